@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs everything Kiln's tests need on a fresh Debian 12 machine.
+# Idempotent; runs apt-get as root directly or through sudo otherwise.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+
+sudo_cmd=""
+if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
+
+pkgs=(
+  spirv-tools spirv-headers glslang-tools   # spirv-val, grammar JSON, glslangValidator
+  llvm-14-tools                              # FileCheck-14
+  libvulkan-dev vulkan-validationlayers vulkan-tools mesa-vulkan-drivers  # loader, layer, lavapipe
+  brotli ca-certificates                     # unpacking SwiftShader from npm
+)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if [ -x "$here/install-swiftshader.sh" ]; then
+  "$here/install-swiftshader.sh"
+fi

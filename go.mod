@@ -1,0 +1,3 @@
+module github.com/kiln-gpu/kiln
+
+go 1.26

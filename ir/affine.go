@@ -1,0 +1,403 @@
+package ir
+
+import (
+	"strconv"
+)
+
+// AffineExprKind is the kind of an affine expression node.
+type AffineExprKind uint8
+
+const (
+	AffineAdd AffineExprKind = iota
+	AffineMul
+	AffineMod
+	AffineFloorDiv
+	AffineCeilDiv
+	AffineConst
+	AffineDim
+	AffineSymbol
+)
+
+// AffineExpr is a node of an affine expression: a binary operation, a
+// constant (Value), or a dimension or symbol (Value is its position).
+// Expressions are immutable once built.
+type AffineExpr struct {
+	Kind     AffineExprKind
+	LHS, RHS *AffineExpr
+	Value    int64
+}
+
+// AffineDimExpr returns d<pos>.
+func AffineDimExpr(pos int) *AffineExpr { return &AffineExpr{Kind: AffineDim, Value: int64(pos)} }
+
+// AffineSymbolExpr returns s<pos>.
+func AffineSymbolExpr(pos int) *AffineExpr { return &AffineExpr{Kind: AffineSymbol, Value: int64(pos)} }
+
+// AffineConstExpr returns a constant.
+func AffineConstExpr(v int64) *AffineExpr { return &AffineExpr{Kind: AffineConst, Value: v} }
+
+// AffineBinary builds lhs op rhs with MLIR's light simplifications:
+// constant folding, identities, and constants moved to the right of + and *.
+func AffineBinary(kind AffineExprKind, lhs, rhs *AffineExpr) *AffineExpr {
+	if lhs.Kind == AffineConst && rhs.Kind == AffineConst {
+		a, b := lhs.Value, rhs.Value
+		switch kind {
+		case AffineAdd:
+			return AffineConstExpr(a + b)
+		case AffineMul:
+			return AffineConstExpr(a * b)
+		case AffineMod:
+			if b > 0 {
+				return AffineConstExpr(((a % b) + b) % b)
+			}
+		case AffineFloorDiv:
+			if b != 0 {
+				return AffineConstExpr(floorDiv(a, b))
+			}
+		case AffineCeilDiv:
+			if b != 0 {
+				return AffineConstExpr(-floorDiv(-a, b))
+			}
+		}
+	}
+	if (kind == AffineAdd || kind == AffineMul) && lhs.Kind == AffineConst {
+		lhs, rhs = rhs, lhs
+	}
+	if rhs.Kind == AffineConst {
+		switch {
+		case kind == AffineAdd && rhs.Value == 0:
+			return lhs
+		case kind == AffineMul && rhs.Value == 1:
+			return lhs
+		case kind == AffineMul && rhs.Value == 0:
+			return rhs
+		case (kind == AffineFloorDiv || kind == AffineCeilDiv) && rhs.Value == 1:
+			return lhs
+		case kind == AffineAdd && lhs.Kind == AffineAdd && lhs.RHS.Kind == AffineConst:
+			return AffineBinary(AffineAdd, lhs.LHS, AffineConstExpr(lhs.RHS.Value+rhs.Value))
+		case kind == AffineMul && lhs.Kind == AffineMul && lhs.RHS.Kind == AffineConst:
+			return AffineBinary(AffineMul, lhs.LHS, AffineConstExpr(lhs.RHS.Value*rhs.Value))
+		}
+	}
+	return &AffineExpr{Kind: kind, LHS: lhs, RHS: rhs}
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+// Equal reports structural equality.
+func (e *AffineExpr) Equal(o *AffineExpr) bool {
+	if e == o {
+		return true
+	}
+	if e == nil || o == nil || e.Kind != o.Kind || e.Value != o.Value {
+		return false
+	}
+	if e.LHS == nil {
+		return true
+	}
+	return e.LHS.Equal(o.LHS) && e.RHS.Equal(o.RHS)
+}
+
+// Eval evaluates the expression for the given dimension and symbol values.
+func (e *AffineExpr) Eval(dims, syms []int64) int64 {
+	switch e.Kind {
+	case AffineConst:
+		return e.Value
+	case AffineDim:
+		return dims[e.Value]
+	case AffineSymbol:
+		return syms[e.Value]
+	}
+	a, b := e.LHS.Eval(dims, syms), e.RHS.Eval(dims, syms)
+	switch e.Kind {
+	case AffineAdd:
+		return a + b
+	case AffineMul:
+		return a * b
+	case AffineMod:
+		if b == 0 {
+			return 0
+		}
+		return ((a % b) + b) % b
+	case AffineFloorDiv:
+		if b == 0 {
+			return 0
+		}
+		return floorDiv(a, b)
+	default:
+		if b == 0 {
+			return 0
+		}
+		return -floorDiv(-a, b)
+	}
+}
+
+func (e *AffineExpr) key(k *KeyBuilder) {
+	k.Int(int64(e.Kind)).Int(e.Value)
+	if e.LHS != nil {
+		e.LHS.key(k)
+		e.RHS.key(k)
+	}
+}
+
+type bindingStrength bool
+
+const (
+	weak   bindingStrength = false
+	strong bindingStrength = true
+)
+
+// print writes the expression as MLIR does, with subtraction and negation
+// recovered from multiplications by negative constants.
+func (e *AffineExpr) print(p *Printer, tight bindingStrength) {
+	switch e.Kind {
+	case AffineDim:
+		p.WriteByte('d')
+		p.WriteString(strconv.FormatInt(e.Value, 10))
+		return
+	case AffineSymbol:
+		p.WriteByte('s')
+		p.WriteString(strconv.FormatInt(e.Value, 10))
+		return
+	case AffineConst:
+		p.WriteString(strconv.FormatInt(e.Value, 10))
+		return
+	}
+	if tight == strong {
+		p.WriteByte('(')
+		defer p.WriteByte(')')
+	}
+	if e.Kind != AffineAdd {
+		if e.Kind == AffineMul && e.RHS.Kind == AffineConst && e.RHS.Value == -1 {
+			p.WriteByte('-')
+			e.LHS.print(p, strong)
+			return
+		}
+		e.LHS.print(p, strong)
+		p.WriteString([...]string{AffineMul: " * ", AffineMod: " mod ", AffineFloorDiv: " floordiv ", AffineCeilDiv: " ceildiv "}[e.Kind])
+		e.RHS.print(p, strong)
+		return
+	}
+	if r := e.RHS; r.Kind == AffineMul && r.RHS.Kind == AffineConst {
+		if c := r.RHS.Value; c == -1 {
+			e.LHS.print(p, weak)
+			p.WriteString(" - ")
+			r.LHS.print(p, bindingStrength(r.LHS.Kind == AffineAdd))
+			return
+		} else if c < -1 {
+			e.LHS.print(p, weak)
+			p.WriteString(" - ")
+			r.LHS.print(p, strong)
+			p.WriteString(" * ")
+			p.WriteString(strconv.FormatInt(-c, 10))
+			return
+		}
+	}
+	if e.RHS.Kind == AffineConst && e.RHS.Value < 0 {
+		e.LHS.print(p, weak)
+		p.WriteString(" - ")
+		p.WriteString(strconv.FormatInt(-e.RHS.Value, 10))
+		return
+	}
+	e.LHS.print(p, weak)
+	p.WriteString(" + ")
+	e.RHS.print(p, weak)
+}
+
+// AffineMap is (d0, ..., dn)[s0, ..., sm] -> (results).
+type AffineMap struct {
+	Dims, Symbols int
+	Results       []*AffineExpr
+}
+
+// NumDims returns the number of dimensions.
+func (m *AffineMap) NumDims() int { return m.Dims }
+
+// IsIdentity reports whether the map is (d0, ..., dn) -> (d0, ..., dn).
+func (m *AffineMap) IsIdentity() bool {
+	if m.Symbols != 0 || len(m.Results) != m.Dims {
+		return false
+	}
+	for i, r := range m.Results {
+		if r.Kind != AffineDim || r.Value != int64(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// IsPermutation reports whether the map is a permutation of its dimensions.
+func (m *AffineMap) IsPermutation() bool {
+	if m.Symbols != 0 || len(m.Results) != m.Dims {
+		return false
+	}
+	seen := make([]bool, m.Dims)
+	for _, r := range m.Results {
+		if r.Kind != AffineDim || seen[r.Value] {
+			return false
+		}
+		seen[r.Value] = true
+	}
+	return true
+}
+
+// Eval applies the map.
+func (m *AffineMap) Eval(dims, syms []int64) []int64 {
+	out := make([]int64, len(m.Results))
+	for i, r := range m.Results {
+		out[i] = r.Eval(dims, syms)
+	}
+	return out
+}
+
+// stridesAndOffset recognizes single-result maps of the form
+// d0 * s0 + d1 * s1 + ... + c with constant strides.
+func (m *AffineMap) stridesAndOffset() ([]int64, int64, bool) {
+	if len(m.Results) != 1 || m.Symbols != 0 {
+		return nil, 0, false
+	}
+	strides := make([]int64, m.Dims)
+	var offset int64
+	var walk func(e *AffineExpr) bool
+	walk = func(e *AffineExpr) bool {
+		switch e.Kind {
+		case AffineAdd:
+			return walk(e.LHS) && walk(e.RHS)
+		case AffineConst:
+			offset += e.Value
+			return true
+		case AffineDim:
+			strides[e.Value]++
+			return true
+		case AffineMul:
+			if e.LHS.Kind == AffineDim && e.RHS.Kind == AffineConst {
+				strides[e.LHS.Value] += e.RHS.Value
+				return true
+			}
+		}
+		return false
+	}
+	if !walk(m.Results[0]) {
+		return nil, 0, false
+	}
+	return strides, offset, true
+}
+
+func (m *AffineMap) print(p *Printer) {
+	printDimsAndSymbols(p, m.Dims, m.Symbols)
+	p.WriteString(" -> (")
+	for i, r := range m.Results {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		r.print(p, weak)
+	}
+	p.WriteByte(')')
+}
+
+// AffineMapAttr is affine_map<...>.
+type AffineMapAttr struct {
+	Storage
+	Map *AffineMap
+}
+
+// AffineMapAttr returns the attribute for a map.
+func (c *Context) AffineMapAttr(m *AffineMap) *AffineMapAttr {
+	k := NewKey("amap").Int(int64(m.Dims)).Int(int64(m.Symbols)).Int(int64(len(m.Results)))
+	for _, r := range m.Results {
+		r.key(k)
+	}
+	c.usesAliasableAttrs.Store(true)
+	return Unique(c, k.String(), func() *AffineMapAttr { return &AffineMapAttr{Map: m} })
+}
+
+// IdentityMap returns (d0, ..., dn-1) -> (d0, ..., dn-1).
+func IdentityMap(n int) *AffineMap {
+	m := &AffineMap{Dims: n}
+	for i := 0; i < n; i++ {
+		m.Results = append(m.Results, AffineDimExpr(i))
+	}
+	return m
+}
+
+func (a *AffineMapAttr) Print(p *Printer) {
+	p.WriteString("affine_map<")
+	a.Map.print(p)
+	p.WriteByte('>')
+}
+
+// IntegerSet is (dims)[syms] : (c0 >= 0, c1 == 0, ...).
+type IntegerSet struct {
+	Dims, Symbols int
+	Constraints   []*AffineExpr
+	IsEq          []bool
+}
+
+// IntegerSetAttr is affine_set<...>.
+type IntegerSetAttr struct {
+	Storage
+	Set *IntegerSet
+}
+
+// IntegerSetAttr returns the attribute for a set.
+func (c *Context) IntegerSetAttr(s *IntegerSet) *IntegerSetAttr {
+	k := NewKey("aset").Int(int64(s.Dims)).Int(int64(s.Symbols)).Int(int64(len(s.Constraints)))
+	for i, e := range s.Constraints {
+		e.key(k)
+		if s.IsEq[i] {
+			k.Int(1)
+		} else {
+			k.Int(0)
+		}
+	}
+	c.usesAliasableAttrs.Store(true)
+	return Unique(c, k.String(), func() *IntegerSetAttr { return &IntegerSetAttr{Set: s} })
+}
+
+func (a *IntegerSetAttr) Print(p *Printer) {
+	p.WriteString("affine_set<")
+	printDimsAndSymbols(p, a.Set.Dims, a.Set.Symbols)
+	p.WriteString(" : (")
+	for i, c := range a.Set.Constraints {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		c.print(p, weak)
+		if a.Set.IsEq[i] {
+			p.WriteString(" == 0")
+		} else {
+			p.WriteString(" >= 0")
+		}
+	}
+	p.WriteString(")>")
+}
+
+// printDimsAndSymbols writes (d0, d1)[s0] as the header of maps and sets.
+func printDimsAndSymbols(p *Printer, dims, syms int) {
+	p.WriteByte('(')
+	for i := 0; i < dims; i++ {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.WriteByte('d')
+		p.Int(int64(i))
+	}
+	p.WriteByte(')')
+	if syms > 0 {
+		p.WriteByte('[')
+		for i := 0; i < syms; i++ {
+			if i > 0 {
+				p.WriteString(", ")
+			}
+			p.WriteByte('s')
+			p.Int(int64(i))
+		}
+		p.WriteByte(']')
+	}
+}

@@ -1,0 +1,303 @@
+package ir
+
+// Listener is told about changes a Builder or Rewriter makes, so a driver
+// can keep its worklist current.
+type Listener interface {
+	OpInserted(op *Operation)
+	OpErased(op *Operation) // before the op is destroyed
+	OpModified(op *Operation)
+	OpReplaced(op *Operation, with []*Value) // before uses are replaced
+}
+
+// Builder creates operations at an insertion point.
+type Builder struct {
+	ctx      *Context
+	block    *Block
+	before   *Operation // insert before this op; nil: at the end of block
+	Listener Listener
+}
+
+// NewBuilder returns a builder with no insertion point.
+func NewBuilder(ctx *Context) *Builder { return &Builder{ctx: ctx} }
+
+// Context returns the builder's context.
+func (b *Builder) Context() *Context { return b.ctx }
+
+// SetInsertionPointBefore inserts before op from now on.
+func (b *Builder) SetInsertionPointBefore(op *Operation) { b.block, b.before = op.block, op }
+
+// SetInsertionPointAfter inserts after op from now on.
+func (b *Builder) SetInsertionPointAfter(op *Operation) { b.block, b.before = op.block, op.next }
+
+// SetInsertionPointToStart inserts at the start of blk.
+func (b *Builder) SetInsertionPointToStart(blk *Block) { b.block, b.before = blk, blk.first }
+
+// SetInsertionPointToEnd inserts at the end of blk.
+func (b *Builder) SetInsertionPointToEnd(blk *Block) { b.block, b.before = blk, nil }
+
+// InsertionBlock returns the current block, or nil.
+func (b *Builder) InsertionBlock() *Block { return b.block }
+
+// InsertionPoint returns the block and the op before which ops are inserted.
+func (b *Builder) InsertionPoint() (*Block, *Operation) { return b.block, b.before }
+
+// RestoreInsertionPoint sets a point saved with InsertionPoint.
+func (b *Builder) RestoreInsertionPoint(blk *Block, before *Operation) { b.block, b.before = blk, before }
+
+// Insert places a detached op at the insertion point.
+func (b *Builder) Insert(op *Operation) *Operation {
+	if b.block != nil {
+		b.block.insertBefore(op, b.before)
+	}
+	if b.Listener != nil {
+		b.Listener.OpInserted(op)
+		op.Walk(func(n *Operation) bool {
+			if n != op {
+				b.Listener.OpInserted(n)
+			}
+			return true
+		})
+	}
+	return op
+}
+
+// Create builds an op from a state and inserts it.
+func (b *Builder) Create(st *OpState) *Operation { return b.Insert(b.ctx.NewOp(st)) }
+
+// CreateBlock adds a block to region before another block (nil: at the end)
+// and moves the insertion point to its end.
+func (b *Builder) CreateBlock(region *Region, before *Block, types []Type, locs []Location) *Block {
+	blk := NewBlock(types, locs)
+	region.InsertBefore(blk, before)
+	b.SetInsertionPointToEnd(blk)
+	return blk
+}
+
+// Clone inserts a deep copy of op, remapping operands through m (which may be nil).
+func (b *Builder) Clone(op *Operation, m *Mapping) *Operation {
+	if m == nil {
+		m = NewMapping()
+	}
+	return b.Insert(op.Clone(m))
+}
+
+// Mapping maps values and blocks of cloned IR to their copies.
+type Mapping struct {
+	values map[*Value]*Value
+	blocks map[*Block]*Block
+}
+
+// NewMapping returns an empty mapping.
+func NewMapping() *Mapping {
+	return &Mapping{values: map[*Value]*Value{}, blocks: map[*Block]*Block{}}
+}
+
+// Map records that from maps to to.
+func (m *Mapping) Map(from, to *Value) { m.values[from] = to }
+
+// MapBlock records that from maps to to.
+func (m *Mapping) MapBlock(from, to *Block) { m.blocks[from] = to }
+
+// Lookup returns the mapped value, or v itself.
+func (m *Mapping) Lookup(v *Value) *Value {
+	if w, ok := m.values[v]; ok {
+		return w
+	}
+	return v
+}
+
+// LookupBlock returns the mapped block, or b itself.
+func (m *Mapping) LookupBlock(b *Block) *Block {
+	if w, ok := m.blocks[b]; ok {
+		return w
+	}
+	return b
+}
+
+// Clone returns a detached deep copy of op; its results and nested values
+// are recorded in m, and its operands are remapped through m.
+func (op *Operation) Clone(m *Mapping) *Operation {
+	st := &OpState{Name: op.name, Loc: op.loc, ResultTypes: op.ResultTypes()}
+	st.Operands = make([]*Value, len(op.operands))
+	for i := range op.operands {
+		st.Operands[i] = m.Lookup(op.operands[i].value)
+	}
+	st.Props = append([]NamedAttr(nil), op.props...)
+	st.Attrs = append([]NamedAttr(nil), op.attrs...)
+	for _, s := range op.successors {
+		st.Successors = append(st.Successors, m.LookupBlock(s))
+	}
+	for range op.regions {
+		st.Regions = append(st.Regions, &Region{})
+	}
+	n := op.ctx.NewOp(st)
+	n.name, n.def = op.name, op.def
+	for i := range op.results {
+		m.Map(&op.results[i], &n.results[i])
+	}
+	for i, r := range op.regions {
+		r.CloneInto(n.regions[i], nil, m)
+	}
+	return n
+}
+
+// CloneInto copies r's blocks into dest before the given block (nil: at the end).
+func (r *Region) CloneInto(dest *Region, before *Block, m *Mapping) {
+	var newBlocks []*Block
+	for b := r.first; b != nil; b = b.next {
+		nb := &Block{}
+		for _, a := range b.args {
+			m.Map(a, nb.AddArgument(a.typ, a.loc))
+		}
+		m.MapBlock(b, nb)
+		newBlocks = append(newBlocks, nb)
+	}
+	i := 0
+	for b := r.first; b != nil; b = b.next {
+		nb := newBlocks[i]
+		i++
+		dest.InsertBefore(nb, before)
+		for o := b.first; o != nil; o = o.next {
+			nb.Append(o.Clone(m))
+		}
+	}
+	// Successors and forward-referenced operands of earlier blocks may point at
+	// values or blocks cloned later: remap once more.
+	for _, nb := range newBlocks {
+		for o := nb.first; o != nil; o = o.next {
+			remapNested(o, m)
+		}
+	}
+}
+
+func remapNested(op *Operation, m *Mapping) {
+	op.Walk(func(o *Operation) bool {
+		for i := range o.operands {
+			if w := m.Lookup(o.operands[i].value); w != o.operands[i].value {
+				o.operands[i].Set(w)
+			}
+		}
+		for i, s := range o.successors {
+			o.successors[i] = m.LookupBlock(s)
+		}
+		return true
+	})
+}
+
+// Rewriter is a Builder that also replaces and erases ops, telling its
+// Listener, as patterns need.
+type Rewriter struct {
+	Builder
+}
+
+// NewRewriter returns a rewriter with the given listener (which may be nil).
+func NewRewriter(ctx *Context, l Listener) *Rewriter {
+	return &Rewriter{Builder{ctx: ctx, Listener: l}}
+}
+
+// ReplaceOp replaces op's results with vals and erases op.
+func (r *Rewriter) ReplaceOp(op *Operation, vals []*Value) {
+	if r.Listener != nil {
+		r.Listener.OpReplaced(op, vals)
+	}
+	for i := range op.results {
+		res := &op.results[i]
+		if r.Listener != nil {
+			for u := range res.Uses() {
+				r.Listener.OpModified(u.owner)
+			}
+		}
+		res.ReplaceAllUsesWith(vals[i])
+	}
+	r.EraseOp(op)
+}
+
+// ReplaceOpWith replaces op with a new op built from st at op's position.
+func (r *Rewriter) ReplaceOpWith(op *Operation, st *OpState) *Operation {
+	r.SetInsertionPointBefore(op)
+	n := r.Create(st)
+	r.ReplaceOp(op, n.Results())
+	return n
+}
+
+// EraseOp erases op (its results must be unused).
+func (r *Rewriter) EraseOp(op *Operation) {
+	if r.Listener != nil {
+		op.Walk(func(n *Operation) bool {
+			r.Listener.OpErased(n)
+			return true
+		})
+	}
+	op.Erase()
+}
+
+// EraseBlock erases a block and its ops.
+func (r *Rewriter) EraseBlock(b *Block) {
+	if r.Listener != nil {
+		for o := b.first; o != nil; o = o.next {
+			o.Walk(func(n *Operation) bool {
+				r.Listener.OpErased(n)
+				return true
+			})
+		}
+	}
+	b.Erase()
+}
+
+// ModifyInPlace runs fn, which changes op, and tells the listener.
+func (r *Rewriter) ModifyInPlace(op *Operation, fn func()) {
+	fn()
+	if r.Listener != nil {
+		r.Listener.OpModified(op)
+	}
+}
+
+// ReplaceAllUsesWith replaces uses of from with to, telling the listener about each user.
+func (r *Rewriter) ReplaceAllUsesWith(from, to *Value) {
+	for u := range from.Uses() {
+		owner := u.owner
+		u.Set(to)
+		if r.Listener != nil {
+			r.Listener.OpModified(owner)
+		}
+	}
+}
+
+// InlineBlockBefore moves src's ops before op (in op's block), replacing
+// src's arguments with args, and erases src.
+func (r *Rewriter) InlineBlockBefore(src *Block, op *Operation, args []*Value) {
+	for i, a := range src.args {
+		r.ReplaceAllUsesWith(a, args[i])
+	}
+	dest := op.block
+	for o := src.first; o != nil; {
+		next := o.next
+		dest.insertBefore(o, op)
+		o = next
+	}
+	if src.parent != nil {
+		src.parent.unlink(src)
+	}
+}
+
+// MergeBlocks appends src's ops to dest, replacing src's arguments with args, and erases src.
+func (r *Rewriter) MergeBlocks(src, dest *Block, args []*Value) {
+	for i, a := range src.args {
+		r.ReplaceAllUsesWith(a, args[i])
+	}
+	for o := src.first; o != nil; {
+		next := o.next
+		dest.Append(o)
+		o = next
+	}
+	if src.parent != nil {
+		src.parent.unlink(src)
+	}
+}
+
+// InlineRegionBefore moves region's blocks into dest before the given block (nil: at the end).
+func (r *Rewriter) InlineRegionBefore(region, dest *Region, before *Block) {
+	for region.first != nil {
+		dest.InsertBefore(region.first, before)
+	}
+}

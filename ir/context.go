@@ -1,0 +1,229 @@
+package ir
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// Context owns the dialects a program uses and the uniqued types and
+// attributes it creates. It is safe for concurrent use.
+type Context struct {
+	dialects map[string]*Dialect // by namespace, including aliases such as "spv"
+	ops      map[string]*OpDef   // by full name
+
+	allowUnregistered atomic.Bool
+
+	mu     sync.RWMutex
+	unique map[string]uniqued
+	nextID atomic.Uint64
+
+	srcMu   sync.RWMutex
+	sources map[string]string // file name -> contents, for diagnostics
+	handler DiagnosticHandler
+
+	// usesAliasableAttrs is set once an affine map or set is created, so the
+	// printer only does its alias dry run when there may be aliases to find.
+	usesAliasableAttrs atomic.Bool
+
+	builtins builtinCache
+}
+
+// builtinCache holds the most used builtin types so that hot paths avoid the
+// uniquing map.
+type builtinCache struct {
+	index, none                  Type
+	i1, i8, i16, i32, i64        Type
+	f16, bf16, f32, f64          Type
+	unitAttr, trueAttr, falseAtt Attribute
+	unknownLoc                   Location
+}
+
+// uniqued is implemented by every type and attribute: it gives the identity
+// used to build the keys of composite types.
+type uniqued interface {
+	uniqueID() uint64
+	setUniqueID(uint64)
+}
+
+// Storage is embedded in every Type and Attribute implementation. It carries
+// the identity the Context assigns when it uniques the value; values that do
+// not embed it cannot be Types or Attributes.
+type Storage struct{ id uint64 }
+
+func (s *Storage) uniqueID() uint64      { return s.id }
+func (s *Storage) setUniqueID(id uint64) { s.id = id }
+
+// NewContext returns a Context with the builtin dialect and the given
+// dialects (and the dialects they depend on) loaded.
+func NewContext(dialects ...*Dialect) *Context {
+	c := &Context{
+		dialects: map[string]*Dialect{},
+		ops:      map[string]*OpDef{},
+		unique:   map[string]uniqued{},
+		sources:  map[string]string{},
+	}
+	c.initBuiltins()
+	c.load(BuiltinDialect())
+	for _, d := range dialects {
+		c.load(d)
+	}
+	return c
+}
+
+func (c *Context) load(d *Dialect) {
+	if existing, ok := c.dialects[d.Name]; ok && existing == d {
+		return
+	}
+	c.dialects[d.Name] = d
+	for _, a := range d.Aliases {
+		c.dialects[a] = d
+	}
+	for _, dep := range d.Dependencies {
+		c.load(dep())
+	}
+	for _, op := range d.Ops {
+		op.dialect = d
+		c.ops[op.Name] = op
+		if i := strings.IndexByte(op.Name, '.'); i > 0 {
+			for _, a := range d.Aliases {
+				c.ops[a+op.Name[i:]] = op
+			}
+		}
+	}
+}
+
+// Dialect returns the loaded dialect with the given namespace, or nil.
+func (c *Context) Dialect(name string) *Dialect { return c.dialects[name] }
+
+// Dialects returns the loaded dialects, each once.
+func (c *Context) Dialects() []*Dialect {
+	seen := map[*Dialect]bool{}
+	var out []*Dialect
+	for _, d := range c.dialects {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// LookupOp returns the definition of a registered op, or nil.
+func (c *Context) LookupOp(name string) *OpDef { return c.ops[name] }
+
+// SetAllowUnregisteredDialects makes the parser accept ops, types and
+// attributes of dialects that are not loaded (--allow-unregistered-dialect).
+func (c *Context) SetAllowUnregisteredDialects(allow bool) { c.allowUnregistered.Store(allow) }
+
+// AllowsUnregisteredDialects reports whether unregistered dialects are accepted.
+func (c *Context) AllowsUnregisteredDialects() bool { return c.allowUnregistered.Load() }
+
+// AddSource records a source buffer so diagnostics can show its lines.
+func (c *Context) AddSource(name, contents string) {
+	c.srcMu.Lock()
+	c.sources[name] = contents
+	c.srcMu.Unlock()
+}
+
+func (c *Context) source(name string) (string, bool) {
+	c.srcMu.RLock()
+	defer c.srcMu.RUnlock()
+	s, ok := c.sources[name]
+	return s, ok
+}
+
+// Unique returns the value registered under key, creating it with build on
+// first use. Dialects use it to unique their own types and attributes; build
+// keys with a KeyBuilder so they include the identity of nested types.
+func Unique[T uniqued](c *Context, key string, build func() T) T {
+	c.mu.RLock()
+	v, ok := c.unique[key]
+	c.mu.RUnlock()
+	if ok {
+		return v.(T)
+	}
+	n := build()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v, ok := c.unique[key]; ok {
+		return v.(T)
+	}
+	n.setUniqueID(c.nextID.Add(1))
+	c.unique[key] = n
+	return n
+}
+
+// KeyBuilder builds uniquing keys from a kind name and components.
+type KeyBuilder struct{ b []byte }
+
+// NewKey starts a key for the given kind (for example "spirv.ptr").
+func NewKey(kind string) *KeyBuilder {
+	k := &KeyBuilder{b: make([]byte, 0, 32)}
+	k.b = append(k.b, kind...)
+	k.b = append(k.b, 0)
+	return k
+}
+
+// Int appends an integer component.
+func (k *KeyBuilder) Int(v int64) *KeyBuilder {
+	k.b = strconv.AppendInt(k.b, v, 36)
+	k.b = append(k.b, ',')
+	return k
+}
+
+// Str appends a string component.
+func (k *KeyBuilder) Str(s string) *KeyBuilder {
+	k.b = strconv.AppendInt(k.b, int64(len(s)), 36)
+	k.b = append(k.b, ':')
+	k.b = append(k.b, s...)
+	return k
+}
+
+// Type appends a type (or nil).
+func (k *KeyBuilder) Type(t Type) *KeyBuilder { return k.obj(t) }
+
+// Attr appends an attribute (or nil).
+func (k *KeyBuilder) Attr(a Attribute) *KeyBuilder { return k.obj(a) }
+
+func (k *KeyBuilder) obj(u uniqued) *KeyBuilder {
+	if u == nil {
+		k.b = append(k.b, '_', ',')
+		return k
+	}
+	k.b = append(k.b, '#')
+	k.b = strconv.AppendUint(k.b, u.uniqueID(), 36)
+	k.b = append(k.b, ',')
+	return k
+}
+
+// Types appends a list of types.
+func (k *KeyBuilder) Types(ts []Type) *KeyBuilder {
+	k.Int(int64(len(ts)))
+	for _, t := range ts {
+		k.obj(t)
+	}
+	return k
+}
+
+// Attrs appends a list of attributes.
+func (k *KeyBuilder) Attrs(as []Attribute) *KeyBuilder {
+	k.Int(int64(len(as)))
+	for _, a := range as {
+		k.obj(a)
+	}
+	return k
+}
+
+// Ints appends a list of integers.
+func (k *KeyBuilder) Ints(vs []int64) *KeyBuilder {
+	k.Int(int64(len(vs)))
+	for _, v := range vs {
+		k.Int(v)
+	}
+	return k
+}
+
+// String returns the key.
+func (k *KeyBuilder) String() string { return string(k.b) }

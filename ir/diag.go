@@ -1,0 +1,145 @@
+package ir
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Severity of a diagnostic.
+type Severity uint8
+
+const (
+	SeverityError Severity = iota
+	SeverityWarning
+	SeverityRemark
+	SeverityNote
+)
+
+func (s Severity) String() string {
+	return [...]string{"error", "warning", "remark", "note"}[s]
+}
+
+// Diagnostic is a located message with attached notes. It implements error.
+type Diagnostic struct {
+	Severity Severity
+	Loc      Location
+	Message  string
+	Notes    []*Diagnostic
+}
+
+// Errorf returns an error diagnostic at loc.
+func Errorf(loc Location, format string, args ...any) *Diagnostic {
+	return &Diagnostic{Severity: SeverityError, Loc: loc, Message: fmt.Sprintf(format, args...)}
+}
+
+// Errorf returns an error about op, prefixed as MLIR's emitOpError does:
+// 'arith.addi' op <message>.
+func (op *Operation) Errorf(format string, args ...any) *Diagnostic {
+	return Errorf(op.loc, "'%s' op %s", op.name, fmt.Sprintf(format, args...))
+}
+
+// Note attaches a note and returns the diagnostic.
+func (d *Diagnostic) Note(loc Location, format string, args ...any) *Diagnostic {
+	d.Notes = append(d.Notes, &Diagnostic{Severity: SeverityNote, Loc: loc, Message: fmt.Sprintf(format, args...)})
+	return d
+}
+
+// Error returns "file:line:col: error: message" and the notes, one per line.
+func (d *Diagnostic) Error() string {
+	var b strings.Builder
+	d.write(&b, nil)
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// Format renders the diagnostic as MLIR's source manager does: the location,
+// severity and message, then the source line with a caret under the column
+// (when the source is known to ctx), then each note the same way.
+func (d *Diagnostic) Format(ctx *Context) string {
+	var b strings.Builder
+	d.write(&b, ctx)
+	return b.String()
+}
+
+func (d *Diagnostic) write(b *strings.Builder, ctx *Context) {
+	b.WriteString(LocPrefix(d.Loc))
+	b.WriteString(d.Severity.String())
+	b.WriteString(": ")
+	b.WriteString(d.Message)
+	b.WriteByte('\n')
+	if ctx != nil {
+		if f, ok := FileLineCol(d.Loc); ok {
+			if src, ok := ctx.source(f.File); ok {
+				if line, ok := sourceLine(src, f.Line); ok {
+					b.WriteString(line)
+					b.WriteByte('\n')
+					col := f.Col - 1
+					if col < 0 {
+						col = 0
+					}
+					for i := 0; i < col && i < len(line); i++ {
+						if line[i] == '\t' {
+							b.WriteByte('\t')
+						} else {
+							b.WriteByte(' ')
+						}
+					}
+					b.WriteString("^\n")
+				}
+			}
+		}
+	}
+	for _, n := range d.Notes {
+		n.write(b, ctx)
+	}
+}
+
+// LocPrefix returns "file:line:col: " for a location with a file position,
+// "name: " for a bare name location, and "loc(unknown): " otherwise.
+func LocPrefix(l Location) string {
+	if f, ok := FileLineCol(l); ok {
+		return f.File + ":" + strconv.Itoa(f.Line) + ":" + strconv.Itoa(f.Col) + ": "
+	}
+	if n, ok := l.(*NameLoc); ok {
+		return n.Name + ": "
+	}
+	return "loc(unknown): "
+}
+
+func sourceLine(src string, n int) (string, bool) {
+	line := 1
+	start := 0
+	for line < n {
+		i := strings.IndexByte(src[start:], '\n')
+		if i < 0 {
+			return "", false
+		}
+		start += i + 1
+		line++
+	}
+	end := strings.IndexByte(src[start:], '\n')
+	if end < 0 {
+		return strings.TrimRight(src[start:], "\r"), true
+	}
+	return strings.TrimRight(src[start:start+end], "\r"), true
+}
+
+// DiagnosticHandler receives warnings, remarks and notes that are not errors.
+type DiagnosticHandler func(*Diagnostic)
+
+// Emit passes a non-fatal diagnostic to the context's handler, if any.
+func (c *Context) Emit(d *Diagnostic) {
+	c.srcMu.RLock()
+	h := c.handler
+	c.srcMu.RUnlock()
+	if h != nil {
+		h(d)
+	}
+}
+
+// SetDiagnosticHandler installs the handler for Emit.
+func (c *Context) SetDiagnosticHandler(h DiagnosticHandler) {
+	c.srcMu.Lock()
+	c.handler = h
+	c.srcMu.Unlock()
+}

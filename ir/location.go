@@ -1,0 +1,169 @@
+package ir
+
+import (
+	"strconv"
+)
+
+// Location is where an operation, block argument or diagnostic comes from.
+// Locations are attributes, uniqued like any other.
+type Location interface {
+	Attribute
+	isLocation()
+}
+
+// UnknownLoc is loc(unknown).
+type UnknownLoc struct{ Storage }
+
+// FileLineColLoc is loc("file":line:col).
+type FileLineColLoc struct {
+	Storage
+	File      string
+	Line, Col int
+}
+
+// NameLoc is loc("name") or loc("name"(child)).
+type NameLoc struct {
+	Storage
+	Name  string
+	Child Location // nil when absent
+}
+
+// CallSiteLoc is loc(callsite(callee at caller)).
+type CallSiteLoc struct {
+	Storage
+	Callee, Caller Location
+}
+
+// FusedLoc is loc(fused[a, b]) or loc(fused<metadata>[a, b]).
+type FusedLoc struct {
+	Storage
+	Locs     []Location
+	Metadata Attribute // nil when absent
+}
+
+func (*UnknownLoc) isLocation()     {}
+func (*FileLineColLoc) isLocation() {}
+func (*NameLoc) isLocation()        {}
+func (*CallSiteLoc) isLocation()    {}
+func (*FusedLoc) isLocation()       {}
+
+// UnknownLoc returns loc(unknown).
+func (c *Context) UnknownLoc() Location { return c.builtins.unknownLoc }
+
+// FileLineColLoc returns loc("file":line:col).
+func (c *Context) FileLineColLoc(file string, line, col int) *FileLineColLoc {
+	return Unique(c, NewKey("flc").Str(file).Int(int64(line)).Int(int64(col)).String(), func() *FileLineColLoc {
+		return &FileLineColLoc{File: file, Line: line, Col: col}
+	})
+}
+
+// NameLoc returns loc("name"(child)); child may be nil.
+func (c *Context) NameLoc(name string, child Location) *NameLoc {
+	return Unique(c, NewKey("nameloc").Str(name).Attr(child).String(), func() *NameLoc {
+		return &NameLoc{Name: name, Child: child}
+	})
+}
+
+// CallSiteLoc returns loc(callsite(callee at caller)).
+func (c *Context) CallSiteLoc(callee, caller Location) *CallSiteLoc {
+	return Unique(c, NewKey("callsite").Attr(callee).Attr(caller).String(), func() *CallSiteLoc {
+		return &CallSiteLoc{Callee: callee, Caller: caller}
+	})
+}
+
+// FusedLoc returns loc(fused<metadata>[locs...]); metadata may be nil.
+func (c *Context) FusedLoc(locs []Location, metadata Attribute) *FusedLoc {
+	k := NewKey("fused").Attr(metadata).Int(int64(len(locs)))
+	for _, l := range locs {
+		k.Attr(l)
+	}
+	return Unique(c, k.String(), func() *FusedLoc {
+		return &FusedLoc{Locs: append([]Location(nil), locs...), Metadata: metadata}
+	})
+}
+
+func (l *UnknownLoc) Print(p *Printer)     { p.WriteString("loc(unknown)") }
+func (l *FileLineColLoc) Print(p *Printer) { p.WriteString("loc("); l.printInner(p); p.WriteByte(')') }
+func (l *NameLoc) Print(p *Printer)        { p.WriteString("loc("); l.printInner(p); p.WriteByte(')') }
+func (l *CallSiteLoc) Print(p *Printer)    { p.WriteString("loc("); l.printInner(p); p.WriteByte(')') }
+func (l *FusedLoc) Print(p *Printer)       { p.WriteString("loc("); l.printInner(p); p.WriteByte(')') }
+
+func printLocInner(p *Printer, l Location) {
+	switch l := l.(type) {
+	case *UnknownLoc:
+		p.WriteString("unknown")
+	case *FileLineColLoc:
+		l.printInner(p)
+	case *NameLoc:
+		l.printInner(p)
+	case *CallSiteLoc:
+		l.printInner(p)
+	case *FusedLoc:
+		l.printInner(p)
+	}
+}
+
+func (l *FileLineColLoc) printInner(p *Printer) {
+	p.String(l.File)
+	p.WriteByte(':')
+	p.WriteString(strconv.Itoa(l.Line))
+	p.WriteByte(':')
+	p.WriteString(strconv.Itoa(l.Col))
+}
+
+func (l *NameLoc) printInner(p *Printer) {
+	p.String(l.Name)
+	if l.Child != nil {
+		if _, unknown := l.Child.(*UnknownLoc); !unknown {
+			p.WriteByte('(')
+			printLocInner(p, l.Child)
+			p.WriteByte(')')
+		}
+	}
+}
+
+func (l *CallSiteLoc) printInner(p *Printer) {
+	p.WriteString("callsite(")
+	printLocInner(p, l.Callee)
+	p.WriteString(" at ")
+	printLocInner(p, l.Caller)
+	p.WriteByte(')')
+}
+
+func (l *FusedLoc) printInner(p *Printer) {
+	p.WriteString("fused")
+	if l.Metadata != nil {
+		p.WriteByte('<')
+		p.Attr(l.Metadata)
+		p.WriteByte('>')
+	}
+	p.WriteByte('[')
+	for i, x := range l.Locs {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		printLocInner(p, x)
+	}
+	p.WriteByte(']')
+}
+
+// FileLineCol finds the first file:line:col position in a location, if any.
+func FileLineCol(l Location) (*FileLineColLoc, bool) {
+	switch l := l.(type) {
+	case *FileLineColLoc:
+		return l, true
+	case *NameLoc:
+		if l.Child != nil {
+			return FileLineCol(l.Child)
+		}
+	case *CallSiteLoc:
+		return FileLineCol(l.Callee)
+	case *FusedLoc:
+		for _, x := range l.Locs {
+			if f, ok := FileLineCol(x); ok {
+				return f, true
+			}
+		}
+	}
+	return nil, false
+}

@@ -1,0 +1,224 @@
+package ir
+
+// Trait is a set of op properties, as bits (MLIR's op traits and the
+// memory-effect facts that CSE and DCE need).
+type Trait uint64
+
+const (
+	// Terminator ops end a block.
+	Terminator Trait = 1 << iota
+	// IsolatedFromAbove ops do not use values defined outside them.
+	IsolatedFromAbove
+	// SingleBlock ops have regions of at most one block.
+	SingleBlock
+	// NoTerminator ops have single-block regions without a terminator.
+	NoTerminator
+	// SameOperandsAndResultType ops use one type for all operands and results.
+	SameOperandsAndResultType
+	// SameTypeOperands ops use one type for all operands.
+	SameTypeOperands
+	// Commutative binary ops may swap their operands.
+	Commutative
+	// Pure ops have no side effects and can be removed or deduplicated.
+	Pure
+	// ReadOnly ops only read memory: removable when unused, never merged.
+	ReadOnly
+	// AllocOnly ops only allocate their results: removable when unused.
+	AllocOnly
+	// RecursiveEffects ops have exactly the effects of the ops nested in them.
+	RecursiveEffects
+	// SymbolTable ops hold a symbol table in their single region.
+	SymbolTable
+	// Symbol ops define a symbol through their sym_name attribute.
+	Symbol
+	// ReturnLike terminators return control to the parent op.
+	ReturnLike
+	// ConstantLike ops produce a constant from their attributes.
+	ConstantLike
+	// GraphRegion ops have graph regions (no dominance or order).
+	GraphRegion
+	// AttrSizedOperandSegments ops have an operandSegmentSizes property.
+	AttrSizedOperandSegments
+	// AttrSizedResultSegments ops have a resultSegmentSizes property.
+	AttrSizedResultSegments
+	// Idempotent ops satisfy f(f(x)) = f(x).
+	Idempotent
+	// Involution ops satisfy f(f(x)) = x.
+	Involution
+	// ElementwiseMappable ops apply elementwise to vectors and tensors.
+	ElementwiseMappable
+	// AutomaticAllocationScope ops free stack allocations made in their regions.
+	AutomaticAllocationScope
+)
+
+// Count is how many of something an op has: Min to Max (Max < 0: unbounded).
+type Count struct{ Min, Max int }
+
+// Exactly returns a fixed count.
+func Exactly(n int) Count { return Count{n, n} }
+
+// AtLeast returns an unbounded count with a minimum.
+func AtLeast(n int) Count { return Count{n, -1} }
+
+// Between returns a bounded range.
+func Between(lo, hi int) Count { return Count{lo, hi} }
+
+// Variadic is any count.
+var Variadic = Count{0, -1}
+
+// Allows reports whether n is in range.
+func (c Count) Allows(n int) bool { return n >= c.Min && (c.Max < 0 || n <= c.Max) }
+
+// FoldResult is one result of folding: a constant attribute or an existing value.
+type FoldResult struct {
+	Attr  Attribute
+	Value *Value
+}
+
+// OpDef defines an operation: its name, documentation, traits, shape,
+// verifier, syntax and simplifications. Dialects list their OpDefs as data.
+type OpDef struct {
+	Name    string // full name, "dialect.op"
+	Summary string
+	// Example is the op's printed custom form; a test parses and re-prints it.
+	Example string
+	Traits  Trait
+
+	Operands, Results, Regions, Successors Count
+
+	// Inherent names the attributes that belong to the op (its properties);
+	// other attributes are discardable.
+	Inherent []string
+
+	// Verify checks the op itself (nested ops are verified separately, before).
+	Verify func(op *Operation) error
+	// VerifyRegions runs after all nested ops verified.
+	VerifyRegions func(op *Operation) error
+
+	// Parse reads the custom form after the op name; Print writes it.
+	Parse func(p *OpParser, st *OpState) error
+	Print func(p *OpPrinter, op *Operation)
+
+	// Fold computes results from constant operands (nil for non-constants).
+	// It returns nil when the op does not fold. A fold that returns no
+	// results but true updated the op in place.
+	Fold func(op *Operation, operands []Attribute) ([]FoldResult, bool)
+	// Canonicalize lists the op's canonicalization patterns.
+	Canonicalize []*Pattern
+
+	// ResultNames suggests SSA names (%c0, %cst) for printing.
+	ResultNames func(op *Operation, name func(v *Value, name string))
+	// DefaultDialect lets ops of that dialect drop their prefix inside this op's regions.
+	DefaultDialect string
+	// SuccessorOperands gives the operands forwarded to successor i.
+	SuccessorOperands func(op *Operation, i int) (start, n int)
+
+	dialect *Dialect
+}
+
+func (d *OpDef) isInherent(name string) bool {
+	for _, n := range d.Inherent {
+		if n == name {
+			return true
+		}
+	}
+	switch name {
+	case "operandSegmentSizes":
+		return d.Traits&AttrSizedOperandSegments != 0
+	case "resultSegmentSizes":
+		return d.Traits&AttrSizedResultSegments != 0
+	}
+	return false
+}
+
+// Dialect returns the dialect that defines the op.
+func (d *OpDef) Dialect() *Dialect { return d.dialect }
+
+// Dialect is a namespace of ops, types and attributes, given as data.
+type Dialect struct {
+	Name    string
+	Aliases []string // older namespaces accepted on input, e.g. "spv"
+	Summary string
+	Ops     []*OpDef
+	// Dependencies are loaded with the dialect.
+	Dependencies []func() *Dialect
+
+	// ParseType parses `!name.mnemonic...` after the mnemonic; ParseAttr
+	// likewise for `#name.mnemonic...`. Both may be nil.
+	ParseType func(p *Parser, mnemonic string) (Type, error)
+	ParseAttr func(p *Parser, mnemonic string) (Attribute, error)
+
+	// MaterializeConstant builds a constant op for a folded value.
+	MaterializeConstant func(b *Builder, value Attribute, t Type, loc Location) *Operation
+	// VerifyAttr checks a discardable attribute with this dialect's prefix on an op.
+	VerifyAttr func(op *Operation, a NamedAttr) error
+	// Canonicalize lists dialect-wide canonicalization patterns.
+	Canonicalize []*Pattern
+	// AllowUnknownOps accepts unregistered ops in this namespace.
+	AllowUnknownOps bool
+}
+
+// Pattern is a rewrite rule: when Root matches (empty: any op), Rewrite
+// tries to change the IR through the rewriter and reports whether it did.
+type Pattern struct {
+	Name    string
+	Root    string
+	Benefit int
+	Rewrite func(op *Operation, rw *Rewriter) bool
+}
+
+// IsPure reports whether op has no side effects (its nested ops included
+// when its effects are recursive).
+func IsPure(op *Operation) bool {
+	if op.def == nil {
+		return false
+	}
+	t := op.def.Traits
+	if t&Pure != 0 {
+		return t&RecursiveEffects == 0 || nestedOpsMatch(op, IsPure)
+	}
+	if t&RecursiveEffects != 0 {
+		return nestedOpsMatch(op, IsPure)
+	}
+	return false
+}
+
+func nestedOpsMatch(op *Operation, pred func(*Operation) bool) bool {
+	for _, r := range op.regions {
+		for b := r.first; b != nil; b = b.next {
+			for o := b.first; o != nil; o = o.next {
+				if !pred(o) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// removableWhenUnused reports whether op's effects allow erasing it when
+// its results are unused: pure, read-only or allocation-only ops.
+func removableWhenUnused(op *Operation) bool {
+	if op.def == nil {
+		return false
+	}
+	t := op.def.Traits
+	if t&Terminator != 0 || t&Symbol != 0 {
+		return false
+	}
+	if t&(Pure|ReadOnly|AllocOnly) != 0 {
+		return t&RecursiveEffects == 0 || nestedOpsMatch(op, func(o *Operation) bool {
+			return o.def != nil && (o.def.Traits&Terminator != 0 || removableWhenUnused(o))
+		})
+	}
+	if t&RecursiveEffects != 0 {
+		return nestedOpsMatch(op, func(o *Operation) bool {
+			return o.def != nil && (o.def.Traits&Terminator != 0 || removableWhenUnused(o))
+		})
+	}
+	return false
+}
+
+// IsTriviallyDead reports whether op has no used results and no effects
+// that would keep it alive.
+func IsTriviallyDead(op *Operation) bool { return !op.HasResultUses() && removableWhenUnused(op) }

@@ -1,0 +1,436 @@
+package ir
+
+import (
+	"iter"
+	"strings"
+)
+
+// Operation is the one generic IR node: a name, operands, results,
+// attributes (inherent properties and discardable attributes), successors,
+// regions and a location. Dialect ops are Operations whose OpDef gives them
+// meaning; typed views (type AddI struct{ *ir.Operation }) name the parts.
+type Operation struct {
+	ctx        *Context
+	name       string
+	def        *OpDef // nil when unregistered
+	operands   []OpOperand
+	results    []Value
+	props      []NamedAttr // inherent attributes (MLIR properties)
+	attrs      []NamedAttr // discardable attributes
+	successors []*Block
+	regions    []*Region
+	loc        Location
+
+	block      *Block
+	prev, next *Operation
+	order      int // position in block, valid while block.orderValid
+}
+
+// OpState describes an operation to create.
+type OpState struct {
+	Name        string
+	Loc         Location
+	Operands    []*Value
+	ResultTypes []Type
+	// Attrs holds all attributes; those the op's definition names as
+	// inherent are stored as properties, unless given in Props already.
+	Attrs      []NamedAttr
+	Props      []NamedAttr
+	Successors []*Block
+	Regions    []*Region // taken over by the new op
+}
+
+// AddRegion appends an empty region to the state and returns it.
+func (s *OpState) AddRegion() *Region {
+	r := &Region{}
+	s.Regions = append(s.Regions, r)
+	return r
+}
+
+// AddAttr appends an attribute.
+func (s *OpState) AddAttr(name string, v Attribute) { s.Attrs = append(s.Attrs, NamedAttr{name, v}) }
+
+// NewOp creates a detached operation from a state.
+func (c *Context) NewOp(st *OpState) *Operation {
+	op := &Operation{ctx: c, name: st.Name, def: c.ops[st.Name], loc: st.Loc}
+	if op.def != nil {
+		op.name = op.def.Name // canonical spelling (spv.X -> spirv.X)
+	}
+	if op.loc == nil {
+		op.loc = c.UnknownLoc()
+	}
+	op.operands = make([]OpOperand, len(st.Operands))
+	for i, v := range st.Operands {
+		op.operands[i].owner = op
+		op.operands[i].index = i
+		op.operands[i].link(v)
+	}
+	op.results = make([]Value, len(st.ResultTypes))
+	for i, t := range st.ResultTypes {
+		op.results[i] = Value{typ: t, owner: op, index: i}
+	}
+	op.props = append(op.props, st.Props...)
+	for _, a := range st.Attrs {
+		op.SetAttr(a.Name, a.Value)
+	}
+	op.successors = append([]*Block(nil), st.Successors...)
+	op.regions = st.Regions
+	for _, r := range op.regions {
+		r.parent = op
+	}
+	return op
+}
+
+// Context returns the op's context.
+func (op *Operation) Context() *Context { return op.ctx }
+
+// Name returns the full op name, e.g. "arith.addi".
+func (op *Operation) Name() string { return op.name }
+
+// Def returns the op's definition, or nil when unregistered.
+func (op *Operation) Def() *OpDef { return op.def }
+
+// IsRegistered reports whether the op has a definition.
+func (op *Operation) IsRegistered() bool { return op.def != nil }
+
+// DialectName returns the namespace part of the name.
+func (op *Operation) DialectName() string {
+	if i := strings.IndexByte(op.name, '.'); i >= 0 {
+		return op.name[:i]
+	}
+	return ""
+}
+
+// HasTrait reports whether the op's definition has all the given traits.
+func (op *Operation) HasTrait(t Trait) bool { return op.def != nil && op.def.Traits&t == t }
+
+// Loc returns the op's location.
+func (op *Operation) Loc() Location { return op.loc }
+
+// SetLoc sets the op's location.
+func (op *Operation) SetLoc(l Location) { op.loc = l }
+
+// NumOperands returns the number of operands.
+func (op *Operation) NumOperands() int { return len(op.operands) }
+
+// Operand returns operand i.
+func (op *Operation) Operand(i int) *Value { return op.operands[i].value }
+
+// OpOperand returns the use for operand i.
+func (op *Operation) OpOperand(i int) *OpOperand { return &op.operands[i] }
+
+// Operands returns the operand values (a fresh slice).
+func (op *Operation) Operands() []*Value {
+	vs := make([]*Value, len(op.operands))
+	for i := range op.operands {
+		vs[i] = op.operands[i].value
+	}
+	return vs
+}
+
+// SetOperand makes operand i use v.
+func (op *Operation) SetOperand(i int, v *Value) { op.operands[i].Set(v) }
+
+// SetOperands replaces the whole operand list.
+func (op *Operation) SetOperands(vs []*Value) {
+	for i := range op.operands {
+		op.operands[i].unlink()
+	}
+	op.operands = make([]OpOperand, len(vs))
+	for i, v := range vs {
+		op.operands[i].owner = op
+		op.operands[i].index = i
+		op.operands[i].link(v)
+	}
+}
+
+// NumResults returns the number of results.
+func (op *Operation) NumResults() int { return len(op.results) }
+
+// Result returns result i.
+func (op *Operation) Result(i int) *Value { return &op.results[i] }
+
+// Results returns the result values (a fresh slice).
+func (op *Operation) Results() []*Value {
+	vs := make([]*Value, len(op.results))
+	for i := range op.results {
+		vs[i] = &op.results[i]
+	}
+	return vs
+}
+
+// ResultTypes returns the result types.
+func (op *Operation) ResultTypes() []Type {
+	ts := make([]Type, len(op.results))
+	for i := range op.results {
+		ts[i] = op.results[i].typ
+	}
+	return ts
+}
+
+// OperandTypes returns the operand types.
+func (op *Operation) OperandTypes() []Type {
+	ts := make([]Type, len(op.operands))
+	for i := range op.operands {
+		ts[i] = op.operands[i].value.typ
+	}
+	return ts
+}
+
+// HasResultUses reports whether any result is used.
+func (op *Operation) HasResultUses() bool {
+	for i := range op.results {
+		if op.results[i].uses != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// ReplaceAllUsesWith replaces each result's uses with the matching value.
+func (op *Operation) ReplaceAllUsesWith(vs []*Value) {
+	for i := range op.results {
+		op.results[i].ReplaceAllUsesWith(vs[i])
+	}
+}
+
+// Props returns the inherent attributes (properties).
+func (op *Operation) Props() []NamedAttr { return op.props }
+
+// DiscardableAttrs returns the discardable attributes.
+func (op *Operation) DiscardableAttrs() []NamedAttr { return op.attrs }
+
+// Attrs returns all attributes, properties first.
+func (op *Operation) Attrs() []NamedAttr {
+	if len(op.props) == 0 {
+		return op.attrs
+	}
+	out := make([]NamedAttr, 0, len(op.props)+len(op.attrs))
+	return append(append(out, op.props...), op.attrs...)
+}
+
+// Attr returns the named attribute (inherent or discardable), or nil.
+func (op *Operation) Attr(name string) Attribute {
+	if a := GetAttr(op.props, name); a != nil {
+		return a
+	}
+	return GetAttr(op.attrs, name)
+}
+
+// HasAttr reports whether the op has the named attribute.
+func (op *Operation) HasAttr(name string) bool { return op.Attr(name) != nil }
+
+// SetAttr sets an attribute; names the definition declares inherent become properties.
+func (op *Operation) SetAttr(name string, v Attribute) {
+	list := &op.attrs
+	if op.def != nil && op.def.isInherent(name) {
+		list = &op.props
+	} else if GetAttr(op.props, name) != nil {
+		list = &op.props
+	}
+	for i := range *list {
+		if (*list)[i].Name == name {
+			(*list)[i].Value = v
+			return
+		}
+	}
+	*list = append(*list, NamedAttr{name, v})
+}
+
+// RemoveAttr removes an attribute and reports whether it was present.
+func (op *Operation) RemoveAttr(name string) bool {
+	for _, list := range []*[]NamedAttr{&op.props, &op.attrs} {
+		for i := range *list {
+			if (*list)[i].Name == name {
+				*list = append((*list)[:i:i], (*list)[i+1:]...)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// NumSuccessors returns the number of successor blocks.
+func (op *Operation) NumSuccessors() int { return len(op.successors) }
+
+// Successor returns successor i.
+func (op *Operation) Successor(i int) *Block { return op.successors[i] }
+
+// Successors returns the successor blocks.
+func (op *Operation) Successors() []*Block { return op.successors }
+
+// SetSuccessor replaces successor i.
+func (op *Operation) SetSuccessor(i int, b *Block) { op.successors[i] = b }
+
+// SuccessorOperands returns the operand range [start, start+n) forwarded to
+// successor i, as the op's definition describes it.
+func (op *Operation) SuccessorOperands(i int) (start, n int) {
+	if op.def != nil && op.def.SuccessorOperands != nil {
+		return op.def.SuccessorOperands(op, i)
+	}
+	return 0, 0
+}
+
+// NumRegions returns the number of regions.
+func (op *Operation) NumRegions() int { return len(op.regions) }
+
+// Region returns region i.
+func (op *Operation) Region(i int) *Region { return op.regions[i] }
+
+// Regions returns the regions.
+func (op *Operation) Regions() []*Region { return op.regions }
+
+// Block returns the block that contains the op, or nil.
+func (op *Operation) Block() *Block { return op.block }
+
+// ParentRegion returns the region that contains the op, or nil.
+func (op *Operation) ParentRegion() *Region {
+	if op.block == nil {
+		return nil
+	}
+	return op.block.parent
+}
+
+// ParentOp returns the op whose region contains this op, or nil.
+func (op *Operation) ParentOp() *Operation {
+	if r := op.ParentRegion(); r != nil {
+		return r.parent
+	}
+	return nil
+}
+
+// ParentOfName returns the closest ancestor with the given name, or nil.
+func (op *Operation) ParentOfName(name string) *Operation {
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if p.name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// IsAncestorOf reports whether op is other or contains it.
+func (op *Operation) IsAncestorOf(other *Operation) bool {
+	for o := other; o != nil; o = o.ParentOp() {
+		if o == op {
+			return true
+		}
+	}
+	return false
+}
+
+// NextOp returns the following op in the block, or nil.
+func (op *Operation) NextOp() *Operation { return op.next }
+
+// PrevOp returns the preceding op in the block, or nil.
+func (op *Operation) PrevOp() *Operation { return op.prev }
+
+// IsBeforeInBlock reports whether op comes before other in their common block.
+func (op *Operation) IsBeforeInBlock(other *Operation) bool {
+	b := op.block
+	if !b.orderValid {
+		b.renumber()
+	}
+	return op.order < other.order
+}
+
+// Remove unlinks the op from its block without destroying it.
+func (op *Operation) Remove() {
+	if op.block != nil {
+		op.block.unlinkOp(op)
+	}
+}
+
+// MoveBefore moves the op before another op (possibly in another block).
+func (op *Operation) MoveBefore(other *Operation) {
+	op.Remove()
+	other.block.insertBefore(op, other)
+}
+
+// MoveAfter moves the op after another op.
+func (op *Operation) MoveAfter(other *Operation) {
+	op.Remove()
+	other.block.insertBefore(op, other.next)
+}
+
+// DropAllReferences drops the op's operand uses and successors, and those
+// of all ops nested in it, so that a group of ops can be erased in any order.
+func (op *Operation) DropAllReferences() {
+	for i := range op.operands {
+		op.operands[i].unlink()
+	}
+	op.successors = op.successors[:0]
+	for _, r := range op.regions {
+		for b := r.first; b != nil; b = b.next {
+			for o := b.first; o != nil; o = o.next {
+				o.DropAllReferences()
+			}
+		}
+	}
+}
+
+// Erase removes the op from its block and destroys it with its regions.
+// Its results must have no uses left outside the op.
+func (op *Operation) Erase() {
+	op.DropAllReferences()
+	for i := range op.results {
+		if op.results[i].uses != nil {
+			panic("ir: erasing " + op.name + " whose result still has uses")
+		}
+	}
+	op.Remove()
+}
+
+// Walk visits op and every nested op in post-order (nested ops first). The
+// visited op may be erased by fn. Returning false from fn stops the walk.
+func (op *Operation) Walk(fn func(*Operation) bool) bool {
+	for _, r := range op.regions {
+		if !r.Walk(fn) {
+			return false
+		}
+	}
+	return fn(op)
+}
+
+// WalkPre visits op and every nested op in pre-order. fn returns whether to
+// descend into the op's regions and whether to continue at all.
+func (op *Operation) WalkPre(fn func(*Operation) (descend, cont bool)) bool {
+	descend, cont := fn(op)
+	if !cont {
+		return false
+	}
+	if descend {
+		for _, r := range op.regions {
+			for b := r.first; b != nil; b = b.next {
+				for o := b.first; o != nil; {
+					next := o.next
+					if !o.WalkPre(fn) {
+						return false
+					}
+					o = next
+				}
+			}
+		}
+	}
+	return true
+}
+
+// Ops iterates over all ops nested in op (not op itself), in pre-order.
+func (op *Operation) Ops() iter.Seq[*Operation] {
+	return func(yield func(*Operation) bool) {
+		for _, r := range op.regions {
+			for b := r.first; b != nil; b = b.next {
+				for o := b.first; o != nil; o = o.next {
+					if !yield(o) {
+						return
+					}
+					for n := range o.Ops() {
+						if !yield(n) {
+							return
+						}
+					}
+				}
+			}
+		}
+	}
+}

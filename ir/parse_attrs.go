@@ -1,0 +1,889 @@
+package ir
+
+import (
+	"encoding/hex"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// ParseAttribute parses any attribute. typ, when not nil, is the type of a
+// bare numeric literal that has no `: type` (as custom forms give it).
+func (p *Parser) ParseAttribute(typ Type) (Attribute, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	t := p.tok
+	switch p.tok.kind {
+	case tokString:
+		s, err := p.ParseString()
+		if err != nil {
+			return nil, err
+		}
+		if p.ParseOptionalPunct(":") { // typed strings keep only the value
+			if _, err := p.ParseType(); err != nil {
+				return nil, err
+			}
+		}
+		return p.ctx.StringAttr(s), nil
+	case tokAtID:
+		return p.parseSymbolRef()
+	case tokInteger, tokFloat:
+		return p.parseNumberAttr(false, typ)
+	case tokHashID:
+		return p.parseExtendedAttr()
+	case tokPunct:
+		switch p.spelling() {
+		case "-":
+			p.consume()
+			if p.tok.kind != tokInteger && p.tok.kind != tokFloat {
+				return nil, p.Errorf("expected constant integer or floating point value")
+			}
+			return p.parseNumberAttr(true, typ)
+		case "[":
+			return p.parseArrayAttr()
+		case "{":
+			entries, err := p.parseAttrDict()
+			if err != nil {
+				return nil, err
+			}
+			return p.ctx.DictionaryAttr(entries), nil
+		case "(":
+			ty, err := p.ParseType()
+			if err != nil {
+				return nil, err
+			}
+			return p.ctx.TypeAttr(ty), nil
+		}
+	case tokBareID:
+		switch p.spelling() {
+		case "true", "false":
+			v := p.spelling() == "true"
+			p.consume()
+			if p.ParseOptionalPunct(":") {
+				ty, err := p.ParseType()
+				if err != nil {
+					return nil, err
+				}
+				if it, ok := ty.(*IntegerType); !ok || it.Width != 1 {
+					return nil, p.errorAt(t, "expected i1 type for 'true' or 'false' values")
+				}
+			}
+			return p.ctx.BoolAttr(v), nil
+		case "unit":
+			p.consume()
+			return p.ctx.UnitAttr(), nil
+		case "dense":
+			return p.parseDenseAttr()
+		case "array":
+			return p.parseDenseArrayAttr()
+		case "affine_map":
+			p.consume()
+			return p.parseAffineAttr(false)
+		case "affine_set":
+			p.consume()
+			return p.parseAffineAttr(true)
+		case "strided":
+			return p.parseStridedAttr()
+		case "loc":
+			p.consume()
+			if err := p.ParsePunct("("); err != nil {
+				return nil, err
+			}
+			if p.tok.kind == tokHashID {
+				a, err := p.parseExtendedAttr()
+				if err != nil {
+					return nil, err
+				}
+				if _, ok := a.(Location); !ok {
+					return nil, p.errorAt(t, "expected location attribute")
+				}
+				return a, p.ParsePunct(")")
+			}
+			l, err := p.parseLocInner()
+			if err != nil {
+				return nil, err
+			}
+			return l, p.ParsePunct(")")
+		case "dense_resource", "sparse", "distinct":
+			return nil, p.Errorf("'%s' attributes are not supported", p.spelling())
+		}
+		if isBuiltinTypeKeyword(p.spelling()) {
+			ty, err := p.ParseType()
+			if err != nil {
+				return nil, err
+			}
+			return p.ctx.TypeAttr(ty), nil
+		}
+	case tokBangID:
+		ty, err := p.ParseType()
+		if err != nil {
+			return nil, err
+		}
+		return p.ctx.TypeAttr(ty), nil
+	}
+	return nil, p.Errorf("expected attribute value")
+}
+
+// ParseOptionalAttrDict parses {...} if present.
+func (p *Parser) ParseOptionalAttrDict() ([]NamedAttr, error) {
+	if !p.isPunct("{") {
+		return nil, nil
+	}
+	return p.parseAttrDict()
+}
+
+// parseAttrDict parses {name = value, unit-name, ...}.
+func (p *Parser) parseAttrDict() ([]NamedAttr, error) {
+	if err := p.ParsePunct("{"); err != nil {
+		return nil, err
+	}
+	var out []NamedAttr
+	seen := map[string]bool{}
+	if p.ParseOptionalPunct("}") {
+		return out, nil
+	}
+	for {
+		t := p.tok
+		var name string
+		switch p.tok.kind {
+		case tokBareID:
+			name = p.spelling()
+			p.consume()
+		case tokString:
+			var err error
+			if name, err = p.ParseString(); err != nil {
+				return nil, err
+			}
+			if name == "" {
+				return nil, p.errorAt(t, "expected valid attribute name")
+			}
+		default:
+			return nil, p.Errorf("expected attribute name")
+		}
+		if seen[name] {
+			return nil, p.errorAt(t, "duplicate key '%s' in dictionary attribute", name)
+		}
+		seen[name] = true
+		var v Attribute = p.ctx.UnitAttr()
+		if p.ParseOptionalPunct("=") {
+			var err error
+			if v, err = p.ParseAttribute(nil); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, NamedAttr{name, v})
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	return out, p.ParsePunct("}")
+}
+
+func (p *Parser) parseArrayAttr() (Attribute, error) {
+	p.consume()
+	var elems []Attribute
+	if !p.isPunct("]") {
+		for {
+			a, err := p.ParseAttribute(nil)
+			if err != nil {
+				return nil, err
+			}
+			elems = append(elems, a)
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+	}
+	return p.ctx.ArrayAttr(elems...), p.ParsePunct("]")
+}
+
+func (p *Parser) parseSymbolRef() (Attribute, error) {
+	root, err := p.symbolName()
+	if err != nil {
+		return nil, err
+	}
+	var nested []string
+	for p.isPunct("::") {
+		p.consume()
+		if p.tok.kind != tokAtID {
+			return nil, p.Errorf("expected nested symbol reference identifier")
+		}
+		n, err := p.symbolName()
+		if err != nil {
+			return nil, err
+		}
+		nested = append(nested, n)
+	}
+	return p.ctx.SymbolRef(root, nested...), nil
+}
+
+func (p *Parser) symbolName() (string, error) {
+	s := p.spelling()[1:]
+	if strings.HasPrefix(s, "\"") {
+		v, err := p.unquote(token{start: p.tok.start + 1, end: p.tok.end})
+		if err != nil {
+			return "", err
+		}
+		s = v
+	}
+	p.consume()
+	return s, nil
+}
+
+// parseNumberAttr parses an integer or float literal with an optional `: type`.
+func (p *Parser) parseNumberAttr(neg bool, hint Type) (Attribute, error) {
+	t := p.tok
+	spelling := p.spelling()
+	isFloat := t.kind == tokFloat
+	p.consume()
+	var ty Type = hint
+	if p.ParseOptionalPunct(":") {
+		var err error
+		if ty, err = p.ParseType(); err != nil {
+			return nil, err
+		}
+	}
+	if ty == nil {
+		if isFloat {
+			ty = p.ctx.F64()
+		} else {
+			ty = p.ctx.I(64)
+		}
+	}
+	switch tt := ty.(type) {
+	case *FloatType:
+		return p.floatFromLiteral(t, spelling, neg, tt)
+	case *IntegerType, *IndexType:
+		if isFloat {
+			return nil, p.errorAt(t, "floating point value not valid for specified type")
+		}
+		v, err := p.bigFromLiteral(t, spelling, neg)
+		if err != nil {
+			return nil, err
+		}
+		if it, ok := tt.(*IntegerType); ok && it.Signedness == Unsigned && neg {
+			return nil, p.errorAt(t, "negative integer literal not valid for unsigned integer type")
+		}
+		w := intWidth(tt)
+		if v.BitLen() > w && !(neg && v.BitLen() <= w+1) && w < 64 || v.BitLen() > 64 && w <= 64 {
+			return nil, p.errorAt(t, "integer constant out of range for attribute")
+		}
+		if v.IsInt64() && w <= 64 {
+			return p.ctx.IntegerAttr(tt, v.Int64()), nil
+		}
+		return p.ctx.IntegerAttrBig(tt, v), nil
+	}
+	return nil, p.errorAt(t, "invalid type for numeric literal: '%s'", TypeString(ty))
+}
+
+func (p *Parser) bigFromLiteral(t token, s string, neg bool) (*big.Int, error) {
+	v := new(big.Int)
+	var ok bool
+	if strings.HasPrefix(s, "0x") {
+		_, ok = v.SetString(s[2:], 16)
+	} else {
+		_, ok = v.SetString(s, 10)
+	}
+	if !ok {
+		return nil, p.errorAt(t, "invalid integer literal")
+	}
+	if neg {
+		v.Neg(v)
+	}
+	return v, nil
+}
+
+func (p *Parser) floatFromLiteral(t token, s string, neg bool, ft *FloatType) (Attribute, error) {
+	if strings.HasPrefix(s, "0x") {
+		if neg {
+			return nil, p.errorAt(t, "hexadecimal float literal should not have a leading minus")
+		}
+		bits, err := strconv.ParseUint(s[2:], 16, 64)
+		if err != nil {
+			return nil, p.errorAt(t, "hexadecimal float constant out of range for type")
+		}
+		if w := ft.Width(); w < 64 && bits>>uint(w) != 0 {
+			return nil, p.errorAt(t, "hexadecimal float constant out of range for type")
+		}
+		return p.ctx.FloatAttr(ft, FloatFromBits(ft.Kind, bits)), nil
+	}
+	if !strings.ContainsAny(s, ".eE") {
+		// MLIR accepts integer literals for floats in attribute position.
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return nil, p.errorAt(t, "invalid float literal")
+		}
+		if neg {
+			v = -v
+		}
+		return p.ctx.FloatAttr(ft, v), nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil && !math.IsInf(v, 0) {
+		return nil, p.errorAt(t, "invalid float literal")
+	}
+	if neg {
+		v = -v
+	}
+	return p.ctx.FloatAttr(ft, v), nil
+}
+
+// parseExtendedAttr parses #alias, #dialect.mnemonic... and #dialect<...>.
+func (p *Parser) parseExtendedAttr() (Attribute, error) {
+	t := p.tok
+	id := p.spelling()[1:]
+	p.consume()
+	dot := strings.IndexByte(id, '.')
+	if dot < 0 && !p.isPunct("<") {
+		if a, ok := p.attrAliases[id]; ok {
+			return a, nil
+		}
+		return nil, p.errorAt(t, "undefined symbol alias id '%s'", id)
+	}
+	dialect, mnemonic := id, ""
+	if dot >= 0 {
+		dialect, mnemonic = id[:dot], id[dot+1:]
+	}
+	d := p.ctx.dialects[dialect]
+	if d == nil || d.ParseAttr == nil {
+		if d != nil {
+			return nil, p.errorAt(t, "dialect '%s' provides no attribute parsing hook", dialect)
+		}
+		if !p.ctx.AllowsUnregisteredDialects() {
+			return nil, p.errorAt(t, "dialect '%s' is unknown; use --allow-unregistered-dialect to accept its attributes", dialect)
+		}
+		body, err := p.opaqueBody(mnemonic)
+		if err != nil {
+			return nil, err
+		}
+		return p.ctx.OpaqueAttr(dialect, body, dot >= 0), nil
+	}
+	return parseDialectSymbol(p, mnemonic, d.ParseAttr)
+}
+
+// parseLocInner parses the inside of loc(...).
+func (p *Parser) parseLocInner() (Location, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	switch {
+	case p.IsKeyword("unknown"):
+		p.consume()
+		return p.ctx.UnknownLoc(), nil
+	case p.IsKeyword("callsite"):
+		p.consume()
+		if err := p.ParsePunct("("); err != nil {
+			return nil, err
+		}
+		callee, err := p.parseLocOrAlias()
+		if err != nil {
+			return nil, err
+		}
+		if err := p.ParseKeyword("at"); err != nil {
+			return nil, err
+		}
+		caller, err := p.parseLocOrAlias()
+		if err != nil {
+			return nil, err
+		}
+		return p.ctx.CallSiteLoc(callee, caller), p.ParsePunct(")")
+	case p.IsKeyword("fused"):
+		p.consume()
+		var meta Attribute
+		if p.ParseOptionalPunct("<") {
+			var err error
+			if meta, err = p.ParseAttribute(nil); err != nil {
+				return nil, err
+			}
+			if err := p.ParsePunct(">"); err != nil {
+				return nil, err
+			}
+		}
+		if err := p.ParsePunct("["); err != nil {
+			return nil, err
+		}
+		var locs []Location
+		if !p.isPunct("]") {
+			for {
+				l, err := p.parseLocOrAlias()
+				if err != nil {
+					return nil, err
+				}
+				locs = append(locs, l)
+				if !p.ParseOptionalPunct(",") {
+					break
+				}
+			}
+		}
+		return p.ctx.FusedLoc(locs, meta), p.ParsePunct("]")
+	case p.tok.kind == tokString:
+		s, err := p.ParseString()
+		if err != nil {
+			return nil, err
+		}
+		if p.ParseOptionalPunct(":") {
+			line, err := p.ParseInteger()
+			if err != nil {
+				return nil, err
+			}
+			col := int64(0)
+			if p.ParseOptionalPunct(":") {
+				if col, err = p.ParseInteger(); err != nil {
+					return nil, err
+				}
+			}
+			if line < 0 || col < 0 || line > math.MaxInt32 || col > math.MaxInt32 {
+				return nil, p.Errorf("expected non-negative line and column")
+			}
+			return p.ctx.FileLineColLoc(s, int(line), int(col)), nil
+		}
+		var child Location
+		if p.ParseOptionalPunct("(") {
+			if child, err = p.parseLocOrAlias(); err != nil {
+				return nil, err
+			}
+			if err := p.ParsePunct(")"); err != nil {
+				return nil, err
+			}
+		}
+		return p.ctx.NameLoc(s, child), nil
+	}
+	return nil, p.Errorf("expected location instance")
+}
+
+func (p *Parser) parseLocOrAlias() (Location, error) {
+	if p.tok.kind == tokHashID {
+		t := p.tok
+		a, err := p.parseExtendedAttr()
+		if err != nil {
+			return nil, err
+		}
+		l, ok := a.(Location)
+		if !ok {
+			return nil, p.errorAt(t, "expected location attribute")
+		}
+		return l, nil
+	}
+	if p.IsKeyword("loc") {
+		a, err := p.ParseAttribute(nil)
+		if err != nil {
+			return nil, err
+		}
+		return a.(Location), nil
+	}
+	return p.parseLocInner()
+}
+
+func (p *Parser) parseStridedAttr() (Attribute, error) {
+	p.consume()
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	if err := p.ParsePunct("["); err != nil {
+		return nil, err
+	}
+	var strides []int64
+	if !p.isPunct("]") {
+		for {
+			v, err := p.parseDimValue()
+			if err != nil {
+				return nil, err
+			}
+			if v == 0 {
+				return nil, p.Errorf("strides must not be zero")
+			}
+			strides = append(strides, v)
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+	}
+	if err := p.ParsePunct("]"); err != nil {
+		return nil, err
+	}
+	var offset int64
+	if p.ParseOptionalPunct(",") {
+		if err := p.ParseKeyword("offset"); err != nil {
+			return nil, err
+		}
+		if err := p.ParsePunct(":"); err != nil {
+			return nil, err
+		}
+		var err error
+		if offset, err = p.parseDimValue(); err != nil {
+			return nil, err
+		}
+	}
+	return p.ctx.StridedLayout(offset, strides), p.ParsePunct(">")
+}
+
+func (p *Parser) parseDimValue() (int64, error) {
+	if p.ParseOptionalPunct("?") {
+		return Dynamic, nil
+	}
+	return p.ParseInteger()
+}
+
+func (p *Parser) parseDenseArrayAttr() (Attribute, error) {
+	p.consume()
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	t := p.tok
+	et, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	var ints []int64
+	var floats []float64
+	ft, isFloat := et.(*FloatType)
+	it, isInt := et.(*IntegerType)
+	if !isFloat && !isInt {
+		return nil, p.errorAt(t, "expected integer or float type, got: %s", TypeString(et))
+	}
+	if p.ParseOptionalPunct(":") {
+		for {
+			switch {
+			case isInt && it.Width == 1 && (p.IsKeyword("true") || p.IsKeyword("false")):
+				v := int64(0)
+				if p.IsKeyword("true") {
+					v = 1
+				}
+				p.consume()
+				ints = append(ints, v)
+			case isInt:
+				a, err := p.parseElementAttr(et)
+				if err != nil {
+					return nil, err
+				}
+				ints = append(ints, a.(*IntegerAttr).Int())
+			default:
+				a, err := p.parseElementAttr(et)
+				if err != nil {
+					return nil, err
+				}
+				floats = append(floats, a.(*FloatAttr).Value())
+			}
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+	}
+	if err := p.ParsePunct(">"); err != nil {
+		return nil, err
+	}
+	if isFloat {
+		return p.ctx.DenseFloatArray(ft, floats), nil
+	}
+	return p.ctx.DenseIntArray(et, ints), nil
+}
+
+// parseElementAttr parses one literal (possibly negative, true/false) of the element type.
+func (p *Parser) parseElementAttr(et Type) (Attribute, error) {
+	if p.IsKeyword("true") || p.IsKeyword("false") {
+		v := p.IsKeyword("true")
+		p.consume()
+		if it, ok := et.(*IntegerType); ok && it.Width == 1 {
+			return p.ctx.BoolAttr(v), nil
+		}
+		return nil, p.Errorf("expected i1 type for 'true' or 'false' values")
+	}
+	neg := p.ParseOptionalPunct("-")
+	if p.tok.kind != tokInteger && p.tok.kind != tokFloat {
+		return nil, p.Errorf("expected integer or floating point literal")
+	}
+	t := p.tok
+	s := p.spelling()
+	p.consume()
+	switch et := et.(type) {
+	case *FloatType:
+		return p.floatFromLiteral(t, s, neg, et)
+	case *IntegerType, *IndexType:
+		if t.kind == tokFloat {
+			return nil, p.errorAt(t, "expected integer elements, but parsed floating-point")
+		}
+		v, err := p.bigFromLiteral(t, s, neg)
+		if err != nil {
+			return nil, err
+		}
+		if w := intWidth(et); w <= 64 && v.BitLen() > w && !(neg && v.BitLen() == w) {
+			return nil, p.errorAt(t, "integer constant out of range for type")
+		}
+		return p.ctx.IntegerAttrBig(et, v), nil
+	}
+	return nil, p.errorAt(t, "unsupported element type")
+}
+
+// denseLiteral is a parsed dense<...> body before its type is known.
+type denseLiteral struct {
+	hex     []byte
+	strs    []string
+	elems   []denseElem
+	shape   []int64
+	isSplat bool
+	tok     token
+}
+
+type denseElem struct {
+	tok     token
+	neg     bool
+	complex bool
+	imag    *denseElem
+}
+
+func (p *Parser) parseDenseAttr() (Attribute, error) {
+	p.consume()
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	lit := &denseLiteral{tok: p.tok}
+	switch {
+	case p.isPunct(">"):
+	case p.tok.kind == tokString:
+		s, err := p.ParseString()
+		if err != nil {
+			return nil, err
+		}
+		if strings.HasPrefix(s, "0x") {
+			b, err := hex.DecodeString(s[2:])
+			if err != nil {
+				return nil, p.errorAt(lit.tok, "expected string containing hex digits starting with `0x`")
+			}
+			lit.hex = b
+		} else {
+			lit.strs, lit.isSplat = []string{s}, true
+		}
+	case p.isPunct("["):
+		shape, err := p.parseDenseList(lit)
+		if err != nil {
+			return nil, err
+		}
+		lit.shape = shape
+	default:
+		e, err := p.parseDenseElem()
+		if err != nil {
+			return nil, err
+		}
+		lit.elems, lit.isSplat = []denseElem{e}, true
+	}
+	if err := p.ParsePunct(">"); err != nil {
+		return nil, err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return nil, err
+	}
+	tt := p.tok
+	ty, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	st, ok := ty.(ShapedType)
+	if !ok || !st.HasRank() {
+		return nil, p.errorAt(tt, "elements literal must be a ranked tensor or vector type")
+	}
+	if _, isMem := ty.(*MemRefType); isMem {
+		return nil, p.errorAt(tt, "elements literal must be a ranked tensor or vector type")
+	}
+	if !HasStaticShape(st) {
+		return nil, p.errorAt(tt, "elements literal type must have static shape")
+	}
+	return p.buildDense(lit, st, tt)
+}
+
+// parseDenseList parses a nested [...] list of elements and returns its shape.
+func (p *Parser) parseDenseList(lit *denseLiteral) ([]int64, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	p.consume() // [
+	var inner []int64
+	n := int64(0)
+	for !p.isPunct("]") {
+		var sub []int64
+		switch {
+		case p.isPunct("["):
+			var err error
+			if sub, err = p.parseDenseList(lit); err != nil {
+				return nil, err
+			}
+		case p.tok.kind == tokString:
+			s, err := p.ParseString()
+			if err != nil {
+				return nil, err
+			}
+			lit.strs = append(lit.strs, s)
+		default:
+			e, err := p.parseDenseElem()
+			if err != nil {
+				return nil, err
+			}
+			lit.elems = append(lit.elems, e)
+		}
+		if n == 0 {
+			inner = sub
+		} else if !shapeEqual(inner, sub) {
+			return nil, p.Errorf("tensor literal is invalid; ranks are not consistent between elements")
+		}
+		n++
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	if err := p.ParsePunct("]"); err != nil {
+		return nil, err
+	}
+	return append([]int64{n}, inner...), nil
+}
+
+func (p *Parser) parseDenseElem() (denseElem, error) {
+	if p.isPunct("(") {
+		p.consume()
+		re, err := p.parseDenseElem()
+		if err != nil {
+			return re, err
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return re, err
+		}
+		im, err := p.parseDenseElem()
+		if err != nil {
+			return re, err
+		}
+		re.complex, re.imag = true, &im
+		return re, p.ParsePunct(")")
+	}
+	e := denseElem{}
+	e.neg = p.ParseOptionalPunct("-")
+	e.tok = p.tok
+	switch {
+	case p.tok.kind == tokInteger || p.tok.kind == tokFloat:
+	case p.IsKeyword("true") || p.IsKeyword("false"):
+		if e.neg {
+			return e, p.Errorf("expected integer or floating point literal")
+		}
+	default:
+		return e, p.Errorf("expected element literal of primitive type")
+	}
+	p.consume()
+	return e, nil
+}
+
+func (p *Parser) buildDense(lit *denseLiteral, st ShapedType, tt token) (Attribute, error) {
+	n := NumElements(st)
+	et := st.ElementType()
+	if lit.strs != nil {
+		if !lit.isSplat && int64(len(lit.strs)) != n {
+			return nil, p.errorAt(tt, "inferred shape of elements literal ([%d]) does not match type ([%s])", len(lit.strs), dimsString(st.Shape()))
+		}
+		return p.ctx.DenseStrings(st, lit.strs), nil
+	}
+	eb := elemBytes(et)
+	if eb == 0 {
+		return nil, p.errorAt(tt, "invalid element type for dense elements: '%s'", TypeString(et))
+	}
+	if lit.hex != nil {
+		switch int64(len(lit.hex)) {
+		case int64(eb) * n:
+			return p.ctx.DenseRaw(st, lit.hex, false), nil
+		case int64(eb):
+			return p.ctx.DenseRaw(st, lit.hex, true), nil
+		}
+		return nil, p.errorAt(lit.tok, "elements hex data size is invalid for provided type")
+	}
+	if !lit.isSplat {
+		if !shapeEqual(lit.shape, st.Shape()) && !(len(lit.elems) == 0 && n == 0) {
+			return nil, p.errorAt(lit.tok, "inferred shape of elements literal ([%s]) does not match type ([%s])", dimsString(lit.shape), dimsString(st.Shape()))
+		}
+	}
+	raw := make([]byte, 0, eb*len(lit.elems))
+	for _, e := range lit.elems {
+		b, err := p.denseElemBytes(e, et)
+		if err != nil {
+			return nil, err
+		}
+		raw = append(raw, b...)
+	}
+	return p.ctx.DenseRaw(st, raw, lit.isSplat && n != 1), nil
+}
+
+func shapeEqual(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *Parser) denseElemBytes(e denseElem, et Type) ([]byte, error) {
+	if ct, ok := et.(*ComplexType); ok {
+		if !e.complex {
+			return nil, p.errorAt(e.tok, "expected complex element, e.g. (1.0, 2.0)")
+		}
+		re, err := p.denseElemBytes(denseElem{tok: e.tok, neg: e.neg}, ct.Elem)
+		if err != nil {
+			return nil, err
+		}
+		im, err := p.denseElemBytes(*e.imag, ct.Elem)
+		if err != nil {
+			return nil, err
+		}
+		return append(re, im...), nil
+	}
+	if e.complex {
+		return nil, p.errorAt(e.tok, "complex element for non-complex type")
+	}
+	eb := elemBytes(et)
+	s := p.lex.src[e.tok.start:e.tok.end]
+	switch et := et.(type) {
+	case *FloatType:
+		if s == "true" || s == "false" {
+			return nil, p.errorAt(e.tok, "expected floating point literal")
+		}
+		a, err := p.floatFromLiteral(e.tok, s, e.neg, et)
+		if err != nil {
+			return nil, err
+		}
+		return intBytes(eb, int64(FloatBits(et.Kind, a.(*FloatAttr).Value()))), nil
+	case *IntegerType, *IndexType:
+		if s == "true" || s == "false" {
+			if it, ok := et.(*IntegerType); !ok || it.Width != 1 {
+				return nil, p.errorAt(e.tok, "expected i1 type for 'true' or 'false' values")
+			}
+			if s == "true" {
+				return []byte{1}, nil
+			}
+			return []byte{0}, nil
+		}
+		if e.tok.kind == tokFloat {
+			return nil, p.errorAt(e.tok, "expected integer elements, but parsed floating-point")
+		}
+		v, err := p.bigFromLiteral(e.tok, s, e.neg)
+		if err != nil {
+			return nil, err
+		}
+		w := intWidth(et)
+		if v.BitLen() > w && !(e.neg && v.BitLen() == w) {
+			return nil, p.errorAt(e.tok, "integer constant out of range for type")
+		}
+		out := make([]byte, eb)
+		u := new(big.Int).Set(v)
+		if u.Sign() < 0 {
+			u.Add(u, new(big.Int).Lsh(big.NewInt(1), uint(eb*8)))
+		}
+		bs := u.Bytes() // big-endian
+		for i := 0; i < len(bs) && i < eb; i++ {
+			out[i] = bs[len(bs)-1-i]
+		}
+		return out, nil
+	}
+	return nil, p.errorAt(e.tok, "unsupported dense element type")
+}

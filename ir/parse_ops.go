@@ -1,0 +1,643 @@
+package ir
+
+import (
+	"strconv"
+	"strings"
+)
+
+// valueScope holds the SSA names visible in an isolated-from-above region
+// tree, and the forward references not yet defined.
+type valueScope struct {
+	values  map[string][]*Value
+	forward map[valueKey]forwardRef
+	regions []*regionScope
+}
+
+type valueKey struct {
+	name string
+	num  int
+}
+
+type forwardRef struct {
+	placeholder *Value
+	tok         token
+}
+
+// regionScope tracks the names defined in one region, to forget them when
+// the region ends, and its block labels.
+type regionScope struct {
+	defined []string
+	blocks  map[string]*blockDef
+}
+
+type blockDef struct {
+	block   *Block
+	defined bool
+	tok     token
+}
+
+func (p *Parser) pushIsolatedScope() {
+	p.scopes = append(p.scopes, &valueScope{values: map[string][]*Value{}, forward: map[valueKey]forwardRef{}})
+}
+
+func (p *Parser) popIsolatedScope() error {
+	s := p.scopes[len(p.scopes)-1]
+	p.scopes = p.scopes[:len(p.scopes)-1]
+	if len(s.forward) > 0 {
+		var first *forwardRef
+		var firstKey valueKey
+		for k, f := range s.forward {
+			if first == nil || f.tok.start < first.tok.start {
+				f := f
+				first, firstKey = &f, k
+			}
+		}
+		return p.errorAt(first.tok, "use of undeclared SSA value name '%%%s'", firstKey.name)
+	}
+	return nil
+}
+
+func (p *Parser) scope() *valueScope { return p.scopes[len(p.scopes)-1] }
+
+func (p *Parser) pushRegionScope() {
+	s := p.scope()
+	s.regions = append(s.regions, &regionScope{blocks: map[string]*blockDef{}})
+}
+
+func (p *Parser) popRegionScope() error {
+	s := p.scope()
+	r := s.regions[len(s.regions)-1]
+	s.regions = s.regions[:len(s.regions)-1]
+	for _, n := range r.defined {
+		delete(s.values, n)
+	}
+	var undefined *blockDef
+	var undefinedName string
+	for name, b := range r.blocks {
+		if !b.defined && (undefined == nil || b.tok.start < undefined.tok.start) {
+			undefined, undefinedName = b, name
+		}
+	}
+	if undefined != nil {
+		return p.errorAt(undefined.tok, "reference to an undefined block '^%s'", undefinedName)
+	}
+	return nil
+}
+
+// defineValues binds %name to a group of values.
+func (p *Parser) defineValues(name string, tok token, vals []*Value) error {
+	s := p.scope()
+	if _, dup := s.values[name]; dup {
+		return p.errorAt(tok, "redefinition of SSA value '%%%s'", name)
+	}
+	for i, v := range vals {
+		k := valueKey{name, i}
+		if f, ok := s.forward[k]; ok {
+			if f.placeholder.typ != v.typ {
+				return p.errorAt(f.tok, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
+					name, TypeString(f.placeholder.typ), TypeString(v.typ))
+			}
+			f.placeholder.ReplaceAllUsesWith(v)
+			delete(s.forward, k)
+		}
+	}
+	s.values[name] = vals
+	rs := s.regions[len(s.regions)-1]
+	rs.defined = append(rs.defined, name)
+	return nil
+}
+
+// UnresolvedOperand is a parsed value use whose type is not known yet.
+type UnresolvedOperand struct {
+	Name   string
+	Number int
+	tok    token
+}
+
+// resolveValue returns the value for a use with its expected type,
+// creating a forward reference when the value is not defined yet.
+func (p *Parser) resolveValue(u UnresolvedOperand, t Type) (*Value, error) {
+	s := p.scope()
+	if vals, ok := s.values[u.Name]; ok {
+		if u.Number >= len(vals) {
+			return nil, p.errorAt(u.tok, "reference to invalid result number")
+		}
+		v := vals[u.Number]
+		if v.typ != t {
+			return nil, p.errorAt(u.tok, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
+				u.Name, TypeString(t), TypeString(v.typ))
+		}
+		return v, nil
+	}
+	k := valueKey{u.Name, u.Number}
+	if f, ok := s.forward[k]; ok {
+		if f.placeholder.typ != t {
+			return nil, p.errorAt(u.tok, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
+				u.Name, TypeString(t), TypeString(f.placeholder.typ))
+		}
+		return f.placeholder, nil
+	}
+	ph := &Value{typ: t}
+	s.forward[k] = forwardRef{placeholder: ph, tok: u.tok}
+	return ph, nil
+}
+
+func (p *Parser) parseOperandUse() (UnresolvedOperand, error) {
+	if p.tok.kind != tokValueID {
+		return UnresolvedOperand{}, p.Errorf("expected SSA operand")
+	}
+	u := UnresolvedOperand{Name: p.spelling()[1:], tok: p.tok}
+	p.consume()
+	if p.tok.kind == tokHashID {
+		n, err := strconv.Atoi(p.spelling()[1:])
+		if err != nil {
+			return u, p.Errorf("invalid SSA value result number")
+		}
+		u.Number = n
+		p.consume()
+	}
+	return u, nil
+}
+
+// blockRef returns the block named by a ^label in the current region,
+// creating a forward reference when needed.
+func (p *Parser) blockRef(name string, tok token) *Block {
+	rs := p.scope().regions[len(p.scope().regions)-1]
+	if b, ok := rs.blocks[name]; ok {
+		return b.block
+	}
+	b := &blockDef{block: &Block{}, tok: tok}
+	rs.blocks[name] = b
+	return b.block
+}
+
+type resultDef struct {
+	name  string
+	count int
+	tok   token
+}
+
+// parseOperation parses one op with its result bindings and location.
+func (p *Parser) parseOperation() (*Operation, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	var results []resultDef
+	numResults := 0
+	if p.tok.kind == tokValueID {
+		for {
+			if p.tok.kind != tokValueID {
+				return nil, p.Errorf("expected valid ssa identifier")
+			}
+			r := resultDef{name: p.spelling()[1:], count: 1, tok: p.tok}
+			p.consume()
+			if p.ParseOptionalPunct(":") {
+				if p.tok.kind != tokInteger {
+					return nil, p.Errorf("expected integer number of results")
+				}
+				n, err := strconv.Atoi(p.spelling())
+				if err != nil || n < 1 {
+					return nil, p.Errorf("expected named operation to have at least 1 result")
+				}
+				r.count = n
+				p.consume()
+			}
+			results = append(results, r)
+			numResults += r.count
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+		if err := p.ParsePunct("="); err != nil {
+			return nil, err
+		}
+	}
+	start := p.tok
+	var op *Operation
+	var err error
+	switch p.tok.kind {
+	case tokString:
+		op, err = p.parseGenericOp()
+	case tokBareID:
+		op, err = p.parseCustomOp(numResults)
+	default:
+		return nil, p.Errorf("expected operation name in quotes")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if results != nil {
+		if len(op.results) != numResults {
+			return nil, p.errorAt(start, "operation defines %d results but was provided %d to bind", len(op.results), numResults)
+		}
+		i := 0
+		for _, r := range results {
+			if err := p.defineValues(r.name, r.tok, op.Results()[i:i+r.count]); err != nil {
+				return nil, err
+			}
+			i += r.count
+		}
+	}
+	if err := p.parseTrailingLoc(func(l Location) { op.loc = l }); err != nil {
+		return nil, err
+	}
+	return op, nil
+}
+
+// parseTrailingLoc parses an optional loc(...) and passes it to set (now,
+// or at the end of the file for aliases defined later).
+func (p *Parser) parseTrailingLoc(set func(Location)) error {
+	if !p.IsKeyword("loc") {
+		return nil
+	}
+	save := p.save()
+	p.consume()
+	if !p.isPunct("(") {
+		p.restore(save)
+		return nil
+	}
+	p.consume()
+	if p.tok.kind == tokHashID {
+		t := p.tok
+		name := p.spelling()[1:]
+		p.consume()
+		if err := p.ParsePunct(")"); err != nil {
+			return err
+		}
+		if a, ok := p.attrAliases[name]; ok {
+			l, isLoc := a.(Location)
+			if !isLoc {
+				return p.errorAt(t, "expected location, but found '%s'", AttrString(a))
+			}
+			set(l)
+			return nil
+		}
+		p.pendingLocs = append(p.pendingLocs, pendingLoc{name: name, tok: t, set: set})
+		return nil
+	}
+	l, err := p.parseLocInner()
+	if err != nil {
+		return err
+	}
+	set(l)
+	return p.ParsePunct(")")
+}
+
+func (p *Parser) checkOpName(name string, t token, generic bool) error {
+	if p.ctx.ops[name] != nil {
+		return nil
+	}
+	dialect := name
+	if i := strings.IndexByte(name, '.'); i >= 0 {
+		dialect = name[:i]
+	}
+	if d := p.ctx.dialects[dialect]; d != nil {
+		if d.AllowUnknownOps {
+			return nil
+		}
+		return p.errorAt(t, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", name, dialect)
+	}
+	if p.ctx.AllowsUnregisteredDialects() {
+		return nil
+	}
+	if generic {
+		return p.errorAt(t, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
+	}
+	return p.errorAt(t, "Dialect `%s' not found for custom op '%s' ", dialect, name)
+}
+
+func (p *Parser) parseGenericOp() (*Operation, error) {
+	nameTok := p.tok
+	name, err := p.ParseString()
+	if err != nil {
+		return nil, err
+	}
+	if name == "" {
+		return nil, p.errorAt(nameTok, "empty operation name is invalid")
+	}
+	if err := p.checkOpName(name, nameTok, true); err != nil {
+		return nil, err
+	}
+	st := &OpState{Name: name, Loc: p.locOf(nameTok)}
+	if err := p.ParsePunct("("); err != nil {
+		return nil, err
+	}
+	var uses []UnresolvedOperand
+	if !p.isPunct(")") {
+		for {
+			u, err := p.parseOperandUse()
+			if err != nil {
+				return nil, err
+			}
+			uses = append(uses, u)
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+	}
+	if err := p.ParsePunct(")"); err != nil {
+		return nil, err
+	}
+	if p.ParseOptionalPunct("[") {
+		for {
+			if p.tok.kind != tokCaretID {
+				return nil, p.Errorf("expected block name")
+			}
+			st.Successors = append(st.Successors, p.blockRef(p.spelling()[1:], p.tok))
+			p.consume()
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+		if err := p.ParsePunct("]"); err != nil {
+			return nil, err
+		}
+	}
+	if p.isPunct("<") {
+		p.consume()
+		props, err := p.parseAttrDict()
+		if err != nil {
+			return nil, err
+		}
+		st.Props = props
+		if err := p.ParsePunct(">"); err != nil {
+			return nil, err
+		}
+	}
+	def := p.ctx.ops[name]
+	if p.ParseOptionalPunct("(") {
+		isolated := def != nil && def.Traits&IsolatedFromAbove != 0
+		for {
+			r := &Region{}
+			if err := p.parseRegion(r, nil, isolated); err != nil {
+				return nil, err
+			}
+			st.Regions = append(st.Regions, r)
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+		if err := p.ParsePunct(")"); err != nil {
+			return nil, err
+		}
+	}
+	if p.isPunct("{") {
+		attrs, err := p.parseAttrDict()
+		if err != nil {
+			return nil, err
+		}
+		st.Attrs = normalizeSegmentNames(attrs)
+	}
+	st.Props = normalizeSegmentNames(st.Props)
+	if err := p.ParsePunct(":"); err != nil {
+		return nil, err
+	}
+	typeTok := p.tok
+	ft, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	fn, ok := ft.(*FunctionType)
+	if !ok {
+		return nil, p.errorAt(typeTok, "expected function type")
+	}
+	if len(fn.Inputs) != len(uses) {
+		return nil, p.errorAt(typeTok, "expected %d operand type%s but had %d", len(uses), plural(len(uses)), len(fn.Inputs))
+	}
+	for i, u := range uses {
+		v, err := p.resolveValue(u, fn.Inputs[i])
+		if err != nil {
+			return nil, err
+		}
+		st.Operands = append(st.Operands, v)
+	}
+	st.ResultTypes = fn.Results
+	return p.ctx.NewOp(st), nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// normalizeSegmentNames maps MLIR 16's operand_segment_sizes spelling to
+// the current operandSegmentSizes.
+func normalizeSegmentNames(attrs []NamedAttr) []NamedAttr {
+	for i := range attrs {
+		switch attrs[i].Name {
+		case "operand_segment_sizes":
+			attrs[i].Name = "operandSegmentSizes"
+		case "result_segment_sizes":
+			attrs[i].Name = "resultSegmentSizes"
+		}
+	}
+	return attrs
+}
+
+func (p *Parser) lookupCustomOp(name string) *OpDef {
+	if d := p.ctx.ops[name]; d != nil {
+		return d
+	}
+	if len(p.defaultDialects) > 0 {
+		if d := p.ctx.ops[p.defaultDialects[len(p.defaultDialects)-1]+"."+name]; d != nil {
+			return d
+		}
+	}
+	return p.ctx.ops["builtin."+name]
+}
+
+func (p *Parser) parseCustomOp(numResults int) (*Operation, error) {
+	nameTok := p.tok
+	name := p.spelling()
+	def := p.lookupCustomOp(name)
+	if def == nil || def.Parse == nil {
+		if def == nil && !strings.Contains(name, ".") {
+			return nil, p.errorAt(nameTok, "custom op '%s' is unknown (tried '%s' as well)", name, p.qualifiedGuess(name))
+		}
+		if def == nil {
+			if err := p.checkOpName(name, nameTok, false); err != nil {
+				return nil, err
+			}
+			return nil, p.errorAt(nameTok, "custom op '%s' is unknown", name)
+		}
+		return nil, p.errorAt(nameTok, "custom op '%s' has no custom assembly form; use the generic form", name)
+	}
+	p.consume()
+	st := &OpState{Name: def.Name, Loc: p.locOf(nameTok)}
+	op := &OpParser{Parser: p, def: def, numResults: numResults, st: st}
+	if def.DefaultDialect != "" {
+		p.defaultDialects = append(p.defaultDialects, def.DefaultDialect)
+		defer func() { p.defaultDialects = p.defaultDialects[:len(p.defaultDialects)-1] }()
+	}
+	if err := def.Parse(op, st); err != nil {
+		return nil, err
+	}
+	st.Attrs = normalizeSegmentNames(st.Attrs)
+	return p.ctx.NewOp(st), nil
+}
+
+func (p *Parser) qualifiedGuess(name string) string {
+	if len(p.defaultDialects) > 0 {
+		return p.defaultDialects[len(p.defaultDialects)-1] + "." + name
+	}
+	return "builtin." + name
+}
+
+// Argument is a parsed region argument: %name: type loc(...).
+type Argument struct {
+	Name    string
+	Type    Type
+	Loc     Location
+	tok     token
+	pending int // 1 + index of a pending location alias use, or 0
+}
+
+// addArgument appends a block argument for a and binds a pending location.
+func (p *Parser) addArgument(b *Block, a Argument) *Value {
+	v := b.AddArgument(a.Type, a.Loc)
+	if a.pending > 0 {
+		p.pendingLocs[a.pending-1].set = func(l Location) { v.loc = l }
+	}
+	return v
+}
+
+// parseRegion parses { blocks } into r. entryArgs, when not nil, are the
+// arguments of the entry block (as custom forms like func.func give them).
+func (p *Parser) parseRegion(r *Region, entryArgs []Argument, isolated bool) error {
+	if err := p.enter(); err != nil {
+		return err
+	}
+	defer p.leave()
+	if err := p.ParsePunct("{"); err != nil {
+		return err
+	}
+	if isolated {
+		p.pushIsolatedScope()
+	}
+	p.pushRegionScope()
+	if p.isPunct("}") && entryArgs == nil {
+		p.consume()
+		if err := p.popRegionScope(); err != nil {
+			return err
+		}
+		if isolated {
+			return p.popIsolatedScope()
+		}
+		return nil
+	}
+	if entryArgs != nil || p.tok.kind != tokCaretID {
+		if entryArgs != nil && p.tok.kind == tokCaretID {
+			return p.Errorf("invalid block name in region with named arguments")
+		}
+		entry := &Block{}
+		r.Append(entry)
+		for _, a := range entryArgs {
+			v := p.addArgument(entry, a)
+			if a.Name != "" {
+				if err := p.defineValues(a.Name, a.tok, []*Value{v}); err != nil {
+					return err
+				}
+			}
+		}
+		if err := p.parseBlockBody(entry); err != nil {
+			return err
+		}
+	}
+	for p.tok.kind == tokCaretID {
+		if err := p.parseBlock(r); err != nil {
+			return err
+		}
+	}
+	if err := p.ParsePunct("}"); err != nil {
+		return err
+	}
+	if err := p.popRegionScope(); err != nil {
+		return err
+	}
+	if isolated {
+		return p.popIsolatedScope()
+	}
+	return nil
+}
+
+func (p *Parser) parseBlock(r *Region) error {
+	t := p.tok
+	name := p.spelling()[1:]
+	p.consume()
+	rs := p.scope().regions[len(p.scope().regions)-1]
+	def, ok := rs.blocks[name]
+	if ok && def.defined {
+		return p.errorAt(t, "redefinition of block '^%s'", name)
+	}
+	if !ok {
+		def = &blockDef{block: &Block{}, tok: t}
+		rs.blocks[name] = def
+	}
+	def.defined = true
+	b := def.block
+	r.Append(b)
+	if p.ParseOptionalPunct("(") {
+		for {
+			a, err := p.parseArgument(true)
+			if err != nil {
+				return err
+			}
+			v := p.addArgument(b, a)
+			if err := p.defineValues(a.Name, a.tok, []*Value{v}); err != nil {
+				return err
+			}
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+		if err := p.ParsePunct(")"); err != nil {
+			return err
+		}
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	return p.parseBlockBody(b)
+}
+
+func (p *Parser) parseBlockBody(b *Block) error {
+	for p.tok.kind != tokCaretID && !p.isPunct("}") {
+		if p.tok.kind == tokEOF {
+			return p.Errorf("expected '}' to end region")
+		}
+		op, err := p.parseOperation()
+		if err != nil {
+			return err
+		}
+		b.Append(op)
+	}
+	return nil
+}
+
+// parseArgument parses %name (: type)? (loc(...))?.
+func (p *Parser) parseArgument(withType bool) (Argument, error) {
+	if p.tok.kind != tokValueID {
+		return Argument{}, p.Errorf("expected SSA identifier")
+	}
+	a := Argument{Name: p.spelling()[1:], tok: p.tok, Loc: p.Loc()}
+	p.consume()
+	if withType {
+		if err := p.ParsePunct(":"); err != nil {
+			return a, err
+		}
+		t, err := p.ParseType()
+		if err != nil {
+			return a, err
+		}
+		a.Type = t
+	}
+	before := len(p.pendingLocs)
+	err := p.parseTrailingLoc(func(l Location) { a.Loc = l })
+	if len(p.pendingLocs) > before {
+		a.pending = before + 1
+	}
+	return a, err
+}

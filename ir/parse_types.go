@@ -1,0 +1,526 @@
+package ir
+
+import (
+	"strconv"
+	"strings"
+)
+
+// ParseType parses any type: builtin, alias or dialect.
+func (p *Parser) ParseType() (Type, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	switch p.tok.kind {
+	case tokBangID:
+		return p.parseExtendedType()
+	case tokPunct:
+		if p.isPunct("(") {
+			return p.parseFunctionType()
+		}
+	case tokBareID:
+		return p.parseBuiltinType()
+	}
+	return nil, p.Errorf("expected non-function type")
+}
+
+// ParseOptionalType parses a type if one starts here.
+func (p *Parser) ParseOptionalType() (Type, bool, error) {
+	switch p.tok.kind {
+	case tokBangID:
+	case tokBareID:
+		if !isBuiltinTypeKeyword(p.spelling()) {
+			return nil, false, nil
+		}
+	case tokPunct:
+		if !p.isPunct("(") {
+			return nil, false, nil
+		}
+	default:
+		return nil, false, nil
+	}
+	t, err := p.ParseType()
+	return t, true, err
+}
+
+func isBuiltinTypeKeyword(s string) bool {
+	switch s {
+	case "index", "none", "complex", "tuple", "vector", "memref", "tensor":
+		return true
+	}
+	if _, ok := floatKindByName[s]; ok {
+		return true
+	}
+	_, _, ok := parseIntTypeName(s)
+	return ok
+}
+
+var floatKindByName = func() map[string]FloatKind {
+	m := map[string]FloatKind{}
+	for k, n := range floatNames {
+		m[n] = FloatKind(k)
+	}
+	return m
+}()
+
+func parseIntTypeName(s string) (int, Signedness, bool) {
+	sg := Signless
+	switch {
+	case strings.HasPrefix(s, "si"):
+		sg, s = Signed, s[2:]
+	case strings.HasPrefix(s, "ui"):
+		sg, s = Unsigned, s[2:]
+	case strings.HasPrefix(s, "i"):
+		s = s[1:]
+	default:
+		return 0, 0, false
+	}
+	if s == "" || s[0] == '0' && len(s) > 1 {
+		return 0, 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return 0, 0, false
+		}
+	}
+	w, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, 0, false
+	}
+	return w, sg, true
+}
+
+func (p *Parser) parseBuiltinType() (Type, error) {
+	s := p.spelling()
+	t := p.tok
+	if w, sg, ok := parseIntTypeName(s); ok {
+		if w == 0 && sg == Signless && s != "i0" {
+			return nil, p.Errorf("invalid integer width")
+		}
+		if w > MaxIntegerWidth {
+			return nil, p.Errorf("integer bitwidth is limited to %d bits", MaxIntegerWidth)
+		}
+		p.consume()
+		return p.ctx.IntegerType(w, sg), nil
+	}
+	if k, ok := floatKindByName[s]; ok {
+		p.consume()
+		return p.ctx.Float(k), nil
+	}
+	p.consume()
+	switch s {
+	case "index":
+		return p.ctx.Index(), nil
+	case "none":
+		return p.ctx.None(), nil
+	case "complex":
+		if err := p.ParsePunct("<"); err != nil {
+			return nil, err
+		}
+		et, err := p.ParseType()
+		if err != nil {
+			return nil, err
+		}
+		if !IsFloat(et) && !IsIntOrIndex(et) {
+			return nil, p.errorAt(t, "invalid element type for complex")
+		}
+		return p.ctx.Complex(et), p.ParsePunct(">")
+	case "tuple":
+		if err := p.ParsePunct("<"); err != nil {
+			return nil, err
+		}
+		var ts []Type
+		if !p.isPunct(">") {
+			var err error
+			if ts, err = p.ParseTypeList(); err != nil {
+				return nil, err
+			}
+		}
+		return p.ctx.Tuple(ts...), p.ParsePunct(">")
+	case "vector":
+		return p.parseVectorType(t)
+	case "memref":
+		return p.parseMemRefType(t)
+	case "tensor":
+		return p.parseTensorType(t)
+	}
+	return nil, p.errorAt(t, "expected non-function type")
+}
+
+// ParseTypeList parses t (, t)*.
+func (p *Parser) ParseTypeList() ([]Type, error) {
+	var ts []Type
+	for {
+		t, err := p.ParseType()
+		if err != nil {
+			return nil, err
+		}
+		ts = append(ts, t)
+		if !p.ParseOptionalPunct(",") {
+			return ts, nil
+		}
+	}
+}
+
+func (p *Parser) parseFunctionType() (Type, error) {
+	if err := p.ParsePunct("("); err != nil {
+		return nil, err
+	}
+	var in []Type
+	if !p.isPunct(")") {
+		var err error
+		if in, err = p.ParseTypeList(); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.ParsePunct(")"); err != nil {
+		return nil, err
+	}
+	if err := p.ParsePunct("->"); err != nil {
+		return nil, err
+	}
+	out, err := p.ParseFunctionResults()
+	if err != nil {
+		return nil, err
+	}
+	return p.ctx.FunctionType(in, out), nil
+}
+
+// ParseFunctionResults parses a result list: a bare type, or (types).
+func (p *Parser) ParseFunctionResults() ([]Type, error) {
+	if p.isPunct("(") {
+		save := p.save()
+		p.consume()
+		if p.ParseOptionalPunct(")") {
+			if p.isPunct("->") { // ()->... is a function type result
+				p.restore(save)
+				t, err := p.ParseType()
+				return []Type{t}, err
+			}
+			return nil, nil
+		}
+		ts, err := p.ParseTypeList()
+		if err != nil {
+			return nil, err
+		}
+		if err := p.ParsePunct(")"); err != nil {
+			return nil, err
+		}
+		if p.isPunct("->") { // (a) -> b as a single function-typed result
+			p.restore(save)
+			t, err := p.ParseType()
+			return []Type{t}, err
+		}
+		return ts, nil
+	}
+	t, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	return []Type{t}, nil
+}
+
+// parseDims parses a dimension list `4x?x[8]x` and stops before the element type.
+func (p *Parser) parseDims(allowDynamic, allowScalable bool) ([]int64, []bool, error) {
+	var dims []int64
+	var scalable []bool
+	for {
+		sc := false
+		if allowScalable && p.isPunct("[") {
+			save := p.save()
+			p.consume()
+			if p.tok.kind != tokInteger {
+				p.restore(save)
+				return dims, scalable, nil
+			}
+			sc = true
+		}
+		var d int64
+		switch {
+		case p.isPunct("?"):
+			if !allowDynamic {
+				return nil, nil, p.Errorf("expected static shape")
+			}
+			d = Dynamic
+			p.consume()
+		case p.tok.kind == tokInteger:
+			s := p.spelling()
+			if strings.HasPrefix(s, "0x") { // 0x4xf32: the lexer took "0x4" as hex
+				p.lex.resetTo(p.tok.start+1, p.tok.line, p.tok.start+1-(p.tok.col-1))
+				p.tok = token{kind: tokInteger, start: p.tok.start, end: p.tok.start + 1, line: p.tok.line, col: p.tok.col}
+				s = "0"
+			}
+			v, err := strconv.ParseInt(s, 10, 64)
+			if err != nil || v < 0 {
+				return nil, nil, p.Errorf("invalid dimension")
+			}
+			d = v
+			p.consume()
+		default:
+			return dims, scalable, nil
+		}
+		if sc {
+			if err := p.ParsePunct("]"); err != nil {
+				return nil, nil, err
+			}
+		}
+		dims = append(dims, d)
+		scalable = append(scalable, sc)
+		if err := p.parseXInDims(); err != nil {
+			return nil, nil, err
+		}
+	}
+}
+
+// parseXInDims consumes the `x` after a dimension; the lexer sees "x4xf32"
+// as one identifier, so restart lexing just after the x.
+func (p *Parser) parseXInDims() error {
+	if p.tok.kind != tokBareID || p.spelling()[0] != 'x' {
+		return p.Errorf("expected 'x' in dimension list")
+	}
+	if p.tok.end-p.tok.start > 1 {
+		p.lex.resetTo(p.tok.start+1, p.tok.line, p.tok.start+1-(p.tok.col-1))
+	}
+	p.consume()
+	return nil
+}
+
+func (p *Parser) parseVectorType(t token) (Type, error) {
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	dims, scalable, err := p.parseDims(false, true)
+	if err != nil {
+		return nil, err
+	}
+	et, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	if !IsIntOrIndex(et) && !IsFloat(et) {
+		if _, ok := et.(*OpaqueType); !ok && !isDialectType(et) {
+			return nil, p.errorAt(t, "vector elements must be int/index/float type but got '%s'", TypeString(et))
+		}
+	}
+	for _, d := range dims {
+		if d == 0 {
+			return nil, p.errorAt(t, "vector types must have positive constant sizes but got %s", dimsString(dims))
+		}
+	}
+	return p.ctx.ScalableVector(dims, scalable, et), p.ParsePunct(">")
+}
+
+func isDialectType(t Type) bool {
+	switch t.(type) {
+	case *IntegerType, *IndexType, *FloatType, *NoneType, *ComplexType, *TupleType, *FunctionType,
+		*VectorType, *MemRefType, *UnrankedMemRefType, *RankedTensorType, *UnrankedTensorType:
+		return false
+	}
+	return true
+}
+
+func dimsString(d []int64) string {
+	parts := make([]string, len(d))
+	for i, v := range d {
+		parts[i] = strconv.FormatInt(v, 10)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (p *Parser) parseMemRefType(t token) (Type, error) {
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	unranked := false
+	var dims []int64
+	if p.isPunct("*") {
+		p.consume()
+		if err := p.parseXInDims(); err != nil {
+			return nil, err
+		}
+		unranked = true
+	} else {
+		var err error
+		if dims, _, err = p.parseDims(true, false); err != nil {
+			return nil, err
+		}
+	}
+	et, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	if _, bad := et.(*FunctionType); bad {
+		return nil, p.errorAt(t, "invalid memref element type")
+	}
+	var layout, space Attribute
+	for p.ParseOptionalPunct(",") {
+		at := p.tok
+		a, err := p.ParseAttribute(nil)
+		if err != nil {
+			return nil, err
+		}
+		switch a.(type) {
+		case *AffineMapAttr, *StridedLayoutAttr:
+			if unranked {
+				return nil, p.errorAt(at, "cannot have affine map for unranked memref type")
+			}
+			if space != nil {
+				return nil, p.errorAt(at, "expected memory space to be last in memref type")
+			}
+			if layout != nil {
+				return nil, p.errorAt(at, "multiple layouts in memref type")
+			}
+			if m, ok := a.(*AffineMapAttr); ok && m.Map.Dims != len(dims) {
+				return nil, p.errorAt(at, "memref layout mismatch between rank and affine map: %d != %d", len(dims), m.Map.Dims)
+			}
+			if s, ok := a.(*StridedLayoutAttr); ok && len(s.Strides) != len(dims) {
+				return nil, p.errorAt(at, "expected the number of strides to match the rank")
+			}
+			layout = a
+		default:
+			if space != nil {
+				return nil, p.errorAt(at, "multiple memory spaces specified in memref type")
+			}
+			space = a
+		}
+	}
+	if err := p.ParsePunct(">"); err != nil {
+		return nil, err
+	}
+	if unranked {
+		return p.ctx.UnrankedMemRef(et, space), nil
+	}
+	return p.ctx.MemRef(dims, et, layout, space), nil
+}
+
+func (p *Parser) parseTensorType(t token) (Type, error) {
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	if p.ParseOptionalPunct("*") {
+		if err := p.parseXInDims(); err != nil {
+			return nil, err
+		}
+		et, err := p.ParseType()
+		if err != nil {
+			return nil, err
+		}
+		return p.ctx.UnrankedTensor(et), p.ParsePunct(">")
+	}
+	dims, _, err := p.parseDims(true, false)
+	if err != nil {
+		return nil, err
+	}
+	et, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	var enc Attribute
+	if p.ParseOptionalPunct(",") {
+		if enc, err = p.ParseAttribute(nil); err != nil {
+			return nil, err
+		}
+	}
+	return p.ctx.Tensor(dims, et, enc), p.ParsePunct(">")
+}
+
+// parseExtendedType parses !alias, !dialect.mnemonic... and !dialect<...>.
+func (p *Parser) parseExtendedType() (Type, error) {
+	t := p.tok
+	id := p.spelling()[1:]
+	p.consume()
+	dot := strings.IndexByte(id, '.')
+	if dot < 0 && !p.isPunct("<") {
+		if ty, ok := p.typeAliases[id]; ok {
+			return ty, nil
+		}
+		return nil, p.errorAt(t, "undefined symbol alias id '%s'", id)
+	}
+	dialect, mnemonic := id, ""
+	if dot >= 0 {
+		dialect, mnemonic = id[:dot], id[dot+1:]
+	}
+	d := p.ctx.dialects[dialect]
+	if d == nil || d.ParseType == nil {
+		if d != nil {
+			return nil, p.errorAt(t, "dialect '%s' provides no type parsing hook", dialect)
+		}
+		if !p.ctx.AllowsUnregisteredDialects() {
+			return nil, p.errorAt(t, "dialect '%s' is unknown; use --allow-unregistered-dialect to accept its types", dialect)
+		}
+		body, err := p.opaqueBody(mnemonic)
+		if err != nil {
+			return nil, err
+		}
+		return p.ctx.OpaqueType(dialect, body, dot >= 0), nil
+	}
+	return parseDialectSymbol(p, mnemonic, d.ParseType)
+}
+
+// parseDialectSymbol runs a dialect hook for `d.mnemonic...`, or for
+// `d<mnemonic ...>` where the mnemonic is the first word inside the brackets.
+func parseDialectSymbol[T any](p *Parser, mnemonic string, hook func(*Parser, string) (T, error)) (T, error) {
+	var zero T
+	if mnemonic != "" {
+		return hook(p, mnemonic)
+	}
+	if err := p.ParsePunct("<"); err != nil {
+		return zero, err
+	}
+	m, err := p.ParseKeywordAny()
+	if err != nil {
+		return zero, err
+	}
+	v, err := hook(p, m)
+	if err != nil {
+		return zero, err
+	}
+	return v, p.ParsePunct(">")
+}
+
+// opaqueBody captures the text of an unregistered dialect type or
+// attribute: the pretty part after the dot plus a balanced <...> if present.
+func (p *Parser) opaqueBody(prefix string) (string, error) {
+	if !p.isPunct("<") {
+		return prefix, nil
+	}
+	start := p.tok.start
+	src := p.lex.src
+	depth := 0
+	i := start
+	for ; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '<', '(', '[', '{':
+			depth++
+		case '>':
+			if i > 0 && src[i-1] == '-' {
+				continue
+			}
+			depth--
+		case ')', ']', '}':
+			depth--
+		case '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		case '\n':
+			p.lex.line++
+			p.lex.lineStart = i + 1
+		}
+		if depth == 0 {
+			break
+		}
+	}
+	if depth != 0 || i >= len(src) {
+		return "", p.Errorf("unbalanced '<' in dialect body")
+	}
+	body := src[start+1 : i]
+	p.lex.pos = i + 1
+	p.consume()
+	if prefix != "" {
+		return prefix + "<" + body + ">", nil
+	}
+	return body, nil
+}

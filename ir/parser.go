@@ -1,0 +1,441 @@
+package ir
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// maxNesting bounds region and type nesting so that hostile input gets a
+// diagnostic rather than exhausting the stack.
+const maxNesting = 100000
+
+// Parser reads MLIR's text format. Dialect hooks for custom types and
+// attributes read through it; op hooks read through OpParser.
+type Parser struct {
+	ctx  *Context
+	lex  lexer
+	tok  token
+	file string
+
+	typeAliases map[string]Type
+	attrAliases map[string]Attribute
+	pendingLocs []pendingLoc
+
+	scopes          []*valueScope
+	defaultDialects []string
+	depth           int
+}
+
+// pendingLoc is a use of a location alias defined later in the file.
+type pendingLoc struct {
+	name string
+	tok  token
+	set  func(Location)
+}
+
+// Parse parses a file of MLIR text. Its top-level ops become the body of
+// the returned builtin.module; a file holding exactly one module is that
+// module. name is used in locations and diagnostics.
+func Parse(ctx *Context, src, name string) (*Operation, error) {
+	ctx.AddSource(name, src)
+	p := newParser(ctx, src, name)
+	return p.parseTopLevel()
+}
+
+func newParser(ctx *Context, src, name string) *Parser {
+	p := &Parser{ctx: ctx, lex: newLexer(src), file: name,
+		typeAliases: map[string]Type{}, attrAliases: map[string]Attribute{}}
+	p.tok = p.lex.next()
+	return p
+}
+
+// ParseTypeString parses a standalone type.
+func ParseTypeString(ctx *Context, src string) (Type, error) {
+	p := newParser(ctx, src, "<type>")
+	t, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	if p.tok.kind != tokEOF {
+		return nil, p.Errorf("unexpected text after type")
+	}
+	return t, nil
+}
+
+// ParseAttrString parses a standalone attribute.
+func ParseAttrString(ctx *Context, src string) (Attribute, error) {
+	p := newParser(ctx, src, "<attr>")
+	a, err := p.ParseAttribute(nil)
+	if err != nil {
+		return nil, err
+	}
+	if p.tok.kind != tokEOF {
+		return nil, p.Errorf("unexpected text after attribute")
+	}
+	return a, nil
+}
+
+// Context returns the parser's context.
+func (p *Parser) Context() *Context { return p.ctx }
+
+func (p *Parser) spelling() string { return p.lex.src[p.tok.start:p.tok.end] }
+
+func (p *Parser) consume() { p.tok = p.lex.next() }
+
+// Loc returns the location of the current token.
+func (p *Parser) Loc() Location { return p.locOf(p.tok) }
+
+func (p *Parser) locOf(t token) Location { return p.ctx.FileLineColLoc(p.file, t.line, t.col) }
+
+// Errorf returns an error diagnostic at the current token.
+func (p *Parser) Errorf(format string, args ...any) error {
+	if p.tok.kind == tokError {
+		return Errorf(p.Loc(), "%s", p.lexErrorMessage())
+	}
+	return Errorf(p.Loc(), format, args...)
+}
+
+func (p *Parser) errorAt(t token, format string, args ...any) error {
+	return Errorf(p.locOf(t), format, args...)
+}
+
+func (p *Parser) lexErrorMessage() string {
+	s := p.spelling()
+	switch {
+	case strings.HasPrefix(s, "\""):
+		return "expected '\"' in string literal"
+	case s == "" || len(s) == 1 && strings.ContainsAny(s, "%^#!@"):
+		return "invalid identifier"
+	}
+	return fmt.Sprintf("unexpected character %q", s)
+}
+
+func (p *Parser) isPunct(s string) bool { return p.tok.kind == tokPunct && p.spelling() == s }
+
+// ParseOptionalPunct consumes the punctuation s if it is next.
+func (p *Parser) ParseOptionalPunct(s string) bool {
+	if p.isPunct(s) {
+		p.consume()
+		return true
+	}
+	return false
+}
+
+// ParsePunct consumes the punctuation s or fails.
+func (p *Parser) ParsePunct(s string) error {
+	if !p.ParseOptionalPunct(s) {
+		return p.Errorf("expected '%s'", s)
+	}
+	return nil
+}
+
+// IsPunct reports whether the next token is the punctuation s.
+func (p *Parser) IsPunct(s string) bool { return p.isPunct(s) }
+
+// ParseOptionalKeyword consumes the bare word kw if it is next.
+func (p *Parser) ParseOptionalKeyword(kw string) bool {
+	if p.tok.kind == tokBareID && p.spelling() == kw {
+		p.consume()
+		return true
+	}
+	return false
+}
+
+// ParseKeyword consumes the bare word kw or fails.
+func (p *Parser) ParseKeyword(kw string) error {
+	if !p.ParseOptionalKeyword(kw) {
+		return p.Errorf("expected '%s'", kw)
+	}
+	return nil
+}
+
+// IsKeyword reports whether the next token is the bare word kw.
+func (p *Parser) IsKeyword(kw string) bool { return p.tok.kind == tokBareID && p.spelling() == kw }
+
+// ParseOptionalKeywordAny consumes and returns any bare word.
+func (p *Parser) ParseOptionalKeywordAny() (string, bool) {
+	if p.tok.kind == tokBareID {
+		s := p.spelling()
+		p.consume()
+		return s, true
+	}
+	return "", false
+}
+
+// ParseKeywordAny consumes a bare word or fails.
+func (p *Parser) ParseKeywordAny() (string, error) {
+	if s, ok := p.ParseOptionalKeywordAny(); ok {
+		return s, nil
+	}
+	return "", p.Errorf("expected keyword")
+}
+
+// ParseKeywordOrString consumes a bare word or a string literal.
+func (p *Parser) ParseKeywordOrString() (string, error) {
+	if p.tok.kind == tokString {
+		return p.ParseString()
+	}
+	return p.ParseKeywordAny()
+}
+
+// ParseString consumes a string literal and returns its value.
+func (p *Parser) ParseString() (string, error) {
+	if p.tok.kind != tokString {
+		return "", p.Errorf("expected string")
+	}
+	s, err := p.unquote(p.tok)
+	if err != nil {
+		return "", err
+	}
+	p.consume()
+	return s, nil
+}
+
+// IsString reports whether the next token is a string literal.
+func (p *Parser) IsString() bool { return p.tok.kind == tokString }
+
+func (p *Parser) unquote(t token) (string, error) {
+	raw := p.lex.src[t.start+1 : t.end-1]
+	if strings.IndexByte(raw, '\\') < 0 {
+		return raw, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		if i >= len(raw) {
+			return "", p.errorAt(t, "invalid escape in string literal")
+		}
+		switch e := raw[i]; {
+		case e == '"' || e == '\\':
+			b.WriteByte(e)
+		case e == 'n':
+			b.WriteByte('\n')
+		case e == 't':
+			b.WriteByte('\t')
+		case i+1 < len(raw) && isHexDigit(e) && isHexDigit(raw[i+1]):
+			v, _ := strconv.ParseUint(raw[i:i+2], 16, 8)
+			b.WriteByte(byte(v))
+			i++
+		default:
+			return "", p.errorAt(t, "unknown escape in string literal")
+		}
+	}
+	return b.String(), nil
+}
+
+// ParseOptionalInteger parses a (possibly negative) integer literal if one is next.
+func (p *Parser) ParseOptionalInteger() (int64, bool, error) {
+	neg := false
+	if p.isPunct("-") {
+		save := p.save()
+		p.consume()
+		if p.tok.kind != tokInteger {
+			p.restore(save)
+			return 0, false, nil
+		}
+		neg = true
+	}
+	if p.tok.kind != tokInteger {
+		return 0, false, nil
+	}
+	v, err := p.intValue()
+	if err != nil {
+		return 0, true, err
+	}
+	p.consume()
+	if neg {
+		v = -v
+	}
+	return v, true, nil
+}
+
+// ParseInteger parses a (possibly negative) integer literal.
+func (p *Parser) ParseInteger() (int64, error) {
+	v, ok, err := p.ParseOptionalInteger()
+	if err != nil {
+		return 0, err
+	}
+	if !ok {
+		return 0, p.Errorf("expected integer value")
+	}
+	return v, nil
+}
+
+func (p *Parser) intValue() (int64, error) {
+	s := p.spelling()
+	var u uint64
+	var err error
+	if strings.HasPrefix(s, "0x") {
+		u, err = strconv.ParseUint(s[2:], 16, 64)
+	} else {
+		u, err = strconv.ParseUint(s, 10, 64)
+	}
+	if err != nil {
+		return 0, p.Errorf("integer value too large")
+	}
+	return int64(u), nil
+}
+
+// ParseFloat parses a float or integer literal, possibly negative.
+func (p *Parser) ParseFloat() (float64, error) {
+	neg := p.ParseOptionalPunct("-")
+	var v float64
+	switch p.tok.kind {
+	case tokFloat, tokInteger:
+		f, err := strconv.ParseFloat(p.spelling(), 64)
+		if err != nil && !strings.HasPrefix(p.spelling(), "0x") {
+			return 0, p.Errorf("invalid floating point literal")
+		}
+		if strings.HasPrefix(p.spelling(), "0x") {
+			u, _ := strconv.ParseUint(p.spelling()[2:], 16, 64)
+			f = float64(u)
+		}
+		v = f
+	default:
+		return 0, p.Errorf("expected floating point literal")
+	}
+	p.consume()
+	if neg {
+		v = -v
+	}
+	return v, nil
+}
+
+type parserState struct {
+	tok             token
+	pos, line, ls   int
+}
+
+func (p *Parser) save() parserState {
+	return parserState{tok: p.tok, pos: p.lex.pos, line: p.lex.line, ls: p.lex.lineStart}
+}
+
+func (p *Parser) restore(s parserState) {
+	p.tok = s.tok
+	p.lex.resetTo(s.pos, s.line, s.ls)
+}
+
+// enter guards recursion depth.
+func (p *Parser) enter() error {
+	p.depth++
+	if p.depth > maxNesting {
+		return p.Errorf("nesting too deep (more than %d levels)", maxNesting)
+	}
+	return nil
+}
+
+func (p *Parser) leave() { p.depth-- }
+
+// parseTopLevel parses alias definitions and ops up to the end of input.
+func (p *Parser) parseTopLevel() (*Operation, error) {
+	top := &Block{}
+	p.pushIsolatedScope()
+	p.pushRegionScope()
+	for p.tok.kind != tokEOF {
+		switch p.tok.kind {
+		case tokHashID, tokBangID:
+			if err := p.parseAliasDef(); err != nil {
+				return nil, err
+			}
+		case tokFileMetaBegin:
+			if err := p.skipFileMetadata(); err != nil {
+				return nil, err
+			}
+		default:
+			op, err := p.parseOperation()
+			if err != nil {
+				return nil, err
+			}
+			top.Append(op)
+		}
+	}
+	if err := p.popRegionScope(); err != nil {
+		return nil, err
+	}
+	if err := p.popIsolatedScope(); err != nil {
+		return nil, err
+	}
+	if err := p.resolvePendingLocs(); err != nil {
+		return nil, err
+	}
+	if top.first != nil && top.first == top.last && top.first.name == "builtin.module" {
+		m := top.first
+		m.Remove()
+		return m, nil
+	}
+	m := p.ctx.NewOp(&OpState{Name: "builtin.module", Loc: p.ctx.FileLineColLoc(p.file, 1, 1), Regions: []*Region{{}}})
+	body := &Block{}
+	m.regions[0].Append(body)
+	for top.first != nil {
+		body.Append(top.first)
+	}
+	return m, nil
+}
+
+func (p *Parser) skipFileMetadata() error {
+	// {-# ... #-}: dialect resources are not used by Kiln; skip them whole.
+	for p.tok.kind != tokFileMetaEnd {
+		if p.tok.kind == tokEOF {
+			return p.Errorf("expected '#-}' to end file metadata")
+		}
+		p.consume()
+	}
+	p.consume()
+	return nil
+}
+
+func (p *Parser) parseAliasDef() error {
+	t := p.tok
+	name := p.spelling()[1:]
+	isType := t.kind == tokBangID
+	p.consume()
+	if !p.isPunct("=") {
+		return p.errorAt(t, "expected '=' in alias definition (or an operation)")
+	}
+	if strings.Contains(name, ".") {
+		return p.errorAt(t, "expected alias name without '.'")
+	}
+	p.consume()
+	if isType {
+		if _, dup := p.typeAliases[name]; dup {
+			return p.errorAt(t, "redefinition of type alias id '%s'", name)
+		}
+		ty, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		p.typeAliases[name] = ty
+		return nil
+	}
+	if _, dup := p.attrAliases[name]; dup {
+		return p.errorAt(t, "redefinition of attribute alias id '%s'", name)
+	}
+	a, err := p.ParseAttribute(nil)
+	if err != nil {
+		return err
+	}
+	p.attrAliases[name] = a
+	return nil
+}
+
+func (p *Parser) resolvePendingLocs() error {
+	for _, pl := range p.pendingLocs {
+		a, ok := p.attrAliases[pl.name]
+		if !ok {
+			return p.errorAt(pl.tok, "operation location alias was never defined")
+		}
+		l, ok := a.(Location)
+		if !ok {
+			return p.errorAt(pl.tok, "expected location, but found '%s'", AttrString(a))
+		}
+		pl.set(l)
+	}
+	p.pendingLocs = nil
+	return nil
+}

@@ -1,0 +1,106 @@
+package ir
+
+// OpPrinter writes an op's custom form. The op name is already written;
+// a Print hook writes the rest, usually starting with a space.
+type OpPrinter struct {
+	*Printer
+	op *Operation
+}
+
+// Operand writes a value use (%x, %x#1).
+func (p *OpPrinter) Operand(v *Value) { p.valueName(v) }
+
+// Operands writes values separated by ", ".
+func (p *OpPrinter) Operands(vs []*Value) {
+	for i, v := range vs {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.valueName(v)
+	}
+}
+
+// Successor writes a block reference.
+func (p *OpPrinter) Successor(b *Block) { p.blockName(b) }
+
+// SuccessorAndArgs writes ^bb(%a, %b : t1, t2), or ^bb when args is empty.
+func (p *OpPrinter) SuccessorAndArgs(b *Block, args []*Value) {
+	p.blockName(b)
+	if len(args) == 0 {
+		return
+	}
+	p.WriteByte('(')
+	p.Operands(args)
+	p.WriteString(" : ")
+	for i, a := range args {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.Type(a.typ)
+	}
+	p.WriteByte(')')
+}
+
+// Region writes a region; see Printer.printRegion for the flags.
+func (p *OpPrinter) Region(r *Region, printEntryArgs, printTerminators bool) {
+	p.printRegion(r, printEntryArgs, printTerminators)
+}
+
+// Argument writes a block argument with its type: %arg0: i32 (and its
+// location under --mlir-print-debuginfo).
+func (p *OpPrinter) Argument(v *Value) {
+	p.valueName(v)
+	p.WriteString(": ")
+	p.Type(v.typ)
+	if p.opts.DebugInfo && v.loc != nil {
+		p.WriteByte(' ')
+		p.Loc(v.loc)
+	}
+}
+
+// OptionalAttrDict writes " {...}" with the attributes not named in elided, if any remain.
+func (p *OpPrinter) OptionalAttrDict(attrs []NamedAttr, elided ...string) {
+	if rest := filterAttrs(attrs, elided); len(rest) > 0 {
+		p.WriteByte(' ')
+		p.AttrDict(rest)
+	}
+}
+
+// OptionalAttrDictWithKeyword writes " attributes {...}" if any attributes remain.
+func (p *OpPrinter) OptionalAttrDictWithKeyword(attrs []NamedAttr, elided ...string) {
+	if rest := filterAttrs(attrs, elided); len(rest) > 0 {
+		p.WriteString(" attributes ")
+		p.AttrDict(rest)
+	}
+}
+
+func filterAttrs(attrs []NamedAttr, elided []string) []NamedAttr {
+	var out []NamedAttr
+outer:
+	for _, a := range attrs {
+		for _, e := range elided {
+			if a.Name == e {
+				continue outer
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// FunctionalType writes (operand types) -> result types for the op.
+func (p *OpPrinter) FunctionalType(op *Operation) {
+	p.WriteByte('(')
+	p.TypeList(op.OperandTypes())
+	p.WriteString(") -> ")
+	p.FunctionResults(op.ResultTypes())
+}
+
+// ArrowTypes writes " -> t" or " -> (t1, t2)" when ts is not empty.
+func (p *OpPrinter) ArrowTypes(ts []Type) {
+	if len(ts) == 0 {
+		return
+	}
+	p.WriteString(" -> ")
+	p.FunctionResults(ts)
+}

@@ -1,0 +1,164 @@
+package ir
+
+import "iter"
+
+// Value is an SSA value: an operation result or a block argument. Each
+// value keeps the list of its uses, so replacing all uses costs O(uses).
+type Value struct {
+	typ   Type
+	uses  *OpOperand
+	owner *Operation // defining op; nil for block arguments
+	block *Block     // owning block of a block argument
+	index int        // result or argument number
+	loc   Location   // block arguments only
+}
+
+// OpOperand is one use of a value: operand Index of Owner.
+type OpOperand struct {
+	value *Value
+	owner *Operation
+	index int
+	next  *OpOperand
+	back  **OpOperand // the link that points at this use
+}
+
+// Type returns the value's type.
+func (v *Value) Type() Type { return v.typ }
+
+// SetType changes the value's type in place (used by type conversion).
+func (v *Value) SetType(t Type) { v.typ = t }
+
+// DefiningOp returns the op whose result this is, or nil for a block argument.
+func (v *Value) DefiningOp() *Operation { return v.owner }
+
+// IsBlockArgument reports whether v is a block argument.
+func (v *Value) IsBlockArgument() bool { return v.owner == nil }
+
+// Index returns the result number or argument number.
+func (v *Value) Index() int { return v.index }
+
+// OwnerBlock returns the block that holds the argument, or the block of the defining op.
+func (v *Value) OwnerBlock() *Block {
+	if v.owner != nil {
+		return v.owner.block
+	}
+	return v.block
+}
+
+// ParentRegion returns the region in which the value is defined.
+func (v *Value) ParentRegion() *Region {
+	if b := v.OwnerBlock(); b != nil {
+		return b.parent
+	}
+	return nil
+}
+
+// Loc returns the value's location: the argument's own, or the defining op's.
+func (v *Value) Loc() Location {
+	if v.owner != nil {
+		return v.owner.loc
+	}
+	return v.loc
+}
+
+// SetLoc sets a block argument's location.
+func (v *Value) SetLoc(l Location) { v.loc = l }
+
+// Uses iterates over the value's uses. The current use may be modified
+// (for example by Set) during iteration.
+func (v *Value) Uses() iter.Seq[*OpOperand] {
+	return func(yield func(*OpOperand) bool) {
+		for u := v.uses; u != nil; {
+			next := u.next
+			if !yield(u) {
+				return
+			}
+			u = next
+		}
+	}
+}
+
+// Users iterates over the operations that use the value (an op using it
+// twice is visited twice).
+func (v *Value) Users() iter.Seq[*Operation] {
+	return func(yield func(*Operation) bool) {
+		for u := range v.Uses() {
+			if !yield(u.owner) {
+				return
+			}
+		}
+	}
+}
+
+// HasUses reports whether the value has any use.
+func (v *Value) HasUses() bool { return v.uses != nil }
+
+// HasOneUse reports whether the value has exactly one use.
+func (v *Value) HasOneUse() bool { return v.uses != nil && v.uses.next == nil }
+
+// NumUses counts the uses (O(uses)).
+func (v *Value) NumUses() int {
+	n := 0
+	for u := v.uses; u != nil; u = u.next {
+		n++
+	}
+	return n
+}
+
+// ReplaceAllUsesWith makes every use of v use w instead.
+func (v *Value) ReplaceAllUsesWith(w *Value) {
+	if v == w {
+		return
+	}
+	for v.uses != nil {
+		v.uses.Set(w)
+	}
+}
+
+// ReplaceUsesIf replaces the uses for which keep returns true.
+func (v *Value) ReplaceUsesIf(w *Value, replace func(*OpOperand) bool) {
+	for u := range v.Uses() {
+		if replace(u) {
+			u.Set(w)
+		}
+	}
+}
+
+// Get returns the used value.
+func (o *OpOperand) Get() *Value { return o.value }
+
+// Owner returns the operation that has this operand.
+func (o *OpOperand) Owner() *Operation { return o.owner }
+
+// Index returns the operand number.
+func (o *OpOperand) Index() int { return o.index }
+
+// Set makes the operand use w.
+func (o *OpOperand) Set(w *Value) {
+	o.unlink()
+	o.link(w)
+}
+
+func (o *OpOperand) link(v *Value) {
+	o.value = v
+	if v == nil {
+		return
+	}
+	o.next = v.uses
+	if v.uses != nil {
+		v.uses.back = &o.next
+	}
+	o.back = &v.uses
+	v.uses = o
+}
+
+func (o *OpOperand) unlink() {
+	if o.value == nil {
+		return
+	}
+	*o.back = o.next
+	if o.next != nil {
+		o.next.back = o.back
+	}
+	o.value, o.next, o.back = nil, nil, nil
+}
