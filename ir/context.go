@@ -28,6 +28,7 @@ type Context struct {
 	usesAliasableAttrs atomic.Bool
 
 	builtins builtinCache
+	symMu    sync.Mutex // guards the symbol caches of symbol table ops
 }
 
 // builtinCache holds the most used builtin types so that hot paths avoid the

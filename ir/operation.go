@@ -24,6 +24,8 @@ type Operation struct {
 	block      *Block
 	prev, next *Operation
 	order      int // position in block, valid while block.orderValid
+
+	syms map[string]*Operation // symbol lookup cache of a symbol table op (guarded by ctx.symMu)
 }
 
 // OpState describes an operation to create.

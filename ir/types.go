@@ -362,7 +362,7 @@ func (t *MemRefType) Print(p *Printer) {
 	}
 	if t.MemorySpace != nil {
 		p.WriteString(", ")
-		p.Attr(t.MemorySpace)
+		p.attrMayElide(t.MemorySpace)
 	}
 	p.WriteByte('>')
 }
@@ -418,7 +418,7 @@ func (t *UnrankedMemRefType) Print(p *Printer) {
 	p.Type(t.Elem)
 	if t.MemorySpace != nil {
 		p.WriteString(", ")
-		p.Attr(t.MemorySpace)
+		p.attrMayElide(t.MemorySpace)
 	}
 	p.WriteByte('>')
 }

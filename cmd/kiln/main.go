@@ -21,7 +21,9 @@ type command struct {
 }
 
 // commands lists the subcommands; each lives in its own file.
-var commands = map[string]command{}
+var commands = map[string]command{
+	"opt": {"parse, verify, run passes and print MLIR (like mlir-opt)", runOpt},
+}
 
 func main() {
 	os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/kiln-gpu/kiln/ir/irtest"
+)
+
+// TestMain lets the test binary act as the kiln command: RUN lines invoke
+// it through a `kiln` link, so .mlir tests exercise the real CLI.
+func TestMain(m *testing.M) {
+	if filepath.Base(os.Args[0]) == "kiln" {
+		os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// TestMLIRFiles runs every .mlir file with RUN lines under a testdata
+// folder of the repository.
+func TestMLIRFiles(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env, err := irtest.NewEnv(t, self)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	files, err := irtest.FindTestFiles("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no .mlir test files found")
+	}
+	for _, f := range files {
+		rel, _ := filepath.Rel("../..", f)
+		t.Run(rel, func(t *testing.T) {
+			t.Parallel()
+			env.RunFile(t, f)
+		})
+	}
+}

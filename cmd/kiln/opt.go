@@ -1,0 +1,241 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
+)
+
+// optOptions are the flags of `kiln opt`, with MLIR's names.
+type optOptions struct {
+	input             string
+	output            string
+	pipeline          []string // pass pipeline pieces, in order
+	splitInput        bool
+	verifyDiagnostics bool
+	allowUnregistered bool
+	print             ir.PrintOptions
+	printBefore       bool
+	printAfter        bool
+	timing            bool
+	disableThreading  bool
+	verifyEach        bool
+}
+
+const optUsage = `usage: kiln opt [FILE|-] [flags]
+
+Parses MLIR text, verifies it, runs passes and prints the result.
+
+  --pass-pipeline=SPEC          run a textual pipeline, e.g. 'builtin.module(canonicalize,cse)'
+  --<pass>[=options]            run one pass (appended to the pipeline in order)
+  --split-input-file            process each '// -----' chunk separately
+  --verify-diagnostics          check diagnostics against expected-* comments
+  --allow-unregistered-dialect  accept ops, types and attributes of unknown dialects
+  --mlir-print-op-generic       print every op in the generic form
+  --mlir-print-debuginfo        print locations
+  --mlir-print-ir-before-all    print the IR before each pass
+  --mlir-print-ir-after-all     print the IR after each pass
+  --mlir-timing                 print the time each pass took
+  --mlir-disable-threading      run passes on one goroutine
+  --verify-each=false           do not verify after each pass
+  -o FILE                       write output to FILE (default stdout)
+`
+
+func parseOptArgs(args []string) (*optOptions, error) {
+	o := &optOptions{input: "-", output: "-", verifyEach: true}
+	inputSet := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "-" || !strings.HasPrefix(a, "-") {
+			if inputSet {
+				return nil, fmt.Errorf("more than one input file: %q", a)
+			}
+			o.input, inputSet = a, true
+			continue
+		}
+		name := strings.TrimLeft(a, "-")
+		value, hasValue := "", false
+		if eq := strings.IndexByte(name, '='); eq >= 0 {
+			name, value, hasValue = name[:eq], name[eq+1:], true
+		}
+		boolFlag := func(dst *bool) error {
+			if !hasValue {
+				*dst = true
+				return nil
+			}
+			switch value {
+			case "true", "1":
+				*dst = true
+			case "false", "0":
+				*dst = false
+			default:
+				return fmt.Errorf("invalid boolean value %q for --%s", value, name)
+			}
+			return nil
+		}
+		var err error
+		switch name {
+		case "o":
+			if !hasValue {
+				if i+1 >= len(args) {
+					return nil, fmt.Errorf("-o needs a file name")
+				}
+				i++
+				value = args[i]
+			}
+			o.output = value
+		case "pass-pipeline":
+			if !hasValue {
+				if i+1 >= len(args) {
+					return nil, fmt.Errorf("--pass-pipeline needs a value")
+				}
+				i++
+				value = args[i]
+			}
+			o.pipeline = append(o.pipeline, value)
+		case "split-input-file":
+			err = boolFlag(&o.splitInput)
+		case "verify-diagnostics":
+			err = boolFlag(&o.verifyDiagnostics)
+		case "allow-unregistered-dialect":
+			err = boolFlag(&o.allowUnregistered)
+		case "mlir-print-op-generic":
+			err = boolFlag(&o.print.Generic)
+		case "mlir-print-debuginfo":
+			err = boolFlag(&o.print.DebugInfo)
+		case "mlir-print-ir-before-all":
+			err = boolFlag(&o.printBefore)
+		case "mlir-print-ir-after-all":
+			err = boolFlag(&o.printAfter)
+		case "mlir-timing":
+			err = boolFlag(&o.timing)
+		case "mlir-disable-threading":
+			err = boolFlag(&o.disableThreading)
+		case "verify-each":
+			err = boolFlag(&o.verifyEach)
+		case "h", "help":
+			return nil, errHelp
+		default:
+			// Any other flag names a pass: --canonicalize, --cse="opt=v".
+			p := name
+			if hasValue {
+				p += "{" + strings.Trim(value, `"'`) + "}"
+			}
+			o.pipeline = append(o.pipeline, "\x00"+p)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return o, nil
+}
+
+var errHelp = fmt.Errorf("help requested")
+
+func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o, err := parseOptArgs(args)
+	if err == errHelp {
+		fmt.Fprint(stdout, optUsage)
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
+		return 2
+	}
+	var src []byte
+	name := o.input
+	if o.input == "-" {
+		src, err = io.ReadAll(stdin)
+		name = "<stdin>"
+	} else {
+		src, err = os.ReadFile(o.input)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
+		return 1
+	}
+	chunks := []string{string(src)}
+	if o.splitInput {
+		chunks = ir.SplitInput(string(src))
+	}
+	var out bytes.Buffer
+	failed := false
+	var problems []string
+	for i, chunk := range chunks {
+		if i > 0 {
+			out.WriteString("// -----\n")
+		}
+		ctx := newContext()
+		ctx.SetAllowUnregisteredDialects(o.allowUnregistered)
+		ctx.AddSource(name, string(src))
+		var diags []*ir.Diagnostic
+		ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) { diags = append(diags, d) })
+		text, err := optChunk(ctx, o, chunk, name, stderr)
+		if err != nil {
+			d, ok := err.(*ir.Diagnostic)
+			if !ok {
+				d = ir.Errorf(ctx.UnknownLoc(), "%v", err)
+			}
+			diags = append(diags, d)
+		}
+		if o.verifyDiagnostics {
+			// Chunks keep their original line numbers, so each chunk's own
+			// expected-* comments are checked against its diagnostics.
+			problems = append(problems, irtest.VerifyDiagnostics(chunk, name, diags)...)
+			out.Write(text)
+			continue
+		}
+		for _, d := range diags {
+			fmt.Fprint(stderr, d.Format(ctx))
+			if d.Severity == ir.SeverityError {
+				failed = true
+			}
+		}
+		out.Write(text)
+	}
+	if o.verifyDiagnostics {
+		for _, p := range problems {
+			fmt.Fprintln(stderr, p)
+		}
+		if len(problems) > 0 {
+			return 1
+		}
+		return 0
+	}
+	if failed {
+		return 1
+	}
+	if err := writeOutput(o.output, out.Bytes(), stdout); err != nil {
+		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func writeOutput(path string, data []byte, stdout io.Writer) error {
+	if path == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
+}
+
+// optChunk parses, verifies, transforms and prints one input.
+func optChunk(ctx *ir.Context, o *optOptions, src, name string, stderr io.Writer) ([]byte, error) {
+	m, err := ir.Parse(ctx, src, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := ir.Verify(m); err != nil {
+		return nil, err
+	}
+	if err := runPipeline(ctx, m, o, stderr); err != nil {
+		return nil, err
+	}
+	return ir.PrintBytes(m, o.print), nil
+}

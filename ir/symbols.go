@@ -1,0 +1,101 @@
+package ir
+
+// Symbol tables: ops with the SymbolTable trait own a single-block region
+// whose ops may define symbols with a sym_name attribute. Lookups are
+// cached per table and revalidated on use, so resolving every call in a
+// module stays linear in its size.
+
+// Visibility returns an op's symbol visibility: "public" (the default),
+// "private" or "nested".
+func Visibility(op *Operation) string {
+	if v, ok := op.Attr("sym_visibility").(*StringAttr); ok {
+		return v.Value
+	}
+	return "public"
+}
+
+// LookupSymbol finds the symbol with the given name directly in a symbol
+// table op's body, or nil.
+func LookupSymbol(table *Operation, name string) *Operation {
+	if len(table.regions) == 0 || table.regions[0].first == nil {
+		return nil
+	}
+	body := table.regions[0].first
+	c := table.ctx
+	c.symMu.Lock()
+	defer c.symMu.Unlock()
+	if op, ok := table.syms[name]; ok && op.block == body && SymbolName(op) == name {
+		return op
+	}
+	table.syms = map[string]*Operation{}
+	for o := body.first; o != nil; o = o.next {
+		if n := SymbolName(o); n != "" {
+			if _, dup := table.syms[n]; !dup {
+				table.syms[n] = o
+			}
+		}
+	}
+	return table.syms[name]
+}
+
+// LookupSymbolRef resolves a (possibly nested) reference starting at a symbol table op.
+func LookupSymbolRef(table *Operation, ref *SymbolRefAttr) *Operation {
+	op := LookupSymbol(table, ref.Root)
+	for _, n := range ref.Nested {
+		if op == nil || !op.HasTrait(SymbolTable) && op.def != nil {
+			return nil
+		}
+		op = LookupSymbol(op, n)
+	}
+	return op
+}
+
+// NearestSymbolTable returns the closest ancestor of op (or op itself) that is a symbol table.
+func NearestSymbolTable(op *Operation) *Operation {
+	for o := op; o != nil; o = o.ParentOp() {
+		if o.HasTrait(SymbolTable) {
+			return o
+		}
+	}
+	return nil
+}
+
+// LookupNearestSymbol resolves ref from op: in the nearest enclosing symbol
+// table, then in the tables above it, as MLIR does for flat references.
+func LookupNearestSymbol(from *Operation, ref *SymbolRefAttr) *Operation {
+	for t := NearestSymbolTable(from.ParentOp()); t != nil; t = NearestSymbolTable(t.ParentOp()) {
+		if op := LookupSymbolRef(t, ref); op != nil {
+			return op
+		}
+	}
+	return nil
+}
+
+// SymbolUses calls fn for every SymbolRefAttr found in the attributes of op
+// and the ops nested in it.
+func SymbolUses(op *Operation, fn func(user *Operation, ref *SymbolRefAttr)) {
+	op.Walk(func(o *Operation) bool {
+		for _, a := range o.props {
+			walkSymbolRefs(a.Value, func(r *SymbolRefAttr) { fn(o, r) })
+		}
+		for _, a := range o.attrs {
+			walkSymbolRefs(a.Value, func(r *SymbolRefAttr) { fn(o, r) })
+		}
+		return true
+	})
+}
+
+func walkSymbolRefs(a Attribute, fn func(*SymbolRefAttr)) {
+	switch a := a.(type) {
+	case *SymbolRefAttr:
+		fn(a)
+	case *ArrayAttr:
+		for _, e := range a.Elems {
+			walkSymbolRefs(e, fn)
+		}
+	case *DictionaryAttr:
+		for _, e := range a.Entries {
+			walkSymbolRefs(e.Value, fn)
+		}
+	}
+}

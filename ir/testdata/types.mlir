@@ -1,0 +1,37 @@
+// RUN: kiln opt %s --allow-unregistered-dialect | FileCheck %s
+// RUN: kiln opt %s --allow-unregistered-dialect | kiln opt --allow-unregistered-dialect | FileCheck %s
+
+// CHECK-LABEL: "test.types"
+// CHECK-SAME: i1, i7, si32, ui64, index, f16, bf16, f32, f64, f80, f128, tf32, f8E4M3FN, none
+"test.types"() {a = [i1, i7, si32, ui64, index, f16, bf16, f32, f64, f80, f128, tf32, f8E4M3FN, none]} : () -> ()
+
+// CHECK: complex<f32>, tuple<i32, f32>, tuple<>, (i32, f32) -> (), () -> ((i32) -> i32)
+"test.types"() {a = [complex<f32>, tuple<i32, f32>, tuple<>, (i32, f32) -> (), () -> ((i32) -> i32)]} : () -> ()
+
+// CHECK: vector<4xf32>, vector<f32>, vector<[4]x8xi8>, vector<2x[4]xf16>
+"test.types"() {a = [vector<4xf32>, vector<f32>, vector<[4]x8xi8>, vector<2x[4]xf16>]} : () -> ()
+
+// CHECK: memref<4x?xf32>, memref<f32>, memref<*xf32>, memref<*xf32, 3>, memref<4xf32, 1>
+"test.types"() {a = [memref<4x?xf32>, memref<f32>, memref<*xf32>, memref<*xf32, 3>, memref<4xf32, 1>]} : () -> ()
+
+// CHECK: memref<4x4xf32, strided<[4, 1], offset: ?>>, memref<?xf32, strided<[?]>>, memref<4xf32, #test.space>
+"test.types"() {a = [memref<4x4xf32, strided<[4, 1], offset: ?>>, memref<?xf32, strided<[?], offset: 0>>, memref<4xf32, #test.space>]} : () -> ()
+
+// Identity layouts and memory space 0 are dropped, as in MLIR.
+// CHECK: memref<4xf32>, memref<2x3xf32>
+"test.types"() {a = [memref<4xf32, affine_map<(d0) -> (d0)>>, memref<2x3xf32, 0>]} : () -> ()
+
+// CHECK: tensor<4x?xf32>, tensor<*xi8>, tensor<2xf32, "enc">
+"test.types"() {a = [tensor<4x?xf32>, tensor<*xi8>, tensor<2xf32, "enc">]} : () -> ()
+
+// CHECK: !test<"opaque body">, !test.pretty<a, [b]>, !test.bare
+"test.types"() {a = [!test<"opaque body">, !test.pretty<a, [b]>, !test.bare]} : () -> ()
+
+// Zero-size dimensions lex as "0x4": still two dimensions.
+// CHECK: memref<0x4xf32>
+"test.types"() {a = memref<0x4xf32>} : () -> ()
+
+// Type aliases are expanded.
+!vec = vector<4xf32>
+// CHECK: "test.alias"() : () -> vector<4xf32>
+%0 = "test.alias"() : () -> !vec

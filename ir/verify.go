@@ -1,0 +1,346 @@
+package ir
+
+import (
+	"fmt"
+)
+
+// Verify checks op and everything nested in it: each op's counts and
+// traits, its definition's verifier, block structure and terminators,
+// isolation, symbol tables, and SSA dominance in SSACFG regions. It returns
+// the first problem found as a located *Diagnostic.
+func Verify(op *Operation) error {
+	v := &verifier{dom: map[*Region]*domTree{}}
+	if err := v.verifyOp(op, 0); err != nil {
+		return err
+	}
+	return v.verifyDominance(op)
+}
+
+type verifier struct {
+	dom map[*Region]*domTree
+}
+
+func (v *verifier) verifyOp(op *Operation, depth int) error {
+	if depth > maxNesting {
+		return op.Errorf("nesting too deep to verify")
+	}
+	for i := range op.operands {
+		if op.operands[i].value == nil {
+			return op.Errorf("operation has a null operand #%d", i)
+		}
+	}
+	if op.def != nil {
+		if err := verifyInvariants(op); err != nil {
+			return err
+		}
+	}
+	if err := verifyDialectAttrs(op); err != nil {
+		return err
+	}
+	for ri, r := range op.regions {
+		if err := v.verifyRegion(op, ri, r, depth); err != nil {
+			return err
+		}
+	}
+	if op.def != nil && op.def.VerifyRegions != nil {
+		if err := op.def.VerifyRegions(op); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func verifyDialectAttrs(op *Operation) error {
+	for _, a := range op.attrs {
+		for i := 0; i < len(a.Name); i++ {
+			if a.Name[i] == '.' {
+				if d := op.ctx.dialects[a.Name[:i]]; d != nil && d.VerifyAttr != nil {
+					if err := d.VerifyAttr(op, a); err != nil {
+						return err
+					}
+				}
+				break
+			}
+		}
+	}
+	return nil
+}
+
+func countError(op *Operation, what string, c Count, n int) error {
+	switch {
+	case c.Max == 0:
+		return op.Errorf("requires zero %ss", what)
+	case c.Min == c.Max:
+		return op.Errorf("expected %d %s%s, but found %d", c.Min, what, plural(c.Min), n)
+	case c.Max < 0:
+		return op.Errorf("expected %d or more %ss, but found %d", c.Min, what, n)
+	}
+	return op.Errorf("expected between %d and %d %ss, but found %d", c.Min, c.Max, what, n)
+}
+
+// verifyInvariants checks what the op's definition declares as data, then
+// runs its Verify function.
+func verifyInvariants(op *Operation) error {
+	d := op.def
+	if !d.Operands.Allows(len(op.operands)) {
+		return countError(op, "operand", d.Operands, len(op.operands))
+	}
+	if !d.Results.Allows(len(op.results)) {
+		return countError(op, "result", d.Results, len(op.results))
+	}
+	if !d.Regions.Allows(len(op.regions)) {
+		return countError(op, "region", d.Regions, len(op.regions))
+	}
+	if !d.Successors.Allows(len(op.successors)) {
+		return countError(op, "successor", d.Successors, len(op.successors))
+	}
+	t := d.Traits
+	if t&Terminator != 0 && op.block != nil && op.block.last != op {
+		return op.Errorf("must be the last operation in the parent block")
+	}
+	if t&SameOperandsAndResultType != 0 {
+		var first Type
+		for _, ty := range append(op.OperandTypes(), op.ResultTypes()...) {
+			if first == nil {
+				first = ty
+			} else if ty != first {
+				return op.Errorf("requires the same type for all operands and results")
+			}
+		}
+	}
+	if t&SameTypeOperands != 0 {
+		for i := 1; i < len(op.operands); i++ {
+			if op.operands[i].value.typ != op.operands[0].value.typ {
+				return op.Errorf("requires all operands to have the same type")
+			}
+		}
+	}
+	if t&AttrSizedOperandSegments != 0 {
+		if err := verifySegments(op, "operandSegmentSizes", len(op.operands), "operand"); err != nil {
+			return err
+		}
+	}
+	if t&AttrSizedResultSegments != 0 {
+		if err := verifySegments(op, "resultSegmentSizes", len(op.results), "result"); err != nil {
+			return err
+		}
+	}
+	if t&Symbol != 0 && op.name != "builtin.module" {
+		if _, ok := op.Attr("sym_name").(*StringAttr); !ok {
+			return op.Errorf("requires string attribute 'sym_name'")
+		}
+	}
+	if t&Symbol != 0 {
+		if vis := op.Attr("sym_visibility"); vis != nil {
+			s, ok := vis.(*StringAttr)
+			if !ok || s.Value != "public" && s.Value != "private" && s.Value != "nested" {
+				return op.Errorf("visibility expected to be one of [\"public\", \"private\", \"nested\"], but got %s", AttrString(vis))
+			}
+		}
+	}
+	if t&(SingleBlock|NoTerminator|SymbolTable) != 0 {
+		for i, r := range op.regions {
+			if r.first != nil && r.first != r.last {
+				return op.Errorf("expects region #%d to have 0 or 1 blocks", i)
+			}
+		}
+	}
+	if t&SymbolTable != 0 {
+		if err := verifySymbolTable(op); err != nil {
+			return err
+		}
+	}
+	if op.def.SuccessorOperands != nil {
+		for i, s := range op.successors {
+			start, n := op.def.SuccessorOperands(op, i)
+			if start < 0 || start+n > len(op.operands) {
+				return op.Errorf("successor #%d operand range is out of bounds", i)
+			}
+			if n != len(s.args) {
+				return op.Errorf("branch has %d operands for successor #%d, but target block has %d", n, i, len(s.args))
+			}
+			for j := 0; j < n; j++ {
+				if got, want := op.operands[start+j].value.typ, s.args[j].typ; got != want {
+					return op.Errorf("type mismatch for bb argument #%d of successor #%d", j, i)
+				}
+			}
+		}
+	}
+	if d.Verify != nil {
+		return d.Verify(op)
+	}
+	return nil
+}
+
+func verifySegments(op *Operation, name string, total int, what string) error {
+	a, ok := op.Attr(name).(*DenseArrayAttr)
+	if !ok {
+		return op.Errorf("requires dense i32 array attribute '%s'", name)
+	}
+	sum := int64(0)
+	for _, n := range a.Ints {
+		if n < 0 {
+			return op.Errorf("'%s' attribute cannot have negative elements", name)
+		}
+		sum += n
+	}
+	if int(sum) != total {
+		return op.Errorf("%s count (%d) does not match with the total size (%d) specified in attribute '%s'", what, total, sum, name)
+	}
+	return nil
+}
+
+func verifySymbolTable(op *Operation) error {
+	if len(op.regions) != 1 {
+		return op.Errorf("Operations with a 'SymbolTable' must have exactly one region")
+	}
+	b := op.regions[0].first
+	if b == nil {
+		return nil
+	}
+	seen := map[string]*Operation{}
+	for o := b.first; o != nil; o = o.next {
+		n := SymbolName(o)
+		if n == "" {
+			continue
+		}
+		if prev, dup := seen[n]; dup {
+			return Errorf(o.loc, "redefinition of symbol named '%s'", n).Note(prev.loc, "see existing symbol definition here")
+		}
+		seen[n] = o
+	}
+	return nil
+}
+
+// isGraphRegion reports whether the regions of op are graph regions, where
+// values need not dominate their uses. Unregistered ops may hold either
+// kind, so they are treated as graph regions, as MLIR does.
+func isGraphRegion(op *Operation) bool {
+	return op == nil || op.def == nil || op.def.Traits&GraphRegion != 0
+}
+
+func (v *verifier) verifyRegion(op *Operation, ri int, r *Region, depth int) error {
+	needsTerminator := op.def != nil && op.def.Traits&NoTerminator == 0 && !isGraphRegion(op)
+	for b := r.first; b != nil; b = b.next {
+		if b.parent != r {
+			return op.Errorf("block in region #%d has a wrong parent", ri)
+		}
+		if b == r.first && len(b.Predecessors()) > 0 {
+			return op.Errorf("entry block of region may not have predecessors")
+		}
+		if needsTerminator {
+			if b.last == nil {
+				return Errorf(op.loc, "empty block: expect at least a terminator")
+			}
+			if b.last.def != nil && b.last.def.Traits&Terminator == 0 {
+				return Errorf(b.last.loc, "block with no terminator, has %s", describeOp(b.last))
+			}
+		}
+		for o := b.first; o != nil; o = o.next {
+			if o.block != b {
+				return op.Errorf("operation in region #%d has a wrong parent block", ri)
+			}
+			for _, s := range o.successors {
+				if s.parent != r {
+					return o.Errorf("reference to block defined in another region")
+				}
+			}
+			if o.def != nil && o.def.Traits&Terminator == 0 && len(o.successors) > 0 {
+				return o.Errorf("has successors but is not a terminator")
+			}
+			if err := v.verifyOp(o, depth+1); err != nil {
+				return err
+			}
+		}
+	}
+	if op.def != nil && op.def.Traits&IsolatedFromAbove != 0 {
+		return verifyIsolation(op, r)
+	}
+	return nil
+}
+
+func describeOp(op *Operation) string { return fmt.Sprintf("'%s'", op.name) }
+
+// verifyIsolation checks that no op in r uses a value defined outside op.
+func verifyIsolation(op *Operation, r *Region) error {
+	var err error
+	r.Walk(func(o *Operation) bool {
+		for i := range o.operands {
+			val := o.operands[i].value
+			if pr := val.ParentRegion(); pr == nil || !op.IsAncestorOf(pr.parent) {
+				if val.owner == nil && val.block == nil {
+					continue // an unresolved placeholder is reported elsewhere
+				}
+				err = o.Errorf("using value defined outside the region").Note(op.loc, "required by region isolation constraints")
+				return false
+			}
+		}
+		return true
+	})
+	return err
+}
+
+// verifyDominance checks that every operand's definition dominates its use
+// in SSACFG regions.
+func (v *verifier) verifyDominance(top *Operation) error {
+	var err error
+	top.Walk(func(o *Operation) bool {
+		for i := range o.operands {
+			if !v.dominates(o.operands[i].value, o) {
+				val := o.operands[i].value
+				d := o.Errorf("operand #%d does not dominate this use", i)
+				if val.owner != nil {
+					d.Note(val.owner.loc, "operand defined here")
+				} else if val.block != nil {
+					d.Note(val.loc, "operand defined as a block argument")
+				}
+				err = d
+				return false
+			}
+		}
+		return true
+	})
+	return err
+}
+
+// dominates reports whether value val is visible at user.
+func (v *verifier) dominates(val *Value, user *Operation) bool {
+	defBlock := val.OwnerBlock()
+	if defBlock == nil || defBlock.parent == nil {
+		return false
+	}
+	region := defBlock.parent
+	// Find the ancestor of user that is in val's region.
+	anc := user
+	for anc != nil && anc.ParentRegion() != region {
+		anc = anc.ParentOp()
+	}
+	if anc == nil {
+		return false
+	}
+	if isGraphRegion(region.parent) {
+		return true
+	}
+	useBlock := anc.block
+	if val.owner != nil {
+		def := val.owner
+		if def == anc {
+			return false
+		}
+		if useBlock == defBlock {
+			return def.IsBeforeInBlock(anc)
+		}
+	} else if useBlock == defBlock {
+		return true
+	}
+	return v.domTreeOf(region).dominates(defBlock, useBlock)
+}
+
+func (v *verifier) domTreeOf(r *Region) *domTree {
+	t, ok := v.dom[r]
+	if !ok {
+		t = newDomTree(r)
+		v.dom[r] = t
+	}
+	return t
+}
