@@ -42,7 +42,9 @@ func (b *Builder) InsertionBlock() *Block { return b.block }
 func (b *Builder) InsertionPoint() (*Block, *Operation) { return b.block, b.before }
 
 // RestoreInsertionPoint sets a point saved with InsertionPoint.
-func (b *Builder) RestoreInsertionPoint(blk *Block, before *Operation) { b.block, b.before = blk, before }
+func (b *Builder) RestoreInsertionPoint(blk *Block, before *Operation) {
+	b.block, b.before = blk, before
+}
 
 // Insert places a detached op at the insertion point.
 func (b *Builder) Insert(op *Operation) *Operation {

@@ -11,11 +11,11 @@ var builtinDialect = &Dialect{
 }
 
 var moduleDef = &OpDef{
-	Name:    "builtin.module",
-	Summary: "A top-level container of operations with a symbol table.",
-	Example: "module @m attributes {gpu.container_module} {\n}",
-	Traits:  IsolatedFromAbove | NoTerminator | SingleBlock | SymbolTable | GraphRegion | Symbol,
-	Regions: Exactly(1),
+	Name:     "builtin.module",
+	Summary:  "A top-level container of operations with a symbol table.",
+	Example:  "module @m attributes {gpu.container_module} {\n}",
+	Traits:   IsolatedFromAbove | NoTerminator | SingleBlock | SymbolTable | GraphRegion | Symbol,
+	Regions:  Exactly(1),
 	Inherent: []string{"sym_name", "sym_visibility"},
 	Parse: func(p *OpParser, st *OpState) error {
 		if name, ok, err := p.ParseOptionalSymbolName(); err != nil {

@@ -1,5 +1,7 @@
 package ir
 
+import "math/big"
+
 // Hooks that function-like and branching custom forms need beyond the
 // basic OpParser/OpPrinter set (MLIR's parseOptionalArgument with
 // allowAttrs, parseOptionalLocationSpecifier, printRegionArgument with
@@ -50,6 +52,33 @@ func (p *OpPrinter) ArgumentWithAttrs(v *Value, attrs []NamedAttr) {
 		p.WriteByte(' ')
 		p.Loc(v.loc)
 	}
+}
+
+// ParseBigInteger parses a (possibly negative) integer literal of any size,
+// for custom forms whose values may exceed 64 bits (cf.switch cases).
+func (p *OpParser) ParseBigInteger() (*big.Int, error) {
+	neg := false
+	if p.isPunct("-") {
+		save := p.save()
+		p.consume()
+		if p.tok.kind != tokInteger {
+			p.restore(save)
+			return nil, p.Errorf("expected integer value")
+		}
+		neg = true
+	}
+	if p.tok.kind != tokInteger {
+		return nil, p.Errorf("expected integer value")
+	}
+	v, ok := new(big.Int).SetString(p.spelling(), 0)
+	if !ok {
+		return nil, p.Errorf("expected integer value")
+	}
+	p.consume()
+	if neg {
+		v.Neg(v)
+	}
+	return v, nil
 }
 
 // Newline starts a new line at the current indentation.

@@ -123,11 +123,9 @@ func FormatFloat(k FloatKind, v float64) string {
 		if back, err := strconv.ParseFloat(s, 64); err == nil && sameFloat(k, back, v) {
 			return s
 		}
-		bits := 64
-		if k == F32 {
-			bits = 32
-		}
-		s = strconv.FormatFloat(v, 'g', -1, bits)
+		// APFloat's default: 2 + precision*59/196 significant digits.
+		f := floatFormats[k]
+		s = trimFloatZeros(strconv.FormatFloat(v, 'g', 2+(f.man+1)*59/196, 64))
 		if !strings.ContainsAny(s, ".") {
 			if i := strings.IndexByte(s, 'e'); i >= 0 {
 				s = s[:i] + ".0" + s[i:]
@@ -146,6 +144,18 @@ func FormatFloat(k FloatKind, v float64) string {
 	digits := (width + 3) / 4
 	h := strconv.FormatUint(FloatBits(k, v), 16)
 	return "0x" + strings.Repeat("0", max(digits-len(h), 0)) + strings.ToUpper(h)
+}
+
+// trimFloatZeros removes trailing zeros of the mantissa ("1.500e+20" -> "1.5e+20").
+func trimFloatZeros(s string) string {
+	mant, exp, _ := strings.Cut(s, "e")
+	if strings.Contains(mant, ".") {
+		mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+	}
+	if exp != "" {
+		return mant + "e" + exp
+	}
+	return mant
 }
 
 func sameFloat(k FloatKind, a, b float64) bool {

@@ -6,16 +6,16 @@ type tokenKind uint8
 const (
 	tokEOF tokenKind = iota
 	tokError
-	tokBareID     // foo, i32, func.func
-	tokValueID    // %x
-	tokCaretID    // ^bb0
-	tokAtID       // @sym or @"sym"
-	tokHashID     // #map, #1
-	tokBangID     // !alias, !d.t
-	tokInteger    // 42, 0x2A
-	tokFloat      // 1.5, 1.0e-3
-	tokString     // "..."
-	tokPunct      // ( ) [ ] { } < > , : = ? * + - -> ... | ::
+	tokBareID  // foo, i32, func.func
+	tokValueID // %x
+	tokCaretID // ^bb0
+	tokAtID    // @sym or @"sym"
+	tokHashID  // #map, #1
+	tokBangID  // !alias, !d.t
+	tokInteger // 42, 0x2A
+	tokFloat   // 1.5, 1.0e-3
+	tokString  // "..."
+	tokPunct   // ( ) [ ] { } < > , : = ? * + - -> ... | ::
 	tokFileMetaBegin
 	tokFileMetaEnd
 )

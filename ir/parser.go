@@ -308,8 +308,8 @@ func (p *Parser) ParseFloat() (float64, error) {
 }
 
 type parserState struct {
-	tok             token
-	pos, line, ls   int
+	tok           token
+	pos, line, ls int
 }
 
 func (p *Parser) save() parserState {

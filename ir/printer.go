@@ -107,10 +107,7 @@ func (p *Printer) String(s string) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '"' || c == '\\':
-			p.WriteByte('\\')
-			p.WriteByte(c)
-		case c >= 0x20 && c < 0x7f:
+		case c >= 0x20 && c < 0x7f && c != '"' && c != '\\':
 			p.WriteByte(c)
 		default:
 			p.WriteByte('\\')

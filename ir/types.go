@@ -285,7 +285,9 @@ type VectorType struct {
 }
 
 // Vector returns vector<shape x elem> with no scalable dimensions.
-func (c *Context) Vector(shape []int64, elem Type) *VectorType { return c.ScalableVector(shape, nil, elem) }
+func (c *Context) Vector(shape []int64, elem Type) *VectorType {
+	return c.ScalableVector(shape, nil, elem)
+}
 
 // ScalableVector returns a vector type whose dimensions may be scalable.
 func (c *Context) ScalableVector(shape []int64, scalable []bool, elem Type) *VectorType {

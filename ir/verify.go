@@ -253,32 +253,10 @@ func (v *verifier) verifyRegion(op *Operation, ri int, r *Region, depth int) err
 			}
 		}
 	}
-	if op.def != nil && op.def.Traits&IsolatedFromAbove != 0 {
-		return verifyIsolation(op, r)
-	}
 	return nil
 }
 
 func describeOp(op *Operation) string { return fmt.Sprintf("'%s'", op.name) }
-
-// verifyIsolation checks that no op in r uses a value defined outside op.
-func verifyIsolation(op *Operation, r *Region) error {
-	var err error
-	r.Walk(func(o *Operation) bool {
-		for i := range o.operands {
-			val := o.operands[i].value
-			if pr := val.ParentRegion(); pr == nil || !op.IsAncestorOf(pr.parent) {
-				if val.owner == nil && val.block == nil {
-					continue // an unresolved placeholder is reported elsewhere
-				}
-				err = o.Errorf("using value defined outside the region").Note(op.loc, "required by region isolation constraints")
-				return false
-			}
-		}
-		return true
-	})
-	return err
-}
 
 // verifyDominance checks that every operand's definition dominates its use
 // in SSACFG regions.
@@ -286,8 +264,12 @@ func (v *verifier) verifyDominance(top *Operation) error {
 	var err error
 	top.Walk(func(o *Operation) bool {
 		for i := range o.operands {
-			if !v.dominates(o.operands[i].value, o) {
-				val := o.operands[i].value
+			val := o.operands[i].value
+			if iso := crossedIsolation(val, o); iso != nil {
+				err = o.Errorf("using value defined outside the region").Note(iso.loc, "required by region isolation constraints")
+				return false
+			}
+			if !v.dominates(val, o) {
 				d := o.Errorf("operand #%d does not dominate this use", i)
 				if val.owner != nil {
 					d.Note(val.owner.loc, "operand defined here")
@@ -301,6 +283,24 @@ func (v *verifier) verifyDominance(top *Operation) error {
 		return true
 	})
 	return err
+}
+
+// crossedIsolation returns the isolated-from-above op that separates a
+// use from its value's definition, if any. It walks only from the user up
+// to the defining region, so the check costs the nesting depth between them.
+func crossedIsolation(val *Value, user *Operation) *Operation {
+	defBlock := val.OwnerBlock()
+	if defBlock == nil {
+		return nil
+	}
+	for o := user; o != nil && o.ParentRegion() != defBlock.parent; {
+		p := o.ParentOp()
+		if p != nil && p.def != nil && p.def.Traits&IsolatedFromAbove != 0 {
+			return p
+		}
+		o = p
+	}
+	return nil
 }
 
 // dominates reports whether value val is visible at user.

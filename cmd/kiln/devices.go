@@ -1,0 +1,124 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kiln-gpu/kiln/runtime/vulkan"
+)
+
+// runDevices implements `kiln devices [--json]`: what the Vulkan loader sees,
+// like `vulkaninfo --summary` but with the limits and features kernels meet.
+// The device that `kiln run` would pick ($KILN_DEVICE, else the default
+// choice) is marked; a KILN_DEVICE that names no device is an error.
+func runDevices(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kiln devices", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the devices as JSON")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: kiln devices [--json]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return 2
+	}
+	inst, err := vulkan.NewInstance(vulkan.InstanceConfig{})
+	if err != nil {
+		fmt.Fprintf(stderr, "kiln devices: %v\n", err)
+		return 1
+	}
+	defer inst.Close()
+	devices := inst.Devices()
+	selected, selErr := inst.Select("")
+	if *asJSON {
+		out := struct {
+			Devices  []vulkan.DeviceInfo `json:"devices"`
+			Selected *int                `json:"selected"` // null when no device is selected
+		}{Devices: devices}
+		if selErr == nil {
+			out.Selected = &selected
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			fmt.Fprintf(stderr, "kiln devices: %v\n", err)
+			return 1
+		}
+	} else {
+		for _, d := range devices {
+			printDevice(stdout, d, selErr == nil && d.Index == selected)
+		}
+	}
+	if selErr != nil {
+		fmt.Fprintf(stderr, "kiln devices: %v\n", selErr)
+		return 1
+	}
+	return 0
+}
+
+// printDevice writes one device as an indented summary.
+func printDevice(w io.Writer, d vulkan.DeviceInfo, selected bool) {
+	mark := ""
+	if selected {
+		mark = "  (selected)"
+	}
+	l, f := d.Limits, d.Features
+	fmt.Fprintf(w, "device %d: %s%s\n", d.Index, d.Name, mark)
+	row := func(key, format string, args ...any) { fmt.Fprintf(w, "  %-12s %s\n", key, fmt.Sprintf(format, args...)) }
+	row("type", "%s, vendor %s (%#x), device %#x", d.Type, d.Vendor, d.VendorID, d.DeviceID)
+	row("api", "Vulkan %s", d.APIVersion)
+	row("driver", "%s %s (id %d), version %s", d.DriverName, d.DriverInfo, d.DriverID, d.DriverVersion)
+	row("workgroups", "count %v, size %v, %d invocations, %d bytes shared",
+		l.MaxComputeWorkGroupCount, l.MaxComputeWorkGroupSize, l.MaxComputeWorkGroupInvocations, l.MaxComputeSharedMemorySize)
+	row("buffers", "storage range %d (align %d), uniform range %d (align %d), max size %d, push constants %d, %d sets",
+		l.MaxStorageBufferRange, l.MinStorageBufferOffsetAlignment, l.MaxUniformBufferRange, l.MinUniformBufferOffsetAlignment,
+		l.MaxBufferSize, l.MaxPushConstantsSize, l.MaxBoundDescriptorSets)
+	row("subgroups", "size %d, %s", d.Subgroup.Size, strings.Join(d.Subgroup.Operations, " "))
+	row("types", "%s", onOff(map[string]bool{
+		"float16": f.ShaderFloat16, "float64": f.ShaderFloat64, "int8": f.ShaderInt8, "int16": f.ShaderInt16, "int64": f.ShaderInt64,
+	}))
+	row("storage", "%s", onOff(map[string]bool{
+		"8bit": f.StorageBuffer8BitAccess, "16bit": f.StorageBuffer16BitAccess,
+		"variablePointers": f.VariablePointers, "vulkanMemoryModel": f.VulkanMemoryModel,
+	}))
+	for i, h := range d.MemoryHeaps {
+		row(fmt.Sprintf("heap %d", i), "%.1f MiB %s", float64(h.Size)/(1<<20), strings.Join(h.Flags, "|"))
+	}
+	for i, t := range d.MemoryTypes {
+		row(fmt.Sprintf("memory %d", i), "heap %d %s", t.Heap, strings.Join(t.Flags, "|"))
+	}
+	for i, q := range d.QueueFamilies {
+		row(fmt.Sprintf("queues %d", i), "%d x %s, %d timestamp bits", q.Count, strings.Join(q.Flags, "|"), q.TimestampValidBits)
+	}
+	row("timestamps", "%v (%g ns per tick)", d.Timestamps, l.TimestampPeriod)
+	if d.Unsupported != "" {
+		row("unusable", "%s", d.Unsupported)
+	}
+}
+
+// onOff lists the names with "+" for features present and "-" for absent, in
+// a stable order.
+func onOff(features map[string]bool) string {
+	var on, off []string
+	for _, name := range []string{"float16", "float64", "int8", "int16", "int64", "8bit", "16bit", "variablePointers", "vulkanMemoryModel"} {
+		has, ok := features[name]
+		switch {
+		case !ok:
+		case has:
+			on = append(on, "+"+name)
+		default:
+			off = append(off, "-"+name)
+		}
+	}
+	return strings.Join(append(on, off...), " ")
+}

@@ -1,0 +1,256 @@
+package rewrite
+
+import (
+	"errors"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// ApplyPartialConversion converts op and the ops nested in it to target
+// with patterns. Ops that stay unconverted are kept, unless the target
+// makes them illegal: then it fails with a located diagnostic.
+func ApplyPartialConversion(op *ir.Operation, target *ConversionTarget, patterns *ConversionPatternSet) error {
+	return convert(op, target, patterns, false)
+}
+
+// ApplyFullConversion converts op and the ops nested in it to target with
+// patterns, and fails with a located diagnostic ("failed to legalize
+// operation 'x.y'") on the first op that is not legal afterwards.
+// Materializations that stay live must be legal too.
+func ApplyFullConversion(op *ir.Operation, target *ConversionTarget, patterns *ConversionPatternSet) error {
+	return convert(op, target, patterns, true)
+}
+
+// maxDepth bounds how deeply the ops a pattern creates are legalized in
+// turn, so that patterns that undo each other fail instead of looping.
+const maxDepth = 32
+
+// errNotLegalized is legalize's answer when no pattern made an op legal.
+var errNotLegalized = errors.New("not legalized")
+
+type castKind uint8
+
+const (
+	// sourceCast turns converted values back into an original type.
+	sourceCast castKind = iota
+	// targetCast turns an unconverted value into a converted type.
+	targetCast
+)
+
+type castKey struct {
+	v *ir.Value
+	t ir.Type
+}
+
+// converter is one run of a conversion. It listens to its rewriter to know
+// which ops patterns create and erase.
+type converter struct {
+	root    *ir.Operation
+	target  *ConversionTarget
+	set     *ConversionPatternSet
+	full    bool
+	rw      *ConversionRewriter
+	erased  map[*ir.Operation]bool
+	created []*ir.Operation
+	changes int
+	misuse  error
+
+	casts     map[*ir.Operation]castKind // materializations the driver made
+	castOrder []*ir.Operation
+	castCache map[castKey]*ir.Operation // target casts, shared by all users
+}
+
+func convert(root *ir.Operation, target *ConversionTarget, set *ConversionPatternSet, full bool) error {
+	c := &converter{root: root, target: target, set: set, full: full,
+		erased: map[*ir.Operation]bool{}, casts: map[*ir.Operation]castKind{}, castCache: map[castKey]*ir.Operation{}}
+	c.rw = &ConversionRewriter{Rewriter: ir.NewRewriter(root.Context(), c), c: c}
+	// Parents before the ops they contain, so a pattern sees its op's
+	// signature converted before its body (as MLIR collects them).
+	var ops []*ir.Operation
+	root.WalkPre(func(op *ir.Operation) (bool, bool) {
+		ops = append(ops, op)
+		return true, true
+	})
+	for _, op := range ops {
+		if !c.alive(op) {
+			continue
+		}
+		if err := c.legalize(op, 0, nil); err != nil {
+			if err != errNotLegalized {
+				return err
+			}
+			if err := c.unconverted(op); err != nil {
+				return err
+			}
+		}
+	}
+	return c.finalize()
+}
+
+// unconverted reports an op no pattern made legal, when the mode requires it.
+func (c *converter) unconverted(op *ir.Operation) error {
+	switch {
+	case c.full:
+		return ir.Errorf(op.Loc(), "failed to legalize operation '%s'", op.Name())
+	case c.target.Legality(op) == Illegal:
+		return ir.Errorf(op.Loc(), "failed to legalize operation '%s' that was explicitly marked illegal", op.Name())
+	}
+	return nil
+}
+
+// alive reports whether op is still part of the IR being converted.
+func (c *converter) alive(op *ir.Operation) bool {
+	return !c.erased[op] && (op == c.root || c.root.IsAncestorOf(op))
+}
+
+// legalize makes op legal with the first pattern that applies. applied
+// lists the patterns already applied to op, which are not tried again on it.
+func (c *converter) legalize(op *ir.Operation, depth int, applied []*ConversionPattern) error {
+	if c.target.Legality(op) == Legal {
+		return nil
+	}
+	if depth > maxDepth {
+		return errNotLegalized
+	}
+next:
+	for _, p := range c.set.ix.lookup(op.Name()) {
+		for _, q := range applied {
+			if p == q {
+				continue next
+			}
+		}
+		operands, ok := c.adaptor(op)
+		if !ok {
+			continue
+		}
+		before, firstNew := c.changes, len(c.created)
+		err := p.Rewrite(op, operands, c.rw)
+		if c.misuse != nil {
+			return c.misuse
+		}
+		switch {
+		case err == NoMatch:
+			if c.changes != before {
+				return op.Errorf("pattern %q changed the IR but reported no match", p.Name)
+			}
+			continue
+		case err != nil:
+			var d *ir.Diagnostic
+			if errors.As(err, &d) {
+				return err
+			}
+			return op.Errorf("pattern %q failed: %v", p.Name, err)
+		}
+		if err := c.legalizeCreated(c.created[firstNew:], p, depth); err != nil {
+			return err
+		}
+		if !c.alive(op) {
+			return nil
+		}
+		return c.legalize(op, depth+1, append(applied, p))
+	}
+	return errNotLegalized
+}
+
+// legalizeCreated legalizes the ops a pattern created. One that cannot be
+// made legal fails the pattern, which cannot be undone, so the conversion
+// fails when the mode requires legality.
+func (c *converter) legalizeCreated(ops []*ir.Operation, p *ConversionPattern, depth int) error {
+	ops = append([]*ir.Operation(nil), ops...)
+	for _, n := range ops {
+		if _, isCast := c.casts[n]; isCast || !c.alive(n) {
+			continue
+		}
+		err := c.legalize(n, depth+1, nil)
+		if err == errNotLegalized && (c.full || c.target.Legality(n) == Illegal) {
+			return ir.Errorf(n.Loc(), "failed to legalize operation '%s' created by pattern %q", n.Name(), p.Name)
+		}
+		if err != nil && err != errNotLegalized {
+			return err
+		}
+	}
+	return nil
+}
+
+// adaptor returns op's operands as a pattern should see them: looking
+// through the driver's source materializations to the replacement values,
+// converted to the legal type when the set has a type converter. It
+// reports false when an operand type does not convert 1:1.
+func (c *converter) adaptor(op *ir.Operation) ([]*ir.Value, bool) {
+	tc := c.set.Types
+	out := make([]*ir.Value, op.NumOperands())
+	for i := range out {
+		v := op.Operand(i)
+		chain := []*ir.Value{v}
+		for {
+			d := v.DefiningOp()
+			if k, ok := c.casts[d]; !ok || k != sourceCast || d.NumOperands() != 1 {
+				break
+			}
+			v = d.Operand(0)
+			chain = append(chain, v)
+		}
+		if tc == nil {
+			out[i] = v
+			continue
+		}
+		want := tc.ConvertType(op.Operand(i).Type())
+		if want == nil {
+			return nil, false
+		}
+		// The latest replacement of the right type, else a target
+		// materialization of the latest one.
+		for j := len(chain) - 1; j >= 0 && out[i] == nil; j-- {
+			if chain[j].Type() == want {
+				out[i] = chain[j]
+			}
+		}
+		if out[i] == nil {
+			out[i] = c.targetCast(v, want)
+		}
+	}
+	return out, true
+}
+
+// targetCast returns a cast of v to t placed right after v's definition,
+// so one cast serves every user.
+func (c *converter) targetCast(v *ir.Value, t ir.Type) *ir.Value {
+	k := castKey{v, t}
+	if op := c.castCache[k]; op != nil && c.alive(op) {
+		return op.Result(0)
+	}
+	blk, before := c.rw.InsertionPoint()
+	defer c.rw.RestoreInsertionPoint(blk, before)
+	if d := v.DefiningOp(); d != nil {
+		c.rw.SetInsertionPointAfter(d)
+	} else {
+		c.rw.SetInsertionPointToStart(v.OwnerBlock())
+	}
+	op := c.newCast(targetCast, t, []*ir.Value{v}, v.Loc())
+	c.castCache[k] = op
+	return op.Result(0)
+}
+
+func (c *converter) newCast(kind castKind, t ir.Type, inputs []*ir.Value, loc ir.Location) *ir.Operation {
+	op := c.rw.Create(&ir.OpState{Name: "builtin.unrealized_conversion_cast", Loc: loc,
+		Operands: inputs, ResultTypes: []ir.Type{t}})
+	c.casts[op] = kind
+	c.castOrder = append(c.castOrder, op)
+	return op
+}
+
+// The ir.Listener methods track what patterns create and erase.
+
+func (c *converter) OpInserted(op *ir.Operation) {
+	c.changes++
+	c.created = append(c.created, op)
+}
+
+func (c *converter) OpErased(op *ir.Operation) {
+	c.changes++
+	c.erased[op] = true
+}
+
+func (c *converter) OpModified(*ir.Operation) { c.changes++ }
+
+func (c *converter) OpReplaced(*ir.Operation, []*ir.Value) { c.changes++ }

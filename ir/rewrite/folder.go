@@ -1,0 +1,184 @@
+package rewrite
+
+import "github.com/kiln-gpu/kiln/ir"
+
+// folder folds ops and owns the constants it materializes, as MLIR's
+// OperationFolder: one constant per (scope, dialect, value, type), placed
+// at the start of the scope's entry block so that it dominates every use
+// in the scope. A scope is the closest region whose parent op is isolated
+// from above (or unregistered, which might be), or a region of the
+// driver's root op, so constants never leave the IR being rewritten.
+type folder struct {
+	root   *ir.Operation
+	consts map[constKey]*ir.Operation
+	keys   map[*ir.Operation]constKey
+}
+
+type constKey struct {
+	scope   *ir.Region
+	dialect *ir.Dialect
+	value   ir.Attribute
+	typ     ir.Type
+}
+
+func newFolder(root *ir.Operation) *folder {
+	return &folder{root: root, consts: map[constKey]*ir.Operation{}, keys: map[*ir.Operation]constKey{}}
+}
+
+func (f *folder) scopeOf(op *ir.Operation) *ir.Region {
+	r := op.ParentRegion()
+	for {
+		p := r.ParentOp()
+		if p == f.root || p.Def() == nil || p.HasTrait(ir.IsolatedFromAbove) || p.ParentRegion() == nil {
+			return r
+		}
+		r = p.ParentRegion()
+	}
+}
+
+// forget drops an op that is being erased.
+func (f *folder) forget(op *ir.Operation) {
+	if k, ok := f.keys[op]; ok {
+		delete(f.keys, op)
+		if f.consts[k] == op {
+			delete(f.consts, k)
+		}
+	}
+}
+
+// constantValue returns the value attribute of a ConstantLike op, or nil.
+func constantValue(op *ir.Operation) ir.Attribute {
+	if op == nil || !op.HasTrait(ir.ConstantLike) || op.NumResults() != 1 {
+		return nil
+	}
+	return op.Attr("value")
+}
+
+// insertKnownConstant records a ConstantLike op. It replaces the op by an
+// equal constant already owned in its scope, or hoists it to the start of
+// the scope, and reports whether the IR changed.
+func (f *folder) insertKnownConstant(op *ir.Operation, rw *ir.Rewriter) bool {
+	if _, ok := f.keys[op]; ok {
+		return false
+	}
+	value := constantValue(op)
+	if value == nil {
+		return false
+	}
+	scope := f.scopeOf(op)
+	k := constKey{scope, op.Def().Dialect(), value, op.Result(0).Type()}
+	if existing := f.consts[k]; existing != nil {
+		rw.ReplaceOp(op, existing.Results())
+		return true
+	}
+	f.consts[k] = op
+	f.keys[op] = k
+	entry := scope.Entry()
+	// Leave a constant where it is when it already sits in the run of
+	// constants at the start of the scope, so their order stays stable.
+	if op.Block() == entry && (op.PrevOp() == nil || f.owns(op.PrevOp())) {
+		return false
+	}
+	rw.ModifyInPlace(op, func() { op.MoveBefore(entry.First()) })
+	return true
+}
+
+func (f *folder) owns(op *ir.Operation) bool {
+	_, ok := f.keys[op]
+	return ok
+}
+
+// tryFold folds op when its definition's folder succeeds and every result
+// can be materialized, and reports whether the IR changed.
+func (f *folder) tryFold(op *ir.Operation, rw *ir.Rewriter) bool {
+	def := op.Def()
+	if def == nil || def.Fold == nil || op.HasTrait(ir.ConstantLike) {
+		return false
+	}
+	operands := make([]ir.Attribute, op.NumOperands())
+	for i := range operands {
+		if v := op.Operand(i); v != nil {
+			operands[i] = constantValue(v.DefiningOp())
+		}
+	}
+	results, ok := def.Fold(op, operands)
+	if !ok {
+		return false
+	}
+	if len(results) == 0 {
+		// Folded in place.
+		rw.ModifyInPlace(op, func() {})
+		return true
+	}
+	if len(results) != op.NumResults() {
+		return false
+	}
+	vals := make([]*ir.Value, len(results))
+	var created []*ir.Operation
+	for i, r := range results {
+		res := op.Result(i)
+		switch {
+		case r.Value != nil:
+			if r.Value == res || r.Value.Type() != res.Type() {
+				return f.abandon(created, rw)
+			}
+			vals[i] = r.Value
+		case r.Attr != nil:
+			c, isNew := f.constant(op, r.Attr, res.Type(), rw)
+			if c == nil {
+				return f.abandon(created, rw)
+			}
+			if isNew {
+				created = append(created, c)
+			}
+			vals[i] = c.Result(0)
+		default:
+			return f.abandon(created, rw)
+		}
+	}
+	rw.ReplaceOp(op, vals)
+	return true
+}
+
+// abandon erases the constants made for a fold that cannot complete.
+func (f *folder) abandon(created []*ir.Operation, rw *ir.Rewriter) bool {
+	for _, c := range created {
+		if !c.HasResultUses() {
+			rw.EraseOp(c)
+		}
+	}
+	return false
+}
+
+// constant returns the scope's constant for value, materializing it through
+// op's dialect when there is none yet.
+func (f *folder) constant(op *ir.Operation, value ir.Attribute, t ir.Type, rw *ir.Rewriter) (c *ir.Operation, isNew bool) {
+	d := op.Def().Dialect()
+	scope := f.scopeOf(op)
+	k := constKey{scope, d, value, t}
+	if c := f.consts[k]; c != nil {
+		return c, false
+	}
+	if d == nil || d.MaterializeConstant == nil {
+		return nil, false
+	}
+	blk, before := rw.InsertionPoint()
+	defer rw.RestoreInsertionPoint(blk, before)
+	rw.SetInsertionPointToStart(scope.Entry())
+	c = d.MaterializeConstant(&rw.Builder, value, t, op.Loc())
+	if c == nil {
+		return nil, false
+	}
+	if c.Block() == nil {
+		rw.Insert(c)
+	}
+	if c.NumResults() != 1 || c.Result(0).Type() != t {
+		if !c.HasResultUses() {
+			rw.EraseOp(c)
+		}
+		return nil, false
+	}
+	f.consts[k] = c
+	f.keys[c] = k
+	return c, true
+}

@@ -1,0 +1,182 @@
+package rewrite
+
+import (
+	"fmt"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// GreedyConfig controls ApplyPatternsGreedily. The zero value is MLIR's
+// default configuration.
+type GreedyConfig struct {
+	// MaxIterations bounds the sweeps over the IR: 0 means 10, as in MLIR;
+	// a negative value means no limit.
+	MaxIterations int
+	// MaxRewrites bounds the successful pattern applications and folds;
+	// 0 or negative means no limit.
+	MaxRewrites int
+	// TopDown seeds each sweep with a pre-order walk (parents before the ops
+	// they contain); the default is a post-order walk.
+	TopDown bool
+	// NoRegionSimplify turns off the erasure of unreachable blocks after
+	// each sweep.
+	NoRegionSimplify bool
+	// NoFold turns off folding and constant deduplication.
+	NoFold bool
+	// Listener, when set, is told about every change as well.
+	Listener ir.Listener
+}
+
+// ApplyPatternsGreedily rewrites the ops nested in op (not op itself) with
+// folding, dead-op removal and patterns until nothing changes, and reports
+// whether it reached that fixpoint within the configured limits. The error
+// reports a pattern that broke its contract (changed the IR but said it
+// did not match); the IR is then left as that pattern made it.
+func ApplyPatternsGreedily(op *ir.Operation, patterns *PatternSet, cfg GreedyConfig) (converged bool, err error) {
+	if patterns == nil {
+		patterns = NewPatternSet()
+	}
+	d := &greedyDriver{root: op, patterns: patterns, cfg: cfg, folder: newFolder(op)}
+	d.rw = ir.NewRewriter(op.Context(), d)
+	maxIter := cfg.MaxIterations
+	if maxIter == 0 {
+		maxIter = 10
+	}
+	for iter := 0; maxIter < 0 || iter < maxIter; iter++ {
+		d.seed()
+		changed, err := d.process()
+		if err != nil {
+			return false, err
+		}
+		if d.rewriteLimitHit() {
+			return false, nil
+		}
+		if !cfg.NoRegionSimplify && d.simplifyRegions() {
+			changed = true
+		}
+		if !changed {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// greedyDriver is the worklist driver; it listens to its own rewriter so
+// that every op a change touches is visited again.
+type greedyDriver struct {
+	root     *ir.Operation
+	patterns *PatternSet
+	cfg      GreedyConfig
+	rw       *ir.Rewriter
+	folder   *folder
+	wl       *worklist
+	// changes counts notifications, to catch patterns that change the IR
+	// and then report no match.
+	changes  int
+	rewrites int
+}
+
+func (d *greedyDriver) seed() {
+	d.wl = newWorklist()
+	for _, r := range d.root.Regions() {
+		if d.cfg.TopDown {
+			for b := range r.Blocks() {
+				for o := range b.Ops() {
+					o.WalkPre(func(n *ir.Operation) (bool, bool) {
+						d.wl.push(n)
+						return true, true
+					})
+				}
+			}
+		} else {
+			r.Walk(func(n *ir.Operation) bool {
+				d.wl.push(n)
+				return true
+			})
+		}
+	}
+	d.wl.reverse()
+}
+
+func (d *greedyDriver) rewriteLimitHit() bool {
+	return d.cfg.MaxRewrites > 0 && d.rewrites >= d.cfg.MaxRewrites
+}
+
+// process drains the worklist and reports whether the IR changed.
+func (d *greedyDriver) process() (changed bool, err error) {
+	for op := d.wl.pop(); op != nil; op = d.wl.pop() {
+		if d.rewriteLimitHit() {
+			return changed, nil
+		}
+		// Ops detached by a pattern (not erased) are no longer ours.
+		if op == d.root || !d.root.IsAncestorOf(op) {
+			continue
+		}
+		if ir.IsTriviallyDead(op) {
+			d.rw.EraseOp(op)
+			changed = true
+			continue
+		}
+		if !d.cfg.NoFold {
+			if d.folder.insertKnownConstant(op, d.rw) || d.folder.tryFold(op, d.rw) {
+				d.rewrites++
+				changed = true
+				continue
+			}
+		}
+		for _, p := range d.patterns.ix.lookup(op.Name()) {
+			before := d.changes
+			if p.Rewrite(op, d.rw) {
+				d.rewrites++
+				changed = true
+				break
+			}
+			if d.changes != before {
+				return changed, fmt.Errorf("rewrite: pattern %q changed the IR but reported no match on %s", p.Name, op.Name())
+			}
+		}
+	}
+	return changed, nil
+}
+
+// The ir.Listener methods keep the worklist current.
+
+func (d *greedyDriver) OpInserted(op *ir.Operation) {
+	d.changes++
+	d.wl.push(op)
+	if d.cfg.Listener != nil {
+		d.cfg.Listener.OpInserted(op)
+	}
+}
+
+func (d *greedyDriver) OpErased(op *ir.Operation) {
+	d.changes++
+	d.wl.remove(op)
+	d.folder.forget(op)
+	// The defining ops of its operands may have lost their last use.
+	for _, v := range op.Operands() {
+		if v != nil {
+			if def := v.DefiningOp(); def != nil {
+				d.wl.push(def)
+			}
+		}
+	}
+	if d.cfg.Listener != nil {
+		d.cfg.Listener.OpErased(op)
+	}
+}
+
+func (d *greedyDriver) OpModified(op *ir.Operation) {
+	d.changes++
+	d.wl.push(op)
+	if d.cfg.Listener != nil {
+		d.cfg.Listener.OpModified(op)
+	}
+}
+
+func (d *greedyDriver) OpReplaced(op *ir.Operation, with []*ir.Value) {
+	d.changes++
+	if d.cfg.Listener != nil {
+		d.cfg.Listener.OpReplaced(op, with)
+	}
+}

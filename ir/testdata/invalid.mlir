@@ -1,0 +1,73 @@
+// RUN: kiln opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+
+func_without_quotes
+// expected-error @-1 {{custom op 'func_without_quotes' is unknown}}
+
+// -----
+
+// expected-error @+1 {{use of undeclared SSA value name '%x'}}
+"test.use"(%x) : (i32) -> ()
+
+// -----
+
+%0 = "test.def"() : () -> i32
+// expected-error @+1 {{redefinition of SSA value '%0'}}
+%0 = "test.def"() : () -> i32
+
+// -----
+
+%0 = "test.def"() : () -> i32
+// expected-error @+1 {{use of value '%0' expects different type than prior uses: 'f32' vs 'i32'}}
+"test.use"(%0) : (f32) -> ()
+
+// -----
+
+// expected-error @+1 {{expected 1 operand type but had 0}}
+"test.use"(%0) : () -> ()
+
+// -----
+
+// expected-error @+1 {{operation defines 1 results but was provided 2 to bind}}
+%a, %b = "test.def"() : () -> i32
+
+// -----
+
+// expected-error @+1 {{undefined symbol alias id 'nope'}}
+"test.op"() {a = #nope} : () -> ()
+
+// -----
+
+// expected-error @+1 {{reference to an undefined block '^bb9'}}
+"test.br"() [^bb9] : () -> ()
+
+// -----
+
+"test.region"() ({
+^bb0:
+  %0 = "test.def"() : () -> i32
+  "test.br"() [^bb1] : () -> ()
+^bb1:
+  // expected-error @+1 {{redefinition of block '^bb1'}}
+^bb1:
+  "test.end"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// expected-error @+1 {{integer constant out of range for attribute}}
+"test.op"() {a = 256 : i8} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected 'x' in dimension list}}
+"test.op"() {a = memref<4f32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected '"' in string literal}}
+"test.op"() {a = "unterminated} : () -> ()
+
+// -----
+
+// expected-error @+1 {{operation location alias was never defined}}
+"test.op"() : () -> () loc(#undefined_loc)

@@ -1,0 +1,161 @@
+package ir_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// testDialect has a function-like op with an SSACFG region, a terminator
+// and a branch, enough to exercise the verifier's structural checks.
+var testDialect = &ir.Dialect{
+	Name: "t",
+	Ops: []*ir.OpDef{
+		{Name: "t.fn", Traits: ir.IsolatedFromAbove, Regions: ir.Exactly(1)},
+		{Name: "t.ret", Traits: ir.Terminator | ir.ReturnLike, Operands: ir.Variadic},
+		{Name: "t.br", Traits: ir.Terminator, Operands: ir.Variadic, Successors: ir.Exactly(1),
+			SuccessorOperands: func(op *ir.Operation, i int) (int, int) { return 0, op.NumOperands() }},
+		{Name: "t.def", Traits: ir.Pure, Results: ir.Exactly(1)},
+		{Name: "t.use", Operands: ir.Variadic},
+		{Name: "t.same", Traits: ir.Pure | ir.SameOperandsAndResultType, Operands: ir.Exactly(2), Results: ir.Exactly(1)},
+	},
+}
+
+func verifyText(t *testing.T, src string) error {
+	t.Helper()
+	ctx := ir.NewContext(testDialect)
+	m, err := ir.Parse(ctx, src, "v.mlir")
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	return ir.Verify(m)
+}
+
+func TestVerifier(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{"ok", `"t.fn"() ({
+  %0 = "t.def"() : () -> i32
+  "t.br"(%0) [^bb1] : (i32) -> ()
+^bb1(%a: i32):
+  "t.use"(%a, %0) : (i32, i32) -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()`, ""},
+		{"dominance in block", `"t.fn"() ({
+  "t.use"(%0) : (i32) -> ()
+  %0 = "t.def"() : () -> i32
+  "t.ret"() : () -> ()
+}) : () -> ()`, "v.mlir:2:3: error: 't.use' op operand #0 does not dominate this use"},
+		{"dominance across blocks", `"t.fn"() ({
+  "t.br"() [^bb2] : () -> ()
+^bb1:
+  %0 = "t.def"() : () -> i32
+  "t.br"() [^bb2] : () -> ()
+^bb2:
+  "t.use"(%0) : (i32) -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()`, "v.mlir:7:3: error: 't.use' op operand #0 does not dominate this use"},
+		{"missing terminator", `"t.fn"() ({
+  %0 = "t.def"() : () -> i32
+}) : () -> ()`, "v.mlir:2:8: error: block with no terminator, has 't.def'"},
+		{"terminator not last", `"t.fn"() ({
+  "t.ret"() : () -> ()
+  %0 = "t.def"() : () -> i32
+  "t.ret"() : () -> ()
+}) : () -> ()`, "'t.ret' op must be the last operation in the parent block"},
+		{"isolation", `%0 = "t.def"() : () -> i32
+"t.fn"() ({
+  "t.use"(%0) : (i32) -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()`, "use of undeclared SSA value name '%0'"},
+		{"successor operands", `"t.fn"() ({
+  "t.br"() [^bb1] : () -> ()
+^bb1(%a: i32):
+  "t.ret"() : () -> ()
+}) : () -> ()`, "branch has 0 operands for successor #0, but target block has 1"},
+		{"same types", `"t.fn"() ({
+  %0 = "t.def"() : () -> i32
+  %1 = "t.def"() : () -> i64
+  %2 = "t.same"(%0, %1) : (i32, i64) -> i32
+  "t.ret"() : () -> ()
+}) : () -> ()`, "requires the same type for all operands and results"},
+		{"operand count", `"t.fn"() ({
+  %0 = "t.def"() : () -> i32
+  %2 = "t.same"(%0) : (i32) -> i32
+  "t.ret"() : () -> ()
+}) : () -> ()`, "'t.same' op expected 2 operands, but found 1"},
+		{"entry predecessors", `"t.fn"() ({
+^bb0:
+  "t.br"() [^bb0] : () -> ()
+}) : () -> ()`, "entry block of region may not have predecessors"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ctx := ir.NewContext(testDialect)
+			m, err := ir.Parse(ctx, c.src, "v.mlir")
+			if err == nil {
+				err = ir.Verify(m)
+			}
+			switch {
+			case c.want == "" && err != nil:
+				t.Fatalf("unexpected error: %v", err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+				t.Fatalf("got %v, want %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestDiagnosticFormat checks MLIR's rendering: location, severity,
+// message, the source line and a caret under the column.
+func TestDiagnosticFormat(t *testing.T) {
+	ctx := ir.NewContext(testDialect)
+	src := "\"t.fn\"() ({\n  \"t.use\"(%0) : (i32) -> ()\n  %0 = \"t.def\"() : () -> i32\n  \"t.ret\"() : () -> ()\n}) : () -> ()\n"
+	m, err := ir.Parse(ctx, src, "v.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = ir.Verify(m)
+	d, ok := err.(*ir.Diagnostic)
+	if !ok {
+		t.Fatalf("want a diagnostic, got %v", err)
+	}
+	want := "v.mlir:2:3: error: 't.use' op operand #0 does not dominate this use\n" +
+		"  \"t.use\"(%0) : (i32) -> ()\n" +
+		"  ^\n" +
+		"v.mlir:3:8: note: operand defined here\n" +
+		"  %0 = \"t.def\"() : () -> i32\n" +
+		"       ^\n"
+	if got := d.Format(ctx); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestDeepNesting checks that 10,000 nested regions parse and verify
+// without exhausting the stack. (Printing is checked separately: its
+// indentation makes the output quadratic in depth, as MLIR's is.)
+func TestDeepNesting(t *testing.T) {
+	const depth = 10000
+	var b strings.Builder
+	for i := 0; i < depth; i++ {
+		b.WriteString(`"t.fn"() ({` + "\n")
+	}
+	for i := 0; i < depth; i++ {
+		b.WriteString(`"t.ret"() : () -> ()` + "\n" + `}) : () -> ()` + "\n")
+	}
+	ctx := ir.NewContext(testDialect)
+	m, err := ir.Parse(ctx, b.String(), "deep.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Verify(m); err != nil {
+		t.Fatal(err)
+	}
+	inner := m
+	for i := 0; i < depth-1000; i++ {
+		inner = inner.Region(0).Entry().First()
+	}
+	if out := ir.PrintBytes(inner, ir.PrintOptions{}); len(out) == 0 {
+		t.Fatal("empty output")
+	}
+}

@@ -1,0 +1,86 @@
+package kiln_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/kiln-gpu/kiln"
+
+// dialects are the packages that define dialects; they sit on the IR and
+// may use each other (vector uses arith, for instance).
+var dialects = []string{"fn", "cf", "arith", "math", "memref", "scf", "vector", "gpu", "spirv"}
+
+// layers maps each package (relative to the module) to the module packages
+// it may import directly, in the spirit of Go's go/build/deps_test.go.
+// Imports only point down: ARCHITECTURE.md "Layers". A package missing
+// here fails the test, so every new package states its place.
+var layers = map[string][]string{
+	"ir":                nil,
+	"spirv/spv":         nil,
+	"spirv/validate":    nil,
+	"runtime/vulkan":    nil,
+	"ir/irtest":         {"ir"},
+	"ir/rewrite":        {"ir"},
+	"ir/pass":           {"ir", "ir/rewrite"},
+	"spirv/serialize":   append([]string{"ir", "spirv/spv"}, dialects...),
+	"interp":            append([]string{"ir"}, dialects...),
+	"gpu/outline":       append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
+	"vector/transforms": append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
+	"spirv/transforms":  append([]string{"ir", "ir/rewrite", "ir/pass", "spirv/spv"}, dialects...),
+	"spirv/lowering":    append([]string{"ir", "ir/rewrite", "ir/pass", "spirv/spv", "spirv/transforms", "vector/transforms", "gpu/outline"}, dialects...),
+	"runner": append([]string{"ir", "ir/rewrite", "ir/pass", "interp", "spirv/spv", "spirv/serialize", "spirv/validate",
+		"spirv/lowering", "spirv/transforms", "vector/transforms", "gpu/outline", "runtime/vulkan"}, dialects...),
+	"cmd/kiln": {"*"},
+}
+
+func init() {
+	for _, d := range dialects {
+		layers[d] = append([]string{"ir", "ir/rewrite", "spirv/spv"}, dialects...)
+	}
+}
+
+func TestLayering(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}:{{join .Imports \" \"}}", "./...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		pkg, imports, _ := strings.Cut(line, ":")
+		rel := strings.TrimPrefix(strings.TrimPrefix(pkg, module), "/")
+		if pkg == module {
+			continue
+		}
+		allowed, ok := layers[rel]
+		if !ok && strings.Contains(rel, "/internal/") {
+			allowed, ok = layers[rel[:strings.Index(rel, "/internal/")]], true
+		}
+		if !ok {
+			t.Errorf("package %s has no entry in the layering policy", rel)
+			continue
+		}
+		for _, imp := range strings.Fields(imports) {
+			if !strings.HasPrefix(imp, module+"/") {
+				continue
+			}
+			irel := strings.TrimPrefix(imp, module+"/")
+			if !permitted(rel, irel, allowed) {
+				t.Errorf("%s imports %s, which the layering policy forbids", rel, irel)
+			}
+		}
+	}
+}
+
+func permitted(pkg, imp string, allowed []string) bool {
+	// Go's own rule: X/internal/... is importable from within X.
+	if i := strings.Index(imp, "/internal/"); i >= 0 && (pkg == imp[:i] || strings.HasPrefix(pkg, imp[:i]+"/")) {
+		return true
+	}
+	for _, a := range allowed {
+		if a == "*" || a == imp {
+			return true
+		}
+	}
+	return false
+}
