@@ -71,7 +71,9 @@ func (c *Context) NewOp(st *OpState) *Operation {
 	for i, t := range st.ResultTypes {
 		op.results[i] = Value{typ: t, owner: op, index: i}
 	}
-	op.props = append(op.props, st.Props...)
+	for _, a := range st.Props {
+		op.setIn(&op.props, a.Name, a.Value)
+	}
 	for _, a := range st.Attrs {
 		op.SetAttr(a.Name, a.Value)
 	}
@@ -230,13 +232,23 @@ func (op *Operation) SetAttr(name string, v Attribute) {
 	} else if GetAttr(op.props, name) != nil {
 		list = &op.props
 	}
-	for i := range *list {
-		if (*list)[i].Name == name {
-			(*list)[i].Value = v
-			return
-		}
+	op.setIn(list, name, v)
+}
+
+// setIn sets name in a list kept sorted by name, as MLIR's attribute
+// dictionaries are.
+func (op *Operation) setIn(list *[]NamedAttr, name string, v Attribute) {
+	i := 0
+	for i < len(*list) && (*list)[i].Name < name {
+		i++
 	}
-	*list = append(*list, NamedAttr{name, v})
+	if i < len(*list) && (*list)[i].Name == name {
+		(*list)[i].Value = v
+		return
+	}
+	*list = append(*list, NamedAttr{})
+	copy((*list)[i+1:], (*list)[i:])
+	(*list)[i] = NamedAttr{name, v}
 }
 
 // RemoveAttr removes an attribute and reports whether it was present.

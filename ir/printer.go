@@ -470,17 +470,10 @@ func (p *Printer) printBlockHeader(b *Block) {
 				p.Int(int64(len(preds)))
 				p.WriteString(" preds: ")
 			}
-			seen := map[*Block]bool{}
-			first := true
-			for _, pb := range preds {
-				if seen[pb] {
-					continue
-				}
-				seen[pb] = true
-				if !first {
+			for i, pb := range preds {
+				if i > 0 {
 					p.WriteString(", ")
 				}
-				first = false
 				p.blockName(pb)
 			}
 		}

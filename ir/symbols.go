@@ -60,15 +60,14 @@ func NearestSymbolTable(op *Operation) *Operation {
 	return nil
 }
 
-// LookupNearestSymbol resolves ref from op: in the nearest enclosing symbol
-// table, then in the tables above it, as MLIR does for flat references.
+// LookupNearestSymbol resolves ref in the nearest symbol table enclosing
+// from (or from itself), as MLIR's lookupNearestSymbolFrom does.
 func LookupNearestSymbol(from *Operation, ref *SymbolRefAttr) *Operation {
-	for t := NearestSymbolTable(from.ParentOp()); t != nil; t = NearestSymbolTable(t.ParentOp()) {
-		if op := LookupSymbolRef(t, ref); op != nil {
-			return op
-		}
+	t := NearestSymbolTable(from)
+	if t == nil {
+		return nil
 	}
-	return nil
+	return LookupSymbolRef(t, ref)
 }
 
 // SymbolUses calls fn for every SymbolRefAttr found in the attributes of op

@@ -157,11 +157,11 @@ func verifyInvariants(op *Operation) error {
 				return op.Errorf("successor #%d operand range is out of bounds", i)
 			}
 			if n != len(s.args) {
-				return op.Errorf("branch has %d operands for successor #%d, but target block has %d", n, i, len(s.args))
+				return Errorf(op.loc, "branch has %d operands for successor #%d, but target block has %d", n, i, len(s.args))
 			}
 			for j := 0; j < n; j++ {
 				if got, want := op.operands[start+j].value.typ, s.args[j].typ; got != want {
-					return op.Errorf("type mismatch for bb argument #%d of successor #%d", j, i)
+					return Errorf(op.loc, "type mismatch for bb argument #%d of successor #%d", j, i)
 				}
 			}
 		}

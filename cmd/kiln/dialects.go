@@ -1,8 +1,14 @@
 package main
 
-import "github.com/kiln-gpu/kiln/ir"
+import (
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/cf"
+	"github.com/kiln-gpu/kiln/fn"
+	"github.com/kiln-gpu/kiln/ir"
+	mathd "github.com/kiln-gpu/kiln/math"
+)
 
 // newContext returns a context with every dialect Kiln knows.
 func newContext() *ir.Context {
-	return ir.NewContext()
+	return ir.NewContext(fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect())
 }

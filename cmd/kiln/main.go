@@ -22,7 +22,8 @@ type command struct {
 
 // commands lists the subcommands; each lives in its own file.
 var commands = map[string]command{
-	"opt": {"parse, verify, run passes and print MLIR (like mlir-opt)", runOpt},
+	"devices": {"list Vulkan devices, drivers, limits and features", runDevices},
+	"opt":     {"parse, verify, run passes and print MLIR (like mlir-opt)", runOpt},
 }
 
 func main() {

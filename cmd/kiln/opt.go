@@ -234,7 +234,7 @@ func optChunk(ctx *ir.Context, o *optOptions, src, name string, stderr io.Writer
 	if err := ir.Verify(m); err != nil {
 		return nil, err
 	}
-	if err := runPipeline(ctx, m, o, stderr); err != nil {
+	if err := runPipeline(m, o, stderr); err != nil {
 		return nil, err
 	}
 	return ir.PrintBytes(m, o.print), nil

@@ -1,21 +1,64 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/pass"
 )
 
-// runPipeline runs the passes named on the command line over the module.
-func runPipeline(ctx *ir.Context, m *ir.Operation, o *optOptions, stderr io.Writer) error {
-	if len(o.pipeline) == 0 {
-		return nil
+// passRegistry lists every pass `kiln opt` can run by name.
+func passRegistry() pass.Registry {
+	reg := pass.Registry{}
+	pass.RegisterTransforms(reg)
+	return reg
+}
+
+// runPipeline runs the passes named on the command line over the module:
+// each --pass-pipeline text in turn, and runs of --<pass> flags as one
+// builtin.module pipeline, in command-line order.
+func runPipeline(m *ir.Operation, o *optOptions, stderr io.Writer) error {
+	reg := passRegistry()
+	cfg := pass.Config{
+		DisableThreading: o.disableThreading,
+		NoVerify:         !o.verifyEach,
+		PrintBefore:      o.printBefore,
+		PrintAfter:       o.printAfter,
+		PrintOptions:     o.print,
+		IROut:            stderr,
 	}
-	var names []string
-	for _, p := range o.pipeline {
-		names = append(names, strings.TrimPrefix(p, "\x00"))
+	if o.timing {
+		cfg.Timing = pass.NewTiming()
+		defer cfg.Timing.Report(stderr)
 	}
-	return fmt.Errorf("no passes are available yet: %s", strings.Join(names, ", "))
+	var flags []string
+	flush := func() error {
+		if len(flags) == 0 {
+			return nil
+		}
+		p := pass.NewPipeline("builtin.module")
+		if err := p.ParseElements(strings.Join(flags, ","), reg); err != nil {
+			return err
+		}
+		flags = nil
+		return pass.New(p, cfg).Run(m)
+	}
+	for _, piece := range o.pipeline {
+		if name, isFlag := strings.CutPrefix(piece, "\x00"); isFlag {
+			flags = append(flags, name)
+			continue
+		}
+		if err := flush(); err != nil {
+			return err
+		}
+		p, err := pass.Parse(piece, reg)
+		if err != nil {
+			return err
+		}
+		if err := pass.New(p, cfg).Run(m); err != nil {
+			return err
+		}
+	}
+	return flush()
 }

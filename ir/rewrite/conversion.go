@@ -129,7 +129,7 @@ next:
 			return c.misuse
 		}
 		switch {
-		case err == NoMatch:
+		case errors.Is(err, NoMatch):
 			if c.changes != before {
 				return op.Errorf("pattern %q changed the IR but reported no match", p.Name)
 			}

@@ -6,7 +6,8 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// NoMatch is what a conversion pattern returns when it does not apply.
+// NoMatch is what a conversion pattern returns (possibly wrapped) when it
+// does not apply.
 // It may return it only before changing anything.
 var NoMatch = errors.New("rewrite: pattern does not match")
 
@@ -15,7 +16,9 @@ var NoMatch = errors.New("rewrite: pattern does not match")
 // pattern set's legal types, one value per operand (MLIR's OpAdaptor); it
 // returns nil after replacing, erasing or updating op through rw, NoMatch
 // when it does not apply, or another error (ideally an *ir.Diagnostic) to
-// stop the conversion.
+// stop the conversion. An operand whose type converts to several types
+// (1:N) cannot be passed that way, so patterns are not tried on its user;
+// 1:N conversions are for block and function signatures.
 type ConversionPattern struct {
 	Name    string
 	Root    string

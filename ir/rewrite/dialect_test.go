@@ -55,7 +55,7 @@ var negNeg = &ir.Pattern{Name: "neg-neg", Root: "test.neg", Benefit: 1,
 		return true
 	}}
 
-func parse(t *testing.T, ctx *ir.Context, src string) *ir.Operation {
+func parse(t testing.TB, ctx *ir.Context, src string) *ir.Operation {
 	t.Helper()
 	m, err := ir.Parse(ctx, src, "test.mlir")
 	if err != nil {
@@ -69,7 +69,7 @@ func parse(t *testing.T, ctx *ir.Context, src string) *ir.Operation {
 
 // checkIR compares the printed module with want, ignoring the indentation
 // and blank lines of want so tests can be written indented.
-func checkIR(t *testing.T, m *ir.Operation, want string) {
+func checkIR(t testing.TB, m *ir.Operation, want string) {
 	t.Helper()
 	if err := ir.Verify(m); err != nil {
 		t.Errorf("verify output: %v\n%s", err, ir.OpString(m, ir.PrintOptions{}))

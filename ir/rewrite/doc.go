@@ -26,8 +26,9 @@
 // Where converted and unconverted IR meet, the driver inserts
 // builtin.unrealized_conversion_cast ops; at the end it erases the casts
 // that became dead, folds round trips, and hands the live ones to the
-// TypeConverter's materialization hooks. Casts that stay live in a full
-// conversion are errors unless the target makes them legal.
+// TypeConverter's materialization hooks. Casts that stay live are errors
+// in a full conversion unless the target makes them legal, and in a partial
+// one if the target makes them illegal.
 //
 // The conversion does not roll back. A pattern must decide whether it
 // matches before it changes anything, and report NoMatch only when it has

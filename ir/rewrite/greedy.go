@@ -61,6 +61,9 @@ func ApplyPatternsGreedily(op *ir.Operation, patterns *PatternSet, cfg GreedyCon
 	return false, nil
 }
 
+// sweepBudget is how many rewrites one sweep may make per op it started with.
+const sweepBudget = 64
+
 // greedyDriver is the worklist driver; it listens to its own rewriter so
 // that every op a change touches is visited again.
 type greedyDriver struct {
@@ -102,10 +105,14 @@ func (d *greedyDriver) rewriteLimitHit() bool {
 	return d.cfg.MaxRewrites > 0 && d.rewrites >= d.cfg.MaxRewrites
 }
 
-// process drains the worklist and reports whether the IR changed.
+// process drains the worklist and reports whether the IR changed. A sweep
+// ends early after sweepBudget rewrites per seeded op: patterns that keep
+// re-adding the op they change would otherwise never let it end, and the
+// iteration limit then reports non-convergence instead of hanging.
 func (d *greedyDriver) process() (changed bool, err error) {
+	budget := sweepBudget * (len(d.wl.ops) + 1)
 	for op := d.wl.pop(); op != nil; op = d.wl.pop() {
-		if d.rewriteLimitHit() {
+		if d.rewriteLimitHit() || budget == 0 {
 			return changed, nil
 		}
 		// Ops detached by a pattern (not erased) are no longer ours.
@@ -120,6 +127,7 @@ func (d *greedyDriver) process() (changed bool, err error) {
 		if !d.cfg.NoFold {
 			if d.folder.insertKnownConstant(op, d.rw) || d.folder.tryFold(op, d.rw) {
 				d.rewrites++
+				budget--
 				changed = true
 				continue
 			}
@@ -128,6 +136,7 @@ func (d *greedyDriver) process() (changed bool, err error) {
 			before := d.changes
 			if p.Rewrite(op, d.rw) {
 				d.rewrites++
+				budget--
 				changed = true
 				break
 			}

@@ -179,7 +179,7 @@ func TestUnreachableBlocks(t *testing.T) {
   "test.func"() ({
   ^bb0(%arg0: i32):
     "test.br"(%arg0)[^bb1] : (i32) -> ()
-  ^bb1(%0: i32):
+  ^bb1(%0: i32):  // pred: ^bb0
     "test.return"(%0) : (i32) -> ()
   }) {sym_name = "f"} : () -> ()
 }`)
@@ -221,3 +221,31 @@ func (l *countingListener) OpInserted(*ir.Operation)              {}
 func (l *countingListener) OpErased(*ir.Operation)                { *l.erased++ }
 func (l *countingListener) OpModified(*ir.Operation)              {}
 func (l *countingListener) OpReplaced(*ir.Operation, []*ir.Value) {}
+
+func TestUnregisteredOps(t *testing.T) {
+	ctx := ir.NewContext(testDialect())
+	ctx.SetAllowUnregisteredDialects(true)
+	m := parse(t, ctx, `"test.func"() ({
+  "other.region"() ({
+    %c1 = "test.constant"() {value = 1 : i32} : () -> i32
+    %c2 = "test.constant"() {value = 2 : i32} : () -> i32
+    %s = "test.add"(%c1, %c2) : (i32, i32) -> i32
+    %u = "other.op"(%s) : (i32) -> i32
+  }) : () -> ()
+  "test.return"() : () -> ()
+}) {sym_name = "f"} : () -> ()`)
+	if _, err := rewrite.ApplyPatternsGreedily(m, nil, rewrite.GreedyConfig{}); err != nil {
+		t.Fatal(err)
+	}
+	// An unregistered op might be isolated from above: constants stay in
+	// it; an unregistered op might have effects: it stays.
+	checkIR(t, m, `module {
+  "test.func"() ({
+    "other.region"() ({
+      %0 = "test.constant"() {value = 3 : i32} : () -> i32
+      %1 = "other.op"(%0) : (i32) -> i32
+    }) : () -> ()
+    "test.return"() : () -> ()
+  }) {sym_name = "f"} : () -> ()
+}`)
+}

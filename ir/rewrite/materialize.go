@@ -9,8 +9,9 @@ import (
 // finalize resolves the casts the driver inserted: dead ones are erased,
 // round trips (x : A -> B -> A) and identities fold away, and the ones
 // still live go to the type converter's materializations. With none
-// registered the cast stays, and a full conversion requires it to be
-// legal: an unresolved materialization is reported, never left silently.
+// registered the cast stays where the target allows it: a full conversion
+// requires it to be legal, a partial one not to be illegal. An unresolved
+// materialization is reported, never left silently.
 func (c *converter) finalize() error {
 	c.eraseDeadCasts()
 	for changed := true; changed; {
@@ -94,7 +95,7 @@ func (c *converter) materialize(op *ir.Operation) error {
 			typeList(inputs), ir.TypeString(res.Type())).
 			Note(user.Loc(), "see existing live user here: '%s' op", user.Name())
 	}
-	if c.full && c.target.Legality(op) != Legal {
+	if l := c.target.Legality(op); l == Illegal || c.full && l != Legal {
 		return ir.Errorf(op.Loc(), "failed to legalize unresolved materialization from %s to %s that remained live after conversion",
 			typeList(inputs), ir.TypeString(res.Type())).
 			Note(user.Loc(), "see existing live user here: '%s' op", user.Name())

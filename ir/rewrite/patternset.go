@@ -65,7 +65,6 @@ func (p pattern) benefit() int { return p.Benefit }
 // FrozenRewritePatternSet). Build it once and share it.
 type PatternSet struct {
 	ix index[pattern]
-	n  int
 }
 
 // NewPatternSet indexes patterns by root op name. Patterns with an empty
@@ -77,11 +76,8 @@ func NewPatternSet(patterns ...*ir.Pattern) *PatternSet {
 			ps = append(ps, pattern{p})
 		}
 	}
-	return &PatternSet{ix: newIndex(ps), n: len(ps)}
+	return &PatternSet{ix: newIndex(ps)}
 }
-
-// Len returns the number of patterns in the set.
-func (s *PatternSet) Len() int { return s.n }
 
 // For returns the patterns that may match an op named name, by decreasing benefit.
 func (s *PatternSet) For(name string) []*ir.Pattern {

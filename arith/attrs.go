@@ -1,0 +1,302 @@
+package arith
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// FastMathFlags are LLVM's fast-math flags (MLIR's arith::FastMathFlags).
+type FastMathFlags uint32
+
+const (
+	FastMathReassoc FastMathFlags = 1 << iota
+	FastMathNNaN
+	FastMathNInf
+	FastMathNSZ
+	FastMathARCP
+	FastMathContract
+	FastMathAFN
+	FastMathNone FastMathFlags = 0
+	FastMathFast               = FastMathReassoc | FastMathNNaN | FastMathNInf | FastMathNSZ | FastMathARCP | FastMathContract | FastMathAFN
+)
+
+var fastMathNames = []string{"reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"}
+
+// String returns the flags as MLIR prints them: "none", "fast", or the set
+// bits joined by ",".
+func (f FastMathFlags) String() string {
+	switch f {
+	case FastMathNone:
+		return "none"
+	case FastMathFast:
+		return "fast"
+	}
+	var parts []string
+	for i, n := range fastMathNames {
+		if f&(1<<i) != 0 {
+			parts = append(parts, n)
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// FastMathAttr is #arith.fastmath<flags>, stored in the `fastmath` attribute
+// of float ops.
+type FastMathAttr struct {
+	ir.Storage
+	Flags FastMathFlags
+}
+
+// FastMath returns the uniqued #arith.fastmath attribute.
+func FastMath(ctx *ir.Context, f FastMathFlags) *FastMathAttr {
+	return ir.Unique(ctx, ir.NewKey("arith.fastmath").Int(int64(f)).String(), func() *FastMathAttr {
+		return &FastMathAttr{Flags: f}
+	})
+}
+
+func (a *FastMathAttr) Print(p *ir.Printer) {
+	p.WriteString("#arith.fastmath<")
+	p.WriteString(a.Flags.String())
+	p.WriteByte('>')
+}
+
+// OpFastMath returns the fast-math flags of op (none when absent).
+func OpFastMath(op *ir.Operation) FastMathFlags {
+	if a, ok := op.Attr("fastmath").(*FastMathAttr); ok {
+		return a.Flags
+	}
+	return FastMathNone
+}
+
+// OverflowFlags are the nsw/nuw flags of integer ops.
+type OverflowFlags uint32
+
+const (
+	OverflowNSW OverflowFlags = 1 << iota
+	OverflowNUW
+	OverflowNone OverflowFlags = 0
+)
+
+func (f OverflowFlags) String() string {
+	switch f {
+	case OverflowNone:
+		return "none"
+	case OverflowNSW:
+		return "nsw"
+	case OverflowNUW:
+		return "nuw"
+	}
+	return "nsw, nuw"
+}
+
+// OverflowAttr is #arith.overflow<nsw, nuw>, stored in `overflowFlags`.
+type OverflowAttr struct {
+	ir.Storage
+	Flags OverflowFlags
+}
+
+// Overflow returns the uniqued #arith.overflow attribute.
+func Overflow(ctx *ir.Context, f OverflowFlags) *OverflowAttr {
+	return ir.Unique(ctx, ir.NewKey("arith.overflow").Int(int64(f)).String(), func() *OverflowAttr {
+		return &OverflowAttr{Flags: f}
+	})
+}
+
+func (a *OverflowAttr) Print(p *ir.Printer) {
+	p.WriteString("#arith.overflow<")
+	p.WriteString(a.Flags.String())
+	p.WriteByte('>')
+}
+
+// parseFlagList parses `<a, b, ...>` where each word names a bit from
+// names (or "none", or a group given in groups), returning their union.
+func parseFlagList(p *ir.Parser, names []string, groups map[string]uint32, what string) (uint32, error) {
+	if err := p.ParsePunct("<"); err != nil {
+		return 0, err
+	}
+	var v uint32
+	for {
+		loc := p.Loc()
+		w, err := p.ParseKeywordAny()
+		if err != nil {
+			return 0, err
+		}
+		bit, ok := groups[w]
+		for i, n := range names {
+			if n == w {
+				bit, ok = 1<<i, true
+			}
+		}
+		if !ok && w != "none" {
+			return 0, ir.Errorf(loc, "expected one of [%s] for %s, got '%s'", strings.Join(append([]string{"none"}, names...), ", "), what, w)
+		}
+		v |= bit
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	return v, p.ParsePunct(">")
+}
+
+// parseFastMathBody parses `<flags>` after `fastmath`.
+func parseFastMathBody(p *ir.Parser) (*FastMathAttr, error) {
+	v, err := parseFlagList(p, fastMathNames, map[string]uint32{"fast": uint32(FastMathFast)}, "fastmath flags")
+	if err != nil {
+		return nil, err
+	}
+	return FastMath(p.Context(), FastMathFlags(v)), nil
+}
+
+// parseOverflowBody parses `<flags>` after `overflow`.
+func parseOverflowBody(p *ir.Parser) (*OverflowAttr, error) {
+	v, err := parseFlagList(p, []string{"nsw", "nuw"}, nil, "overflow flags")
+	if err != nil {
+		return nil, err
+	}
+	return Overflow(p.Context(), OverflowFlags(v)), nil
+}
+
+// parseAttr is the dialect's hook for #arith.fastmath<...> and #arith.overflow<...>.
+func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
+	switch mnemonic {
+	case "fastmath":
+		return parseFastMathBody(p)
+	case "overflow":
+		return parseOverflowBody(p)
+	}
+	return nil, p.Errorf("unknown attribute `%s` in dialect `arith`", mnemonic)
+}
+
+// An enum is a list of keywords stored as an integer attribute of a width.
+type enum struct {
+	attr  string   // attribute name
+	names []string // keyword for each value
+	width int      // 64 for predicates, 32 for rounding modes
+}
+
+// CmpIPredicate is the predicate of arith.cmpi.
+type CmpIPredicate int64
+
+const (
+	CmpIEQ CmpIPredicate = iota
+	CmpINE
+	CmpISLT
+	CmpISLE
+	CmpISGT
+	CmpISGE
+	CmpIULT
+	CmpIULE
+	CmpIUGT
+	CmpIUGE
+)
+
+var cmpiEnum = enum{"predicate", []string{"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"}, 64}
+
+func (p CmpIPredicate) String() string { return cmpiEnum.name(int64(p)) }
+
+// CmpFPredicate is the predicate of arith.cmpf.
+type CmpFPredicate int64
+
+const (
+	CmpFFalse CmpFPredicate = iota
+	CmpFOEQ
+	CmpFOGT
+	CmpFOGE
+	CmpFOLT
+	CmpFOLE
+	CmpFONE
+	CmpFORD
+	CmpFUEQ
+	CmpFUGT
+	CmpFUGE
+	CmpFULT
+	CmpFULE
+	CmpFUNE
+	CmpFUNO
+	CmpFTrue
+)
+
+var cmpfEnum = enum{"predicate", []string{"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+	"ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"}, 64}
+
+func (p CmpFPredicate) String() string { return cmpfEnum.name(int64(p)) }
+
+// RoundingMode is the rounding mode of arith.truncf, stored as an i32.
+type RoundingMode int64
+
+const (
+	ToNearestEven RoundingMode = iota
+	Downward
+	Upward
+	TowardZero
+	ToNearestAway
+)
+
+var roundingEnum = enum{"roundingmode", []string{"to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away"}, 32}
+
+func (m RoundingMode) String() string { return roundingEnum.name(int64(m)) }
+
+func (e enum) name(v int64) string {
+	if v >= 0 && v < int64(len(e.names)) {
+		return e.names[v]
+	}
+	return "<invalid>"
+}
+
+func (e enum) lookup(s string) (int64, bool) {
+	for i, n := range e.names {
+		if n == s {
+			return int64(i), true
+		}
+	}
+	return 0, false
+}
+
+// make returns the enum value v as its stored integer attribute.
+func (e enum) make(ctx *ir.Context, v int64) ir.Attribute {
+	return ctx.IntegerAttr(ctx.I(e.width), v)
+}
+
+// value returns the enum value of op's attribute, if present and valid.
+func (e enum) value(op *ir.Operation) (int64, bool) {
+	a, ok := op.Attr(e.attr).(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	v := a.Int()
+	return v, v >= 0 && v < int64(len(e.names))
+}
+
+// verify checks op's enum attribute as ODS does.
+func (e enum) verify(op *ir.Operation, required bool) error {
+	a := op.Attr(e.attr)
+	if a == nil {
+		if required {
+			return op.Errorf("requires attribute '%s'", e.attr)
+		}
+		return nil
+	}
+	if ia, ok := a.(*ir.IntegerAttr); !ok || ia.Type() != op.Context().I(e.width) || ia.Int() < 0 || ia.Int() >= int64(len(e.names)) {
+		cases := make([]string, len(e.names))
+		for i := range cases {
+			cases[i] = strconv.Itoa(i)
+		}
+		return op.Errorf("attribute '%s' failed to satisfy constraint: allowed %d-bit signless integer cases: %s", e.attr, e.width, strings.Join(cases, ", "))
+	}
+	return nil
+}
+
+// parse reads the enum keyword (or string) into the state.
+func (e enum) parse(p *ir.OpParser, st *ir.OpState) error {
+	loc := p.Loc()
+	s, err := p.ParseKeywordOrString()
+	if err == nil {
+		if v, ok := e.lookup(s); ok {
+			st.AddAttr(e.attr, e.make(p.Context(), v))
+			return nil
+		}
+	}
+	return ir.Errorf(loc, "expected string or keyword containing one of the following enum values for attribute '%s' [%s]", e.attr, strings.Join(e.names, ", "))
+}

@@ -1,0 +1,204 @@
+package arith
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// castOp defines a cast `%r = arith.<name> %in <clauses> : T1 to T2`
+// between types of one shape.
+func castOp(name, summary, example string, from, to Constraint, compatible func(in, out ir.Type) bool, cs []Clause, simplify func(op *ir.Operation) *ir.FoldResult, canon ...*ir.Pattern) *ir.OpDef {
+	parse, print := castSyntax(cs...)
+	full := "arith." + name
+	return &ir.OpDef{
+		Name:         full,
+		Summary:      summary,
+		Example:      example,
+		Traits:       ir.Pure | ir.ElementwiseMappable,
+		Operands:     ir.Exactly(1),
+		Results:      ir.Exactly(1),
+		Inherent:     clauseNames(cs),
+		Parse:        parse,
+		Print:        print,
+		Canonicalize: canon,
+		Verify: func(op *ir.Operation) error {
+			if err := VerifyClauses(op, cs); err != nil {
+				return err
+			}
+			if err := CheckOperands(op, from); err != nil {
+				return err
+			}
+			if err := CheckResults(op, to); err != nil {
+				return err
+			}
+			if err := VerifySameShape(op); err != nil {
+				return err
+			}
+			if err := verifySameTensorDims(op); err != nil {
+				return err
+			}
+			in, out := op.Operand(0).Type(), op.Result(0).Type()
+			if !compatible(ir.ElementTypeOrSelf(in), ir.ElementTypeOrSelf(out)) || !sameEncoding(in, out) {
+				return op.Errorf("operand type '%s' and result type '%s' are cast incompatible", ir.TypeString(in), ir.TypeString(out))
+			}
+			return VerifyElementwise(op)
+		},
+		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			if simplify != nil {
+				if r := simplify(op); r != nil {
+					if r.Attr == nil && r.Value == nil {
+						return nil, true // updated in place
+					}
+					return []ir.FoldResult{*r}, true
+				}
+			}
+			in, out := ir.ElementTypeOrSelf(op.Operand(0).Type()), ir.ElementTypeOrSelf(op.Result(0).Type())
+			if !foldableCast(in) || !foldableCast(out) || !foldableRounding(op) {
+				return nil, false
+			}
+			return foldTo(FoldElementwise(op.Context(), op.Result(0).Type(), operands, func(xs []Scalar) (Scalar, bool) {
+				return EvalCast(full, in, out, xs[0])
+			}))
+		},
+	}
+}
+
+// foldableCast reports whether constants of element type t fold exactly.
+func foldableCast(t ir.Type) bool {
+	if ir.IsFloat(t) {
+		_, ok := foldableKind(t)
+		return ok
+	}
+	return intWidth(t) <= 64
+}
+
+// foldableRounding reports whether op rounds as the folder does: to nearest
+// even (truncf with another rounding mode does not fold).
+func foldableRounding(op *ir.Operation) bool {
+	v, ok := roundingEnum.value(op)
+	return !ok || RoundingMode(v) == ToNearestEven
+}
+
+// sameEncoding rejects casts between ranked tensors of different encodings.
+func sameEncoding(a, b ir.Type) bool {
+	ta, okA := a.(*ir.RankedTensorType)
+	tb, okB := b.(*ir.RankedTensorType)
+	return !okA || !okB || ta.Encoding == tb.Encoding
+}
+
+func intWider(in, out ir.Type) bool {
+	return isSignlessInt(in) && isSignlessInt(out) && intWidth(out) > intWidth(in)
+}
+
+func intNarrower(in, out ir.Type) bool { return intWider(out, in) }
+
+func floatWider(in, out ir.Type) bool {
+	return ir.IsFloat(in) && ir.IsFloat(out) && ir.IntOrFloatBitWidth(out) > ir.IntOrFloatBitWidth(in)
+}
+
+func floatNarrower(in, out ir.Type) bool { return floatWider(out, in) }
+
+func isIntToFloat(in, out ir.Type) bool { return isSignlessInt(in) && ir.IsFloat(out) }
+
+func isFloatToInt(in, out ir.Type) bool { return ir.IsFloat(in) && isSignlessInt(out) }
+
+func indexCastable(in, out ir.Type) bool {
+	_, inIdx := in.(*ir.IndexType)
+	_, outIdx := out.(*ir.IndexType)
+	return inIdx && isSignlessInt(out) || outIdx && isSignlessInt(in)
+}
+
+func bitcastable(in, out ir.Type) bool {
+	ok := func(t ir.Type) bool { return isSignlessInt(t) || ir.IsFloat(t) }
+	return ok(in) && ok(out) && ir.IntOrFloatBitWidth(in) == ir.IntOrFloatBitWidth(out)
+}
+
+// chain returns the input of op's operand when it is defined by one of names.
+func chain(op *ir.Operation, names ...string) *ir.Value {
+	d := op.Operand(0).DefiningOp()
+	if d == nil {
+		return nil
+	}
+	for _, n := range names {
+		if d.Name() == n {
+			return d.Operand(0)
+		}
+	}
+	return nil
+}
+
+// inPlace sets op's operand to v and reports the in-place update.
+func inPlace(op *ir.Operation, v *ir.Value) *ir.FoldResult {
+	op.SetOperand(0, v)
+	return &ir.FoldResult{}
+}
+
+// collapseSame folds op(op(x)) to op(x), as extsi, extui and trunci do.
+func collapseSame(op *ir.Operation) *ir.FoldResult {
+	if x := chain(op, op.Name()); x != nil {
+		return inPlace(op, x)
+	}
+	return nil
+}
+
+// roundTrip folds cast(inverse(x)) to x when x has the result type.
+func roundTrip(inverse ...string) func(op *ir.Operation) *ir.FoldResult {
+	return func(op *ir.Operation) *ir.FoldResult {
+		if x := chain(op, inverse...); x != nil && x.Type() == op.Result(0).Type() {
+			return value(x)
+		}
+		return nil
+	}
+}
+
+// truncISimplify folds trunci(ext(x)) to x or trunci(x), and trunci(trunci(x)) to trunci(x).
+func truncISimplify(op *ir.Operation) *ir.FoldResult {
+	if x := chain(op, "arith.extsi", "arith.extui"); x != nil {
+		switch src, dst := ir.ElementTypeOrSelf(x.Type()), ir.ElementTypeOrSelf(op.Result(0).Type()); {
+		case src == dst:
+			return value(x)
+		case intWidth(src) > intWidth(dst):
+			return inPlace(op, x)
+		}
+	}
+	return collapseSame(op)
+}
+
+// bitcastSimplify folds bitcast(bitcast(x)) to x or bitcast(x).
+func bitcastSimplify(op *ir.Operation) *ir.FoldResult {
+	if x := chain(op, "arith.bitcast"); x != nil {
+		if x.Type() == op.Result(0).Type() {
+			return value(x)
+		}
+		return inPlace(op, x)
+	}
+	return nil
+}
+
+var (
+	extui = castOp("extui", "integer zero extension operation", "%r = arith.extui %a : vector<4xi8> to vector<4xi32>",
+		FixedWidthIntLike, FixedWidthIntLike, intWider, nil, collapseSame)
+	extsi = castOp("extsi", "integer sign extension operation", "%r = arith.extsi %a : i8 to i32",
+		FixedWidthIntLike, FixedWidthIntLike, intWider, nil, collapseSame, extsiOfExtui)
+	trunci = castOp("trunci", "integer truncation operation", "%r = arith.trunci %a overflow<nuw> : i32 to i8",
+		FixedWidthIntLike, FixedWidthIntLike, intNarrower, overflow, truncISimplify)
+	extf = castOp("extf", "cast from floating-point to wider floating-point", "%r = arith.extf %a fastmath<contract> : f16 to f32",
+		FloatLike, FloatLike, floatWider, []Clause{ClauseFastMathOptional}, nil)
+	truncf = castOp("truncf", "cast from floating-point to narrower floating-point", "%r = arith.truncf %a toward_zero fastmath<fast> : f32 to bf16",
+		FloatLike, FloatLike, floatNarrower, []Clause{ClauseRounding, ClauseFastMathOptional}, roundTrip("arith.extf"))
+	sitofp = castOp("sitofp", "cast from integer type to floating-point", "%r = arith.sitofp %a : i32 to f32",
+		FixedWidthIntLike, FloatLike, isIntToFloat, nil, nil)
+	uitofp = castOp("uitofp", "cast from unsigned integer type to floating-point", "%r = arith.uitofp %a : vector<2xi64> to vector<2xf16>",
+		FixedWidthIntLike, FloatLike, isIntToFloat, nil, nil)
+	fptosi = castOp("fptosi", "cast from floating-point type to integer type", "%r = arith.fptosi %a : f32 to i32",
+		FloatLike, FixedWidthIntLike, isFloatToInt, nil, nil)
+	fptoui = castOp("fptoui", "cast from floating-point type to integer type", "%r = arith.fptoui %a : f64 to i8",
+		FloatLike, FixedWidthIntLike, isFloatToInt, nil, nil)
+	indexCast = castOp("index_cast", "cast between index and integer types", "%r = arith.index_cast %a : index to i32",
+		indexCastType, indexCastType, indexCastable, nil, roundTrip("arith.index_cast"),
+		indexCastOfExt("arith.index_cast", "arith.extsi"))
+	indexCastUI = castOp("index_castui", "unsigned cast between index and integer types", "%r = arith.index_castui %a : i32 to index",
+		indexCastType, indexCastType, indexCastable, nil, roundTrip("arith.index_castui"),
+		indexCastOfExt("arith.index_castui", "arith.extui"))
+	bitcast = castOp("bitcast", "bitcast between values of equal bit width", "%r = arith.bitcast %a : f32 to i32",
+		bitcastType, bitcastType, bitcastable, nil, bitcastSimplify)
+)

@@ -1,0 +1,145 @@
+package arith
+
+import (
+	"math"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// compareOp defines arith.cmpi or arith.cmpf:
+// `%r = arith.cmpi slt, %a, %b : T` with an i1-like result of T's shape.
+func compareOp(name, summary, example string, pred enum, operand Constraint, cs []Clause, fold func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool), canon ...*ir.Pattern) *ir.OpDef {
+	return &ir.OpDef{
+		Name:         name,
+		Summary:      summary,
+		Example:      example,
+		Traits:       ir.Pure | ir.SameTypeOperands | ir.ElementwiseMappable,
+		Operands:     ir.Exactly(2),
+		Results:      ir.Exactly(1),
+		Inherent:     append([]string{"predicate"}, clauseNames(cs)...),
+		Fold:         fold,
+		Canonicalize: canon,
+		Parse: func(p *ir.OpParser, st *ir.OpState) error {
+			if err := pred.parse(p, st); err != nil {
+				return err
+			}
+			if err := p.ParsePunct(","); err != nil {
+				return err
+			}
+			us, err := parseOperands(p, 2)
+			if err != nil {
+				return err
+			}
+			if err := ParseClauses(p, st, cs); err != nil {
+				return err
+			}
+			if err := p.ParseOptionalAttrDict(); err != nil {
+				return err
+			}
+			if err := p.ParsePunct(":"); err != nil {
+				return err
+			}
+			loc := p.Loc()
+			t, err := p.ParseType()
+			if err != nil {
+				return err
+			}
+			if !operand.OK(t) {
+				return ir.Errorf(loc, "'lhs' must be %s, but got '%s'", operand.Desc, ir.TypeString(t))
+			}
+			st.ResultTypes = []ir.Type{I1SameShape(p.Context(), t)}
+			return p.ResolveOperandsSameType(us, t)
+		},
+		Print: func(p *ir.OpPrinter, op *ir.Operation) {
+			v, _ := pred.value(op)
+			p.WriteString(" " + pred.name(v) + ", ")
+			p.Operands(op.Operands())
+			PrintClauses(p, op, cs)
+			p.OptionalAttrDict(op.Attrs(), append([]string{"predicate"}, elidedClauses(op, cs)...)...)
+			p.WriteString(" : ")
+			p.Type(op.Operand(0).Type())
+		},
+		Verify: func(op *ir.Operation) error {
+			if err := pred.verify(op, true); err != nil {
+				return err
+			}
+			if err := VerifyClauses(op, cs); err != nil {
+				return err
+			}
+			if err := CheckOperands(op, operand, operand); err != nil {
+				return err
+			}
+			if err := CheckResults(op, BoolLike); err != nil {
+				return err
+			}
+			if op.Result(0).Type() != I1SameShape(op.Context(), op.Operand(0).Type()) {
+				return op.Errorf("failed to verify that result type has i1 element type and same shape as operands")
+			}
+			return VerifyElementwise(op)
+		},
+	}
+}
+
+// cmpiSwapped maps a predicate to the one for swapped operands.
+var cmpiSwapped = [...]CmpIPredicate{
+	CmpIEQ: CmpIEQ, CmpINE: CmpINE, CmpISLT: CmpISGT, CmpISGT: CmpISLT, CmpISLE: CmpISGE,
+	CmpISGE: CmpISLE, CmpIULT: CmpIUGT, CmpIUGT: CmpIULT, CmpIULE: CmpIUGE, CmpIUGE: CmpIULE,
+}
+
+func foldCmpI(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+	v, ok := cmpiEnum.value(op)
+	if !ok {
+		return nil, false
+	}
+	p := CmpIPredicate(v)
+	t := op.Result(0).Type()
+	if op.Operand(0) == op.Operand(1) {
+		// Equal operands: true for eq and the non-strict orders.
+		eq := p == CmpIEQ || p == CmpISLE || p == CmpISGE || p == CmpIULE || p == CmpIUGE
+		return foldTo(makeConst(op.Context(), t, []Scalar{{Bits: b2u(eq)}}, true))
+	}
+	if p == CmpINE && intIs(operands[1], op.Operand(1).Type(), isZero) {
+		// extsi/extui(%x : i1) != 0 is %x.
+		if d := op.Operand(0).DefiningOp(); d != nil && (d.Name() == "arith.extsi" || d.Name() == "arith.extui") &&
+			d.Operand(0).Type() == t {
+			return foldToValue(d.Operand(0))
+		}
+	}
+	if operands[0] != nil && operands[1] == nil {
+		op.SetAttr("predicate", cmpiEnum.make(op.Context(), int64(cmpiSwapped[p])))
+		swapConstantToRight(op, operands)
+		return nil, true
+	}
+	w := elemWidth(op.Operand(0).Type())
+	return foldTo(FoldElementwise(op.Context(), t, operands, func(xs []Scalar) (Scalar, bool) {
+		return Scalar{Bits: b2u(EvalCmpI(p, w, xs[0].Bits, xs[1].Bits))}, true
+	}))
+}
+
+func foldCmpF(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+	v, ok := cmpfEnum.value(op)
+	if !ok {
+		return nil, false
+	}
+	p := CmpFPredicate(v)
+	t := op.Result(0).Type()
+	if p == CmpFFalse || p == CmpFTrue {
+		return foldTo(makeConst(op.Context(), t, []Scalar{{Bits: b2u(p == CmpFTrue)}}, true))
+	}
+	// With a NaN operand the result does not depend on the other one.
+	for i := range 2 {
+		if floatIs(operands[i], op.Operand(i).Type(), math.IsNaN) {
+			return foldTo(makeConst(op.Context(), t, []Scalar{{Bits: b2u(EvalCmpF(p, math.NaN(), 0))}}, true))
+		}
+	}
+	return foldTo(FoldElementwise(op.Context(), t, operands, func(xs []Scalar) (Scalar, bool) {
+		return Scalar{Bits: b2u(EvalCmpF(p, xs[0].Float, xs[1].Float))}, true
+	}))
+}
+
+var (
+	cmpi = compareOp("arith.cmpi", "integer comparison operation", "%r = arith.cmpi slt, %a, %b : vector<4xi32>",
+		cmpiEnum, SignlessIntegerLike, nil, foldCmpI, cmpiOfExt)
+	cmpf = compareOp("arith.cmpf", "floating-point comparison operation", "%r = arith.cmpf olt, %a, %b fastmath<nnan> : f32",
+		cmpfEnum, FloatLike, fastmath, foldCmpF)
+)

@@ -1,0 +1,25 @@
+package arith
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// Dialect returns the arith dialect.
+func Dialect() *ir.Dialect { return dialect }
+
+var dialect = &ir.Dialect{
+	Name:    "arith",
+	Summary: "Integer and floating-point arithmetic, comparisons, selects and casts.",
+	Ops: []*ir.OpDef{
+		constantOp,
+		addi, subi, muli, divui, divsi, ceildivui, ceildivsi, floordivsi, remui, remsi,
+		andi, ori, xori, shli, shrui, shrsi, maxsi, maxui, minsi, minui,
+		adduiExtended, subuiExtended, mulsiExtended, muluiExtended,
+		addf, subf, mulf, divf, remf, negf, maximumf, minimumf, maxnumf, minnumf,
+		cmpi, cmpf, selectOp,
+		extui, extsi, trunci, extf, truncf, sitofp, uitofp, fptosi, fptoui, indexCast, indexCastUI, bitcast,
+		scalingExtF, scalingTruncF,
+	},
+	ParseAttr:           parseAttr,
+	MaterializeConstant: BuildConstant,
+}

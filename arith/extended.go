@@ -1,0 +1,137 @@
+package arith
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// extendedOp defines an op with two results computed by EvalExtended:
+//
+//	%sum, %overflow = arith.addui_extended %a, %b : i32, i1
+//	%low, %high = arith.mulsi_extended %a, %b : i32
+//
+// carry ops (add/sub) have an i1-like second result and print both result
+// types; multiply ops have two results of the operand type. The older
+// single-type form of addui_extended (`: i32`) is accepted on input.
+func extendedOp(name, summary, example string, traits ir.Trait, carry bool, simplify func(op *ir.Operation) []ir.FoldResult, canon ...*ir.Pattern) *ir.OpDef {
+	full := "arith." + name
+	names := "{lhs, rhs, low, high}"
+	if carry {
+		names = "{lhs, rhs, sum}"
+		if name == "subui_extended" {
+			names = "{lhs, rhs, diff}"
+		}
+	}
+	return &ir.OpDef{
+		Name:         full,
+		Summary:      summary,
+		Example:      example,
+		Traits:       traits | ir.Pure | ir.ElementwiseMappable,
+		Operands:     ir.Exactly(2),
+		Results:      ir.Exactly(2),
+		Canonicalize: canon,
+		Parse: func(p *ir.OpParser, st *ir.OpState) error {
+			us, err := parseOperands(p, 2)
+			if err != nil {
+				return err
+			}
+			if err := p.ParseOptionalAttrDict(); err != nil {
+				return err
+			}
+			t, err := p.ParseColonType()
+			if err != nil {
+				return err
+			}
+			second := t
+			if carry {
+				second = I1SameShape(p.Context(), t)
+				if p.ParseOptionalPunct(",") {
+					if second, err = p.ParseType(); err != nil {
+						return err
+					}
+				}
+			}
+			st.ResultTypes = []ir.Type{t, second}
+			return p.ResolveOperandsSameType(us, t)
+		},
+		Print: func(p *ir.OpPrinter, op *ir.Operation) {
+			p.WriteByte(' ')
+			p.Operands(op.Operands())
+			p.OptionalAttrDict(op.Attrs())
+			p.WriteString(" : ")
+			p.Type(op.Result(0).Type())
+			if carry {
+				p.WriteString(", ")
+				p.Type(op.Result(1).Type())
+			}
+		},
+		Verify: func(op *ir.Operation) error {
+			if err := CheckOperands(op, SignlessIntegerLike, SignlessIntegerLike); err != nil {
+				return err
+			}
+			second := SignlessIntegerLike
+			if carry {
+				second = BoolLike
+			}
+			if err := CheckResults(op, SignlessIntegerLike, second); err != nil {
+				return err
+			}
+			t := op.Operand(0).Type()
+			if op.Operand(1).Type() != t || op.Result(0).Type() != t || !carry && op.Result(1).Type() != t {
+				return op.Errorf("failed to verify that all of %s have same type", names)
+			}
+			return VerifyElementwise(op)
+		},
+		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			if r := simplify(op); r != nil {
+				return r, true
+			}
+			if traits&ir.Commutative != 0 && swapConstantToRight(op, operands) {
+				return nil, true
+			}
+			w := elemWidth(op.Operand(0).Type())
+			var out [2]ir.Attribute
+			for i := range out {
+				out[i] = FoldElementwise(op.Context(), op.Result(i).Type(), operands, func(xs []Scalar) (Scalar, bool) {
+					r0, r1 := EvalExtended(full, w, xs[0].Bits, xs[1].Bits)
+					return Scalar{Bits: pick(i == 0, r0, r1)}, true
+				})
+				if out[i] == nil {
+					return nil, false
+				}
+			}
+			return []ir.FoldResult{{Attr: out[0]}, {Attr: out[1]}}, true
+		},
+	}
+}
+
+// rhsZeroFolds folds op(x, 0) to (x, 0) for the carry ops and (0, 0) for
+// the multiplications.
+func rhsZeroFolds(keepLHS bool) func(op *ir.Operation) []ir.FoldResult {
+	return func(op *ir.Operation) []ir.FoldResult {
+		if !intIs(ConstantValue(op.Operand(1)), op.Operand(1).Type(), isZero) {
+			return nil
+		}
+		z1 := makeConst(op.Context(), op.Result(1).Type(), []Scalar{{}}, true)
+		if z1 == nil {
+			return nil
+		}
+		if keepLHS {
+			return []ir.FoldResult{{Value: op.Operand(0)}, {Attr: z1}}
+		}
+		return []ir.FoldResult{{Value: op.Operand(1)}, {Attr: z1}}
+	}
+}
+
+var (
+	adduiExtended = extendedOp("addui_extended", "extended unsigned integer addition operation returning sum and overflow bit",
+		"%r:2 = arith.addui_extended %a, %b : i32, i1", ir.Commutative, true, rhsZeroFolds(true),
+		extendedToPlain("arith.addui_extended", "arith.addi"))
+	subuiExtended = extendedOp("subui_extended", "extended unsigned integer subtraction operation returning difference and borrow bit",
+		"%r:2 = arith.subui_extended %a, %b : vector<4xi32>, vector<4xi1>", 0, true, rhsZeroFolds(true))
+	mulsiExtended = extendedOp("mulsi_extended", "extended signed integer multiplication operation",
+		"%r:2 = arith.mulsi_extended %a, %b : i32", ir.Commutative, false, rhsZeroFolds(false),
+		extendedToPlain("arith.mulsi_extended", "arith.muli"))
+	muluiExtended = extendedOp("mului_extended", "extended unsigned integer multiplication operation",
+		"%r:2 = arith.mului_extended %a, %b : i64", ir.Commutative, false, rhsZeroFolds(false),
+		extendedToPlain("arith.mului_extended", "arith.muli"))
+)

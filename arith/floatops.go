@@ -1,0 +1,123 @@
+package arith
+
+import (
+	"math"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// foldableKind reports whether float64 arithmetic rounded to k gives the
+// correctly rounded result of k (not so for f80 and f128).
+func foldableKind(t ir.Type) (ir.FloatKind, bool) {
+	ft, ok := ir.ElementTypeOrSelf(t).(*ir.FloatType)
+	if !ok || ft.Kind == ir.F80 || ft.Kind == ir.F128 {
+		return 0, false
+	}
+	return ft.Kind, true
+}
+
+var fastmath = []Clause{ClauseFastMath}
+
+// floatOp defines a float op of n operands with the custom form
+// `%r = arith.<name> %a, %b fastmath<...> : T`.
+func floatOp(name, summary string, n int, traits ir.Trait, simplify simplifyFn, canon ...*ir.Pattern) *ir.OpDef {
+	parse, print := SameTypeSyntax(n, 1, fastmath...)
+	full := "arith." + name
+	example := "%r = " + full + " %a, %b fastmath<nnan,ninf> : f32"
+	if n == 1 {
+		example = "%r = " + full + " %a : vector<4xf16>"
+	}
+	return &ir.OpDef{
+		Name:         full,
+		Summary:      summary,
+		Example:      example,
+		Traits:       traits | ir.Pure | ir.SameOperandsAndResultType | ir.ElementwiseMappable,
+		Operands:     ir.Exactly(n),
+		Results:      ir.Exactly(1),
+		Inherent:     []string{"fastmath"},
+		Parse:        parse,
+		Print:        print,
+		Canonicalize: canon,
+		Verify: func(op *ir.Operation) error {
+			if err := VerifyClauses(op, fastmath); err != nil {
+				return err
+			}
+			if err := CheckOperands(op, FloatLike, FloatLike); err != nil {
+				return err
+			}
+			if err := CheckResults(op, FloatLike); err != nil {
+				return err
+			}
+			return VerifyElementwise(op)
+		},
+		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			t := op.Result(0).Type()
+			if k, ok := foldableKind(t); ok {
+				if a := FoldElementwise(op.Context(), t, operands, func(xs []Scalar) (Scalar, bool) {
+					b := 0.0
+					if n == 2 {
+						b = xs[1].Float
+					}
+					r, ok := EvalFloat(full, k, xs[0].Float, b)
+					return Scalar{Float: r}, ok
+				}); a != nil {
+					return foldTo(a)
+				}
+			}
+			if simplify != nil {
+				var rhs ir.Attribute
+				if n == 2 {
+					rhs = operands[1]
+				}
+				if r := simplify(op, operands[0], rhs); r != nil {
+					return []ir.FoldResult{*r}, true
+				}
+			}
+			if traits&ir.Commutative != 0 && swapConstantToRight(op, operands) {
+				return nil, true
+			}
+			return nil, false
+		},
+	}
+}
+
+// rhsFloatIs folds op to its lhs when the rhs constant satisfies pred.
+func rhsFloatIs(pred func(float64) bool) simplifyFn {
+	return func(op *ir.Operation, _, rhs ir.Attribute) *ir.FoldResult {
+		if floatIs(rhs, op.Result(0).Type(), pred) {
+			return value(op.Operand(0))
+		}
+		return nil
+	}
+}
+
+func isNegZero(f float64) bool { return f == 0 && math.Signbit(f) }
+func isPosZero(f float64) bool { return f == 0 && !math.Signbit(f) }
+func isOneF(f float64) bool    { return f == 1 }
+func isNegInf(f float64) bool  { return math.IsInf(f, -1) }
+func isPosInf(f float64) bool  { return math.IsInf(f, 1) }
+
+func isNegInfOrNaN(f float64) bool { return math.IsInf(f, -1) || math.IsNaN(f) }
+func isPosInfOrNaN(f float64) bool { return math.IsInf(f, 1) || math.IsNaN(f) }
+
+// negfSimplify folds -(-x) -> x.
+func negfSimplify(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
+	if d := op.Operand(0).DefiningOp(); d != nil && d.Name() == "arith.negf" {
+		return value(d.Operand(0))
+	}
+	return nil
+}
+
+var (
+	addf = floatOp("addf", "floating point addition operation", 2, ir.Commutative, rhsFloatIs(isNegZero))
+	subf = floatOp("subf", "floating point subtraction operation", 2, 0, rhsFloatIs(isPosZero))
+	mulf = floatOp("mulf", "floating point multiplication operation", 2, ir.Commutative, rhsFloatIs(isOneF), negfPair("arith.mulf"))
+	divf = floatOp("divf", "floating point division operation", 2, 0, rhsFloatIs(isOneF), negfPair("arith.divf"))
+	remf = floatOp("remf", "floating point division remainder operation", 2, 0, nil)
+	negf = floatOp("negf", "floating point negation", 1, 0, negfSimplify)
+
+	maximumf = floatOp("maximumf", "floating-point maximum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isNegInf)))
+	minimumf = floatOp("minimumf", "floating-point minimum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isPosInf)))
+	maxnumf  = floatOp("maxnumf", "floating-point maximum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isNegInfOrNaN)))
+	minnumf  = floatOp("minnumf", "floating-point minimum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isPosInfOrNaN)))
+)

@@ -1,0 +1,216 @@
+package arith
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// simplifyFn returns an existing value or a constant that an op folds to,
+// given its constant operands (nil when not constant), or nil.
+type simplifyFn func(op *ir.Operation, lhs, rhs ir.Attribute) *ir.FoldResult
+
+func value(v *ir.Value) *ir.FoldResult { return &ir.FoldResult{Value: v} }
+
+// zeroOf returns the zero constant of op's result type (nil for dynamic shapes).
+func zeroOf(op *ir.Operation) *ir.FoldResult {
+	if a := makeConst(op.Context(), op.Result(0).Type(), []Scalar{{}}, true); a != nil {
+		return &ir.FoldResult{Attr: a}
+	}
+	return nil
+}
+
+// intBinary defines an integer binary op: `%r = arith.<name> %a, %b
+// <clauses> : T` with T a signless integer or index, or a vector or tensor
+// of them.
+func intBinary(name, summary string, traits ir.Trait, cs []Clause, simplify simplifyFn, canon ...*ir.Pattern) *ir.OpDef {
+	parse, print := SameTypeSyntax(2, 1, cs...)
+	full := "arith." + name
+	example := "%r = " + full + " %a, %b : i32"
+	switch {
+	case len(cs) > 0 && cs[0] == ClauseOverflow:
+		example = "%r = " + full + " %a, %b overflow<nsw, nuw> : i32"
+	case len(cs) > 0 && cs[0] == ClauseExact:
+		example = "%r = " + full + " %a, %b exact : vector<4xi32>"
+	}
+	return &ir.OpDef{
+		Name:         full,
+		Summary:      summary,
+		Example:      example,
+		Traits:       traits | ir.SameOperandsAndResultType | ir.ElementwiseMappable,
+		Operands:     ir.Exactly(2),
+		Results:      ir.Exactly(1),
+		Inherent:     clauseNames(cs),
+		Parse:        parse,
+		Print:        print,
+		Canonicalize: canon,
+		Verify: func(op *ir.Operation) error {
+			if err := VerifyClauses(op, cs); err != nil {
+				return err
+			}
+			if err := CheckOperands(op, SignlessIntegerLike, SignlessIntegerLike); err != nil {
+				return err
+			}
+			if err := CheckResults(op, SignlessIntegerLike); err != nil {
+				return err
+			}
+			return VerifyElementwise(op)
+		},
+		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			t := op.Result(0).Type()
+			w := elemWidth(t)
+			if a := FoldElementwise(op.Context(), t, operands, func(xs []Scalar) (Scalar, bool) {
+				r, ok := EvalInt(full, w, xs[0].Bits, xs[1].Bits)
+				return Scalar{Bits: r}, ok
+			}); a != nil {
+				return foldTo(a)
+			}
+			if simplify != nil {
+				if r := simplify(op, operands[0], operands[1]); r != nil {
+					return []ir.FoldResult{*r}, true
+				}
+			}
+			if traits&ir.Commutative != 0 && swapConstantToRight(op, operands) {
+				return nil, true
+			}
+			return nil, false
+		},
+	}
+}
+
+var overflow = []Clause{ClauseOverflow}
+var exact = []Clause{ClauseExact}
+
+// rhsIs folds op to its lhs when the rhs constant satisfies pred.
+func rhsIs(pred func(uint64, int) bool) simplifyFn {
+	return func(op *ir.Operation, _, rhs ir.Attribute) *ir.FoldResult {
+		if intIs(rhs, op.Result(0).Type(), pred) {
+			return value(op.Operand(0))
+		}
+		return nil
+	}
+}
+
+// rhsAbsorbs folds op to its rhs (a constant) when it satisfies pred.
+func rhsAbsorbs(pred func(uint64, int) bool) simplifyFn {
+	return func(op *ir.Operation, _, rhs ir.Attribute) *ir.FoldResult {
+		if intIs(rhs, op.Result(0).Type(), pred) {
+			return value(op.Operand(1))
+		}
+		return nil
+	}
+}
+
+// remByOne folds x % 1 -> 0.
+func remByOne(op *ir.Operation, _, rhs ir.Attribute) *ir.FoldResult {
+	if intIs(rhs, op.Result(0).Type(), isOne) {
+		return zeroOf(op)
+	}
+	return nil
+}
+
+// sameOperands folds op(x, x) to x.
+func sameOperands(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
+	if op.Operand(0) == op.Operand(1) {
+		return value(op.Operand(0))
+	}
+	return nil
+}
+
+// firstOf tries simplifications in order.
+func firstOf(fs ...simplifyFn) simplifyFn {
+	return func(op *ir.Operation, lhs, rhs ir.Attribute) *ir.FoldResult {
+		for _, f := range fs {
+			if v := f(op, lhs, rhs); v != nil {
+				return v
+			}
+		}
+		return nil
+	}
+}
+
+// addiSimplify folds x + 0 -> x, (a - b) + b -> a and b + (a - b) -> a.
+func addiSimplify(op *ir.Operation, lhs, rhs ir.Attribute) *ir.FoldResult {
+	if v := rhsIs(isZero)(op, lhs, rhs); v != nil {
+		return v
+	}
+	for i := range 2 {
+		if d := op.Operand(i).DefiningOp(); d != nil && d.Name() == "arith.subi" && d.Operand(1) == op.Operand(1-i) {
+			return value(d.Operand(0))
+		}
+	}
+	return nil
+}
+
+// subiSimplify folds x - 0 -> x, x - x -> 0, (a + b) - b -> a, (a + b) - a -> b and
+// a - (a - b) -> b.
+func subiSimplify(op *ir.Operation, lhs, rhs ir.Attribute) *ir.FoldResult {
+	if v := rhsIs(isZero)(op, lhs, rhs); v != nil {
+		return v
+	}
+	x, y := op.Operand(0), op.Operand(1)
+	if x == y {
+		return zeroOf(op)
+	}
+	if d := x.DefiningOp(); d != nil && d.Name() == "arith.addi" {
+		if d.Operand(1) == y {
+			return value(d.Operand(0))
+		}
+		if d.Operand(0) == y {
+			return value(d.Operand(1))
+		}
+	}
+	if d := y.DefiningOp(); d != nil && d.Name() == "arith.subi" && d.Operand(0) == x {
+		return value(d.Operand(1))
+	}
+	return nil
+}
+
+// xoriSimplify folds x ^ 0 -> x, x ^ x -> 0 and x ^ (x ^ a) -> a.
+func xoriSimplify(op *ir.Operation, lhs, rhs ir.Attribute) *ir.FoldResult {
+	if op.Operand(0) == op.Operand(1) {
+		return zeroOf(op)
+	}
+	if v := rhsIs(isZero)(op, lhs, rhs); v != nil {
+		return v
+	}
+	for i := range 2 {
+		if d := op.Operand(i).DefiningOp(); d != nil && d.Name() == "arith.xori" {
+			other := op.Operand(1 - i)
+			if d.Operand(0) == other {
+				return value(d.Operand(1))
+			}
+			if d.Operand(1) == other {
+				return value(d.Operand(0))
+			}
+		}
+	}
+	return nil
+}
+
+var (
+	addi       = intBinary("addi", "integer addition operation", ir.Pure|ir.Commutative, overflow, addiSimplify, addiAddConstant, addiOfNeg)
+	subi       = intBinary("subi", "integer subtraction operation", ir.Pure, overflow, subiSimplify)
+	muli       = intBinary("muli", "integer multiplication operation", ir.Pure|ir.Commutative, overflow, firstOf(rhsIs(isOne), rhsAbsorbs(isZero)), muliMulConstant)
+	divui      = intBinary("divui", "unsigned integer division operation", 0, exact, rhsIs(isOne))
+	divsi      = intBinary("divsi", "signed integer division operation", 0, exact, rhsIs(isOne))
+	ceildivui  = intBinary("ceildivui", "unsigned ceil integer division operation", 0, nil, rhsIs(isOne))
+	ceildivsi  = intBinary("ceildivsi", "signed ceil integer division operation", 0, nil, rhsIs(isOne))
+	floordivsi = intBinary("floordivsi", "signed floor integer division operation", ir.Pure, nil, rhsIs(isOne))
+	remui      = intBinary("remui", "unsigned integer division remainder operation", ir.Pure, nil, remByOne)
+	remsi      = intBinary("remsi", "signed integer division remainder operation", ir.Pure, nil, remByOne)
+	andi       = intBinary("andi", "integer binary and", ir.Pure|ir.Commutative|ir.Idempotent, nil,
+		firstOf(sameOperands, rhsIs(isAllOnes), rhsAbsorbs(isZero)))
+	ori = intBinary("ori", "integer binary or", ir.Pure|ir.Commutative|ir.Idempotent, nil,
+		firstOf(sameOperands, rhsIs(isZero), rhsAbsorbs(isAllOnes)))
+	xori  = intBinary("xori", "integer binary xor", ir.Pure|ir.Commutative, nil, xoriSimplify, xoriNotCmpI)
+	shli  = intBinary("shli", "integer left-shift", ir.Pure, overflow, rhsIs(isZero))
+	shrui = intBinary("shrui", "unsigned integer right-shift", ir.Pure, exact, rhsIs(isZero))
+	shrsi = intBinary("shrsi", "signed integer right-shift", ir.Pure, exact, rhsIs(isZero))
+	maxsi = intBinary("maxsi", "signed integer maximum operation", ir.Pure|ir.Commutative, nil,
+		firstOf(sameOperands, rhsAbsorbs(isSMax), rhsIs(isSMin)))
+	maxui = intBinary("maxui", "unsigned integer maximum operation", ir.Pure|ir.Commutative, nil,
+		firstOf(sameOperands, rhsAbsorbs(isAllOnes), rhsIs(isZero)))
+	minsi = intBinary("minsi", "signed integer minimum operation", ir.Pure|ir.Commutative, nil,
+		firstOf(sameOperands, rhsAbsorbs(isSMin), rhsIs(isSMax)))
+	minui = intBinary("minui", "unsigned integer minimum operation", ir.Pure|ir.Commutative, nil,
+		firstOf(sameOperands, rhsAbsorbs(isZero), rhsIs(isAllOnes)))
+)

@@ -1,0 +1,94 @@
+package arith
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// scalingOp defines arith.scaling_extf and arith.scaling_truncf (OCP MXFP
+// scaled casts): `%r = arith.scaling_extf %in, %scale : f4E2M1FN,
+// f8E8M0FNU to f32`. widen tells the direction of the cast.
+func scalingOp(name, summary, example string, widen bool, cs []Clause) *ir.OpDef {
+	return &ir.OpDef{
+		Name:     "arith." + name,
+		Summary:  summary,
+		Example:  example,
+		Traits:   ir.Pure | ir.ElementwiseMappable,
+		Operands: ir.Exactly(2),
+		Results:  ir.Exactly(1),
+		Inherent: clauseNames(cs),
+		Parse: func(p *ir.OpParser, st *ir.OpState) error {
+			us, err := parseOperands(p, 2)
+			if err != nil {
+				return err
+			}
+			if err := ParseClauses(p, st, cs); err != nil {
+				return err
+			}
+			if err := p.ParseOptionalAttrDict(); err != nil {
+				return err
+			}
+			in, err := p.ParseColonType()
+			if err != nil {
+				return err
+			}
+			if err := p.ParsePunct(","); err != nil {
+				return err
+			}
+			scale, err := p.ParseType()
+			if err != nil {
+				return err
+			}
+			if err := p.ParseKeyword("to"); err != nil {
+				return err
+			}
+			out, err := p.ParseType()
+			if err != nil {
+				return err
+			}
+			st.ResultTypes = []ir.Type{out}
+			return p.ResolveOperands(us, []ir.Type{in, scale})
+		},
+		Print: func(p *ir.OpPrinter, op *ir.Operation) {
+			p.WriteByte(' ')
+			p.Operands(op.Operands())
+			PrintClauses(p, op, cs)
+			p.OptionalAttrDict(op.Attrs(), elidedClauses(op, cs)...)
+			p.WriteString(" : ")
+			p.TypeList(op.OperandTypes())
+			p.WriteString(" to ")
+			p.Type(op.Result(0).Type())
+		},
+		Verify: func(op *ir.Operation) error {
+			if err := VerifyClauses(op, cs); err != nil {
+				return err
+			}
+			if err := CheckOperands(op, FloatLike, FloatLike); err != nil {
+				return err
+			}
+			if err := CheckResults(op, FloatLike); err != nil {
+				return err
+			}
+			if err := verifySameTensorDims(op); err != nil {
+				return err
+			}
+			in := ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(op.Operand(0).Type()))
+			out := ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(op.Result(0).Type()))
+			if widen && in > out {
+				return op.Errorf("requires the width of input to be less than or equal to the width of the output")
+			}
+			if !widen && in < out {
+				return op.Errorf("requires the width of output to be less than or equal to the width of the input")
+			}
+			return VerifyElementwise(op)
+		},
+	}
+}
+
+var (
+	scalingExtF = scalingOp("scaling_extf", "upcasts input floats using provided scales values following OCP MXFP Spec",
+		"%r = arith.scaling_extf %a, %s : vector<32xf4E2M1FN>, vector<32xf8E8M0FNU> to vector<32xbf16>", true,
+		[]Clause{ClauseFastMathOptional})
+	scalingTruncF = scalingOp("scaling_truncf", "downcasts input floating point values using provided scales values following OCP MXFP Spec",
+		"%r = arith.scaling_truncf %a, %s to_nearest_even : f32, f8E8M0FNU to f4E2M1FN", false,
+		[]Clause{ClauseRounding, ClauseFastMathOptional})
+)

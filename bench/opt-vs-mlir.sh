@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Compares `kiln opt` with `mlir-opt-16` side by side on the same generated
+# inputs: parse, verify and print, in MLIR's generic form (so that Kiln needs
+# only its core, with --allow-unregistered-dialect, while mlir-opt verifies
+# its registered ops). Prints wall time and peak memory, and their ratios.
+#
+#   bench/opt-vs-mlir.sh [many-kernels] [ops-in-one-function]   (defaults 1000 100000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+many=${1:-1000}
+big=${2:-100000}
+gen=../shared/bench/gen_bench.py
+[ -f "$gen" ] || { echo "missing $gen" >&2; exit 1; }
+if ! command -v mlir-opt-16 >/dev/null; then
+  sudo_cmd=""; [ "$(id -u)" = 0 ] || sudo_cmd=sudo
+  $sudo_cmd apt-get install -y -qq mlir-16-tools >/dev/null
+fi
+command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt install time)" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/kiln" ./cmd/kiln
+
+measure() { # prints "seconds maxrss_kb" for a command
+  /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >/dev/null
+  cat "$tmp/time"
+}
+
+printf '%-28s %10s %10s %12s %12s %8s %8s\n' input kiln_s mlir_s kiln_MiB mlir_MiB time_x mem_x
+for spec in "many $many" "big $big"; do
+  set -- $spec
+  python3 "$gen" "$1" "$2" > "$tmp/in.mlir"
+  mlir-opt-16 --mlir-print-op-generic "$tmp/in.mlir" > "$tmp/generic.mlir"
+  read -r ks km < <(measure "$tmp/kiln" opt --allow-unregistered-dialect "$tmp/generic.mlir")
+  read -r ms mm < <(measure mlir-opt-16 "$tmp/generic.mlir")
+  awk -v n="$1 $2" -v ks="$ks" -v ms="$ms" -v km="$km" -v mm="$mm" 'BEGIN {
+    printf "%-28s %10.2f %10.2f %12.1f %12.1f %8.2f %8.2f\n", n, ks, ms, km/1024, mm/1024, ks/(ms>0?ms:0.01), km/mm }'
+done
+echo "time_x and mem_x are kiln/mlir-opt-16: below 1 means Kiln is faster or smaller."

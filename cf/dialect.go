@@ -1,0 +1,12 @@
+package cf
+
+import "github.com/kiln-gpu/kiln/ir"
+
+// Dialect returns the cf dialect.
+func Dialect() *ir.Dialect { return dialect }
+
+var dialect = &ir.Dialect{
+	Name:    "cf",
+	Summary: "Unstructured control flow: branches between blocks, and assertions.",
+	Ops:     []*ir.OpDef{assertDef, brDef, condBrDef, switchDef},
+}

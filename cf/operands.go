@@ -1,0 +1,62 @@
+package cf
+
+import "github.com/kiln-gpu/kiln/ir"
+
+// denseI32s returns the elements of a dense i32 array attribute with n
+// elements (any length when n < 0), or nil when it is missing or malformed.
+func denseI32s(op *ir.Operation, name string, n int) []int64 {
+	a, ok := op.Attr(name).(*ir.DenseArrayAttr)
+	if !ok || n >= 0 && len(a.Ints) != n {
+		return nil
+	}
+	if it, isInt := a.Elem.(*ir.IntegerType); !isInt || it.Width != 32 {
+		return nil
+	}
+	if a.Ints == nil {
+		return []int64{} // present but empty, unlike nil
+	}
+	return a.Ints
+}
+
+// badRange is what SuccessorOperands returns for a malformed op, so that
+// ir.Verify reports an out-of-bounds operand range instead of panicking.
+const badRange = -1
+
+// operandRange returns the operands forwarded to successor i, or nil when
+// the op is malformed.
+func operandRange(op *ir.Operation, i int) []*ir.Value {
+	start, n := op.SuccessorOperands(i)
+	if start < 0 || start+n > op.NumOperands() {
+		return nil
+	}
+	return op.Operands()[start : start+n]
+}
+
+// parseSuccessor parses ^bb or ^bb(%a : t) and returns how many operands it
+// added to the state.
+func parseSuccessor(p *ir.OpParser) (int, error) {
+	_, vals, err := p.ParseSuccessorAndArgs()
+	return len(vals), err
+}
+
+// parseI32List parses [1, 2, 3].
+func parseI32List(p *ir.OpParser) ([]int64, error) {
+	if err := p.ParsePunct("["); err != nil {
+		return nil, err
+	}
+	var vs []int64
+	if p.ParseOptionalPunct("]") {
+		return vs, nil
+	}
+	for {
+		v, err := p.ParseInteger()
+		if err != nil {
+			return nil, err
+		}
+		vs = append(vs, int64(int32(v)))
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	return vs, p.ParsePunct("]")
+}

@@ -1,0 +1,164 @@
+package cf
+
+import (
+	"math/big"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// The custom form of cf.switch:
+//
+//	cf.switch %flag : i32, [
+//	  default: ^bb1(%a : i32),
+//	  42: ^bb2,
+//	  -1: ^bb3(%b : i32)
+//	]
+
+func parseSwitch(p *ir.OpParser, st *ir.OpState) error {
+	ctx := p.Context()
+	u, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	t, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	flag, err := p.Resolve(u, t)
+	if err != nil {
+		return err
+	}
+	st.Operands = append(st.Operands, flag)
+	if err := p.ParsePunct(","); err != nil {
+		return err
+	}
+	if err := p.ParsePunct("["); err != nil {
+		return err
+	}
+	if !p.ParseOptionalKeyword("default") {
+		return p.Errorf("expected 'default'")
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	nDefault, err := parseSuccessor(p)
+	if err != nil {
+		return err
+	}
+	var values, segs []int64
+	total := 0
+	for p.ParseOptionalPunct(",") {
+		loc := p.Loc()
+		b, err := p.ParseBigInteger()
+		if err != nil {
+			return err
+		}
+		v, err := caseValue(b, t, loc)
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(":"); err != nil {
+			return err
+		}
+		n, err := parseSuccessor(p)
+		if err != nil {
+			return err
+		}
+		values, segs, total = append(values, v), append(segs, int64(n)), total+n
+	}
+	if err := p.ParsePunct("]"); err != nil {
+		return err
+	}
+	st.AddAttr("case_operand_segments", ctx.DenseI32Array(segs...))
+	if len(values) > 0 {
+		st.AddAttr("case_values", ctx.DenseInts(ctx.Vector([]int64{int64(len(values))}, t), values))
+	}
+	st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(1, int64(nDefault), int64(total)))
+	return p.ParseOptionalAttrDict()
+}
+
+// caseValue checks that a case literal fits the flag type as a signed or
+// an unsigned number, as MLIR requires, and returns it sign-extended from
+// the flag's width.
+func caseValue(v *big.Int, t ir.Type, loc ir.Location) (int64, error) {
+	w := ir.IntOrFloatBitWidth(t)
+	if w == 0 {
+		w = 64 // index; a non-integer flag is the verifier's to report
+	}
+	lo := new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), uint(w-1)))
+	hi := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(w)), big.NewInt(1))
+	if v.Cmp(lo) < 0 || v.Cmp(hi) > 0 {
+		return 0, ir.Errorf(loc, "case value does not fit in flag type '%s'", ir.TypeString(t))
+	}
+	if w > 64 {
+		if !v.IsInt64() {
+			return 0, ir.Errorf(loc, "case values beyond 64 bits are not supported")
+		}
+		return v.Int64(), nil
+	}
+	u := new(big.Int).And(v, hi).Uint64() // two's complement in w bits
+	return int64(u<<(64-w)) >> (64 - w), nil
+}
+
+func printSwitch(p *ir.OpPrinter, op *ir.Operation) {
+	if op.NumOperands() == 0 || op.NumSuccessors() == 0 {
+		return // malformed; the verifier reports it, printing must not fail
+	}
+	s := Switch{op}
+	p.WriteByte(' ')
+	p.Operand(s.Flag())
+	p.WriteString(" : ")
+	p.Type(s.Flag().Type())
+	p.WriteString(", [")
+	p.Newline()
+	p.WriteString("  default: ")
+	p.SuccessorAndArgs(s.DefaultDest(), s.DefaultOperands())
+	for i := 0; i < s.NumCases(); i++ {
+		p.WriteByte(',')
+		p.Newline()
+		p.WriteString("  ")
+		p.Int(s.CaseValue(i))
+		p.WriteString(": ")
+		p.SuccessorAndArgs(s.CaseDest(i), s.CaseOperands(i))
+	}
+	if s.NumCases() > 0 {
+		p.Newline()
+	}
+	p.WriteByte(']')
+	p.OptionalAttrDict(op.Attrs(), "case_values", "case_operand_segments", "operandSegmentSizes")
+}
+
+func verifySwitch(op *ir.Operation) error {
+	flagType, ok := op.Operand(0).Type().(*ir.IntegerType)
+	if !ok {
+		return op.Errorf("operand #0 must be integer, but got '%s'", ir.TypeString(op.Operand(0).Type()))
+	}
+	nCases := op.NumSuccessors() - 1
+	// ir.Verify has checked that the ranges these describe are in bounds.
+	seg, cases := denseI32s(op, "operandSegmentSizes", 3), denseI32s(op, "case_operand_segments", nCases)
+	sum := int64(0)
+	for _, n := range cases {
+		sum += n
+	}
+	if seg != nil && sum != seg[2] {
+		return op.Errorf("'case_operand_segments' attribute sum (%d) does not match the number of case operands (%d)", sum, seg[2])
+	}
+	a := op.Attr("case_values")
+	if a == nil {
+		if nCases == 0 {
+			return nil
+		}
+		return op.Errorf("number of case values (0) should match number of case destinations (%d)", nCases)
+	}
+	d, ok := a.(*ir.DenseElementsAttr)
+	if !ok || !ir.IsIntOrIndex(d.ShapedType().ElementType()) {
+		return op.Errorf("attribute 'case_values' failed to satisfy constraint: integer elements attribute")
+	}
+	if et := d.ShapedType().ElementType(); et != ir.Type(flagType) {
+		return op.Errorf("'flag' type (%s) should match case value type (%s)", ir.TypeString(flagType), ir.TypeString(et))
+	}
+	if d.Len() != nCases {
+		return op.Errorf("number of case values (%d) should match number of case destinations (%d)", d.Len(), nCases)
+	}
+	return nil
+}

@@ -1,0 +1,137 @@
+package fn
+
+import "github.com/kiln-gpu/kiln/ir"
+
+var callDef = &ir.OpDef{
+	Name:    "func.call",
+	Summary: "Calls a function named by a symbol.",
+	Example: "func.func private @callee(i32) -> f32\n" +
+		"func.func @caller(%arg0: i32) -> f32 {\n  %0 = call @callee(%arg0) : (i32) -> f32\n  return %0 : f32\n}",
+	Operands: ir.Variadic,
+	Results:  ir.Variadic,
+	Inherent: []string{"callee", "no_inline"},
+	Parse:    parseCall,
+	Print:    printCall,
+	Verify:   verifyCall,
+}
+
+// Call is a typed view of func.call.
+type Call struct{ *ir.Operation }
+
+// AsCall returns op as a Call if it is a func.call.
+func AsCall(op *ir.Operation) (Call, bool) {
+	if op == nil || op.Name() != callDef.Name {
+		return Call{}, false
+	}
+	return Call{op}, true
+}
+
+// Callee returns the called symbol, or nil when malformed.
+func (c Call) Callee() *ir.SymbolRefAttr {
+	ref, _ := c.Attr("callee").(*ir.SymbolRefAttr)
+	return ref
+}
+
+// Args returns the call's arguments.
+func (c Call) Args() []*ir.Value { return c.Operands() }
+
+// CalleeType returns the function type the call site implies.
+func (c Call) CalleeType() *ir.FunctionType {
+	return c.Context().FunctionType(c.OperandTypes(), c.ResultTypes())
+}
+
+// call @f(%a, %b) {attrs} : (t1, t2) -> r
+func parseCall(p *ir.OpParser, st *ir.OpState) error {
+	loc := p.Loc()
+	ref, err := p.ParseSymbolRef()
+	if err != nil {
+		return err
+	}
+	if !ref.IsFlat() {
+		return ir.Errorf(loc, "invalid kind of attribute specified")
+	}
+	st.AddAttr("callee", ref)
+	us, err := p.ParseParenOperandList()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	ft, err := p.ParseFunctionType()
+	if err != nil {
+		return err
+	}
+	st.ResultTypes = ft.Results
+	return p.ResolveOperands(us, ft.Inputs)
+}
+
+func printCall(p *ir.OpPrinter, op *ir.Operation) {
+	p.WriteByte(' ')
+	p.Attr(op.Attr("callee"))
+	p.WriteByte('(')
+	p.Operands(op.Operands())
+	p.WriteByte(')')
+	p.OptionalAttrDict(op.Attrs(), "callee")
+	p.WriteString(" : ")
+	p.FunctionalType(op)
+}
+
+// verifyCall checks the callee's signature when the callee can be found
+// through the enclosing symbol tables (a detached call is not checked).
+func verifyCall(op *ir.Operation) error {
+	a := op.Attr("callee")
+	if a == nil {
+		return op.Errorf("requires attribute 'callee'")
+	}
+	ref, ok := a.(*ir.SymbolRefAttr)
+	if !ok || !ref.IsFlat() {
+		return op.Errorf("attribute 'callee' failed to satisfy constraint: flat symbol reference attribute")
+	}
+	if ir.NearestSymbolTable(op.ParentOp()) == nil {
+		return nil
+	}
+	f, ok := AsFunc(ir.LookupNearestSymbol(op, ref))
+	if !ok {
+		return op.Errorf("'%s' does not reference a valid function", ref.Root)
+	}
+	ft := f.FunctionType()
+	if ft == nil {
+		return nil // the callee's own verifier reports it
+	}
+	if len(ft.Inputs) != op.NumOperands() {
+		return op.Errorf("incorrect number of operands for callee")
+	}
+	for i, t := range ft.Inputs {
+		if got := op.Operand(i).Type(); got != t {
+			return op.Errorf("operand type mismatch: expected operand type %s, but provided %s for operand number %d",
+				ir.TypeString(t), ir.TypeString(got), i)
+		}
+	}
+	if len(ft.Results) != op.NumResults() {
+		return op.Errorf("incorrect number of results for callee")
+	}
+	for i, t := range ft.Results {
+		if op.Result(i).Type() != t {
+			return op.Errorf("result type mismatch at index %d", i).
+				Note(op.Loc(), "      op result types: %s", typeList(op.ResultTypes())).
+				Note(op.Loc(), "function result types: %s", typeList(ft.Results))
+		}
+	}
+	return nil
+}
+
+// typeList renders types as MLIR prints a TypeRange in diagnostics: 'a', 'b'.
+func typeList(ts []ir.Type) string {
+	s := ""
+	for i, t := range ts {
+		if i > 0 {
+			s += ", "
+		}
+		s += "'" + ir.TypeString(t) + "'"
+	}
+	return s
+}

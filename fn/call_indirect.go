@@ -1,0 +1,100 @@
+package fn
+
+import "github.com/kiln-gpu/kiln/ir"
+
+var callIndirectDef = &ir.OpDef{
+	Name:    "func.call_indirect",
+	Summary: "Calls a function value.",
+	Example: "func.func @f(%arg0: (i32) -> f32, %arg1: i32) -> f32 {\n" +
+		"  %0 = call_indirect %arg0(%arg1) : (i32) -> f32\n  return %0 : f32\n}",
+	Operands:     ir.AtLeast(1),
+	Results:      ir.Variadic,
+	Parse:        parseCallIndirect,
+	Print:        printCallIndirect,
+	Verify:       verifyCallIndirect,
+	Canonicalize: []*ir.Pattern{{Name: "fold-constant-callee", Root: "func.call_indirect", Benefit: 1, Rewrite: callIndirectOfConstant}},
+}
+
+// call_indirect %f(%a, %b) {attrs} : (t1, t2) -> r
+func parseCallIndirect(p *ir.OpParser, st *ir.OpState) error {
+	callee, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	us, err := p.ParseParenOperandList()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	ft, err := p.ParseFunctionType()
+	if err != nil {
+		return err
+	}
+	v, err := p.Resolve(callee, ft)
+	if err != nil {
+		return err
+	}
+	st.Operands = append(st.Operands, v)
+	st.ResultTypes = ft.Results
+	return p.ResolveOperands(us, ft.Inputs)
+}
+
+func printCallIndirect(p *ir.OpPrinter, op *ir.Operation) {
+	if op.NumOperands() == 0 {
+		return // malformed; the verifier reports it, printing must not fail
+	}
+	p.WriteByte(' ')
+	p.Operand(op.Operand(0))
+	p.WriteByte('(')
+	p.Operands(op.Operands()[1:])
+	p.WriteByte(')')
+	p.OptionalAttrDict(op.Attrs())
+	p.WriteString(" : ")
+	p.Type(op.Operand(0).Type())
+}
+
+func verifyCallIndirect(op *ir.Operation) error {
+	ft, ok := op.Operand(0).Type().(*ir.FunctionType)
+	if !ok {
+		return op.Errorf("operand #0 must be function type, but got '%s'", ir.TypeString(op.Operand(0).Type()))
+	}
+	if !sameTypes(ft.Inputs, op.OperandTypes()[1:]) {
+		return op.Errorf("failed to verify that callee input types match argument types")
+	}
+	if !sameTypes(ft.Results, op.ResultTypes()) {
+		return op.Errorf("failed to verify that callee result types match result types")
+	}
+	return nil
+}
+
+func sameTypes(a, b []ir.Type) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// callIndirectOfConstant turns call_indirect of a func.constant into a direct call.
+func callIndirectOfConstant(op *ir.Operation, rw *ir.Rewriter) bool {
+	c := op.Operand(0).DefiningOp()
+	if c == nil || !c.HasTrait(ir.ConstantLike) {
+		return false
+	}
+	ref, ok := c.Attr("value").(*ir.SymbolRefAttr)
+	if !ok {
+		return false
+	}
+	rw.ReplaceOpWith(op, &ir.OpState{Name: callDef.Name, Loc: op.Loc(), Operands: op.Operands()[1:],
+		ResultTypes: op.ResultTypes(), Attrs: []ir.NamedAttr{{Name: "callee", Value: ref}}})
+	return true
+}

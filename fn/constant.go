@@ -1,0 +1,83 @@
+package fn
+
+import "github.com/kiln-gpu/kiln/ir"
+
+var constantDef = &ir.OpDef{
+	Name:    "func.constant",
+	Summary: "Turns a function symbol into an SSA value of function type.",
+	Example: "func.func private @callee(i32) -> f32\n" +
+		"func.func @f() -> ((i32) -> f32) {\n  %f = constant @callee : (i32) -> f32\n  return %f : (i32) -> f32\n}",
+	Traits:   ir.Pure | ir.ConstantLike,
+	Results:  ir.Exactly(1),
+	Inherent: []string{"value"},
+	Parse:    parseConstant,
+	Print:    printConstant,
+	Verify:   verifyConstant,
+	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+		if v := op.Attr("value"); v != nil {
+			return []ir.FoldResult{{Attr: v}}, true
+		}
+		return nil, false
+	},
+	ResultNames: func(op *ir.Operation, name func(v *ir.Value, name string)) {
+		if op.NumResults() > 0 {
+			name(op.Result(0), "f")
+		}
+	},
+}
+
+// constant {attrs} @f : (t) -> r
+func parseConstant(p *ir.OpParser, st *ir.OpState) error {
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return err
+	}
+	loc := p.Loc()
+	ref, err := p.ParseSymbolRef()
+	if err != nil {
+		return err
+	}
+	if !ref.IsFlat() {
+		return ir.Errorf(loc, "invalid kind of attribute specified")
+	}
+	st.AddAttr("value", ref)
+	t, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	st.ResultTypes = []ir.Type{t}
+	return nil
+}
+
+func printConstant(p *ir.OpPrinter, op *ir.Operation) {
+	p.OptionalAttrDict(op.Attrs(), "value")
+	p.WriteByte(' ')
+	p.Attr(op.Attr("value"))
+	if op.NumResults() > 0 { // malformed otherwise; printing must not fail
+		p.WriteString(" : ")
+		p.Type(op.Result(0).Type())
+	}
+}
+
+// verifyConstant checks the referenced function when it can be found
+// through the enclosing symbol tables.
+func verifyConstant(op *ir.Operation) error {
+	a := op.Attr("value")
+	if a == nil {
+		return op.Errorf("requires attribute 'value'")
+	}
+	ref, ok := a.(*ir.SymbolRefAttr)
+	if !ok || !ref.IsFlat() {
+		return op.Errorf("attribute 'value' failed to satisfy constraint: flat symbol reference attribute")
+	}
+	if ir.NearestSymbolTable(op.ParentOp()) == nil {
+		return nil
+	}
+	f, ok := AsFunc(ir.LookupNearestSymbol(op, ref))
+	if !ok {
+		return op.Errorf("reference to undefined function '%s'", ref.Root)
+	}
+	if ft := f.FunctionType(); ft != nil && ft != op.Result(0).Type() {
+		return op.Errorf("reference to function with mismatched type")
+	}
+	return nil
+}

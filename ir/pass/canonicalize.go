@@ -1,0 +1,59 @@
+package pass
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/rewrite"
+)
+
+// Canonicalize returns the canonicalize pass: the greedy driver with the
+// folders and canonicalization patterns of every loaded dialect and op.
+func Canonicalize() *Pass {
+	var patterns *rewrite.PatternSet
+	return &Pass{
+		Name:     "Canonicalizer",
+		Argument: "canonicalize",
+		Summary:  "Canonicalize operations",
+		Options: []Option{
+			{Name: "max-iterations", Kind: IntOption, Default: "10", Help: "Max. iterations between applying patterns / simplifying regions (-1: no limit)"},
+			{Name: "max-num-rewrites", Kind: IntOption, Default: "-1", Help: "Max. number of pattern rewrites within an iteration (-1: no limit)"},
+			{Name: "region-simplify", Kind: BoolOption, Default: "true", Help: "Perform control flow optimizations to the region tree"},
+			{Name: "top-down", Kind: BoolOption, Default: "true", Help: "Seed the worklist in general top-down order"},
+			{Name: "test-convergence", Kind: BoolOption, Default: "false", Help: "Test only: Fail pass on non-convergence to detect cyclic pattern"},
+			{Name: "disable-patterns", Kind: ListOption, Help: "Labels of patterns that should be filtered out during application"},
+			{Name: "enable-patterns", Kind: ListOption, Help: "Labels of patterns that should be used during application, all other patterns are filtered out"},
+		},
+		Init: func(ctx *ir.Context, opts *Options) error {
+			all := rewrite.CanonicalizationPatterns(ctx)
+			disabled, enabled := opts.List("disable-patterns"), opts.List("enable-patterns")
+			all = slices.DeleteFunc(all, func(p *ir.Pattern) bool {
+				return slices.Contains(disabled, p.Name) || len(enabled) > 0 && !slices.Contains(enabled, p.Name)
+			})
+			patterns = rewrite.NewPatternSet(all...)
+			return nil
+		},
+		Run: func(op *ir.Operation, pc *Context) error {
+			o := pc.Options
+			maxIter := o.Int("max-iterations")
+			if maxIter == 0 {
+				return nil
+			}
+			cfg := rewrite.GreedyConfig{
+				MaxIterations:    maxIter,
+				MaxRewrites:      o.Int("max-num-rewrites"),
+				TopDown:          o.Bool("top-down"),
+				NoRegionSimplify: !o.Bool("region-simplify"),
+			}
+			converged, err := rewrite.ApplyPatternsGreedily(op, patterns, cfg)
+			if err != nil {
+				return err
+			}
+			if !converged && o.Bool("test-convergence") {
+				return fmt.Errorf("canonicalizer failed to converge within %d iterations", maxIter)
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,208 @@
+package pass
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// Config holds the pass manager's switches, named after mlir-opt's flags.
+type Config struct {
+	// DisableThreading runs nested pipelines one op at a time
+	// (--mlir-disable-threading).
+	DisableThreading bool
+	// Workers bounds the goroutines of a parallel nested pipeline; 0 means
+	// GOMAXPROCS.
+	Workers int
+	// NoVerify skips ir.Verify after each pass (--verify-each=false).
+	NoVerify bool
+	// PrintBefore and PrintAfter dump the IR a pass runs on before and after
+	// it (--mlir-print-ir-before-all, --mlir-print-ir-after-all), to IROut
+	// (standard error when nil), printed with PrintOptions.
+	PrintBefore, PrintAfter bool
+	PrintOptions            ir.PrintOptions
+	IROut                   io.Writer
+	// Timing, when set, records how long each pass takes (--mlir-timing).
+	Timing *Timing
+}
+
+// PassManager runs a pipeline with a configuration.
+type PassManager struct {
+	Pipeline *Pipeline
+	Config
+}
+
+// New returns a pass manager for the pipeline.
+func New(p *Pipeline, cfg Config) *PassManager { return &PassManager{Pipeline: p, Config: cfg} }
+
+// Run runs the pipeline on op, which must match its anchor. It returns the
+// first failure as a located *ir.Diagnostic that names the pass.
+func (pm *PassManager) Run(op *ir.Operation) error {
+	if err := pm.Pipeline.Validate(); err != nil {
+		return err
+	}
+	if !matches(pm.Pipeline.Anchor, op) {
+		return op.Errorf("can't run '%s' pass manager on '%s' op", pm.Pipeline.Anchor, op.Name())
+	}
+	// Options are created here, before any goroutine reads them.
+	err := pm.Pipeline.passes(func(p *Pass) error {
+		opts := p.Opts()
+		if p.Init == nil {
+			return nil
+		}
+		if err := p.Init(op.Context(), opts); err != nil {
+			return fmt.Errorf("pass '%s' failed to initialize: %w", p.Argument, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	r := &runner{pm: pm, out: pm.IROut}
+	if r.out == nil {
+		r.out = os.Stderr
+	}
+	if pm.Timing != nil {
+		r.timers = pm.Timing.forPipeline(pm.Pipeline)
+	}
+	return r.run(pm.Pipeline, op)
+}
+
+func matches(anchor string, op *ir.Operation) bool { return anchor == AnyOp || anchor == op.Name() }
+
+// runner is one PassManager.Run.
+type runner struct {
+	pm     *PassManager
+	out    io.Writer
+	outMu  sync.Mutex
+	timers map[any]*timer
+}
+
+func (r *runner) run(p *Pipeline, op *ir.Operation) error {
+	for _, s := range p.Steps {
+		var err error
+		if s.Nested != nil {
+			err = r.runNested(s.Nested, op)
+		} else {
+			err = r.runPass(s.Pass, op)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *runner) runPass(p *Pass, op *ir.Operation) error {
+	if p.OpName != "" && p.OpName != op.Name() {
+		return op.Errorf("trying to schedule pass '%s' on an unsupported operation", p.Argument)
+	}
+	if r.pm.PrintBefore {
+		r.dump("Before", p, op)
+	}
+	start := time.Now()
+	err := p.Run(op, &Context{Options: p.Opts(), Pass: p})
+	r.timers[p].add(time.Since(start))
+	if err != nil {
+		return failure(err, op, "pass '%s' failed on this '%s' op", p.Argument, op.Name())
+	}
+	if r.pm.PrintAfter {
+		r.dump("After", p, op)
+	}
+	if !r.pm.NoVerify {
+		if err := ir.Verify(op); err != nil {
+			return failure(err, op, "the IR is invalid after pass '%s'", p.Argument)
+		}
+	}
+	return nil
+}
+
+// failure returns err as a diagnostic with a note at op naming the pass.
+func failure(err error, op *ir.Operation, format string, args ...any) error {
+	var d *ir.Diagnostic
+	if !errors.As(err, &d) {
+		return ir.Errorf(op.Loc(), "%s: %v", fmt.Sprintf(format, args...), err)
+	}
+	c := *d
+	c.Notes = append(slices.Clip(d.Notes), &ir.Diagnostic{Severity: ir.SeverityNote, Loc: op.Loc(), Message: fmt.Sprintf(format, args...)})
+	return &c
+}
+
+// runNested runs p on the children of op that match its anchor, in
+// parallel when there are several and threading is on. Errors are
+// reported in the children's order, whatever order they happened in.
+func (r *runner) runNested(p *Pipeline, op *ir.Operation) error {
+	var children []*ir.Operation
+	for _, reg := range op.Regions() {
+		for b := range reg.Blocks() {
+			for c := range b.Ops() {
+				if !matches(p.Anchor, c) {
+					continue
+				}
+				if c.IsRegistered() && c.HasTrait(ir.IsolatedFromAbove) {
+					children = append(children, c)
+				} else if p.Anchor != AnyOp {
+					// Passes on c could touch values of its parent while a
+					// sibling's passes run: MLIR refuses it too.
+					return c.Errorf("trying to schedule a pass on an operation not marked as 'IsolatedFromAbove'")
+				}
+			}
+		}
+	}
+	start := time.Now()
+	defer func() { r.timers[p].add(time.Since(start)) }()
+	workers := r.pm.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, len(children))
+	if r.pm.DisableThreading || workers <= 1 {
+		for _, c := range children {
+			if err := r.run(p, c); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	errs := make([]error, len(children))
+	var next atomic.Int64
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for !failed.Load() {
+				i := int(next.Add(1)) - 1
+				if i >= len(children) {
+					return
+				}
+				if errs[i] = r.run(p, children[i]); errs[i] != nil {
+					failed.Store(true)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// dump prints the IR a pass runs on, with MLIR's header:
+// // -----// IR Dump After CSE (cse) //----- //
+func (r *runner) dump(when string, p *Pass, op *ir.Operation) {
+	text := ir.OpString(op, r.pm.PrintOptions)
+	r.outMu.Lock()
+	defer r.outMu.Unlock()
+	fmt.Fprintf(r.out, "// -----// IR Dump %s %s (%s) //----- //\n%s\n\n", when, p.Name, p.Argument, text)
+}

@@ -1,0 +1,244 @@
+package pass_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/pass"
+)
+
+// moduleText returns n functions of foldable and duplicated arithmetic.
+func moduleText(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, `"test.func"() ({
+^bb0(%%a: i32):
+  %%c1 = "test.constant"() {value = %d : i32} : () -> i32
+  %%c2 = "test.constant"() {value = 2 : i32} : () -> i32
+  %%s = "test.add"(%%c1, %%c2) : (i32, i32) -> i32
+  %%x = "test.add"(%%a, %%s) : (i32, i32) -> i32
+  %%y = "test.add"(%%a, %%s) : (i32, i32) -> i32
+  %%dead = "test.add"(%%x, %%y) : (i32, i32) -> i32
+  "test.effect"(%%x, %%y) : (i32, i32) -> ()
+  "test.return"(%%y) : (i32) -> ()
+}) {sym_name = "f%d"} : () -> ()
+`, i, i)
+	}
+	return b.String()
+}
+
+func parseModule(t testing.TB, src string) *ir.Operation {
+	t.Helper()
+	m, err := ir.Parse(ir.NewContext(testDialect()), src, "test.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func manager(t testing.TB, pipeline string, cfg pass.Config, extra ...func() *pass.Pass) *pass.PassManager {
+	t.Helper()
+	reg := registry()
+	reg.Add(extra...)
+	p, err := pass.Parse(pipeline, reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pass.New(p, cfg)
+}
+
+func TestRunNestedPipeline(t *testing.T) {
+	m := parseModule(t, moduleText(2))
+	if err := manager(t, "builtin.module(test.func(canonicalize, cse))", pass.Config{}).Run(m); err != nil {
+		t.Fatal(err)
+	}
+	want := `module {
+  "test.func"() ({
+  ^bb0(%arg0: i32):
+    %0 = "test.constant"() {value = 2 : i32} : () -> i32
+    %1 = "test.add"(%arg0, %0) : (i32, i32) -> i32
+    "test.effect"(%1, %1) : (i32, i32) -> ()
+    "test.return"(%1) : (i32) -> ()
+  }) {sym_name = "f0"} : () -> ()
+  "test.func"() ({
+  ^bb0(%arg0: i32):
+    %0 = "test.constant"() {value = 3 : i32} : () -> i32
+    %1 = "test.add"(%arg0, %0) : (i32, i32) -> i32
+    "test.effect"(%1, %1) : (i32, i32) -> ()
+    "test.return"(%1) : (i32) -> ()
+  }) {sym_name = "f1"} : () -> ()
+}`
+	if got := ir.OpString(m, ir.PrintOptions{}); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// barrier is a pass whose runs wait until two of them run at once: it
+// proves that sibling functions run in parallel.
+func barrier() func() *pass.Pass {
+	var mu sync.Mutex
+	arrived := 0
+	both := make(chan struct{})
+	return func() *pass.Pass {
+		return &pass.Pass{Name: "Barrier", Argument: "barrier", Run: func(op *ir.Operation, _ *pass.Context) error {
+			mu.Lock()
+			if arrived++; arrived == 2 {
+				close(both)
+			}
+			mu.Unlock()
+			select {
+			case <-both:
+				return nil
+			case <-time.After(10 * time.Second):
+				return errors.New("no other function ran at the same time")
+			}
+		}}
+	}
+}
+
+func TestParallelMatchesSequential(t *testing.T) {
+	src := moduleText(300)
+	seq := parseModule(t, src)
+	if err := manager(t, "builtin.module(test.func(canonicalize, cse))", pass.Config{DisableThreading: true}).Run(seq); err != nil {
+		t.Fatal(err)
+	}
+	par := parseModule(t, src)
+	cfg := pass.Config{Workers: 4, Timing: pass.NewTiming()}
+	if err := manager(t, "builtin.module(test.func(barrier, canonicalize, cse))", cfg, barrier()).Run(par); err != nil {
+		t.Fatal(err)
+	}
+	if ir.OpString(seq, ir.PrintOptions{}) != ir.OpString(par, ir.PrintOptions{}) {
+		t.Error("parallel and sequential runs differ")
+	}
+}
+
+func TestPrintIRAroundPasses(t *testing.T) {
+	var out bytes.Buffer
+	m := parseModule(t, moduleText(1))
+	cfg := pass.Config{PrintBefore: true, PrintAfter: true, IROut: &out}
+	if err := manager(t, "builtin.module(test.func(cse))", cfg).Run(m); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	before := "// -----// IR Dump Before CSE (cse) //----- //\n\"test.func\"() ({\n^bb0(%arg0: i32):\n"
+	after := "// -----// IR Dump After CSE (cse) //----- //\n\"test.func\"() ({\n"
+	if !strings.HasPrefix(got, before) || !strings.Contains(got, "}) {sym_name = \"f0\"} : () -> ()\n\n"+after) || !strings.HasSuffix(got, "\n\n") {
+		t.Errorf("dump:\n%s", got)
+	}
+	if strings.Count(got, "%dead") != 0 || strings.Count(got, "\"test.add\"") != 6 {
+		t.Errorf("dump does not show the IR before and after:\n%s", got)
+	}
+}
+
+func breakTerminator() *pass.Pass {
+	return &pass.Pass{Name: "Breaker", Argument: "break", Run: func(op *ir.Operation, _ *pass.Context) error {
+		op.Region(0).Entry().Last().Erase()
+		return nil
+	}}
+}
+
+func TestVerifyAfterEachPass(t *testing.T) {
+	m := parseModule(t, moduleText(1))
+	err := manager(t, "builtin.module(test.func(break))", pass.Config{}, breakTerminator).Run(m)
+	var d *ir.Diagnostic
+	if !errors.As(err, &d) || len(d.Notes) == 0 || d.Notes[len(d.Notes)-1].Message != "the IR is invalid after pass 'break'" {
+		t.Fatalf("err = %v", err)
+	}
+	if !strings.HasPrefix(d.Notes[len(d.Notes)-1].Error(), "test.mlir:1:1: note:") {
+		t.Errorf("note not located at the function: %v", d.Notes[len(d.Notes)-1])
+	}
+	m = parseModule(t, moduleText(1))
+	if err := manager(t, "builtin.module(test.func(break))", pass.Config{NoVerify: true}, breakTerminator).Run(m); err != nil {
+		t.Errorf("verified with NoVerify: %v", err)
+	}
+}
+
+func TestFailureNamesPassAndComesInOrder(t *testing.T) {
+	failing := func() *pass.Pass {
+		return &pass.Pass{Name: "Failing", Argument: "fail", Run: func(op *ir.Operation, _ *pass.Context) error {
+			return fmt.Errorf("cannot handle %s", ir.SymbolName(op))
+		}}
+	}
+	for _, cfg := range []pass.Config{{DisableThreading: true}, {Workers: 8}} {
+		m := parseModule(t, moduleText(50))
+		err := manager(t, "builtin.module(test.func(fail))", cfg, failing).Run(m)
+		if err == nil || err.Error() != "test.mlir:1:1: error: pass 'fail' failed on this 'test.func' op: cannot handle f0" {
+			t.Errorf("err = %v", err)
+		}
+	}
+}
+
+func TestScheduling(t *testing.T) {
+	m := parseModule(t, `"test.loop"() ({
+  "test.yield"() : () -> ()
+}) : () -> ()`)
+	err := manager(t, "builtin.module(test.loop(cse))", pass.Config{}).Run(m)
+	if err == nil || !strings.Contains(err.Error(), "'test.loop' op trying to schedule a pass on an operation not marked as 'IsolatedFromAbove'") {
+		t.Errorf("err = %v", err)
+	}
+	// any skips ops that are not isolated.
+	if err := manager(t, "builtin.module(any(cse))", pass.Config{}).Run(m); err != nil {
+		t.Error(err)
+	}
+	f := ir.ModuleBody(parseModule(t, moduleText(1))).First()
+	err = manager(t, "builtin.module(cse)", pass.Config{}).Run(f)
+	if err == nil || !strings.Contains(err.Error(), "can't run 'builtin.module' pass manager on 'test.func' op") {
+		t.Errorf("err = %v", err)
+	}
+	err = manager(t, "any(module-only)", pass.Config{}).Run(f)
+	if err == nil || !strings.Contains(err.Error(), "trying to schedule pass 'module-only' on an unsupported operation") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestTimingReport(t *testing.T) {
+	tm := pass.NewTiming()
+	tm.Add("Parser", time.Millisecond)
+	m := parseModule(t, moduleText(10))
+	if err := manager(t, "builtin.module(test.func(canonicalize, cse), symbol-dce)", pass.Config{Timing: tm}).Run(m); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := tm.Report(&b); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	wantNames := []string{"Parser", "'test.func' Pipeline", "  Canonicalizer", "  CSE", "SymbolDCE", "Total"}
+	var names []string
+	for _, l := range lines[6:] {
+		if i := strings.Index(l, "%)  "); i >= 0 && !strings.HasSuffix(l, "Rest") {
+			names = append(names, l[i+4:])
+		}
+	}
+	if strings.Join(names, "|") != strings.Join(wantNames, "|") ||
+		!strings.Contains(lines[1], "... Execution time report ...") || !strings.HasPrefix(lines[3], "  Total Execution Time: ") ||
+		lines[5] != "  ----Wall Time----  ----Name----" {
+		t.Errorf("report:\n%s", b.String())
+	}
+}
+
+func BenchmarkPassManager1000Funcs(b *testing.B) {
+	src := moduleText(1000)
+	for _, tc := range []struct {
+		name string
+		cfg  pass.Config
+	}{{"threads", pass.Config{}}, {"no-threads", pass.Config{DisableThreading: true}}, {"no-verify", pass.Config{NoVerify: true}}} {
+		b.Run(tc.name, func(b *testing.B) {
+			pm := manager(b, "builtin.module(test.func(canonicalize, cse), symbol-dce)", tc.cfg)
+			for b.Loop() {
+				b.StopTimer()
+				m := parseModule(b, src)
+				b.StartTimer()
+				if err := pm.Run(m); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

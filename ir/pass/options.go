@@ -1,0 +1,198 @@
+package pass
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// OptionKind is the type of an option's value.
+type OptionKind uint8
+
+const (
+	// StringOption values are any text.
+	StringOption OptionKind = iota
+	// BoolOption values are true, false, 1 or 0; a bare key means true.
+	BoolOption
+	// IntOption values are decimal integers.
+	IntOption
+	// ListOption values are comma-separated strings.
+	ListOption
+)
+
+// Option declares one pass option.
+type Option struct {
+	Name    string
+	Help    string
+	Kind    OptionKind
+	Default string
+}
+
+// Options holds the values of a pass's declared options.
+type Options struct {
+	decl []Option
+	vals map[string]string
+}
+
+func newOptions(decl []Option) *Options {
+	o := &Options{decl: decl, vals: map[string]string{}}
+	for _, d := range decl {
+		o.vals[d.Name] = d.Default
+	}
+	return o
+}
+
+func (o *Options) find(name string) (Option, bool) {
+	for _, d := range o.decl {
+		if d.Name == name {
+			return d, true
+		}
+	}
+	return Option{}, false
+}
+
+// Set validates and sets an option from its text form.
+func (o *Options) Set(name, value string) error {
+	d, ok := o.find(name)
+	if !ok {
+		return fmt.Errorf("no such option '%s'", name)
+	}
+	switch d.Kind {
+	case BoolOption:
+		switch value {
+		case "", "true", "1":
+			value = "true"
+		case "false", "0":
+			value = "false"
+		default:
+			return fmt.Errorf("option '%s' wants true or false, got '%s'", name, value)
+		}
+	case IntOption:
+		if _, err := strconv.Atoi(value); err != nil {
+			return fmt.Errorf("option '%s' wants an integer, got '%s'", name, value)
+		}
+	}
+	o.vals[name] = value
+	return nil
+}
+
+// Bool returns a boolean option's value.
+func (o *Options) Bool(name string) bool { return o.vals[name] == "true" }
+
+// Int returns an integer option's value.
+func (o *Options) Int(name string) int {
+	n, _ := strconv.Atoi(o.vals[name])
+	return n
+}
+
+// String returns an option's value as text.
+func (o *Options) String(name string) string { return o.vals[name] }
+
+// List returns a list option's elements.
+func (o *Options) List(name string) []string {
+	if o.vals[name] == "" {
+		return nil
+	}
+	return strings.Split(o.vals[name], ",")
+}
+
+// text prints the options as MLIR does, sorted by name:
+// {max-iterations=10 region-simplify=true}; "" when there are none.
+func (o *Options) text() string {
+	if len(o.decl) == 0 {
+		return ""
+	}
+	// An empty value that is also the default reads back the same when left
+	// out, as unset lists are.
+	var names []string
+	for _, d := range o.decl {
+		if o.vals[d.Name] != "" || d.Default != "" {
+			names = append(names, d.Name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	slices.Sort(names)
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, n := range names {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(n)
+		b.WriteByte('=')
+		v := o.vals[n]
+		if v == "" || strings.ContainsAny(v, " \t{}'\"") {
+			v = "{" + v + "}"
+		}
+		b.WriteString(v)
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// parseOptions sets options from the text between a pass's braces:
+// space-separated `key`, `key=value`, where a value may be quoted with '
+// or " or wrapped in {} to hold spaces.
+func (o *Options) parse(text string) error {
+	for i := 0; i < len(text); {
+		if isSpace(text[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(text) && !isSpace(text[i]) && text[i] != '=' {
+			i++
+		}
+		key := text[start:i]
+		value := ""
+		if i < len(text) && text[i] == '=' {
+			i++
+			v, n, err := optionValue(text[i:])
+			if err != nil {
+				return err
+			}
+			value, i = v, i+n
+		}
+		if err := o.Set(key, value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// optionValue reads one value and returns it with the bytes it took.
+func optionValue(s string) (string, int, error) {
+	if s == "" {
+		return "", 0, nil
+	}
+	switch s[0] {
+	case '\'', '"':
+		if j := strings.IndexByte(s[1:], s[0]); j >= 0 {
+			return s[1 : 1+j], j + 2, nil
+		}
+		return "", 0, fmt.Errorf("unterminated quote in option value %s", s)
+	case '{':
+		depth := 0
+		for j := 0; j < len(s); j++ {
+			switch s[j] {
+			case '{':
+				depth++
+			case '}':
+				if depth--; depth == 0 {
+					return s[1:j], j + 1, nil
+				}
+			}
+		}
+		return "", 0, fmt.Errorf("unbalanced '{' in option value %s", s)
+	}
+	j := 0
+	for j < len(s) && !isSpace(s[j]) {
+		j++
+	}
+	return s[:j], j, nil
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

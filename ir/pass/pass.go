@@ -1,0 +1,57 @@
+package pass
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// Pass is one transformation or analysis, given as data.
+type Pass struct {
+	// Name is the display name ("CSE", "Canonicalizer") used in IR dumps
+	// and timing reports.
+	Name string
+	// Argument is the name in pipelines and on the command line ("cse").
+	Argument string
+	Summary  string
+	// OpName is the op the pass runs on ("builtin.module"); empty: any op.
+	OpName string
+	// Options declares the pass's options, set from `pass{key=value}`.
+	Options []Option
+	// Init, when set, runs once per PassManager.Run before the pass runs on
+	// any op, with the options as parsed: the place to build what every Run
+	// shares, such as a pattern set.
+	Init func(ctx *ir.Context, opts *Options) error
+	// Run transforms op. It may run concurrently on sibling ops.
+	Run func(op *ir.Operation, pc *Context) error
+
+	opts *Options
+}
+
+// Context is what Run sees besides the op.
+type Context struct {
+	// Options are the pass's option values.
+	Options *Options
+	// Pass is the running pass.
+	Pass *Pass
+}
+
+// Opts returns the pass's option values (the declared defaults until set).
+func (p *Pass) Opts() *Options {
+	if p.opts == nil {
+		p.opts = newOptions(p.Options)
+	}
+	return p.opts
+}
+
+// SetOption sets one option from its text form.
+func (p *Pass) SetOption(name, value string) error { return p.Opts().Set(name, value) }
+
+// Registry maps pass arguments to constructors. A program builds it from
+// the packages whose passes it offers; there is no global registration.
+type Registry map[string]func() *Pass
+
+// Add registers constructors under the Argument of the passes they build.
+func (r Registry) Add(ctors ...func() *Pass) {
+	for _, c := range ctors {
+		r[c().Argument] = c
+	}
+}

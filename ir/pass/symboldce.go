@@ -1,0 +1,138 @@
+package pass
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// SymbolDCE returns the symbol-dce pass: it erases the private symbols of
+// the op's symbol table and of the symbol tables nested in it that nothing
+// live refers to, as MLIR's SymbolDCE. Public and nested symbols, and ops
+// that are not symbols, are live; a symbol referred to (through any
+// SymbolRefAttr) from a live op is live.
+func SymbolDCE() *Pass {
+	return &Pass{
+		Name:     "SymbolDCE",
+		Argument: "symbol-dce",
+		Summary:  "Eliminate dead symbols",
+		Run: func(op *ir.Operation, _ *Context) error {
+			if !op.HasTrait(ir.SymbolTable) {
+				return op.Errorf("was scheduled to run under SymbolDCE, but does not define a symbol table")
+			}
+			live := map[*ir.Operation]bool{}
+			if err := liveness(op, live); err != nil {
+				return err
+			}
+			op.Walk(func(t *ir.Operation) bool {
+				if t.HasTrait(ir.SymbolTable) && t.NumRegions() > 0 {
+					for b := range t.Region(0).Blocks() {
+						for s := range b.Ops() {
+							if isSymbol(s) && !live[s] && !s.HasResultUses() {
+								s.Erase()
+							}
+						}
+					}
+				}
+				return true
+			})
+			return nil
+		},
+	}
+}
+
+func isSymbol(op *ir.Operation) bool { return op.HasTrait(ir.Symbol) && ir.SymbolName(op) != "" }
+
+// liveness marks the live symbols of table and of the symbol tables nested
+// in live ops.
+func liveness(table *ir.Operation, live map[*ir.Operation]bool) error {
+	var work []*ir.Operation
+	if table.NumRegions() > 0 {
+		for b := range table.Region(0).Blocks() {
+			for op := range b.Ops() {
+				if !isSymbol(op) {
+					work = append(work, op)
+				} else if ir.Visibility(op) != "private" && !live[op] {
+					live[op] = true
+					work = append(work, op)
+				}
+			}
+		}
+	}
+	for len(work) > 0 {
+		op := work[len(work)-1]
+		work = work[:len(work)-1]
+		if op.HasTrait(ir.SymbolTable) {
+			if err := liveness(op, live); err != nil {
+				return err
+			}
+		}
+		err := symbolUses(op, func(ref *ir.SymbolRefAttr) {
+			for _, s := range resolve(op.ParentOp(), ref) {
+				if !live[s] {
+					live[s] = true
+					work = append(work, s)
+				}
+			}
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// symbolUses calls fn for the symbol references in op's attributes and in
+// the ops nested in it, without entering nested symbol tables, which
+// resolve their own references. An unregistered op with regions might be a
+// symbol table: then uses cannot be known and it fails, as MLIR does.
+func symbolUses(op *ir.Operation, fn func(*ir.SymbolRefAttr)) error {
+	var err error
+	op.WalkPre(func(o *ir.Operation) (bool, bool) {
+		if o.NumRegions() > 0 && !o.IsRegistered() {
+			err = o.Errorf("contains potentially unknown symbol table, meaning that we can't reliably compute symbol uses")
+			return false, false
+		}
+		for _, a := range o.Attrs() {
+			refs(a.Value, fn)
+		}
+		return !o.HasTrait(ir.SymbolTable), true
+	})
+	return err
+}
+
+func refs(a ir.Attribute, fn func(*ir.SymbolRefAttr)) {
+	switch a := a.(type) {
+	case *ir.SymbolRefAttr:
+		fn(a)
+	case *ir.ArrayAttr:
+		for _, e := range a.Elems {
+			refs(e, fn)
+		}
+	case *ir.DictionaryAttr:
+		for _, e := range a.Entries {
+			refs(e.Value, fn)
+		}
+	}
+}
+
+// resolve returns the ops a reference names from table: @a::@b gives @a
+// and @b. References to unknown symbols resolve to nothing.
+func resolve(table *ir.Operation, ref *ir.SymbolRefAttr) []*ir.Operation {
+	if table == nil || !table.HasTrait(ir.SymbolTable) {
+		return nil
+	}
+	s := ir.LookupSymbol(table, ref.Root)
+	if s == nil {
+		return nil
+	}
+	out := []*ir.Operation{s}
+	for _, n := range ref.Nested {
+		if !s.HasTrait(ir.SymbolTable) {
+			break
+		}
+		if s = ir.LookupSymbol(s, n); s == nil {
+			break
+		}
+		out = append(out, s)
+	}
+	return out
+}

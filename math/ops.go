@@ -1,0 +1,267 @@
+package mathd
+
+import (
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+var fastmath = []arith.Clause{arith.ClauseFastMath}
+
+const traits = ir.Pure | ir.ElementwiseMappable
+
+// floatKind returns the kind of t's float elements.
+func floatKind(t ir.Type) (ir.FloatKind, bool) {
+	ft, ok := ir.ElementTypeOrSelf(t).(*ir.FloatType)
+	if !ok {
+		return 0, false
+	}
+	return ft.Kind, true
+}
+
+// floatOp defines `%r = math.<name> %a, ... fastmath<...> : T` for float T.
+func floatOp(name, summary string, n int, example string) *ir.OpDef {
+	full := "math." + name
+	parse, print := arith.SameTypeSyntax(n, 1, fastmath...)
+	return &ir.OpDef{
+		Name:     full,
+		Summary:  summary,
+		Example:  example,
+		Traits:   traits | ir.SameOperandsAndResultType,
+		Operands: ir.Exactly(n),
+		Results:  ir.Exactly(1),
+		Inherent: []string{"fastmath"},
+		Parse:    parse,
+		Print:    print,
+		Verify: func(op *ir.Operation) error {
+			if err := arith.VerifyClauses(op, fastmath); err != nil {
+				return err
+			}
+			if err := arith.CheckOperands(op, arith.FloatLike, arith.FloatLike, arith.FloatLike); err != nil {
+				return err
+			}
+			if err := arith.CheckResults(op, arith.FloatLike); err != nil {
+				return err
+			}
+			return arith.VerifyElementwise(op)
+		},
+		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			t := op.Result(0).Type()
+			k, ok := floatKind(t)
+			if !ok || !foldsFloat(full, k) {
+				return nil, false
+			}
+			return foldTo(arith.FoldElementwise(op.Context(), t, operands, func(xs []arith.Scalar) (arith.Scalar, bool) {
+				args := make([]float64, len(xs))
+				for i, x := range xs {
+					args[i] = x.Float
+				}
+				r, ok := EvalFloat(full, k, args...)
+				return arith.Scalar{Float: r}, ok
+			}))
+		},
+	}
+}
+
+// unaryFloat defines a one-operand float op with a standard example.
+func unaryFloat(name, summary string) *ir.OpDef {
+	return floatOp(name, summary, 1, "%r = math."+name+" %x : f32")
+}
+
+// intOp defines `%r = math.<name> %a, ... : T` for signless integer T.
+func intOp(name, summary string, n int, example string) *ir.OpDef {
+	full := "math." + name
+	parse, print := arith.SameTypeSyntax(n, 1)
+	return &ir.OpDef{
+		Name:     full,
+		Summary:  summary,
+		Example:  example,
+		Traits:   traits | ir.SameOperandsAndResultType,
+		Operands: ir.Exactly(n),
+		Results:  ir.Exactly(1),
+		Parse:    parse,
+		Print:    print,
+		Verify: func(op *ir.Operation) error {
+			if err := arith.CheckOperands(op, arith.SignlessIntegerLike, arith.SignlessIntegerLike); err != nil {
+				return err
+			}
+			if err := arith.CheckResults(op, arith.SignlessIntegerLike); err != nil {
+				return err
+			}
+			return arith.VerifyElementwise(op)
+		},
+		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			t := op.Result(0).Type()
+			w := ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(t))
+			if w == 0 {
+				w = 64 // index
+			}
+			return foldTo(arith.FoldElementwise(op.Context(), t, operands, func(xs []arith.Scalar) (arith.Scalar, bool) {
+				args := make([]uint64, len(xs))
+				for i, x := range xs {
+					args[i] = x.Bits
+				}
+				r, ok := EvalInt(full, w, args...)
+				return arith.Scalar{Bits: r}, ok
+			}))
+		},
+	}
+}
+
+// fpowi is `%r = math.fpowi %x, %n fastmath<...> : f32, i32`.
+var fpowi = &ir.OpDef{
+	Name:     "math.fpowi",
+	Summary:  "floating point raised to the signed integer power",
+	Example:  "%r = math.fpowi %x, %n : vector<4xf32>, vector<4xi32>",
+	Traits:   traits,
+	Operands: ir.Exactly(2),
+	Results:  ir.Exactly(1),
+	Inherent: []string{"fastmath"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		x, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+		n, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := arith.ParseClauses(p, st, fastmath); err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		tx, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+		tn, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{tx}
+		return p.ResolveOperands([]ir.UnresolvedOperand{x, n}, []ir.Type{tx, tn})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operands(op.Operands())
+		arith.PrintClauses(p, op, fastmath)
+		p.OptionalAttrDict(op.Attrs(), "fastmath")
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+		p.WriteString(", ")
+		p.Type(op.Operand(1).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		if err := arith.VerifyClauses(op, fastmath); err != nil {
+			return err
+		}
+		if err := arith.CheckOperands(op, arith.FloatLike, arith.SignlessIntegerLike); err != nil {
+			return err
+		}
+		if err := arith.CheckResults(op, arith.FloatLike); err != nil {
+			return err
+		}
+		if err := arith.VerifySameShape(op); err != nil {
+			return err
+		}
+		if op.Result(0).Type() != op.Operand(0).Type() {
+			return op.Errorf("failed to verify that all of {lhs, result} have same type")
+		}
+		return arith.VerifyElementwise(op)
+	},
+	Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+		t := op.Result(0).Type()
+		k, ok := floatKind(t)
+		if !ok || !foldsFloat("math.powf", k) {
+			return nil, false
+		}
+		w := ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(op.Operand(1).Type()))
+		if w == 0 {
+			w = 64
+		}
+		return foldTo(arith.FoldElementwise(op.Context(), t, operands, func(xs []arith.Scalar) (arith.Scalar, bool) {
+			return arith.Scalar{Float: EvalFPowI(k, xs[0].Float, w, xs[1].Bits)}, true
+		}))
+	},
+}
+
+// classOp defines `%r = math.<name> %x fastmath<...> : T` with an i1-like result.
+func classOp(name, summary string) *ir.OpDef {
+	full := "math." + name
+	return &ir.OpDef{
+		Name:     full,
+		Summary:  summary,
+		Example:  "%r = math." + name + " %x : vector<4xf32>",
+		Traits:   traits,
+		Operands: ir.Exactly(1),
+		Results:  ir.Exactly(1),
+		Inherent: []string{"fastmath"},
+		Parse: func(p *ir.OpParser, st *ir.OpState) error {
+			x, err := p.ParseOperand()
+			if err != nil {
+				return err
+			}
+			if err := arith.ParseClauses(p, st, fastmath); err != nil {
+				return err
+			}
+			if err := p.ParseOptionalAttrDict(); err != nil {
+				return err
+			}
+			t, err := p.ParseColonType()
+			if err != nil {
+				return err
+			}
+			st.ResultTypes = []ir.Type{arith.I1SameShape(p.Context(), t)}
+			return p.ResolveOperands([]ir.UnresolvedOperand{x}, []ir.Type{t})
+		},
+		Print: func(p *ir.OpPrinter, op *ir.Operation) {
+			p.WriteByte(' ')
+			p.Operand(op.Operand(0))
+			arith.PrintClauses(p, op, fastmath)
+			p.OptionalAttrDict(op.Attrs(), "fastmath")
+			p.WriteString(" : ")
+			p.Type(op.Operand(0).Type())
+		},
+		Verify: func(op *ir.Operation) error {
+			if err := arith.VerifyClauses(op, fastmath); err != nil {
+				return err
+			}
+			if err := arith.CheckOperands(op, arith.FloatLike); err != nil {
+				return err
+			}
+			if err := arith.CheckResults(op, arith.BoolLike); err != nil {
+				return err
+			}
+			if op.Result(0).Type() != arith.I1SameShape(op.Context(), op.Operand(0).Type()) {
+				return op.Errorf("failed to verify that result type has i1 element type and same shape as operands")
+			}
+			return arith.VerifyElementwise(op)
+		},
+		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			k, ok := floatKind(op.Operand(0).Type())
+			if !ok {
+				return nil, false
+			}
+			return foldTo(arith.FoldElementwise(op.Context(), op.Result(0).Type(), operands, func(xs []arith.Scalar) (arith.Scalar, bool) {
+				if EvalClass(full, k, xs[0].Float) {
+					return arith.Scalar{Bits: 1}, true
+				}
+				return arith.Scalar{}, true
+			}))
+		},
+	}
+}
+
+func foldTo(a ir.Attribute) ([]ir.FoldResult, bool) {
+	if a == nil {
+		return nil, false
+	}
+	return []ir.FoldResult{{Attr: a}}, true
+}
