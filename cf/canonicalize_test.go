@@ -50,7 +50,7 @@ var canonicalizations = []struct{ name, in, out string }{
 }`,
 		out: `func.func @f(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {
   cf.cond_br %arg0, ^bb1(%arg1 : i32), ^bb1(%arg2 : i32)
-^bb1(%0: i32):  // 2 preds: ^bb0
+^bb1(%0: i32):  // 2 preds: ^bb0, ^bb0
   return %0 : i32
 }`},
 	{name: "branches through pass-through blocks are forwarded",
@@ -66,7 +66,7 @@ var canonicalizations = []struct{ name, in, out string }{
 }`,
 		out: `func.func @f(%arg0: i1, %arg1: i32, %arg2: i32) {
   cf.cond_br %arg0, ^bb1(%arg1, %arg2 : i32, i32), ^bb1(%arg2, %arg1 : i32, i32)
-^bb1(%0: i32, %1: i32):  // 3 preds: ^bb0, ^bb1
+^bb1(%0: i32, %1: i32):  // 3 preds: ^bb0, ^bb0, ^bb1
   "test.use"(%0, %1) : (i32, i32) -> ()
   cf.br ^bb1(%1, %0 : i32, i32)
 }`},
@@ -163,7 +163,7 @@ var canonicalizations = []struct{ name, in, out string }{
     default: ^bb1(%arg0 : i32),
     7: ^bb1(%arg1 : i32)
   ]
-^bb1(%0: i32):  // 2 preds: ^bb0
+^bb1(%0: i32):  // 2 preds: ^bb0, ^bb0
   "test.use"(%0) : (i32) -> ()
   return
 }`},

@@ -9,7 +9,7 @@ var condBrDef = &ir.OpDef{
 	Summary: "Branches to one of two blocks on an i1 condition.",
 	Example: "func.func @f(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {\n" +
 		"  cf.cond_br %arg0 weights([60, 40]), ^bb1(%arg1 : i32), ^bb1(%arg2 : i32)\n" +
-		"^bb1(%0: i32):  // 2 preds: ^bb0\n  return %0 : i32\n}",
+		"^bb1(%0: i32):  // 2 preds: ^bb0, ^bb0\n  return %0 : i32\n}",
 	Traits:            ir.Terminator | ir.Pure | ir.AttrSizedOperandSegments,
 	Operands:          ir.AtLeast(1),
 	Successors:        ir.Exactly(2),

@@ -60,7 +60,7 @@ var invalid = []struct{ name, in, err string }{
 }`,
 		`in.mlir:2:3: error: 'cf.switch' op successor #0 operand range is out of bounds`},
 	{"switch operand type", switchIn("i32", "    default: ^bb1(%x : i32)"),
-		`in.mlir:2:3: error: 'cf.switch' op branch has 1 operands for successor #0, but target block has 0`},
+		`in.mlir:2:3: error: branch has 1 operands for successor #0, but target block has 0`},
 	{"cond_br weights count", `func.func @f(%c: i1) {
   cf.cond_br %c weights([100]), ^bb1, ^bb1
 ^bb1:
@@ -96,7 +96,7 @@ var invalid = []struct{ name, in, err string }{
 ^bb1(%b: f32):
   return
 }`,
-		`in.mlir:2:3: error: 'cf.br' op type mismatch for bb argument #0 of successor #0`},
+		`in.mlir:2:3: error: type mismatch for bb argument #0 of successor #0`},
 	{"br to an undefined block", `func.func @f() {
   cf.br ^bb9
 }`,

@@ -54,18 +54,18 @@ var roundTrips = []struct{ name, in, out string }{
     -128: ^bb1,
     -1: ^bb1
   ]
-^bb1:  // 3 preds: ^bb0
+^bb1:  // 3 preds: ^bb0, ^bb0, ^bb0
   cf.switch %arg1 : i1, [
     default: ^bb2,
     -1: ^bb2
   ]
-^bb2:  // 2 preds: ^bb1
+^bb2:  // 2 preds: ^bb1, ^bb1
   cf.switch %arg2 : i64, [
     default: ^bb3,
     -1: ^bb3,
     -9223372036854775808: ^bb3
   ]
-^bb3:  // 3 preds: ^bb2
+^bb3:  // 3 preds: ^bb2, ^bb2, ^bb2
   return
 }`},
 	{name: "switch with result numbers and only a default",
@@ -104,7 +104,7 @@ var roundTrips = []struct{ name, in, out string }{
 		out: `func.func @f(%arg0: i1) {
   cf.assert %arg0, "Some message in case this \22assertion\22 fails." {test.a}
   cf.cond_br %arg0 weights([0, 100]), ^bb1, ^bb1
-^bb1:  // 2 preds: ^bb0
+^bb1:  // 2 preds: ^bb0, ^bb0
   return
 }`},
 	{name: "generic form with MLIR 16 segment spelling",
@@ -123,7 +123,7 @@ var roundTrips = []struct{ name, in, out string }{
     default: ^bb2(%0 : i32),
     7: ^bb2(%arg1 : i32)
   ]
-^bb2(%1: i32):  // 3 preds: ^bb0, ^bb1
+^bb2(%1: i32):  // 3 preds: ^bb0, ^bb1, ^bb1
   return
 }`},
 }

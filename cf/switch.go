@@ -9,7 +9,7 @@ var switchDef = &ir.OpDef{
 	Summary: "Branches to the block of the case value equal to an integer flag, or to a default block.",
 	Example: "func.func @f(%arg0: i32, %arg1: i32) {\n" +
 		"  cf.switch %arg0 : i32, [\n    default: ^bb1(%arg1 : i32),\n    42: ^bb2,\n    -1: ^bb1(%arg0 : i32)\n  ]\n" +
-		"^bb1(%0: i32):  // 2 preds: ^bb0\n  return\n^bb2:  // pred: ^bb0\n  return\n}",
+		"^bb1(%0: i32):  // 2 preds: ^bb0, ^bb0\n  return\n^bb2:  // pred: ^bb0\n  return\n}",
 	Traits:            ir.Terminator | ir.Pure | ir.AttrSizedOperandSegments,
 	Operands:          ir.AtLeast(1),
 	Successors:        ir.AtLeast(1),
