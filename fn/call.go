@@ -7,12 +7,13 @@ var callDef = &ir.OpDef{
 	Summary: "Calls a function named by a symbol.",
 	Example: "func.func private @callee(i32) -> f32\n" +
 		"func.func @caller(%arg0: i32) -> f32 {\n  %0 = call @callee(%arg0) : (i32) -> f32\n  return %0 : f32\n}",
-	Operands: ir.Variadic,
-	Results:  ir.Variadic,
-	Inherent: []string{"callee", "no_inline"},
-	Parse:    parseCall,
-	Print:    printCall,
-	Verify:   verifyCall,
+	Operands:         ir.Variadic,
+	Results:          ir.Variadic,
+	Inherent:         []string{"callee", "no_inline"},
+	Parse:            parseCall,
+	Print:            printCall,
+	Verify:           verifyCall,
+	VerifySymbolUses: verifyCallSymbolUses,
 }
 
 // Call is a typed view of func.call.
@@ -80,19 +81,24 @@ func printCall(p *ir.OpPrinter, op *ir.Operation) {
 	p.FunctionalType(op)
 }
 
-// verifyCall checks the callee's signature when the callee can be found
-// through the enclosing symbol tables (a detached call is not checked).
+// verifyCall checks the callee attribute.
 func verifyCall(op *ir.Operation) error {
 	a := op.Attr("callee")
 	if a == nil {
 		return op.Errorf("requires attribute 'callee'")
 	}
-	ref, ok := a.(*ir.SymbolRefAttr)
-	if !ok || !ref.IsFlat() {
+	if ref, ok := a.(*ir.SymbolRefAttr); !ok || !ref.IsFlat() {
 		return op.Errorf("attribute 'callee' failed to satisfy constraint: flat symbol reference attribute")
 	}
-	if ir.NearestSymbolTable(op.ParentOp()) == nil {
-		return nil
+	return nil
+}
+
+// verifyCallSymbolUses checks the callee's signature; it runs when the
+// enclosing symbol table is verified.
+func verifyCallSymbolUses(op *ir.Operation) error {
+	ref, ok := op.Attr("callee").(*ir.SymbolRefAttr)
+	if !ok {
+		return nil // verifyCall reports it
 	}
 	f, ok := AsFunc(ir.LookupNearestSymbol(op, ref))
 	if !ok {

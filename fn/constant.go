@@ -7,12 +7,13 @@ var constantDef = &ir.OpDef{
 	Summary: "Turns a function symbol into an SSA value of function type.",
 	Example: "func.func private @callee(i32) -> f32\n" +
 		"func.func @f() -> ((i32) -> f32) {\n  %f = constant @callee : (i32) -> f32\n  return %f : (i32) -> f32\n}",
-	Traits:   ir.Pure | ir.ConstantLike,
-	Results:  ir.Exactly(1),
-	Inherent: []string{"value"},
-	Parse:    parseConstant,
-	Print:    printConstant,
-	Verify:   verifyConstant,
+	Traits:           ir.Pure | ir.ConstantLike,
+	Results:          ir.Exactly(1),
+	Inherent:         []string{"value"},
+	Parse:            parseConstant,
+	Print:            printConstant,
+	Verify:           verifyConstant,
+	VerifySymbolUses: verifyConstantSymbolUses,
 	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 		if v := op.Attr("value"); v != nil {
 			return []ir.FoldResult{{Attr: v}}, true
@@ -58,19 +59,24 @@ func printConstant(p *ir.OpPrinter, op *ir.Operation) {
 	}
 }
 
-// verifyConstant checks the referenced function when it can be found
-// through the enclosing symbol tables.
+// verifyConstant checks the value attribute.
 func verifyConstant(op *ir.Operation) error {
 	a := op.Attr("value")
 	if a == nil {
 		return op.Errorf("requires attribute 'value'")
 	}
-	ref, ok := a.(*ir.SymbolRefAttr)
-	if !ok || !ref.IsFlat() {
+	if ref, ok := a.(*ir.SymbolRefAttr); !ok || !ref.IsFlat() {
 		return op.Errorf("attribute 'value' failed to satisfy constraint: flat symbol reference attribute")
 	}
-	if ir.NearestSymbolTable(op.ParentOp()) == nil {
-		return nil
+	return nil
+}
+
+// verifyConstantSymbolUses checks the referenced function; it runs when the
+// enclosing symbol table is verified.
+func verifyConstantSymbolUses(op *ir.Operation) error {
+	ref, ok := op.Attr("value").(*ir.SymbolRefAttr)
+	if !ok {
+		return nil // verifyConstant reports it
 	}
 	f, ok := AsFunc(ir.LookupNearestSymbol(op, ref))
 	if !ok {

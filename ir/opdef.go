@@ -94,6 +94,11 @@ type OpDef struct {
 	Verify func(op *Operation) error
 	// VerifyRegions runs after all nested ops verified.
 	VerifyRegions func(op *Operation) error
+	// VerifySymbolUses checks the symbols the op refers to. It runs when the
+	// enclosing symbol table is verified (as MLIR's SymbolUserOpInterface),
+	// so verifying one function never reads its siblings, which passes may
+	// be changing in parallel.
+	VerifySymbolUses func(op *Operation) error
 
 	// Parse reads the custom form after the op name; Print writes it.
 	Parse func(p *OpParser, st *OpState) error

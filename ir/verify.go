@@ -47,7 +47,31 @@ func (v *verifier) verifyOp(op *Operation, depth int) error {
 			return err
 		}
 	}
+	if op.def != nil && op.def.Traits&SymbolTable != 0 {
+		return verifySymbolUses(op)
+	}
 	return nil
+}
+
+// verifySymbolUses runs the symbol-use checks of the ops in a symbol
+// table, stopping at nested symbol tables, which check their own.
+func verifySymbolUses(table *Operation) error {
+	var err error
+	for _, r := range table.regions {
+		for b := r.first; b != nil && err == nil; b = b.next {
+			for o := b.first; o != nil && err == nil; o = o.next {
+				o.WalkPre(func(n *Operation) (bool, bool) {
+					if n.def != nil && n.def.VerifySymbolUses != nil {
+						if err = n.def.VerifySymbolUses(n); err != nil {
+							return false, false
+						}
+					}
+					return n.def == nil || n.def.Traits&SymbolTable == 0, true
+				})
+			}
+		}
+	}
+	return err
 }
 
 func verifyDialectAttrs(op *Operation) error {

@@ -1,0 +1,11 @@
+package ir
+
+// Parser hooks that the spirv dialect's types need (MLIR's
+// DialectAsmParser::parseDimensionList with allowDynamic=false).
+
+// ParseDimensionList parses a static dimension list such as `4x` or
+// `8x16x` and stops before the element type; `N x T` with spaces works too.
+func (p *Parser) ParseDimensionList() ([]int64, error) {
+	d, _, err := p.parseDims(false, false)
+	return d, err
+}
