@@ -20,7 +20,7 @@ var invalid = []struct{ name, in, err string }{
 	// On one line: MLIR reports a missing token at the end of the previous
 	// line when the next token starts a line.
 	{"switch missing comma", switchIn("i32", "    default: ^bb1,\n    45: ^bb1 43: ^bb1"),
-		`in.mlir:4:14: error: expected ']'`},
+		`in.mlir:4:13: error: expected ']'`},
 	{"switch missing default", switchIn("i32", "    45: ^bb1"),
 		`in.mlir:3:5: error: expected 'default'`},
 	{"switch i1 positive overflow", switchIn("i1", "    default: ^bb1,\n    2: ^bb1"),

@@ -96,6 +96,43 @@ func (p *Parser) Errorf(format string, args ...any) error {
 	return Errorf(p.Loc(), format, args...)
 }
 
+// wrongTokenf reports an unexpected token as MLIR does: when the token
+// starts a line, the error points just after the last code on a previous
+// line (skipping blank lines and comments), where the missing text belongs.
+func (p *Parser) wrongTokenf(format string, args ...any) error {
+	if p.tok.kind == tokError {
+		return p.Errorf(format, args...)
+	}
+	src := p.lex.src
+	pos := p.tok.start
+	if p.tok.kind == tokEOF && pos > 0 {
+		pos--
+	}
+	end := pos
+	for {
+		for end > 0 && (src[end-1] == ' ' || src[end-1] == '\t') {
+			end--
+		}
+		if end == 0 {
+			return p.Errorf(format, args...)
+		}
+		if c := src[end-1]; c != '\n' && c != '\r' {
+			break
+		}
+		end--
+		lineStart := strings.LastIndexAny(src[:end], "\n\r") + 1
+		if i := strings.Index(src[lineStart:end], "//"); i >= 0 {
+			end = lineStart + i
+		}
+	}
+	if end == pos {
+		return p.Errorf(format, args...)
+	}
+	line := 1 + strings.Count(src[:end], "\n")
+	col := end - (strings.LastIndexByte(src[:end], '\n') + 1) + 1
+	return Errorf(p.ctx.FileLineColLoc(p.file, line, col), format, args...)
+}
+
 func (p *Parser) errorAt(t token, format string, args ...any) error {
 	return Errorf(p.locOf(t), format, args...)
 }
@@ -125,7 +162,7 @@ func (p *Parser) ParseOptionalPunct(s string) bool {
 // ParsePunct consumes the punctuation s or fails.
 func (p *Parser) ParsePunct(s string) error {
 	if !p.ParseOptionalPunct(s) {
-		return p.Errorf("expected '%s'", s)
+		return p.wrongTokenf("expected '%s'", s)
 	}
 	return nil
 }
@@ -145,7 +182,7 @@ func (p *Parser) ParseOptionalKeyword(kw string) bool {
 // ParseKeyword consumes the bare word kw or fails.
 func (p *Parser) ParseKeyword(kw string) error {
 	if !p.ParseOptionalKeyword(kw) {
-		return p.Errorf("expected '%s'", kw)
+		return p.wrongTokenf("expected '%s'", kw)
 	}
 	return nil
 }

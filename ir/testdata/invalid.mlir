@@ -71,3 +71,12 @@ func_without_quotes
 
 // expected-error @+1 {{operation location alias was never defined}}
 "test.op"() : () -> () loc(#undefined_loc)
+
+// -----
+
+// A missing token is reported after the last code, as MLIR does.
+// expected-error @+1 {{expected '}'}}
+"test.op"() {a = 1
+// a comment
+
+// -----
