@@ -29,6 +29,9 @@ type Context struct {
 
 	builtins builtinCache
 	symMu    sync.Mutex // guards the symbol caches of symbol table ops
+
+	flcMu sync.Mutex
+	flc   map[flcKey]*FileLineColLoc
 }
 
 // builtinCache holds the most used builtin types so that hot paths avoid the
@@ -64,6 +67,7 @@ func NewContext(dialects ...*Dialect) *Context {
 		ops:      map[string]*OpDef{},
 		unique:   map[string]uniqued{},
 		sources:  map[string]string{},
+		flc:      map[flcKey]*FileLineColLoc{},
 	}
 	c.initBuiltins()
 	c.load(BuiltinDialect())

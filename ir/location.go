@@ -50,11 +50,26 @@ func (*FusedLoc) isLocation()       {}
 // UnknownLoc returns loc(unknown).
 func (c *Context) UnknownLoc() Location { return c.builtins.unknownLoc }
 
+// flcKey identifies a file position. File positions are by far the most
+// common attribute (one per parsed op), so they have their own table
+// rather than the generic string-keyed one.
+type flcKey struct {
+	file      string
+	line, col int
+}
+
 // FileLineColLoc returns loc("file":line:col).
 func (c *Context) FileLineColLoc(file string, line, col int) *FileLineColLoc {
-	return Unique(c, NewKey("flc").Str(file).Int(int64(line)).Int(int64(col)).String(), func() *FileLineColLoc {
-		return &FileLineColLoc{File: file, Line: line, Col: col}
-	})
+	k := flcKey{file, line, col}
+	c.flcMu.Lock()
+	defer c.flcMu.Unlock()
+	if l, ok := c.flc[k]; ok {
+		return l
+	}
+	l := &FileLineColLoc{File: file, Line: line, Col: col}
+	l.setUniqueID(c.nextID.Add(1))
+	c.flc[k] = l
+	return l
 }
 
 // NameLoc returns loc("name"(child)); child may be nil.
