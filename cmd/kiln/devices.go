@@ -74,23 +74,28 @@ func printDevice(w io.Writer, d vulkan.DeviceInfo, selected bool) {
 	}
 	l, f := d.Limits, d.Features
 	fmt.Fprintf(w, "device %d: %s%s\n", d.Index, d.Name, mark)
-	row := func(key, format string, args ...any) { fmt.Fprintf(w, "  %-12s %s\n", key, fmt.Sprintf(format, args...)) }
+	row := func(key, format string, args ...any) {
+		fmt.Fprintf(w, "  %-12s %s\n", key, fmt.Sprintf(format, args...))
+	}
 	row("type", "%s, vendor %s (%#x), device %#x", d.Type, d.Vendor, d.VendorID, d.DeviceID)
 	row("api", "Vulkan %s", d.APIVersion)
-	row("driver", "%s %s (id %d), version %s", d.DriverName, d.DriverInfo, d.DriverID, d.DriverVersion)
+	driver := strings.TrimSpace(d.DriverName + " " + d.DriverInfo)
+	row("driver", "%s (id %d), version %s", driver, d.DriverID, d.DriverVersion)
 	row("workgroups", "count %v, size %v, %d invocations, %d bytes shared",
-		l.MaxComputeWorkGroupCount, l.MaxComputeWorkGroupSize, l.MaxComputeWorkGroupInvocations, l.MaxComputeSharedMemorySize)
-	row("buffers", "storage range %d (align %d), uniform range %d (align %d), max size %d, push constants %d, %d sets",
-		l.MaxStorageBufferRange, l.MinStorageBufferOffsetAlignment, l.MaxUniformBufferRange, l.MinUniformBufferOffsetAlignment,
+		l.MaxComputeWorkGroupCount, l.MaxComputeWorkGroupSize,
+		l.MaxComputeWorkGroupInvocations, l.MaxComputeSharedMemorySize)
+	row("buffers", "storage range %d (align %d), uniform range %d (align %d)",
+		l.MaxStorageBufferRange, l.MinStorageBufferOffsetAlignment,
+		l.MaxUniformBufferRange, l.MinUniformBufferOffsetAlignment)
+	row("limits", "buffer size %d, push constants %d bytes, %d descriptor sets",
 		l.MaxBufferSize, l.MaxPushConstantsSize, l.MaxBoundDescriptorSets)
 	row("subgroups", "size %d, %s", d.Subgroup.Size, strings.Join(d.Subgroup.Operations, " "))
-	row("types", "%s", onOff(map[string]bool{
-		"float16": f.ShaderFloat16, "float64": f.ShaderFloat64, "int8": f.ShaderInt8, "int16": f.ShaderInt16, "int64": f.ShaderInt64,
-	}))
-	row("storage", "%s", onOff(map[string]bool{
-		"8bit": f.StorageBuffer8BitAccess, "16bit": f.StorageBuffer16BitAccess,
-		"variablePointers": f.VariablePointers, "vulkanMemoryModel": f.VulkanMemoryModel,
-	}))
+	row("types", "%s", onOff(
+		feature{"float16", f.ShaderFloat16}, feature{"float64", f.ShaderFloat64},
+		feature{"int8", f.ShaderInt8}, feature{"int16", f.ShaderInt16}, feature{"int64", f.ShaderInt64}))
+	row("storage", "%s", onOff(
+		feature{"8bit", f.StorageBuffer8BitAccess}, feature{"16bit", f.StorageBuffer16BitAccess},
+		feature{"variablePointers", f.VariablePointers}, feature{"vulkanMemoryModel", f.VulkanMemoryModel}))
 	for i, h := range d.MemoryHeaps {
 		row(fmt.Sprintf("heap %d", i), "%.1f MiB %s", float64(h.Size)/(1<<20), strings.Join(h.Flags, "|"))
 	}
@@ -98,7 +103,8 @@ func printDevice(w io.Writer, d vulkan.DeviceInfo, selected bool) {
 		row(fmt.Sprintf("memory %d", i), "heap %d %s", t.Heap, strings.Join(t.Flags, "|"))
 	}
 	for i, q := range d.QueueFamilies {
-		row(fmt.Sprintf("queues %d", i), "%d x %s, %d timestamp bits", q.Count, strings.Join(q.Flags, "|"), q.TimestampValidBits)
+		row(fmt.Sprintf("queues %d", i), "%d x %s, %d timestamp bits",
+			q.Count, strings.Join(q.Flags, "|"), q.TimestampValidBits)
 	}
 	row("timestamps", "%v (%g ns per tick)", d.Timestamps, l.TimestampPeriod)
 	if d.Unsupported != "" {
@@ -106,18 +112,21 @@ func printDevice(w io.Writer, d vulkan.DeviceInfo, selected bool) {
 	}
 }
 
-// onOff lists the names with "+" for features present and "-" for absent, in
-// a stable order.
-func onOff(features map[string]bool) string {
+// A feature is a device feature's name and whether the device has it.
+type feature struct {
+	name string
+	on   bool
+}
+
+// onOff lists the features the device has with "+", then those it lacks
+// with "-".
+func onOff(features ...feature) string {
 	var on, off []string
-	for _, name := range []string{"float16", "float64", "int8", "int16", "int64", "8bit", "16bit", "variablePointers", "vulkanMemoryModel"} {
-		has, ok := features[name]
-		switch {
-		case !ok:
-		case has:
-			on = append(on, "+"+name)
-		default:
-			off = append(off, "-"+name)
+	for _, f := range features {
+		if f.on {
+			on = append(on, "+"+f.name)
+		} else {
+			off = append(off, "-"+f.name)
 		}
 	}
 	return strings.Join(append(on, off...), " ")

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs the Vulkan runtime's tests once per CPU driver: lavapipe (Debian's
+# mesa-vulkan-drivers) and SwiftShader (ci/install-swiftshader.sh), each
+# selected alone through VK_DRIVER_FILES. Per driver: the runtime's tests with
+# the validation layer on, `kiln devices`, the same tests under the race
+# detector (they include concurrent dispatches) and built with
+# GOEXPERIMENT=cgocheck2 (a Go pointer stored in C memory aborts them), and
+# every benchmark once so that none rots.
+#
+# With CI=true a missing driver, loader, device or validation layer fails;
+# otherwise the tests say what is missing and skip.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/usr/local/go/bin:$PATH"
+
+ci=false
+case "${CI:-}" in 1 | true | TRUE | True) ci=true ;; esac
+
+drivers=(
+  "lavapipe=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
+  "swiftshader=${KILN_SWIFTSHADER_DIR:-/opt/kiln/swiftshader}/vk_swiftshader_icd.json"
+)
+for entry in "${drivers[@]}"; do
+  name=${entry%%=*} icd=${entry#*=}
+  if [ ! -f "$icd" ]; then
+    if [ "$ci" = true ]; then
+      echo "test-vulkan: $name: $icd is missing (run ci/install.sh)" >&2
+      exit 1
+    fi
+    echo "test-vulkan: $name: $icd is missing; skipping it"
+    continue
+  fi
+  echo "== $name ($icd)"
+  # VK_ICD_FILENAMES is the older loaders' name for VK_DRIVER_FILES.
+  export VK_DRIVER_FILES="$icd" VK_ICD_FILENAMES="$icd"
+  go test -count=1 ./runtime/vulkan/
+  go test -count=1 -run '^TestDevices' ./cmd/kiln/
+  go test -count=1 -race ./runtime/vulkan/
+  GOEXPERIMENT=cgocheck2 go test -count=1 ./runtime/vulkan/
+  go test -count=1 -run '^$' -bench . -benchtime 1x ./runtime/vulkan/ >/dev/null
+done
