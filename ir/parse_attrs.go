@@ -141,7 +141,7 @@ func (p *Parser) parseAttrDict() ([]NamedAttr, error) {
 		return nil, err
 	}
 	var out []NamedAttr
-	seen := map[string]bool{}
+	var seen map[string]bool // only for large dictionaries; small ones scan out
 	if p.ParseOptionalPunct("}") {
 		return out, nil
 	}
@@ -163,10 +163,9 @@ func (p *Parser) parseAttrDict() ([]NamedAttr, error) {
 		default:
 			return nil, p.Errorf("expected attribute name")
 		}
-		if seen[name] {
+		if isDuplicateKey(out, &seen, name) {
 			return nil, p.errorAt(t, "duplicate key '%s' in dictionary attribute", name)
 		}
-		seen[name] = true
 		var v Attribute = p.ctx.UnitAttr()
 		if p.ParseOptionalPunct("=") {
 			var err error
@@ -180,6 +179,31 @@ func (p *Parser) parseAttrDict() ([]NamedAttr, error) {
 		}
 	}
 	return out, p.ParsePunct("}")
+}
+
+// isDuplicateKey reports whether name is already among the parsed entries,
+// scanning small dictionaries and indexing large ones.
+func isDuplicateKey(entries []NamedAttr, index *map[string]bool, name string) bool {
+	const scanLimit = 16
+	if len(entries) < scanLimit {
+		for _, e := range entries {
+			if e.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	if *index == nil {
+		*index = make(map[string]bool, 2*len(entries))
+		for _, e := range entries {
+			(*index)[e.Name] = true
+		}
+	}
+	if (*index)[name] {
+		return true
+	}
+	(*index)[name] = true
+	return false
 }
 
 func (p *Parser) parseArrayAttr() (Attribute, error) {

@@ -8,9 +8,31 @@ import (
 // valueScope holds the SSA names visible in an isolated-from-above region
 // tree, and the forward references not yet defined.
 type valueScope struct {
-	values  map[string][]*Value
+	values  map[string]valueDef
 	forward map[valueKey]forwardRef
 	regions []*regionScope
+}
+
+// valueDef is what a name binds: a block argument, or a run of an op's
+// results (kept as a range so that binding allocates nothing).
+type valueDef struct {
+	arg      *Value
+	op       *Operation
+	start, n int
+}
+
+func (d valueDef) len() int {
+	if d.arg != nil {
+		return 1
+	}
+	return d.n
+}
+
+func (d valueDef) at(i int) *Value {
+	if d.arg != nil {
+		return d.arg
+	}
+	return &d.op.results[d.start+i]
 }
 
 type valueKey struct {
@@ -37,7 +59,7 @@ type blockDef struct {
 }
 
 func (p *Parser) pushIsolatedScope() {
-	p.scopes = append(p.scopes, &valueScope{values: map[string][]*Value{}, forward: map[valueKey]forwardRef{}})
+	p.scopes = append(p.scopes, &valueScope{values: map[string]valueDef{}, forward: map[valueKey]forwardRef{}})
 }
 
 func (p *Parser) popIsolatedScope() error {
@@ -85,12 +107,13 @@ func (p *Parser) popRegionScope() error {
 }
 
 // defineValues binds %name to a group of values.
-func (p *Parser) defineValues(name string, tok token, vals []*Value) error {
+func (p *Parser) defineValues(name string, tok token, vals valueDef) error {
 	s := p.scope()
 	if _, dup := s.values[name]; dup {
 		return p.errorAt(tok, "redefinition of SSA value '%%%s'", name)
 	}
-	for i, v := range vals {
+	for i := 0; i < vals.len() && len(s.forward) > 0; i++ {
+		v := vals.at(i)
 		k := valueKey{name, i}
 		if f, ok := s.forward[k]; ok {
 			if f.placeholder.typ != v.typ {
@@ -119,10 +142,10 @@ type UnresolvedOperand struct {
 func (p *Parser) resolveValue(u UnresolvedOperand, t Type) (*Value, error) {
 	s := p.scope()
 	if vals, ok := s.values[u.Name]; ok {
-		if u.Number >= len(vals) {
+		if u.Number >= vals.len() {
 			return nil, p.errorAt(u.tok, "reference to invalid result number")
 		}
-		v := vals[u.Number]
+		v := vals.at(u.Number)
 		if v.typ != t {
 			return nil, p.errorAt(u.tok, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
 				u.Name, TypeString(t), TypeString(v.typ))
@@ -233,7 +256,7 @@ func (p *Parser) parseOperation() (*Operation, error) {
 		}
 		i := 0
 		for _, r := range results {
-			if err := p.defineValues(r.name, r.tok, op.Results()[i:i+r.count]); err != nil {
+			if err := p.defineValues(r.name, r.tok, valueDef{op: op, start: i, n: r.count}); err != nil {
 				return nil, err
 			}
 			i += r.count
@@ -537,7 +560,7 @@ func (p *Parser) parseRegion(r *Region, entryArgs []Argument, isolated bool) err
 		for _, a := range entryArgs {
 			v := p.addArgument(entry, a)
 			if a.Name != "" {
-				if err := p.defineValues(a.Name, a.tok, []*Value{v}); err != nil {
+				if err := p.defineValues(a.Name, a.tok, valueDef{arg: v}); err != nil {
 					return err
 				}
 			}
@@ -586,7 +609,7 @@ func (p *Parser) parseBlock(r *Region) error {
 				return err
 			}
 			v := p.addArgument(b, a)
-			if err := p.defineValues(a.Name, a.tok, []*Value{v}); err != nil {
+			if err := p.defineValues(a.Name, a.tok, valueDef{arg: v}); err != nil {
 				return err
 			}
 			if !p.ParseOptionalPunct(",") {

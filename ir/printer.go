@@ -16,6 +16,8 @@ type PrintOptions struct {
 // Dialect Print hooks write through it.
 type Printer struct {
 	buf     []byte
+	sink    io.Writer // when set, buf is flushed to it between ops
+	sinkErr error
 	opts    PrintOptions
 	aliases map[Attribute]string // generated aliases (#map, #set)
 	collect *aliasCollector      // non-nil during the alias dry run
@@ -211,18 +213,43 @@ func (c *aliasCollector) add(a Attribute) {
 	}
 }
 
-// Print writes op (usually a module) with its generated aliases to w.
+// flushThreshold is how much text a streaming printer buffers.
+const flushThreshold = 64 << 10
+
+// maybeFlush hands buffered text to the sink, between ops.
+func (p *Printer) maybeFlush() {
+	if p.sink != nil && len(p.buf) >= flushThreshold {
+		if _, err := p.sink.Write(p.buf); err != nil && p.sinkErr == nil {
+			p.sinkErr = err
+		}
+		p.buf = p.buf[:0]
+	}
+}
+
+// Print writes op (usually a module) with its generated aliases to w,
+// streaming the text rather than building it whole.
 func Print(w io.Writer, op *Operation, opts PrintOptions) error {
-	_, err := w.Write(PrintBytes(op, opts))
+	p := &Printer{opts: opts, sink: w}
+	p.printWithAliases(op)
+	if p.sinkErr != nil {
+		return p.sinkErr
+	}
+	_, err := w.Write(p.buf)
 	return err
 }
 
 // PrintBytes returns the text of op with its generated aliases.
 func PrintBytes(op *Operation, opts PrintOptions) []byte {
 	p := &Printer{opts: opts}
+	p.printWithAliases(op)
+	return p.buf
+}
+
+func (p *Printer) printWithAliases(op *Operation) {
+	opts := p.opts
 	if op.ctx.usesAliasableAttrs.Load() {
 		// Dry run to find the attributes that get aliases, as MLIR does.
-		dry := &Printer{opts: opts, collect: &aliasCollector{seen: map[Attribute]bool{}}}
+		dry := &Printer{opts: opts, sink: io.Discard, collect: &aliasCollector{seen: map[Attribute]bool{}}}
 		dry.topOp(op)
 		p.aliases = map[Attribute]string{}
 		counts := map[string]int{}
@@ -245,7 +272,6 @@ func PrintBytes(op *Operation, opts PrintOptions) []byte {
 	}
 	p.topOp(op)
 	p.WriteByte('\n')
-	return p.buf
 }
 
 // String returns the text of an op, without aliases.
@@ -427,6 +453,7 @@ func (p *Printer) printRegion(r *Region, printEntryArgs, printTerminators bool) 
 			if !printTerminators && o == b.last && b == r.first && b.next == nil && o.HasTrait(Terminator) {
 				break
 			}
+			p.maybeFlush()
 			p.newline()
 			p.printOp(o)
 		}

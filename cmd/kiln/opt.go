@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -159,11 +159,17 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
 		return 1
 	}
-	chunks := []string{string(src)}
+	text := string(src)
+	chunks := []string{text}
 	if o.splitInput {
-		chunks = ir.SplitInput(string(src))
+		chunks = ir.SplitInput(text)
 	}
-	var out bytes.Buffer
+	dest, closeDest, err := openOutput(o.output, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
+		return 1
+	}
+	out := bufio.NewWriterSize(dest, 64<<10)
 	failed := false
 	var problems []string
 	for i, chunk := range chunks {
@@ -172,22 +178,24 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		ctx := newContext()
 		ctx.SetAllowUnregisteredDialects(o.allowUnregistered)
-		ctx.AddSource(name, string(src))
+		ctx.AddSource(name, text)
 		var diags []*ir.Diagnostic
 		ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) { diags = append(diags, d) })
-		text, err := optChunk(ctx, o, chunk, name, stderr)
+		m, err := optChunk(o, ctx, chunk, name, stderr)
 		if err != nil {
 			d, ok := err.(*ir.Diagnostic)
 			if !ok {
 				d = ir.Errorf(ctx.UnknownLoc(), "%v", err)
 			}
 			diags = append(diags, d)
+		} else if err := ir.Print(out, m, o.print); err != nil {
+			fmt.Fprintf(stderr, "kiln opt: %v\n", err)
+			return 1
 		}
 		if o.verifyDiagnostics {
 			// Chunks keep their original line numbers, so each chunk's own
 			// expected-* comments are checked against its diagnostics.
 			problems = append(problems, irtest.VerifyDiagnostics(chunk, name, diags)...)
-			out.Write(text)
 			continue
 		}
 		for _, d := range diags {
@@ -196,37 +204,39 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				failed = true
 			}
 		}
-		out.Write(text)
 	}
-	if o.verifyDiagnostics {
-		for _, p := range problems {
-			fmt.Fprintln(stderr, p)
-		}
-		if len(problems) > 0 {
-			return 1
-		}
-		return 0
+	if err := out.Flush(); err == nil {
+		err = closeDest()
+	} else {
+		closeDest()
 	}
-	if failed {
+	if err != nil {
+		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
 		return 1
 	}
-	if err := writeOutput(o.output, out.Bytes(), stdout); err != nil {
-		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
+	for _, p := range problems {
+		fmt.Fprintln(stderr, p)
+	}
+	if failed || len(problems) > 0 {
 		return 1
 	}
 	return 0
 }
 
-func writeOutput(path string, data []byte, stdout io.Writer) error {
+// openOutput returns the writer for -o (stdout for "-") and its closer.
+func openOutput(path string, stdout io.Writer) (io.Writer, func() error, error) {
 	if path == "-" {
-		_, err := stdout.Write(data)
-		return err
+		return stdout, func() error { return nil }, nil
 	}
-	return os.WriteFile(path, data, 0o644)
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, f.Close, nil
 }
 
-// optChunk parses, verifies, transforms and prints one input.
-func optChunk(ctx *ir.Context, o *optOptions, src, name string, stderr io.Writer) ([]byte, error) {
+// optChunk parses, verifies and transforms one input.
+func optChunk(o *optOptions, ctx *ir.Context, src, name string, stderr io.Writer) (*ir.Operation, error) {
 	m, err := ir.Parse(ctx, src, name)
 	if err != nil {
 		return nil, err
@@ -237,5 +247,5 @@ func optChunk(ctx *ir.Context, o *optOptions, src, name string, stderr io.Writer
 	if err := runPipeline(m, o, stderr); err != nil {
 		return nil, err
 	}
-	return ir.PrintBytes(m, o.print), nil
+	return m, nil
 }
