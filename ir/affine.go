@@ -314,7 +314,7 @@ func (c *Context) AffineMapAttr(m *AffineMap) *AffineMapAttr {
 		r.key(k)
 	}
 	c.usesAliasableAttrs.Store(true)
-	return Unique(c, k.String(), func() *AffineMapAttr { return &AffineMapAttr{Map: m} })
+	return UniqueKey(c, k, func() *AffineMapAttr { return &AffineMapAttr{Map: m} })
 }
 
 // IdentityMap returns (d0, ..., dn-1) -> (d0, ..., dn-1).
@@ -357,7 +357,7 @@ func (c *Context) IntegerSetAttr(s *IntegerSet) *IntegerSetAttr {
 		}
 	}
 	c.usesAliasableAttrs.Store(true)
-	return Unique(c, k.String(), func() *IntegerSetAttr { return &IntegerSetAttr{Set: s} })
+	return UniqueKey(c, k, func() *IntegerSetAttr { return &IntegerSetAttr{Set: s} })
 }
 
 func (a *IntegerSetAttr) Print(p *Printer) {

@@ -52,7 +52,7 @@ func (c *Context) IntegerAttr(t Type, v int64) *IntegerAttr {
 
 func (c *Context) integerAttr(t Type, v int64) *IntegerAttr {
 	v = normalizeInt(t, v)
-	return Unique(c, NewKey("i").Type(t).Int(v).String(), func() *IntegerAttr { return &IntegerAttr{typ: t, v: v} })
+	return UniqueKey(c, NewKey("i").Type(t).Int(v), func() *IntegerAttr { return &IntegerAttr{typ: t, v: v} })
 }
 
 // IntegerAttrBig returns an integer attribute from an arbitrary-precision value, wrapped to the width.
@@ -67,7 +67,7 @@ func (c *Context) IntegerAttrBig(t Type, v *big.Int) *IntegerAttr {
 	if signedInterp(t) && r.Bit(w-1) == 1 {
 		r.Sub(r, mod)
 	}
-	return Unique(c, NewKey("ibig").Type(t).Str(r.String()).String(), func() *IntegerAttr {
+	return UniqueKey(c, NewKey("ibig").Type(t).Str(r.String()), func() *IntegerAttr {
 		return &IntegerAttr{typ: t, big: r}
 	})
 }
@@ -192,7 +192,7 @@ type FloatAttr struct {
 // FloatAttr returns a float attribute, rounding v to the type's precision.
 func (c *Context) FloatAttr(t *FloatType, v float64) *FloatAttr {
 	v = RoundFloat(t.Kind, v)
-	return Unique(c, NewKey("f").Type(t).Int(int64(floatKeyBits(v))).String(), func() *FloatAttr {
+	return UniqueKey(c, NewKey("f").Type(t).Int(int64(floatKeyBits(v))), func() *FloatAttr {
 		return &FloatAttr{typ: t, v: v}
 	})
 }
@@ -224,7 +224,7 @@ type StringAttr struct {
 
 // StringAttr returns a string attribute.
 func (c *Context) StringAttr(s string) *StringAttr {
-	return Unique(c, NewKey("s").Str(s).String(), func() *StringAttr { return &StringAttr{Value: s} })
+	return UniqueKey(c, NewKey("s").Str(s), func() *StringAttr { return &StringAttr{Value: s} })
 }
 
 func (a *StringAttr) Print(p *Printer) { p.String(a.Value) }
@@ -245,7 +245,7 @@ type ArrayAttr struct {
 
 // ArrayAttr returns an array attribute.
 func (c *Context) ArrayAttr(elems ...Attribute) *ArrayAttr {
-	return Unique(c, NewKey("arr").Attrs(elems).String(), func() *ArrayAttr {
+	return UniqueKey(c, NewKey("arr").Attrs(elems), func() *ArrayAttr {
 		return &ArrayAttr{Elems: append([]Attribute(nil), elems...)}
 	})
 }
@@ -275,7 +275,7 @@ func (c *Context) DictionaryAttr(entries []NamedAttr) *DictionaryAttr {
 	for _, e := range sorted {
 		k.Str(e.Name).Attr(e.Value)
 	}
-	return Unique(c, k.String(), func() *DictionaryAttr { return &DictionaryAttr{Entries: sorted} })
+	return UniqueKey(c, k, func() *DictionaryAttr { return &DictionaryAttr{Entries: sorted} })
 }
 
 // Get returns the entry with the given name, or nil.
@@ -309,7 +309,7 @@ func (c *Context) DenseIntArray(elem Type, vs []int64) *DenseArrayAttr {
 	for i, v := range vs {
 		norm[i] = normalizeInt(elem, v)
 	}
-	return Unique(c, NewKey("darr").Type(elem).Ints(norm).String(), func() *DenseArrayAttr {
+	return UniqueKey(c, NewKey("darr").Type(elem).Ints(norm), func() *DenseArrayAttr {
 		return &DenseArrayAttr{Elem: elem, Ints: norm}
 	})
 }
@@ -322,7 +322,7 @@ func (c *Context) DenseFloatArray(elem *FloatType, vs []float64) *DenseArrayAttr
 		norm[i] = RoundFloat(elem.Kind, v)
 		k.Int(int64(floatKeyBits(norm[i])))
 	}
-	return Unique(c, k.String(), func() *DenseArrayAttr { return &DenseArrayAttr{Elem: elem, Floats: norm} })
+	return UniqueKey(c, k, func() *DenseArrayAttr { return &DenseArrayAttr{Elem: elem, Floats: norm} })
 }
 
 // Len returns the number of elements.
@@ -381,7 +381,7 @@ type TypeAttr struct {
 
 // TypeAttr returns the attribute holding t.
 func (c *Context) TypeAttr(t Type) *TypeAttr {
-	return Unique(c, NewKey("type").Type(t).String(), func() *TypeAttr { return &TypeAttr{Value: t} })
+	return UniqueKey(c, NewKey("type").Type(t), func() *TypeAttr { return &TypeAttr{Value: t} })
 }
 
 func (a *TypeAttr) Print(p *Printer) { p.Type(a.Value) }
@@ -399,7 +399,7 @@ func (c *Context) SymbolRef(root string, nested ...string) *SymbolRefAttr {
 	for _, n := range nested {
 		k.Str(n)
 	}
-	return Unique(c, k.String(), func() *SymbolRefAttr {
+	return UniqueKey(c, k, func() *SymbolRefAttr {
 		return &SymbolRefAttr{Root: root, Nested: append([]string(nil), nested...)}
 	})
 }
@@ -432,7 +432,7 @@ type StridedLayoutAttr struct {
 
 // StridedLayout returns a strided layout attribute.
 func (c *Context) StridedLayout(offset int64, strides []int64) *StridedLayoutAttr {
-	return Unique(c, NewKey("strided").Int(offset).Ints(strides).String(), func() *StridedLayoutAttr {
+	return UniqueKey(c, NewKey("strided").Int(offset).Ints(strides), func() *StridedLayoutAttr {
 		return &StridedLayoutAttr{Offset: offset, Strides: append([]int64(nil), strides...)}
 	})
 }
@@ -468,7 +468,7 @@ func (c *Context) OpaqueAttr(dialect, body string, pretty bool) *OpaqueAttr {
 	if pretty {
 		k.Int(1)
 	}
-	return Unique(c, k.String(), func() *OpaqueAttr { return &OpaqueAttr{DialectName: dialect, Body: body, Pretty: pretty} })
+	return UniqueKey(c, k, func() *OpaqueAttr { return &OpaqueAttr{DialectName: dialect, Body: body, Pretty: pretty} })
 }
 
 func (a *OpaqueAttr) Print(p *Printer) {

@@ -160,6 +160,18 @@ func Unique[T uniqued](c *Context, key string, build func() T) T {
 	return n
 }
 
+// UniqueKey is Unique with the key still in its builder: the lookup does
+// not allocate, only a first insertion copies the key.
+func UniqueKey[T uniqued](c *Context, k *KeyBuilder, build func() T) T {
+	c.mu.RLock()
+	v, ok := c.unique[string(k.b)]
+	c.mu.RUnlock()
+	if ok {
+		return v.(T)
+	}
+	return Unique(c, string(k.b), build)
+}
+
 // KeyBuilder builds uniquing keys from a kind name and components.
 type KeyBuilder struct{ b []byte }
 

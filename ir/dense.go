@@ -57,7 +57,7 @@ func (c *Context) DenseRaw(t ShapedType, raw []byte, splat bool) *DenseElementsA
 	if splat {
 		k.Int(1)
 	}
-	return Unique(c, k.String(), func() *DenseElementsAttr {
+	return UniqueKey(c, k, func() *DenseElementsAttr {
 		return &DenseElementsAttr{typ: t, splat: splat, raw: append([]byte(nil), raw...)}
 	})
 }
@@ -68,7 +68,7 @@ func (c *Context) DenseStrings(t ShapedType, strs []string) *DenseElementsAttr {
 	for _, s := range strs {
 		k.Str(s)
 	}
-	return Unique(c, k.String(), func() *DenseElementsAttr {
+	return UniqueKey(c, k, func() *DenseElementsAttr {
 		return &DenseElementsAttr{typ: t, strs: append([]string(nil), strs...), splat: len(strs) == 1 && NumElements(t) != 1}
 	})
 }

@@ -74,14 +74,14 @@ func (c *Context) FileLineColLoc(file string, line, col int) *FileLineColLoc {
 
 // NameLoc returns loc("name"(child)); child may be nil.
 func (c *Context) NameLoc(name string, child Location) *NameLoc {
-	return Unique(c, NewKey("nameloc").Str(name).Attr(child).String(), func() *NameLoc {
+	return UniqueKey(c, NewKey("nameloc").Str(name).Attr(child), func() *NameLoc {
 		return &NameLoc{Name: name, Child: child}
 	})
 }
 
 // CallSiteLoc returns loc(callsite(callee at caller)).
 func (c *Context) CallSiteLoc(callee, caller Location) *CallSiteLoc {
-	return Unique(c, NewKey("callsite").Attr(callee).Attr(caller).String(), func() *CallSiteLoc {
+	return UniqueKey(c, NewKey("callsite").Attr(callee).Attr(caller), func() *CallSiteLoc {
 		return &CallSiteLoc{Callee: callee, Caller: caller}
 	})
 }
@@ -92,7 +92,7 @@ func (c *Context) FusedLoc(locs []Location, metadata Attribute) *FusedLoc {
 	for _, l := range locs {
 		k.Attr(l)
 	}
-	return Unique(c, k.String(), func() *FusedLoc {
+	return UniqueKey(c, k, func() *FusedLoc {
 		return &FusedLoc{Locs: append([]Location(nil), locs...), Metadata: metadata}
 	})
 }

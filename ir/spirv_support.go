@@ -9,3 +9,7 @@ func (p *Parser) ParseDimensionList() ([]int64, error) {
 	d, _, err := p.parseDims(false, false)
 	return d, err
 }
+
+// GenericOp writes op in the generic form without its results, for custom
+// forms that embed another op (spirv.SpecConstantOperation's `wraps`).
+func (p *OpPrinter) GenericOp(op *Operation) { p.printGenericOp(op) }

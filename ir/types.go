@@ -55,7 +55,7 @@ func (c *Context) IntegerType(width int, s Signedness) *IntegerType {
 }
 
 func (c *Context) integerType(width int, s Signedness) *IntegerType {
-	return Unique(c, NewKey("int").Int(int64(width)).Int(int64(s)).String(), func() *IntegerType {
+	return UniqueKey(c, NewKey("int").Int(int64(width)).Int(int64(s)), func() *IntegerType {
 		return &IntegerType{Width: width, Signedness: s}
 	})
 }
@@ -155,7 +155,7 @@ func (c *Context) Float(k FloatKind) *FloatType {
 }
 
 func (c *Context) floatType(k FloatKind) *FloatType {
-	return Unique(c, NewKey("float").Int(int64(k)).String(), func() *FloatType { return &FloatType{Kind: k} })
+	return UniqueKey(c, NewKey("float").Int(int64(k)), func() *FloatType { return &FloatType{Kind: k} })
 }
 
 // F32 returns f32.
@@ -180,7 +180,7 @@ type ComplexType struct {
 
 // Complex returns complex<elem>.
 func (c *Context) Complex(elem Type) *ComplexType {
-	return Unique(c, NewKey("complex").Type(elem).String(), func() *ComplexType { return &ComplexType{Elem: elem} })
+	return UniqueKey(c, NewKey("complex").Type(elem), func() *ComplexType { return &ComplexType{Elem: elem} })
 }
 
 func (t *ComplexType) Print(p *Printer) {
@@ -197,7 +197,7 @@ type TupleType struct {
 
 // Tuple returns tuple<elems...>.
 func (c *Context) Tuple(elems ...Type) *TupleType {
-	return Unique(c, NewKey("tuple").Types(elems).String(), func() *TupleType {
+	return UniqueKey(c, NewKey("tuple").Types(elems), func() *TupleType {
 		return &TupleType{Elems: append([]Type(nil), elems...)}
 	})
 }
@@ -216,7 +216,7 @@ type FunctionType struct {
 
 // FunctionType returns (inputs) -> (results).
 func (c *Context) FunctionType(inputs, results []Type) *FunctionType {
-	return Unique(c, NewKey("fn").Types(inputs).Types(results).String(), func() *FunctionType {
+	return UniqueKey(c, NewKey("fn").Types(inputs).Types(results), func() *FunctionType {
 		return &FunctionType{Inputs: append([]Type(nil), inputs...), Results: append([]Type(nil), results...)}
 	})
 }
@@ -306,7 +306,7 @@ func (c *Context) ScalableVector(shape []int64, scalable []bool, elem Type) *Vec
 			k.Int(0)
 		}
 	}
-	return Unique(c, k.String(), func() *VectorType {
+	return UniqueKey(c, k, func() *VectorType {
 		v := &VectorType{Dims: append([]int64(nil), shape...), Elem: elem}
 		if scalable != nil {
 			v.Scalable = append([]bool(nil), scalable...)
@@ -410,7 +410,7 @@ func (c *Context) UnrankedMemRef(elem Type, memorySpace Attribute) *UnrankedMemR
 	if i, ok := memorySpace.(*IntegerAttr); ok && i.Int() == 0 {
 		memorySpace = nil
 	}
-	return Unique(c, NewKey("umemref").Type(elem).Attr(memorySpace).String(), func() *UnrankedMemRefType {
+	return UniqueKey(c, NewKey("umemref").Type(elem).Attr(memorySpace), func() *UnrankedMemRefType {
 		return &UnrankedMemRefType{Elem: elem, MemorySpace: memorySpace}
 	})
 }
@@ -439,7 +439,7 @@ type RankedTensorType struct {
 
 // Tensor returns a ranked tensor type.
 func (c *Context) Tensor(shape []int64, elem Type, encoding Attribute) *RankedTensorType {
-	return Unique(c, NewKey("tensor").Ints(shape).Type(elem).Attr(encoding).String(), func() *RankedTensorType {
+	return UniqueKey(c, NewKey("tensor").Ints(shape).Type(elem).Attr(encoding), func() *RankedTensorType {
 		return &RankedTensorType{Dims: append([]int64(nil), shape...), Elem: elem, Encoding: encoding}
 	})
 }
@@ -467,7 +467,7 @@ type UnrankedTensorType struct {
 
 // UnrankedTensor returns tensor<*xelem>.
 func (c *Context) UnrankedTensor(elem Type) *UnrankedTensorType {
-	return Unique(c, NewKey("utensor").Type(elem).String(), func() *UnrankedTensorType {
+	return UniqueKey(c, NewKey("utensor").Type(elem), func() *UnrankedTensorType {
 		return &UnrankedTensorType{Elem: elem}
 	})
 }
@@ -497,7 +497,7 @@ func (c *Context) OpaqueType(dialect, body string, pretty bool) *OpaqueType {
 	if pretty {
 		k.Int(1)
 	}
-	return Unique(c, k.String(), func() *OpaqueType { return &OpaqueType{DialectName: dialect, Body: body, Pretty: pretty} })
+	return UniqueKey(c, k, func() *OpaqueType { return &OpaqueType{DialectName: dialect, Body: body, Pretty: pretty} })
 }
 
 func (t *OpaqueType) Print(p *Printer) {
@@ -546,8 +546,8 @@ func IntOrFloatBitWidth(t Type) int {
 
 func (c *Context) initBuiltins() {
 	b := &c.builtins
-	b.index = Unique(c, NewKey("index").String(), func() *IndexType { return &IndexType{} })
-	b.none = Unique(c, NewKey("none").String(), func() *NoneType { return &NoneType{} })
+	b.index = UniqueKey(c, NewKey("index"), func() *IndexType { return &IndexType{} })
+	b.none = UniqueKey(c, NewKey("none"), func() *NoneType { return &NoneType{} })
 	b.i1 = c.integerType(1, Signless)
 	b.i8 = c.integerType(8, Signless)
 	b.i16 = c.integerType(16, Signless)
@@ -557,8 +557,8 @@ func (c *Context) initBuiltins() {
 	b.bf16 = c.floatType(BF16)
 	b.f32 = c.floatType(F32)
 	b.f64 = c.floatType(F64)
-	b.unitAttr = Unique(c, NewKey("unit").String(), func() *UnitAttr { return &UnitAttr{} })
+	b.unitAttr = UniqueKey(c, NewKey("unit"), func() *UnitAttr { return &UnitAttr{} })
 	b.trueAttr = c.integerAttr(b.i1.(*IntegerType), 1)
 	b.falseAtt = c.integerAttr(b.i1.(*IntegerType), 0)
-	b.unknownLoc = Unique(c, NewKey("loc?").String(), func() *UnknownLoc { return &UnknownLoc{} })
+	b.unknownLoc = UniqueKey(c, NewKey("loc?"), func() *UnknownLoc { return &UnknownLoc{} })
 }
