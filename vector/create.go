@@ -1,0 +1,399 @@
+package vector
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// broadcastOp is vector.broadcast:
+//
+//	%r = vector.broadcast %s : f32 to vector<4xf32>
+var broadcastOp = &ir.OpDef{
+	Name:     "vector.broadcast",
+	Summary:  "broadcast operation",
+	Example:  "%r = vector.broadcast %s : vector<8xf32> to vector<4x8xf32>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(1),
+	Results:  ir.Exactly(1),
+	Parse:    parseCast("vector.broadcast", "to", true),
+	Print:    printCast("to"),
+	Verify: func(op *ir.Operation) error {
+		rt, ok := op.Result(0).Type().(*ir.VectorType)
+		if !ok {
+			return op.Errorf("result #0 must be vector of any type values, but got %s", typeQuoted(op.Result(0).Type()))
+		}
+		st := op.Operand(0).Type()
+		if ir.ElementTypeOrSelf(st) != rt.Elem {
+			return op.Errorf("failed to verify that source operand and result have same element type")
+		}
+		if msg := broadcastMismatch(st, rt); msg != "" {
+			return op.Errorf("%s", msg)
+		}
+		return nil
+	},
+	Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+		src := op.Operand(0)
+		rt := op.Result(0).Type().(*ir.VectorType)
+		if src.Type() == rt {
+			return foldTo(src)
+		}
+		if v, ok := splatValue(op.Context(), operands[0]); ok {
+			return foldToAttr(splatOf(op.Context(), rt, v))
+		}
+		// broadcast(broadcast(x)) is broadcast(x); likewise of a splat.
+		if def := src.DefiningOp(); def != nil && (def.Name() == "vector.broadcast" || def.Name() == "vector.splat") {
+			op.SetOperand(0, def.Operand(0))
+			return nil, true
+		}
+		return nil, false
+	},
+}
+
+// broadcastMismatch returns why src cannot broadcast to dst ("" if it can),
+// with MLIR's messages.
+func broadcastMismatch(src ir.Type, dst *ir.VectorType) string {
+	sv, ok := src.(*ir.VectorType)
+	if !ok {
+		if _, shaped := src.(ir.ShapedType); shaped {
+			return "source type is not a vector"
+		}
+		return ""
+	}
+	if len(sv.Dims) > len(dst.Dims) {
+		return "source rank higher than destination rank"
+	}
+	lead := len(dst.Dims) - len(sv.Dims)
+	for i := range sv.Dims {
+		d := lead + i
+		if sv.Dims[i] == 1 && !isScalableDim(sv, i) {
+			continue
+		}
+		if sv.Dims[i] != dst.Dims[d] || isScalableDim(sv, i) != isScalableDim(dst, d) {
+			return "dimension mismatch (" + dimString(sv, i) + " vs. " + dimString(dst, d) + ")"
+		}
+	}
+	return ""
+}
+
+// parseCast returns the parser of `%x : T1 <kw> T2` forms; vectorResult
+// requires the result type to be a vector.
+func parseCast(name, kw string, vectorResult bool) func(p *ir.OpParser, st *ir.OpState) error {
+	return func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		in, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseKeyword(kw); err != nil {
+			return err
+		}
+		var out ir.Type
+		if vectorResult {
+			out, err = parseVectorType(p, name)
+		} else {
+			out, err = p.ParseType()
+		}
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{out}
+		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{in})
+	}
+}
+
+func printCast(kw string) func(p *ir.OpPrinter, op *ir.Operation) {
+	return func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+		p.WriteString(" " + kw + " ")
+		p.Type(op.Result(0).Type())
+	}
+}
+
+// splatOp is vector.splat:
+//
+//	%r = vector.splat %s : vector<4xf32>
+var splatOp = &ir.OpDef{
+	Name:     "vector.splat",
+	Summary:  "vector splat or broadcast operation",
+	Example:  "%r = vector.splat %s : vector<4xf32>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(1),
+	Results:  ir.Exactly(1),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		if err := p.ParsePunct(":"); err != nil {
+			return err
+		}
+		vt, err := parseVectorType(p, "vector.splat")
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{vt}
+		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{vt.Elem})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		vt, ok := op.Result(0).Type().(*ir.VectorType)
+		if !ok {
+			return op.Errorf("result #0 must be vector of any type values, but got %s", typeQuoted(op.Result(0).Type()))
+		}
+		if op.Operand(0).Type() != vt.Elem {
+			return op.Errorf("failed to verify that operand type matches element type of result")
+		}
+		return nil
+	},
+	Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+		if operands[0] == nil {
+			return nil, false
+		}
+		return foldToAttr(splatOf(op.Context(), op.Result(0).Type().(*ir.VectorType), operands[0]))
+	},
+}
+
+// stepOp is vector.step, the vector [0, 1, ..., n-1]:
+//
+//	%r = vector.step : vector<4xindex>
+var stepOp = &ir.OpDef{
+	Name:     "vector.step",
+	Summary:  "A linear sequence of values from 0 to N",
+	Example:  "%r = vector.step : vector<4xindex>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(0),
+	Results:  ir.Exactly(1),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		t, err := p.ParseColonType()
+		st.ResultTypes = []ir.Type{t}
+		return err
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		t := op.Result(0).Type()
+		if vt, ok := t.(*ir.VectorType); !ok || len(vt.Dims) != 1 || vt.Elem != op.Context().Index() {
+			return op.Errorf("result #0 must be vector of index values of ranks 1, but got %s", typeQuoted(t))
+		}
+		return nil
+	},
+}
+
+// fromElementsOp is vector.from_elements:
+//
+//	%r = vector.from_elements %a, %b : vector<2xf32>
+var fromElementsOp = &ir.OpDef{
+	Name:     "vector.from_elements",
+	Summary:  "operation that defines a vector from scalar elements",
+	Example:  "%r = vector.from_elements %a, %b, %c, %d : vector<2x2xf32>",
+	Traits:   ir.Pure,
+	Operands: ir.Variadic,
+	Results:  ir.Exactly(1),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		us, err := p.ParseOperandList()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		if err := p.ParsePunct(":"); err != nil {
+			return err
+		}
+		loc := p.Loc()
+		vt, err := parseVectorType(p, "vector.from_elements")
+		if err != nil {
+			return err
+		}
+		if vt.IsScalable() {
+			return ir.Errorf(loc, "'dest' must be fixed-length vector of any type values, but got %s", typeQuoted(vt))
+		}
+		if n := ir.NumElements(vt); int64(len(us)) != n {
+			return customError(loc, "vector.from_elements", "number of operands and types do not match: got %d operands and %d types", len(us), n)
+		}
+		st.ResultTypes = []ir.Type{vt}
+		return p.ResolveOperandsSameType(us, vt.Elem)
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operands(op.Operands())
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		vt, ok := op.Result(0).Type().(*ir.VectorType)
+		if !ok || vt.IsScalable() {
+			return op.Errorf("result #0 must be fixed-length vector of any type values, but got %s", typeQuoted(op.Result(0).Type()))
+		}
+		if int64(op.NumOperands()) != ir.NumElements(vt) {
+			return op.Errorf("failed to verify that operand count matches the number of result elements")
+		}
+		for _, v := range op.Operands() {
+			if v.Type() != vt.Elem {
+				return op.Errorf("failed to verify that operand types match result element type")
+			}
+		}
+		return nil
+	},
+	Fold:         foldFromElements,
+	Canonicalize: []*ir.Pattern{fromElementsToBroadcast},
+}
+
+func foldFromElements(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+	vt := op.Result(0).Type().(*ir.VectorType)
+	for _, a := range operands {
+		if a == nil {
+			return fromExtractedElements(op)
+		}
+	}
+	return foldToAttr(denseFrom(op.Context(), vt, operands))
+}
+
+// fromExtractedElements folds from_elements of every element of one
+// vector, extracted in order, to that vector.
+func fromExtractedElements(op *ir.Operation) ([]ir.FoldResult, bool) {
+	vt := op.Result(0).Type().(*ir.VectorType)
+	var src *ir.Value
+	for i, e := range op.Operands() {
+		ex := e.DefiningOp()
+		if ex == nil || ex.Name() != "vector.extract" || ex.NumOperands() != 1 {
+			return nil, false
+		}
+		if src == nil {
+			src = ex.Operand(0)
+			if src.Type() != vt {
+				return nil, false
+			}
+		}
+		pos := attrInts(ex, "static_position")
+		if ex.Operand(0) != src || len(pos) != len(vt.Dims) || !allStatic(pos) || Linearize(pos, vt.Dims) != int64(i) {
+			return nil, false
+		}
+	}
+	if src == nil {
+		return nil, false
+	}
+	return foldTo(src)
+}
+
+// fromElementsToBroadcast rewrites from_elements of one repeated value to
+// a broadcast of it.
+var fromElementsToBroadcast = &ir.Pattern{
+	Name: "FromElementsToBroadcast",
+	Root: "vector.from_elements",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		if op.NumOperands() < 2 {
+			return false
+		}
+		first := op.Operand(0)
+		for _, v := range op.Operands() {
+			if v != first {
+				return false
+			}
+		}
+		rw.ReplaceOpWith(op, &ir.OpState{Name: "vector.broadcast", Loc: op.Loc(),
+			Operands: []*ir.Value{first}, ResultTypes: op.ResultTypes()})
+		return true
+	},
+}
+
+// toElementsOp is vector.to_elements, one result per element:
+//
+//	%r:2 = vector.to_elements %v : vector<2xf32>
+var toElementsOp = &ir.OpDef{
+	Name:     "vector.to_elements",
+	Summary:  "operation that decomposes a vector into all its scalar elements",
+	Example:  "%r:2 = vector.to_elements %v : vector<2xf32>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(1),
+	Results:  ir.Variadic,
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		if err := p.ParsePunct(":"); err != nil {
+			return err
+		}
+		loc := p.Loc()
+		vt, err := parseVectorType(p, "vector.to_elements")
+		if err != nil {
+			return err
+		}
+		if vt.IsScalable() {
+			return ir.Errorf(loc, "'source' must be fixed-length vector of any type values, but got %s", typeQuoted(vt))
+		}
+		for range ir.NumElements(vt) {
+			st.ResultTypes = append(st.ResultTypes, vt.Elem)
+		}
+		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{vt})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		vt, ok := vectorOf(op.Operand(0))
+		if !ok || vt.IsScalable() {
+			return op.Errorf("operand #0 must be fixed-length vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
+		}
+		if int64(op.NumResults()) != ir.NumElements(vt) {
+			return op.Errorf("failed to verify that result count matches the number of source elements")
+		}
+		for _, t := range op.ResultTypes() {
+			if t != vt.Elem {
+				return op.Errorf("failed to verify that result types match source element type")
+			}
+		}
+		return nil
+	},
+	Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+		if def := op.Operand(0).DefiningOp(); def != nil && def.Name() == "vector.from_elements" {
+			out := make([]ir.FoldResult, def.NumOperands())
+			for i, v := range def.Operands() {
+				out[i].Value = v
+			}
+			return out, true
+		}
+		elems, ok := elementsOf(op.Context(), operands[0])
+		if !ok {
+			return nil, false
+		}
+		out := make([]ir.FoldResult, len(elems))
+		for i, e := range elems {
+			out[i].Attr = e
+		}
+		return out, true
+	},
+}

@@ -1,0 +1,156 @@
+package vector
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// gatherOp is vector.gather:
+//
+//	%r = vector.gather %m[%i] [%idx], %mask, %pass : memref<?xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+var gatherOp = &ir.OpDef{
+	Name:     "vector.gather",
+	Summary:  "gathers elements from memory or ranked tensor into a vector as defined by an index vector and a mask vector",
+	Example:  "%r = vector.gather %m[%i] [%idx], %mask, %pass : memref<?xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32> into vector<8xf32>",
+	Traits:   ir.ReadOnly,
+	Operands: ir.AtLeast(4),
+	Results:  ir.Exactly(1),
+	Inherent: []string{"alignment"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		base, offs, idx, err := parseGatherHead(p)
+		if err != nil {
+			return err
+		}
+		rest, err := parseTrailingOperands(p, 2)
+		if err != nil {
+			return err
+		}
+		ts, err := parseTypes(p, 5, "into")
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{ts[4]}
+		if err := resolveBaseIndices(p, base, ts[0], offs); err != nil {
+			return err
+		}
+		return p.ResolveOperands(append([]ir.UnresolvedOperand{idx}, rest...), ts[1:4])
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		printGather(p, op)
+		p.WriteString(" into ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		n := op.NumOperands()
+		return verifyGather(op, op.Result(0).Type(), op.Operand(n-1).Type(), "result")
+	},
+}
+
+// scatterOp is vector.scatter:
+//
+//	vector.scatter %m[%i] [%idx], %mask, %v : memref<?xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32>
+var scatterOp = &ir.OpDef{
+	Name:     "vector.scatter",
+	Summary:  "scatters elements from a vector into memory as defined by an index vector and a mask vector",
+	Example:  "vector.scatter %m[%i] [%idx], %mask, %v : memref<?xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32>",
+	Operands: ir.AtLeast(4),
+	Results:  ir.Exactly(0),
+	Inherent: []string{"alignment"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		base, offs, idx, err := parseGatherHead(p)
+		if err != nil {
+			return err
+		}
+		rest, err := parseTrailingOperands(p, 2)
+		if err != nil {
+			return err
+		}
+		loc := p.Loc()
+		ts, err := parseTypes(p, 4, "")
+		if err != nil {
+			return err
+		}
+		if _, ok := ts[0].(*ir.MemRefType); !ok {
+			return customError(loc, "vector.scatter", "invalid kind of type specified: expected builtin.memref, but found '%s'", ir.TypeString(ts[0]))
+		}
+		if err := resolveBaseIndices(p, base, ts[0], offs); err != nil {
+			return err
+		}
+		return p.ResolveOperands(append([]ir.UnresolvedOperand{idx}, rest...), ts[1:4])
+	},
+	Print: printGather,
+	Verify: func(op *ir.Operation) error {
+		n := op.NumOperands()
+		return verifyGather(op, op.Operand(n-1).Type(), nil, "valueToStore")
+	},
+}
+
+// parseGatherHead parses `%base[%offsets][%indices]`.
+func parseGatherHead(p *ir.OpParser) (base ir.UnresolvedOperand, offs []ir.UnresolvedOperand, idx ir.UnresolvedOperand, err error) {
+	if base, offs, err = parseBaseIndices(p); err != nil {
+		return
+	}
+	if err = p.ParsePunct("["); err != nil {
+		return
+	}
+	if idx, err = p.ParseOperand(); err != nil {
+		return
+	}
+	err = p.ParsePunct("]")
+	return
+}
+
+func printGather(p *ir.OpPrinter, op *ir.Operation) {
+	n := op.NumOperands()
+	p.WriteByte(' ')
+	printBaseIndices(p, op.Operand(0), op.Operands()[1:n-3])
+	// MLIR's format printer spaces a `[` that follows punctuation.
+	p.WriteString(" [")
+	p.Operand(op.Operand(n - 3))
+	p.WriteString("], ")
+	p.Operands(op.Operands()[n-2:])
+	p.OptionalAttrDict(op.Attrs())
+	p.WriteString(" : ")
+	p.Type(op.Operand(0).Type())
+	p.WriteString(", ")
+	p.TypeList(op.OperandTypes()[n-3:])
+}
+
+func verifyGather(op *ir.Operation, vt, pass ir.Type, what string) error {
+	n := op.NumOperands()
+	bt, ok := op.Operand(0).Type().(ir.ShapedType)
+	_, isVec := bt.(*ir.VectorType)
+	if !ok || isVec || !bt.HasRank() {
+		return op.Errorf("operand #0 must be Tensor or MemRef of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
+	}
+	if err := verifyAlignment(op); err != nil {
+		return err
+	}
+	v, ok := vt.(*ir.VectorType)
+	if !ok {
+		return op.Errorf("%s must be vector of any type values, but got %s", what, typeQuoted(vt))
+	}
+	if bt.ElementType() != v.Elem {
+		return op.Errorf("base and %s element type should match", what)
+	}
+	if err := verifyIndices(op, 1, n-3, len(bt.Shape())); err != nil {
+		return err
+	}
+	iv, ok := vectorOf(op.Operand(n - 3))
+	if !ok || !ir.IsIntOrIndex(iv.Elem) {
+		return op.Errorf("operand #%d must be vector of integer or index values, but got %s", n-3, typeQuoted(op.Operand(n-3).Type()))
+	}
+	if !equalInts(iv.Dims, v.Dims) {
+		return op.Errorf("expected %s dim to match indices dim", what)
+	}
+	m, ok := vectorOf(op.Operand(n - 2))
+	if !ok || m.Elem != op.Context().I(1) {
+		return op.Errorf("operand #%d must be vector of 1-bit signless integer values, but got %s", n-2, typeQuoted(op.Operand(n-2).Type()))
+	}
+	if !equalInts(m.Dims, v.Dims) {
+		return op.Errorf("expected %s dim to match mask dim", what)
+	}
+	if pass != nil && pass != vt {
+		return op.Errorf("expected pass_thru of same type as result type")
+	}
+	return nil
+}

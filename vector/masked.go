@@ -1,0 +1,161 @@
+package vector
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// maskedLoadOp is vector.maskedload:
+//
+//	%r = vector.maskedload %m[%i], %mask, %pass : memref<?xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+var maskedLoadOp = &ir.OpDef{
+	Name:     "vector.maskedload",
+	Summary:  "loads elements from memory into a vector as defined by a mask vector",
+	Example:  "%r = vector.maskedload %m[%i], %mask, %pass : memref<?xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>",
+	Traits:   ir.ReadOnly,
+	Operands: ir.AtLeast(3),
+	Results:  ir.Exactly(1),
+	Inherent: []string{"alignment"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		base, idx, err := parseBaseIndices(p)
+		if err != nil {
+			return err
+		}
+		rest, err := parseTrailingOperands(p, 2)
+		if err != nil {
+			return err
+		}
+		ts, err := parseTypes(p, 4, "into")
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{ts[3]}
+		if err := resolveBaseIndices(p, base, ts[0], idx); err != nil {
+			return err
+		}
+		return p.ResolveOperands(rest, ts[1:3])
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		n := op.NumOperands()
+		p.WriteByte(' ')
+		printBaseIndices(p, op.Operand(0), op.Operands()[1:n-2])
+		p.WriteString(", ")
+		p.Operands(op.Operands()[n-2:])
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+		p.WriteString(", ")
+		p.TypeList(op.OperandTypes()[n-2:])
+		p.WriteString(" into ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		n := op.NumOperands()
+		return verifyMasked(op, n-2, op.Result(0).Type(), op.Operand(n-1).Type(), "result")
+	},
+	Fold: foldMaskedLoad,
+}
+
+// maskedStoreOp is vector.maskedstore:
+//
+//	vector.maskedstore %m[%i], %mask, %v : memref<?xf32>, vector<8xi1>, vector<8xf32>
+var maskedStoreOp = &ir.OpDef{
+	Name:     "vector.maskedstore",
+	Summary:  "stores elements from a vector into memory as defined by a mask vector",
+	Example:  "vector.maskedstore %m[%i], %mask, %v : memref<?xf32>, vector<8xi1>, vector<8xf32>",
+	Operands: ir.AtLeast(3),
+	Results:  ir.Exactly(0),
+	Inherent: []string{"alignment"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		base, idx, err := parseBaseIndices(p)
+		if err != nil {
+			return err
+		}
+		rest, err := parseTrailingOperands(p, 2)
+		if err != nil {
+			return err
+		}
+		ts, err := parseTypes(p, 3, "")
+		if err != nil {
+			return err
+		}
+		if err := resolveBaseIndices(p, base, ts[0], idx); err != nil {
+			return err
+		}
+		return p.ResolveOperands(rest, ts[1:3])
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		n := op.NumOperands()
+		p.WriteByte(' ')
+		printBaseIndices(p, op.Operand(0), op.Operands()[1:n-2])
+		p.WriteString(", ")
+		p.Operands(op.Operands()[n-2:])
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+		p.WriteString(", ")
+		p.TypeList(op.OperandTypes()[n-2:])
+	},
+	Verify: func(op *ir.Operation) error {
+		n := op.NumOperands()
+		return verifyMasked(op, n-2, op.Operand(n-1).Type(), nil, "valueToStore")
+	},
+}
+
+// parseTrailingOperands parses `, %a, %b` (n operands) and an attribute dictionary.
+func parseTrailingOperands(p *ir.OpParser, n int) ([]ir.UnresolvedOperand, error) {
+	var us []ir.UnresolvedOperand
+	for range n {
+		if err := p.ParsePunct(","); err != nil {
+			return nil, err
+		}
+		u, err := p.ParseOperand()
+		if err != nil {
+			return nil, err
+		}
+		us = append(us, u)
+	}
+	return us, p.ParseOptionalAttrDict()
+}
+
+// verifyMasked checks maskedload/maskedstore: the mask operand is at
+// maskIdx, vt the loaded or stored vector, pass the pass-through type.
+func verifyMasked(op *ir.Operation, maskIdx int, vt, pass ir.Type, what string) error {
+	mt, ok := op.Operand(0).Type().(*ir.MemRefType)
+	if !ok {
+		return op.Errorf("operand #0 must be memref of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
+	}
+	if err := verifyAlignment(op); err != nil {
+		return err
+	}
+	v, ok := vt.(*ir.VectorType)
+	if !ok {
+		return op.Errorf("%s must be vector of any type values, but got %s", what, typeQuoted(vt))
+	}
+	if mt.Elem != v.Elem {
+		return op.Errorf("base and %s element type should match", what)
+	}
+	if err := verifyIndices(op, 1, maskIdx, len(mt.Dims)); err != nil {
+		return err
+	}
+	m, ok := vectorOf(op.Operand(maskIdx))
+	if !ok || m.Elem != op.Context().I(1) {
+		return op.Errorf("operand #%d must be vector of 1-bit signless integer values, but got %s", maskIdx, typeQuoted(op.Operand(maskIdx).Type()))
+	}
+	if !equalInts(m.Dims, v.Dims) {
+		return op.Errorf("expected %s shape to match mask shape", what)
+	}
+	if pass != nil && pass != vt {
+		return op.Errorf("expected pass_thru of same type as result type")
+	}
+	return nil
+}
+
+// foldMaskedLoad folds a maskedload with an
+// all-false mask to its pass-through (MLIR does this in canonicalization).
+func foldMaskedLoad(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	n := op.NumOperands()
+	if MaskFormatOf(op.Operand(n-2)) == AllFalse {
+		return foldTo(op.Operand(n - 1))
+	}
+	return nil, false
+}

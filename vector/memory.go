@@ -1,0 +1,222 @@
+package vector
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// loadOp is vector.load:
+//
+//	%r = vector.load %m[%i, %j] : memref<?x?xf32>, vector<8xf32>
+var loadOp = &ir.OpDef{
+	Name:     "vector.load",
+	Summary:  "reads an n-D slice of memory into an n-D vector",
+	Example:  "%r = vector.load %m[%i, %j] : memref<?x?xf32>, vector<8xf32>",
+	Traits:   ir.ReadOnly,
+	Operands: ir.AtLeast(1),
+	Results:  ir.Exactly(1),
+	Inherent: []string{"nontemporal", "alignment"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		base, idx, err := parseBaseIndices(p)
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		ts, err := parseTypes(p, 2, "")
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{ts[1]}
+		return resolveBaseIndices(p, base, ts[0], idx)
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		printBaseIndices(p, op.Operand(0), op.Operands()[1:])
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+		p.WriteString(", ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		return verifyLoadStore(op, op.Result(0).Type(), "result", "destination memref has lower rank than the result vector")
+	},
+}
+
+// storeOp is vector.store:
+//
+//	vector.store %v, %m[%i, %j] : memref<?x?xf32>, vector<8xf32>
+var storeOp = &ir.OpDef{
+	Name:     "vector.store",
+	Summary:  "writes an n-D vector to an n-D slice of memory",
+	Example:  "vector.store %v, %m[%i, %j] : memref<?x?xf32>, vector<8xf32>",
+	Operands: ir.AtLeast(2),
+	Results:  ir.Exactly(0),
+	Inherent: []string{"nontemporal", "alignment"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		v, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+		base, idx, err := parseBaseIndices(p)
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		ts, err := parseTypes(p, 2, "")
+		if err != nil {
+			return err
+		}
+		if err := p.ResolveOperands([]ir.UnresolvedOperand{v}, []ir.Type{ts[1]}); err != nil {
+			return err
+		}
+		return resolveBaseIndices(p, base, ts[0], idx)
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		p.WriteString(", ")
+		printBaseIndices(p, op.Operand(1), op.Operands()[2:])
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Operand(1).Type())
+		p.WriteString(", ")
+		p.Type(op.Operand(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		return verifyLoadStore(op, op.Operand(0).Type(), "valueToStore", "source memref has lower rank than the vector to store")
+	},
+}
+
+// Base and Indices name the memref and indices of load, store,
+// maskedload, maskedstore, gather and scatter ops (see the views).
+func baseIndex(op *ir.Operation) int {
+	switch op.Name() {
+	case "vector.store", "vector.transfer_write":
+		return 1
+	}
+	return 0
+}
+
+func verifyLoadStore(op *ir.Operation, vt ir.Type, what, rankMsg string) error {
+	bi := baseIndex(op)
+	mt, ok := op.Operand(bi).Type().(*ir.MemRefType)
+	if !ok {
+		return op.Errorf("operand #%d must be memref of any type values, but got %s", bi, typeQuoted(op.Operand(bi).Type()))
+	}
+	v, ok := vt.(*ir.VectorType)
+	if !ok {
+		return op.Errorf("%s must be vector of any type values, but got %s", what, typeQuoted(vt))
+	}
+	if err := verifyIndices(op, bi+1, op.NumOperands(), len(mt.Dims)); err != nil {
+		return err
+	}
+	if err := verifyAlignment(op); err != nil {
+		return err
+	}
+	if ev, ok := mt.Elem.(*ir.VectorType); ok {
+		if ev != v {
+			return op.Errorf("base memref and %s vector types should match", what)
+		}
+	} else {
+		if mt.Elem != v.Elem {
+			return op.Errorf("base and %s element type should match", what)
+		}
+		if len(v.Dims) > len(mt.Dims) {
+			return op.Errorf("%s", rankMsg)
+		}
+	}
+	if !lastDimUnitStride(mt) {
+		return op.Errorf("most minor memref dim must have unit stride")
+	}
+	return nil
+}
+
+// lastDimUnitStride reports whether mt's minor dimension has stride 1.
+func lastDimUnitStride(mt *ir.MemRefType) bool {
+	if mt.Layout == nil || len(mt.Dims) == 0 {
+		return true
+	}
+	strides, _, ok := mt.StridesAndOffset()
+	return ok && (len(strides) == 0 || strides[len(strides)-1] == 1)
+}
+
+// verifyIndices checks that operands [from, to) are rank index values.
+func verifyIndices(op *ir.Operation, from, to, rank int) error {
+	if to-from != rank {
+		return op.Errorf("requires %d indices", rank)
+	}
+	for i := from; i < to; i++ {
+		if op.Operand(i).Type() != op.Context().Index() {
+			return op.Errorf("operand #%d must be variadic of index, but got %s", i, typeQuoted(op.Operand(i).Type()))
+		}
+	}
+	return nil
+}
+
+// parseBaseIndices parses `%base[%i, %j]`.
+func parseBaseIndices(p *ir.OpParser) (ir.UnresolvedOperand, []ir.UnresolvedOperand, error) {
+	base, err := p.ParseOperand()
+	if err != nil {
+		return base, nil, err
+	}
+	if err := p.ParsePunct("["); err != nil {
+		return base, nil, err
+	}
+	idx, err := p.ParseOperandList()
+	if err != nil {
+		return base, nil, err
+	}
+	return base, idx, p.ParsePunct("]")
+}
+
+func resolveBaseIndices(p *ir.OpParser, base ir.UnresolvedOperand, bt ir.Type, idx []ir.UnresolvedOperand) error {
+	if err := p.ResolveOperands([]ir.UnresolvedOperand{base}, []ir.Type{bt}); err != nil {
+		return err
+	}
+	return p.ResolveOperandsSameType(idx, p.Context().Index())
+}
+
+func printBaseIndices(p *ir.OpPrinter, base *ir.Value, idx []*ir.Value) {
+	p.Operand(base)
+	p.WriteByte('[')
+	p.Operands(idx)
+	p.WriteByte(']')
+}
+
+// parseTypes parses `: t1, t2, ...` with n types, the last after
+// `into` when into is set.
+func parseTypes(p *ir.OpParser, n int, into string) ([]ir.Type, error) {
+	if err := p.ParsePunct(":"); err != nil {
+		return nil, err
+	}
+	var ts []ir.Type
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sep := ","
+			if i == n-1 && into != "" {
+				sep = ""
+				if err := p.ParseKeyword(into); err != nil {
+					return nil, err
+				}
+			}
+			if sep != "" {
+				if err := p.ParsePunct(sep); err != nil {
+					return nil, err
+				}
+			}
+		}
+		t, err := p.ParseType()
+		if err != nil {
+			return nil, err
+		}
+		ts = append(ts, t)
+	}
+	return ts, nil
+}

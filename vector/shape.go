@@ -1,0 +1,277 @@
+package vector
+
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// transposeOp is vector.transpose:
+//
+//	%r = vector.transpose %v, [1, 0] : vector<2x3xf32> to vector<3x2xf32>
+var transposeOp = &ir.OpDef{
+	Name:     "vector.transpose",
+	Summary:  "vector transpose operation",
+	Example:  "%r = vector.transpose %v, [1, 0] : vector<2x[4]xf32> to vector<[4]x2xf32>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(1),
+	Results:  ir.Exactly(1),
+	Inherent: []string{"permutation"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+		perm, err := parseIntList(p)
+		if err != nil {
+			return err
+		}
+		st.AddAttr("permutation", p.Context().DenseI64Array(perm...))
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		in, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseKeyword("to"); err != nil {
+			return err
+		}
+		out, err := parseVectorType(p, "vector.transpose")
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{out}
+		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{in})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		p.WriteString(", ")
+		printIntList(p, attrInts(op, "permutation"))
+		p.OptionalAttrDict(op.Attrs(), "permutation")
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+		p.WriteString(" to ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		in, ok := vectorOf(op.Operand(0))
+		if !ok {
+			return op.Errorf("operand #0 must be vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
+		}
+		out, ok := op.Result(0).Type().(*ir.VectorType)
+		if !ok {
+			return op.Errorf("result #0 must be vector of any type values, but got %s", typeQuoted(op.Result(0).Type()))
+		}
+		if in.Elem != out.Elem {
+			return op.Errorf("failed to verify that all of {vector, result} have same element type")
+		}
+		perm := attrInts(op, "permutation")
+		if len(in.Dims) != len(out.Dims) {
+			return op.Errorf("vector result rank mismatch: %d", len(out.Dims))
+		}
+		if len(perm) != len(in.Dims) {
+			return op.Errorf("transposition length mismatch: %d", len(perm))
+		}
+		seen := make([]bool, len(perm))
+		for i, p := range perm {
+			if p < 0 || p >= int64(len(perm)) {
+				return op.Errorf("transposition index out of range: %d", p)
+			}
+			if seen[p] {
+				return op.Errorf("duplicate position index: %d", p)
+			}
+			seen[p] = true
+			if out.Dims[i] != in.Dims[p] || isScalableDim(out, i) != isScalableDim(in, int(p)) {
+				return op.Errorf("dimension size mismatch at: %d", p)
+			}
+		}
+		return nil
+	},
+	Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+		perm := attrInts(op, "permutation")
+		if slices.Equal(perm, seq(0, int64(len(perm)))) {
+			return foldTo(op.Operand(0))
+		}
+		rt := op.Result(0).Type().(*ir.VectorType)
+		if v, ok := splatValue(op.Context(), operands[0]); ok && operands[0] != nil {
+			if _, dense := operands[0].(*ir.DenseElementsAttr); dense {
+				return foldToAttr(splatOf(op.Context(), rt, v))
+			}
+		}
+		// transpose(transpose(x, p1), p2) is transpose(x, p1 o p2).
+		if def := op.Operand(0).DefiningOp(); def != nil && def.Name() == "vector.transpose" {
+			inner := attrInts(def, "permutation")
+			if len(inner) == len(perm) {
+				comp := make([]int64, len(perm))
+				for i, p := range perm {
+					comp[i] = inner[p]
+				}
+				op.SetOperand(0, def.Operand(0))
+				op.SetAttr("permutation", op.Context().DenseI64Array(comp...))
+				return nil, true
+			}
+		}
+		return nil, false
+	},
+}
+
+// shapeCastOp is vector.shape_cast, which keeps the row-major element order:
+//
+//	%r = vector.shape_cast %v : vector<2x4xf32> to vector<8xf32>
+var shapeCastOp = &ir.OpDef{
+	Name:     "vector.shape_cast",
+	Summary:  "shape_cast casts between vector shapes",
+	Example:  "%r = vector.shape_cast %v : vector<2x4xf32> to vector<8xf32>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(1),
+	Results:  ir.Exactly(1),
+	Parse:    parseCast("vector.shape_cast", "to", true),
+	Print:    printCast("to"),
+	Verify: func(op *ir.Operation) error {
+		in, ok := vectorOf(op.Operand(0))
+		if !ok {
+			return op.Errorf("operand #0 must be vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
+		}
+		out, ok := op.Result(0).Type().(*ir.VectorType)
+		if !ok {
+			return op.Errorf("result #0 must be vector of any type values, but got %s", typeQuoted(op.Result(0).Type()))
+		}
+		if in.Elem != out.Elem {
+			return op.Errorf("has different source and result element types")
+		}
+		if a, b := Product(in.Dims), Product(out.Dims); a != b {
+			return op.Errorf("has different number of elements at source (%d) and result (%d)", a, b)
+		}
+		if a, b := countScalable(in), countScalable(out); a != b {
+			return op.Errorf("different number of scalable dims at source (%d) and result (%d)", a, b)
+		}
+		return nil
+	},
+	Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+		src := op.Operand(0)
+		rt := op.Result(0).Type().(*ir.VectorType)
+		if src.Type() == rt {
+			return foldTo(src)
+		}
+		if d, ok := operands[0].(*ir.DenseElementsAttr); ok && !rt.IsScalable() && d.Strings() == nil {
+			return foldToAttr(op.Context().DenseRaw(rt, d.Raw(), d.IsSplat()))
+		}
+		if def := src.DefiningOp(); def != nil && def.Name() == "vector.shape_cast" {
+			if def.Operand(0).Type() == rt {
+				return foldTo(def.Operand(0))
+			}
+			op.SetOperand(0, def.Operand(0))
+			return nil, true
+		}
+		return nil, false
+	},
+}
+
+func countScalable(t *ir.VectorType) int {
+	n := 0
+	for _, s := range t.Scalable {
+		if s {
+			n++
+		}
+	}
+	return n
+}
+
+// bitcastOp is vector.bitcast, reinterpreting the minor dimension's bits:
+//
+//	%r = vector.bitcast %v : vector<2xf32> to vector<4xf16>
+var bitcastOp = &ir.OpDef{
+	Name:     "vector.bitcast",
+	Summary:  "bitcast casts between vectors",
+	Example:  "%r = vector.bitcast %v : vector<2xf32> to vector<4xf16>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(1),
+	Results:  ir.Exactly(1),
+	Parse:    parseCast("vector.bitcast", "to", true),
+	Print:    printCast("to"),
+	Verify: func(op *ir.Operation) error {
+		in, ok := vectorOf(op.Operand(0))
+		if !ok {
+			return op.Errorf("operand #0 must be vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
+		}
+		out, ok := op.Result(0).Type().(*ir.VectorType)
+		if !ok {
+			return op.Errorf("result #0 must be vector of any type values, but got %s", typeQuoted(op.Result(0).Type()))
+		}
+		if len(in.Dims) != len(out.Dims) {
+			return op.Errorf("failed to verify that all of {source, result} have same rank")
+		}
+		for i := 0; i+1 < len(in.Dims); i++ {
+			if in.Dims[i] != out.Dims[i] {
+				return op.Errorf("dimension size mismatch")
+			}
+		}
+		if minorBits(in) != minorBits(out) {
+			return op.Errorf("source/result bitwidth of the minor 1-D vectors must be equal")
+		}
+		return nil
+	},
+	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+		src := op.Operand(0)
+		if src.Type() == op.Result(0).Type() {
+			return foldTo(src)
+		}
+		if def := src.DefiningOp(); def != nil && def.Name() == "vector.bitcast" {
+			if def.Operand(0).Type() == op.Result(0).Type() {
+				return foldTo(def.Operand(0))
+			}
+			op.SetOperand(0, def.Operand(0))
+			return nil, true
+		}
+		return nil, false
+	},
+}
+
+// minorBits returns the bit size of t's minor 1-D vector.
+func minorBits(t *ir.VectorType) int64 {
+	n := int64(1)
+	if len(t.Dims) > 0 {
+		n = t.Dims[len(t.Dims)-1]
+	}
+	return n * bitWidth(t.Elem)
+}
+
+// typeCastOp is vector.type_cast, viewing a memref of scalars as a memref
+// of one vector:
+//
+//	%r = vector.type_cast %m : memref<8x8xf32> to memref<vector<8x8xf32>>
+var typeCastOp = &ir.OpDef{
+	Name:     "vector.type_cast",
+	Summary:  "type_cast op converts a scalar memref to a vector memref",
+	Example:  "%r = vector.type_cast %m : memref<8x8xf32> to memref<vector<8x8xf32>>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(1),
+	Results:  ir.Exactly(1),
+	Parse:    parseCast("vector.type_cast", "to", false),
+	Print:    printCast("to"),
+	Verify: func(op *ir.Operation) error {
+		in, ok := op.Operand(0).Type().(*ir.MemRefType)
+		if !ok || !ir.HasStaticShape(in) {
+			return op.Errorf("operand #0 must be statically shaped memref of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
+		}
+		if in.Layout != nil {
+			if m, ok := in.Layout.(*ir.AffineMapAttr); !ok || !m.Map.IsIdentity() {
+				return op.Errorf("expects operand to be a memref with identity layout")
+			}
+		}
+		out, ok := op.Result(0).Type().(*ir.MemRefType)
+		if !ok {
+			return op.Errorf("result #0 must be memref of any type values, but got %s", typeQuoted(op.Result(0).Type()))
+		}
+		want := op.Context().MemRef(nil, op.Context().Vector(in.Dims, in.Elem), nil, in.MemorySpace)
+		if out != want {
+			return op.Errorf("expects result type %s", typeQuoted(want))
+		}
+		return nil
+	},
+}

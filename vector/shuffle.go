@@ -1,0 +1,300 @@
+package vector
+
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// shuffleOp is vector.shuffle; mask entries index the concatenation of
+// the operands' leading dimensions (-1 is poison):
+//
+//	%r = vector.shuffle %a, %b [0, 3, 1] : vector<2xf32>, vector<2xf32>
+var shuffleOp = &ir.OpDef{
+	Name:     "vector.shuffle",
+	Summary:  "shuffle operation",
+	Example:  "%r = vector.shuffle %a, %b [0, 3, 1] : vector<2xf32>, vector<2xf32>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(2),
+	Results:  ir.Exactly(1),
+	Inherent: []string{"mask"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		us, err := p.ParseOperandList()
+		if err != nil {
+			return err
+		}
+		mask, err := parseIntList(p)
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		if err := p.ParsePunct(":"); err != nil {
+			return err
+		}
+		v1, err := parseVectorType(p, "vector.shuffle")
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+		v2, err := parseVectorType(p, "vector.shuffle")
+		if err != nil {
+			return err
+		}
+		st.AddAttr("mask", p.Context().DenseI64Array(mask...))
+		dims := []int64{int64(len(mask))}
+		if len(v1.Dims) > 1 {
+			dims = append(dims, v1.Dims[1:]...)
+		}
+		st.ResultTypes = []ir.Type{p.Context().Vector(dims, v1.Elem)}
+		return p.ResolveOperands(us, []ir.Type{v1, v2})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operands(op.Operands())
+		p.WriteByte(' ')
+		printIntList(p, attrInts(op, "mask"))
+		p.OptionalAttrDict(op.Attrs(), "mask")
+		p.WriteString(" : ")
+		p.TypeList(op.OperandTypes())
+	},
+	Verify: verifyShuffle,
+	Fold:   foldShuffle,
+}
+
+func verifyShuffle(op *ir.Operation) error {
+	var vs [3]*ir.VectorType
+	for i, t := range []ir.Type{op.Operand(0).Type(), op.Operand(1).Type(), op.Result(0).Type()} {
+		v, ok := t.(*ir.VectorType)
+		if !ok || v.IsScalable() {
+			what := "operand"
+			n := i
+			if i == 2 {
+				what, n = "result", 0
+			}
+			return op.Errorf("%s #%d must be fixed-length vector of any type values, but got %s", what, n, typeQuoted(t))
+		}
+		vs[i] = v
+	}
+	v1, v2, res := vs[0], vs[1], vs[2]
+	if v1.Elem != res.Elem {
+		return op.Errorf("failed to verify that first operand v1 and result have same element type")
+	}
+	if v2.Elem != res.Elem {
+		return op.Errorf("failed to verify that second operand v2 and result have same element type")
+	}
+	mask, ok := op.Attr("mask").(*ir.DenseArrayAttr)
+	if !ok || mask.Elem != op.Context().I(64) {
+		return op.Errorf("requires attribute 'mask'")
+	}
+	r, r1, r2 := len(res.Dims), len(v1.Dims), len(v2.Dims)
+	if !(r1 == 0 && r2 == 0 && r == 1) && !(r1 == r && r2 == r) {
+		return op.Errorf("rank mismatch")
+	}
+	for i := 1; i < r1; i++ {
+		if res.Dims[i] != v1.Dims[i] || v1.Dims[i] != v2.Dims[i] {
+			return op.Errorf("dimension mismatch")
+		}
+	}
+	if len(mask.Ints) == 0 {
+		return op.Errorf("invalid mask length")
+	}
+	if int64(len(mask.Ints)) != res.Dims[0] {
+		return op.Errorf("mask length mismatch")
+	}
+	n := leading(v1) + leading(v2)
+	for i, m := range mask.Ints {
+		if m != Poison && (m < 0 || m >= n) {
+			return op.Errorf("mask index #%d out of range", i+1)
+		}
+	}
+	return nil
+}
+
+// leading returns the size of t's leading dimension (1 for 0-d vectors).
+func leading(t *ir.VectorType) int64 {
+	if len(t.Dims) == 0 {
+		return 1
+	}
+	return t.Dims[0]
+}
+
+func foldShuffle(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+	ctx := op.Context()
+	v1, _ := vectorOf(op.Operand(0))
+	res := op.Result(0).Type().(*ir.VectorType)
+	mask := attrInts(op, "mask")
+	n1 := leading(v1)
+	// A mask that takes one operand in order is that operand.
+	for k, v := range op.Operands() {
+		if v.Type() != res {
+			continue
+		}
+		base := int64(k) * n1
+		if slices.IndexFunc(mask, func(m int64) bool { return m == Poison }) < 0 &&
+			slices.Equal(mask, seq(base, int64(len(mask)))) {
+			return foldTo(v)
+		}
+	}
+	a, ok1 := elementsOf(ctx, operands[0])
+	b, ok2 := elementsOf(ctx, operands[1])
+	if !ok1 || !ok2 || slices.Contains(mask, Poison) {
+		return nil, false
+	}
+	inner := int64(len(a)) / n1
+	all := append(slices.Clone(a), b...)
+	var out []ir.Attribute
+	for _, m := range mask {
+		out = append(out, all[m*inner:(m+1)*inner]...)
+	}
+	return foldToAttr(denseFrom(ctx, res, out))
+}
+
+func seq(from, n int64) []int64 {
+	out := make([]int64, n)
+	for i := range out {
+		out[i] = from + int64(i)
+	}
+	return out
+}
+
+// interleaveOp is vector.interleave, alternating the trailing-dimension
+// elements of two vectors:
+//
+//	%r = vector.interleave %a, %b : vector<2xf32> -> vector<4xf32>
+var interleaveOp = &ir.OpDef{
+	Name:     "vector.interleave",
+	Summary:  "constructs a vector by interleaving two input vectors",
+	Example:  "%r = vector.interleave %a, %b : vector<2xf32> -> vector<4xf32>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(2),
+	Results:  ir.Exactly(1),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		us, err := p.ParseOperandList()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		if err := p.ParsePunct(":"); err != nil {
+			return err
+		}
+		in, err := parseVectorType(p, "vector.interleave")
+		if err != nil {
+			return err
+		}
+		// Older MLIR left the result type out.
+		out := halfOrDouble(p.Context(), in, true)
+		if p.ParseOptionalPunct("->") {
+			if out, err = parseVectorType(p, "vector.interleave"); err != nil {
+				return err
+			}
+		}
+		st.ResultTypes = []ir.Type{out}
+		return p.ResolveOperandsSameType(us, in)
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operands(op.Operands())
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+		p.WriteString(" -> ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		in, ok := vectorOf(op.Operand(0))
+		if !ok {
+			return op.Errorf("operand #0 must be vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
+		}
+		if op.Operand(1).Type() != in {
+			return op.Errorf("failed to verify that all of {lhs, rhs} have same type")
+		}
+		out, ok := op.Result(0).Type().(*ir.VectorType)
+		if !ok || out != halfOrDouble(op.Context(), in, true) {
+			return op.Errorf("failed to verify that the trailing dimension of the results is double the width of the source trailing dimension")
+		}
+		return nil
+	},
+}
+
+// halfOrDouble returns t with its trailing dimension doubled (a 0-d
+// vector becomes vector<2xT>) or halved.
+func halfOrDouble(ctx *ir.Context, t *ir.VectorType, double bool) *ir.VectorType {
+	if len(t.Dims) == 0 {
+		return ctx.Vector([]int64{2}, t.Elem)
+	}
+	dims := slices.Clone(t.Dims)
+	if double {
+		dims[len(dims)-1] *= 2
+	} else {
+		dims[len(dims)-1] /= 2
+	}
+	return ctx.ScalableVector(dims, t.Scalable, t.Elem)
+}
+
+// deinterleaveOp is vector.deinterleave, the inverse of interleave:
+//
+//	%r0, %r1 = vector.deinterleave %v : vector<4xf32> -> vector<2xf32>
+var deinterleaveOp = &ir.OpDef{
+	Name:     "vector.deinterleave",
+	Summary:  "constructs two vectors by deinterleaving an input vector",
+	Example:  "%r:2 = vector.deinterleave %v : vector<4xf32> -> vector<2xf32>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(1),
+	Results:  ir.Exactly(2),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		if err := p.ParsePunct(":"); err != nil {
+			return err
+		}
+		in, err := parseVectorType(p, "vector.deinterleave")
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct("->"); err != nil {
+			return err
+		}
+		out, err := parseVectorType(p, "vector.deinterleave")
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{out, out}
+		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{in})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+		p.WriteString(" -> ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		in, ok := vectorOf(op.Operand(0))
+		if !ok || len(in.Dims) == 0 {
+			return op.Errorf("operand #0 must be vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
+		}
+		if in.Dims[len(in.Dims)-1]%2 != 0 {
+			return op.Errorf("failed to verify that the trailing dimension of the source vector has an even number of elements")
+		}
+		if op.Result(0).Type() != halfOrDouble(op.Context(), in, false) {
+			return op.Errorf("failed to verify that the trailing dimension of the results is half the width of source trailing dimension")
+		}
+		if op.Result(0).Type() != op.Result(1).Type() {
+			return op.Errorf("failed to verify that all of {res1, res2} have same type")
+		}
+		return nil
+	},
+}

@@ -1,0 +1,160 @@
+// RUN: kiln opt %s --canonicalize --split-input-file | FileCheck %s
+
+// CHECK-LABEL: func.func @extract_of_broadcast
+// CHECK-SAME: (%[[S:.*]]: f32, %[[V:.*]]: vector<8xf32>)
+// CHECK-NEXT: return %[[S]], %[[V]] : f32, vector<8xf32>
+func.func @extract_of_broadcast(%s: f32, %v: vector<8xf32>) -> (f32, vector<8xf32>) {
+  %0 = vector.broadcast %s : f32 to vector<4x8xf32>
+  %1 = vector.extract %0[1, 2] : f32 from vector<4x8xf32>
+  %2 = vector.broadcast %v : vector<8xf32> to vector<4x8xf32>
+  %3 = vector.extract %2[3] : vector<8xf32> from vector<4x8xf32>
+  return %1, %3 : f32, vector<8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @extract_of_insert
+// CHECK-SAME: (%[[S:.*]]: f32, %[[V:.*]]: vector<4xf32>)
+// CHECK: %[[E:.*]] = vector.extract %[[V]][1] : f32 from vector<4xf32>
+// CHECK: return %[[S]], %[[E]] : f32, f32
+func.func @extract_of_insert(%s: f32, %v: vector<4xf32>) -> (f32, f32) {
+  %0 = vector.insert %s, %v[2] : f32 into vector<4xf32>
+  %1 = vector.extract %0[2] : f32 from vector<4xf32>
+  %2 = vector.extract %0[1] : f32 from vector<4xf32>
+  return %1, %2 : f32, f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @constant_positions
+// CHECK-SAME: (%[[V:.*]]: vector<4x8xf32>, %[[S:.*]]: f32)
+// CHECK: vector.extract %[[V]][1, 3] : f32 from vector<4x8xf32>
+// CHECK: vector.insert %[[S]], %[[V]][2, 3] : f32 into vector<4x8xf32>
+func.func @constant_positions(%v: vector<4x8xf32>, %s: f32) -> (f32, vector<4x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %0 = vector.extract %v[%c1, %c3] : f32 from vector<4x8xf32>
+  %1 = vector.insert %s, %v[2, %c3] : f32 into vector<4x8xf32>
+  return %0, %1 : f32, vector<4x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @fold_constants
+// CHECK-DAG: %[[A:.*]] = arith.constant 3.000000e+00 : f32
+// CHECK-DAG: %[[B:.*]] = arith.constant dense<[1, 9, 3, 4]> : vector<4xi32>
+// CHECK-DAG: %[[C:.*]] = arith.constant dense<[4, 1]> : vector<2xi32>
+// CHECK-DAG: %[[D:.*]] = arith.constant dense<[1.000000e+00, 2.000000e+00]> : vector<2xf32>
+// CHECK-DAG: %[[E:.*]] = arith.constant dense<7> : vector<3xi32>
+// CHECK: return %[[A]], %[[B]], %[[C]], %[[D]], %[[E]]
+func.func @fold_constants() -> (f32, vector<4xi32>, vector<2xi32>, vector<2xf32>, vector<3xi32>) {
+  %f = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : vector<2x2xf32>
+  %0 = vector.extract %f[1, 0] : f32 from vector<2x2xf32>
+  %v = arith.constant dense<[1, 2, 3, 4]> : vector<4xi32>
+  %c9 = arith.constant 9 : i32
+  %1 = vector.insert %c9, %v[1] : i32 into vector<4xi32>
+  %2 = vector.shuffle %v, %v [3, 4] : vector<4xi32>, vector<4xi32>
+  %x = arith.constant 1.0 : f32
+  %y = arith.constant 2.0 : f32
+  %3 = vector.from_elements %x, %y : vector<2xf32>
+  %c7 = arith.constant 7 : i32
+  %4 = vector.broadcast %c7 : i32 to vector<3xi32>
+  return %0, %1, %2, %3, %4 : f32, vector<4xi32>, vector<2xi32>, vector<2xf32>, vector<3xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @identities
+// CHECK-SAME: (%[[A:.*]]: vector<4xf32>, %[[B:.*]]: vector<2x3xf32>)
+// CHECK-NEXT: return %[[A]], %[[B]], %[[B]], %[[A]], %[[A]] :
+func.func @identities(%a: vector<4xf32>, %b: vector<2x3xf32>) -> (vector<4xf32>, vector<2x3xf32>, vector<2x3xf32>, vector<4xf32>, vector<4xf32>) {
+  %0 = vector.shuffle %a, %a [0, 1, 2, 3] : vector<4xf32>, vector<4xf32>
+  %1 = vector.transpose %b, [1, 0] : vector<2x3xf32> to vector<3x2xf32>
+  %2 = vector.transpose %1, [1, 0] : vector<3x2xf32> to vector<2x3xf32>
+  %3 = vector.shape_cast %b : vector<2x3xf32> to vector<6xf32>
+  %4 = vector.shape_cast %3 : vector<6xf32> to vector<2x3xf32>
+  %5 = vector.bitcast %a : vector<4xf32> to vector<8xf16>
+  %6 = vector.bitcast %5 : vector<8xf16> to vector<4xf32>
+  %7 = vector.broadcast %a : vector<4xf32> to vector<4xf32>
+  %8 = vector.extract_strided_slice %7 {offsets = [0], sizes = [4], strides = [1]} : vector<4xf32> to vector<4xf32>
+  return %0, %2, %4, %6, %8 : vector<4xf32>, vector<2x3xf32>, vector<2x3xf32>, vector<4xf32>, vector<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @elements
+// CHECK-SAME: (%[[S:.*]]: f32, %[[T:.*]]: f32, %[[V:.*]]: vector<2xf32>)
+// CHECK-DAG: %[[B:.*]] = vector.broadcast %[[S]] : f32 to vector<3xf32>
+// CHECK: return %[[B]], %[[T]], %[[V]] :
+func.func @elements(%s: f32, %t: f32, %v: vector<2xf32>) -> (vector<3xf32>, f32, vector<2xf32>) {
+  %0 = vector.from_elements %s, %s, %s : vector<3xf32>
+  %1 = vector.from_elements %s, %t : vector<2xf32>
+  %2:2 = vector.to_elements %1 : vector<2xf32>
+  %e0 = vector.extract %v[0] : f32 from vector<2xf32>
+  %e1 = vector.extract %v[1] : f32 from vector<2xf32>
+  %3 = vector.from_elements %e0, %e1 : vector<2xf32>
+  return %0, %2#1, %3 : vector<3xf32>, f32, vector<2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @masks
+// CHECK-DAG: %[[M:.*]] = vector.constant_mask [2, 3] : vector<4x3xi1>
+// CHECK-DAG: %[[T:.*]] = arith.constant dense<true> : vector<4xi1>
+// CHECK: return %[[M]], %[[T]]
+func.func @masks() -> (vector<4x3xi1>, vector<4xi1>) {
+  %c2 = arith.constant 2 : index
+  %c9 = arith.constant 9 : index
+  %0 = vector.create_mask %c2, %c9 : vector<4x3xi1>
+  %1 = vector.constant_mask [4] : vector<4xi1>
+  return %0, %1 : vector<4x3xi1>, vector<4xi1>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @single_element_reduction
+// CHECK-SAME: (%[[V:.*]]: vector<1xf32>, %[[ACC:.*]]: f32)
+// CHECK: %[[E:.*]] = vector.extract %[[V]][0] : f32 from vector<1xf32>
+// CHECK: %[[R:.*]] = arith.addf %[[E]], %[[ACC]] : f32
+// CHECK: return %[[R]]
+func.func @single_element_reduction(%v: vector<1xf32>, %acc: f32) -> f32 {
+  %0 = vector.reduction <add>, %v, %acc : vector<1xf32> into f32
+  return %0 : f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @masked_load_all_false
+// CHECK-SAME: %[[PASS:[a-z0-9]*]]: vector<4xf32>)
+// CHECK-NEXT: return %[[PASS]]
+func.func @masked_load_all_false(%m: memref<?xf32>, %i: index, %pass: vector<4xf32>) -> vector<4xf32> {
+  %mask = vector.constant_mask [0] : vector<4xi1>
+  %0 = vector.maskedload %m[%i], %mask, %pass : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return %0 : vector<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @old_element_ops
+// CHECK-SAME: (%[[S:.*]]: f32, %[[I:.*]]: index)
+// CHECK-NEXT: return %[[S]]
+func.func @old_element_ops(%s: f32, %i: index) -> f32 {
+  %0 = vector.broadcast %s : f32 to vector<4xf32>
+  %1 = vector.extractelement %0[%i : index] : vector<4xf32>
+  return %1 : f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @strided_slice_constants
+// CHECK-DAG: %[[E:.*]] = arith.constant dense<[3, 4]> : vector<2xi32>
+// CHECK-DAG: %[[I:.*]] = arith.constant dense<{{\[}}[0, 0, 0], [0, 7, 8]]> : vector<2x3xi32>
+// CHECK: return %[[E]], %[[I]]
+func.func @strided_slice_constants() -> (vector<2xi32>, vector<2x3xi32>) {
+  %v = arith.constant dense<[1, 2, 3, 4, 5]> : vector<5xi32>
+  %0 = vector.extract_strided_slice %v {offsets = [2], sizes = [2], strides = [1]} : vector<5xi32> to vector<2xi32>
+  %z = arith.constant dense<0> : vector<2x3xi32>
+  %s = arith.constant dense<[7, 8]> : vector<2xi32>
+  %1 = vector.insert_strided_slice %s, %z {offsets = [1, 1], strides = [1]} : vector<2xi32> into vector<2x3xi32>
+  return %0, %1 : vector<2xi32>, vector<2x3xi32>
+}

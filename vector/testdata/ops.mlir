@@ -1,0 +1,140 @@
+// RUN: kiln opt %s | FileCheck %s
+// RUN: kiln opt %s --mlir-print-op-generic | kiln opt | FileCheck %s
+
+// CHECK-LABEL: func.func @construct
+func.func @construct(%f: f32, %g: f32, %v: vector<8xf32>, %n: index) -> (vector<4x8xf32>, vector<4xf32>, vector<4xindex>, vector<2xf32>, f32, f32, vector<[4]xf32>) {
+  // CHECK: vector.broadcast %{{.*}} : vector<8xf32> to vector<4x8xf32>
+  %0 = vector.broadcast %v : vector<8xf32> to vector<4x8xf32>
+  // CHECK: vector.splat %{{.*}} : vector<4xf32>
+  %1 = vector.splat %f : vector<4xf32>
+  // CHECK: vector.step : vector<4xindex>
+  %2 = vector.step : vector<4xindex>
+  // CHECK: vector.from_elements %{{.*}}, %{{.*}} : vector<2xf32>
+  %3 = vector.from_elements %f, %g : vector<2xf32>
+  // CHECK: %{{.*}}:2 = vector.to_elements %{{.*}} : vector<2xf32>
+  %4:2 = vector.to_elements %3 : vector<2xf32>
+  // CHECK: vector.broadcast %{{.*}} : f32 to vector<[4]xf32>
+  %5 = vector.broadcast %f : f32 to vector<[4]xf32>
+  return %0, %1, %2, %3, %4#0, %4#1, %5 : vector<4x8xf32>, vector<4xf32>, vector<4xindex>, vector<2xf32>, f32, f32, vector<[4]xf32>
+}
+
+// CHECK-LABEL: func.func @extract_insert
+func.func @extract_insert(%v: vector<4x8xf32>, %s: f32, %i: index, %w: vector<4xf32>) -> (f32, vector<8xf32>, vector<4x8xf32>, f32, vector<4xf32>, f32) {
+  // CHECK: vector.extract %{{.*}}[0, %{{.*}}] : f32 from vector<4x8xf32>
+  %0 = vector.extract %v[0, %i] : f32 from vector<4x8xf32>
+  // The older syntax names only the source type.
+  // CHECK: vector.extract %{{.*}}[1] : vector<8xf32> from vector<4x8xf32>
+  %1 = vector.extract %v[1] : vector<4x8xf32>
+  // CHECK: vector.insert %{{.*}}, %{{.*}}[%{{.*}}, 2] : f32 into vector<4x8xf32>
+  %2 = vector.insert %s, %v[%i, 2] : f32 into vector<4x8xf32>
+  // CHECK: vector.extractelement %{{.*}}[%{{.*}} : i32] : vector<4xf32>
+  %c = arith.constant 1 : i32
+  %3 = vector.extractelement %w[%c : i32] : vector<4xf32>
+  // CHECK: vector.insertelement %{{.*}}, %{{.*}}[%{{.*}} : index] : vector<4xf32>
+  %4 = vector.insertelement %s, %w[%i : index] : vector<4xf32>
+  // CHECK: vector.extract %{{.*}}[-1] : f32 from vector<4xf32>
+  %5 = vector.extract %w[-1] : f32 from vector<4xf32>
+  return %0, %1, %2, %3, %4, %5 : f32, vector<8xf32>, vector<4x8xf32>, f32, vector<4xf32>, f32
+}
+
+// CHECK-LABEL: func.func @slices_and_shuffles
+func.func @slices_and_shuffles(%a: vector<4xf32>, %b: vector<2xf32>, %c: vector<2x16xf32>, %d: vector<1x16xf32>, %c3: vector<2x3xf32>) -> (vector<2xf32>, vector<4xf32>, vector<3xf32>, vector<3x16xf32>, vector<4xf32>, vector<2xf32>) {
+  // CHECK: vector.extract_strided_slice %{{.*}} {offsets = [1], sizes = [2], strides = [1]} : vector<4xf32> to vector<2xf32>
+  %0 = vector.extract_strided_slice %a {offsets = [1], sizes = [2], strides = [1]} : vector<4xf32> to vector<2xf32>
+  // CHECK: vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [2], strides = [1]} : vector<2xf32> into vector<4xf32>
+  %1 = vector.insert_strided_slice %b, %a {offsets = [2], strides = [1]} : vector<2xf32> into vector<4xf32>
+  // CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 3, -1] : vector<2xf32>, vector<2xf32>
+  %2 = vector.shuffle %b, %b[0, 3, -1] : vector<2xf32>, vector<2xf32>
+  // CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2] : vector<2x16xf32>, vector<1x16xf32>
+  %3 = vector.shuffle %c, %d [0, 1, 2] : vector<2x16xf32>, vector<1x16xf32>
+  // CHECK: vector.interleave %{{.*}}, %{{.*}} : vector<2xf32> -> vector<4xf32>
+  %4 = vector.interleave %b, %b : vector<2xf32> -> vector<4xf32>
+  // The older form leaves the result type out.
+  // CHECK: vector.interleave %{{.*}}, %{{.*}} : vector<2x3xf32> -> vector<2x6xf32>
+  %i2 = vector.interleave %c3, %c3 : vector<2x3xf32>
+  // CHECK: vector.deinterleave %{{.*}} : vector<4xf32> -> vector<2xf32>
+  %5, %6 = vector.deinterleave %4 : vector<4xf32> -> vector<2xf32>
+  return %0, %1, %2, %3, %4, %5 : vector<2xf32>, vector<4xf32>, vector<3xf32>, vector<3x16xf32>, vector<4xf32>, vector<2xf32>
+}
+
+#matmul = {
+  indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+  iterator_types = ["parallel", "parallel", "reduction"]
+}
+
+// CHECK-LABEL: func.func @reductions
+func.func @reductions(%v: vector<4xf32>, %acc: f32, %m: vector<4x8xf32>, %macc: vector<4xf32>, %a: vector<4x3xf32>, %b: vector<3x8xf32>, %c: vector<4x8xf32>, %x: vector<8xf32>) -> (f32, f32, vector<4xf32>, vector<4x8xf32>, vector<4x8xf32>, vector<4xf32>, vector<4xi32>) {
+  // CHECK: vector.reduction <add>, %{{.*}} : vector<4xf32> into f32
+  %0 = vector.reduction <add>, %v : vector<4xf32> into f32
+  // CHECK: vector.reduction <maximumf>, %{{.*}}, %{{.*}} fastmath<nnan,ninf> : vector<4xf32> into f32
+  %1 = vector.reduction #vector.kind<maximumf>, %v, %acc fastmath<nnan, ninf> : vector<4xf32> into f32
+  // CHECK: vector.multi_reduction <add>, %{{.*}}, %{{.*}} [1] : vector<4x8xf32> to vector<4xf32>
+  %2 = vector.multi_reduction <add>, %m, %macc [1] : vector<4x8xf32> to vector<4xf32>
+  // CHECK: vector.contract {indexing_maps = [#map, #map1, #map2], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %{{.*}}, %{{.*}}, %{{.*}} : vector<4x3xf32>, vector<3x8xf32> into vector<4x8xf32>
+  %3 = vector.contract #matmul %a, %b, %c : vector<4x3xf32>, vector<3x8xf32> into vector<4x8xf32>
+  // CHECK: vector.outerproduct %{{.*}}, %{{.*}} {kind = #vector.kind<add>} : vector<4xf32>, vector<8xf32>
+  %4 = vector.outerproduct %v, %x : vector<4xf32>, vector<8xf32>
+  // CHECK: vector.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf32>
+  %5 = vector.fma %v, %v, %v: vector<4xf32>
+  %i = arith.constant dense<1> : vector<4xi32>
+  // CHECK: vector.reduction <xor>, %{{.*}} : vector<4xi32> into i32
+  %6 = vector.reduction <xor>, %i : vector<4xi32> into i32
+  // MLIR 16's float kinds are read under their current names.
+  // CHECK: vector.reduction <minimumf>, %{{.*}} : vector<4xf32> into f32
+  %m16 = vector.reduction <minf>, %v : vector<4xf32> into f32
+  %7 = vector.broadcast %6 : i32 to vector<4xi32>
+  return %0, %1, %2, %3, %4, %5, %7 : f32, f32, vector<4xf32>, vector<4x8xf32>, vector<4x8xf32>, vector<4xf32>, vector<4xi32>
+}
+
+// CHECK-LABEL: func.func @shapes
+func.func @shapes(%v: vector<2x[4]xf32>, %w: vector<2x4xf32>, %m: memref<8x8xf32>) -> (vector<[4]x2xf32>, vector<8xf32>, vector<2x8xf16>, memref<vector<8x8xf32>>) {
+  // CHECK: vector.transpose %{{.*}}, [1, 0] : vector<2x[4]xf32> to vector<[4]x2xf32>
+  %0 = vector.transpose %v, [1, 0] : vector<2x[4]xf32> to vector<[4]x2xf32>
+  // CHECK: vector.shape_cast %{{.*}} : vector<2x4xf32> to vector<8xf32>
+  %1 = vector.shape_cast %w : vector<2x4xf32> to vector<8xf32>
+  // CHECK: vector.bitcast %{{.*}} : vector<2x4xf32> to vector<2x8xf16>
+  %2 = vector.bitcast %w : vector<2x4xf32> to vector<2x8xf16>
+  // CHECK: vector.type_cast %{{.*}} : memref<8x8xf32> to memref<vector<8x8xf32>>
+  %3 = vector.type_cast %m : memref<8x8xf32> to memref<vector<8x8xf32>>
+  return %0, %1, %2, %3 : vector<[4]x2xf32>, vector<8xf32>, vector<2x8xf16>, memref<vector<8x8xf32>>
+}
+
+// CHECK-LABEL: func.func @memory
+func.func @memory(%m: memref<?x?xf32>, %i: index, %mask: vector<8xi1>, %pass: vector<8xf32>, %idx: vector<8xi32>, %pad: f32) {
+  // CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<?x?xf32>, vector<8xf32>
+  %0 = vector.load %m[%i, %i] : memref<?x?xf32>, vector<8xf32>
+  // CHECK: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {nontemporal = true} : memref<?x?xf32>, vector<8xf32>
+  vector.store %0, %m[%i, %i] {nontemporal = true} : memref<?x?xf32>, vector<8xf32>
+  // CHECK: vector.maskedload %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}} : memref<?x?xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  %1 = vector.maskedload %m[%i, %i], %mask, %pass : memref<?x?xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  // CHECK: vector.maskedstore %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}} : memref<?x?xf32>, vector<8xi1>, vector<8xf32>
+  vector.maskedstore %m[%i, %i], %mask, %1 : memref<?x?xf32>, vector<8xi1>, vector<8xf32>
+  // CHECK: vector.gather %{{.*}}[%{{.*}}, %{{.*}}] [%{{.*}}], %{{.*}}, %{{.*}} : memref<?x?xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  %2 = vector.gather %m[%i, %i][%idx], %mask, %pass : memref<?x?xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  // CHECK: vector.scatter %{{.*}}[%{{.*}}, %{{.*}}] [%{{.*}}], %{{.*}}, %{{.*}} : memref<?x?xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32>
+  vector.scatter %m[%i, %i][%idx], %mask, %2 : memref<?x?xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32>
+  // CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : memref<?x?xf32>, vector<8xf32>
+  %3 = vector.transfer_read %m[%i, %i], %pad : memref<?x?xf32>, vector<8xf32>
+  // CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}} {in_bounds = [true, false], permutation_map = #map3} : memref<?x?xf32>, vector<4x8xf32>
+  %4 = vector.transfer_read %m[%i, %i], %pad, %mask {in_bounds = [true, false], permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<?x?xf32>, vector<4x8xf32>
+  // CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true]} : vector<8xf32>, memref<?x?xf32>
+  vector.transfer_write %3, %m[%i, %i], %mask {in_bounds = [true]} : vector<8xf32>, memref<?x?xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @masks_and_print
+func.func @masks_and_print(%a: index, %v: vector<4xf32>) -> (vector<4x3xi1>, vector<4x[4]xi1>) {
+  // CHECK: vector.create_mask %{{.*}}, %{{.*}} : vector<4x3xi1>
+  %0 = vector.create_mask %a, %a : vector<4x3xi1>
+  // CHECK: vector.constant_mask [2, 4] : vector<4x[4]xi1>
+  %1 = vector.constant_mask [2, 4] : vector<4x[4]xi1>
+  // CHECK: vector.print %{{.*}} : vector<4xf32> punctuation <comma>
+  vector.print %v : vector<4xf32> punctuation <comma>
+  // CHECK: vector.print punctuation <close>
+  vector.print punctuation <close>
+  // CHECK: vector.print str "hello\0A"
+  vector.print str "hello\n"
+  // CHECK: vector.print %{{.*}} : vector<4xf32>{{$}}
+  vector.print %v : vector<4xf32>
+  return %0, %1 : vector<4x3xi1>, vector<4x[4]xi1>
+}

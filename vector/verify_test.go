@@ -1,0 +1,144 @@
+package vector
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+func TestDiagnostics(t *testing.T) {
+	// Each source's first problem, located as MLIR locates it.
+	tests := []struct{ src, want string }{
+		{"%a = \"test.def\"() : () -> f32\n%r = vector.broadcast %a : f32 to f32",
+			"t.mlir:2:35: error: custom op 'vector.broadcast' invalid kind of type specified: expected builtin.vector, but found 'f32'"},
+		{"%a = \"test.def\"() : () -> vector<4x8xf32>\n%r = vector.extract %a[0] : f32 from vector<4x8xf32>",
+			"t.mlir:2:6: error: 'vector.extract' op inferred type(s) 'vector<8xf32>' are incompatible with return type(s) of operation 'f32'"},
+		{"%a = \"test.def\"() : () -> vector<4x8xf32>\n%r = vector.extract %a[0, 0, 0] : vector<4x8xf32>",
+			"t.mlir:2:35: error: custom op 'vector.extract' expected position attribute of rank no greater than vector rank"},
+		{"%a = \"test.def\"() : () -> vector<4xf32>\n%r = \"vector.extract\"(%a) <{static_position = array<i64: -9223372036854775808>}> : (vector<4xf32>) -> f32",
+			"t.mlir:2:6: error: 'vector.extract' op mismatch between dynamic and static positions (kDynamic marker but no corresponding dynamic position) -- this can only happen due to an incorrect fold/rewrite"},
+		{"%a = \"test.def\"() : () -> vector<4xf32>\n%r = vector.reduction <add>, %a, %a, %a : vector<4xf32> into f32",
+			"t.mlir:2:36: error: expected ':'"},
+		{"%a = \"test.def\"() : () -> vector<4xf32>\n%r = vector.reduction <addf>, %a : vector<4xf32> into f32",
+			"t.mlir:2:24: error: expected ::mlir::vector::CombiningKind to be one of: add, mul, minui, minsi, minnumf, maxui, maxsi, maxnumf, and, or, xor, maximumf, minimumf"},
+		{"%a = \"test.def\"() : () -> vector<4xf32>\n%r = \"vector.reduction\"(%a) : (vector<4xf32>) -> f32",
+			"t.mlir:2:6: error: 'vector.reduction' op requires attribute 'kind'"},
+		{"%a = \"test.def\"() : () -> vector<2x3xf32>\n%r = vector.shape_cast %a : vector<2x3xf32> to vector<5xf32>",
+			"t.mlir:2:6: error: 'vector.shape_cast' op has different number of elements at source (6) and result (5)"},
+		{"%a = \"test.def\"() : () -> vector<4xf32>\n%r = \"vector.shape_cast\"(%a) : (vector<4xf32>) -> f32",
+			"t.mlir:2:6: error: 'vector.shape_cast' op result #0 must be vector of any type values, but got 'f32'"},
+		{"%r = vector.constant_mask [5] : vector<4xi1>",
+			"t.mlir:1:6: error: 'vector.constant_mask' op array attr of size out of bounds of vector result dimension size"},
+		{"%r = vector.step : vector<[4]x2xindex>",
+			"t.mlir:1:6: error: 'vector.step' op result #0 must be vector of index values of ranks 1, but got 'vector<[4]x2xindex>'"},
+		{"%a = \"test.def\"() : () -> vector<4xf32>\n%r = vector.multi_reduction <xor>, %a, %a [] : vector<4xf32> to vector<4xf32>",
+			"t.mlir:2:6: error: 'vector.multi_reduction' op unsupported reduction type 'f32' for kind 'xor'"},
+		{"%m = \"test.def\"() : () -> memref<4xf32>\n%i = \"test.def\"() : () -> index\n%p = \"test.def\"() : () -> f32\n%r = vector.transfer_read %m[%i], %p {in_bounds = [true, true]} : memref<4xf32>, vector<4xf32>",
+			"t.mlir:4:6: error: 'vector.transfer_read' op expects the in_bounds attr of same rank as permutation_map results: affine_map<(d0) -> (d0)> vs inBounds of size: 2"},
+	}
+	for _, tc := range tests {
+		ctx := newContext()
+		m, err := ir.Parse(ctx, tc.src, "t.mlir")
+		if err == nil {
+			err = ir.Verify(m)
+		}
+		if err == nil {
+			t.Errorf("%s: no error, want %s", tc.src, tc.want)
+			continue
+		}
+		if got := firstLine(err.Error()); got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestGenericNeverPanics builds random generic forms of every op (random
+// operand and result types, random inherent attributes) and checks that
+// verification, printing and folding report errors instead of panicking.
+func TestGenericNeverPanics(t *testing.T) {
+	types := []string{"f32", "i32", "index", "i1", "vector<4xf32>", "vector<f32>", "vector<2x4xf32>", "vector<[4]xf32>",
+		"vector<4xi1>", "vector<1xf32>", "vector<4xindex>", "vector<4xi32>", "memref<4xf32>", "memref<?x4xf32>", "memref<vector<4xf32>>",
+		"tensor<4xf32>", "memref<4xvector<f32>>", "vector<0xf32>"}
+	attrs := []string{
+		"static_position = array<i64: 0>", "static_position = array<i64: -9223372036854775808>", "static_position = array<i64>",
+		"static_position = array<i64: -1, 7>", "mask = array<i64: 0, 1>", "mask = array<i64: 9>",
+		"kind = #vector.kind<add>", "kind = #vector.kind<xor>", "kind = 1 : i32", "reduction_dims = array<i64: 0>", "reduction_dims = array<i64: 5>",
+		"permutation = array<i64: 1, 0>", "permutation = array<i64: 7>", "offsets = [0]", "sizes = [1]", "strides = [1]", "offsets = [0, 9]",
+		"mask_dim_sizes = array<i64: 1>", "mask_dim_sizes = array<i64>", "permutation_map = affine_map<(d0) -> (d0)>",
+		"permutation_map = affine_map<(d0, d1) -> (0)>", "permutation_map = affine_map<() -> ()>", "in_bounds = [false]", "in_bounds = [1, 2]",
+		"indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>]",
+		"iterator_types = [#vector.iterator_type<reduction>]", "operandSegmentSizes = array<i32: 1, 1, 1, 0>",
+		"operandSegmentSizes = array<i32: 1, 0, 1, 1>", "operandSegmentSizes = array<i32: 1, 1, 0, 0>", "punctuation = #vector.punctuation<comma>",
+		"stringLiteral = \"x\"", "alignment = 4 : i64", "alignment = 3 : i64",
+	}
+	rng := rand.New(rand.NewSource(1))
+	for _, d := range Dialect().Ops {
+		for range 300 {
+			nOps := d.Operands.Min + rng.Intn(3)
+			if d.Operands.Max >= 0 && nOps > d.Operands.Max {
+				nOps = d.Operands.Max
+			}
+			nRes := d.Results.Min
+			if d.Results.Max > nRes || d.Results.Max < 0 {
+				nRes += rng.Intn(2)
+			}
+			var src strings.Builder
+			var ops, opTypes, resTypes, as []string
+			for i := range nOps {
+				ty := types[rng.Intn(len(types))]
+				fmt.Fprintf(&src, "%%a%d = \"test.def\"() : () -> %s\n", i, ty)
+				ops = append(ops, fmt.Sprintf("%%a%d", i))
+				opTypes = append(opTypes, ty)
+			}
+			for range nRes {
+				resTypes = append(resTypes, types[rng.Intn(len(types))])
+			}
+			seen := map[string]bool{}
+			for range rng.Intn(5) {
+				a := attrs[rng.Intn(len(attrs))]
+				name, _, _ := strings.Cut(a, " =")
+				if !seen[name] {
+					seen[name] = true
+					as = append(as, a)
+				}
+			}
+			res := ""
+			if nRes > 0 {
+				res = "%r:" + fmt.Sprint(nRes) + " = "
+			}
+			fmt.Fprintf(&src, "%s\"%s\"(%s) <{%s}> : (%s) -> (%s)\n", res, d.Name, strings.Join(ops, ", "),
+				strings.Join(as, ", "), strings.Join(opTypes, ", "), strings.Join(resTypes, ", "))
+			checkNoPanic(t, src.String())
+		}
+	}
+}
+
+func checkNoPanic(t *testing.T, src string) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Fatalf("panic on\n%s\n%v", src, r)
+		}
+	}()
+	ctx := newContext()
+	m, err := ir.Parse(ctx, src, "fuzz.mlir")
+	if err != nil || ir.Verify(m) != nil {
+		return
+	}
+	custom := string(ir.PrintBytes(m, ir.PrintOptions{}))
+	m2, err := ir.Parse(ctx, custom, "custom.mlir")
+	if err != nil {
+		t.Fatalf("custom form of\n%s\ndoes not parse: %v\n%s", src, err, custom)
+	}
+	if err := ir.Verify(m2); err != nil {
+		t.Fatalf("custom form of\n%s\ndoes not verify: %v", src, err)
+	}
+	for op := range m.Ops() {
+		if d := op.Def(); d != nil && d.Fold != nil {
+			d.Fold(op, make([]ir.Attribute, op.NumOperands()))
+		}
+	}
+}

@@ -1,0 +1,294 @@
+package vector
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// Typed views give names to the operands and attributes of vector ops,
+// for passes and the interpreter. They assume verified IR.
+
+// Extract is a view of vector.extract.
+type Extract struct{ *ir.Operation }
+
+// Source returns the vector extracted from.
+func (v Extract) Source() *ir.Value { return v.Operand(0) }
+
+// StaticPosition returns the position, with Dynamic where an operand gives it.
+func (v Extract) StaticPosition() []int64 { return attrInts(v.Operation, "static_position") }
+
+// DynamicPosition returns the index operands of the dynamic positions.
+func (v Extract) DynamicPosition() []*ir.Value { return v.Operands()[1:] }
+
+// Position returns the static and dynamic positions merged, in order.
+func (v Extract) Position() []Position { return mixedPositions(v.Operation, v.DynamicPosition()) }
+
+// Insert is a view of vector.insert.
+type Insert struct{ *ir.Operation }
+
+// Source returns the inserted value (a scalar or a vector).
+func (v Insert) Source() *ir.Value { return v.Operand(0) }
+
+// Dest returns the vector inserted into.
+func (v Insert) Dest() *ir.Value { return v.Operand(1) }
+
+// StaticPosition returns the position, with Dynamic where an operand gives it.
+func (v Insert) StaticPosition() []int64 { return attrInts(v.Operation, "static_position") }
+
+// DynamicPosition returns the index operands of the dynamic positions.
+func (v Insert) DynamicPosition() []*ir.Value { return v.Operands()[2:] }
+
+// Position returns the static and dynamic positions merged, in order.
+func (v Insert) Position() []Position { return mixedPositions(v.Operation, v.DynamicPosition()) }
+
+// ExtractElement is a view of vector.extractelement.
+type ExtractElement struct{ *ir.Operation }
+
+// Vector returns the source vector.
+func (v ExtractElement) Vector() *ir.Value { return v.Operand(0) }
+
+// Position returns the index operand (nil for a 0-d vector).
+func (v ExtractElement) Position() *ir.Value { return optOperand(v.Operation, 1) }
+
+// InsertElement is a view of vector.insertelement.
+type InsertElement struct{ *ir.Operation }
+
+// Source returns the inserted scalar.
+func (v InsertElement) Source() *ir.Value { return v.Operand(0) }
+
+// Dest returns the vector inserted into.
+func (v InsertElement) Dest() *ir.Value { return v.Operand(1) }
+
+// Position returns the index operand (nil for a 0-d vector).
+func (v InsertElement) Position() *ir.Value { return optOperand(v.Operation, 2) }
+
+func optOperand(op *ir.Operation, i int) *ir.Value {
+	if i < op.NumOperands() {
+		return op.Operand(i)
+	}
+	return nil
+}
+
+// StridedSlice is a view of vector.extract_strided_slice and
+// vector.insert_strided_slice (Sizes is nil for the latter: the source
+// shape gives them).
+type StridedSlice struct{ *ir.Operation }
+
+// Offsets returns the offsets attribute.
+func (v StridedSlice) Offsets() []int64 { return attrInts(v.Operation, "offsets") }
+
+// Sizes returns the sizes attribute.
+func (v StridedSlice) Sizes() []int64 { return attrInts(v.Operation, "sizes") }
+
+// Strides returns the strides attribute.
+func (v StridedSlice) Strides() []int64 { return attrInts(v.Operation, "strides") }
+
+// Shuffle is a view of vector.shuffle.
+type Shuffle struct{ *ir.Operation }
+
+// Mask returns the shuffle mask (Poison entries are -1).
+func (v Shuffle) Mask() []int64 { return attrInts(v.Operation, "mask") }
+
+// Reduction is a view of vector.reduction.
+type Reduction struct{ *ir.Operation }
+
+// Kind returns the combining kind.
+func (v Reduction) Kind() CombiningKind { return KindOf(v.Operation) }
+
+// Vector returns the reduced vector.
+func (v Reduction) Vector() *ir.Value { return v.Operand(0) }
+
+// Acc returns the accumulator (nil when absent).
+func (v Reduction) Acc() *ir.Value { return optOperand(v.Operation, 1) }
+
+// MultiReduction is a view of vector.multi_reduction.
+type MultiReduction struct{ *ir.Operation }
+
+// Kind returns the combining kind.
+func (v MultiReduction) Kind() CombiningKind { return KindOf(v.Operation) }
+
+// Source returns the reduced vector; Acc the accumulator.
+func (v MultiReduction) Source() *ir.Value { return v.Operand(0) }
+
+// Acc returns the accumulator.
+func (v MultiReduction) Acc() *ir.Value { return v.Operand(1) }
+
+// ReductionDims returns the reduced dimensions.
+func (v MultiReduction) ReductionDims() []int64 { return ReductionDims(v.Operation) }
+
+// Contract is a view of vector.contract.
+type Contract struct{ *ir.Operation }
+
+// Kind returns the combining kind.
+func (v Contract) Kind() CombiningKind { return KindOf(v.Operation) }
+
+// IndexingMaps returns the lhs, rhs and acc maps.
+func (v Contract) IndexingMaps() []*ir.AffineMap { return ContractMaps(v.Operation) }
+
+// IteratorTypes returns the iterator types.
+func (v Contract) IteratorTypes() []IteratorType { return IteratorTypes(v.Operation) }
+
+// LHS, RHS and Acc return the operands.
+func (v Contract) LHS() *ir.Value { return v.Operand(0) }
+
+// RHS returns the right-hand operand.
+func (v Contract) RHS() *ir.Value { return v.Operand(1) }
+
+// Acc returns the accumulator.
+func (v Contract) Acc() *ir.Value { return v.Operand(2) }
+
+// OuterProduct is a view of vector.outerproduct.
+type OuterProduct struct{ *ir.Operation }
+
+// Kind returns the combining kind.
+func (v OuterProduct) Kind() CombiningKind { return KindOf(v.Operation) }
+
+// Acc returns the accumulator (nil when absent).
+func (v OuterProduct) Acc() *ir.Value { return optOperand(v.Operation, 2) }
+
+// Transpose is a view of vector.transpose.
+type Transpose struct{ *ir.Operation }
+
+// Permutation returns the permutation: result dim i is source dim Permutation()[i].
+func (v Transpose) Permutation() []int64 { return attrInts(v.Operation, "permutation") }
+
+// Memory is a view of vector.load, store, maskedload, maskedstore, gather
+// and scatter.
+type Memory struct{ *ir.Operation }
+
+// Base returns the memref (or tensor for gather).
+func (v Memory) Base() *ir.Value { return v.Operand(baseIndex(v.Operation)) }
+
+// Indices returns the index operands into the base.
+func (v Memory) Indices() []*ir.Value {
+	b := baseIndex(v.Operation)
+	n := v.NumOperands()
+	switch v.Name() {
+	case "vector.maskedload", "vector.maskedstore":
+		n -= 2
+	case "vector.gather", "vector.scatter":
+		n -= 3
+	}
+	return v.Operands()[b+1 : n]
+}
+
+// IndexVec returns the index vector of gather and scatter.
+func (v Memory) IndexVec() *ir.Value { return v.Operand(v.NumOperands() - 3) }
+
+// Mask returns the mask of the masked ops, gather and scatter (nil otherwise).
+func (v Memory) Mask() *ir.Value {
+	switch v.Name() {
+	case "vector.maskedload", "vector.maskedstore", "vector.gather", "vector.scatter":
+		return v.Operand(v.NumOperands() - 2)
+	}
+	return nil
+}
+
+// Value returns the stored vector (store, maskedstore, scatter) or the
+// pass-through (maskedload, gather); nil for load.
+func (v Memory) Value() *ir.Value {
+	switch v.Name() {
+	case "vector.store":
+		return v.Operand(0)
+	case "vector.load":
+		return nil
+	}
+	return v.Operand(v.NumOperands() - 1)
+}
+
+// TransferRead is a view of vector.transfer_read.
+type TransferRead struct{ *ir.Operation }
+
+func segment(op *ir.Operation, i int) (start, n int) {
+	a, ok := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
+	if !ok || len(a.Ints) <= i {
+		return 0, 0
+	}
+	for j := 0; j < i; j++ {
+		start += int(a.Ints[j])
+	}
+	return start, int(a.Ints[i])
+}
+
+func segmentValues(op *ir.Operation, i int) []*ir.Value {
+	s, n := segment(op, i)
+	if s+n > op.NumOperands() {
+		return nil
+	}
+	return op.Operands()[s : s+n]
+}
+
+func segmentValue(op *ir.Operation, i int) *ir.Value {
+	if vs := segmentValues(op, i); len(vs) == 1 {
+		return vs[0]
+	}
+	return nil
+}
+
+// Base returns the memref or tensor read.
+func (v TransferRead) Base() *ir.Value { return v.Operand(0) }
+
+// Indices returns the start indices.
+func (v TransferRead) Indices() []*ir.Value { return segmentValues(v.Operation, 1) }
+
+// Padding returns the value of out-of-bounds elements.
+func (v TransferRead) Padding() *ir.Value { return segmentValue(v.Operation, 2) }
+
+// Mask returns the mask (nil when absent).
+func (v TransferRead) Mask() *ir.Value { return segmentValue(v.Operation, 3) }
+
+// PermutationMap returns the map from source dimensions to vector dimensions.
+func (v TransferRead) PermutationMap() *ir.AffineMap { return permutationMap(v.Operation) }
+
+// InBounds returns which vector dimensions are known in bounds.
+func (v TransferRead) InBounds() []bool { b, _ := Bools(v.Attr("in_bounds")); return b }
+
+// TransferWrite is a view of vector.transfer_write.
+type TransferWrite struct{ *ir.Operation }
+
+// Value returns the written vector.
+func (v TransferWrite) Value() *ir.Value { return v.Operand(0) }
+
+// Base returns the memref or tensor written.
+func (v TransferWrite) Base() *ir.Value { return v.Operand(1) }
+
+// Indices returns the start indices.
+func (v TransferWrite) Indices() []*ir.Value { return segmentValues(v.Operation, 2) }
+
+// Mask returns the mask (nil when absent).
+func (v TransferWrite) Mask() *ir.Value { return segmentValue(v.Operation, 3) }
+
+// PermutationMap returns the map from source dimensions to vector dimensions.
+func (v TransferWrite) PermutationMap() *ir.AffineMap { return permutationMap(v.Operation) }
+
+// InBounds returns which vector dimensions are known in bounds.
+func (v TransferWrite) InBounds() []bool { b, _ := Bools(v.Attr("in_bounds")); return b }
+
+func permutationMap(op *ir.Operation) *ir.AffineMap {
+	if a, ok := op.Attr("permutation_map").(*ir.AffineMapAttr); ok {
+		return a.Map
+	}
+	return &ir.AffineMap{}
+}
+
+// Print is a view of vector.print.
+type Print struct{ *ir.Operation }
+
+// Source returns the printed value (nil when printing only a string or punctuation).
+func (v Print) Source() *ir.Value { return optOperand(v.Operation, 0) }
+
+// Punctuation returns what follows the value (NewLine by default).
+func (v Print) Punctuation() Punctuation {
+	if a, ok := v.Attr("punctuation").(*PunctuationAttr); ok {
+		return a.Value
+	}
+	return NewLine
+}
+
+// StringLiteral returns the printed string, if any.
+func (v Print) StringLiteral() (string, bool) {
+	s, ok := v.Attr("stringLiteral").(*ir.StringAttr)
+	if !ok {
+		return "", false
+	}
+	return s.Value, true
+}
