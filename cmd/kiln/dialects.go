@@ -4,6 +4,7 @@ import (
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/fn"
+	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/ir"
 	mathd "github.com/kiln-gpu/kiln/math"
 	"github.com/kiln-gpu/kiln/vector"
@@ -11,5 +12,5 @@ import (
 
 // newContext returns a context with every dialect Kiln knows.
 func newContext() *ir.Context {
-	return ir.NewContext(fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(), vector.Dialect())
+	return ir.NewContext(fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(), vector.Dialect(), gpu.Dialect())
 }

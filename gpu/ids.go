@@ -1,0 +1,225 @@
+package gpu
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// Ops that read the launch configuration: ids and sizes along a dimension
+// (`%0 = gpu.thread_id  x upper_bound 64`) and subgroup queries
+// (`%0 = gpu.subgroup_size : index`). All are pure and return index.
+
+func dimOp(name, summary, example string) *ir.OpDef {
+	return &ir.OpDef{
+		Name:        "gpu." + name,
+		Summary:     summary,
+		Example:     example,
+		Traits:      ir.Pure,
+		Results:     ir.Exactly(1),
+		Inherent:    []string{"dimension", "upper_bound"},
+		Parse:       parseDimOp,
+		Print:       printDimOp,
+		Verify:      verifyDimOp,
+		ResultNames: dimResultName,
+	}
+}
+
+var (
+	threadIDDef = dimOp("thread_id", "The thread id within its block along a dimension.", "%thread_id_x = gpu.thread_id  x")
+	blockIDDef  = dimOp("block_id", "The block id within the grid along a dimension.", "%block_id_y = gpu.block_id  y upper_bound 64")
+	blockDimDef = dimOp("block_dim", "The number of threads in a block along a dimension.", "%block_dim_z = gpu.block_dim  z")
+	gridDimDef  = dimOp("grid_dim", "The number of blocks in the grid along a dimension.", "%grid_dim_x = gpu.grid_dim  x")
+	globalIDDef = dimOp("global_id", "The thread id within the whole grid along a dimension.", "%global_id_x = gpu.global_id  x")
+
+	clusterIDDef        = dimOp("cluster_id", "The cluster id within the grid along a dimension.", "%cluster_id_x = gpu.cluster_id  x")
+	clusterDimDef       = dimOp("cluster_dim", "The number of clusters in the grid along a dimension.", "%cluster_dim_x = gpu.cluster_dim  x")
+	clusterDimBlocksDef = dimOp("cluster_dim_blocks", "The number of blocks in a cluster along a dimension.", "%cluster_dim_blocks_y = gpu.cluster_dim_blocks  y")
+	clusterBlockIDDef   = dimOp("cluster_block_id", "The block id within its cluster along a dimension.", "%cluster_block_id_z = gpu.cluster_block_id  z")
+)
+
+// DimOp is a typed view of the ops that take a dimension: thread_id,
+// block_id, block_dim, grid_dim, global_id and the cluster ones.
+type DimOp struct{ *ir.Operation }
+
+// AsDimOp returns op as a DimOp if it is one of those ops.
+func AsDimOp(op *ir.Operation) (DimOp, bool) {
+	if op == nil || !isDimOpDef(op.Def()) {
+		return DimOp{}, false
+	}
+	return DimOp{op}, true
+}
+
+func isDimOpDef(d *ir.OpDef) bool {
+	switch d {
+	case threadIDDef, blockIDDef, blockDimDef, gridDimDef, globalIDDef,
+		clusterIDDef, clusterDimDef, clusterDimBlocksDef, clusterBlockIDDef:
+		return true
+	}
+	return false
+}
+
+// Dimension returns x, y or z (ok is false on malformed IR).
+func (d DimOp) Dimension() (Dimension, bool) { return opEnum[Dimension](d.Operation, "dimension") }
+
+// UpperBound returns the optional upper_bound.
+func (d DimOp) UpperBound() (int64, bool) { return upperBound(d.Operation) }
+
+func upperBound(op *ir.Operation) (int64, bool) {
+	if a, ok := op.Attr("upper_bound").(*ir.IntegerAttr); ok {
+		return a.Int(), true
+	}
+	return 0, false
+}
+
+func dimResultName(op *ir.Operation, name func(*ir.Value, string)) {
+	if d, ok := opEnum[Dimension](op, "dimension"); ok {
+		name(op.Result(0), op.Name()[len("gpu."):]+"_"+d.String())
+	}
+}
+
+// $dimension (`upper_bound` $upper_bound^)? attr-dict
+func parseDimOp(p *ir.OpParser, st *ir.OpState) error {
+	d, err := parseEnumKeyword[Dimension](p.Parser)
+	if err != nil {
+		return err
+	}
+	st.AddAttr("dimension", Enum(p.Context(), d))
+	return parseUpperBoundAndIndex(p, st, false)
+}
+
+// parseUpperBoundAndIndex reads (`upper_bound` N)? attr-dict, then
+// `: index` when typed, and sets the index result.
+func parseUpperBoundAndIndex(p *ir.OpParser, st *ir.OpState, typed bool) error {
+	if p.ParseOptionalKeyword("upper_bound") {
+		v, err := p.ParseInteger()
+		if err != nil {
+			return err
+		}
+		st.AddAttr("upper_bound", p.Context().IndexAttr(v))
+	}
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return err
+	}
+	t := ir.Type(p.Context().Index())
+	if typed {
+		var err error
+		if t, err = p.ParseColonType(); err != nil {
+			return err
+		}
+	}
+	st.ResultTypes = []ir.Type{t}
+	return nil
+}
+
+// The enum prints with its own leading space after the element's (hence
+// two), as MLIR's generated printer does.
+func printDimOp(p *ir.OpPrinter, op *ir.Operation) {
+	p.WriteString("  ")
+	if d, ok := opEnum[Dimension](op, "dimension"); ok {
+		p.WriteString(d.String())
+	}
+	printUpperBound(p, op)
+	p.OptionalAttrDict(sortedAttrs(op), "dimension", "upper_bound")
+}
+
+func printUpperBound(p *ir.OpPrinter, op *ir.Operation) {
+	if ub, ok := upperBound(op); ok {
+		p.WriteString(" upper_bound ")
+		p.Int(ub)
+	}
+}
+
+func verifyDimOp(op *ir.Operation) error {
+	a := op.Attr("dimension")
+	if a == nil {
+		return op.Errorf("requires attribute 'dimension'")
+	}
+	if _, ok := a.(*DimensionAttr); !ok {
+		return op.Errorf("attribute 'dimension' failed to satisfy constraint: a dimension, either 'x', 'y', or 'z'")
+	}
+	return verifyIndexResult(op)
+}
+
+// verifyIndexResult checks upper_bound and the index result.
+func verifyIndexResult(op *ir.Operation) error {
+	if ub := op.Attr("upper_bound"); ub != nil {
+		if a, ok := ub.(*ir.IntegerAttr); !ok || a.Type() != op.Context().Index() {
+			return op.Errorf("attribute 'upper_bound' failed to satisfy constraint: index attribute")
+		}
+	}
+	if t := op.Result(0).Type(); t != op.Context().Index() {
+		return op.Errorf("result #0 must be index, but got '%s'", ir.TypeString(t))
+	}
+	return nil
+}
+
+func subgroupOp(name, summary, example string, typed bool) *ir.OpDef {
+	return &ir.OpDef{
+		Name:     "gpu." + name,
+		Summary:  summary,
+		Example:  example,
+		Traits:   ir.Pure,
+		Results:  ir.Exactly(1),
+		Inherent: []string{"upper_bound"},
+		Parse: func(p *ir.OpParser, st *ir.OpState) error {
+			return parseUpperBoundAndIndex(p, st, typed)
+		},
+		Print: func(p *ir.OpPrinter, op *ir.Operation) {
+			printUpperBound(p, op)
+			p.OptionalAttrDict(sortedAttrs(op), "upper_bound")
+			if typed {
+				p.WriteString(" : ")
+				p.Type(resultType(op, 0))
+			}
+		},
+		Verify: verifyIndexResult,
+	}
+}
+
+var (
+	laneIDDef        = subgroupOp("lane_id", "The lane id within the subgroup.", "%0 = gpu.lane_id upper_bound 32", false)
+	subgroupIDDef    = subgroupOp("subgroup_id", "The subgroup id within the workgroup.", "%0 = gpu.subgroup_id : index", true)
+	numSubgroupsDef  = subgroupOp("num_subgroups", "The number of subgroups in the workgroup.", "%0 = gpu.num_subgroups : index", true)
+	subgroupSizeDef  = subgroupOp("subgroup_size", "The number of threads in a subgroup.", "%0 = gpu.subgroup_size upper_bound 64 : index", true)
+	dynamicSharedDef = &ir.OpDef{
+		Name:    "gpu.dynamic_shared_memory",
+		Summary: "The memref of the workgroup memory sized at launch (dynamic_shared_memory_size).",
+		Example: "gpu.module @m {\n  gpu.func @f() {\n    %0 = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>\n    gpu.return\n  }\n}",
+		Traits:  ir.Pure,
+		Results: ir.Exactly(1),
+		Parse: func(p *ir.OpParser, st *ir.OpState) error {
+			if err := p.ParseOptionalAttrDict(); err != nil {
+				return err
+			}
+			t, err := p.ParseColonType()
+			st.ResultTypes = []ir.Type{t}
+			return err
+		},
+		Print: func(p *ir.OpPrinter, op *ir.Operation) {
+			p.OptionalAttrDict(sortedAttrs(op))
+			p.WriteString(" : ")
+			p.Type(resultType(op, 0))
+		},
+		Verify: verifyDynamicShared,
+	}
+)
+
+func verifyDynamicShared(op *ir.Operation) error {
+	mt, ok := op.Result(0).Type().(*ir.MemRefType)
+	if !ok || len(mt.Dims) != 1 || mt.Elem != op.Context().I(8) {
+		return op.Errorf("result #0 must be 1D memref of 8-bit signless integer values, but got '%s'", ir.TypeString(op.Result(0).Type()))
+	}
+	inTable := false
+	for a := op.ParentOp(); a != nil && !inTable; a = a.ParentOp() {
+		inTable = a.HasTrait(ir.SymbolTable)
+	}
+	if !inTable {
+		return op.Errorf("must be inside an op with symbol table")
+	}
+	if s, ok := MemorySpaceOf(mt); !ok || s != AddressSpaceWorkgroup {
+		return op.Errorf("address space must be address_space<workgroup>")
+	}
+	if ir.HasStaticShape(mt) {
+		return op.Errorf("result memref type must be memref<?xi8, #gpu.address_space<workgroup>>")
+	}
+	return nil
+}

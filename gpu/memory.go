@@ -1,0 +1,485 @@
+package gpu
+
+import (
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// Host-side ops on device memory and async tokens, and device printf.
+// Their custom forms follow MLIR's declarative formats, whose
+// custom<AsyncDependencies> leaves a double space when it prints nothing.
+
+var allocDef = &ir.OpDef{
+	Name:         "gpu.alloc",
+	Summary:      "Allocates device memory, optionally asynchronously or shared with the host.",
+	Example:      "%0:2 = \"test.defs\"() : () -> (!gpu.async.token, index)\n%1:2 = gpu.alloc async [%0#0] host_shared (%0#1) : memref<64x?xf32, 1>",
+	Traits:       ir.AttrSizedOperandSegments | ir.AllocOnly,
+	Operands:     ir.Variadic,
+	Results:      ir.Between(1, 2),
+	Inherent:     []string{"hostShared"},
+	Parse:        parseAlloc,
+	Print:        printAlloc,
+	Verify:       verifyAlloc,
+	Canonicalize: []*ir.Pattern{simplifyDimOfAlloc},
+}
+
+// simplifyDimOfAlloc folds memref.dim of a dynamic size of gpu.alloc to the
+// size operand (MLIR's SimplifyDimOfAllocOp).
+var simplifyDimOfAlloc = &ir.Pattern{
+	Name: "gpu-simplify-dim-of-alloc",
+	Root: "memref.dim",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		if op.NumOperands() != 2 || op.NumResults() != 1 {
+			return false
+		}
+		idx, ok := arith.ConstantValue(op.Operand(1)).(*ir.IntegerAttr)
+		alloc := op.Operand(0).DefiningOp()
+		mt, isMemref := op.Operand(0).Type().(*ir.MemRefType)
+		if !ok || !isMemref || alloc == nil || alloc.Name() != "gpu.alloc" {
+			return false
+		}
+		i := idx.Int()
+		if i < 0 || i >= int64(len(mt.Dims)) || mt.Dims[i] != ir.Dynamic {
+			return false
+		}
+		dyn := 0
+		for _, d := range mt.Dims[:i] {
+			if d == ir.Dynamic {
+				dyn++
+			}
+		}
+		sizes := segment(alloc, segmentSizes(alloc), 1)
+		if dyn >= len(sizes) {
+			return false
+		}
+		rw.ReplaceOp(op, []*ir.Value{sizes[dyn]})
+		return true
+	},
+}
+
+// custom<AsyncDependencies> (` ` `host_shared`)? ` ` `(` $dynamicSizes `)` (`[` $symbolOperands `]`)? attr-dict `:` type($memref)
+func parseAlloc(p *ir.OpParser, st *ir.OpState) error {
+	ctx := p.Context()
+	async, nDeps, err := parseAsyncDependencies(p)
+	if err != nil {
+		return err
+	}
+	if p.ParseOptionalKeyword("host_shared") {
+		st.AddAttr("hostShared", ctx.UnitAttr())
+	}
+	sizes, err := p.ParseParenOperandList()
+	if err != nil {
+		return err
+	}
+	var syms []ir.UnresolvedOperand
+	if p.ParseOptionalPunct("[") {
+		if syms, err = p.ParseOperandList(); err != nil {
+			return err
+		}
+		if err := p.ParsePunct("]"); err != nil {
+			return err
+		}
+	}
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return err
+	}
+	t, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	if err := p.ResolveOperandsSameType(append(sizes, syms...), ctx.Index()); err != nil {
+		return err
+	}
+	st.ResultTypes = []ir.Type{t}
+	if async {
+		st.ResultTypes = append(st.ResultTypes, AsyncToken(ctx))
+	}
+	st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(int64(nDeps), int64(len(sizes)), int64(len(syms))))
+	return nil
+}
+
+func printAlloc(p *ir.OpPrinter, op *ir.Operation) {
+	s := segmentSizes(op)
+	p.WriteByte(' ')
+	printAsyncDependencies(p, asyncToken(op) != nil, segment(op, s, 0))
+	if op.HasAttr("hostShared") {
+		p.WriteString(" host_shared")
+	}
+	p.WriteString(" (")
+	p.Operands(segment(op, s, 1))
+	p.WriteByte(')')
+	if syms := segment(op, s, 2); len(syms) > 0 {
+		p.WriteByte('[')
+		p.Operands(syms)
+		p.WriteByte(']')
+	}
+	p.OptionalAttrDict(sortedAttrs(op), "hostShared", "operandSegmentSizes")
+	p.WriteString(" : ")
+	p.Type(resultType(op, 0))
+}
+
+func verifyAlloc(op *ir.Operation) error {
+	s := segmentSizes(op)
+	if len(s) != 3 {
+		return op.Errorf("'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got %d", len(s))
+	}
+	mt, ok := op.Result(0).Type().(*ir.MemRefType)
+	if !ok {
+		return op.Errorf("result #0 must be memref of any type values, but got '%s'", ir.TypeString(op.Result(0).Type()))
+	}
+	dynamic := 0
+	for _, d := range mt.Dims {
+		if d == ir.Dynamic {
+			dynamic++
+		}
+	}
+	if int(s[1]) != dynamic {
+		return op.Errorf("dimension operand count does not equal memref dynamic dimension count")
+	}
+	symbols := 0
+	if am, ok := mt.Layout.(*ir.AffineMapAttr); ok {
+		symbols = am.Map.Symbols
+	}
+	if int(s[2]) != symbols {
+		return op.Errorf("symbol operand count does not equal memref symbol count")
+	}
+	return verifyAsyncOperands(op, segment(op, s, 0))
+}
+
+// asyncOp defines an op whose custom form is
+// custom<AsyncDependencies> <rest>, with the given operand shape.
+func asyncOp(name, summary, example string, operands ir.Count, parse func(*ir.OpParser, *ir.OpState) error,
+	print func(*ir.OpPrinter, *ir.Operation), verify func(*ir.Operation) error) *ir.OpDef {
+	return &ir.OpDef{
+		Name:     "gpu." + name,
+		Summary:  summary,
+		Example:  example,
+		Operands: operands,
+		Results:  ir.Between(0, 1),
+		Parse: func(p *ir.OpParser, st *ir.OpState) error {
+			async, _, err := parseAsyncDependencies(p)
+			if err != nil {
+				return err
+			}
+			if async {
+				st.ResultTypes = []ir.Type{AsyncToken(p.Context())}
+			}
+			return parse(p, st)
+		},
+		Print: func(p *ir.OpPrinter, op *ir.Operation) {
+			p.WriteByte(' ')
+			printAsyncDependencies(p, asyncToken(op) != nil, leadingTokens(op))
+			print(p, op)
+		},
+		Verify: func(op *ir.Operation) error {
+			if r := asyncToken(op); op.NumResults() > 0 && r == nil {
+				return op.Errorf("result #0 must be async token type, but got '%s'", ir.TypeString(op.Result(0).Type()))
+			}
+			if verify != nil {
+				return verify(op)
+			}
+			return nil
+		},
+	}
+}
+
+// payload returns the operands after the async dependencies.
+func payload(op *ir.Operation) []*ir.Value { return op.Operands()[len(leadingTokens(op)):] }
+
+var (
+	deallocDef = asyncOp("dealloc", "Frees device memory allocated by gpu.alloc.",
+		"%0:2 = \"test.defs\"() : () -> (!gpu.async.token, memref<8xf32, 1>)\n%1 = gpu.dealloc async [%0#0] %0#1 : memref<8xf32, 1>",
+		ir.AtLeast(1), parseTypedOperands(1), printTypedOperands, verifyMemrefs(1))
+	memcpyDef = withSimplifications(asyncOp("memcpy", "Copies the contents of one memref into another.",
+		"%0:2 = \"test.defs\"() : () -> (memref<8xf32, 1>, memref<8xf32>)\ngpu.memcpy  %0#0, %0#1 : memref<8xf32, 1>, memref<8xf32>",
+		ir.AtLeast(2), parseTypedOperands(2), printTypedOperands, verifyMemcpy), foldMemRefCast, eraseTrivialCopy)
+	memsetDef = withSimplifications(asyncOp("memset", "Sets every element of a memref to a scalar.",
+		"%0:2 = \"test.defs\"() : () -> (memref<8xf32, 1>, f32)\ngpu.memset  %0#0, %0#1 : memref<8xf32, 1>, f32",
+		ir.AtLeast(2), parseTypedOperands(2), printTypedOperands, verifyMemset), foldMemRefCast)
+	waitDef = withSimplifications(asyncOp("wait", "Waits for async gpu ops; with async, returns a token joining them instead.",
+		"%0:2 = \"test.defs\"() : () -> (!gpu.async.token, !gpu.async.token)\n%1 = gpu.wait async [%0#0, %0#1]",
+		ir.Variadic, parseAttrDictOnly, printAttrDictOnly, nil), nil, eraseRedundantWaitPairs, simplifyWait)
+)
+
+// withSimplifications sets an op's folder and canonicalization patterns.
+func withSimplifications(d *ir.OpDef, fold func(*ir.Operation, []ir.Attribute) ([]ir.FoldResult, bool), pats ...*ir.Pattern) *ir.OpDef {
+	d.Fold, d.Canonicalize = fold, pats
+	return d
+}
+
+// parseTypedOperands parses `%a, %b attr-dict? : t1, t2` after the async
+// part (n operands; the attribute dictionary may also come last).
+func parseTypedOperands(n int) func(*ir.OpParser, *ir.OpState) error {
+	return func(p *ir.OpParser, st *ir.OpState) error {
+		us, err := p.ParseOperandList()
+		if err != nil {
+			return err
+		}
+		if len(us) != n {
+			return p.Errorf("expected %d operands", n)
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		ts, err := p.ParseColonTypeList()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		return p.ResolveOperands(us, ts)
+	}
+}
+
+// printTypedOperands writes ` %a, %b : t1, t2 attr-dict` (memcpy and
+// memset put the dictionary last; dealloc has no trailing form difference
+// when it is empty).
+func printTypedOperands(p *ir.OpPrinter, op *ir.Operation) {
+	vs := payload(op)
+	p.WriteByte(' ')
+	p.Operands(vs)
+	ts := make([]ir.Type, len(vs))
+	for i, v := range vs {
+		ts[i] = v.Type()
+	}
+	if op.Name() == "gpu.dealloc" {
+		p.OptionalAttrDict(sortedAttrs(op))
+	}
+	p.WriteString(" : ")
+	p.TypeList(ts)
+	if op.Name() != "gpu.dealloc" {
+		p.OptionalAttrDict(sortedAttrs(op))
+	}
+}
+
+func verifyMemrefs(n int) func(*ir.Operation) error {
+	return func(op *ir.Operation) error {
+		vs := payload(op)
+		if len(vs) != n {
+			return op.Errorf("expected %d operands after the async dependencies, but found %d", n, len(vs))
+		}
+		for _, v := range vs {
+			switch v.Type().(type) {
+			case *ir.MemRefType, *ir.UnrankedMemRefType:
+			default:
+				return op.Errorf("operand #%d must be memref of any type values, but got '%s'", opIndex(op, v), ir.TypeString(v.Type()))
+			}
+		}
+		return nil
+	}
+}
+
+func verifyMemcpy(op *ir.Operation) error {
+	if err := verifyMemrefs(2)(op); err != nil {
+		return err
+	}
+	vs := payload(op)
+	dst, src := vs[0].Type().(ir.ShapedType), vs[1].Type().(ir.ShapedType)
+	if dst.ElementType() != src.ElementType() {
+		return op.Errorf("arguments have incompatible element type")
+	}
+	if dst.HasRank() && src.HasRank() {
+		ds, ss := dst.Shape(), src.Shape()
+		if len(ds) != len(ss) {
+			return op.Errorf("arguments have incompatible shape")
+		}
+		for i := range ds {
+			if ds[i] != ss[i] && ds[i] != ir.Dynamic && ss[i] != ir.Dynamic {
+				return op.Errorf("arguments have incompatible shape")
+			}
+		}
+	}
+	return nil
+}
+
+func verifyMemset(op *ir.Operation) error {
+	vs := payload(op)
+	if len(vs) != 2 {
+		return op.Errorf("expected 2 operands after the async dependencies, but found %d", len(vs))
+	}
+	dst, ok := vs[0].Type().(ir.ShapedType)
+	if _, isMemref := vs[0].Type().(*ir.MemRefType); !ok || !isMemref {
+		if _, unranked := vs[0].Type().(*ir.UnrankedMemRefType); !unranked {
+			return op.Errorf("operand #%d must be memref of any type values, but got '%s'", opIndex(op, vs[0]), ir.TypeString(vs[0].Type()))
+		}
+	}
+	if dst.ElementType() != ir.ElementTypeOrSelf(vs[1].Type()) {
+		return op.Errorf("failed to verify that all of {dst, value} have same element type")
+	}
+	return nil
+}
+
+// foldMemRefCast folds memref.cast ops from ranked memrefs into the
+// operands of memcpy and memset (MLIR's memref::foldMemRefCast).
+func foldMemRefCast(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	changed := false
+	for i, v := range op.Operands() {
+		c := v.DefiningOp()
+		if c == nil || c.Name() != "memref.cast" || c.NumOperands() != 1 {
+			continue
+		}
+		if _, ranked := c.Operand(0).Type().(*ir.MemRefType); ranked {
+			op.SetOperand(i, c.Operand(0))
+			changed = true
+		}
+	}
+	return nil, changed
+}
+
+// eraseTrivialCopy erases a memcpy into a buffer that is only allocated,
+// copied into and freed (MLIR's EraseTrivialCopyOp).
+var eraseTrivialCopy = &ir.Pattern{
+	Name: "gpu-erase-trivial-copy",
+	Root: "gpu.memcpy",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		vs := payload(op)
+		if len(vs) != 2 {
+			return false
+		}
+		dst := vs[0]
+		def := dst.DefiningOp()
+		if def == nil || !def.HasTrait(ir.AllocOnly) {
+			return false
+		}
+		for u := range dst.Users() {
+			if u != op && u.Name() != "gpu.dealloc" && u.Name() != "memref.dealloc" {
+				return false
+			}
+		}
+		deps, token := leadingTokens(op), asyncToken(op)
+		if len(deps) > 1 || (len(deps) == 0) != (token == nil) {
+			return false
+		}
+		if token != nil {
+			rw.ReplaceOp(op, deps)
+		} else {
+			rw.EraseOp(op)
+		}
+		return true
+	},
+}
+
+var (
+	hostRegisterDef   = hostMemrefOp("host_register", "Maps a host buffer into the device address space.")
+	hostUnregisterDef = hostMemrefOp("host_unregister", "Unmaps a host buffer from the device address space.")
+)
+
+// $value attr-dict `:` type($value), on an unranked memref.
+func hostMemrefOp(name, summary string) *ir.OpDef {
+	return &ir.OpDef{
+		Name:     "gpu." + name,
+		Summary:  summary,
+		Example:  "%0 = \"test.def\"() : () -> memref<*xf32>\ngpu." + name + " %0 : memref<*xf32>",
+		Operands: ir.Exactly(1),
+		Parse: func(p *ir.OpParser, st *ir.OpState) error {
+			u, err := p.ParseOperand()
+			if err != nil {
+				return err
+			}
+			if err := p.ParseOptionalAttrDict(); err != nil {
+				return err
+			}
+			t, err := p.ParseColonType()
+			if err != nil {
+				return err
+			}
+			return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
+		},
+		Print: func(p *ir.OpPrinter, op *ir.Operation) {
+			p.WriteByte(' ')
+			operandAt(p, op, 0)
+			p.OptionalAttrDict(sortedAttrs(op))
+			p.WriteString(" : ")
+			p.Type(operandType(op, 0))
+		},
+		Verify: func(op *ir.Operation) error {
+			if _, ok := op.Operand(0).Type().(*ir.UnrankedMemRefType); !ok {
+				return op.Errorf("operand #0 must be unranked.memref of any type values, but got '%s'", ir.TypeString(op.Operand(0).Type()))
+			}
+			return nil
+		},
+	}
+}
+
+var setDefaultDeviceDef = &ir.OpDef{
+	Name:     "gpu.set_default_device",
+	Summary:  "Sets the GPU, by index, that later gpu ops use.",
+	Example:  "%0 = \"test.def\"() : () -> i32\ngpu.set_default_device %0",
+	Operands: ir.Exactly(1),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{p.Context().I(32)})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.OptionalAttrDict(sortedAttrs(op))
+		p.WriteByte(' ')
+		operandAt(p, op, 0)
+	},
+	Verify: func(op *ir.Operation) error {
+		if t := op.Operand(0).Type(); t != op.Context().I(32) {
+			return op.Errorf("operand #0 must be 32-bit signless integer, but got '%s'", ir.TypeString(t))
+		}
+		return nil
+	},
+}
+
+var printfDef = &ir.OpDef{
+	Name:     "gpu.printf",
+	Summary:  "Prints a formatted string from the device, for debugging.",
+	Example:  "%0 = \"test.def\"() : () -> i32\ngpu.printf \"%d\\0A\", %0 : i32",
+	Operands: ir.Variadic,
+	Inherent: []string{"format"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		f, err := p.ParseString()
+		if err != nil {
+			return err
+		}
+		st.AddAttr("format", p.Context().StringAttr(f))
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		if !p.ParseOptionalPunct(",") {
+			return nil
+		}
+		us, err := p.ParseOperandList()
+		if err != nil {
+			return err
+		}
+		ts, err := p.ParseColonTypeList()
+		if err != nil {
+			return err
+		}
+		return p.ResolveOperands(us, ts)
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		if f, ok := op.Attr("format").(*ir.StringAttr); ok {
+			p.String(f.Value)
+		}
+		p.OptionalAttrDict(sortedAttrs(op), "format")
+		if op.NumOperands() > 0 {
+			p.WriteString(", ")
+			p.Operands(op.Operands())
+			p.WriteString(" : ")
+			p.TypeList(op.OperandTypes())
+		}
+	},
+	Verify: func(op *ir.Operation) error {
+		if _, ok := op.Attr("format").(*ir.StringAttr); !ok {
+			return op.Errorf("requires attribute 'format'")
+		}
+		for i, t := range op.OperandTypes() {
+			if !ir.IsIntOrIndex(t) && !ir.IsFloat(t) {
+				return op.Errorf("operand #%d must be variadic of integer or index or floating-point, but got '%s'", i, ir.TypeString(t))
+			}
+		}
+		return nil
+	},
+}

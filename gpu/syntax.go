@@ -1,0 +1,257 @@
+package gpu
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// Pieces of syntax shared by several ops.
+
+// parseAsyncDependencies parses MLIR's custom<AsyncDependencies>:
+// (`async`)? (`[` %t, ... `]`)?, resolving the tokens as operands.
+func parseAsyncDependencies(p *ir.OpParser) (async bool, n int, err error) {
+	loc := p.Loc()
+	if p.ParseOptionalKeyword("async") {
+		if p.NumResults() == 0 {
+			return false, 0, ir.Errorf(loc, "needs to be named when marked 'async'")
+		}
+		async = true
+	}
+	if !p.ParseOptionalPunct("[") {
+		return async, 0, nil
+	}
+	us, err := p.ParseOperandList()
+	if err != nil {
+		return false, 0, err
+	}
+	if err := p.ParsePunct("]"); err != nil {
+		return false, 0, err
+	}
+	return async, len(us), p.ResolveOperandsSameType(us, AsyncToken(p.Context()))
+}
+
+// printAsyncDependencies writes `async`, `async [%t]` or `[%t]` (nothing
+// when neither), without a leading space.
+func printAsyncDependencies(p *ir.OpPrinter, async bool, deps []*ir.Value) {
+	if async {
+		p.WriteString("async")
+	}
+	if len(deps) == 0 {
+		return
+	}
+	if async {
+		p.WriteByte(' ')
+	}
+	p.WriteByte('[')
+	p.Operands(deps)
+	p.WriteByte(']')
+}
+
+// asyncToken returns the op's !gpu.async.token result, or nil.
+func asyncToken(op *ir.Operation) *ir.Value {
+	for _, r := range op.Results() {
+		if _, ok := r.Type().(*AsyncTokenType); ok {
+			return r
+		}
+	}
+	return nil
+}
+
+// leadingTokens returns the op's leading !gpu.async.token operands (the
+// dependencies of an op without operand segments).
+func leadingTokens(op *ir.Operation) []*ir.Value {
+	var deps []*ir.Value
+	for _, v := range op.Operands() {
+		if _, ok := v.Type().(*AsyncTokenType); !ok {
+			break
+		}
+		deps = append(deps, v)
+	}
+	return deps
+}
+
+// parseAttributions parses `keyword(%a : type {attrs}, ...)` if the keyword
+// is next. attrs is nil when no attribution has a dictionary.
+func parseAttributions(p *ir.OpParser, keyword string) (args []ir.Argument, attrs ir.Attribute, err error) {
+	if !p.ParseOptionalKeyword(keyword) {
+		return nil, nil, nil
+	}
+	if err := p.ParsePunct("("); err != nil {
+		return nil, nil, err
+	}
+	var dicts []ir.Attribute
+	hasAttrs := false
+	if !p.IsPunct(")") {
+		for {
+			a, as, err := p.ParseArgumentWithAttrs()
+			if err != nil {
+				return nil, nil, err
+			}
+			args = append(args, a)
+			hasAttrs = hasAttrs || len(as) > 0
+			dicts = append(dicts, p.Context().DictionaryAttr(as))
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+	}
+	if err := p.ParsePunct(")"); err != nil {
+		return nil, nil, err
+	}
+	if hasAttrs {
+		attrs = p.Context().ArrayAttr(dicts...)
+	}
+	return args, attrs, nil
+}
+
+// printAttributions writes ` keyword(%a : type {attrs}, ...)` when vs is not empty.
+func printAttributions(p *ir.OpPrinter, keyword string, vs []*ir.Value, attrs ir.Attribute) {
+	if len(vs) == 0 {
+		return
+	}
+	p.WriteString(" " + keyword + "(")
+	arr, _ := attrs.(*ir.ArrayAttr)
+	for i, v := range vs {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.Operand(v)
+		p.WriteString(" : ")
+		p.Type(v.Type())
+		if arr != nil && i < len(arr.Elems) {
+			if d, ok := arr.Elems[i].(*ir.DictionaryAttr); ok {
+				p.OptionalAttrDict(d.Entries)
+			}
+		}
+	}
+	p.WriteByte(')')
+}
+
+// verifyAttributions checks that attributions are memrefs in the given
+// address space (when it is still a gpu address space).
+func verifyAttributions(op *ir.Operation, vs []*ir.Value, want AddressSpace) error {
+	for _, v := range vs {
+		if _, ok := v.Type().(*ir.MemRefType); !ok {
+			return op.Errorf("expected memref type in attribution")
+		}
+		if got, ok := MemorySpaceOf(v.Type()); ok && got != want {
+			return op.Errorf("expected memory space %s in attribution", want)
+		}
+	}
+	return nil
+}
+
+// sortedAttrs returns all of op's attributes sorted by name, as MLIR's
+// attribute dictionary holds inherent and discardable ones together.
+func sortedAttrs(op *ir.Operation) []ir.NamedAttr {
+	all := slices.Clone(op.Attrs())
+	slices.SortStableFunc(all, func(a, b ir.NamedAttr) int { return strings.Compare(a.Name, b.Name) })
+	return all
+}
+
+// segmentSizes returns the operandSegmentSizes of op, or nil.
+func segmentSizes(op *ir.Operation) []int64 {
+	if a, ok := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr); ok {
+		return a.Ints
+	}
+	return nil
+}
+
+// segment returns operand segment i of op, or nil when out of range.
+func segment(op *ir.Operation, sizes []int64, i int) []*ir.Value {
+	if i >= len(sizes) {
+		return nil
+	}
+	start := 0
+	for _, n := range sizes[:i] {
+		start += int(n)
+	}
+	end := start + int(sizes[i])
+	if start < 0 || end > op.NumOperands() || end < start {
+		return nil
+	}
+	return op.Operands()[start:end]
+}
+
+// one returns the single value of a segment, or nil.
+func one(vs []*ir.Value) *ir.Value {
+	if len(vs) == 1 {
+		return vs[0]
+	}
+	return nil
+}
+
+// dim3 is three values along x, y and z.
+type dim3 = [3]*ir.Value
+
+func toDim3(vs []*ir.Value) (d dim3) {
+	if len(vs) == 3 {
+		copy(d[:], vs)
+	}
+	return d
+}
+
+// parseDim3 parses `(%x, %y, %z)`.
+func parseDim3(p *ir.OpParser) ([]ir.UnresolvedOperand, error) {
+	loc := p.Loc()
+	us, err := p.ParseParenOperandList()
+	if err == nil && len(us) != 3 {
+		err = ir.Errorf(loc, "expected 3 operands, got %d", len(us))
+	}
+	return us, err
+}
+
+// printDim3 writes `(%x, %y, %z)`.
+func printDim3(p *ir.OpPrinter, d dim3) {
+	p.WriteByte('(')
+	for i, v := range d {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		if v == nil {
+			p.WriteString("<<NULL>>")
+			continue
+		}
+		p.Operand(v)
+	}
+	p.WriteByte(')')
+}
+
+// Printers must not panic on unverified IR, so they reach operands,
+// results and regions through these (MLIR prints <<NULL ...>> too).
+
+// operandAt writes operand i of op.
+func operandAt(p *ir.OpPrinter, op *ir.Operation, i int) {
+	if i < op.NumOperands() {
+		p.Operand(op.Operand(i))
+		return
+	}
+	p.WriteString("<<NULL VALUE>>")
+}
+
+// operandType returns the type of operand i, or nil.
+func operandType(op *ir.Operation, i int) ir.Type {
+	if i < op.NumOperands() {
+		return op.Operand(i).Type()
+	}
+	return nil
+}
+
+// resultType returns the type of result i, or nil.
+func resultType(op *ir.Operation, i int) ir.Type {
+	if i < op.NumResults() {
+		return op.Result(i).Type()
+	}
+	return nil
+}
+
+// regionAt writes region 0 of op (an empty one when missing).
+func regionAt(p *ir.OpPrinter, op *ir.Operation, printEntryArgs, printTerminators bool) {
+	if op.NumRegions() == 0 {
+		p.Region(ir.NewRegion(), false, false)
+		return
+	}
+	p.Region(op.Region(0), printEntryArgs, printTerminators)
+}

@@ -1,0 +1,196 @@
+// RUN: kiln opt %s --split-input-file --allow-unregistered-dialect | FileCheck %s
+// RUN: kiln opt %s --split-input-file --allow-unregistered-dialect --mlir-print-op-generic | kiln opt --split-input-file --allow-unregistered-dialect | FileCheck %s
+
+// CHECK-LABEL: module attributes {gpu.container_module}
+module attributes {gpu.container_module} {
+  // CHECK: gpu.module @kernels {
+  gpu.module @kernels {
+    // CHECK: gpu.func @kernel_1(%{{.*}}: f32, %{{.*}}: memref<?xf32, 1>) workgroup(%{{.*}} : memref<32xf32, #gpu.address_space<workgroup>>) private(%{{.*}} : memref<1xf32, #gpu.address_space<private>>) kernel attributes {known_block_size = array<i32: 32, 4, 2>, known_grid_size = array<i32: 1, 1, 1>}
+    gpu.func @kernel_1(%arg0 : f32, %arg1 : memref<?xf32, 1>)
+        workgroup(%w: memref<32xf32, #gpu.address_space<workgroup>>)
+        private(%p: memref<1xf32, #gpu.address_space<private>>)
+        kernel attributes {known_block_size = array<i32: 32, 4, 2>, known_grid_size = array<i32: 1, 1, 1>} {
+      // CHECK: %thread_id_x = gpu.thread_id  x
+      %tIdX = gpu.thread_id x
+      // CHECK: %thread_id_y = gpu.thread_id  y upper_bound 32
+      %tIdY = gpu.thread_id y upper_bound 32
+      // CHECK: %block_dim_z = gpu.block_dim  z
+      %bDimZ = gpu.block_dim z
+      // CHECK: %block_id_x = gpu.block_id  x
+      %bIdX = gpu.block_id x
+      // CHECK: %grid_dim_y = gpu.grid_dim  y
+      %gDimY = gpu.grid_dim y
+      // CHECK: %global_id_x = gpu.global_id  x upper_bound 65536
+      %gidX = gpu.global_id x upper_bound 65536
+      // CHECK: %cluster_id_x = gpu.cluster_id  x
+      %cIdX = gpu.cluster_id x
+      // CHECK: gpu.lane_id upper_bound 32
+      %lane = gpu.lane_id upper_bound 32
+      // CHECK: gpu.subgroup_id : index
+      %sgId = gpu.subgroup_id : index
+      // CHECK: gpu.num_subgroups : index
+      %numSg = gpu.num_subgroups : index
+      // CHECK: gpu.subgroup_size : index
+      %sgSize = gpu.subgroup_size : index
+      %one = arith.constant 1.0 : f32
+      // CHECK: gpu.all_reduce  add %{{.*}} uniform {
+      // CHECK-NEXT: } : (f32) -> f32
+      %sum = gpu.all_reduce add %one uniform {} : (f32) -> (f32)
+      // CHECK: gpu.all_reduce  %{{.*}} {
+      // CHECK-NEXT: ^bb0(%{{.*}}: f32, %{{.*}}: f32):
+      // CHECK: gpu.yield %{{.*}} : f32
+      // CHECK-NEXT: } : (f32) -> f32
+      %sum2 = gpu.all_reduce %one {
+      ^bb(%lhs : f32, %rhs : f32):
+        %s = arith.addf %lhs, %rhs : f32
+        "gpu.yield"(%s) : (f32) -> ()
+      } : (f32) -> (f32)
+      // MLIR 16's max is resolved by the operand type.
+      // CHECK: gpu.subgroup_reduce  maxnumf %{{.*}} : (f32) -> f32
+      %r0 = gpu.subgroup_reduce max %one : (f32) -> (f32)
+      // CHECK: gpu.subgroup_reduce  add %{{.*}} uniform cluster(size = 4, stride = 2) : (f32) -> f32
+      %r1 = gpu.subgroup_reduce add %one uniform cluster(size = 4, stride = 2) : (f32) -> f32
+      %vec = arith.constant dense<1> : vector<4xi32>
+      // CHECK: gpu.subgroup_reduce  minsi %{{.*}} cluster(size = 2) : (vector<4xi32>) -> vector<4xi32>
+      %r2 = gpu.subgroup_reduce minsi %vec cluster(size = 2, stride = 1) : (vector<4xi32>) -> vector<4xi32>
+      %width = arith.constant 7 : i32
+      %offset = arith.constant 3 : i32
+      // CHECK: gpu.shuffle  xor %{{.*}}, %{{.*}}, %{{.*}} : f32
+      %shfl, %pred = gpu.shuffle xor %arg0, %offset, %width : f32
+      // CHECK: gpu.shuffle  idx %{{.*}}, %{{.*}}, %{{.*}} : vector<4xi32>
+      %shfl2, %pred2 = gpu.shuffle idx %vec, %offset, %width : vector<4xi32>
+      // CHECK: gpu.subgroup_broadcast %{{.*}},  first_active_lane : f32
+      %b0 = gpu.subgroup_broadcast %arg0, first_active_lane : f32
+      // CHECK: gpu.subgroup_broadcast %{{.*}},  specific_lane %{{.*}} : f32
+      %b1 = gpu.subgroup_broadcast %arg0, specific_lane %offset : f32
+      // CHECK: gpu.barrier
+      gpu.barrier
+      // CHECK: gpu.printf "Value: %f\0A", %{{.*}} : f32
+      gpu.printf "Value: %f\n", %arg0 : f32
+      // CHECK: gpu.printf "Hello"
+      gpu.printf "Hello"
+      // CHECK: gpu.return
+      gpu.return
+    }
+
+    // CHECK: gpu.func @device(%{{.*}}: i32 {test.arg}) -> (i32 {test.res})
+    gpu.func @device(%a: i32 {test.arg}) -> (i32 {test.res}) {
+      // CHECK: gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+      %shm = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+      // CHECK: gpu.return %{{.*}} : i32
+      gpu.return %a : i32
+    }
+  }
+
+  // CHECK: gpu.module @targets [#nvvm.target, #rocdl.target<chip = "gfx90a">] {
+  gpu.module @targets [#nvvm.target, #rocdl.target<chip = "gfx90a">] {
+  }
+
+  // CHECK-LABEL: func.func @host
+  func.func @host(%arg0: f32, %arg1: memref<?xf32, 1>, %u: memref<*xf32>) {
+    %c8 = arith.constant 8 : index
+    %c1 = arith.constant 1 : index
+    %c0_i32 = arith.constant 0 : i32
+    %c8_i32 = arith.constant 8 : i32
+    // CHECK: %[[T0:.*]] = gpu.wait async
+    %t0 = gpu.wait async
+    // CHECK: gpu.launch_func  @kernels::@kernel_1 blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}})  args(%{{.*}} : f32, %{{.*}} : memref<?xf32, 1>)
+    gpu.launch_func @kernels::@kernel_1 blocks in (%c8, %c1, %c1) threads in (%c8, %c1, %c1) args(%arg0 : f32, %arg1 : memref<?xf32, 1>)
+    // CHECK: gpu.launch_func  @kernels::@kernel_1 blocks in ({{.*}}) threads in ({{.*}})  dynamic_shared_memory_size %{{.*}} args(
+    gpu.launch_func @kernels::@kernel_1 blocks in (%c8, %c1, %c1) threads in (%c8, %c1, %c1) dynamic_shared_memory_size %c0_i32 args(%arg0 : f32, %arg1 : memref<?xf32, 1>)
+    // CHECK: gpu.launch_func  @kernels::@kernel_1 blocks in ({{.*}}) threads in ({{.*}}) : i32 args(
+    gpu.launch_func @kernels::@kernel_1 blocks in (%c8_i32, %c8_i32, %c8_i32) threads in (%c8_i32, %c8_i32, %c8_i32) : i32 args(%arg0 : f32, %arg1 : memref<?xf32, 1>)
+    // CHECK: gpu.launch_func  @kernels::@kernel_1 clusters in ({{.*}}) blocks in ({{.*}}) threads in ({{.*}})  args(
+    gpu.launch_func @kernels::@kernel_1 clusters in (%c1, %c1, %c1) blocks in (%c8, %c1, %c1) threads in (%c8, %c1, %c1) args(%arg0 : f32, %arg1 : memref<?xf32, 1>)
+    // CHECK: %[[T1:.*]] = gpu.launch_func async [%[[T0]]] @kernels::@kernel_1
+    %t1 = gpu.launch_func async [%t0] @kernels::@kernel_1 blocks in (%c8, %c1, %c1) threads in (%c8, %c1, %c1) args(%arg0 : f32, %arg1 : memref<?xf32, 1>)
+    // CHECK: gpu.wait [%[[T1]]]
+    gpu.wait [%t1]
+
+    // CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) threads(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) workgroup(%{{.*}} : memref<32xf32, #gpu.address_space<workgroup>>) private(%{{.*}} : memref<1xf32, #gpu.address_space<private>>) {
+    gpu.launch blocks(%bx, %by, %bz) in (%sbx = %c8, %sby = %c1, %sbz = %c1)
+               threads(%tx, %ty, %tz) in (%stx = %c8, %sty = %c1, %stz = %c1)
+               workgroup(%wg: memref<32xf32, #gpu.address_space<workgroup>>)
+               private(%pv: memref<1xf32, #gpu.address_space<private>>) {
+      // CHECK: "test.use"(%[[BX]])
+      "test.use"(%bx) : (index) -> ()
+      // CHECK: gpu.terminator
+      gpu.terminator
+    }
+    // CHECK: %{{.*}} = gpu.launch async [%[[T0]]] clusters({{.*}}) in ({{.*}}) blocks({{.*}}) in ({{.*}}) threads({{.*}}) in ({{.*}}) dynamic_shared_memory_size %{{.*}} {
+    // CHECK: } {test.attr}
+    %t2 = gpu.launch async [%t0] clusters(%cx, %cy, %cz) in (%scx = %c1, %scy = %c1, %scz = %c1)
+               blocks(%bx, %by, %bz) in (%sbx = %c8, %sby = %c1, %sbz = %c1)
+               threads(%tx, %ty, %tz) in (%stx = %c8, %sty = %c1, %stz = %c1)
+               dynamic_shared_memory_size %c0_i32 {
+      gpu.terminator
+    } {test.attr}
+
+    // CHECK: %[[M:.*]]:2 = gpu.alloc async [%{{.*}}] (%{{.*}}) : memref<?xf32, 1>
+    %m, %t3 = gpu.alloc async [%t2] (%c8) : memref<?xf32, 1>
+    // CHECK: gpu.alloc  host_shared () : memref<4xf32, 1>
+    %m2 = gpu.alloc host_shared () : memref<4xf32, 1>
+    // CHECK: gpu.memcpy async [%[[M]]#1] %[[M]]#0, %{{.*}} : memref<?xf32, 1>, memref<?xf32, 1>
+    %t4 = gpu.memcpy async [%t3] %m, %arg1 : memref<?xf32, 1>, memref<?xf32, 1>
+    // CHECK: gpu.memset  %[[M]]#0, %{{.*}} : memref<?xf32, 1>, f32
+    gpu.memset %m, %arg0 : memref<?xf32, 1>, f32
+    // CHECK: gpu.dealloc  %{{.*}} : memref<4xf32, 1>
+    gpu.dealloc %m2 : memref<4xf32, 1>
+    // CHECK: gpu.dealloc async [%{{.*}}] %[[M]]#0 : memref<?xf32, 1>
+    %t5 = gpu.dealloc async [%t4] %m : memref<?xf32, 1>
+    // CHECK: gpu.host_register %{{.*}} : memref<*xf32>
+    gpu.host_register %u : memref<*xf32>
+    // CHECK: gpu.host_unregister %{{.*}} : memref<*xf32>
+    gpu.host_unregister %u : memref<*xf32>
+    // CHECK: gpu.wait async [%{{.*}}, %{{.*}}]
+    %t6 = gpu.wait async [%t5, %t1]
+    gpu.wait [%t6]
+    return
+  }
+}
+
+// -----
+
+// MLIR 16 syntax: gpu.module_end and gpu.known_block_size.
+// CHECK-LABEL: gpu.module @legacy {
+// CHECK-NEXT: gpu.func @k() kernel attributes {gpu.known_block_size = array<i32: 1, 1, 1>} {
+// CHECK: }
+// CHECK-NEXT: }
+gpu.module @legacy {
+  gpu.func @k() kernel attributes {gpu.known_block_size = array<i32: 1, 1, 1>} {
+    gpu.return
+  }
+  gpu.module_end
+}
+
+// -----
+
+// CHECK-LABEL: module attributes {gpu.container_module}
+module attributes {gpu.container_module} {
+  // CHECK: gpu.binary @kernels  [#gpu.object<#nvvm.target, "BLOB">]
+  gpu.binary @kernels [#gpu.object<#nvvm.target, "BLOB">]
+  // CHECK: gpu.binary @other <#gpu.select_object<1 : i64>> [#gpu.object<#nvvm.target, properties = {O = 3 : i32}, offload = "A">, #gpu.object<#rocdl.target<chip = "gfx90a">, assembly = "B">]
+  gpu.binary @other <#gpu.select_object<1 : i64>> [#gpu.object<#nvvm.target, properties = {O = 3 : i32}, offload = "A">, #gpu.object<#rocdl.target<chip = "gfx90a">, assembly = "B">]
+  func.func @launch_binary(%c1: index) {
+    // CHECK: gpu.launch_func  @kernels::@k blocks in
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @newer_ops
+func.func @newer_ops(%f: f32, %dev: i32, %sz: index) {
+  // CHECK: %{{.*}}:2 = gpu.rotate %{{.*}}, 3, 16 : f32
+  %r, %valid = gpu.rotate %f, 3, 16 : f32
+  // CHECK: gpu.set_default_device %{{.*}}
+  gpu.set_default_device %dev
+  // CHECK: gpu.launch blocks({{.*}}) in ({{.*}}) threads({{.*}}) in ({{.*}}) module(@outlined) function(@k) {
+  gpu.launch blocks(%bx, %by, %bz) in (%a = %sz, %b = %sz, %c = %sz)
+             threads(%tx, %ty, %tz) in (%d = %sz, %e = %sz, %g = %sz)
+             module(@outlined) function(@k) {
+    gpu.terminator
+  }
+  return
+}
