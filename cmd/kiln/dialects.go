@@ -7,10 +7,12 @@ import (
 	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/ir"
 	mathd "github.com/kiln-gpu/kiln/math"
+	"github.com/kiln-gpu/kiln/spirv"
 	"github.com/kiln-gpu/kiln/vector"
 )
 
 // newContext returns a context with every dialect Kiln knows.
 func newContext() *ir.Context {
-	return ir.NewContext(fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(), vector.Dialect(), gpu.Dialect())
+	return ir.NewContext(fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(),
+		vector.Dialect(), gpu.Dialect(), spirv.Dialect())
 }

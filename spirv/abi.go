@@ -1,0 +1,102 @@
+package spirv
+
+import (
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// Target and ABI attributes as the lowering reads them, the dialect's
+// check of its discardable attributes, and constant materialization.
+
+// LookupTargetEnv returns the spirv.target_env attribute of op or of its
+// nearest ancestor that has one (MLIR's spirv::lookupTargetEnv), or nil.
+func LookupTargetEnv(op *ir.Operation) *TargetEnvAttr {
+	for o := op; o != nil; o = o.ParentOp() {
+		for _, name := range []string{TargetEnvAttrName, "spv.target_env"} {
+			if a, ok := o.Attr(name).(*TargetEnvAttr); ok {
+				return a
+			}
+		}
+	}
+	return nil
+}
+
+// DefaultTargetEnv is MLIR's default: SPIR-V 1.0 with Shader and
+// SPV_KHR_storage_buffer_storage_class, default resource limits.
+func DefaultTargetEnv(ctx *ir.Context) *TargetEnvAttr {
+	return NewTargetEnv(ctx, TargetEnv{
+		VCE:      VCE(ctx, spv.MakeVersion(1, 0), []spv.Capability{spv.CapabilityShader}, []string{"SPV_KHR_storage_buffer_storage_class"}),
+		DeviceID: UnknownDeviceID,
+		Limits:   Limits(ctx, DefaultResourceLimits()),
+	})
+}
+
+// LookupEntryPointABI returns a function's spirv.entry_point_abi, or nil.
+func LookupEntryPointABI(fn *ir.Operation) *EntryPointABIAttr {
+	for _, name := range []string{EntryPointABIAttrName, "spv.entry_point_abi"} {
+		if a, ok := fn.Attr(name).(*EntryPointABIAttr); ok {
+			return a
+		}
+	}
+	return nil
+}
+
+// ArgInterfaceVarABI returns the spirv.interface_var_abi of argument i of
+// a function-like op (from its arg_attrs), or nil.
+func ArgInterfaceVarABI(fn *ir.Operation, i int) *InterfaceVarABIAttr {
+	arr, ok := fn.Attr("arg_attrs").(*ir.ArrayAttr)
+	if !ok || i >= len(arr.Elems) {
+		return nil
+	}
+	d, ok := arr.Elems[i].(*ir.DictionaryAttr)
+	if !ok {
+		return nil
+	}
+	for _, name := range []string{InterfaceVarABIAttrName, "spv.interface_var_abi"} {
+		if a, ok := d.Get(name).(*InterfaceVarABIAttr); ok {
+			return a
+		}
+	}
+	return nil
+}
+
+// verifyAttr checks the dialect's discardable attributes on ops (MLIR's
+// SPIRVDialect::verifyOperationAttribute).
+func verifyAttr(op *ir.Operation, a ir.NamedAttr) error {
+	_, name, _ := strings.Cut(a.Name, ".")
+	switch name {
+	case "entry_point_abi":
+		if _, ok := a.Value.(*EntryPointABIAttr); !ok {
+			return op.Errorf("'%s' attribute must be an entry point ABI attribute", a.Name)
+		}
+	case "target_env":
+		if _, ok := a.Value.(*TargetEnvAttr); !ok {
+			return op.Errorf("'%s' must be a spirv::TargetEnvAttr", a.Name)
+		}
+	default:
+		return op.Errorf("found unsupported '%s' attribute on operation", a.Name)
+	}
+	return nil
+}
+
+// materializeConstant builds a spirv.Constant for a folded value of a
+// scalar or vector type, or returns nil.
+func materializeConstant(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+	ta, ok := value.(ir.TypedAttr)
+	if !ok || ta.Type() != t || !scalarOrVector.OK(t) {
+		return nil
+	}
+	switch value.(type) {
+	case *ir.IntegerAttr, *ir.FloatAttr, *ir.DenseElementsAttr:
+		return NewConstant(b, value, t, loc).DefiningOp()
+	}
+	return nil
+}
+
+// NewConstant inserts `spirv.Constant value : t` with b and returns its result.
+func NewConstant(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Value {
+	return b.Create(&ir.OpState{Name: constantOp.Name, Loc: loc, ResultTypes: []ir.Type{t},
+		Attrs: []ir.NamedAttr{{Name: "value", Value: value}}}).Result(0)
+}

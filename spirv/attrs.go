@@ -1,0 +1,385 @@
+package spirv
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// EnumAttr is a value of a SPIR-V enum kind, `#spirv.storage_class<StorageBuffer>`,
+// `#spirv.memory_access<Volatile|Aligned>`. The mnemonic is the kind's name
+// in snake case, as MLIR names these attributes.
+type EnumAttr struct {
+	ir.Storage
+	Kind  *spv.OperandKind
+	Value uint32
+}
+
+// Enum returns the enum attribute of kind k with value v.
+func Enum(ctx *ir.Context, k *spv.OperandKind, v uint32) *EnumAttr {
+	return ir.Unique(ctx, ir.NewKey("spirv.enum").Str(k.Name).Int(int64(v)).String(), func() *EnumAttr {
+		return &EnumAttr{Kind: k, Value: v}
+	})
+}
+
+// StorageClassAttr returns #spirv.storage_class<sc>, the memref memory space form.
+func StorageClassAttr(ctx *ir.Context, sc spv.StorageClass) *EnumAttr {
+	return Enum(ctx, spv.KindStorageClass, uint32(sc))
+}
+
+// Mnemonic returns the attribute's mnemonic, "storage_class".
+func (a *EnumAttr) Mnemonic() string { return snakeCase(a.Kind.Name) }
+
+// Name returns the value's spelling, "StorageBuffer".
+func (a *EnumAttr) Name() string { return EnumName(a.Kind, a.Value) }
+
+// Print writes #spirv.<mnemonic><Value>.
+func (a *EnumAttr) Print(p *ir.Printer) {
+	p.WriteString("#spirv." + a.Mnemonic() + "<" + a.Name() + ">")
+}
+
+// enumKindsByMnemonic maps attribute mnemonics to enum kinds.
+func enumKindByMnemonic(m string) *spv.OperandKind {
+	for _, k := range spv.OperandKinds() {
+		if k.IsEnum() && snakeCase(k.Name) == m {
+			return k
+		}
+	}
+	return nil
+}
+
+// snakeCase converts CamelCase to snake_case keeping acronyms together
+// (FPRoundingMode -> fp_rounding_mode, BuiltIn -> built_in).
+func snakeCase(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			if i > 0 {
+				prev := s[i-1]
+				nextLower := i+1 < len(s) && s[i+1] >= 'a' && s[i+1] <= 'z'
+				if prev >= 'a' && prev <= 'z' || prev >= '0' && prev <= '9' || (prev >= 'A' && prev <= 'Z' && nextLower) {
+					b.WriteByte('_')
+				}
+			}
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// CoopMatrixLayoutAttr is #spirv.coop_matrix_layout<RowMajor>, the layout
+// operand of the KHR cooperative matrix loads and stores.
+type CoopMatrixLayoutAttr struct {
+	ir.Storage
+	Layout CoopMatrixLayout
+}
+
+// CoopMatrixLayoutOf returns the layout attribute.
+func CoopMatrixLayoutOf(ctx *ir.Context, l CoopMatrixLayout) *CoopMatrixLayoutAttr {
+	return ir.Unique(ctx, ir.NewKey("spirv.coop_layout").Int(int64(l)).String(), func() *CoopMatrixLayoutAttr {
+		return &CoopMatrixLayoutAttr{Layout: l}
+	})
+}
+
+// Print writes #spirv.coop_matrix_layout<RowMajor>.
+func (a *CoopMatrixLayoutAttr) Print(p *ir.Printer) {
+	p.WriteString("#spirv.coop_matrix_layout<" + a.Layout.String() + ">")
+}
+
+// VCEAttr is #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>:
+// a version, capabilities and extensions.
+type VCEAttr struct {
+	ir.Storage
+	Version      spv.Version
+	Capabilities []spv.Capability
+	Extensions   []string
+}
+
+// VCE returns the vce attribute.
+func VCE(ctx *ir.Context, v spv.Version, caps []spv.Capability, exts []string) *VCEAttr {
+	k := ir.NewKey("spirv.vce").Int(int64(v)).Int(int64(len(caps)))
+	for _, c := range caps {
+		k.Int(int64(c))
+	}
+	k.Int(int64(len(exts)))
+	for _, e := range exts {
+		k.Str(e)
+	}
+	return ir.Unique(ctx, k.String(), func() *VCEAttr {
+		return &VCEAttr{Version: v, Capabilities: clone(caps), Extensions: clone(exts)}
+	})
+}
+
+// Print writes #spirv.vce<vX.Y, [caps], [exts]>.
+func (a *VCEAttr) Print(p *ir.Printer) {
+	p.WriteString("#spirv.vce<v" + a.Version.String() + ", [")
+	for i, c := range a.Capabilities {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.WriteString(EnumName(spv.KindCapability, uint32(c)))
+	}
+	p.WriteString("], [" + strings.Join(a.Extensions, ", ") + "]>")
+}
+
+// ResourceLimits are the target's limits that affect code generation, with
+// MLIR's defaults (Vulkan's required minimums) from DefaultResourceLimits.
+type ResourceLimits struct {
+	MaxComputeSharedMemorySize     int64
+	MaxComputeWorkgroupInvocations int64
+	MaxComputeWorkgroupSize        [3]int64
+	SubgroupSize                   int64
+	// MinSubgroupSize and MaxSubgroupSize are 0 when not given.
+	MinSubgroupSize, MaxSubgroupSize int64
+	// Cooperative matrix properties, kept as written (nil: none).
+	CoopMatrixPropertiesKHR, CoopMatrixPropertiesNV ir.Attribute
+}
+
+// DefaultResourceLimits returns MLIR's defaults.
+func DefaultResourceLimits() ResourceLimits {
+	return ResourceLimits{
+		MaxComputeSharedMemorySize:     16384,
+		MaxComputeWorkgroupInvocations: 128,
+		MaxComputeWorkgroupSize:        [3]int64{128, 128, 64},
+		SubgroupSize:                   32,
+	}
+}
+
+// ResourceLimitsAttr is #spirv.resource_limits<...>; fields at their
+// default values are not printed.
+type ResourceLimitsAttr struct {
+	ir.Storage
+	ResourceLimits
+}
+
+// Limits returns the attribute for l.
+func Limits(ctx *ir.Context, l ResourceLimits) *ResourceLimitsAttr {
+	k := ir.NewKey("spirv.limits").Int(l.MaxComputeSharedMemorySize).Int(l.MaxComputeWorkgroupInvocations).
+		Ints(l.MaxComputeWorkgroupSize[:]).Int(l.SubgroupSize).Int(l.MinSubgroupSize).Int(l.MaxSubgroupSize).
+		Attr(l.CoopMatrixPropertiesKHR).Attr(l.CoopMatrixPropertiesNV).String()
+	return ir.Unique(ctx, k, func() *ResourceLimitsAttr { return &ResourceLimitsAttr{ResourceLimits: l} })
+}
+
+// Print writes #spirv.resource_limits<name = value, ...>.
+func (a *ResourceLimitsAttr) Print(p *ir.Printer) {
+	d := DefaultResourceLimits()
+	var parts []string
+	add := func(name string, v int64, show bool) {
+		if show {
+			parts = append(parts, name+" = "+itoa(v))
+		}
+	}
+	add("max_compute_shared_memory_size", a.MaxComputeSharedMemorySize, a.MaxComputeSharedMemorySize != d.MaxComputeSharedMemorySize)
+	add("max_compute_workgroup_invocations", a.MaxComputeWorkgroupInvocations, a.MaxComputeWorkgroupInvocations != d.MaxComputeWorkgroupInvocations)
+	if a.MaxComputeWorkgroupSize != d.MaxComputeWorkgroupSize {
+		parts = append(parts, "max_compute_workgroup_size = "+intList(a.MaxComputeWorkgroupSize[:]))
+	}
+	add("subgroup_size", a.SubgroupSize, a.SubgroupSize != d.SubgroupSize)
+	add("min_subgroup_size", a.MinSubgroupSize, a.MinSubgroupSize != 0)
+	add("max_subgroup_size", a.MaxSubgroupSize, a.MaxSubgroupSize != 0)
+	p.WriteString("#spirv.resource_limits<" + strings.Join(parts, ", "))
+	sep := ""
+	if len(parts) > 0 {
+		sep = ", "
+	}
+	for _, c := range []struct {
+		name string
+		v    ir.Attribute
+	}{{"cooperative_matrix_properties_khr", a.CoopMatrixPropertiesKHR}, {"cooperative_matrix_properties_nv", a.CoopMatrixPropertiesNV}} {
+		if c.v != nil {
+			p.WriteString(sep + c.name + " = ")
+			p.Attr(c.v)
+			sep = ", "
+		}
+	}
+	p.WriteString(">")
+}
+
+func intList(vs []int64) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = itoa(v)
+	}
+	return "[" + strings.Join(s, ", ") + "]"
+}
+
+// UnknownDeviceID is the device id of a target environment that names none.
+const UnknownDeviceID = 0x7FFFFFFF
+
+// TargetEnv describes the target: #spirv.target_env<#spirv.vce<...>,
+// api=Vulkan, NVIDIA:DiscreteGPU:1234, #spirv.resource_limits<...>>.
+type TargetEnv struct {
+	VCE        *VCEAttr
+	API        ClientAPI
+	Vendor     Vendor
+	DeviceType DeviceType
+	DeviceID   uint32 // UnknownDeviceID when not given
+	Limits     *ResourceLimitsAttr
+}
+
+// TargetEnvAttr is the #spirv.target_env attribute.
+type TargetEnvAttr struct {
+	ir.Storage
+	TargetEnv
+}
+
+// TargetEnvAttrName is the attribute name that carries a TargetEnvAttr.
+const TargetEnvAttrName = "spirv.target_env"
+
+// EntryPointABIAttrName is the function attribute that carries an EntryPointABIAttr.
+const EntryPointABIAttrName = "spirv.entry_point_abi"
+
+// InterfaceVarABIAttrName is the argument attribute that carries an InterfaceVarABIAttr.
+const InterfaceVarABIAttrName = "spirv.interface_var_abi"
+
+// NewTargetEnv returns the attribute for t.
+func NewTargetEnv(ctx *ir.Context, t TargetEnv) *TargetEnvAttr {
+	k := ir.NewKey("spirv.target_env").Attr(t.VCE).Int(int64(t.API)).Int(int64(t.Vendor)).
+		Int(int64(t.DeviceType)).Int(int64(t.DeviceID)).Attr(t.Limits).String()
+	return ir.Unique(ctx, k, func() *TargetEnvAttr { return &TargetEnvAttr{TargetEnv: t} })
+}
+
+// Version returns the target's SPIR-V version.
+func (a *TargetEnvAttr) Version() spv.Version { return a.VCE.Version }
+
+// Capabilities returns the target's declared capabilities.
+func (a *TargetEnvAttr) Capabilities() []spv.Capability { return a.VCE.Capabilities }
+
+// Extensions returns the target's extensions.
+func (a *TargetEnvAttr) Extensions() []string { return a.VCE.Extensions }
+
+// Print writes #spirv.target_env<...> as MLIR does.
+func (a *TargetEnvAttr) Print(p *ir.Printer) {
+	p.WriteString("#spirv.target_env<")
+	p.Attr(a.VCE)
+	if a.API != APIUnknown {
+		p.WriteString(", api=" + a.API.String())
+	}
+	if a.Vendor != VendorUnknown {
+		p.WriteString(", " + a.Vendor.String())
+		if a.DeviceType != DeviceUnknown {
+			p.WriteString(":" + a.DeviceType.String())
+			if a.DeviceID != UnknownDeviceID {
+				p.WriteString(":" + strconv.FormatUint(uint64(a.DeviceID), 10))
+			}
+		}
+	}
+	p.WriteString(", ")
+	p.Attr(a.Limits)
+	p.WriteString(">")
+}
+
+// EntryPointABI says how a kernel function becomes an entry point.
+type EntryPointABI struct {
+	WorkgroupSize []int32 // nil when not given
+	// SubgroupSize and TargetWidth are 0 when not given.
+	SubgroupSize, TargetWidth int32
+}
+
+// EntryPointABIAttr is #spirv.entry_point_abi<workgroup_size = [32, 4, 1]>.
+type EntryPointABIAttr struct {
+	ir.Storage
+	EntryPointABI
+}
+
+// NewEntryPointABI returns the attribute for e.
+func NewEntryPointABI(ctx *ir.Context, e EntryPointABI) *EntryPointABIAttr {
+	k := ir.NewKey("spirv.entry_point_abi").Int(b2i(e.WorkgroupSize != nil)).Int(int64(len(e.WorkgroupSize)))
+	for _, v := range e.WorkgroupSize {
+		k.Int(int64(v))
+	}
+	k.Int(int64(e.SubgroupSize)).Int(int64(e.TargetWidth))
+	return ir.Unique(ctx, k.String(), func() *EntryPointABIAttr {
+		e.WorkgroupSize = clone(e.WorkgroupSize)
+		return &EntryPointABIAttr{EntryPointABI: e}
+	})
+}
+
+// Print writes #spirv.entry_point_abi<...>.
+func (a *EntryPointABIAttr) Print(p *ir.Printer) {
+	var parts []string
+	if a.WorkgroupSize != nil {
+		ws := make([]int64, len(a.WorkgroupSize))
+		for i, v := range a.WorkgroupSize {
+			ws[i] = int64(v)
+		}
+		parts = append(parts, "workgroup_size = "+intList(ws))
+	}
+	if a.SubgroupSize != 0 {
+		parts = append(parts, "subgroup_size = "+itoa(int64(a.SubgroupSize)))
+	}
+	if a.TargetWidth != 0 {
+		parts = append(parts, "target_width = "+itoa(int64(a.TargetWidth)))
+	}
+	p.WriteString("#spirv.entry_point_abi<" + strings.Join(parts, ", ") + ">")
+}
+
+// InterfaceVarABIAttr is #spirv.interface_var_abi<(set, binding), StorageClass?>.
+type InterfaceVarABIAttr struct {
+	ir.Storage
+	DescriptorSet, Binding uint32
+	HasStorageClass        bool
+	StorageClass           spv.StorageClass
+}
+
+// InterfaceVarABI returns the attribute; sc may be nil.
+func InterfaceVarABI(ctx *ir.Context, set, binding uint32, sc *spv.StorageClass) *InterfaceVarABIAttr {
+	a := InterfaceVarABIAttr{DescriptorSet: set, Binding: binding}
+	if sc != nil {
+		a.HasStorageClass, a.StorageClass = true, *sc
+	}
+	k := ir.NewKey("spirv.interface_var_abi").Int(int64(set)).Int(int64(binding)).Int(b2i(a.HasStorageClass)).Int(int64(a.StorageClass)).String()
+	return ir.Unique(ctx, k, func() *InterfaceVarABIAttr { c := a; return &c })
+}
+
+// Print writes #spirv.interface_var_abi<(0, 1), StorageBuffer>.
+func (a *InterfaceVarABIAttr) Print(p *ir.Printer) {
+	p.WriteString("#spirv.interface_var_abi<(" + itoa(int64(a.DescriptorSet)) + ", " + itoa(int64(a.Binding)) + ")")
+	if a.HasStorageClass {
+		p.WriteString(", " + EnumName(spv.KindStorageClass, uint32(a.StorageClass)))
+	}
+	p.WriteString(">")
+}
+
+// LinkageAttr is #spirv.linkage_attributes<linkage_name = "f", linkage_type = <Import>>.
+type LinkageAttr struct {
+	ir.Storage
+	Name string
+	Type spv.LinkageType
+}
+
+// Linkage returns the linkage attribute.
+func Linkage(ctx *ir.Context, name string, t spv.LinkageType) *LinkageAttr {
+	return ir.Unique(ctx, ir.NewKey("spirv.linkage").Str(name).Int(int64(t)).String(), func() *LinkageAttr {
+		return &LinkageAttr{Name: name, Type: t}
+	})
+}
+
+// Print writes #spirv.linkage_attributes<...>.
+func (a *LinkageAttr) Print(p *ir.Printer) {
+	p.WriteString("#spirv.linkage_attributes<linkage_name = ")
+	if isBareWord(a.Name) {
+		p.WriteString(a.Name) // MLIR prints the name bare when it can
+	} else {
+		p.String(a.Name)
+	}
+	p.WriteString(", linkage_type = <" + EnumName(spv.KindLinkageType, uint32(a.Type)) + ">>")
+}
+
+// isBareWord reports whether s lexes as one bare identifier.
+func isBareWord(s string) bool {
+	if s == "" || !(s[0] == '_' || s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c == '$' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}

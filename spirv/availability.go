@@ -1,0 +1,359 @@
+package spirv
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// Ops map to SPIR-V instructions by name: spirv.IAdd is OpIAdd,
+// spirv.GL.Sqrt is GLSL.std.450 Sqrt, spirv.CL.exp is OpenCL.std exp;
+// the few exceptions are listed here. What an op needs (version,
+// capabilities, extensions) then comes from spv's tables for that
+// instruction, plus the types and enum attributes the op uses.
+
+// opcodeExceptions are the ops whose opcode is not "Op" + their name.
+var opcodeExceptions = map[string]spv.Opcode{
+	"spirv.func":                  spv.OpFunction,
+	"spirv.GlobalVariable":        spv.OpVariable,
+	"spirv.Constant":              spv.OpConstant,
+	"spirv.SpecConstantOperation": spv.OpSpecConstantOp,
+	"spirv.mlir.addressof":        0, // no instruction: a use of the variable's id
+	"spirv.mlir.referenceof":      0,
+	"spirv.mlir.selection":        spv.OpSelectionMerge,
+	"spirv.mlir.loop":             spv.OpLoopMerge,
+	"spirv.mlir.merge":            0,
+	"spirv.mlir.yield":            0,
+	"spirv.module":                spv.OpMemoryModel,
+}
+
+// OpcodeOf returns the core instruction that op name serializes to; ok is
+// false for ops without one (spirv.mlir.addressof, extended instructions,
+// and cooperative matrix KHR ops, newer than spv's grammar).
+func OpcodeOf(name string) (op spv.Opcode, ok bool) {
+	if op, ok := opcodeExceptions[name]; ok {
+		return op, op != 0
+	}
+	rest, ok := strings.CutPrefix(name, "spirv.")
+	if !ok || strings.HasPrefix(rest, "GL.") || strings.HasPrefix(rest, "CL.") {
+		return 0, false
+	}
+	if vendor, op, found := strings.Cut(rest, "."); found {
+		rest = op + vendor // spirv.KHR.X is OpXKHR
+	}
+	return spv.OpcodeByName("Op" + rest)
+}
+
+// ExtInstOf returns the extended instruction set and number of a
+// spirv.GL.* or spirv.CL.* op.
+func ExtInstOf(name string) (*spv.ExtInstSet, *spv.ExtInstInfo, bool) {
+	var set *spv.ExtInstSet
+	rest, ok := strings.CutPrefix(name, "spirv.GL.")
+	if ok {
+		set = spv.ExtGLSLstd450
+	} else if rest, ok = strings.CutPrefix(name, "spirv.CL."); ok {
+		set = spv.ExtOpenCLstd
+	} else {
+		return nil, nil, false
+	}
+	info := set.InstructionByName(rest)
+	return set, info, info != nil
+}
+
+// opNamesByOpcode is the reverse of OpcodeOf for ops named after their
+// opcode, for the deserializer.
+var opNamesByOpcode = sync.OnceValue(func() map[spv.Opcode]string {
+	m := map[spv.Opcode]string{}
+	for _, d := range dialect.Ops {
+		if _, special := opcodeExceptions[d.Name]; special {
+			continue
+		}
+		if op, ok := OpcodeOf(d.Name); ok {
+			m[op] = d.Name
+		}
+	}
+	return m
+})
+
+// OpNameOf returns the op named after a core opcode (OpIAdd: spirv.IAdd).
+// Structural instructions (OpVariable, OpConstant, OpFunction, ...) are
+// left to the deserializer.
+func OpNameOf(op spv.Opcode) (string, bool) {
+	n, ok := opNamesByOpcode()[op]
+	return n, ok
+}
+
+// ExtInstOpName returns the op of an extended instruction (GLSL.std.450
+// Sqrt: spirv.GL.Sqrt) if the dialect defines one.
+func ExtInstOpName(set *spv.ExtInstSet, n uint32) (string, bool) {
+	info := set.Instruction(n)
+	if info == nil {
+		return "", false
+	}
+	prefix := "spirv.GL."
+	if set == spv.ExtOpenCLstd {
+		prefix = "spirv.CL."
+	}
+	name := prefix + info.Name
+	for _, d := range dialect.Ops {
+		if d.Name == name {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// Requirement is one thing an op needs, with what needs it ("opcode
+// OpGroupNonUniformBallot", "type i8", "StorageClass StorageBuffer").
+// Its Availability reads as in spv: a version from MinVersion on, or one of
+// the Extensions; and, when Capabilities is not empty, one of them.
+type Requirement struct {
+	What string
+	spv.Availability
+}
+
+// Requirements lists everything an op needs; all must hold.
+type Requirements []Requirement
+
+// Availability returns what op needs: its instruction's availability from
+// spv's tables, that of the enum values it uses, and the capabilities its
+// types need (i8: Int8, f16: Float16, 16-bit values in storage buffers:
+// StorageBuffer16BitAccess, ...).
+func Availability(op *ir.Operation) Requirements {
+	var rs Requirements
+	name := op.Name()
+	if code, ok := OpcodeOf(name); ok {
+		if info := code.Info(); info != nil {
+			rs.add("opcode "+info.Name, info.Availability)
+		}
+	} else if set, info, ok := ExtInstOf(name); ok {
+		c := spv.CapabilityShader
+		if set == spv.ExtOpenCLstd {
+			c = spv.CapabilityKernel
+		}
+		rs.add(set.Name, spv.Availability{Capabilities: []spv.Capability{c}})
+		rs.add(set.Name+" "+info.Name, info.Availability)
+	} else if strings.HasPrefix(name, "spirv.KHR.CooperativeMatrix") {
+		rs = append(rs, coopMatrixRequirement())
+	}
+	for _, a := range op.Attrs() {
+		switch v := a.Value.(type) {
+		case *EnumAttr:
+			rs.addEnum(v.Kind, v.Value)
+		case *ir.TypeAttr:
+			rs.addType(v.Value, nil)
+		case *ir.StringAttr:
+			if a.Name == "built_in" {
+				if e := spv.KindBuiltIn.EnumerantByName(v.Value); e != nil {
+					rs.add("BuiltIn "+e.Name, e.Availability)
+				}
+			}
+		}
+	}
+	for _, v := range op.Operands() {
+		rs.addType(v.Type(), nil)
+	}
+	for _, v := range op.Results() {
+		rs.addType(v.Type(), nil)
+	}
+	return rs.dedup()
+}
+
+func (rs *Requirements) add(what string, a spv.Availability) {
+	if a.MinVersion == 0 && a.LastVersion == 0 && len(a.Capabilities) == 0 && len(a.Extensions) == 0 {
+		return
+	}
+	*rs = append(*rs, Requirement{what, a})
+}
+
+// addEnum adds the availability of an enum value (each bit of a bit enum).
+func (rs *Requirements) addEnum(k *spv.OperandKind, v uint32) {
+	vals := []uint32{v}
+	if k.Category == spv.CategoryBitEnum {
+		vals = nil
+		for bit := uint32(1); bit != 0; bit <<= 1 {
+			if v&bit != 0 {
+				vals = append(vals, bit)
+			}
+		}
+	}
+	for _, x := range vals {
+		if e := k.Enumerant(x); e != nil {
+			a := e.Availability
+			if k == spv.KindCapability {
+				a.Capabilities = nil // these are implied capabilities, not requirements
+			}
+			rs.add(k.Name+" "+e.Name, a)
+		}
+	}
+}
+
+// addCap requires capability c, which must itself be available.
+func (rs *Requirements) addCap(what string, c spv.Capability) {
+	a := spv.Availability{Capabilities: []spv.Capability{c}}
+	if e := c.Enumerant(); e != nil {
+		a.MinVersion, a.LastVersion, a.Extensions = e.MinVersion, e.LastVersion, e.Extensions
+	}
+	rs.add(what, a)
+}
+
+func coopMatrixRequirement() Requirement {
+	return Requirement{"SPV_KHR_cooperative_matrix", spv.Availability{
+		MinVersion:   spv.VersionNone,
+		Capabilities: []spv.Capability{newerCapabilities["CooperativeMatrixKHR"]},
+		Extensions:   []string{"SPV_KHR_cooperative_matrix"},
+	}}
+}
+
+// addType adds what type t needs; sc is the storage class of the pointer
+// t is reached through (nil outside pointers).
+func (rs *Requirements) addType(t ir.Type, sc *spv.StorageClass) {
+	what := "type " + typeString(t)
+	switch t := t.(type) {
+	case *ir.IntegerType:
+		switch t.Width {
+		case 8:
+			rs.addCap(what, narrowCap(sc, 8, spv.CapabilityInt8))
+		case 16:
+			rs.addCap(what, narrowCap(sc, 16, spv.CapabilityInt16))
+		case 64:
+			rs.addCap(what, spv.CapabilityInt64)
+		}
+	case *ir.FloatType:
+		switch t.Kind {
+		case ir.F16:
+			rs.addCap(what, narrowCap(sc, 16, spv.CapabilityFloat16))
+		case ir.F64:
+			rs.addCap(what, spv.CapabilityFloat64)
+		}
+	case *ir.VectorType:
+		if n := numElements(t); n > 4 {
+			rs.addCap(what, spv.CapabilityVector16)
+		}
+		rs.addType(t.Elem, sc)
+	case *PointerType:
+		rs.addEnum(spv.KindStorageClass, uint32(t.StorageClass))
+		s := t.StorageClass
+		rs.addType(t.Pointee, &s)
+	case *ArrayType:
+		rs.addType(t.Elem, sc)
+	case *RuntimeArrayType:
+		rs.addType(t.Elem, sc)
+	case *StructType:
+		if !t.IsIdentified() {
+			for _, m := range t.Members() {
+				rs.addType(m, sc)
+			}
+		}
+		for _, d := range t.Decorations() {
+			rs.addEnum(spv.KindDecoration, uint32(d.Decoration))
+		}
+	case *MatrixType:
+		rs.addCap(what, spv.CapabilityMatrix)
+		rs.addType(t.Column, sc)
+	case *CoopMatrixType:
+		*rs = append(*rs, coopMatrixRequirement())
+		rs.addType(t.Elem, sc)
+	case *ImageType:
+		rs.addEnum(spv.KindDim, uint32(t.Dim))
+		rs.addEnum(spv.KindImageFormat, uint32(t.Format))
+		rs.addType(t.Elem, sc)
+	case *SampledImageType:
+		rs.addType(t.Image, sc)
+	}
+}
+
+// narrowCap returns the capability an 8- or 16-bit value needs: a storage
+// capability inside buffers, push constants or interface variables, else
+// the arithmetic capability (MLIR's ScalarType::getCapabilities).
+func narrowCap(sc *spv.StorageClass, bits int, arith spv.Capability) spv.Capability {
+	if sc == nil {
+		return arith
+	}
+	type key struct {
+		sc   spv.StorageClass
+		bits int
+	}
+	caps := map[key]spv.Capability{
+		{spv.StorageClassStorageBuffer, 8}:          spv.CapabilityStorageBuffer8BitAccess,
+		{spv.StorageClassPhysicalStorageBuffer, 8}:  spv.CapabilityStorageBuffer8BitAccess,
+		{spv.StorageClassUniform, 8}:                spv.CapabilityUniformAndStorageBuffer8BitAccess,
+		{spv.StorageClassPushConstant, 8}:           spv.CapabilityStoragePushConstant8,
+		{spv.StorageClassStorageBuffer, 16}:         spv.CapabilityStorageBuffer16BitAccess,
+		{spv.StorageClassPhysicalStorageBuffer, 16}: spv.CapabilityStorageBuffer16BitAccess,
+		{spv.StorageClassUniform, 16}:               spv.CapabilityUniformAndStorageBuffer16BitAccess,
+		{spv.StorageClassPushConstant, 16}:          spv.CapabilityStoragePushConstant16,
+		{spv.StorageClassInput, 16}:                 spv.CapabilityStorageInputOutput16,
+		{spv.StorageClassOutput, 16}:                spv.CapabilityStorageInputOutput16,
+	}
+	if c, ok := caps[key{*sc, bits}]; ok {
+		return c
+	}
+	return arith
+}
+
+// dedup drops repeated requirements, keeping the first.
+func (rs Requirements) dedup() Requirements {
+	var out Requirements
+	seen := map[string]bool{}
+	for _, r := range rs {
+		k := fmt.Sprint(r.What, r.Availability)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Check reports the first requirement that a module of version v with the
+// given capabilities (implied ones included) and extensions does not meet.
+func (rs Requirements) Check(v spv.Version, caps []spv.Capability, exts []string) error {
+	var all []spv.Capability
+	for _, c := range caps {
+		all = append(all, c.Implied()...)
+	}
+	hasExt := func(e string) bool { return slices.Contains(exts, e) }
+	for _, r := range rs {
+		if r.MinVersion != 0 || r.LastVersion != 0 || len(r.Extensions) > 0 {
+			if !r.Available(v, hasExt) {
+				return fmt.Errorf("%s needs %s", r.What, describeVersion(r.Availability))
+			}
+		}
+		if len(r.Capabilities) > 0 && !slices.ContainsFunc(r.Capabilities, func(c spv.Capability) bool { return slices.Contains(all, c) }) {
+			names := make([]string, len(r.Capabilities))
+			for i, c := range r.Capabilities {
+				names[i] = EnumName(spv.KindCapability, uint32(c))
+			}
+			return fmt.Errorf("%s needs capability %s", r.What, strings.Join(names, " or "))
+		}
+	}
+	return nil
+}
+
+func describeVersion(a spv.Availability) string {
+	var parts []string
+	if a.MinVersion != 0 && a.MinVersion != spv.VersionNone {
+		parts = append(parts, "SPIR-V "+a.MinVersion.String())
+	}
+	if len(a.Extensions) > 0 {
+		parts = append(parts, "extension "+strings.Join(a.Extensions, " or "))
+	}
+	if len(parts) == 0 && a.LastVersion != 0 {
+		return "SPIR-V at most " + a.LastVersion.String()
+	}
+	return strings.Join(parts, " or ")
+}
+
+// VerifyAvailability checks op against a target environment and returns
+// a located diagnostic naming the first unmet requirement.
+func VerifyAvailability(op *ir.Operation, env *TargetEnvAttr) error {
+	if err := Availability(op).Check(env.Version(), env.Capabilities(), env.Extensions()); err != nil {
+		return op.Errorf("is not available in the target environment: %v", err)
+	}
+	return nil
+}

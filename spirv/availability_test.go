@@ -1,0 +1,86 @@
+package spirv
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+func TestEveryOpHasAnInstruction(t *testing.T) {
+	for _, d := range Dialect().Ops {
+		if _, ok := OpcodeOf(d.Name); ok {
+			continue
+		}
+		if _, _, ok := ExtInstOf(d.Name); ok {
+			continue
+		}
+		if _, special := opcodeExceptions[d.Name]; special || strings.HasPrefix(d.Name, "spirv.KHR.CooperativeMatrix") {
+			continue
+		}
+		t.Errorf("%s maps to no SPIR-V instruction", d.Name)
+	}
+	if n, ok := OpNameOf(spv.OpIAdd); !ok || n != "spirv.IAdd" {
+		t.Errorf("OpNameOf(OpIAdd) = %q, %v", n, ok)
+	}
+	if n, ok := ExtInstOpName(spv.ExtGLSLstd450, uint32(spv.GLSLstd450Sqrt)); !ok || n != "spirv.GL.Sqrt" {
+		t.Errorf("ExtInstOpName(Sqrt) = %q, %v", n, ok)
+	}
+	if op, ok := OpcodeOf("spirv.EXT.AtomicFAdd"); !ok || op != spv.OpAtomicFAddEXT {
+		t.Errorf("OpcodeOf(spirv.EXT.AtomicFAdd) = %v, %v", op, ok)
+	}
+}
+
+// lastOp parses src and returns the last op of the module's body.
+func lastOp(t *testing.T, src string) *ir.Operation {
+	t.Helper()
+	m, err := ir.Parse(newContext(), src, "avail.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.Region(0).Entry().Last()
+}
+
+func TestAvailability(t *testing.T) {
+	v13, _ := spv.ParseVersion("1.3")
+	v10, _ := spv.ParseVersion("1.0")
+	for _, c := range []struct {
+		src     string
+		version spv.Version
+		caps    []spv.Capability
+		exts    []string
+		want    string // "" when available
+	}{
+		{`%a = "test.def"() : () -> i32
+		  %r = spirv.IAdd %a, %a : i32`, v10, []spv.Capability{spv.CapabilityShader}, nil, ""},
+		{`%a = "test.def"() : () -> i8
+		  %r = spirv.IAdd %a, %a : i8`, v10, []spv.Capability{spv.CapabilityShader}, nil, "type i8 needs capability Int8"},
+		{`%a = "test.def"() : () -> i1
+		  %r = spirv.GroupNonUniformBallot <Subgroup> %a : vector<4xi32>`, v10,
+			[]spv.Capability{spv.CapabilityGroupNonUniformBallot}, nil, "needs SPIR-V 1.3"},
+		{`%a = "test.def"() : () -> i1
+		  %r = spirv.GroupNonUniformBallot <Subgroup> %a : vector<4xi32>`, v13,
+			[]spv.Capability{spv.CapabilityShader}, nil, "needs capability GroupNonUniformBallot"},
+		{`%p = "test.def"() : () -> !spirv.ptr<f16, StorageBuffer>
+		  %r = spirv.Load "StorageBuffer" %p : f16`, v10,
+			[]spv.Capability{spv.CapabilityShader, spv.CapabilityFloat16}, nil, "StorageClass StorageBuffer needs"},
+		{`%p = "test.def"() : () -> !spirv.ptr<f16, StorageBuffer>
+		  %r = spirv.Load "StorageBuffer" %p : f16`, v13,
+			[]spv.Capability{spv.CapabilityShader, spv.CapabilityFloat16}, nil, "needs capability StorageBuffer16BitAccess"},
+		{`%a = "test.def"() : () -> f32
+		  %r = spirv.GL.Sqrt %a : f32`, v10, []spv.Capability{spv.CapabilityKernel}, nil, "GLSL.std.450 needs capability Shader"},
+		{`%a = "test.def"() : () -> vector<4xi8>
+		  %r = spirv.SDot %a, %a : vector<4xi8> -> i32`, v13,
+			[]spv.Capability{spv.CapabilityInt8, spv.CapabilityDotProduct, spv.CapabilityDotProductInput4x8Bit},
+			[]string{"SPV_KHR_integer_dot_product"}, ""},
+	} {
+		err := Availability(lastOp(t, c.src)).Check(c.version, c.caps, c.exts)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: unexpected %v", c.src, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: got %v, want %q", c.src, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,5 @@
+package spirv
+
+import "strings"
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }

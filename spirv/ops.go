@@ -1,0 +1,19 @@
+package spirv
+
+import "github.com/kiln-gpu/kiln/ir"
+
+// allOps lists every op of the dialect.
+func allOps() []*ir.OpDef {
+	ops := []*ir.OpDef{
+		moduleOp, funcOp, entryPointOp, executionModeOp, globalVariableOp,
+		constantOp, specConstantOp, specConstantCompositeOp, specConstantOperationOp, yieldOp,
+		addressOfOp, referenceOfOp, undefOp,
+	}
+	for _, group := range [][]*ir.OpDef{
+		memoryOps(), controlFlowOps(), arithOps(), compositeOps(), atomicOps(), barrierOps(),
+		groupOps(), coopMatrixOps(), glOps(), clOps(),
+	} {
+		ops = append(ops, group...)
+	}
+	return ops
+}

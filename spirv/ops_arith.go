@@ -1,0 +1,621 @@
+package spirv
+
+import (
+	"strings"
+
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// Elementwise ops of the core instruction set are rows of tables: a name,
+// a summary and an operand constraint; elementwiseOp turns a row into an
+// OpDef with the shared syntax `%r = spirv.<Name> %a, %b : T`.
+
+// elemRow is one elementwise op.
+type elemRow struct {
+	name, summary string
+	traits        ir.Trait
+}
+
+// elemShape says how many operands an elementwise op has and what it returns.
+type elemShape struct {
+	operands   int
+	constraint arith.Constraint
+	boolResult bool // comparisons: i1 or vector of i1 of the operand's shape
+	exampleTy  string
+}
+
+func elementwiseOp(r elemRow, s elemShape) *ir.OpDef {
+	result := sameType
+	if s.boolResult {
+		result = boolOfShape
+	}
+	syn := sameTypeSyntax(s.operands, result)
+	example := "%r = spirv." + r.name + " %a"
+	if s.operands >= 2 {
+		example += ", %b"
+	}
+	if s.operands == 3 {
+		example += ", %c"
+	}
+	example += " : " + s.exampleTy
+	traits := r.traits | ir.Pure
+	if !s.boolResult {
+		traits |= ir.SameOperandsAndResultType
+	}
+	return &ir.OpDef{
+		Name:     "spirv." + r.name,
+		Summary:  r.summary,
+		Example:  example,
+		Traits:   traits,
+		Operands: ir.Exactly(s.operands),
+		Results:  ir.Exactly(1),
+		Parse:    syn.parse,
+		Print:    syn.print,
+		Fold:     elementwiseFold("spirv." + r.name),
+		Verify: func(op *ir.Operation) error {
+			cs := make([]arith.Constraint, op.NumOperands())
+			for i := range cs {
+				cs[i] = s.constraint
+			}
+			if err := arith.CheckOperands(op, cs...); err != nil {
+				return err
+			}
+			if s.boolResult {
+				if err := arith.CheckResults(op, boolLike); err != nil {
+					return err
+				}
+				for _, v := range op.Operands()[1:] {
+					if v.Type() != op.Operand(0).Type() {
+						return op.Errorf("requires all operands to have the same type")
+					}
+				}
+				if numElements(op.Result(0).Type()) != numElements(op.Operand(0).Type()) {
+					return op.Errorf("requires the same shape for all operands and results")
+				}
+				return nil
+			}
+			if err := arith.CheckResults(op, s.constraint); err != nil {
+				return err
+			}
+			return checkAllSame(op)
+		},
+	}
+}
+
+func elementwiseOps(rows []elemRow, s elemShape) []*ir.OpDef {
+	out := make([]*ir.OpDef, len(rows))
+	for i, r := range rows {
+		out[i] = elementwiseOp(r, s)
+	}
+	return out
+}
+
+var (
+	intBinary   = elemShape{2, intLike, false, "i32"}
+	floatBinary = elemShape{2, floatLike, false, "f32"}
+	intUnary    = elemShape{1, intLike, false, "i32"}
+	floatUnary  = elemShape{1, floatLike, false, "vector<4xf32>"}
+	intCompare  = elemShape{2, intLike, true, "vector<4xi32>"}
+	floatCmp    = elemShape{2, floatLike, true, "f32"}
+	floatTest   = elemShape{1, floatLike, true, "f32"}
+	boolBinary  = elemShape{2, boolLike, true, "i1"}
+	boolUnary   = elemShape{1, boolLike, true, "vector<4xi1>"}
+)
+
+func arithOps() []*ir.OpDef {
+	var ops []*ir.OpDef
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"IAdd", "Integer addition of two operands (wrapping).", ir.Commutative},
+		{"ISub", "Integer subtraction (wrapping).", 0},
+		{"IMul", "Integer multiplication (wrapping).", ir.Commutative},
+		{"UDiv", "Unsigned integer division.", 0},
+		{"SDiv", "Signed integer division.", 0},
+		{"UMod", "Unsigned modulo.", 0},
+		{"SRem", "Signed remainder; the sign matches the dividend.", 0},
+		{"SMod", "Signed modulo; the sign matches the divisor.", 0},
+		{"BitwiseAnd", "Bitwise AND.", ir.Commutative},
+		{"BitwiseOr", "Bitwise OR.", ir.Commutative},
+		{"BitwiseXor", "Bitwise XOR.", ir.Commutative},
+	}, intBinary)...)
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"FAdd", "Floating-point addition.", ir.Commutative},
+		{"FSub", "Floating-point subtraction.", 0},
+		{"FMul", "Floating-point multiplication.", ir.Commutative},
+		{"FDiv", "Floating-point division.", 0},
+		{"FRem", "Floating-point remainder; the sign matches the dividend.", 0},
+		{"FMod", "Floating-point modulo; the sign matches the divisor.", 0},
+	}, floatBinary)...)
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"SNegate", "Signed integer negation.", ir.Involution},
+		{"Not", "Bitwise complement.", ir.Involution},
+		{"BitCount", "Number of set bits in each component.", 0},
+		{"BitReverse", "Reverses the bits of each component.", ir.Involution},
+	}, intUnary)...)
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"FNegate", "Floating-point negation.", ir.Involution},
+	}, floatUnary)...)
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"IEqual", "Integer equality.", ir.Commutative},
+		{"INotEqual", "Integer inequality.", ir.Commutative},
+		{"SGreaterThan", "Signed greater-than.", 0},
+		{"SGreaterThanEqual", "Signed greater-than-or-equal.", 0},
+		{"SLessThan", "Signed less-than.", 0},
+		{"SLessThanEqual", "Signed less-than-or-equal.", 0},
+		{"UGreaterThan", "Unsigned greater-than.", 0},
+		{"UGreaterThanEqual", "Unsigned greater-than-or-equal.", 0},
+		{"ULessThan", "Unsigned less-than.", 0},
+		{"ULessThanEqual", "Unsigned less-than-or-equal.", 0},
+	}, intCompare)...)
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"FOrdEqual", "Ordered floating-point equality.", ir.Commutative},
+		{"FOrdNotEqual", "Ordered floating-point inequality.", ir.Commutative},
+		{"FOrdLessThan", "Ordered floating-point less-than.", 0},
+		{"FOrdLessThanEqual", "Ordered floating-point less-than-or-equal.", 0},
+		{"FOrdGreaterThan", "Ordered floating-point greater-than.", 0},
+		{"FOrdGreaterThanEqual", "Ordered floating-point greater-than-or-equal.", 0},
+		{"FUnordEqual", "Unordered floating-point equality.", ir.Commutative},
+		{"FUnordNotEqual", "Unordered floating-point inequality.", ir.Commutative},
+		{"FUnordLessThan", "Unordered floating-point less-than.", 0},
+		{"FUnordLessThanEqual", "Unordered floating-point less-than-or-equal.", 0},
+		{"FUnordGreaterThan", "Unordered floating-point greater-than.", 0},
+		{"FUnordGreaterThanEqual", "Unordered floating-point greater-than-or-equal.", 0},
+		{"Ordered", "True when neither operand is NaN.", ir.Commutative},
+		{"Unordered", "True when either operand is NaN.", ir.Commutative},
+	}, floatCmp)...)
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"IsNan", "True for NaN components.", 0},
+		{"IsInf", "True for infinite components.", 0},
+	}, floatTest)...)
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"LogicalAnd", "Logical AND of booleans.", ir.Commutative},
+		{"LogicalOr", "Logical OR of booleans.", ir.Commutative},
+		{"LogicalEqual", "Boolean equality.", ir.Commutative},
+		{"LogicalNotEqual", "Boolean inequality.", ir.Commutative},
+	}, boolBinary)...)
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"LogicalNot", "Logical negation of booleans.", ir.Involution},
+	}, boolUnary)...)
+	ops = append(ops, shiftOps()...)
+	ops = append(ops, bitFieldOps()...)
+	ops = append(ops, conversionOps()...)
+	ops = append(ops, selectOp, vectorTimesScalarOp, dotOp)
+	ops = append(ops, extendedOps()...)
+	ops = append(ops, integerDotOps()...)
+	ops = append(ops, matrixOps()...)
+	return ops
+}
+
+func shiftOps() []*ir.OpDef {
+	var ops []*ir.OpDef
+	for _, r := range []elemRow{
+		{"ShiftLeftLogical", "Shifts left, filling with zeros.", 0},
+		{"ShiftRightLogical", "Shifts right, filling with zeros.", 0},
+		{"ShiftRightArithmetic", "Shifts right, filling with the sign bit.", 0},
+	} {
+		syn := operandTypesSyntax(2, 0)
+		ops = append(ops, &ir.OpDef{
+			Name: "spirv." + r.name, Summary: r.summary,
+			Example:  "%r = spirv." + r.name + " %a, %b : vector<4xi32>, vector<4xi16>",
+			Traits:   ir.Pure,
+			Operands: ir.Exactly(2), Results: ir.Exactly(1),
+			Parse: syn.parse, Print: syn.print,
+			Verify: func(op *ir.Operation) error {
+				if err := arith.CheckOperands(op, intLike, intLike); err != nil {
+					return err
+				}
+				if numElements(op.Operand(0).Type()) != numElements(op.Operand(1).Type()) {
+					return op.Errorf("requires the same number of components for base and shift")
+				}
+				if op.Result(0).Type() != op.Operand(0).Type() {
+					return op.Errorf("result type must match the base operand's type")
+				}
+				return nil
+			},
+		})
+	}
+	return ops
+}
+
+// bitFieldOps: BitFieldInsert `%base, %insert, %offset, %count : T, Toff, Tcount`
+// and the extracts `%base, %offset, %count : T, Toff, Tcount`.
+func bitFieldOps() []*ir.OpDef {
+	verify := func(op *ir.Operation) error {
+		n := op.NumOperands()
+		cs := []arith.Constraint{intLike}
+		if n == 4 {
+			cs = append(cs, intLike)
+		}
+		cs = append(cs, intType, intType)
+		if err := arith.CheckOperands(op, cs...); err != nil {
+			return err
+		}
+		if n == 4 && op.Operand(1).Type() != op.Operand(0).Type() {
+			return op.Errorf("requires the same type for base and insert")
+		}
+		if op.Result(0).Type() != op.Operand(0).Type() {
+			return op.Errorf("requires the same type for base and result")
+		}
+		return nil
+	}
+	insert := syntax{
+		parse: func(p *ir.OpParser, st *ir.OpState) error {
+			us, err := parseOperandsN(p, 4)
+			if err != nil {
+				return err
+			}
+			ts, err := parseAttrsAndTypes(p, 3)
+			if err != nil {
+				return err
+			}
+			st.ResultTypes = []ir.Type{ts[0]}
+			return p.ResolveOperands(us, []ir.Type{ts[0], ts[0], ts[1], ts[2]})
+		},
+		print: func(p *ir.OpPrinter, op *ir.Operation) {
+			p.WriteString(" ")
+			p.Operands(op.Operands())
+			p.OptionalAttrDict(op.Attrs())
+			p.WriteString(" : ")
+			p.TypeList([]ir.Type{op.Operand(0).Type(), op.Operand(2).Type(), op.Operand(3).Type()})
+		},
+	}
+	extract := operandTypesSyntax(3, 0)
+	mk := func(name, summary string, n int, syn syntax, example string) *ir.OpDef {
+		return &ir.OpDef{Name: "spirv." + name, Summary: summary, Example: example, Traits: ir.Pure,
+			Operands: ir.Exactly(n), Results: ir.Exactly(1), Parse: syn.parse, Print: syn.print, Verify: verify}
+	}
+	return []*ir.OpDef{
+		mk("BitFieldInsert", "Inserts count bits of insert into base at offset.", 4, insert,
+			"%r = spirv.BitFieldInsert %base, %insert, %offset, %count : vector<3xi32>, i8, i8"),
+		mk("BitFieldSExtract", "Extracts a sign-extended bit field.", 3, extract,
+			"%r = spirv.BitFieldSExtract %base, %offset, %count : vector<3xi32>, i8, i8"),
+		mk("BitFieldUExtract", "Extracts a zero-extended bit field.", 3, extract,
+			"%r = spirv.BitFieldUExtract %base, %offset, %count : i32, i32, i32"),
+	}
+}
+
+// conversionOps: `%r = spirv.ConvertFToS %a : f32 to i32`.
+func conversionOps() []*ir.OpDef {
+	type conv struct {
+		name, summary string
+		from, to      arith.Constraint
+		sameWidth     int // 1: widths must differ, 2: bit counts must match (Bitcast)
+		example       string
+	}
+	rows := []conv{
+		{"ConvertFToS", "Converts floats to signed integers, rounding toward zero.", floatLike, intLike, 0, "f32 to i32"},
+		{"ConvertFToU", "Converts floats to unsigned integers, rounding toward zero.", floatLike, intLike, 0, "f32 to i32"},
+		{"ConvertSToF", "Converts signed integers to floats.", intLike, floatLike, 0, "i32 to f32"},
+		{"ConvertUToF", "Converts unsigned integers to floats.", intLike, floatLike, 0, "vector<2xi32> to vector<2xf32>"},
+		{"FConvert", "Converts between float widths.", floatLike, floatLike, 1, "f32 to f64"},
+		{"SConvert", "Converts between integer widths, sign-extending.", intLike, intLike, 1, "i32 to i64"},
+		{"UConvert", "Converts between integer widths, zero-extending.", intLike, intLike, 1, "i64 to i32"},
+		{"Bitcast", "Reinterprets the bits of a value as another type.", anyType, anyType, 2, "f32 to i32"},
+		{"ConvertPtrToU", "Converts a physical pointer to an unsigned integer.", pointer, intType, 0, "!spirv.ptr<i32, CrossWorkgroup> to i64"},
+		{"ConvertUToPtr", "Converts an unsigned integer to a physical pointer.", intType, pointer, 0, "i64 to !spirv.ptr<i32, CrossWorkgroup>"},
+	}
+	var ops []*ir.OpDef
+	for _, c := range rows {
+		ops = append(ops, &ir.OpDef{
+			Name: "spirv." + c.name, Summary: c.summary,
+			Example: "%r = spirv." + c.name + " %a : " + c.example,
+			Traits:  ir.Pure, Operands: ir.Exactly(1), Results: ir.Exactly(1),
+			Parse: castSyntax.parse, Print: castSyntax.print,
+			Verify: func(op *ir.Operation) error {
+				if err := arith.CheckOperands(op, c.from); err != nil {
+					return err
+				}
+				if err := arith.CheckResults(op, c.to); err != nil {
+					return err
+				}
+				in, out := op.Operand(0).Type(), op.Result(0).Type()
+				switch c.sameWidth {
+				case 2:
+					return verifyBitcast(op, in, out)
+				case 1:
+					if bitWidth(elemType(in)) == bitWidth(elemType(out)) {
+						return op.Errorf("expected the different bit widths for operand type and result type, but provided %s and %s",
+							typeString(in), typeString(out))
+					}
+				}
+				if numElements(in) != numElements(out) {
+					return op.Errorf("requires the same shape for all operands and results")
+				}
+				return nil
+			},
+		})
+	}
+	return ops
+}
+
+func verifyBitcast(op *ir.Operation, in, out ir.Type) error {
+	_, pin := in.(*PointerType)
+	_, pout := out.(*PointerType)
+	if pin || pout {
+		if pin != pout {
+			return op.Errorf("unhandled bit cast conversion from pointer type to non-pointer type")
+		}
+		return nil
+	}
+	if in == out {
+		return op.Errorf("result type must be different from operand type")
+	}
+	if !scalarOrVector.OK(in) || !scalarOrVector.OK(out) {
+		return op.Errorf("operand and result must be scalars, vectors or pointers")
+	}
+	bi := int64(bitWidth(elemType(in))) * numElements(in)
+	bo := int64(bitWidth(elemType(out))) * numElements(out)
+	if bi != bo {
+		return op.Errorf("mismatch in result type bitwidth %d and operand type bitwidth %d", bo, bi)
+	}
+	return nil
+}
+
+// selectOp: `%r = spirv.Select %cond, %a, %b : i1, vector<3xi32>`.
+var selectOp = &ir.OpDef{
+	Name:     "spirv.Select",
+	Summary:  "Chooses between two values by a condition.",
+	Example:  "%r = spirv.Select %cond, %a, %b : vector<3xi1>, vector<3xi32>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(3), Results: ir.Exactly(1),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		us, err := parseOperandsN(p, 3)
+		if err != nil {
+			return err
+		}
+		ts, err := parseAttrsAndTypes(p, 2)
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{ts[1]}
+		return p.ResolveOperands(us, []ir.Type{ts[0], ts[1], ts[1]})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.Operands(op.Operands())
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.TypeList([]ir.Type{op.Operand(0).Type(), op.Result(0).Type()})
+	},
+	Verify: func(op *ir.Operation) error {
+		if err := arith.CheckOperands(op, boolLike); err != nil {
+			return err
+		}
+		if op.Operand(1).Type() != op.Operand(2).Type() || op.Result(0).Type() != op.Operand(1).Type() {
+			return op.Errorf("result type and true/false values must have the same type")
+		}
+		if _, ok := op.Operand(0).Type().(*ir.VectorType); ok && numElements(op.Operand(0).Type()) != numElements(op.Result(0).Type()) {
+			return op.Errorf("result expected to be of vector type when condition is of vector type")
+		}
+		return nil
+	},
+}
+
+// vectorTimesScalarOp: `%r = spirv.VectorTimesScalar %v, %s : (vector<4xf32>, f32) -> vector<4xf32>`.
+var vectorTimesScalarOp = &ir.OpDef{
+	Name:     "spirv.VectorTimesScalar",
+	Summary:  "Scales a float vector by a scalar.",
+	Example:  "%r = spirv.VectorTimesScalar %v, %s : (vector<4xf32>, f32) -> vector<4xf32>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(2), Results: ir.Exactly(1),
+	Parse: functionalSyntax.parse, Print: functionalSyntax.print,
+	Verify: func(op *ir.Operation) error {
+		if err := arith.CheckOperands(op, vecFloat, floatLike); err != nil {
+			return err
+		}
+		if op.Result(0).Type() != op.Operand(0).Type() {
+			return op.Errorf("result type must be the same as vector operand type")
+		}
+		if elemType(op.Operand(0).Type()) != op.Operand(1).Type() {
+			return op.Errorf("scalar operand and result element type match")
+		}
+		return nil
+	},
+}
+
+// dotOp: `%r = spirv.Dot %a, %b : vector<4xf32> -> f32`.
+var dotOp = &ir.OpDef{
+	Name:     "spirv.Dot",
+	Summary:  "Dot product of two float vectors.",
+	Example:  "%r = spirv.Dot %a, %b : vector<4xf32> -> f32",
+	Traits:   ir.Pure | ir.Commutative,
+	Operands: ir.Exactly(2), Results: ir.Exactly(1),
+	Parse: arrowSyntax(2, false).parse, Print: arrowSyntax(2, false).print,
+	Verify: func(op *ir.Operation) error {
+		if err := arith.CheckOperands(op, vecFloat, vecFloat); err != nil {
+			return err
+		}
+		if op.Operand(0).Type() != op.Operand(1).Type() {
+			return op.Errorf("requires all operands to have the same type")
+		}
+		if elemType(op.Operand(0).Type()) != op.Result(0).Type() {
+			return op.Errorf("result type must match the vector element type")
+		}
+		return nil
+	},
+}
+
+// extendedOps: `%r = spirv.IAddCarry %a, %b : !spirv.struct<(i32, i32)>`.
+func extendedOps() []*ir.OpDef {
+	var ops []*ir.OpDef
+	for _, r := range []elemRow{
+		{"IAddCarry", "Integer addition returning the sum and the carry.", ir.Commutative},
+		{"ISubBorrow", "Integer subtraction returning the difference and the borrow.", 0},
+		{"SMulExtended", "Signed multiplication returning the low and high halves.", ir.Commutative},
+		{"UMulExtended", "Unsigned multiplication returning the low and high halves.", ir.Commutative},
+	} {
+		ops = append(ops, &ir.OpDef{
+			Name: "spirv." + r.name, Summary: r.summary,
+			Example:  "%r = spirv." + r.name + " %a, %b : !spirv.struct<(i32, i32)>",
+			Traits:   ir.Pure | r.traits,
+			Operands: ir.Exactly(2), Results: ir.Exactly(1),
+			Parse: func(p *ir.OpParser, st *ir.OpState) error {
+				us, err := parseOperandsN(p, 2)
+				if err != nil {
+					return err
+				}
+				if err := p.ParseOptionalAttrDict(); err != nil {
+					return err
+				}
+				loc := p.Loc()
+				t, err := p.ParseColonType()
+				if err != nil {
+					return err
+				}
+				s, ok := t.(*StructType)
+				if !ok || s.NumMembers() != 2 {
+					return ir.Errorf(loc, "expected spirv.struct type with two members")
+				}
+				st.ResultTypes = []ir.Type{t}
+				return p.ResolveOperandsSameType(us, s.Member(0))
+			},
+			Print: func(p *ir.OpPrinter, op *ir.Operation) {
+				p.WriteString(" ")
+				p.Operands(op.Operands())
+				p.OptionalAttrDict(op.Attrs())
+				p.WriteString(" : ")
+				p.Type(op.Result(0).Type())
+			},
+			Verify: func(op *ir.Operation) error {
+				if err := arith.CheckOperands(op, intLike, intLike); err != nil {
+					return err
+				}
+				s, ok := op.Result(0).Type().(*StructType)
+				if !ok || s.NumMembers() != 2 {
+					return op.Errorf("expected result struct type containing two members")
+				}
+				t := op.Operand(0).Type()
+				if op.Operand(1).Type() != t || s.Member(0) != t || s.Member(1) != t {
+					return op.Errorf("expected all operand types and struct member types are the same")
+				}
+				return nil
+			},
+		})
+	}
+	return ops
+}
+
+// integerDotOps: `%r = spirv.SDot %a, %b, <PackedVectorFormat4x8Bit> : i32 -> i32`
+// and the saturating `%r = spirv.SDotAccSat %a, %b, %acc : vector<4xi8> -> i32`.
+func integerDotOps() []*ir.OpDef {
+	var ops []*ir.OpDef
+	for _, r := range []elemRow{
+		{"SDot", "Signed integer dot product.", 0},
+		{"UDot", "Unsigned integer dot product.", 0},
+		{"SUDot", "Mixed-signedness integer dot product.", 0},
+		{"SDotAccSat", "Signed integer dot product added to an accumulator with saturation.", 0},
+		{"UDotAccSat", "Unsigned integer dot product added to an accumulator with saturation.", 0},
+		{"SUDotAccSat", "Mixed-signedness integer dot product added to an accumulator with saturation.", 0},
+	} {
+		n := 2
+		example := "%r = spirv." + r.name + " %a, %b : vector<4xi8> -> i32"
+		if strings.HasSuffix(r.name, "AccSat") {
+			n = 3
+			example = "%r = spirv." + r.name + " %a, %b, %acc, <PackedVectorFormat4x8Bit> : i32 -> i32"
+		}
+		ops = append(ops, &ir.OpDef{
+			Name: "spirv." + r.name, Summary: r.summary, Example: example,
+			Traits: ir.Pure, Operands: ir.Exactly(n), Results: ir.Exactly(1),
+			Inherent: []string{"format"},
+			Parse: func(p *ir.OpParser, st *ir.OpState) error {
+				us, err := parseOperandsN(p, n)
+				if err != nil {
+					return err
+				}
+				if p.ParseOptionalPunct(",") {
+					if err := parseEnumOperand(p, st, spv.KindPackedVectorFormat, "format"); err != nil {
+						return err
+					}
+				}
+				if err := p.ParseOptionalAttrDict(); err != nil {
+					return err
+				}
+				t, err := p.ParseColonType()
+				if err != nil {
+					return err
+				}
+				if err := p.ParsePunct("->"); err != nil {
+					return err
+				}
+				res, err := p.ParseType()
+				if err != nil {
+					return err
+				}
+				st.ResultTypes = []ir.Type{res}
+				ts := []ir.Type{t, t, res}
+				return p.ResolveOperands(us, ts[:n])
+			},
+			Print: func(p *ir.OpPrinter, op *ir.Operation) {
+				p.WriteString(" ")
+				p.Operands(op.Operands())
+				if op.Attr("format") != nil {
+					p.WriteString(", ")
+					printEnumOperand(p, op, "format", angled)
+				}
+				p.OptionalAttrDict(op.Attrs(), "format")
+				p.WriteString(" : ")
+				p.Type(op.Operand(0).Type())
+				p.WriteString(" -> ")
+				p.Type(op.Result(0).Type())
+			},
+			Verify: func(op *ir.Operation) error {
+				if err := checkEnumAttr(op, "format", spv.KindPackedVectorFormat, true); err != nil {
+					return err
+				}
+				t := op.Operand(0).Type()
+				if op.Operand(1).Type() != t {
+					return op.Errorf("requires all operands to have the same type")
+				}
+				if isSPIRVInt(t) {
+					if bitWidth(t) != 32 || op.Attr("format") == nil {
+						return op.Errorf("requires the 'format' attribute for 32-bit integer operands (packed vectors)")
+					}
+				} else if !onlyVector(isSPIRVInt)(t) {
+					return op.Errorf("operand #0 must be 32-bit integer or vector of 8/16/32/64-bit integer%s, but got '%s'", vecLens, typeString(t))
+				}
+				if !isSPIRVInt(op.Result(0).Type()) {
+					return op.Errorf("result #0 must be 8/16/32/64-bit integer, but got '%s'", typeString(op.Result(0).Type()))
+				}
+				if n == 3 && op.Operand(2).Type() != op.Result(0).Type() {
+					return op.Errorf("requires the accumulator and the result to have the same type")
+				}
+				return nil
+			},
+		})
+	}
+	return ops
+}
+
+// matrixOps: MatrixTimesScalar `%m, %s : !spirv.matrix<...>, f32`,
+// MatrixTimesMatrix / MatrixTimesVector / VectorTimesMatrix `%a, %b : A, B -> R`,
+// Transpose `%m : A -> R`.
+func matrixOps() []*ir.OpDef {
+	mat := arith.Constraint{Desc: "any SPIR-V matrix type", OK: func(t ir.Type) bool { _, ok := t.(*MatrixType); return ok }}
+	two := arrowSyntax(2, true)
+	one := arrowSyntax(1, true)
+	scalar := operandTypesSyntax(2, 0)
+	m3 := "!spirv.matrix<3 x vector<3xf32>>"
+	return []*ir.OpDef{
+		{Name: "spirv.MatrixTimesScalar", Summary: "Scales a matrix by a scalar.",
+			Example: "%r = spirv.MatrixTimesScalar %m, %s : " + m3 + ", f32",
+			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: scalar.parse, Print: scalar.print,
+			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, mat, floatLike) }},
+		{Name: "spirv.MatrixTimesMatrix", Summary: "Linear-algebraic matrix product.",
+			Example: "%r = spirv.MatrixTimesMatrix %a, %b : " + m3 + ", " + m3 + " -> " + m3,
+			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: two.parse, Print: two.print,
+			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, mat, mat) }},
+		{Name: "spirv.MatrixTimesVector", Summary: "Linear-algebraic matrix times column vector.",
+			Example: "%r = spirv.MatrixTimesVector %m, %v : " + m3 + ", vector<3xf32> -> vector<3xf32>",
+			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: two.parse, Print: two.print,
+			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, mat, vecFloat) }},
+		{Name: "spirv.VectorTimesMatrix", Summary: "Linear-algebraic row vector times matrix.",
+			Example: "%r = spirv.VectorTimesMatrix %v, %m : vector<3xf32>, " + m3 + " -> vector<3xf32>",
+			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: two.parse, Print: two.print,
+			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, vecFloat, mat) }},
+		{Name: "spirv.Transpose", Summary: "Transposes a matrix.",
+			Example: "%r = spirv.Transpose %m : !spirv.matrix<2 x vector<3xf32>> -> !spirv.matrix<3 x vector<2xf32>>",
+			Traits:  ir.Pure, Operands: ir.Exactly(1), Results: ir.Exactly(1), Parse: one.parse, Print: one.print,
+			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, mat) }},
+	}
+}

@@ -1,0 +1,419 @@
+package spirv
+
+import (
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// Composite ops: construct, extract, insert, vector shuffles and dynamic
+// vector element access.
+
+// compositeConstructOp: `%r = spirv.CompositeConstruct %a, %b : (f32, f32) -> vector<2xf32>`.
+var compositeConstructOp = &ir.OpDef{
+	Name:     "spirv.CompositeConstruct",
+	Summary:  "Builds a vector, array, struct or matrix from its constituents.",
+	Example:  "%r = spirv.CompositeConstruct %a, %b, %c : (f32, f32, f32) -> vector<3xf32>",
+	Traits:   ir.Pure,
+	Operands: ir.Variadic, Results: ir.Exactly(1),
+	Parse: functionalSyntax.parse, Print: functionalSyntax.print,
+	Verify: func(op *ir.Operation) error {
+		t := op.Result(0).Type()
+		switch t := t.(type) {
+		case *ir.VectorType:
+			// Constituents are scalars or smaller vectors whose lengths add up.
+			n := int64(0)
+			for _, v := range op.Operands() {
+				if elemType(v.Type()) != t.Elem {
+					return op.Errorf("operand element type mismatch: expected to be %s, but provided %s", typeString(t.Elem), typeString(elemType(v.Type())))
+				}
+				n += numElements(v.Type())
+			}
+			if n != numElements(t) {
+				return op.Errorf("has incorrect number of operands: expected %d, but provided %d", numElements(t), n)
+			}
+			return nil
+		case *ArrayType, *MatrixType, *StructType, *CoopMatrixType:
+			var want []ir.Type
+			switch t := t.(type) {
+			case *ArrayType:
+				for range t.Len {
+					want = append(want, t.Elem)
+				}
+			case *MatrixType:
+				for range t.Columns {
+					want = append(want, t.Column)
+				}
+			case *StructType:
+				want = t.Members()
+			case *CoopMatrixType:
+				want = []ir.Type{t.Elem}
+			}
+			if len(want) != op.NumOperands() {
+				return op.Errorf("has incorrect number of operands: expected %d, but provided %d", len(want), op.NumOperands())
+			}
+			for i, v := range op.Operands() {
+				if v.Type() != want[i] {
+					return op.Errorf("operand type mismatch: expected operand type %s, but provided %s", typeString(want[i]), typeString(v.Type()))
+				}
+			}
+			return nil
+		}
+		return op.Errorf("result #0 must be vector or any SPIR-V composite type, but got '%s'", typeString(t))
+	},
+}
+
+// indicesAttr reads an array of integer attributes.
+func indicesAttr(a ir.Attribute) ([]int64, bool) {
+	arr, ok := a.(*ir.ArrayAttr)
+	if !ok {
+		return nil, false
+	}
+	out := make([]int64, len(arr.Elems))
+	for i, e := range arr.Elems {
+		ia, ok := e.(*ir.IntegerAttr)
+		if !ok {
+			return nil, false
+		}
+		out[i] = ia.Int()
+	}
+	return out, true
+}
+
+// extractedType walks a composite type by constant indices (MLIR's getElementType).
+func extractedType(t ir.Type, indices []int64) (ir.Type, string) {
+	if len(indices) == 0 {
+		return nil, "expected at least one index for spirv.CompositeExtract"
+	}
+	for _, i := range indices {
+		if _, ok := t.(*RuntimeArrayType); ok {
+			return nil, "cannot extract from runtime array"
+		}
+		n := int64(-1)
+		switch c := t.(type) {
+		case *ir.VectorType:
+			n = numElements(c)
+		case *ArrayType:
+			n = c.Len
+		case *StructType:
+			n = int64(c.NumMembers())
+		case *MatrixType:
+			n = c.Columns
+		}
+		next := ElementType(t, i)
+		if next == nil {
+			return nil, "cannot extract from non-composite type " + typeString(t) + " with index " + itoa(i)
+		}
+		if n >= 0 && (i < 0 || i >= n) {
+			return nil, "index " + itoa(i) + " out of bounds for " + typeString(t)
+		}
+		t = next
+	}
+	return t, ""
+}
+
+// parseIndices parses `[0 : i32, 1 : i32]` into an array of i32 attributes.
+func parseIndices(p *ir.OpParser) (ir.Attribute, []int64, error) {
+	loc := p.Loc()
+	a, err := p.ParseAttribute(nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	idx, ok := indicesAttr(a)
+	if !ok {
+		return nil, nil, ir.Errorf(loc, "expected an array of integer indices")
+	}
+	ctx := p.Context()
+	elems := make([]ir.Attribute, len(idx))
+	for i, v := range idx {
+		elems[i] = ctx.I32Attr(v)
+	}
+	return ctx.ArrayAttr(elems...), idx, nil
+}
+
+// compositeExtractOp: `%r = spirv.CompositeExtract %c[1 : i32, 0 : i32] : !spirv.array<4 x vector<2xf32>>`.
+var compositeExtractOp = &ir.OpDef{
+	Name:     "spirv.CompositeExtract",
+	Summary:  "Extracts a part of a composite by constant indices.",
+	Example:  "%r = spirv.CompositeExtract %c[1 : i32, 0 : i32] : !spirv.array<4 x vector<2xf32>>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(1), Results: ir.Exactly(1),
+	Inherent: []string{"indices"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		loc := p.Loc()
+		a, idx, err := parseIndices(p)
+		if err != nil {
+			return err
+		}
+		st.AddAttr("indices", a)
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		t, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		rt, msg := extractedType(t, idx)
+		if rt == nil {
+			return ir.Errorf(loc, "%s", msg)
+		}
+		st.ResultTypes = []ir.Type{rt}
+		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.Operand(op.Operand(0))
+		p.Attr(op.Attr("indices"))
+		p.OptionalAttrDict(op.Attrs(), "indices")
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		idx, ok := indicesAttr(op.Attr("indices"))
+		if !ok {
+			return op.Errorf("requires attribute 'indices' (an array of integers)")
+		}
+		rt, msg := extractedType(op.Operand(0).Type(), idx)
+		if rt == nil {
+			return op.Errorf("%s", msg)
+		}
+		if rt != op.Result(0).Type() {
+			return op.Errorf("invalid result type: expected %s but provided %s", typeString(rt), typeString(op.Result(0).Type()))
+		}
+		return nil
+	},
+}
+
+// compositeInsertOp: `%r = spirv.CompositeInsert %obj, %c[0 : i32] : f32 into vector<4xf32>`.
+var compositeInsertOp = &ir.OpDef{
+	Name:     "spirv.CompositeInsert",
+	Summary:  "Replaces a part of a composite, by constant indices.",
+	Example:  "%r = spirv.CompositeInsert %obj, %c[1 : i32, 0 : i32] : f32 into !spirv.array<4 x vector<2xf32>>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(2), Results: ir.Exactly(1),
+	Inherent: []string{"indices"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		us, err := parseOperandsN(p, 2)
+		if err != nil {
+			return err
+		}
+		a, _, err := parseIndices(p)
+		if err != nil {
+			return err
+		}
+		st.AddAttr("indices", a)
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		obj, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseKeyword("into"); err != nil {
+			return err
+		}
+		ct, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{ct}
+		return p.ResolveOperands(us, []ir.Type{obj, ct})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.Operands(op.Operands())
+		p.Attr(op.Attr("indices"))
+		p.OptionalAttrDict(op.Attrs(), "indices")
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+		p.WriteString(" into ")
+		p.Type(op.Operand(1).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		idx, ok := indicesAttr(op.Attr("indices"))
+		if !ok {
+			return op.Errorf("requires attribute 'indices' (an array of integers)")
+		}
+		et, msg := extractedType(op.Operand(1).Type(), idx)
+		if et == nil {
+			return op.Errorf("%s", msg)
+		}
+		if et != op.Operand(0).Type() {
+			return op.Errorf("object operand type should be %s, but found %s", typeString(et), typeString(op.Operand(0).Type()))
+		}
+		if op.Result(0).Type() != op.Operand(1).Type() {
+			return op.Errorf("result type should be the same as the composite type, but found %s vs %s",
+				typeString(op.Operand(1).Type()), typeString(op.Result(0).Type()))
+		}
+		return nil
+	},
+}
+
+// vectorShuffleOp: `%r = spirv.VectorShuffle [1 : i32, 3 : i32] %a, %b : vector<2xf32>, vector<2xf32> -> vector<2xf32>`.
+var vectorShuffleOp = &ir.OpDef{
+	Name:     "spirv.VectorShuffle",
+	Summary:  "Selects components from two vectors.",
+	Example:  "%r = spirv.VectorShuffle [1 : i32, 3 : i32, 2 : i32] %a, %b : vector<4xf32>, vector<2xf32> -> vector<3xf32>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(2), Results: ir.Exactly(1),
+	Inherent: []string{"components"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		a, _, err := parseIndices(p)
+		if err != nil {
+			return err
+		}
+		st.AddAttr("components", a)
+		syn := arrowSyntax(2, true)
+		return syn.parse(p, st)
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.Attr(op.Attr("components"))
+		p.WriteString(" ")
+		p.Operands(op.Operands())
+		p.OptionalAttrDict(op.Attrs(), "components")
+		p.WriteString(" : ")
+		p.TypeList(op.OperandTypes())
+		p.WriteString(" -> ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		vec := arith.Constraint{Desc: "vector of bool or 8/16/32/64-bit integer or 16/32/64-bit float" + vecLens, OK: onlyVector(isScalar)}
+		if err := arith.CheckOperands(op, vec, vec); err != nil {
+			return err
+		}
+		if err := arith.CheckResults(op, vec); err != nil {
+			return err
+		}
+		cs, ok := indicesAttr(op.Attr("components"))
+		if !ok {
+			return op.Errorf("requires attribute 'components'")
+		}
+		rt := op.Result(0).Type()
+		if int64(len(cs)) != numElements(rt) {
+			return op.Errorf("result type element count (%d) mismatch with the number of component selectors (%d)", numElements(rt), len(cs))
+		}
+		total := numElements(op.Operand(0).Type()) + numElements(op.Operand(1).Type())
+		for _, c := range cs {
+			if c != 0xFFFFFFFF && (c < 0 || c >= total) {
+				return op.Errorf("component selector %d out of range: expected to be in [0, %d) or 0xffffffff", c, total)
+			}
+		}
+		if elemType(op.Operand(0).Type()) != elemType(rt) || elemType(op.Operand(1).Type()) != elemType(rt) {
+			return op.Errorf("operands and result must have the same element type")
+		}
+		return nil
+	},
+}
+
+// vectorExtractDynamicOp: `%r = spirv.VectorExtractDynamic %v[%i] : vector<8xf32>, i32`.
+var vectorExtractDynamicOp = &ir.OpDef{
+	Name:     "spirv.VectorExtractDynamic",
+	Summary:  "Extracts a vector component by a dynamic index.",
+	Example:  "%r = spirv.VectorExtractDynamic %v[%i] : vector<8xf32>, i32",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(2), Results: ir.Exactly(1),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		v, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct("["); err != nil {
+			return err
+		}
+		i, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct("]"); err != nil {
+			return err
+		}
+		ts, err := parseAttrsAndTypes(p, 2)
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{elemType(ts[0])}
+		return p.ResolveOperands([]ir.UnresolvedOperand{v, i}, ts)
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.Operand(op.Operand(0))
+		p.WriteString("[")
+		p.Operand(op.Operand(1))
+		p.WriteString("]")
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.TypeList(op.OperandTypes())
+	},
+	Verify: func(op *ir.Operation) error {
+		vec := arith.Constraint{Desc: "vector of bool or 8/16/32/64-bit integer or 16/32/64-bit float" + vecLens, OK: onlyVector(isScalar)}
+		if err := arith.CheckOperands(op, vec, intType); err != nil {
+			return err
+		}
+		if op.Result(0).Type() != elemType(op.Operand(0).Type()) {
+			return op.Errorf("result type must match the vector's element type")
+		}
+		return nil
+	},
+}
+
+// vectorInsertDynamicOp: `%r = spirv.VectorInsertDynamic %s, %v[%i] : vector<8xf32>, i32`.
+var vectorInsertDynamicOp = &ir.OpDef{
+	Name:     "spirv.VectorInsertDynamic",
+	Summary:  "Replaces a vector component selected by a dynamic index.",
+	Example:  "%r = spirv.VectorInsertDynamic %s, %v[%i] : vector<8xf32>, i32",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(3), Results: ir.Exactly(1),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		us, err := parseOperandsN(p, 2)
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct("["); err != nil {
+			return err
+		}
+		i, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct("]"); err != nil {
+			return err
+		}
+		ts, err := parseAttrsAndTypes(p, 2)
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{ts[0]}
+		return p.ResolveOperands(append(us, i), []ir.Type{elemType(ts[0]), ts[0], ts[1]})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.Operand(op.Operand(0))
+		p.WriteString(", ")
+		p.Operand(op.Operand(1))
+		p.WriteString("[")
+		p.Operand(op.Operand(2))
+		p.WriteString("]")
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.TypeList([]ir.Type{op.Operand(1).Type(), op.Operand(2).Type()})
+	},
+	Verify: func(op *ir.Operation) error {
+		vec := arith.Constraint{Desc: "vector of bool or 8/16/32/64-bit integer or 16/32/64-bit float" + vecLens, OK: onlyVector(isScalar)}
+		if err := arith.CheckOperands(op, scalarOrVector, vec, intType); err != nil {
+			return err
+		}
+		if op.Operand(0).Type() != elemType(op.Operand(1).Type()) || op.Result(0).Type() != op.Operand(1).Type() {
+			return op.Errorf("component and result types must match the vector")
+		}
+		return nil
+	},
+}
+
+func compositeOps() []*ir.OpDef {
+	return []*ir.OpDef{compositeConstructOp, compositeExtractOp, compositeInsertOp,
+		vectorShuffleOp, vectorExtractDynamicOp, vectorInsertDynamicOp}
+}

@@ -1,0 +1,515 @@
+package spirv
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// Constants and symbol references: spirv.Constant, spirv.SpecConstant,
+// spirv.SpecConstantComposite, spirv.SpecConstantOperation (with
+// spirv.mlir.yield), spirv.mlir.addressof, spirv.mlir.referenceof,
+// spirv.Undef.
+
+// constantOp: `%0 = spirv.Constant 1 : i32`, `spirv.Constant true`,
+// `spirv.Constant [1 : i32, 2 : i32] : !spirv.array<2 x i32>`.
+var constantOp = &ir.OpDef{
+	Name:     "spirv.Constant",
+	Summary:  "A constant scalar, vector, array or struct value.",
+	Example:  "%cst1_i32 = spirv.Constant 1 : i32",
+	Traits:   ir.Pure | ir.ConstantLike,
+	Results:  ir.Exactly(1),
+	Inherent: []string{"value"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		v, err := p.ParseAttribute(nil)
+		if err != nil {
+			return err
+		}
+		st.AddAttr("value", v)
+		var t ir.Type
+		if ta, ok := v.(ir.TypedAttr); ok {
+			t = ta.Type()
+		}
+		if _, tensor := t.(*ir.RankedTensorType); t == nil || tensor {
+			if t, err = p.ParseColonType(); err != nil {
+				return err
+			}
+		}
+		st.ResultTypes = []ir.Type{t}
+		return p.ParseOptionalAttrDict()
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.Attr(op.Attr("value"))
+		t := op.Result(0).Type()
+		if ta, ok := op.Attr("value").(ir.TypedAttr); !ok || ta.Type() != t {
+			p.WriteString(" : ")
+			p.Type(t)
+		}
+		p.OptionalAttrDict(op.Attrs(), "value")
+	},
+	Verify: func(op *ir.Operation) error {
+		v := op.Attr("value")
+		if v == nil {
+			return op.Errorf("requires attribute 'value'")
+		}
+		return verifyConstantValue(op, v, op.Result(0).Type())
+	},
+	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+		return []ir.FoldResult{{Attr: op.Attr("value")}}, true
+	},
+	ResultNames: func(op *ir.Operation, name func(v *ir.Value, name string)) {
+		name(op.Result(0), constantName(op.Attr("value"), op.Result(0).Type()))
+	},
+}
+
+// constantName is MLIR's SSA name for a spirv.Constant: %true, %cst1_i32,
+// %cst_f32, %cst_vec_3xi32, %cst.
+func constantName(v ir.Attribute, t ir.Type) string {
+	var b strings.Builder
+	b.WriteString("cst")
+	it, isInt := t.(*ir.IntegerType)
+	if ia, ok := v.(*ir.IntegerAttr); ok && isInt {
+		if it.Width == 1 {
+			if ia.Bool() {
+				return "true"
+			}
+			return "false"
+		}
+		if it.Signedness == ir.Unsigned {
+			b.WriteString(strconv.FormatUint(ia.Uint(), 10))
+		} else {
+			b.WriteString(strconv.FormatInt(ia.Int(), 10))
+		}
+	}
+	if _, isFloat := t.(*ir.FloatType); isInt || isFloat {
+		b.WriteString("_" + typeString(t))
+	}
+	if vt, ok := t.(*ir.VectorType); ok && len(vt.Dims) == 1 {
+		b.WriteString("_vec_" + itoa(vt.Dims[0]) + "x" + typeString(vt.Elem))
+	}
+	return b.String()
+}
+
+// verifyConstantValue checks that v can be a constant of type t.
+func verifyConstantValue(op *ir.Operation, v ir.Attribute, t ir.Type) error {
+	switch v := v.(type) {
+	case *ir.IntegerAttr, *ir.FloatAttr:
+		if v.(ir.TypedAttr).Type() != t {
+			return op.Errorf("result type (%s) does not match value type (%s)", typeString(t), typeString(v.(ir.TypedAttr).Type()))
+		}
+		return nil
+	case *ir.DenseElementsAttr:
+		if v.Type() != t {
+			if _, ok := t.(*ArrayType); !ok {
+				return op.Errorf("result type (%s) does not match value type (%s)", typeString(t), typeString(v.Type()))
+			}
+		}
+		return nil
+	case *ir.ArrayAttr:
+		switch at := t.(type) {
+		case *ArrayType:
+			if int64(len(v.Elems)) != at.Len {
+				return op.Errorf("result demands %d elements, but the value has %d", at.Len, len(v.Elems))
+			}
+			for _, e := range v.Elems {
+				if err := verifyConstantValue(op, e, at.Elem); err != nil {
+					return err
+				}
+			}
+			return nil
+		case *StructType:
+			if len(v.Elems) != at.NumMembers() {
+				return op.Errorf("result demands %d members, but the value has %d", at.NumMembers(), len(v.Elems))
+			}
+			for i, e := range v.Elems {
+				if err := verifyConstantValue(op, e, at.Member(i)); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		return op.Errorf("must have spirv.array or spirv.struct result type for array value")
+	}
+	return op.Errorf("cannot have attribute: %s", ir.AttrString(v))
+}
+
+// ConstantValue returns the value attribute of a spirv.Constant that
+// defines v, or nil.
+func ConstantValue(v *ir.Value) ir.Attribute {
+	if d := v.DefiningOp(); d != nil && d.Name() == "spirv.Constant" {
+		return d.Attr("value")
+	}
+	return nil
+}
+
+// specConstantOp: `spirv.SpecConstant @sc spec_id(1) = 5 : i32`.
+var specConstantOp = &ir.OpDef{
+	Name:     "spirv.SpecConstant",
+	Summary:  "A specialization constant with a default value.",
+	Example:  "spirv.SpecConstant @width spec_id(1) = 64 : i32",
+	Traits:   ir.Symbol,
+	Inherent: []string{"sym_name", "default_value", "spec_id"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		ctx := p.Context()
+		name, err := p.ParseSymbolName()
+		if err != nil {
+			return err
+		}
+		st.AddAttr("sym_name", ctx.StringAttr(name))
+		if p.ParseOptionalKeyword("spec_id") {
+			id, err := parseParenInts(p.Parser, 1)
+			if err != nil {
+				return err
+			}
+			st.AddAttr("spec_id", ctx.I64Attr(id[0])) // i64, as MLIR parses it
+		}
+		if err := p.ParsePunct("="); err != nil {
+			return err
+		}
+		v, err := p.ParseAttribute(nil)
+		if err != nil {
+			return err
+		}
+		st.AddAttr("default_value", v)
+		return p.ParseOptionalAttrDict()
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+			p.SymbolName(n.Value)
+		}
+		if id, ok := op.Attr("spec_id").(*ir.IntegerAttr); ok {
+			p.WriteString(" spec_id(" + itoa(id.Int()) + ")")
+		}
+		p.WriteString(" = ")
+		p.Attr(op.Attr("default_value"))
+		p.OptionalAttrDict(op.Attrs(), "sym_name", "spec_id", "default_value")
+	},
+	Verify: func(op *ir.Operation) error {
+		switch v := op.Attr("default_value").(type) {
+		case *ir.IntegerAttr, *ir.FloatAttr:
+			if !isScalar(v.(ir.TypedAttr).Type()) {
+				return op.Errorf("default value bitwidth disallowed")
+			}
+			return nil
+		}
+		return op.Errorf("default value can only be a bool, integer, or float scalar")
+	},
+}
+
+// SpecConstantType returns the type of a spirv.SpecConstant's value, or nil.
+func SpecConstantType(op *ir.Operation) ir.Type {
+	if ta, ok := op.Attr("default_value").(ir.TypedAttr); ok {
+		return ta.Type()
+	}
+	return nil
+}
+
+// specConstantCompositeOp: `spirv.SpecConstantComposite @scc (@a, @b) : !spirv.array<2 x i32>`.
+var specConstantCompositeOp = &ir.OpDef{
+	Name:     "spirv.SpecConstantComposite",
+	Summary:  "A composite specialization constant built from other ones.",
+	Example:  "spirv.SpecConstantComposite @pair (@a, @b) : !spirv.array<2 x i32>",
+	Traits:   ir.Symbol,
+	Inherent: []string{"sym_name", "type", "constituents"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		ctx := p.Context()
+		name, err := p.ParseSymbolName()
+		if err != nil {
+			return err
+		}
+		st.AddAttr("sym_name", ctx.StringAttr(name))
+		if err := p.ParsePunct("("); err != nil {
+			return err
+		}
+		var cs []ir.Attribute
+		if !p.ParseOptionalPunct(")") {
+			for {
+				c, err := p.ParseSymbolName()
+				if err != nil {
+					return err
+				}
+				cs = append(cs, ctx.SymbolRef(c))
+				if !p.ParseOptionalPunct(",") {
+					break
+				}
+			}
+			if err := p.ParsePunct(")"); err != nil {
+				return err
+			}
+		}
+		st.AddAttr("constituents", ctx.ArrayAttr(cs...))
+		t, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		st.AddAttr("type", ctx.TypeAttr(t))
+		return p.ParseOptionalAttrDict()
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+			p.SymbolName(n.Value)
+		}
+		p.WriteString(" (")
+		if arr, ok := op.Attr("constituents").(*ir.ArrayAttr); ok {
+			for i, e := range arr.Elems {
+				if i > 0 {
+					p.WriteString(", ")
+				}
+				p.Attr(e)
+			}
+		}
+		p.WriteString(") : ")
+		if ta, ok := op.Attr("type").(*ir.TypeAttr); ok {
+			p.Type(ta.Value)
+		}
+		p.OptionalAttrDict(op.Attrs(), "sym_name", "constituents", "type")
+	},
+	Verify: func(op *ir.Operation) error {
+		ta, ok := op.Attr("type").(*ir.TypeAttr)
+		if !ok {
+			return op.Errorf("requires attribute 'type'")
+		}
+		arr, _ := op.Attr("constituents").(*ir.ArrayAttr)
+		n := 0
+		if arr != nil {
+			n = len(arr.Elems)
+		}
+		want := -1
+		switch t := ta.Value.(type) {
+		case *ir.VectorType:
+			want = int(numElements(t))
+		case *ArrayType:
+			want = int(t.Len)
+		case *StructType:
+			want = t.NumMembers()
+		case *MatrixType:
+			want = int(t.Columns)
+		default:
+			return op.Errorf("result type must be a composite type, but provided %s", typeString(t))
+		}
+		if n != want {
+			return op.Errorf("has incorrect number of operands: expected %d, but provided %d", want, n)
+		}
+		return nil
+	},
+}
+
+// specConstantOperationOp: `%r = spirv.SpecConstantOperation wraps "spirv.IAdd"(%a, %b) : (i32, i32) -> i32`.
+// The wrapped op lives in the single-block region, followed by spirv.mlir.yield.
+var specConstantOperationOp = &ir.OpDef{
+	Name:    "spirv.SpecConstantOperation",
+	Summary: "An operation on specialization constants, evaluated at specialization time.",
+	Example: "%cst1_i32 = spirv.Constant 1 : i32\n%r = spirv.SpecConstantOperation wraps \"spirv.IAdd\"(%cst1_i32, %cst1_i32) : (i32, i32) -> i32",
+	Traits:  ir.Pure | ir.SingleBlock,
+	Results: ir.Exactly(1), Regions: ir.Exactly(1),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		ctx := p.Context()
+		if err := p.ParseKeyword("wraps"); err != nil {
+			return err
+		}
+		loc := p.Loc()
+		name, err := p.ParseString()
+		if err != nil {
+			return err
+		}
+		us, err := p.ParseParenOperandList()
+		if err != nil {
+			return err
+		}
+		attrs, err := p.Parser.ParseOptionalAttrDict()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(":"); err != nil {
+			return err
+		}
+		ft, err := p.ParseFunctionType()
+		if err != nil {
+			return err
+		}
+		if len(ft.Results) != 1 || len(ft.Inputs) != len(us) {
+			return ir.Errorf(loc, "expected one result and a type per operand")
+		}
+		operands := make([]*ir.Value, len(us))
+		for i, u := range us {
+			if operands[i], err = p.Resolve(u, ft.Inputs[i]); err != nil {
+				return err
+			}
+		}
+		name = strings.Replace(name, "spv.", "spirv.", 1)
+		inner := ctx.NewOp(&ir.OpState{Name: name, Loc: loc, Operands: operands, ResultTypes: ft.Results, Attrs: attrs})
+		yield := ctx.NewOp(&ir.OpState{Name: "spirv.mlir.yield", Loc: loc, Operands: []*ir.Value{inner.Result(0)}})
+		b := ir.NewBlock(nil, nil)
+		b.Append(inner)
+		b.Append(yield)
+		st.AddRegion().Append(b)
+		st.ResultTypes = ft.Results
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" wraps ")
+		if inner := WrappedOp(op); inner != nil {
+			p.GenericOp(inner)
+		}
+	},
+	Verify: func(op *ir.Operation) error {
+		inner := WrappedOp(op)
+		if inner == nil || inner.NextOp() == nil || inner.NextOp().Name() != "spirv.mlir.yield" {
+			return op.Errorf("expected exactly 2 nested ops: the wrapped op and spirv.mlir.yield")
+		}
+		if inner.NumResults() != 1 || inner.NumRegions() != 0 || inner.DialectName() != "spirv" {
+			return op.Errorf("invalid enclosed op")
+		}
+		for _, v := range inner.Operands() {
+			d := v.DefiningOp()
+			if d == nil || (d.Name() != "spirv.Constant" && d.Name() != "spirv.mlir.referenceof" && d.Name() != "spirv.SpecConstantOperation") {
+				return op.Errorf("invalid operand, must be defined by a constant operation")
+			}
+		}
+		return nil
+	},
+}
+
+// WrappedOp returns the op a spirv.SpecConstantOperation wraps, or nil.
+func WrappedOp(op *ir.Operation) *ir.Operation {
+	if op.NumRegions() == 0 || op.Region(0).Empty() {
+		return nil
+	}
+	return op.Region(0).Entry().First()
+}
+
+// yieldOp: `spirv.mlir.yield %v : T`, the terminator of spirv.SpecConstantOperation.
+var yieldOp = &ir.OpDef{
+	Name:    "spirv.mlir.yield",
+	Summary: "Yields the wrapped op's result out of spirv.SpecConstantOperation.",
+	// Printed only in the generic form, inside spirv.SpecConstantOperation.
+	Example:  "%cst1_i32 = spirv.Constant 1 : i32\n%r = spirv.SpecConstantOperation wraps \"spirv.SNegate\"(%cst1_i32) : (i32) -> i32",
+	Traits:   ir.Terminator | ir.Pure | ir.ReturnLike,
+	Operands: ir.Exactly(1),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		t, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.Operand(op.Operand(0))
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+	},
+}
+
+// symbolRefOp makes `%r = spirv.mlir.<name> @sym attr-dict : T`.
+func symbolRefOp(name, attr, summary, example string, verify func(op *ir.Operation) error) *ir.OpDef {
+	return &ir.OpDef{
+		Name: name, Summary: summary, Example: example,
+		Traits: ir.Pure, Results: ir.Exactly(1), Inherent: []string{attr},
+		Parse: func(p *ir.OpParser, st *ir.OpState) error {
+			s, err := p.ParseSymbolName()
+			if err != nil {
+				return err
+			}
+			st.AddAttr(attr, p.Context().SymbolRef(s))
+			if err := p.ParseOptionalAttrDict(); err != nil {
+				return err
+			}
+			t, err := p.ParseColonType()
+			st.ResultTypes = []ir.Type{t}
+			return err
+		},
+		Print: func(p *ir.OpPrinter, op *ir.Operation) {
+			p.WriteString(" ")
+			p.Attr(op.Attr(attr))
+			p.OptionalAttrDict(op.Attrs(), attr)
+			p.WriteString(" : ")
+			p.Type(op.Result(0).Type())
+		},
+		Verify: verify,
+	}
+}
+
+var addressOfOp = symbolRefOp("spirv.mlir.addressof", "variable",
+	"Takes the address of a spirv.GlobalVariable.",
+	"%p = spirv.mlir.addressof @data : !spirv.ptr<f32, Workgroup>",
+	func(op *ir.Operation) error {
+		ref, ok := op.Attr("variable").(*ir.SymbolRefAttr)
+		if !ok {
+			return op.Errorf("requires attribute 'variable'")
+		}
+		g := ir.LookupNearestSymbol(op, ref)
+		if g == nil {
+			return nil // checked where the module is complete (unresolved symbols are a module error)
+		}
+		if g.Name() != "spirv.GlobalVariable" {
+			return op.Errorf("expected spirv.GlobalVariable symbol")
+		}
+		if t := GlobalVariableType(g); t != op.Result(0).Type() {
+			return op.Errorf("result type mismatch with the referenced global variable's type")
+		}
+		return nil
+	})
+
+var referenceOfOp = symbolRefOp("spirv.mlir.referenceof", "spec_const",
+	"Reads the value of a specialization constant.",
+	"%v = spirv.mlir.referenceof @width : i32",
+	func(op *ir.Operation) error {
+		ref, ok := op.Attr("spec_const").(*ir.SymbolRefAttr)
+		if !ok {
+			return op.Errorf("requires attribute 'spec_const'")
+		}
+		s := ir.LookupNearestSymbol(op, ref)
+		if s == nil {
+			return nil
+		}
+		var t ir.Type
+		switch s.Name() {
+		case "spirv.SpecConstant":
+			t = SpecConstantType(s)
+		case "spirv.SpecConstantComposite":
+			if ta, ok := s.Attr("type").(*ir.TypeAttr); ok {
+				t = ta.Value
+			}
+		default:
+			return op.Errorf("expected spirv.SpecConstant or spirv.SpecConstantComposite symbol")
+		}
+		if t != op.Result(0).Type() {
+			return op.Errorf("result type mismatch with the referenced specialization constant's type")
+		}
+		return nil
+	})
+
+// undefOp: `%u = spirv.Undef : f32`.
+var undefOp = &ir.OpDef{
+	Name:    "spirv.Undef",
+	Summary: "An undefined value of the given type.",
+	Example: "%u = spirv.Undef : vector<4xf32>",
+	Traits:  ir.Pure,
+	Results: ir.Exactly(1),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		t, err := p.ParseColonType()
+		st.ResultTypes = []ir.Type{t}
+		return err
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Result(0).Type())
+	},
+}

@@ -1,0 +1,344 @@
+package spirv
+
+import (
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// SPV_KHR_cooperative_matrix ops. The extension is newer than the grammar
+// spv is generated from, so their layout and operand enums are local (see
+// enums.go) and Availability reports the extension and capability by name.
+
+func coopMatrixOf(t ir.Type) *CoopMatrixType { c, _ := t.(*CoopMatrixType); return c }
+
+// coopMatrixLengthOp: `%n = spirv.KHR.CooperativeMatrixLength : !spirv.coopmatrix<...>`.
+var coopMatrixLengthOp = &ir.OpDef{
+	Name:     "spirv.KHR.CooperativeMatrixLength",
+	Summary:  "Number of components of a cooperative matrix type that one invocation holds.",
+	Example:  "%n = spirv.KHR.CooperativeMatrixLength : !spirv.coopmatrix<8x16xf32, Subgroup, MatrixA>",
+	Traits:   ir.Pure,
+	Results:  ir.Exactly(1),
+	Inherent: []string{"cooperative_matrix_type"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		t, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		st.AddAttr("cooperative_matrix_type", p.Context().TypeAttr(t))
+		st.ResultTypes = []ir.Type{p.Context().I(32)}
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.OptionalAttrDict(op.Attrs(), "cooperative_matrix_type")
+		p.WriteString(" : ")
+		if ta, ok := op.Attr("cooperative_matrix_type").(*ir.TypeAttr); ok {
+			p.Type(ta.Value)
+		}
+	},
+	Verify: func(op *ir.Operation) error {
+		ta, ok := op.Attr("cooperative_matrix_type").(*ir.TypeAttr)
+		if !ok || coopMatrixOf(ta.Value) == nil {
+			return op.Errorf("attribute 'cooperative_matrix_type' failed to satisfy constraint: type attribute of any SPIR-V cooperative matrix type")
+		}
+		if t := op.Result(0).Type(); t != op.Context().I(32) {
+			return op.Errorf("result #0 must be 32-bit integer, but got '%s'", typeString(t))
+		}
+		return nil
+	},
+}
+
+// parseLayoutAndAccess parses `, <RowMajor>[, <Volatile>]`.
+func parseLayoutAndAccess(p *ir.OpParser, st *ir.OpState) error {
+	if err := p.ParsePunct(","); err != nil {
+		return err
+	}
+	if err := p.ParsePunct("<"); err != nil {
+		return err
+	}
+	l, err := parseLocalEnum(p.Parser, coopMatrixLayoutNames)
+	if err != nil {
+		return err
+	}
+	st.AddAttr("matrix_layout", CoopMatrixLayoutOf(p.Context(), CoopMatrixLayout(l)))
+	if err := p.ParsePunct(">"); err != nil {
+		return err
+	}
+	if p.ParseOptionalPunct(",") {
+		if err := parseEnumOperand(p, st, spv.KindMemoryAccess, "memory_operand"); err != nil {
+			return err
+		}
+		if p.ParseOptionalPunct(",") {
+			a, err := p.ParseInteger()
+			if err != nil {
+				return err
+			}
+			st.AddAttr("alignment", p.Context().I32Attr(a))
+		}
+	}
+	return p.ParseOptionalAttrDict()
+}
+
+func printLayoutAndAccess(p *ir.OpPrinter, op *ir.Operation) {
+	if l, ok := op.Attr("matrix_layout").(*CoopMatrixLayoutAttr); ok {
+		p.WriteString(", <" + l.Layout.String() + ">")
+	}
+	if op.Attr("memory_operand") != nil {
+		p.WriteString(", ")
+		printEnumOperand(p, op, "memory_operand", angled)
+		if a, ok := op.Attr("alignment").(*ir.IntegerAttr); ok {
+			p.WriteString(", " + itoa(a.Int()))
+		}
+	}
+	p.OptionalAttrDict(op.Attrs(), "matrix_layout", "memory_operand", "alignment")
+}
+
+func verifyCoopAccess(op *ir.Operation, ptr ir.Type, stride ir.Type) error {
+	if _, ok := op.Attr("matrix_layout").(*CoopMatrixLayoutAttr); !ok {
+		return op.Errorf("requires attribute 'matrix_layout'")
+	}
+	if _, ok := ptr.(*PointerType); !ok {
+		return op.Errorf("pointer operand must be a spirv.ptr, but got '%s'", typeString(ptr))
+	}
+	if !isSPIRVInt(stride) {
+		return op.Errorf("stride operand must be an integer, but got '%s'", typeString(stride))
+	}
+	return verifyMemoryAccessAttr(op)
+}
+
+func verifyMemoryAccessAttr(op *ir.Operation) error {
+	if err := checkEnumAttr(op, "memory_operand", spv.KindMemoryAccess, true); err != nil {
+		return err
+	}
+	if e := enumAttr(op, "memory_operand"); e != nil && e.Value&uint32(spv.MemoryAccessAligned) != 0 && op.Attr("alignment") == nil {
+		return op.Errorf("missing alignment value")
+	}
+	return nil
+}
+
+// coopMatrixLoadOp: `%m = spirv.KHR.CooperativeMatrixLoad %ptr, %stride, <RowMajor> : !spirv.ptr<i32, StorageBuffer>, i32 -> !spirv.coopmatrix<...>`.
+var coopMatrixLoadOp = &ir.OpDef{
+	Name:     "spirv.KHR.CooperativeMatrixLoad",
+	Summary:  "Loads a cooperative matrix through a pointer with a stride.",
+	Example:  "%m = spirv.KHR.CooperativeMatrixLoad %ptr, %stride, <RowMajor> : !spirv.ptr<i32, StorageBuffer>, i32 -> !spirv.coopmatrix<16x8xi32, Workgroup, MatrixA>",
+	Operands: ir.Exactly(2), Results: ir.Exactly(1),
+	Traits:   ir.ReadOnly,
+	Inherent: []string{"matrix_layout", "memory_operand", "alignment"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		us, err := parseOperandsN(p, 2)
+		if err != nil {
+			return err
+		}
+		if err := parseLayoutAndAccess(p, st); err != nil {
+			return err
+		}
+		ts, err := p.ParseColonTypeList()
+		if err != nil {
+			return err
+		}
+		if len(ts) != 2 {
+			return p.Errorf("expected pointer and stride types")
+		}
+		if err := p.ParsePunct("->"); err != nil {
+			return err
+		}
+		r, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{r}
+		return p.ResolveOperands(us, ts)
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.Operands(op.Operands())
+		printLayoutAndAccess(p, op)
+		p.WriteString(" : ")
+		p.TypeList(op.OperandTypes())
+		p.WriteString(" -> ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		if coopMatrixOf(op.Result(0).Type()) == nil {
+			return op.Errorf("result #0 must be any SPIR-V cooperative matrix type, but got '%s'", typeString(op.Result(0).Type()))
+		}
+		return verifyCoopAccess(op, op.Operand(0).Type(), op.Operand(1).Type())
+	},
+}
+
+// coopMatrixStoreOp: `spirv.KHR.CooperativeMatrixStore %ptr, %m, %stride, <RowMajor> : ptrT, matT, i32`.
+var coopMatrixStoreOp = &ir.OpDef{
+	Name:     "spirv.KHR.CooperativeMatrixStore",
+	Summary:  "Stores a cooperative matrix through a pointer with a stride.",
+	Example:  "spirv.KHR.CooperativeMatrixStore %ptr, %m, %stride, <ColumnMajor>, <Nontemporal> : !spirv.ptr<f32, Workgroup>, !spirv.coopmatrix<4x8xf32, Subgroup, MatrixB>, i64",
+	Operands: ir.Exactly(3),
+	Inherent: []string{"matrix_layout", "memory_operand", "alignment"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		us, err := parseOperandsN(p, 3)
+		if err != nil {
+			return err
+		}
+		if err := parseLayoutAndAccess(p, st); err != nil {
+			return err
+		}
+		ts, err := p.ParseColonTypeList()
+		if err != nil {
+			return err
+		}
+		if len(ts) != 3 {
+			return p.Errorf("expected pointer, matrix and stride types")
+		}
+		return p.ResolveOperands(us, ts)
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.Operands(op.Operands())
+		printLayoutAndAccess(p, op)
+		p.WriteString(" : ")
+		p.TypeList(op.OperandTypes())
+	},
+	Verify: func(op *ir.Operation) error {
+		if coopMatrixOf(op.Operand(1).Type()) == nil {
+			return op.Errorf("operand #1 must be any SPIR-V cooperative matrix type, but got '%s'", typeString(op.Operand(1).Type()))
+		}
+		return verifyCoopAccess(op, op.Operand(0).Type(), op.Operand(2).Type())
+	},
+}
+
+// CoopMatrixOperandsAttr is #spirv.coop_matrix_operands<ASigned|BSigned>,
+// the signedness and saturation flags of spirv.KHR.CooperativeMatrixMulAdd.
+type CoopMatrixOperandsAttr struct {
+	ir.Storage
+	Bits uint32
+}
+
+// coopMatrixOperandNames are the bits of CooperativeMatrixOperands, low bit first.
+var coopMatrixOperandNames = localEnum{"ASigned", "BSigned", "CSigned", "ResultSigned", "AccSat"}
+
+// CoopMatrixOperandsOf returns the attribute for the given bits.
+func CoopMatrixOperandsOf(ctx *ir.Context, bits uint32) *CoopMatrixOperandsAttr {
+	return ir.Unique(ctx, ir.NewKey("spirv.coop_operands").Int(int64(bits)).String(), func() *CoopMatrixOperandsAttr {
+		return &CoopMatrixOperandsAttr{Bits: bits}
+	})
+}
+
+func (a *CoopMatrixOperandsAttr) names() string {
+	if a.Bits == 0 {
+		return "None"
+	}
+	var parts []string
+	for i, n := range coopMatrixOperandNames {
+		if a.Bits&(1<<i) != 0 {
+			parts = append(parts, n)
+		}
+	}
+	return strings.Join(parts, "|")
+}
+
+// Print writes #spirv.coop_matrix_operands<...>.
+func (a *CoopMatrixOperandsAttr) Print(p *ir.Printer) {
+	p.WriteString("#spirv.coop_matrix_operands<" + a.names() + ">")
+}
+
+// parseCoopOperandBits parses `ASigned|BSigned` (or None).
+func parseCoopOperandBits(p *ir.Parser) (uint32, error) {
+	var bits uint32
+	for {
+		loc := p.Loc()
+		w, err := p.ParseKeywordAny()
+		if err != nil {
+			return 0, err
+		}
+		if w != "None" {
+			v, ok := coopMatrixOperandNames.parse(w)
+			if !ok {
+				return 0, ir.Errorf(loc, "unknown cooperative matrix operand: %s", w)
+			}
+			bits |= 1 << v
+		}
+		if !p.ParseOptionalPunct("|") {
+			return bits, nil
+		}
+	}
+}
+
+// coopMatrixMulAddOp: `%r = spirv.KHR.CooperativeMatrixMulAdd %a, %b, %c[, <BSigned>] : A, B -> C`.
+var coopMatrixMulAddOp = &ir.OpDef{
+	Name:     "spirv.KHR.CooperativeMatrixMulAdd",
+	Summary:  "Cooperative matrix multiply-accumulate: A * B + C.",
+	Example:  "%r = spirv.KHR.CooperativeMatrixMulAdd %a, %b, %c, <BSigned> : !spirv.coopmatrix<8x16xi8, Subgroup, MatrixA>, !spirv.coopmatrix<16x8xi16, Subgroup, MatrixB> -> !spirv.coopmatrix<8x8xi32, Subgroup, MatrixAcc>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(3), Results: ir.Exactly(1),
+	Inherent: []string{"matrix_operands"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		us, err := parseOperandsN(p, 3)
+		if err != nil {
+			return err
+		}
+		if p.ParseOptionalPunct(",") {
+			if err := p.ParsePunct("<"); err != nil {
+				return err
+			}
+			bits, err := parseCoopOperandBits(p.Parser)
+			if err != nil {
+				return err
+			}
+			st.AddAttr("matrix_operands", CoopMatrixOperandsOf(p.Context(), bits))
+			if err := p.ParsePunct(">"); err != nil {
+				return err
+			}
+		}
+		ts, err := parseAttrsAndTypes(p, 2)
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct("->"); err != nil {
+			return err
+		}
+		c, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{c}
+		return p.ResolveOperands(us, append(ts, c))
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.Operands(op.Operands())
+		if a, ok := op.Attr("matrix_operands").(*CoopMatrixOperandsAttr); ok {
+			p.WriteString(", <" + a.names() + ">")
+		}
+		p.OptionalAttrDict(op.Attrs(), "matrix_operands")
+		p.WriteString(" : ")
+		p.TypeList([]ir.Type{op.Operand(0).Type(), op.Operand(1).Type()})
+		p.WriteString(" -> ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		a, b, c := coopMatrixOf(op.Operand(0).Type()), coopMatrixOf(op.Operand(1).Type()), coopMatrixOf(op.Operand(2).Type())
+		if a == nil || b == nil || c == nil {
+			return op.Errorf("operands must be cooperative matrices")
+		}
+		if op.Result(0).Type() != op.Operand(2).Type() {
+			return op.Errorf("result and third operand must have the same type")
+		}
+		if a.Use != MatrixA || b.Use != MatrixB || c.Use != MatrixAcc {
+			return op.Errorf("operands must be of use MatrixA, MatrixB and MatrixAcc")
+		}
+		if a.Rows != c.Rows || a.Columns != b.Rows || b.Columns != c.Columns {
+			return op.Errorf("matrix size mismatch on dimension 'M', 'N' or 'K'")
+		}
+		if a.Scope != b.Scope || a.Scope != c.Scope {
+			return op.Errorf("matrix scope mismatch")
+		}
+		return nil
+	},
+}
+
+func coopMatrixOps() []*ir.OpDef {
+	return []*ir.OpDef{coopMatrixLengthOp, coopMatrixLoadOp, coopMatrixStoreOp, coopMatrixMulAddOp}
+}

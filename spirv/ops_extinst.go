@@ -1,0 +1,263 @@
+package spirv
+
+import (
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// Extended instructions: spirv.GL.* (GLSL.std.450) and spirv.CL.*
+// (OpenCL.std). Their numbers and availability come from spv's tables
+// through the op name (see ExtInstOf); here they are rows by shape.
+
+// unaryTypeSyntax is `%a : T attr-dict` (MLIR's unary extended-op format).
+var unaryTypeSyntax = syntax{
+	parse: func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		t, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{t}
+		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
+	},
+	print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.Operand(op.Operand(0))
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+		p.OptionalAttrDict(op.Attrs())
+	},
+}
+
+// extOps makes same-type ops `prefix.name` with n operands of constraint c.
+func extOps(prefix string, names []string, n int, c arith.Constraint, exampleTy string) []*ir.OpDef {
+	syn := sameTypeSyntax(n, sameType)
+	if n == 1 {
+		syn = unaryTypeSyntax
+	}
+	var ops []*ir.OpDef
+	for _, name := range names {
+		example := "%r = " + prefix + name + " %a"
+		for i := 1; i < n; i++ {
+			example += ", %" + string(rune('a'+i))
+		}
+		ops = append(ops, &ir.OpDef{
+			Name:     prefix + name,
+			Summary:  extSummary(prefix, name),
+			Example:  example + " : " + exampleTy,
+			Traits:   ir.Pure | ir.SameOperandsAndResultType,
+			Operands: ir.Exactly(n), Results: ir.Exactly(1),
+			Parse: syn.parse, Print: syn.print,
+			Verify: func(op *ir.Operation) error {
+				cs := make([]arith.Constraint, n)
+				for i := range cs {
+					cs[i] = c
+				}
+				if err := arith.CheckOperands(op, cs...); err != nil {
+					return err
+				}
+				if err := arith.CheckResults(op, c); err != nil {
+					return err
+				}
+				return checkAllSame(op)
+			},
+		})
+	}
+	return ops
+}
+
+func extSummary(prefix, name string) string {
+	set := "GLSL.std.450"
+	if prefix == "spirv.CL." {
+		set = "OpenCL.std"
+	}
+	return "The " + set + " extended instruction " + name + ", per component."
+}
+
+func glOps() []*ir.OpDef {
+	const gl = "spirv.GL."
+	var ops []*ir.OpDef
+	ops = append(ops, extOps(gl, []string{"FAbs", "Ceil", "Floor", "Round", "RoundEven", "Trunc", "FSign", "Fract",
+		"Sqrt", "InverseSqrt", "Exp", "Exp2", "Log", "Log2", "Sin", "Cos", "Tan", "Asin", "Acos", "Atan",
+		"Sinh", "Cosh", "Tanh", "Asinh", "Acosh", "Atanh", "Normalize"}, 1, floatLike, "f32")...)
+	ops = append(ops, extOps(gl, []string{"SAbs", "SSign", "FindILsb", "FindSMsb", "FindUMsb"}, 1, intLike, "i32")...)
+	ops = append(ops, extOps(gl, []string{"FMax", "FMin", "Pow", "Cross", "Reflect", "Step"}, 2, floatLike, "vector<3xf32>")...)
+	ops = append(ops, extOps(gl, []string{"SMax", "SMin", "UMax", "UMin"}, 2, intLike, "i32")...)
+	ops = append(ops, extOps(gl, []string{"FClamp", "Fma"}, 3, floatLike, "f32")...)
+	ops = append(ops, extOps(gl, []string{"SClamp", "UClamp"}, 3, intLike, "si32")...)
+	ops = append(ops, glSpecialOps()...)
+	return ops
+}
+
+func clOps() []*ir.OpDef {
+	const cl = "spirv.CL."
+	var ops []*ir.OpDef
+	ops = append(ops, extOps(cl, []string{"acos", "acosh", "asin", "asinh", "atan", "atanh", "ceil", "cos", "cosh",
+		"erf", "exp", "fabs", "floor", "log", "rint", "round", "rsqrt", "sin", "sinh", "sqrt", "tan", "tanh"}, 1, floatLike, "f32")...)
+	ops = append(ops, extOps(cl, []string{"s_abs"}, 1, intLike, "i32")...)
+	ops = append(ops, extOps(cl, []string{"atan2", "fmax", "fmin", "pow"}, 2, floatLike, "f32")...)
+	ops = append(ops, extOps(cl, []string{"s_max", "s_min", "u_max", "u_min"}, 2, intLike, "vector<4xi16>")...)
+	ops = append(ops, extOps(cl, []string{"fma", "mix"}, 3, floatLike, "f32")...)
+	return ops
+}
+
+// namedTypesSyntax is `attr-dict %a : T1, %b : T2 -> R` (MLIR's Ldexp and FMix).
+func namedTypesSyntax(n int) syntax {
+	return syntax{
+		parse: func(p *ir.OpParser, st *ir.OpState) error {
+			if err := p.ParseOptionalAttrDict(); err != nil {
+				return err
+			}
+			us := make([]ir.UnresolvedOperand, n)
+			ts := make([]ir.Type, n)
+			for i := range us {
+				if i > 0 {
+					if err := p.ParsePunct(","); err != nil {
+						return err
+					}
+				}
+				var err error
+				if us[i], err = p.ParseOperand(); err != nil {
+					return err
+				}
+				if ts[i], err = p.ParseColonType(); err != nil {
+					return err
+				}
+			}
+			if err := p.ParsePunct("->"); err != nil {
+				return err
+			}
+			r, err := p.ParseType()
+			if err != nil {
+				return err
+			}
+			st.ResultTypes = []ir.Type{r}
+			return p.ResolveOperands(us, ts)
+		},
+		print: func(p *ir.OpPrinter, op *ir.Operation) {
+			p.OptionalAttrDict(op.Attrs())
+			for i, v := range op.Operands() {
+				if i > 0 {
+					p.WriteString(",")
+				}
+				p.WriteString(" ")
+				p.Operand(v)
+				p.WriteString(" : ")
+				p.Type(v.Type())
+			}
+			p.WriteString(" -> ")
+			p.Type(op.Result(0).Type())
+		},
+	}
+}
+
+// attrFirstArrowSyntax is `attr-dict %a : T -> R` (MLIR's FrexpStruct).
+var attrFirstArrowSyntax = namedTypesSyntax(1)
+
+func glSpecialOps() []*ir.OpDef {
+	arrow1 := arrowSyntax(1, true)
+	arrow2 := arrowSyntax(2, true)
+	named2, named3 := namedTypesSyntax(2), namedTypesSyntax(3)
+	floatScalar := arith.Constraint{Desc: "16/32/64-bit float", OK: isSPIRVFloat}
+	i32 := arith.Constraint{Desc: "32-bit integer", OK: func(t ir.Type) bool { return bitWidth(t) == 32 && isSPIRVInt(t) }}
+	mk := func(name, summary, example string, n int, syn syntax, verify func(op *ir.Operation) error) *ir.OpDef {
+		return &ir.OpDef{Name: "spirv.GL." + name, Summary: summary, Example: example, Traits: ir.Pure,
+			Operands: ir.Exactly(n), Results: ir.Exactly(1), Parse: syn.parse, Print: syn.print, Verify: verify}
+	}
+	return []*ir.OpDef{
+		mk("FrexpStruct", "Splits x into a significand and an exponent of two.",
+			"%r = spirv.GL.FrexpStruct %x : f32 -> !spirv.struct<(f32, i32)>", 1, attrFirstArrowSyntax,
+			func(op *ir.Operation) error {
+				if err := arith.CheckOperands(op, floatLike); err != nil {
+					return err
+				}
+				s, ok := op.Result(0).Type().(*StructType)
+				if !ok || s.NumMembers() != 2 {
+					return op.Errorf("result type must be a struct type with two memebers")
+				}
+				if s.Member(0) != op.Operand(0).Type() {
+					return op.Errorf("member zero of the resulting struct type must be the same type as the operand")
+				}
+				if e := s.Member(1); !vectorOf(func(t ir.Type) bool { return isSPIRVInt(t) && bitWidth(t) == 32 })(e) ||
+					numElements(e) != numElements(op.Operand(0).Type()) {
+					return op.Errorf("member one of the resulting struct type must be a scalar or vector of 32 bit integer type with the same number of components as the operand")
+				}
+				return nil
+			}),
+		mk("Ldexp", "Builds x * 2^exp.", "%r = spirv.GL.Ldexp %x : f32, %exp : i32 -> f32", 2, named2,
+			func(op *ir.Operation) error {
+				if err := arith.CheckOperands(op, floatLike, intLike); err != nil {
+					return err
+				}
+				if op.Result(0).Type() != op.Operand(0).Type() {
+					return op.Errorf("failed to verify that all of {x, y} have same type")
+				}
+				if numElements(op.Operand(0).Type()) != numElements(op.Operand(1).Type()) {
+					return op.Errorf("operands must both be scalars or vectors")
+				}
+				return nil
+			}),
+		mk("FMix", "Linear blend of x and y: x * (1 - a) + y * a.", "%r = spirv.GL.FMix %x : f32, %y : f32, %a : f32 -> f32", 3, named3,
+			func(op *ir.Operation) error {
+				if err := arith.CheckOperands(op, floatLike, floatLike, floatLike); err != nil {
+					return err
+				}
+				if err := checkAllSame(op); err != nil {
+					return op.Errorf("failed to verify that all of {x, y, a, result} have same type")
+				}
+				return nil
+			}),
+		mk("Distance", "Distance between two points.", "%r = spirv.GL.Distance %a, %b : vector<3xf32>, vector<3xf32> -> f32", 2, arrow2,
+			func(op *ir.Operation) error {
+				if err := arith.CheckOperands(op, floatLike, floatLike); err != nil {
+					return err
+				}
+				if err := arith.CheckResults(op, floatScalar); err != nil {
+					return err
+				}
+				if op.Operand(0).Type() != op.Operand(1).Type() || elemType(op.Operand(0).Type()) != op.Result(0).Type() {
+					return op.Errorf("operands and result must have the same element type")
+				}
+				return nil
+			}),
+		mk("Length", "Length of a vector.", "%r = spirv.GL.Length %a : vector<3xf32> -> f32", 1, arrow1,
+			func(op *ir.Operation) error {
+				if err := arith.CheckOperands(op, floatLike); err != nil {
+					return err
+				}
+				if err := arith.CheckResults(op, floatScalar); err != nil {
+					return err
+				}
+				if elemType(op.Operand(0).Type()) != op.Result(0).Type() {
+					return op.Errorf("result type must match the operand's element type")
+				}
+				return nil
+			}),
+		mk("PackHalf2x16", "Packs two floats as halves into a 32-bit integer.", "%r = spirv.GL.PackHalf2x16 %a : vector<2xf32> -> i32", 1, arrow1,
+			func(op *ir.Operation) error {
+				two := arith.Constraint{Desc: "vector of 32-bit float values of length 2", OK: func(t ir.Type) bool {
+					return numElements(t) == 2 && elemType(t) == op.Context().F32() && t != elemType(t)
+				}}
+				if err := arith.CheckOperands(op, two); err != nil {
+					return err
+				}
+				return arith.CheckResults(op, i32)
+			}),
+		mk("UnpackHalf2x16", "Unpacks a 32-bit integer into two floats.", "%r = spirv.GL.UnpackHalf2x16 %a : i32 -> vector<2xf32>", 1, arrow1,
+			func(op *ir.Operation) error {
+				if err := arith.CheckOperands(op, i32); err != nil {
+					return err
+				}
+				if t := op.Result(0).Type(); numElements(t) != 2 || elemType(t) != op.Context().F32() {
+					return op.Errorf("result #0 must be vector of 32-bit float values of length 2, but got '%s'", typeString(t))
+				}
+				return nil
+			}),
+	}
+}

@@ -1,0 +1,595 @@
+package spirv
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// Module-level ops: spirv.module, spirv.func, spirv.EntryPoint,
+// spirv.ExecutionMode, spirv.GlobalVariable.
+
+// moduleOp: `spirv.module [@name] Logical GLSL450 [requires #spirv.vce<...>] [attributes {...}] { ... }`.
+var moduleOp = &ir.OpDef{
+	Name:    "spirv.module",
+	Summary: "A SPIR-V module: addressing and memory model, required version, capabilities and extensions, and its global ops.",
+	Example: "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]> {\n" +
+		"  spirv.func @main() \"None\" {\n    spirv.Return\n  }\n  spirv.EntryPoint \"GLCompute\" @main\n}",
+	Traits:   ir.IsolatedFromAbove | ir.NoTerminator | ir.SingleBlock | ir.SymbolTable,
+	Regions:  ir.Exactly(1),
+	Inherent: []string{"addressing_model", "memory_model", "vce_triple", "sym_name"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		ctx := p.Context()
+		if name, ok, err := p.ParseOptionalSymbolName(); err != nil {
+			return err
+		} else if ok {
+			st.AddAttr("sym_name", ctx.StringAttr(name))
+		}
+		am, err := parseKeywordEnum(p.Parser, spv.KindAddressingModel, "addressing model")
+		if err != nil {
+			return err
+		}
+		mm, err := parseKeywordEnum(p.Parser, spv.KindMemoryModel, "memory model")
+		if err != nil {
+			return err
+		}
+		st.AddAttr("addressing_model", Enum(ctx, spv.KindAddressingModel, am))
+		st.AddAttr("memory_model", Enum(ctx, spv.KindMemoryModel, mm))
+		if p.ParseOptionalKeyword("requires") {
+			loc := p.Loc()
+			a, err := p.ParseAttribute(nil)
+			if err != nil {
+				return err
+			}
+			if _, ok := a.(*VCEAttr); !ok {
+				return ir.Errorf(loc, "expected #spirv.vce attribute")
+			}
+			st.AddAttr("vce_triple", a)
+		}
+		if err := p.ParseOptionalAttrDictWithKeyword(); err != nil {
+			return err
+		}
+		r := st.AddRegion()
+		if err := p.ParseRegion(r, nil); err != nil {
+			return err
+		}
+		if r.Empty() {
+			r.Append(ir.NewBlock(nil, nil))
+		}
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+			p.WriteString(" ")
+			p.SymbolName(n.Value)
+		}
+		for _, name := range []string{"addressing_model", "memory_model"} {
+			if e := enumAttr(op, name); e != nil {
+				p.WriteString(" " + e.Name())
+			}
+		}
+		if v := op.Attr("vce_triple"); v != nil {
+			p.WriteString(" requires ")
+			p.Attr(v)
+		}
+		p.OptionalAttrDictWithKeyword(op.Attrs(), "addressing_model", "memory_model", "vce_triple", "sym_name")
+		p.WriteString(" ")
+		p.Region(op.Region(0), false, false)
+	},
+	Verify: func(op *ir.Operation) error {
+		if err := checkEnumAttr(op, "addressing_model", spv.KindAddressingModel, false); err != nil {
+			return err
+		}
+		if err := checkEnumAttr(op, "memory_model", spv.KindMemoryModel, false); err != nil {
+			return err
+		}
+		if a := op.Attr("vce_triple"); a != nil {
+			if _, ok := a.(*VCEAttr); !ok {
+				return op.Errorf("attribute 'vce_triple' failed to satisfy constraint: #spirv.vce attribute")
+			}
+		}
+		if op.Region(0).Empty() {
+			return nil
+		}
+		for o := range op.Region(0).Entry().Ops() {
+			if o.DialectName() != "spirv" && o.DialectName() != "spv" {
+				return o.Errorf("'spirv.module' can only contain spirv.* ops")
+			}
+			if o.Name() == "spirv.func" || o.Name() == "spirv.GlobalVariable" {
+				continue
+			}
+			if ep := o.Name() == "spirv.EntryPoint" || o.Name() == "spirv.ExecutionMode"; ep {
+				ref, _ := o.Attr("fn").(*ir.SymbolRefAttr)
+				if ref == nil {
+					continue
+				}
+				f := ir.LookupSymbol(op, ref.Root)
+				if f == nil {
+					return o.Errorf("function '%s' not found in 'spirv.module'", ref.Root)
+				}
+				if f.Name() != "spirv.func" {
+					return o.Errorf("'%s' is not a spirv.func", ref.Root)
+				}
+			}
+		}
+		return nil
+	},
+}
+
+// ModuleVCE returns a spirv.module's vce_triple, or nil.
+func ModuleVCE(op *ir.Operation) *VCEAttr {
+	v, _ := op.Attr("vce_triple").(*VCEAttr)
+	return v
+}
+
+// funcOp: `spirv.func @name(%a: T) -> R "Control" [attributes {...}] [{ ... }]`.
+var funcOp = &ir.OpDef{
+	Name:     "spirv.func",
+	Summary:  "A SPIR-V function with its function control.",
+	Example:  "spirv.func @add(%arg0: i32, %arg1: i32) -> i32 \"Inline|Pure\" {\n  %0 = spirv.IAdd %arg0, %arg1 : i32\n  spirv.ReturnValue %0 : i32\n}",
+	Traits:   ir.IsolatedFromAbove | ir.Symbol | ir.AutomaticAllocationScope,
+	Regions:  ir.Exactly(1),
+	Inherent: []string{"sym_name", "function_type", "arg_attrs", "res_attrs", "function_control", "linkage_attributes"},
+	Parse:    parseFunc,
+	Print:    printFunc,
+	Verify:   verifyFunc,
+}
+
+func parseFunc(p *ir.OpParser, st *ir.OpState) error {
+	ctx := p.Context()
+	name, err := p.ParseSymbolName()
+	if err != nil {
+		return err
+	}
+	if err := p.ParsePunct("("); err != nil {
+		return err
+	}
+	var args []ir.Argument
+	var argAttrs [][]ir.NamedAttr
+	if !p.ParseOptionalPunct(")") {
+		for {
+			if p.IsOperand() {
+				a, attrs, err := p.ParseArgumentWithAttrs()
+				if err != nil {
+					return err
+				}
+				args, argAttrs = append(args, a), append(argAttrs, attrs)
+			} else {
+				t, err := p.ParseType()
+				if err != nil {
+					return err
+				}
+				attrs, err := p.Parser.ParseOptionalAttrDict()
+				if err != nil {
+					return err
+				}
+				args, argAttrs = append(args, ir.Argument{Type: t}), append(argAttrs, attrs)
+			}
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+		if err := p.ParsePunct(")"); err != nil {
+			return err
+		}
+	}
+	var results []ir.Type
+	if p.ParseOptionalPunct("->") {
+		if results, err = p.ParseFunctionResults(); err != nil {
+			return err
+		}
+	}
+	loc := p.Loc()
+	fc, err := p.ParseString()
+	if err != nil {
+		return ir.Errorf(loc, "expected function control string such as \"None\"")
+	}
+	v, ok := ParseEnum(spv.KindFunctionControl, fc)
+	if !ok {
+		return ir.Errorf(loc, "invalid function_control attribute specification: \"%s\"", fc)
+	}
+	if err := p.ParseOptionalAttrDictWithKeyword(); err != nil {
+		return err
+	}
+	inputs := make([]ir.Type, len(args))
+	for i, a := range args {
+		inputs[i] = a.Type
+	}
+	if a := dictArray(ctx, argAttrs); a != nil {
+		st.Props = append(st.Props, ir.NamedAttr{Name: "arg_attrs", Value: a})
+	}
+	st.Props = append(st.Props,
+		ir.NamedAttr{Name: "function_control", Value: Enum(ctx, spv.KindFunctionControl, v)},
+		ir.NamedAttr{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(inputs, results))},
+		ir.NamedAttr{Name: "sym_name", Value: ctx.StringAttr(name)})
+	body := st.AddRegion()
+	if !p.IsRegion() {
+		return nil
+	}
+	var entry []ir.Argument
+	if len(args) > 0 && args[0].Name != "" {
+		entry = args
+	}
+	return p.ParseRegion(body, entry)
+}
+
+// dictArray returns [{...}, ...] for per-argument attributes, or nil when all are empty.
+func dictArray(ctx *ir.Context, lists [][]ir.NamedAttr) ir.Attribute {
+	empty := true
+	for _, l := range lists {
+		empty = empty && len(l) == 0
+	}
+	if empty {
+		return nil
+	}
+	elems := make([]ir.Attribute, len(lists))
+	for i, l := range lists {
+		elems[i] = ctx.DictionaryAttr(l)
+	}
+	return ctx.ArrayAttr(elems...)
+}
+
+// FuncType returns a spirv.func's signature, or nil.
+func FuncType(op *ir.Operation) *ir.FunctionType {
+	if ta, ok := op.Attr("function_type").(*ir.TypeAttr); ok {
+		ft, _ := ta.Value.(*ir.FunctionType)
+		return ft
+	}
+	return nil
+}
+
+func printFunc(p *ir.OpPrinter, op *ir.Operation) {
+	p.WriteString(" ")
+	if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+		p.SymbolName(n.Value)
+	}
+	ft := FuncType(op)
+	if ft == nil {
+		ft = op.Context().FunctionType(nil, nil)
+	}
+	body := op.Region(0)
+	named := !body.Empty() && body.Entry().NumArgs() == len(ft.Inputs)
+	var argAttrs *ir.ArrayAttr
+	if a, ok := op.Attr("arg_attrs").(*ir.ArrayAttr); ok && len(a.Elems) == len(ft.Inputs) {
+		argAttrs = a
+	}
+	p.WriteString("(")
+	for i, t := range ft.Inputs {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		var attrs []ir.NamedAttr
+		if argAttrs != nil {
+			if d, ok := argAttrs.Elems[i].(*ir.DictionaryAttr); ok {
+				attrs = d.Entries
+			}
+		}
+		if named {
+			p.ArgumentWithAttrs(body.Entry().Arg(i), attrs)
+		} else {
+			p.Type(t)
+			p.OptionalAttrDict(attrs)
+		}
+	}
+	p.WriteString(")")
+	if len(ft.Results) > 0 {
+		p.WriteString(" -> ")
+		_, isFn := ft.Results[0].(*ir.FunctionType)
+		if len(ft.Results) > 1 || isFn {
+			p.WriteString("(")
+			p.TypeList(ft.Results)
+			p.WriteString(")")
+		} else {
+			p.Type(ft.Results[0])
+		}
+	}
+	fc := "None"
+	if e := enumAttr(op, "function_control"); e != nil {
+		fc = e.Name()
+	}
+	p.WriteString(" \"" + fc + "\"")
+	p.OptionalAttrDictWithKeyword(op.Attrs(), "sym_name", "function_type", "arg_attrs", "res_attrs", "function_control", "sym_visibility")
+	if !body.Empty() {
+		p.WriteString(" ")
+		p.Region(body, !named, true)
+	}
+}
+
+func verifyFunc(op *ir.Operation) error {
+	ft := FuncType(op)
+	if ft == nil {
+		return op.Errorf("requires attribute 'function_type' of function type")
+	}
+	if err := checkEnumAttr(op, "function_control", spv.KindFunctionControl, false); err != nil {
+		return err
+	}
+	if len(ft.Results) > 1 {
+		return op.Errorf("cannot have more than one result")
+	}
+	body := op.Region(0)
+	if body.Empty() {
+		if _, ok := op.Attr("linkage_attributes").(*LinkageAttr); !ok {
+			return op.Errorf("requires a body unless it has linkage_attributes (an external function)")
+		}
+		return nil
+	}
+	entry := body.Entry()
+	if entry.NumArgs() != len(ft.Inputs) {
+		return op.Errorf("entry block must have %d arguments to match function signature", len(ft.Inputs))
+	}
+	for i, t := range ft.Inputs {
+		if entry.Arg(i).Type() != t {
+			return op.Errorf("type of entry block argument #%d(%s) must match the type of the corresponding argument in function signature(%s)",
+				i, typeString(entry.Arg(i).Type()), typeString(t))
+		}
+	}
+	// Returns must match the signature (MLIR checks this on the function).
+	var err error
+	op.Walk(func(o *ir.Operation) bool {
+		if err != nil || o.ParentOfName("spirv.func") != op {
+			return true
+		}
+		switch o.Name() {
+		case "spirv.Return":
+			if len(ft.Results) != 0 {
+				err = o.Errorf("cannot be used in functions returning value")
+			}
+		case "spirv.ReturnValue":
+			if len(ft.Results) == 0 {
+				err = o.Errorf("cannot be used in functions returning void")
+			} else if o.NumOperands() == 1 && o.Operand(0).Type() != ft.Results[0] {
+				err = o.Errorf("return value's type (%s) mismatch with function's result type (%s)",
+					typeString(o.Operand(0).Type()), typeString(ft.Results[0]))
+			}
+		}
+		return true
+	})
+	return err
+}
+
+// entryPointOp: `spirv.EntryPoint "GLCompute" @fn, @var1, @var2`.
+var entryPointOp = &ir.OpDef{
+	Name:     "spirv.EntryPoint",
+	Summary:  "Declares an entry point, its execution model and its interface variables.",
+	Example:  "spirv.EntryPoint \"GLCompute\" @main, @gid, @lid",
+	Inherent: []string{"execution_model", "fn", "interface"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		ctx := p.Context()
+		if err := parseEnumOperand(p, st, spv.KindExecutionModel, "execution_model"); err != nil {
+			return err
+		}
+		fn, err := p.ParseSymbolName()
+		if err != nil {
+			return err
+		}
+		var iface []ir.Attribute
+		for p.ParseOptionalPunct(",") {
+			v, err := p.ParseSymbolName()
+			if err != nil {
+				return err
+			}
+			iface = append(iface, ctx.SymbolRef(v))
+		}
+		st.AddAttr("fn", ctx.SymbolRef(fn))
+		st.AddAttr("interface", ctx.ArrayAttr(iface...))
+		return p.ParseOptionalAttrDict()
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		printEnumOperand(p, op, "execution_model", quoted)
+		p.WriteString(" ")
+		if ref, ok := op.Attr("fn").(*ir.SymbolRefAttr); ok {
+			p.SymbolName(ref.Root)
+		}
+		if arr, ok := op.Attr("interface").(*ir.ArrayAttr); ok {
+			for _, e := range arr.Elems {
+				p.WriteString(", ")
+				p.Attr(e)
+			}
+		}
+		p.OptionalAttrDict(op.Attrs(), "execution_model", "fn", "interface")
+	},
+	Verify: func(op *ir.Operation) error {
+		if err := checkEnumAttr(op, "execution_model", spv.KindExecutionModel, false); err != nil {
+			return err
+		}
+		if _, ok := op.Attr("fn").(*ir.SymbolRefAttr); !ok {
+			return op.Errorf("requires attribute 'fn'")
+		}
+		return nil
+	},
+}
+
+// executionModeOp: `spirv.ExecutionMode @fn "LocalSize", 32, 1, 1`.
+var executionModeOp = &ir.OpDef{
+	Name:     "spirv.ExecutionMode",
+	Summary:  "Declares an execution mode of an entry point.",
+	Example:  "spirv.ExecutionMode @main \"LocalSize\", 32, 1, 1",
+	Inherent: []string{"fn", "execution_mode", "values"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		ctx := p.Context()
+		fn, err := p.ParseSymbolName()
+		if err != nil {
+			return err
+		}
+		st.AddAttr("fn", ctx.SymbolRef(fn))
+		if err := parseEnumOperand(p, st, spv.KindExecutionMode, "execution_mode"); err != nil {
+			return err
+		}
+		var vals []ir.Attribute
+		for p.ParseOptionalPunct(",") {
+			v, err := p.ParseInteger()
+			if err != nil {
+				return err
+			}
+			vals = append(vals, ctx.I32Attr(v))
+		}
+		st.AddAttr("values", ctx.ArrayAttr(vals...))
+		return p.ParseOptionalAttrDict()
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		if ref, ok := op.Attr("fn").(*ir.SymbolRefAttr); ok {
+			p.SymbolName(ref.Root)
+		}
+		p.WriteString(" ")
+		printEnumOperand(p, op, "execution_mode", quoted)
+		if arr, ok := op.Attr("values").(*ir.ArrayAttr); ok {
+			for _, e := range arr.Elems {
+				if ia, ok := e.(*ir.IntegerAttr); ok {
+					p.WriteString(", " + itoa(ia.Int()))
+				}
+			}
+		}
+		p.OptionalAttrDict(op.Attrs(), "fn", "execution_mode", "values")
+	},
+	Verify: func(op *ir.Operation) error {
+		if err := checkEnumAttr(op, "execution_mode", spv.KindExecutionMode, false); err != nil {
+			return err
+		}
+		if _, ok := op.Attr("fn").(*ir.SymbolRefAttr); !ok {
+			return op.Errorf("requires attribute 'fn'")
+		}
+		return nil
+	},
+}
+
+// globalVariableOp: `spirv.GlobalVariable @v [initializer(@c)] [bind(0, 1)] [built_in("X")] [{attrs}] : !spirv.ptr<T, SC>`.
+var globalVariableOp = &ir.OpDef{
+	Name:     "spirv.GlobalVariable",
+	Summary:  "A module-scope variable: a symbol whose address spirv.mlir.addressof takes.",
+	Example:  "spirv.GlobalVariable @data bind(0, 1) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0])>, StorageBuffer>",
+	Traits:   ir.Symbol,
+	Inherent: []string{"sym_name", "type", "initializer", "descriptor_set", "binding", "built_in", "location", "linkage_attributes"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		ctx := p.Context()
+		name, err := p.ParseSymbolName()
+		if err != nil {
+			return err
+		}
+		st.AddAttr("sym_name", ctx.StringAttr(name))
+		if p.ParseOptionalKeyword("initializer") {
+			if err := p.ParsePunct("("); err != nil {
+				return err
+			}
+			init, err := p.ParseSymbolName()
+			if err != nil {
+				return err
+			}
+			st.AddAttr("initializer", ctx.SymbolRef(init))
+			if err := p.ParsePunct(")"); err != nil {
+				return err
+			}
+		}
+		if err := parseVariableDecorations(p, st); err != nil {
+			return err
+		}
+		loc := p.Loc()
+		t, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		if _, ok := t.(*PointerType); !ok {
+			return ir.Errorf(loc, "expected spirv.ptr type")
+		}
+		st.AddAttr("type", ctx.TypeAttr(t))
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+			p.SymbolName(n.Value)
+		}
+		if ref, ok := op.Attr("initializer").(*ir.SymbolRefAttr); ok {
+			p.WriteString(" initializer(")
+			p.SymbolName(ref.Root)
+			p.WriteString(")")
+		}
+		elided := printVariableDecorations(p, op, "sym_name", "initializer", "type")
+		p.OptionalAttrDict(op.Attrs(), elided...)
+		p.WriteString(" : ")
+		if ta, ok := op.Attr("type").(*ir.TypeAttr); ok {
+			p.Type(ta.Value)
+		}
+	},
+	Verify: func(op *ir.Operation) error {
+		ta, ok := op.Attr("type").(*ir.TypeAttr)
+		if !ok {
+			return op.Errorf("requires attribute 'type'")
+		}
+		ptr, ok := ta.Value.(*PointerType)
+		if !ok {
+			return op.Errorf("expected spirv.ptr type")
+		}
+		if ptr.StorageClass == spv.StorageClassGeneric || ptr.StorageClass == spv.StorageClassFunction {
+			return op.Errorf("storage class cannot be '%s'", EnumName(spv.KindStorageClass, uint32(ptr.StorageClass)))
+		}
+		if ref, ok := op.Attr("initializer").(*ir.SymbolRefAttr); ok {
+			if t := ir.NearestSymbolTable(op); t != nil {
+				init := ir.LookupSymbol(t, ref.Root)
+				if init == nil || (init.Name() != "spirv.GlobalVariable" && init.Name() != "spirv.SpecConstant" && init.Name() != "spirv.SpecConstantComposite") {
+					return op.Errorf("initializer must be result of a spirv.SpecConstant or spirv.GlobalVariable or spirv.SpecConstantCompositeOp op")
+				}
+			}
+		}
+		if parent := op.ParentOp(); parent != nil && parent.Name() != "spirv.module" && parent.Name() != "builtin.module" {
+			return op.Errorf("failed to verify that op can only be used in a 'spirv.module' block")
+		}
+		return nil
+	},
+}
+
+// GlobalVariableType returns a spirv.GlobalVariable's pointer type, or nil.
+func GlobalVariableType(op *ir.Operation) *PointerType {
+	if ta, ok := op.Attr("type").(*ir.TypeAttr); ok {
+		t, _ := ta.Value.(*PointerType)
+		return t
+	}
+	return nil
+}
+
+// parseVariableDecorations parses `bind(set, binding)` and `built_in("X")`.
+func parseVariableDecorations(p *ir.OpParser, st *ir.OpState) error {
+	ctx := p.Context()
+	if p.ParseOptionalKeyword("bind") {
+		vs, err := parseParenInts(p.Parser, 2)
+		if err != nil {
+			return err
+		}
+		st.AddAttr("descriptor_set", ctx.I32Attr(vs[0]))
+		st.AddAttr("binding", ctx.I32Attr(vs[1]))
+	}
+	if p.ParseOptionalKeyword("built_in") {
+		if err := p.ParsePunct("("); err != nil {
+			return err
+		}
+		loc := p.Loc()
+		s, err := p.ParseString()
+		if err != nil {
+			return err
+		}
+		if spv.KindBuiltIn.EnumerantByName(s) == nil {
+			return ir.Errorf(loc, "unknown built_in: %s", s)
+		}
+		st.AddAttr("built_in", ctx.StringAttr(s))
+		if err := p.ParsePunct(")"); err != nil {
+			return err
+		}
+	}
+	return p.ParseOptionalAttrDict()
+}
+
+// printVariableDecorations writes bind(...) and built_in(...) and returns
+// the attribute names to elide.
+func printVariableDecorations(p *ir.OpPrinter, op *ir.Operation, elided ...string) []string {
+	set, ok1 := op.Attr("descriptor_set").(*ir.IntegerAttr)
+	binding, ok2 := op.Attr("binding").(*ir.IntegerAttr)
+	if ok1 && ok2 {
+		p.WriteString(" bind(" + itoa(set.Int()) + ", " + itoa(binding.Int()) + ")")
+		elided = append(elided, "descriptor_set", "binding")
+	}
+	if b, ok := op.Attr("built_in").(*ir.StringAttr); ok {
+		p.WriteString(" built_in(\"" + b.Value + "\")")
+		elided = append(elided, "built_in")
+	}
+	return elided
+}

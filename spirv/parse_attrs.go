@@ -1,0 +1,370 @@
+package spirv
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// parseAttr is the dialect's attribute hook: #spirv.<mnemonic><...>.
+func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
+	switch mnemonic {
+	case "vce":
+		return parseVCE(p)
+	case "resource_limits":
+		return parseLimits(p)
+	case "target_env":
+		return parseTargetEnv(p)
+	case "entry_point_abi":
+		return parseEntryPointABI(p)
+	case "interface_var_abi":
+		return parseInterfaceVarABI(p)
+	case "linkage_attributes":
+		return parseLinkage(p)
+	case "coop_matrix_operands":
+		return parseBracketed(p, func() (ir.Attribute, error) {
+			bits, err := parseCoopOperandBits(p)
+			return CoopMatrixOperandsOf(p.Context(), bits), err
+		})
+	case "coop_matrix_layout":
+		return parseBracketed(p, func() (ir.Attribute, error) {
+			v, err := parseLocalEnum(p, coopMatrixLayoutNames)
+			return CoopMatrixLayoutOf(p.Context(), CoopMatrixLayout(v)), err
+		})
+	}
+	if k := enumKindByMnemonic(mnemonic); k != nil {
+		return parseBracketed(p, func() (ir.Attribute, error) {
+			v, err := parseKeywordEnum(p, k, mnemonic)
+			return Enum(p.Context(), k, v), err
+		})
+	}
+	return nil, p.Errorf("unknown SPIR-V attribute: %s", mnemonic)
+}
+
+// parseBracketed parses `<` body `>`.
+func parseBracketed(p *ir.Parser, body func() (ir.Attribute, error)) (ir.Attribute, error) {
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	a, err := body()
+	if err != nil {
+		return nil, err
+	}
+	return a, p.ParsePunct(">")
+}
+
+// parseStruct parses `<` (name = value),* `>` (MLIR's struct(params)
+// format), calling field for each name; field reports unknown names.
+func parseStructParams(p *ir.Parser, field func(name string, loc ir.Location) error) error {
+	if err := p.ParsePunct("<"); err != nil {
+		return err
+	}
+	if p.ParseOptionalPunct(">") {
+		return nil
+	}
+	for {
+		loc := p.Loc()
+		name, err := p.ParseKeywordAny()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct("="); err != nil {
+			return err
+		}
+		if err := field(name, loc); err != nil {
+			return err
+		}
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	return p.ParsePunct(">")
+}
+
+// parseKeywordList parses `[a, b, ...]` of bare words.
+func parseKeywordList(p *ir.Parser, each func(word string, loc ir.Location) error) error {
+	if err := p.ParsePunct("["); err != nil {
+		return err
+	}
+	if p.ParseOptionalPunct("]") {
+		return nil
+	}
+	for {
+		loc := p.Loc()
+		w, err := p.ParseKeywordAny()
+		if err != nil {
+			return err
+		}
+		if err := each(w, loc); err != nil {
+			return err
+		}
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	return p.ParsePunct("]")
+}
+
+func parseVCE(p *ir.Parser) (ir.Attribute, error) {
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	loc := p.Loc()
+	vs, err := p.ParseKeywordAny()
+	if err != nil {
+		return nil, err
+	}
+	v, err := spv.ParseVersion(vs)
+	if err != nil || vs[0] != 'v' {
+		return nil, ir.Errorf(loc, "unknown version: %s", vs)
+	}
+	if err := p.ParsePunct(","); err != nil {
+		return nil, err
+	}
+	var caps []spv.Capability
+	if err := parseKeywordList(p, func(w string, loc ir.Location) error {
+		v, ok := ParseEnum(spv.KindCapability, w)
+		if !ok {
+			return ir.Errorf(loc, "unknown capability: %s", w)
+		}
+		caps = append(caps, spv.Capability(v))
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := p.ParsePunct(","); err != nil {
+		return nil, err
+	}
+	var exts []string
+	if err := parseKeywordList(p, func(w string, _ ir.Location) error {
+		exts = append(exts, w)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	return VCE(p.Context(), v, caps, exts), p.ParsePunct(">")
+}
+
+// parseIntList parses [1, 2, 3] (or dense<[...]> : vector<Nxi32>) into ints.
+func parseIntList(p *ir.Parser) ([]int64, error) {
+	loc := p.Loc()
+	a, err := p.ParseAttribute(nil)
+	if err != nil {
+		return nil, err
+	}
+	switch a := a.(type) {
+	case *ir.ArrayAttr:
+		out := make([]int64, len(a.Elems))
+		for i, e := range a.Elems {
+			ia, ok := e.(*ir.IntegerAttr)
+			if !ok {
+				return nil, ir.Errorf(loc, "expected a list of integers")
+			}
+			out[i] = ia.Int()
+		}
+		return out, nil
+	case *ir.DenseArrayAttr:
+		if a.Ints != nil || a.Floats == nil {
+			return clone(a.Ints), nil
+		}
+	case *ir.DenseElementsAttr:
+		out := make([]int64, a.Len())
+		for i := range out {
+			out[i] = a.IntAt(i)
+		}
+		return out, nil
+	}
+	return nil, ir.Errorf(loc, "expected a list of integers")
+}
+
+func parseLimits(p *ir.Parser) (ir.Attribute, error) {
+	l := DefaultResourceLimits()
+	ints := map[string]*int64{
+		"max_compute_shared_memory_size":    &l.MaxComputeSharedMemorySize,
+		"max_compute_workgroup_invocations": &l.MaxComputeWorkgroupInvocations,
+		"subgroup_size":                     &l.SubgroupSize,
+		"min_subgroup_size":                 &l.MinSubgroupSize,
+		"max_subgroup_size":                 &l.MaxSubgroupSize,
+	}
+	err := parseStructParams(p, func(name string, loc ir.Location) error {
+		if dst, ok := ints[name]; ok {
+			v, err := p.ParseInteger()
+			*dst = v
+			return err
+		}
+		var err error
+		switch name {
+		case "max_compute_workgroup_size":
+			var ws []int64
+			if ws, err = parseIntList(p); err == nil && len(ws) != 3 {
+				return ir.Errorf(loc, "max_compute_workgroup_size must have 3 values")
+			}
+			if err == nil {
+				copy(l.MaxComputeWorkgroupSize[:], ws)
+			}
+		case "cooperative_matrix_properties_khr":
+			l.CoopMatrixPropertiesKHR, err = p.ParseAttribute(nil)
+		case "cooperative_matrix_properties_nv":
+			l.CoopMatrixPropertiesNV, err = p.ParseAttribute(nil)
+		default:
+			return ir.Errorf(loc, "struct has no parameter named '%s'", name)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return Limits(p.Context(), l), nil
+}
+
+func parseTargetEnv(p *ir.Parser) (ir.Attribute, error) {
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	t := TargetEnv{DeviceID: UnknownDeviceID}
+	loc := p.Loc()
+	a, err := p.ParseAttribute(nil)
+	if err != nil {
+		return nil, err
+	}
+	var ok bool
+	if t.VCE, ok = a.(*VCEAttr); !ok {
+		return nil, ir.Errorf(loc, "expected #spirv.vce attribute")
+	}
+	if err := p.ParsePunct(","); err != nil {
+		return nil, err
+	}
+	if p.ParseOptionalKeyword("api") {
+		if err := p.ParsePunct("="); err != nil {
+			return nil, err
+		}
+		v, err := parseLocalEnum(p, clientAPINames)
+		if err != nil {
+			return nil, err
+		}
+		t.API = ClientAPI(v)
+		if err := p.ParsePunct(","); err != nil {
+			return nil, err
+		}
+	}
+	if !p.IsPunct("#") {
+		if w, ok := p.ParseOptionalKeywordAny(); ok {
+			if err := parseDeviceInfo(p, w, &t); err != nil {
+				return nil, err
+			}
+			if err := p.ParsePunct(","); err != nil {
+				return nil, err
+			}
+		}
+	}
+	loc = p.Loc()
+	if a, err = p.ParseAttribute(nil); err != nil {
+		return nil, err
+	}
+	if t.Limits, ok = a.(*ResourceLimitsAttr); !ok {
+		return nil, ir.Errorf(loc, "expected #spirv.resource_limits attribute")
+	}
+	return NewTargetEnv(p.Context(), t), p.ParsePunct(">")
+}
+
+// parseDeviceInfo parses Vendor(:DeviceType(:ID)?)? after its first word.
+func parseDeviceInfo(p *ir.Parser, vendor string, t *TargetEnv) error {
+	loc := p.Loc()
+	v, ok := vendorNames.parse(vendor)
+	if !ok {
+		return ir.Errorf(loc, "unknown vendor: %s", vendor)
+	}
+	t.Vendor = Vendor(v)
+	if !p.ParseOptionalPunct(":") {
+		return nil
+	}
+	d, err := parseLocalEnum(p, deviceTypeNames)
+	if err != nil {
+		return err
+	}
+	t.DeviceType = DeviceType(d)
+	if !p.ParseOptionalPunct(":") {
+		return nil
+	}
+	id, err := p.ParseInteger()
+	t.DeviceID = uint32(id)
+	return err
+}
+
+func parseEntryPointABI(p *ir.Parser) (ir.Attribute, error) {
+	var e EntryPointABI
+	err := parseStructParams(p, func(name string, loc ir.Location) error {
+		switch name {
+		case "workgroup_size", "local_size": // local_size = dense<...> : vector<3xi32> is the older spelling
+			ws, err := parseIntList(p)
+			if err != nil {
+				return err
+			}
+			e.WorkgroupSize = make([]int32, len(ws))
+			for i, v := range ws {
+				e.WorkgroupSize[i] = int32(v)
+			}
+			return nil
+		case "subgroup_size", "target_width":
+			v, err := p.ParseInteger()
+			if name == "subgroup_size" {
+				e.SubgroupSize = int32(v)
+			} else {
+				e.TargetWidth = int32(v)
+			}
+			return err
+		}
+		return ir.Errorf(loc, "struct has no parameter named '%s'", name)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return NewEntryPointABI(p.Context(), e), nil
+}
+
+func parseInterfaceVarABI(p *ir.Parser) (ir.Attribute, error) {
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	ids, err := parseParenInts(p, 2)
+	if err != nil {
+		return nil, err
+	}
+	var sc *spv.StorageClass
+	if p.ParseOptionalPunct(",") {
+		v, err := parseKeywordEnum(p, spv.KindStorageClass, "storage class")
+		if err != nil {
+			return nil, err
+		}
+		s := spv.StorageClass(v)
+		sc = &s
+	}
+	return InterfaceVarABI(p.Context(), uint32(ids[0]), uint32(ids[1]), sc), p.ParsePunct(">")
+}
+
+func parseLinkage(p *ir.Parser) (ir.Attribute, error) {
+	var name string
+	var lt uint32
+	err := parseStructParams(p, func(field string, loc ir.Location) error {
+		var err error
+		switch field {
+		case "linkage_name":
+			if p.IsString() {
+				name, err = p.ParseString()
+			} else {
+				name, err = p.ParseKeywordAny()
+			}
+		case "linkage_type":
+			_, err = parseBracketed(p, func() (ir.Attribute, error) {
+				lt, err = parseKeywordEnum(p, spv.KindLinkageType, "linkage type")
+				return nil, err
+			})
+		default:
+			err = ir.Errorf(loc, "struct has no parameter named '%s'", field)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return Linkage(p.Context(), name, spv.LinkageType(lt)), nil
+}

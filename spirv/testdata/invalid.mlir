@@ -1,0 +1,272 @@
+// RUN: kiln opt %s --split-input-file --verify-diagnostics
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%a: f32) "None" {
+    // expected-error @+1 {{'spirv.IAdd' op operand #0 must be 8/16/32/64-bit integer or vector of 8/16/32/64-bit integer values of length 2/3/4/8/16, but got 'f32'}}
+    %0 = spirv.IAdd %a, %a : f32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%a: i32) "None" {
+    // expected-error @+1 {{'spirv.FAdd' op operand #0 must be 16/32/64-bit float}}
+    %0 = spirv.FAdd %a, %a : i32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%a: i32) "None" {
+    // expected-error @+1 {{'spirv.SConvert' op expected the different bit widths for operand type and result type, but provided i32 and i32}}
+    %0 = spirv.SConvert %a : i32 to i32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%a: f32) "None" {
+    // expected-error @+1 {{'spirv.Bitcast' op mismatch in result type bitwidth 64 and operand type bitwidth 32}}
+    %0 = spirv.Bitcast %a : f32 to i64
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%p: !spirv.ptr<f32, Function>) "None" {
+    // expected-error @+1 {{'spirv.Load' op missing alignment value}}
+    %0 = "spirv.Load"(%p) {memory_access = #spirv.memory_access<Aligned>} : (!spirv.ptr<f32, Function>) -> f32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%p: !spirv.ptr<f32, Function>) "None" {
+    // expected-error @+1 {{'spirv.Load' op mismatch in result type and pointer type}}
+    %0 = "spirv.Load"(%p) : (!spirv.ptr<f32, Function>) -> i32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%p: !spirv.ptr<!spirv.struct<(f32, i32)>, Function>, %i: i32) "None" {
+    // expected-error @+1 {{'spirv.AccessChain' op index must be an integer spirv.Constant to access element of spirv.struct}}
+    %0 = spirv.AccessChain %p[%i] : !spirv.ptr<!spirv.struct<(f32, i32)>, Function>, i32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%p: !spirv.ptr<!spirv.struct<(f32, i32)>, Function>) "None" {
+    %c = spirv.Constant 2 : i32
+    // expected-error @+1 {{'spirv.AccessChain' op index 2 out of bounds for !spirv.struct<(f32, i32)>}}
+    %0 = spirv.AccessChain %p[%c] : !spirv.ptr<!spirv.struct<(f32, i32)>, Function>, i32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%v: vector<3xf32>) "None" {
+    // expected-error @+1 {{index 3 out of bounds for vector<3xf32>}}
+    %0 = spirv.CompositeExtract %v[3 : i32] : vector<3xf32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%p: !spirv.ptr<f32, StorageBuffer>, %v: f32) "None" {
+    // expected-error @+1 {{'spirv.AtomicIAdd' op pointer operand must point to an integer value, but got 'f32'}}
+    %0 = spirv.AtomicIAdd "Device" "None" %p, %v : !spirv.ptr<f32, StorageBuffer>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%p: !spirv.ptr<i32, StorageBuffer>, %v: i32) "None" {
+    // expected-error @+1 {{expected at most one of these four memory constraints to be set}}
+    %0 = spirv.AtomicIAdd "Device" "Acquire|Release" %p, %v : !spirv.ptr<i32, StorageBuffer>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%v: i32) "None" {
+    // expected-error @+1 {{'spirv.GroupNonUniformIAdd' op cluster size operand must be provided for 'ClusteredReduce' group operation}}
+    %0 = spirv.GroupNonUniformIAdd "Subgroup" "ClusteredReduce" %v : i32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%v: i32) "None" {
+    // expected-error @+1 {{'spirv.GroupNonUniformIAdd' op execution scope must be 'Workgroup' or 'Subgroup'}}
+    %0 = spirv.GroupNonUniformIAdd "Device" "Reduce" %v : i32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f() -> i32 "None" {
+    // expected-error @+1 {{'spirv.Return' op cannot be used in functions returning value}}
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%c: i1) "None" {
+    // expected-error @+1 {{'spirv.BranchConditional' op branch weights cannot both be zero}}
+    spirv.BranchConditional %c [0, 0], ^bb1, ^bb1
+  ^bb1:
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  // expected-error @+1 {{'spirv.GlobalVariable' op storage class cannot be 'Function'}}
+  spirv.GlobalVariable @v : !spirv.ptr<f32, Function>
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f() "None" {
+    // expected-error @+1 {{'spirv.Variable' op can only be used to model function-level variables}}
+    %0 = spirv.Variable : !spirv.ptr<f32, Workgroup>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f() "None" {
+    spirv.Return
+  }
+  // expected-error @+1 {{'spirv.EntryPoint' op function 'g' not found in 'spirv.module'}}
+  spirv.EntryPoint "GLCompute" @g
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%a: i32) "None" {
+    // expected-error @+1 {{'spirv.FunctionCall' op operand type mismatch: expected operand type f32, but provided i32 for operand number 0}}
+    spirv.FunctionCall @g(%a) : (i32) -> ()
+    spirv.Return
+  }
+  spirv.func @g(%a: f32) "None" {
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f() "None" {
+    // expected-error @+1 {{'spirv.mlir.merge' op expects parent op to be one of 'spirv.mlir.selection, spirv.mlir.loop'}}
+    spirv.mlir.merge
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f() "None" {
+    // expected-error @+1 {{'spirv.Constant' op result type (i64) does not match value type (i32)}}
+    %0 = "spirv.Constant"() {value = 1 : i32} : () -> i64
+    spirv.Return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{unknown storage class: Nowhere}}
+spirv.GlobalVariable @v : !spirv.ptr<f32, Nowhere>
+
+// -----
+
+// expected-error @+1 {{expected array length greater than 0}}
+spirv.GlobalVariable @v : !spirv.ptr<!spirv.array<0 x f32>, Private>
+
+// -----
+
+// expected-error @+1 {{recursive struct reference not nested in struct definition}}
+spirv.GlobalVariable @v : !spirv.ptr<!spirv.struct<s>, Private>
+
+// -----
+
+// expected-error @+1 {{unknown capability: NoSuchCapability}}
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [NoSuchCapability], []> {
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  // expected-error @+1 {{invalid function_control attribute specification: "Sometimes"}}
+  spirv.func @f() "Sometimes" {
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%c: i1) "None" {
+    // expected-error @+1 {{'spirv.mlir.loop' op entry block must only have one 'spirv.Branch' op}}
+    spirv.mlir.loop {
+      %0 = spirv.Constant 0 : i32
+      spirv.Branch ^bb1
+    ^bb1:
+      spirv.BranchConditional %c, ^bb1, ^bb2
+    ^bb2:
+      spirv.mlir.merge
+    }
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%c: i1) "None" {
+    spirv.mlir.selection {
+      spirv.BranchConditional %c, ^bb1, ^bb2
+    ^bb1:
+      // expected-error @+1 {{'spirv.mlir.merge' op can only be used in the last block of 'spirv.mlir.selection' or 'spirv.mlir.loop'}}
+      spirv.mlir.merge
+    ^bb2:
+      spirv.mlir.merge
+    }
+    spirv.Return
+  }
+}

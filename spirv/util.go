@@ -1,0 +1,11 @@
+package spirv
+
+import (
+	"strconv"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+func typeString(t ir.Type) string { return ir.TypeString(t) }
+
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }
