@@ -44,3 +44,44 @@ func (p *Parser) ParseElementsOfType(t Type) (Attribute, error) {
 	}
 	return a, err
 }
+
+// ParseBareAffineMap parses an affine map written without affine_map<...>,
+// as memref.transpose writes its permutation: (d0, d1)[s0] -> (d1, d0).
+func (p *Parser) ParseBareAffineMap() (*AffineMapAttr, error) {
+	names := map[string]*AffineExpr{}
+	dims, err := p.parseAffineIDs("(", ")", names, AffineDimExpr)
+	if err != nil {
+		return nil, err
+	}
+	syms := 0
+	if p.isPunct("[") {
+		if syms, err = p.parseAffineIDs("[", "]", names, AffineSymbolExpr); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.ParsePunct("->"); err != nil {
+		return nil, err
+	}
+	m := &AffineMap{Dims: dims, Symbols: syms}
+	if err := p.ParsePunct("("); err != nil {
+		return nil, err
+	}
+	for !p.isPunct(")") {
+		e, err := p.parseAffineExpr(names)
+		if err != nil {
+			return nil, err
+		}
+		m.Results = append(m.Results, e)
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	if err := p.ParsePunct(")"); err != nil {
+		return nil, err
+	}
+	return p.ctx.AffineMapAttr(m), nil
+}
+
+// BareAffineMap writes an affine map without affine_map<...> (and never as
+// an alias), the form ParseBareAffineMap reads.
+func (p *Printer) BareAffineMap(m *AffineMap) { m.print(p) }

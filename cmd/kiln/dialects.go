@@ -7,6 +7,8 @@ import (
 	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/ir"
 	mathd "github.com/kiln-gpu/kiln/math"
+	"github.com/kiln-gpu/kiln/memref"
+	"github.com/kiln-gpu/kiln/scf"
 	"github.com/kiln-gpu/kiln/spirv"
 	"github.com/kiln-gpu/kiln/vector"
 )
@@ -14,5 +16,5 @@ import (
 // newContext returns a context with every dialect Kiln knows.
 func newContext() *ir.Context {
 	return ir.NewContext(fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(),
-		vector.Dialect(), gpu.Dialect(), spirv.Dialect())
+		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), memref.Dialect(), scf.Dialect())
 }

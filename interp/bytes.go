@@ -1,0 +1,58 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// ElementSize returns the bytes one element of type t takes in a buffer
+// shared with a device: ceil(width/8), 8 for index.
+func ElementSize(t ir.Type) int {
+	if w := width(t); w > 0 {
+		return (w + 7) / 8
+	}
+	return (ir.IntOrFloatBitWidth(t) + 7) / 8
+}
+
+// Bytes returns the view's elements in row-major order, little-endian,
+// ElementSize bytes each (poison as zeros), for upload to a device.
+func (m *MemRef) Bytes() []byte {
+	n := ElementSize(m.Elem)
+	out := make([]byte, 0, int(m.NumElements())*n)
+	for _, e := range m.Elements() {
+		b := e.Bits
+		if k, ok := floatKind(m.Elem); ok {
+			b = ir.FloatBits(k, e.F)
+		}
+		if e.Poison {
+			b = 0
+		}
+		for i := 0; i < n; i++ {
+			out = append(out, byte(b>>(8*uint(i))))
+		}
+	}
+	return out
+}
+
+// SetBytes stores data, laid out as Bytes returns it, into the view.
+func (m *MemRef) SetBytes(data []byte) error {
+	n := ElementSize(m.Elem)
+	if n == 0 || len(data) != int(m.NumElements())*n {
+		return fmt.Errorf("%d bytes for %d elements of %s", len(data), m.NumElements(), ir.TypeString(m.Elem))
+	}
+	i := 0
+	forEachIndex(m.Sizes, func(idx []int64) {
+		var b uint64
+		for k := 0; k < n; k++ {
+			b |= uint64(data[i+k]) << (8 * uint(k))
+		}
+		i += n
+		s := Scalar{Bits: mask(m.Elem, b)}
+		if k, ok := floatKind(m.Elem); ok {
+			s = Scalar{F: ir.FloatFromBits(k, b)}
+		}
+		m.Buf.Data[m.linear(idx)] = s
+	})
+	return nil
+}

@@ -1,0 +1,32 @@
+// Package interp is Kiln's reference interpreter: it executes host
+// functions and GPU kernels written in the func, cf, arith, math, memref,
+// scf, vector, gpu, index and ub dialects on the CPU with MLIR's semantics.
+// It is the oracle that Vulkan results are checked against.
+//
+// Ops are dispatched on their names and read generically through package
+// ir, so the interpreter does not depend on the dialect packages; arith
+// and math ops are computed by arith.EvalInt/EvalFloat/EvalCmpI/EvalCmpF/
+// EvalCast/EvalExtended and mathd's Eval functions, the same code the
+// folders use, so folding and interpretation agree by construction.
+//
+// Values are Scalars (integers as their low bits with two's-complement
+// wraparound, floats rounded to their type after each op, and poison),
+// n-d Vectors, and MemRefs: strided descriptors over a shared Buffer, so
+// that subview, reinterpret_cast, cast, expand_shape and collapse_shape
+// alias their source. Undefined behaviour (division by zero, out-of-bounds
+// accesses, barrier divergence, deadlock, runaway loops past MaxSteps) is
+// returned as a located *ir.Diagnostic, never a panic.
+//
+// gpu.launch_func calls Machine.Launch, by default Simulate: workgroups
+// run one after another; within one, threads run as coroutines that meet
+// at gpu.barrier and at the subgroup collectives (gpu.shuffle,
+// gpu.subgroup_reduce, gpu.subgroup_broadcast, gpu.all_reduce) with
+// workgroup attributions shared per workgroup and private ones per thread.
+// Bodiless functions resolve through Machine.Externals, which New fills
+// with Utilities (the runner's fillResource and printMemref functions).
+//
+//	m := interp.New(module)
+//	m.SubgroupSize = 16
+//	m.Externals["myPrint"] = func(m *interp.Machine, call *ir.Operation, args []interp.Value) ([]interp.Value, error) { ... }
+//	results, err := m.Call("main")
+package interp

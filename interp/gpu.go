@@ -1,0 +1,213 @@
+package interp
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// gpu runs the gpu ops: ids and collectives inside kernels, launches and
+// buffer management on the host.
+func (m *Machine) gpu(f *frame, op *ir.Operation) error {
+	switch op.Name() {
+	case "gpu.thread_id", "gpu.block_id", "gpu.block_dim", "gpu.grid_dim", "gpu.global_id",
+		"gpu.lane_id", "gpu.subgroup_id", "gpu.subgroup_size", "gpu.num_subgroups":
+		if f.th == nil {
+			return op.Errorf("'%s' outside a kernel", op.Name())
+		}
+		v, err := f.th.id(op)
+		if err != nil {
+			return err
+		}
+		f.set(op.Result(0), Int(v))
+		return nil
+	case "gpu.barrier", "gpu.shuffle", "gpu.subgroup_reduce", "gpu.all_reduce", "gpu.subgroup_broadcast":
+		if f.th == nil {
+			return op.Errorf("'%s' outside a kernel", op.Name())
+		}
+		res, err := f.th.sync(f, op)
+		if err != nil {
+			return err
+		}
+		f.setResults(op, res)
+		return nil
+	case "gpu.launch_func":
+		return m.launchFunc(f, op)
+	case "gpu.launch":
+		return m.launchInline(f, op)
+	case "gpu.module", "gpu.func", "gpu.host_register", "gpu.host_unregister":
+		return nil
+	case "gpu.wait":
+		if op.NumResults() > 0 {
+			f.set(op.Result(0), Token{})
+		}
+		return nil
+	case "gpu.alloc":
+		return m.gpuAlloc(f, op)
+	case "gpu.dealloc":
+		mr, ok := f.get(op.Operand(op.NumOperands() - 1)).(*MemRef)
+		if !ok {
+			return op.Errorf("expected a memref operand")
+		}
+		mr.Buf.Freed = true
+		setToken(f, op)
+		return nil
+	case "gpu.memcpy":
+		return m.gpuMemcpy(f, op)
+	case "gpu.memset":
+		n := op.NumOperands()
+		dst, ok := f.get(op.Operand(n - 2)).(*MemRef)
+		if !ok {
+			return op.Errorf("expected a memref operand")
+		}
+		v := f.scalar(op.Operand(n - 1))
+		forEachIndex(dst.Sizes, func(idx []int64) { dst.Buf.Data[dst.linear(idx)] = v })
+		setToken(f, op)
+		return nil
+	case "gpu.printf":
+		return m.gpuPrintf(f, op)
+	}
+	return unknown(op)
+}
+
+// setToken gives op's async token result, if any, a value.
+func setToken(f *frame, op *ir.Operation) {
+	for _, r := range op.Results() {
+		if strings.Contains(ir.TypeString(r.Type()), "async.token") {
+			f.set(r, Token{})
+		}
+	}
+}
+
+func (m *Machine) gpuAlloc(f *frame, op *ir.Operation) error {
+	var t *ir.MemRefType
+	for _, r := range op.Results() {
+		if mt, ok := r.Type().(*ir.MemRefType); ok {
+			t = mt
+			f.set(r, nil)
+		}
+	}
+	if t == nil {
+		return op.Errorf("expected a memref result")
+	}
+	if err := scalarElements(op, t); err != nil {
+		return err
+	}
+	var dyn []*ir.Value
+	if seg := segments(op); len(seg) >= 2 {
+		dyn = seg[1]
+	}
+	sizes, err := m.mixed(f, op, t.Dims, dyn)
+	if err != nil {
+		return err
+	}
+	setToken(f, op)
+	for _, r := range op.Results() {
+		if r.Type() == t {
+			f.set(r, NewMemRef(t.Elem, sizes, t.MemorySpace))
+		}
+	}
+	return nil
+}
+
+func (m *Machine) gpuMemcpy(f *frame, op *ir.Operation) error {
+	n := op.NumOperands()
+	dst, ok1 := f.get(op.Operand(n - 2)).(*MemRef)
+	src, ok2 := f.get(op.Operand(n - 1)).(*MemRef)
+	if !ok1 || !ok2 {
+		return op.Errorf("expected memref operands")
+	}
+	if src.NumElements() != dst.NumElements() {
+		return op.Errorf("copy of %d elements into a memref of %d", src.NumElements(), dst.NumElements())
+	}
+	el := src.Elements()
+	i := 0
+	forEachIndex(dst.Sizes, func(idx []int64) {
+		dst.Buf.Data[dst.linear(idx)] = el[i]
+		i++
+	})
+	setToken(f, op)
+	return nil
+}
+
+// gpuPrintf prints with the C format, converting each argument by type.
+func (m *Machine) gpuPrintf(f *frame, op *ir.Operation) error {
+	format := ""
+	if s, ok := op.Attr("format").(*ir.StringAttr); ok {
+		format = s.Value
+	}
+	args := make([]any, op.NumOperands())
+	for i, v := range op.Operands() {
+		s := f.scalar(v)
+		if ir.IsFloat(v.Type()) {
+			args[i] = s.F
+		} else {
+			args[i] = sext(v.Type(), s.Bits)
+		}
+	}
+	r := strings.NewReplacer("%lld", "%d", "%ld", "%d", "%lu", "%d", "%u", "%d", "%i", "%d")
+	fmt.Fprintf(m.out(), r.Replace(format), args...)
+	return nil
+}
+
+// launchFunc evaluates the sizes and operands of gpu.launch_func and
+// hands the kernel to m.Launch.
+func (m *Machine) launchFunc(f *frame, op *ir.Operation) error {
+	ref, _ := op.Attr("kernel").(*ir.SymbolRefAttr)
+	if ref == nil {
+		return op.Errorf("expected a 'kernel' symbol reference")
+	}
+	fn := ir.LookupNearestSymbol(op, ref)
+	if fn == nil {
+		fn = ir.LookupSymbolRef(m.Module, ref)
+	}
+	if fn == nil {
+		return op.Errorf("kernel '%s' not found", ir.AttrString(ref))
+	}
+	seg := segments(op)
+	if len(seg) < 8 {
+		return op.Errorf("expected operandSegmentSizes with grid and block sizes")
+	}
+	var sizes [6]int64
+	for i := range sizes {
+		if len(seg[1+i]) != 1 {
+			return op.Errorf("expected one grid or block size operand per dimension")
+		}
+		sizes[i] = int64(f.scalar(seg[1+i][0]).Bits)
+	}
+	args := seg[len(seg)-1]
+	switch {
+	case len(seg) >= 12:
+		args = seg[11]
+	case len(seg) == 10:
+		args = seg[8]
+	}
+	launch := m.Launch
+	if launch == nil {
+		launch = Simulate
+	}
+	if err := launch(m, op, fn, [3]int64(sizes[:3]), [3]int64(sizes[3:]), f.getAll(args)); err != nil {
+		return err
+	}
+	setToken(f, op)
+	return nil
+}
+
+// launchInline runs the body of gpu.launch by simulation.
+func (m *Machine) launchInline(f *frame, op *ir.Operation) error {
+	seg := segments(op)
+	if len(seg) < 7 {
+		return op.Errorf("expected operandSegmentSizes with grid and block sizes")
+	}
+	var sizes [6]int64
+	for i := range sizes {
+		sizes[i] = int64(f.scalar(seg[1+i][0]).Bits)
+	}
+	k := &kernel{op: op, body: op.Region(0), ids: true, host: f}
+	if err := m.simulate(k, [3]int64(sizes[:3]), [3]int64(sizes[3:]), nil); err != nil {
+		return err
+	}
+	setToken(f, op)
+	return nil
+}

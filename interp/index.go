@@ -1,0 +1,52 @@
+package interp
+
+import "github.com/kiln-gpu/kiln/ir"
+
+// indexOps maps index dialect ops to the arith ops that compute them on
+// 64-bit values.
+var indexOps = map[string]string{
+	"index.add": "arith.addi", "index.sub": "arith.subi", "index.mul": "arith.muli",
+	"index.divs": "arith.divsi", "index.divu": "arith.divui", "index.rems": "arith.remsi",
+	"index.remu": "arith.remui", "index.ceildivs": "arith.ceildivsi", "index.ceildivu": "arith.ceildivui",
+	"index.floordivs": "arith.floordivsi", "index.maxs": "arith.maxsi", "index.maxu": "arith.maxui",
+	"index.mins": "arith.minsi", "index.minu": "arith.minui", "index.shl": "arith.shli",
+	"index.shrs": "arith.shrsi", "index.shru": "arith.shrui", "index.and": "arith.andi",
+	"index.or": "arith.ori", "index.xor": "arith.xori",
+}
+
+// index runs the index dialect's casts, constants and binary ops.
+func (m *Machine) index(f *frame, op *ir.Operation) error {
+	switch op.Name() {
+	case "index.castu", "index.casts":
+		from, to := op.Operand(0).Type(), op.Result(0).Type()
+		x := f.scalar(op.Operand(0))
+		if x.Poison {
+			f.set(op.Result(0), x)
+			return nil
+		}
+		b := mask(from, x.Bits)
+		if op.Name() == "index.casts" {
+			b = uint64(sext(from, x.Bits))
+		}
+		f.set(op.Result(0), Scalar{Bits: mask(to, b)})
+		return nil
+	case "index.constant":
+		f.set(op.Result(0), Scalar{Bits: uint64(intAttr(op, "value"))})
+		return nil
+	}
+	name, ok := indexOps[op.Name()]
+	if !ok {
+		return unknown(op)
+	}
+	a, b := f.scalar(op.Operand(0)), f.scalar(op.Operand(1))
+	if a.Poison || b.Poison {
+		f.set(op.Result(0), Poison())
+		return nil
+	}
+	r, err := evalIntNamed(op, name, 64, a.Bits, b.Bits)
+	if err != nil {
+		return err
+	}
+	f.set(op.Result(0), r)
+	return nil
+}

@@ -1,0 +1,378 @@
+package interp
+
+import (
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// External implements a function declared without a body (a runner
+// utility such as printMemrefF32). call is the calling op, for locations.
+type External func(m *Machine, call *ir.Operation, args []Value) ([]Value, error)
+
+// LaunchFunc runs a kernel for gpu.launch_func: fn is the gpu.func,
+// grid and block the launch sizes, args the kernel operands.
+type LaunchFunc func(m *Machine, launch, fn *ir.Operation, grid, block [3]int64, args []Value) error
+
+// Machine executes the functions of one module.
+type Machine struct {
+	Module *ir.Operation
+	// Externals provide bodiless functions by symbol name.
+	Externals map[string]External
+	// Launch runs gpu.launch_func; Simulate when nil.
+	Launch LaunchFunc
+	// SubgroupSize is the simulated subgroup width (32 when 0).
+	SubgroupSize int
+	// MaxSteps bounds the ops one Call executes, so that nothing hangs
+	// (1<<28 when 0).
+	MaxSteps int64
+	// Out receives vector.print, gpu.printf and printMemref output
+	// (os.Stdout when nil).
+	Out io.Writer
+
+	steps   int64
+	globals map[*ir.Operation]*MemRef
+}
+
+// New returns a Machine for module with the runner utilities of
+// Utilities as externals.
+func New(module *ir.Operation) *Machine {
+	ext := map[string]External{}
+	for k, v := range Utilities {
+		ext[k] = v
+	}
+	return &Machine{Module: module, Externals: ext}
+}
+
+// Run calls the function entry of module with args on a new Machine.
+func Run(module *ir.Operation, entry string, args ...Value) ([]Value, error) {
+	return New(module).Call(entry, args...)
+}
+
+// Call runs the function named entry with args and returns its results.
+// Errors are located *ir.Diagnostic values.
+func (m *Machine) Call(entry string, args ...Value) (res []Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = ir.Errorf(m.Module.Loc(), "interpreter bug: %v\n%s", r, debug.Stack())
+		}
+	}()
+	m.steps = 0
+	fn := ir.LookupSymbol(m.Module, entry)
+	if fn == nil {
+		return nil, m.Module.Errorf("no function named '%s'", entry)
+	}
+	return m.callFunc(m.Module, fn, args, newFrame(nil))
+}
+
+func (m *Machine) out() io.Writer {
+	if m.Out == nil {
+		return os.Stdout
+	}
+	return m.Out
+}
+
+// frame holds the values of one function activation.
+type frame struct {
+	vals   map[*ir.Value]Value
+	th     *thread // the simulated GPU thread, nil on the host
+	parent *frame  // values defined above a gpu.launch body
+	depth  int     // calls active below the entry function
+}
+
+// maxCallDepth bounds recursion before Go's own stack limit, which would
+// end the process, is reached.
+const maxCallDepth = 10000
+
+func newFrame(th *thread) *frame { return &frame{vals: map[*ir.Value]Value{}, th: th} }
+
+func (f *frame) get(v *ir.Value) Value {
+	for ; f != nil; f = f.parent {
+		if x, ok := f.vals[v]; ok {
+			return x
+		}
+	}
+	return nil
+}
+
+func (f *frame) scalar(v *ir.Value) Scalar {
+	return asScalar(f.get(v))
+}
+
+func (f *frame) set(v *ir.Value, x Value) { f.vals[v] = x }
+
+func (f *frame) setResults(op *ir.Operation, xs []Value) {
+	for i, x := range xs {
+		if i < op.NumResults() {
+			f.vals[op.Result(i)] = x
+		}
+	}
+}
+
+func (f *frame) getAll(vs []*ir.Value) []Value {
+	out := make([]Value, len(vs))
+	for i, v := range vs {
+		out[i] = f.get(v)
+	}
+	return out
+}
+
+// callFunc runs a function-like op (func.func, gpu.func) with args, called
+// from the frame caller.
+func (m *Machine) callFunc(call, fn *ir.Operation, args []Value, caller *frame) ([]Value, error) {
+	name := symName(fn)
+	if fn.NumRegions() == 0 || fn.Region(0).Empty() {
+		ext := m.Externals[name]
+		if ext == nil {
+			return nil, call.Errorf("call to external function '%s' that the interpreter does not provide", name)
+		}
+		return ext(m, call, args)
+	}
+	entry := fn.Region(0).Entry()
+	if len(args) > entry.NumArgs() {
+		return nil, call.Errorf("'%s' takes %d arguments, got %d", name, entry.NumArgs(), len(args))
+	}
+	// Callers outside the IR may pass integers with bits above their width.
+	args = append([]Value(nil), args...)
+	for i, a := range args {
+		if s, ok := a.(Scalar); ok && width(entry.Arg(i).Type()) > 0 {
+			s.Bits = mask(entry.Arg(i).Type(), s.Bits)
+			args[i] = s
+		}
+	}
+	if caller.depth >= maxCallDepth {
+		return nil, call.Errorf("call depth exceeds %d (runaway recursion?)", maxCallDepth)
+	}
+	f := newFrame(caller.th)
+	f.depth = caller.depth + 1
+	_, res, err := m.execRegion(f, fn.Region(0), args)
+	return res, err
+}
+
+func symName(op *ir.Operation) string {
+	if s, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+		return s.Value
+	}
+	return ""
+}
+
+// execRegion runs r from its entry block with args until a terminator that
+// leaves the region; it returns that terminator and its operand values.
+func (m *Machine) execRegion(f *frame, r *ir.Region, args []Value) (*ir.Operation, []Value, error) {
+	b := r.Entry()
+	if b == nil {
+		return nil, nil, nil
+	}
+	for {
+		for i, a := range args {
+			if i < b.NumArgs() {
+				f.set(b.Arg(i), a)
+			}
+		}
+		var next *ir.Block
+		var term *ir.Operation
+		for op := b.First(); op != nil; op = op.NextOp() {
+			if err := m.step(op); err != nil {
+				return nil, nil, err
+			}
+			if op.NumSuccessors() > 0 {
+				var err error
+				next, args, err = m.branch(f, op)
+				if err != nil {
+					return nil, nil, err
+				}
+				break
+			}
+			if op.NextOp() == nil && op.HasTrait(ir.Terminator) || isRegionTerminator(op) {
+				term = op
+				break
+			}
+			if err := m.exec(f, op); err != nil {
+				return nil, nil, err
+			}
+		}
+		if next == nil {
+			if term == nil {
+				return nil, nil, nil
+			}
+			return term, f.getAll(term.Operands()), nil
+		}
+		b = next
+	}
+}
+
+// isRegionTerminator recognizes terminators that return control to the
+// enclosing op, also when their dialect is not registered.
+func isRegionTerminator(op *ir.Operation) bool {
+	switch op.Name() {
+	case "func.return", "gpu.return", "gpu.yield", "gpu.terminator", "scf.yield", "scf.condition",
+		"scf.reduce", "scf.reduce.return", "memref.atomic_yield", "vector.yield", "scf.forall.in_parallel":
+		return true
+	}
+	return false
+}
+
+// step counts one op against MaxSteps, so that runaway loops end.
+func (m *Machine) step(op *ir.Operation) error {
+	limit := m.MaxSteps
+	if limit == 0 {
+		limit = 1 << 28
+	}
+	m.steps++
+	if m.steps > limit {
+		return op.Errorf("interpreter step limit of %d ops exceeded", limit)
+	}
+	return nil
+}
+
+// branch evaluates a cf terminator, returning the successor and its arguments.
+func (m *Machine) branch(f *frame, op *ir.Operation) (*ir.Block, []Value, error) {
+	succ := 0
+	switch op.Name() {
+	case "cf.br":
+	case "cf.cond_br":
+		c := f.scalar(op.Operand(0))
+		if c.Poison {
+			return nil, nil, op.Errorf("branch on a poison condition")
+		}
+		if c.Bits&1 == 0 {
+			succ = 1
+		}
+	case "cf.switch":
+		flag := f.scalar(op.Operand(0))
+		if flag.Poison {
+			return nil, nil, op.Errorf("switch on a poison value")
+		}
+		t := op.Operand(0).Type()
+		if cv, ok := op.Attr("case_values").(*ir.DenseElementsAttr); ok {
+			for i := 0; i < cv.Len(); i++ {
+				if mask(t, uint64(cv.IntAt(i))) == mask(t, flag.Bits) {
+					succ = i + 1
+					break
+				}
+			}
+		}
+	default:
+		return nil, nil, op.Errorf("the interpreter does not support branch op '%s'", op.Name())
+	}
+	start, n := op.SuccessorOperands(succ)
+	return op.Successor(succ), f.getAll(op.Operands()[start : start+n]), nil
+}
+
+// exec runs one non-terminator op.
+func (m *Machine) exec(f *frame, op *ir.Operation) error {
+	dialect, _, _ := strings.Cut(op.Name(), ".")
+	var err error
+	switch dialect {
+	case "arith":
+		err = m.arith(f, op)
+	case "math":
+		err = m.math(f, op)
+	case "func":
+		err = m.funcOp(f, op)
+	case "cf":
+		err = m.cfOp(f, op)
+	case "memref":
+		err = m.memref(f, op)
+	case "scf":
+		err = m.scf(f, op)
+	case "vector":
+		err = m.vector(f, op)
+	case "gpu":
+		err = m.gpu(f, op)
+	case "ub":
+		err = m.ub(f, op)
+	case "index":
+		err = m.index(f, op)
+	default:
+		err = unknown(op)
+	}
+	return err
+}
+
+func unknown(op *ir.Operation) error {
+	return op.Errorf("the interpreter does not support '%s'", op.Name())
+}
+
+func (m *Machine) funcOp(f *frame, op *ir.Operation) error {
+	switch op.Name() {
+	case "func.call":
+		ref, _ := op.Attr("callee").(*ir.SymbolRefAttr)
+		if ref == nil {
+			return op.Errorf("call without a callee")
+		}
+		return m.call(f, op, ref, f.getAll(op.Operands()))
+	case "func.call_indirect":
+		fr, ok := f.get(op.Operand(0)).(FuncRef)
+		if !ok {
+			return op.Errorf("callee is not a function value")
+		}
+		return m.call(f, op, fr.Callee, f.getAll(op.Operands()[1:]))
+	case "func.constant":
+		ref, _ := op.Attr("value").(*ir.SymbolRefAttr)
+		if ref == nil {
+			return op.Errorf("expected a 'value' symbol reference")
+		}
+		f.set(op.Result(0), FuncRef{Callee: ref})
+		return nil
+	}
+	return unknown(op)
+}
+
+// call runs the function ref names, or the external of that name.
+func (m *Machine) call(f *frame, op *ir.Operation, ref *ir.SymbolRefAttr, args []Value) error {
+	fn := ir.LookupNearestSymbol(op, ref)
+	if fn == nil {
+		if ext := m.Externals[ref.Leaf()]; ext != nil {
+			res, err := ext(m, op, args)
+			f.setResults(op, res)
+			return err
+		}
+		return op.Errorf("call to unknown function '%s'", ref.Leaf())
+	}
+	res, err := m.callFunc(op, fn, args, f)
+	if err != nil {
+		return err
+	}
+	f.setResults(op, res)
+	return nil
+}
+
+func (m *Machine) cfOp(f *frame, op *ir.Operation) error {
+	if op.Name() != "cf.assert" {
+		return unknown(op)
+	}
+	c := f.scalar(op.Operand(0))
+	if c.Poison || c.Bits&1 == 0 {
+		msg := ""
+		if s, ok := op.Attr("msg").(*ir.StringAttr); ok {
+			msg = s.Value
+		}
+		return op.Errorf("assertion failed: %s", msg)
+	}
+	return nil
+}
+
+func (m *Machine) ub(f *frame, op *ir.Operation) error {
+	if op.Name() != "ub.poison" {
+		return unknown(op)
+	}
+	f.set(op.Result(0), splatValue(op.Result(0).Type(), Poison()))
+	return nil
+}
+
+// splatValue returns s as a value of type t (a scalar or a vector).
+func splatValue(t ir.Type, s Scalar) Value {
+	vt, ok := t.(*ir.VectorType)
+	if !ok {
+		return s
+	}
+	el := make([]Scalar, product(vt.Dims))
+	for i := range el {
+		el[i] = s
+	}
+	return &Vector{Type: vt, Elems: el}
+}

@@ -1,0 +1,65 @@
+package interp
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+	mathd "github.com/kiln-gpu/kiln/math"
+)
+
+// math computes a math op with mathd's exported evaluation functions.
+func (m *Machine) math(f *frame, op *ir.Operation) error {
+	name := op.Name()
+	t := op.Operand(0).Type()
+	switch name {
+	case "math.isnan", "math.isinf", "math.isfinite", "math.isnormal":
+		k, _ := floatKind(t)
+		return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+			if xs[0].Poison {
+				return []Scalar{Poison()}, nil
+			}
+			return []Scalar{{Bits: b2u(mathd.EvalClass(name, k, xs[0].F))}}, nil
+		})
+	case "math.fpowi":
+		k, _ := floatKind(t)
+		w := width(op.Operand(1).Type())
+		return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+			if anyPoison(xs) {
+				return []Scalar{Poison()}, nil
+			}
+			return []Scalar{{F: mathd.EvalFPowI(k, xs[0].F, w, xs[1].Bits)}}, nil
+		})
+	}
+	if k, ok := floatKind(t); ok {
+		if _, known := mathd.EvalFloat(name, k, 0, 0, 0); !known {
+			return unknown(op)
+		}
+		return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+			if anyPoison(xs) {
+				return []Scalar{Poison()}, nil
+			}
+			args := make([]float64, len(xs))
+			for i, x := range xs {
+				args[i] = x.F
+			}
+			r, _ := mathd.EvalFloat(name, k, args...)
+			return []Scalar{{F: r}}, nil
+		})
+	}
+	w := width(t)
+	if _, known := mathd.EvalInt(name, w, 0, 1); !known {
+		return unknown(op)
+	}
+	return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+		if anyPoison(xs) {
+			return []Scalar{Poison()}, nil
+		}
+		args := make([]uint64, len(xs))
+		for i, x := range xs {
+			args[i] = x.Bits
+		}
+		r, ok := mathd.EvalInt(name, w, args...)
+		if !ok {
+			return nil, op.Errorf("division by zero: zero raised to a negative power")
+		}
+		return []Scalar{{Bits: r}}, nil
+	})
+}

@@ -1,0 +1,212 @@
+package interp
+
+import "github.com/kiln-gpu/kiln/ir"
+
+func (m *Machine) memref(f *frame, op *ir.Operation) error {
+	switch op.Name() {
+	case "memref.alloc", "memref.alloca":
+		t, ok := op.Result(0).Type().(*ir.MemRefType)
+		if !ok {
+			return op.Errorf("expected a ranked memref result")
+		}
+		dyn := op.Operands()
+		if seg := segments(op); seg != nil {
+			dyn = seg[0]
+		}
+		if err := scalarElements(op, t); err != nil {
+			return err
+		}
+		sizes, err := m.mixed(f, op, t.Dims, dyn)
+		if err != nil {
+			return err
+		}
+		f.set(op.Result(0), NewMemRef(t.Elem, sizes, t.MemorySpace))
+		return nil
+	case "memref.dealloc":
+		mr, err := memrefOperand(f, op, 0)
+		if err != nil {
+			return err
+		}
+		if mr.Buf.Freed {
+			return op.Errorf("memref deallocated twice")
+		}
+		mr.Buf.Freed = true
+		return nil
+	case "memref.load":
+		mr, err := memrefOperand(f, op, 0)
+		if err != nil {
+			return err
+		}
+		idx, err := indices(f, op, op.Operands()[1:])
+		if err != nil {
+			return err
+		}
+		v, ok := mr.At(idx...)
+		if !ok {
+			return outOfBounds(op, mr, idx)
+		}
+		f.set(op.Result(0), v)
+		return nil
+	case "memref.store":
+		mr, err := memrefOperand(f, op, 1)
+		if err != nil {
+			return err
+		}
+		idx, err := indices(f, op, op.Operands()[2:])
+		if err != nil {
+			return err
+		}
+		if !mr.Set(f.scalar(op.Operand(0)), idx...) {
+			return outOfBounds(op, mr, idx)
+		}
+		return nil
+	case "memref.dim":
+		mr, err := memrefOperand(f, op, 0)
+		if err != nil {
+			return err
+		}
+		d := int64(f.scalar(op.Operand(1)).Bits)
+		if d < 0 || d >= int64(len(mr.Sizes)) {
+			return op.Errorf("dimension %d out of range for a memref of rank %d", d, len(mr.Sizes))
+		}
+		f.set(op.Result(0), Int(mr.Sizes[d]))
+		return nil
+	case "memref.rank":
+		mr, err := memrefOperand(f, op, 0)
+		if err != nil {
+			return err
+		}
+		f.set(op.Result(0), Int(int64(len(mr.Sizes))))
+		return nil
+	case "memref.cast", "memref.assume_alignment", "memref.memory_space_cast":
+		mr, err := memrefOperand(f, op, 0)
+		if err != nil {
+			return err
+		}
+		if op.NumResults() == 0 {
+			return nil
+		}
+		if t, ok := op.Result(0).Type().(*ir.MemRefType); ok {
+			if len(t.Dims) != len(mr.Sizes) {
+				return op.Errorf("cast of a memref of rank %d to rank %d", len(mr.Sizes), len(t.Dims))
+			}
+			for i, d := range t.Dims {
+				if d != ir.Dynamic && d != mr.Sizes[i] {
+					return op.Errorf("cast to %s of a memref of size %d in dimension %d", ir.TypeString(t), mr.Sizes[i], i)
+				}
+			}
+			mr = mr.view(mr.Elem, mr.Offset, mr.Sizes, mr.Strides)
+			mr.Space = t.MemorySpace
+		}
+		f.set(op.Result(0), mr)
+		return nil
+	case "memref.reinterpret_cast":
+		return m.reinterpretCast(f, op)
+	case "memref.subview":
+		return m.subview(f, op)
+	case "memref.expand_shape":
+		return m.expandShape(f, op)
+	case "memref.collapse_shape":
+		return m.collapseShape(f, op)
+	case "memref.copy":
+		src, err := memrefOperand(f, op, 0)
+		if err != nil {
+			return err
+		}
+		dst, err := memrefOperand(f, op, 1)
+		if err != nil {
+			return err
+		}
+		if src.NumElements() != dst.NumElements() {
+			return op.Errorf("copy of %d elements into a memref of %d", src.NumElements(), dst.NumElements())
+		}
+		el := src.Elements()
+		i := 0
+		forEachIndex(dst.Sizes, func(idx []int64) {
+			dst.Buf.Data[dst.linear(idx)] = el[i]
+			i++
+		})
+		return nil
+	case "memref.global":
+		return nil
+	case "memref.get_global":
+		return m.getGlobal(f, op)
+	case "memref.atomic_rmw":
+		return m.atomicRMW(f, op)
+	case "memref.generic_atomic_rmw":
+		return m.genericAtomicRMW(f, op)
+	case "memref.extract_strided_metadata":
+		mr, err := memrefOperand(f, op, 0)
+		if err != nil {
+			return err
+		}
+		res := []Value{mr.view(mr.Elem, 0, nil, nil), Int(mr.Offset)}
+		for _, s := range mr.Sizes {
+			res = append(res, Int(s))
+		}
+		for _, s := range mr.Strides {
+			res = append(res, Int(s))
+		}
+		f.setResults(op, res)
+		return nil
+	}
+	return unknown(op)
+}
+
+// scalarElements rejects memrefs of vectors, whose buffers the interpreter
+// does not model.
+func scalarElements(op *ir.Operation, t *ir.MemRefType) error {
+	if width(t.Elem) == 0 && !ir.IsFloat(t.Elem) {
+		return op.Errorf("the interpreter supports memrefs of integers, index and floats, not %s", ir.TypeString(t))
+	}
+	return nil
+}
+
+func memrefOperand(f *frame, op *ir.Operation, i int) (*MemRef, error) {
+	mr, ok := f.get(op.Operand(i)).(*MemRef)
+	if !ok {
+		return nil, op.Errorf("operand %d is not a memref value", i)
+	}
+	return mr, nil
+}
+
+func indices(f *frame, op *ir.Operation, vs []*ir.Value) ([]int64, error) {
+	idx := make([]int64, len(vs))
+	for i, v := range vs {
+		s := f.scalar(v)
+		if s.Poison {
+			return nil, op.Errorf("poison index")
+		}
+		idx[i] = int64(s.Bits)
+	}
+	return idx, nil
+}
+
+func outOfBounds(op *ir.Operation, mr *MemRef, idx []int64) error {
+	if mr.Buf.Freed {
+		return op.Errorf("access to a deallocated memref")
+	}
+	return op.Errorf("out-of-bounds access at %v of a memref of sizes %v", idx, mr.Sizes)
+}
+
+// mixed fills the ir.Dynamic entries of static from the values dyn.
+func (m *Machine) mixed(f *frame, op *ir.Operation, static []int64, dyn []*ir.Value) ([]int64, error) {
+	out := make([]int64, len(static))
+	k := 0
+	for i, s := range static {
+		if s != ir.Dynamic {
+			out[i] = s
+			continue
+		}
+		if k >= len(dyn) {
+			return nil, op.Errorf("missing a dynamic size or index operand")
+		}
+		x := f.scalar(dyn[k])
+		if x.Poison {
+			return nil, op.Errorf("poison size or index")
+		}
+		out[i] = int64(x.Bits)
+		k++
+	}
+	return out, nil
+}

@@ -1,0 +1,216 @@
+package interp
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// Value is a runtime value: a Scalar, a *Vector, a *MemRef, a Token or a
+// FuncRef.
+type Value interface{ isValue() }
+
+// Scalar is one integer, index or float: an integer's low width bits
+// (index is 64 bits), or a float64 already rounded to its float kind.
+// Poison marks MLIR's poison value, which propagates through computations.
+type Scalar struct {
+	Bits   uint64
+	F      float64
+	Poison bool
+}
+
+// Vector is an n-d vector, its elements in row-major order.
+type Vector struct {
+	Type  *ir.VectorType
+	Elems []Scalar
+}
+
+// Buffer is the storage that memref views share.
+type Buffer struct {
+	Data  []Scalar
+	Freed bool
+}
+
+// MemRef is a memref descriptor: a strided view into a shared Buffer.
+type MemRef struct {
+	Buf     *Buffer
+	Elem    ir.Type
+	Offset  int64
+	Sizes   []int64
+	Strides []int64
+	Space   ir.Attribute // memory space, nil for the default
+}
+
+// Token is a !gpu.async.token; launches complete synchronously.
+type Token struct{}
+
+// FuncRef is a function value made by func.constant.
+type FuncRef struct{ Callee *ir.SymbolRefAttr }
+
+func (Scalar) isValue()  {}
+func (*Vector) isValue() {}
+func (*MemRef) isValue() {}
+func (Token) isValue()   {}
+func (FuncRef) isValue() {}
+
+// Int returns an integer scalar with the bits of v.
+func Int(v int64) Scalar { return Scalar{Bits: uint64(v)} }
+
+// Float returns a float scalar.
+func Float(v float64) Scalar { return Scalar{F: v} }
+
+// Poison returns the poison scalar.
+func Poison() Scalar { return Scalar{Poison: true} }
+
+// asScalar returns v as a Scalar (the zero Scalar for other values).
+func asScalar(v Value) Scalar {
+	s, _ := v.(Scalar)
+	return s
+}
+
+// Int64 returns s as a signed integer of the given element type.
+func (s Scalar) Int64(t ir.Type) int64 { return sext(t, s.Bits) }
+
+// String formats s for tests and diagnostics.
+func (s Scalar) String() string {
+	if s.Poison {
+		return "poison"
+	}
+	if s.F != 0 {
+		return fmt.Sprint(s.F)
+	}
+	return fmt.Sprint(int64(s.Bits))
+}
+
+// NewMemRef allocates a zeroed, contiguous row-major memref of static sizes.
+func NewMemRef(elem ir.Type, sizes []int64, space ir.Attribute) *MemRef {
+	n := int64(1)
+	for _, s := range sizes {
+		n *= s
+	}
+	return &MemRef{Buf: &Buffer{Data: make([]Scalar, n)}, Elem: elem, Sizes: append([]int64(nil), sizes...),
+		Strides: rowMajorStrides(sizes), Space: space}
+}
+
+// NumElements returns the number of elements the view covers.
+func (m *MemRef) NumElements() int64 {
+	n := int64(1)
+	for _, s := range m.Sizes {
+		n *= s
+	}
+	return n
+}
+
+// Elements returns the view's elements in row-major order.
+func (m *MemRef) Elements() []Scalar {
+	out := make([]Scalar, 0, m.NumElements())
+	forEachIndex(m.Sizes, func(idx []int64) {
+		out = append(out, m.Buf.Data[m.linear(idx)])
+	})
+	return out
+}
+
+// At returns the element at idx, or false when idx is out of bounds.
+func (m *MemRef) At(idx ...int64) (Scalar, bool) {
+	l, ok := m.checked(idx)
+	if !ok {
+		return Scalar{}, false
+	}
+	return m.Buf.Data[l], true
+}
+
+// Set stores v at idx, reporting false when idx is out of bounds.
+func (m *MemRef) Set(v Scalar, idx ...int64) bool {
+	l, ok := m.checked(idx)
+	if ok {
+		m.Buf.Data[l] = v
+	}
+	return ok
+}
+
+func (m *MemRef) linear(idx []int64) int64 {
+	l := m.Offset
+	for i, x := range idx {
+		l += x * m.Strides[i]
+	}
+	return l
+}
+
+func (m *MemRef) checked(idx []int64) (int64, bool) {
+	if len(idx) != len(m.Sizes) || m.Buf.Freed {
+		return 0, false
+	}
+	for i, x := range idx {
+		if x < 0 || x >= m.Sizes[i] {
+			return 0, false
+		}
+	}
+	l := m.linear(idx)
+	return l, l >= 0 && l < int64(len(m.Buf.Data))
+}
+
+// view returns a descriptor sharing m's buffer.
+func (m *MemRef) view(elem ir.Type, offset int64, sizes, strides []int64) *MemRef {
+	return &MemRef{Buf: m.Buf, Elem: elem, Offset: offset, Sizes: sizes, Strides: strides, Space: m.Space}
+}
+
+func (m *MemRef) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "memref offset=%d sizes=%v strides=%v [", m.Offset, m.Sizes, m.Strides)
+	for i, e := range m.Elements() {
+		if i > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString(formatScalar(m.Elem, e))
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+func rowMajorStrides(sizes []int64) []int64 {
+	st := make([]int64, len(sizes))
+	s := int64(1)
+	for i := len(sizes) - 1; i >= 0; i-- {
+		st[i] = s
+		s *= sizes[i]
+	}
+	return st
+}
+
+// forEachIndex calls fn with every index of shape in row-major order.
+func forEachIndex(shape []int64, fn func(idx []int64)) {
+	for _, s := range shape {
+		if s <= 0 {
+			return
+		}
+	}
+	idx := make([]int64, len(shape))
+	for {
+		fn(idx)
+		d := len(shape) - 1
+		for ; d >= 0; d-- {
+			idx[d]++
+			if idx[d] < shape[d] {
+				break
+			}
+			idx[d] = 0
+		}
+		if d < 0 {
+			return
+		}
+	}
+}
+
+// formatScalar prints s as a value of element type t.
+func formatScalar(t ir.Type, s Scalar) string {
+	switch {
+	case s.Poison:
+		return "poison"
+	case ir.IsFloat(t):
+		return fmt.Sprint(s.F)
+	case isI1(t):
+		return fmt.Sprint(s.Bits & 1)
+	}
+	return fmt.Sprint(sext(t, s.Bits))
+}

@@ -1,0 +1,137 @@
+package interp
+
+import "github.com/kiln-gpu/kiln/ir"
+
+// vecMemory runs the vector ops that read or write memrefs. Each vector
+// element maps to memref indices: the base indices plus the element's
+// index along the memref dimensions the permutation map names (the
+// innermost ones by default); dimensions the map sends to 0 broadcast.
+func (m *Machine) vecMemory(f *frame, op *ir.Operation) error {
+	name := op.Name()
+	var memIdx, valIdx, maskIdx, passIdx, vecIdx int = 0, -1, -1, -1, -1
+	var base []*ir.Value
+	ops := op.Operands()
+	switch name {
+	case "vector.load":
+		base = ops[1:]
+	case "vector.store":
+		memIdx, valIdx, base = 1, 0, ops[2:]
+	case "vector.maskedload":
+		n := len(ops)
+		base, maskIdx, passIdx = ops[1:n-2], n-2, n-1
+	case "vector.maskedstore":
+		n := len(ops)
+		base, maskIdx, valIdx = ops[1:n-2], n-2, n-1
+	case "vector.gather":
+		n := len(ops)
+		base, vecIdx, maskIdx, passIdx = ops[1:n-3], n-3, n-2, n-1
+	case "vector.scatter":
+		n := len(ops)
+		base, vecIdx, maskIdx, valIdx = ops[1:n-3], n-3, n-2, n-1
+	case "vector.transfer_read", "vector.transfer_write":
+		seg := segments(op)
+		if len(seg) != 4 {
+			return op.Errorf("expected operandSegmentSizes with 4 groups")
+		}
+		if name == "vector.transfer_write" {
+			memIdx, valIdx, base = 1, 0, seg[2]
+		} else {
+			base, passIdx = seg[1], 1+len(seg[1])
+		}
+		if len(seg[3]) > 0 {
+			maskIdx = len(ops) - 1
+		}
+	}
+	mr, err := memrefOperand(f, op, memIdx)
+	if err != nil {
+		return err
+	}
+	start, err := indices(f, op, base)
+	if err != nil {
+		return err
+	}
+	var vt *ir.VectorType
+	if valIdx >= 0 {
+		vt, _ = op.Operand(valIdx).Type().(*ir.VectorType)
+	} else if op.NumResults() > 0 {
+		vt, _ = op.Result(0).Type().(*ir.VectorType)
+	}
+	if vt == nil {
+		return op.Errorf("expected a vector type")
+	}
+	pmap := permutationMap(op, len(mr.Sizes), len(vt.Dims))
+	var mask, pass, vals, offs []Scalar
+	if maskIdx >= 0 {
+		mask = elems(f.get(op.Operand(maskIdx)))
+	}
+	if passIdx >= 0 {
+		pass = elems(f.get(op.Operand(passIdx)))
+	}
+	if valIdx >= 0 {
+		vals = elems(f.get(op.Operand(valIdx)))
+	}
+	if vecIdx >= 0 {
+		offs = elems(f.get(op.Operand(vecIdx)))
+	}
+	transfer := name == "vector.transfer_read" || name == "vector.transfer_write"
+	out := make([]Scalar, 0, product(vt.Dims))
+	i := 0
+	var failed error
+	forEachIndex(vt.Dims, func(v []int64) {
+		defer func() { i++ }()
+		if failed != nil {
+			return
+		}
+		idx := append([]int64(nil), start...)
+		if offs != nil {
+			idx[len(idx)-1] += sext(op.Operand(vecIdx).Type(), offs[i].Bits)
+		} else {
+			for r, e := range pmap {
+				if e >= 0 {
+					idx[e] += v[r]
+				}
+			}
+		}
+		on := mask == nil || mask[i].Bits&1 != 0
+		x, inb := mr.At(idx...)
+		switch {
+		case !on && valIdx < 0:
+			out = append(out, pass[min(i, len(pass)-1)])
+		case !on:
+		case !inb && transfer && valIdx < 0:
+			out = append(out, pass[0])
+		case !inb && transfer:
+		case !inb:
+			failed = outOfBounds(op, mr, idx)
+		case valIdx < 0:
+			out = append(out, x)
+		default:
+			mr.Set(vals[i], idx...)
+		}
+	})
+	if failed != nil {
+		return failed
+	}
+	if valIdx < 0 {
+		setVector(f, op, 0, out)
+	}
+	return nil
+}
+
+// permutationMap returns, per vector dimension, the memref dimension it
+// walks, or -1 where the map broadcasts.
+func permutationMap(op *ir.Operation, memRank, vecRank int) []int {
+	out := make([]int, vecRank)
+	ma, ok := op.Attr("permutation_map").(*ir.AffineMapAttr)
+	for r := range out {
+		out[r] = memRank - vecRank + r
+		if ok && r < len(ma.Map.Results) {
+			e := ma.Map.Results[r]
+			out[r] = -1
+			if e.Kind == ir.AffineDim {
+				out[r] = int(e.Value)
+			}
+		}
+	}
+	return out
+}

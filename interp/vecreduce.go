@@ -1,0 +1,152 @@
+package interp
+
+import "github.com/kiln-gpu/kiln/ir"
+
+func (m *Machine) vecReduction(f *frame, op *ir.Operation) error {
+	v, err := vecOperand(f, op, 0)
+	if err != nil {
+		return err
+	}
+	vals := make([]Value, 0, len(v.Elems)+1)
+	if op.NumOperands() > 1 {
+		vals = append(vals, f.get(op.Operand(1)))
+	}
+	for _, e := range v.Elems {
+		vals = append(vals, e)
+	}
+	r, err := m.reduce(op, enumWord(op.Attr("kind")), v.Type.Elem, vals, f)
+	if err != nil {
+		return err
+	}
+	f.set(op.Result(0), r)
+	return nil
+}
+
+func (m *Machine) vecMultiReduction(f *frame, op *ir.Operation) error {
+	v, err := vecOperand(f, op, 0)
+	if err != nil {
+		return err
+	}
+	acc := append([]Scalar(nil), elems(f.get(op.Operand(1)))...)
+	red := map[int64]bool{}
+	for _, d := range intList(op.Attr("reduction_dims")) {
+		red[d] = true
+	}
+	name, err := combiner(op, enumWord(op.Attr("kind")), v.Type.Elem)
+	if err != nil {
+		return err
+	}
+	var kept []int64
+	for d, s := range v.Type.Dims {
+		if !red[int64(d)] {
+			kept = append(kept, s)
+		}
+	}
+	kst := rowMajorStrides(kept)
+	i := 0
+	forEachIndex(v.Type.Dims, func(idx []int64) {
+		l, k := int64(0), 0
+		for d, x := range idx {
+			if !red[int64(d)] {
+				l += x * kst[k]
+				k++
+			}
+		}
+		acc[l] = combine(name, v.Type.Elem, acc[l], v.Elems[i])
+		i++
+	})
+	setVector(f, op, 0, acc)
+	return nil
+}
+
+// vecOuterProduct computes lhs[i]*rhs[j] (or lhs[i]*rhs for a scalar rhs)
+// combined with the accumulator by kind.
+func (m *Machine) vecOuterProduct(f *frame, op *ir.Operation) error {
+	lhs := elems(f.get(op.Operand(0)))
+	rhs := elems(f.get(op.Operand(1)))
+	_, scalarRHS := f.get(op.Operand(1)).(Scalar)
+	et := ir.ElementTypeOrSelf(op.Result(0).Type())
+	mul, add := "arith.muli", "arith.addi"
+	if ir.IsFloat(et) {
+		mul, add = "arith.mulf", "arith.addf"
+	}
+	if op.HasAttr("kind") {
+		var err error
+		if add, err = combiner(op, enumWord(op.Attr("kind")), et); err != nil {
+			return err
+		}
+	}
+	var out []Scalar
+	for i := range lhs {
+		if scalarRHS {
+			out = append(out, combine(mul, et, lhs[i], rhs[0]))
+			continue
+		}
+		for j := range rhs {
+			out = append(out, combine(mul, et, lhs[i], rhs[j]))
+		}
+	}
+	if op.NumOperands() > 2 {
+		acc := elems(f.get(op.Operand(2)))
+		for i := range out {
+			out[i] = combine(add, et, acc[i], out[i])
+		}
+	}
+	setVector(f, op, 0, out)
+	return nil
+}
+
+// vecContract evaluates vector.contract over its iteration space.
+func (m *Machine) vecContract(f *frame, op *ir.Operation) error {
+	maps, _ := op.Attr("indexing_maps").(*ir.ArrayAttr)
+	if maps == nil || len(maps.Elems) != 3 {
+		return op.Errorf("expected three indexing maps")
+	}
+	var am [3]*ir.AffineMap
+	for i, a := range maps.Elems {
+		ma, ok := a.(*ir.AffineMapAttr)
+		if !ok {
+			return op.Errorf("indexing map %d is not an affine map", i)
+		}
+		am[i] = ma.Map
+	}
+	vals := [3]Value{f.get(op.Operand(0)), f.get(op.Operand(1)), f.get(op.Operand(2))}
+	shapes := [3][]int64{shapeOf(op.Operand(0).Type()), shapeOf(op.Operand(1).Type()), shapeOf(op.Operand(2).Type())}
+	iter := make([]int64, am[0].NumDims())
+	for k := 0; k < 3; k++ {
+		for r, e := range am[k].Results {
+			if e.Kind == ir.AffineDim && r < len(shapes[k]) {
+				iter[e.Value] = shapes[k][r]
+			}
+		}
+	}
+	et := ir.ElementTypeOrSelf(op.Result(0).Type())
+	mul := "arith.muli"
+	if ir.IsFloat(et) {
+		mul = "arith.mulf"
+	}
+	kind := enumWord(op.Attr("kind"))
+	if kind == "" {
+		kind = "add"
+	}
+	add, err := combiner(op, kind, et)
+	if err != nil {
+		return err
+	}
+	acc := append([]Scalar(nil), elems(vals[2])...)
+	at := func(k int, idx []int64) int64 {
+		p := am[k].Eval(idx, nil)
+		l, st := int64(0), rowMajorStrides(shapes[k])
+		for i, x := range p {
+			l += x * st[i]
+		}
+		return l
+	}
+	lhs, rhs := elems(vals[0]), elems(vals[1])
+	forEachIndex(iter, func(idx []int64) {
+		a := at(2, idx)
+		acc[a] = combine(add, et, acc[a], combine(mul, et, lhs[at(0, idx)], rhs[at(1, idx)]))
+	})
+	setVector(f, op, 0, acc)
+	return nil
+}

@@ -1,0 +1,215 @@
+package memref
+
+import (
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+var alloc = allocLike("memref.alloc", "Allocates a buffer on the heap.",
+	"%r = memref.alloc(%d) {alignment = 64 : i64} : memref<4x?xf32>")
+
+var alloca = allocLike("memref.alloca", "Allocates a buffer on the stack of the enclosing allocation scope.",
+	"%r = memref.alloca(%d) : memref<?xf32, 3>")
+
+func allocLike(name, summary, example string) *ir.OpDef {
+	d := &ir.OpDef{
+		Name: name, Summary: summary, Example: example,
+		Traits:      ir.AllocOnly | ir.AttrSizedOperandSegments,
+		Operands:    ir.Variadic,
+		Results:     ir.Exactly(1),
+		Inherent:    []string{"alignment"},
+		Parse:       parseAlloc,
+		Print:       printAlloc,
+		Verify:      verifyAlloc,
+		ResultNames: resultName(name[len("memref."):]),
+	}
+	d.Canonicalize = []*ir.Pattern{
+		{Name: "simplify-alloc-const", Root: name, Rewrite: simplifyAllocConst},
+		{Name: "simplify-dead-alloc", Root: name, Rewrite: simplifyDeadAlloc},
+	}
+	return d
+}
+
+// resultName suggests one SSA name for every result.
+func resultName(n string) func(op *ir.Operation, name func(v *ir.Value, name string)) {
+	return func(op *ir.Operation, name func(v *ir.Value, name string)) {
+		for _, r := range op.Results() {
+			name(r, n)
+		}
+	}
+}
+
+// (%d)[%s] attr-dict : type
+func parseAlloc(p *ir.OpParser, st *ir.OpState) error {
+	dyn, err := p.ParseParenOperandList()
+	if err != nil {
+		return err
+	}
+	var syms []ir.UnresolvedOperand
+	if p.ParseOptionalPunct("[") {
+		if syms, err = p.ParseOperandList(); err != nil {
+			return err
+		}
+		if err := p.ParsePunct("]"); err != nil {
+			return err
+		}
+	}
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return err
+	}
+	t, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	if err := resolveIndex(p, dyn); err != nil {
+		return err
+	}
+	if err := resolveIndex(p, syms); err != nil {
+		return err
+	}
+	setSegments(st, p.Context(), len(dyn), len(syms))
+	st.ResultTypes = []ir.Type{t}
+	return nil
+}
+
+func printAlloc(p *ir.OpPrinter, op *ir.Operation) {
+	p.WriteByte('(')
+	p.Operands(segment(op, 0))
+	p.WriteByte(')')
+	if syms := segment(op, 1); len(syms) > 0 {
+		printIndices(p, syms)
+	}
+	p.OptionalAttrDict(op.Attrs(), "operandSegmentSizes")
+	p.WriteString(" : ")
+	p.Type(op.Result(0).Type())
+}
+
+func verifyAlloc(op *ir.Operation) error {
+	if err := checkIndexOperands(op, 0, op.NumOperands()); err != nil {
+		return err
+	}
+	if err := checkResult(op, 0, isRankedMemRef, rankedMemRef); err != nil {
+		return err
+	}
+	if err := checkAlignment(op, "alignment"); err != nil {
+		return err
+	}
+	t := op.Result(0).Type().(*ir.MemRefType)
+	if err := verifyLayout(op, t); err != nil {
+		return err
+	}
+	if n, want := len(segment(op, 0)), numDynamicDims(t); n != want {
+		return op.Errorf("incorrect number of dynamic sizes, has %d, expected %d", n, want)
+	}
+	if n, want := len(segment(op, 1)), numSymbols(t); n != want {
+		return op.Errorf("symbol operand count does not equal memref symbol count: expected %d, got %d", want, n)
+	}
+	if op.Name() == "memref.alloca" {
+		for p := op.ParentOp(); ; p = p.ParentOp() {
+			if p == nil {
+				return op.Errorf("requires an ancestor op with AutomaticAllocationScope trait")
+			}
+			if p.HasTrait(ir.AutomaticAllocationScope) {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// simplifyAllocConst folds constant dynamic sizes into the type of an
+// identity-layout allocation and casts back to the old type, as MLIR's
+// SimplifyAllocConst does.
+func simplifyAllocConst(op *ir.Operation, rw *ir.Rewriter) bool {
+	t, ok := op.Result(0).Type().(*ir.MemRefType)
+	if !ok || t.Layout != nil || len(segment(op, 1)) > 0 {
+		return false
+	}
+	dyn := segment(op, 0)
+	shape := append([]int64(nil), t.Dims...)
+	var keep []*ir.Value
+	changed := false
+	k := 0
+	for i, d := range shape {
+		if d != ir.Dynamic || k >= len(dyn) {
+			continue
+		}
+		v := dyn[k]
+		k++
+		if c, ok := arith.ConstantValue(v).(*ir.IntegerAttr); ok && c.Int() >= 0 {
+			shape[i] = c.Int()
+			changed = true
+			continue
+		}
+		keep = append(keep, v)
+	}
+	if !changed {
+		return false
+	}
+	ctx := op.Context()
+	nt := ctx.MemRef(shape, t.Elem, nil, t.MemorySpace)
+	rw.SetInsertionPointBefore(op)
+	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: keep, ResultTypes: []ir.Type{nt}, Attrs: op.DiscardableAttrs()}
+	if a := op.Attr("alignment"); a != nil {
+		st.AddAttr("alignment", a)
+	}
+	setSegments(st, ctx, len(keep), 0)
+	n := rw.Create(st)
+	c := rw.Create(&ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: n.Results(), ResultTypes: []ir.Type{t}})
+	rw.ReplaceOp(op, c.Results())
+	return true
+}
+
+// simplifyDeadAlloc erases an allocation that is only stored into and
+// deallocated, with those users (MLIR's SimplifyDeadAlloc).
+func simplifyDeadAlloc(op *ir.Operation, rw *ir.Rewriter) bool {
+	v := op.Result(0)
+	var users []*ir.Operation
+	for u := range v.Uses() {
+		o := u.Owner()
+		switch {
+		case o.Name() == "memref.dealloc":
+		case o.Name() == "memref.store" && u.Index() == 1:
+		default:
+			return false
+		}
+		users = append(users, o)
+	}
+	if len(users) == 0 {
+		return false // trivially dead: the driver erases it
+	}
+	for _, o := range users {
+		rw.EraseOp(o)
+	}
+	rw.EraseOp(op)
+	return true
+}
+
+var dealloc = &ir.OpDef{
+	Name: "memref.dealloc", Summary: "Frees a buffer made by memref.alloc.",
+	Example:  "memref.dealloc %m : memref<4x?xf32>",
+	Operands: ir.Exactly(1),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		t, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+	},
+	Verify: func(op *ir.Operation) error { return checkOperand(op, 0, isMemRef, anyMemRef) },
+	Fold:   foldCastOperands(0),
+}

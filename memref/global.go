@@ -1,0 +1,215 @@
+package memref
+
+import (
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+var global = &ir.OpDef{
+	Name: "memref.global", Summary: "Declares or defines a named global memref.",
+	Example:  `memref.global "private" constant @g : memref<2xf32> = dense<[1.000000e+00, 2.000000e+00]> {alignment = 64 : i64}`,
+	Traits:   ir.Symbol,
+	Inherent: []string{"sym_name", "sym_visibility", "type", "initial_value", "constant", "alignment"},
+	Parse:    parseGlobal,
+	Print:    printGlobal,
+	Verify:   verifyGlobal,
+}
+
+// ("private")? (constant)? @name : type (= uninitialized | = attr)? attr-dict
+func parseGlobal(p *ir.OpParser, st *ir.OpState) error {
+	ctx := p.Context()
+	if p.IsString() {
+		vis, err := p.ParseString()
+		if err != nil {
+			return err
+		}
+		st.AddAttr("sym_visibility", ctx.StringAttr(vis))
+	}
+	if p.ParseOptionalKeyword("constant") {
+		st.AddAttr("constant", ctx.UnitAttr())
+	}
+	name, err := p.ParseSymbolName()
+	if err != nil {
+		return err
+	}
+	st.AddAttr("sym_name", ctx.StringAttr(name))
+	t, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	st.AddAttr("type", ctx.TypeAttr(t))
+	if p.ParseOptionalPunct("=") {
+		if p.ParseOptionalKeyword("uninitialized") {
+			st.AddAttr("initial_value", ctx.UnitAttr())
+		} else {
+			var hint ir.Type
+			if mt, ok := t.(*ir.MemRefType); ok {
+				hint = ctx.Tensor(mt.Dims, mt.Elem, nil)
+			}
+			a, err := p.ParseElementsOfType(hint)
+			if err != nil {
+				return err
+			}
+			st.AddAttr("initial_value", a)
+		}
+	}
+	return p.ParseOptionalAttrDict()
+}
+
+func printGlobal(p *ir.OpPrinter, op *ir.Operation) {
+	if v, ok := op.Attr("sym_visibility").(*ir.StringAttr); ok {
+		p.WriteByte(' ')
+		p.String(v.Value)
+	}
+	if op.HasAttr("constant") {
+		p.WriteString(" constant")
+	}
+	p.WriteByte(' ')
+	if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+		p.SymbolName(n.Value)
+	}
+	p.WriteString(" : ")
+	t, _ := op.Attr("type").(*ir.TypeAttr)
+	if t != nil {
+		p.Type(t.Value)
+	}
+	switch v := op.Attr("initial_value").(type) {
+	case nil:
+	case *ir.UnitAttr:
+		p.WriteString(" = uninitialized")
+	default:
+		// The initializer's type is implied by the memref type.
+		s := ir.AttrString(v)
+		if ta, ok := v.(ir.TypedAttr); ok {
+			s = strings.TrimSuffix(s, " : "+ir.TypeString(ta.Type()))
+		}
+		p.WriteString(" = ")
+		p.WriteString(s)
+	}
+	p.OptionalAttrDict(op.Attrs(), "sym_name", "sym_visibility", "type", "initial_value", "constant")
+}
+
+func verifyGlobal(op *ir.Operation) error {
+	ta, ok := op.Attr("type").(*ir.TypeAttr)
+	if !ok {
+		return op.Errorf("requires attribute 'type'")
+	}
+	mt, ok := ta.Value.(*ir.MemRefType)
+	if !ok || !ir.HasStaticShape(mt) {
+		return op.Errorf("type should be static shaped memref, but got %s", ir.TypeString(ta.Value))
+	}
+	if err := checkAlignment(op, "alignment"); err != nil {
+		return err
+	}
+	switch v := op.Attr("initial_value").(type) {
+	case nil, *ir.UnitAttr:
+	case *ir.DenseElementsAttr:
+		st := v.ShapedType()
+		if st.ElementType() != mt.Elem {
+			return op.Errorf("initial value element expected to be of type '%s', but was of type '%s'", ir.TypeString(mt.Elem), ir.TypeString(st.ElementType()))
+		}
+		if !sameShape(st.Shape(), mt.Dims) {
+			return op.Errorf("initial value shape expected to be %s but was %s", joinDims(mt.Dims), joinDims(st.Shape()))
+		}
+	default:
+		if _, elements := v.(ir.TypedAttr); !elements || !isElementsAttr(v) {
+			return op.Errorf("initial value should be a unit or elements attribute, but got %s", ir.AttrString(v))
+		}
+	}
+	return nil
+}
+
+// isElementsAttr accepts the elements attributes other than dense ones
+// (dense_resource, sparse) by their spelling.
+func isElementsAttr(a ir.Attribute) bool {
+	s := ir.AttrString(a)
+	return strings.HasPrefix(s, "dense_resource<") || strings.HasPrefix(s, "sparse<")
+}
+
+func joinDims(ds []int64) string {
+	var b strings.Builder
+	for i, d := range ds {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(dynOrStatic(d))
+	}
+	return b.String()
+}
+
+// Global is a typed view of memref.global.
+type Global struct{ *ir.Operation }
+
+// SymName returns the global's name.
+func (g Global) SymName() string { return ir.SymbolName(g.Operation) }
+
+// Type returns the global's memref type (nil when invalid).
+func (g Global) Type() *ir.MemRefType {
+	if ta, ok := g.Attr("type").(*ir.TypeAttr); ok {
+		mt, _ := ta.Value.(*ir.MemRefType)
+		return mt
+	}
+	return nil
+}
+
+// IsConstant reports whether the global is constant.
+func (g Global) IsConstant() bool { return g.HasAttr("constant") }
+
+// InitialValue returns the initializer: nil for an external declaration or
+// an uninitialized global, else the elements attribute.
+func (g Global) InitialValue() ir.Attribute {
+	v := g.Attr("initial_value")
+	if _, uninit := v.(*ir.UnitAttr); uninit {
+		return nil
+	}
+	return v
+}
+
+// IsExternal reports whether the global has no initializer at all.
+func (g Global) IsExternal() bool { return g.Attr("initial_value") == nil }
+
+var getGlobal = &ir.OpDef{
+	Name: "memref.get_global", Summary: "Returns a memref that refers to a memref.global.",
+	Example:  "memref.global \"private\" @g : memref<4xf32> = uninitialized\n%r = memref.get_global @g : memref<4xf32>",
+	Traits:   ir.Pure,
+	Results:  ir.Exactly(1),
+	Inherent: []string{"name"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		ref, err := p.ParseSymbolRef()
+		if err != nil {
+			return err
+		}
+		st.AddAttr("name", ref)
+		t, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{t}
+		return p.ParseOptionalAttrDict()
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Attr(op.Attr("name"))
+		p.WriteString(" : ")
+		p.Type(op.Result(0).Type())
+		p.OptionalAttrDict(op.Attrs(), "name")
+	},
+	Verify: func(op *ir.Operation) error {
+		if _, ok := op.Attr("name").(*ir.SymbolRefAttr); !ok {
+			return op.Errorf("requires attribute 'name'")
+		}
+		return checkResult(op, 0, func(t ir.Type) bool { m, ok := t.(*ir.MemRefType); return ok && ir.HasStaticShape(m) }, "statically shaped memref of any type values")
+	},
+	VerifySymbolUses: func(op *ir.Operation) error {
+		ref := op.Attr("name").(*ir.SymbolRefAttr)
+		g := ir.LookupNearestSymbol(op, ref)
+		if g == nil || g.Name() != "memref.global" {
+			return op.Errorf("'%s' does not reference a valid global memref", ref.Leaf())
+		}
+		if gt := (Global{g}).Type(); gt != op.Result(0).Type() {
+			return op.Errorf("result type '%s' does not match type '%s' of the global memref @%s", ir.TypeString(op.Result(0).Type()), typeOrNone(gt), ref.Leaf())
+		}
+		return nil
+	},
+}

@@ -1,0 +1,282 @@
+package memref
+
+import (
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+var copyOp = &ir.OpDef{
+	Name: "memref.copy", Summary: "Copies the elements of one memref into another of the same shape.",
+	Example:  "memref.copy %a, %b : memref<4xf32> to memref<4xf32, strided<[2]>>",
+	Operands: ir.Exactly(2),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		us, err := p.ParseOperandList()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		from, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseKeyword("to"); err != nil {
+			return err
+		}
+		to, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		return p.ResolveOperands(us, []ir.Type{from, to})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operands(op.Operands())
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+		p.WriteString(" to ")
+		p.Type(op.Operand(1).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		for i := range 2 {
+			if err := checkOperand(op, i, isMemRef, anyMemRef); err != nil {
+				return err
+			}
+		}
+		a, b := op.Operand(0).Type(), op.Operand(1).Type()
+		ar, ok1 := a.(*ir.MemRefType)
+		br, ok2 := b.(*ir.MemRefType)
+		if ok1 && ok2 && len(ar.Dims) == len(br.Dims) {
+			for i := range ar.Dims {
+				if !dimCompatible(ar.Dims[i], br.Dims[i]) {
+					return op.Errorf("requires the same shape for all operands")
+				}
+			}
+		} else if ok1 && ok2 {
+			return op.Errorf("requires the same shape for all operands")
+		}
+		if ir.ElementTypeOrSelf(a) != ir.ElementTypeOrSelf(b) {
+			return op.Errorf("requires the same element type for all operands")
+		}
+		return nil
+	},
+	Fold: foldCastOperands(-1),
+	Canonicalize: []*ir.Pattern{{Name: "erase-self-copy", Root: "memref.copy", Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		if op.Operand(0) != op.Operand(1) {
+			return false
+		}
+		rw.EraseOp(op)
+		return true
+	}}},
+}
+
+var assumeAlignment = &ir.OpDef{
+	Name: "memref.assume_alignment", Summary: "Asserts that a memref's aligned pointer is aligned to a power of two.",
+	Example: "%r = memref.assume_alignment %m, 16 : memref<4x4xf16>",
+	// No traits: the older form has no result, and Pure would let DCE drop it.
+	Operands:    ir.Exactly(1),
+	Results:     ir.Between(0, 1), // MLIR before 21 had no result
+	Inherent:    []string{"alignment"},
+	ResultNames: resultName("assume_align"),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+		n, err := p.ParseInteger()
+		if err != nil {
+			return err
+		}
+		st.AddAttr("alignment", p.Context().I32Attr(n))
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		t, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		if p.NumResults() > 0 {
+			st.ResultTypes = []ir.Type{t}
+		}
+		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		p.WriteString(", ")
+		if a, ok := op.Attr("alignment").(*ir.IntegerAttr); ok {
+			p.Int(a.Int())
+		}
+		p.OptionalAttrDict(op.Attrs(), "alignment")
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		if err := checkOperand(op, 0, isRankedMemRef, rankedMemRef); err != nil {
+			return err
+		}
+		a, ok := op.Attr("alignment").(*ir.IntegerAttr)
+		if !ok || ir.IntOrFloatBitWidth(a.Type()) != 32 || a.Int() <= 0 {
+			return op.Errorf("attribute 'alignment' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive")
+		}
+		if a.Int()&(a.Int()-1) != 0 {
+			return op.Errorf("alignment must be power of 2")
+		}
+		if op.NumResults() == 1 && op.Result(0).Type() != op.Operand(0).Type() {
+			return op.Errorf("failed to verify that all of {memref, result} have same type")
+		}
+		return nil
+	},
+}
+
+var extractStridedMetadata = &ir.OpDef{
+	Name: "memref.extract_strided_metadata", Summary: "Returns the base buffer, offset, sizes and strides of a strided memref.",
+	Example:     "%r:6 = memref.extract_strided_metadata %m : memref<4x?xf32> -> memref<f32>, index, index, index, index, index",
+	Traits:      ir.Pure,
+	Operands:    ir.Exactly(1),
+	Results:     ir.AtLeast(2),
+	ResultNames: resultName("base_buffer"),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		t, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct("->"); err != nil {
+			return err
+		}
+		ts, err := p.ParseTypeList()
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = ts
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+		p.WriteString(" -> ")
+		p.TypeList(op.ResultTypes())
+		p.OptionalAttrDict(op.Attrs())
+	},
+	Verify: func(op *ir.Operation) error {
+		if err := checkOperand(op, 0, IsStrided, "strided memref of any type values"); err != nil {
+			return err
+		}
+		t := op.Operand(0).Type().(*ir.MemRefType)
+		want := ExtractStridedMetadataTypes(op.Context(), t)
+		if op.NumResults() != len(want) {
+			return op.Errorf("expected %d results, but found %d", len(want), op.NumResults())
+		}
+		for i, w := range want {
+			if op.Result(i).Type() != w {
+				return op.Errorf("result #%d has type '%s', expected '%s'", i, ir.TypeString(op.Result(i).Type()), ir.TypeString(w))
+			}
+		}
+		return nil
+	},
+	Canonicalize: []*ir.Pattern{{Name: "static-strided-metadata", Root: "memref.extract_strided_metadata", Rewrite: constantMetadata}},
+}
+
+// constantMetadata replaces the used static offset, sizes and strides of
+// memref.extract_strided_metadata by constants.
+func constantMetadata(op *ir.Operation, rw *ir.Rewriter) bool {
+	t, ok := op.Operand(0).Type().(*ir.MemRefType)
+	if !ok || op.NumResults() != 2+2*len(t.Dims) {
+		return false
+	}
+	strides, offset, ok := StridesAndOffset(t)
+	if !ok {
+		return false
+	}
+	vals := append(append([]int64{offset}, t.Dims...), strides...)
+	changed := false
+	for i, v := range vals {
+		r := op.Result(i + 1)
+		if v == ir.Dynamic || !r.HasUses() {
+			continue
+		}
+		rw.SetInsertionPointBefore(op)
+		c := arith.BuildConstant(&rw.Builder, op.Context().IndexAttr(v), r.Type(), op.Loc())
+		if c == nil {
+			continue
+		}
+		if c.Block() == nil {
+			rw.Insert(c)
+		}
+		rw.ReplaceAllUsesWith(r, c.Result(0))
+		changed = true
+	}
+	return changed
+}
+
+// ExtractStridedMetadataTypes returns the result types of
+// memref.extract_strided_metadata on t: a 0-d memref of the element type in
+// t's memory space, the offset, then one index per size and per stride.
+func ExtractStridedMetadataTypes(ctx *ir.Context, t *ir.MemRefType) []ir.Type {
+	idx := ctx.Index()
+	ts := []ir.Type{ctx.MemRef(nil, t.Elem, nil, t.MemorySpace), idx}
+	for range 2 * len(t.Dims) {
+		ts = append(ts, idx)
+	}
+	return ts
+}
+
+var extractAlignedPointer = &ir.OpDef{
+	Name: "memref.extract_aligned_pointer_as_index", Summary: "Returns a memref's aligned pointer as an index.",
+	Example:     "%r = memref.extract_aligned_pointer_as_index %m : memref<4xf32> -> index",
+	Traits:      ir.Pure,
+	Operands:    ir.Exactly(1),
+	Results:     ir.Exactly(1),
+	ResultNames: resultName("intptr"),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		t, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct("->"); err != nil {
+			return err
+		}
+		r, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{r}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		p.WriteString(" : ")
+		p.Type(op.Operand(0).Type())
+		p.WriteString(" -> ")
+		p.Type(op.Result(0).Type())
+		p.OptionalAttrDict(op.Attrs())
+	},
+	Verify: func(op *ir.Operation) error {
+		if err := checkOperand(op, 0, isMemRef, anyMemRef); err != nil {
+			return err
+		}
+		return checkResult(op, 0, isIndex, "index")
+	},
+}

@@ -1,0 +1,420 @@
+package memref
+
+import (
+	"fmt"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// mixedList names one offsets/sizes/strides list of an op: its operand
+// segment and its static property.
+type mixedList struct {
+	name, static string
+	seg          int
+}
+
+var (
+	offsetsList = mixedList{"offsets", "static_offsets", 1}
+	sizesList   = mixedList{"sizes", "static_sizes", 2}
+	stridesList = mixedList{"strides", "static_strides", 3}
+)
+
+// parseMixedLists parses the three mixed lists (with prefixes when
+// keywords is set) into st, after the already-resolved source.
+func parseMixedLists(p *ir.OpParser, st *ir.OpState, keywords bool) ([3][]ir.UnresolvedOperand, error) {
+	var dyn [3][]ir.UnresolvedOperand
+	ctx := p.Context()
+	for i, l := range []mixedList{offsetsList, sizesList, stridesList} {
+		if keywords {
+			if i > 0 {
+				if err := p.ParsePunct(","); err != nil {
+					return dyn, err
+				}
+			}
+			kw := map[int]string{0: "offset", 1: "sizes", 2: "strides"}[i]
+			if err := p.ParseKeyword(kw); err != nil {
+				return dyn, err
+			}
+			if err := p.ParsePunct(":"); err != nil {
+				return dyn, err
+			}
+		}
+		d, s, err := ParseDynamicIndexList(p)
+		if err != nil {
+			return dyn, err
+		}
+		dyn[i] = d
+		st.AddAttr(l.static, ctx.DenseI64Array(s...))
+	}
+	return dyn, nil
+}
+
+// printMixed writes one mixed list of op.
+func printMixed(p *ir.OpPrinter, op *ir.Operation, l mixedList) {
+	PrintDynamicIndexList(p, segment(op, l.seg), staticArray(op, l.static))
+}
+
+// verifyMixed checks the static lists against the dynamic operands and
+// each other, as MLIR's verifyOffsetSizeAndStrideOp does. wantOffsets is
+// the required number of offsets (-1: any).
+func verifyMixed(op *ir.Operation, wantOffsets int) error {
+	var n [3]int
+	for i, l := range []mixedList{offsetsList, sizesList, stridesList} {
+		a, ok := op.Attr(l.static).(*ir.DenseArrayAttr)
+		if !ok {
+			return op.Errorf("requires attribute '%s'", l.static)
+		}
+		dyn := 0
+		for _, v := range a.Ints {
+			if v == ir.Dynamic {
+				dyn++
+			}
+		}
+		if got := len(segment(op, l.seg)); got != dyn {
+			return op.Errorf("expected the number of '%s' to match the number of dynamic entries in '%s' (%d vs %d)", l.name, l.static, got, dyn)
+		}
+		n[i] = len(a.Ints)
+	}
+	if wantOffsets >= 0 && n[0] != wantOffsets {
+		return op.Errorf("expected %d offset values", wantOffsets)
+	}
+	if wantOffsets < 0 && n[0] != n[1] {
+		return op.Errorf("expected mixed offsets rank to match mixed sizes rank (%d vs %d) so the rank of the result type is well-formed", n[0], n[1])
+	}
+	if n[1] != n[2] {
+		return op.Errorf("expected mixed sizes rank to match mixed strides rank (%d vs %d) so the rank of the result type is well-formed", n[1], n[2])
+	}
+	for _, l := range []mixedList{offsetsList, sizesList} {
+		for _, v := range staticArray(op, l.static) {
+			if v < 0 && v != ir.Dynamic {
+				return op.Errorf("expected %s to be non-negative, but got %d", l.name, v)
+			}
+		}
+	}
+	return checkIndexOperands(op, 1, op.NumOperands()-1)
+}
+
+func dynOrStatic(v int64) string {
+	if v == ir.Dynamic {
+		return "dynamic"
+	}
+	return fmt.Sprint(v)
+}
+
+var reinterpretCast = &ir.OpDef{
+	Name: "memref.reinterpret_cast", Summary: "Views a buffer with a new offset, sizes and strides.",
+	Example:     "%r = memref.reinterpret_cast %m to offset: [%o], sizes: [10, %s], strides: [%s, 1] : memref<*xf32> to memref<10x?xf32, strided<[?, 1], offset: ?>>",
+	Traits:      ir.Pure | ir.AttrSizedOperandSegments,
+	Operands:    ir.AtLeast(1),
+	Results:     ir.Exactly(1),
+	Inherent:    []string{"static_offsets", "static_sizes", "static_strides"},
+	ResultNames: resultName("reinterpret_cast"),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		src, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseKeyword("to"); err != nil {
+			return err
+		}
+		dyn, err := parseMixedLists(p, st, true)
+		if err != nil {
+			return err
+		}
+		return finishSliceParse(p, st, src, dyn, "to")
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		p.WriteString(" to offset: ")
+		printMixed(p, op, offsetsList)
+		p.WriteString(", sizes: ")
+		printMixed(p, op, sizesList)
+		p.WriteString(", strides: ")
+		printMixed(p, op, stridesList)
+		printSliceTail(p, op, "to")
+	},
+	Verify: verifyReinterpretCast,
+}
+
+// finishSliceParse parses `attr-dict : source-type <kw> result-type` and
+// resolves the source and the three dynamic lists.
+func finishSliceParse(p *ir.OpParser, st *ir.OpState, src ir.UnresolvedOperand, dyn [3][]ir.UnresolvedOperand, kw string) error {
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return err
+	}
+	from, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseKeyword(kw); err != nil {
+		return err
+	}
+	to, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	if err := p.ResolveOperands([]ir.UnresolvedOperand{src}, []ir.Type{from}); err != nil {
+		return err
+	}
+	for _, d := range dyn {
+		if err := resolveIndex(p, d); err != nil {
+			return err
+		}
+	}
+	setSegments(st, p.Context(), 1, len(dyn[0]), len(dyn[1]), len(dyn[2]))
+	st.ResultTypes = []ir.Type{to}
+	return nil
+}
+
+func printSliceTail(p *ir.OpPrinter, op *ir.Operation, kw string) {
+	p.OptionalAttrDict(op.Attrs(), "operandSegmentSizes", "static_offsets", "static_sizes", "static_strides")
+	p.WriteString(" : ")
+	p.Type(op.Operand(0).Type())
+	p.WriteString(" " + kw + " ")
+	p.Type(op.Result(0).Type())
+}
+
+func verifyReinterpretCast(op *ir.Operation) error {
+	if err := checkOperand(op, 0, isMemRef, anyMemRef); err != nil {
+		return err
+	}
+	if err := checkResult(op, 0, isRankedMemRef, rankedMemRef); err != nil {
+		return err
+	}
+	if err := verifyMixed(op, 1); err != nil {
+		return err
+	}
+	src, res := op.Operand(0).Type(), op.Result(0).Type().(*ir.MemRefType)
+	if MemorySpace(src) != res.MemorySpace {
+		return op.Errorf("different memory spaces specified for source type %s and result memref type %s", ir.TypeString(src), ir.TypeString(res))
+	}
+	if se := ir.ElementTypeOrSelf(src); se != res.Elem {
+		return op.Errorf("different element types specified for source type %s and result memref type %s: source element type ('%s') does not match result element type ('%s')",
+			ir.TypeString(src), ir.TypeString(res), ir.TypeString(se), ir.TypeString(res.Elem))
+	}
+	sizes := staticArray(op, "static_sizes")
+	if len(sizes) != len(res.Dims) {
+		return op.Errorf("expected %d size values", len(res.Dims))
+	}
+	for i, d := range res.Dims {
+		if d != ir.Dynamic && d != sizes[i] {
+			return op.Errorf("expected result type with size = %s instead of %d in dim = %d", dynOrStatic(sizes[i]), d, i)
+		}
+	}
+	strides, offset, ok := StridesAndOffset(res)
+	if !ok {
+		return op.Errorf("expected result type to have strided layout but found %s", ir.TypeString(res))
+	}
+	if want := staticArray(op, "static_offsets")[0]; offset != ir.Dynamic && offset != want {
+		return op.Errorf("expected result type with offset = %s instead of %d", dynOrStatic(want), offset)
+	}
+	for i, s := range staticArray(op, "static_strides") {
+		if strides[i] != ir.Dynamic && strides[i] != s {
+			return op.Errorf("expected result type with stride = %s instead of %d in dim = %d", dynOrStatic(s), strides[i], i)
+		}
+	}
+	return nil
+}
+
+var subview = &ir.OpDef{
+	Name: "memref.subview", Summary: "Views a rectangular slice of a memref, with offsets, sizes and strides.",
+	Example:     "%r = memref.subview %m[%o, 4] [2, %s] [1, 1] : memref<8x16xf32> to memref<2x?xf32, strided<[16, 1], offset: ?>>",
+	Traits:      ir.Pure | ir.AttrSizedOperandSegments,
+	Operands:    ir.AtLeast(1),
+	Results:     ir.Exactly(1),
+	Inherent:    []string{"static_offsets", "static_sizes", "static_strides"},
+	ResultNames: resultName("subview"),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		src, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		dyn, err := parseMixedLists(p, st, false)
+		if err != nil {
+			return err
+		}
+		return finishSliceParse(p, st, src, dyn, "to")
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		printMixed(p, op, offsetsList)
+		p.WriteByte(' ')
+		printMixed(p, op, sizesList)
+		p.WriteByte(' ')
+		printMixed(p, op, stridesList)
+		printSliceTail(p, op, "to")
+	},
+	Verify:       verifySubView,
+	Fold:         foldSubView,
+	Canonicalize: []*ir.Pattern{{Name: "subview-constant-args", Root: "memref.subview", Rewrite: subviewConstantArgs}},
+}
+
+func verifySubView(op *ir.Operation) error {
+	if err := checkOperand(op, 0, isRankedMemRef, rankedMemRef); err != nil {
+		return err
+	}
+	if err := checkResult(op, 0, isRankedMemRef, rankedMemRef); err != nil {
+		return err
+	}
+	src := op.Operand(0).Type().(*ir.MemRefType)
+	res := op.Result(0).Type().(*ir.MemRefType)
+	if err := verifyMixed(op, -1); err != nil {
+		return err
+	}
+	if err := verifyMixed(op, len(src.Dims)); err != nil {
+		return err
+	}
+	if !IsStrided(src) {
+		return op.Errorf("base type %s is not strided", ir.TypeString(src))
+	}
+	if src.MemorySpace != res.MemorySpace {
+		return op.Errorf("different memory spaces specified for base memref type %s and subview memref type %s", ir.TypeString(src), ir.TypeString(res))
+	}
+	if src.Elem != res.Elem {
+		return op.Errorf("expected result element type to be '%s', but got '%s'", ir.TypeString(src.Elem), ir.TypeString(res))
+	}
+	if len(res.Dims) > len(src.Dims) {
+		return op.Errorf("expected result rank to be smaller or equal to the source rank, but got '%s'", ir.TypeString(res))
+	}
+	offsets, sizes, strides := staticArray(op, "static_offsets"), staticArray(op, "static_sizes"), staticArray(op, "static_strides")
+	for i, d := range src.Dims {
+		o, s, st := offsets[i], sizes[i], strides[i]
+		if d == ir.Dynamic || o == ir.Dynamic {
+			continue
+		}
+		if o >= d && !(s == 0 && o == d) {
+			return op.Errorf("offset %d is out-of-bounds: %d >= %d", i, o, d)
+		}
+		if s != ir.Dynamic && st != ir.Dynamic && s > 0 {
+			if last := o + (s-1)*st; last >= d {
+				return op.Errorf("slice along dimension %d runs out-of-bounds: %d >= %d", i, last, d)
+			}
+		}
+	}
+	want, _ := SubViewResultType(op.Context(), src, offsets, sizes, strides)
+	if msg := rankReductionMismatch(want, res); msg != "" {
+		return op.Errorf("expected result type to be '%s' or a rank-reduced version. (%s)", ir.TypeString(want), msg)
+	}
+	return nil
+}
+
+// rankReductionMismatch says how res fails to be want with some unit
+// dimensions dropped ("" when it is): MLIR's isRankReducedType.
+func rankReductionMismatch(want, res *ir.MemRefType) string {
+	// Match res's dimensions to want's greedily, dropping unit dims.
+	kept := make([]int, 0, len(res.Dims))
+	j := 0
+	for i, d := range want.Dims {
+		if j < len(res.Dims) && res.Dims[j] == d {
+			kept = append(kept, i)
+			j++
+			continue
+		}
+		if d != 1 {
+			return "mismatch of result sizes"
+		}
+	}
+	if j != len(res.Dims) {
+		return "mismatch of result sizes"
+	}
+	ws, wo, _ := StridesAndOffset(want)
+	rs, ro, ok := StridesAndOffset(res)
+	if !ok || wo != ro {
+		return "mismatch of result layout"
+	}
+	for k, i := range kept {
+		if ws[i] != rs[k] {
+			return "mismatch of result layout"
+		}
+	}
+	return ""
+}
+
+// foldSubView folds a subview that takes all of its source, unchanged.
+func foldSubView(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	src, ok := op.Operand(0).Type().(*ir.MemRefType)
+	if !ok || src != op.Result(0).Type() || op.NumOperands() != 1 {
+		return nil, false
+	}
+	offsets, sizes, strides := staticArray(op, "static_offsets"), staticArray(op, "static_sizes"), staticArray(op, "static_strides")
+	if len(sizes) != len(src.Dims) {
+		return nil, false
+	}
+	for i, d := range src.Dims {
+		if offsets[i] != 0 || strides[i] != 1 || sizes[i] != d {
+			return nil, false
+		}
+	}
+	return []ir.FoldResult{{Value: op.Operand(0)}}, true
+}
+
+// subviewConstantArgs turns constant dynamic offsets, sizes and strides of
+// a non-rank-reducing subview into static ones, casting the new result
+// back to the old type (MLIR's OpWithOffsetSizesAndStridesConstantArgumentFolder).
+func subviewConstantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
+	src, ok := op.Operand(0).Type().(*ir.MemRefType)
+	res, ok2 := op.Result(0).Type().(*ir.MemRefType)
+	if !ok || !ok2 || len(src.Dims) != len(res.Dims) {
+		return false
+	}
+	ctx := op.Context()
+	changed := false
+	var lists [3][]int64
+	var dyns [3][]*ir.Value
+	for i, l := range []mixedList{offsetsList, sizesList, stridesList} {
+		dyn := segment(op, l.seg)
+		static := append([]int64(nil), staticArray(op, l.static)...)
+		k := 0
+		for j, s := range static {
+			if s != ir.Dynamic || k >= len(dyn) {
+				continue
+			}
+			v := dyn[k]
+			k++
+			if c, ok := constIndex(v); ok && (c >= 0 || l.seg == 3) {
+				static[j] = c
+				changed = true
+				continue
+			}
+			dyns[i] = append(dyns[i], v)
+		}
+		lists[i] = static
+	}
+	if !changed {
+		return false
+	}
+	nt, ok := SubViewResultType(ctx, src, lists[0], lists[1], lists[2])
+	if !ok || !IsCastCompatible(nt, res) {
+		return false
+	}
+	rw.SetInsertionPointBefore(op)
+	st := &ir.OpState{Name: "memref.subview", Loc: op.Loc(), ResultTypes: []ir.Type{nt}, Attrs: op.DiscardableAttrs()}
+	st.Operands = append([]*ir.Value{op.Operand(0)}, dyns[0]...)
+	st.Operands = append(append(st.Operands, dyns[1]...), dyns[2]...)
+	st.AddAttr("static_offsets", ctx.DenseI64Array(lists[0]...))
+	st.AddAttr("static_sizes", ctx.DenseI64Array(lists[1]...))
+	st.AddAttr("static_strides", ctx.DenseI64Array(lists[2]...))
+	setSegments(st, ctx, 1, len(dyns[0]), len(dyns[1]), len(dyns[2]))
+	n := rw.Create(st)
+	out := n.Result(0)
+	if nt != res {
+		out = rw.Create(&ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: []*ir.Value{out}, ResultTypes: []ir.Type{res}}).Result(0)
+	}
+	rw.ReplaceOp(op, []*ir.Value{out})
+	return true
+}
+
+// constIndex returns the value of an integer constant defining v.
+func constIndex(v *ir.Value) (int64, bool) {
+	d := v.DefiningOp()
+	if d == nil || !d.HasTrait(ir.ConstantLike) {
+		return 0, false
+	}
+	c, ok := d.Attr("value").(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return c.Int(), true
+}

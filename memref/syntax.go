@@ -1,0 +1,203 @@
+package memref
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// parseIndices parses `[%i, %j]` and resolves the uses as index values.
+func parseIndices(p *ir.OpParser) ([]ir.UnresolvedOperand, error) {
+	if err := p.ParsePunct("["); err != nil {
+		return nil, err
+	}
+	us, err := p.ParseOperandList()
+	if err != nil {
+		return nil, err
+	}
+	return us, p.ParsePunct("]")
+}
+
+// printIndices writes `[%i, %j]`.
+func printIndices(p *ir.OpPrinter, vs []*ir.Value) {
+	p.WriteByte('[')
+	p.Operands(vs)
+	p.WriteByte(']')
+}
+
+// ParseDynamicIndexList parses MLIR's mixed list `[%a, 4, -1]`: SSA values
+// become dynamic operands (ir.Dynamic in the static list), integers are
+// static entries.
+func ParseDynamicIndexList(p *ir.OpParser) (dyn []ir.UnresolvedOperand, static []int64, err error) {
+	if err := p.ParsePunct("["); err != nil {
+		return nil, nil, err
+	}
+	static = []int64{}
+	if p.ParseOptionalPunct("]") {
+		return nil, static, nil
+	}
+	for {
+		if u, ok, err := p.ParseOptionalOperand(); err != nil {
+			return nil, nil, err
+		} else if ok {
+			dyn = append(dyn, u)
+			static = append(static, ir.Dynamic)
+		} else {
+			v, ok, err := p.ParseOptionalInteger()
+			if err != nil {
+				return nil, nil, err
+			}
+			if !ok {
+				return nil, nil, p.Errorf("expected SSA value or integer")
+			}
+			static = append(static, v)
+		}
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	return dyn, static, p.ParsePunct("]")
+}
+
+// PrintDynamicIndexList writes `[%a, 4]` from a static list whose Dynamic
+// entries take the next value of dyn.
+func PrintDynamicIndexList(p *ir.OpPrinter, dyn []*ir.Value, static []int64) {
+	p.WriteByte('[')
+	k := 0
+	for i, s := range static {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		if s == ir.Dynamic && k < len(dyn) {
+			p.Operand(dyn[k])
+			k++
+		} else {
+			p.Int(s)
+		}
+	}
+	p.WriteByte(']')
+}
+
+// resolveIndex resolves uses as index values into the state's operands.
+func resolveIndex(p *ir.OpParser, us []ir.UnresolvedOperand) error {
+	return p.ResolveOperandsSameType(us, p.Context().Index())
+}
+
+// parseReassociation parses `[[0, 1], [2]]` into an array of i64 arrays.
+func parseReassociation(p *ir.OpParser) (*ir.ArrayAttr, error) {
+	ctx := p.Context()
+	if err := p.ParsePunct("["); err != nil {
+		return nil, err
+	}
+	var groups []ir.Attribute
+	if !p.ParseOptionalPunct("]") {
+		for {
+			if err := p.ParsePunct("["); err != nil {
+				return nil, err
+			}
+			var g []ir.Attribute
+			if !p.ParseOptionalPunct("]") {
+				for {
+					v, err := p.ParseInteger()
+					if err != nil {
+						return nil, err
+					}
+					g = append(g, ctx.I64Attr(v))
+					if !p.ParseOptionalPunct(",") {
+						break
+					}
+				}
+				if err := p.ParsePunct("]"); err != nil {
+					return nil, err
+				}
+			}
+			groups = append(groups, ctx.ArrayAttr(g...))
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+		if err := p.ParsePunct("]"); err != nil {
+			return nil, err
+		}
+	}
+	return ctx.ArrayAttr(groups...), nil
+}
+
+// Reassociation returns the index groups of a reassociation attribute, or
+// ok=false when it is not an array of integer arrays.
+func Reassociation(a ir.Attribute) (groups [][]int64, ok bool) {
+	arr, ok := a.(*ir.ArrayAttr)
+	if !ok {
+		return nil, false
+	}
+	groups = [][]int64{}
+	for _, g := range arr.Elems {
+		ga, ok := g.(*ir.ArrayAttr)
+		if !ok {
+			return nil, false
+		}
+		var is []int64
+		for _, e := range ga.Elems {
+			ia, ok := e.(*ir.IntegerAttr)
+			if !ok {
+				return nil, false
+			}
+			is = append(is, ia.Int())
+		}
+		groups = append(groups, is)
+	}
+	return groups, true
+}
+
+func printReassociation(p *ir.OpPrinter, groups [][]int64) {
+	p.WriteByte('[')
+	for i, g := range groups {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.WriteByte('[')
+		for j, v := range g {
+			if j > 0 {
+				p.WriteString(", ")
+			}
+			p.Int(v)
+		}
+		p.WriteByte(']')
+	}
+	p.WriteByte(']')
+}
+
+// staticArray returns the values of a dense i64 array property (nil when absent).
+func staticArray(op *ir.Operation, name string) []int64 {
+	if a, ok := op.Attr(name).(*ir.DenseArrayAttr); ok {
+		return a.Ints
+	}
+	return nil
+}
+
+// segments returns the operandSegmentSizes of op, or nil.
+func segments(op *ir.Operation) []int64 { return staticArray(op, "operandSegmentSizes") }
+
+// segment returns the operands of segment i of an AttrSizedOperandSegments op.
+func segment(op *ir.Operation, i int) []*ir.Value {
+	seg := segments(op)
+	if i >= len(seg) {
+		return nil
+	}
+	start := 0
+	for _, n := range seg[:i] {
+		start += int(n)
+	}
+	end := start + int(seg[i])
+	if start > op.NumOperands() || end > op.NumOperands() {
+		return nil
+	}
+	return op.Operands()[start:end]
+}
+
+// setSegments records segment sizes on a state.
+func setSegments(st *ir.OpState, ctx *ir.Context, sizes ...int) {
+	vs := make([]int64, len(sizes))
+	for i, s := range sizes {
+		vs[i] = int64(s)
+	}
+	st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(vs...))
+}

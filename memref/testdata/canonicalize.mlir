@@ -1,0 +1,132 @@
+// RUN: kiln opt %s --allow-unregistered-dialect --canonicalize --split-input-file | FileCheck %s
+
+// CHECK-LABEL: func.func @dim_and_rank
+// CHECK-SAME: (%[[M:.*]]: memref<4x?xf32>, %[[N:.*]]: index)
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: return %[[C4]], %[[C2]], %[[N]]
+func.func @dim_and_rank(%m: memref<4x?xf32>, %n: index) -> (index, index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %0 = memref.dim %m, %c0 : memref<4x?xf32>
+  %1 = memref.rank %m : memref<4x?xf32>
+  %a = memref.alloc(%n) : memref<8x?xf32>
+  %2 = memref.dim %a, %c1 : memref<8x?xf32>
+  "test.use"(%a) : (memref<8x?xf32>) -> ()
+  return %0, %1, %2 : index, index, index
+}
+
+// -----
+
+// CHECK-LABEL: func.func @cast_into_access
+// CHECK-SAME: (%[[M:.*]]: memref<4xf32>, %[[I:.*]]: index, %[[V:.*]]: f32)
+// CHECK-NEXT: %[[L:.*]] = memref.load %[[M]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT: memref.store %[[V]], %[[M]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT: return %[[L]]
+func.func @cast_into_access(%m: memref<4xf32>, %i: index, %v: f32) -> f32 {
+  %c = memref.cast %m : memref<4xf32> to memref<?xf32>
+  %0 = memref.load %c[%i] : memref<?xf32>
+  memref.store %v, %c[%i] : memref<?xf32>
+  return %0 : f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @cast_of_cast
+// CHECK-SAME: (%[[M:.*]]: memref<4xf32>)
+// CHECK-NEXT: return %[[M]]
+func.func @cast_of_cast(%m: memref<4xf32>) -> memref<4xf32> {
+  %0 = memref.cast %m : memref<4xf32> to memref<?xf32>
+  %1 = memref.cast %0 : memref<?xf32> to memref<4xf32>
+  return %1 : memref<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @alloc_const_size
+// CHECK: %[[A:.*]] = memref.alloc() : memref<16xf32>
+// CHECK: %[[C:.*]] = memref.cast %[[A]] : memref<16xf32> to memref<?xf32>
+// CHECK: "test.use"(%[[C]])
+func.func @alloc_const_size() {
+  %c16 = arith.constant 16 : index
+  %a = memref.alloc(%c16) : memref<?xf32>
+  "test.use"(%a) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dead_alloc
+// CHECK-NEXT: return
+func.func @dead_alloc() {
+  %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloca() : memref<16xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @self_copy
+// CHECK-NEXT: return
+func.func @self_copy(%m: memref<4xf32>) {
+  memref.copy %m, %m : memref<4xf32> to memref<4xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @subview_constant_args
+// CHECK: %[[S:.*]] = memref.subview %{{.*}}[2, 4] [2, 4] [1, 1] : memref<8x16xf32> to memref<2x4xf32, strided<[16, 1], offset: 36>>
+// CHECK: %[[C:.*]] = memref.cast %[[S]] : memref<2x4xf32, strided<[16, 1], offset: 36>> to memref<2x?xf32, strided<[16, 1], offset: ?>>
+// CHECK: "test.use"(%[[C]])
+func.func @subview_constant_args(%m: memref<8x16xf32>) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %0 = memref.subview %m[%c2, 4] [2, %c4] [1, 1] : memref<8x16xf32> to memref<2x?xf32, strided<[16, 1], offset: ?>>
+  "test.use"(%0) : (memref<2x?xf32, strided<[16, 1], offset: ?>>) -> ()
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @trivial_subview
+// CHECK-SAME: (%[[M:.*]]: memref<8x16xf32, strided<[16, 1]>>)
+// CHECK-NEXT: return %[[M]]
+func.func @trivial_subview(%m: memref<8x16xf32, strided<[16, 1]>>) -> memref<8x16xf32, strided<[16, 1]>> {
+  %0 = memref.subview %m[0, 0] [8, 16] [1, 1] : memref<8x16xf32, strided<[16, 1]>> to memref<8x16xf32, strided<[16, 1]>>
+  return %0 : memref<8x16xf32, strided<[16, 1]>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @static_metadata
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: return %[[C0]], %[[C4]], %{{.*}}, %{{.*}}, %[[C1]]
+func.func @static_metadata(%m: memref<4x?xf32>) -> (index, index, index, index, index) {
+  %base, %off, %s0, %s1, %t0, %t1 = memref.extract_strided_metadata %m : memref<4x?xf32> -> memref<f32>, index, index, index, index, index
+  return %off, %s0, %s1, %t0, %t1 : index, index, index, index, index
+}
+
+// -----
+
+// CHECK-LABEL: func.func @expand_collapse
+// CHECK-SAME: (%[[M:.*]]: memref<8x16xf32>)
+// CHECK-NEXT: return %[[M]]
+func.func @expand_collapse(%m: memref<8x16xf32>) -> memref<8x16xf32> {
+  %0 = memref.expand_shape %m [[0, 1], [2]] output_shape [2, 4, 16] : memref<8x16xf32> into memref<2x4x16xf32>
+  %1 = memref.collapse_shape %0 [[0, 1], [2]] : memref<2x4x16xf32> into memref<8x16xf32>
+  return %1 : memref<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dead_alloc_with_stores
+// CHECK-NEXT: return
+func.func @dead_alloc_with_stores(%v: f32, %i: index) {
+  %a = memref.alloc() : memref<16xf32>
+  memref.store %v, %a[%i] : memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  return
+}

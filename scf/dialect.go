@@ -1,0 +1,20 @@
+package scf
+
+import (
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// Dialect returns the scf dialect.
+func Dialect() *ir.Dialect { return dialect }
+
+var dialect = &ir.Dialect{
+	Name:    "scf",
+	Summary: "Structured control flow: loops and conditionals with regions.",
+	Ops: []*ir.OpDef{
+		forOp, ifOp, whileOp, condition, yield, parallel, reduce, reduceReturn,
+		executeRegion, indexSwitch, forall, inParallel,
+	},
+	Dependencies:        []func() *ir.Dialect{arith.Dialect},
+	MaterializeConstant: arith.BuildConstant,
+}

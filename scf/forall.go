@@ -1,0 +1,324 @@
+package scf
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+var forall = &ir.OpDef{
+	Name: "scf.forall", Summary: "Parallel loop nest whose iterations may run in any order, with shared outputs.",
+	Example: "%r = scf.forall (%i, %j) in (%n, 8) shared_outs(%o = %t) -> (tensor<8xf32>) {\n" +
+		"  scf.forall.in_parallel {\n  }\n} {mapping = [#gpu.thread<x>, #gpu.thread<y>]}",
+	Traits:   ir.RecursiveEffects | ir.SingleBlock | ir.AttrSizedOperandSegments,
+	Operands: ir.Variadic,
+	Results:  ir.Variadic,
+	Regions:  ir.Exactly(1),
+	Inherent: []string{"staticLowerBound", "staticUpperBound", "staticStep", "mapping"},
+	Parse:    parseForall,
+	Print:    printForall,
+	Verify:   verifyForall,
+}
+
+// Forall is a typed view of scf.forall.
+type Forall struct{ *ir.Operation }
+
+func (f Forall) seg(i int) []*ir.Value {
+	a, ok := f.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
+	if !ok || len(a.Ints) != 4 {
+		return nil
+	}
+	start := 0
+	for _, n := range a.Ints[:i] {
+		start += int(n)
+	}
+	end := start + int(a.Ints[i])
+	if end > f.NumOperands() {
+		return nil
+	}
+	return f.Operands()[start:end]
+}
+
+func (f Forall) static(name string) []int64 {
+	if a, ok := f.Attr(name).(*ir.DenseArrayAttr); ok {
+		return a.Ints
+	}
+	return nil
+}
+
+// Bound is one entry of a mixed static/dynamic list: Value when dynamic.
+type Bound struct {
+	Static int64
+	Value  *ir.Value
+}
+
+func mixedBounds(static []int64, dyn []*ir.Value) []Bound {
+	out := make([]Bound, len(static))
+	k := 0
+	for i, s := range static {
+		out[i] = Bound{Static: s}
+		if s == ir.Dynamic && k < len(dyn) {
+			out[i].Value = dyn[k]
+			k++
+		}
+	}
+	return out
+}
+
+// LowerBounds returns the mixed lower bounds.
+func (f Forall) LowerBounds() []Bound { return mixedBounds(f.static("staticLowerBound"), f.seg(0)) }
+
+// UpperBounds returns the mixed upper bounds.
+func (f Forall) UpperBounds() []Bound { return mixedBounds(f.static("staticUpperBound"), f.seg(1)) }
+
+// Steps returns the mixed steps.
+func (f Forall) Steps() []Bound { return mixedBounds(f.static("staticStep"), f.seg(2)) }
+
+// Outputs returns the shared outputs.
+func (f Forall) Outputs() []*ir.Value { return f.seg(3) }
+
+// Body returns the loop body: induction variables, then output arguments.
+func (f Forall) Body() *ir.Block { return f.Region(0).Entry() }
+
+// Mapping returns the optional mapping attribute.
+func (f Forall) Mapping() *ir.ArrayAttr { m, _ := f.Attr("mapping").(*ir.ArrayAttr); return m }
+
+// parseMixedParen parses `(%a, 4)` into dynamic uses and a static list.
+func parseMixedParen(p *ir.OpParser) ([]ir.UnresolvedOperand, []int64, error) {
+	if err := p.ParsePunct("("); err != nil {
+		return nil, nil, err
+	}
+	var dyn []ir.UnresolvedOperand
+	static := []int64{}
+	if p.ParseOptionalPunct(")") {
+		return dyn, static, nil
+	}
+	for {
+		if u, ok, err := p.ParseOptionalOperand(); err != nil {
+			return nil, nil, err
+		} else if ok {
+			dyn = append(dyn, u)
+			static = append(static, ir.Dynamic)
+		} else {
+			v, err := p.ParseInteger()
+			if err != nil {
+				return nil, nil, p.Errorf("expected SSA value or integer")
+			}
+			static = append(static, v)
+		}
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	return dyn, static, p.ParsePunct(")")
+}
+
+func printMixedParen(p *ir.OpPrinter, bs []Bound) {
+	p.WriteByte('(')
+	for i, b := range bs {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		if b.Value != nil {
+			p.Operand(b.Value)
+		} else {
+			p.Int(b.Static)
+		}
+	}
+	p.WriteByte(')')
+}
+
+// (%i, ...) (in (ubs) | = (lbs) to (ubs) step (steps)) (shared_outs(%o = %x) -> (types))? region attr-dict
+func parseForall(p *ir.OpParser, st *ir.OpState) error {
+	ctx := p.Context()
+	ivs, err := p.ParseArgumentList(true, false)
+	if err != nil {
+		return err
+	}
+	var dyn [3][]ir.UnresolvedOperand
+	var static [3][]int64
+	if p.ParseOptionalKeyword("in") {
+		if dyn[1], static[1], err = parseMixedParen(p); err != nil {
+			return err
+		}
+		for range static[1] {
+			static[0] = append(static[0], 0)
+			static[2] = append(static[2], 1)
+		}
+	} else {
+		for i, kw := range []string{"=", "to", "step"} {
+			if i == 0 {
+				err = p.ParsePunct(kw)
+			} else {
+				err = p.ParseKeyword(kw)
+			}
+			if err != nil {
+				return err
+			}
+			if dyn[i], static[i], err = parseMixedParen(p); err != nil {
+				return err
+			}
+		}
+	}
+	for _, s := range static {
+		if len(s) != len(ivs) {
+			return p.Errorf("mismatch between the number of loop indices and the number of bounds")
+		}
+	}
+	var outArgs []ir.Argument
+	var outs []ir.UnresolvedOperand
+	if p.ParseOptionalKeyword("shared_outs") {
+		if outArgs, outs, err = parseAssignments(p); err != nil {
+			return err
+		}
+		if st.ResultTypes, err = p.ParseOptionalArrowTypeList(); err != nil {
+			return err
+		}
+		if len(outs) != len(st.ResultTypes) {
+			return p.Errorf("number of operands and types do not match: got %d operands and %d types", len(outs), len(st.ResultTypes))
+		}
+	}
+	idx := ctx.Index()
+	for _, d := range dyn {
+		if err := p.ResolveOperandsSameType(d, idx); err != nil {
+			return err
+		}
+	}
+	if err := p.ResolveOperands(outs, st.ResultTypes); err != nil {
+		return err
+	}
+	for i := range ivs {
+		ivs[i].Type = idx
+	}
+	loc := p.Loc()
+	r := st.AddRegion()
+	if err := p.ParseRegionWithArgs(r, append(ivs, withTypes(outArgs, st.ResultTypes)...)); err != nil {
+		return err
+	}
+	ensureTerminator(ctx, r, "scf.forall.in_parallel", loc)
+	if t := terminator(r); t != nil && t.Name() == "scf.forall.in_parallel" && t.NumRegions() == 0 {
+		// The implicit terminator gets its (empty) body region.
+		t.Erase()
+		in := &ir.OpState{Name: "scf.forall.in_parallel", Loc: loc}
+		in.AddRegion().Append(ir.NewBlock(nil, nil))
+		r.Entry().Append(ctx.NewOp(in))
+	}
+	st.AddAttr("staticLowerBound", ctx.DenseI64Array(static[0]...))
+	st.AddAttr("staticUpperBound", ctx.DenseI64Array(static[1]...))
+	st.AddAttr("staticStep", ctx.DenseI64Array(static[2]...))
+	st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(int64(len(dyn[0])), int64(len(dyn[1])), int64(len(dyn[2])), int64(len(outs))))
+	return p.ParseOptionalAttrDict()
+}
+
+func printForall(p *ir.OpPrinter, op *ir.Operation) {
+	f := Forall{op}
+	lbs, ubs, steps := f.LowerBounds(), f.UpperBounds(), f.Steps()
+	p.WriteString(" (")
+	if b := f.Body(); b != nil && b.NumArgs() >= len(ubs) {
+		p.Operands(b.Args()[:len(ubs)])
+	}
+	p.WriteString(") ")
+	normalized := true
+	for i := range lbs {
+		if lbs[i].Value != nil || lbs[i].Static != 0 || steps[i].Value != nil || steps[i].Static != 1 {
+			normalized = false
+		}
+	}
+	if normalized {
+		p.WriteString("in ")
+		printMixedParen(p, ubs)
+	} else {
+		p.WriteString("= ")
+		printMixedParen(p, lbs)
+		p.WriteString(" to ")
+		printMixedParen(p, ubs)
+		p.WriteString(" step ")
+		printMixedParen(p, steps)
+	}
+	if outs := f.Outputs(); len(outs) > 0 {
+		p.WriteByte(' ')
+		printAssignments(p, "shared_outs", f.Body().Args()[len(ubs):], outs)
+		p.WriteString(" -> (")
+		p.TypeList(op.ResultTypes())
+		p.WriteByte(')')
+	}
+	p.WriteByte(' ')
+	p.Region(op.Region(0), false, op.NumResults() > 0)
+	p.OptionalAttrDict(op.Attrs(), "operandSegmentSizes", "staticLowerBound", "staticUpperBound", "staticStep")
+}
+
+func verifyForall(op *ir.Operation) error {
+	f := Forall{op}
+	for _, n := range []string{"staticLowerBound", "staticUpperBound", "staticStep"} {
+		if _, ok := op.Attr(n).(*ir.DenseArrayAttr); !ok {
+			return op.Errorf("requires attribute '%s'", n)
+		}
+	}
+	rank := len(f.UpperBounds())
+	if len(f.LowerBounds()) != rank || len(f.Steps()) != rank {
+		return op.Errorf("lower bounds, upper bounds and steps must have the same rank")
+	}
+	for _, s := range f.Steps() {
+		if s.Value == nil && s.Static <= 0 {
+			return op.Errorf("constant step operand must be positive")
+		}
+	}
+	if len(f.Outputs()) != op.NumResults() {
+		return op.Errorf("must have as many results as outputs")
+	}
+	for i, o := range f.Outputs() {
+		if o.Type() != op.Result(i).Type() {
+			return op.Errorf("type mismatch between %d-th output and corresponding result", i)
+		}
+	}
+	b := f.Body()
+	if b == nil || b.NumArgs() != rank+op.NumResults() {
+		return op.Errorf("region expects %d arguments", rank+op.NumResults())
+	}
+	for i, a := range b.Args() {
+		if i < rank && !isIndex(a.Type()) {
+			return op.Errorf("expects %d-th block argument to be an index", i)
+		}
+		if i >= rank && a.Type() != op.Result(i-rank).Type() {
+			return op.Errorf("type mismatch between result #%d (%s) and block argument #%d (%s)",
+				i-rank, ir.TypeString(op.Result(i-rank).Type()), i, ir.TypeString(a.Type()))
+		}
+	}
+	if m := f.Mapping(); m != nil && len(m.Elems) != rank {
+		return op.Errorf("mapping attribute size must match op rank")
+	}
+	if t := b.Last(); t == nil || t.Name() != "scf.forall.in_parallel" {
+		name := "nothing"
+		if t != nil {
+			name = t.Name()
+		}
+		return op.Errorf("expects regions to end with 'scf.forall.in_parallel', found '%s'", name)
+	}
+	return nil
+}
+
+var inParallel = &ir.OpDef{
+	Name: "scf.forall.in_parallel", Summary: "Ends an scf.forall body; its region holds the parallel insertions into the shared outputs.",
+	Example: "%r = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {\n  scf.forall.in_parallel {\n  }\n}",
+	Traits:  ir.Terminator | ir.Pure | ir.RecursiveEffects | ir.SingleBlock | ir.NoTerminator,
+	Regions: ir.Exactly(1),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		r := st.AddRegion()
+		if err := p.ParseRegion(r, nil); err != nil {
+			return err
+		}
+		if r.Empty() {
+			r.Append(ir.NewBlock(nil, nil))
+		}
+		return p.ParseOptionalAttrDict()
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Region(op.Region(0), false, true)
+		p.OptionalAttrDict(op.Attrs())
+	},
+	Verify: func(op *ir.Operation) error {
+		if pa := op.ParentOp(); pa == nil || pa.Name() != "scf.forall" {
+			return op.Errorf("expects parent op 'scf.forall'")
+		}
+		return nil
+	},
+}

@@ -1,0 +1,280 @@
+package scf
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+var ifOp = &ir.OpDef{
+	Name: "scf.if", Summary: "Runs the then or else region depending on a condition, yielding their values.",
+	Example:  "%r = scf.if %c -> (f32) {\n  scf.yield %a : f32\n} else {\n  scf.yield %b : f32\n}",
+	Traits:   ir.RecursiveEffects | ir.SingleBlock,
+	Operands: ir.Exactly(1),
+	Results:  ir.Variadic,
+	Regions:  ir.Exactly(2),
+	Parse:    parseIf,
+	Print:    printIf,
+	Verify: func(op *ir.Operation) error {
+		if err := checkOperand(op, 0, isI1, "1-bit signless integer"); err != nil {
+			return err
+		}
+		for i, r := range op.Regions() {
+			if b := r.Entry(); b != nil && b.NumArgs() > 0 {
+				return op.Errorf("region #%d should have no arguments", i)
+			}
+		}
+		if op.NumResults() > 0 && op.Region(1).Empty() {
+			return op.Errorf("must have an else block if defining values")
+		}
+		return nil
+	},
+	VerifyRegions: func(op *ir.Operation) error {
+		for _, r := range op.Regions() {
+			if err := verifyYieldEdge(op, r); err != nil {
+				return err
+			}
+		}
+		return nil
+	},
+	Canonicalize: []*ir.Pattern{
+		{Name: "if-static-condition", Root: "scf.if", Rewrite: ifStaticCondition},
+		{Name: "if-remove-unused-results", Root: "scf.if", Rewrite: ifRemoveUnusedResults},
+		{Name: "if-same-yields", Root: "scf.if", Rewrite: ifSameYields},
+		{Name: "if-to-select", Root: "scf.if", Rewrite: ifToSelect},
+		{Name: "if-remove-empty-else", Root: "scf.if", Rewrite: ifRemoveEmptyElse},
+	},
+}
+
+// If is a typed view of scf.if.
+type If struct{ *ir.Operation }
+
+// Condition returns the i1 condition.
+func (i If) Condition() *ir.Value { return i.Operand(0) }
+
+// Then returns the then block.
+func (i If) Then() *ir.Block { return i.Region(0).Entry() }
+
+// Else returns the else block, or nil when there is none.
+func (i If) Else() *ir.Block { return i.Region(1).Entry() }
+
+// %c (-> (types))? region (else region)? attr-dict
+func parseIf(p *ir.OpParser, st *ir.OpState) error {
+	ctx := p.Context()
+	c, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.ResolveOperands([]ir.UnresolvedOperand{c}, []ir.Type{ctx.I(1)}); err != nil {
+		return err
+	}
+	if st.ResultTypes, err = p.ParseOptionalArrowTypeList(); err != nil {
+		return err
+	}
+	loc := p.Loc()
+	then := st.AddRegion()
+	if err := p.ParseRegion(then, nil); err != nil {
+		return err
+	}
+	ensureTerminator(ctx, then, "scf.yield", loc)
+	els := st.AddRegion()
+	if p.ParseOptionalKeyword("else") {
+		loc := p.Loc()
+		if err := p.ParseRegion(els, nil); err != nil {
+			return err
+		}
+		ensureTerminator(ctx, els, "scf.yield", loc)
+	}
+	return p.ParseOptionalAttrDict()
+}
+
+func printIf(p *ir.OpPrinter, op *ir.Operation) {
+	p.WriteByte(' ')
+	p.Operand(op.Operand(0))
+	if op.NumResults() > 0 {
+		p.WriteString(" -> (")
+		p.TypeList(op.ResultTypes())
+		p.WriteByte(')')
+	}
+	p.WriteByte(' ')
+	terms := op.NumResults() > 0
+	p.Region(op.Region(0), false, terms)
+	if !op.Region(1).Empty() {
+		p.WriteString(" else ")
+		p.Region(op.Region(1), false, terms)
+	}
+	p.OptionalAttrDict(op.Attrs())
+}
+
+// ifStaticCondition inlines the region a constant condition selects.
+func ifStaticCondition(op *ir.Operation, rw *ir.Rewriter) bool {
+	d := op.Operand(0).DefiningOp()
+	if d == nil || !d.HasTrait(ir.ConstantLike) {
+		return false
+	}
+	c, ok := d.Attr("value").(*ir.IntegerAttr)
+	if !ok {
+		return false
+	}
+	r := op.Region(1)
+	if c.Bool() {
+		r = op.Region(0)
+	}
+	if r.Empty() {
+		if op.NumResults() > 0 {
+			return false
+		}
+		rw.EraseOp(op)
+		return true
+	}
+	b := r.Entry()
+	y := b.Last()
+	if y == nil || y.Name() != "scf.yield" || y.NumOperands() != op.NumResults() {
+		return false
+	}
+	rw.InlineBlockBefore(b, op, nil)
+	rw.ReplaceOp(op, y.Operands())
+	rw.EraseOp(y)
+	return true
+}
+
+// ifRemoveUnusedResults drops results nobody uses (MLIR's RemoveUnusedResults).
+func ifRemoveUnusedResults(op *ir.Operation, rw *ir.Rewriter) bool {
+	var keep []int
+	for i, r := range op.Results() {
+		if r.HasUses() {
+			keep = append(keep, i)
+		}
+	}
+	if len(keep) == op.NumResults() {
+		return false
+	}
+	var types []ir.Type
+	for _, i := range keep {
+		types = append(types, op.Result(i).Type())
+	}
+	rw.SetInsertionPointBefore(op)
+	st := &ir.OpState{Name: "scf.if", Loc: op.Loc(), Operands: op.Operands(), ResultTypes: types, Attrs: op.Attrs()}
+	nthen, nelse := st.AddRegion(), st.AddRegion()
+	rw.InlineRegionBefore(op.Region(0), nthen, nil)
+	rw.InlineRegionBefore(op.Region(1), nelse, nil)
+	n := rw.Create(st)
+	for _, r := range n.Regions() {
+		if y := terminator(r); y != nil && y.Name() == "scf.yield" && y.NumOperands() == op.NumResults() {
+			var vals []*ir.Value
+			for _, i := range keep {
+				vals = append(vals, y.Operand(i))
+			}
+			rw.ModifyInPlace(y, func() { y.SetOperands(vals) })
+		}
+	}
+	results := make([]*ir.Value, op.NumResults())
+	for k, i := range keep {
+		results[i] = n.Result(k)
+	}
+	for i := range results {
+		if results[i] == nil {
+			results[i] = op.Result(i) // unused: left dangling on the erased op's own value
+		}
+	}
+	rw.ReplaceOp(op, results)
+	return true
+}
+
+// ifSameYields replaces results that both branches yield as the same
+// value from outside the op, and results that yield true/false constants
+// matching the condition (MLIR's ReplaceIfYieldWithConditionOrValue).
+func ifSameYields(op *ir.Operation, rw *ir.Rewriter) bool {
+	if op.NumResults() == 0 || op.Region(1).Empty() {
+		return false
+	}
+	ty, ey := terminator(op.Region(0)), terminator(op.Region(1))
+	if ty == nil || ey == nil || ty.NumOperands() != op.NumResults() || ey.NumOperands() != op.NumResults() {
+		return false
+	}
+	changed := false
+	for i, r := range op.Results() {
+		if !r.HasUses() {
+			continue
+		}
+		a, b := ty.Operand(i), ey.Operand(i)
+		if a == b && !op.IsAncestorOf(definer(a)) {
+			rw.ReplaceAllUsesWith(r, a)
+			changed = true
+			continue
+		}
+		if isI1(r.Type()) {
+			ca, okA := constBool(a)
+			cb, okB := constBool(b)
+			if okA && okB && ca && !cb {
+				rw.ReplaceAllUsesWith(r, op.Operand(0))
+				changed = true
+			}
+		}
+	}
+	return changed
+}
+
+// definer returns the op that owns v (its defining op, or the parent op
+// of its block).
+func definer(v *ir.Value) *ir.Operation {
+	if d := v.DefiningOp(); d != nil {
+		return d
+	}
+	if b := v.OwnerBlock(); b != nil {
+		return b.ParentOp()
+	}
+	return nil
+}
+
+func constBool(v *ir.Value) (bool, bool) {
+	d := v.DefiningOp()
+	if d == nil || !d.HasTrait(ir.ConstantLike) {
+		return false, false
+	}
+	c, ok := d.Attr("value").(*ir.IntegerAttr)
+	if !ok {
+		return false, false
+	}
+	return c.Bool(), true
+}
+
+// ifToSelect turns an scf.if whose branches only yield into arith.select
+// ops (MLIR's ConvertTrivialIfToSelect).
+func ifToSelect(op *ir.Operation, rw *ir.Rewriter) bool {
+	if op.NumResults() == 0 || op.Region(1).Empty() {
+		return false
+	}
+	ty, ey := terminator(op.Region(0)), terminator(op.Region(1))
+	if ty == nil || ey == nil || ty.PrevOp() != nil || ey.PrevOp() != nil ||
+		ty.NumOperands() != op.NumResults() || ey.NumOperands() != op.NumResults() {
+		return false
+	}
+	rw.SetInsertionPointBefore(op)
+	var vals []*ir.Value
+	for i, r := range op.Results() {
+		a, b := ty.Operand(i), ey.Operand(i)
+		if a == b {
+			vals = append(vals, a)
+			continue
+		}
+		sel := rw.Create(&ir.OpState{Name: "arith.select", Loc: op.Loc(), Operands: []*ir.Value{op.Operand(0), a, b}, ResultTypes: []ir.Type{r.Type()}})
+		vals = append(vals, sel.Result(0))
+	}
+	rw.ReplaceOp(op, vals)
+	return true
+}
+
+// ifRemoveEmptyElse drops an else region that only yields, in an scf.if
+// without results (MLIR's RemoveEmptyElseBranch).
+func ifRemoveEmptyElse(op *ir.Operation, rw *ir.Rewriter) bool {
+	r := op.Region(1)
+	if op.NumResults() > 0 || !r.HasOneBlock() {
+		return false
+	}
+	y := r.Entry().Last()
+	if y == nil || y.Name() != "scf.yield" || y.PrevOp() != nil {
+		return false
+	}
+	rw.ModifyInPlace(op, func() {})
+	rw.EraseBlock(r.Entry())
+	return true
+}

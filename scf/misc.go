@@ -1,0 +1,290 @@
+package scf
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// yieldParents are the ops scf.yield may end a region of.
+var yieldParents = []string{"scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while"}
+
+var yield = &ir.OpDef{
+	Name: "scf.yield", Summary: "Ends a region of an scf op, passing values to its parent.",
+	Example:  "%r = scf.execute_region -> i32 {\n  scf.yield %v : i32\n}",
+	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
+	Operands: ir.Variadic,
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		return parseValuesWithTypes(p)
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.OptionalAttrDict(op.Attrs())
+		printValuesWithTypes(p, op.Operands())
+	},
+	Verify: func(op *ir.Operation) error {
+		pa := op.ParentOp()
+		for _, n := range yieldParents {
+			if pa != nil && pa.Name() == n {
+				return nil
+			}
+		}
+		return op.Errorf("expects parent op to be one of '%s'", strings.Join(yieldParents, ", "))
+	},
+}
+
+var executeRegion = &ir.OpDef{
+	Name: "scf.execute_region", Summary: "Runs its region once, which may have several blocks, and yields its values.",
+	Example:  "%r = scf.execute_region -> i32 {\n  cf.br ^bb1\n^bb1:  // pred: ^bb0\n  scf.yield %v : i32\n}",
+	Traits:   ir.RecursiveEffects,
+	Results:  ir.Variadic,
+	Regions:  ir.Exactly(1),
+	Inherent: []string{"no_inline"},
+	// (-> types)? (no_inline)? region attr-dict
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		var err error
+		if st.ResultTypes, err = p.ParseOptionalArrowTypeList(); err != nil {
+			return err
+		}
+		if p.ParseOptionalKeyword("no_inline") {
+			st.AddAttr("no_inline", p.Context().UnitAttr())
+		}
+		if err := p.ParseRegion(st.AddRegion(), nil); err != nil {
+			return err
+		}
+		return p.ParseOptionalAttrDict()
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.ArrowTypes(op.ResultTypes())
+		if op.HasAttr("no_inline") {
+			p.WriteString(" no_inline")
+		}
+		p.WriteByte(' ')
+		p.Region(op.Region(0), false, true)
+		p.OptionalAttrDict(op.Attrs(), "no_inline")
+	},
+	Verify: func(op *ir.Operation) error {
+		r := op.Region(0)
+		if r.Empty() {
+			return op.Errorf("region needs to have at least one block")
+		}
+		if r.Entry().NumArgs() > 0 {
+			return op.Errorf("region cannot have any arguments")
+		}
+		return nil
+	},
+	VerifyRegions: func(op *ir.Operation) error {
+		for b := range op.Region(0).Blocks() {
+			if t := b.Last(); t != nil && t.Name() == "scf.yield" {
+				if err := verifyEdge(op, "Operation scf.yield", t.Operands(), toParent(), op.ResultTypes()); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	},
+	Canonicalize: []*ir.Pattern{{Name: "inline-single-block-execute-region", Root: "scf.execute_region", Rewrite: inlineExecuteRegion}},
+}
+
+// inlineExecuteRegion inlines a single-block execute_region into its
+// parent block (MLIR's SingleBlockExecuteInliner), unless no_inline.
+func inlineExecuteRegion(op *ir.Operation, rw *ir.Rewriter) bool {
+	r := op.Region(0)
+	if op.HasAttr("no_inline") || !r.HasOneBlock() {
+		return false
+	}
+	y := r.Entry().Last()
+	if y == nil || y.Name() != "scf.yield" {
+		return false
+	}
+	rw.InlineBlockBefore(r.Entry(), op, nil)
+	rw.ReplaceOp(op, y.Operands())
+	rw.EraseOp(y)
+	return true
+}
+
+// ExecuteRegion is a typed view of scf.execute_region.
+type ExecuteRegion struct{ *ir.Operation }
+
+// Body returns the region to run.
+func (e ExecuteRegion) Body() *ir.Region { return e.Region(0) }
+
+var indexSwitch = &ir.OpDef{
+	Name: "scf.index_switch", Summary: "Runs the region whose case value equals an index, or the default region.",
+	Example: "%r = scf.index_switch %i -> f32\ncase 2 {\n  scf.yield %a : f32\n}\ncase 5 {\n  scf.yield %b : f32\n}\n" +
+		"default {\n  scf.yield %c : f32\n}",
+	Traits:       ir.RecursiveEffects | ir.SingleBlock,
+	Operands:     ir.Exactly(1),
+	Results:      ir.Variadic,
+	Regions:      ir.AtLeast(1),
+	Inherent:     []string{"cases"},
+	Parse:        parseIndexSwitch,
+	Print:        printIndexSwitch,
+	Verify:       verifyIndexSwitch,
+	Canonicalize: []*ir.Pattern{{Name: "index-switch-constant", Root: "scf.index_switch", Rewrite: indexSwitchConstant}},
+}
+
+// IndexSwitch is a typed view of scf.index_switch. Region 0 is the default.
+type IndexSwitch struct{ *ir.Operation }
+
+// Arg returns the switched-on index.
+func (s IndexSwitch) Arg() *ir.Value { return s.Operand(0) }
+
+// Cases returns the case values, in region order.
+func (s IndexSwitch) Cases() []int64 {
+	if a, ok := s.Attr("cases").(*ir.DenseArrayAttr); ok {
+		return a.Ints
+	}
+	return nil
+}
+
+// CaseRegion returns the region of case i.
+func (s IndexSwitch) CaseRegion(i int) *ir.Region { return s.Region(i + 1) }
+
+// DefaultRegion returns the default region.
+func (s IndexSwitch) DefaultRegion() *ir.Region { return s.Region(0) }
+
+// %arg attr-dict (-> types)? (case N region)* default region
+func parseIndexSwitch(p *ir.OpParser, st *ir.OpState) error {
+	ctx := p.Context()
+	arg, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.ResolveOperands([]ir.UnresolvedOperand{arg}, []ir.Type{ctx.Index()}); err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return err
+	}
+	if st.ResultTypes, err = p.ParseOptionalArrowTypeList(); err != nil {
+		return err
+	}
+	def := st.AddRegion()
+	var cases []int64
+	for p.ParseOptionalKeyword("case") {
+		v, err := p.ParseInteger()
+		if err != nil {
+			return err
+		}
+		cases = append(cases, v)
+		loc := p.Loc()
+		r := st.AddRegion()
+		if err := p.ParseRegion(r, nil); err != nil {
+			return err
+		}
+		ensureTerminator(ctx, r, "scf.yield", loc)
+	}
+	if err := p.ParseKeyword("default"); err != nil {
+		return err
+	}
+	loc := p.Loc()
+	if err := p.ParseRegion(def, nil); err != nil {
+		return err
+	}
+	ensureTerminator(ctx, def, "scf.yield", loc)
+	st.AddAttr("cases", ctx.DenseI64Array(cases...))
+	return nil
+}
+
+func printIndexSwitch(p *ir.OpPrinter, op *ir.Operation) {
+	s := IndexSwitch{op}
+	p.WriteByte(' ')
+	p.Operand(s.Arg())
+	p.OptionalAttrDict(op.Attrs(), "cases")
+	p.ArrowTypes(op.ResultTypes())
+	for i, c := range s.Cases() {
+		if i+1 >= op.NumRegions() {
+			break
+		}
+		p.Newline()
+		p.WriteString("case ")
+		p.Int(c)
+		p.WriteByte(' ')
+		p.Region(s.CaseRegion(i), false, true)
+	}
+	p.Newline()
+	p.WriteString("default ")
+	p.Region(s.DefaultRegion(), false, true)
+}
+
+func verifyIndexSwitch(op *ir.Operation) error {
+	if err := checkOperand(op, 0, isIndex, "index"); err != nil {
+		return err
+	}
+	s := IndexSwitch{op}
+	if _, ok := op.Attr("cases").(*ir.DenseArrayAttr); !ok {
+		return op.Errorf("requires attribute 'cases'")
+	}
+	cases := s.Cases()
+	if n := op.NumRegions() - 1; n != len(cases) {
+		return op.Errorf("has %d case regions but %d case values", n, len(cases))
+	}
+	seen := map[int64]bool{}
+	for _, c := range cases {
+		if seen[c] {
+			return op.Errorf("has duplicate case value: %d", c)
+		}
+		seen[c] = true
+	}
+	check := func(r *ir.Region, name string) error {
+		y := terminator(r)
+		if y == nil || y.Name() != "scf.yield" {
+			got := "nothing"
+			if y != nil {
+				got = y.Name()
+			}
+			return op.Errorf("expected region to end with scf.yield, but got %s", got)
+		}
+		if y.NumOperands() != op.NumResults() {
+			return op.Errorf("expected each region to return %d values, but %s returns %d", op.NumResults(), name, y.NumOperands()).
+				Note(y.Loc(), "see yield operation here")
+		}
+		for i, v := range y.Operands() {
+			if v.Type() != op.Result(i).Type() {
+				return op.Errorf("expected result #%d of each region to be '%s'", i, ir.TypeString(op.Result(i).Type())).
+					Note(y.Loc(), "%s returns '%s' here", name, ir.TypeString(v.Type()))
+			}
+		}
+		return nil
+	}
+	if err := check(s.DefaultRegion(), "default region"); err != nil {
+		return err
+	}
+	for i := range cases {
+		if err := check(s.CaseRegion(i), "case region #"+strconv.Itoa(i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// indexSwitchConstant inlines the region a constant index selects.
+func indexSwitchConstant(op *ir.Operation, rw *ir.Rewriter) bool {
+	v, ok := constInt(op.Operand(0))
+	if !ok {
+		return false
+	}
+	s := IndexSwitch{op}
+	r := s.DefaultRegion()
+	for i, c := range s.Cases() {
+		if c == v {
+			r = s.CaseRegion(i)
+		}
+	}
+	b := r.Entry()
+	if b == nil {
+		return false
+	}
+	y := b.Last()
+	if y == nil || y.Name() != "scf.yield" || y.NumOperands() != op.NumResults() {
+		return false
+	}
+	rw.InlineBlockBefore(b, op, nil)
+	rw.ReplaceOp(op, y.Operands())
+	rw.EraseOp(y)
+	return true
+}

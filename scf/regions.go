@@ -1,0 +1,159 @@
+package scf
+
+import (
+	"fmt"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// ensureTerminator appends `name` with no operands to a single-block
+// region whose block lacks a terminator (creating the block if the region
+// is empty), as MLIR's SingleBlockImplicitTerminator does when parsing.
+func ensureTerminator(ctx *ir.Context, r *ir.Region, name string, loc ir.Location) {
+	if r.Empty() {
+		r.Append(ir.NewBlock(nil, nil))
+	}
+	b := r.Entry()
+	if last := b.Last(); last != nil && last.HasTrait(ir.Terminator) {
+		return
+	}
+	b.Append(ctx.NewOp(&ir.OpState{Name: name, Loc: loc}))
+}
+
+// parseAssignments parses `(%a = %x, %b = %y)` after its keyword: region
+// arguments and the values they start with.
+func parseAssignments(p *ir.OpParser) ([]ir.Argument, []ir.UnresolvedOperand, error) {
+	if err := p.ParsePunct("("); err != nil {
+		return nil, nil, err
+	}
+	var args []ir.Argument
+	var vals []ir.UnresolvedOperand
+	if p.ParseOptionalPunct(")") {
+		return args, vals, nil
+	}
+	for {
+		a, err := p.ParseArgument(false)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := p.ParsePunct("="); err != nil {
+			return nil, nil, err
+		}
+		v, err := p.ParseOperand()
+		if err != nil {
+			return nil, nil, err
+		}
+		args = append(args, a)
+		vals = append(vals, v)
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	return args, vals, p.ParsePunct(")")
+}
+
+// printAssignments writes `kw(%a = %x, %b = %y)`.
+func printAssignments(p *ir.OpPrinter, kw string, args, vals []*ir.Value) {
+	p.WriteString(kw)
+	p.WriteByte('(')
+	for i := range args {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.Operand(args[i])
+		p.WriteString(" = ")
+		p.Operand(vals[i])
+	}
+	p.WriteByte(')')
+}
+
+// withTypes gives parsed arguments their types.
+func withTypes(args []ir.Argument, ts []ir.Type) []ir.Argument {
+	for i := range args {
+		if i < len(ts) {
+			args[i].Type = ts[i]
+		}
+	}
+	return args
+}
+
+// terminator returns the terminator of a region's single block, or nil.
+func terminator(r *ir.Region) *ir.Operation {
+	if r.Empty() {
+		return nil
+	}
+	return r.Entry().Last()
+}
+
+// edge names one side of a region control-flow edge in MLIR's messages.
+type edge struct {
+	name string // "parent results", "Region #1"
+	succ string // "<to parent>", "<to region #1 with 1 inputs>"
+}
+
+func toParent() edge { return edge{"parent results", "<to parent>"} }
+
+func toRegion(i, n int) edge {
+	return edge{fmt.Sprintf("Region #%d", i), fmt.Sprintf("<to region #%d with %d inputs>", i, n)}
+}
+
+// verifyEdge checks that the values passed along a region control-flow
+// edge match the inputs of its target, with MLIR's RegionBranchOpInterface
+// messages.
+func verifyEdge(op *ir.Operation, from string, vals []*ir.Value, to edge, inputs []ir.Type) error {
+	if len(vals) != len(inputs) {
+		return op.Errorf("region control flow edge from %s to %s: source has %d operands, but target successor %s needs %d",
+			from, to.name, len(vals), to.succ, len(inputs))
+	}
+	for i, v := range vals {
+		if v.Type() != inputs[i] {
+			return op.Errorf("along control flow edge from %s to %s: source type #%d '%s' should match input type #%d '%s'",
+				from, to.name, i, ir.TypeString(v.Type()), i, ir.TypeString(inputs[i]))
+		}
+	}
+	return nil
+}
+
+// verifyYieldEdge checks the terminator of region r against the op's results.
+func verifyYieldEdge(op *ir.Operation, r *ir.Region) error {
+	t := terminator(r)
+	if t == nil || t.Name() != "scf.yield" {
+		return nil
+	}
+	return verifyEdge(op, "Operation scf.yield", t.Operands(), toParent(), op.ResultTypes())
+}
+
+func isIndex(t ir.Type) bool { _, ok := t.(*ir.IndexType); return ok }
+
+func isSignlessIntOrIndex(t ir.Type) bool {
+	if it, ok := t.(*ir.IntegerType); ok {
+		return it.IsSignless()
+	}
+	return isIndex(t)
+}
+
+func isI1(t ir.Type) bool {
+	it, ok := t.(*ir.IntegerType)
+	return ok && it.Width == 1 && it.IsSignless()
+}
+
+// checkOperand reports operand #i of op unless pred accepts its type.
+func checkOperand(op *ir.Operation, i int, pred func(ir.Type) bool, desc string) error {
+	if i < op.NumOperands() && !pred(op.Operand(i).Type()) {
+		return op.Errorf("operand #%d must be %s, but got '%s'", i, desc, ir.TypeString(op.Operand(i).Type()))
+	}
+	return nil
+}
+
+// constInt returns the integer value of a constant-like op defining v.
+func constInt(v *ir.Value) (int64, bool) {
+	d := v.DefiningOp()
+	if d == nil || !d.HasTrait(ir.ConstantLike) {
+		return 0, false
+	}
+	c, ok := d.Attr("value").(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return c.Int(), true
+}

@@ -1,0 +1,200 @@
+// RUN: kiln opt %s --allow-unregistered-dialect --canonicalize --split-input-file | FileCheck %s
+
+// CHECK-LABEL: func.func @for_zero_trips
+// CHECK-SAME: (%[[X:.*]]: f32)
+// CHECK-NOT: scf.for
+// CHECK: return %[[X]]
+func.func @for_zero_trips(%x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c4 to %c0 step %c1 iter_args(%a = %x) -> (f32) {
+    %n = arith.addf %a, %a : f32
+    scf.yield %n : f32
+  }
+  return %r : f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @for_one_trip
+// CHECK-SAME: (%[[X:.*]]: f32)
+// CHECK-NOT: scf.for
+// CHECK: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: "test.use"(%[[C2]])
+// CHECK: %[[N:.*]] = arith.addf %[[X]], %[[X]] : f32
+// CHECK: return %[[N]]
+func.func @for_one_trip(%x: f32) -> f32 {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %r = scf.for %i = %c2 to %c3 step %c8 iter_args(%a = %x) -> (f32) {
+    "test.use"(%i) : (index) -> ()
+    %n = arith.addf %a, %a : f32
+    scf.yield %n : f32
+  }
+  return %r : f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @for_invariant_iter_args
+// CHECK-SAME: (%[[N:.*]]: index, %[[X:.*]]: f32, %[[Y:.*]]: f32)
+// CHECK: %[[R:.*]] = scf.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[A:.*]] = %[[Y]]) -> (f32) {
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[A]], %[[X]] : f32
+// CHECK-NEXT: scf.yield %[[S]] : f32
+// CHECK: return %[[X]], %[[R]], %[[X]]
+func.func @for_invariant_iter_args(%n: index, %x: f32, %y: f32) -> (f32, f32, f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x, %b = %y, %c = %x) -> (f32, f32, f32) {
+    %s = arith.addf %b, %a : f32
+    scf.yield %a, %s, %x : f32, f32, f32
+  }
+  return %r#0, %r#1, %r#2 : f32, f32, f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @for_dead
+// CHECK-NEXT: return
+func.func @for_dead(%n: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> (f32) {
+    %s = arith.addf %a, %a : f32
+    scf.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @if_true
+// CHECK-SAME: (%[[X:.*]]: f32, %[[Y:.*]]: f32)
+// CHECK-NEXT: "test.then"() : () -> ()
+// CHECK-NEXT: return %[[X]]
+func.func @if_true(%x: f32, %y: f32) -> f32 {
+  %true = arith.constant true
+  %r = scf.if %true -> (f32) {
+    "test.then"() : () -> ()
+    scf.yield %x : f32
+  } else {
+    "test.else"() : () -> ()
+    scf.yield %y : f32
+  }
+  return %r : f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @if_false_no_else
+// CHECK-NEXT: return
+func.func @if_false_no_else() {
+  %false = arith.constant false
+  scf.if %false {
+    "test.then"() : () -> ()
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @if_unused_results
+// CHECK: scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT: "test.op"() : () -> ()
+// CHECK-NEXT: scf.yield %{{.*}} : f32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %{{.*}} : f32
+func.func @if_unused_results(%c: i1, %x: f32, %y: f32) -> f32 {
+  %r:2 = scf.if %c -> (f32, f32) {
+    "test.op"() : () -> ()
+    scf.yield %x, %y : f32, f32
+  } else {
+    scf.yield %y, %x : f32, f32
+  }
+  return %r#1 : f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @if_same_yield
+// CHECK-SAME: (%[[C:.*]]: i1, %[[X:.*]]: f32)
+// CHECK: return %[[X]], %[[C]]
+func.func @if_same_yield(%c: i1, %x: f32) -> (f32, i1) {
+  %true = arith.constant true
+  %false = arith.constant false
+  %r:2 = scf.if %c -> (f32, i1) {
+    "test.op"() : () -> ()
+    scf.yield %x, %true : f32, i1
+  } else {
+    scf.yield %x, %false : f32, i1
+  }
+  return %r#0, %r#1 : f32, i1
+}
+
+// -----
+
+// CHECK-LABEL: func.func @switch_constant
+// CHECK-SAME: (%[[X:.*]]: i32, %[[Y:.*]]: i32)
+// CHECK-NEXT: "test.two"() : () -> ()
+// CHECK-NEXT: return %[[Y]]
+func.func @switch_constant(%x: i32, %y: i32) -> i32 {
+  %c2 = arith.constant 2 : index
+  %r = scf.index_switch %c2 -> i32
+  case 1 {
+    scf.yield %x : i32
+  }
+  case 2 {
+    "test.two"() : () -> ()
+    scf.yield %y : i32
+  }
+  default {
+    scf.yield %x : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @execute_region_inline
+// CHECK-NEXT: %[[V:.*]] = "test.value"() : () -> i32
+// CHECK-NEXT: return %[[V]]
+func.func @execute_region_inline() -> i32 {
+  %r = scf.execute_region -> i32 {
+    %v = "test.value"() : () -> i32
+    scf.yield %v : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @if_to_select
+// CHECK-SAME: (%[[C:.*]]: i1, %[[X:.*]]: f32, %[[Y:.*]]: f32)
+// CHECK-NEXT: %[[S:.*]] = arith.select %[[C]], %[[X]], %[[Y]] : f32
+// CHECK-NEXT: return %[[S]]
+func.func @if_to_select(%c: i1, %x: f32, %y: f32) -> f32 {
+  %r = scf.if %c -> (f32) {
+    scf.yield %x : f32
+  } else {
+    scf.yield %y : f32
+  }
+  return %r : f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @if_empty_else
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: "test.then"() : () -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @if_empty_else(%c: i1) {
+  scf.if %c {
+    "test.then"() : () -> ()
+  } else {
+  }
+  return
+}
