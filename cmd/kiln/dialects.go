@@ -16,5 +16,5 @@ import (
 // newContext returns a context with every dialect Kiln knows.
 func newContext() *ir.Context {
 	return ir.NewContext(fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(),
-		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), memref.Dialect(), scf.Dialect())
+		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect())
 }

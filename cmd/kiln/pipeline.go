@@ -4,6 +4,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/kiln-gpu/kiln/gpu/outline"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 )
@@ -12,6 +13,7 @@ import (
 func passRegistry() pass.Registry {
 	reg := pass.Registry{}
 	pass.RegisterTransforms(reg)
+	outline.Register(reg)
 	return reg
 }
 
