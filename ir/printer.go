@@ -309,20 +309,25 @@ func (p *Printer) newline() {
 
 // valueName writes %name or %N, with #i for one result of a group.
 func (p *Printer) valueName(v *Value) {
-	p.WriteByte('%')
-	n, ok := p.names.values[v.groupHead()]
+	n, ok := p.names.values[v]
 	if !ok {
-		p.WriteString("<<UNKNOWN SSA VALUE>>")
+		p.WriteString("%<<UNKNOWN SSA VALUE>>")
 		return
 	}
+	p.groupName(n)
+	if n.size > 1 {
+		p.WriteByte('#')
+		p.Int(int64(n.idx))
+	}
+}
+
+// groupName writes %name or %N for a value's group.
+func (p *Printer) groupName(n valueName) {
+	p.WriteByte('%')
 	if n.name != "" {
 		p.WriteString(n.name)
 	} else {
 		p.Int(int64(n.num))
-	}
-	if v.owner != nil && len(v.owner.results) > 1 {
-		p.WriteByte('#')
-		p.Int(int64(v.index))
 	}
 }
 
@@ -338,12 +343,18 @@ func (p *Printer) blockName(b *Block) {
 
 func (p *Printer) printOp(op *Operation) {
 	if n := len(op.results); n > 0 {
-		p.valueName(&op.results[0])
-		// valueName adds #0 for groups; print the group name instead.
-		if n > 1 {
-			p.buf = p.buf[:len(p.buf)-2]
-			p.WriteByte(':')
-			p.Int(int64(n))
+		// One entry per result group: %a, %b:2 = ...
+		for i := 0; i < n; {
+			g := p.names.values[&op.results[i]]
+			if i > 0 {
+				p.WriteString(", ")
+			}
+			p.groupName(g)
+			if g.size > 1 {
+				p.WriteByte(':')
+				p.Int(int64(g.size))
+			}
+			i += max(int(g.size), 1)
 		}
 		p.WriteString(" = ")
 	}
@@ -507,13 +518,6 @@ func (p *Printer) printBlockHeader(b *Block) {
 	}
 }
 
-func (v *Value) groupHead() *Value {
-	if v.owner != nil && v.index != 0 {
-		return &v.owner.results[0]
-	}
-	return v
-}
-
 // nameState assigns SSA names the way MLIR does: values of a region are
 // numbered before those of its nested regions, sibling regions start from
 // the same number, entry block arguments are %argN, and names suggested by
@@ -526,9 +530,13 @@ type nameState struct {
 	conflict int
 }
 
+// valueName is a value's printed name: its group's name or number, and
+// its index in the group (results an op does not name join the group of
+// the closest named result before them, as in MLIR).
 type valueName struct {
-	name string
-	num  int32
+	name      string
+	num       int32
+	idx, size int32
 }
 
 type counters struct{ nextValue, nextArg int32 }
@@ -557,20 +565,37 @@ func (s *nameState) useName(base string) string {
 }
 
 func (s *nameState) nameResults(op *Operation, c *counters) {
-	if len(op.results) == 0 {
+	n := len(op.results)
+	if n == 0 {
 		return
 	}
-	head := &op.results[0]
+	var names []string // suggested name per result, "" when none
 	if op.def != nil && op.def.ResultNames != nil {
+		names = make([]string, n)
 		op.def.ResultNames(op, func(v *Value, name string) {
-			if v.groupHead() == head && v.index == 0 && name != "" {
-				s.values[head] = valueName{name: s.useName(sanitizeName(name))}
+			if v.owner == op && name != "" {
+				names[v.index] = name
 			}
 		})
 	}
-	if _, ok := s.values[head]; !ok {
-		s.values[head] = valueName{num: c.nextValue}
-		c.nextValue++
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && (names == nil || names[j] == "") {
+			j++
+		}
+		var vn valueName
+		if names != nil && names[i] != "" {
+			vn.name = s.useName(sanitizeName(names[i]))
+		} else {
+			vn.num = c.nextValue
+			c.nextValue++
+		}
+		vn.size = int32(j - i)
+		for k := i; k < j; k++ {
+			vn.idx = int32(k - i)
+			s.values[&op.results[k]] = vn
+		}
+		i = j
 	}
 }
 
@@ -596,10 +621,10 @@ func (s *nameState) numberRegion(r *Region, c counters) {
 		nextBlock++
 		for _, a := range b.args {
 			if b == r.first {
-				s.values[a] = valueName{name: "arg" + strconv.Itoa(int(c.nextArg))}
+				s.values[a] = valueName{name: "arg" + strconv.Itoa(int(c.nextArg)), size: 1}
 				c.nextArg++
 			} else {
-				s.values[a] = valueName{num: c.nextValue}
+				s.values[a] = valueName{num: c.nextValue, size: 1}
 				c.nextValue++
 			}
 		}

@@ -33,8 +33,8 @@ func allocLike(name, summary, example string) *ir.OpDef {
 // resultName suggests one SSA name for every result.
 func resultName(n string) func(op *ir.Operation, name func(v *ir.Value, name string)) {
 	return func(op *ir.Operation, name func(v *ir.Value, name string)) {
-		for _, r := range op.Results() {
-			name(r, n)
+		if op.NumResults() > 0 {
+			name(op.Result(0), n)
 		}
 	}
 }

@@ -136,11 +136,11 @@ var assumeAlignment = &ir.OpDef{
 
 var extractStridedMetadata = &ir.OpDef{
 	Name: "memref.extract_strided_metadata", Summary: "Returns the base buffer, offset, sizes and strides of a strided memref.",
-	Example:     "%r:6 = memref.extract_strided_metadata %m : memref<4x?xf32> -> memref<f32>, index, index, index, index, index",
+	Example:     "%base_buffer, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %m : memref<4x?xf32> -> memref<f32>, index, index, index, index, index",
 	Traits:      ir.Pure,
 	Operands:    ir.Exactly(1),
 	Results:     ir.AtLeast(2),
-	ResultNames: resultName("base_buffer"),
+	ResultNames: stridedMetadataNames,
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		u, err := p.ParseOperand()
 		if err != nil {
@@ -279,4 +279,19 @@ var extractAlignedPointer = &ir.OpDef{
 		}
 		return checkResult(op, 0, isIndex, "index")
 	},
+}
+
+// stridedMetadataNames names the results as MLIR does:
+// %base_buffer, %offset, %sizes:N, %strides:N.
+func stridedMetadataNames(op *ir.Operation, name func(v *ir.Value, name string)) {
+	n := op.NumResults()
+	if n < 2 {
+		return
+	}
+	name(op.Result(0), "base_buffer")
+	name(op.Result(1), "offset")
+	if rank := (n - 2) / 2; rank > 0 {
+		name(op.Result(2), "sizes")
+		name(op.Result(2+rank), "strides")
+	}
 }

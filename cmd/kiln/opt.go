@@ -182,12 +182,12 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var diags []*ir.Diagnostic
 		ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) { diags = append(diags, d) })
 		m, err := optChunk(o, ctx, chunk, name, stderr)
-		if err != nil {
-			d, ok := err.(*ir.Diagnostic)
-			if !ok {
-				d = ir.Errorf(ctx.UnknownLoc(), "%v", err)
-			}
+		if d, ok := err.(*ir.Diagnostic); ok {
 			diags = append(diags, d)
+		} else if err != nil {
+			// Not about the input (a bad pass pipeline, say): report it as is.
+			fmt.Fprintf(stderr, "kiln opt: %v\n", err)
+			return 1
 		} else if err := ir.Print(out, m, o.print); err != nil {
 			fmt.Fprintf(stderr, "kiln opt: %v\n", err)
 			return 1

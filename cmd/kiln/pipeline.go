@@ -7,6 +7,7 @@ import (
 	"github.com/kiln-gpu/kiln/gpu/outline"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/vector/transforms"
 )
 
 // passRegistry lists every pass `kiln opt` can run by name.
@@ -14,6 +15,7 @@ func passRegistry() pass.Registry {
 	reg := pass.Registry{}
 	pass.RegisterTransforms(reg)
 	outline.Register(reg)
+	transforms.Register(reg)
 	return reg
 }
 

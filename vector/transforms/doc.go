@@ -1,0 +1,27 @@
+// Package transforms holds the vector rewrites that run before the
+// conversion to SPIR-V, after MLIR's VectorUnroll, LowerVectorTransfer,
+// LowerVectorMultiReduction, LowerVectorContract, LowerVectorMask and
+// VectorEmulateMaskedLoadStore: SPIR-V has only 1-d vectors of 2, 3 and 4
+// elements (8 and 16 with the Vector16 capability), no masks and no
+// gathers, so every vector op is brought down to those.
+//
+// Each lowering is a pass (see Register) and `vector-lower-for-spirv`
+// runs them all in order:
+//
+//	vector-lower-transfer        transfer_read/write -> vector.load/store or memref.load/store
+//	vector-lower-multi-reduction multi_reduction -> vector.reduction (alias lower-vector-multi-reduction, MLIR's name)
+//	vector-lower-contract        contract, outerproduct -> vector.fma chains
+//	vector-lower-masks           create_mask, constant_mask, maskedload/store
+//	vector-lower-gather-scatter  gather/scatter -> memref.load/store per lane under scf.if
+//	vector-lower-shape           transpose, shape_cast -> extract/insert
+//	vector-unroll-for-spirv      unroll to native sizes (option vector16)
+//
+// From Go:
+//
+//	reg := pass.Registry{}
+//	transforms.Register(reg)
+//	p, _ := pass.Parse("builtin.module(vector-lower-for-spirv{vector16=true})", reg)
+//
+// The rewrites are plain ir.Patterns as well (Patterns), for drivers that
+// combine them with others.
+package transforms

@@ -1,0 +1,113 @@
+package transforms
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/ir/rewrite"
+)
+
+// Stages of vector-lower-for-spirv, in the order it runs them: transfers
+// first (they make loads, masked loads and gathers of memory), then the
+// ops that make vector.reduction, fma and masks, then the memory ops that
+// masks guard, then the shape changes, and the unrolling last.
+
+// TransferPatterns lower vector.transfer_read/transfer_write on memrefs.
+func TransferPatterns() []*ir.Pattern {
+	return []*ir.Pattern{lowerTransferRead, lowerTransferWrite}
+}
+
+// MultiReductionPatterns lower vector.multi_reduction to vector.reduction.
+func MultiReductionPatterns() []*ir.Pattern { return []*ir.Pattern{lowerMultiReduction} }
+
+// ContractPatterns lower vector.contract and vector.outerproduct to fma chains.
+func ContractPatterns() []*ir.Pattern { return []*ir.Pattern{lowerContract, lowerOuterProduct} }
+
+// MaskPatterns lower create_mask, constant_mask, maskedload and maskedstore.
+func MaskPatterns() []*ir.Pattern {
+	return []*ir.Pattern{lowerCreateMask, lowerConstantMask,
+		lowerMaskedMemory("vector-lower-masked-load-store", "vector.maskedload", "vector.maskedstore")}
+}
+
+// GatherScatterPatterns lower vector.gather and vector.scatter to scalar code.
+func GatherScatterPatterns() []*ir.Pattern {
+	return []*ir.Pattern{lowerMaskedMemory("vector-lower-gather-scatter", "vector.gather", "vector.scatter")}
+}
+
+// ShapePatterns lower vector.transpose and n-d vector.shape_cast.
+func ShapePatterns() []*ir.Pattern { return []*ir.Pattern{lowerShape} }
+
+// UnrollPatterns cut vectors to the sizes SPIR-V allows (8 and 16 too
+// when vector16, the Vector16 capability, is set).
+func UnrollPatterns(vector16 bool) []*ir.Pattern {
+	return append([]*ir.Pattern{unrollElementwise(vector16), unrollReduction(vector16), unrollBroadcast(vector16),
+		unrollFromElements(vector16), unrollLoadStore(vector16), unrollMoves(vector16)}, cancelPatterns()...)
+}
+
+// stage runs one pattern list to a fixpoint.
+func stage(op *ir.Operation, patterns []*ir.Pattern) error {
+	_, err := rewrite.ApplyPatternsGreedily(op, rewrite.NewPatternSet(patterns...), rewrite.GreedyConfig{})
+	return err
+}
+
+var vector16Option = pass.Option{Name: "vector16", Kind: pass.BoolOption, Default: "false",
+	Help: "Allow vectors of 8 and 16 elements (the Vector16 capability)"}
+
+func simplePass(name, arg, summary string, patterns func() []*ir.Pattern) func() *pass.Pass {
+	return func() *pass.Pass {
+		return &pass.Pass{Name: name, Argument: arg, Summary: summary,
+			Run: func(op *ir.Operation, _ *pass.Context) error { return stage(op, patterns()) }}
+	}
+}
+
+// The passes, as constructors for a pass.Registry.
+var (
+	LowerTransferPass = simplePass("LowerVectorTransfer", "vector-lower-transfer",
+		"Lower vector.transfer_read/write to vector.load/store or memref.load/store", TransferPatterns)
+	LowerMultiReductionPass = simplePass("LowerVectorMultiReduction", "vector-lower-multi-reduction",
+		"Lower vector.multi_reduction to vector.reduction", MultiReductionPatterns)
+	// MLIRLowerMultiReductionPass is the same under MLIR's pass name.
+	MLIRLowerMultiReductionPass = simplePass("LowerVectorMultiReduction", "lower-vector-multi-reduction",
+		"Lower vector.multi_reduction to vector.reduction", MultiReductionPatterns)
+	LowerContractPass = simplePass("LowerVectorContract", "vector-lower-contract",
+		"Lower vector.contract and vector.outerproduct to vector.fma chains", ContractPatterns)
+	LowerMasksPass = simplePass("LowerVectorMasks", "vector-lower-masks",
+		"Lower create_mask, constant_mask and maskedload/maskedstore to selects and guarded scalar accesses", MaskPatterns)
+	LowerGatherScatterPass = simplePass("LowerVectorGatherScatter", "vector-lower-gather-scatter",
+		"Lower vector.gather/scatter to memref.load/store per lane under scf.if", GatherScatterPatterns)
+	LowerShapePass = simplePass("LowerVectorShape", "vector-lower-shape",
+		"Lower vector.transpose and n-d vector.shape_cast to element moves", ShapePatterns)
+)
+
+// UnrollPass is vector-unroll-for-spirv.
+func UnrollPass() *pass.Pass {
+	return &pass.Pass{Name: "VectorUnrollForSPIRV", Argument: "vector-unroll-for-spirv",
+		Summary: "Unroll vector ops to the vector sizes SPIR-V allows",
+		Options: []pass.Option{vector16Option},
+		Run: func(op *ir.Operation, pc *pass.Context) error {
+			return stage(op, UnrollPatterns(pc.Options.Bool("vector16")))
+		}}
+}
+
+// LowerForSPIRVPass is vector-lower-for-spirv: every stage above, in order,
+// ready for the conversion to SPIR-V.
+func LowerForSPIRVPass() *pass.Pass {
+	return &pass.Pass{Name: "VectorLowerForSPIRV", Argument: "vector-lower-for-spirv",
+		Summary: "Lower and unroll vector ops to what the SPIR-V conversion accepts",
+		Options: []pass.Option{vector16Option},
+		Run: func(op *ir.Operation, pc *pass.Context) error {
+			stages := [][]*ir.Pattern{TransferPatterns(), MultiReductionPatterns(), ContractPatterns(),
+				MaskPatterns(), GatherScatterPatterns(), ShapePatterns(), UnrollPatterns(pc.Options.Bool("vector16"))}
+			for _, s := range stages {
+				if err := stage(op, s); err != nil {
+					return err
+				}
+			}
+			return nil
+		}}
+}
+
+// Register adds the passes of this package to reg.
+func Register(reg pass.Registry) {
+	reg.Add(LowerTransferPass, LowerMultiReductionPass, MLIRLowerMultiReductionPass, LowerContractPass,
+		LowerMasksPass, LowerGatherScatterPass, LowerShapePass, UnrollPass, LowerForSPIRVPass)
+}
