@@ -4,8 +4,9 @@
 # selected alone through VK_DRIVER_FILES. Per driver: the runtime's tests with
 # the validation layer on, `kiln devices`, the same tests under the race
 # detector (they include concurrent dispatches) and built with
-# GOEXPERIMENT=cgocheck2 (a Go pointer stored in C memory aborts them), and
-# every benchmark once so that none rots.
+# GOEXPERIMENT=cgocheck2 (a Go pointer stored in C memory aborts them),
+# every benchmark once so that none rots, and the runner's end-to-end tests
+# (`kiln run` and `kiln compile` of the upstream Vulkan integration tests).
 #
 # With CI=true a missing driver, loader, device or validation layer fails;
 # otherwise the tests say what is missing and skip.
@@ -38,4 +39,8 @@ for entry in "${drivers[@]}"; do
   go test -count=1 -race ./runtime/vulkan/
   GOEXPERIMENT=cgocheck2 go test -count=1 ./runtime/vulkan/
   go test -count=1 -run '^$' -bench . -benchtime 1x ./runtime/vulkan/ >/dev/null
+  # End to end: kernels compiled by Kiln, run by `kiln run` on this driver.
+  go test -count=1 ./runner/
+  go test -count=1 -run '^Test(Run|Compile)' ./cmd/kiln/
+  go test -count=1 -run '^$' -bench . -benchtime 1x ./runner/ >/dev/null
 done

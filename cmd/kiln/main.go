@@ -22,8 +22,11 @@ type command struct {
 
 // commands lists the subcommands; each lives in its own file.
 var commands = map[string]command{
-	"devices": {"list Vulkan devices, drivers, limits and features", runDevices},
-	"opt":     {"parse, verify, run passes and print MLIR (like mlir-opt)", runOpt},
+	"devices":   {"list Vulkan devices, drivers, limits and features", runDevices},
+	"opt":       {"parse, verify, run passes and print MLIR (like mlir-opt)", runOpt},
+	"translate": {"spirv dialect <-> SPIR-V binary (like mlir-translate)", runTranslate},
+	"run":       {"execute a host program, its kernels on Vulkan (like mlir-vulkan-runner)", runRun},
+	"compile":   {"compile every gpu.module to validated .spv files and a manifest", runCompile},
 }
 
 func main() {

@@ -7,6 +7,8 @@ import (
 	"github.com/kiln-gpu/kiln/gpu/outline"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
+	lowering "github.com/kiln-gpu/kiln/spirv/lowering"
+	spirvtransforms "github.com/kiln-gpu/kiln/spirv/transforms"
 	"github.com/kiln-gpu/kiln/vector/transforms"
 )
 
@@ -15,7 +17,9 @@ func passRegistry() pass.Registry {
 	reg := pass.Registry{}
 	pass.RegisterTransforms(reg)
 	outline.Register(reg)
+	spirvtransforms.Register(reg)
 	transforms.Register(reg)
+	lowering.Register(reg)
 	return reg
 }
 

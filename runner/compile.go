@@ -1,0 +1,175 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/serialize"
+	"github.com/kiln-gpu/kiln/spirv/validate"
+)
+
+// Pipeline names the passes, with their options, that take one gpu.module
+// to a spirv.module, in order. gpu-kernel-outlining is not among them:
+// Compile takes a gpu.module, so outlining of gpu.launch happens before
+// (see Outline).
+var Pipeline = []string{
+	"map-memref-spirv-storage-class",
+	"convert-to-spirv{convert-gpu-modules=true}",
+	"spirv-lower-abi-attrs",
+	"spirv-update-vce",
+	"canonicalize",
+}
+
+// Compiler turns gpu.modules into validated SPIR-V words and a manifest.
+// It caches its results per (gpu.module, target environment), so that a
+// kernel launched many times is compiled once. It is safe for concurrent use.
+type Compiler struct {
+	// Passes must provide every pass of Pipeline by its argument name.
+	Passes pass.Registry
+	// Validator, when set, overrides spirv-val's target environment, which
+	// is otherwise the Vulkan version of the module's SPIR-V version.
+	Validator *validate.Validator
+
+	mu    sync.Mutex
+	cache map[cacheKey]*Compiled
+}
+
+type cacheKey struct {
+	module *ir.Operation
+	env    *spirv.TargetEnvAttr
+}
+
+// Compiled is one gpu.module compiled for one target environment.
+type Compiled struct {
+	Words    []uint32
+	SPIRV    *ir.Operation // the spirv.module the words come from
+	Manifest ModuleManifest
+}
+
+// Missing returns the passes of Pipeline that reg lacks.
+func Missing(reg pass.Registry) []string {
+	var out []string
+	for _, p := range Pipeline {
+		if name := passName(p); reg[name] == nil {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// Compile compiles the gpu.module gm for env (nil: the target environment
+// gm or an enclosing op carries, else spirv's default).
+func (c *Compiler) Compile(gm *ir.Operation, env *spirv.TargetEnvAttr) (*Compiled, error) {
+	if env == nil {
+		env = spirv.LookupTargetEnv(gm)
+	}
+	if env == nil {
+		env = spirv.DefaultTargetEnv(gm.Context())
+	}
+	key := cacheKey{gm, env}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if r := c.cache[key]; r != nil {
+		return r, nil
+	}
+	r, err := c.compile(gm, env)
+	if err != nil {
+		return nil, err
+	}
+	if c.cache == nil {
+		c.cache = map[cacheKey]*Compiled{}
+	}
+	c.cache[key] = r
+	return r, nil
+}
+
+func (c *Compiler) compile(gm *ir.Operation, env *spirv.TargetEnvAttr) (*Compiled, error) {
+	if gm.Name() != "gpu.module" {
+		return nil, gm.Errorf("expected a gpu.module to compile, got '%s'", gm.Name())
+	}
+	if missing := Missing(c.Passes); len(missing) > 0 {
+		return nil, gm.Errorf("cannot compile kernels: the passes %s are not registered", strings.Join(missing, ", "))
+	}
+	ctx := gm.Context()
+	top := ir.NewModule(ctx, gm.Loc())
+	top.SetAttr("gpu.container_module", ctx.UnitAttr())
+	top.SetAttr(spirv.TargetEnvAttrName, env)
+	clone := gm.Clone(ir.NewMapping())
+	ir.ModuleBody(top).Append(clone)
+	p, err := c.pipeline()
+	if err != nil {
+		return nil, err
+	}
+	if err := pass.New(p, pass.Config{DisableThreading: true}).Run(top); err != nil {
+		return nil, err
+	}
+	var sm *ir.Operation
+	top.Walk(func(op *ir.Operation) bool {
+		if op.Name() == "spirv.module" && sm == nil {
+			sm = op
+		}
+		return true
+	})
+	if sm == nil {
+		return nil, gm.Errorf("the SPIR-V pipeline produced no spirv.module for this gpu.module")
+	}
+	words, err := serialize.Serialize(sm)
+	if err != nil {
+		return nil, err
+	}
+	v := c.Validator
+	if v == nil {
+		v = &validate.Validator{Env: VulkanEnv(env)}
+	}
+	if err := v.Validate(context.Background(), words); err != nil {
+		return nil, gm.Errorf("the SPIR-V of this gpu.module fails validation: %v", err)
+	}
+	man, err := buildManifest(gm, sm)
+	if err != nil {
+		return nil, err
+	}
+	man.Env = string(v.Env)
+	return &Compiled{Words: words, SPIRV: sm, Manifest: man}, nil
+}
+
+// pipeline nests each pass under the op it anchors on.
+func (c *Compiler) pipeline() (*pass.Pipeline, error) {
+	var parts []string
+	for _, p := range Pipeline {
+		switch anchor := c.Passes[passName(p)]().OpName; anchor {
+		case "", pass.AnyOp, "builtin.module":
+			parts = append(parts, p)
+		default:
+			parts = append(parts, fmt.Sprintf("%s(%s)", anchor, p))
+		}
+	}
+	return pass.Parse("builtin.module("+strings.Join(parts, ", ")+")", c.Passes)
+}
+
+// passName strips a pipeline element's {options}.
+func passName(element string) string {
+	name, _, _ := strings.Cut(element, "{")
+	return name
+}
+
+// VulkanEnv returns the oldest Vulkan environment of spirv-val that
+// accepts env's SPIR-V version.
+func VulkanEnv(env *spirv.TargetEnvAttr) validate.Env {
+	v := env.Version()
+	switch minor := v.Minor(); {
+	case minor <= 0:
+		return validate.Vulkan1_0
+	case minor <= 3:
+		return validate.Vulkan1_1
+	case minor == 4:
+		return validate.Vulkan1_1Spv1_4
+	case minor == 5:
+		return validate.Vulkan1_2
+	}
+	return validate.Vulkan1_3
+}

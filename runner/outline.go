@@ -1,0 +1,61 @@
+package runner
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/spirv"
+)
+
+// OutlinePass is the pass that turns gpu.launch into gpu.launch_func.
+const OutlinePass = "gpu-kernel-outlining"
+
+// Outline runs gpu-kernel-outlining from reg on module when it has a
+// gpu.launch, so that every kernel is in a gpu.module before compiling.
+func Outline(module *ir.Operation, reg pass.Registry) error {
+	var launch *ir.Operation
+	module.Walk(func(op *ir.Operation) bool {
+		if op.Name() == "gpu.launch" && launch == nil {
+			launch = op
+		}
+		return launch == nil
+	})
+	if launch == nil {
+		return nil
+	}
+	if reg[OutlinePass] == nil {
+		return launch.Errorf("gpu.launch needs the '%s' pass, which is not registered", OutlinePass)
+	}
+	p, err := pass.Parse("builtin.module("+OutlinePass+")", reg)
+	if err != nil {
+		return err
+	}
+	return pass.New(p, pass.Config{}).Run(module)
+}
+
+// CompileAll compiles every gpu.module of module, in order. env is the
+// target environment of modules that carry none (nil: spirv's default).
+func (c *Compiler) CompileAll(module *ir.Operation, env *spirv.TargetEnvAttr) ([]*Compiled, error) {
+	var gms []*ir.Operation
+	module.Walk(func(op *ir.Operation) bool {
+		if op.Name() == "gpu.module" {
+			gms = append(gms, op)
+		}
+		return true
+	})
+	if len(gms) == 0 {
+		return nil, module.Errorf("no gpu.module to compile")
+	}
+	var out []*Compiled
+	for _, gm := range gms {
+		e := spirv.LookupTargetEnv(gm)
+		if e == nil {
+			e = env
+		}
+		r, err := c.Compile(gm, e)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}

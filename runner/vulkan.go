@@ -1,0 +1,217 @@
+package runner
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/kiln-gpu/kiln/interp"
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/runtime/vulkan"
+	"github.com/kiln-gpu/kiln/spirv"
+)
+
+// session is one Run on a Vulkan device: its compiled kernels and the
+// device buffers of host memrefs, reused across launches.
+type session struct {
+	o        *Options
+	rep      *Report
+	inst     *vulkan.Instance
+	ownInst  bool
+	dev      *vulkan.Device
+	info     vulkan.DeviceInfo
+	compiler *Compiler
+	env      *spirv.TargetEnvAttr // derived from the device
+	kernels  map[*KernelManifest]*vulkan.Kernel
+	buffers  map[viewKey]*vulkan.Buffer
+}
+
+// viewKey identifies a host memref view; casts of one allocation share it.
+type viewKey struct {
+	buf     *interp.Buffer
+	offset  int64
+	shape   string
+	elemTyp ir.Type
+}
+
+func openSession(module *ir.Operation, o *Options, rep *Report) (*session, error) {
+	s := &session{o: o, rep: rep, inst: o.Instance, compiler: o.Compiler,
+		kernels: map[*KernelManifest]*vulkan.Kernel{},
+		buffers: map[viewKey]*vulkan.Buffer{}}
+	if s.compiler == nil {
+		s.compiler = &Compiler{Passes: o.Passes}
+	}
+	if s.inst == nil {
+		inst, err := vulkan.NewInstance(vulkan.InstanceConfig{Validation: o.Validate})
+		if err != nil {
+			return nil, module.Errorf("cannot start Vulkan: %v", err)
+		}
+		s.inst, s.ownInst = inst, true
+	}
+	idx, err := s.inst.Select(o.Device)
+	if err == nil {
+		s.dev, err = s.inst.Open(idx, vulkan.DeviceConfig{})
+	}
+	if err != nil {
+		s.close()
+		return nil, module.Errorf("%v", err)
+	}
+	s.info = s.dev.Info()
+	rep.Device = s.info.Name
+	s.env = DeviceTargetEnv(module.Context(), s.info)
+	return s, nil
+}
+
+// close frees what the session made and reports the validation messages
+// that tearing it down produced (leaks included).
+func (s *session) close() error {
+	for _, b := range s.buffers {
+		b.Free()
+	}
+	for _, k := range s.kernels {
+		k.Free()
+	}
+	var err error
+	if s.dev != nil {
+		err = s.dev.Close()
+	}
+	if merr := s.messages(); err == nil {
+		err = merr
+	}
+	if s.ownInst {
+		s.inst.Close()
+	}
+	return err
+}
+
+// compile compiles gm for the file's target environment when the device
+// offers all of it, else for the part the device offers, so that the
+// lowering emulates the rest (8-bit storage on SwiftShader); when that
+// fails too, the error names what the device lacks. Without a target
+// environment in the file, the device's own is used.
+func (s *session) compile(gm *ir.Operation) (*Compiled, error) {
+	env := spirv.LookupTargetEnv(gm)
+	if env == nil {
+		return s.compiler.Compile(gm, s.env)
+	}
+	lack := checkTargetEnv(gm, env, s.env, s.info.Name)
+	if lack == nil {
+		return s.compiler.Compile(gm, env)
+	}
+	c, err := s.compiler.Compile(gm, reducedTargetEnv(gm.Context(), env, s.env))
+	if err != nil {
+		lack.Notes = append(lack.Notes, &ir.Diagnostic{Severity: ir.SeverityNote, Loc: gm.Loc(),
+			Message: "compiling without them failed: " + err.Error()})
+		return nil, lack
+	}
+	return c, nil
+}
+
+// launch is the interp.LaunchFunc of Vulkan runs.
+func (s *session) launch(m *interp.Machine, launch, fn *ir.Operation, grid, block [3]int64, args []interp.Value) error {
+	start := time.Now()
+	s.releaseFreed()
+	gm := fn.ParentOp()
+	if gm == nil || gm.Name() != "gpu.module" {
+		return launch.Errorf("kernel '%s' is not in a gpu.module", symName(fn))
+	}
+	c, err := s.compile(gm)
+	if err != nil {
+		return err
+	}
+	km := c.Manifest.Kernel(symName(fn))
+	if km == nil {
+		return launch.Errorf("gpu.module '%s' has no compiled kernel '%s'", symName(gm), symName(fn))
+	}
+	if err := checkArgs(launch, fn, km, args); err != nil {
+		return err
+	}
+	var groups [3]uint32
+	for i, g := range grid {
+		if g < 0 || g > int64(s.info.Limits.MaxComputeWorkGroupCount[i]) {
+			return launch.Errorf("grid size %d in dimension %d is outside [0, %d], the device's maxComputeWorkGroupCount",
+				g, i, s.info.Limits.MaxComputeWorkGroupCount[i])
+		}
+		groups[i] = uint32(g)
+	}
+	if groups[0]*groups[1]*groups[2] == 0 {
+		return nil // an empty grid runs nothing, as in the simulation
+	}
+	k, err := s.kernel(launch, c, km)
+	if err != nil {
+		return err
+	}
+	vkArgs, copies, err := s.bind(launch, fn, km, args)
+	if err != nil {
+		return err
+	}
+	d, err := s.dev.Dispatch(k, groups, vkArgs, nil)
+	if err == nil {
+		err = s.messages()
+	}
+	if err != nil {
+		return launch.Errorf("launch of kernel %s failed: %v", kernelName(fn), err)
+	}
+	for _, cp := range copies {
+		if err := cp(); err != nil {
+			return launch.Errorf("reading back kernel results: %v", err)
+		}
+	}
+	host := time.Since(start) - d
+	record(s.o, s.rep, LaunchStat{Kernel: kernelName(fn), Groups: grid, Device: d, Host: host})
+	return nil
+}
+
+// messages turns the validation layer's messages into an error.
+func (s *session) messages() error {
+	if !s.o.Validate {
+		return nil
+	}
+	msgs := s.inst.TakeMessages()
+	if len(msgs) == 0 {
+		return nil
+	}
+	lines := make([]string, len(msgs))
+	for i, msg := range msgs {
+		lines[i] = msg.String()
+	}
+	return fmt.Errorf("the validation layer reported:\n%s", strings.Join(lines, "\n"))
+}
+
+// kernel returns the pipeline of km, built on first use.
+func (s *session) kernel(launch *ir.Operation, c *Compiled, km *KernelManifest) (*vulkan.Kernel, error) {
+	if k := s.kernels[km]; k != nil {
+		return k, nil
+	}
+	spec := vulkan.KernelSpec{Code: c.Words, Entry: km.Entry, WorkgroupSize: km.WorkgroupSize}
+	for _, a := range km.Args {
+		if a.Unused {
+			continue
+		}
+		b := vulkan.Binding{Set: a.Set, Binding: a.Binding}
+		if a.StorageClass == "Uniform" {
+			b.Class = vulkan.Uniform
+		}
+		spec.Bindings = append(spec.Bindings, b)
+	}
+	k, err := s.dev.NewKernel(spec)
+	if err == nil {
+		err = s.messages()
+	}
+	if err != nil {
+		return nil, launch.Errorf("cannot make a Vulkan pipeline for kernel '%s': %v", km.Name, err)
+	}
+	s.kernels[km] = k
+	return k, nil
+}
+
+// releaseFreed frees the device buffers of host memrefs the program has
+// deallocated since, so that allocations in a loop do not pile up.
+func (s *session) releaseFreed() {
+	for k, b := range s.buffers {
+		if k.buf != nil && k.buf.Freed {
+			b.Free()
+			delete(s.buffers, k)
+		}
+	}
+}

@@ -1,0 +1,133 @@
+package serialize_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv/serialize"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// module builds a binary from instruction words after a header.
+func module(bound uint32, ins ...[]uint32) []uint32 {
+	w := spv.Header{Version: spv.MakeVersion(1, 0), Bound: bound}.Words()
+	for _, in := range ins {
+		w = append(w, in...)
+	}
+	return w
+}
+
+func inst(op spv.Opcode, operands ...uint32) []uint32 {
+	return append([]uint32{uint32(len(operands)+1)<<16 | uint32(op)}, operands...)
+}
+
+var header = [][]uint32{
+	inst(spv.OpCapability, uint32(spv.CapabilityShader)),
+	inst(spv.OpMemoryModel, uint32(spv.AddressingModelLogical), uint32(spv.MemoryModelGLSL450)),
+}
+
+func TestDeserializeErrors(t *testing.T) {
+	valid, err := os.ReadFile("testdata/glsl/loops.spv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	words, _ := spv.BytesToWords(valid)
+	for _, tc := range []struct {
+		name  string
+		words []uint32
+		bytes []byte
+		want  string
+	}{
+		{name: "empty", words: nil, want: "x.spv:word 0: error: invalid SPIR-V"},
+		{name: "truncated header", words: words[:3], want: "truncated"},
+		{name: "truncated instruction", words: append(words[:len(words):len(words)], 3<<16|uint32(spv.OpNop)), want: "truncated"},
+		{name: "misaligned", bytes: valid[:len(valid)-2], want: "not a multiple of 4"},
+		{name: "wrong magic", words: append([]uint32{0xdeadbeef}, words[1:]...), want: "bad magic number"},
+		{name: "wrong version", words: append([]uint32{words[0], 0x00020000}, words[2:]...), want: "unsupported version"},
+		{name: "out of bound id", words: module(5, append(header, inst(spv.OpTypeInt, 9, 32, 0))...), want: "bound"},
+		{name: "self-referencing type", words: module(10, append(header, inst(spv.OpTypePointer, 3, uint32(spv.StorageClassFunction), 3))...),
+			want: "x.spv:word 10: error: OpTypePointer: %3 is not a type declared before its use"},
+		{name: "type defined twice", words: module(10, append(header, inst(spv.OpTypeBool, 3), inst(spv.OpTypeBool, 3))...),
+			want: "%3 defined twice"},
+		{name: "array of no constant", words: module(10, append(header, inst(spv.OpTypeBool, 3), inst(spv.OpTypeArray, 4, 3, 3))...),
+			want: "array length %3 is not a positive integer constant"},
+		{name: "function without end", words: module(10, append(header, inst(spv.OpTypeVoid, 1), inst(spv.OpTypeFunction, 2, 1),
+			inst(spv.OpFunction, 1, 3, 0, 2), inst(spv.OpLabel, 4), inst(spv.OpReturn))...), want: "function has no OpFunctionEnd"},
+		{name: "block without terminator", words: module(10, append(header, inst(spv.OpTypeVoid, 1), inst(spv.OpTypeFunction, 2, 1),
+			inst(spv.OpFunction, 1, 3, 0, 2), inst(spv.OpLabel, 4), inst(spv.OpFunctionEnd))...), want: "last block has no terminator"},
+		{name: "branch to a non-block", words: module(10, append(header, inst(spv.OpTypeVoid, 1), inst(spv.OpTypeFunction, 2, 1),
+			inst(spv.OpFunction, 1, 3, 0, 2), inst(spv.OpLabel, 4), inst(spv.OpBranch, 2), inst(spv.OpFunctionEnd))...), want: "%2 is not a block of this function"},
+		{name: "use before definition", words: module(10, append(header, inst(spv.OpTypeVoid, 1), inst(spv.OpTypeFunction, 2, 1), inst(spv.OpTypeBool, 5),
+			inst(spv.OpFunction, 1, 3, 0, 2), inst(spv.OpLabel, 4), inst(spv.OpLogicalNot, 5, 6, 7), inst(spv.OpReturn), inst(spv.OpFunctionEnd))...),
+			want: "%7 is not a value defined before its use"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := newContext()
+			var err error
+			if tc.bytes != nil {
+				_, err = serialize.DeserializeBytes(ctx, tc.bytes, "x.spv")
+			} else {
+				_, err = serialize.Deserialize(ctx, tc.words, "x.spv")
+			}
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if _, ok := err.(*ir.Diagnostic); !ok {
+				t.Errorf("error is a %T, want a *ir.Diagnostic", err)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q, want it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestSerializeErrors(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"no vce", `spirv.module Logical GLSL450 {
+}`, "in.mlir:1:1: error: 'spirv.module' op cannot serialize a module without a vce triple"},
+		{"op needs capability", `spirv.module Logical GLSL450 requires #spirv.vce<v1.3, [Shader], []> {
+  spirv.func @f(%x: i32) -> i32 "None" {
+    %r = spirv.GroupNonUniformIAdd <Subgroup> <Reduce> %x : i32 -> i32
+    spirv.ReturnValue %r : i32
+  }
+}`, "in.mlir:3:10: error: 'spirv.GroupNonUniformIAdd' op is not available with the module's vce triple #spirv.vce<v1.3, [Shader], []>: opcode OpGroupNonUniformIAdd needs capability GroupNonUniformArithmetic or"},
+		{"op needs version", `spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, GroupNonUniformArithmetic], []> {
+  spirv.func @f(%x: i32) -> i32 "None" {
+    %r = spirv.GroupNonUniformIAdd <Subgroup> <Reduce> %x : i32 -> i32
+    spirv.ReturnValue %r : i32
+  }
+}`, "opcode OpGroupNonUniformIAdd needs SPIR-V 1.3"},
+		{"type needs capability", `spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.GlobalVariable @v : !spirv.ptr<f64, Private>
+}`, "in.mlir:2:3: error: 'spirv.GlobalVariable' op is not available with the module's vce triple #spirv.vce<v1.0, [Shader], []>: type f64 needs capability Float64"},
+		{"storage class needs extension", `spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.GlobalVariable @v bind(0, 0) : !spirv.ptr<!spirv.struct<(f32 [0])>, StorageBuffer>
+}`, "StorageClass StorageBuffer needs SPIR-V 1.3 or extension SPV_KHR_storage_buffer_storage_class"},
+		{"function type needs capability", `spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.func @f(%x: i64) "None" {
+    spirv.Return
+  }
+}`, "in.mlir:2:3: error: 'spirv.func' op integer type i64 needs the Int64 capability"},
+		{"built-in needs capability", `spirv.module Logical GLSL450 requires #spirv.vce<v1.3, [Shader], []> {
+  spirv.GlobalVariable @v built_in("SubgroupSize") : !spirv.ptr<i32, Input>
+}`, "BuiltIn SubgroupSize needs capability Kernel or GroupNonUniform"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := newContext()
+			top, err := ir.Parse(ctx, tc.src, "in.mlir")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = serialize.Serialize(firstModule(t, top))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q, want it to contain %q", err, tc.want)
+			}
+		})
+	}
+}

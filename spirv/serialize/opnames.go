@@ -1,0 +1,57 @@
+package serialize
+
+import (
+	"strings"
+
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// attrName is the attribute of an ordinary op that carries a non-id operand
+// of an instruction, named as in MLIR's spirv dialect.
+func attrName(op spv.Opcode, spec spv.OperandSpec) string {
+	switch spec.Kind {
+	case spv.KindIdScope:
+		switch spec.Name {
+		case "Execution":
+			return "execution_scope"
+		case "Memory":
+			return "memory_scope"
+		}
+		return "scope"
+	case spv.KindIdMemorySemantics:
+		switch spec.Name {
+		case "Equal":
+			return "equal_semantics"
+		case "Unequal":
+			return "unequal_semantics"
+		}
+		if op == spv.OpControlBarrier || op == spv.OpMemoryBarrier {
+			return "memory_semantics"
+		}
+		return "semantics"
+	case spv.KindLiteralInteger:
+		switch spec.Name {
+		case "Components":
+			return "components"
+		case "Indexes":
+			return "indices"
+		case "Branch weights":
+			return "branch_weights"
+		}
+	case spv.KindPackedVectorFormat:
+		return "format"
+	}
+	if spec.Kind.IsEnum() {
+		return snake(spec.Kind.Name)
+	}
+	return snake(strings.ReplaceAll(spec.Name, " ", ""))
+}
+
+// memoryAccessAttrs names the attributes of the n-th MemoryAccess operand
+// of an instruction: OpCopyMemory's second one is the source's.
+func memoryAccessAttrs(n int) (access, alignment string) {
+	if n > 0 {
+		return "source_memory_access", "source_alignment"
+	}
+	return "memory_access", "alignment"
+}

@@ -1,0 +1,349 @@
+package serialize
+
+import (
+	"fmt"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// typeOf returns the type an id declares. Types must be declared before
+// they are used, which also rejects a type that refers to itself.
+func (d *deserializer) typeOf(id uint32) (ir.Type, error) {
+	if t, ok := d.types[id]; ok {
+		return t, nil
+	}
+	return nil, d.errorf("%%%d is not a type declared before its use", id)
+}
+
+func (d *deserializer) typesOf(ops []spv.Operand) ([]ir.Type, error) {
+	ts := make([]ir.Type, len(ops))
+	for i, o := range ops {
+		t, err := d.typeOf(o.Value())
+		if err != nil {
+			return nil, err
+		}
+		ts[i] = t
+	}
+	return ts, nil
+}
+
+// stride returns the ArrayStride decoration of id, or 0.
+func (d *deserializer) stride(id uint32) int64 {
+	for _, in := range d.decos[id] {
+		if spv.Decoration(in.Operands[1].Value()) == spv.DecorationArrayStride && len(in.Operands) > 2 {
+			return int64(in.Operands[2].Value())
+		}
+	}
+	return 0
+}
+
+func (d *deserializer) typeDecl(in *spv.Instruction) error {
+	ops := in.Operands[1:] // after the result id
+	var t ir.Type
+	switch in.Opcode {
+	case spv.OpTypeVoid:
+		t = d.ctx.None()
+	case spv.OpTypeBool:
+		t = d.ctx.I(1)
+	case spv.OpTypeInt:
+		// As in MLIR: signedness 1 is si<N>, 0 the signless i<N>.
+		w := ops[0].Value()
+		if w == 0 || w > 64 {
+			return d.errorf("integer width %d", w)
+		}
+		t = d.ctx.I(int(w))
+		if ops[1].Value() == 1 {
+			t = d.ctx.IntegerType(int(w), ir.Signed)
+		}
+	case spv.OpTypeFloat:
+		switch ops[0].Value() {
+		case 16:
+			t = d.ctx.F16()
+		case 32:
+			t = d.ctx.F32()
+		case 64:
+			t = d.ctx.F64()
+		default:
+			return d.errorf("float width %d", ops[0].Value())
+		}
+	case spv.OpTypeVector:
+		e, err := d.typeOf(ops[0].Value())
+		if err != nil {
+			return err
+		}
+		if n := ops[1].Value(); n < 2 || n > 16 {
+			return d.errorf("vector of %d components", n)
+		}
+		t = d.ctx.Vector([]int64{int64(ops[1].Value())}, e)
+	case spv.OpTypeMatrix:
+		e, err := d.typeOf(ops[0].Value())
+		if err != nil {
+			return err
+		}
+		col, ok := e.(*ir.VectorType)
+		if !ok {
+			return d.errorf("matrix column type %s is not a vector", ir.TypeString(e))
+		}
+		t = spirv.Matrix(d.ctx, col, int64(ops[1].Value()))
+	case spv.OpTypeArray:
+		e, err := d.typeOf(ops[0].Value())
+		if err != nil {
+			return err
+		}
+		c, ok := d.consts[ops[1].Value()]
+		n, isInt := c.val.(*ir.IntegerAttr)
+		if !ok || !isInt || n.Int() < 1 {
+			return d.errorf("array length %%%d is not a positive integer constant", ops[1].Value())
+		}
+		t = spirv.Array(d.ctx, e, n.Int(), d.stride(in.Result))
+	case spv.OpTypeRuntimeArray:
+		e, err := d.typeOf(ops[0].Value())
+		if err != nil {
+			return err
+		}
+		t = spirv.RuntimeArray(d.ctx, e, d.stride(in.Result))
+	case spv.OpTypeStruct:
+		st, err := d.structType(in.Result, ops)
+		if err != nil {
+			return err
+		}
+		t = st
+	case spv.OpTypePointer:
+		e, err := d.typeOf(ops[1].Value())
+		if err != nil {
+			return err
+		}
+		t = spirv.Pointer(d.ctx, e, spv.StorageClass(ops[0].Value()))
+	case spv.OpTypeFunction:
+		ts, err := d.typesOf(ops)
+		if err != nil {
+			return err
+		}
+		var results []ir.Type
+		if _, void := ts[0].(*ir.NoneType); !void {
+			results = ts[:1]
+		}
+		t = d.ctx.FunctionType(ts[1:], results)
+	case spv.OpTypeSampler:
+		t = spirv.Sampler(d.ctx)
+	case spv.OpTypeImage:
+		e, err := d.typeOf(ops[0].Value())
+		if err != nil {
+			return err
+		}
+		t = spirv.Image(d.ctx, spirv.ImageType{Elem: e, Dim: spv.Dim(ops[1].Value()), Depth: spirv.ImageDepth(ops[2].Value()),
+			Arrayed: spirv.ImageArrayed(ops[3].Value()), Sampling: spirv.ImageSampling(ops[5].Value()),
+			SamplerUse: spirv.ImageSamplerUse(ops[6].Value()), Format: spv.ImageFormat(ops[7].Value())})
+	case spv.OpTypeSampledImage:
+		e, err := d.typeOf(ops[0].Value())
+		if err != nil {
+			return err
+		}
+		img, ok := e.(*spirv.ImageType)
+		if !ok {
+			return d.errorf("sampled image of non-image type %s", ir.TypeString(e))
+		}
+		t = spirv.SampledImage(d.ctx, img)
+	default:
+		return d.errorf("type not supported")
+	}
+	d.types[in.Result] = t
+	return nil
+}
+
+// structType builds a struct with its member offsets and decorations. A
+// named struct (OpName) becomes an identified struct, as in MLIR, unless
+// that name is already taken by a different body.
+func (d *deserializer) structType(id uint32, ops []spv.Operand) (*spirv.StructType, error) {
+	members, err := d.typesOf(ops)
+	if err != nil {
+		return nil, err
+	}
+	var offsets []int64
+	var decos []spirv.MemberDecoration
+	for _, in := range d.mdecos[id] {
+		m := int(in.Operands[1].Value())
+		if m >= len(members) {
+			d.cur = in
+			return nil, d.errorf("member %d of a struct with %d members", m, len(members))
+		}
+		deco := spv.Decoration(in.Operands[2].Value())
+		params := in.Operands[3:]
+		switch {
+		case deco == spv.DecorationOffset && len(params) == 1:
+			if offsets == nil {
+				offsets = make([]int64, len(members))
+			}
+			offsets[m] = int64(params[0].Value())
+		case len(params) == 0:
+			decos = append(decos, spirv.MemberDecoration{Member: m, Decoration: deco})
+		case len(params) == 1:
+			decos = append(decos, spirv.MemberDecoration{Member: m, Decoration: deco, HasValue: true, Value: params[0].Value()})
+		default:
+			d.cur = in
+			return nil, d.errorf("member decoration %s is not supported", spv.KindDecoration.Format(uint32(deco)))
+		}
+	}
+	if name := d.names[id]; name != "" {
+		st := spirv.IdentifiedStruct(d.ctx, name)
+		if st.SetBody(members, offsets, decos) {
+			return st, nil
+		}
+	}
+	return spirv.Struct(d.ctx, members, offsets, decos), nil
+}
+
+// constant records a module-level constant; uses materialize it as
+// spirv.Constant where they need it, as MLIR does.
+func (d *deserializer) constant(in *spv.Instruction) error {
+	t, err := d.typeOf(in.ResultType)
+	if err != nil {
+		return err
+	}
+	v, err := d.constValue(in, t)
+	if err != nil {
+		return err
+	}
+	d.consts[in.Result] = constant{t, v}
+	return nil
+}
+
+// constValue is the attribute of a constant instruction's value.
+func (d *deserializer) constValue(in *spv.Instruction, t ir.Type) (ir.Attribute, error) {
+	switch in.Opcode {
+	case spv.OpConstantTrue, spv.OpSpecConstantTrue:
+		return d.ctx.BoolAttr(true), nil
+	case spv.OpConstantFalse, spv.OpSpecConstantFalse:
+		return d.ctx.BoolAttr(false), nil
+	case spv.OpConstant, spv.OpSpecConstant:
+		o := in.Operands[2]
+		switch t := t.(type) {
+		case *ir.IntegerType:
+			return d.ctx.IntegerAttr(t, o.Int64()), nil
+		case *ir.FloatType:
+			return d.ctx.FloatAttr(t, o.Float64()), nil
+		}
+	case spv.OpConstantNull:
+		return d.zero(t)
+	case spv.OpConstantComposite:
+		var elems []ir.Attribute
+		for _, o := range in.Operands[2:] {
+			c, ok := d.consts[o.Value()]
+			if !ok {
+				return nil, d.errorf("constituent %%%d is not a constant defined before", o.Value())
+			}
+			elems = append(elems, c.val)
+		}
+		if vt, ok := t.(*ir.VectorType); ok && len(elems) == int(vt.Dims[0]) {
+			return d.dense(vt, elems), nil
+		}
+		return d.ctx.ArrayAttr(elems...), nil
+	}
+	return nil, d.errorf("constant of type %s not supported", ir.TypeString(t))
+}
+
+// dense packs scalar constants into a dense vector attribute.
+func (d *deserializer) dense(vt *ir.VectorType, elems []ir.Attribute) ir.Attribute {
+	if ir.IsFloat(vt.Elem) {
+		fs := make([]float64, len(elems))
+		for i, e := range elems {
+			f, _ := e.(*ir.FloatAttr)
+			if f != nil {
+				fs[i] = f.Value()
+			}
+		}
+		return d.ctx.DenseFloats(vt, fs)
+	}
+	is := make([]int64, len(elems))
+	for i, e := range elems {
+		if n, ok := e.(*ir.IntegerAttr); ok {
+			is[i] = n.Int()
+		}
+	}
+	return d.ctx.DenseInts(vt, is)
+}
+
+// zero is OpConstantNull's value for scalars and vectors.
+func (d *deserializer) zero(t ir.Type) (ir.Attribute, error) {
+	switch t := t.(type) {
+	case *ir.IntegerType:
+		return d.ctx.IntegerAttr(t, 0), nil
+	case *ir.FloatType:
+		return d.ctx.FloatAttr(t, 0), nil
+	case *ir.VectorType:
+		if ir.IsFloat(t.Elem) {
+			return d.ctx.DenseFloats(t, make([]float64, t.Dims[0])), nil
+		}
+		return d.ctx.DenseInts(t, make([]int64, t.Dims[0])), nil
+	}
+	return nil, d.errorf("OpConstantNull of type %s is not supported", ir.TypeString(t))
+}
+
+// constantAsSpec declares a spirv.SpecConstant without a spec id holding
+// the value of constant id, for a spirv.SpecConstantComposite, whose
+// constituents are all spec constants in the dialect (in a binary they may
+// be ordinary constants). It returns its symbol.
+func (d *deserializer) constantAsSpec(id uint32, c constant) string {
+	if sym, ok := d.specOfConst[id]; ok {
+		return sym
+	}
+	name := fmt.Sprintf("spirv_spec_const_%d", id)
+	for d.used[name] {
+		name += "_"
+	}
+	d.used[name] = true
+	d.specOfConst[id] = name
+	st := &ir.OpState{Name: "spirv.SpecConstant", Loc: d.loc()}
+	st.AddAttr("sym_name", d.ctx.StringAttr(name))
+	st.AddAttr("default_value", c.val)
+	d.body.Append(d.ctx.NewOp(st))
+	return name
+}
+
+// specConstant declares spirv.SpecConstant or spirv.SpecConstantComposite.
+func (d *deserializer) specConstant(in *spv.Instruction) error {
+	t, err := d.typeOf(in.ResultType)
+	if err != nil {
+		return err
+	}
+	st := &ir.OpState{Loc: d.loc()}
+	if in.Opcode == spv.OpSpecConstantComposite {
+		st.Name = "spirv.SpecConstantComposite"
+		var parts []ir.Attribute
+		for _, o := range in.Operands[2:] {
+			sym, ok := d.symbols[o.Value()]
+			if c, isConst := d.consts[o.Value()]; !ok && isConst {
+				sym = d.constantAsSpec(o.Value(), c)
+			} else if !ok || (d.symKinds[o.Value()] != spv.OpSpecConstant && d.symKinds[o.Value()] != spv.OpSpecConstantTrue &&
+				d.symKinds[o.Value()] != spv.OpSpecConstantFalse && d.symKinds[o.Value()] != spv.OpSpecConstantComposite) {
+				return d.errorf("constituent %%%d is not a constant defined before", o.Value())
+			}
+			parts = append(parts, d.ctx.SymbolRef(sym))
+		}
+		st.AddAttr("sym_name", d.ctx.StringAttr(d.symbol(in.Result, "spirv_spec_const_composite")))
+		st.AddAttr("type", d.ctx.TypeAttr(t))
+		st.AddAttr("constituents", d.ctx.ArrayAttr(parts...))
+		// gl_WorkGroupSize is a spec constant composite decorated BuiltIn.
+		if err := d.decorationAttrs(in.Result, st); err != nil {
+			return err
+		}
+	} else {
+		v, err := d.constValue(in, t)
+		if err != nil {
+			return err
+		}
+		st.Name = "spirv.SpecConstant"
+		st.AddAttr("sym_name", d.ctx.StringAttr(d.symbol(in.Result, "spirv_spec_const")))
+		st.AddAttr("default_value", v)
+		for _, dec := range d.decos[in.Result] {
+			if spv.Decoration(dec.Operands[1].Value()) == spv.DecorationSpecId && len(dec.Operands) > 2 {
+				st.AddAttr("spec_id", d.ctx.I32Attr(int64(dec.Operands[2].Value())))
+			}
+		}
+	}
+	d.symOps[in.Result] = d.ctx.NewOp(st)
+	d.body.Append(d.symOps[in.Result])
+	return nil
+}

@@ -1,0 +1,325 @@
+package serialize
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// typeID returns the id of t, declaring it (and what it refers to) in the
+// global section the first time. Types are deduplicated twice: by identity,
+// and by their instruction words, since SPIR-V forbids two declarations of
+// the same non-aggregate type (i32 and ui32 are both OpTypeInt 32 0).
+func (s *serializer) typeID(t ir.Type) (uint32, error) {
+	if id, ok := s.typeIDs[t]; ok {
+		return id, nil
+	}
+	if s.typeBusy[t] {
+		return 0, fmt.Errorf("recursive type %s is not supported", ir.TypeString(t))
+	}
+	s.typeBusy[t] = true
+	defer delete(s.typeBusy, t)
+	op, operands, err := s.typeOperands(t)
+	if err != nil {
+		return 0, err
+	}
+	_, aggregate := t.(*spirv.StructType)
+	key := ""
+	if !aggregate {
+		var b strings.Builder
+		fmt.Fprint(&b, op, operands)
+		key = b.String()
+		if id, ok := s.typeKeys[key]; ok {
+			s.typeIDs[t] = id
+			return id, nil
+		}
+	}
+	id := s.newID()
+	s.sec[secGlobal].Op(op).Word(id).Word(operands...)
+	s.typeIDs[t] = id
+	if key != "" {
+		s.typeKeys[key] = id
+	}
+	return id, s.typeDecorations(t, id)
+}
+
+// typeOperands returns a type's opcode and its operands after the result id.
+func (s *serializer) typeOperands(t ir.Type) (spv.Opcode, []uint32, error) {
+	ids := func(ts ...ir.Type) ([]uint32, error) {
+		out := make([]uint32, len(ts))
+		for i, m := range ts {
+			id, err := s.typeID(m)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = id
+		}
+		return out, nil
+	}
+	switch t := t.(type) {
+	case *ir.NoneType:
+		return spv.OpTypeVoid, nil, nil
+	case *ir.IntegerType:
+		if t.Width == 1 {
+			return spv.OpTypeBool, nil, nil
+		}
+		signed := uint32(0)
+		if t.Signedness == ir.Signed {
+			signed = 1
+		}
+		return spv.OpTypeInt, []uint32{uint32(t.Width), signed}, nil
+	case *ir.FloatType:
+		switch t.Kind {
+		case ir.F16, ir.F32, ir.F64:
+			return spv.OpTypeFloat, []uint32{uint32(t.Width())}, nil
+		}
+	case *ir.VectorType:
+		if len(t.Dims) == 1 && !t.IsScalable() {
+			e, err := ids(t.Elem)
+			return spv.OpTypeVector, append(e, uint32(t.Dims[0])), err
+		}
+	case *spirv.PointerType:
+		e, err := ids(t.Pointee)
+		return spv.OpTypePointer, append([]uint32{uint32(t.StorageClass)}, e...), err
+	case *spirv.ArrayType:
+		e, err := ids(t.Elem)
+		if err != nil {
+			return 0, nil, err
+		}
+		n, err := s.constantID(s.ctx.IntegerAttr(s.ctx.I(32), t.Len), s.ctx.I(32))
+		return spv.OpTypeArray, append(e, n), err
+	case *spirv.RuntimeArrayType:
+		e, err := ids(t.Elem)
+		return spv.OpTypeRuntimeArray, e, err
+	case *spirv.StructType:
+		e, err := ids(t.Members()...)
+		return spv.OpTypeStruct, e, err
+	case *spirv.MatrixType:
+		e, err := ids(t.Column)
+		return spv.OpTypeMatrix, append(e, uint32(t.Columns)), err
+	case *spirv.SamplerType:
+		return spv.OpTypeSampler, nil, nil
+	case *spirv.ImageType:
+		e, err := ids(t.Elem)
+		return spv.OpTypeImage, append(e, uint32(t.Dim), uint32(t.Depth), uint32(t.Arrayed), 0, uint32(t.Sampling), uint32(t.SamplerUse), uint32(t.Format)), err
+	case *spirv.SampledImageType:
+		e, err := ids(t.Image)
+		return spv.OpTypeSampledImage, e, err
+	case *ir.FunctionType:
+		if len(t.Results) > 1 {
+			break
+		}
+		var ret ir.Type = s.ctx.None()
+		if len(t.Results) == 1 {
+			ret = t.Results[0]
+		}
+		e, err := ids(append([]ir.Type{ret}, t.Inputs...)...)
+		return spv.OpTypeFunction, e, err
+	}
+	return 0, nil, fmt.Errorf("type %s has no SPIR-V form", ir.TypeString(t))
+}
+
+// typeDecorations writes the decorations a type carries: strides, member
+// offsets and decorations, Block on interface structs, struct names.
+func (s *serializer) typeDecorations(t ir.Type, id uint32) error {
+	a := &s.sec[secAnnotation]
+	switch t := t.(type) {
+	case *spirv.ArrayType:
+		if t.Stride != 0 {
+			a.Op(spv.OpDecorate).Word(id, uint32(spv.DecorationArrayStride), uint32(t.Stride))
+		}
+	case *spirv.RuntimeArrayType:
+		if t.Stride != 0 {
+			a.Op(spv.OpDecorate).Word(id, uint32(spv.DecorationArrayStride), uint32(t.Stride))
+		}
+	case *spirv.StructType:
+		if t.IsIdentified() {
+			s.sec[secDebug].Op(spv.OpName).Word(id).Str(t.Name)
+		}
+		if t.HasOffsets() {
+			for i := range t.NumMembers() {
+				a.Op(spv.OpMemberDecorate).Word(id, uint32(i), uint32(spv.DecorationOffset), uint32(t.Offset(i)))
+			}
+		}
+		for _, d := range t.Decorations() {
+			a.Op(spv.OpMemberDecorate).Word(id, uint32(d.Member), uint32(d.Decoration))
+			if d.HasValue {
+				a.Word(d.Value)
+			}
+		}
+	case *spirv.PointerType:
+		// Interface blocks: MLIR decorates a struct reached through a
+		// buffer pointer with Block.
+		st, ok := t.Pointee.(*spirv.StructType)
+		if !ok {
+			break
+		}
+		switch t.StorageClass {
+		case spv.StorageClassStorageBuffer, spv.StorageClassUniform, spv.StorageClassPushConstant, spv.StorageClassPhysicalStorageBuffer:
+			sid := s.typeIDs[st]
+			if !s.blockDecorated[sid] {
+				s.blockDecorated[sid] = true
+				a.Op(spv.OpDecorate).Word(sid, uint32(spv.DecorationBlock))
+			}
+		}
+	}
+	return nil
+}
+
+// constKey identifies a constant: attributes and types are uniqued. (Equal
+// values of types that map to one SPIR-V type, i32 and ui32, get two ids:
+// harmless.)
+type constKey struct {
+	v ir.Attribute
+	t ir.Type
+}
+
+// constantID returns the id of a constant of type t with value v, declaring
+// it once per (type, value).
+func (s *serializer) constantID(v ir.Attribute, t ir.Type) (uint32, error) {
+	tid, err := s.typeID(t)
+	if err != nil {
+		return 0, err
+	}
+	key := constKey{v, t}
+	if id, ok := s.constIDs[key]; ok {
+		return id, nil
+	}
+	op, words, err := s.constantWords(v, t)
+	if err != nil {
+		return 0, err
+	}
+	id := s.newID()
+	s.sec[secGlobal].Op(op).Word(tid, id).Word(words...)
+	s.constIDs[key] = id
+	return id, nil
+}
+
+// constantWords returns the opcode and value words of a constant.
+func (s *serializer) constantWords(v ir.Attribute, t ir.Type) (spv.Opcode, []uint32, error) {
+	switch v := v.(type) {
+	case *ir.IntegerAttr:
+		if it, ok := t.(*ir.IntegerType); ok && it.Width == 1 {
+			if v.Bool() {
+				return spv.OpConstantTrue, nil, nil
+			}
+			return spv.OpConstantFalse, nil, nil
+		}
+		if it, ok := t.(*ir.IntegerType); ok {
+			return spv.OpConstant, scalarWords(v.Uint(), it.Width), nil
+		}
+	case *ir.FloatAttr:
+		if ft, ok := t.(*ir.FloatType); ok {
+			return spv.OpConstant, floatWords(v.Value(), ft), nil
+		}
+	case *ir.DenseElementsAttr:
+		st := v.ShapedType()
+		var elemT ir.Type
+		switch t := t.(type) {
+		case *ir.VectorType:
+			elemT = t.Elem
+		case *spirv.ArrayType:
+			elemT = t.Elem
+		default:
+			return 0, nil, fmt.Errorf("dense constant of type %s has no SPIR-V form", ir.TypeString(t))
+		}
+		if len(st.Shape()) != 1 {
+			return 0, nil, fmt.Errorf("only 1-D dense constants have a SPIR-V form, not %s", ir.TypeString(st))
+		}
+		n := v.Len()
+		words := make([]uint32, n)
+		for i := range n {
+			id, err := s.constantID(v.ElementAttr(s.ctx, i), elemT)
+			if err != nil {
+				return 0, nil, err
+			}
+			words[i] = id
+		}
+		return spv.OpConstantComposite, words, nil
+	case *ir.ArrayAttr:
+		var elems []ir.Type
+		switch t := t.(type) {
+		case *ir.VectorType:
+			for range v.Elems {
+				elems = append(elems, t.Elem)
+			}
+		case *spirv.ArrayType:
+			for range v.Elems {
+				elems = append(elems, t.Elem)
+			}
+		case *spirv.StructType:
+			elems = t.Members()
+		}
+		if len(elems) != len(v.Elems) {
+			break
+		}
+		words := make([]uint32, len(v.Elems))
+		for i, e := range v.Elems {
+			id, err := s.constantID(e, elems[i])
+			if err != nil {
+				return 0, nil, err
+			}
+			words[i] = id
+		}
+		return spv.OpConstantComposite, words, nil
+	}
+	return 0, nil, fmt.Errorf("constant %s of type %s has no SPIR-V form", ir.AttrString(v), ir.TypeString(t))
+}
+
+func scalarWords(v uint64, width int) []uint32 {
+	if width > 32 {
+		return []uint32{uint32(v), uint32(v >> 32)}
+	}
+	if width < 32 {
+		v &= 1<<width - 1
+	}
+	return []uint32{uint32(v)}
+}
+
+func floatWords(f float64, t *ir.FloatType) []uint32 {
+	switch t.Kind {
+	case ir.F64:
+		b := math.Float64bits(f)
+		return []uint32{uint32(b), uint32(b >> 32)}
+	case ir.F16:
+		return []uint32{uint32(f32ToF16(float32(f)))}
+	}
+	return []uint32{math.Float32bits(float32(f))}
+}
+
+// f32ToF16 rounds to the nearest half, ties to even.
+func f32ToF16(f float32) uint16 {
+	b := math.Float32bits(f)
+	sign := uint16(b>>16) & 0x8000
+	exp := int(b>>23&0xFF) - 127 + 15
+	mant := b & 0x7FFFFF
+	switch {
+	case b&0x7FFFFFFF > 0x7F800000: // NaN
+		return sign | 0x7E00
+	case exp >= 31:
+		return sign | 0x7C00
+	case exp <= 0:
+		if exp < -10 {
+			return sign
+		}
+		mant |= 0x800000
+		shift := uint(14 - exp)
+		h := mant >> shift
+		rem := mant & (1<<shift - 1)
+		half := uint32(1) << (shift - 1)
+		if rem > half || rem == half && h&1 == 1 {
+			h++
+		}
+		return sign | uint16(h)
+	}
+	h := uint32(exp)<<10 | mant>>13
+	rem := mant & 0x1FFF
+	if rem > 0x1000 || rem == 0x1000 && h&1 == 1 {
+		h++
+	}
+	return sign | uint16(h)
+}

@@ -1,0 +1,83 @@
+// RUN: kiln opt %s --spirv-update-vce --split-input-file | FileCheck %s
+
+// The least version: spirv.IAdd needs nothing beyond Shader from the module.
+
+// CHECK: requires #spirv.vce<v1.0, [Shader], []>
+spirv.module Logical GLSL450 attributes {
+  spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader], []>, #spirv.resource_limits<>>
+} {
+  spirv.func @iadd(%val : i32) -> i32 "None" {
+    %0 = spirv.IAdd %val, %val: i32
+    spirv.ReturnValue %0: i32
+  }
+}
+
+// -----
+
+// spirv.GroupNonUniformBallot is core from SPIR-V 1.3, with no extension.
+
+// CHECK: requires #spirv.vce<v1.3, [Shader, GroupNonUniformBallot], []>
+spirv.module Logical GLSL450 attributes {
+  spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, GroupNonUniformBallot], []>, #spirv.resource_limits<>>
+} {
+  spirv.func @ballot(%predicate : i1) -> vector<4xi32> "None" {
+    %0 = spirv.GroupNonUniformBallot <Workgroup> %predicate : vector<4xi32>
+    spirv.ReturnValue %0: vector<4xi32>
+  }
+}
+
+// -----
+
+// 16-bit storage is core in 1.3, but its extensions keep the module at 1.0.
+
+// CHECK: requires #spirv.vce<v1.0, [Shader, StorageBuffer16BitAccess, Int16], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_16bit_storage]>
+spirv.module Logical GLSL450 attributes {
+  spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, StorageBuffer16BitAccess, Int16], []>, #spirv.resource_limits<>>
+} {
+  spirv.func @load(%ptr : !spirv.ptr<i16, StorageBuffer>) -> i16 "None" {
+    %0 = spirv.Load "StorageBuffer" %ptr : i16
+    %1 = spirv.IAdd %0, %0 : i16
+    spirv.ReturnValue %1: i16
+  }
+}
+
+// -----
+
+// A lowered kernel: the storage buffer class needs its extension at 1.0.
+
+// CHECK: requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>
+module attributes {
+  spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>
+} {
+  spirv.module Logical GLSL450 {
+    spirv.GlobalVariable @buf bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0])>, StorageBuffer>
+    spirv.func @main() "None" {
+      %c0 = spirv.Constant 0 : i32
+      %p = spirv.mlir.addressof @buf : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0])>, StorageBuffer>
+      %e = spirv.AccessChain %p[%c0, %c0] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0])>, StorageBuffer>, i32, i32
+      %v = spirv.Load "StorageBuffer" %e : f32
+      spirv.Return
+    }
+    spirv.EntryPoint "GLCompute" @main
+    spirv.ExecutionMode @main "LocalSize", 64, 1, 1
+  }
+}
+
+// -----
+
+// From SPIR-V 1.4 spirv-lower-abi-attrs lists storage buffers in the
+// entry point's interface, which earlier versions reject: the module
+// keeps 1.4 rather than dropping to 1.0 with extensions.
+
+// CHECK: requires #spirv.vce<v1.4, [Shader], []>
+// CHECK: spirv.EntryPoint "GLCompute" @main, @buf
+spirv.module Logical GLSL450 attributes {
+  spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader], []>, #spirv.resource_limits<>>
+} {
+  spirv.GlobalVariable @buf bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0])>, StorageBuffer>
+  spirv.func @main() "None" {
+    %p = spirv.mlir.addressof @buf : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0])>, StorageBuffer>
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main, @buf
+}

@@ -1,0 +1,219 @@
+package transforms
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// DeduceVCE sets the vce_triple of op, a spirv.module, or of every
+// spirv.module in op, to the least version, capabilities and extensions
+// that its ops, types and enum attributes need (MLIR's UpdateVCEPass),
+// within its target: the nearest
+// spirv.target_env, else the module's own vce_triple as an upper bound,
+// else MLIR's default target. Where a feature is core in a later version
+// and the target allows one of its extensions (named, or core in the
+// target's version), the extension is used and the version kept low, as
+// MLIR does. An op that the target cannot satisfy is an error naming the
+// op, what it lacks and the target.
+func DeduceVCE(op *ir.Operation) error { return eachModule(op, deduceVCE) }
+
+func deduceVCE(module *ir.Operation) error {
+	t := vceTarget(module)
+	d := &deduction{target: t, allowed: map[spv.Capability]bool{}, caps: map[spv.Capability]bool{}}
+	for _, c := range t.Capabilities {
+		for _, i := range c.Implied() {
+			d.allowed[i] = true
+		}
+	}
+	var err error
+	module.WalkPre(func(op *ir.Operation) (bool, bool) {
+		if !strings.HasPrefix(op.Name(), "spirv.") {
+			return true, true
+		}
+		for _, r := range spirv.Availability(op) {
+			if err = d.require(op, r); err != nil {
+				return false, false
+			}
+		}
+		if op.Name() == "spirv.EntryPoint" {
+			d.record(op, interfaceNeed(module, op))
+		}
+		return true, true
+	})
+	if err != nil {
+		return err
+	}
+	version, err := d.version()
+	if err != nil {
+		return err
+	}
+	exts, err := d.extensions(version)
+	if err != nil {
+		return err
+	}
+	module.SetAttr("vce_triple", spirv.VCE(module.Context(), version, d.capList, exts))
+	return nil
+}
+
+// interfaceNeed is what an entry point's interface needs: SPIR-V 1.4 to
+// list variables other than Input and Output ones (as
+// spirv-lower-abi-attrs does for a 1.4 target), else nothing.
+func interfaceNeed(module, ep *ir.Operation) spirv.Requirement {
+	arr, _ := ep.Attr("interface").(*ir.ArrayAttr)
+	if arr == nil {
+		return spirv.Requirement{}
+	}
+	for _, e := range arr.Elems {
+		ref, ok := e.(*ir.SymbolRefAttr)
+		if !ok {
+			continue
+		}
+		v := ir.LookupSymbol(module, ref.Root)
+		if v == nil {
+			continue
+		}
+		if p := varPointer(v); p != nil && p.StorageClass != spv.StorageClassInput && p.StorageClass != spv.StorageClassOutput {
+			return spirv.Requirement{What: "interface variable @" + ref.Root + " of storage class " + spirv.EnumName(spv.KindStorageClass, uint32(p.StorageClass)),
+				Availability: spv.Availability{MinVersion: spv.MakeVersion(1, 4)}}
+		}
+	}
+	return spirv.Requirement{}
+}
+
+// vceTarget is the triple the module must fit in.
+func vceTarget(module *ir.Operation) *spirv.VCEAttr {
+	if env := spirv.LookupTargetEnv(module); env != nil {
+		return env.VCE
+	}
+	if vce, ok := module.Attr("vce_triple").(*spirv.VCEAttr); ok {
+		return vce
+	}
+	return spirv.DefaultTargetEnv(module.Context()).VCE
+}
+
+// need is a version-or-extension requirement and the op that has it.
+type need struct {
+	op *ir.Operation
+	spirv.Requirement
+}
+
+type deduction struct {
+	target  *spirv.VCEAttr
+	allowed map[spv.Capability]bool // the target's capabilities, implied ones included
+	caps    map[spv.Capability]bool // chosen ones, implied ones included
+	capList []spv.Capability        // chosen ones, in order
+	needs   []need
+}
+
+// require chooses a capability for r (the first the target allows,
+// unless one already chosen covers it) and records r's version and
+// extension needs, and those of the chosen capability.
+func (d *deduction) require(op *ir.Operation, r spirv.Requirement) error {
+	d.record(op, r)
+	if len(r.Capabilities) == 0 || slices.ContainsFunc(r.Capabilities, func(c spv.Capability) bool { return d.caps[c] }) {
+		return nil
+	}
+	i := slices.IndexFunc(r.Capabilities, func(c spv.Capability) bool { return d.allowed[c] })
+	if i < 0 {
+		names := make([]string, len(r.Capabilities))
+		for i, c := range r.Capabilities {
+			names[i] = spirv.EnumName(spv.KindCapability, uint32(c))
+		}
+		return op.Errorf("%s needs capability %s, which target environment %s does not allow",
+			r.What, strings.Join(names, " or "), ir.AttrString(d.target))
+	}
+	c := r.Capabilities[i]
+	d.capList = append(d.capList, c)
+	for _, j := range c.Implied() {
+		d.caps[j] = true
+	}
+	if e := c.Enumerant(); e != nil {
+		a := e.Availability
+		a.Capabilities = nil
+		d.record(op, spirv.Requirement{What: "capability " + e.Name, Availability: a})
+	}
+	return nil
+}
+
+func (d *deduction) record(op *ir.Operation, r spirv.Requirement) {
+	if r.MinVersion != 0 || r.LastVersion != 0 || len(r.Extensions) > 0 {
+		d.needs = append(d.needs, need{op, r})
+	}
+}
+
+// allowsExt reports whether the target allows one of r's extensions, and
+// the first such.
+func (d *deduction) allowsExt(r spirv.Requirement) (string, bool) {
+	inCore := r.InVersion(d.target.Version)
+	for _, e := range r.Extensions {
+		if inCore || slices.Contains(d.target.Extensions, e) {
+			return e, true
+		}
+	}
+	return "", false
+}
+
+// version is the least version meeting every need that no allowed
+// extension meets.
+func (d *deduction) version() (spv.Version, error) {
+	v := spv.MakeVersion(1, 0)
+	for _, n := range d.needs {
+		if _, ok := d.allowsExt(n.Requirement); ok {
+			continue
+		}
+		if !n.InVersion(d.target.Version) {
+			return 0, n.op.Errorf("%s needs %s, which target environment %s does not allow",
+				n.What, describe(n.Availability), ir.AttrString(d.target))
+		}
+		v = max(v, n.MinVersion)
+	}
+	// A need removed from core before v (and with no allowed extension)
+	// conflicts with the others.
+	for _, n := range d.needs {
+		if _, ok := d.allowsExt(n.Requirement); !ok && !n.InVersion(v) {
+			return 0, n.op.Errorf("%s needs %s, but the module needs SPIR-V %s", n.What, describe(n.Availability), v)
+		}
+	}
+	return v, nil
+}
+
+// extensions chooses an extension for every need that version v does not
+// meet, reusing chosen ones where they fit.
+func (d *deduction) extensions(v spv.Version) ([]string, error) {
+	var out []string
+	chosen := map[string]bool{}
+	for _, n := range d.needs {
+		if n.InVersion(v) || slices.ContainsFunc(n.Extensions, func(e string) bool { return chosen[e] }) {
+			continue
+		}
+		e, ok := d.allowsExt(n.Requirement)
+		if !ok { // version() made sure of it
+			return nil, n.op.Errorf("%s needs %s, which target environment %s does not allow",
+				n.What, describe(n.Availability), ir.AttrString(d.target))
+		}
+		chosen[e] = true
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// describe says what an availability asks for: "SPIR-V 1.3 or extension
+// SPV_KHR_16bit_storage".
+func describe(a spv.Availability) string {
+	var parts []string
+	if a.MinVersion != 0 && a.MinVersion != spv.VersionNone {
+		parts = append(parts, "SPIR-V "+a.MinVersion.String())
+	}
+	if a.LastVersion != 0 {
+		parts = append(parts, fmt.Sprintf("SPIR-V at most %s", a.LastVersion))
+	}
+	if len(a.Extensions) > 0 {
+		parts = append(parts, "extension "+strings.Join(a.Extensions, " or "))
+	}
+	return strings.Join(parts, " or ")
+}
