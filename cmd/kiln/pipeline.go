@@ -7,6 +7,7 @@ import (
 	"github.com/kiln-gpu/kiln/gpu/outline"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/spirv/lowering"
 	spirvtransforms "github.com/kiln-gpu/kiln/spirv/transforms"
 	"github.com/kiln-gpu/kiln/vector/transforms"
 )
@@ -18,6 +19,7 @@ func passRegistry() pass.Registry {
 	outline.Register(reg)
 	spirvtransforms.Register(reg)
 	transforms.Register(reg)
+	lowering.Register(reg)
 	return reg
 }
 

@@ -1,0 +1,139 @@
+package lowering
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// Small builders of spirv ops for the patterns.
+
+// op creates one spirv op with a single result (t nil: none) and returns
+// the op.
+func op(b *ir.Builder, name string, loc ir.Location, t ir.Type, operands []*ir.Value, attrs ...ir.NamedAttr) *ir.Operation {
+	var rt []ir.Type
+	if t != nil {
+		rt = []ir.Type{t}
+	}
+	return b.Create(&ir.OpState{Name: name, Loc: loc, Operands: operands, ResultTypes: rt, Attrs: attrs})
+}
+
+// val creates a one-result spirv op and returns its result.
+func val(b *ir.Builder, name string, loc ir.Location, t ir.Type, operands ...*ir.Value) *ir.Value {
+	return op(b, name, loc, t, operands).Result(0)
+}
+
+// intConst returns `spirv.Constant v : t` (t an integer type).
+func intConst(b *ir.Builder, t ir.Type, v int64, loc ir.Location) *ir.Value {
+	ctx := b.Context()
+	if it, ok := t.(*ir.IntegerType); ok && it.Width == 1 {
+		return spirv.NewConstant(b, ctx.BoolAttr(v != 0), t, loc)
+	}
+	return spirv.NewConstant(b, ctx.IntegerAttr(t, v), t, loc)
+}
+
+// splatConst returns the constant v of scalar or vector type t.
+func splatConst(b *ir.Builder, t ir.Type, v int64, loc ir.Location) *ir.Value {
+	ctx := b.Context()
+	vt, ok := t.(*ir.VectorType)
+	if !ok {
+		if ft, ok := t.(*ir.FloatType); ok {
+			return spirv.NewConstant(b, ctx.FloatAttr(ft, float64(v)), t, loc)
+		}
+		return intConst(b, t, v, loc)
+	}
+	var elem ir.Attribute
+	if ft, ok := vt.Elem.(*ir.FloatType); ok {
+		elem = ctx.FloatAttr(ft, float64(v))
+	} else if it := vt.Elem.(*ir.IntegerType); it.Width == 1 {
+		elem = ctx.BoolAttr(v != 0)
+	} else {
+		elem = ctx.IntegerAttr(vt.Elem, v)
+	}
+	return spirv.NewConstant(b, ctx.DenseSplat(vt, elem), t, loc)
+}
+
+// i32Array is an array of i32 attributes (composite indices).
+func i32Array(ctx *ir.Context, vs ...int64) *ir.ArrayAttr {
+	as := make([]ir.Attribute, len(vs))
+	for i, v := range vs {
+		as[i] = ctx.I32Attr(v)
+	}
+	return ctx.ArrayAttr(as...)
+}
+
+// extract returns `spirv.CompositeExtract v[i...]`.
+func extract(b *ir.Builder, v *ir.Value, t ir.Type, loc ir.Location, idx ...int64) *ir.Value {
+	return op(b, "spirv.CompositeExtract", loc, t, []*ir.Value{v},
+		ir.NamedAttr{Name: "indices", Value: i32Array(b.Context(), idx...)}).Result(0)
+}
+
+// insert returns `spirv.CompositeInsert obj, v[i...]`.
+func insert(b *ir.Builder, obj, v *ir.Value, loc ir.Location, idx ...int64) *ir.Value {
+	return op(b, "spirv.CompositeInsert", loc, v.Type(), []*ir.Value{obj, v},
+		ir.NamedAttr{Name: "indices", Value: i32Array(b.Context(), idx...)}).Result(0)
+}
+
+// enum returns a spirv enum attribute.
+func enum(ctx *ir.Context, k *spv.OperandKind, v uint32) ir.NamedAttr {
+	return ir.NamedAttr{Value: spirv.Enum(ctx, k, v)}
+}
+
+// named gives a to a name.
+func named(name string, a ir.NamedAttr) ir.NamedAttr { a.Name = name; return a }
+
+// symbolTableOf returns the nearest symbol table op around op.
+func symbolTableOf(op *ir.Operation) *ir.Operation {
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if p.HasTrait(ir.SymbolTable) {
+			return p
+		}
+	}
+	return nil
+}
+
+// global returns the spirv.GlobalVariable @name of type t in the symbol
+// table around at, creating it at the table's start with attrs. Each
+// table's symbols are indexed once, so lookups stay constant-time however
+// many kernels a module holds.
+func (e *env) global(at *ir.Operation, name string, t *spirv.PointerType, attrs ...ir.NamedAttr) *ir.Operation {
+	table := symbolTableOf(at)
+	syms := e.symbols[table]
+	if syms == nil {
+		syms = map[string]*ir.Operation{}
+		for o := range table.Region(0).Entry().Ops() {
+			if n := ir.SymbolName(o); n != "" {
+				syms[n] = o
+			}
+		}
+		e.symbols[table] = syms
+	}
+	if g := syms[name]; g != nil {
+		return g
+	}
+	g := spirv.NewGlobalVariable(at.Context(), name, t, at.Loc())
+	for _, a := range attrs {
+		g.SetAttr(a.Name, a.Value)
+	}
+	b := ir.NewBuilder(at.Context())
+	b.SetInsertionPointToStart(table.Region(0).Entry())
+	b.Insert(g)
+	syms[name] = g
+	return g
+}
+
+// addressOf returns `spirv.mlir.addressof @g`.
+func addressOf(b *ir.Builder, g *ir.Operation, loc ir.Location) *ir.Value {
+	t := g.Attr("type").(*ir.TypeAttr).Value
+	return op(b, "spirv.mlir.addressof", loc, t, nil,
+		ir.NamedAttr{Name: "variable", Value: b.Context().SymbolRef(ir.SymbolName(g))}).Result(0)
+}
+
+// builtin loads the built-in variable bi (a vector<3xi32> or an i32) at b.
+func (e *env) builtin(b *ir.Builder, at *ir.Operation, bi spv.BuiltIn, t ir.Type) *ir.Value {
+	ctx := b.Context()
+	name := "__builtin__" + bi.String() + "__"
+	g := e.global(at, name, spirv.Pointer(ctx, t, spv.StorageClassInput),
+		ir.NamedAttr{Name: "built_in", Value: ctx.StringAttr(bi.String())})
+	return val(b, "spirv.Load", at.Loc(), t, addressOf(b, g, at.Loc()))
+}

@@ -1,0 +1,316 @@
+package lowering
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/rewrite"
+	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// Structured control flow: scf.if -> spirv.mlir.selection, scf.for ->
+// spirv.mlir.loop (MLIR's SCFToSPIRV). Results travel through Function
+// variables; the scf.yield inside is converted later, with its operands
+// converted, by the yield pattern, which finds what to do in env.yields.
+
+// yieldTarget says what an scf.yield or scf.condition inside a converted
+// region becomes.
+type yieldTarget struct {
+	vars []*ir.Value // store the values here (selections, while results)
+	dest *ir.Block   // then branch here (with the values, for loops)
+	loop bool
+	// after and merge are where an scf.condition goes on true and false.
+	after, merge *ir.Block
+}
+
+func (e *env) scfPatterns() []*rewrite.ConversionPattern {
+	return []*rewrite.ConversionPattern{
+		{Name: "scf.if", Root: "scf.if", Rewrite: e.ifOp},
+		{Name: "scf.for", Root: "scf.for", Rewrite: e.forOp},
+		{Name: "scf.yield", Root: "scf.yield", Rewrite: e.yield},
+		{Name: "scf.while", Root: "scf.while", Rewrite: e.whileOp},
+		{Name: "scf.condition", Root: "scf.condition", Rewrite: e.condition},
+	}
+}
+
+// resultVars creates a Function variable per type at the start of the
+// function around o.
+func (e *env) resultVars(b *ir.Builder, o *ir.Operation, types []ir.Type) ([]*ir.Value, bool) {
+	fn := o.ParentOfName("spirv.func")
+	if fn == nil {
+		return nil, len(types) == 0
+	}
+	blk, before := b.InsertionPoint()
+	defer b.RestoreInsertionPoint(blk, before)
+	b.SetInsertionPointToStart(fn.Region(0).Entry())
+	vars := make([]*ir.Value, len(types))
+	for i, t := range types {
+		vars[i] = op(b, "spirv.Variable", o.Loc(), spirv.Pointer(e.ctx, t, spv.StorageClassFunction), nil,
+			named("storage_class", enum(e.ctx, spv.KindStorageClass, uint32(spv.StorageClassFunction)))).Result(0)
+	}
+	return vars, true
+}
+
+func (e *env) ifOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	types, ok := e.tc.ConvertTypes(o.ResultTypes())
+	if !ok || len(types) != o.NumResults() || o.ParentOfName("spirv.func") == nil && len(types) > 0 {
+		return rewrite.NoMatch
+	}
+	ctx, loc := o.Context(), o.Loc()
+	b := &rw.Builder
+	vars, _ := e.resultVars(b, o, types)
+	rw.SetInsertionPointBefore(o)
+	sel := b.Create(&ir.OpState{Name: "spirv.mlir.selection", Loc: loc, Regions: []*ir.Region{ir.NewRegion()},
+		Attrs: []ir.NamedAttr{named("selection_control", enum(ctx, spv.KindSelectionControl, uint32(spv.SelectionControlNone)))}})
+	r := sel.Region(0)
+	header := ir.NewBlock(nil, nil)
+	merge := ir.NewBlock(nil, nil)
+	r.Append(header)
+	r.Append(merge)
+	b.SetInsertionPointToEnd(merge)
+	op(b, "spirv.mlir.merge", loc, nil, nil)
+	thenEntry := o.Region(0).Entry()
+	rw.InlineRegionBefore(o.Region(0), r, merge)
+	elseEntry := merge
+	if o.NumRegions() > 1 && !o.Region(1).Empty() {
+		elseEntry = o.Region(1).Entry()
+		rw.InlineRegionBefore(o.Region(1), r, merge)
+	}
+	b.SetInsertionPointToEnd(header)
+	b.Create(&ir.OpState{Name: "spirv.BranchConditional", Loc: loc, Operands: operands[:1],
+		Successors: []*ir.Block{thenEntry, elseEntry},
+		Attrs:      []ir.NamedAttr{{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, 0, 0)}}})
+	e.setYield(sel, yieldTarget{vars: vars, dest: merge})
+	b.SetInsertionPointAfter(sel)
+	res := make([]*ir.Value, len(vars))
+	for i, v := range vars {
+		res[i] = val(b, "spirv.Load", loc, types[i], v)
+	}
+	rw.ReplaceOp(o, res)
+	return nil
+}
+
+// A conversion runs on one goroutine, so env.yields needs no lock.
+func (e *env) setYield(o *ir.Operation, t yieldTarget) { e.yields[o] = t }
+
+func (e *env) getYield(o *ir.Operation) (yieldTarget, bool) { t, ok := e.yields[o]; return t, ok }
+
+func (e *env) forOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	types, ok := e.tc.ConvertTypes(o.ResultTypes())
+	if !ok || len(types) != o.NumResults() || o.ParentOfName("spirv.func") == nil {
+		return rewrite.NoMatch
+	}
+	ctx, loc := o.Context(), o.Loc()
+	it := e.tc.ConvertType(o.Operand(0).Type())
+	b := &rw.Builder
+	vars, _ := e.resultVars(b, o, types)
+	rw.SetInsertionPointBefore(o)
+	lp := b.Create(&ir.OpState{Name: "spirv.mlir.loop", Loc: loc, Regions: []*ir.Region{ir.NewRegion()},
+		Attrs: []ir.NamedAttr{named("loop_control", enum(ctx, spv.KindLoopControl, uint32(spv.LoopControlNone)))}})
+	r := lp.Region(0)
+	locs := func(n int) []ir.Location {
+		ls := make([]ir.Location, n)
+		for i := range ls {
+			ls[i] = loc
+		}
+		return ls
+	}
+	entry := ir.NewBlock(nil, nil)
+	header := ir.NewBlock(append([]ir.Type{it}, types...), locs(1+len(types)))
+	cont := ir.NewBlock(types, locs(len(types)))
+	merge := ir.NewBlock(nil, nil)
+	for _, blk := range []*ir.Block{entry, header, cont, merge} {
+		r.Append(blk)
+	}
+	body := o.Region(0).Entry()
+	rw.InlineRegionBefore(o.Region(0), r, cont)
+	sc, ok := e.tc.ConvertSignature(body.ArgTypes())
+	if !ok {
+		return o.Errorf("loop-carried values of types SPIR-V cannot express")
+	}
+	rw.ApplySignatureConversion(body, sc)
+	// entry: branch to the header with the initial values.
+	b.SetInsertionPointToEnd(entry)
+	b.Create(&ir.OpState{Name: "spirv.Branch", Loc: loc, Operands: append([]*ir.Value{operands[0]}, operands[3:]...), Successors: []*ir.Block{header}})
+	// header: keep the values for after the loop, test, enter or leave.
+	b.SetInsertionPointToEnd(header)
+	for i, v := range vars {
+		op(b, "spirv.Store", loc, nil, []*ir.Value{v, header.Arg(i + 1)})
+	}
+	cmp := val(b, "spirv.SLessThan", loc, ctx.I(1), header.Arg(0), operands[1])
+	b.Create(&ir.OpState{Name: "spirv.BranchConditional", Loc: loc, Operands: []*ir.Value{cmp},
+		Successors: []*ir.Block{body, merge},
+		Attrs:      []ir.NamedAttr{{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, 0, 0)}}})
+	// The body's arguments come from the header.
+	for i := body.NumArgs() - 1; i >= 0; i-- {
+		body.Arg(i).ReplaceAllUsesWith(header.Arg(i))
+		body.EraseArgument(i)
+	}
+	// continue: step and go round.
+	b.SetInsertionPointToEnd(cont)
+	next := val(b, "spirv.IAdd", loc, it, header.Arg(0), operands[2])
+	b.Create(&ir.OpState{Name: "spirv.Branch", Loc: loc, Operands: append([]*ir.Value{next}, cont.Args()...), Successors: []*ir.Block{header}})
+	b.SetInsertionPointToEnd(merge)
+	op(b, "spirv.mlir.merge", loc, nil, nil)
+	e.setYield(lp, yieldTarget{dest: cont, loop: true})
+	b.SetInsertionPointAfter(lp)
+	res := make([]*ir.Value, len(vars))
+	for i, v := range vars {
+		res[i] = val(b, "spirv.Load", loc, types[i], v)
+	}
+	rw.ReplaceOp(o, res)
+	return nil
+}
+
+func (e *env) yield(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	t, ok := e.getYield(o.ParentOp())
+	if !ok {
+		return rewrite.NoMatch
+	}
+	b := &rw.Builder
+	b.SetInsertionPointBefore(o)
+	var args []*ir.Value
+	if t.loop {
+		args = operands
+	} else {
+		for i, v := range t.vars {
+			op(b, "spirv.Store", o.Loc(), nil, []*ir.Value{v, operands[i]})
+		}
+	}
+	b.Create(&ir.OpState{Name: "spirv.Branch", Loc: o.Loc(), Operands: args, Successors: []*ir.Block{t.dest}})
+	rw.EraseOp(o)
+	return nil
+}
+
+// whileOp converts scf.while with single-block regions to a loop whose
+// header is the before region and whose continue block is the after
+// region, as MLIR does; the values scf.condition passes on exit are the
+// results, kept in Function variables.
+func (e *env) whileOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	types, ok := e.tc.ConvertTypes(o.ResultTypes())
+	before, after := o.Region(0), o.Region(1)
+	if !ok || len(types) != o.NumResults() || o.ParentOfName("spirv.func") == nil ||
+		before.Entry() == nil || before.Entry().Next() != nil || after.Entry() == nil || after.Entry().Next() != nil {
+		return rewrite.NoMatch
+	}
+	bsc, ok1 := e.tc.ConvertSignature(before.Entry().ArgTypes())
+	asc, ok2 := e.tc.ConvertSignature(after.Entry().ArgTypes())
+	if !ok1 || !ok2 {
+		return rewrite.NoMatch
+	}
+	ctx, loc := o.Context(), o.Loc()
+	b := &rw.Builder
+	vars, _ := e.resultVars(b, o, types)
+	rw.SetInsertionPointBefore(o)
+	lp := b.Create(&ir.OpState{Name: "spirv.mlir.loop", Loc: loc, Regions: []*ir.Region{ir.NewRegion()},
+		Attrs: []ir.NamedAttr{named("loop_control", enum(ctx, spv.KindLoopControl, uint32(spv.LoopControlNone)))}})
+	r := lp.Region(0)
+	entry, merge := ir.NewBlock(nil, nil), ir.NewBlock(nil, nil)
+	r.Append(entry)
+	r.Append(merge)
+	header, body := before.Entry(), after.Entry()
+	rw.InlineRegionBefore(before, r, merge)
+	rw.InlineRegionBefore(after, r, merge)
+	rw.ApplySignatureConversion(header, bsc)
+	rw.ApplySignatureConversion(body, asc)
+	b.SetInsertionPointToEnd(entry)
+	b.Create(&ir.OpState{Name: "spirv.Branch", Loc: loc, Operands: operands, Successors: []*ir.Block{header}})
+	b.SetInsertionPointToEnd(merge)
+	op(b, "spirv.mlir.merge", loc, nil, nil)
+	e.setYield(lp, yieldTarget{vars: vars, dest: header, loop: true, after: body, merge: merge})
+	b.SetInsertionPointAfter(lp)
+	res := make([]*ir.Value, len(vars))
+	for i, v := range vars {
+		res[i] = val(b, "spirv.Load", loc, types[i], v)
+	}
+	rw.ReplaceOp(o, res)
+	return nil
+}
+
+// condition converts the scf.condition of a converted scf.while.
+func (e *env) condition(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	t, ok := e.getYield(o.ParentOp())
+	if !ok || t.after == nil {
+		return rewrite.NoMatch
+	}
+	b := &rw.Builder
+	b.SetInsertionPointBefore(o)
+	args := operands[1:]
+	for i, v := range t.vars {
+		op(b, "spirv.Store", o.Loc(), nil, []*ir.Value{v, args[i]})
+	}
+	b.Create(&ir.OpState{Name: "spirv.BranchConditional", Loc: o.Loc(), Operands: operands,
+		Successors: []*ir.Block{t.after, t.merge},
+		Attrs:      []ir.NamedAttr{{Name: "operandSegmentSizes", Value: o.Context().DenseI32Array(1, int64(len(args)), 0)}}})
+	rw.EraseOp(o)
+	return nil
+}
+
+// cfPatterns convert cf.br and cf.cond_br.
+func (e *env) cfPatterns() []*rewrite.ConversionPattern {
+	return []*rewrite.ConversionPattern{
+		{Name: "cf.br", Root: "cf.br", Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+			rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.Branch", Loc: o.Loc(), Operands: operands, Successors: o.Successors()})
+			return nil
+		}},
+		{Name: "cf.cond_br", Root: "cf.cond_br", Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+			_, nt := o.SuccessorOperands(0)
+			_, nf := o.SuccessorOperands(1)
+			rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.BranchConditional", Loc: o.Loc(), Operands: operands,
+				Successors: o.Successors(),
+				Attrs:      []ir.NamedAttr{{Name: "operandSegmentSizes", Value: o.Context().DenseI32Array(1, int64(nt), int64(nf))}}})
+			return nil
+		}},
+	}
+}
+
+// funcPatterns convert func.func, func.return and func.call.
+func (e *env) funcPatterns() []*rewrite.ConversionPattern {
+	return []*rewrite.ConversionPattern{
+		{Name: "func.func", Root: "func.func", Rewrite: e.funcOp},
+		{Name: "func.return", Root: "func.return", Rewrite: returnOp},
+		{Name: "func.call", Root: "func.call", Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+			types, ok := e.tc.ConvertTypes(o.ResultTypes())
+			if !ok || len(types) > 1 {
+				return rewrite.NoMatch
+			}
+			rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.FunctionCall", Loc: o.Loc(), Operands: operands, ResultTypes: types,
+				Attrs: []ir.NamedAttr{{Name: "callee", Value: o.Attr("callee")}}})
+			return nil
+		}},
+	}
+}
+
+func (e *env) funcOp(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	ta, _ := o.Attr("function_type").(*ir.TypeAttr)
+	if ta == nil || o.Region(0).Empty() {
+		return rewrite.NoMatch
+	}
+	ft := ta.Value.(*ir.FunctionType)
+	sc, ok := e.tc.ConvertSignature(ft.Inputs)
+	results, rok := e.tc.ConvertTypes(ft.Results)
+	if !ok || !rok || len(results) > 1 || len(sc.ConvertedTypes()) != len(ft.Inputs) {
+		return rewrite.NoMatch
+	}
+	ctx := o.Context()
+	attrs := []ir.NamedAttr{
+		{Name: "function_control", Value: spirv.Enum(ctx, spv.KindFunctionControl, uint32(spv.FunctionControlNone))},
+		{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(sc.ConvertedTypes(), results))},
+		{Name: "sym_name", Value: ctx.StringAttr(ir.SymbolName(o))},
+	}
+	for _, a := range o.Attrs() {
+		switch a.Name {
+		case "function_type", "sym_name", "sym_visibility", "res_attrs":
+		default:
+			attrs = append(attrs, a)
+		}
+	}
+	nf := ctx.NewOp(&ir.OpState{Name: "spirv.func", Loc: o.Loc(), Attrs: attrs, Regions: []*ir.Region{ir.NewRegion()}})
+	rw.SetInsertionPointBefore(o)
+	rw.Insert(nf)
+	rw.InlineRegionBefore(o.Region(0), nf.Region(0), nil)
+	if err := rw.ConvertRegionTypes(nf.Region(0), sc); err != nil {
+		return err
+	}
+	rw.EraseOp(o)
+	return nil
+}

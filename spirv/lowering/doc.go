@@ -1,0 +1,25 @@
+// Package lowering converts gpu, vector, arith, math, memref, scf, cf and
+// func ops to the spirv dialect in one dialect conversion with one type
+// converter (ARCHITECTURE.md "Passes and rewriting"), for the
+// #spirv.target_env found on or above the converted ops.
+//
+// Types: index becomes i32 (i64 with Use64BitIndex on an Int64 target);
+// memrefs become pointers to a struct holding an array of their elements
+// (a runtime array for dynamic shapes), with stride and offset decorations
+// in the storage classes that need a layout; loads and stores linearize
+// their indices with the memref's strides into a spirv.AccessChain. 8- and
+// 16-bit values are computed in 32 bits when the target lacks Int8/Int16,
+// and stored packed in i32 words (shifts, masks and atomics) when it lacks
+// StorageBuffer8BitAccess/16BitAccess. i64 and f64 without Int64/Float64
+// are refused with a diagnostic naming the capability and the target.
+//
+// With Options.GPUModules each gpu.module is cloned into a spirv.module
+// @__spv__<name> placed before it, as MLIR's convert-gpu-to-spirv does;
+// kernels keep spirv.entry_point_abi and get spirv.interface_var_abi
+// (0, i) per argument; workgroup attributions become Workgroup globals.
+//
+//	reg := pass.Registry{}
+//	lowering.Register(reg) // convert-to-spirv and convert-<dialect>-to-spirv
+//	// or directly:
+//	err := lowering.Convert(module, lowering.Options{GPUModules: true})
+package lowering

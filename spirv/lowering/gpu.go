@@ -1,0 +1,350 @@
+package lowering
+
+import (
+	"fmt"
+
+	"github.com/kiln-gpu/kiln/gpu"
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/rewrite"
+	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// gpuPatterns convert gpu.func, gpu.return, the id and size ops, barrier,
+// shuffle, subgroup_reduce and all_reduce (MLIR's GPUToSPIRV).
+func (e *env) gpuPatterns() []*rewrite.ConversionPattern {
+	ps := []*rewrite.ConversionPattern{
+		{Name: "gpu.func", Root: "gpu.func", Rewrite: e.gpuFunc},
+		{Name: "gpu.return", Root: "gpu.return", Rewrite: returnOp},
+		{Name: "gpu.barrier", Root: "gpu.barrier", Rewrite: e.barrier},
+		{Name: "gpu.shuffle", Root: "gpu.shuffle", Rewrite: e.shuffle},
+		{Name: "gpu.subgroup_reduce", Root: "gpu.subgroup_reduce", Rewrite: e.subgroupReduce},
+		{Name: "gpu.all_reduce", Root: "gpu.all_reduce", Rewrite: e.allReduce},
+	}
+	for name, bi := range map[string]spv.BuiltIn{
+		"gpu.thread_id": spv.BuiltInLocalInvocationId, "gpu.block_id": spv.BuiltInWorkgroupId,
+		"gpu.grid_dim": spv.BuiltInNumWorkgroups, "gpu.global_id": spv.BuiltInGlobalInvocationId,
+		"gpu.block_dim": spv.BuiltInWorkgroupSize,
+	} {
+		ps = append(ps, &rewrite.ConversionPattern{Name: name, Root: name, Rewrite: e.dimBuiltin(bi)})
+	}
+	for name, bi := range map[string]spv.BuiltIn{
+		"gpu.subgroup_id": spv.BuiltInSubgroupId, "gpu.subgroup_size": spv.BuiltInSubgroupSize,
+		"gpu.num_subgroups": spv.BuiltInNumSubgroups, "gpu.lane_id": spv.BuiltInSubgroupLocalInvocationId,
+	} {
+		ps = append(ps, &rewrite.ConversionPattern{Name: name, Root: name, Rewrite: e.scalarBuiltin(bi)})
+	}
+	return ps
+}
+
+// toIndex converts an i32 built-in value to the index type.
+func (e *env) toIndex(b *ir.Builder, v *ir.Value, loc ir.Location) *ir.Value {
+	if e.index.Width == 32 {
+		return v
+	}
+	return val(b, "spirv.UConvert", loc, e.index, v)
+}
+
+func (e *env) dimBuiltin(bi spv.BuiltIn) func(*ir.Operation, []*ir.Value, *rewrite.ConversionRewriter) error {
+	return func(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
+		d, ok := o.Attr("dimension").(*gpu.DimensionAttr)
+		if !ok {
+			return rewrite.NoMatch
+		}
+		b := &rw.Builder
+		b.SetInsertionPointBefore(o)
+		ctx := o.Context()
+		if bi == spv.BuiltInWorkgroupSize {
+			// A known workgroup size is a constant (MLIR's WorkGroupSizeConversion).
+			if fn := o.ParentOfName("spirv.func"); fn != nil {
+				if abi := spirv.LookupEntryPointABI(fn); abi != nil && int(d.Value) < len(abi.WorkgroupSize) {
+					rw.ReplaceOp(o, []*ir.Value{intConst(b, e.index, int64(abi.WorkgroupSize[d.Value]), o.Loc())})
+					return nil
+				}
+			}
+		}
+		vec := e.builtin(b, o, bi, ctx.Vector([]int64{3}, ctx.I(32)))
+		v := extract(b, vec, ctx.I(32), o.Loc(), int64(d.Value))
+		rw.ReplaceOp(o, []*ir.Value{e.toIndex(b, v, o.Loc())})
+		return nil
+	}
+}
+
+func (e *env) scalarBuiltin(bi spv.BuiltIn) func(*ir.Operation, []*ir.Value, *rewrite.ConversionRewriter) error {
+	return func(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
+		b := &rw.Builder
+		b.SetInsertionPointBefore(o)
+		v := e.builtin(b, o, bi, o.Context().I(32))
+		rw.ReplaceOp(o, []*ir.Value{e.toIndex(b, v, o.Loc())})
+		return nil
+	}
+}
+
+// returnOp converts gpu.return and func.return to spirv.Return(Value).
+func returnOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	switch len(operands) {
+	case 0:
+		rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.Return", Loc: o.Loc()})
+	case 1:
+		rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.ReturnValue", Loc: o.Loc(), Operands: operands})
+	default:
+		return o.Errorf("returns %d values; SPIR-V functions return at most one", len(operands))
+	}
+	return nil
+}
+
+// gpuFunc converts gpu.func to spirv.func. Kernels keep their
+// spirv.entry_point_abi and get a spirv.interface_var_abi per argument,
+// (0, i) unless given (MLIR's lowerAsEntryFunction); workgroup
+// attributions become Workgroup globals, private ones Function variables.
+func (e *env) gpuFunc(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	f, _ := gpu.AsFunc(o)
+	ft := f.FunctionType()
+	if ft == nil || f.Body() == nil || f.Body().Empty() {
+		return rewrite.NoMatch
+	}
+	ctx := o.Context()
+	inputs, ok := e.tc.ConvertTypes(ft.Inputs)
+	if !ok || len(inputs) != len(ft.Inputs) || len(ft.Results) > 1 {
+		return rewrite.NoMatch
+	}
+	results, ok := e.tc.ConvertTypes(ft.Results)
+	if !ok {
+		return rewrite.NoMatch
+	}
+	wg, priv := f.WorkgroupAttributions(), f.PrivateAttributions()
+	var attrTypes []*spirv.PointerType
+	for i, a := range append(append([]*ir.Value(nil), wg...), priv...) {
+		mt, ok := a.Type().(*ir.MemRefType)
+		if !ok {
+			return rewrite.NoMatch
+		}
+		// Workgroup attributions live in Workgroup memory, private ones in
+		// Function variables, whatever memory space their type names.
+		sc := spv.StorageClassWorkgroup
+		if i >= len(wg) {
+			sc = spv.StorageClassFunction
+		}
+		pt, ok := e.memref(ctx.MemRef(mt.Dims, mt.Elem, mt.Layout, spirv.StorageClassAttr(ctx, sc))).(*spirv.PointerType)
+		if !ok {
+			return rewrite.NoMatch
+		}
+		attrTypes = append(attrTypes, pt)
+	}
+	attrs := []ir.NamedAttr{
+		{Name: "function_control", Value: spirv.Enum(ctx, spv.KindFunctionControl, uint32(spv.FunctionControlNone))},
+		{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(inputs, results))},
+		{Name: "sym_name", Value: ctx.StringAttr(f.Name())},
+	}
+	if f.IsKernel() {
+		abi, args, why := kernelABI(o, ft)
+		if why != "" {
+			// MLIR's match failure, which -verify-diagnostics tests expect.
+			ctx.Emit(&ir.Diagnostic{Severity: ir.SeverityRemark, Loc: o.Loc(), Message: "match failure: " + why})
+			return rewrite.NoMatch
+		}
+		attrs = append(attrs, ir.NamedAttr{Name: spirv.EntryPointABIAttrName, Value: abi},
+			ir.NamedAttr{Name: "arg_attrs", Value: args})
+	} else if aa := o.Attr("arg_attrs"); aa != nil {
+		attrs = append(attrs, ir.NamedAttr{Name: "arg_attrs", Value: aa})
+	}
+	nf := ctx.NewOp(&ir.OpState{Name: "spirv.func", Loc: o.Loc(), Attrs: attrs, Regions: []*ir.Region{ir.NewRegion()}})
+	rw.SetInsertionPointBefore(o)
+	rw.Insert(nf)
+	rw.InlineRegionBefore(o.Region(0), nf.Region(0), nil)
+	entry := nf.Region(0).Entry()
+	b := &rw.Builder
+	b.SetInsertionPointToStart(entry)
+	n := len(ft.Inputs)
+	for i, a := range append(append([]*ir.Value(nil), wg...), priv...) {
+		var p *ir.Value
+		if i < len(wg) {
+			g := e.global(nf, fmt.Sprintf("__workgroup_mem__%s_%d", f.Name(), i), attrTypes[i])
+			p = addressOf(b, g, a.Loc())
+		} else {
+			p = op(b, "spirv.Variable", a.Loc(), attrTypes[i], nil,
+				named("storage_class", enum(ctx, spv.KindStorageClass, uint32(spv.StorageClassFunction)))).Result(0)
+		}
+		a.ReplaceAllUsesWith(bridge(b, p, a.Type(), a.Loc()))
+	}
+	for i := entry.NumArgs() - 1; i >= n; i-- {
+		entry.EraseArgument(i)
+	}
+	sc, _ := e.tc.ConvertSignature(ft.Inputs)
+	if err := rw.ConvertRegionTypes(nf.Region(0), sc); err != nil {
+		return err
+	}
+	rw.EraseOp(o)
+	return nil
+}
+
+// barrier: gpu.barrier -> spirv.ControlBarrier <Workgroup>, <Workgroup>,
+// <AcquireRelease|WorkgroupMemory>.
+func (e *env) barrier(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	rw.SetInsertionPointBefore(o)
+	controlBarrier(&rw.Builder, o.Loc())
+	rw.EraseOp(o)
+	return nil
+}
+
+func controlBarrier(b *ir.Builder, loc ir.Location) {
+	ctx := b.Context()
+	op(b, "spirv.ControlBarrier", loc, nil, nil,
+		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeWorkgroup))),
+		named("memory_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeWorkgroup))),
+		named("memory_semantics", enum(ctx, spv.KindMemorySemantics,
+			uint32(spv.MemorySemanticsAcquireRelease|spv.MemorySemanticsWorkgroupMemory))))
+}
+
+// shuffle converts gpu.shuffle whose width is the target's subgroup size
+// (MLIR's rule) to GroupNonUniformShuffle{Xor,,Up,Down}; valid is true for
+// xor and idx, and says whether the source lane exists for up and down.
+func (e *env) shuffle(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	s := gpu.Shuffle{Operation: o}
+	mode, ok := s.Mode()
+	if !ok {
+		return rewrite.NoMatch
+	}
+	w, ok := constInt(operands[2])
+	if !ok || w != e.target.Limits.SubgroupSize {
+		return rewrite.NoMatch
+	}
+	name := map[gpu.ShuffleMode]string{gpu.ShuffleXor: "spirv.GroupNonUniformShuffleXor", gpu.ShuffleIdx: "spirv.GroupNonUniformShuffle",
+		gpu.ShuffleUp: "spirv.GroupNonUniformShuffleUp", gpu.ShuffleDown: "spirv.GroupNonUniformShuffleDown"}[mode]
+	t := e.tc.ConvertType(o.Result(0).Type())
+	if t == nil {
+		return rewrite.NoMatch
+	}
+	b := &rw.Builder
+	b.SetInsertionPointBefore(o)
+	ctx := o.Context()
+	var valid *ir.Value
+	switch mode {
+	case gpu.ShuffleDown, gpu.ShuffleUp:
+		// The source lane must be inside the subgroup (MLIR's rule).
+		i32, loc := ctx.I(32), o.Loc()
+		lane := e.builtin(b, o, spv.BuiltInSubgroupLocalInvocationId, i32)
+		if mode == gpu.ShuffleDown {
+			valid = val(b, "spirv.ULessThan", loc, ctx.I(1), val(b, "spirv.IAdd", loc, i32, lane, operands[1]), operands[2])
+		} else {
+			valid = val(b, "spirv.SGreaterThanEqual", loc, ctx.I(1), val(b, "spirv.ISub", loc, i32, lane, operands[1]), intConst(b, i32, 0, loc))
+		}
+	default:
+		valid = intConst(b, ctx.I(1), 1, o.Loc())
+	}
+	r := op(b, name, o.Loc(), t, []*ir.Value{operands[0], operands[1]},
+		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup)))).Result(0)
+	rw.ReplaceOp(o, []*ir.Value{r, valid})
+	return nil
+}
+
+// constInt returns the value of an integer constant (arith or spirv).
+func constInt(v *ir.Value) (int64, bool) {
+	d := v.DefiningOp()
+	for d != nil && d.Name() == "builtin.unrealized_conversion_cast" && d.NumOperands() == 1 {
+		d = d.Operand(0).DefiningOp()
+	}
+	if d == nil || d.Name() != "arith.constant" && d.Name() != "spirv.Constant" {
+		return 0, false
+	}
+	a, ok := d.Attr("value").(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return a.Int(), true
+}
+
+// groupOpName returns the GroupNonUniform op of a reduction kind on
+// element type t.
+func groupOpName(k gpu.AllReduceOperation, t ir.Type) (string, bool) {
+	float := ir.IsFloat(ir.ElementTypeOrSelf(t))
+	k = k.Resolve(t)
+	names := map[gpu.AllReduceOperation][2]string{
+		gpu.ReduceAdd: {"IAdd", "FAdd"}, gpu.ReduceMul: {"IMul", "FMul"},
+		gpu.ReduceMinSI: {"SMin", ""}, gpu.ReduceMinUI: {"UMin", ""}, gpu.ReduceMaxSI: {"SMax", ""}, gpu.ReduceMaxUI: {"UMax", ""},
+		gpu.ReduceMinNumF: {"", "FMin"}, gpu.ReduceMaxNumF: {"", "FMax"}, gpu.ReduceMinimumF: {"", "FMin"}, gpu.ReduceMaximumF: {"", "FMax"},
+		gpu.ReduceAnd: {"BitwiseAnd", ""}, gpu.ReduceOr: {"BitwiseOr", ""}, gpu.ReduceXor: {"BitwiseXor", ""},
+	}
+	n := names[k][0]
+	if float {
+		n = names[k][1]
+	}
+	if n == "" {
+		return "", false
+	}
+	if it, ok := ir.ElementTypeOrSelf(t).(*ir.IntegerType); ok && it.Width == 1 {
+		n = map[string]string{"BitwiseAnd": "LogicalAnd", "BitwiseOr": "LogicalOr", "BitwiseXor": "LogicalXor"}[n]
+		if n == "" {
+			return "", false
+		}
+	}
+	return "spirv.GroupNonUniform" + n, true
+}
+
+// subgroupReduce converts gpu.subgroup_reduce (clustered too) to a
+// GroupNonUniform arithmetic op.
+func (e *env) subgroupReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	r, ok := gpu.AsReduce(o)
+	if !ok {
+		return rewrite.NoMatch
+	}
+	k, ok := r.Kind()
+	if !ok {
+		return rewrite.NoMatch
+	}
+	name, ok := groupOpName(k, o.Result(0).Type())
+	t := e.tc.ConvertType(o.Result(0).Type())
+	if !ok || t == nil || r.ClusterStride() != 1 {
+		return rewrite.NoMatch
+	}
+	b := &rw.Builder
+	b.SetInsertionPointBefore(o)
+	rw.ReplaceOp(o, []*ir.Value{e.groupReduce(b, name, operands[0], t, r, o.Loc())})
+	return nil
+}
+
+func (e *env) groupReduce(b *ir.Builder, name string, v *ir.Value, t ir.Type, r gpu.Reduce, loc ir.Location) *ir.Value {
+	ctx := b.Context()
+	gop, args := spv.GroupOperationReduce, []*ir.Value{v}
+	if n, ok := r.ClusterSize(); ok {
+		gop = spv.GroupOperationClusteredReduce
+		args = append(args, intConst(b, ctx.I(32), n, loc))
+	}
+	return op(b, name, loc, t, args,
+		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup))),
+		named("group_operation", enum(ctx, spv.KindGroupOperation, uint32(gop)))).Result(0)
+}
+
+// kernelABI returns a kernel's entry point ABI and its arguments'
+// interface ABIs: those given, or (0, i) for all when none is given
+// (MLIR's rule); why says what is missing otherwise.
+func kernelABI(o *ir.Operation, ft *ir.FunctionType) (*spirv.EntryPointABIAttr, *ir.ArrayAttr, string) {
+	ctx := o.Context()
+	abi := spirv.LookupEntryPointABI(o)
+	if abi == nil {
+		return nil, nil, "missing 'spirv.entry_point_abi' attribute"
+	}
+	given := make([]*spirv.InterfaceVarABIAttr, len(ft.Inputs))
+	some := false
+	for i := range given {
+		given[i] = spirv.ArgInterfaceVarABI(o, i)
+		some = some || given[i] != nil
+	}
+	args := make([]ir.Attribute, len(ft.Inputs))
+	for i, t := range ft.Inputs {
+		ia := given[i]
+		if ia == nil && some {
+			return nil, nil, fmt.Sprintf("missing 'spirv.interface_var_abi' attribute at argument %d", i)
+		}
+		if ia == nil {
+			var sc *spv.StorageClass
+			if _, isMem := t.(*ir.MemRefType); !isMem {
+				s := spv.StorageClassStorageBuffer
+				sc = &s
+			}
+			ia = spirv.InterfaceVarABI(ctx, 0, uint32(i), sc)
+		}
+		args[i] = ctx.DictionaryAttr([]ir.NamedAttr{{Name: spirv.InterfaceVarABIAttrName, Value: ia}})
+	}
+	return abi, ctx.ArrayAttr(args...), ""
+}

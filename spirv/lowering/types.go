@@ -1,0 +1,336 @@
+package lowering
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/kiln-gpu/kiln/gpu"
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/rewrite"
+	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/spv"
+)
+
+// env is what every pattern of one conversion shares: the target, the
+// type converter and the options.
+type env struct {
+	ctx    *ir.Context
+	target *spirv.TargetEnvAttr
+	caps   []spv.Capability // the target's capabilities, implied ones included
+	tc     *rewrite.TypeConverter
+	index  *ir.IntegerType // what index becomes
+	// refused records why a type did not convert (the missing capability),
+	// for the diagnostic of the op that uses it.
+	refused map[ir.Type]string
+	// yields says what the scf.yield ops in converted regions become.
+	yields map[*ir.Operation]yieldTarget
+	// symbols indexes the symbol tables globals are added to.
+	symbols map[*ir.Operation]map[string]*ir.Operation
+	// origins names the source op converted at each location.
+	origins map[ir.Location]string
+	// allReduces numbers the workgroup buffers of gpu.all_reduce.
+	allReduces int
+}
+
+func newEnv(ctx *ir.Context, target *spirv.TargetEnvAttr, use64 bool) *env {
+	e := &env{ctx: ctx, target: target, refused: map[ir.Type]string{}, yields: map[*ir.Operation]yieldTarget{}, origins: map[ir.Location]string{},
+		symbols: map[*ir.Operation]map[string]*ir.Operation{}}
+	for _, c := range target.Capabilities() {
+		e.caps = append(e.caps, c.Implied()...)
+	}
+	e.index = ctx.I(32)
+	if use64 && e.has(spv.CapabilityInt64) {
+		e.index = ctx.I(64)
+	}
+	e.tc = rewrite.NewTypeConverter()
+	e.tc.AddConversion(func(t ir.Type) []ir.Type {
+		if c := e.convert(t); c != nil {
+			return []ir.Type{c}
+		}
+		return nil
+	})
+	return e
+}
+
+func (e *env) has(c spv.Capability) bool { return slices.Contains(e.caps, c) }
+
+func (e *env) hasExt(name string) bool { return slices.Contains(e.target.Extensions(), name) }
+
+// kernel reports an OpenCL-flavoured target (Kernel capability).
+func (e *env) kernel() bool { return e.has(spv.CapabilityKernel) }
+
+// refuse records why t cannot be used and returns nil.
+func (e *env) refuse(t ir.Type, why string) ir.Type {
+	e.refused[t] = why
+	return nil
+}
+
+// convert is the type conversion (MLIR's SPIRVTypeConverter).
+func (e *env) convert(t ir.Type) ir.Type {
+	switch t := t.(type) {
+	case *ir.IndexType:
+		return e.index
+	case *ir.IntegerType, *ir.FloatType:
+		return e.scalar(t)
+	case *ir.VectorType:
+		return e.vector(t)
+	case *ir.MemRefType:
+		return e.memref(t)
+	case *spirv.PointerType, *spirv.ArrayType, *spirv.RuntimeArrayType, *spirv.StructType:
+		return t
+	}
+	return nil
+}
+
+// scalar converts an integer or float type used as a value. Types narrower
+// than 32 bits without their capability are computed on in 32 bits (the
+// emulation MLIR does by default); wider ones without theirs are refused.
+func (e *env) scalar(t ir.Type) ir.Type {
+	switch t := t.(type) {
+	case *ir.IntegerType:
+		if t.Signedness != ir.Signless {
+			t = e.ctx.I(t.Width) // SPIR-V integers carry no signedness in MLIR's lowering
+		}
+		switch t.Width {
+		case 1, 32:
+			return t
+		case 8:
+			return e.narrow(t, spv.CapabilityInt8, e.ctx.I(32))
+		case 16:
+			return e.narrow(t, spv.CapabilityInt16, e.ctx.I(32))
+		case 64:
+			if e.has(spv.CapabilityInt64) {
+				return t
+			}
+			return e.refuse(t, "needs capability Int64")
+		}
+		return e.refuse(t, fmt.Sprintf("has a width SPIR-V cannot express (%d bits)", t.Width))
+	case *ir.FloatType:
+		switch t.Kind {
+		case ir.F32:
+			return t
+		case ir.F16:
+			return e.narrow(t, spv.CapabilityFloat16, e.ctx.F32())
+		case ir.F64:
+			if e.has(spv.CapabilityFloat64) {
+				return t
+			}
+			return e.refuse(t, "needs capability Float64")
+		}
+		return e.refuse(t, "is a float format SPIR-V cannot express")
+	}
+	return nil
+}
+
+func (e *env) narrow(t ir.Type, c spv.Capability, wide ir.Type) ir.Type {
+	if e.has(c) {
+		return t
+	}
+	return wide
+}
+
+// vector converts vectors of 2, 3, 4 (8 and 16 with Vector16) elements;
+// one-element vectors become scalars, as in MLIR.
+func (e *env) vector(t *ir.VectorType) ir.Type {
+	var elem ir.Type = e.index
+	if _, isIndex := t.Elem.(*ir.IndexType); !isIndex {
+		elem = e.scalar(t.Elem)
+	}
+	if elem == nil || len(t.Dims) != 1 && !(len(t.Dims) == 0) {
+		if elem != nil {
+			return e.refuse(t, "has more than one dimension (unroll it with vector/transforms first)")
+		}
+		return nil
+	}
+	n := ir.NumElements(t)
+	switch {
+	case n == 1:
+		return elem
+	case n >= 2 && n <= 4:
+	case (n == 8 || n == 16) && e.has(spv.CapabilityVector16):
+	case n == 8 || n == 16:
+		return e.refuse(t, "needs capability Vector16")
+	default:
+		return e.refuse(t, fmt.Sprintf("has %d elements; SPIR-V vectors have 2, 3, 4, 8 or 16", n))
+	}
+	return e.ctx.Vector([]int64{n}, elem)
+}
+
+// storageClass maps a memref memory space to a storage class (MLIR's
+// Vulkan or OpenCL memory space map): none and global are storage
+// buffers (CrossWorkgroup on Kernel targets).
+func (e *env) storageClass(ms ir.Attribute) (spv.StorageClass, bool) {
+	global := spv.StorageClassStorageBuffer
+	if e.kernel() {
+		global = spv.StorageClassCrossWorkgroup
+	}
+	switch a := ms.(type) {
+	case nil:
+		return global, true
+	case *spirv.EnumAttr:
+		if a.Kind == spv.KindStorageClass {
+			return spv.StorageClass(a.Value), true
+		}
+	case *gpu.AddressSpaceAttr:
+		switch a.Value {
+		case gpu.AddressSpaceGlobal:
+			return global, true
+		case gpu.AddressSpaceWorkgroup:
+			return spv.StorageClassWorkgroup, true
+		case gpu.AddressSpacePrivate:
+			return spv.StorageClassPrivate, true
+		}
+	case *ir.IntegerAttr:
+		switch a.Int() {
+		case 0:
+			return global, true
+		case 3:
+			return spv.StorageClassWorkgroup, true
+		case 4:
+			return spv.StorageClassUniform, true
+		case 5:
+			return spv.StorageClassPrivate, true
+		case 6:
+			return spv.StorageClassFunction, true
+		case 7:
+			return spv.StorageClassPushConstant, true
+		}
+	}
+	return 0, false
+}
+
+// explicitLayout reports storage classes whose arrays and structs carry
+// strides and offsets.
+func explicitLayout(sc spv.StorageClass) bool {
+	switch sc {
+	case spv.StorageClassStorageBuffer, spv.StorageClassUniform, spv.StorageClassPushConstant,
+		spv.StorageClassPhysicalStorageBuffer:
+		return true
+	}
+	return false
+}
+
+// storageElem returns the element type memory of class sc holds for a
+// memref of elem, and whether it is emulated by packing into i32.
+func (e *env) storageElem(elem ir.Type, sc spv.StorageClass) (ir.Type, bool, string) {
+	it, isInt := elem.(*ir.IntegerType)
+	if isInt && it.Width == 1 {
+		it = e.ctx.I(8) // i1 is not a storable type: keep bools as bytes
+		elem = it
+	}
+	bits := ir.IntOrFloatBitWidth(elem)
+	if bits >= 32 || bits == 0 {
+		c := e.scalar(elem)
+		if c == nil {
+			return nil, false, e.refused[elem]
+		}
+		return c, false, ""
+	}
+	// 8- and 16-bit data: native with the storage capability of the class
+	// (and the arithmetic one), else packed into i32 words.
+	native := e.scalar(elem) == elem
+	if native {
+		switch sc {
+		case spv.StorageClassStorageBuffer:
+			native = bits == 8 && e.has(spv.CapabilityStorageBuffer8BitAccess) ||
+				bits == 16 && e.has(spv.CapabilityStorageBuffer16BitAccess)
+		case spv.StorageClassUniform, spv.StorageClassPushConstant:
+			native = false
+		}
+	}
+	if native {
+		return elem, false, ""
+	}
+	if isInt {
+		return e.ctx.I(32), true, ""
+	}
+	return nil, false, fmt.Sprintf("needs capability %s for %s in %s memory",
+		map[int]string{8: "StorageBuffer8BitAccess", 16: "StorageBuffer16BitAccess"}[bits], ir.TypeString(elem), sc)
+}
+
+// memref converts a memref to a pointer to a struct holding an array of
+// its elements (a runtime array for dynamic shapes).
+func (e *env) memref(t *ir.MemRefType) ir.Type {
+	sc, ok := e.storageClass(t.MemorySpace)
+	if !ok {
+		return e.refuse(t, "has a memory space with no SPIR-V storage class")
+	}
+	if _, _, ok := t.StridesAndOffset(); !ok {
+		return e.refuse(t, "has a layout that is not strided")
+	}
+	elem, packed, why := e.storageElem(t.Elem, sc)
+	if elem == nil {
+		if why == "" {
+			why = "has an element type SPIR-V cannot express"
+		}
+		return e.refuse(t, why)
+	}
+	if vt, ok := t.Elem.(*ir.VectorType); ok {
+		if elem = e.vector(vt); elem == nil {
+			return e.refuse(t, "has a vector element type SPIR-V cannot express")
+		}
+	}
+	size, _ := spirv.SizeInBytes(elem)
+	var stride int64
+	layout := explicitLayout(sc)
+	if layout {
+		stride = size
+	}
+	var arr ir.Type
+	n, ok := memrefSpan(t)
+	if ok && packed {
+		per := 32 / int64(ir.IntOrFloatBitWidth(t.Elem))
+		n = (n + per - 1) / per
+	}
+	if ok && n > 0 {
+		arr = spirv.Array(e.ctx, elem, n, stride)
+	} else {
+		if sc != spv.StorageClassStorageBuffer && sc != spv.StorageClassPhysicalStorageBuffer {
+			return e.refuse(t, fmt.Sprintf("has a dynamic shape, which %s memory cannot hold", sc))
+		}
+		arr = spirv.RuntimeArray(e.ctx, elem, stride)
+	}
+	var offsets []int64
+	if layout {
+		offsets = []int64{0}
+	}
+	return spirv.Pointer(e.ctx, spirv.Struct(e.ctx, []ir.Type{arr}, offsets, nil), sc)
+}
+
+// memrefSpan returns the number of elements a static memref's storage
+// spans (offset + the extent its strides reach).
+func memrefSpan(t *ir.MemRefType) (int64, bool) {
+	strides, offset, ok := t.StridesAndOffset()
+	if !ok || !ir.HasStaticShape(t) || offset < 0 {
+		return 0, false
+	}
+	span := int64(1)
+	for i, d := range t.Dims {
+		if d == 0 {
+			return 0, true
+		}
+		if strides[i] < 0 {
+			return 0, false
+		}
+		span += (d - 1) * strides[i]
+	}
+	return span + offset, true
+}
+
+// whyRefused explains why one of ts does not convert, or "".
+func (e *env) whyRefused(ts []ir.Type) string {
+	for _, t := range ts {
+		if e.tc.ConvertType(t) != nil {
+			continue
+		}
+		if why := e.refused[t]; why != "" {
+			return fmt.Sprintf("type %s %s", ir.TypeString(t), why)
+		}
+		if vt, ok := t.(*ir.VectorType); ok {
+			if why := e.refused[vt.Elem]; why != "" {
+				return fmt.Sprintf("type %s %s", ir.TypeString(vt.Elem), why)
+			}
+		}
+	}
+	return ""
+}
