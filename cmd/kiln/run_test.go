@@ -31,16 +31,6 @@ func upstreamVulkanTests(t *testing.T) []string {
 	return files
 }
 
-// knownVulkanFailures are upstream tests whose Vulkan runs fail for a
-// reason outside the runner; they are skipped with that reason while they
-// fail, and logged once they pass.
-var knownVulkanFailures = map[string]string{
-	"addui_extended.mlir": "spirv-val: storage buffers in the OpEntryPoint interface of a module below SPIR-V 1.4 (spirv-lower-abi-attrs / spirv-update-vce)",
-	"smul_extended.mlir":  "spirv-val: storage buffers in the OpEntryPoint interface of a module below SPIR-V 1.4 (spirv-lower-abi-attrs / spirv-update-vce)",
-	"subui_extended.mlir": "spirv-val: storage buffers in the OpEntryPoint interface of a module below SPIR-V 1.4 (spirv-lower-abi-attrs / spirv-update-vce)",
-	"umul_extended.mlir":  "spirv-val: storage buffers in the OpEntryPoint interface of a module below SPIR-V 1.4 (spirv-lower-abi-attrs / spirv-update-vce)",
-}
-
 // kilnRun runs `kiln run` in process.
 func kilnRun(args ...string) (stdout, stderr string, code int) {
 	var out, errb bytes.Buffer
@@ -104,13 +94,7 @@ func TestRunVulkanUpstream(t *testing.T) {
 				if unregistered(errs) {
 					t.Skipf("needs a dialect Kiln does not register yet: %s", errs)
 				}
-				if why, ok := knownVulkanFailures[name]; ok {
-					t.Skipf("known failure outside the runner (%s):\n%s", why, errs)
-				}
 				t.Fatalf("exit %d:\n%s", code, errs)
-			}
-			if _, ok := knownVulkanFailures[name]; ok {
-				t.Logf("%s passes now: remove it from knownVulkanFailures", name)
 			}
 			fileCheck(t, path, out)
 			ref, errs, code := kilnRun("--reference", "--time", path)
