@@ -64,15 +64,6 @@ func TestCompileSample(t *testing.T) {
 	}
 }
 
-// knownCompileFailures are upstream tests whose kernels do not compile
-// yet, for a reason outside the runner.
-var knownCompileFailures = map[string]string{
-	"addui_extended.mlir": knownVulkanFailures["addui_extended.mlir"],
-	"smul_extended.mlir":  knownVulkanFailures["smul_extended.mlir"],
-	"subui_extended.mlir": knownVulkanFailures["subui_extended.mlir"],
-	"umul_extended.mlir":  knownVulkanFailures["umul_extended.mlir"],
-}
-
 // TestCompileUpstream compiles every kernel of every upstream Vulkan test
 // for vulkan1.0 to vulkan1.3; spirv-val gates each binary.
 func TestCompileUpstream(t *testing.T) {
@@ -86,8 +77,6 @@ func TestCompileUpstream(t *testing.T) {
 				case code == 0:
 				case unregistered(errs):
 					t.Skipf("needs a dialect Kiln does not register yet: %s", errs)
-				case knownCompileFailures[name] != "":
-					t.Skipf("known failure outside the runner (%s):\n%s", knownCompileFailures[name], errs)
 				default:
 					t.Fatalf("%s: exit %d:\n%s", env, code, errs)
 				}
