@@ -1,6 +1,11 @@
 package cf_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
+)
 
 // Each case is MLIR text before and after canonicalization (the greedy
 // driver with every loaded dialect's patterns, folding, dead-op and
@@ -183,7 +188,7 @@ var canonicalizations = []struct{ name, in, out string }{
 func TestCanonicalize(t *testing.T) {
 	for _, tc := range canonicalizations {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := canonicalized(t, tc.in); got != tc.out {
+			if got := irtest.Transformed(t, newContext, tc.in, ir.PrintOptions{}, canonicalize); got != tc.out {
 				t.Errorf("got\n%s\nwant\n%s", got, tc.out)
 			}
 		})

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
 )
 
 // Each case is MLIR text in and the text MLIR prints for it out.
@@ -131,10 +132,10 @@ var roundTrips = []struct{ name, in, out string }{
 func TestRoundTrip(t *testing.T) {
 	for _, tc := range roundTrips {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := roundTrip(t, tc.in, ir.PrintOptions{}); got != tc.out {
+			if got := irtest.PrintedBody(t, newContext, tc.in, ir.PrintOptions{}); got != tc.out {
 				t.Fatalf("printed\n%s\nwant\n%s", got, tc.out)
 			}
-			checkFixedPoint(t, tc.in, ir.PrintOptions{})
+			irtest.CheckFixedPoint(t, newContext, tc.in, ir.PrintOptions{})
 		})
 	}
 }

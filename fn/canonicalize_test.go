@@ -5,15 +5,16 @@ import (
 
 	"github.com/kiln-gpu/kiln/fn"
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
 )
 
 func TestCallIndirectOfConstant(t *testing.T) {
-	got := canonicalized(t, `func.func private @g(i32) -> f32
+	got := irtest.Transformed(t, newContext, `func.func private @g(i32) -> f32
 func.func @f(%a: i32) -> f32 {
   %c = constant @g : (i32) -> f32
   %r = call_indirect %c(%a) : (i32) -> f32
   return %r : f32
-}`)
+}`, ir.PrintOptions{}, canonicalize)
 	want := `func.func private @g(i32) -> f32
 func.func @f(%arg0: i32) -> f32 {
   %0 = call @g(%arg0) : (i32) -> f32
@@ -26,7 +27,7 @@ func.func @f(%arg0: i32) -> f32 {
 
 func TestConstantFoldAndMaterialize(t *testing.T) {
 	ctx := newContext()
-	m, err := parseAndVerify(ctx, `func.func private @g()
+	m, err := irtest.ParseAndVerify(ctx, `func.func private @g()
 func.func @f() {
   %c = constant @g : () -> ()
   return
@@ -57,7 +58,7 @@ func.func @f() {
 
 func TestViews(t *testing.T) {
 	ctx := newContext()
-	m, err := parseAndVerify(ctx, `func.func private @d(i32 {test.a}) -> (f32 {test.r})
+	m, err := irtest.ParseAndVerify(ctx, `func.func private @d(i32 {test.a}) -> (f32 {test.r})
 func.func nested @f(%x: i32) {
   call @d(%x) : (i32) -> f32
   return

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
 )
 
 // Each case is MLIR text in and the text MLIR prints for it out.
@@ -112,11 +113,11 @@ func.func @f(%arg0: i32) -> f32 {
 func TestRoundTrip(t *testing.T) {
 	for _, tc := range roundTrips {
 		t.Run(tc.name, func(t *testing.T) {
-			got := roundTrip(t, tc.in, tc.opts)
+			got := irtest.PrintedBody(t, newContext, tc.in, tc.opts)
 			if got != tc.out {
 				t.Fatalf("printed\n%s\nwant\n%s", got, tc.out)
 			}
-			checkFixedPoint(t, tc.in, tc.opts)
+			irtest.CheckFixedPoint(t, newContext, tc.in, tc.opts)
 		})
 	}
 }

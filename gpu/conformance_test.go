@@ -4,45 +4,20 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
 )
 
-// The upstream MLIR corpus lives beside the repository and is read in
-// place, never copied.
-const (
-	upstreamDir = "../../shared/conformance/mlir-upstream"
-	genericDir  = "../../shared/conformance/mlir16-generic"
-)
-
-// corpusFiles returns the .mlir files under dir whose path contains one of
-// the parts and which use the gpu dialect.
-func corpusFiles(t *testing.T, dir string, parts ...string) []string {
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("conformance corpus missing: %v", err)
-		}
-		t.Skip("conformance corpus not present")
-	}
-	var files []string
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || !strings.HasSuffix(p, ".mlir") {
-			return nil
-		}
-		for _, part := range parts {
-			if strings.Contains(p, part) {
-				files = append(files, p)
-				break
-			}
-		}
-		return nil
+// corpusFiles returns the corpus directory and its files whose path
+// contains one of the parts.
+func corpusFiles(t *testing.T, corpus string, parts ...string) (string, []string) {
+	return irtest.CorpusDir(t, corpus), irtest.CorpusFiles(t, corpus, func(rel string) bool {
+		return slices.ContainsFunc(parts, func(part string) bool { return strings.Contains(rel, part) })
 	})
-	if len(files) == 0 {
-		t.Fatal("no conformance files")
-	}
-	return files
 }
 
 var gpuOpUse = regexp.MustCompile(`(?m)^[^/\n]*?\b(gpu\.[a-z_]+)\b`)
@@ -55,44 +30,12 @@ func missingDialect(err error) bool {
 		strings.Contains(s, "unregistered dialect") || strings.Contains(s, "error: custom op '") && !strings.Contains(s, "custom op 'gpu.")
 }
 
-// roundTrip parses src, verifies it and checks that custom printing is a
-// fixed point and agrees with the generic form.
-func roundTrip(t *testing.T, ctx *ir.Context, name, src string) (*ir.Operation, error) {
-	m, err := ir.Parse(ctx, src, name)
-	if err != nil {
-		return nil, err
-	}
-	if err := ir.Verify(m); err != nil {
-		t.Errorf("%s: verify: %v", name, err)
-		return m, nil
-	}
-	first := string(ir.PrintBytes(m, ir.PrintOptions{}))
-	m2, err := ir.Parse(ctx, first, "printed")
-	if err != nil {
-		t.Errorf("%s: reparse: %v\n%s", name, err, first)
-		return m, nil
-	}
-	if second := string(ir.PrintBytes(m2, ir.PrintOptions{})); second != first {
-		t.Errorf("%s: printing is not a fixed point:\n%s\n---\n%s", name, first, second)
-	}
-	generic := string(ir.PrintBytes(m, ir.PrintOptions{Generic: true}))
-	m3, err := ir.Parse(ctx, generic, "generic")
-	if err != nil {
-		t.Errorf("%s: reparse generic: %v", name, err)
-		return m, nil
-	}
-	if third := string(ir.PrintBytes(m3, ir.PrintOptions{})); third != first {
-		t.Errorf("%s: custom form differs after the generic form:\n%s\n---\n%s", name, first, third)
-	}
-	return m, nil
-}
-
 // TestUpstreamFiles parses every upstream file that uses gpu ops. Files
 // that need dialects not loaded here are parsed with unregistered dialects
 // allowed, which covers their gpu ops too unless they use other dialects'
 // custom forms; those are logged.
 func TestUpstreamFiles(t *testing.T) {
-	files := corpusFiles(t, upstreamDir, "GPU/", "GPUToSPIRV/", "mlir-vulkan-runner/")
+	dir, files := corpusFiles(t, irtest.Upstream, "GPU/", "GPUToSPIRV/", "mlir-vulkan-runner/")
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -101,12 +44,12 @@ func TestUpstreamFiles(t *testing.T) {
 		if !gpuOpUse.Match(src) {
 			continue
 		}
-		rel, _ := filepath.Rel(upstreamDir, f)
+		rel, _ := filepath.Rel(dir, f)
 		for i, chunk := range ir.SplitInput(string(src)) {
 			if !gpuOpUse.MatchString(chunk) || strings.Contains(chunk, "expected-error") {
 				continue
 			}
-			_, err := roundTrip(t, newContext(), rel, chunk)
+			err := irtest.RoundTrip(t, newContext(), chunk, rel)
 			if err == nil {
 				continue
 			}
@@ -114,7 +57,7 @@ func TestUpstreamFiles(t *testing.T) {
 				t.Errorf("%s chunk %d: %v", rel, i, err)
 				continue
 			}
-			t.Logf("%s chunk %d needs other dialects: %v", rel, i, firstLine(err))
+			t.Logf("%s chunk %d needs other dialects: %v", rel, i, irtest.FirstLine(err.Error()))
 		}
 	}
 }
@@ -123,16 +66,17 @@ func TestUpstreamFiles(t *testing.T) {
 // files (operand_segment_sizes, 9-segment launch_func, gpu.module_end,
 // gpu.known_block_size) with unregistered dialects allowed.
 func TestMLIR16GenericFiles(t *testing.T) {
-	for _, f := range corpusFiles(t, genericDir, "GPU") {
+	dir, files := corpusFiles(t, irtest.MLIR16Generic, "GPU")
+	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rel, _ := filepath.Rel(genericDir, f)
+		rel, _ := filepath.Rel(dir, f)
 		for i, chunk := range ir.SplitInput(string(src)) {
-			if _, err := roundTrip(t, newContext(), rel, chunk); err != nil {
+			if err := irtest.RoundTrip(t, newContext(), chunk, rel); err != nil {
 				if missingDialect(err) {
-					t.Logf("%s chunk %d needs other dialects: %v", rel, i, firstLine(err))
+					t.Logf("%s chunk %d needs other dialects: %v", rel, i, irtest.FirstLine(err.Error()))
 					continue
 				}
 				t.Errorf("%s chunk %d: %v", rel, i, err)
@@ -141,11 +85,7 @@ func TestMLIR16GenericFiles(t *testing.T) {
 	}
 }
 
-var (
-	gpuOpLine    = regexp.MustCompile(`^\s*((?:%[\w$.-]+(?::\d+)?\s*,\s*)*%[\w$.-]+(?::\d+)?\s*=\s*)?(gpu\.[a-z_]+)\b`)
-	ssaName      = regexp.MustCompile(`%[\w$.-]+`)
-	typeMismatch = regexp.MustCompile(`use of value '(%[\w$.-]+)' expects different type than prior uses: '([^']*)' vs`)
-)
+var gpuOpLine = regexp.MustCompile(`^\s*((?:%[\w$.-]+(?::\d+)?\s*,\s*)*%[\w$.-]+(?::\d+)?\s*=\s*)?(gpu\.[a-z_]+)\b`)
 
 // TestUpstreamGPUOpLines parses each single-line gpu op of the upstream
 // files on its own, its operands defined by "test.def" ops whose types are
@@ -154,12 +94,13 @@ var (
 // not loaded here.
 func TestUpstreamGPUOpLines(t *testing.T) {
 	n := 0
-	for _, f := range corpusFiles(t, upstreamDir, "GPU/", "GPUToSPIRV/", "mlir-vulkan-runner/") {
+	dir, files := corpusFiles(t, irtest.Upstream, "GPU/", "GPUToSPIRV/", "mlir-vulkan-runner/")
+	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rel, _ := filepath.Rel(upstreamDir, f)
+		rel, _ := filepath.Rel(dir, f)
 		lines := strings.Split(string(src), "\n")
 		for ln := 0; ln < len(lines); ln++ {
 			line := stripComment(lines[ln])
@@ -176,15 +117,10 @@ func TestUpstreamGPUOpLines(t *testing.T) {
 				continue
 			}
 			n++
-			op := parseLine(t, strings.TrimSpace(line), m[1])
-			if op == "" {
-				t.Errorf("%s:%d: could not parse %q", rel, start+1, line)
-				continue
-			}
 			ctx := newContext()
-			mod, err := ir.Parse(ctx, op, "line")
+			mod, _, err := irtest.ParseExample(ctx, strings.TrimSpace(line), irtest.ExampleOptions{})
 			if err != nil {
-				t.Errorf("%s:%d: %v", rel, start+1, err)
+				t.Errorf("%s:%d: could not parse %q: %v", rel, start+1, line, err)
 				continue
 			}
 			first := string(ir.PrintBytes(mod, ir.PrintOptions{}))
@@ -235,43 +171,4 @@ func continues(line, next string) bool {
 		}
 	}
 	return false
-}
-
-// parseLine returns a parsable snippet defining the operands of line, or "".
-func parseLine(t *testing.T, line, lhs string) string {
-	results := map[string]bool{}
-	for _, r := range ssaName.FindAllString(lhs, -1) {
-		results[r] = true
-	}
-	types := map[string]string{}
-	var uses []string
-	for _, n := range ssaName.FindAllString(line[len(lhs):], -1) {
-		if _, seen := types[n]; !seen && !results[n] {
-			types[n] = "none"
-			uses = append(uses, n)
-		}
-	}
-	for range 16 {
-		var src strings.Builder
-		for _, n := range uses {
-			src.WriteString(n + ` = "test.def"() : () -> ` + types[n] + "\n")
-		}
-		src.WriteString(line + "\n")
-		_, err := ir.Parse(newContext(), src.String(), "line")
-		if err == nil {
-			return src.String()
-		}
-		sm := typeMismatch.FindStringSubmatch(err.Error())
-		if sm == nil {
-			t.Logf("%q: %v", line, err)
-			return ""
-		}
-		types[sm[1]] = sm[2]
-	}
-	return ""
-}
-
-func firstLine(err error) string {
-	s, _, _ := strings.Cut(err.Error(), "\n")
-	return s
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/spirv"
 	"github.com/kiln-gpu/kiln/spirv/serialize"
+	"github.com/kiln-gpu/kiln/spirv/spv"
 	"github.com/kiln-gpu/kiln/spirv/validate"
 )
 
@@ -34,6 +35,10 @@ type Compiler struct {
 	// Validator, when set, overrides spirv-val's target environment, which
 	// is otherwise the Vulkan version of the module's SPIR-V version.
 	Validator *validate.Validator
+	// MaxVersion, when set, caps the SPIR-V version of every target
+	// environment, so that `kiln compile --target-env=vulkan1.0` builds
+	// SPIR-V 1.0 even for a file whose target allows 1.4.
+	MaxVersion spv.Version
 
 	mu    sync.Mutex
 	cache map[cacheKey]*Compiled
@@ -71,6 +76,7 @@ func (c *Compiler) Compile(gm *ir.Operation, env *spirv.TargetEnvAttr) (*Compile
 	if env == nil {
 		env = spirv.DefaultTargetEnv(gm.Context())
 	}
+	env = capVersion(gm.Context(), env, c.MaxVersion)
 	key := cacheKey{gm, env}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -135,6 +141,16 @@ func (c *Compiler) compile(gm *ir.Operation, env *spirv.TargetEnvAttr) (*Compile
 	}
 	man.Env = string(v.Env)
 	return &Compiled{Words: words, SPIRV: sm, Manifest: man}, nil
+}
+
+// capVersion lowers env's SPIR-V version to max (when max is set).
+func capVersion(ctx *ir.Context, env *spirv.TargetEnvAttr, max spv.Version) *spirv.TargetEnvAttr {
+	if max == 0 || env.Version() <= max {
+		return env
+	}
+	t := env.TargetEnv
+	t.VCE = spirv.VCE(ctx, max, env.Capabilities(), env.Extensions())
+	return spirv.NewTargetEnv(ctx, t)
 }
 
 // pipeline nests each pass under the op it anchors on.

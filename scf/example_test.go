@@ -2,14 +2,11 @@ package scf
 
 import (
 	"fmt"
-	"testing"
 
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/fn"
 	"github.com/kiln-gpu/kiln/ir"
 )
-
-func TestExamplesRoundTrip(t *testing.T) { checkExamples(t, Dialect(), newContext) }
 
 func Example() {
 	ctx := ir.NewContext(fn.Dialect(), arith.Dialect(), Dialect())

@@ -2,6 +2,7 @@ package vector
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -9,24 +10,16 @@ import (
 
 	"github.com/kiln-gpu/kiln/fn"
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
 )
 
-// The upstream files are read in place from the shared conformance tree.
-const upstream = "../../shared/conformance/mlir-upstream/mlir/test"
-
+// upstreamFiles returns the upstream Vulkan integration tests of vector
+// ops and the vector-to-SPIR-V conversion test.
 func upstreamFiles(t *testing.T) []string {
-	vulkan, _ := filepath.Glob(filepath.Join(upstream, "Integration/GPU/Vulkan/vector-*.mlir"))
-	files := append(vulkan, filepath.Join(upstream, "Conversion/VectorToSPIRV/vector-to-spirv.mlir"))
-	var out []string
-	for _, f := range files {
-		if _, err := os.Stat(f); err == nil {
-			out = append(out, f)
-		}
-	}
-	if len(out) == 0 {
-		t.Skip("upstream conformance files not present")
-	}
-	return out
+	return irtest.CorpusFiles(t, irtest.Upstream, func(rel string) bool {
+		vulkan, _ := path.Match("mlir/test/Integration/GPU/Vulkan/vector-*.mlir", rel)
+		return vulkan || rel == "mlir/test/Conversion/VectorToSPIRV/vector-to-spirv.mlir"
+	})
 }
 
 var vectorOpLine = regexp.MustCompile(`^\s*((%[\w]+(:\d+)?(, %\w+)*) = )?"?vector\.`)
@@ -49,13 +42,13 @@ func TestUpstreamVectorOps(t *testing.T) {
 			n++
 			t.Run(filepath.Base(f)+":"+itoa(i+1), func(t *testing.T) {
 				ctx := newContext()
-				m := parseExample(t, ctx, line)
+				m := parseLine(t, ctx, line)
 				if err := ir.Verify(m); err != nil {
 					t.Fatalf("verify %q: %v", line, err)
 				}
-				first := lastLine(m, ir.PrintOptions{})
-				m2 := parseExample(t, newContext(), first)
-				if again := lastLine(m2, ir.PrintOptions{}); again != first {
+				first := irtest.LastLine(m, ir.PrintOptions{})
+				m2 := parseLine(t, newContext(), first)
+				if again := irtest.LastLine(m2, ir.PrintOptions{}); again != first {
 					t.Errorf("no fixed point:\n\t%s\n\t%s", first, again)
 				}
 				generic := string(ir.PrintBytes(m, ir.PrintOptions{Generic: true}))
@@ -63,7 +56,7 @@ func TestUpstreamVectorOps(t *testing.T) {
 				if err != nil {
 					t.Fatalf("reparse generic: %v", err)
 				}
-				if again := lastLine(m3, ir.PrintOptions{}); again != first {
+				if again := irtest.LastLine(m3, ir.PrintOptions{}); again != first {
 					t.Errorf("generic round trip:\n\t%s\n\t%s", first, again)
 				}
 			})
@@ -72,6 +65,16 @@ func TestUpstreamVectorOps(t *testing.T) {
 	if n == 0 {
 		t.Error("no vector ops found in the upstream files")
 	}
+}
+
+// parseLine parses one op line, its operands defined by test ops.
+func parseLine(t *testing.T, ctx *ir.Context, line string) *ir.Operation {
+	t.Helper()
+	m, _, err := irtest.ParseExample(ctx, line, irtest.ExampleOptions{})
+	if err != nil {
+		t.Fatalf("parse %q: %v", line, err)
+	}
+	return m
 }
 
 func itoa(i int) string {
@@ -93,32 +96,15 @@ func TestUpstreamFiles(t *testing.T) {
 		}
 		for ci, chunk := range strings.Split(string(data), "\n// -----") {
 			t.Run(filepath.Base(f)+"#"+itoa(ci), func(t *testing.T) {
-				ctx := ir.NewContext(Dialect(), fn.Dialect())
-				m, err := ir.Parse(ctx, chunk, f)
+				err := irtest.RoundTrip(t, ir.NewContext(Dialect(), fn.Dialect()), chunk, f)
 				if err != nil {
 					// Only a missing dialect excuses a chunk; any other error fails it.
-					if msg := firstLine(err.Error()); strings.Contains(msg, "is unknown") || strings.Contains(msg, "Dialect `") {
-						t.Skipf("needs dialects not loaded here: %v", firstLine(err.Error()))
+					if msg := irtest.FirstLine(err.Error()); strings.Contains(msg, "is unknown") || strings.Contains(msg, "Dialect `") {
+						t.Skipf("needs dialects not loaded here: %v", irtest.FirstLine(err.Error()))
 					}
 					t.Fatalf("parse: %v", err)
-				}
-				if err := ir.Verify(m); err != nil {
-					t.Fatalf("verify: %v", err)
-				}
-				once := string(ir.PrintBytes(m, ir.PrintOptions{}))
-				m2, err := ir.Parse(ctx, once, "printed.mlir")
-				if err != nil {
-					t.Fatalf("reparse: %v\n%s", err, once)
-				}
-				if twice := string(ir.PrintBytes(m2, ir.PrintOptions{})); twice != once {
-					t.Errorf("no fixed point:\n%s\n---\n%s", once, twice)
 				}
 			})
 		}
 	}
-}
-
-func firstLine(s string) string {
-	l, _, _ := strings.Cut(s, "\n")
-	return l
 }

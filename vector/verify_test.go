@@ -7,52 +7,40 @@ import (
 	"testing"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
 )
 
 func TestDiagnostics(t *testing.T) {
 	// Each source's first problem, located as MLIR locates it.
-	tests := []struct{ src, want string }{
-		{"%a = \"test.def\"() : () -> f32\n%r = vector.broadcast %a : f32 to f32",
-			"t.mlir:2:35: error: custom op 'vector.broadcast' invalid kind of type specified: expected builtin.vector, but found 'f32'"},
-		{"%a = \"test.def\"() : () -> vector<4x8xf32>\n%r = vector.extract %a[0] : f32 from vector<4x8xf32>",
-			"t.mlir:2:6: error: 'vector.extract' op inferred type(s) 'vector<8xf32>' are incompatible with return type(s) of operation 'f32'"},
-		{"%a = \"test.def\"() : () -> vector<4x8xf32>\n%r = vector.extract %a[0, 0, 0] : vector<4x8xf32>",
-			"t.mlir:2:35: error: custom op 'vector.extract' expected position attribute of rank no greater than vector rank"},
-		{"%a = \"test.def\"() : () -> vector<4xf32>\n%r = \"vector.extract\"(%a) <{static_position = array<i64: -9223372036854775808>}> : (vector<4xf32>) -> f32",
-			"t.mlir:2:6: error: 'vector.extract' op mismatch between dynamic and static positions (kDynamic marker but no corresponding dynamic position) -- this can only happen due to an incorrect fold/rewrite"},
-		{"%a = \"test.def\"() : () -> vector<4xf32>\n%r = vector.reduction <add>, %a, %a, %a : vector<4xf32> into f32",
-			"t.mlir:2:36: error: expected ':'"},
-		{"%a = \"test.def\"() : () -> vector<4xf32>\n%r = vector.reduction <addf>, %a : vector<4xf32> into f32",
-			"t.mlir:2:24: error: expected ::mlir::vector::CombiningKind to be one of: add, mul, minui, minsi, minnumf, maxui, maxsi, maxnumf, and, or, xor, maximumf, minimumf"},
-		{"%a = \"test.def\"() : () -> vector<4xf32>\n%r = \"vector.reduction\"(%a) : (vector<4xf32>) -> f32",
-			"t.mlir:2:6: error: 'vector.reduction' op requires attribute 'kind'"},
-		{"%a = \"test.def\"() : () -> vector<2x3xf32>\n%r = vector.shape_cast %a : vector<2x3xf32> to vector<5xf32>",
-			"t.mlir:2:6: error: 'vector.shape_cast' op has different number of elements at source (6) and result (5)"},
-		{"%a = \"test.def\"() : () -> vector<4xf32>\n%r = \"vector.shape_cast\"(%a) : (vector<4xf32>) -> f32",
-			"t.mlir:2:6: error: 'vector.shape_cast' op result #0 must be vector of any type values, but got 'f32'"},
-		{"%r = vector.constant_mask [5] : vector<4xi1>",
-			"t.mlir:1:6: error: 'vector.constant_mask' op array attr of size out of bounds of vector result dimension size"},
-		{"%r = vector.step : vector<[4]x2xindex>",
-			"t.mlir:1:6: error: 'vector.step' op result #0 must be vector of index values of ranks 1, but got 'vector<[4]x2xindex>'"},
-		{"%a = \"test.def\"() : () -> vector<4xf32>\n%r = vector.multi_reduction <xor>, %a, %a [] : vector<4xf32> to vector<4xf32>",
-			"t.mlir:2:6: error: 'vector.multi_reduction' op unsupported reduction type 'f32' for kind 'xor'"},
-		{"%m = \"test.def\"() : () -> memref<4xf32>\n%i = \"test.def\"() : () -> index\n%p = \"test.def\"() : () -> f32\n%r = vector.transfer_read %m[%i], %p {in_bounds = [true, true]} : memref<4xf32>, vector<4xf32>",
-			"t.mlir:4:6: error: 'vector.transfer_read' op expects the in_bounds attr of same rank as permutation_map results: affine_map<(d0) -> (d0)> vs inBounds of size: 2"},
+	tests := []irtest.Invalid{
+		{In: "%a = \"test.def\"() : () -> f32\n%r = vector.broadcast %a : f32 to f32",
+			Err: "t.mlir:2:35: error: custom op 'vector.broadcast' invalid kind of type specified: expected builtin.vector, but found 'f32'"},
+		{In: "%a = \"test.def\"() : () -> vector<4x8xf32>\n%r = vector.extract %a[0] : f32 from vector<4x8xf32>",
+			Err: "t.mlir:2:6: error: 'vector.extract' op inferred type(s) 'vector<8xf32>' are incompatible with return type(s) of operation 'f32'"},
+		{In: "%a = \"test.def\"() : () -> vector<4x8xf32>\n%r = vector.extract %a[0, 0, 0] : vector<4x8xf32>",
+			Err: "t.mlir:2:35: error: custom op 'vector.extract' expected position attribute of rank no greater than vector rank"},
+		{In: "%a = \"test.def\"() : () -> vector<4xf32>\n%r = \"vector.extract\"(%a) <{static_position = array<i64: -9223372036854775808>}> : (vector<4xf32>) -> f32",
+			Err: "t.mlir:2:6: error: 'vector.extract' op mismatch between dynamic and static positions (kDynamic marker but no corresponding dynamic position) -- this can only happen due to an incorrect fold/rewrite"},
+		{In: "%a = \"test.def\"() : () -> vector<4xf32>\n%r = vector.reduction <add>, %a, %a, %a : vector<4xf32> into f32",
+			Err: "t.mlir:2:36: error: expected ':'"},
+		{In: "%a = \"test.def\"() : () -> vector<4xf32>\n%r = vector.reduction <addf>, %a : vector<4xf32> into f32",
+			Err: "t.mlir:2:24: error: expected ::mlir::vector::CombiningKind to be one of: add, mul, minui, minsi, minnumf, maxui, maxsi, maxnumf, and, or, xor, maximumf, minimumf"},
+		{In: "%a = \"test.def\"() : () -> vector<4xf32>\n%r = \"vector.reduction\"(%a) : (vector<4xf32>) -> f32",
+			Err: "t.mlir:2:6: error: 'vector.reduction' op requires attribute 'kind'"},
+		{In: "%a = \"test.def\"() : () -> vector<2x3xf32>\n%r = vector.shape_cast %a : vector<2x3xf32> to vector<5xf32>",
+			Err: "t.mlir:2:6: error: 'vector.shape_cast' op has different number of elements at source (6) and result (5)"},
+		{In: "%a = \"test.def\"() : () -> vector<4xf32>\n%r = \"vector.shape_cast\"(%a) : (vector<4xf32>) -> f32",
+			Err: "t.mlir:2:6: error: 'vector.shape_cast' op result #0 must be vector of any type values, but got 'f32'"},
+		{In: "%r = vector.constant_mask [5] : vector<4xi1>",
+			Err: "t.mlir:1:6: error: 'vector.constant_mask' op array attr of size out of bounds of vector result dimension size"},
+		{In: "%r = vector.step : vector<[4]x2xindex>",
+			Err: "t.mlir:1:6: error: 'vector.step' op result #0 must be vector of index values of ranks 1, but got 'vector<[4]x2xindex>'"},
+		{In: "%a = \"test.def\"() : () -> vector<4xf32>\n%r = vector.multi_reduction <xor>, %a, %a [] : vector<4xf32> to vector<4xf32>",
+			Err: "t.mlir:2:6: error: 'vector.multi_reduction' op unsupported reduction type 'f32' for kind 'xor'"},
+		{In: "%m = \"test.def\"() : () -> memref<4xf32>\n%i = \"test.def\"() : () -> index\n%p = \"test.def\"() : () -> f32\n%r = vector.transfer_read %m[%i], %p {in_bounds = [true, true]} : memref<4xf32>, vector<4xf32>",
+			Err: "t.mlir:4:6: error: 'vector.transfer_read' op expects the in_bounds attr of same rank as permutation_map results: affine_map<(d0) -> (d0)> vs inBounds of size: 2"},
 	}
-	for _, tc := range tests {
-		ctx := newContext()
-		m, err := ir.Parse(ctx, tc.src, "t.mlir")
-		if err == nil {
-			err = ir.Verify(m)
-		}
-		if err == nil {
-			t.Errorf("%s: no error, want %s", tc.src, tc.want)
-			continue
-		}
-		if got := firstLine(err.Error()); got != tc.want {
-			t.Errorf("%s:\n got %s\nwant %s", tc.src, got, tc.want)
-		}
-	}
+	irtest.CheckInvalid(t, newContext, "t.mlir", tests, irtest.FirstLine)
 }
 
 // TestGenericNeverPanics builds random generic forms of every op (random

@@ -51,6 +51,7 @@ func runCompile(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		c.Validator = &validate.Validator{Env: validate.Env(*envFlag)}
+		c.MaxVersion = v
 		env = versionedEnv(ctx, v)
 	}
 	if err := runner.Outline(mod, reg); err != nil {
