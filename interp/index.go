@@ -1,6 +1,10 @@
 package interp
 
-import "github.com/kiln-gpu/kiln/ir"
+import (
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/index"
+	"github.com/kiln-gpu/kiln/ir"
+)
 
 // indexOps maps index dialect ops to the arith ops that compute them on
 // 64-bit values.
@@ -14,7 +18,8 @@ var indexOps = map[string]string{
 	"index.or": "arith.ori", "index.xor": "arith.xori",
 }
 
-// index runs the index dialect's casts, constants and binary ops.
+// index runs the index dialect's casts, constants, comparisons and binary
+// ops; the interpreter's index is 64 bits wide.
 func (m *Machine) index(f *frame, op *ir.Operation) error {
 	switch op.Name() {
 	case "index.castu", "index.casts":
@@ -30,8 +35,23 @@ func (m *Machine) index(f *frame, op *ir.Operation) error {
 		}
 		f.set(op.Result(0), Scalar{Bits: mask(to, b)})
 		return nil
-	case "index.constant":
-		f.set(op.Result(0), Scalar{Bits: uint64(intAttr(op, "value"))})
+	case "index.constant", "index.bool.constant":
+		f.set(op.Result(0), Scalar{Bits: mask(op.Result(0).Type(), uint64(intAttr(op, "value")))})
+		return nil
+	case "index.sizeof":
+		f.set(op.Result(0), Int(64))
+		return nil
+	case "index.cmp":
+		p, ok := op.Attr("pred").(*index.CmpPredicateAttr)
+		if !ok {
+			return op.Errorf("expected an index comparison predicate")
+		}
+		a, b := f.scalar(op.Operand(0)), f.scalar(op.Operand(1))
+		if a.Poison || b.Poison {
+			f.set(op.Result(0), Poison())
+			return nil
+		}
+		f.set(op.Result(0), Scalar{Bits: b2u(arith.EvalCmpI(p.Pred, 64, a.Bits, b.Bits))})
 		return nil
 	}
 	name, ok := indexOps[op.Name()]

@@ -26,6 +26,11 @@ type Machine struct {
 	Launch LaunchFunc
 	// SubgroupSize is the simulated subgroup width (32 when 0).
 	SubgroupSize int
+	// RobustAccess makes simulated kernels treat out-of-bounds memref
+	// loads and stores as Vulkan's robustBufferAccess does (the runtime
+	// enables it): loads read zero and stores are dropped. Host code, and
+	// kernels when it is off, report them as errors.
+	RobustAccess bool
 	// MaxSteps bounds the ops one Call executes, so that nothing hangs
 	// (1<<28 when 0).
 	MaxSteps int64
@@ -287,6 +292,8 @@ func (m *Machine) exec(f *frame, op *ir.Operation) error {
 		err = m.ub(f, op)
 	case "index":
 		err = m.index(f, op)
+	case "spirv":
+		err = m.spirvGroup(f, op)
 	default:
 		err = unknown(op)
 	}

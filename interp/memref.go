@@ -43,7 +43,10 @@ func (m *Machine) memref(f *frame, op *ir.Operation) error {
 		}
 		v, ok := mr.At(idx...)
 		if !ok {
-			return outOfBounds(op, mr, idx)
+			if !m.robust(f, mr) {
+				return outOfBounds(op, mr, idx)
+			}
+			v = Scalar{}
 		}
 		f.set(op.Result(0), v)
 		return nil
@@ -56,7 +59,7 @@ func (m *Machine) memref(f *frame, op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		if !mr.Set(f.scalar(op.Operand(0)), idx...) {
+		if !mr.Set(f.scalar(op.Operand(0)), idx...) && !m.robust(f, mr) {
 			return outOfBounds(op, mr, idx)
 		}
 		return nil
@@ -180,6 +183,12 @@ func indices(f *frame, op *ir.Operation, vs []*ir.Value) ([]int64, error) {
 		idx[i] = int64(s.Bits)
 	}
 	return idx, nil
+}
+
+// robust reports whether an out-of-bounds access to mr in frame f is
+// defined (see Machine.RobustAccess) rather than an error.
+func (m *Machine) robust(f *frame, mr *MemRef) bool {
+	return m.RobustAccess && f.th != nil && !mr.Buf.Freed
 }
 
 func outOfBounds(op *ir.Operation, mr *MemRef, idx []int64) error {

@@ -13,6 +13,8 @@ func (wg *workgroup) complete(op *ir.Operation, ts []*thread) error {
 		return nil
 	case "gpu.shuffle":
 		return shuffle(op, ts)
+	case ballotOp:
+		return ballot(op, ts)
 	case "gpu.subgroup_broadcast":
 		src := 0
 		if len(ts[0].payload) > 1 {

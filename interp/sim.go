@@ -219,7 +219,7 @@ func hasCollectives(r *ir.Region) bool {
 	found := false
 	r.Walk(func(op *ir.Operation) bool {
 		switch op.Name() {
-		case "gpu.barrier", "gpu.shuffle", "gpu.subgroup_reduce", "gpu.all_reduce", "gpu.subgroup_broadcast", "func.call":
+		case "gpu.barrier", "gpu.shuffle", "gpu.subgroup_reduce", "gpu.all_reduce", "gpu.subgroup_broadcast", "func.call", ballotOp:
 			found = true
 		}
 		return !found

@@ -36,8 +36,10 @@ type Options struct {
 	Instance *vulkan.Instance
 	// Compiler, when set, is used instead of a new one, sharing its cache.
 	Compiler *Compiler
-	// SubgroupSize is the simulated subgroup width of Reference runs
-	// (interp's default when 0).
+	// SubgroupSize is the simulated subgroup width of Reference runs; when
+	// 0 it is the subgroup size of the device a Vulkan run would select, so
+	// that both runs compute the same thing, or interp's default (32)
+	// without a device.
 	SubgroupSize int
 }
 
@@ -80,6 +82,12 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	installUtilities(m)
 	rep := &Report{Device: "reference"}
 	if o.Reference {
+		if m.SubgroupSize == 0 {
+			m.SubgroupSize = deviceSubgroupSize(o.Device)
+		}
+		// The runtime enables robustBufferAccess, so out-of-bounds kernel
+		// accesses are defined on the device; simulate the same.
+		m.RobustAccess = true
 		m.Launch = reference(&o, rep)
 		_, err := m.Call(o.Entry)
 		return rep, err
@@ -149,4 +157,19 @@ func out(m *interp.Machine) io.Writer {
 		return os.Stdout
 	}
 	return m.Out
+}
+
+// deviceSubgroupSize returns the subgroup size of the Vulkan device that
+// spec selects, or 0 (interp's default) when no device can be had.
+func deviceSubgroupSize(spec string) int {
+	inst, err := vulkan.NewInstance(vulkan.InstanceConfig{})
+	if err != nil {
+		return 0
+	}
+	defer inst.Close()
+	idx, err := inst.Select(spec)
+	if err != nil {
+		return 0
+	}
+	return int(inst.Devices()[idx].Subgroup.Size)
 }

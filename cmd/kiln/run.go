@@ -24,8 +24,9 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	validate := fs.Bool("validate", false, "turn on the Vulkan validation layer and fail on any message")
 	timing := fs.Bool("time", false, "print each kernel's device time and host overhead")
 	reference := fs.Bool("reference", false, "run kernels in the reference interpreter instead of Vulkan")
+	subgroup := fs.Int("subgroup-size", 0, "subgroup width of --reference runs (default: the selected device's, else 32)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: kiln run FILE.mlir [--device=NAME|INDEX] [--entry=NAME] [--validate] [--time] [--reference]")
+		fmt.Fprintln(stderr, "usage: kiln run FILE.mlir [--device=NAME|INDEX] [--entry=NAME] [--validate] [--time] [--reference [--subgroup-size=N]]")
 		fs.PrintDefaults()
 	}
 	files, code := parseInterleaved(fs, args)
@@ -43,7 +44,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	_, err = runner.Run(mod, runner.Options{
 		Entry: *entry, Reference: *reference, Device: *device, Validate: *validate, Time: *timing,
-		Out: out, Passes: passRegistry(),
+		Out: out, Passes: passRegistry(), SubgroupSize: *subgroup,
 	})
 	out.Flush()
 	if err != nil {

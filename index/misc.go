@@ -1,0 +1,247 @@
+package index
+
+import (
+	"strconv"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// cmp is `%r = index.cmp slt(%a, %b)`.
+var cmp = &ir.OpDef{
+	Name:     "index.cmp",
+	Summary:  "index compare",
+	Example:  "%r = index.cmp slt(%a, %b)",
+	Traits:   ir.Pure | ir.SameTypeOperands,
+	Operands: ir.Exactly(2),
+	Results:  ir.Exactly(1),
+	Inherent: []string{"pred"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		pred, err := parsePredicate(p.Parser)
+		if err != nil {
+			return err
+		}
+		st.AddAttr("pred", pred)
+		if err := p.ParsePunct("("); err != nil {
+			return err
+		}
+		us, err := parsePair(p)
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(")"); err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{p.Context().I(1)}
+		return p.ResolveOperandsSameType(us, p.Context().Index())
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		if a, ok := op.Attr("pred").(*CmpPredicateAttr); ok {
+			p.WriteString(" " + predicateNames[a.Pred])
+		}
+		p.WriteString("(")
+		p.Operands(op.Operands())
+		p.WriteString(")")
+		p.OptionalAttrDict(op.Attrs(), "pred")
+	},
+	Verify: func(op *ir.Operation) error {
+		if _, ok := op.Attr("pred").(*CmpPredicateAttr); !ok {
+			return op.Errorf("requires attribute 'pred' to be an index comparison predicate")
+		}
+		for i, v := range op.Operands() {
+			if !isIndex(v.Type()) {
+				return op.Errorf("operand #%d must be index, but got '%s'", i, ir.TypeString(v.Type()))
+			}
+		}
+		if op.Result(0).Type() != op.Context().I(1) {
+			return op.Errorf("result #0 must be 1-bit signless integer, but got '%s'", ir.TypeString(op.Result(0).Type()))
+		}
+		return nil
+	},
+	Fold: foldCmp,
+}
+
+// constantOp is `%r = index.constant 42`.
+var constantOp = &ir.OpDef{
+	Name:     "index.constant",
+	Summary:  "index constant",
+	Example:  "%r = index.constant 42",
+	Traits:   ir.Pure | ir.ConstantLike,
+	Results:  ir.Exactly(1),
+	Inherent: []string{"value"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		v, err := p.ParseInteger()
+		if err != nil {
+			return err
+		}
+		st.AddAttr("value", p.Context().IndexAttr(v))
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{p.Context().Index()}
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		if a, ok := op.Attr("value").(*ir.IntegerAttr); ok {
+			p.WriteString(" " + strconv.FormatInt(a.Int(), 10))
+		}
+		p.OptionalAttrDict(op.Attrs(), "value")
+	},
+	Verify: func(op *ir.Operation) error {
+		if a, ok := op.Attr("value").(*ir.IntegerAttr); !ok || !isIndex(a.Type()) {
+			return op.Errorf("requires attribute 'value' to be an index attribute")
+		}
+		return verifyAllIndex(op)
+	},
+	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+		return []ir.FoldResult{{Attr: op.Attr("value")}}, true
+	},
+	ResultNames: func(op *ir.Operation, name func(v *ir.Value, name string)) {
+		if a, ok := op.Attr("value").(*ir.IntegerAttr); ok {
+			name(op.Result(0), "idx"+strconv.FormatInt(a.Int(), 10))
+		}
+	},
+}
+
+// boolConstant is `%r = index.bool.constant true`.
+var boolConstant = &ir.OpDef{
+	Name:     "index.bool.constant",
+	Summary:  "boolean constant",
+	Example:  "%r = index.bool.constant true",
+	Traits:   ir.Pure | ir.ConstantLike,
+	Results:  ir.Exactly(1),
+	Inherent: []string{"value"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		loc := p.Loc()
+		kw, err := p.ParseKeywordAny()
+		if err != nil {
+			return err
+		}
+		if kw != "true" && kw != "false" {
+			return ir.Errorf(loc, "expected 'true' or 'false', got '%s'", kw)
+		}
+		st.AddAttr("value", p.Context().BoolAttr(kw == "true"))
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{p.Context().I(1)}
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		if a, ok := op.Attr("value").(*ir.IntegerAttr); ok {
+			p.WriteString(" " + strconv.FormatBool(a.Int() != 0))
+		}
+		p.OptionalAttrDict(op.Attrs(), "value")
+	},
+	Verify: func(op *ir.Operation) error {
+		i1 := op.Context().I(1)
+		if a, ok := op.Attr("value").(*ir.IntegerAttr); !ok || a.Type() != i1 {
+			return op.Errorf("requires attribute 'value' to be a bool attribute")
+		}
+		if op.Result(0).Type() != i1 {
+			return op.Errorf("result #0 must be 1-bit signless integer, but got '%s'", ir.TypeString(op.Result(0).Type()))
+		}
+		return nil
+	},
+	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+		return []ir.FoldResult{{Attr: op.Attr("value")}}, true
+	},
+	ResultNames: func(op *ir.Operation, name func(v *ir.Value, name string)) {
+		if a, ok := op.Attr("value").(*ir.IntegerAttr); ok {
+			name(op.Result(0), strconv.FormatBool(a.Int() != 0))
+		}
+	},
+}
+
+// sizeof is `%r = index.sizeof`: the index width in bits, which only the
+// target knows, so it does not fold.
+var sizeof = &ir.OpDef{
+	Name:    "index.sizeof",
+	Summary: "size in bits of the index type",
+	Example: "%r = index.sizeof",
+	Traits:  ir.Pure,
+	Results: ir.Exactly(1),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		st.ResultTypes = []ir.Type{p.Context().Index()}
+		return p.ParseOptionalAttrDict()
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.OptionalAttrDict(op.Attrs())
+	},
+	Verify: verifyAllIndex,
+}
+
+// cast defines `%r = index.<name> %x : i32 to index` between an index and
+// a signless integer (either way round).
+func cast(name, summary string, signed bool) *ir.OpDef {
+	full := "index." + name
+	return &ir.OpDef{
+		Name:     full,
+		Summary:  summary,
+		Example:  "%r = " + full + " %x : i32 to index",
+		Traits:   ir.Pure,
+		Operands: ir.Exactly(1),
+		Results:  ir.Exactly(1),
+		Parse: func(p *ir.OpParser, st *ir.OpState) error {
+			u, err := p.ParseOperand()
+			if err != nil {
+				return err
+			}
+			if err := p.ParseOptionalAttrDict(); err != nil {
+				return err
+			}
+			from, err := p.ParseColonType()
+			if err != nil {
+				return err
+			}
+			if err := p.ParseKeyword("to"); err != nil {
+				return err
+			}
+			to, err := p.ParseType()
+			if err != nil {
+				return err
+			}
+			st.ResultTypes = []ir.Type{to}
+			return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{from})
+		},
+		Print: func(p *ir.OpPrinter, op *ir.Operation) {
+			p.WriteString(" ")
+			p.Operand(op.Operand(0))
+			p.OptionalAttrDict(op.Attrs())
+			p.WriteString(" : ")
+			p.Type(op.Operand(0).Type())
+			p.WriteString(" to ")
+			p.Type(op.Result(0).Type())
+		},
+		Verify: func(op *ir.Operation) error {
+			in, out := op.Operand(0).Type(), op.Result(0).Type()
+			if !castable(in) {
+				return op.Errorf("operand #0 must be index-cast-compatible type, but got '%s'", ir.TypeString(in))
+			}
+			if !castable(out) {
+				return op.Errorf("result #0 must be index-cast-compatible type, but got '%s'", ir.TypeString(out))
+			}
+			if isIndex(in) == isIndex(out) {
+				return op.Errorf("operand type '%s' and result type '%s' are cast incompatible", ir.TypeString(in), ir.TypeString(out))
+			}
+			return nil
+		},
+		Fold: foldCast(signed),
+	}
+}
+
+// castable reports whether t is an index or a signless integer.
+func castable(t ir.Type) bool {
+	if isIndex(t) {
+		return true
+	}
+	it, ok := t.(*ir.IntegerType)
+	return ok && it.Signedness == ir.Signless
+}
+
+var (
+	casts = cast("casts", "index signed cast", true)
+	castu = cast("castu", "index unsigned cast", false)
+)

@@ -1,0 +1,84 @@
+package interp
+
+import (
+	"math/bits"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// ballotOp is the spirv subgroup op that synchronizes a subgroup: kernels
+// may use it directly, as upstream's argmax test does.
+const ballotOp = "spirv.GroupNonUniformBallot"
+
+// spirvGroup runs the spirv GroupNonUniform ballot ops in kernels.
+func (m *Machine) spirvGroup(f *frame, op *ir.Operation) error {
+	if f.th == nil {
+		return op.Errorf("'%s' outside a kernel", op.Name())
+	}
+	if scope := enumWord(op.Attr("execution_scope")); scope != "Subgroup" {
+		return op.Errorf("the interpreter supports only the Subgroup execution scope, got '%s'", scope)
+	}
+	switch op.Name() {
+	case ballotOp:
+		res, err := f.th.sync(f, op)
+		if err != nil {
+			return err
+		}
+		f.setResults(op, res)
+		return nil
+	case "spirv.GroupNonUniformBallotFindLSB", "spirv.GroupNonUniformBallotFindMSB":
+		v, ok := f.get(op.Operand(0)).(*Vector)
+		if !ok || len(v.Elems) != 4 {
+			return op.Errorf("expected a vector<4xi32> ballot")
+		}
+		f.set(op.Result(0), findBit(v, op.Name() == "spirv.GroupNonUniformBallotFindLSB"))
+		return nil
+	}
+	return unknown(op)
+}
+
+// ballot completes spirv.GroupNonUniformBallot for the subgroup ts: lane l
+// whose predicate is true sets bit l of the 128-bit mask.
+func ballot(op *ir.Operation, ts []*thread) error {
+	vt, ok := op.Result(0).Type().(*ir.VectorType)
+	if !ok || product(vt.Dims) != 4 {
+		return op.Errorf("result must be vector<4xi32>, got %s", ir.TypeString(op.Result(0).Type()))
+	}
+	if len(ts) > 128 {
+		return op.Errorf("a subgroup of %d threads does not fit a 128-bit ballot", len(ts))
+	}
+	words := make([]Scalar, 4)
+	for l, t := range ts {
+		p := asScalar(t.payload[0])
+		if p.Poison {
+			return op.Errorf("ballot of a poison predicate in thread %v", t.tid)
+		}
+		if p.Bits&1 != 0 {
+			words[l/32].Bits |= 1 << (l % 32)
+		}
+	}
+	for _, t := range ts {
+		t.reply = []Value{&Vector{Type: vt, Elems: words}}
+	}
+	return nil
+}
+
+// findBit returns the index of the lowest (or highest) set bit of the
+// ballot v; with no bit set the result is undefined in SPIR-V: poison.
+func findBit(v *Vector, lowest bool) Scalar {
+	for i := range 4 {
+		w := i
+		if !lowest {
+			w = 3 - i
+		}
+		x := uint32(v.Elems[w].Bits)
+		if x == 0 {
+			continue
+		}
+		if lowest {
+			return Int(int64(32*w + bits.TrailingZeros32(x)))
+		}
+		return Int(int64(32*w + 31 - bits.LeadingZeros32(x)))
+	}
+	return Poison()
+}

@@ -1,0 +1,145 @@
+package lowering
+
+import (
+	"github.com/kiln-gpu/kiln/index"
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/rewrite"
+)
+
+// indexPatterns convert the index dialect (MLIR's IndexToSPIRV): index
+// values are the target's index integer (i32, or i64 with Use64BitIndex).
+func (e *env) indexPatterns() []*rewrite.ConversionPattern {
+	var ps []*rewrite.ConversionPattern
+	for from, to := range map[string]string{
+		"index.add": "spirv.IAdd", "index.sub": "spirv.ISub", "index.mul": "spirv.IMul",
+		"index.divs": "spirv.SDiv", "index.divu": "spirv.UDiv", "index.rems": "spirv.SRem", "index.remu": "spirv.UMod",
+		"index.shl": "spirv.ShiftLeftLogical", "index.shrs": "spirv.ShiftRightArithmetic", "index.shru": "spirv.ShiftRightLogical",
+		"index.and": "spirv.BitwiseAnd", "index.or": "spirv.BitwiseOr", "index.xor": "spirv.BitwiseXor",
+	} {
+		ps = append(ps, e.elementwise(from, to, ""))
+	}
+	for from, g := range map[string][2]string{
+		"index.maxs": {"SMax", "s_max"}, "index.maxu": {"UMax", "u_max"},
+		"index.mins": {"SMin", "s_min"}, "index.minu": {"UMin", "u_min"},
+	} {
+		to := "spirv.GL." + g[0]
+		if e.kernel() {
+			to = "spirv.CL." + g[1]
+		}
+		ps = append(ps, e.elementwise(from, to, ""))
+	}
+	for _, name := range []string{"index.ceildivs", "index.ceildivu", "index.floordivs"} {
+		ps = append(ps, &rewrite.ConversionPattern{Name: name, Root: name, Rewrite: e.roundedDiv})
+	}
+	for _, name := range []string{"index.constant", "index.bool.constant"} {
+		ps = append(ps, &rewrite.ConversionPattern{Name: name, Root: name, Rewrite: e.constant})
+	}
+	return append(ps,
+		&rewrite.ConversionPattern{Name: "index.sizeof", Root: "index.sizeof", Rewrite: e.sizeof},
+		&rewrite.ConversionPattern{Name: "index.cmp", Root: "index.cmp", Rewrite: e.indexCmp},
+		&rewrite.ConversionPattern{Name: "index.casts", Root: "index.casts", Rewrite: e.indexCast},
+		&rewrite.ConversionPattern{Name: "index.castu", Root: "index.castu", Rewrite: e.indexCast},
+	)
+}
+
+func (e *env) sizeof(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	rw.SetInsertionPointBefore(o)
+	rw.ReplaceOp(o, []*ir.Value{intConst(&rw.Builder, e.index, int64(ir.IntOrFloatBitWidth(e.index)), o.Loc())})
+	return nil
+}
+
+func (e *env) indexCmp(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	p, ok := o.Attr("pred").(*index.CmpPredicateAttr)
+	if !ok {
+		return rewrite.NoMatch
+	}
+	names := [...]string{"IEqual", "INotEqual", "SLessThan", "SLessThanEqual", "SGreaterThan", "SGreaterThanEqual",
+		"ULessThan", "ULessThanEqual", "UGreaterThan", "UGreaterThanEqual"}
+	rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv." + names[p.Pred], Loc: o.Loc(), Operands: operands,
+		ResultTypes: []ir.Type{e.ctx.I(1)}})
+	return nil
+}
+
+// roundedDiv expands the rounding divisions from the truncating quotient q
+// and remainder r of n / m: ceildivs adds 1 when r != 0 has m's sign,
+// floordivs subtracts 1 when it has the opposite sign, ceildivu adds 1
+// when r != 0.
+func (e *env) roundedDiv(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	t := e.index
+	b := &rw.Builder
+	b.SetInsertionPointBefore(o)
+	loc := o.Loc()
+	n, m := operands[0], operands[1]
+	i1 := e.ctx.I(1)
+	zero, one := intConst(b, t, 0, loc), intConst(b, t, 1, loc)
+	if o.Name() == "index.ceildivu" {
+		q, r := val(b, "spirv.UDiv", loc, t, n, m), val(b, "spirv.UMod", loc, t, n, m)
+		inexact := val(b, "spirv.INotEqual", loc, i1, r, zero)
+		rw.ReplaceOp(o, []*ir.Value{val(b, "spirv.IAdd", loc, t, q, val(b, "spirv.Select", loc, t, inexact, one, zero))})
+		return nil
+	}
+	q := val(b, "spirv.SDiv", loc, t, n, m)
+	r := val(b, "spirv.ISub", loc, t, n, val(b, "spirv.IMul", loc, t, q, m))
+	inexact := val(b, "spirv.INotEqual", loc, i1, r, zero)
+	rNeg, mNeg := val(b, "spirv.SLessThan", loc, i1, r, zero), val(b, "spirv.SLessThan", loc, i1, m, zero)
+	adjust, step := "spirv.LogicalEqual", "spirv.IAdd"
+	if o.Name() == "index.floordivs" {
+		adjust, step = "spirv.LogicalNotEqual", "spirv.ISub"
+	}
+	cond := val(b, "spirv.LogicalAnd", loc, i1, inexact, val(b, adjust, loc, i1, rNeg, mNeg))
+	rw.ReplaceOp(o, []*ir.Value{val(b, step, loc, t, q, val(b, "spirv.Select", loc, t, cond, one, zero))})
+	return nil
+}
+
+// indexCast converts index.casts and index.castu: SConvert/UConvert
+// between widths, and on integers emulated in 32 bits the low bits kept
+// by hand (sign-extended for casts from a narrow integer).
+func (e *env) indexCast(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	src, dst := o.Operand(0).Type(), o.Result(0).Type()
+	in, dt := operands[0], e.tc.ConvertType(dst)
+	if dt == nil {
+		return rewrite.NoMatch
+	}
+	b := &rw.Builder
+	b.SetInsertionPointBefore(o)
+	loc := o.Loc()
+	signed := o.Name() == "index.casts"
+	srcBits, dstBits := e.bits(src), e.bits(dst)
+	var r *ir.Value
+	switch {
+	case isBool(src):
+		one := int64(1)
+		if signed {
+			one = -1
+		}
+		r = val(b, "spirv.Select", loc, dt, in, intConst(b, dt, one, loc), intConst(b, dt, 0, loc))
+	case isBool(dst):
+		r = val(b, "spirv.INotEqual", loc, dt, val(b, "spirv.BitwiseAnd", loc, in.Type(), in, intConst(b, in.Type(), 1, loc)),
+			intConst(b, in.Type(), 0, loc))
+	case in.Type() == dt:
+		r = in
+		phys := ir.IntOrFloatBitWidth(dt)
+		switch {
+		case dstBits < srcBits && dstBits < phys, !signed && srcBits < phys:
+			w := min(srcBits, dstBits)
+			r = val(b, "spirv.BitwiseAnd", loc, dt, in, intConst(b, dt, int64(1)<<w-1, loc))
+		case signed && srcBits < phys:
+			sh := intConst(b, dt, int64(phys-srcBits), loc)
+			r = val(b, "spirv.ShiftRightArithmetic", loc, dt, val(b, "spirv.ShiftLeftLogical", loc, dt, in, sh), sh)
+		}
+	case signed || dstBits < srcBits:
+		r = val(b, "spirv.SConvert", loc, dt, in)
+	default:
+		r = val(b, "spirv.UConvert", loc, dt, in)
+	}
+	rw.ReplaceOp(o, []*ir.Value{r})
+	return nil
+}
+
+// bits is the width t has in the source program (the target's for index).
+func (e *env) bits(t ir.Type) int {
+	if _, ok := t.(*ir.IndexType); ok {
+		return ir.IntOrFloatBitWidth(e.index)
+	}
+	return ir.IntOrFloatBitWidth(t)
+}
