@@ -464,11 +464,12 @@ type OpaqueAttr struct {
 
 // OpaqueAttr returns the opaque attribute for an unregistered dialect.
 func (c *Context) OpaqueAttr(dialect, body string, pretty bool) *OpaqueAttr {
-	k := NewKey("opaqueattr").Str(dialect).Str(body)
+	var buf [96]byte // the bytes of NewKey("opaqueattr").Str(dialect).Str(body)[.Int(1)]
+	k := appendKeyStr(appendKeyStr(append(buf[:0], "opaqueattr\x00"...), dialect), body)
 	if pretty {
-		k.Int(1)
+		k = appendKeyInt(k, 1)
 	}
-	return UniqueKey(c, k, func() *OpaqueAttr { return &OpaqueAttr{DialectName: dialect, Body: body, Pretty: pretty} })
+	return uniqueBytes(c, k, func() *OpaqueAttr { return &OpaqueAttr{DialectName: dialect, Body: body, Pretty: pretty} })
 }
 
 func (a *OpaqueAttr) Print(p *Printer) {

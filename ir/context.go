@@ -31,7 +31,9 @@ type Context struct {
 	symMu    sync.Mutex // guards the symbol caches of symbol table ops
 
 	flcMu sync.Mutex
-	flc   map[flcKey]*FileLineColLoc
+	flc   map[string]*positionTable // by file
+	// flcSlab is the unused rest of the last block of positions.
+	flcSlab []FileLineColLoc
 }
 
 // builtinCache holds the most used builtin types so that hot paths avoid the
@@ -67,7 +69,7 @@ func NewContext(dialects ...*Dialect) *Context {
 		ops:      map[string]*OpDef{},
 		unique:   map[string]uniqued{},
 		sources:  map[string]string{},
-		flc:      map[flcKey]*FileLineColLoc{},
+		flc:      map[string]*positionTable{},
 	}
 	c.initBuiltins()
 	c.load(BuiltinDialect())
@@ -172,6 +174,19 @@ func UniqueKey[T uniqued](c *Context, k *KeyBuilder, build func() T) T {
 	return Unique(c, string(k.b), build)
 }
 
+// uniqueBytes is UniqueKey for a key built with the appendKey functions.
+// build runs only on a miss, so what it captures stays on the caller's
+// stack in the common case.
+func uniqueBytes[T uniqued](c *Context, key []byte, build func() T) T {
+	c.mu.RLock()
+	v, ok := c.unique[string(key)]
+	c.mu.RUnlock()
+	if ok {
+		return v.(T)
+	}
+	return Unique(c, string(key), build)
+}
+
 // KeyBuilder builds uniquing keys from a kind name and components.
 type KeyBuilder struct{ b []byte }
 
@@ -185,17 +200,45 @@ func NewKey(kind string) *KeyBuilder {
 
 // Int appends an integer component.
 func (k *KeyBuilder) Int(v int64) *KeyBuilder {
-	k.b = strconv.AppendInt(k.b, v, 36)
-	k.b = append(k.b, ',')
+	k.b = appendKeyInt(k.b, v)
 	return k
+}
+
+// The appendKey functions hold the key format; as plain appends they let
+// hot callers build keys in a stack buffer, which the builder's methods
+// cannot (its buffer escapes).
+func appendKeyInt(b []byte, v int64) []byte {
+	b = strconv.AppendInt(b, v, 36)
+	return append(b, ',')
+}
+
+func appendKeyObj(b []byte, u uniqued) []byte {
+	if u == nil {
+		return append(b, '_', ',')
+	}
+	b = append(b, '#')
+	b = strconv.AppendUint(b, u.uniqueID(), 36)
+	return append(b, ',')
+}
+
+func appendKeyTypes(b []byte, ts []Type) []byte {
+	b = appendKeyInt(b, int64(len(ts)))
+	for _, t := range ts {
+		b = appendKeyObj(b, t)
+	}
+	return b
 }
 
 // Str appends a string component.
 func (k *KeyBuilder) Str(s string) *KeyBuilder {
-	k.b = strconv.AppendInt(k.b, int64(len(s)), 36)
-	k.b = append(k.b, ':')
-	k.b = append(k.b, s...)
+	k.b = appendKeyStr(k.b, s)
 	return k
+}
+
+func appendKeyStr(b []byte, s string) []byte {
+	b = strconv.AppendInt(b, int64(len(s)), 36)
+	b = append(b, ':')
+	return append(b, s...)
 }
 
 // Type appends a type (or nil).
@@ -205,22 +248,13 @@ func (k *KeyBuilder) Type(t Type) *KeyBuilder { return k.obj(t) }
 func (k *KeyBuilder) Attr(a Attribute) *KeyBuilder { return k.obj(a) }
 
 func (k *KeyBuilder) obj(u uniqued) *KeyBuilder {
-	if u == nil {
-		k.b = append(k.b, '_', ',')
-		return k
-	}
-	k.b = append(k.b, '#')
-	k.b = strconv.AppendUint(k.b, u.uniqueID(), 36)
-	k.b = append(k.b, ',')
+	k.b = appendKeyObj(k.b, u)
 	return k
 }
 
 // Types appends a list of types.
 func (k *KeyBuilder) Types(ts []Type) *KeyBuilder {
-	k.Int(int64(len(ts)))
-	for _, t := range ts {
-		k.obj(t)
-	}
+	k.b = appendKeyTypes(k.b, ts)
 	return k
 }
 

@@ -54,23 +54,23 @@ func (s *OpState) AddAttr(name string, v Attribute) { s.Attrs = append(s.Attrs, 
 
 // NewOp creates a detached operation from a state.
 func (c *Context) NewOp(st *OpState) *Operation {
-	op := &Operation{ctx: c, name: st.Name, def: c.ops[st.Name], loc: st.Loc}
+	op := allocOp(len(st.Operands), len(st.ResultTypes))
+	*op = Operation{ctx: c, name: st.Name, def: c.ops[st.Name], loc: st.Loc, operands: op.operands, results: op.results}
 	if op.def != nil {
 		op.name = op.def.Name // canonical spelling (spv.X -> spirv.X)
 	}
 	if op.loc == nil {
 		op.loc = c.UnknownLoc()
 	}
-	op.operands = make([]OpOperand, len(st.Operands))
 	for i, v := range st.Operands {
 		op.operands[i].owner = op
 		op.operands[i].index = i
 		op.operands[i].link(v)
 	}
-	op.results = make([]Value, len(st.ResultTypes))
 	for i, t := range st.ResultTypes {
 		op.results[i] = Value{typ: t, owner: op, index: i}
 	}
+	op.reserveAttrs(st)
 	for _, a := range st.Props {
 		op.setIn(&op.props, a.Name, a.Value)
 	}
@@ -83,6 +83,65 @@ func (c *Context) NewOp(st *OpState) *Operation {
 		r.parent = op
 	}
 	return op
+}
+
+// Most ops have at most one result and a few operands: allocating them
+// with the op in one object saves two allocations per op.
+type (
+	opWith1x1 struct {
+		op  Operation
+		res [1]Value
+		use [1]OpOperand
+	}
+	opWith1x2 struct {
+		op  Operation
+		res [1]Value
+		use [2]OpOperand
+	}
+	opWith1x3 struct {
+		op  Operation
+		res [1]Value
+		use [3]OpOperand
+	}
+)
+
+// allocOp returns a zero op whose operands and results slices have the
+// given lengths (capacity too, so that no append can overrun a neighbour).
+func allocOp(operands, results int) *Operation {
+	switch {
+	case results <= 1 && operands <= 1:
+		o := &opWith1x1{}
+		o.op.operands, o.op.results = o.use[:operands:operands], o.res[:results:results]
+		return &o.op
+	case results <= 1 && operands == 2:
+		o := &opWith1x2{}
+		o.op.operands, o.op.results = o.use[:operands:operands], o.res[:results:results]
+		return &o.op
+	case results <= 1 && operands <= 3:
+		o := &opWith1x3{}
+		o.op.operands, o.op.results = o.use[:operands:operands], o.res[:results:results]
+		return &o.op
+	}
+	return &Operation{operands: make([]OpOperand, operands), results: make([]Value, results)}
+}
+
+// reserveAttrs gives a new op's property and attribute lists one backing
+// array sized for st, instead of growing each by appends. Each list's
+// capacity is capped, so neither can grow into the other's part.
+func (op *Operation) reserveAttrs(st *OpState) {
+	nProps, nAttrs := len(st.Props), 0
+	for _, a := range st.Attrs {
+		if op.def != nil && op.def.isInherent(a.Name) {
+			nProps++
+		} else {
+			nAttrs++
+		}
+	}
+	if nProps+nAttrs < 2 {
+		return // setIn's one append allocates no more
+	}
+	buf := make([]NamedAttr, nProps+nAttrs)
+	op.props, op.attrs = buf[:0:nProps], buf[nProps:nProps:nProps+nAttrs]
 }
 
 // Context returns the op's context.

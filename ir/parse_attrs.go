@@ -137,13 +137,32 @@ func (p *Parser) ParseOptionalAttrDict() ([]NamedAttr, error) {
 
 // parseAttrDict parses {name = value, unit-name, ...}.
 func (p *Parser) parseAttrDict() ([]NamedAttr, error) {
-	if err := p.ParsePunct("{"); err != nil {
+	mark := len(p.attrStack)
+	defer p.popAttrs(mark)
+	if err := p.pushAttrDict(); err != nil {
 		return nil, err
 	}
-	var out []NamedAttr
-	var seen map[string]bool // only for large dictionaries; small ones scan out
+	return append([]NamedAttr(nil), p.attrStack[mark:]...), nil
+}
+
+// Generic ops parse their dictionaries onto p.attrStack, which NewOp
+// copies from, sparing a slice per dictionary; nested dictionaries push
+// above their caller's entries and pop them before the caller goes on.
+
+func (p *Parser) popAttrs(mark int) {
+	clear(p.attrStack[mark:])
+	p.attrStack = p.attrStack[:mark]
+}
+
+// pushAttrDict parses {name = value, unit-name, ...} onto p.attrStack.
+func (p *Parser) pushAttrDict() error {
+	if err := p.ParsePunct("{"); err != nil {
+		return err
+	}
+	mark := len(p.attrStack)
+	var seen map[string]bool // only for large dictionaries; small ones scan
 	if p.ParseOptionalPunct("}") {
-		return out, nil
+		return nil
 	}
 	for {
 		t := p.tok
@@ -155,30 +174,30 @@ func (p *Parser) parseAttrDict() ([]NamedAttr, error) {
 		case tokString:
 			var err error
 			if name, err = p.ParseString(); err != nil {
-				return nil, err
+				return err
 			}
 			if name == "" {
-				return nil, p.errorAt(t, "expected valid attribute name")
+				return p.errorAt(t, "expected valid attribute name")
 			}
 		default:
-			return nil, p.Errorf("expected attribute name")
+			return p.Errorf("expected attribute name")
 		}
-		if isDuplicateKey(out, &seen, name) {
-			return nil, p.errorAt(t, "duplicate key '%s' in dictionary attribute", name)
+		if isDuplicateKey(p.attrStack[mark:], &seen, name) {
+			return p.errorAt(t, "duplicate key '%s' in dictionary attribute", name)
 		}
 		var v Attribute = p.ctx.UnitAttr()
 		if p.ParseOptionalPunct("=") {
 			var err error
 			if v, err = p.ParseAttribute(nil); err != nil {
-				return nil, err
+				return err
 			}
 		}
-		out = append(out, NamedAttr{name, v})
+		p.attrStack = append(p.attrStack, NamedAttr{name, v})
 		if !p.ParseOptionalPunct(",") {
 			break
 		}
 	}
-	return out, p.ParsePunct("}")
+	return p.ParsePunct("}")
 }
 
 // isDuplicateKey reports whether name is already among the parsed entries,

@@ -8,9 +8,77 @@ import (
 // valueScope holds the SSA names visible in an isolated-from-above region
 // tree, and the forward references not yet defined.
 type valueScope struct {
-	values  map[string]valueDef
-	forward map[valueKey]forwardRef
-	regions []*regionScope
+	values map[string]valueDef
+	// numbered holds the names that are plain numbers (%0, %1, ...), by
+	// number, in chunks: most names in printed IR are numbers, and chunks
+	// avoid hashing, and growing a map or a slice, per op in big functions.
+	numbered []*[numberedChunk]valueDef
+	forward  map[valueKey]forwardRef
+	regions  []*regionScope
+	// defined and definedNums list the names bound in the map and in the
+	// table, innermost region last, to unbind them when a region ends.
+	defined     []string
+	definedNums []int32
+}
+
+const numberedChunk = 128
+
+// numberedSlack bounds how far past the table's end a numbered name may
+// grow it, so that a lone %99999999 goes to the map instead.
+const numberedSlack = 1 << 12
+
+// nameNumber returns the number a name spells when it is a decimal
+// number without leading zeros, small enough for the numbered table.
+func (s *valueScope) nameNumber(name string) (int, bool) {
+	if len(name) == 0 || len(name) > 9 || (name[0] == '0' && len(name) > 1) {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if n >= len(s.numbered)*numberedChunk+numberedSlack {
+		return 0, false
+	}
+	return n, true
+}
+
+// slot returns the table entry for n, or nil past the table's end.
+func (s *valueScope) slot(n int) *valueDef {
+	if n/numberedChunk >= len(s.numbered) {
+		return nil
+	}
+	return &s.numbered[n/numberedChunk][n%numberedChunk]
+}
+
+func (s *valueScope) lookup(name string) (valueDef, bool) {
+	if n, ok := s.nameNumber(name); ok {
+		if d := s.slot(n); d != nil && d.len() > 0 {
+			return *d, true
+		}
+		// A number bound while the table was shorter lives in the map.
+	}
+	d, ok := s.values[name]
+	return d, ok
+}
+
+// bind binds a name that is not bound yet.
+func (s *valueScope) bind(name string, d valueDef) {
+	n, ok := s.nameNumber(name)
+	if !ok {
+		s.values[name] = d
+		s.defined = append(s.defined, name)
+		return
+	}
+	for n/numberedChunk >= len(s.numbered) {
+		s.numbered = append(s.numbered, new([numberedChunk]valueDef))
+	}
+	*s.slot(n) = d
+	s.definedNums = append(s.definedNums, int32(n))
 }
 
 // valueDef is what a name binds: a block argument, or a run of an op's
@@ -48,8 +116,9 @@ type forwardRef struct {
 // regionScope tracks the names defined in one region, to forget them when
 // the region ends, and its block labels.
 type regionScope struct {
-	defined []string
-	blocks  map[string]*blockDef
+	// The lengths of valueScope.defined and definedNums when the region began.
+	mark, markNums int
+	blocks         map[string]*blockDef
 }
 
 type blockDef struct {
@@ -83,16 +152,22 @@ func (p *Parser) scope() *valueScope { return p.scopes[len(p.scopes)-1] }
 
 func (p *Parser) pushRegionScope() {
 	s := p.scope()
-	s.regions = append(s.regions, &regionScope{blocks: map[string]*blockDef{}})
+	s.regions = append(s.regions, &regionScope{mark: len(s.defined), markNums: len(s.definedNums), blocks: map[string]*blockDef{}})
 }
 
 func (p *Parser) popRegionScope() error {
 	s := p.scope()
 	r := s.regions[len(s.regions)-1]
 	s.regions = s.regions[:len(s.regions)-1]
-	for _, n := range r.defined {
+	for _, n := range s.defined[r.mark:] {
 		delete(s.values, n)
 	}
+	clear(s.defined[r.mark:])
+	s.defined = s.defined[:r.mark]
+	for _, n := range s.definedNums[r.markNums:] {
+		*s.slot(int(n)) = valueDef{}
+	}
+	s.definedNums = s.definedNums[:r.markNums]
 	var undefined *blockDef
 	var undefinedName string
 	for name, b := range r.blocks {
@@ -109,7 +184,7 @@ func (p *Parser) popRegionScope() error {
 // defineValues binds %name to a group of values.
 func (p *Parser) defineValues(name string, tok token, vals valueDef) error {
 	s := p.scope()
-	if _, dup := s.values[name]; dup {
+	if _, dup := s.lookup(name); dup {
 		return p.errorAt(tok, "redefinition of SSA value '%%%s'", name)
 	}
 	for i := 0; i < vals.len() && len(s.forward) > 0; i++ {
@@ -124,9 +199,7 @@ func (p *Parser) defineValues(name string, tok token, vals valueDef) error {
 			delete(s.forward, k)
 		}
 	}
-	s.values[name] = vals
-	rs := s.regions[len(s.regions)-1]
-	rs.defined = append(rs.defined, name)
+	s.bind(name, vals)
 	return nil
 }
 
@@ -141,7 +214,7 @@ type UnresolvedOperand struct {
 // creating a forward reference when the value is not defined yet.
 func (p *Parser) resolveValue(u UnresolvedOperand, t Type) (*Value, error) {
 	s := p.scope()
-	if vals, ok := s.values[u.Name]; ok {
+	if vals, ok := s.lookup(u.Name); ok {
 		if u.Number >= vals.len() {
 			return nil, p.errorAt(u.tok, "reference to invalid result number")
 		}
@@ -206,7 +279,8 @@ func (p *Parser) parseOperation() (*Operation, error) {
 		return nil, err
 	}
 	defer p.leave()
-	var results []resultDef
+	var resultBuf [1]resultDef // the common case, kept off the heap
+	results := resultBuf[:0]
 	numResults := 0
 	if p.tok.kind == tokValueID {
 		for {
@@ -250,7 +324,7 @@ func (p *Parser) parseOperation() (*Operation, error) {
 	if err != nil {
 		return nil, err
 	}
-	if results != nil {
+	if len(results) > 0 {
 		if len(op.results) != numResults {
 			return nil, p.errorAt(start, "operation defines %d results but was provided %d to bind", len(op.results), numResults)
 		}
@@ -262,8 +336,10 @@ func (p *Parser) parseOperation() (*Operation, error) {
 			i += r.count
 		}
 	}
-	if err := p.parseTrailingLoc(func(l Location) { op.loc = l }); err != nil {
-		return nil, err
+	if p.IsKeyword("loc") { // checked first: the closure costs an allocation
+		if err := p.parseTrailingLoc(func(l Location) { op.loc = l }); err != nil {
+			return nil, err
+		}
 	}
 	return op, nil
 }
@@ -346,7 +422,8 @@ func (p *Parser) parseGenericOp() (*Operation, error) {
 	if err := p.ParsePunct("("); err != nil {
 		return nil, err
 	}
-	var uses []UnresolvedOperand
+	var useBuf [4]UnresolvedOperand // the common case, kept off the heap
+	uses := useBuf[:0]
 	if !p.isPunct(")") {
 		for {
 			u, err := p.parseOperandUse()
@@ -377,17 +454,20 @@ func (p *Parser) parseGenericOp() (*Operation, error) {
 			return nil, err
 		}
 	}
+	// Both dictionaries go onto p.attrStack (regions parsed in between
+	// push and pop above them) and are handed to NewOp from there.
+	mark := len(p.attrStack)
+	defer p.popAttrs(mark)
 	if p.isPunct("<") {
 		p.consume()
-		props, err := p.parseAttrDict()
-		if err != nil {
+		if err := p.pushAttrDict(); err != nil {
 			return nil, err
 		}
-		st.Props = props
 		if err := p.ParsePunct(">"); err != nil {
 			return nil, err
 		}
 	}
+	propsEnd := len(p.attrStack)
 	def := p.ctx.ops[name]
 	if p.ParseOptionalPunct("(") {
 		isolated := def != nil && def.Traits&IsolatedFromAbove != 0
@@ -406,13 +486,16 @@ func (p *Parser) parseGenericOp() (*Operation, error) {
 		}
 	}
 	if p.isPunct("{") {
-		attrs, err := p.parseAttrDict()
-		if err != nil {
+		if err := p.pushAttrDict(); err != nil {
 			return nil, err
 		}
-		st.Attrs = normalizeSegmentNames(attrs)
 	}
-	st.Props = normalizeSegmentNames(st.Props)
+	if propsEnd > mark {
+		st.Props = normalizeSegmentNames(p.attrStack[mark:propsEnd])
+	}
+	if len(p.attrStack) > propsEnd {
+		st.Attrs = normalizeSegmentNames(p.attrStack[propsEnd:])
+	}
 	if err := p.ParsePunct(":"); err != nil {
 		return nil, err
 	}
@@ -428,15 +511,23 @@ func (p *Parser) parseGenericOp() (*Operation, error) {
 	if len(fn.Inputs) != len(uses) {
 		return nil, p.errorAt(typeTok, "expected %d operand type%s but had %d", len(uses), plural(len(uses)), len(fn.Inputs))
 	}
+	// NewOp copies the operands, so a scratch slice of the parser serves
+	// (regions are parsed already: nothing else uses it until NewOp returns).
+	p.operandScratch = p.operandScratch[:0]
 	for i, u := range uses {
 		v, err := p.resolveValue(u, fn.Inputs[i])
 		if err != nil {
 			return nil, err
 		}
-		st.Operands = append(st.Operands, v)
+		p.operandScratch = append(p.operandScratch, v)
+	}
+	if len(uses) > 0 {
+		st.Operands = p.operandScratch
 	}
 	st.ResultTypes = fn.Results
-	return p.ctx.NewOp(st), nil
+	op := p.ctx.NewOp(st)
+	clear(p.operandScratch) // drop the references
+	return op, nil
 }
 
 func plural(n int) string {

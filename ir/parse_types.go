@@ -103,14 +103,21 @@ func (p *Parser) parseBuiltinType() (Type, error) {
 		p.consume()
 		return p.ctx.IntegerType(w, sg), nil
 	}
+	// The common names first: the map lookup shows in profiles.
+	switch s {
+	case "f32":
+		p.consume()
+		return p.ctx.builtins.f32, nil
+	case "index":
+		p.consume()
+		return p.ctx.Index(), nil
+	}
 	if k, ok := floatKindByName[s]; ok {
 		p.consume()
 		return p.ctx.Float(k), nil
 	}
 	p.consume()
 	switch s {
-	case "index":
-		return p.ctx.Index(), nil
 	case "none":
 		return p.ctx.None(), nil
 	case "complex":
@@ -162,14 +169,32 @@ func (p *Parser) ParseTypeList() ([]Type, error) {
 	}
 }
 
+// Function types are parsed onto p.typeStack, which FunctionType copies
+// from, sparing two slices per generic op. A nested function type pushes
+// above its caller's entries and pops them before the caller goes on.
+
+// pushTypeList parses a comma-separated list of types onto p.typeStack.
+func (p *Parser) pushTypeList() error {
+	for {
+		t, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		p.typeStack = append(p.typeStack, t)
+		if !p.ParseOptionalPunct(",") {
+			return nil
+		}
+	}
+}
+
 func (p *Parser) parseFunctionType() (Type, error) {
 	if err := p.ParsePunct("("); err != nil {
 		return nil, err
 	}
-	var in []Type
+	mark := len(p.typeStack)
+	defer p.popTypes(mark)
 	if !p.isPunct(")") {
-		var err error
-		if in, err = p.ParseTypeList(); err != nil {
+		if err := p.pushTypeList(); err != nil {
 			return nil, err
 		}
 	}
@@ -179,45 +204,59 @@ func (p *Parser) parseFunctionType() (Type, error) {
 	if err := p.ParsePunct("->"); err != nil {
 		return nil, err
 	}
-	out, err := p.ParseFunctionResults()
-	if err != nil {
+	inEnd := len(p.typeStack)
+	if err := p.pushFunctionResults(); err != nil {
 		return nil, err
 	}
-	return p.ctx.FunctionType(in, out), nil
+	return p.ctx.FunctionType(p.typeStack[mark:inEnd], p.typeStack[inEnd:]), nil
+}
+
+func (p *Parser) popTypes(mark int) {
+	clear(p.typeStack[mark:])
+	p.typeStack = p.typeStack[:mark]
 }
 
 // ParseFunctionResults parses a result list: a bare type, or (types).
 func (p *Parser) ParseFunctionResults() ([]Type, error) {
+	mark := len(p.typeStack)
+	defer p.popTypes(mark)
+	if err := p.pushFunctionResults(); err != nil {
+		return nil, err
+	}
+	return append([]Type(nil), p.typeStack[mark:]...), nil
+}
+
+// pushFunctionResults parses a result list onto p.typeStack.
+func (p *Parser) pushFunctionResults() error {
+	mark := len(p.typeStack)
 	if p.isPunct("(") {
 		save := p.save()
 		p.consume()
 		if p.ParseOptionalPunct(")") {
-			if p.isPunct("->") { // ()->... is a function type result
-				p.restore(save)
-				t, err := p.ParseType()
-				return []Type{t}, err
+			if !p.isPunct("->") {
+				return nil
 			}
-			return nil, nil
+			p.restore(save) // ()->... is a function type result
+		} else {
+			if err := p.pushTypeList(); err != nil {
+				return err
+			}
+			if err := p.ParsePunct(")"); err != nil {
+				return err
+			}
+			if !p.isPunct("->") {
+				return nil
+			}
+			p.popTypes(mark)
+			p.restore(save) // (a) -> b as a single function-typed result
 		}
-		ts, err := p.ParseTypeList()
-		if err != nil {
-			return nil, err
-		}
-		if err := p.ParsePunct(")"); err != nil {
-			return nil, err
-		}
-		if p.isPunct("->") { // (a) -> b as a single function-typed result
-			p.restore(save)
-			t, err := p.ParseType()
-			return []Type{t}, err
-		}
-		return ts, nil
 	}
 	t, err := p.ParseType()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return []Type{t}, nil
+	p.typeStack = append(p.typeStack, t)
+	return nil
 }
 
 // parseDims parses a dimension list `4x?x[8]x` and stops before the element type.

@@ -23,6 +23,10 @@ type Parser struct {
 	pendingLocs []pendingLoc
 
 	scopes          []*valueScope
+	operandScratch  []*Value    // see parseGenericOp
+	typeStack       []Type      // see parseFunctionType
+	attrStack       []NamedAttr // see pushAttrDict
+	positions       *positionTable
 	defaultDialects []string
 	depth           int
 }
@@ -86,7 +90,12 @@ func (p *Parser) consume() { p.tok = p.lex.next() }
 // Loc returns the location of the current token.
 func (p *Parser) Loc() Location { return p.locOf(p.tok) }
 
-func (p *Parser) locOf(t token) Location { return p.ctx.FileLineColLoc(p.file, t.line, t.col) }
+func (p *Parser) locOf(t token) Location {
+	if p.positions == nil {
+		p.positions = p.ctx.positionsOf(p.file)
+	}
+	return p.ctx.fileLineCol(p.positions, p.file, t.line, t.col)
+}
 
 // Errorf returns an error diagnostic at the current token.
 func (p *Parser) Errorf(format string, args ...any) error {

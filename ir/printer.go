@@ -25,6 +25,9 @@ type Printer struct {
 	indent  int
 	// defaultDialects is the stack of default dialects of enclosing ops.
 	defaultDialects []string
+	// opPrinters[i] serves the custom printer of the op at nesting depth i.
+	opPrinters []*OpPrinter
+	opDepth    int
 }
 
 // WriteString appends s.
@@ -370,7 +373,16 @@ func (p *Printer) printOp(op *Operation) {
 		if pushed {
 			p.defaultDialects = append(p.defaultDialects, op.def.DefaultDialect)
 		}
-		op.def.Print(&OpPrinter{Printer: p, op: op}, op)
+		// One OpPrinter per nesting depth, reused: a fresh one per op
+		// would be an allocation per op.
+		if p.opDepth == len(p.opPrinters) {
+			p.opPrinters = append(p.opPrinters, &OpPrinter{})
+		}
+		opp := p.opPrinters[p.opDepth]
+		*opp = OpPrinter{Printer: p, op: op}
+		p.opDepth++
+		op.def.Print(opp, op)
+		p.opDepth--
 		if pushed {
 			p.defaultDialects = p.defaultDialects[:len(p.defaultDialects)-1]
 		}
@@ -546,10 +558,29 @@ func newNameState() *nameState {
 }
 
 func (s *nameState) numberOp(op *Operation) {
+	// Sizing the maps up front spares big functions their repeated growth.
+	values, blocks := 0, 0
+	countNames(op, &values, &blocks)
+	s.values = make(map[*Value]valueName, values)
+	s.blocks = make(map[*Block]int, blocks)
 	c := counters{}
 	s.nameResults(op, &c)
 	for _, r := range op.regions {
 		s.numberRegion(r, c)
+	}
+}
+
+// countNames counts the values and blocks under op that get names.
+func countNames(op *Operation, values, blocks *int) {
+	*values += len(op.results)
+	for _, r := range op.regions {
+		for b := r.first; b != nil; b = b.next {
+			*blocks++
+			*values += len(b.args)
+			for o := b.first; o != nil; o = o.next {
+				countNames(o, values, blocks)
+			}
+		}
 	}
 }
 

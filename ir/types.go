@@ -216,7 +216,13 @@ type FunctionType struct {
 
 // FunctionType returns (inputs) -> (results).
 func (c *Context) FunctionType(inputs, results []Type) *FunctionType {
-	return UniqueKey(c, NewKey("fn").Types(inputs).Types(results), func() *FunctionType {
+	// One per generic op parsed: the key is built on the stack (the same
+	// bytes as NewKey("fn").Types(inputs).Types(results)), and the lists are
+	// copied before the closure so that callers' slices do not escape.
+	var buf [96]byte
+	key := append(buf[:0], "fn\x00"...)
+	key = appendKeyTypes(appendKeyTypes(key, inputs), results)
+	return uniqueBytes(c, key, func() *FunctionType {
 		return &FunctionType{Inputs: append([]Type(nil), inputs...), Results: append([]Type(nil), results...)}
 	})
 }
@@ -493,11 +499,12 @@ type OpaqueType struct {
 
 // OpaqueType returns the opaque type for an unregistered dialect.
 func (c *Context) OpaqueType(dialect, body string, pretty bool) *OpaqueType {
-	k := NewKey("opaque").Str(dialect).Str(body)
+	var buf [96]byte // the bytes of NewKey("opaque").Str(dialect).Str(body)[.Int(1)]
+	k := appendKeyStr(appendKeyStr(append(buf[:0], "opaque\x00"...), dialect), body)
 	if pretty {
-		k.Int(1)
+		k = appendKeyInt(k, 1)
 	}
-	return UniqueKey(c, k, func() *OpaqueType { return &OpaqueType{DialectName: dialect, Body: body, Pretty: pretty} })
+	return uniqueBytes(c, k, func() *OpaqueType { return &OpaqueType{DialectName: dialect, Body: body, Pretty: pretty} })
 }
 
 func (t *OpaqueType) Print(p *Printer) {

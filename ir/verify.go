@@ -124,10 +124,19 @@ func verifyInvariants(op *Operation) error {
 	}
 	if t&SameOperandsAndResultType != 0 {
 		var first Type
-		for _, ty := range append(op.OperandTypes(), op.ResultTypes()...) {
+		same := func(ty Type) bool {
 			if first == nil {
 				first = ty
-			} else if ty != first {
+			}
+			return ty == first
+		}
+		for i := range op.operands {
+			if !same(op.operands[i].value.typ) {
+				return op.Errorf("requires the same type for all operands and results")
+			}
+		}
+		for i := range op.results {
+			if !same(op.results[i].typ) {
 				return op.Errorf("requires the same type for all operands and results")
 			}
 		}
