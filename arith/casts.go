@@ -7,7 +7,7 @@ import (
 // castOp defines a cast `%r = arith.<name> %in <clauses> : T1 to T2`
 // between types of one shape.
 func castOp(name, summary, example string, from, to Constraint, compatible func(in, out ir.Type) bool, cs []Clause, simplify func(op *ir.Operation) *ir.FoldResult, canon ...*ir.Pattern) *ir.OpDef {
-	parse, print := castSyntax(cs...)
+	parse, print := CastSyntax(cs...)
 	full := "arith." + name
 	return &ir.OpDef{
 		Name:         full,

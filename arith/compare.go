@@ -26,7 +26,7 @@ func compareOp(name, summary, example string, pred enum, operand Constraint, cs 
 			if err := p.ParsePunct(","); err != nil {
 				return err
 			}
-			us, err := parseOperands(p, 2)
+			us, err := ir.ParseOperandsN(p, 2)
 			if err != nil {
 				return err
 			}

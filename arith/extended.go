@@ -30,14 +30,7 @@ func extendedOp(name, summary, example string, traits ir.Trait, carry bool, simp
 		Results:      ir.Exactly(2),
 		Canonicalize: canon,
 		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, err := parseOperands(p, 2)
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(); err != nil {
-				return err
-			}
-			t, err := p.ParseColonType()
+			us, t, err := ParseOperandsAndType(p, st, 2)
 			if err != nil {
 				return err
 			}

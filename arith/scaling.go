@@ -17,17 +17,7 @@ func scalingOp(name, summary, example string, widen bool, cs []Clause) *ir.OpDef
 		Results:  ir.Exactly(1),
 		Inherent: clauseNames(cs),
 		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, err := parseOperands(p, 2)
-			if err != nil {
-				return err
-			}
-			if err := ParseClauses(p, st, cs); err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(); err != nil {
-				return err
-			}
-			in, err := p.ParseColonType()
+			us, in, err := ParseOperandsAndType(p, st, 2, cs...)
 			if err != nil {
 				return err
 			}

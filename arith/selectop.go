@@ -1,6 +1,8 @@
 package arith
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -18,14 +20,7 @@ var selectOp = &ir.OpDef{
 	Fold:         foldSelect,
 	Canonicalize: []*ir.Pattern{selectI1ToNot, selectToExtUI, selectNotCond, redundantSelect},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := parseOperands(p, 3)
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
+		us, t, err := ParseOperandsAndType(p, st, 3)
 		if err != nil {
 			return err
 		}
@@ -64,7 +59,7 @@ var selectOp = &ir.OpDef{
 		}
 		cs, ok1 := c.(ir.ShapedType)
 		rs, ok2 := t.(ir.ShapedType)
-		if !ok1 || !ok2 || !cs.HasRank() || !rs.HasRank() || !equalDims(cs.Shape(), rs.Shape()) {
+		if !ok1 || !ok2 || !cs.HasRank() || !rs.HasRank() || !slices.Equal(cs.Shape(), rs.Shape()) {
 			return op.Errorf("failed to verify that condition is signless i1 or has matching shape")
 		}
 		if want := I1SameShape(op.Context(), t); c != want {

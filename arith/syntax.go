@@ -129,38 +129,32 @@ func elidedClauses(op *ir.Operation, cs []Clause) []string {
 	return out
 }
 
-// parseOperands parses n comma-separated operands.
-func parseOperands(p *ir.OpParser, n int) ([]ir.UnresolvedOperand, error) {
-	us := make([]ir.UnresolvedOperand, n)
-	for i := range us {
-		if i > 0 {
-			if err := p.ParsePunct(","); err != nil {
-				return nil, err
-			}
-		}
-		var err error
-		if us[i], err = p.ParseOperand(); err != nil {
-			return nil, err
-		}
+// ParseOperandsAndType parses `%a, ... <clauses> attr-dict : T` with n
+// operands and returns them with T, the head most arith-like forms share;
+// the caller resolves the operands.
+func ParseOperandsAndType(p *ir.OpParser, st *ir.OpState, n int, cs ...Clause) ([]ir.UnresolvedOperand, ir.Type, error) {
+	us, err := ir.ParseOperandsN(p, n)
+	if err != nil {
+		return nil, nil, err
 	}
-	return us, nil
+	if err := ParseClauses(p, st, cs); err != nil {
+		return nil, nil, err
+	}
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return nil, nil, err
+	}
+	t, err := p.ParseColonType()
+	if err != nil {
+		return nil, nil, err
+	}
+	return us, t, nil
 }
 
 // SameTypeSyntax returns the parser and printer of
 // `%a, %b <clauses> attr-dict : type`: operands and results all of one type.
 func SameTypeSyntax(nOperands, nResults int, cs ...Clause) (func(*ir.OpParser, *ir.OpState) error, func(*ir.OpPrinter, *ir.Operation)) {
 	parse := func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := parseOperands(p, nOperands)
-		if err != nil {
-			return err
-		}
-		if err := ParseClauses(p, st, cs); err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
+		us, t, err := ParseOperandsAndType(p, st, nOperands, cs...)
 		if err != nil {
 			return err
 		}
@@ -180,8 +174,8 @@ func SameTypeSyntax(nOperands, nResults int, cs ...Clause) (func(*ir.OpParser, *
 	return parse, print
 }
 
-// castSyntax returns the parser and printer of `%in <clauses> attr-dict : T1 to T2`.
-func castSyntax(cs ...Clause) (func(*ir.OpParser, *ir.OpState) error, func(*ir.OpPrinter, *ir.Operation)) {
+// CastSyntax returns the parser and printer of `%in <clauses> attr-dict : T1 to T2`.
+func CastSyntax(cs ...Clause) (func(*ir.OpParser, *ir.OpState) error, func(*ir.OpPrinter, *ir.Operation)) {
 	parse := func(p *ir.OpParser, st *ir.OpState) error {
 		u, err := p.ParseOperand()
 		if err != nil {
@@ -190,17 +184,7 @@ func castSyntax(cs ...Clause) (func(*ir.OpParser, *ir.OpState) error, func(*ir.O
 		if err := ParseClauses(p, st, cs); err != nil {
 			return err
 		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		in, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseKeyword("to"); err != nil {
-			return err
-		}
-		out, err := p.ParseType()
+		in, out, err := ir.ParseAttrDictColonTypes(p, "to")
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,8 @@
 package arith
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -200,7 +202,7 @@ func VerifySameShape(op *ir.Operation) error {
 // verifySameTensorDims checks that tensor inputs and outputs have identical
 // shapes (MLIR's SameInputOutputTensorDims).
 func verifySameTensorDims(op *ir.Operation) error {
-	if !equalDims(tensorDims(op.Operand(0).Type()), tensorDims(op.Result(0).Type())) {
+	if !slices.Equal(tensorDims(op.Operand(0).Type()), tensorDims(op.Result(0).Type())) {
 		return op.Errorf("failed to verify that input and output have the same tensor dimensions")
 	}
 	return nil
@@ -211,18 +213,6 @@ func tensorDims(t ir.Type) []int64 {
 		return rt.Dims
 	}
 	return nil
-}
-
-func equalDims(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // intWidth returns the width of an integer element type, 64 for index.

@@ -13,7 +13,7 @@ var assertDef = &ir.OpDef{
 	Verify:   verifyAssert,
 	Canonicalize: []*ir.Pattern{{Name: "erase-assert-true", Root: "cf.assert", Benefit: 1,
 		Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
-			if c, ok := constantInt(op.Operand(0)); ok && c.Bool() {
+			if c, ok := ir.ConstantIntAttr(op.Operand(0)); ok && c.Bool() {
 				rw.EraseOp(op)
 				return true
 			}

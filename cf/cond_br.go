@@ -1,6 +1,10 @@
 package cf
 
-import "github.com/kiln-gpu/kiln/ir"
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
 
 const condBrName = "cf.cond_br"
 
@@ -165,7 +169,7 @@ func verifyWeights(op *ir.Operation) error {
 // condBrConstant: cond_br true, ^a, ^b -> br ^a (and false -> ^b).
 func condBrConstant(op *ir.Operation, rw *ir.Rewriter) bool {
 	c := CondBr{op}
-	k, ok := constantInt(c.Condition())
+	k, ok := ir.ConstantIntAttr(c.Condition())
 	if !ok {
 		return false
 	}
@@ -202,7 +206,7 @@ func condBrForward(op *ir.Operation, rw *ir.Rewriter) bool {
 // arith, so that case stays.)
 func condBrIdenticalSuccessors(op *ir.Operation, rw *ir.Rewriter) bool {
 	c := CondBr{op}
-	if c.TrueDest() != c.FalseDest() || !sameValues(c.TrueOperands(), c.FalseOperands()) {
+	if c.TrueDest() != c.FalseDest() || !slices.Equal(c.TrueOperands(), c.FalseOperands()) {
 		return false
 	}
 	rw.ReplaceOpWith(op, brState(op.Loc(), c.TrueDest(), c.TrueOperands()))
@@ -229,18 +233,6 @@ func condBrSameCondition(op *ir.Operation, rw *ir.Rewriter) bool {
 		rw.ReplaceOpWith(op, brState(op.Loc(), c.TrueDest(), c.TrueOperands()))
 	} else {
 		rw.ReplaceOpWith(op, brState(op.Loc(), c.FalseDest(), c.FalseOperands()))
-	}
-	return true
-}
-
-func sameValues(a, b []*ir.Value) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
 	}
 	return true
 }

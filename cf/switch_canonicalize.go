@@ -1,6 +1,10 @@
 package cf
 
-import "github.com/kiln-gpu/kiln/ir"
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
 
 // switchOnlyDefault: a switch without cases is a br to its default.
 func switchOnlyDefault(op *ir.Operation, rw *ir.Rewriter) bool {
@@ -18,7 +22,7 @@ func switchDropDefaultCases(op *ir.Operation, rw *ir.Rewriter) bool {
 	s := Switch{op}
 	var kept []switchCase
 	for _, c := range s.cases() {
-		if c.dest != s.DefaultDest() || !sameValues(c.args, s.DefaultOperands()) {
+		if c.dest != s.DefaultDest() || !slices.Equal(c.args, s.DefaultOperands()) {
 			kept = append(kept, c)
 		}
 	}
@@ -33,7 +37,7 @@ func switchDropDefaultCases(op *ir.Operation, rw *ir.Rewriter) bool {
 // to the default.
 func switchConstant(op *ir.Operation, rw *ir.Rewriter) bool {
 	s := Switch{op}
-	k, ok := constantInt(s.Flag())
+	k, ok := ir.ConstantIntAttr(s.Flag())
 	if !ok {
 		return false
 	}

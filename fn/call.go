@@ -43,31 +43,14 @@ func (c Call) CalleeType() *ir.FunctionType {
 
 // call @f(%a, %b) {attrs} : (t1, t2) -> r
 func parseCall(p *ir.OpParser, st *ir.OpState) error {
-	loc := p.Loc()
-	ref, err := p.ParseSymbolRef()
-	if err != nil {
+	if err := parseFlatSymbolRef(p, st, "callee"); err != nil {
 		return err
 	}
-	if !ref.IsFlat() {
-		return ir.Errorf(loc, "invalid kind of attribute specified")
-	}
-	st.AddAttr("callee", ref)
 	us, err := p.ParseParenOperandList()
 	if err != nil {
 		return err
 	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	ft, err := p.ParseFunctionType()
-	if err != nil {
-		return err
-	}
-	st.ResultTypes = ft.Results
-	return p.ResolveOperands(us, ft.Inputs)
+	return ir.ParseFunctionalTail(p, st, us)
 }
 
 func printCall(p *ir.OpPrinter, op *ir.Operation) {
@@ -82,13 +65,32 @@ func printCall(p *ir.OpPrinter, op *ir.Operation) {
 }
 
 // verifyCall checks the callee attribute.
-func verifyCall(op *ir.Operation) error {
-	a := op.Attr("callee")
+func verifyCall(op *ir.Operation) error { return verifyFlatSymbolRef(op, "callee") }
+
+// parseFlatSymbolRef parses `@sym` into the attribute name, rejecting
+// nested references as MLIR's FlatSymbolRefAttr does.
+func parseFlatSymbolRef(p *ir.OpParser, st *ir.OpState, name string) error {
+	loc := p.Loc()
+	ref, err := p.ParseSymbolRef()
+	if err != nil {
+		return err
+	}
+	if !ref.IsFlat() {
+		return ir.Errorf(loc, "invalid kind of attribute specified")
+	}
+	st.AddAttr(name, ref)
+	return nil
+}
+
+// verifyFlatSymbolRef checks that op has the required flat symbol reference
+// attribute name, as ODS's FlatSymbolRefAttr does.
+func verifyFlatSymbolRef(op *ir.Operation, name string) error {
+	a := op.Attr(name)
 	if a == nil {
-		return op.Errorf("requires attribute 'callee'")
+		return op.Errorf("requires attribute '%s'", name)
 	}
 	if ref, ok := a.(*ir.SymbolRefAttr); !ok || !ref.IsFlat() {
-		return op.Errorf("attribute 'callee' failed to satisfy constraint: flat symbol reference attribute")
+		return op.Errorf("attribute '%s' failed to satisfy constraint: flat symbol reference attribute", name)
 	}
 	return nil
 }

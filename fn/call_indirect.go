@@ -1,6 +1,10 @@
 package fn
 
-import "github.com/kiln-gpu/kiln/ir"
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
 
 var callIndirectDef = &ir.OpDef{
 	Name:    "func.call_indirect",
@@ -25,13 +29,7 @@ func parseCallIndirect(p *ir.OpParser, st *ir.OpState) error {
 	if err != nil {
 		return err
 	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	ft, err := p.ParseFunctionType()
+	ft, err := ir.ParseAttrDictFunctionType(p)
 	if err != nil {
 		return err
 	}
@@ -63,25 +61,13 @@ func verifyCallIndirect(op *ir.Operation) error {
 	if !ok {
 		return op.Errorf("operand #0 must be function type, but got '%s'", ir.TypeString(op.Operand(0).Type()))
 	}
-	if !sameTypes(ft.Inputs, op.OperandTypes()[1:]) {
+	if !slices.Equal(ft.Inputs, op.OperandTypes()[1:]) {
 		return op.Errorf("failed to verify that callee input types match argument types")
 	}
-	if !sameTypes(ft.Results, op.ResultTypes()) {
+	if !slices.Equal(ft.Results, op.ResultTypes()) {
 		return op.Errorf("failed to verify that callee result types match result types")
 	}
 	return nil
-}
-
-func sameTypes(a, b []ir.Type) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // callIndirectOfConstant turns call_indirect of a func.constant into a direct call.

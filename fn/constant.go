@@ -32,15 +32,9 @@ func parseConstant(p *ir.OpParser, st *ir.OpState) error {
 	if err := p.ParseOptionalAttrDict(); err != nil {
 		return err
 	}
-	loc := p.Loc()
-	ref, err := p.ParseSymbolRef()
-	if err != nil {
+	if err := parseFlatSymbolRef(p, st, "value"); err != nil {
 		return err
 	}
-	if !ref.IsFlat() {
-		return ir.Errorf(loc, "invalid kind of attribute specified")
-	}
-	st.AddAttr("value", ref)
 	t, err := p.ParseColonType()
 	if err != nil {
 		return err
@@ -60,16 +54,7 @@ func printConstant(p *ir.OpPrinter, op *ir.Operation) {
 }
 
 // verifyConstant checks the value attribute.
-func verifyConstant(op *ir.Operation) error {
-	a := op.Attr("value")
-	if a == nil {
-		return op.Errorf("requires attribute 'value'")
-	}
-	if ref, ok := a.(*ir.SymbolRefAttr); !ok || !ref.IsFlat() {
-		return op.Errorf("attribute 'value' failed to satisfy constraint: flat symbol reference attribute")
-	}
-	return nil
-}
+func verifyConstant(op *ir.Operation) error { return verifyFlatSymbolRef(op, "value") }
 
 // verifyConstantSymbolUses checks the referenced function; it runs when the
 // enclosing symbol table is verified.

@@ -48,13 +48,7 @@ func NewFunc(ctx *ir.Context, name string, t *ir.FunctionType, loc ir.Location) 
 func (f Func) Name() string { return ir.SymbolName(f.Operation) }
 
 // FunctionType returns the signature, or nil when the attribute is missing or malformed.
-func (f Func) FunctionType() *ir.FunctionType {
-	if ta, ok := f.Attr("function_type").(*ir.TypeAttr); ok {
-		ft, _ := ta.Value.(*ir.FunctionType)
-		return ft
-	}
-	return nil
-}
+func (f Func) FunctionType() *ir.FunctionType { return ir.FunctionTypeOf(f.Operation) }
 
 // Body returns the function's region (empty for a declaration), or nil
 // for a malformed op without one.

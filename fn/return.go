@@ -8,38 +8,9 @@ var returnDef = &ir.OpDef{
 	Example:  "func.func @f(%arg0: i32, %arg1: f32) -> (i32, f32) {\n  return %arg0, %arg1 : i32, f32\n}",
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.Variadic,
-	Parse:    parseReturn,
-	Print:    printReturn,
+	Parse:    ir.ParseReturnLike,
+	Print:    ir.PrintReturnLike,
 	Verify:   verifyReturn,
-}
-
-// return {attrs} %a, %b : t1, t2
-func parseReturn(p *ir.OpParser, st *ir.OpState) error {
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	if !p.IsOperand() {
-		return nil
-	}
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	ts, err := p.ParseColonTypeList()
-	if err != nil {
-		return err
-	}
-	return p.ResolveOperands(us, ts)
-}
-
-func printReturn(p *ir.OpPrinter, op *ir.Operation) {
-	p.OptionalAttrDict(op.Attrs())
-	if op.NumOperands() > 0 {
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		p.WriteString(" : ")
-		p.TypeList(op.OperandTypes())
-	}
 }
 
 func verifyReturn(op *ir.Operation) error {

@@ -53,11 +53,11 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 		}
 	}
 	// Properties in name order, as MLIR's generic form prints them.
-	if a := attrDictArray(ctx, argAttrs); a != nil {
+	if a := ir.DictArrayAttr(ctx, argAttrs); a != nil {
 		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: a})
 	}
 	props = append(props, ir.NamedAttr{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(inputs, results))})
-	if a := attrDictArray(ctx, resAttrs); a != nil {
+	if a := ir.DictArrayAttr(ctx, resAttrs); a != nil {
 		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: a})
 	}
 	props = append(props, ir.NamedAttr{Name: "sym_name", Value: ctx.StringAttr(name)})
@@ -163,23 +163,6 @@ func parseFuncResults(p *ir.OpParser) ([]ir.Type, [][]ir.NamedAttr, error) {
 		}
 	}
 	return ts, attrs, p.ParsePunct(")")
-}
-
-// attrDictArray returns [{...}, ...] for per-argument attributes, or nil
-// when all are empty (MLIR drops the attribute then).
-func attrDictArray(ctx *ir.Context, lists [][]ir.NamedAttr) ir.Attribute {
-	empty := true
-	for _, l := range lists {
-		empty = empty && len(l) == 0
-	}
-	if empty {
-		return nil
-	}
-	elems := make([]ir.Attribute, len(lists))
-	for i, l := range lists {
-		elems[i] = ctx.DictionaryAttr(l)
-	}
-	return ctx.ArrayAttr(elems...)
 }
 
 func printFunc(p *ir.OpPrinter, op *ir.Operation) {

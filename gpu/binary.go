@@ -152,13 +152,12 @@ var binaryDef = &ir.OpDef{
 // $sym_name custom<OffloadingHandler>($offloadingHandler) attr-dict $objects
 func parseBinary(p *ir.OpParser, st *ir.OpState) error {
 	ctx := p.Context()
-	name, err := p.ParseSymbolName()
-	if err != nil {
+	if err := ir.ParseSymbolNameAttr(p, st, "sym_name"); err != nil {
 		return err
 	}
-	st.AddAttr("sym_name", ctx.StringAttr(name))
 	var handler ir.Attribute = SelectObject(ctx, nil)
 	if p.ParseOptionalPunct("<") {
+		var err error
 		if handler, err = p.ParseAttribute(nil); err != nil {
 			return err
 		}

@@ -384,7 +384,7 @@ var yieldDef = &ir.OpDef{
 	Example:  "%0 = \"test.def\"() : () -> f32\n%1 = gpu.all_reduce  %0 {\n^bb0(%arg0: f32, %arg1: f32):\n  gpu.yield %arg0 : f32\n} : (f32) -> f32",
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.Variadic,
-	Parse:    parseValuesColonTypes,
+	Parse:    ir.ParseReturnLike,
 	Print:    printValuesColonTypes,
 }
 

@@ -43,13 +43,7 @@ func IsKernel(op *ir.Operation) bool {
 }
 
 // FunctionType returns the signature, or nil when missing or malformed.
-func (f Func) FunctionType() *ir.FunctionType {
-	if ta, ok := f.Attr("function_type").(*ir.TypeAttr); ok {
-		ft, _ := ta.Value.(*ir.FunctionType)
-		return ft
-	}
-	return nil
-}
+func (f Func) FunctionType() *ir.FunctionType { return ir.FunctionTypeOf(f.Operation) }
 
 // Body returns the function's region (nil for a malformed op without one).
 func (f Func) Body() *ir.Region {
@@ -135,11 +129,9 @@ func knownSize(op *ir.Operation, names ...string) ([3]int64, bool) {
 // (private(...))? (kernel)? (attributes {...})? { body }
 func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	ctx := p.Context()
-	name, err := p.ParseSymbolName()
-	if err != nil {
+	if err := ir.ParseSymbolNameAttr(p, st, "sym_name"); err != nil {
 		return err
 	}
-	st.AddAttr("sym_name", ctx.StringAttr(name))
 	sigLoc := p.Loc()
 	if err := p.ParsePunct("("); err != nil {
 		return err
@@ -351,7 +343,7 @@ var returnDef = &ir.OpDef{
 	Example:  "gpu.module @m {\n  gpu.func @f(%arg0: f32) -> f32 {\n    gpu.return %arg0 : f32\n  }\n}",
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.Variadic,
-	Parse:    parseValuesColonTypes,
+	Parse:    ir.ParseReturnLike,
 	Print:    printValuesColonTypes,
 	Verify:   verifyReturn,
 }
@@ -376,31 +368,9 @@ func verifyReturn(op *ir.Operation) error {
 	return nil
 }
 
-// attr-dict ($values^ `:` type($values))?, the form of gpu.return and gpu.yield.
-func parseValuesColonTypes(p *ir.OpParser, st *ir.OpState) error {
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	if !p.IsOperand() {
-		return nil
-	}
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	ts, err := p.ParseColonTypeList()
-	if err != nil {
-		return err
-	}
-	return p.ResolveOperands(us, ts)
-}
-
+// printValuesColonTypes is ir.PrintReturnLike with the attributes sorted,
+// as MLIR prints gpu.return and gpu.yield.
 func printValuesColonTypes(p *ir.OpPrinter, op *ir.Operation) {
 	p.OptionalAttrDict(sortedAttrs(op))
-	if op.NumOperands() > 0 {
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		p.WriteString(" : ")
-		p.TypeList(op.OperandTypes())
-	}
+	ir.PrintOptionalTypedOperands(p, op.Operands())
 }

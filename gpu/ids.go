@@ -186,14 +186,7 @@ var (
 		Example: "gpu.module @m {\n  gpu.func @f() {\n    %0 = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>\n    gpu.return\n  }\n}",
 		Traits:  ir.Pure,
 		Results: ir.Exactly(1),
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			if err := p.ParseOptionalAttrDict(); err != nil {
-				return err
-			}
-			t, err := p.ParseColonType()
-			st.ResultTypes = []ir.Type{t}
-			return err
-		},
+		Parse:   ir.ParseResultType,
 		Print: func(p *ir.OpPrinter, op *ir.Operation) {
 			p.OptionalAttrDict(sortedAttrs(op))
 			p.WriteString(" : ")

@@ -46,14 +46,14 @@ func AsLaunch(op *ir.Operation) (Launch, bool) {
 // grid x/y/z, block x/y/z, cluster x/y/z, dynamic shared memory size. MLIR
 // 16's 8-segment layout (no clusters) is widened.
 func (l Launch) segments() []int64 {
-	s := segmentSizes(l.Operation)
+	s := ir.OperandSegmentSizes(l.Operation)
 	if len(s) == 8 {
 		return append(append(append([]int64(nil), s[:7]...), 0, 0, 0), s[7])
 	}
 	return s
 }
 
-func (l Launch) seg(i int) []*ir.Value { return segment(l.Operation, l.segments(), i) }
+func (l Launch) seg(i int) []*ir.Value { return ir.SegmentOperands(l.Operation, l.segments(), i) }
 
 // AsyncDependencies returns the !gpu.async.token operands.
 func (l Launch) AsyncDependencies() []*ir.Value { return l.seg(0) }
@@ -62,23 +62,52 @@ func (l Launch) AsyncDependencies() []*ir.Value { return l.seg(0) }
 func (l Launch) AsyncToken() *ir.Value { return asyncToken(l.Operation) }
 
 // GridSize returns the grid size operands (x, y, z).
-func (l Launch) GridSize() [3]*ir.Value {
-	return dim3{one(l.seg(1)), one(l.seg(2)), one(l.seg(3))}
-}
+func (l Launch) GridSize() [3]*ir.Value { return launchConfig(l.seg).gridSize() }
 
 // BlockSize returns the block size operands (x, y, z).
-func (l Launch) BlockSize() [3]*ir.Value {
-	return dim3{one(l.seg(4)), one(l.seg(5)), one(l.seg(6))}
-}
+func (l Launch) BlockSize() [3]*ir.Value { return launchConfig(l.seg).blockSize() }
 
 // ClusterSize returns the cluster size operands, when present.
-func (l Launch) ClusterSize() ([3]*ir.Value, bool) {
-	d := dim3{one(l.seg(7)), one(l.seg(8)), one(l.seg(9))}
-	return d, d[0] != nil && d[1] != nil && d[2] != nil
-}
+func (l Launch) ClusterSize() ([3]*ir.Value, bool) { return launchConfig(l.seg).clusterSize() }
 
 // DynamicSharedMemorySize returns the i32 operand, or nil.
 func (l Launch) DynamicSharedMemorySize() *ir.Value { return one(l.seg(10)) }
+
+// launchConfig reads the operands gpu.launch and gpu.launch_func share, by
+// segment in today's layout: 0 async dependencies, 1-3 grid, 4-6 block,
+// 7-9 cluster, 10 dynamic shared memory size.
+type launchConfig func(i int) []*ir.Value
+
+func (c launchConfig) gridSize() dim3  { return dim3{one(c(1)), one(c(2)), one(c(3))} }
+func (c launchConfig) blockSize() dim3 { return dim3{one(c(4)), one(c(5)), one(c(6))} }
+
+func (c launchConfig) clusterSize() (dim3, bool) {
+	d := dim3{one(c(7)), one(c(8)), one(c(9))}
+	return d, d[0] != nil && d[1] != nil && d[2] != nil
+}
+
+// verifyLaunchSegments checks a launch op's segment sizes s: want of them,
+// and exactly one operand for each grid and block dimension.
+func verifyLaunchSegments(op *ir.Operation, s []int64, want int) error {
+	if len(s) != want {
+		return op.Errorf("'operandSegmentSizes' attribute for specifying operand segments must have %d elements, but got %d", want, len(s))
+	}
+	for i := 1; i <= 6; i++ {
+		if s[i] != 1 {
+			return op.Errorf("operand group %d must have exactly one operand", i)
+		}
+	}
+	return nil
+}
+
+// verifyTail checks the dynamic shared memory size and the async
+// dependencies, the last checks of both launch ops.
+func (c launchConfig) verifyTail(op *ir.Operation) error {
+	if d := one(c(10)); d != nil && d.Type() != op.Context().I(32) {
+		return op.Errorf("operand #%d must be 32-bit signless integer, but got '%s'", opIndex(op, d), ir.TypeString(d.Type()))
+	}
+	return verifyAsyncOperands(op, c(0))
+}
 
 // Body returns the kernel region (nil for a malformed op without one).
 func (l Launch) Body() *ir.Region {
@@ -349,13 +378,8 @@ func printSizeAssignment(p *ir.OpPrinter, ids, sizes, operands dim3) {
 func verifyLaunch(op *ir.Operation) error {
 	l := Launch{op}
 	s := l.segments()
-	if len(s) != 11 {
-		return op.Errorf("'operandSegmentSizes' attribute for specifying operand segments must have 11 elements, but got %d", len(s))
-	}
-	for i := 1; i <= 6; i++ {
-		if s[i] != 1 {
-			return op.Errorf("operand group %d must have exactly one operand", i)
-		}
+	if err := verifyLaunchSegments(op, s, 11); err != nil {
+		return err
 	}
 	n := s[7] + s[8] + s[9]
 	if n != 0 && n != 3 {
@@ -367,10 +391,7 @@ func verifyLaunch(op *ir.Operation) error {
 			return op.Errorf("operand #%d must be index, but got '%s'", opIndex(op, v), ir.TypeString(v.Type()))
 		}
 	}
-	if d := l.DynamicSharedMemorySize(); d != nil && d.Type() != op.Context().I(32) {
-		return op.Errorf("operand #%d must be 32-bit signless integer, but got '%s'", opIndex(op, d), ir.TypeString(d.Type()))
-	}
-	return verifyAsyncOperands(op, l.AsyncDependencies())
+	return launchConfig(l.seg).verifyTail(op)
 }
 
 // opIndex returns the operand number of v in op.

@@ -36,7 +36,7 @@ func AsLaunchFunc(op *ir.Operation) (LaunchFunc, bool) {
 // memory size, kernel operands, async object. MLIR 16's 9 segments (no
 // clusters, no async object) and the 12 of later versions are widened.
 func (l LaunchFunc) segments() []int64 {
-	s := segmentSizes(l.Operation)
+	s := ir.OperandSegmentSizes(l.Operation)
 	switch len(s) {
 	case 9:
 		return append(append(append([]int64(nil), s[:7]...), 0, 0, 0), s[7], s[8], 0)
@@ -46,7 +46,7 @@ func (l LaunchFunc) segments() []int64 {
 	return s
 }
 
-func (l LaunchFunc) seg(i int) []*ir.Value { return segment(l.Operation, l.segments(), i) }
+func (l LaunchFunc) seg(i int) []*ir.Value { return ir.SegmentOperands(l.Operation, l.segments(), i) }
 
 // Kernel returns the kernel's symbol reference, @module::@func.
 func (l LaunchFunc) Kernel() *ir.SymbolRefAttr {
@@ -77,20 +77,13 @@ func (l LaunchFunc) AsyncDependencies() []*ir.Value { return l.seg(0) }
 func (l LaunchFunc) AsyncToken() *ir.Value { return asyncToken(l.Operation) }
 
 // GridSize returns the grid size operands (x, y, z).
-func (l LaunchFunc) GridSize() [3]*ir.Value {
-	return dim3{one(l.seg(1)), one(l.seg(2)), one(l.seg(3))}
-}
+func (l LaunchFunc) GridSize() [3]*ir.Value { return launchConfig(l.seg).gridSize() }
 
 // BlockSize returns the block size operands (x, y, z).
-func (l LaunchFunc) BlockSize() [3]*ir.Value {
-	return dim3{one(l.seg(4)), one(l.seg(5)), one(l.seg(6))}
-}
+func (l LaunchFunc) BlockSize() [3]*ir.Value { return launchConfig(l.seg).blockSize() }
 
 // ClusterSize returns the cluster size operands, when present.
-func (l LaunchFunc) ClusterSize() ([3]*ir.Value, bool) {
-	d := dim3{one(l.seg(7)), one(l.seg(8)), one(l.seg(9))}
-	return d, d[0] != nil && d[1] != nil && d[2] != nil
-}
+func (l LaunchFunc) ClusterSize() ([3]*ir.Value, bool) { return launchConfig(l.seg).clusterSize() }
 
 // DynamicSharedMemorySize returns the i32 operand, or nil.
 func (l LaunchFunc) DynamicSharedMemorySize() *ir.Value { return one(l.seg(10)) }
@@ -273,13 +266,8 @@ func verifyLaunchFunc(op *ir.Operation) error {
 		return op.Errorf("requires attribute 'kernel'")
 	}
 	s := l.segments()
-	if len(s) != 13 {
-		return op.Errorf("'operandSegmentSizes' attribute for specifying operand segments must have 13 elements, but got %d", len(s))
-	}
-	for i := 1; i <= 6; i++ {
-		if s[i] != 1 {
-			return op.Errorf("operand group %d must have exactly one operand", i)
-		}
+	if err := verifyLaunchSegments(op, s, 13); err != nil {
+		return err
 	}
 	module := op.ParentOfName("builtin.module")
 	if module == nil {
@@ -308,10 +296,7 @@ func verifyLaunchFunc(op *ir.Operation) error {
 			return op.Errorf("expects types of the cluster dimensions must be the same")
 		}
 	}
-	if d := l.DynamicSharedMemorySize(); d != nil && d.Type() != op.Context().I(32) {
-		return op.Errorf("operand #%d must be 32-bit signless integer, but got '%s'", opIndex(op, d), ir.TypeString(d.Type()))
-	}
-	return verifyAsyncOperands(op, l.AsyncDependencies())
+	return launchConfig(l.seg).verifyTail(op)
 }
 
 func isLaunchIndex(t ir.Type) bool {

@@ -48,7 +48,7 @@ var simplifyDimOfAlloc = &ir.Pattern{
 				dyn++
 			}
 		}
-		sizes := segment(alloc, segmentSizes(alloc), 1)
+		sizes := ir.OperandSegment(alloc, 1)
 		if dyn >= len(sizes) {
 			return false
 		}
@@ -67,18 +67,9 @@ func parseAlloc(p *ir.OpParser, st *ir.OpState) error {
 	if p.ParseOptionalKeyword("host_shared") {
 		st.AddAttr("hostShared", ctx.UnitAttr())
 	}
-	sizes, err := p.ParseParenOperandList()
+	sizes, syms, err := ir.ParseDimAndSymbolList(p)
 	if err != nil {
 		return err
-	}
-	var syms []ir.UnresolvedOperand
-	if p.ParseOptionalPunct("[") {
-		if syms, err = p.ParseOperandList(); err != nil {
-			return err
-		}
-		if err := p.ParsePunct("]"); err != nil {
-			return err
-		}
 	}
 	if err := p.ParseOptionalAttrDict(); err != nil {
 		return err
@@ -99,16 +90,15 @@ func parseAlloc(p *ir.OpParser, st *ir.OpState) error {
 }
 
 func printAlloc(p *ir.OpPrinter, op *ir.Operation) {
-	s := segmentSizes(op)
 	p.WriteByte(' ')
-	printAsyncDependencies(p, asyncToken(op) != nil, segment(op, s, 0))
+	printAsyncDependencies(p, asyncToken(op) != nil, ir.OperandSegment(op, 0))
 	if op.HasAttr("hostShared") {
 		p.WriteString(" host_shared")
 	}
 	p.WriteString(" (")
-	p.Operands(segment(op, s, 1))
+	p.Operands(ir.OperandSegment(op, 1))
 	p.WriteByte(')')
-	if syms := segment(op, s, 2); len(syms) > 0 {
+	if syms := ir.OperandSegment(op, 2); len(syms) > 0 {
 		p.WriteByte('[')
 		p.Operands(syms)
 		p.WriteByte(']')
@@ -119,7 +109,7 @@ func printAlloc(p *ir.OpPrinter, op *ir.Operation) {
 }
 
 func verifyAlloc(op *ir.Operation) error {
-	s := segmentSizes(op)
+	s := ir.OperandSegmentSizes(op)
 	if len(s) != 3 {
 		return op.Errorf("'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got %d", len(s))
 	}
@@ -143,7 +133,7 @@ func verifyAlloc(op *ir.Operation) error {
 	if int(s[2]) != symbols {
 		return op.Errorf("symbol operand count does not equal memref symbol count")
 	}
-	return verifyAsyncOperands(op, segment(op, s, 0))
+	return verifyAsyncOperands(op, ir.OperandSegment(op, 0))
 }
 
 // asyncOp defines an op whose custom form is
@@ -372,20 +362,7 @@ func hostMemrefOp(name, summary string) *ir.OpDef {
 		Summary:  summary,
 		Example:  "%0 = \"test.def\"() : () -> memref<*xf32>\ngpu." + name + " %0 : memref<*xf32>",
 		Operands: ir.Exactly(1),
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(); err != nil {
-				return err
-			}
-			t, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
-		},
+		Parse:    ir.ParseOperandColonType,
 		Print: func(p *ir.OpPrinter, op *ir.Operation) {
 			p.WriteByte(' ')
 			operandAt(p, op, 0)

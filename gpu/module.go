@@ -92,12 +92,9 @@ func (m Module) Lookup(name string) *ir.Operation { return ir.LookupSymbol(m.Ope
 
 // gpu.module @name (<handler>)? ([targets])? (attributes {...})? { body }
 func parseModule(p *ir.OpParser, st *ir.OpState) error {
-	ctx := p.Context()
-	name, err := p.ParseSymbolName()
-	if err != nil {
+	if err := ir.ParseSymbolNameAttr(p, st, "sym_name"); err != nil {
 		return err
 	}
-	st.AddAttr("sym_name", ctx.StringAttr(name))
 	if p.ParseOptionalPunct("<") {
 		h, err := p.ParseAttribute(nil)
 		if err != nil {
@@ -119,15 +116,9 @@ func parseModule(p *ir.OpParser, st *ir.OpState) error {
 		}
 		st.AddAttr("targets", t)
 	}
-	if err := p.ParseOptionalAttrDictWithKeyword(); err != nil {
+	r, err := ir.ParseAttrDictAndBody(p, st)
+	if err != nil {
 		return err
-	}
-	r := st.AddRegion()
-	if err := p.ParseRegion(r, nil); err != nil {
-		return err
-	}
-	if r.Empty() {
-		r.Append(ir.NewBlock(nil, nil))
 	}
 	// MLIR 16 ended the body with gpu.module_end; today it has no terminator.
 	if last := r.Entry().Last(); last != nil && last.Name() == "gpu.module_end" && len(last.Attrs()) == 0 {

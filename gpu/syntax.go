@@ -151,30 +151,6 @@ func sortedAttrs(op *ir.Operation) []ir.NamedAttr {
 	return all
 }
 
-// segmentSizes returns the operandSegmentSizes of op, or nil.
-func segmentSizes(op *ir.Operation) []int64 {
-	if a, ok := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr); ok {
-		return a.Ints
-	}
-	return nil
-}
-
-// segment returns operand segment i of op, or nil when out of range.
-func segment(op *ir.Operation, sizes []int64, i int) []*ir.Value {
-	if i >= len(sizes) {
-		return nil
-	}
-	start := 0
-	for _, n := range sizes[:i] {
-		start += int(n)
-	}
-	end := start + int(sizes[i])
-	if start < 0 || end > op.NumOperands() || end < start {
-		return nil
-	}
-	return op.Operands()[start:end]
-}
-
 // one returns the single value of a segment, or nil.
 func one(vs []*ir.Value) *ir.Value {
 	if len(vs) == 1 {

@@ -117,24 +117,7 @@ var fpowi = &ir.OpDef{
 	Results:  ir.Exactly(1),
 	Inherent: []string{"fastmath"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		x, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		n, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := arith.ParseClauses(p, st, fastmath); err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		tx, err := p.ParseColonType()
+		us, tx, err := arith.ParseOperandsAndType(p, st, 2, fastmath...)
 		if err != nil {
 			return err
 		}
@@ -146,7 +129,7 @@ var fpowi = &ir.OpDef{
 			return err
 		}
 		st.ResultTypes = []ir.Type{tx}
-		return p.ResolveOperands([]ir.UnresolvedOperand{x, n}, []ir.Type{tx, tn})
+		return p.ResolveOperands(us, []ir.Type{tx, tn})
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteByte(' ')
@@ -204,22 +187,12 @@ func classOp(name, summary string) *ir.OpDef {
 		Results:  ir.Exactly(1),
 		Inherent: []string{"fastmath"},
 		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			x, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := arith.ParseClauses(p, st, fastmath); err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(); err != nil {
-				return err
-			}
-			t, err := p.ParseColonType()
+			us, t, err := arith.ParseOperandsAndType(p, st, 1, fastmath...)
 			if err != nil {
 				return err
 			}
 			st.ResultTypes = []ir.Type{arith.I1SameShape(p.Context(), t)}
-			return p.ResolveOperands([]ir.UnresolvedOperand{x}, []ir.Type{t})
+			return p.ResolveOperands(us, []ir.Type{t})
 		},
 		Print: func(p *ir.OpPrinter, op *ir.Operation) {
 			p.WriteByte(' ')

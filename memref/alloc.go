@@ -41,18 +41,9 @@ func resultName(n string) func(op *ir.Operation, name func(v *ir.Value, name str
 
 // (%d)[%s] attr-dict : type
 func parseAlloc(p *ir.OpParser, st *ir.OpState) error {
-	dyn, err := p.ParseParenOperandList()
+	dyn, syms, err := ir.ParseDimAndSymbolList(p)
 	if err != nil {
 		return err
-	}
-	var syms []ir.UnresolvedOperand
-	if p.ParseOptionalPunct("[") {
-		if syms, err = p.ParseOperandList(); err != nil {
-			return err
-		}
-		if err := p.ParsePunct("]"); err != nil {
-			return err
-		}
 	}
 	if err := p.ParseOptionalAttrDict(); err != nil {
 		return err
@@ -74,9 +65,9 @@ func parseAlloc(p *ir.OpParser, st *ir.OpState) error {
 
 func printAlloc(p *ir.OpPrinter, op *ir.Operation) {
 	p.WriteByte('(')
-	p.Operands(segment(op, 0))
+	p.Operands(ir.OperandSegment(op, 0))
 	p.WriteByte(')')
-	if syms := segment(op, 1); len(syms) > 0 {
+	if syms := ir.OperandSegment(op, 1); len(syms) > 0 {
 		printIndices(p, syms)
 	}
 	p.OptionalAttrDict(op.Attrs(), "operandSegmentSizes")
@@ -98,10 +89,10 @@ func verifyAlloc(op *ir.Operation) error {
 	if err := verifyLayout(op, t); err != nil {
 		return err
 	}
-	if n, want := len(segment(op, 0)), numDynamicDims(t); n != want {
+	if n, want := len(ir.OperandSegment(op, 0)), numDynamicDims(t); n != want {
 		return op.Errorf("incorrect number of dynamic sizes, has %d, expected %d", n, want)
 	}
-	if n, want := len(segment(op, 1)), numSymbols(t); n != want {
+	if n, want := len(ir.OperandSegment(op, 1)), numSymbols(t); n != want {
 		return op.Errorf("symbol operand count does not equal memref symbol count: expected %d, got %d", want, n)
 	}
 	if op.Name() == "memref.alloca" {
@@ -122,10 +113,10 @@ func verifyAlloc(op *ir.Operation) error {
 // SimplifyAllocConst does.
 func simplifyAllocConst(op *ir.Operation, rw *ir.Rewriter) bool {
 	t, ok := op.Result(0).Type().(*ir.MemRefType)
-	if !ok || t.Layout != nil || len(segment(op, 1)) > 0 {
+	if !ok || t.Layout != nil || len(ir.OperandSegment(op, 1)) > 0 {
 		return false
 	}
-	dyn := segment(op, 0)
+	dyn := ir.OperandSegment(op, 0)
 	shape := append([]int64(nil), t.Dims...)
 	var keep []*ir.Value
 	changed := false
@@ -189,27 +180,8 @@ var dealloc = &ir.OpDef{
 	Name: "memref.dealloc", Summary: "Frees a buffer made by memref.alloc.",
 	Example:  "memref.dealloc %m : memref<4x?xf32>",
 	Operands: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-	},
-	Verify: func(op *ir.Operation) error { return checkOperand(op, 0, isMemRef, anyMemRef) },
-	Fold:   foldCastOperands(0),
+	Parse:    ir.ParseOperandColonType,
+	Print:    ir.PrintOperandColonType,
+	Verify:   func(op *ir.Operation) error { return checkOperand(op, 0, isMemRef, anyMemRef) },
+	Fold:     foldCastOperands(0),
 }

@@ -96,13 +96,7 @@ var atomicRMW = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		ft, err := p.ParseFunctionType()
+		ft, err := ir.ParseAttrDictFunctionType(p)
 		if err != nil {
 			return err
 		}
@@ -250,27 +244,8 @@ var atomicYield = &ir.OpDef{
 	Example:  "%r = memref.generic_atomic_rmw %m[%i] : memref<10xi32> {\n^bb0(%old: i32):\n  memref.atomic_yield %old : i32\n}",
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-	},
+	Parse:    ir.ParseOperandColonType,
+	Print:    ir.PrintOperandColonType,
 	Verify: func(op *ir.Operation) error {
 		parent := op.ParentOp()
 		if parent == nil || parent.Name() != "memref.generic_atomic_rmw" {

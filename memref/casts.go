@@ -1,6 +1,8 @@
 package memref
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -15,17 +17,7 @@ func parseCastLike(p *ir.OpParser, st *ir.OpState) error {
 
 // parseCastTail parses `attr-dict : from to into` after the operand u.
 func parseCastTail(p *ir.OpParser, st *ir.OpState, u ir.UnresolvedOperand) error {
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	from, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("to"); err != nil {
-		return err
-	}
-	to, err := p.ParseType()
+	from, to, err := ir.ParseAttrDictColonTypes(p, "to")
 	if err != nil {
 		return err
 	}
@@ -111,7 +103,7 @@ var memorySpaceCast = &ir.OpDef{
 		br, bRanked := b.(*ir.MemRefType)
 		switch {
 		case aRanked && bRanked:
-			if !sameShape(ar.Dims, br.Dims) || ar.Elem != br.Elem || ar.Layout != br.Layout {
+			if !slices.Equal(ar.Dims, br.Dims) || ar.Elem != br.Elem || ar.Layout != br.Layout {
 				return castIncompatible(op)
 			}
 		case aRanked || bRanked || ir.ElementTypeOrSelf(a) != ir.ElementTypeOrSelf(b):
@@ -129,18 +121,6 @@ var memorySpaceCast = &ir.OpDef{
 		}
 		return nil, false
 	},
-}
-
-func sameShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 var dim = &ir.OpDef{
@@ -222,7 +202,7 @@ func foldDim(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) 
 					k++
 				}
 			}
-			if dyn := segment(d, 0); k < len(dyn) {
+			if dyn := ir.OperandSegment(d, 0); k < len(dyn) {
 				return []ir.FoldResult{{Value: dyn[k]}}, true
 			}
 		}
@@ -251,13 +231,7 @@ var rank = &ir.OpDef{
 		st.ResultTypes = []ir.Type{p.Context().Index()}
 		return p.ResolveOperands([]ir.UnresolvedOperand{m}, []ir.Type{t})
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-	},
+	Print: ir.PrintOperandColonType,
 	Verify: func(op *ir.Operation) error {
 		if err := checkOperand(op, 0, isMemRef, anyMemRef); err != nil {
 			return err

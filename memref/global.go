@@ -1,6 +1,7 @@
 package memref
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -29,11 +30,9 @@ func parseGlobal(p *ir.OpParser, st *ir.OpState) error {
 	if p.ParseOptionalKeyword("constant") {
 		st.AddAttr("constant", ctx.UnitAttr())
 	}
-	name, err := p.ParseSymbolName()
-	if err != nil {
+	if err := ir.ParseSymbolNameAttr(p, st, "sym_name"); err != nil {
 		return err
 	}
-	st.AddAttr("sym_name", ctx.StringAttr(name))
 	t, err := p.ParseColonType()
 	if err != nil {
 		return err
@@ -66,9 +65,7 @@ func printGlobal(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" constant")
 	}
 	p.WriteByte(' ')
-	if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
-		p.SymbolName(n.Value)
-	}
+	ir.PrintSymbolNameAttr(p, op, "sym_name")
 	p.WriteString(" : ")
 	t, _ := op.Attr("type").(*ir.TypeAttr)
 	if t != nil {
@@ -109,7 +106,7 @@ func verifyGlobal(op *ir.Operation) error {
 		if st.ElementType() != mt.Elem {
 			return op.Errorf("initial value element expected to be of type '%s', but was of type '%s'", ir.TypeString(mt.Elem), ir.TypeString(st.ElementType()))
 		}
-		if !sameShape(st.Shape(), mt.Dims) {
+		if !slices.Equal(st.Shape(), mt.Dims) {
 			return op.Errorf("initial value shape expected to be %s but was %s", joinDims(mt.Dims), joinDims(st.Shape()))
 		}
 	default:

@@ -14,17 +14,7 @@ var copyOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		from, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseKeyword("to"); err != nil {
-			return err
-		}
-		to, err := p.ParseType()
+		from, to, err := ir.ParseAttrDictColonTypes(p, "to")
 		if err != nil {
 			return err
 		}
@@ -251,14 +241,9 @@ var extractAlignedPointer = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		if err := p.ParsePunct("->"); err != nil {
+		if err := ir.ParseArrowResultType(p, st); err != nil {
 			return err
 		}
-		r, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{r}
 		if err := p.ParseOptionalAttrDict(); err != nil {
 			return err
 		}

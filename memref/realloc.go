@@ -98,18 +98,7 @@ var reshape = &ir.OpDef{
 		if err := p.ParsePunct(")"); err != nil {
 			return err
 		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		ft, err := p.ParseFunctionType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = ft.Results
-		return p.ResolveOperands([]ir.UnresolvedOperand{src, shape}, ft.Inputs)
+		return ir.ParseFunctionalTail(p, st, []ir.UnresolvedOperand{src, shape})
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteByte(' ')

@@ -53,17 +53,7 @@ func parseReshape(p *ir.OpParser, st *ir.OpState) error {
 		dyn = d
 		st.AddAttr("static_output_shape", p.Context().DenseI64Array(s...))
 	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	from, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("into"); err != nil {
-		return err
-	}
-	to, err := p.ParseType()
+	from, to, err := ir.ParseAttrDictColonTypes(p, "into")
 	if err != nil {
 		return err
 	}

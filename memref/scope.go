@@ -71,29 +71,8 @@ var allocaScopeReturn = &ir.OpDef{
 	Example:  "%r = memref.alloca_scope -> (i32) {\n  memref.alloca_scope.return %v : i32\n}",
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.Variadic,
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		us, err := p.ParseOperandList()
-		if err != nil || len(us) == 0 {
-			return err
-		}
-		ts, err := p.ParseColonTypeList()
-		if err != nil {
-			return err
-		}
-		return p.ResolveOperands(us, ts)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.OptionalAttrDict(op.Attrs())
-		if op.NumOperands() > 0 {
-			p.WriteByte(' ')
-			p.Operands(op.Operands())
-			p.WriteString(" : ")
-			p.TypeList(op.OperandTypes())
-		}
-	},
+	Parse:    ir.ParseReturnLike,
+	Print:    ir.PrintReturnLike,
 	Verify: func(op *ir.Operation) error {
 		if pa := op.ParentOp(); pa == nil || pa.Name() != "memref.alloca_scope" {
 			return op.Errorf("expects parent op 'memref.alloca_scope'")

@@ -51,7 +51,7 @@ func parseMixedLists(p *ir.OpParser, st *ir.OpState, keywords bool) ([3][]ir.Unr
 
 // printMixed writes one mixed list of op.
 func printMixed(p *ir.OpPrinter, op *ir.Operation, l mixedList) {
-	PrintDynamicIndexList(p, segment(op, l.seg), staticArray(op, l.static))
+	PrintDynamicIndexList(p, ir.OperandSegment(op, l.seg), staticArray(op, l.static))
 }
 
 // verifyMixed checks the static lists against the dynamic operands and
@@ -70,7 +70,7 @@ func verifyMixed(op *ir.Operation, wantOffsets int) error {
 				dyn++
 			}
 		}
-		if got := len(segment(op, l.seg)); got != dyn {
+		if got := len(ir.OperandSegment(op, l.seg)); got != dyn {
 			return op.Errorf("expected the number of '%s' to match the number of dynamic entries in '%s' (%d vs %d)", l.name, l.static, got, dyn)
 		}
 		n[i] = len(a.Ints)
@@ -364,7 +364,7 @@ func subviewConstantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	var lists [3][]int64
 	var dyns [3][]*ir.Value
 	for i, l := range []mixedList{offsetsList, sizesList, stridesList} {
-		dyn := segment(op, l.seg)
+		dyn := ir.OperandSegment(op, l.seg)
 		static := append([]int64(nil), staticArray(op, l.static)...)
 		k := 0
 		for j, s := range static {
@@ -373,8 +373,8 @@ func subviewConstantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 			}
 			v := dyn[k]
 			k++
-			if c, ok := constIndex(v); ok && (c >= 0 || l.seg == 3) {
-				static[j] = c
+			if c, ok := ir.ConstantIntAttr(v); ok && (c.Int() >= 0 || l.seg == 3) {
+				static[j] = c.Int()
 				changed = true
 				continue
 			}
@@ -404,17 +404,4 @@ func subviewConstantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	rw.ReplaceOp(op, []*ir.Value{out})
 	return true
-}
-
-// constIndex returns the value of an integer constant defining v.
-func constIndex(v *ir.Value) (int64, bool) {
-	d := v.DefiningOp()
-	if d == nil || !d.HasTrait(ir.ConstantLike) {
-		return 0, false
-	}
-	c, ok := d.Attr("value").(*ir.IntegerAttr)
-	if !ok {
-		return 0, false
-	}
-	return c.Int(), true
 }

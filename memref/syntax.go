@@ -173,26 +173,6 @@ func staticArray(op *ir.Operation, name string) []int64 {
 	return nil
 }
 
-// segments returns the operandSegmentSizes of op, or nil.
-func segments(op *ir.Operation) []int64 { return staticArray(op, "operandSegmentSizes") }
-
-// segment returns the operands of segment i of an AttrSizedOperandSegments op.
-func segment(op *ir.Operation, i int) []*ir.Value {
-	seg := segments(op)
-	if i >= len(seg) {
-		return nil
-	}
-	start := 0
-	for _, n := range seg[:i] {
-		start += int(n)
-	}
-	end := start + int(seg[i])
-	if start > op.NumOperands() || end > op.NumOperands() {
-		return nil
-	}
-	return op.Operands()[start:end]
-}
-
 // setSegments records segment sizes on a state.
 func setSegments(st *ir.OpState, ctx *ir.Context, sizes ...int) {
 	vs := make([]int64, len(sizes))

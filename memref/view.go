@@ -1,6 +1,8 @@
 package memref
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -27,17 +29,7 @@ var view = &ir.OpDef{
 		if len(shift) != 1 {
 			return p.Errorf("expects one offset operand")
 		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		from, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseKeyword("to"); err != nil {
-			return err
-		}
-		to, err := p.ParseType()
+		from, to, err := ir.ParseAttrDictColonTypes(p, "to")
 		if err != nil {
 			return err
 		}
@@ -168,10 +160,10 @@ func TransposedType(ctx *ir.Context, src *ir.MemRefType, perm *ir.AffineMap) (*i
 // sameStrided reports whether two memref types have the same shape,
 // element type, memory space, strides and offset.
 func sameStrided(a, b *ir.MemRefType) bool {
-	if a.Elem != b.Elem || a.MemorySpace != b.MemorySpace || !sameShape(a.Dims, b.Dims) {
+	if a.Elem != b.Elem || a.MemorySpace != b.MemorySpace || !slices.Equal(a.Dims, b.Dims) {
 		return false
 	}
 	as, ao, ok1 := StridesAndOffset(a)
 	bs, bo, ok2 := StridesAndOffset(b)
-	return ok1 && ok2 && ao == bo && sameShape(as, bs)
+	return ok1 && ok2 && ao == bo && slices.Equal(as, bs)
 }

@@ -30,10 +30,10 @@ func mixed(static []int64, dyn []*ir.Value) []OpFoldResult {
 type Alloc struct{ *ir.Operation }
 
 // DynamicSizes returns the sizes of the dynamic dimensions, in order.
-func (a Alloc) DynamicSizes() []*ir.Value { return segment(a.Operation, 0) }
+func (a Alloc) DynamicSizes() []*ir.Value { return ir.OperandSegment(a.Operation, 0) }
 
 // SymbolOperands returns the operands bound to the layout map's symbols.
-func (a Alloc) SymbolOperands() []*ir.Value { return segment(a.Operation, 1) }
+func (a Alloc) SymbolOperands() []*ir.Value { return ir.OperandSegment(a.Operation, 1) }
 
 // Type returns the allocated memref type.
 func (a Alloc) Type() *ir.MemRefType { t, _ := a.Result(0).Type().(*ir.MemRefType); return t }
@@ -108,7 +108,7 @@ func (s SubView) Sizes() []OpFoldResult { return mixedOf(s.Operation, sizesList)
 func (s SubView) Strides() []OpFoldResult { return mixedOf(s.Operation, stridesList) }
 
 func mixedOf(op *ir.Operation, l mixedList) []OpFoldResult {
-	return mixed(staticArray(op, l.static), segment(op, l.seg))
+	return mixed(staticArray(op, l.static), ir.OperandSegment(op, l.seg))
 }
 
 // ReinterpretCast is a typed view of memref.reinterpret_cast.

@@ -21,27 +21,20 @@ var forall = &ir.OpDef{
 // Forall is a typed view of scf.forall.
 type Forall struct{ *ir.Operation }
 
-func (f Forall) seg(i int) []*ir.Value {
-	a, ok := f.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
-	if !ok || len(a.Ints) != 4 {
-		return nil
-	}
-	start := 0
-	for _, n := range a.Ints[:i] {
-		start += int(n)
-	}
-	end := start + int(a.Ints[i])
-	if end > f.NumOperands() {
-		return nil
-	}
-	return f.Operands()[start:end]
-}
-
 func (f Forall) static(name string) []int64 {
 	if a, ok := f.Attr(name).(*ir.DenseArrayAttr); ok {
 		return a.Ints
 	}
 	return nil
+}
+
+// loopSegment returns operand segment i of scf.forall or scf.parallel, whose
+// operands come in four segments.
+func loopSegment(op *ir.Operation, i int) []*ir.Value {
+	if len(ir.OperandSegmentSizes(op)) != 4 {
+		return nil
+	}
+	return ir.OperandSegment(op, i)
 }
 
 // Bound is one entry of a mixed static/dynamic list: Value when dynamic.
@@ -64,16 +57,22 @@ func mixedBounds(static []int64, dyn []*ir.Value) []Bound {
 }
 
 // LowerBounds returns the mixed lower bounds.
-func (f Forall) LowerBounds() []Bound { return mixedBounds(f.static("staticLowerBound"), f.seg(0)) }
+func (f Forall) LowerBounds() []Bound {
+	return mixedBounds(f.static("staticLowerBound"), loopSegment(f.Operation, 0))
+}
 
 // UpperBounds returns the mixed upper bounds.
-func (f Forall) UpperBounds() []Bound { return mixedBounds(f.static("staticUpperBound"), f.seg(1)) }
+func (f Forall) UpperBounds() []Bound {
+	return mixedBounds(f.static("staticUpperBound"), loopSegment(f.Operation, 1))
+}
 
 // Steps returns the mixed steps.
-func (f Forall) Steps() []Bound { return mixedBounds(f.static("staticStep"), f.seg(2)) }
+func (f Forall) Steps() []Bound {
+	return mixedBounds(f.static("staticStep"), loopSegment(f.Operation, 2))
+}
 
 // Outputs returns the shared outputs.
-func (f Forall) Outputs() []*ir.Value { return f.seg(3) }
+func (f Forall) Outputs() []*ir.Value { return loopSegment(f.Operation, 3) }
 
 // Body returns the loop body: induction variables, then output arguments.
 func (f Forall) Body() *ir.Block { return f.Region(0).Entry() }
@@ -172,21 +171,9 @@ func parseForall(p *ir.OpParser, st *ir.OpState) error {
 		if st.ResultTypes, err = p.ParseOptionalArrowTypeList(); err != nil {
 			return err
 		}
-		if len(outs) != len(st.ResultTypes) {
-			return p.Errorf("number of operands and types do not match: got %d operands and %d types", len(outs), len(st.ResultTypes))
-		}
 	}
-	idx := ctx.Index()
-	for _, d := range dyn {
-		if err := p.ResolveOperandsSameType(d, idx); err != nil {
-			return err
-		}
-	}
-	if err := p.ResolveOperands(outs, st.ResultTypes); err != nil {
+	if err := resolveLoopOperands(p, dyn[:], outs, st.ResultTypes, ivs); err != nil {
 		return err
-	}
-	for i := range ivs {
-		ivs[i].Type = idx
 	}
 	loc := p.Loc()
 	r := st.AddRegion()

@@ -106,11 +106,7 @@ func printIf(p *ir.OpPrinter, op *ir.Operation) {
 
 // ifStaticCondition inlines the region a constant condition selects.
 func ifStaticCondition(op *ir.Operation, rw *ir.Rewriter) bool {
-	d := op.Operand(0).DefiningOp()
-	if d == nil || !d.HasTrait(ir.ConstantLike) {
-		return false
-	}
-	c, ok := d.Attr("value").(*ir.IntegerAttr)
+	c, ok := ir.ConstantIntAttr(op.Operand(0))
 	if !ok {
 		return false
 	}
@@ -226,15 +222,8 @@ func definer(v *ir.Value) *ir.Operation {
 }
 
 func constBool(v *ir.Value) (bool, bool) {
-	d := v.DefiningOp()
-	if d == nil || !d.HasTrait(ir.ConstantLike) {
-		return false, false
-	}
-	c, ok := d.Attr("value").(*ir.IntegerAttr)
-	if !ok {
-		return false, false
-	}
-	return c.Bool(), true
+	c, ok := ir.ConstantIntAttr(v)
+	return ok && c.Bool(), ok
 }
 
 // ifToSelect turns an scf.if whose branches only yield into arith.select

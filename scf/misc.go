@@ -15,16 +15,8 @@ var yield = &ir.OpDef{
 	Example:  "%r = scf.execute_region -> i32 {\n  scf.yield %v : i32\n}",
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.Variadic,
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		return parseValuesWithTypes(p)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.OptionalAttrDict(op.Attrs())
-		printValuesWithTypes(p, op.Operands())
-	},
+	Parse:    ir.ParseReturnLike,
+	Print:    ir.PrintReturnLike,
 	Verify: func(op *ir.Operation) error {
 		pa := op.ParentOp()
 		for _, n := range yieldParents {

@@ -20,33 +20,17 @@ var parallel = &ir.OpDef{
 // Parallel is a typed view of scf.parallel.
 type Parallel struct{ *ir.Operation }
 
-func (p Parallel) seg(i int) []*ir.Value {
-	a, ok := p.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
-	if !ok || len(a.Ints) != 4 {
-		return nil
-	}
-	start := 0
-	for _, n := range a.Ints[:i] {
-		start += int(n)
-	}
-	end := start + int(a.Ints[i])
-	if end > p.NumOperands() {
-		return nil
-	}
-	return p.Operands()[start:end]
-}
-
 // LowerBounds returns the lower bounds, one per induction variable.
-func (p Parallel) LowerBounds() []*ir.Value { return p.seg(0) }
+func (p Parallel) LowerBounds() []*ir.Value { return loopSegment(p.Operation, 0) }
 
 // UpperBounds returns the exclusive upper bounds.
-func (p Parallel) UpperBounds() []*ir.Value { return p.seg(1) }
+func (p Parallel) UpperBounds() []*ir.Value { return loopSegment(p.Operation, 1) }
 
 // Steps returns the steps.
-func (p Parallel) Steps() []*ir.Value { return p.seg(2) }
+func (p Parallel) Steps() []*ir.Value { return loopSegment(p.Operation, 2) }
 
 // Inits returns the initial values of the reductions.
-func (p Parallel) Inits() []*ir.Value { return p.seg(3) }
+func (p Parallel) Inits() []*ir.Value { return loopSegment(p.Operation, 3) }
 
 // Body returns the loop body; it ends with scf.reduce.
 func (p Parallel) Body() *ir.Block { return p.Region(0).Entry() }
@@ -63,7 +47,6 @@ func parseParallel(p *ir.OpParser, st *ir.OpState) error {
 	if err != nil {
 		return err
 	}
-	idx := ctx.Index()
 	var lists [][]ir.UnresolvedOperand
 	for i, kw := range []string{"=", "to", "step"} {
 		if i == 0 {
@@ -92,19 +75,8 @@ func parseParallel(p *ir.OpParser, st *ir.OpState) error {
 	if st.ResultTypes, err = p.ParseOptionalArrowTypeList(); err != nil {
 		return err
 	}
-	if len(inits) != len(st.ResultTypes) {
-		return p.Errorf("number of operands and types do not match: got %d operands and %d types", len(inits), len(st.ResultTypes))
-	}
-	for _, l := range lists {
-		if err := p.ResolveOperandsSameType(l, idx); err != nil {
-			return err
-		}
-	}
-	if err := p.ResolveOperands(inits, st.ResultTypes); err != nil {
+	if err := resolveLoopOperands(p, lists, inits, st.ResultTypes, ivs); err != nil {
 		return err
-	}
-	for i := range ivs {
-		ivs[i].Type = idx
 	}
 	loc := p.Loc()
 	r := st.AddRegion()
@@ -116,6 +88,29 @@ func parseParallel(p *ir.OpParser, st *ir.OpState) error {
 	n := int64(len(ivs))
 	st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(n, n, n, int64(len(inits))))
 	return p.ParseOptionalAttrDict()
+}
+
+// resolveLoopOperands finishes parsing the operands of scf.forall and
+// scf.parallel: the bound lists are index values, the carried values
+// (shared_outs, init) have the result types, and the induction variables
+// are typed index.
+func resolveLoopOperands(p *ir.OpParser, bounds [][]ir.UnresolvedOperand, carried []ir.UnresolvedOperand, types []ir.Type, ivs []ir.Argument) error {
+	if len(carried) != len(types) {
+		return p.Errorf("number of operands and types do not match: got %d operands and %d types", len(carried), len(types))
+	}
+	idx := p.Context().Index()
+	for _, l := range bounds {
+		if err := p.ResolveOperandsSameType(l, idx); err != nil {
+			return err
+		}
+	}
+	if err := p.ResolveOperands(carried, types); err != nil {
+		return err
+	}
+	for i := range ivs {
+		ivs[i].Type = idx
+	}
+	return nil
 }
 
 // upgradeReductions rewrites a body in the form before MLIR 19 (one
@@ -320,27 +315,8 @@ var reduceReturn = &ir.OpDef{
 		"  scf.reduce(%init : f32) {\n  ^bb0(%a: f32, %b: f32):\n    scf.reduce.return %b : f32\n  }\n}",
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-	},
+	Parse:    ir.ParseOperandColonType,
+	Print:    ir.PrintOperandColonType,
 	Verify: func(op *ir.Operation) error {
 		red := op.ParentOp()
 		if red == nil || red.Name() != "scf.reduce" {

@@ -147,13 +147,8 @@ func checkOperand(op *ir.Operation, i int, pred func(ir.Type) bool, desc string)
 
 // constInt returns the integer value of a constant-like op defining v.
 func constInt(v *ir.Value) (int64, bool) {
-	d := v.DefiningOp()
-	if d == nil || !d.HasTrait(ir.ConstantLike) {
-		return 0, false
+	if c, ok := ir.ConstantIntAttr(v); ok {
+		return c.Int(), true
 	}
-	c, ok := d.Attr("value").(*ir.IntegerAttr)
-	if !ok {
-		return 0, false
-	}
-	return c.Int(), true
+	return 0, false
 }

@@ -148,14 +148,14 @@ var condition = &ir.OpDef{
 		if err := p.ParseOptionalAttrDict(); err != nil {
 			return err
 		}
-		return parseValuesWithTypes(p)
+		return ir.ParseOptionalTypedOperands(p)
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteByte('(')
 		p.Operand(op.Operand(0))
 		p.WriteByte(')')
 		p.OptionalAttrDict(op.Attrs())
-		printValuesWithTypes(p, op.Operands()[1:])
+		ir.PrintOptionalTypedOperands(p, op.Operands()[1:])
 	},
 	Verify: func(op *ir.Operation) error {
 		if err := checkOperand(op, 0, isI1, "1-bit signless integer"); err != nil {
@@ -166,32 +166,4 @@ var condition = &ir.OpDef{
 		}
 		return nil
 	},
-}
-
-// parseValuesWithTypes parses an optional `%a, %b : t1, t2`.
-func parseValuesWithTypes(p *ir.OpParser) error {
-	us, err := p.ParseOperandList()
-	if err != nil || len(us) == 0 {
-		return err
-	}
-	ts, err := p.ParseColonTypeList()
-	if err != nil {
-		return err
-	}
-	return p.ResolveOperands(us, ts)
-}
-
-func printValuesWithTypes(p *ir.OpPrinter, vs []*ir.Value) {
-	if len(vs) == 0 {
-		return
-	}
-	p.WriteByte(' ')
-	p.Operands(vs)
-	p.WriteString(" : ")
-	for i, v := range vs {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		p.Type(v.Type())
-	}
 }

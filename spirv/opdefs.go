@@ -72,29 +72,12 @@ type syntax struct {
 	print func(p *ir.OpPrinter, op *ir.Operation)
 }
 
-// parseOperandsN parses n comma-separated operands.
-func parseOperandsN(p *ir.OpParser, n int) ([]ir.UnresolvedOperand, error) {
-	us := make([]ir.UnresolvedOperand, n)
-	for i := range us {
-		if i > 0 {
-			if err := p.ParsePunct(","); err != nil {
-				return nil, err
-			}
-		}
-		var err error
-		if us[i], err = p.ParseOperand(); err != nil {
-			return nil, err
-		}
-	}
-	return us, nil
-}
-
 // sameTypeSyntax is `%a, %b attr-dict : T` where every operand has type T
 // and the result type is result(T).
 func sameTypeSyntax(n int, result func(ctx *ir.Context, t ir.Type) ir.Type) syntax {
 	return syntax{
 		parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, err := parseOperandsN(p, n)
+			us, err := ir.ParseOperandsN(p, n)
 			if err != nil {
 				return err
 			}
@@ -125,7 +108,7 @@ func sameType(_ *ir.Context, t ir.Type) ir.Type { return t }
 func operandTypesSyntax(n, resultFrom int) syntax {
 	return syntax{
 		parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, err := parseOperandsN(p, n)
+			us, err := ir.ParseOperandsN(p, n)
 			if err != nil {
 				return err
 			}
@@ -146,47 +129,16 @@ func operandTypesSyntax(n, resultFrom int) syntax {
 	}
 }
 
-// castSyntax is `%a attr-dict : T1 to T2`.
-var castSyntax = syntax{
-	parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		in, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseKeyword("to"); err != nil {
-			return err
-		}
-		out, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{out}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{in})
-	},
-	print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" to ")
-		p.Type(op.Result(0).Type())
-	},
-}
+// castParse and castPrint are `%a attr-dict : T1 to T2`: arith's cast form
+// without clauses.
+var castParse, castPrint = arith.CastSyntax()
 
 // arrowSyntax is `%a, %b attr-dict : T1 [, T2...] -> R`: with all==false
 // only the first operand's type is written and the others share it.
 func arrowSyntax(n int, all bool) syntax {
 	return syntax{
 		parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, err := parseOperandsN(p, n)
+			us, err := ir.ParseOperandsN(p, n)
 			if err != nil {
 				return err
 			}
@@ -235,18 +187,7 @@ var functionalSyntax = syntax{
 		if err != nil {
 			return err
 		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		ft, err := p.ParseFunctionType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = ft.Results
-		return p.ResolveOperands(us, ft.Inputs)
+		return ir.ParseFunctionalTail(p, st, us)
 	},
 	print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")

@@ -241,7 +241,7 @@ func bitFieldOps() []*ir.OpDef {
 	}
 	insert := syntax{
 		parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, err := parseOperandsN(p, 4)
+			us, err := ir.ParseOperandsN(p, 4)
 			if err != nil {
 				return err
 			}
@@ -301,7 +301,7 @@ func conversionOps() []*ir.OpDef {
 			Name: "spirv." + c.name, Summary: c.summary,
 			Example: "%r = spirv." + c.name + " %a : " + c.example,
 			Traits:  ir.Pure, Operands: ir.Exactly(1), Results: ir.Exactly(1),
-			Parse: castSyntax.parse, Print: castSyntax.print,
+			Parse: castParse, Print: castPrint,
 			Verify: func(op *ir.Operation) error {
 				if err := arith.CheckOperands(op, c.from); err != nil {
 					return err
@@ -360,7 +360,7 @@ var selectOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(3), Results: ir.Exactly(1),
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := parseOperandsN(p, 3)
+		us, err := ir.ParseOperandsN(p, 3)
 		if err != nil {
 			return err
 		}
@@ -451,7 +451,7 @@ func extendedOps() []*ir.OpDef {
 			Traits:   ir.Pure | r.traits,
 			Operands: ir.Exactly(2), Results: ir.Exactly(1),
 			Parse: func(p *ir.OpParser, st *ir.OpState) error {
-				us, err := parseOperandsN(p, 2)
+				us, err := ir.ParseOperandsN(p, 2)
 				if err != nil {
 					return err
 				}
@@ -519,7 +519,7 @@ func integerDotOps() []*ir.OpDef {
 			Traits: ir.Pure, Operands: ir.Exactly(n), Results: ir.Exactly(1),
 			Inherent: []string{"format"},
 			Parse: func(p *ir.OpParser, st *ir.OpState) error {
-				us, err := parseOperandsN(p, n)
+				us, err := ir.ParseOperandsN(p, n)
 				if err != nil {
 					return err
 				}

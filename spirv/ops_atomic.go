@@ -45,7 +45,7 @@ func atomicOp(name, summary string, enums []string, n int, float bool) *ir.OpDef
 					return err
 				}
 			}
-			us, err := parseOperandsN(p, n)
+			us, err := ir.ParseOperandsN(p, n)
 			if err != nil {
 				return err
 			}

@@ -320,18 +320,7 @@ var functionCallOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		ft, err := p.ParseFunctionType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = ft.Results
-		return p.ResolveOperands(us, ft.Inputs)
+		return ir.ParseFunctionalTail(p, st, us)
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")

@@ -79,6 +79,20 @@ func indicesAttr(a ir.Attribute) ([]int64, bool) {
 	return out, true
 }
 
+// opExtractedType is extractedType for the composite type t and op's
+// indices attribute, as the composite ops verify it.
+func opExtractedType(op *ir.Operation, t ir.Type) (ir.Type, error) {
+	idx, ok := indicesAttr(op.Attr("indices"))
+	if !ok {
+		return nil, op.Errorf("requires attribute 'indices' (an array of integers)")
+	}
+	et, msg := extractedType(t, idx)
+	if et == nil {
+		return nil, op.Errorf("%s", msg)
+	}
+	return et, nil
+}
+
 // extractedType walks a composite type by constant indices (MLIR's getElementType).
 func extractedType(t ir.Type, indices []int64) (ir.Type, string) {
 	if len(indices) == 0 {
@@ -172,13 +186,9 @@ var compositeExtractOp = &ir.OpDef{
 		p.Type(op.Operand(0).Type())
 	},
 	Verify: func(op *ir.Operation) error {
-		idx, ok := indicesAttr(op.Attr("indices"))
-		if !ok {
-			return op.Errorf("requires attribute 'indices' (an array of integers)")
-		}
-		rt, msg := extractedType(op.Operand(0).Type(), idx)
-		if rt == nil {
-			return op.Errorf("%s", msg)
+		rt, err := opExtractedType(op, op.Operand(0).Type())
+		if err != nil {
+			return err
 		}
 		if rt != op.Result(0).Type() {
 			return op.Errorf("invalid result type: expected %s but provided %s", typeString(rt), typeString(op.Result(0).Type()))
@@ -196,7 +206,7 @@ var compositeInsertOp = &ir.OpDef{
 	Operands: ir.Exactly(2), Results: ir.Exactly(1),
 	Inherent: []string{"indices"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := parseOperandsN(p, 2)
+		us, err := ir.ParseOperandsN(p, 2)
 		if err != nil {
 			return err
 		}
@@ -205,17 +215,7 @@ var compositeInsertOp = &ir.OpDef{
 			return err
 		}
 		st.AddAttr("indices", a)
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		obj, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseKeyword("into"); err != nil {
-			return err
-		}
-		ct, err := p.ParseType()
+		obj, ct, err := ir.ParseAttrDictColonTypes(p, "into")
 		if err != nil {
 			return err
 		}
@@ -233,13 +233,9 @@ var compositeInsertOp = &ir.OpDef{
 		p.Type(op.Operand(1).Type())
 	},
 	Verify: func(op *ir.Operation) error {
-		idx, ok := indicesAttr(op.Attr("indices"))
-		if !ok {
-			return op.Errorf("requires attribute 'indices' (an array of integers)")
-		}
-		et, msg := extractedType(op.Operand(1).Type(), idx)
-		if et == nil {
-			return op.Errorf("%s", msg)
+		et, err := opExtractedType(op, op.Operand(1).Type())
+		if err != nil {
+			return err
 		}
 		if et != op.Operand(0).Type() {
 			return op.Errorf("object operand type should be %s, but found %s", typeString(et), typeString(op.Operand(0).Type()))
@@ -317,40 +313,16 @@ var vectorExtractDynamicOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(2), Results: ir.Exactly(1),
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		v, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("["); err != nil {
-			return err
-		}
-		i, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("]"); err != nil {
-			return err
-		}
-		ts, err := parseAttrsAndTypes(p, 2)
+		us, ts, err := parseDynamicIndexed(p, 1)
 		if err != nil {
 			return err
 		}
 		st.ResultTypes = []ir.Type{elemType(ts[0])}
-		return p.ResolveOperands([]ir.UnresolvedOperand{v, i}, ts)
+		return p.ResolveOperands(us, ts)
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.Operand(op.Operand(0))
-		p.WriteString("[")
-		p.Operand(op.Operand(1))
-		p.WriteString("]")
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.TypeList(op.OperandTypes())
-	},
+	Print: printDynamicIndexed,
 	Verify: func(op *ir.Operation) error {
-		vec := arith.Constraint{Desc: "vector of bool or 8/16/32/64-bit integer or 16/32/64-bit float" + vecLens, OK: onlyVector(isScalar)}
-		if err := arith.CheckOperands(op, vec, intType); err != nil {
+		if err := arith.CheckOperands(op, dynamicVector, intType); err != nil {
 			return err
 		}
 		if op.Result(0).Type() != elemType(op.Operand(0).Type()) {
@@ -368,42 +340,16 @@ var vectorInsertDynamicOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(3), Results: ir.Exactly(1),
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := parseOperandsN(p, 2)
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("["); err != nil {
-			return err
-		}
-		i, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("]"); err != nil {
-			return err
-		}
-		ts, err := parseAttrsAndTypes(p, 2)
+		us, ts, err := parseDynamicIndexed(p, 2)
 		if err != nil {
 			return err
 		}
 		st.ResultTypes = []ir.Type{ts[0]}
-		return p.ResolveOperands(append(us, i), []ir.Type{elemType(ts[0]), ts[0], ts[1]})
+		return p.ResolveOperands(us, []ir.Type{elemType(ts[0]), ts[0], ts[1]})
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.Operand(op.Operand(0))
-		p.WriteString(", ")
-		p.Operand(op.Operand(1))
-		p.WriteString("[")
-		p.Operand(op.Operand(2))
-		p.WriteString("]")
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.TypeList([]ir.Type{op.Operand(1).Type(), op.Operand(2).Type()})
-	},
+	Print: printDynamicIndexed,
 	Verify: func(op *ir.Operation) error {
-		vec := arith.Constraint{Desc: "vector of bool or 8/16/32/64-bit integer or 16/32/64-bit float" + vecLens, OK: onlyVector(isScalar)}
-		if err := arith.CheckOperands(op, scalarOrVector, vec, intType); err != nil {
+		if err := arith.CheckOperands(op, scalarOrVector, dynamicVector, intType); err != nil {
 			return err
 		}
 		if op.Operand(0).Type() != elemType(op.Operand(1).Type()) || op.Result(0).Type() != op.Operand(1).Type() {
@@ -411,6 +357,53 @@ var vectorInsertDynamicOp = &ir.OpDef{
 		}
 		return nil
 	},
+}
+
+// dynamicVector is the vector operand of the dynamic extract/insert ops.
+var dynamicVector = arith.Constraint{Desc: "vector of bool or 8/16/32/64-bit integer or 16/32/64-bit float" + vecLens, OK: onlyVector(isScalar)}
+
+// parseDynamicIndexed parses `%a, ..., %v[%i] {attrs} : vector<..>, iN` with n
+// operands before the bracket; it returns them followed by the index and the
+// two types after the colon.
+func parseDynamicIndexed(p *ir.OpParser, n int) ([]ir.UnresolvedOperand, []ir.Type, error) {
+	us, err := ir.ParseOperandsN(p, n)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := p.ParsePunct("["); err != nil {
+		return nil, nil, err
+	}
+	i, err := p.ParseOperand()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := p.ParsePunct("]"); err != nil {
+		return nil, nil, err
+	}
+	ts, err := parseAttrsAndTypes(p, 2)
+	if err != nil {
+		return nil, nil, err
+	}
+	return append(us, i), ts, nil
+}
+
+// printDynamicIndexed prints the form parseDynamicIndexed reads: the last
+// operand is the index and the last two operand types follow the colon.
+func printDynamicIndexed(p *ir.OpPrinter, op *ir.Operation) {
+	n := op.NumOperands()
+	p.WriteString(" ")
+	for i := 0; i < n-1; i++ {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.Operand(op.Operand(i))
+	}
+	p.WriteString("[")
+	p.Operand(op.Operand(n - 1))
+	p.WriteString("]")
+	p.OptionalAttrDict(op.Attrs())
+	p.WriteString(" : ")
+	p.TypeList(op.OperandTypes()[n-2:])
 }
 
 func compositeOps() []*ir.OpDef {

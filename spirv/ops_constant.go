@@ -153,11 +153,9 @@ var specConstantOp = &ir.OpDef{
 	Inherent: []string{"sym_name", "default_value", "spec_id"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		ctx := p.Context()
-		name, err := p.ParseSymbolName()
-		if err != nil {
+		if err := ir.ParseSymbolNameAttr(p, st, "sym_name"); err != nil {
 			return err
 		}
-		st.AddAttr("sym_name", ctx.StringAttr(name))
 		if p.ParseOptionalKeyword("spec_id") {
 			id, err := parseParenInts(p.Parser, 1)
 			if err != nil {
@@ -177,9 +175,7 @@ var specConstantOp = &ir.OpDef{
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
-		if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
-			p.SymbolName(n.Value)
-		}
+		ir.PrintSymbolNameAttr(p, op, "sym_name")
 		if id, ok := op.Attr("spec_id").(*ir.IntegerAttr); ok {
 			p.WriteString(" spec_id(" + itoa(id.Int()) + ")")
 		}
@@ -216,11 +212,9 @@ var specConstantCompositeOp = &ir.OpDef{
 	Inherent: []string{"sym_name", "type", "constituents"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		ctx := p.Context()
-		name, err := p.ParseSymbolName()
-		if err != nil {
+		if err := ir.ParseSymbolNameAttr(p, st, "sym_name"); err != nil {
 			return err
 		}
-		st.AddAttr("sym_name", ctx.StringAttr(name))
 		if err := p.ParsePunct("("); err != nil {
 			return err
 		}
@@ -250,9 +244,7 @@ var specConstantCompositeOp = &ir.OpDef{
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
-		if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
-			p.SymbolName(n.Value)
-		}
+		ir.PrintSymbolNameAttr(p, op, "sym_name")
 		p.WriteString(" (")
 		if arr, ok := op.Attr("constituents").(*ir.ArrayAttr); ok {
 			for i, e := range arr.Elems {
@@ -390,27 +382,8 @@ var yieldOp = &ir.OpDef{
 	Example:  "%cst1_i32 = spirv.Constant 1 : i32\n%r = spirv.SpecConstantOperation wraps \"spirv.SNegate\"(%cst1_i32) : (i32) -> i32",
 	Traits:   ir.Terminator | ir.Pure | ir.ReturnLike,
 	Operands: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-	},
+	Parse:    ir.ParseOperandColonType,
+	Print:    ir.PrintOperandColonType,
 }
 
 // symbolRefOp makes `%r = spirv.mlir.<name> @sym attr-dict : T`.
@@ -499,17 +472,6 @@ var undefOp = &ir.OpDef{
 	Example: "%u = spirv.Undef : vector<4xf32>",
 	Traits:  ir.Pure,
 	Results: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		st.ResultTypes = []ir.Type{t}
-		return err
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-	},
+	Parse:   ir.ParseResultType,
+	Print:   ir.PrintResultType,
 }

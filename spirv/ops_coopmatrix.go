@@ -129,7 +129,7 @@ var coopMatrixLoadOp = &ir.OpDef{
 	Traits:   ir.ReadOnly,
 	Inherent: []string{"matrix_layout", "memory_operand", "alignment"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := parseOperandsN(p, 2)
+		us, err := ir.ParseOperandsN(p, 2)
 		if err != nil {
 			return err
 		}
@@ -143,14 +143,9 @@ var coopMatrixLoadOp = &ir.OpDef{
 		if len(ts) != 2 {
 			return p.Errorf("expected pointer and stride types")
 		}
-		if err := p.ParsePunct("->"); err != nil {
+		if err := ir.ParseArrowResultType(p, st); err != nil {
 			return err
 		}
-		r, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{r}
 		return p.ResolveOperands(us, ts)
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
@@ -178,7 +173,7 @@ var coopMatrixStoreOp = &ir.OpDef{
 	Operands: ir.Exactly(3),
 	Inherent: []string{"matrix_layout", "memory_operand", "alignment"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := parseOperandsN(p, 3)
+		us, err := ir.ParseOperandsN(p, 3)
 		if err != nil {
 			return err
 		}
@@ -275,7 +270,7 @@ var coopMatrixMulAddOp = &ir.OpDef{
 	Operands: ir.Exactly(3), Results: ir.Exactly(1),
 	Inherent: []string{"matrix_operands"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := parseOperandsN(p, 3)
+		us, err := ir.ParseOperandsN(p, 3)
 		if err != nil {
 			return err
 		}

@@ -130,14 +130,9 @@ func namedTypesSyntax(n int) syntax {
 					return err
 				}
 			}
-			if err := p.ParsePunct("->"); err != nil {
+			if err := ir.ParseArrowResultType(p, st); err != nil {
 				return err
 			}
-			r, err := p.ParseType()
-			if err != nil {
-				return err
-			}
-			st.ResultTypes = []ir.Type{r}
 			return p.ResolveOperands(us, ts)
 		},
 		print: func(p *ir.OpPrinter, op *ir.Operation) {

@@ -42,14 +42,7 @@ func scopedOp(name, summary, example string, n int, resultOnly bool, verify func
 				return syn.parse(p, st)
 			}
 			// Elect, Ballot, All, Any: operands, then only the result type.
-			us, err := p.ParseOperandList()
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(); err != nil {
-				return err
-			}
-			t, err := p.ParseColonType()
+			us, t, err := ir.ParseOperandListColonType(p)
 			if err != nil {
 				return err
 			}

@@ -161,7 +161,7 @@ func parseLoadStore(p *ir.OpParser, st *ir.OpState, n int) (ir.Type, error) {
 	if err != nil {
 		return nil, err
 	}
-	us, err := parseOperandsN(p, n)
+	us, err := ir.ParseOperandsN(p, n)
 	if err != nil {
 		return nil, err
 	}

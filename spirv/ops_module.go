@@ -45,17 +45,8 @@ var moduleOp = &ir.OpDef{
 			}
 			st.AddAttr("vce_triple", a)
 		}
-		if err := p.ParseOptionalAttrDictWithKeyword(); err != nil {
-			return err
-		}
-		r := st.AddRegion()
-		if err := p.ParseRegion(r, nil); err != nil {
-			return err
-		}
-		if r.Empty() {
-			r.Append(ir.NewBlock(nil, nil))
-		}
-		return nil
+		_, err = ir.ParseAttrDictAndBody(p, st)
+		return err
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
@@ -194,7 +185,7 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	for i, a := range args {
 		inputs[i] = a.Type
 	}
-	if a := dictArray(ctx, argAttrs); a != nil {
+	if a := ir.DictArrayAttr(ctx, argAttrs); a != nil {
 		st.Props = append(st.Props, ir.NamedAttr{Name: "arg_attrs", Value: a})
 	}
 	st.Props = append(st.Props,
@@ -212,36 +203,12 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	return p.ParseRegion(body, entry)
 }
 
-// dictArray returns [{...}, ...] for per-argument attributes, or nil when all are empty.
-func dictArray(ctx *ir.Context, lists [][]ir.NamedAttr) ir.Attribute {
-	empty := true
-	for _, l := range lists {
-		empty = empty && len(l) == 0
-	}
-	if empty {
-		return nil
-	}
-	elems := make([]ir.Attribute, len(lists))
-	for i, l := range lists {
-		elems[i] = ctx.DictionaryAttr(l)
-	}
-	return ctx.ArrayAttr(elems...)
-}
-
 // FuncType returns a spirv.func's signature, or nil.
-func FuncType(op *ir.Operation) *ir.FunctionType {
-	if ta, ok := op.Attr("function_type").(*ir.TypeAttr); ok {
-		ft, _ := ta.Value.(*ir.FunctionType)
-		return ft
-	}
-	return nil
-}
+func FuncType(op *ir.Operation) *ir.FunctionType { return ir.FunctionTypeOf(op) }
 
 func printFunc(p *ir.OpPrinter, op *ir.Operation) {
 	p.WriteString(" ")
-	if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
-		p.SymbolName(n.Value)
-	}
+	ir.PrintSymbolNameAttr(p, op, "sym_name")
 	ft := FuncType(op)
 	if ft == nil {
 		ft = op.Context().FunctionType(nil, nil)
@@ -462,11 +429,9 @@ var globalVariableOp = &ir.OpDef{
 	Inherent: []string{"sym_name", "type", "initializer", "descriptor_set", "binding", "built_in", "location", "linkage_attributes"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		ctx := p.Context()
-		name, err := p.ParseSymbolName()
-		if err != nil {
+		if err := ir.ParseSymbolNameAttr(p, st, "sym_name"); err != nil {
 			return err
 		}
-		st.AddAttr("sym_name", ctx.StringAttr(name))
 		if p.ParseOptionalKeyword("initializer") {
 			if err := p.ParsePunct("("); err != nil {
 				return err
@@ -496,9 +461,7 @@ var globalVariableOp = &ir.OpDef{
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
-		if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
-			p.SymbolName(n.Value)
-		}
+		ir.PrintSymbolNameAttr(p, op, "sym_name")
 		if ref, ok := op.Attr("initializer").(*ir.SymbolRefAttr); ok {
 			p.WriteString(" initializer(")
 			p.SymbolName(ref.Root)

@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"slices"
 	"strconv"
 	"sync"
 
@@ -109,7 +110,7 @@ func (t *StructType) SetBody(members []ir.Type, offsets []int64, decos []MemberD
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.hasBody {
-		return equalSlices(t.members, members) && equalSlices(t.offsets, offsets) && equalSlices(t.decos, decos)
+		return slices.Equal(t.members, members) && slices.Equal(t.offsets, offsets) && slices.Equal(t.decos, decos)
 	}
 	t.hasBody, t.members, t.offsets, t.decos = true, clone(members), clone(offsets), clone(decos)
 	return true
@@ -362,18 +363,6 @@ func clone[T any](s []T) []T {
 		return nil
 	}
 	return append([]T(nil), s...)
-}
-
-func equalSlices[T comparable](a, b []T) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // SizeInBytes returns the size of a value of type t as laid out in

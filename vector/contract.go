@@ -325,15 +325,3 @@ func verifyContract(op *ir.Operation) error {
 	}
 	return nil
 }
-
-func equalInts(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}

@@ -17,9 +17,9 @@ var broadcastOp = &ir.OpDef{
 	Parse:    parseCast("vector.broadcast", "to", true),
 	Print:    printCast("to"),
 	Verify: func(op *ir.Operation) error {
-		rt, ok := op.Result(0).Type().(*ir.VectorType)
-		if !ok {
-			return op.Errorf("result #0 must be vector of any type values, but got %s", typeQuoted(op.Result(0).Type()))
+		rt, err := vectorResult(op)
+		if err != nil {
+			return err
 		}
 		st := op.Operand(0).Type()
 		if ir.ElementTypeOrSelf(st) != rt.Elem {
@@ -133,13 +133,7 @@ var splatOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		vt, err := parseVectorType(p, "vector.splat")
+		vt, err := parseAttrsColonVector(p, "vector.splat")
 		if err != nil {
 			return err
 		}
@@ -154,9 +148,9 @@ var splatOp = &ir.OpDef{
 		p.Type(op.Result(0).Type())
 	},
 	Verify: func(op *ir.Operation) error {
-		vt, ok := op.Result(0).Type().(*ir.VectorType)
-		if !ok {
-			return op.Errorf("result #0 must be vector of any type values, but got %s", typeQuoted(op.Result(0).Type()))
+		vt, err := vectorResult(op)
+		if err != nil {
+			return err
 		}
 		if op.Operand(0).Type() != vt.Elem {
 			return op.Errorf("failed to verify that operand type matches element type of result")
@@ -181,19 +175,8 @@ var stepOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(0),
 	Results:  ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		st.ResultTypes = []ir.Type{t}
-		return err
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-	},
+	Parse:    ir.ParseResultType,
+	Print:    ir.PrintResultType,
 	Verify: func(op *ir.Operation) error {
 		t := op.Result(0).Type()
 		if vt, ok := t.(*ir.VectorType); !ok || len(vt.Dims) != 1 || vt.Elem != op.Context().Index() {
@@ -201,6 +184,27 @@ var stepOp = &ir.OpDef{
 		}
 		return nil
 	},
+}
+
+// parseAttrsColonFixedVector parses `{attrs} : vector<...>` for a vector that
+// must not be scalable (operand or result `what` of op), returning the
+// type's location for later diagnostics.
+func parseAttrsColonFixedVector(p *ir.OpParser, op, what string) (*ir.VectorType, ir.Location, error) {
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return nil, nil, err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return nil, nil, err
+	}
+	loc := p.Loc()
+	vt, err := parseVectorType(p, op)
+	if err != nil {
+		return nil, nil, err
+	}
+	if vt.IsScalable() {
+		return nil, nil, ir.Errorf(loc, "'%s' must be fixed-length vector of any type values, but got %s", what, typeQuoted(vt))
+	}
+	return vt, loc, nil
 }
 
 // fromElementsOp is vector.from_elements:
@@ -218,19 +222,9 @@ var fromElementsOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		loc := p.Loc()
-		vt, err := parseVectorType(p, "vector.from_elements")
+		vt, loc, err := parseAttrsColonFixedVector(p, "vector.from_elements", "dest")
 		if err != nil {
 			return err
-		}
-		if vt.IsScalable() {
-			return ir.Errorf(loc, "'dest' must be fixed-length vector of any type values, but got %s", typeQuoted(vt))
 		}
 		if n := ir.NumElements(vt); int64(len(us)) != n {
 			return customError(loc, "vector.from_elements", "number of operands and types do not match: got %d operands and %d types", len(us), n)
@@ -337,32 +331,16 @@ var toElementsOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		loc := p.Loc()
-		vt, err := parseVectorType(p, "vector.to_elements")
+		vt, _, err := parseAttrsColonFixedVector(p, "vector.to_elements", "source")
 		if err != nil {
 			return err
-		}
-		if vt.IsScalable() {
-			return ir.Errorf(loc, "'source' must be fixed-length vector of any type values, but got %s", typeQuoted(vt))
 		}
 		for range ir.NumElements(vt) {
 			st.ResultTypes = append(st.ResultTypes, vt.Elem)
 		}
 		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{vt})
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-	},
+	Print: ir.PrintOperandColonType,
 	Verify: func(op *ir.Operation) error {
 		vt, ok := vectorOf(op.Operand(0))
 		if !ok || vt.IsScalable() {

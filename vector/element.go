@@ -17,42 +17,15 @@ var extractElementOp = &ir.OpDef{
 	Operands: ir.Between(1, 2),
 	Results:  ir.Exactly(1),
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		v, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		idx, idxType, err := parseElementPosition(p)
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		vt, err := parseVectorType(p, "vector.extractelement")
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{vt.Elem}
-		if err := p.ResolveOperands([]ir.UnresolvedOperand{v}, []ir.Type{vt}); err != nil {
-			return err
-		}
-		return p.ResolveOperands(idx, idxType)
+		return parseElementOp(p, st, "vector.extractelement", false)
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		printElementPosition(p, op.Operands()[1:])
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
+		printElementOp(p, op, 1, op.Operand(0).Type())
 	},
 	Verify: func(op *ir.Operation) error {
-		vt, ok := vectorOf(op.Operand(0))
-		if !ok {
-			return op.Errorf("operand #0 must be vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
+		vt, err := vectorOperand(op, 0)
+		if err != nil {
+			return err
 		}
 		if op.Result(0).Type() != vt.Elem {
 			return op.Errorf("failed to verify that result type matches element type of vector operand")
@@ -96,51 +69,15 @@ var insertElementOp = &ir.OpDef{
 	Operands: ir.Between(2, 3),
 	Results:  ir.Exactly(1),
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		s, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		v, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		idx, idxType, err := parseElementPosition(p)
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		vt, err := parseVectorType(p, "vector.insertelement")
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{vt}
-		if err := p.ResolveOperands([]ir.UnresolvedOperand{s, v}, []ir.Type{vt.Elem, vt}); err != nil {
-			return err
-		}
-		return p.ResolveOperands(idx, idxType)
+		return parseElementOp(p, st, "vector.insertelement", true)
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.WriteString(", ")
-		p.Operand(op.Operand(1))
-		printElementPosition(p, op.Operands()[2:])
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
+		printElementOp(p, op, 2, op.Result(0).Type())
 	},
 	Verify: func(op *ir.Operation) error {
-		vt, ok := vectorOf(op.Operand(1))
-		if !ok {
-			return op.Errorf("operand #1 must be vector of any type values, but got %s", typeQuoted(op.Operand(1).Type()))
+		vt, err := vectorOperand(op, 1)
+		if err != nil {
+			return err
 		}
 		if op.Result(0).Type() != vt {
 			return op.Errorf("failed to verify that all of {dest, result} have same type")
@@ -215,4 +152,45 @@ func verifyElementPosition(op *ir.Operation, vt *ir.VectorType, pos []*ir.Value)
 		return op.Errorf("operand #%d must be signless integer or index, but got %s", op.NumOperands()-1, typeQuoted(t))
 	}
 	return nil
+}
+
+// parseElementOp parses `%v[%i : T] attr-dict : vector<..>` of
+// vector.extractelement, or `%s, %v[...] ...` of vector.insertelement.
+func parseElementOp(p *ir.OpParser, st *ir.OpState, name string, insert bool) error {
+	n := 1
+	if insert {
+		n = 2
+	}
+	us, err := ir.ParseOperandsN(p, n)
+	if err != nil {
+		return err
+	}
+	idx, idxType, err := parseElementPosition(p)
+	if err != nil {
+		return err
+	}
+	vt, err := parseAttrsColonVector(p, name)
+	if err != nil {
+		return err
+	}
+	ts, result := []ir.Type{vt}, ir.Type(vt.Elem)
+	if insert {
+		ts, result = []ir.Type{vt.Elem, vt}, vt
+	}
+	st.ResultTypes = []ir.Type{result}
+	if err := p.ResolveOperands(us, ts); err != nil {
+		return err
+	}
+	return p.ResolveOperands(idx, idxType)
+}
+
+// printElementOp prints the form parseElementOp reads: n operands before the
+// position, and the vector type t.
+func printElementOp(p *ir.OpPrinter, op *ir.Operation, n int, t ir.Type) {
+	p.WriteByte(' ')
+	p.Operands(op.Operands()[:n])
+	printElementPosition(p, op.Operands()[n:])
+	p.OptionalAttrDict(op.Attrs())
+	p.WriteString(" : ")
+	p.Type(t)
 }

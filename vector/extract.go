@@ -61,19 +61,12 @@ var extractOp = &ir.OpDef{
 		return p.ResolveOperandsSameType(dyn, p.Context().Index())
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		printDynamicIndexList(p, attrInts(op, "static_position"), op.Operands()[1:])
-		p.OptionalAttrDict(op.Attrs(), "static_position")
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-		p.WriteString(" from ")
-		p.Type(op.Operand(0).Type())
+		printPositioned(p, op, 1, op.Result(0).Type(), "from", op.Operand(0).Type())
 	},
 	Verify: func(op *ir.Operation) error {
-		vt, ok := vectorOf(op.Operand(0))
-		if !ok {
-			return op.Errorf("operand #0 must be vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
+		vt, err := vectorOperand(op, 0)
+		if err != nil {
+			return err
 		}
 		pos, err := verifyPositions(op, "static_position", op.Operands()[1:])
 		if err != nil {
@@ -96,6 +89,19 @@ var extractOp = &ir.OpDef{
 		return nil
 	},
 	Fold: foldExtract,
+}
+
+// printPositioned prints `%a, ... %v[pos] attr-dict : t1 kw t2` of
+// vector.extract (n = 1 operand before the position) and vector.insert (2).
+func printPositioned(p *ir.OpPrinter, op *ir.Operation, n int, t1 ir.Type, kw string, t2 ir.Type) {
+	p.WriteByte(' ')
+	p.Operands(op.Operands()[:n])
+	printDynamicIndexList(p, attrInts(op, "static_position"), op.Operands()[n:])
+	p.OptionalAttrDict(op.Attrs(), "static_position")
+	p.WriteString(" : ")
+	p.Type(t1)
+	p.WriteString(" " + kw + " ")
+	p.Type(t2)
 }
 
 // isUnitVectorOf reports whether t is vector<1xE> for scalar e (MLIR
@@ -156,14 +162,7 @@ var insertOp = &ir.OpDef{
 	Results:  ir.Exactly(1),
 	Inherent: []string{"static_position"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		src, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		dst, err := p.ParseOperand()
+		us, err := ir.ParseOperandsN(p, 2)
 		if err != nil {
 			return err
 		}
@@ -187,27 +186,18 @@ var insertOp = &ir.OpDef{
 		}
 		st.AddAttr("static_position", p.Context().DenseI64Array(static...))
 		st.ResultTypes = []ir.Type{vt}
-		if err := p.ResolveOperands([]ir.UnresolvedOperand{src, dst}, []ir.Type{st2, vt}); err != nil {
+		if err := p.ResolveOperands(us, []ir.Type{st2, vt}); err != nil {
 			return err
 		}
 		return p.ResolveOperandsSameType(dyn, p.Context().Index())
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.WriteString(", ")
-		p.Operand(op.Operand(1))
-		printDynamicIndexList(p, attrInts(op, "static_position"), op.Operands()[2:])
-		p.OptionalAttrDict(op.Attrs(), "static_position")
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" into ")
-		p.Type(op.Operand(1).Type())
+		printPositioned(p, op, 2, op.Operand(0).Type(), "into", op.Operand(1).Type())
 	},
 	Verify: func(op *ir.Operation) error {
-		vt, ok := vectorOf(op.Operand(1))
-		if !ok {
-			return op.Errorf("operand #1 must be vector of any type values, but got %s", typeQuoted(op.Operand(1).Type()))
+		vt, err := vectorOperand(op, 1)
+		if err != nil {
+			return err
 		}
 		if op.Result(0).Type() != vt {
 			return op.Errorf("failed to verify that all of {dest, result} have same type")

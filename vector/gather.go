@@ -1,6 +1,8 @@
 package vector
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -139,14 +141,14 @@ func verifyGather(op *ir.Operation, vt, pass ir.Type, what string) error {
 	if !ok || !ir.IsIntOrIndex(iv.Elem) {
 		return op.Errorf("operand #%d must be vector of integer or index values, but got %s", n-3, typeQuoted(op.Operand(n-3).Type()))
 	}
-	if !equalInts(iv.Dims, v.Dims) {
+	if !slices.Equal(iv.Dims, v.Dims) {
 		return op.Errorf("expected %s dim to match indices dim", what)
 	}
 	m, ok := vectorOf(op.Operand(n - 2))
 	if !ok || m.Elem != op.Context().I(1) {
 		return op.Errorf("operand #%d must be vector of 1-bit signless integer values, but got %s", n-2, typeQuoted(op.Operand(n-2).Type()))
 	}
-	if !equalInts(m.Dims, v.Dims) {
+	if !slices.Equal(m.Dims, v.Dims) {
 		return op.Errorf("expected %s dim to match mask dim", what)
 	}
 	if pass != nil && pass != vt {

@@ -7,6 +7,17 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
+// parseKindPrefix parses the `<kind>,` that starts the reductions' custom
+// forms into their kind attribute.
+func parseKindPrefix(p *ir.OpParser, st *ir.OpState, op string) error {
+	k, err := parseKind(p, op)
+	if err != nil {
+		return err
+	}
+	st.AddAttr("kind", k)
+	return p.ParsePunct(",")
+}
+
 // parseKind parses a combining kind as custom forms write it, `<add>`,
 // or in full, `#vector.kind<add>`.
 func parseKind(p *ir.OpParser, op string) (*KindAttr, error) {

@@ -81,14 +81,7 @@ var createMaskOp = &ir.OpDef{
 	Operands: ir.Variadic,
 	Results:  ir.Exactly(1),
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := p.ParseOperandList()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
+		us, t, err := ir.ParseOperandListColonType(p)
 		if err != nil {
 			return err
 		}

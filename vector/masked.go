@@ -1,6 +1,8 @@
 package vector
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -15,39 +17,8 @@ var maskedLoadOp = &ir.OpDef{
 	Operands: ir.AtLeast(3),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"alignment"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		base, idx, err := parseBaseIndices(p)
-		if err != nil {
-			return err
-		}
-		rest, err := parseTrailingOperands(p, 2)
-		if err != nil {
-			return err
-		}
-		ts, err := parseTypes(p, 4, "into")
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{ts[3]}
-		if err := resolveBaseIndices(p, base, ts[0], idx); err != nil {
-			return err
-		}
-		return p.ResolveOperands(rest, ts[1:3])
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		n := op.NumOperands()
-		p.WriteByte(' ')
-		printBaseIndices(p, op.Operand(0), op.Operands()[1:n-2])
-		p.WriteString(", ")
-		p.Operands(op.Operands()[n-2:])
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(", ")
-		p.TypeList(op.OperandTypes()[n-2:])
-		p.WriteString(" into ")
-		p.Type(op.Result(0).Type())
-	},
+	Parse:    parseMaskedAccess(true),
+	Print:    printMaskedAccess,
 	Verify: func(op *ir.Operation) error {
 		n := op.NumOperands()
 		return verifyMasked(op, n-2, op.Result(0).Type(), op.Operand(n-1).Type(), "result")
@@ -65,7 +36,19 @@ var maskedStoreOp = &ir.OpDef{
 	Operands: ir.AtLeast(3),
 	Results:  ir.Exactly(0),
 	Inherent: []string{"alignment"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+	Parse:    parseMaskedAccess(false),
+	Print:    printMaskedAccess,
+	Verify: func(op *ir.Operation) error {
+		n := op.NumOperands()
+		return verifyMasked(op, n-2, op.Operand(n-1).Type(), nil, "valueToStore")
+	},
+}
+
+// parseMaskedAccess returns the parser of `%base[%i...], %mask, %v attr-dict
+// : base, mask, v` (vector.maskedstore), followed by `into result` for
+// vector.maskedload.
+func parseMaskedAccess(load bool) func(p *ir.OpParser, st *ir.OpState) error {
+	return func(p *ir.OpParser, st *ir.OpState) error {
 		base, idx, err := parseBaseIndices(p)
 		if err != nil {
 			return err
@@ -74,31 +57,40 @@ var maskedStoreOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		ts, err := parseTypes(p, 3, "")
+		n, into := 3, ""
+		if load {
+			n, into = 4, "into"
+		}
+		ts, err := parseTypes(p, n, into)
 		if err != nil {
 			return err
+		}
+		if load {
+			st.ResultTypes = []ir.Type{ts[3]}
 		}
 		if err := resolveBaseIndices(p, base, ts[0], idx); err != nil {
 			return err
 		}
 		return p.ResolveOperands(rest, ts[1:3])
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		n := op.NumOperands()
-		p.WriteByte(' ')
-		printBaseIndices(p, op.Operand(0), op.Operands()[1:n-2])
-		p.WriteString(", ")
-		p.Operands(op.Operands()[n-2:])
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(", ")
-		p.TypeList(op.OperandTypes()[n-2:])
-	},
-	Verify: func(op *ir.Operation) error {
-		n := op.NumOperands()
-		return verifyMasked(op, n-2, op.Operand(n-1).Type(), nil, "valueToStore")
-	},
+	}
+}
+
+// printMaskedAccess prints what parseMaskedAccess reads.
+func printMaskedAccess(p *ir.OpPrinter, op *ir.Operation) {
+	n := op.NumOperands()
+	p.WriteByte(' ')
+	printBaseIndices(p, op.Operand(0), op.Operands()[1:n-2])
+	p.WriteString(", ")
+	p.Operands(op.Operands()[n-2:])
+	p.OptionalAttrDict(op.Attrs())
+	p.WriteString(" : ")
+	p.Type(op.Operand(0).Type())
+	p.WriteString(", ")
+	p.TypeList(op.OperandTypes()[n-2:])
+	if op.NumResults() > 0 {
+		p.WriteString(" into ")
+		p.Type(op.Result(0).Type())
+	}
 }
 
 // parseTrailingOperands parses `, %a, %b` (n operands) and an attribute dictionary.
@@ -141,7 +133,7 @@ func verifyMasked(op *ir.Operation, maskIdx int, vt, pass ir.Type, what string) 
 	if !ok || m.Elem != op.Context().I(1) {
 		return op.Errorf("operand #%d must be vector of 1-bit signless integer values, but got %s", maskIdx, typeQuoted(op.Operand(maskIdx).Type()))
 	}
-	if !equalInts(m.Dims, v.Dims) {
+	if !slices.Equal(m.Dims, v.Dims) {
 		return op.Errorf("expected %s shape to match mask shape", what)
 	}
 	if pass != nil && pass != vt {

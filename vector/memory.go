@@ -16,14 +16,7 @@ var loadOp = &ir.OpDef{
 	Results:  ir.Exactly(1),
 	Inherent: []string{"nontemporal", "alignment"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		base, idx, err := parseBaseIndices(p)
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		ts, err := parseTypes(p, 2, "")
+		base, idx, ts, err := parseLoadStoreTail(p)
 		if err != nil {
 			return err
 		}
@@ -62,14 +55,7 @@ var storeOp = &ir.OpDef{
 		if err := p.ParsePunct(","); err != nil {
 			return err
 		}
-		base, idx, err := parseBaseIndices(p)
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		ts, err := parseTypes(p, 2, "")
+		base, idx, ts, err := parseLoadStoreTail(p)
 		if err != nil {
 			return err
 		}
@@ -188,6 +174,20 @@ func printBaseIndices(p *ir.OpPrinter, base *ir.Value, idx []*ir.Value) {
 	p.WriteByte('[')
 	p.Operands(idx)
 	p.WriteByte(']')
+}
+
+// parseLoadStoreTail parses `%base[%i, ...] attr-dict : memref<...>,
+// vector<...>` of vector.load and vector.store.
+func parseLoadStoreTail(p *ir.OpParser) (ir.UnresolvedOperand, []ir.UnresolvedOperand, []ir.Type, error) {
+	base, idx, err := parseBaseIndices(p)
+	if err != nil {
+		return base, nil, nil, err
+	}
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return base, nil, nil, err
+	}
+	ts, err := parseTypes(p, 2, "")
+	return base, idx, ts, err
 }
 
 // parseTypes parses `: t1, t2, ...` with n types, the last after

@@ -76,13 +76,9 @@ func verifyOuterProduct(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	lt, ok := vectorOf(op.Operand(0))
-	if !ok {
-		return op.Errorf("operand #0 must be vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
-	}
-	res, ok := op.Result(0).Type().(*ir.VectorType)
-	if !ok {
-		return op.Errorf("result #0 must be vector of any type values, but got %s", typeQuoted(op.Result(0).Type()))
+	lt, res, err := vectorInOut(op)
+	if err != nil {
+		return err
 	}
 	if len(lt.Dims) != 1 {
 		return op.Errorf("expected 1-d vector for operand #1")

@@ -17,14 +17,7 @@ var fmaOp = &ir.OpDef{
 	Operands: ir.Exactly(3),
 	Results:  ir.Exactly(1),
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := p.ParseOperandList()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
+		us, t, err := ir.ParseOperandListColonType(p)
 		if err != nil {
 			return err
 		}
@@ -61,12 +54,7 @@ var reductionOp = &ir.OpDef{
 	Results:  ir.Exactly(1),
 	Inherent: []string{"kind", "fastmath"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		k, err := parseKind(p, "vector.reduction")
-		if err != nil {
-			return err
-		}
-		st.AddAttr("kind", k)
-		if err := p.ParsePunct(","); err != nil {
+		if err := parseKindPrefix(p, st, "vector.reduction"); err != nil {
 			return err
 		}
 		v, err := p.ParseOperand()
@@ -84,17 +72,7 @@ var reductionOp = &ir.OpDef{
 		if err := parseOptionalFastMath(p, st); err != nil {
 			return err
 		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		vt, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseKeyword("into"); err != nil {
-			return err
-		}
-		rt, err := p.ParseType()
+		vt, rt, err := ir.ParseAttrDictColonTypes(p, "into")
 		if err != nil {
 			return err
 		}
@@ -118,9 +96,9 @@ var reductionOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		vt, ok := vectorOf(op.Operand(0))
-		if !ok {
-			return op.Errorf("operand #0 must be vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
+		vt, err := vectorOperand(op, 0)
+		if err != nil {
+			return err
 		}
 		rt := op.Result(0).Type()
 		if vt.Elem != rt {
@@ -209,12 +187,7 @@ var multiReductionOp = &ir.OpDef{
 	Results:  ir.Exactly(1),
 	Inherent: []string{"kind", "reduction_dims"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		k, err := parseKind(p, "vector.multi_reduction")
-		if err != nil {
-			return err
-		}
-		st.AddAttr("kind", k)
-		if err := p.ParsePunct(","); err != nil {
+		if err := parseKindPrefix(p, st, "vector.multi_reduction"); err != nil {
 			return err
 		}
 		us, err := p.ParseOperandList()
@@ -261,9 +234,9 @@ var multiReductionOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		vt, ok := vectorOf(op.Operand(0))
-		if !ok {
-			return op.Errorf("operand #0 must be vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
+		vt, err := vectorOperand(op, 0)
+		if err != nil {
+			return err
 		}
 		dims := attrInts(op, "reduction_dims")
 		var shape []int64

@@ -59,13 +59,9 @@ var transposeOp = &ir.OpDef{
 		p.Type(op.Result(0).Type())
 	},
 	Verify: func(op *ir.Operation) error {
-		in, ok := vectorOf(op.Operand(0))
-		if !ok {
-			return op.Errorf("operand #0 must be vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
-		}
-		out, ok := op.Result(0).Type().(*ir.VectorType)
-		if !ok {
-			return op.Errorf("result #0 must be vector of any type values, but got %s", typeQuoted(op.Result(0).Type()))
+		in, out, err := vectorInOut(op)
+		if err != nil {
+			return err
 		}
 		if in.Elem != out.Elem {
 			return op.Errorf("failed to verify that all of {vector, result} have same element type")
@@ -133,13 +129,9 @@ var shapeCastOp = &ir.OpDef{
 	Parse:    parseCast("vector.shape_cast", "to", true),
 	Print:    printCast("to"),
 	Verify: func(op *ir.Operation) error {
-		in, ok := vectorOf(op.Operand(0))
-		if !ok {
-			return op.Errorf("operand #0 must be vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
-		}
-		out, ok := op.Result(0).Type().(*ir.VectorType)
-		if !ok {
-			return op.Errorf("result #0 must be vector of any type values, but got %s", typeQuoted(op.Result(0).Type()))
+		in, out, err := vectorInOut(op)
+		if err != nil {
+			return err
 		}
 		if in.Elem != out.Elem {
 			return op.Errorf("has different source and result element types")
@@ -195,13 +187,9 @@ var bitcastOp = &ir.OpDef{
 	Parse:    parseCast("vector.bitcast", "to", true),
 	Print:    printCast("to"),
 	Verify: func(op *ir.Operation) error {
-		in, ok := vectorOf(op.Operand(0))
-		if !ok {
-			return op.Errorf("operand #0 must be vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
-		}
-		out, ok := op.Result(0).Type().(*ir.VectorType)
-		if !ok {
-			return op.Errorf("result #0 must be vector of any type values, but got %s", typeQuoted(op.Result(0).Type()))
+		in, out, err := vectorInOut(op)
+		if err != nil {
+			return err
 		}
 		if len(in.Dims) != len(out.Dims) {
 			return op.Errorf("failed to verify that all of {source, result} have same rank")

@@ -27,20 +27,7 @@ var shuffleOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		v1, err := parseVectorType(p, "vector.shuffle")
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		v2, err := parseVectorType(p, "vector.shuffle")
+		v1, v2, err := parseAttrsColonVectors(p, "vector.shuffle", ",")
 		if err != nil {
 			return err
 		}
@@ -177,13 +164,7 @@ var interleaveOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		in, err := parseVectorType(p, "vector.interleave")
+		in, err := parseAttrsColonVector(p, "vector.interleave")
 		if err != nil {
 			return err
 		}
@@ -207,9 +188,9 @@ var interleaveOp = &ir.OpDef{
 		p.Type(op.Result(0).Type())
 	},
 	Verify: func(op *ir.Operation) error {
-		in, ok := vectorOf(op.Operand(0))
-		if !ok {
-			return op.Errorf("operand #0 must be vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
+		in, err := vectorOperand(op, 0)
+		if err != nil {
+			return err
 		}
 		if op.Operand(1).Type() != in {
 			return op.Errorf("failed to verify that all of {lhs, rhs} have same type")
@@ -252,20 +233,7 @@ var deinterleaveOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		in, err := parseVectorType(p, "vector.deinterleave")
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("->"); err != nil {
-			return err
-		}
-		out, err := parseVectorType(p, "vector.deinterleave")
+		in, out, err := parseAttrsColonVectors(p, "vector.deinterleave", "->")
 		if err != nil {
 			return err
 		}

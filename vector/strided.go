@@ -18,9 +18,9 @@ var extractStridedSliceOp = &ir.OpDef{
 	Parse:    parseCast("vector.extract_strided_slice", "to", true),
 	Print:    printCast("to"),
 	Verify: func(op *ir.Operation) error {
-		vt, ok := vectorOf(op.Operand(0))
-		if !ok {
-			return op.Errorf("operand #0 must be vector of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
+		vt, err := vectorOperand(op, 0)
+		if err != nil {
+			return err
 		}
 		offs, sizes, strides, err := sliceAttrs(op, "offsets", "sizes", "strides")
 		if err != nil {
@@ -161,14 +161,7 @@ var insertStridedSliceOp = &ir.OpDef{
 	Results:  ir.Exactly(1),
 	Inherent: []string{"offsets", "strides"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := p.ParseOperandList()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		src, err := p.ParseColonType()
+		us, src, err := ir.ParseOperandListColonType(p)
 		if err != nil {
 			return err
 		}

@@ -20,6 +20,64 @@ func customError(loc ir.Location, op, format string, args ...any) error {
 	return ir.Errorf(loc, "custom op '%s' "+format, append([]any{op}, args...)...)
 }
 
+// vectorOperand returns the vector type of operand i, or ODS's error when
+// the operand is not a vector.
+func vectorOperand(op *ir.Operation, i int) (*ir.VectorType, error) {
+	vt, ok := vectorOf(op.Operand(i))
+	if !ok {
+		return nil, op.Errorf("operand #%d must be vector of any type values, but got %s", i, typeQuoted(op.Operand(i).Type()))
+	}
+	return vt, nil
+}
+
+// vectorResult is vectorOperand for the first result.
+func vectorResult(op *ir.Operation) (*ir.VectorType, error) {
+	vt, ok := op.Result(0).Type().(*ir.VectorType)
+	if !ok {
+		return nil, op.Errorf("result #0 must be vector of any type values, but got %s", typeQuoted(op.Result(0).Type()))
+	}
+	return vt, nil
+}
+
+// vectorInOut returns the vector types of operand #0 and result #0, for
+// ops that map one vector to another.
+func vectorInOut(op *ir.Operation) (*ir.VectorType, *ir.VectorType, error) {
+	in, err := vectorOperand(op, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	out, err := vectorResult(op)
+	return in, out, err
+}
+
+// parseAttrsColonVector parses `{attrs} : vector<...>`, the tail of most
+// vector ops' custom forms.
+func parseAttrsColonVector(p *ir.OpParser, op string) (*ir.VectorType, error) {
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return nil, err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return nil, err
+	}
+	return parseVectorType(p, op)
+}
+
+// parseAttrsColonVectors parses `{attrs} : vector<...> sep vector<...>`.
+func parseAttrsColonVectors(p *ir.OpParser, op, sep string) (*ir.VectorType, *ir.VectorType, error) {
+	a, err := parseAttrsColonVector(p, op)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := p.ParsePunct(sep); err != nil {
+		return nil, nil, err
+	}
+	b, err := parseVectorType(p, op)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, b, nil
+}
+
 // parseVectorType parses a type that must be a vector.
 func parseVectorType(p *ir.OpParser, op string) (*ir.VectorType, error) {
 	loc := p.Loc()

@@ -76,9 +76,9 @@ var transferReadOp = &ir.OpDef{
 			return err
 		}
 		shaped := v.Base().Type()
-		vt, ok := op.Result(0).Type().(*ir.VectorType)
-		if !ok {
-			return op.Errorf("result #0 must be vector of any type values, but got %s", typeQuoted(op.Result(0).Type()))
+		vt, err := vectorResult(op)
+		if err != nil {
+			return err
 		}
 		if err := verifyTransfer(op, shaped, vt, seg[1], v.Mask()); err != nil {
 			return err

@@ -198,27 +198,8 @@ func (v Memory) Value() *ir.Value {
 // TransferRead is a view of vector.transfer_read.
 type TransferRead struct{ *ir.Operation }
 
-func segment(op *ir.Operation, i int) (start, n int) {
-	a, ok := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
-	if !ok || len(a.Ints) <= i {
-		return 0, 0
-	}
-	for j := 0; j < i; j++ {
-		start += int(a.Ints[j])
-	}
-	return start, int(a.Ints[i])
-}
-
-func segmentValues(op *ir.Operation, i int) []*ir.Value {
-	s, n := segment(op, i)
-	if s+n > op.NumOperands() {
-		return nil
-	}
-	return op.Operands()[s : s+n]
-}
-
 func segmentValue(op *ir.Operation, i int) *ir.Value {
-	if vs := segmentValues(op, i); len(vs) == 1 {
+	if vs := ir.OperandSegment(op, i); len(vs) == 1 {
 		return vs[0]
 	}
 	return nil
@@ -228,7 +209,7 @@ func segmentValue(op *ir.Operation, i int) *ir.Value {
 func (v TransferRead) Base() *ir.Value { return v.Operand(0) }
 
 // Indices returns the start indices.
-func (v TransferRead) Indices() []*ir.Value { return segmentValues(v.Operation, 1) }
+func (v TransferRead) Indices() []*ir.Value { return ir.OperandSegment(v.Operation, 1) }
 
 // Padding returns the value of out-of-bounds elements.
 func (v TransferRead) Padding() *ir.Value { return segmentValue(v.Operation, 2) }
@@ -252,7 +233,7 @@ func (v TransferWrite) Value() *ir.Value { return v.Operand(0) }
 func (v TransferWrite) Base() *ir.Value { return v.Operand(1) }
 
 // Indices returns the start indices.
-func (v TransferWrite) Indices() []*ir.Value { return segmentValues(v.Operation, 2) }
+func (v TransferWrite) Indices() []*ir.Value { return ir.OperandSegment(v.Operation, 2) }
 
 // Mask returns the mask (nil when absent).
 func (v TransferWrite) Mask() *ir.Value { return segmentValue(v.Operation, 3) }
