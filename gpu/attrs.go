@@ -237,8 +237,11 @@ func AsyncToken(ctx *ir.Context) *AsyncTokenType {
 func (*AsyncTokenType) Print(p *ir.Printer) { p.WriteString("!gpu.async.token") }
 
 func parseType(p *ir.Parser, mnemonic string) (ir.Type, error) {
-	if mnemonic == "async.token" {
+	switch mnemonic {
+	case "async.token":
 		return AsyncToken(p.Context()), nil
+	case "mma_matrix":
+		return parseMMAMatrixBody(p)
 	}
 	return nil, p.Errorf("unknown gpu type: %s", mnemonic)
 }
@@ -256,6 +259,8 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 		return enumBody[ShuffleMode](p, ctx)
 	case "broadcast":
 		return enumBody[BroadcastType](p, ctx)
+	case "mma_element_wise":
+		return enumBody[MMAElementwiseOp](p, ctx)
 	case "object":
 		return parseObjectBody(p)
 	case "select_object":

@@ -27,6 +27,8 @@ var dialect = &ir.Dialect{
 		clusterIDDef, clusterDimDef, clusterDimBlocksDef, clusterBlockIDDef,
 		laneIDDef, subgroupIDDef, numSubgroupsDef, subgroupSizeDef, dynamicSharedDef,
 		allReduceDef, subgroupReduceDef, yieldDef, shuffleDef, subgroupBroadcastDef, rotateDef, barrierDef,
+		warpExecuteDef, ballotDef,
+		mmaLoadDef, mmaStoreDef, mmaComputeDef, mmaConstantDef, mmaElementwiseDef, mmaExtractDef, mmaInsertDef,
 		allocDef, deallocDef, memcpyDef, memsetDef, waitDef, hostRegisterDef, hostUnregisterDef, setDefaultDeviceDef, printfDef,
 	},
 	ParseType:  parseType,

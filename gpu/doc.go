@@ -34,7 +34,10 @@
 // GridSize, BlockSize, KernelOperands, DynamicSharedMemorySize,
 // AsyncDependencies), DimOp, Reduce, Shuffle. Attributes are EnumAttr
 // values (#gpu<dim x>, #gpu<all_reduce_op add>, #gpu<shuffle_mode xor>,
-// #gpu<broadcast first_active_lane>, #gpu.address_space<workgroup>) and
-// the one type is !gpu.async.token. gpu.binary holds compiled objects
-// (#gpu.object) of a gpu.module.
+// #gpu<broadcast first_active_lane>, #gpu.address_space<workgroup>,
+// #gpu<mma_element_wise addf>) and the types are !gpu.async.token and
+// !gpu.mma_matrix<16x16xf16, "AOp"> (MMAMatrixType), the operand of the
+// subgroup_mma_* ops. gpu.warp_execute_on_lane_0 runs its region on lane 0
+// of a warp, with distributed vector arguments and results. gpu.binary
+// holds compiled objects (#gpu.object) of a gpu.module.
 package gpu

@@ -17,6 +17,8 @@ func TestExamplesRoundTrip(t *testing.T) {
 		ShowsOp:       true,
 		KeepNames:     true,
 		// MLIR 16 syntax that the custom form drops.
-		Printed: map[string]string{"gpu.module_end": "gpu.module @m {\n}"},
+		Printed: map[string]string{"gpu.module_end": "gpu.module @m {\n}",
+			// MLIR prints the lane operand right after the name.
+			"gpu.warp_execute_on_lane_0": warpExecuteDef.Example},
 	})
 }

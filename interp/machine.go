@@ -269,6 +269,9 @@ func (m *Machine) branch(f *frame, op *ir.Operation) (*ir.Block, []Value, error)
 
 // exec runs one non-terminator op.
 func (m *Machine) exec(f *frame, op *ir.Operation) error {
+	if handled, err := m.moreOps(f, op); handled {
+		return err
+	}
 	dialect, _, _ := strings.Cut(op.Name(), ".")
 	var err error
 	switch dialect {

@@ -59,5 +59,6 @@ var dialect = &ir.Dialect{
 		classOp("isinf", "returns true if the operand classifies as infinite"),
 		classOp("isfinite", "returns true if the operand classifies as finite"),
 		classOp("isnormal", "returns true if the operand classifies as normal"),
+		clampf, sincos,
 	},
 }

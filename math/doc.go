@@ -12,6 +12,8 @@
 //	%2 = math.fpowi %x, %n : f32, i32
 //	%3 = math.ctlz %i : i32
 //	%4 = math.isnan %x : f32
+//	%5 = math.clampf %x to [%lo, %hi] : f32
+//	%6:2 = math.sincos %x : f32
 //
 // EvalFloat, EvalFPowI, EvalInt and EvalClass define what the ops compute;
 // folders and the reference interpreter share them. As in MLIR, exact

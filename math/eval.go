@@ -27,6 +27,7 @@ var floatFuncs = map[string]struct {
 	"math.roundeven": {unary(math.RoundToEven), true},
 	"math.sqrt":      {nonNegative(math.Sqrt), true},
 	"math.copysign":  {func(x []float64) (float64, bool) { return math.Copysign(x[0], x[1]), true }, true},
+	"math.clampf":    {evalClampf, true},
 	"math.rsqrt":     {nonNegative(func(x float64) float64 { return 1 / math.Sqrt(x) }), false},
 	"math.cbrt":      {unary(math.Cbrt), false},
 	"math.exp":       {unary(math.Exp), false},

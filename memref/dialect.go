@@ -16,7 +16,7 @@ var dialect = &ir.Dialect{
 		reinterpretCast, subview, view, transpose, expandShape, collapseShape, copyOp,
 		global, getGlobal, atomicRMW, genericAtomicRMW, atomicYield,
 		assumeAlignment, extractStridedMetadata, extractAlignedPointer,
-		allocaScope, allocaScopeReturn, realloc, reshape, prefetch,
+		allocaScope, allocaScopeReturn, realloc, reshape, prefetch, dmaStart, dmaWait, distinctObjects,
 	},
 	Dependencies:        []func() *ir.Dialect{arith.Dialect},
 	MaterializeConstant: arith.BuildConstant,

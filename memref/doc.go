@@ -7,8 +7,9 @@
 // memory_space_cast, reinterpret_cast, subview, view, transpose, expand_shape,
 // collapse_shape, copy, global, get_global, atomic_rmw, generic_atomic_rmw,
 // atomic_yield, assume_alignment, extract_strided_metadata,
-// extract_aligned_pointer_as_index, alloca_scope, realloc, reshape and
-// prefetch, with MLIR's custom syntax, verifier
+// extract_aligned_pointer_as_index, alloca_scope, realloc, reshape,
+// prefetch, dma_start, dma_wait and distinct_objects, with MLIR's custom
+// syntax, verifier
 // messages, folders and canonicalizations:
 //
 //	ctx := ir.NewContext(fn.Dialect(), arith.Dialect(), memref.Dialect())

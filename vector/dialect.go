@@ -21,6 +21,8 @@ var dialect = &ir.Dialect{
 		loadOp, storeOp, maskedLoadOp, maskedStoreOp, gatherOp, scatterOp,
 		transferReadOp, transferWriteOp,
 		createMaskOp, constantMaskOp, printOp,
+		expandLoadOp, compressStoreOp, scanOp, maskOp, yieldOp,
+		vscaleOp, scalableInsertOp, scalableExtractOp,
 	},
 	Dependencies:        []func() *ir.Dialect{arith.Dialect},
 	ParseAttr:           parseAttr,

@@ -19,5 +19,7 @@
 // TransferRead, Memory, ...) name operands and attributes for passes and
 // the interpreter; helpers such as Linearize, StridedSliceIndices,
 // InferTransferMaskType and MaskFormatOf are shared with vector/transforms
-// and the SPIR-V lowering.
+// and the SPIR-V lowering. vector.mask predicates one maskable op in its
+// region (transfer_read/write, reduction, multi_reduction, contract);
+// MaskedOp returns it and ScanDim reads vector.scan's dimension.
 package vector

@@ -478,3 +478,61 @@ func.func @rotate_offset(%f: f32) {
 
 // expected-error @+1 {{'gpu.binary' op attribute 'objects' failed to satisfy constraint: an array of GPU object attributes with at least 1 elements}}
 gpu.binary @empty []
+
+// -----
+
+func.func @mma_order(%a: !gpu.mma_matrix<16x16xf16, "BOp">, %b: !gpu.mma_matrix<16x16xf16, "BOp">, %c: !gpu.mma_matrix<16x16xf16, "COp">) {
+  // expected-error @+1 {{'gpu.subgroup_mma_compute' op operands must be in the order AOp, BOp, COp}}
+  %d = gpu.subgroup_mma_compute %a, %b, %c : !gpu.mma_matrix<16x16xf16, "BOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf16, "COp">
+  return
+}
+
+// -----
+
+func.func @mma_shapes(%a: !gpu.mma_matrix<16x8xf16, "AOp">, %b: !gpu.mma_matrix<16x16xf16, "BOp">, %c: !gpu.mma_matrix<16x16xf16, "COp">) {
+  // expected-error @+1 {{'gpu.subgroup_mma_compute' op operand shapes do not satisfy matmul constraints}}
+  %d = gpu.subgroup_mma_compute %a, %b, %c : !gpu.mma_matrix<16x8xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf16, "COp">
+  return
+}
+
+// -----
+
+func.func @mma_store_operand(%a: !gpu.mma_matrix<16x16xf16, "AOp">, %m: memref<32x32xf16, 3>, %i: index) {
+  // expected-error @+1 {{'gpu.subgroup_mma_store_matrix' op expected the operand matrix being stored to have 'COp' operand type}}
+  gpu.subgroup_mma_store_matrix %a, %m[%i, %i] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "AOp">, memref<32x32xf16, 3>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{operand expected to be one of AOp, BOp or COp}}
+func.func @mma_type(%a: !gpu.mma_matrix<16x16xf16, "DOp">) {
+  return
+}
+
+// -----
+
+func.func @warp_distribution(%lane: index, %v: vector<4xf32>) {
+  // expected-error @+1 {{'gpu.warp_execute_on_lane_0' op incompatible distribution dimensions from 'vector<64xf32>' to 'vector<4xf32>' with warp size = 32}}
+  gpu.warp_execute_on_lane_0(%lane)[32] args(%v : vector<4xf32>) {
+  ^bb0(%arg: vector<64xf32>):
+  }
+  return
+}
+
+// -----
+
+func.func @warp_yield(%lane: index) {
+  // expected-error @+1 {{'gpu.warp_execute_on_lane_0' op expected same number of yield operands and return values.}}
+  %0 = gpu.warp_execute_on_lane_0(%lane)[32] -> (vector<1xf32>) {
+  }
+  return
+}
+
+// -----
+
+func.func @mma_extract_type(%m: !gpu.mma_matrix<16x16xf16, "COp">, %i: index) {
+  // expected-error @+1 {{'gpu.subgroup_mma_extract_thread_local' op failed to verify that result type matches element type of mma_matrix}}
+  %0 = gpu.subgroup_mma_extract_thread_local %m[%i] : !gpu.mma_matrix<16x16xf16, "COp"> -> f32
+  return
+}

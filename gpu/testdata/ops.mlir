@@ -194,3 +194,49 @@ func.func @newer_ops(%f: f32, %dev: i32, %sz: index) {
   }
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @mma
+func.func @mma(%m: memref<32x32xf16, 3>, %i: index, %f: f16) {
+  // CHECK: gpu.subgroup_mma_load_matrix %{{.*}}[%{{.*}}, %{{.*}}] {leadDimension = 32 : index} : memref<32x32xf16, 3> -> !gpu.mma_matrix<16x16xf16, "AOp">
+  %a = gpu.subgroup_mma_load_matrix %m[%i, %i] {leadDimension = 32 : index} : memref<32x32xf16, 3> -> !gpu.mma_matrix<16x16xf16, "AOp">
+  // CHECK: gpu.subgroup_mma_load_matrix %{{.*}}[%{{.*}}, %{{.*}}] {leadDimension = 32 : index, transpose} : memref<32x32xf16, 3> -> !gpu.mma_matrix<16x16xf16, "BOp">
+  %b = gpu.subgroup_mma_load_matrix %m[%i, %i] {leadDimension = 32 : index, transpose} : memref<32x32xf16, 3> -> !gpu.mma_matrix<16x16xf16, "BOp">
+  // CHECK: gpu.subgroup_mma_constant_matrix %{{.*}} : !gpu.mma_matrix<16x16xf16, "COp">
+  %c = gpu.subgroup_mma_constant_matrix %f : !gpu.mma_matrix<16x16xf16, "COp">
+  // CHECK: gpu.subgroup_mma_compute %{{.*}}, %{{.*}}, %{{.*}} {a_transpose} : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf16, "COp">
+  %d = gpu.subgroup_mma_compute %a, %b, %c {a_transpose} : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf16, "COp">
+  // CHECK: gpu.subgroup_mma_elementwise  addf %{{.*}}, %{{.*}} : (!gpu.mma_matrix<16x16xf16, "COp">, !gpu.mma_matrix<16x16xf16, "COp">) -> !gpu.mma_matrix<16x16xf16, "COp">
+  %e = gpu.subgroup_mma_elementwise addf %c, %d : (!gpu.mma_matrix<16x16xf16, "COp">, !gpu.mma_matrix<16x16xf16, "COp">) -> !gpu.mma_matrix<16x16xf16, "COp">
+  // CHECK: gpu.subgroup_mma_store_matrix %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "COp">, memref<32x32xf16, 3>
+  gpu.subgroup_mma_store_matrix %e, %m[%i, %i] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "COp">, memref<32x32xf16, 3>
+  // CHECK: gpu.subgroup_mma_extract_thread_local %{{.*}}[%{{.*}}] : !gpu.mma_matrix<16x16xf16, "COp"> -> f16
+  %x = gpu.subgroup_mma_extract_thread_local %e[%i] : !gpu.mma_matrix<16x16xf16, "COp"> -> f16
+  // CHECK: gpu.subgroup_mma_insert_thread_local %{{.*}}, %{{.*}}[%{{.*}}] : f16, !gpu.mma_matrix<16x16xf16, "COp"> -> !gpu.mma_matrix<16x16xf16, "COp">
+  %y = gpu.subgroup_mma_insert_thread_local %x, %e[%i] : f16, !gpu.mma_matrix<16x16xf16, "COp"> -> !gpu.mma_matrix<16x16xf16, "COp">
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @warp_and_ballot
+func.func @warp_and_ballot(%lane: index, %v: vector<4xf32>, %p: i1) -> (vector<1xf32>, i64) {
+  // CHECK: gpu.warp_execute_on_lane_0(%{{.*}})[32] args(%{{.*}} : vector<4xf32>) -> (vector<1xf32>) {
+  // CHECK: ^bb0(%{{.*}}: vector<128xf32>):
+  // CHECK: gpu.yield %{{.*}} : vector<32xf32>
+  %r = gpu.warp_execute_on_lane_0(%lane)[32] args(%v : vector<4xf32>) -> (vector<1xf32>) {
+  ^bb0(%arg: vector<128xf32>):
+    %x = vector.extract_strided_slice %arg {offsets = [0], sizes = [32], strides = [1]} : vector<128xf32> to vector<32xf32>
+    gpu.yield %x : vector<32xf32>
+  }
+  // CHECK: gpu.warp_execute_on_lane_0(%{{.*}})[64] {
+  // CHECK-NEXT: "some_def"() : () -> ()
+  // CHECK-NEXT: }
+  gpu.warp_execute_on_lane_0(%lane)[64] {
+    "some_def"() : () -> ()
+  }
+  // CHECK: gpu.ballot %{{.*}} : i64
+  %b = gpu.ballot %p : i64
+  return %r, %b : vector<1xf32>, i64
+}

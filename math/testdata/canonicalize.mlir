@@ -46,3 +46,17 @@ func.func @fold_int() -> (i32, i8, i8, vector<2xi1>, i32) {
   // CHECK: return %[[C32]], %[[MIN]], %[[POW]], %[[NAN]], %[[IPOW]]
   return %0, %1, %2, %3, %4 : i32, i8, i8, vector<2xi1>, i32
 }
+
+// CHECK-LABEL: func.func @fold_clampf_sincos
+func.func @fold_clampf_sincos() -> (f32, f32, f32) {
+  %x = arith.constant 7.0 : f32
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 2.5 : f32
+  %0 = math.clampf %x to [%lo, %hi] : f32
+  %1:2 = math.sincos %lo : f32
+  // CHECK-DAG: %[[HI:.*]] = arith.constant 2.500000e+00 : f32
+  // CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+  // CHECK-DAG: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+  // CHECK: return %[[HI]], %[[ZERO]], %[[ONE]]
+  return %0, %1#0, %1#1 : f32, f32, f32
+}

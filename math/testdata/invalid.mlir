@@ -45,3 +45,19 @@ func.func @generic_fastmath(%a: f32) {
   %0 = "math.exp"(%a) <{fastmath = 1 : i32}> : (f32) -> f32
   return
 }
+
+// -----
+
+func.func @clampf_int(%a: i32) {
+  // expected-error @+1 {{'math.clampf' op operand #0 must be floating-point-like, but got 'i32'}}
+  %0 = math.clampf %a to [%a, %a] : i32
+  return
+}
+
+// -----
+
+func.func @sincos_int(%a: i32) {
+  // expected-error @+1 {{'math.sincos' op operand #0 must be floating-point-like, but got 'i32'}}
+  %0:2 = math.sincos %a : i32
+  return
+}

@@ -100,3 +100,12 @@ func.func @int_and_class_ops(%i: i32, %n: i32, %v: vector<4xi16>, %x: f32, %fv: 
   %10 = math.isnormal %x : f32
   return
 }
+
+// CHECK-LABEL: func.func @clampf_sincos
+func.func @clampf_sincos(%x: f32, %lo: f32, %hi: f32, %v: vector<4xf64>) -> (f32, vector<4xf64>, vector<4xf64>) {
+  // CHECK: math.clampf %{{.*}} to [%{{.*}}, %{{.*}}] fastmath<nnan> : f32
+  %0 = math.clampf %x to [%lo, %hi] fastmath<nnan> : f32
+  // CHECK: math.sincos %{{.*}} : vector<4xf64>
+  %1:2 = math.sincos %v : vector<4xf64>
+  return %0, %1#0, %1#1 : f32, vector<4xf64>, vector<4xf64>
+}

@@ -130,3 +130,12 @@ func.func @dead_alloc_with_stores(%v: f32, %i: index) {
   memref.dealloc %a : memref<16xf32>
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @distinct_objects_noop
+// CHECK-NEXT: return %arg0
+func.func @distinct_objects_noop(%arg0: memref<?xf16>) -> memref<?xf16> {
+  %1 = memref.distinct_objects %arg0 : memref<?xf16>
+  return %1 : memref<?xf16>
+}

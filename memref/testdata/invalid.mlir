@@ -835,3 +835,27 @@ func.func @memref_realloc_type(%src : memref<256xf32>) -> memref<?xi32>{
   %0 = memref.realloc %src : memref<256xf32> to memref<?xi32>
   return %0 : memref<?xi32>
 }
+
+// -----
+
+func.func @dma_start_operands(%src: memref<4xf32>, %dst: memref<4xf32>, %tag: memref<1xi32>, %i: index) {
+  // expected-error @+1 {{'memref.dma_start' op incorrect number of operands}}
+  "memref.dma_start"(%src, %i, %dst, %i, %i, %tag, %i, %i) : (memref<4xf32>, index, memref<4xf32>, index, index, memref<1xi32>, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @dma_start_num(%src: memref<4xf32>, %dst: memref<4xf32>, %tag: memref<1xi32>, %i: index, %n: i32) {
+  // expected-error @+1 {{'memref.dma_start' op expected num elements to be of index type}}
+  "memref.dma_start"(%src, %i, %dst, %i, %n, %tag, %i) : (memref<4xf32>, index, memref<4xf32>, index, i32, memref<1xi32>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @dma_wait_rank(%tag: memref<2xi32>, %i: index) {
+  // expected-error @+1 {{'memref.dma_wait' op expected tagIndices to have the same number of elements as the tagMemRef rank, expected 1, but got 0}}
+  memref.dma_wait %tag[], %i : memref<2xi32>
+  return
+}

@@ -190,3 +190,21 @@ func.func @more_ops(%m: memref<4x4xi32>, %i: index, %u: memref<*xf32>, %shape: m
   "test.use"(%0, %1) : (memref<?x?xf32>, memref<?xf32>) -> ()
   return %2 : i32
 }
+
+// CHECK-LABEL: func.func @dma
+func.func @dma(%src: memref<40x128xf32>, %dst: memref<2x1024xf32, 1>, %tag: memref<1xi32>, %i: index, %n: index) {
+  // CHECK: memref.dma_start %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}[%{{.*}}] : memref<40x128xf32>, memref<2x1024xf32, 1>, memref<1xi32>
+  memref.dma_start %src[%i, %i], %dst[%i, %i], %n, %tag[%i] : memref<40x128xf32>, memref<2x1024xf32, 1>, memref<1xi32>
+  // CHECK: memref.dma_start %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}[%{{.*}}], %{{.*}}, %{{.*}} : memref<40x128xf32>, memref<2x1024xf32, 1>, memref<1xi32>
+  memref.dma_start %src[%i, %i], %dst[%i, %i], %n, %tag[%i], %n, %n : memref<40x128xf32>, memref<2x1024xf32, 1>, memref<1xi32>
+  // CHECK: memref.dma_wait %{{.*}}[%{{.*}}], %{{.*}} : memref<1xi32>
+  memref.dma_wait %tag[%i], %n : memref<1xi32>
+  return
+}
+
+// CHECK-LABEL: func.func @distinct
+func.func @distinct(%a: memref<?xf32>, %b: memref<4xi32>) -> (memref<?xf32>, memref<4xi32>) {
+  // CHECK: memref.distinct_objects %{{.*}}, %{{.*}} : memref<?xf32>, memref<4xi32>
+  %0:2 = memref.distinct_objects %a, %b : memref<?xf32>, memref<4xi32>
+  return %0#0, %0#1 : memref<?xf32>, memref<4xi32>
+}

@@ -158,3 +158,26 @@ func.func @strided_slice_constants() -> (vector<2xi32>, vector<2x3xi32>) {
   %1 = vector.insert_strided_slice %s, %z {offsets = [1, 1], strides = [1]} : vector<2xi32> into vector<2x3xi32>
   return %0, %1 : vector<2xi32>, vector<2x3xi32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @known_masks
+func.func @known_masks(%m: memref<?xf32>, %i: index, %v: vector<4xf32>, %pad: f32) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, f32) {
+  %t = vector.constant_mask [4] : vector<4xi1>
+  %f = vector.constant_mask [0] : vector<4xi1>
+  // CHECK: %[[L:.*]] = vector.load %{{.*}}[%{{.*}}] : memref<?xf32>, vector<4xf32>
+  %0 = vector.expandload %m[%i], %t, %v : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %1 = vector.expandload %m[%i], %f, %v : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  // CHECK: vector.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xf32>, vector<4xf32>
+  // CHECK-NOT: vector.compressstore
+  vector.compressstore %m[%i], %t, %v : memref<?xf32>, vector<4xi1>, vector<4xf32>
+  vector.compressstore %m[%i], %f, %v : memref<?xf32>, vector<4xi1>, vector<4xf32>
+  // CHECK-NOT: vector.mask
+  // CHECK: %[[R:.*]] = vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} : memref<?xf32>, vector<4xf32>
+  %2 = vector.mask %t { vector.transfer_read %m[%i], %pad : memref<?xf32>, vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+  // CHECK: %[[S:.*]] = vector.reduction <add>, %{{.*}} : vector<4xf32> into f32
+  %3 = vector.mask %t { vector.reduction <add>, %v : vector<4xf32> into f32 } : vector<4xi1> -> f32
+  // CHECK: return %[[L]], %{{.*}}, %[[R]], %[[S]]
+  %4 = vector.mask %f { vector.yield %1 : vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+  return %0, %4, %2, %3 : vector<4xf32>, vector<4xf32>, vector<4xf32>, f32
+}

@@ -791,3 +791,83 @@ func.func @store_rank(%m: memref<8xi8>, %i: index, %v: vector<2x2xi8>) {
   vector.store %v, %m[%i] : memref<8xi8>, vector<2x2xi8>
   return
 }
+
+// -----
+
+func.func @expandload_dim(%m: memref<?xf32>, %i: index, %mask: vector<4xi1>, %v: vector<8xf32>) {
+  // expected-error @+1 {{'vector.expandload' op expected result dim to match mask dim}}
+  %0 = vector.expandload %m[%i], %mask, %v : memref<?xf32>, vector<4xi1>, vector<8xf32> into vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @compressstore_elem(%m: memref<?xf32>, %i: index, %mask: vector<8xi1>, %v: vector<8xi32>) {
+  // expected-error @+1 {{'vector.compressstore' op base and valueToStore element type should match}}
+  vector.compressstore %m[%i], %mask, %v : memref<?xf32>, vector<8xi1>, vector<8xi32>
+  return
+}
+
+// -----
+
+func.func @scan_dim(%s: vector<4x8xf32>, %init: vector<4xf32>) {
+  // expected-error @+1 {{'vector.scan' op reduction dimension 2 has to be less than 2}}
+  %0:2 = vector.scan <add>, %s, %init {inclusive = true, reduction_dim = 2 : i64} : vector<4x8xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @scan_shape(%s: vector<4x8xf32>, %init: vector<8xf32>) {
+  // expected-error @+1 {{'vector.scan' op incompatible input/initial value shapes}}
+  %0:2 = vector.scan <add>, %s, %init {inclusive = true, reduction_dim = 1 : i64} : vector<4x8xf32>, vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @scan_kind(%s: vector<4x8xf32>, %init: vector<4xf32>) {
+  // expected-error @+1 {{'vector.scan' op unsupported reduction type 'f32' for kind 'xor'}}
+  %0:2 = vector.scan <xor>, %s, %init {inclusive = true, reduction_dim = 1 : i64} : vector<4x8xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @mask_type(%m: memref<?xf32>, %i: index, %mask: vector<4xi1>, %pad: f32) {
+  // expected-error @+1 {{'vector.mask' op expects a 'vector<8xi1>' mask for the maskable operation}}
+  %0 = vector.mask %mask { vector.transfer_read %m[%i], %pad : memref<?xf32>, vector<8xf32> } : vector<4xi1> -> vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @mask_passthru(%v: vector<8xf32>, %p: f32, %mask: vector<8xi1>) {
+  // expected-error @+1 {{'vector.mask' op doesn't expect a passthru argument for this maskable operation}}
+  %0 = vector.mask %mask, %p { vector.reduction <add>, %v : vector<8xf32> into f32 } : vector<8xi1> -> f32
+  return
+}
+
+// -----
+
+func.func @mask_not_maskable(%a: vector<8xf32>, %mask: vector<8xi1>) {
+  // expected-error @+1 {{'vector.mask' op expects a MaskableOpInterface within the mask region}}
+  %0 = vector.mask %mask { arith.addf %a, %a : vector<8xf32> } : vector<8xi1> -> vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @scalable_insert_pos(%v: vector<4xf32>, %s: vector<[16]xf32>) {
+  // expected-error @+1 {{'vector.scalable.insert' op failed to verify that position is a multiple of the source length.}}
+  %0 = vector.scalable.insert %v, %s[2] : vector<4xf32> into vector<[16]xf32>
+  return
+}
+
+// -----
+
+func.func @scalable_extract_fixed(%s: vector<16xf32>) {
+  // expected-error @+1 {{'vector.scalable.extract' op source must be scalable vector of any type values of ranks 1, but got 'vector<16xf32>'}}
+  %0 = vector.scalable.extract %s[0] : vector<4xf32> from vector<16xf32>
+  return
+}

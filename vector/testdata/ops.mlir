@@ -138,3 +138,38 @@ func.func @masks_and_print(%a: index, %v: vector<4xf32>) -> (vector<4x3xi1>, vec
   vector.print %v : vector<4xf32>
   return %0, %1 : vector<4x3xi1>, vector<4x[4]xi1>
 }
+
+// CHECK-LABEL: func.func @compress_expand_scan
+func.func @compress_expand_scan(%m: memref<?xf32>, %i: index, %mask: vector<8xi1>, %v: vector<8xf32>, %s: vector<4x8xi32>, %init: vector<4xi32>) -> (vector<8xf32>, vector<4x8xi32>, vector<4xi32>) {
+  // CHECK: vector.expandload %{{.*}}[%{{.*}}], %{{.*}}, %{{.*}} : memref<?xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  %0 = vector.expandload %m[%i], %mask, %v : memref<?xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  // CHECK: vector.compressstore %{{.*}}[%{{.*}}], %{{.*}}, %{{.*}} : memref<?xf32>, vector<8xi1>, vector<8xf32>
+  vector.compressstore %m[%i], %mask, %0 : memref<?xf32>, vector<8xi1>, vector<8xf32>
+  // CHECK: vector.scan <maxsi>, %{{.*}}, %{{.*}} {inclusive = false, reduction_dim = 1 : i64} : vector<4x8xi32>, vector<4xi32>
+  %1:2 = vector.scan <maxsi>, %s, %init {inclusive = false, reduction_dim = 1 : i64} : vector<4x8xi32>, vector<4xi32>
+  return %0, %1#0, %1#1 : vector<8xf32>, vector<4x8xi32>, vector<4xi32>
+}
+
+// CHECK-LABEL: func.func @masked_ops
+func.func @masked_ops(%m: memref<?xf32>, %i: index, %mask: vector<8xi1>, %v: vector<8xf32>, %pad: f32) -> (vector<8xf32>, f32, vector<8xf32>) {
+  // CHECK: vector.mask %{{.*}}, %{{.*}} { vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} : memref<?xf32>, vector<8xf32> } : vector<8xi1> -> vector<8xf32>
+  %0 = vector.mask %mask, %v { vector.transfer_read %m[%i], %pad : memref<?xf32>, vector<8xf32> } : vector<8xi1> -> vector<8xf32>
+  // CHECK: vector.mask %{{.*}} { vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}] : vector<8xf32>, memref<?xf32> } : vector<8xi1>
+  vector.mask %mask { vector.transfer_write %0, %m[%i] : vector<8xf32>, memref<?xf32> } : vector<8xi1>
+  // CHECK: vector.mask %{{.*}} { vector.reduction <add>, %{{.*}} : vector<8xf32> into f32 } : vector<8xi1> -> f32
+  %1 = vector.mask %mask { vector.reduction <add>, %v : vector<8xf32> into f32 } : vector<8xi1> -> f32
+  // CHECK: vector.mask %{{.*}} { vector.yield %{{.*}} : vector<8xf32> } : vector<8xi1> -> vector<8xf32>
+  %2 = vector.mask %mask { vector.yield %v : vector<8xf32> } : vector<8xi1> -> vector<8xf32>
+  return %0, %1, %2 : vector<8xf32>, f32, vector<8xf32>
+}
+
+// CHECK-LABEL: func.func @scalable_slices
+func.func @scalable_slices(%v: vector<4xf32>, %s: vector<[16]xf32>) -> (index, vector<[16]xf32>, vector<4xf32>) {
+  // CHECK: vector.vscale
+  %0 = vector.vscale
+  // CHECK: vector.scalable.insert %{{.*}}, %{{.*}}[8] : vector<4xf32> into vector<[16]xf32>
+  %1 = vector.scalable.insert %v, %s[8] : vector<4xf32> into vector<[16]xf32>
+  // CHECK: vector.scalable.extract %{{.*}}[4] : vector<4xf32> from vector<[16]xf32>
+  %2 = vector.scalable.extract %1[4] : vector<4xf32> from vector<[16]xf32>
+  return %0, %1, %2 : index, vector<[16]xf32>, vector<4xf32>
+}

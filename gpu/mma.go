@@ -1,0 +1,444 @@
+package gpu
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// MMAElementwiseOp names the elementwise op of gpu.subgroup_mma_elementwise.
+type MMAElementwiseOp int32
+
+const (
+	MMAAddF MMAElementwiseOp = iota
+	MMAMulF
+	MMASubF
+	MMAMaxF
+	MMAMinF
+	MMADivF
+	MMAAddI
+	MMAMulI
+	MMASubI
+	MMADivS
+	MMADivU
+	MMANegateF
+	MMANegateS
+	MMAExtF
+)
+
+var mmaElementwiseSpec = &enumSpec{mnemonic: "mma_element_wise", cppName: "::mlir::gpu::MMAElementwiseOp", names: []string{
+	"addf", "mulf", "subf", "maxf", "minf", "divf", "addi", "muli", "subi", "divs", "divu", "negatef", "negates", "extf"}}
+
+func (MMAElementwiseOp) spec() *enumSpec  { return mmaElementwiseSpec }
+func (k MMAElementwiseOp) String() string { return enumName(k) }
+
+// MMAElementwiseOpAttr is #gpu<mma_element_wise addf>.
+type MMAElementwiseOpAttr = EnumAttr[MMAElementwiseOp]
+
+// mmaLoadDef is gpu.subgroup_mma_load_matrix.
+var mmaLoadDef = &ir.OpDef{
+	Name:    "gpu.subgroup_mma_load_matrix",
+	Summary: "GPU warp synchronous matrix load",
+	Example: "%0:2 = \"test.defs\"() : () -> (memref<32x32xf16, 3>, index)\n" +
+		`%1 = gpu.subgroup_mma_load_matrix %0#0[%0#1, %0#1] {leadDimension = 32 : index} : memref<32x32xf16, 3> -> !gpu.mma_matrix<16x16xf16, "AOp">`,
+	Traits:   ir.ReadOnly,
+	Operands: ir.AtLeast(1),
+	Results:  ir.Exactly(1),
+	Inherent: []string{"leadDimension", "transpose"},
+	Parse:    parseIndexedArrow,
+	Print:    printIndexedArrow,
+	Verify: func(op *ir.Operation) error {
+		mat, err := mmaAccess(op, 0, op.Result(0).Type(), "result")
+		if err != nil {
+			return err
+		}
+		if mat.Operand != "AOp" && mat.Operand != "BOp" && mat.Operand != "COp" {
+			return op.Errorf("only AOp, BOp and COp can be loaded")
+		}
+		return nil
+	},
+}
+
+// mmaStoreDef is gpu.subgroup_mma_store_matrix.
+var mmaStoreDef = &ir.OpDef{
+	Name:    "gpu.subgroup_mma_store_matrix",
+	Summary: "GPU warp synchronous matrix store",
+	Example: "%0:3 = \"test.defs\"() : () -> (!gpu.mma_matrix<16x16xf16, \"COp\">, memref<32x32xf16, 3>, index)\n" +
+		`gpu.subgroup_mma_store_matrix %0#0, %0#1[%0#2, %0#2] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "COp">, memref<32x32xf16, 3>`,
+	Operands: ir.AtLeast(2),
+	Results:  ir.Exactly(0),
+	Inherent: []string{"leadDimension", "transpose"},
+	Parse:    parseValueIndexed(false),
+	Print:    printValueIndexed,
+	Verify: func(op *ir.Operation) error {
+		mat, err := mmaAccess(op, 1, op.Operand(0).Type(), "operand #0")
+		if err != nil {
+			return err
+		}
+		if mat.Operand != "COp" {
+			return op.Errorf("expected the operand matrix being stored to have 'COp' operand type")
+		}
+		return nil
+	},
+}
+
+// mmaAccess checks the memref at operand ref, its index operands and the
+// leadDimension attribute of an MMA load or store; t is the matrix type.
+func mmaAccess(op *ir.Operation, ref int, t ir.Type, what string) (*MMAMatrixType, error) {
+	mat, ok := t.(*MMAMatrixType)
+	if !ok {
+		return nil, op.Errorf("%s must be gpu.mma_matrix of 8-bit signed integer or 8-bit unsigned integer or 32-bit signless integer or 16-bit float or 32-bit float values, but got '%s'", what, ir.TypeString(t))
+	}
+	mt, ok := op.Operand(ref).Type().(*ir.MemRefType)
+	if !ok {
+		return nil, op.Errorf("operand #%d must be memref of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or vector of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float values values, but got '%s'", ref, ir.TypeString(op.Operand(ref).Type()))
+	}
+	for i, v := range op.Operands()[ref+1:] {
+		if _, ok := v.Type().(*ir.IndexType); !ok {
+			return nil, op.Errorf("operand #%d must be variadic of index, but got '%s'", ref+1+i, ir.TypeString(v.Type()))
+		}
+	}
+	if a, ok := op.Attr("leadDimension").(*ir.IntegerAttr); !ok || a.Type() != op.Context().Index() {
+		return nil, op.Errorf("requires attribute 'leadDimension'")
+	}
+	if strides, _, ok := mt.StridesAndOffset(); ok && len(strides) > 0 && strides[len(strides)-1] != 1 {
+		name := "source"
+		if ref > 0 {
+			name = "destination"
+		}
+		return nil, op.Errorf("expected %s memref most minor dim must have unit stride", name)
+	}
+	return mat, nil
+}
+
+func parseRefIndices(p *ir.OpParser) (ir.UnresolvedOperand, []ir.UnresolvedOperand, error) {
+	m, err := p.ParseOperand()
+	if err != nil {
+		return m, nil, err
+	}
+	if err := p.ParsePunct("["); err != nil {
+		return m, nil, err
+	}
+	idx, err := p.ParseOperandList()
+	if err != nil {
+		return m, nil, err
+	}
+	return m, idx, p.ParsePunct("]")
+}
+
+func printRefIndices(p *ir.OpPrinter, m *ir.Value, idx []*ir.Value) {
+	p.Operand(m)
+	p.WriteByte('[')
+	p.Operands(idx)
+	p.WriteByte(']')
+}
+
+// parseIndexedArrow parses `%m[%i, ...] attr-dict : T -> R`.
+func parseIndexedArrow(p *ir.OpParser, st *ir.OpState) error {
+	m, idx, err := parseRefIndices(p)
+	if err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return err
+	}
+	mt, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	if err := p.ParsePunct("->"); err != nil {
+		return err
+	}
+	rt, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	st.ResultTypes = []ir.Type{rt}
+	if err := p.ResolveOperands([]ir.UnresolvedOperand{m}, []ir.Type{mt}); err != nil {
+		return err
+	}
+	return p.ResolveOperandsSameType(idx, p.Context().Index())
+}
+
+// printIndexedArrow writes what parseIndexedArrow reads.
+func printIndexedArrow(p *ir.OpPrinter, op *ir.Operation) {
+	if printedMalformed(p, op, 1, 1, 0) {
+		return
+	}
+	p.WriteByte(' ')
+	printRefIndices(p, op.Operand(0), op.Operands()[1:])
+	p.OptionalAttrDict(op.Attrs())
+	p.WriteString(" : ")
+	p.Type(op.Operand(0).Type())
+	p.WriteString(" -> ")
+	p.Type(op.Result(0).Type())
+}
+
+// parseValueIndexed returns the parser of `%v, %m[%i, ...] attr-dict :
+// T1, T2`, followed by `-> R` when withResult is set.
+func parseValueIndexed(withResult bool) func(p *ir.OpParser, st *ir.OpState) error {
+	return func(p *ir.OpParser, st *ir.OpState) error {
+		v, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+		m, idx, err := parseRefIndices(p)
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		ts, err := p.ParseColonTypeList()
+		if err != nil {
+			return err
+		}
+		if len(ts) != 2 {
+			return ir.Errorf(p.Loc(), "expected two types")
+		}
+		if withResult {
+			if err := p.ParsePunct("->"); err != nil {
+				return err
+			}
+			rt, err := p.ParseType()
+			if err != nil {
+				return err
+			}
+			st.ResultTypes = []ir.Type{rt}
+		}
+		if err := p.ResolveOperands([]ir.UnresolvedOperand{v, m}, ts); err != nil {
+			return err
+		}
+		return p.ResolveOperandsSameType(idx, p.Context().Index())
+	}
+}
+
+// printValueIndexed writes what parseValueIndexed reads.
+func printValueIndexed(p *ir.OpPrinter, op *ir.Operation) {
+	if printedMalformed(p, op, 2, 0, 0) {
+		return
+	}
+	p.WriteByte(' ')
+	p.Operand(op.Operand(0))
+	p.WriteString(", ")
+	printRefIndices(p, op.Operand(1), op.Operands()[2:])
+	p.OptionalAttrDict(op.Attrs())
+	p.WriteString(" : ")
+	p.TypeList(op.OperandTypes()[:2])
+	if op.NumResults() > 0 {
+		p.WriteString(" -> ")
+		p.Type(op.Result(0).Type())
+	}
+}
+
+// mmaComputeDef is gpu.subgroup_mma_compute: D = A * B + C.
+var mmaComputeDef = &ir.OpDef{
+	Name:    "gpu.subgroup_mma_compute",
+	Summary: "GPU warp synchronous matrix multiply accumulate",
+	Example: "%0:3 = \"test.defs\"() : () -> (!gpu.mma_matrix<16x16xf16, \"AOp\">, !gpu.mma_matrix<16x16xf16, \"BOp\">, !gpu.mma_matrix<16x16xf16, \"COp\">)\n" +
+		`%1 = gpu.subgroup_mma_compute %0#0, %0#1, %0#2 : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf16, "COp">`,
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(3),
+	Results:  ir.Exactly(1),
+	Inherent: []string{"a_transpose", "b_transpose"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		us, err := ir.ParseOperandsN(p, 3)
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		ts, err := p.ParseColonTypeList()
+		if err != nil {
+			return err
+		}
+		if len(ts) != 2 {
+			return ir.Errorf(p.Loc(), "expected the A and B matrix types")
+		}
+		if err := p.ParsePunct("->"); err != nil {
+			return err
+		}
+		ct, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{ct}
+		return p.ResolveOperands(us, append(ts, ct))
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		if printedMalformed(p, op, 3, 1, 0) {
+			return
+		}
+		p.WriteByte(' ')
+		p.Operands(op.Operands())
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.TypeList(op.OperandTypes()[:2])
+		p.WriteString(" -> ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		var mats [3]*MMAMatrixType
+		for i := range mats {
+			m, ok := op.Operand(i).Type().(*MMAMatrixType)
+			if !ok {
+				return op.Errorf("operand #%d must be gpu.mma_matrix of 8-bit signed integer or 8-bit unsigned integer or 32-bit signless integer or 16-bit float or 32-bit float values, but got '%s'", i, ir.TypeString(op.Operand(i).Type()))
+			}
+			mats[i] = m
+		}
+		if op.Result(0).Type() != mats[2] {
+			return op.Errorf("failed to verify that all of {opC, res} have same type")
+		}
+		if mats[0].Operand != "AOp" || mats[1].Operand != "BOp" || mats[2].Operand != "COp" {
+			return op.Errorf("operands must be in the order AOp, BOp, COp")
+		}
+		a, b, c := slices.Clone(mats[0].Shape), slices.Clone(mats[1].Shape), mats[2].Shape
+		if op.HasAttr("a_transpose") {
+			a[0], a[1] = a[1], a[0]
+		}
+		if op.HasAttr("b_transpose") {
+			b[0], b[1] = b[1], b[0]
+		}
+		if a[1] != b[0] || a[0] != c[0] || b[1] != c[1] {
+			return op.Errorf("operand shapes do not satisfy matmul constraints")
+		}
+		return nil
+	},
+}
+
+// mmaConstantDef is gpu.subgroup_mma_constant_matrix: a matrix with every
+// element set to a scalar.
+var mmaConstantDef = &ir.OpDef{
+	Name:    "gpu.subgroup_mma_constant_matrix",
+	Summary: "GPU warp synchronous constant matrix",
+	Example: "%0 = \"test.def\"() : () -> f16\n" +
+		`%1 = gpu.subgroup_mma_constant_matrix %0 : !gpu.mma_matrix<16x16xf16, "COp">`,
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(1),
+	Results:  ir.Exactly(1),
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		t, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{t}
+		var elem ir.Type = t
+		if m, ok := t.(*MMAMatrixType); ok {
+			elem = m.Elem
+		}
+		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{elem})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		if printedMalformed(p, op, 1, 1, 0) {
+			return
+		}
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		m, ok := op.Result(0).Type().(*MMAMatrixType)
+		if !ok {
+			return op.Errorf("result #0 must be gpu.mma_matrix of 8-bit signed integer or 8-bit unsigned integer or 32-bit signless integer or 16-bit float or 32-bit float values, but got '%s'", ir.TypeString(op.Result(0).Type()))
+		}
+		if op.Operand(0).Type() != m.Elem {
+			return op.Errorf("failed to verify that value type matches element type of mma_matrix")
+		}
+		return nil
+	},
+}
+
+// mmaElementwiseDef is gpu.subgroup_mma_elementwise.
+var mmaElementwiseDef = &ir.OpDef{
+	Name:    "gpu.subgroup_mma_elementwise",
+	Summary: "GPU warp elementwise operation on a matrix",
+	Example: "%0 = \"test.def\"() : () -> !gpu.mma_matrix<16x16xf16, \"COp\">\n" +
+		`%1 = gpu.subgroup_mma_elementwise  addf %0, %0 : (!gpu.mma_matrix<16x16xf16, "COp">, !gpu.mma_matrix<16x16xf16, "COp">) -> !gpu.mma_matrix<16x16xf16, "COp">`,
+	Traits:   ir.Pure,
+	Operands: ir.AtLeast(1),
+	Results:  ir.Exactly(1),
+	Inherent: []string{"opType"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		k, err := parseEnumKeyword[MMAElementwiseOp](p.Parser)
+		if err != nil {
+			return err
+		}
+		st.AddAttr("opType", Enum(p.Context(), k))
+		us, err := p.ParseOperandList()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		loc := p.Loc()
+		if err := p.ParsePunct(":"); err != nil {
+			return err
+		}
+		ft, err := p.ParseFunctionType()
+		if err != nil {
+			return err
+		}
+		if len(ft.Results) != 1 {
+			return ir.Errorf(loc, "expected one result type")
+		}
+		st.ResultTypes = ft.Results
+		return p.ResolveOperands(us, ft.Inputs)
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		if printedMalformed(p, op, 0, 1, 0) {
+			return
+		}
+		// Two spaces, as MLIR prints enum attributes in gpu.shuffle too.
+		p.WriteString("  ")
+		if k, ok := opEnum[MMAElementwiseOp](op, "opType"); ok {
+			p.WriteString(k.String())
+		}
+		p.WriteByte(' ')
+		p.Operands(op.Operands())
+		p.OptionalAttrDict(op.Attrs(), "opType")
+		p.WriteString(" : ")
+		p.FunctionalType(op)
+	},
+	Verify: func(op *ir.Operation) error {
+		if _, ok := opEnum[MMAElementwiseOp](op, "opType"); !ok {
+			return op.Errorf("requires attribute 'opType'")
+		}
+		for i, t := range append(op.OperandTypes(), op.Result(0).Type()) {
+			if _, ok := t.(*MMAMatrixType); !ok {
+				what := fmt.Sprintf("operand #%d", i)
+				if i == op.NumOperands() {
+					what = "result #0"
+				}
+				return op.Errorf("%s must be gpu.mma_matrix of 8-bit signed integer or 8-bit unsigned integer or 32-bit signless integer or 16-bit float or 32-bit float values, but got '%s'", what, ir.TypeString(t))
+			}
+		}
+		return nil
+	},
+}
+
+// printedMalformed writes just the operands of an op with fewer operands,
+// results or regions than its custom form shows (only ops the verifier
+// rejects), and reports whether it did.
+func printedMalformed(p *ir.OpPrinter, op *ir.Operation, operands, results, regions int) bool {
+	if op.NumOperands() >= operands && op.NumResults() >= results && op.NumRegions() >= regions {
+		return false
+	}
+	p.WriteByte(' ')
+	p.Operands(op.Operands())
+	return true
+}

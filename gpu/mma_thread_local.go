@@ -1,0 +1,71 @@
+package gpu
+
+import "github.com/kiln-gpu/kiln/ir"
+
+// The thread-local MMA ops read and write the elements of a
+// !gpu.mma_matrix that the calling lane holds; indices count those
+// elements, not matrix positions.
+
+// mmaExtractDef is gpu.subgroup_mma_extract_thread_local.
+var mmaExtractDef = &ir.OpDef{
+	Name:    "gpu.subgroup_mma_extract_thread_local",
+	Summary: "Extract a value from GPU warp by invocation and indices",
+	Example: "%0:2 = \"test.defs\"() : () -> (!gpu.mma_matrix<16x16xf32, \"COp\">, index)\n" +
+		`%1 = gpu.subgroup_mma_extract_thread_local %0#0[%0#1] : !gpu.mma_matrix<16x16xf32, "COp"> -> f32`,
+	Traits:   ir.Pure,
+	Operands: ir.AtLeast(1),
+	Results:  ir.Exactly(1),
+	Parse:    parseIndexedArrow,
+	Print:    printIndexedArrow,
+	Verify: func(op *ir.Operation) error {
+		m, err := threadLocalMatrix(op, 0)
+		if err != nil {
+			return err
+		}
+		if op.Result(0).Type() != m.Elem {
+			return op.Errorf("failed to verify that result type matches element type of mma_matrix")
+		}
+		return nil
+	},
+}
+
+// mmaInsertDef is gpu.subgroup_mma_insert_thread_local.
+var mmaInsertDef = &ir.OpDef{
+	Name:    "gpu.subgroup_mma_insert_thread_local",
+	Summary: "Insert a value into GPU warp by invocation and indices",
+	Example: "%0:3 = \"test.defs\"() : () -> (f32, !gpu.mma_matrix<16x16xf32, \"COp\">, index)\n" +
+		`%1 = gpu.subgroup_mma_insert_thread_local %0#0, %0#1[%0#2] : f32, !gpu.mma_matrix<16x16xf32, "COp"> -> !gpu.mma_matrix<16x16xf32, "COp">`,
+	Traits:   ir.Pure,
+	Operands: ir.AtLeast(2),
+	Results:  ir.Exactly(1),
+	Parse:    parseValueIndexed(true),
+	Print:    printValueIndexed,
+	Verify: func(op *ir.Operation) error {
+		m, err := threadLocalMatrix(op, 1)
+		if err != nil {
+			return err
+		}
+		if op.Operand(0).Type() != m.Elem {
+			return op.Errorf("failed to verify that value type matches element type of mma_matrix")
+		}
+		if op.Result(0).Type() != m {
+			return op.Errorf("failed to verify that all of {matrix, res} have same type")
+		}
+		return nil
+	},
+}
+
+// threadLocalMatrix checks the matrix operand at i and the index
+// operands after it.
+func threadLocalMatrix(op *ir.Operation, i int) (*MMAMatrixType, error) {
+	m, ok := op.Operand(i).Type().(*MMAMatrixType)
+	if !ok {
+		return nil, op.Errorf("operand #%d must be gpu.mma_matrix of 8-bit signed integer or 8-bit unsigned integer or 32-bit signless integer or 16-bit float or 32-bit float values, but got '%s'", i, ir.TypeString(op.Operand(i).Type()))
+	}
+	for k, v := range op.Operands()[i+1:] {
+		if _, ok := v.Type().(*ir.IndexType); !ok {
+			return nil, op.Errorf("operand #%d must be variadic of index, but got '%s'", i+1+k, ir.TypeString(v.Type()))
+		}
+	}
+	return m, nil
+}

@@ -1,0 +1,133 @@
+package gpu
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// MMAMatrixType is !gpu.mma_matrix<16x16xf16, "AOp">: a matrix held
+// collectively by a subgroup, as an A, B or C operand of a matrix
+// multiply-accumulate.
+type MMAMatrixType struct {
+	ir.Storage
+	Shape   []int64
+	Elem    ir.Type
+	Operand string
+}
+
+// MMAMatrix returns the uniqued !gpu.mma_matrix type.
+func MMAMatrix(ctx *ir.Context, shape []int64, elem ir.Type, operand string) *MMAMatrixType {
+	k := ir.NewKey("gpu.mma_matrix").Type(elem).Str(operand).Ints(shape).String()
+	return ir.Unique(ctx, k, func() *MMAMatrixType {
+		return &MMAMatrixType{Shape: shape, Elem: elem, Operand: operand}
+	})
+}
+
+func (t *MMAMatrixType) Print(p *ir.Printer) {
+	p.WriteString("!gpu.mma_matrix<")
+	for _, d := range t.Shape {
+		p.Int(d)
+		p.WriteByte('x')
+	}
+	p.Type(t.Elem)
+	p.WriteString(", ")
+	p.String(t.Operand)
+	p.WriteByte('>')
+}
+
+// parseMMAMatrixBody reads `<16x16xf16, "AOp">`. The lexer takes
+// "x16xf16" as one word, so the shape and the element type are split from
+// it by hand; elements are the ones MMA matrices allow, so the known
+// scalar names suffice.
+func parseMMAMatrixBody(p *ir.Parser) (ir.Type, error) {
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	loc := p.Loc()
+	first, err := p.ParseInteger()
+	if err != nil {
+		return nil, err
+	}
+	w, err := p.ParseKeywordAny()
+	if err != nil {
+		return nil, err
+	}
+	parts := strings.Split(w, "x")
+	if parts[0] != "" || len(parts) < 2 {
+		return nil, ir.Errorf(loc, "expected 'x' in dimension list")
+	}
+	shape := []int64{first}
+	for _, s := range parts[1 : len(parts)-1] {
+		d, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || d < 0 {
+			return nil, ir.Errorf(loc, "invalid dimension")
+		}
+		shape = append(shape, d)
+	}
+	elem, ok := scalarNamed(p.Context(), parts[len(parts)-1])
+	if !ok {
+		return nil, ir.Errorf(loc, "expected a scalar element type, got '%s'", parts[len(parts)-1])
+	}
+	if err := p.ParsePunct(","); err != nil {
+		return nil, err
+	}
+	operand, err := p.ParseString()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.ParsePunct(">"); err != nil {
+		return nil, err
+	}
+	if len(shape) != 2 {
+		return nil, ir.Errorf(loc, "MMAMatrixType must have exactly two dimensions")
+	}
+	if !mmaElement(elem) {
+		return nil, ir.Errorf(loc, "MMAMatrixType elements must be SI8, UI8, I32, F16, or F32")
+	}
+	if operand != "AOp" && operand != "BOp" && operand != "COp" {
+		return nil, ir.Errorf(loc, "operand expected to be one of AOp, BOp or COp")
+	}
+	return MMAMatrix(p.Context(), shape, elem, operand), nil
+}
+
+// scalarNamed returns the float (f16, f32, f64) or integer (iN, siN, uiN)
+// type spelled s.
+func scalarNamed(ctx *ir.Context, s string) (ir.Type, bool) {
+	switch s {
+	case "f16":
+		return ctx.F16(), true
+	case "f32":
+		return ctx.F32(), true
+	case "f64":
+		return ctx.F64(), true
+	}
+	sign := ir.Signless
+	switch {
+	case strings.HasPrefix(s, "si"):
+		sign, s = ir.Signed, s[2:]
+	case strings.HasPrefix(s, "ui"):
+		sign, s = ir.Unsigned, s[2:]
+	case strings.HasPrefix(s, "i"):
+		s = s[1:]
+	default:
+		return nil, false
+	}
+	w, err := strconv.Atoi(s)
+	if err != nil || w <= 0 || w > 1<<24 {
+		return nil, false
+	}
+	return ctx.IntegerType(w, sign), true
+}
+
+// mmaElement reports whether t is an element type MMA matrices allow.
+func mmaElement(t ir.Type) bool {
+	switch t := t.(type) {
+	case *ir.FloatType:
+		return t.Kind == ir.F16 || t.Kind == ir.F32
+	case *ir.IntegerType:
+		return t.Width == 8 && t.Signedness != ir.Signless || t.Width == 32 && t.Signedness == ir.Signless
+	}
+	return false
+}
