@@ -19,7 +19,8 @@ type EnumAttr struct {
 
 // Enum returns the enum attribute of kind k with value v.
 func Enum(ctx *ir.Context, k *spv.OperandKind, v uint32) *EnumAttr {
-	return ir.Unique(ctx, ir.NewKey("spirv.enum").Str(k.Name).Int(int64(v)).String(), func() *EnumAttr {
+	// UniqueKey: a lookup (the common case) does not copy the key.
+	return ir.UniqueKey(ctx, ir.NewKey("spirv.enum").Str(k.Name).Int(int64(v)), func() *EnumAttr {
 		return &EnumAttr{Kind: k, Value: v}
 	})
 }

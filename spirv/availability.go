@@ -35,6 +35,24 @@ var opcodeExceptions = map[string]spv.Opcode{
 // false for ops without one (spirv.mlir.addressof, extended instructions,
 // and cooperative matrix KHR ops, newer than spv's grammar).
 func OpcodeOf(name string) (op spv.Opcode, ok bool) {
+	if op, ok := opcodesByName()[name]; ok {
+		return op, op != 0
+	}
+	return opcodeOf(name)
+}
+
+// opcodesByName memoizes opcodeOf for the dialect's ops: the serializer
+// and the availability checks look an op's opcode up for every op.
+var opcodesByName = sync.OnceValue(func() map[string]spv.Opcode {
+	m := map[string]spv.Opcode{}
+	for _, d := range dialect.Ops {
+		op, _ := opcodeOf(d.Name)
+		m[d.Name] = op
+	}
+	return m
+})
+
+func opcodeOf(name string) (op spv.Opcode, ok bool) {
 	if op, ok := opcodeExceptions[name]; ok {
 		return op, op != 0
 	}
@@ -72,7 +90,7 @@ var opNamesByOpcode = sync.OnceValue(func() map[spv.Opcode]string {
 		if _, special := opcodeExceptions[d.Name]; special {
 			continue
 		}
-		if op, ok := OpcodeOf(d.Name); ok {
+		if op, ok := opcodeOf(d.Name); ok {
 			m[op] = d.Name
 		}
 	}
@@ -319,7 +337,10 @@ func (rs Requirements) Check(v spv.Version, caps []spv.Capability, exts []string
 	}
 	hasExt := func(e string) bool { return slices.Contains(exts, e) }
 	for _, r := range rs {
-		if r.MinVersion != 0 || r.LastVersion != 0 || len(r.Extensions) > 0 {
+		// An instruction in no core version and with no extension of its
+		// own (OpGroupFMulKHR) comes with its capability's extension.
+		viaCapability := r.MinVersion == spv.VersionNone && len(r.Extensions) == 0 && len(r.Capabilities) > 0
+		if (r.MinVersion != 0 || r.LastVersion != 0 || len(r.Extensions) > 0) && !viaCapability {
 			if !r.Available(v, hasExt) {
 				return fmt.Errorf("%s needs %s", r.What, describeVersion(r.Availability))
 			}

@@ -19,8 +19,10 @@
 //
 // Ops are rows of tables where they share a shape: elementwise arithmetic,
 // comparisons and conversions (ops_arith.go), GLSL.std.450 and OpenCL.std
-// extended instructions (ops_extinst.go), atomics, group ops; structural
-// ops have their own parsers. Each op verifies its operands with MLIR's
+// extended instructions (ops_extinst.go), atomics, non-uniform and uniform
+// group ops (ops_group.go, ops_group_uniform.go), image ops (ops_image.go:
+// image operands and their arguments as in MLIR, `["Lod"], %lod`);
+// structural ops have their own parsers. Each op verifies its operands with MLIR's
 // messages. An op's SPIR-V instruction follows from its name (OpcodeOf,
 // ExtInstOf; OpNameOf and ExtInstOpName go back), and Availability lists
 // what it needs — version, capabilities, extensions — from spv's tables
@@ -44,5 +46,7 @@
 // round-trip tests expect is printed and the others are accepted: atomics
 // and group reductions print their scope and semantics quoted
 // (`spirv.AtomicIAdd "Device" "AcquireRelease"`) and read `<Device>
-// <AcquireRelease>` as well.
+// <AcquireRelease>` as well; ops MLIR 16 did not have (spirv.GroupIAdd,
+// spirv.GroupNonUniformBallotBitCount, ...) print current MLIR's angle
+// brackets.
 package spirv

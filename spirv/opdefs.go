@@ -244,11 +244,13 @@ func printEnumOperand(p *ir.OpPrinter, op *ir.Operation, name string, style enum
 		p.WriteString("<<invalid " + name + ">>")
 		return
 	}
+	left, right := "<", ">"
 	if style == quoted {
-		p.WriteString("\"" + a.Name() + "\"")
-		return
+		left, right = "\"", "\""
 	}
-	p.WriteString("<" + a.Name() + ">")
+	p.WriteString(left)
+	p.WriteString(a.Name())
+	p.WriteString(right)
 }
 
 // enumAttr returns op's enum attribute called name (nil if absent or not an enum).

@@ -11,7 +11,7 @@ func allOps() []*ir.OpDef {
 	}
 	for _, group := range [][]*ir.OpDef{
 		memoryOps(), controlFlowOps(), arithOps(), compositeOps(), atomicOps(), barrierOps(),
-		groupOps(), coopMatrixOps(), glOps(), clOps(),
+		groupOps(), uniformGroupOps(), imageOps(), coopMatrixOps(), glOps(), clOps(),
 	} {
 		ops = append(ops, group...)
 	}

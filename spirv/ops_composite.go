@@ -118,7 +118,7 @@ func extractedType(t ir.Type, indices []int64) (ir.Type, string) {
 			return nil, "cannot extract from non-composite type " + typeString(t) + " with index " + itoa(i)
 		}
 		if n >= 0 && (i < 0 || i >= n) {
-			return nil, "index " + itoa(i) + " out of bounds for " + typeString(t)
+			return nil, "index " + itoa(i) + " out of bounds for '" + typeString(t) + "'"
 		}
 		t = next
 	}
@@ -294,7 +294,8 @@ var vectorShuffleOp = &ir.OpDef{
 		}
 		total := numElements(op.Operand(0).Type()) + numElements(op.Operand(1).Type())
 		for _, c := range cs {
-			if c != 0xFFFFFFFF && (c < 0 || c >= total) {
+			// MLIR prints the undefined component 0xFFFFFFFF as `-1 : i32`.
+			if c != -1 && c != 0xFFFFFFFF && (c < 0 || c >= total) {
 				return op.Errorf("component selector %d out of range: expected to be in [0, %d) or 0xffffffff", c, total)
 			}
 		}

@@ -67,8 +67,8 @@ var constantOp = &ir.OpDef{
 // constantName is MLIR's SSA name for a spirv.Constant: %true, %cst1_i32,
 // %cst_f32, %cst_vec_3xi32, %cst.
 func constantName(v ir.Attribute, t ir.Type) string {
-	var b strings.Builder
-	b.WriteString("cst")
+	b := make([]byte, 0, 24) // one allocation: the printer names every constant
+	b = append(b, "cst"...)
 	it, isInt := t.(*ir.IntegerType)
 	if ia, ok := v.(*ir.IntegerAttr); ok && isInt {
 		if it.Width == 1 {
@@ -78,18 +78,40 @@ func constantName(v ir.Attribute, t ir.Type) string {
 			return "false"
 		}
 		if it.Signedness == ir.Unsigned {
-			b.WriteString(strconv.FormatUint(ia.Uint(), 10))
+			b = strconv.AppendUint(b, ia.Uint(), 10)
 		} else {
-			b.WriteString(strconv.FormatInt(ia.Int(), 10))
+			b = strconv.AppendInt(b, ia.Int(), 10)
 		}
 	}
 	if _, isFloat := t.(*ir.FloatType); isInt || isFloat {
-		b.WriteString("_" + typeString(t))
+		b = appendScalarName(append(b, '_'), t)
 	}
 	if vt, ok := t.(*ir.VectorType); ok && len(vt.Dims) == 1 {
-		b.WriteString("_vec_" + itoa(vt.Dims[0]) + "x" + typeString(vt.Elem))
+		b = strconv.AppendInt(append(b, "_vec_"...), vt.Dims[0], 10)
+		b = appendScalarName(append(b, 'x'), vt.Elem)
 	}
-	return b.String()
+	return string(b)
+}
+
+// appendScalarName appends how a scalar type prints (i32, si8, f32)
+// without going through the type printer.
+func appendScalarName(b []byte, t ir.Type) []byte {
+	switch t := t.(type) {
+	case *ir.IntegerType:
+		switch t.Signedness {
+		case ir.Signed:
+			b = append(b, 's')
+		case ir.Unsigned:
+			b = append(b, 'u')
+		}
+		return strconv.AppendInt(append(b, 'i'), int64(t.Width), 10)
+	case *ir.FloatType:
+		switch t.Kind {
+		case ir.F16, ir.F32, ir.F64:
+			return strconv.AppendInt(append(b, 'f'), int64(t.Width()), 10)
+		}
+	}
+	return append(b, typeString(t)...)
 }
 
 // verifyConstantValue checks that v can be a constant of type t.

@@ -368,7 +368,7 @@ func elementPtrType(ctx *ir.Context, opName string, base ir.Type, indices []*ir.
 			}
 			index = c.Int()
 			if index < 0 || index >= int64(s.NumMembers()) {
-				return nil, "'" + opName + "' op index " + itoa(index) + " out of bounds for " + typeString(t)
+				return nil, "'" + opName + "' op index " + itoa(index) + " out of bounds for '" + typeString(t) + "'"
 			}
 		}
 		next := ElementType(t, index)

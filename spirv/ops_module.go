@@ -292,7 +292,8 @@ func verifyFunc(op *ir.Operation) error {
 	// Returns must match the signature (MLIR checks this on the function).
 	var err error
 	op.Walk(func(o *ir.Operation) bool {
-		if err != nil || o.ParentOfName("spirv.func") != op {
+		// The name first: looking up the enclosing function walks parents.
+		if name := o.Name(); err != nil || name != "spirv.Return" && name != "spirv.ReturnValue" || o.ParentOfName("spirv.func") != op {
 			return true
 		}
 		switch o.Name() {

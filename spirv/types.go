@@ -18,7 +18,7 @@ type PointerType struct {
 
 // Pointer returns !spirv.ptr<pointee, sc>.
 func Pointer(ctx *ir.Context, pointee ir.Type, sc spv.StorageClass) *PointerType {
-	return ir.Unique(ctx, ir.NewKey("spirv.ptr").Type(pointee).Int(int64(sc)).String(), func() *PointerType {
+	return ir.UniqueKey(ctx, ir.NewKey("spirv.ptr").Type(pointee).Int(int64(sc)), func() *PointerType {
 		return &PointerType{Pointee: pointee, StorageClass: sc}
 	})
 }

@@ -94,16 +94,9 @@ func (a *availability) enum(k *spv.OperandKind, v uint32) error {
 func (a *availability) typ(t ir.Type) error {
 	switch t := t.(type) {
 	case *ir.IntegerType:
-		return a.width("integer type "+ir.TypeString(t), t.Width, map[int][]spv.Capability{
-			8:  {spv.CapabilityInt8, spv.CapabilityStorageBuffer8BitAccess, spv.CapabilityUniformAndStorageBuffer8BitAccess, spv.CapabilityStoragePushConstant8},
-			16: {spv.CapabilityInt16, spv.CapabilityStorageBuffer16BitAccess, spv.CapabilityUniformAndStorageBuffer16BitAccess, spv.CapabilityStoragePushConstant16, spv.CapabilityStorageInputOutput16},
-			64: {spv.CapabilityInt64},
-		})
+		return a.width("integer", t, t.Width, intWidthCaps)
 	case *ir.FloatType:
-		return a.width("float type "+ir.TypeString(t), t.Width(), map[int][]spv.Capability{
-			16: {spv.CapabilityFloat16, spv.CapabilityStorageBuffer16BitAccess, spv.CapabilityUniformAndStorageBuffer16BitAccess, spv.CapabilityStoragePushConstant16, spv.CapabilityStorageInputOutput16},
-			64: {spv.CapabilityFloat64},
-		})
+		return a.width("float", t, t.Width(), floatWidthCaps)
 	case *ir.VectorType:
 		return a.typ(t.Elem)
 	case *spirv.PointerType:
@@ -130,10 +123,23 @@ func (a *availability) typ(t ir.Type) error {
 	return nil
 }
 
-func (a *availability) width(what string, w int, need map[int][]spv.Capability) error {
+// The capabilities that allow integer and float types of a width.
+var (
+	intWidthCaps = map[int][]spv.Capability{
+		8:  {spv.CapabilityInt8, spv.CapabilityStorageBuffer8BitAccess, spv.CapabilityUniformAndStorageBuffer8BitAccess, spv.CapabilityStoragePushConstant8},
+		16: {spv.CapabilityInt16, spv.CapabilityStorageBuffer16BitAccess, spv.CapabilityUniformAndStorageBuffer16BitAccess, spv.CapabilityStoragePushConstant16, spv.CapabilityStorageInputOutput16},
+		64: {spv.CapabilityInt64},
+	}
+	floatWidthCaps = map[int][]spv.Capability{
+		16: {spv.CapabilityFloat16, spv.CapabilityStorageBuffer16BitAccess, spv.CapabilityUniformAndStorageBuffer16BitAccess, spv.CapabilityStoragePushConstant16, spv.CapabilityStorageInputOutput16},
+		64: {spv.CapabilityFloat64},
+	}
+)
+
+func (a *availability) width(kind string, t ir.Type, w int, need map[int][]spv.Capability) error {
 	cs, ok := need[w]
 	if !ok || slices.ContainsFunc(cs, func(c spv.Capability) bool { return a.caps[c] }) {
 		return nil
 	}
-	return fmt.Errorf("%s needs the %s capability, which the module's vce triple does not declare", what, spv.KindCapability.Format(uint32(cs[0])))
+	return fmt.Errorf("%s type %s needs the %s capability, which the module's vce triple does not declare", kind, ir.TypeString(t), spv.KindCapability.Format(uint32(cs[0])))
 }

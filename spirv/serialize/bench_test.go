@@ -121,3 +121,42 @@ func BenchmarkDeserialize(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTextToBinary is `kiln translate --serialize-spirv` without the
+// file I/O: parse, verify, serialize.
+func BenchmarkTextToBinary(b *testing.B) {
+	src := largeModule(2000)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		ctx := newContext()
+		top, err := ir.Parse(ctx, src, "large.mlir")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := ir.Verify(top); err != nil {
+			b.Fatal(err)
+		}
+		for op := range top.Region(0).Entry().Ops() {
+			if _, err := serialize.Serialize(op); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkBinaryToText is `kiln translate --deserialize-spirv` without
+// the file I/O: deserialize, print.
+func BenchmarkBinaryToText(b *testing.B) {
+	words, err := serialize.Serialize(parseLarge(b, 2000))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(4 * len(words)))
+	for b.Loop() {
+		m, err := serialize.Deserialize(newContext(), words, "large.spv")
+		if err != nil {
+			b.Fatal(err)
+		}
+		_ = m.String()
+	}
+}

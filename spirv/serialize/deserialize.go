@@ -3,6 +3,7 @@ package serialize
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -56,7 +57,7 @@ func DeserializeBytes(ctx *ir.Context, b []byte, name string) (*ir.Operation, er
 }
 
 func wordLoc(ctx *ir.Context, file string, off int) ir.Location {
-	return ctx.NameLoc(fmt.Sprintf("%s:word %d", file, off), ctx.UnknownLoc())
+	return ctx.NameLoc(file+":word "+strconv.Itoa(off), ctx.UnknownLoc())
 }
 
 // constant is a module-level constant: its type and value.
@@ -70,6 +71,10 @@ type deserializer struct {
 	file string
 	mod  *spv.Module
 	cur  *spv.Instruction // the instruction being read, for diagnostics
+	// opState and valueState are reused by newOp and value (NewOp copies
+	// what they hold), saving the allocations of a fresh one per op.
+	opState, valueState ir.OpState
+	spareFn             *funcState // the last function's, reused by the next
 
 	caps        []spv.Capability
 	exts        []string
@@ -80,6 +85,8 @@ type deserializer struct {
 	decos       map[uint32][]*spv.Instruction // OpDecorate by target
 	mdecos      map[uint32][]*spv.Instruction // OpMemberDecorate by struct
 	types       map[uint32]ir.Type
+	forward     map[uint32]spv.StorageClass // OpTypeForwardPointer ids
+	fwdTypes    map[uint32]ir.Type          // their types, known before their OpTypePointer
 	consts      map[uint32]constant
 	undefs      map[uint32]ir.Type
 	symbols     map[uint32]string     // global variables, spec constants, functions
@@ -200,6 +207,11 @@ func (d *deserializer) global(in *spv.Instruction) error {
 		d.execModes = append(d.execModes, in)
 	case spv.OpName:
 		d.names[ops[0].Value()] = ops[1].Str()
+	case spv.OpTypeForwardPointer:
+		if d.forward == nil {
+			d.forward = map[uint32]spv.StorageClass{}
+		}
+		d.forward[ops[0].Value()] = spv.StorageClass(ops[1].Value())
 	case spv.OpDecorate, spv.OpDecorateId:
 		d.decos[ops[0].Value()] = append(d.decos[ops[0].Value()], in)
 	case spv.OpMemberDecorate:

@@ -14,7 +14,7 @@
 // execution modes, debug names, annotations, types/constants/globals,
 // functions), so the order is right by construction. Types and constants
 // are declared once (non-aggregate types also once per SPIR-V form: i32 and
-// ui32 are one OpTypeInt). Ordinary ops map to instructions by name
+// ui32 are one OpTypeInt; arrays that differ in ArrayStride stay apart). Ordinary ops map to instructions by name
 // (spirv.IAdd is OpIAdd, spirv.GL.Sqrt is GLSL.std.450 Sqrt), with their
 // operands and attributes placed by the grammar's operand list; module,
 // functions, variables, constants, spec constants, control flow, entry
@@ -37,11 +37,16 @@
 // value defined in a construct and used after it, OpPhi in a merge block)
 // the deserializer goes through Function variables. The dialect has no
 // spirv.Switch (nor has MLIR 16's): an OpSwitch construct is read as a loop
-// that runs once around a chain of selections, one per case target. Malformed input is a
-// diagnostic pointing at a word offset ("x.spv:word 42: error: ..."),
-// never a panic; FuzzDeserialize checks that.
+// that runs once around a chain of selections, one per case target; a case
+// that falls through into the next branches to that case's selection,
+// whose test also takes the values of the cases that fall into it. A
+// recursive struct is written with OpTypeForwardPointer and read back as
+// an identified struct. Malformed input is a diagnostic pointing at a word
+// offset ("x.spv:word 42: error: ..."), never a panic; FuzzDeserialize
+// checks that.
 //
-// Not supported: switch cases that fall through into the next, forward
-// pointers (recursive structs), OpExecutionModeId, OpConstantNull of
-// aggregates, and the instructions the spirv dialect has no op for.
+// Not supported: a default that falls through into a case, forward
+// pointers to a struct other than the one that uses them, OpPhi in a case
+// that another falls into, OpExecutionModeId, and the instructions the
+// spirv dialect has no op for.
 package serialize

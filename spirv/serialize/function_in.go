@@ -17,6 +17,22 @@ type funcState struct {
 	constructs []construct
 	loc        ir.Location // of OpFunction, for the function's ops
 	merging    bool        // a merge instruction was just read
+	// redirects send a branch of a switch case that falls through into
+	// the next case to that case's test (see switchChain).
+	redirects map[*spv.Instruction]map[uint32]*ir.Block
+}
+
+// reset returns fs emptied for the next function, keeping its maps'
+// storage, or a new funcState when fs is nil.
+func (fs *funcState) reset() *funcState {
+	if fs == nil {
+		return &funcState{values: map[uint32]*ir.Value{}, blocks: map[uint32]*ir.Block{}, phis: map[*ir.Block][][]spv.Operand{}}
+	}
+	clear(fs.values)
+	clear(fs.blocks)
+	clear(fs.phis)
+	*fs = funcState{values: fs.values, blocks: fs.blocks, phis: fs.phis, terms: fs.terms[:0], constructs: fs.constructs[:0]}
+	return fs
 }
 
 // A pendingTerm is a branch built after the whole function is read, when
@@ -52,9 +68,12 @@ func (d *deserializer) function(ins []spv.Instruction) (int, error) {
 	if !ok {
 		return 0, d.errorf("function type %s is not a function type", ir.TypeString(t))
 	}
-	fs := &funcState{values: make(map[uint32]*ir.Value, end), blocks: map[uint32]*ir.Block{}, phis: map[*ir.Block][][]spv.Operand{}}
-	d.fn = fs
-	d.blockIDs = map[*ir.Block]uint32{}
+	fs := d.spareFn.reset()
+	d.fn, d.spareFn = fs, fs
+	if d.blockIDs == nil {
+		d.blockIDs = map[*ir.Block]uint32{}
+	}
+	clear(d.blockIDs)
 	fs.loc = wordLoc(d.ctx, d.file, head.Offset)
 	st := &ir.OpState{Name: "spirv.func", Loc: fs.loc}
 	st.AddAttr("sym_name", d.ctx.StringAttr(d.symbols[head.Result]))
@@ -218,15 +237,15 @@ func (d *deserializer) value(id uint32) (*ir.Value, error) {
 	if v, ok := d.fn.values[id]; ok {
 		return v, nil
 	}
-	var st *ir.OpState
+	st := reuse(&d.valueState)
 	if c, ok := d.consts[id]; ok {
-		st = &ir.OpState{Name: "spirv.Constant", ResultTypes: []ir.Type{c.typ}}
+		st.Name, st.ResultTypes = "spirv.Constant", append(st.ResultTypes, c.typ)
 		st.AddAttr("value", c.val)
 	} else if sym, ok := d.symbols[id]; ok {
 		g := d.symOps[id]
 		switch d.symKinds[id] {
 		case spv.OpVariable:
-			st = &ir.OpState{Name: "spirv.mlir.addressof", ResultTypes: []ir.Type{g.Attr("type").(*ir.TypeAttr).Value}}
+			st.Name, st.ResultTypes = "spirv.mlir.addressof", append(st.ResultTypes, g.Attr("type").(*ir.TypeAttr).Value)
 			st.AddAttr("variable", d.ctx.SymbolRef(sym))
 		case spv.OpSpecConstant, spv.OpSpecConstantTrue, spv.OpSpecConstantFalse, spv.OpSpecConstantComposite:
 			var t ir.Type
@@ -235,15 +254,15 @@ func (d *deserializer) value(id uint32) (*ir.Value, error) {
 			} else if ta, ok := g.Attr("type").(*ir.TypeAttr); ok {
 				t = ta.Value
 			}
-			st = &ir.OpState{Name: "spirv.mlir.referenceof", ResultTypes: []ir.Type{t}}
+			st.Name, st.ResultTypes = "spirv.mlir.referenceof", append(st.ResultTypes, t)
 			st.AddAttr("spec_const", d.ctx.SymbolRef(sym))
 		}
 	} else if in, ok := d.specOps[id]; ok {
 		return d.specConstantOp(in)
 	} else if t, ok := d.undefs[id]; ok {
-		st = &ir.OpState{Name: "spirv.Undef", ResultTypes: []ir.Type{t}}
+		st.Name, st.ResultTypes = "spirv.Undef", append(st.ResultTypes, t)
 	}
-	if st == nil {
+	if st.Name == "" {
 		return nil, d.errorf("%%%d is not a value defined before its use", id)
 	}
 	st.Loc = d.loc()

@@ -24,6 +24,20 @@ type funcOut struct {
 	hoisted map[*ir.Operation]bool
 }
 
+// reset returns f with its maps emptied, or a new funcOut when f is nil.
+func (f *funcOut) reset() *funcOut {
+	if f == nil {
+		return &funcOut{labels: map[*ir.Block]uint32{}, merges: map[*ir.Operation]uint32{}, split: map[*ir.Block]uint32{},
+			hoisted: map[*ir.Operation]bool{}, preds: map[*ir.Region]map[*ir.Block][]*ir.Operation{}}
+	}
+	clear(f.labels)
+	clear(f.merges)
+	clear(f.preds)
+	clear(f.split)
+	clear(f.hoisted)
+	return f
+}
+
 func isConstruct(op *ir.Operation) bool {
 	return op.Name() == "spirv.mlir.selection" || op.Name() == "spirv.mlir.loop"
 }
@@ -122,10 +136,13 @@ func (s *serializer) function(op *ir.Operation) error {
 	if err := s.available(op); err != nil {
 		return err
 	}
-	// The dialect's availability does not look into function types.
-	for _, t := range append(append([]ir.Type{}, ft.Inputs...), ft.Results...) {
-		if err := s.allowed.typ(t); err != nil {
-			return err
+	// The dialect's availability does not look into function types;
+	// one already declared was checked.
+	if _, seen := s.typeIDs[ft]; !seen {
+		for _, t := range append(append([]ir.Type{}, ft.Inputs...), ft.Results...) {
+			if err := s.allowed.typ(t); err != nil {
+				return err
+			}
 		}
 	}
 	ftID, err := s.typeID(ft)
@@ -155,9 +172,10 @@ func (s *serializer) function(op *ir.Operation) error {
 	}
 	e := &s.sec[secFunction]
 	e.Op(spv.OpFunction).Word(retID, id, control, ftID)
-	s.fn = &funcOut{labels: map[*ir.Block]uint32{}, merges: map[*ir.Operation]uint32{}, split: map[*ir.Block]uint32{},
-		hoisted: map[*ir.Operation]bool{}, preds: map[*ir.Region]map[*ir.Block][]*ir.Operation{}}
-	defer func() { s.fn = nil }()
+	s.fn = s.spareFn.reset()
+	// A function's values and blocks are its own: the maps are emptied
+	// for the next one, staying small (and allocated once).
+	defer func() { s.spareFn, s.fn = s.fn, nil; clear(s.values) }()
 	region := op.Region(0)
 	if entry := region.Entry(); entry != nil {
 		if entry.NumArgs() != len(ft.Inputs) {

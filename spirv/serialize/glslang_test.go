@@ -33,13 +33,7 @@ func mustValidate(t *testing.T, words []uint32, env validate.Env) {
 }
 
 // glslangGaps are the binaries Kiln cannot read, with the error it gives.
-var glslangGaps = map[string]string{
-	// Switches are read as loops around selections (the spirv dialect,
-	// like MLIR 16's, has no spirv.Switch), which cannot express a case
-	// falling through into the next.
-	"fallthrough":     "falls through to case",
-	"fallthrough.opt": "falls through to case",
-}
+var glslangGaps = map[string]string{}
 
 // TestGlslang deserializes glslang's binaries of the shaders in
 // testdata/glsl (see gen.sh), as they are and optimized by spirv-opt,

@@ -47,6 +47,13 @@ func attrName(op spv.Opcode, spec spv.OperandSpec) string {
 	return snake(strings.ReplaceAll(spec.Name, " ", ""))
 }
 
+// needsAttr reports whether an operand of kind k is an attribute of the
+// op: ids are its operands (naming them would only cost time), but scopes
+// and memory semantics, which are ids of constants, are attributes.
+func needsAttr(k *spv.OperandKind) bool {
+	return k.Category != spv.CategoryID || k == spv.KindIdScope || k == spv.KindIdMemorySemantics
+}
+
 // memoryAccessAttrs names the attributes of the n-th MemoryAccess operand
 // of an instruction: OpCopyMemory's second one is the source's.
 func memoryAccessAttrs(n int) (access, alignment string) {

@@ -9,7 +9,8 @@ import (
 // newOp builds the op of an ordinary instruction: ids become operands,
 // scopes, semantics, enums and literals become attributes (see attrName).
 func (d *deserializer) newOp(in *spv.Instruction) (*ir.Operation, error) {
-	st := &ir.OpState{Loc: d.loc()}
+	st := reuse(&d.opState)
+	st.Loc = d.loc()
 	info := in.Opcode.Info()
 	specs := info.Operands
 	ops := in.Operands
@@ -40,7 +41,7 @@ func (d *deserializer) newOp(in *spv.Instruction) (*ir.Operation, error) {
 		if t, err := d.typeOf(in.ResultType); err != nil {
 			return nil, err
 		} else if _, void := t.(*ir.NoneType); !void {
-			st.ResultTypes = []ir.Type{t}
+			st.ResultTypes = append(st.ResultTypes, t)
 		}
 	case spv.OpVariable:
 		st.Name = "spirv.Variable"
@@ -84,8 +85,14 @@ func (d *deserializer) resultType(in *spv.Instruction, st *ir.OpState) error {
 	if err != nil {
 		return err
 	}
-	st.ResultTypes = []ir.Type{t}
+	st.ResultTypes = append(st.ResultTypes, t)
 	return nil
+}
+
+// reuse empties st for another op, keeping its slices' storage.
+func reuse(st *ir.OpState) *ir.OpState {
+	*st = ir.OpState{Operands: st.Operands[:0], ResultTypes: st.ResultTypes[:0], Attrs: st.Attrs[:0]}
+	return st
 }
 
 // operands walks the operands after the ones newOp handled, matching each
@@ -114,7 +121,10 @@ func (d *deserializer) operands(in *spv.Instruction, specs []spv.OperandSpec, op
 		if o.Kind != spec.Kind {
 			return d.errorf("operand %d is a %s, want %s", oi-1, o.Kind.Name, spec.Kind.Name)
 		}
-		name := attrName(in.Opcode, spec)
+		name := ""
+		if needsAttr(spec.Kind) {
+			name = attrName(in.Opcode, spec)
+		}
 		switch {
 		case spec.Kind == spv.KindIdScope || spec.Kind == spv.KindIdMemorySemantics:
 			c, ok := d.consts[o.Value()]
@@ -142,6 +152,18 @@ func (d *deserializer) operands(in *spv.Instruction, specs []spv.OperandSpec, op
 			st.AddAttr(name, spirv.Enum(d.ctx, spec.Kind, o.Value()))
 			n := enumParams(spec.Kind, o.Value())
 			if n == 0 {
+				break
+			}
+			if spec.Kind == spv.KindImageOperands && oi+n <= len(ops) {
+				// Image operands' parameters are ids: the op's last operands.
+				for _, p := range ops[oi : oi+n] {
+					v, err := d.value(p.Value())
+					if err != nil {
+						return err
+					}
+					st.Operands = append(st.Operands, v)
+				}
+				oi += n
 				break
 			}
 			if spec.Kind != spv.KindMemoryAccess || n != 1 || oi >= len(ops) {
@@ -199,7 +221,9 @@ func (d *deserializer) phiArgs(pred, dest *ir.Block) ([]*ir.Value, error) {
 	for _, pairs := range fs.phis[dest] {
 		found := false
 		for k := 0; k+1 < len(pairs); k += 2 {
-			if fs.blocks[pairs[k+1].Value()] == pred {
+			// By id: a switch's loop header (splitHeader) stands for the
+			// block that holds the OpSwitch.
+			if id := pairs[k+1].Value(); fs.blocks[id] == pred || d.blockIDs[pred] == id {
 				v, err := d.value(pairs[k].Value())
 				if err != nil {
 					return nil, err
@@ -224,6 +248,9 @@ func (d *deserializer) terminator(pt pendingTerm) error {
 	in := pt.in
 	ops := in.Operands
 	target := func(o spv.Operand) (*ir.Block, []*ir.Value, error) {
+		if b, ok := fs.redirects[in][o.Value()]; ok {
+			return b, nil, nil
+		}
 		b, ok := fs.blocks[o.Value()]
 		if !ok {
 			return nil, nil, d.errorf("%%%d is not a block of this function", o.Value())

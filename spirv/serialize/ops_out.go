@@ -108,7 +108,10 @@ func (s *serializer) operandWords(op *ir.Operation, opc spv.Opcode, specs []spv.
 	defer func() { s.words = words }()
 	next, accesses := 0, 0
 	for _, spec := range specs {
-		name := attrName(opc, spec)
+		name := ""
+		if needsAttr(spec.Kind) {
+			name = attrName(opc, spec)
+		}
 		alignment := ""
 		if spec.Kind == spv.KindMemoryAccess {
 			name, alignment = memoryAccessAttrs(accesses)
@@ -172,6 +175,16 @@ func (s *serializer) operandWords(op *ir.Operation, opc spv.Opcode, specs []spv.
 				continue
 			}
 			words = append(words, a.Value)
+			if spec.Kind == spv.KindImageOperands {
+				// Its parameters are ids: the op's remaining operands.
+				for ; next < op.NumOperands(); next++ {
+					id, err := s.valueID(op.Operand(next))
+					if err != nil {
+						return nil, err
+					}
+					words = append(words, id)
+				}
+			}
 			if spec.Kind == spv.KindMemoryAccess && a.Value&uint32(spv.MemoryAccessAligned) != 0 {
 				al, ok := op.Attr(alignment).(*ir.IntegerAttr)
 				if !ok {

@@ -54,6 +54,7 @@ type serializer struct {
 
 	typeIDs        map[ir.Type]uint32
 	typeBusy       map[ir.Type]bool
+	forwardPtrs    map[*spirv.StructType][]*spirv.PointerType // declared by OpTypeForwardPointer, awaiting their struct
 	typeKeys       map[string]uint32
 	constIDs       map[constKey]uint32
 	checked        map[string][][]any // op signatures that passed available
@@ -65,7 +66,8 @@ type serializer struct {
 	values         map[*ir.Value]uint32
 	extImports     map[string]uint32
 
-	fn *funcOut // the function being written
+	fn      *funcOut // the function being written
+	spareFn *funcOut // the last one, whose maps the next reuses
 }
 
 // available checks what op needs (its instruction, enum values and types,

@@ -22,18 +22,10 @@ func (d *deserializer) switchAsLoop(in *spv.Instruction) (*spv.Instruction, erro
 		return nil, d.errorf("OpSwitch without an OpSelectionMerge")
 	}
 	c := &fs.constructs[n-1]
-	if fs.cur.IsEntry() {
-		d.splitEntry(c)
-	}
+	d.splitHeader(c)
 	cont := ir.NewBlock(nil, nil)
 	fs.op.Region(0).Append(cont)
-	var args []*ir.Value
-	for _, a := range c.header.Args() {
-		u := d.ctx.NewOp(&ir.OpState{Name: "spirv.Undef", Loc: d.loc(), ResultTypes: []ir.Type{a.Type()}})
-		cont.Append(u)
-		args = append(args, u.Result(0))
-	}
-	cont.Append(d.newBranch(c.header, args))
+	cont.Append(d.newBranch(c.header, nil))
 	c.loop, c.cont, c.control = true, cont, 0
 	if len(in.Operands) == 2 {
 		return &spv.Instruction{Opcode: spv.OpBranch, Offset: in.Offset, Operands: in.Operands[1:]}, nil
@@ -41,24 +33,18 @@ func (d *deserializer) switchAsLoop(in *spv.Instruction) (*spv.Instruction, erro
 	return in, nil
 }
 
-// splitEntry moves the ops of a function's entry block that heads c, but
-// its variables and constants, into a new block after it: a loop header cannot be the
-// entry block, whose arguments are the function's parameters.
-func (d *deserializer) splitEntry(c *construct) {
+// splitHeader gives the loop of a switch a header of its own after the
+// block with the OpSwitch, which keeps its ops and arguments: values it
+// defines then dominate the whole function rather than only the loop
+// (a value used after the switch needs no Function variable, which a
+// pointer could not have), and the entry block, whose arguments are the
+// function's parameters, never heads a loop.
+func (d *deserializer) splitHeader(c *construct) {
 	fs := d.fn
-	entry := fs.cur
 	h := ir.NewBlock(nil, nil)
-	entry.Parent().InsertAfter(h, entry)
-	for op := range entry.Ops() {
-		if op.Name() == "spirv.Variable" || op.Name() == "spirv.Constant" {
-			continue // constants may be variables' initializers
-		}
-		op.Remove()
-		h.Append(op)
-	}
-	entry.Append(d.newBranch(h, nil))
-	id := d.blockIDs[entry]
-	fs.blocks[id], d.blockIDs[h] = h, id
+	fs.cur.Parent().InsertAfter(h, fs.cur)
+	fs.cur.Append(d.newBranch(h, nil))
+	d.blockIDs[h] = d.blockIDs[fs.cur]
 	c.header, fs.cur = h, h
 }
 
@@ -66,8 +52,8 @@ func (d *deserializer) splitEntry(c *construct) {
 // as a loop by switchAsLoop: a chain of selections, one per case target,
 // each testing the selector against that target's values and falling to
 // the next; the last one goes to the default target. Case bodies end with
-// breaks (to the loop's merge block); a fall-through from one case into
-// the next is not supported (the structurizer reports it).
+// breaks (to the loop's merge block); a case that falls through into the
+// next one branches to that case's test instead (see fallThroughs).
 func (d *deserializer) switchChain(pt pendingTerm) error {
 	fs := d.fn
 	li := slices.IndexFunc(fs.constructs, func(c construct) bool { return c.header == pt.block })
@@ -102,19 +88,11 @@ func (d *deserializer) switchChain(pt pendingTerm) error {
 		}
 		values[t] = append(values[t], ops[k].Int64())
 	}
-	// A case entered from elsewhere than the header is a fall-through.
-	isCase := func(b *ir.Block) bool { _, ok := values[b]; return ok || b == dflt && b != fs.constructs[li].merge }
-	for _, other := range fs.terms {
-		if other.block == pt.block || other.in.Opcode == spv.OpSwitch {
-			continue
-		}
-		for _, o := range other.in.Operands {
-			if b, ok := fs.blocks[o.Value()]; ok && o.Kind == spv.KindIdRef && isCase(b) && other.in.Opcode != spv.OpReturnValue {
-				d.cur = other.in
-				return d.errorf("block %%%d falls through to case %%%d of the switch in %%%d: not supported", d.blockIDs[other.block], o.Value(), d.blockIDs[pt.block])
-			}
-		}
+	falls, err := d.fallThroughs(pt, li, dflt, targets, values)
+	if err != nil {
+		return err
 	}
+	targets = fallOrder(targets, falls, dflt)
 	region := pt.block.Parent()
 	// One header per target, then a block that goes on to the default.
 	chain := make([]*ir.Block, len(targets)+1)
@@ -123,11 +101,23 @@ func (d *deserializer) switchChain(pt pendingTerm) error {
 		region.Append(chain[i])
 	}
 	pt.block.Append(d.newBranch(chain[0], nil))
+	// A case falling through into t goes to t's test instead, which
+	// then also takes the values that led into that case.
+	index := map[*ir.Block]int{dflt: len(targets)}
+	for i, t := range targets {
+		index[t] = i
+	}
+	for _, f := range falls {
+		if fs.redirects == nil {
+			fs.redirects = map[*spv.Instruction]map[uint32]*ir.Block{}
+		}
+		fs.redirects[f.term.in] = map[uint32]*ir.Block{d.blockIDs[f.to]: chain[index[f.to]]}
+	}
 	var sels []construct
 	for i, t := range targets {
 		fs.cur = chain[i]
 		var cond *ir.Value
-		for _, v := range values[t] {
+		for _, v := range caseValues(t, falls, values) {
 			c := d.ctx.NewOp(&ir.OpState{Name: "spirv.Constant", Loc: d.loc(), ResultTypes: []ir.Type{it}})
 			c.SetAttr("value", d.ctx.IntegerAttr(it, v))
 			eq := d.ctx.NewOp(&ir.OpState{Name: "spirv.IEqual", Loc: d.loc(), Operands: []*ir.Value{sel, c.Result(0)}, ResultTypes: []ir.Type{d.ctx.I(1)}})
@@ -157,4 +147,90 @@ func (d *deserializer) switchChain(pt pendingTerm) error {
 	fs.cur = pt.block
 	fs.constructs = slices.Insert(fs.constructs, li+1, sels...)
 	return nil
+}
+
+// A fallThrough is a branch from inside case from into case to.
+type fallThrough struct {
+	term     pendingTerm
+	from, to *ir.Block
+}
+
+// fallThroughs finds the branches into a case target (or the default)
+// from elsewhere than the switch header. SPIR-V lets only a case branch
+// into the case after it; the one it comes from is the branching block
+// itself when it is a case target, else the target before in the
+// OpSwitch. A default that falls into a case, or a target with OpPhi,
+// is not supported.
+func (d *deserializer) fallThroughs(pt pendingTerm, li int, dflt *ir.Block, targets []*ir.Block, values map[*ir.Block][]int64) ([]fallThrough, error) {
+	fs := d.fn
+	isCase := func(b *ir.Block) bool { _, ok := values[b]; return ok || b == dflt && b != fs.constructs[li].merge }
+	var falls []fallThrough
+	for _, other := range fs.terms {
+		if other.block == pt.block || other.in.Opcode == spv.OpSwitch || other.in.Opcode == spv.OpReturnValue {
+			continue
+		}
+		for _, o := range other.in.Operands {
+			to, ok := fs.blocks[o.Value()]
+			if !ok || o.Kind != spv.KindIdRef || !isCase(to) {
+				continue
+			}
+			from := other.block
+			if _, ok := values[from]; !ok {
+				from = nil
+				if i := slices.Index(targets, to); i > 0 {
+					from = targets[i-1]
+				}
+			}
+			d.cur = other.in
+			if from == nil || from == dflt || len(fs.phis[to]) > 0 || slices.ContainsFunc(falls, func(f fallThrough) bool { return f.to == to && f.from != from }) {
+				return nil, d.errorf("block %%%d falls through to case %%%d of the switch in %%%d: not supported", d.blockIDs[other.block], o.Value(), d.blockIDs[pt.block])
+			}
+			falls = append(falls, fallThrough{other, from, to})
+		}
+	}
+	return falls, nil
+}
+
+// fallOrder orders the case targets so that a case that falls through
+// comes right before the one it falls into, and one that falls into the
+// default comes last (the chain's last block goes on to the default).
+func fallOrder(targets []*ir.Block, falls []fallThrough, dflt *ir.Block) []*ir.Block {
+	if len(falls) == 0 {
+		return targets
+	}
+	next := map[*ir.Block]*ir.Block{}
+	entered := map[*ir.Block]bool{}
+	for _, f := range falls {
+		next[f.from], entered[f.to] = f.to, true
+	}
+	var out, last []*ir.Block
+	for _, t := range targets {
+		if entered[t] {
+			continue
+		}
+		var run []*ir.Block
+		for b := t; b != nil && b != dflt; b = next[b] {
+			run = append(run, b)
+		}
+		if next[run[len(run)-1]] == dflt {
+			last = run
+			continue
+		}
+		out = append(out, run...)
+	}
+	return append(out, last...)
+}
+
+// caseValues are the selector values that lead into target t: its own and
+// those of the cases that fall through into it.
+func caseValues(t *ir.Block, falls []fallThrough, values map[*ir.Block][]int64) []int64 {
+	vs := values[t]
+	for {
+		i := slices.IndexFunc(falls, func(f fallThrough) bool { return f.to == t })
+		if i < 0 {
+			return vs
+		}
+		t = falls[i].from
+		vs = append(slices.Clip(vs), values[t]...)
+	}
 }

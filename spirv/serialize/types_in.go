@@ -14,6 +14,9 @@ func (d *deserializer) typeOf(id uint32) (ir.Type, error) {
 	if t, ok := d.types[id]; ok {
 		return t, nil
 	}
+	if t, ok := d.fwdTypes[id]; ok {
+		return t, nil
+	}
 	return nil, d.errorf("%%%d is not a type declared before its use", id)
 }
 
@@ -116,6 +119,10 @@ func (d *deserializer) typeDecl(in *spv.Instruction) error {
 			return err
 		}
 		t = spirv.Pointer(d.ctx, e, spv.StorageClass(ops[0].Value()))
+		if ft, ok := d.fwdTypes[in.Result]; ok && ft != t {
+			return d.errorf("forward pointer %%%d is not to the struct that uses it: not supported", in.Result)
+		}
+		delete(d.fwdTypes, in.Result)
 	case spv.OpTypeFunction:
 		ts, err := d.typesOf(ops)
 		if err != nil {
@@ -134,8 +141,8 @@ func (d *deserializer) typeDecl(in *spv.Instruction) error {
 			return err
 		}
 		t = spirv.Image(d.ctx, spirv.ImageType{Elem: e, Dim: spv.Dim(ops[1].Value()), Depth: spirv.ImageDepth(ops[2].Value()),
-			Arrayed: spirv.ImageArrayed(ops[3].Value()), Sampling: spirv.ImageSampling(ops[5].Value()),
-			SamplerUse: spirv.ImageSamplerUse(ops[6].Value()), Format: spv.ImageFormat(ops[7].Value())})
+			Arrayed: spirv.ImageArrayed(ops[3].Value()), Sampling: spirv.ImageSampling(ops[4].Value()),
+			SamplerUse: spirv.ImageSamplerUse(ops[5].Value()), Format: spv.ImageFormat(ops[6].Value())})
 	case spv.OpTypeSampledImage:
 		e, err := d.typeOf(ops[0].Value())
 		if err != nil {
@@ -157,6 +164,25 @@ func (d *deserializer) typeDecl(in *spv.Instruction) error {
 // named struct (OpName) becomes an identified struct, as in MLIR, unless
 // that name is already taken by a different body.
 func (d *deserializer) structType(id uint32, ops []spv.Operand) (*spirv.StructType, error) {
+	// A member that is a forward pointer not declared yet points to this
+	// struct, which must then be an identified struct (recursive).
+	recursive := ""
+	for _, o := range ops {
+		sc, fwd := d.forward[o.Value()]
+		if _, known := d.types[o.Value()]; !fwd || known {
+			continue
+		}
+		if recursive == "" {
+			recursive = d.names[id]
+			if recursive == "" {
+				recursive = fmt.Sprintf("spirv_struct_%d", id)
+			}
+		}
+		if d.fwdTypes == nil {
+			d.fwdTypes = map[uint32]ir.Type{}
+		}
+		d.fwdTypes[o.Value()] = spirv.Pointer(d.ctx, spirv.IdentifiedStruct(d.ctx, recursive), sc)
+	}
 	members, err := d.typesOf(ops)
 	if err != nil {
 		return nil, err
@@ -185,6 +211,13 @@ func (d *deserializer) structType(id uint32, ops []spv.Operand) (*spirv.StructTy
 			d.cur = in
 			return nil, d.errorf("member decoration %s is not supported", spv.KindDecoration.Format(uint32(deco)))
 		}
+	}
+	if recursive != "" {
+		st := spirv.IdentifiedStruct(d.ctx, recursive)
+		if !st.SetBody(members, offsets, decos) {
+			return nil, d.errorf("recursive struct %q has two different bodies", recursive)
+		}
+		return st, nil
 	}
 	if name := d.names[id]; name != "" {
 		st := spirv.IdentifiedStruct(d.ctx, name)
@@ -265,11 +298,43 @@ func (d *deserializer) dense(vt *ir.VectorType, elems []ir.Attribute) ir.Attribu
 	return d.ctx.DenseInts(vt, is)
 }
 
-// zero is OpConstantNull's value for scalars and vectors.
+// maxNullElements bounds the array attribute an aggregate OpConstantNull
+// expands to, so that a small binary cannot ask for a huge one.
+const maxNullElements = 1 << 16
+
+// zero is OpConstantNull's value: a zero scalar or vector, or for arrays
+// and structs the list of their elements' zeros (a spirv.Constant holds
+// no null aggregate; it serializes back as OpConstantComposite).
 func (d *deserializer) zero(t ir.Type) (ir.Attribute, error) {
 	switch t := t.(type) {
 	case *ir.IntegerType:
+		if t.Width == 1 {
+			return d.ctx.BoolAttr(false), nil
+		}
 		return d.ctx.IntegerAttr(t, 0), nil
+	case *spirv.ArrayType:
+		if t.Len > maxNullElements {
+			break
+		}
+		e, err := d.zero(t.Elem)
+		if err != nil {
+			return nil, err
+		}
+		elems := make([]ir.Attribute, t.Len)
+		for i := range elems {
+			elems[i] = e
+		}
+		return d.ctx.ArrayAttr(elems...), nil
+	case *spirv.StructType:
+		elems := make([]ir.Attribute, t.NumMembers())
+		for i := range elems {
+			e, err := d.zero(t.Member(i))
+			if err != nil {
+				return nil, err
+			}
+			elems[i] = e
+		}
+		return d.ctx.ArrayAttr(elems...), nil
 	case *ir.FloatType:
 		return d.ctx.FloatAttr(t, 0), nil
 	case *ir.VectorType:

@@ -1,9 +1,9 @@
 package serialize
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv"
@@ -18,6 +18,11 @@ func (s *serializer) typeID(t ir.Type) (uint32, error) {
 	if id, ok := s.typeIDs[t]; ok {
 		return id, nil
 	}
+	if pt, ok := t.(*spirv.PointerType); ok {
+		if st, ok := pt.Pointee.(*spirv.StructType); ok && s.typeBusy[st] {
+			return s.forwardPointer(pt, st), nil
+		}
+	}
 	if s.typeBusy[t] {
 		return 0, fmt.Errorf("recursive type %s is not supported", ir.TypeString(t))
 	}
@@ -30,9 +35,7 @@ func (s *serializer) typeID(t ir.Type) (uint32, error) {
 	_, aggregate := t.(*spirv.StructType)
 	key := ""
 	if !aggregate {
-		var b strings.Builder
-		fmt.Fprint(&b, op, operands)
-		key = b.String()
+		key = typeKey(op, operands, arrayStride(t))
 		if id, ok := s.typeKeys[key]; ok {
 			s.typeIDs[t] = id
 			return id, nil
@@ -44,7 +47,55 @@ func (s *serializer) typeID(t ir.Type) (uint32, error) {
 	if key != "" {
 		s.typeKeys[key] = id
 	}
+	if st, ok := t.(*spirv.StructType); ok {
+		for _, pt := range s.forwardPtrs[st] {
+			pid := s.typeIDs[pt]
+			s.sec[secGlobal].Op(spv.OpTypePointer).Word(pid, uint32(pt.StorageClass), id)
+			s.typeKeys[typeKey(spv.OpTypePointer, []uint32{uint32(pt.StorageClass), id}, 0)] = pid
+		}
+		delete(s.forwardPtrs, st)
+	}
 	return id, s.typeDecorations(t, id)
+}
+
+// forwardPointer declares a pointer to a struct that is being declared (a
+// recursive struct) with OpTypeForwardPointer; its OpTypePointer follows
+// the struct's declaration.
+func (s *serializer) forwardPointer(pt *spirv.PointerType, st *spirv.StructType) uint32 {
+	id := s.newID()
+	s.sec[secGlobal].Op(spv.OpTypeForwardPointer).Word(id, uint32(pt.StorageClass))
+	s.typeIDs[pt] = id
+	if s.forwardPtrs == nil {
+		s.forwardPtrs = map[*spirv.StructType][]*spirv.PointerType{}
+	}
+	s.forwardPtrs[st] = append(s.forwardPtrs[st], pt)
+	return id
+}
+
+// typeKey identifies a type declaration by its words and, for arrays, its
+// ArrayStride: arrays that differ only in stride (a StorageBuffer one and
+// a Workgroup one) need ids of their own to carry their own decorations.
+func typeKey(op spv.Opcode, operands []uint32, stride int64) string {
+	b := make([]byte, 0, 4*(len(operands)+3))
+	b = binary.LittleEndian.AppendUint32(b, uint32(op))
+	for _, w := range operands {
+		b = binary.LittleEndian.AppendUint32(b, w)
+	}
+	if stride != 0 {
+		b = binary.LittleEndian.AppendUint64(b, uint64(stride))
+	}
+	return string(b)
+}
+
+// arrayStride is the ArrayStride decoration t carries, 0 for none.
+func arrayStride(t ir.Type) int64 {
+	switch t := t.(type) {
+	case *spirv.ArrayType:
+		return t.Stride
+	case *spirv.RuntimeArrayType:
+		return t.Stride
+	}
+	return 0
 }
 
 // typeOperands returns a type's opcode and its operands after the result id.
@@ -105,7 +156,7 @@ func (s *serializer) typeOperands(t ir.Type) (spv.Opcode, []uint32, error) {
 		return spv.OpTypeSampler, nil, nil
 	case *spirv.ImageType:
 		e, err := ids(t.Elem)
-		return spv.OpTypeImage, append(e, uint32(t.Dim), uint32(t.Depth), uint32(t.Arrayed), 0, uint32(t.Sampling), uint32(t.SamplerUse), uint32(t.Format)), err
+		return spv.OpTypeImage, append(e, uint32(t.Dim), uint32(t.Depth), uint32(t.Arrayed), uint32(t.Sampling), uint32(t.SamplerUse), uint32(t.Format)), err
 	case *spirv.SampledImageType:
 		e, err := ids(t.Image)
 		return spv.OpTypeSampledImage, e, err

@@ -73,7 +73,7 @@ spirv.module Logical GLSL450 {
 spirv.module Logical GLSL450 {
   spirv.func @f(%p: !spirv.ptr<!spirv.struct<(f32, i32)>, Function>) "None" {
     %c = spirv.Constant 2 : i32
-    // expected-error @+1 {{'spirv.AccessChain' op index 2 out of bounds for !spirv.struct<(f32, i32)>}}
+    // expected-error @+1 {{'spirv.AccessChain' op index 2 out of bounds for '!spirv.struct<(f32, i32)>'}}
     %0 = spirv.AccessChain %p[%c] : !spirv.ptr<!spirv.struct<(f32, i32)>, Function>, i32
     spirv.Return
   }
@@ -83,7 +83,7 @@ spirv.module Logical GLSL450 {
 
 spirv.module Logical GLSL450 {
   spirv.func @f(%v: vector<3xf32>) "None" {
-    // expected-error @+1 {{index 3 out of bounds for vector<3xf32>}}
+    // expected-error @+1 {{index 3 out of bounds for 'vector<3xf32>'}}
     %0 = spirv.CompositeExtract %v[3 : i32] : vector<3xf32>
     spirv.Return
   }
@@ -267,6 +267,117 @@ spirv.module Logical GLSL450 {
     ^bb2:
       spirv.mlir.merge
     }
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%b: vector<4xi32>) "None" {
+    // expected-error @+1 {{execution_scope must be Scope of value Subgroup}}
+    %0 = spirv.GroupNonUniformBallotBitCount <Workgroup> <Reduce> %b : vector<4xi32> -> i32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%b: vector<4xi32>) "None" {
+    // expected-error @+1 {{group_operation must be one of Reduce, InclusiveScan or ExclusiveScan}}
+    %0 = spirv.GroupNonUniformBallotBitCount <Subgroup> <ClusteredReduce> %b : vector<4xi32> -> i32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%v: f32, %id: vector<4xi32>) "None" {
+    // expected-error @+1 {{localid is a vector and can be with only  2 or 3 components, actual number is 4}}
+    %0 = spirv.GroupBroadcast <Workgroup> %v, %id : f32, vector<4xi32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%v: i32) "None" {
+    // expected-error @+1 {{execution scope must be 'Workgroup' or 'Subgroup'}}
+    %0 = spirv.GroupIAdd <Device> <Reduce> %v : i32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%img: !spirv.image<f32, Dim2D, NoDepth, Arrayed, SingleSampled, NoSampler, Unknown>) "None" {
+    // expected-error @+1 {{expected the result to have 3 component(s), but found 2 component(s)}}
+    %0 = spirv.ImageQuerySize %img : !spirv.image<f32, Dim2D, NoDepth, Arrayed, SingleSampled, NoSampler, Unknown> -> vector<2xi32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%si: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %c: vector<2xf32>) "None" {
+    // expected-error @+1 {{either Lod or Grad image operands must be present}}
+    %0 = spirv.ImageSampleExplicitLod %si, %c : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32> -> vector<4xf32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%si: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %c: vector<2xf32>, %l: f32) "None" {
+    // expected-error @+1 {{the number of operand arguments (0) does not match the image operands (1)}}
+    %0 = spirv.ImageSampleImplicitLod %si, %c ["Bias"] : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32> -> vector<4xf32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%img: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, %c: vector<2xsi32>) "None" {
+    // expected-error @+1 {{the sampled operand of the underlying image must be 0 or 2}}
+    %0 = spirv.ImageRead %img, %c : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, vector<2xsi32> -> vector<4xf32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%img: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, %c: vector<2xsi32>, %t: vector<4xi32>) "None" {
+    // expected-error @+1 {{the texel component type must match the image sampled type}}
+    spirv.ImageWrite %img, %c, %t : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, vector<2xsi32>, vector<4xi32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%a: vector<4xf32>, %b: vector<2xf32>) "None" {
+    // expected-error @+1 {{component selector 7 out of range: expected to be in [0, 6) or 0xffffffff}}
+    %0 = spirv.VectorShuffle [1 : i32, 7 : i32] %a, %b : vector<4xf32>, vector<2xf32> -> vector<2xf32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%v: f32, %d: i32) "None" {
+    %three = spirv.Constant 3 : i32
+    // expected-error @+1 {{cluster size operand must be a power of two}}
+    %0 = spirv.GroupNonUniformRotateKHR <Subgroup> %v, %d, cluster_size(%three) : f32, i32, i32 -> f32
     spirv.Return
   }
 }

@@ -142,3 +142,14 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader
   // CHECK: memref<4xf32, #spirv.storage_class<StorageBuffer>>
   func.func private @f(memref<4xf32, #spirv.storage_class<StorageBuffer>>)
 }
+
+// -----
+
+// An undefined shuffle component, 0xFFFFFFFF, as MLIR prints it.
+spirv.module Logical GLSL450 {
+  spirv.func @f(%a: vector<4xf32>, %b: vector<2xf32>) -> vector<2xf32> "None" {
+    // CHECK: spirv.VectorShuffle [1 : i32, -1 : i32] %{{.*}}, %{{.*}} : vector<4xf32>, vector<2xf32> -> vector<2xf32>
+    %0 = spirv.VectorShuffle [1 : i32, -1 : i32] %a, %b : vector<4xf32>, vector<2xf32> -> vector<2xf32>
+    spirv.ReturnValue %0 : vector<2xf32>
+  }
+}
