@@ -28,6 +28,9 @@ const maxDepth = 32
 // errNotLegalized is legalize's answer when no pattern made an op legal.
 var errNotLegalized = errors.New("not legalized")
 
+// castName is the op the driver materializes with until finalize.
+const castName = "builtin.unrealized_conversion_cast"
+
 type castKind uint8
 
 const (
@@ -50,7 +53,6 @@ type converter struct {
 	set     *ConversionPatternSet
 	full    bool
 	rw      *ConversionRewriter
-	erased  map[*ir.Operation]bool
 	created []*ir.Operation
 	changes int
 	misuse  error
@@ -58,11 +60,12 @@ type converter struct {
 	casts     map[*ir.Operation]castKind // materializations the driver made
 	castOrder []*ir.Operation
 	castCache map[castKey]*ir.Operation // target casts, shared by all users
+	rules     map[string]rule           // the target's rule per op name
 }
 
 func convert(root *ir.Operation, target *ConversionTarget, set *ConversionPatternSet, full bool) error {
 	c := &converter{root: root, target: target, set: set, full: full,
-		erased: map[*ir.Operation]bool{}, casts: map[*ir.Operation]castKind{}, castCache: map[castKey]*ir.Operation{}}
+		casts: map[*ir.Operation]castKind{}, castCache: map[castKey]*ir.Operation{}, rules: map[string]rule{}}
 	c.rw = &ConversionRewriter{Rewriter: ir.NewRewriter(root.Context(), c), c: c}
 	// Parents before the ops they contain, so a pattern sees its op's
 	// signature converted before its body (as MLIR collects them).
@@ -75,7 +78,11 @@ func convert(root *ir.Operation, target *ConversionTarget, set *ConversionPatter
 		if !c.alive(op) {
 			continue
 		}
-		if err := c.legalize(op, 0, nil); err != nil {
+		err := c.legalize(op, 0, nil)
+		// Only the nested legalizations read the ops created, so the list
+		// restarts with each op: it stays small however large root is.
+		c.created = c.created[:0]
+		if err != nil {
 			if err != errNotLegalized {
 				return err
 			}
@@ -87,26 +94,38 @@ func convert(root *ir.Operation, target *ConversionTarget, set *ConversionPatter
 	return c.finalize()
 }
 
+// legality is c.target.Legality with the rule looked up once per op name.
+func (c *converter) legality(op *ir.Operation) Legality {
+	r, ok := c.rules[op.Name()]
+	if !ok {
+		r = c.target.ruleOf(op)
+		c.rules[op.Name()] = r
+	}
+	return r.of(op)
+}
+
 // unconverted reports an op no pattern made legal, when the mode requires it.
 func (c *converter) unconverted(op *ir.Operation) error {
 	switch {
 	case c.full:
 		return ir.Errorf(op.Loc(), "failed to legalize operation '%s'", op.Name())
-	case c.target.Legality(op) == Illegal:
+	case c.legality(op) == Illegal:
 		return ir.Errorf(op.Loc(), "failed to legalize operation '%s' that was explicitly marked illegal", op.Name())
 	}
 	return nil
 }
 
-// alive reports whether op is still part of the IR being converted.
+// alive reports whether op is still part of the IR being converted. An
+// erased op is detached, as are the ops nested in it, so no set of erased
+// ops is needed.
 func (c *converter) alive(op *ir.Operation) bool {
-	return !c.erased[op] && (op == c.root || c.root.IsAncestorOf(op))
+	return c.root.IsAncestorOf(op)
 }
 
 // legalize makes op legal with the first pattern that applies. applied
 // lists the patterns already applied to op, which are not tried again on it.
 func (c *converter) legalize(op *ir.Operation, depth int, applied []*ConversionPattern) error {
-	if c.target.Legality(op) == Legal {
+	if c.legality(op) == Legal {
 		return nil
 	}
 	if depth > maxDepth {
@@ -154,15 +173,21 @@ next:
 
 // legalizeCreated legalizes the ops a pattern created. One that cannot be
 // made legal fails the pattern, which cannot be undone, so the conversion
-// fails when the mode requires legality.
+// fails when the mode requires legality. ops is a window of c.created,
+// which only grows while an op is legalized, so the legalizations it
+// triggers may append.
 func (c *converter) legalizeCreated(ops []*ir.Operation, p *ConversionPattern, depth int) error {
-	ops = append([]*ir.Operation(nil), ops...)
 	for _, n := range ops {
-		if _, isCast := c.casts[n]; isCast || !c.alive(n) {
+		if n.Name() == castName {
+			if _, isCast := c.casts[n]; isCast {
+				continue
+			}
+		}
+		if !c.alive(n) {
 			continue
 		}
 		err := c.legalize(n, depth+1, nil)
-		if err == errNotLegalized && (c.full || c.target.Legality(n) == Illegal) {
+		if err == errNotLegalized && (c.full || c.legality(n) == Illegal) {
 			return ir.Errorf(n.Loc(), "failed to legalize operation '%s' created by pattern %q", n.Name(), p.Name)
 		}
 		if err != nil && err != errNotLegalized {
@@ -180,32 +205,38 @@ func (c *converter) adaptor(op *ir.Operation) ([]*ir.Value, bool) {
 	tc := c.set.Types
 	out := make([]*ir.Value, op.NumOperands())
 	for i := range out {
-		v := op.Operand(i)
-		chain := []*ir.Value{v}
+		orig := op.Operand(i)
+		var want ir.Type
+		if tc != nil {
+			if want = tc.ConvertType(orig.Type()); want == nil {
+				return nil, false
+			}
+		}
+		// Down the chain of source materializations to the latest
+		// replacement, noting the latest one of the right type.
+		v := orig
+		if v.Type() == want {
+			out[i] = v
+		}
 		for {
+			// The name test spares a map lookup for most operands.
 			d := v.DefiningOp()
+			if d == nil || d.Name() != castName {
+				break
+			}
 			if k, ok := c.casts[d]; !ok || k != sourceCast || d.NumOperands() != 1 {
 				break
 			}
 			v = d.Operand(0)
-			chain = append(chain, v)
-		}
-		if tc == nil {
-			out[i] = v
-			continue
-		}
-		want := tc.ConvertType(op.Operand(i).Type())
-		if want == nil {
-			return nil, false
-		}
-		// The latest replacement of the right type, else a target
-		// materialization of the latest one.
-		for j := len(chain) - 1; j >= 0 && out[i] == nil; j-- {
-			if chain[j].Type() == want {
-				out[i] = chain[j]
+			if v.Type() == want {
+				out[i] = v
 			}
 		}
-		if out[i] == nil {
+		switch {
+		case tc == nil:
+			out[i] = v
+		case out[i] == nil:
+			// A target materialization of the latest replacement.
 			out[i] = c.targetCast(v, want)
 		}
 	}
@@ -232,7 +263,7 @@ func (c *converter) targetCast(v *ir.Value, t ir.Type) *ir.Value {
 }
 
 func (c *converter) newCast(kind castKind, t ir.Type, inputs []*ir.Value, loc ir.Location) *ir.Operation {
-	op := c.rw.Create(&ir.OpState{Name: "builtin.unrealized_conversion_cast", Loc: loc,
+	op := c.rw.Create(&ir.OpState{Name: castName, Loc: loc,
 		Operands: inputs, ResultTypes: []ir.Type{t}})
 	c.casts[op] = kind
 	c.castOrder = append(c.castOrder, op)
@@ -246,10 +277,7 @@ func (c *converter) OpInserted(op *ir.Operation) {
 	c.created = append(c.created, op)
 }
 
-func (c *converter) OpErased(op *ir.Operation) {
-	c.changes++
-	c.erased[op] = true
-}
+func (c *converter) OpErased(*ir.Operation) { c.changes++ }
 
 func (c *converter) OpModified(*ir.Operation) { c.changes++ }
 

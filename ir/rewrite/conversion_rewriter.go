@@ -33,23 +33,26 @@ func (rw *ConversionRewriter) ReplaceOp(op *ir.Operation, vals []*ir.Value) {
 		rw.fail(op.Errorf("replaced with %d values, has %d results", len(vals), op.NumResults()))
 		return
 	}
-	repl := make([]*ir.Value, len(vals))
+	repl, copied := vals, false // copied on the first value that differs
 	for i, v := range vals {
 		res := op.Result(i)
+		w := v
 		switch {
 		case !res.HasUses():
-			repl[i] = res
+			w = res
 		case v == nil:
 			rw.fail(op.Errorf("result #%d is still used but was replaced by no value", i))
 			return
 		case v.Type() != res.Type():
 			blk, before := rw.InsertionPoint()
 			rw.SetInsertionPointBefore(op)
-			repl[i] = rw.c.newCast(sourceCast, res.Type(), []*ir.Value{v}, op.Loc()).Result(0)
+			w = rw.c.newCast(sourceCast, res.Type(), []*ir.Value{v}, op.Loc()).Result(0)
 			rw.RestoreInsertionPoint(blk, before)
-		default:
-			repl[i] = v
 		}
+		if w != v && !copied {
+			repl, copied = append([]*ir.Value(nil), vals...), true
+		}
+		repl[i] = w
 	}
 	rw.Rewriter.ReplaceOp(op, repl)
 }

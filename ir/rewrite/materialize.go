@@ -95,7 +95,7 @@ func (c *converter) materialize(op *ir.Operation) error {
 			typeList(inputs), ir.TypeString(res.Type())).
 			Note(user.Loc(), "see existing live user here: '%s' op", user.Name())
 	}
-	if l := c.target.Legality(op); l == Illegal || c.full && l != Legal {
+	if l := c.legality(op); l == Illegal || c.full && l != Legal {
 		return ir.Errorf(op.Loc(), "failed to legalize unresolved materialization from %s to %s that remained live after conversion",
 			typeList(inputs), ir.TypeString(res.Type())).
 			Note(user.Loc(), "see existing live user here: '%s' op", user.Name())

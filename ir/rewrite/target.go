@@ -98,14 +98,20 @@ func (t *ConversionTarget) setDialects(names []string, r rule) {
 
 // Legality returns what the target says about op.
 func (t *ConversionTarget) Legality(op *ir.Operation) Legality {
+	return t.ruleOf(op).of(op)
+}
+
+// ruleOf returns the rule for ops named like op; it depends on the name
+// only, so a conversion may remember it per name.
+func (t *ConversionTarget) ruleOf(op *ir.Operation) rule {
 	if r, ok := t.ops[op.Name()]; ok {
-		return r.of(op)
+		return r
 	}
 	if r, ok := t.dialects[op.DialectName()]; ok {
-		return r.of(op)
+		return r
 	}
 	if t.unknown != nil {
-		return t.unknown.of(op)
+		return *t.unknown
 	}
-	return Unknown
+	return rule{fixed: Unknown}
 }

@@ -87,11 +87,18 @@ func newSPIRVModule(gm *ir.Operation, env *spirv.TargetEnvAttr) *ir.Operation {
 	body := sm.Region(0).Entry()
 	m := ir.NewMapping()
 	if gm.NumRegions() > 0 && !gm.Region(0).Empty() {
+		// The module is isolated, so only the results of its top-level ops
+		// can be used across them: until one has results, the mapping
+		// starts afresh after each op (a kernel), and stays small.
+		defined := false
 		for op := range gm.Region(0).Entry().Ops() {
 			if op.HasTrait(ir.Terminator) {
 				continue
 			}
 			body.Append(op.Clone(m))
+			if defined = defined || op.NumResults() > 0; !defined {
+				m = ir.NewMapping()
+			}
 		}
 	}
 	return sm
@@ -109,7 +116,7 @@ func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full 
 	set := rewrite.NewConversionPatternSet(e.tc, e.patterns(dialects)...)
 	t := rewrite.NewConversionTarget()
 	t.AddLegalDialect("spirv")
-	t.AddDynamicallyLegalOp("builtin.unrealized_conversion_cast", func(op *ir.Operation) bool { return !e.foldableCast(op) })
+	t.AddDynamicallyLegalOp(castName, func(op *ir.Operation) bool { return !e.foldableCast(op) })
 	var err error
 	if full {
 		err = rewrite.ApplyFullConversion(root, t, set)
@@ -119,25 +126,49 @@ func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full 
 	if err != nil {
 		return e.explain(root, err)
 	}
-	eraseDeadCasts(root)
-	return e.checkAvailability(root)
+	return e.finish(root)
 }
 
-// eraseDeadCasts erases the unused casts the patterns left behind: the
-// memref views of pointers (bridge) once every user has been converted.
-func eraseDeadCasts(root *ir.Operation) {
-	for changed := true; changed; {
-		changed = false
-		var dead []*ir.Operation
-		root.Walk(func(op *ir.Operation) bool {
-			if op.Name() == "builtin.unrealized_conversion_cast" && !op.HasResultUses() {
+// castName is the op of the bridges between memrefs and pointers.
+const castName = "builtin.unrealized_conversion_cast"
+
+// finish checks every spirv op the conversion made against the target, so
+// an op the target cannot express is a located diagnostic, and erases the
+// unused casts the patterns left behind: the memref views of pointers
+// (bridge) once every user has been converted. Both in one walk of root.
+func (e *env) finish(root *ir.Operation) error {
+	var dead []*ir.Operation
+	var err error
+	root.Walk(func(op *ir.Operation) bool {
+		switch {
+		case op.Name() == castName:
+			if !op.HasResultUses() {
 				dead = append(dead, op)
 			}
-			return true
-		})
-		for _, op := range dead {
-			op.Erase()
-			changed = true
+		case err == nil:
+			err = e.checkAvailability(op)
+		}
+		return true
+	})
+	eraseDeadCasts(root, dead)
+	return err
+}
+
+// eraseDeadCasts erases the unused casts dead and those that become
+// unused in turn, as the casts feeding an erased one may.
+func eraseDeadCasts(root *ir.Operation, dead []*ir.Operation) {
+	for len(dead) > 0 {
+		op := dead[len(dead)-1]
+		dead = dead[:len(dead)-1]
+		if op.Block() == nil {
+			continue // queued twice, erased already
+		}
+		inputs := op.Operands()
+		op.Erase()
+		for _, v := range inputs {
+			if d := v.DefiningOp(); d != nil && d.Name() == castName && !d.HasResultUses() && root.IsAncestorOf(d) {
+				dead = append(dead, d)
+			}
 		}
 	}
 }
@@ -165,25 +196,20 @@ func (e *env) explain(root *ir.Operation, err error) error {
 	return ir.Errorf(d.Loc, "%s: %s, not in target %s", d.Message, why, ir.AttrString(e.target))
 }
 
-// checkAvailability checks every spirv op the conversion made against the
-// target, so an op the target cannot express is a located diagnostic.
-func (e *env) checkAvailability(root *ir.Operation) error {
-	var err error
-	root.Walk(func(op *ir.Operation) bool {
-		if op.DialectName() != "spirv" || op.Name() == "spirv.module" {
-			return true
-		}
-		if verr := spirv.Availability(op).Check(e.target.Version(), e.target.Capabilities(), e.target.Extensions()); verr != nil {
-			what := fmt.Sprintf("'%s' op", op.Name())
-			if src := e.origins[op.Loc()]; src != "" && src != op.Name() {
-				what = fmt.Sprintf("'%s' op lowers to '%s', which", src, op.Name())
-			}
-			err = ir.Errorf(op.Loc(), "%s is not available in the target environment: %v (target %s)", what, verr, ir.AttrString(e.target))
-			return false
-		}
-		return true
-	})
-	return err
+// checkAvailability checks op, if the conversion made it, against the target.
+func (e *env) checkAvailability(op *ir.Operation) error {
+	if op.DialectName() != "spirv" || op.Name() == "spirv.module" {
+		return nil
+	}
+	verr := e.available(op)
+	if verr == nil {
+		return nil
+	}
+	what := fmt.Sprintf("'%s' op", op.Name())
+	if src := e.origin(op.Loc()); src != "" && src != op.Name() {
+		what = fmt.Sprintf("'%s' op lowers to '%s', which", src, op.Name())
+	}
+	return ir.Errorf(op.Loc(), "%s is not available in the target environment: %v (target %s)", what, verr, ir.AttrString(e.target))
 }
 
 // foldableCast reports a cast whose input already has the converted type
@@ -201,7 +227,7 @@ func (e *env) foldableCast(op *ir.Operation) bool {
 }
 
 var castPattern = func(e *env) *rewrite.ConversionPattern {
-	return &rewrite.ConversionPattern{Name: "fold lowering casts", Root: "builtin.unrealized_conversion_cast",
+	return &rewrite.ConversionPattern{Name: "fold lowering casts", Root: castName,
 		Rewrite: func(op *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
 			if !e.foldableCast(op) {
 				return rewrite.NoMatch
@@ -214,7 +240,7 @@ var castPattern = func(e *env) *rewrite.ConversionPattern {
 // bridge returns v seen as type t (a cast the conversion folds away once
 // t's users are converted).
 func bridge(b *ir.Builder, v *ir.Value, t ir.Type, loc ir.Location) *ir.Value {
-	return b.Create(&ir.OpState{Name: "builtin.unrealized_conversion_cast", Loc: loc,
+	return b.Create(&ir.OpState{Name: castName, Loc: loc,
 		Operands: []*ir.Value{v}, ResultTypes: []ir.Type{t}}).Result(0)
 }
 
@@ -259,10 +285,25 @@ func (e *env) traced(p *rewrite.ConversionPattern) {
 		name, loc := op.Name(), op.Loc()
 		err := rewriteOp(op, operands, rw)
 		if err == nil {
-			if _, seen := e.origins[loc]; !seen {
-				e.origins[loc] = name
-			}
+			e.origins = append(e.origins, origin{loc, name})
 		}
 		return err
 	}
+}
+
+// origin is a source op converted at a location.
+type origin struct {
+	loc  ir.Location
+	name string
+}
+
+// origin returns the name of the first op converted at loc. Only a failed
+// check asks, so the conversion appends and this searches.
+func (e *env) origin(loc ir.Location) string {
+	for _, o := range e.origins {
+		if o.loc == loc {
+			return o.name
+		}
+	}
+	return ""
 }

@@ -241,7 +241,7 @@ func (e *env) shuffle(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 // constInt returns the value of an integer constant (arith or spirv).
 func constInt(v *ir.Value) (int64, bool) {
 	d := v.DefiningOp()
-	for d != nil && d.Name() == "builtin.unrealized_conversion_cast" && d.NumOperands() == 1 {
+	for d != nil && d.Name() == castName && d.NumOperands() == 1 {
 		d = d.Operand(0).DefiningOp()
 	}
 	if d == nil || d.Name() != "arith.constant" && d.Name() != "spirv.Constant" {

@@ -36,7 +36,7 @@ func basePtr(v *ir.Value) *ir.Value {
 			ptr = v
 		}
 		d := v.DefiningOp()
-		if d == nil || d.Name() != "builtin.unrealized_conversion_cast" || d.NumOperands() != 1 {
+		if d == nil || d.Name() != castName || d.NumOperands() != 1 {
 			break
 		}
 		v = d.Operand(0)

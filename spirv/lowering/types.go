@@ -26,14 +26,16 @@ type env struct {
 	yields map[*ir.Operation]yieldTarget
 	// symbols indexes the symbol tables globals are added to.
 	symbols map[*ir.Operation]map[string]*ir.Operation
-	// origins names the source op converted at each location.
-	origins map[ir.Location]string
+	// origins lists the source ops converted, in order, by location.
+	origins []origin
+	// availability memoizes the target checks of the ops converted.
+	availability map[availKey]error
 	// allReduces numbers the workgroup buffers of gpu.all_reduce.
 	allReduces int
 }
 
 func newEnv(ctx *ir.Context, target *spirv.TargetEnvAttr, use64 bool) *env {
-	e := &env{ctx: ctx, target: target, refused: map[ir.Type]string{}, yields: map[*ir.Operation]yieldTarget{}, origins: map[ir.Location]string{},
+	e := &env{ctx: ctx, target: target, refused: map[ir.Type]string{}, yields: map[*ir.Operation]yieldTarget{}, availability: map[availKey]error{},
 		symbols: map[*ir.Operation]map[string]*ir.Operation{}}
 	for _, c := range target.Capabilities() {
 		e.caps = append(e.caps, c.Implied()...)

@@ -30,14 +30,23 @@ func deduceVCE(module *ir.Operation) error {
 			d.allowed[i] = true
 		}
 	}
+	// An op whose key was seen adds nothing: its requirements are met by
+	// the capabilities chosen for the first such op, and its needs repeat
+	// that op's, which come first and so name the op in any error.
+	seen := map[availKey]bool{}
 	var err error
 	module.WalkPre(func(op *ir.Operation) (bool, bool) {
 		if !strings.HasPrefix(op.Name(), "spirv.") {
 			return true, true
 		}
-		for _, r := range spirv.Availability(op) {
-			if err = d.require(op, r); err != nil {
-				return false, false
+		if k, keyed := availKeyOf(op); !keyed || !seen[k] {
+			if keyed {
+				seen[k] = true
+			}
+			for _, r := range spirv.Availability(op) {
+				if err = d.require(op, r); err != nil {
+					return false, false
+				}
 			}
 		}
 		if op.Name() == "spirv.EntryPoint" {
