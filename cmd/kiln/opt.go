@@ -47,92 +47,50 @@ Parses MLIR text, verifies it, runs passes and prints the result.
 `
 
 func parseOptArgs(args []string) (*optOptions, error) {
-	o := &optOptions{input: "-", output: "-", verifyEach: true}
-	inputSet := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "-" || !strings.HasPrefix(a, "-") {
-			if inputSet {
-				return nil, fmt.Errorf("more than one input file: %q", a)
-			}
-			o.input, inputSet = a, true
-			continue
-		}
-		name := strings.TrimLeft(a, "-")
-		value, hasValue := "", false
-		if eq := strings.IndexByte(name, '='); eq >= 0 {
-			name, value, hasValue = name[:eq], name[eq+1:], true
-		}
-		boolFlag := func(dst *bool) error {
-			if !hasValue {
-				*dst = true
-				return nil
-			}
-			switch value {
-			case "true", "1":
-				*dst = true
-			case "false", "0":
-				*dst = false
-			default:
-				return fmt.Errorf("invalid boolean value %q for --%s", value, name)
-			}
-			return nil
-		}
-		var err error
-		switch name {
+	o := &optOptions{output: "-", verifyEach: true}
+	input, err := parseMLIRArgs(args, func(f mlirFlag) error {
+		switch f.Name {
 		case "o":
-			if !hasValue {
-				if i+1 >= len(args) {
-					return nil, fmt.Errorf("-o needs a file name")
-				}
-				i++
-				value = args[i]
-			}
-			o.output = value
+			v, err := f.Value()
+			o.output = v
+			return err
 		case "pass-pipeline":
-			if !hasValue {
-				if i+1 >= len(args) {
-					return nil, fmt.Errorf("--pass-pipeline needs a value")
-				}
-				i++
-				value = args[i]
-			}
-			o.pipeline = append(o.pipeline, value)
+			v, err := f.Value()
+			o.pipeline = append(o.pipeline, v)
+			return err
 		case "split-input-file":
-			err = boolFlag(&o.splitInput)
+			return f.Bool(&o.splitInput)
 		case "verify-diagnostics":
-			err = boolFlag(&o.verifyDiagnostics)
+			return f.Bool(&o.verifyDiagnostics)
 		case "allow-unregistered-dialect":
-			err = boolFlag(&o.allowUnregistered)
+			return f.Bool(&o.allowUnregistered)
 		case "mlir-print-op-generic":
-			err = boolFlag(&o.print.Generic)
+			return f.Bool(&o.print.Generic)
 		case "mlir-print-debuginfo":
-			err = boolFlag(&o.print.DebugInfo)
+			return f.Bool(&o.print.DebugInfo)
 		case "mlir-print-ir-before-all":
-			err = boolFlag(&o.printBefore)
+			return f.Bool(&o.printBefore)
 		case "mlir-print-ir-after-all":
-			err = boolFlag(&o.printAfter)
+			return f.Bool(&o.printAfter)
 		case "mlir-timing":
-			err = boolFlag(&o.timing)
+			return f.Bool(&o.timing)
 		case "mlir-disable-threading":
-			err = boolFlag(&o.disableThreading)
+			return f.Bool(&o.disableThreading)
 		case "verify-each":
-			err = boolFlag(&o.verifyEach)
+			return f.Bool(&o.verifyEach)
 		case "h", "help":
-			return nil, errHelp
-		default:
-			// Any other flag names a pass: --canonicalize, --cse="opt=v".
-			p := name
-			if hasValue {
-				p += "{" + strings.Trim(value, `"'`) + "}"
-			}
-			o.pipeline = append(o.pipeline, "\x00"+p)
+			return errHelp
 		}
-		if err != nil {
-			return nil, err
+		// Any other flag names a pass: --canonicalize, --cse="opt=v".
+		p := f.Name
+		if f.hasValue {
+			p += "{" + strings.Trim(f.value, `"'`) + "}"
 		}
-	}
-	return o, nil
+		o.pipeline = append(o.pipeline, "\x00"+p)
+		return nil
+	})
+	o.input = input
+	return o, err
 }
 
 var errHelp = fmt.Errorf("help requested")

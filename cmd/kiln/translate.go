@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv"
@@ -39,26 +38,16 @@ flags:
 `
 
 func parseTranslateArgs(args []string) (*translateOptions, error) {
-	o := &translateOptions{input: "-", output: "-"}
-	inputSet := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "-" || !strings.HasPrefix(a, "-") {
-			if inputSet {
-				return nil, fmt.Errorf("more than one input file: %q", a)
-			}
-			o.input, inputSet = a, true
-			continue
-		}
-		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		switch name {
+	o := &translateOptions{output: "-"}
+	input, err := parseMLIRArgs(args, func(f mlirFlag) error {
+		switch f.Name {
 		case "h", "help":
-			return nil, errHelp
+			return errHelp
 		case "serialize-spirv", "deserialize-spirv", "test-spirv-roundtrip":
-			if o.mode != "" && o.mode != name {
-				return nil, fmt.Errorf("--%s and --%s exclude each other", o.mode, name)
+			if o.mode != "" && o.mode != f.Name {
+				return fmt.Errorf("--%s and --%s exclude each other", o.mode, f.Name)
 			}
-			o.mode = name
+			o.mode = f.Name
 		case "no-implicit-module":
 			o.noImplicitModule = true
 		case "split-input-file":
@@ -66,18 +55,18 @@ func parseTranslateArgs(args []string) (*translateOptions, error) {
 		case "mlir-print-op-generic":
 			o.print.Generic = true
 		case "o":
-			if !hasValue {
-				if i+1 >= len(args) {
-					return nil, fmt.Errorf("-o needs a file name")
-				}
-				i++
-				value = args[i]
-			}
-			o.output = value
+			v, err := f.Value()
+			o.output = v
+			return err
 		default:
-			return nil, fmt.Errorf("unknown flag %q", a)
+			return fmt.Errorf("unknown flag %q", "--"+f.Name)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	o.input = input
 	if o.mode == "" {
 		return nil, fmt.Errorf("no translation: give --serialize-spirv, --deserialize-spirv or --test-spirv-roundtrip")
 	}
