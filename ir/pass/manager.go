@@ -112,7 +112,13 @@ func (r *runner) runPass(p *Pass, op *ir.Operation) error {
 	err := p.Run(op, &Context{Options: p.Opts(), Pass: p})
 	r.timers[p].add(time.Since(start))
 	if err != nil {
-		return failure(err, op, "pass '%s' failed on this '%s' op", p.Argument, op.Name())
+		// A pass that failed with a diagnostic has said what went wrong, as
+		// in MLIR (whose tests expect no more); other errors get a location.
+		var d *ir.Diagnostic
+		if errors.As(err, &d) {
+			return d
+		}
+		return ir.Errorf(op.Loc(), "pass '%s' failed on this '%s' op: %v", p.Argument, op.Name(), err)
 	}
 	if r.pm.PrintAfter {
 		r.dump("After", p, op)
@@ -125,7 +131,8 @@ func (r *runner) runPass(p *Pass, op *ir.Operation) error {
 	return nil
 }
 
-// failure returns err as a diagnostic with a note at op naming the pass.
+// failure returns err as a diagnostic with a note at op naming the pass:
+// IR left invalid by a pass is a bug in that pass, so it is named.
 func failure(err error, op *ir.Operation, format string, args ...any) error {
 	var d *ir.Diagnostic
 	if !errors.As(err, &d) {

@@ -212,8 +212,9 @@ func TestSymbolDCEErrors(t *testing.T) {
 	_, err := runPipeline(t, "builtin.module(test.func(symbol-dce))", `"test.func"() ({
   "test.return"() : () -> ()
 }) {sym_name = "f"} : () -> ()`)
-	if err == nil || !strings.Contains(err.Error(), "error: 'test.func' op was scheduled to run under SymbolDCE, but does not define a symbol table") ||
-		!strings.Contains(err.Error(), "note: pass 'symbol-dce' failed on this 'test.func' op") {
+	// The pass's own diagnostic, with nothing added: MLIR's tests expect
+	// exactly the errors a pass emits.
+	if err == nil || err.Error() != "test.mlir:1:1: error: 'test.func' op was scheduled to run under SymbolDCE, but does not define a symbol table" {
 		t.Errorf("err = %v", err)
 	}
 }

@@ -1,6 +1,5 @@
 // RUN: kiln opt %s --pass-pipeline='builtin.module(spirv.module(spirv-lower-abi-attrs))' --split-input-file --verify-diagnostics
 
-// expected-note @+1 {{pass 'spirv-lower-abi-attrs' failed on this 'spirv.module' op}}
 spirv.module Logical GLSL450 attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>} {
   // expected-error @+1 {{'spirv.func' op argument #0: a f32 argument needs a storage class in its 'spirv.interface_var_abi'}}
   spirv.func @k(%a: f32 {spirv.interface_var_abi = #spirv.interface_var_abi<(0, 0)>}) "None"
@@ -11,7 +10,6 @@ spirv.module Logical GLSL450 attributes {spirv.target_env = #spirv.target_env<#s
 
 // -----
 
-// expected-note @+1 {{pass 'spirv-lower-abi-attrs' failed on this 'spirv.module' op}}
 spirv.module Logical GLSL450 attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>} {
   // expected-error @+1 {{'spirv.func' op argument #1 has no 'spirv.interface_var_abi' attribute}}
   spirv.func @k(%a: f32 {spirv.interface_var_abi = #spirv.interface_var_abi<(0, 0), StorageBuffer>}, %b: i32) "None"
@@ -22,14 +20,12 @@ spirv.module Logical GLSL450 attributes {spirv.target_env = #spirv.target_env<#s
 
 // -----
 
-// expected-note @+2 {{pass 'spirv-lower-abi-attrs' failed on this 'spirv.module' op}}
 // expected-error @+1 {{'spirv.module' op missing SPIR-V target env attribute}}
 spirv.module Logical GLSL450 {
 }
 
 // -----
 
-// expected-note @+1 {{pass 'spirv-lower-abi-attrs' failed on this 'spirv.module' op}}
 spirv.module Logical GLSL450 attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Int8], []>, #spirv.resource_limits<>>} {
   // expected-error @+1 {{'spirv.func' op lower entry point failure: could not select execution model based on 'spirv.target_env'}}
   spirv.func @k() "None" attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [1, 1, 1]>} {

@@ -1,6 +1,5 @@
 // RUN: kiln opt %s --pass-pipeline='builtin.module(spirv.module(spirv-update-vce))' --split-input-file --verify-diagnostics
 
-// expected-note @+1 {{pass 'spirv-update-vce' failed on this 'spirv.module' op}}
 spirv.module Logical GLSL450 attributes {
   spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader], []>, #spirv.resource_limits<>>
 } {
@@ -13,7 +12,6 @@ spirv.module Logical GLSL450 attributes {
 
 // -----
 
-// expected-note @+1 {{pass 'spirv-update-vce' failed on this 'spirv.module' op}}
 spirv.module Logical GLSL450 attributes {
   spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader, GroupNonUniformBallot], []>, #spirv.resource_limits<>>
 } {
@@ -26,7 +24,6 @@ spirv.module Logical GLSL450 attributes {
 
 // -----
 
-// expected-note @+1 {{pass 'spirv-update-vce' failed on this 'spirv.module' op}}
 spirv.module Logical GLSL450 attributes {
   spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader, Int16, StorageBuffer16BitAccess], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>
 } {
