@@ -33,13 +33,6 @@ func TestVulkanKernelsValidate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if strings.Contains(string(src), "#spirv.vce<v1.4") {
-				// spirv/transforms: lower-abi-attrs puts the storage buffers in
-				// the entry point's interface for a SPIR-V 1.4 target, then
-				// update-vce deduces version 1.0, where only Input/Output
-				// variables may be listed. Reported to spirv/transforms.
-				t.Skip("spirv-lower-abi-attrs / spirv-update-vce disagree on the interface of 1.4 targets")
-			}
 			words := lowerAndSerialize(t, string(src), filepath.Base(f))
 			for _, w := range words {
 				validateAll(t, w)

@@ -32,9 +32,6 @@ func mustValidate(t *testing.T, words []uint32, env validate.Env) {
 	}
 }
 
-// glslangGaps are the binaries Kiln cannot read, with the error it gives.
-var glslangGaps = map[string]string{}
-
 // TestGlslang deserializes glslang's binaries of the shaders in
 // testdata/glsl (see gen.sh), as they are and optimized by spirv-opt,
 // verifies, prints and reparses the result, serializes it again and has
@@ -52,12 +49,6 @@ func TestGlslang(t *testing.T) {
 			}
 			ctx := newContext()
 			m, err := serialize.DeserializeBytes(ctx, b, f)
-			if want, gap := glslangGaps[strings.TrimSuffix(filepath.Base(f), ".spv")]; gap {
-				if err == nil || !strings.Contains(err.Error(), want) {
-					t.Fatalf("known gap: got %v, want an error containing %q", err, want)
-				}
-				t.Skip("known gap: " + want)
-			}
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -56,12 +56,12 @@ func buildKiln(t *testing.T) string {
 	bin := filepath.Join(t.TempDir(), "kiln")
 	build := exec.Command("go", "build", "-o", bin, "github.com/kiln-gpu/kiln/cmd/kiln")
 	if out, err := build.CombinedOutput(); err != nil {
-		t.Skipf("cannot build kiln: %v\n%s", err, out)
+		t.Fatalf("cannot build kiln: %v\n%s", err, out)
 	}
 	probe := exec.Command(bin, "opt", "--spirv-lower-abi-attrs", "-")
 	probe.Stdin = strings.NewReader("module {}")
 	if out, err := probe.CombinedOutput(); err != nil {
-		t.Skipf("kiln opt does not run spirv-lower-abi-attrs yet: %s", out)
+		t.Fatalf("kiln opt --spirv-lower-abi-attrs: %v\n%s", err, out)
 	}
 	return bin
 }
