@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -124,23 +123,12 @@ func (r *runner) runPass(p *Pass, op *ir.Operation) error {
 		r.dump("After", p, op)
 	}
 	if !r.pm.NoVerify {
+		// The verifier's diagnostic alone, as MLIR reports it.
 		if err := ir.Verify(op); err != nil {
-			return failure(err, op, "the IR is invalid after pass '%s'", p.Argument)
+			return err
 		}
 	}
 	return nil
-}
-
-// failure returns err as a diagnostic with a note at op naming the pass:
-// IR left invalid by a pass is a bug in that pass, so it is named.
-func failure(err error, op *ir.Operation, format string, args ...any) error {
-	var d *ir.Diagnostic
-	if !errors.As(err, &d) {
-		return ir.Errorf(op.Loc(), "%s: %v", fmt.Sprintf(format, args...), err)
-	}
-	c := *d
-	c.Notes = append(slices.Clip(d.Notes), &ir.Diagnostic{Severity: ir.SeverityNote, Loc: op.Loc(), Message: fmt.Sprintf(format, args...)})
-	return &c
 }
 
 // runNested runs p on the children of op that match its anchor, in

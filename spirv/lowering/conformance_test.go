@@ -21,8 +21,6 @@ type known struct{ match, reason string }
 const (
 	refuseSubgroupBuiltins = "needs GroupNonUniform, which the default target lacks: Kiln refuses the built-in " +
 		"with a diagnostic naming the capability, MLIR emits a module spirv-update-vce cannot satisfy"
-	poisonVerifier = "poison (-1) position: the spirv dialect's verifier words the out-of-bounds error " +
-		"differently / rejects the -1 : i32 shuffle component MLIR prints for 0xFFFFFFFF (spirv dialect, not the lowering)"
 )
 
 // conformance lists the upstream conversion tests run, with their known
@@ -42,7 +40,6 @@ var conformance = map[string][]known{
 	"SCFToSPIRV/if.mlir": {{"@unsupported_yield_type", "expects memrefs without a storage class to stay " +
 		"unconverted; Kiln maps the default memory space to StorageBuffer in every conversion"}},
 	"VectorToSPIRV/vector-to-spirv.mlir": {
-		{"%arg0[-1]", poisonVerifier}, {"%arg0[-1] : f32 into", poisonVerifier}, {"[1, -1, 5, -1]", poisonVerifier},
 		{"@vector_load", "MLIR bitcasts the element pointer to a vector pointer, which Logical addressing " +
 			"does not allow under Vulkan; Kiln loads and stores lane by lane"},
 	},
