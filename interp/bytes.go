@@ -52,7 +52,7 @@ func (m *MemRef) SetBytes(data []byte) error {
 		if k, ok := floatKind(m.Elem); ok {
 			s = Scalar{F: ir.FloatFromBits(k, b)}
 		}
-		m.Buf.Data[m.linear(idx)] = s
+		m.store(m.linear(idx), s)
 	})
 	return nil
 }

@@ -17,11 +17,27 @@
 // accesses, barrier divergence, deadlock, runaway loops past MaxSteps) is
 // returned as a located *ir.Diagnostic, never a panic.
 //
+// memref.view's typed views read and write the bytes of their i8 source,
+// little-endian as a device sees them. Memrefs of vectors come only from
+// vector.type_cast: each vector element is its lanes' consecutive
+// scalars, and only memref.load/store and vector.load/store of a whole
+// element (plus dim, rank and casts) accept them.
+// vector.mask applies its mask to transfers, vector.reduction,
+// vector.multi_reduction and vector.contract (whose mask covers the
+// iteration space: masked-off points do not contribute).
+//
 // gpu.launch_func calls Machine.Launch, by default Simulate: workgroups
 // run one after another; within one, threads run as coroutines that meet
 // at gpu.barrier and at the subgroup collectives (gpu.shuffle,
 // gpu.subgroup_reduce, gpu.subgroup_broadcast, gpu.all_reduce) with
 // workgroup attributions shared per workgroup and private ones per thread.
+// gpu.ballot and gpu.warp_execute_on_lane_0 complete per subgroup too: the
+// warp op needs warp_size equal to the subgroup size and runs its region
+// once in lane 0's frame, gathering distributed vector arguments and
+// slicing yielded vectors along their one distributed dimension (lane l
+// holds slice l); its region may not contain collectives.
+// gpu.dynamic_shared_memory is one i8 buffer per workgroup of the
+// launch's dynamic_shared_memory_size.
 // Bodiless functions resolve through Machine.Externals, which New fills
 // with Utilities (the runner's fillResource and printMemref functions).
 //

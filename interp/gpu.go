@@ -62,7 +62,7 @@ func (m *Machine) gpu(f *frame, op *ir.Operation) error {
 			return op.Errorf("expected a memref operand")
 		}
 		v := f.scalar(op.Operand(n - 1))
-		forEachIndex(dst.Sizes, func(idx []int64) { dst.Buf.Data[dst.linear(idx)] = v })
+		forEachIndex(dst.Sizes, func(idx []int64) { dst.store(dst.linear(idx), v) })
 		setToken(f, op)
 		return nil
 	case "gpu.printf":
@@ -124,7 +124,7 @@ func (m *Machine) gpuMemcpy(f *frame, op *ir.Operation) error {
 	el := src.Elements()
 	i := 0
 	forEachIndex(dst.Sizes, func(idx []int64) {
-		dst.Buf.Data[dst.linear(idx)] = el[i]
+		dst.store(dst.linear(idx), el[i])
 		i++
 	})
 	setToken(f, op)
@@ -177,11 +177,14 @@ func (m *Machine) launchFunc(f *frame, op *ir.Operation) error {
 		sizes[i] = int64(f.scalar(seg[1+i][0]).Bits)
 	}
 	args := seg[len(seg)-1]
+	m.dynSharedBytes = 0
 	switch {
 	case len(seg) >= 12:
 		args = seg[11]
+		m.dynSharedBytes = dynSharedSize(f, seg[10])
 	case len(seg) == 10:
 		args = seg[8]
+		m.dynSharedBytes = dynSharedSize(f, seg[7])
 	}
 	launch := m.Launch
 	if launch == nil {
@@ -203,6 +206,10 @@ func (m *Machine) launchInline(f *frame, op *ir.Operation) error {
 	var sizes [6]int64
 	for i := range sizes {
 		sizes[i] = int64(f.scalar(seg[1+i][0]).Bits)
+	}
+	m.dynSharedBytes = 0
+	if len(seg) >= 11 {
+		m.dynSharedBytes = dynSharedSize(f, seg[10])
 	}
 	k := &kernel{op: op, body: op.Region(0), ids: true, host: f}
 	if err := m.simulate(k, [3]int64(sizes[:3]), [3]int64(sizes[3:]), nil); err != nil {

@@ -38,8 +38,9 @@ type Machine struct {
 	// (os.Stdout when nil).
 	Out io.Writer
 
-	steps   int64
-	globals map[*ir.Operation]*MemRef
+	steps          int64
+	globals        map[*ir.Operation]*MemRef
+	dynSharedBytes int64 // the running launch's dynamic_shared_memory_size
 }
 
 // New returns a Machine for module with the runner utilities of

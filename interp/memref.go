@@ -126,7 +126,7 @@ func (m *Machine) memref(f *frame, op *ir.Operation) error {
 		el := src.Elements()
 		i := 0
 		forEachIndex(dst.Sizes, func(idx []int64) {
-			dst.Buf.Data[dst.linear(idx)] = el[i]
+			dst.store(dst.linear(idx), el[i])
 			i++
 		})
 		return nil

@@ -8,11 +8,17 @@ import (
 	"github.com/kiln-gpu/kiln/vector"
 )
 
-// moreOps runs vector.mask, vector.scan, vector.expandload,
-// vector.compressstore, math.sincos, memref.dma_start/dma_wait and
-// memref.distinct_objects;
+// moreOps runs the ops of viewOps and warpOps, vector.mask, vector.scan,
+// vector.expandload, vector.compressstore, math.sincos,
+// memref.dma_start/dma_wait and memref.distinct_objects;
 // handled is false for every other op.
 func (m *Machine) moreOps(f *frame, op *ir.Operation) (handled bool, err error) {
+	if handled, err := m.viewOps(f, op); handled {
+		return true, err
+	}
+	if handled, err := m.warpOps(f, op); handled {
+		return true, err
+	}
 	switch op.Name() {
 	case "vector.mask":
 		return true, m.vecMask(f, op)
@@ -82,6 +88,13 @@ func (m *Machine) vecMask(f *frame, op *ir.Operation) error {
 			return err
 		}
 		return m.maskedMultiReduction(f, op, inner, v, on)
+	case "vector.contract":
+		acc, err := m.contract(f, inner, on)
+		if err != nil {
+			return err
+		}
+		setVector(f, op, 0, acc)
+		return nil
 	}
 	return op.Errorf("the interpreter does not support masking '%s'", inner.Name())
 }

@@ -5,6 +5,9 @@ import "github.com/kiln-gpu/kiln/ir"
 // complete computes the results of the collective op for the threads ts
 // that all wait at it, in lane order.
 func (wg *workgroup) complete(op *ir.Operation, ts []*thread) error {
+	if handled, err := completeWarp(op, ts); handled {
+		return err
+	}
 	switch op.Name() {
 	case "gpu.barrier":
 		for _, t := range ts {

@@ -75,9 +75,10 @@ type thread struct {
 }
 
 type workgroup struct {
-	threads []*thread
-	yield   chan *thread
-	sgSize  int64
+	threads   []*thread
+	yield     chan *thread
+	sgSize    int64
+	dynShared *MemRef // gpu.dynamic_shared_memory's buffer, made on first use
 }
 
 func (m *Machine) subgroupSize() int64 {
@@ -219,7 +220,7 @@ func hasCollectives(r *ir.Region) bool {
 	found := false
 	r.Walk(func(op *ir.Operation) bool {
 		switch op.Name() {
-		case "gpu.barrier", "gpu.shuffle", "gpu.subgroup_reduce", "gpu.all_reduce", "gpu.subgroup_broadcast", "func.call", ballotOp:
+		case "gpu.barrier", "gpu.shuffle", "gpu.subgroup_reduce", "gpu.all_reduce", "gpu.subgroup_broadcast", "func.call", ballotOp, "gpu.ballot", warpOp:
 			found = true
 		}
 		return !found

@@ -40,6 +40,8 @@ type MemRef struct {
 	Sizes   []int64
 	Strides []int64
 	Space   ir.Attribute // memory space, nil for the default
+
+	bytes *byteAlias // set for memref.view's typed views of i8 buffers
 }
 
 // Token is a !gpu.async.token; launches complete synchronously.
@@ -106,7 +108,7 @@ func (m *MemRef) NumElements() int64 {
 func (m *MemRef) Elements() []Scalar {
 	out := make([]Scalar, 0, m.NumElements())
 	forEachIndex(m.Sizes, func(idx []int64) {
-		out = append(out, m.Buf.Data[m.linear(idx)])
+		out = append(out, m.load(m.linear(idx)))
 	})
 	return out
 }
@@ -117,14 +119,14 @@ func (m *MemRef) At(idx ...int64) (Scalar, bool) {
 	if !ok {
 		return Scalar{}, false
 	}
-	return m.Buf.Data[l], true
+	return m.load(l), true
 }
 
 // Set stores v at idx, reporting false when idx is out of bounds.
 func (m *MemRef) Set(v Scalar, idx ...int64) bool {
 	l, ok := m.checked(idx)
 	if ok {
-		m.Buf.Data[l] = v
+		m.store(l, v)
 	}
 	return ok
 }
@@ -147,12 +149,12 @@ func (m *MemRef) checked(idx []int64) (int64, bool) {
 		}
 	}
 	l := m.linear(idx)
-	return l, l >= 0 && l < int64(len(m.Buf.Data))
+	return l, l >= 0 && l < m.capacity()
 }
 
 // view returns a descriptor sharing m's buffer.
 func (m *MemRef) view(elem ir.Type, offset int64, sizes, strides []int64) *MemRef {
-	return &MemRef{Buf: m.Buf, Elem: elem, Offset: offset, Sizes: sizes, Strides: strides, Space: m.Space}
+	return &MemRef{Buf: m.Buf, Elem: elem, Offset: offset, Sizes: sizes, Strides: strides, Space: m.Space, bytes: m.bytes}
 }
 
 func (m *MemRef) String() string {

@@ -98,15 +98,27 @@ func (m *Machine) vecOuterProduct(f *frame, op *ir.Operation) error {
 
 // vecContract evaluates vector.contract over its iteration space.
 func (m *Machine) vecContract(f *frame, op *ir.Operation) error {
+	acc, err := m.contract(f, op, func(int) bool { return true })
+	if err != nil {
+		return err
+	}
+	setVector(f, op, 0, acc)
+	return nil
+}
+
+// contract returns vector.contract's result elements; only the points of
+// the iteration space (in row-major order) that on accepts contribute, as
+// vector.mask defines for a masked contraction.
+func (m *Machine) contract(f *frame, op *ir.Operation, on func(int) bool) ([]Scalar, error) {
 	maps, _ := op.Attr("indexing_maps").(*ir.ArrayAttr)
 	if maps == nil || len(maps.Elems) != 3 {
-		return op.Errorf("expected three indexing maps")
+		return nil, op.Errorf("expected three indexing maps")
 	}
 	var am [3]*ir.AffineMap
 	for i, a := range maps.Elems {
 		ma, ok := a.(*ir.AffineMapAttr)
 		if !ok {
-			return op.Errorf("indexing map %d is not an affine map", i)
+			return nil, op.Errorf("indexing map %d is not an affine map", i)
 		}
 		am[i] = ma.Map
 	}
@@ -131,7 +143,7 @@ func (m *Machine) vecContract(f *frame, op *ir.Operation) error {
 	}
 	add, err := combiner(op, kind, et)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	acc := append([]Scalar(nil), elems(vals[2])...)
 	at := func(k int, idx []int64) int64 {
@@ -143,10 +155,14 @@ func (m *Machine) vecContract(f *frame, op *ir.Operation) error {
 		return l
 	}
 	lhs, rhs := elems(vals[0]), elems(vals[1])
+	point := 0
 	forEachIndex(iter, func(idx []int64) {
+		defer func() { point++ }()
+		if !on(point) {
+			return
+		}
 		a := at(2, idx)
 		acc[a] = combine(add, et, acc[a], combine(mul, et, lhs[at(0, idx)], rhs[at(1, idx)]))
 	})
-	setVector(f, op, 0, acc)
-	return nil
+	return acc, nil
 }

@@ -1,0 +1,211 @@
+package interp
+
+import (
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// byteAlias makes a memref.view result read and write the i8 buffer it
+// views: element l of the view is the ElementSize bytes at byte shift +
+// l*size, little-endian, as a device would see them.
+type byteAlias struct{ shift int64 }
+
+// load returns the element at the linear position l of m's buffer.
+func (m *MemRef) load(l int64) Scalar {
+	if m.bytes == nil {
+		return m.Buf.Data[l]
+	}
+	n := int64(ElementSize(m.Elem))
+	var b uint64
+	for k := int64(0); k < n; k++ {
+		x := m.Buf.Data[m.bytes.shift+l*n+k]
+		if x.Poison {
+			return Poison()
+		}
+		b |= (x.Bits & 0xff) << (8 * uint(k))
+	}
+	if fk, ok := floatKind(m.Elem); ok {
+		return Scalar{F: ir.FloatFromBits(fk, b)}
+	}
+	return Scalar{Bits: mask(m.Elem, b)}
+}
+
+// store writes v at the linear position l of m's buffer.
+func (m *MemRef) store(l int64, v Scalar) {
+	if m.bytes == nil {
+		m.Buf.Data[l] = v
+		return
+	}
+	n := int64(ElementSize(m.Elem))
+	b := v.Bits
+	if fk, ok := floatKind(m.Elem); ok {
+		b = ir.FloatBits(fk, v.F)
+	}
+	for k := int64(0); k < n; k++ {
+		m.Buf.Data[m.bytes.shift+l*n+k] = Scalar{Bits: (b >> (8 * uint(k))) & 0xff, Poison: v.Poison}
+	}
+}
+
+// capacity is the number of elements m's buffer holds in m's element type.
+func (m *MemRef) capacity() int64 {
+	if m.bytes == nil {
+		return int64(len(m.Buf.Data))
+	}
+	return (int64(len(m.Buf.Data)) - m.bytes.shift) / int64(ElementSize(m.Elem))
+}
+
+// viewOps runs vector.type_cast, memref.view and the whole-element loads
+// and stores of memrefs of vectors, and rejects every other memref or
+// vector op on a memref of vectors; handled is false for other ops.
+func (m *Machine) viewOps(f *frame, op *ir.Operation) (handled bool, err error) {
+	switch op.Name() {
+	case "vector.type_cast":
+		return true, typeCast(f, op)
+	case "memref.view":
+		return true, m.memrefView(f, op)
+	}
+	d, _, _ := strings.Cut(op.Name(), ".")
+	if d != "memref" && d != "vector" && d != "gpu" {
+		return false, nil
+	}
+	var vm *MemRef
+	for _, v := range op.Operands() {
+		if mr, ok := f.get(v).(*MemRef); ok {
+			if _, isVec := mr.Elem.(*ir.VectorType); isVec {
+				vm = mr
+			}
+		}
+	}
+	if vm == nil {
+		return false, nil
+	}
+	switch op.Name() {
+	case "memref.load", "vector.load":
+		return true, loadVectorElem(f, op, vm, f.getAll(op.Operands()[1:]))
+	case "memref.store", "vector.store":
+		return true, storeVectorElem(f, op, vm, f.get(op.Operand(0)), f.getAll(op.Operands()[2:]))
+	case "memref.dim", "memref.rank", "memref.cast", "memref.assume_alignment", "memref.memory_space_cast":
+		return false, nil
+	}
+	return true, op.Errorf("the interpreter supports only whole-element loads and stores of a memref of vectors, not '%s'", op.Name())
+}
+
+// typeCast views a contiguous memref of scalars as a memref of vectors;
+// each vector element covers its lanes' consecutive scalars, so strides
+// stay counted in scalars.
+func typeCast(f *frame, op *ir.Operation) error {
+	src, err := memrefOperand(f, op, 0)
+	if err != nil {
+		return err
+	}
+	rt, ok := op.Result(0).Type().(*ir.MemRefType)
+	vt, isVec := ir.Type(nil), false
+	if ok {
+		vt, isVec = rt.Elem.(*ir.VectorType)
+	}
+	if !isVec || !ir.HasStaticShape(rt) {
+		return op.Errorf("expected a statically shaped memref of vectors result")
+	}
+	if src.bytes != nil || !contiguous(src) {
+		return op.Errorf("vector.type_cast needs a contiguous row-major source")
+	}
+	lanes := product(vt.(*ir.VectorType).Dims)
+	if product(rt.Dims)*lanes != src.NumElements() {
+		return op.Errorf("%d elements do not fill %s", src.NumElements(), ir.TypeString(rt))
+	}
+	st := rowMajorStrides(rt.Dims)
+	for i := range st {
+		st[i] *= lanes
+	}
+	f.set(op.Result(0), src.view(vt, src.Offset, append([]int64(nil), rt.Dims...), st))
+	return nil
+}
+
+// contiguous reports whether mr's strides are row-major over its sizes.
+func contiguous(mr *MemRef) bool {
+	want := rowMajorStrides(mr.Sizes)
+	for i, s := range mr.Strides {
+		if mr.Sizes[i] != 1 && s != want[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// vectorElem returns the buffer position of the vector element of vm at
+// the index values idx, and whether it lies in bounds.
+func vectorElem(op *ir.Operation, vm *MemRef, idx []Value) (int64, *ir.VectorType, error) {
+	vt := vm.Elem.(*ir.VectorType)
+	pos := make([]int64, len(idx))
+	for i, v := range idx {
+		s := asScalar(v)
+		if s.Poison {
+			return 0, nil, op.Errorf("poison index")
+		}
+		pos[i] = int64(s.Bits)
+	}
+	l, ok := vm.checked(pos)
+	if !ok || l+product(vt.Dims) > vm.capacity() {
+		return 0, nil, outOfBounds(op, vm, pos)
+	}
+	return l, vt, nil
+}
+
+func loadVectorElem(f *frame, op *ir.Operation, vm *MemRef, idx []Value) error {
+	l, vt, err := vectorElem(op, vm, idx)
+	if err != nil {
+		return err
+	}
+	if op.Result(0).Type() != ir.Type(vt) {
+		return op.Errorf("the interpreter loads only whole %s elements", ir.TypeString(vt))
+	}
+	n := product(vt.Dims)
+	f.set(op.Result(0), &Vector{Type: vt, Elems: append([]Scalar(nil), vm.Buf.Data[l:l+n]...)})
+	return nil
+}
+
+func storeVectorElem(f *frame, op *ir.Operation, vm *MemRef, val Value, idx []Value) error {
+	l, vt, err := vectorElem(op, vm, idx)
+	if err != nil {
+		return err
+	}
+	v, ok := val.(*Vector)
+	if !ok || v.Type != vt {
+		return op.Errorf("the interpreter stores only whole %s elements", ir.TypeString(vt))
+	}
+	copy(vm.Buf.Data[l:], v.Elems)
+	return nil
+}
+
+// memrefView runs memref.view: the i8 source's bytes from the byte shift
+// on, seen as a contiguous memref of the result's element type.
+func (m *Machine) memrefView(f *frame, op *ir.Operation) error {
+	src, err := memrefOperand(f, op, 0)
+	if err != nil {
+		return err
+	}
+	rt, ok := op.Result(0).Type().(*ir.MemRefType)
+	if !ok || width(src.Elem) != 8 || len(src.Sizes) != 1 || src.Strides[0] != 1 || src.bytes != nil {
+		return op.Errorf("the interpreter views only contiguous 1-d i8 memrefs as typed memrefs")
+	}
+	if err := scalarElements(op, rt); err != nil {
+		return err
+	}
+	shift := f.scalar(op.Operand(1))
+	if shift.Poison {
+		return op.Errorf("poison byte shift")
+	}
+	sizes, err := m.mixed(f, op, rt.Dims, op.Operands()[2:])
+	if err != nil {
+		return err
+	}
+	mr := &MemRef{Buf: src.Buf, Elem: rt.Elem, Sizes: sizes, Strides: rowMajorStrides(sizes), Space: src.Space,
+		bytes: &byteAlias{shift: src.Offset + int64(shift.Bits)}}
+	need := product(sizes) * int64(ElementSize(rt.Elem))
+	if int64(shift.Bits) < 0 || int64(shift.Bits)+need > src.Sizes[0] {
+		return op.Errorf("a view of %d bytes at byte shift %d exceeds its %d-byte source", need, int64(shift.Bits), src.Sizes[0])
+	}
+	f.set(op.Result(0), mr)
+	return nil
+}
