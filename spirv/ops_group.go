@@ -162,6 +162,24 @@ func groupOps() []*ir.OpDef {
 	return ops
 }
 
+// verifyGroupReduction checks what every group reduction or scan shares:
+// the scope, the group operation, the value's type and a result of it.
+func verifyGroupReduction(op *ir.Operation, c arith.Constraint) error {
+	if err := checkScope(op); err != nil {
+		return err
+	}
+	if err := checkEnumAttr(op, "group_operation", spv.KindGroupOperation, false); err != nil {
+		return err
+	}
+	if err := arith.CheckOperands(op, c); err != nil {
+		return err
+	}
+	if op.Result(0).Type() != op.Operand(0).Type() {
+		return op.Errorf("result type must match the value's type")
+	}
+	return nil
+}
+
 // groupArithOp: `%r = spirv.GroupNonUniformIAdd "Subgroup" "ClusteredReduce" %v cluster_size(%c) : i32`.
 func groupArithOp(name string, c arith.Constraint) *ir.OpDef {
 	ty := "f32"
@@ -234,17 +252,8 @@ func groupArithOp(name string, c arith.Constraint) *ir.OpDef {
 			p.Type(op.Result(0).Type())
 		},
 		Verify: func(op *ir.Operation) error {
-			if err := checkScope(op); err != nil {
+			if err := verifyGroupReduction(op, c); err != nil {
 				return err
-			}
-			if err := checkEnumAttr(op, "group_operation", spv.KindGroupOperation, false); err != nil {
-				return err
-			}
-			if err := arith.CheckOperands(op, c); err != nil {
-				return err
-			}
-			if op.Result(0).Type() != op.Operand(0).Type() {
-				return op.Errorf("result type must match the value's type")
 			}
 			clustered := spv.GroupOperation(enumAttr(op, "group_operation").Value) == spv.GroupOperationClusteredReduce
 			if clustered != (op.NumOperands() == 2) {

@@ -156,21 +156,7 @@ func groupOperationOp(name string, c arith.Constraint) *ir.OpDef {
 			p.WriteString(" : ")
 			p.Type(op.Result(0).Type())
 		},
-		Verify: func(op *ir.Operation) error {
-			if err := checkScope(op); err != nil {
-				return err
-			}
-			if err := checkEnumAttr(op, "group_operation", spv.KindGroupOperation, false); err != nil {
-				return err
-			}
-			if err := arith.CheckOperands(op, c); err != nil {
-				return err
-			}
-			if op.Result(0).Type() != op.Operand(0).Type() {
-				return op.Errorf("result type must match the value's type")
-			}
-			return nil
-		},
+		Verify: func(op *ir.Operation) error { return verifyGroupReduction(op, c) },
 	}
 }
 
@@ -189,28 +175,12 @@ var ballotBitCountOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		ts, err := parseAttrsAndTypes(p, 1)
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("->"); err != nil {
-			return err
-		}
-		r, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{r}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, ts)
+		return parseTypesArrowResult(p, st, []ir.UnresolvedOperand{u})
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		printScopeAndOperation(p, op)
 		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs(), "execution_scope", "group_operation")
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" -> ")
-		p.Type(op.Result(0).Type())
+		printTypesArrowResult(p, op, "execution_scope", "group_operation")
 	},
 	Verify: func(op *ir.Operation) error {
 		if err := checkEnumAttr(op, "execution_scope", spv.KindScope, false); err != nil {
@@ -263,19 +233,7 @@ var rotateOp = &ir.OpDef{
 				return err
 			}
 		}
-		ts, err := parseAttrsAndTypes(p, len(us))
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("->"); err != nil {
-			return err
-		}
-		r, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{r}
-		return p.ResolveOperands(us, ts)
+		return parseTypesArrowResult(p, st, us)
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
@@ -287,11 +245,7 @@ var rotateOp = &ir.OpDef{
 			p.Operand(op.Operand(2))
 			p.WriteString(")")
 		}
-		p.OptionalAttrDict(op.Attrs(), "execution_scope")
-		p.WriteString(" : ")
-		p.TypeList(op.OperandTypes())
-		p.WriteString(" -> ")
-		p.Type(op.Result(0).Type())
+		printTypesArrowResult(p, op, "execution_scope")
 	},
 	Verify: func(op *ir.Operation) error {
 		if err := checkScope(op); err != nil {

@@ -363,28 +363,12 @@ var sampledImageOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		ts, err := parseAttrsAndTypes(p, 2)
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("->"); err != nil {
-			return err
-		}
-		r, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{r}
-		return p.ResolveOperands(us, ts)
+		return parseTypesArrowResult(p, st, us)
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
 		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.TypeList(op.OperandTypes())
-		p.WriteString(" -> ")
-		p.Type(op.Result(0).Type())
+		printTypesArrowResult(p, op)
 	},
 	Verify: func(op *ir.Operation) error {
 		img, ok := op.Operand(0).Type().(*ImageType)
@@ -418,28 +402,12 @@ var imageQuerySizeOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		ts, err := parseAttrsAndTypes(p, 1)
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("->"); err != nil {
-			return err
-		}
-		r, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{r}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, ts)
+		return parseTypesArrowResult(p, st, []ir.UnresolvedOperand{u})
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
 		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" -> ")
-		p.Type(op.Result(0).Type())
+		printTypesArrowResult(p, op)
 	},
 	Verify: func(op *ir.Operation) error {
 		img, err := checkImageOperand(op, false)

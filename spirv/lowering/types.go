@@ -29,13 +29,13 @@ type env struct {
 	// origins lists the source ops converted, in order, by location.
 	origins []origin
 	// availability memoizes the target checks of the ops converted.
-	availability map[availKey]error
+	availability map[spirv.AvailabilityKey]error
 	// allReduces numbers the workgroup buffers of gpu.all_reduce.
 	allReduces int
 }
 
 func newEnv(ctx *ir.Context, target *spirv.TargetEnvAttr, use64 bool) *env {
-	e := &env{ctx: ctx, target: target, refused: map[ir.Type]string{}, yields: map[*ir.Operation]yieldTarget{}, availability: map[availKey]error{},
+	e := &env{ctx: ctx, target: target, refused: map[ir.Type]string{}, yields: map[*ir.Operation]yieldTarget{}, availability: map[spirv.AvailabilityKey]error{},
 		symbols: map[*ir.Operation]map[string]*ir.Operation{}}
 	for _, c := range target.Capabilities() {
 		e.caps = append(e.caps, c.Implied()...)

@@ -33,13 +33,13 @@ func deduceVCE(module *ir.Operation) error {
 	// An op whose key was seen adds nothing: its requirements are met by
 	// the capabilities chosen for the first such op, and its needs repeat
 	// that op's, which come first and so name the op in any error.
-	seen := map[availKey]bool{}
+	seen := map[spirv.AvailabilityKey]bool{}
 	var err error
 	module.WalkPre(func(op *ir.Operation) (bool, bool) {
 		if !strings.HasPrefix(op.Name(), "spirv.") {
 			return true, true
 		}
-		if k, keyed := availKeyOf(op); !keyed || !seen[k] {
+		if k, keyed := spirv.AvailabilityKeyOf(op); !keyed || !seen[k] {
 			if keyed {
 				seen[k] = true
 			}

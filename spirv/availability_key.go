@@ -1,30 +1,27 @@
-package transforms
+package spirv
 
-import (
-	"github.com/kiln-gpu/kiln/ir"
-	"github.com/kiln-gpu/kiln/spirv"
-)
+import "github.com/kiln-gpu/kiln/ir"
 
-// availKey is what spirv.Availability reads of an op: its name, the
+// AvailabilityKey is what Availability reads of an op: its name, the
 // attributes it looks at (enums, types, built_in) and its operand and
 // result types. Attributes and types are uniqued, so ops with equal keys
 // have equal requirements: a module's thousands of ops fall into a few
-// dozen keys. (spirv/lowering keys its target check the same way.)
-type availKey struct {
+// dozen keys, and checks can be cached per key.
+type AvailabilityKey struct {
 	name        string
 	attrs       [2]ir.Attribute
 	types       [4]ir.Type
 	nIn, nAttrs uint8
 }
 
-// availKeyOf returns op's key, or false when op has more attributes or
-// types than a key holds.
-func availKeyOf(op *ir.Operation) (availKey, bool) {
-	k := availKey{name: op.Name()}
+// AvailabilityKeyOf returns op's key, or false when op has more attributes
+// or types than a key holds (such ops are checked directly).
+func AvailabilityKeyOf(op *ir.Operation) (AvailabilityKey, bool) {
+	k := AvailabilityKey{name: op.Name()}
 	for _, list := range [2][]ir.NamedAttr{op.Props(), op.DiscardableAttrs()} {
 		for _, a := range list {
 			switch a.Value.(type) {
-			case *spirv.EnumAttr, *ir.TypeAttr:
+			case *EnumAttr, *ir.TypeAttr:
 			case *ir.StringAttr:
 				if a.Name != "built_in" {
 					continue
