@@ -87,6 +87,9 @@ func (b *Builder) Clone(op *Operation, m *Mapping) *Operation {
 type Mapping struct {
 	values map[*Value]*Value
 	blocks map[*Block]*Block
+	// misses counts lookups of unmapped values: a region clone with none
+	// has no operand left to remap.
+	misses int
 }
 
 // NewMapping returns an empty mapping.
@@ -105,6 +108,7 @@ func (m *Mapping) Lookup(v *Value) *Value {
 	if w, ok := m.values[v]; ok {
 		return w
 	}
+	m.misses++
 	return v
 }
 
@@ -119,13 +123,17 @@ func (m *Mapping) LookupBlock(b *Block) *Block {
 // Clone returns a detached deep copy of op; its results and nested values
 // are recorded in m, and its operands are remapped through m.
 func (op *Operation) Clone(m *Mapping) *Operation {
-	st := &OpState{Name: op.name, Loc: op.loc, ResultTypes: op.ResultTypes()}
-	st.Operands = make([]*Value, len(op.operands))
+	// NewOp copies the state's lists, so small ones can live on the stack.
+	var operands [4]*Value
+	var types [2]Type
+	st := &OpState{Name: op.name, Loc: op.loc, Props: op.props, Attrs: op.attrs,
+		Operands: operands[:0], ResultTypes: types[:0]}
 	for i := range op.operands {
-		st.Operands[i] = m.Lookup(op.operands[i].value)
+		st.Operands = append(st.Operands, m.Lookup(op.operands[i].value))
 	}
-	st.Props = append([]NamedAttr(nil), op.props...)
-	st.Attrs = append([]NamedAttr(nil), op.attrs...)
+	for i := range op.results {
+		st.ResultTypes = append(st.ResultTypes, op.results[i].typ)
+	}
 	for _, s := range op.successors {
 		st.Successors = append(st.Successors, m.LookupBlock(s))
 	}
@@ -145,6 +153,7 @@ func (op *Operation) Clone(m *Mapping) *Operation {
 
 // CloneInto copies r's blocks into dest before the given block (nil: at the end).
 func (r *Region) CloneInto(dest *Region, before *Block, m *Mapping) {
+	misses := m.misses
 	var newBlocks []*Block
 	for b := r.first; b != nil; b = b.next {
 		nb := &Block{}
@@ -163,8 +172,12 @@ func (r *Region) CloneInto(dest *Region, before *Block, m *Mapping) {
 			nb.Append(o.Clone(m))
 		}
 	}
-	// Successors and forward-referenced operands of earlier blocks may point at
-	// values or blocks cloned later: remap once more.
+	// Operands of earlier blocks may point at values cloned later: remap
+	// once more, unless every operand was found mapped (blocks are mapped
+	// before any op is cloned).
+	if m.misses == misses {
+		return
+	}
 	for _, nb := range newBlocks {
 		for o := nb.first; o != nil; o = o.next {
 			remapNested(o, m)

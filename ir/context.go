@@ -14,6 +14,7 @@ type Context struct {
 	ops      map[string]*OpDef   // by full name
 
 	allowUnregistered atomic.Bool
+	singleThreaded    atomic.Bool // see SetMultithreading
 
 	mu     sync.RWMutex
 	unique map[string]uniqued

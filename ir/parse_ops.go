@@ -128,12 +128,23 @@ type blockDef struct {
 }
 
 func (p *Parser) pushIsolatedScope() {
+	if n := len(p.spareScopes); n > 0 {
+		p.scopes = append(p.scopes, p.spareScopes[n-1])
+		p.spareScopes = p.spareScopes[:n-1]
+		return
+	}
 	p.scopes = append(p.scopes, &valueScope{values: map[string]valueDef{}, forward: map[valueKey]forwardRef{}})
 }
 
 func (p *Parser) popIsolatedScope() error {
 	s := p.scopes[len(p.scopes)-1]
 	p.scopes = p.scopes[:len(p.scopes)-1]
+	if len(s.forward) == 0 && len(s.regions) == 0 {
+		// Every name was unbound with its region: the next function can
+		// reuse the scope's grown map and table.
+		p.spareScopes = append(p.spareScopes, s)
+		return nil
+	}
 	if len(s.forward) > 0 {
 		var first *forwardRef
 		var firstKey valueKey
@@ -580,8 +591,18 @@ func (p *Parser) parseCustomOp(numResults int) (*Operation, error) {
 		return nil, p.errorAt(nameTok, "custom op '%s' has no custom assembly form; use the generic form", name)
 	}
 	p.consume()
-	st := &OpState{Name: def.Name, Loc: p.locOf(nameTok)}
-	op := &OpParser{Parser: p, def: def, numResults: numResults, st: st}
+	// One state and OpParser per nesting depth, reused: custom ops nest
+	// only through the regions they parse, and NewOp keeps neither.
+	if p.customDepth == len(p.customStates) {
+		p.customStates = append(p.customStates, &customState{})
+	}
+	cs := p.customStates[p.customDepth]
+	p.customDepth++
+	defer func() { p.customDepth-- }()
+	st := &cs.st
+	*st = OpState{Name: def.Name, Loc: p.locOf(nameTok)}
+	op := &cs.op
+	*op = OpParser{Parser: p, def: def, numResults: numResults, st: st}
 	if def.DefaultDialect != "" {
 		p.defaultDialects = append(p.defaultDialects, def.DefaultDialect)
 		defer func() { p.defaultDialects = p.defaultDialects[:len(p.defaultDialects)-1] }()
@@ -591,6 +612,12 @@ func (p *Parser) parseCustomOp(numResults int) (*Operation, error) {
 	}
 	st.Attrs = normalizeSegmentNames(st.Attrs)
 	return p.ctx.NewOp(st), nil
+}
+
+// customState is the reused state of a custom op being parsed.
+type customState struct {
+	st OpState
+	op OpParser
 }
 
 func (p *Parser) qualifiedGuess(name string) string {

@@ -23,6 +23,9 @@ type Parser struct {
 	pendingLocs []pendingLoc
 
 	scopes          []*valueScope
+	spareScopes     []*valueScope  // popped empty, for reuse
+	customStates    []*customState // see parseCustomOp
+	customDepth     int
 	operandScratch  []*Value    // see parseGenericOp
 	typeStack       []Type      // see parseFunctionType
 	attrStack       []NamedAttr // see pushAttrDict

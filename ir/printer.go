@@ -2,6 +2,8 @@ package ir
 
 import (
 	"io"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -28,6 +30,10 @@ type Printer struct {
 	// opPrinters[i] serves the custom printer of the op at nesting depth i.
 	opPrinters []*OpPrinter
 	opDepth    int
+	// ctx is the context of the op printed at the top, and inWorker marks
+	// the printers of printOpsInParallel, which print their ops alone.
+	ctx      *Context
+	inWorker bool
 }
 
 // WriteString appends s.
@@ -292,6 +298,7 @@ func OpString(op *Operation, opts PrintOptions) string {
 }
 
 func (p *Printer) topOp(op *Operation) {
+	p.ctx = op.ctx
 	p.names = newNameState()
 	p.names.numberOp(op)
 	p.defaultDialects = []string{"builtin"}
@@ -312,7 +319,7 @@ func (p *Printer) newline() {
 
 // valueName writes %name or %N, with #i for one result of a group.
 func (p *Printer) valueName(v *Value) {
-	n, ok := p.names.values[v]
+	n, ok := p.names.value(v)
 	if !ok {
 		p.WriteString("%<<UNKNOWN SSA VALUE>>")
 		return
@@ -336,7 +343,7 @@ func (p *Printer) groupName(n valueName) {
 
 func (p *Printer) blockName(b *Block) {
 	p.WriteString("^bb")
-	id, ok := p.names.blocks[b]
+	id, ok := p.names.block(b)
 	if !ok {
 		p.WriteString("<<UNKNOWN BLOCK>>")
 		return
@@ -345,10 +352,15 @@ func (p *Printer) blockName(b *Block) {
 }
 
 func (p *Printer) printOp(op *Operation) {
+	if op.block != nil && isolatedWithRegions(op) && p.names.deferred[op.block.parent] != nil {
+		outer := p.names
+		p.names = outer.numberIsolated(op)
+		defer func() { p.names = outer }()
+	}
 	if n := len(op.results); n > 0 {
 		// One entry per result group: %a, %b:2 = ...
 		for i := 0; i < n; {
-			g := p.names.values[&op.results[i]]
+			g, _ := p.names.value(&op.results[i])
 			if i > 0 {
 				p.WriteString(", ")
 			}
@@ -468,17 +480,32 @@ func (p *Printer) printGenericOp(op *Operation) {
 func (p *Printer) printRegion(r *Region, printEntryArgs, printTerminators bool) {
 	p.WriteByte('{')
 	p.indent++
+	var preds map[*Block][]*Block
+	if r.first != r.last {
+		preds = predecessors(r)
+	}
 	for b := r.first; b != nil; b = b.next {
 		if b != r.first || (printEntryArgs && len(b.args) > 0) {
-			p.printBlockHeader(b)
+			p.printBlockHeader(b, preds[b])
 		}
-		for o := b.first; o != nil; o = o.next {
-			if !printTerminators && o == b.last && b == r.first && b.next == nil && o.HasTrait(Terminator) {
-				break
-			}
+		last := b.last
+		if !printTerminators && last != nil && b == r.first && b.next == nil && last.HasTrait(Terminator) {
+			last = last.prev
+		}
+		if last == nil {
+			continue
+		}
+		if p.names.deferred[r] != nil && !p.inWorker && (p.ctx == nil || p.ctx.Multithreading()) && manyIsolated(b) {
+			p.printOpsInParallel(b.first, last)
+			continue
+		}
+		for o := b.first; ; o = o.next {
 			p.maybeFlush()
 			p.newline()
 			p.printOp(o)
+			if o == last {
+				break
+			}
 		}
 	}
 	p.indent--
@@ -486,7 +513,122 @@ func (p *Printer) printRegion(r *Region, printEntryArgs, printTerminators bool) 
 	p.WriteByte('}')
 }
 
-func (p *Printer) printBlockHeader(b *Block) {
+// parallelBatch is how many ops a worker prints at a time.
+const parallelBatch = 32
+
+// manyIsolated reports whether b holds enough isolated ops to print them
+// in parallel; with fewer (a module holding two modules, say), printing
+// them one by one leaves each free to print its own ops in parallel.
+func manyIsolated(b *Block) bool {
+	n := 0
+	for o := b.first; o != nil; o = o.next {
+		if isolatedWithRegions(o) {
+			if n++; n == 8 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// printOpsInParallel prints the ops from first to last, a block with
+// isolated ops (each numbered by its own state), on several goroutines:
+// each batch of ops is printed into its own buffer by a worker printer, and
+// the buffers are written in order, a round of batches at a time so that
+// streaming output stays streaming. The text is the same as one printer's.
+func (p *Printer) printOpsInParallel(first, last *Operation) {
+	type batch struct {
+		first, last *Operation
+		w           *Printer
+	}
+	workers := runtime.GOMAXPROCS(0)
+	round := make([]batch, 0, 4*workers)
+	flush := func() {
+		parallelFor(nil, len(round), func(i int) error {
+			bt := &round[i]
+			for o := bt.first; ; o = o.next {
+				bt.w.newline()
+				bt.w.printOp(o)
+				if o == bt.last {
+					break
+				}
+			}
+			return nil
+		})
+		for _, bt := range round {
+			if bt.w.collect != nil {
+				for _, a := range bt.w.collect.order {
+					p.collect.add(a)
+				}
+			}
+			p.buf = append(p.buf, bt.w.buf...)
+			p.maybeFlush()
+		}
+		round = round[:0]
+	}
+	var printers []*Printer // by slot in the round, reused with their buffers
+	for o := first; ; {
+		if len(round) == len(printers) {
+			printers = append(printers, p.worker())
+		}
+		w := printers[len(round)]
+		w.buf = w.buf[:0]
+		if w.collect != nil {
+			w.collect = &aliasCollector{seen: map[Attribute]bool{}}
+		}
+		bt := batch{first: o, w: w}
+		n := 1
+		for o != last && n < parallelBatch {
+			o = o.next
+			n++
+		}
+		bt.last = o
+		round = append(round, bt)
+		if len(round) == cap(round) {
+			flush()
+		}
+		if o == last {
+			break
+		}
+		o = o.next
+	}
+	flush()
+}
+
+// worker returns a printer for a batch of p's ops: same options, names and
+// aliases, its own buffer and stacks.
+func (p *Printer) worker() *Printer {
+	w := &Printer{
+		opts:            p.opts,
+		aliases:         p.aliases,
+		names:           p.names,
+		indent:          p.indent,
+		defaultDialects: slices.Clone(p.defaultDialects),
+		inWorker:        true,
+	}
+	if p.collect != nil {
+		w.collect = &aliasCollector{seen: map[Attribute]bool{}}
+	}
+	return w
+}
+
+// predecessors returns the predecessors of each block of r, in the order
+// Block.Predecessors gives them, in one pass over the region.
+func predecessors(r *Region) map[*Block][]*Block {
+	preds := map[*Block][]*Block{}
+	for p := r.first; p != nil; p = p.next {
+		if t := p.last; t != nil {
+			for _, s := range t.successors {
+				preds[s] = append(preds[s], p)
+			}
+		}
+	}
+	return preds
+}
+
+// printBlockHeader writes ^bbN(args): and, for a block other than the
+// entry, its predecessors preds in a comment.
+func (p *Printer) printBlockHeader(b *Block, preds []*Block) {
 	p.indent--
 	p.newline()
 	p.indent++
@@ -509,7 +651,6 @@ func (p *Printer) printBlockHeader(b *Block) {
 	}
 	p.WriteByte(':')
 	if !b.IsEntry() {
-		preds := b.Predecessors()
 		if len(preds) == 0 {
 			p.WriteString("  // no predecessors")
 		} else {
@@ -534,12 +675,30 @@ func (p *Printer) printBlockHeader(b *Block) {
 // numbered before those of its nested regions, sibling regions start from
 // the same number, entry block arguments are %argN, and names suggested by
 // ops are made unique with _N suffixes among the visible names.
+//
+// The bodies of nested isolated-from-above ops (functions, modules) are
+// numbered when they are printed, each by a child state whose lookups fall
+// back to its parent's: only their values can be used in them, so the names
+// are the same, and siblings can be numbered and printed in parallel.
 type nameState struct {
-	values   map[*Value]valueName
-	blocks   map[*Block]int
-	used     map[string]bool
-	usedLog  []string
-	conflict int
+	values  map[*Value]valueName
+	blocks  map[*Block]int
+	used    map[string]bool
+	usedLog []string
+	// parent is the state of the region holding the isolated op this
+	// state numbers; outerUsed are the names visible there.
+	parent    *nameState
+	outerUsed map[string]bool
+	// deferred holds, for each region with isolated ops, where their
+	// numbering starts.
+	deferred map[*Region]*deferredScope
+}
+
+// deferredScope is what the isolated ops of one region start numbering
+// from: the counters and the names visible after the region is numbered.
+type deferredScope struct {
+	c    counters
+	used map[string]bool
 }
 
 // valueName is a value's printed name: its group's name or number, and
@@ -551,18 +710,17 @@ type valueName struct {
 	idx, size int32
 }
 
-type counters struct{ nextValue, nextArg int32 }
+// counters are the next numbers of a naming scope, carried from a region
+// into its nested regions as in MLIR.
+type counters struct{ nextValue, nextArg, conflict int32 }
 
 func newNameState() *nameState {
-	return &nameState{values: map[*Value]valueName{}, blocks: map[*Block]int{}, used: map[string]bool{}}
+	return &nameState{used: map[string]bool{}}
 }
 
+// numberOp numbers op's results and the values in its regions.
 func (s *nameState) numberOp(op *Operation) {
-	// Sizing the maps up front spares big functions their repeated growth.
-	values, blocks := 0, 0
-	countNames(op, &values, &blocks)
-	s.values = make(map[*Value]valueName, values)
-	s.blocks = make(map[*Block]int, blocks)
+	s.size(op, true)
 	c := counters{}
 	s.nameResults(op, &c)
 	for _, r := range op.regions {
@@ -570,29 +728,86 @@ func (s *nameState) numberOp(op *Operation) {
 	}
 }
 
-// countNames counts the values and blocks under op that get names.
-func countNames(op *Operation, values, blocks *int) {
-	*values += len(op.results)
+// numberIsolated returns the state that names the values in the regions
+// of op, an isolated op in a region s numbered.
+func (s *nameState) numberIsolated(op *Operation) *nameState {
+	d := s.deferred[op.block.parent]
+	child := &nameState{used: map[string]bool{}, parent: s, outerUsed: d.used}
+	child.size(op, false)
 	for _, r := range op.regions {
-		for b := r.first; b != nil; b = b.next {
-			*blocks++
-			*values += len(b.args)
-			for o := b.first; o != nil; o = o.next {
-				countNames(o, values, blocks)
+		child.numberRegion(r, d.c)
+	}
+	return child
+}
+
+// size makes s's maps big enough for the names under op (op's results
+// too when withResults), sparing big functions their repeated growth.
+func (s *nameState) size(op *Operation, withResults bool) {
+	values, blocks := 0, 0
+	if withResults {
+		values = len(op.results)
+	}
+	for _, r := range op.regions {
+		countNames(r, &values, &blocks)
+	}
+	s.values = make(map[*Value]valueName, values)
+	s.blocks = make(map[*Block]int, blocks)
+}
+
+// countNames counts the values and blocks in r that get names, leaving out
+// the bodies of isolated ops.
+func countNames(r *Region, values, blocks *int) {
+	for b := r.first; b != nil; b = b.next {
+		*blocks++
+		*values += len(b.args)
+		for o := b.first; o != nil; o = o.next {
+			*values += len(o.results)
+			if !isolatedWithRegions(o) {
+				for _, nr := range o.regions {
+					countNames(nr, values, blocks)
+				}
 			}
 		}
 	}
 }
 
-func (s *nameState) useName(base string) string {
+// isolatedWithRegions reports whether op has regions that no value from
+// outside can be used in.
+func isolatedWithRegions(op *Operation) bool {
+	return len(op.regions) > 0 && op.def != nil && op.def.Traits&IsolatedFromAbove != 0
+}
+
+func (s *nameState) isUsed(name string) bool { return s.used[name] || s.outerUsed[name] }
+
+func (s *nameState) useName(base string, c *counters) string {
 	name := base
-	for s.used[name] {
-		name = base + "_" + strconv.Itoa(s.conflict)
-		s.conflict++
+	for s.isUsed(name) {
+		name = base + "_" + strconv.Itoa(int(c.conflict))
+		c.conflict++
 	}
 	s.used[name] = true
 	s.usedLog = append(s.usedLog, name)
 	return name
+}
+
+// value returns v's name from s or an enclosing state.
+func (s *nameState) value(v *Value) (valueName, bool) {
+	for ; s != nil; s = s.parent {
+		if n, ok := s.values[v]; ok {
+			return n, true
+		}
+	}
+	return valueName{}, false
+}
+
+// block returns b's number from s or an enclosing state.
+func (s *nameState) block(b *Block) (int, bool) {
+	for ; s != nil; s = s.parent {
+		if n, ok := s.blocks[b]; ok {
+			return n, true
+		}
+	}
+	return 0, false
 }
 
 func (s *nameState) nameResults(op *Operation, c *counters) {
@@ -616,7 +831,7 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 		}
 		var vn valueName
 		if names != nil && names[i] != "" {
-			vn.name = s.useName(sanitizeName(names[i]))
+			vn.name = s.useName(sanitizeName(names[i]), c)
 		} else {
 			vn.num = c.nextValue
 			c.nextValue++
@@ -665,6 +880,10 @@ func (s *nameState) numberRegion(r *Region, c counters) {
 	}
 	for b := r.first; b != nil; b = b.next {
 		for o := b.first; o != nil; o = o.next {
+			if isolatedWithRegions(o) {
+				s.deferIsolated(r, c)
+				continue
+			}
 			for _, nr := range o.regions {
 				s.numberRegion(nr, c)
 			}
@@ -674,4 +893,25 @@ func (s *nameState) numberRegion(r *Region, c counters) {
 		delete(s.used, n)
 	}
 	s.usedLog = s.usedLog[:mark]
+}
+
+// deferIsolated records where the isolated ops of r start numbering, once
+// per region.
+func (s *nameState) deferIsolated(r *Region, c counters) {
+	if s.deferred == nil {
+		s.deferred = map[*Region]*deferredScope{}
+	} else if s.deferred[r] != nil {
+		return
+	}
+	d := &deferredScope{c: c}
+	if len(s.used)+len(s.outerUsed) > 0 {
+		d.used = make(map[string]bool, len(s.used)+len(s.outerUsed))
+		for n := range s.used {
+			d.used[n] = true
+		}
+		for n := range s.outerUsed {
+			d.used[n] = true
+		}
+	}
+	s.deferred[r] = d
 }

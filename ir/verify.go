@@ -8,16 +8,31 @@ import (
 // traits, its definition's verifier, block structure and terminators,
 // isolation, symbol tables, and SSA dominance in SSACFG regions. It returns
 // the first problem found as a located *Diagnostic.
+//
+// As in MLIR, each isolated-from-above op with regions is verified whole
+// (its body and its dominance) before the region checks of the op that
+// holds it, and siblings are verified in parallel when the context allows
+// it; the problem reported is the one in the first op in order.
 func Verify(op *Operation) error {
-	v := &verifier{dom: map[*Region]*domTree{}}
-	if err := v.verifyOp(op, 0); err != nil {
+	return verifyOpAndDominance(op, 0)
+}
+
+func verifyOpAndDominance(op *Operation, depth int) error {
+	v := &verifier{}
+	if err := v.verifyOp(op, depth); err != nil {
 		return err
 	}
 	return v.verifyDominance(op)
 }
 
 type verifier struct {
-	dom map[*Region]*domTree
+	dom map[*Region]*domTree // made when first needed
+}
+
+// verifiedAlone reports whether op is verified by its own
+// verifyOpAndDominance rather than as part of its parent's walk.
+func verifiedAlone(op *Operation) bool {
+	return len(op.regions) > 0 && op.def != nil && op.def.Traits&IsolatedFromAbove != 0
 }
 
 func (v *verifier) verifyOp(op *Operation, depth int) error {
@@ -37,8 +52,14 @@ func (v *verifier) verifyOp(op *Operation, depth int) error {
 	if err := verifyDialectAttrs(op); err != nil {
 		return err
 	}
+	var isolated []*Operation
 	for ri, r := range op.regions {
-		if err := v.verifyRegion(op, ri, r, depth); err != nil {
+		if err := v.verifyRegion(op, ri, r, depth, &isolated); err != nil {
+			return err
+		}
+	}
+	if len(isolated) > 0 {
+		if err := verifyIsolated(isolated, depth+1); err != nil {
 			return err
 		}
 	}
@@ -51,6 +72,14 @@ func (v *verifier) verifyOp(op *Operation, depth int) error {
 		return verifySymbolUses(op)
 	}
 	return nil
+}
+
+// verifyIsolated verifies isolated ops whole, in parallel when the
+// context allows it.
+func verifyIsolated(ops []*Operation, depth int) error {
+	return parallelFor(ops[0].ctx, len(ops), func(i int) error {
+		return verifyOpAndDominance(ops[i], depth)
+	})
 }
 
 // verifySymbolUses runs the symbol-use checks of the ops in a symbol
@@ -252,7 +281,9 @@ func isGraphRegion(op *Operation) bool {
 	return op == nil || op.def == nil || op.def.Traits&GraphRegion != 0
 }
 
-func (v *verifier) verifyRegion(op *Operation, ri int, r *Region, depth int) error {
+// verifyRegion checks region ri of op and the ops in it, except the bodies
+// of isolated ops, which it appends to isolated.
+func (v *verifier) verifyRegion(op *Operation, ri int, r *Region, depth int, isolated *[]*Operation) error {
 	needsTerminator := op.def != nil && op.def.Traits&NoTerminator == 0 && !isGraphRegion(op)
 	for b := r.first; b != nil; b = b.next {
 		if b.parent != r {
@@ -281,7 +312,9 @@ func (v *verifier) verifyRegion(op *Operation, ri int, r *Region, depth int) err
 			if o.def != nil && o.def.Traits&Terminator == 0 && len(o.successors) > 0 {
 				return o.Errorf("has successors but is not a terminator")
 			}
-			if err := v.verifyOp(o, depth+1); err != nil {
+			if verifiedAlone(o) {
+				*isolated = append(*isolated, o)
+			} else if err := v.verifyOp(o, depth+1); err != nil {
 				return err
 			}
 		}
@@ -292,10 +325,23 @@ func (v *verifier) verifyRegion(op *Operation, ri int, r *Region, depth int) err
 func describeOp(op *Operation) string { return fmt.Sprintf("'%s'", op.name) }
 
 // verifyDominance checks that every operand's definition dominates its use
-// in SSACFG regions.
+// in SSACFG regions, in post-order, leaving out the bodies of nested
+// isolated ops (verified alone).
 func (v *verifier) verifyDominance(top *Operation) error {
 	var err error
-	top.Walk(func(o *Operation) bool {
+	var walk func(o *Operation) bool
+	walk = func(o *Operation) bool {
+		if o == top || !verifiedAlone(o) {
+			for _, r := range o.regions {
+				for b := r.first; b != nil; b = b.next {
+					for n := b.first; n != nil; n = n.next {
+						if !walk(n) {
+							return false
+						}
+					}
+				}
+			}
+		}
 		for i := range o.operands {
 			val := o.operands[i].value
 			if iso := crossedIsolation(val, o); iso != nil {
@@ -314,7 +360,8 @@ func (v *verifier) verifyDominance(top *Operation) error {
 			}
 		}
 		return true
-	})
+	}
+	walk(top)
 	return err
 }
 
@@ -372,6 +419,9 @@ func (v *verifier) dominates(val *Value, user *Operation) bool {
 func (v *verifier) domTreeOf(r *Region) *domTree {
 	t, ok := v.dom[r]
 	if !ok {
+		if v.dom == nil {
+			v.dom = map[*Region]*domTree{}
+		}
 		t = newDomTree(r)
 		v.dom[r] = t
 	}

@@ -279,10 +279,16 @@ func checkEnumAttr(op *ir.Operation, name string, k *spv.OperandKind, optional b
 // MLIR's SameOperandsAndResultType message.
 func checkAllSame(op *ir.Operation) error {
 	var t ir.Type
-	for _, v := range append(op.Operands(), op.Results()...) {
+	for i := range op.NumOperands() + op.NumResults() {
+		var vt ir.Type
+		if i < op.NumOperands() {
+			vt = op.Operand(i).Type()
+		} else {
+			vt = op.Result(i - op.NumOperands()).Type()
+		}
 		if t == nil {
-			t = v.Type()
-		} else if v.Type() != t {
+			t = vt
+		} else if vt != t {
 			return op.Errorf("requires the same type for all operands and results")
 		}
 	}

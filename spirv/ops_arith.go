@@ -40,6 +40,11 @@ func elementwiseOp(r elemRow, s elemShape) *ir.OpDef {
 		example += ", %c"
 	}
 	example += " : " + s.exampleTy
+	// The verifier's constraints, one per operand (their number is checked first).
+	cs := make([]arith.Constraint, s.operands)
+	for i := range cs {
+		cs[i] = s.constraint
+	}
 	traits := r.traits | ir.Pure
 	if !s.boolResult {
 		traits |= ir.SameOperandsAndResultType
@@ -55,10 +60,6 @@ func elementwiseOp(r elemRow, s elemShape) *ir.OpDef {
 		Print:    syn.print,
 		Fold:     elementwiseFold("spirv." + r.name),
 		Verify: func(op *ir.Operation) error {
-			cs := make([]arith.Constraint, op.NumOperands())
-			for i := range cs {
-				cs[i] = s.constraint
-			}
 			if err := arith.CheckOperands(op, cs...); err != nil {
 				return err
 			}

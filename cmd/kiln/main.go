@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"runtime/pprof"
 	"sort"
 )
 
@@ -30,7 +32,41 @@ var commands = map[string]command{
 }
 
 func main() {
-	os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(profiled(func() int { return dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }))
+}
+
+// profiled runs f, writing a CPU profile to $KILN_CPUPROFILE and an
+// allocation profile to $KILN_MEMPROFILE when they are set (for `go tool
+// pprof`; see docs/HACKING.md).
+func profiled(f func() int) int {
+	if path := os.Getenv("KILN_CPUPROFILE"); path != "" {
+		out, err := os.Create(path)
+		if err == nil {
+			defer out.Close()
+			err = pprof.StartCPUProfile(out)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "kiln: KILN_CPUPROFILE: %v\n", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
+	status := f()
+	if path := os.Getenv("KILN_MEMPROFILE"); path != "" {
+		runtime.GC() // the profile counts allocations up to the last collection
+		out, err := os.Create(path)
+		if err == nil {
+			err = pprof.Lookup("allocs").WriteTo(out, 0)
+			if cerr := out.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "kiln: KILN_MEMPROFILE: %v\n", err)
+			return 1
+		}
+	}
+	return status
 }
 
 func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

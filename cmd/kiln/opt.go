@@ -41,7 +41,7 @@ Parses MLIR text, verifies it, runs passes and prints the result.
   --mlir-print-ir-before-all    print the IR before each pass
   --mlir-print-ir-after-all     print the IR after each pass
   --mlir-timing                 print the time each pass took
-  --mlir-disable-threading      run passes on one goroutine
+  --mlir-disable-threading      run passes, verify and print on one goroutine
   --verify-each=false           do not verify after each pass
   -o FILE                       write output to FILE (default stdout)
 `
@@ -136,6 +136,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		ctx := newContext()
 		ctx.SetAllowUnregisteredDialects(o.allowUnregistered)
+		ctx.SetMultithreading(!o.disableThreading)
 		ctx.AddSource(name, text)
 		var diags []*ir.Diagnostic
 		ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) { diags = append(diags, d) })

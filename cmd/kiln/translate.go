@@ -194,11 +194,12 @@ func (o *translateOptions) translateText(ctx *ir.Context, src, name string, out 
 	if top.Name() == "spirv.module" {
 		mods = []*ir.Operation{top}
 	} else {
-		top.Walk(func(op *ir.Operation) bool {
+		top.WalkPre(func(op *ir.Operation) (descend, cont bool) {
 			if op.Name() == "spirv.module" {
 				mods = append(mods, op)
+				return false, true // no spirv.module nests in another
 			}
-			return true
+			return true, true
 		})
 	}
 	if len(mods) == 0 {

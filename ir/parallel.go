@@ -1,0 +1,57 @@
+package ir
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// SetMultithreading says whether the IR library may use several
+// goroutines for work on independent isolated-from-above ops (verifying
+// and printing them), like MLIR's MLIRContext::disableMultithreading. It
+// is on by default; --mlir-disable-threading turns it off.
+func (c *Context) SetMultithreading(on bool) { c.singleThreaded.Store(!on) }
+
+// Multithreading reports whether the context allows parallel work.
+func (c *Context) Multithreading() bool { return !c.singleThreaded.Load() }
+
+// parallelFor runs fn(0..n-1), on up to GOMAXPROCS goroutines when the
+// context allows it, and returns the error of the lowest index that
+// failed, as a loop in order would, whatever the scheduling. Once an
+// index fails, the higher ones not yet started are skipped.
+func parallelFor(ctx *Context, n int, fn func(i int) error) error {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 || (ctx != nil && !ctx.Multithreading()) {
+		for i := range n {
+			if err := fn(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	errs := make([]error, n)
+	var next, firstFailed atomic.Int64
+	firstFailed.Store(int64(n))
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				i := next.Add(1) - 1
+				if i >= firstFailed.Load() {
+					return
+				}
+				if errs[i] = fn(int(i)); errs[i] != nil {
+					for f := firstFailed.Load(); i < f && !firstFailed.CompareAndSwap(f, i); f = firstFailed.Load() {
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

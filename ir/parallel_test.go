@@ -1,0 +1,64 @@
+package ir_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// manyFunctions is a module of n isolated t.fn ops, after a value at the
+// top level, so that each function's numbering starts after it; functions
+// bad and bad+3 use a value before its definition.
+func manyFunctions(n int, bad int) string {
+	var b strings.Builder
+	b.WriteString("%top = \"t.def\"() : () -> i32\n")
+	for i := range n {
+		fmt.Fprintf(&b, "\"t.fn\"() ({\n^bb0(%%a: i32):\n")
+		b.WriteString("  %x = \"t.def\"() : () -> i32\n  %y = \"t.same\"(%x, %a) : (i32, i32) -> i32\n")
+		if i == bad || i == bad+3 {
+			b.WriteString("  \"t.use\"(%z) : (i32) -> ()\n  %z = \"t.def\"() : () -> i32\n")
+		}
+		b.WriteString("  \"t.br\"(%y) [^bb1] : (i32) -> ()\n^bb1(%r: i32):\n  \"t.ret\"(%r) : (i32) -> ()\n}) : () -> ()\n")
+	}
+	return b.String()
+}
+
+// TestParallelMatchesSequential checks that verifying and printing many
+// isolated ops on several goroutines gives the text and the first error
+// that one goroutine gives.
+func TestParallelMatchesSequential(t *testing.T) {
+	run := func(src string, threads bool) (string, error) {
+		ctx := ir.NewContext(testDialect)
+		ctx.SetMultithreading(threads)
+		m, err := ir.Parse(ctx, src, "p.mlir")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ir.OpString(m, ir.PrintOptions{}), ir.Verify(m)
+	}
+	src := manyFunctions(300, -10)
+	seq, err := run(src, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	par, err := run(src, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seq != par {
+		t.Fatalf("parallel printing differs from sequential")
+	}
+	// Numbers in each function start after the top level's %0.
+	if want := "%1 = \"t.def\"() : () -> i32"; strings.Count(par, want) != 300 {
+		t.Errorf("want %q in each function, got:\n%.400s", want, par)
+	}
+	for _, bad := range []int{0, 150, 296} {
+		_, seqErr := run(manyFunctions(300, bad), false)
+		_, parErr := run(manyFunctions(300, bad), true)
+		if seqErr == nil || parErr == nil || seqErr.Error() != parErr.Error() {
+			t.Errorf("bad function %d: sequential %v, parallel %v", bad, seqErr, parErr)
+		}
+	}
+}
