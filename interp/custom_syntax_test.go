@@ -2,7 +2,6 @@ package interp
 
 import (
 	"bytes"
-	"strings"
 	"testing"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -165,9 +164,6 @@ func TestCustomSyntaxPrograms(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			mod, err := ir.Parse(fullContext(), c.src, "test.mlir")
 			if err != nil {
-				if strings.Contains(err.Error(), "is unknown") {
-					t.Skipf("dialect syntax not available yet: %v", err)
-				}
 				t.Fatal(err)
 			}
 			if err := ir.Verify(mod); err != nil {

@@ -1,6 +1,10 @@
 package interp
 
-import "github.com/kiln-gpu/kiln/ir"
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
 
 // vecMemory runs the vector ops that read or write memrefs. Each vector
 // element maps to memref indices: the base indices plus the element's
@@ -92,7 +96,7 @@ func (m *Machine) vecMemory(f *frame, op *ir.Operation) error {
 				}
 			}
 		}
-		on := mask == nil || mask[i].Bits&1 != 0
+		on := mask == nil || mask[maskIndex(pmap, vt.Dims, v, i)].Bits&1 != 0
 		x, inb := mr.At(idx...)
 		switch {
 		case !on && valIdx < 0:
@@ -116,6 +120,36 @@ func (m *Machine) vecMemory(f *frame, op *ir.Operation) error {
 		setVector(f, op, 0, out)
 	}
 	return nil
+}
+
+// maskIndex returns the position in a transfer's mask of the element at
+// vector index v (linear index i). As in MLIR, the mask is laid out as the
+// elements are read from memory, before the permutation map: one dimension
+// per memref dimension the map uses, in memref order, none for broadcast
+// dimensions. For a minor identity map that is i itself.
+func maskIndex(pmap []int, dims, v []int64, i int) int {
+	identity := true
+	for r := 1; r < len(pmap); r++ {
+		if pmap[r] < 0 || pmap[r] <= pmap[r-1] {
+			identity = false
+		}
+	}
+	if identity && (len(pmap) == 0 || pmap[0] >= 0) {
+		return i
+	}
+	// Vector dimensions in memref order.
+	order := make([]int, 0, len(pmap))
+	for r, e := range pmap {
+		if e >= 0 {
+			order = append(order, r)
+		}
+	}
+	slices.SortFunc(order, func(a, b int) int { return pmap[a] - pmap[b] })
+	n := int64(0)
+	for _, r := range order {
+		n = n*dims[r] + v[r]
+	}
+	return int(n)
 }
 
 // permutationMap returns, per vector dimension, the memref dimension it
