@@ -276,6 +276,9 @@ func (rs *Requirements) addType(t ir.Type, sc *spv.StorageClass) {
 	case *CoopMatrixType:
 		*rs = append(*rs, coopMatrixRequirement())
 		rs.addType(t.Elem, sc)
+	case *NVCoopMatrixType:
+		rs.addCap(what, spv.CapabilityCooperativeMatrixNV)
+		rs.addType(t.Elem, sc)
 	case *ImageType:
 		rs.addEnum(spv.KindDim, uint32(t.Dim))
 		rs.addEnum(spv.KindImageFormat, uint32(t.Format))

@@ -107,12 +107,27 @@ var (
 
 func arithOps() []*ir.OpDef {
 	var ops []*ir.OpDef
+	// Addition, subtraction, division and negation take NV cooperative
+	// matrices too.
 	ops = append(ops, elementwiseOps([]elemRow{
 		{"IAdd", "Integer addition of two operands (wrapping).", ir.Commutative},
 		{"ISub", "Integer subtraction (wrapping).", 0},
-		{"IMul", "Integer multiplication (wrapping).", ir.Commutative},
 		{"UDiv", "Unsigned integer division.", 0},
 		{"SDiv", "Signed integer division.", 0},
+	}, withNVCoopMatrix(intBinary, isSPIRVInt))...)
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"FAdd", "Floating-point addition.", ir.Commutative},
+		{"FSub", "Floating-point subtraction.", 0},
+		{"FDiv", "Floating-point division.", 0},
+	}, withNVCoopMatrix(floatBinary, isSPIRVFloat))...)
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"SNegate", "Signed integer negation.", ir.Involution},
+	}, withNVCoopMatrix(intUnary, isSPIRVInt))...)
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"FNegate", "Floating-point negation.", ir.Involution},
+	}, withNVCoopMatrix(floatUnary, isSPIRVFloat))...)
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"IMul", "Integer multiplication (wrapping).", ir.Commutative},
 		{"UMod", "Unsigned modulo.", 0},
 		{"SRem", "Signed remainder; the sign matches the dividend.", 0},
 		{"SMod", "Signed modulo; the sign matches the divisor.", 0},
@@ -121,22 +136,15 @@ func arithOps() []*ir.OpDef {
 		{"BitwiseXor", "Bitwise XOR.", ir.Commutative},
 	}, intBinary)...)
 	ops = append(ops, elementwiseOps([]elemRow{
-		{"FAdd", "Floating-point addition.", ir.Commutative},
-		{"FSub", "Floating-point subtraction.", 0},
 		{"FMul", "Floating-point multiplication.", ir.Commutative},
-		{"FDiv", "Floating-point division.", 0},
 		{"FRem", "Floating-point remainder; the sign matches the dividend.", 0},
 		{"FMod", "Floating-point modulo; the sign matches the divisor.", 0},
 	}, floatBinary)...)
 	ops = append(ops, elementwiseOps([]elemRow{
-		{"SNegate", "Signed integer negation.", ir.Involution},
 		{"Not", "Bitwise complement.", ir.Involution},
 		{"BitCount", "Number of set bits in each component.", 0},
 		{"BitReverse", "Reverses the bits of each component.", ir.Involution},
 	}, intUnary)...)
-	ops = append(ops, elementwiseOps([]elemRow{
-		{"FNegate", "Floating-point negation.", ir.Involution},
-	}, floatUnary)...)
 	ops = append(ops, elementwiseOps([]elemRow{
 		{"IEqual", "Integer equality.", ir.Commutative},
 		{"INotEqual", "Integer inequality.", ir.Commutative},

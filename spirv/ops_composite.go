@@ -32,7 +32,7 @@ var compositeConstructOp = &ir.OpDef{
 				return op.Errorf("has incorrect number of operands: expected %d, but provided %d", numElements(t), n)
 			}
 			return nil
-		case *ArrayType, *MatrixType, *StructType, *CoopMatrixType:
+		case *ArrayType, *MatrixType, *StructType, *CoopMatrixType, *NVCoopMatrixType:
 			var want []ir.Type
 			switch t := t.(type) {
 			case *ArrayType:
@@ -46,6 +46,8 @@ var compositeConstructOp = &ir.OpDef{
 			case *StructType:
 				want = t.Members()
 			case *CoopMatrixType:
+				want = []ir.Type{t.Elem}
+			case *NVCoopMatrixType:
 				want = []ir.Type{t.Elem}
 			}
 			if len(want) != op.NumOperands() {
@@ -334,6 +336,8 @@ var vectorExtractDynamicOp = &ir.OpDef{
 }
 
 // vectorInsertDynamicOp: `%r = spirv.VectorInsertDynamic %s, %v[%i] : vector<8xf32>, i32`.
+// As in MLIR and the binary, the operands are the vector, the component
+// and the index, though the component is written first.
 var vectorInsertDynamicOp = &ir.OpDef{
 	Name:     "spirv.VectorInsertDynamic",
 	Summary:  "Replaces a vector component selected by a dynamic index.",
@@ -346,14 +350,25 @@ var vectorInsertDynamicOp = &ir.OpDef{
 			return err
 		}
 		st.ResultTypes = []ir.Type{ts[0]}
-		return p.ResolveOperands(us, []ir.Type{elemType(ts[0]), ts[0], ts[1]})
+		return p.ResolveOperands([]ir.UnresolvedOperand{us[1], us[0], us[2]}, []ir.Type{ts[0], elemType(ts[0]), ts[1]})
 	},
-	Print: printDynamicIndexed,
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.Operand(op.Operand(1))
+		p.WriteString(", ")
+		p.Operand(op.Operand(0))
+		p.WriteString("[")
+		p.Operand(op.Operand(2))
+		p.WriteString("]")
+		p.OptionalAttrDict(op.Attrs())
+		p.WriteString(" : ")
+		p.TypeList([]ir.Type{op.Operand(0).Type(), op.Operand(2).Type()})
+	},
 	Verify: func(op *ir.Operation) error {
-		if err := arith.CheckOperands(op, scalarOrVector, dynamicVector, intType); err != nil {
+		if err := arith.CheckOperands(op, dynamicVector, scalarOrVector, intType); err != nil {
 			return err
 		}
-		if op.Operand(0).Type() != elemType(op.Operand(1).Type()) || op.Result(0).Type() != op.Operand(1).Type() {
+		if op.Operand(1).Type() != elemType(op.Operand(0).Type()) || op.Result(0).Type() != op.Operand(0).Type() {
 			return op.Errorf("component and result types must match the vector")
 		}
 		return nil

@@ -334,6 +334,16 @@ var specConstantOperationOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
+		// The wrapped op prints in the generic form: properties, then attributes.
+		var props []ir.NamedAttr
+		if p.ParseOptionalPunct("<") {
+			if props, err = p.Parser.ParseOptionalAttrDict(); err != nil {
+				return err
+			}
+			if err := p.ParsePunct(">"); err != nil {
+				return err
+			}
+		}
 		attrs, err := p.Parser.ParseOptionalAttrDict()
 		if err != nil {
 			return err
@@ -355,7 +365,7 @@ var specConstantOperationOp = &ir.OpDef{
 			}
 		}
 		name = strings.Replace(name, "spv.", "spirv.", 1)
-		inner := ctx.NewOp(&ir.OpState{Name: name, Loc: loc, Operands: operands, ResultTypes: ft.Results, Attrs: attrs})
+		inner := ctx.NewOp(&ir.OpState{Name: name, Loc: loc, Operands: operands, ResultTypes: ft.Results, Props: props, Attrs: attrs})
 		yield := ctx.NewOp(&ir.OpState{Name: "spirv.mlir.yield", Loc: loc, Operands: []*ir.Value{inner.Result(0)}})
 		b := ir.NewBlock(nil, nil)
 		b.Append(inner)

@@ -41,15 +41,22 @@ var coopMatrixLengthOp = &ir.OpDef{
 		}
 	},
 	Verify: func(op *ir.Operation) error {
-		ta, ok := op.Attr("cooperative_matrix_type").(*ir.TypeAttr)
-		if !ok || coopMatrixOf(ta.Value) == nil {
-			return op.Errorf("attribute 'cooperative_matrix_type' failed to satisfy constraint: type attribute of any SPIR-V cooperative matrix type")
-		}
-		if t := op.Result(0).Type(); t != op.Context().I(32) {
-			return op.Errorf("result #0 must be 32-bit integer, but got '%s'", typeString(t))
-		}
-		return nil
+		return verifyMatrixLength(op, func(t ir.Type) bool { return coopMatrixOf(t) != nil }, "cooperative matrix type")
 	},
+}
+
+// verifyMatrixLength checks a CooperativeMatrixLength op, KHR or NV: its
+// type attribute holds a matrix type (isMatrix, named what), its result
+// is an i32.
+func verifyMatrixLength(op *ir.Operation, isMatrix func(ir.Type) bool, what string) error {
+	ta, ok := op.Attr("cooperative_matrix_type").(*ir.TypeAttr)
+	if !ok || !isMatrix(ta.Value) {
+		return op.Errorf("attribute 'cooperative_matrix_type' failed to satisfy constraint: type attribute of any SPIR-V %s", what)
+	}
+	if t := op.Result(0).Type(); t != op.Context().I(32) {
+		return op.Errorf("result #0 must be 32-bit integer, but got '%s'", typeString(t))
+	}
+	return nil
 }
 
 // parseLayoutAndAccess parses `, <RowMajor>[, <Volatile>]`.
@@ -261,6 +268,24 @@ func parseCoopOperandBits(p *ir.Parser) (uint32, error) {
 	}
 }
 
+// parseMulAddTypes parses the rest of a MulAdd, KHR or NV, after its
+// operands us: `{attrs} : A, B -> C`, C being the result's type too.
+func parseMulAddTypes(p *ir.OpParser, st *ir.OpState, us []ir.UnresolvedOperand) error {
+	ts, err := parseAttrsAndTypes(p, 2)
+	if err != nil {
+		return err
+	}
+	if err := p.ParsePunct("->"); err != nil {
+		return err
+	}
+	c, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	st.ResultTypes = []ir.Type{c}
+	return p.ResolveOperands(us, append(ts, c))
+}
+
 // coopMatrixMulAddOp: `%r = spirv.KHR.CooperativeMatrixMulAdd %a, %b, %c[, <BSigned>] : A, B -> C`.
 var coopMatrixMulAddOp = &ir.OpDef{
 	Name:     "spirv.KHR.CooperativeMatrixMulAdd",
@@ -287,19 +312,7 @@ var coopMatrixMulAddOp = &ir.OpDef{
 				return err
 			}
 		}
-		ts, err := parseAttrsAndTypes(p, 2)
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("->"); err != nil {
-			return err
-		}
-		c, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{c}
-		return p.ResolveOperands(us, append(ts, c))
+		return parseMulAddTypes(p, st, us)
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
@@ -335,5 +348,5 @@ var coopMatrixMulAddOp = &ir.OpDef{
 }
 
 func coopMatrixOps() []*ir.OpDef {
-	return []*ir.OpDef{coopMatrixLengthOp, coopMatrixLoadOp, coopMatrixStoreOp, coopMatrixMulAddOp}
+	return append([]*ir.OpDef{coopMatrixLengthOp, coopMatrixLoadOp, coopMatrixStoreOp, coopMatrixMulAddOp}, nvCoopMatrixOps()...)
 }

@@ -348,6 +348,8 @@ func ElementType(t ir.Type, index int64) ir.Type {
 		return t.Column
 	case *CoopMatrixType:
 		return t.Elem
+	case *NVCoopMatrixType:
+		return t.Elem
 	}
 	return nil
 }

@@ -20,8 +20,8 @@ func parseType(p *ir.Parser, mnemonic string) (ir.Type, error) {
 		return parseStruct(p)
 	case "matrix":
 		return parseMatrix(p)
-	case "coopmatrix":
-		return parseCoopMatrix(p)
+	case "coopmatrix", "NV.coopmatrix":
+		return parseCoopMatrix(p, mnemonic == "NV.coopmatrix")
 	case "image":
 		if err := p.ParsePunct("<"); err != nil {
 			return nil, err
@@ -86,7 +86,7 @@ func composableMessage(t ir.Type) string {
 func IsSPIRVType(t ir.Type) bool {
 	switch t.(type) {
 	case *PointerType, *ArrayType, *RuntimeArrayType, *StructType, *MatrixType,
-		*CoopMatrixType, *ImageType, *SampledImageType, *SamplerType:
+		*CoopMatrixType, *NVCoopMatrixType, *ImageType, *SampledImageType, *SamplerType:
 		return true
 	}
 	return false
@@ -248,7 +248,9 @@ func parseMatrix(p *ir.Parser) (ir.Type, error) {
 	return Matrix(p.Context(), v, n), p.ParsePunct(">")
 }
 
-func parseCoopMatrix(p *ir.Parser) (ir.Type, error) {
+// parseCoopMatrix parses the body of !spirv.coopmatrix<RxCxT, Scope, Use>
+// (KHR) or, when nv or without a use (MLIR 16), of the NV type.
+func parseCoopMatrix(p *ir.Parser, nv bool) (ir.Type, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
@@ -270,6 +272,12 @@ func parseCoopMatrix(p *ir.Parser) (ir.Type, error) {
 	scope, err := parseKeywordEnum(p, spv.KindScope, "scope")
 	if err != nil {
 		return nil, err
+	}
+	if nv {
+		return NVCoopMatrix(p.Context(), elem, dims[0], dims[1], spv.Scope(scope)), p.ParsePunct(">")
+	}
+	if p.ParseOptionalPunct(">") {
+		return NVCoopMatrix(p.Context(), elem, dims[0], dims[1], spv.Scope(scope)), nil
 	}
 	if err := p.ParsePunct(","); err != nil {
 		return nil, err

@@ -205,6 +205,27 @@ func CoopMatrix(ctx *ir.Context, elem ir.Type, rows, cols int64, scope spv.Scope
 // Print writes !spirv.coopmatrix<RxCxT, Scope, Use>.
 func (t *CoopMatrixType) Print(p *ir.Printer) { printType(p, t, nil) }
 
+// NVCoopMatrixType is !spirv.NV.coopmatrix<RxCxT, Scope>
+// (SPV_NV_cooperative_matrix; MLIR 16 spelled it !spirv.coopmatrix<RxCxT,
+// Scope>, which parses to it too).
+type NVCoopMatrixType struct {
+	ir.Storage
+	Rows, Columns int64
+	Elem          ir.Type
+	Scope         spv.Scope
+}
+
+// NVCoopMatrix returns !spirv.NV.coopmatrix<rows x cols x elem, scope>.
+func NVCoopMatrix(ctx *ir.Context, elem ir.Type, rows, cols int64, scope spv.Scope) *NVCoopMatrixType {
+	k := ir.NewKey("spirv.NV.coopmatrix").Type(elem).Int(rows).Int(cols).Int(int64(scope)).String()
+	return ir.Unique(ctx, k, func() *NVCoopMatrixType {
+		return &NVCoopMatrixType{Rows: rows, Columns: cols, Elem: elem, Scope: scope}
+	})
+}
+
+// Print writes !spirv.NV.coopmatrix<RxCxT, Scope>.
+func (t *NVCoopMatrixType) Print(p *ir.Printer) { printType(p, t, nil) }
+
 // ImageType is !spirv.image<T, Dim, Depth, Arrayed, Sampling, SamplerUse, Format>.
 type ImageType struct {
 	ir.Storage
@@ -332,6 +353,10 @@ func printType(p *ir.Printer, t ir.Type, stack []*StructType) {
 		p.WriteString("!spirv.coopmatrix<" + strconv.FormatInt(t.Rows, 10) + "x" + strconv.FormatInt(t.Columns, 10) + "x")
 		p.Type(t.Elem)
 		p.WriteString(", " + EnumName(spv.KindScope, uint32(t.Scope)) + ", " + t.Use.String() + ">")
+	case *NVCoopMatrixType:
+		p.WriteString("!spirv.NV.coopmatrix<" + strconv.FormatInt(t.Rows, 10) + "x" + strconv.FormatInt(t.Columns, 10) + "x")
+		p.Type(t.Elem)
+		p.WriteString(", " + EnumName(spv.KindScope, uint32(t.Scope)) + ">")
 	case *ImageType:
 		p.WriteString("!spirv.image<")
 		p.Type(t.Elem)

@@ -20,6 +20,7 @@ func passRegistry() pass.Registry {
 	spirvtransforms.Register(reg)
 	transforms.Register(reg)
 	lowering.Register(reg)
+	reg.Add(lowering.TestEntryPointABIPass)
 	return reg
 }
 

@@ -15,26 +15,40 @@ import (
 // group operations must have Subgroup scope (VUID-StandaloneSpirv-None-04642,
 // which MLIR's Workgroup-scope lowering violates):
 //
-//	part = GroupNonUniform<op> <Subgroup> <Reduce> x
+//	part = GroupNonUniform<op> <Subgroup> <Reduce> x   // or shuffleReduce
 //	if SubgroupLocalInvocationId == 0 { mem[SubgroupId] = part }
 //	ControlBarrier
-//	acc = mem[0]; for i in 1..NumSubgroups { acc = op(acc, mem[i]) }
+//	acc = mem[0]; for i in 1..numSubgroups { acc = op(acc, mem[i]) }
 //	ControlBarrier            // mem may be reused by the next execution
 //
 // mem is a Workgroup array with one slot per invocation of the entry
-// point's workgroup size, an upper bound on the number of subgroups.
+// point's workgroup size, an upper bound on the number of subgroups. With
+// a combining region instead of a kind, the region's body is inlined
+// wherever op combines two values.
 func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 	r, _ := gpu.AsReduce(o)
 	k, ok := r.Kind()
-	if !ok {
-		return o.Errorf("with a combining region cannot be lowered to SPIR-V; give a reduction kind")
+	var group, combine string
+	if ok {
+		var gok, cok bool
+		group, gok = groupOpName(k, o.Result(0).Type())
+		combine, cok = e.combineOp(k, o.Result(0).Type())
+		if !gok || !cok {
+			return rewrite.NoMatch
+		}
+	} else if why := combinerProblem(r); why != "" {
+		return o.Errorf("%s", why)
 	}
 	t := e.tc.ConvertType(o.Result(0).Type())
-	group, gok := groupOpName(k, o.Result(0).Type())
-	combine, cok := e.combineOp(k, o.Result(0).Type())
 	fn := o.ParentOfName("spirv.func")
-	if t == nil || !gok || !cok || fn == nil {
+	if t == nil || fn == nil {
 		return rewrite.NoMatch
+	}
+	if !ok && t != o.Result(0).Type() {
+		// The inlined region would compute on the emulated values as if
+		// they had the source type.
+		return o.Errorf("with a combining region on %s needs the target to compute in %s, not emulate it in %s",
+			ir.TypeString(o.Result(0).Type()), ir.TypeString(o.Result(0).Type()), ir.TypeString(t))
 	}
 	abi := spirv.LookupEntryPointABI(fn)
 	if abi == nil || len(abi.WorkgroupSize) == 0 {
@@ -53,14 +67,26 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	vars, _ := e.resultVars(b, o, []ir.Type{t})
 	acc := vars[0]
 	b.SetInsertionPointBefore(o)
-	part := e.groupReduce(b, group, operands[0], t, r, loc)
 	lane := e.builtin(b, o, spv.BuiltInSubgroupLocalInvocationId, i32)
 	sg := e.builtin(b, o, spv.BuiltInSubgroupId, i32)
-	nsg := e.builtin(b, o, spv.BuiltInNumSubgroups, i32)
 	mem := addressOf(b, g, loc)
 	zero, one := intConst(b, i32, 0, loc), intConst(b, i32, 1, loc)
+	nsg := e.numSubgroups(b, o, slots)
 	slot := func(b *ir.Builder, i *ir.Value) *ir.Value {
 		return val(b, "spirv.AccessChain", loc, elemPtr, mem, zero, i)
+	}
+	// fold returns a combined with x: the kind's op, or the region inlined.
+	fold := func(b *ir.Builder, a, x *ir.Value) *ir.Value {
+		if combine != "" {
+			return val(b, combine, loc, t, a, x)
+		}
+		return inlineCombiner(b, r.Body(), a, x)
+	}
+	var part *ir.Value
+	if group != "" {
+		part = e.groupReduce(b, group, operands[0], t, r, loc)
+	} else {
+		part = e.shuffleReduce(b, o, operands[0], t, acc, lane, sg, slots, fold)
 	}
 
 	// Lane 0 of each subgroup publishes its partial result.
@@ -95,17 +121,19 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	hb.Create(&ir.OpState{Name: "spirv.Branch", Loc: loc, Operands: []*ir.Value{one}, Successors: []*ir.Block{lh}})
 	hb.SetInsertionPointToEnd(lh)
 	branchCond(hb, val(hb, "spirv.SLessThan", loc, ctx.I(1), lh.Arg(0), nsg), body, lm, loc)
-	hb.SetInsertionPointToEnd(body)
-	x := val(hb, "spirv.Load", loc, t, slot(hb, lh.Arg(0)))
-	a := val(hb, "spirv.Load", loc, t, acc)
-	op(hb, "spirv.Store", loc, nil, []*ir.Value{acc, val(hb, combine, loc, t, a, x)})
-	hb.Create(&ir.OpState{Name: "spirv.Branch", Loc: loc, Operands: []*ir.Value{val(hb, "spirv.IAdd", loc, i32, lh.Arg(0), one)},
+	// Through the rewriter's builder, so that the conversion also converts
+	// the ops of an inlined combining region.
+	b.SetInsertionPointToEnd(body)
+	x := val(b, "spirv.Load", loc, t, slot(b, lh.Arg(0)))
+	a := val(b, "spirv.Load", loc, t, acc)
+	op(b, "spirv.Store", loc, nil, []*ir.Value{acc, fold(b, a, x)})
+	b.Create(&ir.OpState{Name: "spirv.Branch", Loc: loc, Operands: []*ir.Value{val(b, "spirv.IAdd", loc, i32, lh.Arg(0), one)},
 		Successors: []*ir.Block{lh}})
 	hb.SetInsertionPointToEnd(lm)
 	op(hb, "spirv.mlir.merge", loc, nil, nil)
 
 	b.SetInsertionPointAfter(lp)
-	res := val(b, "spirv.Load", loc, t, acc)
+	res := e.narrowResult(b, val(b, "spirv.Load", loc, t, acc), o.Result(0).Type(), combine, loc)
 	controlBarrier(b, loc)
 	rw.ReplaceOp(o, []*ir.Value{res})
 	return nil
@@ -136,4 +164,94 @@ func (e *env) combineOp(k gpu.AllReduceOperation, t ir.Type) (string, bool) {
 			"FMin": "fmin", "FMax": "fmax"}[n], true
 	}
 	return "spirv.GL." + n, true
+}
+
+// numSubgroups returns the number of subgroups of a workgroup of n
+// invocations: NumSubgroups, but at least ceil(n / SubgroupSize), since
+// lavapipe rounds NumSubgroups down when the last subgroup is partial
+// while still running it under the next SubgroupId.
+func (e *env) numSubgroups(b *ir.Builder, o *ir.Operation, n int64) *ir.Value {
+	loc, i32 := o.Loc(), e.ctx.I(32)
+	nsg := e.builtin(b, o, spv.BuiltInNumSubgroups, i32)
+	size := e.builtin(b, o, spv.BuiltInSubgroupSize, i32)
+	up := val(b, "spirv.UDiv", loc, i32, intConst(b, i32, n-1, loc), size)
+	up = val(b, "spirv.IAdd", loc, i32, up, intConst(b, i32, 1, loc))
+	return val(b, "spirv.Select", loc, i32, val(b, "spirv.ULessThan", loc, e.ctx.I(1), nsg, up), up, nsg)
+}
+
+// combinerProblem says why an all_reduce's combining region cannot be
+// inlined ("" when it can).
+func combinerProblem(r gpu.Reduce) string {
+	body := r.Body()
+	if body == nil || body.Empty() {
+		return "needs a reduction kind or a combining region"
+	}
+	if body.Entry() != body.Last() {
+		return "has a combining region of more than one block, which the SPIR-V lowering cannot inline"
+	}
+	blk := body.Entry()
+	y := blk.Last()
+	if blk.NumArgs() != 2 || y == nil || y.Name() != "gpu.yield" || y.NumOperands() != 1 {
+		return "needs a combining region of two arguments that yields one value"
+	}
+	return ""
+}
+
+// inlineCombiner clones the combining region's body at b with its
+// arguments bound to a and x, and returns the value it yields. The clones
+// are source ops, which the conversion converts in turn.
+func inlineCombiner(b *ir.Builder, body *ir.Region, a, x *ir.Value) *ir.Value {
+	blk := body.Entry()
+	m := ir.NewMapping()
+	m.Map(blk.Arg(0), a)
+	m.Map(blk.Arg(1), x)
+	for op := range blk.Ops() {
+		if op == blk.Last() {
+			break
+		}
+		b.Clone(op, m)
+	}
+	return m.Lookup(blk.Last().Operand(0))
+}
+
+// shuffleReduce combines x over the subgroup with a butterfly of
+// GroupNonUniformShuffleXor and returns the result, whole in lane 0: at
+// each distance d (1, 2, 4, ... below SubgroupSize) a lane combines its
+// value with that of lane^d when that lane exists. Invocations are taken
+// to fill subgroups in LocalInvocationIndex order, so that a subgroup has
+// min(SubgroupSize, n - SubgroupId*SubgroupSize) lanes, as MLIR's
+// all_reduce lowering assumes; shuffles from missing lanes are dropped.
+func (e *env) shuffleReduce(b *ir.Builder, o *ir.Operation, x *ir.Value, t ir.Type, acc, lane, sg *ir.Value, n int64,
+	fold func(b *ir.Builder, a, x *ir.Value) *ir.Value) *ir.Value {
+	ctx, loc, i32, i1 := o.Context(), o.Loc(), e.ctx.I(32), e.ctx.I(1)
+	op(b, "spirv.Store", loc, nil, []*ir.Value{acc, x})
+	size := e.builtin(b, o, spv.BuiltInSubgroupSize, i32)
+	one := intConst(b, i32, 1, loc)
+	left := val(b, "spirv.ISub", loc, i32, intConst(b, i32, n, loc), val(b, "spirv.IMul", loc, i32, sg, size))
+	active := val(b, "spirv.Select", loc, i32, val(b, "spirv.ULessThan", loc, i1, left, size), left, size)
+
+	lp := b.Create(&ir.OpState{Name: "spirv.mlir.loop", Loc: loc, Regions: []*ir.Region{ir.NewRegion()},
+		Attrs: []ir.NamedAttr{named("loop_control", enum(ctx, spv.KindLoopControl, uint32(spv.LoopControlNone)))}})
+	entry, header, body, merge := ir.NewBlock(nil, nil), ir.NewBlock([]ir.Type{i32}, []ir.Location{loc}), ir.NewBlock(nil, nil), ir.NewBlock(nil, nil)
+	for _, blk := range []*ir.Block{entry, header, body, merge} {
+		lp.Region(0).Append(blk)
+	}
+	b.SetInsertionPointToEnd(entry)
+	b.Create(&ir.OpState{Name: "spirv.Branch", Loc: loc, Operands: []*ir.Value{one}, Successors: []*ir.Block{header}})
+	b.SetInsertionPointToEnd(header)
+	d := header.Arg(0)
+	branchCond(b, val(b, "spirv.ULessThan", loc, i1, d, size), body, merge, loc)
+	b.SetInsertionPointToEnd(body)
+	a := val(b, "spirv.Load", loc, t, acc)
+	y := op(b, "spirv.GroupNonUniformShuffleXor", loc, t, []*ir.Value{a, d},
+		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup)))).Result(0)
+	c := fold(b, a, y)
+	exists := val(b, "spirv.ULessThan", loc, i1, val(b, "spirv.BitwiseXor", loc, i32, lane, d), active)
+	op(b, "spirv.Store", loc, nil, []*ir.Value{acc, val(b, "spirv.Select", loc, t, exists, c, a)})
+	b.Create(&ir.OpState{Name: "spirv.Branch", Loc: loc, Operands: []*ir.Value{val(b, "spirv.ShiftLeftLogical", loc, i32, d, one)},
+		Successors: []*ir.Block{header}})
+	b.SetInsertionPointToEnd(merge)
+	op(b, "spirv.mlir.merge", loc, nil, nil)
+	b.SetInsertionPointAfter(lp)
+	return val(b, "spirv.Load", loc, t, acc)
 }

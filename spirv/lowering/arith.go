@@ -1,6 +1,9 @@
 package lowering
 
 import (
+	"strings"
+
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
 	"github.com/kiln-gpu/kiln/spirv"
@@ -19,17 +22,15 @@ func (e *env) arithPatterns() []*rewrite.ConversionPattern {
 		"arith.shli": {"spirv.ShiftLeftLogical", ""}, "arith.shrsi": {"spirv.ShiftRightArithmetic", ""},
 		"arith.shrui": {"spirv.ShiftRightLogical", ""},
 		"arith.addf":  {"spirv.FAdd", ""}, "arith.subf": {"spirv.FSub", ""}, "arith.mulf": {"spirv.FMul", ""},
-		"arith.divf": {"spirv.FDiv", ""}, "arith.remf": {"spirv.FRem", ""}, "arith.negf": {"spirv.FNegate", ""},
+		"arith.divf": {"spirv.FDiv", ""}, "arith.negf": {"spirv.FNegate", ""},
 		"arith.select": {"spirv.Select", ""},
 	} {
 		ps = append(ps, e.elementwise(from, to[0], to[1]))
 	}
 	glsl, cl := map[string]string{
 		"arith.maxsi": "SMax", "arith.minsi": "SMin", "arith.maxui": "UMax", "arith.minui": "UMin",
-		"arith.maximumf": "FMax", "arith.minimumf": "FMin", "arith.maxnumf": "FMax", "arith.minnumf": "FMin",
 	}, map[string]string{
 		"arith.maxsi": "s_max", "arith.minsi": "s_min", "arith.maxui": "u_max", "arith.minui": "u_min",
-		"arith.maximumf": "fmax", "arith.minimumf": "fmin", "arith.maxnumf": "fmax", "arith.minnumf": "fmin",
 	}
 	for from, g := range glsl {
 		to := "spirv.GL." + g
@@ -37,6 +38,10 @@ func (e *env) arithPatterns() []*rewrite.ConversionPattern {
 			to = "spirv.CL." + cl[from]
 		}
 		ps = append(ps, e.elementwise(from, to, ""))
+	}
+	ps = append(ps, &rewrite.ConversionPattern{Name: "arith.remf", Root: "arith.remf", Rewrite: e.remf})
+	for _, name := range []string{"arith.maximumf", "arith.minimumf", "arith.maxnumf", "arith.minnumf"} {
+		ps = append(ps, &rewrite.ConversionPattern{Name: name, Root: name, Rewrite: e.minMaxF})
 	}
 	ps = append(ps,
 		&rewrite.ConversionPattern{Name: "arith.constant", Root: "arith.constant", Rewrite: e.constant},
@@ -74,9 +79,65 @@ func (e *env) elementwise(from, to, boolTo string) *rewrite.ConversionPattern {
 			if boolTo != "" && isBool(o.Operand(0).Type()) {
 				name = boolTo
 			}
-			rw.ReplaceOpWith(o, &ir.OpState{Name: name, Loc: o.Loc(), Operands: operands, ResultTypes: []ir.Type{t}})
+			fix, isFix := narrowFixes[from]
+			bits := e.narrowBits(o.Result(0).Type())
+			if !isFix || bits == 0 {
+				rw.ReplaceOpWith(o, &ir.OpState{Name: name, Loc: o.Loc(), Operands: operands, ResultTypes: []ir.Type{t}})
+				return nil
+			}
+			b, loc := &rw.Builder, o.Loc()
+			b.SetInsertionPointBefore(o)
+			if fix.zext {
+				operands = []*ir.Value{zextLow(b, operands[0], bits, loc), zextLow(b, operands[1], bits, loc)}
+			}
+			rw.ReplaceOp(o, []*ir.Value{sextLow(b, val(b, name, loc, t, operands...), bits, loc)})
 			return nil
 		}}
+}
+
+// Integers narrower than the type they are computed in (i8 and i16
+// without Int8/Int16) are kept sign-extended, as loads leave them:
+// narrowFixes lists the ops whose result can leave the narrow range, to
+// be sign-extended again, and among them those that read their operands
+// as unsigned, which get them zero-extended.
+var narrowFixes = map[string]struct{ zext bool }{
+	"arith.addi": {}, "arith.subi": {}, "arith.muli": {}, "arith.shli": {},
+	"arith.divui": {true}, "arith.remui": {true}, "arith.shrui": {true}, "arith.maxui": {true}, "arith.minui": {true},
+}
+
+// narrowBits returns the width of integer type t (or of its elements)
+// when it is computed in a wider integer, and 0 otherwise.
+func (e *env) narrowBits(t ir.Type) int {
+	it, ok := ir.ElementTypeOrSelf(t).(*ir.IntegerType)
+	if !ok || it.Width == 1 {
+		return 0
+	}
+	if c := e.scalar(it); c == nil || ir.IntOrFloatBitWidth(c) == it.Width {
+		return 0
+	}
+	return it.Width
+}
+
+// narrowResult sign-extends again v, the result of an add or mul
+// reduction (op name) of src integers computed in a wider type, whose low
+// bits are right but whose high bits may have left the narrow range.
+func (e *env) narrowResult(b *ir.Builder, v *ir.Value, src ir.Type, name string, loc ir.Location) *ir.Value {
+	if bits := e.narrowBits(src); bits > 0 && (strings.HasSuffix(name, "IAdd") || strings.HasSuffix(name, "IMul")) {
+		return sextLow(b, v, bits, loc)
+	}
+	return v
+}
+
+// sextLow sign-extends the low bits of v in place.
+func sextLow(b *ir.Builder, v *ir.Value, bits int, loc ir.Location) *ir.Value {
+	t := v.Type()
+	sh := splatConst(b, t, int64(ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(t))-bits), loc)
+	return val(b, "spirv.ShiftRightArithmetic", loc, t, val(b, "spirv.ShiftLeftLogical", loc, t, v, sh), sh)
+}
+
+// zextLow keeps the low bits of v, cleared above.
+func zextLow(b *ir.Builder, v *ir.Value, bits int, loc ir.Location) *ir.Value {
+	return val(b, "spirv.BitwiseAnd", loc, v.Type(), v, splatConst(b, v.Type(), int64(1)<<bits-1, loc))
 }
 
 // convertAttr converts a constant's value to type t.
@@ -149,6 +210,12 @@ func (e *env) cmpi(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	names := [...]string{"IEqual", "INotEqual", "SLessThan", "SLessThanEqual", "SGreaterThan", "SGreaterThanEqual",
 		"ULessThan", "ULessThanEqual", "UGreaterThan", "UGreaterThanEqual"}
 	name := "spirv." + names[p]
+	if bits := e.narrowBits(o.Operand(0).Type()); bits > 0 && p >= 6 {
+		// Unsigned predicates compare narrow integers zero-extended.
+		b := &rw.Builder
+		b.SetInsertionPointBefore(o)
+		operands = []*ir.Value{zextLow(b, operands[0], bits, o.Loc()), zextLow(b, operands[1], bits, o.Loc())}
+	}
 	if isBool(o.Operand(0).Type()) {
 		switch p {
 		case 0:
@@ -172,21 +239,119 @@ func (e *env) cmpf(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	b := &rw.Builder
 	b.SetInsertionPointBefore(o)
 	var r *ir.Value
-	switch p {
-	case 0, 15: // false, true
+	switch pr := arith.CmpFPredicate(p); pr {
+	case arith.CmpFFalse, arith.CmpFTrue:
 		r = splatConst(b, t, p/15, o.Loc())
-	case 7: // ord
-		r = val(b, "spirv.Ordered", o.Loc(), t, operands...)
-	case 8: // uno
-		r = val(b, "spirv.Unordered", o.Loc(), t, operands...)
+	case arith.CmpFORD, arith.CmpFUNO:
+		if e.kernel() {
+			r = val(b, map[arith.CmpFPredicate]string{arith.CmpFORD: "spirv.Ordered", arith.CmpFUNO: "spirv.Unordered"}[pr], o.Loc(), t, operands...)
+			break
+		}
+		// OpOrdered and OpUnordered are Kernel-only: test for NaNs, as MLIR does.
+		r = val(b, "spirv.LogicalOr", o.Loc(), t, val(b, "spirv.IsNan", o.Loc(), t, operands[0]),
+			val(b, "spirv.IsNan", o.Loc(), t, operands[1]))
+		if pr == arith.CmpFORD {
+			r = val(b, "spirv.LogicalNot", o.Loc(), t, r)
+		}
 	default:
-		names := map[int64]string{1: "FOrdEqual", 2: "FOrdGreaterThan", 3: "FOrdGreaterThanEqual", 4: "FOrdLessThan",
-			5: "FOrdLessThanEqual", 6: "FOrdNotEqual", 9: "FUnordEqual", 10: "FUnordGreaterThan",
-			11: "FUnordGreaterThanEqual", 12: "FUnordLessThan", 13: "FUnordLessThanEqual", 14: "FUnordNotEqual"}
-		r = val(b, "spirv."+names[p], o.Loc(), t, operands...)
+		names := map[arith.CmpFPredicate]string{arith.CmpFOEQ: "FOrdEqual", arith.CmpFOGT: "FOrdGreaterThan",
+			arith.CmpFOGE: "FOrdGreaterThanEqual", arith.CmpFOLT: "FOrdLessThan", arith.CmpFOLE: "FOrdLessThanEqual",
+			arith.CmpFONE: "FOrdNotEqual", arith.CmpFUEQ: "FUnordEqual", arith.CmpFUGT: "FUnordGreaterThan",
+			arith.CmpFUGE: "FUnordGreaterThanEqual", arith.CmpFULT: "FUnordLessThan", arith.CmpFULE: "FUnordLessThanEqual",
+			arith.CmpFUNE: "FUnordNotEqual"}
+		r = val(b, "spirv."+names[pr], o.Loc(), t, operands...)
 	}
 	rw.ReplaceOp(o, []*ir.Value{r})
 	return nil
+}
+
+// minMaxF converts the float minimum and maximum ops. GLSL's FMin and
+// FMax leave NaN operands and the order of signed zeros open (OpenCL's
+// fmin and fmax return the other operand for a NaN), so, unless fastmath
+// rules them out, selects give MLIR's semantics: maximumf and minimumf
+// return NaN when either operand is, and order -0 below +0 (for equal
+// operands the bitwise and, for max, or or, for min, of the two picks the
+// zero they need and is either operand otherwise); maxnumf and minnumf
+// return the other operand for a NaN.
+func (e *env) minMaxF(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	t := e.tc.ConvertType(o.Result(0).Type())
+	if t == nil || len(operands) != 2 {
+		return rewrite.NoMatch
+	}
+	name := o.Name()
+	isMax := name == "arith.maximumf" || name == "arith.maxnumf"
+	to := map[bool]string{true: "spirv.GL.FMax", false: "spirv.GL.FMin"}[isMax]
+	if e.kernel() {
+		to = map[bool]string{true: "spirv.CL.fmax", false: "spirv.CL.fmin"}[isMax]
+	}
+	var flags arith.FastMathFlags
+	if fm, ok := o.Attr("fastmath").(*arith.FastMathAttr); ok {
+		flags = fm.Flags
+	}
+	b, loc := &rw.Builder, o.Loc()
+	b.SetInsertionPointBefore(o)
+	x, y := operands[0], operands[1]
+	r := val(b, to, loc, t, x, y)
+	bt := boolLike(e.ctx, t)
+	ieee := name == "arith.maximumf" || name == "arith.minimumf"
+	if ieee && flags&arith.FastMathNSZ == 0 {
+		it := intLike(e.ctx, t)
+		bits := val(b, map[bool]string{true: "spirv.BitwiseAnd", false: "spirv.BitwiseOr"}[isMax], loc, it,
+			val(b, "spirv.Bitcast", loc, it, x), val(b, "spirv.Bitcast", loc, it, y))
+		r = val(b, "spirv.Select", loc, t, val(b, "spirv.FOrdEqual", loc, bt, x, y), val(b, "spirv.Bitcast", loc, t, bits), r)
+	}
+	if flags&arith.FastMathNNaN == 0 {
+		xNaN, yNaN := val(b, "spirv.IsNan", loc, bt, x), val(b, "spirv.IsNan", loc, bt, y)
+		if ieee {
+			r = val(b, "spirv.Select", loc, t, yNaN, y, r)
+			r = val(b, "spirv.Select", loc, t, xNaN, x, r)
+		} else {
+			r = val(b, "spirv.Select", loc, t, yNaN, x, r)
+			r = val(b, "spirv.Select", loc, t, xNaN, y, r)
+		}
+	}
+	rw.ReplaceOp(o, []*ir.Value{r})
+	return nil
+}
+
+// remf converts arith.remf (C's fmod) to OpFRem. Vulkan computes that as
+// x - y * trunc(x / y), NaN for an infinite y, where fmod returns a finite
+// x: a select does, unless fastmath rules infinities out.
+func (e *env) remf(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	t := e.tc.ConvertType(o.Result(0).Type())
+	if t == nil || len(operands) != 2 {
+		return rewrite.NoMatch
+	}
+	b, loc := &rw.Builder, o.Loc()
+	b.SetInsertionPointBefore(o)
+	x, y := operands[0], operands[1]
+	r := val(b, "spirv.FRem", loc, t, x, y)
+	if fm, ok := o.Attr("fastmath").(*arith.FastMathAttr); !ok || fm.Flags&arith.FastMathNInf == 0 {
+		bt := boolLike(e.ctx, t)
+		finiteByInf := val(b, "spirv.LogicalAnd", loc, bt, val(b, "spirv.IsInf", loc, bt, y),
+			val(b, "spirv.LogicalNot", loc, bt, val(b, "spirv.IsInf", loc, bt, x)))
+		r = val(b, "spirv.Select", loc, t, finiteByInf, x, r)
+	}
+	rw.ReplaceOp(o, []*ir.Value{r})
+	return nil
+}
+
+// boolLike returns i1, or a vector of i1 shaped as the vector t.
+func boolLike(ctx *ir.Context, t ir.Type) ir.Type {
+	if vt, ok := t.(*ir.VectorType); ok {
+		return ctx.Vector(vt.Dims, ctx.I(1))
+	}
+	return ctx.I(1)
+}
+
+// intLike returns the integer type of float type t's width, or a vector
+// of it shaped as the vector t.
+func intLike(ctx *ir.Context, t ir.Type) ir.Type {
+	it := ctx.I(ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(t)))
+	if vt, ok := t.(*ir.VectorType); ok {
+		return ctx.Vector(vt.Dims, it)
+	}
+	return it
 }
 
 // extended converts the extended arithmetic ops, whose spirv forms return
@@ -200,6 +365,10 @@ func (e *env) extended(name string, carry bool) func(*ir.Operation, []*ir.Value,
 		b := &rw.Builder
 		b.SetInsertionPointBefore(o)
 		loc := o.Loc()
+		if bits := e.narrowBits(o.Result(0).Type()); bits > 0 {
+			rw.ReplaceOp(o, e.narrowExtended(b, name, t, o.Result(1).Type(), operands, bits, loc))
+			return nil
+		}
 		st := spirv.Struct(e.ctx, []ir.Type{t, t}, nil, nil)
 		s := val(b, name, loc, st, operands...)
 		lo, hi := extract(b, s, t, loc, 0), extract(b, s, t, loc, 1)
@@ -212,9 +381,33 @@ func (e *env) extended(name string, carry bool) func(*ir.Operation, []*ir.Value,
 	}
 }
 
-// cast converts the cast ops. Narrow integers computed in 32 bits are
-// masked or sign-extended by hand where the spirv conversion would be a
-// no-op (MLIR's emulated casts).
+// narrowExtended computes an extended op on narrow integers held in the
+// 32-bit t, where the full result fits: the sum or difference of the
+// zero-extended operands, whose bits above the narrow width are the
+// carry, or their product, whose next narrow word is the high half.
+func (e *env) narrowExtended(b *ir.Builder, name string, t, flagType ir.Type, operands []*ir.Value, bits int, loc ir.Location) []*ir.Value {
+	za, zb := zextLow(b, operands[0], bits, loc), zextLow(b, operands[1], bits, loc)
+	sh := splatConst(b, t, int64(bits), loc)
+	bt := e.tc.ConvertType(flagType)
+	switch name {
+	case "spirv.IAddCarry":
+		sum := val(b, "spirv.IAdd", loc, t, za, zb)
+		carry := val(b, "spirv.INotEqual", loc, bt, val(b, "spirv.ShiftRightLogical", loc, t, sum, sh), splatConst(b, t, 0, loc))
+		return []*ir.Value{sextLow(b, sum, bits, loc), carry}
+	case "spirv.ISubBorrow":
+		return []*ir.Value{sextLow(b, val(b, "spirv.ISub", loc, t, za, zb), bits, loc), val(b, "spirv.ULessThan", loc, bt, za, zb)}
+	case "spirv.UMulExtended":
+		p := val(b, "spirv.IMul", loc, t, za, zb)
+		return []*ir.Value{sextLow(b, p, bits, loc), sextLow(b, val(b, "spirv.ShiftRightLogical", loc, t, p, sh), bits, loc)}
+	}
+	p := val(b, "spirv.IMul", loc, t, operands[0], operands[1]) // SMulExtended: sign-extended operands
+	return []*ir.Value{sextLow(b, p, bits, loc), sextLow(b, val(b, "spirv.ShiftRightArithmetic", loc, t, p, sh), bits, loc)}
+}
+
+// cast converts the cast ops. Narrow integers computed in 32 bits (kept
+// sign-extended, see narrowFixes) are zero-extended for the casts that
+// read them as unsigned, and a cast to one sign-extends its low bits
+// where the value can leave its range.
 func (e *env) cast(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 	src, dst := o.Operand(0).Type(), o.Result(0).Type()
 	st, dt := operands[0].Type(), e.tc.ConvertType(dst)
@@ -225,9 +418,9 @@ func (e *env) cast(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	b.SetInsertionPointBefore(o)
 	loc := o.Loc()
 	in := operands[0]
-	srcBits, dstBits := ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(src)), ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(dst))
+	name := o.Name()
 	var r *ir.Value
-	switch name := o.Name(); {
+	switch {
 	case isBool(src) && (name == "arith.extui" || name == "arith.extsi" || name == "arith.uitofp" || name == "arith.sitofp"):
 		one := int64(1)
 		if name == "arith.extsi" || name == "arith.sitofp" {
@@ -237,30 +430,24 @@ func (e *env) cast(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	case isBool(dst) && name == "arith.trunci":
 		one := splatConst(b, st, 1, loc)
 		r = val(b, "spirv.IEqual", loc, dt, val(b, "spirv.BitwiseAnd", loc, st, in, one), one)
-	case st == dt:
-		switch {
-		case name == "arith.extui" || name == "arith.trunci" && dstBits < 32:
-			// Emulated narrow data: keep the low bits.
-			bits := srcBits
-			if name == "arith.trunci" {
-				bits = dstBits
-			}
-			r = val(b, "spirv.BitwiseAnd", loc, dt, in, splatConst(b, dt, int64(1)<<bits-1, loc))
-		case name == "arith.extsi" && srcBits < 32:
-			sh := splatConst(b, dt, int64(ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(dt))-srcBits), loc)
-			r = val(b, "spirv.ShiftRightArithmetic", loc, dt, val(b, "spirv.ShiftLeftLogical", loc, dt, in, sh), sh)
-		default:
-			r = in
-		}
 	default:
-		spv := map[string]string{"arith.extsi": "SConvert", "arith.extui": "UConvert", "arith.trunci": "SConvert",
-			"arith.sitofp": "ConvertSToF", "arith.uitofp": "ConvertUToF", "arith.fptosi": "ConvertFToS",
-			"arith.fptoui": "ConvertFToU", "arith.extf": "FConvert", "arith.truncf": "FConvert",
-			"arith.index_cast": "SConvert", "arith.index_castui": "UConvert"}[name]
-		if name == "arith.trunci" || name == "arith.index_cast" && srcBits > dstBits && srcBits != 0 {
-			spv = "SConvert"
+		unsigned := name == "arith.extui" || name == "arith.uitofp" || name == "arith.index_castui"
+		if bits := e.narrowBits(src); bits > 0 && unsigned {
+			in = zextLow(b, in, bits, loc)
 		}
-		r = val(b, "spirv."+spv, loc, dt, in)
+		r = in
+		if st != dt {
+			spv := map[string]string{"arith.extsi": "SConvert", "arith.extui": "UConvert", "arith.trunci": "SConvert",
+				"arith.sitofp": "ConvertSToF", "arith.uitofp": "ConvertUToF", "arith.fptosi": "ConvertFToS",
+				"arith.fptoui": "ConvertFToU", "arith.extf": "FConvert", "arith.truncf": "FConvert",
+				"arith.index_cast": "SConvert", "arith.index_castui": "UConvert"}[name]
+			r = val(b, "spirv."+spv, loc, dt, in)
+		}
+		narrowing := name == "arith.trunci" || name == "arith.fptoui" ||
+			(name == "arith.index_cast" || name == "arith.index_castui") && e.bits(dst) < e.bits(src)
+		if bits := e.narrowBits(dst); bits > 0 && narrowing {
+			r = sextLow(b, r, bits, loc)
+		}
 	}
 	rw.ReplaceOp(o, []*ir.Value{r})
 	return nil

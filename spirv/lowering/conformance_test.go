@@ -35,7 +35,7 @@ var conformance = map[string][]known{
 		{"gpu.num_subgroups", "gpu.num_subgroups " + refuseSubgroupBuiltins},
 		{"gpu.subgroup_size", "gpu.subgroup_size " + refuseSubgroupBuiltins},
 	},
-	"GPUToSPIRV/entry-point.mlir":             {{"", "runs MLIR's test-only pass -test-spirv-entry-point-abi"}},
+	"GPUToSPIRV/entry-point.mlir":             nil,
 	"ConvertToSPIRV/convert-gpu-modules.mlir": nil,
 	"SCFToSPIRV/if.mlir": {{"@unsupported_yield_type", "expects memrefs without a storage class to stay " +
 		"unconverted; Kiln maps the default memory space to StorageBuffer in every conversion"}},

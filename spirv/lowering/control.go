@@ -291,6 +291,17 @@ func (e *env) funcOp(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewri
 	if !ok || !rok || len(results) > 1 || len(sc.ConvertedTypes()) != len(ft.Inputs) {
 		return rewrite.NoMatch
 	}
+	if !e.kernel() {
+		for i, t := range sc.ConvertedTypes() {
+			// Logical addressing (spirv-val) lets a function take a
+			// StorageBuffer pointer only with variable pointers, which
+			// nothing here declares.
+			if pt, ok := t.(*spirv.PointerType); ok && pt.StorageClass == spv.StorageClassStorageBuffer {
+				return o.Errorf("argument %d of type %s would be a StorageBuffer pointer, which a Shader function can take only with variable pointers; pass the memref to the kernel only",
+					i, ir.TypeString(ft.Inputs[i]))
+			}
+		}
+	}
 	ctx := o.Context()
 	attrs := []ir.NamedAttr{
 		{Name: "function_control", Value: spirv.Enum(ctx, spv.KindFunctionControl, uint32(spv.FunctionControlNone))},
@@ -312,5 +323,243 @@ func (e *env) funcOp(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewri
 		return err
 	}
 	rw.EraseOp(o)
+	return nil
+}
+
+// structurize gives the Shader functions whose blocks branch
+// conditionally (converted cf.cond_br) the structured control flow Vulkan
+// requires, which MLIR's lowering does not: the blocks become the cases
+// of a chain of selections in a loop that runs one block per iteration, a
+// state machine on a Function variable holding the number of the block to
+// run next (-1 to return). Block arguments, values used in other blocks
+// and the result travel through Function variables.
+func (e *env) structurize(root *ir.Operation) error {
+	if e.kernel() {
+		return nil // OpenCL allows unstructured control flow
+	}
+	var fns []*ir.Operation
+	root.Walk(func(o *ir.Operation) bool {
+		if o.Name() == "spirv.func" && o.NumRegions() == 1 && !o.Region(0).HasOneBlock() && !o.Region(0).Empty() {
+			for blk := range o.Region(0).Blocks() {
+				if t := blk.Terminator(); t != nil && t.Name() == "spirv.BranchConditional" {
+					fns = append(fns, o)
+					break
+				}
+			}
+		}
+		return true
+	})
+	for _, fn := range fns {
+		if err := e.structurizeFunc(fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// topBlock returns the block of r that holds o, or nil.
+func topBlock(o *ir.Operation, r *ir.Region) *ir.Block {
+	for ; o != nil; o = o.ParentOp() {
+		if blk := o.Block(); blk != nil && blk.Parent() == r {
+			return blk
+		}
+	}
+	return nil
+}
+
+func (e *env) structurizeFunc(fn *ir.Operation) error {
+	ctx, loc := e.ctx, fn.Loc()
+	ft, ok := fn.Attr("function_type").(*ir.TypeAttr)
+	if !ok {
+		return fn.Errorf("expected a function type")
+	}
+	r := fn.Region(0)
+	blocks := r.BlockList()
+	num := map[*ir.Block]int64{}
+	for i, blk := range blocks {
+		num[blk] = int64(i)
+	}
+	b := ir.NewBuilder(ctx)
+	// A new entry block takes the function's arguments, its variables, and
+	// the constants and addresses the blocks use (which cannot be stored).
+	first := blocks[0]
+	locs := make([]ir.Location, first.NumArgs())
+	for i := range locs {
+		locs[i] = first.Arg(i).Loc()
+	}
+	entry := ir.NewBlock(first.ArgTypes(), locs)
+	r.InsertBefore(entry, first)
+	for i := first.NumArgs() - 1; i >= 0; i-- {
+		first.Arg(i).ReplaceAllUsesWith(entry.Arg(i))
+		first.EraseArgument(i)
+	}
+	for _, blk := range blocks {
+		for _, o := range blk.OpList() {
+			switch o.Name() {
+			case "spirv.Variable", "spirv.Constant", "spirv.mlir.addressof":
+				if o.NumOperands() > 0 {
+					continue
+				}
+				o.Remove()
+				if f := entry.First(); f != nil && o.Name() == "spirv.Variable" {
+					entry.InsertBefore(o, f) // variables come first
+				} else {
+					entry.Append(o)
+				}
+			}
+		}
+	}
+	variable := func(t ir.Type) *ir.Value {
+		b.SetInsertionPointToStart(entry)
+		return op(b, "spirv.Variable", loc, spirv.Pointer(ctx, t, spv.StorageClassFunction), nil,
+			named("storage_class", enum(ctx, spv.KindStorageClass, uint32(spv.StorageClassFunction)))).Result(0)
+	}
+	// Block arguments are loaded where their block starts.
+	argVars := map[*ir.Block][]*ir.Value{}
+	for _, blk := range blocks[1:] {
+		for _, a := range blk.Args() {
+			argVars[blk] = append(argVars[blk], variable(a.Type()))
+		}
+		b.SetInsertionPointToStart(blk)
+		for i := blk.NumArgs() - 1; i >= 0; i-- {
+			blk.Arg(i).ReplaceAllUsesWith(val(b, "spirv.Load", loc, blk.Arg(i).Type(), argVars[blk][i]))
+			blk.EraseArgument(i)
+		}
+	}
+	// Values used in other blocks are stored after their definition and
+	// loaded before each such use.
+	for _, blk := range blocks {
+		for _, o := range blk.OpList() {
+			for _, res := range o.Results() {
+				var outside []*ir.OpOperand
+				for u := range res.Uses() {
+					if topBlock(u.Owner(), r) != blk {
+						outside = append(outside, u)
+					}
+				}
+				if len(outside) == 0 {
+					continue
+				}
+				if _, isPtr := res.Type().(*spirv.PointerType); isPtr {
+					return o.Errorf("a pointer used in another block cannot be kept in a variable to structure the control flow")
+				}
+				v := variable(res.Type())
+				b.SetInsertionPointAfter(o)
+				op(b, "spirv.Store", loc, nil, []*ir.Value{v, res})
+				for _, u := range outside {
+					b.SetInsertionPointBefore(u.Owner())
+					u.Set(val(b, "spirv.Load", loc, res.Type(), v))
+				}
+			}
+		}
+	}
+	i32 := ctx.I(32)
+	next := variable(i32)
+	var ret *ir.Value
+	if res := ft.Value.(*ir.FunctionType).Results; len(res) == 1 {
+		ret = variable(res[0])
+	}
+	b.SetInsertionPointToEnd(entry)
+	op(b, "spirv.Store", loc, nil, []*ir.Value{next, intConst(b, i32, 0, loc)})
+	lp := b.Create(&ir.OpState{Name: "spirv.mlir.loop", Loc: loc, Regions: []*ir.Region{ir.NewRegion()},
+		Attrs: []ir.NamedAttr{named("loop_control", enum(ctx, spv.KindLoopControl, uint32(spv.LoopControlNone)))}})
+	if ret != nil {
+		op(b, "spirv.ReturnValue", loc, nil, []*ir.Value{val(b, "spirv.Load", loc, ret.Type().(*spirv.PointerType).Pointee, ret)})
+	} else {
+		op(b, "spirv.Return", loc, nil, nil)
+	}
+	lr := lp.Region(0)
+	lEntry, header, body, cont, merge := ir.NewBlock(nil, nil), ir.NewBlock(nil, nil), ir.NewBlock(nil, nil), ir.NewBlock(nil, nil), ir.NewBlock(nil, nil)
+	for _, blk := range []*ir.Block{lEntry, header, body, cont, merge} {
+		lr.Append(blk)
+	}
+	b.SetInsertionPointToEnd(lEntry)
+	b.Create(&ir.OpState{Name: "spirv.Branch", Loc: loc, Successors: []*ir.Block{header}})
+	b.SetInsertionPointToEnd(header)
+	n := val(b, "spirv.Load", loc, i32, next)
+	more := val(b, "spirv.INotEqual", loc, ctx.I(1), n, intConst(b, i32, -1, loc))
+	condBr(b, more, body, merge, loc)
+	for _, blk := range blocks {
+		b.SetInsertionPointToEnd(body)
+		sel := b.Create(&ir.OpState{Name: "spirv.mlir.selection", Loc: loc, Regions: []*ir.Region{ir.NewRegion()},
+			Attrs: []ir.NamedAttr{named("selection_control", enum(ctx, spv.KindSelectionControl, uint32(spv.SelectionControlNone)))}})
+		sr := sel.Region(0)
+		sh, sm := ir.NewBlock(nil, nil), ir.NewBlock(nil, nil)
+		sr.Append(sh)
+		sr.Append(blk)
+		sr.Append(sm)
+		b.SetInsertionPointToEnd(sh)
+		condBr(b, val(b, "spirv.IEqual", loc, ctx.I(1), n, intConst(b, i32, num[blk], loc)), blk, sm, loc)
+		b.SetInsertionPointToEnd(sm)
+		op(b, "spirv.mlir.merge", loc, nil, nil)
+		if err := e.toNext(b, blk.Terminator(), sm, next, ret, num, argVars); err != nil {
+			return err
+		}
+	}
+	b.SetInsertionPointToEnd(body)
+	b.Create(&ir.OpState{Name: "spirv.Branch", Loc: loc, Successors: []*ir.Block{cont}})
+	b.SetInsertionPointToEnd(cont)
+	b.Create(&ir.OpState{Name: "spirv.Branch", Loc: loc, Successors: []*ir.Block{header}})
+	b.SetInsertionPointToEnd(merge)
+	op(b, "spirv.mlir.merge", loc, nil, nil)
+	return nil
+}
+
+// condBr ends the block at b with a conditional branch on c.
+func condBr(b *ir.Builder, c *ir.Value, t, f *ir.Block, loc ir.Location) {
+	b.Create(&ir.OpState{Name: "spirv.BranchConditional", Loc: loc, Operands: []*ir.Value{c},
+		Successors: []*ir.Block{t, f},
+		Attrs:      []ir.NamedAttr{{Name: "operandSegmentSizes", Value: b.Context().DenseI32Array(1, 0, 0)}}})
+}
+
+// toNext replaces the terminator t of a structurized block by stores of
+// the successor's arguments and number (or of the result and -1) and a
+// branch to the merge block of the block's selection.
+func (e *env) toNext(b *ir.Builder, t *ir.Operation, merge *ir.Block, next, ret *ir.Value,
+	num map[*ir.Block]int64, argVars map[*ir.Block][]*ir.Value) error {
+	if t == nil {
+		return nil
+	}
+	loc, i32 := t.Loc(), e.ctx.I(32)
+	b.SetInsertionPointBefore(t)
+	store := func(p, v *ir.Value) { op(b, "spirv.Store", loc, nil, []*ir.Value{p, v}) }
+	args := func(i int) []*ir.Value {
+		start, n := t.SuccessorOperands(i)
+		return t.Operands()[start : start+n]
+	}
+	switch t.Name() {
+	case "spirv.Branch":
+		for i, a := range args(0) {
+			store(argVars[t.Successor(0)][i], a)
+		}
+		store(next, intConst(b, i32, num[t.Successor(0)], loc))
+	case "spirv.BranchConditional":
+		c, tb, fb := t.Operand(0), t.Successor(0), t.Successor(1)
+		ta, fa := args(0), args(1)
+		if tb == fb {
+			for i := range ta {
+				store(argVars[tb][i], val(b, "spirv.Select", loc, ta[i].Type(), c, ta[i], fa[i]))
+			}
+		} else {
+			// Storing the arguments of the block not taken is harmless: a
+			// block's argument variables are read only when it runs.
+			for i, a := range ta {
+				store(argVars[tb][i], a)
+			}
+			for i, a := range fa {
+				store(argVars[fb][i], a)
+			}
+		}
+		store(next, val(b, "spirv.Select", loc, i32, c, intConst(b, i32, num[tb], loc), intConst(b, i32, num[fb], loc)))
+	case "spirv.ReturnValue":
+		store(ret, t.Operand(0))
+		store(next, intConst(b, i32, -1, loc))
+	case "spirv.Return":
+		store(next, intConst(b, i32, -1, loc))
+	default:
+		return t.Errorf("cannot structure control flow ending in '%s'", t.Name())
+	}
+	b.Create(&ir.OpState{Name: "spirv.Branch", Loc: loc, Successors: []*ir.Block{merge}})
+	t.Erase()
 	return nil
 }

@@ -113,6 +113,9 @@ func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full 
 	if dialects == nil {
 		dialects = AllDialects
 	}
+	if err := lowerVectorFirst(root, dialects); err != nil {
+		return err
+	}
 	set := rewrite.NewConversionPatternSet(e.tc, e.patterns(dialects)...)
 	t := rewrite.NewConversionTarget()
 	t.AddLegalDialect("spirv")
@@ -126,7 +129,10 @@ func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full 
 	if err != nil {
 		return e.explain(root, err)
 	}
-	return e.finish(root)
+	if err := e.finish(root); err != nil {
+		return err
+	}
+	return e.structurize(root)
 }
 
 // castName is the op of the bridges between memrefs and pointers.

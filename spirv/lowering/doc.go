@@ -8,10 +8,11 @@
 // (a runtime array for dynamic shapes), with stride and offset decorations
 // in the storage classes that need a layout; loads and stores linearize
 // their indices with the memref's strides into a spirv.AccessChain. 8- and
-// 16-bit values are computed in 32 bits when the target lacks Int8/Int16,
-// and stored packed in i32 words (shifts, masks and atomics) when it lacks
-// StorageBuffer8BitAccess/16BitAccess. i64 and f64 without Int64/Float64
-// are refused with a diagnostic naming the capability and the target.
+// 16-bit integers are computed in 32 bits, kept sign-extended, when the
+// target lacks Int8/Int16, and stored packed in i32 words (shifts, masks
+// and atomics) when it lacks StorageBuffer8BitAccess/16BitAccess. f16, i64
+// and f64 without Float16/Int64/Float64 are refused with a diagnostic
+// naming the capability and the target.
 //
 // With Options.GPUModules each gpu.module is cloned into a spirv.module
 // @__spv__<name> placed before it, as MLIR's convert-gpu-to-spirv does;

@@ -11,7 +11,8 @@ import (
 )
 
 // gpuPatterns convert gpu.func, gpu.return, the id and size ops, barrier,
-// shuffle, subgroup_reduce and all_reduce (MLIR's GPUToSPIRV).
+// shuffle, subgroup_reduce, all_reduce, ballot and the subgroup_mma ops
+// (MLIR's GPUToSPIRV).
 func (e *env) gpuPatterns() []*rewrite.ConversionPattern {
 	ps := []*rewrite.ConversionPattern{
 		{Name: "gpu.func", Root: "gpu.func", Rewrite: e.gpuFunc},
@@ -20,7 +21,9 @@ func (e *env) gpuPatterns() []*rewrite.ConversionPattern {
 		{Name: "gpu.shuffle", Root: "gpu.shuffle", Rewrite: e.shuffle},
 		{Name: "gpu.subgroup_reduce", Root: "gpu.subgroup_reduce", Rewrite: e.subgroupReduce},
 		{Name: "gpu.all_reduce", Root: "gpu.all_reduce", Rewrite: e.allReduce},
+		{Name: "gpu.ballot", Root: "gpu.ballot", Rewrite: e.ballot},
 	}
+	ps = append(ps, e.mmaPatterns()...)
 	for name, bi := range map[string]spv.BuiltIn{
 		"gpu.thread_id": spv.BuiltInLocalInvocationId, "gpu.block_id": spv.BuiltInWorkgroupId,
 		"gpu.grid_dim": spv.BuiltInNumWorkgroups, "gpu.global_id": spv.BuiltInGlobalInvocationId,
@@ -98,6 +101,12 @@ func returnOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewri
 // (0, i) unless given (MLIR's lowerAsEntryFunction); workgroup
 // attributions become Workgroup globals, private ones Function variables.
 func (e *env) gpuFunc(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	if o.ParentOfName("spirv.module") == nil {
+		// In place, the kernel and the globals it needs would land in the
+		// gpu.module, where spirv.GlobalVariable fails to verify.
+		return o.Errorf("cannot be converted in place: SPIR-V kernels live in a spirv.module; " +
+			"use convert-to-spirv{convert-gpu-modules} to convert each gpu.module into one")
+	}
 	f, _ := gpu.AsFunc(o)
 	ft := f.FunctionType()
 	if ft == nil || f.Body() == nil || f.Body().Empty() {
@@ -238,6 +247,33 @@ func (e *env) shuffle(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	return nil
 }
 
+// ballot converts gpu.ballot to GroupNonUniformBallot, whose vector<4xi32>
+// holds bit l of the subgroup in bit l%32 of word l/32: an i32 (or
+// narrower) result is word 0, an i64 words 0 and 1.
+func (e *env) ballot(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	t, ok := e.tc.ConvertType(o.Result(0).Type()).(*ir.IntegerType)
+	if !ok || len(operands) != 1 {
+		return rewrite.NoMatch
+	}
+	ctx, loc := o.Context(), o.Loc()
+	i32 := ctx.I(32)
+	b := &rw.Builder
+	b.SetInsertionPointBefore(o)
+	mask := op(b, "spirv.GroupNonUniformBallot", loc, ctx.Vector([]int64{4}, i32), operands,
+		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup)))).Result(0)
+	r := extract(b, mask, i32, loc, 0)
+	switch {
+	case t.Width > 32:
+		hi := val(b, "spirv.UConvert", loc, t, extract(b, mask, i32, loc, 1))
+		hi = val(b, "spirv.ShiftLeftLogical", loc, t, hi, intConst(b, t, 32, loc))
+		r = val(b, "spirv.BitwiseOr", loc, t, val(b, "spirv.UConvert", loc, t, r), hi)
+	case t.Width < 32:
+		r = val(b, "spirv.UConvert", loc, t, r)
+	}
+	rw.ReplaceOp(o, []*ir.Value{r})
+	return nil
+}
+
 // constInt returns the value of an integer constant (arith or spirv).
 func constInt(v *ir.Value) (int64, bool) {
 	d := v.DefiningOp()
@@ -299,7 +335,8 @@ func (e *env) subgroupReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.
 	}
 	b := &rw.Builder
 	b.SetInsertionPointBefore(o)
-	rw.ReplaceOp(o, []*ir.Value{e.groupReduce(b, name, operands[0], t, r, o.Loc())})
+	v := e.groupReduce(b, name, operands[0], t, r, o.Loc())
+	rw.ReplaceOp(o, []*ir.Value{e.narrowResult(b, v, o.Result(0).Type(), name, o.Loc())})
 	return nil
 }
 

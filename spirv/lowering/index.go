@@ -93,7 +93,7 @@ func (e *env) roundedDiv(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conv
 
 // indexCast converts index.casts and index.castu: SConvert/UConvert
 // between widths, and on integers emulated in 32 bits the low bits kept
-// by hand (sign-extended for casts from a narrow integer).
+// by hand.
 func (e *env) indexCast(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 	src, dst := o.Operand(0).Type(), o.Result(0).Type()
 	in, dt := operands[0], e.tc.ConvertType(dst)
@@ -117,15 +117,16 @@ func (e *env) indexCast(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 		r = val(b, "spirv.INotEqual", loc, dt, val(b, "spirv.BitwiseAnd", loc, in.Type(), in, intConst(b, in.Type(), 1, loc)),
 			intConst(b, in.Type(), 0, loc))
 	case in.Type() == dt:
+		// Narrow integers computed in 32 bits are kept sign-extended (see
+		// narrowFixes): castu reads one zero-extended, and a cast to one
+		// sign-extends its low bits.
 		r = in
 		phys := ir.IntOrFloatBitWidth(dt)
-		switch {
-		case dstBits < srcBits && dstBits < phys, !signed && srcBits < phys:
-			w := min(srcBits, dstBits)
-			r = val(b, "spirv.BitwiseAnd", loc, dt, in, intConst(b, dt, int64(1)<<w-1, loc))
-		case signed && srcBits < phys:
-			sh := intConst(b, dt, int64(phys-srcBits), loc)
-			r = val(b, "spirv.ShiftRightArithmetic", loc, dt, val(b, "spirv.ShiftLeftLogical", loc, dt, in, sh), sh)
+		if !signed && srcBits < phys {
+			r = zextLow(b, r, srcBits, loc)
+		}
+		if dstBits < srcBits && dstBits < phys {
+			r = sextLow(b, r, dstBits, loc)
 		}
 	case signed || dstBits < srcBits:
 		r = val(b, "spirv.SConvert", loc, dt, in)

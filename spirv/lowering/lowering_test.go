@@ -8,6 +8,7 @@ import (
 	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/fn"
 	"github.com/kiln-gpu/kiln/gpu"
+	"github.com/kiln-gpu/kiln/index"
 	"github.com/kiln-gpu/kiln/ir"
 	mathd "github.com/kiln-gpu/kiln/math"
 	"github.com/kiln-gpu/kiln/memref"
@@ -19,7 +20,7 @@ import (
 
 func newContext() *ir.Context {
 	return ir.NewContext(fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(),
-		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect())
+		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), index.Dialect(), spirv.Dialect())
 }
 
 const kernel = `module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {

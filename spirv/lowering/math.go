@@ -1,8 +1,11 @@
 package lowering
 
 import (
+	"math"
+
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
+	"github.com/kiln-gpu/kiln/spirv"
 )
 
 // mathPatterns convert math ops to GLSL.std.450 instructions, or
@@ -12,7 +15,7 @@ func (e *env) mathPatterns() []*rewrite.ConversionPattern {
 		"log2": "Log2", "sin": "Sin", "cos": "Cos", "tan": "Tan", "tanh": "Tanh", "sinh": "Sinh", "cosh": "Cosh",
 		"asin": "Asin", "acos": "Acos", "atan": "Atan", "asinh": "Asinh", "acosh": "Acosh", "atanh": "Atanh",
 		"atan2": "Atan2", "absf": "FAbs", "absi": "SAbs", "ceil": "Ceil", "floor": "Floor", "fma": "Fma",
-		"powf": "Pow", "round": "Round", "roundeven": "RoundEven", "trunc": "Trunc"}
+		"roundeven": "RoundEven", "trunc": "Trunc"}
 	cl := map[string]string{"sqrt": "sqrt", "rsqrt": "rsqrt", "exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2",
 		"sin": "sin", "cos": "cos", "tan": "tan", "tanh": "tanh", "sinh": "sinh", "cosh": "cosh", "asin": "asin",
 		"acos": "acos", "atan": "atan", "asinh": "asinh", "acosh": "acosh", "atanh": "atanh", "atan2": "atan2",
@@ -22,14 +25,14 @@ func (e *env) mathPatterns() []*rewrite.ConversionPattern {
 	table, prefix := glsl, "spirv.GL."
 	if e.kernel() {
 		table, prefix = cl, "spirv.CL."
-	}
-	for name, to := range table {
-		ps = append(ps, e.elementwise("math."+name, prefix+to, ""))
-	}
-	ps = append(ps, e.elementwise("math.isnan", "spirv.IsNan", ""), e.elementwise("math.isinf", "spirv.IsInf", ""))
-	if !e.kernel() {
+	} else {
+		// GLSL's Round may round halves either way and its Pow is
+		// undefined for negative bases: expansions give math.round's
+		// halves away from zero and powf's C semantics, as MLIR's do.
 		// log1p(x) = log(1 + x), expm1(x) = exp(x) - 1, as MLIR expands them.
 		ps = append(ps,
+			&rewrite.ConversionPattern{Name: "math.round", Root: "math.round", Rewrite: e.expand(round)},
+			&rewrite.ConversionPattern{Name: "math.powf", Root: "math.powf", Rewrite: e.powf},
 			&rewrite.ConversionPattern{Name: "math.log1p", Root: "math.log1p", Rewrite: e.expand(func(b *ir.Builder, t ir.Type, x *ir.Value, loc ir.Location) *ir.Value {
 				return val(b, "spirv.GL.Log", loc, t, val(b, "spirv.FAdd", loc, t, splatConst(b, t, 1, loc), x))
 			})},
@@ -37,7 +40,10 @@ func (e *env) mathPatterns() []*rewrite.ConversionPattern {
 				return val(b, "spirv.FSub", loc, t, val(b, "spirv.GL.Exp", loc, t, x), splatConst(b, t, 1, loc))
 			})})
 	}
-	return ps
+	for name, to := range table {
+		ps = append(ps, e.elementwise("math."+name, prefix+to, ""))
+	}
+	return append(ps, e.elementwise("math.isnan", "spirv.IsNan", ""), e.elementwise("math.isinf", "spirv.IsInf", ""))
 }
 
 // expand converts a one-operand op with f.
@@ -51,4 +57,61 @@ func (e *env) expand(f func(b *ir.Builder, t ir.Type, x *ir.Value, loc ir.Locati
 		rw.ReplaceOp(o, []*ir.Value{f(&rw.Builder, t, operands[0], o.Loc())})
 		return nil
 	}
+}
+
+// round rounds halves away from zero: floor(|x| + frac(|x|) >= 0.5) with
+// x's sign.
+func round(b *ir.Builder, t ir.Type, x *ir.Value, loc ir.Location) *ir.Value {
+	abs := val(b, "spirv.GL.FAbs", loc, t, x)
+	floor := val(b, "spirv.GL.Floor", loc, t, abs)
+	frac := val(b, "spirv.FSub", loc, t, abs, floor)
+	half := spirv.NewConstant(b, floatSplat(b.Context(), t, 0.5), t, loc)
+	up := val(b, "spirv.FOrdGreaterThanEqual", loc, boolLike(b.Context(), t), frac, half)
+	r := val(b, "spirv.FAdd", loc, t, floor, val(b, "spirv.Select", loc, t, up, splatConst(b, t, 1, loc), splatConst(b, t, 0, loc)))
+	// Copy x's sign (NaN and infinities pass through the floor unchanged).
+	it := intLike(b.Context(), t)
+	sign := splatConst(b, it, int64(uint64(1)<<(ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(t))-1)), loc)
+	bits := val(b, "spirv.BitwiseOr", loc, it, val(b, "spirv.Bitcast", loc, it, r),
+		val(b, "spirv.BitwiseAnd", loc, it, val(b, "spirv.Bitcast", loc, it, x), sign))
+	return val(b, "spirv.Bitcast", loc, t, bits)
+}
+
+// powf converts math.powf, whose GLSL Pow is undefined for x < 0 and
+// imprecise on some devices (SwiftShader) for x = 0: |x|^y, negated for a
+// negative base with an odd integer exponent and NaN for one with a
+// non-integer exponent (MLIR's expansion, but selecting NaN last, since
+// devices need not propagate NaN through Pow), and 0 for a zero base with
+// a positive exponent.
+func (e *env) powf(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	t := e.tc.ConvertType(o.Result(0).Type())
+	if t == nil || len(operands) != 2 {
+		return rewrite.NoMatch
+	}
+	b, loc, ctx := &rw.Builder, o.Loc(), e.ctx
+	b.SetInsertionPointBefore(o)
+	x, y := operands[0], operands[1]
+	bt, it := boolLike(ctx, t), intLike(ctx, t)
+	zero, one := splatConst(b, t, 0, loc), splatConst(b, t, 1, loc)
+	neg := val(b, "spirv.FOrdLessThan", loc, bt, x, zero)
+	fractional := val(b, "spirv.FOrdNotEqual", loc, bt, val(b, "spirv.FRem", loc, t, y, one), zero)
+	abs := val(b, "spirv.GL.FAbs", loc, t, x)
+	pow := val(b, "spirv.GL.Pow", loc, t, abs, y)
+	zeroBase := val(b, "spirv.LogicalAnd", loc, bt, val(b, "spirv.FOrdEqual", loc, bt, abs, zero),
+		val(b, "spirv.FOrdGreaterThan", loc, bt, y, zero))
+	pow = val(b, "spirv.Select", loc, t, zeroBase, zero, pow)
+	ione := splatConst(b, it, 1, loc)
+	odd := val(b, "spirv.IEqual", loc, bt, val(b, "spirv.BitwiseAnd", loc, it, val(b, "spirv.ConvertFToS", loc, it, y), ione), ione)
+	r := val(b, "spirv.Select", loc, t, val(b, "spirv.LogicalAnd", loc, bt, neg, odd), val(b, "spirv.FNegate", loc, t, pow), pow)
+	nan := spirv.NewConstant(b, floatSplat(ctx, t, math.NaN()), t, loc)
+	r = val(b, "spirv.Select", loc, t, val(b, "spirv.LogicalAnd", loc, bt, neg, fractional), nan, r)
+	rw.ReplaceOp(o, []*ir.Value{r})
+	return nil
+}
+
+// floatSplat returns the float v as an attribute of scalar or vector type t.
+func floatSplat(ctx *ir.Context, t ir.Type, v float64) ir.Attribute {
+	if vt, ok := t.(*ir.VectorType); ok {
+		return ctx.DenseSplat(vt, ctx.FloatAttr(vt.Elem.(*ir.FloatType), v))
+	}
+	return ctx.FloatAttr(t.(*ir.FloatType), v)
 }

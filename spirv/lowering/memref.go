@@ -120,10 +120,14 @@ func (e *env) load(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	wt := ptr.Type().(*spirv.PointerType).Pointee
 	v := val(b, "spirv.Load", loc, wt, ptr)
 	if off != nil {
-		// Packed narrow data: shift the element down and mask it.
+		// Packed narrow data: shift the element down and mask it, then
+		// sign-extend it if it is computed in 32 bits (see narrowFixes).
 		bits := ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(o.Result(0).Type()))
 		v = val(b, "spirv.ShiftRightLogical", loc, wt, v, off)
 		v = val(b, "spirv.BitwiseAnd", loc, wt, v, intConst(b, wt, int64(1)<<bits-1, loc))
+		if e.narrowBits(o.Result(0).Type()) > 0 {
+			v = sextLow(b, v, bits, loc)
+		}
 	}
 	if isBool(o.Result(0).Type()) && !isBool(wt) {
 		v = val(b, "spirv.INotEqual", loc, elem, v, intConst(b, wt, 0, loc))

@@ -84,9 +84,10 @@ func (e *env) convert(t ir.Type) ir.Type {
 	return nil
 }
 
-// scalar converts an integer or float type used as a value. Types narrower
-// than 32 bits without their capability are computed on in 32 bits (the
-// emulation MLIR does by default); wider ones without theirs are refused.
+// scalar converts an integer or float type used as a value. Integers
+// narrower than 32 bits without their capability are computed on in 32
+// bits (the emulation MLIR does by default); f16 and wider types without
+// theirs are refused.
 func (e *env) scalar(t ir.Type) ir.Type {
 	switch t := t.(type) {
 	case *ir.IntegerType:
@@ -112,7 +113,12 @@ func (e *env) scalar(t ir.Type) ir.Type {
 		case ir.F32:
 			return t
 		case ir.F16:
-			return e.narrow(t, spv.CapabilityFloat16, e.ctx.F32())
+			// Not computed in f32 without Float16 (as MLIR does not):
+			// its results would not be rounded to f16.
+			if e.has(spv.CapabilityFloat16) {
+				return t
+			}
+			return e.refuse(t, "needs capability Float16")
 		case ir.F64:
 			if e.has(spv.CapabilityFloat64) {
 				return t

@@ -2,7 +2,6 @@ package lowering_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,17 +40,13 @@ func TestVulkanKernelsValidate(t *testing.T) {
 	}
 }
 
-// TestKernelsValidate lowers the kernels of testdata/kernels.mlir (all
-// reductions, subgroup ops, loops, attributions, allocas, emulated i8) and
-// validates them.
+// TestKernelsValidate lowers the kernels of testdata/kernels*.mlir (all
+// reductions, subgroup ops, loops, attributions, allocas, emulated i8, and
+// the differential kernels of every converted op) and validates them.
 func TestKernelsValidate(t *testing.T) {
-	src, err := os.ReadFile("testdata/kernels.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, chunk := range strings.Split(string(src), "\n// -----\n") {
-		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			for _, w := range lowerAndSerialize(t, chunk, "kernels.mlir") {
+	for _, c := range kernelChunks(t) {
+		t.Run(c.name, func(t *testing.T) {
+			for _, w := range lowerAndSerialize(t, c.src, c.name) {
 				validateAll(t, w)
 			}
 		})

@@ -1,10 +1,25 @@
 package lowering
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
 	"github.com/kiln-gpu/kiln/vector"
+	"github.com/kiln-gpu/kiln/vector/transforms"
 )
+
+// lowerVectorFirst brings the vector ops that have no SPIR-V pattern
+// (vector.mask, scan, transfers, masked, compressed and gathered
+// accesses, multi_reduction, contract) down to ops that have, as MLIR's
+// convert-to-spirv prepares vectors before converting; IR without them is
+// left as it is.
+func lowerVectorFirst(root *ir.Operation, dialects []string) error {
+	if !slices.Contains(dialects, "vector") {
+		return nil
+	}
+	return transforms.LowerForConversion(root)
+}
 
 // vectorPatterns convert 1-D vector ops of SPIR-V sizes (MLIR's
 // VectorToSPIRV); larger or n-D vectors are unrolled first by
@@ -100,7 +115,7 @@ func (e *env) vecInsert(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 		if c, ok := constInt(operands[2]); ok {
 			r = insert(b, v, dst, loc, c)
 		} else {
-			r = val(b, "spirv.VectorInsertDynamic", loc, t, v, dst, operands[2])
+			r = val(b, "spirv.VectorInsertDynamic", loc, t, dst, v, operands[2])
 		}
 	default:
 		return rewrite.NoMatch
@@ -363,7 +378,7 @@ func (e *env) vecReduction(o *ir.Operation, operands []*ir.Value, rw *rewrite.Co
 			acc = val(b, name, loc, t, acc, operands[1])
 		}
 	}
-	rw.ReplaceOp(o, []*ir.Value{acc})
+	rw.ReplaceOp(o, []*ir.Value{e.narrowResult(b, acc, o.Result(0).Type(), name, loc)})
 	return nil
 }
 

@@ -3,6 +3,7 @@ package serialize
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -40,9 +41,15 @@ func Deserialize(ctx *ir.Context, words []uint32, name string) (*ir.Operation, e
 		specOps:     map[uint32]*spv.Instruction{},
 		specOfConst: map[uint32]string{},
 		used:        map[string]bool{},
+		structNames: map[string]bool{},
 		undefs:      map[uint32]ir.Type{},
 
 		constructOps: map[*ir.Operation]construct{},
+		enums:        map[enumKey]ir.Attribute{},
+		segs:         map[[2]int]ir.Attribute{},
+		i32s:         map[int64]ir.Attribute{},
+		typeAttrs:    map[ir.Type]ir.Attribute{},
+		extNames:     map[extKey]string{},
 	}
 	return d.module()
 }
@@ -57,7 +64,9 @@ func DeserializeBytes(ctx *ir.Context, b []byte, name string) (*ir.Operation, er
 }
 
 func wordLoc(ctx *ir.Context, file string, off int) ir.Location {
-	return ctx.NameLoc(file+":word "+strconv.Itoa(off), ctx.UnknownLoc())
+	var buf [64]byte // the name is built in one allocation, its string's
+	b := strconv.AppendInt(append(append(buf[:0], file...), ":word "...), int64(off), 10)
+	return ctx.NameLoc(string(b), ctx.UnknownLoc())
 }
 
 // constant is a module-level constant: its type and value.
@@ -71,10 +80,22 @@ type deserializer struct {
 	file string
 	mod  *spv.Module
 	cur  *spv.Instruction // the instruction being read, for diagnostics
-	// opState and valueState are reused by newOp and value (NewOp copies
+	// opState, valueState, termState, buildState and fnState are reused by
+	// newOp, value, terminator, the builders and function (NewOp copies
 	// what they hold), saving the allocations of a fresh one per op.
-	opState, valueState ir.OpState
-	spareFn             *funcState // the last function's, reused by the next
+	opState, valueState, termState, buildState, fnState ir.OpState
+	// Caches of attributes (see enum) and of extended instructions' op names.
+	enums     map[enumKey]ir.Attribute
+	segs      map[[2]int]ir.Attribute
+	i32s      map[int64]ir.Attribute
+	typeAttrs map[ir.Type]ir.Attribute
+	extNames  map[extKey]string
+	// Scratch space of structurizeOne and demote.
+	scratchIn     map[*ir.Block]bool
+	scratchExits  map[*ir.Block]bool
+	scratchVals   []*ir.Value
+	scratchBlocks []*ir.Block
+	spareFn       *funcState // the last function's, reused by the next
 
 	caps        []spv.Capability
 	exts        []string
@@ -85,8 +106,10 @@ type deserializer struct {
 	decos       map[uint32][]*spv.Instruction // OpDecorate by target
 	mdecos      map[uint32][]*spv.Instruction // OpMemberDecorate by struct
 	types       map[uint32]ir.Type
-	forward     map[uint32]spv.StorageClass // OpTypeForwardPointer ids
-	fwdTypes    map[uint32]ir.Type          // their types, known before their OpTypePointer
+	fwdTypes    map[uint32]ir.Type          // OpTypeForwardPointer ids' types, until their OpTypePointer
+	fwdStructs  map[uint32]string           // the structs they point to: identified structs, by name
+	fwdDecls    map[uint32]*spv.Instruction // the module's OpTypePointer and OpTypeStruct, by id, for forwardPointer
+	structNames map[string]bool             // the names of the identified structs made
 	consts      map[uint32]constant
 	undefs      map[uint32]ir.Type
 	symbols     map[uint32]string     // global variables, spec constants, functions
@@ -208,10 +231,7 @@ func (d *deserializer) global(in *spv.Instruction) error {
 	case spv.OpName:
 		d.names[ops[0].Value()] = ops[1].Str()
 	case spv.OpTypeForwardPointer:
-		if d.forward == nil {
-			d.forward = map[uint32]spv.StorageClass{}
-		}
-		d.forward[ops[0].Value()] = spv.StorageClass(ops[1].Value())
+		return d.forwardPointer(in)
 	case spv.OpDecorate, spv.OpDecorateId:
 		d.decos[ops[0].Value()] = append(d.decos[ops[0].Value()], in)
 	case spv.OpMemberDecorate:
@@ -366,22 +386,103 @@ func (d *deserializer) entryPoint(in *spv.Instruction) error {
 }
 
 func (d *deserializer) executionMode(in *spv.Instruction) error {
-	if in.Opcode == spv.OpExecutionModeId {
-		return d.errorf("not supported")
-	}
 	fnID := in.Operands[0].Value()
 	sym, ok := d.symbols[fnID]
 	if !ok || d.symKinds[fnID] != spv.OpFunction {
 		return d.errorf("execution mode target %%%d is not a function", fnID)
 	}
+	mode := in.Operands[1].Value()
 	var vals []ir.Attribute
-	for _, o := range in.Operands[2:] {
-		vals = append(vals, d.ctx.I32Attr(int64(int32(o.Value()))))
+	if in.Opcode == spv.OpExecutionModeId {
+		var err error
+		if mode, vals, err = d.executionModeID(sym, mode, in.Operands[2:]); err != nil {
+			return err
+		}
+	} else {
+		for _, o := range in.Operands[2:] {
+			vals = append(vals, d.ctx.I32Attr(int64(int32(o.Value()))))
+		}
 	}
 	st := &ir.OpState{Name: "spirv.ExecutionMode", Loc: d.loc()}
 	st.AddAttr("fn", d.ctx.SymbolRef(sym))
-	st.AddAttr("execution_mode", spirv.Enum(d.ctx, spv.KindExecutionMode, in.Operands[1].Value()))
+	st.AddAttr("execution_mode", spirv.Enum(d.ctx, spv.KindExecutionMode, mode))
 	st.AddAttr("values", d.ctx.ArrayAttr(vals...))
+	d.body.Append(d.ctx.NewOp(st))
+	return nil
+}
+
+// executionModeID re-expresses an OpExecutionModeId, which the dialect's
+// spirv.ExecutionMode (literal values only, as in MLIR) cannot hold, as
+// the mode of the same name without "Id" (LocalSizeId is LocalSize) with
+// the values of its operands, which must be constants. LocalSizeId with
+// spec constants, what glslang writes for local_size_x_id in SPIR-V 1.6,
+// becomes LocalSize with their default values and a spec constant
+// composite decorated WorkgroupSize, which takes precedence over it
+// (SPIR-V spec, BuiltIn WorkgroupSize), as glslang writes before 1.6.
+func (d *deserializer) executionModeID(fn string, mode uint32, params []spv.Operand) (uint32, []ir.Attribute, error) {
+	name := spv.KindExecutionMode.Format(mode)
+	lit := spv.KindExecutionMode.EnumerantByName(strings.TrimSuffix(name, "Id"))
+	if lit == nil || lit.Name == name || len(lit.Parameters) != len(params) {
+		return 0, nil, d.errorf("execution mode %s has no form with literal operands: not supported", name)
+	}
+	vals := make([]ir.Attribute, len(params))
+	spec := false
+	for i, o := range params {
+		var v ir.Attribute
+		if c, ok := d.consts[o.Value()]; ok {
+			v = c.val
+		} else if g := d.symOps[o.Value()]; g != nil && d.symKinds[o.Value()] == spv.OpSpecConstant {
+			v, spec = g.Attr("default_value"), true
+		}
+		n, ok := v.(*ir.IntegerAttr)
+		if !ok || n.Int() < 0 || n.Int() > math.MaxUint32 {
+			return 0, nil, d.errorf("operand %%%d of execution mode %s is not an integer constant or spec constant", o.Value(), name)
+		}
+		vals[i] = d.ctx.I32Attr(int64(int32(n.Int())))
+	}
+	if !spec {
+		return lit.Value, vals, nil
+	}
+	if spv.ExecutionMode(mode) != spv.ExecutionModeLocalSizeId {
+		return 0, nil, d.errorf("execution mode %s with spec constant operands is not supported", name)
+	}
+	if err := d.workgroupSize(fn, params); err != nil {
+		return 0, nil, err
+	}
+	return lit.Value, vals, nil
+}
+
+// workgroupSize declares the spec constant composite decorated
+// WorkgroupSize of LocalSizeId's operands (see executionModeID).
+func (d *deserializer) workgroupSize(fn string, params []spv.Operand) error {
+	var parts []ir.Attribute
+	var elem ir.Type
+	for _, o := range params {
+		sym, ok := d.symbols[o.Value()]
+		var t ir.Type
+		if c, isConst := d.consts[o.Value()]; isConst {
+			sym, t = d.constantAsSpec(o.Value(), c), c.typ
+		} else if ok {
+			t = d.symOps[o.Value()].Attr("default_value").(ir.TypedAttr).Type()
+		}
+		if elem == nil {
+			elem = t
+		}
+		if it, ok := t.(*ir.IntegerType); !ok || it.Width != 32 || t != elem {
+			return d.errorf("LocalSizeId operands are not 32-bit integers of one type")
+		}
+		parts = append(parts, d.ctx.SymbolRef(sym))
+	}
+	name := "spirv_workgroup_size_" + fn
+	for d.used[name] {
+		name += "_"
+	}
+	d.used[name] = true
+	st := &ir.OpState{Name: "spirv.SpecConstantComposite", Loc: d.loc()}
+	st.AddAttr("sym_name", d.ctx.StringAttr(name))
+	st.AddAttr("type", d.ctx.TypeAttr(d.ctx.Vector([]int64{3}, elem)))
+	st.AddAttr("constituents", d.ctx.ArrayAttr(parts...))
+	st.AddAttr("built_in", d.ctx.StringAttr(spv.KindBuiltIn.Format(uint32(spv.BuiltInWorkgroupSize))))
 	d.body.Append(d.ctx.NewOp(st))
 	return nil
 }

@@ -14,8 +14,12 @@
 // execution modes, debug names, annotations, types/constants/globals,
 // functions), so the order is right by construction. Types and constants
 // are declared once (non-aggregate types also once per SPIR-V form: i32 and
-// ui32 are one OpTypeInt; arrays that differ in ArrayStride stay apart). Ordinary ops map to instructions by name
-// (spirv.IAdd is OpIAdd, spirv.GL.Sqrt is GLSL.std.450 Sqrt), with their
+// ui32 are one OpTypeInt; arrays that differ in ArrayStride stay apart).
+// Structs reached through buffer pointers are decorated Block, as in
+// MLIR, except those nested in another of them (the element of a buffer's
+// array of structs), which Vulkan forbids. Ordinary ops map to
+// instructions by name (spirv.IAdd is OpIAdd, spirv.GL.Sqrt is
+// GLSL.std.450 Sqrt), with their
 // operands and attributes placed by the grammar's operand list; module,
 // functions, variables, constants, spec constants, control flow, entry
 // points and decorations are written specially. Block arguments become
@@ -35,18 +39,44 @@
 // instructions (see structurize). Where the dialect's regions cannot say
 // what the binary does (a break or continue taken inside a selection, a
 // value defined in a construct and used after it, OpPhi in a merge block)
-// the deserializer goes through Function variables. The dialect has no
-// spirv.Switch (nor has MLIR 16's): an OpSwitch construct is read as a loop
-// that runs once around a chain of selections, one per case target; a case
-// that falls through into the next branches to that case's selection,
-// whose test also takes the values of the cases that fall into it. A
-// recursive struct is written with OpTypeForwardPointer and read back as
-// an identified struct. Malformed input is a diagnostic pointing at a word
-// offset ("x.spv:word 42: error: ..."), never a panic; FuzzDeserialize
-// checks that.
+// the deserializer goes through Function variables (a conditional branch
+// taking such a break gets a block of its own to set them in). The
+// dialect has no spirv.Switch (nor has MLIR 16's): an OpSwitch construct
+// is read as a loop that runs once around a chain of selections, one per
+// target, each testing the selector against its target's values (the
+// default's test: none of the cases' values), the last one untested. A
+// target that another falls through into (the default included, either
+// way) comes right after it in the chain, and the case's branch goes to
+// that target's test, which also takes the values that led into the case;
+// when the target has OpPhi, its test block takes their values, from the
+// switch or from the case. A struct that an OpTypeForwardPointer points
+// to (a recursive struct, or structs that point at each other) is read as
+// an identified struct. OpExecutionModeId, which spirv.ExecutionMode cannot
+// hold, becomes the mode of the same name without Id (LocalSizeId is
+// LocalSize) with its constants' values; LocalSizeId with spec constants
+// also gets a spirv.SpecConstantComposite decorated WorkgroupSize, which
+// takes precedence over LocalSize, as glslang writes before SPIR-V 1.6.
+// OpTypeCooperativeMatrixNV (constant scope and size) is
+// !spirv.NV.coopmatrix, and OpCooperativeMatrix{Load,Store,MulAdd,
+// Length}NV are the spirv.NV.CooperativeMatrix ops (whose stride is an
+// i32), arithmetic on the matrices the ordinary ops. Integer instructions
+// whose operands differ from their result, or from each other, in
+// signedness only (valid SPIR-V: an OpIAdd of ints with a uint result, as
+// spirv-opt writes) get spirv.Bitcast on those operands, to the result's
+// type (ops with one type for all, GLSL.std.450's included, and a shift's
+// base) or the first operand's (comparisons); the bits, and so the
+// results, stay the same, and the dialect's verifier, which wants one type
+// as MLIR's does, accepts the op. MLIR's deserializer builds such ops as
+// they are, for its verifier to reject.
+// Malformed input is a diagnostic pointing at a word offset ("x.spv:word
+// 42: error: ..."), never a panic; FuzzDeserialize checks that.
 //
-// Not supported: a default that falls through into a case, forward
-// pointers to a struct other than the one that uses them, OpPhi in a case
-// that another falls into, OpExecutionModeId, and the instructions the
-// spirv dialect has no op for.
+// Not supported (a diagnostic at the instruction): forward pointers to a
+// type other than a struct declared after them, OpExecutionModeId modes
+// without a literal form and spec constant operands of modes other than
+// LocalSizeId, the instructions the spirv dialect has no op for, and NV
+// cooperative matrix strides other than 32-bit integers. Integer operands
+// that differ in signedness only inside an OpSpecConstantOp (one op in the
+// dialect, no room for a bitcast), and OpBitCount results of another
+// width than the base, fail the dialect's verifier.
 package serialize

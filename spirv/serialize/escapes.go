@@ -22,9 +22,13 @@ type exitEdge struct {
 // construct op, a chain of conditional branches on that variable goes on
 // to the real target (break and continue branches need no merge
 // instruction in SPIR-V's structured control flow rules).
-func (d *deserializer) exit(fnOp *ir.Operation, c construct, op *ir.Operation, edges []exitEdge) (*ir.Value, error) {
+//
+// An exit edge of a conditional branch gets a block of its own for its
+// stores, which must not happen when the branch goes the other way. It
+// returns these blocks, which belong to the construct.
+func (d *deserializer) exit(fnOp *ir.Operation, c construct, op *ir.Operation, edges []exitEdge) (*ir.Value, []*ir.Block, error) {
 	if len(edges) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	i32 := d.ctx.I(32)
 	flag := d.newFunctionVar(fnOp.Region(0).Entry(), i32)
@@ -32,6 +36,7 @@ func (d *deserializer) exit(fnOp *ir.Operation, c construct, op *ir.Operation, e
 	var targets []*ir.Block
 	index := map[*ir.Block]int{}
 	args := map[*ir.Block][]*ir.Value{} // variables for what exits pass to their target
+	var splits []*ir.Block
 	for _, e := range edges {
 		target := e.term.Successor(e.succ)
 		k, ok := index[target]
@@ -45,14 +50,26 @@ func (d *deserializer) exit(fnOp *ir.Operation, c construct, op *ir.Operation, e
 		}
 		start, n := e.term.SuccessorOperands(e.succ)
 		if n != target.NumArgs() {
-			return nil, d.errorf("a branch out of the construct headed by %s passes %d values to a block of %d arguments", d.blockName(c.header), n, target.NumArgs())
+			return nil, nil, d.errorf("a branch out of the construct headed by %s passes %d values to a block of %d arguments", d.blockName(c.header), n, target.NumArgs())
+		}
+		at := e.term // what the stores go before
+		if e.term.NumSuccessors() > 1 {
+			split := ir.NewBlock(nil, nil)
+			e.term.Block().Parent().InsertAfter(split, e.term.Block())
+			at = d.newBranch(c.merge, nil)
+			split.Append(at)
+			splits = append(splits, split)
 		}
 		for i := range n {
-			d.insertStore(e.term, args[target][i], e.term.Operand(start+i))
+			d.insertStore(at, args[target][i], e.term.Operand(start+i))
 		}
 		d.dropSuccessorOperands(e.term, e.succ)
-		d.insertStore(e.term, flag, d.newConst(e.term.Block(), e.term, int64(k)))
-		e.term.SetSuccessor(e.succ, c.merge)
+		d.insertStore(at, flag, d.newConst(at.Block(), at, int64(k)))
+		if at == e.term {
+			e.term.SetSuccessor(e.succ, c.merge)
+		} else {
+			e.term.SetSuccessor(e.succ, at.Block())
+		}
 	}
 	// home ends with a branch to the merge block; replace it by the chain.
 	home.Last().Erase()
@@ -73,10 +90,10 @@ func (d *deserializer) exit(fnOp *ir.Operation, c construct, op *ir.Operation, e
 			cur.Append(ld)
 			vals = append(vals, ld.Result(0))
 		}
-		cur.Append(d.newCondBranch(cmp.Result(0), target, vals, next))
+		cur.Append(d.newCondBranch(cmp.Result(0), target, vals, next, nil))
 		cur = next
 	}
-	return flag, nil
+	return flag, splits, nil
 }
 
 // demote replaces, through Function variables, the merge block's arguments
@@ -127,11 +144,11 @@ func (d *deserializer) demote(fnOp *ir.Operation, c construct, in map[*ir.Block]
 		if !in[b] {
 			continue
 		}
-		var vals []*ir.Value
-		vals = append(vals, b.Args()...)
+		vals := append(d.scratchVals[:0], b.Args()...)
 		for op := range b.Ops() {
 			vals = append(vals, op.Results()...)
 		}
+		d.scratchVals = vals
 		for _, v := range vals {
 			if !escapes(v) {
 				continue

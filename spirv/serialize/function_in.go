@@ -75,10 +75,16 @@ func (d *deserializer) function(ins []spv.Instruction) (int, error) {
 	}
 	clear(d.blockIDs)
 	fs.loc = wordLoc(d.ctx, d.file, head.Offset)
-	st := &ir.OpState{Name: "spirv.func", Loc: fs.loc}
+	st := reuse(&d.fnState)
+	st.Name, st.Loc = "spirv.func", fs.loc
 	st.AddAttr("sym_name", d.ctx.StringAttr(d.symbols[head.Result]))
-	st.AddAttr("function_type", d.ctx.TypeAttr(ft))
-	st.AddAttr("function_control", spirv.Enum(d.ctx, spv.KindFunctionControl, head.Operands[2].Value()))
+	ta, ok := d.typeAttrs[ft]
+	if !ok {
+		ta = d.ctx.TypeAttr(ft)
+		d.typeAttrs[ft] = ta
+	}
+	st.AddAttr("function_type", ta)
+	st.AddAttr("function_control", d.enum(spv.KindFunctionControl, head.Operands[2].Value()))
 	for _, dec := range d.decos[head.Result] {
 		if spv.Decoration(dec.Operands[1].Value()) == spv.DecorationLinkageAttributes && len(dec.Operands) == 4 {
 			st.AddAttr("linkage_attributes", spirv.Linkage(d.ctx, dec.Operands[2].Str(), spv.LinkageType(dec.Operands[3].Value())))

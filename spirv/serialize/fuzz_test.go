@@ -3,24 +3,19 @@ package serialize_test
 import (
 	"encoding/binary"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/serialize"
+	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
 // FuzzDeserialize feeds arbitrary bytes to the deserializer: it must return
 // a module or an error, never panic, and a module it returns must verify
 // or be rejected by the verifier with a diagnostic, and serialize without
-// panicking. Seeds: the glslang binaries and their truncations.
+// panicking. Seeds: the test binaries and their truncations.
 func FuzzDeserialize(f *testing.F) {
-	files, _ := filepath.Glob("testdata/glsl/*.spv")
-	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
+	for _, b := range fuzzSeeds(f) {
 		f.Add(b)
 		f.Add(b[:len(b)/2])
 		f.Add(b[:len(b)-3])
@@ -34,15 +29,7 @@ func FuzzDeserialize(f *testing.F) {
 // the deserializer's checks past the decoder far more often than random
 // bytes: the input picks a seed, then gives (word index, value) pairs.
 func FuzzDeserializeEdits(f *testing.F) {
-	files, _ := filepath.Glob("testdata/glsl/*.spv")
-	var seeds [][]byte
-	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		seeds = append(seeds, b)
-	}
+	seeds := fuzzSeeds(f)
 	f.Add(uint8(0), []byte{})
 	f.Add(uint8(1), []byte{10, 0, 1, 0, 0, 0})
 	f.Add(uint8(2), []byte{3, 0, 5, 0, 0, 0, 40, 0, 0, 0, 0, 0})
@@ -55,6 +42,37 @@ func FuzzDeserializeEdits(f *testing.F) {
 		}
 		deserializeAny(t, b)
 	})
+}
+
+// fuzzSeeds are the test binaries (testBinaries) and the binaries of the
+// modules of vulkanFiles.
+func fuzzSeeds(f *testing.F) [][]byte {
+	var seeds [][]byte
+	for _, p := range testBinaries(f) {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		seeds = append(seeds, b)
+	}
+	for _, p := range vulkanFiles {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, chunk := range ir.SplitInput(string(src)) {
+			top, err := ir.Parse(newContext(), chunk, p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			words, err := serialize.Serialize(firstModule(f, top))
+			if err != nil {
+				f.Fatal(err)
+			}
+			seeds = append(seeds, spv.WordsToBytes(words))
+		}
+	}
+	return seeds
 }
 
 func deserializeAny(t *testing.T, b []byte) {

@@ -32,21 +32,30 @@ func mustValidate(t *testing.T, words []uint32, env validate.Env) {
 	}
 }
 
-// TestGlslang deserializes glslang's binaries of the shaders in
-// testdata/glsl (see gen.sh), as they are and optimized by spirv-opt,
-// verifies, prints and reparses the result, serializes it again and has
-// spirv-val check it; a second round trip must change nothing.
-func TestGlslang(t *testing.T) {
-	files, _ := filepath.Glob("testdata/glsl/*.spv")
-	if len(files) == 0 {
-		t.Fatal("no testdata/glsl/*.spv")
+// testBinaries are the binaries of testdata/glsl (glslang's, as they are
+// and optimized by spirv-opt) and of testdata/spvasm (spirv-as's); see
+// the gen.sh of each.
+func testBinaries(t testing.TB) []string {
+	t.Helper()
+	glsl, _ := filepath.Glob("testdata/glsl/*.spv")
+	asm, _ := filepath.Glob("testdata/spvasm/*.spv")
+	if len(glsl) == 0 || len(asm) == 0 {
+		t.Fatal("no testdata/glsl/*.spv or testdata/spvasm/*.spv")
 	}
-	for _, f := range files {
+	return append(glsl, asm...)
+}
+
+// TestGlslang deserializes the test binaries (testBinaries), verifies,
+// prints and reparses the result, serializes it again and has spirv-val
+// check it; a second round trip must change nothing.
+func TestGlslang(t *testing.T) {
+	for _, f := range testBinaries(t) {
 		t.Run(strings.TrimSuffix(filepath.Base(f), ".spv"), func(t *testing.T) {
 			b, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)
 			}
+			env := glslEnv(t, f)
 			ctx := newContext()
 			m, err := serialize.DeserializeBytes(ctx, b, f)
 			if err != nil {
@@ -67,7 +76,7 @@ func TestGlslang(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v\n%s", err, text)
 			}
-			mustValidate(t, words, validate.Vulkan1_1)
+			mustValidate(t, words, env)
 			// Twice more: after the first round trip (which puts blocks in
 			// the serializer's order), text and binary stay the same.
 			m2, err := serialize.Deserialize(ctx, words, f)
@@ -78,7 +87,7 @@ func TestGlslang(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			mustValidate(t, words2, validate.Vulkan1_1)
+			mustValidate(t, words2, env)
 			m3, err := serialize.Deserialize(ctx, words2, f)
 			if err != nil {
 				t.Fatal(err)
@@ -90,9 +99,34 @@ func TestGlslang(t *testing.T) {
 	}
 }
 
+// glslEnv is the environment of a test binary: the "target-env:" line of
+// its shader (a "//" comment) or assembly (a ";" comment), see gen.sh,
+// else Vulkan 1.1.
+func glslEnv(t *testing.T, spvPath string) validate.Env {
+	t.Helper()
+	src, comment := strings.TrimSuffix(strings.TrimSuffix(spvPath, ".spv"), ".opt")+".comp", "// "
+	if filepath.Base(filepath.Dir(spvPath)) == "spvasm" {
+		src, comment = strings.TrimSuffix(spvPath, ".spv")+".spvasm", "; "
+	}
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if env, ok := strings.CutPrefix(line, comment+"target-env: "); ok {
+			e, err := validate.ParseEnv(strings.TrimSpace(env))
+			if err != nil {
+				t.Fatalf("%s: %v", src, err)
+			}
+			return e
+		}
+	}
+	return validate.Vulkan1_1
+}
+
 // firstModule returns the spirv.module of a parsed file: the top op, or
 // the first op in an implicit builtin.module.
-func firstModule(t *testing.T, top *ir.Operation) *ir.Operation {
+func firstModule(t testing.TB, top *ir.Operation) *ir.Operation {
 	t.Helper()
 	if top.Name() == "spirv.module" {
 		return top

@@ -20,7 +20,7 @@ func (d *deserializer) newOp(in *spv.Instruction) (*ir.Operation, error) {
 		if set == nil {
 			return nil, d.errorf("%%%d is not an extended instruction set import", ops[2].Value())
 		}
-		name, ok := spirv.ExtInstOpName(set, ops[3].Value())
+		name, ok := d.extInstOpName(set, ops[3].Value())
 		if !ok {
 			return nil, d.errorf("instruction %d of %s has no op in the spirv dialect", ops[3].Value(), set.Name)
 		}
@@ -43,12 +43,24 @@ func (d *deserializer) newOp(in *spv.Instruction) (*ir.Operation, error) {
 		} else if _, void := t.(*ir.NoneType); !void {
 			st.ResultTypes = append(st.ResultTypes, t)
 		}
+	case spv.OpCooperativeMatrixLengthNV:
+		// Its operand is a type, which the op holds as an attribute.
+		st.Name = "spirv.NV.CooperativeMatrixLength"
+		if err := d.resultType(in, st); err != nil {
+			return nil, err
+		}
+		mt, err := d.typeOf(ops[2].Value())
+		if err != nil {
+			return nil, err
+		}
+		st.AddAttr("cooperative_matrix_type", d.ctx.TypeAttr(mt))
+		specs, ops = nil, nil
 	case spv.OpVariable:
 		st.Name = "spirv.Variable"
 		if err := d.resultType(in, st); err != nil {
 			return nil, err
 		}
-		st.AddAttr("storage_class", spirv.Enum(d.ctx, spv.KindStorageClass, ops[2].Value()))
+		st.AddAttr("storage_class", d.enum(spv.KindStorageClass, ops[2].Value()))
 		specs, ops = nil, ops[3:]
 		for _, o := range ops {
 			v, err := d.value(o.Value())
@@ -74,6 +86,9 @@ func (d *deserializer) newOp(in *spv.Instruction) (*ir.Operation, error) {
 	if err := d.operands(in, specs, ops, st); err != nil {
 		return nil, err
 	}
+	if err := d.castSignedness(in.Opcode, st); err != nil {
+		return nil, err
+	}
 	return d.ctx.NewOp(st), nil
 }
 
@@ -89,9 +104,10 @@ func (d *deserializer) resultType(in *spv.Instruction, st *ir.OpState) error {
 	return nil
 }
 
-// reuse empties st for another op, keeping its slices' storage.
+// reuse empties st for another op, keeping its slices' storage (but for
+// the regions, which NewOp takes over).
 func reuse(st *ir.OpState) *ir.OpState {
-	*st = ir.OpState{Operands: st.Operands[:0], ResultTypes: st.ResultTypes[:0], Attrs: st.Attrs[:0]}
+	*st = ir.OpState{Operands: st.Operands[:0], ResultTypes: st.ResultTypes[:0], Attrs: st.Attrs[:0], Successors: st.Successors[:0]}
 	return st
 }
 
@@ -136,7 +152,7 @@ func (d *deserializer) operands(in *spv.Instruction, specs []spv.OperandSpec, op
 			if spec.Kind == spv.KindIdMemorySemantics {
 				kind = spv.KindMemorySemantics
 			}
-			st.AddAttr(name, spirv.Enum(d.ctx, kind, uint32(n.Int())))
+			st.AddAttr(name, d.enum(kind, uint32(n.Int())))
 		case spec.Kind.Category == spv.CategoryID:
 			v, err := d.value(o.Value())
 			if err != nil {
@@ -149,7 +165,7 @@ func (d *deserializer) operands(in *spv.Instruction, specs []spv.OperandSpec, op
 				name, alignment = memoryAccessAttrs(accesses)
 				accesses++
 			}
-			st.AddAttr(name, spirv.Enum(d.ctx, spec.Kind, o.Value()))
+			st.AddAttr(name, d.enum(spec.Kind, o.Value()))
 			n := enumParams(spec.Kind, o.Value())
 			if n == 0 {
 				break
@@ -169,10 +185,10 @@ func (d *deserializer) operands(in *spv.Instruction, specs []spv.OperandSpec, op
 			if spec.Kind != spv.KindMemoryAccess || n != 1 || oi >= len(ops) {
 				return d.errorf("parameters of %s %s are not supported", spec.Kind.Name, spec.Kind.Format(o.Value()))
 			}
-			st.AddAttr(alignment, d.ctx.I32Attr(int64(ops[oi].Value())))
+			st.AddAttr(alignment, d.i32(int64(ops[oi].Value())))
 			oi++
 		case spec.Kind.Category == spv.CategoryLiteral && o.Number != spv.NumberNone && o.Width <= 32:
-			a := d.ctx.I32Attr(int64(int32(o.Value())))
+			a := d.i32(int64(int32(o.Value())))
 			if spec.Quantifier != spv.Variadic {
 				st.AddAttr(name, a)
 				break
@@ -213,11 +229,10 @@ func enumParams(k *spv.OperandKind, v uint32) int {
 	return n
 }
 
-// phiArgs returns the values that dest's OpPhi take from pred, made at the
-// end of the current block.
-func (d *deserializer) phiArgs(pred, dest *ir.Block) ([]*ir.Value, error) {
+// phiArgs appends to args the values that dest's OpPhi take from pred,
+// made at the end of the current block.
+func (d *deserializer) phiArgs(args []*ir.Value, pred, dest *ir.Block) ([]*ir.Value, error) {
 	fs := d.fn
-	var args []*ir.Value
 	for _, pairs := range fs.phis[dest] {
 		found := false
 		for k := 0; k+1 < len(pairs); k += 2 {
@@ -239,6 +254,24 @@ func (d *deserializer) phiArgs(pred, dest *ir.Block) ([]*ir.Value, error) {
 	return args, nil
 }
 
+// extInstOpName is spirv.ExtInstOpName, cached.
+func (d *deserializer) extInstOpName(set *spv.ExtInstSet, n uint32) (string, bool) {
+	k := extKey{set, n}
+	if name, ok := d.extNames[k]; ok {
+		return name, true
+	}
+	name, ok := spirv.ExtInstOpName(set, n)
+	if ok {
+		d.extNames[k] = name
+	}
+	return name, ok
+}
+
+type extKey struct {
+	set *spv.ExtInstSet
+	n   uint32
+}
+
 // terminator builds a block's terminator, passing the values its
 // successors' OpPhi take from this block.
 func (d *deserializer) terminator(pt pendingTerm) error {
@@ -247,43 +280,49 @@ func (d *deserializer) terminator(pt pendingTerm) error {
 	defer func() { fs.cur = nil }()
 	in := pt.in
 	ops := in.Operands
-	target := func(o spv.Operand) (*ir.Block, []*ir.Value, error) {
-		if b, ok := fs.redirects[in][o.Value()]; ok {
-			return b, nil, nil
-		}
+	st := reuse(&d.termState)
+	st.Loc = d.loc()
+	// target appends to st's operands what the block named by o takes.
+	target := func(o spv.Operand) (*ir.Block, error) {
 		b, ok := fs.blocks[o.Value()]
 		if !ok {
-			return nil, nil, d.errorf("%%%d is not a block of this function", o.Value())
+			return nil, d.errorf("%%%d is not a block of this function", o.Value())
 		}
-		args, err := d.phiArgs(pt.block, b)
-		return b, args, err
+		var err error
+		st.Operands, err = d.phiArgs(st.Operands, pt.block, b)
+		// A case falling through goes to the test of the target it falls
+		// into, passing what that target's OpPhi take from it.
+		if r, ok := fs.redirects[in][o.Value()]; ok {
+			b = r
+		}
+		return b, err
 	}
-	st := &ir.OpState{Loc: d.loc()}
 	switch in.Opcode {
 	case spv.OpBranch:
-		b, args, err := target(ops[0])
+		b, err := target(ops[0])
 		if err != nil {
 			return err
 		}
-		st.Name, st.Successors, st.Operands = "spirv.Branch", []*ir.Block{b}, args
+		st.Name, st.Successors = "spirv.Branch", append(st.Successors[:0], b)
 	case spv.OpBranchConditional:
 		cond, err := d.value(ops[0].Value())
 		if err != nil {
 			return err
 		}
-		tb, targs, err := target(ops[1])
+		st.Operands = append(st.Operands, cond)
+		tb, err := target(ops[1])
 		if err != nil {
 			return err
 		}
-		fb, fargs, err := target(ops[2])
+		nt := len(st.Operands) - 1
+		fb, err := target(ops[2])
 		if err != nil {
 			return err
 		}
-		st.Name, st.Successors = "spirv.BranchConditional", []*ir.Block{tb, fb}
-		st.Operands = append(append([]*ir.Value{cond}, targs...), fargs...)
-		st.AddAttr("operandSegmentSizes", d.ctx.DenseI32Array(1, int64(len(targs)), int64(len(fargs))))
+		st.Name, st.Successors = "spirv.BranchConditional", append(st.Successors[:0], tb, fb)
+		st.AddAttr("operandSegmentSizes", d.segments(nt, len(st.Operands)-1-nt))
 		if len(ops) == 5 {
-			st.AddAttr("branch_weights", d.ctx.ArrayAttr(d.ctx.I32Attr(int64(ops[3].Value())), d.ctx.I32Attr(int64(ops[4].Value()))))
+			st.AddAttr("branch_weights", d.ctx.ArrayAttr(d.i32(int64(ops[3].Value())), d.i32(int64(ops[4].Value()))))
 		}
 	case spv.OpReturn:
 		st.Name = "spirv.Return"
@@ -292,7 +331,7 @@ func (d *deserializer) terminator(pt pendingTerm) error {
 		if err != nil {
 			return err
 		}
-		st.Name, st.Operands = "spirv.ReturnValue", []*ir.Value{v}
+		st.Name, st.Operands = "spirv.ReturnValue", append(st.Operands, v)
 	case spv.OpUnreachable:
 		st.Name = "spirv.Unreachable"
 	case spv.OpKill:

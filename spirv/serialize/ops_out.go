@@ -47,6 +47,23 @@ func (s *serializer) op(op *ir.Operation) error {
 		}
 		e.Op(spv.OpFunctionCall).Word(rid, res, callee).Word(args...)
 		return nil
+	case "spirv.NV.CooperativeMatrixLength":
+		// Its operand is the id of a type, from an attribute.
+		ta, ok := op.Attr("cooperative_matrix_type").(*ir.TypeAttr)
+		if !ok || op.NumResults() != 1 {
+			return op.Errorf("needs a 'cooperative_matrix_type' and one result")
+		}
+		mt, err := s.typeID(ta.Value)
+		if err != nil {
+			return err
+		}
+		rt, err := s.typeID(op.Result(0).Type())
+		if err != nil {
+			return err
+		}
+		id, _ := s.valueID(op.Result(0))
+		e.Op(spv.OpCooperativeMatrixLengthNV).Word(rt, id, mt)
+		return nil
 	}
 	opc, ok := spirv.OpcodeOf(op.Name())
 	set, inst, ext := spirv.ExtInstOf(op.Name())

@@ -26,21 +26,21 @@ func Serialize(module *ir.Operation) ([]uint32, error) {
 	}
 	s := &serializer{
 		ctx: module.Context(), module: module, vce: vce,
-		typeIDs:        map[ir.Type]uint32{},
-		typeBusy:       map[ir.Type]bool{},
-		typeKeys:       map[string]uint32{},
-		constIDs:       map[constKey]uint32{},
-		checked:        map[string][][]any{},
-		blockDecorated: map[uint32]bool{},
-		symbols:        map[string]uint32{},
-		symOps:         map[string]*ir.Operation{},
-		values:         map[*ir.Value]uint32{},
-		extImports:     map[string]uint32{},
+		typeIDs:    map[ir.Type]uint32{},
+		typeBusy:   map[ir.Type]bool{},
+		typeKeys:   map[string]uint32{},
+		constIDs:   map[constKey]uint32{},
+		checked:    map[string][][]any{},
+		symbols:    map[string]uint32{},
+		symOps:     map[string]*ir.Operation{},
+		values:     map[*ir.Value]uint32{},
+		extImports: map[string]uint32{},
 	}
 	s.allowed = newAvailability(vce)
 	if err := s.writeModule(); err != nil {
 		return nil, err
 	}
+	s.blockDecorations()
 	return s.sec.assemble(spv.Header{Version: vce.Version, Generator: Generator, Bound: s.next + 1})
 }
 
@@ -52,19 +52,19 @@ type serializer struct {
 	sec     sections
 	next    uint32 // the last id given out
 
-	typeIDs        map[ir.Type]uint32
-	typeBusy       map[ir.Type]bool
-	forwardPtrs    map[*spirv.StructType][]*spirv.PointerType // declared by OpTypeForwardPointer, awaiting their struct
-	typeKeys       map[string]uint32
-	constIDs       map[constKey]uint32
-	checked        map[string][][]any // op signatures that passed available
-	sig            []any              // available's buffer
-	words          []uint32           // operandWords' buffer
-	blockDecorated map[uint32]bool
-	symbols        map[string]uint32 // global variables, spec constants, functions
-	symOps         map[string]*ir.Operation
-	values         map[*ir.Value]uint32
-	extImports     map[string]uint32
+	typeIDs      map[ir.Type]uint32
+	typeBusy     map[ir.Type]bool
+	forwardPtrs  map[*spirv.StructType][]*spirv.PointerType // declared by OpTypeForwardPointer, awaiting their struct
+	typeKeys     map[string]uint32
+	constIDs     map[constKey]uint32
+	checked      map[string][][]any  // op signatures that passed available
+	sig          []any               // available's buffer
+	words        []uint32            // operandWords' buffer
+	blockStructs []*spirv.StructType // reached through buffer pointers; see blockDecorations
+	symbols      map[string]uint32   // global variables, spec constants, functions
+	symOps       map[string]*ir.Operation
+	values       map[*ir.Value]uint32
+	extImports   map[string]uint32
 
 	fn      *funcOut // the function being written
 	spareFn *funcOut // the last one, whose maps the next reuses

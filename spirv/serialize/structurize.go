@@ -53,7 +53,11 @@ func (d *deserializer) structurizeOne(fnOp *ir.Operation, c construct, headers, 
 	// The blocks of the construct: everything reachable from the header
 	// without passing through the merge block or leaving the enclosing
 	// construct (a break or continue of the enclosing loop; see exit).
-	exits := map[*ir.Block]bool{}
+	if d.scratchExits == nil {
+		d.scratchExits, d.scratchIn = map[*ir.Block]bool{}, map[*ir.Block]bool{}
+	}
+	exits := d.scratchExits
+	clear(exits)
 	if p := region.ParentOp(); p != nil {
 		if pc, ok := d.constructOps[p]; ok {
 			exits[region.Last()] = true
@@ -66,9 +70,12 @@ func (d *deserializer) structurizeOne(fnOp *ir.Operation, c construct, headers, 
 	delete(exits, c.merge)
 	// Breadth first from the header, as MLIR collects them: the region
 	// keeps that order.
-	in := map[*ir.Block]bool{c.header: true}
+	in := d.scratchIn
+	clear(in)
+	in[c.header] = true
 	var exitEdges []exitEdge
-	blocks := []*ir.Block{c.header}
+	blocks := append(d.scratchBlocks[:0], c.header)
+	defer func() { d.scratchBlocks = blocks[:0] }()
 	for i := 0; i < len(blocks); i++ {
 		b := blocks[i]
 		t := b.Last()
@@ -144,7 +151,7 @@ func (d *deserializer) structurizeOne(fnOp *ir.Operation, c construct, headers, 
 		}
 	}
 	d.constructOps[op] = c
-	flag, err := d.exit(fnOp, c, op, exitEdges)
+	flag, splits, err := d.exit(fnOp, c, op, exitEdges)
 	if err != nil {
 		return err
 	}
@@ -179,6 +186,9 @@ func (d *deserializer) structurizeOne(fnOp *ir.Operation, c construct, headers, 
 				body.Append(b)
 			}
 		}
+		for _, b := range splits {
+			body.Append(b)
+		}
 		body.Append(last)
 	} else if onlyBranch(c.header) && !c.header.IsEntry() && c.header.NumArgs() == 0 {
 		// A header holding only its branch (what MLIR and this package
@@ -210,6 +220,9 @@ func (d *deserializer) structurizeOne(fnOp *ir.Operation, c construct, headers, 
 		}
 	}
 	if !c.loop {
+		for _, b := range splits {
+			body.Append(b)
+		}
 		for _, b := range blocks {
 			if t := b.Last(); t != nil && b != c.header {
 				for _, s := range t.Successors() {

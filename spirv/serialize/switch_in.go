@@ -49,11 +49,14 @@ func (d *deserializer) splitHeader(c *construct) {
 }
 
 // switchChain builds the header's terminator of a switch with cases, read
-// as a loop by switchAsLoop: a chain of selections, one per case target,
-// each testing the selector against that target's values and falling to
-// the next; the last one goes to the default target. Case bodies end with
-// breaks (to the loop's merge block); a case that falls through into the
-// next one branches to that case's test instead (see fallThroughs).
+// as a loop by switchAsLoop: a chain of selections, one per target, each
+// testing the selector against that target's values and falling to the
+// next; the last target of the chain needs no test. Case bodies end with
+// breaks (to the loop's merge block). A case that falls through into
+// another target (the default included) comes right before it in the
+// chain and branches to its test instead, which then also takes the
+// values that led into that case (see fallThroughs); the default's values
+// are those of no case.
 func (d *deserializer) switchChain(pt pendingTerm) error {
 	fs := d.fn
 	li := slices.IndexFunc(fs.constructs, func(c construct) bool { return c.header == pt.block })
@@ -74,6 +77,7 @@ func (d *deserializer) switchChain(pt pendingTerm) error {
 		return d.errorf("%%%d is not a block of this function", ops[1].Value())
 	}
 	var targets []*ir.Block
+	var caseVals []int64 // the values of the cases, which the default's test excludes
 	values := map[*ir.Block][]int64{}
 	for k := 2; k+1 < len(ops); k += 2 {
 		t, ok := fs.blocks[ops[k+1].Value()]
@@ -87,117 +91,217 @@ func (d *deserializer) switchChain(pt pendingTerm) error {
 			targets = append(targets, t)
 		}
 		values[t] = append(values[t], ops[k].Int64())
+		caseVals = append(caseVals, ops[k].Int64())
 	}
-	falls, err := d.fallThroughs(pt, li, dflt, targets, values)
+	targets = append(targets, dflt)
+	falls, err := d.fallThroughs(pt, fs.constructs[li].merge, targets)
 	if err != nil {
 		return err
 	}
-	targets = fallOrder(targets, falls, dflt)
+	order := fallOrder(targets, falls, dflt)
+	if len(order) != len(targets) {
+		return d.errorf("the cases of the switch in %%%d fall through in a cycle", d.blockIDs[pt.block])
+	}
 	region := pt.block.Parent()
-	// One header per target, then a block that goes on to the default.
-	chain := make([]*ir.Block, len(targets)+1)
-	for i := range chain {
+	// One block per target, holding its test.
+	chain := make([]*ir.Block, len(order))
+	index := map[*ir.Block]int{}
+	for i, t := range order {
 		chain[i] = ir.NewBlock(nil, nil)
 		region.Append(chain[i])
-	}
-	pt.block.Append(d.newBranch(chain[0], nil))
-	// A case falling through into t goes to t's test instead, which
-	// then also takes the values that led into that case.
-	index := map[*ir.Block]int{dflt: len(targets)}
-	for i, t := range targets {
 		index[t] = i
 	}
+	pt.block.Append(d.newBranch(chain[0], nil))
+	// A case falling through into t goes to t's test instead. When t has
+	// OpPhi, its test block takes their values, from the switch header or
+	// from the case.
 	for _, f := range falls {
 		if fs.redirects == nil {
 			fs.redirects = map[*spv.Instruction]map[uint32]*ir.Block{}
 		}
-		fs.redirects[f.term.in] = map[uint32]*ir.Block{d.blockIDs[f.to]: chain[index[f.to]]}
+		if fs.redirects[f.term.in] == nil {
+			fs.redirects[f.term.in] = map[uint32]*ir.Block{}
+		}
+		test := chain[index[f.to]]
+		fs.redirects[f.term.in][d.blockIDs[f.to]] = test
+		if test.NumArgs() == 0 {
+			for _, a := range f.to.Args() {
+				test.AddArgument(a.Type(), a.Loc())
+			}
+		}
+	}
+	// entryArgs are what the chain passes to block i of the chain or to
+	// its target: the header's OpPhi values, or the block's arguments.
+	entryArgs := func(i int) ([]*ir.Value, error) {
+		if chain[i].NumArgs() > 0 {
+			return chain[i].Args(), nil
+		}
+		return d.phiArgs(nil, pt.block, order[i])
 	}
 	var sels []construct
-	for i, t := range targets {
+	last := len(order) - 1
+	for i, t := range order[:last] {
 		fs.cur = chain[i]
-		var cond *ir.Value
-		for _, v := range caseValues(t, falls, values) {
-			c := d.ctx.NewOp(&ir.OpState{Name: "spirv.Constant", Loc: d.loc(), ResultTypes: []ir.Type{it}})
-			c.SetAttr("value", d.ctx.IntegerAttr(it, v))
-			eq := d.ctx.NewOp(&ir.OpState{Name: "spirv.IEqual", Loc: d.loc(), Operands: []*ir.Value{sel, c.Result(0)}, ResultTypes: []ir.Type{d.ctx.I(1)}})
-			chain[i].Append(c)
-			chain[i].Append(eq)
-			if cond == nil {
-				cond = eq.Result(0)
-				continue
-			}
-			or := d.ctx.NewOp(&ir.OpState{Name: "spirv.LogicalOr", Loc: d.loc(), Operands: []*ir.Value{cond, eq.Result(0)}, ResultTypes: []ir.Type{d.ctx.I(1)}})
-			chain[i].Append(or)
-			cond = or.Result(0)
+		vs, withDefault := caseValues(t, falls, values, dflt)
+		cond := d.caseTest(chain[i], sel, it, vs, withDefault, caseVals)
+		if cond == nil {
+			return d.errorf("target %%%d of the switch in %%%d has no value", d.blockIDs[t], d.blockIDs[pt.block])
 		}
-		args, err := d.phiArgs(pt.block, t)
+		targs, err := entryArgs(i)
 		if err != nil {
 			return err
 		}
-		chain[i].Append(d.newCondBranch(cond, t, args, chain[i+1]))
+		var fargs []*ir.Value
+		if chain[i+1].NumArgs() > 0 {
+			if fargs, err = d.phiArgs(nil, pt.block, order[i+1]); err != nil {
+				return err
+			}
+		}
+		chain[i].Append(d.newCondBranch(cond, t, targs, chain[i+1], fargs))
 		sels = append(sels, construct{header: chain[i], merge: chain[i+1]})
 	}
-	fs.cur = chain[len(targets)]
-	args, err := d.phiArgs(pt.block, dflt)
+	fs.cur = chain[last]
+	args, err := entryArgs(last)
 	if err != nil {
 		return err
 	}
-	fs.cur.Append(d.newBranch(dflt, args))
+	fs.cur.Append(d.newBranch(order[last], args))
 	fs.cur = pt.block
 	fs.constructs = slices.Insert(fs.constructs, li+1, sels...)
 	return nil
 }
 
-// A fallThrough is a branch from inside case from into case to.
+// caseTest appends to b the test that sel is one of vs or, withDefault,
+// none of caseVals; nil when there is nothing to test.
+func (d *deserializer) caseTest(b *ir.Block, sel *ir.Value, it *ir.IntegerType, vs []int64, withDefault bool, caseVals []int64) *ir.Value {
+	i1 := d.ctx.I(1)
+	combine := func(name string, acc, v *ir.Value) *ir.Value {
+		if acc == nil {
+			return v
+		}
+		op := d.ctx.NewOp(&ir.OpState{Name: name, Loc: d.loc(), Operands: []*ir.Value{acc, v}, ResultTypes: []ir.Type{i1}})
+		b.Append(op)
+		return op.Result(0)
+	}
+	compare := func(name string, v int64) *ir.Value {
+		c := d.ctx.NewOp(&ir.OpState{Name: "spirv.Constant", Loc: d.loc(), ResultTypes: []ir.Type{it}})
+		c.SetAttr("value", d.ctx.IntegerAttr(it, v))
+		cmp := d.ctx.NewOp(&ir.OpState{Name: name, Loc: d.loc(), Operands: []*ir.Value{sel, c.Result(0)}, ResultTypes: []ir.Type{i1}})
+		b.Append(c)
+		b.Append(cmp)
+		return cmp.Result(0)
+	}
+	var cond *ir.Value
+	for _, v := range vs {
+		cond = combine("spirv.LogicalOr", cond, compare("spirv.IEqual", v))
+	}
+	if withDefault {
+		var none *ir.Value
+		for _, v := range caseVals {
+			none = combine("spirv.LogicalAnd", none, compare("spirv.INotEqual", v))
+		}
+		if none != nil {
+			cond = combine("spirv.LogicalOr", cond, none)
+		}
+	}
+	return cond
+}
+
+// A fallThrough is a branch from inside the case construct of target from
+// into target to.
 type fallThrough struct {
 	term     pendingTerm
 	from, to *ir.Block
 }
 
-// fallThroughs finds the branches into a case target (or the default)
-// from elsewhere than the switch header. SPIR-V lets only a case branch
-// into the case after it; the one it comes from is the branching block
-// itself when it is a case target, else the target before in the
-// OpSwitch. A default that falls into a case, or a target with OpPhi,
-// is not supported.
-func (d *deserializer) fallThroughs(pt pendingTerm, li int, dflt *ir.Block, targets []*ir.Block, values map[*ir.Block][]int64) ([]fallThrough, error) {
+// fallThroughs finds the branches from one target's case construct into
+// another target (the default among them): the case construct of a
+// target is what it reaches without going through the switch's header,
+// its merge block or another target. SPIR-V lets a case fall through into
+// one target at most, and a target be fallen into from one case at most.
+func (d *deserializer) fallThroughs(pt pendingTerm, merge *ir.Block, targets []*ir.Block) ([]fallThrough, error) {
 	fs := d.fn
-	isCase := func(b *ir.Block) bool { _, ok := values[b]; return ok || b == dflt && b != fs.constructs[li].merge }
+	isTarget := map[*ir.Block]bool{}
+	for _, t := range targets {
+		isTarget[t] = true
+	}
+	delete(isTarget, merge)
+	pending := map[*ir.Block]int{}
+	for i, t := range fs.terms {
+		pending[t.block] = i
+	}
 	var falls []fallThrough
-	for _, other := range fs.terms {
-		if other.block == pt.block || other.in.Opcode == spv.OpSwitch || other.in.Opcode == spv.OpReturnValue {
+	seen := map[*ir.Block]bool{}
+	var work, succs []*ir.Block
+	for _, from := range targets {
+		if from == merge {
 			continue
 		}
-		for _, o := range other.in.Operands {
-			to, ok := fs.blocks[o.Value()]
-			if !ok || o.Kind != spv.KindIdRef || !isCase(to) {
-				continue
+		clear(seen)
+		seen[from] = true
+		work = append(work[:0], from)
+		for len(work) > 0 {
+			b := work[len(work)-1]
+			work = work[:len(work)-1]
+			k, isPending := pending[b]
+			succs = succs[:0]
+			if isPending {
+				for _, o := range labelOperands(fs.terms[k].in) {
+					if s, ok := fs.blocks[o.Value()]; ok {
+						succs = append(succs, s)
+					}
+				}
+			} else if t := b.Last(); t != nil {
+				succs = append(succs, t.Successors()...)
 			}
-			from := other.block
-			if _, ok := values[from]; !ok {
-				from = nil
-				if i := slices.Index(targets, to); i > 0 {
-					from = targets[i-1]
+			for _, s := range succs {
+				switch {
+				case s == merge || s == pt.block || seen[s]:
+				case isTarget[s]:
+					if !isPending || fs.terms[k].in.Opcode == spv.OpSwitch {
+						d.cur = pt.in
+						return nil, d.errorf("block %%%d enters case %%%d of the switch in %%%d other than by a branch", d.blockIDs[b], d.blockIDs[s], d.blockIDs[pt.block])
+					}
+					for _, f := range falls {
+						if f.to == s && f.from != from || f.from == from && f.to != s {
+							d.cur = fs.terms[k].in
+							return nil, d.errorf("block %%%d falls through to case %%%d of the switch in %%%d, which another case falls into or this case falls out of already",
+								d.blockIDs[b], d.blockIDs[s], d.blockIDs[pt.block])
+						}
+					}
+					falls = append(falls, fallThrough{fs.terms[k], from, s})
+				default:
+					seen[s] = true
+					work = append(work, s)
 				}
 			}
-			d.cur = other.in
-			if from == nil || from == dflt || len(fs.phis[to]) > 0 || slices.ContainsFunc(falls, func(f fallThrough) bool { return f.to == to && f.from != from }) {
-				return nil, d.errorf("block %%%d falls through to case %%%d of the switch in %%%d: not supported", d.blockIDs[other.block], o.Value(), d.blockIDs[pt.block])
-			}
-			falls = append(falls, fallThrough{other, from, to})
 		}
 	}
 	return falls, nil
 }
 
-// fallOrder orders the case targets so that a case that falls through
-// comes right before the one it falls into, and one that falls into the
-// default comes last (the chain's last block goes on to the default).
-func fallOrder(targets []*ir.Block, falls []fallThrough, dflt *ir.Block) []*ir.Block {
-	if len(falls) == 0 {
-		return targets
+// labelOperands are the operands of a terminator that name blocks.
+func labelOperands(in *spv.Instruction) []spv.Operand {
+	ops := in.Operands
+	switch in.Opcode {
+	case spv.OpBranch:
+		return ops[:1]
+	case spv.OpBranchConditional:
+		return ops[1:3]
+	case spv.OpSwitch:
+		var labels []spv.Operand
+		for k := 1; k < len(ops); k += 2 {
+			labels = append(labels, ops[k])
+		}
+		return labels
 	}
+	return nil
+}
+
+// fallOrder orders the targets so that a case that falls through comes
+// right before the target it falls into; the run holding the default
+// comes last.
+func fallOrder(targets []*ir.Block, falls []fallThrough, dflt *ir.Block) []*ir.Block {
 	next := map[*ir.Block]*ir.Block{}
 	entered := map[*ir.Block]bool{}
 	for _, f := range falls {
@@ -209,10 +313,10 @@ func fallOrder(targets []*ir.Block, falls []fallThrough, dflt *ir.Block) []*ir.B
 			continue
 		}
 		var run []*ir.Block
-		for b := t; b != nil && b != dflt; b = next[b] {
+		for b := t; b != nil; b = next[b] {
 			run = append(run, b)
 		}
-		if next[run[len(run)-1]] == dflt {
+		if slices.Contains(run, dflt) {
 			last = run
 			continue
 		}
@@ -222,15 +326,17 @@ func fallOrder(targets []*ir.Block, falls []fallThrough, dflt *ir.Block) []*ir.B
 }
 
 // caseValues are the selector values that lead into target t: its own and
-// those of the cases that fall through into it.
-func caseValues(t *ir.Block, falls []fallThrough, values map[*ir.Block][]int64) []int64 {
-	vs := values[t]
-	for {
+// those of the targets that fall through into it; withDefault when the
+// default is among those.
+func caseValues(t *ir.Block, falls []fallThrough, values map[*ir.Block][]int64, dflt *ir.Block) (vs []int64, withDefault bool) {
+	for n := 0; t != nil && n <= len(falls); n++ {
+		vs = append(vs, values[t]...)
+		withDefault = withDefault || t == dflt
 		i := slices.IndexFunc(falls, func(f fallThrough) bool { return f.to == t })
 		if i < 0 {
-			return vs
+			break
 		}
 		t = falls[i].from
-		vs = append(slices.Clip(vs), values[t]...)
 	}
+	return vs, withDefault
 }

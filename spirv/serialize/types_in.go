@@ -2,6 +2,7 @@ package serialize
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv"
@@ -120,7 +121,7 @@ func (d *deserializer) typeDecl(in *spv.Instruction) error {
 		}
 		t = spirv.Pointer(d.ctx, e, spv.StorageClass(ops[0].Value()))
 		if ft, ok := d.fwdTypes[in.Result]; ok && ft != t {
-			return d.errorf("forward pointer %%%d is not to the struct that uses it: not supported", in.Result)
+			return d.errorf("pointer %%%d is not of the storage class of its OpTypeForwardPointer", in.Result)
 		}
 		delete(d.fwdTypes, in.Result)
 	case spv.OpTypeFunction:
@@ -133,6 +134,12 @@ func (d *deserializer) typeDecl(in *spv.Instruction) error {
 			results = ts[:1]
 		}
 		t = d.ctx.FunctionType(ts[1:], results)
+	case spv.OpTypeCooperativeMatrixNV:
+		nv, err := d.nvCoopMatrix(ops)
+		if err != nil {
+			return err
+		}
+		t = nv
 	case spv.OpTypeSampler:
 		t = spirv.Sampler(d.ctx)
 	case spv.OpTypeImage:
@@ -160,29 +167,42 @@ func (d *deserializer) typeDecl(in *spv.Instruction) error {
 	return nil
 }
 
+// nvCoopMatrix reads OpTypeCooperativeMatrixNV's component type and its
+// scope, rows and columns, which must be constants (the type cannot hold
+// spec constants).
+func (d *deserializer) nvCoopMatrix(ops []spv.Operand) (*spirv.NVCoopMatrixType, error) {
+	e, err := d.typeOf(ops[0].Value())
+	if err != nil {
+		return nil, err
+	}
+	if it, ok := e.(*ir.IntegerType); !(ok && it.Width > 1) && !ir.IsFloat(e) {
+		return nil, d.errorf("cooperative matrix component type %s is not a number", ir.TypeString(e))
+	}
+	var vals [3]int64
+	for i, o := range ops[1:4] {
+		c, ok := d.consts[o.Value()]
+		n, isInt := c.val.(*ir.IntegerAttr)
+		if !ok || !isInt || n.Int() < 0 || n.Int() > math.MaxInt32 {
+			return nil, d.errorf("cooperative matrix operand %%%d is not a non-negative integer constant", o.Value())
+		}
+		vals[i] = n.Int()
+	}
+	if spv.KindScope.Enumerant(uint32(vals[0])) == nil {
+		return nil, d.errorf("cooperative matrix scope %d is not a Scope", vals[0])
+	}
+	if vals[1] == 0 || vals[2] == 0 {
+		return nil, d.errorf("cooperative matrix of %dx%d components", vals[1], vals[2])
+	}
+	return spirv.NVCoopMatrix(d.ctx, e, vals[1], vals[2], spv.Scope(vals[0])), nil
+}
+
 // structType builds a struct with its member offsets and decorations. A
 // named struct (OpName) becomes an identified struct, as in MLIR, unless
 // that name is already taken by a different body.
 func (d *deserializer) structType(id uint32, ops []spv.Operand) (*spirv.StructType, error) {
-	// A member that is a forward pointer not declared yet points to this
-	// struct, which must then be an identified struct (recursive).
-	recursive := ""
-	for _, o := range ops {
-		sc, fwd := d.forward[o.Value()]
-		if _, known := d.types[o.Value()]; !fwd || known {
-			continue
-		}
-		if recursive == "" {
-			recursive = d.names[id]
-			if recursive == "" {
-				recursive = fmt.Sprintf("spirv_struct_%d", id)
-			}
-		}
-		if d.fwdTypes == nil {
-			d.fwdTypes = map[uint32]ir.Type{}
-		}
-		d.fwdTypes[o.Value()] = spirv.Pointer(d.ctx, spirv.IdentifiedStruct(d.ctx, recursive), sc)
-	}
+	// A struct that a forward pointer points to is an identified struct,
+	// which a pointer can name before its body is known.
+	recursive := d.fwdStructs[id]
 	members, err := d.typesOf(ops)
 	if err != nil {
 		return nil, err
@@ -219,13 +239,58 @@ func (d *deserializer) structType(id uint32, ops []spv.Operand) (*spirv.StructTy
 		}
 		return st, nil
 	}
-	if name := d.names[id]; name != "" {
+	if name := d.names[id]; name != "" && !d.structNames[name] {
 		st := spirv.IdentifiedStruct(d.ctx, name)
 		if st.SetBody(members, offsets, decos) {
+			d.structNames[name] = true
 			return st, nil
 		}
 	}
 	return spirv.Struct(d.ctx, members, offsets, decos), nil
+}
+
+// forwardPointer reads OpTypeForwardPointer: the pointer's type is known
+// from its OpTypePointer, further on, whose pointee must be a struct, which
+// becomes an identified struct (the structs of a recursive type, and any
+// struct that an OpTypeForwardPointer names).
+func (d *deserializer) forwardPointer(in *spv.Instruction) error {
+	id, sc := in.Operands[0].Value(), spv.StorageClass(in.Operands[1].Value())
+	if d.defined(id) || d.fwdTypes[id] != nil {
+		return d.errorf("%%%d defined twice", id)
+	}
+	if d.fwdDecls == nil {
+		// The pointer and struct declarations, by id (the first of each).
+		d.fwdDecls = map[uint32]*spv.Instruction{}
+		for i := range d.mod.Instructions {
+			o := &d.mod.Instructions[i]
+			if _, seen := d.fwdDecls[o.Result]; !seen && (o.Opcode == spv.OpTypePointer || o.Opcode == spv.OpTypeStruct) {
+				d.fwdDecls[o.Result] = o
+			}
+		}
+		d.fwdStructs, d.fwdTypes = map[uint32]string{}, map[uint32]ir.Type{}
+	}
+	ptr := d.fwdDecls[id]
+	if ptr == nil || ptr.Opcode != spv.OpTypePointer || ptr.Offset < in.Offset {
+		return d.errorf("forward pointer %%%d has no OpTypePointer after it", id)
+	}
+	pointee := d.fwdDecls[ptr.Operands[2].Value()]
+	if pointee == nil || pointee.Opcode != spv.OpTypeStruct || pointee.Offset < in.Offset {
+		return d.errorf("forward pointer %%%d is not to a struct declared after it: not supported", id)
+	}
+	name, ok := d.fwdStructs[pointee.Result]
+	if !ok {
+		name = d.names[pointee.Result]
+		if name == "" || d.structNames[name] {
+			name = fmt.Sprintf("spirv_struct_%d", pointee.Result)
+		}
+		for d.structNames[name] {
+			name += "_"
+		}
+		d.structNames[name] = true
+		d.fwdStructs[pointee.Result] = name
+	}
+	d.fwdTypes[id] = spirv.Pointer(d.ctx, spirv.IdentifiedStruct(d.ctx, name), sc)
+	return nil
 }
 
 // constant records a module-level constant; uses materialize it as

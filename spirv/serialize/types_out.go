@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv"
@@ -152,6 +153,20 @@ func (s *serializer) typeOperands(t ir.Type) (spv.Opcode, []uint32, error) {
 	case *spirv.MatrixType:
 		e, err := ids(t.Column)
 		return spv.OpTypeMatrix, append(e, uint32(t.Columns)), err
+	case *spirv.NVCoopMatrixType:
+		e, err := ids(t.Elem)
+		if err != nil {
+			return 0, nil, err
+		}
+		// Scope, rows and columns are ids of i32 constants.
+		for _, v := range []int64{int64(t.Scope), t.Rows, t.Columns} {
+			id, err := s.constantID(s.ctx.IntegerAttr(s.ctx.I(32), v), s.ctx.I(32))
+			if err != nil {
+				return 0, nil, err
+			}
+			e = append(e, id)
+		}
+		return spv.OpTypeCooperativeMatrixNV, e, nil
 	case *spirv.SamplerType:
 		return spv.OpTypeSampler, nil, nil
 	case *spirv.ImageType:
@@ -203,22 +218,53 @@ func (s *serializer) typeDecorations(t ir.Type, id uint32) error {
 			}
 		}
 	case *spirv.PointerType:
-		// Interface blocks: MLIR decorates a struct reached through a
-		// buffer pointer with Block.
 		st, ok := t.Pointee.(*spirv.StructType)
 		if !ok {
 			break
 		}
 		switch t.StorageClass {
 		case spv.StorageClassStorageBuffer, spv.StorageClassUniform, spv.StorageClassPushConstant, spv.StorageClassPhysicalStorageBuffer:
-			sid := s.typeIDs[st]
-			if !s.blockDecorated[sid] {
-				s.blockDecorated[sid] = true
-				a.Op(spv.OpDecorate).Word(sid, uint32(spv.DecorationBlock))
+			if !slices.Contains(s.blockStructs, st) {
+				s.blockStructs = append(s.blockStructs, st)
 			}
 		}
 	}
 	return nil
+}
+
+// blockDecorations decorates the interface blocks with Block: as in MLIR,
+// the structs reached through buffer pointers, but not those among them
+// that are inside another (an element of a buffer's array of structs, which
+// an access chain points to), which Vulkan forbids.
+func (s *serializer) blockDecorations() {
+	inner := map[*spirv.StructType]bool{}
+	var walk func(t ir.Type)
+	walk = func(t ir.Type) {
+		switch t := t.(type) {
+		case *spirv.StructType:
+			if inner[t] {
+				return
+			}
+			inner[t] = true
+			for _, m := range t.Members() {
+				walk(m)
+			}
+		case *spirv.ArrayType:
+			walk(t.Elem)
+		case *spirv.RuntimeArrayType:
+			walk(t.Elem)
+		}
+	}
+	for _, st := range s.blockStructs {
+		for _, m := range st.Members() {
+			walk(m)
+		}
+	}
+	for _, st := range s.blockStructs {
+		if !inner[st] {
+			s.sec[secAnnotation].Op(spv.OpDecorate).Word(s.typeIDs[st], uint32(spv.DecorationBlock))
+		}
+	}
 }
 
 // constKey identifies a constant: attributes and types are uniqued. (Equal

@@ -3,6 +3,7 @@ package spv
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -63,16 +64,23 @@ func Decode(words []uint32) (*Module, error) {
 	if v&0xFF0000FF != 0 || v.Major() != 1 || v > MaxVersion {
 		return nil, headerError(1, ErrVersion, fmt.Sprintf("%#08x (%v), this grammar knows 1.0 to %v", words[1], v, MaxVersion))
 	}
-	d := decoder{
-		bound:      words[3],
-		numTypes:   map[uint32]numType{},
-		valueTypes: map[uint32]numType{},
-		extSets:    map[uint32]string{},
-		ops:        make([]Operand, 0, len(words)), // every operand takes a word
+	// Count the instructions first, to size both slices once: every
+	// operand takes a word, and the first word of each is no operand.
+	count := 0
+	for pos := 5; pos < len(words) && words[pos]>>16 != 0; pos += int(words[pos] >> 16) {
+		count++
 	}
+	d := decoder{
+		bound: words[3],
+		ops:   make([]Operand, 0, max(len(words)-5-count, 0)),
+	}
+	d.expect = d.expectBuf[:0]
+	// Ids of a valid module are below its word count, in practice: the
+	// table by id covers them; a larger id goes to a map.
+	d.ids = make([]idInfo, min(uint64(d.bound), uint64(len(words))))
 	m := &Module{
 		Header:       Header{Version: v, Generator: words[2], Bound: words[3], Schema: words[4]},
-		Instructions: make([]Instruction, 0, len(words)/4),
+		Instructions: make([]Instruction, 0, count),
 	}
 	for pos := 5; pos < len(words); {
 		in := Instruction{Opcode: Opcode(words[pos]), Offset: pos}
@@ -103,14 +111,60 @@ type numType struct {
 	width int
 }
 
+// idInfo is what the decoder knows of an id: the number type it declares
+// (OpTypeInt, OpTypeFloat) or, for an integer scalar value, the type of
+// that value (for OpSwitch); kind is NumberNone for other ids.
+type idInfo struct {
+	kind   NumberKind
+	width  uint8
+	isType bool
+}
+
 // decoder holds what decoding one instruction needs from earlier ones.
 type decoder struct {
-	bound      uint32
-	numTypes   map[uint32]numType // ids of OpTypeInt and OpTypeFloat
-	valueTypes map[uint32]numType // ids of integer scalar values, for OpSwitch
-	extSets    map[uint32]string  // ids of OpExtInstImport: the set name
-	expect     []OperandSpec      // operands still expected, the next one last
-	ops        []Operand          // backing store of Operands
+	bound     uint32
+	ids       []idInfo          // by id, below len(ids)
+	bigIDs    map[uint32]idInfo // the others
+	extSets   []extSetID        // the OpExtInstImport so far
+	expect    []OperandSpec     // operands still expected, the next one last
+	expectBuf [16]OperandSpec   // expect's storage while it fits
+	ops       []Operand         // backing store of Operands
+}
+
+// extSetID is the result of an OpExtInstImport and the set it names.
+type extSetID struct {
+	id   uint32
+	name string
+}
+
+func (d *decoder) info(id uint32) idInfo {
+	if id < uint32(len(d.ids)) {
+		return d.ids[id]
+	}
+	return d.bigIDs[id]
+}
+
+func (d *decoder) setInfo(id uint32, i idInfo) {
+	if id < uint32(len(d.ids)) {
+		d.ids[id] = i
+		return
+	}
+	if d.bigIDs == nil {
+		d.bigIDs = map[uint32]idInfo{}
+	}
+	d.bigIDs[id] = i
+}
+
+// numType returns the number type an id declares.
+func (d *decoder) numType(id uint32) (numType, bool) {
+	i := d.info(id)
+	return numType{i.kind, int(i.width)}, i.kind != NumberNone && i.isType
+}
+
+// valueType returns the integer type of a scalar value.
+func (d *decoder) valueType(id uint32) (numType, bool) {
+	i := d.info(id)
+	return numType{i.kind, int(i.width)}, i.kind != NumberNone && !i.isType
 }
 
 // operandError is what instruction returns; Decode adds the position.
@@ -194,7 +248,9 @@ func (d *decoder) operand(in *Instruction, spec OperandSpec, pos, start int) (in
 			in.Result = w
 		}
 	case k.Category == CategoryComposite:
-		d.push(specsOf(k.Bases), false)
+		for i := len(k.Bases) - 1; i >= 0; i-- {
+			d.expect = append(d.expect, OperandSpec{Kind: k.Bases[i]})
+		}
 		return 0, nil
 	case k.IsEnum():
 		if err := d.enum(k, w); err != nil {
@@ -207,7 +263,7 @@ func (d *decoder) operand(in *Instruction, spec OperandSpec, pos, start int) (in
 		}
 		op.Words = in.Words[pos : pos+n : pos+n]
 	case k == KindLiteralContextDependentNumber:
-		t, ok := d.numTypes[in.ResultType]
+		t, ok := d.numType(in.ResultType)
 		if !ok {
 			return 0, fail(ErrOperand, "result type %%%d is not a numeric scalar type of at most 64 bits", in.ResultType)
 		}
@@ -218,7 +274,7 @@ func (d *decoder) operand(in *Instruction, spec OperandSpec, pos, start int) (in
 		op.Words, op.Number, op.Width = in.Words[pos:pos+n:pos+n], t.kind, t.width
 	case k == KindLiteralInteger && in.Opcode == OpSwitch:
 		sel := d.ops[start].Value()
-		t, ok := d.valueTypes[sel]
+		t, ok := d.valueType(sel)
 		if !ok {
 			return 0, fail(ErrOperand, "selector %%%d is not an integer scalar defined earlier", sel)
 		}
@@ -272,10 +328,11 @@ func (d *decoder) enum(k *OperandKind, v uint32) *operandError {
 // extInst expects the operands of instruction number n of the set that the
 // OpExtInstImport set names.
 func (d *decoder) extInst(in *Instruction, n, set uint32) *operandError {
-	name, ok := d.extSets[set]
-	if !ok {
+	i := slices.IndexFunc(d.extSets, func(e extSetID) bool { return e.id == set })
+	if i < 0 {
 		return fail(ErrOperand, "set %%%d is not the result of an earlier OpExtInstImport", set)
 	}
+	name := d.extSets[i].name
 	s := ExtInstSetByName(name)
 	if s == nil {
 		if !strings.HasPrefix(name, "NonSemantic.") {
@@ -298,34 +355,26 @@ func (d *decoder) extInst(in *Instruction, n, set uint32) *operandError {
 func (d *decoder) record(in *Instruction) {
 	switch in.Opcode {
 	case OpTypeInt:
-		width, signed := int(in.Words[2]), in.Words[3] != 0
+		width, signed := in.Words[2], in.Words[3] != 0
 		if width >= 1 && width <= 64 {
-			t := numType{NumberUint, width}
+			t := idInfo{NumberUint, uint8(width), true}
 			if signed {
 				t.kind = NumberInt
 			}
-			d.numTypes[in.Result] = t
+			d.setInfo(in.Result, t)
 		}
 	case OpTypeFloat:
-		if w := int(in.Words[2]); w == 16 || w == 32 || w == 64 {
-			d.numTypes[in.Result] = numType{NumberFloat, w}
+		if w := in.Words[2]; w == 16 || w == 32 || w == 64 {
+			d.setInfo(in.Result, idInfo{NumberFloat, uint8(w), true})
 		}
 	case OpExtInstImport:
-		d.extSets[in.Result] = in.Operands[1].Str()
+		d.extSets = append(d.extSets, extSetID{in.Result, in.Operands[1].Str()})
 	}
 	if in.ResultType != 0 && in.Result != 0 {
-		if t, ok := d.numTypes[in.ResultType]; ok && t.kind != NumberFloat {
-			d.valueTypes[in.Result] = t
+		if t, ok := d.numType(in.ResultType); ok && t.kind != NumberFloat {
+			d.setInfo(in.Result, idInfo{t.kind, uint8(t.width), false})
 		}
 	}
-}
-
-func specsOf(kinds []*OperandKind) []OperandSpec {
-	specs := make([]OperandSpec, len(kinds))
-	for i, k := range kinds {
-		specs[i] = OperandSpec{Kind: k}
-	}
-	return specs
 }
 
 func specName(s OperandSpec) string {

@@ -8,10 +8,12 @@
 // Each lowering is a pass (see Register) and `vector-lower-for-spirv`
 // runs them all in order:
 //
+//	vector-lower-mask-op         vector.mask -> masked transfer, reduction of selected lanes (alias lower-vector-mask, MLIR's name)
+//	vector-lower-scan            vector.scan -> element-wise arith ops
 //	vector-lower-transfer        transfer_read/write -> vector.load/store or memref.load/store
 //	vector-lower-multi-reduction multi_reduction -> vector.reduction (alias lower-vector-multi-reduction, MLIR's name)
 //	vector-lower-contract        contract, outerproduct -> vector.fma chains
-//	vector-lower-masks           create_mask, constant_mask, maskedload/store
+//	vector-lower-masks           create_mask, constant_mask, maskedload/store, expandload/compressstore
 //	vector-lower-gather-scatter  gather/scatter -> memref.load/store per lane under scf.if
 //	vector-lower-shape           transpose, shape_cast -> extract/insert
 //	vector-unroll-for-spirv      unroll to native sizes (option vector16)
@@ -23,5 +25,8 @@
 //	p, _ := pass.Parse("builtin.module(vector-lower-for-spirv{vector16=true})", reg)
 //
 // The rewrites are plain ir.Patterns as well (Patterns), for drivers that
-// combine them with others.
+// combine them with others. LowerForConversion runs every stage but the
+// unrolling, and only when IR holds an op the SPIR-V conversion has no
+// pattern for: spirv/lowering calls it first, so that convert-to-spirv and
+// kiln compile take vector.mask, scan, transfers and the like.
 package transforms

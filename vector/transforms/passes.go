@@ -22,10 +22,17 @@ func MultiReductionPatterns() []*ir.Pattern { return []*ir.Pattern{lowerMultiRed
 // ContractPatterns lower vector.contract and vector.outerproduct to fma chains.
 func ContractPatterns() []*ir.Pattern { return []*ir.Pattern{lowerContract, lowerOuterProduct} }
 
-// MaskPatterns lower create_mask, constant_mask, maskedload and maskedstore.
+// MaskOpPatterns lower vector.mask into the op it predicates.
+func MaskOpPatterns() []*ir.Pattern { return []*ir.Pattern{lowerMaskOp} }
+
+// ScanPatterns lower vector.scan to element-wise arith ops.
+func ScanPatterns() []*ir.Pattern { return []*ir.Pattern{lowerScan} }
+
+// MaskPatterns lower create_mask, constant_mask, maskedload, maskedstore,
+// expandload and compressstore.
 func MaskPatterns() []*ir.Pattern {
 	return []*ir.Pattern{lowerCreateMask, lowerConstantMask,
-		lowerMaskedMemory("vector-lower-masked-load-store", "vector.maskedload", "vector.maskedstore")}
+		lowerMaskedMemory("vector-lower-masked-load-store", "vector.maskedload", "vector.maskedstore"), lowerCompressed}
 }
 
 // GatherScatterPatterns lower vector.gather and vector.scatter to scalar code.
@@ -68,10 +75,17 @@ var (
 	// MLIRLowerMultiReductionPass is the same under MLIR's pass name.
 	MLIRLowerMultiReductionPass = simplePass("LowerVectorMultiReduction", "lower-vector-multi-reduction",
 		"Lower vector.multi_reduction to vector.reduction", MultiReductionPatterns)
+	LowerMaskOpPass = simplePass("LowerVectorMaskOp", "vector-lower-mask-op",
+		"Lower vector.mask into the masked transfer or reduction", MaskOpPatterns)
+	// MLIRLowerMaskPass is the same under MLIR's pass name.
+	MLIRLowerMaskPass = simplePass("LowerVectorMaskPass", "lower-vector-mask",
+		"Lower vector.mask into the masked transfer or reduction", MaskOpPatterns)
+	LowerScanPass = simplePass("LowerVectorScan", "vector-lower-scan",
+		"Lower vector.scan to element-wise arith ops", ScanPatterns)
 	LowerContractPass = simplePass("LowerVectorContract", "vector-lower-contract",
 		"Lower vector.contract and vector.outerproduct to vector.fma chains", ContractPatterns)
 	LowerMasksPass = simplePass("LowerVectorMasks", "vector-lower-masks",
-		"Lower create_mask, constant_mask and maskedload/maskedstore to selects and guarded scalar accesses", MaskPatterns)
+		"Lower create_mask, constant_mask, maskedload/maskedstore and expandload/compressstore to selects and guarded scalar accesses", MaskPatterns)
 	LowerGatherScatterPass = simplePass("LowerVectorGatherScatter", "vector-lower-gather-scatter",
 		"Lower vector.gather/scatter to memref.load/store per lane under scf.if", GatherScatterPatterns)
 	LowerShapePass = simplePass("LowerVectorShape", "vector-lower-shape",
@@ -95,19 +109,53 @@ func LowerForSPIRVPass() *pass.Pass {
 		Summary: "Lower and unroll vector ops to what the SPIR-V conversion accepts",
 		Options: []pass.Option{vector16Option},
 		Run: func(op *ir.Operation, pc *pass.Context) error {
-			stages := [][]*ir.Pattern{TransferPatterns(), MultiReductionPatterns(), ContractPatterns(),
-				MaskPatterns(), GatherScatterPatterns(), ShapePatterns(), UnrollPatterns(pc.Options.Bool("vector16"))}
-			for _, s := range stages {
-				if err := stage(op, s); err != nil {
-					return err
-				}
-			}
-			return nil
+			return runStages(op, append(loweringStages(), UnrollPatterns(pc.Options.Bool("vector16"))))
 		}}
+}
+
+// loweringStages are the stages of vector-lower-for-spirv before the
+// unrolling: vector.mask and vector.scan first, since they make masked
+// transfers and reductions.
+func loweringStages() [][]*ir.Pattern {
+	return [][]*ir.Pattern{append(MaskOpPatterns(), ScanPatterns()...), TransferPatterns(), MultiReductionPatterns(),
+		ContractPatterns(), MaskPatterns(), GatherScatterPatterns(), ShapePatterns()}
+}
+
+func runStages(op *ir.Operation, stages [][]*ir.Pattern) error {
+	for _, s := range stages {
+		if err := stage(op, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// LowerForConversion runs the stages of vector-lower-for-spirv but the
+// unrolling on op when it holds a vector op that the SPIR-V conversion has
+// no pattern for (masks, scans, transfers, compressed, masked and gathered
+// accesses, multi_reduction, contract, outerproduct, transpose), and does
+// nothing otherwise, so that IR without them converts unchanged.
+func LowerForConversion(op *ir.Operation) error {
+	found := false
+	op.Walk(func(o *ir.Operation) bool {
+		found = found || needsLowering[o.Name()]
+		return !found
+	})
+	if !found {
+		return nil
+	}
+	return runStages(op, loweringStages())
+}
+
+var needsLowering = map[string]bool{
+	"vector.mask": true, "vector.scan": true, "vector.transfer_read": true, "vector.transfer_write": true,
+	"vector.create_mask": true, "vector.constant_mask": true, "vector.maskedload": true, "vector.maskedstore": true,
+	"vector.expandload": true, "vector.compressstore": true, "vector.gather": true, "vector.scatter": true,
+	"vector.multi_reduction": true, "vector.contract": true, "vector.outerproduct": true, "vector.transpose": true,
 }
 
 // Register adds the passes of this package to reg.
 func Register(reg pass.Registry) {
-	reg.Add(LowerTransferPass, LowerMultiReductionPass, MLIRLowerMultiReductionPass, LowerContractPass,
+	reg.Add(LowerMaskOpPass, MLIRLowerMaskPass, LowerScanPass, LowerTransferPass, LowerMultiReductionPass, MLIRLowerMultiReductionPass, LowerContractPass,
 		LowerMasksPass, LowerGatherScatterPass, LowerShapePass, UnrollPass, LowerForSPIRVPass)
 }

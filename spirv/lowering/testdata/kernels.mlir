@@ -1,7 +1,8 @@
-// Kernels whose lowering must pass spirv-val (validate_test.go); one
-// module per split chunk. Storage buffers and workgroup arrays have
-// different lengths: spirv/serialize gives arrays that differ only in
-// their stride one type id (reported).
+// Kernels whose lowering must pass spirv-val (validate_test.go) and compute
+// on Vulkan what the interpreter does (vulkan_test.go); one module per split
+// chunk (the clustered reductions are in kernels_gpu.mlir). Storage
+// buffers and workgroup arrays have different lengths: spirv/serialize
+// gives arrays that differ only in their stride one type id (reported).
 
 module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformArithmetic], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
   gpu.module @kernels {
@@ -19,13 +20,13 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
 
 // -----
 
-module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformArithmetic, GroupNonUniformClustered, GroupNonUniformShuffle, GroupNonUniformShuffleRelative], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<subgroup_size = 32>>} {
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformArithmetic, GroupNonUniformShuffle, GroupNonUniformShuffleRelative], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<subgroup_size = 32>>} {
   gpu.module @kernels {
     gpu.func @subgroup(%buf: memref<32xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
       %x = gpu.thread_id x
       %v = memref.load %buf[%x] : memref<32xi32>
       %a = gpu.subgroup_reduce add %v : (i32) -> i32
-      %b = gpu.subgroup_reduce maxsi %v cluster(size = 4) : (i32) -> i32
+      %b = gpu.subgroup_reduce maxsi %v : (i32) -> i32
       %c1 = arith.constant 1 : i32
       %w = arith.constant 32 : i32
       %sh, %ok = gpu.shuffle xor %a, %c1, %w : i32

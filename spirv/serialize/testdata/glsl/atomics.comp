@@ -1,7 +1,7 @@
 #version 450
 // Atomics on buffer and shared memory.
 layout(local_size_x = 64) in;
-layout(set = 0, binding = 0) buffer Counters { uint count; int maxv; uint bits; } c;
+layout(set = 0, binding = 0) buffer Counters { uint count; int maxv; uint bits; uint swapped; uint olds; } c;
 layout(set = 0, binding = 1) buffer Vals { int v[]; } vals;
 shared uint local_count;
 
@@ -12,7 +12,10 @@ void main() {
   atomicAdd(local_count, 1u);
   atomicMax(c.maxv, x);
   atomicOr(c.bits, 1u << (gl_LocalInvocationIndex & 31u));
-  uint old = atomicCompSwap(c.count, 0u, 1u);
+  // One invocation at most sees what it swaps, so the sum is the same in
+  // any order.
+  uint old = atomicCompSwap(c.swapped, 0u, 1u);
+  atomicAdd(c.olds, old);
   barrier();
-  if (gl_LocalInvocationIndex == 0u) atomicAdd(c.count, local_count + old);
+  if (gl_LocalInvocationIndex == 0u) atomicAdd(c.count, local_count);
 }

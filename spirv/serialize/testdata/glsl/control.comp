@@ -40,5 +40,5 @@ void main() {
   }
   int lo, hi;
   minmax(acc, search(int(gid)), lo, hi);
-  d.v[gid] = lo * 2 + hi;
+  d.v[gid + 64u] = lo * 2 + hi; // search reads d.v[0..63]
 }

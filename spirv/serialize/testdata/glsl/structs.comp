@@ -7,7 +7,7 @@ layout(set = 0, binding = 1) uniform Params { mat4 m; vec4 g; float dt; } params
 const float weights[4] = float[4](0.1, 0.2, 0.3, 0.4);
 
 void main() {
-  uint i = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * 8u;
+  uint i = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * 32u; // 4 x 1 workgroups
   Particle q = ps.p[i];
   q.vel += params.g * params.dt * weights[i & 3u];
   q.pos = params.m * (q.pos + q.vel * params.dt);

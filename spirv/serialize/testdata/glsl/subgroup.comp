@@ -9,7 +9,7 @@ layout(local_size_x = 64) in;
 layout(set = 0, binding = 0) buffer Data { float x[]; } d;
 
 void main() {
-  uint i = gl_GlobalInvocationID.x;
+  uint i = 2u * gl_GlobalInvocationID.x; // each invocation has 2 words
   float v = d.x[i];
   float s = subgroupAdd(v);
   float m = subgroupInclusiveMax(v);

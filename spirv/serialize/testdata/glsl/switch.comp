@@ -13,7 +13,7 @@ int classify(int x) {
 }
 
 void main() {
-  uint i = gl_GlobalInvocationID.x;
+  uint i = 4u * gl_GlobalInvocationID.x; // each invocation has 4 words
   d.v[i + 1u] = classify(d.v[i + 2u]);
   switch (d.v[i] & 7) {
   case 0: d.v[i] = 10; break;
