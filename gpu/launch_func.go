@@ -313,16 +313,32 @@ func isLaunchIndex(t ir.Type) bool {
 // does for gpu.container_module, that each launch_func directly inside the
 // module's functions names a kernel of a gpu.module with matching arguments.
 func verifyContainerModule(module *ir.Operation) error {
-	var err error
-	module.Walk(func(op *ir.Operation) bool {
-		l, ok := AsLaunchFunc(op)
-		if !ok || op.ParentOp() == nil || op.ParentOp().ParentOp() != module || l.Kernel() == nil {
-			return true
+	// As MLIR, only launches whose parent is an op of the module (a
+	// function, say) are checked: looking at that depth alone spares a
+	// walk of the kernels' bodies.
+	for _, top := range childOps(module) {
+		for _, op := range childOps(top) {
+			if l, ok := AsLaunchFunc(op); ok && l.Kernel() != nil {
+				if err := checkKernelRef(module, l); err != nil {
+					return err
+				}
+			}
 		}
-		err = checkKernelRef(module, l)
-		return err == nil
-	})
-	return err
+	}
+	return nil
+}
+
+// childOps lists the ops of op's regions, every block, in order.
+func childOps(op *ir.Operation) []*ir.Operation {
+	var ops []*ir.Operation
+	for _, r := range op.Regions() {
+		for b := range r.Blocks() {
+			for o := range b.Ops() {
+				ops = append(ops, o)
+			}
+		}
+	}
+	return ops
 }
 
 func checkKernelRef(module *ir.Operation, l LaunchFunc) error {

@@ -292,6 +292,12 @@ func simpleTerminator(name, summary string) *ir.OpDef {
 	}
 }
 
+// withVerify sets d's verifier.
+func withVerify(d *ir.OpDef, verify func(*ir.Operation) error) *ir.OpDef {
+	d.Verify = verify
+	return d
+}
+
 // returnValueOp: `spirv.ReturnValue %v : T`.
 var returnValueOp = &ir.OpDef{
 	Name:     "spirv.ReturnValue",
@@ -301,6 +307,7 @@ var returnValueOp = &ir.OpDef{
 	Operands: ir.Exactly(1),
 	Parse:    parseOptionalOperandsWithTypes,
 	Print:    printOptionalOperandsWithTypes,
+	Verify:   verifyReturn,
 }
 
 // functionCallOp: `%r = spirv.FunctionCall @f(%a, %b) : (i32, i32) -> i32`.
@@ -372,7 +379,7 @@ var functionCallOp = &ir.OpDef{
 func controlFlowOps() []*ir.OpDef {
 	return []*ir.OpDef{
 		selectionOp, loopOp, mergeOp, branchOp, branchConditionalOp,
-		simpleTerminator("Return", "Returns from a function without a value."),
+		withVerify(simpleTerminator("Return", "Returns from a function without a value."), verifyReturn),
 		simpleTerminator("Unreachable", "Declares that this point is never reached."),
 		simpleTerminator("Kill", "Discards the fragment (fragment shaders only)."),
 		returnValueOp, functionCallOp,

@@ -289,29 +289,35 @@ func verifyFunc(op *ir.Operation) error {
 				i, typeString(entry.Arg(i).Type()), typeString(t))
 		}
 	}
-	// Returns must match the signature (MLIR checks this on the function).
-	var err error
-	op.Walk(func(o *ir.Operation) bool {
-		// The name first: looking up the enclosing function walks parents.
-		if name := o.Name(); err != nil || name != "spirv.Return" && name != "spirv.ReturnValue" || o.ParentOfName("spirv.func") != op {
-			return true
+	return nil
+}
+
+// verifyReturn checks a spirv.Return or spirv.ReturnValue against the
+// signature of its function (MLIR checks them from the function; here each
+// return checks itself, which spares a walk of the body).
+func verifyReturn(o *ir.Operation) error {
+	fn := o.ParentOfName("spirv.func")
+	if fn == nil {
+		return nil
+	}
+	ft := FuncType(fn)
+	if ft == nil {
+		return nil // the function's own verifier complains
+	}
+	switch o.Name() {
+	case "spirv.Return":
+		if len(ft.Results) != 0 {
+			return o.Errorf("cannot be used in functions returning value")
 		}
-		switch o.Name() {
-		case "spirv.Return":
-			if len(ft.Results) != 0 {
-				err = o.Errorf("cannot be used in functions returning value")
-			}
-		case "spirv.ReturnValue":
-			if len(ft.Results) == 0 {
-				err = o.Errorf("cannot be used in functions returning void")
-			} else if o.NumOperands() == 1 && o.Operand(0).Type() != ft.Results[0] {
-				err = o.Errorf("return value's type (%s) mismatch with function's result type (%s)",
-					typeString(o.Operand(0).Type()), typeString(ft.Results[0]))
-			}
+	case "spirv.ReturnValue":
+		if len(ft.Results) == 0 {
+			return o.Errorf("cannot be used in functions returning void")
+		} else if o.NumOperands() == 1 && o.Operand(0).Type() != ft.Results[0] {
+			return o.Errorf("return value's type (%s) mismatch with function's result type (%s)",
+				typeString(o.Operand(0).Type()), typeString(ft.Results[0]))
 		}
-		return true
-	})
-	return err
+	}
+	return nil
 }
 
 // entryPointOp: `spirv.EntryPoint "GLCompute" @fn, @var1, @var2`.

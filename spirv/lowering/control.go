@@ -338,8 +338,11 @@ func (e *env) structurize(root *ir.Operation) error {
 		return nil // OpenCL allows unstructured control flow
 	}
 	var fns []*ir.Operation
-	root.Walk(func(o *ir.Operation) bool {
-		if o.Name() == "spirv.func" && o.NumRegions() == 1 && !o.Region(0).HasOneBlock() && !o.Region(0).Empty() {
+	root.WalkPre(func(o *ir.Operation) (descend, cont bool) {
+		if o.Name() != "spirv.func" {
+			return true, true
+		}
+		if o.NumRegions() == 1 && !o.Region(0).HasOneBlock() && !o.Region(0).Empty() {
 			for blk := range o.Region(0).Blocks() {
 				if t := blk.Terminator(); t != nil && t.Name() == "spirv.BranchConditional" {
 					fns = append(fns, o)
@@ -347,7 +350,7 @@ func (e *env) structurize(root *ir.Operation) error {
 				}
 			}
 		}
-		return true
+		return false, true // functions do not nest
 	})
 	for _, fn := range fns {
 		if err := e.structurizeFunc(fn); err != nil {

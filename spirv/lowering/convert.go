@@ -36,11 +36,12 @@ func Convert(root *ir.Operation, o Options) error {
 		return convertIn(root, o, targetEnvOf(root), false)
 	}
 	var mods []*ir.Operation
-	root.Walk(func(op *ir.Operation) bool {
+	root.WalkPre(func(op *ir.Operation) (descend, cont bool) {
 		if op.Name() == "gpu.module" {
 			mods = append(mods, op)
+			return false, true // no gpu.module nests in another
 		}
-		return true
+		return true, true
 	})
 	for _, gm := range mods {
 		env := targetEnvOf(gm)
