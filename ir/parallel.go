@@ -15,11 +15,11 @@ func (c *Context) SetMultithreading(on bool) { c.singleThreaded.Store(!on) }
 // Multithreading reports whether the context allows parallel work.
 func (c *Context) Multithreading() bool { return !c.singleThreaded.Load() }
 
-// parallelFor runs fn(0..n-1), on up to GOMAXPROCS goroutines when the
-// context allows it, and returns the error of the lowest index that
+// ParallelFor runs fn(0..n-1), on up to GOMAXPROCS goroutines when the
+// context allows it (a nil context does), and returns the error of the lowest index that
 // failed, as a loop in order would, whatever the scheduling. Once an
 // index fails, the higher ones not yet started are skipped.
-func parallelFor(ctx *Context, n int, fn func(i int) error) error {
+func ParallelFor(ctx *Context, n int, fn func(i int) error) error {
 	workers := min(runtime.GOMAXPROCS(0), n)
 	if workers <= 1 || (ctx != nil && !ctx.Multithreading()) {
 		for i := range n {

@@ -544,7 +544,7 @@ func (p *Printer) printOpsInParallel(first, last *Operation) {
 	workers := runtime.GOMAXPROCS(0)
 	round := make([]batch, 0, 4*workers)
 	flush := func() {
-		parallelFor(nil, len(round), func(i int) error {
+		ParallelFor(nil, len(round), func(i int) error {
 			bt := &round[i]
 			for o := bt.first; ; o = o.next {
 				bt.w.newline()

@@ -77,7 +77,7 @@ func (v *verifier) verifyOp(op *Operation, depth int) error {
 // verifyIsolated verifies isolated ops whole, in parallel when the
 // context allows it.
 func verifyIsolated(ops []*Operation, depth int) error {
-	return parallelFor(ops[0].ctx, len(ops), func(i int) error {
+	return ParallelFor(ops[0].ctx, len(ops), func(i int) error {
 		return verifyOpAndDominance(ops[i], depth)
 	})
 }

@@ -61,8 +61,8 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	ctx, loc, i32 := o.Context(), o.Loc(), e.ctx.I(32)
 	elemPtr := spirv.Pointer(ctx, t, spv.StorageClassWorkgroup)
 	memType := spirv.Pointer(ctx, spirv.Struct(ctx, []ir.Type{spirv.Array(ctx, t, slots, 0)}, nil, nil), spv.StorageClassWorkgroup)
-	e.allReduces++
-	g := e.global(fn, fmt.Sprintf("__all_reduce_mem__%s_%d", ir.SymbolName(fn), e.allReduces), memType)
+	e.allReduces[fn]++
+	g := e.global(fn, fmt.Sprintf("__all_reduce_mem__%s_%d", ir.SymbolName(fn), e.allReduces[fn]), memType)
 	b := &rw.Builder
 	vars, _ := e.resultVars(b, o, []ir.Type{t})
 	acc := vars[0]

@@ -2,6 +2,7 @@ package lowering
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -44,14 +45,153 @@ func Convert(root *ir.Operation, o Options) error {
 		return true, true
 	})
 	for _, gm := range mods {
-		env := targetEnvOf(gm)
-		sm := newSPIRVModule(gm, env)
-		if err := convertIn(sm, o, env, true); err != nil {
-			sm.Erase()
+		if err := convertModule(gm, o, targetEnvOf(gm)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// convertModule makes the spirv.module of gpu.module gm, before it. A
+// module of many kernels that refer to no symbol is converted in chunks
+// on several goroutines, each chunk in a spirv.module of its own with its
+// own conversion state, and the chunks are then merged: their functions
+// in order, their globals (built-in variables, made by each chunk that
+// uses them) once each, where one conversion of the whole would have put
+// them. The text is the same as the sequential conversion's.
+func convertModule(gm *ir.Operation, o Options, env *spirv.TargetEnvAttr) error {
+	sm := newSPIRVModule(gm, env)
+	ops := moduleOps(gm)
+	chunks := parallelChunks(gm, ops)
+	if chunks == nil {
+		cloneInto(sm, ops)
+		if err := convertIn(sm, o, env, true); err != nil {
+			sm.Erase()
+			return err
+		}
+		return nil
+	}
+	parts := make([]*ir.Operation, len(chunks))
+	err := ir.ParallelFor(gm.Context(), len(chunks), func(i int) error {
+		parts[i] = spirv.NewModule(gm.Context(), "", spirvModel(env), spirvMemoryModel(env), nil, gm.Loc())
+		cloneInto(parts[i], chunks[i])
+		return convertIn(parts[i], o, env, true)
+	})
+	if err != nil {
+		sm.Erase()
+		return err
+	}
+	mergeParts(sm, parts)
+	return nil
+}
+
+// moduleOps lists the ops of gm's body but its terminator.
+func moduleOps(gm *ir.Operation) []*ir.Operation {
+	var ops []*ir.Operation
+	if gm.NumRegions() > 0 && !gm.Region(0).Empty() {
+		for op := range gm.Region(0).Entry().Ops() {
+			if !op.HasTrait(ir.Terminator) {
+				ops = append(ops, op)
+			}
+		}
+	}
+	return ops
+}
+
+// minChunk is the fewest kernels worth a goroutine of their own.
+const minChunk = 8
+
+// parallelChunks splits ops, the kernels of gm, into chunks converted
+// apart, or returns nil where gm must be converted whole: threading off,
+// too few kernels, or anything but kernels that use no symbol (a call or
+// a global ties kernels together).
+func parallelChunks(gm *ir.Operation, ops []*ir.Operation) [][]*ir.Operation {
+	workers := runtime.GOMAXPROCS(0)
+	if !gm.Context().Multithreading() || workers < 2 || len(ops) < 2*minChunk {
+		return nil
+	}
+	for _, op := range ops {
+		if op.Name() != "gpu.func" || usesSymbols(op) {
+			return nil
+		}
+	}
+	n := min(4*workers, len(ops)/minChunk)
+	chunks := make([][]*ir.Operation, 0, n)
+	for i := range n {
+		chunks = append(chunks, ops[i*len(ops)/n:(i+1)*len(ops)/n])
+	}
+	return chunks
+}
+
+// usesSymbols reports whether an op in fn's body refers to a symbol.
+func usesSymbols(fn *ir.Operation) bool {
+	found := false
+	for _, r := range fn.Regions() {
+		r.Walk(func(op *ir.Operation) bool {
+			for _, a := range op.Attrs() {
+				if refersToSymbol(a.Value) {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+func refersToSymbol(a ir.Attribute) bool {
+	switch a := a.(type) {
+	case *ir.SymbolRefAttr:
+		return true
+	case *ir.ArrayAttr:
+		return slices.ContainsFunc(a.Elems, refersToSymbol)
+	case *ir.DictionaryAttr:
+		for _, e := range a.Entries {
+			if refersToSymbol(e.Value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mergeParts moves the ops of the converted chunks into sm: globals first,
+// each name once, newest first as the conversion inserts them (a chunk's
+// new globals go before those of the chunks before it), then everything
+// else in order.
+func mergeParts(sm *ir.Operation, parts []*ir.Operation) {
+	body := sm.Region(0).Entry()
+	seen := map[string]bool{}
+	for _, part := range parts {
+		var globals, rest []*ir.Operation
+		for op := range part.Region(0).Entry().Ops() {
+			if op.Name() == "spirv.GlobalVariable" {
+				globals = append(globals, op)
+			} else {
+				rest = append(rest, op)
+			}
+		}
+		// This chunk's new globals go before every global merged so far.
+		before := body.First()
+		for _, g := range globals {
+			g.Remove()
+			if name := ir.SymbolName(g); !seen[name] {
+				seen[name] = true
+				if before != nil {
+					body.InsertBefore(g, before)
+				} else {
+					body.Append(g)
+				}
+			} else {
+				g.Erase()
+			}
+		}
+		for _, op := range rest {
+			op.Remove()
+			body.Append(op)
+		}
+		part.Erase()
+	}
 }
 
 // targetEnvOf returns the target environment of op: its own or an
@@ -71,38 +211,47 @@ func targetEnvOf(op *ir.Operation) *spirv.TargetEnvAttr {
 	return spirv.DefaultTargetEnv(op.Context())
 }
 
-// newSPIRVModule clones gm's body into a spirv.module inserted before it.
+// newSPIRVModule returns an empty spirv.module inserted before gm, for
+// its kernels.
 func newSPIRVModule(gm *ir.Operation, env *spirv.TargetEnvAttr) *ir.Operation {
-	ctx := gm.Context()
-	am, mm := spv.AddressingModelLogical, spv.MemoryModelGLSL450
-	if slices.Contains(env.Capabilities(), spv.CapabilityKernel) {
-		am, mm = spv.AddressingModelPhysical64, spv.MemoryModelOpenCL
-		if !slices.Contains(env.Capabilities(), spv.CapabilityAddresses) {
-			am = spv.AddressingModelLogical
-		}
-	}
-	sm := spirv.NewModule(ctx, "__spv__"+ir.SymbolName(gm), am, mm, nil, gm.Loc())
-	b := ir.NewBuilder(ctx)
+	sm := spirv.NewModule(gm.Context(), "__spv__"+ir.SymbolName(gm), spirvModel(env), spirvMemoryModel(env), nil, gm.Loc())
+	b := ir.NewBuilder(gm.Context())
 	b.SetInsertionPointBefore(gm)
 	b.Insert(sm)
+	return sm
+}
+
+// spirvModel and spirvMemoryModel are the models of the target: Logical
+// and GLSL450 for Shader targets, OpenCL's for Kernel ones.
+func spirvModel(env *spirv.TargetEnvAttr) spv.AddressingModel {
+	if slices.Contains(env.Capabilities(), spv.CapabilityKernel) && slices.Contains(env.Capabilities(), spv.CapabilityAddresses) {
+		return spv.AddressingModelPhysical64
+	}
+	return spv.AddressingModelLogical
+}
+
+func spirvMemoryModel(env *spirv.TargetEnvAttr) spv.MemoryModel {
+	if slices.Contains(env.Capabilities(), spv.CapabilityKernel) {
+		return spv.MemoryModelOpenCL
+	}
+	return spv.MemoryModelGLSL450
+}
+
+// cloneInto appends clones of ops, top-level ops of an isolated module,
+// to the body of spirv.module sm.
+func cloneInto(sm *ir.Operation, ops []*ir.Operation) {
 	body := sm.Region(0).Entry()
+	// Only the results of top-level ops can be used across them: until one
+	// has results, the mapping starts afresh after each op (a kernel), and
+	// stays small.
 	m := ir.NewMapping()
-	if gm.NumRegions() > 0 && !gm.Region(0).Empty() {
-		// The module is isolated, so only the results of its top-level ops
-		// can be used across them: until one has results, the mapping
-		// starts afresh after each op (a kernel), and stays small.
-		defined := false
-		for op := range gm.Region(0).Entry().Ops() {
-			if op.HasTrait(ir.Terminator) {
-				continue
-			}
-			body.Append(op.Clone(m))
-			if defined = defined || op.NumResults() > 0; !defined {
-				m = ir.NewMapping()
-			}
+	defined := false
+	for _, op := range ops {
+		body.Append(op.Clone(m))
+		if defined = defined || op.NumResults() > 0; !defined {
+			m = ir.NewMapping()
 		}
 	}
-	return sm
 }
 
 // convertIn runs the conversion on root. In a spirv.module made from a

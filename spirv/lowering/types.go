@@ -30,13 +30,14 @@ type env struct {
 	origins []origin
 	// availability memoizes the target checks of the ops converted.
 	availability map[spirv.AvailabilityKey]error
-	// allReduces numbers the workgroup buffers of gpu.all_reduce.
-	allReduces int
+	// allReduces numbers the workgroup buffers of gpu.all_reduce, per
+	// function (so that kernels converted apart get the same names).
+	allReduces map[*ir.Operation]int
 }
 
 func newEnv(ctx *ir.Context, target *spirv.TargetEnvAttr, use64 bool) *env {
 	e := &env{ctx: ctx, target: target, refused: map[ir.Type]string{}, yields: map[*ir.Operation]yieldTarget{}, availability: map[spirv.AvailabilityKey]error{},
-		symbols: map[*ir.Operation]map[string]*ir.Operation{}}
+		symbols: map[*ir.Operation]map[string]*ir.Operation{}, allReduces: map[*ir.Operation]int{}}
 	for _, c := range target.Capabilities() {
 		e.caps = append(e.caps, c.Implied()...)
 	}
