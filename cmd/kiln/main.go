@@ -10,8 +10,10 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"sort"
 )
@@ -32,7 +34,32 @@ var commands = map[string]command{
 }
 
 func main() {
+	lazyGC(startHeap)
 	os.Exit(profiled(func() int { return dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }))
+}
+
+// startHeap is how large the heap grows before the first collection.
+const startHeap = 128 << 20
+
+// lazyGC leaves the garbage collector idle until the heap reaches start,
+// then restores the usual pacing (GOGC=100), much as the Go compiler
+// adjusts its starting heap: a compiler's data mostly lives to the end, so
+// collecting a small heap early is wasted work, while a big input still
+// gets collected as usual. GOGC or GOMEMLIMIT in the environment win.
+func lazyGC(start int64) {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(start)
+	// The first collection frees the sentinel; its finalizer then puts
+	// the pacing back. (32 bytes keeps it out of the tiny allocator, whose
+	// blocks may outlive the object.)
+	sentinel := new([32]byte)
+	runtime.SetFinalizer(sentinel, func(*[32]byte) {
+		debug.SetGCPercent(100)
+		debug.SetMemoryLimit(math.MaxInt64)
+	})
 }
 
 // profiled runs f, writing a CPU profile to $KILN_CPUPROFILE and an

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv"
@@ -90,9 +89,6 @@ func translateContext() *ir.Context {
 }
 
 func runTranslate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	// Translation builds one module and exits: collecting garbage less
-	// often buys about a tenth of the run time for memory nobody reuses.
-	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	o, err := parseTranslateArgs(args)
 	if err == errHelp {
 		fmt.Fprint(stdout, translateUsage)
