@@ -839,6 +839,9 @@ func (p *Parser) buildDense(lit *denseLiteral, st ShapedType, tt token) (Attribu
 		return nil, p.errorAt(lit.tok, "elements hex data size is invalid for provided type")
 	}
 	if !lit.isSplat {
+		if len(lit.elems) == 0 && n != 0 {
+			return nil, p.errorAt(lit.tok, "parsed zero elements, but type ('%s') expected at least 1", TypeString(st))
+		}
 		if !shapeEqual(lit.shape, st.Shape()) && !(len(lit.elems) == 0 && n == 0) {
 			return nil, p.errorAt(lit.tok, "inferred shape of elements literal ([%s]) does not match type ([%s])", dimsString(lit.shape), dimsString(st.Shape()))
 		}

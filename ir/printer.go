@@ -138,7 +138,7 @@ func isBareID(s string) bool {
 		c := s[i]
 		switch {
 		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-		case i > 0 && (c >= '0' && c <= '9' || c == '$' || c == '.' || c == '-'):
+		case i > 0 && (c >= '0' && c <= '9' || c == '$' || c == '.'):
 		default:
 			return false
 		}
@@ -149,7 +149,7 @@ func isBareID(s string) bool {
 // SymbolName writes @name, quoting it when needed.
 func (p *Printer) SymbolName(name string) {
 	p.WriteByte('@')
-	if isBareID(name) && !strings.Contains(name, "-") {
+	if isBareID(name) {
 		p.WriteString(name)
 	} else {
 		p.String(name)

@@ -80,3 +80,8 @@ func_without_quotes
 // a comment
 
 // -----
+
+// -----
+
+// expected-error @+1 {{parsed zero elements, but type ('tensor<f32>') expected at least 1}}
+"test.dense"() {x = dense<> : tensor<f32>} : () -> ()
