@@ -1,6 +1,7 @@
 package lowering
 
 import (
+	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
 	"github.com/kiln-gpu/kiln/spirv"
@@ -245,9 +246,10 @@ func (e *env) condition(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	return nil
 }
 
-// cfPatterns convert cf.br and cf.cond_br.
+// cfPatterns convert cf.br, cf.cond_br and cf.switch.
 func (e *env) cfPatterns() []*rewrite.ConversionPattern {
 	return []*rewrite.ConversionPattern{
+		{Name: "cf.switch", Root: "cf.switch", Rewrite: switchOp},
 		{Name: "cf.br", Root: "cf.br", Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 			rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.Branch", Loc: o.Loc(), Operands: operands, Successors: o.Successors()})
 			return nil
@@ -261,6 +263,55 @@ func (e *env) cfPatterns() []*rewrite.ConversionPattern {
 			return nil
 		}},
 	}
+}
+
+// switchOp converts cf.switch to a chain of spirv.BranchConditional, one
+// test per case, each after the first in a block of its own; the last
+// test's false edge goes to the default. (MLIR's ControlFlowToSPIRV has
+// no pattern for it.) In a Shader function the chain is then structured
+// like any other conditional branch (structurize).
+func switchOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	s := cf.Switch{Operation: o}
+	flag := operands[0]
+	// The converted operands, cut like the op's: the default's, each case's.
+	args := func(succ int) []*ir.Value {
+		start, n := o.SuccessorOperands(succ)
+		if start < 0 || start+n > len(operands) {
+			return nil
+		}
+		return operands[start : start+n]
+	}
+	ctx, loc, b := o.Context(), o.Loc(), &rw.Builder
+	b.SetInsertionPointBefore(o)
+	if s.NumCases() == 0 {
+		b.Create(&ir.OpState{Name: "spirv.Branch", Loc: loc, Operands: args(0), Successors: []*ir.Block{s.DefaultDest()}})
+		rw.EraseOp(o)
+		return nil
+	}
+	equal := "spirv.IEqual"
+	if isBool(flag.Type()) {
+		equal = "spirv.LogicalEqual"
+	}
+	cur := o.Block()
+	for i := range s.NumCases() {
+		c := val(b, equal, loc, ctx.I(1), flag, intConst(b, flag.Type(), s.CaseValue(i), loc))
+		taken := args(i + 1)
+		next, nextArgs := s.DefaultDest(), args(0)
+		if i < s.NumCases()-1 {
+			next, nextArgs = ir.NewBlock(nil, nil), nil
+			cur.Parent().InsertAfter(next, cur)
+		}
+		b.Create(&ir.OpState{Name: "spirv.BranchConditional", Loc: loc,
+			Operands:   append(append([]*ir.Value{c}, taken...), nextArgs...),
+			Successors: []*ir.Block{s.CaseDest(i), next},
+			Attrs:      []ir.NamedAttr{{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, int64(len(taken)), int64(len(nextArgs)))}}})
+		if i < s.NumCases()-1 {
+			cur = next
+			b.SetInsertionPointToEnd(next)
+		}
+	}
+	rw.EraseOp(o)
+	return nil
 }
 
 // funcPatterns convert func.func, func.return and func.call.

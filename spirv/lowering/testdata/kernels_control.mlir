@@ -229,3 +229,40 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// cf.switch: a chain of tests, structured like any other branch; negative
+// case values, block arguments on cases and on the default.
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @switch(%in: memref<16xi32>, %out: memref<16xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+      %x = gpu.thread_id x
+      %u = memref.load %in[%x] : memref<16xi32>
+      %c5 = arith.constant 5 : i32
+      %v = arith.subi %u, %c5 : i32
+      %c4 = arith.constant 4 : i32
+      // k in [-3, 3]: every case and the default are taken
+      %k = arith.remsi %v, %c4 : i32
+      %ten = arith.constant 10 : i32
+      cf.switch %k : i32, [
+        default: ^bb3(%ten : i32),
+        0: ^bb1,
+        -1: ^bb2(%v : i32),
+        2: ^bb2(%k : i32)
+      ]
+    ^bb1:
+      %a = arith.constant 100 : i32
+      cf.br ^bb4(%a : i32)
+    ^bb2(%p: i32):
+      %b = arith.addi %p, %c4 : i32
+      cf.br ^bb4(%b : i32)
+    ^bb3(%q: i32):
+      %c = arith.muli %q, %v : i32
+      cf.br ^bb4(%c : i32)
+    ^bb4(%r: i32):
+      memref.store %r, %out[%x] : memref<16xi32>
+      gpu.return
+    }
+  }
+}
