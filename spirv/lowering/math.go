@@ -38,12 +38,42 @@ func (e *env) mathPatterns() []*rewrite.ConversionPattern {
 			})},
 			&rewrite.ConversionPattern{Name: "math.expm1", Root: "math.expm1", Rewrite: e.expand(func(b *ir.Builder, t ir.Type, x *ir.Value, loc ir.Location) *ir.Value {
 				return val(b, "spirv.FSub", loc, t, val(b, "spirv.GL.Exp", loc, t, x), splatConst(b, t, 1, loc))
-			})})
+			})},
+			&rewrite.ConversionPattern{Name: "math.erf", Root: "math.erf", Rewrite: e.erf})
 	}
 	for name, to := range table {
 		ps = append(ps, e.elementwise("math."+name, prefix+to, ""))
 	}
 	return append(ps, e.elementwise("math.isnan", "spirv.IsNan", ""), e.elementwise("math.isinf", "spirv.IsInf", ""))
+}
+
+// erfCoefficients are those of Abramowitz and Stegun's 7.1.26, a1 to a5.
+var erfCoefficients = [5]float64{0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429}
+
+// erf converts math.erf, which GLSL.std.450 lacks (MLIR's MathToSPIRV
+// leaves it unconverted), on f16 and f32: sign(x) (1 - p(t) t e^(-x^2))
+// with t = 1/(1 + 0.3275911 |x|) and p a degree-4 polynomial (Abramowitz
+// and Stegun 7.1.26, absolute error below 1.5e-7). It is refused for f64,
+// which that error would not do justice.
+func (e *env) erf(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	t := e.tc.ConvertType(o.Result(0).Type())
+	if t == nil || len(operands) != 1 || ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(t)) > 32 {
+		return rewrite.NoMatch
+	}
+	b, loc, ctx := &rw.Builder, o.Loc(), e.ctx
+	b.SetInsertionPointBefore(o)
+	c := func(v float64) *ir.Value { return spirv.NewConstant(b, floatSplat(ctx, t, v), t, loc) }
+	x := operands[0]
+	abs := val(b, "spirv.GL.FAbs", loc, t, x)
+	tt := val(b, "spirv.FDiv", loc, t, c(1), val(b, "spirv.FAdd", loc, t, c(1), val(b, "spirv.FMul", loc, t, c(0.3275911), abs)))
+	poly := c(erfCoefficients[4])
+	for i := 3; i >= 0; i-- {
+		poly = val(b, "spirv.FAdd", loc, t, val(b, "spirv.FMul", loc, t, poly, tt), c(erfCoefficients[i]))
+	}
+	gauss := val(b, "spirv.GL.Exp", loc, t, val(b, "spirv.FNegate", loc, t, val(b, "spirv.FMul", loc, t, x, x)))
+	y := val(b, "spirv.FSub", loc, t, c(1), val(b, "spirv.FMul", loc, t, val(b, "spirv.FMul", loc, t, poly, tt), gauss))
+	rw.ReplaceOp(o, []*ir.Value{val(b, "spirv.FMul", loc, t, val(b, "spirv.GL.FSign", loc, t, x), y)})
+	return nil
 }
 
 // expand converts a one-operand op with f.

@@ -201,3 +201,31 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// tolerance: 1e-5
+// math.erf, expanded for GLSL targets (Abramowitz and Stegun 7.1.26):
+// negative, zero and positive arguments, small and in the tails.
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @erf(%in: memref<16xf32>, %out: memref<16x3xf32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+      %x = gpu.thread_id x
+      %f = memref.load %in[%x] : memref<16xf32>
+      %kh = arith.constant 0.5 : f32
+      %k3 = arith.constant 3.0 : f32
+      %s = arith.mulf %f, %kh : f32
+      %w = arith.mulf %f, %k3 : f32
+      %r0 = math.erf %s : f32
+      %r1 = math.erf %f : f32
+      %r2 = math.erf %w : f32
+      %j0 = arith.constant 0 : index
+      %j1 = arith.constant 1 : index
+      %j2 = arith.constant 2 : index
+      memref.store %r0, %out[%x, %j0] : memref<16x3xf32>
+      memref.store %r1, %out[%x, %j1] : memref<16x3xf32>
+      memref.store %r2, %out[%x, %j2] : memref<16x3xf32>
+      gpu.return
+    }
+  }
+}
