@@ -16,12 +16,22 @@ func (c *Context) SetMultithreading(on bool) { c.singleThreaded.Store(!on) }
 func (c *Context) Multithreading() bool { return !c.singleThreaded.Load() }
 
 // ParallelFor runs fn(0..n-1), on up to GOMAXPROCS goroutines when the
-// context allows it (a nil context does), and returns the error of the lowest index that
-// failed, as a loop in order would, whatever the scheduling. Once an
-// index fails, the higher ones not yet started are skipped.
+// context allows it (a nil context does); see ParallelForN.
 func ParallelFor(ctx *Context, n int, fn func(i int) error) error {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	if workers <= 1 || (ctx != nil && !ctx.Multithreading()) {
+	workers := runtime.GOMAXPROCS(0)
+	if ctx != nil && !ctx.Multithreading() {
+		workers = 1
+	}
+	return ParallelForN(workers, n, fn)
+}
+
+// ParallelForN runs fn(0..n-1) on up to workers goroutines and returns the
+// error of the lowest index that failed, as a loop in order would,
+// whatever the scheduling. Once an index fails, the higher ones not yet
+// started are skipped.
+func ParallelForN(workers, n int, fn func(i int) error) error {
+	workers = min(workers, n)
+	if workers <= 1 {
 		for i := range n {
 			if err := fn(i); err != nil {
 				return err

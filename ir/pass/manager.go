@@ -7,7 +7,6 @@ import (
 	"os"
 	"runtime"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -158,39 +157,10 @@ func (r *runner) runNested(p *Pipeline, op *ir.Operation) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = min(workers, len(children))
-	if r.pm.DisableThreading || workers <= 1 {
-		for _, c := range children {
-			if err := r.run(p, c); err != nil {
-				return err
-			}
-		}
-		return nil
+	if r.pm.DisableThreading {
+		workers = 1
 	}
-	errs := make([]error, len(children))
-	var next atomic.Int64
-	var failed atomic.Bool
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for !failed.Load() {
-				i := int(next.Add(1)) - 1
-				if i >= len(children) {
-					return
-				}
-				if errs[i] = r.run(p, children[i]); errs[i] != nil {
-					failed.Store(true)
-				}
-			}
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return ir.ParallelForN(workers, len(children), func(i int) error { return r.run(p, children[i]) })
 }
 
 // dump prints the IR a pass runs on, with MLIR's header:
