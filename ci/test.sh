@@ -9,4 +9,7 @@ if [ -n "$fmt" ]; then echo "gofmt needed:"; echo "$fmt"; exit 1; fi
 go vet ./...
 if [ -x ci/check-generated.sh ]; then ci/check-generated.sh; fi
 go test -count=1 ./...
+# Verification, printing and the conversion run on several goroutines:
+# their tests also run under the race detector.
+go test -count=1 -race -run 'Parallel|Isolated' ./ir/ ./spirv/lowering/
 if [ -x ci/test-vulkan.sh ]; then ci/test-vulkan.sh; fi

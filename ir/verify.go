@@ -14,15 +14,19 @@ import (
 // holds it, and siblings are verified in parallel when the context allows
 // it; the problem reported is the one in the first op in order.
 func Verify(op *Operation) error {
-	return verifyOpAndDominance(op, 0)
+	return verifyOpAndDominance(op, 0, true)
 }
 
-func verifyOpAndDominance(op *Operation, depth int) error {
+// verifyOpAndDominance verifies op and its body; op's own operands only
+// when ownOperands is set: those of a nested isolated op belong to the
+// region around it, whose walk checks them (and whose block order, which
+// the check reads and may renumber, siblings verified in parallel share).
+func verifyOpAndDominance(op *Operation, depth int, ownOperands bool) error {
 	v := &verifier{}
 	if err := v.verifyOp(op, depth); err != nil {
 		return err
 	}
-	return v.verifyDominance(op)
+	return v.verifyDominance(op, ownOperands)
 }
 
 type verifier struct {
@@ -78,7 +82,7 @@ func (v *verifier) verifyOp(op *Operation, depth int) error {
 // context allows it.
 func verifyIsolated(ops []*Operation, depth int) error {
 	return ParallelFor(ops[0].ctx, len(ops), func(i int) error {
-		return verifyOpAndDominance(ops[i], depth)
+		return verifyOpAndDominance(ops[i], depth, false)
 	})
 }
 
@@ -327,7 +331,7 @@ func describeOp(op *Operation) string { return fmt.Sprintf("'%s'", op.name) }
 // verifyDominance checks that every operand's definition dominates its use
 // in SSACFG regions, in post-order, leaving out the bodies of nested
 // isolated ops (verified alone).
-func (v *verifier) verifyDominance(top *Operation) error {
+func (v *verifier) verifyDominance(top *Operation, ownOperands bool) error {
 	var err error
 	var walk func(o *Operation) bool
 	walk = func(o *Operation) bool {
@@ -341,6 +345,9 @@ func (v *verifier) verifyDominance(top *Operation) error {
 					}
 				}
 			}
+		}
+		if o == top && !ownOperands {
+			return true
 		}
 		for i := range o.operands {
 			val := o.operands[i].value

@@ -13,6 +13,8 @@ var testDialect = &ir.Dialect{
 	Name: "t",
 	Ops: []*ir.OpDef{
 		{Name: "t.fn", Traits: ir.IsolatedFromAbove, Regions: ir.Exactly(1)},
+		// t.iso is isolated and takes operands, like gpu.all_reduce.
+		{Name: "t.iso", Traits: ir.IsolatedFromAbove, Operands: ir.Variadic, Regions: ir.Exactly(1)},
 		{Name: "t.ret", Traits: ir.Terminator | ir.ReturnLike, Operands: ir.Variadic},
 		{Name: "t.br", Traits: ir.Terminator, Operands: ir.Variadic, Successors: ir.Exactly(1),
 			SuccessorOperands: func(op *ir.Operation, i int) (int, int) { return 0, op.NumOperands() }},
