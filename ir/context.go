@@ -23,6 +23,7 @@ type Context struct {
 	srcMu   sync.RWMutex
 	sources map[string]string // file name -> contents, for diagnostics
 	handler DiagnosticHandler
+	emitMu  sync.Mutex // serializes calls of handler
 
 	// usesAliasableAttrs is set once an affine map or set is created, so the
 	// printer only does its alias dry run when there may be aliases to find.

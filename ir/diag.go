@@ -133,6 +133,10 @@ func (c *Context) Emit(d *Diagnostic) {
 	h := c.handler
 	c.srcMu.RUnlock()
 	if h != nil {
+		// Ops verified or converted on several goroutines may report at
+		// once: the handler sees one diagnostic at a time.
+		c.emitMu.Lock()
+		defer c.emitMu.Unlock()
 		h(d)
 	}
 }

@@ -34,7 +34,7 @@ var AllDialects = []string{"gpu", "arith", "math", "memref", "scf", "cf", "func"
 // environment when there is none).
 func Convert(root *ir.Operation, o Options) error {
 	if !o.GPUModules {
-		return convertIn(root, o, targetEnvOf(root), false)
+		return convertIn(root, o, targetEnvOf(root), false, root.Context().Emit)
 	}
 	var mods []*ir.Operation
 	root.WalkPre(func(op *ir.Operation) (descend, cont bool) {
@@ -65,21 +65,31 @@ func convertModule(gm *ir.Operation, o Options, env *spirv.TargetEnvAttr) error 
 	chunks := parallelChunks(gm, ops)
 	if chunks == nil {
 		cloneInto(sm, ops)
-		if err := convertIn(sm, o, env, true); err != nil {
+		if err := convertIn(sm, o, env, true, gm.Context().Emit); err != nil {
 			sm.Erase()
 			return err
 		}
 		return nil
 	}
 	parts := make([]*ir.Operation, len(chunks))
-	err := ir.ParallelFor(gm.Context(), len(chunks), func(i int) error {
+	// Each chunk keeps its diagnostics; those of the chunks a conversion in
+	// order would have reached are emitted, in order, afterwards.
+	diags := make([][]*ir.Diagnostic, len(chunks))
+	errs := make([]error, len(chunks))
+	ir.ParallelFor(gm.Context(), len(chunks), func(i int) error {
 		parts[i] = spirv.NewModule(gm.Context(), "", spirvModel(env), spirvMemoryModel(env), nil, gm.Loc())
 		cloneInto(parts[i], chunks[i])
-		return convertIn(parts[i], o, env, true)
+		errs[i] = convertIn(parts[i], o, env, true, func(d *ir.Diagnostic) { diags[i] = append(diags[i], d) })
+		return errs[i]
 	})
-	if err != nil {
-		sm.Erase()
-		return err
+	for i, err := range errs {
+		for _, d := range diags[i] {
+			gm.Context().Emit(d)
+		}
+		if err != nil {
+			sm.Erase()
+			return err
+		}
 	}
 	mergeParts(sm, parts)
 	return nil
@@ -257,8 +267,9 @@ func cloneInto(sm *ir.Operation, ops []*ir.Operation) {
 // convertIn runs the conversion on root. In a spirv.module made from a
 // gpu.module every op must convert (full conversion); elsewhere what does
 // not convert is kept (partial conversion), as MLIR's passes do.
-func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full bool) error {
+func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full bool, emit func(*ir.Diagnostic)) error {
 	e := newEnv(root.Context(), target, o.Use64BitIndex)
+	e.emit = emit
 	dialects := o.Dialects
 	if dialects == nil {
 		dialects = AllDialects

@@ -149,7 +149,7 @@ func (e *env) gpuFunc(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewr
 		abi, args, why := kernelABI(o, ft)
 		if why != "" {
 			// MLIR's match failure, which -verify-diagnostics tests expect.
-			ctx.Emit(&ir.Diagnostic{Severity: ir.SeverityRemark, Loc: o.Loc(), Message: "match failure: " + why})
+			e.emit(&ir.Diagnostic{Severity: ir.SeverityRemark, Loc: o.Loc(), Message: "match failure: " + why})
 			return rewrite.NoMatch
 		}
 		attrs = append(attrs, ir.NamedAttr{Name: spirv.EntryPointABIAttrName, Value: abi},

@@ -2,6 +2,7 @@ package lowering_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,8 +13,8 @@ import (
 // sharingKernels is a gpu.module of n kernels that share built-in variables,
 // each with workgroup memory and two all_reduce buffers of its own, so
 // that globals come from several kernels; kernel bad (if any) uses f64,
-// which the target lacks.
-func sharingKernels(n, bad int) string {
+// which the target lacks, and the kernels in noABI have no entry point ABI.
+func sharingKernels(n, bad int, noABI ...int) string {
 	var b strings.Builder
 	b.WriteString(`module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformArithmetic], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
   gpu.module @kernels {
@@ -24,7 +25,11 @@ func sharingKernels(n, bad int) string {
 			elem = "f64"
 		}
 		builtin := []string{"gpu.thread_id x", "gpu.block_id y", "gpu.block_dim x"}[i%3]
-		fmt.Fprintf(&b, `    gpu.func @k%d(%%a: memref<64x%s>) workgroup(%%w: memref<16xf32, #gpu.address_space<workgroup>>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+		abi := ` attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>}`
+		if slices.Contains(noABI, i) {
+			abi = ""
+		}
+		fmt.Fprintf(&b, `    gpu.func @k%d(%%a: memref<64x%s>) workgroup(%%w: memref<16xf32, #gpu.address_space<workgroup>>) kernel%s {
       %%x = gpu.thread_id x
       %%o = %s
       %%v = memref.load %%a[%%x] : memref<64x%s>
@@ -35,7 +40,7 @@ func sharingKernels(n, bad int) string {
       memref.store %%r, %%a[%%o] : memref<64x%s>
       gpu.return
     }
-`, i, elem, builtin, elem, elem, elem, elem, elem, i, elem, elem, elem)
+`, i, elem, abi, builtin, elem, elem, elem, elem, elem, i, elem, elem, elem)
 	}
 	b.WriteString("  }\n}\n")
 	return b.String()
@@ -83,6 +88,24 @@ func TestParallelConversionMatchesSequential(t *testing.T) {
 		if seqErr == nil || parErr == nil || seqErr.Error() != parErr.Error() {
 			t.Errorf("bad kernel %d: sequential %v, parallel %v", bad, seqErr, parErr)
 		}
+	}
+	// Kernels without an entry point ABI: the conversion reports a remark
+	// for the first, as in order, not one per chunk that met one.
+	diagnose := func(threads bool) string {
+		ctx := newContext()
+		ctx.SetMultithreading(threads)
+		var out strings.Builder
+		ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) { out.WriteString(d.Error() + "\n") })
+		m, err := ir.Parse(ctx, sharingKernels(50, -1, 5, 10), "noabi.mlir")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = lowering.Convert(m, lowering.Options{GPUModules: true})
+		return out.String() + fmt.Sprint(err)
+	}
+	seq, par = diagnose(false), diagnose(true)
+	if seq != par || strings.Count(seq, "match failure") != 1 {
+		t.Errorf("diagnostics differ or repeat:\nsequential:\n%s\nparallel:\n%s", seq, par)
 	}
 }
 

@@ -30,6 +30,9 @@ type env struct {
 	origins []origin
 	// availability memoizes the target checks of the ops converted.
 	availability map[spirv.AvailabilityKey]error
+	// emit reports a diagnostic that is not the conversion's error (a
+	// pattern's match-failure remark).
+	emit func(*ir.Diagnostic)
 	// allReduces numbers the workgroup buffers of gpu.all_reduce, per
 	// function (so that kernels converted apart get the same names).
 	allReduces map[*ir.Operation]int
