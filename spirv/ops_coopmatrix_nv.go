@@ -122,15 +122,9 @@ var nvCoopMatrixStoreOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		ts, err := p.ParseColonTypeList()
+		ts, err := parseAttrsAndTypes(p, 2) // the pointer's and the matrix's
 		if err != nil {
 			return err
-		}
-		if len(ts) != 2 {
-			return p.Errorf("expected pointer and matrix types")
 		}
 		return p.ResolveOperands(us, append(ts, nvCoopAccessTypes(p.Context())...))
 	},
