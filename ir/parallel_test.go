@@ -107,3 +107,29 @@ func TestIsolatedOpsWithOperands(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelPrintingAliases prints functions that use affine maps: the
+// #map aliases, found by a dry run that workers split, keep their
+// first-use order.
+func TestParallelPrintingAliases(t *testing.T) {
+	var b strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&b, "\"t.fn\"() ({\n  \"t.use\"() {m = affine_map<(d0) -> (d0 + %d)>, n = affine_map<(d0) -> (d0 * 2)>} : () -> ()\n  \"t.ret\"() : () -> ()\n}) : () -> ()\n", 30-i)
+	}
+	printed := func(threads bool) string {
+		ctx := ir.NewContext(testDialect)
+		ctx.SetMultithreading(threads)
+		m, err := ir.Parse(ctx, b.String(), "maps.mlir")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(ir.PrintBytes(m, ir.PrintOptions{}))
+	}
+	seq, par := printed(false), printed(true)
+	if seq != par {
+		t.Fatalf("parallel printing differs:\n%s\n---\n%s", seq, par)
+	}
+	if !strings.HasPrefix(seq, "#map = affine_map<(d0) -> (d0 + 30)>\n#map1 = affine_map<(d0) -> (d0 * 2)>\n#map2 = affine_map<(d0) -> (d0 + 29)>\n") {
+		t.Errorf("aliases not in first-use order:\n%.300s", seq)
+	}
+}
