@@ -90,8 +90,7 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	}
 
 	// Lane 0 of each subgroup publishes its partial result.
-	sel := b.Create(&ir.OpState{Name: "spirv.mlir.selection", Loc: loc, Regions: []*ir.Region{ir.NewRegion()},
-		Attrs: []ir.NamedAttr{named("selection_control", enum(ctx, spv.KindSelectionControl, uint32(spv.SelectionControlNone)))}})
+	sel := structuredOp(b, "spirv.mlir.selection", loc)
 	header, then, merge := ir.NewBlock(nil, nil), ir.NewBlock(nil, nil), ir.NewBlock(nil, nil)
 	for _, blk := range []*ir.Block{header, then, merge} {
 		sel.Region(0).Append(blk)
@@ -111,8 +110,7 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	op(b, "spirv.Store", loc, nil, []*ir.Value{acc, val(b, "spirv.Load", loc, t, slot(b, zero))})
 
 	// Every invocation folds the partial results in subgroup order.
-	lp := b.Create(&ir.OpState{Name: "spirv.mlir.loop", Loc: loc, Regions: []*ir.Region{ir.NewRegion()},
-		Attrs: []ir.NamedAttr{named("loop_control", enum(ctx, spv.KindLoopControl, uint32(spv.LoopControlNone)))}})
+	lp := structuredOp(b, "spirv.mlir.loop", loc)
 	entry, lh, body, lm := ir.NewBlock(nil, nil), ir.NewBlock([]ir.Type{i32}, []ir.Location{loc}), ir.NewBlock(nil, nil), ir.NewBlock(nil, nil)
 	for _, blk := range []*ir.Block{entry, lh, body, lm} {
 		lp.Region(0).Append(blk)
@@ -230,8 +228,7 @@ func (e *env) shuffleReduce(b *ir.Builder, o *ir.Operation, x *ir.Value, t ir.Ty
 	left := val(b, "spirv.ISub", loc, i32, intConst(b, i32, n, loc), val(b, "spirv.IMul", loc, i32, sg, size))
 	active := val(b, "spirv.Select", loc, i32, val(b, "spirv.ULessThan", loc, i1, left, size), left, size)
 
-	lp := b.Create(&ir.OpState{Name: "spirv.mlir.loop", Loc: loc, Regions: []*ir.Region{ir.NewRegion()},
-		Attrs: []ir.NamedAttr{named("loop_control", enum(ctx, spv.KindLoopControl, uint32(spv.LoopControlNone)))}})
+	lp := structuredOp(b, "spirv.mlir.loop", loc)
 	entry, header, body, merge := ir.NewBlock(nil, nil), ir.NewBlock([]ir.Type{i32}, []ir.Location{loc}), ir.NewBlock(nil, nil), ir.NewBlock(nil, nil)
 	for _, blk := range []*ir.Block{entry, header, body, merge} {
 		lp.Region(0).Append(blk)

@@ -137,3 +137,23 @@ func (e *env) builtin(b *ir.Builder, at *ir.Operation, bi spv.BuiltIn, t ir.Type
 		ir.NamedAttr{Name: "built_in", Value: ctx.StringAttr(bi.String())})
 	return val(b, "spirv.Load", at.Loc(), t, addressOf(b, g, at.Loc()))
 }
+
+// structuredOp creates an empty spirv.mlir.loop or spirv.mlir.selection
+// (name) with no loop or selection control, for its blocks to be added.
+func structuredOp(b *ir.Builder, name string, loc ir.Location) *ir.Operation {
+	ctx := b.Context()
+	control := named("loop_control", enum(ctx, spv.KindLoopControl, uint32(spv.LoopControlNone)))
+	if name == "spirv.mlir.selection" {
+		control = named("selection_control", enum(ctx, spv.KindSelectionControl, uint32(spv.SelectionControlNone)))
+	}
+	return b.Create(&ir.OpState{Name: name, Loc: loc, Regions: []*ir.Region{ir.NewRegion()}, Attrs: []ir.NamedAttr{control}})
+}
+
+// loadAll loads the values of the Function variables vars, of types types.
+func loadAll(b *ir.Builder, loc ir.Location, types []ir.Type, vars []*ir.Value) []*ir.Value {
+	res := make([]*ir.Value, len(vars))
+	for i, v := range vars {
+		res[i] = val(b, "spirv.Load", loc, types[i], v)
+	}
+	return res
+}

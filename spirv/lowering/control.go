@@ -60,8 +60,7 @@ func (e *env) ifOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	b := &rw.Builder
 	vars, _ := e.resultVars(b, o, types)
 	rw.SetInsertionPointBefore(o)
-	sel := b.Create(&ir.OpState{Name: "spirv.mlir.selection", Loc: loc, Regions: []*ir.Region{ir.NewRegion()},
-		Attrs: []ir.NamedAttr{named("selection_control", enum(ctx, spv.KindSelectionControl, uint32(spv.SelectionControlNone)))}})
+	sel := structuredOp(b, "spirv.mlir.selection", loc)
 	r := sel.Region(0)
 	header := ir.NewBlock(nil, nil)
 	merge := ir.NewBlock(nil, nil)
@@ -82,11 +81,7 @@ func (e *env) ifOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 		Attrs:      []ir.NamedAttr{{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, 0, 0)}}})
 	e.setYield(sel, yieldTarget{vars: vars, dest: merge})
 	b.SetInsertionPointAfter(sel)
-	res := make([]*ir.Value, len(vars))
-	for i, v := range vars {
-		res[i] = val(b, "spirv.Load", loc, types[i], v)
-	}
-	rw.ReplaceOp(o, res)
+	rw.ReplaceOp(o, loadAll(b, loc, types, vars))
 	return nil
 }
 
@@ -105,8 +100,7 @@ func (e *env) forOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversio
 	b := &rw.Builder
 	vars, _ := e.resultVars(b, o, types)
 	rw.SetInsertionPointBefore(o)
-	lp := b.Create(&ir.OpState{Name: "spirv.mlir.loop", Loc: loc, Regions: []*ir.Region{ir.NewRegion()},
-		Attrs: []ir.NamedAttr{named("loop_control", enum(ctx, spv.KindLoopControl, uint32(spv.LoopControlNone)))}})
+	lp := structuredOp(b, "spirv.mlir.loop", loc)
 	r := lp.Region(0)
 	locs := func(n int) []ir.Location {
 		ls := make([]ir.Location, n)
@@ -154,11 +148,7 @@ func (e *env) forOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversio
 	op(b, "spirv.mlir.merge", loc, nil, nil)
 	e.setYield(lp, yieldTarget{dest: cont, loop: true})
 	b.SetInsertionPointAfter(lp)
-	res := make([]*ir.Value, len(vars))
-	for i, v := range vars {
-		res[i] = val(b, "spirv.Load", loc, types[i], v)
-	}
-	rw.ReplaceOp(o, res)
+	rw.ReplaceOp(o, loadAll(b, loc, types, vars))
 	return nil
 }
 
@@ -198,12 +188,11 @@ func (e *env) whileOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	if !ok1 || !ok2 {
 		return rewrite.NoMatch
 	}
-	ctx, loc := o.Context(), o.Loc()
+	loc := o.Loc()
 	b := &rw.Builder
 	vars, _ := e.resultVars(b, o, types)
 	rw.SetInsertionPointBefore(o)
-	lp := b.Create(&ir.OpState{Name: "spirv.mlir.loop", Loc: loc, Regions: []*ir.Region{ir.NewRegion()},
-		Attrs: []ir.NamedAttr{named("loop_control", enum(ctx, spv.KindLoopControl, uint32(spv.LoopControlNone)))}})
+	lp := structuredOp(b, "spirv.mlir.loop", loc)
 	r := lp.Region(0)
 	entry, merge := ir.NewBlock(nil, nil), ir.NewBlock(nil, nil)
 	r.Append(entry)
@@ -219,11 +208,7 @@ func (e *env) whileOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	op(b, "spirv.mlir.merge", loc, nil, nil)
 	e.setYield(lp, yieldTarget{vars: vars, dest: header, loop: true, after: body, merge: merge})
 	b.SetInsertionPointAfter(lp)
-	res := make([]*ir.Value, len(vars))
-	for i, v := range vars {
-		res[i] = val(b, "spirv.Load", loc, types[i], v)
-	}
-	rw.ReplaceOp(o, res)
+	rw.ReplaceOp(o, loadAll(b, loc, types, vars))
 	return nil
 }
 
@@ -515,8 +500,7 @@ func (e *env) structurizeFunc(fn *ir.Operation) error {
 	}
 	b.SetInsertionPointToEnd(entry)
 	op(b, "spirv.Store", loc, nil, []*ir.Value{next, intConst(b, i32, 0, loc)})
-	lp := b.Create(&ir.OpState{Name: "spirv.mlir.loop", Loc: loc, Regions: []*ir.Region{ir.NewRegion()},
-		Attrs: []ir.NamedAttr{named("loop_control", enum(ctx, spv.KindLoopControl, uint32(spv.LoopControlNone)))}})
+	lp := structuredOp(b, "spirv.mlir.loop", loc)
 	if ret != nil {
 		op(b, "spirv.ReturnValue", loc, nil, []*ir.Value{val(b, "spirv.Load", loc, ret.Type().(*spirv.PointerType).Pointee, ret)})
 	} else {
@@ -535,8 +519,7 @@ func (e *env) structurizeFunc(fn *ir.Operation) error {
 	condBr(b, more, body, merge, loc)
 	for _, blk := range blocks {
 		b.SetInsertionPointToEnd(body)
-		sel := b.Create(&ir.OpState{Name: "spirv.mlir.selection", Loc: loc, Regions: []*ir.Region{ir.NewRegion()},
-			Attrs: []ir.NamedAttr{named("selection_control", enum(ctx, spv.KindSelectionControl, uint32(spv.SelectionControlNone)))}})
+		sel := structuredOp(b, "spirv.mlir.selection", loc)
 		sr := sel.Region(0)
 		sh, sm := ir.NewBlock(nil, nil), ir.NewBlock(nil, nil)
 		sr.Append(sh)
