@@ -195,14 +195,7 @@ var ballotDef = &ir.OpDef{
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
+		u, t, err := ir.ParseOneOperandColonType(p)
 		if err != nil {
 			return err
 		}

@@ -45,18 +45,26 @@ func SegmentOperands(op *Operation, sizes []int64, i int) []*Value {
 // `$v attr-dict : type($v)` of ops with one operand and no results
 // (terminators that yield one value, deallocations).
 func ParseOperandColonType(p *OpParser, _ *OpState) error {
-	u, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
+	u, t, err := ParseOneOperandColonType(p)
 	if err != nil {
 		return err
 	}
 	return p.ResolveOperands([]UnresolvedOperand{u}, []Type{t})
+}
+
+// ParseOneOperandColonType parses `%v attr-dict : T`, returning the operand
+// and T for the caller to resolve (T may be the operand's type or the
+// result's).
+func ParseOneOperandColonType(p *OpParser) (UnresolvedOperand, Type, error) {
+	u, err := p.ParseOperand()
+	if err != nil {
+		return u, nil, err
+	}
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return u, nil, err
+	}
+	t, err := p.ParseColonType()
+	return u, t, err
 }
 
 // PrintOperandColonType prints the form ParseOperandColonType reads.
