@@ -14,15 +14,17 @@ import (
 // holds it, and siblings are verified in parallel when the context allows
 // it; the problem reported is the one in the first op in order.
 func Verify(op *Operation) error {
-	return verifyOpAndDominance(op, 0, true)
+	return verifyOpAndDominance(op, 0, true, nil)
 }
 
 // verifyOpAndDominance verifies op and its body; op's own operands only
 // when ownOperands is set: those of a nested isolated op belong to the
 // region around it, whose walk checks them (and whose block order, which
 // the check reads and may renumber, siblings verified in parallel share).
-func verifyOpAndDominance(op *Operation, depth int, ownOperands bool) error {
-	v := &verifier{}
+// uses, when op is inside a symbol table, collects the symbol users found
+// for that table's check.
+func verifyOpAndDominance(op *Operation, depth int, ownOperands bool, uses *[]symbolUser) error {
+	v := &verifier{uses: uses}
 	if err := v.verifyOp(op, depth); err != nil {
 		return err
 	}
@@ -31,6 +33,25 @@ func verifyOpAndDominance(op *Operation, depth int, ownOperands bool) error {
 
 type verifier struct {
 	dom map[*Region]*domTree // made when first needed
+	// uses collects, in pre-order, the ops of the innermost symbol table
+	// around the walk that check symbol uses; nil outside any table. The
+	// table runs the checks once its body is verified, so finding them
+	// costs no walk of its own.
+	uses *[]symbolUser
+}
+
+// symbolUser is an op whose symbol uses a table checks, or the users found
+// in an isolated op verified alone, in its place in the order.
+type symbolUser struct {
+	op       *Operation
+	isolated *[]symbolUser
+}
+
+// isolatedOp is an isolated op whose verification is deferred until its
+// parent's regions are walked, with where its symbol users go.
+type isolatedOp struct {
+	op   *Operation
+	uses *[]symbolUser
 }
 
 // verifiedAlone reports whether op is verified by its own
@@ -56,7 +77,17 @@ func (v *verifier) verifyOp(op *Operation, depth int) error {
 	if err := verifyDialectAttrs(op); err != nil {
 		return err
 	}
-	var isolated []*Operation
+	if v.uses != nil && op.def != nil && op.def.VerifySymbolUses != nil {
+		*v.uses = append(*v.uses, symbolUser{op: op})
+	}
+	table := op.def != nil && op.def.Traits&SymbolTable != 0
+	var tableUses []symbolUser
+	if table {
+		outer := v.uses
+		v.uses = &tableUses
+		defer func() { v.uses = outer }()
+	}
+	var isolated []isolatedOp
 	for ri, r := range op.regions {
 		if err := v.verifyRegion(op, ri, r, depth, &isolated); err != nil {
 			return err
@@ -72,39 +103,32 @@ func (v *verifier) verifyOp(op *Operation, depth int) error {
 			return err
 		}
 	}
-	if op.def != nil && op.def.Traits&SymbolTable != 0 {
-		return verifySymbolUses(op)
+	if table {
+		return checkSymbolUses(tableUses)
 	}
 	return nil
 }
 
 // verifyIsolated verifies isolated ops whole, in parallel when the
 // context allows it.
-func verifyIsolated(ops []*Operation, depth int) error {
-	return ParallelFor(ops[0].ctx, len(ops), func(i int) error {
-		return verifyOpAndDominance(ops[i], depth, false)
+func verifyIsolated(ops []isolatedOp, depth int) error {
+	return ParallelFor(ops[0].op.ctx, len(ops), func(i int) error {
+		return verifyOpAndDominance(ops[i].op, depth, false, ops[i].uses)
 	})
 }
 
-// verifySymbolUses runs the symbol-use checks of the ops in a symbol
-// table, stopping at nested symbol tables, which check their own.
-func verifySymbolUses(table *Operation) error {
-	var err error
-	for _, r := range table.regions {
-		for b := r.first; b != nil && err == nil; b = b.next {
-			for o := b.first; o != nil && err == nil; o = o.next {
-				o.WalkPre(func(n *Operation) (bool, bool) {
-					if n.def != nil && n.def.VerifySymbolUses != nil {
-						if err = n.def.VerifySymbolUses(n); err != nil {
-							return false, false
-						}
-					}
-					return n.def == nil || n.def.Traits&SymbolTable == 0, true
-				})
+// checkSymbolUses runs the symbol-use checks of a table's users in order.
+func checkSymbolUses(users []symbolUser) error {
+	for _, u := range users {
+		if u.isolated != nil {
+			if err := checkSymbolUses(*u.isolated); err != nil {
+				return err
 			}
+		} else if err := u.op.def.VerifySymbolUses(u.op); err != nil {
+			return err
 		}
 	}
-	return err
+	return nil
 }
 
 func verifyDialectAttrs(op *Operation) error {
@@ -287,7 +311,7 @@ func isGraphRegion(op *Operation) bool {
 
 // verifyRegion checks region ri of op and the ops in it, except the bodies
 // of isolated ops, which it appends to isolated.
-func (v *verifier) verifyRegion(op *Operation, ri int, r *Region, depth int, isolated *[]*Operation) error {
+func (v *verifier) verifyRegion(op *Operation, ri int, r *Region, depth int, isolated *[]isolatedOp) error {
 	needsTerminator := op.def != nil && op.def.Traits&NoTerminator == 0 && !isGraphRegion(op)
 	for b := r.first; b != nil; b = b.next {
 		if b.parent != r {
@@ -317,7 +341,12 @@ func (v *verifier) verifyRegion(op *Operation, ri int, r *Region, depth int, iso
 				return o.Errorf("has successors but is not a terminator")
 			}
 			if verifiedAlone(o) {
-				*isolated = append(*isolated, o)
+				d := isolatedOp{op: o}
+				if v.uses != nil {
+					d.uses = new([]symbolUser)
+					*v.uses = append(*v.uses, symbolUser{isolated: d.uses})
+				}
+				*isolated = append(*isolated, d)
 			} else if err := v.verifyOp(o, depth+1); err != nil {
 				return err
 			}

@@ -6,9 +6,11 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/irtest"
+	"github.com/kiln-gpu/kiln/ir/pass"
 )
 
 // optOptions are the flags of `kiln opt`, with MLIR's names.
@@ -128,6 +130,10 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	out := bufio.NewWriterSize(dest, 64<<10)
+	var timing *pass.Timing // nil unless --mlir-timing
+	if o.timing {
+		timing = pass.NewTiming()
+	}
 	failed := false
 	var problems []string
 	for i, chunk := range chunks {
@@ -140,14 +146,14 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		ctx.AddSource(name, text)
 		var diags []*ir.Diagnostic
 		ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) { diags = append(diags, d) })
-		m, err := optChunk(o, ctx, chunk, name, stderr)
+		m, err := optChunk(o, ctx, chunk, name, timing, stderr)
 		if d, ok := err.(*ir.Diagnostic); ok {
 			diags = append(diags, d)
 		} else if err != nil {
 			// Not about the input (a bad pass pipeline, say): report it as is.
 			fmt.Fprintf(stderr, "kiln opt: %v\n", err)
 			return 1
-		} else if err := ir.Print(out, m, o.print); err != nil {
+		} else if err := timed(timing, "Output", func() error { return ir.Print(out, m, o.print) }); err != nil {
 			fmt.Fprintf(stderr, "kiln opt: %v\n", err)
 			return 1
 		}
@@ -164,10 +170,14 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	if err := out.Flush(); err == nil {
+	err = timed(timing, "Output", out.Flush)
+	if err == nil {
 		err = closeDest()
 	} else {
 		closeDest()
+	}
+	if timing != nil {
+		timing.Report(stderr)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
@@ -195,16 +205,32 @@ func openOutput(path string, stdout io.Writer) (io.Writer, func() error, error) 
 }
 
 // optChunk parses, verifies and transforms one input.
-func optChunk(o *optOptions, ctx *ir.Context, src, name string, stderr io.Writer) (*ir.Operation, error) {
-	m, err := ir.Parse(ctx, src, name)
+func optChunk(o *optOptions, ctx *ir.Context, src, name string, timing *pass.Timing, stderr io.Writer) (*ir.Operation, error) {
+	var m *ir.Operation
+	err := timed(timing, "Parser", func() (err error) {
+		m, err = ir.Parse(ctx, src, name)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	if err := ir.Verify(m); err != nil {
+	if err := timed(timing, "Verifier", func() error { return ir.Verify(m) }); err != nil {
 		return nil, err
 	}
-	if err := runPipeline(m, o, stderr); err != nil {
+	if err := runPipeline(m, o, timing, stderr); err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// timed runs f, adding its wall time to timing's entry name when timing is
+// on, as MLIR's --mlir-timing reports "Parser" and "Output".
+func timed(timing *pass.Timing, name string, f func() error) error {
+	if timing == nil {
+		return f()
+	}
+	start := time.Now()
+	err := f()
+	timing.Add(name, time.Since(start))
+	return err
 }

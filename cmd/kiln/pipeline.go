@@ -27,7 +27,7 @@ func passRegistry() pass.Registry {
 // runPipeline runs the passes named on the command line over the module:
 // each --pass-pipeline text in turn, and runs of --<pass> flags as one
 // builtin.module pipeline, in command-line order.
-func runPipeline(m *ir.Operation, o *optOptions, stderr io.Writer) error {
+func runPipeline(m *ir.Operation, o *optOptions, timing *pass.Timing, stderr io.Writer) error {
 	reg := passRegistry()
 	cfg := pass.Config{
 		DisableThreading: o.disableThreading,
@@ -36,10 +36,7 @@ func runPipeline(m *ir.Operation, o *optOptions, stderr io.Writer) error {
 		PrintAfter:       o.printAfter,
 		PrintOptions:     o.print,
 		IROut:            stderr,
-	}
-	if o.timing {
-		cfg.Timing = pass.NewTiming()
-		defer cfg.Timing.Report(stderr)
+		Timing:           timing,
 	}
 	var flags []string
 	flush := func() error {
