@@ -1,12 +1,16 @@
 package ir
 
-import "iter"
+import (
+	"iter"
+	"slices"
+)
 
 // Block is a list of operations with arguments, inside a region. A block
 // in an SSACFG region ends with a terminator whose successors are blocks of
 // the same region.
 type Block struct {
 	args        []*Value
+	argLocs     []Location // argLocs[i] is the location of args[i]
 	first, last *Operation
 	parent      *Region
 	prev, next  *Block
@@ -46,17 +50,17 @@ func (b *Block) ArgTypes() []Type {
 
 // AddArgument appends an argument.
 func (b *Block) AddArgument(t Type, loc Location) *Value {
-	v := &Value{typ: t, block: b, index: len(b.args), loc: loc}
+	v := &Value{typ: t, block: b, index: len(b.args)}
 	b.args = append(b.args, v)
+	b.argLocs = append(b.argLocs, loc)
 	return v
 }
 
 // InsertArgument inserts an argument at position i.
 func (b *Block) InsertArgument(i int, t Type, loc Location) *Value {
-	v := &Value{typ: t, block: b, loc: loc}
-	b.args = append(b.args, nil)
-	copy(b.args[i+1:], b.args[i:])
-	b.args[i] = v
+	v := &Value{typ: t, block: b}
+	b.args = slices.Insert(b.args, i, v)
+	b.argLocs = slices.Insert(b.argLocs, i, loc)
 	for j := i; j < len(b.args); j++ {
 		b.args[j].index = j
 	}
@@ -68,7 +72,8 @@ func (b *Block) EraseArgument(i int) {
 	if b.args[i].uses != nil {
 		panic("ir: erasing a block argument that still has uses")
 	}
-	b.args = append(b.args[:i], b.args[i+1:]...)
+	b.args = slices.Delete(b.args, i, i+1)
+	b.argLocs = slices.Delete(b.argLocs, i, i+1)
 	for j := i; j < len(b.args); j++ {
 		b.args[j].index = j
 	}
@@ -105,7 +110,7 @@ func (b *Block) Empty() bool { return b.first == nil }
 
 // Terminator returns the last op when it is a terminator (or unregistered), else nil.
 func (b *Block) Terminator() *Operation {
-	if b.last != nil && (b.last.def == nil || b.last.def.Traits&Terminator != 0) {
+	if b.last != nil && (b.last.info.def == nil || b.last.info.def.Traits&Terminator != 0) {
 		return b.last
 	}
 	return nil
@@ -229,7 +234,7 @@ func (b *Block) Predecessors() []*Block {
 	var preds []*Block
 	for p := b.parent.first; p != nil; p = p.next {
 		if t := p.last; t != nil {
-			for _, s := range t.successors {
+			for _, s := range t.succs() {
 				if s == b {
 					preds = append(preds, p)
 				}
@@ -253,7 +258,7 @@ func (r *Region) ParentOp() *Operation { return r.parent }
 
 // Index returns the region's number within its parent op.
 func (r *Region) Index() int {
-	for i, x := range r.parent.regions {
+	for i, x := range r.parent.regs() {
 		if x == r {
 			return i
 		}

@@ -126,7 +126,7 @@ func (op *Operation) Clone(m *Mapping) *Operation {
 	// NewOp copies the state's lists, so small ones can live on the stack.
 	var operands [4]*Value
 	var types [2]Type
-	st := &OpState{Name: op.name, Loc: op.loc, Props: op.props, Attrs: op.attrs,
+	st := &OpState{Name: op.info.name, Loc: op.loc, Props: op.props, Attrs: op.attrs,
 		Operands: operands[:0], ResultTypes: types[:0]}
 	for i := range op.operands {
 		st.Operands = append(st.Operands, m.Lookup(op.operands[i].value))
@@ -134,19 +134,19 @@ func (op *Operation) Clone(m *Mapping) *Operation {
 	for i := range op.results {
 		st.ResultTypes = append(st.ResultTypes, op.results[i].typ)
 	}
-	for _, s := range op.successors {
+	for _, s := range op.succs() {
 		st.Successors = append(st.Successors, m.LookupBlock(s))
 	}
-	for range op.regions {
+	for range op.regs() {
 		st.Regions = append(st.Regions, &Region{})
 	}
-	n := op.ctx.NewOp(st)
-	n.name, n.def = op.name, op.def
+	n := op.info.ctx.NewOp(st)
+	n.info = op.info
 	for i := range op.results {
 		m.Map(&op.results[i], &n.results[i])
 	}
-	for i, r := range op.regions {
-		r.CloneInto(n.regions[i], nil, m)
+	for i, r := range op.regs() {
+		r.CloneInto(n.regs()[i], nil, m)
 	}
 	return n
 }
@@ -158,7 +158,7 @@ func (r *Region) CloneInto(dest *Region, before *Block, m *Mapping) {
 	for b := r.first; b != nil; b = b.next {
 		nb := &Block{}
 		for _, a := range b.args {
-			m.Map(a, nb.AddArgument(a.typ, a.loc))
+			m.Map(a, nb.AddArgument(a.typ, a.argLoc()))
 		}
 		m.MapBlock(b, nb)
 		newBlocks = append(newBlocks, nb)
@@ -192,8 +192,8 @@ func remapNested(op *Operation, m *Mapping) {
 				o.operands[i].Set(w)
 			}
 		}
-		for i, s := range o.successors {
-			o.successors[i] = m.LookupBlock(s)
+		for i, s := range o.succs() {
+			o.rare.successors[i] = m.LookupBlock(s)
 		}
 		return true
 	})

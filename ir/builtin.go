@@ -126,7 +126,7 @@ var castDef = &OpDef{
 			return nil, false
 		}
 		in := op.Operand(0).DefiningOp()
-		if in == nil || in.name != op.name || in.NumResults() != op.NumOperands() || in.NumOperands() != op.NumResults() {
+		if in == nil || in.info.name != op.info.name || in.NumResults() != op.NumOperands() || in.NumOperands() != op.NumResults() {
 			return nil, false
 		}
 		for i := 0; i < op.NumOperands(); i++ {

@@ -12,6 +12,9 @@ import (
 type Context struct {
 	dialects map[string]*Dialect // by namespace, including aliases such as "spv"
 	ops      map[string]*OpDef   // by full name
+	infos    map[string]*opInfo  // the ops' shared facts, by full name
+	unregMu  sync.Mutex
+	unreg    map[string]*opInfo // those of unregistered ops, made when first created
 
 	allowUnregistered atomic.Bool
 	singleThreaded    atomic.Bool // see SetMultithreading
@@ -69,6 +72,8 @@ func NewContext(dialects ...*Dialect) *Context {
 	c := &Context{
 		dialects: map[string]*Dialect{},
 		ops:      map[string]*OpDef{},
+		infos:    map[string]*opInfo{},
+		unreg:    map[string]*opInfo{},
 		unique:   map[string]uniqued{},
 		sources:  map[string]string{},
 		flc:      map[string]*positionTable{},
@@ -94,10 +99,11 @@ func (c *Context) load(d *Dialect) {
 	}
 	for _, op := range d.Ops {
 		op.dialect = d
-		c.ops[op.Name] = op
+		info := &opInfo{ctx: c, name: op.Name, def: op}
+		c.ops[op.Name], c.infos[op.Name] = op, info
 		if i := strings.IndexByte(op.Name, '.'); i > 0 {
 			for _, a := range d.Aliases {
-				c.ops[a+op.Name[i:]] = op
+				c.ops[a+op.Name[i:]], c.infos[a+op.Name[i:]] = op, info
 			}
 		}
 	}
@@ -117,6 +123,22 @@ func (c *Context) Dialects() []*Dialect {
 		}
 	}
 	return out
+}
+
+// opInfo returns the facts shared by the ops named name: the registered
+// op's canonical spelling and definition, or the name alone.
+func (c *Context) opInfo(name string) *opInfo {
+	if info := c.infos[name]; info != nil {
+		return info
+	}
+	c.unregMu.Lock()
+	defer c.unregMu.Unlock()
+	info := c.unreg[name]
+	if info == nil {
+		info = &opInfo{ctx: c, name: name}
+		c.unreg[name] = info
+	}
+	return info
 }
 
 // LookupOp returns the definition of a registered op, or nil.

@@ -36,7 +36,7 @@ func Errorf(loc Location, format string, args ...any) *Diagnostic {
 // Errorf returns an error about op, prefixed as MLIR's emitOpError does:
 // 'arith.addi' op <message>.
 func (op *Operation) Errorf(format string, args ...any) *Diagnostic {
-	return Errorf(op.loc, "'%s' op %s", op.name, fmt.Sprintf(format, args...))
+	return Errorf(op.loc, "'%s' op %s", op.info.name, fmt.Sprintf(format, args...))
 }
 
 // Note attaches a note and returns the diagnostic.

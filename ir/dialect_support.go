@@ -48,9 +48,9 @@ func (p *OpPrinter) ArgumentWithAttrs(v *Value, attrs []NamedAttr) {
 	p.WriteString(": ")
 	p.Type(v.typ)
 	p.OptionalAttrDict(attrs)
-	if p.opts.DebugInfo && v.loc != nil {
+	if l := v.argLoc(); p.opts.DebugInfo && l != nil {
 		p.WriteByte(' ')
-		p.Loc(v.loc)
+		p.Loc(l)
 	}
 }
 

@@ -25,7 +25,7 @@ func newDomTree(r *Region) *domTree {
 		f := &stack[len(stack)-1]
 		var succs []*Block
 		if f.b.last != nil {
-			succs = f.b.last.successors
+			succs = f.b.last.succs()
 		}
 		if f.i < len(succs) {
 			s := succs[f.i]
@@ -47,7 +47,7 @@ func newDomTree(r *Region) *domTree {
 	preds := map[*Block][]*Block{}
 	for _, b := range rpo {
 		if b.last != nil {
-			for _, s := range b.last.successors {
+			for _, s := range b.last.succs() {
 				preds[s] = append(preds[s], b)
 			}
 		}

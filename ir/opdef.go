@@ -175,10 +175,10 @@ type Pattern struct {
 // IsPure reports whether op has no side effects (its nested ops included
 // when its effects are recursive).
 func IsPure(op *Operation) bool {
-	if op.def == nil {
+	if op.info.def == nil {
 		return false
 	}
-	t := op.def.Traits
+	t := op.info.def.Traits
 	if t&Pure != 0 {
 		return t&RecursiveEffects == 0 || nestedOpsMatch(op, IsPure)
 	}
@@ -189,7 +189,7 @@ func IsPure(op *Operation) bool {
 }
 
 func nestedOpsMatch(op *Operation, pred func(*Operation) bool) bool {
-	for _, r := range op.regions {
+	for _, r := range op.regs() {
 		for b := r.first; b != nil; b = b.next {
 			for o := b.first; o != nil; o = o.next {
 				if !pred(o) {
@@ -204,21 +204,21 @@ func nestedOpsMatch(op *Operation, pred func(*Operation) bool) bool {
 // removableWhenUnused reports whether op's effects allow erasing it when
 // its results are unused: pure, read-only or allocation-only ops.
 func removableWhenUnused(op *Operation) bool {
-	if op.def == nil {
+	if op.info.def == nil {
 		return false
 	}
-	t := op.def.Traits
+	t := op.info.def.Traits
 	if t&Terminator != 0 || t&Symbol != 0 {
 		return false
 	}
 	if t&(Pure|ReadOnly|AllocOnly) != 0 {
 		return t&RecursiveEffects == 0 || nestedOpsMatch(op, func(o *Operation) bool {
-			return o.def != nil && (o.def.Traits&Terminator != 0 || removableWhenUnused(o))
+			return o.info.def != nil && (o.info.def.Traits&Terminator != 0 || removableWhenUnused(o))
 		})
 	}
 	if t&RecursiveEffects != 0 {
 		return nestedOpsMatch(op, func(o *Operation) bool {
-			return o.def != nil && (o.def.Traits&Terminator != 0 || removableWhenUnused(o))
+			return o.info.def != nil && (o.info.def.Traits&Terminator != 0 || removableWhenUnused(o))
 		})
 	}
 	return false

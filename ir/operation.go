@@ -10,22 +10,49 @@ import (
 // regions and a location. Dialect ops are Operations whose OpDef gives them
 // meaning; typed views (type AddI struct{ *ir.Operation }) name the parts.
 type Operation struct {
-	ctx        *Context
-	name       string
-	def        *OpDef // nil when unregistered
-	operands   []OpOperand
-	results    []Value
-	props      []NamedAttr // inherent attributes (MLIR properties)
-	attrs      []NamedAttr // discardable attributes
-	successors []*Block
-	regions    []*Region
-	loc        Location
+	info     *opInfo
+	operands []OpOperand
+	results  []Value
+	props    []NamedAttr // inherent attributes (MLIR properties)
+	attrs    []NamedAttr // discardable attributes
+	loc      Location
 
 	block      *Block
 	prev, next *Operation
 	order      int // position in block, valid while block.orderValid
 
-	syms map[string]*Operation // symbol lookup cache of a symbol table op (guarded by ctx.symMu)
+	rare *opRare // nil unless the op has successors or regions
+}
+
+// opInfo holds what all ops of one name in a context share.
+type opInfo struct {
+	ctx  *Context
+	name string
+	def  *OpDef // nil when unregistered
+}
+
+// opRare holds what few ops have, out of the Operation struct that every
+// op pays for.
+type opRare struct {
+	successors []*Block
+	regions    []*Region
+	syms       map[string]*Operation // symbol lookup cache of a symbol table op (guarded by ctx.symMu)
+}
+
+// regs returns the op's regions.
+func (op *Operation) regs() []*Region {
+	if op.rare == nil {
+		return nil
+	}
+	return op.rare.regions
+}
+
+// succs returns the op's successors.
+func (op *Operation) succs() []*Block {
+	if op.rare == nil {
+		return nil
+	}
+	return op.rare.successors
 }
 
 // OpState describes an operation to create.
@@ -55,10 +82,8 @@ func (s *OpState) AddAttr(name string, v Attribute) { s.Attrs = append(s.Attrs, 
 // NewOp creates a detached operation from a state.
 func (c *Context) NewOp(st *OpState) *Operation {
 	op := allocOp(len(st.Operands), len(st.ResultTypes))
-	*op = Operation{ctx: c, name: st.Name, def: c.ops[st.Name], loc: st.Loc, operands: op.operands, results: op.results}
-	if op.def != nil {
-		op.name = op.def.Name // canonical spelling (spv.X -> spirv.X)
-	}
+	// A registered op's info has the canonical spelling (spv.X -> spirv.X).
+	*op = Operation{info: c.opInfo(st.Name), loc: st.Loc, operands: op.operands, results: op.results}
 	if op.loc == nil {
 		op.loc = c.UnknownLoc()
 	}
@@ -77,10 +102,11 @@ func (c *Context) NewOp(st *OpState) *Operation {
 	for _, a := range st.Attrs {
 		op.SetAttr(a.Name, a.Value)
 	}
-	op.successors = append([]*Block(nil), st.Successors...)
-	op.regions = st.Regions
-	for _, r := range op.regions {
-		r.parent = op
+	if len(st.Successors) > 0 || len(st.Regions) > 0 {
+		op.rare = &opRare{successors: append([]*Block(nil), st.Successors...), regions: st.Regions}
+		for _, r := range st.Regions {
+			r.parent = op
+		}
 	}
 	return op
 }
@@ -131,7 +157,7 @@ func allocOp(operands, results int) *Operation {
 func (op *Operation) reserveAttrs(st *OpState) {
 	nProps, nAttrs := len(st.Props), 0
 	for _, a := range st.Attrs {
-		if op.def != nil && op.def.isInherent(a.Name) {
+		if op.info.def != nil && op.info.def.isInherent(a.Name) {
 			nProps++
 		} else {
 			nAttrs++
@@ -145,27 +171,27 @@ func (op *Operation) reserveAttrs(st *OpState) {
 }
 
 // Context returns the op's context.
-func (op *Operation) Context() *Context { return op.ctx }
+func (op *Operation) Context() *Context { return op.info.ctx }
 
 // Name returns the full op name, e.g. "arith.addi".
-func (op *Operation) Name() string { return op.name }
+func (op *Operation) Name() string { return op.info.name }
 
 // Def returns the op's definition, or nil when unregistered.
-func (op *Operation) Def() *OpDef { return op.def }
+func (op *Operation) Def() *OpDef { return op.info.def }
 
 // IsRegistered reports whether the op has a definition.
-func (op *Operation) IsRegistered() bool { return op.def != nil }
+func (op *Operation) IsRegistered() bool { return op.info.def != nil }
 
 // DialectName returns the namespace part of the name.
 func (op *Operation) DialectName() string {
-	if i := strings.IndexByte(op.name, '.'); i >= 0 {
-		return op.name[:i]
+	if i := strings.IndexByte(op.info.name, '.'); i >= 0 {
+		return op.info.name[:i]
 	}
 	return ""
 }
 
 // HasTrait reports whether the op's definition has all the given traits.
-func (op *Operation) HasTrait(t Trait) bool { return op.def != nil && op.def.Traits&t == t }
+func (op *Operation) HasTrait(t Trait) bool { return op.info.def != nil && op.info.def.Traits&t == t }
 
 // Loc returns the op's location.
 func (op *Operation) Loc() Location { return op.loc }
@@ -286,7 +312,7 @@ func (op *Operation) HasAttr(name string) bool { return op.Attr(name) != nil }
 // SetAttr sets an attribute; names the definition declares inherent become properties.
 func (op *Operation) SetAttr(name string, v Attribute) {
 	list := &op.attrs
-	if op.def != nil && op.def.isInherent(name) {
+	if op.info.def != nil && op.info.def.isInherent(name) {
 		list = &op.props
 	} else if GetAttr(op.props, name) != nil {
 		list = &op.props
@@ -324,34 +350,34 @@ func (op *Operation) RemoveAttr(name string) bool {
 }
 
 // NumSuccessors returns the number of successor blocks.
-func (op *Operation) NumSuccessors() int { return len(op.successors) }
+func (op *Operation) NumSuccessors() int { return len(op.succs()) }
 
 // Successor returns successor i.
-func (op *Operation) Successor(i int) *Block { return op.successors[i] }
+func (op *Operation) Successor(i int) *Block { return op.succs()[i] }
 
 // Successors returns the successor blocks.
-func (op *Operation) Successors() []*Block { return op.successors }
+func (op *Operation) Successors() []*Block { return op.succs() }
 
 // SetSuccessor replaces successor i.
-func (op *Operation) SetSuccessor(i int, b *Block) { op.successors[i] = b }
+func (op *Operation) SetSuccessor(i int, b *Block) { op.rare.successors[i] = b }
 
 // SuccessorOperands returns the operand range [start, start+n) forwarded to
 // successor i, as the op's definition describes it.
 func (op *Operation) SuccessorOperands(i int) (start, n int) {
-	if op.def != nil && op.def.SuccessorOperands != nil {
-		return op.def.SuccessorOperands(op, i)
+	if op.info.def != nil && op.info.def.SuccessorOperands != nil {
+		return op.info.def.SuccessorOperands(op, i)
 	}
 	return 0, 0
 }
 
 // NumRegions returns the number of regions.
-func (op *Operation) NumRegions() int { return len(op.regions) }
+func (op *Operation) NumRegions() int { return len(op.regs()) }
 
 // Region returns region i.
-func (op *Operation) Region(i int) *Region { return op.regions[i] }
+func (op *Operation) Region(i int) *Region { return op.regs()[i] }
 
 // Regions returns the regions.
-func (op *Operation) Regions() []*Region { return op.regions }
+func (op *Operation) Regions() []*Region { return op.regs() }
 
 // Block returns the block that contains the op, or nil.
 func (op *Operation) Block() *Block { return op.block }
@@ -375,7 +401,7 @@ func (op *Operation) ParentOp() *Operation {
 // ParentOfName returns the closest ancestor with the given name, or nil.
 func (op *Operation) ParentOfName(name string) *Operation {
 	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
-		if p.name == name {
+		if p.info.name == name {
 			return p
 		}
 	}
@@ -432,8 +458,10 @@ func (op *Operation) DropAllReferences() {
 	for i := range op.operands {
 		op.operands[i].unlink()
 	}
-	op.successors = op.successors[:0]
-	for _, r := range op.regions {
+	if op.rare != nil {
+		op.rare.successors = op.rare.successors[:0]
+	}
+	for _, r := range op.regs() {
 		for b := r.first; b != nil; b = b.next {
 			for o := b.first; o != nil; o = o.next {
 				o.DropAllReferences()
@@ -448,7 +476,7 @@ func (op *Operation) Erase() {
 	op.DropAllReferences()
 	for i := range op.results {
 		if op.results[i].uses != nil {
-			panic("ir: erasing " + op.name + " whose result still has uses")
+			panic("ir: erasing " + op.info.name + " whose result still has uses")
 		}
 	}
 	op.Remove()
@@ -457,7 +485,7 @@ func (op *Operation) Erase() {
 // Walk visits op and every nested op in post-order (nested ops first). The
 // visited op may be erased by fn. Returning false from fn stops the walk.
 func (op *Operation) Walk(fn func(*Operation) bool) bool {
-	for _, r := range op.regions {
+	for _, r := range op.regs() {
 		if !r.Walk(fn) {
 			return false
 		}
@@ -473,7 +501,7 @@ func (op *Operation) WalkPre(fn func(*Operation) (descend, cont bool)) bool {
 		return false
 	}
 	if descend {
-		for _, r := range op.regions {
+		for _, r := range op.regs() {
 			for b := r.first; b != nil; b = b.next {
 				for o := b.first; o != nil; {
 					next := o.next
@@ -491,7 +519,7 @@ func (op *Operation) WalkPre(fn func(*Operation) (descend, cont bool)) bool {
 // Ops iterates over all ops nested in op (not op itself), in pre-order.
 func (op *Operation) Ops() iter.Seq[*Operation] {
 	return func(yield func(*Operation) bool) {
-		for _, r := range op.regions {
+		for _, r := range op.regs() {
 			for b := r.first; b != nil; b = b.next {
 				for o := b.first; o != nil; o = o.next {
 					if !yield(o) {

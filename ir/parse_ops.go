@@ -640,7 +640,7 @@ type Argument struct {
 func (p *Parser) addArgument(b *Block, a Argument) *Value {
 	v := b.AddArgument(a.Type, a.Loc)
 	if a.pending > 0 {
-		p.pendingLocs[a.pending-1].set = func(l Location) { v.loc = l }
+		p.pendingLocs[a.pending-1].set = v.SetLoc
 	}
 	return v
 }

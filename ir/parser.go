@@ -413,14 +413,14 @@ func (p *Parser) parseTopLevel() (*Operation, error) {
 	if err := p.resolvePendingLocs(); err != nil {
 		return nil, err
 	}
-	if top.first != nil && top.first == top.last && top.first.name == "builtin.module" {
+	if top.first != nil && top.first == top.last && top.first.info.name == "builtin.module" {
 		m := top.first
 		m.Remove()
 		return m, nil
 	}
 	m := p.ctx.NewOp(&OpState{Name: "builtin.module", Loc: p.ctx.FileLineColLoc(p.file, 1, 1), Regions: []*Region{{}}})
 	body := &Block{}
-	m.regions[0].Append(body)
+	m.regs()[0].Append(body)
 	for top.first != nil {
 		body.Append(top.first)
 	}

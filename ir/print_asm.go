@@ -52,9 +52,9 @@ func (p *OpPrinter) Argument(v *Value) {
 	p.valueName(v)
 	p.WriteString(": ")
 	p.Type(v.typ)
-	if p.opts.DebugInfo && v.loc != nil {
+	if l := v.argLoc(); p.opts.DebugInfo && l != nil {
 		p.WriteByte(' ')
-		p.Loc(v.loc)
+		p.Loc(l)
 	}
 }
 

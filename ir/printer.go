@@ -256,7 +256,7 @@ func PrintBytes(op *Operation, opts PrintOptions) []byte {
 
 func (p *Printer) printWithAliases(op *Operation) {
 	opts := p.opts
-	if op.ctx.usesAliasableAttrs.Load() {
+	if op.info.ctx.usesAliasableAttrs.Load() {
 		// Dry run to find the attributes that get aliases, as MLIR does.
 		dry := &Printer{opts: opts, sink: io.Discard, collect: &aliasCollector{seen: map[Attribute]bool{}}}
 		dry.topOp(op)
@@ -298,13 +298,13 @@ func OpString(op *Operation, opts PrintOptions) string {
 }
 
 func (p *Printer) topOp(op *Operation) {
-	p.ctx = op.ctx
+	p.ctx = op.info.ctx
 	p.names = newNameState()
 	p.names.numberOp(op)
 	p.defaultDialects = []string{"builtin"}
 	for a := op.ParentOp(); a != nil; a = a.ParentOp() {
-		if a.def != nil && a.def.DefaultDialect != "" {
-			p.defaultDialects = append(p.defaultDialects[:1:1], append([]string{a.def.DefaultDialect}, p.defaultDialects[1:]...)...)
+		if a.info.def != nil && a.info.def.DefaultDialect != "" {
+			p.defaultDialects = append(p.defaultDialects[:1:1], append([]string{a.info.def.DefaultDialect}, p.defaultDialects[1:]...)...)
 		}
 	}
 	p.printOp(op)
@@ -373,17 +373,17 @@ func (p *Printer) printOp(op *Operation) {
 		}
 		p.WriteString(" = ")
 	}
-	if !p.opts.Generic && op.def != nil && op.def.Print != nil {
-		name := op.name
+	if !p.opts.Generic && op.info.def != nil && op.info.def.Print != nil {
+		name := op.info.name
 		if len(p.defaultDialects) > 0 {
 			if d := p.defaultDialects[len(p.defaultDialects)-1]; strings.HasPrefix(name, d+".") {
 				name = name[len(d)+1:]
 			}
 		}
 		p.WriteString(name)
-		pushed := op.def.DefaultDialect != ""
+		pushed := op.info.def.DefaultDialect != ""
 		if pushed {
-			p.defaultDialects = append(p.defaultDialects, op.def.DefaultDialect)
+			p.defaultDialects = append(p.defaultDialects, op.info.def.DefaultDialect)
 		}
 		// One OpPrinter per nesting depth, reused: a fresh one per op
 		// would be an allocation per op.
@@ -393,7 +393,7 @@ func (p *Printer) printOp(op *Operation) {
 		opp := p.opPrinters[p.opDepth]
 		*opp = OpPrinter{Printer: p, op: op}
 		p.opDepth++
-		op.def.Print(opp, op)
+		op.info.def.Print(opp, op)
 		p.opDepth--
 		if pushed {
 			p.defaultDialects = p.defaultDialects[:len(p.defaultDialects)-1]
@@ -408,7 +408,7 @@ func (p *Printer) printOp(op *Operation) {
 }
 
 func (p *Printer) printGenericOp(op *Operation) {
-	p.String(op.name)
+	p.String(op.info.name)
 	p.WriteByte('(')
 	for i := range op.operands {
 		if i > 0 {
@@ -417,9 +417,9 @@ func (p *Printer) printGenericOp(op *Operation) {
 		p.valueName(op.operands[i].value)
 	}
 	p.WriteByte(')')
-	if len(op.successors) > 0 {
+	if len(op.succs()) > 0 {
 		p.WriteByte('[')
-		for i, s := range op.successors {
+		for i, s := range op.succs() {
 			if i > 0 {
 				p.WriteString(", ")
 			}
@@ -432,12 +432,12 @@ func (p *Printer) printGenericOp(op *Operation) {
 		p.AttrDict(op.props)
 		p.WriteByte('>')
 	}
-	if len(op.regions) > 0 {
+	if len(op.regs()) > 0 {
 		// Generic regions print with the default dialect of the op, as in MLIR.
 		saved := p.defaultDialects
 		p.defaultDialects = nil
 		p.WriteString(" (")
-		for i, r := range op.regions {
+		for i, r := range op.regs() {
 			if i > 0 {
 				p.WriteString(", ")
 			}
@@ -618,7 +618,7 @@ func predecessors(r *Region) map[*Block][]*Block {
 	preds := map[*Block][]*Block{}
 	for p := r.first; p != nil; p = p.next {
 		if t := p.last; t != nil {
-			for _, s := range t.successors {
+			for _, s := range t.succs() {
 				preds[s] = append(preds[s], p)
 			}
 		}
@@ -642,9 +642,9 @@ func (p *Printer) printBlockHeader(b *Block, preds []*Block) {
 			p.valueName(a)
 			p.WriteString(": ")
 			p.Type(a.typ)
-			if p.opts.DebugInfo && a.loc != nil {
+			if l := a.argLoc(); p.opts.DebugInfo && l != nil {
 				p.WriteByte(' ')
-				p.Loc(a.loc)
+				p.Loc(l)
 			}
 		}
 		p.WriteByte(')')
@@ -723,7 +723,7 @@ func (s *nameState) numberOp(op *Operation) {
 	s.size(op, true)
 	c := counters{}
 	s.nameResults(op, &c)
-	for _, r := range op.regions {
+	for _, r := range op.regs() {
 		s.numberRegion(r, c)
 	}
 }
@@ -734,7 +734,7 @@ func (s *nameState) numberIsolated(op *Operation) *nameState {
 	d := s.deferred[op.block.parent]
 	child := &nameState{used: map[string]bool{}, parent: s, outerUsed: d.used}
 	child.size(op, false)
-	for _, r := range op.regions {
+	for _, r := range op.regs() {
 		child.numberRegion(r, d.c)
 	}
 	return child
@@ -747,7 +747,7 @@ func (s *nameState) size(op *Operation, withResults bool) {
 	if withResults {
 		values = len(op.results)
 	}
-	for _, r := range op.regions {
+	for _, r := range op.regs() {
 		countNames(r, &values, &blocks)
 	}
 	s.values = make(map[*Value]valueName, values)
@@ -763,7 +763,7 @@ func countNames(r *Region, values, blocks *int) {
 		for o := b.first; o != nil; o = o.next {
 			*values += len(o.results)
 			if !isolatedWithRegions(o) {
-				for _, nr := range o.regions {
+				for _, nr := range o.regs() {
 					countNames(nr, values, blocks)
 				}
 			}
@@ -774,7 +774,7 @@ func countNames(r *Region, values, blocks *int) {
 // isolatedWithRegions reports whether op has regions that no value from
 // outside can be used in.
 func isolatedWithRegions(op *Operation) bool {
-	return len(op.regions) > 0 && op.def != nil && op.def.Traits&IsolatedFromAbove != 0
+	return len(op.regs()) > 0 && op.info.def != nil && op.info.def.Traits&IsolatedFromAbove != 0
 }
 
 func (s *nameState) isUsed(name string) bool { return s.used[name] || s.outerUsed[name] }
@@ -816,9 +816,9 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 		return
 	}
 	var names []string // suggested name per result, "" when none
-	if op.def != nil && op.def.ResultNames != nil {
+	if op.info.def != nil && op.info.def.ResultNames != nil {
 		names = make([]string, n)
-		op.def.ResultNames(op, func(v *Value, name string) {
+		op.info.def.ResultNames(op, func(v *Value, name string) {
 			if v.owner == op && name != "" {
 				names[v.index] = name
 			}
@@ -884,7 +884,7 @@ func (s *nameState) numberRegion(r *Region, c counters) {
 				s.deferIsolated(r, c)
 				continue
 			}
-			for _, nr := range o.regions {
+			for _, nr := range o.regs() {
 				s.numberRegion(nr, c)
 			}
 		}

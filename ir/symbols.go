@@ -17,32 +17,32 @@ func Visibility(op *Operation) string {
 // LookupSymbol finds the symbol with the given name directly in a symbol
 // table op's body, or nil.
 func LookupSymbol(table *Operation, name string) *Operation {
-	if len(table.regions) == 0 || table.regions[0].first == nil {
+	if len(table.regs()) == 0 || table.regs()[0].first == nil {
 		return nil
 	}
-	body := table.regions[0].first
-	c := table.ctx
+	body := table.regs()[0].first
+	c := table.info.ctx
 	c.symMu.Lock()
 	defer c.symMu.Unlock()
-	if op, ok := table.syms[name]; ok && op.block == body && SymbolName(op) == name {
+	if op, ok := table.rare.syms[name]; ok && op.block == body && SymbolName(op) == name {
 		return op
 	}
-	table.syms = map[string]*Operation{}
+	table.rare.syms = map[string]*Operation{}
 	for o := body.first; o != nil; o = o.next {
 		if n := SymbolName(o); n != "" {
-			if _, dup := table.syms[n]; !dup {
-				table.syms[n] = o
+			if _, dup := table.rare.syms[n]; !dup {
+				table.rare.syms[n] = o
 			}
 		}
 	}
-	return table.syms[name]
+	return table.rare.syms[name]
 }
 
 // LookupSymbolRef resolves a (possibly nested) reference starting at a symbol table op.
 func LookupSymbolRef(table *Operation, ref *SymbolRefAttr) *Operation {
 	op := LookupSymbol(table, ref.Root)
 	for _, n := range ref.Nested {
-		if op == nil || !op.HasTrait(SymbolTable) && op.def != nil {
+		if op == nil || !op.HasTrait(SymbolTable) && op.info.def != nil {
 			return nil
 		}
 		op = LookupSymbol(op, n)

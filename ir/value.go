@@ -10,7 +10,6 @@ type Value struct {
 	owner *Operation // defining op; nil for block arguments
 	block *Block     // owning block of a block argument
 	index int        // result or argument number
-	loc   Location   // block arguments only
 }
 
 // OpOperand is one use of a value: operand Index of Owner.
@@ -58,11 +57,25 @@ func (v *Value) Loc() Location {
 	if v.owner != nil {
 		return v.owner.loc
 	}
-	return v.loc
+	return v.argLoc()
+}
+
+// argLoc returns a block argument's own location (nil for op results).
+// Blocks keep their arguments' locations, which few values have, so that
+// every op result is smaller.
+func (v *Value) argLoc() Location {
+	if v.owner == nil && v.block != nil && v.index < len(v.block.argLocs) && v.block.args[v.index] == v {
+		return v.block.argLocs[v.index]
+	}
+	return nil
 }
 
 // SetLoc sets a block argument's location.
-func (v *Value) SetLoc(l Location) { v.loc = l }
+func (v *Value) SetLoc(l Location) {
+	if v.owner == nil && v.block != nil && v.index < len(v.block.argLocs) && v.block.args[v.index] == v {
+		v.block.argLocs[v.index] = l
+	}
+}
 
 // Uses iterates over the value's uses. The current use may be modified
 // (for example by Set) during iteration.

@@ -57,7 +57,7 @@ type isolatedOp struct {
 // verifiedAlone reports whether op is verified by its own
 // verifyOpAndDominance rather than as part of its parent's walk.
 func verifiedAlone(op *Operation) bool {
-	return len(op.regions) > 0 && op.def != nil && op.def.Traits&IsolatedFromAbove != 0
+	return len(op.regs()) > 0 && op.info.def != nil && op.info.def.Traits&IsolatedFromAbove != 0
 }
 
 func (v *verifier) verifyOp(op *Operation, depth int) error {
@@ -69,7 +69,7 @@ func (v *verifier) verifyOp(op *Operation, depth int) error {
 			return op.Errorf("operation has a null operand #%d", i)
 		}
 	}
-	if op.def != nil {
+	if op.info.def != nil {
 		if err := verifyInvariants(op); err != nil {
 			return err
 		}
@@ -77,18 +77,19 @@ func (v *verifier) verifyOp(op *Operation, depth int) error {
 	if err := verifyDialectAttrs(op); err != nil {
 		return err
 	}
-	if v.uses != nil && op.def != nil && op.def.VerifySymbolUses != nil {
+	if v.uses != nil && op.info.def != nil && op.info.def.VerifySymbolUses != nil {
 		*v.uses = append(*v.uses, symbolUser{op: op})
 	}
-	table := op.def != nil && op.def.Traits&SymbolTable != 0
-	var tableUses []symbolUser
-	if table {
+	// A symbol table collects the users in its body for its own check.
+	var tableUses *[]symbolUser
+	if op.info.def != nil && op.info.def.Traits&SymbolTable != 0 {
 		outer := v.uses
-		v.uses = &tableUses
+		tableUses = new([]symbolUser)
+		v.uses = tableUses
 		defer func() { v.uses = outer }()
 	}
 	var isolated []isolatedOp
-	for ri, r := range op.regions {
+	for ri, r := range op.regs() {
 		if err := v.verifyRegion(op, ri, r, depth, &isolated); err != nil {
 			return err
 		}
@@ -98,13 +99,13 @@ func (v *verifier) verifyOp(op *Operation, depth int) error {
 			return err
 		}
 	}
-	if op.def != nil && op.def.VerifyRegions != nil {
-		if err := op.def.VerifyRegions(op); err != nil {
+	if op.info.def != nil && op.info.def.VerifyRegions != nil {
+		if err := op.info.def.VerifyRegions(op); err != nil {
 			return err
 		}
 	}
-	if table {
-		return checkSymbolUses(tableUses)
+	if tableUses != nil {
+		return checkSymbolUses(*tableUses)
 	}
 	return nil
 }
@@ -112,7 +113,7 @@ func (v *verifier) verifyOp(op *Operation, depth int) error {
 // verifyIsolated verifies isolated ops whole, in parallel when the
 // context allows it.
 func verifyIsolated(ops []isolatedOp, depth int) error {
-	return ParallelFor(ops[0].op.ctx, len(ops), func(i int) error {
+	return ParallelFor(ops[0].op.info.ctx, len(ops), func(i int) error {
 		return verifyOpAndDominance(ops[i].op, depth, false, ops[i].uses)
 	})
 }
@@ -124,7 +125,7 @@ func checkSymbolUses(users []symbolUser) error {
 			if err := checkSymbolUses(*u.isolated); err != nil {
 				return err
 			}
-		} else if err := u.op.def.VerifySymbolUses(u.op); err != nil {
+		} else if err := u.op.info.def.VerifySymbolUses(u.op); err != nil {
 			return err
 		}
 	}
@@ -135,7 +136,7 @@ func verifyDialectAttrs(op *Operation) error {
 	for _, a := range op.attrs {
 		for i := 0; i < len(a.Name); i++ {
 			if a.Name[i] == '.' {
-				if d := op.ctx.dialects[a.Name[:i]]; d != nil && d.VerifyAttr != nil {
+				if d := op.info.ctx.dialects[a.Name[:i]]; d != nil && d.VerifyAttr != nil {
 					if err := d.VerifyAttr(op, a); err != nil {
 						return err
 					}
@@ -162,18 +163,18 @@ func countError(op *Operation, what string, c Count, n int) error {
 // verifyInvariants checks what the op's definition declares as data, then
 // runs its Verify function.
 func verifyInvariants(op *Operation) error {
-	d := op.def
+	d := op.info.def
 	if !d.Operands.Allows(len(op.operands)) {
 		return countError(op, "operand", d.Operands, len(op.operands))
 	}
 	if !d.Results.Allows(len(op.results)) {
 		return countError(op, "result", d.Results, len(op.results))
 	}
-	if !d.Regions.Allows(len(op.regions)) {
-		return countError(op, "region", d.Regions, len(op.regions))
+	if !d.Regions.Allows(len(op.regs())) {
+		return countError(op, "region", d.Regions, len(op.regs()))
 	}
-	if !d.Successors.Allows(len(op.successors)) {
-		return countError(op, "successor", d.Successors, len(op.successors))
+	if !d.Successors.Allows(len(op.succs())) {
+		return countError(op, "successor", d.Successors, len(op.succs()))
 	}
 	t := d.Traits
 	if t&Terminator != 0 && op.block != nil && op.block.last != op {
@@ -215,7 +216,7 @@ func verifyInvariants(op *Operation) error {
 			return err
 		}
 	}
-	if t&Symbol != 0 && op.name != "builtin.module" {
+	if t&Symbol != 0 && op.info.name != "builtin.module" {
 		if _, ok := op.Attr("sym_name").(*StringAttr); !ok {
 			return op.Errorf("requires string attribute 'sym_name'")
 		}
@@ -229,7 +230,7 @@ func verifyInvariants(op *Operation) error {
 		}
 	}
 	if t&(SingleBlock|NoTerminator|SymbolTable) != 0 {
-		for i, r := range op.regions {
+		for i, r := range op.regs() {
 			if r.first != nil && r.first != r.last {
 				return op.Errorf("expects region #%d to have 0 or 1 blocks", i)
 			}
@@ -240,9 +241,9 @@ func verifyInvariants(op *Operation) error {
 			return err
 		}
 	}
-	if op.def.SuccessorOperands != nil {
-		for i, s := range op.successors {
-			start, n := op.def.SuccessorOperands(op, i)
+	if op.info.def.SuccessorOperands != nil {
+		for i, s := range op.succs() {
+			start, n := op.info.def.SuccessorOperands(op, i)
 			if start < 0 || start+n > len(op.operands) {
 				return op.Errorf("successor #%d operand range is out of bounds", i)
 			}
@@ -281,10 +282,10 @@ func verifySegments(op *Operation, name string, total int, what string) error {
 }
 
 func verifySymbolTable(op *Operation) error {
-	if len(op.regions) != 1 {
+	if len(op.regs()) != 1 {
 		return op.Errorf("Operations with a 'SymbolTable' must have exactly one region")
 	}
-	b := op.regions[0].first
+	b := op.regs()[0].first
 	if b == nil {
 		return nil
 	}
@@ -306,13 +307,13 @@ func verifySymbolTable(op *Operation) error {
 // values need not dominate their uses. Unregistered ops may hold either
 // kind, so they are treated as graph regions, as MLIR does.
 func isGraphRegion(op *Operation) bool {
-	return op == nil || op.def == nil || op.def.Traits&GraphRegion != 0
+	return op == nil || op.info.def == nil || op.info.def.Traits&GraphRegion != 0
 }
 
 // verifyRegion checks region ri of op and the ops in it, except the bodies
 // of isolated ops, which it appends to isolated.
 func (v *verifier) verifyRegion(op *Operation, ri int, r *Region, depth int, isolated *[]isolatedOp) error {
-	needsTerminator := op.def != nil && op.def.Traits&NoTerminator == 0 && !isGraphRegion(op)
+	needsTerminator := op.info.def != nil && op.info.def.Traits&NoTerminator == 0 && !isGraphRegion(op)
 	for b := r.first; b != nil; b = b.next {
 		if b.parent != r {
 			return op.Errorf("block in region #%d has a wrong parent", ri)
@@ -324,7 +325,7 @@ func (v *verifier) verifyRegion(op *Operation, ri int, r *Region, depth int, iso
 			if b.last == nil {
 				return Errorf(op.loc, "empty block: expect at least a terminator")
 			}
-			if b.last.def != nil && b.last.def.Traits&Terminator == 0 {
+			if b.last.info.def != nil && b.last.info.def.Traits&Terminator == 0 {
 				return Errorf(b.last.loc, "block with no terminator, has %s", describeOp(b.last))
 			}
 		}
@@ -332,12 +333,12 @@ func (v *verifier) verifyRegion(op *Operation, ri int, r *Region, depth int, iso
 			if o.block != b {
 				return op.Errorf("operation in region #%d has a wrong parent block", ri)
 			}
-			for _, s := range o.successors {
+			for _, s := range o.succs() {
 				if s.parent != r {
 					return o.Errorf("reference to block defined in another region")
 				}
 			}
-			if o.def != nil && o.def.Traits&Terminator == 0 && len(o.successors) > 0 {
+			if o.info.def != nil && o.info.def.Traits&Terminator == 0 && len(o.succs()) > 0 {
 				return o.Errorf("has successors but is not a terminator")
 			}
 			if verifiedAlone(o) {
@@ -355,7 +356,7 @@ func (v *verifier) verifyRegion(op *Operation, ri int, r *Region, depth int, iso
 	return nil
 }
 
-func describeOp(op *Operation) string { return fmt.Sprintf("'%s'", op.name) }
+func describeOp(op *Operation) string { return fmt.Sprintf("'%s'", op.info.name) }
 
 // verifyDominance checks that every operand's definition dominates its use
 // in SSACFG regions, in post-order, leaving out the bodies of nested
@@ -365,7 +366,7 @@ func (v *verifier) verifyDominance(top *Operation, ownOperands bool) error {
 	var walk func(o *Operation) bool
 	walk = func(o *Operation) bool {
 		if o == top || !verifiedAlone(o) {
-			for _, r := range o.regions {
+			for _, r := range o.regs() {
 				for b := r.first; b != nil; b = b.next {
 					for n := b.first; n != nil; n = n.next {
 						if !walk(n) {
@@ -389,7 +390,7 @@ func (v *verifier) verifyDominance(top *Operation, ownOperands bool) error {
 				if val.owner != nil {
 					d.Note(val.owner.loc, "operand defined here")
 				} else if val.block != nil {
-					d.Note(val.loc, "operand defined as a block argument")
+					d.Note(val.Loc(), "operand defined as a block argument")
 				}
 				err = d
 				return false
@@ -411,7 +412,7 @@ func crossedIsolation(val *Value, user *Operation) *Operation {
 	}
 	for o := user; o != nil && o.ParentRegion() != defBlock.parent; {
 		p := o.ParentOp()
-		if p != nil && p.def != nil && p.def.Traits&IsolatedFromAbove != 0 {
+		if p != nil && p.info.def != nil && p.info.def.Traits&IsolatedFromAbove != 0 {
 			return p
 		}
 		o = p
