@@ -32,7 +32,7 @@ type EnumAttr[K enumKind] struct {
 
 // Enum returns the uniqued attribute for v.
 func Enum[K enumKind](ctx *ir.Context, v K) *EnumAttr[K] {
-	return ir.Unique(ctx, ir.NewKey("gpu."+v.spec().mnemonic).Int(int64(v)).String(), func() *EnumAttr[K] {
+	return ir.UniqueKey(ctx, ir.NewKey("gpu."+v.spec().mnemonic).Int(int64(v)), func() *EnumAttr[K] {
 		return &EnumAttr[K]{Value: v}
 	})
 }
@@ -231,7 +231,7 @@ type AsyncTokenType struct{ ir.Storage }
 
 // AsyncToken returns the uniqued !gpu.async.token type.
 func AsyncToken(ctx *ir.Context) *AsyncTokenType {
-	return ir.Unique(ctx, ir.NewKey("gpu.async.token").String(), func() *AsyncTokenType { return &AsyncTokenType{} })
+	return ir.UniqueKey(ctx, ir.NewKey("gpu.async.token"), func() *AsyncTokenType { return &AsyncTokenType{} })
 }
 
 func (*AsyncTokenType) Print(p *ir.Printer) { p.WriteString("!gpu.async.token") }

@@ -81,7 +81,7 @@ type CoopMatrixLayoutAttr struct {
 
 // CoopMatrixLayoutOf returns the layout attribute.
 func CoopMatrixLayoutOf(ctx *ir.Context, l CoopMatrixLayout) *CoopMatrixLayoutAttr {
-	return ir.Unique(ctx, ir.NewKey("spirv.coop_layout").Int(int64(l)).String(), func() *CoopMatrixLayoutAttr {
+	return ir.UniqueKey(ctx, ir.NewKey("spirv.coop_layout").Int(int64(l)), func() *CoopMatrixLayoutAttr {
 		return &CoopMatrixLayoutAttr{Layout: l}
 	})
 }
@@ -355,7 +355,7 @@ type LinkageAttr struct {
 
 // Linkage returns the linkage attribute.
 func Linkage(ctx *ir.Context, name string, t spv.LinkageType) *LinkageAttr {
-	return ir.Unique(ctx, ir.NewKey("spirv.linkage").Str(name).Int(int64(t)).String(), func() *LinkageAttr {
+	return ir.UniqueKey(ctx, ir.NewKey("spirv.linkage").Str(name).Int(int64(t)), func() *LinkageAttr {
 		return &LinkageAttr{Name: name, Type: t}
 	})
 }

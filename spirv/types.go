@@ -36,7 +36,7 @@ type ArrayType struct {
 
 // Array returns !spirv.array<n x elem, stride=stride> (stride 0: no stride).
 func Array(ctx *ir.Context, elem ir.Type, n, stride int64) *ArrayType {
-	return ir.Unique(ctx, ir.NewKey("spirv.array").Type(elem).Int(n).Int(stride).String(), func() *ArrayType {
+	return ir.UniqueKey(ctx, ir.NewKey("spirv.array").Type(elem).Int(n).Int(stride), func() *ArrayType {
 		return &ArrayType{Len: n, Elem: elem, Stride: stride}
 	})
 }
@@ -53,7 +53,7 @@ type RuntimeArrayType struct {
 
 // RuntimeArray returns !spirv.rtarray<elem, stride=stride>.
 func RuntimeArray(ctx *ir.Context, elem ir.Type, stride int64) *RuntimeArrayType {
-	return ir.Unique(ctx, ir.NewKey("spirv.rtarray").Type(elem).Int(stride).String(), func() *RuntimeArrayType {
+	return ir.UniqueKey(ctx, ir.NewKey("spirv.rtarray").Type(elem).Int(stride), func() *RuntimeArrayType {
 		return &RuntimeArrayType{Elem: elem, Stride: stride}
 	})
 }
@@ -99,7 +99,7 @@ func Struct(ctx *ir.Context, members []ir.Type, offsets []int64, decos []MemberD
 // IdentifiedStruct returns the identified struct called name, creating it
 // without a body the first time; see SetBody.
 func IdentifiedStruct(ctx *ir.Context, name string) *StructType {
-	return ir.Unique(ctx, ir.NewKey("spirv.struct.id").Str(name).String(), func() *StructType {
+	return ir.UniqueKey(ctx, ir.NewKey("spirv.struct.id").Str(name), func() *StructType {
 		return &StructType{Name: name}
 	})
 }
@@ -171,7 +171,7 @@ type MatrixType struct {
 
 // Matrix returns !spirv.matrix<columns x column>.
 func Matrix(ctx *ir.Context, column *ir.VectorType, columns int64) *MatrixType {
-	return ir.Unique(ctx, ir.NewKey("spirv.matrix").Type(column).Int(columns).String(), func() *MatrixType {
+	return ir.UniqueKey(ctx, ir.NewKey("spirv.matrix").Type(column).Int(columns), func() *MatrixType {
 		return &MatrixType{Columns: columns, Column: column}
 	})
 }
@@ -259,7 +259,7 @@ type SampledImageType struct {
 
 // SampledImage returns !spirv.sampled_image<image>.
 func SampledImage(ctx *ir.Context, image *ImageType) *SampledImageType {
-	return ir.Unique(ctx, ir.NewKey("spirv.sampled_image").Type(image).String(), func() *SampledImageType {
+	return ir.UniqueKey(ctx, ir.NewKey("spirv.sampled_image").Type(image), func() *SampledImageType {
 		return &SampledImageType{Image: image}
 	})
 }
