@@ -51,7 +51,7 @@ type FastMathAttr struct {
 
 // FastMath returns the uniqued #arith.fastmath attribute.
 func FastMath(ctx *ir.Context, f FastMathFlags) *FastMathAttr {
-	return ir.UniqueKey(ctx, ir.NewKey("arith.fastmath").Int(int64(f)), func() *FastMathAttr {
+	return ir.UniqueInt(ctx, "arith.fastmath", int64(f), func() *FastMathAttr {
 		return &FastMathAttr{Flags: f}
 	})
 }
@@ -99,7 +99,7 @@ type OverflowAttr struct {
 
 // Overflow returns the uniqued #arith.overflow attribute.
 func Overflow(ctx *ir.Context, f OverflowFlags) *OverflowAttr {
-	return ir.UniqueKey(ctx, ir.NewKey("arith.overflow").Int(int64(f)), func() *OverflowAttr {
+	return ir.UniqueInt(ctx, "arith.overflow", int64(f), func() *OverflowAttr {
 		return &OverflowAttr{Flags: f}
 	})
 }

@@ -32,7 +32,7 @@ type EnumAttr[K enumKind] struct {
 
 // Enum returns the uniqued attribute for v.
 func Enum[K enumKind](ctx *ir.Context, v K) *EnumAttr[K] {
-	return ir.UniqueKey(ctx, ir.NewKey("gpu."+v.spec().mnemonic).Int(int64(v)), func() *EnumAttr[K] {
+	return ir.UniqueInt(ctx, "gpu."+v.spec().mnemonic, int64(v), func() *EnumAttr[K] {
 		return &EnumAttr[K]{Value: v}
 	})
 }

@@ -19,7 +19,7 @@ type CmpPredicateAttr struct {
 
 // CmpPredicate returns the uniqued #index<cmp_predicate> attribute.
 func CmpPredicate(ctx *ir.Context, p arith.CmpIPredicate) *CmpPredicateAttr {
-	return ir.UniqueKey(ctx, ir.NewKey("index.cmp_predicate").Int(int64(p)), func() *CmpPredicateAttr {
+	return ir.UniqueInt(ctx, "index.cmp_predicate", int64(p), func() *CmpPredicateAttr {
 		return &CmpPredicateAttr{Pred: p}
 	})
 }

@@ -198,6 +198,15 @@ func UniqueKey[T uniqued](c *Context, k *KeyBuilder, build func() T) T {
 	return Unique(c, string(k.b), build)
 }
 
+// UniqueInt is UniqueKey for the key NewKey(kind).Int(v) (an enum or flag
+// attribute), built on the stack: a lookup that finds it allocates nothing.
+func UniqueInt[T uniqued](c *Context, kind string, v int64, build func() T) T {
+	var buf [48]byte
+	key := append(buf[:0], kind...)
+	key = append(key, 0)
+	return uniqueBytes(c, appendKeyInt(key, v), build)
+}
+
 // uniqueBytes is UniqueKey for a key built with the appendKey functions.
 // build runs only on a miss, so what it captures stays on the caller's
 // stack in the common case.

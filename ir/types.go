@@ -155,7 +155,7 @@ func (c *Context) Float(k FloatKind) *FloatType {
 }
 
 func (c *Context) floatType(k FloatKind) *FloatType {
-	return UniqueKey(c, NewKey("float").Int(int64(k)), func() *FloatType { return &FloatType{Kind: k} })
+	return UniqueInt(c, "float", int64(k), func() *FloatType { return &FloatType{Kind: k} })
 }
 
 // F32 returns f32.

@@ -81,7 +81,7 @@ type CoopMatrixLayoutAttr struct {
 
 // CoopMatrixLayoutOf returns the layout attribute.
 func CoopMatrixLayoutOf(ctx *ir.Context, l CoopMatrixLayout) *CoopMatrixLayoutAttr {
-	return ir.UniqueKey(ctx, ir.NewKey("spirv.coop_layout").Int(int64(l)), func() *CoopMatrixLayoutAttr {
+	return ir.UniqueInt(ctx, "spirv.coop_layout", int64(l), func() *CoopMatrixLayoutAttr {
 		return &CoopMatrixLayoutAttr{Layout: l}
 	})
 }

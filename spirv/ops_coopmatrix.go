@@ -223,7 +223,7 @@ var coopMatrixOperandNames = localEnum{"ASigned", "BSigned", "CSigned", "ResultS
 
 // CoopMatrixOperandsOf returns the attribute for the given bits.
 func CoopMatrixOperandsOf(ctx *ir.Context, bits uint32) *CoopMatrixOperandsAttr {
-	return ir.UniqueKey(ctx, ir.NewKey("spirv.coop_operands").Int(int64(bits)), func() *CoopMatrixOperandsAttr {
+	return ir.UniqueInt(ctx, "spirv.coop_operands", int64(bits), func() *CoopMatrixOperandsAttr {
 		return &CoopMatrixOperandsAttr{Bits: bits}
 	})
 }

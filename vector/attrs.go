@@ -58,7 +58,7 @@ type KindAttr struct {
 
 // Kind returns the uniqued #vector.kind attribute.
 func Kind(ctx *ir.Context, k CombiningKind) *KindAttr {
-	return ir.UniqueKey(ctx, ir.NewKey("vector.kind").Int(int64(k)), func() *KindAttr { return &KindAttr{Kind: k} })
+	return ir.UniqueInt(ctx, "vector.kind", int64(k), func() *KindAttr { return &KindAttr{Kind: k} })
 }
 
 func (a *KindAttr) Print(p *ir.Printer) {
@@ -87,7 +87,7 @@ type IteratorTypeAttr struct {
 
 // Iterator returns the uniqued #vector.iterator_type attribute.
 func Iterator(ctx *ir.Context, t IteratorType) *IteratorTypeAttr {
-	return ir.UniqueKey(ctx, ir.NewKey("vector.iterator_type").Int(int64(t)), func() *IteratorTypeAttr {
+	return ir.UniqueInt(ctx, "vector.iterator_type", int64(t), func() *IteratorTypeAttr {
 		return &IteratorTypeAttr{Value: t}
 	})
 }
@@ -121,7 +121,7 @@ type PunctuationAttr struct {
 
 // PunctuationOf returns the uniqued #vector.punctuation attribute.
 func PunctuationOf(ctx *ir.Context, v Punctuation) *PunctuationAttr {
-	return ir.UniqueKey(ctx, ir.NewKey("vector.punctuation").Int(int64(v)), func() *PunctuationAttr {
+	return ir.UniqueInt(ctx, "vector.punctuation", int64(v), func() *PunctuationAttr {
 		return &PunctuationAttr{Value: v}
 	})
 }
