@@ -19,8 +19,7 @@ type Context struct {
 	allowUnregistered atomic.Bool
 	singleThreaded    atomic.Bool // see SetMultithreading
 
-	mu     sync.RWMutex
-	unique map[string]uniqued
+	unique *uniqueTable
 	nextID atomic.Uint64
 
 	srcMu   sync.RWMutex
@@ -74,7 +73,7 @@ func NewContext(dialects ...*Dialect) *Context {
 		ops:      map[string]*OpDef{},
 		infos:    map[string]*opInfo{},
 		unreg:    map[string]*opInfo{},
-		unique:   map[string]uniqued{},
+		unique:   newUniqueTable(),
 		sources:  map[string]string{},
 		flc:      map[string]*positionTable{},
 	}
@@ -169,33 +168,17 @@ func (c *Context) source(name string) (string, bool) {
 // first use. Dialects use it to unique their own types and attributes; build
 // keys with a KeyBuilder so they include the identity of nested types.
 func Unique[T uniqued](c *Context, key string, build func() T) T {
-	c.mu.RLock()
-	v, ok := c.unique[key]
-	c.mu.RUnlock()
-	if ok {
+	if v, ok := c.unique.lookup(key); ok {
 		return v.(T)
 	}
 	n := build()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if v, ok := c.unique[key]; ok {
-		return v.(T)
-	}
-	n.setUniqueID(c.nextID.Add(1))
-	c.unique[key] = n
-	return n
+	return c.unique.insert(key, n, func() { n.setUniqueID(c.nextID.Add(1)) }).(T)
 }
 
 // UniqueKey is Unique with the key still in its builder: the lookup does
 // not allocate, only a first insertion copies the key.
 func UniqueKey[T uniqued](c *Context, k *KeyBuilder, build func() T) T {
-	c.mu.RLock()
-	v, ok := c.unique[string(k.b)]
-	c.mu.RUnlock()
-	if ok {
-		return v.(T)
-	}
-	return Unique(c, string(k.b), build)
+	return uniqueBytes(c, k.b, build)
 }
 
 // UniqueInt is UniqueKey for the key NewKey(kind).Int(v) (an enum or flag
@@ -211,10 +194,7 @@ func UniqueInt[T uniqued](c *Context, kind string, v int64, build func() T) T {
 // build runs only on a miss, so what it captures stays on the caller's
 // stack in the common case.
 func uniqueBytes[T uniqued](c *Context, key []byte, build func() T) T {
-	c.mu.RLock()
-	v, ok := c.unique[string(key)]
-	c.mu.RUnlock()
-	if ok {
+	if v, ok := c.unique.lookupBytes(key); ok {
 		return v.(T)
 	}
 	return Unique(c, string(key), build)
