@@ -32,7 +32,6 @@ type Context struct {
 	usesAliasableAttrs atomic.Bool
 
 	builtins builtinCache
-	symMu    sync.Mutex // guards the symbol caches of symbol table ops
 
 	flcMu sync.Mutex
 	flc   map[string]*positionTable // by file

@@ -3,6 +3,7 @@ package ir
 import (
 	"iter"
 	"strings"
+	"sync"
 )
 
 // Operation is the one generic IR node: a name, operands, results,
@@ -36,7 +37,8 @@ type opInfo struct {
 type opRare struct {
 	successors []*Block
 	regions    []*Region
-	syms       map[string]*Operation // symbol lookup cache of a symbol table op (guarded by ctx.symMu)
+	symMu      sync.Mutex            // guards syms: lookups may come from several goroutines
+	syms       map[string]*Operation // symbol lookup cache of a symbol table op
 }
 
 // regs returns the op's regions.

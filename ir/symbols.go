@@ -21,21 +21,21 @@ func LookupSymbol(table *Operation, name string) *Operation {
 		return nil
 	}
 	body := table.regs()[0].first
-	c := table.info.ctx
-	c.symMu.Lock()
-	defer c.symMu.Unlock()
-	if op, ok := table.rare.syms[name]; ok && op.block == body && SymbolName(op) == name {
+	rare := table.rare
+	rare.symMu.Lock()
+	defer rare.symMu.Unlock()
+	if op, ok := rare.syms[name]; ok && op.block == body && SymbolName(op) == name {
 		return op
 	}
-	table.rare.syms = map[string]*Operation{}
+	rare.syms = map[string]*Operation{}
 	for o := body.first; o != nil; o = o.next {
 		if n := SymbolName(o); n != "" {
-			if _, dup := table.rare.syms[n]; !dup {
-				table.rare.syms[n] = o
+			if _, dup := rare.syms[n]; !dup {
+				rare.syms[n] = o
 			}
 		}
 	}
-	return table.rare.syms[name]
+	return rare.syms[name]
 }
 
 // LookupSymbolRef resolves a (possibly nested) reference starting at a symbol table op.
