@@ -33,10 +33,8 @@ type Context struct {
 
 	builtins builtinCache
 
-	flcMu sync.Mutex
+	flcMu sync.Mutex                // guards flc
 	flc   map[string]*positionTable // by file
-	// flcSlab is the unused rest of the last block of positions.
-	flcSlab []FileLineColLoc
 }
 
 // builtinCache holds the most used builtin types so that hot paths avoid the

@@ -52,14 +52,7 @@ func (c *Context) UnknownLoc() Location { return c.builtins.unknownLoc }
 
 // FileLineColLoc returns loc("file":line:col).
 func (c *Context) FileLineColLoc(file string, line, col int) *FileLineColLoc {
-	c.flcMu.Lock()
-	defer c.flcMu.Unlock()
-	t := c.flc[file]
-	if t == nil {
-		t = &positionTable{}
-		c.flc[file] = t
-	}
-	return c.position(t, file, line, col)
+	return c.positionsOf(file).position(c, line, col)
 }
 
 // positionsOf returns the position table of a file, for a parser to keep.
@@ -68,35 +61,10 @@ func (c *Context) positionsOf(file string) *positionTable {
 	defer c.flcMu.Unlock()
 	t := c.flc[file]
 	if t == nil {
-		t = &positionTable{}
+		t = &positionTable{file: file}
 		c.flc[file] = t
 	}
 	return t
-}
-
-// fileLineCol is FileLineColLoc with the file's table at hand.
-func (c *Context) fileLineCol(t *positionTable, file string, line, col int) *FileLineColLoc {
-	c.flcMu.Lock()
-	defer c.flcMu.Unlock()
-	return c.position(t, file, line, col)
-}
-
-// position finds or makes a position; c.flcMu is held.
-func (c *Context) position(t *positionTable, file string, line, col int) *FileLineColLoc {
-	if l := t.find(line, col); l != nil {
-		return l
-	}
-	// Carved from a slab: one allocation per 128 positions instead of one
-	// per op, and fewer objects for the collector to track.
-	if len(c.flcSlab) == 0 {
-		c.flcSlab = make([]FileLineColLoc, 128)
-	}
-	l := &c.flcSlab[0]
-	c.flcSlab = c.flcSlab[1:]
-	*l = FileLineColLoc{File: file, Line: line, Col: col}
-	l.setUniqueID(c.nextID.Add(1))
-	t.add(l)
-	return l
 }
 
 // NameLoc returns loc("name"(child)); child may be nil.

@@ -745,6 +745,9 @@ func (p *Parser) parseBlock(r *Region) error {
 }
 
 func (p *Parser) parseBlockBody(b *Block) error {
+	if p.parseBodyInParallel(b) {
+		return nil
+	}
 	for p.tok.kind != tokCaretID && !p.isPunct("}") {
 		if p.tok.kind == tokEOF {
 			return p.Errorf("expected '}' to end region")

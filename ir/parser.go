@@ -97,7 +97,7 @@ func (p *Parser) locOf(t token) Location {
 	if p.positions == nil {
 		p.positions = p.ctx.positionsOf(p.file)
 	}
-	return p.ctx.fileLineCol(p.positions, p.file, t.line, t.col)
+	return p.positions.position(p.ctx, t.line, t.col)
 }
 
 // Errorf returns an error diagnostic at the current token.

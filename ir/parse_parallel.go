@@ -1,0 +1,184 @@
+package ir
+
+import (
+	"errors"
+	"runtime"
+	"slices"
+)
+
+// A block body of many isolated ops (the functions of a module) is parsed
+// on several goroutines: a quick scan of the text finds where the ops
+// begin, each chunk of ops is parsed by a parser of its own, and the ops are
+// appended in order. Isolated ops see no value of the block around them, so
+// a chunk parses as it would in sequence. Anything the scan cannot vouch
+// for (an op that defines or uses a value of the block, a chunk that does
+// not end where the next begins, any error) makes the caller parse the
+// body in sequence instead, so diagnostics are those of one parser.
+
+const (
+	// minParallelBody is the least text worth parsing in parallel.
+	minParallelBody = 64 << 10
+	// minChunkOps is the fewest ops given to a goroutine.
+	minChunkOps = 16
+)
+
+// opStart is where an op of the block body begins.
+type opStart struct{ pos, line, lineStart int }
+
+// parseBodyInParallel parses the rest of the block body at the current
+// token into b on several goroutines and reports whether it did; when it
+// did not, the parser is where it was and b is unchanged.
+func (p *Parser) parseBodyInParallel(b *Block) bool {
+	workers := runtime.GOMAXPROCS(0)
+	if !p.ctx.Multithreading() || workers < 2 || len(p.lex.src)-p.tok.start < minParallelBody {
+		return false
+	}
+	starts, end, ok := p.scanIsolatedOps()
+	if !ok || len(starts) < 2*minChunkOps || end-p.tok.start < minParallelBody {
+		return false
+	}
+	n := min(4*workers, len(starts)/minChunkOps)
+	subs := make([]*Parser, n)
+	ops := make([][]*Operation, n)
+	err := ParallelFor(p.ctx, n, func(i int) error {
+		first := starts[i*len(starts)/n]
+		limit := end
+		if i+1 < n {
+			limit = starts[(i+1)*len(starts)/n].pos
+		}
+		subs[i] = p.subParser(first)
+		var err error
+		ops[i], err = subs[i].parseChunk(limit)
+		return err
+	})
+	if err != nil {
+		return false
+	}
+	for i, s := range subs {
+		for _, op := range ops[i] {
+			b.Append(op)
+		}
+		p.pendingLocs = append(p.pendingLocs, s.pendingLocs...)
+	}
+	last := subs[n-1]
+	p.lex, p.tok = last.lex, last.tok
+	return true
+}
+
+// subParser returns a parser of the text from s on, with p's aliases,
+// default dialects and nesting depth.
+func (p *Parser) subParser(s opStart) *Parser {
+	sub := &Parser{ctx: p.ctx, file: p.file,
+		lex:         lexer{src: p.lex.src, pos: s.pos, line: s.line, lineStart: s.lineStart},
+		typeAliases: p.typeAliases, attrAliases: p.attrAliases, positions: p.positions,
+		defaultDialects: slices.Clone(p.defaultDialects), depth: p.depth}
+	sub.tok = sub.lex.next()
+	return sub
+}
+
+// errNotAlone says a chunk cannot be parsed apart from the rest of its
+// block; the caller parses the block in sequence and reports what it finds.
+var errNotAlone = errors.New("chunk cannot be parsed alone")
+
+// parseChunk parses ops up to the byte offset limit, which must be where
+// the last one ends, in a scope of their own that must stay empty.
+func (p *Parser) parseChunk(limit int) ([]*Operation, error) {
+	p.pushIsolatedScope()
+	p.pushRegionScope()
+	s := p.scope()
+	var ops []*Operation
+	for p.tok.start < limit {
+		if p.tok.kind == tokEOF || p.isPunct("}") {
+			return nil, errNotAlone
+		}
+		op, err := p.parseOperation()
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, op)
+		if len(s.defined) > 0 || len(s.definedNums) > 0 || len(s.forward) > 0 {
+			return nil, errNotAlone
+		}
+	}
+	if p.tok.start != limit {
+		return nil, errNotAlone
+	}
+	return ops, nil
+}
+
+// scanIsolatedOps finds, from the current token to the '}' that closes the
+// block, the start of each op when every line at the block's own brace
+// depth that begins an op begins with the name of an isolated op with
+// regions, and the first op does too. It skips strings and comments.
+func (p *Parser) scanIsolatedOps() (starts []opStart, end int, ok bool) {
+	src := p.lex.src
+	first := opStart{pos: p.tok.start, line: p.tok.line, lineStart: p.tok.start - p.tok.col + 1}
+	if !p.isolatedOpAt(first.pos) {
+		return nil, 0, false
+	}
+	starts = append(starts, first)
+	depth, line := 0, first.line
+	for i := first.pos; i < len(src); i++ {
+		for i < len(src) && !scanStops[src[i]] {
+			i++
+		}
+		if i == len(src) {
+			break
+		}
+		switch c := src[i]; c {
+		case '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				} else if src[i] == '\n' {
+					return nil, 0, false // the lexer rejects it; let it say so
+				}
+			}
+		case '/':
+			if i+1 < len(src) && src[i+1] == '/' {
+				for i < len(src) && src[i] != '\n' {
+					i++
+				}
+				i-- // the newline is handled below
+			}
+		case '{':
+			depth++
+		case '}':
+			if depth == 0 {
+				return starts, i, true
+			}
+			depth--
+		case '\n':
+			line++
+			if depth > 0 {
+				continue
+			}
+			j := i + 1
+			for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+				j++
+			}
+			if p.isolatedOpAt(j) {
+				starts = append(starts, opStart{pos: j, line: line, lineStart: i + 1})
+			}
+		}
+	}
+	return nil, 0, false
+}
+
+// scanStops are the bytes scanIsolatedOps looks at.
+var scanStops = [256]bool{'"': true, '/': true, '{': true, '}': true, '\n': true}
+
+// isolatedOpAt reports whether the text at pos is the name of an op with
+// regions that is isolated from above, followed by a space.
+func (p *Parser) isolatedOpAt(pos int) bool {
+	src := p.lex.src
+	end := pos
+	for end < len(src) && isIDChar(src[end]) {
+		end++
+	}
+	if end == pos || end >= len(src) || src[end] != ' ' {
+		return false
+	}
+	def := p.lookupCustomOp(src[pos:end])
+	return def != nil && def.Parse != nil && def.Traits&IsolatedFromAbove != 0 && def.Regions.Max != 0
+}
