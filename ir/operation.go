@@ -11,18 +11,18 @@ import (
 // regions and a location. Dialect ops are Operations whose OpDef gives them
 // meaning; typed views (type AddI struct{ *ir.Operation }) name the parts.
 type Operation struct {
-	info     *opInfo
+	// What a walk reads comes first, to share a cache line.
+	info       *opInfo
+	block      *Block
+	prev, next *Operation
+	rare       *opRare // nil unless the op has successors or regions
+	order      int     // position in block, valid while block.orderValid
+
 	operands []OpOperand
 	results  []Value
 	props    []NamedAttr // inherent attributes (MLIR properties)
 	attrs    []NamedAttr // discardable attributes
 	loc      Location
-
-	block      *Block
-	prev, next *Operation
-	order      int // position in block, valid while block.orderValid
-
-	rare *opRare // nil unless the op has successors or regions
 }
 
 // opInfo holds what all ops of one name in a context share.
