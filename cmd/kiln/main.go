@@ -35,6 +35,7 @@ var commands = map[string]command{
 
 func main() {
 	lazyGC(startHeap)
+	beforeOutput = stopCollecting
 	os.Exit(profiled(func() int { return dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }))
 }
 
@@ -60,6 +61,24 @@ func lazyGC(start int64) {
 		debug.SetGCPercent(100)
 		debug.SetMemoryLimit(math.MaxInt64)
 	})
+}
+
+// beforeOutput, when set, runs once all that is left of a run is writing
+// its result. main sets it to stopCollecting; tests, which run commands in
+// their own process, leave it nil.
+var beforeOutput func()
+
+// stopCollecting turns the collector off for the rest of the run. When all
+// that is left is printing the IR and exiting, a collection would mark the
+// whole IR, which is live to the end, to free the printer's garbage, a
+// small fraction of it (name tables, strings) that exiting frees anyway.
+// GOGC or GOMEMLIMIT in the environment win.
+func stopCollecting() {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(math.MaxInt64)
 }
 
 // profiled runs f, writing a CPU profile to $KILN_CPUPROFILE and an

@@ -153,7 +153,12 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			// Not about the input (a bad pass pipeline, say): report it as is.
 			fmt.Fprintf(stderr, "kiln opt: %v\n", err)
 			return 1
-		} else if err := timed(timing, "Output", func() error { return ir.Print(out, m, o.print) }); err != nil {
+		} else if err := timed(timing, "Output", func() error {
+			if i == len(chunks)-1 && beforeOutput != nil {
+				beforeOutput()
+			}
+			return ir.Print(out, m, o.print)
+		}); err != nil {
 			fmt.Fprintf(stderr, "kiln opt: %v\n", err)
 			return 1
 		}

@@ -60,33 +60,54 @@ type converter struct {
 	casts     map[*ir.Operation]castKind // materializations the driver made
 	castOrder []*ir.Operation
 	castCache map[castKey]*ir.Operation // target casts, shared by all users
-	rules     map[string]rule           // the target's rule per op name
+
+	// What the driver needs per op name, found once: by definition for
+	// registered ops (a pointer key hashes faster than a name), by name
+	// for the others.
+	byDef  map[*ir.OpDef]*opKind
+	byName map[string]*opKind
+	// operands backs the adaptor's slices: a pattern's operands are valid
+	// until it returns, and the next adaptor reuses them.
+	operands []*ir.Value
+}
+
+// opKind is the target's rule and the patterns to try for one op name.
+type opKind struct {
+	rule     rule
+	patterns []*ConversionPattern
 }
 
 func convert(root *ir.Operation, target *ConversionTarget, set *ConversionPatternSet, full bool) error {
 	c := &converter{root: root, target: target, set: set, full: full,
-		casts: map[*ir.Operation]castKind{}, castCache: map[castKey]*ir.Operation{}, rules: map[string]rule{}}
+		casts: map[*ir.Operation]castKind{}, castCache: map[castKey]*ir.Operation{},
+		byDef: map[*ir.OpDef]*opKind{}, byName: map[string]*opKind{}}
 	c.rw = &ConversionRewriter{Rewriter: ir.NewRewriter(root.Context(), c), c: c}
 	// Parents before the ops they contain, so a pattern sees its op's
-	// signature converted before its body (as MLIR collects them).
-	var ops []*ir.Operation
-	root.WalkPre(func(op *ir.Operation) (bool, bool) {
-		ops = append(ops, op)
-		return true, true
-	})
-	for _, op := range ops {
-		if !c.alive(op) {
+	// signature converted before its body (as MLIR collects them): root,
+	// then each op of its body with the ops nested in it. The ops nested
+	// in one op of the body (a function) are collected right before they
+	// are converted, which then finds them in cache, and the list stays
+	// small however large root is.
+	var tops, ops []*ir.Operation
+	for _, r := range root.Regions() {
+		for b := range r.Blocks() {
+			tops = append(tops, b.OpList()...)
+		}
+	}
+	if err := c.visit(root); err != nil {
+		return err
+	}
+	for _, top := range tops {
+		if !c.alive(top) {
 			continue
 		}
-		err := c.legalize(op, 0, nil)
-		// Only the nested legalizations read the ops created, so the list
-		// restarts with each op: it stays small however large root is.
-		c.created = c.created[:0]
-		if err != nil {
-			if err != errNotLegalized {
-				return err
-			}
-			if err := c.unconverted(op); err != nil {
+		ops = ops[:0]
+		top.WalkPre(func(op *ir.Operation) (bool, bool) {
+			ops = append(ops, op)
+			return true, true
+		})
+		for _, op := range ops {
+			if err := c.visit(op); err != nil {
 				return err
 			}
 		}
@@ -94,14 +115,44 @@ func convert(root *ir.Operation, target *ConversionTarget, set *ConversionPatter
 	return c.finalize()
 }
 
+// visit legalizes op, one of the ops collected, unless it was erased.
+func (c *converter) visit(op *ir.Operation) error {
+	if !c.alive(op) {
+		return nil
+	}
+	err := c.legalize(op, 0, nil)
+	// Only the nested legalizations read the ops created, so the list
+	// restarts with each op: it stays small however large root is.
+	c.created = c.created[:0]
+	if err == errNotLegalized {
+		return c.unconverted(op)
+	}
+	return err
+}
+
+// kind returns the rule and patterns for op's name, looked up once per name.
+func (c *converter) kind(op *ir.Operation) *opKind {
+	d := op.Def()
+	var k *opKind
+	if d != nil {
+		k = c.byDef[d]
+	} else {
+		k = c.byName[op.Name()]
+	}
+	if k == nil {
+		k = &opKind{rule: c.target.ruleOf(op), patterns: c.set.ix.lookup(op.Name())}
+		if d != nil {
+			c.byDef[d] = k
+		} else {
+			c.byName[op.Name()] = k
+		}
+	}
+	return k
+}
+
 // legality is c.target.Legality with the rule looked up once per op name.
 func (c *converter) legality(op *ir.Operation) Legality {
-	r, ok := c.rules[op.Name()]
-	if !ok {
-		r = c.target.ruleOf(op)
-		c.rules[op.Name()] = r
-	}
-	return r.of(op)
+	return c.kind(op).rule.of(op)
 }
 
 // unconverted reports an op no pattern made legal, when the mode requires it.
@@ -125,14 +176,15 @@ func (c *converter) alive(op *ir.Operation) bool {
 // legalize makes op legal with the first pattern that applies. applied
 // lists the patterns already applied to op, which are not tried again on it.
 func (c *converter) legalize(op *ir.Operation, depth int, applied []*ConversionPattern) error {
-	if c.legality(op) == Legal {
+	k := c.kind(op)
+	if k.rule.of(op) == Legal {
 		return nil
 	}
 	if depth > maxDepth {
 		return errNotLegalized
 	}
 next:
-	for _, p := range c.set.ix.lookup(op.Name()) {
+	for _, p := range k.patterns {
 		for _, q := range applied {
 			if p == q {
 				continue next
@@ -200,10 +252,17 @@ func (c *converter) legalizeCreated(ops []*ir.Operation, p *ConversionPattern, d
 // adaptor returns op's operands as a pattern should see them: looking
 // through the driver's source materializations to the replacement values,
 // converted to the legal type when the set has a type converter. It
-// reports false when an operand type does not convert 1:1.
+// reports false when an operand type does not convert 1:1. The slice is
+// c.operands, overwritten by the next call.
 func (c *converter) adaptor(op *ir.Operation) ([]*ir.Value, bool) {
 	tc := c.set.Types
-	out := make([]*ir.Value, op.NumOperands())
+	n := op.NumOperands()
+	if cap(c.operands) < n {
+		c.operands = make([]*ir.Value, max(n, 2*cap(c.operands)))
+	}
+	// Capped, so that a pattern appending to its operands copies them.
+	out := c.operands[:n:n]
+	clear(out)
 	for i := range out {
 		orig := op.Operand(i)
 		var want ir.Type

@@ -16,7 +16,9 @@ var NoMatch = errors.New("rewrite: pattern does not match")
 // pattern set's legal types, one value per operand (MLIR's OpAdaptor); it
 // returns nil after replacing, erasing or updating op through rw, NoMatch
 // when it does not apply, or another error (ideally an *ir.Diagnostic) to
-// stop the conversion. An operand whose type converts to several types
+// stop the conversion. The operands slice belongs to the driver, which
+// reuses it once Rewrite returns: a pattern must not keep it (copy it to
+// keep it). An operand whose type converts to several types
 // (1:N) cannot be passed that way, so patterns are not tried on its user;
 // 1:N conversions are for block and function signatures.
 type ConversionPattern struct {

@@ -33,35 +33,41 @@ func (rw *ConversionRewriter) ReplaceOp(op *ir.Operation, vals []*ir.Value) {
 		rw.fail(op.Errorf("replaced with %d values, has %d results", len(vals), op.NumResults()))
 		return
 	}
-	repl, copied := vals, false // copied on the first value that differs
 	for i, v := range vals {
-		res := op.Result(i)
-		w := v
-		switch {
-		case !res.HasUses():
-			w = res
-		case v == nil:
+		if v == nil && op.Result(i).HasUses() {
 			rw.fail(op.Errorf("result #%d is still used but was replaced by no value", i))
 			return
-		case v.Type() != res.Type():
+		}
+	}
+	// The converter only counts changes, so this skips the rewriter's
+	// notifications per use and per nested op; vals is only read, so a
+	// caller's literal slice needs no allocation.
+	rw.c.changes++
+	for i, v := range vals {
+		res := op.Result(i)
+		if !res.HasUses() {
+			continue
+		}
+		if v.Type() != res.Type() {
 			blk, before := rw.InsertionPoint()
 			rw.SetInsertionPointBefore(op)
-			w = rw.c.newCast(sourceCast, res.Type(), []*ir.Value{v}, op.Loc()).Result(0)
+			v = rw.c.newCast(sourceCast, res.Type(), []*ir.Value{v}, op.Loc()).Result(0)
 			rw.RestoreInsertionPoint(blk, before)
 		}
-		if w != v && !copied {
-			repl, copied = append([]*ir.Value(nil), vals...), true
-		}
-		repl[i] = w
+		res.ReplaceAllUsesWith(v)
 	}
-	rw.Rewriter.ReplaceOp(op, repl)
+	op.Erase()
 }
 
 // ReplaceOpWith creates an op from st at op's position and replaces op with it.
 func (rw *ConversionRewriter) ReplaceOpWith(op *ir.Operation, st *ir.OpState) *ir.Operation {
 	rw.SetInsertionPointBefore(op)
 	n := rw.Create(st)
-	rw.ReplaceOp(op, n.Results())
+	if n.NumResults() == 1 {
+		rw.ReplaceOp(op, []*ir.Value{n.Result(0)}) // Results would allocate
+	} else {
+		rw.ReplaceOp(op, n.Results())
+	}
 	return n
 }
 
@@ -71,7 +77,8 @@ func (rw *ConversionRewriter) EraseOp(op *ir.Operation) {
 		rw.fail(op.Errorf("erased while its results are still used"))
 		return
 	}
-	rw.Rewriter.EraseOp(op)
+	rw.c.changes++
+	op.Erase()
 }
 
 // ApplySignatureConversion rewrites the arguments of b to sc's converted

@@ -399,3 +399,60 @@ func TestRunawayPatternsFail(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+func TestReplaceOpMisuse(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		vals func(op *ir.Operation) []*ir.Value
+		want string
+	}{
+		{"count", func(*ir.Operation) []*ir.Value { return nil }, "replaced with 0 values, has 1 results"},
+		{"nil", func(*ir.Operation) []*ir.Value { return []*ir.Value{nil} }, "result #0 is still used but was replaced by no value"},
+	} {
+		c := newConv()
+		c.patterns = append([]*rewrite.ConversionPattern{{
+			Name: tc.name, Root: "cv.add", Benefit: 10,
+			Rewrite: func(op *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
+				rw.ReplaceOp(op, tc.vals(op))
+				return nil
+			},
+		}}, c.patterns...)
+		_, err := c.run(t, addFunc, true)
+		if err == nil || !strings.Contains(err.Error(), "'cv.add' op "+tc.want) {
+			t.Errorf("%s: err = %v", tc.name, err)
+		}
+	}
+}
+
+func TestReplaceOpWithSeveralResults(t *testing.T) {
+	// A two-result op replaced by values of both converted and unconverted
+	// types: only the result whose type changes goes through a cast, and a
+	// nil value may replace the unused one.
+	ctx := ir.NewContext(cvDialect(), loDialect())
+	ctx.SetAllowUnregisteredDialects(true)
+	m := parse(t, ctx, `%a = "other.src"() : () -> i64
+%p, %q, %r = "other.pair"(%a) : (i64) -> (i64, i64, i64)
+"cv.keep"(%p, %q) : (i64, i64) -> ()`)
+	target := rewrite.NewConversionTarget()
+	target.AddIllegalOp("other.pair")
+	set := rewrite.NewConversionPatternSet(i64ToI32(ctx), &rewrite.ConversionPattern{
+		Name: "pair", Root: "other.pair",
+		Rewrite: func(op *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+			rw.SetInsertionPointBefore(op)
+			sum := rw.Create(&ir.OpState{Name: "lo.add", Operands: []*ir.Value{operands[0], operands[0]},
+				ResultTypes: []ir.Type{operands[0].Type()}})
+			rw.ReplaceOp(op, []*ir.Value{sum.Result(0), op.Operand(0), nil})
+			return nil
+		},
+	})
+	if err := rewrite.ApplyPartialConversion(m, target, set); err != nil {
+		t.Fatal(err)
+	}
+	checkIR(t, m, `module {
+  %0 = "other.src"() : () -> i64
+  %1 = unrealized_conversion_cast %0 : i64 to i32
+  %2 = "lo.add"(%1, %1) : (i32, i32) -> i32
+  %3 = unrealized_conversion_cast %2 : i32 to i64
+  "cv.keep"(%3, %0) : (i64, i64) -> ()
+}`)
+}

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -45,19 +46,46 @@ func (c *converter) finalize() error {
 	return nil
 }
 
-// eraseDeadCasts erases unused casts, latest first, until none is left
-// (erasing one may leave the cast feeding it unused).
+// eraseDeadCasts erases unused casts, latest first, and those that become
+// unused in turn (erasing one may leave the casts feeding it unused),
+// from a worklist rather than by sweeping all casts again. It leaves only
+// the live casts in c.castOrder, so later sweeps skip the erased ones.
 func (c *converter) eraseDeadCasts() {
-	for changed := true; changed; {
-		changed = false
-		for i := len(c.castOrder) - 1; i >= 0; i-- {
-			op := c.castOrder[i]
-			if c.alive(op) && !op.HasResultUses() {
-				c.rw.Rewriter.EraseOp(op)
-				changed = true
+	var dead []*ir.Operation
+	live := c.castOrder[:0]
+	for _, op := range c.castOrder {
+		if !c.alive(op) {
+			continue
+		}
+		live = append(live, op)
+		if !op.HasResultUses() {
+			dead = append(dead, op)
+		}
+	}
+	clear(c.castOrder[len(live):])
+	c.castOrder = live
+	var inputs []*ir.Operation
+	for len(dead) > 0 {
+		op := dead[len(dead)-1]
+		dead = dead[:len(dead)-1]
+		if !c.alive(op) {
+			continue // queued twice, erased already
+		}
+		inputs = inputs[:0]
+		for i := range op.NumOperands() {
+			if d := op.Operand(i).DefiningOp(); d != nil && d.Name() == castName {
+				inputs = append(inputs, d)
+			}
+		}
+		c.rw.Rewriter.EraseOp(op)
+		for _, d := range inputs {
+			if _, isCast := c.casts[d]; isCast && !d.HasResultUses() && c.alive(d) {
+				dead = append(dead, d)
 			}
 		}
 	}
+	// Those erased here are detached.
+	c.castOrder = slices.DeleteFunc(c.castOrder, func(op *ir.Operation) bool { return op.Block() == nil })
 }
 
 // materialize replaces a live cast with the type converter's

@@ -69,7 +69,7 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	b.SetInsertionPointBefore(o)
 	lane := e.builtin(b, o, spv.BuiltInSubgroupLocalInvocationId, i32)
 	sg := e.builtin(b, o, spv.BuiltInSubgroupId, i32)
-	mem := addressOf(b, g, loc)
+	mem := e.addressOf(b, g, loc)
 	zero, one := intConst(b, i32, 0, loc), intConst(b, i32, 1, loc)
 	nsg := e.numSubgroups(b, o, slots)
 	slot := func(b *ir.Builder, i *ir.Value) *ir.Value {

@@ -69,6 +69,7 @@ func isBool(t ir.Type) bool {
 // when given), keeping no attributes (fastmath and overflow flags have no
 // SPIR-V decoration here).
 func (e *env) elementwise(from, to, boolTo string) *rewrite.ConversionPattern {
+	fix, isFix := narrowFixes[from]
 	return &rewrite.ConversionPattern{Name: from + " -> " + to, Root: from,
 		Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 			t := e.tc.ConvertType(o.Result(0).Type())
@@ -79,9 +80,11 @@ func (e *env) elementwise(from, to, boolTo string) *rewrite.ConversionPattern {
 			if boolTo != "" && isBool(o.Operand(0).Type()) {
 				name = boolTo
 			}
-			fix, isFix := narrowFixes[from]
-			bits := e.narrowBits(o.Result(0).Type())
-			if !isFix || bits == 0 {
+			var bits int
+			if isFix {
+				bits = e.narrowBits(o.Result(0).Type())
+			}
+			if bits == 0 {
 				rw.ReplaceOpWith(o, &ir.OpState{Name: name, Loc: o.Loc(), Operands: operands, ResultTypes: []ir.Type{t}})
 				return nil
 			}
@@ -201,15 +204,30 @@ func predicate(o *ir.Operation) (int64, bool) {
 	return 0, false
 }
 
+// The spirv ops of the comparisons, by predicate, and of the casts (tables
+// built once, not per converted op).
+var (
+	cmpiOps = [...]string{"spirv.IEqual", "spirv.INotEqual", "spirv.SLessThan", "spirv.SLessThanEqual",
+		"spirv.SGreaterThan", "spirv.SGreaterThanEqual", "spirv.ULessThan", "spirv.ULessThanEqual",
+		"spirv.UGreaterThan", "spirv.UGreaterThanEqual"}
+	cmpfOps = map[arith.CmpFPredicate]string{arith.CmpFOEQ: "spirv.FOrdEqual", arith.CmpFOGT: "spirv.FOrdGreaterThan",
+		arith.CmpFOGE: "spirv.FOrdGreaterThanEqual", arith.CmpFOLT: "spirv.FOrdLessThan", arith.CmpFOLE: "spirv.FOrdLessThanEqual",
+		arith.CmpFONE: "spirv.FOrdNotEqual", arith.CmpFUEQ: "spirv.FUnordEqual", arith.CmpFUGT: "spirv.FUnordGreaterThan",
+		arith.CmpFUGE: "spirv.FUnordGreaterThanEqual", arith.CmpFULT: "spirv.FUnordLessThan", arith.CmpFULE: "spirv.FUnordLessThanEqual",
+		arith.CmpFUNE: "spirv.FUnordNotEqual"}
+	castOps = map[string]string{"arith.extsi": "spirv.SConvert", "arith.extui": "spirv.UConvert", "arith.trunci": "spirv.SConvert",
+		"arith.sitofp": "spirv.ConvertSToF", "arith.uitofp": "spirv.ConvertUToF", "arith.fptosi": "spirv.ConvertFToS",
+		"arith.fptoui": "spirv.ConvertFToU", "arith.extf": "spirv.FConvert", "arith.truncf": "spirv.FConvert",
+		"arith.index_cast": "spirv.SConvert", "arith.index_castui": "spirv.UConvert"}
+)
+
 func (e *env) cmpi(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 	p, ok := predicate(o)
 	t := e.tc.ConvertType(o.Result(0).Type())
 	if !ok || p < 0 || p > 9 || t == nil {
 		return rewrite.NoMatch
 	}
-	names := [...]string{"IEqual", "INotEqual", "SLessThan", "SLessThanEqual", "SGreaterThan", "SGreaterThanEqual",
-		"ULessThan", "ULessThanEqual", "UGreaterThan", "UGreaterThanEqual"}
-	name := "spirv." + names[p]
+	name := cmpiOps[p]
 	if bits := e.narrowBits(o.Operand(0).Type()); bits > 0 && p >= 6 {
 		// Unsigned predicates compare narrow integers zero-extended.
 		b := &rw.Builder
@@ -254,12 +272,7 @@ func (e *env) cmpf(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 			r = val(b, "spirv.LogicalNot", o.Loc(), t, r)
 		}
 	default:
-		names := map[arith.CmpFPredicate]string{arith.CmpFOEQ: "FOrdEqual", arith.CmpFOGT: "FOrdGreaterThan",
-			arith.CmpFOGE: "FOrdGreaterThanEqual", arith.CmpFOLT: "FOrdLessThan", arith.CmpFOLE: "FOrdLessThanEqual",
-			arith.CmpFONE: "FOrdNotEqual", arith.CmpFUEQ: "FUnordEqual", arith.CmpFUGT: "FUnordGreaterThan",
-			arith.CmpFUGE: "FUnordGreaterThanEqual", arith.CmpFULT: "FUnordLessThan", arith.CmpFULE: "FUnordLessThanEqual",
-			arith.CmpFUNE: "FUnordNotEqual"}
-		r = val(b, "spirv."+names[pr], o.Loc(), t, operands...)
+		r = val(b, cmpfOps[pr], o.Loc(), t, operands...)
 	}
 	rw.ReplaceOp(o, []*ir.Value{r})
 	return nil
@@ -437,11 +450,7 @@ func (e *env) cast(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 		}
 		r = in
 		if st != dt {
-			spv := map[string]string{"arith.extsi": "SConvert", "arith.extui": "UConvert", "arith.trunci": "SConvert",
-				"arith.sitofp": "ConvertSToF", "arith.uitofp": "ConvertUToF", "arith.fptosi": "ConvertFToS",
-				"arith.fptoui": "ConvertFToU", "arith.extf": "FConvert", "arith.truncf": "FConvert",
-				"arith.index_cast": "SConvert", "arith.index_castui": "UConvert"}[name]
-			r = val(b, "spirv."+spv, loc, dt, in)
+			r = val(b, castOps[name], loc, dt, in)
 		}
 		narrowing := name == "arith.trunci" || name == "arith.fptoui" ||
 			(name == "arith.index_cast" || name == "arith.index_castui") && e.bits(dst) < e.bits(src)

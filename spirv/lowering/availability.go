@@ -5,17 +5,45 @@ import (
 	"github.com/kiln-gpu/kiln/spirv"
 )
 
-// available checks op against the target, remembering the answer per key.
+// checked is a key's answer to the target check.
+type checked struct {
+	k   spirv.AvailabilityKey
+	err error
+}
+
+// recentKeys is how many keys per op definition available compares before
+// it hashes: most definitions see one or two keys in a module, and a
+// comparison costs less than hashing a key.
+const recentKeys = 4
+
+// available checks op against the target, remembering the answer per key:
+// among the first keys of op's definition, then in a map of all the others.
 func (e *env) available(op *ir.Operation) error {
 	k, ok := spirv.AvailabilityKeyOf(op)
-	if ok {
+	if !ok {
+		return e.check(op)
+	}
+	d := op.Def()
+	first := e.keysByDef[d]
+	for _, c := range first {
+		if c.k == k {
+			return c.err
+		}
+	}
+	if len(first) == recentKeys {
 		if err, seen := e.availability[k]; seen {
 			return err
 		}
 	}
-	err := spirv.Availability(op).Check(e.target.Version(), e.target.Capabilities(), e.target.Extensions())
-	if ok {
+	err := e.check(op)
+	if len(first) < recentKeys {
+		e.keysByDef[d] = append(first, checked{k, err})
+	} else {
 		e.availability[k] = err
 	}
 	return err
+}
+
+func (e *env) check(op *ir.Operation) error {
+	return spirv.Availability(op).Check(e.target.Version(), e.target.Capabilities(), e.target.Extensions())
 }

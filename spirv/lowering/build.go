@@ -122,20 +122,11 @@ func (e *env) global(at *ir.Operation, name string, t *spirv.PointerType, attrs 
 	return g
 }
 
-// addressOf returns `spirv.mlir.addressof @g`.
-func addressOf(b *ir.Builder, g *ir.Operation, loc ir.Location) *ir.Value {
-	t := g.Attr("type").(*ir.TypeAttr).Value
-	return op(b, "spirv.mlir.addressof", loc, t, nil,
-		ir.NamedAttr{Name: "variable", Value: b.Context().SymbolRef(ir.SymbolName(g))}).Result(0)
-}
-
 // builtin loads the built-in variable bi (a vector<3xi32> or an i32) at b.
 func (e *env) builtin(b *ir.Builder, at *ir.Operation, bi spv.BuiltIn, t ir.Type) *ir.Value {
-	ctx := b.Context()
-	name := "__builtin__" + bi.String() + "__"
-	g := e.global(at, name, spirv.Pointer(ctx, t, spv.StorageClassInput),
-		ir.NamedAttr{Name: "built_in", Value: ctx.StringAttr(bi.String())})
-	return val(b, "spirv.Load", at.Loc(), t, addressOf(b, g, at.Loc()))
+	v := e.builtinVarOf(bi, t)
+	g := e.global(at, v.name, v.ptr, v.attr)
+	return val(b, "spirv.Load", at.Loc(), t, e.addressOf(b, g, at.Loc()))
 }
 
 // structuredOp creates an empty spirv.mlir.loop or spirv.mlir.selection

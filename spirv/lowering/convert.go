@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
@@ -34,7 +35,7 @@ var AllDialects = []string{"gpu", "arith", "math", "memref", "scf", "cf", "func"
 // environment when there is none).
 func Convert(root *ir.Operation, o Options) error {
 	if !o.GPUModules {
-		return convertIn(root, o, targetEnvOf(root), false, root.Context().Emit)
+		return convertIn(root, o, targetEnvOf(root), false, true, root.Context().Emit)
 	}
 	var mods []*ir.Operation
 	root.WalkPre(func(op *ir.Operation) (descend, cont bool) {
@@ -64,8 +65,8 @@ func convertModule(gm *ir.Operation, o Options, env *spirv.TargetEnvAttr) error 
 	ops := moduleOps(gm)
 	chunks := parallelChunks(gm, ops)
 	if chunks == nil {
-		cloneInto(sm, ops)
-		if err := convertIn(sm, o, env, true, gm.Context().Emit); err != nil {
+		vector := cloneInto(sm, ops)
+		if err := convertIn(sm, o, env, true, vector, gm.Context().Emit); err != nil {
 			sm.Erase()
 			return err
 		}
@@ -78,8 +79,8 @@ func convertModule(gm *ir.Operation, o Options, env *spirv.TargetEnvAttr) error 
 	errs := make([]error, len(chunks))
 	ir.ParallelFor(gm.Context(), len(chunks), func(i int) error {
 		parts[i] = spirv.NewModule(gm.Context(), "", spirvModel(env), spirvMemoryModel(env), nil, gm.Loc())
-		cloneInto(parts[i], chunks[i])
-		errs[i] = convertIn(parts[i], o, env, true, func(d *ir.Diagnostic) { diags[i] = append(diags[i], d) })
+		vector := cloneInto(parts[i], chunks[i])
+		errs[i] = convertIn(parts[i], o, env, true, vector, func(d *ir.Diagnostic) { diags[i] = append(diags[i], d) })
 		return errs[i]
 	})
 	for i, err := range errs {
@@ -138,9 +139,10 @@ func usesSymbols(fn *ir.Operation) bool {
 	found := false
 	for _, r := range fn.Regions() {
 		r.Walk(func(op *ir.Operation) bool {
-			for _, a := range op.Attrs() {
-				if refersToSymbol(a.Value) {
-					found = true
+			// Props and DiscardableAttrs, since Attrs would copy both.
+			for _, list := range [2][]ir.NamedAttr{op.Props(), op.DiscardableAttrs()} {
+				for _, a := range list {
+					found = found || refersToSymbol(a.Value)
 				}
 			}
 			return !found
@@ -248,8 +250,10 @@ func spirvMemoryModel(env *spirv.TargetEnvAttr) spv.MemoryModel {
 }
 
 // cloneInto appends clones of ops, top-level ops of an isolated module,
-// to the body of spirv.module sm.
-func cloneInto(sm *ir.Operation, ops []*ir.Operation) {
+// to the body of spirv.module sm, and reports whether they hold a vector
+// op (without one, the vector preparation is skipped). Each op is scanned
+// right before its clone, which then finds it in cache.
+func cloneInto(sm *ir.Operation, ops []*ir.Operation) (vector bool) {
 	body := sm.Region(0).Entry()
 	// Only the results of top-level ops can be used across them: until one
 	// has results, the mapping starts afresh after each op (a kernel), and
@@ -257,25 +261,40 @@ func cloneInto(sm *ir.Operation, ops []*ir.Operation) {
 	m := ir.NewMapping()
 	defined := false
 	for _, op := range ops {
+		vector = vector || holdsVectorOp(op)
 		body.Append(op.Clone(m))
 		if defined = defined || op.NumResults() > 0; !defined {
 			m = ir.NewMapping()
 		}
 	}
+	return vector
+}
+
+// holdsVectorOp reports whether op or an op nested in it is a vector op.
+func holdsVectorOp(op *ir.Operation) bool {
+	found := false
+	op.Walk(func(o *ir.Operation) bool {
+		found = strings.HasPrefix(o.Name(), "vector.")
+		return !found
+	})
+	return found
 }
 
 // convertIn runs the conversion on root. In a spirv.module made from a
 // gpu.module every op must convert (full conversion); elsewhere what does
-// not convert is kept (partial conversion), as MLIR's passes do.
-func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full bool, emit func(*ir.Diagnostic)) error {
+// not convert is kept (partial conversion), as MLIR's passes do. vector
+// says whether root may hold vector ops.
+func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full, vector bool, emit func(*ir.Diagnostic)) error {
 	e := newEnv(root.Context(), target, o.Use64BitIndex)
 	e.emit = emit
 	dialects := o.Dialects
 	if dialects == nil {
 		dialects = AllDialects
 	}
-	if err := lowerVectorFirst(root, dialects); err != nil {
-		return err
+	if vector {
+		if err := lowerVectorFirst(root, dialects); err != nil {
+			return err
+		}
 	}
 	set := rewrite.NewConversionPatternSet(e.tc, e.patterns(dialects)...)
 	t := rewrite.NewConversionTarget()
@@ -452,7 +471,7 @@ func (e *env) traced(p *rewrite.ConversionPattern) {
 		name, loc := op.Name(), op.Loc()
 		err := rewriteOp(op, operands, rw)
 		if err == nil {
-			e.origins = append(e.origins, origin{loc, name})
+			e.addOrigin(loc, name)
 		}
 		return err
 	}
@@ -464,12 +483,28 @@ type origin struct {
 	name string
 }
 
+// originBlock is the number of origins per block of e.origins: blocks are
+// filled and never grown, so recording one never copies the others.
+const originBlock = 1024
+
+// addOrigin records that an op named name was converted at loc.
+func (e *env) addOrigin(loc ir.Location, name string) {
+	n := len(e.origins)
+	if n == 0 || len(e.origins[n-1]) == originBlock {
+		e.origins = append(e.origins, make([]origin, 0, originBlock))
+		n++
+	}
+	e.origins[n-1] = append(e.origins[n-1], origin{loc, name})
+}
+
 // origin returns the name of the first op converted at loc. Only a failed
 // check asks, so the conversion appends and this searches.
 func (e *env) origin(loc ir.Location) string {
-	for _, o := range e.origins {
-		if o.loc == loc {
-			return o.name
+	for _, block := range e.origins {
+		for _, o := range block {
+			if o.loc == loc {
+				return o.name
+			}
 		}
 	}
 	return ""

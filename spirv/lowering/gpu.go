@@ -61,13 +61,14 @@ func (e *env) dimBuiltin(bi spv.BuiltIn) func(*ir.Operation, []*ir.Value, *rewri
 			// A known workgroup size is a constant (MLIR's WorkGroupSizeConversion).
 			if fn := o.ParentOfName("spirv.func"); fn != nil {
 				if abi := spirv.LookupEntryPointABI(fn); abi != nil && int(d.Value) < len(abi.WorkgroupSize) {
-					rw.ReplaceOp(o, []*ir.Value{intConst(b, e.index, int64(abi.WorkgroupSize[d.Value]), o.Loc())})
+					rw.ReplaceOp(o, []*ir.Value{e.indexConst(b, int64(abi.WorkgroupSize[d.Value]), o.Loc())})
 					return nil
 				}
 			}
 		}
-		vec := e.builtin(b, o, bi, ctx.Vector([]int64{3}, ctx.I(32)))
-		v := extract(b, vec, ctx.I(32), o.Loc(), int64(d.Value))
+		vec := e.builtin(b, o, bi, e.i32x3)
+		v := op(b, "spirv.CompositeExtract", o.Loc(), ctx.I(32), []*ir.Value{vec},
+			ir.NamedAttr{Name: "indices", Value: e.position(int64(d.Value))}).Result(0)
 		rw.ReplaceOp(o, []*ir.Value{e.toIndex(b, v, o.Loc())})
 		return nil
 	}
@@ -146,7 +147,7 @@ func (e *env) gpuFunc(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewr
 		{Name: "sym_name", Value: ctx.StringAttr(f.Name())},
 	}
 	if f.IsKernel() {
-		abi, args, why := kernelABI(o, ft)
+		abi, args, why := e.kernelABI(o, ft)
 		if why != "" {
 			// MLIR's match failure, which -verify-diagnostics tests expect.
 			e.emit(&ir.Diagnostic{Severity: ir.SeverityRemark, Loc: o.Loc(), Message: "match failure: " + why})
@@ -169,7 +170,7 @@ func (e *env) gpuFunc(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewr
 		var p *ir.Value
 		if i < len(wg) {
 			g := e.global(nf, fmt.Sprintf("__workgroup_mem__%s_%d", f.Name(), i), attrTypes[i])
-			p = addressOf(b, g, a.Loc())
+			p = e.addressOf(b, g, a.Loc())
 		} else {
 			p = op(b, "spirv.Variable", a.Loc(), attrTypes[i], nil,
 				named("storage_class", enum(ctx, spv.KindStorageClass, uint32(spv.StorageClassFunction)))).Result(0)
@@ -355,7 +356,7 @@ func (e *env) groupReduce(b *ir.Builder, name string, v *ir.Value, t ir.Type, r 
 // kernelABI returns a kernel's entry point ABI and its arguments'
 // interface ABIs: those given, or (0, i) for all when none is given
 // (MLIR's rule); why says what is missing otherwise.
-func kernelABI(o *ir.Operation, ft *ir.FunctionType) (*spirv.EntryPointABIAttr, *ir.ArrayAttr, string) {
+func (e *env) kernelABI(o *ir.Operation, ft *ir.FunctionType) (*spirv.EntryPointABIAttr, *ir.ArrayAttr, string) {
 	ctx := o.Context()
 	abi := spirv.LookupEntryPointABI(o)
 	if abi == nil {
@@ -366,6 +367,20 @@ func kernelABI(o *ir.Operation, ft *ir.FunctionType) (*spirv.EntryPointABIAttr, 
 	for i := range given {
 		given[i] = spirv.ArgInterfaceVarABI(o, i)
 		some = some || given[i] != nil
+	}
+	// The defaults depend only on which inputs are memrefs: most kernels
+	// share them.
+	var k defaultArgsKey
+	if !some && len(ft.Inputs) <= 64 {
+		k.n = len(ft.Inputs)
+		for i, t := range ft.Inputs {
+			if _, isMem := t.(*ir.MemRefType); !isMem {
+				k.notMem |= 1 << i
+			}
+		}
+		if a := e.defaultArgs[k]; a != nil {
+			return abi, a, ""
+		}
 	}
 	args := make([]ir.Attribute, len(ft.Inputs))
 	for i, t := range ft.Inputs {
@@ -383,5 +398,9 @@ func kernelABI(o *ir.Operation, ft *ir.FunctionType) (*spirv.EntryPointABIAttr, 
 		}
 		args[i] = ctx.DictionaryAttr([]ir.NamedAttr{{Name: spirv.InterfaceVarABIAttrName, Value: ia}})
 	}
-	return abi, ctx.ArrayAttr(args...), ""
+	a := ctx.ArrayAttr(args...)
+	if k.n > 0 {
+		e.defaultArgs[k] = a
+	}
+	return abi, a, ""
 }

@@ -1,6 +1,7 @@
 package lowering_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -87,5 +88,45 @@ func TestRefusesMissingCapability(t *testing.T) {
 	err = lowering.Convert(m, lowering.Options{GPUModules: true})
 	if err == nil || !strings.Contains(err.Error(), "Float64") || !strings.Contains(err.Error(), "#spirv.target_env") {
 		t.Fatalf("want a diagnostic naming Float64 and the target, got %v", err)
+	}
+}
+
+// TestKernelArgumentABIs converts kernels whose arguments differ in kind:
+// each gets the default interface ABIs of its own arguments (scalars in
+// StorageBuffer), although kernels of the same shape share them.
+func TestKernelArgumentABIs(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("module attributes {gpu.container_module} {\n  gpu.module @kernels {\n")
+	for i, args := range []string{"%a: memref<4xf32>, %n: index", "%n: index, %a: memref<4xf32>", "%a: memref<4xf32>, %n: index"} {
+		fmt.Fprintf(&src, "    gpu.func @k%d(%s) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [1, 1, 1]>} {\n", i, args)
+		src.WriteString("      %x = gpu.thread_id x\n      %v = memref.load %a[%x] : memref<4xf32>\n      memref.store %v, %a[%n] : memref<4xf32>\n      gpu.return\n    }\n")
+	}
+	src.WriteString("  }\n}\n")
+	m, err := ir.Parse(newContext(), src.String(), "k.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lowering.Convert(m, lowering.Options{GPUModules: true}); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][2]string{
+		"@k0": {"interface_var_abi<(0, 0)>", "interface_var_abi<(0, 1), StorageBuffer>"},
+		"@k1": {"interface_var_abi<(0, 0), StorageBuffer>", "interface_var_abi<(0, 1)>"},
+		"@k2": {"interface_var_abi<(0, 0)>", "interface_var_abi<(0, 1), StorageBuffer>"},
+	}
+	for line := range strings.Lines(ir.OpString(m, ir.PrintOptions{})) {
+		_, rest, ok := strings.Cut(line, "spirv.func ")
+		if !ok {
+			continue
+		}
+		name, _, _ := strings.Cut(rest, "(")
+		w, ok := want[name]
+		if !ok || !strings.Contains(line, w[0]) || !strings.Contains(line, w[1]) {
+			t.Errorf("%s: want %q and %q in\n%s", name, w[0], w[1], line)
+		}
+		delete(want, name)
+	}
+	if len(want) > 0 {
+		t.Errorf("kernels not converted: %v", want)
 	}
 }

@@ -73,10 +73,10 @@ func (e *env) elementPtr(b *ir.Builder, mt *ir.MemRefType, base *ir.Value, indic
 		return nil, nil, false
 	}
 	it := e.index
-	zero := intConst(b, it, 0, loc)
-	lin := intConst(b, it, offset, loc)
+	zero := e.indexConst(b, 0, loc)
+	lin := e.indexConst(b, offset, loc)
 	for i, idx := range indices {
-		s := intConst(b, it, strides[i], loc)
+		s := e.indexConst(b, strides[i], loc)
 		lin = val(b, "spirv.IAdd", loc, it, lin, val(b, "spirv.IMul", loc, it, s, idx))
 	}
 	srcBits := ir.IntOrFloatBitWidth(mt.Elem)
@@ -86,12 +86,12 @@ func (e *env) elementPtr(b *ir.Builder, mt *ir.MemRefType, base *ir.Value, indic
 	dstBits := ir.IntOrFloatBitWidth(elem)
 	if _, isVec := mt.Elem.(*ir.VectorType); !isVec && srcBits < dstBits && srcBits > 0 {
 		per := int64(dstBits / srcBits)
-		word := val(b, "spirv.SDiv", loc, it, lin, intConst(b, it, per, loc))
-		lane := val(b, "spirv.SMod", loc, it, lin, intConst(b, it, per, loc))
-		bitOffset = val(b, "spirv.IMul", loc, it, lane, intConst(b, it, int64(srcBits), loc))
+		word := val(b, "spirv.SDiv", loc, it, lin, e.indexConst(b, per, loc))
+		lane := val(b, "spirv.SMod", loc, it, lin, e.indexConst(b, per, loc))
+		bitOffset = val(b, "spirv.IMul", loc, it, lane, e.indexConst(b, int64(srcBits), loc))
 		lin = word
 	}
-	ptr = val(b, "spirv.AccessChain", loc, spirv.Pointer(e.ctx, elem, pt.StorageClass), base, zero, lin)
+	ptr = val(b, "spirv.AccessChain", loc, e.pointer(elem, pt.StorageClass), base, zero, lin)
 	return ptr, bitOffset, true
 }
 

@@ -19,6 +19,7 @@ type env struct {
 	caps   []spv.Capability // the target's capabilities, implied ones included
 	tc     *rewrite.TypeConverter
 	index  *ir.IntegerType // what index becomes
+	i32x3  ir.Type         // vector<3xi32>, the type of the dimension built-ins
 	// refused records why a type did not convert (the missing capability),
 	// for the diagnostic of the op that uses it.
 	refused map[ir.Type]string
@@ -26,9 +27,12 @@ type env struct {
 	yields map[*ir.Operation]yieldTarget
 	// symbols indexes the symbol tables globals are added to.
 	symbols map[*ir.Operation]map[string]*ir.Operation
-	// origins lists the source ops converted, in order, by location.
-	origins []origin
-	// availability memoizes the target checks of the ops converted.
+	// origins lists the source ops converted, in order, by location, in
+	// blocks of originBlock.
+	origins [][]origin
+	// keysByDef and availability memoize the target checks of the ops
+	// converted (availability.go).
+	keysByDef    map[*ir.OpDef][]checked
 	availability map[spirv.AvailabilityKey]error
 	// emit reports a diagnostic that is not the conversion's error (a
 	// pattern's match-failure remark).
@@ -36,15 +40,29 @@ type env struct {
 	// allReduces numbers the workgroup buffers of gpu.all_reduce, per
 	// function (so that kernels converted apart get the same names).
 	allReduces map[*ir.Operation]int
+	// Attributes and types that patterns make for most kernels, uniqued
+	// once per conversion (uniquing allocates a key and takes the
+	// context's lock, which parallel conversions share); see cache.go.
+	indexAttrs map[int64]ir.Attribute
+	pointers   map[pointerKey]*spirv.PointerType
+	builtins   map[builtinKey]*builtinVar
+	addresses  map[*ir.Operation]address
+	positions  map[int64]*ir.ArrayAttr
+	// defaultArgs holds the arg_attrs of kernels that give none.
+	defaultArgs map[defaultArgsKey]*ir.ArrayAttr
 }
 
 func newEnv(ctx *ir.Context, target *spirv.TargetEnvAttr, use64 bool) *env {
-	e := &env{ctx: ctx, target: target, refused: map[ir.Type]string{}, yields: map[*ir.Operation]yieldTarget{}, availability: map[spirv.AvailabilityKey]error{},
-		symbols: map[*ir.Operation]map[string]*ir.Operation{}, allReduces: map[*ir.Operation]int{}}
+	e := &env{ctx: ctx, target: target, refused: map[ir.Type]string{}, yields: map[*ir.Operation]yieldTarget{}, availability: map[spirv.AvailabilityKey]error{}, keysByDef: map[*ir.OpDef][]checked{},
+		symbols: map[*ir.Operation]map[string]*ir.Operation{}, allReduces: map[*ir.Operation]int{},
+		indexAttrs: map[int64]ir.Attribute{}, pointers: map[pointerKey]*spirv.PointerType{},
+		builtins: map[builtinKey]*builtinVar{}, addresses: map[*ir.Operation]address{}, positions: map[int64]*ir.ArrayAttr{},
+		defaultArgs: map[defaultArgsKey]*ir.ArrayAttr{}}
 	for _, c := range target.Capabilities() {
 		e.caps = append(e.caps, c.Implied()...)
 	}
 	e.index = ctx.I(32)
+	e.i32x3 = ctx.Vector([]int64{3}, ctx.I(32))
 	if use64 && e.has(spv.CapabilityInt64) {
 		e.index = ctx.I(64)
 	}

@@ -20,7 +20,16 @@ import (
 // before) and LocalSize / SubgroupSize execution modes.
 func LowerABI(op *ir.Operation) error { return eachModule(op, lowerABI) }
 
-func lowerABI(module *ir.Operation) error {
+func lowerABI(module *ir.Operation) error { return lowerABIWith(module, maxWorkers(module.Context())) }
+
+// lowerABIWith lowers module's ABI with up to w goroutines. Functions
+// are isolated from above: each is prepared (its interface variables
+// built, not yet inserted) and later rewritten on any goroutine. The
+// module's body changes on this goroutine only, in function order, so
+// that names and places are those of one walk in order: the variables are
+// declared before their function, renamed where their name is taken, and
+// the entry point ops appended at the end.
+func lowerABIWith(module *ir.Operation, w int) error {
 	env := spirv.LookupTargetEnv(module)
 	if env == nil {
 		return module.Errorf("missing SPIR-V target env attribute")
@@ -29,34 +38,83 @@ func lowerABI(module *ir.Operation) error {
 		return nil
 	}
 	body := module.Region(0).Entry()
-	symbols := map[string]*ir.Operation{}
-	for o := range body.Ops() {
+	ops := body.OpList()
+	prepared := make([]*entryArgs, len(ops))
+	// An error skips the functions after it, which declare never reaches.
+	_ = ir.ParallelForN(parallelism(w, len(ops)), len(ops), func(i int) error {
+		if prepared[i] = prepareEntry(ops[i]); prepared[i] != nil {
+			return prepared[i].err
+		}
+		return nil
+	})
+	size := len(ops)
+	for _, e := range prepared {
+		if e != nil {
+			size += len(e.vars)
+		}
+	}
+	symbols := make(map[string]*ir.Operation, size)
+	for _, o := range ops {
 		if n := ir.SymbolName(o); n != "" {
 			symbols[n] = o
 		}
 	}
-	var entries []*ir.Operation
-	for _, fn := range body.OpList() {
-		if fn.Name() != "spirv.func" {
-			continue
-		}
-		if spirv.LookupEntryPointABI(fn) == nil {
-			if i := firstABIArg(fn); i >= 0 {
-				return fn.Errorf("argument #%d has a 'spirv.interface_var_abi' but the function has no 'spirv.entry_point_abi'", i)
-			}
-			continue
-		}
-		if err := lowerArguments(fn, symbols); err != nil {
-			return err
-		}
-		entries = append(entries, fn)
+	entries, err := declare(prepared, symbols)
+	ep := newEntryPoints(env, symbols)
+	if err == nil && len(entries) > 0 {
+		err = ep.selectModel(entries[0].fn)
 	}
-	for _, fn := range entries {
-		if err := lowerEntryPoint(fn, env, symbols); err != nil {
-			return err
+	// After an error, the functions before the failing one are still
+	// rewritten, as a pass in order leaves them; entry points are only
+	// added once every function is.
+	points := make([][]*ir.Operation, len(entries))
+	_ = ir.ParallelForN(parallelism(w, len(entries)), len(entries), func(i int) error {
+		entries[i].rewrite()
+		if err == nil {
+			points[i] = ep.lower(entries[i].fn)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	b := ir.NewBuilder(module.Context())
+	b.SetInsertionPointToEnd(body)
+	for _, ops := range points {
+		for _, op := range ops {
+			b.Insert(op)
 		}
 	}
 	return nil
+}
+
+// declare inserts the interface variables of the prepared functions
+// before them, in order, and returns the entry functions; on an error,
+// those before the failing one, whose variables made before the error are
+// declared as well.
+func declare(prepared []*entryArgs, symbols map[string]*ir.Operation) ([]*entryArgs, error) {
+	var entries []*entryArgs
+	for _, e := range prepared {
+		if e == nil {
+			continue
+		}
+		b := ir.NewBuilder(e.fn.Context())
+		b.SetInsertionPointBefore(e.fn)
+		for i := range e.vars {
+			v := &e.vars[i]
+			if name := uniqueName(v.name, symbols); name != v.name {
+				v.op.SetAttr("sym_name", e.fn.Context().StringAttr(name))
+				v.name = name
+			}
+			b.Insert(v.op)
+			symbols[v.name] = v.op
+		}
+		if e.err != nil {
+			return entries, e.err
+		}
+		entries = append(entries, e)
+	}
+	return entries, nil
 }
 
 // firstABIArg returns the first argument of fn with an interface_var_abi, or -1.
@@ -78,22 +136,51 @@ func funcType(fn *ir.Operation) *ir.FunctionType {
 	return &ir.FunctionType{}
 }
 
-// lowerArguments replaces each argument of fn by its interface variable.
-func lowerArguments(fn *ir.Operation, symbols map[string]*ir.Operation) error {
+// entryArgs is an entry function and the interface variables of its
+// arguments: vars[i] replaces argument i. An error (err) stops the list
+// at the argument it is about.
+type entryArgs struct {
+	fn   *ir.Operation
+	ft   *ir.FunctionType
+	vars []interfaceVar
+	err  error
+}
+
+// interfaceVar is a spirv.GlobalVariable with its type and name.
+type interfaceVar struct {
+	op   *ir.Operation
+	typ  *spirv.PointerType
+	name string
+}
+
+// prepareEntry builds the interface variables of op's arguments, not yet
+// inserted and named as if no name were taken, if op is an entry function;
+// it returns nil for other ops, unless they are in error.
+func prepareEntry(op *ir.Operation) *entryArgs {
+	if op.Name() != "spirv.func" {
+		return nil
+	}
+	if spirv.LookupEntryPointABI(op) == nil {
+		if i := firstABIArg(op); i >= 0 {
+			return &entryArgs{fn: op, err: op.Errorf("argument #%d has a 'spirv.interface_var_abi' but the function has no 'spirv.entry_point_abi'", i)}
+		}
+		return nil
+	}
+	e := &entryArgs{fn: op, ft: funcType(op)}
+	e.err = e.prepareArguments()
+	return e
+}
+
+func (e *entryArgs) prepareArguments() error {
+	fn, ft := e.fn, e.ft
 	ctx := fn.Context()
-	ft := funcType(fn)
 	if fn.NumRegions() == 0 || fn.Region(0).Empty() {
 		return fn.Errorf("entry point function has no body")
 	}
-	entry := fn.Region(0).Entry()
-	if entry.NumArgs() != len(ft.Inputs) {
-		return fn.Errorf("entry block has %d arguments, want %d as in the function type", entry.NumArgs(), len(ft.Inputs))
+	if n := fn.Region(0).Entry().NumArgs(); n != len(ft.Inputs) {
+		return fn.Errorf("entry block has %d arguments, want %d as in the function type", n, len(ft.Inputs))
 	}
-	loc := fn.Loc()
-	vars := make([]*spirv.PointerType, len(ft.Inputs))
-	names := make([]string, len(ft.Inputs))
-	gb := ir.NewBuilder(ctx)
-	gb.SetInsertionPointBefore(fn)
+	e.vars = make([]interfaceVar, 0, len(ft.Inputs))
 	for i, t := range ft.Inputs {
 		abi := spirv.ArgInterfaceVarABI(fn, i)
 		if abi == nil {
@@ -103,14 +190,21 @@ func lowerArguments(fn *ir.Operation, symbols map[string]*ir.Operation) error {
 		if err != nil {
 			return fn.Errorf("argument #%d: %v", i, err)
 		}
-		name := uniqueName(ir.SymbolName(fn)+"_arg_"+strconv.Itoa(i), symbols)
-		v := spirv.NewGlobalVariable(ctx, name, varType, loc)
+		name := ir.SymbolName(fn) + "_arg_" + strconv.Itoa(i)
+		v := spirv.NewGlobalVariable(ctx, name, varType, fn.Loc())
 		v.SetAttr("descriptor_set", ctx.I32Attr(int64(abi.DescriptorSet)))
 		v.SetAttr("binding", ctx.I32Attr(int64(abi.Binding)))
-		gb.Insert(v)
-		symbols[name] = v
-		vars[i], names[i] = varType, name
+		e.vars = append(e.vars, interfaceVar{v, varType, name})
 	}
+	return nil
+}
+
+// rewrite replaces each argument of the function by its interface
+// variable. It changes nothing outside the function.
+func (e *entryArgs) rewrite() {
+	ctx, fn, ft := e.fn.Context(), e.fn, e.ft
+	loc := fn.Loc()
+	entry := fn.Region(0).Entry()
 	// Pointer arguments first, then scalars loaded from their structs, each
 	// in argument order: the order MLIR's conversion leaves them in.
 	var order []int
@@ -124,9 +218,9 @@ func lowerArguments(fn *ir.Operation, symbols map[string]*ir.Operation) error {
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToStart(entry)
 	for _, i := range order {
-		t, varType := ft.Inputs[i], vars[i]
+		t, varType := ft.Inputs[i], e.vars[i].typ
 		repl := b.Create(&ir.OpState{Name: "spirv.mlir.addressof", Loc: loc, ResultTypes: []ir.Type{varType},
-			Attrs: []ir.NamedAttr{{Name: "variable", Value: ctx.SymbolRef(names[i])}}}).Result(0)
+			Attrs: []ir.NamedAttr{{Name: "variable", Value: ctx.SymbolRef(e.vars[i].name)}}}).Result(0)
 		if isScalarOrVector(t) {
 			zero := spirv.NewConstant(b, ctx.I32Attr(0), ctx.I(32), loc)
 			elem := spirv.Pointer(ctx, t, varType.StorageClass)
@@ -147,7 +241,6 @@ func lowerArguments(fn *ir.Operation, symbols map[string]*ir.Operation) error {
 	}
 	fn.SetAttr("function_type", ctx.TypeAttr(ctx.FunctionType(nil, ft.Results)))
 	fn.RemoveAttr("arg_attrs")
-	return nil
 }
 
 // interfaceVarType is the type of the variable for an argument of type t:

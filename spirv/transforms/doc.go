@@ -15,6 +15,12 @@
 //   - spirv-canonicalize (Patterns): canonicalize plus the spirv patterns
 //     of MLIR's SPIRVCanonicalization.cpp that matter for lowered kernels.
 //
+// On a spirv.module of many functions, spirv-lower-abi-attrs and
+// spirv-update-vce do their per-function work on several goroutines
+// (ir.ParallelForN; Context.SetMultithreading(false) turns it off) and
+// change the module's body on one, in order: the result and the first
+// error are those of one walk in order.
+//
 // MLIR anchors the spirv passes on spirv.module; here they also run from
 // a builtin.module pipeline, on every spirv.module inside, as mlir-opt's
 // implicit nesting does. For example, spirv-lower-abi-attrs turns

@@ -1,6 +1,8 @@
 package transforms
 
 import (
+	"runtime"
+
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/spirv"
@@ -84,4 +86,24 @@ func targetCaps(env *spirv.TargetEnvAttr) map[spv.Capability]bool {
 		}
 	}
 	return m
+}
+
+// minParallel is the fewest functions of a module (or top-level ops, for
+// spirv-update-vce) worth spreading a pass's work over goroutines.
+const minParallel = 16
+
+// maxWorkers is how many goroutines the passes may use in ctx.
+func maxWorkers(ctx *ir.Context) int {
+	if !ctx.Multithreading() {
+		return 1
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// parallelism is how many of w goroutines to use on n functions.
+func parallelism(w, n int) int {
+	if n < minParallel {
+		return 1
+	}
+	return w
 }

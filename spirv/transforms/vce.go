@@ -23,6 +23,11 @@ import (
 func DeduceVCE(op *ir.Operation) error { return eachModule(op, deduceVCE) }
 
 func deduceVCE(module *ir.Operation) error {
+	return deduceVCEWith(module, maxWorkers(module.Context()))
+}
+
+// deduceVCEWith deduces module's triple with up to w goroutines.
+func deduceVCEWith(module *ir.Operation, w int) error {
 	t := vceTarget(module)
 	d := &deduction{target: t, allowed: map[spv.Capability]bool{}, caps: map[spv.Capability]bool{}}
 	for _, c := range t.Capabilities {
@@ -30,32 +35,59 @@ func deduceVCE(module *ir.Operation) error {
 			d.allowed[i] = true
 		}
 	}
+	// One goroutine walks the module (listing its top-level ops first
+	// would cost it a pass over them). Several walk chunks of those ops
+	// instead, after the module op, each listing its candidates in order;
+	// the lists are merged in order, as one walk would see them.
+	var tops []*ir.Operation
+	if w > 1 {
+		for _, r := range module.Regions() {
+			for b := range r.Blocks() {
+				tops = append(tops, b.OpList()...)
+			}
+		}
+		w = parallelism(w, len(tops))
+	}
+	var lists [][]candidate
+	if w == 1 {
+		c := newCandidates()
+		module.WalkPre(c.visit)
+		lists = [][]candidate{c.list}
+	} else {
+		chunks := min(4*w, len(tops))
+		lists = make([][]candidate, 1+chunks)
+		root := newCandidates()
+		root.visit(module)
+		lists[0] = root.list
+		_ = ir.ParallelForN(w, chunks, func(i int) error {
+			c := newCandidates()
+			for _, op := range tops[i*len(tops)/chunks : (i+1)*len(tops)/chunks] {
+				op.WalkPre(c.visit)
+			}
+			lists[1+i] = c.list
+			return nil
+		})
+	}
 	// An op whose key was seen adds nothing: its requirements are met by
 	// the capabilities chosen for the first such op, and its needs repeat
 	// that op's, which come first and so name the op in any error.
 	seen := map[spirv.AvailabilityKey]bool{}
-	var err error
-	module.WalkPre(func(op *ir.Operation) (bool, bool) {
-		if !strings.HasPrefix(op.Name(), "spirv.") {
-			return true, true
-		}
-		if k, keyed := spirv.AvailabilityKeyOf(op); !keyed || !seen[k] {
-			if keyed {
-				seen[k] = true
-			}
-			for _, r := range spirv.Availability(op) {
-				if err = d.require(op, r); err != nil {
-					return false, false
+	for _, list := range lists {
+		for _, c := range list {
+			if c.first && (c.key == nil || !seen[*c.key]) {
+				if c.key != nil {
+					seen[*c.key] = true
+				}
+				for _, r := range c.reqs {
+					if err := d.require(c.op, r); err != nil {
+						return err
+					}
 				}
 			}
+			if c.op.Name() == "spirv.EntryPoint" {
+				d.record(c.op, interfaceNeed(module, c.op))
+			}
 		}
-		if op.Name() == "spirv.EntryPoint" {
-			d.record(op, interfaceNeed(module, op))
-		}
-		return true, true
-	})
-	if err != nil {
-		return err
 	}
 	version, err := d.version()
 	if err != nil {
@@ -67,6 +99,49 @@ func deduceVCE(module *ir.Operation) error {
 	}
 	module.SetAttr("vce_triple", spirv.VCE(module.Context(), version, d.capList, exts))
 	return nil
+}
+
+// candidate is an op of a chunk that the deduction may need.
+type candidate struct {
+	op    *ir.Operation
+	key   *spirv.AvailabilityKey // op's, when first and keyed
+	first bool                   // no op before it in its chunk has its key
+	reqs  spirv.Requirements     // op's, when first
+}
+
+// candidates lists, in the order of a walk, the spirv ops of a chunk
+// whose requirements a deduction may need (those with no key or the first
+// of their key) and the entry points (for their interfaces).
+type candidates struct {
+	seen map[spirv.AvailabilityKey]bool
+	list []candidate
+}
+
+func newCandidates() *candidates {
+	return &candidates{seen: map[spirv.AvailabilityKey]bool{}}
+}
+
+// visit adds op to the list if it is a candidate, as a walk's callback.
+func (cs *candidates) visit(op *ir.Operation) (descend, cont bool) {
+	name := op.Name()
+	if !strings.HasPrefix(name, "spirv.") {
+		return true, true
+	}
+	k, keyed := spirv.AvailabilityKeyOf(op)
+	if keyed && cs.seen[k] {
+		if name == "spirv.EntryPoint" {
+			cs.list = append(cs.list, candidate{op: op})
+		}
+		return true, true
+	}
+	c := candidate{op: op, first: true, reqs: spirv.Availability(op)}
+	if keyed {
+		cs.seen[k] = true
+		c.key = new(spirv.AvailabilityKey)
+		*c.key = k
+	}
+	cs.list = append(cs.list, c)
+	return true, true
 }
 
 // interfaceNeed is what an entry point's interface needs: SPIR-V 1.4 to
