@@ -123,30 +123,38 @@ func (m *Mapping) LookupBlock(b *Block) *Block {
 // Clone returns a detached deep copy of op; its results and nested values
 // are recorded in m, and its operands are remapped through m.
 func (op *Operation) Clone(m *Mapping) *Operation {
-	// NewOp copies the state's lists, so small ones can live on the stack.
-	var operands [4]*Value
-	var types [2]Type
-	st := &OpState{Name: op.info.name, Loc: op.loc, Props: op.props, Attrs: op.attrs,
-		Operands: operands[:0], ResultTypes: types[:0]}
+	var operandArr [4]*Value
+	var typeArr [2]Type
+	operands, types := operandArr[:0], typeArr[:0]
 	for i := range op.operands {
-		st.Operands = append(st.Operands, m.Lookup(op.operands[i].value))
+		operands = append(operands, m.Lookup(op.operands[i].value))
 	}
 	for i := range op.results {
-		st.ResultTypes = append(st.ResultTypes, op.results[i].typ)
+		types = append(types, op.results[i].typ)
 	}
-	for _, s := range op.succs() {
-		st.Successors = append(st.Successors, m.LookupBlock(s))
+	n := newOp(op.info, op.loc, operands, types)
+	// The lists are sorted and split already: one copy of both.
+	if np, na := len(op.props), len(op.attrs); np+na > 0 {
+		buf := make([]NamedAttr, np+na)
+		copy(buf, op.props)
+		copy(buf[np:], op.attrs)
+		n.props, n.attrs = buf[:np:np], buf[np:]
 	}
-	for range op.regs() {
-		st.Regions = append(st.Regions, &Region{})
+	if op.rare != nil {
+		n.rare = &opRare{}
+		for _, s := range op.rare.successors {
+			n.rare.successors = append(n.rare.successors, m.LookupBlock(s))
+		}
+		for range op.rare.regions {
+			r := &Region{parent: n}
+			n.rare.regions = append(n.rare.regions, r)
+		}
 	}
-	n := op.info.ctx.NewOp(st)
-	n.info = op.info
 	for i := range op.results {
 		m.Map(&op.results[i], &n.results[i])
 	}
 	for i, r := range op.regs() {
-		r.CloneInto(n.regs()[i], nil, m)
+		r.CloneInto(n.rare.regions[i], nil, m)
 	}
 	return n
 }

@@ -83,19 +83,10 @@ func (s *OpState) AddAttr(name string, v Attribute) { s.Attrs = append(s.Attrs, 
 
 // NewOp creates a detached operation from a state.
 func (c *Context) NewOp(st *OpState) *Operation {
-	op := allocOp(len(st.Operands), len(st.ResultTypes))
 	// A registered op's info has the canonical spelling (spv.X -> spirv.X).
-	*op = Operation{info: c.opInfo(st.Name), loc: st.Loc, operands: op.operands, results: op.results}
+	op := newOp(c.opInfo(st.Name), st.Loc, st.Operands, st.ResultTypes)
 	if op.loc == nil {
 		op.loc = c.UnknownLoc()
-	}
-	for i, v := range st.Operands {
-		op.operands[i].owner = op
-		op.operands[i].index = i
-		op.operands[i].link(v)
-	}
-	for i, t := range st.ResultTypes {
-		op.results[i] = Value{typ: t, owner: op, index: i}
 	}
 	op.reserveAttrs(st)
 	for _, a := range st.Props {
@@ -109,6 +100,23 @@ func (c *Context) NewOp(st *OpState) *Operation {
 		for _, r := range st.Regions {
 			r.parent = op
 		}
+	}
+	return op
+}
+
+// newOp returns an op with its operands linked and its results typed, for
+// NewOp and Clone to complete. It takes the lists as arguments rather than
+// in an OpState so that callers' small stack arrays stay on the stack.
+func newOp(info *opInfo, loc Location, operands []*Value, resultTypes []Type) *Operation {
+	op := allocOp(len(operands), len(resultTypes))
+	*op = Operation{info: info, loc: loc, operands: op.operands, results: op.results}
+	for i, v := range operands {
+		op.operands[i].owner = op
+		op.operands[i].index = i
+		op.operands[i].link(v)
+	}
+	for i, t := range resultTypes {
+		op.results[i] = Value{typ: t, owner: op, index: i}
 	}
 	return op
 }
