@@ -4,6 +4,7 @@ import (
 	"iter"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Operation is the one generic IR node: a name, operands, results,
@@ -37,8 +38,11 @@ type opInfo struct {
 type opRare struct {
 	successors []*Block
 	regions    []*Region
-	symMu      sync.Mutex            // guards syms: lookups may come from several goroutines
-	syms       map[string]*Operation // symbol lookup cache of a symbol table op
+	// syms is a symbol table op's lookup cache, read without a lock by
+	// lookups from several goroutines and replaced whole, under symMu,
+	// when it is stale.
+	syms  atomic.Pointer[map[string]*Operation]
+	symMu sync.Mutex
 }
 
 // regs returns the op's regions.

@@ -22,20 +22,23 @@ func LookupSymbol(table *Operation, name string) *Operation {
 	}
 	body := table.regs()[0].first
 	rare := table.rare
+	if syms := rare.syms.Load(); syms != nil {
+		if op, ok := (*syms)[name]; ok && op.block == body && SymbolName(op) == name {
+			return op
+		}
+	}
 	rare.symMu.Lock()
 	defer rare.symMu.Unlock()
-	if op, ok := rare.syms[name]; ok && op.block == body && SymbolName(op) == name {
-		return op
-	}
-	rare.syms = map[string]*Operation{}
+	syms := map[string]*Operation{}
 	for o := body.first; o != nil; o = o.next {
 		if n := SymbolName(o); n != "" {
-			if _, dup := rare.syms[n]; !dup {
-				rare.syms[n] = o
+			if _, dup := syms[n]; !dup {
+				syms[n] = o
 			}
 		}
 	}
-	return rare.syms[name]
+	rare.syms.Store(&syms)
+	return syms[name]
 }
 
 // LookupSymbolRef resolves a (possibly nested) reference starting at a symbol table op.
