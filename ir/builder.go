@@ -66,6 +66,24 @@ func (b *Builder) Insert(op *Operation) *Operation {
 // Create builds an op from a state and inserts it.
 func (b *Builder) Create(st *OpState) *Operation { return b.Insert(b.ctx.NewOp(st)) }
 
+// CreateOp builds an op with no successors or regions from its parts and
+// inserts it: Create without an OpState. Lists passed apart can stay in
+// the caller's stack arrays, where a state's go to the heap with it (the
+// state's location is kept, and Go's escape analysis does not tell one
+// field of a struct from another), so hot paths that make many small ops
+// use this.
+func (b *Builder) CreateOp(name string, loc Location, operands []*Value, resultTypes []Type, attrs ...NamedAttr) *Operation {
+	op := newOp(b.ctx.opInfo(name), loc, operands, resultTypes)
+	if op.loc == nil {
+		op.loc = b.ctx.UnknownLoc()
+	}
+	op.reserveAttrs(nil, attrs)
+	for _, a := range attrs {
+		op.SetAttr(a.Name, a.Value)
+	}
+	return b.Insert(op)
+}
+
 // CreateBlock adds a block to region before another block (nil: at the end)
 // and moves the insertion point to its end.
 func (b *Builder) CreateBlock(region *Region, before *Block, types []Type, locs []Location) *Block {

@@ -92,7 +92,7 @@ func (c *Context) NewOp(st *OpState) *Operation {
 	if op.loc == nil {
 		op.loc = c.UnknownLoc()
 	}
-	op.reserveAttrs(st)
+	op.reserveAttrs(st.Props, st.Attrs)
 	for _, a := range st.Props {
 		op.setIn(&op.props, a.Name, a.Value)
 	}
@@ -166,11 +166,12 @@ func allocOp(operands, results int) *Operation {
 }
 
 // reserveAttrs gives a new op's property and attribute lists one backing
-// array sized for st, instead of growing each by appends. Each list's
+// array sized for the given properties and attributes (to be split by
+// name as SetAttr does), instead of growing each by appends. Each list's
 // capacity is capped, so neither can grow into the other's part.
-func (op *Operation) reserveAttrs(st *OpState) {
-	nProps, nAttrs := len(st.Props), 0
-	for _, a := range st.Attrs {
+func (op *Operation) reserveAttrs(props, attrs []NamedAttr) {
+	nProps, nAttrs := len(props), 0
+	for _, a := range attrs {
 		if op.info.def != nil && op.info.def.isInherent(a.Name) {
 			nProps++
 		} else {

@@ -97,6 +97,6 @@ func materializeConstant(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Lo
 
 // NewConstant inserts `spirv.Constant value : t` with b and returns its result.
 func NewConstant(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Value {
-	return b.Create(&ir.OpState{Name: constantOp.Name, Loc: loc, ResultTypes: []ir.Type{t},
-		Attrs: []ir.NamedAttr{{Name: "value", Value: value}}}).Result(0)
+	rt := [1]ir.Type{t}
+	return b.CreateOp(constantOp.Name, loc, nil, rt[:], ir.NamedAttr{Name: "value", Value: value}).Result(0)
 }

@@ -85,7 +85,8 @@ func (e *env) elementwise(from, to, boolTo string) *rewrite.ConversionPattern {
 				bits = e.narrowBits(o.Result(0).Type())
 			}
 			if bits == 0 {
-				rw.ReplaceOpWith(o, &ir.OpState{Name: name, Loc: o.Loc(), Operands: operands, ResultTypes: []ir.Type{t}})
+				rw.SetInsertionPointBefore(o)
+				rw.ReplaceOp(o, []*ir.Value{val(&rw.Builder, name, o.Loc(), t, operands...)})
 				return nil
 			}
 			b, loc := &rw.Builder, o.Loc()

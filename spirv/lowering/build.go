@@ -11,11 +11,11 @@ import (
 // op creates one spirv op with a single result (t nil: none) and returns
 // the op.
 func op(b *ir.Builder, name string, loc ir.Location, t ir.Type, operands []*ir.Value, attrs ...ir.NamedAttr) *ir.Operation {
-	var rt []ir.Type
-	if t != nil {
-		rt = []ir.Type{t}
+	if t == nil {
+		return b.CreateOp(name, loc, operands, nil, attrs...)
 	}
-	return b.Create(&ir.OpState{Name: name, Loc: loc, Operands: operands, ResultTypes: rt, Attrs: attrs})
+	rt := [1]ir.Type{t}
+	return b.CreateOp(name, loc, operands, rt[:], attrs...)
 }
 
 // val creates a one-result spirv op and returns its result.
