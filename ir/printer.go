@@ -692,6 +692,11 @@ type nameState struct {
 	// deferred holds, for each region with isolated ops, where their
 	// numbering starts.
 	deferred map[*Region]*deferredScope
+	// suggested holds the names an op's ResultNames hook suggests for
+	// the op being named (naming), through setSuggested, made once.
+	suggested    []string
+	naming       *Operation
+	setSuggested func(v *Value, name string)
 }
 
 // deferredScope is what the isolated ops of one region start numbering
@@ -817,12 +822,21 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 	}
 	var names []string // suggested name per result, "" when none
 	if op.info.def != nil && op.info.def.ResultNames != nil {
-		names = make([]string, n)
-		op.info.def.ResultNames(op, func(v *Value, name string) {
-			if v.owner == op && name != "" {
-				names[v.index] = name
+		if cap(s.suggested) < n {
+			s.suggested = make([]string, n)
+		}
+		names = s.suggested[:n]
+		clear(names)
+		if s.setSuggested == nil {
+			s.setSuggested = func(v *Value, name string) {
+				if v.owner == s.naming && name != "" {
+					s.suggested[v.index] = name
+				}
 			}
-		})
+		}
+		s.naming = op
+		op.info.def.ResultNames(op, s.setSuggested)
+		s.naming = nil
 	}
 	for i := 0; i < n; {
 		j := i + 1
@@ -845,8 +859,25 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 	}
 }
 
+// validName reports whether name is a valid SSA suffix as it is.
+func validName(name string) bool {
+	if len(name) == 0 || name[0] >= '0' && name[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		ch := name[i]
+		if !(ch == '_' || ch == '$' || ch == '.' || ch == '-' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
 // sanitizeName turns a suggested name into a valid SSA suffix.
 func sanitizeName(name string) string {
+	if validName(name) {
+		return name
+	}
 	b := []byte(name)
 	for i, ch := range b {
 		if !(ch == '_' || ch == '$' || ch == '.' || ch == '-' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9') {
