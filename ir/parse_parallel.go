@@ -33,10 +33,16 @@ func (p *Parser) parseBodyInParallel(b *Block) bool {
 	if !p.ctx.Multithreading() || workers < 2 || len(p.lex.src)-p.tok.start < minParallelBody {
 		return false
 	}
-	starts, end, ok := p.scanIsolatedOps()
+	starts, end, endLine, ok := p.scanIsolatedOps()
 	if !ok || len(starts) < 2*minChunkOps || end-p.tok.start < minParallelBody {
 		return false
 	}
+	// Index the body's lines first: a chunk's lines would otherwise lie far
+	// past the index's end, in the table's one locked map.
+	if p.positions == nil {
+		p.positions = p.ctx.positionsOf(p.file)
+	}
+	p.positions.reserve(endLine)
 	n := min(4*workers, len(starts)/minChunkOps)
 	subs := make([]*Parser, n)
 	ops := make([][]*Operation, n)
@@ -110,11 +116,11 @@ func (p *Parser) parseChunk(limit int) ([]*Operation, error) {
 // block, the start of each op when every line at the block's own brace
 // depth that begins an op begins with the name of an isolated op with
 // regions, and the first op does too. It skips strings and comments.
-func (p *Parser) scanIsolatedOps() (starts []opStart, end int, ok bool) {
+func (p *Parser) scanIsolatedOps() (starts []opStart, end, endLine int, ok bool) {
 	src := p.lex.src
 	first := opStart{pos: p.tok.start, line: p.tok.line, lineStart: p.tok.start - p.tok.col + 1}
 	if !p.isolatedOpAt(first.pos) {
-		return nil, 0, false
+		return nil, 0, 0, false
 	}
 	starts = append(starts, first)
 	depth, line := 0, first.line
@@ -131,7 +137,7 @@ func (p *Parser) scanIsolatedOps() (starts []opStart, end int, ok bool) {
 				if src[i] == '\\' {
 					i++
 				} else if src[i] == '\n' {
-					return nil, 0, false // the lexer rejects it; let it say so
+					return nil, 0, 0, false // the lexer rejects it; let it say so
 				}
 			}
 		case '/':
@@ -145,7 +151,7 @@ func (p *Parser) scanIsolatedOps() (starts []opStart, end int, ok bool) {
 			depth++
 		case '}':
 			if depth == 0 {
-				return starts, i, true
+				return starts, i, line, true
 			}
 			depth--
 		case '\n':
@@ -162,7 +168,7 @@ func (p *Parser) scanIsolatedOps() (starts []opStart, end int, ok bool) {
 			}
 		}
 	}
-	return nil, 0, false
+	return nil, 0, 0, false
 }
 
 // scanStops are the bytes scanIsolatedOps looks at.

@@ -126,6 +126,27 @@ func (t *positionTable) block(line int) *lineBlock {
 	if line >= len(old)*lineChunk+lineSlack {
 		return nil
 	}
+	return t.grow(old, i)
+}
+
+// reserve grows the index to line, which the caller knows is in the file.
+func (t *positionTable) reserve(line int) {
+	if line < 0 || t.block(line) != nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if bs := t.blocks.Load(); bs == nil || line/lineChunk >= len(*bs) {
+		var old []*lineBlock
+		if bs != nil {
+			old = *bs
+		}
+		t.grow(old, line/lineChunk)
+	}
+}
+
+// grow publishes the index old grown to block i; t.mu is held.
+func (t *positionTable) grow(old []*lineBlock, i int) *lineBlock {
 	grown := make([]*lineBlock, i+1)
 	copy(grown, old)
 	for j := len(old); j <= i; j++ {
@@ -145,6 +166,11 @@ func (t *positionTable) block(line int) *lineBlock {
 // farPosition finds or makes a position of a line far past the index.
 func (t *positionTable) farPosition(c *Context, line, col int) *FileLineColLoc {
 	t.mu.Lock()
+	if bs := t.blocks.Load(); line >= 0 && bs != nil && line/lineChunk < len(*bs) {
+		// The index grew to the line (taking its far positions) meanwhile.
+		t.mu.Unlock()
+		return t.position(c, line, col)
+	}
 	defer t.mu.Unlock()
 	k := [2]int{line, col}
 	if l := t.far[k]; l != nil {

@@ -54,3 +54,34 @@ func TestPositionsUnique(t *testing.T) {
 		t.Fatal("far position made again once indexed")
 	}
 }
+
+// TestPositionsFarAndReserved makes far positions while other goroutines
+// grow the index past them: each position is still made once.
+func TestPositionsFarAndReserved(t *testing.T) {
+	for round := range 20 {
+		c := NewContext()
+		tab := c.positionsOf("g.mlir")
+		const far = 100_000
+		var wg sync.WaitGroup
+		got := make([]*FileLineColLoc, 4)
+		for w := range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if w == round%4 {
+					tab.reserve(far + 10)
+				}
+				got[w] = tab.position(c, far+5, 2)
+			}()
+		}
+		wg.Wait()
+		for _, l := range got[1:] {
+			if l != got[0] {
+				t.Fatalf("round %d: position made twice", round)
+			}
+		}
+		if again := tab.position(c, far+5, 2); again != got[0] {
+			t.Fatalf("round %d: position made again after the index grew", round)
+		}
+	}
+}
