@@ -34,6 +34,9 @@ var commands = map[string]command{
 }
 
 func main() {
+	// Before lazyGC: the collection that frees the block must not count
+	// against its memory limit.
+	reserveHugePages(startHeap)
 	lazyGC(startHeap)
 	beforeOutput = stopCollecting
 	os.Exit(profiled(func() int { return dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }))
