@@ -87,18 +87,7 @@ func (s *OpState) AddAttr(name string, v Attribute) { s.Attrs = append(s.Attrs, 
 
 // NewOp creates a detached operation from a state.
 func (c *Context) NewOp(st *OpState) *Operation {
-	// A registered op's info has the canonical spelling (spv.X -> spirv.X).
-	op := newOp(c.opInfo(st.Name), st.Loc, st.Operands, st.ResultTypes)
-	if op.loc == nil {
-		op.loc = c.UnknownLoc()
-	}
-	op.reserveAttrs(st.Props, st.Attrs)
-	for _, a := range st.Props {
-		op.setIn(&op.props, a.Name, a.Value)
-	}
-	for _, a := range st.Attrs {
-		op.SetAttr(a.Name, a.Value)
-	}
+	op := c.buildOp(st.Name, st.Loc, st.Operands, st.ResultTypes, st.Props, st.Attrs)
 	if len(st.Successors) > 0 || len(st.Regions) > 0 {
 		op.rare = &opRare{successors: append([]*Block(nil), st.Successors...), regions: st.Regions}
 		for _, r := range st.Regions {
@@ -108,8 +97,26 @@ func (c *Context) NewOp(st *OpState) *Operation {
 	return op
 }
 
+// buildOp makes an op without successors or regions, for NewOp and
+// Builder.CreateOp: props are properties already, attrs are split by name.
+func (c *Context) buildOp(name string, loc Location, operands []*Value, resultTypes []Type, props, attrs []NamedAttr) *Operation {
+	// A registered op's info has the canonical spelling (spv.X -> spirv.X).
+	op := newOp(c.opInfo(name), loc, operands, resultTypes)
+	if op.loc == nil {
+		op.loc = c.UnknownLoc()
+	}
+	op.reserveAttrs(props, attrs)
+	for _, a := range props {
+		op.setIn(&op.props, a.Name, a.Value)
+	}
+	for _, a := range attrs {
+		op.SetAttr(a.Name, a.Value)
+	}
+	return op
+}
+
 // newOp returns an op with its operands linked and its results typed, for
-// NewOp and Clone to complete. It takes the lists as arguments rather than
+// buildOp and Clone to complete. It takes the lists as arguments rather than
 // in an OpState so that callers' small stack arrays stay on the stack.
 func newOp(info *opInfo, loc Location, operands []*Value, resultTypes []Type) *Operation {
 	op := allocOp(len(operands), len(resultTypes))

@@ -24,16 +24,6 @@ var testDialect = &ir.Dialect{
 	},
 }
 
-func verifyText(t *testing.T, src string) error {
-	t.Helper()
-	ctx := ir.NewContext(testDialect)
-	m, err := ir.Parse(ctx, src, "v.mlir")
-	if err != nil {
-		t.Fatalf("parse: %v", err)
-	}
-	return ir.Verify(m)
-}
-
 func TestVerifier(t *testing.T) {
 	cases := []struct{ name, src, want string }{
 		{"ok", `"t.fn"() ({

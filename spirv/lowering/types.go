@@ -78,8 +78,6 @@ func newEnv(ctx *ir.Context, target *spirv.TargetEnvAttr, use64 bool) *env {
 
 func (e *env) has(c spv.Capability) bool { return slices.Contains(e.caps, c) }
 
-func (e *env) hasExt(name string) bool { return slices.Contains(e.target.Extensions(), name) }
-
 // kernel reports an OpenCL-flavoured target (Kernel capability).
 func (e *env) kernel() bool { return e.has(spv.CapabilityKernel) }
 
