@@ -9,9 +9,13 @@ import (
 )
 
 // TestMain lets the test binary act as the kiln command: RUN lines invoke
-// it through a `kiln` link, so .mlir tests exercise the real CLI.
+// it through a `kiln` link, so .mlir tests exercise the real CLI; it also runs lit's `not` and
+// `split-file` for them (irtest.LitMain).
 func TestMain(m *testing.M) {
 	if filepath.Base(os.Args[0]) == "kiln" {
+		if code, ok := irtest.LitMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr); ok {
+			os.Exit(code)
+		}
 		os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
