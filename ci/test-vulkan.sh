@@ -42,5 +42,9 @@ for entry in "${drivers[@]}"; do
   # End to end: kernels compiled by Kiln, run by `kiln run` on this driver.
   go test -count=1 ./runner/
   go test -count=1 -run '^Test(Run|Compile)' ./cmd/kiln/
+  # Upstream's Vulkan integration tests through their own RUN lines
+  # (mlir-opt -test-vulkan-runner-pipeline | mlir-runner), validation on.
+  KILN_VALIDATE=1 KILN_CONFORMANCE_RUN='Integration/GPU/Vulkan|mlir-vulkan-runner' \
+    go test -count=1 -run '^TestConformance$' ./cmd/kiln/
   go test -count=1 -run '^$' -bench . -benchtime 1x ./runner/ >/dev/null
 done

@@ -39,6 +39,8 @@ type Compiler struct {
 	// environment, so that `kiln compile --target-env=vulkan1.0` builds
 	// SPIR-V 1.0 even for a file whose target allows 1.4.
 	MaxVersion spv.Version
+	// Extra names passes run on each spirv.module after Pipeline.
+	Extra []string
 
 	mu    sync.Mutex
 	cache map[cacheKey]*Compiled
@@ -68,7 +70,10 @@ func Missing(reg pass.Registry) []string {
 }
 
 // Compile compiles the gpu.module gm for env (nil: the target environment
-// gm or an enclosing op carries, else spirv's default).
+// gm or an enclosing op carries, else spirv's default). A gpu.module that
+// already has its spirv.module beside it (named __spv__NAME, as the
+// conversion and VulkanRunnerPipeline leave it) is not converted again:
+// that spirv.module is serialized as it is.
 func (c *Compiler) Compile(gm *ir.Operation, env *spirv.TargetEnvAttr) (*Compiled, error) {
 	if env == nil {
 		env = spirv.LookupTargetEnv(gm)
@@ -101,6 +106,9 @@ func (c *Compiler) compile(gm *ir.Operation, env *spirv.TargetEnvAttr) (*Compile
 	if missing := Missing(c.Passes); len(missing) > 0 {
 		return nil, gm.Errorf("cannot compile kernels: the passes %s are not registered", strings.Join(missing, ", "))
 	}
+	if sm := compiledBeside(gm); sm != nil {
+		return c.finish(gm, sm, env)
+	}
 	ctx := gm.Context()
 	top := ir.NewModule(ctx, gm.Loc())
 	top.SetAttr("gpu.container_module", ctx.UnitAttr())
@@ -124,6 +132,23 @@ func (c *Compiler) compile(gm *ir.Operation, env *spirv.TargetEnvAttr) (*Compile
 	if sm == nil {
 		return nil, gm.Errorf("the SPIR-V pipeline produced no spirv.module for this gpu.module")
 	}
+	return c.finish(gm, sm, env)
+}
+
+// compiledBeside returns the spirv.module named __spv__NAME in the block of
+// the gpu.module NAME, if any.
+func compiledBeside(gm *ir.Operation) *ir.Operation {
+	want := "__spv__" + ir.SymbolName(gm)
+	for op := gm.PrevOp(); op != nil; op = op.PrevOp() {
+		if op.Name() == "spirv.module" && ir.SymbolName(op) == want {
+			return op
+		}
+	}
+	return nil
+}
+
+// finish serializes and validates the spirv.module compiled from gm.
+func (c *Compiler) finish(gm, sm *ir.Operation, env *spirv.TargetEnvAttr) (*Compiled, error) {
 	words, err := serialize.Serialize(sm)
 	if err != nil {
 		return nil, err
@@ -156,7 +181,10 @@ func capVersion(ctx *ir.Context, env *spirv.TargetEnvAttr, max spv.Version) *spi
 // pipeline nests each pass under the op it anchors on.
 func (c *Compiler) pipeline() (*pass.Pipeline, error) {
 	var parts []string
-	for _, p := range Pipeline {
+	for _, p := range append(Pipeline[:len(Pipeline):len(Pipeline)], c.Extra...) {
+		if c.Passes[passName(p)] == nil {
+			return nil, fmt.Errorf("the pass '%s' is not registered", passName(p))
+		}
 		switch anchor := c.Passes[passName(p)]().OpName; anchor {
 		case "", pass.AnyOp, "builtin.module":
 			parts = append(parts, p)

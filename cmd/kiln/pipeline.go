@@ -7,6 +7,7 @@ import (
 	"github.com/kiln-gpu/kiln/gpu/outline"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/runner"
 	"github.com/kiln-gpu/kiln/spirv/lowering"
 	spirvtransforms "github.com/kiln-gpu/kiln/spirv/transforms"
 	"github.com/kiln-gpu/kiln/vector/transforms"
@@ -20,7 +21,7 @@ func passRegistry() pass.Registry {
 	spirvtransforms.Register(reg)
 	transforms.Register(reg)
 	lowering.Register(reg)
-	reg.Add(lowering.TestEntryPointABIPass)
+	reg.Add(lowering.TestEntryPointABIPass, runner.VulkanRunnerPipeline(reg))
 	return reg
 }
 

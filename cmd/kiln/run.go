@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/runner"
@@ -21,12 +24,16 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	device := fs.String("device", "", "Vulkan device by index or name substring (default $KILN_DEVICE, else the best device)")
 	entry := fs.String("entry", "main", "the host function to run")
-	validate := fs.Bool("validate", false, "turn on the Vulkan validation layer and fail on any message")
+	validate := fs.Bool("validate", os.Getenv("KILN_VALIDATE") == "1", "turn on the Vulkan validation layer and fail on any message (default: KILN_VALIDATE=1)")
 	timing := fs.Bool("time", false, "print each kernel's device time and host overhead")
 	reference := fs.Bool("reference", false, "run kernels in the reference interpreter instead of Vulkan")
 	subgroup := fs.Int("subgroup-size", 0, "subgroup width of --reference runs (default: the selected device's, else 32)")
+	fs.StringVar(entry, "e", "main", "the host function to run (mlir-runner's name for --entry)")
+	var libs sharedLibs
+	fs.Var(&libs, "shared-libs", "mlir-runner's runtime libraries, comma-separated: kiln run implements "+strings.Join(runtimeLibraries, ", ")+" and accepts them by name")
+	result := fs.String("entry-point-result", "void", "mlir-runner's result type of the entry function: only void")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: kiln run FILE.mlir [--device=NAME|INDEX] [--entry=NAME] [--validate] [--time] [--reference [--subgroup-size=N]]")
+		fmt.Fprintln(stderr, "usage: kiln run FILE.mlir|- [--device=NAME|INDEX] [--entry=NAME] [--validate] [--time] [--reference [--subgroup-size=N]]")
 		fs.PrintDefaults()
 	}
 	files, code := parseInterleaved(fs, args)
@@ -37,13 +44,17 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if *result != "void" {
+		fmt.Fprintf(stderr, "kiln run: --entry-point-result=%s: the entry function must return nothing (void)\n", *result)
+		return 2
+	}
 	ctx, mod, err := loadKernelFile(files[0], stdin)
 	if err != nil {
 		return reportDiag(ctx, "kiln run", err, stderr)
 	}
 	out := bufio.NewWriter(stdout)
 	_, err = runner.Run(mod, runner.Options{
-		Entry: *entry, Reference: *reference, Device: *device, Validate: *validate, Time: *timing,
+		Entry: *entry, Reference: *reference, Device: *device, Validate: *validate, Time: *timing || libs.vulkanRuntime,
 		Out: out, Passes: passRegistry(), SubgroupSize: *subgroup,
 	})
 	out.Flush()
@@ -51,6 +62,29 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return reportDiag(ctx, "kiln run", err, stderr)
 	}
 	return 0
+}
+
+// runtimeLibraries are the runtime libraries of MLIR's runners whose
+// functions kiln run implements itself (see runner's utilities).
+var runtimeLibraries = []string{"libvulkan-runtime-wrappers", "libmlir_runner_utils", "libmlir_c_runner_utils"}
+
+// sharedLibs checks mlir-runner's --shared-libs: each library must be one
+// whose functions kiln run provides; nothing is loaded. It records whether
+// MLIR's Vulkan runtime library was named: that library prints each
+// dispatch's times, so kiln run then does as --time.
+type sharedLibs struct{ vulkanRuntime bool }
+
+func (*sharedLibs) String() string { return "" }
+
+func (l *sharedLibs) Set(v string) error {
+	for _, lib := range strings.Split(v, ",") {
+		base := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(lib), ".so"), ".dylib")
+		if !slices.Contains(runtimeLibraries, base) {
+			return fmt.Errorf("%q: kiln run loads no libraries; it implements the functions of %s", lib, strings.Join(runtimeLibraries, ", "))
+		}
+		l.vulkanRuntime = l.vulkanRuntime || base == runtimeLibraries[0]
+	}
+	return nil
 }
 
 // parseInterleaved parses flags that may come before or after the file
