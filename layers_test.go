@@ -28,6 +28,7 @@ var layers = map[string][]string{
 	"spirv/serialize":           append([]string{"ir", "spirv/spv"}, dialects...),
 	"interp":                    append([]string{"ir"}, dialects...),
 	"gpu/outline":               append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
+	"gpu/tobinary":              append([]string{"ir", "ir/pass", "spirv/spv", "spirv/serialize"}, dialects...),
 	"vector/transforms":         append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"spirv/transforms":          append([]string{"ir", "ir/rewrite", "ir/pass", "spirv/spv"}, dialects...),
 	"spirv/lowering":            append([]string{"ir", "ir/rewrite", "ir/pass", "spirv/spv", "spirv/transforms", "vector/transforms", "gpu/outline"}, dialects...),

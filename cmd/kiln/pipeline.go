@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kiln-gpu/kiln/gpu/outline"
+	"github.com/kiln-gpu/kiln/gpu/tobinary"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/runner"
@@ -21,7 +22,7 @@ func passRegistry() pass.Registry {
 	spirvtransforms.Register(reg)
 	transforms.Register(reg)
 	lowering.Register(reg)
-	reg.Add(lowering.TestEntryPointABIPass, runner.VulkanRunnerPipeline(reg))
+	reg.Add(lowering.TestEntryPointABIPass, runner.VulkanRunnerPipeline(reg), tobinary.Pass)
 	return reg
 }
 
