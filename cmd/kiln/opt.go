@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/kiln-gpu/kiln/ir"
-	"github.com/kiln-gpu/kiln/ir/irtest"
 	"github.com/kiln-gpu/kiln/ir/pass"
 )
 
@@ -119,11 +118,6 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
 		return 1
 	}
-	text := string(src)
-	chunks := []string{text}
-	if o.splitInput {
-		chunks = ir.SplitInput(text)
-	}
 	dest, closeDest, err := openOutput(o.output, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
@@ -134,46 +128,30 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.timing {
 		timing = pass.NewTiming()
 	}
-	failed := false
-	var problems []string
-	for i, chunk := range chunks {
-		if i > 0 {
-			out.WriteString("// -----\n")
-		}
-		ctx := newContext()
-		ctx.SetAllowUnregisteredDialects(o.allowUnregistered)
-		ctx.SetMultithreading(!o.disableThreading)
-		ctx.AddSource(name, text)
-		var diags []*ir.Diagnostic
-		ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) { diags = append(diags, d) })
+	chunks := chunkRun{name: name, text: string(src), split: o.splitInput, verify: o.verifyDiagnostics, marker: ir.SplitMarker + "\n",
+		context: func() *ir.Context {
+			ctx := newContext()
+			ctx.SetAllowUnregisteredDialects(o.allowUnregistered)
+			ctx.SetMultithreading(!o.disableThreading)
+			return ctx
+		}}
+	failed, problems, err := chunks.run(out, stderr, func(ctx *ir.Context, chunk string, last bool) error {
 		m, err := optChunk(o, ctx, chunk, name, timing, stderr)
-		if d, ok := err.(*ir.Diagnostic); ok {
-			diags = append(diags, d)
-		} else if err != nil {
-			// Not about the input (a bad pass pipeline, say): report it as is.
-			fmt.Fprintf(stderr, "kiln opt: %v\n", err)
-			return 1
-		} else if err := timed(timing, "Output", func() error {
-			if i == len(chunks)-1 && beforeOutput != nil {
+		if err != nil {
+			return err
+		}
+		return timed(timing, "Output", func() error {
+			if last && beforeOutput != nil {
 				beforeOutput()
 			}
 			return ir.Print(out, m, o.print)
-		}); err != nil {
-			fmt.Fprintf(stderr, "kiln opt: %v\n", err)
-			return 1
-		}
-		if o.verifyDiagnostics {
-			// Chunks keep their original line numbers, so each chunk's own
-			// expected-* comments are checked against its diagnostics.
-			problems = append(problems, irtest.VerifyDiagnostics(chunk, name, diags)...)
-			continue
-		}
-		for _, d := range diags {
-			fmt.Fprint(stderr, d.Format(ctx))
-			if d.Severity == ir.SeverityError {
-				failed = true
-			}
-		}
+		})
+	})
+	if err != nil {
+		// Not about the input (a bad pass pipeline, a write error): report
+		// it as is.
+		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
+		return 1
 	}
 	err = timed(timing, "Output", out.Flush)
 	if err == nil {

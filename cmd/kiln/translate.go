@@ -2,9 +2,13 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv"
@@ -14,61 +18,102 @@ import (
 
 // translateOptions are the flags of `kiln translate`, with mlir-translate's names.
 type translateOptions struct {
-	mode             string // "serialize-spirv", "deserialize-spirv", "test-spirv-roundtrip"
-	input, output    string
-	noImplicitModule bool
-	splitInput       bool
-	print            ir.PrintOptions
+	// steps are the translations in command-line order; each takes what
+	// the one before it gives (mlir-translate chains them the same way).
+	steps              []string
+	input, output      string
+	noImplicitModule   bool
+	splitInput         bool
+	verifyDiagnostics  bool
+	verifyAvailability bool
+	emitDebugInfo      bool
+	validationPrefix   string
+	print              ir.PrintOptions
 }
 
-const translateUsage = `usage: kiln translate MODE [FILE|-] [flags]
+const translateUsage = `usage: kiln translate MODE... [FILE|-] [flags]
 
 Translates between the spirv dialect and SPIR-V binaries (like mlir-translate).
+Several modes run one after the other (--serialize-spirv --deserialize-spirv).
 
 modes:
-  --serialize-spirv       spirv.module text -> SPIR-V binary
-  --deserialize-spirv     SPIR-V binary -> spirv.module text
-  --test-spirv-roundtrip  spirv.module text -> binary -> text
+  --serialize-spirv             spirv.module text -> SPIR-V binary
+  --deserialize-spirv           SPIR-V binary -> spirv.module text
+  --test-spirv-roundtrip        spirv.module text -> binary -> text
+  --test-spirv-roundtrip-debug  the same with OpLine debug information
 
 flags:
-  --no-implicit-module    do not wrap the output in a builtin.module
-  --split-input-file      process each '// -----' chunk of a text input separately
-  --mlir-print-op-generic print every op in the generic form
-  -o FILE                 write output to FILE (default stdout)
+  --no-implicit-module          do not wrap the output in a builtin.module
+  --split-input-file            process each '// -----' chunk of a text input separately
+  --verify-diagnostics          check diagnostics against expected-* comments
+  --verify-availability         an op the module's vce triple does not allow is an error
+  --spirv-emit-debug-info       write OpLine instructions for the ops' locations
+  --spirv-save-validation-files-with-prefix=PREFIX
+                                also write each serialized module to PREFIX_N.spv
+  --mlir-print-op-generic       print every op in the generic form
+  --mlir-print-debuginfo        print locations
+  --mlir-print-local-scope      print locations in place (Kiln always does)
+  -o FILE                       write output to FILE (default stdout)
 `
+
+// The translations: what each takes and gives (true: text, false: binary).
+var translations = map[string]struct{ in, out bool }{
+	"serialize-spirv":            {true, false},
+	"deserialize-spirv":          {false, true},
+	"test-spirv-roundtrip":       {true, true},
+	"test-spirv-roundtrip-debug": {true, true},
+}
 
 func parseTranslateArgs(args []string) (*translateOptions, error) {
 	o := &translateOptions{output: "-"}
 	input, err := parseMLIRArgs(args, func(f mlirFlag) error {
+		if _, ok := translations[f.Name]; ok {
+			o.steps = append(o.steps, f.Name)
+			return nil
+		}
 		switch f.Name {
 		case "h", "help":
 			return errHelp
-		case "serialize-spirv", "deserialize-spirv", "test-spirv-roundtrip":
-			if o.mode != "" && o.mode != f.Name {
-				return fmt.Errorf("--%s and --%s exclude each other", o.mode, f.Name)
-			}
-			o.mode = f.Name
 		case "no-implicit-module":
-			o.noImplicitModule = true
+			return f.Bool(&o.noImplicitModule)
 		case "split-input-file":
-			o.splitInput = true
+			return f.Bool(&o.splitInput)
+		case "verify-diagnostics":
+			return f.Bool(&o.verifyDiagnostics)
+		case "verify-availability":
+			return f.Bool(&o.verifyAvailability)
+		case "spirv-emit-debug-info":
+			return f.Bool(&o.emitDebugInfo)
+		case "spirv-save-validation-files-with-prefix":
+			v, err := f.Value()
+			o.validationPrefix = v
+			return err
 		case "mlir-print-op-generic":
-			o.print.Generic = true
+			return f.Bool(&o.print.Generic)
+		case "mlir-print-debuginfo":
+			return f.Bool(&o.print.DebugInfo)
+		case "mlir-print-local-scope":
+			// Kiln prints locations in place, never as #loc aliases.
+			var local bool
+			return f.Bool(&local)
 		case "o":
 			v, err := f.Value()
 			o.output = v
 			return err
-		default:
-			return fmt.Errorf("unknown flag %q", "--"+f.Name)
 		}
-		return nil
+		return fmt.Errorf("unknown flag %q", "--"+f.Name)
 	})
 	if err != nil {
 		return nil, err
 	}
 	o.input = input
-	if o.mode == "" {
+	if len(o.steps) == 0 {
 		return nil, fmt.Errorf("no translation: give --serialize-spirv, --deserialize-spirv or --test-spirv-roundtrip")
+	}
+	for i := 1; i < len(o.steps); i++ {
+		if translations[o.steps[i-1]].out != translations[o.steps[i]].in {
+			return nil, fmt.Errorf("--%s cannot take what --%s gives", o.steps[i], o.steps[i-1])
+		}
 	}
 	return o, nil
 }
@@ -110,138 +155,158 @@ func runTranslate(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "kiln translate: %v\n", err)
 		return 1
 	}
-	var chunks []string // of a text input
-	if o.mode != "deserialize-spirv" {
-		chunks = []string{string(src)}
-		if o.splitInput {
-			chunks = ir.SplitInput(string(src))
-		}
-		if len(chunks) > 1 && o.mode == "serialize-spirv" {
-			fmt.Fprintf(stderr, "kiln translate: %s has %d chunks; --serialize-spirv writes one binary\n", name, len(chunks))
-			return 1
-		}
-	}
 	dest, closeDest, err := openOutput(o.output, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "kiln translate: %v\n", err)
 		return 1
 	}
 	out := bufio.NewWriterSize(dest, 64<<10)
-	failed := false
-	report := func(ctx *ir.Context, err error) {
-		d, ok := err.(*ir.Diagnostic)
-		if !ok {
-			d = ir.Errorf(ctx.UnknownLoc(), "%v", err)
-		}
-		fmt.Fprint(stderr, d.Format(ctx))
-		failed = true
-	}
-	if o.mode == "deserialize-spirv" {
-		ctx := translateContext()
-		if err := o.deserialize(ctx, src, name, out); err != nil {
-			report(ctx, err)
-		}
-	} else {
-		for i, chunk := range chunks {
-			if i > 0 && o.mode == "test-spirv-roundtrip" {
-				out.WriteString("// -----\n")
+	text := translations[o.steps[0]].in
+	// Only text splits; mlir-translate joins the chunks' outputs with no
+	// marker between them.
+	chunks := chunkRun{name: name, text: string(src), split: o.splitInput && text, verify: o.verifyDiagnostics && text, context: translateContext}
+	failed, problems, err := chunks.run(out, stderr, func(ctx *ir.Context, chunk string, _ bool) error {
+		data, in := []byte(chunk), name
+		for _, step := range o.steps {
+			var err error
+			if data, err = o.translate(ctx, step, data, in); err != nil {
+				if _, ok := err.(*ir.Diagnostic); !ok {
+					err = ir.Errorf(ctx.UnknownLoc(), "%v", err)
+				}
+				return err
 			}
-			ctx := translateContext()
-			ctx.AddSource(name, string(src))
-			if err := o.translateText(ctx, chunk, name, out); err != nil {
-				report(ctx, err)
-			}
+			in = "<" + step + " output>"
 		}
+		_, err := out.Write(data)
+		return err
+	})
+	if err == nil {
+		err = out.Flush()
 	}
-	if err := out.Flush(); err == nil {
-		err = closeDest()
-	} else {
-		closeDest()
+	if cerr := closeDest(); err == nil {
+		err = cerr
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kiln translate: %v\n", err)
 		return 1
 	}
-	if failed {
+	for _, p := range problems {
+		fmt.Fprintln(stderr, p)
+	}
+	if failed || len(problems) > 0 {
 		return 1
 	}
 	return 0
 }
 
-// deserialize prints the spirv.module of a binary.
-func (o *translateOptions) deserialize(ctx *ir.Context, src []byte, name string, out io.Writer) error {
-	m, err := serialize.DeserializeBytes(ctx, src, name)
-	if err != nil {
-		return err
-	}
-	return o.printModules(ctx, []*ir.Operation{m}, out)
-}
-
-// translateText serializes (or round-trips) the spirv.modules of one text input.
-func (o *translateOptions) translateText(ctx *ir.Context, src, name string, out io.Writer) error {
-	top, err := ir.Parse(ctx, src, name)
-	if err != nil {
-		return err
-	}
-	if err := ir.Verify(top); err != nil {
-		return err
-	}
-	var mods []*ir.Operation
-	if top.Name() == "spirv.module" {
-		mods = []*ir.Operation{top}
-	} else {
-		top.WalkPre(func(op *ir.Operation) (descend, cont bool) {
-			if op.Name() == "spirv.module" {
-				mods = append(mods, op)
-				return false, true // no spirv.module nests in another
-			}
-			return true, true
-		})
-	}
-	if len(mods) == 0 {
-		return top.Errorf("found no 'spirv.module' op to translate")
-	}
-	if o.mode == "serialize-spirv" {
-		if len(mods) > 1 {
-			return mods[1].Errorf("found more than one 'spirv.module' op; a binary holds one")
-		}
-		words, err := serialize.Serialize(mods[0])
+// translate runs one translation on data, SPIR-V text or a binary as the
+// translation takes.
+func (o *translateOptions) translate(ctx *ir.Context, step string, data []byte, name string) ([]byte, error) {
+	if step == "deserialize-spirv" {
+		m, err := serialize.DeserializeBytes(ctx, data, name)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		_, err = out.Write(spv.WordsToBytes(words))
-		return err
+		return o.printModules(ctx, []*ir.Operation{m}), nil
 	}
+	mods, err := spirvModules(ctx, string(data), name)
+	if err != nil {
+		return nil, err
+	}
+	opts := serialize.Options{VerifyAvailability: o.verifyAvailability, EmitDebugInfo: o.emitDebugInfo}
+	if step == "serialize-spirv" {
+		if len(mods) > 1 {
+			return nil, mods[1].Errorf("found more than one 'spirv.module' op; a binary holds one")
+		}
+		words, err := serialize.SerializeWith(mods[0], opts)
+		if err != nil {
+			return nil, err
+		}
+		b := spv.WordsToBytes(words)
+		if o.validationPrefix != "" {
+			if err := saveValidationFile(o.validationPrefix, b); err != nil {
+				return nil, mods[0].Errorf("%v", err)
+			}
+		}
+		return b, nil
+	}
+	opts.EmitDebugInfo = opts.EmitDebugInfo || step == "test-spirv-roundtrip-debug"
 	var back []*ir.Operation
 	for _, m := range mods {
-		words, err := serialize.Serialize(m)
+		words, err := serialize.SerializeWith(m, opts)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		d, err := serialize.Deserialize(ctx, words, name)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		back = append(back, d)
 	}
-	return o.printModules(ctx, back, out)
+	return o.printModules(ctx, back), nil
+}
+
+// spirvModules parses and verifies text and returns its spirv.modules.
+func spirvModules(ctx *ir.Context, src, name string) ([]*ir.Operation, error) {
+	top, err := ir.Parse(ctx, src, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := ir.Verify(top); err != nil {
+		return nil, err
+	}
+	var mods []*ir.Operation
+	top.WalkPre(func(op *ir.Operation) (descend, cont bool) {
+		if op.Name() == "spirv.module" {
+			mods = append(mods, op)
+			return false, true // no spirv.module nests in another
+		}
+		return true, true
+	})
+	if len(mods) == 0 {
+		return nil, top.Errorf("found no 'spirv.module' op to translate")
+	}
+	return mods, nil
+}
+
+// saveValidationFile writes a serialized module to PREFIX_N.spv, N the
+// first number not taken, for spirv-val to read later (mlir-translate's
+// --spirv-save-validation-files-with-prefix).
+func saveValidationFile(prefix string, b []byte) error {
+	if strings.ContainsRune(prefix, filepath.Separator) {
+		if st, err := os.Stat(filepath.Dir(prefix)); err != nil || !st.IsDir() {
+			return fmt.Errorf("validation prefix directory does not exist")
+		}
+	}
+	for n := 0; ; n++ {
+		f, err := os.OpenFile(fmt.Sprintf("%s_%d.spv", prefix, n), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("error creating validation output file: %v", err)
+		}
+		_, err = f.Write(b)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}
 }
 
 // printModules prints spirv.modules, inside a builtin.module unless
 // --no-implicit-module.
-func (o *translateOptions) printModules(ctx *ir.Context, mods []*ir.Operation, out io.Writer) error {
+func (o *translateOptions) printModules(ctx *ir.Context, mods []*ir.Operation) []byte {
 	if o.noImplicitModule {
+		var b []byte
 		for _, m := range mods {
-			if _, err := out.Write(ir.PrintBytes(m, o.print)); err != nil {
-				return err
-			}
+			b = append(b, ir.PrintBytes(m, o.print)...)
 		}
-		return nil
+		return b
 	}
 	top := ir.NewModule(ctx, ctx.UnknownLoc())
 	for _, m := range mods {
 		ir.ModuleBody(top).Append(m)
 	}
-	_, err := out.Write(ir.PrintBytes(top, o.print))
-	return err
+	return ir.PrintBytes(top, o.print)
 }

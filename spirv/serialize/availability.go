@@ -65,8 +65,12 @@ func keys(m map[string]bool) []string {
 	return out
 }
 
-// enum checks a value of an enum kind; each set bit of a bit enum.
+// enum checks a value of an enum kind; each set bit of a bit enum. A nil
+// availability allows everything.
 func (a *availability) enum(k *spv.OperandKind, v uint32) error {
+	if a == nil {
+		return nil
+	}
 	check := func(v uint32) error {
 		e := k.Enumerant(v)
 		if e == nil {
@@ -90,8 +94,11 @@ func (a *availability) enum(k *spv.OperandKind, v uint32) error {
 // typ checks a type and the types it is made of: integer and float widths
 // need their capabilities (narrow ones are also allowed by the 8/16-bit
 // storage capabilities, which only the spirv-val knows how to scope), and
-// pointer storage classes theirs.
+// pointer storage classes theirs. A nil availability allows everything.
 func (a *availability) typ(t ir.Type) error {
+	if a == nil {
+		return nil
+	}
 	switch t := t.(type) {
 	case *ir.IntegerType:
 		return a.width("integer", t, t.Width, intWidthCaps)

@@ -25,10 +25,11 @@
 // points and decorations are written specially. Block arguments become
 // OpPhi; spirv.mlir.selection and spirv.mlir.loop become
 // OpSelectionMerge/OpLoopMerge headers with their merge and continue blocks;
-// blocks are written in dominance order. What the module's vce triple does
-// not allow (an instruction, an enum value, a type, from the spirv
-// dialect's availability tables) is a diagnostic located at the op, not a
-// binary that spirv-val rejects later.
+// blocks are written in dominance order. With Options.VerifyAvailability,
+// what the module's vce triple does not allow (an instruction, an enum
+// value, a type, from the spirv dialect's availability tables) is a
+// diagnostic located at the op; without it the module is written as it is,
+// as MLIR's serializer does.
 //
 // # Deserializer
 //

@@ -117,7 +117,8 @@ func TestDeserializeErrors(t *testing.T) {
 }
 
 func TestSerializeErrors(t *testing.T) {
-	for _, tc := range []struct{ name, src, want string }{
+	// Each module but the first is one that the vce triple does not allow.
+	for i, tc := range []struct{ name, src, want string }{
 		{"no vce", `spirv.module Logical GLSL450 {
 }`, "in.mlir:1:1: error: 'spirv.module' op cannot serialize a module without a vce triple"},
 		{"op needs capability", `spirv.module Logical GLSL450 requires #spirv.vce<v1.3, [Shader], []> {
@@ -153,12 +154,17 @@ func TestSerializeErrors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = serialize.Serialize(firstModule(t, top))
+			m := firstModule(t, top)
+			_, err = serialize.SerializeWith(m, serialize.Options{VerifyAvailability: true})
 			if err == nil {
 				t.Fatal("no error")
 			}
 			if !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %q, want it to contain %q", err, tc.want)
+			}
+			// Without VerifyAvailability the module is written as it is.
+			if _, err := serialize.Serialize(m); i > 0 && err != nil {
+				t.Errorf("Serialize: %v", err)
 			}
 		})
 	}

@@ -13,10 +13,27 @@ import (
 // Khronos' registry, and the spec allows 0 for that.
 const Generator = 0
 
-// Serialize turns a spirv.module op into SPIR-V words. An op, type or enum
-// value that the module's vce triple does not allow, or that has no SPIR-V
-// form, is a diagnostic located at the op.
+// Options are the serializer's choices beyond the module itself.
+type Options struct {
+	// VerifyAvailability makes an op, type or enum value that the module's
+	// vce triple does not allow a diagnostic located at the op. Without it
+	// the module is written as it is, as mlir-translate does (MLIR's
+	// round-trip tests rely on that); spirv-val judges the binary.
+	VerifyAvailability bool
+	// EmitDebugInfo writes an OpLine before each op located in a file
+	// (mlir-translate's --spirv-emit-debug-info).
+	EmitDebugInfo bool
+}
+
+// Serialize turns a spirv.module op into SPIR-V words, as mlir-translate
+// --serialize-spirv does. What has no SPIR-V form is a diagnostic located
+// at the op.
 func Serialize(module *ir.Operation) ([]uint32, error) {
+	return SerializeWith(module, Options{})
+}
+
+// SerializeWith is Serialize with options.
+func SerializeWith(module *ir.Operation, opts Options) ([]uint32, error) {
 	if module.Name() != "spirv.module" {
 		return nil, module.Errorf("expected a spirv.module, got '%s'", module.Name())
 	}
@@ -36,7 +53,9 @@ func Serialize(module *ir.Operation) ([]uint32, error) {
 		values:     map[*ir.Value]uint32{},
 		extImports: map[string]uint32{},
 	}
-	s.allowed = newAvailability(vce)
+	if opts.VerifyAvailability {
+		s.allowed = newAvailability(vce)
+	}
 	if err := s.writeModule(); err != nil {
 		return nil, err
 	}
@@ -48,7 +67,7 @@ type serializer struct {
 	ctx     *ir.Context
 	module  *ir.Operation
 	vce     *spirv.VCEAttr
-	allowed *availability
+	allowed *availability // nil: availability is not checked
 	sec     sections
 	next    uint32 // the last id given out
 
@@ -74,6 +93,9 @@ type serializer struct {
 // from the spirv dialect's availability tables) against the vce triple.
 // Ops of one signature need the same, so each signature is checked once.
 func (s *serializer) available(op *ir.Operation) error {
+	if s.allowed == nil {
+		return nil
+	}
 	s.sig = signature(s.sig[:0], op)
 	for _, seen := range s.checked[op.Name()] {
 		if slices.Equal(seen, s.sig) {

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
+)
+
+// chunkRun is how kiln opt and kiln translate go through a text input:
+// split at `// -----` lines with --split-input-file, each chunk processed
+// in a context of its own whose diagnostics are collected, then checked
+// against the chunk's expected-* comments (--verify-diagnostics) or
+// printed.
+type chunkRun struct {
+	name, text string
+	split      bool
+	verify     bool
+	marker     string // written between the outputs of chunks
+	context    func() *ir.Context
+}
+
+// run calls do for each chunk with its context and whether it is the
+// last. do writes the chunk's output and returns a diagnostic about the
+// input, or another error, which ends the run and is returned. Diagnostics
+// are printed to stderr as they come, unless verified; failed says that
+// one was an error, and problems are what --verify-diagnostics found.
+func (r chunkRun) run(out, stderr io.Writer, do func(ctx *ir.Context, chunk string, last bool) error) (failed bool, problems []string, err error) {
+	chunks := []string{r.text}
+	if r.split {
+		chunks = ir.SplitInput(r.text)
+	}
+	for i, chunk := range chunks {
+		if i > 0 {
+			if _, err := io.WriteString(out, r.marker); err != nil {
+				return failed, problems, err
+			}
+		}
+		ctx := r.context()
+		ctx.AddSource(r.name, r.text)
+		var diags []*ir.Diagnostic
+		ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) { diags = append(diags, d) })
+		if err := do(ctx, chunk, i == len(chunks)-1); err != nil {
+			d, ok := err.(*ir.Diagnostic)
+			if !ok {
+				return failed, problems, err
+			}
+			diags = append(diags, d)
+		}
+		if r.verify {
+			// Chunks keep their original line numbers, so each chunk's own
+			// expected-* comments are checked against its diagnostics.
+			problems = append(problems, irtest.VerifyDiagnostics(chunk, r.name, diags)...)
+			continue
+		}
+		for _, d := range diags {
+			fmt.Fprint(stderr, d.Format(ctx))
+			if d.Severity == ir.SeverityError {
+				failed = true
+			}
+		}
+	}
+	return failed, problems, nil
+}
