@@ -298,10 +298,7 @@ func (e *env) minMaxF(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	if e.kernel() {
 		to = map[bool]string{true: "spirv.CL.fmax", false: "spirv.CL.fmin"}[isMax]
 	}
-	var flags arith.FastMathFlags
-	if fm, ok := o.Attr("fastmath").(*arith.FastMathAttr); ok {
-		flags = fm.Flags
-	}
+	flags := e.fastmath(o)
 	b, loc := &rw.Builder, o.Loc()
 	b.SetInsertionPointBefore(o)
 	x, y := operands[0], operands[1]
@@ -340,7 +337,7 @@ func (e *env) remf(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	b.SetInsertionPointBefore(o)
 	x, y := operands[0], operands[1]
 	r := val(b, "spirv.FRem", loc, t, x, y)
-	if fm, ok := o.Attr("fastmath").(*arith.FastMathAttr); !ok || fm.Flags&arith.FastMathNInf == 0 {
+	if e.fastmath(o)&arith.FastMathNInf == 0 {
 		bt := boolLike(e.ctx, t)
 		finiteByInf := val(b, "spirv.LogicalAnd", loc, bt, val(b, "spirv.IsInf", loc, bt, y),
 			val(b, "spirv.LogicalNot", loc, bt, val(b, "spirv.IsInf", loc, bt, x)))
@@ -461,4 +458,17 @@ func (e *env) cast(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	}
 	rw.ReplaceOp(o, []*ir.Value{r})
 	return nil
+}
+
+// fastmath returns the fastmath flags of o, with nnan and ninf under the
+// enable-fast-math option.
+func (e *env) fastmath(o *ir.Operation) arith.FastMathFlags {
+	var flags arith.FastMathFlags
+	if fm, ok := o.Attr("fastmath").(*arith.FastMathAttr); ok {
+		flags = fm.Flags
+	}
+	if e.opts.FastMath {
+		flags |= arith.FastMathNNaN | arith.FastMathNInf
+	}
+	return flags
 }
