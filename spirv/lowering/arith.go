@@ -7,6 +7,7 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
 	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
 // arithPatterns convert the arith dialect (MLIR's ArithToSPIRV).
@@ -425,6 +426,14 @@ func (e *env) cast(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	if dt == nil {
 		return rewrite.NoMatch
 	}
+	var rounding []ir.NamedAttr
+	if m, ok := o.Attr("roundingmode").(*ir.IntegerAttr); ok {
+		rm, ok := roundingModes[arith.RoundingMode(m.Int())]
+		if !ok {
+			return rewrite.NoMatch // to_nearest_away: no SPIR-V rounding mode
+		}
+		rounding = append(rounding, named("fp_rounding_mode", enum(e.ctx, spv.KindFPRoundingMode, uint32(rm))))
+	}
 	b := &rw.Builder
 	b.SetInsertionPointBefore(o)
 	loc := o.Loc()
@@ -448,7 +457,7 @@ func (e *env) cast(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 		}
 		r = in
 		if st != dt {
-			r = val(b, castOps[name], loc, dt, in)
+			r = op(b, castOps[name], loc, dt, []*ir.Value{in}, rounding...).Result(0)
 		}
 		narrowing := name == "arith.trunci" || name == "arith.fptoui" ||
 			(name == "arith.index_cast" || name == "arith.index_castui") && e.bits(dst) < e.bits(src)
@@ -458,6 +467,13 @@ func (e *env) cast(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	}
 	rw.ReplaceOp(o, []*ir.Value{r})
 	return nil
+}
+
+// roundingModes are the SPIR-V rounding modes of arith.truncf's (MLIR's
+// convertArithRoundingModeToSPIRV).
+var roundingModes = map[arith.RoundingMode]spv.FPRoundingMode{
+	arith.ToNearestEven: spv.FPRoundingModeRTE, arith.Downward: spv.FPRoundingModeRTN,
+	arith.Upward: spv.FPRoundingModeRTP, arith.TowardZero: spv.FPRoundingModeRTZ,
 }
 
 // fastmath returns the fastmath flags of o, with nnan and ninf under the

@@ -35,6 +35,10 @@ type Options struct {
 	// BoolNumBits is how many bits hold a stored i1 (bool-num-bits); only
 	// 8, the default (0 reads as 8), is supported, as in MLIR.
 	BoolNumBits int
+	// Illegal names the dialects none of whose ops may stay unconverted
+	// (MLIR's convert-arith-to-spirv marks arith illegal; the other
+	// passes leave what they cannot convert).
+	Illegal []string
 	// CoopMatrixNV lowers the gpu.subgroup_mma ops to the NV cooperative
 	// matrix extension rather than the KHR one (use-coop-matrix-nv).
 	CoopMatrixNV bool
@@ -312,6 +316,7 @@ func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full,
 	set := rewrite.NewConversionPatternSet(e.tc, e.patterns(dialects)...)
 	t := rewrite.NewConversionTarget()
 	t.AddLegalDialect("spirv")
+	t.AddIllegalDialect(o.Illegal...)
 	t.AddDynamicallyLegalOp(castName, func(op *ir.Operation) bool { return !e.foldableCast(op) })
 	var err error
 	if full {

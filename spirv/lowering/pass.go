@@ -64,10 +64,24 @@ func ConvertToSPIRV() *pass.Pass {
 	}
 }
 
+// aliasMode says how a per-dialect pass differs from a plain partial
+// conversion.
+type aliasMode int
+
+const (
+	partial    aliasMode = iota
+	gpuModules           // converts gpu.modules into spirv.modules
+	strict               // no op of its dialects may stay unconverted
+)
+
 // alias returns MLIR's per-dialect pass argument running the combined
 // conversion with the patterns of the given dialects and MLIR's options
 // for that pass.
-func alias(argument, name string, gpuModules bool, opts []pass.Option, dialects ...string) func() *pass.Pass {
+func alias(argument, name string, mode aliasMode, opts []pass.Option, dialects ...string) func() *pass.Pass {
+	var illegal []string
+	if mode == strict {
+		illegal = dialects
+	}
 	return func() *pass.Pass {
 		return &pass.Pass{
 			Name:     name,
@@ -77,7 +91,7 @@ func alias(argument, name string, gpuModules bool, opts []pass.Option, dialects 
 			Options:  opts,
 			Run: func(op *ir.Operation, pc *pass.Context) error {
 				o := options(pc)
-				o.Dialects, o.GPUModules = dialects, gpuModules
+				o.Dialects, o.GPUModules, o.Illegal = dialects, mode == gpuModules, illegal
 				return Convert(op, o)
 			},
 		}
@@ -86,22 +100,22 @@ func alias(argument, name string, gpuModules bool, opts []pass.Option, dialects 
 
 // The per-dialect passes, with the companion patterns MLIR's passes add.
 var (
-	ConvertGPUToSPIRV = alias("convert-gpu-to-spirv", "ConvertGPUToSPIRV", true,
+	ConvertGPUToSPIRV = alias("convert-gpu-to-spirv", "ConvertGPUToSPIRV", gpuModules,
 		[]pass.Option{use64BitIndexOption, coopMatrixNVOption}, AllDialects...)
-	ConvertArithToSPIRV = alias("convert-arith-to-spirv", "ConvertArithToSPIRV", false,
+	ConvertArithToSPIRV = alias("convert-arith-to-spirv", "ConvertArithToSPIRV", strict,
 		[]pass.Option{emulateOption, fastMathOption}, "arith")
-	ConvertMathToSPIRV   = alias("convert-math-to-spirv", "ConvertMathToSPIRV", false, nil, "math")
-	ConvertMemRefToSPIRV = alias("convert-memref-to-spirv", "ConvertMemRefToSPIRV", false,
+	ConvertMathToSPIRV   = alias("convert-math-to-spirv", "ConvertMathToSPIRV", partial, nil, "math")
+	ConvertMemRefToSPIRV = alias("convert-memref-to-spirv", "ConvertMemRefToSPIRV", partial,
 		[]pass.Option{boolNumBitsOption, use64BitIndexOption}, "memref")
-	ConvertSCFToSPIRV = alias("convert-scf-to-spirv", "ConvertSCFToSPIRV", false, nil, "scf", "func", "memref", "arith", "cf")
-	ConvertCFToSPIRV  = alias("convert-cf-to-spirv", "ConvertControlFlowToSPIRV", false,
+	ConvertSCFToSPIRV = alias("convert-scf-to-spirv", "ConvertSCFToSPIRV", partial, nil, "scf", "func", "memref", "arith", "cf")
+	ConvertCFToSPIRV  = alias("convert-cf-to-spirv", "ConvertControlFlowToSPIRV", partial,
 		[]pass.Option{emulateOption}, "cf")
-	ConvertFuncToSPIRV = alias("convert-func-to-spirv", "ConvertFuncToSPIRV", false,
+	ConvertFuncToSPIRV = alias("convert-func-to-spirv", "ConvertFuncToSPIRV", partial,
 		[]pass.Option{emulateOption}, "func")
-	ConvertVectorToSPIRV = alias("convert-vector-to-spirv", "ConvertVectorToSPIRV", false, nil, "vector")
-	ConvertIndexToSPIRV  = alias("convert-index-to-spirv", "ConvertIndexToSPIRVPass", false,
+	ConvertVectorToSPIRV = alias("convert-vector-to-spirv", "ConvertVectorToSPIRV", partial, nil, "vector")
+	ConvertIndexToSPIRV  = alias("convert-index-to-spirv", "ConvertIndexToSPIRVPass", partial,
 		[]pass.Option{use64BitIndexOption}, "index")
-	ConvertTensorToSPIRV = alias("convert-tensor-to-spirv", "ConvertTensorToSPIRV", false,
+	ConvertTensorToSPIRV = alias("convert-tensor-to-spirv", "ConvertTensorToSPIRV", partial,
 		[]pass.Option{emulateOption}, "tensor", "arith")
 )
 
