@@ -11,7 +11,9 @@ import (
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
-// allReduce lowers gpu.all_reduce so that it is valid under Vulkan, where
+// allReduce lowers gpu.all_reduce of a kind to one group op with Workgroup
+// scope on targets without Shader, as MLIR does, and otherwise so that it
+// is valid under Vulkan, where
 // group operations must have Subgroup scope (VUID-StandaloneSpirv-None-04642,
 // which MLIR's Workgroup-scope lowering violates):
 //
@@ -43,6 +45,13 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	fn := o.ParentOfName("spirv.func")
 	if t == nil || fn == nil {
 		return rewrite.NoMatch
+	}
+	if ok && !e.has(spv.CapabilityShader) {
+		// Outside Vulkan a group op may have Workgroup scope: MLIR's lowering.
+		rw.SetInsertionPointBefore(o)
+		v := e.groupReduce(&rw.Builder, group, spv.ScopeWorkgroup, operands[0], t, r, o.Loc())
+		rw.ReplaceOp(o, []*ir.Value{e.narrowResult(&rw.Builder, v, o.Result(0).Type(), group, o.Loc())})
+		return nil
 	}
 	if !ok && t != o.Result(0).Type() {
 		// The inlined region would compute on the emulated values as if
@@ -84,7 +93,7 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	}
 	var part *ir.Value
 	if group != "" {
-		part = e.groupReduce(b, group, operands[0], t, r, loc)
+		part = e.groupReduce(b, group, spv.ScopeSubgroup, operands[0], t, r, loc)
 	} else {
 		part = e.shuffleReduce(b, o, operands[0], t, acc, lane, sg, slots, fold)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
 	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
 // arithPatterns convert the arith dialect (MLIR's ArithToSPIRV).
@@ -298,10 +299,7 @@ func (e *env) minMaxF(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	if e.kernel() {
 		to = map[bool]string{true: "spirv.CL.fmax", false: "spirv.CL.fmin"}[isMax]
 	}
-	var flags arith.FastMathFlags
-	if fm, ok := o.Attr("fastmath").(*arith.FastMathAttr); ok {
-		flags = fm.Flags
-	}
+	flags := e.fastmath(o)
 	b, loc := &rw.Builder, o.Loc()
 	b.SetInsertionPointBefore(o)
 	x, y := operands[0], operands[1]
@@ -340,7 +338,7 @@ func (e *env) remf(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	b.SetInsertionPointBefore(o)
 	x, y := operands[0], operands[1]
 	r := val(b, "spirv.FRem", loc, t, x, y)
-	if fm, ok := o.Attr("fastmath").(*arith.FastMathAttr); !ok || fm.Flags&arith.FastMathNInf == 0 {
+	if e.fastmath(o)&arith.FastMathNInf == 0 {
 		bt := boolLike(e.ctx, t)
 		finiteByInf := val(b, "spirv.LogicalAnd", loc, bt, val(b, "spirv.IsInf", loc, bt, y),
 			val(b, "spirv.LogicalNot", loc, bt, val(b, "spirv.IsInf", loc, bt, x)))
@@ -428,6 +426,14 @@ func (e *env) cast(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	if dt == nil {
 		return rewrite.NoMatch
 	}
+	var rounding []ir.NamedAttr
+	if m, ok := o.Attr("roundingmode").(*ir.IntegerAttr); ok {
+		rm, ok := roundingModes[arith.RoundingMode(m.Int())]
+		if !ok {
+			return rewrite.NoMatch // to_nearest_away: no SPIR-V rounding mode
+		}
+		rounding = append(rounding, named("fp_rounding_mode", enum(e.ctx, spv.KindFPRoundingMode, uint32(rm))))
+	}
 	b := &rw.Builder
 	b.SetInsertionPointBefore(o)
 	loc := o.Loc()
@@ -451,7 +457,7 @@ func (e *env) cast(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 		}
 		r = in
 		if st != dt {
-			r = val(b, castOps[name], loc, dt, in)
+			r = op(b, castOps[name], loc, dt, []*ir.Value{in}, rounding...).Result(0)
 		}
 		narrowing := name == "arith.trunci" || name == "arith.fptoui" ||
 			(name == "arith.index_cast" || name == "arith.index_castui") && e.bits(dst) < e.bits(src)
@@ -461,4 +467,24 @@ func (e *env) cast(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	}
 	rw.ReplaceOp(o, []*ir.Value{r})
 	return nil
+}
+
+// roundingModes are the SPIR-V rounding modes of arith.truncf's (MLIR's
+// convertArithRoundingModeToSPIRV).
+var roundingModes = map[arith.RoundingMode]spv.FPRoundingMode{
+	arith.ToNearestEven: spv.FPRoundingModeRTE, arith.Downward: spv.FPRoundingModeRTN,
+	arith.Upward: spv.FPRoundingModeRTP, arith.TowardZero: spv.FPRoundingModeRTZ,
+}
+
+// fastmath returns the fastmath flags of o, with nnan and ninf under the
+// enable-fast-math option.
+func (e *env) fastmath(o *ir.Operation) arith.FastMathFlags {
+	var flags arith.FastMathFlags
+	if fm, ok := o.Attr("fastmath").(*arith.FastMathAttr); ok {
+		flags = fm.Flags
+	}
+	if e.opts.FastMath {
+		flags |= arith.FastMathNNaN | arith.FastMathNInf
+	}
+	return flags
 }

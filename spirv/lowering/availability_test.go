@@ -14,7 +14,7 @@ import (
 // of asking and when asked again.
 func TestAvailableMemo(t *testing.T) {
 	ctx := ir.NewContext(arith.Dialect(), spirv.Dialect())
-	e := newEnv(ctx, spirv.DefaultTargetEnv(ctx), false)
+	e := newEnv(ctx, spirv.DefaultTargetEnv(ctx), Options{})
 	var types []ir.Type
 	for _, w := range []int{32, 8, 16, 64} {
 		types = append(types, ctx.I(w))

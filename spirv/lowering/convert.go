@@ -25,6 +25,23 @@ type Options struct {
 	GPUModules bool
 	// Use64BitIndex converts index to i64 when the target has Int64.
 	Use64BitIndex bool
+	// NoEmulation refuses integer and float types narrower than 32 bits
+	// that the target lacks instead of computing them in 32 bits
+	// (emulate-lt-32-bit-scalar-types=false).
+	NoEmulation bool
+	// FastMath assumes no float value is NaN or infinite, as if every float
+	// op had the nnan and ninf flags (enable-fast-math).
+	FastMath bool
+	// BoolNumBits is how many bits hold a stored i1 (bool-num-bits); only
+	// 8, the default (0 reads as 8), is supported, as in MLIR.
+	BoolNumBits int
+	// Illegal names the dialects none of whose ops may stay unconverted
+	// (MLIR's convert-arith-to-spirv marks arith illegal; the other
+	// passes leave what they cannot convert).
+	Illegal []string
+	// CoopMatrixNV lowers the gpu.subgroup_mma ops to the NV cooperative
+	// matrix extension rather than the KHR one (use-coop-matrix-nv).
+	CoopMatrixNV bool
 }
 
 // AllDialects lists the source dialects the conversion handles.
@@ -285,7 +302,7 @@ func holdsVectorOp(op *ir.Operation) bool {
 // not convert is kept (partial conversion), as MLIR's passes do. vector
 // says whether root may hold vector ops.
 func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full, vector bool, emit func(*ir.Diagnostic)) error {
-	e := newEnv(root.Context(), target, o.Use64BitIndex)
+	e := newEnv(root.Context(), target, o)
 	e.emit = emit
 	dialects := o.Dialects
 	if dialects == nil {
@@ -299,6 +316,7 @@ func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full,
 	set := rewrite.NewConversionPatternSet(e.tc, e.patterns(dialects)...)
 	t := rewrite.NewConversionTarget()
 	t.AddLegalDialect("spirv")
+	t.AddIllegalDialect(o.Illegal...)
 	t.AddDynamicallyLegalOp(castName, func(op *ir.Operation) bool { return !e.foldableCast(op) })
 	var err error
 	if full {

@@ -11,7 +11,7 @@ import (
 // the default (Vulkan, Shader) target, sorted: the ops the differential
 // kernels must cover.
 func ConvertedOps(ctx *ir.Context) []string {
-	e := newEnv(ctx, spirv.DefaultTargetEnv(ctx), false)
+	e := newEnv(ctx, spirv.DefaultTargetEnv(ctx), Options{})
 	var names []string
 	for _, p := range e.patterns(AllDialects) {
 		if p.Root != castName && !slices.Contains(names, p.Root) {

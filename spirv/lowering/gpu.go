@@ -2,6 +2,7 @@ package lowering
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/ir"
@@ -153,8 +154,10 @@ func (e *env) gpuFunc(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewr
 			e.emit(&ir.Diagnostic{Severity: ir.SeverityRemark, Loc: o.Loc(), Message: "match failure: " + why})
 			return rewrite.NoMatch
 		}
-		attrs = append(attrs, ir.NamedAttr{Name: spirv.EntryPointABIAttrName, Value: abi},
-			ir.NamedAttr{Name: "arg_attrs", Value: args})
+		attrs = append(attrs, ir.NamedAttr{Name: spirv.EntryPointABIAttrName, Value: abi})
+		if args != nil {
+			attrs = append(attrs, ir.NamedAttr{Name: "arg_attrs", Value: args})
+		}
 	} else if aa := o.Attr("arg_attrs"); aa != nil {
 		attrs = append(attrs, ir.NamedAttr{Name: "arg_attrs", Value: aa})
 	}
@@ -336,31 +339,54 @@ func (e *env) subgroupReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.
 	}
 	b := &rw.Builder
 	b.SetInsertionPointBefore(o)
-	v := e.groupReduce(b, name, operands[0], t, r, o.Loc())
+	v := e.groupReduce(b, name, spv.ScopeSubgroup, operands[0], t, r, o.Loc())
 	rw.ReplaceOp(o, []*ir.Value{e.narrowResult(b, v, o.Result(0).Type(), name, o.Loc())})
 	return nil
 }
 
-func (e *env) groupReduce(b *ir.Builder, name string, v *ir.Value, t ir.Type, r gpu.Reduce, loc ir.Location) *ir.Value {
+// groupReduce reduces v over the given scope with the GroupNonUniform op
+// name, or, for a uniform reduction on a target with the Groups
+// capability, with its Groups counterpart (MLIR's createGroupReduceOp).
+func (e *env) groupReduce(b *ir.Builder, name string, scope spv.Scope, v *ir.Value, t ir.Type, r gpu.Reduce, loc ir.Location) *ir.Value {
 	ctx := b.Context()
 	gop, args := spv.GroupOperationReduce, []*ir.Value{v}
 	if n, ok := r.ClusterSize(); ok {
 		gop = spv.GroupOperationClusteredReduce
 		args = append(args, intConst(b, ctx.I(32), n, loc))
+	} else if u, ok := e.uniformGroupOp(name); ok && r.Uniform() {
+		name = u
 	}
 	return op(b, name, loc, t, args,
-		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup))),
+		named("execution_scope", enum(ctx, spv.KindScope, uint32(scope))),
 		named("group_operation", enum(ctx, spv.KindGroupOperation, uint32(gop)))).Result(0)
+}
+
+// uniformGroupOp returns the Groups capability's op for GroupNonUniform
+// op name, when there is one and the target has its capability.
+func (e *env) uniformGroupOp(name string) (string, bool) {
+	n := strings.TrimPrefix(name, "spirv.GroupNonUniform")
+	switch n {
+	case "IAdd", "FAdd", "SMin", "UMin", "FMin", "SMax", "UMax", "FMax":
+		return "spirv.Group" + n, e.has(spv.CapabilityGroups)
+	case "IMul", "FMul":
+		return "spirv.KHR.Group" + n, e.has(spv.CapabilityGroupUniformArithmeticKHR)
+	}
+	return "", false
 }
 
 // kernelABI returns a kernel's entry point ABI and its arguments'
 // interface ABIs: those given, or (0, i) for all when none is given
-// (MLIR's rule); why says what is missing otherwise.
+// (MLIR's rule), or the arguments' attributes as they are on targets that
+// need no ABIs; why says what is missing otherwise.
 func (e *env) kernelABI(o *ir.Operation, ft *ir.FunctionType) (*spirv.EntryPointABIAttr, *ir.ArrayAttr, string) {
 	ctx := o.Context()
 	abi := spirv.LookupEntryPointABI(o)
 	if abi == nil {
 		return nil, nil, "missing 'spirv.entry_point_abi' attribute"
+	}
+	if !e.needsArgABIs() {
+		args, _ := o.Attr("arg_attrs").(*ir.ArrayAttr)
+		return abi, args, ""
 	}
 	given := make([]*spirv.InterfaceVarABIAttr, len(ft.Inputs))
 	some := false
@@ -403,4 +429,19 @@ func (e *env) kernelABI(o *ir.Operation, ft *ir.FunctionType) (*spirv.EntryPoint
 		e.defaultArgs[k] = a
 	}
 	return abi, a, ""
+}
+
+// needsArgABIs reports whether kernel arguments need interface ABIs: on
+// the target, Shader comes before Kernel in its capability list (MLIR's
+// needsInterfaceVarABIAttrs).
+func (e *env) needsArgABIs() bool {
+	for _, c := range e.target.Capabilities() {
+		switch c {
+		case spv.CapabilityKernel:
+			return false
+		case spv.CapabilityShader:
+			return true
+		}
+	}
+	return false
 }

@@ -5,6 +5,42 @@ import (
 	"github.com/kiln-gpu/kiln/ir/pass"
 )
 
+// The options of MLIR's SPIR-V conversion passes (Conversion/Passes.td).
+var (
+	use64BitIndexOption = pass.Option{Name: "use-64bit-index", Kind: pass.BoolOption, Default: "false",
+		Help: "Use 64-bit integers to convert index types"}
+	emulateOption = pass.Option{Name: "emulate-lt-32-bit-scalar-types", Kind: pass.BoolOption, Default: "true",
+		Help: "Emulate narrower scalar types with 32-bit ones if not supported by the target"}
+	fastMathOption = pass.Option{Name: "enable-fast-math", Kind: pass.BoolOption, Default: "false",
+		Help: "Enable fast math mode (assuming no NaN and infinity for floating point values) when performing conversion"}
+	boolNumBitsOption = pass.Option{Name: "bool-num-bits", Kind: pass.IntOption, Default: "8",
+		Help: "The number of bits to store a boolean value"}
+	coopMatrixNVOption = pass.Option{Name: "use-coop-matrix-nv", Kind: pass.BoolOption, Default: "false",
+		Help: "Use the NV cooperative matrix extension insted of the KHR extension to lower GPU WMMA ops"}
+)
+
+// options reads the conversion options a pass declares from its values.
+func options(pc *pass.Context) Options {
+	o := Options{BoolNumBits: 8}
+	for _, opt := range pc.Pass.Options {
+		switch opt.Name {
+		case use64BitIndexOption.Name:
+			o.Use64BitIndex = pc.Options.Bool(opt.Name)
+		case emulateOption.Name:
+			o.NoEmulation = !pc.Options.Bool(opt.Name)
+		case fastMathOption.Name:
+			o.FastMath = pc.Options.Bool(opt.Name)
+		case boolNumBitsOption.Name:
+			o.BoolNumBits = pc.Options.Int(opt.Name)
+		case coopMatrixNVOption.Name:
+			o.CoopMatrixNV = pc.Options.Bool(opt.Name)
+		case "convert-gpu-modules":
+			o.GPUModules = pc.Options.Bool(opt.Name)
+		}
+	}
+	return o
+}
+
 // ConvertToSPIRV returns the convert-to-spirv pass: every source
 // dialect's patterns in one conversion with one type converter.
 func ConvertToSPIRV() *pass.Pass {
@@ -16,34 +52,47 @@ func ConvertToSPIRV() *pass.Pass {
 		Options: []pass.Option{
 			{Name: "convert-gpu-modules", Kind: pass.BoolOption, Default: "false",
 				Help: "Convert gpu.modules into spirv.modules placed before them"},
-			{Name: "use-64bit-index", Kind: pass.BoolOption, Default: "false",
-				Help: "Convert index to i64 when the target has Int64"},
+			use64BitIndexOption,
 			// Accepted for MLIR's command lines; signatures are always
 			// converted, and vectors are unrolled by vector/transforms.
 			{Name: "run-signature-conversion", Kind: pass.BoolOption, Default: "true", Help: "Accepted for MLIR compatibility"},
 			{Name: "run-vector-unrolling", Kind: pass.BoolOption, Default: "true", Help: "Accepted for MLIR compatibility"},
 		},
 		Run: func(op *ir.Operation, pc *pass.Context) error {
-			return Convert(op, Options{GPUModules: pc.Options.Bool("convert-gpu-modules"),
-				Use64BitIndex: pc.Options.Bool("use-64bit-index")})
+			return Convert(op, options(pc))
 		},
 	}
 }
 
+// aliasMode says how a per-dialect pass differs from a plain partial
+// conversion.
+type aliasMode int
+
+const (
+	partial    aliasMode = iota
+	gpuModules           // converts gpu.modules into spirv.modules
+	strict               // no op of its dialects may stay unconverted
+)
+
 // alias returns MLIR's per-dialect pass argument running the combined
-// conversion with the patterns of the given dialects.
-func alias(argument, name string, gpuModules bool, dialects ...string) func() *pass.Pass {
+// conversion with the patterns of the given dialects and MLIR's options
+// for that pass.
+func alias(argument, name string, mode aliasMode, opts []pass.Option, dialects ...string) func() *pass.Pass {
+	var illegal []string
+	if mode == strict {
+		illegal = dialects
+	}
 	return func() *pass.Pass {
 		return &pass.Pass{
 			Name:     name,
 			Argument: argument,
 			Summary:  "The convert-to-spirv conversion restricted to " + dialects[0] + " ops (MLIR's " + argument + ")",
 			OpName:   "builtin.module",
-			Options: []pass.Option{{Name: "use-64bit-index", Kind: pass.BoolOption, Default: "false",
-				Help: "Convert index to i64 when the target has Int64"}},
+			Options:  opts,
 			Run: func(op *ir.Operation, pc *pass.Context) error {
-				return Convert(op, Options{Dialects: dialects, GPUModules: gpuModules,
-					Use64BitIndex: pc.Options.Bool("use-64bit-index")})
+				o := options(pc)
+				o.Dialects, o.GPUModules, o.Illegal = dialects, mode == gpuModules, illegal
+				return Convert(op, o)
 			},
 		}
 	}
@@ -51,18 +100,28 @@ func alias(argument, name string, gpuModules bool, dialects ...string) func() *p
 
 // The per-dialect passes, with the companion patterns MLIR's passes add.
 var (
-	ConvertGPUToSPIRV    = alias("convert-gpu-to-spirv", "ConvertGPUToSPIRV", true, AllDialects...)
-	ConvertArithToSPIRV  = alias("convert-arith-to-spirv", "ConvertArithToSPIRV", false, "arith")
-	ConvertMathToSPIRV   = alias("convert-math-to-spirv", "ConvertMathToSPIRV", false, "math")
-	ConvertMemRefToSPIRV = alias("convert-memref-to-spirv", "ConvertMemRefToSPIRV", false, "memref")
-	ConvertSCFToSPIRV    = alias("convert-scf-to-spirv", "ConvertSCFToSPIRV", false, "scf", "func", "memref", "arith", "cf")
-	ConvertCFToSPIRV     = alias("convert-cf-to-spirv", "ConvertControlFlowToSPIRV", false, "cf")
-	ConvertFuncToSPIRV   = alias("convert-func-to-spirv", "ConvertFuncToSPIRV", false, "func")
-	ConvertVectorToSPIRV = alias("convert-vector-to-spirv", "ConvertVectorToSPIRV", false, "vector")
+	ConvertGPUToSPIRV = alias("convert-gpu-to-spirv", "ConvertGPUToSPIRV", gpuModules,
+		[]pass.Option{use64BitIndexOption, coopMatrixNVOption}, AllDialects...)
+	ConvertArithToSPIRV = alias("convert-arith-to-spirv", "ConvertArithToSPIRV", strict,
+		[]pass.Option{emulateOption, fastMathOption}, "arith")
+	ConvertMathToSPIRV   = alias("convert-math-to-spirv", "ConvertMathToSPIRV", partial, nil, "math")
+	ConvertMemRefToSPIRV = alias("convert-memref-to-spirv", "ConvertMemRefToSPIRV", partial,
+		[]pass.Option{boolNumBitsOption, use64BitIndexOption}, "memref")
+	ConvertSCFToSPIRV = alias("convert-scf-to-spirv", "ConvertSCFToSPIRV", partial, nil, "scf", "func", "memref", "arith", "cf")
+	ConvertCFToSPIRV  = alias("convert-cf-to-spirv", "ConvertControlFlowToSPIRV", partial,
+		[]pass.Option{emulateOption}, "cf")
+	ConvertFuncToSPIRV = alias("convert-func-to-spirv", "ConvertFuncToSPIRV", partial,
+		[]pass.Option{emulateOption}, "func")
+	ConvertVectorToSPIRV = alias("convert-vector-to-spirv", "ConvertVectorToSPIRV", partial, nil, "vector")
+	ConvertIndexToSPIRV  = alias("convert-index-to-spirv", "ConvertIndexToSPIRVPass", partial,
+		[]pass.Option{use64BitIndexOption}, "index")
+	ConvertTensorToSPIRV = alias("convert-tensor-to-spirv", "ConvertTensorToSPIRV", partial,
+		[]pass.Option{emulateOption}, "tensor", "arith")
 )
 
 // Register adds convert-to-spirv and its per-dialect aliases to reg.
 func Register(reg pass.Registry) {
 	reg.Add(ConvertToSPIRV, ConvertGPUToSPIRV, ConvertArithToSPIRV, ConvertMathToSPIRV, ConvertMemRefToSPIRV,
-		ConvertSCFToSPIRV, ConvertCFToSPIRV, ConvertFuncToSPIRV, ConvertVectorToSPIRV)
+		ConvertSCFToSPIRV, ConvertCFToSPIRV, ConvertFuncToSPIRV, ConvertVectorToSPIRV, ConvertIndexToSPIRV,
+		ConvertTensorToSPIRV)
 }

@@ -14,6 +14,7 @@ import (
 // env is what every pattern of one conversion shares: the target, the
 // type converter and the options.
 type env struct {
+	opts   Options
 	ctx    *ir.Context
 	target *spirv.TargetEnvAttr
 	caps   []spv.Capability // the target's capabilities, implied ones included
@@ -52,8 +53,8 @@ type env struct {
 	defaultArgs map[defaultArgsKey]*ir.ArrayAttr
 }
 
-func newEnv(ctx *ir.Context, target *spirv.TargetEnvAttr, use64 bool) *env {
-	e := &env{ctx: ctx, target: target, refused: map[ir.Type]string{}, yields: map[*ir.Operation]yieldTarget{}, availability: map[spirv.AvailabilityKey]error{}, keysByDef: map[*ir.OpDef][]checked{},
+func newEnv(ctx *ir.Context, target *spirv.TargetEnvAttr, o Options) *env {
+	e := &env{opts: o, ctx: ctx, target: target, refused: map[ir.Type]string{}, yields: map[*ir.Operation]yieldTarget{}, availability: map[spirv.AvailabilityKey]error{}, keysByDef: map[*ir.OpDef][]checked{},
 		symbols: map[*ir.Operation]map[string]*ir.Operation{}, allReduces: map[*ir.Operation]int{},
 		indexAttrs: map[int64]ir.Attribute{}, pointers: map[pointerKey]*spirv.PointerType{},
 		builtins: map[builtinKey]*builtinVar{}, addresses: map[*ir.Operation]address{}, positions: map[int64]*ir.ArrayAttr{},
@@ -63,7 +64,7 @@ func newEnv(ctx *ir.Context, target *spirv.TargetEnvAttr, use64 bool) *env {
 	}
 	e.index = ctx.I(32)
 	e.i32x3 = ctx.Vector([]int64{3}, ctx.I(32))
-	if use64 && e.has(spv.CapabilityInt64) {
+	if o.Use64BitIndex && e.has(spv.CapabilityInt64) {
 		e.index = ctx.I(64)
 	}
 	e.tc = rewrite.NewTypeConverter()
@@ -154,6 +155,9 @@ func (e *env) narrow(t ir.Type, c spv.Capability, wide ir.Type) ir.Type {
 	if e.has(c) {
 		return t
 	}
+	if e.opts.NoEmulation {
+		return e.refuse(t, "needs capability "+c.String())
+	}
 	return wide
 }
 
@@ -243,6 +247,9 @@ func explicitLayout(sc spv.StorageClass) bool {
 func (e *env) storageElem(elem ir.Type, sc spv.StorageClass) (ir.Type, bool, string) {
 	it, isInt := elem.(*ir.IntegerType)
 	if isInt && it.Width == 1 {
+		if n := e.opts.BoolNumBits; n != 0 && n != 8 {
+			return nil, false, fmt.Sprintf("holds bools, which are stored in 8 bits only (bool-num-bits=%d)", n)
+		}
 		it = e.ctx.I(8) // i1 is not a storable type: keep bools as bytes
 		elem = it
 	}
