@@ -149,6 +149,19 @@ func parseFastMathBody(p *ir.Parser) (*FastMathAttr, error) {
 	return FastMath(p.Context(), FastMathFlags(v)), nil
 }
 
+// FastMathFormat is the fastmath attribute as assembly formats name it
+// (`fastmath` `` $fastmath): the stripped form `<flags>`, default none.
+var FastMathFormat = ir.FormatAttr{
+	Name:  "fastmath",
+	Parse: func(p *ir.Parser) (ir.Attribute, error) { return parseFastMathBody(p) },
+	Print: func(p *ir.Printer, a ir.Attribute) {
+		if a, ok := a.(*FastMathAttr); ok {
+			p.WriteString("<" + a.Flags.String() + ">")
+		}
+	},
+	Default: func(ctx *ir.Context) ir.Attribute { return FastMath(ctx, FastMathNone) },
+}
+
 // parseOverflowBody parses `<flags>` after `overflow`.
 func parseOverflowBody(p *ir.Parser) (*OverflowAttr, error) {
 	v, err := parseFlagList(p, []string{"nsw", "nuw"}, nil, "overflow flags")

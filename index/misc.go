@@ -15,36 +15,16 @@ var cmp = &ir.OpDef{
 	Operands: ir.Exactly(2),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"pred"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		pred, err := parsePredicate(p.Parser)
-		if err != nil {
-			return err
-		}
-		st.AddAttr("pred", pred)
-		if err := p.ParsePunct("("); err != nil {
-			return err
-		}
-		us, err := parsePair(p)
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(")"); err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{p.Context().I(1)}
-		return p.ResolveOperandsSameType(us, p.Context().Index())
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		if a, ok := op.Attr("pred").(*CmpPredicateAttr); ok {
-			p.WriteString(" " + predicateNames[a.Pred])
-		}
-		p.WriteString("(")
-		p.Operands(op.Operands())
-		p.WriteString(")")
-		p.OptionalAttrDict(op.Attrs(), "pred")
+	Format: &ir.Format{
+		Syntax:   "`` $pred `(` $lhs `,` $rhs `)` attr-dict",
+		Operands: []string{"lhs", "rhs"},
+		Results:  []string{"result"},
+		Attrs: []ir.FormatAttr{{Name: "pred", Parse: func(p *ir.Parser) (ir.Attribute, error) { return parsePredicate(p) }, Print: func(p *ir.Printer, a ir.Attribute) {
+			if a, ok := a.(*CmpPredicateAttr); ok {
+				p.WriteString(" " + predicateNames[a.Pred])
+			}
+		}}},
+		Types: map[string]func(*ir.Context) ir.Type{"lhs": indexType, "rhs": indexType, "result": i1Type},
 	},
 	Verify: func(op *ir.Operation) error {
 		if _, ok := op.Attr("pred").(*CmpPredicateAttr); !ok {
@@ -71,23 +51,11 @@ var constantOp = &ir.OpDef{
 	Traits:   ir.Pure | ir.ConstantLike,
 	Results:  ir.Exactly(1),
 	Inherent: []string{"value"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		v, err := p.ParseInteger()
-		if err != nil {
-			return err
-		}
-		st.AddAttr("value", p.Context().IndexAttr(v))
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{p.Context().Index()}
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		if a, ok := op.Attr("value").(*ir.IntegerAttr); ok {
-			p.WriteString(" " + strconv.FormatInt(a.Int(), 10))
-		}
-		p.OptionalAttrDict(op.Attrs(), "value")
+	Format: &ir.Format{
+		Syntax:  "attr-dict $value",
+		Results: []string{"result"},
+		Attrs:   []ir.FormatAttr{{Name: "value", Type: indexType}},
+		Types:   map[string]func(*ir.Context) ir.Type{"result": indexType},
 	},
 	Verify: func(op *ir.Operation) error {
 		if a, ok := op.Attr("value").(*ir.IntegerAttr); !ok || !isIndex(a.Type()) {
@@ -113,27 +81,11 @@ var boolConstant = &ir.OpDef{
 	Traits:   ir.Pure | ir.ConstantLike,
 	Results:  ir.Exactly(1),
 	Inherent: []string{"value"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		loc := p.Loc()
-		kw, err := p.ParseKeywordAny()
-		if err != nil {
-			return err
-		}
-		if kw != "true" && kw != "false" {
-			return ir.Errorf(loc, "expected 'true' or 'false', got '%s'", kw)
-		}
-		st.AddAttr("value", p.Context().BoolAttr(kw == "true"))
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{p.Context().I(1)}
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		if a, ok := op.Attr("value").(*ir.IntegerAttr); ok {
-			p.WriteString(" " + strconv.FormatBool(a.Int() != 0))
-		}
-		p.OptionalAttrDict(op.Attrs(), "value")
+	Format: &ir.Format{
+		Syntax:  "attr-dict $value",
+		Results: []string{"result"},
+		Attrs:   []ir.FormatAttr{{Name: "value", Type: i1Type}},
+		Types:   map[string]func(*ir.Context) ir.Type{"result": i1Type},
 	},
 	Verify: func(op *ir.Operation) error {
 		i1 := op.Context().I(1)
@@ -163,12 +115,10 @@ var sizeof = &ir.OpDef{
 	Example: "%r = index.sizeof",
 	Traits:  ir.Pure,
 	Results: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		st.ResultTypes = []ir.Type{p.Context().Index()}
-		return p.ParseOptionalAttrDict()
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.OptionalAttrDict(op.Attrs())
+	Format: &ir.Format{
+		Syntax:  "attr-dict",
+		Results: []string{"result"},
+		Types:   map[string]func(*ir.Context) ir.Type{"result": indexType},
 	},
 	Verify: verifyAllIndex,
 }
@@ -184,36 +134,10 @@ func cast(name, summary string, signed bool) *ir.OpDef {
 		Traits:   ir.Pure,
 		Operands: ir.Exactly(1),
 		Results:  ir.Exactly(1),
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(); err != nil {
-				return err
-			}
-			from, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			if err := p.ParseKeyword("to"); err != nil {
-				return err
-			}
-			to, err := p.ParseType()
-			if err != nil {
-				return err
-			}
-			st.ResultTypes = []ir.Type{to}
-			return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{from})
-		},
-		Print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.WriteString(" ")
-			p.Operand(op.Operand(0))
-			p.OptionalAttrDict(op.Attrs())
-			p.WriteString(" : ")
-			p.Type(op.Operand(0).Type())
-			p.WriteString(" to ")
-			p.Type(op.Result(0).Type())
+		Format: &ir.Format{
+			Syntax:   "$input attr-dict `:` type($input) `to` type($output)",
+			Operands: []string{"input"},
+			Results:  []string{"output"},
 		},
 		Verify: func(op *ir.Operation) error {
 			in, out := op.Operand(0).Type(), op.Result(0).Type()

@@ -13,42 +13,20 @@ func binary(name, arithName, summary string, traits ir.Trait, simplify simplifyF
 		Traits:   traits | ir.Pure | ir.SameOperandsAndResultType,
 		Operands: ir.Exactly(2),
 		Results:  ir.Exactly(1),
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, err := parsePair(p)
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(); err != nil {
-				return err
-			}
-			st.ResultTypes = []ir.Type{p.Context().Index()}
-			return p.ResolveOperandsSameType(us, p.Context().Index())
-		},
-		Print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.WriteString(" ")
-			p.Operands(op.Operands())
-			p.OptionalAttrDict(op.Attrs())
+		Format: &ir.Format{
+			Syntax:   "$lhs `,` $rhs attr-dict",
+			Operands: []string{"lhs", "rhs"},
+			Results:  []string{"result"},
+			Types:    map[string]func(*ir.Context) ir.Type{"lhs": indexType, "rhs": indexType, "result": indexType},
 		},
 		Verify: verifyAllIndex,
 		Fold:   foldBinary("arith."+arithName, simplify),
 	}
 }
 
-// parsePair parses `%a, %b`.
-func parsePair(p *ir.OpParser) ([]ir.UnresolvedOperand, error) {
-	a, err := p.ParseOperand()
-	if err != nil {
-		return nil, err
-	}
-	if err := p.ParsePunct(","); err != nil {
-		return nil, err
-	}
-	b, err := p.ParseOperand()
-	if err != nil {
-		return nil, err
-	}
-	return []ir.UnresolvedOperand{a, b}, nil
-}
+func indexType(ctx *ir.Context) ir.Type { return ctx.Index() }
+
+func i1Type(ctx *ir.Context) ir.Type { return ctx.I(1) }
 
 // verifyAllIndex checks that every operand and result is an index.
 func verifyAllIndex(op *ir.Operation) error {

@@ -21,11 +21,11 @@ func TestDiagnostics(t *testing.T) {
 		{In: "%a = \"test.def\"() : () -> f32\n%r = index.casts %a : f32 to index",
 			Err: "t.mlir:2:6: error: 'index.casts' op operand #0 must be index-cast-compatible type, but got 'f32'"},
 		{In: "%r = index.bool.constant maybe",
-			Err: "t.mlir:1:26: error: expected 'true' or 'false', got 'maybe'"},
+			Err: "t.mlir:1:26: error: expected attribute value"},
 		{In: "%r = \"index.constant\"() {value = 3 : i32} : () -> index",
 			Err: "t.mlir:1:6: error: 'index.constant' op requires attribute 'value' to be an index attribute"},
 		{In: "%r = index.constant",
-			Err: "t.mlir:1:20: error: expected integer value"},
+			Err: "t.mlir:1:20: error: expected attribute value"},
 	}
 	irtest.CheckInvalid(t, newContext, "t.mlir", tests, irtest.FirstLine)
 }

@@ -95,6 +95,7 @@ func (c *Context) load(d *Dialect) {
 	}
 	for _, op := range d.Ops {
 		op.dialect = d
+		op.initFormat()
 		info := &opInfo{ctx: c, name: op.Name, def: op}
 		c.ops[op.Name], c.infos[op.Name] = op, info
 		if i := strings.IndexByte(op.Name, '.'); i > 0 {

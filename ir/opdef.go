@@ -1,5 +1,7 @@
 package ir
 
+import "sync"
+
 // Trait is a set of op properties, as bits (MLIR's op traits and the
 // memory-effect facts that CSE and DCE need).
 type Trait uint64
@@ -103,6 +105,9 @@ type OpDef struct {
 	// Parse reads the custom form after the op name; Print writes it.
 	Parse func(p *OpParser, st *OpState) error
 	Print func(p *OpPrinter, op *Operation)
+	// Format, when Parse and Print are nil, derives both from a declarative
+	// assembly format (format.go).
+	Format *Format
 
 	// Fold computes results from constant operands (nil for non-constants).
 	// It returns nil when the op does not fold. A fold that returns no
@@ -118,7 +123,8 @@ type OpDef struct {
 	// SuccessorOperands gives the operands forwarded to successor i.
 	SuccessorOperands func(op *Operation, i int) (start, n int)
 
-	dialect *Dialect
+	dialect    *Dialect
+	formatOnce sync.Once
 }
 
 func (d *OpDef) isInherent(name string) bool {

@@ -1,0 +1,615 @@
+package ir
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Format is an op's declarative assembly format: MLIR's `assemblyFormat`
+// string with the facts about the op that ODS would give it. An OpDef with a
+// Format and no Parse/Print gets both derived from it when its dialect is
+// loaded (format_parse.go, format_print.go), printing as MLIR's generated
+// printer does.
+//
+// The syntax has MLIR's elements: `$name` (operand, attribute, region or
+// successor), `type($x)`, `type(operands)`, `type(results)`,
+// `functional-type($a, $b)`, `qualified(...)`, `attr-dict`,
+// `attr-dict-with-keyword`, literals in backquotes (“ “ and “ ` ` “ control
+// spacing), optional groups `( ... $anchor^ ... )?` with an optional else
+// group `(...) : (...)?`, and `custom<Name>($a, type($a), ...)` with Go hooks.
+type Format struct {
+	Syntax string
+	// Operands, Results, Regions and Successors name the op's parts in
+	// order, as ODS's arguments do; a trailing "*" marks a variadic part,
+	// "?" an optional one.
+	Operands, Results, Regions, Successors []string
+	// Attrs are the attributes the syntax names.
+	Attrs []FormatAttr
+	// Types gives the buildable type (ODS's Index, I1) of operands and
+	// results by name; such a type needs no type directive.
+	Types map[string]func(*Context) Type
+	// TypesMatch lists groups of operands and results that have one type
+	// (ODS's AllTypesMatch). The op's SameTypeOperands and
+	// SameOperandsAndResultType traits are used too.
+	TypesMatch [][]string
+	// TypesFrom derives a type from another operand, result or (typed)
+	// attribute (ODS's TypesMatchWith).
+	TypesFrom []TypeFrom
+	// InferResults gives all result types from the operand types when none
+	// is in the syntax (MLIR's InferTypeOpInterface).
+	InferResults func(ctx *Context, operands []Type) ([]Type, error)
+	// Custom holds the hooks of the `custom<Name>` directives.
+	Custom map[string]CustomDirective
+}
+
+// FormatAttr describes an attribute that a format names.
+type FormatAttr struct {
+	Name string
+	// Type, when set, is the attribute's type (ODS's IndexAttr, BoolAttr):
+	// the value is printed without it and parsed as a literal of that type.
+	Type func(*Context) Type
+	// Parse and Print, when set, read and write the attribute's stripped
+	// form (a dialect attribute without its #dialect.mnemonic prefix, as
+	// printStrippedAttrOrType writes it).
+	Parse func(p *Parser) (Attribute, error)
+	Print func(p *Printer, a Attribute)
+	// Default is the value of a DefaultValuedAttr: set when absent on
+	// parse, and an optional group anchored on it prints only when the
+	// value differs.
+	Default func(*Context) Attribute
+	// Unit marks a UnitAttr: as the anchor of an optional group (and not
+	// otherwise in it) it is implied by the group's presence.
+	Unit bool
+}
+
+// TypeFrom says that To's type is Transform (nil: identity) of From's.
+type TypeFrom struct {
+	From, To  string
+	Transform func(ctx *Context, t Type) Type
+}
+
+// FormatArg is one argument of a custom directive: the operands (as parsed
+// and as values), types or attribute it refers to. Parse hooks fill it,
+// Print hooks read it.
+type FormatArg struct {
+	Operands []UnresolvedOperand
+	Values   []*Value
+	Types    []Type
+	Attr     Attribute
+}
+
+// CustomDirective is the Go side of `custom<Name>(args)`.
+type CustomDirective struct {
+	Parse func(p *OpParser, args []*FormatArg) error
+	Print func(p *OpPrinter, op *Operation, args []*FormatArg)
+}
+
+// A format element's kind.
+type fmtKind uint8
+
+const (
+	fLiteral    fmtKind = iota // text
+	fSpace                     // text "" or " " (or "\n")
+	fVar                       // ref
+	fType                      // type(ref)
+	fFunctional                // functional-type(args[0], args[1])
+	fAttrDict                  // withKeyword
+	fOptional                  // then, els, anchor
+	fCustom                    // text is the name, args
+)
+
+// What a variable refers to.
+type refKind uint8
+
+const (
+	rOperand refKind = iota
+	rResult
+	rAttr
+	rRegion
+	rSuccessor
+	rAllOperands
+	rAllResults
+)
+
+type fmtRef struct {
+	kind refKind
+	idx  int
+}
+
+type fmtElem struct {
+	kind        fmtKind
+	text        string
+	ref         fmtRef
+	withKeyword bool
+	qualified   bool
+	args        []*fmtElem
+	then, els   []*fmtElem
+	anchor      *fmtElem
+}
+
+// fmtPart is a named operand, result, region or successor.
+type fmtPart struct {
+	name               string
+	variadic, optional bool
+}
+
+// typeSource is where an operand's or result's type comes from when the
+// syntax has no type directive for it.
+type typeSource struct {
+	seen      bool // a type directive reads it
+	from      *fmtRef
+	transform func(*Context, Type) Type
+	build     func(*Context) Type
+}
+
+// compiledFormat is a Format checked and ready to parse and print.
+type compiledFormat struct {
+	def                               *OpDef
+	spec                              *Format
+	elems                             []*fmtElem
+	operands, results, regions, succs []fmtPart
+	operandTypes, resultTypes         []typeSource
+	inferResults                      bool
+	usedAttrs                         []string // attributes the syntax shows, elided from attr-dict
+	allOperandTypes, allResultTypes   bool
+}
+
+// initFormat derives Parse and Print from the op's Format once.
+func (d *OpDef) initFormat() {
+	d.formatOnce.Do(func() {
+		if d.Format == nil || d.Parse != nil || d.Print != nil {
+			return
+		}
+		f, err := compileFormat(d)
+		if err != nil {
+			panic(fmt.Sprintf("%s: assembly format: %v", d.Name, err))
+		}
+		d.Parse, d.Print = f.parse, f.print
+	})
+}
+
+func parts(names []string) []fmtPart {
+	ps := make([]fmtPart, len(names))
+	for i, n := range names {
+		ps[i] = fmtPart{name: strings.TrimRight(n, "*?"), variadic: strings.HasSuffix(n, "*"), optional: strings.HasSuffix(n, "?")}
+	}
+	return ps
+}
+
+func compileFormat(d *OpDef) (*compiledFormat, error) {
+	f := &compiledFormat{def: d, spec: d.Format, operands: parts(d.Format.Operands), results: parts(d.Format.Results),
+		regions: parts(d.Format.Regions), succs: parts(d.Format.Successors)}
+	f.operandTypes = make([]typeSource, len(f.operands))
+	f.resultTypes = make([]typeSource, len(f.results))
+	c := &fmtCompiler{f: f, toks: tokenizeFormat(d.Format.Syntax), seen: map[fmtRef]bool{}}
+	elems, err := c.elements(false)
+	if err != nil {
+		return nil, err
+	}
+	if c.pos < len(c.toks) {
+		return nil, fmt.Errorf("unexpected '%s'", c.toks[c.pos])
+	}
+	f.elems = elems
+	if !c.attrDict {
+		return nil, fmt.Errorf("'attr-dict' directive not found")
+	}
+	for i, p := range f.operands {
+		if !c.seen[fmtRef{rOperand, i}] {
+			return nil, fmt.Errorf("operand #%d, named '%s', not found", i, p.name)
+		}
+	}
+	for i, p := range f.regions {
+		if !c.seen[fmtRef{rRegion, i}] {
+			return nil, fmt.Errorf("region #%d, named '%s', not found", i, p.name)
+		}
+	}
+	for i, p := range f.succs {
+		if !c.seen[fmtRef{rSuccessor, i}] {
+			return nil, fmt.Errorf("successor #%d, named '%s', not found", i, p.name)
+		}
+	}
+	return f, f.resolveTypes()
+}
+
+// resolveTypes decides where each operand and result type comes from, as
+// OpFormatGen's verifyOperands and verifyResults do.
+func (f *compiledFormat) resolveTypes() error {
+	src := map[string]typeSource{}
+	seenRef := func(name string) (fmtRef, bool) {
+		r, ok := f.lookup(name)
+		switch {
+		case !ok:
+			return r, false
+		case r.kind == rOperand:
+			return r, f.allOperandTypes || f.operandTypes[r.idx].seen
+		case r.kind == rResult:
+			return r, f.allResultTypes || f.resultTypes[r.idx].seen
+		case r.kind == rAttr:
+			return r, f.usesAttr(f.spec.Attrs[r.idx].Name)
+		}
+		return r, false
+	}
+	same := func(includeResults bool) {
+		var from *fmtRef
+		for i := range f.operands {
+			if r, ok := seenRef(f.operands[i].name); ok && from == nil {
+				from = &r
+			}
+		}
+		for i := range f.results {
+			if r, ok := seenRef(f.results[i].name); ok && from == nil && includeResults {
+				from = &r
+			}
+		}
+		if from == nil {
+			return
+		}
+		for _, p := range f.operands {
+			src[p.name] = typeSource{from: from}
+		}
+		if includeResults {
+			for _, p := range f.results {
+				src[p.name] = typeSource{from: from}
+			}
+		}
+	}
+	if f.def.Traits&SameOperandsAndResultType != 0 {
+		same(true)
+	} else if f.def.Traits&SameTypeOperands != 0 {
+		same(false)
+	}
+	for _, group := range f.spec.TypesMatch {
+		for i, n := range group {
+			r, ok := seenRef(n)
+			if !ok {
+				continue
+			}
+			for j, m := range group {
+				if j != i {
+					src[m] = typeSource{from: &r}
+				}
+			}
+		}
+	}
+	for _, tf := range f.spec.TypesFrom {
+		if r, ok := seenRef(tf.From); ok {
+			src[tf.To] = typeSource{from: &r, transform: tf.Transform}
+		}
+	}
+	resolve := func(what string, ps []fmtPart, ts []typeSource, all bool) error {
+		for i, p := range ps {
+			if all || ts[i].seen {
+				continue
+			}
+			if s, ok := src[p.name]; ok {
+				ts[i] = s
+			} else if b := f.spec.Types[p.name]; b != nil && !p.variadic {
+				ts[i].build = b
+			} else {
+				return fmt.Errorf("type of %s #%d, named '%s', is not buildable and a buildable type cannot be inferred", what, i, p.name)
+			}
+		}
+		return nil
+	}
+	if len(f.results) > 0 && !f.allResultTypes && f.spec.InferResults != nil {
+		anySeen := false
+		for _, t := range f.resultTypes {
+			anySeen = anySeen || t.seen
+		}
+		f.inferResults = !anySeen
+	}
+	if !f.inferResults {
+		if err := resolve("result", f.results, f.resultTypes, f.allResultTypes); err != nil {
+			return err
+		}
+	}
+	return resolve("operand", f.operands, f.operandTypes, f.allOperandTypes)
+}
+
+func (f *compiledFormat) usesAttr(name string) bool {
+	for _, n := range f.usedAttrs {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// lookup finds a named part of the op.
+func (f *compiledFormat) lookup(name string) (fmtRef, bool) {
+	for i, a := range f.spec.Attrs {
+		if a.Name == name {
+			return fmtRef{rAttr, i}, true
+		}
+	}
+	for k, ps := range map[refKind][]fmtPart{rOperand: f.operands, rResult: f.results, rRegion: f.regions, rSuccessor: f.succs} {
+		for i, p := range ps {
+			if p.name == name {
+				return fmtRef{k, i}, true
+			}
+		}
+	}
+	return fmtRef{}, false
+}
+
+// part returns the named part a reference designates.
+func (f *compiledFormat) part(r fmtRef) fmtPart {
+	switch r.kind {
+	case rOperand:
+		return f.operands[r.idx]
+	case rResult:
+		return f.results[r.idx]
+	case rRegion:
+		return f.regions[r.idx]
+	case rSuccessor:
+		return f.succs[r.idx]
+	case rAttr:
+		return fmtPart{name: f.spec.Attrs[r.idx].Name, optional: true}
+	}
+	return fmtPart{variadic: true}
+}
+
+// tokenizeFormat splits a format string into `literal` (kept with its
+// backquotes), $names, words and single punctuation characters.
+func tokenizeFormat(s string) []string {
+	var toks []string
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			i++
+		case c == '`':
+			j := strings.IndexByte(s[i+1:], '`') + i + 2 // past the closing '`'
+			if j < i+2 {
+				j = len(s) // unterminated: element reports it
+			}
+			toks = append(toks, s[i:j])
+			i = j
+		case c == '$' || isFormatWordChar(c):
+			j := i + 1
+			for j < len(s) && isFormatWordChar(s[j]) {
+				j++
+			}
+			toks = append(toks, s[i:j])
+			i = j
+		default:
+			toks = append(toks, s[i:i+1])
+			i++
+		}
+	}
+	return toks
+}
+
+func isFormatWordChar(c byte) bool {
+	return c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// fmtCompiler parses a format string into elements.
+type fmtCompiler struct {
+	f        *compiledFormat
+	toks     []string
+	pos      int
+	seen     map[fmtRef]bool
+	attrDict bool
+	anchor   *fmtElem // the `^` element of the optional group being read
+}
+
+func (c *fmtCompiler) peek() string {
+	if c.pos < len(c.toks) {
+		return c.toks[c.pos]
+	}
+	return ""
+}
+
+func (c *fmtCompiler) next() string {
+	t := c.peek()
+	c.pos++
+	return t
+}
+
+func (c *fmtCompiler) expect(t string) error {
+	if got := c.next(); got != t {
+		return fmt.Errorf("expected '%s', got '%s'", t, got)
+	}
+	return nil
+}
+
+// elements reads elements up to the end or, inside a group, a ')'.
+func (c *fmtCompiler) elements(inGroup bool) ([]*fmtElem, error) {
+	var es []*fmtElem
+	for c.pos < len(c.toks) && !(inGroup && c.peek() == ")") {
+		e, err := c.element()
+		if err != nil {
+			return nil, err
+		}
+		if c.peek() == "^" {
+			if !inGroup {
+				return nil, fmt.Errorf("'^' is only valid within an optional group")
+			}
+			c.next()
+			c.anchor = e
+		}
+		es = append(es, e)
+	}
+	return es, nil
+}
+
+func (c *fmtCompiler) element() (*fmtElem, error) {
+	t := c.next()
+	switch {
+	case strings.HasPrefix(t, "`"):
+		if len(t) < 2 || !strings.HasSuffix(t, "`") {
+			return nil, fmt.Errorf("unterminated literal %s", t)
+		}
+		lit := t[1 : len(t)-1]
+		if lit == "" || lit == " " || lit == `\n` {
+			return &fmtElem{kind: fSpace, text: lit}, nil
+		}
+		return &fmtElem{kind: fLiteral, text: lit}, nil
+	case strings.HasPrefix(t, "$"):
+		r, err := c.variable(t[1:], false)
+		return &fmtElem{kind: fVar, ref: r}, err
+	case t == "attr-dict" || t == "attr-dict-with-keyword":
+		if c.attrDict {
+			return nil, fmt.Errorf("'attr-dict' directive has already been seen")
+		}
+		c.attrDict = true
+		return &fmtElem{kind: fAttrDict, withKeyword: t != "attr-dict"}, nil
+	case t == "type" || t == "qualified":
+		if err := c.expect("("); err != nil {
+			return nil, err
+		}
+		var e *fmtElem
+		var err error
+		if t == "type" {
+			e = &fmtElem{kind: fType}
+			e.ref, err = c.typeArg()
+		} else {
+			e, err = c.element()
+			if e != nil {
+				e.qualified = true
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		return e, c.expect(")")
+	case t == "functional-type":
+		e := &fmtElem{kind: fFunctional}
+		for i, end := range []string{",", ")"} {
+			if i == 0 {
+				if err := c.expect("("); err != nil {
+					return nil, err
+				}
+			}
+			r, err := c.typeArg()
+			if err != nil {
+				return nil, err
+			}
+			e.args = append(e.args, &fmtElem{kind: fType, ref: r})
+			if err := c.expect(end); err != nil {
+				return nil, err
+			}
+		}
+		return e, nil
+	case t == "custom":
+		return c.custom()
+	case t == "(":
+		return c.optional()
+	}
+	return nil, fmt.Errorf("unexpected '%s'", t)
+}
+
+// variable resolves $name; typeOnly is true inside a type directive.
+func (c *fmtCompiler) variable(name string, typeOnly bool) (fmtRef, error) {
+	r, ok := c.f.lookup(name)
+	if !ok {
+		return r, fmt.Errorf("expected variable to refer to an argument, region, result, or successor: $%s", name)
+	}
+	switch {
+	case typeOnly && r.kind != rOperand && r.kind != rResult:
+		return r, fmt.Errorf("'$%s' cannot be used in a type directive", name)
+	case typeOnly:
+		if r.kind == rOperand {
+			c.f.operandTypes[r.idx].seen = true
+		} else {
+			c.f.resultTypes[r.idx].seen = true
+		}
+		return r, nil
+	case r.kind == rResult:
+		return r, fmt.Errorf("result variables can only be used as a child to a 'type' directive")
+	case c.seen[r]:
+		return r, fmt.Errorf("'%s' is already bound", name)
+	}
+	c.seen[r] = true
+	if r.kind == rAttr {
+		c.f.usedAttrs = append(c.f.usedAttrs, name)
+	}
+	return r, nil
+}
+
+func (c *fmtCompiler) typeArg() (fmtRef, error) {
+	switch t := c.next(); {
+	case t == "operands":
+		c.f.allOperandTypes = true
+		return fmtRef{kind: rAllOperands}, nil
+	case t == "results":
+		c.f.allResultTypes = true
+		return fmtRef{kind: rAllResults}, nil
+	case strings.HasPrefix(t, "$"):
+		return c.variable(t[1:], true)
+	default:
+		return fmtRef{}, fmt.Errorf("expected a variable in a type directive, got '%s'", t)
+	}
+}
+
+func (c *fmtCompiler) custom() (*fmtElem, error) {
+	if err := c.expect("<"); err != nil {
+		return nil, err
+	}
+	e := &fmtElem{kind: fCustom, text: c.next()}
+	if _, ok := c.f.spec.Custom[e.text]; !ok {
+		return nil, fmt.Errorf("custom directive '%s' has no Go hooks", e.text)
+	}
+	if err := c.expect(">"); err != nil {
+		return nil, err
+	}
+	if err := c.expect("("); err != nil {
+		return nil, err
+	}
+	for c.peek() != ")" {
+		arg, err := c.element()
+		if err != nil {
+			return nil, err
+		}
+		if arg.kind != fVar && arg.kind != fType {
+			return nil, fmt.Errorf("only variables and types may be used as parameters to a custom directive")
+		}
+		e.args = append(e.args, arg)
+		if c.peek() == "," {
+			c.next()
+		}
+	}
+	c.next()
+	return e, nil
+}
+
+// optional reads `( then )?` or `( then ) : ( else )?` after the '('.
+func (c *fmtCompiler) optional() (*fmtElem, error) {
+	outer := c.anchor
+	c.anchor = nil
+	defer func() { c.anchor = outer }()
+	e := &fmtElem{kind: fOptional}
+	var err error
+	if e.then, err = c.elements(true); err != nil {
+		return nil, err
+	}
+	if err := c.expect(")"); err != nil {
+		return nil, err
+	}
+	if c.peek() == ":" {
+		c.next()
+		if err := c.expect("("); err != nil {
+			return nil, err
+		}
+		anchor := c.anchor
+		if e.els, err = c.elements(true); err != nil {
+			return nil, err
+		}
+		c.anchor = anchor
+		if err := c.expect(")"); err != nil {
+			return nil, err
+		}
+	}
+	if err := c.expect("?"); err != nil {
+		return nil, err
+	}
+	e.anchor = c.anchor
+	if e.anchor == nil {
+		return nil, fmt.Errorf("optional group has no anchor element")
+	}
+	if len(e.then) == 0 || e.then[0].kind == fSpace || e.then[0].kind == fAttrDict || e.then[0].kind == fCustom {
+		return nil, fmt.Errorf("first parsable element of an optional group must be a literal, variable, or type directive")
+	}
+	return e, nil
+}

@@ -1,0 +1,398 @@
+package ir
+
+import (
+	"slices"
+	"strings"
+)
+
+// fmtParseState is what a format's parser has read of one op, resolved into
+// the OpState at the end as MLIR's generated parsers do: result types
+// first, then operands, then inferred results.
+type fmtParseState struct {
+	f            *compiledFormat
+	p            *OpParser
+	operands     [][]UnresolvedOperand
+	operandTypes [][]Type
+	resultTypes  [][]Type
+	allOperands  []Type // type(operands)
+	allResults   []Type // type(results)
+	regions      []*Region
+	succs        [][]*Block
+}
+
+func (f *compiledFormat) parse(p *OpParser, st *OpState) error {
+	s := &fmtParseState{f: f, p: p,
+		operands: make([][]UnresolvedOperand, len(f.operands)), operandTypes: make([][]Type, len(f.operands)),
+		resultTypes: make([][]Type, len(f.results)), regions: make([]*Region, len(f.regions)), succs: make([][]*Block, len(f.succs))}
+	if err := s.elements(f.elems); err != nil {
+		return err
+	}
+	ctx := p.Context()
+	for _, a := range f.spec.Attrs {
+		if a.Default != nil && stateAttr(st, a.Name) == nil {
+			st.AddAttr(a.Name, a.Default(ctx))
+		}
+	}
+	// Properties print sorted by name, as MLIR's do.
+	slices.SortStableFunc(st.Attrs, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
+	if f.def.Traits&AttrSizedOperandSegments != 0 && !f.allOperandTypes {
+		sizes := make([]int64, len(s.operands))
+		for i, us := range s.operands {
+			sizes[i] = int64(len(us))
+		}
+		st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(sizes...))
+	}
+	if !f.inferResults {
+		if f.allResultTypes {
+			st.ResultTypes = append(st.ResultTypes, s.allResults...)
+		}
+		for i := range f.results {
+			if !f.allResultTypes {
+				st.ResultTypes = append(st.ResultTypes, s.typesOf(fmtRef{rResult, i}, st)...)
+			}
+		}
+	}
+	if err := s.resolveOperands(st); err != nil {
+		return err
+	}
+	if f.inferResults {
+		ts, err := f.spec.InferResults(ctx, valueTypes(st.Operands))
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = append(st.ResultTypes, ts...)
+	}
+	for _, r := range s.regions {
+		if r == nil {
+			r = &Region{}
+		}
+		st.Regions = append(st.Regions, r)
+	}
+	for _, bs := range s.succs {
+		st.Successors = append(st.Successors, bs...)
+	}
+	return nil
+}
+
+// stateAttr returns the state's attribute called name, or nil.
+func stateAttr(st *OpState, name string) Attribute {
+	for _, a := range st.Attrs {
+		if a.Name == name {
+			return a.Value
+		}
+	}
+	return nil
+}
+
+func valueTypes(vs []*Value) []Type {
+	ts := make([]Type, len(vs))
+	for i, v := range vs {
+		ts[i] = v.typ
+	}
+	return ts
+}
+
+// typesOf returns the types of an operand or result, read or resolved.
+func (s *fmtParseState) typesOf(r fmtRef, st *OpState) []Type {
+	src, read := s.f.operandTypes, s.operandTypes
+	if r.kind == rResult {
+		src, read = s.f.resultTypes, s.resultTypes
+	}
+	ts := src[r.idx]
+	switch {
+	case ts.seen:
+		return read[r.idx]
+	case ts.build != nil:
+		return []Type{ts.build(s.p.Context())}
+	case ts.from == nil:
+		return nil
+	}
+	var from []Type
+	if ts.from.kind == rAttr {
+		if a, ok := stateAttr(st, s.f.spec.Attrs[ts.from.idx].Name).(TypedAttr); ok {
+			from = []Type{a.Type()}
+		}
+	} else {
+		from = s.typesOf(*ts.from, st)
+	}
+	if ts.transform == nil {
+		return from
+	}
+	out := make([]Type, len(from))
+	for i, t := range from {
+		out[i] = ts.transform(s.p.Context(), t)
+	}
+	return out
+}
+
+func (s *fmtParseState) resolveOperands(st *OpState) error {
+	if s.f.allOperandTypes {
+		var us []UnresolvedOperand
+		for _, u := range s.operands {
+			us = append(us, u...)
+		}
+		return s.resolve(us, s.allOperands, st)
+	}
+	for i, us := range s.operands {
+		ts := s.typesOf(fmtRef{rOperand, i}, st)
+		if len(ts) == 1 && !s.f.operandTypes[i].seen {
+			// A type taken from a single value applies to every operand.
+			for len(ts) < len(us) {
+				ts = append(ts, ts[0])
+			}
+		}
+		if err := s.resolve(us, ts, st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *fmtParseState) resolve(us []UnresolvedOperand, ts []Type, st *OpState) error {
+	if len(us) != len(ts) {
+		loc := st.Loc
+		if len(us) > 0 {
+			loc = s.p.OperandLoc(us[0])
+		}
+		return Errorf(loc, "%d operands present, but expected %d", len(us), len(ts))
+	}
+	for i, u := range us {
+		v, err := s.p.resolveValue(u, ts[i])
+		if err != nil {
+			return err
+		}
+		st.Operands = append(st.Operands, v)
+	}
+	return nil
+}
+
+func (s *fmtParseState) elements(es []*fmtElem) error {
+	for _, e := range es {
+		if err := s.element(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *fmtParseState) element(e *fmtElem) error {
+	p := s.p
+	switch e.kind {
+	case fLiteral:
+		if isKeywordLiteral(e.text) {
+			return p.ParseKeyword(e.text)
+		}
+		return p.ParsePunct(e.text)
+	case fSpace:
+		return nil
+	case fAttrDict:
+		if e.withKeyword {
+			return p.ParseOptionalAttrDictWithKeyword()
+		}
+		return p.ParseOptionalAttrDict()
+	case fVar:
+		return s.variable(e.ref)
+	case fType:
+		ts, err := s.parseTypes(s.f.part(e.ref))
+		s.setTypes(e.ref, ts)
+		return err
+	case fFunctional:
+		ft, err := p.ParseFunctionType()
+		if err != nil {
+			return err
+		}
+		s.setTypes(e.args[0].ref, ft.Inputs)
+		s.setTypes(e.args[1].ref, ft.Results)
+		return nil
+	case fOptional:
+		present, err := s.groupPresent(e.then[0])
+		if err != nil {
+			return err
+		}
+		if !present {
+			return s.elements(e.els)
+		}
+		if a := e.anchor; a.kind == fVar && a.ref.kind == rAttr && s.f.spec.Attrs[a.ref.idx].Unit && !slices.Contains(e.then, a) {
+			p.st.AddAttr(s.f.spec.Attrs[a.ref.idx].Name, p.Context().UnitAttr())
+		}
+		rest := e.then
+		if e.then[0].kind == fLiteral {
+			rest = rest[1:] // consumed by groupPresent
+		}
+		return s.elements(rest)
+	case fCustom:
+		return s.custom(e)
+	}
+	return nil
+}
+
+func isKeywordLiteral(s string) bool {
+	c := s[0]
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// groupPresent reports whether an optional group starting with e is there;
+// a literal is consumed.
+func (s *fmtParseState) groupPresent(e *fmtElem) (bool, error) {
+	p := s.p
+	switch e.kind {
+	case fLiteral:
+		if isKeywordLiteral(e.text) {
+			return p.ParseOptionalKeyword(e.text), nil
+		}
+		return p.ParseOptionalPunct(e.text), nil
+	case fType, fFunctional:
+		if e.kind == fFunctional {
+			return p.isPunct("("), nil
+		}
+		return p.startsType(), nil
+	}
+	switch e.ref.kind {
+	case rOperand:
+		return p.IsOperand(), nil
+	case rRegion:
+		return p.IsRegion(), nil
+	case rSuccessor:
+		return p.tok.kind == tokCaretID, nil
+	}
+	return p.startsAttr(), nil
+}
+
+// startsType reports whether a type may start at the current token.
+func (p *Parser) startsType() bool {
+	switch p.tok.kind {
+	case tokBangID:
+		return true
+	case tokBareID:
+		return isBuiltinTypeKeyword(p.spelling())
+	}
+	return p.isPunct("(")
+}
+
+// startsAttr reports whether an attribute value may start at the current token.
+func (p *Parser) startsAttr() bool {
+	switch p.tok.kind {
+	case tokString, tokAtID, tokInteger, tokFloat, tokHashID:
+		return true
+	case tokPunct:
+		return p.isPunct("-") || p.isPunct("[") || p.isPunct("{")
+	case tokBareID:
+		return p.startsType() || slices.Contains([]string{"true", "false", "unit", "dense", "array", "affine_map", "affine_set", "strided", "loc", "distinct", "sparse", "dense_resource"}, p.spelling())
+	}
+	return false
+}
+
+func (s *fmtParseState) parseTypes(part fmtPart) ([]Type, error) {
+	p := s.p
+	if !part.variadic && !part.optional {
+		t, err := p.ParseType()
+		return []Type{t}, err
+	}
+	t, ok, err := p.ParseOptionalType()
+	if !ok || err != nil {
+		return nil, err
+	}
+	ts := []Type{t}
+	for part.variadic && p.ParseOptionalPunct(",") {
+		t, err := p.ParseType()
+		if err != nil {
+			return nil, err
+		}
+		ts = append(ts, t)
+	}
+	return ts, nil
+}
+
+func (s *fmtParseState) setTypes(r fmtRef, ts []Type) {
+	switch r.kind {
+	case rOperand:
+		s.operandTypes[r.idx] = ts
+	case rResult:
+		s.resultTypes[r.idx] = ts
+	case rAllOperands:
+		s.allOperands = ts
+	case rAllResults:
+		s.allResults = ts
+	}
+}
+
+func (s *fmtParseState) variable(r fmtRef) error {
+	p := s.p
+	part := s.f.part(r)
+	switch r.kind {
+	case rOperand:
+		if part.variadic {
+			us, err := p.ParseOperandList()
+			s.operands[r.idx] = us
+			return err
+		}
+		if part.optional && !p.IsOperand() {
+			return nil
+		}
+		u, err := p.ParseOperand()
+		s.operands[r.idx] = []UnresolvedOperand{u}
+		return err
+	case rAttr:
+		a, err := s.attr(s.f.spec.Attrs[r.idx])
+		if err != nil {
+			return err
+		}
+		p.st.AddAttr(part.name, a)
+		return nil
+	case rRegion:
+		if part.variadic || part.optional {
+			if !p.IsRegion() {
+				return nil
+			}
+		}
+		s.regions[r.idx] = &Region{}
+		return p.ParseRegion(s.regions[r.idx], nil)
+	case rSuccessor:
+		for {
+			if part.variadic && p.tok.kind != tokCaretID {
+				return nil
+			}
+			b, err := p.ParseSuccessor()
+			if err != nil {
+				return err
+			}
+			s.succs[r.idx] = append(s.succs[r.idx], b)
+			if !part.variadic || !p.ParseOptionalPunct(",") {
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+func (s *fmtParseState) attr(fa FormatAttr) (Attribute, error) {
+	p := s.p
+	switch {
+	case fa.Parse != nil:
+		return fa.Parse(p.Parser)
+	case fa.Type != nil:
+		return p.ParseAttribute(fa.Type(p.Context()))
+	}
+	return p.ParseAttribute(nil)
+}
+
+func (s *fmtParseState) custom(e *fmtElem) error {
+	args := make([]*FormatArg, len(e.args))
+	for i := range args {
+		args[i] = &FormatArg{}
+	}
+	if err := s.f.spec.Custom[e.text].Parse(s.p, args); err != nil {
+		return err
+	}
+	for i, a := range e.args {
+		switch {
+		case a.kind == fType:
+			s.setTypes(a.ref, args[i].Types)
+		case a.ref.kind == rOperand:
+			s.operands[a.ref.idx] = args[i].Operands
+		case a.ref.kind == rAttr && args[i].Attr != nil:
+			s.p.st.AddAttr(s.f.spec.Attrs[a.ref.idx].Name, args[i].Attr)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,269 @@
+package ir
+
+import "strings"
+
+// fmtPrinter prints one op by its format with the spacing rules of
+// OpFormatGen: a space goes before each element unless the last one was
+// punctuation that asked for none, and before literals unless they are
+// closing punctuation.
+type fmtPrinter struct {
+	f                *compiledFormat
+	p                *OpPrinter
+	op               *Operation
+	operands         [][]*Value
+	results          [][]*Value
+	shouldEmitSpace  bool
+	lastWasPunctuate bool
+}
+
+func (f *compiledFormat) print(p *OpPrinter, op *Operation) {
+	w := &fmtPrinter{f: f, p: p, op: op, shouldEmitSpace: true,
+		operands: groups(op.Operands(), f.operands, op, "operandSegmentSizes"),
+		results:  groups(op.Results(), f.results, op, "resultSegmentSizes")}
+	w.elements(f.elems, nil)
+}
+
+// groups splits values among named parts: by the segment sizes attribute
+// when the op has one, else the single variable-length part takes what
+// the fixed ones leave.
+func groups[T any](vs []T, ps []fmtPart, op *Operation, segments string) [][]T {
+	out := make([][]T, len(ps))
+	var sizes []int64
+	if a, ok := op.Attr(segments).(*DenseArrayAttr); ok && len(a.Ints) == len(ps) {
+		sizes = a.Ints
+	} else {
+		fixed := 0
+		for _, p := range ps {
+			if !p.variadic && !p.optional {
+				fixed++
+			}
+		}
+		for _, p := range ps {
+			n := int64(1)
+			if p.variadic || p.optional {
+				n = int64(max(len(vs)-fixed, 0))
+				fixed = len(vs) // later variable parts get nothing
+			}
+			sizes = append(sizes, n)
+		}
+	}
+	at := 0
+	for i, n := range sizes {
+		end := min(at+int(n), len(vs))
+		out[i] = vs[at:end]
+		at = end
+	}
+	return out
+}
+
+func (w *fmtPrinter) elements(es []*fmtElem, skip *fmtElem) {
+	for _, e := range es {
+		if e != skip {
+			w.element(e)
+		}
+	}
+}
+
+func (w *fmtPrinter) element(e *fmtElem) {
+	p := w.p
+	switch e.kind {
+	case fLiteral:
+		w.literal(e.text)
+		return
+	case fSpace:
+		if e.text == " " {
+			p.WriteByte(' ')
+		}
+		w.lastWasPunctuate = e.text != " "
+		w.shouldEmitSpace = false
+		return
+	case fOptional:
+		if !w.present(e.anchor) {
+			w.elements(e.els, nil)
+			return
+		}
+		var skip *fmtElem
+		if a := e.anchor; a.kind == fVar && a.ref.kind == rAttr && w.f.spec.Attrs[a.ref.idx].Unit && a != e.then[0] {
+			skip = a
+		}
+		w.elements(e.then, skip)
+		return
+	case fAttrDict:
+		w.attrDict(e.withKeyword)
+		w.lastWasPunctuate = false
+		return
+	}
+	if w.shouldEmitSpace || !w.lastWasPunctuate {
+		p.WriteByte(' ')
+	}
+	w.lastWasPunctuate = false
+	w.shouldEmitSpace = true
+	switch e.kind {
+	case fVar:
+		w.variable(e)
+	case fType:
+		w.types(w.typesOf(e.ref))
+	case fFunctional:
+		p.WriteByte('(')
+		p.TypeList(w.typesOf(e.args[0].ref))
+		p.WriteString(") -> ")
+		p.FunctionResults(w.typesOf(e.args[1].ref))
+	case fCustom:
+		w.f.spec.Custom[e.text].Print(p, w.op, w.customArgs(e))
+	}
+}
+
+func (w *fmtPrinter) literal(v string) {
+	if w.shouldEmitSpace && shouldEmitSpaceBefore(v, w.lastWasPunctuate) {
+		w.p.WriteByte(' ')
+	}
+	w.p.WriteString(v)
+	w.shouldEmitSpace = len(v) != 1 || !strings.ContainsRune("<({[", rune(v[0]))
+	w.lastWasPunctuate = !isKeywordLiteral(v)
+}
+
+func shouldEmitSpaceBefore(v string, lastWasPunctuation bool) bool {
+	if len(v) != 1 && v != "->" {
+		return true
+	}
+	if lastWasPunctuation {
+		return !strings.ContainsRune(">)}],", rune(v[0]))
+	}
+	return !strings.ContainsRune("<>(){}[],", rune(v[0]))
+}
+
+// present reports whether an optional group's anchor is there.
+func (w *fmtPrinter) present(a *fmtElem) bool {
+	switch a.kind {
+	case fType:
+		return w.present(&fmtElem{kind: fVar, ref: a.ref})
+	case fFunctional:
+		return w.present(a.args[0])
+	}
+	switch a.ref.kind {
+	case rOperand:
+		return len(w.operands[a.ref.idx]) > 0
+	case rResult:
+		return len(w.results[a.ref.idx]) > 0
+	case rRegion:
+		rs := w.op.Regions()
+		return a.ref.idx < len(rs) && rs[a.ref.idx].first != nil
+	case rSuccessor:
+		return len(w.successors(a.ref.idx)) > 0
+	case rAttr:
+		fa := w.f.spec.Attrs[a.ref.idx]
+		v := w.op.Attr(fa.Name)
+		return v != nil && (fa.Default == nil || v != fa.Default(w.op.Context()))
+	}
+	return false
+}
+
+func (w *fmtPrinter) successors(i int) []*Block {
+	return groups(w.op.Successors(), w.f.succs, w.op, "")[i]
+}
+
+func (w *fmtPrinter) typesOf(r fmtRef) []Type {
+	switch r.kind {
+	case rOperand:
+		return valueTypes(w.operands[r.idx])
+	case rResult:
+		return valueTypes(w.results[r.idx])
+	case rAllOperands:
+		return w.op.OperandTypes()
+	}
+	return w.op.ResultTypes()
+}
+
+func (w *fmtPrinter) types(ts []Type) {
+	for i, t := range ts {
+		if i > 0 {
+			w.p.WriteString(", ")
+		}
+		w.p.Type(t)
+	}
+}
+
+func (w *fmtPrinter) variable(e *fmtElem) {
+	p := w.p
+	switch e.ref.kind {
+	case rOperand:
+		p.Operands(w.operands[e.ref.idx])
+	case rAttr:
+		fa := w.f.spec.Attrs[e.ref.idx]
+		switch a := w.op.Attr(fa.Name); {
+		case a == nil:
+		case fa.Print != nil && !e.qualified:
+			fa.Print(p.Printer, a)
+		case fa.Type != nil:
+			p.attrWithoutType(a)
+		default:
+			p.Attr(a)
+		}
+	case rRegion:
+		if rs := w.op.Regions(); e.ref.idx < len(rs) {
+			p.Region(rs[e.ref.idx], true, true)
+		}
+	case rSuccessor:
+		for i, b := range w.successors(e.ref.idx) {
+			if i > 0 {
+				p.WriteString(", ")
+			}
+			p.Successor(b)
+		}
+	}
+}
+
+// attrWithoutType writes a typed attribute's value alone, as MLIR's
+// printAttributeWithoutType does.
+func (p *Printer) attrWithoutType(a Attribute) {
+	switch a := a.(type) {
+	case *IntegerAttr:
+		if it, ok := a.typ.(*IntegerType); ok && it.Width == 1 && it.Signedness == Signless {
+			a.print(p, false)
+			return
+		}
+		p.WriteString(a.valueString())
+	case *FloatAttr:
+		p.WriteString(FormatFloat(a.typ.Kind, a.v))
+	default:
+		p.Attr(a)
+	}
+}
+
+// attrDict writes the attributes the syntax does not show, leaving out
+// default-valued ones equal to their default and segment sizes.
+func (w *fmtPrinter) attrDict(withKeyword bool) {
+	elided := w.f.usedAttrs
+	for _, n := range []string{"operandSegmentSizes", "resultSegmentSizes"} {
+		if w.f.def.isInherent(n) {
+			elided = append(elided[:len(elided):len(elided)], n)
+		}
+	}
+	ctx := w.op.Context()
+	for _, fa := range w.f.spec.Attrs {
+		if fa.Default != nil && w.op.Attr(fa.Name) == fa.Default(ctx) {
+			elided = append(elided[:len(elided):len(elided)], fa.Name)
+		}
+	}
+	if withKeyword {
+		w.p.OptionalAttrDictWithKeyword(w.op.Attrs(), elided...)
+	} else {
+		w.p.OptionalAttrDict(w.op.Attrs(), elided...)
+	}
+}
+
+func (w *fmtPrinter) customArgs(e *fmtElem) []*FormatArg {
+	args := make([]*FormatArg, len(e.args))
+	for i, a := range e.args {
+		args[i] = &FormatArg{}
+		switch {
+		case a.kind == fType:
+			args[i].Types = w.typesOf(a.ref)
+		case a.ref.kind == rOperand:
+			args[i].Values = w.operands[a.ref.idx]
+		case a.ref.kind == rAttr:
+			args[i].Attr = w.op.Attr(w.f.spec.Attrs[a.ref.idx].Name)
+		}
+	}
+	return args
+}
