@@ -50,6 +50,9 @@ func TestVerifier(t *testing.T) {
 		{"missing terminator", `"t.fn"() ({
   %0 = "t.def"() : () -> i32
 }) : () -> ()`, "v.mlir:2:8: error: block with no terminator, has 't.def'"},
+		{"op error before missing terminator", `"t.fn"() ({
+  "t.same"() : () -> i32
+}) : () -> ()`, "v.mlir:2:3: error: 't.same' op expected 2 operands, but found 0"},
 		{"terminator not last", `"t.fn"() ({
   "t.ret"() : () -> ()
   %0 = "t.def"() : () -> i32

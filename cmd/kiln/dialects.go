@@ -7,6 +7,7 @@ import (
 	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/index"
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
 	mathd "github.com/kiln-gpu/kiln/math"
 	"github.com/kiln-gpu/kiln/memref"
 	"github.com/kiln-gpu/kiln/scf"
@@ -14,8 +15,11 @@ import (
 	"github.com/kiln-gpu/kiln/vector"
 )
 
-// newContext returns a context with every dialect Kiln knows.
+// newContext returns a context with every dialect Kiln knows, and the
+// "test" dialect that mlir-opt also loads (any test.* op in generic form),
+// which MLIR's test files use without --allow-unregistered-dialect.
 func newContext() *ir.Context {
 	return ir.NewContext(fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(),
-		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), index.Dialect())
+		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), index.Dialect(),
+		irtest.TestDialect())
 }
