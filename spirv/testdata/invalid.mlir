@@ -93,8 +93,18 @@ spirv.module Logical GLSL450 {
 
 spirv.module Logical GLSL450 {
   spirv.func @f(%p: !spirv.ptr<f32, StorageBuffer>, %v: f32) "None" {
-    // expected-error @+1 {{'spirv.AtomicIAdd' op pointer operand must point to an integer value, but got 'f32'}}
+    // expected-error @+1 {{'spirv.AtomicIAdd' op operand #1 must be 8/16/32/64-bit integer, but got 'f32'}}
     %0 = spirv.AtomicIAdd "Device" "None" %p, %v : !spirv.ptr<f32, StorageBuffer>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%p: !spirv.ptr<i64, StorageBuffer>, %v: i32, %c: i32) "None" {
+    // expected-error @+1 {{'spirv.AtomicCompareExchange' op failed to verify that `result` type matches pointee type of `pointer`}}
+    %0 = "spirv.AtomicCompareExchange"(%p, %v, %c) {memory_scope = #spirv.scope<Workgroup>, equal_semantics = #spirv.memory_semantics<None>, unequal_semantics = #spirv.memory_semantics<None>} : (!spirv.ptr<i64, StorageBuffer>, i32, i32) -> i32
     spirv.Return
   }
 }
