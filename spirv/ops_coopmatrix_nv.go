@@ -12,18 +12,35 @@ import (
 
 func nvCoopMatrixOf(t ir.Type) *NVCoopMatrixType { c, _ := t.(*NVCoopMatrixType); return c }
 
-// withNVCoopMatrix widens an elementwise shape to NV cooperative matrices
-// whose element type satisfies elem (the description, which error
-// messages quote, stays the scalar and vector one).
-func withNVCoopMatrix(s elemShape, elem func(ir.Type) bool) elemShape {
-	ok := s.constraint.OK
-	s.constraint = arith.Constraint{Desc: s.constraint.Desc, OK: func(t ir.Type) bool {
-		if m := nvCoopMatrixOf(t); m != nil {
-			return elem(m.Elem)
-		}
-		return ok(t)
-	}}
+// withCoopMatrix widens an elementwise shape to KHR and NV cooperative
+// matrices whose element type satisfies elem.
+func withCoopMatrix(s elemShape, elem func(ir.Type) bool) elemShape {
+	s.constraint = orCoopMatrix(s.constraint, elem)
 	return s
+}
+
+// orCoopMatrix widens c to cooperative matrices whose element type
+// satisfies elem (the description, which error messages quote, stays the
+// scalar and vector one).
+func orCoopMatrix(c arith.Constraint, elem func(ir.Type) bool) arith.Constraint {
+	return arith.Constraint{Desc: c.Desc, OK: func(t ir.Type) bool {
+		if e := coopMatrixElem(t); e != nil {
+			return elem(e)
+		}
+		return c.OK(t)
+	}}
+}
+
+// coopMatrixElem returns the element type of a KHR or NV cooperative
+// matrix, or nil.
+func coopMatrixElem(t ir.Type) ir.Type {
+	switch m := t.(type) {
+	case *CoopMatrixType:
+		return m.Elem
+	case *NVCoopMatrixType:
+		return m.Elem
+	}
+	return nil
 }
 
 // nvCoopMatrixLengthOp: `%n = spirv.NV.CooperativeMatrixLength : !spirv.NV.coopmatrix<...>`.

@@ -22,7 +22,7 @@ spirv.module Logical GLSL450 {
 
 spirv.module Logical GLSL450 {
   spirv.func @f(%a: i32) "None" {
-    // expected-error @+1 {{'spirv.SConvert' op expected the different bit widths for operand type and result type, but provided i32 and i32}}
+    // expected-error @+1 {{'spirv.SConvert' op expected the different bit widths for operand type and result type, but provided 'i32' and 'i32'}}
     %0 = spirv.SConvert %a : i32 to i32
     spirv.Return
   }
@@ -390,4 +390,36 @@ spirv.module Logical GLSL450 {
     %0 = spirv.GroupNonUniformRotateKHR <Subgroup> %v, %d, cluster_size(%three) : f32, i32, i32 -> f32
     spirv.Return
   }
+}
+
+// -----
+
+func.func @f(%p: !spirv.ptr<f32, StorageBuffer>) {
+  // expected-error @+1 {{'spirv.PtrCastToGeneric' op pointer must point to the Workgroup, CrossWorkgroup, or Function Storage Class}}
+  %0 = spirv.PtrCastToGeneric %p : !spirv.ptr<f32, StorageBuffer> to !spirv.ptr<f32, Generic>
+  return
+}
+
+// -----
+
+func.func @f(%p: !spirv.ptr<f32, Generic>) {
+  // expected-error @+1 {{'spirv.GenericCastToPtr' op result must point to the Workgroup, CrossWorkgroup, or Function Storage Class}}
+  %0 = spirv.GenericCastToPtr %p : !spirv.ptr<f32, Generic> to !spirv.ptr<f32, Uniform>
+  return
+}
+
+// -----
+
+func.func @f(%p: !spirv.ptr<f32, Generic>) {
+  // expected-error @+1 {{'spirv.GenericCastToPtrExplicit' op pointer operand's pointee type must have the same as the op result type, but found f32 vs i32}}
+  %0 = spirv.GenericCastToPtrExplicit %p : !spirv.ptr<f32, Generic> to !spirv.ptr<i32, Workgroup>
+  return
+}
+
+// -----
+
+func.func @f(%m: !spirv.coopmatrix<8x16xf32, Subgroup, MatrixAcc>) {
+  // expected-error @+1 {{'spirv.FConvert' op incompatible operand and result types}}
+  %0 = spirv.FConvert %m : !spirv.coopmatrix<8x16xf32, Subgroup, MatrixAcc> to !spirv.NV.coopmatrix<8x16xf64, Subgroup>
+  return
 }
