@@ -676,7 +676,19 @@ func matrixOps() []*ir.OpDef {
 		{Name: "spirv.MatrixTimesScalar", Summary: "Scales a matrix by a scalar.",
 			Example: "%r = spirv.MatrixTimesScalar %m, %s : " + m3 + ", f32",
 			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: scalar.parse, Print: scalar.print,
-			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, mat, floatLike) }},
+			Verify: func(op *ir.Operation) error {
+				if err := arith.CheckOperands(op, orCoopMatrix(mat, isSPIRVFloat), floatType); err != nil {
+					return err
+				}
+				elem := coopMatrixElem(op.Operand(0).Type())
+				if m, ok := op.Operand(0).Type().(*MatrixType); ok {
+					elem = m.Elem()
+				}
+				if op.Operand(1).Type() != elem {
+					return op.Errorf("input matrix components' type and scaling value must have the same type")
+				}
+				return nil
+			}},
 		{Name: "spirv.MatrixTimesMatrix", Summary: "Linear-algebraic matrix product.",
 			Example: "%r = spirv.MatrixTimesMatrix %a, %b : " + m3 + ", " + m3 + " -> " + m3,
 			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: two.parse, Print: two.print,

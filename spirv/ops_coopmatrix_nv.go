@@ -54,7 +54,7 @@ var nvCoopMatrixLengthOp = &ir.OpDef{
 	Parse:    coopMatrixLengthOp.Parse,
 	Print:    coopMatrixLengthOp.Print,
 	Verify: func(op *ir.Operation) error {
-		return verifyMatrixLength(op, func(t ir.Type) bool { return nvCoopMatrixOf(t) != nil }, "NV cooperative matrix type")
+		return verifyMatrixLength(op, func(t ir.Type) bool { return nvCoopMatrixOf(t) != nil }, "!spirv.NV.coopmatrix")
 	},
 }
 
@@ -74,7 +74,16 @@ func verifyNVCoopAccess(op *ir.Operation, ptr, stride, colMajor *ir.Value) error
 	if !isBool(colMajor.Type()) {
 		return op.Errorf("column major operand must be a bool, but got '%s'", typeString(colMajor.Type()))
 	}
-	return verifyMemoryAccessAttr(op)
+	return verifyMemoryAccess(op, "memory_access", "alignment")
+}
+
+// printNVMemoryAccess writes ` ["Volatile"]` and the other attributes.
+func printNVMemoryAccess(p *ir.OpPrinter, op *ir.Operation) {
+	if enumAttr(op, "memory_access") != nil {
+		p.WriteString(" ")
+		printMemoryAccess(p, op, "memory_access", "alignment")
+	}
+	p.OptionalAttrDict(op.Attrs(), "memory_access", "alignment")
 }
 
 // nvCoopAccessTypes are the types of the stride and layout operands.
@@ -91,6 +100,9 @@ var nvCoopMatrixLoadOp = &ir.OpDef{
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		us, err := ir.ParseOperandsN(p, 3)
 		if err != nil {
+			return err
+		}
+		if err := parseMemoryAccess(p, st, "memory_access", "alignment"); err != nil {
 			return err
 		}
 		if err := p.ParseOptionalAttrDict(); err != nil {
@@ -113,7 +125,7 @@ var nvCoopMatrixLoadOp = &ir.OpDef{
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
 		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
+		printNVMemoryAccess(p, op)
 		p.WriteString(" : ")
 		p.Type(op.Operand(0).Type())
 		p.WriteString(" as ")
@@ -139,6 +151,9 @@ var nvCoopMatrixStoreOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
+		if err := parseMemoryAccess(p, st, "memory_access", "alignment"); err != nil {
+			return err
+		}
 		ts, err := parseAttrsAndTypes(p, 2) // the pointer's and the matrix's
 		if err != nil {
 			return err
@@ -148,7 +163,7 @@ var nvCoopMatrixStoreOp = &ir.OpDef{
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
 		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
+		printNVMemoryAccess(p, op)
 		p.WriteString(" : ")
 		p.TypeList(op.OperandTypes()[:2])
 	},

@@ -423,3 +423,27 @@ func.func @f(%m: !spirv.coopmatrix<8x16xf32, Subgroup, MatrixAcc>) {
   %0 = spirv.FConvert %m : !spirv.coopmatrix<8x16xf32, Subgroup, MatrixAcc> to !spirv.NV.coopmatrix<8x16xf64, Subgroup>
   return
 }
+
+// -----
+
+spirv.func @f(%a: !spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>, %b: !spirv.coopmatrix<16x4xi32, Subgroup, MatrixB>, %c: !spirv.coopmatrix<4x4xi32, Subgroup, MatrixAcc>) "None" {
+  // expected-error @+1 {{'spirv.KHR.CooperativeMatrixMulAdd' op matrix size mismatch on dimension 'M'}}
+  %r = spirv.KHR.CooperativeMatrixMulAdd %a, %b, %c : !spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>, !spirv.coopmatrix<16x4xi32, Subgroup, MatrixB> -> !spirv.coopmatrix<4x4xi32, Subgroup, MatrixAcc>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%p: !spirv.ptr<i32, StorageBuffer>, %s: i32) "None" {
+  // expected-error @+1 {{'spirv.KHR.CooperativeMatrixLoad' op has unhandled memory operand 'Aligned'}}
+  %0 = spirv.KHR.CooperativeMatrixLoad %p, %s, <RowMajor>, <Aligned> : !spirv.ptr<i32, StorageBuffer>, i32 -> !spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.coopmatrix<2x2xf32, Subgroup, MatrixA>, %s: f16) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesScalar' op input matrix components' type and scaling value must have the same type}}
+  %0 = spirv.MatrixTimesScalar %m, %s : !spirv.coopmatrix<2x2xf32, Subgroup, MatrixA>, f16
+  spirv.Return
+}
