@@ -43,10 +43,11 @@
 //	}
 //
 // Where MLIR versions disagree on a custom form, the form MLIR's SPIR-V
-// round-trip tests expect is printed and the others are accepted: atomics
-// and group reductions print their scope and semantics quoted
-// (`spirv.AtomicIAdd "Device" "AcquireRelease"`) and read `<Device>
-// <AcquireRelease>` as well; ops MLIR 16 did not have (spirv.GroupIAdd,
+// round-trip tests expect is printed and the others are accepted: group
+// reductions print their scope and operation quoted
+// (`spirv.GroupNonUniformIAdd "Workgroup" "Reduce"`) and read `<Workgroup>
+// <Reduce>` as well; atomics print current MLIR's `<Device> <AcquireRelease>`
+// and read the quoted form; ops MLIR 16 did not have (spirv.GroupIAdd,
 // spirv.GroupNonUniformBallotBitCount, ...) print current MLIR's angle
 // brackets.
 package spirv

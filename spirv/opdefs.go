@@ -56,11 +56,15 @@ var (
 	boolLike       = arith.Constraint{Desc: "bool or vector of bool" + vecLens, OK: vectorOf(isBool)}
 	scalarOrVector = arith.Constraint{Desc: "bool or 8/16/32/64-bit integer or 16/32/64-bit float or vector of bool or 8/16/32/64-bit integer or 16/32/64-bit float" + vecLens,
 		OK: vectorOf(isScalar)}
-	anyType  = arith.Constraint{Desc: "any type", OK: func(ir.Type) bool { return true }}
-	intType  = arith.Constraint{Desc: "8/16/32/64-bit integer", OK: isSPIRVInt}
-	boolType = arith.Constraint{Desc: "bool", OK: isBool}
-	vecFloat = arith.Constraint{Desc: "vector of 16/32/64-bit float" + vecLens, OK: onlyVector(isSPIRVFloat)}
-	pointer  = arith.Constraint{Desc: "any SPIR-V pointer type", OK: func(t ir.Type) bool { _, ok := t.(*PointerType); return ok }}
+	scalarOrVectorOrPtr = arith.Constraint{Desc: scalarOrVector.Desc + " or any SPIR-V pointer type",
+		OK: func(t ir.Type) bool { return scalarOrVector.OK(t) || pointer.OK(t) }}
+	anyType   = arith.Constraint{Desc: "any type", OK: func(ir.Type) bool { return true }}
+	intType   = arith.Constraint{Desc: "8/16/32/64-bit integer", OK: isSPIRVInt}
+	floatType = arith.Constraint{Desc: "16/32/64-bit float", OK: isSPIRVFloat}
+	numerical = arith.Constraint{Desc: "8/16/32/64-bit integer or 16/32/64-bit float", OK: func(t ir.Type) bool { return isSPIRVInt(t) || isSPIRVFloat(t) }}
+	boolType  = arith.Constraint{Desc: "bool", OK: isBool}
+	vecFloat  = arith.Constraint{Desc: "vector of 16/32/64-bit float" + vecLens, OK: onlyVector(isSPIRVFloat)}
+	pointer   = arith.Constraint{Desc: "any SPIR-V pointer type", OK: func(t ir.Type) bool { _, ok := t.(*PointerType); return ok }}
 )
 
 // boolOfShape returns i1 or vector<Nxi1> matching t.

@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/kiln-gpu/kiln/arith"
@@ -107,39 +108,36 @@ var (
 
 func arithOps() []*ir.OpDef {
 	var ops []*ir.OpDef
-	// Addition, subtraction, division and negation take NV cooperative
-	// matrices too.
+	// Arithmetic and negation take cooperative matrices too.
 	ops = append(ops, elementwiseOps([]elemRow{
 		{"IAdd", "Integer addition of two operands (wrapping).", ir.Commutative},
 		{"ISub", "Integer subtraction (wrapping).", 0},
 		{"UDiv", "Unsigned integer division.", 0},
 		{"SDiv", "Signed integer division.", 0},
-	}, withNVCoopMatrix(intBinary, isSPIRVInt))...)
-	ops = append(ops, elementwiseOps([]elemRow{
-		{"FAdd", "Floating-point addition.", ir.Commutative},
-		{"FSub", "Floating-point subtraction.", 0},
-		{"FDiv", "Floating-point division.", 0},
-	}, withNVCoopMatrix(floatBinary, isSPIRVFloat))...)
-	ops = append(ops, elementwiseOps([]elemRow{
-		{"SNegate", "Signed integer negation.", ir.Involution},
-	}, withNVCoopMatrix(intUnary, isSPIRVInt))...)
-	ops = append(ops, elementwiseOps([]elemRow{
-		{"FNegate", "Floating-point negation.", ir.Involution},
-	}, withNVCoopMatrix(floatUnary, isSPIRVFloat))...)
-	ops = append(ops, elementwiseOps([]elemRow{
 		{"IMul", "Integer multiplication (wrapping).", ir.Commutative},
 		{"UMod", "Unsigned modulo.", 0},
 		{"SRem", "Signed remainder; the sign matches the dividend.", 0},
 		{"SMod", "Signed modulo; the sign matches the divisor.", 0},
+	}, withCoopMatrix(intBinary, isSPIRVInt))...)
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"FAdd", "Floating-point addition.", ir.Commutative},
+		{"FSub", "Floating-point subtraction.", 0},
+		{"FDiv", "Floating-point division.", 0},
+		{"FMul", "Floating-point multiplication.", ir.Commutative},
+		{"FRem", "Floating-point remainder; the sign matches the dividend.", 0},
+		{"FMod", "Floating-point modulo; the sign matches the divisor.", 0},
+	}, withCoopMatrix(floatBinary, isSPIRVFloat))...)
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"SNegate", "Signed integer negation.", ir.Involution},
+	}, withCoopMatrix(intUnary, isSPIRVInt))...)
+	ops = append(ops, elementwiseOps([]elemRow{
+		{"FNegate", "Floating-point negation.", ir.Involution},
+	}, withCoopMatrix(floatUnary, isSPIRVFloat))...)
+	ops = append(ops, elementwiseOps([]elemRow{
 		{"BitwiseAnd", "Bitwise AND.", ir.Commutative},
 		{"BitwiseOr", "Bitwise OR.", ir.Commutative},
 		{"BitwiseXor", "Bitwise XOR.", ir.Commutative},
 	}, intBinary)...)
-	ops = append(ops, elementwiseOps([]elemRow{
-		{"FMul", "Floating-point multiplication.", ir.Commutative},
-		{"FRem", "Floating-point remainder; the sign matches the dividend.", 0},
-		{"FMod", "Floating-point modulo; the sign matches the divisor.", 0},
-	}, floatBinary)...)
 	ops = append(ops, elementwiseOps([]elemRow{
 		{"Not", "Bitwise complement.", ir.Involution},
 		{"BitCount", "Number of set bits in each component.", 0},
@@ -289,20 +287,27 @@ func conversionOps() []*ir.OpDef {
 	type conv struct {
 		name, summary string
 		from, to      arith.Constraint
-		sameWidth     int // 1: widths must differ, 2: bit counts must match (Bitcast)
+		verify        func(op *ir.Operation, in, out ir.Type) error
 		example       string
 	}
+	intOrCoop, floatOrCoop := orCoopMatrix(intLike, isSPIRVInt), orCoopMatrix(floatLike, isSPIRVFloat)
 	rows := []conv{
-		{"ConvertFToS", "Converts floats to signed integers, rounding toward zero.", floatLike, intLike, 0, "f32 to i32"},
-		{"ConvertFToU", "Converts floats to unsigned integers, rounding toward zero.", floatLike, intLike, 0, "f32 to i32"},
-		{"ConvertSToF", "Converts signed integers to floats.", intLike, floatLike, 0, "i32 to f32"},
-		{"ConvertUToF", "Converts unsigned integers to floats.", intLike, floatLike, 0, "vector<2xi32> to vector<2xf32>"},
-		{"FConvert", "Converts between float widths.", floatLike, floatLike, 1, "f32 to f64"},
-		{"SConvert", "Converts between integer widths, sign-extending.", intLike, intLike, 1, "i32 to i64"},
-		{"UConvert", "Converts between integer widths, zero-extending.", intLike, intLike, 1, "i64 to i32"},
-		{"Bitcast", "Reinterprets the bits of a value as another type.", anyType, anyType, 2, "f32 to i32"},
-		{"ConvertPtrToU", "Converts a physical pointer to an unsigned integer.", pointer, intType, 0, "!spirv.ptr<i32, CrossWorkgroup> to i64"},
-		{"ConvertUToPtr", "Converts an unsigned integer to a physical pointer.", intType, pointer, 0, "i64 to !spirv.ptr<i32, CrossWorkgroup>"},
+		{"ConvertFToS", "Converts floats to signed integers, rounding toward zero.", floatOrCoop, intOrCoop, verifyCast(false), "f32 to i32"},
+		{"ConvertFToU", "Converts floats to unsigned integers, rounding toward zero.", floatOrCoop, intOrCoop, verifyCast(false), "f32 to i32"},
+		{"ConvertSToF", "Converts signed integers to floats.", intOrCoop, floatOrCoop, verifyCast(false), "i32 to f32"},
+		{"ConvertUToF", "Converts unsigned integers to floats.", intOrCoop, floatOrCoop, verifyCast(false), "vector<2xi32> to vector<2xf32>"},
+		{"FConvert", "Converts between float widths.", floatOrCoop, floatOrCoop, verifyCast(true), "f32 to f64"},
+		{"SConvert", "Converts between integer widths, sign-extending.", intOrCoop, intOrCoop, verifyCast(true), "i32 to i64"},
+		{"UConvert", "Converts between integer widths, zero-extending.", intOrCoop, intOrCoop, verifyCast(true), "i64 to i32"},
+		{"Bitcast", "Reinterprets the bits of a value as another type.", scalarOrVectorOrPtr, scalarOrVectorOrPtr, verifyBitcast, "f32 to i32"},
+		{"ConvertPtrToU", "Converts a physical pointer to an unsigned integer.", pointer, intType, nil, "!spirv.ptr<i32, CrossWorkgroup> to i64"},
+		{"ConvertUToPtr", "Converts an unsigned integer to a physical pointer.", intType, pointer, nil, "i64 to !spirv.ptr<i32, CrossWorkgroup>"},
+		{"PtrCastToGeneric", "Converts a pointer's storage class to Generic.", pointer, pointer, verifyGenericCast(false),
+			"!spirv.ptr<f32, CrossWorkgroup> to !spirv.ptr<f32, Generic>"},
+		{"GenericCastToPtr", "Converts a Generic pointer to a Workgroup, CrossWorkgroup or Function one.", pointer, pointer, verifyGenericCast(true),
+			"!spirv.ptr<f32, Generic> to !spirv.ptr<f32, CrossWorkgroup>"},
+		{"GenericCastToPtrExplicit", "Converts a Generic pointer to the given storage class, or null when it does not point there.", pointer, pointer, verifyGenericCast(true),
+			"!spirv.ptr<f32, Generic> to !spirv.ptr<f32, Workgroup>"},
 	}
 	var ops []*ir.OpDef
 	for _, c := range rows {
@@ -318,40 +323,77 @@ func conversionOps() []*ir.OpDef {
 				if err := arith.CheckResults(op, c.to); err != nil {
 					return err
 				}
-				in, out := op.Operand(0).Type(), op.Result(0).Type()
-				switch c.sameWidth {
-				case 2:
-					return verifyBitcast(op, in, out)
-				case 1:
-					if bitWidth(elemType(in)) == bitWidth(elemType(out)) {
-						return op.Errorf("expected the different bit widths for operand type and result type, but provided %s and %s",
-							typeString(in), typeString(out))
-					}
+				if c.verify == nil {
+					return nil
 				}
-				if numElements(in) != numElements(out) {
-					return op.Errorf("requires the same shape for all operands and results")
-				}
-				return nil
+				return c.verify(op, op.Operand(0).Type(), op.Result(0).Type())
 			},
 		})
 	}
 	return ops
 }
 
-func verifyBitcast(op *ir.Operation, in, out ir.Type) error {
-	_, pin := in.(*PointerType)
-	_, pout := out.(*PointerType)
-	if pin || pout {
-		if pin != pout {
-			return op.Errorf("unhandled bit cast conversion from pointer type to non-pointer type")
+// shapeOf returns the shape of a vector or cooperative matrix (nil for scalars).
+func shapeOf(t ir.Type) []int64 {
+	switch t := t.(type) {
+	case *ir.VectorType:
+		return t.Dims
+	case *CoopMatrixType:
+		return []int64{t.Rows, t.Columns}
+	case *NVCoopMatrixType:
+		return []int64{t.Rows, t.Columns}
+	}
+	return nil
+}
+
+// compositeKind tells scalars (0), vectors (1), KHR (2) and NV (3)
+// cooperative matrices apart.
+func compositeKind(t ir.Type) int {
+	switch t.(type) {
+	case *ir.VectorType:
+		return 1
+	case *CoopMatrixType:
+		return 2
+	case *NVCoopMatrixType:
+		return 3
+	}
+	return 0
+}
+
+// verifyCast is MLIR's verifyCastOp for numeric conversions: same shape,
+// the same kind of composite, and (for width conversions) different widths.
+func verifyCast(widthChange bool) func(op *ir.Operation, in, out ir.Type) error {
+	return func(op *ir.Operation, in, out ir.Type) error {
+		if !slices.Equal(shapeOf(in), shapeOf(out)) {
+			return op.Errorf("requires the same shape for all operands and results")
+		}
+		if compositeKind(in) != compositeKind(out) {
+			return op.Errorf("incompatible operand and result types")
+		}
+		ie, oe := elemType(in), elemType(out)
+		if e := coopMatrixElem(in); e != nil {
+			ie, oe = e, coopMatrixElem(out)
+		}
+		if widthChange && bitWidth(ie) == bitWidth(oe) {
+			return op.Errorf("expected the different bit widths for operand type and result type, but provided '%s' and '%s'",
+				typeString(ie), typeString(oe))
 		}
 		return nil
 	}
-	if in == out {
+}
+
+func verifyBitcast(op *ir.Operation, in, out ir.Type) error {
+	_, pin := in.(*PointerType)
+	_, pout := out.(*PointerType)
+	switch {
+	case in == out:
 		return op.Errorf("result type must be different from operand type")
-	}
-	if !scalarOrVector.OK(in) || !scalarOrVector.OK(out) {
-		return op.Errorf("operand and result must be scalars, vectors or pointers")
+	case pin && !pout:
+		return op.Errorf("unhandled bit cast conversion from pointer type to non-pointer type")
+	case !pin && pout:
+		return op.Errorf("unhandled bit cast conversion from non-pointer type to pointer type")
+	case pin:
+		return nil
 	}
 	bi := int64(bitWidth(elemType(in))) * numElements(in)
 	bo := int64(bitWidth(elemType(out))) * numElements(out)
@@ -359,6 +401,31 @@ func verifyBitcast(op *ir.Operation, in, out ir.Type) error {
 		return op.Errorf("mismatch in result type bitwidth %d and operand type bitwidth %d", bo, bi)
 	}
 	return nil
+}
+
+// verifyGenericCast checks a cast between a Generic pointer and a
+// Workgroup, CrossWorkgroup or Function one (toSpecific: from Generic).
+func verifyGenericCast(toSpecific bool) func(op *ir.Operation, in, out ir.Type) error {
+	specific := func(sc spv.StorageClass) bool {
+		return sc == spv.StorageClassWorkgroup || sc == spv.StorageClassCrossWorkgroup || sc == spv.StorageClassFunction
+	}
+	return func(op *ir.Operation, in, out ir.Type) error {
+		pin, pout := in.(*PointerType), out.(*PointerType)
+		switch {
+		case toSpecific && pin.StorageClass != spv.StorageClassGeneric:
+			return op.Errorf("pointer type must be of storage class Generic")
+		case toSpecific && !specific(pout.StorageClass):
+			return op.Errorf("result must point to the Workgroup, CrossWorkgroup, or Function Storage Class")
+		case !toSpecific && !specific(pin.StorageClass):
+			return op.Errorf("pointer must point to the Workgroup, CrossWorkgroup, or Function Storage Class")
+		case !toSpecific && pout.StorageClass != spv.StorageClassGeneric:
+			return op.Errorf("result type must be of storage class Generic")
+		case pin.Pointee != pout.Pointee:
+			return op.Errorf("pointer operand's pointee type must have the same as the op result type, but found %s vs %s",
+				typeString(pin.Pointee), typeString(pout.Pointee))
+		}
+		return nil
+	}
 }
 
 // selectOp: `%r = spirv.Select %cond, %a, %b : i1, vector<3xi32>`.
@@ -609,7 +676,19 @@ func matrixOps() []*ir.OpDef {
 		{Name: "spirv.MatrixTimesScalar", Summary: "Scales a matrix by a scalar.",
 			Example: "%r = spirv.MatrixTimesScalar %m, %s : " + m3 + ", f32",
 			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: scalar.parse, Print: scalar.print,
-			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, mat, floatLike) }},
+			Verify: func(op *ir.Operation) error {
+				if err := arith.CheckOperands(op, orCoopMatrix(mat, isSPIRVFloat), floatType); err != nil {
+					return err
+				}
+				elem := coopMatrixElem(op.Operand(0).Type())
+				if m, ok := op.Operand(0).Type().(*MatrixType); ok {
+					elem = m.Elem()
+				}
+				if op.Operand(1).Type() != elem {
+					return op.Errorf("input matrix components' type and scaling value must have the same type")
+				}
+				return nil
+			}},
 		{Name: "spirv.MatrixTimesMatrix", Summary: "Linear-algebraic matrix product.",
 			Example: "%r = spirv.MatrixTimesMatrix %a, %b : " + m3 + ", " + m3 + " -> " + m3,
 			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: two.parse, Print: two.print,

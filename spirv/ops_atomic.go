@@ -1,19 +1,39 @@
 package spirv
 
 import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
-// Atomics and barriers. Atomic ops print their scope and semantics as
-// quoted strings, as the MLIR test corpus expects
-// (`spirv.AtomicIAdd "Device" "AcquireRelease" %p, %v : !spirv.ptr<i32, StorageBuffer>`);
-// the newer `<Device> <AcquireRelease>` spelling is accepted on input.
-const atomicStyle = quoted
+// Atomics and barriers. Atomic ops print their scope and semantics in
+// angle brackets, as MLIR does since 2023
+// (`spirv.AtomicIAdd <Device> <AcquireRelease> %p, %v : !spirv.ptr<i32, StorageBuffer>`);
+// the older quoted spelling ("Device") is accepted on input.
+
+// atomicShape describes an atomic op's operands after the pointer, their
+// element constraint and the order in which ODS checks that the values
+// (and the result) have the pointee type.
+type atomicShape struct {
+	operands []string
+	elem     arith.Constraint
+	matches  []string
+}
+
+var (
+	atomicUpdate     = atomicShape{nil, intType, []string{"result"}}
+	atomicWithValue  = atomicShape{[]string{"value"}, intType, []string{"value", "result"}}
+	atomicCompareXch = atomicShape{[]string{"value", "comparator"}, intType, []string{"result", "value", "comparator"}}
+	atomicExchange   = atomicShape{[]string{"value"}, numerical, []string{"value", "result"}}
+	atomicFAdd       = atomicShape{[]string{"value"}, floatType, []string{"result", "value"}}
+)
 
 // atomicOp makes an atomic read-modify-write op with the given enum
-// attributes before its operands; n counts the operands (pointer included).
-func atomicOp(name, summary string, enums []string, n int, float bool) *ir.OpDef {
+// attributes before its operands.
+func atomicOp(name, summary string, enums []string, shape atomicShape) *ir.OpDef {
+	n := 1 + len(shape.operands)
 	kinds := map[string]*spv.OperandKind{
 		"memory_scope": spv.KindScope, "semantics": spv.KindMemorySemantics,
 		"equal_semantics": spv.KindMemorySemantics, "unequal_semantics": spv.KindMemorySemantics,
@@ -24,14 +44,14 @@ func atomicOp(name, summary string, enums []string, n int, float bool) *ir.OpDef
 		if kinds[e] == spv.KindScope {
 			v = "Device"
 		}
-		example += " \"" + v + "\""
+		example += " <" + v + ">"
 	}
 	example += " %ptr"
 	for i := 1; i < n; i++ {
 		example += ", %v" + itoa(int64(i))
 	}
 	elem := "i32"
-	if float {
+	if shape.elem.Desc == floatType.Desc {
 		elem = "f32"
 	}
 	example += " : !spirv.ptr<" + elem + ", StorageBuffer>"
@@ -71,7 +91,7 @@ func atomicOp(name, summary string, enums []string, n int, float bool) *ir.OpDef
 		Print: func(p *ir.OpPrinter, op *ir.Operation) {
 			for _, e := range enums {
 				p.WriteString(" ")
-				printEnumOperand(p, op, e, atomicStyle)
+				printEnumOperand(p, op, e, angled)
 			}
 			p.WriteString(" ")
 			p.Operands(op.Operands())
@@ -85,22 +105,24 @@ func atomicOp(name, summary string, enums []string, n int, float bool) *ir.OpDef
 					return err
 				}
 			}
-			ptr, ok := op.Operand(0).Type().(*PointerType)
-			if !ok {
-				return op.Errorf("operand #0 must be any SPIR-V pointer type, but got '%s'", typeString(op.Operand(0).Type()))
+			cs := []arith.Constraint{pointer}
+			for range shape.operands {
+				cs = append(cs, shape.elem)
 			}
-			want := isSPIRVInt
-			what := "integer"
-			if float {
-				want, what = isSPIRVFloat, "float"
+			if err := arith.CheckOperands(op, cs...); err != nil {
+				return err
 			}
-			if !want(ptr.Pointee) {
-				return op.Errorf("pointer operand must point to an %s value, but got '%s'", what, typeString(ptr.Pointee))
+			if err := arith.CheckResults(op, shape.elem); err != nil {
+				return err
 			}
-			for _, v := range append(op.Operands()[1:], op.Result(0)) {
-				if v.Type() != ptr.Pointee {
-					return op.Errorf("expected value to have the same type as the pointer operand's pointee type %s, but found %s",
-						typeString(ptr.Pointee), typeString(v.Type()))
+			pointee := op.Operand(0).Type().(*PointerType).Pointee
+			for _, m := range shape.matches {
+				v := op.Result(0)
+				if m != "result" {
+					v = op.Operand(1 + slices.Index(shape.operands, m))
+				}
+				if v.Type() != pointee {
+					return op.Errorf("failed to verify that `%s` type matches pointee type of `pointer`", m)
 				}
 			}
 			if e := enumAttr(op, "semantics"); e != nil {
@@ -132,11 +154,12 @@ func atomicOps() []*ir.OpDef {
 	rmw := []string{"memory_scope", "semantics"}
 	cmp := []string{"memory_scope", "equal_semantics", "unequal_semantics"}
 	ops := []*ir.OpDef{
-		atomicOp("spirv.AtomicCompareExchange", "Atomically replaces the value if it equals the comparator; returns the original.", cmp, 3, false),
-		atomicOp("spirv.AtomicCompareExchangeWeak", "Weak form of spirv.AtomicCompareExchange.", cmp, 3, false),
-		atomicOp("spirv.AtomicIIncrement", "Atomically adds one; returns the original value.", rmw, 1, false),
-		atomicOp("spirv.AtomicIDecrement", "Atomically subtracts one; returns the original value.", rmw, 1, false),
-		atomicOp("spirv.EXT.AtomicFAdd", "Atomically adds a float (SPV_EXT_shader_atomic_float_add); returns the original value.", rmw, 2, true),
+		atomicOp("spirv.AtomicCompareExchange", "Atomically replaces the value if it equals the comparator; returns the original.", cmp, atomicCompareXch),
+		atomicOp("spirv.AtomicCompareExchangeWeak", "Weak form of spirv.AtomicCompareExchange.", cmp, atomicCompareXch),
+		atomicOp("spirv.AtomicIIncrement", "Atomically adds one; returns the original value.", rmw, atomicUpdate),
+		atomicOp("spirv.AtomicIDecrement", "Atomically subtracts one; returns the original value.", rmw, atomicUpdate),
+		atomicOp("spirv.EXT.AtomicFAdd", "Atomically adds a float (SPV_EXT_shader_atomic_float_add); returns the original value.", rmw, atomicFAdd),
+		atomicOp("spirv.AtomicExchange", "Atomically replaces the value; returns the original.", rmw, atomicExchange),
 	}
 	for _, r := range []elemRow{
 		{"AtomicIAdd", "Atomically adds; returns the original value.", 0},
@@ -148,9 +171,8 @@ func atomicOps() []*ir.OpDef {
 		{"AtomicAnd", "Atomic bitwise AND; returns the original value.", 0},
 		{"AtomicOr", "Atomic bitwise OR; returns the original value.", 0},
 		{"AtomicXor", "Atomic bitwise XOR; returns the original value.", 0},
-		{"AtomicExchange", "Atomically replaces the value; returns the original.", 0},
 	} {
-		ops = append(ops, atomicOp("spirv."+r.name, r.summary, rmw, 2, false))
+		ops = append(ops, atomicOp("spirv."+r.name, r.summary, rmw, atomicWithValue))
 	}
 	return ops
 }

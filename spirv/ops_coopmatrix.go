@@ -41,7 +41,7 @@ var coopMatrixLengthOp = &ir.OpDef{
 		}
 	},
 	Verify: func(op *ir.Operation) error {
-		return verifyMatrixLength(op, func(t ir.Type) bool { return coopMatrixOf(t) != nil }, "cooperative matrix type")
+		return verifyMatrixLength(op, func(t ir.Type) bool { return coopMatrixOf(t) != nil }, "!spirv.coopmatrix")
 	},
 }
 
@@ -51,7 +51,7 @@ var coopMatrixLengthOp = &ir.OpDef{
 func verifyMatrixLength(op *ir.Operation, isMatrix func(ir.Type) bool, what string) error {
 	ta, ok := op.Attr("cooperative_matrix_type").(*ir.TypeAttr)
 	if !ok || !isMatrix(ta.Value) {
-		return op.Errorf("attribute 'cooperative_matrix_type' failed to satisfy constraint: type attribute of any SPIR-V %s", what)
+		return op.Errorf("type attribute must be a '%s'", what)
 	}
 	if t := op.Result(0).Type(); t != op.Context().I(32) {
 		return op.Errorf("result #0 must be 32-bit integer, but got '%s'", typeString(t))
@@ -79,13 +79,6 @@ func parseLayoutAndAccess(p *ir.OpParser, st *ir.OpState) error {
 		if err := parseEnumOperand(p, st, spv.KindMemoryAccess, "memory_operand"); err != nil {
 			return err
 		}
-		if p.ParseOptionalPunct(",") {
-			a, err := p.ParseInteger()
-			if err != nil {
-				return err
-			}
-			st.AddAttr("alignment", p.Context().I32Attr(a))
-		}
 	}
 	return p.ParseOptionalAttrDict()
 }
@@ -97,32 +90,40 @@ func printLayoutAndAccess(p *ir.OpPrinter, op *ir.Operation) {
 	if op.Attr("memory_operand") != nil {
 		p.WriteString(", ")
 		printEnumOperand(p, op, "memory_operand", angled)
-		if a, ok := op.Attr("alignment").(*ir.IntegerAttr); ok {
-			p.WriteString(", " + itoa(a.Int()))
-		}
 	}
-	p.OptionalAttrDict(op.Attrs(), "matrix_layout", "memory_operand", "alignment")
+	p.OptionalAttrDict(op.Attrs(), "matrix_layout", "memory_operand")
 }
 
 func verifyCoopAccess(op *ir.Operation, ptr ir.Type, stride ir.Type) error {
 	if _, ok := op.Attr("matrix_layout").(*CoopMatrixLayoutAttr); !ok {
 		return op.Errorf("requires attribute 'matrix_layout'")
 	}
-	if _, ok := ptr.(*PointerType); !ok {
-		return op.Errorf("pointer operand must be a spirv.ptr, but got '%s'", typeString(ptr))
+	pt, ok := ptr.(*PointerType)
+	if !ok {
+		return op.Errorf("operand #0 must be any SPIR-V pointer type, but got '%s'", typeString(ptr))
 	}
 	if !isSPIRVInt(stride) {
 		return op.Errorf("stride operand must be an integer, but got '%s'", typeString(stride))
 	}
-	return verifyMemoryAccessAttr(op)
-}
-
-func verifyMemoryAccessAttr(op *ir.Operation) error {
 	if err := checkEnumAttr(op, "memory_operand", spv.KindMemoryAccess, true); err != nil {
 		return err
 	}
-	if e := enumAttr(op, "memory_operand"); e != nil && e.Value&uint32(spv.MemoryAccessAligned) != 0 && op.Attr("alignment") == nil {
-		return op.Errorf("missing alignment value")
+	if _, ok := pt.Pointee.(*ir.VectorType); !ok && !isScalar(pt.Pointee) {
+		return op.Errorf("Pointer must point to a scalar or vector type but provided %s", typeString(pt.Pointee))
+	}
+	e := enumAttr(op, "memory_operand")
+	if e == nil {
+		return nil
+	}
+	load := op.Name() == "spirv.KHR.CooperativeMatrixLoad"
+	switch {
+	case load && e.Value&uint32(spv.MemoryAccessMakePointerAvailable) != 0:
+		return op.Errorf("not compatible with memory operand 'MakePointerAvailable'")
+	case !load && e.Value&uint32(spv.MemoryAccessMakePointerVisible) != 0:
+		return op.Errorf("not compatible with memory operand 'MakePointerVisible'")
+	case e.Value&uint32(spv.MemoryAccessAligned) != 0:
+		// Aligned needs an alignment operand, which MLIR's ops do not have.
+		return op.Errorf("has unhandled memory operand 'Aligned'")
 	}
 	return nil
 }
@@ -134,7 +135,7 @@ var coopMatrixLoadOp = &ir.OpDef{
 	Example:  "%m = spirv.KHR.CooperativeMatrixLoad %ptr, %stride, <RowMajor> : !spirv.ptr<i32, StorageBuffer>, i32 -> !spirv.coopmatrix<16x8xi32, Workgroup, MatrixA>",
 	Operands: ir.Exactly(2), Results: ir.Exactly(1),
 	Traits:   ir.ReadOnly,
-	Inherent: []string{"matrix_layout", "memory_operand", "alignment"},
+	Inherent: []string{"matrix_layout", "memory_operand"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		us, err := ir.ParseOperandsN(p, 2)
 		if err != nil {
@@ -178,7 +179,7 @@ var coopMatrixStoreOp = &ir.OpDef{
 	Summary:  "Stores a cooperative matrix through a pointer with a stride.",
 	Example:  "spirv.KHR.CooperativeMatrixStore %ptr, %m, %stride, <ColumnMajor>, <Nontemporal> : !spirv.ptr<f32, Workgroup>, !spirv.coopmatrix<4x8xf32, Subgroup, MatrixB>, i64",
 	Operands: ir.Exactly(3),
-	Inherent: []string{"matrix_layout", "memory_operand", "alignment"},
+	Inherent: []string{"matrix_layout", "memory_operand"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		us, err := ir.ParseOperandsN(p, 3)
 		if err != nil {
@@ -334,14 +335,28 @@ var coopMatrixMulAddOp = &ir.OpDef{
 		if op.Result(0).Type() != op.Operand(2).Type() {
 			return op.Errorf("result and third operand must have the same type")
 		}
-		if a.Use != MatrixA || b.Use != MatrixB || c.Use != MatrixAcc {
-			return op.Errorf("operands must be of use MatrixA, MatrixB and MatrixAcc")
-		}
-		if a.Rows != c.Rows || a.Columns != b.Rows || b.Columns != c.Columns {
-			return op.Errorf("matrix size mismatch on dimension 'M', 'N' or 'K'")
-		}
-		if a.Scope != b.Scope || a.Scope != c.Scope {
+		switch {
+		case a.Use != MatrixA:
+			return op.Errorf("operand #0 must be of use 'MatrixA'")
+		case b.Use != MatrixB:
+			return op.Errorf("operand #1 must be of use 'MatrixB'")
+		case c.Use != MatrixAcc:
+			return op.Errorf("operand #2 must be of use 'MatrixAcc'")
+		case a.Scope != b.Scope || a.Scope != c.Scope:
 			return op.Errorf("matrix scope mismatch")
+		case a.Rows != c.Rows:
+			return op.Errorf("matrix size mismatch on dimension 'M'")
+		case b.Columns != c.Columns:
+			return op.Errorf("matrix size mismatch on dimension 'N'")
+		case a.Columns != b.Rows:
+			return op.Errorf("matrix size mismatch on dimension 'K'")
+		}
+		if _, ok := op.Attr("matrix_operands").(*CoopMatrixOperandsAttr); ok {
+			for _, m := range []*CoopMatrixType{a, b, c} {
+				if _, ok := m.Elem.(*ir.IntegerType); !ok {
+					return op.Errorf("Matrix Operands require all matrix element types to be Integer Types")
+				}
+			}
 		}
 		return nil
 	},

@@ -12,18 +12,35 @@ import (
 
 func nvCoopMatrixOf(t ir.Type) *NVCoopMatrixType { c, _ := t.(*NVCoopMatrixType); return c }
 
-// withNVCoopMatrix widens an elementwise shape to NV cooperative matrices
-// whose element type satisfies elem (the description, which error
-// messages quote, stays the scalar and vector one).
-func withNVCoopMatrix(s elemShape, elem func(ir.Type) bool) elemShape {
-	ok := s.constraint.OK
-	s.constraint = arith.Constraint{Desc: s.constraint.Desc, OK: func(t ir.Type) bool {
-		if m := nvCoopMatrixOf(t); m != nil {
-			return elem(m.Elem)
-		}
-		return ok(t)
-	}}
+// withCoopMatrix widens an elementwise shape to KHR and NV cooperative
+// matrices whose element type satisfies elem.
+func withCoopMatrix(s elemShape, elem func(ir.Type) bool) elemShape {
+	s.constraint = orCoopMatrix(s.constraint, elem)
 	return s
+}
+
+// orCoopMatrix widens c to cooperative matrices whose element type
+// satisfies elem (the description, which error messages quote, stays the
+// scalar and vector one).
+func orCoopMatrix(c arith.Constraint, elem func(ir.Type) bool) arith.Constraint {
+	return arith.Constraint{Desc: c.Desc, OK: func(t ir.Type) bool {
+		if e := coopMatrixElem(t); e != nil {
+			return elem(e)
+		}
+		return c.OK(t)
+	}}
+}
+
+// coopMatrixElem returns the element type of a KHR or NV cooperative
+// matrix, or nil.
+func coopMatrixElem(t ir.Type) ir.Type {
+	switch m := t.(type) {
+	case *CoopMatrixType:
+		return m.Elem
+	case *NVCoopMatrixType:
+		return m.Elem
+	}
+	return nil
 }
 
 // nvCoopMatrixLengthOp: `%n = spirv.NV.CooperativeMatrixLength : !spirv.NV.coopmatrix<...>`.
@@ -37,7 +54,7 @@ var nvCoopMatrixLengthOp = &ir.OpDef{
 	Parse:    coopMatrixLengthOp.Parse,
 	Print:    coopMatrixLengthOp.Print,
 	Verify: func(op *ir.Operation) error {
-		return verifyMatrixLength(op, func(t ir.Type) bool { return nvCoopMatrixOf(t) != nil }, "NV cooperative matrix type")
+		return verifyMatrixLength(op, func(t ir.Type) bool { return nvCoopMatrixOf(t) != nil }, "!spirv.NV.coopmatrix")
 	},
 }
 
@@ -57,7 +74,16 @@ func verifyNVCoopAccess(op *ir.Operation, ptr, stride, colMajor *ir.Value) error
 	if !isBool(colMajor.Type()) {
 		return op.Errorf("column major operand must be a bool, but got '%s'", typeString(colMajor.Type()))
 	}
-	return verifyMemoryAccessAttr(op)
+	return verifyMemoryAccess(op, "memory_access", "alignment")
+}
+
+// printNVMemoryAccess writes ` ["Volatile"]` and the other attributes.
+func printNVMemoryAccess(p *ir.OpPrinter, op *ir.Operation) {
+	if enumAttr(op, "memory_access") != nil {
+		p.WriteString(" ")
+		printMemoryAccess(p, op, "memory_access", "alignment")
+	}
+	p.OptionalAttrDict(op.Attrs(), "memory_access", "alignment")
 }
 
 // nvCoopAccessTypes are the types of the stride and layout operands.
@@ -74,6 +100,9 @@ var nvCoopMatrixLoadOp = &ir.OpDef{
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		us, err := ir.ParseOperandsN(p, 3)
 		if err != nil {
+			return err
+		}
+		if err := parseMemoryAccess(p, st, "memory_access", "alignment"); err != nil {
 			return err
 		}
 		if err := p.ParseOptionalAttrDict(); err != nil {
@@ -96,7 +125,7 @@ var nvCoopMatrixLoadOp = &ir.OpDef{
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
 		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
+		printNVMemoryAccess(p, op)
 		p.WriteString(" : ")
 		p.Type(op.Operand(0).Type())
 		p.WriteString(" as ")
@@ -122,6 +151,9 @@ var nvCoopMatrixStoreOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
+		if err := parseMemoryAccess(p, st, "memory_access", "alignment"); err != nil {
+			return err
+		}
 		ts, err := parseAttrsAndTypes(p, 2) // the pointer's and the matrix's
 		if err != nil {
 			return err
@@ -131,7 +163,7 @@ var nvCoopMatrixStoreOp = &ir.OpDef{
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
 		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
+		printNVMemoryAccess(p, op)
 		p.WriteString(" : ")
 		p.TypeList(op.OperandTypes()[:2])
 	},

@@ -22,7 +22,7 @@ spirv.module Logical GLSL450 {
 
 spirv.module Logical GLSL450 {
   spirv.func @f(%a: i32) "None" {
-    // expected-error @+1 {{'spirv.SConvert' op expected the different bit widths for operand type and result type, but provided i32 and i32}}
+    // expected-error @+1 {{'spirv.SConvert' op expected the different bit widths for operand type and result type, but provided 'i32' and 'i32'}}
     %0 = spirv.SConvert %a : i32 to i32
     spirv.Return
   }
@@ -93,8 +93,18 @@ spirv.module Logical GLSL450 {
 
 spirv.module Logical GLSL450 {
   spirv.func @f(%p: !spirv.ptr<f32, StorageBuffer>, %v: f32) "None" {
-    // expected-error @+1 {{'spirv.AtomicIAdd' op pointer operand must point to an integer value, but got 'f32'}}
+    // expected-error @+1 {{'spirv.AtomicIAdd' op operand #1 must be 8/16/32/64-bit integer, but got 'f32'}}
     %0 = spirv.AtomicIAdd "Device" "None" %p, %v : !spirv.ptr<f32, StorageBuffer>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%p: !spirv.ptr<i64, StorageBuffer>, %v: i32, %c: i32) "None" {
+    // expected-error @+1 {{'spirv.AtomicCompareExchange' op failed to verify that `result` type matches pointee type of `pointer`}}
+    %0 = "spirv.AtomicCompareExchange"(%p, %v, %c) {memory_scope = #spirv.scope<Workgroup>, equal_semantics = #spirv.memory_semantics<None>, unequal_semantics = #spirv.memory_semantics<None>} : (!spirv.ptr<i64, StorageBuffer>, i32, i32) -> i32
     spirv.Return
   }
 }
@@ -380,4 +390,60 @@ spirv.module Logical GLSL450 {
     %0 = spirv.GroupNonUniformRotateKHR <Subgroup> %v, %d, cluster_size(%three) : f32, i32, i32 -> f32
     spirv.Return
   }
+}
+
+// -----
+
+func.func @f(%p: !spirv.ptr<f32, StorageBuffer>) {
+  // expected-error @+1 {{'spirv.PtrCastToGeneric' op pointer must point to the Workgroup, CrossWorkgroup, or Function Storage Class}}
+  %0 = spirv.PtrCastToGeneric %p : !spirv.ptr<f32, StorageBuffer> to !spirv.ptr<f32, Generic>
+  return
+}
+
+// -----
+
+func.func @f(%p: !spirv.ptr<f32, Generic>) {
+  // expected-error @+1 {{'spirv.GenericCastToPtr' op result must point to the Workgroup, CrossWorkgroup, or Function Storage Class}}
+  %0 = spirv.GenericCastToPtr %p : !spirv.ptr<f32, Generic> to !spirv.ptr<f32, Uniform>
+  return
+}
+
+// -----
+
+func.func @f(%p: !spirv.ptr<f32, Generic>) {
+  // expected-error @+1 {{'spirv.GenericCastToPtrExplicit' op pointer operand's pointee type must have the same as the op result type, but found f32 vs i32}}
+  %0 = spirv.GenericCastToPtrExplicit %p : !spirv.ptr<f32, Generic> to !spirv.ptr<i32, Workgroup>
+  return
+}
+
+// -----
+
+func.func @f(%m: !spirv.coopmatrix<8x16xf32, Subgroup, MatrixAcc>) {
+  // expected-error @+1 {{'spirv.FConvert' op incompatible operand and result types}}
+  %0 = spirv.FConvert %m : !spirv.coopmatrix<8x16xf32, Subgroup, MatrixAcc> to !spirv.NV.coopmatrix<8x16xf64, Subgroup>
+  return
+}
+
+// -----
+
+spirv.func @f(%a: !spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>, %b: !spirv.coopmatrix<16x4xi32, Subgroup, MatrixB>, %c: !spirv.coopmatrix<4x4xi32, Subgroup, MatrixAcc>) "None" {
+  // expected-error @+1 {{'spirv.KHR.CooperativeMatrixMulAdd' op matrix size mismatch on dimension 'M'}}
+  %r = spirv.KHR.CooperativeMatrixMulAdd %a, %b, %c : !spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>, !spirv.coopmatrix<16x4xi32, Subgroup, MatrixB> -> !spirv.coopmatrix<4x4xi32, Subgroup, MatrixAcc>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%p: !spirv.ptr<i32, StorageBuffer>, %s: i32) "None" {
+  // expected-error @+1 {{'spirv.KHR.CooperativeMatrixLoad' op has unhandled memory operand 'Aligned'}}
+  %0 = spirv.KHR.CooperativeMatrixLoad %p, %s, <RowMajor>, <Aligned> : !spirv.ptr<i32, StorageBuffer>, i32 -> !spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.coopmatrix<2x2xf32, Subgroup, MatrixA>, %s: f16) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesScalar' op input matrix components' type and scaling value must have the same type}}
+  %0 = spirv.MatrixTimesScalar %m, %s : !spirv.coopmatrix<2x2xf32, Subgroup, MatrixA>, f16
+  spirv.Return
 }

@@ -56,13 +56,13 @@ spv.module @named Logical GLSL450 {
 // -----
 
 // Atomics and group ops: both the quoted and the angle-bracket spellings
-// parse; they print quoted, as MLIR's round-trip tests expect.
+// parse; atomics print angle brackets, group reductions quotes, as MLIR does.
 spirv.module Logical GLSL450 requires #spirv.vce<v1.3, [Shader, GroupNonUniformArithmetic, GroupNonUniformClustered], []> {
   // CHECK-LABEL: @atomics
   spirv.func @atomics(%ptr: !spirv.ptr<i32, StorageBuffer>, %v: i32) -> i32 "None" {
-    // CHECK: spirv.AtomicIAdd "Device" "AcquireRelease" %{{.*}}, %{{.*}} : !spirv.ptr<i32, StorageBuffer>
+    // CHECK: spirv.AtomicIAdd <Device> <AcquireRelease> %{{.*}}, %{{.*}} : !spirv.ptr<i32, StorageBuffer>
     %0 = spirv.AtomicIAdd <Device> <AcquireRelease> %ptr, %v : !spirv.ptr<i32, StorageBuffer>
-    // CHECK: spirv.AtomicCompareExchange "Workgroup" "Release" "Acquire" %{{.*}}, %{{.*}}, %{{.*}} : !spirv.ptr<i32, StorageBuffer>
+    // CHECK: spirv.AtomicCompareExchange <Workgroup> <Release> <Acquire> %{{.*}}, %{{.*}}, %{{.*}} : !spirv.ptr<i32, StorageBuffer>
     %1 = spirv.AtomicCompareExchange "Workgroup" "Release" "Acquire" %ptr, %0, %v : !spirv.ptr<i32, StorageBuffer>
     // CHECK: spirv.GroupNonUniformIAdd "Subgroup" "Reduce" %{{.*}} : i32
     %2 = spirv.GroupNonUniformIAdd <Subgroup> <Reduce> %1 : i32 -> i32
