@@ -50,6 +50,10 @@ func TestVerifier(t *testing.T) {
 		{"missing terminator", `"t.fn"() ({
   %0 = "t.def"() : () -> i32
 }) : () -> ()`, "v.mlir:2:8: error: block with no terminator, has 't.def'"},
+		{"op errors before missing terminator", `"t.fn"() ({
+  %0 = "t.def"() : () -> i32
+  %1 = "t.same"(%0, %0) : (i32, i32) -> i64
+}) : () -> ()`, "v.mlir:3:8: error: 't.same' op requires the same type for all operands and results"},
 		{"terminator not last", `"t.fn"() ({
   "t.ret"() : () -> ()
   %0 = "t.def"() : () -> i32
