@@ -39,6 +39,14 @@ func TestDiagnostics(t *testing.T) {
 			Err: "t.mlir:2:6: error: 'vector.multi_reduction' op unsupported reduction type 'f32' for kind 'xor'"},
 		{In: "%m = \"test.def\"() : () -> memref<4xf32>\n%i = \"test.def\"() : () -> index\n%p = \"test.def\"() : () -> f32\n%r = vector.transfer_read %m[%i], %p {in_bounds = [true, true]} : memref<4xf32>, vector<4xf32>",
 			Err: "t.mlir:4:6: error: 'vector.transfer_read' op expects the in_bounds attr of same rank as permutation_map results: affine_map<(d0) -> (d0)> vs inBounds of size: 2"},
+		{In: "%a = \"test.def\"() : () -> vector<4xf32>\n%b = \"test.def\"() : () -> vector<8xf32>\n%r = \"vector.outerproduct\"(%a, %b) : (vector<4xf32>, vector<8xf32>) -> vector<8xf32>",
+			Err: "t.mlir:3:6: error: 'vector.outerproduct' op expected 2-d vector result"},
+		{In: "%m = \"test.def\"() : () -> memref<4xf32>\n%i = \"test.def\"() : () -> index\n%p = \"test.def\"() : () -> f32\n%k = \"test.def\"() : () -> vector<4x4xi1>\n%r = vector.transfer_read %m[%i], %p, %k {permutation_map = affine_map<(d0) -> (d0)>} : memref<4xf32>, vector<4x4xf32>",
+			Err: "t.mlir:5:87: error: expected the same rank for the vector and the results of the permutation map"},
+		{In: "%m = \"test.def\"() : () -> memref<4xvector<4xf32>>\n%i = \"test.def\"() : () -> index\n%k = \"test.def\"() : () -> vector<4xi1>\n%v = \"test.def\"() : () -> vector<4xf32>\nvector.transfer_write %v, %m[%i], %k : vector<4xf32>, memref<4xvector<4xf32>>",
+			Err: "t.mlir:5:35: error: does not support masks with vector element type"},
+		{In: "%m = \"test.def\"() : () -> memref<4xf32>\n%i = \"test.def\"() : () -> index\nvector.transfer_write %m, %m[%i] : memref<4xf32>, memref<4xf32>",
+			Err: "t.mlir:3:34: error: custom op 'vector.transfer_write' requires vector type"},
 	}
 	irtest.CheckInvalid(t, newContext, "t.mlir", tests, irtest.FirstLine)
 }
