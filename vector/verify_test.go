@@ -47,6 +47,18 @@ func TestDiagnostics(t *testing.T) {
 			Err: "t.mlir:5:35: error: does not support masks with vector element type"},
 		{In: "%m = \"test.def\"() : () -> memref<4xf32>\n%i = \"test.def\"() : () -> index\nvector.transfer_write %m, %m[%i] : memref<4xf32>, memref<4xf32>",
 			Err: "t.mlir:3:34: error: custom op 'vector.transfer_write' requires vector type"},
+		{In: "%m = \"test.def\"() : () -> memref<4xf32>\n%i = \"test.def\"() : () -> index\n%k = \"test.def\"() : () -> vector<4xi1>\n%v = \"test.def\"() : () -> vector<4xf32>\nvector.maskedstore %m[%i], %k, %v {alignment = 3} : memref<4xf32>, vector<4xi1>, vector<4xf32> into",
+			Err: "t.mlir:5:35: error: 'vector.maskedstore' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"},
+		{In: "%m = \"test.def\"() : () -> memref<?xf32>\n%i = \"test.def\"() : () -> index\n%k = \"test.def\"() : () -> vector<[4]xi1>\n%v = \"test.def\"() : () -> vector<[4]xf32>\nvector.compressstore %m[%i], %k, %v : memref<?xf32>, vector<[4]xi1>, vector<[4]xf32>",
+			Err: "t.mlir:5:1: error: 'vector.compressstore' op operand #2 must be fixed-length vector of 1-bit signless integer values, but got 'vector<[4]xi1>'"},
+		{In: "%k = \"test.def\"() : () -> vector<i1>\nvector.mask %k { } : vector<i1>",
+			Err: "t.mlir:2:1: error: 'vector.mask' op operand #0 must be vector of 1-bit signless integer values, but got 'vector<i1>'"},
+		{In: "%k = \"test.def\"() : () -> vector<4xi1>\n%p = \"test.def\"() : () -> vector<4xf32>\nvector.mask %k, %p { } : vector<4xi1>",
+			Err: "t.mlir:3:1: error: custom op 'vector.mask' expects a result if passthru operand is provided"},
+		{In: "%k = \"test.def\"() : () -> vector<4xi1>\n%v = \"test.def\"() : () -> vector<4xf32>\n%r = vector.mask %k {\n  %s = vector.reduction <add>, %v : vector<4xf32> into f32\n  %t = \"test.def\"() : () -> f32\n  vector.yield %t : f32\n} : vector<4xi1> -> f32",
+			Err: "t.mlir:3:6: error: 'vector.mask' op expects only one operation to mask"},
+		{In: "%k = \"test.def\"() : () -> vector<4xi1>\n%v = \"test.def\"() : () -> vector<4xf32>\n%t = \"test.def\"() : () -> f32\n%r = vector.mask %k {\n  %s = vector.reduction <add>, %v : vector<4xf32> into f32\n  vector.yield %t : f32\n} : vector<4xi1> -> f32",
+			Err: "t.mlir:4:6: error: 'vector.mask' op expects all the results from the MaskableOpInterface to match all the values returned by the terminator"},
 	}
 	irtest.CheckInvalid(t, newContext, "t.mlir", tests, irtest.FirstLine)
 }
