@@ -1,6 +1,10 @@
 package vector
 
-import "github.com/kiln-gpu/kiln/ir"
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
 
 // expandLoadOp is vector.expandload: consecutive memory elements go to
 // the lanes whose mask bit is set, the others take the pass-through.
@@ -48,6 +52,9 @@ var compressStoreOp = &ir.OpDef{
 // 1-D; vt is the loaded or stored vector, pass the pass-through type.
 func verifyCompressed(op *ir.Operation, vt, pass ir.Type, what string) error {
 	n := op.NumOperands()
+	if m, ok := vectorOf(op.Operand(n - 2)); !ok || m.Elem != op.Context().I(1) || len(m.Dims) == 0 || slices.Contains(m.Scalable, true) {
+		return op.Errorf("operand #%d must be fixed-length vector of 1-bit signless integer values, but got %s", n-2, typeQuoted(op.Operand(n-2).Type()))
+	}
 	for _, i := range []int{n - 2, n - 1} {
 		if v, ok := vectorOf(op.Operand(i)); !ok || len(v.Dims) != 1 {
 			return op.Errorf("operand #%d must be vector of any type values of ranks 1, but got %s", i, typeQuoted(op.Operand(i).Type()))
@@ -71,9 +78,6 @@ func verifyCompressed(op *ir.Operation, vt, pass ir.Type, what string) error {
 		return err
 	}
 	m, _ := vectorOf(op.Operand(n - 2))
-	if m.Elem != op.Context().I(1) {
-		return op.Errorf("operand #%d must be vector of 1-bit signless integer values of ranks 1, but got %s", n-2, typeQuoted(m))
-	}
 	if m.Dims[0] != v.Dims[0] {
 		return op.Errorf("expected %s dim to match mask dim", what)
 	}

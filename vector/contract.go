@@ -248,7 +248,7 @@ func verifyContract(op *ir.Operation) error {
 	if it, ok := le.(*ir.IntegerType); ok && !it.IsSignless() {
 		return op.Errorf("only supports signless integer types")
 	}
-	k, err := verifyKindAttr(op)
+	k, err := verifyDefaultedKind(op)
 	if err != nil {
 		return err
 	}

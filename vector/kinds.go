@@ -52,6 +52,15 @@ func KindOf(op *ir.Operation) CombiningKind {
 	return KindAdd
 }
 
+// verifyDefaultedKind is verifyKindAttr for ops whose kind defaults to add
+// when absent (contract, outerproduct).
+func verifyDefaultedKind(op *ir.Operation) (CombiningKind, error) {
+	if op.Attr("kind") == nil {
+		return KindAdd, nil
+	}
+	return verifyKindAttr(op)
+}
+
 func verifyKindAttr(op *ir.Operation) (CombiningKind, error) {
 	k, ok := op.Attr("kind").(*KindAttr)
 	if !ok {

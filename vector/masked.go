@@ -106,7 +106,7 @@ func parseTrailingOperands(p *ir.OpParser, n int) ([]ir.UnresolvedOperand, error
 		}
 		us = append(us, u)
 	}
-	return us, p.ParseOptionalAttrDict()
+	return us, parseAttrDictAligned(p)
 }
 
 // verifyMasked checks maskedload/maskedstore: the mask operand is at

@@ -81,6 +81,7 @@ func parseMask(p *ir.OpParser, st *ir.OpState) error {
 	if err := p.ParseOptionalAttrDict(); err != nil {
 		return err
 	}
+	nameLoc := p.State().Loc
 	mt, err := p.ParseColonType()
 	if err != nil {
 		return err
@@ -93,7 +94,7 @@ func parseMask(p *ir.OpParser, st *ir.OpState) error {
 	ts := []ir.Type{mt}
 	if len(us) == 2 {
 		if len(rts) == 0 {
-			return ir.Errorf(p.Loc(), "expects a result if passthru operand is provided")
+			return customError(nameLoc, "vector.mask", "expects a result if passthru operand is provided")
 		}
 		ts = append(ts, rts[0])
 	}
@@ -175,6 +176,9 @@ func yieldsResultsOf(op, inner *ir.Operation) bool {
 }
 
 func verifyMask(op *ir.Operation) error {
+	if m, ok := vectorOf(op.Operand(0)); !ok || m.Elem != op.Context().I(1) || len(m.Dims) == 0 {
+		return op.Errorf("operand #0 must be vector of 1-bit signless integer values, but got %s", typeQuoted(op.Operand(0).Type()))
+	}
 	b := op.Region(0).Entry()
 	if b == nil || b.Empty() {
 		return op.Errorf("expects a terminator within the mask region")
@@ -200,6 +204,9 @@ func verifyMask(op *ir.Operation) error {
 	}
 	if inner.NumResults() != op.NumResults() {
 		return op.Errorf("expects number of results to match maskable operation number of results")
+	}
+	if !slices.Equal(inner.Results(), y.Operands()) {
+		return op.Errorf("expects all the results from the MaskableOpInterface to match all the values returned by the terminator")
 	}
 	if !slices.Equal(inner.ResultTypes(), op.ResultTypes()) {
 		return op.Errorf("expects result type to match maskable operation result type")

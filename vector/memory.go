@@ -183,7 +183,7 @@ func parseLoadStoreTail(p *ir.OpParser) (ir.UnresolvedOperand, []ir.UnresolvedOp
 	if err != nil {
 		return base, nil, nil, err
 	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
+	if err := parseAttrDictAligned(p); err != nil {
 		return base, nil, nil, err
 	}
 	ts, err := parseTypes(p, 2, "")

@@ -72,7 +72,7 @@ var outerProductOp = &ir.OpDef{
 }
 
 func verifyOuterProduct(op *ir.Operation) error {
-	k, err := verifyKindAttr(op)
+	k, err := verifyDefaultedKind(op)
 	if err != nil {
 		return err
 	}

@@ -282,15 +282,35 @@ func vectorOf(v *ir.Value) (*ir.VectorType, bool) {
 // typeQuoted returns 'T'.
 func typeQuoted(t ir.Type) string { return "'" + ir.TypeString(t) + "'" }
 
-// verifyAlignment checks the optional alignment attribute of memory ops.
-func verifyAlignment(op *ir.Operation) error {
-	a := op.Attr("alignment")
+const badAlignment = "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+
+// validAlignment reports whether a (nil when absent) is a valid alignment.
+func validAlignment(ctx *ir.Context, a ir.Attribute) bool {
 	if a == nil {
-		return nil
+		return true
 	}
 	ia, ok := a.(*ir.IntegerAttr)
-	if !ok || ia.Type() != op.Context().I(64) || ia.Int() <= 0 || ia.Int()&(ia.Int()-1) != 0 {
-		return op.Errorf("attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0")
+	return ok && ia.Type() == ctx.I(64) && ia.Int() > 0 && ia.Int()&(ia.Int()-1) == 0
+}
+
+// verifyAlignment checks the optional alignment attribute of memory ops.
+func verifyAlignment(op *ir.Operation) error {
+	if !validAlignment(op.Context(), op.Attr("alignment")) {
+		return op.Errorf(badAlignment)
+	}
+	return nil
+}
+
+// parseAttrDictAligned parses an optional attribute dictionary and checks
+// its alignment there, as the parsers MLIR generates check inherent
+// attributes: before the rest of the op is read, located at the dictionary.
+func parseAttrDictAligned(p *ir.OpParser) error {
+	loc := p.Loc()
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return err
+	}
+	if st := p.State(); !validAlignment(p.Context(), ir.GetAttr(st.Attrs, "alignment")) {
+		return ir.Errorf(loc, "'%s' op "+badAlignment, st.Name)
 	}
 	return nil
 }

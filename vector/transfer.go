@@ -45,9 +45,13 @@ var transferReadOp = &ir.OpDef{
 		if len(rest) == 0 || len(rest) > 2 {
 			return customError(p.Loc(), "vector.transfer_read", "expected padding and optional mask operands")
 		}
-		types := []ir.Type{shapedElem(shaped), InferTransferMaskType(p.Context(), vt, m)}
-		if err := p.ResolveOperands(rest, types[:len(rest)]); err != nil {
+		if err := p.ResolveOperands(rest[:1], []ir.Type{shapedElem(shaped)}); err != nil {
 			return err
+		}
+		if len(rest) == 2 {
+			if err := resolveTransferMask(p, rest[1], shaped, vt, m, loc); err != nil {
+				return err
+			}
 		}
 		st.AddAttr("operandSegmentSizes", p.Context().DenseI32Array(1, int64(len(idx)), 1, int64(len(rest)-1)))
 		st.ResultTypes = []ir.Type{vt}
@@ -145,7 +149,7 @@ var transferWriteOp = &ir.OpDef{
 			return err
 		}
 		if len(mask) == 1 {
-			if err := p.ResolveOperands(mask, []ir.Type{InferTransferMaskType(p.Context(), vt, m)}); err != nil {
+			if err := resolveTransferMask(p, mask[0], shaped, vt, m, loc); err != nil {
 				return err
 			}
 		}
@@ -200,10 +204,10 @@ var transferWriteOp = &ir.OpDef{
 
 // parseTransferTypes parses `: shaped, vector` (write: `: vector, shaped`).
 func parseTransferTypes(p *ir.OpParser, name string, write bool) (ir.Type, *ir.VectorType, ir.Location, error) {
+	loc := p.Loc() // at the colon, as MLIR's typesLoc
 	if err := p.ParsePunct(":"); err != nil {
 		return nil, nil, nil, err
 	}
-	loc := p.Loc()
 	ts, err := p.ParseTypeList()
 	if err != nil {
 		return nil, nil, nil, err
@@ -215,16 +219,32 @@ func parseTransferTypes(p *ir.OpParser, name string, write bool) (ir.Type, *ir.V
 	if write {
 		shaped, vec = vec, shaped
 	}
+	// The types are checked in the order they are written.
+	vt, isVector := vec.(*ir.VectorType)
+	if write && !isVector {
+		return nil, nil, nil, customError(loc, name, "requires vector type")
+	}
 	switch shaped.(type) {
 	case *ir.MemRefType, *ir.RankedTensorType:
 	default:
 		return nil, nil, nil, customError(loc, name, "requires memref or ranked tensor type")
 	}
-	vt, ok := vec.(*ir.VectorType)
-	if !ok {
+	if !isVector {
 		return nil, nil, nil, customError(loc, name, "requires vector type")
 	}
 	return shaped, vt, loc, nil
+}
+
+// resolveTransferMask resolves a transfer's mask operand to the type
+// inferred from the vector type and permutation map m.
+func resolveTransferMask(p *ir.OpParser, mask ir.UnresolvedOperand, shaped ir.Type, vt *ir.VectorType, m *ir.AffineMap, typesLoc ir.Location) error {
+	if _, ok := shapedElem(shaped).(*ir.VectorType); ok {
+		return ir.Errorf(p.OperandLoc(mask), "does not support masks with vector element type")
+	}
+	if len(vt.Dims) != len(m.Results) {
+		return ir.Errorf(typesLoc, "expected the same rank for the vector and the results of the permutation map")
+	}
+	return p.ResolveOperands([]ir.UnresolvedOperand{mask}, []ir.Type{InferTransferMaskType(p.Context(), vt, m)})
 }
 
 // transferDefaults adds the default permutation_map and in_bounds when
