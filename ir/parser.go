@@ -47,7 +47,44 @@ type pendingLoc struct {
 func Parse(ctx *Context, src, name string) (*Operation, error) {
 	ctx.AddSource(name, src)
 	p := newParser(ctx, src, name)
-	return p.parseTopLevel()
+	top, err := p.parseTopLevel()
+	if err != nil {
+		return nil, err
+	}
+	if top.first != nil && top.first == top.last && top.first.info.name == "builtin.module" {
+		m := top.first
+		m.Remove()
+		return m, nil
+	}
+	m := p.ctx.NewOp(&OpState{Name: "builtin.module", Loc: p.ctx.FileLineColLoc(p.file, 1, 1), Regions: []*Region{{}}})
+	body := &Block{}
+	m.regs()[0].Append(body)
+	for top.first != nil {
+		body.Append(top.first)
+	}
+	return m, nil
+}
+
+// ParseSingle parses a file that holds exactly one top-level op and returns
+// that op, wrapping nothing in a module: what MLIR's tools do with
+// --no-implicit-module.
+func ParseSingle(ctx *Context, src, name string) (*Operation, error) {
+	ctx.AddSource(name, src)
+	p := newParser(ctx, src, name)
+	top, err := p.parseTopLevel()
+	if err != nil {
+		return nil, err
+	}
+	n := 0
+	for range top.Ops() {
+		n++
+	}
+	if n != 1 {
+		return nil, Errorf(ctx.FileLineColLoc(name, 1, 1), "source must contain a single top-level operation, found: %d", n)
+	}
+	op := top.first
+	op.Remove()
+	return op, nil
 }
 
 func newParser(ctx *Context, src, name string) *Parser {
@@ -382,7 +419,8 @@ func (p *Parser) enter() error {
 func (p *Parser) leave() { p.depth-- }
 
 // parseTopLevel parses alias definitions and ops up to the end of input.
-func (p *Parser) parseTopLevel() (*Operation, error) {
+// parseTopLevel parses the file's top-level ops into a block.
+func (p *Parser) parseTopLevel() (*Block, error) {
 	top := &Block{}
 	p.pushIsolatedScope()
 	p.pushRegionScope()
@@ -413,18 +451,7 @@ func (p *Parser) parseTopLevel() (*Operation, error) {
 	if err := p.resolvePendingLocs(); err != nil {
 		return nil, err
 	}
-	if top.first != nil && top.first == top.last && top.first.info.name == "builtin.module" {
-		m := top.first
-		m.Remove()
-		return m, nil
-	}
-	m := p.ctx.NewOp(&OpState{Name: "builtin.module", Loc: p.ctx.FileLineColLoc(p.file, 1, 1), Regions: []*Region{{}}})
-	body := &Block{}
-	m.regs()[0].Append(body)
-	for top.first != nil {
-		body.Append(top.first)
-	}
-	return m, nil
+	return top, nil
 }
 
 func (p *Parser) skipFileMetadata() error {

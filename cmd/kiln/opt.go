@@ -26,6 +26,7 @@ type optOptions struct {
 	timing            bool
 	disableThreading  bool
 	verifyEach        bool
+	noImplicitModule  bool
 }
 
 const optUsage = `usage: kiln opt [FILE|-] [flags]
@@ -37,6 +38,8 @@ Parses MLIR text, verifies it, runs passes and prints the result.
   --split-input-file            process each '// -----' chunk separately
   --verify-diagnostics          check diagnostics against expected-* comments
   --allow-unregistered-dialect  accept ops, types and attributes of unknown dialects
+  --no-implicit-module          the input is one top-level op, not wrapped in a module;
+                                passes given as flags run on it
   --mlir-print-op-generic       print every op in the generic form
   --mlir-print-debuginfo        print locations
   --mlir-print-ir-before-all    print the IR before each pass
@@ -65,6 +68,8 @@ func parseOptArgs(args []string) (*optOptions, error) {
 			return f.Bool(&o.verifyDiagnostics)
 		case "allow-unregistered-dialect":
 			return f.Bool(&o.allowUnregistered)
+		case "no-implicit-module":
+			return f.Bool(&o.noImplicitModule)
 		case "mlir-print-op-generic":
 			return f.Bool(&o.print.Generic)
 		case "mlir-print-debuginfo":
@@ -190,8 +195,12 @@ func openOutput(path string, stdout io.Writer) (io.Writer, func() error, error) 
 // optChunk parses, verifies and transforms one input.
 func optChunk(o *optOptions, ctx *ir.Context, src, name string, timing *pass.Timing, stderr io.Writer) (*ir.Operation, error) {
 	var m *ir.Operation
+	parse := ir.Parse
+	if o.noImplicitModule {
+		parse = ir.ParseSingle
+	}
 	err := timed(timing, "Parser", func() (err error) {
-		m, err = ir.Parse(ctx, src, name)
+		m, err = parse(ctx, src, name)
 		return err
 	})
 	if err != nil {

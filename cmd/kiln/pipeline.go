@@ -26,9 +26,10 @@ func passRegistry() pass.Registry {
 	return reg
 }
 
-// runPipeline runs the passes named on the command line over the module:
-// each --pass-pipeline text in turn, and runs of --<pass> flags as one
-// builtin.module pipeline, in command-line order.
+// runPipeline runs the passes named on the command line over the top-level
+// op m (a builtin.module unless --no-implicit-module): each --pass-pipeline
+// text in turn, and runs of --<pass> flags as one pipeline on m's op name,
+// as mlir-opt anchors its pass manager, in command-line order.
 func runPipeline(m *ir.Operation, o *optOptions, timing *pass.Timing, stderr io.Writer) error {
 	reg := passRegistry()
 	cfg := pass.Config{
@@ -45,7 +46,7 @@ func runPipeline(m *ir.Operation, o *optOptions, timing *pass.Timing, stderr io.
 		if len(flags) == 0 {
 			return nil
 		}
-		p := pass.NewPipeline("builtin.module")
+		p := pass.NewPipeline(m.Name())
 		if err := p.ParseElements(strings.Join(flags, ","), reg); err != nil {
 			return err
 		}
