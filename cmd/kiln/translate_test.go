@@ -297,3 +297,17 @@ func hasEntryPoint(m *ir.Operation) bool {
 	}
 	return false
 }
+
+// --test-spirv-roundtrip-debug keeps the ops' file locations through
+// OpLine; -mlir-print-debuginfo prints them.
+func TestTranslateRoundTripDebug(t *testing.T) {
+	src := strings.Replace(smallModule, "[Shader], []", "[Shader], [SPV_KHR_non_semantic_info]", 1)
+	out, stderr, code := runKiln(t, []byte(src), "translate", "--test-spirv-roundtrip-debug", "-mlir-print-debuginfo", "-mlir-print-local-scope", "--no-implicit-module", "-")
+	if code != 0 || !strings.Contains(out, `spirv.Return loc("<stdin>":3:5)`) {
+		t.Errorf("exit %d: %s\n%s", code, stderr, out)
+	}
+	_, stderr, code = runKiln(t, []byte(smallModule), "translate", "--serialize-spirv", "--spirv-emit-debug-info", "-")
+	if want := "<stdin>:1:1: error: 'spirv.module' op SPV_KHR_non_semantic_info extension not available"; code == 0 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr:\n%s\nwant it to contain %q", code, stderr, want)
+	}
+}
