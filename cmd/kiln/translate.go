@@ -207,47 +207,36 @@ func (o *translateOptions) translate(ctx *ir.Context, step string, data []byte, 
 		if err != nil {
 			return nil, err
 		}
-		return o.printModules(ctx, []*ir.Operation{m}), nil
+		return o.printModule(ctx, m), nil
 	}
-	mods, err := spirvModules(ctx, string(data), name)
+	m, err := spirvModule(ctx, string(data), name)
 	if err != nil {
 		return nil, err
 	}
-	opts := serialize.Options{VerifyAvailability: o.verifyAvailability, EmitDebugInfo: o.emitDebugInfo}
+	opts := serialize.Options{VerifyAvailability: o.verifyAvailability, EmitDebugInfo: o.emitDebugInfo || step == "test-spirv-roundtrip-debug"}
+	words, err := serialize.SerializeWith(m, opts)
+	if err != nil {
+		return nil, err
+	}
 	if step == "serialize-spirv" {
-		if len(mods) > 1 {
-			return nil, mods[1].Errorf("found more than one 'spirv.module' op; a binary holds one")
-		}
-		words, err := serialize.SerializeWith(mods[0], opts)
-		if err != nil {
-			return nil, err
-		}
 		b := spv.WordsToBytes(words)
 		if o.validationPrefix != "" {
 			if err := saveValidationFile(o.validationPrefix, b); err != nil {
-				return nil, mods[0].Errorf("%v", err)
+				return nil, m.Errorf("%v", err)
 			}
 		}
 		return b, nil
 	}
-	opts.EmitDebugInfo = opts.EmitDebugInfo || step == "test-spirv-roundtrip-debug"
-	var back []*ir.Operation
-	for _, m := range mods {
-		words, err := serialize.SerializeWith(m, opts)
-		if err != nil {
-			return nil, err
-		}
-		d, err := serialize.Deserialize(ctx, words, name)
-		if err != nil {
-			return nil, err
-		}
-		back = append(back, d)
+	back, err := serialize.Deserialize(ctx, words, name)
+	if err != nil {
+		return nil, err
 	}
-	return o.printModules(ctx, back), nil
+	return o.printModule(ctx, back), nil
 }
 
-// spirvModules parses and verifies text and returns its spirv.modules.
-func spirvModules(ctx *ir.Context, src, name string) ([]*ir.Operation, error) {
+// spirvModule parses and verifies text and returns the spirv.module it
+// holds, which must be the only one, as mlir-translate requires.
+func spirvModule(ctx *ir.Context, src, name string) (*ir.Operation, error) {
 	top, err := ir.Parse(ctx, src, name)
 	if err != nil {
 		return nil, err
@@ -263,10 +252,13 @@ func spirvModules(ctx *ir.Context, src, name string) ([]*ir.Operation, error) {
 		}
 		return true, true
 	})
-	if len(mods) == 0 {
-		return nil, top.Errorf("found no 'spirv.module' op to translate")
+	switch len(mods) {
+	case 0:
+		return nil, top.Errorf("found no 'spirv.module' op")
+	case 1:
+		return mods[0], nil
 	}
-	return mods, nil
+	return nil, top.Errorf("found more than one 'spirv.module' op")
 }
 
 // saveValidationFile writes a serialized module to PREFIX_N.spv, N the
@@ -294,19 +286,13 @@ func saveValidationFile(prefix string, b []byte) error {
 	}
 }
 
-// printModules prints spirv.modules, inside a builtin.module unless
+// printModule prints a spirv.module, inside a builtin.module unless
 // --no-implicit-module.
-func (o *translateOptions) printModules(ctx *ir.Context, mods []*ir.Operation) []byte {
+func (o *translateOptions) printModule(ctx *ir.Context, m *ir.Operation) []byte {
 	if o.noImplicitModule {
-		var b []byte
-		for _, m := range mods {
-			b = append(b, ir.PrintBytes(m, o.print)...)
-		}
-		return b
+		return ir.PrintBytes(m, o.print)
 	}
 	top := ir.NewModule(ctx, ctx.UnknownLoc())
-	for _, m := range mods {
-		ir.ModuleBody(top).Append(m)
-	}
+	ir.ModuleBody(top).Append(m)
 	return ir.PrintBytes(top, o.print)
 }

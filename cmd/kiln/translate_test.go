@@ -146,7 +146,8 @@ func TestTranslateErrors(t *testing.T) {
 		{"unknown flag", "", []string{"translate", "--serialize-spirv", "--frobnicate"}, "unknown flag"},
 		{"bad magic", "this is not SPIR-V!!", []string{"translate", "--deserialize-spirv", "-"}, "<stdin>:word 0: error: invalid SPIR-V"},
 		{"misaligned", "abcdefg", []string{"translate", "--deserialize-spirv", "-"}, "multiple of 4"},
-		{"no module", "func.func @f() { return }", []string{"translate", "--serialize-spirv", "-"}, "found no 'spirv.module'"},
+		{"no module", "func.func @f() { return }", []string{"translate", "--serialize-spirv", "-"}, "<stdin>:1:1: error: 'builtin.module' op found no 'spirv.module' op"},
+		{"two modules", smallModule + smallModule, []string{"translate", "--test-spirv-roundtrip", "-"}, "error: 'builtin.module' op found more than one 'spirv.module' op"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, stderr, code := runKiln(t, []byte(tc.stdin), tc.args...)
