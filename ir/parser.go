@@ -47,7 +47,44 @@ type pendingLoc struct {
 func Parse(ctx *Context, src, name string) (*Operation, error) {
 	ctx.AddSource(name, src)
 	p := newParser(ctx, src, name)
-	return p.parseTopLevel()
+	top, err := p.parseTopLevel()
+	if err != nil {
+		return nil, err
+	}
+	if top.first != nil && top.first == top.last && top.first.info.name == "builtin.module" {
+		m := top.first
+		m.Remove()
+		return m, nil
+	}
+	m := p.ctx.NewOp(&OpState{Name: "builtin.module", Loc: p.ctx.FileLineColLoc(p.file, 1, 1), Regions: []*Region{{}}})
+	body := &Block{}
+	m.regs()[0].Append(body)
+	for top.first != nil {
+		body.Append(top.first)
+	}
+	return m, nil
+}
+
+// ParseSingleOp parses a file of MLIR text that holds exactly one
+// top-level op and returns it, with no implicit module around it (MLIR's
+// --no-implicit-module).
+func ParseSingleOp(ctx *Context, src, name string) (*Operation, error) {
+	ctx.AddSource(name, src)
+	p := newParser(ctx, src, name)
+	top, err := p.parseTopLevel()
+	if err != nil {
+		return nil, err
+	}
+	if top.first == nil || top.first != top.last {
+		n := 0
+		for op := top.first; op != nil; op = op.next {
+			n++
+		}
+		return nil, Errorf(ctx.FileLineColLoc(name, 1, 1), "source must contain a single top-level operation, found: %d", n)
+	}
+	op := top.first
+	op.Remove()
+	return op, nil
 }
 
 func newParser(ctx *Context, src, name string) *Parser {
@@ -381,8 +418,9 @@ func (p *Parser) enter() error {
 
 func (p *Parser) leave() { p.depth-- }
 
-// parseTopLevel parses alias definitions and ops up to the end of input.
-func (p *Parser) parseTopLevel() (*Operation, error) {
+// parseTopLevel parses alias definitions and ops up to the end of input
+// into a block of their own.
+func (p *Parser) parseTopLevel() (*Block, error) {
 	top := &Block{}
 	p.pushIsolatedScope()
 	p.pushRegionScope()
@@ -413,18 +451,7 @@ func (p *Parser) parseTopLevel() (*Operation, error) {
 	if err := p.resolvePendingLocs(); err != nil {
 		return nil, err
 	}
-	if top.first != nil && top.first == top.last && top.first.info.name == "builtin.module" {
-		m := top.first
-		m.Remove()
-		return m, nil
-	}
-	m := p.ctx.NewOp(&OpState{Name: "builtin.module", Loc: p.ctx.FileLineColLoc(p.file, 1, 1), Regions: []*Region{{}}})
-	body := &Block{}
-	m.regs()[0].Append(body)
-	for top.first != nil {
-		body.Append(top.first)
-	}
-	return m, nil
+	return top, nil
 }
 
 func (p *Parser) skipFileMetadata() error {
