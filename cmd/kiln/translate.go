@@ -43,7 +43,8 @@ modes:
   --test-spirv-roundtrip-debug  the same with OpLine debug information
 
 flags:
-  --no-implicit-module          do not wrap the output in a builtin.module
+  --no-implicit-module          the input is one op (no builtin.module is implied
+                                around several), the output not wrapped in one
   --split-input-file            process each '// -----' chunk of a text input separately
   --verify-diagnostics          check diagnostics against expected-* comments
   --verify-availability         an op the module's vce triple does not allow is an error
@@ -209,7 +210,7 @@ func (o *translateOptions) translate(ctx *ir.Context, step string, data []byte, 
 		}
 		return o.printModule(ctx, m), nil
 	}
-	m, err := spirvModule(ctx, string(data), name)
+	m, err := o.spirvModule(ctx, string(data), name)
 	if err != nil {
 		return nil, err
 	}
@@ -235,9 +236,14 @@ func (o *translateOptions) translate(ctx *ir.Context, step string, data []byte, 
 }
 
 // spirvModule parses and verifies text and returns the spirv.module it
-// holds, which must be the only one, as mlir-translate requires.
-func spirvModule(ctx *ir.Context, src, name string) (*ir.Operation, error) {
-	top, err := ir.Parse(ctx, src, name)
+// holds, which must be the only one, as mlir-translate requires. With
+// --no-implicit-module the text must be one op.
+func (o *translateOptions) spirvModule(ctx *ir.Context, src, name string) (*ir.Operation, error) {
+	parse := ir.Parse
+	if o.noImplicitModule {
+		parse = ir.ParseSingleOp
+	}
+	top, err := parse(ctx, src, name)
 	if err != nil {
 		return nil, err
 	}

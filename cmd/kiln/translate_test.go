@@ -312,3 +312,15 @@ func TestTranslateRoundTripDebug(t *testing.T) {
 		t.Errorf("exit %d, stderr:\n%s\nwant it to contain %q", code, stderr, want)
 	}
 }
+
+// With --no-implicit-module the input must be one op, as in MLIR.
+func TestTranslateNoImplicitModule(t *testing.T) {
+	_, stderr, code := runKiln(t, []byte(smallModule+smallModule), "translate", "--test-spirv-roundtrip", "--no-implicit-module", "-")
+	if want := "<stdin>:1:1: error: source must contain a single top-level operation, found: 2"; code == 0 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr:\n%s\nwant it to contain %q", code, stderr, want)
+	}
+	out, stderr, code := runKiln(t, []byte("module {\n"+smallModule+"}\n"), "translate", "--test-spirv-roundtrip", "--no-implicit-module", "-")
+	if code != 0 || out != smallModule {
+		t.Errorf("a spirv.module in a module: exit %d: %s\n%s", code, stderr, out)
+	}
+}
