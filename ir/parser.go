@@ -65,21 +65,21 @@ func Parse(ctx *Context, src, name string) (*Operation, error) {
 	return m, nil
 }
 
-// ParseSingle parses a file that holds exactly one top-level op and returns
-// that op, wrapping nothing in a module: what MLIR's tools do with
-// --no-implicit-module.
-func ParseSingle(ctx *Context, src, name string) (*Operation, error) {
+// ParseSingleOp parses a file of MLIR text that holds exactly one
+// top-level op and returns it, with no implicit module around it (MLIR's
+// --no-implicit-module).
+func ParseSingleOp(ctx *Context, src, name string) (*Operation, error) {
 	ctx.AddSource(name, src)
 	p := newParser(ctx, src, name)
 	top, err := p.parseTopLevel()
 	if err != nil {
 		return nil, err
 	}
-	n := 0
-	for range top.Ops() {
-		n++
-	}
-	if n != 1 {
+	if top.first == nil || top.first != top.last {
+		n := 0
+		for op := top.first; op != nil; op = op.next {
+			n++
+		}
 		return nil, Errorf(ctx.FileLineColLoc(name, 1, 1), "source must contain a single top-level operation, found: %d", n)
 	}
 	op := top.first
@@ -418,8 +418,8 @@ func (p *Parser) enter() error {
 
 func (p *Parser) leave() { p.depth-- }
 
-// parseTopLevel parses alias definitions and ops up to the end of input.
-// parseTopLevel parses the file's top-level ops into a block.
+// parseTopLevel parses alias definitions and ops up to the end of input
+// into a block of their own.
 func (p *Parser) parseTopLevel() (*Block, error) {
 	top := &Block{}
 	p.pushIsolatedScope()

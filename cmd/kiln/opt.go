@@ -197,7 +197,7 @@ func optChunk(o *optOptions, ctx *ir.Context, src, name string, timing *pass.Tim
 	var m *ir.Operation
 	parse := ir.Parse
 	if o.noImplicitModule {
-		parse = ir.ParseSingle
+		parse = ir.ParseSingleOp
 	}
 	err := timed(timing, "Parser", func() (err error) {
 		m, err = parse(ctx, src, name)

@@ -43,7 +43,8 @@ modes:
   --test-spirv-roundtrip-debug  the same with OpLine debug information
 
 flags:
-  --no-implicit-module          do not wrap the output in a builtin.module
+  --no-implicit-module          the input is one op (no builtin.module is implied
+                                around several), the output not wrapped in one
   --split-input-file            process each '// -----' chunk of a text input separately
   --verify-diagnostics          check diagnostics against expected-* comments
   --verify-availability         an op the module's vce triple does not allow is an error
@@ -207,48 +208,42 @@ func (o *translateOptions) translate(ctx *ir.Context, step string, data []byte, 
 		if err != nil {
 			return nil, err
 		}
-		return o.printModules(ctx, []*ir.Operation{m}), nil
+		return o.printModule(ctx, m), nil
 	}
-	mods, err := spirvModules(ctx, string(data), name)
+	m, err := o.spirvModule(ctx, string(data), name)
 	if err != nil {
 		return nil, err
 	}
-	opts := serialize.Options{VerifyAvailability: o.verifyAvailability, EmitDebugInfo: o.emitDebugInfo}
+	opts := serialize.Options{VerifyAvailability: o.verifyAvailability, EmitDebugInfo: o.emitDebugInfo || step == "test-spirv-roundtrip-debug"}
+	words, err := serialize.SerializeWith(m, opts)
+	if err != nil {
+		return nil, err
+	}
 	if step == "serialize-spirv" {
-		if len(mods) > 1 {
-			return nil, mods[1].Errorf("found more than one 'spirv.module' op; a binary holds one")
-		}
-		words, err := serialize.SerializeWith(mods[0], opts)
-		if err != nil {
-			return nil, err
-		}
 		b := spv.WordsToBytes(words)
 		if o.validationPrefix != "" {
 			if err := saveValidationFile(o.validationPrefix, b); err != nil {
-				return nil, mods[0].Errorf("%v", err)
+				return nil, m.Errorf("%v", err)
 			}
 		}
 		return b, nil
 	}
-	opts.EmitDebugInfo = opts.EmitDebugInfo || step == "test-spirv-roundtrip-debug"
-	var back []*ir.Operation
-	for _, m := range mods {
-		words, err := serialize.SerializeWith(m, opts)
-		if err != nil {
-			return nil, err
-		}
-		d, err := serialize.Deserialize(ctx, words, name)
-		if err != nil {
-			return nil, err
-		}
-		back = append(back, d)
+	back, err := serialize.Deserialize(ctx, words, name)
+	if err != nil {
+		return nil, err
 	}
-	return o.printModules(ctx, back), nil
+	return o.printModule(ctx, back), nil
 }
 
-// spirvModules parses and verifies text and returns its spirv.modules.
-func spirvModules(ctx *ir.Context, src, name string) ([]*ir.Operation, error) {
-	top, err := ir.Parse(ctx, src, name)
+// spirvModule parses and verifies text and returns the spirv.module it
+// holds, which must be the only one, as mlir-translate requires. With
+// --no-implicit-module the text must be one op.
+func (o *translateOptions) spirvModule(ctx *ir.Context, src, name string) (*ir.Operation, error) {
+	parse := ir.Parse
+	if o.noImplicitModule {
+		parse = ir.ParseSingleOp
+	}
+	top, err := parse(ctx, src, name)
 	if err != nil {
 		return nil, err
 	}
@@ -263,10 +258,13 @@ func spirvModules(ctx *ir.Context, src, name string) ([]*ir.Operation, error) {
 		}
 		return true, true
 	})
-	if len(mods) == 0 {
-		return nil, top.Errorf("found no 'spirv.module' op to translate")
+	switch len(mods) {
+	case 0:
+		return nil, top.Errorf("found no 'spirv.module' op")
+	case 1:
+		return mods[0], nil
 	}
-	return mods, nil
+	return nil, top.Errorf("found more than one 'spirv.module' op")
 }
 
 // saveValidationFile writes a serialized module to PREFIX_N.spv, N the
@@ -294,19 +292,13 @@ func saveValidationFile(prefix string, b []byte) error {
 	}
 }
 
-// printModules prints spirv.modules, inside a builtin.module unless
+// printModule prints a spirv.module, inside a builtin.module unless
 // --no-implicit-module.
-func (o *translateOptions) printModules(ctx *ir.Context, mods []*ir.Operation) []byte {
+func (o *translateOptions) printModule(ctx *ir.Context, m *ir.Operation) []byte {
 	if o.noImplicitModule {
-		var b []byte
-		for _, m := range mods {
-			b = append(b, ir.PrintBytes(m, o.print)...)
-		}
-		return b
+		return ir.PrintBytes(m, o.print)
 	}
 	top := ir.NewModule(ctx, ctx.UnknownLoc())
-	for _, m := range mods {
-		ir.ModuleBody(top).Append(m)
-	}
+	ir.ModuleBody(top).Append(m)
 	return ir.PrintBytes(top, o.print)
 }

@@ -146,7 +146,8 @@ func TestTranslateErrors(t *testing.T) {
 		{"unknown flag", "", []string{"translate", "--serialize-spirv", "--frobnicate"}, "unknown flag"},
 		{"bad magic", "this is not SPIR-V!!", []string{"translate", "--deserialize-spirv", "-"}, "<stdin>:word 0: error: invalid SPIR-V"},
 		{"misaligned", "abcdefg", []string{"translate", "--deserialize-spirv", "-"}, "multiple of 4"},
-		{"no module", "func.func @f() { return }", []string{"translate", "--serialize-spirv", "-"}, "found no 'spirv.module'"},
+		{"no module", "func.func @f() { return }", []string{"translate", "--serialize-spirv", "-"}, "<stdin>:1:1: error: 'builtin.module' op found no 'spirv.module' op"},
+		{"two modules", smallModule + smallModule, []string{"translate", "--test-spirv-roundtrip", "-"}, "error: 'builtin.module' op found more than one 'spirv.module' op"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, stderr, code := runKiln(t, []byte(tc.stdin), tc.args...)
@@ -296,4 +297,30 @@ func hasEntryPoint(m *ir.Operation) bool {
 		}
 	}
 	return false
+}
+
+// --test-spirv-roundtrip-debug keeps the ops' file locations through
+// OpLine; -mlir-print-debuginfo prints them.
+func TestTranslateRoundTripDebug(t *testing.T) {
+	src := strings.Replace(smallModule, "[Shader], []", "[Shader], [SPV_KHR_non_semantic_info]", 1)
+	out, stderr, code := runKiln(t, []byte(src), "translate", "--test-spirv-roundtrip-debug", "-mlir-print-debuginfo", "-mlir-print-local-scope", "--no-implicit-module", "-")
+	if code != 0 || !strings.Contains(out, `spirv.Return loc("<stdin>":3:5)`) {
+		t.Errorf("exit %d: %s\n%s", code, stderr, out)
+	}
+	_, stderr, code = runKiln(t, []byte(smallModule), "translate", "--serialize-spirv", "--spirv-emit-debug-info", "-")
+	if want := "<stdin>:1:1: error: 'spirv.module' op SPV_KHR_non_semantic_info extension not available"; code == 0 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr:\n%s\nwant it to contain %q", code, stderr, want)
+	}
+}
+
+// With --no-implicit-module the input must be one op, as in MLIR.
+func TestTranslateNoImplicitModule(t *testing.T) {
+	_, stderr, code := runKiln(t, []byte(smallModule+smallModule), "translate", "--test-spirv-roundtrip", "--no-implicit-module", "-")
+	if want := "<stdin>:1:1: error: source must contain a single top-level operation, found: 2"; code == 0 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr:\n%s\nwant it to contain %q", code, stderr, want)
+	}
+	out, stderr, code := runKiln(t, []byte("module {\n"+smallModule+"}\n"), "translate", "--test-spirv-roundtrip", "--no-implicit-module", "-")
+	if code != 0 || out != smallModule {
+		t.Errorf("a spirv.module in a module: exit %d: %s\n%s", code, stderr, out)
+	}
 }

@@ -31,6 +31,7 @@ func Deserialize(ctx *ir.Context, words []uint32, name string) (*ir.Operation, e
 		ctx: ctx, file: name, mod: m,
 		extSets:     map[uint32]*spv.ExtInstSet{},
 		names:       map[uint32]string{},
+		strings:     map[uint32]string{},
 		decos:       map[uint32][]*spv.Instruction{},
 		mdecos:      map[uint32][]*spv.Instruction{},
 		types:       map[uint32]ir.Type{},
@@ -103,6 +104,8 @@ type deserializer struct {
 	memoryModel uint32
 	extSets     map[uint32]*spv.ExtInstSet
 	names       map[uint32]string
+	strings     map[uint32]string             // OpString, for OpLine
+	line        ir.Location                   // of the OpLine in effect, or nil
 	decos       map[uint32][]*spv.Instruction // OpDecorate by target
 	mdecos      map[uint32][]*spv.Instruction // OpMemberDecorate by struct
 	types       map[uint32]ir.Type
@@ -141,10 +144,14 @@ func (d *deserializer) errorf(format string, args ...any) error {
 	return ir.Errorf(wordLoc(d.ctx, d.file, off), "%s%s", prefix, fmt.Sprintf(format, args...))
 }
 
-// loc is the location of the ops made from the current instruction: its
-// word offset at module scope, the function's inside one (a location per
-// instruction would cost a uniqued location per op).
+// loc is the location of the ops made from the current instruction: the
+// OpLine in effect, else its word offset at module scope, the function's
+// inside one (a location per instruction would cost a uniqued location per
+// op).
 func (d *deserializer) loc() ir.Location {
+	if d.line != nil {
+		return d.line
+	}
 	if d.fn != nil && d.fn.loc != nil {
 		return d.fn.loc
 	}
@@ -161,9 +168,14 @@ func (d *deserializer) module() (*ir.Operation, error) {
 	i := 0
 	for ; i < len(ins) && ins[i].Opcode != spv.OpFunction; i++ {
 		d.cur = &ins[i]
+		if d.cur.Opcode == spv.OpLine {
+			d.line = d.lineLoc(d.cur)
+			continue
+		}
 		if err := d.global(d.cur); err != nil {
 			return nil, err
 		}
+		d.line = nil // at module scope an OpLine is for the next instruction
 	}
 	// Name every function first: calls may refer forward.
 	for j := i; j < len(ins); j++ {
@@ -204,6 +216,15 @@ func (d *deserializer) module() (*ir.Operation, error) {
 	return d.ctx.NewOp(st), nil
 }
 
+// lineLoc is the location an OpLine gives, as MLIR makes it.
+func (d *deserializer) lineLoc(in *spv.Instruction) ir.Location {
+	file := d.strings[in.Operands[0].Value()]
+	if file == "" {
+		file = "<unknown>"
+	}
+	return d.ctx.FileLineColLoc(file, int(in.Operands[1].Value()), int(in.Operands[2].Value()))
+}
+
 // global reads one instruction before the first function.
 func (d *deserializer) global(in *spv.Instruction) error {
 	ops := in.Operands
@@ -236,8 +257,10 @@ func (d *deserializer) global(in *spv.Instruction) error {
 		d.decos[ops[0].Value()] = append(d.decos[ops[0].Value()], in)
 	case spv.OpMemberDecorate:
 		d.mdecos[ops[0].Value()] = append(d.mdecos[ops[0].Value()], in)
-	case spv.OpString, spv.OpSource, spv.OpSourceExtension, spv.OpSourceContinued, spv.OpMemberName,
-		spv.OpModuleProcessed, spv.OpLine, spv.OpNoLine, spv.OpDecorationGroup, spv.OpGroupDecorate, spv.OpGroupMemberDecorate:
+	case spv.OpString:
+		d.strings[in.Result] = ops[1].Str()
+	case spv.OpSource, spv.OpSourceExtension, spv.OpSourceContinued, spv.OpMemberName,
+		spv.OpModuleProcessed, spv.OpNoLine, spv.OpDecorationGroup, spv.OpGroupDecorate, spv.OpGroupMemberDecorate:
 		// Debug information has no place in the dialect.
 	case spv.OpVariable:
 		return d.globalVariable(in)

@@ -29,12 +29,19 @@
 // what the module's vce triple does not allow (an instruction, an enum
 // value, a type, from the spirv dialect's availability tables) is a
 // diagnostic located at the op; without it the module is written as it is,
-// as MLIR's serializer does.
+// as MLIR's serializer does. With Options.EmitDebugInfo an OpString names
+// the module's file and an OpLine comes before each op located in a file
+// (none after a merge instruction, whose construct's line the branch
+// shares), as MLIR writes them; SPV_KHR_non_semantic_info must then be in
+// the vce triple or the target environment.
 //
 // # Deserializer
 //
 // It reads any valid module, glslang's and spirv-opt's output included, on
-// top of spv.Decode. Names come from OpName, bindings and built-ins become
+// top of spv.Decode. Ops take the location of the OpLine in effect (a
+// construct op, its entry branch and merge op that of its merge
+// instruction), else the word offset of their instruction or function.
+// Names come from OpName, bindings and built-ins become
 // attributes, constants and symbol references are materialized at each use
 // as in MLIR, and structured control flow is recovered from the merge
 // instructions (see structurize). Where the dialect's regions cannot say

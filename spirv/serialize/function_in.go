@@ -40,12 +40,13 @@ func (fs *funcState) reset() *funcState {
 type pendingTerm struct {
 	block *ir.Block
 	in    *spv.Instruction
+	loc   ir.Location // the OpLine in effect where it was read
 }
 
 // function reads one function, from OpFunction to OpFunctionEnd, and
 // returns how many instructions it took.
 func (d *deserializer) function(ins []spv.Instruction) (int, error) {
-	d.cur = &ins[0]
+	d.cur, d.line = &ins[0], nil
 	if ins[0].Opcode != spv.OpFunction {
 		return 0, d.errorf("instruction outside a function after the first function")
 	}
@@ -157,14 +158,19 @@ func (d *deserializer) function(ins []spv.Instruction) (int, error) {
 // instruction reads one instruction of a function body.
 func (d *deserializer) instruction(in *spv.Instruction) error {
 	fs := d.fn
-	if in.Opcode == spv.OpLabel {
+	switch in.Opcode {
+	case spv.OpLabel:
 		if fs.cur != nil {
 			return d.errorf("block %%%d has no terminator", d.blockIDs[fs.cur])
 		}
 		fs.cur = fs.blocks[in.Result]
+		d.line = nil // an OpLine ends with its block
 		return nil
-	}
-	if in.Opcode == spv.OpLine || in.Opcode == spv.OpNoLine {
+	case spv.OpLine:
+		d.line = d.lineLoc(in)
+		return nil
+	case spv.OpNoLine:
+		d.line = nil
 		return nil
 	}
 	if fs.cur == nil {
@@ -186,7 +192,7 @@ func (d *deserializer) instruction(in *spv.Instruction) error {
 		if n := len(fs.constructs); n > 0 && fs.constructs[n-1].header == fs.cur {
 			return d.errorf("second merge instruction in block %%%d", d.blockIDs[fs.cur])
 		}
-		c := construct{header: fs.cur, control: in.Operands[len(in.Operands)-1].Value()}
+		c := construct{header: fs.cur, control: in.Operands[len(in.Operands)-1].Value(), loc: d.loc()}
 		var ok bool
 		if c.merge, ok = fs.blocks[in.Operands[0].Value()]; !ok {
 			return d.errorf("merge block %%%d is not a block of this function", in.Operands[0].Value())
@@ -213,7 +219,7 @@ func (d *deserializer) instruction(in *spv.Instruction) error {
 				return err
 			}
 		}
-		fs.terms = append(fs.terms, pendingTerm{fs.cur, in})
+		fs.terms = append(fs.terms, pendingTerm{fs.cur, in, d.loc()})
 		fs.cur, fs.merging = nil, false
 		return nil
 	}

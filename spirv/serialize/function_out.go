@@ -345,7 +345,10 @@ func (s *serializer) construct(c *ir.Operation) error {
 			e.Op(spv.OpBranch).Word(s.label(entry))
 			e.Op(spv.OpLabel).Word(s.label(entry))
 		}
-		if err := s.ops(entry, func() { e.Op(spv.OpSelectionMerge).Word(merge, control) }); err != nil {
+		if err := s.ops(entry, func() {
+			s.mergeLine(c)
+			e.Op(spv.OpSelectionMerge).Word(merge, control)
+		}); err != nil {
 			return err
 		}
 		for _, b := range blockOrder(entry, last)[1:] {
@@ -370,7 +373,10 @@ func (s *serializer) construct(c *ir.Operation) error {
 		for _, b := range order {
 			var before func()
 			if b == header {
-				before = func() { e.Op(spv.OpLoopMerge).Word(merge, s.label(cont), control) }
+				before = func() {
+					s.mergeLine(c)
+					e.Op(spv.OpLoopMerge).Word(merge, s.label(cont), control)
+				}
 			}
 			if err := s.block(b, before); err != nil {
 				return err
@@ -415,6 +421,7 @@ func (s *serializer) terminator(op *ir.Operation) error {
 		e.Op(spv.OpBranch).Word(s.mergeLabel(c))
 		return nil
 	case "spirv.Branch":
+		s.debugLine(secFunction, op.Loc())
 		e.Op(spv.OpBranch).Word(s.label(op.Successor(0)))
 		return nil
 	case "spirv.BranchConditional":
@@ -422,6 +429,7 @@ func (s *serializer) terminator(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
+		s.debugLine(secFunction, op.Loc())
 		e.Op(spv.OpBranchConditional).Word(cond, s.label(op.Successor(0)), s.label(op.Successor(1)))
 		if w, ok := op.Attr("branch_weights").(*ir.ArrayAttr); ok {
 			for _, a := range w.Elems {

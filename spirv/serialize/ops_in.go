@@ -281,7 +281,7 @@ func (d *deserializer) terminator(pt pendingTerm) error {
 	in := pt.in
 	ops := in.Operands
 	st := reuse(&d.termState)
-	st.Loc = d.loc()
+	st.Loc = pt.loc
 	// target appends to st's operands what the block named by o takes.
 	target := func(o spv.Operand) (*ir.Block, error) {
 		b, ok := fs.blocks[o.Value()]

@@ -45,6 +45,7 @@ func (s *serializer) op(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
+		s.debugLine(secFunction, op.Loc())
 		e.Op(spv.OpFunctionCall).Word(rid, res, callee).Word(args...)
 		return nil
 	case "spirv.NV.CooperativeMatrixLength":
@@ -62,6 +63,7 @@ func (s *serializer) op(op *ir.Operation) error {
 			return err
 		}
 		id, _ := s.valueID(op.Result(0))
+		s.debugLine(secFunction, op.Loc())
 		e.Op(spv.OpCooperativeMatrixLengthNV).Word(rt, id, mt)
 		return nil
 	}
@@ -90,6 +92,7 @@ func (s *serializer) op(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	s.debugLine(secFunction, op.Loc())
 	e.Op(opc).Word(head...).Word(words...)
 	return nil
 }
@@ -257,6 +260,7 @@ func (s *serializer) variable(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	s.debugLine(secFunction, op.Loc())
 	s.sec[secFunction].Op(spv.OpVariable).Word(tid, id, uint32(ptr.StorageClass)).Word(init...)
 	return nil
 }

@@ -42,7 +42,7 @@ func SerializeWith(module *ir.Operation, opts Options) ([]uint32, error) {
 		return nil, module.Errorf("cannot serialize a module without a vce triple ('requires #spirv.vce<...>')")
 	}
 	s := &serializer{
-		ctx: module.Context(), module: module, vce: vce,
+		ctx: module.Context(), module: module, vce: vce, debugInfo: opts.EmitDebugInfo,
 		typeIDs:    map[ir.Type]uint32{},
 		typeBusy:   map[ir.Type]bool{},
 		typeKeys:   map[string]uint32{},
@@ -87,6 +87,32 @@ type serializer struct {
 
 	fn      *funcOut // the function being written
 	spareFn *funcOut // the last one, whose maps the next reuses
+
+	debugInfo  bool   // Options.EmitDebugInfo
+	fileID     uint32 // the OpString of the module's file
+	afterMerge bool   // the last instruction written was a merge instruction
+}
+
+// debugLine writes an OpLine for loc, when it is a file location, into the
+// section of the instruction that follows, as MLIR does. The instruction
+// after a merge instruction gets none: it shares the construct's line.
+func (s *serializer) debugLine(sec section, loc ir.Location) {
+	if !s.debugInfo {
+		return
+	}
+	if s.afterMerge {
+		s.afterMerge = false
+		return
+	}
+	if f, ok := loc.(*ir.FileLineColLoc); ok {
+		s.sec[sec].Op(spv.OpLine).Word(s.fileID, uint32(f.Line), uint32(f.Col))
+	}
+}
+
+// mergeLine writes the OpLine of a construct's merge instruction.
+func (s *serializer) mergeLine(c *ir.Operation) {
+	s.debugLine(secFunction, c.Loc())
+	s.afterMerge = s.debugInfo
 }
 
 // available checks what op needs (its instruction, enum values and types,
@@ -158,6 +184,11 @@ func (s *serializer) writeModule() error {
 	for _, e := range s.vce.Extensions {
 		s.sec[secExtension].Op(spv.OpExtension).Str(e)
 	}
+	if s.debugInfo {
+		if err := s.debugInfoHeader(); err != nil {
+			return err
+		}
+	}
 	am, ok1 := s.module.Attr("addressing_model").(*spirv.EnumAttr)
 	mm, ok2 := s.module.Attr("memory_model").(*spirv.EnumAttr)
 	if !ok1 || !ok2 {
@@ -200,6 +231,31 @@ func (s *serializer) writeModule() error {
 			return at(op, err)
 		}
 	}
+	return nil
+}
+
+// debugInfoHeader declares what OpLine needs, as MLIR does: the
+// SPV_KHR_non_semantic_info extension, which the target environment must
+// allow when the vce triple does not list it, and the OpString of the
+// module's file.
+func (s *serializer) debugInfoHeader() error {
+	const ext = "SPV_KHR_non_semantic_info"
+	if !slices.Contains(s.vce.Extensions, ext) {
+		env := spirv.LookupTargetEnv(s.module)
+		if env == nil {
+			env = spirv.DefaultTargetEnv(s.ctx)
+		}
+		if !slices.Contains(env.Extensions(), ext) {
+			return s.module.Errorf("SPV_KHR_non_semantic_info extension not available")
+		}
+		s.sec[secExtension].Op(spv.OpExtension).Str(ext)
+	}
+	file := "<unknown>"
+	if f, ok := s.module.Loc().(*ir.FileLineColLoc); ok {
+		file = f.File
+	}
+	s.fileID = s.newID()
+	s.sec[secDebug].Op(spv.OpString).Word(s.fileID).Str(file)
 	return nil
 }
 
@@ -254,6 +310,7 @@ func (s *serializer) globalVariable(op *ir.Operation) error {
 	}
 	name := symName(op)
 	id := s.symbols[name]
+	s.debugLine(secGlobal, op.Loc())
 	e := &s.sec[secGlobal]
 	e.Op(spv.OpVariable).Word(tid, id, uint32(ptr.StorageClass))
 	if op.Attr("initializer") != nil {

@@ -14,6 +14,7 @@ type construct struct {
 	header, merge, cont *ir.Block
 	control             uint32
 	loop                bool
+	loc                 ir.Location // of the merge instruction, for the ops made for the construct
 }
 
 // structurize turns a function's flat CFG into spirv.mlir.selection and
@@ -37,7 +38,9 @@ func (d *deserializer) structurize(fnOp *ir.Operation, cs []construct) error {
 			conts[c.header] = c.cont
 		}
 	}
+	defer func() { d.line = nil }()
 	for _, c := range cs {
+		d.line = c.loc // as in MLIR, the construct op, its entry branch and merge
 		if err := d.structurizeOne(fnOp, c, headers, loopHeaders, conts); err != nil {
 			return err
 		}
