@@ -15,6 +15,7 @@ import (
 // type converter and the options.
 type env struct {
 	opts   Options
+	full   bool // converting a spirv.module made from a gpu.module
 	ctx    *ir.Context
 	target *spirv.TargetEnvAttr
 	caps   []spv.Capability // the target's capabilities, implied ones included
@@ -112,16 +113,14 @@ func (e *env) convert(t ir.Type) ir.Type {
 func (e *env) scalar(t ir.Type) ir.Type {
 	switch t := t.(type) {
 	case *ir.IntegerType:
-		if t.Signedness != ir.Signless {
-			t = e.ctx.I(t.Width) // SPIR-V integers carry no signedness in MLIR's lowering
-		}
+		// Signedness is kept, as in MLIR (emulated types too).
 		switch t.Width {
 		case 1, 32:
 			return t
 		case 8:
-			return e.narrow(t, spv.CapabilityInt8, e.ctx.I(32))
+			return e.narrow(t, spv.CapabilityInt8, e.ctx.IntegerType(32, t.Signedness))
 		case 16:
-			return e.narrow(t, spv.CapabilityInt16, e.ctx.I(32))
+			return e.narrow(t, spv.CapabilityInt16, e.ctx.IntegerType(32, t.Signedness))
 		case 64:
 			if e.has(spv.CapabilityInt64) {
 				return t
@@ -190,8 +189,13 @@ func (e *env) vector(t *ir.VectorType) ir.Type {
 
 // storageClass maps a memref memory space to a storage class (MLIR's
 // Vulkan or OpenCL memory space map): none and global are storage
-// buffers (CrossWorkgroup on Kernel targets).
+// buffers (CrossWorkgroup on Kernel targets). With StorageClassesOnly only
+// #spirv.storage_class spaces map, as in MLIR's passes that leave the
+// mapping to map-memref-spirv-storage-class.
 func (e *env) storageClass(ms ir.Attribute) (spv.StorageClass, bool) {
+	if a, ok := ms.(*spirv.EnumAttr); e.opts.StorageClassesOnly && (!ok || a.Kind != spv.KindStorageClass) {
+		return 0, false
+	}
 	global := spv.StorageClassStorageBuffer
 	if e.kernel() {
 		global = spv.StorageClassCrossWorkgroup
@@ -293,7 +297,7 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 	if _, _, ok := t.StridesAndOffset(); !ok {
 		return e.refuse(t, "has a layout that is not strided")
 	}
-	elem, packed, why := e.storageElem(t.Elem, sc)
+	elem, packed, why := e.storageElem(ir.ElementTypeOrSelf(t.Elem), sc)
 	if elem == nil {
 		if why == "" {
 			why = "has an element type SPIR-V cannot express"
@@ -301,7 +305,7 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 		return e.refuse(t, why)
 	}
 	if vt, ok := t.Elem.(*ir.VectorType); ok {
-		if elem = e.vector(vt); elem == nil {
+		if elem = e.vector(vt); elem == nil || packed {
 			return e.refuse(t, "has a vector element type SPIR-V cannot express")
 		}
 	}
@@ -314,7 +318,11 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 	var arr ir.Type
 	n, ok := memrefSpan(t)
 	if ok && packed {
-		per := 32 / int64(ir.IntOrFloatBitWidth(t.Elem))
+		bits := ir.IntOrFloatBitWidth(t.Elem)
+		if bits == 1 {
+			bits = 8 // bools are stored as bytes
+		}
+		per := 32 / int64(bits)
 		n = (n + per - 1) / per
 	}
 	if ok && n > 0 {
