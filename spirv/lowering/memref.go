@@ -110,6 +110,10 @@ func (e *env) access(o *ir.Operation, mem *ir.Value, memOperand int, rw *rewrite
 	}
 	rw.SetInsertionPointBefore(o)
 	ptr, bitOffset, ok = e.elementPtr(&rw.Builder, mt, base, indices, o.Loc())
+	if ok && bitOffset != nil && ir.IsFloat(ir.ElementTypeOrSelf(mt.Elem)) {
+		// MLIR's storage of narrow floats in f32 words; nothing unpacks them.
+		return nil, nil, nil, false
+	}
 	return ptr, bitOffset, elem, ok
 }
 
@@ -134,7 +138,14 @@ func (e *env) load(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	if isBool(o.Result(0).Type()) && !isBool(wt) {
 		v = val(b, "spirv.IEqual", loc, elem, v, intConst(b, wt, 1, loc)) // bools are stored as 0 and 1
 	} else if v.Type() != elem {
-		v = val(b, "spirv.UConvert", loc, elem, v)
+		// A word narrowed to the element (MLIR's UConvert), or narrow data
+		// held as it is but computed in 32 bits, sign-extended (see
+		// narrowFixes).
+		name := "spirv.UConvert"
+		if ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(elem)) > ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(wt)) {
+			name = "spirv.SConvert"
+		}
+		v = val(b, name, loc, elem, v)
 	}
 	rw.ReplaceOp(o, []*ir.Value{v})
 	return nil

@@ -265,26 +265,56 @@ func (e *env) storageElem(elem ir.Type, sc spv.StorageClass) (ir.Type, bool, str
 		}
 		return c, false, ""
 	}
-	// 8- and 16-bit data: native with the storage capability of the class
-	// (and the arithmetic one), else packed into i32 words.
-	native := e.scalar(elem) == elem
-	if native {
-		switch sc {
-		case spv.StorageClassStorageBuffer:
-			native = bits == 8 && e.has(spv.CapabilityStorageBuffer8BitAccess) ||
-				bits == 16 && e.has(spv.CapabilityStorageBuffer16BitAccess)
-		case spv.StorageClassUniform, spv.StorageClassPushConstant:
-			native = false
-		}
-	}
-	if native {
+	// 8- and 16-bit data: as they are with the capability (and extension)
+	// the class needs for them, else packed into 32-bit words (MLIR's
+	// convertScalarType with a storage class).
+	if why := e.storable(elem, bits, sc); why == "" {
 		return elem, false, ""
+	} else if e.opts.NoEmulation {
+		return nil, false, why
 	}
 	if isInt {
-		return e.ctx.I(32), true, ""
+		return e.ctx.IntegerType(32, it.Signedness), true, ""
 	}
-	return nil, false, fmt.Sprintf("needs capability %s for %s in %s memory",
-		map[int]string{8: "StorageBuffer8BitAccess", 16: "StorageBuffer16BitAccess"}[bits], ir.TypeString(elem), sc)
+	return e.ctx.F32(), true, ""
+}
+
+// storable says what 8- or 16-bit type elem needs to be held in memory of
+// class sc ("" when the target has it): in the interface classes their
+// storage capability and extension (MLIR's ScalarType::getCapabilities
+// and getExtensions with a storage class), elsewhere the arithmetic one.
+func (e *env) storable(elem ir.Type, bits int, sc spv.StorageClass) string {
+	var cap8, cap16 spv.Capability
+	switch sc {
+	case spv.StorageClassStorageBuffer:
+		cap8, cap16 = spv.CapabilityStorageBuffer8BitAccess, spv.CapabilityStorageBuffer16BitAccess
+	case spv.StorageClassUniform:
+		cap8, cap16 = spv.CapabilityUniformAndStorageBuffer8BitAccess, spv.CapabilityStorageUniform16
+	case spv.StorageClassPushConstant:
+		cap8, cap16 = spv.CapabilityStoragePushConstant8, spv.CapabilityStoragePushConstant16
+	case spv.StorageClassInput, spv.StorageClassOutput:
+		if bits == 16 {
+			cap16 = spv.CapabilityStorageInputOutput16
+		}
+	}
+	c, ext := cap8, "SPV_KHR_8bit_storage"
+	if bits == 16 {
+		c, ext = cap16, "SPV_KHR_16bit_storage"
+	}
+	if c == 0 {
+		if e.scalar(elem) == elem {
+			return ""
+		}
+		c = map[int]spv.Capability{8: spv.CapabilityInt8, 16: spv.CapabilityInt16}[bits]
+		if ir.IsFloat(elem) {
+			c = spv.CapabilityFloat16
+		}
+		return fmt.Sprintf("needs capability %s for %s", c, ir.TypeString(elem))
+	}
+	if e.has(c) && slices.Contains(e.target.Extensions(), ext) {
+		return ""
+	}
+	return fmt.Sprintf("needs capability %s and extension %s for %s in %s memory", c, ext, ir.TypeString(elem), sc)
 }
 
 // memref converts a memref to a pointer to a struct holding an array of
