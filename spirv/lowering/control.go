@@ -327,11 +327,13 @@ func (e *env) funcOp(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewri
 	if !ok || !rok || len(results) > 1 || len(sc.ConvertedTypes()) != len(ft.Inputs) {
 		return rewrite.NoMatch
 	}
-	if !e.kernel() {
+	if e.full && !e.kernel() {
 		for i, t := range sc.ConvertedTypes() {
 			// Logical addressing (spirv-val) lets a function take a
 			// StorageBuffer pointer only with variable pointers, which
-			// nothing here declares.
+			// nothing here declares. Only checked in the spirv.modules
+			// made from gpu.modules: a conversion in place (MLIR's
+			// convert-func-to-spirv) keeps MLIR's output.
 			if pt, ok := t.(*spirv.PointerType); ok && pt.StorageClass == spv.StorageClassStorageBuffer {
 				return o.Errorf("argument %d of type %s would be a StorageBuffer pointer, which a Shader function can take only with variable pointers; pass the memref to the kernel only",
 					i, ir.TypeString(ft.Inputs[i]))

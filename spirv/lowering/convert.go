@@ -35,6 +35,11 @@ type Options struct {
 	// BoolNumBits is how many bits hold a stored i1 (bool-num-bits); only
 	// 8, the default (0 reads as 8), is supported, as in MLIR.
 	BoolNumBits int
+	// StorageClassesOnly converts only memrefs whose memory space is a
+	// #spirv.storage_class (MLIR's per-dialect passes other than
+	// convert-gpu-to-spirv); otherwise numeric and gpu address spaces map
+	// to storage classes as map-memref-spirv-storage-class would.
+	StorageClassesOnly bool
 	// Illegal names the dialects none of whose ops may stay unconverted
 	// (MLIR's convert-arith-to-spirv marks arith illegal; the other
 	// passes leave what they cannot convert).
@@ -303,7 +308,7 @@ func holdsVectorOp(op *ir.Operation) bool {
 // says whether root may hold vector ops.
 func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full, vector bool, emit func(*ir.Diagnostic)) error {
 	e := newEnv(root.Context(), target, o)
-	e.emit = emit
+	e.emit, e.full = emit, full
 	dialects := o.Dialects
 	if dialects == nil {
 		dialects = AllDialects

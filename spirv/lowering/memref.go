@@ -74,6 +74,8 @@ func (e *env) elementPtr(b *ir.Builder, mt *ir.MemRefType, base *ir.Value, indic
 	}
 	it := e.index
 	zero := e.indexConst(b, 0, loc)
+	// offset + sum(stride * index), unfolded (the older MLIR of
+	// GPUToSPIRV/load-store.mlir; newer MLIR folds x * 1 and x + 0).
 	lin := e.indexConst(b, offset, loc)
 	for i, idx := range indices {
 		s := e.indexConst(b, strides[i], loc)
@@ -108,6 +110,10 @@ func (e *env) access(o *ir.Operation, mem *ir.Value, memOperand int, rw *rewrite
 	}
 	rw.SetInsertionPointBefore(o)
 	ptr, bitOffset, ok = e.elementPtr(&rw.Builder, mt, base, indices, o.Loc())
+	if ok && bitOffset != nil && ir.IsFloat(ir.ElementTypeOrSelf(mt.Elem)) {
+		// MLIR's storage of narrow floats in f32 words; nothing unpacks them.
+		return nil, nil, nil, false
+	}
 	return ptr, bitOffset, elem, ok
 }
 
@@ -118,7 +124,7 @@ func (e *env) load(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	}
 	b, loc := &rw.Builder, o.Loc()
 	wt := ptr.Type().(*spirv.PointerType).Pointee
-	v := val(b, "spirv.Load", loc, wt, ptr)
+	v := op(b, "spirv.Load", loc, wt, []*ir.Value{ptr}, e.memoryAccess(o, ptr, off)...).Result(0)
 	if off != nil {
 		// Packed narrow data: shift the element down and mask it, then
 		// sign-extend it if it is computed in 32 bits (see narrowFixes).
@@ -130,9 +136,16 @@ func (e *env) load(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 		}
 	}
 	if isBool(o.Result(0).Type()) && !isBool(wt) {
-		v = val(b, "spirv.INotEqual", loc, elem, v, intConst(b, wt, 0, loc))
+		v = val(b, "spirv.IEqual", loc, elem, v, intConst(b, wt, 1, loc)) // bools are stored as 0 and 1
 	} else if v.Type() != elem {
-		v = val(b, "spirv.UConvert", loc, elem, v)
+		// A word narrowed to the element (MLIR's UConvert), or narrow data
+		// held as it is but computed in 32 bits, sign-extended (see
+		// narrowFixes).
+		name := "spirv.UConvert"
+		if ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(elem)) > ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(wt)) {
+			name = "spirv.SConvert"
+		}
+		v = val(b, name, loc, elem, v)
 	}
 	rw.ReplaceOp(o, []*ir.Value{v})
 	return nil
@@ -148,12 +161,17 @@ func (e *env) store(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversio
 	wt := pt.Pointee
 	v := operands[0]
 	if isBool(v.Type()) && !isBool(wt) {
-		v = val(b, "spirv.Select", loc, wt, v, intConst(b, wt, 1, loc), intConst(b, wt, 0, loc))
+		zero, one := intConst(b, wt, 0, loc), intConst(b, wt, 1, loc)
+		if c, ok := constInt(v); ok {
+			v = map[bool]*ir.Value{true: one, false: zero}[c != 0] // MLIR folds the select
+		} else {
+			v = val(b, "spirv.Select", loc, wt, v, one, zero)
+		}
 	} else if v.Type() != wt {
 		v = val(b, "spirv.UConvert", loc, wt, v)
 	}
 	if off == nil {
-		op(b, "spirv.Store", loc, nil, []*ir.Value{ptr, v})
+		op(b, "spirv.Store", loc, nil, []*ir.Value{ptr, v}, e.memoryAccess(o, ptr, nil)...)
 		rw.EraseOp(o)
 		return nil
 	}
@@ -172,6 +190,27 @@ func (e *env) store(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversio
 	op(b, "spirv.AtomicOr", loc, wt, []*ir.Value{ptr, data}, scope, sem)
 	rw.EraseOp(o)
 	return nil
+}
+
+// memoryAccess returns the memory operands of a load or store o through
+// ptr (MLIR's calculateMemoryRequirements): Nontemporal for a nontemporal
+// access, and in PhysicalStorageBuffer memory Aligned with the scalar's
+// size. A packed access (bitOffset) is an atomic on a word, never aligned.
+func (e *env) memoryAccess(o *ir.Operation, ptr, bitOffset *ir.Value) []ir.NamedAttr {
+	access := spv.MemoryAccessNone
+	if a, ok := o.Attr("nontemporal").(*ir.IntegerAttr); ok && a.Bool() {
+		access |= spv.MemoryAccessNontemporal
+	}
+	pt := ptr.Type().(*spirv.PointerType)
+	var attrs []ir.NamedAttr
+	if size, ok := spirv.SizeInBytes(pt.Pointee); ok && bitOffset == nil && pt.StorageClass == spv.StorageClassPhysicalStorageBuffer {
+		access |= spv.MemoryAccessAligned
+		attrs = append(attrs, ir.NamedAttr{Name: "alignment", Value: e.ctx.IntegerAttr(e.ctx.I(32), size)})
+	}
+	if access == spv.MemoryAccessNone {
+		return nil
+	}
+	return append([]ir.NamedAttr{named("memory_access", enum(e.ctx, spv.KindMemoryAccess, uint32(access)))}, attrs...)
 }
 
 // alloca makes a Function variable at the start of the function.

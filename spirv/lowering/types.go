@@ -15,6 +15,7 @@ import (
 // type converter and the options.
 type env struct {
 	opts   Options
+	full   bool // converting a spirv.module made from a gpu.module
 	ctx    *ir.Context
 	target *spirv.TargetEnvAttr
 	caps   []spv.Capability // the target's capabilities, implied ones included
@@ -112,16 +113,14 @@ func (e *env) convert(t ir.Type) ir.Type {
 func (e *env) scalar(t ir.Type) ir.Type {
 	switch t := t.(type) {
 	case *ir.IntegerType:
-		if t.Signedness != ir.Signless {
-			t = e.ctx.I(t.Width) // SPIR-V integers carry no signedness in MLIR's lowering
-		}
+		// Signedness is kept, as in MLIR (emulated types too).
 		switch t.Width {
 		case 1, 32:
 			return t
 		case 8:
-			return e.narrow(t, spv.CapabilityInt8, e.ctx.I(32))
+			return e.narrow(t, spv.CapabilityInt8, e.ctx.IntegerType(32, t.Signedness))
 		case 16:
-			return e.narrow(t, spv.CapabilityInt16, e.ctx.I(32))
+			return e.narrow(t, spv.CapabilityInt16, e.ctx.IntegerType(32, t.Signedness))
 		case 64:
 			if e.has(spv.CapabilityInt64) {
 				return t
@@ -190,8 +189,13 @@ func (e *env) vector(t *ir.VectorType) ir.Type {
 
 // storageClass maps a memref memory space to a storage class (MLIR's
 // Vulkan or OpenCL memory space map): none and global are storage
-// buffers (CrossWorkgroup on Kernel targets).
+// buffers (CrossWorkgroup on Kernel targets). With StorageClassesOnly only
+// #spirv.storage_class spaces map, as in MLIR's passes that leave the
+// mapping to map-memref-spirv-storage-class.
 func (e *env) storageClass(ms ir.Attribute) (spv.StorageClass, bool) {
+	if a, ok := ms.(*spirv.EnumAttr); e.opts.StorageClassesOnly && (!ok || a.Kind != spv.KindStorageClass) {
+		return 0, false
+	}
 	global := spv.StorageClassStorageBuffer
 	if e.kernel() {
 		global = spv.StorageClassCrossWorkgroup
@@ -261,26 +265,56 @@ func (e *env) storageElem(elem ir.Type, sc spv.StorageClass) (ir.Type, bool, str
 		}
 		return c, false, ""
 	}
-	// 8- and 16-bit data: native with the storage capability of the class
-	// (and the arithmetic one), else packed into i32 words.
-	native := e.scalar(elem) == elem
-	if native {
-		switch sc {
-		case spv.StorageClassStorageBuffer:
-			native = bits == 8 && e.has(spv.CapabilityStorageBuffer8BitAccess) ||
-				bits == 16 && e.has(spv.CapabilityStorageBuffer16BitAccess)
-		case spv.StorageClassUniform, spv.StorageClassPushConstant:
-			native = false
-		}
-	}
-	if native {
+	// 8- and 16-bit data: as they are with the capability (and extension)
+	// the class needs for them, else packed into 32-bit words (MLIR's
+	// convertScalarType with a storage class).
+	if why := e.storable(elem, bits, sc); why == "" {
 		return elem, false, ""
+	} else if e.opts.NoEmulation {
+		return nil, false, why
 	}
 	if isInt {
-		return e.ctx.I(32), true, ""
+		return e.ctx.IntegerType(32, it.Signedness), true, ""
 	}
-	return nil, false, fmt.Sprintf("needs capability %s for %s in %s memory",
-		map[int]string{8: "StorageBuffer8BitAccess", 16: "StorageBuffer16BitAccess"}[bits], ir.TypeString(elem), sc)
+	return e.ctx.F32(), true, ""
+}
+
+// storable says what 8- or 16-bit type elem needs to be held in memory of
+// class sc ("" when the target has it): in the interface classes their
+// storage capability and extension (MLIR's ScalarType::getCapabilities
+// and getExtensions with a storage class), elsewhere the arithmetic one.
+func (e *env) storable(elem ir.Type, bits int, sc spv.StorageClass) string {
+	var cap8, cap16 spv.Capability
+	switch sc {
+	case spv.StorageClassStorageBuffer:
+		cap8, cap16 = spv.CapabilityStorageBuffer8BitAccess, spv.CapabilityStorageBuffer16BitAccess
+	case spv.StorageClassUniform:
+		cap8, cap16 = spv.CapabilityUniformAndStorageBuffer8BitAccess, spv.CapabilityStorageUniform16
+	case spv.StorageClassPushConstant:
+		cap8, cap16 = spv.CapabilityStoragePushConstant8, spv.CapabilityStoragePushConstant16
+	case spv.StorageClassInput, spv.StorageClassOutput:
+		if bits == 16 {
+			cap16 = spv.CapabilityStorageInputOutput16
+		}
+	}
+	c, ext := cap8, "SPV_KHR_8bit_storage"
+	if bits == 16 {
+		c, ext = cap16, "SPV_KHR_16bit_storage"
+	}
+	if c == 0 {
+		if e.scalar(elem) == elem {
+			return ""
+		}
+		c = map[int]spv.Capability{8: spv.CapabilityInt8, 16: spv.CapabilityInt16}[bits]
+		if ir.IsFloat(elem) {
+			c = spv.CapabilityFloat16
+		}
+		return fmt.Sprintf("needs capability %s for %s", c, ir.TypeString(elem))
+	}
+	if e.has(c) && slices.Contains(e.target.Extensions(), ext) {
+		return ""
+	}
+	return fmt.Sprintf("needs capability %s and extension %s for %s in %s memory", c, ext, ir.TypeString(elem), sc)
 }
 
 // memref converts a memref to a pointer to a struct holding an array of
@@ -293,7 +327,7 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 	if _, _, ok := t.StridesAndOffset(); !ok {
 		return e.refuse(t, "has a layout that is not strided")
 	}
-	elem, packed, why := e.storageElem(t.Elem, sc)
+	elem, packed, why := e.storageElem(ir.ElementTypeOrSelf(t.Elem), sc)
 	if elem == nil {
 		if why == "" {
 			why = "has an element type SPIR-V cannot express"
@@ -301,7 +335,7 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 		return e.refuse(t, why)
 	}
 	if vt, ok := t.Elem.(*ir.VectorType); ok {
-		if elem = e.vector(vt); elem == nil {
+		if elem = e.vector(vt); elem == nil || packed {
 			return e.refuse(t, "has a vector element type SPIR-V cannot express")
 		}
 	}
@@ -314,7 +348,11 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 	var arr ir.Type
 	n, ok := memrefSpan(t)
 	if ok && packed {
-		per := 32 / int64(ir.IntOrFloatBitWidth(t.Elem))
+		bits := ir.IntOrFloatBitWidth(t.Elem)
+		if bits == 1 {
+			bits = 8 // bools are stored as bytes
+		}
+		per := 32 / int64(bits)
 		n = (n + per - 1) / per
 	}
 	if ok && n > 0 {
