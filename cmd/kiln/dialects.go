@@ -11,11 +11,12 @@ import (
 	"github.com/kiln-gpu/kiln/memref"
 	"github.com/kiln-gpu/kiln/scf"
 	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/ub"
 	"github.com/kiln-gpu/kiln/vector"
 )
 
 // newContext returns a context with every dialect Kiln knows.
 func newContext() *ir.Context {
 	return ir.NewContext(fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(),
-		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), index.Dialect())
+		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), index.Dialect(), ub.Dialect())
 }
