@@ -59,10 +59,11 @@ var (
 	ConvertCFToSPIRV     = alias("convert-cf-to-spirv", "ConvertControlFlowToSPIRV", false, "cf")
 	ConvertFuncToSPIRV   = alias("convert-func-to-spirv", "ConvertFuncToSPIRV", false, "func")
 	ConvertVectorToSPIRV = alias("convert-vector-to-spirv", "ConvertVectorToSPIRV", false, "vector")
+	ConvertUBToSPIRV     = alias("convert-ub-to-spirv", "UBToSPIRVConversionPass", false, "ub")
 )
 
 // Register adds convert-to-spirv and its per-dialect aliases to reg.
 func Register(reg pass.Registry) {
 	reg.Add(ConvertToSPIRV, ConvertGPUToSPIRV, ConvertArithToSPIRV, ConvertMathToSPIRV, ConvertMemRefToSPIRV,
-		ConvertSCFToSPIRV, ConvertCFToSPIRV, ConvertFuncToSPIRV, ConvertVectorToSPIRV)
+		ConvertSCFToSPIRV, ConvertCFToSPIRV, ConvertFuncToSPIRV, ConvertVectorToSPIRV, ConvertUBToSPIRV)
 }
