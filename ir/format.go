@@ -349,6 +349,17 @@ func (f *compiledFormat) part(r fmtRef) fmtPart {
 	return fmtPart{variadic: true}
 }
 
+// impliedAnchor returns an optional group's anchor when it is a unit
+// attribute that the group's presence implies (it is neither printed nor
+// parsed), or nil.
+func (f *compiledFormat) impliedAnchor(e *fmtElem) *fmtElem {
+	a := e.anchor
+	if a.kind == fVar && a.ref.kind == rAttr && f.spec.Attrs[a.ref.idx].Unit && a != e.then[0] {
+		return a
+	}
+	return nil
+}
+
 // tokenizeFormat splits a format string into `literal` (kept with its
 // backquotes), $names, words and single punctuation characters.
 func tokenizeFormat(s string) []string {

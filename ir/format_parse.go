@@ -212,14 +212,18 @@ func (s *fmtParseState) element(e *fmtElem) error {
 		if !present {
 			return s.elements(e.els)
 		}
-		if a := e.anchor; a.kind == fVar && a.ref.kind == rAttr && s.f.spec.Attrs[a.ref.idx].Unit && !slices.Contains(e.then, a) {
-			p.st.AddAttr(s.f.spec.Attrs[a.ref.idx].Name, p.Context().UnitAttr())
-		}
 		rest := e.then
 		if e.then[0].kind == fLiteral {
 			rest = rest[1:] // consumed by groupPresent
 		}
-		return s.elements(rest)
+		for _, el := range rest {
+			if el == s.f.impliedAnchor(e) {
+				p.st.AddAttr(s.f.spec.Attrs[el.ref.idx].Name, p.Context().UnitAttr())
+			} else if err := s.element(el); err != nil {
+				return err
+			}
+		}
+		return nil
 	case fCustom:
 		return s.custom(e)
 	}
