@@ -622,5 +622,9 @@ func (c *fmtCompiler) optional() (*fmtElem, error) {
 	if len(e.then) == 0 || e.then[0].kind == fSpace || e.then[0].kind == fAttrDict || e.then[0].kind == fCustom {
 		return nil, fmt.Errorf("first parsable element of an optional group must be a literal, variable, or type directive")
 	}
+	if first := e.then[0]; first.kind == fVar && first.ref.kind == rAttr && c.f.spec.Attrs[first.ref.idx].Parse != nil {
+		// Its presence could only be known by trying the hook.
+		return nil, fmt.Errorf("an optional group cannot start with '%s', an attribute read by a Parse hook", c.f.spec.Attrs[first.ref.idx].Name)
+	}
 	return e, nil
 }

@@ -137,9 +137,7 @@ func (s *fmtParseState) resolveOperands(st *OpState) error {
 		ts := s.typesOf(fmtRef{rOperand, i}, st)
 		if len(ts) == 1 && !s.f.operandTypes[i].seen {
 			// A type taken from a single value applies to every operand.
-			for len(ts) < len(us) {
-				ts = append(ts, ts[0])
-			}
+			ts = slices.Repeat(ts, len(us))
 		}
 		if err := s.resolve(us, ts, st); err != nil {
 			return err

@@ -71,6 +71,10 @@ func (w *fmtPrinter) element(e *fmtElem) {
 		w.literal(e.text)
 		return
 	case fSpace:
+		if e.text == `\n` {
+			p.newline()
+			return
+		}
 		if e.text == " " {
 			p.WriteByte(' ')
 		}

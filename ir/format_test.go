@@ -43,6 +43,9 @@ var fmtDialect = &ir.Dialect{
 		{Name: "fmt.infer", Operands: ir.Exactly(1), Results: ir.Exactly(2),
 			Format: &ir.Format{Syntax: "$x attr-dict `:` type($x)", Operands: []string{"x"}, Results: []string{"a", "b"},
 				InferResults: func(_ *ir.Context, ts []ir.Type) ([]ir.Type, error) { return []ir.Type{ts[0], ts[0]}, nil }}},
+		{Name: "fmt.sel", Operands: ir.Between(1, 2),
+			Format: &ir.Format{Syntax: "$c (`,` $v^)? attr-dict `:` type($c)", Operands: []string{"c", "v?"},
+				TypesMatch: [][]string{{"c", "v"}}}},
 		{Name: "fmt.region", Regions: ir.Exactly(1),
 			Format: &ir.Format{Syntax: "attr-dict-with-keyword $body", Regions: []string{"body"}}},
 		{Name: "fmt.br", Traits: ir.Terminator, Successors: ir.Exactly(1),
@@ -123,6 +126,8 @@ func TestFormatPrintsAsMLIR(t *testing.T) {
 		{"fmt.else kind 3", "fmt.else kind 3 : i64"},
 		{"fmt.else plain", "fmt.else plain"},
 		{"%r:2 = fmt.infer %f : f32", "%3:2 = fmt.infer %2 : f32"},
+		{"fmt.sel %a : i32", "fmt.sel %0 : i32"},
+		{"fmt.sel %a, %b : i32", "fmt.sel %0, %1 : i32"},
 		{"fmt.region attributes {z} {\n}", "fmt.region attributes {z} {\n}"},
 	}
 	for _, tc := range cases {
@@ -196,6 +201,7 @@ func TestFormatErrorsInSyntax(t *testing.T) {
 		{"$x attr-dict `:", "unterminated literal `:"},
 		{"custom<Nope>($x) attr-dict", "custom directive 'Nope' has no Go hooks"},
 		{"$x attr-dict : type($r)", "unexpected ':'"},
+		{"($m^)? $x attr-dict", "an optional group cannot start with 'm', an attribute read by a Parse hook"},
 		{"$x attr-dict", "type of result #0, named 'r', is not buildable and a buildable type cannot be inferred"},
 		{"$x attr-dict `:` type($r)", "type of operand #0, named 'x', is not buildable and a buildable type cannot be inferred"},
 	}
@@ -203,7 +209,8 @@ func TestFormatErrorsInSyntax(t *testing.T) {
 		err := func() (err any) {
 			defer func() { err = recover() }()
 			d := &ir.Dialect{Name: "bad", Ops: []*ir.OpDef{{Name: "bad.op", Operands: ir.Exactly(1), Results: ir.Exactly(1),
-				Format: &ir.Format{Syntax: tc.syntax, Operands: []string{"x"}, Results: []string{"r"}}}}}
+				Format: &ir.Format{Syntax: tc.syntax, Operands: []string{"x"}, Results: []string{"r"},
+					Attrs: []ir.FormatAttr{{Name: "m", Parse: modeAttr.Parse}}}}}}
 			ir.NewContext(d)
 			return nil
 		}()
