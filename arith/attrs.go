@@ -157,6 +157,8 @@ var FastMathFormat = ir.FormatAttr{
 	Print: func(p *ir.Printer, a ir.Attribute) {
 		if a, ok := a.(*FastMathAttr); ok {
 			p.WriteString("<" + a.Flags.String() + ">")
+		} else {
+			p.Attr(a) // unverified IR
 		}
 	},
 	Default: func(ctx *ir.Context) ir.Attribute { return FastMath(ctx, FastMathNone) },

@@ -20,8 +20,11 @@ var cmp = &ir.OpDef{
 		Operands: []string{"lhs", "rhs"},
 		Results:  []string{"result"},
 		Attrs: []ir.FormatAttr{{Name: "pred", Parse: func(p *ir.Parser) (ir.Attribute, error) { return parsePredicate(p) }, Print: func(p *ir.Printer, a ir.Attribute) {
+			p.WriteByte(' ')
 			if a, ok := a.(*CmpPredicateAttr); ok {
-				p.WriteString(" " + predicateNames[a.Pred])
+				p.WriteString(predicateNames[a.Pred])
+			} else {
+				p.Attr(a) // unverified IR
 			}
 		}}},
 		Types: map[string]func(*ir.Context) ir.Type{"lhs": indexType, "rhs": indexType, "result": i1Type},

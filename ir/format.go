@@ -349,6 +349,17 @@ func (f *compiledFormat) part(r fmtRef) fmtPart {
 	return fmtPart{variadic: true}
 }
 
+// impliedAnchor returns an optional group's anchor when it is a unit
+// attribute that the group's presence implies (it is neither printed nor
+// parsed), or nil.
+func (f *compiledFormat) impliedAnchor(e *fmtElem) *fmtElem {
+	a := e.anchor
+	if a.kind == fVar && a.ref.kind == rAttr && f.spec.Attrs[a.ref.idx].Unit && a != e.then[0] {
+		return a
+	}
+	return nil
+}
+
 // tokenizeFormat splits a format string into `literal` (kept with its
 // backquotes), $names, words and single punctuation characters.
 func tokenizeFormat(s string) []string {
@@ -610,6 +621,10 @@ func (c *fmtCompiler) optional() (*fmtElem, error) {
 	}
 	if len(e.then) == 0 || e.then[0].kind == fSpace || e.then[0].kind == fAttrDict || e.then[0].kind == fCustom {
 		return nil, fmt.Errorf("first parsable element of an optional group must be a literal, variable, or type directive")
+	}
+	if first := e.then[0]; first.kind == fVar && first.ref.kind == rAttr && c.f.spec.Attrs[first.ref.idx].Parse != nil {
+		// Its presence could only be known by trying the hook.
+		return nil, fmt.Errorf("an optional group cannot start with '%s', an attribute read by a Parse hook", c.f.spec.Attrs[first.ref.idx].Name)
 	}
 	return e, nil
 }

@@ -137,9 +137,7 @@ func (s *fmtParseState) resolveOperands(st *OpState) error {
 		ts := s.typesOf(fmtRef{rOperand, i}, st)
 		if len(ts) == 1 && !s.f.operandTypes[i].seen {
 			// A type taken from a single value applies to every operand.
-			for len(ts) < len(us) {
-				ts = append(ts, ts[0])
-			}
+			ts = slices.Repeat(ts, len(us))
 		}
 		if err := s.resolve(us, ts, st); err != nil {
 			return err
@@ -212,14 +210,18 @@ func (s *fmtParseState) element(e *fmtElem) error {
 		if !present {
 			return s.elements(e.els)
 		}
-		if a := e.anchor; a.kind == fVar && a.ref.kind == rAttr && s.f.spec.Attrs[a.ref.idx].Unit && !slices.Contains(e.then, a) {
-			p.st.AddAttr(s.f.spec.Attrs[a.ref.idx].Name, p.Context().UnitAttr())
-		}
 		rest := e.then
 		if e.then[0].kind == fLiteral {
 			rest = rest[1:] // consumed by groupPresent
 		}
-		return s.elements(rest)
+		for _, el := range rest {
+			if el == s.f.impliedAnchor(e) {
+				p.st.AddAttr(s.f.spec.Attrs[el.ref.idx].Name, p.Context().UnitAttr())
+			} else if err := s.element(el); err != nil {
+				return err
+			}
+		}
+		return nil
 	case fCustom:
 		return s.custom(e)
 	}

@@ -71,6 +71,10 @@ func (w *fmtPrinter) element(e *fmtElem) {
 		w.literal(e.text)
 		return
 	case fSpace:
+		if e.text == `\n` {
+			p.newline()
+			return
+		}
 		if e.text == " " {
 			p.WriteByte(' ')
 		}
@@ -82,11 +86,7 @@ func (w *fmtPrinter) element(e *fmtElem) {
 			w.elements(e.els, nil)
 			return
 		}
-		var skip *fmtElem
-		if a := e.anchor; a.kind == fVar && a.ref.kind == rAttr && w.f.spec.Attrs[a.ref.idx].Unit && a != e.then[0] {
-			skip = a
-		}
-		w.elements(e.then, skip)
+		w.elements(e.then, w.f.impliedAnchor(e))
 		return
 	case fAttrDict:
 		w.attrDict(e.withKeyword)

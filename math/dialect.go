@@ -16,6 +16,8 @@ var dialect = &ir.Dialect{
 	MaterializeConstant: arith.BuildConstant,
 	Ops: []*ir.OpDef{
 		unaryFloat("absf", "floating point absolute-value operation"),
+		// math.abs is absf's spelling before MLIR split it from absi; older files still use it.
+		unaryFloat("abs", "floating point absolute-value operation"),
 		unaryFloat("acos", "arcus cosine of the given value"),
 		unaryFloat("acosh", "hyperbolic arcus cosine of the given value"),
 		unaryFloat("asin", "arcus sine of the given value"),

@@ -4,7 +4,8 @@
 // tensors. The package is named mathd (directory math/) so that it does not
 // shadow the standard library's math package.
 //
-// Ops print and parse in MLIR's custom syntax; float ops take arith's
+// Ops print and parse in MLIR's custom syntax, given by their MathOps.td
+// assembly formats (ir.Format); float ops take arith's
 // fast-math flags:
 //
 //	%0 = math.sqrt %x : f32

@@ -20,6 +20,7 @@ var floatFuncs = map[string]struct {
 	exact bool
 }{
 	"math.absf":      {unary(math.Abs), true},
+	"math.abs":       {unary(math.Abs), true},
 	"math.ceil":      {unary(math.Ceil), true},
 	"math.floor":     {unary(math.Floor), true},
 	"math.trunc":     {unary(math.Trunc), true},

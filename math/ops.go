@@ -21,7 +21,6 @@ func floatKind(t ir.Type) (ir.FloatKind, bool) {
 // floatOp defines `%r = math.<name> %a, ... fastmath<...> : T` for float T.
 func floatOp(name, summary string, n int, example string) *ir.OpDef {
 	full := "math." + name
-	parse, print := arith.SameTypeSyntax(n, 1, fastmath...)
 	return &ir.OpDef{
 		Name:     full,
 		Summary:  summary,
@@ -30,8 +29,7 @@ func floatOp(name, summary string, n int, example string) *ir.OpDef {
 		Operands: ir.Exactly(n),
 		Results:  ir.Exactly(1),
 		Inherent: []string{"fastmath"},
-		Parse:    parse,
-		Print:    print,
+		Format:   sameTypeFormat(operandNames[n-1], true),
 		Verify: func(op *ir.Operation) error {
 			if err := arith.VerifyClauses(op, fastmath); err != nil {
 				return err
@@ -62,6 +60,27 @@ func floatOp(name, summary string, n int, example string) *ir.OpDef {
 	}
 }
 
+// operandNames are the operands of n-ary ops, as MathOps.td names them.
+var operandNames = [][]string{{"operand"}, {"lhs", "rhs"}, {"a", "b", "c"}}
+
+// sameTypeFormat is the format of ops whose operands and result share one
+// type: `$lhs, $rhs (fastmath<...>)? attr-dict : type($result)`.
+func sameTypeFormat(operands []string, withFastMath bool) *ir.Format {
+	f := &ir.Format{Operands: operands, Results: []string{"result"}}
+	for i, o := range operands {
+		if i > 0 {
+			f.Syntax += " `,` "
+		}
+		f.Syntax += "$" + o
+	}
+	if withFastMath {
+		f.Syntax += " (`fastmath` `` $fastmath^)?"
+		f.Attrs = []ir.FormatAttr{arith.FastMathFormat}
+	}
+	f.Syntax += " attr-dict `:` type($result)"
+	return f
+}
+
 // unaryFloat defines a one-operand float op with a standard example.
 func unaryFloat(name, summary string) *ir.OpDef {
 	return floatOp(name, summary, 1, "%r = math."+name+" %x : f32")
@@ -70,7 +89,6 @@ func unaryFloat(name, summary string) *ir.OpDef {
 // intOp defines `%r = math.<name> %a, ... : T` for signless integer T.
 func intOp(name, summary string, n int, example string) *ir.OpDef {
 	full := "math." + name
-	parse, print := arith.SameTypeSyntax(n, 1)
 	return &ir.OpDef{
 		Name:     full,
 		Summary:  summary,
@@ -78,8 +96,7 @@ func intOp(name, summary string, n int, example string) *ir.OpDef {
 		Traits:   traits | ir.SameOperandsAndResultType,
 		Operands: ir.Exactly(n),
 		Results:  ir.Exactly(1),
-		Parse:    parse,
-		Print:    print,
+		Format:   sameTypeFormat(operandNames[n-1], false),
 		Verify: func(op *ir.Operation) error {
 			if err := arith.CheckOperands(op, arith.SignlessIntegerLike, arith.SignlessIntegerLike); err != nil {
 				return err
@@ -116,30 +133,12 @@ var fpowi = &ir.OpDef{
 	Operands: ir.Exactly(2),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"fastmath"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, tx, err := arith.ParseOperandsAndType(p, st, 2, fastmath...)
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		tn, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{tx}
-		return p.ResolveOperands(us, []ir.Type{tx, tn})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		arith.PrintClauses(p, op, fastmath)
-		p.OptionalAttrDict(op.Attrs(), "fastmath")
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(", ")
-		p.Type(op.Operand(1).Type())
+	Format: &ir.Format{
+		Syntax:     "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)",
+		Operands:   []string{"lhs", "rhs"},
+		Results:    []string{"result"},
+		Attrs:      []ir.FormatAttr{arith.FastMathFormat},
+		TypesMatch: [][]string{{"lhs", "result"}},
 	},
 	Verify: func(op *ir.Operation) error {
 		if err := arith.VerifyClauses(op, fastmath); err != nil {
@@ -186,21 +185,12 @@ func classOp(name, summary string) *ir.OpDef {
 		Operands: ir.Exactly(1),
 		Results:  ir.Exactly(1),
 		Inherent: []string{"fastmath"},
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, t, err := arith.ParseOperandsAndType(p, st, 1, fastmath...)
-			if err != nil {
-				return err
-			}
-			st.ResultTypes = []ir.Type{arith.I1SameShape(p.Context(), t)}
-			return p.ResolveOperands(us, []ir.Type{t})
-		},
-		Print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.WriteByte(' ')
-			p.Operand(op.Operand(0))
-			arith.PrintClauses(p, op, fastmath)
-			p.OptionalAttrDict(op.Attrs(), "fastmath")
-			p.WriteString(" : ")
-			p.Type(op.Operand(0).Type())
+		Format: &ir.Format{
+			Syntax:    "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)",
+			Operands:  []string{"operand"},
+			Results:   []string{"result"},
+			Attrs:     []ir.FormatAttr{arith.FastMathFormat},
+			TypesFrom: []ir.TypeFrom{{From: "operand", To: "result", Transform: arith.I1SameShape}},
 		},
 		Verify: func(op *ir.Operation) error {
 			if err := arith.VerifyClauses(op, fastmath); err != nil {

@@ -11,47 +11,11 @@ import (
 // computes minimumf(maximumf(x, lo), hi), as MLIR's expansion does.
 var clampf = func() *ir.OpDef {
 	d := floatOp("clampf", "floating point clamping operation", 3, "%r = math.clampf %x to [%lo, %hi] : vector<4xf32>")
-	d.Parse = func(p *ir.OpParser, st *ir.OpState) error {
-		x, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseKeyword("to"); err != nil {
-			return err
-		}
-		if err := p.ParsePunct("["); err != nil {
-			return err
-		}
-		bounds, err := ir.ParseOperandsN(p, 2)
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("]"); err != nil {
-			return err
-		}
-		if err := arith.ParseClauses(p, st, fastmath); err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{t}
-		return p.ResolveOperandsSameType(append([]ir.UnresolvedOperand{x}, bounds...), t)
-	}
-	d.Print = func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.WriteString(" to [")
-		p.Operands(op.Operands()[1:])
-		p.WriteByte(']')
-		arith.PrintClauses(p, op, fastmath)
-		p.OptionalAttrDict(op.Attrs(), "fastmath")
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
+	d.Format = &ir.Format{
+		Syntax:   "$operand `to` ` ` `[` $min `,` $max `]` (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+		Operands: []string{"operand", "min", "max"},
+		Results:  []string{"result"},
+		Attrs:    []ir.FormatAttr{arith.FastMathFormat},
 	}
 	return d
 }()
@@ -74,8 +38,12 @@ var sincos = &ir.OpDef{
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(2),
 	Inherent: []string{"fastmath"},
-	Parse:    sincosParse,
-	Print:    sincosPrint,
+	Format: &ir.Format{
+		Syntax:   "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)",
+		Operands: []string{"operand"},
+		Results:  []string{"sin", "cos"},
+		Attrs:    []ir.FormatAttr{arith.FastMathFormat},
+	},
 	Verify: func(op *ir.Operation) error {
 		if err := arith.VerifyClauses(op, fastmath); err != nil {
 			return err
@@ -104,5 +72,3 @@ var sincos = &ir.OpDef{
 		return rs, true
 	},
 }
-
-var sincosParse, sincosPrint = arith.SameTypeSyntax(1, 2, fastmath...)

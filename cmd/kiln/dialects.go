@@ -12,6 +12,7 @@ import (
 	"github.com/kiln-gpu/kiln/memref"
 	"github.com/kiln-gpu/kiln/scf"
 	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/ub"
 	"github.com/kiln-gpu/kiln/vector"
 )
 
@@ -20,6 +21,6 @@ import (
 // which MLIR's test files use without --allow-unregistered-dialect.
 func newContext() *ir.Context {
 	return ir.NewContext(fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(),
-		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), index.Dialect(),
+		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), index.Dialect(), ub.Dialect(),
 		irtest.TestDialect())
 }

@@ -15,7 +15,7 @@ import (
 // Options say what one conversion converts.
 type Options struct {
 	// Dialects names the source dialects whose patterns run ("gpu",
-	// "arith", "math", "memref", "scf", "cf", "func", "vector", "index"); nil runs
+	// "arith", "math", "memref", "scf", "cf", "func", "vector", "index", "ub"); nil runs
 	// them all.
 	Dialects []string
 	// GPUModules converts each gpu.module into a spirv.module placed
@@ -50,7 +50,7 @@ type Options struct {
 }
 
 // AllDialects lists the source dialects the conversion handles.
-var AllDialects = []string{"gpu", "arith", "math", "memref", "scf", "cf", "func", "vector", "index"}
+var AllDialects = []string{"gpu", "arith", "math", "memref", "scf", "cf", "func", "vector", "index", "ub"}
 
 // Convert lowers the ops under root to the spirv dialect, for the
 // #spirv.target_env on or above the ops converted (MLIR's default
@@ -481,6 +481,8 @@ func (e *env) patterns(dialects []string) []*rewrite.ConversionPattern {
 			ps = append(ps, e.vectorPatterns()...)
 		case "index":
 			ps = append(ps, e.indexPatterns()...)
+		case "ub":
+			ps = append(ps, e.ubPatterns()...)
 		}
 	}
 	return ps

@@ -118,11 +118,12 @@ var (
 		[]pass.Option{use64BitIndexOption}, "index")
 	ConvertTensorToSPIRV = alias("convert-tensor-to-spirv", "ConvertTensorToSPIRV", partial,
 		[]pass.Option{emulateOption}, "tensor", "arith")
+	ConvertUBToSPIRV = alias("convert-ub-to-spirv", "UBToSPIRVConversionPass", partial, nil, "ub")
 )
 
 // Register adds convert-to-spirv and its per-dialect aliases to reg.
 func Register(reg pass.Registry) {
 	reg.Add(ConvertToSPIRV, ConvertGPUToSPIRV, ConvertArithToSPIRV, ConvertMathToSPIRV, ConvertMemRefToSPIRV,
 		ConvertSCFToSPIRV, ConvertCFToSPIRV, ConvertFuncToSPIRV, ConvertVectorToSPIRV, ConvertIndexToSPIRV,
-		ConvertTensorToSPIRV)
+		ConvertTensorToSPIRV, ConvertUBToSPIRV)
 }

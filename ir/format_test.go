@@ -1,0 +1,221 @@
+package ir_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
+)
+
+// fmtDialect's ops exercise each element of the assembly format engine.
+var fmtDialect = &ir.Dialect{
+	Name: "fmt",
+	Ops: []*ir.OpDef{
+		{Name: "fmt.add", Traits: ir.SameOperandsAndResultType, Operands: ir.Exactly(2), Results: ir.Exactly(1),
+			Format: &ir.Format{Syntax: "$lhs `,` $rhs attr-dict `:` type($result)",
+				Operands: []string{"lhs", "rhs"}, Results: []string{"result"}}},
+		{Name: "fmt.cast", Operands: ir.Exactly(1), Results: ir.Exactly(1),
+			Format: &ir.Format{Syntax: "$in attr-dict `:` type($in) `to` type($out)",
+				Operands: []string{"in"}, Results: []string{"out"}}},
+		{Name: "fmt.opt", Operands: ir.Between(0, 1),
+			Format: &ir.Format{Syntax: "($v^ `:` type($v))? attr-dict", Operands: []string{"v?"}}},
+		{Name: "fmt.call", Operands: ir.Variadic, Results: ir.Variadic, Inherent: []string{"callee"},
+			Format: &ir.Format{Syntax: "$callee `(` $args `)` attr-dict `:` functional-type($args, results)",
+				Operands: []string{"args*"}, Results: []string{"res*"}, Attrs: []ir.FormatAttr{{Name: "callee"}}}},
+		{Name: "fmt.clamp", Traits: ir.SameOperandsAndResultType, Operands: ir.Exactly(3), Results: ir.Exactly(1),
+			Inherent: []string{"flag"},
+			Format: &ir.Format{Syntax: "$x `to` ` ` `[` $lo `,` $hi `]` (`flag` $flag^)? attr-dict `:` type($r)",
+				Operands: []string{"x", "lo", "hi"}, Results: []string{"r"}, Attrs: []ir.FormatAttr{{Name: "flag", Unit: true}}}},
+		{Name: "fmt.const", Results: ir.Exactly(1), Inherent: []string{"value"},
+			Format: &ir.Format{Syntax: "attr-dict $value", Results: []string{"r"},
+				Attrs: []ir.FormatAttr{{Name: "value", Type: indexType}}, Types: map[string]func(*ir.Context) ir.Type{"r": indexType}}},
+		{Name: "fmt.mode", Operands: ir.Exactly(1), Results: ir.Exactly(1), Inherent: []string{"mode"},
+			Format: &ir.Format{Syntax: "$x (`mode` `` $mode^)? attr-dict `:` type($x)",
+				Operands: []string{"x"}, Results: []string{"r"}, Attrs: []ir.FormatAttr{modeAttr},
+				TypesFrom: []ir.TypeFrom{{From: "x", To: "r", Transform: func(ctx *ir.Context, _ ir.Type) ir.Type { return ctx.I(1) }}}}},
+		{Name: "fmt.pair", Operands: ir.Exactly(2),
+			Format: &ir.Format{Syntax: "custom<Pair>($a, $b) attr-dict `:` type($a)",
+				Operands: []string{"a", "b"}, TypesMatch: [][]string{{"a", "b"}},
+				Custom: map[string]ir.CustomDirective{"Pair": {Parse: parsePair, Print: printPair}}}},
+		{Name: "fmt.else", Inherent: []string{"kind"},
+			Format: &ir.Format{Syntax: "(`kind` $kind^) : (`plain`)? attr-dict", Attrs: []ir.FormatAttr{{Name: "kind"}}}},
+		{Name: "fmt.infer", Operands: ir.Exactly(1), Results: ir.Exactly(2),
+			Format: &ir.Format{Syntax: "$x attr-dict `:` type($x)", Operands: []string{"x"}, Results: []string{"a", "b"},
+				InferResults: func(_ *ir.Context, ts []ir.Type) ([]ir.Type, error) { return []ir.Type{ts[0], ts[0]}, nil }}},
+		{Name: "fmt.sel", Operands: ir.Between(1, 2),
+			Format: &ir.Format{Syntax: "$c (`,` $v^)? attr-dict `:` type($c)", Operands: []string{"c", "v?"},
+				TypesMatch: [][]string{{"c", "v"}}}},
+		{Name: "fmt.region", Regions: ir.Exactly(1),
+			Format: &ir.Format{Syntax: "attr-dict-with-keyword $body", Regions: []string{"body"}}},
+		{Name: "fmt.br", Traits: ir.Terminator, Successors: ir.Exactly(1),
+			Format: &ir.Format{Syntax: "$dest attr-dict", Successors: []string{"dest"}}},
+	},
+}
+
+func indexType(ctx *ir.Context) ir.Type { return ctx.Index() }
+
+// modeAttr is a string attribute whose stripped form is `<word>`.
+var modeAttr = ir.FormatAttr{
+	Name: "mode",
+	Parse: func(p *ir.Parser) (ir.Attribute, error) {
+		if err := p.ParsePunct("<"); err != nil {
+			return nil, err
+		}
+		kw, err := p.ParseKeywordAny()
+		if err != nil {
+			return nil, err
+		}
+		return p.Context().StringAttr(kw), p.ParsePunct(">")
+	},
+	Print: func(p *ir.Printer, a ir.Attribute) {
+		p.WriteString("<" + a.(*ir.StringAttr).Value + ">")
+	},
+	Default: func(ctx *ir.Context) ir.Attribute { return ctx.StringAttr("none") },
+}
+
+// parsePair reads `<%a | %b>`.
+func parsePair(p *ir.OpParser, args []*ir.FormatArg) error {
+	if err := p.ParsePunct("<"); err != nil {
+		return err
+	}
+	for i, sep := range []string{"|", ">"} {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		args[i].Operands = []ir.UnresolvedOperand{u}
+		if err := p.ParsePunct(sep); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func printPair(p *ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+	p.WriteString("<")
+	p.Operand(args[0].Values[0])
+	p.WriteString(" | ")
+	p.Operand(args[1].Values[0])
+	p.WriteString(">")
+}
+
+var newFmtContext = irtest.ContextWith(fmtDialect)
+
+const fmtDefs = "%a = \"test.def\"() : () -> i32\n%b = \"test.def\"() : () -> i32\n%f = \"test.def\"() : () -> f32\n"
+
+func TestFormatPrintsAsMLIR(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"%r = fmt.add %a,%b : i32", "%3 = fmt.add %0, %1 : i32"},
+		{"%r = fmt.add %a, %b {x = 1 : i32} : i32", "%3 = fmt.add %0, %1 {x = 1 : i32} : i32"},
+		{"%r = fmt.cast %a : i32 to f32", "%3 = fmt.cast %0 : i32 to f32"},
+		{"fmt.opt %f : f32", "fmt.opt %2 : f32"},
+		{"fmt.opt", "fmt.opt"},
+		{"fmt.opt {u}", "fmt.opt {u}"},
+		{"%r:2 = fmt.call @g(%a, %f) : (i32, f32) -> (i32, i32)", "%3:2 = fmt.call @g(%0, %2) : (i32, f32) -> (i32, i32)"},
+		{"fmt.call @g() : () -> ()", "fmt.call @g() : () -> ()"},
+		{"%r = fmt.call @g(%a) : (i32) -> f32", "%3 = fmt.call @g(%0) : (i32) -> f32"},
+		{"%r = fmt.clamp %a to [%a, %b] : i32", "%3 = fmt.clamp %0 to [%0, %1] : i32"},
+		{"%r = fmt.clamp %a to [%a, %b] flag : i32", "%3 = fmt.clamp %0 to [%0, %1] flag : i32"},
+		{"%r = fmt.const 42", "%3 = fmt.const 42"},
+		{"%r = fmt.const {x} -3", "%3 = fmt.const {x} -3"},
+		{"%r = fmt.mode %f : f32", "%3 = fmt.mode %2 : f32"},
+		{"%r = fmt.mode %f mode<none> : f32", "%3 = fmt.mode %2 : f32"},
+		{"%r = fmt.mode %f mode<fast> {y} : f32", "%3 = fmt.mode %2 mode<fast> {y} : f32"},
+		{"fmt.pair <%a | %b> : i32", "fmt.pair <%0 | %1> : i32"},
+		{"fmt.else kind 3", "fmt.else kind 3 : i64"},
+		{"fmt.else plain", "fmt.else plain"},
+		{"%r:2 = fmt.infer %f : f32", "%3:2 = fmt.infer %2 : f32"},
+		{"fmt.sel %a : i32", "fmt.sel %0 : i32"},
+		{"fmt.sel %a, %b : i32", "fmt.sel %0, %1 : i32"},
+		{"fmt.region attributes {z} {\n}", "fmt.region attributes {z} {\n}"},
+	}
+	for _, tc := range cases {
+		text := printModule(t, fmtDefs+tc.in, false)
+		if got := lastOps(text); got != tc.want {
+			t.Errorf("%s:\ngot  %s\nwant %s", tc.in, got, tc.want)
+			continue
+		}
+		if again := printModule(t, text, false); again != text {
+			t.Errorf("%s does not round-trip: %s", tc.want, again)
+		}
+		generic := printModule(t, text, true)
+		if back := printModule(t, generic, false); back != text {
+			t.Errorf("%s through the generic form:\n%s\nprints %s", tc.in, generic, back)
+		}
+	}
+}
+
+// printModule parses and verifies src and prints it.
+func printModule(t *testing.T, src string, generic bool) string {
+	t.Helper()
+	m, err := irtest.ParseAndVerify(newFmtContext(), src)
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	return string(ir.PrintBytes(m, ir.PrintOptions{Generic: generic}))
+}
+
+// lastOps returns what a printed module holds after fmtDefs, dedented.
+func lastOps(text string) string {
+	_, rest, _ := strings.Cut(text, "-> f32\n")
+	rest = strings.TrimSuffix(strings.TrimSpace(rest), "}")
+	lines := strings.Split(strings.TrimRight(rest, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimPrefix(l, "  ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+func TestFormatSuccessorsAndRegions(t *testing.T) {
+	src := fmtDefs + "fmt.region {\n  fmt.br ^bb1\n^bb1:\n  fmt.br ^bb1\n}"
+	want := "fmt.region {\n  fmt.br ^bb1\n^bb1:  // 2 preds: ^bb0, ^bb1\n  fmt.br ^bb1\n}"
+	if got := lastOps(printModule(t, src, false)); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestFormatDiagnostics(t *testing.T) {
+	tests := []irtest.Invalid{
+		{In: fmtDefs + "%r = fmt.add %a %b : i32", Err: "t.mlir:4:16: error: expected ','"},
+		{In: fmtDefs + "%r = fmt.add %a, %f : i32", Err: "t.mlir:4:18: error: use of value '%f' expects different type than prior uses: 'i32' vs 'f32'"},
+		{In: fmtDefs + "%r = fmt.cast %a : i32 into f32", Err: "t.mlir:4:23: error: expected 'to'"},
+		{In: fmtDefs + "%r = fmt.mode %f mode<fast : f32", Err: "t.mlir:4:27: error: expected '>'"},
+		{In: fmtDefs + "%r = fmt.const", Err: "t.mlir:4:15: error: expected attribute value"},
+		{In: fmtDefs + "fmt.call @g(%a) : (i32, i32) -> ()", Err: "t.mlir:4:13: error: 1 operands present, but expected 2"},
+		{In: fmtDefs + "fmt.pair <%a, %b> : i32", Err: "t.mlir:4:13: error: expected '|'"},
+		{In: fmtDefs + "fmt.opt %a i32", Err: "t.mlir:4:11: error: expected ':'"},
+	}
+	irtest.CheckInvalid(t, newFmtContext, "t.mlir", tests, irtest.FirstLine)
+}
+
+func TestFormatErrorsInSyntax(t *testing.T) {
+	cases := []struct{ syntax, want string }{
+		{"$x", "'attr-dict' directive not found"},
+		{"attr-dict", "operand #0, named 'x', not found"},
+		{"$x $x attr-dict", "'x' is already bound"},
+		{"$y attr-dict", "expected variable to refer to an argument, region, result, or successor: $y"},
+		{"$x attr-dict attr-dict", "'attr-dict' directive has already been seen"},
+		{"($x)? attr-dict", "optional group has no anchor element"},
+		{"$x^ attr-dict", "'^' is only valid within an optional group"},
+		{"$x attr-dict `:", "unterminated literal `:"},
+		{"custom<Nope>($x) attr-dict", "custom directive 'Nope' has no Go hooks"},
+		{"$x attr-dict : type($r)", "unexpected ':'"},
+		{"($m^)? $x attr-dict", "an optional group cannot start with 'm', an attribute read by a Parse hook"},
+		{"$x attr-dict", "type of result #0, named 'r', is not buildable and a buildable type cannot be inferred"},
+		{"$x attr-dict `:` type($r)", "type of operand #0, named 'x', is not buildable and a buildable type cannot be inferred"},
+	}
+	for _, tc := range cases {
+		err := func() (err any) {
+			defer func() { err = recover() }()
+			d := &ir.Dialect{Name: "bad", Ops: []*ir.OpDef{{Name: "bad.op", Operands: ir.Exactly(1), Results: ir.Exactly(1),
+				Format: &ir.Format{Syntax: tc.syntax, Operands: []string{"x"}, Results: []string{"r"},
+					Attrs: []ir.FormatAttr{{Name: "m", Parse: modeAttr.Parse}}}}}}
+			ir.NewContext(d)
+			return nil
+		}()
+		if want := "bad.op: assembly format: " + tc.want; err != want {
+			t.Errorf("%s: got %v, want %s", tc.syntax, err, want)
+		}
+	}
+}
