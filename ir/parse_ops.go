@@ -336,6 +336,9 @@ func (p *Parser) parseOperation() (*Operation, error) {
 		return nil, err
 	}
 	if len(results) > 0 {
+		if len(op.results) == 0 {
+			return nil, p.errorAt(start, "cannot name an operation with no results")
+		}
 		if len(op.results) != numResults {
 			return nil, p.errorAt(start, "operation defines %d results but was provided %d to bind", len(op.results), numResults)
 		}

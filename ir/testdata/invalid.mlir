@@ -32,6 +32,11 @@ func_without_quotes
 
 // -----
 
+// expected-error @+1 {{cannot name an operation with no results}}
+%a = "test.def"() : () -> ()
+
+// -----
+
 // expected-error @+1 {{undefined symbol alias id 'nope'}}
 "test.op"() {a = #nope} : () -> ()
 
