@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"slices"
 	"strconv"
 )
 
@@ -283,7 +284,8 @@ func (m *AffineMap) stridesAndOffset() ([]int64, int64, bool) {
 		}
 		return false
 	}
-	if !walk(m.Results[0]) {
+	// A zero stride would alias elements: MLIR does not call such a map strided.
+	if !walk(m.Results[0]) || slices.Contains(strides, 0) {
 		return nil, 0, false
 	}
 	return strides, offset, true

@@ -148,14 +148,36 @@ func verifyDialectAttrs(op *Operation) error {
 	return nil
 }
 
+// countError words a count mismatch as MLIR's count traits do (ZeroOperands,
+// OneRegion, NResults, AtLeastNSuccessors, ...).
 func countError(op *Operation, what string, c Count, n int) error {
-	switch {
-	case c.Max == 0:
-		return op.Errorf("requires zero %ss", what)
-	case c.Min == c.Max:
-		return op.Errorf("expected %d %s%s, but found %d", c.Min, what, plural(c.Min), n)
-	case c.Max < 0:
-		return op.Errorf("expected %d or more %ss, but found %d", c.Min, what, n)
+	fixed := c.Min == c.Max
+	if what == "successor" {
+		switch {
+		case fixed && c.Min == 1:
+			return op.Errorf("requires 1 successor but found %d", n)
+		case fixed:
+			return op.Errorf("requires %d successors but found %d", c.Min, n)
+		case c.Max < 0:
+			return op.Errorf("requires at least %d successors but found %d", c.Min, n)
+		}
+	} else {
+		switch {
+		case c.Max == 0:
+			return op.Errorf("requires zero %ss", what)
+		case fixed && c.Min == 1 && what == "operand":
+			return op.Errorf("requires a single operand")
+		case fixed && c.Min == 1:
+			return op.Errorf("requires one %s", what)
+		case fixed && what == "operand":
+			return op.Errorf("expected %d operands, but found %d", c.Min, n)
+		case fixed:
+			return op.Errorf("expected %d %ss", c.Min, what)
+		case c.Max < 0 && what == "operand":
+			return op.Errorf("expected %d or more operands, but found %d", c.Min, n)
+		case c.Max < 0:
+			return op.Errorf("expected %d or more %ss", c.Min, what)
+		}
 	}
 	return op.Errorf("expected between %d and %d %ss, but found %d", c.Min, c.Max, what, n)
 }

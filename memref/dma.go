@@ -11,7 +11,7 @@ var dmaStart = &ir.OpDef{
 	Name:     "memref.dma_start",
 	Summary:  "non-blocking DMA operation that starts a transfer",
 	Example:  "memref.dma_start %src[%i], %dst[%j], %n, %tag[%k] : memref<64xf32>, memref<64xf32, 1>, memref<1xi32>",
-	Operands: ir.AtLeast(4),
+	Operands: ir.Variadic, // counted by verifyDmaStart, as MLIR does
 	Results:  ir.Exactly(0),
 	Parse:    parseDmaStart,
 	Print:    printDmaStart,

@@ -1,6 +1,8 @@
 package memref
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -55,7 +57,8 @@ func StridesAndOffset(t ir.Type) (strides []int64, offset int64, ok bool) {
 		}
 		return false
 	}
-	if !walk(am.Map.Results[0]) {
+	// A zero stride would alias elements: MLIR does not call such a map strided.
+	if !walk(am.Map.Results[0]) || slices.Contains(strides, 0) {
 		return nil, 0, false
 	}
 	return strides, offset, true

@@ -204,7 +204,7 @@ func verifyReinterpretCast(op *ir.Operation) error {
 	}
 	strides, offset, ok := StridesAndOffset(res)
 	if !ok {
-		return op.Errorf("expected result type to have strided layout but found %s", ir.TypeString(res))
+		return op.Errorf("expected result type to have strided layout but found '%s'", ir.TypeString(res))
 	}
 	if want := staticArray(op, "static_offsets")[0]; offset != ir.Dynamic && offset != want {
 		return op.Errorf("expected result type with offset = %s instead of %d", dynOrStatic(want), offset)
@@ -266,19 +266,26 @@ func verifySubView(op *ir.Operation) error {
 	if err := verifyMixed(op, len(src.Dims)); err != nil {
 		return err
 	}
-	if !IsStrided(src) {
-		return op.Errorf("base type %s is not strided", ir.TypeString(src))
-	}
+	// In MLIR's order: memory space, strided base, then the result against
+	// the inferred type (rank, sizes, element type, layout), then bounds.
 	if src.MemorySpace != res.MemorySpace {
-		return op.Errorf("different memory spaces specified for base memref type %s and subview memref type %s", ir.TypeString(src), ir.TypeString(res))
+		return op.Errorf("different memory spaces specified for base memref type '%s' and subview memref type '%s'", ir.TypeString(src), ir.TypeString(res))
 	}
-	if src.Elem != res.Elem {
-		return op.Errorf("expected result element type to be '%s', but got '%s'", ir.TypeString(src.Elem), ir.TypeString(res))
+	if !IsStrided(src) {
+		return op.Errorf("base type '%s' is not strided", ir.TypeString(src))
 	}
+	offsets, sizes, strides := staticArray(op, "static_offsets"), staticArray(op, "static_sizes"), staticArray(op, "static_strides")
+	want, _ := SubViewResultType(op.Context(), src, offsets, sizes, strides)
 	if len(res.Dims) > len(src.Dims) {
 		return op.Errorf("expected result rank to be smaller or equal to the source rank, but got '%s'", ir.TypeString(res))
 	}
-	offsets, sizes, strides := staticArray(op, "static_offsets"), staticArray(op, "static_sizes"), staticArray(op, "static_strides")
+	msg := rankReductionMismatch(want, res)
+	if msg != mismatchSizes && src.Elem != res.Elem {
+		return op.Errorf("expected result element type to be '%s', but got '%s'", ir.TypeString(src.Elem), ir.TypeString(res))
+	}
+	if msg != "" {
+		return op.Errorf("expected result type to be '%s' or a rank-reduced version. (%s), but got '%s'", ir.TypeString(want), msg, ir.TypeString(res))
+	}
 	for i, d := range src.Dims {
 		o, s, st := offsets[i], sizes[i], strides[i]
 		if d == ir.Dynamic || o == ir.Dynamic {
@@ -293,12 +300,10 @@ func verifySubView(op *ir.Operation) error {
 			}
 		}
 	}
-	want, _ := SubViewResultType(op.Context(), src, offsets, sizes, strides)
-	if msg := rankReductionMismatch(want, res); msg != "" {
-		return op.Errorf("expected result type to be '%s' or a rank-reduced version. (%s)", ir.TypeString(want), msg)
-	}
 	return nil
 }
+
+const mismatchSizes = "mismatch of result sizes"
 
 // rankReductionMismatch says how res fails to be want with some unit
 // dimensions dropped ("" when it is): MLIR's isRankReducedType.
@@ -313,11 +318,11 @@ func rankReductionMismatch(want, res *ir.MemRefType) string {
 			continue
 		}
 		if d != 1 {
-			return "mismatch of result sizes"
+			return mismatchSizes
 		}
 	}
 	if j != len(res.Dims) {
-		return "mismatch of result sizes"
+		return mismatchSizes
 	}
 	ws, wo, _ := StridesAndOffset(want)
 	rs, ro, ok := StridesAndOffset(res)

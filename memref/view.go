@@ -18,16 +18,19 @@ var view = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		shift, err := parseIndices(p)
+		if err := p.ParsePunct("["); err != nil {
+			return err
+		}
+		shift, err := p.ParseOperand()
 		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct("]"); err != nil {
 			return err
 		}
 		sizes, err := parseIndices(p)
 		if err != nil {
 			return err
-		}
-		if len(shift) != 1 {
-			return p.Errorf("expects one offset operand")
 		}
 		from, to, err := ir.ParseAttrDictColonTypes(p, "to")
 		if err != nil {
@@ -37,7 +40,7 @@ var view = &ir.OpDef{
 			return err
 		}
 		st.ResultTypes = []ir.Type{to}
-		return resolveIndex(p, append(shift, sizes...))
+		return resolveIndex(p, append([]ir.UnresolvedOperand{shift}, sizes...))
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteByte(' ')
@@ -66,13 +69,13 @@ var view = &ir.OpDef{
 		}
 		src, res := op.Operand(0).Type().(*ir.MemRefType), op.Result(0).Type().(*ir.MemRefType)
 		if src.Layout != nil {
-			return op.Errorf("unsupported map for base memref type %s", ir.TypeString(src))
+			return op.Errorf("unsupported map for base memref type '%s'", ir.TypeString(src))
 		}
 		if res.Layout != nil {
-			return op.Errorf("unsupported map for result memref type %s", ir.TypeString(res))
+			return op.Errorf("unsupported map for result memref type '%s'", ir.TypeString(res))
 		}
 		if src.MemorySpace != res.MemorySpace {
-			return op.Errorf("different memory spaces specified for base memref type %s and view memref type %s", ir.TypeString(src), ir.TypeString(res))
+			return op.Errorf("different memory spaces specified for base memref type '%s' and view memref type '%s'", ir.TypeString(src), ir.TypeString(res))
 		}
 		if n, want := op.NumOperands()-2, numDynamicDims(res); n != want {
 			return op.Errorf("incorrect number of dynamic sizes, has %d, expected %d", n, want)
@@ -132,7 +135,7 @@ var transpose = &ir.OpDef{
 		}
 		want, ok := TransposedType(op.Context(), src, m.Map)
 		if !ok || !sameStrided(want, res) {
-			return op.Errorf("result type %s is not equivalent to the canonical transposed input type %s", ir.TypeString(res), typeOrNone(want))
+			return op.Errorf("result type '%s' is not equivalent to the canonical transposed input type '%s'", ir.TypeString(res), typeOrNone(want))
 		}
 		return nil
 	},

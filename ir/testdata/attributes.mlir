@@ -21,14 +21,14 @@
 // CHECK: "test.arrays"() {a = array<i32: 1, 2, -3>, b = array<i1: true, false>, c = array<f32: 1.000000e+00, 2.500000e+00>, d = array<i64>}
 "test.arrays"() {a = array<i32: 1, 2, -3>, b = array<i1: true, false>, c = array<f32: 1.0, 2.5>, d = array<i64>} : () -> ()
 
-// CHECK: "test.dense"() {a = dense<1.000000e+00> : tensor<4xf32>, b = dense<{{\[\[}}1, 2], [3, 4]]> : tensor<2x2xi32>, c = dense<[true, false]> : vector<2xi1>, d = dense<> : tensor<0xf32>, e = dense<[1, 2]> : tensor<2xi8>, f = dense<"str"> : tensor<2x!test.string>}
-"test.dense"() {a = dense<1.0> : tensor<4xf32>, b = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>, c = dense<[true, false]> : vector<2xi1>, d = dense<> : tensor<0xf32>, e = dense<"0x0102"> : tensor<2xi8>, f = dense<"str"> : tensor<2x!test.string>} : () -> ()
+// CHECK: "test.dense"() {a = dense<1.000000e+00> : tensor<4xf32>, b = dense<{{\[\[}}1, 2], [3, 4]]> : tensor<2x2xi32>, c = dense<[true, false]> : vector<2xi1>, d = dense<> : tensor<0xf32>, e = dense<[1, 2]> : tensor<2xi8>, f = dense<"str"> : tensor<2x!other.string>}
+"test.dense"() {a = dense<1.0> : tensor<4xf32>, b = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>, c = dense<[true, false]> : vector<2xi1>, d = dense<> : tensor<0xf32>, e = dense<"0x0102"> : tensor<2xi8>, f = dense<"str"> : tensor<2x!other.string>} : () -> ()
 
 // CHECK: "test.affine"() {a = #map, b = #set, c = memref<4x4xf32, #map1>}
 "test.affine"() {a = affine_map<(i, j)[n] -> (i * 4 + j - n, j floordiv 2, -i)>, b = affine_set<(d0)[s0] : (d0 >= s0, d0 == 3)>, c = memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 8 + d1)>>} : () -> ()
 
-// CHECK: "test.opaque"() {a = #test<"x" 1>, b = #test.attr<[1, 2]>, c = #test.bare}
-"test.opaque"() {a = #test<"x" 1>, b = #test.attr<[1, 2]>, c = #test.bare} : () -> ()
+// CHECK: "test.opaque"() {a = #other<"x" 1>, b = #other.attr<[1, 2]>, c = #other.bare}
+"test.opaque"() {a = #other<"x" 1>, b = #other.attr<[1, 2]>, c = #other.bare} : () -> ()
 
 // Attribute aliases are expanded.
 #alias = {k = 1 : i32}

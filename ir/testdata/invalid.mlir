@@ -33,7 +33,7 @@ func_without_quotes
 // -----
 
 // expected-error @+1 {{cannot name an operation with no results}}
-%a = "test.use"() : () -> ()
+%a = "test.def"() : () -> ()
 
 // -----
 

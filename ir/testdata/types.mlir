@@ -14,8 +14,8 @@
 // CHECK: memref<4x?xf32>, memref<f32>, memref<*xf32>, memref<*xf32, 3>, memref<4xf32, 1>
 "test.types"() {a = [memref<4x?xf32>, memref<f32>, memref<*xf32>, memref<*xf32, 3>, memref<4xf32, 1>]} : () -> ()
 
-// CHECK: memref<4x4xf32, strided<[4, 1], offset: ?>>, memref<?xf32, strided<[?]>>, memref<4xf32, #test.space>
-"test.types"() {a = [memref<4x4xf32, strided<[4, 1], offset: ?>>, memref<?xf32, strided<[?], offset: 0>>, memref<4xf32, #test.space>]} : () -> ()
+// CHECK: memref<4x4xf32, strided<[4, 1], offset: ?>>, memref<?xf32, strided<[?]>>, memref<4xf32, #other.space>
+"test.types"() {a = [memref<4x4xf32, strided<[4, 1], offset: ?>>, memref<?xf32, strided<[?], offset: 0>>, memref<4xf32, #other.space>]} : () -> ()
 
 // Identity layouts and memory space 0 are dropped, as in MLIR.
 // CHECK: memref<4xf32>, memref<2x3xf32>
@@ -24,8 +24,8 @@
 // CHECK: tensor<4x?xf32>, tensor<*xi8>, tensor<2xf32, "enc">
 "test.types"() {a = [tensor<4x?xf32>, tensor<*xi8>, tensor<2xf32, "enc">]} : () -> ()
 
-// CHECK: !test<"opaque body">, !test.pretty<a, [b]>, !test.bare
-"test.types"() {a = [!test<"opaque body">, !test.pretty<a, [b]>, !test.bare]} : () -> ()
+// CHECK: !other<"opaque body">, !other.pretty<a, [b]>, !other.bare
+"test.types"() {a = [!other<"opaque body">, !other.pretty<a, [b]>, !other.bare]} : () -> ()
 
 // Zero-size dimensions lex as "0x4": still two dimensions.
 // CHECK: memref<0x4xf32>

@@ -859,3 +859,43 @@ func.func @dma_wait_rank(%tag: memref<2xi32>, %i: index) {
   memref.dma_wait %tag[], %i : memref<2xi32>
   return
 }
+
+// -----
+
+func.func @dma_start_no_operands() {
+  // expected-error@+1 {{'memref.dma_start' op expected at least 4 operands}}
+  "memref.dma_start"() : () -> ()
+}
+
+// -----
+
+func.func @reinterpret_cast_zero_stride_map(%in: memref<?x?xf32>) {
+  // expected-error@+1 {{expected result type to have strided layout but found 'memref<4x2xf32, affine_map<(d0, d1) -> (d0)>>'}}
+  %out = memref.reinterpret_cast %in to offset: [0], sizes: [4, 2], strides: [1, 0]
+         : memref<?x?xf32> to memref<4x2xf32, affine_map<(d0, d1) -> (d0)>>
+  return
+}
+
+// -----
+
+func.func @view_two_offsets(%m: memref<2048xi8>, %i: index) {
+  // expected-error@+1 {{expected ']'}}
+  %v = memref.view %m[%i, %i][] : memref<2048xi8> to memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @subview_sizes_before_bounds(%m: memref<8x16x4xf32>) {
+  // expected-error@+1 {{expected result type to be 'memref<8x16x4xf32, strided<[64, 4, 1], offset: 8>>' or a rank-reduced version. (mismatch of result sizes), but got 'memref<16x4xf32>'}}
+  %s = memref.subview %m[0, 2, 0][8, 16, 4][1, 1, 1] : memref<8x16x4xf32> to memref<16x4xf32>
+  return
+}
+
+// -----
+
+func.func @subview_rank_before_element_type(%m: memref<8x16x4xf32>) {
+  // expected-error@+1 {{expected result rank to be smaller or equal to the source rank, but got 'memref<8x16x4x3xi32>'}}
+  %s = memref.subview %m[0, 0, 0][8, 16, 4][1, 1, 1] : memref<8x16x4xf32> to memref<8x16x4x3xi32>
+  return
+}

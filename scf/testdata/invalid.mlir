@@ -457,7 +457,7 @@ func.func @mismatched_mapping(%x: memref<2 x 32 x f32>) {
   %c65535 = arith.constant 65535 : index
   // expected-error @below {{'scf.forall' op mapping attribute size must match op rank}}
   scf.forall (%i, %j) in (%c65535, %c65535) {
-  }  { mapping = [#test.block<x>, #test.block<y>, #test.block<z>] }
+  }  { mapping = [#other.block<x>, #other.block<y>, #other.block<z>] }
   return
 }
 

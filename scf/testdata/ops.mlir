@@ -112,7 +112,7 @@ func.func @forall_loops(%n: index, %t: tensor<8xf32>) -> tensor<8xf32> {
     "test.use"(%i, %j) : (index, index) -> ()
     scf.forall.in_parallel {
     }
-  } {mapping = [#test.thread<y>, #test.thread<x>]}
+  } {mapping = [#other.thread<y>, #other.thread<x>]}
   // CHECK: scf.forall (%{{.*}}) = (1) to (%{{.*}}) step (2) {
   scf.forall (%i) = (1) to (%n) step (2) {
   }
