@@ -15,5 +15,6 @@ func allOps() []*ir.OpDef {
 	} {
 		ops = append(ops, group...)
 	}
+	attachCanonicalization(ops)
 	return ops
 }
