@@ -447,3 +447,27 @@ spirv.func @f(%m: !spirv.coopmatrix<2x2xf32, Subgroup, MatrixA>, %s: f16) "None"
   %0 = spirv.MatrixTimesScalar %m, %s : !spirv.coopmatrix<2x2xf32, Subgroup, MatrixA>, f16
   spirv.Return
 }
+
+// -----
+
+spirv.func @f(%a: vector<2xf32>) "None" {
+  // expected-error @+1 {{'spirv.INTEL.ConvertFToBF16' op operand and result must have same number of elements}}
+  %0 = spirv.INTEL.ConvertFToBF16 %a : vector<2xf32> to vector<4xi16>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i16) "None" {
+  // expected-error @+1 {{'spirv.INTEL.ConvertBF16ToF' op result #0 must be Float32 or vector of Float32 values of length 2/3/4/8/16, but got 'f16'}}
+  %0 = spirv.INTEL.ConvertBF16ToF %a : i16 to f16
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f() "None" {
+  // expected-error @+1 {{expected '<'}}
+  spirv.INTEL.ControlBarrierWait <Workgroup>, <Device> <Acquire>
+  spirv.Return
+}
