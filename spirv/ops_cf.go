@@ -363,14 +363,14 @@ var functionCallOp = &ir.OpDef{
 		for i, t := range ft.Inputs {
 			if op.Operand(i).Type() != t {
 				return op.Errorf("operand type mismatch: expected operand type %s, but provided %s for operand number %d",
-					typeString(t), typeString(op.Operand(i).Type()), i)
+					quotedType(t), quotedType(op.Operand(i).Type()), i)
 			}
 		}
 		if len(ft.Results) != op.NumResults() {
 			return op.Errorf("has incorrect number of results has for callee: expected %d, but provided %d", len(ft.Results), op.NumResults())
 		}
 		if op.NumResults() == 1 && op.Result(0).Type() != ft.Results[0] {
-			return op.Errorf("result type mismatch: expected %s, but provided %s", typeString(ft.Results[0]), typeString(op.Result(0).Type()))
+			return op.Errorf("result type mismatch: expected %s, but provided %s", quotedType(ft.Results[0]), quotedType(op.Result(0).Type()))
 		}
 		return nil
 	},

@@ -24,7 +24,7 @@ var compositeConstructOp = &ir.OpDef{
 			n := int64(0)
 			for _, v := range op.Operands() {
 				if elemType(v.Type()) != t.Elem {
-					return op.Errorf("operand element type mismatch: expected to be %s, but provided %s", typeString(t.Elem), typeString(elemType(v.Type())))
+					return op.Errorf("operand element type mismatch: expected to be %s, but provided %s", quotedType(t.Elem), quotedType(elemType(v.Type())))
 				}
 				n += numElements(v.Type())
 			}
@@ -55,7 +55,7 @@ var compositeConstructOp = &ir.OpDef{
 			}
 			for i, v := range op.Operands() {
 				if v.Type() != want[i] {
-					return op.Errorf("operand type mismatch: expected operand type %s, but provided %s", typeString(want[i]), typeString(v.Type()))
+					return op.Errorf("operand type mismatch: expected operand type %s, but provided %s", quotedType(want[i]), quotedType(v.Type()))
 				}
 			}
 			return nil
@@ -117,7 +117,7 @@ func extractedType(t ir.Type, indices []int64) (ir.Type, string) {
 		}
 		next := ElementType(t, i)
 		if next == nil {
-			return nil, "cannot extract from non-composite type " + typeString(t) + " with index " + itoa(i)
+			return nil, "cannot extract from non-composite type " + quotedType(t) + " with index " + itoa(i)
 		}
 		if n >= 0 && (i < 0 || i >= n) {
 			return nil, "index " + itoa(i) + " out of bounds for '" + typeString(t) + "'"
@@ -193,7 +193,7 @@ var compositeExtractOp = &ir.OpDef{
 			return err
 		}
 		if rt != op.Result(0).Type() {
-			return op.Errorf("invalid result type: expected %s but provided %s", typeString(rt), typeString(op.Result(0).Type()))
+			return op.Errorf("invalid result type: expected %s but provided %s", quotedType(rt), quotedType(op.Result(0).Type()))
 		}
 		return nil
 	},
@@ -240,11 +240,11 @@ var compositeInsertOp = &ir.OpDef{
 			return err
 		}
 		if et != op.Operand(0).Type() {
-			return op.Errorf("object operand type should be %s, but found %s", typeString(et), typeString(op.Operand(0).Type()))
+			return op.Errorf("object operand type should be %s, but found %s", quotedType(et), quotedType(op.Operand(0).Type()))
 		}
 		if op.Result(0).Type() != op.Operand(1).Type() {
 			return op.Errorf("result type should be the same as the composite type, but found %s vs %s",
-				typeString(op.Operand(1).Type()), typeString(op.Result(0).Type()))
+				quotedType(op.Operand(1).Type()), quotedType(op.Result(0).Type()))
 		}
 		return nil
 	},

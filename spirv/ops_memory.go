@@ -358,7 +358,7 @@ func ElementType(t ir.Type, index int64) ir.Type {
 func elementPtrType(ctx *ir.Context, opName string, base ir.Type, indices []*ir.Value) (ir.Type, string) {
 	ptr, ok := base.(*PointerType)
 	if !ok {
-		return nil, "'" + opName + "' op expected a pointer to composite type, but provided " + typeString(base)
+		return nil, "'" + opName + "' op expected a pointer to composite type, but provided " + quotedType(base)
 	}
 	t := ptr.Pointee
 	for _, idx := range indices {
@@ -375,7 +375,7 @@ func elementPtrType(ctx *ir.Context, opName string, base ir.Type, indices []*ir.
 		}
 		next := ElementType(t, index)
 		if next == nil {
-			return nil, "'" + opName + "' op cannot extract from non-composite type " + typeString(t) + " with index " + itoa(index)
+			return nil, "'" + opName + "' op cannot extract from non-composite type " + quotedType(t) + " with index " + itoa(index)
 		}
 		t = next
 	}

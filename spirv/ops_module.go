@@ -314,7 +314,7 @@ func verifyReturn(o *ir.Operation) error {
 			return o.Errorf("cannot be used in functions returning void")
 		} else if o.NumOperands() == 1 && o.Operand(0).Type() != ft.Results[0] {
 			return o.Errorf("return value's type (%s) mismatch with function's result type (%s)",
-				typeString(o.Operand(0).Type()), typeString(ft.Results[0]))
+				quotedType(o.Operand(0).Type()), quotedType(ft.Results[0]))
 		}
 	}
 	return nil

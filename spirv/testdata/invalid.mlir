@@ -190,7 +190,7 @@ spirv.module Logical GLSL450 {
 
 spirv.module Logical GLSL450 {
   spirv.func @f(%a: i32) "None" {
-    // expected-error @+1 {{'spirv.FunctionCall' op operand type mismatch: expected operand type f32, but provided i32 for operand number 0}}
+    // expected-error @+1 {{'spirv.FunctionCall' op operand type mismatch: expected operand type 'f32', but provided 'i32' for operand number 0}}
     spirv.FunctionCall @g(%a) : (i32) -> ()
     spirv.Return
   }
