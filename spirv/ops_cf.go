@@ -1,6 +1,8 @@
 package spirv
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
@@ -49,24 +51,59 @@ func structuredOp(name, attr string, kind *spv.OperandKind, summary, example str
 			if err := checkEnumAttr(op, attr, kind, false); err != nil {
 				return err
 			}
+			return nil
+		},
+		VerifyRegions: func(op *ir.Operation) error {
 			r := op.Region(0)
 			if r.Empty() {
 				return nil
 			}
 			// The merge block is the last one and holds only spirv.mlir.merge.
 			last := r.Last()
-			if t := last.Terminator(); t == nil || t.Name() != "spirv.mlir.merge" || t != last.First() {
+			if t := last.First(); t == nil || t.Name() != "spirv.mlir.merge" || t != last.Last() {
 				return op.Errorf("last block must be the merge block with only one 'spirv.mlir.merge' op")
 			}
-			// A loop's entry block only branches to the header.
-			if entry := r.Entry(); name == "spirv.mlir.loop" && entry != last {
-				if t := entry.First(); t == nil || t.Name() != "spirv.Branch" || t.NextOp() != nil {
-					return op.Errorf("entry block must only have one 'spirv.Branch' op")
-				}
+			if name == "spirv.mlir.loop" {
+				return verifyLoopBlocks(op, r.BlockList())
+			}
+			if r.Entry() == last {
+				return op.Errorf("must have a selection header block")
 			}
 			return nil
 		},
 	}
+}
+
+// verifyLoopBlocks checks a loop's layout: an entry block branching to the
+// header (the second block), a continue block (second to last) branching
+// back to the header, which no other block branches to, and the merge block.
+func verifyLoopBlocks(op *ir.Operation, blocks []*ir.Block) error {
+	if len(blocks) < 2 {
+		return op.Errorf("must have an entry block branching to the loop header block")
+	}
+	if len(blocks) < 3 {
+		return op.Errorf("must have a loop header block branched from the entry block")
+	}
+	header := blocks[1]
+	if br := blocks[0].First(); br == nil || br != blocks[0].Last() || br.Name() != "spirv.Branch" || br.Successor(0) != header {
+		return op.Errorf("entry block must only have one 'spirv.Branch' op to the second block")
+	}
+	if len(blocks) < 4 {
+		return op.Errorf("requires a loop continue block branching to the loop header block")
+	}
+	branchesToHeader := func(b *ir.Block) bool {
+		t := b.Last()
+		return t != nil && slices.Contains(t.Successors(), header)
+	}
+	if !branchesToHeader(blocks[len(blocks)-2]) {
+		return op.Errorf("second to last block must be the loop continue block that branches to the loop header block")
+	}
+	for _, b := range blocks[2 : len(blocks)-2] {
+		if branchesToHeader(b) {
+			return op.Errorf("can only have the entry and loop continue block branching to the loop header block")
+		}
+	}
+	return nil
 }
 
 var selectionOp = structuredOp("spirv.mlir.selection", "selection_control", spv.KindSelectionControl,
@@ -100,9 +137,9 @@ var mergeOp = &ir.OpDef{
 	Verify: func(op *ir.Operation) error {
 		parent := op.ParentOp()
 		if parent == nil || (parent.Name() != "spirv.mlir.selection" && parent.Name() != "spirv.mlir.loop") {
-			return op.Errorf("expects parent op to be one of 'spirv.mlir.selection, spirv.mlir.loop'")
+			return op.Errorf("expected parent op to be 'spirv.mlir.selection' or 'spirv.mlir.loop'")
 		}
-		if op.Block() != op.ParentRegion().Last() {
+		if op != op.ParentRegion().Last().Last() {
 			return op.Errorf("can only be used in the last block of 'spirv.mlir.selection' or 'spirv.mlir.loop'")
 		}
 		return nil
@@ -292,6 +329,13 @@ func simpleTerminator(name, summary string) *ir.OpDef {
 	}
 }
 
+// unreachableOp is spirv.Unreachable, which cannot end an entry block.
+func unreachableOp() *ir.OpDef {
+	d := simpleTerminator("Unreachable", "Declares that this point is never reached.")
+	d.Example = "spirv.func @f() \"None\" {\n  spirv.Return\n^bb1:  // no predecessors\n  spirv.Unreachable\n}"
+	return d
+}
+
 // withVerify sets d's verifier.
 func withVerify(d *ir.OpDef, verify func(*ir.Operation) error) *ir.OpDef {
 	d.Verify = verify
@@ -380,7 +424,12 @@ func controlFlowOps() []*ir.OpDef {
 	return []*ir.OpDef{
 		selectionOp, loopOp, mergeOp, branchOp, branchConditionalOp,
 		withVerify(simpleTerminator("Return", "Returns from a function without a value."), verifyReturn),
-		simpleTerminator("Unreachable", "Declares that this point is never reached."),
+		withVerify(unreachableOp(), func(op *ir.Operation) error {
+			if op.Block().IsEntry() {
+				return op.Errorf("cannot be used in reachable block")
+			}
+			return nil
+		}),
 		simpleTerminator("Kill", "Discards the fragment (fragment shaders only)."),
 		returnValueOp, functionCallOp,
 	}

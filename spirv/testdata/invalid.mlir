@@ -203,7 +203,7 @@ spirv.module Logical GLSL450 {
 
 spirv.module Logical GLSL450 {
   spirv.func @f() "None" {
-    // expected-error @+1 {{'spirv.mlir.merge' op expects parent op to be one of 'spirv.mlir.selection, spirv.mlir.loop'}}
+    // expected-error @+1 {{'spirv.mlir.merge' op expected parent op to be 'spirv.mlir.selection' or 'spirv.mlir.loop'}}
     spirv.mlir.merge
   }
 }
@@ -470,4 +470,20 @@ spirv.func @f() "None" {
   // expected-error @+1 {{expected '<'}}
   spirv.INTEL.ControlBarrierWait <Workgroup>, <Device> <Acquire>
   spirv.Return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{'spirv.mlir.loop' op second to last block must be the loop continue block that branches to the loop header block}}
+  spirv.mlir.loop {
+    spirv.Branch ^header
+  ^header:
+    spirv.Branch ^continue
+  ^continue:
+    spirv.Branch ^merge
+  ^merge:
+    spirv.mlir.merge
+  }
+  return
 }
