@@ -356,9 +356,11 @@ var returnValueOp = &ir.OpDef{
 
 // functionCallOp: `%r = spirv.FunctionCall @f(%a, %b) : (i32, i32) -> i32`.
 var functionCallOp = &ir.OpDef{
-	Name:     "spirv.FunctionCall",
-	Summary:  "Calls a spirv.func.",
-	Example:  "%r = spirv.FunctionCall @add(%a, %b) : (i32, i32) -> i32",
+	Name:    "spirv.FunctionCall",
+	Summary: "Calls a spirv.func.",
+	Example: "spirv.module Logical GLSL450 {\n" +
+		"  spirv.func @add(%arg0: i32, %arg1: i32) -> i32 \"None\" {\n    %0 = spirv.IAdd %arg0, %arg1 : i32\n    spirv.ReturnValue %0 : i32\n  }\n" +
+		"  spirv.func @f(%arg0: i32) -> i32 \"None\" {\n    %0 = spirv.FunctionCall @add(%arg0, %arg0) : (i32, i32) -> i32\n    spirv.ReturnValue %0 : i32\n  }\n}",
 	Operands: ir.Variadic, Results: ir.Between(0, 1),
 	Inherent: []string{"callee"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
@@ -391,11 +393,8 @@ var functionCallOp = &ir.OpDef{
 			return op.Errorf("requires attribute 'callee'")
 		}
 		f := ir.LookupNearestSymbol(op, ref)
-		if f == nil {
-			return nil
-		}
-		if f.Name() != "spirv.func" {
-			return op.Errorf("'%s' does not reference a valid function", ref.Root)
+		if f == nil || f.Name() != "spirv.func" {
+			return op.Errorf("callee function '%s' not found in nearest symbol table", ref.Root)
 		}
 		ft := FuncType(f)
 		if ft == nil {
