@@ -546,13 +546,9 @@ func parseVariableDecorations(p *ir.OpParser, st *ir.OpState) error {
 		if err := p.ParsePunct("("); err != nil {
 			return err
 		}
-		loc := p.Loc()
 		s, err := p.ParseString()
 		if err != nil {
 			return err
-		}
-		if spv.KindBuiltIn.EnumerantByName(s) == nil {
-			return ir.Errorf(loc, "unknown built_in: %s", s)
 		}
 		st.AddAttr("built_in", ctx.StringAttr(s))
 		if err := p.ParsePunct(")"); err != nil {
