@@ -155,8 +155,8 @@ func Availability(op *ir.Operation) Requirements {
 		}
 		rs.add(set.Name, spv.Availability{Capabilities: []spv.Capability{c}})
 		rs.add(set.Name+" "+info.Name, info.Availability)
-	} else if strings.HasPrefix(name, "spirv.KHR.CooperativeMatrix") {
-		rs = append(rs, coopMatrixRequirement())
+	} else if r, ok := newerOpRequirement(name); ok {
+		rs = append(rs, r)
 	}
 	for _, a := range op.Attrs() {
 		switch v := a.Value.(type) {
@@ -217,6 +217,22 @@ func (rs *Requirements) addCap(what string, c spv.Capability) {
 		a.MinVersion, a.LastVersion, a.Extensions = e.MinVersion, e.LastVersion, e.Extensions
 	}
 	rs.add(what, a)
+}
+
+// newerOpRequirement returns what an op of an extension newer than spv's
+// grammar needs (it has no opcode there, so it does not serialize).
+func newerOpRequirement(name string) (Requirement, bool) {
+	switch {
+	case strings.HasPrefix(name, "spirv.KHR.CooperativeMatrix"):
+		return coopMatrixRequirement(), true
+	case name == "spirv.INTEL.ConvertFToBF16" || name == "spirv.INTEL.ConvertBF16ToF":
+		return Requirement{"SPV_INTEL_bfloat16_conversion", spv.Availability{
+			MinVersion:   spv.VersionNone,
+			Capabilities: []spv.Capability{newerCapabilities["Bfloat16ConversionINTEL"]},
+			Extensions:   []string{"SPV_INTEL_bfloat16_conversion"},
+		}}, true
+	}
+	return Requirement{}, false
 }
 
 func coopMatrixRequirement() Requirement {

@@ -35,7 +35,9 @@ func EnumName(k *spv.OperandKind, v uint32) string {
 // newerCapabilities are capabilities of extensions newer than spv's
 // grammar that MLIR's tests use, with their values from the SPIR-V registry.
 var newerCapabilities = map[string]spv.Capability{
-	"CooperativeMatrixKHR": 6022,
+	"CooperativeMatrixKHR":    6022,
+	"Bfloat16ConversionINTEL": 6115,
+	"CacheControlsINTEL":      6441,
 }
 
 // DimName returns MLIR's name of a Dim: Dim1D, Dim2D, Dim3D, Cube, ...

@@ -235,10 +235,40 @@ func parseEnumOperand(p *ir.OpParser, st *ir.OpState, k *spv.OperandKind, name s
 	}
 	v, ok := ParseEnum(k, s)
 	if !ok {
-		return ir.Errorf(loc, "invalid %s attribute specification: \"%s\"", snakeCase(k.Name), s)
+		return customOpError(st, loc, "invalid %s attribute specification: \"%s\"", snakeCase(k.Name), s)
 	}
 	st.AddAttr(name, Enum(p.Context(), k, v))
 	return nil
+}
+
+// customOpError is an error of a custom parser as MLIR's OpAsmParser
+// writes it: prefixed with the op's name.
+func customOpError(st *ir.OpState, loc ir.Location, format string, args ...any) error {
+	return ir.Errorf(loc, "custom op '%s' "+format, append([]any{st.Name}, args...)...)
+}
+
+// parseOperandsExactly parses n comma-separated operands with MLIR's
+// diagnostics (parseOperandList with a required count).
+func parseOperandsExactly(p *ir.OpParser, st *ir.OpState, n int) ([]ir.UnresolvedOperand, error) {
+	loc := p.Loc()
+	if !p.IsOperand() {
+		return nil, p.Errorf("expected operand")
+	}
+	var us []ir.UnresolvedOperand
+	for {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return nil, err
+		}
+		us = append(us, u)
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	if len(us) != n {
+		return nil, customOpError(st, loc, "expected %d operands", n)
+	}
+	return us, nil
 }
 
 // printEnumOperand writes an enum attribute of op as "Name" or <Name>.

@@ -11,9 +11,10 @@ func allOps() []*ir.OpDef {
 	}
 	for _, group := range [][]*ir.OpDef{
 		memoryOps(), controlFlowOps(), arithOps(), compositeOps(), atomicOps(), barrierOps(),
-		groupOps(), uniformGroupOps(), imageOps(), coopMatrixOps(), glOps(), clOps(),
+		groupOps(), uniformGroupOps(), imageOps(), coopMatrixOps(), glOps(), clOps(), intelOps(),
 	} {
 		ops = append(ops, group...)
 	}
+	attachCanonicalization(ops)
 	return ops
 }

@@ -178,18 +178,19 @@ func atomicOps() []*ir.OpDef {
 }
 
 // barrierOp makes `spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>`
-// and `spirv.MemoryBarrier <Device>, <Release|UniformMemory>`.
-func barrierOp(name, summary string, attrs []string) *ir.OpDef {
+// and `spirv.MemoryBarrier <Device>, <Release|UniformMemory>`; sep is
+// what separates the enums (", ", or " " for Intel's split barriers).
+func barrierOp(name, summary string, attrs []string, sep string) *ir.OpDef {
 	kinds := map[string]*spv.OperandKind{"execution_scope": spv.KindScope, "memory_scope": spv.KindScope, "memory_semantics": spv.KindMemorySemantics}
-	example := name
+	example := name + " "
 	for i, a := range attrs {
 		if i > 0 {
-			example += ","
+			example += sep
 		}
 		if kinds[a] == spv.KindScope {
-			example += " <Workgroup>"
+			example += "<Workgroup>"
 		} else {
-			example += " <AcquireRelease|WorkgroupMemory>"
+			example += "<AcquireRelease|WorkgroupMemory>"
 		}
 	}
 	return &ir.OpDef{
@@ -197,7 +198,7 @@ func barrierOp(name, summary string, attrs []string) *ir.OpDef {
 		Inherent: attrs,
 		Parse: func(p *ir.OpParser, st *ir.OpState) error {
 			for i, a := range attrs {
-				if i > 0 {
+				if i > 0 && sep != " " {
 					if err := p.ParsePunct(","); err != nil {
 						return err
 					}
@@ -209,11 +210,11 @@ func barrierOp(name, summary string, attrs []string) *ir.OpDef {
 			return p.ParseOptionalAttrDict()
 		},
 		Print: func(p *ir.OpPrinter, op *ir.Operation) {
+			p.WriteString(" ")
 			for i, a := range attrs {
 				if i > 0 {
-					p.WriteString(",")
+					p.WriteString(sep)
 				}
-				p.WriteString(" ")
 				printEnumOperand(p, op, a, angled)
 			}
 			p.OptionalAttrDict(op.Attrs(), attrs...)
@@ -232,8 +233,8 @@ func barrierOp(name, summary string, attrs []string) *ir.OpDef {
 func barrierOps() []*ir.OpDef {
 	return []*ir.OpDef{
 		barrierOp("spirv.ControlBarrier", "Waits for all invocations of the execution scope to reach this point, with a memory barrier.",
-			[]string{"execution_scope", "memory_scope", "memory_semantics"}),
+			[]string{"execution_scope", "memory_scope", "memory_semantics"}, ", "),
 		barrierOp("spirv.MemoryBarrier", "Orders memory accesses of the given scope and semantics.",
-			[]string{"memory_scope", "memory_semantics"}),
+			[]string{"memory_scope", "memory_semantics"}, ", "),
 	}
 }

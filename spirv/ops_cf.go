@@ -1,6 +1,8 @@
 package spirv
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
@@ -49,24 +51,59 @@ func structuredOp(name, attr string, kind *spv.OperandKind, summary, example str
 			if err := checkEnumAttr(op, attr, kind, false); err != nil {
 				return err
 			}
+			return nil
+		},
+		VerifyRegions: func(op *ir.Operation) error {
 			r := op.Region(0)
 			if r.Empty() {
 				return nil
 			}
 			// The merge block is the last one and holds only spirv.mlir.merge.
 			last := r.Last()
-			if t := last.Terminator(); t == nil || t.Name() != "spirv.mlir.merge" || t != last.First() {
+			if t := last.First(); t == nil || t.Name() != "spirv.mlir.merge" || t != last.Last() {
 				return op.Errorf("last block must be the merge block with only one 'spirv.mlir.merge' op")
 			}
-			// A loop's entry block only branches to the header.
-			if entry := r.Entry(); name == "spirv.mlir.loop" && entry != last {
-				if t := entry.First(); t == nil || t.Name() != "spirv.Branch" || t.NextOp() != nil {
-					return op.Errorf("entry block must only have one 'spirv.Branch' op")
-				}
+			if name == "spirv.mlir.loop" {
+				return verifyLoopBlocks(op, r.BlockList())
+			}
+			if r.Entry() == last {
+				return op.Errorf("must have a selection header block")
 			}
 			return nil
 		},
 	}
+}
+
+// verifyLoopBlocks checks a loop's layout: an entry block branching to the
+// header (the second block), a continue block (second to last) branching
+// back to the header, which no other block branches to, and the merge block.
+func verifyLoopBlocks(op *ir.Operation, blocks []*ir.Block) error {
+	if len(blocks) < 2 {
+		return op.Errorf("must have an entry block branching to the loop header block")
+	}
+	if len(blocks) < 3 {
+		return op.Errorf("must have a loop header block branched from the entry block")
+	}
+	header := blocks[1]
+	if br := blocks[0].First(); br == nil || br != blocks[0].Last() || br.Name() != "spirv.Branch" || br.Successor(0) != header {
+		return op.Errorf("entry block must only have one 'spirv.Branch' op to the second block")
+	}
+	if len(blocks) < 4 {
+		return op.Errorf("requires a loop continue block branching to the loop header block")
+	}
+	branchesToHeader := func(b *ir.Block) bool {
+		t := b.Last()
+		return t != nil && slices.Contains(t.Successors(), header)
+	}
+	if !branchesToHeader(blocks[len(blocks)-2]) {
+		return op.Errorf("second to last block must be the loop continue block that branches to the loop header block")
+	}
+	for _, b := range blocks[2 : len(blocks)-2] {
+		if branchesToHeader(b) {
+			return op.Errorf("can only have the entry and loop continue block branching to the loop header block")
+		}
+	}
+	return nil
 }
 
 var selectionOp = structuredOp("spirv.mlir.selection", "selection_control", spv.KindSelectionControl,
@@ -100,9 +137,9 @@ var mergeOp = &ir.OpDef{
 	Verify: func(op *ir.Operation) error {
 		parent := op.ParentOp()
 		if parent == nil || (parent.Name() != "spirv.mlir.selection" && parent.Name() != "spirv.mlir.loop") {
-			return op.Errorf("expects parent op to be one of 'spirv.mlir.selection, spirv.mlir.loop'")
+			return op.Errorf("expected parent op to be 'spirv.mlir.selection' or 'spirv.mlir.loop'")
 		}
-		if op.Block() != op.ParentRegion().Last() {
+		if op != op.ParentRegion().Last().Last() {
 			return op.Errorf("can only be used in the last block of 'spirv.mlir.selection' or 'spirv.mlir.loop'")
 		}
 		return nil
@@ -292,6 +329,13 @@ func simpleTerminator(name, summary string) *ir.OpDef {
 	}
 }
 
+// unreachableOp is spirv.Unreachable, which cannot end an entry block.
+func unreachableOp() *ir.OpDef {
+	d := simpleTerminator("Unreachable", "Declares that this point is never reached.")
+	d.Example = "spirv.func @f() \"None\" {\n  spirv.Return\n^bb1:  // no predecessors\n  spirv.Unreachable\n}"
+	return d
+}
+
 // withVerify sets d's verifier.
 func withVerify(d *ir.OpDef, verify func(*ir.Operation) error) *ir.OpDef {
 	d.Verify = verify
@@ -312,9 +356,11 @@ var returnValueOp = &ir.OpDef{
 
 // functionCallOp: `%r = spirv.FunctionCall @f(%a, %b) : (i32, i32) -> i32`.
 var functionCallOp = &ir.OpDef{
-	Name:     "spirv.FunctionCall",
-	Summary:  "Calls a spirv.func.",
-	Example:  "%r = spirv.FunctionCall @add(%a, %b) : (i32, i32) -> i32",
+	Name:    "spirv.FunctionCall",
+	Summary: "Calls a spirv.func.",
+	Example: "spirv.module Logical GLSL450 {\n" +
+		"  spirv.func @add(%arg0: i32, %arg1: i32) -> i32 \"None\" {\n    %0 = spirv.IAdd %arg0, %arg1 : i32\n    spirv.ReturnValue %0 : i32\n  }\n" +
+		"  spirv.func @f(%arg0: i32) -> i32 \"None\" {\n    %0 = spirv.FunctionCall @add(%arg0, %arg0) : (i32, i32) -> i32\n    spirv.ReturnValue %0 : i32\n  }\n}",
 	Operands: ir.Variadic, Results: ir.Between(0, 1),
 	Inherent: []string{"callee"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
@@ -347,11 +393,8 @@ var functionCallOp = &ir.OpDef{
 			return op.Errorf("requires attribute 'callee'")
 		}
 		f := ir.LookupNearestSymbol(op, ref)
-		if f == nil {
-			return nil
-		}
-		if f.Name() != "spirv.func" {
-			return op.Errorf("'%s' does not reference a valid function", ref.Root)
+		if f == nil || f.Name() != "spirv.func" {
+			return op.Errorf("callee function '%s' not found in nearest symbol table", ref.Root)
 		}
 		ft := FuncType(f)
 		if ft == nil {
@@ -363,14 +406,14 @@ var functionCallOp = &ir.OpDef{
 		for i, t := range ft.Inputs {
 			if op.Operand(i).Type() != t {
 				return op.Errorf("operand type mismatch: expected operand type %s, but provided %s for operand number %d",
-					typeString(t), typeString(op.Operand(i).Type()), i)
+					quotedType(t), quotedType(op.Operand(i).Type()), i)
 			}
 		}
 		if len(ft.Results) != op.NumResults() {
 			return op.Errorf("has incorrect number of results has for callee: expected %d, but provided %d", len(ft.Results), op.NumResults())
 		}
 		if op.NumResults() == 1 && op.Result(0).Type() != ft.Results[0] {
-			return op.Errorf("result type mismatch: expected %s, but provided %s", typeString(ft.Results[0]), typeString(op.Result(0).Type()))
+			return op.Errorf("result type mismatch: expected %s, but provided %s", quotedType(ft.Results[0]), quotedType(op.Result(0).Type()))
 		}
 		return nil
 	},
@@ -380,7 +423,12 @@ func controlFlowOps() []*ir.OpDef {
 	return []*ir.OpDef{
 		selectionOp, loopOp, mergeOp, branchOp, branchConditionalOp,
 		withVerify(simpleTerminator("Return", "Returns from a function without a value."), verifyReturn),
-		simpleTerminator("Unreachable", "Declares that this point is never reached."),
+		withVerify(unreachableOp(), func(op *ir.Operation) error {
+			if op.Block().IsEntry() {
+				return op.Errorf("cannot be used in reachable block")
+			}
+			return nil
+		}),
 		simpleTerminator("Kill", "Discards the fragment (fragment shaders only)."),
 		returnValueOp, functionCallOp,
 	}

@@ -18,49 +18,51 @@ var compositeConstructOp = &ir.OpDef{
 	Parse: functionalSyntax.parse, Print: functionalSyntax.print,
 	Verify: func(op *ir.Operation) error {
 		t := op.Result(0).Type()
-		switch t := t.(type) {
-		case *ir.VectorType:
-			// Constituents are scalars or smaller vectors whose lengths add up.
-			n := int64(0)
-			for _, v := range op.Operands() {
-				if elemType(v.Type()) != t.Elem {
-					return op.Errorf("operand element type mismatch: expected to be %s, but provided %s", typeString(t.Elem), typeString(elemType(v.Type())))
-				}
-				n += numElements(v.Type())
+		// Cooperative matrices take one constituent, their element.
+		if e := coopMatrixElem(t); e != nil {
+			if op.NumOperands() != 1 {
+				return op.Errorf("has incorrect number of operands: expected 1, but provided %d", op.NumOperands())
 			}
-			if n != numElements(t) {
-				return op.Errorf("has incorrect number of operands: expected %d, but provided %d", numElements(t), n)
+			if op.Operand(0).Type() != e {
+				return op.Errorf("operand type mismatch: expected operand type %s, but provided %s", quotedType(e), quotedType(op.Operand(0).Type()))
 			}
 			return nil
-		case *ArrayType, *MatrixType, *StructType, *CoopMatrixType, *NVCoopMatrixType:
-			var want []ir.Type
-			switch t := t.(type) {
-			case *ArrayType:
-				for range t.Len {
-					want = append(want, t.Elem)
-				}
-			case *MatrixType:
-				for range t.Columns {
-					want = append(want, t.Column)
-				}
-			case *StructType:
-				want = t.Members()
-			case *CoopMatrixType:
-				want = []ir.Type{t.Elem}
-			case *NVCoopMatrixType:
-				want = []ir.Type{t.Elem}
-			}
-			if len(want) != op.NumOperands() {
-				return op.Errorf("has incorrect number of operands: expected %d, but provided %d", len(want), op.NumOperands())
-			}
+		}
+		n, ok := numCompositeElements(t)
+		if m, isMatrix := t.(*MatrixType); isMatrix {
+			n, ok = m.Columns, true
+		}
+		if !ok {
+			return op.Errorf("result #0 must be vector or any SPIR-V composite type, but got '%s'", typeString(t))
+		}
+		// One constituent per element.
+		if int64(op.NumOperands()) == n {
 			for i, v := range op.Operands() {
-				if v.Type() != want[i] {
-					return op.Errorf("operand type mismatch: expected operand type %s, but provided %s", typeString(want[i]), typeString(v.Type()))
+				if want := ElementType(t, int64(i)); v.Type() != want {
+					return op.Errorf("operand type mismatch: expected operand type %s, but provided %s", quotedType(want), quotedType(v.Type()))
 				}
 			}
 			return nil
 		}
-		return op.Errorf("result #0 must be vector or any SPIR-V composite type, but got '%s'", typeString(t))
+		// Vectors also take smaller vectors whose lengths add up.
+		vt, ok := t.(*ir.VectorType)
+		if !ok {
+			return op.Errorf("expected to return a vector or cooperative matrix when the number of constituents is less than what the result needs")
+		}
+		total := int64(0)
+		for _, v := range op.Operands() {
+			if _, isVec := v.Type().(*ir.VectorType); !isVec && !isSPIRVInt(v.Type()) && !isSPIRVFloat(v.Type()) && !isBool(v.Type()) {
+				return op.Errorf("operand type mismatch: expected operand to have a scalar or vector type, but provided %s", quotedType(v.Type()))
+			}
+			if elemType(v.Type()) != vt.Elem {
+				return op.Errorf("operand element type mismatch: expected to be %s, but provided %s", quotedType(vt.Elem), quotedType(elemType(v.Type())))
+			}
+			total += numElements(v.Type())
+		}
+		if total != n {
+			return op.Errorf("has incorrect number of operands: expected %d, but provided %d", n, total)
+		}
+		return nil
 	},
 }
 
@@ -85,8 +87,13 @@ func indicesAttr(a ir.Attribute) ([]int64, bool) {
 // indices attribute, as the composite ops verify it.
 func opExtractedType(op *ir.Operation, t ir.Type) (ir.Type, error) {
 	idx, ok := indicesAttr(op.Attr("indices"))
+	if ok {
+		for _, e := range op.Attr("indices").(*ir.ArrayAttr).Elems {
+			ok = ok && e.(*ir.IntegerAttr).Type() == op.Context().I(32)
+		}
+	}
 	if !ok {
-		return nil, op.Errorf("requires attribute 'indices' (an array of integers)")
+		return nil, op.Errorf("attribute 'indices' failed to satisfy constraint: 32-bit integer array attribute")
 	}
 	et, msg := extractedType(t, idx)
 	if et == nil {
@@ -115,12 +122,12 @@ func extractedType(t ir.Type, indices []int64) (ir.Type, string) {
 		case *MatrixType:
 			n = c.Columns
 		}
+		if n >= 0 && (i < 0 || i >= n) {
+			return nil, "index " + itoa(i) + " out of bounds for " + quotedType(t)
+		}
 		next := ElementType(t, i)
 		if next == nil {
-			return nil, "cannot extract from non-composite type " + typeString(t) + " with index " + itoa(i)
-		}
-		if n >= 0 && (i < 0 || i >= n) {
-			return nil, "index " + itoa(i) + " out of bounds for '" + typeString(t) + "'"
+			return nil, "cannot extract from non-composite type " + quotedType(t) + " with index " + itoa(i)
 		}
 		t = next
 	}
@@ -138,12 +145,7 @@ func parseIndices(p *ir.OpParser) (ir.Attribute, []int64, error) {
 	if !ok {
 		return nil, nil, ir.Errorf(loc, "expected an array of integer indices")
 	}
-	ctx := p.Context()
-	elems := make([]ir.Attribute, len(idx))
-	for i, v := range idx {
-		elems[i] = ctx.I32Attr(v)
-	}
-	return ctx.ArrayAttr(elems...), idx, nil
+	return a, idx, nil
 }
 
 // compositeExtractOp: `%r = spirv.CompositeExtract %c[1 : i32, 0 : i32] : !spirv.array<4 x vector<2xf32>>`.
@@ -193,7 +195,7 @@ var compositeExtractOp = &ir.OpDef{
 			return err
 		}
 		if rt != op.Result(0).Type() {
-			return op.Errorf("invalid result type: expected %s but provided %s", typeString(rt), typeString(op.Result(0).Type()))
+			return op.Errorf("invalid result type: expected %s but provided %s", quotedType(rt), quotedType(op.Result(0).Type()))
 		}
 		return nil
 	},
@@ -240,11 +242,11 @@ var compositeInsertOp = &ir.OpDef{
 			return err
 		}
 		if et != op.Operand(0).Type() {
-			return op.Errorf("object operand type should be %s, but found %s", typeString(et), typeString(op.Operand(0).Type()))
+			return op.Errorf("object operand type should be %s, but found %s", quotedType(et), quotedType(op.Operand(0).Type()))
 		}
 		if op.Result(0).Type() != op.Operand(1).Type() {
 			return op.Errorf("result type should be the same as the composite type, but found %s vs %s",
-				typeString(op.Operand(1).Type()), typeString(op.Result(0).Type()))
+				quotedType(op.Operand(1).Type()), quotedType(op.Result(0).Type()))
 		}
 		return nil
 	},

@@ -12,7 +12,7 @@ import (
 var variableOp = &ir.OpDef{
 	Name:     "spirv.Variable",
 	Summary:  "A function-local variable, optionally initialized.",
-	Example:  "%v = spirv.Variable init(%x) : !spirv.ptr<i32, Function>",
+	Example:  "%c = spirv.Constant 0 : i32\n%v = spirv.Variable init(%c) : !spirv.ptr<i32, Function>",
 	Traits:   ir.AllocOnly,
 	Operands: ir.Between(0, 1), Results: ir.Exactly(1),
 	Inherent: []string{"storage_class"},
@@ -67,19 +67,55 @@ var variableOp = &ir.OpDef{
 			return op.Errorf("result #0 must be any SPIR-V pointer type, but got '%s'", typeString(op.Result(0).Type()))
 		}
 		sc := enumAttr(op, "storage_class")
-		if sc == nil || sc.Kind != spv.KindStorageClass || spv.StorageClass(sc.Value) != ptr.StorageClass {
-			return op.Errorf("storage class must match result pointer's storage class")
+		if sc == nil || sc.Kind != spv.KindStorageClass {
+			return op.Errorf("requires attribute 'storage_class'")
 		}
-		if ptr.StorageClass != spv.StorageClassFunction {
+		if spv.StorageClass(sc.Value) != spv.StorageClassFunction {
 			return op.Errorf("can only be used to model function-level variables. Use spirv.GlobalVariable for module-level variables.")
+		}
+		if spv.StorageClass(sc.Value) != ptr.StorageClass {
+			return op.Errorf("storage class must match result pointer's storage class")
 		}
 		if op.NumOperands() > 0 {
 			if op.Operand(0).Type() != ptr.Pointee {
 				return op.Errorf("initializer type must match the pointee type")
 			}
+			if d := op.Operand(0).DefiningOp(); d == nil || (d.Name() != "spirv.Constant" && d.Name() != "spirv.mlir.referenceof" && d.Name() != "spirv.mlir.addressof") {
+				return op.Errorf("initializer must be the result of a constant or spirv.GlobalVariable op")
+			}
+		}
+		for _, a := range []string{"descriptor_set", "binding", "built_in"} {
+			if op.Attr(a) != nil {
+				return op.Errorf("cannot have '%s' attribute (only allowed in spirv.GlobalVariable)", a)
+			}
+		}
+		// SPV_KHR_physical_storage_buffer: a variable holding physical
+		// pointers (or an array of them) has exactly one aliasing decoration.
+		pointee := ptr.Pointee
+		if a, ok := pointee.(*ArrayType); ok {
+			pointee = a.Elem
+		}
+		if pp, ok := pointee.(*PointerType); ok && pp.StorageClass == spv.StorageClassPhysicalStorageBuffer {
+			aliased, restrict := op.Attr("aliased_pointer") != nil, op.Attr("restrict_pointer") != nil
+			if !aliased && !restrict {
+				return op.Errorf(" with physical buffer pointer must be decorated either 'AliasedPointer' or 'RestrictPointer'")
+			}
+			if aliased && restrict {
+				return op.Errorf(" with physical buffer pointer must have exactly one aliasing decoration")
+			}
 		}
 		return nil
 	},
+}
+
+// enumAttrOf returns the value of enum attribute name of st (0 if absent).
+func enumAttrOf(st *ir.OpState, name string) uint32 {
+	for _, a := range st.Attrs {
+		if e, ok := a.Value.(*EnumAttr); ok && a.Name == name {
+			return e.Value
+		}
+	}
+	return 0
 }
 
 // memoryAccess parses ` ["Volatile|Aligned", 4]` into attributes accessName
@@ -91,7 +127,11 @@ func parseMemoryAccess(p *ir.OpParser, st *ir.OpState, accessName, alignName str
 	if err := parseEnumOperand(p, st, spv.KindMemoryAccess, accessName); err != nil {
 		return err
 	}
-	if p.ParseOptionalPunct(",") {
+	// An alignment follows Aligned, and only Aligned.
+	if enumAttrOf(st, accessName)&uint32(spv.MemoryAccessAligned) != 0 {
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
 		v, err := p.ParseInteger()
 		if err != nil {
 			return err
@@ -118,16 +158,20 @@ func verifyMemoryAccess(op *ir.Operation, accessName, alignName string) error {
 	if err := checkEnumAttr(op, accessName, spv.KindMemoryAccess, true); err != nil {
 		return err
 	}
-	aligned := false
-	if a := enumAttr(op, accessName); a != nil {
-		aligned = a.Value&uint32(spv.MemoryAccessAligned) != 0
-	}
 	has := op.Attr(alignName) != nil
-	if aligned && !has {
-		return op.Errorf("missing alignment value")
+	if al, ok := op.Attr(alignName).(*ir.IntegerAttr); has && (!ok || al.Type() != op.Context().I(32) || al.Int() <= 0 || al.Int()&(al.Int()-1) != 0) {
+		return op.Errorf("attribute '%s' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive and whose value is a power of two > 0", alignName)
 	}
-	if !aligned && has {
+	a := enumAttr(op, accessName)
+	switch {
+	case a == nil && has:
 		return op.Errorf("invalid alignment specification without aligned memory access specification")
+	case a == nil:
+		return nil
+	case a.Value&uint32(spv.MemoryAccessAligned) != 0 && !has:
+		return op.Errorf("missing alignment value")
+	case a.Value&uint32(spv.MemoryAccessAligned) == 0 && has:
+		return op.Errorf("invalid alignment specification with non-aligned memory access specification")
 	}
 	return nil
 }
@@ -135,6 +179,9 @@ func verifyMemoryAccess(op *ir.Operation, accessName, alignName string) error {
 // parseStorageClassString parses the leading "StorageClass" of Load/Store/CopyMemory.
 func parseStorageClassString(p *ir.OpParser) (spv.StorageClass, error) {
 	loc := p.Loc()
+	if !p.IsString() {
+		return 0, p.Errorf("expected attribute value")
+	}
 	s, err := p.ParseString()
 	if err != nil {
 		return 0, err
@@ -161,7 +208,14 @@ func parseLoadStore(p *ir.OpParser, st *ir.OpState, n int) (ir.Type, error) {
 	if err != nil {
 		return nil, err
 	}
-	us, err := ir.ParseOperandsN(p, n)
+	var us []ir.UnresolvedOperand
+	if n == 1 {
+		var u ir.UnresolvedOperand
+		u, err = p.ParseOperand()
+		us = append(us, u)
+	} else {
+		us, err = parseOperandsExactly(p, st, n)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -180,11 +234,11 @@ func parseLoadStore(p *ir.OpParser, st *ir.OpState, n int) (ir.Type, error) {
 }
 
 // loadOp: `%v = spirv.Load "StorageBuffer" %ptr ["Aligned", 4] : f32`.
+// MLIR declares no memory effects for it, so an unused load stays.
 var loadOp = &ir.OpDef{
 	Name:     "spirv.Load",
 	Summary:  "Loads through a pointer.",
 	Example:  "%v = spirv.Load \"StorageBuffer\" %ptr [\"Volatile|Aligned\", 4] : f32",
-	Traits:   ir.ReadOnly,
 	Operands: ir.Exactly(1), Results: ir.Exactly(1),
 	Inherent: []string{"memory_access", "alignment"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
@@ -358,24 +412,29 @@ func ElementType(t ir.Type, index int64) ir.Type {
 func elementPtrType(ctx *ir.Context, opName string, base ir.Type, indices []*ir.Value) (ir.Type, string) {
 	ptr, ok := base.(*PointerType)
 	if !ok {
-		return nil, "'" + opName + "' op expected a pointer to composite type, but provided " + typeString(base)
+		return nil, "'" + opName + "' op expected a pointer to composite type, but provided " + quotedType(base)
 	}
 	t := ptr.Pointee
 	for _, idx := range indices {
 		var index int64
 		if s, isStruct := t.(*StructType); isStruct {
+			d := idx.DefiningOp()
 			c, ok := ConstantValue(idx).(*ir.IntegerAttr)
-			if !ok {
-				return nil, "'" + opName + "' op index must be an integer spirv.Constant to access element of spirv.struct"
+			if d == nil || d.Name() != constantOp.Name || !ok {
+				msg := "'" + opName + "' op index must be an integer spirv.Constant to access element of spirv.struct"
+				if d != nil {
+					msg += ", but provided " + d.Name()
+				}
+				return nil, msg
 			}
 			index = c.Int()
 			if index < 0 || index >= int64(s.NumMembers()) {
-				return nil, "'" + opName + "' op index " + itoa(index) + " out of bounds for '" + typeString(t) + "'"
+				return nil, "'" + opName + "' op index " + itoa(index) + " out of bounds for " + quotedType(t)
 			}
 		}
 		next := ElementType(t, index)
 		if next == nil {
-			return nil, "'" + opName + "' op cannot extract from non-composite type " + typeString(t) + " with index " + itoa(index)
+			return nil, "'" + opName + "' op cannot extract from non-composite type " + quotedType(t) + " with index " + itoa(index)
 		}
 		t = next
 	}
@@ -402,7 +461,7 @@ func accessChainOp(name, summary, example string, elementIndex bool) *ir.OpDef {
 		Traits:   ir.Pure,
 		Operands: ir.AtLeast(min), Results: ir.Exactly(1),
 		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			base, err := p.ParseOperand()
+			baseU, err := p.ParseOperand()
 			if err != nil {
 				return err
 			}
@@ -422,20 +481,31 @@ func accessChainOp(name, summary, example string, elementIndex bool) *ir.OpDef {
 				return err
 			}
 			loc := p.Loc()
-			ts, err := p.ParseColonTypeList()
+			base, err := p.ParseColonType()
 			if err != nil {
 				return err
 			}
-			if len(ts) != len(idx)+1 {
-				return ir.Errorf(loc, "expected %d types, got %d", len(idx)+1, len(ts))
+			if len(idx) == 0 {
+				return ir.Errorf(st.Loc, "'%s' op expected at least one index ", full)
 			}
+			if err := p.ParsePunct(","); err != nil {
+				return err
+			}
+			ts, err := p.ParseTypeList()
+			if err != nil {
+				return err
+			}
+			if len(ts) != len(idx) {
+				return ir.Errorf(st.Loc, "'%s' op indices types' count must be equal to indices info count", full)
+			}
+			ts = append([]ir.Type{base}, ts...)
 			var explicit ir.Type
 			if p.ParseOptionalPunct("->") {
 				if explicit, err = p.ParseType(); err != nil {
 					return err
 				}
 			}
-			us := append([]ir.UnresolvedOperand{base}, idx...)
+			us := append([]ir.UnresolvedOperand{baseU}, idx...)
 			vals := make([]*ir.Value, len(us))
 			for i, u := range us {
 				if vals[i], err = p.Resolve(u, ts[i]); err != nil {

@@ -296,6 +296,9 @@ func verifyFunc(op *ir.Operation) error {
 // signature of its function (MLIR checks them from the function; here each
 // return checks itself, which spares a walk of the body).
 func verifyReturn(o *ir.Operation) error {
+	if functionLikeParent(o) == nil {
+		return o.Errorf("must appear in a function-like op's block")
+	}
 	fn := o.ParentOfName("spirv.func")
 	if fn == nil {
 		return nil
@@ -310,11 +313,22 @@ func verifyReturn(o *ir.Operation) error {
 			return o.Errorf("cannot be used in functions returning value")
 		}
 	case "spirv.ReturnValue":
-		if len(ft.Results) == 0 {
-			return o.Errorf("cannot be used in functions returning void")
+		if len(ft.Results) != 1 {
+			return o.Errorf("returns 1 value but enclosing function requires %d results", len(ft.Results))
 		} else if o.NumOperands() == 1 && o.Operand(0).Type() != ft.Results[0] {
-			return o.Errorf("return value's type (%s) mismatch with function's result type (%s)",
-				typeString(o.Operand(0).Type()), typeString(ft.Results[0]))
+			return o.Errorf(" return value's type (%s) mismatch with function's result type (%s)",
+				quotedType(o.Operand(0).Type()), quotedType(ft.Results[0]))
+		}
+	}
+	return nil
+}
+
+// functionLikeParent returns the closest ancestor of op that is a function
+// (has a function_type, as every FunctionOpInterface op), or nil.
+func functionLikeParent(op *ir.Operation) *ir.Operation {
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if _, ok := p.Attr("function_type").(*ir.TypeAttr); ok {
+			return p
 		}
 	}
 	return nil
@@ -532,13 +546,9 @@ func parseVariableDecorations(p *ir.OpParser, st *ir.OpState) error {
 		if err := p.ParsePunct("("); err != nil {
 			return err
 		}
-		loc := p.Loc()
 		s, err := p.ParseString()
 		if err != nil {
 			return err
-		}
-		if spv.KindBuiltIn.EnumerantByName(s) == nil {
-			return ir.Errorf(loc, "unknown built_in: %s", s)
 		}
 		st.AddAttr("built_in", ctx.StringAttr(s))
 		if err := p.ParsePunct(")"); err != nil {

@@ -33,3 +33,74 @@ spirv.module Logical GLSL450 {
     spirv.ReturnValue %c : i32
   }
 }
+
+// Identities: constants move to the right of commutative ops first.
+// CHECK-LABEL: func.func @identities
+// CHECK-SAME: (%[[X:.*]]: i32, %[[B:.*]]: vector<2xi1>)
+func.func @identities(%x: i32, %b: vector<2xi1>) -> (i32, i32, i32, i32, vector<2xi1>, vector<2xi1>) {
+  %zero = spirv.Constant 0 : i32
+  %one = spirv.Constant 1 : i32
+  %t = spirv.Constant dense<true> : vector<2xi1>
+  // CHECK-DAG: %[[Z:.*]] = spirv.Constant 0 : i32
+  // CHECK-DAG: %[[T:.*]] = spirv.Constant dense<true> : vector<2xi1>
+  %0 = spirv.IAdd %zero, %x : i32
+  %1 = spirv.IMul %one, %x : i32
+  %2 = spirv.ISub %x, %x : i32
+  %3 = spirv.UMod %x, %one : i32
+  %4 = spirv.LogicalAnd %t, %b : vector<2xi1>
+  %5 = spirv.LogicalOr %b, %t : vector<2xi1>
+  // CHECK: return %[[X]], %[[X]], %[[Z]], %[[Z]], %[[B]], %[[T]]
+  return %0, %1, %2, %3, %4, %5 : i32, i32, i32, i32, vector<2xi1>, vector<2xi1>
+}
+
+// CHECK-LABEL: func.func @chains
+// CHECK-SAME: (%[[X:.*]]: i64
+func.func @chains(%x: i64, %i: i32, %j: i32) -> (i64, f32, i1) {
+  %v = spirv.Variable : !spirv.ptr<!spirv.array<4 x !spirv.array<4 x f32>>, Function>
+  // CHECK: %[[P:.*]] = spirv.AccessChain %{{.*}}[%{{.*}}, %{{.*}}]
+  %p = spirv.AccessChain %v[%i] : !spirv.ptr<!spirv.array<4 x !spirv.array<4 x f32>>, Function>, i32
+  %q = spirv.AccessChain %p[%i] : !spirv.ptr<!spirv.array<4 x f32>, Function>, i32
+  // CHECK-NEXT: %[[L:.*]] = spirv.Load "Function" %[[P]] : f32
+  %l = spirv.Load "Function" %q : f32
+  %0 = spirv.Bitcast %x : i64 to f64
+  %1 = spirv.Bitcast %0 : f64 to vector<2xi32>
+  %2 = spirv.Bitcast %1 : vector<2xi32> to i64
+  // CHECK-NEXT: %[[N:.*]] = spirv.INotEqual
+  %ne = spirv.IEqual %i, %j : i32
+  %n = spirv.LogicalNot %ne : i1
+  // CHECK-NEXT: return %[[X]], %[[L]], %[[N]]
+  return %2, %l, %n : i64, f32, i1
+}
+
+// CHECK-LABEL: func.func @extract
+// CHECK-SAME: (%[[A:.*]]: f32, %[[B:.*]]: f32)
+func.func @extract(%a: f32, %b: f32) -> (f32, f32, i32) {
+  %s = spirv.CompositeConstruct %a, %a : (f32, f32) -> !spirv.struct<(f32, f32)>
+  %i = spirv.CompositeInsert %b, %s[1 : i32] : f32 into !spirv.struct<(f32, f32)>
+  %0 = spirv.CompositeExtract %i[0 : i32] : !spirv.struct<(f32, f32)>
+  %1 = spirv.CompositeExtract %i[1 : i32] : !spirv.struct<(f32, f32)>
+  %c = spirv.Constant [dense<[4, -5]> : vector<2xi32>] : !spirv.array<1 x vector<2xi32>>
+  %2 = spirv.CompositeExtract %c[0 : i32, 1 : i32] : !spirv.array<1 x vector<2xi32>>
+  // CHECK: %[[C:.*]] = spirv.Constant -5 : i32
+  // CHECK: return %[[A]], %[[B]], %[[C]]
+  return %0, %1, %2 : f32, f32, i32
+}
+
+// CHECK-LABEL: func.func @selection
+func.func @selection(%c: i1, %p: !spirv.ptr<i32, Function>, %a: i32, %b: i32) {
+  // CHECK-NEXT: %[[S:.*]] = spirv.Select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
+  // CHECK-NEXT: spirv.Store "Function" %{{.*}}, %[[S]] : i32
+  // CHECK-NEXT: return
+  spirv.mlir.selection {
+    spirv.BranchConditional %c, ^t, ^f
+  ^t:
+    spirv.Store "Function" %p, %a : i32
+    spirv.Branch ^m
+  ^f:
+    spirv.Store "Function" %p, %b : i32
+    spirv.Branch ^m
+  ^m:
+    spirv.mlir.merge
+  }
+  return
+}

@@ -190,7 +190,7 @@ spirv.module Logical GLSL450 {
 
 spirv.module Logical GLSL450 {
   spirv.func @f(%a: i32) "None" {
-    // expected-error @+1 {{'spirv.FunctionCall' op operand type mismatch: expected operand type f32, but provided i32 for operand number 0}}
+    // expected-error @+1 {{'spirv.FunctionCall' op operand type mismatch: expected operand type 'f32', but provided 'i32' for operand number 0}}
     spirv.FunctionCall @g(%a) : (i32) -> ()
     spirv.Return
   }
@@ -203,7 +203,7 @@ spirv.module Logical GLSL450 {
 
 spirv.module Logical GLSL450 {
   spirv.func @f() "None" {
-    // expected-error @+1 {{'spirv.mlir.merge' op expects parent op to be one of 'spirv.mlir.selection, spirv.mlir.loop'}}
+    // expected-error @+1 {{'spirv.mlir.merge' op expected parent op to be 'spirv.mlir.selection' or 'spirv.mlir.loop'}}
     spirv.mlir.merge
   }
 }
@@ -446,4 +446,44 @@ spirv.func @f(%m: !spirv.coopmatrix<2x2xf32, Subgroup, MatrixA>, %s: f16) "None"
   // expected-error @+1 {{'spirv.MatrixTimesScalar' op input matrix components' type and scaling value must have the same type}}
   %0 = spirv.MatrixTimesScalar %m, %s : !spirv.coopmatrix<2x2xf32, Subgroup, MatrixA>, f16
   spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: vector<2xf32>) "None" {
+  // expected-error @+1 {{'spirv.INTEL.ConvertFToBF16' op operand and result must have same number of elements}}
+  %0 = spirv.INTEL.ConvertFToBF16 %a : vector<2xf32> to vector<4xi16>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i16) "None" {
+  // expected-error @+1 {{'spirv.INTEL.ConvertBF16ToF' op result #0 must be Float32 or vector of Float32 values of length 2/3/4/8/16, but got 'f16'}}
+  %0 = spirv.INTEL.ConvertBF16ToF %a : i16 to f16
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f() "None" {
+  // expected-error @+1 {{expected '<'}}
+  spirv.INTEL.ControlBarrierWait <Workgroup>, <Device> <Acquire>
+  spirv.Return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{'spirv.mlir.loop' op second to last block must be the loop continue block that branches to the loop header block}}
+  spirv.mlir.loop {
+    spirv.Branch ^header
+  ^header:
+    spirv.Branch ^continue
+  ^continue:
+    spirv.Branch ^merge
+  ^merge:
+    spirv.mlir.merge
+  }
+  return
 }
