@@ -69,6 +69,8 @@ func TestDiagnostics(t *testing.T) {
 			Err: "t.mlir:2:1: error: 'vector.yield' op expects parent op to be one of 'vector.mask, vector.warp_execute_on_lane_0'"},
 		{In: "%m = \"test.def\"() : () -> memref<4x4xf32, strided<[1, 4]>>\n%i = \"test.def\"() : () -> index\n%r = vector.load %m[%i, %i] : memref<4x4xf32, strided<[1, 4]>>, vector<2xf32>",
 			Err: "t.mlir:3:6: error: 'vector.load' op most minor memref dim must have unit stride"},
+		{In: "%a = \"test.def\"() : () -> vector<2xf32>\n%r = \"vector.shuffle\"(%a, %a) {mask = [0, 1 : i32]} : (vector<2xf32>, vector<2xf32>) -> vector<2xf32>",
+			Err: "t.mlir:2:6: error: 'vector.shuffle' op requires attribute 'mask'"},
 	}
 	irtest.CheckInvalid(t, newContext, "t.mlir", tests, irtest.FirstLine)
 }

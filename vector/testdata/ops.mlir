@@ -197,3 +197,11 @@ func.func @legacy_and_scalar_access(%lane: index, %v: vector<4xi32>, %m: memref<
   %3 = vector.mask %k { vector.contract {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<3x4xf32>, vector<4x[8]xf32> into vector<3x[8]xf32> } : vector<3x[8]x4xi1> -> vector<3x[8]xf32>
   return %0, %1, %2, %3 : vector<4xi32>, vector<16xf32>, vector<f32>, vector<3x[8]xf32>
 }
+
+// MLIR 16 wrote the shuffle mask as an array of i64 in the generic form.
+// CHECK-LABEL: func.func @mlir16_generic_shuffle
+func.func @mlir16_generic_shuffle(%a: vector<2xi32>, %b: vector<2xi32>) -> vector<4xi32> {
+  // CHECK: vector.shuffle %{{.*}}, %{{.*}} [2, 1, 3, 3] : vector<2xi32>, vector<2xi32>
+  %0 = "vector.shuffle"(%a, %b) {mask = [2, 1, 3, 3]} : (vector<2xi32>, vector<2xi32>) -> vector<4xi32>
+  return %0 : vector<4xi32>
+}
