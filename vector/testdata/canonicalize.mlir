@@ -181,3 +181,43 @@ func.func @known_masks(%m: memref<?xf32>, %i: index, %v: vector<4xf32>, %pad: f3
   %4 = vector.mask %f { vector.yield %1 : vector<4xf32> } : vector<4xi1> -> vector<4xf32>
   return %0, %4, %2, %3 : vector<4xf32>, vector<4xf32>, vector<4xf32>, f32
 }
+
+// -----
+
+// The extract folds MLIR's ExtractOp::fold does, each rewriting the extract
+// to read from further up the chain.
+// CHECK-LABEL: func.func @extract_folds
+// CHECK-SAME: (%[[A:.*]]: vector<4xf32>, %[[B:.*]]: vector<3x4xf32>, %[[C:.*]]: vector<8xf32>, %[[D:.*]]: vector<2x8xf32>, %[[E:.*]]: vector<4x3xf32>,
+// CHECK-NEXT: %[[R0:.*]] = vector.extract %[[A]][2] : f32 from vector<4xf32>
+// CHECK-NEXT: %[[R1:.*]] = vector.extract %[[B]][1] : vector<4xf32> from vector<3x4xf32>
+// CHECK-NEXT: %[[R2:.*]] = vector.extract %[[C]][5] : f32 from vector<8xf32>
+// CHECK-NEXT: %[[R3:.*]] = vector.extract %[[D]][1, 7] : f32 from vector<2x8xf32>
+// CHECK-NEXT: %[[R4:.*]] = vector.extract %[[D]][1, 5] : f32 from vector<2x8xf32>
+// CHECK-NEXT: %[[R5:.*]] = vector.extract %[[E]][2, 1] : f32 from vector<4x3xf32>
+// CHECK-NEXT: %[[R6:.*]] = vector.extract %[[A]][1] : f32 from vector<4xf32>
+// CHECK-NEXT: return %[[R0]], %[[R1]], %[[R2]], %[[R3]], %[[R4]], %[[R5]], %[[R6]]
+func.func @extract_folds(%a: vector<4xf32>, %b: vector<3x4xf32>, %c: vector<8xf32>, %d: vector<2x8xf32>, %e: vector<4x3xf32>, %f: vector<16xf32>)
+    -> (f32, vector<4xf32>, f32, f32, f32, f32, f32) {
+  // broadcast: the broadcast dims drop out of the position.
+  %0 = vector.broadcast %a : vector<4xf32> to vector<1x2x4xf32>
+  %r0 = vector.extract %0[0, 1, 2] : f32 from vector<1x2x4xf32>
+  %1 = vector.broadcast %b : vector<3x4xf32> to vector<2x3x4xf32>
+  %r1 = vector.extract %1[1, 1] : vector<4xf32> from vector<2x3x4xf32>
+  // shuffle: the mask picks the operand and its lane.
+  %2 = vector.shuffle %a, %c [0, 9, 4, 3] : vector<4xf32>, vector<8xf32>
+  %r2 = vector.extract %2[1] : f32 from vector<4xf32>
+  // shape_cast: the position is linearized and delinearized.
+  %3 = vector.shape_cast %d : vector<2x8xf32> to vector<4x4xf32>
+  %r3 = vector.extract %3[3, 3] : f32 from vector<4x4xf32>
+  // extract_strided_slice: the offsets are added.
+  %4 = vector.extract_strided_slice %d {offsets = [1, 2], sizes = [1, 4], strides = [1, 1]} : vector<2x8xf32> to vector<1x4xf32>
+  %r4 = vector.extract %4[0, 3] : f32 from vector<1x4xf32>
+  // transpose then insert elsewhere: the extract goes through both.
+  %5 = vector.transpose %e, [1, 0] : vector<4x3xf32> to vector<3x4xf32>
+  %6 = vector.insert %a, %5 [0] : vector<4xf32> into vector<3x4xf32>
+  %r5 = vector.extract %6[1, 2] : f32 from vector<3x4xf32>
+  // insert_strided_slice covering the extracted lane.
+  %7 = vector.insert_strided_slice %a, %f {offsets = [4], strides = [1]} : vector<4xf32> into vector<16xf32>
+  %r6 = vector.extract %7[5] : f32 from vector<16xf32>
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6 : f32, vector<4xf32>, f32, f32, f32, f32, f32
+}
