@@ -88,7 +88,8 @@ var extractOp = &ir.OpDef{
 		}
 		return nil
 	},
-	Fold: foldExtract,
+	Fold:         foldExtract,
+	Canonicalize: []*ir.Pattern{extractOfBroadcast, extractOfCreateMask, extractOfShapeCast, extractOfFromElements},
 }
 
 // printPositioned prints `%a, ... %v[pos] attr-dict : t1 kw t2` of

@@ -221,3 +221,56 @@ func.func @extract_folds(%a: vector<4xf32>, %b: vector<3x4xf32>, %c: vector<8xf3
   %r6 = vector.extract %7[5] : f32 from vector<16xf32>
   return %r0, %r1, %r2, %r3, %r4, %r5, %r6 : f32, vector<4xf32>, f32, f32, f32, f32, f32
 }
+
+// -----
+
+// CHECK-LABEL: func.func @extract_canonicalizations
+// CHECK-SAME: (%[[S:.*]]: f32, %[[N:.*]]: index, %[[A:.*]]: vector<2x4xf32>, %[[X:.*]]: f32, %[[Y:.*]]: f32)
+// CHECK-DAG: %[[F:.*]] = arith.constant dense<false> : vector<4xi1>
+// CHECK: %[[B:.*]] = vector.broadcast %[[S]] : f32 to vector<4xf32>
+// CHECK: %[[M:.*]] = vector.create_mask %[[N]] : vector<4xi1>
+// CHECK: %[[C:.*]] = vector.shape_cast %[[A]] : vector<2x4xf32> to vector<8xf32>
+// CHECK: %[[E:.*]] = vector.from_elements %[[Y]], %[[X]] : vector<2xf32>
+// CHECK: return %[[B]], %[[M]], %[[F]], %[[C]], %[[E]]
+func.func @extract_canonicalizations(%s: f32, %n: index, %a: vector<2x4xf32>, %x: f32, %y: f32)
+    -> (vector<4xf32>, vector<4xi1>, vector<4xi1>, vector<8xf32>, vector<2xf32>) {
+  %c3 = arith.constant 3 : index
+  %0 = vector.broadcast %s : f32 to vector<2x4xf32>
+  %r0 = vector.extract %0[1] : vector<4xf32> from vector<2x4xf32>
+  // A known bound keeps the rest of the mask, or empties it.
+  %1 = vector.create_mask %c3, %n : vector<5x4xi1>
+  %r1 = vector.extract %1[2] : vector<4xi1> from vector<5x4xi1>
+  %r2 = vector.extract %1[4] : vector<4xi1> from vector<5x4xi1>
+  %2 = vector.shape_cast %a : vector<2x4xf32> to vector<1x8xf32>
+  %r3 = vector.extract %2[0] : vector<8xf32> from vector<1x8xf32>
+  %3 = vector.from_elements %x, %y, %y, %x : vector<2x2xf32>
+  %r4 = vector.extract %3[1] : vector<2xf32> from vector<2x2xf32>
+  return %r0, %r1, %r2, %r3, %r4 : vector<4xf32>, vector<4xi1>, vector<4xi1>, vector<8xf32>, vector<2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @strided_slice_canonicalizations
+// CHECK-SAME: (%[[S:.*]]: f32, %[[V:.*]]: vector<4xf32>, %[[N:.*]]: index, %[[A:.*]]: vector<2xf32>, %[[B:.*]]: vector<8xf32>)
+// CHECK-DAG: %[[M0:.*]] = vector.constant_mask [1, 2] : vector<2x2xi1>
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[SUB:.*]] = arith.subi %[[N]], %[[C1]] : index
+// CHECK: %[[M1:.*]] = vector.create_mask %[[SUB]] : vector<2xi1>
+// CHECK: %[[B0:.*]] = vector.broadcast %[[S]] : f32 to vector<2x4xf32>
+// CHECK: %[[B1:.*]] = vector.broadcast %[[V]] : vector<4xf32> to vector<2x4xf32>
+// CHECK: return %[[M0]], %[[M1]], %[[B0]], %[[B1]], %[[A]]
+func.func @strided_slice_canonicalizations(%s: f32, %v: vector<4xf32>, %n: index, %a: vector<2xf32>, %b: vector<8xf32>)
+    -> (vector<2x2xi1>, vector<2xi1>, vector<2x4xf32>, vector<2x4xf32>, vector<2xf32>) {
+  %0 = vector.constant_mask [2, 2] : vector<4x3xi1>
+  %r0 = vector.extract_strided_slice %0 {offsets = [1, 0], sizes = [2, 2], strides = [1, 1]} : vector<4x3xi1> to vector<2x2xi1>
+  %1 = vector.create_mask %n : vector<4xi1>
+  %r1 = vector.extract_strided_slice %1 {offsets = [1], sizes = [2], strides = [1]} : vector<4xi1> to vector<2xi1>
+  %2 = vector.splat %s : vector<4x4xf32>
+  %r2 = vector.extract_strided_slice %2 {offsets = [1, 0], sizes = [2, 4], strides = [1, 1]} : vector<4x4xf32> to vector<2x4xf32>
+  %3 = vector.broadcast %v : vector<4xf32> to vector<4x4xf32>
+  %r3 = vector.extract_strided_slice %3 {offsets = [1, 0], sizes = [2, 4], strides = [1, 1]} : vector<4x4xf32> to vector<2x4xf32>
+  // The slice is all inside the inserted vector.
+  %4 = vector.insert_strided_slice %a, %b {offsets = [3], strides = [1]} : vector<2xf32> into vector<8xf32>
+  %r4 = vector.extract_strided_slice %4 {offsets = [3], sizes = [2], strides = [1]} : vector<8xf32> to vector<2xf32>
+  return %r0, %r1, %r2, %r3, %r4 : vector<2x2xi1>, vector<2xi1>, vector<2x4xf32>, vector<2x4xf32>, vector<2xf32>
+}
