@@ -226,7 +226,8 @@ var insertOp = &ir.OpDef{
 		}
 		return checkPositionBounds(op, pos, vt, "dest vector dimension")
 	},
-	Fold: foldInsert,
+	Fold:         foldInsert,
+	Canonicalize: []*ir.Pattern{insertToBroadcast, insertSplatToSplat},
 }
 
 // Position is one entry of a mixed static/dynamic position: a constant, or

@@ -193,9 +193,6 @@ var insertStridedSliceOp = &ir.OpDef{
 		if op.Operand(0).Type() == op.Result(0).Type() {
 			return foldTo(op.Operand(0))
 		}
-		if foldStridedOfInsertChain(op) {
-			return nil, true
-		}
 		ctx := op.Context()
 		src, _ := vectorOf(op.Operand(0))
 		dst, _ := vectorOf(op.Operand(1))
@@ -220,6 +217,7 @@ var insertStridedSliceOp = &ir.OpDef{
 		}
 		return foldToAttr(denseFrom(ctx, dst, out))
 	},
+	Canonicalize: []*ir.Pattern{insertStridedSplat, insertStridedOfExtract},
 }
 
 func verifyInsertStridedSlice(op *ir.Operation) error {

@@ -274,3 +274,33 @@ func.func @strided_slice_canonicalizations(%s: f32, %v: vector<4xf32>, %n: index
   %r4 = vector.extract_strided_slice %4 {offsets = [3], sizes = [2], strides = [1]} : vector<8xf32> to vector<2xf32>
   return %r0, %r1, %r2, %r3, %r4 : vector<2x2xi1>, vector<2xi1>, vector<2x4xf32>, vector<2x4xf32>, vector<2xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @insert_transpose_shape_cast_canonicalizations
+// CHECK-SAME: (%[[S:.*]]: f32, %[[V:.*]]: vector<4xf32>, %[[A:.*]]: vector<8x16xf32>, %[[W:.*]]: vector<1xf32>, %[[N:.*]]: index, %[[M:.*]]: index)
+// CHECK-DAG: %[[B0:.*]] = vector.broadcast %[[V]] : vector<4xf32> to vector<1x1x4xf32>
+// CHECK-DAG: %[[B1:.*]] = vector.broadcast %[[S]] : f32 to vector<2x4xf32>
+// CHECK-DAG: %[[B2:.*]] = vector.broadcast %[[W]] : vector<1xf32> to vector<1x8xf32>
+// CHECK-DAG: %[[B3:.*]] = vector.broadcast %[[S]] : f32 to vector<4x2xf32>
+// CHECK-DAG: %[[K:.*]] = vector.create_mask %[[M]], %[[N]] : vector<3x2xi1>
+// CHECK-DAG: %[[C:.*]] = vector.shape_cast %[[V]] : vector<4xf32> to vector<2x2xf32>
+// CHECK: return %[[B0]], %[[B1]], %[[A]], %[[B2]], %[[B3]], %[[K]], %[[C]]
+func.func @insert_transpose_shape_cast_canonicalizations(%s: f32, %v: vector<4xf32>, %a: vector<8x16xf32>, %w: vector<1xf32>, %n: index, %m: index)
+    -> (vector<1x1x4xf32>, vector<2x4xf32>, vector<8x16xf32>, vector<1x8xf32>, vector<4x2xf32>, vector<3x2xi1>, vector<2x2xf32>) {
+  %u = arith.constant dense<0.0> : vector<1x1x4xf32>
+  %r0 = vector.insert %v, %u [0, 0] : vector<4xf32> into vector<1x1x4xf32>
+  %s0 = vector.splat %s : vector<4xf32>
+  %s1 = vector.splat %s : vector<2x4xf32>
+  %r1 = vector.insert %s0, %s1 [1] : vector<4xf32> into vector<2x4xf32>
+  %e = vector.extract_strided_slice %a {offsets = [0, 8], sizes = [2, 4], strides = [1, 1]} : vector<8x16xf32> to vector<2x4xf32>
+  %r2 = vector.insert_strided_slice %e, %a {offsets = [0, 8], strides = [1, 1]} : vector<2x4xf32> into vector<8x16xf32>
+  %b = vector.broadcast %w : vector<1xf32> to vector<8x1xf32>
+  %r3 = vector.transpose %b, [1, 0] : vector<8x1xf32> to vector<1x8xf32>
+  %r4 = vector.transpose %s1, [1, 0] : vector<2x4xf32> to vector<4x2xf32>
+  %k = vector.create_mask %n, %m : vector<2x3xi1>
+  %r5 = vector.transpose %k, [1, 0] : vector<2x3xi1> to vector<3x2xi1>
+  %bv = vector.broadcast %v : vector<4xf32> to vector<1x4xf32>
+  %r6 = vector.shape_cast %bv : vector<1x4xf32> to vector<2x2xf32>
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6 : vector<1x1x4xf32>, vector<2x4xf32>, vector<8x16xf32>, vector<1x8xf32>, vector<4x2xf32>, vector<3x2xi1>, vector<2x2xf32>
+}
