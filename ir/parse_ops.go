@@ -86,21 +86,23 @@ func (s *valueScope) bind(name string, d valueDef) {
 type valueDef struct {
 	arg      *Value
 	op       *Operation
-	start, n int
+	start, n int32
+	// line and col locate the name's definition, for "prior use here".
+	line, col int32
 }
 
 func (d valueDef) len() int {
 	if d.arg != nil {
 		return 1
 	}
-	return d.n
+	return int(d.n)
 }
 
 func (d valueDef) at(i int) *Value {
 	if d.arg != nil {
 		return d.arg
 	}
-	return &d.op.results[d.start+i]
+	return &d.op.results[int(d.start)+i]
 }
 
 type valueKey struct {
@@ -198,6 +200,7 @@ func (p *Parser) defineValues(name string, tok token, vals valueDef) error {
 	if _, dup := s.lookup(name); dup {
 		return p.errorAt(tok, "redefinition of SSA value '%%%s'", name)
 	}
+	vals.line, vals.col = int32(tok.line), int32(tok.col)
 	for i := 0; i < vals.len() && len(s.forward) > 0; i++ {
 		v := vals.at(i)
 		k := valueKey{name, i}
@@ -231,22 +234,28 @@ func (p *Parser) resolveValue(u UnresolvedOperand, t Type) (*Value, error) {
 		}
 		v := vals.at(u.Number)
 		if v.typ != t {
-			return nil, p.errorAt(u.tok, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
-				u.Name, TypeString(t), TypeString(v.typ))
+			prior := token{line: int(vals.line), col: int(vals.col)}
+			return nil, p.typeMismatch(u, t, v.typ, prior)
 		}
 		return v, nil
 	}
 	k := valueKey{u.Name, u.Number}
 	if f, ok := s.forward[k]; ok {
 		if f.placeholder.typ != t {
-			return nil, p.errorAt(u.tok, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
-				u.Name, TypeString(t), TypeString(f.placeholder.typ))
+			return nil, p.typeMismatch(u, t, f.placeholder.typ, f.tok)
 		}
 		return f.placeholder, nil
 	}
 	ph := &Value{typ: t}
 	s.forward[k] = forwardRef{placeholder: ph, tok: u.tok}
 	return ph, nil
+}
+
+// typeMismatch is MLIR's error for a use of u as type t after a definition
+// or use of it as type prev at token prior.
+func (p *Parser) typeMismatch(u UnresolvedOperand, t, prev Type, prior token) error {
+	return Errorf(p.locOf(u.tok), "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
+		u.Name, TypeString(t), TypeString(prev)).Note(p.locOf(prior), "prior use here")
 }
 
 func (p *Parser) parseOperandUse() (UnresolvedOperand, error) {
@@ -344,7 +353,7 @@ func (p *Parser) parseOperation() (*Operation, error) {
 		}
 		i := 0
 		for _, r := range results {
-			if err := p.defineValues(r.name, r.tok, valueDef{op: op, start: i, n: r.count}); err != nil {
+			if err := p.defineValues(r.name, r.tok, valueDef{op: op, start: int32(i), n: int32(r.count)}); err != nil {
 				return nil, err
 			}
 			i += r.count

@@ -23,6 +23,7 @@ var dialect = &ir.Dialect{
 		createMaskOp, constantMaskOp, printOp,
 		expandLoadOp, compressStoreOp, scanOp, maskOp, yieldOp,
 		vscaleOp, scalableInsertOp, scalableExtractOp,
+		warpExecuteOp, flatTransposeOp,
 	},
 	Dependencies:        []func() *ir.Dialect{arith.Dialect},
 	ParseAttr:           parseAttr,

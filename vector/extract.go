@@ -88,7 +88,8 @@ var extractOp = &ir.OpDef{
 		}
 		return nil
 	},
-	Fold: foldExtract,
+	Fold:         foldExtract,
+	Canonicalize: []*ir.Pattern{extractOfBroadcast, extractOfCreateMask, extractOfShapeCast, extractOfFromElements},
 }
 
 // printPositioned prints `%a, ... %v[pos] attr-dict : t1 kw t2` of
@@ -225,7 +226,8 @@ var insertOp = &ir.OpDef{
 		}
 		return checkPositionBounds(op, pos, vt, "dest vector dimension")
 	},
-	Fold: foldInsert,
+	Fold:         foldInsert,
+	Canonicalize: []*ir.Pattern{insertToBroadcast, insertSplatToSplat},
 }
 
 // Position is one entry of a mixed static/dynamic position: a constant, or

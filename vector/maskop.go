@@ -59,8 +59,8 @@ var yieldOp = &ir.OpDef{
 		}
 	},
 	Verify: func(op *ir.Operation) error {
-		if parent := op.ParentOp(); parent == nil || parent.Name() != "vector.mask" {
-			return op.Errorf("expects parent op 'vector.mask'")
+		if parent := op.ParentOp(); parent == nil || parent.Name() != "vector.mask" && parent.Name() != "vector.warp_execute_on_lane_0" {
+			return op.Errorf("expects parent op to be one of 'vector.mask, vector.warp_execute_on_lane_0'")
 		}
 		return nil
 	},
@@ -260,17 +260,20 @@ func expectedMaskType(op *ir.Operation) (mask ir.Type, passthru, ok bool) {
 			return nil, false, false
 		}
 		shape := make([]int64, maps[0].Dims)
+		scalable := make([]bool, len(shape))
 		for d := range shape {
 			for k, m := range maps {
 				if i := resultIndex(m, d); i >= 0 {
 					if s := shapeOf(op.Operand(k).Type()); i < len(s) {
 						shape[d] = s[i]
+						vt, _ := vectorOf(op.Operand(k))
+						scalable[d] = vt != nil && isScalableDim(vt, i)
 						break
 					}
 				}
 			}
 		}
-		return ctx.Vector(shape, ctx.I(1)), false, true
+		return ctx.ScalableVector(shape, scalableOrNil(scalable), ctx.I(1)), false, true
 	}
 	return nil, false, false
 }

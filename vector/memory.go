@@ -1,6 +1,8 @@
 package vector
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -118,7 +120,9 @@ func verifyLoadStore(op *ir.Operation, vt ir.Type, what, rankMsg string) error {
 			return op.Errorf("%s", rankMsg)
 		}
 	}
-	if !lastDimUnitStride(mt) {
+	// A 0-d or one-element fixed vector is a scalar access: any stride will do.
+	oneElem := !slices.Contains(v.Scalable, true) && ir.NumElements(v) == 1
+	if !oneElem && !lastDimUnitStride(mt) {
 		return op.Errorf("most minor memref dim must have unit stride")
 	}
 	return nil

@@ -114,6 +114,7 @@ var transposeOp = &ir.OpDef{
 		}
 		return nil, false
 	},
+	Canonicalize: []*ir.Pattern{transposeOfMask, transposeOfShapeCast, transposeOfSplat, transposeOfBroadcast},
 }
 
 // shapeCastOp is vector.shape_cast, which keeps the row-major element order:
@@ -162,6 +163,7 @@ var shapeCastOp = &ir.OpDef{
 		}
 		return nil, false
 	},
+	Canonicalize: []*ir.Pattern{shapeCastOfBroadcast},
 }
 
 func countScalable(t *ir.VectorType) int {

@@ -73,8 +73,8 @@ func verifyShuffle(op *ir.Operation) error {
 	if v2.Elem != res.Elem {
 		return op.Errorf("failed to verify that second operand v2 and result have same element type")
 	}
-	mask, ok := op.Attr("mask").(*ir.DenseArrayAttr)
-	if !ok || mask.Elem != op.Context().I(64) {
+	mask, ok := shuffleMask(op)
+	if !ok {
 		return op.Errorf("requires attribute 'mask'")
 	}
 	r, r1, r2 := len(res.Dims), len(v1.Dims), len(v2.Dims)
@@ -86,19 +86,37 @@ func verifyShuffle(op *ir.Operation) error {
 			return op.Errorf("dimension mismatch")
 		}
 	}
-	if len(mask.Ints) == 0 {
+	if len(mask) == 0 {
 		return op.Errorf("invalid mask length")
 	}
-	if int64(len(mask.Ints)) != res.Dims[0] {
+	if int64(len(mask)) != res.Dims[0] {
 		return op.Errorf("mask length mismatch")
 	}
 	n := leading(v1) + leading(v2)
-	for i, m := range mask.Ints {
+	for i, m := range mask {
 		if m != Poison && (m < 0 || m >= n) {
 			return op.Errorf("mask index #%d out of range", i+1)
 		}
 	}
 	return nil
+}
+
+// shuffleMask returns the mask of a vector.shuffle: a dense i64 array,
+// or the array of i64 integers that MLIR 16's generic form wrote.
+func shuffleMask(op *ir.Operation) ([]int64, bool) {
+	i64 := op.Context().I(64)
+	switch a := op.Attr("mask").(type) {
+	case *ir.DenseArrayAttr:
+		return a.Ints, a.Elem == i64
+	case *ir.ArrayAttr:
+		for _, e := range a.Elems {
+			if ia, ok := e.(*ir.IntegerAttr); !ok || ia.Type() != i64 {
+				return nil, false
+			}
+		}
+		return Ints(a)
+	}
+	return nil, false
 }
 
 // leading returns the size of t's leading dimension (1 for 0-d vectors).

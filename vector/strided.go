@@ -63,6 +63,9 @@ var extractStridedSliceOp = &ir.OpDef{
 		if op.Operand(0).Type() == op.Result(0).Type() {
 			return foldTo(op.Operand(0))
 		}
+		if foldStridedOfInsertChain(op) {
+			return nil, true
+		}
 		ctx := op.Context()
 		rt := op.Result(0).Type().(*ir.VectorType)
 		src, _ := vectorOf(op.Operand(0))
@@ -78,6 +81,7 @@ var extractStridedSliceOp = &ir.OpDef{
 		}
 		return foldToAttr(denseFrom(ctx, rt, out))
 	},
+	Canonicalize: []*ir.Pattern{stridedSliceOfCreateMask, stridedSliceOfConstantMask, stridedSliceOfBroadcast, stridedSliceOfSplat},
 }
 
 // StridedSliceType is the type of a slice of t with the given leading
@@ -213,6 +217,7 @@ var insertStridedSliceOp = &ir.OpDef{
 		}
 		return foldToAttr(denseFrom(ctx, dst, out))
 	},
+	Canonicalize: []*ir.Pattern{insertStridedSplat, insertStridedOfExtract},
 }
 
 func verifyInsertStridedSlice(op *ir.Operation) error {

@@ -59,6 +59,18 @@ func TestDiagnostics(t *testing.T) {
 			Err: "t.mlir:3:6: error: 'vector.mask' op expects only one operation to mask"},
 		{In: "%k = \"test.def\"() : () -> vector<4xi1>\n%v = \"test.def\"() : () -> vector<4xf32>\n%t = \"test.def\"() : () -> f32\n%r = vector.mask %k {\n  %s = vector.reduction <add>, %v : vector<4xf32> into f32\n  vector.yield %t : f32\n} : vector<4xi1> -> f32",
 			Err: "t.mlir:4:6: error: 'vector.mask' op expects all the results from the MaskableOpInterface to match all the values returned by the terminator"},
+		{In: "%l = \"test.def\"() : () -> index\n%v = \"test.def\"() : () -> vector<4xf32>\n%r = vector.warp_execute_on_lane_0(%l)[32] args(%v : vector<4xf32>) -> (vector<1xf32>) {\n^bb0(%a: vector<64xf32>):\n  %x = \"test.def\"() : () -> vector<32xf32>\n  vector.yield %x : vector<32xf32>\n}",
+			Err: "t.mlir:3:6: error: 'vector.warp_execute_on_lane_0' op incompatible distribution dimensions from 'vector<64xf32>' to 'vector<4xf32>' with warp size = 32"},
+		{In: "%v = \"test.def\"() : () -> vector<4xf32>\n%r = vector.flat_transpose %v {rows = 2 : i32} : vector<4xf32> -> vector<4xf32>",
+			Err: "t.mlir:2:6: error: 'vector.flat_transpose' op requires attribute 'columns'"},
+		{In: "%v = \"test.def\"() : () -> vector<4xf32>\n%r = vector.flat_transpose %v {rows = 2 : i32, columns = 2 : i32} : vector<4xf32> -> vector<4xi32>",
+			Err: "t.mlir:2:6: error: 'vector.flat_transpose' op failed to verify that source operand and result have same element type"},
+		{In: "%x = \"test.def\"() : () -> f32\nvector.yield %x : f32",
+			Err: "t.mlir:2:1: error: 'vector.yield' op expects parent op to be one of 'vector.mask, vector.warp_execute_on_lane_0'"},
+		{In: "%m = \"test.def\"() : () -> memref<4x4xf32, strided<[1, 4]>>\n%i = \"test.def\"() : () -> index\n%r = vector.load %m[%i, %i] : memref<4x4xf32, strided<[1, 4]>>, vector<2xf32>",
+			Err: "t.mlir:3:6: error: 'vector.load' op most minor memref dim must have unit stride"},
+		{In: "%a = \"test.def\"() : () -> vector<2xf32>\n%r = \"vector.shuffle\"(%a, %a) {mask = [0, 1 : i32]} : (vector<2xf32>, vector<2xf32>) -> vector<2xf32>",
+			Err: "t.mlir:2:6: error: 'vector.shuffle' op requires attribute 'mask'"},
 	}
 	irtest.CheckInvalid(t, newContext, "t.mlir", tests, irtest.FirstLine)
 }

@@ -16,9 +16,18 @@ func_without_quotes
 
 // -----
 
+// expected-note @+1 {{prior use here}}
 %0 = "test.def"() : () -> i32
 // expected-error @+1 {{use of value '%0' expects different type than prior uses: 'f32' vs 'i32'}}
 "test.use"(%0) : (f32) -> ()
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+"test.use"(%1) : (f32) -> ()
+// expected-error @+1 {{use of value '%1' expects different type than prior uses: 'i32' vs 'f32'}}
+"test.use"(%1) : (i32) -> ()
+%1 = "test.def"() : () -> f32
 
 // -----
 

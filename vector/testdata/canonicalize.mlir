@@ -181,3 +181,126 @@ func.func @known_masks(%m: memref<?xf32>, %i: index, %v: vector<4xf32>, %pad: f3
   %4 = vector.mask %f { vector.yield %1 : vector<4xf32> } : vector<4xi1> -> vector<4xf32>
   return %0, %4, %2, %3 : vector<4xf32>, vector<4xf32>, vector<4xf32>, f32
 }
+
+// -----
+
+// The extract folds MLIR's ExtractOp::fold does, each rewriting the extract
+// to read from further up the chain.
+// CHECK-LABEL: func.func @extract_folds
+// CHECK-SAME: (%[[A:.*]]: vector<4xf32>, %[[B:.*]]: vector<3x4xf32>, %[[C:.*]]: vector<8xf32>, %[[D:.*]]: vector<2x8xf32>, %[[E:.*]]: vector<4x3xf32>,
+// CHECK-NEXT: %[[R0:.*]] = vector.extract %[[A]][2] : f32 from vector<4xf32>
+// CHECK-NEXT: %[[R1:.*]] = vector.extract %[[B]][1] : vector<4xf32> from vector<3x4xf32>
+// CHECK-NEXT: %[[R2:.*]] = vector.extract %[[C]][5] : f32 from vector<8xf32>
+// CHECK-NEXT: %[[R3:.*]] = vector.extract %[[D]][1, 7] : f32 from vector<2x8xf32>
+// CHECK-NEXT: %[[R4:.*]] = vector.extract %[[D]][1, 5] : f32 from vector<2x8xf32>
+// CHECK-NEXT: %[[R5:.*]] = vector.extract %[[E]][2, 1] : f32 from vector<4x3xf32>
+// CHECK-NEXT: %[[R6:.*]] = vector.extract %[[A]][1] : f32 from vector<4xf32>
+// CHECK-NEXT: return %[[R0]], %[[R1]], %[[R2]], %[[R3]], %[[R4]], %[[R5]], %[[R6]]
+func.func @extract_folds(%a: vector<4xf32>, %b: vector<3x4xf32>, %c: vector<8xf32>, %d: vector<2x8xf32>, %e: vector<4x3xf32>, %f: vector<16xf32>)
+    -> (f32, vector<4xf32>, f32, f32, f32, f32, f32) {
+  // broadcast: the broadcast dims drop out of the position.
+  %0 = vector.broadcast %a : vector<4xf32> to vector<1x2x4xf32>
+  %r0 = vector.extract %0[0, 1, 2] : f32 from vector<1x2x4xf32>
+  %1 = vector.broadcast %b : vector<3x4xf32> to vector<2x3x4xf32>
+  %r1 = vector.extract %1[1, 1] : vector<4xf32> from vector<2x3x4xf32>
+  // shuffle: the mask picks the operand and its lane.
+  %2 = vector.shuffle %a, %c [0, 9, 4, 3] : vector<4xf32>, vector<8xf32>
+  %r2 = vector.extract %2[1] : f32 from vector<4xf32>
+  // shape_cast: the position is linearized and delinearized.
+  %3 = vector.shape_cast %d : vector<2x8xf32> to vector<4x4xf32>
+  %r3 = vector.extract %3[3, 3] : f32 from vector<4x4xf32>
+  // extract_strided_slice: the offsets are added.
+  %4 = vector.extract_strided_slice %d {offsets = [1, 2], sizes = [1, 4], strides = [1, 1]} : vector<2x8xf32> to vector<1x4xf32>
+  %r4 = vector.extract %4[0, 3] : f32 from vector<1x4xf32>
+  // transpose then insert elsewhere: the extract goes through both.
+  %5 = vector.transpose %e, [1, 0] : vector<4x3xf32> to vector<3x4xf32>
+  %6 = vector.insert %a, %5 [0] : vector<4xf32> into vector<3x4xf32>
+  %r5 = vector.extract %6[1, 2] : f32 from vector<3x4xf32>
+  // insert_strided_slice covering the extracted lane.
+  %7 = vector.insert_strided_slice %a, %f {offsets = [4], strides = [1]} : vector<4xf32> into vector<16xf32>
+  %r6 = vector.extract %7[5] : f32 from vector<16xf32>
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6 : f32, vector<4xf32>, f32, f32, f32, f32, f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @extract_canonicalizations
+// CHECK-SAME: (%[[S:.*]]: f32, %[[N:.*]]: index, %[[A:.*]]: vector<2x4xf32>, %[[X:.*]]: f32, %[[Y:.*]]: f32)
+// CHECK-DAG: %[[F:.*]] = arith.constant dense<false> : vector<4xi1>
+// CHECK: %[[B:.*]] = vector.broadcast %[[S]] : f32 to vector<4xf32>
+// CHECK: %[[M:.*]] = vector.create_mask %[[N]] : vector<4xi1>
+// CHECK: %[[C:.*]] = vector.shape_cast %[[A]] : vector<2x4xf32> to vector<8xf32>
+// CHECK: %[[E:.*]] = vector.from_elements %[[Y]], %[[X]] : vector<2xf32>
+// CHECK: return %[[B]], %[[M]], %[[F]], %[[C]], %[[E]]
+func.func @extract_canonicalizations(%s: f32, %n: index, %a: vector<2x4xf32>, %x: f32, %y: f32)
+    -> (vector<4xf32>, vector<4xi1>, vector<4xi1>, vector<8xf32>, vector<2xf32>) {
+  %c3 = arith.constant 3 : index
+  %0 = vector.broadcast %s : f32 to vector<2x4xf32>
+  %r0 = vector.extract %0[1] : vector<4xf32> from vector<2x4xf32>
+  // A known bound keeps the rest of the mask, or empties it.
+  %1 = vector.create_mask %c3, %n : vector<5x4xi1>
+  %r1 = vector.extract %1[2] : vector<4xi1> from vector<5x4xi1>
+  %r2 = vector.extract %1[4] : vector<4xi1> from vector<5x4xi1>
+  %2 = vector.shape_cast %a : vector<2x4xf32> to vector<1x8xf32>
+  %r3 = vector.extract %2[0] : vector<8xf32> from vector<1x8xf32>
+  %3 = vector.from_elements %x, %y, %y, %x : vector<2x2xf32>
+  %r4 = vector.extract %3[1] : vector<2xf32> from vector<2x2xf32>
+  return %r0, %r1, %r2, %r3, %r4 : vector<4xf32>, vector<4xi1>, vector<4xi1>, vector<8xf32>, vector<2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @strided_slice_canonicalizations
+// CHECK-SAME: (%[[S:.*]]: f32, %[[V:.*]]: vector<4xf32>, %[[N:.*]]: index, %[[A:.*]]: vector<2xf32>, %[[B:.*]]: vector<8xf32>)
+// CHECK-DAG: %[[M0:.*]] = vector.constant_mask [1, 2] : vector<2x2xi1>
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[SUB:.*]] = arith.subi %[[N]], %[[C1]] : index
+// CHECK: %[[M1:.*]] = vector.create_mask %[[SUB]] : vector<2xi1>
+// CHECK: %[[B0:.*]] = vector.broadcast %[[S]] : f32 to vector<2x4xf32>
+// CHECK: %[[B1:.*]] = vector.broadcast %[[V]] : vector<4xf32> to vector<2x4xf32>
+// CHECK: return %[[M0]], %[[M1]], %[[B0]], %[[B1]], %[[A]]
+func.func @strided_slice_canonicalizations(%s: f32, %v: vector<4xf32>, %n: index, %a: vector<2xf32>, %b: vector<8xf32>)
+    -> (vector<2x2xi1>, vector<2xi1>, vector<2x4xf32>, vector<2x4xf32>, vector<2xf32>) {
+  %0 = vector.constant_mask [2, 2] : vector<4x3xi1>
+  %r0 = vector.extract_strided_slice %0 {offsets = [1, 0], sizes = [2, 2], strides = [1, 1]} : vector<4x3xi1> to vector<2x2xi1>
+  %1 = vector.create_mask %n : vector<4xi1>
+  %r1 = vector.extract_strided_slice %1 {offsets = [1], sizes = [2], strides = [1]} : vector<4xi1> to vector<2xi1>
+  %2 = vector.splat %s : vector<4x4xf32>
+  %r2 = vector.extract_strided_slice %2 {offsets = [1, 0], sizes = [2, 4], strides = [1, 1]} : vector<4x4xf32> to vector<2x4xf32>
+  %3 = vector.broadcast %v : vector<4xf32> to vector<4x4xf32>
+  %r3 = vector.extract_strided_slice %3 {offsets = [1, 0], sizes = [2, 4], strides = [1, 1]} : vector<4x4xf32> to vector<2x4xf32>
+  // The slice is all inside the inserted vector.
+  %4 = vector.insert_strided_slice %a, %b {offsets = [3], strides = [1]} : vector<2xf32> into vector<8xf32>
+  %r4 = vector.extract_strided_slice %4 {offsets = [3], sizes = [2], strides = [1]} : vector<8xf32> to vector<2xf32>
+  return %r0, %r1, %r2, %r3, %r4 : vector<2x2xi1>, vector<2xi1>, vector<2x4xf32>, vector<2x4xf32>, vector<2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @insert_transpose_shape_cast_canonicalizations
+// CHECK-SAME: (%[[S:.*]]: f32, %[[V:.*]]: vector<4xf32>, %[[A:.*]]: vector<8x16xf32>, %[[W:.*]]: vector<1xf32>, %[[N:.*]]: index, %[[M:.*]]: index)
+// CHECK-DAG: %[[B0:.*]] = vector.broadcast %[[V]] : vector<4xf32> to vector<1x1x4xf32>
+// CHECK-DAG: %[[B1:.*]] = vector.broadcast %[[S]] : f32 to vector<2x4xf32>
+// CHECK-DAG: %[[B2:.*]] = vector.broadcast %[[W]] : vector<1xf32> to vector<1x8xf32>
+// CHECK-DAG: %[[B3:.*]] = vector.broadcast %[[S]] : f32 to vector<4x2xf32>
+// CHECK-DAG: %[[K:.*]] = vector.create_mask %[[M]], %[[N]] : vector<3x2xi1>
+// CHECK-DAG: %[[C:.*]] = vector.shape_cast %[[V]] : vector<4xf32> to vector<2x2xf32>
+// CHECK: return %[[B0]], %[[B1]], %[[A]], %[[B2]], %[[B3]], %[[K]], %[[C]]
+func.func @insert_transpose_shape_cast_canonicalizations(%s: f32, %v: vector<4xf32>, %a: vector<8x16xf32>, %w: vector<1xf32>, %n: index, %m: index)
+    -> (vector<1x1x4xf32>, vector<2x4xf32>, vector<8x16xf32>, vector<1x8xf32>, vector<4x2xf32>, vector<3x2xi1>, vector<2x2xf32>) {
+  %u = arith.constant dense<0.0> : vector<1x1x4xf32>
+  %r0 = vector.insert %v, %u [0, 0] : vector<4xf32> into vector<1x1x4xf32>
+  %s0 = vector.splat %s : vector<4xf32>
+  %s1 = vector.splat %s : vector<2x4xf32>
+  %r1 = vector.insert %s0, %s1 [1] : vector<4xf32> into vector<2x4xf32>
+  %e = vector.extract_strided_slice %a {offsets = [0, 8], sizes = [2, 4], strides = [1, 1]} : vector<8x16xf32> to vector<2x4xf32>
+  %r2 = vector.insert_strided_slice %e, %a {offsets = [0, 8], strides = [1, 1]} : vector<2x4xf32> into vector<8x16xf32>
+  %b = vector.broadcast %w : vector<1xf32> to vector<8x1xf32>
+  %r3 = vector.transpose %b, [1, 0] : vector<8x1xf32> to vector<1x8xf32>
+  %r4 = vector.transpose %s1, [1, 0] : vector<2x4xf32> to vector<4x2xf32>
+  %k = vector.create_mask %n, %m : vector<2x3xi1>
+  %r5 = vector.transpose %k, [1, 0] : vector<2x3xi1> to vector<3x2xi1>
+  %bv = vector.broadcast %v : vector<4xf32> to vector<1x4xf32>
+  %r6 = vector.shape_cast %bv : vector<1x4xf32> to vector<2x2xf32>
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6 : vector<1x1x4xf32>, vector<2x4xf32>, vector<8x16xf32>, vector<1x8xf32>, vector<4x2xf32>, vector<3x2xi1>, vector<2x2xf32>
+}

@@ -173,3 +173,35 @@ func.func @scalable_slices(%v: vector<4xf32>, %s: vector<[16]xf32>) -> (index, v
   %2 = vector.scalable.extract %1[4] : vector<4xf32> from vector<[16]xf32>
   return %0, %1, %2 : index, vector<[16]xf32>, vector<4xf32>
 }
+
+// CHECK-LABEL: func.func @legacy_and_scalar_access
+func.func @legacy_and_scalar_access(%lane: index, %v: vector<4xi32>, %m: memref<8x8xf32, strided<[?, ?], offset: ?>>, %i: index,
+    %a: vector<3x4xf32>, %b: vector<4x[8]xf32>, %c: vector<3x[8]xf32>, %k: vector<3x[8]x4xi1>) -> (vector<4xi32>, vector<16xf32>, vector<f32>, vector<3x[8]xf32>) {
+  // CHECK: vector.warp_execute_on_lane_0(%{{.*}})[32] args(%{{.*}} : vector<4xi32>) -> (vector<4xi32>) {
+  // CHECK-NEXT: ^bb0(%{{.*}}: vector<128xi32>):
+  // CHECK-NEXT: vector.yield %{{.*}} : vector<128xi32>
+  %0 = vector.warp_execute_on_lane_0(%lane)[32] args(%v : vector<4xi32>) -> (vector<4xi32>) {
+  ^bb0(%x: vector<128xi32>):
+    vector.yield %x : vector<128xi32>
+  }
+  %f = vector.broadcast %i : index to vector<16xindex>
+  %g = arith.index_cast %f : vector<16xindex> to vector<16xi32>
+  %h = arith.sitofp %g : vector<16xi32> to vector<16xf32>
+  // CHECK: vector.flat_transpose %{{.*}} {columns = 8 : i32, rows = 2 : i32} : vector<16xf32> -> vector<16xf32>
+  %1 = vector.flat_transpose %h {rows = 2 : i32, columns = 8 : i32} : vector<16xf32> -> vector<16xf32>
+  // A 0-d load is a scalar access: the memref's strides do not matter.
+  // CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<8x8xf32, strided<[?, ?], offset: ?>>, vector<f32>
+  %2 = vector.load %m[%i, %i] : memref<8x8xf32, strided<[?, ?], offset: ?>>, vector<f32>
+  // The mask of a contraction keeps the scalable dims of its operands.
+  // CHECK: vector.mask %{{.*}} { vector.contract
+  %3 = vector.mask %k { vector.contract {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<3x4xf32>, vector<4x[8]xf32> into vector<3x[8]xf32> } : vector<3x[8]x4xi1> -> vector<3x[8]xf32>
+  return %0, %1, %2, %3 : vector<4xi32>, vector<16xf32>, vector<f32>, vector<3x[8]xf32>
+}
+
+// MLIR 16 wrote the shuffle mask as an array of i64 in the generic form.
+// CHECK-LABEL: func.func @mlir16_generic_shuffle
+func.func @mlir16_generic_shuffle(%a: vector<2xi32>, %b: vector<2xi32>) -> vector<4xi32> {
+  // CHECK: vector.shuffle %{{.*}}, %{{.*}} [2, 1, 3, 3] : vector<2xi32>, vector<2xi32>
+  %0 = "vector.shuffle"(%a, %b) {mask = [2, 1, 3, 3]} : (vector<2xi32>, vector<2xi32>) -> vector<4xi32>
+  return %0 : vector<4xi32>
+}
