@@ -6,14 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
 	"github.com/kiln-gpu/kiln/spirv"
 	"github.com/kiln-gpu/kiln/spirv/serialize"
 	"github.com/kiln-gpu/kiln/spirv/spv"
@@ -183,38 +182,21 @@ var validationGaps = map[string]string{
 	"non-uniform-ops.mlir/0": "GroupNonUniform* need SPIR-V 1.3, the module is 1.0",
 }
 
-var runFlag = regexp.MustCompile(`-(no-implicit-module|split-input-file)\b`)
-
-// TestUpstreamRoundTrip runs each chunk of MLIR's round-trip tests through
-// `kiln translate --test-spirv-roundtrip`, checks the binary with spirv-val
-// and the output with the chunk's own CHECK lines and FileCheck.
-func TestUpstreamRoundTrip(t *testing.T) {
+// TestUpstreamBinariesValidate serializes each spirv.module of MLIR's
+// round-trip tests and has spirv-val check it (their RUN lines themselves
+// run in TestConformance).
+func TestUpstreamBinariesValidate(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(upstreamDir, "*.mlir"))
 	if len(files) == 0 {
 		t.Skip("no upstream tests at " + upstreamDir)
-	}
-	fileCheck := ""
-	for _, n := range []string{"FileCheck-14", "FileCheck"} {
-		if p, err := exec.LookPath(n); err == nil {
-			fileCheck = p
-			break
-		}
 	}
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var flags []string
-		for _, line := range strings.Split(string(src), "\n") {
-			if strings.HasPrefix(line, "// RUN:") {
-				for _, m := range runFlag.FindAllStringSubmatch(line, -1) {
-					flags = append(flags, "--"+m[1])
-				}
-			}
-		}
 		chunks := []string{string(src)}
-		if strings.Contains(strings.Join(flags, " "), "split-input-file") {
+		if strings.Contains(strings.Join(irtest.RunLines(string(src)), " "), "split-input-file") {
 			chunks = ir.SplitInput(string(src))
 		}
 		for i, chunk := range chunks {
@@ -223,25 +205,7 @@ func TestUpstreamRoundTrip(t *testing.T) {
 				if reason, ok := upstreamGaps[name]; ok {
 					t.Skip("known gap: " + reason)
 				}
-				dir := t.TempDir()
-				in := filepath.Join(dir, filepath.Base(f))
-				if err := os.WriteFile(in, []byte(chunk), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				args := append([]string{"translate", "--test-spirv-roundtrip", in}, flags...)
-				out, stderr, code := runKiln(t, nil, args...)
-				if code != 0 {
-					t.Fatalf("kiln %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
-				}
-				validateChunk(t, name, chunk, in)
-				if fileCheck == "" {
-					return
-				}
-				cmd := exec.Command(fileCheck, in)
-				cmd.Stdin = strings.NewReader(out)
-				if msg, err := cmd.CombinedOutput(); err != nil {
-					t.Fatalf("FileCheck: %v\n%s\noutput:\n%s", err, msg, out)
-				}
+				validateChunk(t, name, chunk, f)
 			})
 		}
 	}
