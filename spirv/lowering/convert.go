@@ -490,7 +490,13 @@ func (e *env) patterns(dialects []string) []*rewrite.ConversionPattern {
 // availability error names the source op as well as the spirv op.
 func (e *env) traced(p *rewrite.ConversionPattern) {
 	rewriteOp := p.Rewrite
+	computes := p.Root != "arith.constant" && !strings.HasPrefix(p.Root, "func.")
 	p.Rewrite = func(op *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+		if computes && (slices.ContainsFunc(op.OperandTypes(), isTensor) || slices.ContainsFunc(op.ResultTypes(), isTensor)) {
+			// Tensors become arrays only as constants and in signatures:
+			// no other pattern of MLIR's converts ops on them.
+			return rewrite.NoMatch
+		}
 		name, loc := op.Name(), op.Loc()
 		err := rewriteOp(op, operands, rw)
 		if err == nil {
@@ -498,6 +504,11 @@ func (e *env) traced(p *rewrite.ConversionPattern) {
 		}
 		return err
 	}
+}
+
+func isTensor(t ir.Type) bool {
+	_, ok := t.(*ir.RankedTensorType)
+	return ok
 }
 
 // origin is a source op converted at a location.
