@@ -23,6 +23,7 @@ func (e *env) gpuPatterns() []*rewrite.ConversionPattern {
 		{Name: "gpu.subgroup_reduce", Root: "gpu.subgroup_reduce", Rewrite: e.subgroupReduce},
 		{Name: "gpu.all_reduce", Root: "gpu.all_reduce", Rewrite: e.allReduce},
 		{Name: "gpu.ballot", Root: "gpu.ballot", Rewrite: e.ballot},
+		{Name: "gpu.subgroup_broadcast", Root: "gpu.subgroup_broadcast", Rewrite: e.broadcast},
 	}
 	ps = append(ps, e.mmaPatterns()...)
 	for name, bi := range map[string]spv.BuiltIn{
@@ -248,6 +249,34 @@ func (e *env) shuffle(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	r := op(b, name, o.Loc(), t, []*ir.Value{operands[0], operands[1]},
 		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup)))).Result(0)
 	rw.ReplaceOp(o, []*ir.Value{r, valid})
+	return nil
+}
+
+// broadcast converts gpu.subgroup_broadcast: the first active lane's value
+// is GroupNonUniformBroadcastFirst, a given lane's GroupNonUniformBroadcast,
+// whose lane must be a constant before SPIR-V 1.5; a lane known only at run
+// time (uniform, as the op requires) is read with GroupNonUniformShuffle
+// there.
+func (e *env) broadcast(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	bt, ok := o.Attr("broadcast_type").(*gpu.EnumAttr[gpu.BroadcastType])
+	t := e.tc.ConvertType(o.Result(0).Type())
+	if !ok || t == nil {
+		return rewrite.NoMatch
+	}
+	ctx := o.Context()
+	scope := named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup)))
+	name := "spirv.GroupNonUniformBroadcastFirst"
+	if bt.Value == gpu.BroadcastSpecificLane {
+		if len(operands) != 2 {
+			return rewrite.NoMatch
+		}
+		name = "spirv.GroupNonUniformBroadcast"
+		if _, isConst := constInt(operands[1]); !isConst && e.target.Version() < spv.Version1_5 {
+			name = "spirv.GroupNonUniformShuffle"
+		}
+	}
+	rw.SetInsertionPointBefore(o)
+	rw.ReplaceOp(o, []*ir.Value{op(&rw.Builder, name, o.Loc(), t, operands, scope).Result(0)})
 	return nil
 }
 
