@@ -156,11 +156,13 @@ func parallelChunks(gm *ir.Operation, ops []*ir.Operation) [][]*ir.Operation {
 	return chunks
 }
 
-// usesSymbols reports whether an op in fn's body refers to a symbol.
+// usesSymbols reports whether an op in fn's body refers to a symbol, or
+// is a memref.alloc, whose global is named by the globals before it.
 func usesSymbols(fn *ir.Operation) bool {
 	found := false
 	for _, r := range fn.Regions() {
 		r.Walk(func(op *ir.Operation) bool {
+			found = found || op.Name() == "memref.alloc"
 			// Props and DiscardableAttrs, since Attrs would copy both.
 			for _, list := range [2][]ir.NamedAttr{op.Props(), op.DiscardableAttrs()} {
 				for _, a := range list {
