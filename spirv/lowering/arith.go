@@ -290,6 +290,11 @@ func (e *env) cmpf(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 			r = val(b, map[arith.CmpFPredicate]string{arith.CmpFORD: "spirv.Ordered", arith.CmpFUNO: "spirv.Unordered"}[pr], o.Loc(), t, operands...)
 			break
 		}
+		if e.fastmath(o)&arith.FastMathNNaN != 0 {
+			// No NaN: ordered always, unordered never (MLIR's CmpFOpNanNonePattern).
+			r = splatConst(b, t, boolInt(pr == arith.CmpFORD), o.Loc())
+			break
+		}
 		// OpOrdered and OpUnordered are Kernel-only: test for NaNs, as MLIR does.
 		r = val(b, "spirv.LogicalOr", o.Loc(), t, val(b, "spirv.IsNan", o.Loc(), t, operands[0]),
 			val(b, "spirv.IsNan", o.Loc(), t, operands[1]))

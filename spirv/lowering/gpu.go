@@ -17,7 +17,7 @@ import (
 func (e *env) gpuPatterns() []*rewrite.ConversionPattern {
 	ps := []*rewrite.ConversionPattern{
 		{Name: "gpu.func", Root: "gpu.func", Rewrite: e.gpuFunc},
-		{Name: "gpu.return", Root: "gpu.return", Rewrite: returnOp},
+		{Name: "gpu.return", Root: "gpu.return", Rewrite: e.returnOp},
 		{Name: "gpu.barrier", Root: "gpu.barrier", Rewrite: e.barrier},
 		{Name: "gpu.shuffle", Root: "gpu.shuffle", Rewrite: e.shuffle},
 		{Name: "gpu.subgroup_reduce", Root: "gpu.subgroup_reduce", Rewrite: e.subgroupReduce},
@@ -87,14 +87,18 @@ func (e *env) scalarBuiltin(bi spv.BuiltIn) func(*ir.Operation, []*ir.Value, *re
 }
 
 // returnOp converts gpu.return and func.return to spirv.Return(Value).
-func returnOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
-	switch len(operands) {
-	case 0:
+// More values do not convert: in place that leaves the op, as MLIR's
+// pattern does; in a kernel module it is an error saying why.
+func (e *env) returnOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	switch {
+	case len(operands) == 0:
 		rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.Return", Loc: o.Loc()})
-	case 1:
+	case len(operands) == 1:
 		rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.ReturnValue", Loc: o.Loc(), Operands: operands})
-	default:
+	case e.full:
 		return o.Errorf("returns %d values; SPIR-V functions return at most one", len(operands))
+	default:
+		return rewrite.NoMatch
 	}
 	return nil
 }
