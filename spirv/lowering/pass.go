@@ -124,5 +124,5 @@ var (
 func Register(reg pass.Registry) {
 	reg.Add(ConvertToSPIRV, ConvertGPUToSPIRV, ConvertArithToSPIRV, ConvertMathToSPIRV, ConvertMemRefToSPIRV,
 		ConvertSCFToSPIRV, ConvertCFToSPIRV, ConvertFuncToSPIRV, ConvertVectorToSPIRV, ConvertIndexToSPIRV,
-		ConvertTensorToSPIRV)
+		ConvertTensorToSPIRV, ReconcileUnrealizedCasts)
 }
