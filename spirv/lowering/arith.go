@@ -159,16 +159,21 @@ func (e *env) convertAttr(a ir.Attribute, t ir.Type) ir.Attribute {
 			return ctx.FloatAttr(ft, a.Value())
 		}
 	case *ir.DenseElementsAttr:
-		vt, ok := t.(*ir.VectorType)
+		vt, ok := t.(ir.ShapedType)
+		if at, isArray := t.(*spirv.ArrayType); isArray {
+			// A tensor, flattened: its elements as a one-dimensional tensor.
+			vt, ok = ctx.Tensor([]int64{at.Len}, at.Elem, nil), true
+		}
 		if !ok {
 			// A one-element vector became a scalar.
 			return e.convertAttr(a.ElementAttr(ctx, 0), t)
 		}
+		elem := vt.ElementType()
 		if a.IsSplat() {
-			return ctx.DenseSplat(vt, e.convertAttr(a.ElementAttr(ctx, 0), vt.Elem))
+			return ctx.DenseSplat(vt, e.convertAttr(a.ElementAttr(ctx, 0), elem))
 		}
 		n := a.Len()
-		if ir.IsFloat(vt.Elem) {
+		if ir.IsFloat(elem) {
 			fs := make([]float64, n)
 			for i := range fs {
 				fs[i] = a.FloatAt(i)
@@ -185,7 +190,11 @@ func (e *env) convertAttr(a ir.Attribute, t ir.Type) ir.Attribute {
 }
 
 func (e *env) constant(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
-	t := e.tc.ConvertType(o.Result(0).Type())
+	src := o.Result(0).Type()
+	if st, ok := src.(*ir.RankedTensorType); ok && ir.NumElements(st) == 1 {
+		src = st.Elem // a scalar constant, as MLIR's ConstantScalarOpPattern makes
+	}
+	t := e.tc.ConvertType(src)
 	if t == nil {
 		return rewrite.NoMatch
 	}
@@ -237,11 +246,25 @@ func (e *env) cmpi(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 		operands = []*ir.Value{zextLow(b, operands[0], bits, o.Loc()), zextLow(b, operands[1], bits, o.Loc())}
 	}
 	if isBool(o.Operand(0).Type()) {
-		switch p {
-		case 0:
+		switch {
+		case p == 0:
 			name = "spirv.LogicalEqual"
-		case 1:
+		case p == 1:
 			name = "spirv.LogicalNotEqual"
+		case p >= 6:
+			// Unsigned order: compare the bools extended to i32 (MLIR's
+			// CmpIOpBooleanPattern); signed order on i1 does not convert.
+			b := &rw.Builder
+			b.SetInsertionPointBefore(o)
+			var it ir.Type = e.ctx.I(32)
+			if vt, ok := operands[0].Type().(*ir.VectorType); ok {
+				it = e.ctx.Vector(vt.Dims, it)
+			}
+			ext := make([]*ir.Value, len(operands))
+			for i, v := range operands {
+				ext[i] = val(b, "spirv.Select", o.Loc(), it, v, splatConst(b, it, 1, o.Loc()), splatConst(b, it, 0, o.Loc()))
+			}
+			operands = ext
 		default:
 			return rewrite.NoMatch
 		}
@@ -265,6 +288,11 @@ func (e *env) cmpf(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	case arith.CmpFORD, arith.CmpFUNO:
 		if e.kernel() {
 			r = val(b, map[arith.CmpFPredicate]string{arith.CmpFORD: "spirv.Ordered", arith.CmpFUNO: "spirv.Unordered"}[pr], o.Loc(), t, operands...)
+			break
+		}
+		if e.fastmath(o)&arith.FastMathNNaN != 0 {
+			// No NaN: ordered always, unordered never (MLIR's CmpFOpNanNonePattern).
+			r = splatConst(b, t, boolInt(pr == arith.CmpFORD), o.Loc())
 			break
 		}
 		// OpOrdered and OpUnordered are Kernel-only: test for NaNs, as MLIR does.
@@ -446,10 +474,13 @@ func (e *env) cast(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 		if name == "arith.extsi" || name == "arith.sitofp" {
 			one = -1
 		}
-		r = val(b, "spirv.Select", loc, dt, in, splatConst(b, dt, one, loc), splatConst(b, dt, 0, loc))
+		zero := splatConst(b, dt, 0, loc) // before one, as MLIR builds them
+		r = val(b, "spirv.Select", loc, dt, in, splatConst(b, dt, one, loc), zero)
 	case isBool(dst) && name == "arith.trunci":
 		one := splatConst(b, st, 1, loc)
 		r = val(b, "spirv.IEqual", loc, dt, val(b, "spirv.BitwiseAnd", loc, st, in, one), one)
+		// MLIR's TruncII1Pattern then selects true or false by it.
+		r = val(b, "spirv.Select", loc, dt, r, splatConst(b, dt, 1, loc), splatConst(b, dt, 0, loc))
 	default:
 		unsigned := name == "arith.extui" || name == "arith.uitofp" || name == "arith.index_castui"
 		if bits := e.narrowBits(src); bits > 0 && unsigned {

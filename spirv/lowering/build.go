@@ -98,6 +98,24 @@ func symbolTableOf(op *ir.Operation) *ir.Operation {
 // many kernels a module holds.
 func (e *env) global(at *ir.Operation, name string, t *spirv.PointerType, attrs ...ir.NamedAttr) *ir.Operation {
 	table := symbolTableOf(at)
+	if g := e.symbolOf(table, name); g != nil {
+		return g
+	}
+	syms := e.symbols[table]
+	g := spirv.NewGlobalVariable(at.Context(), name, t, at.Loc())
+	for _, a := range attrs {
+		g.SetAttr(a.Name, a.Value)
+	}
+	b := ir.NewBuilder(at.Context())
+	b.SetInsertionPointToStart(table.Region(0).Entry())
+	b.Insert(g)
+	syms[name] = g
+	return g
+}
+
+// symbolOf returns the op of table named name, or nil; the table's
+// symbols are indexed once per conversion.
+func (e *env) symbolOf(table *ir.Operation, name string) *ir.Operation {
 	syms := e.symbols[table]
 	if syms == nil {
 		syms = map[string]*ir.Operation{}
@@ -108,18 +126,7 @@ func (e *env) global(at *ir.Operation, name string, t *spirv.PointerType, attrs 
 		}
 		e.symbols[table] = syms
 	}
-	if g := syms[name]; g != nil {
-		return g
-	}
-	g := spirv.NewGlobalVariable(at.Context(), name, t, at.Loc())
-	for _, a := range attrs {
-		g.SetAttr(a.Name, a.Value)
-	}
-	b := ir.NewBuilder(at.Context())
-	b.SetInsertionPointToStart(table.Region(0).Entry())
-	b.Insert(g)
-	syms[name] = g
-	return g
+	return syms[name]
 }
 
 // builtin loads the built-in variable bi (a vector<3xi32> or an i32) at b.

@@ -303,7 +303,7 @@ func switchOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewri
 func (e *env) funcPatterns() []*rewrite.ConversionPattern {
 	return []*rewrite.ConversionPattern{
 		{Name: "func.func", Root: "func.func", Rewrite: e.funcOp},
-		{Name: "func.return", Root: "func.return", Rewrite: returnOp},
+		{Name: "func.return", Root: "func.return", Rewrite: e.returnOp},
 		{Name: "func.call", Root: "func.call", Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 			types, ok := e.tc.ConvertTypes(o.ResultTypes())
 			if !ok || len(types) > 1 {

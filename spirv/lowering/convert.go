@@ -156,11 +156,13 @@ func parallelChunks(gm *ir.Operation, ops []*ir.Operation) [][]*ir.Operation {
 	return chunks
 }
 
-// usesSymbols reports whether an op in fn's body refers to a symbol.
+// usesSymbols reports whether an op in fn's body refers to a symbol, or
+// is a memref.alloc, whose global is named by the globals before it.
 func usesSymbols(fn *ir.Operation) bool {
 	found := false
 	for _, r := range fn.Regions() {
 		r.Walk(func(op *ir.Operation) bool {
+			found = found || op.Name() == "memref.alloc"
 			// Props and DiscardableAttrs, since Attrs would copy both.
 			for _, list := range [2][]ir.NamedAttr{op.Props(), op.DiscardableAttrs()} {
 				for _, a := range list {
@@ -492,7 +494,13 @@ func (e *env) patterns(dialects []string) []*rewrite.ConversionPattern {
 // availability error names the source op as well as the spirv op.
 func (e *env) traced(p *rewrite.ConversionPattern) {
 	rewriteOp := p.Rewrite
+	computes := p.Root != "arith.constant" && !strings.HasPrefix(p.Root, "func.")
 	p.Rewrite = func(op *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+		if computes && (slices.ContainsFunc(op.OperandTypes(), isTensor) || slices.ContainsFunc(op.ResultTypes(), isTensor)) {
+			// Tensors become arrays only as constants and in signatures:
+			// no other pattern of MLIR's converts ops on them.
+			return rewrite.NoMatch
+		}
 		name, loc := op.Name(), op.Loc()
 		err := rewriteOp(op, operands, rw)
 		if err == nil {
@@ -500,6 +508,11 @@ func (e *env) traced(p *rewrite.ConversionPattern) {
 		}
 		return err
 	}
+}
+
+func isTensor(t ir.Type) bool {
+	_, ok := t.(*ir.RankedTensorType)
+	return ok
 }
 
 // origin is a source op converted at a location.

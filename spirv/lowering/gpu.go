@@ -17,12 +17,13 @@ import (
 func (e *env) gpuPatterns() []*rewrite.ConversionPattern {
 	ps := []*rewrite.ConversionPattern{
 		{Name: "gpu.func", Root: "gpu.func", Rewrite: e.gpuFunc},
-		{Name: "gpu.return", Root: "gpu.return", Rewrite: returnOp},
+		{Name: "gpu.return", Root: "gpu.return", Rewrite: e.returnOp},
 		{Name: "gpu.barrier", Root: "gpu.barrier", Rewrite: e.barrier},
 		{Name: "gpu.shuffle", Root: "gpu.shuffle", Rewrite: e.shuffle},
 		{Name: "gpu.subgroup_reduce", Root: "gpu.subgroup_reduce", Rewrite: e.subgroupReduce},
 		{Name: "gpu.all_reduce", Root: "gpu.all_reduce", Rewrite: e.allReduce},
 		{Name: "gpu.ballot", Root: "gpu.ballot", Rewrite: e.ballot},
+		{Name: "gpu.subgroup_broadcast", Root: "gpu.subgroup_broadcast", Rewrite: e.broadcast},
 	}
 	ps = append(ps, e.mmaPatterns()...)
 	for name, bi := range map[string]spv.BuiltIn{
@@ -86,14 +87,18 @@ func (e *env) scalarBuiltin(bi spv.BuiltIn) func(*ir.Operation, []*ir.Value, *re
 }
 
 // returnOp converts gpu.return and func.return to spirv.Return(Value).
-func returnOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
-	switch len(operands) {
-	case 0:
+// More values do not convert: in place that leaves the op, as MLIR's
+// pattern does; in a kernel module it is an error saying why.
+func (e *env) returnOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	switch {
+	case len(operands) == 0:
 		rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.Return", Loc: o.Loc()})
-	case 1:
+	case len(operands) == 1:
 		rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.ReturnValue", Loc: o.Loc(), Operands: operands})
-	default:
+	case e.full:
 		return o.Errorf("returns %d values; SPIR-V functions return at most one", len(operands))
+	default:
+		return rewrite.NoMatch
 	}
 	return nil
 }
@@ -248,6 +253,34 @@ func (e *env) shuffle(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	r := op(b, name, o.Loc(), t, []*ir.Value{operands[0], operands[1]},
 		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup)))).Result(0)
 	rw.ReplaceOp(o, []*ir.Value{r, valid})
+	return nil
+}
+
+// broadcast converts gpu.subgroup_broadcast: the first active lane's value
+// is GroupNonUniformBroadcastFirst, a given lane's GroupNonUniformBroadcast,
+// whose lane must be a constant before SPIR-V 1.5; a lane known only at run
+// time (uniform, as the op requires) is read with GroupNonUniformShuffle
+// there.
+func (e *env) broadcast(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	bt, ok := o.Attr("broadcast_type").(*gpu.EnumAttr[gpu.BroadcastType])
+	t := e.tc.ConvertType(o.Result(0).Type())
+	if !ok || t == nil {
+		return rewrite.NoMatch
+	}
+	ctx := o.Context()
+	scope := named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup)))
+	name := "spirv.GroupNonUniformBroadcastFirst"
+	if bt.Value == gpu.BroadcastSpecificLane {
+		if len(operands) != 2 {
+			return rewrite.NoMatch
+		}
+		name = "spirv.GroupNonUniformBroadcast"
+		if _, isConst := constInt(operands[1]); !isConst && e.target.Version() < spv.Version1_5 {
+			name = "spirv.GroupNonUniformShuffle"
+		}
+	}
+	rw.SetInsertionPointBefore(o)
+	rw.ReplaceOp(o, []*ir.Value{op(&rw.Builder, name, o.Loc(), t, operands, scope).Result(0)})
 	return nil
 }
 

@@ -16,35 +16,106 @@ func (e *env) mathPatterns() []*rewrite.ConversionPattern {
 		"asin": "Asin", "acos": "Acos", "atan": "Atan", "asinh": "Asinh", "acosh": "Acosh", "atanh": "Atanh",
 		"atan2": "Atan2", "absf": "FAbs", "absi": "SAbs", "ceil": "Ceil", "floor": "Floor", "fma": "Fma",
 		"roundeven": "RoundEven", "trunc": "Trunc"}
-	cl := map[string]string{"sqrt": "sqrt", "rsqrt": "rsqrt", "exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2",
+	cl := map[string]string{"sqrt": "sqrt", "rsqrt": "rsqrt", "exp": "exp", "log": "log",
 		"sin": "sin", "cos": "cos", "tan": "tan", "tanh": "tanh", "sinh": "sinh", "cosh": "cosh", "asin": "asin",
 		"acos": "acos", "atan": "atan", "asinh": "asinh", "acosh": "acosh", "atanh": "atanh", "atan2": "atan2",
 		"absf": "fabs", "absi": "s_abs", "ceil": "ceil", "floor": "floor", "fma": "fma", "powf": "pow",
-		"round": "round", "roundeven": "rint", "trunc": "trunc", "erf": "erf", "log1p": "log1p", "expm1": "expm1"}
+		"round": "round", "roundeven": "rint", "erf": "erf"}
 	var ps []*rewrite.ConversionPattern
 	table, prefix := glsl, "spirv.GL."
 	if e.kernel() {
 		table, prefix = cl, "spirv.CL."
+		// log2(x) = log(x) / ln 2, as MLIR's Log2Log10OpPattern (OpenCL.std
+		// has no log2 in the spirv dialect).
+		ps = append(ps, &rewrite.ConversionPattern{Name: "math.log2", Root: "math.log2", Rewrite: e.expand(logBase(prefix+"log", 2))})
 	} else {
 		// GLSL's Round may round halves either way and its Pow is
 		// undefined for negative bases: expansions give math.round's
 		// halves away from zero and powf's C semantics, as MLIR's do.
-		// log1p(x) = log(1 + x), expm1(x) = exp(x) - 1, as MLIR expands them.
 		ps = append(ps,
 			&rewrite.ConversionPattern{Name: "math.round", Root: "math.round", Rewrite: e.expand(round)},
 			&rewrite.ConversionPattern{Name: "math.powf", Root: "math.powf", Rewrite: e.powf},
-			&rewrite.ConversionPattern{Name: "math.log1p", Root: "math.log1p", Rewrite: e.expand(func(b *ir.Builder, t ir.Type, x *ir.Value, loc ir.Location) *ir.Value {
-				return val(b, "spirv.GL.Log", loc, t, val(b, "spirv.FAdd", loc, t, splatConst(b, t, 1, loc), x))
-			})},
-			&rewrite.ConversionPattern{Name: "math.expm1", Root: "math.expm1", Rewrite: e.expand(func(b *ir.Builder, t ir.Type, x *ir.Value, loc ir.Location) *ir.Value {
-				return val(b, "spirv.FSub", loc, t, val(b, "spirv.GL.Exp", loc, t, x), splatConst(b, t, 1, loc))
-			})},
 			&rewrite.ConversionPattern{Name: "math.erf", Root: "math.erf", Rewrite: e.erf})
+	}
+	log, exp := prefix+table["log"], prefix+table["exp"]
+	// log1p(x) = log(1 + x), expm1(x) = exp(x) - 1, log10(x) = log(x) /
+	// ln 10, as MLIR expands them; copysign and ctlz as MLIR's patterns.
+	ps = append(ps,
+		&rewrite.ConversionPattern{Name: "math.log1p", Root: "math.log1p", Rewrite: e.expand(func(b *ir.Builder, t ir.Type, x *ir.Value, loc ir.Location) *ir.Value {
+			return val(b, log, loc, t, val(b, "spirv.FAdd", loc, t, splatConst(b, t, 1, loc), x))
+		})},
+		&rewrite.ConversionPattern{Name: "math.expm1", Root: "math.expm1", Rewrite: e.expand(func(b *ir.Builder, t ir.Type, x *ir.Value, loc ir.Location) *ir.Value {
+			return val(b, "spirv.FSub", loc, t, val(b, exp, loc, t, x), splatConst(b, t, 1, loc))
+		})},
+		&rewrite.ConversionPattern{Name: "math.log10", Root: "math.log10", Rewrite: e.expand(logBase(log, 10))},
+		&rewrite.ConversionPattern{Name: "math.copysign", Root: "math.copysign", Rewrite: e.copysign},
+		&rewrite.ConversionPattern{Name: "math.isfinite", Root: "math.isfinite", Rewrite: e.isfinite})
+	if !e.kernel() {
+		ps = append(ps, &rewrite.ConversionPattern{Name: "math.ctlz", Root: "math.ctlz", Rewrite: e.ctlz})
 	}
 	for name, to := range table {
 		ps = append(ps, e.elementwise("math."+name, prefix+to, ""))
 	}
 	return append(ps, e.elementwise("math.isnan", "spirv.IsNan", ""), e.elementwise("math.isinf", "spirv.IsInf", ""))
+}
+
+// logBase returns the expansion of a logarithm in base: log(x) * (1 / ln base).
+func logBase(log string, base float64) func(b *ir.Builder, t ir.Type, x *ir.Value, loc ir.Location) *ir.Value {
+	return func(b *ir.Builder, t ir.Type, x *ir.Value, loc ir.Location) *ir.Value {
+		k := spirv.NewConstant(b, floatSplat(b.Context(), t, 1/math.Log(base)), t, loc)
+		return val(b, "spirv.FMul", loc, t, val(b, log, loc, t, x), k)
+	}
+}
+
+// copysign takes x's magnitude bits and y's sign bit (MLIR's CopySignPattern).
+func (e *env) copysign(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	t := e.tc.ConvertType(o.Result(0).Type())
+	if t == nil || len(operands) != 2 || !ir.IsFloat(ir.ElementTypeOrSelf(t)) {
+		return rewrite.NoMatch
+	}
+	b, loc := &rw.Builder, o.Loc()
+	b.SetInsertionPointBefore(o)
+	it := intLike(e.ctx, t)
+	sign := uint64(1) << (ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(t)) - 1)
+	signMask, valueMask := splatConst(b, it, int64(sign), loc), splatConst(b, it, int64(sign-1), loc)
+	x, y := val(b, "spirv.Bitcast", loc, it, operands[0]), val(b, "spirv.Bitcast", loc, it, operands[1])
+	r := val(b, "spirv.BitwiseOr", loc, it, val(b, "spirv.BitwiseAnd", loc, it, x, valueMask),
+		val(b, "spirv.BitwiseAnd", loc, it, y, signMask))
+	rw.ReplaceOp(o, []*ir.Value{val(b, "spirv.Bitcast", loc, t, r)})
+	return nil
+}
+
+// isfinite is neither NaN nor infinite.
+func (e *env) isfinite(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	t := e.tc.ConvertType(o.Result(0).Type())
+	if t == nil || len(operands) != 1 {
+		return rewrite.NoMatch
+	}
+	b, loc := &rw.Builder, o.Loc()
+	b.SetInsertionPointBefore(o)
+	x := operands[0]
+	special := val(b, "spirv.LogicalOr", loc, t, val(b, "spirv.IsNan", loc, t, x), val(b, "spirv.IsInf", loc, t, x))
+	rw.ReplaceOp(o, []*ir.Value{val(b, "spirv.LogicalNot", loc, t, special)})
+	return nil
+}
+
+// ctlz counts leading zeros of 32-bit integers with FindUMsb: 31 - msb,
+// and 32 - x for x <= 1 (FindUMsb(0) is -1, which some Vulkan drivers get
+// wrong), as MLIR's CountLeadingZerosPattern.
+func (e *env) ctlz(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	t := e.tc.ConvertType(o.Result(0).Type())
+	if t == nil || len(operands) != 1 || ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(t)) != 32 {
+		return rewrite.NoMatch
+	}
+	b, loc := &rw.Builder, o.Loc()
+	b.SetInsertionPointBefore(o)
+	x := operands[0]
+	one, k31, k32 := splatConst(b, t, 1, loc), splatConst(b, t, 31, loc), splatConst(b, t, 32, loc)
+	fromMsb := val(b, "spirv.ISub", loc, t, k31, val(b, "spirv.GL.FindUMsb", loc, t, x))
+	small := val(b, "spirv.ISub", loc, t, k32, x)
+	le1 := val(b, "spirv.ULessThanEqual", loc, boolLike(e.ctx, t), x, one)
+	rw.ReplaceOp(o, []*ir.Value{val(b, "spirv.Select", loc, t, le1, small, fromMsb)})
+	return nil
 }
 
 // erfCoefficients are those of Abramowitz and Stegun's 7.1.26, a1 to a5.

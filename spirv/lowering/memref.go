@@ -1,6 +1,8 @@
 package lowering
 
 import (
+	"fmt"
+
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
 	"github.com/kiln-gpu/kiln/spirv"
@@ -17,6 +19,8 @@ func (e *env) memrefPatterns() []*rewrite.ConversionPattern {
 		{Name: "memref.load", Root: "memref.load", Rewrite: e.load},
 		{Name: "memref.store", Root: "memref.store", Rewrite: e.store},
 		{Name: "memref.alloca", Root: "memref.alloca", Rewrite: e.alloca},
+		{Name: "memref.alloc", Root: "memref.alloc", Rewrite: e.alloc},
+		{Name: "memref.dealloc", Root: "memref.dealloc", Rewrite: e.dealloc},
 		{Name: "memref.atomic_rmw", Root: "memref.atomic_rmw", Rewrite: e.atomicRMW},
 	}
 	for _, name := range []string{"memref.cast", "memref.subview", "memref.reinterpret_cast"} {
@@ -232,6 +236,57 @@ func (e *env) alloca(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewri
 	b.SetInsertionPointBefore(o)
 	rw.ReplaceOp(o, []*ir.Value{bridge(b, v, mt, o.Loc())})
 	return nil
+}
+
+// alloc makes a Workgroup global of a static memref.alloc in workgroup
+// memory, named __workgroup_mem__N after the N globals before it (MLIR's
+// AllocOpPattern); other allocations do not convert.
+func (e *env) alloc(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	pt, ok := e.workgroupMemory(o.Result(0).Type())
+	table := symbolTableOf(o)
+	if !ok || o.NumOperands() != 0 || table == nil {
+		return rewrite.NoMatch
+	}
+	n := 0
+	for g := range table.Region(0).Entry().Ops() {
+		if g.Name() == "spirv.GlobalVariable" {
+			n++
+		}
+	}
+	name := fmt.Sprintf("__workgroup_mem__%d", n)
+	for e.symbolOf(table, name) != nil {
+		n++
+		name = fmt.Sprintf("__workgroup_mem__%d", n)
+	}
+	g := e.global(o, name, pt)
+	b := &rw.Builder
+	b.SetInsertionPointBefore(o)
+	rw.ReplaceOp(o, []*ir.Value{bridge(b, e.addressOf(b, g, o.Loc()), o.Result(0).Type(), o.Loc())})
+	return nil
+}
+
+// dealloc erases the deallocation of workgroup memory, which lives as
+// long as the workgroup (MLIR's DeallocOpPattern).
+func (e *env) dealloc(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	if _, ok := e.workgroupMemory(o.Operand(0).Type()); !ok {
+		return rewrite.NoMatch
+	}
+	rw.EraseOp(o)
+	return nil
+}
+
+// workgroupMemory returns the pointer type of a static memref type t of
+// scalars or vectors in Workgroup memory.
+func (e *env) workgroupMemory(t ir.Type) (*spirv.PointerType, bool) {
+	mt, ok := t.(*ir.MemRefType)
+	if !ok || !ir.HasStaticShape(mt) {
+		return nil, false
+	}
+	if _, isVec := mt.Elem.(*ir.VectorType); !isVec && ir.IntOrFloatBitWidth(mt.Elem) == 0 {
+		return nil, false
+	}
+	pt, ok := e.tc.ConvertType(mt).(*spirv.PointerType)
+	return pt, ok && pt.StorageClass == spv.StorageClassWorkgroup
 }
 
 // view keeps the source's pointer for a view with a static layout.

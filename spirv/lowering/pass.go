@@ -125,5 +125,5 @@ var (
 func Register(reg pass.Registry) {
 	reg.Add(ConvertToSPIRV, ConvertGPUToSPIRV, ConvertArithToSPIRV, ConvertMathToSPIRV, ConvertMemRefToSPIRV,
 		ConvertSCFToSPIRV, ConvertCFToSPIRV, ConvertFuncToSPIRV, ConvertVectorToSPIRV, ConvertIndexToSPIRV,
-		ConvertTensorToSPIRV, ConvertUBToSPIRV)
+		ConvertTensorToSPIRV, ConvertUBToSPIRV, ReconcileUnrealizedCasts)
 }

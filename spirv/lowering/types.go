@@ -100,6 +100,8 @@ func (e *env) convert(t ir.Type) ir.Type {
 		return e.vector(t)
 	case *ir.MemRefType:
 		return e.memref(t)
+	case *ir.RankedTensorType:
+		return e.tensor(t)
 	case *spirv.PointerType, *spirv.ArrayType, *spirv.RuntimeArrayType, *spirv.StructType:
 		return t
 	}
@@ -185,6 +187,20 @@ func (e *env) vector(t *ir.VectorType) ir.Type {
 		return e.refuse(t, fmt.Sprintf("has %d elements; SPIR-V vectors have 2, 3, 4, 8 or 16", n))
 	}
 	return e.ctx.Vector([]int64{n}, elem)
+}
+
+// tensor converts a static tensor of scalars to an array of its elements
+// (MLIR's convertTensorType).
+func (e *env) tensor(t *ir.RankedTensorType) ir.Type {
+	n := ir.NumElements(t)
+	if !ir.HasStaticShape(t) || n <= 0 {
+		return nil
+	}
+	elem := e.scalar(t.Elem)
+	if elem == nil {
+		return nil
+	}
+	return spirv.Array(e.ctx, elem, n, 0)
 }
 
 // storageClass maps a memref memory space to a storage class (MLIR's

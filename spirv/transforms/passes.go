@@ -11,7 +11,7 @@ import (
 
 // Register adds the package's passes to reg.
 func Register(reg pass.Registry) {
-	reg.Add(LowerABIAttributes, UpdateVCE, MapMemRefStorageClass, Canonicalize)
+	reg.Add(LowerABIAttributes, UpdateVCE, MapMemRefStorageClass, Canonicalize, RewriteInserts, DecorateLayout, WebGPUPrepare, CanonicalizeGL)
 }
 
 // LowerABIAttributes returns the spirv-lower-abi-attrs pass.

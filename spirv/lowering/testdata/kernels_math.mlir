@@ -229,3 +229,51 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// tolerance: 1e-5
+// math.copysign on signed zeros and mixed signs, math.isfinite on NaN and
+// +inf (threads 3 and 12), math.ctlz on 0, 1 and larger values, and
+// math.log10 (a scaled Log).
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @bits(%in: memref<16xf32>, %ints: memref<16xi32>, %out: memref<16x3xf32>, %iout: memref<16x2xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+      %x = gpu.thread_id x
+      %c15 = arith.constant 15 : index
+      %y = arith.subi %c15, %x : index
+      %f = memref.load %in[%x] : memref<16xf32>
+      %g = memref.load %in[%y] : memref<16xf32>
+      %xi = arith.index_cast %x : index to i32
+      %i3 = arith.constant 3 : i32
+      %i12 = arith.constant 12 : i32
+      %nan = arith.constant 0x7FC00000 : f32
+      %inf = arith.constant 0x7F800000 : f32
+      %nz = arith.constant -0.0 : f32
+      %is3 = arith.cmpi eq, %xi, %i3 : i32
+      %h1 = arith.select %is3, %nan, %f : f32
+      %is12 = arith.cmpi eq, %xi, %i12 : i32
+      %h = arith.select %is12, %inf, %h1 : f32
+      %r0 = math.copysign %f, %g : f32
+      %r1 = math.copysign %g, %nz : f32
+      %kh = arith.constant 0.5 : f32
+      %fa = math.absf %f : f32
+      %p = arith.addf %fa, %kh : f32
+      %r2 = math.log10 %p : f32
+      %fin = math.isfinite %h : f32
+      %q0 = arith.extui %fin : i1 to i32
+      %ia = memref.load %ints[%x] : memref<16xi32>
+      %sh = arith.shli %ia, %xi : i32
+      %q1 = math.ctlz %sh : i32
+      %j0 = arith.constant 0 : index
+      %j1 = arith.constant 1 : index
+      %j2 = arith.constant 2 : index
+      memref.store %r0, %out[%x, %j0] : memref<16x3xf32>
+      memref.store %r1, %out[%x, %j1] : memref<16x3xf32>
+      memref.store %r2, %out[%x, %j2] : memref<16x3xf32>
+      memref.store %q0, %iout[%x, %j0] : memref<16x2xi32>
+      memref.store %q1, %iout[%x, %j1] : memref<16x2xi32>
+      gpu.return
+    }
+  }
+}

@@ -186,3 +186,26 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// memref.alloc in workgroup memory becomes a Workgroup global (and its
+// dealloc goes); each thread reads back its own element, as the
+// interpreter's private allocation gives too.
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @workgroup_alloc(%buf: memref<16xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+      %x = gpu.thread_id x
+      %w = memref.alloc() : memref<16xi32, #gpu.address_space<workgroup>>
+      %v = memref.load %buf[%x] : memref<16xi32>
+      %c7 = arith.constant 7 : i32
+      %s = arith.addi %v, %c7 : i32
+      memref.store %s, %w[%x] : memref<16xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %r = memref.load %w[%x] : memref<16xi32, #gpu.address_space<workgroup>>
+      memref.store %r, %buf[%x] : memref<16xi32>
+      memref.dealloc %w : memref<16xi32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}

@@ -1,0 +1,16 @@
+// RUN: kiln opt %s --convert-gpu-to-spirv | FileCheck %s
+
+// On targets without Shader, kernels take no argument ABIs and all_reduce
+// is one Workgroup group op; uniform reductions use the Groups ops.
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Kernel, Addresses, Groups, GroupNonUniformArithmetic], []>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    // CHECK-LABEL: spirv.func @reduce(%{{.*}}: f32) "None"
+    // CHECK: spirv.GroupNonUniformFAdd "Workgroup" "Reduce"
+    // CHECK: spirv.GroupFMax <Subgroup> <Reduce>
+    gpu.func @reduce(%a: f32) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+      %0 = gpu.all_reduce add %a {} : (f32) -> f32
+      %1 = gpu.subgroup_reduce maxnumf %a uniform : (f32) -> f32
+      gpu.return
+    }
+  }
+}

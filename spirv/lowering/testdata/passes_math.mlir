@@ -1,0 +1,49 @@
+// RUN: kiln opt %s --split-input-file --convert-math-to-spirv | FileCheck %s
+
+// The math ops expanded as MLIR's patterns do.
+module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>} {
+  // CHECK-LABEL: func.func @ctlz
+  // CHECK: spirv.GL.FindUMsb
+  // CHECK: spirv.ULessThanEqual
+  // CHECK: spirv.Select
+  func.func @ctlz(%i: i32) -> i32 {
+    %0 = math.ctlz %i : i32
+    return %0 : i32
+  }
+  // CHECK-LABEL: func.func @copysign
+  // CHECK: spirv.BitwiseOr
+  func.func @copysign(%a: f32, %b: f32) -> f32 {
+    %0 = math.copysign %a, %b : f32
+    return %0 : f32
+  }
+  // CHECK-LABEL: func.func @isfinite
+  // CHECK: spirv.IsNan
+  // CHECK: spirv.IsInf
+  // CHECK: spirv.LogicalNot
+  func.func @isfinite(%a: f32) -> i1 {
+    %0 = math.isfinite %a : f32
+    return %0 : i1
+  }
+  // CHECK-LABEL: func.func @log10
+  // CHECK: spirv.GL.Log
+  // CHECK: spirv.FMul
+  func.func @log10(%a: f32) -> f32 {
+    %0 = math.log10 %a : f32
+    return %0 : f32
+  }
+}
+
+// -----
+
+module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel], []>, #spirv.resource_limits<>>} {
+  // CHECK-LABEL: func.func @opencl
+  // CHECK: spirv.CL.exp
+  // CHECK: spirv.FSub
+  // CHECK: spirv.CL.log
+  // CHECK: spirv.FMul
+  func.func @opencl(%a: f32) -> f32 {
+    %0 = math.expm1 %a : f32
+    %1 = math.log2 %0 : f32
+    return %1 : f32
+  }
+}

@@ -1,0 +1,21 @@
+// RUN: kiln opt %s --convert-memref-to-spirv | FileCheck %s
+
+// Memory operands of loads and stores, and stored bools.
+module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader, PhysicalStorageBufferAddresses], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_physical_storage_buffer]>, #spirv.resource_limits<>>} {
+  // CHECK-LABEL: func.func @access
+  // CHECK: spirv.Load "StorageBuffer" %{{.*}} ["Nontemporal"] : f32
+  // CHECK: spirv.Store "PhysicalStorageBuffer" %{{.*}}, %{{.*}} ["Aligned", 4] : f32
+  func.func @access(%a: memref<4xf32, #spirv.storage_class<StorageBuffer>>, %b: memref<4xf32, #spirv.storage_class<PhysicalStorageBuffer>>, %i: index) {
+    %v = memref.load %a[%i] {nontemporal = true} : memref<4xf32, #spirv.storage_class<StorageBuffer>>
+    memref.store %v, %b[%i] : memref<4xf32, #spirv.storage_class<PhysicalStorageBuffer>>
+    return
+  }
+  // CHECK-LABEL: func.func @bool
+  // CHECK: spirv.BitwiseAnd
+  // CHECK: %[[ONE:.*]] = spirv.Constant 1 : i32
+  // CHECK: spirv.IEqual %{{.*}}, %[[ONE]] : i32
+  func.func @bool(%c: memref<8xi1, #spirv.storage_class<Function>>, %i: index) -> i1 {
+    %t = memref.load %c[%i] : memref<8xi1, #spirv.storage_class<Function>>
+    return %t : i1
+  }
+}
