@@ -325,10 +325,10 @@ func (f *compiledFormat) lookup(name string) (fmtRef, bool) {
 			return fmtRef{rAttr, i}, true
 		}
 	}
-	for k, ps := range map[refKind][]fmtPart{rOperand: f.operands, rResult: f.results, rRegion: f.regions, rSuccessor: f.succs} {
+	for k, ps := range [...][]fmtPart{rOperand: f.operands, rResult: f.results, rRegion: f.regions, rSuccessor: f.succs} {
 		for i, p := range ps {
 			if p.name == name {
-				return fmtRef{k, i}, true
+				return fmtRef{refKind(k), i}, true
 			}
 		}
 	}
