@@ -150,7 +150,8 @@ func parseFastMathBody(p *ir.Parser) (*FastMathAttr, error) {
 }
 
 // FastMathFormat is the fastmath attribute as assembly formats name it
-// (`fastmath` `` $fastmath): the stripped form `<flags>`, default none.
+// (the `fastmath` keyword then $fastmath, unspaced): the stripped form
+// `<flags>`, default none.
 var FastMathFormat = ir.FormatAttr{
 	Name:  "fastmath",
 	Parse: func(p *ir.Parser) (ir.Attribute, error) { return parseFastMathBody(p) },

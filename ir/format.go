@@ -14,16 +14,18 @@ import (
 // The syntax has MLIR's elements: `$name` (operand, attribute, region or
 // successor), `type($x)`, `type(operands)`, `type(results)`,
 // `functional-type($a, $b)`, `qualified(...)`, `attr-dict`,
-// `attr-dict-with-keyword`, literals in backquotes (“ “ and “ ` ` “ control
-// spacing), optional groups `( ... $anchor^ ... )?` with an optional else
-// group `(...) : (...)?`, and `custom<Name>($a, type($a), ...)` with Go hooks.
+// `attr-dict-with-keyword`, literals in backquotes (the empty literal, a
+// space and `\n` control spacing), optional groups `( ... $anchor^ ... )?`
+// with an optional else group `(...) : (...)?`, and `custom<Name>($a,
+// type($a), ...)` with Go hooks.
 type Format struct {
 	Syntax string
 	// Operands, Results, Regions and Successors name the op's parts in
 	// order, as ODS's arguments do; a trailing "*" marks a variadic part,
 	// "?" an optional one.
 	Operands, Results, Regions, Successors []string
-	// Attrs are the attributes the syntax names.
+	// Attrs describe the attributes the syntax names, and default-valued
+	// ones it does not (elided from attr-dict when equal to the default).
 	Attrs []FormatAttr
 	// Types gives the buildable type (ODS's Index, I1) of operands and
 	// results by name; such a type needs no type directive.
@@ -36,7 +38,8 @@ type Format struct {
 	// attribute (ODS's TypesMatchWith).
 	TypesFrom []TypeFrom
 	// InferResults gives all result types from the operand types when none
-	// is in the syntax (MLIR's InferTypeOpInterface).
+	// is in the syntax (MLIR's InferTypeOpInterface); its error is reported
+	// at the op.
 	InferResults func(ctx *Context, operands []Type) ([]Type, error)
 	// Custom holds the hooks of the `custom<Name>` directives.
 	Custom map[string]CustomDirective
@@ -322,10 +325,10 @@ func (f *compiledFormat) lookup(name string) (fmtRef, bool) {
 			return fmtRef{rAttr, i}, true
 		}
 	}
-	for k, ps := range map[refKind][]fmtPart{rOperand: f.operands, rResult: f.results, rRegion: f.regions, rSuccessor: f.succs} {
+	for k, ps := range [...][]fmtPart{rOperand: f.operands, rResult: f.results, rRegion: f.regions, rSuccessor: f.succs} {
 		for i, p := range ps {
 			if p.name == name {
-				return fmtRef{k, i}, true
+				return fmtRef{refKind(k), i}, true
 			}
 		}
 	}

@@ -33,23 +33,21 @@ func (f *compiledFormat) parse(p *OpParser, st *OpState) error {
 			st.AddAttr(a.Name, a.Default(ctx))
 		}
 	}
-	// Properties print sorted by name, as MLIR's do.
-	slices.SortStableFunc(st.Attrs, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
-	if f.def.Traits&AttrSizedOperandSegments != 0 && !f.allOperandTypes {
+	if f.def.Traits&AttrSizedOperandSegments != 0 {
 		sizes := make([]int64, len(s.operands))
 		for i, us := range s.operands {
 			sizes[i] = int64(len(us))
 		}
 		st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(sizes...))
 	}
-	if !f.inferResults {
-		if f.allResultTypes {
-			st.ResultTypes = append(st.ResultTypes, s.allResults...)
-		}
+	// Properties print sorted by name, as MLIR's do.
+	slices.SortStableFunc(st.Attrs, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
+	switch {
+	case f.allResultTypes:
+		st.ResultTypes = append(st.ResultTypes, s.allResults...)
+	case !f.inferResults:
 		for i := range f.results {
-			if !f.allResultTypes {
-				st.ResultTypes = append(st.ResultTypes, s.typesOf(fmtRef{rResult, i}, st)...)
-			}
+			st.ResultTypes = append(st.ResultTypes, s.typesOf(fmtRef{rResult, i}, st)...)
 		}
 	}
 	if err := s.resolveOperands(st); err != nil {
@@ -58,7 +56,7 @@ func (f *compiledFormat) parse(p *OpParser, st *OpState) error {
 	if f.inferResults {
 		ts, err := f.spec.InferResults(ctx, valueTypes(st.Operands))
 		if err != nil {
-			return err
+			return Errorf(st.Loc, "%v", err)
 		}
 		st.ResultTypes = append(st.ResultTypes, ts...)
 	}

@@ -7,13 +7,13 @@ import "strings"
 // punctuation that asked for none, and before literals unless they are
 // closing punctuation.
 type fmtPrinter struct {
-	f                *compiledFormat
-	p                *OpPrinter
-	op               *Operation
-	operands         [][]*Value
-	results          [][]*Value
-	shouldEmitSpace  bool
-	lastWasPunctuate bool
+	f                  *compiledFormat
+	p                  *OpPrinter
+	op                 *Operation
+	operands           [][]*Value
+	results            [][]*Value
+	shouldEmitSpace    bool
+	lastWasPunctuation bool
 }
 
 func (f *compiledFormat) print(p *OpPrinter, op *Operation) {
@@ -78,7 +78,7 @@ func (w *fmtPrinter) element(e *fmtElem) {
 		if e.text == " " {
 			p.WriteByte(' ')
 		}
-		w.lastWasPunctuate = e.text != " "
+		w.lastWasPunctuation = e.text != " "
 		w.shouldEmitSpace = false
 		return
 	case fOptional:
@@ -90,13 +90,13 @@ func (w *fmtPrinter) element(e *fmtElem) {
 		return
 	case fAttrDict:
 		w.attrDict(e.withKeyword)
-		w.lastWasPunctuate = false
+		w.lastWasPunctuation = false
 		return
 	}
-	if w.shouldEmitSpace || !w.lastWasPunctuate {
+	if w.shouldEmitSpace || !w.lastWasPunctuation {
 		p.WriteByte(' ')
 	}
-	w.lastWasPunctuate = false
+	w.lastWasPunctuation = false
 	w.shouldEmitSpace = true
 	switch e.kind {
 	case fVar:
@@ -114,12 +114,12 @@ func (w *fmtPrinter) element(e *fmtElem) {
 }
 
 func (w *fmtPrinter) literal(v string) {
-	if w.shouldEmitSpace && shouldEmitSpaceBefore(v, w.lastWasPunctuate) {
+	if w.shouldEmitSpace && shouldEmitSpaceBefore(v, w.lastWasPunctuation) {
 		w.p.WriteByte(' ')
 	}
 	w.p.WriteString(v)
 	w.shouldEmitSpace = len(v) != 1 || !strings.ContainsRune("<({[", rune(v[0]))
-	w.lastWasPunctuate = !isKeywordLiteral(v)
+	w.lastWasPunctuation = !isKeywordLiteral(v)
 }
 
 func shouldEmitSpaceBefore(v string, lastWasPunctuation bool) bool {

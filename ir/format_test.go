@@ -1,6 +1,7 @@
 package ir_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -42,7 +43,14 @@ var fmtDialect = &ir.Dialect{
 			Format: &ir.Format{Syntax: "(`kind` $kind^) : (`plain`)? attr-dict", Attrs: []ir.FormatAttr{{Name: "kind"}}}},
 		{Name: "fmt.infer", Operands: ir.Exactly(1), Results: ir.Exactly(2),
 			Format: &ir.Format{Syntax: "$x attr-dict `:` type($x)", Operands: []string{"x"}, Results: []string{"a", "b"},
-				InferResults: func(_ *ir.Context, ts []ir.Type) ([]ir.Type, error) { return []ir.Type{ts[0], ts[0]}, nil }}},
+				InferResults: func(ctx *ir.Context, ts []ir.Type) ([]ir.Type, error) {
+					if ts[0] == ctx.I(32) {
+						return nil, errors.New("fmt.infer does not take i32")
+					}
+					return []ir.Type{ts[0], ts[0]}, nil
+				}}},
+		{Name: "fmt.seg", Traits: ir.AttrSizedOperandSegments, Operands: ir.Variadic,
+			Format: &ir.Format{Syntax: "`[` $a `]` `[` $b `]` attr-dict `:` type($a) `|` type($b)", Operands: []string{"a*", "b*"}}},
 		{Name: "fmt.sel", Operands: ir.Between(1, 2),
 			Format: &ir.Format{Syntax: "$c (`,` $v^)? attr-dict `:` type($c)", Operands: []string{"c", "v?"},
 				TypesMatch: [][]string{{"c", "v"}}}},
@@ -127,6 +135,8 @@ func TestFormatPrintsAsMLIR(t *testing.T) {
 		{"fmt.else plain", "fmt.else plain"},
 		{"%r:2 = fmt.infer %f : f32", "%3:2 = fmt.infer %2 : f32"},
 		{"fmt.sel %a : i32", "fmt.sel %0 : i32"},
+		{"fmt.seg [%a, %b] [%f] : i32, i32 | f32", "fmt.seg[%0, %1] [%2] : i32, i32 | f32"},
+		{"fmt.seg [] [%f] {k} : | f32", "fmt.seg[] [%2] {k} :  | f32"},
 		{"fmt.sel %a, %b : i32", "fmt.sel %0, %1 : i32"},
 		{"fmt.region attributes {z} {\n}", "fmt.region attributes {z} {\n}"},
 	}
@@ -184,6 +194,7 @@ func TestFormatDiagnostics(t *testing.T) {
 		{In: fmtDefs + "%r = fmt.const", Err: "t.mlir:4:15: error: expected attribute value"},
 		{In: fmtDefs + "fmt.call @g(%a) : (i32, i32) -> ()", Err: "t.mlir:4:13: error: 1 operands present, but expected 2"},
 		{In: fmtDefs + "fmt.pair <%a, %b> : i32", Err: "t.mlir:4:13: error: expected '|'"},
+		{In: fmtDefs + "%r:2 = fmt.infer %a : i32", Err: "t.mlir:4:8: error: fmt.infer does not take i32"},
 		{In: fmtDefs + "fmt.opt %a i32", Err: "t.mlir:4:11: error: expected ':'"},
 	}
 	irtest.CheckInvalid(t, newFmtContext, "t.mlir", tests, irtest.FirstLine)
