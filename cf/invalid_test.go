@@ -84,7 +84,7 @@ var invalid = []irtest.Invalid{
 ^bb1:
   return
 }`,
-		Err: `in.mlir:2:14: error: use of value '%c' expects different type than prior uses: 'i1' vs 'i32'`},
+		Err: "in.mlir:2:14: error: use of value '%c' expects different type than prior uses: 'i1' vs 'i32'\nin.mlir:1:14: note: prior use here"},
 	{Name: "cond_br segments", In: `func.func @f(%c: i1) {
   "cf.cond_br"(%c)[^bb1, ^bb1] <{operandSegmentSizes = array<i32: 1, 0>}> : (i1) -> ()
 ^bb1:

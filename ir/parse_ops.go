@@ -231,16 +231,16 @@ func (p *Parser) resolveValue(u UnresolvedOperand, t Type) (*Value, error) {
 		}
 		v := vals.at(u.Number)
 		if v.typ != t {
-			return nil, p.errorAt(u.tok, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
-				u.Name, TypeString(t), TypeString(v.typ))
+			return nil, Errorf(p.locOf(u.tok), "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
+				u.Name, TypeString(t), TypeString(v.typ)).Note(v.Loc(), "prior use here")
 		}
 		return v, nil
 	}
 	k := valueKey{u.Name, u.Number}
 	if f, ok := s.forward[k]; ok {
 		if f.placeholder.typ != t {
-			return nil, p.errorAt(u.tok, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
-				u.Name, TypeString(t), TypeString(f.placeholder.typ))
+			return nil, Errorf(p.locOf(u.tok), "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
+				u.Name, TypeString(t), TypeString(f.placeholder.typ)).Note(p.locOf(f.tok), "prior use here")
 		}
 		return f.placeholder, nil
 	}

@@ -16,7 +16,7 @@ func_without_quotes
 
 // -----
 
-%0 = "test.def"() : () -> i32
+%0 = "test.def"() : () -> i32 // expected-note {{prior use here}}
 // expected-error @+1 {{use of value '%0' expects different type than prior uses: 'f32' vs 'i32'}}
 "test.use"(%0) : (f32) -> ()
 
@@ -90,3 +90,13 @@ func_without_quotes
 
 // expected-error @+1 {{parsed zero elements, but type ('tensor<f32>') expected at least 1}}
 "test.dense"() {x = dense<> : tensor<f32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{integer bitwidth is limited to 16777215 bits}}
+"test.op"() : () -> i16777216
+
+// -----
+
+"test.op"() {a = // expected-error {{expected attribute value}}
+} : () -> ()
