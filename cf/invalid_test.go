@@ -14,15 +14,15 @@ func switchIn(t, cases string) string {
 // Each case is MLIR text and the first diagnostic it must produce.
 var invalid = []irtest.Invalid{
 	{Name: "switch missing case value", In: switchIn("i32", "    default: ^bb1,\n    45: ^bb1,\n    : ^bb1"),
-		Err: `in.mlir:5:5: error: expected integer value`},
+		Err: `in.mlir:5:5: error: custom op 'cf.switch' expected integer value`},
 	{Name: "switch string case value", In: switchIn("i32", "    default: ^bb1,\n    \"hello\": ^bb1"),
-		Err: `in.mlir:4:5: error: expected integer value`},
+		Err: `in.mlir:4:5: error: custom op 'cf.switch' expected integer value`},
 	// On one line: MLIR reports a missing token at the end of the previous
 	// line when the next token starts a line.
 	{Name: "switch missing comma", In: switchIn("i32", "    default: ^bb1,\n    45: ^bb1 43: ^bb1"),
 		Err: `in.mlir:4:13: error: expected ']'`},
 	{Name: "switch missing default", In: switchIn("i32", "    45: ^bb1"),
-		Err: `in.mlir:3:5: error: expected 'default'`},
+		Err: `in.mlir:3:5: error: custom op 'cf.switch' expected 'default'`},
 	{Name: "switch i1 positive overflow", In: switchIn("i1", "    default: ^bb1,\n    2: ^bb1"),
 		Err: `in.mlir:4:5: error: case value does not fit in flag type 'i1'`},
 	{Name: "switch i1 negative overflow", In: switchIn("i1", "    default: ^bb1,\n    -2: ^bb1"),

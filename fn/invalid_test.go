@@ -14,11 +14,11 @@ var invalid = []irtest.Invalid{
 	{Name: "empty body", In: `func.func @f() {}`,
 		Err: `in.mlir:1:16: error: expected non-empty function body`},
 	{Name: "named after unnamed", In: `func.func private @f(i32, %a: f32)`,
-		Err: `in.mlir:1:27: error: expected type instead of SSA identifier`},
+		Err: `in.mlir:1:27: error: custom op 'func.func' expected type instead of SSA identifier`},
 	{Name: "unnamed after named", In: `func.func @f(%a: i32, f32) {
   return
 }`,
-		Err: `in.mlir:1:23: error: expected SSA identifier`},
+		Err: `in.mlir:1:23: error: custom op 'func.func' expected SSA identifier`},
 	{Name: "inferred attribute", In: `func.func private @f() attributes {sym_name = "g"}`,
 		Err: `in.mlir:1:24: error: 'sym_name' is an inferred attribute and should not be specified in the explicit attribute dictionary`},
 	{Name: "argument attribute without dialect", In: `func.func private @f(i32 {foo})`,

@@ -208,7 +208,7 @@ func verifyKind(op *ir.Operation) error {
 		bad = !isInt
 	}
 	if bad {
-		return ir.Errorf(op.Loc(), "`%s` reduction operation is not compatible with type %s", k, ir.TypeString(op.Operand(0).Type()))
+		return ir.Errorf(op.Loc(), "`%s` reduction operation is not compatible with type '%s'", k, ir.TypeString(op.Operand(0).Type()))
 	}
 	return nil
 }

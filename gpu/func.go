@@ -142,7 +142,7 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	if !p.ParseOptionalPunct(")") {
 		for {
 			if !p.IsOperand() {
-				return ir.Errorf(sigLoc, "gpu.func requires named arguments")
+				return p.ErrorfAt(sigLoc, "gpu.func requires named arguments")
 			}
 			a, as, err := p.ParseArgumentWithAttrs()
 			if err != nil {

@@ -192,7 +192,7 @@ func parseLaunchFunc(p *ir.OpParser, st *ir.OpState) error {
 				break
 			}
 		}
-		if err := p.ParsePunct(")"); err != nil {
+		if err := p.ParsePunctIn(")", " in argument list"); err != nil {
 			return err
 		}
 	}

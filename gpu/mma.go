@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/memref"
 )
 
 // MMAElementwiseOp names the elementwise op of gpu.subgroup_mma_elementwise.
@@ -83,6 +84,25 @@ var mmaStoreDef = &ir.OpDef{
 	},
 }
 
+// mmaMemRefElement reports whether t may be the element of a memref that
+// MMA matrices are loaded from or stored to: i8, i32, f16, f32 or a 1-D
+// vector of them.
+func mmaMemRefElement(t ir.Type) bool {
+	if v, ok := t.(*ir.VectorType); ok {
+		if len(v.Dims) != 1 {
+			return false
+		}
+		t = v.Elem
+	}
+	switch t := t.(type) {
+	case *ir.FloatType:
+		return t.Kind == ir.F16 || t.Kind == ir.F32
+	case *ir.IntegerType:
+		return t.Signedness == ir.Signless && (t.Width == 8 || t.Width == 32)
+	}
+	return false
+}
+
 // mmaAccess checks the memref at operand ref, its index operands and the
 // leadDimension attribute of an MMA load or store; t is the matrix type.
 func mmaAccess(op *ir.Operation, ref int, t ir.Type, what string) (*MMAMatrixType, error) {
@@ -91,8 +111,11 @@ func mmaAccess(op *ir.Operation, ref int, t ir.Type, what string) (*MMAMatrixTyp
 		return nil, op.Errorf("%s must be gpu.mma_matrix of 8-bit signed integer or 8-bit unsigned integer or 32-bit signless integer or 16-bit float or 32-bit float values, but got '%s'", what, ir.TypeString(t))
 	}
 	mt, ok := op.Operand(ref).Type().(*ir.MemRefType)
+	if ok {
+		ok = mmaMemRefElement(mt.Elem)
+	}
 	if !ok {
-		return nil, op.Errorf("operand #%d must be memref of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or vector of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float values values, but got '%s'", ref, ir.TypeString(op.Operand(ref).Type()))
+		return nil, op.Errorf("operand #%d must be memref of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or vector of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float values of ranks 1 values, but got '%s'", ref, ir.TypeString(op.Operand(ref).Type()))
 	}
 	for i, v := range op.Operands()[ref+1:] {
 		if _, ok := v.Type().(*ir.IndexType); !ok {
@@ -102,7 +125,7 @@ func mmaAccess(op *ir.Operation, ref int, t ir.Type, what string) (*MMAMatrixTyp
 	if a, ok := op.Attr("leadDimension").(*ir.IntegerAttr); !ok || a.Type() != op.Context().Index() {
 		return nil, op.Errorf("requires attribute 'leadDimension'")
 	}
-	if strides, _, ok := mt.StridesAndOffset(); ok && len(strides) > 0 && strides[len(strides)-1] != 1 {
+	if strides, _, ok := memref.StridesAndOffset(mt); !ok || len(strides) > 0 && strides[len(strides)-1] != 1 {
 		name := "source"
 		if ref > 0 {
 			name = "destination"

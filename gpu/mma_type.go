@@ -39,8 +39,8 @@ func (t *MMAMatrixType) Print(p *ir.Printer) {
 
 // parseMMAMatrixBody reads `<16x16xf16, "AOp">`. The lexer takes
 // "x16xf16" as one word, so the shape and the element type are split from
-// it by hand; elements are the ones MMA matrices allow, so the known
-// scalar names suffice.
+// it by hand; any float or integer is read, and those MMA matrices do not
+// allow are refused by name.
 func parseMMAMatrixBody(p *ir.Parser) (ir.Type, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
@@ -92,16 +92,13 @@ func parseMMAMatrixBody(p *ir.Parser) (ir.Type, error) {
 	return MMAMatrix(p.Context(), shape, elem, operand), nil
 }
 
-// scalarNamed returns the float (f16, f32, f64) or integer (iN, siN, uiN)
+// scalarNamed returns the float (f16, bf16, ...) or integer (iN, siN, uiN)
 // type spelled s.
 func scalarNamed(ctx *ir.Context, s string) (ir.Type, bool) {
-	switch s {
-	case "f16":
-		return ctx.F16(), true
-	case "f32":
-		return ctx.F32(), true
-	case "f64":
-		return ctx.F64(), true
+	if f, err := ir.ParseTypeString(ctx, s); err == nil {
+		if _, isFloat := f.(*ir.FloatType); isFloat {
+			return f, true
+		}
 	}
 	sign := ir.Signless
 	switch {

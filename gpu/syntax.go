@@ -15,7 +15,7 @@ func parseAsyncDependencies(p *ir.OpParser) (async bool, n int, err error) {
 	loc := p.Loc()
 	if p.ParseOptionalKeyword("async") {
 		if p.NumResults() == 0 {
-			return false, 0, ir.Errorf(loc, "needs to be named when marked 'async'")
+			return false, 0, p.ErrorfAt(loc, "needs to be named when marked 'async'")
 		}
 		async = true
 	}

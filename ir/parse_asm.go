@@ -1,5 +1,7 @@
 package ir
 
+import "fmt"
+
 // OpParser reads an op's custom form. The op name is already consumed; a
 // Parse hook reads the rest into an OpState. It offers everything Parser
 // does (types, attributes, keywords, punctuation) plus operands, regions,
@@ -9,6 +11,22 @@ type OpParser struct {
 	def        *OpDef
 	numResults int
 	st         *OpState
+}
+
+// Errorf reports an error of the op's custom form at the current token,
+// naming the op as MLIR's custom-op parser does ("custom op 'x.y' ...").
+// Errors of the generic pieces it reads (operands, types, punctuation) come
+// from the embedded Parser and, as in MLIR, do not name it.
+func (p *OpParser) Errorf(format string, args ...any) error {
+	if p.tok.kind == tokError {
+		return p.Parser.Errorf(format, args...)
+	}
+	return Errorf(p.Loc(), "custom op '%s' %s", p.def.Name, fmt.Sprintf(format, args...))
+}
+
+// ErrorfAt is Errorf at loc.
+func (p *OpParser) ErrorfAt(loc Location, format string, args ...any) error {
+	return Errorf(loc, "custom op '%s' %s", p.def.Name, fmt.Sprintf(format, args...))
 }
 
 // NumResults returns how many results the op's binding list names
@@ -168,7 +186,12 @@ func (p *OpParser) ParseOptionalSymbolName() (string, bool, error) {
 // ParseSymbolRef parses @a or @a::@b.
 func (p *OpParser) ParseSymbolRef() (*SymbolRefAttr, error) {
 	if p.tok.kind != tokAtID {
-		return nil, p.Errorf("expected symbol reference")
+		// As MLIR's parseAttribute<SymbolRefAttr>: any attribute, then its kind.
+		t := p.tok
+		if _, err := p.ParseAttribute(nil); err != nil {
+			return nil, err
+		}
+		return nil, p.errorAt(t, "custom op '%s' invalid kind of attribute specified", p.def.Name)
 	}
 	a, err := p.parseSymbolRef()
 	if err != nil {

@@ -124,7 +124,7 @@ func (p *Parser) ParseAttribute(typ Type) (Attribute, error) {
 		}
 		return p.ctx.TypeAttr(ty), nil
 	}
-	return nil, p.Errorf("expected attribute value")
+	return nil, p.wrongTokenf("expected attribute value")
 }
 
 // ParseOptionalAttrDict parses {...} if present.

@@ -216,6 +216,16 @@ func (p *Parser) ParsePunct(s string) error {
 	return nil
 }
 
+// ParsePunctIn parses the punctuation s, which closes a list: the error
+// says which one, as MLIR's parseCommaSeparatedList does ("expected ')'
+// in argument list" for context " in argument list").
+func (p *Parser) ParsePunctIn(s, context string) error {
+	if !p.ParseOptionalPunct(s) {
+		return p.wrongTokenf("expected '%s'%s", s, context)
+	}
+	return nil
+}
+
 // IsPunct reports whether the next token is the punctuation s.
 func (p *Parser) IsPunct(s string) bool { return p.isPunct(s) }
 

@@ -33,7 +33,7 @@ type IntegerType struct {
 }
 
 // MaxIntegerWidth is the largest width MLIR accepts for integer types.
-const MaxIntegerWidth = 1 << 24
+const MaxIntegerWidth = 1<<24 - 1
 
 // IntegerType returns iN, siN or uiN.
 func (c *Context) IntegerType(width int, s Signedness) *IntegerType {

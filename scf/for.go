@@ -92,7 +92,7 @@ func parseFor(p *ir.OpParser, st *ir.OpState) error {
 			return err
 		}
 		if len(st.ResultTypes) != len(inits) {
-			return p.Errorf("mismatch in number of loop-carried values and defined values")
+			return p.ErrorfAt(st.Loc, "mismatch in number of loop-carried values and defined values")
 		}
 	}
 	ivType := ir.Type(ctx.Index())
@@ -167,7 +167,7 @@ func verifyForRegions(op *ir.Operation) error {
 		return op.Errorf("expected body to have at least one argument for the induction variable")
 	}
 	if b.Arg(0).Type() != op.Operand(0).Type() {
-		return op.Errorf("expected induction variable to be same type as bounds")
+		return op.Errorf("expected induction variable to be same type as bounds and step")
 	}
 	f := For{op}
 	iterArgs := f.RegionIterArgs()

@@ -203,7 +203,7 @@ func.func @reduce_none(%f: f32) {
 // -----
 
 func.func @reduce_kind_type(%f: f32) {
-  // expected-error @+1 {{`and` reduction operation is not compatible with type f32}}
+  // expected-error @+1 {{`and` reduction operation is not compatible with type 'f32'}}
   %0 = gpu.all_reduce and %f {} : (f32) -> f32
   return
 }
@@ -211,7 +211,7 @@ func.func @reduce_kind_type(%f: f32) {
 // -----
 
 func.func @reduce_kind_int(%i: i32) {
-  // expected-error @+1 {{`maximumf` reduction operation is not compatible with type i32}}
+  // expected-error @+1 {{`maximumf` reduction operation is not compatible with type 'i32'}}
   %0 = gpu.subgroup_reduce maximumf %i : (i32) -> i32
   return
 }
@@ -534,5 +534,49 @@ func.func @warp_yield(%lane: index) {
 func.func @mma_extract_type(%m: !gpu.mma_matrix<16x16xf16, "COp">, %i: index) {
   // expected-error @+1 {{'gpu.subgroup_mma_extract_thread_local' op failed to verify that result type matches element type of mma_matrix}}
   %0 = gpu.subgroup_mma_extract_thread_local %m[%i] : !gpu.mma_matrix<16x16xf16, "COp"> -> f32
+  return
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @launch_func_string_kernel(%sz : index) {
+    // expected-error@+1 {{custom op 'gpu.launch_func' invalid kind of attribute specified}}
+    gpu.launch_func "foo" blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @launch_func_arg_attr(%sz : index) {
+    // expected-error@+1 {{expected ')' in argument list}}
+    gpu.launch_func @m::@k blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz) args(%sz : index {foo})
+    return
+  }
+}
+
+// -----
+
+func.func @mma_bf16(%m: memref<32x32xf16, 3>, %i: index) {
+  // expected-error@+1 {{MMAMatrixType elements must be SI8, UI8, I32, F16, or F32}}
+  %0 = gpu.subgroup_mma_load_matrix %m[%i, %i] {leadDimension = 32 : index} : memref<32x32xf16, 3> -> !gpu.mma_matrix<16x16xbf16, "AOp">
+  return
+}
+
+// -----
+
+func.func @mma_load_column_major(%m: memref<32x32xf16, affine_map<(i, j) -> (j, i)>, 3>, %i: index) {
+  // expected-error@+1 {{'gpu.subgroup_mma_load_matrix' op expected source memref most minor dim must have unit stride}}
+  %0 = gpu.subgroup_mma_load_matrix %m[%i, %i] {leadDimension = 32 : index} : memref<32x32xf16, affine_map<(i, j) -> (j, i)>, 3> -> !gpu.mma_matrix<16x16xf16, "AOp">
+  return
+}
+
+// -----
+
+func.func @mma_load_vector_2d(%m: memref<32x4xvector<4x8xf32>>, %i: index) {
+  // expected-error@+1 {{operand #0 must be memref of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or vector of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float values of ranks 1 values}}
+  %0 = gpu.subgroup_mma_load_matrix %m[%i, %i] {leadDimension = 4 : index} : memref<32x4xvector<4x8xf32>> -> !gpu.mma_matrix<16x16xf16, "AOp">
   return
 }

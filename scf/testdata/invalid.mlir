@@ -538,3 +538,14 @@ func.func @parallel_missing_terminator(%0 : index) {
   }) {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (index, index, index) -> ()
   return
 }
+
+// -----
+
+func.func @for_iter_args_results_mismatch(%lb: index, %ub: index, %step: index, %x: f32) {
+  // expected-error@+1 {{custom op 'scf.for' mismatch in number of loop-carried values and defined values}}
+  %r:2 = scf.for %i = %lb to %ub step %step
+      iter_args(%a = %x) -> (f32, f32) {
+    scf.yield %a : f32
+  }
+  return
+}
