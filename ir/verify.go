@@ -321,13 +321,8 @@ func (v *verifier) verifyRegion(op *Operation, ri int, r *Region, depth int, iso
 		if b == r.first && len(b.Predecessors()) > 0 {
 			return op.Errorf("entry block of region may not have predecessors")
 		}
-		if needsTerminator {
-			if b.last == nil {
-				return Errorf(op.loc, "empty block: expect at least a terminator")
-			}
-			if b.last.info.def != nil && b.last.info.def.Traits&Terminator == 0 {
-				return Errorf(b.last.loc, "block with no terminator, has %s", describeOp(b.last))
-			}
+		if needsTerminator && b.last == nil {
+			return Errorf(op.loc, "empty block: expect at least a terminator")
 		}
 		for o := b.first; o != nil; o = o.next {
 			if o.block != b {
@@ -351,6 +346,10 @@ func (v *verifier) verifyRegion(op *Operation, ri int, r *Region, depth int, iso
 			} else if err := v.verifyOp(o, depth+1); err != nil {
 				return err
 			}
+		}
+		// As MLIR, the terminator is checked after the block's ops.
+		if needsTerminator && b.last.info.def != nil && b.last.info.def.Traits&Terminator == 0 {
+			return Errorf(b.last.loc, "block with no terminator, has %s", describeOp(b.last))
 		}
 	}
 	return nil
