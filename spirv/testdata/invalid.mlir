@@ -212,7 +212,7 @@ spirv.module Logical GLSL450 {
 
 spirv.module Logical GLSL450 {
   spirv.func @f() "None" {
-    // expected-error @+1 {{'spirv.Constant' op result type (i64) does not match value type (i32)}}
+    // expected-error @+1 {{'spirv.Constant' op result type ('i64') does not match value type ('i32')}}
     %0 = "spirv.Constant"() {value = 1 : i32} : () -> i64
     spirv.Return
   }
