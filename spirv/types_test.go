@@ -93,12 +93,12 @@ func TestTypeErrors(t *testing.T) {
 		{"!spirv.ptr<i32, Bogus>", "unknown storage class: Bogus"},
 		{"!spirv.array<0 x f32>", "expected array length greater than 0"},
 		{"!spirv.array<4 x bf16>", "cannot use 'bf16' to compose SPIR-V types"},
-		{"!spirv.array<4 x i7>", "only 1/8/16/32/64-bit integer type allowed but found i7"},
+		{"!spirv.array<4 x i7>", "only 1/8/16/32/64-bit integer type allowed but found 'i7'"},
 		{"!spirv.rtarray<f32, stride=0>", "ArrayStride must be greater than zero"},
 		{"!spirv.struct<s>", "recursive struct reference not nested in struct definition"},
 		{"!spirv.struct<(f32 [0], i32)>", "offset specification must be given for all members"},
 		{"!spirv.matrix<5 x vector<4xf32>>", "matrix is expected to have 2, 3, or 4 columns"},
-		{"!spirv.matrix<3 x vector<4xi32>>", "matrix columns' elements must be of Float type, got i32"},
+		{"!spirv.matrix<3 x vector<4xi32>>", "matrix columns' elements must be of Float type, got 'i32'"},
 		{"!spirv.foo", "unknown SPIR-V type: foo"},
 	} {
 		_, err := ir.ParseTypeString(ctx, c.in)
