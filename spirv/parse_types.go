@@ -282,7 +282,7 @@ func parseCoopMatrix(p *ir.Parser, nv bool) (ir.Type, error) {
 	if err := p.ParsePunct(","); err != nil {
 		return nil, err
 	}
-	loc := p.Loc()
+	loc = p.Loc()
 	w, err := p.ParseKeywordAny()
 	if err != nil {
 		return nil, err
