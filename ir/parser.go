@@ -264,7 +264,7 @@ func (p *Parser) ParseKeywordAny() (string, error) {
 	if s, ok := p.ParseOptionalKeywordAny(); ok {
 		return s, nil
 	}
-	return "", p.Errorf("expected keyword")
+	return "", p.Errorf("expected valid keyword")
 }
 
 // ParseKeywordOrString consumes a bare word or a string literal.

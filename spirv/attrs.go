@@ -363,24 +363,6 @@ func Linkage(ctx *ir.Context, name string, t spv.LinkageType) *LinkageAttr {
 // Print writes #spirv.linkage_attributes<...>.
 func (a *LinkageAttr) Print(p *ir.Printer) {
 	p.WriteString("#spirv.linkage_attributes<linkage_name = ")
-	if isBareWord(a.Name) {
-		p.WriteString(a.Name) // MLIR prints the name bare when it can
-	} else {
-		p.String(a.Name)
-	}
+	p.String(a.Name) // a StringAttr: current MLIR quotes it
 	p.WriteString(", linkage_type = <" + EnumName(spv.KindLinkageType, uint32(a.Type)) + ">>")
-}
-
-// isBareWord reports whether s lexes as one bare identifier.
-func isBareWord(s string) bool {
-	if s == "" || !(s[0] == '_' || s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c == '$' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
 }

@@ -16,5 +16,30 @@ func allOps() []*ir.OpDef {
 		ops = append(ops, group...)
 	}
 	attachCanonicalization(ops)
+	for _, d := range ops {
+		if inModuleScope[d.Name] {
+			d.Verify = verifyInModuleScope(d.Verify)
+		}
+	}
 	return ops
+}
+
+// inModuleScope names the ops that MLIR's InModuleScope trait keeps
+// directly in a symbol table (spirv.module, builtin.module).
+var inModuleScope = map[string]bool{
+	"spirv.func": true, "spirv.GlobalVariable": true, "spirv.EntryPoint": true, "spirv.ExecutionMode": true,
+	"spirv.SpecConstant": true, "spirv.SpecConstantComposite": true,
+}
+
+// verifyInModuleScope checks the trait before the op's own verifier.
+func verifyInModuleScope(verify func(*ir.Operation) error) func(*ir.Operation) error {
+	return func(op *ir.Operation) error {
+		if p := op.ParentOp(); p == nil || !p.HasTrait(ir.SymbolTable) {
+			return op.Errorf("failed to verify that op must appear in a module-like op's block")
+		}
+		if verify == nil {
+			return nil
+		}
+		return verify(op)
+	}
 }

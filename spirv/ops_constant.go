@@ -114,19 +114,36 @@ func appendScalarName(b []byte, t ir.Type) []byte {
 	return append(b, typeString(t)...)
 }
 
-// verifyConstantValue checks that v can be a constant of type t.
+// verifyConstantValue checks that v can be a constant of type t (MLIR's
+// verifyConstantType; structs of constants are accepted too).
 func verifyConstantValue(op *ir.Operation, v ir.Attribute, t ir.Type) error {
 	switch v := v.(type) {
 	case *ir.IntegerAttr, *ir.FloatAttr:
-		if v.(ir.TypedAttr).Type() != t {
-			return op.Errorf("result type (%s) does not match value type (%s)", typeString(t), typeString(v.(ir.TypedAttr).Type()))
+		if vt := v.(ir.TypedAttr).Type(); vt != t {
+			return op.Errorf("result type (%s) does not match value type (%s)", quotedType(t), quotedType(vt))
 		}
 		return nil
 	case *ir.DenseElementsAttr:
-		if v.Type() != t {
-			if _, ok := t.(*ArrayType); !ok {
-				return op.Errorf("result type (%s) does not match value type (%s)", typeString(t), typeString(v.Type()))
-			}
+		if v.Type() == t {
+			return nil
+		}
+		at, ok := t.(*ArrayType)
+		if !ok {
+			return op.Errorf("result or element type (%s) does not match value type (%s), must be the same or spirv.array",
+				quotedType(t), quotedType(v.Type()))
+		}
+		n, elem := at.Len, at.Elem
+		for inner, ok := elem.(*ArrayType); ok; inner, ok = elem.(*ArrayType) {
+			n, elem = n*inner.Len, inner.Elem
+		}
+		if !isSPIRVInt(elem) && !isSPIRVFloat(elem) && !isBool(elem) {
+			return op.Errorf("only support nested array result type")
+		}
+		if ve := v.ShapedType().ElementType(); ve != elem {
+			return op.Errorf("result element type (%s) does not match value element type (%s)", quotedType(elem), quotedType(ve))
+		}
+		if int64(v.Len()) != n {
+			return op.Errorf("result number of elements (%d) does not match value number of elements (%d)", n, v.Len())
 		}
 		return nil
 	case *ir.ArrayAttr:
@@ -152,7 +169,7 @@ func verifyConstantValue(op *ir.Operation, v ir.Attribute, t ir.Type) error {
 			}
 			return nil
 		}
-		return op.Errorf("must have spirv.array or spirv.struct result type for array value")
+		return op.Errorf("must have spirv.array result type for array value")
 	}
 	return op.Errorf("cannot have attribute: %s", ir.AttrString(v))
 }
@@ -206,6 +223,9 @@ var specConstantOp = &ir.OpDef{
 		p.OptionalAttrDict(op.Attrs(), "sym_name", "spec_id", "default_value")
 	},
 	Verify: func(op *ir.Operation) error {
+		if id, ok := op.Attr("spec_id").(*ir.IntegerAttr); ok && id.Int() < 0 {
+			return op.Errorf("SpecId cannot be negative")
+		}
 		switch v := op.Attr("default_value").(type) {
 		case *ir.IntegerAttr, *ir.FloatAttr:
 			if !isScalar(v.(ir.TypedAttr).Type()) {
@@ -302,11 +322,26 @@ var specConstantCompositeOp = &ir.OpDef{
 			want = t.NumMembers()
 		case *MatrixType:
 			want = int(t.Columns)
+		case *CoopMatrixType:
+			return op.Errorf("unsupported composite type  %s", quotedType(t))
 		default:
-			return op.Errorf("result type must be a composite type, but provided %s", typeString(t))
+			return op.Errorf("result type must be a composite type, but provided %s", quotedType(t))
 		}
 		if n != want {
 			return op.Errorf("has incorrect number of operands: expected %d, but provided %d", want, n)
+		}
+		for i, c := range arr.Elems {
+			ref, ok := c.(*ir.SymbolRefAttr)
+			if !ok {
+				continue
+			}
+			sc := ir.LookupNearestSymbol(op, ref)
+			if sc == nil || sc.Name() != specConstantOp.Name {
+				continue
+			}
+			if got, want := SpecConstantType(sc), ElementType(ta.Value, int64(i)); got != want {
+				return op.Errorf("has incorrect types of operands: expected %s, but provided %s", quotedType(want), quotedType(got))
+			}
 		}
 		return nil
 	},
@@ -385,7 +420,7 @@ var specConstantOperationOp = &ir.OpDef{
 		if inner == nil || inner.NextOp() == nil || inner.NextOp().Name() != "spirv.mlir.yield" {
 			return op.Errorf("expected exactly 2 nested ops: the wrapped op and spirv.mlir.yield")
 		}
-		if inner.NumResults() != 1 || inner.NumRegions() != 0 || inner.DialectName() != "spirv" {
+		if !usableInSpecConstantOp[strings.TrimPrefix(inner.Name(), "spirv.")] {
 			return op.Errorf("invalid enclosed op")
 		}
 		for _, v := range inner.Operands() {
@@ -397,6 +432,22 @@ var specConstantOperationOp = &ir.OpDef{
 		return nil
 	},
 }
+
+// usableInSpecConstantOp lists the instructions OpSpecConstantOp may
+// compute (SPIR-V spec, OpSpecConstantOp, shader and kernel lists).
+var usableInSpecConstantOp = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`SConvert UConvert FConvert SNegate Not IAdd ISub IMul UDiv SDiv UMod SRem SMod
+		ShiftRightLogical ShiftRightArithmetic ShiftLeftLogical BitwiseOr BitwiseXor BitwiseAnd VectorShuffle
+		CompositeExtract CompositeInsert LogicalOr LogicalAnd LogicalNot LogicalEqual LogicalNotEqual Select
+		IEqual INotEqual ULessThan SLessThan UGreaterThan SGreaterThan ULessThanEqual SLessThanEqual
+		UGreaterThanEqual SGreaterThanEqual QuantizeToF16 ConvertFToS ConvertSToF ConvertFToU ConvertUToF
+		ConvertPtrToU ConvertUToPtr GenericCastToPtr PtrCastToGeneric Bitcast FNegate FAdd FSub FMul FDiv
+		FRem FMod AccessChain InBoundsAccessChain PtrAccessChain InBoundsPtrAccessChain`) {
+		m[n] = true
+	}
+	return m
+}()
 
 // WrappedOp returns the op a spirv.SpecConstantOperation wraps, or nil.
 func WrappedOp(op *ir.Operation) *ir.Operation {
@@ -416,6 +467,12 @@ var yieldOp = &ir.OpDef{
 	Operands: ir.Exactly(1),
 	Parse:    ir.ParseOperandColonType,
 	Print:    ir.PrintOperandColonType,
+	Verify: func(op *ir.Operation) error {
+		if p := op.ParentOp(); p == nil || p.Name() != specConstantOperationOp.Name {
+			return op.Errorf("expects parent op 'spirv.SpecConstantOperation'")
+		}
+		return nil
+	},
 }
 
 // symbolRefOp makes `%r = spirv.mlir.<name> @sym attr-dict : T`.
@@ -449,17 +506,15 @@ func symbolRefOp(name, attr, summary, example string, verify func(op *ir.Operati
 
 var addressOfOp = symbolRefOp("spirv.mlir.addressof", "variable",
 	"Takes the address of a spirv.GlobalVariable.",
-	"%p = spirv.mlir.addressof @data : !spirv.ptr<f32, Workgroup>",
+	"spirv.module Logical GLSL450 {\n  spirv.GlobalVariable @data : !spirv.ptr<f32, Workgroup>\n"+
+		"  spirv.func @f() \"None\" {\n    %0 = spirv.mlir.addressof @data : !spirv.ptr<f32, Workgroup>\n    spirv.Return\n  }\n}",
 	func(op *ir.Operation) error {
 		ref, ok := op.Attr("variable").(*ir.SymbolRefAttr)
 		if !ok {
 			return op.Errorf("requires attribute 'variable'")
 		}
 		g := ir.LookupNearestSymbol(op, ref)
-		if g == nil {
-			return nil // checked where the module is complete (unresolved symbols are a module error)
-		}
-		if g.Name() != "spirv.GlobalVariable" {
+		if g == nil || g.Name() != "spirv.GlobalVariable" {
 			return op.Errorf("expected spirv.GlobalVariable symbol")
 		}
 		if t := GlobalVariableType(g); t != op.Result(0).Type() {
@@ -470,7 +525,8 @@ var addressOfOp = symbolRefOp("spirv.mlir.addressof", "variable",
 
 var referenceOfOp = symbolRefOp("spirv.mlir.referenceof", "spec_const",
 	"Reads the value of a specialization constant.",
-	"%v = spirv.mlir.referenceof @width : i32",
+	"spirv.module Logical GLSL450 {\n  spirv.SpecConstant @width = 64 : i32\n"+
+		"  spirv.func @f() -> i32 \"None\" {\n    %0 = spirv.mlir.referenceof @width : i32\n    spirv.ReturnValue %0 : i32\n  }\n}",
 	func(op *ir.Operation) error {
 		ref, ok := op.Attr("spec_const").(*ir.SymbolRefAttr)
 		if !ok {
@@ -478,7 +534,7 @@ var referenceOfOp = symbolRefOp("spirv.mlir.referenceof", "spec_const",
 		}
 		s := ir.LookupNearestSymbol(op, ref)
 		if s == nil {
-			return nil
+			return op.Errorf("expected spirv.SpecConstant or spirv.SpecConstantComposite symbol")
 		}
 		var t ir.Type
 		switch s.Name() {

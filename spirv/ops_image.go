@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
@@ -8,14 +9,14 @@ import (
 // Image ops (MLIR's SPIRVImageOps.td). The sampling and access ops share
 // one syntax: `%r = spirv.ImageFetch %img, %coord ["Lod"], %lod : T1, T2,
 // T3 -> R`, fixed operands, optional image operands and their arguments,
-// then every operand's type; ImageDrefGather puts the arguments and
-// their types in parentheses instead.
+// then every operand's type (MLIR 16's `(%arg : T)` form of the arguments
+// is read too).
 
 // imageShape describes one image op.
 type imageShape struct {
 	name, summary, example string
 	fixed                  int  // operands before the image operands' arguments
-	result, paren          bool // has a result; arguments in `( : )`
+	result                 bool // has a result
 	verify                 func(op *ir.Operation) error
 }
 
@@ -26,23 +27,23 @@ func imageOps() []*ir.OpDef {
 	ops := []*ir.OpDef{imageOfOp, sampledImageOp, imageQuerySizeOp}
 	for _, s := range []imageShape{
 		{"spirv.ImageDrefGather", "Gathers the depth comparisons of four texels.",
-			"%r = spirv.ImageDrefGather %si, %coord, %dref : " + si + ", vector<4xf32>, f32 -> vector<4xf32>", 3, true, true, verifyDrefGather},
+			"%r = spirv.ImageDrefGather %si, %coord, %dref : " + si + ", vector<4xf32>, f32 -> vector<4xf32>", 3, true, verifyDrefGather},
 		{"spirv.ImageFetch", "Fetches one texel of a sampled image without a sampler.",
-			"%r = spirv.ImageFetch %img, %coord : " + fetchImg + ", vector<2xsi32> -> vector<4xf32>", 2, true, false, verifyFetch},
+			"%r = spirv.ImageFetch %img, %coord : " + fetchImg + ", vector<2xsi32> -> vector<4xf32>", 2, true, verifyFetch},
 		{"spirv.ImageRead", "Reads one texel of a storage image.",
-			"%r = spirv.ImageRead %img, %coord : " + img + ", vector<2xsi32> -> vector<4xf32>", 2, true, false, verifyRead},
+			"%r = spirv.ImageRead %img, %coord : " + img + ", vector<2xsi32> -> vector<4xf32>", 2, true, verifyRead},
 		{"spirv.ImageWrite", "Writes one texel of a storage image.",
-			"spirv.ImageWrite %img, %coord, %texel : " + img + ", vector<2xsi32>, vector<4xf32>", 3, false, false, verifyWrite},
+			"spirv.ImageWrite %img, %coord, %texel : " + img + ", vector<2xsi32>, vector<4xf32>", 3, false, verifyWrite},
 		{"spirv.ImageSampleExplicitLod", "Samples an image at an explicit level of detail.",
-			"%r = spirv.ImageSampleExplicitLod %si, %coord [\"Lod\"], %lod : " + si + ", vector<2xf32>, f32 -> vector<4xf32>", 2, true, false,
+			"%r = spirv.ImageSampleExplicitLod %si, %coord [\"Lod\"], %lod : " + si + ", vector<2xf32>, f32 -> vector<4xf32>", 2, true,
 			func(op *ir.Operation) error { return verifySample(op, true, false) }},
 		{"spirv.ImageSampleImplicitLod", "Samples an image at an implicit level of detail.",
-			"%r = spirv.ImageSampleImplicitLod %si, %coord : " + si + ", vector<2xf32> -> vector<4xf32>", 2, true, false,
+			"%r = spirv.ImageSampleImplicitLod %si, %coord : " + si + ", vector<2xf32> -> vector<4xf32>", 2, true,
 			func(op *ir.Operation) error { return verifySample(op, false, false) }},
 		{"spirv.ImageSampleProjDrefImplicitLod", "Samples a depth image with projection and comparison at an implicit level of detail.",
 			"%r = spirv.ImageSampleProjDrefImplicitLod %si, %coord, %dref : " +
 				"!spirv.sampled_image<!spirv.image<f32, Dim2D, IsDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<4xf32>, f32 -> f32",
-			3, true, false, func(op *ir.Operation) error { return verifySample(op, false, true) }},
+			3, true, func(op *ir.Operation) error { return verifySample(op, false, true) }},
 	} {
 		ops = append(ops, imageOp(s))
 	}
@@ -73,7 +74,8 @@ func imageOp(s imageShape) *ir.OpDef {
 			}
 			var args []ir.UnresolvedOperand
 			var argTypes []ir.Type
-			if s.paren && p.ParseOptionalPunct("(") {
+			paren := p.ParseOptionalPunct("(") // MLIR 16's `(%a : T)` arguments
+			if paren {
 				if args, err = p.ParseOperandList(); err != nil {
 					return err
 				}
@@ -84,7 +86,7 @@ func imageOp(s imageShape) *ir.OpDef {
 					return err
 				}
 			}
-			for !s.paren && p.ParseOptionalPunct(",") {
+			for !paren && p.ParseOptionalPunct(",") {
 				u, err := p.ParseOperand()
 				if err != nil {
 					return err
@@ -92,7 +94,7 @@ func imageOp(s imageShape) *ir.OpDef {
 				args = append(args, u)
 			}
 			n := s.fixed
-			if !s.paren {
+			if !paren {
 				n += len(args)
 			}
 			ts, err := parseAttrsAndTypes(p, n)
@@ -118,56 +120,160 @@ func imageOp(s imageShape) *ir.OpDef {
 				p.WriteString(" [\"" + a.Name() + "\"]")
 			}
 			args := op.Operands()[s.fixed:]
-			if s.paren && len(args) > 0 {
-				p.WriteString(" (")
-				p.Operands(args)
-				p.WriteString(" : ")
-				p.TypeList(op.OperandTypes()[s.fixed:])
-				p.WriteString(")")
-			} else if len(args) > 0 {
+			if len(args) > 0 {
 				p.WriteString(", ")
 				p.Operands(args)
 			}
 			p.OptionalAttrDict(op.Attrs(), "image_operands")
 			p.WriteString(" : ")
-			ts := op.OperandTypes()
-			if s.paren {
-				ts = ts[:s.fixed]
-			}
-			p.TypeList(ts)
+			p.TypeList(op.OperandTypes())
 			if s.result {
 				p.WriteString(" -> ")
 				p.Type(op.Result(0).Type())
 			}
 		},
 		Verify: func(op *ir.Operation) error {
-			if err := verifyImageOperands(op, s.fixed); err != nil {
+			if err := s.verify(op); err != nil {
 				return err
 			}
-			return s.verify(op)
+			return verifyImageOperands(op, s.fixed)
 		},
 	}
 }
 
-// verifyImageOperands checks that the arguments after the fixed operands
-// are as many as the image operands' bits take.
+// lodKind says which image operands an op takes: Bias needs an implicit
+// level of detail, Lod an explicit one or a fetch, Grad an explicit one.
+type lodKind uint8
+
+const (
+	noLod lodKind = iota
+	implicitLod
+	explicitLod
+	fetchLod
+)
+
+func lodKindOf(name string) lodKind {
+	switch name {
+	case "spirv.ImageSampleImplicitLod", "spirv.ImageSampleProjDrefImplicitLod":
+		return implicitLod
+	case "spirv.ImageSampleExplicitLod":
+		return explicitLod
+	case "spirv.ImageFetch":
+		return fetchLod
+	}
+	return noLod
+}
+
+// verifyImageOperands checks the image operands and their arguments after
+// the fixed operands (MLIR's verifyImageOperands).
 func verifyImageOperands(op *ir.Operation, fixed int) error {
 	if err := checkEnumAttr(op, "image_operands", spv.KindImageOperands, true); err != nil {
 		return err
 	}
-	want := 0
-	if a := enumAttr(op, "image_operands"); a != nil {
-		for b := uint32(1); b != 0; b <<= 1 {
-			if e := spv.KindImageOperands.Enumerant(b); e != nil && a.Value&b != 0 {
-				want += len(e.Parameters)
-			}
+	args := op.Operands()[fixed:]
+	a := enumAttr(op, "image_operands")
+	if a == nil {
+		if len(args) == 0 {
+			return nil
 		}
+		return op.Errorf("the Image Operands should encode what operands follow, as per Image Operands")
 	}
-	if got := op.NumOperands() - fixed; got != want {
-		return op.Errorf("the number of operand arguments (%d) does not match the image operands (%d)", got, want)
+	has := func(b spv.ImageOperands) bool { return a.Value&uint32(b) != 0 }
+	if has(spv.ImageOperandsLod) && has(spv.ImageOperandsGrad) {
+		return op.Errorf("it is invalid to set both the Lod and Grad bits")
+	}
+	kind := lodKindOf(op.Name())
+	img := imageOf(op.Operand(0))
+	_, sampling := op.Operand(0).Type().(*SampledImageType)
+	simpleDim := func() bool {
+		return img.Dim == spv.Dim1D || img.Dim == spv.Dim2D || img.Dim == spv.Dim3D || img.Dim == spv.DimCube
+	}
+	i := 0
+	if has(spv.ImageOperandsBias) {
+		switch {
+		case kind != implicitLod:
+			return op.Errorf("Bias is only valid with implicit-lod instructions")
+		case i+1 > len(args):
+			return op.Errorf("Bias operand requires 1 argument")
+		case !isFloatType(args[i].Type()):
+			return op.Errorf("Bias must be a floating-point type scalar")
+		case !simpleDim():
+			return op.Errorf("Bias must only be used with an image type that has a dim operand of 1D, 2D, 3D, or Cube")
+		case img.Sampling != SingleSampled:
+			return op.Errorf("Bias must only be used with an image type that has a MS operand of 0")
+		}
+		i++
+	}
+	if has(spv.ImageOperandsLod) {
+		switch {
+		case kind != explicitLod && kind != fetchLod:
+			return op.Errorf("Lod is only valid with explicit-lod and fetch instructions")
+		case i+1 > len(args):
+			return op.Errorf("Lod operand requires 1 argument")
+		case sampling && !isFloatType(args[i].Type()):
+			return op.Errorf("for sampling operations, Lod must be a floating-point type scalar")
+		case !sampling && !isIntegerType(args[i].Type()):
+			return op.Errorf("for fetch operations, Lod must be an integer type scalar")
+		case !simpleDim():
+			return op.Errorf("Lod must only be used with an image type that has a dim operand of 1D, 2D, 3D, or Cube")
+		case img.Sampling != SingleSampled:
+			return op.Errorf("Lod must only be used with an image type that has a MS operand of 0")
+		}
+		i++
+	}
+	if has(spv.ImageOperandsGrad) {
+		if err := verifyGrad(op, kind, img, args[i:]); err != nil {
+			return err
+		}
+		i += 2
+	}
+	if i < len(args) {
+		return op.Errorf("too many image operand arguments have been provided")
 	}
 	return nil
 }
+
+// verifyGrad checks the two derivative arguments of the Grad image operand.
+func verifyGrad(op *ir.Operation, kind lodKind, img *ImageType, args []*ir.Value) error {
+	if kind != explicitLod {
+		return op.Errorf("Grad is only valid with explicit-lod instructions")
+	}
+	if len(args) < 2 {
+		return op.Errorf("Grad operand requires 2 arguments (scalars or vectors)")
+	}
+	if img.Sampling != SingleSampled {
+		return op.Errorf("Grad must only be used with an image type that has a MS operand of 0")
+	}
+	n := int64(1)
+	if cv, ok := op.Operand(1).Type().(*ir.VectorType); ok {
+		n = numElements(cv)
+		if img.Arrayed == Arrayed {
+			n--
+		}
+	}
+	const mismatch = "number of components of each Grad argument must equal the number of components in coordinate, minus the array layer component, if present"
+	dx, okx := args[0].Type().(*ir.VectorType)
+	dy, oky := args[1].Type().(*ir.VectorType)
+	switch {
+	case okx && oky:
+		if numElements(dx) != numElements(dy) || numElements(dx) != n {
+			return op.Errorf(mismatch)
+		}
+		if !isFloatType(dx.Elem) || !isFloatType(dy.Elem) {
+			return op.Errorf("Grad arguments must be a vector of floating-point type")
+		}
+	case isFloatType(args[0].Type()) && isFloatType(args[1].Type()):
+		if n != 1 {
+			return op.Errorf(mismatch)
+		}
+	default:
+		return op.Errorf("Grad arguments must be a scalar or vector of floating-point type")
+	}
+	return nil
+}
+
+func isFloatType(t ir.Type) bool   { _, ok := t.(*ir.FloatType); return ok }
+func isIntegerType(t ir.Type) bool { _, ok := t.(*ir.IntegerType); return ok }
 
 // imageOf returns the image type behind an image or sampled image value.
 func imageOf(v *ir.Value) *ImageType {
@@ -180,12 +286,7 @@ func imageOf(v *ir.Value) *ImageType {
 	return nil
 }
 
-func hasImageOperand(op *ir.Operation, bits spv.ImageOperands) bool {
-	a := enumAttr(op, "image_operands")
-	return a != nil && a.Value&uint32(bits) != 0
-}
-
-// checkImageOperand checks that operand i is an image (sampled when
+// checkImageOperand checks that operand 0 is an image (sampled when
 // sampled is set) and returns its image type.
 func checkImageOperand(op *ir.Operation, sampled bool) (*ImageType, error) {
 	t := op.Operand(0).Type()
@@ -201,39 +302,76 @@ func checkImageOperand(op *ir.Operation, sampled bool) (*ImageType, error) {
 }
 
 // checkTexelType checks that a texel's component type is the image's
-// sampled type, when the image says which.
+// sampled type, when the image says which (a PredOpTrait in MLIR).
 func checkTexelType(op *ir.Operation, img *ImageType, t ir.Type, what string) error {
 	if _, none := img.Elem.(*ir.NoneType); none {
 		return nil
 	}
 	if elemType(t) != img.Elem {
-		return op.Errorf("the %s component type must match the image sampled type", what)
+		return op.Errorf("failed to verify that the %s component type must match the image sampled type", what)
 	}
 	return nil
 }
 
-func isVec4(t ir.Type) bool { return t != elemType(t) && numElements(t) == 4 }
+// vec4Result is the result constraint of the gathering and sampling ops.
+var vec4Result = arith.Constraint{
+	Desc: "vector of 8/16/32/64-bit integer values of length 4 or vector of 16/32/64-bit float values of length 4",
+	OK: func(t ir.Type) bool {
+		return t != elemType(t) && numElements(t) == 4 && (isSPIRVInt(elemType(t)) || isSPIRVFloat(elemType(t)))
+	},
+}
+
+// Traits of the image ops on the underlying image type.
+func checkSingleSampled(op *ir.Operation, img *ImageType) error {
+	if img.Sampling != SingleSampled {
+		return op.Errorf("failed to verify that the MS operand of the underlying image type must be SingleSampled")
+	}
+	return nil
+}
+
+func checkDimIsNot(op *ir.Operation, img *ImageType, d spv.Dim) error {
+	if img.Dim == d {
+		return op.Errorf("failed to verify that the Dim operand of the underlying image must not be %s", DimName(d))
+	}
+	return nil
+}
+
+func checkNoSampler(op *ir.Operation, img *ImageType) error {
+	if img.SamplerUse != SamplerUnknown && img.SamplerUse != NoSampler {
+		return op.Errorf("failed to verify that the sampled operand of the underlying image must be SamplerUnknown or NoSampler")
+	}
+	return nil
+}
+
+// firstError returns the first of errs that is not nil.
+func firstError(errs ...func() error) error {
+	for _, f := range errs {
+		if err := f(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 func verifyDrefGather(op *ir.Operation) error {
 	img, err := checkImageOperand(op, true)
 	if err != nil {
 		return err
 	}
+	if !isSPIRVFloat(op.Operand(2).Type()) {
+		return op.Errorf("operand #2 must be 16/32/64-bit float, but got '%s'", typeString(op.Operand(2).Type()))
+	}
+	if err := arith.CheckResults(op, vec4Result); err != nil {
+		return err
+	}
 	switch img.Dim {
 	case spv.Dim2D, spv.DimCube, spv.DimRect:
 	default:
-		return op.Errorf("the Dim operand of the underlying image type must be 2D, Cube, or Rect")
+		return op.Errorf("failed to verify that the Dim operand of the underlying image must be Dim2D or Cube or Rect")
 	}
-	if img.Sampling != SingleSampled {
-		return op.Errorf("the MS operand of the underlying image type must be 0")
-	}
-	if !isSPIRVFloat(op.Operand(2).Type()) || bitWidth(op.Operand(2).Type()) != 32 {
-		return op.Errorf("operand #2 must be 32-bit float, but got '%s'", typeString(op.Operand(2).Type()))
-	}
-	if r := op.Result(0).Type(); !isVec4(r) {
-		return op.Errorf("result #0 must be vector of 4 integer or float values, but got '%s'", typeString(r))
-	}
-	return checkTexelType(op, img, op.Result(0).Type(), "result")
+	return firstError(
+		func() error { return checkSingleSampled(op, img) },
+		func() error { return checkTexelType(op, img, op.Result(0).Type(), "result") })
 }
 
 func verifyFetch(op *ir.Operation) error {
@@ -247,8 +385,8 @@ func verifyFetch(op *ir.Operation) error {
 	if img.SamplerUse != NeedSampler {
 		return op.Errorf("the sampled operand of the underlying image must be 1")
 	}
-	if r := op.Result(0).Type(); !isVec4(r) {
-		return op.Errorf("result #0 must be vector of 4 integer or float values, but got '%s'", typeString(r))
+	if err := arith.CheckResults(op, vec4Result); err != nil {
+		return err
 	}
 	return checkTexelType(op, img, op.Result(0).Type(), "result")
 }
@@ -258,10 +396,9 @@ func verifyRead(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	if img.SamplerUse == NeedSampler {
-		return op.Errorf("the sampled operand of the underlying image must be 0 or 2")
-	}
-	return checkTexelType(op, img, op.Result(0).Type(), "result")
+	return firstError(
+		func() error { return checkNoSampler(op, img) },
+		func() error { return checkTexelType(op, img, op.Result(0).Type(), "result") })
 }
 
 func verifyWrite(op *ir.Operation) error {
@@ -269,44 +406,48 @@ func verifyWrite(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	if img.Dim == spv.DimSubpassData {
-		return op.Errorf("the Dim operand of the image type must not be SubpassData")
-	}
-	if img.SamplerUse == NeedSampler {
-		return op.Errorf("the sampled operand of the underlying image must be 0 or 2")
-	}
-	return checkTexelType(op, img, op.Operand(2).Type(), "texel")
+	return firstError(
+		func() error { return checkNoSampler(op, img) },
+		func() error { return checkDimIsNot(op, img, spv.DimSubpassData) },
+		func() error { return checkTexelType(op, img, op.Operand(2).Type(), "texel") })
 }
 
 // verifySample checks the sampling ops: explicit ones need a Lod or Grad
-// image operand, implicit ones must not have one; Dref ones return a
-// scalar, the others a 4-vector.
+// image operand; Dref ones return the image's sampled type, the others a
+// 4-vector of it.
 func verifySample(op *ir.Operation, explicit, dref bool) error {
 	img, err := checkImageOperand(op, true)
 	if err != nil {
 		return err
 	}
-	lod := hasImageOperand(op, spv.ImageOperandsLod|spv.ImageOperandsGrad)
-	if explicit && !lod {
+	r := op.Result(0).Type()
+	if !dref {
+		if err := arith.CheckResults(op, vec4Result); err != nil {
+			return err
+		}
+	}
+	err = firstError(
+		func() error { return checkDimIsNot(op, img, spv.DimBuffer) },
+		func() error { return checkSingleSampled(op, img) },
+		func() error {
+			if dref {
+				if _, none := img.Elem.(*ir.NoneType); !none && r != img.Elem {
+					return op.Errorf("failed to verify that type of 'result' matches image type of 'sampled_image'")
+				}
+				return nil
+			}
+			return checkTexelType(op, img, r, "result")
+		})
+	if err != nil {
+		return err
+	}
+	if a := enumAttr(op, "image_operands"); explicit && (a == nil || a.Value&uint32(spv.ImageOperandsLod|spv.ImageOperandsGrad) == 0) {
 		return op.Errorf("either Lod or Grad image operands must be present")
 	}
-	if !explicit && lod {
-		return op.Errorf("no Lod or Grad image operands allowed at implicit level of detail")
+	if dref && img.Depth == NoDepth {
+		return op.Errorf("the Depth operand of the underlying image type must not be 0")
 	}
-	r := op.Result(0).Type()
-	if dref {
-		if img.Depth == NoDepth {
-			return op.Errorf("the Depth operand of the underlying image type must not be 0")
-		}
-		if r != elemType(r) {
-			return op.Errorf("result #0 must be integer or float, but got '%s'", typeString(r))
-		}
-		return nil
-	}
-	if !isVec4(r) {
-		return op.Errorf("result #0 must be vector of 4 integer or float values, but got '%s'", typeString(r))
-	}
-	return checkTexelType(op, img, r, "result")
+	return nil
 }
 
 // imageOfOp: `%img = spirv.Image %si : !spirv.sampled_image<...>`.

@@ -24,11 +24,11 @@ var moduleOp = &ir.OpDef{
 		} else if ok {
 			st.AddAttr("sym_name", ctx.StringAttr(name))
 		}
-		am, err := parseKeywordEnum(p.Parser, spv.KindAddressingModel, "addressing model")
+		am, err := parseModuleEnum(p, st, spv.KindAddressingModel)
 		if err != nil {
 			return err
 		}
-		mm, err := parseKeywordEnum(p.Parser, spv.KindMemoryModel, "memory model")
+		mm, err := parseModuleEnum(p, st, spv.KindMemoryModel)
 		if err != nil {
 			return err
 		}
@@ -81,11 +81,22 @@ var moduleOp = &ir.OpDef{
 		if op.Region(0).Empty() {
 			return nil
 		}
+		type entry struct {
+			fn    *ir.Operation
+			model uint32
+		}
+		entries := map[entry]bool{}
 		for o := range op.Region(0).Entry().Ops() {
 			if o.DialectName() != "spirv" && o.DialectName() != "spv" {
 				return o.Errorf("'spirv.module' can only contain spirv.* ops")
 			}
-			if o.Name() == "spirv.func" || o.Name() == "spirv.GlobalVariable" {
+			if o.Name() == "spirv.func" {
+				if err := verifyFuncInModule(o); err != nil {
+					return err
+				}
+				continue
+			}
+			if o.Name() == "spirv.GlobalVariable" {
 				continue
 			}
 			if ep := o.Name() == "spirv.EntryPoint" || o.Name() == "spirv.ExecutionMode"; ep {
@@ -100,10 +111,49 @@ var moduleOp = &ir.OpDef{
 				if f.Name() != "spirv.func" {
 					return o.Errorf("'%s' is not a spirv.func", ref.Root)
 				}
+				if m := enumAttr(o, "execution_model"); m != nil && o.Name() == "spirv.EntryPoint" {
+					if entries[entry{f, m.Value}] {
+						return o.Errorf("duplicate of a previous EntryPointOp")
+					}
+					entries[entry{f, m.Value}] = true
+				}
 			}
 		}
 		return nil
 	},
+}
+
+// parseModuleEnum parses spirv.module's addressing or memory model keyword.
+func parseModuleEnum(p *ir.OpParser, st *ir.OpState, k *spv.OperandKind) (uint32, error) {
+	loc := p.Loc()
+	s, err := p.ParseKeywordAny()
+	if err != nil {
+		return 0, customOpError(st, loc, "expected valid keyword")
+	}
+	v, ok := ParseEnum(k, s)
+	if !ok {
+		return 0, customOpError(st, loc, "invalid %s attribute specification: %s", snakeCase(k.Name), s)
+	}
+	return v, nil
+}
+
+// verifyFuncInModule checks what spirv.module requires of its functions:
+// external ones import their definition, and bodies hold spirv ops only.
+func verifyFuncInModule(f *ir.Operation) error {
+	if f.Region(0).Empty() {
+		if l, ok := f.Attr("linkage_attributes").(*LinkageAttr); !ok || l.Type != spv.LinkageTypeImport {
+			return f.Errorf("'spirv.module' cannot contain external functions without 'Import' linkage_attributes (LinkageAttributes)")
+		}
+		return nil
+	}
+	for b := range f.Region(0).Blocks() {
+		for o := range b.Ops() {
+			if o.DialectName() != "spirv" && o.DialectName() != "spv" {
+				return o.Errorf("functions in 'spirv.module' can only contain spirv.* ops")
+			}
+		}
+	}
+	return nil
 }
 
 // ModuleVCE returns a spirv.module's vce_triple, or nil.
@@ -137,8 +187,12 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	var args []ir.Argument
 	var argAttrs [][]ir.NamedAttr
 	if !p.ParseOptionalPunct(")") {
+		named := p.IsOperand() // arguments are all named or all types
 		for {
-			if p.IsOperand() {
+			if named && !p.IsOperand() {
+				return p.Errorf("expected SSA identifier")
+			}
+			if named {
 				a, attrs, err := p.ParseArgumentWithAttrs()
 				if err != nil {
 					return err
@@ -172,7 +226,7 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	loc := p.Loc()
 	fc, err := p.ParseString()
 	if err != nil {
-		return ir.Errorf(loc, "expected function control string such as \"None\"")
+		return ir.Errorf(loc, "expected function_control attribute specified as string")
 	}
 	v, ok := ParseEnum(spv.KindFunctionControl, fc)
 	if !ok {
@@ -274,10 +328,7 @@ func verifyFunc(op *ir.Operation) error {
 	}
 	body := op.Region(0)
 	if body.Empty() {
-		if _, ok := op.Attr("linkage_attributes").(*LinkageAttr); !ok {
-			return op.Errorf("requires a body unless it has linkage_attributes (an external function)")
-		}
-		return nil
+		return nil // external: spirv.module checks its linkage
 	}
 	entry := body.Entry()
 	if entry.NumArgs() != len(ft.Inputs) {
@@ -344,6 +395,9 @@ var entryPointOp = &ir.OpDef{
 		ctx := p.Context()
 		if err := parseEnumOperand(p, st, spv.KindExecutionModel, "execution_model"); err != nil {
 			return err
+		}
+		if p.IsString() {
+			return p.Errorf("invalid kind of attribute specified")
 		}
 		fn, err := p.ParseSymbolName()
 		if err != nil {
@@ -502,7 +556,7 @@ var globalVariableOp = &ir.OpDef{
 		}
 		ptr, ok := ta.Value.(*PointerType)
 		if !ok {
-			return op.Errorf("expected spirv.ptr type")
+			return op.Errorf("result must be of a !spv.ptr type")
 		}
 		if ptr.StorageClass == spv.StorageClassGeneric || ptr.StorageClass == spv.StorageClassFunction {
 			return op.Errorf("storage class cannot be '%s'", EnumName(spv.KindStorageClass, uint32(ptr.StorageClass)))
@@ -514,9 +568,6 @@ var globalVariableOp = &ir.OpDef{
 					return op.Errorf("initializer must be result of a spirv.SpecConstant or spirv.GlobalVariable or spirv.SpecConstantCompositeOp op")
 				}
 			}
-		}
-		if parent := op.ParentOp(); parent != nil && parent.Name() != "spirv.module" && parent.Name() != "builtin.module" {
-			return op.Errorf("failed to verify that op can only be used in a 'spirv.module' block")
 		}
 		return nil
 	},

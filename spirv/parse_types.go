@@ -66,10 +66,10 @@ func composableMessage(t ir.Type) string {
 		case 1, 8, 16, 32, 64:
 			return ""
 		}
-		return "only 1/8/16/32/64-bit integer type allowed but found " + typeString(t)
+		return "only 1/8/16/32/64-bit integer type allowed but found " + quotedType(t)
 	case *ir.VectorType:
 		if len(t.Dims) != 1 {
-			return "only 1-D vector allowed but found " + typeString(t)
+			return "only 1-D vector allowed but found " + quotedType(t)
 		}
 		if n := t.Dims[0]; n > 4 && n != 8 && n != 16 {
 			return "vector length has to be less than or equal to 4 but found " + itoa(n)
@@ -79,7 +79,7 @@ func composableMessage(t ir.Type) string {
 	if IsSPIRVType(t) {
 		return ""
 	}
-	return "cannot use " + typeString(t) + " to compose SPIR-V types"
+	return "cannot use " + quotedType(t) + " to compose SPIR-V types"
 }
 
 // IsSPIRVType reports whether t is one of this dialect's types.
@@ -237,13 +237,13 @@ func parseMatrix(p *ir.Parser) (ir.Type, error) {
 	v, ok := t.(*ir.VectorType)
 	switch {
 	case !ok:
-		return nil, ir.Errorf(cloc, "matrix must be composed using vector type, got %s", typeString(t))
+		return nil, ir.Errorf(cloc, "matrix must be composed using vector type, got %s", quotedType(t))
 	case len(v.Dims) != 1:
-		return nil, ir.Errorf(cloc, "only 1-D vector allowed but found %s", typeString(t))
+		return nil, ir.Errorf(cloc, "only 1-D vector allowed but found %s", quotedType(t))
 	case v.Dims[0] < 2 || v.Dims[0] > 4:
 		return nil, ir.Errorf(cloc, "matrix columns size has to be less than or equal to 4 and greater than or equal 2, but found %d", v.Dims[0])
 	case !ir.IsFloat(v.Elem):
-		return nil, ir.Errorf(cloc, "matrix columns' elements must be of Float type, got %s", typeString(v.Elem))
+		return nil, ir.Errorf(cloc, "matrix columns' elements must be of Float type, got %s", quotedType(v.Elem))
 	}
 	return Matrix(p.Context(), v, n), p.ParsePunct(">")
 }
@@ -282,9 +282,14 @@ func parseCoopMatrix(p *ir.Parser, nv bool) (ir.Type, error) {
 	if err := p.ParsePunct(","); err != nil {
 		return nil, err
 	}
-	use, err := parseLocalEnum(p, coopMatrixUseNames)
+	loc = p.Loc()
+	w, err := p.ParseKeywordAny()
 	if err != nil {
 		return nil, err
+	}
+	use, ok := coopMatrixUseNames.parse(w)
+	if !ok {
+		return nil, ir.Errorf(loc, "invalid use <id> attribute specification: %s", w)
 	}
 	return CoopMatrix(p.Context(), elem, dims[0], dims[1], spv.Scope(scope), CoopMatrixUse(use)), p.ParsePunct(">")
 }
@@ -344,7 +349,7 @@ func parseSampledImage(p *ir.Parser) (ir.Type, error) {
 	}
 	img, ok := t.(*ImageType)
 	if !ok {
-		return nil, ir.Errorf(loc, "sampled image must be composed using image type, got %s", typeString(t))
+		return nil, ir.Errorf(loc, "sampled image must be composed using image type, got %s", quotedType(t))
 	}
 	return SampledImage(p.Context(), img), p.ParsePunct(">")
 }

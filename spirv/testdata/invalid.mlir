@@ -212,7 +212,7 @@ spirv.module Logical GLSL450 {
 
 spirv.module Logical GLSL450 {
   spirv.func @f() "None" {
-    // expected-error @+1 {{'spirv.Constant' op result type (i64) does not match value type (i32)}}
+    // expected-error @+1 {{'spirv.Constant' op result type ('i64') does not match value type ('i32')}}
     %0 = "spirv.Constant"() {value = 1 : i32} : () -> i64
     spirv.Return
   }
@@ -345,7 +345,7 @@ spirv.module Logical GLSL450 {
 
 spirv.module Logical GLSL450 {
   spirv.func @f(%si: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %c: vector<2xf32>, %l: f32) "None" {
-    // expected-error @+1 {{the number of operand arguments (0) does not match the image operands (1)}}
+    // expected-error @+1 {{Bias operand requires 1 argument}}
     %0 = spirv.ImageSampleImplicitLod %si, %c ["Bias"] : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32> -> vector<4xf32>
     spirv.Return
   }
@@ -355,7 +355,7 @@ spirv.module Logical GLSL450 {
 
 spirv.module Logical GLSL450 {
   spirv.func @f(%img: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, %c: vector<2xsi32>) "None" {
-    // expected-error @+1 {{the sampled operand of the underlying image must be 0 or 2}}
+    // expected-error @+1 {{the sampled operand of the underlying image must be SamplerUnknown or NoSampler}}
     %0 = spirv.ImageRead %img, %c : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, vector<2xsi32> -> vector<4xf32>
     spirv.Return
   }
