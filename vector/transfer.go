@@ -97,6 +97,7 @@ var transferReadOp = &ir.OpDef{
 		}
 		return nil
 	},
+	Fold: foldTransferRead,
 }
 
 // transferWriteOp is vector.transfer_write, the inverse of transfer_read;
@@ -200,6 +201,8 @@ var transferWriteOp = &ir.OpDef{
 		}
 		return nil
 	},
+	Fold:         foldTransferWrite,
+	Canonicalize: []*ir.Pattern{deadTensorWrite},
 }
 
 // parseTransferTypes parses `: shaped, vector` (write: `: vector, shaped`).

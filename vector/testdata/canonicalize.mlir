@@ -304,3 +304,34 @@ func.func @insert_transpose_shape_cast_canonicalizations(%s: f32, %v: vector<4xf
   %r6 = vector.shape_cast %bv : vector<1x4xf32> to vector<2x2xf32>
   return %r0, %r1, %r2, %r3, %r4, %r5, %r6 : vector<1x1x4xf32>, vector<2x4xf32>, vector<8x16xf32>, vector<1x8xf32>, vector<4x2xf32>, vector<3x2xi1>, vector<2x2xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @transfer_folds
+// CHECK-SAME: (%[[M:.*]]: memref<4x8xf32>, %[[T:.*]]: tensor<4x4xf32>, %[[V:.*]]: vector<1x4xf32>, %[[U:.*]]: tensor<4xf32>)
+// CHECK: %[[R:.*]] = vector.transfer_read %[[M]][%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : memref<4x8xf32>, vector<4x8xf32>
+// CHECK-NEXT: vector.transfer_write %[[R]], %[[M]][%{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<4x8xf32>, memref<4x8xf32>
+// CHECK-NEXT: return %[[R]], %[[V]], %[[T]], %[[U]]
+func.func @transfer_folds(%m: memref<4x8xf32>, %t: tensor<4x4xf32>, %v: vector<1x4xf32>, %u: tensor<4xf32>)
+    -> (vector<4x8xf32>, vector<1x4xf32>, tensor<4x4xf32>, tensor<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %f0 = arith.constant 0.0 : f32
+  // The cast goes, and both dims are in bounds of the static memref.
+  %cast = memref.cast %m : memref<4x8xf32> to memref<?x?xf32>
+  %r = vector.transfer_read %cast[%c0, %c0], %f0 : memref<?x?xf32>, vector<4x8xf32>
+  vector.transfer_write %r, %cast[%c0, %c0] : vector<4x8xf32>, memref<?x?xf32>
+  // A read through a disjoint write sees the earlier write.
+  %w0 = vector.transfer_write %v, %t[%c1, %c0] {in_bounds = [true, true]} : vector<1x4xf32>, tensor<4x4xf32>
+  %w1 = vector.transfer_write %v, %w0[%c2, %c0] {in_bounds = [true, true]} : vector<1x4xf32>, tensor<4x4xf32>
+  %r1 = vector.transfer_read %w1[%c1, %c0], %f0 {in_bounds = [true, true]} : tensor<4x4xf32>, vector<1x4xf32>
+  // Writing back what was read is the tensor; an unused write to a tensor goes.
+  %r2 = vector.transfer_read %t[%c1, %c0], %f0 : tensor<4x4xf32>, vector<1x4xf32>
+  %w2 = vector.transfer_write %r2, %t[%c1, %c0] : vector<1x4xf32>, tensor<4x4xf32>
+  %dead = vector.transfer_write %v, %t[%c0, %c0] : vector<1x4xf32>, tensor<4x4xf32>
+  // Writing back a whole tensor read from zero is the tensor.
+  %r3 = vector.transfer_read %u[%c0], %f0 {in_bounds = [true]} : tensor<4xf32>, vector<4xf32>
+  %w3 = vector.transfer_write %r3, %u[%c0] {in_bounds = [true]} : vector<4xf32>, tensor<4xf32>
+  return %r, %r1, %w2, %w3 : vector<4x8xf32>, vector<1x4xf32>, tensor<4x4xf32>, tensor<4xf32>
+}
