@@ -276,6 +276,7 @@ var multiReductionOp = &ir.OpDef{
 		}
 		return nil, false
 	},
+	Canonicalize: []*ir.Pattern{elideUnitDimsMultiReduction},
 }
 
 // ReductionDims returns which source dimensions a multi_reduction reduces.

@@ -335,3 +335,24 @@ func.func @transfer_folds(%m: memref<4x8xf32>, %t: tensor<4x4xf32>, %v: vector<1
   %w3 = vector.transfer_write %r3, %u[%c0] {in_bounds = [true]} : vector<4xf32>, tensor<4xf32>
   return %r, %r1, %w2, %w3 : vector<4x8xf32>, vector<1x4xf32>, tensor<4x4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @multi_reduction_unit_dims
+// CHECK-SAME: (%[[S:.*]]: vector<2x1x4xf32>, %[[A:.*]]: vector<2x4xf32>, %[[M:.*]]: vector<2x1x4xi1>, %[[T:.*]]: vector<1x1xi32>, %[[B:.*]]: i32)
+// CHECK: %[[C0:.*]] = vector.shape_cast %[[S]] : vector<2x1x4xf32> to vector<2x4xf32>
+// CHECK: %[[R0:.*]] = arith.addf %[[A]], %[[C0]] : vector<2x4xf32>
+// CHECK: %[[K:.*]] = vector.shape_cast %[[M]] : vector<2x1x4xi1> to vector<2x4xi1>
+// CHECK: %[[C1:.*]] = vector.shape_cast %[[S]] : vector<2x1x4xf32> to vector<2x4xf32>
+// CHECK: %[[P:.*]] = arith.mulf %[[A]], %[[C1]] : vector<2x4xf32>
+// CHECK: %[[R1:.*]] = arith.select %[[K]], %[[P]], %[[C1]] : vector<2x4xi1>, vector<2x4xf32>
+// CHECK: %[[E:.*]] = vector.extract %[[T]][0, 0] : i32 from vector<1x1xi32>
+// CHECK: %[[R2:.*]] = arith.maxsi %[[B]], %[[E]] : i32
+// CHECK: return %[[R0]], %[[R1]], %[[R2]]
+func.func @multi_reduction_unit_dims(%s: vector<2x1x4xf32>, %a: vector<2x4xf32>, %m: vector<2x1x4xi1>, %t: vector<1x1xi32>, %b: i32)
+    -> (vector<2x4xf32>, vector<2x4xf32>, i32) {
+  %0 = vector.multi_reduction <add>, %s, %a [1] : vector<2x1x4xf32> to vector<2x4xf32>
+  %1 = vector.mask %m { vector.multi_reduction <mul>, %s, %a [1] : vector<2x1x4xf32> to vector<2x4xf32> } : vector<2x1x4xi1> -> vector<2x4xf32>
+  %2 = vector.multi_reduction <maxsi>, %t, %b [0, 1] : vector<1x1xi32> to i32
+  return %0, %1, %2 : vector<2x4xf32>, vector<2x4xf32>, i32
+}
