@@ -202,7 +202,7 @@ var transferWriteOp = &ir.OpDef{
 		return nil
 	},
 	Fold:         foldTransferWrite,
-	Canonicalize: []*ir.Pattern{deadTensorWrite},
+	Canonicalize: []*ir.Pattern{deadTensorWrite, foldWAW},
 }
 
 // parseTransferTypes parses `: shaped, vector` (write: `: vector, shaped`).

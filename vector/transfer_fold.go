@@ -209,3 +209,33 @@ var deadTensorWrite = &ir.Pattern{
 		return true
 	},
 }
+
+// foldWAW: a write to a tensor that overwrites exactly what an earlier
+// write in its chain wrote (with only disjoint, single-use writes between)
+// makes that earlier write dead; the write after it takes its base instead.
+var foldWAW = &ir.Pattern{
+	Name: "FoldWaw",
+	Root: "vector.transfer_write",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		x, ok := transferOf(op)
+		if _, isTensor := x.base.Type().(*ir.RankedTensorType); !ok || !isTensor {
+			return false
+		}
+		toModify := op
+		for def := x.base.DefiningOp(); def != nil && def.Name() == "vector.transfer_write"; def = def.Operand(1).DefiningOp() {
+			dx, ok := transferOf(def)
+			if !ok {
+				return false
+			}
+			if sameTransfer(x, dx) && x.mask == dx.mask {
+				rw.ModifyInPlace(toModify, func() { toModify.SetOperand(1, def.Operand(1)) })
+				return true
+			}
+			if !disjoint(dx, x) || !def.Result(0).HasOneUse() {
+				return false
+			}
+			toModify = def
+		}
+		return false
+	},
+}

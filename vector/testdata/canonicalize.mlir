@@ -356,3 +356,28 @@ func.func @multi_reduction_unit_dims(%s: vector<2x1x4xf32>, %a: vector<2x4xf32>,
   %2 = vector.multi_reduction <maxsi>, %t, %b [0, 1] : vector<1x1xi32> to i32
   return %0, %1, %2 : vector<2x4xf32>, vector<2x4xf32>, i32
 }
+
+// -----
+
+// CHECK-LABEL: func.func @bitcast_splat_and_waw
+// CHECK-SAME: (%[[T:.*]]: tensor<4x4xf32>, %[[V:.*]]: vector<1x4xf32>, %[[W:.*]]: vector<1x4xf32>)
+// CHECK-DAG: %[[F:.*]] = arith.constant dense<2.00390625> : vector<4xf32>
+// CHECK-DAG: %[[I:.*]] = arith.constant dense<-1600085856> : vector<4xi32>
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[W0:.*]] = vector.transfer_write %[[V]], %[[T]][%[[C2]], %[[C0]]]
+// CHECK-NEXT: %[[W1:.*]] = vector.transfer_write %[[W]], %[[W0]][%[[C0]], %[[C0]]]
+// CHECK-NEXT: return %[[F]], %[[I]], %[[W1]]
+func.func @bitcast_splat_and_waw(%t: tensor<4x4xf32>, %v: vector<1x4xf32>, %w: vector<1x4xf32>) -> (vector<4xf32>, vector<4xi32>, tensor<4x4xf32>) {
+  %h = arith.constant dense<2.0> : vector<8xf16>
+  %0 = vector.bitcast %h : vector<8xf16> to vector<4xf32>
+  %b = arith.constant dense<160> : vector<16xi8>
+  %1 = vector.bitcast %b : vector<16xi8> to vector<4xi32>
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  // The first write is overwritten by the last; the one between is disjoint.
+  %w0 = vector.transfer_write %v, %t[%c0, %c0] {in_bounds = [true, true]} : vector<1x4xf32>, tensor<4x4xf32>
+  %w1 = vector.transfer_write %v, %w0[%c2, %c0] {in_bounds = [true, true]} : vector<1x4xf32>, tensor<4x4xf32>
+  %w2 = vector.transfer_write %w, %w1[%c0, %c0] {in_bounds = [true, true]} : vector<1x4xf32>, tensor<4x4xf32>
+  return %0, %1, %w2 : vector<4xf32>, vector<4xi32>, tensor<4x4xf32>
+}
