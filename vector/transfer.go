@@ -97,7 +97,8 @@ var transferReadOp = &ir.OpDef{
 		}
 		return nil
 	},
-	Fold: foldTransferRead,
+	Fold:         foldTransferRead,
+	Canonicalize: []*ir.Pattern{readAfterWriteToBroadcast},
 }
 
 // transferWriteOp is vector.transfer_write, the inverse of transfer_read;

@@ -239,3 +239,90 @@ var foldWAW = &ir.Pattern{
 		return false
 	},
 }
+
+// chunk returns the size a transfer accesses in each source dim (MLIR's
+// getTransferChunkAccessed).
+func (x xfer) chunk() []int64 {
+	sizes := make([]int64, x.pm.Dims)
+	for i, r := range x.pm.Results {
+		if r.Kind == ir.AffineDim {
+			sizes[r.Value] = x.vt.Dims[i]
+		}
+	}
+	return sizes
+}
+
+// readAfterWriteToBroadcast: a read of exactly the chunk a tensor write
+// stored, with another permutation map, is a transpose of a broadcast of
+// the written vector (MLIR's TransferReadAfterWriteToBroadcast).
+var readAfterWriteToBroadcast = &ir.Pattern{
+	Name: "TransferReadAfterWriteToBroadcast",
+	Root: "vector.transfer_read",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		r, ok1 := transferOf(op)
+		def := r.base.DefiningOp()
+		if !ok1 || def == nil || def.Name() != "vector.transfer_write" {
+			return false
+		}
+		w, ok2 := transferOf(def)
+		_, tensor1 := r.base.Type().(*ir.RankedTensorType)
+		_, tensor2 := w.base.Type().(*ir.RankedTensorType)
+		if !ok2 || !tensor1 || !tensor2 || r.mask != nil || w.mask != nil || !slices.Equal(r.indices, w.indices) ||
+			r.outOfBounds() || w.outOfBounds() || !slices.Equal(r.chunk(), w.chunk()) {
+			return false
+		}
+		// src[d] is the written vector's dim that holds source dim d (-1
+		// for dims the write does not use).
+		src := make([]int64, w.pm.Dims)
+		for i := range src {
+			src[i] = -1
+		}
+		for i, e := range w.pm.Results {
+			if e.Kind != ir.AffineDim {
+				return false
+			}
+			src[e.Value] = int64(i)
+		}
+		// Compose the read map with the inverse of the write map: each read
+		// dim is a written vector dim or a broadcast (constant 0).
+		composed := make([]int64, len(r.pm.Results))
+		used := make([]bool, len(w.pm.Results))
+		var bcast []int64
+		for i, e := range r.pm.Results {
+			switch {
+			case e.Kind == ir.AffineDim && src[e.Value] >= 0:
+				composed[i] = src[e.Value]
+				used[composed[i]] = true
+			case e.Kind == ir.AffineConst && e.Value == 0:
+				composed[i] = -1
+				bcast = append(bcast, int64(i))
+			default:
+				return false
+			}
+		}
+		if slices.Contains(used, false) {
+			return false
+		}
+		invPerm := append(bcast, make([]int64, len(composed)-len(bcast))...)
+		for i, c := range composed {
+			if c >= 0 {
+				invPerm[c+int64(len(bcast))] = int64(i)
+			}
+		}
+		perm := make([]int64, len(invPerm))
+		shape := make([]int64, len(invPerm))
+		var scalable []bool
+		for i, p := range invPerm {
+			perm[p] = int64(i)
+			shape[i] = r.vt.Dims[p]
+			scalable = append(scalable, isScalableDim(r.vt, int(p)))
+		}
+		ctx := op.Context()
+		rw.SetInsertionPointBefore(op)
+		b := rw.Create(&ir.OpState{Name: "vector.broadcast", Loc: op.Loc(), Operands: []*ir.Value{def.Operand(0)},
+			ResultTypes: []ir.Type{ctx.ScalableVector(shape, scalableOrNil(scalable), r.vt.Elem)}})
+		rw.ReplaceOpWith(op, &ir.OpState{Name: "vector.transpose", Loc: op.Loc(), Operands: b.Results(), ResultTypes: op.ResultTypes(),
+			Attrs: []ir.NamedAttr{{Name: "permutation", Value: ctx.DenseI64Array(perm...)}}})
+		return true
+	},
+}

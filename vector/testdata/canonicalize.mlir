@@ -381,3 +381,18 @@ func.func @bitcast_splat_and_waw(%t: tensor<4x4xf32>, %v: vector<1x4xf32>, %w: v
   %w2 = vector.transfer_write %w, %w1[%c0, %c0] {in_bounds = [true, true]} : vector<1x4xf32>, tensor<4x4xf32>
   return %0, %1, %w2 : vector<4xf32>, vector<4xi32>, tensor<4x4xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @read_after_write_broadcast
+// CHECK-SAME: (%[[T:.*]]: tensor<4x4x4xf32>, %[[V:.*]]: vector<4x1xf32>)
+// CHECK: %[[B:.*]] = vector.broadcast %[[V]] : vector<4x1xf32> to vector<100x5x4x1xf32>
+// CHECK: %[[R:.*]] = vector.transpose %[[B]], [3, 0, 2, 1] : vector<100x5x4x1xf32> to vector<1x100x4x5xf32>
+// CHECK: return %[[R]]
+func.func @read_after_write_broadcast(%t: tensor<4x4x4xf32>, %v: vector<4x1xf32>) -> vector<1x100x4x5xf32> {
+  %c0 = arith.constant 0 : index
+  %f0 = arith.constant 0.0 : f32
+  %w = vector.transfer_write %v, %t[%c0, %c0, %c0] {in_bounds = [true, true], permutation_map = affine_map<(d0, d1, d2) -> (d2, d1)>} : vector<4x1xf32>, tensor<4x4x4xf32>
+  %r = vector.transfer_read %w[%c0, %c0, %c0], %f0 {in_bounds = [true, true, true, true], permutation_map = affine_map<(d0, d1, d2) -> (d1, 0, d2, 0)>} : tensor<4x4x4xf32>, vector<1x100x4x5xf32>
+  return %r : vector<1x100x4x5xf32>
+}
