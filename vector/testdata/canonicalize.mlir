@@ -396,3 +396,18 @@ func.func @read_after_write_broadcast(%t: tensor<4x4x4xf32>, %v: vector<4x1xf32>
   %r = vector.transfer_read %w[%c0, %c0, %c0], %f0 {in_bounds = [true, true, true, true], permutation_map = affine_map<(d0, d1, d2) -> (d1, 0, d2, 0)>} : tensor<4x4x4xf32>, vector<1x100x4x5xf32>
   return %r : vector<1x100x4x5xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @contract_add
+// CHECK-SAME: (%[[A:.*]]: vector<2x3xf32>, %[[B:.*]]: vector<3x4xf32>, %[[C:.*]]: vector<2x4xf32>)
+// CHECK-NOT: arith.constant
+// CHECK-NOT: arith.addf
+// CHECK: %[[D:.*]] = vector.contract {{.*}} %[[A]], %[[B]], %[[C]]
+// CHECK: return %[[D]]
+func.func @contract_add(%a: vector<2x3xf32>, %b: vector<3x4xf32>, %c: vector<2x4xf32>) -> vector<2x4xf32> {
+  %z = arith.constant dense<0.0> : vector<2x4xf32>
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} %a, %b, %z : vector<2x3xf32>, vector<3x4xf32> into vector<2x4xf32>
+  %1 = arith.addf %c, %0 : vector<2x4xf32>
+  return %1 : vector<2x4xf32>
+}
