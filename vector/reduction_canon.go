@@ -27,12 +27,9 @@ var elideUnitDimsMultiReduction = &ir.Pattern{
 		}
 		// Under a vector.mask, the mask op is replaced and the mask reshaped
 		// like the source; masked-off lanes keep the source's value.
-		root, mask := op, (*ir.Value)(nil)
-		if p := op.ParentOp(); p != nil && p.Name() == "vector.mask" {
-			if MaskedOp(p) != op || p.NumOperands() != 1 || p.NumResults() != 1 {
-				return false
-			}
-			root, mask = p, p.Operand(0)
+		root, mask, ok := maskingRoot(op)
+		if !ok {
+			return false
 		}
 		rw.SetInsertionPointBefore(root)
 		ctx := op.Context()
@@ -55,4 +52,18 @@ var elideUnitDimsMultiReduction = &ir.Pattern{
 		rw.ReplaceOp(root, []*ir.Value{res})
 		return true
 	},
+}
+
+// maskingRoot returns the op a rewrite of op replaces: op, or the
+// vector.mask that masks it, with its mask. ok is false for a mask op
+// this cannot handle (a pass-through, or more results).
+func maskingRoot(op *ir.Operation) (root *ir.Operation, mask *ir.Value, ok bool) {
+	p := op.ParentOp()
+	if p == nil || p.Name() != "vector.mask" {
+		return op, nil, true
+	}
+	if MaskedOp(p) != op || p.NumOperands() != 1 || p.NumResults() != 1 {
+		return nil, nil, false
+	}
+	return p, p.Operand(0), true
 }

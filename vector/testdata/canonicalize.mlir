@@ -411,3 +411,17 @@ func.func @contract_add(%a: vector<2x3xf32>, %b: vector<3x4xf32>, %c: vector<2x4
   %1 = arith.addf %c, %0 : vector<2x4xf32>
   return %1 : vector<2x4xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @masked_single_element_reduction
+// CHECK-SAME: (%[[A:.*]]: vector<1xf32>, %[[B:.*]]: f32, %[[M:.*]]: vector<1xi1>)
+// CHECK: %[[K:.*]] = vector.extract %[[M]][0] : i1 from vector<1xi1>
+// CHECK: %[[E:.*]] = vector.extract %[[A]][0] : f32 from vector<1xf32>
+// CHECK: %[[S:.*]] = arith.addf %[[E]], %[[B]] : f32
+// CHECK: %[[R:.*]] = arith.select %[[K]], %[[S]], %[[B]] : f32
+// CHECK: return %[[R]]
+func.func @masked_single_element_reduction(%a: vector<1xf32>, %b: f32, %m: vector<1xi1>) -> f32 {
+  %s = vector.mask %m { vector.reduction <add>, %a, %b : vector<1xf32> into f32 } : vector<1xi1> -> f32
+  return %s : f32
+}
