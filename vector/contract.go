@@ -54,6 +54,8 @@ var contractOp = &ir.OpDef{
 		p.Type(op.Result(0).Type())
 	},
 	Verify: verifyContract,
+	// MLIR registers these with ContractionOp; they match the arith adds.
+	Canonicalize: []*ir.Pattern{contractAdd("arith.addf"), contractAdd("arith.addi")},
 }
 
 func parseContract(p *ir.OpParser, st *ir.OpState) error {

@@ -136,15 +136,28 @@ var elideSingleElementReduction = &ir.Pattern{
 				return false
 			}
 		}
-		rw.SetInsertionPointBefore(op)
-		pos := make([]int64, len(vt.Dims))
-		ex := rw.Create(&ir.OpState{Name: "vector.extract", Loc: op.Loc(), Operands: []*ir.Value{op.Operand(0)},
-			ResultTypes: []ir.Type{rt}, Attrs: []ir.NamedAttr{{Name: "static_position", Value: op.Context().DenseI64Array(pos...)}}})
-		v := ex.Result(0)
+		// Under a vector.mask, masked-off lanes keep the accumulator.
+		root, mask, ok := maskingRoot(op)
+		if !ok {
+			return false
+		}
+		rw.SetInsertionPointBefore(root)
+		pos := op.Context().DenseI64Array(make([]int64, len(vt.Dims))...)
+		extract := func(v *ir.Value, t ir.Type) *ir.Value {
+			return rw.Create(&ir.OpState{Name: "vector.extract", Loc: op.Loc(), Operands: []*ir.Value{v},
+				ResultTypes: []ir.Type{t}, Attrs: []ir.NamedAttr{{Name: "static_position", Value: pos}}}).Result(0)
+		}
+		if mask != nil {
+			mask = extract(mask, op.Context().I(1))
+		}
+		v := extract(op.Operand(0), rt)
 		if combine != "" {
 			v = rw.Create(&ir.OpState{Name: combine, Loc: op.Loc(), Operands: []*ir.Value{v, op.Operand(1)}, ResultTypes: []ir.Type{rt}}).Result(0)
+			if mask != nil {
+				v = rw.Create(&ir.OpState{Name: "arith.select", Loc: op.Loc(), Operands: []*ir.Value{mask, v, op.Operand(1)}, ResultTypes: []ir.Type{rt}}).Result(0)
+			}
 		}
-		rw.ReplaceOp(op, []*ir.Value{v})
+		rw.ReplaceOp(root, []*ir.Value{v})
 		return true
 	},
 }
@@ -276,6 +289,7 @@ var multiReductionOp = &ir.OpDef{
 		}
 		return nil, false
 	},
+	Canonicalize: []*ir.Pattern{elideUnitDimsMultiReduction},
 }
 
 // ReductionDims returns which source dimensions a multi_reduction reduces.

@@ -206,10 +206,13 @@ var bitcastOp = &ir.OpDef{
 		}
 		return nil
 	},
-	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 		src := op.Operand(0)
 		if src.Type() == op.Result(0).Type() {
 			return foldTo(src)
+		}
+		if d, ok := operands[0].(*ir.DenseElementsAttr); ok {
+			return foldToAttr(bitcastSplat(op.Context(), d, op.Result(0).Type().(*ir.VectorType)))
 		}
 		if def := src.DefiningOp(); def != nil && def.Name() == "vector.bitcast" {
 			if def.Operand(0).Type() == op.Result(0).Type() {
@@ -220,6 +223,32 @@ var bitcastOp = &ir.OpDef{
 		}
 		return nil, false
 	},
+}
+
+// bitcastSplat folds the bitcasts of splats that MLIR folds: f16 to f32,
+// and integers to a wider integer type, by repeating the element's bits
+// (nil for others).
+func bitcastSplat(ctx *ir.Context, d *ir.DenseElementsAttr, rt *ir.VectorType) ir.Attribute {
+	in, ok := d.Type().(*ir.VectorType)
+	if !ok || !d.IsSplat() || rt.IsScalable() || d.Strings() != nil {
+		return nil
+	}
+	sf, sIsF := in.Elem.(*ir.FloatType)
+	df, dIsF := rt.Elem.(*ir.FloatType)
+	si, sIsI := in.Elem.(*ir.IntegerType)
+	_, dIsI := rt.Elem.(*ir.IntegerType)
+	sb, db := bitWidth(in.Elem), bitWidth(rt.Elem)
+	switch {
+	case sIsF && dIsF && sf.Kind == ir.F16 && df.Kind == ir.F32:
+	case sIsI && dIsI && si.Width%8 == 0 && db > sb && db%sb == 0:
+	default:
+		return nil
+	}
+	var raw []byte
+	for range db / sb {
+		raw = append(raw, d.Raw()...)
+	}
+	return ctx.DenseRaw(rt, raw, true)
 }
 
 // minorBits returns the bit size of t's minor 1-D vector.

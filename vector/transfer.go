@@ -97,6 +97,8 @@ var transferReadOp = &ir.OpDef{
 		}
 		return nil
 	},
+	Fold:         foldTransferRead,
+	Canonicalize: []*ir.Pattern{readAfterWriteToBroadcast},
 }
 
 // transferWriteOp is vector.transfer_write, the inverse of transfer_read;
@@ -200,6 +202,8 @@ var transferWriteOp = &ir.OpDef{
 		}
 		return nil
 	},
+	Fold:         foldTransferWrite,
+	Canonicalize: []*ir.Pattern{deadTensorWrite, foldWAW},
 }
 
 // parseTransferTypes parses `: shaped, vector` (write: `: vector, shaped`).

@@ -304,3 +304,124 @@ func.func @insert_transpose_shape_cast_canonicalizations(%s: f32, %v: vector<4xf
   %r6 = vector.shape_cast %bv : vector<1x4xf32> to vector<2x2xf32>
   return %r0, %r1, %r2, %r3, %r4, %r5, %r6 : vector<1x1x4xf32>, vector<2x4xf32>, vector<8x16xf32>, vector<1x8xf32>, vector<4x2xf32>, vector<3x2xi1>, vector<2x2xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @transfer_folds
+// CHECK-SAME: (%[[M:.*]]: memref<4x8xf32>, %[[T:.*]]: tensor<4x4xf32>, %[[V:.*]]: vector<1x4xf32>, %[[U:.*]]: tensor<4xf32>)
+// CHECK: %[[R:.*]] = vector.transfer_read %[[M]][%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : memref<4x8xf32>, vector<4x8xf32>
+// CHECK-NEXT: vector.transfer_write %[[R]], %[[M]][%{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<4x8xf32>, memref<4x8xf32>
+// CHECK-NEXT: return %[[R]], %[[V]], %[[T]], %[[U]]
+func.func @transfer_folds(%m: memref<4x8xf32>, %t: tensor<4x4xf32>, %v: vector<1x4xf32>, %u: tensor<4xf32>)
+    -> (vector<4x8xf32>, vector<1x4xf32>, tensor<4x4xf32>, tensor<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %f0 = arith.constant 0.0 : f32
+  // The cast goes, and both dims are in bounds of the static memref.
+  %cast = memref.cast %m : memref<4x8xf32> to memref<?x?xf32>
+  %r = vector.transfer_read %cast[%c0, %c0], %f0 : memref<?x?xf32>, vector<4x8xf32>
+  vector.transfer_write %r, %cast[%c0, %c0] : vector<4x8xf32>, memref<?x?xf32>
+  // A read through a disjoint write sees the earlier write.
+  %w0 = vector.transfer_write %v, %t[%c1, %c0] {in_bounds = [true, true]} : vector<1x4xf32>, tensor<4x4xf32>
+  %w1 = vector.transfer_write %v, %w0[%c2, %c0] {in_bounds = [true, true]} : vector<1x4xf32>, tensor<4x4xf32>
+  %r1 = vector.transfer_read %w1[%c1, %c0], %f0 {in_bounds = [true, true]} : tensor<4x4xf32>, vector<1x4xf32>
+  // Writing back what was read is the tensor; an unused write to a tensor goes.
+  %r2 = vector.transfer_read %t[%c1, %c0], %f0 : tensor<4x4xf32>, vector<1x4xf32>
+  %w2 = vector.transfer_write %r2, %t[%c1, %c0] : vector<1x4xf32>, tensor<4x4xf32>
+  %dead = vector.transfer_write %v, %t[%c0, %c0] : vector<1x4xf32>, tensor<4x4xf32>
+  // Writing back a whole tensor read from zero is the tensor.
+  %r3 = vector.transfer_read %u[%c0], %f0 {in_bounds = [true]} : tensor<4xf32>, vector<4xf32>
+  %w3 = vector.transfer_write %r3, %u[%c0] {in_bounds = [true]} : vector<4xf32>, tensor<4xf32>
+  return %r, %r1, %w2, %w3 : vector<4x8xf32>, vector<1x4xf32>, tensor<4x4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @multi_reduction_unit_dims
+// CHECK-SAME: (%[[S:.*]]: vector<2x1x4xf32>, %[[A:.*]]: vector<2x4xf32>, %[[M:.*]]: vector<2x1x4xi1>, %[[T:.*]]: vector<1x1xi32>, %[[B:.*]]: i32)
+// CHECK: %[[C0:.*]] = vector.shape_cast %[[S]] : vector<2x1x4xf32> to vector<2x4xf32>
+// CHECK: %[[R0:.*]] = arith.addf %[[A]], %[[C0]] : vector<2x4xf32>
+// CHECK: %[[K:.*]] = vector.shape_cast %[[M]] : vector<2x1x4xi1> to vector<2x4xi1>
+// CHECK: %[[C1:.*]] = vector.shape_cast %[[S]] : vector<2x1x4xf32> to vector<2x4xf32>
+// CHECK: %[[P:.*]] = arith.mulf %[[A]], %[[C1]] : vector<2x4xf32>
+// CHECK: %[[R1:.*]] = arith.select %[[K]], %[[P]], %[[C1]] : vector<2x4xi1>, vector<2x4xf32>
+// CHECK: %[[E:.*]] = vector.extract %[[T]][0, 0] : i32 from vector<1x1xi32>
+// CHECK: %[[R2:.*]] = arith.maxsi %[[B]], %[[E]] : i32
+// CHECK: return %[[R0]], %[[R1]], %[[R2]]
+func.func @multi_reduction_unit_dims(%s: vector<2x1x4xf32>, %a: vector<2x4xf32>, %m: vector<2x1x4xi1>, %t: vector<1x1xi32>, %b: i32)
+    -> (vector<2x4xf32>, vector<2x4xf32>, i32) {
+  %0 = vector.multi_reduction <add>, %s, %a [1] : vector<2x1x4xf32> to vector<2x4xf32>
+  %1 = vector.mask %m { vector.multi_reduction <mul>, %s, %a [1] : vector<2x1x4xf32> to vector<2x4xf32> } : vector<2x1x4xi1> -> vector<2x4xf32>
+  %2 = vector.multi_reduction <maxsi>, %t, %b [0, 1] : vector<1x1xi32> to i32
+  return %0, %1, %2 : vector<2x4xf32>, vector<2x4xf32>, i32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @bitcast_splat_and_waw
+// CHECK-SAME: (%[[T:.*]]: tensor<4x4xf32>, %[[V:.*]]: vector<1x4xf32>, %[[W:.*]]: vector<1x4xf32>)
+// CHECK-DAG: %[[F:.*]] = arith.constant dense<2.00390625> : vector<4xf32>
+// CHECK-DAG: %[[I:.*]] = arith.constant dense<-1600085856> : vector<4xi32>
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[W0:.*]] = vector.transfer_write %[[V]], %[[T]][%[[C2]], %[[C0]]]
+// CHECK-NEXT: %[[W1:.*]] = vector.transfer_write %[[W]], %[[W0]][%[[C0]], %[[C0]]]
+// CHECK-NEXT: return %[[F]], %[[I]], %[[W1]]
+func.func @bitcast_splat_and_waw(%t: tensor<4x4xf32>, %v: vector<1x4xf32>, %w: vector<1x4xf32>) -> (vector<4xf32>, vector<4xi32>, tensor<4x4xf32>) {
+  %h = arith.constant dense<2.0> : vector<8xf16>
+  %0 = vector.bitcast %h : vector<8xf16> to vector<4xf32>
+  %b = arith.constant dense<160> : vector<16xi8>
+  %1 = vector.bitcast %b : vector<16xi8> to vector<4xi32>
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  // The first write is overwritten by the last; the one between is disjoint.
+  %w0 = vector.transfer_write %v, %t[%c0, %c0] {in_bounds = [true, true]} : vector<1x4xf32>, tensor<4x4xf32>
+  %w1 = vector.transfer_write %v, %w0[%c2, %c0] {in_bounds = [true, true]} : vector<1x4xf32>, tensor<4x4xf32>
+  %w2 = vector.transfer_write %w, %w1[%c0, %c0] {in_bounds = [true, true]} : vector<1x4xf32>, tensor<4x4xf32>
+  return %0, %1, %w2 : vector<4xf32>, vector<4xi32>, tensor<4x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @read_after_write_broadcast
+// CHECK-SAME: (%[[T:.*]]: tensor<4x4x4xf32>, %[[V:.*]]: vector<4x1xf32>)
+// CHECK: %[[B:.*]] = vector.broadcast %[[V]] : vector<4x1xf32> to vector<100x5x4x1xf32>
+// CHECK: %[[R:.*]] = vector.transpose %[[B]], [3, 0, 2, 1] : vector<100x5x4x1xf32> to vector<1x100x4x5xf32>
+// CHECK: return %[[R]]
+func.func @read_after_write_broadcast(%t: tensor<4x4x4xf32>, %v: vector<4x1xf32>) -> vector<1x100x4x5xf32> {
+  %c0 = arith.constant 0 : index
+  %f0 = arith.constant 0.0 : f32
+  %w = vector.transfer_write %v, %t[%c0, %c0, %c0] {in_bounds = [true, true], permutation_map = affine_map<(d0, d1, d2) -> (d2, d1)>} : vector<4x1xf32>, tensor<4x4x4xf32>
+  %r = vector.transfer_read %w[%c0, %c0, %c0], %f0 {in_bounds = [true, true, true, true], permutation_map = affine_map<(d0, d1, d2) -> (d1, 0, d2, 0)>} : tensor<4x4x4xf32>, vector<1x100x4x5xf32>
+  return %r : vector<1x100x4x5xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @contract_add
+// CHECK-SAME: (%[[A:.*]]: vector<2x3xf32>, %[[B:.*]]: vector<3x4xf32>, %[[C:.*]]: vector<2x4xf32>)
+// CHECK-NOT: arith.constant
+// CHECK-NOT: arith.addf
+// CHECK: %[[D:.*]] = vector.contract {{.*}} %[[A]], %[[B]], %[[C]]
+// CHECK: return %[[D]]
+func.func @contract_add(%a: vector<2x3xf32>, %b: vector<3x4xf32>, %c: vector<2x4xf32>) -> vector<2x4xf32> {
+  %z = arith.constant dense<0.0> : vector<2x4xf32>
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} %a, %b, %z : vector<2x3xf32>, vector<3x4xf32> into vector<2x4xf32>
+  %1 = arith.addf %c, %0 : vector<2x4xf32>
+  return %1 : vector<2x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @masked_single_element_reduction
+// CHECK-SAME: (%[[A:.*]]: vector<1xf32>, %[[B:.*]]: f32, %[[M:.*]]: vector<1xi1>)
+// CHECK: %[[K:.*]] = vector.extract %[[M]][0] : i1 from vector<1xi1>
+// CHECK: %[[E:.*]] = vector.extract %[[A]][0] : f32 from vector<1xf32>
+// CHECK: %[[S:.*]] = arith.addf %[[E]], %[[B]] : f32
+// CHECK: %[[R:.*]] = arith.select %[[K]], %[[S]], %[[B]] : f32
+// CHECK: return %[[R]]
+func.func @masked_single_element_reduction(%a: vector<1xf32>, %b: f32, %m: vector<1xi1>) -> f32 {
+  %s = vector.mask %m { vector.reduction <add>, %a, %b : vector<1xf32> into f32 } : vector<1xi1> -> f32
+  return %s : f32
+}
