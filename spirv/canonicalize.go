@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
 // MLIR's folds and canonicalization patterns of the spirv dialect that go
@@ -395,6 +396,9 @@ var selectionToSelect = &ir.Pattern{
 			!scalarOrVector.OK(t.Operand(1).Type()) {
 			return false
 		}
+		if _, vec := t.Operand(1).Type().(*ir.VectorType); vec && !scalarSelectsVectors(op) {
+			return false
+		}
 		rw.SetInsertionPointBefore(op)
 		v := t.Operand(1)
 		sel := rw.CreateOp("spirv.Select", op.Loc(), []*ir.Value{br.Operand(0), v, f.Operand(1)}, []ir.Type{v.Type()})
@@ -402,6 +406,21 @@ var selectionToSelect = &ir.Pattern{
 		rw.EraseOp(op)
 		return true
 	},
+}
+
+// scalarSelectsVectors reports whether a spirv.Select with a scalar
+// condition may pick between vectors where op is: SPIR-V allows it from
+// version 1.4, so inside a spirv.module whose vce triple is older (or not
+// deduced yet) the rewrite would make an invalid module. MLIR rewrites
+// vectors everywhere; outside any spirv.module (MLIR's tests) Kiln does too.
+func scalarSelectsVectors(op *ir.Operation) bool {
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if p.Name() == "spirv.module" {
+			vce := ModuleVCE(p)
+			return vce != nil && vce.Version >= spv.MakeVersion(1, 4)
+		}
+	}
+	return true
 }
 
 // caseStore returns the store of a block that holds only a spirv.Store

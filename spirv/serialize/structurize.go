@@ -183,6 +183,19 @@ func (d *deserializer) structurizeOne(fnOp *ir.Operation, c construct, headers, 
 		if len(back) == 1 {
 			last = back[0]
 		}
+		if last == c.header {
+			// A one-block loop (its header is its own continue target):
+			// the back edge goes through a continue block of its own, as
+			// the loop's layout requires (entry, header, ..., continue,
+			// merge).
+			cont := ir.NewBlock(nil, nil)
+			for _, a := range c.header.Args() {
+				cont.AddArgument(a.Type(), a.Loc())
+			}
+			cont.Append(d.newBranch(c.header, cont.Args()))
+			retarget(c.header.Last(), c.header, cont)
+			last = cont
+		}
 		body.Append(entry)
 		for _, b := range blocks {
 			if b != last {

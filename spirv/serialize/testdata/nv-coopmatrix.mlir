@@ -9,7 +9,7 @@
 
 // CHECK-LABEL: spirv.func @float_mma
 // CHECK: %[[A:.*]] = spirv.NV.CooperativeMatrixLoad %{{.*}}, %{{.*}}, %false : !spirv.ptr<f16, StorageBuffer> as !spirv.NV.coopmatrix<16x16xf16, Subgroup>
-// CHECK: %[[B:.*]] = spirv.NV.CooperativeMatrixLoad %{{.*}}, %{{.*}}, %true {alignment = 16 : i32, memory_access = #spirv.memory_access<Aligned>} : !spirv.ptr<f16, StorageBuffer> as !spirv.NV.coopmatrix<16x16xf16, Subgroup>
+// CHECK: %[[B:.*]] = spirv.NV.CooperativeMatrixLoad %{{.*}}, %{{.*}}, %true ["Aligned", 16] : !spirv.ptr<f16, StorageBuffer> as !spirv.NV.coopmatrix<16x16xf16, Subgroup>
 // CHECK: %[[C:.*]] = spirv.NV.CooperativeMatrixLoad %{{.*}} : !spirv.ptr<f16, StorageBuffer> as !spirv.NV.coopmatrix<16x16xf16, Subgroup>
 // CHECK: %[[R:.*]] = spirv.NV.CooperativeMatrixMulAdd %[[A]], %[[B]], %[[C]] : !spirv.NV.coopmatrix<16x16xf16, Subgroup>, !spirv.NV.coopmatrix<16x16xf16, Subgroup> -> !spirv.NV.coopmatrix<16x16xf16, Subgroup>
 // CHECK: %[[K:.*]] = spirv.CompositeConstruct %{{.*}} : (f16) -> !spirv.NV.coopmatrix<16x16xf16, Subgroup>
