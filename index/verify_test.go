@@ -21,7 +21,7 @@ func TestDiagnostics(t *testing.T) {
 		{In: "%a = \"test.def\"() : () -> f32\n%r = index.casts %a : f32 to index",
 			Err: "t.mlir:2:6: error: 'index.casts' op operand #0 must be index-cast-compatible type, but got 'f32'"},
 		{In: "%r = index.bool.constant maybe",
-			Err: "t.mlir:1:26: error: expected attribute value"},
+			Err: "t.mlir:1:25: error: expected attribute value"}, // after the last token, as MLIR's emitWrongTokenError
 		{In: "%r = \"index.constant\"() {value = 3 : i32} : () -> index",
 			Err: "t.mlir:1:6: error: 'index.constant' op requires attribute 'value' to be an index attribute"},
 		{In: "%r = index.constant",

@@ -227,6 +227,15 @@ func verifyImageOperands(op *ir.Operation, fixed int) error {
 		}
 		i += 2
 	}
+	// The other operands with an argument each, in the grammar's order;
+	// MLIR's verifier leaves them unchecked.
+	for _, one := range []spv.ImageOperands{spv.ImageOperandsConstOffset, spv.ImageOperandsOffset,
+		spv.ImageOperandsConstOffsets, spv.ImageOperandsSample, spv.ImageOperandsMinLod,
+		spv.ImageOperandsMakeTexelAvailable, spv.ImageOperandsMakeTexelVisible, spv.ImageOperandsOffsets} {
+		if has(one) {
+			i++
+		}
+	}
 	if i < len(args) {
 		return op.Errorf("too many image operand arguments have been provided")
 	}

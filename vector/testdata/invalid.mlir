@@ -306,7 +306,6 @@ func.func @read_map_repeat(%m: memref<?x?xf16>, %i: index, %p: f16) {
 
 // -----
 
-// expected-note@+1 {{prior use here}}
 func.func @read_mask_type(%m: memref<?x?xf16>, %i: index, %p: f16, %mask: vector<4x2xi1>) {
   // expected-note@-1 {{prior use here}}
   // expected-error@+1 {{expects different type than prior uses: 'vector<2xi1>' vs 'vector<4x2xi1>'}}
