@@ -59,6 +59,9 @@ func lowerABIWith(module *ir.Operation, w int) error {
 			symbols[n] = o
 		}
 	}
+	if err := existingEntryPoints(ops, prepared); err != nil {
+		return err
+	}
 	entries, err := declare(prepared, symbols)
 	ep := newEntryPoints(env, symbols)
 	if err == nil && len(entries) > 0 {
@@ -139,6 +142,27 @@ func funcType(fn *ir.Operation) *ir.FunctionType {
 // entryArgs is an entry function and the interface variables of its
 // arguments: vars[i] replaces argument i. An error (err) stops the list
 // at the argument it is about.
+// existingEntryPoints refuses a spirv.EntryPoint already written for a
+// function whose spirv.entry_point_abi the pass would turn into another:
+// the module would declare the entry point twice.
+func existingEntryPoints(ops []*ir.Operation, prepared []*entryArgs) error {
+	lowered := map[string]bool{}
+	for _, e := range prepared {
+		if e != nil && e.err == nil {
+			lowered[ir.SymbolName(e.fn)] = true
+		}
+	}
+	for _, o := range ops {
+		if o.Name() != "spirv.EntryPoint" {
+			continue
+		}
+		if ref, ok := o.Attr("fn").(*ir.SymbolRefAttr); ok && lowered[ref.Root] {
+			return o.Errorf("duplicates the entry point that spirv.entry_point_abi on @%s asks for", ref.Root)
+		}
+	}
+	return nil
+}
+
 type entryArgs struct {
 	fn   *ir.Operation
 	ft   *ir.FunctionType

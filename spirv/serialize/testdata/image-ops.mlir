@@ -10,7 +10,7 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, ImageQuery, Imag
     %img = spirv.Image %si : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>
     // CHECK: %{{.*}} = spirv.ImageDrefGather %{{.*}}, %{{.*}}, %{{.*}} : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<4xf32>, f32 -> vector<4xf32>
     %0 = spirv.ImageDrefGather %si, %c, %d : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<4xf32>, f32 -> vector<4xf32>
-    // CHECK: %{{.*}} = spirv.ImageDrefGather %{{.*}}, %{{.*}}, %{{.*}} {{\[}}"Offset"] (%{{.*}} : vector<2xi32>) : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<4xf32>, f32 -> vector<4xf32>
+    // CHECK: %{{.*}} = spirv.ImageDrefGather %{{.*}}, %{{.*}}, %{{.*}} {{\[}}"Offset"], %{{.*}} : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<4xf32>, f32, vector<2xi32> -> vector<4xf32>
     %1 = spirv.ImageDrefGather %si, %c, %d ["Offset"] (%off : vector<2xi32>) : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<4xf32>, f32 -> vector<4xf32>
     spirv.Return
   }
