@@ -36,6 +36,8 @@ func options(pc *pass.Context) Options {
 			o.CoopMatrixNV = pc.Options.Bool(opt.Name)
 		case "convert-gpu-modules":
 			o.GPUModules = pc.Options.Bool(opt.Name)
+		case "nest-in-gpu-module":
+			o.NestInGPUModule = pc.Options.Bool(opt.Name)
 		}
 	}
 	return o
@@ -52,6 +54,8 @@ func ConvertToSPIRV() *pass.Pass {
 		Options: []pass.Option{
 			{Name: "convert-gpu-modules", Kind: pass.BoolOption, Default: "false",
 				Help: "Convert gpu.modules into spirv.modules placed before them"},
+			{Name: "nest-in-gpu-module", Kind: pass.BoolOption, Default: "false",
+				Help: "Put converted SPIR-V module inside the gpu.module instead of alongside it"},
 			use64BitIndexOption,
 			// Accepted for MLIR's command lines; signatures are always
 			// converted, and vectors are unrolled by vector/transforms.
