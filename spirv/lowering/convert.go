@@ -47,9 +47,6 @@ type Options struct {
 	// (MLIR's convert-arith-to-spirv marks arith illegal; the other
 	// passes leave what they cannot convert).
 	Illegal []string
-	// CoopMatrixNV lowers the gpu.subgroup_mma ops to the NV cooperative
-	// matrix extension rather than the KHR one (use-coop-matrix-nv).
-	CoopMatrixNV bool
 }
 
 // AllDialects lists the source dialects the conversion handles.
