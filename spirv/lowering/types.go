@@ -374,7 +374,9 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 	if ok && n > 0 {
 		arr = spirv.Array(e.ctx, elem, n, stride)
 	} else {
-		if sc != spv.StorageClassStorageBuffer && sc != spv.StorageClassPhysicalStorageBuffer {
+		// Vulkan holds runtime arrays in storage buffers only; in place
+		// (MLIR's per-dialect passes) any class gets one, as in MLIR.
+		if e.full && sc != spv.StorageClassStorageBuffer && sc != spv.StorageClassPhysicalStorageBuffer {
 			return e.refuse(t, fmt.Sprintf("has a dynamic shape, which %s memory cannot hold", sc))
 		}
 		arr = spirv.RuntimeArray(e.ctx, elem, stride)
