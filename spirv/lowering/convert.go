@@ -44,8 +44,8 @@ type Options struct {
 	// to storage classes as map-memref-spirv-storage-class would.
 	StorageClassesOnly bool
 	// Illegal names the dialects none of whose ops may stay unconverted
-	// (MLIR's convert-arith-to-spirv marks arith illegal; the other
-	// passes leave what they cannot convert).
+	// (MLIR's convert-arith-to-spirv and convert-index-to-spirv mark their
+	// dialect illegal; the other passes leave what they cannot convert).
 	Illegal []string
 }
 

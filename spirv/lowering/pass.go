@@ -119,7 +119,7 @@ var (
 	ConvertFuncToSPIRV = alias("convert-func-to-spirv", "ConvertFuncToSPIRV", partial,
 		[]pass.Option{emulateOption}, "func")
 	ConvertVectorToSPIRV = alias("convert-vector-to-spirv", "ConvertVectorToSPIRV", partial, nil, "vector")
-	ConvertIndexToSPIRV  = alias("convert-index-to-spirv", "ConvertIndexToSPIRVPass", partial,
+	ConvertIndexToSPIRV  = alias("convert-index-to-spirv", "ConvertIndexToSPIRVPass", strict,
 		[]pass.Option{use64BitIndexOption}, "index")
 	ConvertTensorToSPIRV = alias("convert-tensor-to-spirv", "ConvertTensorToSPIRV", partial,
 		[]pass.Option{emulateOption}, "tensor", "arith")
