@@ -69,6 +69,14 @@ func (e *env) dimBuiltin(bi spv.BuiltIn) func(*ir.Operation, []*ir.Value, *rewri
 				}
 			}
 		}
+		if !e.has(spv.CapabilityShader) {
+			// OpenCL's built-ins are vectors of the index type (MLIR's
+			// LaunchConfigConversion); Vulkan's are vector<3xi32>.
+			vec := e.builtin(b, o, bi, ctx.Vector([]int64{3}, e.index))
+			rw.ReplaceOp(o, []*ir.Value{op(b, "spirv.CompositeExtract", o.Loc(), e.index, []*ir.Value{vec},
+				ir.NamedAttr{Name: "indices", Value: e.position(int64(d.Value))}).Result(0)})
+			return nil
+		}
 		vec := e.builtin(b, o, bi, e.i32x3)
 		v := op(b, "spirv.CompositeExtract", o.Loc(), ctx.I(32), []*ir.Value{vec},
 			ir.NamedAttr{Name: "indices", Value: e.position(int64(d.Value))}).Result(0)
