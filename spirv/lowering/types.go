@@ -265,6 +265,9 @@ func explicitLayout(sc spv.StorageClass) bool {
 // storageElem returns the element type memory of class sc holds for a
 // memref of elem, and whether it is emulated by packing into i32.
 func (e *env) storageElem(elem ir.Type, sc spv.StorageClass) (ir.Type, bool, string) {
+	if _, ok := elem.(*ir.IndexType); ok {
+		return e.index, false, "" // MLIR's convertIndexElementType
+	}
 	it, isInt := elem.(*ir.IntegerType)
 	if isInt && it.Width == 1 {
 		if n := e.opts.BoolNumBits; n != 0 && n != 8 {
@@ -342,6 +345,11 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 	}
 	if _, _, ok := t.StridesAndOffset(); !ok {
 		return e.refuse(t, "has a layout that is not strided")
+	}
+	if _, isIndex := t.Elem.(*ir.IndexType); isIndex && e.full && !ir.HasStaticShape(t) {
+		// The runner narrows 8-byte host index elements to the device's
+		// index width only for buffers of a known size.
+		return e.refuse(t, "holds index elements in a buffer of dynamic size")
 	}
 	elem, packed, why := e.storageElem(ir.ElementTypeOrSelf(t.Elem), sc)
 	if elem == nil {
