@@ -346,10 +346,10 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 	if _, _, ok := t.StridesAndOffset(); !ok {
 		return e.refuse(t, "has a layout that is not strided")
 	}
-	if _, isIndex := t.Elem.(*ir.IndexType); isIndex && e.full && !ir.HasStaticShape(t) {
-		// The runner narrows 8-byte host index elements to the device's
-		// index width only for buffers of a known size.
-		return e.refuse(t, "holds index elements in a buffer of dynamic size")
+	if _, isIndex := t.Elem.(*ir.IndexType); isIndex && e.full {
+		// Host index elements are 8 bytes, the device's index may be 4:
+		// kernels take index data only in place (MLIR's conversions).
+		return e.refuse(t, "holds index elements, whose width differs between host and device")
 	}
 	elem, packed, why := e.storageElem(ir.ElementTypeOrSelf(t.Elem), sc)
 	if elem == nil {

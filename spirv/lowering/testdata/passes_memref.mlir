@@ -28,4 +28,11 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader
     memref.store %v, %a[%j] : memref<4xvector<4xf32>, #spirv.storage_class<StorageBuffer>>
     return
   }
+  // In place, memrefs of index hold the index integer (MLIR's rule).
+  // CHECK-LABEL: func.func @indices
+  // CHECK: spirv.Load "StorageBuffer" %{{.*}} : i32
+  func.func @indices(%a: memref<4xindex, #spirv.storage_class<StorageBuffer>>, %i: index) -> index {
+    %v = memref.load %a[%i] : memref<4xindex, #spirv.storage_class<StorageBuffer>>
+    return %v : index
+  }
 }
