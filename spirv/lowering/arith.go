@@ -41,6 +41,9 @@ func (e *env) arithPatterns() []*rewrite.ConversionPattern {
 		ps = append(ps, e.elementwise(from, to, ""))
 	}
 	ps = append(ps, &rewrite.ConversionPattern{Name: "arith.remf", Root: "arith.remf", Rewrite: e.remf})
+	for _, name := range []string{"arith.ceildivsi", "arith.ceildivui", "arith.floordivsi"} {
+		ps = append(ps, &rewrite.ConversionPattern{Name: name, Root: name, Rewrite: e.roundedDiv})
+	}
 	for _, name := range []string{"arith.maximumf", "arith.minimumf", "arith.maxnumf", "arith.minnumf"} {
 		ps = append(ps, &rewrite.ConversionPattern{Name: name, Root: name, Rewrite: e.minMaxF})
 	}

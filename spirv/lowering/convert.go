@@ -23,6 +23,9 @@ type Options struct {
 	// does), leaving the gpu.module for the host side. Without it the ops
 	// are converted where they are.
 	GPUModules bool
+	// NestInGPUModule puts each spirv.module GPUModules makes inside its
+	// gpu.module rather than before it (nest-in-gpu-module).
+	NestInGPUModule bool
 	// Use64BitIndex converts index to i64 when the target has Int64.
 	Use64BitIndex bool
 	// NoEmulation refuses integer and float types narrower than 32 bits
@@ -41,12 +44,9 @@ type Options struct {
 	// to storage classes as map-memref-spirv-storage-class would.
 	StorageClassesOnly bool
 	// Illegal names the dialects none of whose ops may stay unconverted
-	// (MLIR's convert-arith-to-spirv marks arith illegal; the other
-	// passes leave what they cannot convert).
+	// (MLIR's convert-arith-to-spirv and convert-index-to-spirv mark their
+	// dialect illegal; the other passes leave what they cannot convert).
 	Illegal []string
-	// CoopMatrixNV lowers the gpu.subgroup_mma ops to the NV cooperative
-	// matrix extension rather than the KHR one (use-coop-matrix-nv).
-	CoopMatrixNV bool
 }
 
 // AllDialects lists the source dialects the conversion handles.
@@ -83,8 +83,8 @@ func Convert(root *ir.Operation, o Options) error {
 // uses them) once each, where one conversion of the whole would have put
 // them. The text is the same as the sequential conversion's.
 func convertModule(gm *ir.Operation, o Options, env *spirv.TargetEnvAttr) error {
-	sm := newSPIRVModule(gm, env)
 	ops := moduleOps(gm)
+	sm := newSPIRVModule(gm, env, o.NestInGPUModule)
 	chunks := parallelChunks(gm, ops)
 	if chunks == nil {
 		vector := cloneInto(sm, ops)
@@ -247,12 +247,16 @@ func targetEnvOf(op *ir.Operation) *spirv.TargetEnvAttr {
 	return spirv.DefaultTargetEnv(op.Context())
 }
 
-// newSPIRVModule returns an empty spirv.module inserted before gm, for
-// its kernels.
-func newSPIRVModule(gm *ir.Operation, env *spirv.TargetEnvAttr) *ir.Operation {
+// newSPIRVModule returns an empty spirv.module for the kernels of gm,
+// inserted before gm, or at the start of gm's body when nested.
+func newSPIRVModule(gm *ir.Operation, env *spirv.TargetEnvAttr, nested bool) *ir.Operation {
 	sm := spirv.NewModule(gm.Context(), "__spv__"+ir.SymbolName(gm), spirvModel(env), spirvMemoryModel(env), nil, gm.Loc())
 	b := ir.NewBuilder(gm.Context())
-	b.SetInsertionPointBefore(gm)
+	if nested {
+		b.SetInsertionPointToStart(gm.Region(0).Entry())
+	} else {
+		b.SetInsertionPointBefore(gm)
+	}
 	b.Insert(sm)
 	return sm
 }

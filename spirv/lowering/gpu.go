@@ -24,6 +24,7 @@ func (e *env) gpuPatterns() []*rewrite.ConversionPattern {
 		{Name: "gpu.all_reduce", Root: "gpu.all_reduce", Rewrite: e.allReduce},
 		{Name: "gpu.ballot", Root: "gpu.ballot", Rewrite: e.ballot},
 		{Name: "gpu.subgroup_broadcast", Root: "gpu.subgroup_broadcast", Rewrite: e.broadcast},
+		{Name: "gpu.rotate", Root: "gpu.rotate", Rewrite: e.rotate},
 	}
 	ps = append(ps, e.mmaPatterns()...)
 	for name, bi := range map[string]spv.BuiltIn{
@@ -67,6 +68,14 @@ func (e *env) dimBuiltin(bi spv.BuiltIn) func(*ir.Operation, []*ir.Value, *rewri
 					return nil
 				}
 			}
+		}
+		if !e.has(spv.CapabilityShader) {
+			// OpenCL's built-ins are vectors of the index type (MLIR's
+			// LaunchConfigConversion); Vulkan's are vector<3xi32>.
+			vec := e.builtin(b, o, bi, ctx.Vector([]int64{3}, e.index))
+			rw.ReplaceOp(o, []*ir.Value{op(b, "spirv.CompositeExtract", o.Loc(), e.index, []*ir.Value{vec},
+				ir.NamedAttr{Name: "indices", Value: e.position(int64(d.Value))}).Result(0)})
+			return nil
 		}
 		vec := e.builtin(b, o, bi, e.i32x3)
 		v := op(b, "spirv.CompositeExtract", o.Loc(), ctx.I(32), []*ir.Value{vec},
@@ -281,6 +290,34 @@ func (e *env) broadcast(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	}
 	rw.SetInsertionPointBefore(o)
 	rw.ReplaceOp(o, []*ir.Value{op(&rw.Builder, name, o.Loc(), t, operands, scope).Result(0)})
+	return nil
+}
+
+// rotate converts gpu.rotate to GroupNonUniformRotateKHR with its width as
+// the cluster size, when the width fits the target's subgroup; valid is
+// true, or whether the lane is below the width (MLIR's
+// GPURotateConversion).
+func (e *env) rotate(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	off, ok1 := o.Attr("offset").(*ir.IntegerAttr)
+	width, ok2 := o.Attr("width").(*ir.IntegerAttr)
+	t := e.tc.ConvertType(o.Result(0).Type())
+	if !ok1 || !ok2 || t == nil || width.Int() > e.target.Limits.SubgroupSize {
+		return rewrite.NoMatch
+	}
+	ctx, loc, i32 := o.Context(), o.Loc(), e.ctx.I(32)
+	b := &rw.Builder
+	b.SetInsertionPointBefore(o)
+	w := intConst(b, i32, width.Int(), loc)
+	r := op(b, "spirv.GroupNonUniformRotateKHR", loc, t, []*ir.Value{operands[0], intConst(b, i32, off.Int(), loc), w},
+		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup)))).Result(0)
+	var valid *ir.Value
+	if width.Int() == e.target.Limits.SubgroupSize {
+		valid = intConst(b, ctx.I(1), 1, loc)
+	} else {
+		lane := e.builtin(b, o, spv.BuiltInSubgroupLocalInvocationId, i32)
+		valid = val(b, "spirv.ULessThan", loc, ctx.I(1), lane, w)
+	}
+	rw.ReplaceOp(o, []*ir.Value{r, valid})
 	return nil
 }
 

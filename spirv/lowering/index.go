@@ -60,33 +60,47 @@ func (e *env) indexCmp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conver
 	return nil
 }
 
-// roundedDiv expands the rounding divisions from the truncating quotient q
-// and remainder r of n / m: ceildivs adds 1 when r != 0 has m's sign,
-// floordivs subtracts 1 when it has the opposite sign, ceildivu adds 1
-// when r != 0.
+// roundedDiv expands the rounding divisions of index and arith from the
+// truncating quotient q and remainder r of n / m: ceildivs adds 1 when
+// r != 0 has m's sign, floordivs subtracts 1 when it has the opposite
+// sign, ceildivu adds 1 when r != 0 (what MLIR's arith-expand does before
+// its lowering). Narrow integers computed in 32 bits divide unsigned on
+// their zero-extended bits.
 func (e *env) roundedDiv(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
-	t := e.index
+	t := e.tc.ConvertType(o.Result(0).Type())
+	if t == nil || len(operands) != 2 {
+		return rewrite.NoMatch
+	}
 	b := &rw.Builder
 	b.SetInsertionPointBefore(o)
 	loc := o.Loc()
 	n, m := operands[0], operands[1]
-	i1 := e.ctx.I(1)
-	zero, one := intConst(b, t, 0, loc), intConst(b, t, 1, loc)
-	if o.Name() == "index.ceildivu" {
+	bt := boolLike(e.ctx, t)
+	zero, one := splatConst(b, t, 0, loc), splatConst(b, t, 1, loc)
+	switch o.Name() {
+	case "index.ceildivu", "arith.ceildivui":
+		bits := e.narrowBits(o.Result(0).Type())
+		if bits > 0 {
+			n, m = zextLow(b, n, bits, loc), zextLow(b, m, bits, loc)
+		}
 		q, r := val(b, "spirv.UDiv", loc, t, n, m), val(b, "spirv.UMod", loc, t, n, m)
-		inexact := val(b, "spirv.INotEqual", loc, i1, r, zero)
-		rw.ReplaceOp(o, []*ir.Value{val(b, "spirv.IAdd", loc, t, q, val(b, "spirv.Select", loc, t, inexact, one, zero))})
+		inexact := val(b, "spirv.INotEqual", loc, bt, r, zero)
+		res := val(b, "spirv.IAdd", loc, t, q, val(b, "spirv.Select", loc, t, inexact, one, zero))
+		if bits > 0 {
+			res = sextLow(b, res, bits, loc)
+		}
+		rw.ReplaceOp(o, []*ir.Value{res})
 		return nil
 	}
 	q := val(b, "spirv.SDiv", loc, t, n, m)
 	r := val(b, "spirv.ISub", loc, t, n, val(b, "spirv.IMul", loc, t, q, m))
-	inexact := val(b, "spirv.INotEqual", loc, i1, r, zero)
-	rNeg, mNeg := val(b, "spirv.SLessThan", loc, i1, r, zero), val(b, "spirv.SLessThan", loc, i1, m, zero)
+	inexact := val(b, "spirv.INotEqual", loc, bt, r, zero)
+	rNeg, mNeg := val(b, "spirv.SLessThan", loc, bt, r, zero), val(b, "spirv.SLessThan", loc, bt, m, zero)
 	adjust, step := "spirv.LogicalEqual", "spirv.IAdd"
-	if o.Name() == "index.floordivs" {
+	if o.Name() == "index.floordivs" || o.Name() == "arith.floordivsi" {
 		adjust, step = "spirv.LogicalNotEqual", "spirv.ISub"
 	}
-	cond := val(b, "spirv.LogicalAnd", loc, i1, inexact, val(b, adjust, loc, i1, rNeg, mNeg))
+	cond := val(b, "spirv.LogicalAnd", loc, bt, inexact, val(b, adjust, loc, bt, rNeg, mNeg))
 	rw.ReplaceOp(o, []*ir.Value{val(b, step, loc, t, q, val(b, "spirv.Select", loc, t, cond, one, zero))})
 	return nil
 }

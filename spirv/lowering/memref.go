@@ -188,12 +188,21 @@ func (e *env) store(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversio
 	mask := intConst(b, wt, int64(1)<<bits-1, loc)
 	clear := val(b, "spirv.Not", loc, wt, val(b, "spirv.ShiftLeftLogical", loc, wt, mask, off))
 	data := val(b, "spirv.ShiftLeftLogical", loc, wt, val(b, "spirv.BitwiseAnd", loc, wt, v, mask), off)
-	scope := named("memory_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeDevice)))
+	scope := named("memory_scope", enum(ctx, spv.KindScope, uint32(atomicScope(pt))))
 	sem := named("semantics", enum(ctx, spv.KindMemorySemantics, uint32(spv.MemorySemanticsAcquireRelease)))
 	op(b, "spirv.AtomicAnd", loc, wt, []*ir.Value{ptr, clear}, scope, sem)
 	op(b, "spirv.AtomicOr", loc, wt, []*ir.Value{ptr, data}, scope, sem)
 	rw.EraseOp(o)
 	return nil
+}
+
+// atomicScope is the scope of atomics on memory pointed to by pt: the
+// workgroup for Workgroup memory, else the device (MLIR's getAtomicOpScope).
+func atomicScope(pt *spirv.PointerType) spv.Scope {
+	if pt.StorageClass == spv.StorageClassWorkgroup {
+		return spv.ScopeWorkgroup
+	}
+	return spv.ScopeDevice
 }
 
 // memoryAccess returns the memory operands of a load or store o through
@@ -323,7 +332,7 @@ func (e *env) atomicRMW(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	}
 	ctx := o.Context()
 	r := op(&rw.Builder, "spirv."+name, o.Loc(), t, []*ir.Value{ptr, operands[0]},
-		named("memory_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeDevice))),
+		named("memory_scope", enum(ctx, spv.KindScope, uint32(atomicScope(ptr.Type().(*spirv.PointerType))))),
 		named("semantics", enum(ctx, spv.KindMemorySemantics, uint32(spv.MemorySemanticsAcquireRelease)))).Result(0)
 	rw.ReplaceOp(o, []*ir.Value{r})
 	return nil

@@ -15,6 +15,9 @@ var (
 		Help: "Enable fast math mode (assuming no NaN and infinity for floating point values) when performing conversion"}
 	boolNumBitsOption = pass.Option{Name: "bool-num-bits", Kind: pass.IntOption, Default: "8",
 		Help: "The number of bits to store a boolean value"}
+	// Accepted for MLIR's command lines: the gpu.subgroup_mma ops lower to
+	// the NV cooperative matrix ops either way, the only ones the spirv
+	// serializer writes (MLIR's KHR lowering, its default, is not here).
 	coopMatrixNVOption = pass.Option{Name: "use-coop-matrix-nv", Kind: pass.BoolOption, Default: "false",
 		Help: "Use the NV cooperative matrix extension insted of the KHR extension to lower GPU WMMA ops"}
 )
@@ -32,10 +35,10 @@ func options(pc *pass.Context) Options {
 			o.FastMath = pc.Options.Bool(opt.Name)
 		case boolNumBitsOption.Name:
 			o.BoolNumBits = pc.Options.Int(opt.Name)
-		case coopMatrixNVOption.Name:
-			o.CoopMatrixNV = pc.Options.Bool(opt.Name)
 		case "convert-gpu-modules":
 			o.GPUModules = pc.Options.Bool(opt.Name)
+		case "nest-in-gpu-module":
+			o.NestInGPUModule = pc.Options.Bool(opt.Name)
 		}
 	}
 	return o
@@ -52,6 +55,8 @@ func ConvertToSPIRV() *pass.Pass {
 		Options: []pass.Option{
 			{Name: "convert-gpu-modules", Kind: pass.BoolOption, Default: "false",
 				Help: "Convert gpu.modules into spirv.modules placed before them"},
+			{Name: "nest-in-gpu-module", Kind: pass.BoolOption, Default: "false",
+				Help: "Put converted SPIR-V module inside the gpu.module instead of alongside it"},
 			use64BitIndexOption,
 			// Accepted for MLIR's command lines; signatures are always
 			// converted, and vectors are unrolled by vector/transforms.
@@ -114,7 +119,7 @@ var (
 	ConvertFuncToSPIRV = alias("convert-func-to-spirv", "ConvertFuncToSPIRV", partial,
 		[]pass.Option{emulateOption}, "func")
 	ConvertVectorToSPIRV = alias("convert-vector-to-spirv", "ConvertVectorToSPIRV", partial, nil, "vector")
-	ConvertIndexToSPIRV  = alias("convert-index-to-spirv", "ConvertIndexToSPIRVPass", partial,
+	ConvertIndexToSPIRV  = alias("convert-index-to-spirv", "ConvertIndexToSPIRVPass", strict,
 		[]pass.Option{use64BitIndexOption}, "index")
 	ConvertTensorToSPIRV = alias("convert-tensor-to-spirv", "ConvertTensorToSPIRV", partial,
 		[]pass.Option{emulateOption}, "tensor", "arith")

@@ -265,6 +265,9 @@ func explicitLayout(sc spv.StorageClass) bool {
 // storageElem returns the element type memory of class sc holds for a
 // memref of elem, and whether it is emulated by packing into i32.
 func (e *env) storageElem(elem ir.Type, sc spv.StorageClass) (ir.Type, bool, string) {
+	if _, ok := elem.(*ir.IndexType); ok {
+		return e.index, false, "" // MLIR's convertIndexElementType
+	}
 	it, isInt := elem.(*ir.IntegerType)
 	if isInt && it.Width == 1 {
 		if n := e.opts.BoolNumBits; n != 0 && n != 8 {
@@ -343,6 +346,11 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 	if _, _, ok := t.StridesAndOffset(); !ok {
 		return e.refuse(t, "has a layout that is not strided")
 	}
+	if _, isIndex := t.Elem.(*ir.IndexType); isIndex && e.full {
+		// Host index elements are 8 bytes, the device's index may be 4:
+		// kernels take index data only in place (MLIR's conversions).
+		return e.refuse(t, "holds index elements, whose width differs between host and device")
+	}
 	elem, packed, why := e.storageElem(ir.ElementTypeOrSelf(t.Elem), sc)
 	if elem == nil {
 		if why == "" {
@@ -374,7 +382,9 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 	if ok && n > 0 {
 		arr = spirv.Array(e.ctx, elem, n, stride)
 	} else {
-		if sc != spv.StorageClassStorageBuffer && sc != spv.StorageClassPhysicalStorageBuffer {
+		// Vulkan holds runtime arrays in storage buffers only; in place
+		// (MLIR's per-dialect passes) any class gets one, as in MLIR.
+		if e.full && sc != spv.StorageClassStorageBuffer && sc != spv.StorageClassPhysicalStorageBuffer {
 			return e.refuse(t, fmt.Sprintf("has a dynamic shape, which %s memory cannot hold", sc))
 		}
 		arr = spirv.RuntimeArray(e.ctx, elem, stride)

@@ -225,6 +225,12 @@ func (d *deduction) require(op *ir.Operation, r spirv.Requirement) error {
 }
 
 func (d *deduction) record(op *ir.Operation, r spirv.Requirement) {
+	if r.MinVersion == spv.VersionNone && len(r.Extensions) == 0 && len(r.Capabilities) > 0 {
+		// In no core version and with no extension of its own (as
+		// OpGroupNonUniformRotateKHR): its capability's extension, recorded
+		// with the capability, is what it needs.
+		return
+	}
 	if r.MinVersion != 0 || r.LastVersion != 0 || len(r.Extensions) > 0 {
 		d.needs = append(d.needs, need{op, r})
 	}

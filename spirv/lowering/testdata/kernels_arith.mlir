@@ -1174,3 +1174,51 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// arith.ceildivsi, arith.floordivsi and arith.ceildivui (expanded from the
+// truncating division) on negative and positive operands, i32 and i8
+// computed in 32 bits.
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @rounded_div(%ints: memref<16xi32>, %out: memref<16x6xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+      %x = gpu.thread_id x
+      %v = memref.load %ints[%x] : memref<16xi32>
+      %c3 = arith.constant 3 : i32
+      %c13 = arith.constant 13 : i32
+      %c5 = arith.constant 5 : i32
+      %c7 = arith.constant 7 : i32
+      %c0 = arith.constant 0 : i32
+      %v3 = arith.muli %v, %c3 : i32
+      %n = arith.subi %v3, %c13 : i32
+      %m0 = arith.subi %v, %c5 : i32
+      %z = arith.cmpi eq, %m0, %c0 : i32
+      %m = arith.select %z, %c7, %m0 : i32
+      %r0 = arith.ceildivsi %n, %m : i32
+      %r1 = arith.floordivsi %n, %m : i32
+      %r2 = arith.ceildivui %n, %m : i32
+      %n8 = arith.trunci %n : i32 to i8
+      %m8 = arith.trunci %m : i32 to i8
+      %s0 = arith.ceildivsi %n8, %m8 : i8
+      %s1 = arith.floordivsi %n8, %m8 : i8
+      %s2 = arith.ceildivui %n8, %m8 : i8
+      %e0 = arith.extsi %s0 : i8 to i32
+      %e1 = arith.extsi %s1 : i8 to i32
+      %e2 = arith.extsi %s2 : i8 to i32
+      %j0 = arith.constant 0 : index
+      %j1 = arith.constant 1 : index
+      %j2 = arith.constant 2 : index
+      %j3 = arith.constant 3 : index
+      %j4 = arith.constant 4 : index
+      %j5 = arith.constant 5 : index
+      memref.store %r0, %out[%x, %j0] : memref<16x6xi32>
+      memref.store %r1, %out[%x, %j1] : memref<16x6xi32>
+      memref.store %r2, %out[%x, %j2] : memref<16x6xi32>
+      memref.store %e0, %out[%x, %j3] : memref<16x6xi32>
+      memref.store %e1, %out[%x, %j4] : memref<16x6xi32>
+      memref.store %e2, %out[%x, %j5] : memref<16x6xi32>
+      gpu.return
+    }
+  }
+}

@@ -1,8 +1,13 @@
 // RUN: kiln opt %s --convert-gpu-to-spirv | FileCheck %s
+// RUN: kiln opt %s --convert-to-spirv="convert-gpu-modules nest-in-gpu-module" | FileCheck %s --check-prefix=NEST
 
 // On targets without Shader, kernels take no argument ABIs and all_reduce
 // is one Workgroup group op; uniform reductions use the Groups ops.
 module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Kernel, Addresses, Groups, GroupNonUniformArithmetic], []>, #spirv.resource_limits<>>} {
+  // NEST: gpu.module @kernels {
+  // NEST-NEXT: spirv.module @__spv__kernels Physical64 OpenCL {
+  // NEST: spirv.func @reduce
+  // NEST: gpu.func @reduce
   gpu.module @kernels {
     // CHECK-LABEL: spirv.func @reduce(%{{.*}}: f32) "None"
     // CHECK: spirv.GroupNonUniformFAdd "Workgroup" "Reduce"
