@@ -4,32 +4,39 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// warpExecuteDef is gpu.warp_execute_on_lane_0: its region runs on lane 0
-// of a warp of warp_size lanes; arguments are distributed vectors that the
-// region sees whole, and yielded values are distributed back to the lanes.
+// WarpExecuteOnLane0 returns the definition of DIALECT.warp_execute_on_lane_0,
+// whose region ends with DIALECT.yield: gpu's, and vector's older spelling
+// of the same op. Its region runs on lane 0 of a warp of warp_size lanes;
+// arguments are distributed vectors that the region sees whole, and yielded
+// values are distributed back to the lanes.
 //
 //	%r = gpu.warp_execute_on_lane_0(%lane)[32] args(%v : vector<4xf32>) -> (vector<1xf32>) {
 //	^bb0(%a: vector<128xf32>):
 //	  ...
 //	  gpu.yield %x : vector<32xf32>
 //	}
-var warpExecuteDef = &ir.OpDef{
-	Name:    "gpu.warp_execute_on_lane_0",
-	Summary: "Executes operations in the associated region on thread #0 of a SPMD program",
-	Example: "%0:2 = \"test.defs\"() : () -> (index, vector<4xf32>)\n" +
-		"%1 = gpu.warp_execute_on_lane_0(%0#0)[32] args(%0#1 : vector<4xf32>) -> (vector<1xf32>) {\n" +
-		"^bb0(%arg0: vector<128xf32>):\n  %2 = \"test.def\"() : () -> vector<32xf32>\n  gpu.yield %2 : vector<32xf32>\n}",
-	Traits:   ir.SingleBlock | ir.RecursiveEffects,
-	Operands: ir.AtLeast(1),
-	Results:  ir.Variadic,
-	Regions:  ir.Exactly(1),
-	Inherent: []string{"warp_size"},
-	Parse:    parseWarpExecute,
-	Print:    printWarpExecute,
-	Verify:   verifyWarpExecute,
+func WarpExecuteOnLane0(dialect string) *ir.OpDef {
+	yield := dialect + ".yield"
+	return &ir.OpDef{
+		Name:    dialect + ".warp_execute_on_lane_0",
+		Summary: "Executes operations in the associated region on thread #0 of a SPMD program",
+		Example: "%0:2 = \"test.defs\"() : () -> (index, vector<4xf32>)\n" +
+			"%1 = " + dialect + ".warp_execute_on_lane_0(%0#0)[32] args(%0#1 : vector<4xf32>) -> (vector<1xf32>) {\n" +
+			"^bb0(%arg0: vector<128xf32>):\n  %2 = \"test.def\"() : () -> vector<32xf32>\n  " + yield + " %2 : vector<32xf32>\n}",
+		Traits:   ir.SingleBlock | ir.RecursiveEffects,
+		Operands: ir.AtLeast(1),
+		Results:  ir.Variadic,
+		Regions:  ir.Exactly(1),
+		Inherent: []string{"warp_size"},
+		Parse:    func(p *ir.OpParser, st *ir.OpState) error { return parseWarpExecute(p, st, yield) },
+		Print:    printWarpExecute,
+		Verify:   func(op *ir.Operation) error { return verifyWarpExecute(op, yield) },
+	}
 }
 
-func parseWarpExecute(p *ir.OpParser, st *ir.OpState) error {
+var warpExecuteDef = WarpExecuteOnLane0("gpu")
+
+func parseWarpExecute(p *ir.OpParser, st *ir.OpState, yield string) error {
 	ctx := p.Context()
 	if err := p.ParsePunct("("); err != nil {
 		return err
@@ -87,7 +94,7 @@ func parseWarpExecute(p *ir.OpParser, st *ir.OpState) error {
 		r.Append(ir.NewBlock(nil, nil))
 	}
 	if last := r.Entry().Last(); last == nil || !last.HasTrait(ir.Terminator) {
-		r.Entry().Append(ctx.NewOp(&ir.OpState{Name: "gpu.yield", Loc: st.Loc}))
+		r.Entry().Append(ctx.NewOp(&ir.OpState{Name: yield, Loc: st.Loc}))
 	}
 	return p.ParseOptionalAttrDict()
 }
@@ -120,7 +127,7 @@ func printWarpExecute(p *ir.OpPrinter, op *ir.Operation) {
 	p.OptionalAttrDict(op.Attrs(), "warp_size")
 }
 
-func verifyWarpExecute(op *ir.Operation) error {
+func verifyWarpExecute(op *ir.Operation, yield string) error {
 	if _, ok := op.Operand(0).Type().(*ir.IndexType); !ok {
 		return op.Errorf("operand #0 must be index, but got '%s'", ir.TypeString(op.Operand(0).Type()))
 	}
@@ -137,8 +144,8 @@ func verifyWarpExecute(op *ir.Operation) error {
 		return op.Errorf("expected same number op arguments and block arguments.")
 	}
 	y := b.Last()
-	if y == nil || y.Name() != "gpu.yield" {
-		return op.Errorf("expects its region to end with 'gpu.yield'")
+	if y == nil || y.Name() != yield {
+		return op.Errorf("expects its region to end with '%s'", yield)
 	}
 	if y.NumOperands() != op.NumResults() {
 		return op.Errorf("expected same number of yield operands and return values.")

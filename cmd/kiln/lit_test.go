@@ -21,9 +21,9 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// TestMLIRFiles runs every .mlir file with RUN lines under a testdata
-// folder of the repository.
-func TestMLIRFiles(t *testing.T) {
+// litEnv returns a lit environment in which this test binary stands in
+// for kiln. Without FileCheck it skips the test, except under CI=true.
+func litEnv(t *testing.T) *irtest.Env {
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -35,6 +35,13 @@ func TestMLIRFiles(t *testing.T) {
 		}
 		t.Skip(err)
 	}
+	return env
+}
+
+// TestMLIRFiles runs every .mlir file with RUN lines under a testdata
+// folder of the repository.
+func TestMLIRFiles(t *testing.T) {
+	env := litEnv(t)
 	files, err := irtest.FindTestFiles("../..")
 	if err != nil {
 		t.Fatal(err)

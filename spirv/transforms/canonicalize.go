@@ -8,8 +8,9 @@ import (
 )
 
 // Canonicalize returns the spirv-canonicalize pass: canonicalize (folders
-// and every loaded dialect's patterns) plus the spirv patterns of MLIR's
-// SPIRVCanonicalization.cpp that matter for lowered kernels (Patterns).
+// and every loaded dialect's patterns, the spirv dialect's chained access
+// chains, negated comparisons and selection-to-select among them) plus the
+// patterns of Patterns.
 func Canonicalize() *pass.Pass {
 	var patterns *rewrite.PatternSet
 	return &pass.Pass{
@@ -27,20 +28,17 @@ func Canonicalize() *pass.Pass {
 	}
 }
 
-// Patterns returns the spirv canonicalization patterns: chained access
-// chains combined; CompositeExtract through CompositeInsert,
+// Patterns returns the spirv patterns spirv-canonicalize adds to the
+// dialect's own: CompositeExtract through CompositeInsert,
 // CompositeConstruct and constants; Select with equal operands or a
 // constant condition; integer identities (x+0, x*1, x&~0, x<<0, ...) and
 // absorbing values (x*0, x&0, x|~0); involutions (!!x, ~~x, -(-x));
-// negated comparisons; bitcasts to the same type or of bitcasts; and
-// selections that only store one of two scalars (selectionToSelect).
+// bitcasts to the same type or of bitcasts.
 func Patterns() []*ir.Pattern {
 	ps := []*ir.Pattern{
-		{Name: "CombineChainedAccessChain", Root: "spirv.AccessChain", Benefit: 1, Rewrite: combineAccessChain},
 		{Name: "ExtractThroughComposite", Root: "spirv.CompositeExtract", Benefit: 1, Rewrite: extractThrough},
 		{Name: "SimplifySelect", Root: "spirv.Select", Benefit: 1, Rewrite: simplifySelect},
 		{Name: "SimplifyBitcast", Root: "spirv.Bitcast", Benefit: 1, Rewrite: simplifyBitcast},
-		{Name: "ConvertSelectionOpToSelect", Root: "spirv.mlir.selection", Benefit: 1, Rewrite: selectionToSelect},
 	}
 	for _, id := range identities {
 		ps = append(ps, &ir.Pattern{Name: "IntegerIdentity", Root: id.name, Benefit: 1, Rewrite: simplifyIdentity})
@@ -48,21 +46,7 @@ func Patterns() []*ir.Pattern {
 	for _, name := range []string{"spirv.LogicalNot", "spirv.Not", "spirv.SNegate", "spirv.FNegate", "spirv.BitReverse"} {
 		ps = append(ps, &ir.Pattern{Name: "Involution", Root: name, Benefit: 1, Rewrite: involution})
 	}
-	ps = append(ps, &ir.Pattern{Name: "ConvertLogicalNotOfCompare", Root: "spirv.LogicalNot", Benefit: 2, Rewrite: negateCompare})
 	return ps
-}
-
-// combineAccessChain: AccessChain(AccessChain(base, a...), b...) is
-// AccessChain(base, a..., b...).
-func combineAccessChain(op *ir.Operation, rw *ir.Rewriter) bool {
-	inner := op.Operand(0).DefiningOp()
-	if inner == nil || inner.Name() != "spirv.AccessChain" {
-		return false
-	}
-	operands := append(append([]*ir.Value{}, inner.Operands()...), op.Operands()[1:]...)
-	rw.ReplaceOpWith(op, &ir.OpState{Name: "spirv.AccessChain", Loc: op.Loc(), Operands: operands,
-		ResultTypes: []ir.Type{op.Result(0).Type()}, Attrs: op.DiscardableAttrs()})
-	return true
 }
 
 // extractThrough replaces an extract by the value it reads: the object
@@ -199,27 +183,6 @@ func involution(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	rw.ReplaceOp(op, []*ir.Value{inner.Operand(0)})
-	return true
-}
-
-// negations are the comparisons whose negation is another comparison.
-var negations = map[string]string{
-	"spirv.IEqual": "spirv.INotEqual", "spirv.INotEqual": "spirv.IEqual",
-	"spirv.LogicalEqual": "spirv.LogicalNotEqual", "spirv.LogicalNotEqual": "spirv.LogicalEqual",
-}
-
-// negateCompare: !(a == b) is a != b, when the comparison has no other use.
-func negateCompare(op *ir.Operation, rw *ir.Rewriter) bool {
-	cmp := op.Operand(0).DefiningOp()
-	if cmp == nil || !cmp.Result(0).HasOneUse() {
-		return false
-	}
-	neg, ok := negations[cmp.Name()]
-	if !ok {
-		return false
-	}
-	rw.ReplaceOpWith(op, &ir.OpState{Name: neg, Loc: op.Loc(), Operands: cmp.Operands(),
-		ResultTypes: []ir.Type{op.Result(0).Type()}})
 	return true
 }
 
