@@ -35,13 +35,7 @@ func Outline(module *ir.Operation, reg pass.Registry) error {
 // CompileAll compiles every gpu.module of module, in order. env is the
 // target environment of modules that carry none (nil: spirv's default).
 func (c *Compiler) CompileAll(module *ir.Operation, env *spirv.TargetEnvAttr) ([]*Compiled, error) {
-	var gms []*ir.Operation
-	module.Walk(func(op *ir.Operation) bool {
-		if op.Name() == "gpu.module" {
-			gms = append(gms, op)
-		}
-		return true
-	})
+	gms := gpuModules(module)
 	if len(gms) == 0 {
 		return nil, module.Errorf("no gpu.module to compile")
 	}
@@ -58,4 +52,16 @@ func (c *Compiler) CompileAll(module *ir.Operation, env *spirv.TargetEnvAttr) ([
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// gpuModules returns the gpu.modules in op, in order.
+func gpuModules(op *ir.Operation) []*ir.Operation {
+	var gms []*ir.Operation
+	op.Walk(func(o *ir.Operation) bool {
+		if o.Name() == "gpu.module" {
+			gms = append(gms, o)
+		}
+		return true
+	})
+	return gms
 }

@@ -32,14 +32,7 @@ func VulkanRunnerPipeline(reg pass.Registry) func() *pass.Pass {
 				if pc.Options.Bool("spirv-webgpu-prepare") {
 					c.Extra = []string{"spirv-webgpu-prepare"}
 				}
-				var gms []*ir.Operation
-				op.Walk(func(o *ir.Operation) bool {
-					if o.Name() == "gpu.module" {
-						gms = append(gms, o)
-					}
-					return true
-				})
-				for _, gm := range gms {
+				for _, gm := range gpuModules(op) {
 					r, err := c.Compile(gm, nil)
 					if err != nil {
 						return err
