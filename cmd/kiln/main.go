@@ -17,6 +17,8 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"slices"
+
+	"github.com/kiln-gpu/kiln/internal/suggest"
 )
 
 // A command runs one subcommand with its arguments and returns the exit status.
@@ -140,7 +142,7 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		names := slices.Collect(maps.Keys(commands))
 		hint := ""
-		if best := closest(args[0], names); best != "" {
+		if best := suggest.Closest(args[0], names); best != "" {
 			hint = fmt.Sprintf(" (did you mean %q?)", best)
 		}
 		fmt.Fprintf(stderr, "kiln: unknown command %q%s\nrun 'kiln help' for usage\n", args[0], hint)
