@@ -265,7 +265,7 @@ func (p *OpParser) IsRegion() bool { return p.isPunct("{") }
 // ParseSuccessor parses ^label.
 func (p *OpParser) ParseSuccessor() (*Block, error) {
 	if p.tok.kind != tokCaretID {
-		return nil, p.Errorf("expected block name")
+		return nil, p.wrongTokenf("expected block name")
 	}
 	b := p.blockRef(p.spelling()[1:], p.tok)
 	p.consume()

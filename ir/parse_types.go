@@ -116,6 +116,12 @@ func (p *Parser) parseBuiltinType() (Type, error) {
 		p.consume()
 		return p.ctx.Float(k), nil
 	}
+	switch s {
+	case "none", "complex", "tuple", "vector", "memref", "tensor":
+	default:
+		// Not a type keyword: MLIR reports it where the type was missing.
+		return nil, p.wrongTokenf("expected non-function type")
+	}
 	p.consume()
 	switch s {
 	case "none":
