@@ -15,5 +15,7 @@ var dialect = &ir.Dialect{
 	ParseAttr: parseAttr,
 
 	VerifyAttr:          verifyAttr,
+	VerifyArgAttr:       verifyArgAttr,
+	VerifyResultAttr:    verifyResultAttr,
 	MaterializeConstant: materializeConstant,
 }

@@ -295,6 +295,11 @@ func parseEntryPointABI(p *ir.Parser) (ir.Attribute, error) {
 	err := parseStructParams(p, func(name string, loc ir.Location) error {
 		switch name {
 		case "workgroup_size", "local_size": // local_size = dense<...> : vector<3xi32> is the older spelling
+			if name == "workgroup_size" && !p.IsPunct("[") {
+				// MLIR reports the missing bracket, then the parameter.
+				p.Context().Emit(ir.Errorf(p.Loc(), "expected '['"))
+				return ir.Errorf(loc, "failed to parse SPIRV_EntryPointABIAttr parameter 'workgroup_size' which is to be a `DenseI32ArrayAttr`")
+			}
 			ws, err := parseIntList(p)
 			if err != nil {
 				return err
@@ -325,8 +330,24 @@ func parseInterfaceVarABI(p *ir.Parser) (ir.Attribute, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
-	ids, err := parseParenInts(p, 2)
-	if err != nil {
+	if err := p.ParsePunct("("); err != nil {
+		return nil, err
+	}
+	var ids [2]int64
+	for i, what := range []string{"descriptor set", "binding"} {
+		if i > 0 {
+			if err := p.ParsePunct(","); err != nil {
+				return nil, err
+			}
+		}
+		loc := p.Loc()
+		v, ok, err := p.ParseOptionalInteger()
+		if err != nil || !ok {
+			return nil, ir.Errorf(loc, "missing %s", what)
+		}
+		ids[i] = v
+	}
+	if err := p.ParsePunct(")"); err != nil {
 		return nil, err
 	}
 	var sc *spv.StorageClass

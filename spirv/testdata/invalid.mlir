@@ -627,3 +627,54 @@ func.func @f() {
   // expected-error @+1 {{expected block name}}
   spirv.Branch
 }
+
+// -----
+
+// expected-error @+1 {{found unsupported 'spirv.something' attribute on region argument}}
+func.func @f(%arg: i32 {spirv.something}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{cannot attach SPIR-V attributes to region result}}
+func.func @f() -> (i32 {spirv.something}) {
+  %0 = spirv.Constant 1 : i32
+  return %0 : i32
+}
+
+// -----
+
+// expected-error @+1 {{'spirv.interface_var_abi' attribute cannot specify storage class when attaching to a non-scalar value}}
+func.func @f(%arg0: memref<4xf32> {spirv.interface_var_abi = #spirv.interface_var_abi<(0, 1), Uniform>}) {
+  return
+}
+
+// -----
+
+func.func @f(
+  // expected-error @+1 {{missing binding}}
+  %arg0: f32 {spirv.interface_var_abi = #spirv.interface_var_abi<(1,)>}
+) {
+  return
+}
+
+// -----
+
+func.func @f() attributes {
+  // expected-error @+2 {{failed to parse SPIRV_EntryPointABIAttr parameter 'workgroup_size' which is to be a `DenseI32ArrayAttr`}}
+  // expected-error @+1 {{expected '['}}
+  spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = 64>
+} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unbalanced '(' character in pretty dialect name}}
+func.func private @f(!spirv.struct<(f32 0])>) -> ()
+
+// -----
+
+// expected-error @+1 {{unbalanced '<' character in pretty dialect name}}
+func.func private @f(!spirv.matrix< 3 x vector<3xf32>) -> ()
