@@ -5,6 +5,7 @@ import (
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/spv"
+	"github.com/kiln-gpu/kiln/ub"
 )
 
 // Target and ABI attributes as the lowering reads them, the dialect's
@@ -111,6 +112,9 @@ func verifyResultAttr(op *ir.Operation, _ int, _ ir.NamedAttr) error {
 // materializeConstant builds a spirv.Constant for a folded value of a
 // scalar or vector type, or returns nil.
 func materializeConstant(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+	if op := ub.BuildPoison(b, value, t, loc); op != nil {
+		return op
+	}
 	ta, ok := value.(ir.TypedAttr)
 	if !ok || ta.Type() != t || !scalarOrVector.OK(t) {
 		return nil
