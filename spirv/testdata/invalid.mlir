@@ -678,3 +678,44 @@ func.func private @f(!spirv.struct<(f32 0])>) -> ()
 
 // expected-error @+1 {{unbalanced '<' character in pretty dialect name}}
 func.func private @f(!spirv.matrix< 3 x vector<3xf32>) -> ()
+
+// -----
+
+spirv.func @f(%p: !spirv.ptr<i32, StorageBuffer>) "None" {
+  // expected-error @+1 {{'spirv.INTEL.SubgroupBlockRead' op mismatch in result type and pointer type}}
+  %0 = spirv.INTEL.SubgroupBlockRead %p : !spirv.ptr<i32, StorageBuffer> -> vector<2xf32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%p: !spirv.ptr<i32, StorageBuffer>, %v: vector<2xi32>) "None" {
+  // expected-error @+1 {{custom op 'spirv.INTEL.SubgroupBlockWrite' invalid storage_class attribute specification: "Bogus"}}
+  spirv.INTEL.SubgroupBlockWrite "Bogus" %p, %v : vector<2xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%v: vector<2xi32>) "None" {
+  // expected-error @+1 {{expected a storage class string before a pointer defined later}}
+  spirv.INTEL.SubgroupBlockWrite %later, %v : vector<2xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f() "None" {
+  %x = spirv.Constant 1 : i32
+  // expected-error @+1 {{'spirv.EmitVertex' op requires zero operands}}
+  "spirv.EmitVertex"(%x) : (i32) -> ()
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f() "None" {
+  // expected-error @+1 {{cannot name an operation with no results}}
+  %0 = spirv.EndPrimitive
+  spirv.Return
+}
