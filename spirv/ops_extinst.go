@@ -137,6 +137,7 @@ func clOps() []*ir.OpDef {
 	ops = append(ops, extOps(cl, []string{"atan2", "fmax", "fmin", "pow"}, 2, extFloat, "f32")...)
 	ops = append(ops, extOps(cl, []string{"s_max", "s_min", "u_max", "u_min"}, 2, extInt, "vector<4xi16>")...)
 	ops = append(ops, extOps(cl, []string{"fma", "mix"}, 3, extFloat, "f32")...)
+	ops = append(ops, clPrintfOp)
 	return ops
 }
 
@@ -295,4 +296,23 @@ func glSpecialOps() []*ir.OpDef {
 				return nil
 			}),
 	}
+}
+
+// clPrintfOp: `%r = spirv.CL.printf %fmt %a, %b : !spirv.ptr<i8, UniformConstant>, i32, i32 -> i32`.
+var clPrintfOp = &ir.OpDef{
+	Name:     "spirv.CL.printf",
+	Summary:  "Writes the arguments under control of the format string; returns 0 on success, -1 otherwise.",
+	Example:  "%r = spirv.CL.printf %fmt %a, %b : !spirv.ptr<i8, UniformConstant>, i32, f32 -> i32",
+	Operands: ir.AtLeast(1), Results: ir.Exactly(1),
+	Format: &ir.Format{
+		Syntax:   "$format ( $arguments^ )? attr-dict `:` type($format) ( `,` type($arguments)^ )? `->` type($result)",
+		Operands: []string{"format", "arguments*"},
+		Results:  []string{"result"},
+	},
+	Verify: func(op *ir.Operation) error {
+		if err := arith.CheckOperands(op, pointer); err != nil {
+			return err
+		}
+		return arith.CheckResults(op, arith.Constraint{Desc: "Int32", OK: isInt32})
+	},
 }

@@ -719,3 +719,19 @@ spirv.func @f() "None" {
   %0 = spirv.EndPrimitive
   spirv.Return
 }
+
+// -----
+
+spirv.func @f(%fmt: !spirv.ptr<i8, UniformConstant>) "None" {
+  // expected-error @+1 {{'spirv.CL.printf' op result #0 must be Int32, but got 'i64'}}
+  %0 = spirv.CL.printf %fmt : !spirv.ptr<i8, UniformConstant> -> i64
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%fmt: i32) "None" {
+  // expected-error @+1 {{'spirv.CL.printf' op operand #0 must be any SPIR-V pointer type, but got 'i32'}}
+  %0 = spirv.CL.printf %fmt : i32 -> i32
+  spirv.Return
+}
