@@ -163,6 +163,11 @@ type Dialect struct {
 	MaterializeConstant func(b *Builder, value Attribute, t Type, loc Location) *Operation
 	// VerifyAttr checks a discardable attribute with this dialect's prefix on an op.
 	VerifyAttr func(op *Operation, a NamedAttr) error
+	// VerifyArgAttr and VerifyResultAttr check an attribute with this
+	// dialect's prefix on argument or result i of a function (its
+	// arg_attrs or res_attrs).
+	VerifyArgAttr    func(op *Operation, i int, a NamedAttr) error
+	VerifyResultAttr func(op *Operation, i int, a NamedAttr) error
 	// Canonicalize lists dialect-wide canonicalization patterns.
 	Canonicalize []*Pattern
 	// AllowUnknownOps accepts unregistered ops in this namespace.

@@ -29,6 +29,19 @@ func (p *OpParser) ErrorfAt(loc Location, format string, args ...any) error {
 	return Errorf(loc, "custom op '%s' %s", p.def.Name, fmt.Sprintf(format, args...))
 }
 
+// KnownType returns the type of the value u names when it is already
+// defined or used, for custom forms that leave an operand's type out.
+func (p *OpParser) KnownType(u UnresolvedOperand) (Type, bool) {
+	s := p.scope()
+	if vals, ok := s.lookup(u.Name); ok && u.Number < vals.len() {
+		return vals.at(u.Number).typ, true
+	}
+	if f, ok := s.forward[valueKey{u.Name, u.Number}]; ok {
+		return f.placeholder.typ, true
+	}
+	return nil, false
+}
+
 // NumResults returns how many results the op's binding list names
 // (%x:2 = ... gives 2), which some custom forms need.
 func (p *OpParser) NumResults() int { return p.numResults }
@@ -265,7 +278,7 @@ func (p *OpParser) IsRegion() bool { return p.isPunct("{") }
 // ParseSuccessor parses ^label.
 func (p *OpParser) ParseSuccessor() (*Block, error) {
 	if p.tok.kind != tokCaretID {
-		return nil, p.Errorf("expected block name")
+		return nil, p.wrongTokenf("expected block name")
 	}
 	b := p.blockRef(p.spelling()[1:], p.tok)
 	p.consume()

@@ -116,6 +116,12 @@ func (p *Parser) parseBuiltinType() (Type, error) {
 		p.consume()
 		return p.ctx.Float(k), nil
 	}
+	switch s {
+	case "none", "complex", "tuple", "vector", "memref", "tensor":
+	default:
+		// Not a type keyword: MLIR reports it where the type was missing.
+		return nil, p.wrongTokenf("expected non-function type")
+	}
 	p.consume()
 	switch s {
 	case "none":
@@ -501,7 +507,15 @@ func (p *Parser) parseExtendedType() (Type, error) {
 func parseDialectSymbol[T any](p *Parser, mnemonic string, hook func(*Parser, string) (T, error)) (T, error) {
 	var zero T
 	if mnemonic != "" {
-		return hook(p, mnemonic)
+		open, body := p.tok, p.isPunct("<")
+		v, err := hook(p, mnemonic)
+		if err != nil && body {
+			// MLIR reads the whole body first: unbalanced brackets are the error.
+			if uerr := p.unbalancedBody(open); uerr != nil {
+				return zero, uerr
+			}
+		}
+		return v, err
 	}
 	if err := p.ParsePunct("<"); err != nil {
 		return zero, err
@@ -519,6 +533,52 @@ func parseDialectSymbol[T any](p *Parser, mnemonic string, hook func(*Parser, st
 
 // opaqueBody captures the text of an unregistered dialect type or
 // attribute: the pretty part after the dot plus a balanced <...> if present.
+// unbalancedBody checks the brackets of a dialect symbol's body starting
+// with the `<` token open, as MLIR's lexer does before the dialect parses
+// it, and returns its error when a closer does not match.
+func (p *Parser) unbalancedBody(open token) error {
+	src := p.lex.src
+	var stack []byte
+	for i := open.start; i < len(src); i++ {
+		c := src[i]
+		var want byte
+		switch c {
+		case '<', '(', '[', '{':
+			stack = append(stack, c)
+			continue
+		case '-':
+			if i+1 < len(src) && src[i+1] == '>' {
+				i++
+			}
+			continue
+		case '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+			continue
+		case '>':
+			want = '<'
+		case ')':
+			want = '('
+		case ']':
+			want = '['
+		case '}':
+			want = '{'
+		default:
+			continue
+		}
+		if top := stack[len(stack)-1]; top != want {
+			return Errorf(p.locOf(open), "unbalanced '%c' character in pretty dialect name", top)
+		}
+		if stack = stack[:len(stack)-1]; len(stack) == 0 {
+			return nil
+		}
+	}
+	return Errorf(p.locOf(open), "unexpected nul or EOF in pretty dialect name")
+}
+
 func (p *Parser) opaqueBody(prefix string) (string, error) {
 	if !p.isPunct("<") {
 		return prefix, nil

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"strings"
 )
 
 // Verify checks op and everything nested in it: each op's counts and
@@ -134,16 +135,52 @@ func checkSymbolUses(users []symbolUser) error {
 
 func verifyDialectAttrs(op *Operation) error {
 	for _, a := range op.attrs {
-		for i := 0; i < len(a.Name); i++ {
-			if a.Name[i] == '.' {
-				if d := op.info.ctx.dialects[a.Name[:i]]; d != nil && d.VerifyAttr != nil {
-					if err := d.VerifyAttr(op, a); err != nil {
-						return err
-					}
-				}
-				break
+		if d := op.attrDialect(a.Name); d != nil && d.VerifyAttr != nil {
+			if err := d.VerifyAttr(op, a); err != nil {
+				return err
 			}
 		}
+	}
+	// A function's argument and result attributes (arg_attrs, res_attrs),
+	// as MLIR's FunctionOpInterface checks them.
+	for _, result := range []bool{false, true} {
+		name := "arg_attrs"
+		if result {
+			name = "res_attrs"
+		}
+		arr, ok := op.Attr(name).(*ArrayAttr)
+		if !ok {
+			continue
+		}
+		for i, e := range arr.Elems {
+			dict, ok := e.(*DictionaryAttr)
+			if !ok {
+				continue
+			}
+			for _, a := range dict.Entries {
+				d := op.attrDialect(a.Name)
+				var err error
+				switch {
+				case d == nil:
+				case !result && d.VerifyArgAttr != nil:
+					err = d.VerifyArgAttr(op, i, a)
+				case result && d.VerifyResultAttr != nil:
+					err = d.VerifyResultAttr(op, i, a)
+				}
+				if err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// attrDialect returns the loaded dialect whose prefix an attribute name
+// has (`spirv.` in spirv.target_env), or nil.
+func (op *Operation) attrDialect(name string) *Dialect {
+	if i := strings.IndexByte(name, '.'); i > 0 {
+		return op.info.ctx.dialects[name[:i]]
 	}
 	return nil
 }

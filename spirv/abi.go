@@ -5,6 +5,7 @@ import (
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/spv"
+	"github.com/kiln-gpu/kiln/ub"
 )
 
 // Target and ABI attributes as the lowering reads them, the dialect's
@@ -81,9 +82,39 @@ func verifyAttr(op *ir.Operation, a ir.NamedAttr) error {
 	return nil
 }
 
+// verifyArgAttr checks the dialect's attributes on a function argument
+// (MLIR's SPIRVDialect::verifyRegionArgAttribute).
+func verifyArgAttr(op *ir.Operation, i int, a ir.NamedAttr) error {
+	_, name, _ := strings.Cut(a.Name, ".")
+	switch name {
+	case "interface_var_abi":
+		abi, ok := a.Value.(*InterfaceVarABIAttr)
+		if !ok {
+			return ir.Errorf(op.Loc(), "'%s' must be a spirv::InterfaceVarABIAttr", a.Name)
+		}
+		if ft := ir.FunctionTypeOf(op); abi.HasStorageClass && ft != nil && i < len(ft.Inputs) && !ir.IsIntOrIndex(ft.Inputs[i]) && !ir.IsFloat(ft.Inputs[i]) {
+			return ir.Errorf(op.Loc(), "'%s' attribute cannot specify storage class when attaching to a non-scalar value", a.Name)
+		}
+		return nil
+	case "decoration":
+		if d, ok := a.Value.(*EnumAttr); ok && d.Kind == spv.KindDecoration {
+			return nil
+		}
+	}
+	return ir.Errorf(op.Loc(), "found unsupported '%s' attribute on region argument", a.Name)
+}
+
+// verifyResultAttr: no SPIR-V attribute goes on a function result.
+func verifyResultAttr(op *ir.Operation, _ int, _ ir.NamedAttr) error {
+	return ir.Errorf(op.Loc(), "cannot attach SPIR-V attributes to region result")
+}
+
 // materializeConstant builds a spirv.Constant for a folded value of a
 // scalar or vector type, or returns nil.
 func materializeConstant(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+	if op := ub.BuildPoison(b, value, t, loc); op != nil {
+		return op
+	}
 	ta, ok := value.(ir.TypedAttr)
 	if !ok || ta.Type() != t || !scalarOrVector.OK(t) {
 		return nil

@@ -366,3 +366,42 @@ func (a *LinkageAttr) Print(p *ir.Printer) {
 	p.String(a.Name) // a StringAttr: current MLIR quotes it
 	p.WriteString(", linkage_type = <" + EnumName(spv.KindLinkageType, uint32(a.Type)) + ">>")
 }
+
+// CoopMatrixPropsAttr is one entry of a target's cooperative matrix
+// properties: #spirv.coop_matrix_props_khr<...> (KHR, with acc_sat) or
+// #spirv.coop_matrix_props_nv<...>.
+type CoopMatrixPropsAttr struct {
+	ir.Storage
+	KHR                             bool
+	M, N, K                         int64
+	AType, BType, CType, ResultType ir.Type
+	AccSat                          bool
+	Scope                           spv.Scope
+}
+
+// CoopMatrixProps returns the uniqued attribute.
+func CoopMatrixProps(ctx *ir.Context, a CoopMatrixPropsAttr) *CoopMatrixPropsAttr {
+	k := ir.NewKey("spirv.coop_matrix_props").Int(b2i(a.KHR)).Int(a.M).Int(a.N).Int(a.K).
+		Type(a.AType).Type(a.BType).Type(a.CType).Type(a.ResultType).Int(b2i(a.AccSat)).Int(int64(a.Scope)).String()
+	return ir.Unique(ctx, k, func() *CoopMatrixPropsAttr { c := a; c.Storage = ir.Storage{}; return &c })
+}
+
+// Print writes the attribute as MLIR's struct(params) format does.
+func (a *CoopMatrixPropsAttr) Print(p *ir.Printer) {
+	name := "nv"
+	if a.KHR {
+		name = "khr"
+	}
+	p.WriteString("#spirv.coop_matrix_props_" + name + "<m_size = " + itoa(a.M) + ", n_size = " + itoa(a.N) + ", k_size = " + itoa(a.K))
+	for _, f := range []struct {
+		name string
+		t    ir.Type
+	}{{"a_type", a.AType}, {"b_type", a.BType}, {"c_type", a.CType}, {"result_type", a.ResultType}} {
+		p.WriteString(", " + f.name + " = ")
+		p.Type(f.t)
+	}
+	if a.KHR {
+		p.WriteString(", acc_sat = " + strconv.FormatBool(a.AccSat))
+	}
+	p.WriteString(", scope = <" + EnumName(spv.KindScope, uint32(a.Scope)) + ">>")
+}

@@ -1,6 +1,9 @@
 package spirv
 
-import "github.com/kiln-gpu/kiln/ir"
+import (
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ub"
+)
 
 // Dialect returns the spirv dialect. It also accepts the older `spv.`
 // prefix on input.
@@ -13,7 +16,11 @@ var dialect = &ir.Dialect{
 	Ops:       allOps(),
 	ParseType: parseType,
 	ParseAttr: parseAttr,
+	// Folds that meet a poison operand materialize ub.poison.
+	Dependencies: []func() *ir.Dialect{ub.Dialect},
 
 	VerifyAttr:          verifyAttr,
+	VerifyArgAttr:       verifyArgAttr,
+	VerifyResultAttr:    verifyResultAttr,
 	MaterializeConstant: materializeConstant,
 }

@@ -3,6 +3,7 @@ package spirv
 import (
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ub"
 )
 
 // Constant folding of elementwise ops through arith's evaluators, so that
@@ -50,6 +51,12 @@ func elementwiseFold(name string) func(op *ir.Operation, operands []ir.Attribute
 		return nil
 	}
 	return func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+		// A poison operand poisons the result (MLIR's constFold helpers).
+		for _, a := range operands {
+			if p, ok := a.(*ub.PoisonAttr); ok {
+				return []ir.FoldResult{{Attr: p}}, true
+			}
+		}
 		et := elemType(op.Operand(0).Type())
 		a := arith.FoldElementwise(op.Context(), op.Result(0).Type(), operands, func(xs []arith.Scalar) (arith.Scalar, bool) {
 			return eval(et, xs)

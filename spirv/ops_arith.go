@@ -300,8 +300,8 @@ func conversionOps() []*ir.OpDef {
 		{"SConvert", "Converts between integer widths, sign-extending.", intOrCoop, intOrCoop, verifyCast(true), "i32 to i64"},
 		{"UConvert", "Converts between integer widths, zero-extending.", intOrCoop, intOrCoop, verifyCast(true), "i64 to i32"},
 		{"Bitcast", "Reinterprets the bits of a value as another type.", scalarOrVectorOrPtr, scalarOrVectorOrPtr, verifyBitcast, "f32 to i32"},
-		{"ConvertPtrToU", "Converts a physical pointer to an unsigned integer.", pointer, intType, nil, "!spirv.ptr<i32, CrossWorkgroup> to i64"},
-		{"ConvertUToPtr", "Converts an unsigned integer to a physical pointer.", intType, pointer, nil, "i64 to !spirv.ptr<i32, CrossWorkgroup>"},
+		{"ConvertPtrToU", "Converts a physical pointer to an unsigned integer.", pointer, intType, verifyPhysicalPointer(0, "operand"), "!spirv.ptr<i32, CrossWorkgroup> to i64"},
+		{"ConvertUToPtr", "Converts an unsigned integer to a physical pointer.", intType, pointer, verifyPhysicalPointer(1, "result"), "i64 to !spirv.ptr<i32, CrossWorkgroup>"},
 		{"PtrCastToGeneric", "Converts a pointer's storage class to Generic.", pointer, pointer, verifyGenericCast(false),
 			"!spirv.ptr<f32, CrossWorkgroup> to !spirv.ptr<f32, Generic>"},
 		{"GenericCastToPtr", "Converts a Generic pointer to a Workgroup, CrossWorkgroup or Function one.", pointer, pointer, verifyGenericCast(true),
@@ -331,6 +331,34 @@ func conversionOps() []*ir.OpDef {
 		})
 	}
 	return ops
+}
+
+// verifyPhysicalPointer checks, as MLIR does, that the operand (which 0)
+// or result (1) pointer of a pointer/integer conversion is physical under
+// the enclosing spirv.module's addressing model: never in a Logical module,
+// and only a PhysicalStorageBuffer pointer in a PhysicalStorageBuffer64 one.
+func verifyPhysicalPointer(which int, what string) func(op *ir.Operation, in, out ir.Type) error {
+	return func(op *ir.Operation, in, out ir.Type) error {
+		m := op.ParentOfName("spirv.module")
+		if m == nil {
+			return nil
+		}
+		am, ok := m.Attr("addressing_model").(*EnumAttr)
+		if !ok {
+			return nil
+		}
+		ptr := []ir.Type{in, out}[which].(*PointerType)
+		switch spv.AddressingModel(am.Value) {
+		case spv.AddressingModelLogical:
+		case spv.AddressingModelPhysicalStorageBuffer64:
+			if ptr.StorageClass == spv.StorageClassPhysicalStorageBuffer {
+				return nil
+			}
+		default:
+			return nil
+		}
+		return ir.Errorf(op.Loc(), "%s must be a physical pointer", what)
+	}
 }
 
 // shapeOf returns the shape of a vector or cooperative matrix (nil for scalars).
@@ -481,7 +509,7 @@ var vectorTimesScalarOp = &ir.OpDef{
 			return err
 		}
 		if op.Result(0).Type() != op.Operand(0).Type() {
-			return op.Errorf("result type must be the same as vector operand type")
+			return op.Errorf("vector operand and result type mismatch")
 		}
 		if elemType(op.Operand(0).Type()) != op.Operand(1).Type() {
 			return op.Errorf("scalar operand and result element type match")
@@ -503,10 +531,10 @@ var dotOp = &ir.OpDef{
 			return err
 		}
 		if op.Operand(0).Type() != op.Operand(1).Type() {
-			return op.Errorf("requires all operands to have the same type")
+			return op.Errorf("failed to verify that all of {vector1, vector2} have same type")
 		}
 		if elemType(op.Operand(0).Type()) != op.Result(0).Type() {
-			return op.Errorf("result type must match the vector element type")
+			return op.Errorf("failed to verify that all of {vector1, result} have same element type")
 		}
 		return nil
 	},

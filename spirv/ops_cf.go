@@ -361,7 +361,9 @@ var functionCallOp = &ir.OpDef{
 	Example: "spirv.module Logical GLSL450 {\n" +
 		"  spirv.func @add(%arg0: i32, %arg1: i32) -> i32 \"None\" {\n    %0 = spirv.IAdd %arg0, %arg1 : i32\n    spirv.ReturnValue %0 : i32\n  }\n" +
 		"  spirv.func @f(%arg0: i32) -> i32 \"None\" {\n    %0 = spirv.FunctionCall @add(%arg0, %arg0) : (i32, i32) -> i32\n    spirv.ReturnValue %0 : i32\n  }\n}",
-	Operands: ir.Variadic, Results: ir.Between(0, 1),
+	// At most one result, checked by Verify with ODS's wording for an
+	// optional result.
+	Operands: ir.Variadic, Results: ir.Variadic,
 	Inherent: []string{"callee"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		callee, err := p.ParseSymbolName()
@@ -388,6 +390,9 @@ var functionCallOp = &ir.OpDef{
 		p.FunctionalType(op)
 	},
 	Verify: func(op *ir.Operation) error {
+		if n := op.NumResults(); n > 1 {
+			return op.Errorf("result group starting at #0 requires 0 or 1 element, but found %d", n)
+		}
 		ref, ok := op.Attr("callee").(*ir.SymbolRefAttr)
 		if !ok {
 			return op.Errorf("requires attribute 'callee'")

@@ -3,6 +3,7 @@ package spirv
 import (
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
 // SPV_NV_cooperative_matrix ops, as MLIR 16's GPUToSPIRV made them for
@@ -67,6 +68,12 @@ func verifyNVCoopAccess(op *ir.Operation, ptr, stride, colMajor *ir.Value) error
 	}
 	if !vectorOf(isScalar)(pt.Pointee) {
 		return op.Errorf("Pointer must point to a scalar or vector type, but points to '%s'", typeString(pt.Pointee))
+	}
+	switch pt.StorageClass {
+	case spv.StorageClassWorkgroup, spv.StorageClassStorageBuffer, spv.StorageClassPhysicalStorageBuffer:
+	default:
+		return ir.Errorf(op.Loc(), "Pointer storage class must be Workgroup, StorageBuffer or PhysicalStorageBufferEXT but provided %s",
+			EnumName(spv.KindStorageClass, uint32(pt.StorageClass)))
 	}
 	if !isSPIRVInt(stride.Type()) {
 		return op.Errorf("stride operand must be an integer, but got '%s'", typeString(stride.Type()))
@@ -212,7 +219,14 @@ var nvCoopMatrixMulAddOp = &ir.OpDef{
 		if a.Scope != b.Scope || a.Scope != c.Scope {
 			return op.Errorf("matrix scope must match")
 		}
-		if isSPIRVFloat(a.Elem) != isSPIRVFloat(b.Elem) {
+		ai, aInt := a.Elem.(*ir.IntegerType)
+		bi, bInt := b.Elem.(*ir.IntegerType)
+		switch {
+		case aInt && bInt:
+			if ai.Width != bi.Width {
+				return op.Errorf("matrix A and B integer element types must be the same bit width")
+			}
+		case a.Elem != b.Elem:
 			return op.Errorf("matrix A and B non-integer element types must match")
 		}
 		return nil

@@ -80,17 +80,50 @@ func extSummary(prefix, name string) string {
 	return "The " + set + " extended instruction " + name + ", per component."
 }
 
+// extVectorOf is MLIR's SPIRV_ScalarOrVectorOf, which extended
+// instructions take: scalars satisfying elem and vectors of them with 2, 3,
+// 4, 8 or 16 elements (core ops take vectors of any length, vectorOf).
+func extVectorOf(elem func(ir.Type) bool) func(ir.Type) bool {
+	return func(t ir.Type) bool {
+		if v, ok := t.(*ir.VectorType); ok {
+			switch numElements(v) {
+			case 2, 3, 4, 8, 16:
+				return len(v.Dims) == 1 && v.Scalable == nil && elem(v.Elem)
+			}
+			return false
+		}
+		return elem(t)
+	}
+}
+
+func isFloat16or32(t ir.Type) bool {
+	ft, ok := t.(*ir.FloatType)
+	return ok && (ft.Kind == ir.F16 || ft.Kind == ir.F32)
+}
+
+func isInt32(t ir.Type) bool { return isSPIRVInt(t) && bitWidth(t) == 32 }
+
+var (
+	extFloat       = arith.Constraint{Desc: floatLike.Desc, OK: extVectorOf(isSPIRVFloat)}
+	extFloat16or32 = arith.Constraint{Desc: "16/32-bit float or vector of 16/32-bit float" + vecLens, OK: extVectorOf(isFloat16or32)}
+	extInt         = arith.Constraint{Desc: intLike.Desc, OK: extVectorOf(isSPIRVInt)}
+	extInt32       = arith.Constraint{Desc: "Int32 or vector of Int32" + vecLens, OK: extVectorOf(isInt32)}
+)
+
 func glOps() []*ir.OpDef {
 	const gl = "spirv.GL."
 	var ops []*ir.OpDef
 	ops = append(ops, extOps(gl, []string{"FAbs", "Ceil", "Floor", "Round", "RoundEven", "Trunc", "FSign", "Fract",
-		"Sqrt", "InverseSqrt", "Exp", "Exp2", "Log", "Log2", "Sin", "Cos", "Tan", "Asin", "Acos", "Atan",
-		"Sinh", "Cosh", "Tanh", "Asinh", "Acosh", "Atanh", "Normalize"}, 1, floatLike, "f32")...)
-	ops = append(ops, extOps(gl, []string{"SAbs", "SSign", "FindILsb", "FindSMsb", "FindUMsb"}, 1, intLike, "i32")...)
-	ops = append(ops, extOps(gl, []string{"FMax", "FMin", "Pow", "Cross", "Reflect", "Step"}, 2, floatLike, "vector<3xf32>")...)
-	ops = append(ops, extOps(gl, []string{"SMax", "SMin", "UMax", "UMin"}, 2, intLike, "i32")...)
-	ops = append(ops, extOps(gl, []string{"FClamp", "Fma"}, 3, floatLike, "f32")...)
-	ops = append(ops, extOps(gl, []string{"SClamp", "UClamp"}, 3, intLike, "si32")...)
+		"Sqrt", "InverseSqrt", "Exp2", "Log2", "Normalize"}, 1, extFloat, "f32")...)
+	ops = append(ops, extOps(gl, []string{"Exp", "Log", "Sin", "Cos", "Tan", "Asin", "Acos", "Atan",
+		"Sinh", "Cosh", "Tanh", "Asinh", "Acosh", "Atanh"}, 1, extFloat16or32, "f32")...)
+	ops = append(ops, extOps(gl, []string{"SAbs", "SSign", "FindILsb"}, 1, extInt, "i32")...)
+	ops = append(ops, extOps(gl, []string{"FindSMsb", "FindUMsb"}, 1, extInt32, "i32")...)
+	ops = append(ops, extOps(gl, []string{"FMax", "FMin", "Cross", "Reflect", "Step"}, 2, extFloat, "vector<3xf32>")...)
+	ops = append(ops, extOps(gl, []string{"Pow"}, 2, extFloat16or32, "vector<3xf32>")...)
+	ops = append(ops, extOps(gl, []string{"SMax", "SMin", "UMax", "UMin"}, 2, extInt, "i32")...)
+	ops = append(ops, extOps(gl, []string{"FClamp", "Fma"}, 3, extFloat, "f32")...)
+	ops = append(ops, extOps(gl, []string{"SClamp", "UClamp"}, 3, extInt, "si32")...)
 	ops = append(ops, glSpecialOps()...)
 	return ops
 }
@@ -99,11 +132,12 @@ func clOps() []*ir.OpDef {
 	const cl = "spirv.CL."
 	var ops []*ir.OpDef
 	ops = append(ops, extOps(cl, []string{"acos", "acosh", "asin", "asinh", "atan", "atanh", "ceil", "cos", "cosh",
-		"erf", "exp", "fabs", "floor", "log", "rint", "round", "rsqrt", "sin", "sinh", "sqrt", "tan", "tanh"}, 1, floatLike, "f32")...)
-	ops = append(ops, extOps(cl, []string{"s_abs"}, 1, intLike, "i32")...)
-	ops = append(ops, extOps(cl, []string{"atan2", "fmax", "fmin", "pow"}, 2, floatLike, "f32")...)
-	ops = append(ops, extOps(cl, []string{"s_max", "s_min", "u_max", "u_min"}, 2, intLike, "vector<4xi16>")...)
-	ops = append(ops, extOps(cl, []string{"fma", "mix"}, 3, floatLike, "f32")...)
+		"erf", "exp", "fabs", "floor", "log", "rint", "round", "rsqrt", "sin", "sinh", "sqrt", "tan", "tanh"}, 1, extFloat, "f32")...)
+	ops = append(ops, extOps(cl, []string{"s_abs"}, 1, extInt, "i32")...)
+	ops = append(ops, extOps(cl, []string{"atan2", "fmax", "fmin", "pow"}, 2, extFloat, "f32")...)
+	ops = append(ops, extOps(cl, []string{"s_max", "s_min", "u_max", "u_min"}, 2, extInt, "vector<4xi16>")...)
+	ops = append(ops, extOps(cl, []string{"fma", "mix"}, 3, extFloat, "f32")...)
+	ops = append(ops, clPrintfOp)
 	return ops
 }
 
@@ -169,7 +203,7 @@ func glSpecialOps() []*ir.OpDef {
 		mk("FrexpStruct", "Splits x into a significand and an exponent of two.",
 			"%r = spirv.GL.FrexpStruct %x : f32 -> !spirv.struct<(f32, i32)>", 1, attrFirstArrowSyntax,
 			func(op *ir.Operation) error {
-				if err := arith.CheckOperands(op, floatLike); err != nil {
+				if err := arith.CheckOperands(op, extFloat); err != nil {
 					return err
 				}
 				s, ok := op.Result(0).Type().(*StructType)
@@ -179,22 +213,29 @@ func glSpecialOps() []*ir.OpDef {
 				if s.Member(0) != op.Operand(0).Type() {
 					return op.Errorf("member zero of the resulting struct type must be the same type as the operand")
 				}
-				if e := s.Member(1); !vectorOf(func(t ir.Type) bool { return isSPIRVInt(t) && bitWidth(t) == 32 })(e) ||
-					numElements(e) != numElements(op.Operand(0).Type()) {
-					return op.Errorf("member one of the resulting struct type must be a scalar or vector of 32 bit integer type with the same number of components as the operand")
+				e := s.Member(1)
+				if !vectorOf(isInt32)(e) {
+					return op.Errorf("member one of the resulting struct type must be a scalar or vector of 32 bit integer type")
+				}
+				if numElements(e) != numElements(op.Operand(0).Type()) {
+					return op.Errorf("member one of the resulting struct type must have the same number of components as the operand type")
 				}
 				return nil
 			}),
 		mk("Ldexp", "Builds x * 2^exp.", "%r = spirv.GL.Ldexp %x : f32, %exp : i32 -> f32", 2, named2,
 			func(op *ir.Operation) error {
-				if err := arith.CheckOperands(op, floatLike, intLike); err != nil {
+				if err := arith.CheckOperands(op, extFloat, extInt); err != nil {
 					return err
 				}
 				if op.Result(0).Type() != op.Operand(0).Type() {
 					return op.Errorf("failed to verify that all of {x, y} have same type")
 				}
-				if numElements(op.Operand(0).Type()) != numElements(op.Operand(1).Type()) {
+				x, exp := op.Operand(0).Type(), op.Operand(1).Type()
+				if (x == elemType(x)) != (exp == elemType(exp)) {
 					return op.Errorf("operands must both be scalars or vectors")
+				}
+				if numElements(x) != numElements(exp) {
+					return op.Errorf("operands must have the same number of elements")
 				}
 				return nil
 			}),
@@ -255,4 +296,23 @@ func glSpecialOps() []*ir.OpDef {
 				return nil
 			}),
 	}
+}
+
+// clPrintfOp: `%r = spirv.CL.printf %fmt %a, %b : !spirv.ptr<i8, UniformConstant>, i32, i32 -> i32`.
+var clPrintfOp = &ir.OpDef{
+	Name:     "spirv.CL.printf",
+	Summary:  "Writes the arguments under control of the format string; returns 0 on success, -1 otherwise.",
+	Example:  "%r = spirv.CL.printf %fmt %a, %b : !spirv.ptr<i8, UniformConstant>, i32, f32 -> i32",
+	Operands: ir.AtLeast(1), Results: ir.Exactly(1),
+	Format: &ir.Format{
+		Syntax:   "$format ( $arguments^ )? attr-dict `:` type($format) ( `,` type($arguments)^ )? `->` type($result)",
+		Operands: []string{"format", "arguments*"},
+		Results:  []string{"result"},
+	},
+	Verify: func(op *ir.Operation) error {
+		if err := arith.CheckOperands(op, pointer); err != nil {
+			return err
+		}
+		return arith.CheckResults(op, arith.Constraint{Desc: "Int32", OK: isInt32})
+	},
 }

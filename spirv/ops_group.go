@@ -90,6 +90,42 @@ func sameAsFirst(op *ir.Operation) error {
 	return nil
 }
 
+func isSignlessOrUnsignedInt(t ir.Type) bool {
+	it, ok := t.(*ir.IntegerType)
+	return ok && isSPIRVInt(t) && it.Signedness != ir.Signed
+}
+
+// verifyBroadcast: before SPIR-V 1.5 (the target of the enclosing
+// spirv.module, or MLIR's default 1.0) the id must be a constant.
+func verifyBroadcast(op *ir.Operation) error {
+	if err := sameAsFirst(op); err != nil {
+		return err
+	}
+	env := DefaultTargetEnv(op.Context())
+	if m := op.ParentOfName("spirv.module"); m != nil {
+		if e := LookupTargetEnv(m); e != nil {
+			env = e
+		}
+	}
+	if env.VCE.Version < spv.MakeVersion(1, 5) {
+		if d := op.Operand(1).DefiningOp(); d == nil || d.Name() != "spirv.Constant" && d.Name() != "spirv.mlir.referenceof" {
+			return op.Errorf("id must be the result of a constant op")
+		}
+	}
+	return nil
+}
+
+// verifyShuffle: the id, mask or delta must not be a signed integer.
+func verifyShuffle(op *ir.Operation) error {
+	if err := sameAsFirst(op); err != nil {
+		return err
+	}
+	if it, ok := op.Operand(1).Type().(*ir.IntegerType); ok && it.Signedness == ir.Signed {
+		return op.Errorf("second operand must be a singless/unsigned integer")
+	}
+	return nil
+}
+
 func groupOps() []*ir.OpDef {
 	ops := []*ir.OpDef{
 		scopedOp("spirv.GroupNonUniformElect", "True in exactly one active invocation of the group.",
@@ -98,13 +134,13 @@ func groupOps() []*ir.OpDef {
 		scopedOp("spirv.GroupNonUniformBallot", "Bitmask of the invocations whose predicate is true.",
 			"%r = spirv.GroupNonUniformBallot <Subgroup> %pred : vector<4xi32>", 1, true,
 			func(op *ir.Operation) error {
-				if t := op.Result(0).Type(); numElements(t) != 4 || !isSPIRVInt(elemType(t)) || bitWidth(elemType(t)) != 32 {
-					return op.Errorf("result #0 must be vector of 8/16/32/64-bit integer values of length 4, but got '%s'", typeString(t))
+				if t := op.Result(0).Type(); numElements(t) != 4 || t == elemType(t) || !isSignlessOrUnsignedInt(elemType(t)) {
+					return op.Errorf("result #0 must be vector of 8/16/32/64-bit signless/unsigned integer values of length 4, but got '%s'", typeString(t))
 				}
 				return nil
 			}),
 		scopedOp("spirv.GroupNonUniformBroadcast", "The value of the invocation with the given id.",
-			"%r = spirv.GroupNonUniformBroadcast <Subgroup> %v, %id : f32, i32", 2, false, sameAsFirst),
+			"%id = spirv.Constant 0 : i32\n%r = spirv.GroupNonUniformBroadcast <Subgroup> %v, %id : f32, i32", 2, false, verifyBroadcast),
 		scopedOp("spirv.GroupNonUniformBroadcastFirst", "The value of the lowest active invocation.",
 			"%r = spirv.GroupNonUniformBroadcastFirst <Subgroup> %v : f32", 1, false,
 			func(op *ir.Operation) error {
@@ -144,7 +180,7 @@ func groupOps() []*ir.OpDef {
 		{"GroupNonUniformShuffleDown", "The value of the invocation delta above this one.", 0},
 	} {
 		ops = append(ops, scopedOp("spirv."+r.name, r.summary,
-			"%r = spirv."+r.name+" <Subgroup> %v, %id : f32, i32", 2, false, sameAsFirst))
+			"%r = spirv."+r.name+" <Subgroup> %v, %id : f32, i32", 2, false, verifyShuffle))
 	}
 	type arithRow struct {
 		name string
@@ -263,8 +299,12 @@ func groupArithOp(name string, c arith.Constraint) *ir.OpDef {
 				return op.Errorf("cluster size operand is only valid for 'ClusteredReduce' group operation")
 			}
 			if clustered {
-				if _, ok := ConstantValue(op.Operand(1)).(*ir.IntegerAttr); !ok {
+				size, ok := ConstantValue(op.Operand(1)).(*ir.IntegerAttr)
+				if !ok {
 					return op.Errorf("cluster size operand must come from a constant op")
+				}
+				if n := size.Int(); n <= 0 || n&(n-1) != 0 {
+					return op.Errorf("cluster size operand must be a power of two")
 				}
 			}
 			return nil

@@ -20,6 +20,8 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 		return parseInterfaceVarABI(p)
 	case "linkage_attributes":
 		return parseLinkage(p)
+	case "coop_matrix_props_khr", "coop_matrix_props_nv":
+		return parseCoopMatrixProps(p, mnemonic == "coop_matrix_props_khr")
 	case "coop_matrix_operands":
 		return parseBracketed(p, func() (ir.Attribute, error) {
 			bits, err := parseCoopOperandBits(p)
@@ -295,6 +297,11 @@ func parseEntryPointABI(p *ir.Parser) (ir.Attribute, error) {
 	err := parseStructParams(p, func(name string, loc ir.Location) error {
 		switch name {
 		case "workgroup_size", "local_size": // local_size = dense<...> : vector<3xi32> is the older spelling
+			if name == "workgroup_size" && !p.IsPunct("[") {
+				// MLIR reports the missing bracket, then the parameter.
+				p.Context().Emit(ir.Errorf(p.Loc(), "expected '['"))
+				return ir.Errorf(loc, "failed to parse SPIRV_EntryPointABIAttr parameter 'workgroup_size' which is to be a `DenseI32ArrayAttr`")
+			}
 			ws, err := parseIntList(p)
 			if err != nil {
 				return err
@@ -325,8 +332,24 @@ func parseInterfaceVarABI(p *ir.Parser) (ir.Attribute, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
-	ids, err := parseParenInts(p, 2)
-	if err != nil {
+	if err := p.ParsePunct("("); err != nil {
+		return nil, err
+	}
+	var ids [2]int64
+	for i, what := range []string{"descriptor set", "binding"} {
+		if i > 0 {
+			if err := p.ParsePunct(","); err != nil {
+				return nil, err
+			}
+		}
+		loc := p.Loc()
+		v, ok, err := p.ParseOptionalInteger()
+		if err != nil || !ok {
+			return nil, ir.Errorf(loc, "missing %s", what)
+		}
+		ids[i] = v
+	}
+	if err := p.ParsePunct(")"); err != nil {
 		return nil, err
 	}
 	var sc *spv.StorageClass
@@ -367,4 +390,87 @@ func parseLinkage(p *ir.Parser) (ir.Attribute, error) {
 		return nil, err
 	}
 	return Linkage(p.Context(), name, spv.LinkageType(lt)), nil
+}
+
+// parseCoopMatrixProps parses the parameters of #spirv.coop_matrix_props_khr
+// or _nv; every one must be given (acc_sat only for KHR).
+func parseCoopMatrixProps(p *ir.Parser, khr bool) (ir.Attribute, error) {
+	a := CoopMatrixPropsAttr{KHR: khr}
+	loc := p.Loc()
+	seen := map[string]bool{}
+	err := parseStructParams(p, func(name string, loc ir.Location) error {
+		if seen[name] {
+			return ir.Errorf(loc, "duplicate parameter '%s'", name)
+		}
+		seen[name] = true
+		var err error
+		switch name {
+		case "m_size":
+			a.M, err = p.ParseInteger()
+		case "n_size":
+			a.N, err = p.ParseInteger()
+		case "k_size":
+			a.K, err = p.ParseInteger()
+		case "a_type":
+			a.AType, err = p.ParseType()
+		case "b_type":
+			a.BType, err = p.ParseType()
+		case "c_type":
+			a.CType, err = p.ParseType()
+		case "result_type":
+			a.ResultType, err = p.ParseType()
+		case "scope":
+			var v uint32
+			if p.IsPunct("<") {
+				v, err = parseBracketedEnum(p, spv.KindScope)
+			} else {
+				var sa ir.Attribute
+				if sa, err = p.ParseAttribute(nil); err == nil {
+					e, ok := sa.(*EnumAttr)
+					if !ok || e.Kind != spv.KindScope {
+						return ir.Errorf(loc, "expected a scope")
+					}
+					v = e.Value
+				}
+			}
+			a.Scope = spv.Scope(v)
+		case "acc_sat":
+			if !khr {
+				return ir.Errorf(loc, "struct has no parameter named '%s'", name)
+			}
+			var w string
+			if w, err = p.ParseKeywordAny(); err == nil && w != "true" && w != "false" {
+				return ir.Errorf(loc, "expected true or false")
+			}
+			a.AccSat = w == "true"
+		default:
+			return ir.Errorf(loc, "struct has no parameter named '%s'", name)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	want := []string{"m_size", "n_size", "k_size", "a_type", "b_type", "c_type", "result_type", "scope"}
+	if khr {
+		want = append(want, "acc_sat")
+	}
+	for _, w := range want {
+		if !seen[w] {
+			return nil, ir.Errorf(loc, "struct is missing required parameter: %s", w)
+		}
+	}
+	return CoopMatrixProps(p.Context(), a), nil
+}
+
+// parseBracketedEnum parses `<Value>` of enum kind k.
+func parseBracketedEnum(p *ir.Parser, k *spv.OperandKind) (uint32, error) {
+	if err := p.ParsePunct("<"); err != nil {
+		return 0, err
+	}
+	v, err := parseKeywordEnum(p, k, snakeCase(k.Name))
+	if err != nil {
+		return 0, err
+	}
+	return v, p.ParsePunct(">")
 }

@@ -71,6 +71,9 @@ func TestAttrsRoundTrip(t *testing.T) {
 		{"#spirv.linkage_attributes<linkage_name = \"a-b\", linkage_type = <Export>>", ""},
 		{"#spirv.memory_semantics<None>", ""},
 		{"#spv.storage_class<Workgroup>", "#spirv.storage_class<Workgroup>"},
+		{"#spirv.coop_matrix_props_nv<m_size = 8, n_size = 8, k_size = 32, a_type = i8, b_type = i8, c_type = i32, result_type = i32, scope = <Subgroup>>", ""},
+		{"#spirv.coop_matrix_props_khr<m_size = 16, n_size = 16, k_size = 16, a_type = f16, b_type = f16, c_type = f32, result_type = f32, acc_sat = true, scope = #spirv.scope<Subgroup>>",
+			"#spirv.coop_matrix_props_khr<m_size = 16, n_size = 16, k_size = 16, a_type = f16, b_type = f16, c_type = f32, result_type = f32, acc_sat = true, scope = <Subgroup>>"},
 	} {
 		a, err := ir.ParseAttrString(ctx, c.in)
 		if err != nil {
@@ -102,6 +105,21 @@ func TestTypeErrors(t *testing.T) {
 		{"!spirv.foo", "unknown SPIR-V type: foo"},
 	} {
 		_, err := ir.ParseTypeString(ctx, c.in)
+		if err == nil || !contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q", c.in, err, c.want)
+		}
+	}
+}
+
+func TestAttrErrors(t *testing.T) {
+	ctx := ir.NewContext(Dialect())
+	for _, c := range []struct{ in, want string }{
+		{"#spirv.coop_matrix_props_nv<m_size = 8>", "1:28: error: struct is missing required parameter: n_size"},
+		{"#spirv.coop_matrix_props_nv<m_size = 8, acc_sat = true>", "1:41: error: struct has no parameter named 'acc_sat'"},
+		{"#spirv.coop_matrix_props_khr<m_size = 8, m_size = 8>", "1:42: error: duplicate parameter 'm_size'"},
+		{"#spirv.coop_matrix_props_khr<scope = <Bogus>>", "unknown scope: Bogus"},
+	} {
+		_, err := ir.ParseAttrString(ctx, c.in)
 		if err == nil || !contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want %q", c.in, err, c.want)
 		}

@@ -104,3 +104,16 @@ func.func @selection(%c: i1, %p: !spirv.ptr<i32, Function>, %a: i32, %b: i32) {
   }
   return
 }
+
+// A poison operand folds the op to poison; x + 0 is x on either side.
+// CHECK-LABEL: func.func @fold_poison
+func.func @fold_poison(%arg0: i32) -> (i32, i32, i32) {
+  %p = ub.poison : i32
+  %zero = spirv.Constant 0 : i32
+  %0 = spirv.IAdd %arg0, %p : i32
+  %1 = spirv.IAdd %zero, %arg0 : i32
+  %2 = spirv.IAdd %arg0, %zero : i32
+  // CHECK-NEXT: %[[P:.*]] = ub.poison : i32
+  // CHECK-NEXT: return %[[P]], %arg0, %arg0
+  return %0, %1, %2 : i32, i32, i32
+}

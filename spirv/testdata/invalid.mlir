@@ -487,3 +487,251 @@ func.func @f() {
   }
   return
 }
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%p: !spirv.ptr<i32, Generic>) "None" {
+    // expected-error @+1 {{operand must be a physical pointer}}
+    %0 = spirv.ConvertPtrToU %p : !spirv.ptr<i32, Generic> to i32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module PhysicalStorageBuffer64 OpenCL {
+  spirv.func @f(%a: i64) "None" {
+    // expected-error @+1 {{result must be a physical pointer}}
+    %0 = spirv.ConvertUToPtr %a : i64 to !spirv.ptr<i32, CrossWorkgroup>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.func @f(%a: vector<3xf32>, %b: vector<3xf32>) "None" {
+  // expected-error @+1 {{'spirv.Dot' op failed to verify that all of {vector1, result} have same element type}}
+  %0 = spirv.Dot %a, %b : vector<3xf32> -> f16
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i32, %b: i32) "None" {
+  // expected-error @+1 {{'spirv.FunctionCall' op result group starting at #0 requires 0 or 1 element, but found 2}}
+  %0:2 = spirv.FunctionCall @f(%a, %b) : (i32, i32) -> (i32, i32)
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: f64) "None" {
+  // expected-error @+1 {{'spirv.GL.Sin' op operand #0 must be 16/32-bit float or vector of 16/32-bit float values of length 2/3/4/8/16, but got 'f64'}}
+  %0 = spirv.GL.Sin %a : f64
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: vector<5xf32>) "None" {
+  // expected-error @+1 {{'spirv.CL.fabs' op operand #0 must be 16/32/64-bit float or vector of 16/32/64-bit float values of length 2/3/4/8/16, but got 'vector<5xf32>'}}
+  %0 = spirv.CL.fabs %a : vector<5xf32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i64) "None" {
+  // expected-error @+1 {{'spirv.GL.FindUMsb' op operand #0 must be Int32 or vector of Int32 values of length 2/3/4/8/16, but got 'i64'}}
+  %0 = spirv.GL.FindUMsb %a : i64
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: vector<3xf32>, %e: vector<2xi32>) "None" {
+  // expected-error @+1 {{'spirv.GL.Ldexp' op operands must have the same number of elements}}
+  %0 = spirv.GL.Ldexp %a : vector<3xf32>, %e : vector<2xi32> -> vector<3xf32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: vector<3xf32>) "None" {
+  // expected-error @+1 {{'spirv.GL.FrexpStruct' op member one of the resulting struct type must have the same number of components as the operand type}}
+  %0 = spirv.GL.FrexpStruct %a : vector<3xf32> -> !spirv.struct<(vector<3xf32>, vector<2xi32>)>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: f32) "None" {
+  // expected-error @+1 {{expected non-function type}}
+  %0 = spirv.GL.Exp %a :
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%p: i1) "None" {
+  // expected-error @+1 {{'spirv.GroupNonUniformBallot' op result #0 must be vector of 8/16/32/64-bit signless/unsigned integer values of length 4, but got 'vector<4xsi32>'}}
+  %0 = spirv.GroupNonUniformBallot <Subgroup> %p : vector<4xsi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%v: f32, %id: i32) "None" {
+  // expected-error @+1 {{'spirv.GroupNonUniformBroadcast' op id must be the result of a constant op}}
+  %0 = spirv.GroupNonUniformBroadcast <Subgroup> %v, %id : f32, i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%v: f32, %id: si32) "None" {
+  // expected-error @+1 {{'spirv.GroupNonUniformShuffleXor' op second operand must be a singless/unsigned integer}}
+  %0 = spirv.GroupNonUniformShuffleXor <Subgroup> %v, %id : f32, si32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%v: i32) "None" {
+  %c = spirv.Constant 6 : i32
+  // expected-error @+1 {{'spirv.GroupNonUniformIAdd' op cluster size operand must be a power of two}}
+  %0 = spirv.GroupNonUniformIAdd "Subgroup" "ClusteredReduce" %v cluster_size(%c) : i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: !spirv.NV.coopmatrix<8x16xui8, Subgroup>, %b: !spirv.NV.coopmatrix<16x8xsi32, Subgroup>, %c: !spirv.NV.coopmatrix<8x8xi32, Subgroup>) "None" {
+  // expected-error @+1 {{'spirv.NV.CooperativeMatrixMulAdd' op matrix A and B integer element types must be the same bit width}}
+  %r = spirv.NV.CooperativeMatrixMulAdd %a, %b, %c : !spirv.NV.coopmatrix<8x16xui8, Subgroup>, !spirv.NV.coopmatrix<16x8xsi32, Subgroup> -> !spirv.NV.coopmatrix<8x8xi32, Subgroup>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%p: !spirv.ptr<i32, Function>, %s: i32, %b: i1) "None" {
+  // expected-error @+1 {{Pointer storage class must be Workgroup, StorageBuffer or PhysicalStorageBufferEXT but provided Function}}
+  %0 = spirv.NV.CooperativeMatrixLoad %p, %s, %b : !spirv.ptr<i32, Function> as !spirv.NV.coopmatrix<8x16xi32, Subgroup>
+  spirv.Return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{expected block name}}
+  spirv.Branch
+}
+
+// -----
+
+// expected-error @+1 {{found unsupported 'spirv.something' attribute on region argument}}
+func.func @f(%arg: i32 {spirv.something}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{cannot attach SPIR-V attributes to region result}}
+func.func @f() -> (i32 {spirv.something}) {
+  %0 = spirv.Constant 1 : i32
+  return %0 : i32
+}
+
+// -----
+
+// expected-error @+1 {{'spirv.interface_var_abi' attribute cannot specify storage class when attaching to a non-scalar value}}
+func.func @f(%arg0: memref<4xf32> {spirv.interface_var_abi = #spirv.interface_var_abi<(0, 1), Uniform>}) {
+  return
+}
+
+// -----
+
+func.func @f(
+  // expected-error @+1 {{missing binding}}
+  %arg0: f32 {spirv.interface_var_abi = #spirv.interface_var_abi<(1,)>}
+) {
+  return
+}
+
+// -----
+
+func.func @f() attributes {
+  // expected-error @+2 {{failed to parse SPIRV_EntryPointABIAttr parameter 'workgroup_size' which is to be a `DenseI32ArrayAttr`}}
+  // expected-error @+1 {{expected '['}}
+  spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = 64>
+} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unbalanced '(' character in pretty dialect name}}
+func.func private @f(!spirv.struct<(f32 0])>) -> ()
+
+// -----
+
+// expected-error @+1 {{unbalanced '<' character in pretty dialect name}}
+func.func private @f(!spirv.matrix< 3 x vector<3xf32>) -> ()
+
+// -----
+
+spirv.func @f(%p: !spirv.ptr<i32, StorageBuffer>) "None" {
+  // expected-error @+1 {{'spirv.INTEL.SubgroupBlockRead' op mismatch in result type and pointer type}}
+  %0 = spirv.INTEL.SubgroupBlockRead %p : !spirv.ptr<i32, StorageBuffer> -> vector<2xf32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%p: !spirv.ptr<i32, StorageBuffer>, %v: vector<2xi32>) "None" {
+  // expected-error @+1 {{custom op 'spirv.INTEL.SubgroupBlockWrite' invalid storage_class attribute specification: "Bogus"}}
+  spirv.INTEL.SubgroupBlockWrite "Bogus" %p, %v : vector<2xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%v: vector<2xi32>) "None" {
+  // expected-error @+1 {{expected a storage class string before a pointer defined later}}
+  spirv.INTEL.SubgroupBlockWrite %later, %v : vector<2xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f() "None" {
+  %x = spirv.Constant 1 : i32
+  // expected-error @+1 {{'spirv.EmitVertex' op requires zero operands}}
+  "spirv.EmitVertex"(%x) : (i32) -> ()
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f() "None" {
+  // expected-error @+1 {{cannot name an operation with no results}}
+  %0 = spirv.EndPrimitive
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%fmt: !spirv.ptr<i8, UniformConstant>) "None" {
+  // expected-error @+1 {{'spirv.CL.printf' op result #0 must be Int32, but got 'i64'}}
+  %0 = spirv.CL.printf %fmt : !spirv.ptr<i8, UniformConstant> -> i64
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%fmt: i32) "None" {
+  // expected-error @+1 {{'spirv.CL.printf' op operand #0 must be any SPIR-V pointer type, but got 'i32'}}
+  %0 = spirv.CL.printf %fmt : i32 -> i32
+  spirv.Return
+}

@@ -6,10 +6,10 @@
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
 // CHECK-LABEL: spirv.module
 spirv.module Logical GLSL450 {
-  // CHECK-DAG: spirv.GlobalVariable @add_arg_0 bind(0, 0) : !spirv.ptr<!spirv.struct<(vector<2xi32> [0])>, Uniform>
+  // CHECK-DAG: spirv.GlobalVariable @add_arg_0 bind(0, 0) : !spirv.ptr<!spirv.struct<(i32 [0])>, Uniform>
   // CHECK-DAG: spirv.GlobalVariable @add_arg_1 bind(0, 1) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<vector<3xf32>, stride=12> [0])>, StorageBuffer>
   // CHECK: spirv.func @add() "None" {
-  spirv.func @add(%n: vector<2xi32> {spirv.interface_var_abi = #spirv.interface_var_abi<(0, 0), Uniform>},
+  spirv.func @add(%n: i32 {spirv.interface_var_abi = #spirv.interface_var_abi<(0, 0), Uniform>},
                   %buf: !spirv.ptr<!spirv.struct<(!spirv.rtarray<vector<3xf32>, stride=12> [0])>, StorageBuffer>
                         {spirv.interface_var_abi = #spirv.interface_var_abi<(0, 1)>}) "None"
       attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [64, 1, 1]>} {
@@ -17,12 +17,10 @@ spirv.module Logical GLSL450 {
     // CHECK: %[[N:.*]] = spirv.mlir.addressof @add_arg_0
     // CHECK: %[[ZERO:.*]] = spirv.Constant 0 : i32
     // CHECK: %[[P:.*]] = spirv.AccessChain %[[N]][%[[ZERO]]]
-    // CHECK: %[[V:.*]] = spirv.Load "Uniform" %[[P]] : vector<2xi32>
-    // CHECK: spirv.CompositeExtract %[[V]][0 : i32]
-    // CHECK: spirv.AccessChain %[[BUF]]
-    %x = spirv.CompositeExtract %n[0 : i32] : vector<2xi32>
+    // CHECK: %[[V:.*]] = spirv.Load "Uniform" %[[P]] : i32
+    // CHECK: spirv.AccessChain %[[BUF]][%{{.*}}, %[[V]]]
     %c0 = spirv.Constant 0 : i32
-    %p = spirv.AccessChain %buf[%c0, %x] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<vector<3xf32>, stride=12> [0])>, StorageBuffer>, i32, i32
+    %p = spirv.AccessChain %buf[%c0, %n] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<vector<3xf32>, stride=12> [0])>, StorageBuffer>, i32, i32
     spirv.Return
   }
   // CHECK: spirv.EntryPoint "GLCompute" @add{{$}}

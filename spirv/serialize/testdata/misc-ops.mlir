@@ -1,0 +1,51 @@
+// RUN: kiln translate --no-implicit-module --split-input-file --test-spirv-roundtrip %s | FileCheck %s
+// RUN: rm -rf %t && mkdir %t
+// RUN: kiln translate --no-implicit-module --split-input-file --serialize-spirv --spirv-save-validation-files-with-prefix=%t/m %s > /dev/null
+// RUN: spirv-val --target-env spv1.3 %t/m_0.spv && spirv-val --target-env spv1.3 %t/m_1.spv && spirv-val %t/m_2.spv
+
+// Geometry primitives, Intel's subgroup block reads and writes, OpenCL printf.
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Geometry], []> {
+  spirv.GlobalVariable @out : !spirv.ptr<!spirv.struct<(vector<4xf32>)>, Output>
+  // CHECK-LABEL: spirv.func @primitives
+  spirv.func @primitives() "None" {
+    // CHECK-NEXT: spirv.EmitVertex
+    spirv.EmitVertex
+    // CHECK-NEXT: spirv.EndPrimitive
+    spirv.EndPrimitive
+    spirv.Return
+  }
+  spirv.EntryPoint "Geometry" @primitives, @out
+  spirv.ExecutionMode @primitives "InputPoints"
+  spirv.ExecutionMode @primitives "Invocations", 1
+  spirv.ExecutionMode @primitives "OutputPoints"
+  spirv.ExecutionMode @primitives "OutputVertices", 1
+}
+
+// -----
+
+spirv.module Physical64 OpenCL requires #spirv.vce<v1.3, [Addresses, Kernel, Linkage, SubgroupBufferBlockIOINTEL], [SPV_INTEL_subgroups]> {
+  // CHECK-LABEL: spirv.func @block
+  spirv.func @block(%p: !spirv.ptr<i32, CrossWorkgroup>) -> vector<2xi32> "None" {
+    // CHECK-NEXT: %[[V:.*]] = spirv.INTEL.SubgroupBlockRead %{{.*}} : !spirv.ptr<i32, CrossWorkgroup> -> vector<2xi32>
+    %v = spirv.INTEL.SubgroupBlockRead %p : !spirv.ptr<i32, CrossWorkgroup> -> vector<2xi32>
+    // CHECK-NEXT: spirv.INTEL.SubgroupBlockWrite %{{.*}}, %[[V]] : vector<2xi32>
+    spirv.INTEL.SubgroupBlockWrite "CrossWorkgroup" %p, %v : vector<2xi32>
+    // CHECK-NEXT: spirv.INTEL.SubgroupBlockWrite %{{.*}}, %[[V]] : vector<2xi32>
+    spirv.INTEL.SubgroupBlockWrite %p, %v : vector<2xi32>
+    spirv.ReturnValue %v : vector<2xi32>
+  }
+}
+
+// -----
+
+spirv.module Physical64 OpenCL requires #spirv.vce<v1.0, [Addresses, Kernel, Linkage, Int8], []> {
+  // CHECK-LABEL: spirv.func @printf
+  spirv.func @printf(%fmt : !spirv.ptr<i8, UniformConstant>, %a : i32, %b : f32) -> i32 "None" {
+    // CHECK-NEXT: %[[R:.*]] = spirv.CL.printf %{{.*}} %{{.*}}, %{{.*}} : !spirv.ptr<i8, UniformConstant>, i32, f32 -> i32
+    %0 = spirv.CL.printf %fmt %a, %b : !spirv.ptr<i8, UniformConstant>, i32, f32 -> i32
+    // CHECK-NEXT: spirv.CL.printf %{{.*}} : !spirv.ptr<i8, UniformConstant> -> i32
+    %1 = spirv.CL.printf %fmt : !spirv.ptr<i8, UniformConstant> -> i32
+    spirv.ReturnValue %0 : i32
+  }
+}
