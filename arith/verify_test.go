@@ -63,7 +63,7 @@ func TestDiagnostics(t *testing.T) {
 		{In: "%c = \"test.def\"() : () -> tensor<i1>\n%a = \"test.def\"() : () -> tensor<2xi64>\n%r = arith.select %c, %a, %a : tensor<i1>, tensor<2xi64>",
 			Err: "t.mlir:3:6: error: 'arith.select' op failed to verify that condition is signless i1 or has matching shape"},
 		{In: "%c = \"test.def\"() : () -> tensor<8xi1, \"bar\">\n%a = \"test.def\"() : () -> tensor<8xi32, \"foo\">\n%r = arith.select %c, %a, %a : tensor<8xi1, \"bar\">, tensor<8xi32, \"foo\">",
-			Err: "t.mlir:3:6: error: 'arith.select' op expected condition type to have the same shape as the result type, expected 'tensor<8xi1>', but got 'tensor<8xi1, \"bar\">'"},
+			Err: "t.mlir:3:6: error: 'arith.select' op expected condition type to have the same shape as the result type, expected 'tensor<8xi1, \"foo\">', but got 'tensor<8xi1, \"bar\">'"},
 		{In: "%a = \"test.def\"() : () -> f32\n%r:2 = arith.addui_extended %a, %a : f32, i32",
 			Err: "t.mlir:2:8: error: 'arith.addui_extended' op operand #0 must be signless-integer-like, but got 'f32'"},
 		{In: "%a = \"test.def\"() : () -> i32\n%r:2 = arith.addui_extended %a, %a : i32, i32",
