@@ -61,7 +61,7 @@ func TestDiagnostics(t *testing.T) {
 		{In: "%a = \"test.def\"() : () -> tensor<2xf32, \"foo\">\n%r = arith.extf %a : tensor<2xf32, \"foo\"> to tensor<2xf64, \"bar\">",
 			Err: "t.mlir:2:6: error: 'arith.extf' op operand type 'tensor<2xf32, \"foo\">' and result type 'tensor<2xf64, \"bar\">' are cast incompatible"},
 		{In: "%c = \"test.def\"() : () -> tensor<i1>\n%a = \"test.def\"() : () -> tensor<2xi64>\n%r = arith.select %c, %a, %a : tensor<i1>, tensor<2xi64>",
-			Err: "t.mlir:3:6: error: 'arith.select' op failed to verify that condition is signless i1 or has matching shape"},
+			Err: "t.mlir:3:6: error: 'arith.select' op failed to verify that condition is scalar or has matching shape"},
 		{In: "%c = \"test.def\"() : () -> tensor<8xi1, \"bar\">\n%a = \"test.def\"() : () -> tensor<8xi32, \"foo\">\n%r = arith.select %c, %a, %a : tensor<8xi1, \"bar\">, tensor<8xi32, \"foo\">",
 			Err: "t.mlir:3:6: error: 'arith.select' op expected condition type to have the same shape as the result type, expected 'tensor<8xi1, \"foo\">', but got 'tensor<8xi1, \"bar\">'"},
 		{In: "%a = \"test.def\"() : () -> f32\n%r:2 = arith.addui_extended %a, %a : f32, i32",
