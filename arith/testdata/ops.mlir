@@ -82,6 +82,11 @@ func.func @float_ops(%x: f32, %y: f32, %v: vector<4xf16>, %t: tensor<?xbf16>) {
   %9 = arith.maxnumf %x, %y : f32
   // CHECK: arith.minnumf %{{.*}}, %{{.*}} : f32
   %10 = arith.minnumf %x, %y : f32
+  // MLIR's names before maximumf/minimumf parse as them.
+  // CHECK: arith.maximumf %{{.*}}, %{{.*}} : f32
+  %11 = arith.maxf %x, %y : f32
+  // CHECK: arith.minimumf %{{.*}}, %{{.*}} fastmath<nnan> : f32
+  %12 = arith.minf %x, %y fastmath<nnan> : f32
   return
 }
 
