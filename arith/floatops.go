@@ -121,10 +121,3 @@ var (
 	maxnumf  = floatOp("maxnumf", "floating-point maximum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isNegInfOrNaN)))
 	minnumf  = floatOp("minnumf", "floating-point minimum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isPosInfOrNaN)))
 )
-
-// MLIR named maximumf and minimumf maxf and minf until late 2023, with the
-// same semantics (NaN propagates, -0 < +0).
-func init() {
-	maximumf.OldNames = []string{"arith.maxf"}
-	minimumf.OldNames = []string{"arith.minf"}
-}

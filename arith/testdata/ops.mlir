@@ -49,6 +49,9 @@ func.func @int_ops(%a: i32, %b: i32, %v: vector<4xi64>, %t: tensor<4x?xi8>, %i: 
   %sum, %carry = arith.addui_extended %a, %b : i32, i1
   // CHECK: %{{.*}}:2 = arith.addui_extended %{{.*}}, %{{.*}} : i32, i1
   %sum2, %carry2 = arith.addui_extended %a, %b : i32
+  // MLIR's name for it until December 2022.
+  // CHECK: %{{.*}}:2 = arith.addui_extended %{{.*}}, %{{.*}} : i32, i1
+  %sum3, %carry3 = arith.addui_carry %a, %b : i32, i1
   // CHECK: %{{.*}}:2 = arith.subui_extended %{{.*}}, %{{.*}} : vector<4xi64>, vector<4xi1>
   %diff, %borrow = arith.subui_extended %v, %v : vector<4xi64>, vector<4xi1>
   // CHECK: %{{.*}}:2 = arith.mulsi_extended %{{.*}}, %{{.*}} : i32
