@@ -252,6 +252,10 @@ const (
 
 var roundingEnum = enum{"roundingmode", []string{"to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away"}, 32}
 
+// oldRoundingNames are the keywords MLIR first gave the rounding modes (until
+// early 2024, e.g. `tonearesteven`); they still parse, and print as the current ones.
+var oldRoundingNames = []string{"tonearesteven", "downward", "upward", "towardzero", "tonearestaway"}
+
 func (m RoundingMode) String() string { return roundingEnum.name(int64(m)) }
 
 func (e enum) name(v int64) string {

@@ -21,8 +21,8 @@ func replaceWith(rw *ir.Rewriter, op *ir.Operation, name string, operands []*ir.
 }
 
 // reassociateConstants rewrites op(op(x, c0), c1) to op(x, op(c0, c1)) for
-// an associative op, folding the two constants (MLIR's AddIAddConstant and
-// MulIMulConstant, which drop the overflow flags).
+// an associative op, folding the two constants (MLIR's MulIMulConstant,
+// which drops the overflow flags).
 func reassociateConstants(name string) *ir.Pattern {
 	return &ir.Pattern{
 		Name: name + "-constants",
@@ -51,10 +51,7 @@ func reassociateConstants(name string) *ir.Pattern {
 	}
 }
 
-var (
-	addiAddConstant = reassociateConstants("arith.addi")
-	muliMulConstant = reassociateConstants("arith.muli")
-)
+var muliMulConstant = reassociateConstants("arith.muli")
 
 // cmpiInverse maps each predicate to its negation.
 var cmpiInverse = [...]CmpIPredicate{

@@ -1,6 +1,8 @@
 package arith
 
 import (
+	"math"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -43,6 +45,10 @@ func castOp(name, summary, example string, from, to Constraint, compatible func(
 			return VerifyElementwise(op)
 		},
 		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			// A cast to its own type is its operand (MLIR's CastOpInterface fold).
+			if op.Operand(0).Type() == op.Result(0).Type() {
+				return []ir.FoldResult{*value(op.Operand(0))}, true
+			}
 			if simplify != nil {
 				if r := simplify(op); r != nil {
 					if r.Attr == nil && r.Value == nil {
@@ -52,11 +58,16 @@ func castOp(name, summary, example string, from, to Constraint, compatible func(
 				}
 			}
 			in, out := ir.ElementTypeOrSelf(op.Operand(0).Type()), ir.ElementTypeOrSelf(op.Result(0).Type())
-			if !foldableCast(in) || !foldableCast(out) || !foldableRounding(op) {
+			if !foldableCast(in) || !foldableCast(out) {
 				return nil, false
 			}
 			return foldTo(FoldElementwise(op.Context(), op.Result(0).Type(), operands, func(xs []Scalar) (Scalar, bool) {
-				return EvalCast(full, in, out, xs[0])
+				r, ok := EvalCast(full, in, out, xs[0])
+				// MLIR folds truncf only when no rounding happens, whatever the mode.
+				if full == "arith.truncf" && r.Float != xs[0].Float && !math.IsNaN(r.Float) {
+					return r, false
+				}
+				return r, ok
 			}))
 		},
 	}
@@ -69,13 +80,6 @@ func foldableCast(t ir.Type) bool {
 		return ok
 	}
 	return intWidth(t) <= 64
-}
-
-// foldableRounding reports whether op rounds as the folder does: to nearest
-// even (truncf with another rounding mode does not fold).
-func foldableRounding(op *ir.Operation) bool {
-	v, ok := roundingEnum.value(op)
-	return !ok || RoundingMode(v) == ToNearestEven
 }
 
 // sameEncoding rejects casts between ranked tensors of different encodings.
@@ -180,7 +184,7 @@ var (
 	extsi = castOp("extsi", "integer sign extension operation", "%r = arith.extsi %a : i8 to i32",
 		FixedWidthIntLike, FixedWidthIntLike, intWider, nil, collapseSame, extsiOfExtui)
 	trunci = castOp("trunci", "integer truncation operation", "%r = arith.trunci %a overflow<nuw> : i32 to i8",
-		FixedWidthIntLike, FixedWidthIntLike, intNarrower, overflow, truncISimplify)
+		FixedWidthIntLike, FixedWidthIntLike, intNarrower, overflow, truncISimplify, truncIOfExt, truncIShrSI, truncIMulHigh)
 	extf = castOp("extf", "cast from floating-point to wider floating-point", "%r = arith.extf %a fastmath<contract> : f16 to f32",
 		FloatLike, FloatLike, floatWider, []Clause{ClauseFastMathOptional}, nil)
 	truncf = castOp("truncf", "cast from floating-point to narrower floating-point", "%r = arith.truncf %a toward_zero fastmath<fast> : f32 to bf16",

@@ -23,3 +23,13 @@ var dialect = &ir.Dialect{
 	ParseAttr:           parseAttr,
 	MaterializeConstant: BuildConstant,
 }
+
+// Ops MLIR renamed without changing them, whose old names upstream files of
+// that time still use: maximumf and minimumf were maxf and minf until late
+// 2023 (NaN propagates, -0 < +0), addui_extended was addui_carry until
+// December 2022.
+func init() {
+	maximumf.OldNames = []string{"arith.maxf"}
+	minimumf.OldNames = []string{"arith.minf"}
+	adduiExtended.OldNames = []string{"arith.addui_carry"}
+}

@@ -74,6 +74,12 @@ func extendedOp(name, summary, example string, traits ir.Trait, carry bool, simp
 			}
 			return VerifyElementwise(op)
 		},
+		ResultNames: func(op *ir.Operation, name func(v *ir.Value, name string)) {
+			if !carry { // MLIR names only the multiplications' results
+				name(op.Result(0), "low")
+				name(op.Result(1), "high")
+			}
+		},
 		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 			if r := simplify(op); r != nil {
 				return r, true
@@ -115,6 +121,42 @@ func rhsZeroFolds(keepLHS bool) func(op *ir.Operation) []ir.FoldResult {
 	}
 }
 
+// muluiOneFolds adds mului_extended(x, 1) -> (x, 0) to rhsZeroFolds.
+func muluiOneFolds(op *ir.Operation) []ir.FoldResult {
+	if r := rhsZeroFolds(false)(op); r != nil {
+		return r
+	}
+	if !intIs(ConstantValue(op.Operand(1)), op.Operand(1).Type(), isOne) {
+		return nil
+	}
+	if z := makeConst(op.Context(), op.Result(1).Type(), []Scalar{{}}, true); z != nil {
+		return []ir.FoldResult{{Value: op.Operand(0)}, {Attr: z}}
+	}
+	return nil
+}
+
+// mulsiExtendedByOne rewrites mulsi_extended(x, 1) to (x, extsi(x < 0))
+// (MLIR's MulSIExtendedRHSOne).
+var mulsiExtendedByOne = &ir.Pattern{
+	Name: "arith.mulsi_extended-rhs-one",
+	Root: "arith.mulsi_extended",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		x, t := op.Operand(0), op.Operand(0).Type()
+		zero := makeConst(op.Context(), t, []Scalar{{}}, true)
+		if zero == nil || !intIs(ConstantValue(op.Operand(1)), t, isOne) {
+			return false
+		}
+		rw.SetInsertionPointBefore(op)
+		z := NewConstant(&rw.Builder, zero, t, op.Loc())
+		cmp := rw.Create(&ir.OpState{Name: "arith.cmpi", Loc: op.Loc(), Operands: []*ir.Value{x, z},
+			ResultTypes: []ir.Type{I1SameShape(op.Context(), t)},
+			Attrs:       []ir.NamedAttr{{Name: "predicate", Value: cmpiEnum.make(op.Context(), int64(CmpISLT))}}}).Result(0)
+		ext := rw.Create(&ir.OpState{Name: "arith.extsi", Loc: op.Loc(), Operands: []*ir.Value{cmp}, ResultTypes: []ir.Type{t}}).Result(0)
+		rw.ReplaceOp(op, []*ir.Value{x, ext})
+		return true
+	},
+}
+
 var (
 	adduiExtended = extendedOp("addui_extended", "extended unsigned integer addition operation returning sum and overflow bit",
 		"%r:2 = arith.addui_extended %a, %b : i32, i1", ir.Commutative, true, rhsZeroFolds(true),
@@ -122,9 +164,9 @@ var (
 	subuiExtended = extendedOp("subui_extended", "extended unsigned integer subtraction operation returning difference and borrow bit",
 		"%r:2 = arith.subui_extended %a, %b : vector<4xi32>, vector<4xi1>", 0, true, rhsZeroFolds(true))
 	mulsiExtended = extendedOp("mulsi_extended", "extended signed integer multiplication operation",
-		"%r:2 = arith.mulsi_extended %a, %b : i32", ir.Commutative, false, rhsZeroFolds(false),
-		extendedToPlain("arith.mulsi_extended", "arith.muli"))
+		"%low, %high = arith.mulsi_extended %a, %b : i32", ir.Commutative, false, rhsZeroFolds(false),
+		extendedToPlain("arith.mulsi_extended", "arith.muli"), mulsiExtendedByOne)
 	muluiExtended = extendedOp("mului_extended", "extended unsigned integer multiplication operation",
-		"%r:2 = arith.mului_extended %a, %b : i64", ir.Commutative, false, rhsZeroFolds(false),
+		"%low, %high = arith.mului_extended %a, %b : i64", ir.Commutative, false, muluiOneFolds,
 		extendedToPlain("arith.mului_extended", "arith.muli"))
 )

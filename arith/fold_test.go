@@ -135,8 +135,9 @@ func TestFold(t *testing.T) {
 		{Name: "fptosi NaN", Src: "%a = arith.constant 0x7FC00000 : f32\n%r = arith.fptosi %a : f32 to i32", Want: "none"},
 		{Name: "fptoui negative", Src: "%a = arith.constant -1.0 : f32\n%r = arith.fptoui %a : f32 to i8", Want: "none"},
 		{Name: "fptoui max", Src: "%a = arith.constant 255.5 : f32\n%r = arith.fptoui %a : f32 to i8", Want: "-1 : i8"},
-		{Name: "truncf", Src: "%a = arith.constant 0.1 : f64\n%r = arith.truncf %a : f64 to f32", Want: "1.000000e-01 : f32"},
-		{Name: "truncf other rounding", Src: "%a = arith.constant 0.1 : f64\n%r = arith.truncf %a upward : f64 to f32", Want: "none"},
+		{Name: "truncf", Src: "%a = arith.constant 0.5 : f64\n%r = arith.truncf %a : f64 to f32", Want: "5.000000e-01 : f32"},
+		{Name: "truncf other rounding", Src: "%a = arith.constant 0.5 : f64\n%r = arith.truncf %a upward : f64 to f32", Want: "5.000000e-01 : f32"},
+		{Name: "truncf that rounds", Src: "%a = arith.constant 0.1 : f64\n%r = arith.truncf %a : f64 to f32", Want: "none"},
 		{Name: "extf", Src: "%a = arith.constant 0.5 : f16\n%r = arith.extf %a : f16 to f32", Want: "5.000000e-01 : f32"},
 
 		{Name: "addui_extended", Src: "%a = arith.constant -1 : i32\n%b = arith.constant 1 : i32\n%r:2 = arith.addui_extended %a, %b : i32, i1", Want: "0 : i32; true"},

@@ -187,8 +187,8 @@ func xoriSimplify(op *ir.Operation, lhs, rhs ir.Attribute) *ir.FoldResult {
 }
 
 var (
-	addi       = intBinary("addi", "integer addition operation", ir.Pure|ir.Commutative, overflow, addiSimplify, addiAddConstant, addiOfNeg)
-	subi       = intBinary("subi", "integer subtraction operation", ir.Pure, overflow, subiSimplify)
+	addi       = intBinary("addi", "integer addition operation", ir.Pure|ir.Commutative, overflow, addiSimplify, addSubConstants("arith.addi"), addiOfNeg)
+	subi       = intBinary("subi", "integer subtraction operation", ir.Pure, overflow, subiSimplify, addSubConstants("arith.subi"), subSubSame)
 	muli       = intBinary("muli", "integer multiplication operation", ir.Pure|ir.Commutative, overflow, firstOf(rhsIs(isOne), rhsAbsorbs(isZero)), muliMulConstant)
 	divui      = intBinary("divui", "unsigned integer division operation", 0, exact, rhsIs(isOne))
 	divsi      = intBinary("divsi", "signed integer division operation", 0, exact, rhsIs(isOne))
@@ -197,11 +197,12 @@ var (
 	floordivsi = intBinary("floordivsi", "signed floor integer division operation", ir.Pure, nil, rhsIs(isOne))
 	remui      = intBinary("remui", "unsigned integer division remainder operation", ir.Pure, nil, remByOne)
 	remsi      = intBinary("remsi", "signed integer division remainder operation", ir.Pure, nil, remByOne)
-	andi       = intBinary("andi", "integer binary and", ir.Pure|ir.Commutative|ir.Idempotent, nil,
-		firstOf(sameOperands, rhsIs(isAllOnes), rhsAbsorbs(isZero)))
-	ori = intBinary("ori", "integer binary or", ir.Pure|ir.Commutative|ir.Idempotent, nil,
-		firstOf(sameOperands, rhsIs(isZero), rhsAbsorbs(isAllOnes)))
-	xori  = intBinary("xori", "integer binary xor", ir.Pure|ir.Commutative, nil, xoriSimplify, xoriNotCmpI)
+	andi       = intBinary("andi", "integer binary and", ir.Pure|ir.Commutative|ir.Idempotent, nil, andiSimplify,
+		bitwiseOfExt("arith.andi", "arith.extui"), bitwiseOfExt("arith.andi", "arith.extsi"))
+	ori = intBinary("ori", "integer binary or", ir.Pure|ir.Commutative|ir.Idempotent, nil, oriSimplify,
+		bitwiseOfExt("arith.ori", "arith.extui"), bitwiseOfExt("arith.ori", "arith.extsi"))
+	xori = intBinary("xori", "integer binary xor", ir.Pure|ir.Commutative, nil, xoriSimplify, xoriNotCmpI,
+		bitwiseOfExt("arith.xori", "arith.extui"), bitwiseOfExt("arith.xori", "arith.extsi"))
 	shli  = intBinary("shli", "integer left-shift", ir.Pure, overflow, rhsIs(isZero))
 	shrui = intBinary("shrui", "unsigned integer right-shift", ir.Pure, exact, rhsIs(isZero))
 	shrsi = intBinary("shrsi", "signed integer right-shift", ir.Pure, exact, rhsIs(isZero))

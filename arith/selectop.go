@@ -60,7 +60,7 @@ var selectOp = &ir.OpDef{
 		cs, ok1 := c.(ir.ShapedType)
 		rs, ok2 := t.(ir.ShapedType)
 		if !ok1 || !ok2 || !cs.HasRank() || !rs.HasRank() || !slices.Equal(cs.Shape(), rs.Shape()) {
-			return op.Errorf("failed to verify that condition is signless i1 or has matching shape")
+			return op.Errorf("failed to verify that condition is scalar or has matching shape")
 		}
 		if want := I1SameShape(op.Context(), t); c != want {
 			return op.Errorf("expected condition type to have the same shape as the result type, expected '%s', but got '%s'",

@@ -70,7 +70,7 @@ func ParseClauses(p *ir.OpParser, st *ir.OpState, cs []Clause) error {
 			}
 		case ClauseRounding:
 			for i, n := range roundingEnum.names {
-				if p.ParseOptionalKeyword(n) {
+				if p.ParseOptionalKeyword(n) || p.ParseOptionalKeyword(oldRoundingNames[i]) {
 					st.AddAttr("roundingmode", roundingEnum.make(ctx, int64(i)))
 					break
 				}

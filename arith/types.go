@@ -90,14 +90,14 @@ func CheckResults(op *ir.Operation, cs ...Constraint) error {
 }
 
 // I1SameShape returns i1 with the shape of t: i1 for scalars, vector<...xi1>
-// (same scalable dims) or tensor<...xi1> (without encoding) for shaped types.
+// (same scalable dims) or tensor<...xi1> (same encoding) for shaped types.
 func I1SameShape(ctx *ir.Context, t ir.Type) ir.Type {
 	i1 := ctx.I(1)
 	switch s := t.(type) {
 	case *ir.VectorType:
 		return ctx.ScalableVector(s.Dims, s.Scalable, i1)
 	case *ir.RankedTensorType:
-		return ctx.Tensor(s.Dims, i1, nil)
+		return ctx.Tensor(s.Dims, i1, s.Encoding)
 	case *ir.UnrankedTensorType:
 		return ctx.UnrankedTensor(i1)
 	}

@@ -98,6 +98,9 @@ func (c *Context) load(d *Dialect) {
 		op.initFormat()
 		info := &opInfo{ctx: c, name: op.Name, def: op}
 		c.ops[op.Name], c.infos[op.Name] = op, info
+		for _, old := range op.OldNames {
+			c.ops[old], c.infos[old] = op, info
+		}
 		if i := strings.IndexByte(op.Name, '.'); i > 0 {
 			for _, a := range d.Aliases {
 				c.ops[a+op.Name[i:]], c.infos[a+op.Name[i:]] = op, info

@@ -29,7 +29,7 @@ func (f *compiledFormat) print(p *OpPrinter, op *Operation) {
 func groups[T any](vs []T, ps []fmtPart, op *Operation, segments string) [][]T {
 	out := make([][]T, len(ps))
 	var sizes []int64
-	if a, ok := op.Attr(segments).(*DenseArrayAttr); ok && len(a.Ints) == len(ps) {
+	if a, ok := op.Attr(segments).(*DenseArrayAttr); ok && len(a.Ints) == len(ps) && segmentsCover(a.Ints, len(vs)) {
 		sizes = a.Ints
 	} else {
 		fixed := 0
@@ -54,6 +54,19 @@ func groups[T any](vs []T, ps []fmtPart, op *Operation, segments string) [][]T {
 		at = end
 	}
 	return out
+}
+
+// segmentsCover reports whether sizes split n values exactly; an op whose
+// segment attribute does not (a malformed one) is split as if it had none.
+func segmentsCover(sizes []int64, n int) bool {
+	sum := int64(0)
+	for _, s := range sizes {
+		if s < 0 || s > int64(n) {
+			return false
+		}
+		sum += s
+	}
+	return sum == int64(n)
 }
 
 func (w *fmtPrinter) elements(es []*fmtElem, skip *fmtElem) {

@@ -80,8 +80,11 @@ type FoldResult struct {
 // OpDef defines an operation: its name, documentation, traits, shape,
 // verifier, syntax and simplifications. Dialects list their OpDefs as data.
 type OpDef struct {
-	Name    string // full name, "dialect.op"
-	Summary string
+	Name string // full name, "dialect.op"
+	// OldNames are earlier spellings of the op that MLIR has since renamed
+	// ("arith.minf"); they parse as this op and print as Name.
+	OldNames []string
+	Summary  string
 	// Example is the op's printed custom form; a test parses and re-prints it.
 	Example string
 	Traits  Trait

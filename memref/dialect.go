@@ -17,6 +17,7 @@ var dialect = &ir.Dialect{
 		global, getGlobal, atomicRMW, genericAtomicRMW, atomicYield,
 		assumeAlignment, extractStridedMetadata, extractAlignedPointer,
 		allocaScope, allocaScopeReturn, realloc, reshape, prefetch, dmaStart, dmaWait, distinctObjects,
+		tensorStore,
 	},
 	Dependencies:        []func() *ir.Dialect{arith.Dialect},
 	MaterializeConstant: arith.BuildConstant,

@@ -1,6 +1,8 @@
 package memref
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -279,4 +281,55 @@ func stridedMetadataNames(op *ir.Operation, name func(v *ir.Value, name string))
 		name(op.Result(2), "sizes")
 		name(op.Result(2+rank), "strides")
 	}
+}
+
+// tensorStore is MLIR's memref.tensor_store, which MLIR later replaced by
+// bufferization.materialize_in_destination; files of that time still use it.
+var tensorStore = &ir.OpDef{
+	Name: "memref.tensor_store", Summary: "Stores the contents of a tensor into a memref of the same shape.",
+	Example:  "memref.tensor_store %t, %m : memref<4xf32>",
+	Operands: ir.Exactly(2),
+	Format: &ir.Format{
+		Syntax:    "$tensor `,` $memref attr-dict `:` type($memref)",
+		Operands:  []string{"tensor", "memref"},
+		TypesFrom: []ir.TypeFrom{{From: "memref", To: "tensor", Transform: tensorOfMemRef}},
+	},
+	Verify: func(op *ir.Operation) error {
+		if err := checkOperand(op, 0, isTensor, "tensor of any type values"); err != nil {
+			return err
+		}
+		if err := checkOperand(op, 1, isMemRef, anyMemRef); err != nil {
+			return err
+		}
+		t, m := op.Operand(0).Type(), op.Operand(1).Type()
+		if tr, ok := t.(*ir.RankedTensorType); ok {
+			if mr, ok := m.(*ir.MemRefType); ok && !slices.Equal(tr.Dims, mr.Dims) {
+				return op.Errorf("failed to verify that all of {tensor, memref} have same shape")
+			}
+		}
+		if t != tensorOfMemRef(op.Context(), m) {
+			return op.Errorf("failed to verify that type of 'tensor' matches tensor equivalent of 'memref'")
+		}
+		return nil
+	},
+}
+
+func isTensor(t ir.Type) bool {
+	switch t.(type) {
+	case *ir.RankedTensorType, *ir.UnrankedTensorType:
+		return true
+	}
+	return false
+}
+
+// tensorOfMemRef is MLIR's getTensorTypeFromMemRefType: the tensor of a
+// memref's shape and element type (none for a non-memref).
+func tensorOfMemRef(ctx *ir.Context, t ir.Type) ir.Type {
+	switch m := t.(type) {
+	case *ir.MemRefType:
+		return ctx.Tensor(m.Dims, m.Elem, nil)
+	case *ir.UnrankedMemRefType:
+		return ctx.UnrankedTensor(m.Elem)
+	}
+	return ctx.None()
 }

@@ -184,3 +184,140 @@ func.func @cmpi_of_ext(%a: i8, %b: i8) -> i1 {
   // CHECK: return %[[R]]
   return %r : i1
 }
+
+// CHECK-LABEL: func.func @bitwise_of_ext
+// CHECK-SAME: (%[[A:.*]]: i8, %[[B:.*]]: i8, %[[C:.*]]: i16)
+func.func @bitwise_of_ext(%a: i8, %b: i8, %c: i16) -> (i32, i32, i32, i32) {
+  %0 = arith.extui %a : i8 to i32
+  %1 = arith.extui %b : i8 to i32
+  %2 = arith.extsi %a : i8 to i32
+  %3 = arith.extsi %b : i8 to i32
+  %4 = arith.extsi %c : i16 to i32
+  // CHECK: %[[AND:.*]] = arith.andi %[[A]], %[[B]] : i8
+  // CHECK: %[[R0:.*]] = arith.extui %[[AND]] : i8 to i32
+  %r0 = arith.andi %0, %1 : i32
+  // CHECK: %[[OR:.*]] = arith.ori %[[A]], %[[B]] : i8
+  // CHECK: %[[R1:.*]] = arith.extsi %[[OR]] : i8 to i32
+  %r1 = arith.ori %2, %3 : i32
+  // CHECK: %[[XOR:.*]] = arith.xori %[[A]], %[[B]] : i8
+  // CHECK: %[[R2:.*]] = arith.extsi %[[XOR]] : i8 to i32
+  %r2 = arith.xori %2, %3 : i32
+  // Different source types: unchanged.
+  // CHECK: %[[R3:.*]] = arith.andi %{{.*}}, %{{.*}} : i32
+  %r3 = arith.andi %2, %4 : i32
+  // CHECK: return %[[R0]], %[[R1]], %[[R2]], %[[R3]]
+  return %r0, %r1, %r2, %r3 : i32, i32, i32, i32
+}
+
+// CHECK-LABEL: func.func @and_or_of_not
+// CHECK-SAME: (%[[X:.*]]: i32, %[[Y:.*]]: i32)
+func.func @and_or_of_not(%x: i32, %y: i32) -> (i32, i32, i32, i32) {
+  %m1 = arith.constant -1 : i32
+  %n = arith.xori %x, %m1 : i32
+  // CHECK-DAG: %[[Z:.*]] = arith.constant 0 : i32
+  // CHECK-DAG: %[[M1:.*]] = arith.constant -1 : i32
+  %0 = arith.andi %x, %n : i32
+  %1 = arith.ori %n, %x : i32
+  // and(x, and(x, y)) is and(x, y).
+  // CHECK: %[[XY:.*]] = arith.andi %[[X]], %[[Y]] : i32
+  %xy = arith.andi %x, %y : i32
+  %2 = arith.andi %xy, %x : i32
+  // CHECK: %[[OXY:.*]] = arith.ori %[[X]], %[[Y]] : i32
+  %oxy = arith.ori %x, %y : i32
+  %3 = arith.ori %y, %oxy : i32
+  // CHECK: return %[[Z]], %[[M1]], %[[XY]], %[[OXY]]
+  return %0, %1, %2, %3 : i32, i32, i32, i32
+}
+
+// CHECK-LABEL: func.func @trunc_patterns
+// CHECK-SAME: (%[[A:.*]]: i8, %[[W:.*]]: i64, %[[P:.*]]: i32, %[[Q:.*]]: i32)
+func.func @trunc_patterns(%a: i8, %w: i64, %p: i32, %q: i32) -> (i16, i32, i32, i32, i32, f32) {
+  // CHECK-DAG: %[[C32:.*]] = arith.constant 32 : i64
+  // CHECK-DAG: %[[CF:.*]] = arith.constant 1.000000e-01 : f64
+  // trunci(extui(x)) keeps only extension bits: extui.
+  // CHECK: %[[E:.*]] = arith.extui %[[A]] : i8 to i16
+  %0 = arith.extui %a : i8 to i32
+  %r0 = arith.trunci %0 : i32 to i16
+  // trunci(shrsi(x, 32)) : i64 to i32 drops the bits that differ from shrui.
+  // CHECK: %[[SH:.*]] = arith.shrui %[[W]], %[[C32]] : i64
+  // CHECK: %[[T:.*]] = arith.trunci %[[SH]] : i64 to i32
+  %c32 = arith.constant 32 : i64
+  %s = arith.shrsi %w, %c32 : i64
+  %r1 = arith.trunci %s : i64 to i32
+  // The high half of a widened product.
+  // CHECK: %[[LOW:.*]], %[[HIGH:.*]] = arith.mulsi_extended %[[P]], %[[Q]] : i32
+  %pe = arith.extsi %p : i32 to i64
+  %qe = arith.extsi %q : i32 to i64
+  %m = arith.muli %pe, %qe : i64
+  %mh = arith.shrui %m, %c32 : i64
+  %r2 = arith.trunci %mh : i64 to i32
+  // CHECK: %[[LOWU:.*]], %[[HIGHU:.*]] = arith.mului_extended %[[P]], %[[Q]] : i32
+  %pu = arith.extui %p : i32 to i64
+  %qu = arith.extui %q : i32 to i64
+  %mu = arith.muli %pu, %qu : i64
+  %muh = arith.shrui %mu, %c32 : i64
+  %r3 = arith.trunci %muh : i64 to i32
+  // A shift that is not the dropped width: unchanged.
+  // CHECK: arith.shrsi %[[W]], %{{.*}} : i64
+  %c31 = arith.constant 31 : i64
+  %s2 = arith.shrsi %w, %c31 : i64
+  %r4 = arith.trunci %s2 : i64 to i32
+  // A truncf that rounds is not folded.
+  // CHECK: %[[F:.*]] = arith.truncf %[[CF]] : f64 to f32
+  %cf = arith.constant 0.1 : f64
+  %r5 = arith.truncf %cf : f64 to f32
+  // CHECK: return %[[E]], %[[T]], %[[HIGH]], %[[HIGHU]], %{{.*}}, %[[F]]
+  return %r0, %r1, %r2, %r3, %r4, %r5 : i16, i32, i32, i32, i32, f32
+}
+
+// CHECK-LABEL: func.func @add_sub_constants
+// CHECK-SAME: (%[[X:.*]]: index)
+func.func @add_sub_constants(%x: index) -> (index, index, index, index, index, index, index, index, index) {
+  %c17 = arith.constant 17 : index
+  %c42 = arith.constant 42 : index
+  %a = arith.addi %x, %c17 : index
+  %s = arith.subi %x, %c17 : index
+  %n = arith.subi %c17, %x : index
+  // CHECK-DAG: %[[C59:.*]] = arith.constant 59 : index
+  // CHECK-DAG: %[[C25:.*]] = arith.constant 25 : index
+  // CHECK-DAG: %[[CM25:.*]] = arith.constant -25 : index
+  // CHECK-DAG: %[[R0:.*]] = arith.addi %[[X]], %[[C59]] : index
+  %r0 = arith.addi %a, %c42 : index
+  // CHECK-DAG: %[[R1:.*]] = arith.addi %[[X]], %[[CM25]] : index
+  %r1 = arith.subi %a, %c42 : index
+  // CHECK-DAG: %[[R2:.*]] = arith.subi %[[C25]], %[[X]] : index
+  %r2 = arith.subi %c42, %a : index
+  // CHECK-DAG: %[[R3:.*]] = arith.addi %[[X]], %[[C25]] : index
+  %r3 = arith.addi %s, %c42 : index
+  // CHECK-DAG: %[[R4:.*]] = arith.subi %[[X]], %[[C59]] : index
+  %r4 = arith.subi %s, %c42 : index
+  // CHECK-DAG: %[[R5:.*]] = arith.subi %[[C59]], %[[X]] : index
+  %r5 = arith.subi %c42, %s : index
+  // CHECK-DAG: %[[R6:.*]] = arith.subi %[[C59]], %[[X]] : index
+  %r6 = arith.addi %n, %c42 : index
+  // CHECK-DAG: %[[R7:.*]] = arith.subi %[[CM25]], %[[X]] : index
+  %r7 = arith.subi %n, %c42 : index
+  // CHECK-DAG: %[[R8:.*]] = arith.addi %[[X]], %[[C25]] : index
+  %r8 = arith.subi %c42, %n : index
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8 : index, index, index, index, index, index, index, index, index
+}
+
+// CHECK-LABEL: func.func @misc_int
+// CHECK-SAME: (%[[A:.*]]: i32, %[[B:.*]]: i32, %[[F:.*]]: f32)
+func.func @misc_int(%a: i32, %b: i32, %f: f32) -> (i32, i32, i32, i32, f32) {
+  // subi(subi(a, b), a) is 0 - b.
+  // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i32
+  // CHECK: %[[NEG:.*]] = arith.subi %[[C0]], %[[B]] : i32
+  %s = arith.subi %a, %b : i32
+  %r0 = arith.subi %s, %a : i32
+  // mulsi_extended(x, 1) is (x, extsi(x < 0)); mului_extended(x, 1) is (x, 0).
+  // CHECK: %[[LT:.*]] = arith.cmpi slt, %[[A]], %[[C0]] : i32
+  // CHECK: %[[SIGN:.*]] = arith.extsi %[[LT]] : i1 to i32
+  %one = arith.constant 1 : i32
+  %l, %h = arith.mulsi_extended %a, %one : i32
+  %lu, %hu = arith.mului_extended %a, %one : i32
+  // A cast to its own type is its operand.
+  %c = arith.bitcast %f : f32 to f32
+  // CHECK: return %[[NEG]], %[[A]], %[[SIGN]], %[[C0]], %[[F]]
+  return %r0, %l, %h, %hu, %c : i32, i32, i32, i32, f32
+}

@@ -137,7 +137,7 @@ func.func @extsi_tensor_dims(%a: tensor<4xi32>) {
 // -----
 
 func.func @select_shape(%c: tensor<i1>, %a: tensor<2xi64>) {
-  // expected-error @+1 {{'arith.select' op failed to verify that condition is signless i1 or has matching shape}}
+  // expected-error @+1 {{'arith.select' op failed to verify that condition is scalar or has matching shape}}
   %0 = arith.select %c, %a, %a : tensor<i1>, tensor<2xi64>
   return
 }

@@ -49,6 +49,9 @@ func.func @int_ops(%a: i32, %b: i32, %v: vector<4xi64>, %t: tensor<4x?xi8>, %i: 
   %sum, %carry = arith.addui_extended %a, %b : i32, i1
   // CHECK: %{{.*}}:2 = arith.addui_extended %{{.*}}, %{{.*}} : i32, i1
   %sum2, %carry2 = arith.addui_extended %a, %b : i32
+  // MLIR's name for it until December 2022.
+  // CHECK: %{{.*}}:2 = arith.addui_extended %{{.*}}, %{{.*}} : i32, i1
+  %sum3, %carry3 = arith.addui_carry %a, %b : i32, i1
   // CHECK: %{{.*}}:2 = arith.subui_extended %{{.*}}, %{{.*}} : vector<4xi64>, vector<4xi1>
   %diff, %borrow = arith.subui_extended %v, %v : vector<4xi64>, vector<4xi1>
   // CHECK: %{{.*}}:2 = arith.mulsi_extended %{{.*}}, %{{.*}} : i32
@@ -82,11 +85,16 @@ func.func @float_ops(%x: f32, %y: f32, %v: vector<4xf16>, %t: tensor<?xbf16>) {
   %9 = arith.maxnumf %x, %y : f32
   // CHECK: arith.minnumf %{{.*}}, %{{.*}} : f32
   %10 = arith.minnumf %x, %y : f32
+  // MLIR's names before maximumf/minimumf parse as them.
+  // CHECK: arith.maximumf %{{.*}}, %{{.*}} : f32
+  %11 = arith.maxf %x, %y : f32
+  // CHECK: arith.minimumf %{{.*}}, %{{.*}} fastmath<nnan> : f32
+  %12 = arith.minf %x, %y fastmath<nnan> : f32
   return
 }
 
 // CHECK-LABEL: func.func @compare_select
-func.func @compare_select(%a: i32, %b: i32, %x: f32, %v: vector<4xf32>, %m: vector<4xi1>) {
+func.func @compare_select(%a: i32, %b: i32, %x: f32, %v: vector<4xf32>, %m: vector<4xi1>, %t: tensor<2xi32, "enc">) {
   // CHECK: arith.cmpi slt, %{{.*}}, %{{.*}} : i32
   %0 = arith.cmpi slt, %a, %b : i32
   // CHECK: arith.cmpi uge, %{{.*}}, %{{.*}} : i32
@@ -101,6 +109,11 @@ func.func @compare_select(%a: i32, %b: i32, %x: f32, %v: vector<4xf32>, %m: vect
   %5 = arith.select %m, %v, %v : vector<4xi1>, vector<4xf32>
   // CHECK: arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf32>
   %6 = arith.select %0, %v, %v : vector<4xf32>
+  // The i1 result keeps the operands' tensor encoding.
+  // CHECK: arith.cmpi eq, %{{.*}}, %{{.*}} : tensor<2xi32, "enc">
+  %7 = arith.cmpi eq, %t, %t : tensor<2xi32, "enc">
+  // CHECK: arith.select %{{.*}}, %{{.*}}, %{{.*}} : tensor<2xi1, "enc">, tensor<2xi32, "enc">
+  %8 = arith.select %7, %t, %t : tensor<2xi1, "enc">, tensor<2xi32, "enc">
   return
 }
 
@@ -120,6 +133,13 @@ func.func @casts(%i8: i8, %i32: i32, %f16: f16, %f32: f32, %idx: index, %v: vect
   %5 = arith.truncf %f32 : f32 to f16
   // CHECK: arith.truncf %{{.*}} downward fastmath<fast> : f32 to bf16
   %6 = arith.truncf %f32 downward fastmath<fast> : f32 to bf16
+  // MLIR's first keywords for the rounding modes print as the current ones.
+  // CHECK: arith.truncf %{{.*}} to_nearest_even : f32 to f16
+  %r0 = arith.truncf %f32 tonearesteven : f32 to f16
+  // CHECK: arith.truncf %{{.*}} toward_zero : f32 to f16
+  %r1 = arith.truncf %f32 towardzero : f32 to f16
+  // CHECK: arith.truncf %{{.*}} to_nearest_away : f32 to f16
+  %r2 = arith.truncf %f32 tonearestaway : f32 to f16
   // CHECK: arith.sitofp %{{.*}} : i32 to f32
   %7 = arith.sitofp %i32 : i32 to f32
   // CHECK: arith.uitofp %{{.*}} : i8 to f16

@@ -899,3 +899,27 @@ func.func @subview_rank_before_element_type(%m: memref<8x16x4xf32>) {
   %s = memref.subview %m[0, 0, 0][8, 16, 4][1, 1, 1] : memref<8x16x4xf32> to memref<8x16x4x3xi32>
   return
 }
+
+// -----
+
+func.func @tensor_store_shape(%t: tensor<4xf32>, %m: memref<8xf32>) {
+  // expected-error@+1 {{'memref.tensor_store' op failed to verify that all of {tensor, memref} have same shape}}
+  "memref.tensor_store"(%t, %m) : (tensor<4xf32>, memref<8xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @tensor_store_element_type(%t: tensor<4xi32>, %m: memref<4xf32>) {
+  // expected-error@+1 {{'memref.tensor_store' op failed to verify that type of 'tensor' matches tensor equivalent of 'memref'}}
+  "memref.tensor_store"(%t, %m) : (tensor<4xi32>, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @tensor_store_not_tensor(%t: vector<4xf32>, %m: memref<4xf32>) {
+  // expected-error@+1 {{'memref.tensor_store' op operand #0 must be tensor of any type values, but got 'vector<4xf32>'}}
+  "memref.tensor_store"(%t, %m) : (vector<4xf32>, memref<4xf32>) -> ()
+  return
+}

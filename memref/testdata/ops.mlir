@@ -152,6 +152,9 @@ func.func @globals_and_atomics(%i: index, %v: f32, %w: i32) {
 func.func @misc(%a: memref<4x?xf32>, %b: memref<4x?xf32, strided<[?, 1]>>) {
   // CHECK: memref.copy %{{.*}}, %{{.*}} : memref<4x?xf32> to memref<4x?xf32, strided<[?, 1]>>
   memref.copy %a, %b : memref<4x?xf32> to memref<4x?xf32, strided<[?, 1]>>
+  // CHECK: memref.tensor_store %{{.*}}, %{{.*}} : memref<4x?xf32>
+  %t = "test.tensor"() : () -> tensor<4x?xf32>
+  memref.tensor_store %t, %a : memref<4x?xf32>
   // CHECK: memref.assume_alignment %{{.*}}, 16 : memref<4x?xf32>
   %0 = memref.assume_alignment %a, 16 : memref<4x?xf32>
   // CHECK: memref.assume_alignment %{{.*}}, 32 : memref<4x?xf32>
