@@ -44,6 +44,21 @@ var insertSplatToSplat = &ir.Pattern{
 	},
 }
 
+// shuffleSplat: a shuffle of two splats of one scalar is a broadcast of
+// it (MLIR's ShuffleSplat).
+var shuffleSplat = &ir.Pattern{
+	Name: "ShuffleSplat",
+	Root: "vector.shuffle",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		s := scalarSplatSource(op.Operand(0))
+		if s == nil || scalarSplatSource(op.Operand(1)) != s {
+			return false
+		}
+		replaceWithBroadcast(rw, op, s)
+		return true
+	},
+}
+
 // insertStridedSplat: inserting a splat of v into a splat of v is the
 // destination.
 var insertStridedSplat = &ir.Pattern{
