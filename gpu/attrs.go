@@ -240,6 +240,10 @@ func parseType(p *ir.Parser, mnemonic string) (ir.Type, error) {
 	switch mnemonic {
 	case "async.token":
 		return AsyncToken(p.Context()), nil
+	case "sparse.spmat_handle":
+		return SparseSpMatHandle(p.Context()), nil
+	case "sparse.dntensor_handle":
+		return SparseDnTensorHandle(p.Context()), nil
 	case "mma_matrix":
 		return parseMMAMatrixBody(p)
 	}
@@ -261,8 +265,14 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 		return enumBody[BroadcastType](p, ctx)
 	case "mma_element_wise":
 		return enumBody[MMAElementwiseOp](p, ctx)
+	case "mat_transpose_mode":
+		return enumBody[TransposeMode](p, ctx)
 	case "object":
 		return parseObjectBody(p)
+	case "kernel_table":
+		return parseKernelTableBody(p)
+	case "kernel_metadata":
+		return parseKernelMetadataBody(p)
 	case "select_object":
 		return parseSelectObjectBody(p)
 	case "address_space":

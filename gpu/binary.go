@@ -21,23 +21,34 @@ var compilationTargetSpec = &enumSpec{mnemonic: "compilation_target", cppName: "
 func (CompilationTarget) spec() *enumSpec  { return compilationTargetSpec }
 func (c CompilationTarget) String() string { return enumName(c) }
 
-// ObjectAttr is #gpu.object<target, (properties = {...},)? (format =)? "payload">.
+// ObjectAttr is #gpu.object<target, (properties = {...},)? (kernels =
+// #gpu.kernel_table<...>,)? (format =)? "payload">.
 type ObjectAttr struct {
 	ir.Storage
 	Target     ir.Attribute
 	Format     CompilationTarget
 	Object     string
 	Properties *ir.DictionaryAttr // nil when absent
+	Kernels    *KernelTableAttr   // nil when absent
 }
 
-// Object returns the uniqued #gpu.object attribute.
+// Object returns the uniqued #gpu.object attribute without a kernel table.
 func Object(ctx *ir.Context, target ir.Attribute, format CompilationTarget, object string, props *ir.DictionaryAttr) *ObjectAttr {
+	return ObjectWithKernels(ctx, target, format, object, props, nil)
+}
+
+// ObjectWithKernels returns the uniqued #gpu.object attribute with the
+// given kernel table (nil: none).
+func ObjectWithKernels(ctx *ir.Context, target ir.Attribute, format CompilationTarget, object string, props *ir.DictionaryAttr, kernels *KernelTableAttr) *ObjectAttr {
 	k := ir.NewKey("gpu.object").Attr(target).Int(int64(format)).Str(object)
 	if props != nil {
 		k.Attr(props)
 	}
+	if kernels != nil {
+		k.Str("kernels").Attr(kernels)
+	}
 	return ir.Unique(ctx, k.String(), func() *ObjectAttr {
-		return &ObjectAttr{Target: target, Format: format, Object: object, Properties: props}
+		return &ObjectAttr{Target: target, Format: format, Object: object, Properties: props, Kernels: kernels}
 	})
 }
 
@@ -48,6 +59,11 @@ func (a *ObjectAttr) Print(p *ir.Printer) {
 	if a.Properties != nil {
 		p.WriteString("properties = ")
 		p.Attr(a.Properties)
+		p.WriteString(", ")
+	}
+	if a.Kernels != nil {
+		p.WriteString("kernels = ")
+		p.Attr(a.Kernels)
 		p.WriteString(", ")
 	}
 	if a.Format != TargetFatbin {
@@ -85,6 +101,23 @@ func parseObjectBody(p *ir.Parser) (ir.Attribute, error) {
 			return nil, err
 		}
 	}
+	var kernels *KernelTableAttr
+	if p.ParseOptionalKeyword("kernels") {
+		if err := p.ParsePunct("="); err != nil {
+			return nil, err
+		}
+		loc := p.Loc()
+		a, err := p.ParseAttribute(nil)
+		if err != nil {
+			return nil, err
+		}
+		if kernels, _ = a.(*KernelTableAttr); kernels == nil {
+			return nil, ir.Errorf(loc, "expected a #gpu.kernel_table attribute")
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return nil, err
+		}
+	}
 	format := TargetFatbin
 	if !p.IsString() {
 		if format, err = parseEnumKeyword[CompilationTarget](p); err != nil {
@@ -98,7 +131,7 @@ func parseObjectBody(p *ir.Parser) (ir.Attribute, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Object(p.Context(), target, format, obj, props), p.ParsePunct(">")
+	return ObjectWithKernels(p.Context(), target, format, obj, props, kernels), p.ParsePunct(">")
 }
 
 // SelectObjectAttr is #gpu.select_object<target>, the default offloading

@@ -30,6 +30,8 @@ var dialect = &ir.Dialect{
 		warpExecuteDef, ballotDef,
 		mmaLoadDef, mmaStoreDef, mmaComputeDef, mmaConstantDef, mmaElementwiseDef, mmaExtractDef, mmaInsertDef,
 		allocDef, deallocDef, memcpyDef, memsetDef, waitDef, hostRegisterDef, hostUnregisterDef, setDefaultDeviceDef, printfDef,
+		createDnTensorDef, destroyDnTensorDef, createCooDef, createCsrDef, destroySpMatDef,
+		spmvBufferSizeDef, spmvDef, spmmBufferSizeDef, spmmDef, sddmmBufferSizeDef, sddmmDef,
 	},
 	ParseType:  parseType,
 	ParseAttr:  parseAttr,

@@ -12,13 +12,14 @@ import (
 var allocDef = &ir.OpDef{
 	Name:         "gpu.alloc",
 	Summary:      "Allocates device memory, optionally asynchronously or shared with the host.",
-	Example:      "%0:2 = \"test.defs\"() : () -> (!gpu.async.token, index)\n%1:2 = gpu.alloc async [%0#0] host_shared (%0#1) : memref<64x?xf32, 1>",
+	Example:      "%0:2 = \"test.defs\"() : () -> (!gpu.async.token, index)\n%memref, %asyncToken = gpu.alloc async [%0#0] host_shared (%0#1) : memref<64x?xf32, 1>",
 	Traits:       ir.AttrSizedOperandSegments | ir.AllocOnly,
 	Operands:     ir.Variadic,
 	Results:      ir.Between(1, 2),
 	Inherent:     []string{"hostShared"},
 	Parse:        parseAlloc,
 	Print:        printAlloc,
+	ResultNames:  asyncResultNames("memref"),
 	Verify:       verifyAlloc,
 	Canonicalize: []*ir.Pattern{simplifyDimOfAlloc},
 }

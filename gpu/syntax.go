@@ -12,24 +12,49 @@ import (
 // parseAsyncDependencies parses MLIR's custom<AsyncDependencies>:
 // (`async`)? (`[` %t, ... `]`)?, resolving the tokens as operands.
 func parseAsyncDependencies(p *ir.OpParser) (async bool, n int, err error) {
+	async, us, err := parseAsyncDependencyList(p)
+	if err != nil {
+		return false, 0, err
+	}
+	return async, len(us), p.ResolveOperandsSameType(us, AsyncToken(p.Context()))
+}
+
+// parseAsyncDependencyList is parseAsyncDependencies leaving the tokens
+// unresolved, for the custom<AsyncDependencies> directive of formats.
+func parseAsyncDependencyList(p *ir.OpParser) (async bool, us []ir.UnresolvedOperand, err error) {
 	loc := p.Loc()
 	if p.ParseOptionalKeyword("async") {
 		if p.NumResults() == 0 {
-			return false, 0, p.ErrorfAt(loc, "needs to be named when marked 'async'")
+			return false, nil, p.ErrorfAt(loc, "needs to be named when marked 'async'")
 		}
 		async = true
 	}
 	if !p.ParseOptionalPunct("[") {
-		return async, 0, nil
+		return async, nil, nil
 	}
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return false, 0, err
+	if us, err = p.ParseOperandList(); err != nil {
+		return false, nil, err
 	}
-	if err := p.ParsePunct("]"); err != nil {
-		return false, 0, err
-	}
-	return async, len(us), p.ResolveOperandsSameType(us, AsyncToken(p.Context()))
+	return async, us, p.ParsePunct("]")
+}
+
+// asyncDependenciesDirective is custom<AsyncDependencies>(type($asyncToken),
+// $asyncDependencies) for ops with a declarative format.
+var asyncDependenciesDirective = ir.CustomDirective{
+	Parse: func(p *ir.OpParser, args []*ir.FormatArg) error {
+		async, us, err := parseAsyncDependencyList(p)
+		if err != nil {
+			return err
+		}
+		if async {
+			args[0].Types = []ir.Type{AsyncToken(p.Context())}
+		}
+		args[1].Operands = us
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+		printAsyncDependencies(p, len(args[0].Types) > 0, args[1].Values)
+	},
 }
 
 // printAsyncDependencies writes `async`, `async [%t]` or `[%t]` (nothing
@@ -47,6 +72,27 @@ func printAsyncDependencies(p *ir.OpPrinter, async bool, deps []*ir.Value) {
 	p.WriteByte('[')
 	p.Operands(deps)
 	p.WriteByte(']')
+}
+
+// asyncResultNames names the results of an op that returns values and an
+// async token after their ODS names (%memref, %asyncToken), as MLIR
+// prints them; a single result keeps a number.
+func asyncResultNames(names ...string) func(*ir.Operation, func(*ir.Value, string)) {
+	return func(op *ir.Operation, name func(*ir.Value, string)) {
+		if op.NumResults() < 2 {
+			return
+		}
+		// Results past the names are the last (variadic) group's, which
+		// prints as one %name:N.
+		for i, r := range op.Results() {
+			switch {
+			case i == op.NumResults()-1 && asyncToken(op) == r:
+				name(r, "asyncToken")
+			case i < len(names):
+				name(r, names[i])
+			}
+		}
+	}
 }
 
 // asyncToken returns the op's !gpu.async.token result, or nil.

@@ -286,7 +286,8 @@ func (f *compiledFormat) resolveTypes() error {
 			}
 			if s, ok := src[p.name]; ok {
 				ts[i] = s
-			} else if b := f.spec.Types[p.name]; b != nil && !p.variadic {
+			} else if b := f.spec.Types[p.name]; b != nil && (!p.variadic || what == "operand") {
+				// A variadic operand's buildable type is each value's.
 				ts[i].build = b
 			} else {
 				return fmt.Errorf("type of %s #%d, named '%s', is not buildable and a buildable type cannot be inferred", what, i, p.name)

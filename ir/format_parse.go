@@ -40,16 +40,22 @@ func (f *compiledFormat) parse(p *OpParser, st *OpState) error {
 		}
 		st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(sizes...))
 	}
-	// Properties print sorted by name, as MLIR's do.
-	slices.SortStableFunc(st.Attrs, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
 	switch {
 	case f.allResultTypes:
 		st.ResultTypes = append(st.ResultTypes, s.allResults...)
 	case !f.inferResults:
+		sizes := make([]int64, len(f.results))
 		for i := range f.results {
-			st.ResultTypes = append(st.ResultTypes, s.typesOf(fmtRef{rResult, i}, st)...)
+			ts := s.typesOf(fmtRef{rResult, i}, st)
+			sizes[i] = int64(len(ts))
+			st.ResultTypes = append(st.ResultTypes, ts...)
+		}
+		if f.def.Traits&AttrSizedResultSegments != 0 {
+			st.AddAttr("resultSegmentSizes", ctx.DenseI32Array(sizes...))
 		}
 	}
+	// Properties print sorted by name, as MLIR's do.
+	slices.SortStableFunc(st.Attrs, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
 	if err := s.resolveOperands(st); err != nil {
 		return err
 	}

@@ -56,6 +56,9 @@ var fmtDialect = &ir.Dialect{
 				TypesMatch: [][]string{{"c", "v"}}}},
 		{Name: "fmt.region", Regions: ir.Exactly(1),
 			Format: &ir.Format{Syntax: "attr-dict-with-keyword $body", Regions: []string{"body"}}},
+		{Name: "fmt.idx", Operands: ir.Variadic, Results: ir.Variadic, Traits: ir.AttrSizedResultSegments,
+			Format: &ir.Format{Syntax: "`(` $xs `)` attr-dict `:` type($rs) `|` type($tail)", Operands: []string{"xs*"},
+				Results: []string{"rs*", "tail*"}, Types: map[string]func(*ir.Context) ir.Type{"xs": indexType}}},
 		{Name: "fmt.br", Traits: ir.Terminator, Successors: ir.Exactly(1),
 			Format: &ir.Format{Syntax: "$dest attr-dict", Successors: []string{"dest"}}},
 	},
@@ -138,6 +141,7 @@ func TestFormatPrintsAsMLIR(t *testing.T) {
 		{"fmt.seg [%a, %b] [%f] : i32, i32 | f32", "fmt.seg[%0, %1] [%2] : i32, i32 | f32"},
 		{"fmt.seg [] [%f] {k} : | f32", "fmt.seg[] [%2] {k} :  | f32"},
 		{"fmt.sel %a, %b : i32", "fmt.sel %0, %1 : i32"},
+		{"%i = \"test.def\"() : () -> index\n%x:3 = fmt.idx (%i, %i) : i32 | f32, f32", "%3 = \"test.def\"() : () -> index\n%4:3 = fmt.idx(%3, %3) : i32 | f32, f32"},
 		{"fmt.region attributes {z} {\n}", "fmt.region attributes {z} {\n}"},
 	}
 	for _, tc := range cases {

@@ -151,15 +151,25 @@ func parseEnumBody(p *ir.Parser, names []string, aliases map[string]string, what
 			return i, p.ParsePunct(">")
 		}
 	}
-	return 0, ir.Errorf(loc, "expected %s to be one of: %s", what, strings.Join(names, ", "))
+	d := ir.Errorf(loc, "expected %s to be one of: %s", what, strings.Join(names, ", "))
+	if what == kindEnum {
+		// ODS's generated attribute parser follows the case list with a
+		// second error naming the parameter; MLIR reports both.
+		d.Notes = append(d.Notes, &ir.Diagnostic{Severity: ir.SeverityError, Loc: loc,
+			Message: "failed to parse Vector_CombiningKindAttr parameter 'value' which is to be a `" + kindEnum + "`"})
+	}
+	return 0, d
 }
+
+// kindEnum is CombiningKind's C++ name, which MLIR's diagnostics quote.
+const kindEnum = "::mlir::vector::CombiningKind"
 
 // parseAttr is the dialect hook for #vector.kind, #vector.iterator_type
 // and #vector.punctuation.
 func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 	switch mnemonic {
 	case "kind":
-		v, err := parseEnumBody(p, kindNames, legacyKinds, "::mlir::vector::CombiningKind")
+		v, err := parseEnumBody(p, kindNames, legacyKinds, kindEnum)
 		return Kind(p.Context(), CombiningKind(v)), err
 	case "iterator_type":
 		v, err := parseEnumBody(p, iteratorNames, nil, "::mlir::vector::IteratorType")

@@ -7,12 +7,60 @@ import (
 )
 
 // Canonicalizations of vector.insert, vector.insert_strided_slice,
-// vector.transpose and vector.shape_cast, as MLIR's ops have them.
+// vector.shuffle, vector.transpose and vector.shape_cast, as MLIR's ops
+// have them, and the rewrite helpers the dialect's patterns share.
 
 // replaceWithBroadcast replaces op by a broadcast of v to op's type.
 func replaceWithBroadcast(rw *ir.Rewriter, op *ir.Operation, v *ir.Value) {
 	rw.ReplaceOpWith(op, &ir.OpState{Name: "vector.broadcast", Loc: op.Loc(), Operands: []*ir.Value{v}, ResultTypes: op.ResultTypes()})
 }
+
+// replaceWithConstantMask replaces op by a constant_mask of op's type.
+func replaceWithConstantMask(rw *ir.Rewriter, op *ir.Operation, sizes []int64) {
+	rw.ReplaceOpWith(op, &ir.OpState{Name: "vector.constant_mask", Loc: op.Loc(), ResultTypes: op.ResultTypes(),
+		Attrs: []ir.NamedAttr{{Name: "mask_dim_sizes", Value: op.Context().DenseI64Array(sizes...)}}})
+}
+
+// scalarSplatSource returns the scalar that v splats (by vector.splat or a
+// broadcast of a scalar), or nil.
+func scalarSplatSource(v *ir.Value) *ir.Value {
+	def := v.DefiningOp()
+	if def == nil || def.Name() != "vector.splat" && def.Name() != "vector.broadcast" {
+		return nil
+	}
+	if _, isVec := vectorOf(def.Operand(0)); isVec {
+		return nil
+	}
+	return def.Operand(0)
+}
+
+// splatToBroadcast is MLIR's family of splat folds: a root op whose first
+// n operands all splat one scalar is a broadcast of that scalar.
+func splatToBroadcast(name, root string, n int) *ir.Pattern {
+	return &ir.Pattern{Name: name, Root: root, Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		s := scalarSplatSource(op.Operand(0))
+		for i := 1; i < n && s != nil; i++ {
+			if scalarSplatSource(op.Operand(i)) != s {
+				s = nil
+			}
+		}
+		if s == nil {
+			return false
+		}
+		replaceWithBroadcast(rw, op, s)
+		return true
+	}}
+}
+
+var (
+	// Inserting a splat of v into a splat of v broadcasts v.
+	insertSplatToSplat = splatToBroadcast("InsertSplatToSplat", "vector.insert", 2)
+	// A shuffle of two splats of one scalar is a broadcast of it.
+	shuffleSplat = splatToBroadcast("ShuffleSplat", "vector.shuffle", 2)
+	// Transposes and strided slices of a splat broadcast its scalar.
+	transposeOfSplat    = splatToBroadcast("FoldTransposeSplat", "vector.transpose", 1)
+	stridedSliceOfSplat = splatToBroadcast("StridedSliceSplat", "vector.extract_strided_slice", 1)
+)
 
 // insertToBroadcast: an insert whose source fills the whole destination
 // is a broadcast of the source.
@@ -26,20 +74,6 @@ var insertToBroadcast = &ir.Pattern{
 			return false
 		}
 		replaceWithBroadcast(rw, op, op.Operand(0))
-		return true
-	},
-}
-
-// insertSplatToSplat: inserting a splat of v into a splat of v broadcasts v.
-var insertSplatToSplat = &ir.Pattern{
-	Name: "InsertSplatToSplat",
-	Root: "vector.insert",
-	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		s := scalarSplatSource(op.Operand(0))
-		if s == nil || scalarSplatSource(op.Operand(1)) != s {
-			return false
-		}
-		replaceWithBroadcast(rw, op, s)
 		return true
 	},
 }
@@ -95,20 +129,6 @@ func orderPreserving(op *ir.Operation) bool {
 	return true
 }
 
-// transposeOfSplat broadcasts the scalar of a splat-like source.
-var transposeOfSplat = &ir.Pattern{
-	Name: "FoldTransposeSplat",
-	Root: "vector.transpose",
-	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		s := scalarSplatSource(op.Operand(0))
-		if s == nil {
-			return false
-		}
-		replaceWithBroadcast(rw, op, s)
-		return true
-	},
-}
-
 // transposeOfMask permutes the bounds of a create_mask or constant_mask.
 var transposeOfMask = &ir.Pattern{
 	Name: "FoldTransposeCreateMask",
@@ -132,8 +152,7 @@ var transposeOfMask = &ir.Pattern{
 			for i, p := range perm {
 				out[i] = sizes[p]
 			}
-			rw.ReplaceOpWith(op, &ir.OpState{Name: "vector.constant_mask", Loc: op.Loc(), ResultTypes: op.ResultTypes(),
-				Attrs: []ir.NamedAttr{{Name: "mask_dim_sizes", Value: op.Context().DenseI64Array(out...)}}})
+			replaceWithConstantMask(rw, op, out)
 		default:
 			return false
 		}

@@ -18,7 +18,7 @@ var extractOfBroadcast = &ir.Pattern{
 		if !ok || !bl || broadcastMismatch(src.Type(), out) != "" {
 			return false
 		}
-		rw.ReplaceOpWith(op, &ir.OpState{Name: "vector.broadcast", Loc: op.Loc(), Operands: []*ir.Value{src}, ResultTypes: op.ResultTypes()})
+		replaceWithBroadcast(rw, op, src)
 		return true
 	},
 }

@@ -22,7 +22,15 @@ func parseKindPrefix(p *ir.OpParser, st *ir.OpState, op string) error {
 // or in full, `#vector.kind<add>`.
 func parseKind(p *ir.OpParser, op string) (*KindAttr, error) {
 	if p.IsPunct("<") {
-		v, err := parseEnumBody(p.Parser, kindNames, legacyKinds, "::mlir::vector::CombiningKind")
+		v, err := parseEnumBody(p.Parser, kindNames, legacyKinds, kindEnum)
+		if d, ok := err.(*ir.Diagnostic); ok && len(d.Notes) > 0 {
+			// Errors of an attribute parsed through the op's parser name
+			// the op, as MLIR's custom-op parser does.
+			d.Message = "custom op '" + op + "' " + d.Message
+			for _, n := range d.Notes {
+				n.Message = "custom op '" + op + "' " + n.Message
+			}
+		}
 		if err != nil {
 			return nil, err
 		}

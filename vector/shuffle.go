@@ -48,8 +48,9 @@ var shuffleOp = &ir.OpDef{
 		p.WriteString(" : ")
 		p.TypeList(op.OperandTypes())
 	},
-	Verify: verifyShuffle,
-	Fold:   foldShuffle,
+	Verify:       verifyShuffle,
+	Fold:         foldShuffle,
+	Canonicalize: []*ir.Pattern{shuffleSplat},
 }
 
 func verifyShuffle(op *ir.Operation) error {

@@ -72,8 +72,7 @@ var stridedSliceOfConstantMask = &ir.Pattern{
 		if slices.Contains(out, 0) {
 			clear(out)
 		}
-		rw.ReplaceOpWith(op, &ir.OpState{Name: "vector.constant_mask", Loc: op.Loc(), ResultTypes: op.ResultTypes(),
-			Attrs: []ir.NamedAttr{{Name: "mask_dim_sizes", Value: op.Context().DenseI64Array(out...)}}})
+		replaceWithConstantMask(rw, op, out)
 		return true
 	},
 }
@@ -142,7 +141,7 @@ var stridedSliceOfBroadcast = &ir.Pattern{
 				Attrs: []ir.NamedAttr{{Name: "offsets", Value: I64ArrayAttr(ctx, offs)}, {Name: "sizes", Value: I64ArrayAttr(ctx, sizes)},
 					{Name: "strides", Value: I64ArrayAttr(ctx, strides)}}}).Result(0)
 		}
-		rw.ReplaceOpWith(op, &ir.OpState{Name: "vector.broadcast", Loc: op.Loc(), Operands: []*ir.Value{src}, ResultTypes: op.ResultTypes()})
+		replaceWithBroadcast(rw, op, src)
 		return true
 	},
 }
@@ -151,31 +150,4 @@ var stridedSliceOfBroadcast = &ir.Pattern{
 // n is past the end).
 func dropFront(vs []int64, n int) []int64 {
 	return slices.Clone(vs[min(max(n, 0), len(vs)):])
-}
-
-// stridedSliceOfSplat broadcasts the scalar of a splat-like source.
-var stridedSliceOfSplat = &ir.Pattern{
-	Name: "StridedSliceSplat",
-	Root: "vector.extract_strided_slice",
-	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		s := scalarSplatSource(op.Operand(0))
-		if s == nil {
-			return false
-		}
-		rw.ReplaceOpWith(op, &ir.OpState{Name: "vector.broadcast", Loc: op.Loc(), Operands: []*ir.Value{s}, ResultTypes: op.ResultTypes()})
-		return true
-	},
-}
-
-// scalarSplatSource returns the scalar that v splats (by vector.splat or a
-// broadcast of a scalar), or nil.
-func scalarSplatSource(v *ir.Value) *ir.Value {
-	def := v.DefiningOp()
-	if def == nil || def.Name() != "vector.splat" && def.Name() != "vector.broadcast" {
-		return nil
-	}
-	if _, isVec := vectorOf(def.Operand(0)); isVec {
-		return nil
-	}
-	return def.Operand(0)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/kiln-gpu/kiln/index"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/irtest"
+	"github.com/kiln-gpu/kiln/llvm"
 	mathd "github.com/kiln-gpu/kiln/math"
 	"github.com/kiln-gpu/kiln/memref"
 	"github.com/kiln-gpu/kiln/scf"
@@ -22,5 +23,5 @@ import (
 func newContext() *ir.Context {
 	return ir.NewContext(fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(),
 		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), index.Dialect(), ub.Dialect(),
-		irtest.TestDialect())
+		llvm.Dialect(), irtest.TestDialect())
 }

@@ -126,17 +126,17 @@ module attributes {gpu.container_module} {
       gpu.terminator
     } {test.attr}
 
-    // CHECK: %[[M:.*]]:2 = gpu.alloc async [%{{.*}}] (%{{.*}}) : memref<?xf32, 1>
+    // CHECK: %[[M:.*]], %[[T:.*]] = gpu.alloc async [%{{.*}}] (%{{.*}}) : memref<?xf32, 1>
     %m, %t3 = gpu.alloc async [%t2] (%c8) : memref<?xf32, 1>
     // CHECK: gpu.alloc  host_shared () : memref<4xf32, 1>
     %m2 = gpu.alloc host_shared () : memref<4xf32, 1>
-    // CHECK: gpu.memcpy async [%[[M]]#1] %[[M]]#0, %{{.*}} : memref<?xf32, 1>, memref<?xf32, 1>
+    // CHECK: gpu.memcpy async [%[[T]]] %[[M]], %{{.*}} : memref<?xf32, 1>, memref<?xf32, 1>
     %t4 = gpu.memcpy async [%t3] %m, %arg1 : memref<?xf32, 1>, memref<?xf32, 1>
-    // CHECK: gpu.memset  %[[M]]#0, %{{.*}} : memref<?xf32, 1>, f32
+    // CHECK: gpu.memset  %[[M]], %{{.*}} : memref<?xf32, 1>, f32
     gpu.memset %m, %arg0 : memref<?xf32, 1>, f32
     // CHECK: gpu.dealloc  %{{.*}} : memref<4xf32, 1>
     gpu.dealloc %m2 : memref<4xf32, 1>
-    // CHECK: gpu.dealloc async [%{{.*}}] %[[M]]#0 : memref<?xf32, 1>
+    // CHECK: gpu.dealloc async [%{{.*}}] %[[M]] : memref<?xf32, 1>
     %t5 = gpu.dealloc async [%t4] %m : memref<?xf32, 1>
     // CHECK: gpu.host_register %{{.*}} : memref<*xf32>
     gpu.host_register %u : memref<*xf32>
@@ -240,3 +240,41 @@ func.func @warp_and_ballot(%lane: index, %v: vector<4xf32>, %p: i1) -> (vector<1
   %b = gpu.ballot %p : i64
   return %r, %b : vector<1xf32>, i64
 }
+
+// -----
+
+// CHECK-LABEL: func.func @sparse
+func.func @sparse(%n: index, %idx: memref<?xindex>, %val: memref<?xf64>) {
+  %t0 = gpu.wait async
+  // CHECK: %[[A:.*]], %[[T1:.*]] = gpu.create_coo async [%{{.*}}] %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<?xindex>, memref<?xindex>, memref<?xf64>
+  %a, %t1 = gpu.create_coo async [%t0] %n, %n, %n, %idx, %idx, %val : memref<?xindex>, memref<?xindex>, memref<?xf64>
+  // CHECK: %[[X:.*]], %{{.*}} = gpu.create_dn_tensor async [%[[T1]]] %{{.*}}, %{{.*}} : index into memref<?xf64>
+  %x, %t2 = gpu.create_dn_tensor async [%t1] %val, %n : index into memref<?xf64>
+  // CHECK: gpu.spmv_buffer_size async [%{{.*}}] %[[A]]{TRANSPOSE}, %[[X]], %[[X]] into f32
+  %sz, %t3 = gpu.spmv_buffer_size async [%t2] %a{TRANSPOSE}, %x, %x into f32
+  // CHECK: gpu.spmv async [%{{.*}}] %[[A]], %[[X]], %[[X]], %{{.*}} : memref<?xf64> into f64
+  %t4 = gpu.spmv async [%t3] %a{NON_TRANSPOSE}, %x, %x, %val : memref<?xf64> into f64
+  // CHECK: %{{.*}}:2, %{{.*}} = gpu.spmm_buffer_size async [%{{.*}}] %[[A]], %[[X]]{CONJUGATE_TRANSPOSE}, %[[X]] : index, index into f64
+  %s0, %s1, %t5 = gpu.spmm_buffer_size async [%t4] %a, %x{CONJUGATE_TRANSPOSE}, %x : index, index into f64
+  // CHECK: gpu.spmm async [%{{.*}}] %[[A]], %[[X]], %[[X]], %{{.*}}, %{{.*}} : memref<?xf64>, memref<?xf64> into f64
+  %t6 = gpu.spmm async [%t5] %a, %x, %x, %val, %val : memref<?xf64>, memref<?xf64> into f64
+  // CHECK: gpu.sddmm_buffer_size  %[[X]], %[[X]], %[[A]] into f64
+  %s2 = gpu.sddmm_buffer_size %x, %x, %a into f64
+  // CHECK: gpu.sddmm  %[[X]]{TRANSPOSE}, %[[X]], %[[A]], %{{.*}} : memref<?xf64> into f64
+  gpu.sddmm %x{TRANSPOSE}, %x, %a, %val : memref<?xf64> into f64
+  // CHECK: gpu.destroy_dn_tensor async [%{{.*}}] %[[X]]
+  %t7 = gpu.destroy_dn_tensor async [%t6] %x
+  // CHECK: gpu.destroy_sp_mat  %[[A]]
+  gpu.destroy_sp_mat %a
+  gpu.wait [%t7]
+  return
+}
+
+// -----
+
+// CHECK-LABEL: gpu.binary @kernels
+// CHECK-SAME: #gpu.object<#spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>, kernels = #gpu.kernel_table<[#gpu.kernel_metadata<"a", (i32) -> (), arg_attrs = [{test.x}]>, #gpu.kernel_metadata<"b", () -> (), metadata = {regs = 8 : i64}>]>, bin = "BLOB">
+gpu.binary @kernels [#gpu.object<#spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>,
+  kernels = #gpu.kernel_table<[#gpu.kernel_metadata<"b", () -> (), metadata = {regs = 8 : i64}>,
+                               #gpu.kernel_metadata<"a", (i32) -> (), arg_attrs = [{test.x}]>]>,
+  bin = "BLOB">]

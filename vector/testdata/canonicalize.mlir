@@ -425,3 +425,23 @@ func.func @masked_single_element_reduction(%a: vector<1xf32>, %b: f32, %m: vecto
   %s = vector.mask %m { vector.reduction <add>, %a, %b : vector<1xf32> into f32 } : vector<1xi1> -> f32
   return %s : f32
 }
+
+// -----
+
+// A shuffle of two splats of one scalar is a broadcast of it; of two
+// different scalars it stays.
+// CHECK-LABEL: func.func @shuffle_of_splats
+// CHECK-SAME: (%[[X:.*]]: i32, %[[Y:.*]]: i32)
+// CHECK-DAG: %[[A:.*]] = vector.splat %[[X]] : vector<4xi32>
+// CHECK-DAG: %[[B:.*]] = vector.broadcast %[[X]] : i32 to vector<4xi32>
+// CHECK-DAG: %[[C:.*]] = vector.broadcast %[[Y]] : i32 to vector<2xi32>
+// CHECK: %[[S:.*]] = vector.shuffle %[[A]], %[[C]] [0, 2, 3]
+// CHECK-NEXT: return %[[B]], %[[S]]
+func.func @shuffle_of_splats(%x: i32, %y: i32) -> (vector<4xi32>, vector<3xi32>) {
+  %a = vector.splat %x : vector<4xi32>
+  %b = vector.broadcast %x : i32 to vector<2xi32>
+  %s = vector.shuffle %a, %b [2, 3, 4, 5] : vector<4xi32>, vector<2xi32>
+  %c = vector.broadcast %y : i32 to vector<2xi32>
+  %t = vector.shuffle %a, %c [0, 2, 3] : vector<4xi32>, vector<2xi32>
+  return %s, %t : vector<4xi32>, vector<3xi32>
+}

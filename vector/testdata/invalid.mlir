@@ -556,7 +556,8 @@ func.func @bitcast_bits(%v: vector<3x2xi16>) {
 // -----
 
 func.func @reduction_bad_kind(%v: vector<8xi16>) {
-  // expected-error@+1 {{expected ::mlir::vector::CombiningKind to be one of: }}
+  // expected-error@+2 {{custom op 'vector.reduction' expected ::mlir::vector::CombiningKind to be one of: }}
+  // expected-error@+1 {{custom op 'vector.reduction' failed to parse Vector_CombiningKindAttr parameter 'value'}}
   %0 = vector.reduction <sum>, %v : vector<8xi16> into i16
   return
 }
