@@ -337,7 +337,8 @@ func (e *env) storable(elem ir.Type, bits int, sc spv.StorageClass) string {
 }
 
 // memref converts a memref to a pointer to a struct holding an array of
-// its elements (a runtime array for dynamic shapes).
+// its elements (a runtime array for dynamic shapes); on Kernel targets, to
+// a pointer to the array (to the first element for dynamic shapes).
 func (e *env) memref(t *ir.MemRefType) ir.Type {
 	sc, ok := e.storageClass(t.MemorySpace)
 	if !ok {
@@ -381,6 +382,12 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 	}
 	if ok && n > 0 {
 		arr = spirv.Array(e.ctx, elem, n, stride)
+	} else if e.kernel() {
+		if ok {
+			return e.refuse(t, "has no elements") // as in MLIR
+		}
+		// OpenCL's dynamic buffers are pointers to their first element.
+		return spirv.Pointer(e.ctx, elem, sc)
 	} else {
 		// Vulkan holds runtime arrays in storage buffers only; in place
 		// (MLIR's per-dialect passes) any class gets one, as in MLIR.
@@ -388,6 +395,11 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 			return e.refuse(t, fmt.Sprintf("has a dynamic shape, which %s memory cannot hold", sc))
 		}
 		arr = spirv.RuntimeArray(e.ctx, elem, stride)
+	}
+	if e.kernel() {
+		// OpenCL needs no Block struct around buffers (MLIR's
+		// convertMemrefType).
+		return spirv.Pointer(e.ctx, arr, sc)
 	}
 	var offsets []int64
 	if layout {
