@@ -43,6 +43,9 @@ type Options struct {
 	// convert-gpu-to-spirv); otherwise numeric and gpu address spaces map
 	// to storage classes as map-memref-spirv-storage-class would.
 	StorageClassesOnly bool
+	// CoopMatrixNV lowers the gpu.subgroup_mma ops to SPV_NV_cooperative_matrix
+	// even on a target with CooperativeMatrixKHR (use-coop-matrix-nv).
+	CoopMatrixNV bool
 	// Illegal names the dialects none of whose ops may stay unconverted
 	// (MLIR's convert-arith-to-spirv and convert-index-to-spirv mark their
 	// dialect illegal; the other passes leave what they cannot convert).

@@ -70,26 +70,17 @@ func (e *env) elementPtr(b *ir.Builder, mt *ir.MemRefType, base *ir.Value, indic
 	if !ok {
 		return nil, nil, false
 	}
-	// Vulkan buffers are a struct holding an array; OpenCL's an array or,
-	// with a dynamic shape, a pointer to the first element.
-	var elem ir.Type
+	elem, wrapped, ok := bufferElem(pt)
+	if !ok {
+		return nil, nil, false
+	}
 	var chain []*ir.Value
 	chainOp := "spirv.AccessChain"
-	switch t := pt.Pointee.(type) {
-	case *spirv.StructType:
-		switch a := t.Member(0).(type) {
-		case *spirv.ArrayType:
-			elem = a.Elem
-		case *spirv.RuntimeArrayType:
-			elem = a.Elem
-		default:
-			return nil, nil, false
-		}
+	switch {
+	case wrapped:
 		chain = []*ir.Value{e.indexConst(b, 0, loc)}
-	case *spirv.ArrayType:
-		elem = t.Elem
-	default:
-		elem, chainOp = t, "spirv.PtrAccessChain"
+	case elem == pt.Pointee:
+		chainOp = "spirv.PtrAccessChain"
 	}
 	it := e.index
 	var lin *ir.Value
@@ -119,6 +110,38 @@ func (e *env) elementPtr(b *ir.Builder, mt *ir.MemRefType, base *ir.Value, indic
 	}
 	ptr = val(b, chainOp, loc, e.pointer(elem, pt.StorageClass), append([]*ir.Value{base}, append(chain, lin)...)...)
 	return ptr, bitOffset, true
+}
+
+// bufferElem returns the element type of the buffer pt points to, and
+// whether it is wrapped in a struct. Vulkan buffers are a struct holding
+// an array; OpenCL's an array or, with a dynamic shape, a pointer to the
+// first element.
+func bufferElem(pt *spirv.PointerType) (elem ir.Type, wrapped, ok bool) {
+	switch t := pt.Pointee.(type) {
+	case *spirv.StructType:
+		switch a := t.Member(0).(type) {
+		case *spirv.ArrayType:
+			return a.Elem, true, true
+		case *spirv.RuntimeArrayType:
+			return a.Elem, true, true
+		}
+		return nil, false, false
+	case *spirv.ArrayType:
+		return t.Elem, false, true
+	}
+	return pt.Pointee, false, true
+}
+
+// packedFloats reports a memref of narrow floats whose buffer (base) the
+// target packs into 32-bit words: nothing unpacks them (MLIR indexes the
+// words as if they were the elements).
+func packedFloats(mt *ir.MemRefType, base *ir.Value) bool {
+	pt, ok := base.Type().(*spirv.PointerType)
+	if !ok || !ir.IsFloat(mt.Elem) {
+		return false
+	}
+	elem, _, ok := bufferElem(pt)
+	return ok && ir.IntOrFloatBitWidth(elem) != ir.IntOrFloatBitWidth(mt.Elem)
 }
 
 // foldedLinear returns sum(index * stride) + offset as MLIR's
@@ -173,15 +196,11 @@ func (e *env) access(o *ir.Operation, mem *ir.Value, memOperand int, rw *rewrite
 	if !isMem || base == nil {
 		return nil, nil, nil, false
 	}
-	if elem = e.tc.ConvertType(mt.Elem); elem == nil {
+	if elem = e.tc.ConvertType(mt.Elem); elem == nil || packedFloats(mt, base) {
 		return nil, nil, nil, false
 	}
 	rw.SetInsertionPointBefore(o)
 	ptr, bitOffset, ok = e.elementPtr(&rw.Builder, mt, base, indices, o.Loc())
-	if ok && bitOffset != nil && ir.IsFloat(ir.ElementTypeOrSelf(mt.Elem)) {
-		// MLIR's storage of narrow floats in f32 words; nothing unpacks them.
-		return nil, nil, nil, false
-	}
 	return ptr, bitOffset, elem, ok
 }
 
