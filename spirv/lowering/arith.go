@@ -126,6 +126,17 @@ func (e *env) narrowBits(t ir.Type) int {
 	return it.Width
 }
 
+// widenedFloat reports a float type t (or one of its elements) computed
+// in a wider float for lack of its capability.
+func (e *env) widenedFloat(t ir.Type) bool {
+	ft, ok := ir.ElementTypeOrSelf(t).(*ir.FloatType)
+	if !ok {
+		return false
+	}
+	c := e.scalar(ft)
+	return c != nil && c != ir.Type(ft)
+}
+
 // narrowResult sign-extends again v, the result of an add or mul
 // reduction (op name) of src integers computed in a wider type, whose low
 // bits are right but whose high bits may have left the narrow range.
@@ -456,6 +467,12 @@ func (e *env) cast(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	st, dt := operands[0].Type(), e.tc.ConvertType(dst)
 	if dt == nil {
 		return rewrite.NoMatch
+	}
+	if e.widenedFloat(dst) && !e.widenedFloat(src) {
+		// MLIR converts to f32 instead: code that rounds to f16 on
+		// purpose would silently keep f32 precision.
+		return o.Errorf("converts to %s, which this target computes in %s (no Float16 capability): the result would not be rounded",
+			ir.TypeString(ir.ElementTypeOrSelf(dst)), ir.TypeString(ir.ElementTypeOrSelf(dt)))
 	}
 	var rounding []ir.NamedAttr
 	if m, ok := o.Attr("roundingmode").(*ir.IntegerAttr); ok {

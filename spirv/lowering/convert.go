@@ -43,6 +43,9 @@ type Options struct {
 	// convert-gpu-to-spirv); otherwise numeric and gpu address spaces map
 	// to storage classes as map-memref-spirv-storage-class would.
 	StorageClassesOnly bool
+	// CoopMatrixNV lowers the gpu.subgroup_mma ops to SPV_NV_cooperative_matrix
+	// even on a target with CooperativeMatrixKHR (use-coop-matrix-nv).
+	CoopMatrixNV bool
 	// Illegal names the dialects none of whose ops may stay unconverted
 	// (MLIR's convert-arith-to-spirv and convert-index-to-spirv mark their
 	// dialect illegal; the other passes leave what they cannot convert).
@@ -328,7 +331,7 @@ func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full,
 	t := rewrite.NewConversionTarget()
 	t.AddLegalDialect("spirv")
 	t.AddIllegalDialect(o.Illegal...)
-	t.AddDynamicallyLegalOp(castName, func(op *ir.Operation) bool { return !e.foldableCast(op) })
+	t.AddDynamicallyLegalOp(castName, func(op *ir.Operation) bool { return !e.foldableCast(op) || !full && usedOutside(op) })
 	var err error
 	if full {
 		err = rewrite.ApplyFullConversion(root, t, set)
@@ -342,6 +345,18 @@ func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full,
 		return err
 	}
 	return e.structurize(root)
+}
+
+// usedOutside reports a bridge used by an op that is neither spirv nor a
+// cast: in place, a memref that leaves the converted ops (a function's
+// result) keeps its cast from the pointer, as in MLIR.
+func usedOutside(op *ir.Operation) bool {
+	for u := range op.Result(0).Users() {
+		if u.DialectName() != "spirv" && u.Name() != castName {
+			return true
+		}
+	}
+	return false
 }
 
 // castName is the op of the bridges between memrefs and pointers.

@@ -16,6 +16,7 @@ import (
 	"github.com/kiln-gpu/kiln/scf"
 	"github.com/kiln-gpu/kiln/spirv"
 	"github.com/kiln-gpu/kiln/spirv/lowering"
+	"github.com/kiln-gpu/kiln/spirv/transforms"
 	"github.com/kiln-gpu/kiln/ub"
 	"github.com/kiln-gpu/kiln/vector"
 )
@@ -89,6 +90,28 @@ func TestRefusesMissingCapability(t *testing.T) {
 	err = lowering.Convert(m, lowering.Options{GPUModules: true})
 	if err == nil || !strings.Contains(err.Error(), "Float64") || !strings.Contains(err.Error(), "#spirv.target_env") {
 		t.Fatalf("want a diagnostic naming Float64 and the target, got %v", err)
+	}
+}
+
+// TestBuiltinBeyondTarget checks that a built-in the target does not allow
+// converts, as in MLIR, and that spirv-update-vce (which kiln compile runs
+// after the conversion) still refuses it at the source op.
+func TestBuiltinBeyondTarget(t *testing.T) {
+	ctx := newContext()
+	src := strings.Replace(kernel, "%x = gpu.thread_id x", "%x = gpu.subgroup_id : index", 1)
+	m, err := ir.Parse(ctx, src, "k.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lowering.Convert(m, lowering.Options{GPUModules: true}); err != nil {
+		t.Fatal(err)
+	}
+	if out := ir.OpString(m, ir.PrintOptions{}); !strings.Contains(out, `built_in("SubgroupId")`) {
+		t.Fatalf("no SubgroupId built-in in\n%s", out)
+	}
+	err = transforms.DeduceVCE(m)
+	if err == nil || !strings.Contains(err.Error(), "k.mlir:4:") || !strings.Contains(err.Error(), "BuiltIn SubgroupId needs capability") {
+		t.Fatalf("want spirv-update-vce to refuse SubgroupId at k.mlir:4, got %v", err)
 	}
 }
 

@@ -22,6 +22,7 @@ func (e *env) memrefPatterns() []*rewrite.ConversionPattern {
 		{Name: "memref.alloc", Root: "memref.alloc", Rewrite: e.alloc},
 		{Name: "memref.dealloc", Root: "memref.dealloc", Rewrite: e.dealloc},
 		{Name: "memref.atomic_rmw", Root: "memref.atomic_rmw", Rewrite: e.atomicRMW},
+		{Name: "memref.memory_space_cast", Root: "memref.memory_space_cast", Rewrite: e.memorySpaceCast},
 	}
 	for _, name := range []string{"memref.cast", "memref.subview", "memref.reinterpret_cast"} {
 		ps = append(ps, &rewrite.ConversionPattern{Name: name, Root: name, Rewrite: e.view})
@@ -54,6 +55,9 @@ func basePtr(v *ir.Value) *ir.Value {
 // word's pointer and the element's bit offset in it.
 func (e *env) elementPtr(b *ir.Builder, mt *ir.MemRefType, base *ir.Value, indices []*ir.Value, loc ir.Location) (ptr, bitOffset *ir.Value, ok bool) {
 	strides, offset, ok := mt.StridesAndOffset()
+	if d := base.DefiningOp(); ok && offset == ir.Dynamic && d != nil && d.Name() == "spirv.InBoundsPtrAccessChain" {
+		offset = 0 // a view's pointer, advanced by the offset (see offsetView)
+	}
 	if !ok || offset == ir.Dynamic {
 		return nil, nil, false
 	}
@@ -63,27 +67,34 @@ func (e *env) elementPtr(b *ir.Builder, mt *ir.MemRefType, base *ir.Value, indic
 		}
 	}
 	pt, ok := base.Type().(*spirv.PointerType)
-	st, isStruct := pt.Pointee.(*spirv.StructType)
-	if !ok || !isStruct {
+	if !ok {
 		return nil, nil, false
 	}
-	var elem ir.Type
-	switch a := st.Member(0).(type) {
-	case *spirv.ArrayType:
-		elem = a.Elem
-	case *spirv.RuntimeArrayType:
-		elem = a.Elem
-	default:
+	elem, wrapped, ok := bufferElem(pt)
+	if !ok {
 		return nil, nil, false
+	}
+	var chain []*ir.Value
+	chainOp := "spirv.AccessChain"
+	switch {
+	case wrapped:
+		chain = []*ir.Value{e.indexConst(b, 0, loc)}
+	case elem == pt.Pointee:
+		chainOp = "spirv.PtrAccessChain"
 	}
 	it := e.index
-	zero := e.indexConst(b, 0, loc)
-	// offset + sum(stride * index), unfolded (the older MLIR of
-	// GPUToSPIRV/load-store.mlir; newer MLIR folds x * 1 and x + 0).
-	lin := e.indexConst(b, offset, loc)
-	for i, idx := range indices {
-		s := e.indexConst(b, strides[i], loc)
-		lin = val(b, "spirv.IAdd", loc, it, lin, val(b, "spirv.IMul", loc, it, s, idx))
+	var lin *ir.Value
+	if chainOp == "spirv.AccessChain" && chain == nil || chainOp == "spirv.PtrAccessChain" {
+		lin = e.foldedLinear(b, strides, offset, indices, loc)
+	} else {
+		// offset + sum(stride * index), unfolded (the older MLIR of
+		// GPUToSPIRV/load-store.mlir, which the Vulkan path follows; the
+		// OpenCL path, added later, folds as newer MLIR does).
+		lin = e.indexConst(b, offset, loc)
+		for i, idx := range indices {
+			s := e.indexConst(b, strides[i], loc)
+			lin = val(b, "spirv.IAdd", loc, it, lin, val(b, "spirv.IMul", loc, it, s, idx))
+		}
 	}
 	srcBits := ir.IntOrFloatBitWidth(mt.Elem)
 	if mt.Elem == e.ctx.I(1) {
@@ -97,8 +108,84 @@ func (e *env) elementPtr(b *ir.Builder, mt *ir.MemRefType, base *ir.Value, indic
 		bitOffset = val(b, "spirv.IMul", loc, it, lane, e.indexConst(b, int64(srcBits), loc))
 		lin = word
 	}
-	ptr = val(b, "spirv.AccessChain", loc, e.pointer(elem, pt.StorageClass), base, zero, lin)
+	ptr = val(b, chainOp, loc, e.pointer(elem, pt.StorageClass), append([]*ir.Value{base}, append(chain, lin)...)...)
 	return ptr, bitOffset, true
+}
+
+// bufferElem returns the element type of the buffer pt points to, and
+// whether it is wrapped in a struct. Vulkan buffers are a struct holding
+// an array; OpenCL's an array or, with a dynamic shape, a pointer to the
+// first element.
+func bufferElem(pt *spirv.PointerType) (elem ir.Type, wrapped, ok bool) {
+	switch t := pt.Pointee.(type) {
+	case *spirv.StructType:
+		switch a := t.Member(0).(type) {
+		case *spirv.ArrayType:
+			return a.Elem, true, true
+		case *spirv.RuntimeArrayType:
+			return a.Elem, true, true
+		}
+		return nil, false, false
+	case *spirv.ArrayType:
+		return t.Elem, false, true
+	}
+	return pt.Pointee, false, true
+}
+
+// packedFloats reports a memref of narrow floats whose buffer (base) the
+// target packs into 32-bit words: nothing unpacks them (MLIR indexes the
+// words as if they were the elements).
+func packedFloats(mt *ir.MemRefType, base *ir.Value) bool {
+	pt, ok := base.Type().(*spirv.PointerType)
+	if !ok || !ir.IsFloat(mt.Elem) {
+		return false
+	}
+	elem, _, ok := bufferElem(pt)
+	return ok && ir.IntOrFloatBitWidth(elem) != ir.IntOrFloatBitWidth(mt.Elem)
+}
+
+// foldedLinear returns sum(index * stride) + offset as MLIR's
+// linearizeIndex builds it with folding builders: x * 1 and x + 0 are x,
+// and constants combine.
+func (e *env) foldedLinear(b *ir.Builder, strides []int64, offset int64, indices []*ir.Value, loc ir.Location) *ir.Value {
+	lin := e.indexConst(b, offset, loc)
+	for i, idx := range indices {
+		var upd *ir.Value
+		x, xConst := spirvConst(idx)
+		switch {
+		case strides[i] == 1:
+			upd = idx
+		case xConst:
+			upd = e.indexConst(b, x*strides[i], loc)
+		default:
+			upd = val(b, "spirv.IMul", loc, e.index, idx, e.indexConst(b, strides[i], loc))
+		}
+		u, uConst := spirvConst(upd)
+		l, lConst := spirvConst(lin)
+		switch {
+		case lConst && l == 0:
+			lin = upd
+		case uConst && lConst:
+			lin = e.indexConst(b, u+l, loc)
+		case uConst && u == 0:
+		default:
+			lin = val(b, "spirv.IAdd", loc, e.index, upd, lin)
+		}
+	}
+	return lin
+}
+
+// spirvConst returns the value of v if a spirv.Constant integer defines it.
+func spirvConst(v *ir.Value) (int64, bool) {
+	d := v.DefiningOp()
+	if d == nil || d.Name() != "spirv.Constant" {
+		return 0, false
+	}
+	a, ok := d.Attr("value").(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return a.Int(), true
 }
 
 // access prepares a load or store: the memref type, its pointer and the
@@ -109,15 +196,11 @@ func (e *env) access(o *ir.Operation, mem *ir.Value, memOperand int, rw *rewrite
 	if !isMem || base == nil {
 		return nil, nil, nil, false
 	}
-	if elem = e.tc.ConvertType(mt.Elem); elem == nil {
+	if elem = e.tc.ConvertType(mt.Elem); elem == nil || packedFloats(mt, base) {
 		return nil, nil, nil, false
 	}
 	rw.SetInsertionPointBefore(o)
 	ptr, bitOffset, ok = e.elementPtr(&rw.Builder, mt, base, indices, o.Loc())
-	if ok && bitOffset != nil && ir.IsFloat(ir.ElementTypeOrSelf(mt.Elem)) {
-		// MLIR's storage of narrow floats in f32 words; nothing unpacks them.
-		return nil, nil, nil, false
-	}
 	return ptr, bitOffset, elem, ok
 }
 
@@ -298,18 +381,91 @@ func (e *env) workgroupMemory(t ir.Type) (*spirv.PointerType, bool) {
 	return pt, ok && pt.StorageClass == spv.StorageClassWorkgroup
 }
 
-// view keeps the source's pointer for a view with a static layout.
+// view keeps the source's pointer for a view with a static layout. In
+// place, memref.cast converts only between memrefs of one converted type,
+// as MLIR's CastPattern (a kernel module converts every cast).
 func (e *env) view(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 	mt, ok := o.Result(0).Type().(*ir.MemRefType)
 	base := basePtr(operands[0])
 	if !ok || base == nil {
 		return rewrite.NoMatch
 	}
-	if _, off, ok := mt.StridesAndOffset(); !ok || off == ir.Dynamic {
+	if o.Name() == "memref.cast" && !e.full && e.tc.ConvertType(o.Operand(0).Type()) != e.tc.ConvertType(mt) {
+		return rewrite.NoMatch
+	}
+	_, off, ok := mt.StridesAndOffset()
+	if !ok {
 		return rewrite.NoMatch
 	}
 	rw.SetInsertionPointBefore(o)
+	if off == ir.Dynamic {
+		if base = e.offsetView(o, operands, base, mt, rw); base == nil {
+			return rewrite.NoMatch
+		}
+	}
 	rw.ReplaceOp(o, []*ir.Value{bridge(&rw.Builder, base, mt, o.Loc())})
+	return nil
+}
+
+// offsetView returns the pointer of a memref.reinterpret_cast to a
+// dynamic offset of an OpenCL buffer held as a pointer to its first
+// element: that pointer advanced by the offset (MLIR's
+// ReinterpretCastPattern), from which accesses through the view count
+// (see elementPtr). It returns nil for any other view.
+func (e *env) offsetView(o *ir.Operation, operands []*ir.Value, base *ir.Value, mt *ir.MemRefType, rw *rewrite.ConversionRewriter) *ir.Value {
+	pt, ok := base.Type().(*spirv.PointerType)
+	if o.Name() != "memref.reinterpret_cast" || !ok || !isElementPtr(pt) || e.tc.ConvertType(mt) != ir.Type(pt) {
+		return nil
+	}
+	if d := base.DefiningOp(); d != nil && d.Name() == "spirv.InBoundsPtrAccessChain" {
+		base = d.Operand(0) // offsets count from the allocation
+	}
+	static, ok := o.Attr("static_offsets").(*ir.DenseArrayAttr)
+	if !ok || len(static.Ints) != 1 {
+		return nil
+	}
+	var off *ir.Value
+	if static.Ints[0] == ir.Dynamic {
+		off = operands[1]
+	} else if static.Ints[0] == 0 {
+		return base
+	} else {
+		off = e.indexConst(&rw.Builder, static.Ints[0], o.Loc())
+	}
+	return val(&rw.Builder, "spirv.InBoundsPtrAccessChain", o.Loc(), pt, base, off)
+}
+
+// isElementPtr reports a pointer to one element of an OpenCL buffer (not
+// to a struct or array holding them).
+func isElementPtr(pt *spirv.PointerType) bool {
+	switch pt.Pointee.(type) {
+	case *spirv.StructType, *spirv.ArrayType, *spirv.RuntimeArrayType:
+		return false
+	}
+	return true
+}
+
+// memorySpaceCast converts memref.memory_space_cast on Kernel targets
+// through the Generic storage class (MLIR's MemorySpaceCastOpPattern).
+func (e *env) memorySpaceCast(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	src, ok := operands[0].Type().(*spirv.PointerType)
+	dst, isPtr := e.tc.ConvertType(o.Result(0).Type()).(*spirv.PointerType)
+	if !e.kernel() || !ok || !isPtr || src.Pointee != dst.Pointee {
+		return rewrite.NoMatch
+	}
+	b, loc := &rw.Builder, o.Loc()
+	b.SetInsertionPointBefore(o)
+	v := operands[0]
+	generic := spv.StorageClassGeneric
+	if src.StorageClass != dst.StorageClass {
+		if src.StorageClass != generic {
+			v = val(b, "spirv.PtrCastToGeneric", loc, e.pointer(src.Pointee, generic), v)
+		}
+		if dst.StorageClass != generic {
+			v = val(b, "spirv.GenericCastToPtr", loc, dst, v)
+		}
+	}
+	rw.ReplaceOp(o, []*ir.Value{v})
 	return nil
 }
 

@@ -15,9 +15,10 @@ var (
 		Help: "Enable fast math mode (assuming no NaN and infinity for floating point values) when performing conversion"}
 	boolNumBitsOption = pass.Option{Name: "bool-num-bits", Kind: pass.IntOption, Default: "8",
 		Help: "The number of bits to store a boolean value"}
-	// Accepted for MLIR's command lines: the gpu.subgroup_mma ops lower to
-	// the NV cooperative matrix ops either way, the only ones the spirv
-	// serializer writes (MLIR's KHR lowering, its default, is not here).
+	// The gpu.subgroup_mma ops lower to the KHR cooperative matrix ops on a
+	// target with CooperativeMatrixKHR unless this is set, else to the NV
+	// ones (MLIR's default is KHR whatever the target; its older tests
+	// expect NV from targets with the NV extension only).
 	coopMatrixNVOption = pass.Option{Name: "use-coop-matrix-nv", Kind: pass.BoolOption, Default: "false",
 		Help: "Use the NV cooperative matrix extension insted of the KHR extension to lower GPU WMMA ops"}
 )
@@ -35,6 +36,8 @@ func options(pc *pass.Context) Options {
 			o.FastMath = pc.Options.Bool(opt.Name)
 		case boolNumBitsOption.Name:
 			o.BoolNumBits = pc.Options.Int(opt.Name)
+		case coopMatrixNVOption.Name:
+			o.CoopMatrixNV = pc.Options.Bool(opt.Name)
 		case "convert-gpu-modules":
 			o.GPUModules = pc.Options.Bool(opt.Name)
 		case "nest-in-gpu-module":

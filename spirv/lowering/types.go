@@ -108,10 +108,10 @@ func (e *env) convert(t ir.Type) ir.Type {
 	return nil
 }
 
-// scalar converts an integer or float type used as a value. Integers
-// narrower than 32 bits without their capability are computed on in 32
-// bits (the emulation MLIR does by default); f16 and wider types without
-// theirs are refused.
+// scalar converts an integer or float type used as a value. Integers and
+// floats narrower than 32 bits without their capability are computed on
+// in 32 bits (the emulation MLIR does by default: f16 in f32, unrounded,
+// in place only); wider types without theirs are refused.
 func (e *env) scalar(t ir.Type) ir.Type {
 	switch t := t.(type) {
 	case *ir.IntegerType:
@@ -135,12 +135,12 @@ func (e *env) scalar(t ir.Type) ir.Type {
 		case ir.F32:
 			return t
 		case ir.F16:
-			// Not computed in f32 without Float16 (as MLIR does not):
-			// its results would not be rounded to f16.
-			if e.has(spv.CapabilityFloat16) {
-				return t
+			if e.full && !e.has(spv.CapabilityFloat16) {
+				// A kernel's f16 data and arguments are 16-bit on the host,
+				// and nothing would round its f32 results to f16.
+				return e.refuse(t, "needs capability Float16")
 			}
-			return e.refuse(t, "needs capability Float16")
+			return e.narrow(t, spv.CapabilityFloat16, e.ctx.F32())
 		case ir.F64:
 			if e.has(spv.CapabilityFloat64) {
 				return t
@@ -337,7 +337,8 @@ func (e *env) storable(elem ir.Type, bits int, sc spv.StorageClass) string {
 }
 
 // memref converts a memref to a pointer to a struct holding an array of
-// its elements (a runtime array for dynamic shapes).
+// its elements (a runtime array for dynamic shapes); on Kernel targets, to
+// a pointer to the array (to the first element for dynamic shapes).
 func (e *env) memref(t *ir.MemRefType) ir.Type {
 	sc, ok := e.storageClass(t.MemorySpace)
 	if !ok {
@@ -381,6 +382,12 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 	}
 	if ok && n > 0 {
 		arr = spirv.Array(e.ctx, elem, n, stride)
+	} else if e.kernel() {
+		if ok {
+			return e.refuse(t, "has no elements") // as in MLIR
+		}
+		// OpenCL's dynamic buffers are pointers to their first element.
+		return spirv.Pointer(e.ctx, elem, sc)
 	} else {
 		// Vulkan holds runtime arrays in storage buffers only; in place
 		// (MLIR's per-dialect passes) any class gets one, as in MLIR.
@@ -388,6 +395,11 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 			return e.refuse(t, fmt.Sprintf("has a dynamic shape, which %s memory cannot hold", sc))
 		}
 		arr = spirv.RuntimeArray(e.ctx, elem, stride)
+	}
+	if e.kernel() {
+		// OpenCL needs no Block struct around buffers (MLIR's
+		// convertMemrefType).
+		return spirv.Pointer(e.ctx, arr, sc)
 	}
 	var offsets []int64
 	if layout {

@@ -472,11 +472,13 @@ func (e *env) vecStep(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewr
 	return nil
 }
 
-// bitcast converts a bitcast whose converted types keep its bit count
-// (not when narrow floats are widened for lack of a capability).
+// bitcast converts a bitcast whose converted types keep its bit count,
+// not when a narrow float is widened for lack of a capability (its bits
+// in f32 are not those of the narrow type).
 func (e *env) bitcast(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 	t := e.tc.ConvertType(o.Result(0).Type())
-	if t == nil || totalBits(t) != totalBits(operands[0].Type()) {
+	if t == nil || totalBits(t) != totalBits(operands[0].Type()) ||
+		e.widenedFloat(o.Operand(0).Type()) || e.widenedFloat(o.Result(0).Type()) {
 		return rewrite.NoMatch
 	}
 	if t == operands[0].Type() {

@@ -60,3 +60,28 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// A product with a constant matrix is MatrixTimesScalar; extf is FConvert.
+// CHECK-LABEL: spirv.func @mma_scale
+// CHECK: %[[M:.*]] = spirv.NV.CooperativeMatrixLoad
+// CHECK: %[[T:.*]] = spirv.MatrixTimesScalar %[[M]], %{{.*}} : !spirv.NV.coopmatrix<16x16xf16, Subgroup>, f16
+// CHECK: %[[U:.*]] = spirv.MatrixTimesScalar %[[T]], %{{.*}} : !spirv.NV.coopmatrix<16x16xf16, Subgroup>, f16
+// CHECK: %[[W:.*]] = spirv.FConvert %[[U]] : !spirv.NV.coopmatrix<16x16xf16, Subgroup> to !spirv.NV.coopmatrix<16x16xf32, Subgroup>
+// CHECK: spirv.NV.CooperativeMatrixStore %{{.*}}, %[[W]]
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, Float16, StorageBuffer16BitAccess, CooperativeMatrixNV], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_16bit_storage, SPV_NV_cooperative_matrix]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @mma_scale(%a: memref<256xf16>, %c: memref<256xf32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+      %i = arith.constant 0 : index
+      %m = gpu.subgroup_mma_load_matrix %a[%i] {leadDimension = 16 : index} : memref<256xf16> -> !gpu.mma_matrix<16x16xf16, "COp">
+      %f = arith.constant 0.5 : f16
+      %k = gpu.subgroup_mma_constant_matrix %f : !gpu.mma_matrix<16x16xf16, "COp">
+      %t = gpu.subgroup_mma_elementwise mulf %m, %k : (!gpu.mma_matrix<16x16xf16, "COp">, !gpu.mma_matrix<16x16xf16, "COp">) -> !gpu.mma_matrix<16x16xf16, "COp">
+      %u = gpu.subgroup_mma_elementwise mulf %k, %t : (!gpu.mma_matrix<16x16xf16, "COp">, !gpu.mma_matrix<16x16xf16, "COp">) -> !gpu.mma_matrix<16x16xf16, "COp">
+      %w = gpu.subgroup_mma_elementwise extf %u : (!gpu.mma_matrix<16x16xf16, "COp">) -> !gpu.mma_matrix<16x16xf32, "COp">
+      gpu.subgroup_mma_store_matrix %w, %c[%i] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<256xf32>
+      gpu.return
+    }
+  }
+}
