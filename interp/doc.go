@@ -3,8 +3,13 @@
 // scf, vector, gpu, index and ub dialects on the CPU with MLIR's semantics.
 // It is the oracle that Vulkan results are checked against.
 //
-// Ops are dispatched on their names and read generically through package
-// ir, so the interpreter does not depend on the dialect packages; arith
+// Each function (and each gpu.launch body) is compiled once, at its first
+// call, into slot-indexed frames and blocks of ops resolved to handlers:
+// scalar arith ops, scf.for, scf.if, func.call and scalar memref loads and
+// stores run on the slots without name dispatch or allocation, and every
+// other op (or a fast op meeting poison, undefined behaviour or an unusual
+// operand) runs its general handler. Ops are read generically through
+// package ir, so the interpreter does not depend on the dialect packages; arith
 // and math ops are computed by arith.EvalInt/EvalFloat/EvalCmpI/EvalCmpF/
 // EvalCast/EvalExtended and mathd's Eval functions, the same code the
 // folders use, so folding and interpretation agree by construction.

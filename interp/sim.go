@@ -196,7 +196,7 @@ func (t *thread) run(k *kernel, args []Value) (err error) {
 			err = k.op.Errorf("interpreter bug in thread %v of workgroup %v: %v\n%s", t.tid, t.bid, r, debug.Stack())
 		}
 	}()
-	f := newFrame(t)
+	f := newFrame(t.m.unit(k.op), t)
 	f.parent = k.host
 	_, _, err = t.m.execRegion(f, k.body, args)
 	return err
