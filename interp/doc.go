@@ -16,14 +16,16 @@
 //
 // Values are Scalars (integers as their low bits with two's-complement
 // wraparound, floats rounded to their type after each op, and poison),
-// n-d Vectors, and MemRefs: strided descriptors over a shared Buffer, so
+// n-d Vectors, and MemRefs: strided descriptors over a shared Buffer that
+// holds the elements in their native layout (ElementSize bytes each,
+// little-endian, i1 as one byte as MLIR's runner stores it; which bytes
+// hold poison is tracked beside them once poison is stored), so
 // that subview, reinterpret_cast, cast, expand_shape and collapse_shape
 // alias their source. Undefined behaviour (division by zero, out-of-bounds
 // accesses, barrier divergence, deadlock, runaway loops past MaxSteps) is
 // returned as a located *ir.Diagnostic, never a panic.
 //
-// memref.view's typed views read and write the bytes of their i8 source,
-// little-endian as a device sees them. Memrefs of vectors come only from
+// memref.view's typed views read and write the bytes of their i8 source. Memrefs of vectors come only from
 // vector.type_cast: each vector element is its lanes' consecutive
 // scalars, and only memref.load/store and vector.load/store of a whole
 // element (plus dim, rank and casts) accept them.

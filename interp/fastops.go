@@ -253,6 +253,7 @@ func (u *unit) accessOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 	if load && (op.NumResults() != 1 || !scalarType(op.Result(0).Type())) {
 		return nil
 	}
+	elem, ec := mt.Elem, codecOf(mt.Elem)
 	mem := u.slots[op.Operand(first)]
 	idx := make([]int32, len(mt.Dims))
 	for i := range idx {
@@ -264,10 +265,7 @@ func (u *unit) accessOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 	}
 	return func(m *Machine, f *frame) error {
 		mr, ok := f.cells[mem].v.(*MemRef)
-		if !ok || mr.bytes != nil || mr.Buf.Freed || len(mr.Sizes) != len(idx) {
-			return slow(m, f)
-		}
-		if _, vec := mr.Elem.(*ir.VectorType); vec {
+		if !ok || mr.Elem != elem || mr.bytes != nil || mr.Buf.Freed || len(mr.Sizes) != len(idx) {
 			return slow(m, f)
 		}
 		l := mr.Offset
@@ -279,18 +277,18 @@ func (u *unit) accessOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 			}
 			l += x * mr.Strides[i]
 		}
-		if l < 0 || l >= int64(len(mr.Buf.Data)) {
+		if l < 0 || (l+1)*ec.n > mr.Buf.Len() {
 			return slow(m, f)
 		}
 		if load {
-			f.setScalar(val, mr.Buf.Data[l])
+			f.setScalar(val, ec.get(mr.Buf, l*ec.n))
 			return nil
 		}
 		c := f.cells[val]
 		if c.v != isScalar {
 			return slow(m, f)
 		}
-		mr.Buf.Data[l] = c.s
+		ec.put(mr.Buf, l*ec.n, c.s)
 		return nil
 	}
 }

@@ -34,7 +34,11 @@ func (m *Machine) getGlobal(f *frame, op *ir.Operation) error {
 			if err != nil {
 				return err
 			}
-			copy(mr.Buf.Data, elems(v))
+			for i, x := range elems(v) {
+				if int64(i) < mr.NumElements() {
+					mr.store(int64(i), x)
+				}
+			}
 		}
 		m.globals[g] = mr
 	}
