@@ -13,38 +13,54 @@ import (
 // runs, so both paths compute the same thing.
 func (u *unit) compile(op *ir.Operation) func(m *Machine, f *frame) error {
 	slow := func(m *Machine, f *frame) error { return m.exec(f, op) }
-	for _, v := range op.Operands() {
-		if u.ref(v).slot < 0 {
-			return slow
-		}
-	}
-	var fast func(m *Machine, f *frame) error
-	switch op.Name() {
-	case "arith.constant":
-		fast = u.constantOp(op)
-	case "arith.cmpi", "arith.cmpf":
-		fast = u.compareOp(op, slow)
-	case "arith.select":
-		fast = u.selectOp(op, slow)
-	case "scf.for":
-		fast = u.forOp(op, slow)
-	case "scf.if":
-		fast = u.ifOp(op)
-	case "func.call":
-		fast = u.callOp(op, slow)
-	case "memref.load", "memref.store":
-		fast = u.accessOp(op, slow)
-	default:
-		if castOps[op.Name()] {
-			fast = u.castOp(op, slow)
-		} else {
-			fast = u.binaryOp(op, slow)
-		}
-	}
+	fast := u.fastOp(op, slow)
 	if fast == nil {
-		return slow
+		fast = slow
+	}
+	// Vector results take interpreter memory: check it before they are made.
+	if n, ok := vectorBytes(op); !ok || n > 0 {
+		run := fast
+		return func(m *Machine, f *frame) error {
+			if !ok {
+				return op.Errorf("vector results of more bytes than a 64-bit size can count")
+			}
+			if err := m.reserve(op, n, false); err != nil {
+				return err
+			}
+			return run(m, f)
+		}
 	}
 	return fast
+}
+
+// fastOp returns op's handler on frame slots, nil for ops without one
+// and ops reading values from outside the unit.
+func (u *unit) fastOp(op *ir.Operation, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
+	for _, v := range op.Operands() {
+		if u.ref(v).slot < 0 {
+			return nil
+		}
+	}
+	switch op.Name() {
+	case "arith.constant":
+		return u.constantOp(op)
+	case "arith.cmpi", "arith.cmpf":
+		return u.compareOp(op, slow)
+	case "arith.select":
+		return u.selectOp(op, slow)
+	case "scf.for":
+		return u.forOp(op, slow)
+	case "scf.if":
+		return u.ifOp(op)
+	case "func.call":
+		return u.callOp(op, slow)
+	case "memref.load", "memref.store":
+		return u.accessOp(op, slow)
+	}
+	if castOps[op.Name()] {
+		return u.castOp(op, slow)
+	}
+	return u.binaryOp(op, slow)
 }
 
 // scalarType reports whether t is an integer, index or float type, whose

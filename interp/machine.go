@@ -37,8 +37,14 @@ type Machine struct {
 	// Out receives vector.print, gpu.printf and printMemref output
 	// (os.Stdout when nil).
 	Out io.Writer
+	// MaxHostMemory bounds, in bytes, the memrefs that are allocated and
+	// not yet deallocated, and each single allocation; an allocation past
+	// it is a located error (DefaultMaxHostMemory when 0).
+	MaxHostMemory int64
 
 	steps          int64
+	hostBytes      int64 // bytes of live memref.alloc buffers and globals
+	defaultLimit   int64 // DefaultMaxHostMemory, read once
 	globals        map[*ir.Operation]*MemRef
 	units          map[*ir.Operation]*unit // compiled functions and kernel bodies
 	dynSharedBytes int64                   // the running launch's dynamic_shared_memory_size

@@ -28,7 +28,10 @@ func (m *Machine) getGlobal(f *frame, op *ir.Operation) error {
 		if err := scalarElements(g, t); err != nil {
 			return err
 		}
-		mr = NewMemRef(t.Elem, t.Dims, t.MemorySpace)
+		var err error
+		if mr, err = m.allocate(g, t.Elem, t.Dims, t.MemorySpace, true); err != nil {
+			return err
+		}
 		if init, ok := g.Attr("initial_value").(*ir.DenseElementsAttr); ok {
 			v, err := constantValue(g, init, m.ctxVector(g, t))
 			if err != nil {

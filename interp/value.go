@@ -33,6 +33,7 @@ type Buffer struct {
 	data   []byte
 	poison []uint64 // a bit per byte of data, made when poison is first stored
 	Freed  bool
+	held   bool // counted in its Machine's host memory in use
 }
 
 // Len returns the buffer's size in bytes.

@@ -284,7 +284,10 @@ func (m *Machine) memrefView(f *frame, op *ir.Operation) error {
 	}
 	mr := &MemRef{Buf: src.Buf, Elem: rt.Elem, Sizes: sizes, Strides: rowMajorStrides(sizes), Space: src.Space,
 		bytes: &byteAlias{shift: src.Offset + int64(shift.Bits)}}
-	need := product(sizes) * int64(ElementSize(rt.Elem))
+	need, err := memrefBytes(op, rt.Elem, sizes)
+	if err != nil {
+		return err
+	}
 	if int64(shift.Bits) < 0 || int64(shift.Bits)+need > src.Sizes[0] {
 		return op.Errorf("a view of %d bytes at byte shift %d exceeds its %d-byte source", need, int64(shift.Bits), src.Sizes[0])
 	}
