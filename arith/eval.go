@@ -38,13 +38,24 @@ func minSigned(width int) int64 { return SExt(width, 1<<uint(width-1)) }
 // MLIR does not fold: division by zero, signed division overflow, and shift
 // amounts of width or more.
 func EvalInt(name string, width int, a, b uint64) (r uint64, ok bool) {
-	f, known := intOps[name]
+	f, known := IntFunc(name)
 	if !known {
 		return 0, false
 	}
-	a, b = Mask(width, a), Mask(width, b)
-	r, ok = f(width, a, b)
-	return Mask(width, r), ok
+	return f(width, a, b)
+}
+
+// IntFunc returns what EvalInt computes for name, resolved once, for
+// callers that evaluate the same op many times (the interpreter).
+func IntFunc(name string) (func(width int, a, b uint64) (uint64, bool), bool) {
+	f, known := intOps[name]
+	if !known {
+		return nil, false
+	}
+	return func(width int, a, b uint64) (uint64, bool) {
+		r, ok := f(width, Mask(width, a), Mask(width, b))
+		return Mask(width, r), ok
+	}, true
 }
 
 var intOps = map[string]func(w int, a, b uint64) (uint64, bool){
@@ -313,14 +324,13 @@ type Scalar struct {
 // conversions of NaN, infinities and out-of-range values, bitcasts to NaNs
 // whose payload a float64 does not keep, unsupported types.
 func EvalCast(name string, from, to ir.Type, v Scalar) (Scalar, bool) {
+	if f := exactCast(name, from, to); f != nil {
+		return f(v), true
+	}
 	fw, tw := intWidth(from), intWidth(to)
 	ff, _ := from.(*ir.FloatType)
 	tf, _ := to.(*ir.FloatType)
 	switch name {
-	case "arith.extui", "arith.index_castui", "arith.trunci":
-		return Scalar{Bits: Mask(tw, Mask(fw, v.Bits))}, true
-	case "arith.extsi", "arith.index_cast":
-		return Scalar{Bits: Mask(tw, uint64(SExt(fw, v.Bits)))}, true
 	case "arith.sitofp":
 		return Scalar{Float: intToFloat(tf, big.NewInt(SExt(fw, v.Bits)))}, tf != nil
 	case "arith.uitofp":
@@ -360,6 +370,43 @@ func EvalCast(name string, from, to ir.Type, v Scalar) (Scalar, bool) {
 		return Scalar{Bits: Mask(tw, b)}, true
 	}
 	return Scalar{}, false
+}
+
+// CastFunc returns what EvalCast computes for name from one type to
+// another, resolved once, for callers that evaluate the same op many times.
+func CastFunc(name string, from, to ir.Type) func(Scalar) (Scalar, bool) {
+	if f := exactCast(name, from, to); f != nil {
+		return func(v Scalar) (Scalar, bool) { return f(v), true }
+	}
+	tf, _ := to.(*ir.FloatType)
+	if fw := intWidth(from); tf != nil && (tf.Kind == ir.F32 || tf.Kind == ir.F64) && (name == "arith.sitofp" || name == "arith.uitofp") {
+		// Integers of at most 53 bits are exact in a float64, so one
+		// conversion to the type rounds them as intToFloat does.
+		return func(v Scalar) (Scalar, bool) {
+			x := SExt(fw, v.Bits)
+			if name == "arith.uitofp" {
+				if u := Mask(fw, v.Bits); u <= 1<<53 {
+					return Scalar{Float: ir.RoundFloat(tf.Kind, float64(u))}, true
+				}
+			} else if x >= -1<<53 && x <= 1<<53 {
+				return Scalar{Float: ir.RoundFloat(tf.Kind, float64(x))}, true
+			}
+			return EvalCast(name, from, to, v)
+		}
+	}
+	return func(v Scalar) (Scalar, bool) { return EvalCast(name, from, to, v) }
+}
+
+// exactCast returns the integer-to-integer casts, nil for other names.
+func exactCast(name string, from, to ir.Type) func(Scalar) Scalar {
+	fw, tw := intWidth(from), intWidth(to)
+	switch name {
+	case "arith.extui", "arith.index_castui", "arith.trunci":
+		return func(v Scalar) Scalar { return Scalar{Bits: Mask(tw, Mask(fw, v.Bits))} }
+	case "arith.extsi", "arith.index_cast":
+		return func(v Scalar) Scalar { return Scalar{Bits: Mask(tw, uint64(SExt(fw, v.Bits)))} }
+	}
+	return nil
 }
 
 // mantissaBits is the precision (with the implicit bit) of each float kind.

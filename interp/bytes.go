@@ -19,6 +19,9 @@ func ElementSize(t ir.Type) int {
 // ElementSize bytes each (poison as zeros), for upload to a device.
 func (m *MemRef) Bytes() []byte {
 	n := ElementSize(m.Elem)
+	if at, ok := m.span(); ok && m.Buf.poison == nil {
+		return append([]byte(nil), m.Buf.data[at:at+m.NumElements()*int64(n)]...)
+	}
 	out := make([]byte, 0, int(m.NumElements())*n)
 	for _, e := range m.Elements() {
 		b := e.Bits
@@ -41,6 +44,13 @@ func (m *MemRef) SetBytes(data []byte) error {
 	if n == 0 || len(data) != int(m.NumElements())*n {
 		return fmt.Errorf("%d bytes for %d elements of %s", len(data), m.NumElements(), ir.TypeString(m.Elem))
 	}
+	if at, ok := m.span(); ok {
+		copy(m.Buf.data[at:], data)
+		if m.Buf.poison != nil {
+			m.Buf.markPoison(at, int64(len(data)), false)
+		}
+		return nil
+	}
 	i := 0
 	forEachIndex(m.Sizes, func(idx []int64) {
 		var b uint64
@@ -55,4 +65,16 @@ func (m *MemRef) SetBytes(data []byte) error {
 		m.store(m.linear(idx), s)
 	})
 	return nil
+}
+
+// span returns the byte position of a view of scalars that covers one
+// contiguous, in-bounds range of its buffer in row-major order.
+func (m *MemRef) span() (int64, bool) {
+	if _, vec := m.Elem.(*ir.VectorType); vec || m.Buf.Freed || !contiguous(m) {
+		return 0, false
+	}
+	n := int64(ElementSize(m.Elem))
+	at := m.shift() + m.Offset*n
+	end := at + m.NumElements()*n
+	return at, m.Offset >= 0 && end <= m.Buf.Len()
 }

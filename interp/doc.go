@@ -3,22 +3,29 @@
 // scf, vector, gpu, index and ub dialects on the CPU with MLIR's semantics.
 // It is the oracle that Vulkan results are checked against.
 //
-// Ops are dispatched on their names and read generically through package
-// ir, so the interpreter does not depend on the dialect packages; arith
+// Each function (and each gpu.launch body) is compiled once, at its first
+// call, into slot-indexed frames and blocks of ops resolved to handlers:
+// scalar arith ops, scf.for, scf.if, func.call and scalar memref loads and
+// stores run on the slots without name dispatch or allocation, and every
+// other op (or a fast op meeting poison, undefined behaviour or an unusual
+// operand) runs its general handler. Ops are read generically through
+// package ir, so the interpreter does not depend on the dialect packages; arith
 // and math ops are computed by arith.EvalInt/EvalFloat/EvalCmpI/EvalCmpF/
 // EvalCast/EvalExtended and mathd's Eval functions, the same code the
 // folders use, so folding and interpretation agree by construction.
 //
 // Values are Scalars (integers as their low bits with two's-complement
 // wraparound, floats rounded to their type after each op, and poison),
-// n-d Vectors, and MemRefs: strided descriptors over a shared Buffer, so
+// n-d Vectors, and MemRefs: strided descriptors over a shared Buffer that
+// holds the elements in their native layout (ElementSize bytes each,
+// little-endian, i1 as one byte as MLIR's runner stores it; which bytes
+// hold poison is tracked beside them once poison is stored), so
 // that subview, reinterpret_cast, cast, expand_shape and collapse_shape
 // alias their source. Undefined behaviour (division by zero, out-of-bounds
 // accesses, barrier divergence, deadlock, runaway loops past MaxSteps) is
 // returned as a located *ir.Diagnostic, never a panic.
 //
-// memref.view's typed views read and write the bytes of their i8 source,
-// little-endian as a device sees them. Memrefs of vectors come only from
+// memref.view's typed views read and write the bytes of their i8 source. Memrefs of vectors come only from
 // vector.type_cast: each vector element is its lanes' consecutive
 // scalars, and only memref.load/store and vector.load/store of a whole
 // element (plus dim, rank and casts) accept them.

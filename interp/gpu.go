@@ -50,7 +50,7 @@ func (m *Machine) gpu(f *frame, op *ir.Operation) error {
 		if !ok {
 			return op.Errorf("expected a memref operand")
 		}
-		mr.Buf.Freed = true
+		m.free(mr.Buf)
 		setToken(f, op)
 		return nil
 	case "gpu.memcpy":
@@ -105,7 +105,11 @@ func (m *Machine) gpuAlloc(f *frame, op *ir.Operation) error {
 	setToken(f, op)
 	for _, r := range op.Results() {
 		if r.Type() == t {
-			f.set(r, NewMemRef(t.Elem, sizes, t.MemorySpace))
+			mr, err := m.allocate(op, t.Elem, sizes, t.MemorySpace, true)
+			if err != nil {
+				return err
+			}
+			f.set(r, mr)
 		}
 	}
 	return nil

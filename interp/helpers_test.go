@@ -20,7 +20,7 @@ func newContext() *ir.Context {
 	return ctx
 }
 
-func parse(t *testing.T, ctx *ir.Context, src string) *ir.Operation {
+func parse(t testing.TB, ctx *ir.Context, src string) *ir.Operation {
 	t.Helper()
 	mod, err := ir.Parse(ctx, src, "test.mlir")
 	if err != nil {

@@ -37,10 +37,17 @@ type Machine struct {
 	// Out receives vector.print, gpu.printf and printMemref output
 	// (os.Stdout when nil).
 	Out io.Writer
+	// MaxHostMemory bounds, in bytes, the memrefs that are allocated and
+	// not yet deallocated, and each single allocation; an allocation past
+	// it is a located error (DefaultMaxHostMemory when 0).
+	MaxHostMemory int64
 
 	steps          int64
+	hostBytes      int64 // bytes of live memref.alloc buffers and globals
+	defaultLimit   int64 // DefaultMaxHostMemory, read once
 	globals        map[*ir.Operation]*MemRef
-	dynSharedBytes int64 // the running launch's dynamic_shared_memory_size
+	units          map[*ir.Operation]*unit // compiled functions and kernel bodies
+	dynSharedBytes int64                   // the running launch's dynamic_shared_memory_size
 }
 
 // New returns a Machine for module with the runner utilities of
@@ -71,7 +78,7 @@ func (m *Machine) Call(entry string, args ...Value) (res []Value, err error) {
 	if fn == nil {
 		return nil, m.Module.Errorf("no function named '%s'", entry)
 	}
-	return m.callFunc(m.Module, fn, args, newFrame(nil))
+	return m.callFunc(m.Module, fn, args, newFrame(nil, nil))
 }
 
 func (m *Machine) out() io.Writer {
@@ -81,9 +88,13 @@ func (m *Machine) out() io.Writer {
 	return m.Out
 }
 
-// frame holds the values of one function activation.
+// frame holds the values of one activation of a compiled unit (a
+// function, or a kernel body for one simulated thread): a cell per slot
+// of the unit, and values outside it (ops made while running) in extra.
 type frame struct {
-	vals   map[*ir.Value]Value
+	code   *unit
+	cells  []cell
+	extra  map[*ir.Value]Value
 	th     *thread // the simulated GPU thread, nil on the host
 	parent *frame  // values defined above a gpu.launch body
 	depth  int     // calls active below the entry function
@@ -93,27 +104,88 @@ type frame struct {
 // end the process, is reached.
 const maxCallDepth = 10000
 
-func newFrame(th *thread) *frame { return &frame{vals: map[*ir.Value]Value{}, th: th} }
+// newFrame returns a frame for running code (nil: a frame that only
+// carries th and the call depth).
+func newFrame(code *unit, th *thread) *frame {
+	if code == nil {
+		code = &unit{}
+	}
+	return &frame{code: code, cells: make([]cell, code.n), th: th}
+}
 
-func (f *frame) get(v *ir.Value) Value {
+// cell holds one value; a Scalar is kept unboxed in s, with v == isScalar.
+type cell struct {
+	s Scalar
+	v Value
+}
+
+// scalarMark is the type of isScalar.
+type scalarMark struct{}
+
+func (*scalarMark) isValue() {}
+
+// isScalar marks a cell whose value is its Scalar.
+var isScalar Value = &scalarMark{}
+
+func toCell(x Value) cell {
+	if s, ok := x.(Scalar); ok {
+		return cell{s: s, v: isScalar}
+	}
+	return cell{v: x}
+}
+
+func (c cell) value() Value {
+	if c.v == isScalar {
+		return c.s
+	}
+	return c.v
+}
+
+// lookup finds the cell of v in f or the frames above it.
+func (f *frame) lookup(v *ir.Value) (cell, bool) {
 	for ; f != nil; f = f.parent {
-		if x, ok := f.vals[v]; ok {
-			return x
+		if i, ok := f.code.slots[v]; ok {
+			if c := f.cells[i]; c.v != nil {
+				return c, true
+			}
+			continue
+		}
+		if x, ok := f.extra[v]; ok {
+			return toCell(x), true
 		}
 	}
-	return nil
+	return cell{}, false
 }
 
+func (f *frame) get(v *ir.Value) Value {
+	c, _ := f.lookup(v)
+	return c.value()
+}
+
+// scalar returns v's value as a Scalar (the zero Scalar for other values).
 func (f *frame) scalar(v *ir.Value) Scalar {
-	return asScalar(f.get(v))
+	c, _ := f.lookup(v)
+	return c.s
 }
 
-func (f *frame) set(v *ir.Value, x Value) { f.vals[v] = x }
+func (f *frame) set(v *ir.Value, x Value) {
+	if i, ok := f.code.slots[v]; ok {
+		f.cells[i] = toCell(x)
+		return
+	}
+	if f.extra == nil {
+		f.extra = map[*ir.Value]Value{}
+	}
+	f.extra[v] = x
+}
+
+// unset forgets a value of an op made while running.
+func (f *frame) unset(v *ir.Value) { delete(f.extra, v) }
 
 func (f *frame) setResults(op *ir.Operation, xs []Value) {
 	for i, x := range xs {
 		if i < op.NumResults() {
-			f.vals[op.Result(i)] = x
+			f.set(op.Result(i), x)
 		}
 	}
 }
@@ -152,7 +224,7 @@ func (m *Machine) callFunc(call, fn *ir.Operation, args []Value, caller *frame) 
 	if caller.depth >= maxCallDepth {
 		return nil, call.Errorf("call depth exceeds %d (runaway recursion?)", maxCallDepth)
 	}
-	f := newFrame(caller.th)
+	f := newFrame(m.unit(fn), caller.th)
 	f.depth = caller.depth + 1
 	_, res, err := m.execRegion(f, fn.Region(0), args)
 	return res, err
@@ -168,46 +240,24 @@ func symName(op *ir.Operation) string {
 // execRegion runs r from its entry block with args until a terminator that
 // leaves the region; it returns that terminator and its operand values.
 func (m *Machine) execRegion(f *frame, r *ir.Region, args []Value) (*ir.Operation, []Value, error) {
-	b := r.Entry()
-	if b == nil {
+	cr := f.code.region(r)
+	if cr.entry == nil {
 		return nil, nil, nil
 	}
-	for {
-		for i, a := range args {
-			if i < b.NumArgs() {
-				f.set(b.Arg(i), a)
-			}
+	for i, a := range args {
+		if i < len(cr.entry.args) {
+			f.write(cr.entry.args[i], toCell(a))
 		}
-		var next *ir.Block
-		var term *ir.Operation
-		for op := b.First(); op != nil; op = op.NextOp() {
-			if err := m.step(op); err != nil {
-				return nil, nil, err
-			}
-			if op.NumSuccessors() > 0 {
-				var err error
-				next, args, err = m.branch(f, op)
-				if err != nil {
-					return nil, nil, err
-				}
-				break
-			}
-			if op.NextOp() == nil && op.HasTrait(ir.Terminator) || isRegionTerminator(op) {
-				term = op
-				break
-			}
-			if err := m.exec(f, op); err != nil {
-				return nil, nil, err
-			}
-		}
-		if next == nil {
-			if term == nil {
-				return nil, nil, nil
-			}
-			return term, f.getAll(term.Operands()), nil
-		}
-		b = next
 	}
+	exit, err := m.runRegion(f, cr)
+	if exit == nil || err != nil {
+		return nil, nil, err
+	}
+	out := make([]Value, len(exit.yields))
+	for i, y := range exit.yields {
+		out[i] = f.read(y).value()
+	}
+	return exit.stop, out, nil
 }
 
 // isRegionTerminator recognizes terminators that return control to the

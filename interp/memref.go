@@ -20,7 +20,13 @@ func (m *Machine) memref(f *frame, op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		f.set(op.Result(0), NewMemRef(t.Elem, sizes, t.MemorySpace))
+		// Allocas are reclaimed with the Go heap; only allocs count as
+		// in use until their dealloc.
+		mr, err := m.allocate(op, t.Elem, sizes, t.MemorySpace, op.Name() == "memref.alloc")
+		if err != nil {
+			return err
+		}
+		f.set(op.Result(0), mr)
 		return nil
 	case "memref.dealloc":
 		mr, err := memrefOperand(f, op, 0)
@@ -30,7 +36,7 @@ func (m *Machine) memref(f *frame, op *ir.Operation) error {
 		if mr.Buf.Freed {
 			return op.Errorf("memref deallocated twice")
 		}
-		mr.Buf.Freed = true
+		m.free(mr.Buf)
 		return nil
 	case "memref.load":
 		mr, err := memrefOperand(f, op, 0)

@@ -28,13 +28,20 @@ func (m *Machine) getGlobal(f *frame, op *ir.Operation) error {
 		if err := scalarElements(g, t); err != nil {
 			return err
 		}
-		mr = NewMemRef(t.Elem, t.Dims, t.MemorySpace)
+		var err error
+		if mr, err = m.allocate(g, t.Elem, t.Dims, t.MemorySpace, true); err != nil {
+			return err
+		}
 		if init, ok := g.Attr("initial_value").(*ir.DenseElementsAttr); ok {
 			v, err := constantValue(g, init, m.ctxVector(g, t))
 			if err != nil {
 				return err
 			}
-			copy(mr.Buf.Data, elems(v))
+			for i, x := range elems(v) {
+				if int64(i) < mr.NumElements() {
+					mr.store(int64(i), x)
+				}
+			}
 		}
 		m.globals[g] = mr
 	}

@@ -167,7 +167,7 @@ func (m *Machine) maskedTransfer(f *frame, op, inner *ir.Operation) error {
 		return nil
 	}
 	r := f.get(tmp.Result(0))
-	delete(f.vals, tmp.Result(0))
+	f.unset(tmp.Result(0))
 	if op.NumOperands() == 2 {
 		out := append([]Scalar(nil), elems(r)...)
 		mask, pass := elems(f.get(op.Operand(0))), elems(f.get(op.Operand(1)))

@@ -116,7 +116,7 @@ func (m *Machine) simulate(k *kernel, grid, block [3]int64, args []Value) error 
 			for bx := int64(0); bx < grid[0]; bx++ {
 				shared := make([]Value, nWG)
 				for i := range shared {
-					mr, err := allocAttribution(k.op, entry.Arg(nLead+i))
+					mr, err := m.allocAttribution(k.op, entry.Arg(nLead+i))
 					if err != nil {
 						return err
 					}
@@ -179,7 +179,7 @@ func (t *thread) args(k *kernel, args, shared []Value) ([]Value, error) {
 	out = append(out, shared...)
 	entry := k.body.Entry()
 	for i := len(out); i < entry.NumArgs(); i++ {
-		mr, err := allocAttribution(k.op, entry.Arg(i))
+		mr, err := t.m.allocAttribution(k.op, entry.Arg(i))
 		if err != nil {
 			return nil, err
 		}
@@ -196,13 +196,13 @@ func (t *thread) run(k *kernel, args []Value) (err error) {
 			err = k.op.Errorf("interpreter bug in thread %v of workgroup %v: %v\n%s", t.tid, t.bid, r, debug.Stack())
 		}
 	}()
-	f := newFrame(t)
+	f := newFrame(t.m.unit(k.op), t)
 	f.parent = k.host
 	_, _, err = t.m.execRegion(f, k.body, args)
 	return err
 }
 
-func allocAttribution(op *ir.Operation, arg *ir.Value) (*MemRef, error) {
+func (m *Machine) allocAttribution(op *ir.Operation, arg *ir.Value) (*MemRef, error) {
 	t, ok := arg.Type().(*ir.MemRefType)
 	if !ok || !ir.HasStaticShape(t) {
 		return nil, op.Errorf("attribution of type %s must be a statically shaped memref", ir.TypeString(arg.Type()))
@@ -210,7 +210,7 @@ func allocAttribution(op *ir.Operation, arg *ir.Value) (*MemRef, error) {
 	if err := scalarElements(op, t); err != nil {
 		return nil, err
 	}
-	return NewMemRef(t.Elem, t.Dims, t.MemorySpace), nil
+	return m.allocate(op, t.Elem, t.Dims, t.MemorySpace, false)
 }
 
 // hasCollectives reports whether r contains ops that synchronize threads,

@@ -26,11 +26,18 @@ type Vector struct {
 	Elems []Scalar
 }
 
-// Buffer is the storage that memref views share.
+// Buffer is the storage that memref views share: the elements in their
+// type's native layout, ElementSize bytes each, little-endian (the bytes a
+// device buffer holds), and which bytes hold poison.
 type Buffer struct {
-	Data  []Scalar
-	Freed bool
+	data   []byte
+	poison []uint64 // a bit per byte of data, made when poison is first stored
+	Freed  bool
+	held   bool // counted in its Machine's host memory in use
 }
+
+// Len returns the buffer's size in bytes.
+func (b *Buffer) Len() int64 { return int64(len(b.data)) }
 
 // MemRef is a memref descriptor: a strided view into a shared Buffer.
 type MemRef struct {
@@ -85,14 +92,24 @@ func (s Scalar) String() string {
 	return fmt.Sprint(int64(s.Bits))
 }
 
-// NewMemRef allocates a zeroed, contiguous row-major memref of static sizes.
+// NewMemRef allocates a zeroed, contiguous row-major memref of static,
+// non-negative sizes.
 func NewMemRef(elem ir.Type, sizes []int64, space ir.Attribute) *MemRef {
-	n := int64(1)
+	n := int64(ElementSize(scalarElem(elem)))
 	for _, s := range sizes {
 		n *= s
 	}
-	return &MemRef{Buf: &Buffer{Data: make([]Scalar, n)}, Elem: elem, Sizes: append([]int64(nil), sizes...),
+	return &MemRef{Buf: &Buffer{data: make([]byte, n)}, Elem: elem, Sizes: append([]int64(nil), sizes...),
 		Strides: rowMajorStrides(sizes), Space: space}
+}
+
+// scalarElem is the element type of t's scalars: t, or a vector's
+// element type.
+func scalarElem(t ir.Type) ir.Type {
+	if vt, ok := t.(*ir.VectorType); ok {
+		return vt.Elem
+	}
+	return t
 }
 
 // NumElements returns the number of elements the view covers.
@@ -111,6 +128,19 @@ func (m *MemRef) Elements() []Scalar {
 		out = append(out, m.load(m.linear(idx)))
 	})
 	return out
+}
+
+// SetElements stores xs, in row-major order, into the view.
+func (m *MemRef) SetElements(xs []Scalar) error {
+	if int64(len(xs)) != m.NumElements() {
+		return fmt.Errorf("%d elements for a memref of %d", len(xs), m.NumElements())
+	}
+	i := 0
+	forEachIndex(m.Sizes, func(idx []int64) {
+		m.store(m.linear(idx), xs[i])
+		i++
+	})
+	return nil
 }
 
 // At returns the element at idx, or false when idx is out of bounds.

@@ -1,58 +1,135 @@
 package interp
 
 import (
+	endian "encoding/binary"
 	"strings"
 
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 )
 
 // byteAlias makes a memref.view result read and write the i8 buffer it
 // views: element l of the view is the ElementSize bytes at byte shift +
-// l*size, little-endian, as a device would see them.
+// l*size.
 type byteAlias struct{ shift int64 }
 
-// load returns the element at the linear position l of m's buffer.
+// load returns the element at the linear position l of m's buffer (in
+// scalars, also for memrefs of vectors).
 func (m *MemRef) load(l int64) Scalar {
-	if m.bytes == nil {
-		return m.Buf.Data[l]
-	}
-	n := int64(ElementSize(m.Elem))
-	var b uint64
-	for k := int64(0); k < n; k++ {
-		x := m.Buf.Data[m.bytes.shift+l*n+k]
-		if x.Poison {
-			return Poison()
-		}
-		b |= (x.Bits & 0xff) << (8 * uint(k))
-	}
-	if fk, ok := floatKind(m.Elem); ok {
-		return Scalar{F: ir.FloatFromBits(fk, b)}
-	}
-	return Scalar{Bits: mask(m.Elem, b)}
+	c := codecOf(scalarElem(m.Elem))
+	return c.get(m.Buf, m.shift()+l*c.n)
 }
 
 // store writes v at the linear position l of m's buffer.
 func (m *MemRef) store(l int64, v Scalar) {
+	c := codecOf(scalarElem(m.Elem))
+	c.put(m.Buf, m.shift()+l*c.n, v)
+}
+
+// shift is the byte position of m's buffer position 0.
+func (m *MemRef) shift() int64 {
 	if m.bytes == nil {
-		m.Buf.Data[l] = v
-		return
+		return 0
 	}
-	n := int64(ElementSize(m.Elem))
-	b := v.Bits
-	if fk, ok := floatKind(m.Elem); ok {
-		b = ir.FloatBits(fk, v.F)
-	}
-	for k := int64(0); k < n; k++ {
-		m.Buf.Data[m.bytes.shift+l*n+k] = Scalar{Bits: (b >> (8 * uint(k))) & 0xff, Poison: v.Poison}
-	}
+	return m.bytes.shift
 }
 
 // capacity is the number of elements m's buffer holds in m's element type.
 func (m *MemRef) capacity() int64 {
-	if m.bytes == nil {
-		return int64(len(m.Buf.Data))
+	return (m.Buf.Len() - m.shift()) / int64(ElementSize(scalarElem(m.Elem)))
+}
+
+// codec reads and writes the elements of one scalar type in a Buffer.
+type codec struct {
+	n     int64 // bytes per element
+	w     int   // integer width, 0 for floats
+	float bool
+	k     ir.FloatKind
+}
+
+func codecOf(t ir.Type) codec {
+	k, float := floatKind(t)
+	return codec{n: int64(ElementSize(t)), w: width(t), float: float, k: k}
+}
+
+// get decodes the element at byte at.
+func (c codec) get(b *Buffer, at int64) Scalar {
+	if b.poison != nil && b.poisoned(at, c.n) {
+		return Poison()
 	}
-	return (int64(len(m.Buf.Data)) - m.bytes.shift) / int64(ElementSize(m.Elem))
+	var x uint64
+	switch c.n {
+	case 1:
+		x = uint64(b.data[at])
+	case 2:
+		x = uint64(endian.LittleEndian.Uint16(b.data[at:]))
+	case 4:
+		x = uint64(endian.LittleEndian.Uint32(b.data[at:]))
+	case 8:
+		x = endian.LittleEndian.Uint64(b.data[at:])
+	default:
+		for k := int64(0); k < min(c.n, 8); k++ {
+			x |= uint64(b.data[at+k]) << (8 * uint(k))
+		}
+	}
+	if c.float {
+		return Scalar{F: ir.FloatFromBits(c.k, x)}
+	}
+	return Scalar{Bits: arith.Mask(c.w, x)}
+}
+
+// put encodes v as the element at byte at.
+func (c codec) put(b *Buffer, at int64, v Scalar) {
+	if v.Poison || b.poison != nil {
+		b.markPoison(at, c.n, v.Poison)
+	}
+	x := v.Bits
+	if c.float {
+		x = ir.FloatBits(c.k, v.F)
+	}
+	if v.Poison {
+		x = 0
+	}
+	switch c.n {
+	case 1:
+		b.data[at] = byte(x)
+	case 2:
+		endian.LittleEndian.PutUint16(b.data[at:], uint16(x))
+	case 4:
+		endian.LittleEndian.PutUint32(b.data[at:], uint32(x))
+	case 8:
+		endian.LittleEndian.PutUint64(b.data[at:], x)
+	default:
+		for k := int64(0); k < c.n; k++ {
+			b.data[at+k] = 0
+			if k < 8 {
+				b.data[at+k] = byte(x >> (8 * uint(k)))
+			}
+		}
+	}
+}
+
+func (b *Buffer) poisoned(at, n int64) bool {
+	for i := at; i < at+n; i++ {
+		if b.poison[i>>6]>>(i&63)&1 != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// markPoison sets or clears the poison bits of n bytes at byte at.
+func (b *Buffer) markPoison(at, n int64, p bool) {
+	if b.poison == nil {
+		b.poison = make([]uint64, (len(b.data)+63)/64)
+	}
+	for i := at; i < at+n; i++ {
+		if p {
+			b.poison[i>>6] |= 1 << (i & 63)
+		} else {
+			b.poison[i>>6] &^= 1 << (i & 63)
+		}
+	}
 }
 
 // viewOps runs vector.type_cast, memref.view and the whole-element loads
@@ -160,8 +237,11 @@ func loadVectorElem(f *frame, op *ir.Operation, vm *MemRef, idx []Value) error {
 	if op.Result(0).Type() != ir.Type(vt) {
 		return op.Errorf("the interpreter loads only whole %s elements", ir.TypeString(vt))
 	}
-	n := product(vt.Dims)
-	f.set(op.Result(0), &Vector{Type: vt, Elems: append([]Scalar(nil), vm.Buf.Data[l:l+n]...)})
+	el := make([]Scalar, product(vt.Dims))
+	for i := range el {
+		el[i] = vm.load(l + int64(i))
+	}
+	f.set(op.Result(0), &Vector{Type: vt, Elems: el})
 	return nil
 }
 
@@ -174,7 +254,9 @@ func storeVectorElem(f *frame, op *ir.Operation, vm *MemRef, val Value, idx []Va
 	if !ok || v.Type != vt {
 		return op.Errorf("the interpreter stores only whole %s elements", ir.TypeString(vt))
 	}
-	copy(vm.Buf.Data[l:], v.Elems)
+	for i, x := range v.Elems {
+		vm.store(l+int64(i), x)
+	}
 	return nil
 }
 
@@ -202,7 +284,10 @@ func (m *Machine) memrefView(f *frame, op *ir.Operation) error {
 	}
 	mr := &MemRef{Buf: src.Buf, Elem: rt.Elem, Sizes: sizes, Strides: rowMajorStrides(sizes), Space: src.Space,
 		bytes: &byteAlias{shift: src.Offset + int64(shift.Bits)}}
-	need := product(sizes) * int64(ElementSize(rt.Elem))
+	need, err := memrefBytes(op, rt.Elem, sizes)
+	if err != nil {
+		return err
+	}
 	if int64(shift.Bits) < 0 || int64(shift.Bits)+need > src.Sizes[0] {
 		return op.Errorf("a view of %d bytes at byte shift %d exceeds its %d-byte source", need, int64(shift.Bits), src.Sizes[0])
 	}

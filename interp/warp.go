@@ -38,7 +38,11 @@ func (m *Machine) dynamicShared(f *frame, op *ir.Operation) error {
 	}
 	wg := f.th.wg
 	if wg.dynShared == nil {
-		wg.dynShared = NewMemRef(rt.Elem, []int64{m.dynSharedBytes}, rt.MemorySpace)
+		mr, err := m.allocate(op, rt.Elem, []int64{m.dynSharedBytes}, rt.MemorySpace, false)
+		if err != nil {
+			return err
+		}
+		wg.dynShared = mr
 	}
 	f.set(op.Result(0), wg.dynShared)
 	return nil

@@ -41,6 +41,9 @@ type Options struct {
 	// that both runs compute the same thing, or interp's default (32)
 	// without a device.
 	SubgroupSize int
+	// MaxHostMemory bounds the host memory of the program's memrefs, in
+	// bytes (interp.DefaultMaxHostMemory when 0).
+	MaxHostMemory int64
 }
 
 // Report says what a run launched.
@@ -79,6 +82,7 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	m := interp.New(module)
 	m.Out = o.Out
 	m.SubgroupSize = o.SubgroupSize
+	m.MaxHostMemory = o.MaxHostMemory
 	installUtilities(m)
 	rep := &Report{Device: "reference"}
 	if o.Reference {

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -30,6 +32,8 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	reference := fs.Bool("reference", false, "run kernels in the reference interpreter instead of Vulkan")
 	subgroup := fs.Int("subgroup-size", 0, "subgroup width of --reference runs (default: the selected device's, else 32)")
 	fs.StringVar(entry, "e", "main", "the host function to run (mlir-runner's name for --entry)")
+	var maxMem byteSize
+	fs.Var(&maxMem, "max-host-memory", "bound on the host memory of the program's memrefs, in bytes or with a K, M, G or T (binary) suffix (default: three quarters of the machine's memory)")
 	var libs sharedLibs
 	fs.Var(&libs, "shared-libs", "mlir-runner's runtime libraries, comma-separated: kiln run implements "+strings.Join(runtimeLibraries, ", ")+" and accepts them by name")
 	result := fs.String("entry-point-result", "void", "mlir-runner's result type of the entry function: only void")
@@ -51,13 +55,35 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	_, err = runner.Run(mod, runner.Options{
 		Entry: *entry, Reference: *reference, Device: *device, Validate: *validate, Time: *timing || libs.vulkanRuntime,
-		Out: out, Passes: passRegistry(), SubgroupSize: *subgroup,
+		Out: out, Passes: passRegistry(), SubgroupSize: *subgroup, MaxHostMemory: int64(maxMem),
 	})
 	out.Flush()
 	if err != nil {
 		return reportDiag(ctx, "kiln run", err, stderr)
 	}
 	return 0
+}
+
+// byteSize is a flag value of bytes: a positive integer, optionally with a
+// binary K, M, G or T suffix (and an optional "iB" or "B" after it).
+type byteSize int64
+
+func (b *byteSize) String() string { return fmt.Sprint(int64(*b)) }
+
+func (b *byteSize) Set(v string) error {
+	num := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(v), "B"), "i")
+	shift := 0
+	if i := len(num) - 1; i > 0 {
+		if k := strings.IndexByte("KMGT", num[i]&^0x20); k >= 0 {
+			shift, num = 10*(k+1), num[:i]
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n <= 0 || n > math.MaxInt64>>shift {
+		return fmt.Errorf("%q is not a positive size in bytes that fits 63 bits", v)
+	}
+	*b = byteSize(n << shift)
+	return nil
 }
 
 // runtimeLibraries are the runtime libraries of MLIR's runners whose

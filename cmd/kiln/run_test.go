@@ -152,3 +152,29 @@ func TestRunSamplesVulkan(t *testing.T) {
 		})
 	}
 }
+
+func TestRunMaxHostMemory(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "alloc.mlir")
+	src := `func.func @main() {
+  %m = memref.alloc() : memref<262144xf32>
+  memref.dealloc %m : memref<262144xf32>
+  return
+}
+`
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := kilnRun("--reference", "--max-host-memory=1M", path); code != 0 {
+		t.Fatalf("1 MiB of memrefs within 1M: exit %d\n%s", code, errs)
+	}
+	_, errs, code := kilnRun("--reference", "--max-host-memory=1000K", path)
+	want := "alloc.mlir:2:8: error: 'memref.alloc' op allocating 1048576 bytes exceeds the interpreter's host-memory limit of 1024000 bytes (0 in use); raise it with --max-host-memory"
+	if code != 1 || !strings.Contains(errs, want) {
+		t.Fatalf("exit %d, stderr:\n%s\nwant %q", code, errs, want)
+	}
+	for _, bad := range []string{"-1", "0", "12X", "9000000T"} {
+		if _, errs, code := kilnRun("--reference", "--max-host-memory="+bad, path); code != 2 || !strings.Contains(errs, "not a positive size") {
+			t.Errorf("--max-host-memory=%s: exit %d, stderr:\n%s", bad, code, errs)
+		}
+	}
+}

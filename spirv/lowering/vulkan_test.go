@@ -342,14 +342,16 @@ func compare(mr *interp.MemRef, got []byte, tol float64) []string {
 
 // fill gives a memref small integer values.
 func fill(mr *interp.MemRef) {
-	for i := range mr.Buf.Data {
+	el := make([]interp.Scalar, mr.NumElements())
+	for i := range el {
 		v := int64(i*7+3) % 11
 		if ir.IsFloat(mr.Elem) {
-			mr.Buf.Data[i] = interp.Float(float64(v - 3))
+			el[i] = interp.Float(float64(v - 3))
 		} else {
-			mr.Buf.Data[i] = interp.Int(v)
+			el[i] = interp.Int(v)
 		}
 	}
+	_ = mr.SetElements(el) // el has the view's length
 }
 
 // differentialExempt are the converted ops no differential kernel runs,

@@ -64,14 +64,16 @@ func inputs(t *testing.T, m *ir.Operation, idx []int64) []interp.Value {
 		switch at := a.Type().(type) {
 		case *ir.MemRefType:
 			mr := interp.NewMemRef(at.Elem, at.Dims, nil)
-			for j := range mr.Buf.Data {
+			el := make([]interp.Scalar, mr.NumElements())
+			for j := range el {
 				v := int64((j*7+i*3)%11) - 3
 				if ir.IsFloat(at.Elem) {
-					mr.Buf.Data[j] = interp.Float(float64(v))
+					el[j] = interp.Float(float64(v))
 				} else {
-					mr.Buf.Data[j] = interp.Int(v)
+					el[j] = interp.Int(v)
 				}
 			}
+			_ = mr.SetElements(el) // el has the view's length
 			args = append(args, mr)
 		case *ir.IndexType:
 			args = append(args, interp.Int(idx[0]))

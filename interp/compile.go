@@ -1,0 +1,278 @@
+package interp
+
+import "github.com/kiln-gpu/kiln/ir"
+
+// A unit is a function-like op (func.func, gpu.func, or gpu.launch for
+// its body) prepared for execution on first use: every value its regions
+// define gets a slot in the frames that run it, and each region is
+// compiled, the first time it runs, into blocks of ops resolved to their
+// handlers, so that running them needs no name dispatch or value map.
+// The module must not change while a Machine runs it.
+type unit struct {
+	slots   map[*ir.Value]int32
+	n       int
+	regions map[*ir.Region]*cregion
+}
+
+// cregion is a compiled region.
+type cregion struct {
+	entry  *cblock
+	blocks map[*ir.Block]*cblock
+}
+
+// cblock is a compiled block: the ops before its stop op, which is the
+// terminator or branch that ends it (nil when it runs off its end).
+type cblock struct {
+	args []ref
+	ops  []cop
+	stop *ir.Operation
+	// branch picks the successor of a stop op with successors and sets
+	// the successor's arguments.
+	branch func(m *Machine, f *frame) (*cblock, error)
+	// yields are the operands of a stop op that leaves the region.
+	yields []ref
+}
+
+// cop is one op and its handler.
+type cop struct {
+	op  *ir.Operation
+	run func(m *Machine, f *frame) error
+}
+
+// ref is where a value lives: its slot in the unit, or slot -1 for values
+// defined outside the unit, which are looked up by v.
+type ref struct {
+	slot int32
+	v    *ir.Value
+}
+
+// unit returns the compiled unit of op, making it on first use.
+func (m *Machine) unit(op *ir.Operation) *unit {
+	if u := m.units[op]; u != nil {
+		return u
+	}
+	if m.units == nil {
+		m.units = map[*ir.Operation]*unit{}
+	}
+	u := &unit{slots: map[*ir.Value]int32{}, regions: map[*ir.Region]*cregion{}}
+	for _, r := range op.Regions() {
+		u.number(r)
+	}
+	u.n = len(u.slots)
+	m.units[op] = u
+	return u
+}
+
+// number gives the values defined in r slots.
+func (u *unit) number(r *ir.Region) {
+	for b := r.Entry(); b != nil; b = b.Next() {
+		for _, a := range b.Args() {
+			u.slots[a] = int32(len(u.slots))
+		}
+		for op := b.First(); op != nil; op = op.NextOp() {
+			for _, v := range op.Results() {
+				u.slots[v] = int32(len(u.slots))
+			}
+			for _, inner := range op.Regions() {
+				u.number(inner)
+			}
+		}
+	}
+}
+
+func (u *unit) ref(v *ir.Value) ref {
+	if i, ok := u.slots[v]; ok {
+		return ref{slot: i, v: v}
+	}
+	return ref{slot: -1, v: v}
+}
+
+func (u *unit) refs(vs []*ir.Value) []ref {
+	out := make([]ref, len(vs))
+	for i, v := range vs {
+		out[i] = u.ref(v)
+	}
+	return out
+}
+
+// region returns r compiled, compiling it on first use.
+func (u *unit) region(r *ir.Region) *cregion {
+	if cr := u.regions[r]; cr != nil {
+		return cr
+	}
+	cr := &cregion{blocks: map[*ir.Block]*cblock{}}
+	for b := r.Entry(); b != nil; b = b.Next() {
+		cr.blocks[b] = &cblock{args: u.refs(b.Args())}
+	}
+	if u.regions == nil {
+		u.regions = map[*ir.Region]*cregion{}
+	}
+	u.regions[r] = cr
+	cr.entry = cr.blocks[r.Entry()]
+	for b := r.Entry(); b != nil; b = b.Next() {
+		u.block(cr, b, cr.blocks[b])
+	}
+	return cr
+}
+
+func (u *unit) block(cr *cregion, b *ir.Block, cb *cblock) {
+	for op := b.First(); op != nil; op = op.NextOp() {
+		if op.NumSuccessors() > 0 {
+			cb.stop, cb.branch = op, u.branch(cr, op)
+			return
+		}
+		if op.NextOp() == nil && op.HasTrait(ir.Terminator) || isRegionTerminator(op) {
+			cb.stop, cb.yields = op, u.refs(op.Operands())
+			return
+		}
+		cb.ops = append(cb.ops, cop{op: op, run: u.compile(op)})
+	}
+}
+
+// runRegion runs cr from its entry block, whose arguments the caller has
+// set, and returns the block whose stop op left the region (nil when a
+// block ran off its end).
+func (m *Machine) runRegion(f *frame, cr *cregion) (*cblock, error) {
+	b := cr.entry
+	for b != nil {
+		for i := range b.ops {
+			c := &b.ops[i]
+			if err := m.step(c.op); err != nil {
+				return nil, err
+			}
+			if err := c.run(m, f); err != nil {
+				return nil, err
+			}
+		}
+		if b.stop == nil {
+			return nil, nil
+		}
+		if err := m.step(b.stop); err != nil {
+			return nil, err
+		}
+		if b.branch == nil {
+			return b, nil
+		}
+		var err error
+		if b, err = b.branch(m, f); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}
+
+// read returns the cell of r.
+func (f *frame) read(r ref) cell {
+	if r.slot >= 0 {
+		if c := f.cells[r.slot]; c.v != nil {
+			return c
+		}
+	}
+	c, _ := f.lookup(r.v)
+	return c
+}
+
+// write stores c as the value of r.
+func (f *frame) write(r ref, c cell) {
+	if r.slot >= 0 {
+		f.cells[r.slot] = c
+		return
+	}
+	f.set(r.v, c.value())
+}
+
+// setScalar stores s in the slot of a value of the unit.
+func (f *frame) setScalar(slot int32, s Scalar) { f.cells[slot] = cell{s: s, v: isScalar} }
+
+// move copies values into block arguments, as one parallel assignment.
+type move struct {
+	dst, src []ref
+	overlap  bool   // a source is also a destination, at another position
+	tmp      []cell // for overlapping moves; a move never runs reentrantly
+}
+
+func newMove(dst, src []ref) *move {
+	n := min(len(dst), len(src))
+	mv := &move{dst: dst[:n], src: src[:n]}
+	for i, s := range mv.src {
+		for j, d := range mv.dst {
+			if i != j && (s.slot >= 0 && s.slot == d.slot || s.v == d.v) {
+				mv.overlap = true
+			}
+		}
+	}
+	if mv.overlap {
+		mv.tmp = make([]cell, n)
+	}
+	return mv
+}
+
+func (mv *move) run(f *frame) {
+	if !mv.overlap {
+		for i, d := range mv.dst {
+			f.write(d, f.read(mv.src[i]))
+		}
+		return
+	}
+	for i, s := range mv.src {
+		mv.tmp[i] = f.read(s)
+	}
+	for i, d := range mv.dst {
+		f.write(d, mv.tmp[i])
+	}
+}
+
+// branch compiles a stop op with successors.
+func (u *unit) branch(cr *cregion, op *ir.Operation) func(m *Machine, f *frame) (*cblock, error) {
+	succ := func(i int) (*cblock, *move) {
+		b := cr.blocks[op.Successor(i)]
+		if b == nil {
+			return nil, nil
+		}
+		start, n := op.SuccessorOperands(i)
+		return b, newMove(b.args, u.refs(op.Operands()[start:start+n]))
+	}
+	switch op.Name() {
+	case "cf.br":
+		if b, mv := succ(0); b != nil {
+			return func(m *Machine, f *frame) (*cblock, error) {
+				mv.run(f)
+				return b, nil
+			}
+		}
+	case "cf.cond_br":
+		t, tm := succ(0)
+		e, em := succ(1)
+		if t != nil && e != nil {
+			c := u.ref(op.Operand(0))
+			return func(m *Machine, f *frame) (*cblock, error) {
+				x := f.read(c).s
+				switch {
+				case x.Poison:
+					return nil, op.Errorf("branch on a poison condition")
+				case x.Bits&1 != 0:
+					tm.run(f)
+					return t, nil
+				}
+				em.run(f)
+				return e, nil
+			}
+		}
+	}
+	return func(m *Machine, f *frame) (*cblock, error) {
+		next, args, err := m.branch(f, op)
+		if err != nil {
+			return nil, err
+		}
+		b := cr.blocks[next]
+		if b == nil {
+			return nil, op.Errorf("branch to a block outside its region")
+		}
+		for i, a := range args {
+			if i < len(b.args) {
+				f.write(b.args[i], toCell(a))
+			}
+		}
+		return b, nil
+	}
+}
