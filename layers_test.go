@@ -23,6 +23,7 @@ var layers = map[string][]string{
 	"runtime/vulkan":            nil,
 	"runtime/vulkan/vulkantest": {"runtime/vulkan"},
 	"lit":                       nil,
+	"amber":                     {"runtime/vulkan", "spirv/spv"},
 	"ir/irtest":                 {"ir", "lit"},
 	"ir/rewrite":                {"ir"},
 	"ir/pass":                   {"ir", "ir/rewrite"},
