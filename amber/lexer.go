@@ -15,9 +15,9 @@ type token struct {
 // lexer splits a script into whitespace-separated words, dropping `#`
 // comments and joining lines that end in a backslash.
 type lexer struct {
-	lines []string
-	line  int // index into lines
-	col   int // byte index into lines[line]
+	lines  []string
+	line   int // index into lines
+	col    int // byte index into lines[line]
 	peeked *token
 }
 
