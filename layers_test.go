@@ -24,6 +24,7 @@ var layers = map[string][]string{
 	"runtime/vulkan/vulkantest": {"runtime/vulkan"},
 	"lit":                       nil,
 	"amber":                     {"runtime/vulkan", "spirv/spv"},
+	"suite":                     {"amber", "lit", "runtime/vulkan"},
 	"ir/irtest":                 {"ir", "lit"},
 	"ir/rewrite":                {"ir"},
 	"ir/pass":                   {"ir", "ir/rewrite"},

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -139,6 +140,8 @@ type Env struct {
 	UnsupportedIf func(command, output string) string
 	// Timeout bounds each RUN line (a minute when zero).
 	Timeout time.Duration
+	// Environ is added to the environment of RUN lines (KEY=VALUE).
+	Environ []string
 }
 
 // Tools are the MLIR tools a RUN line may name and the kiln commands that
@@ -191,6 +194,34 @@ type TB interface {
 	Fatalf(format string, args ...any)
 	Errorf(format string, args ...any)
 	TempDir() string
+}
+
+// MLIRSubstitutions are the runtime libraries upstream's runner tests name:
+// `kiln run` implements their functions and accepts them by these names.
+var MLIRSubstitutions = map[string]string{
+	"%mlir_vulkan_runtime":       "libvulkan-runtime-wrappers.so",
+	"%vulkan-runtime-wrappers":   "libvulkan-runtime-wrappers.so",
+	"%mlir_runner_utils":         "libmlir_runner_utils.so",
+	"%mlir_c_runner_utils":       "libmlir_c_runner_utils.so",
+	"%mlir_lib_dir/":             "",
+	"%shlibext":                  ".so",
+	"%mlir_src_root":             "mlir",
+	"%mlir_tools_dir/":           "",
+	"%linalg_test_lib_dir/":      "",
+	"%mlir_integration_test_dir": "mlir/test/Integration",
+}
+
+// testOnly matches what Kiln reports for an MLIR pass or flag it does not
+// have, capturing its name.
+var testOnly = regexp.MustCompile(`'(test-[\w-]+)' does not refer to a registered pass|unknown flag "--?(test-[\w-]+)"`)
+
+// TestOnlyPass, an Env.UnsupportedIf, makes a test unsupported when it fails because it needs one
+// of MLIR's test-only passes or flags (named test-*) that Kiln lacks.
+func TestOnlyPass(command, output string) string {
+	if m := testOnly.FindStringSubmatch(output); m != nil {
+		return "needs MLIR's test-only " + m[1] + m[2]
+	}
+	return ""
 }
 
 // RunFile runs every RUN line of an .mlir file and fails the test on
@@ -269,7 +300,7 @@ func (e *Env) shell(cmd, dir string) (string, error) {
 	defer cancel()
 	sh := exec.CommandContext(ctx, "bash", "-o", "pipefail", "-c", cmd)
 	sh.Dir = dir
-	sh.Env = append(os.Environ(), "PATH="+e.BinDir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	sh.Env = append(append(os.Environ(), e.Environ...), "PATH="+e.BinDir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	var out bytes.Buffer
 	sh.Stdout, sh.Stderr = &out, &out
 	err := sh.Run()
