@@ -64,7 +64,7 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Runs .amber files, .mlir files with RUN lines and .mlir host programs with CHECK lines.")
 		fs.PrintDefaults()
 	}
-	paths, code := parseInterleaved(fs, args)
+	paths, code := parseInterleaved(fs, jobsArgs(args))
 	if code >= 0 {
 		return code
 	}
@@ -238,6 +238,20 @@ func hostProgram(inst *vulkan.Instance) func(ctx context.Context, path string, d
 		}
 		return "", fmt.Errorf("%s", msg)
 	}
+}
+
+var jobsFlag = regexp.MustCompile(`^--?j[0-9]+$`)
+
+// jobsArgs spells make's -jN as -j=N for the flag package.
+func jobsArgs(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if jobsFlag.MatchString(a) {
+			a = "-j=" + a[strings.Index(a, "j")+1:]
+		}
+		out[i] = a
+	}
+	return out
 }
 
 // readXFail reads a list of test paths, one a line.
