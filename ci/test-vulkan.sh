@@ -5,8 +5,11 @@
 # the validation layer on, `kiln devices`, the same tests under the race
 # detector (they include concurrent dispatches) and built with
 # GOEXPERIMENT=cgocheck2 (a Go pointer stored in C memory aborts them),
-# every benchmark once so that none rots, and the runner's end-to-end tests
-# (`kiln run` and `kiln compile` of the upstream Vulkan integration tests).
+# every benchmark once so that none rots, the runner's end-to-end tests
+# (`kiln run` and `kiln compile` of the upstream Vulkan integration tests),
+# and `kiln test` over google/amber's compute tests and upstream's Vulkan
+# integration tests (each passes or is unsupported with its reason), with
+# a JUnit report in $KILN_REPORT_DIR (default: a temporary folder).
 #
 # With CI=true a missing driver, loader, device or validation layer fails;
 # otherwise the tests say what is missing and skip.
@@ -16,6 +19,20 @@ export PATH="/usr/local/go/bin:$PATH"
 
 ci=false
 case "${CI:-}" in 1 | true | TRUE | True) ci=true ;; esac
+
+reports=${KILN_REPORT_DIR:-$(mktemp -d)}
+mkdir -p "$reports"
+kiln=$(mktemp -d)/kiln
+go build -o "$kiln" ./cmd/kiln
+suites=()
+for d in ../shared/conformance/amber ../shared/conformance/mlir-upstream/mlir/test/Integration/GPU/Vulkan; do
+  if [ -d "$d" ]; then
+    suites+=("$d")
+  elif [ "$ci" = true ]; then
+    echo "test-vulkan: $d is missing" >&2
+    exit 1
+  fi
+done
 
 drivers=(
   "lavapipe=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
@@ -47,4 +64,9 @@ for entry in "${drivers[@]}"; do
   KILN_VALIDATE=1 KILN_CONFORMANCE_RUN='Integration/GPU/Vulkan|mlir-vulkan-runner' \
     go test -count=1 -run '^TestConformance$' ./cmd/kiln/
   go test -count=1 -run '^$' -bench . -benchtime 1x ./runner/ >/dev/null
+  go test -count=1 ./amber/ ./suite/
+  go test -count=1 -run '^TestTest' ./cmd/kiln/
+  if [ ${#suites[@]} -gt 0 ]; then
+    "$kiln" test -j2 --junit "$reports/kiln-test-$name.xml" "${suites[@]}"
+  fi
 done

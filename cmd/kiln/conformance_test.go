@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/kiln-gpu/kiln/ir/irtest"
+	"github.com/kiln-gpu/kiln/lit"
 )
 
 // The conformance corpora: upstream MLIR test files beside the repository,
@@ -36,8 +37,8 @@ const expectationsFile = "testdata/conformance.txt"
 // the reasons already written and the entries of files not run.
 func TestConformance(t *testing.T) {
 	env := litEnv(t)
-	env.Substitutions = runnerLibraries
-	env.UnsupportedIf = testOnlyPass
+	env.Substitutions = lit.MLIRSubstitutions
+	env.UnsupportedIf = lit.TestOnlyPass
 	want, err := readExpectations(expectationsFile)
 	if err != nil {
 		t.Fatal(err)
@@ -291,34 +292,6 @@ func noMatchChecks(src []byte) string {
 		fmt.Fprintf(&b, "// %s-NOT: {{kiln-chunk-checks-nothing}}\n", p)
 	}
 	return b.String()
-}
-
-// runnerLibraries are the runtime libraries upstream's runner tests name:
-// `kiln run` implements their functions and accepts them by these names.
-var runnerLibraries = map[string]string{
-	"%mlir_vulkan_runtime":       "libvulkan-runtime-wrappers.so",
-	"%vulkan-runtime-wrappers":   "libvulkan-runtime-wrappers.so",
-	"%mlir_runner_utils":         "libmlir_runner_utils.so",
-	"%mlir_c_runner_utils":       "libmlir_c_runner_utils.so",
-	"%mlir_lib_dir/":             "",
-	"%shlibext":                  ".so",
-	"%mlir_src_root":             "mlir",
-	"%mlir_tools_dir/":           "",
-	"%linalg_test_lib_dir/":      "",
-	"%mlir_integration_test_dir": "mlir/test/Integration",
-}
-
-// testOnly matches what Kiln reports for an MLIR pass or flag it does not
-// have, capturing its name.
-var testOnly = regexp.MustCompile(`'(test-[\w-]+)' does not refer to a registered pass|unknown flag "--?(test-[\w-]+)"`)
-
-// testOnlyPass makes a test unsupported when it fails because it needs one
-// of MLIR's test-only passes or flags (named test-*) that Kiln lacks.
-func testOnlyPass(command, output string) string {
-	if m := testOnly.FindStringSubmatch(output); m != nil {
-		return "needs MLIR's test-only " + m[1] + m[2]
-	}
-	return ""
 }
 
 type expectation struct {

@@ -34,6 +34,7 @@ var commands = map[string]command{
 	"translate": {"spirv dialect <-> SPIR-V binary (like mlir-translate)", runTranslate},
 	"run":       {"execute a host program, its kernels on Vulkan (like mlir-vulkan-runner)", runRun},
 	"compile":   {"compile every gpu.module to validated .spv files and a manifest", runCompile},
+	"test":      {"run a suite of kernel tests (.mlir, .amber) on devices, with JUnit/JSON reports", runTest},
 }
 
 func main() {

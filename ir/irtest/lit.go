@@ -1,367 +1,59 @@
 package irtest
 
 import (
-	"bytes"
-	"context"
-	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"sort"
-	"strings"
+	"io"
 	"testing"
-	"time"
+
+	"github.com/kiln-gpu/kiln/lit"
 )
 
-// FileCheckNames are the FileCheck binaries tried, in order.
-var FileCheckNames = []string{"FileCheck", "FileCheck-16", "FileCheck-14", "FileCheck-15", "FileCheck-17", "FileCheck-18", "FileCheck-19"}
+// The lit engine lives in package lit, shared with `kiln test`; these
+// names keep the test helpers' API.
+type (
+	// LitFile is lit.LitFile.
+	LitFile = lit.LitFile
+	// Status is lit.Status.
+	Status = lit.Status
+	// Result is lit.Result.
+	Result = lit.Result
+	// Env is lit.Env.
+	Env = lit.Env
+)
+
+// The lit outcomes.
+const (
+	Pass        = lit.Pass
+	Fail        = lit.Fail
+	Unsupported = lit.Unsupported
+	XFail       = lit.XFail
+	XPass       = lit.XPass
+)
+
+// Tools is lit.Tools.
+var Tools = lit.Tools
 
 // FindFileCheck returns the path of an installed FileCheck.
-func FindFileCheck() (string, error) {
-	for _, n := range FileCheckNames {
-		if p, err := exec.LookPath(n); err == nil {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("FileCheck not found (install llvm-14-tools, or run ci/install.sh)")
-}
-
-// A LitFile is a test file's lit directives: its RUN commands (lines
-// ending in a backslash joined) and its REQUIRES, UNSUPPORTED and XFAIL
-// feature lists.
-type LitFile struct {
-	Runs                         []string
-	Requires, Unsupported, XFail []string
-}
+func FindFileCheck() (string, error) { return lit.FindFileCheck() }
 
 // ParseLit reads the lit directives of a test file's text.
-func ParseLit(src string) LitFile {
-	var f LitFile
-	cur := ""
-	for _, line := range strings.Split(src, "\n") {
-		t := strings.TrimSpace(line)
-		if !strings.HasPrefix(t, "//") {
-			continue
-		}
-		t = strings.TrimSpace(strings.TrimPrefix(t, "//"))
-		key, rest, ok := strings.Cut(t, ":")
-		if !ok {
-			continue
-		}
-		rest = strings.TrimSpace(rest)
-		switch key {
-		case "RUN":
-			if strings.HasSuffix(rest, "\\") {
-				cur += strings.TrimSuffix(rest, "\\") + " "
-				continue
-			}
-			f.Runs = append(f.Runs, cur+rest)
-			cur = ""
-		case "REQUIRES":
-			f.Requires = append(f.Requires, featureList(rest)...)
-		case "UNSUPPORTED":
-			f.Unsupported = append(f.Unsupported, featureList(rest)...)
-		case "XFAIL":
-			f.XFail = append(f.XFail, featureList(rest)...)
-		}
-	}
-	return f
-}
-
-func featureList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
-}
+func ParseLit(src string) LitFile { return lit.ParseLit(src) }
 
 // RunLines returns the commands of a file's `// RUN:` lines.
-func RunLines(src string) []string { return ParseLit(src).Runs }
-
-// Status is a lit test's outcome.
-type Status int
-
-const (
-	Pass Status = iota
-	Fail
-	// Unsupported: a REQUIRES feature is missing, an UNSUPPORTED one is
-	// present, or a RUN line names a tool or flag the environment declares
-	// unsupported (Env.UnsupportedIf).
-	Unsupported
-	// XFail: marked XFAIL and failed, as expected.
-	XFail
-	// XPass: marked XFAIL but passed.
-	XPass
-)
-
-func (s Status) String() string {
-	return [...]string{"PASS", "FAIL", "UNSUPPORTED", "XFAIL", "XPASS"}[s]
-}
+func RunLines(src string) []string { return lit.RunLines(src) }
 
 // ParseStatus reads a Status from its String.
-func ParseStatus(s string) (Status, bool) {
-	for st := Pass; st <= XPass; st++ {
-		if st.String() == s {
-			return st, true
-		}
-	}
-	return 0, false
+func ParseStatus(s string) (Status, bool) { return lit.ParseStatus(s) }
+
+// FindTestFiles returns the .mlir files with RUN lines under root's
+// testdata folders (recursively), sorted.
+func FindTestFiles(root string) ([]string, error) { return lit.FindTestFiles(root) }
+
+// LitMain runs lit's helper tools for a test binary that stands in for
+// kiln; see lit.LitMain.
+func LitMain(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int, ok bool) {
+	return lit.LitMain(args, stdin, stdout, stderr)
 }
 
-// A Result is what running a test file gave: its status, and for a
-// failure or an unsupported test the command and its output (Why).
-type Result struct {
-	Status  Status
-	Command string
-	Why     string
-}
-
-// Env is where RUN lines find their tools: BinDir is put first on PATH. It
-// holds `kiln`, FileCheck, lit's `not` and `split-file`, and the MLIR
-// tools' names mapped to kiln subcommands (see NewEnv).
-type Env struct {
-	BinDir string
-	// Features are lit's available features (for REQUIRES and %if).
-	Features map[string]bool
-	// Substitutions are applied to RUN lines before %s, %t, %S and %p, in
-	// order of decreasing length of their names.
-	Substitutions map[string]string
-	// UnsupportedIf, when set, returns a reason when a failed command's
-	// output shows it needs something outside the project's scope (an
-	// MLIR test-only pass, say); the test is then Unsupported.
-	UnsupportedIf func(command, output string) string
-	// Timeout bounds each RUN line (a minute when zero).
-	Timeout time.Duration
-}
-
-// Tools are the MLIR tools a RUN line may name and the kiln commands that
-// stand in for them.
-var Tools = map[string]string{
-	"mlir-opt":           "kiln opt",
-	"mlir-translate":     "kiln translate",
-	"mlir-runner":        "kiln run",
-	"mlir-vulkan-runner": "kiln run",
-}
-
-// NewEnv prepares a bin directory holding a `kiln` link to kilnPath, a
-// `FileCheck` link to the installed FileCheck, a script for each of Tools,
-// and lit's `not` and `split-file`, both run through the `kiln` link as
-// its `lit-not` and `lit-split-file` subcommands (see LitMain). The
-// spirv-tools feature is on when spirv-val is installed.
-func NewEnv(t testing.TB, kilnPath string) (*Env, error) {
-	dir := t.TempDir()
-	if err := os.Symlink(kilnPath, filepath.Join(dir, "kiln")); err != nil {
-		return nil, err
-	}
-	fc, err := FindFileCheck()
-	if err != nil {
-		return nil, err
-	}
-	if err := os.Symlink(fc, filepath.Join(dir, "FileCheck")); err != nil {
-		return nil, err
-	}
-	scripts := map[string]string{"not": "lit-not", "split-file": "lit-split-file"}
-	for tool, sub := range Tools {
-		scripts[tool] = strings.TrimPrefix(sub, "kiln ")
-	}
-	for name, sub := range scripts {
-		body := fmt.Sprintf("#!/bin/sh\nexec %s %s \"$@\"\n", shellQuote(filepath.Join(dir, "kiln")), sub)
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o755); err != nil {
-			return nil, err
-		}
-	}
-	features := map[string]bool{}
-	if _, err := exec.LookPath("spirv-val"); err == nil {
-		features["spirv-tools"] = true
-	}
-	return &Env{BinDir: dir, Features: features}, nil
-}
-
-// RunFile runs every RUN line of an .mlir file and fails the test on
-// anything but a pass.
-func (e *Env) RunFile(t testing.TB, path string) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(RunLines(string(src))) == 0 {
-		t.Fatalf("%s: no RUN lines", path)
-	}
-	if r := e.Run(path, string(src), t.TempDir()); r.Status != Pass {
-		t.Errorf("%s: %s: RUN: %s\n%s", path, r.Status, r.Command, r.Why)
-	}
-}
-
-// Run runs a test as lit does: its text src (read from path; %s is path,
-// %S and %p its directory, %t a path in tmp), every RUN line through bash
-// with pipefail, stopping at the first that fails.
-func (e *Env) Run(path, src, tmp string) Result {
-	if abs, err := filepath.Abs(path); err == nil {
-		path = abs
-	}
-	lf := ParseLit(src)
-	for _, f := range lf.Requires {
-		if !e.Features[f] {
-			return Result{Status: Unsupported, Why: "requires " + f}
-		}
-	}
-	for _, f := range lf.Unsupported {
-		if e.Features[f] || f == "*" {
-			return Result{Status: Unsupported, Why: "unsupported with " + f}
-		}
-	}
-	xfail := false
-	for _, f := range lf.XFail {
-		xfail = xfail || f == "*" || e.Features[f]
-	}
-	if len(lf.Runs) == 0 {
-		return Result{Status: Fail, Why: "no RUN lines"}
-	}
-	res := Result{Status: Pass}
-	for _, c := range lf.Runs {
-		cmd, err := e.expand(c, path, filepath.Join(tmp, "t"))
-		if err != nil {
-			res = Result{Status: Fail, Command: c, Why: err.Error()}
-			break
-		}
-		if out, err := e.shell(cmd, filepath.Dir(path)); err != nil {
-			res = Result{Status: Fail, Command: c, Why: fmt.Sprintf("%v\n%s", err, out)}
-			if e.UnsupportedIf != nil {
-				if why := e.UnsupportedIf(c, out); why != "" {
-					res = Result{Status: Unsupported, Command: c, Why: why}
-				}
-			}
-			break
-		}
-	}
-	switch {
-	case xfail && res.Status == Fail:
-		res.Status = XFail
-	case xfail && res.Status == Pass:
-		res.Status = XPass
-	}
-	return res
-}
-
-func (e *Env) shell(cmd, dir string) (string, error) {
-	timeout := e.Timeout
-	if timeout == 0 {
-		timeout = time.Minute
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	sh := exec.CommandContext(ctx, "bash", "-o", "pipefail", "-c", cmd)
-	sh.Dir = dir
-	sh.Env = append(os.Environ(), "PATH="+e.BinDir+string(os.PathListSeparator)+os.Getenv("PATH"))
-	var out bytes.Buffer
-	sh.Stdout, sh.Stderr = &out, &out
-	err := sh.Run()
-	if ctx.Err() != nil {
-		err = fmt.Errorf("timed out after %v", timeout)
-	}
-	return out.String(), err
-}
-
-// expand applies the environment's substitutions, lit's %s %S %p %t and
-// %{...} conditionals (`%if FEATURE %{ cmd %} [%else %{ cmd %}]`) to a RUN
-// line.
-func (e *Env) expand(c, path, tmp string) (string, error) {
-	c, err := e.conditionals(c)
-	if err != nil {
-		return "", err
-	}
-	names := make([]string, 0, len(e.Substitutions))
-	for k := range e.Substitutions {
-		names = append(names, k)
-	}
-	sort.Slice(names, func(i, j int) bool { return len(names[i]) > len(names[j]) })
-	for _, k := range names {
-		c = strings.ReplaceAll(c, k, e.Substitutions[k])
-	}
-	dir := filepath.Dir(path)
-	r := strings.NewReplacer("%s", shellQuote(path), "%S", shellQuote(dir), "%p", shellQuote(dir), "%t", shellQuote(tmp), "%%", "%")
-	return r.Replace(c), nil
-}
-
-// conditionals resolves `%if feature %{ ... %}` and its `%else %{ ... %}`.
-func (e *Env) conditionals(c string) (string, error) {
-	for {
-		i := strings.Index(c, "%if ")
-		if i < 0 {
-			return c, nil
-		}
-		rest := strings.TrimLeft(c[i+4:], " ")
-		feature, body, ok := strings.Cut(rest, "%{")
-		if !ok {
-			return "", fmt.Errorf("%%if without %%{ in %q", c)
-		}
-		then, after, err := braced(body)
-		if err != nil {
-			return "", err
-		}
-		var otherwise string
-		if t := strings.TrimLeft(after, " "); strings.HasPrefix(t, "%else") {
-			t = strings.TrimLeft(strings.TrimPrefix(t, "%else"), " ")
-			if !strings.HasPrefix(t, "%{") {
-				return "", fmt.Errorf("%%else without %%{ in %q", c)
-			}
-			if otherwise, after, err = braced(t[2:]); err != nil {
-				return "", err
-			}
-		}
-		chosen := otherwise
-		if e.Features[strings.TrimSpace(feature)] {
-			chosen = then
-		}
-		c = c[:i] + chosen + after
-		if strings.TrimSpace(c) == "" {
-			c = "true"
-		}
-	}
-}
-
-// braced splits s after a `%{` at the matching `%}`.
-func braced(s string) (inside, after string, err error) {
-	depth := 1
-	for i := 0; i+1 < len(s); i++ {
-		switch s[i : i+2] {
-		case "%{":
-			depth++
-		case "%}":
-			if depth--; depth == 0 {
-				return s[:i], s[i+2:], nil
-			}
-		}
-	}
-	return "", "", fmt.Errorf("unterminated %%{ in %q", s)
-}
-
-func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-
-// FindTestFiles returns the .mlir files with RUN lines under the given
-// directories' testdata folders (recursively), sorted.
-func FindTestFiles(root string) ([]string, error) {
-	var files []string
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && p != root) {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() && strings.HasSuffix(p, ".mlir") && strings.Contains(filepath.ToSlash(p), "/testdata/") {
-			src, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			if len(RunLines(string(src))) > 0 {
-				files = append(files, p)
-			}
-		}
-		return nil
-	})
-	return files, err
-}
+// NewEnv prepares a lit environment in a temporary directory of t in
+// which kilnPath stands in for kiln; see lit.NewEnv.
+func NewEnv(t testing.TB, kilnPath string) (*Env, error) { return lit.NewEnv(t.TempDir(), kilnPath) }

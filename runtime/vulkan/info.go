@@ -84,6 +84,9 @@ type Features struct {
 	VulkanMemoryModel                  bool `json:"vulkanMemoryModel"`
 	VulkanMemoryModelDeviceScope       bool `json:"vulkanMemoryModelDeviceScope"`
 	Synchronization2                   bool `json:"synchronization2"`
+	// ShaderZeroInitializeWorkgroupMemory lets workgroup variables have
+	// null initializers (Vulkan 1.3).
+	ShaderZeroInitializeWorkgroupMemory bool `json:"shaderZeroInitializeWorkgroupMemory"`
 }
 
 // Subgroup describes the device's subgroups (VkPhysicalDeviceSubgroupProperties).

@@ -105,6 +105,8 @@ func (c *featureChain) fields(f *Features, api Version) []struct {
 		{&c.v12.vulkanMemoryModel, &f.VulkanMemoryModel},
 		{&c.v12.vulkanMemoryModelDeviceScope, &f.VulkanMemoryModelDeviceScope},
 		{sync2, &f.Synchronization2},
+		// Only in the 1.3 struct, which is chained only from 1.3 on.
+		{&c.v13.shaderZeroInitializeWorkgroupMemory, &f.ShaderZeroInitializeWorkgroupMemory},
 	}
 }
 

@@ -1,4 +1,4 @@
-package irtest
+package lit
 
 import (
 	"errors"

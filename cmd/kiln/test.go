@@ -1,0 +1,300 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/lit"
+	"github.com/kiln-gpu/kiln/runner"
+	"github.com/kiln-gpu/kiln/runtime/vulkan"
+	"github.com/kiln-gpu/kiln/suite"
+)
+
+func init() {
+	// lit's `not` and `split-file`, which RUN lines of `kiln test` reach
+	// through the `kiln` of lit's bin directory (lit.NewEnv).
+	for _, name := range []string{"lit-not", "lit-split-file"} {
+		commands[name] = command{"lit's " + strings.TrimPrefix(name, "lit-") + " for the RUN lines of kiln test",
+			func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+				code, _ := lit.LitMain(append([]string{name}, args...), stdin, stdout, stderr)
+				return code
+			}}
+	}
+}
+
+// stringList is a flag that may be repeated.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
+
+// runTest implements `kiln test PATH...`: it runs every test under the
+// paths (see package suite) on each --device, prints a line per test
+// that does not pass and the summary, and writes the reports asked for.
+// The exit status is 0 when nothing failed, 1 when something did, 2 for
+// usage errors.
+func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kiln test", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var devices stringList
+	fs.Var(&devices, "device", "device by index or name substring, or all; repeat for a matrix (default $KILN_DEVICE, else the best device)")
+	jobs := fs.Int("j", 0, "tests run in parallel (default the CPU count)")
+	filter := fs.String("filter", "", "run only the tests whose path matches this regular expression")
+	shardIndex := fs.Int("shard-index", -1, "run shard I of --shard-count (default $TEST_SHARD_INDEX)")
+	shardCount := fs.Int("shard-count", 0, "split the suite into N shards (default $TEST_TOTAL_SHARDS)")
+	timeout := fs.Duration("timeout", 5*time.Minute, "time limit of each test (0: none)")
+	xfail := fs.String("xfail", "", "file listing the tests expected to fail, one path a line ('#' comments)")
+	junit := fs.String("junit", "", "write a JUnit XML report to FILE")
+	jsonOut := fs.String("json", "", "write a JSON report to FILE")
+	verbose := fs.Bool("v", false, "print a line for passing tests too")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: kiln test [flags] PATH...")
+		fmt.Fprintln(stderr, "Runs .amber files, .mlir files with RUN lines and .mlir host programs with CHECK lines.")
+		fs.PrintDefaults()
+	}
+	paths, code := parseInterleaved(fs, jobsArgs(args))
+	if code >= 0 {
+		return code
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "kiln test: "+format+"\n", a...)
+		return 2
+	}
+	if len(paths) == 0 {
+		fs.Usage()
+		return 2
+	}
+	var re *regexp.Regexp
+	if *filter != "" {
+		var err error
+		if re, err = regexp.Compile(*filter); err != nil {
+			return usageErr("--filter: %v", err)
+		}
+	}
+	index, count := *shardIndex, *shardCount
+	if index < 0 && count == 0 {
+		i, n, _, err := suite.ShardFromEnv()
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		index, count = i, n
+	}
+	if count == 0 {
+		count = 1
+	}
+	if index < 0 || index >= count {
+		return usageErr("--shard-index %d must be in [0, %d)", index, count)
+	}
+	xf, err := readXFail(*xfail)
+	if err != nil {
+		return usageErr("--xfail: %v", err)
+	}
+	tests, err := suite.Discover(paths)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	tests = suite.Select(tests, re, index, count)
+
+	inst, err := vulkan.NewInstance(vulkan.InstanceConfig{})
+	if err != nil {
+		fmt.Fprintf(stderr, "kiln test: %v\n", err)
+		return 1
+	}
+	defer inst.Close()
+	if len(devices) == 0 {
+		devices = stringList{""}
+	}
+	devs, idx, err := suite.OpenDevices(inst, devices)
+	if err != nil {
+		fmt.Fprintf(stderr, "kiln test: %v\n", err)
+		return 1
+	}
+	defer func() {
+		for _, d := range devs {
+			d.Close()
+		}
+	}()
+	env := &suite.Env{Devices: devs, Indexes: idx, Host: hostProgram(inst)}
+	if env.FileCheck, err = lit.FindFileCheck(); err == nil {
+		env.Lit, err = testLitEnv()
+		if err != nil {
+			fmt.Fprintf(stderr, "kiln test: %v\n", err)
+			return 1
+		}
+		defer os.RemoveAll(env.Lit.BinDir)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	progress := isTerminal(stderr)
+	start := time.Now()
+	var running suite.Counts
+	results := suite.Run(ctx, suite.Config{
+		Devices: env.Names(), Jobs: *jobs, Timeout: *timeout, XFail: xf, Exec: env.Exec,
+		Done: func(r suite.Result, done, total int) {
+			switch r.Outcome {
+			case suite.Pass:
+				running.Passed++
+			case suite.XFail:
+				running.XFailed++
+			case suite.Unsupported:
+				running.Unsupported++
+			default:
+				running.Failed++
+			}
+			if progress {
+				fmt.Fprint(stderr, "\r\033[K")
+			}
+			if r.Outcome != suite.Pass || *verbose {
+				fmt.Fprintln(out, r.Line())
+				out.Flush()
+			}
+			if progress {
+				fmt.Fprintf(stderr, "[%d/%d] %s", done, total, running)
+			}
+		},
+	}, tests)
+	if progress {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
+	counts := suite.Count(results)
+	fmt.Fprintln(out, counts)
+	for _, r := range []struct {
+		path  string
+		write func(io.Writer) error
+	}{
+		{*junit, func(w io.Writer) error { return suite.WriteJUnit(w, results, start) }},
+		{*jsonOut, func(w io.Writer) error { return suite.WriteJSON(w, results) }},
+	} {
+		if r.path == "" {
+			continue
+		}
+		if err := writeFile(r.path, r.write); err != nil {
+			fmt.Fprintf(stderr, "kiln test: %v\n", err)
+			return 1
+		}
+	}
+	if !counts.OK() {
+		return 1
+	}
+	return 0
+}
+
+// testLitEnv is the lit environment of RUN lines: this kiln, FileCheck,
+// the MLIR tools' names, and the substitutions upstream tests use.
+func testLitEnv() (*lit.Env, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "kiln-test-bin-")
+	if err != nil {
+		return nil, err
+	}
+	env, err := lit.NewEnv(dir, self)
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	env.Substitutions = lit.MLIRSubstitutions
+	env.UnsupportedIf = lit.TestOnlyPass
+	return env, nil
+}
+
+// hostProgram runs a host program as `kiln run` does, in this process,
+// on the instance's device dev, and returns what it printed.
+func hostProgram(inst *vulkan.Instance) func(ctx context.Context, path string, dev int) (string, error) {
+	return func(_ context.Context, path string, dev int) (string, error) {
+		ctx, mod, err := loadKernelFile(path, nil)
+		if err == nil {
+			var out bytes.Buffer
+			_, err = runner.Run(mod, runner.Options{Instance: inst, Device: strconv.Itoa(dev), Out: &out, Passes: passRegistry()})
+			if err == nil {
+				return out.String(), nil
+			}
+		}
+		msg := err.Error()
+		var d *ir.Diagnostic
+		if errors.As(err, &d) {
+			msg = strings.TrimSpace(d.Format(ctx))
+		}
+		// The runner's words for a target environment the device cannot meet.
+		if strings.Contains(msg, "does not offer") || strings.Contains(msg, "accepts at most") {
+			return "", fmt.Errorf("%s: %w", msg, suite.ErrUnsupported)
+		}
+		return "", fmt.Errorf("%s", msg)
+	}
+}
+
+var jobsFlag = regexp.MustCompile(`^--?j[0-9]+$`)
+
+// jobsArgs spells make's -jN as -j=N for the flag package.
+func jobsArgs(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if jobsFlag.MatchString(a) {
+			a = "-j=" + a[strings.Index(a, "j")+1:]
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// readXFail reads a list of test paths, one a line.
+func readXFail(path string) (map[string]bool, error) {
+	if path == "" {
+		return nil, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]bool{}
+	for _, l := range strings.Split(string(data), "\n") {
+		l, _, _ = strings.Cut(l, "#")
+		if l = strings.TrimSpace(l); l != "" {
+			m[l] = true
+		}
+	}
+	return m, nil
+}
+
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	err = write(w)
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// isTerminal reports whether w is a terminal, for the progress line.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
