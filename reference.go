@@ -1,0 +1,81 @@
+package kiln
+
+import (
+	"sync"
+
+	"github.com/kiln-gpu/kiln/interp"
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv"
+)
+
+// refDevice runs kernels in interp's simulation, with the workgroup size
+// the compiled kernel declares, as a Vulkan dispatch would use it.
+type refDevice struct {
+	ctx *ir.Context // owns the element types of buffers
+	mu  sync.Mutex  // serializes launches, which share buffers
+}
+
+func openReference() *Device {
+	lim := spirv.DefaultResourceLimits()
+	return &Device{
+		Name: Reference,
+		Limits: Limits{
+			MaxWorkgroupInvocations: uint32(lim.MaxComputeWorkgroupInvocations),
+			MaxWorkgroupSize:        [3]uint32{uint32(lim.MaxComputeWorkgroupSize[0]), uint32(lim.MaxComputeWorkgroupSize[1]), uint32(lim.MaxComputeWorkgroupSize[2])},
+			MaxWorkgroupCount:       [3]uint32{65535, 65535, 65535},
+			MaxSharedMemory:         uint32(lim.MaxComputeSharedMemorySize),
+			MaxStorageBufferRange:   1<<31 - 1,
+			SubgroupSize:            uint32(lim.SubgroupSize),
+		},
+		be: &refDevice{ctx: NewContext()},
+	}
+}
+
+func (r *refDevice) targetEnv(*ir.Context) *spirv.TargetEnvAttr { return nil }
+
+func (r *refDevice) close() error { return nil }
+
+type refBuffer struct{ mr *interp.MemRef }
+
+func (r *refDevice) alloc(elem string, shape []int64, _ int64) (bufferImpl, error) {
+	t, err := ir.ParseTypeString(r.ctx, elem)
+	if err != nil {
+		return nil, err
+	}
+	return refBuffer{interp.NewMemRef(t, shape, nil)}, nil
+}
+
+func (b refBuffer) write(data []byte) error { return b.mr.SetBytes(data) }
+
+func (b refBuffer) read(data []byte) error {
+	copy(data, b.mr.Bytes())
+	return nil
+}
+
+func (b refBuffer) free() { b.mr.Buf.Freed = true }
+
+func (r *refDevice) launch(p *Program, m *Module, k *Kernel, fn *ir.Operation, grid [3]uint32, args []any) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	vals := make([]interp.Value, len(args))
+	entry := fn.Region(0).Entry()
+	for i, a := range args {
+		switch a := a.(type) {
+		case *Buffer:
+			mr := a.impl.(refBuffer).mr
+			// The kernel's element type, of the kernel's context.
+			elem := entry.Arg(i).Type().(*ir.MemRefType).Elem
+			vals[i] = &interp.MemRef{Buf: mr.Buf, Elem: elem, Sizes: mr.Sizes, Strides: mr.Strides}
+		case interp.Scalar:
+			vals[i] = a
+		}
+	}
+	mach := interp.New(p.mod)
+	mach.SubgroupSize = int(p.dev.Limits.SubgroupSize)
+	// Vulkan devices run with robustBufferAccess: out-of-bounds accesses
+	// are defined there, so they are in the simulation too.
+	mach.RobustAccess = true
+	g := [3]int64{int64(grid[0]), int64(grid[1]), int64(grid[2])}
+	ws := k.WorkgroupSize
+	return interp.Simulate(mach, fn, fn, g, [3]int64{int64(ws[0]), int64(ws[1]), int64(ws[2])}, vals)
+}
