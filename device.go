@@ -52,7 +52,8 @@ type bufferImpl interface {
 }
 
 // Open opens a device: Reference for the interpreter, else a Vulkan device
-// by index or name substring ("lavapipe", "SwiftShader", "0"), or the best
+// by index or name substring ("lavapipe", which is the driver of the
+// device named llvmpipe, "SwiftShader", "0"), or the best
 // one (after $KILN_DEVICE) for "". Vulkan needs a cgo build.
 func Open(spec string) (*Device, error) {
 	if spec == Reference {
@@ -130,7 +131,20 @@ func (b *Buffer) Elem() string { return b.elem }
 // Len returns the number of elements.
 func (b *Buffer) Len() int64 { return numElements(b.shape) }
 
-// Free releases the buffer; it must not be used afterwards.
+// Reshape returns a view of b with another shape holding as many
+// elements (a 2-d matrix as the 1-d array a kernel indexes by hand, for
+// instance); the view shares b's storage.
+func (b *Buffer) Reshape(shape ...int64) (*Buffer, error) {
+	if numElements(shape) != b.Len() || slices.ContainsFunc(shape, func(s int64) bool { return s < 0 }) {
+		return nil, fmt.Errorf("kiln: cannot view a buffer of shape %v as %v", b.shape, shape)
+	}
+	v := *b
+	v.shape = slices.Clone(shape)
+	return &v, nil
+}
+
+// Free releases the buffer's storage (shared with its views); it must not
+// be used afterwards.
 func (b *Buffer) Free() { b.impl.free() }
 
 // Alloc makes a zeroed buffer of shape (one dimension per size) on dev.
@@ -272,6 +286,8 @@ func checkArg(dev *Device, k *Kernel, i int, a any) (any, error) {
 	memref := strings.HasPrefix(bd.Type, "memref<")
 	if b, ok := a.(*Buffer); ok {
 		switch {
+		case b == nil:
+			return nil, fmt.Errorf("argument %d of kernel '%s' is a nil buffer", i, k.Name)
 		case !memref:
 			return nil, fmt.Errorf("argument %d of kernel '%s' must be a scalar of type %s, got a buffer", i, k.Name, bd.Type)
 		case b.dev != dev:

@@ -4,6 +4,7 @@ package kiln
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/kiln-gpu/kiln/interp"
@@ -26,6 +27,9 @@ func openVulkan(spec string) (*Device, error) {
 	inst, err := vulkan.NewInstance(vulkan.InstanceConfig{})
 	if err != nil {
 		return nil, fmt.Errorf("kiln.Open: cannot start Vulkan: %v", err)
+	}
+	if strings.EqualFold(spec, "lavapipe") {
+		spec = "llvmpipe" // Mesa's lavapipe driver names its device llvmpipe
 	}
 	idx, err := inst.Select(spec)
 	var dev *vulkan.Device

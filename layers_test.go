@@ -36,8 +36,8 @@ var layers = map[string][]string{
 	// cgo; only its dispatch files import runtime/vulkan.
 	".": append([]string{"ir", "ir/pass", "interp", "spirv/spv", "spirv/serialize", "spirv/validate",
 		"spirv/lowering", "spirv/transforms", "vector/transforms", "gpu/outline", "gpu/tobinary", "runtime/vulkan"}, dialects...),
-	"kernels": {".", "ir"},
-	"runner":  append([]string{".", "ir", "ir/rewrite", "ir/pass", "interp", "runtime/vulkan"}, dialects...),
+	"kernels":  {".", "ir"},
+	"runner":   append([]string{".", "ir", "ir/rewrite", "ir/pass", "interp", "runtime/vulkan"}, dialects...),
 	"cmd/kiln": {"*"},
 }
 

@@ -63,9 +63,14 @@ func (r *refDevice) launch(p *Program, m *Module, k *Kernel, fn *ir.Operation, g
 		switch a := a.(type) {
 		case *Buffer:
 			mr := a.impl.(refBuffer).mr
-			// The kernel's element type, of the kernel's context.
+			// The kernel's element type (of the kernel's context), the
+			// view's shape.
 			elem := entry.Arg(i).Type().(*ir.MemRefType).Elem
-			vals[i] = &interp.MemRef{Buf: mr.Buf, Elem: elem, Sizes: mr.Sizes, Strides: mr.Strides}
+			strides := make([]int64, len(a.shape))
+			for d, st := len(a.shape)-1, int64(1); d >= 0; d-- {
+				strides[d], st = st, st*a.shape[d]
+			}
+			vals[i] = &interp.MemRef{Buf: mr.Buf, Elem: elem, Sizes: a.shape, Strides: strides}
 		case interp.Scalar:
 			vals[i] = a
 		}
