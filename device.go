@@ -36,8 +36,7 @@ type Limits struct {
 
 // backend is a Vulkan device or the reference interpreter.
 type backend interface {
-	// targetEnv is the device's target environment in ctx (nil: the
-	// reference device, which compiles for spirv's default).
+	// targetEnv is the device's target environment in ctx.
 	targetEnv(ctx *ir.Context) *spirv.TargetEnvAttr
 	alloc(elem string, shape []int64, bytes int64) (bufferImpl, error)
 	launch(p *Program, m *Module, k *Kernel, fn *ir.Operation, grid [3]uint32, args []any) error
@@ -84,13 +83,7 @@ func (d *Device) CompileModule(mod *ir.Operation) (*Program, error) {
 		return nil, err
 	}
 	env := d.be.targetEnv(mod.Context())
-	var mods []*Module
-	var err error
-	if env == nil {
-		mods, err = c.CompileAll(mod, nil)
-	} else {
-		mods, err = compileEach(mod, func(gm *ir.Operation) (*Module, error) { return c.CompileFor(gm, env, d.Name) })
-	}
+	mods, err := compileEach(mod, func(gm *ir.Operation) (*Module, error) { return c.CompileFor(gm, env, d.Name) })
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +140,9 @@ func (b *Buffer) Reshape(shape ...int64) (*Buffer, error) {
 // be used afterwards.
 func (b *Buffer) Free() { b.impl.free() }
 
-// Alloc makes a zeroed buffer of shape (one dimension per size) on dev.
+// Alloc makes a zeroed buffer of shape (one dimension per size) on dev. A
+// buffer larger than the device's maxStorageBufferRange is refused, as no
+// kernel could bind it.
 func Alloc[T Number](dev *Device, shape ...int64) (*Buffer, error) {
 	elem, size := elemType[T]()
 	for _, s := range shape {
@@ -155,7 +150,13 @@ func Alloc[T Number](dev *Device, shape ...int64) (*Buffer, error) {
 			return nil, fmt.Errorf("kiln.Alloc: negative size in shape %v", shape)
 		}
 	}
-	impl, err := dev.be.alloc(elem, shape, numElements(shape)*int64(size))
+	bytes := numElements(shape) * int64(size)
+	if uint64(bytes) > dev.Limits.MaxStorageBufferRange {
+		// Kernels bind whole buffers: no kernel could use this one.
+		return nil, fmt.Errorf("kiln.Alloc: %d bytes is more than the device's maxStorageBufferRange %d",
+			bytes, dev.Limits.MaxStorageBufferRange)
+	}
+	impl, err := dev.be.alloc(elem, shape, bytes)
 	if err != nil {
 		return nil, err
 	}
@@ -302,10 +303,6 @@ func checkArg(dev *Device, k *Kernel, i int, a any) (any, error) {
 				return nil, fmt.Errorf("argument %d of kernel '%s' has shape %v, want %s", i, k.Name, b.shape, bd.Type)
 			}
 		}
-		if size := uint64(b.Len()) * uint64(elemSize(b.elem)); size > dev.Limits.MaxStorageBufferRange {
-			return nil, fmt.Errorf("argument %d of kernel '%s' spans %d bytes, more than the device's maxStorageBufferRange %d",
-				i, k.Name, size, dev.Limits.MaxStorageBufferRange)
-		}
 		return b, nil
 	}
 	if memref {
@@ -357,11 +354,4 @@ func scalarArg(a any, elem string, i int, kernel string) (interp.Scalar, error) 
 		n &= 1<<width - 1 // interp keeps an integer's low width bits
 	}
 	return interp.Int(n), nil
-}
-
-// elemSize is the byte size of a buffer element type ("f32": 4).
-func elemSize(elem string) int {
-	var bits int
-	fmt.Sscanf(elem[1:], "%d", &bits)
-	return bits / 8
 }

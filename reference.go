@@ -6,6 +6,7 @@ import (
 	"github.com/kiln-gpu/kiln/interp"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
 // refDevice runs kernels in interp's simulation, with the workgroup size
@@ -31,7 +32,23 @@ func openReference() *Device {
 	}
 }
 
-func (r *refDevice) targetEnv(*ir.Context) *spirv.TargetEnvAttr { return nil }
+// targetEnv is what a Vulkan 1.1 desktop device offers: the simulation
+// runs every type and subgroup op, so kernels compile as they would for
+// such a device.
+func (r *refDevice) targetEnv(ctx *ir.Context) *spirv.TargetEnvAttr {
+	caps := []spv.Capability{spv.CapabilityShader, spv.CapabilityInt64, spv.CapabilityFloat64, spv.CapabilityInt16,
+		spv.CapabilityInt8, spv.CapabilityFloat16, spv.CapabilityStorageBuffer8BitAccess, spv.CapabilityStorageBuffer16BitAccess,
+		spv.CapabilityGroupNonUniform, spv.CapabilityGroupNonUniformVote, spv.CapabilityGroupNonUniformArithmetic,
+		spv.CapabilityGroupNonUniformBallot, spv.CapabilityGroupNonUniformShuffle, spv.CapabilityGroupNonUniformShuffleRelative,
+		spv.CapabilityGroupNonUniformClustered, spv.CapabilityGroupNonUniformQuad}
+	exts := []string{"SPV_KHR_storage_buffer_storage_class", "SPV_KHR_8bit_storage", "SPV_KHR_16bit_storage"}
+	return spirv.NewTargetEnv(ctx, spirv.TargetEnv{
+		VCE:      spirv.VCE(ctx, spv.MakeVersion(1, 3), caps, exts),
+		API:      spirv.APIVulkan,
+		DeviceID: spirv.UnknownDeviceID,
+		Limits:   spirv.Limits(ctx, spirv.DefaultResourceLimits()),
+	})
+}
 
 func (r *refDevice) close() error { return nil }
 
