@@ -6,7 +6,8 @@
 # detector (they include concurrent dispatches) and built with
 # GOEXPERIMENT=cgocheck2 (a Go pointer stored in C memory aborts them),
 # every benchmark once so that none rots, and the runner's end-to-end tests
-# (`kiln run` and `kiln compile` of the upstream Vulkan integration tests).
+# (`kiln run` and `kiln compile` of the upstream Vulkan integration tests),
+# and package kiln's and the kernels' tests.
 #
 # With CI=true a missing driver, loader, device or validation layer fails;
 # otherwise the tests say what is missing and skip.
@@ -41,6 +42,8 @@ for entry in "${drivers[@]}"; do
   go test -count=1 -run '^$' -bench . -benchtime 1x ./runtime/vulkan/ >/dev/null
   # End to end: kernels compiled by Kiln, run by `kiln run` on this driver.
   go test -count=1 ./runner/
+  # The Go front door and the kernel library on this driver.
+  go test -count=1 . ./kernels/
   go test -count=1 -run '^Test(Run|Compile)' ./cmd/kiln/
   # Upstream's Vulkan integration tests through their own RUN lines
   # (mlir-opt -test-vulkan-runner-pipeline | mlir-runner), validation on.
