@@ -230,3 +230,55 @@ func TestMatMul(t *testing.T) {
 		}
 	})
 }
+
+func TestScan(t *testing.T) {
+	forDevices(t, func(t *testing.T, lib *kernels.Lib, big bool) {
+		r := rand.New(rand.NewPCG(7, 8))
+		wg := int(min(256, lib.Device().Limits.MaxWorkgroupInvocations))
+		// Three levels of block sums; 2^20 elements take SwiftShader's
+		// barriers half a minute, so the sizes stop below.
+		ns := append(sizes(lib, big), wg*wg+wg+3)
+		for _, n := range ns {
+			if n > 1<<17 {
+				continue
+			}
+			for _, inclusive := range []bool{true, false} {
+				ints := make([]int32, n)
+				for i := range ints {
+					ints[i] = r.Int32N(201) - 100
+				}
+				out := alloc[int32](t, lib.Device(), int64(n))
+				if err := kernels.Scan[int32](lib, out, upload(t, lib.Device(), ints), inclusive); err != nil {
+					t.Fatal(err)
+				}
+				got := read[int32](t, out)
+				var acc int32
+				for i, v := range ints {
+					if inclusive {
+						acc += v
+					}
+					if got[i] != acc {
+						t.Fatalf("n=%d inclusive=%v: out[%d] = %d, want %d", n, inclusive, i, got[i], acc)
+					}
+					if !inclusive {
+						acc += v
+					}
+				}
+			}
+			x := randFloats(n, r)
+			out := alloc[float32](t, lib.Device(), int64(n))
+			if err := kernels.Scan[float32](lib, out, upload(t, lib.Device(), x), true); err != nil {
+				t.Fatal(err)
+			}
+			got := read[float32](t, out)
+			var acc float64
+			for i, v := range x {
+				acc += float64(v)
+				// Values in [-1, 1]: each prefix within i ulps of 1.
+				if math.Abs(float64(got[i])-acc) > 1e-7*float64(i+2) {
+					t.Fatalf("n=%d: float out[%d] = %v, want %v", n, i, got[i], acc)
+				}
+			}
+		}
+	})
+}

@@ -16,8 +16,7 @@ type reduction struct {
 }
 
 func reductionOf[T Scalar](name string) reduction {
-	var z T
-	float := any(z) != any(int32(0))
+	float := elemName[T]() == "f32"
 	switch {
 	case name == "sum" && float:
 		return reduction{name, "arith.addf", "0.0"}
@@ -55,7 +54,7 @@ func reduce[T Scalar](l *Lib, r reduction, x *kiln.Buffer) (T, error) {
 		WG              int64
 		Steps           []int64
 	}{T: x.Elem(), Op: r.op, Identity: r.identity, WG: wg}
-	if want := map[bool]string{true: "f32", false: "i32"}[any(zero) != any(int32(0))]; x.Elem() != want {
+	if want := elemName[T](); x.Elem() != want {
 		return zero, fmt.Errorf("kernels.%s: the buffer holds %s, not %s", r.name, x.Elem(), want)
 	}
 	for s := wg / 2; s > 0; s /= 2 {
