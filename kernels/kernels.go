@@ -21,7 +21,21 @@ import (
 //go:embed mlir/*.mlir
 var sources embed.FS
 
-var templates = template.Must(template.ParseFS(sources, "mlir/*.mlir"))
+var templates = template.Must(template.New("kernels").Funcs(template.FuncMap{"treeArgs": treeArgs}).
+	ParseFS(sources, "mlir/*.mlir"))
+
+// tree is the parameters of the "tree" template (softmax.mlir): fold the
+// per-thread %Value with Op in workgroup memory, in Steps halvings; Name
+// prefixes its SSA names.
+type tree struct {
+	Name, Op, Value string
+	WG              int64
+	Steps           []int64
+}
+
+func treeArgs(name, op, value string, wg int64, steps []int64) tree {
+	return tree{name, op, value, wg, steps}
+}
 
 // Lib runs the library's kernels on one device, compiling each kernel
 // variant (element type, workgroup size) once. It is safe for concurrent

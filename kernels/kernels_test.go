@@ -282,3 +282,44 @@ func TestScan(t *testing.T) {
 		}
 	})
 }
+
+func TestSoftmax(t *testing.T) {
+	forDevices(t, func(t *testing.T, lib *kernels.Lib, big bool) {
+		r := rand.New(rand.NewPCG(9, 10))
+		shapes := [][2]int64{{0, 0}, {1, 1}, {3, 1}, {1, 7}, {4, 300}}
+		if big {
+			shapes = append(shapes, [2]int64{70, 1025})
+		}
+		for _, s := range shapes {
+			rows, cols := s[0], s[1]
+			x := randFloats(int(rows*cols), r)
+			for i := range x {
+				x[i] *= 20 // exp would overflow without the max shift
+			}
+			out := alloc[float32](t, lib.Device(), rows, cols)
+			if err := lib.Softmax(out, upload(t, lib.Device(), x, rows, cols), rows, cols); err != nil {
+				t.Fatal(err)
+			}
+			got := read[float32](t, out)
+			for i := range rows {
+				row := x[i*cols : (i+1)*cols]
+				m := math.Inf(-1)
+				for _, v := range row {
+					m = math.Max(m, float64(v))
+				}
+				var sum float64
+				for _, v := range row {
+					sum += math.Exp(float64(v) - m)
+				}
+				for j, v := range row {
+					want := math.Exp(float64(v)-m) / sum
+					// exp and the division within a few ulps; the sum's
+					// rounding grows with the row.
+					if d := math.Abs(float64(got[i*cols+int64(j)]) - want); d > 1e-6+1e-5*want {
+						t.Fatalf("%dx%d: out[%d][%d] = %v, want %v", rows, cols, i, j, got[i*cols+int64(j)], want)
+					}
+				}
+			}
+		}
+	})
+}
