@@ -144,17 +144,36 @@ func (b *Buffer) Free() { b.impl.free() }
 // buffer larger than the device's maxStorageBufferRange is refused, as no
 // kernel could bind it.
 func Alloc[T Number](dev *Device, shape ...int64) (*Buffer, error) {
+	b, err := newBuffer[T](dev, "Alloc", shape)
+	if err != nil {
+		return nil, err
+	}
+	// Vulkan buffers start undefined.
+	if err := b.impl.write(make([]byte, b.Len()*int64(elemSize[T]()))); err != nil {
+		b.Free()
+		return nil, err
+	}
+	return b, nil
+}
+
+func elemSize[T Number]() int {
+	_, size := elemType[T]()
+	return size
+}
+
+// newBuffer allocates a buffer of T of shape, its contents undefined.
+func newBuffer[T Number](dev *Device, op string, shape []int64) (*Buffer, error) {
 	elem, size := elemType[T]()
 	for _, s := range shape {
 		if s < 0 {
-			return nil, fmt.Errorf("kiln.Alloc: negative size in shape %v", shape)
+			return nil, fmt.Errorf("kiln.%s: negative size in shape %v", op, shape)
 		}
 	}
 	bytes := numElements(shape) * int64(size)
 	if uint64(bytes) > dev.Limits.MaxStorageBufferRange {
 		// Kernels bind whole buffers: no kernel could use this one.
-		return nil, fmt.Errorf("kiln.Alloc: %d bytes is more than the device's maxStorageBufferRange %d",
-			bytes, dev.Limits.MaxStorageBufferRange)
+		return nil, fmt.Errorf("kiln.%s: %d bytes is more than the device's maxStorageBufferRange %d",
+			op, bytes, dev.Limits.MaxStorageBufferRange)
 	}
 	impl, err := dev.be.alloc(elem, shape, bytes)
 	if err != nil {
@@ -172,7 +191,7 @@ func Upload[T Number](dev *Device, data []T, shape ...int64) (*Buffer, error) {
 	if n := numElements(shape); n != int64(len(data)) {
 		return nil, fmt.Errorf("kiln.Upload: shape %v holds %d elements, got %d", shape, n, len(data))
 	}
-	b, err := Alloc[T](dev, shape...)
+	b, err := newBuffer[T](dev, "Upload", shape)
 	if err != nil {
 		return nil, err
 	}
@@ -181,6 +200,15 @@ func Upload[T Number](dev *Device, data []T, shape ...int64) (*Buffer, error) {
 		return nil, err
 	}
 	return b, nil
+}
+
+// Write replaces the elements of b, which must hold as many elements of
+// T's element type, with data.
+func Write[T Number](b *Buffer, data []T) error {
+	if elem, _ := elemType[T](); elem != b.elem || int64(len(data)) != b.Len() {
+		return fmt.Errorf("kiln.Write: the buffer holds %d %s, got %d %s", b.Len(), b.elem, len(data), elem)
+	}
+	return b.impl.write(encode(data))
 }
 
 // Read returns the elements of b, which must hold T's element type.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -267,4 +268,34 @@ func TestCompileErrors(t *testing.T) {
 	if _, err := kiln.Compile(copyKernel("f32"), kiln.Options{SkipValidation: true}); err != nil {
 		t.Errorf("compile without spirv-val: %v", err)
 	}
+}
+
+// TestAllocZeroed: Alloc's buffers read as zeros, even where the device
+// memory held data before (Vulkan memory starts undefined).
+func TestAllocZeroed(t *testing.T) {
+	devices(t, func(t *testing.T, dev *kiln.Device) {
+		for range 3 {
+			ones := make([]int32, 4096)
+			for i := range ones {
+				ones[i] = -1
+			}
+			b, err := kiln.Upload(dev, ones)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Free()
+			z, err := kiln.Alloc[int32](dev, 4096)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := kiln.Read[int32](z)
+			z.Free()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if slices.ContainsFunc(got, func(v int32) bool { return v != 0 }) {
+				t.Fatal("Alloc returned a buffer that is not zeroed")
+			}
+		}
+	})
 }

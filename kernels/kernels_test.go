@@ -3,6 +3,7 @@ package kernels_test
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -320,6 +321,38 @@ func TestSoftmax(t *testing.T) {
 					}
 				}
 			}
+		}
+	})
+}
+
+func TestHistogram(t *testing.T) {
+	forDevices(t, func(t *testing.T, lib *kernels.Lib, big bool) {
+		r := rand.New(rand.NewPCG(11, 12))
+		for _, n := range sizes(lib, big) {
+			for _, bins := range []int{1, 10, 1000} {
+				x := make([]int32, n)
+				want := make([]int32, bins)
+				for i := range x {
+					x[i] = r.Int32N(int32(bins)+4) - 2 // some outside [0, bins)
+					if x[i] >= 0 && x[i] < int32(bins) {
+						want[x[i]]++
+					}
+				}
+				counts := upload(t, lib.Device(), make([]int32, bins)) // overwritten
+				if err := kiln.Write(counts, slices.Repeat([]int32{7}, bins)); err != nil {
+					t.Fatal(err)
+				}
+				if err := lib.Histogram(counts, upload(t, lib.Device(), x)); err != nil {
+					t.Fatal(err)
+				}
+				if got := read[int32](t, counts); !slices.Equal(got, want) {
+					t.Fatalf("n=%d bins=%d: got %v, want %v", n, bins, got[:min(bins, 20)], want[:min(bins, 20)])
+				}
+			}
+		}
+		counts := alloc[int32](t, lib.Device(), int64(lib.Device().Limits.MaxSharedMemory)/4+1)
+		if err := lib.Histogram(counts, upload(t, lib.Device(), []int32{1})); err == nil || !strings.Contains(err.Error(), "workgroup memory holds") {
+			t.Errorf("too many bins: %v", err)
 		}
 	})
 }
