@@ -1,7 +1,8 @@
 // Package kernels is a library of ready GPU kernels, written in MLIR
 // (embedded from mlir/) and compiled by Kiln for the device they run on,
-// each with a typed Go function: elementwise maps, reductions, transpose
-// and matrix multiplication. Sizes are arbitrary (the kernels check their
+// each with a typed Go function: elementwise maps, reductions (sum, min,
+// max), inclusive and exclusive scans, transpose, matrix multiplication,
+// row-wise softmax and histograms. Sizes are arbitrary (the kernels check their
 // bounds, and grid-stride loops cover sizes beyond the device's workgroup
 // count); workgroup sizes come from the device's limits.
 //
