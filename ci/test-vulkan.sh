@@ -7,9 +7,10 @@
 # GOEXPERIMENT=cgocheck2 (a Go pointer stored in C memory aborts them),
 # every benchmark once so that none rots, the runner's end-to-end tests
 # (`kiln run` and `kiln compile` of the upstream Vulkan integration tests),
-# and `kiln test` over google/amber's compute tests and upstream's Vulkan
-# integration tests (each passes or is unsupported with its reason), with
-# a JUnit report in $KILN_REPORT_DIR (default: a temporary folder).
+# package kiln's and the kernels' tests, and `kiln test` over google/amber's
+# compute tests and upstream's Vulkan integration tests (each passes or is
+# unsupported with its reason), with a JUnit report in $KILN_REPORT_DIR
+# (default: a temporary folder).
 #
 # With CI=true a missing driver, loader, device or validation layer fails;
 # otherwise the tests say what is missing and skip.
@@ -58,6 +59,8 @@ for entry in "${drivers[@]}"; do
   go test -count=1 -run '^$' -bench . -benchtime 1x ./runtime/vulkan/ >/dev/null
   # End to end: kernels compiled by Kiln, run by `kiln run` on this driver.
   go test -count=1 ./runner/
+  # The Go front door and the kernel library on this driver.
+  go test -count=1 . ./kernels/
   go test -count=1 -run '^Test(Run|Compile)' ./cmd/kiln/
   # Upstream's Vulkan integration tests through their own RUN lines
   # (mlir-opt -test-vulkan-runner-pipeline | mlir-runner), validation on.

@@ -18,6 +18,35 @@ conf_rc=0
 wait "$conf_pid" || conf_rc=$?
 grep -E '^conformance ' "$conf_log" || true
 if [ "$conf_rc" != 0 ]; then grep -vE '^=== (RUN|PAUSE|CONT)' "$conf_log" | head -400; exit "$conf_rc"; fi
+# A compile-only program (package kiln without its dispatch files) builds
+# and runs without cgo.
+nocgo=$(mktemp -d)
+printf 'module nocgo\ngo 1.26\nrequire github.com/kiln-gpu/kiln v0.0.0\nreplace github.com/kiln-gpu/kiln => %s\n' "$PWD" >"$nocgo/go.mod"
+cat >"$nocgo/main.go" <<'EOF'
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/kiln-gpu/kiln"
+)
+
+func main() {
+	p, err := kiln.Compile(`gpu.module @m {
+  gpu.func @k(%x: memref<4xf32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [4, 1, 1]>} {
+    gpu.return
+  }
+}`, kiln.Options{})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fmt.Println(p.Modules[0].Kernels[0].WorkgroupSize, len(p.Modules[0].Words) > 0)
+}
+EOF
+(cd "$nocgo" && CGO_ENABLED=0 go build -o nocgo . && ./nocgo | grep -qx '\[4 1 1\] true')
+rm -rf "$nocgo"
 # Verification, printing and the conversion run on several goroutines:
 # their tests also run under the race detector.
 go test -count=1 -race -run 'Parallel|Isolated' ./ir/ ./spirv/lowering/

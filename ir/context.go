@@ -94,7 +94,7 @@ func (c *Context) load(d *Dialect) {
 		c.load(dep())
 	}
 	for _, op := range d.Ops {
-		op.dialect = d
+		op.dialect.Store(d)
 		op.initFormat()
 		info := &opInfo{ctx: c, name: op.Name, def: op}
 		c.ops[op.Name], c.infos[op.Name] = op, info

@@ -1,6 +1,9 @@
 package ir
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // Trait is a set of op properties, as bits (MLIR's op traits and the
 // memory-effect facts that CSE and DCE need).
@@ -126,7 +129,9 @@ type OpDef struct {
 	// SuccessorOperands gives the operands forwarded to successor i.
 	SuccessorOperands func(op *Operation, i int) (start, n int)
 
-	dialect    *Dialect
+	// dialect is set by every context that loads the op (the same value
+	// each time), possibly on several goroutines at once.
+	dialect    atomic.Pointer[Dialect]
 	formatOnce sync.Once
 }
 
@@ -146,7 +151,7 @@ func (d *OpDef) isInherent(name string) bool {
 }
 
 // Dialect returns the dialect that defines the op.
-func (d *OpDef) Dialect() *Dialect { return d.dialect }
+func (d *OpDef) Dialect() *Dialect { return d.dialect.Load() }
 
 // Dialect is a namespace of ops, types and attributes, given as data.
 type Dialect struct {

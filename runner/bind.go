@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 
+	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/interp"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/runtime/vulkan"
@@ -10,7 +11,7 @@ import (
 
 // checkArgs compares the launch's arguments with the kernel's parameters:
 // count, memref or scalar, rank, static sizes and element type.
-func checkArgs(launch, fn *ir.Operation, km *KernelManifest, args []interp.Value) error {
+func checkArgs(launch, fn *ir.Operation, km *kiln.Kernel, args []interp.Value) error {
 	if len(args) != len(km.Args) {
 		return launch.Errorf("kernel '%s' takes %d arguments, got %d", km.Name, len(km.Args), len(args))
 	}
@@ -47,7 +48,7 @@ func checkArgs(launch, fn *ir.Operation, km *KernelManifest, args []interp.Value
 
 // bind uploads every argument into a device buffer and returns the
 // bindings and, for memrefs, the copies back that follow the dispatch.
-func (s *session) bind(launch, fn *ir.Operation, km *KernelManifest, args []interp.Value) ([]vulkan.Arg, []func() error, error) {
+func (s *session) bind(launch, fn *ir.Operation, km *kiln.Kernel, args []interp.Value) ([]vulkan.Arg, []func() error, error) {
 	var out []vulkan.Arg
 	var copies []func() error
 	for i, a := range args {

@@ -21,7 +21,7 @@
 //
 //	mod, _ := ir.Parse(ctx, src, "addf.mlir")
 //	rep, err := runner.Run(mod, runner.Options{
-//		Passes:    passRegistry(), // must hold the convert-to-spirv pipeline
+//		Passes:    kiln.Passes(),
 //		Device:    "lavapipe",
 //		Validate:  true,
 //		Out:       os.Stdout,

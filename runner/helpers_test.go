@@ -8,28 +8,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kiln-gpu/kiln/arith"
-	"github.com/kiln-gpu/kiln/cf"
-	"github.com/kiln-gpu/kiln/fn"
-	"github.com/kiln-gpu/kiln/gpu"
+	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/irtest"
-	mathd "github.com/kiln-gpu/kiln/math"
-	"github.com/kiln-gpu/kiln/memref"
-	"github.com/kiln-gpu/kiln/scf"
-	"github.com/kiln-gpu/kiln/spirv"
-	"github.com/kiln-gpu/kiln/vector"
 )
 
 // vulkanDirs hold the upstream Vulkan integration tests, read in place.
 var vulkanDirs = []string{
 	"../../shared/conformance/mlir-upstream/mlir/test/Integration/GPU/Vulkan",
 	"../../shared/conformance/mlir-upstream/mlir/test/mlir-vulkan-runner",
-}
-
-func newContext() *ir.Context {
-	return ir.NewContext(fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(),
-		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect())
 }
 
 // upstreamFiles lists the upstream Vulkan tests, skipping when absent.
@@ -53,7 +40,7 @@ func parseFile(t testing.TB, path string) *ir.Operation {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod, err := ir.Parse(newContext(), string(data), filepath.Base(path))
+	mod, err := ir.Parse(kiln.NewContext(), string(data), filepath.Base(path))
 	if err != nil {
 		if msg := err.Error(); strings.Contains(msg, "is unknown") || strings.Contains(msg, "not found for custom op") {
 			t.Skipf("needs a dialect Kiln does not register yet: %v", err)

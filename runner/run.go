@@ -6,6 +6,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/interp"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
@@ -35,7 +36,7 @@ type Options struct {
 	// must have validation on when Validate is set); Run does not close it.
 	Instance *vulkan.Instance
 	// Compiler, when set, is used instead of a new one, sharing its cache.
-	Compiler *Compiler
+	Compiler *kiln.Compiler
 	// SubgroupSize is the simulated subgroup width of Reference runs; when
 	// 0 it is the subgroup size of the device a Vulkan run would select, so
 	// that both runs compute the same thing, or interp's default (32)
@@ -96,7 +97,7 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 		_, err := m.Call(o.Entry)
 		return rep, err
 	}
-	if err := Outline(module, o.Passes); err != nil {
+	if err := kiln.Outline(module, o.Passes); err != nil {
 		return nil, err
 	}
 	s, err := openSession(module, &o, rep)
@@ -148,9 +149,9 @@ func record(o *Options, rep *Report, st LaunchStat) {
 }
 
 func kernelName(fn *ir.Operation) string {
-	name := "@" + symName(fn)
-	if p := fn.ParentOp(); p != nil && symName(p) != "" {
-		name = "@" + symName(p) + "::" + name
+	name := "@" + ir.SymbolName(fn)
+	if p := fn.ParentOp(); p != nil && ir.SymbolName(p) != "" {
+		name = "@" + ir.SymbolName(p) + "::" + name
 	}
 	return name
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -40,7 +41,7 @@ func.func private @printClose()
 func.func private @printComma()
 func.func private @printNewline()
 `
-	mod, err := ir.Parse(newContext(), src, "utils.mlir")
+	mod, err := ir.Parse(kiln.NewContext(), src, "utils.mlir")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func.func private @printNewline()
 }
 
 func TestNoEntry(t *testing.T) {
-	mod, err := ir.Parse(newContext(), "func.func @f() { return }", "e.mlir")
+	mod, err := ir.Parse(kiln.NewContext(), "func.func @f() { return }", "e.mlir")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/interp"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/runtime/vulkan"
@@ -20,9 +21,9 @@ type session struct {
 	ownInst  bool
 	dev      *vulkan.Device
 	info     vulkan.DeviceInfo
-	compiler *Compiler
+	compiler *kiln.Compiler
 	env      *spirv.TargetEnvAttr // derived from the device
-	kernels  map[*KernelManifest]*vulkan.Kernel
+	kernels  map[*kiln.Kernel]*vulkan.Kernel
 	buffers  map[viewKey]*vulkan.Buffer
 }
 
@@ -36,10 +37,10 @@ type viewKey struct {
 
 func openSession(module *ir.Operation, o *Options, rep *Report) (*session, error) {
 	s := &session{o: o, rep: rep, inst: o.Instance, compiler: o.Compiler,
-		kernels: map[*KernelManifest]*vulkan.Kernel{},
+		kernels: map[*kiln.Kernel]*vulkan.Kernel{},
 		buffers: map[viewKey]*vulkan.Buffer{}}
 	if s.compiler == nil {
-		s.compiler = &Compiler{Passes: o.Passes}
+		s.compiler = &kiln.Compiler{Passes: o.Passes}
 	}
 	if s.inst == nil {
 		inst, err := vulkan.NewInstance(vulkan.InstanceConfig{Validation: o.Validate})
@@ -58,7 +59,7 @@ func openSession(module *ir.Operation, o *Options, rep *Report) (*session, error
 	}
 	s.info = s.dev.Info()
 	rep.Device = s.info.Name
-	s.env = DeviceTargetEnv(module.Context(), s.info)
+	s.env = kiln.DeviceTargetEnv(module.Context(), s.info)
 	return s, nil
 }
 
@@ -84,27 +85,9 @@ func (s *session) close() error {
 	return err
 }
 
-// compile compiles gm for the file's target environment when the device
-// offers all of it, else for the part the device offers, so that the
-// lowering emulates the rest (8-bit storage on SwiftShader); when that
-// fails too, the error names what the device lacks. Without a target
-// environment in the file, the device's own is used.
-func (s *session) compile(gm *ir.Operation) (*Compiled, error) {
-	env := spirv.LookupTargetEnv(gm)
-	if env == nil {
-		return s.compiler.Compile(gm, s.env)
-	}
-	lack := checkTargetEnv(gm, env, s.env, s.info.Name)
-	if lack == nil {
-		return s.compiler.Compile(gm, env)
-	}
-	c, err := s.compiler.Compile(gm, reducedTargetEnv(gm.Context(), env, s.env))
-	if err != nil {
-		lack.Notes = append(lack.Notes, &ir.Diagnostic{Severity: ir.SeverityNote, Loc: gm.Loc(),
-			Message: "compiling without them failed: " + err.Error()})
-		return nil, lack
-	}
-	return c, nil
+// compile compiles gm for the device (see kiln.Compiler.CompileFor).
+func (s *session) compile(gm *ir.Operation) (*kiln.Module, error) {
+	return s.compiler.CompileFor(gm, s.env, s.info.Name)
 }
 
 // launch is the interp.LaunchFunc of Vulkan runs.
@@ -113,15 +96,15 @@ func (s *session) launch(m *interp.Machine, launch, fn *ir.Operation, grid, bloc
 	s.releaseFreed()
 	gm := fn.ParentOp()
 	if gm == nil || gm.Name() != "gpu.module" {
-		return launch.Errorf("kernel '%s' is not in a gpu.module", symName(fn))
+		return launch.Errorf("kernel '%s' is not in a gpu.module", ir.SymbolName(fn))
 	}
 	c, err := s.compile(gm)
 	if err != nil {
 		return err
 	}
-	km := c.Manifest.Kernel(symName(fn))
+	km := c.Kernel(ir.SymbolName(fn))
 	if km == nil {
-		return launch.Errorf("gpu.module '%s' has no compiled kernel '%s'", symName(gm), symName(fn))
+		return launch.Errorf("gpu.module '%s' has no compiled kernel '%s'", ir.SymbolName(gm), ir.SymbolName(fn))
 	}
 	if err := checkArgs(launch, fn, km, args); err != nil {
 		return err
@@ -179,7 +162,7 @@ func (s *session) messages() error {
 }
 
 // kernel returns the pipeline of km, built on first use.
-func (s *session) kernel(launch *ir.Operation, c *Compiled, km *KernelManifest) (*vulkan.Kernel, error) {
+func (s *session) kernel(launch *ir.Operation, c *kiln.Module, km *kiln.Kernel) (*vulkan.Kernel, error) {
 	if k := s.kernels[km]; k != nil {
 		return k, nil
 	}

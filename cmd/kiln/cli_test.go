@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/kiln-gpu/kiln"
 )
 
 // kilnCLI runs the kiln command line in process.
@@ -21,13 +23,19 @@ func TestHelpOnStdout(t *testing.T) {
 		if code != 0 || errs != "" || !strings.HasPrefix(out, "usage: kiln <command>") {
 			t.Errorf("kiln %v: exit %d, stdout %q, stderr %q", args, code, out, errs)
 		}
-		for name := range commands {
+		for name, c := range commands {
+			if c.hidden {
+				continue
+			}
 			if !strings.Contains(out, "\n  "+name+" ") {
 				t.Errorf("kiln %v does not list %s", args, name)
 			}
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(commands)) {
+		if commands[name].hidden {
+			continue
+		}
 		for _, args := range [][]string{{"help", name}, {name, "--help"}, {name, "-h"}} {
 			code, out, errs := kilnCLI(args...)
 			if code != 0 || errs != "" || !strings.HasPrefix(out, "usage: kiln "+name) || !strings.Contains(out, "\nflags:\n") {
@@ -46,7 +54,7 @@ func TestOptListsPasses(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("kiln opt --list-passes: exit %d", code)
 	}
-	for name, ctor := range passRegistry() {
+	for name, ctor := range kiln.Passes() {
 		p := ctor()
 		for _, out := range []string{help, list} {
 			if !strings.Contains(out, "\n  --"+name+" ") && !strings.Contains(out, "\n  --"+name+"\n") {
@@ -83,7 +91,7 @@ func TestSuggestions(t *testing.T) {
 
 func TestCommandLineForms(t *testing.T) {
 	var o optOptions
-	c := optCommandLine(&o, passRegistry())
+	c := optCommandLine(&o, kiln.Passes())
 	files, code := c.parse([]string{"--cse", "in.mlir", "-o", "out.mlir", "--pass-pipeline=builtin.module(canonicalize)",
 		"--verify-each=false", "--canonicalize=max-iterations=2", "--", "-odd-name"}, nil, nil)
 	if code != -1 {

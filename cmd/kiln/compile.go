@@ -1,15 +1,11 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
+	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/ir"
-	"github.com/kiln-gpu/kiln/runner"
 	"github.com/kiln-gpu/kiln/spirv"
 	"github.com/kiln-gpu/kiln/spirv/spv"
 	"github.com/kiln-gpu/kiln/spirv/validate"
@@ -37,8 +33,8 @@ func runCompile(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportDiag(ctx, "kiln compile", err, stderr)
 	}
-	reg := passRegistry()
-	c := &runner.Compiler{Passes: reg}
+	reg := kiln.Passes()
+	c := &kiln.Compiler{Passes: reg}
 	var env *spirv.TargetEnvAttr
 	if *envFlag != "" {
 		v, ok := vulkanVersions[*envFlag]
@@ -50,14 +46,14 @@ func runCompile(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		c.MaxVersion = v
 		env = versionedEnv(ctx, v)
 	}
-	if err := runner.Outline(mod, reg); err != nil {
+	if err := kiln.Outline(mod, reg); err != nil {
 		return reportDiag(ctx, "kiln compile", err, stderr)
 	}
 	compiled, err := c.CompileAll(mod, env)
 	if err != nil {
 		return reportDiag(ctx, "kiln compile", err, stderr)
 	}
-	if err := writeCompiled(*outDir, compiled); err != nil {
+	if err := (&kiln.Program{Modules: compiled}).WriteDir(*outDir); err != nil {
 		fmt.Fprintf(stderr, "kiln compile: %v\n", err)
 		return 1
 	}
@@ -77,32 +73,4 @@ func versionedEnv(ctx *ir.Context, v spv.Version) *spirv.TargetEnvAttr {
 	t.VCE = spirv.VCE(ctx, v, d.Capabilities(), d.Extensions())
 	t.API = spirv.APIVulkan
 	return spirv.NewTargetEnv(ctx, t)
-}
-
-// writeCompiled writes each module's words and the manifest into dir.
-func writeCompiled(dir string, compiled []*runner.Compiled) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	var man runner.Manifest
-	for _, c := range compiled {
-		m := c.Manifest
-		m.File = m.Module + ".spv"
-		b := make([]byte, 4*len(c.Words))
-		for i, w := range c.Words {
-			b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
-		}
-		if err := os.WriteFile(filepath.Join(dir, m.File), b, 0o644); err != nil {
-			return err
-		}
-		man.Modules = append(man.Modules, m)
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false) // memref<8xf32>, not memref\u003c8xf32\u003e
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(man); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "manifest.json"), buf.Bytes(), 0o644)
 }

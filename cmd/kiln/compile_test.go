@@ -3,14 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/kiln-gpu/kiln/runner"
+	"github.com/kiln-gpu/kiln"
 )
 
 func kilnCompile(args ...string) (stderr string, code int) {
@@ -21,7 +20,7 @@ func kilnCompile(args ...string) (stderr string, code int) {
 
 func needPipeline(t *testing.T) {
 	t.Helper()
-	if missing := runner.Missing(passRegistry()); len(missing) > 0 {
+	if missing := kiln.Missing(kiln.Passes()); len(missing) > 0 {
 		t.Skipf("the SPIR-V pipeline is not registered yet in passRegistry (missing %s)", strings.Join(missing, ", "))
 	}
 }
@@ -47,11 +46,12 @@ func TestCompileSample(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var man runner.Manifest
-			if err := json.Unmarshal(data, &man); err != nil {
+			man, err := kiln.ReadDir(dir)
+			if err != nil {
 				t.Fatal(err)
 			}
-			if len(man.Modules) != 1 || man.Modules[0].File != "kernels.spv" || man.Modules[0].Env != env {
+			if len(man.Modules) != 1 || man.Modules[0].File != "kernels.spv" || man.Modules[0].Env != env ||
+				4*len(man.Modules[0].Words) != len(spv) || man.Modules[0].Words[0] != 0x07230203 {
 				t.Fatalf("manifest:\n%s", data)
 			}
 			k := man.Modules[0].Kernel("kernel_add")

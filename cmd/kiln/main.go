@@ -25,16 +25,19 @@ import (
 type command struct {
 	summary string
 	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	// hidden commands are helpers other commands run (lit's not and
+	// split-file for kiln test's RUN lines), left out of the help.
+	hidden bool
 }
 
 // commands lists the subcommands; each lives in its own file.
 var commands = map[string]command{
-	"devices":   {"list Vulkan devices, drivers, limits and features", runDevices},
-	"opt":       {"parse, verify, run passes and print MLIR (like mlir-opt)", runOpt},
-	"translate": {"spirv dialect <-> SPIR-V binary (like mlir-translate)", runTranslate},
-	"run":       {"execute a host program, its kernels on Vulkan (like mlir-vulkan-runner)", runRun},
-	"compile":   {"compile every gpu.module to validated .spv files and a manifest", runCompile},
-	"test":      {"run a suite of kernel tests (.mlir, .amber) on devices, with JUnit/JSON reports", runTest},
+	"devices":   {"list Vulkan devices, drivers, limits and features", runDevices, false},
+	"opt":       {"parse, verify, run passes and print MLIR (like mlir-opt)", runOpt, false},
+	"translate": {"spirv dialect <-> SPIR-V binary (like mlir-translate)", runTranslate, false},
+	"run":       {"execute a host program, its kernels on Vulkan (like mlir-vulkan-runner)", runRun, false},
+	"compile":   {"compile every gpu.module to validated .spv files and a manifest", runCompile, false},
+	"test":      {"run a suite of kernel tests (.mlir, .amber) on devices, with JUnit/JSON reports", runTest, false},
 }
 
 func main() {
@@ -157,6 +160,9 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\ncommands:")
 	var rows [][2]string
 	for _, n := range slices.Sorted(maps.Keys(commands)) {
+		if commands[n].hidden {
+			continue
+		}
 		rows = append(rows, [2]string{n, commands[n].summary})
 	}
 	writeRows(w, rows)

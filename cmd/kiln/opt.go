@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 )
@@ -100,7 +101,7 @@ var optionKindName = [...]string{pass.StringOption: "STRING", pass.BoolOption: "
 
 func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o := &optOptions{}
-	reg := passRegistry()
+	reg := kiln.Passes()
 	files, code := optCommandLine(o, reg).parse(args, stdout, stderr)
 	if code >= 0 {
 		return code

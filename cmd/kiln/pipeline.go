@@ -4,34 +4,17 @@ import (
 	"io"
 	"strings"
 
-	"github.com/kiln-gpu/kiln/gpu/outline"
-	"github.com/kiln-gpu/kiln/gpu/tobinary"
+	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
-	"github.com/kiln-gpu/kiln/runner"
-	"github.com/kiln-gpu/kiln/spirv/lowering"
-	spirvtransforms "github.com/kiln-gpu/kiln/spirv/transforms"
-	"github.com/kiln-gpu/kiln/vector/transforms"
 )
-
-// passRegistry lists every pass `kiln opt` can run by name.
-func passRegistry() pass.Registry {
-	reg := pass.Registry{}
-	pass.RegisterTransforms(reg)
-	outline.Register(reg)
-	spirvtransforms.Register(reg)
-	transforms.Register(reg)
-	lowering.Register(reg)
-	reg.Add(lowering.TestEntryPointABIPass, runner.VulkanRunnerPipeline(reg), tobinary.Pass)
-	return reg
-}
 
 // runPipeline runs the passes named on the command line over the top-level
 // op m (a builtin.module unless --no-implicit-module): each --pass-pipeline
 // text in turn, and runs of --<pass> flags as one pipeline on m's op name,
 // as mlir-opt anchors its pass manager, in command-line order.
 func runPipeline(m *ir.Operation, o *optOptions, timing *pass.Timing, stderr io.Writer) error {
-	reg := passRegistry()
+	reg := kiln.Passes()
 	cfg := pass.Config{
 		DisableThreading: o.disableThreading,
 		NoVerify:         !o.verifyEach,

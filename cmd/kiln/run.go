@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/runner"
 )
@@ -55,7 +56,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	_, err = runner.Run(mod, runner.Options{
 		Entry: *entry, Reference: *reference, Device: *device, Validate: *validate, Time: *timing || libs.vulkanRuntime,
-		Out: out, Passes: passRegistry(), SubgroupSize: *subgroup, MaxHostMemory: int64(maxMem),
+		Out: out, Passes: kiln.Passes(), SubgroupSize: *subgroup, MaxHostMemory: int64(maxMem),
 	})
 	out.Flush()
 	if err != nil {

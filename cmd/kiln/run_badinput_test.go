@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kiln-gpu/kiln/runner"
+	"github.com/kiln-gpu/kiln"
 )
 
 // badProgram is the sample kernel file with edits (old, new pairs) applied.
@@ -56,7 +56,7 @@ func TestRunBadInput(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if c.vulkan {
-				if missing := runner.Missing(passRegistry()); len(missing) > 0 {
+				if missing := kiln.Missing(kiln.Passes()); len(missing) > 0 {
 					t.Skipf("the SPIR-V pipeline is not registered yet (missing %s)", strings.Join(missing, ", "))
 				}
 				needRunDevice(t)

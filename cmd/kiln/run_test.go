@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/ir/irtest"
-	"github.com/kiln-gpu/kiln/runner"
 )
 
 // upstreamVulkanTests lists the upstream Vulkan integration tests, read in
@@ -82,7 +82,7 @@ var timeLines = regexp.MustCompile(`(?m)^(Compute shader execution time|Command 
 // with VK_DRIVER_FILES) with the validation layer on, checks the output
 // with FileCheck and compares it with the --reference run.
 func TestRunVulkanUpstream(t *testing.T) {
-	if missing := runner.Missing(passRegistry()); len(missing) > 0 {
+	if missing := kiln.Missing(kiln.Passes()); len(missing) > 0 {
 		t.Skipf("the SPIR-V pipeline is not registered yet in passRegistry (missing %s)", strings.Join(missing, ", "))
 	}
 	needRunDevice(t)
@@ -126,7 +126,7 @@ func needRunDevice(t *testing.T) {
 // outlined, a target environment derived from the device) on Vulkan with
 // validation, and compares with --reference.
 func TestRunSamplesVulkan(t *testing.T) {
-	if missing := runner.Missing(passRegistry()); len(missing) > 0 {
+	if missing := kiln.Missing(kiln.Passes()); len(missing) > 0 {
 		t.Skipf("the SPIR-V pipeline is not registered yet in passRegistry (missing %s)", strings.Join(missing, ", "))
 	}
 	needRunDevice(t)

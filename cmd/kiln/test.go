@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/lit"
 	"github.com/kiln-gpu/kiln/runner"
@@ -26,8 +26,8 @@ func init() {
 	// lit's `not` and `split-file`, which RUN lines of `kiln test` reach
 	// through the `kiln` of lit's bin directory (lit.NewEnv).
 	for _, name := range []string{"lit-not", "lit-split-file"} {
-		commands[name] = command{"lit's " + strings.TrimPrefix(name, "lit-") + " for the RUN lines of kiln test",
-			func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		commands[name] = command{summary: "lit's " + strings.TrimPrefix(name, "lit-") + " for the RUN lines of kiln test", hidden: true,
+			run: func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				code, _ := lit.LitMain(append([]string{name}, args...), stdin, stdout, stderr)
 				return code
 			}}
@@ -46,8 +46,10 @@ func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
 // The exit status is 0 when nothing failed, 1 when something did, 2 for
 // usage errors.
 func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("kiln test", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	c := newCommandLine("kiln test", "kiln test [flags] PATH...",
+		"Runs .amber files, .mlir files with RUN lines and .mlir host programs with CHECK lines,\n"+
+			"on each --device, and prints a line per test that does not pass and the summary.")
+	fs := c.fs
 	var devices stringList
 	fs.Var(&devices, "device", "device by index or name substring, or all; repeat for a matrix (default $KILN_DEVICE, else the best device)")
 	jobs := fs.Int("j", 0, "tests run in parallel (default the CPU count)")
@@ -56,15 +58,10 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	shardCount := fs.Int("shard-count", 0, "split the suite into N shards (default $TEST_TOTAL_SHARDS)")
 	timeout := fs.Duration("timeout", 5*time.Minute, "time limit of each test (0: none)")
 	xfail := fs.String("xfail", "", "file listing the tests expected to fail, one path a line ('#' comments)")
-	junit := fs.String("junit", "", "write a JUnit XML report to FILE")
-	jsonOut := fs.String("json", "", "write a JSON report to FILE")
+	junit := fs.String("junit", "", "write a JUnit XML report to `FILE`")
+	jsonOut := fs.String("json", "", "write a JSON report to `FILE`")
 	verbose := fs.Bool("v", false, "print a line for passing tests too")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: kiln test [flags] PATH...")
-		fmt.Fprintln(stderr, "Runs .amber files, .mlir files with RUN lines and .mlir host programs with CHECK lines.")
-		fs.PrintDefaults()
-	}
-	paths, code := parseInterleaved(fs, jobsArgs(args))
+	paths, code := c.parse(jobsArgs(args), stdout, stderr)
 	if code >= 0 {
 		return code
 	}
@@ -73,8 +70,7 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(paths) == 0 {
-		fs.Usage()
-		return 2
+		return c.usageError(stderr, "give the tests' files or folders")
 	}
 	var re *regexp.Regexp
 	if *filter != "" {
@@ -222,7 +218,7 @@ func hostProgram(inst *vulkan.Instance) func(ctx context.Context, path string, d
 		ctx, mod, err := loadKernelFile(path, nil)
 		if err == nil {
 			var out bytes.Buffer
-			_, err = runner.Run(mod, runner.Options{Instance: inst, Device: strconv.Itoa(dev), Out: &out, Passes: passRegistry()})
+			_, err = runner.Run(mod, runner.Options{Instance: inst, Device: strconv.Itoa(dev), Out: &out, Passes: kiln.Passes()})
 			if err == nil {
 				return out.String(), nil
 			}

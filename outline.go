@@ -1,4 +1,4 @@
-package runner
+package kiln
 
 import (
 	"github.com/kiln-gpu/kiln/ir"
@@ -34,22 +34,29 @@ func Outline(module *ir.Operation, reg pass.Registry) error {
 
 // CompileAll compiles every gpu.module of module, in order. env is the
 // target environment of modules that carry none (nil: spirv's default).
-func (c *Compiler) CompileAll(module *ir.Operation, env *spirv.TargetEnvAttr) ([]*Compiled, error) {
-	gms := gpuModules(module)
-	if len(gms) == 0 {
-		return nil, module.Errorf("no gpu.module to compile")
-	}
-	var out []*Compiled
-	for _, gm := range gms {
+func (c *Compiler) CompileAll(module *ir.Operation, env *spirv.TargetEnvAttr) ([]*Module, error) {
+	return compileEach(module, func(gm *ir.Operation) (*Module, error) {
 		e := spirv.LookupTargetEnv(gm)
 		if e == nil {
 			e = env
 		}
-		r, err := c.Compile(gm, e)
+		return c.Compile(gm, e)
+	})
+}
+
+// compileEach compiles every gpu.module of module with compile, in order.
+func compileEach(module *ir.Operation, compile func(gm *ir.Operation) (*Module, error)) ([]*Module, error) {
+	gms := gpuModules(module)
+	if len(gms) == 0 {
+		return nil, module.Errorf("no gpu.module to compile")
+	}
+	var out []*Module
+	for _, gm := range gms {
+		m, err := compile(gm)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, r)
+		out = append(out, m)
 	}
 	return out, nil
 }

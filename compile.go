@@ -1,4 +1,4 @@
-package runner
+package kiln
 
 import (
 	"context"
@@ -26,15 +26,21 @@ var Pipeline = []string{
 	"canonicalize",
 }
 
-// Compiler turns gpu.modules into validated SPIR-V words and a manifest.
-// It caches its results per (gpu.module, target environment), so that a
-// kernel launched many times is compiled once. It is safe for concurrent use.
+// Compiler turns gpu.modules into validated SPIR-V words and their
+// manifest. It caches its results per (gpu.module, target environment), so
+// that a kernel launched many times is compiled once. It is safe for
+// concurrent use: different modules compile in parallel (the ir.Context is
+// safe for concurrent use), and a second caller asking for a module being
+// compiled waits for that compile instead of repeating it.
 type Compiler struct {
 	// Passes must provide every pass of Pipeline by its argument name.
 	Passes pass.Registry
 	// Validator, when set, overrides spirv-val's target environment, which
 	// is otherwise the Vulkan version of the module's SPIR-V version.
 	Validator *validate.Validator
+	// SkipValidation turns spirv-val off, for callers that only compile
+	// and never hand the words to a driver; Device.Compile always validates.
+	SkipValidation bool
 	// MaxVersion, when set, caps the SPIR-V version of every target
 	// environment, so that `kiln compile --target-env=vulkan1.0` builds
 	// SPIR-V 1.0 even for a file whose target allows 1.4.
@@ -43,19 +49,20 @@ type Compiler struct {
 	Extra []string
 
 	mu    sync.Mutex
-	cache map[cacheKey]*Compiled
+	cache map[cacheKey]*cacheEntry
+}
+
+// cacheEntry is one compile, done or in progress (done closes when mod
+// and err are set).
+type cacheEntry struct {
+	done chan struct{}
+	mod  *Module
+	err  error
 }
 
 type cacheKey struct {
 	module *ir.Operation
 	env    *spirv.TargetEnvAttr
-}
-
-// Compiled is one gpu.module compiled for one target environment.
-type Compiled struct {
-	Words    []uint32
-	SPIRV    *ir.Operation // the spirv.module the words come from
-	Manifest ModuleManifest
 }
 
 // Missing returns the passes of Pipeline that reg lacks.
@@ -74,7 +81,7 @@ func Missing(reg pass.Registry) []string {
 // already has its spirv.module beside it (named __spv__NAME, as the
 // conversion and VulkanRunnerPipeline leave it) is not converted again:
 // that spirv.module is serialized as it is.
-func (c *Compiler) Compile(gm *ir.Operation, env *spirv.TargetEnvAttr) (*Compiled, error) {
+func (c *Compiler) Compile(gm *ir.Operation, env *spirv.TargetEnvAttr) (*Module, error) {
 	if env == nil {
 		env = spirv.LookupTargetEnv(gm)
 	}
@@ -84,22 +91,24 @@ func (c *Compiler) Compile(gm *ir.Operation, env *spirv.TargetEnvAttr) (*Compile
 	env = capVersion(gm.Context(), env, c.MaxVersion)
 	key := cacheKey{gm, env}
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if r := c.cache[key]; r != nil {
-		return r, nil
+	e := c.cache[key]
+	if e == nil {
+		if c.cache == nil {
+			c.cache = map[cacheKey]*cacheEntry{}
+		}
+		e = &cacheEntry{done: make(chan struct{})}
+		c.cache[key] = e
+		c.mu.Unlock()
+		e.mod, e.err = c.compile(gm, env)
+		close(e.done)
+	} else {
+		c.mu.Unlock()
+		<-e.done
 	}
-	r, err := c.compile(gm, env)
-	if err != nil {
-		return nil, err
-	}
-	if c.cache == nil {
-		c.cache = map[cacheKey]*Compiled{}
-	}
-	c.cache[key] = r
-	return r, nil
+	return e.mod, e.err
 }
 
-func (c *Compiler) compile(gm *ir.Operation, env *spirv.TargetEnvAttr) (*Compiled, error) {
+func (c *Compiler) compile(gm *ir.Operation, env *spirv.TargetEnvAttr) (*Module, error) {
 	if gm.Name() != "gpu.module" {
 		return nil, gm.Errorf("expected a gpu.module to compile, got '%s'", gm.Name())
 	}
@@ -148,7 +157,7 @@ func compiledBeside(gm *ir.Operation) *ir.Operation {
 }
 
 // finish serializes and validates the spirv.module compiled from gm.
-func (c *Compiler) finish(gm, sm *ir.Operation, env *spirv.TargetEnvAttr) (*Compiled, error) {
+func (c *Compiler) finish(gm, sm *ir.Operation, env *spirv.TargetEnvAttr) (*Module, error) {
 	words, err := serialize.Serialize(sm)
 	if err != nil {
 		return nil, err
@@ -157,15 +166,17 @@ func (c *Compiler) finish(gm, sm *ir.Operation, env *spirv.TargetEnvAttr) (*Comp
 	if v == nil {
 		v = &validate.Validator{Env: VulkanEnv(env)}
 	}
-	if err := v.Validate(context.Background(), words); err != nil {
-		return nil, gm.Errorf("the SPIR-V of this gpu.module fails validation: %v", err)
+	if !c.SkipValidation {
+		if err := v.Validate(context.Background(), words); err != nil {
+			return nil, gm.Errorf("the SPIR-V of this gpu.module fails validation: %v", err)
+		}
 	}
-	man, err := buildManifest(gm, sm)
+	m, err := buildManifest(gm, sm)
 	if err != nil {
 		return nil, err
 	}
-	man.Env = string(v.Env)
-	return &Compiled{Words: words, SPIRV: sm, Manifest: man}, nil
+	m.Env, m.Words, m.SPIRV = string(v.Env), words, sm
+	return m, nil
 }
 
 // capVersion lowers env's SPIR-V version to max (when max is set).

@@ -1,4 +1,4 @@
-package runner
+package kiln
 
 import (
 	"github.com/kiln-gpu/kiln/ir"

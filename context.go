@@ -1,0 +1,48 @@
+package kiln
+
+import (
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/cf"
+	"github.com/kiln-gpu/kiln/fn"
+	"github.com/kiln-gpu/kiln/gpu"
+	"github.com/kiln-gpu/kiln/gpu/outline"
+	"github.com/kiln-gpu/kiln/gpu/tobinary"
+	"github.com/kiln-gpu/kiln/index"
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/llvm"
+	"github.com/kiln-gpu/kiln/ir/pass"
+	mathd "github.com/kiln-gpu/kiln/math"
+	"github.com/kiln-gpu/kiln/memref"
+	"github.com/kiln-gpu/kiln/scf"
+	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/lowering"
+	spirvtransforms "github.com/kiln-gpu/kiln/spirv/transforms"
+	"github.com/kiln-gpu/kiln/ub"
+	"github.com/kiln-gpu/kiln/vector"
+	"github.com/kiln-gpu/kiln/vector/transforms"
+)
+
+// Dialects returns every dialect Kiln defines.
+func Dialects() []*ir.Dialect {
+	return []*ir.Dialect{fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(),
+		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), index.Dialect(), ub.Dialect(), llvm.Dialect()}
+}
+
+// NewContext returns a context with every dialect Kiln defines loaded.
+func NewContext() *ir.Context {
+	return ir.NewContext(Dialects()...)
+}
+
+// Passes returns a registry of every pass Kiln defines, by the argument
+// name `kiln opt` and pass pipelines use (canonicalize, convert-to-spirv,
+// test-vulkan-runner-pipeline, ...). It holds the passes of Pipeline.
+func Passes() pass.Registry {
+	reg := pass.Registry{}
+	pass.RegisterTransforms(reg)
+	outline.Register(reg)
+	spirvtransforms.Register(reg)
+	transforms.Register(reg)
+	lowering.Register(reg)
+	reg.Add(lowering.TestEntryPointABIPass, VulkanRunnerPipeline(reg), tobinary.Pass)
+	return reg
+}

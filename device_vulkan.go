@@ -1,0 +1,156 @@
+//go:build cgo
+
+package kiln
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/kiln-gpu/kiln/interp"
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/runtime/vulkan"
+	"github.com/kiln-gpu/kiln/spirv"
+)
+
+// vkDevice runs kernels on a Vulkan device.
+type vkDevice struct {
+	inst *vulkan.Instance
+	dev  *vulkan.Device
+	info vulkan.DeviceInfo
+
+	mu      sync.Mutex
+	kernels map[*Kernel]*vulkan.Kernel // pipelines, built on first launch
+}
+
+func openVulkan(spec string) (*Device, error) {
+	inst, err := vulkan.NewInstance(vulkan.InstanceConfig{})
+	if err != nil {
+		return nil, fmt.Errorf("kiln.Open: cannot start Vulkan: %v", err)
+	}
+	if strings.EqualFold(spec, "lavapipe") {
+		spec = "llvmpipe" // Mesa's lavapipe driver names its device llvmpipe
+	}
+	idx, err := inst.Select(spec)
+	var dev *vulkan.Device
+	if err == nil {
+		dev, err = inst.Open(idx, vulkan.DeviceConfig{})
+	}
+	if err != nil {
+		inst.Close()
+		return nil, fmt.Errorf("kiln.Open: %v", err)
+	}
+	info := dev.Info()
+	l := info.Limits
+	return &Device{
+		Name: info.Name,
+		Limits: Limits{
+			MaxWorkgroupInvocations: l.MaxComputeWorkGroupInvocations,
+			MaxWorkgroupSize:        l.MaxComputeWorkGroupSize,
+			MaxWorkgroupCount:       l.MaxComputeWorkGroupCount,
+			MaxSharedMemory:         l.MaxComputeSharedMemorySize,
+			MaxStorageBufferRange:   uint64(l.MaxStorageBufferRange),
+			SubgroupSize:            info.Subgroup.Size,
+		},
+		be: &vkDevice{inst: inst, dev: dev, info: info, kernels: map[*Kernel]*vulkan.Kernel{}},
+	}, nil
+}
+
+func (v *vkDevice) targetEnv(ctx *ir.Context) *spirv.TargetEnvAttr {
+	return DeviceTargetEnv(ctx, v.info)
+}
+
+func (v *vkDevice) close() error {
+	v.mu.Lock()
+	for _, k := range v.kernels {
+		k.Free()
+	}
+	v.kernels = nil
+	v.mu.Unlock()
+	err := v.dev.Close()
+	v.inst.Close()
+	return err
+}
+
+type vkBuffer struct{ buf *vulkan.Buffer }
+
+func (v *vkDevice) alloc(_ string, _ []int64, bytes int64) (bufferImpl, error) {
+	// Vulkan has no empty buffers, and storage blocks are read in words.
+	b, err := v.dev.NewBuffer(uint64(max(4, (bytes+3)/4*4)))
+	if err != nil {
+		return nil, err
+	}
+	return vkBuffer{b}, nil
+}
+
+func (b vkBuffer) write(data []byte) error { return b.buf.Write(0, data) }
+func (b vkBuffer) read(data []byte) error  { return b.buf.Read(0, data) }
+func (b vkBuffer) free()                   { b.buf.Free() }
+
+func (v *vkDevice) launch(p *Program, m *Module, k *Kernel, fn *ir.Operation, grid [3]uint32, args []any) error {
+	vk, err := v.kernel(m, k)
+	if err != nil {
+		return fn.Errorf("cannot make a Vulkan pipeline for kernel '%s': %v", k.Name, err)
+	}
+	var vkArgs []vulkan.Arg
+	entry := fn.Region(0).Entry()
+	for i, a := range args {
+		bd := k.Args[i]
+		if bd.Unused {
+			continue
+		}
+		var buf *vulkan.Buffer
+		switch a := a.(type) {
+		case *Buffer:
+			buf = a.impl.(vkBuffer).buf
+			if bd.Size > 0 && uint64(bd.Size) > buf.Size() {
+				return fn.Errorf("argument %d of kernel '%s' holds %d bytes, the kernel reads %d", i, k.Name, buf.Size(), bd.Size)
+			}
+		case interp.Scalar:
+			one := interp.NewMemRef(entry.Arg(i).Type(), []int64{1}, nil)
+			one.Set(a, 0)
+			data := one.Bytes()
+			if bd.Size > 0 && int64(len(data)) > bd.Size {
+				data = data[:bd.Size] // an index lowered to i32
+			}
+			if buf, err = v.dev.NewBuffer(uint64(max(4, len(data)))); err == nil {
+				defer buf.Free()
+				err = buf.Write(0, data)
+			}
+			if err != nil {
+				return fn.Errorf("argument %d of kernel '%s': %v", i, k.Name, err)
+			}
+		}
+		vkArgs = append(vkArgs, vulkan.Arg{Set: bd.Set, Binding: bd.Binding, Buffer: buf})
+	}
+	if _, err := v.dev.Dispatch(vk, grid, vkArgs, nil); err != nil {
+		return fn.Errorf("launch of kernel '%s' failed: %v", k.Name, err)
+	}
+	return nil
+}
+
+// kernel returns the pipeline of k, built on first use.
+func (v *vkDevice) kernel(m *Module, k *Kernel) (*vulkan.Kernel, error) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if vk := v.kernels[k]; vk != nil {
+		return vk, nil
+	}
+	spec := vulkan.KernelSpec{Code: m.Words, Entry: k.Entry, WorkgroupSize: k.WorkgroupSize}
+	for _, a := range k.Args {
+		if a.Unused {
+			continue
+		}
+		b := vulkan.Binding{Set: a.Set, Binding: a.Binding}
+		if a.StorageClass == "Uniform" {
+			b.Class = vulkan.Uniform
+		}
+		spec.Bindings = append(spec.Bindings, b)
+	}
+	vk, err := v.dev.NewKernel(spec)
+	if err != nil {
+		return nil, err
+	}
+	v.kernels[k] = vk
+	return vk, nil
+}
