@@ -25,6 +25,8 @@ func runCompile(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	outDir := fs.String("o", ".", "output directory for the .spv files and manifest.json")
 	envFlag := fs.String("target-env", "", "spirv-val environment, vulkan1.0 to vulkan1.3; also the SPIR-V version of modules without a spirv.target_env")
+	in := newInput()
+	fs.Var(&in.limit, "max-input-size", "read inputs up to `SIZE` bytes (K, M, G suffixes)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: kiln compile FILE.mlir [-o OUT] [--target-env=vulkan1.0..1.3]")
 		fs.PrintDefaults()
@@ -37,7 +39,7 @@ func runCompile(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	ctx, mod, err := loadKernelFile(files[0], stdin)
+	ctx, mod, err := loadKernelFile(in, files[0], stdin)
 	if err != nil {
 		return reportDiag(ctx, "kiln compile", err, stderr)
 	}

@@ -27,6 +27,7 @@ type optOptions struct {
 	disableThreading  bool
 	verifyEach        bool
 	noImplicitModule  bool
+	in                *input
 }
 
 const optUsage = `usage: kiln opt [FILE|-] [flags]
@@ -47,11 +48,12 @@ Parses MLIR text, verifies it, runs passes and prints the result.
   --mlir-timing                 print the time each pass took
   --mlir-disable-threading      run passes, verify and print on one goroutine
   --verify-each=false           do not verify after each pass
+  --max-input-size=SIZE         read inputs up to SIZE bytes (K, M, G suffixes; default 256M)
   -o FILE                       write output to FILE (default stdout)
 `
 
 func parseOptArgs(args []string) (*optOptions, error) {
-	o := &optOptions{output: "-", verifyEach: true}
+	o := &optOptions{output: "-", verifyEach: true, in: newInput()}
 	input, err := parseMLIRArgs(args, func(f mlirFlag) error {
 		switch f.Name {
 		case "o":
@@ -84,6 +86,12 @@ func parseOptArgs(args []string) (*optOptions, error) {
 			return f.Bool(&o.disableThreading)
 		case "verify-each":
 			return f.Bool(&o.verifyEach)
+		case "max-input-size":
+			v, err := f.Value()
+			if err != nil {
+				return err
+			}
+			return o.in.limit.Set(v)
 		case "h", "help":
 			return errHelp
 		}
@@ -111,16 +119,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
 		return 2
 	}
-	var src []byte
-	name := o.input
-	if o.input == "-" {
-		src, err = io.ReadAll(stdin)
-		name = "<stdin>"
-	} else {
-		src, err = os.ReadFile(o.input)
-	}
+	src, name, err := o.in.readText(o.input, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
+		reportInput("kiln opt", err, stderr)
 		return 1
 	}
 	dest, closeDest, err := openOutput(o.output, stdout)

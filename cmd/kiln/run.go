@@ -29,6 +29,8 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	reference := fs.Bool("reference", false, "run kernels in the reference interpreter instead of Vulkan")
 	subgroup := fs.Int("subgroup-size", 0, "subgroup width of --reference runs (default: the selected device's, else 32)")
 	fs.StringVar(entry, "e", "main", "the host function to run (mlir-runner's name for --entry)")
+	in := newInput()
+	fs.Var(&in.limit, "max-input-size", "read inputs up to `SIZE` bytes (K, M, G suffixes)")
 	var libs sharedLibs
 	fs.Var(&libs, "shared-libs", "mlir-runner's runtime libraries, comma-separated: kiln run implements "+strings.Join(runtimeLibraries, ", ")+" and accepts them by name")
 	result := fs.String("entry-point-result", "void", "mlir-runner's result type of the entry function: only void")
@@ -48,7 +50,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kiln run: --entry-point-result=%s: the entry function must return nothing (void)\n", *result)
 		return 2
 	}
-	ctx, mod, err := loadKernelFile(files[0], stdin)
+	ctx, mod, err := loadKernelFile(in, files[0], stdin)
 	if err != nil {
 		return reportDiag(ctx, "kiln run", err, stderr)
 	}
@@ -107,16 +109,9 @@ func parseInterleaved(fs *flag.FlagSet, args []string) (files []string, code int
 }
 
 // loadKernelFile reads, parses and verifies FILE ("-": stdin).
-func loadKernelFile(path string, stdin io.Reader) (*ir.Context, *ir.Operation, error) {
+func loadKernelFile(in *input, path string, stdin io.Reader) (*ir.Context, *ir.Operation, error) {
 	ctx := newContext()
-	var src []byte
-	var err error
-	if path == "-" {
-		src, err = io.ReadAll(stdin)
-		path = "<stdin>"
-	} else {
-		src, err = os.ReadFile(path)
-	}
+	src, path, err := in.readText(path, stdin)
 	if err != nil {
 		return ctx, nil, err
 	}
@@ -131,7 +126,9 @@ func loadKernelFile(path string, stdin io.Reader) (*ir.Context, *ir.Operation, e
 // reportDiag prints err, as a located diagnostic when it is one, and returns 1.
 func reportDiag(ctx *ir.Context, cmd string, err error, stderr io.Writer) int {
 	var d *ir.Diagnostic
-	if errors.As(err, &d) {
+	if _, ok := err.(*inputError); ok {
+		reportInput(cmd, err, stderr)
+	} else if errors.As(err, &d) {
 		fmt.Fprint(stderr, d.Format(ctx))
 	} else {
 		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)

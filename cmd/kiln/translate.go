@@ -29,6 +29,7 @@ type translateOptions struct {
 	emitDebugInfo      bool
 	validationPrefix   string
 	print              ir.PrintOptions
+	in                 *input
 }
 
 const translateUsage = `usage: kiln translate MODE... [FILE|-] [flags]
@@ -54,6 +55,7 @@ flags:
   --mlir-print-op-generic       print every op in the generic form
   --mlir-print-debuginfo        print locations
   --mlir-print-local-scope      print locations in place (Kiln always does)
+  --max-input-size=SIZE         read inputs up to SIZE bytes (K, M, G suffixes; default 256M)
   -o FILE                       write output to FILE (default stdout)
 `
 
@@ -66,7 +68,7 @@ var translations = map[string]struct{ in, out bool }{
 }
 
 func parseTranslateArgs(args []string) (*translateOptions, error) {
-	o := &translateOptions{output: "-"}
+	o := &translateOptions{output: "-", in: newInput()}
 	input, err := parseMLIRArgs(args, func(f mlirFlag) error {
 		if _, ok := translations[f.Name]; ok {
 			o.steps = append(o.steps, f.Name)
@@ -101,6 +103,12 @@ func parseTranslateArgs(args []string) (*translateOptions, error) {
 			v, err := f.Value()
 			o.output = v
 			return err
+		case "max-input-size":
+			v, err := f.Value()
+			if err != nil {
+				return err
+			}
+			return o.in.limit.Set(v)
 		}
 		return fmt.Errorf("unknown flag %q", "--"+f.Name)
 	})
@@ -144,16 +152,14 @@ func runTranslate(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "kiln translate: %v\n", err)
 		return 2
 	}
-	name := o.input
-	var src []byte
-	if o.input == "-" {
-		src, err = io.ReadAll(stdin)
-		name = "<stdin>"
-	} else {
-		src, err = os.ReadFile(o.input)
+	text := translations[o.steps[0]].in
+	read := o.in.readSPIRV
+	if text {
+		read = o.in.readText
 	}
+	src, name, err := read(o.input, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "kiln translate: %v\n", err)
+		reportInput("kiln translate", err, stderr)
 		return 1
 	}
 	dest, closeDest, err := openOutput(o.output, stdout)
@@ -162,7 +168,6 @@ func runTranslate(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return 1
 	}
 	out := bufio.NewWriterSize(dest, 64<<10)
-	text := translations[o.steps[0]].in
 	// Only text splits; mlir-translate joins the chunks' outputs with no
 	// marker between them.
 	chunks := chunkRun{name: name, text: string(src), split: o.splitInput && text, verify: o.verifyDiagnostics && text, context: translateContext}
