@@ -10,9 +10,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/runner"
+	"github.com/kiln-gpu/kiln/runtime/vulkan"
 )
 
 // runRun implements `kiln run FILE.mlir [--device=NAME|INDEX] [--entry=NAME]
@@ -27,6 +29,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	validate := fs.Bool("validate", os.Getenv("KILN_VALIDATE") == "1", "turn on the Vulkan validation layer and fail on any message (default: KILN_VALIDATE=1)")
 	timing := fs.Bool("time", false, "print each kernel's device time and host overhead")
 	reference := fs.Bool("reference", false, "run kernels in the reference interpreter instead of Vulkan")
+	timeout := fs.Duration("timeout", vulkan.DefaultDispatchTimeout, "give up on a dispatch that has not finished after this long (a hung device)")
 	subgroup := fs.Int("subgroup-size", 0, "subgroup width of --reference runs (default: the selected device's, else 32)")
 	fs.StringVar(entry, "e", "main", "the host function to run (mlir-runner's name for --entry)")
 	in := newInput()
@@ -35,7 +38,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&libs, "shared-libs", "mlir-runner's runtime libraries, comma-separated: kiln run implements "+strings.Join(runtimeLibraries, ", ")+" and accepts them by name")
 	result := fs.String("entry-point-result", "void", "mlir-runner's result type of the entry function: only void")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: kiln run FILE.mlir|- [--device=NAME|INDEX] [--entry=NAME] [--validate] [--time] [--reference [--subgroup-size=N]]")
+		fmt.Fprintln(stderr, "usage: kiln run FILE.mlir|- [--device=NAME|INDEX] [--entry=NAME] [--validate] [--time] [--timeout=1m] [--reference [--subgroup-size=N]]")
 		fs.PrintDefaults()
 	}
 	files, code := parseInterleaved(fs, args)
@@ -50,20 +53,61 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kiln run: --entry-point-result=%s: the entry function must return nothing (void)\n", *result)
 		return 2
 	}
+	if *timeout <= 0 {
+		fmt.Fprintf(stderr, "kiln run: --timeout=%v: want a positive duration\n", *timeout)
+		return 2
+	}
 	ctx, mod, err := loadKernelFile(in, files[0], stdin)
 	if err != nil {
 		return reportDiag(ctx, "kiln run", err, stderr)
 	}
+	var inst *vulkan.Instance
+	if !*reference {
+		// The device is chosen here, so that a bad --device or a missing
+		// driver is reported as what it is, not against the module.
+		var code int
+		if inst, code = openInstance(*device, *validate, *timeout, stderr); inst == nil {
+			return code
+		}
+		defer inst.Close()
+	}
 	out := bufio.NewWriter(stdout)
 	_, err = runner.Run(mod, runner.Options{
 		Entry: *entry, Reference: *reference, Device: *device, Validate: *validate, Time: *timing || libs.vulkanRuntime,
-		Out: out, Passes: passRegistry(), SubgroupSize: *subgroup,
+		Out: out, Passes: passRegistry(), SubgroupSize: *subgroup, Instance: inst,
 	})
 	out.Flush()
 	if err != nil {
 		return reportDiag(ctx, "kiln run", err, stderr)
 	}
 	return 0
+}
+
+// openInstance starts Vulkan for kiln run and checks that --device (or
+// $KILN_DEVICE) selects a device. On failure it reports and returns the
+// exit status: 2 for a bad --device, 1 when Vulkan cannot start.
+func openInstance(device string, validate bool, timeout time.Duration, stderr io.Writer) (*vulkan.Instance, int) {
+	inst, err := vulkan.NewInstance(vulkan.InstanceConfig{Validation: validate, DispatchTimeout: timeout})
+	if err != nil {
+		fmt.Fprintf(stderr, "kiln run: cannot start Vulkan (--reference runs without it): %v\n", err)
+		return nil, 1
+	}
+	if _, err := inst.Select(device); err != nil {
+		inst.Close()
+		flag := "--device=" + device
+		if device == "" {
+			flag = "the default device"
+			if env := os.Getenv("KILN_DEVICE"); env != "" {
+				flag = "KILN_DEVICE=" + env
+			}
+		}
+		fmt.Fprintf(stderr, "kiln run: %s: %v\n", flag, err)
+		if device == "" {
+			return nil, 1
+		}
+		return nil, 2
+	}
+	return inst, 0
 }
 
 // runtimeLibraries are the runtime libraries of MLIR's runners whose
