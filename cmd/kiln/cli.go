@@ -94,6 +94,14 @@ func (c *commandLine) walk(args []string, operands *[]string) error {
 	return nil
 }
 
+// inputFlag declares --max-input-size, the limit of the command's input
+// reader, and returns the reader.
+func (c *commandLine) inputFlag() *input {
+	in := newInput()
+	c.fs.Var(&in.limit, "max-input-size", "read inputs up to `SIZE` bytes (K, M, G suffixes)")
+	return in
+}
+
 // usageError reports a command line that parsed but is wrong, and returns 2.
 func (c *commandLine) usageError(stderr io.Writer, msg string) int {
 	fmt.Fprintf(stderr, "%s: %s\nrun '%s --help' for usage\n", c.fs.Name(), msg, c.fs.Name())

@@ -22,6 +22,7 @@ func runCompile(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cl.fs
 	outDir := fs.String("o", ".", "output `DIR` for the .spv files and manifest.json")
 	envFlag := fs.String("target-env", "", "spirv-val `ENV`ironment, vulkan1.0 to vulkan1.3; also the SPIR-V version of modules without a spirv.target_env")
+	in := cl.inputFlag()
 	files, code := cl.parse(args, stdout, stderr)
 	if code >= 0 {
 		return code
@@ -29,7 +30,7 @@ func runCompile(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) != 1 {
 		return cl.usageError(stderr, "give one input file")
 	}
-	ctx, mod, err := loadKernelFile(files[0], stdin)
+	ctx, mod, err := loadKernelFile(in, files[0], stdin)
 	if err != nil {
 		return reportDiag(ctx, "kiln compile", err, stderr)
 	}

@@ -31,6 +31,7 @@ type optOptions struct {
 	verifyEach        bool
 	noImplicitModule  bool
 	listPasses        bool
+	in                *input
 }
 
 // optCommandLine declares kiln opt's flags on o. A flag that is not one of
@@ -53,6 +54,7 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.BoolVar(&o.timing, "mlir-timing", false, "print the time each pass took")
 	fs.BoolVar(&o.disableThreading, "mlir-disable-threading", false, "run passes, verify and print on one goroutine")
 	fs.BoolVar(&o.verifyEach, "verify-each", true, "verify the IR after each pass")
+	o.in = c.inputFlag()
 	fs.BoolVar(&o.listPasses, "list-passes", false, "list the registered passes with their options and exit")
 	c.other = func(name, value string, hasValue bool) (bool, error) {
 		if _, ok := reg[name]; !ok {
@@ -113,17 +115,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.input, code = oneInput(files, "kiln opt", stderr); code >= 0 {
 		return code
 	}
-	var err error
-	var src []byte
-	name := o.input
-	if o.input == "-" {
-		src, err = io.ReadAll(stdin)
-		name = "<stdin>"
-	} else {
-		src, err = os.ReadFile(o.input)
-	}
+	src, name, err := o.in.readText(o.input, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
+		reportInput("kiln opt", err, stderr)
 		return 1
 	}
 	dest, closeDest, err := openOutput(o.output, stdout)

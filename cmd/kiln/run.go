@@ -5,16 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/runner"
+	"github.com/kiln-gpu/kiln/runtime/vulkan"
 )
 
 // runRun implements `kiln run FILE.mlir [--device=NAME|INDEX] [--entry=NAME]
@@ -31,13 +31,15 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	validate := fs.Bool("validate", os.Getenv("KILN_VALIDATE") == "1", "turn on the Vulkan validation layer and fail on any message (default: KILN_VALIDATE=1)")
 	timing := fs.Bool("time", false, "print each kernel's device time and host overhead")
 	reference := fs.Bool("reference", false, "run kernels in the reference interpreter instead of Vulkan")
+	timeout := fs.Duration("timeout", vulkan.DefaultDispatchTimeout, "give up on a dispatch that has not finished after this long (a hung device)")
 	subgroup := fs.Int("subgroup-size", 0, "subgroup width of --reference runs (default: the selected device's, else 32)")
 	fs.StringVar(entry, "e", "main", "the host function to run (mlir-runner's name for --entry)")
 	var maxMem byteSize
-	fs.Var(&maxMem, "max-host-memory", "bound on the host memory of the program's memrefs, in bytes or with a K, M, G or T (binary) suffix (default: three quarters of the machine's memory)")
+	fs.Var(&maxMem, "max-host-memory", "bound on the host memory of the program's memrefs, in bytes or with a K, M or G (binary) suffix (default: three quarters of the machine's memory)")
 	var libs sharedLibs
 	fs.Var(&libs, "shared-libs", "mlir-runner's runtime libraries, comma-separated: kiln run implements "+strings.Join(runtimeLibraries, ", ")+" and accepts them by name")
 	result := fs.String("entry-point-result", "void", "mlir-runner's result type of the entry function: only void")
+	in := c.inputFlag()
 	files, code := c.parse(args, stdout, stderr)
 	if code >= 0 {
 		return code
@@ -49,14 +51,28 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kiln run: --entry-point-result=%s: the entry function must return nothing (void)\n", *result)
 		return 2
 	}
-	ctx, mod, err := loadKernelFile(files[0], stdin)
+	if *timeout <= 0 {
+		fmt.Fprintf(stderr, "kiln run: --timeout=%v: want a positive duration\n", *timeout)
+		return 2
+	}
+	ctx, mod, err := loadKernelFile(in, files[0], stdin)
 	if err != nil {
 		return reportDiag(ctx, "kiln run", err, stderr)
+	}
+	var inst *vulkan.Instance
+	if !*reference {
+		// The device is chosen here, so that a bad --device or a missing
+		// driver is reported as what it is, not against the module.
+		var code int
+		if inst, code = openInstance(*device, *validate, *timeout, stderr); inst == nil {
+			return code
+		}
+		defer inst.Close()
 	}
 	out := bufio.NewWriter(stdout)
 	_, err = runner.Run(mod, runner.Options{
 		Entry: *entry, Reference: *reference, Device: *device, Validate: *validate, Time: *timing || libs.vulkanRuntime,
-		Out: out, Passes: kiln.Passes(), SubgroupSize: *subgroup, MaxHostMemory: int64(maxMem),
+		Out: out, Passes: kiln.Passes(), SubgroupSize: *subgroup, MaxHostMemory: int64(maxMem), Instance: inst,
 	})
 	out.Flush()
 	if err != nil {
@@ -65,26 +81,31 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// byteSize is a flag value of bytes: a positive integer, optionally with a
-// binary K, M, G or T suffix (and an optional "iB" or "B" after it).
-type byteSize int64
-
-func (b *byteSize) String() string { return fmt.Sprint(int64(*b)) }
-
-func (b *byteSize) Set(v string) error {
-	num := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(v), "B"), "i")
-	shift := 0
-	if i := len(num) - 1; i > 0 {
-		if k := strings.IndexByte("KMGT", num[i]&^0x20); k >= 0 {
-			shift, num = 10*(k+1), num[:i]
+// openInstance starts Vulkan for kiln run and checks that --device (or
+// $KILN_DEVICE) selects a device. On failure it reports and returns the
+// exit status: 2 for a bad --device, 1 when Vulkan cannot start.
+func openInstance(device string, validate bool, timeout time.Duration, stderr io.Writer) (*vulkan.Instance, int) {
+	inst, err := vulkan.NewInstance(vulkan.InstanceConfig{Validation: validate, DispatchTimeout: timeout})
+	if err != nil {
+		fmt.Fprintf(stderr, "kiln run: cannot start Vulkan (--reference runs without it): %v\n", err)
+		return nil, 1
+	}
+	if _, err := inst.Select(device); err != nil {
+		inst.Close()
+		flag := "--device=" + device
+		if device == "" {
+			flag = "the default device"
+			if env := os.Getenv("KILN_DEVICE"); env != "" {
+				flag = "KILN_DEVICE=" + env
+			}
 		}
+		fmt.Fprintf(stderr, "kiln run: %s: %v\n", flag, err)
+		if device == "" {
+			return nil, 1
+		}
+		return nil, 2
 	}
-	n, err := strconv.ParseInt(num, 10, 64)
-	if err != nil || n <= 0 || n > math.MaxInt64>>shift {
-		return fmt.Errorf("%q is not a positive size in bytes that fits 63 bits", v)
-	}
-	*b = byteSize(n << shift)
-	return nil
+	return inst, 0
 }
 
 // runtimeLibraries are the runtime libraries of MLIR's runners whose
@@ -111,16 +132,9 @@ func (l *sharedLibs) Set(v string) error {
 }
 
 // loadKernelFile reads, parses and verifies FILE ("-": stdin).
-func loadKernelFile(path string, stdin io.Reader) (*ir.Context, *ir.Operation, error) {
+func loadKernelFile(in *input, path string, stdin io.Reader) (*ir.Context, *ir.Operation, error) {
 	ctx := newContext()
-	var src []byte
-	var err error
-	if path == "-" {
-		src, err = io.ReadAll(stdin)
-		path = "<stdin>"
-	} else {
-		src, err = os.ReadFile(path)
-	}
+	src, path, err := in.readText(path, stdin)
 	if err != nil {
 		return ctx, nil, err
 	}
@@ -135,7 +149,9 @@ func loadKernelFile(path string, stdin io.Reader) (*ir.Context, *ir.Operation, e
 // reportDiag prints err, as a located diagnostic when it is one, and returns 1.
 func reportDiag(ctx *ir.Context, cmd string, err error, stderr io.Writer) int {
 	var d *ir.Diagnostic
-	if errors.As(err, &d) {
+	if _, ok := err.(*inputError); ok {
+		reportInput(cmd, err, stderr)
+	} else if errors.As(err, &d) {
 		fmt.Fprint(stderr, d.Format(ctx))
 	} else {
 		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)

@@ -215,7 +215,7 @@ func testLitEnv() (*lit.Env, error) {
 // on the instance's device dev, and returns what it printed.
 func hostProgram(inst *vulkan.Instance) func(ctx context.Context, path string, dev int) (string, error) {
 	return func(_ context.Context, path string, dev int) (string, error) {
-		ctx, mod, err := loadKernelFile(path, nil)
+		ctx, mod, err := loadKernelFile(newInput(), path, nil)
 		if err == nil {
 			var out bytes.Buffer
 			_, err = runner.Run(mod, runner.Options{Instance: inst, Device: strconv.Itoa(dev), Out: &out, Passes: kiln.Passes()})

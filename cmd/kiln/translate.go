@@ -29,6 +29,7 @@ type translateOptions struct {
 	emitDebugInfo      bool
 	validationPrefix   string
 	print              ir.PrintOptions
+	in                 *input
 }
 
 // The translations: what each takes and gives (true: text, false: binary).
@@ -63,6 +64,7 @@ func translateCommandLine(o *translateOptions) *commandLine {
 	fs.BoolVar(&o.print.DebugInfo, "mlir-print-debuginfo", false, "print locations")
 	// Kiln prints locations in place, never as #loc aliases.
 	fs.Bool("mlir-print-local-scope", false, "print locations in place (Kiln always does)")
+	o.in = c.inputFlag()
 	return c
 }
 
@@ -125,17 +127,14 @@ func runTranslate(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "kiln translate: %v\n", err)
 		return 2
 	}
-	var err error
-	name := o.input
-	var src []byte
-	if o.input == "-" {
-		src, err = io.ReadAll(stdin)
-		name = "<stdin>"
-	} else {
-		src, err = os.ReadFile(o.input)
+	text := translations[o.steps[0]].in
+	read := o.in.readSPIRV
+	if text {
+		read = o.in.readText
 	}
+	src, name, err := read(o.input, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "kiln translate: %v\n", err)
+		reportInput("kiln translate", err, stderr)
 		return 1
 	}
 	dest, closeDest, err := openOutput(o.output, stdout)
@@ -144,7 +143,6 @@ func runTranslate(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return 1
 	}
 	out := bufio.NewWriterSize(dest, 64<<10)
-	text := translations[o.steps[0]].in
 	// Only text splits; mlir-translate joins the chunks' outputs with no
 	// marker between them.
 	chunks := chunkRun{name: name, text: string(src), split: o.splitInput && text, verify: o.verifyDiagnostics && text, context: translateContext}

@@ -3,7 +3,10 @@ package vulkan
 import (
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
+	"unsafe"
 )
 
 // Each bad input must come back as an error that names the problem, before
@@ -149,5 +152,34 @@ func TestOutOfMemory(t *testing.T) {
 	}
 	if !errors.Is(err, ErrOutOfDeviceMemory) || !strings.Contains(err.Error(), "VK_ERROR_OUT_OF_DEVICE_MEMORY") {
 		t.Errorf("allocating past the heap: %v, want ErrOutOfDeviceMemory", err)
+	}
+}
+
+// TestDispatchTimeout runs a kernel that never ends: the wait gives up after
+// the instance's DispatchTimeout with an error naming the kernel, and the hung
+// device refuses further work, closes without waiting and leaves the
+// validation layer nothing to report.
+func TestDispatchTimeout(t *testing.T) {
+	const timeout = 300 * time.Millisecond
+	d := openDevice(t, configuredInstance(t, InstanceConfig{Validation: true, DispatchTimeout: timeout}), DeviceConfig{})
+	k := newKernel(t, d, KernelSpec{Code: spirv(t, "spin"), Bindings: storage(1)})
+	flag := upload(t, d, []uint32{0})
+	mapped := flag.Mapped()
+	if mapped == nil {
+		t.Skip("the buffer is not host-visible: the kernel could not be stopped")
+	}
+	start := time.Now()
+	_, err := d.Dispatch(k, [3]uint32{4096, 1, 1}, args(flag), nil)
+	// Stop the kernel, so that it does not spin for the rest of the tests.
+	atomic.StoreUint32((*uint32)(unsafe.Pointer(&mapped[0])), 1)
+	elapsed := time.Since(start)
+	if !errors.Is(err, Timeout) || !strings.Contains(err.Error(), `kernel "main"`) || !strings.Contains(err.Error(), "300ms") {
+		t.Fatalf("want a timeout naming the kernel and the limit, got %v", err)
+	}
+	if elapsed < timeout || elapsed > timeout+5*time.Second {
+		t.Errorf("the dispatch returned after %v, want about %v", elapsed, timeout)
+	}
+	if _, err := d.Dispatch(k, [3]uint32{1, 1, 1}, args(flag), nil); !errors.Is(err, Timeout) || !strings.Contains(err.Error(), "hung") {
+		t.Errorf("a dispatch on the hung device: got %v", err)
 	}
 }

@@ -134,7 +134,8 @@ func (b *Buffer) done() { b.dev.useMu.RUnlock() }
 func (b *Buffer) Free() {
 	b.dev.useMu.Lock()
 	defer b.dev.useMu.Unlock()
-	if b.dev.closed || b.freed {
+	// A hung device may still be running a kernel on the buffer.
+	if b.dev.closed || b.freed || b.dev.hung.Load() {
 		return
 	}
 	b.dev.mu.Lock()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -50,6 +51,9 @@ type Device struct {
 	// and closed flags of buffers and kernels.
 	useMu  sync.RWMutex
 	closed bool
+	// hung is set when a submission did not finish within the instance's
+	// DispatchTimeout: the device cannot be used or destroyed any more.
+	hung atomic.Bool
 
 	queueMu sync.Mutex // vkQueueSubmit2 requires external synchronization of the queue
 
@@ -195,6 +199,10 @@ func (d *Device) acquire() error {
 		d.useMu.RUnlock()
 		return fmt.Errorf("vulkan: device %q: %w", d.info.Name, ErrClosed)
 	}
+	if d.hung.Load() {
+		d.useMu.RUnlock()
+		return fmt.Errorf("vulkan: device %q is hung by a submission that did not finish: %w", d.info.Name, Timeout)
+	}
 	return nil
 }
 
@@ -210,6 +218,14 @@ func (d *Device) Close() error {
 	d.closed = true
 	d.inst.mu.Lock()
 	delete(d.inst.open, d)
+	if d.hung.Load() {
+		// Its queue still runs the submission that timed out: waiting would
+		// hang and destroying is not allowed. What it holds is left to the
+		// process's exit, and so is the instance.
+		d.inst.hung = true
+		d.inst.mu.Unlock()
+		return nil
+	}
 	d.inst.mu.Unlock()
 	err := check(C.vkDeviceWaitIdle(d.handle), "vkDeviceWaitIdle")
 	d.destroy()

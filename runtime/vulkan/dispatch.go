@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"time"
 	"unsafe"
 )
@@ -79,7 +80,7 @@ func (d *Device) Run(launches ...Launch) ([]time.Duration, error) {
 		}
 	}
 	if err := d.execute(f, func(cb C.VkCommandBuffer) { d.record(f, cb, launches) }); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", kernelNames(launches), err)
 	}
 	for _, b := range f.used {
 		if err := d.invalidate(&b.alloc, 0, b.size); err != nil {
@@ -309,4 +310,18 @@ func (d *Device) record(f *frame, cb C.VkCommandBuffer, launches []Launch) {
 		info += len(k.bindings)
 		set += len(k.sets)
 	}
+}
+
+// kernelNames names the kernels of a submission for its errors.
+func kernelNames(launches []Launch) string {
+	names := make([]string, 0, len(launches))
+	for _, l := range launches {
+		if name := fmt.Sprintf("%q", l.Kernel.entry); !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 1 {
+		return "kernel " + names[0]
+	}
+	return "kernels " + strings.Join(names, ", ")
 }

@@ -5,7 +5,6 @@ import "C"
 
 import (
 	"fmt"
-	"math"
 	"runtime"
 )
 
@@ -167,7 +166,15 @@ func (d *Device) execute(f *frame, record func(cb C.VkCommandBuffer)) error {
 	if err := check(r, "vkQueueSubmit2"); err != nil {
 		return err
 	}
-	if err := check(C.vkWaitForFences(d.handle, 1, &f.fence, C.VK_TRUE, math.MaxUint64), "vkWaitForFences"); err != nil {
+	timeout := d.inst.timeout
+	r = C.vkWaitForFences(d.handle, 1, &f.fence, C.VK_TRUE, C.uint64_t(timeout.Nanoseconds()))
+	if r == C.VK_TIMEOUT {
+		// The frame stays in use (it is never put back) and so does the
+		// device: see Close.
+		d.hung.Store(true)
+		return fmt.Errorf("vulkan: the device did not finish within %v (the dispatch timeout); it cannot be used any more: %w", timeout, Timeout)
+	}
+	if err := check(r, "vkWaitForFences"); err != nil {
 		return err
 	}
 	return check(C.vkResetFences(d.handle, 1, &f.fence), "vkResetFences")

@@ -37,10 +37,17 @@ func testInstance(t testing.TB) *Instance {
 // without it.
 func newTestInstance(t testing.TB, validation bool) *Instance {
 	t.Helper()
-	inst, err := NewInstance(InstanceConfig{Validation: validation})
+	return configuredInstance(t, InstanceConfig{Validation: validation})
+}
+
+// configuredInstance is newTestInstance with the whole configuration given.
+func configuredInstance(t testing.TB, cfg InstanceConfig) *Instance {
+	t.Helper()
+	inst, err := NewInstance(cfg)
 	if errors.Is(err, ErrLayerNotPresent) && !inCI() {
 		t.Logf("running without validation: %v", err)
-		inst, err = NewInstance(InstanceConfig{})
+		cfg.Validation = false
+		inst, err = NewInstance(cfg)
 	}
 	if err != nil {
 		unavailable(t, "no Vulkan: %v", err)

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"runtime/cgo"
 	"sync"
+	"time"
 	"unsafe"
 )
 
@@ -18,7 +19,14 @@ type InstanceConfig struct {
 	// synchronization validation, and a debug_utils messenger that collects
 	// its warnings and errors (see TakeMessages).
 	Validation bool
+	// DispatchTimeout bounds each wait for a submission (a launch or a
+	// copy) on the devices the instance opens; 0 means DefaultDispatchTimeout.
+	// A submission that runs longer leaves its device hung (see Device.Run).
+	DispatchTimeout time.Duration
 }
+
+// DefaultDispatchTimeout is the dispatch watchdog's default limit.
+const DefaultDispatchTimeout = time.Minute
 
 // An Instance is a VkInstance and the devices the loader showed it. Its methods
 // are safe for concurrent use.
@@ -34,6 +42,10 @@ type Instance struct {
 	mu     sync.Mutex // guards open and closed
 	open   map[*Device]struct{}
 	closed bool
+	// hung says that a device of the instance was left with a submission
+	// that did not finish: the instance cannot be destroyed under it.
+	hung    bool
+	timeout time.Duration
 
 	msgMu    sync.Mutex
 	messages []Message
@@ -44,7 +56,10 @@ const validationLayer = "VK_LAYER_KHRONOS_validation"
 // NewInstance creates a Vulkan 1.3 instance and lists its physical devices. An
 // error wrapping ErrIncompatibleDriver means the loader found no driver at all.
 func NewInstance(cfg InstanceConfig) (*Instance, error) {
-	inst := &Instance{open: map[*Device]struct{}{}}
+	inst := &Instance{open: map[*Device]struct{}{}, timeout: cfg.DispatchTimeout}
+	if inst.timeout <= 0 {
+		inst.timeout = DefaultDispatchTimeout
+	}
 	var p runtime.Pinner
 	defer p.Unpin()
 
@@ -153,7 +168,12 @@ func (inst *Instance) Close() error {
 	for _, d := range open {
 		d.Close()
 	}
-	inst.release()
+	inst.mu.Lock()
+	hung := inst.hung
+	inst.mu.Unlock()
+	if !hung {
+		inst.release()
+	}
 	return nil
 }
 

@@ -139,7 +139,7 @@ func (k *Kernel) WorkgroupSize() [3]uint32 { return k.size }
 func (k *Kernel) Free() {
 	k.dev.useMu.Lock()
 	defer k.dev.useMu.Unlock()
-	if k.dev.closed || k.freed {
+	if k.dev.closed || k.freed || k.dev.hung.Load() {
 		return
 	}
 	k.dev.mu.Lock()
