@@ -22,7 +22,7 @@ const defaultMaxInput = 256 << 20
 // maxInputFlag is the flag that raises the input limit, named in errors.
 const maxInputFlag = "--max-input-size"
 
-// byteSize is a size flag: bytes, or a number with a K, M or G suffix
+// byteSize is a size flag: bytes, or a number with a K, M, G or T suffix
 // (powers of 1024, an optional "iB" or "B" after it).
 type byteSize int64
 
@@ -39,6 +39,8 @@ func (s *byteSize) Set(v string) error {
 			shift = 20
 		case 'g', 'G':
 			shift = 30
+		case 't', 'T':
+			shift = 40
 		}
 		if shift != 0 {
 			num = num[:n-1]
@@ -46,7 +48,7 @@ func (s *byteSize) Set(v string) error {
 	}
 	n, err := strconv.ParseInt(num, 10, 64)
 	if err != nil || n <= 0 || n > (1<<62)>>shift {
-		return fmt.Errorf("invalid size %q (want bytes, or a number with K, M or G)", v)
+		return fmt.Errorf("invalid size %q (want a positive number of bytes, or one with K, M, G or T)", v)
 	}
 	*s = byteSize(n << shift)
 	return nil

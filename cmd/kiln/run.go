@@ -35,7 +35,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	subgroup := fs.Int("subgroup-size", 0, "subgroup width of --reference runs (default: the selected device's, else 32)")
 	fs.StringVar(entry, "e", "main", "the host function to run (mlir-runner's name for --entry)")
 	var maxMem byteSize
-	fs.Var(&maxMem, "max-host-memory", "bound on the host memory of the program's memrefs, in bytes or with a K, M or G (binary) suffix (default: three quarters of the machine's memory)")
+	fs.Var(&maxMem, "max-host-memory", "bound on the host memory of the program's memrefs, in bytes or with a K, M, G or T (binary) suffix (default: three quarters of the machine's memory)")
 	var libs sharedLibs
 	fs.Var(&libs, "shared-libs", "mlir-runner's runtime libraries, comma-separated: kiln run implements "+strings.Join(runtimeLibraries, ", ")+" and accepts them by name")
 	result := fs.String("entry-point-result", "void", "mlir-runner's result type of the entry function: only void")

@@ -173,7 +173,7 @@ func TestRunMaxHostMemory(t *testing.T) {
 		t.Fatalf("exit %d, stderr:\n%s\nwant %q", code, errs, want)
 	}
 	for _, bad := range []string{"-1", "0", "12X", "9000000T"} {
-		if _, errs, code := kilnRun("--reference", "--max-host-memory="+bad, path); code != 2 || !strings.Contains(errs, "not a positive size") {
+		if _, errs, code := kilnRun("--reference", "--max-host-memory="+bad, path); code != 2 || !strings.Contains(errs, "invalid size") {
 			t.Errorf("--max-host-memory=%s: exit %d, stderr:\n%s", bad, code, errs)
 		}
 	}
