@@ -155,7 +155,7 @@ func sparseOp(name, summary, example, syntax string, operands, results []string,
 	}
 	d.Verify = func(op *ir.Operation) error { return verifySparse(op, operands, results, modes) }
 	if len(results) > 0 {
-		d.ResultNames = asyncResultNames(strings.TrimSuffix(results[0], "*"))
+		d.ResultNames = asyncResultNames(false, strings.TrimSuffix(results[0], "*"))
 	}
 	return d
 }
