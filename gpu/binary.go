@@ -174,7 +174,7 @@ func parseSelectObjectBody(p *ir.Parser) (ir.Attribute, error) {
 var binaryDef = &ir.OpDef{
 	Name:     "gpu.binary",
 	Summary:  "Serialized GPU objects of a compiled gpu.module, one per target, and the handler that picks one.",
-	Example:  "gpu.binary @kernels  [#gpu.object<#nvvm.target, \"BLOB\">, #gpu.object<#rocdl.target, properties = {O = 3 : i32}, bin = \"ELF\">]",
+	Example:  "gpu.binary @kernels  [#gpu.object<#nvvm.target, \"BLOB\">, #gpu.object<#rocdl.target, properties = {O = 3 : i32}, kernels = #gpu.kernel_table<[#gpu.kernel_metadata<\"k\", (i32) -> (), arg_attrs = [{}], metadata = {r = 1 : i32}>]>, bin = \"ELF\">]",
 	Traits:   ir.Symbol,
 	Inherent: []string{"sym_name", "offloadingHandler", "objects"},
 	Parse:    parseBinary,

@@ -19,7 +19,7 @@ var allocDef = &ir.OpDef{
 	Inherent:     []string{"hostShared"},
 	Parse:        parseAlloc,
 	Print:        printAlloc,
-	ResultNames:  asyncResultNames("memref"),
+	ResultNames:  asyncResultNames(true, "memref"),
 	Verify:       verifyAlloc,
 	Canonicalize: []*ir.Pattern{simplifyDimOfAlloc},
 }

@@ -98,16 +98,17 @@ func (k sparseKind) build(ctx *ir.Context) ir.Type {
 
 // sparseOp defines gpu.<name> with the format `custom<AsyncDependencies>
 // syntax`. operands and results follow the dependencies and precede the
-// optional token; a trailing "*" marks a variadic one. attrs are the
-// transpose modes and computeType the syntax names.
+// optional token; a trailing "*" marks a variadic one. modes are the
+// transpose-mode attributes the syntax shows; computeType is an inherent
+// type attribute when the syntax names it.
 func sparseOp(name, summary, example, syntax string, operands, results []string, modes ...string) *ir.OpDef {
 	ops := append([]string{"asyncDependencies*"}, operands...)
 	res := append(append([]string{}, results...), "asyncToken?")
 	types := map[string]func(*ir.Context) ir.Type{"asyncDependencies": func(ctx *ir.Context) ir.Type { return AsyncToken(ctx) }}
 	for _, n := range append(append([]string{}, operands...), results...) {
-		k := sparseKinds[strings.TrimSuffix(n, "*")]
-		if t := k.build; k != kMemRef {
-			types[strings.TrimSuffix(n, "*")] = t
+		name := strings.TrimSuffix(n, "*")
+		if k := sparseKinds[name]; k != kMemRef {
+			types[name] = k.build
 		}
 	}
 	d := &ir.OpDef{
@@ -124,19 +125,12 @@ func sparseOp(name, summary, example, syntax string, operands, results []string,
 			Custom:   map[string]ir.CustomDirective{"AsyncDependencies": asyncDependenciesDirective},
 		},
 	}
-	variadic := 0
-	for _, n := range operands {
-		if strings.HasSuffix(n, "*") {
-			variadic++
-		}
-	}
-	if variadic > 0 {
+	isVariadic := func(n string) bool { return strings.HasSuffix(n, "*") }
+	if slices.ContainsFunc(operands, isVariadic) {
 		d.Traits |= ir.AttrSizedOperandSegments
 	}
-	for _, n := range results {
-		if strings.HasSuffix(n, "*") {
-			d.Traits |= ir.AttrSizedResultSegments
-		}
+	if slices.ContainsFunc(results, isVariadic) {
+		d.Traits |= ir.AttrSizedResultSegments
 	}
 	for _, m := range modes {
 		d.Inherent = append(d.Inherent, m)
@@ -145,7 +139,13 @@ func sparseOp(name, summary, example, syntax string, operands, results []string,
 				v, err := parseEnumKeyword[TransposeMode](p)
 				return Enum(p.Context(), v), err
 			},
-			Print:   func(p *ir.Printer, a ir.Attribute) { p.WriteString(enumName(a.(*TransposeModeAttr).Value)) },
+			Print: func(p *ir.Printer, a ir.Attribute) {
+				if m, ok := a.(*TransposeModeAttr); ok {
+					p.WriteString(enumName(m.Value))
+				} else {
+					p.Attr(a) // unverified IR
+				}
+			},
 			Default: func(ctx *ir.Context) ir.Attribute { return Enum(ctx, NonTranspose) },
 		})
 	}
@@ -155,7 +155,7 @@ func sparseOp(name, summary, example, syntax string, operands, results []string,
 	}
 	d.Verify = func(op *ir.Operation) error { return verifySparse(op, operands, results, modes) }
 	if len(results) > 0 {
-		d.ResultNames = asyncResultNames(strings.TrimSuffix(results[0], "*"))
+		d.ResultNames = asyncResultNames(false, strings.TrimSuffix(results[0], "*"))
 	}
 	return d
 }

@@ -76,10 +76,10 @@ func printAsyncDependencies(p *ir.OpPrinter, async bool, deps []*ir.Value) {
 
 // asyncResultNames names the results of an op that returns values and an
 // async token after their ODS names (%memref, %asyncToken), as MLIR
-// prints them; a single result keeps a number.
-func asyncResultNames(names ...string) func(*ir.Operation, func(*ir.Value, string)) {
+// prints them; unless always, a single result keeps a number.
+func asyncResultNames(always bool, names ...string) func(*ir.Operation, func(*ir.Value, string)) {
 	return func(op *ir.Operation, name func(*ir.Value, string)) {
-		if op.NumResults() < 2 {
+		if op.NumResults() < 2 && !always {
 			return
 		}
 		// Results past the names are the last (variadic) group's, which

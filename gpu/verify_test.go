@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
 )
 
 func TestDiagnostics(t *testing.T) {
@@ -177,4 +178,15 @@ func TestPrintBareOpsNeverPanics(t *testing.T) {
 			ir.PrintBytes(m, ir.PrintOptions{})
 		}()
 	}
+}
+
+// TestSparseModesPrintUnverified prints sparse ops whose mode attributes
+// have the wrong kind (IR that does not verify) in both forms.
+func TestSparseModesPrintUnverified(t *testing.T) {
+	irtest.CheckParseNoPanic(t, newContext, []string{
+		`%a = "test.def"() : () -> !gpu.sparse.spmat_handle` + "\n" +
+			`%h = "gpu.spmv_buffer_size"(%a, %a, %a) {computeType = f32, modeA = 1 : i32} : (!gpu.sparse.spmat_handle, !gpu.sparse.spmat_handle, !gpu.sparse.spmat_handle) -> index`,
+		`%a = "test.def"() : () -> !gpu.sparse.dntensor_handle` + "\n" +
+			`"gpu.sddmm"(%a, %a, %a, %a) {modeB = "x"} : (!gpu.sparse.dntensor_handle, !gpu.sparse.dntensor_handle, !gpu.sparse.dntensor_handle, !gpu.sparse.dntensor_handle) -> ()`,
+	})
 }

@@ -80,3 +80,14 @@ func TestDiagnostics(t *testing.T) {
 	}
 	irtest.CheckInvalid(t, newContext, "t.mlir", tests, irtest.FirstLine)
 }
+
+// TestTruncatedTypesNeverPanic parses every prefix of ops using each form
+// of the dialect's types: each must parse or give a diagnostic.
+func TestTruncatedTypesNeverPanic(t *testing.T) {
+	src := "%a = llvm.mlir.zero : !llvm.ptr<vector<4xf32>, 3>\n%b = llvm.mlir.zero : !llvm.struct<packed (i8, !llvm.ptr<1>)>\n%c = llvm.mlir.zero : !llvm.ptr"
+	prefixes := make([]string, len(src))
+	for i := range src {
+		prefixes[i] = src[:i]
+	}
+	irtest.CheckParseNoPanic(t, newContext, prefixes)
+}
