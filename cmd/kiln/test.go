@@ -112,19 +112,26 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kiln test: %v\n", err)
 		return 1
 	}
-	defer inst.Close()
 	if len(devices) == 0 {
 		devices = stringList{""}
 	}
 	devs, idx, err := suite.OpenDevices(inst, devices)
 	if err != nil {
+		inst.Close()
 		fmt.Fprintf(stderr, "kiln test: %v\n", err)
 		return 1
 	}
+	// A test abandoned at its timeout may hold a device in a dispatch that
+	// never ends; closing would wait for it, so the exit releases them.
+	abandoned := false
 	defer func() {
+		if abandoned {
+			return
+		}
 		for _, d := range devs {
 			d.Close()
 		}
+		inst.Close()
 	}()
 	env := &suite.Env{Devices: devs, Indexes: idx, Host: hostProgram(inst)}
 	if env.FileCheck, err = lit.FindFileCheck(); err == nil {
@@ -146,6 +153,7 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	results := suite.Run(ctx, suite.Config{
 		Devices: env.Names(), Jobs: *jobs, Timeout: *timeout, XFail: xf, Exec: env.Exec,
 		Done: func(r suite.Result, done, total int) {
+			abandoned = abandoned || r.Abandoned
 			switch r.Outcome {
 			case suite.Pass:
 				running.Passed++
