@@ -19,6 +19,11 @@ type Options struct {
 	Entry string
 	// Reference runs kernels in interp's simulation instead of Vulkan.
 	Reference bool
+	// Compare runs each launch both in interp's simulation and on Vulkan
+	// and fails at the first launch whose memref arguments differ (floats
+	// beyond the precision Vulkan requires of the kernel's operations),
+	// naming the launch, argument and element (see compareLaunch).
+	Compare bool
 	// Device names the Vulkan device by index or name substring
 	// ($KILN_DEVICE, then the best device, when empty).
 	Device string
@@ -100,6 +105,13 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 		return nil, err
 	}
 	m.Launch = s.launch
+	if o.Compare {
+		if m.SubgroupSize == 0 {
+			m.SubgroupSize = int(s.info.Subgroup.Size)
+		}
+		m.RobustAccess = true
+		m.Launch = s.compareLaunch
+	}
 	_, err = m.Call(o.Entry)
 	if cerr := s.close(); err == nil && cerr != nil {
 		err = ir.Errorf(module.Loc(), "%v", cerr)

@@ -3,8 +3,11 @@ package runner
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/kiln-gpu/kiln/runtime/vulkan"
@@ -75,4 +78,29 @@ func mustRun(t *testing.T, file string, o Options) string {
 		t.Fatal(err)
 	}
 	return out.String()
+}
+
+// TestCompare runs addf.mlir with Options.Compare: the real lowering
+// agrees with the reference interpreter; a lowering that subtracts
+// instead is caught at the first element it changes.
+func TestCompare(t *testing.T) {
+	inst := testInstance(t)
+	if _, err := Run(parseFile(t, "testdata/addf.mlir"), Options{Instance: inst, Validate: true, Compare: true, Out: io.Discard,
+		Passes: fakePasses(t, "testdata/addf.spirv.mlir")}); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("testdata/addf.spirv.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong := filepath.Join(t.TempDir(), "subf.spirv.mlir")
+	if err := os.WriteFile(wrong, bytes.ReplaceAll(src, []byte("spirv.FAdd"), []byte("spirv.FSub")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(parseFile(t, "testdata/addf.mlir"), Options{Instance: inst, Compare: true, Out: io.Discard, Passes: fakePasses(t, wrong)})
+	want := "launch 1 (kernel @kernels::@kernel_add): argument 2 (memref<8xf32>) differs from the reference interpreter at [0]: " +
+		"device -1.5, reference 1.5 (exact: the kernel's float operations are correctly rounded)"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
 }

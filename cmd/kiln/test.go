@@ -59,6 +59,7 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	junit := fs.String("junit", "", "write a JUnit XML report to FILE")
 	jsonOut := fs.String("json", "", "write a JSON report to FILE")
 	verbose := fs.Bool("v", false, "print a line for passing tests too")
+	reference := fs.Bool("reference", false, "differential mode: run host programs' kernels on the device and in the reference interpreter and fail at the first launch whose buffers differ")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: kiln test [flags] PATH...")
 		fmt.Fprintln(stderr, "Runs .amber files, .mlir files with RUN lines and .mlir host programs with CHECK lines.")
@@ -133,7 +134,7 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		inst.Close()
 	}()
-	env := &suite.Env{Devices: devs, Indexes: idx, Host: hostProgram(inst)}
+	env := &suite.Env{Devices: devs, Indexes: idx, Host: hostProgram(inst, *reference)}
 	if env.FileCheck, err = lit.FindFileCheck(); err == nil {
 		env.Lit, err = testLitEnv()
 		if err != nil {
@@ -223,14 +224,16 @@ func testLitEnv() (*lit.Env, error) {
 	return env, nil
 }
 
-// hostProgram runs a host program as `kiln run` does, in this process,
-// on the instance's device dev, and returns what it printed.
-func hostProgram(inst *vulkan.Instance) func(ctx context.Context, path string, dev int) (string, error) {
+// hostProgram runs a host program as `kiln run` does (`kiln run
+// --compare` with compare), in this process, on the instance's device
+// dev, and returns what it printed.
+func hostProgram(inst *vulkan.Instance, compare bool) func(ctx context.Context, path string, dev int) (string, error) {
 	return func(_ context.Context, path string, dev int) (string, error) {
 		ctx, mod, err := loadKernelFile(path, nil)
 		if err == nil {
 			var out bytes.Buffer
-			_, err = runner.Run(mod, runner.Options{Instance: inst, Device: strconv.Itoa(dev), Out: &out, Passes: passRegistry()})
+			_, err = runner.Run(mod, runner.Options{Instance: inst, Device: strconv.Itoa(dev), Out: &out,
+				Passes: passRegistry(), Compare: compare})
 			if err == nil {
 				return out.String(), nil
 			}
