@@ -57,13 +57,67 @@ func (s *session) compareLaunch(m *interp.Machine, launch, fn *ir.Operation, gri
 		got := mr.Elements()
 		for k := range got {
 			if ok, why := tol.match(mr.Elem, got[k], want[j][k]); !ok {
-				return launch.Errorf("launch %d (kernel %s): argument %d (%s) differs from the reference interpreter at %v: device %s, reference %s (%s)",
+				err := launch.Errorf("launch %d (kernel %s): argument %d (%s) differs from the reference interpreter at %v: device %s, reference %s (%s)",
 					s.compared, kernelName(fn), i, memrefString(mr), unlinear(mr.Sizes, int64(k)),
 					scalarString(mr.Elem, got[k]), scalarString(mr.Elem, want[j][k]), why)
+				if s.o.SaveRepro != "" {
+					path, rerr := s.saveRepro(fn, grid, args, before, wantBytes, tol)
+					if rerr != nil {
+						err.Notes = append(err.Notes, &ir.Diagnostic{Severity: ir.SeverityNote, Loc: launch.Loc(), Message: "no reproducer: " + rerr.Error()})
+					} else {
+						err.Notes = append(err.Notes, &ir.Diagnostic{Severity: ir.SeverityNote, Loc: launch.Loc(), Message: "reproducer: " + path})
+					}
+				}
+				return err
 			}
 		}
 	}
 	return nil
+}
+
+// saveRepro writes an AmberScript reproducer of a launch (see
+// writeRepro) into Options.SaveRepro: before and want are the memref
+// arguments' bytes before the launch and after the reference ran it.
+func (s *session) saveRepro(fn *ir.Operation, grid [3]int64, args []interp.Value, before, want [][]byte, tol tolerance) (string, error) {
+	c, err := s.compile(fn.ParentOp())
+	if err != nil {
+		return "", err
+	}
+	km := c.Manifest.Kernel(symName(fn))
+	if km == nil {
+		return "", fmt.Errorf("no compiled kernel %s", kernelName(fn))
+	}
+	var ra []reproArg
+	j := 0
+	for i, a := range args {
+		am := km.Args[i]
+		r := reproArg{am: am}
+		var data []byte
+		switch v := a.(type) {
+		case *interp.MemRef:
+			r.elem, data = v.Elem, before[j]
+			if !bytes.Equal(before[j], want[j]) {
+				r.want = want[j]
+			}
+			j++
+		case interp.Scalar:
+			r.elem = fn.Region(0).Entry().Arg(i).Type()
+			one := interp.NewMemRef(r.elem, []int64{1}, nil)
+			one.Set(v, 0)
+			data = one.Bytes()
+		default:
+			return "", fmt.Errorf("argument %d is neither a memref nor a scalar", i)
+		}
+		if am.Unused {
+			continue
+		}
+		r.input, r.narrow = fitIndex(a, data, am.Size)
+		if r.want != nil {
+			r.want, _ = fitIndex(a, r.want, am.Size)
+		}
+		ra = append(ra, r)
+	}
+	return writeRepro(s.o.SaveRepro, s.compared, fn, c, km, grid, ra, tol)
 }
 
 // abiBlock is the workgroup size a Vulkan dispatch of fn uses.

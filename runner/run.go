@@ -24,6 +24,10 @@ type Options struct {
 	// beyond the precision Vulkan requires of the kernel's operations),
 	// naming the launch, argument and element (see compareLaunch).
 	Compare bool
+	// SaveRepro, with Compare, names a folder where each launch that
+	// differs from the reference gets an AmberScript reproducer (see
+	// writeRepro), named in a note of the error.
+	SaveRepro string
 	// Device names the Vulkan device by index or name substring
 	// ($KILN_DEVICE, then the best device, when empty).
 	Device string

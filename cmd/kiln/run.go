@@ -28,13 +28,14 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	timing := fs.Bool("time", false, "print each kernel's device time and host overhead")
 	reference := fs.Bool("reference", false, "run kernels in the reference interpreter instead of Vulkan")
 	compare := fs.Bool("compare", false, "run each kernel on Vulkan and in the reference interpreter and fail at the first launch whose buffers differ")
+	repro := fs.String("save-repro", "", "with --compare, write an AmberScript reproducer of a launch that differs into DIR")
 	subgroup := fs.Int("subgroup-size", 0, "subgroup width of --reference runs (default: the selected device's, else 32)")
 	fs.StringVar(entry, "e", "main", "the host function to run (mlir-runner's name for --entry)")
 	var libs sharedLibs
 	fs.Var(&libs, "shared-libs", "mlir-runner's runtime libraries, comma-separated: kiln run implements "+strings.Join(runtimeLibraries, ", ")+" and accepts them by name")
 	result := fs.String("entry-point-result", "void", "mlir-runner's result type of the entry function: only void")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: kiln run FILE.mlir|- [--device=NAME|INDEX] [--entry=NAME] [--validate] [--time] [--reference [--subgroup-size=N] | --compare]")
+		fmt.Fprintln(stderr, "usage: kiln run FILE.mlir|- [--device=NAME|INDEX] [--entry=NAME] [--validate] [--time] [--reference [--subgroup-size=N] | --compare [--save-repro=DIR]]")
 		fs.PrintDefaults()
 	}
 	files, code := parseInterleaved(fs, args)
@@ -55,7 +56,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	_, err = runner.Run(mod, runner.Options{
-		Entry: *entry, Reference: *reference, Compare: *compare, Device: *device, Validate: *validate, Time: *timing || libs.vulkanRuntime,
+		Entry: *entry, Reference: *reference, Compare: *compare, SaveRepro: *repro, Device: *device, Validate: *validate, Time: *timing || libs.vulkanRuntime,
 		Out: out, Passes: passRegistry(), SubgroupSize: *subgroup,
 	})
 	out.Flush()

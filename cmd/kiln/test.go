@@ -60,6 +60,7 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	jsonOut := fs.String("json", "", "write a JSON report to FILE")
 	verbose := fs.Bool("v", false, "print a line for passing tests too")
 	reference := fs.Bool("reference", false, "differential mode: run host programs' kernels on the device and in the reference interpreter and fail at the first launch whose buffers differ")
+	repro := fs.String("save-repro", "", "with --reference, write an AmberScript reproducer of each launch that differs into DIR")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: kiln test [flags] PATH...")
 		fmt.Fprintln(stderr, "Runs .amber files, .mlir files with RUN lines and .mlir host programs with CHECK lines.")
@@ -134,7 +135,7 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		inst.Close()
 	}()
-	env := &suite.Env{Devices: devs, Indexes: idx, Host: hostProgram(inst, *reference)}
+	env := &suite.Env{Devices: devs, Indexes: idx, Host: hostProgram(inst, *reference, *repro)}
 	if env.FileCheck, err = lit.FindFileCheck(); err == nil {
 		env.Lit, err = testLitEnv()
 		if err != nil {
@@ -225,15 +226,15 @@ func testLitEnv() (*lit.Env, error) {
 }
 
 // hostProgram runs a host program as `kiln run` does (`kiln run
-// --compare` with compare), in this process, on the instance's device
-// dev, and returns what it printed.
-func hostProgram(inst *vulkan.Instance, compare bool) func(ctx context.Context, path string, dev int) (string, error) {
+// --compare --save-repro=repro` with compare), in this process, on the
+// instance's device dev, and returns what it printed.
+func hostProgram(inst *vulkan.Instance, compare bool, repro string) func(ctx context.Context, path string, dev int) (string, error) {
 	return func(_ context.Context, path string, dev int) (string, error) {
 		ctx, mod, err := loadKernelFile(path, nil)
 		if err == nil {
 			var out bytes.Buffer
 			_, err = runner.Run(mod, runner.Options{Instance: inst, Device: strconv.Itoa(dev), Out: &out,
-				Passes: passRegistry(), Compare: compare})
+				Passes: passRegistry(), Compare: compare, SaveRepro: repro})
 			if err == nil {
 				return out.String(), nil
 			}
