@@ -381,6 +381,10 @@ func rmse(m *Mismatch, e *Expect, got, want []byte) error {
 			count++
 		}
 	}
+	if count == 0 {
+		m.Detail = fmt.Sprintf("buffers %s and %s are empty", m.Buffer, e.Other.Name)
+		return m
+	}
 	r := math.Sqrt(sum / float64(count))
 	if r > e.Tolerances[0].Value {
 		m.Detail = fmt.Sprintf("the RMSE of buffers %s and %s is %g, over the tolerance %s", m.Buffer, e.Other.Name, r, e.Tolerances[0])
