@@ -80,8 +80,8 @@ func (s *Script) Run(ctx context.Context, dev *vulkan.Device, c *Compiler) error
 			return err
 		}
 	}
-	for pl, words := range code {
-		if err := x.kernel(pl, words); err != nil {
+	for _, pl := range sortedPipelines(s) {
+		if err := x.kernel(pl, code[pl]); err != nil {
 			return err
 		}
 	}

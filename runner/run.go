@@ -10,7 +10,6 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/runtime/vulkan"
-	"github.com/kiln-gpu/kiln/spirv"
 )
 
 // Options configure Run; the flags of `kiln run` map onto them.
@@ -128,15 +127,7 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 func reference(o *Options, rep *Report) interp.LaunchFunc {
 	return func(m *interp.Machine, launch, fn *ir.Operation, grid, block [3]int64, args []interp.Value) error {
 		start := time.Now()
-		if abi := spirv.LookupEntryPointABI(fn); abi != nil && len(abi.WorkgroupSize) > 0 {
-			block = [3]int64{1, 1, 1}
-			for i, v := range abi.WorkgroupSize {
-				if i < 3 {
-					block[i] = int64(v)
-				}
-			}
-		}
-		if err := interp.Simulate(m, launch, fn, grid, block, args); err != nil {
+		if err := interp.Simulate(m, launch, fn, grid, abiBlock(fn, block), args); err != nil {
 			return err
 		}
 		d := time.Since(start)
