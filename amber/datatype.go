@@ -105,11 +105,12 @@ var (
 	matType = regexp.MustCompile(`^mat([234])x([234])<(\w+)>$`)
 	// Buffer formats whose components share one numeric type; the rest
 	// (normalized, packed, sRGB, depth) are image formats.
-	formatType = regexp.MustCompile(`^((?:[RGBA]\d+)+)_(SFLOAT|UINT|SINT)$`)
+	formatType      = regexp.MustCompile(`^((?:[RGBA]\d+)+)_(SFLOAT|UINT|SINT)$`)
+	formatComponent = regexp.MustCompile(`[RGBA](\d+)`)
 )
 
-// parseDataType reads a DATA_TYPE name. ok is false for names that are
-// not types at all; err says why a type Kiln knows of cannot be used.
+// parseDataType reads a DATA_TYPE or FORMAT name; an errImageFormat
+// error marks an image format, which Kiln does not run.
 func parseDataType(s string) (*DataType, error) {
 	if sc, ok := scalarNames[s]; ok {
 		return &DataType{Scalar: sc, Rows: 1, Cols: 1}, nil
@@ -150,7 +151,7 @@ func parseFormat(s string) (*DataType, error) {
 		}
 		return nil, fmt.Errorf("unknown data type %q", s)
 	}
-	comps := regexp.MustCompile(`[RGBA](\d+)`).FindAllStringSubmatch(m[1], -1)
+	comps := formatComponent.FindAllStringSubmatch(m[1], -1)
 	bits := comps[0][1]
 	for _, c := range comps {
 		if c[1] != bits {

@@ -80,8 +80,8 @@ func (s *Script) Run(ctx context.Context, dev *vulkan.Device, c *Compiler) error
 			return err
 		}
 	}
-	for pl, words := range code {
-		if err := x.kernel(pl, words); err != nil {
+	for _, pl := range sortedPipelines(s) {
+		if err := x.kernel(pl, code[pl]); err != nil {
 			return err
 		}
 	}
@@ -380,6 +380,10 @@ func rmse(m *Mismatch, e *Expect, got, want []byte) error {
 			sum += d * d
 			count++
 		}
+	}
+	if count == 0 {
+		m.Detail = fmt.Sprintf("buffers %s and %s are empty", m.Buffer, e.Other.Name)
+		return m
 	}
 	r := math.Sqrt(sum / float64(count))
 	if r > e.Tolerances[0].Value {

@@ -318,9 +318,10 @@ func (p *parser) buffer(t token) {
 	default:
 		p.errorf(kind.pos, "expected DATA_TYPE or FORMAT, got %q", kind.text)
 	}
-	if p.accept("STD430") {
-		// the default layout
-	} else if l := p.lex.peek(); l.text == "STD140" {
+	switch l := p.lex.peek(); l.text {
+	case "STD430": // the default layout
+		p.lex.next()
+	case "STD140":
 		p.unsupported(l.pos, "BUFFER ... STD140 (std140 data layout)")
 	}
 	var elems uint64

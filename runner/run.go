@@ -11,7 +11,6 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/runtime/vulkan"
-	"github.com/kiln-gpu/kiln/spirv"
 )
 
 // Options configure Run; the flags of `kiln run` map onto them.
@@ -20,6 +19,15 @@ type Options struct {
 	Entry string
 	// Reference runs kernels in interp's simulation instead of Vulkan.
 	Reference bool
+	// Compare runs each launch both in interp's simulation and on Vulkan
+	// and fails at the first launch whose memref arguments differ (floats
+	// beyond the precision Vulkan requires of the kernel's operations),
+	// naming the launch, argument and element (see compareLaunch).
+	Compare bool
+	// SaveRepro, with Compare, names a folder where each launch that
+	// differs from the reference gets an AmberScript reproducer (see
+	// writeRepro), named in a note of the error.
+	SaveRepro string
 	// Device names the Vulkan device by index or name substring
 	// ($KILN_DEVICE, then the best device, when empty).
 	Device string
@@ -105,6 +113,13 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 		return nil, err
 	}
 	m.Launch = s.launch
+	if o.Compare {
+		if m.SubgroupSize == 0 {
+			m.SubgroupSize = int(s.info.Subgroup.Size)
+		}
+		m.RobustAccess = true
+		m.Launch = s.compareLaunch
+	}
 	_, err = m.Call(o.Entry)
 	if cerr := s.close(); err == nil && cerr != nil {
 		err = ir.Errorf(module.Loc(), "%v", cerr)
@@ -117,15 +132,7 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 func reference(o *Options, rep *Report) interp.LaunchFunc {
 	return func(m *interp.Machine, launch, fn *ir.Operation, grid, block [3]int64, args []interp.Value) error {
 		start := time.Now()
-		if abi := spirv.LookupEntryPointABI(fn); abi != nil && len(abi.WorkgroupSize) > 0 {
-			block = [3]int64{1, 1, 1}
-			for i, v := range abi.WorkgroupSize {
-				if i < 3 {
-					block[i] = int64(v)
-				}
-			}
-		}
-		if err := interp.Simulate(m, launch, fn, grid, block, args); err != nil {
+		if err := interp.Simulate(m, launch, fn, grid, abiBlock(fn, block), args); err != nil {
 			return err
 		}
 		d := time.Since(start)

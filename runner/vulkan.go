@@ -25,6 +25,7 @@ type session struct {
 	env      *spirv.TargetEnvAttr // derived from the device
 	kernels  map[*kiln.Kernel]*vulkan.Kernel
 	buffers  map[viewKey]*vulkan.Buffer
+	compared int // launches compared with the reference (Options.Compare)
 }
 
 // viewKey identifies a host memref view; casts of one allocation share it.

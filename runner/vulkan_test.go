@@ -2,11 +2,17 @@ package runner
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"io"
 	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/kiln-gpu/kiln/amber"
+	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/runtime/vulkan"
 )
 
@@ -75,4 +81,63 @@ func mustRun(t *testing.T, file string, o Options) string {
 		t.Fatal(err)
 	}
 	return out.String()
+}
+
+// TestCompare runs addf.mlir with Options.Compare: the real lowering
+// agrees with the reference interpreter; a lowering that subtracts
+// instead is caught at the first element it changes.
+func TestCompare(t *testing.T) {
+	inst := testInstance(t)
+	if _, err := Run(parseFile(t, "testdata/addf.mlir"), Options{Instance: inst, Validate: true, Compare: true, Out: io.Discard,
+		Passes: fakePasses(t, "testdata/addf.spirv.mlir")}); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("testdata/addf.spirv.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong := filepath.Join(t.TempDir(), "subf.spirv.mlir")
+	if err := os.WriteFile(wrong, bytes.ReplaceAll(src, []byte("spirv.FAdd"), []byte("spirv.FSub")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	repro := t.TempDir()
+	_, err = Run(parseFile(t, "testdata/addf.mlir"), Options{Instance: inst, Compare: true, SaveRepro: repro, Out: io.Discard, Passes: fakePasses(t, wrong)})
+	want := "launch 1 (kernel @kernels::@kernel_add): argument 2 (memref<8xf32>) differs from the reference interpreter at [0]: " +
+		"device -1.5, reference 1.5 (exact: the kernel's float operations are correctly rounded)"
+	var d *ir.Diagnostic
+	if !errors.As(err, &d) || d.Message != "'gpu.launch_func' op "+want {
+		t.Fatalf("got %v\nwant %s", err, want)
+	}
+	path := filepath.Join(repro, "kernels-kernel_add-launch1.amber")
+	if len(d.Notes) != 1 || d.Notes[0].Message != "reproducer: "+path {
+		t.Fatalf("notes %v, want the reproducer %s", d.Notes, path)
+	}
+	// The reproducer, run without the runner, fails the same way.
+	src, err = os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		"BUFFER arg0 DATA_TYPE float DATA\n0 1 2 3 4 5 6 7\nEND",
+		"BUFFER arg1 DATA_TYPE float DATA\n1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5\nEND",
+		"RUN pipeline 8 1 1",
+		"EXPECT arg2 IDX 0 EQ 1.5 2.5 3.5 4.5 5.5 6.5 7.5 8.5",
+	} {
+		if !strings.Contains(string(src), line) {
+			t.Errorf("the reproducer lacks %q:\n%s", line, src)
+		}
+	}
+	s, err := amber.Parse(path, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dev, err := inst.Open(0, vulkan.DeviceConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dev.Close()
+	var m *amber.Mismatch
+	if err := s.Run(context.Background(), dev, nil); !errors.As(err, &m) || m.Buffer != "arg2" || m.Index != 0 || m.Got != "-1.5" || m.Want != "1.5" {
+		t.Errorf("running the reproducer: %v", err)
+	}
 }

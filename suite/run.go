@@ -40,6 +40,9 @@ type Result struct {
 	Outcome  Outcome
 	Message  string
 	Duration time.Duration
+	// Abandoned is set when the test was still running at its timeout:
+	// whatever it holds (a device in a dispatch) may never be released.
+	Abandoned bool
 }
 
 // An Executor runs one test on device number dev (an index into the
@@ -124,7 +127,7 @@ func runOne(ctx context.Context, cfg Config, t Test, dev int, name string) Resul
 			r = Result{Outcome: Fail, Message: fmt.Sprintf("timed out after %v", cfg.Timeout)}
 		}
 	case <-tctx.Done():
-		r = Result{Outcome: Fail, Message: fmt.Sprintf("timed out after %v", cfg.Timeout)}
+		r = Result{Outcome: Fail, Message: fmt.Sprintf("timed out after %v", cfg.Timeout), Abandoned: true}
 		if ctx.Err() != nil {
 			r.Message = "interrupted"
 		}

@@ -18,7 +18,7 @@ import (
 )
 
 // runRun implements `kiln run FILE.mlir [--device=NAME|INDEX] [--entry=NAME]
-// [--validate] [--time] [--reference]`: it executes the host function and
+// [--validate] [--time] [--reference|--compare]`: it executes the host function and
 // dispatches each gpu.launch_func on Vulkan (or simulates it with
 // --reference), printing what the program prints.
 func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -32,6 +32,8 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	timing := fs.Bool("time", false, "print each kernel's device time and host overhead")
 	reference := fs.Bool("reference", false, "run kernels in the reference interpreter instead of Vulkan")
 	timeout := fs.Duration("timeout", vulkan.DefaultDispatchTimeout, "give up on a dispatch that has not finished after this long (a hung device)")
+	compare := fs.Bool("compare", false, "run each kernel on Vulkan and in the reference interpreter and fail at the first launch whose buffers differ")
+	repro := fs.String("save-repro", "", "with --compare, write an AmberScript reproducer of a launch that differs into DIR")
 	subgroup := fs.Int("subgroup-size", 0, "subgroup width of --reference runs (default: the selected device's, else 32)")
 	fs.StringVar(entry, "e", "main", "the host function to run (mlir-runner's name for --entry)")
 	var maxMem byteSize
@@ -71,7 +73,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	_, err = runner.Run(mod, runner.Options{
-		Entry: *entry, Reference: *reference, Device: *device, Validate: *validate, Time: *timing || libs.vulkanRuntime,
+		Entry: *entry, Reference: *reference, Compare: *compare, SaveRepro: *repro, Device: *device, Validate: *validate, Time: *timing || libs.vulkanRuntime,
 		Out: out, Passes: kiln.Passes(), SubgroupSize: *subgroup, MaxHostMemory: int64(maxMem), Instance: inst,
 	})
 	out.Flush()

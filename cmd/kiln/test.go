@@ -61,6 +61,8 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	junit := fs.String("junit", "", "write a JUnit XML report to `FILE`")
 	jsonOut := fs.String("json", "", "write a JSON report to `FILE`")
 	verbose := fs.Bool("v", false, "print a line for passing tests too")
+	reference := fs.Bool("reference", false, "differential mode: run host programs' kernels on the device and in the reference interpreter and fail at the first launch whose buffers differ")
+	repro := fs.String("save-repro", "", "with --reference, write an AmberScript reproducer of each launch that differs into DIR")
 	paths, code := c.parse(jobsArgs(args), stdout, stderr)
 	if code >= 0 {
 		return code
@@ -108,21 +110,28 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kiln test: %v\n", err)
 		return 1
 	}
-	defer inst.Close()
 	if len(devices) == 0 {
 		devices = stringList{""}
 	}
 	devs, idx, err := suite.OpenDevices(inst, devices)
 	if err != nil {
+		inst.Close()
 		fmt.Fprintf(stderr, "kiln test: %v\n", err)
 		return 1
 	}
+	// A test abandoned at its timeout may hold a device in a dispatch that
+	// never ends; closing would wait for it, so the exit releases them.
+	abandoned := false
 	defer func() {
+		if abandoned {
+			return
+		}
 		for _, d := range devs {
 			d.Close()
 		}
+		inst.Close()
 	}()
-	env := &suite.Env{Devices: devs, Indexes: idx, Host: hostProgram(inst)}
+	env := &suite.Env{Devices: devs, Indexes: idx, Host: hostProgram(inst, *reference, *repro)}
 	if env.FileCheck, err = lit.FindFileCheck(); err == nil {
 		env.Lit, err = testLitEnv()
 		if err != nil {
@@ -142,6 +151,7 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	results := suite.Run(ctx, suite.Config{
 		Devices: env.Names(), Jobs: *jobs, Timeout: *timeout, XFail: xf, Exec: env.Exec,
 		Done: func(r suite.Result, done, total int) {
+			abandoned = abandoned || r.Abandoned
 			switch r.Outcome {
 			case suite.Pass:
 				running.Passed++
@@ -211,13 +221,16 @@ func testLitEnv() (*lit.Env, error) {
 	return env, nil
 }
 
-// hostProgram runs a host program as `kiln run` does, in this process,
-// on the instance's device dev, and returns what it printed.
-func hostProgram(inst *vulkan.Instance) func(ctx context.Context, path string, dev int) (string, error) {
+// hostProgram runs a host program as `kiln run` does (`kiln run
+// --compare --save-repro=repro` with compare), in this process, on the
+// instance's device dev, and returns what it printed.
+func hostProgram(inst *vulkan.Instance, compare bool, repro string) func(ctx context.Context, path string, dev int) (string, error) {
 	return func(_ context.Context, path string, dev int) (string, error) {
 		ctx, mod, err := loadKernelFile(newInput(), path, nil)
 		if err == nil {
 			var out bytes.Buffer
+			_, err = runner.Run(mod, runner.Options{Instance: inst, Device: strconv.Itoa(dev), Out: &out,
+				Passes: kiln.Passes(), Compare: compare, SaveRepro: repro})
 			_, err = runner.Run(mod, runner.Options{Instance: inst, Device: strconv.Itoa(dev), Out: &out, Passes: kiln.Passes()})
 			if err == nil {
 				return out.String(), nil
