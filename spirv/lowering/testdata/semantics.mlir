@@ -149,7 +149,8 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
       %s = arith.addi %a, %a : i8
       %q = arith.divui %s, %a : i8
       %w = arith.extsi %q : i8 to i32
-      %t = arith.trunci %w : i32 to i8
+      %x = arith.addi %w, %w : i32
+      %t = arith.trunci %x : i32 to i8
       %e = arith.extsi %t : i8 to i32
       memref.store %e, %out[%c0] : memref<4xi32>
       gpu.return
