@@ -127,7 +127,7 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
 // operands zero-extended, trunci sign-extends the low bits.
 // CHECK-LABEL: spirv.func @narrow
 // CHECK: %[[W:.*]] = spirv.Load "StorageBuffer"
-// CHECK: %[[SH:.*]] = spirv.ShiftRightLogical %[[W]]
+// CHECK: %[[SH:.*]] = spirv.ShiftRightArithmetic %[[W]]
 // CHECK: %[[MASKED:.*]] = spirv.BitwiseAnd %[[SH]]
 // CHECK: %[[C24:.*]] = spirv.Constant 24 : i32
 // CHECK: %[[L:.*]] = spirv.ShiftLeftLogical %[[MASKED]], %[[C24]]
