@@ -108,7 +108,7 @@ func (e *env) elementPtr(b *ir.Builder, mt *ir.MemRefType, base *ir.Value, indic
 		chainOp = "spirv.PtrAccessChain"
 	}
 	var lin *ir.Value
-	if chainOp == "spirv.AccessChain" && chain == nil || chainOp == "spirv.PtrAccessChain" {
+	if !wrapped {
 		lin = e.foldedLinear(b, strides, offset, indices, loc)
 	} else {
 		// offset + sum(stride * index), unfolded (the older MLIR of
