@@ -21,7 +21,8 @@ type Options struct {
 	// GPUModules converts each gpu.module into a spirv.module placed
 	// before it (named __spv__<name>, as MLIR's convert-gpu-to-spirv
 	// does), leaving the gpu.module for the host side. Without it the ops
-	// are converted where they are.
+	// are converted where they are, and a gpu.module (when gpu is among
+	// Dialects) is replaced by its spirv.module.
 	GPUModules bool
 	// NestInGPUModule puts each spirv.module GPUModules makes inside its
 	// gpu.module rather than before it (nest-in-gpu-module).
@@ -59,17 +60,28 @@ var AllDialects = []string{"gpu", "arith", "math", "memref", "scf", "cf", "func"
 // #spirv.target_env on or above the ops converted (MLIR's default
 // environment when there is none).
 func Convert(root *ir.Operation, o Options) error {
+	var mods []*ir.Operation
+	if o.GPUModules || o.Dialects == nil || slices.Contains(o.Dialects, "gpu") {
+		root.WalkPre(func(op *ir.Operation) (descend, cont bool) {
+			if op.Name() == "gpu.module" {
+				mods = append(mods, op)
+				return false, true // no gpu.module nests in another
+			}
+			return true, true
+		})
+	}
 	if !o.GPUModules {
+		// In place, each gpu.module becomes its spirv.module (MLIR's
+		// GPUModuleConversion), then the other ops convert where they are.
+		o.NestInGPUModule = false
+		for _, gm := range mods {
+			if err := convertModule(gm, o, targetEnvOf(gm)); err != nil {
+				return err
+			}
+			gm.Erase()
+		}
 		return convertIn(root, o, targetEnvOf(root), false, true, root.Context().Emit)
 	}
-	var mods []*ir.Operation
-	root.WalkPre(func(op *ir.Operation) (descend, cont bool) {
-		if op.Name() == "gpu.module" {
-			mods = append(mods, op)
-			return false, true // no gpu.module nests in another
-		}
-		return true, true
-	})
 	for _, gm := range mods {
 		if err := convertModule(gm, o, targetEnvOf(gm)); err != nil {
 			return err
@@ -327,6 +339,7 @@ func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full,
 			return err
 		}
 	}
+	e.foldSources(root)
 	set := rewrite.NewConversionPatternSet(e.tc, e.patterns(dialects)...)
 	t := rewrite.NewConversionTarget()
 	t.AddLegalDialect("spirv")

@@ -49,11 +49,36 @@ func basePtr(v *ir.Value) *ir.Value {
 	return ptr
 }
 
+// packed is an access to an element packed with others into a word: the
+// word's pointer and the element's bit offset are built where MLIR's
+// IntLoadOpPattern and IntStoreOpPattern build them (wordPtr, bitOffset).
+type packed struct {
+	base    *ir.Value
+	word    *spirv.PointerType
+	chainOp string
+	chain   []*ir.Value // before the word's index
+	lin     *ir.Value   // the element's linear index
+	per     int64       // elements per word
+	bits    int64       // bits per element
+}
+
+// wordPtr returns the pointer to the word holding the element.
+func (e *env) wordPtr(b *ir.Builder, p *packed, loc ir.Location) *ir.Value {
+	q := val(b, "spirv.SDiv", loc, e.index, p.lin, e.indexConst(b, p.per, loc))
+	return val(b, p.chainOp, loc, p.word, append([]*ir.Value{p.base}, append(p.chain, q)...)...)
+}
+
+// bitOffset returns the element's first bit in its word.
+func (e *env) bitOffset(b *ir.Builder, p *packed, loc ir.Location) *ir.Value {
+	per, bits := e.indexConst(b, p.per, loc), e.indexConst(b, p.bits, loc)
+	return val(b, "spirv.IMul", loc, e.index, val(b, "spirv.UMod", loc, e.index, p.lin, per), bits)
+}
+
 // elementPtr returns a pointer to element indices of a memref of type mt
 // whose storage is base, linearized with mt's strides (MLIR's
-// getElementPtr). With per > 1 elements packed in each word, it returns the
-// word's pointer and the element's bit offset in it.
-func (e *env) elementPtr(b *ir.Builder, mt *ir.MemRefType, base *ir.Value, indices []*ir.Value, loc ir.Location) (ptr, bitOffset *ir.Value, ok bool) {
+// getElementPtr). With several elements packed in each word, it returns
+// the packed access instead.
+func (e *env) elementPtr(b *ir.Builder, mt *ir.MemRefType, base *ir.Value, indices []*ir.Value, loc ir.Location) (ptr *ir.Value, pk *packed, ok bool) {
 	strides, offset, ok := mt.StridesAndOffset()
 	if d := base.DefiningOp(); ok && offset == ir.Dynamic && d != nil && d.Name() == "spirv.InBoundsPtrAccessChain" {
 		offset = 0 // a view's pointer, advanced by the offset (see offsetView)
@@ -82,9 +107,8 @@ func (e *env) elementPtr(b *ir.Builder, mt *ir.MemRefType, base *ir.Value, indic
 	case elem == pt.Pointee:
 		chainOp = "spirv.PtrAccessChain"
 	}
-	it := e.index
 	var lin *ir.Value
-	if chainOp == "spirv.AccessChain" && chain == nil || chainOp == "spirv.PtrAccessChain" {
+	if !wrapped {
 		lin = e.foldedLinear(b, strides, offset, indices, loc)
 	} else {
 		// offset + sum(stride * index), unfolded (the older MLIR of
@@ -93,7 +117,7 @@ func (e *env) elementPtr(b *ir.Builder, mt *ir.MemRefType, base *ir.Value, indic
 		lin = e.indexConst(b, offset, loc)
 		for i, idx := range indices {
 			s := e.indexConst(b, strides[i], loc)
-			lin = val(b, "spirv.IAdd", loc, it, lin, val(b, "spirv.IMul", loc, it, s, idx))
+			lin = val(b, "spirv.IAdd", loc, e.index, lin, val(b, "spirv.IMul", loc, e.index, s, idx))
 		}
 	}
 	srcBits := ir.IntOrFloatBitWidth(mt.Elem)
@@ -101,15 +125,12 @@ func (e *env) elementPtr(b *ir.Builder, mt *ir.MemRefType, base *ir.Value, indic
 		srcBits = 8
 	}
 	dstBits := ir.IntOrFloatBitWidth(elem)
+	word := e.pointer(elem, pt.StorageClass)
 	if _, isVec := mt.Elem.(*ir.VectorType); !isVec && srcBits < dstBits && srcBits > 0 {
-		per := int64(dstBits / srcBits)
-		word := val(b, "spirv.SDiv", loc, it, lin, e.indexConst(b, per, loc))
-		lane := val(b, "spirv.SMod", loc, it, lin, e.indexConst(b, per, loc))
-		bitOffset = val(b, "spirv.IMul", loc, it, lane, e.indexConst(b, int64(srcBits), loc))
-		lin = word
+		return nil, &packed{base: base, word: word, chainOp: chainOp, chain: chain, lin: lin,
+			per: int64(dstBits / srcBits), bits: int64(srcBits)}, true
 	}
-	ptr = val(b, chainOp, loc, e.pointer(elem, pt.StorageClass), append([]*ir.Value{base}, append(chain, lin)...)...)
-	return ptr, bitOffset, true
+	return val(b, chainOp, loc, word, append([]*ir.Value{base}, append(chain, lin)...)...), nil, true
 }
 
 // bufferElem returns the element type of the buffer pt points to, and
@@ -190,37 +211,41 @@ func spirvConst(v *ir.Value) (int64, bool) {
 
 // access prepares a load or store: the memref type, its pointer and the
 // converted value type.
-func (e *env) access(o *ir.Operation, mem *ir.Value, memOperand int, rw *rewrite.ConversionRewriter, indices []*ir.Value) (ptr, bitOffset *ir.Value, elem ir.Type, ok bool) {
+func (e *env) access(o *ir.Operation, mem *ir.Value, memOperand int, rw *rewrite.ConversionRewriter, indices []*ir.Value) (ptr *ir.Value, pk *packed, elem ir.Type, ok bool) {
 	mt, isMem := o.Operand(memOperand).Type().(*ir.MemRefType)
 	base := basePtr(mem)
 	if !isMem || base == nil {
 		return nil, nil, nil, false
 	}
-	if elem = e.tc.ConvertType(mt.Elem); elem == nil || packedFloats(mt, base) {
+	if elem = e.tc.ConvertType(mt.Elem); elem == nil && subByte(mt.Elem) {
+		elem = e.ctx.I(32) // a sub-byte element is loaded as its word's type
+	}
+	if elem == nil || packedFloats(mt, base) {
 		return nil, nil, nil, false
 	}
 	rw.SetInsertionPointBefore(o)
-	ptr, bitOffset, ok = e.elementPtr(&rw.Builder, mt, base, indices, o.Loc())
-	return ptr, bitOffset, elem, ok
+	ptr, pk, ok = e.elementPtr(&rw.Builder, mt, base, indices, o.Loc())
+	return ptr, pk, elem, ok
 }
 
 func (e *env) load(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
-	ptr, off, elem, ok := e.access(o, operands[0], 0, rw, operands[1:])
+	ptr, pk, elem, ok := e.access(o, operands[0], 0, rw, operands[1:])
 	if !ok {
 		return rewrite.NoMatch
 	}
 	b, loc := &rw.Builder, o.Loc()
+	if pk != nil {
+		ptr = e.wordPtr(b, pk, loc)
+	}
 	wt := ptr.Type().(*spirv.PointerType).Pointee
-	v := op(b, "spirv.Load", loc, wt, []*ir.Value{ptr}, e.memoryAccess(o, ptr, off)...).Result(0)
-	if off != nil {
-		// Packed narrow data: shift the element down and mask it, then
-		// sign-extend it if it is computed in 32 bits (see narrowFixes).
-		bits := ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(o.Result(0).Type()))
-		v = val(b, "spirv.ShiftRightLogical", loc, wt, v, off)
-		v = val(b, "spirv.BitwiseAnd", loc, wt, v, intConst(b, wt, int64(1)<<bits-1, loc))
-		if e.narrowBits(o.Result(0).Type()) > 0 {
-			v = sextLow(b, v, bits, loc)
-		}
+	v := op(b, "spirv.Load", loc, wt, []*ir.Value{ptr}, e.memoryAccess(o, ptr, pk != nil)...).Result(0)
+	if pk != nil {
+		// Packed narrow data: shift the element down, mask it and
+		// sign-extend it, as MLIR does whatever the type (narrow integers
+		// computed in 32 bits stay sign-extended, see narrowFixes).
+		v = val(b, "spirv.ShiftRightArithmetic", loc, wt, v, e.bitOffset(b, pk, loc))
+		v = val(b, "spirv.BitwiseAnd", loc, wt, v, intConst(b, wt, int64(1)<<pk.bits-1, loc))
+		v = sextLow(b, v, int(pk.bits), loc)
 	}
 	if isBool(o.Result(0).Type()) && !isBool(wt) {
 		v = val(b, "spirv.IEqual", loc, elem, v, intConst(b, wt, 1, loc)) // bools are stored as 0 and 1
@@ -238,40 +263,54 @@ func (e *env) load(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	return nil
 }
 
+// subByte reports the integer types narrower than a byte (not i1) that
+// memory holds packed.
+func subByte(t ir.Type) bool {
+	it, ok := t.(*ir.IntegerType)
+	return ok && (it.Width == 2 || it.Width == 4)
+}
+
+// storeValue converts v, a value stored into memory holding wt: bools to
+// 0 or 1, other integers to wt's width.
+func storeValue(b *ir.Builder, v *ir.Value, wt ir.Type, loc ir.Location) *ir.Value {
+	if isBool(v.Type()) && !isBool(wt) {
+		zero, one := intConst(b, wt, 0, loc), intConst(b, wt, 1, loc)
+		if c, ok := constInt(v); ok {
+			return map[bool]*ir.Value{true: one, false: zero}[c != 0] // MLIR folds the select
+		}
+		return val(b, "spirv.Select", loc, wt, v, one, zero)
+	} else if v.Type() != wt {
+		return val(b, "spirv.UConvert", loc, wt, v)
+	}
+	return v
+}
+
 func (e *env) store(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
-	ptr, off, _, ok := e.access(o, operands[1], 1, rw, operands[2:])
+	ptr, pk, _, ok := e.access(o, operands[1], 1, rw, operands[2:])
 	if !ok {
 		return rewrite.NoMatch
 	}
 	b, loc, ctx := &rw.Builder, o.Loc(), o.Context()
-	pt := ptr.Type().(*spirv.PointerType)
-	wt := pt.Pointee
-	v := operands[0]
-	if isBool(v.Type()) && !isBool(wt) {
-		zero, one := intConst(b, wt, 0, loc), intConst(b, wt, 1, loc)
-		if c, ok := constInt(v); ok {
-			v = map[bool]*ir.Value{true: one, false: zero}[c != 0] // MLIR folds the select
-		} else {
-			v = val(b, "spirv.Select", loc, wt, v, one, zero)
-		}
-	} else if v.Type() != wt {
-		v = val(b, "spirv.UConvert", loc, wt, v)
-	}
-	if off == nil {
-		op(b, "spirv.Store", loc, nil, []*ir.Value{ptr, v}, e.memoryAccess(o, ptr, nil)...)
+	if pk == nil {
+		v := storeValue(b, operands[0], ptr.Type().(*spirv.PointerType).Pointee, loc)
+		op(b, "spirv.Store", loc, nil, []*ir.Value{ptr, v}, e.memoryAccess(o, ptr, false)...)
 		rw.EraseOp(o)
 		return nil
 	}
 	// Packed narrow data: clear the element's bits, then set them, with
-	// atomics since neighbouring invocations write the same word.
-	bits := ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(o.Operand(0).Type()))
-	if isBool(o.Operand(0).Type()) {
-		bits = 8
-	}
-	mask := intConst(b, wt, int64(1)<<bits-1, loc)
+	// atomics since neighbouring invocations write the same word (in
+	// MLIR's IntStoreOpPattern's order).
+	wt := pk.word.Pointee
+	off := e.bitOffset(b, pk, loc)
+	mask := intConst(b, wt, int64(1)<<pk.bits-1, loc)
 	clear := val(b, "spirv.Not", loc, wt, val(b, "spirv.ShiftLeftLogical", loc, wt, mask, off))
-	data := val(b, "spirv.ShiftLeftLogical", loc, wt, val(b, "spirv.BitwiseAnd", loc, wt, v, mask), off)
-	scope := named("memory_scope", enum(ctx, spv.KindScope, uint32(atomicScope(pt))))
+	v := storeValue(b, operands[0], wt, loc)
+	if !isBool(operands[0].Type()) {
+		v = val(b, "spirv.BitwiseAnd", loc, wt, v, mask) // a bool is 0 or 1 already
+	}
+	data := val(b, "spirv.ShiftLeftLogical", loc, wt, v, off)
+	ptr = e.wordPtr(b, pk, loc)
+	scope := named("memory_scope", enum(ctx, spv.KindScope, uint32(atomicScope(pk.word))))
 	sem := named("semantics", enum(ctx, spv.KindMemorySemantics, uint32(spv.MemorySemanticsAcquireRelease)))
 	op(b, "spirv.AtomicAnd", loc, wt, []*ir.Value{ptr, clear}, scope, sem)
 	op(b, "spirv.AtomicOr", loc, wt, []*ir.Value{ptr, data}, scope, sem)
@@ -291,15 +330,15 @@ func atomicScope(pt *spirv.PointerType) spv.Scope {
 // memoryAccess returns the memory operands of a load or store o through
 // ptr (MLIR's calculateMemoryRequirements): Nontemporal for a nontemporal
 // access, and in PhysicalStorageBuffer memory Aligned with the scalar's
-// size. A packed access (bitOffset) is an atomic on a word, never aligned.
-func (e *env) memoryAccess(o *ir.Operation, ptr, bitOffset *ir.Value) []ir.NamedAttr {
+// size. A packed access is an atomic on a word, never aligned.
+func (e *env) memoryAccess(o *ir.Operation, ptr *ir.Value, packed bool) []ir.NamedAttr {
 	access := spv.MemoryAccessNone
 	if a, ok := o.Attr("nontemporal").(*ir.IntegerAttr); ok && a.Bool() {
 		access |= spv.MemoryAccessNontemporal
 	}
 	pt := ptr.Type().(*spirv.PointerType)
 	var attrs []ir.NamedAttr
-	if size, ok := spirv.SizeInBytes(pt.Pointee); ok && bitOffset == nil && pt.StorageClass == spv.StorageClassPhysicalStorageBuffer {
+	if size, ok := spirv.SizeInBytes(pt.Pointee); ok && !packed && pt.StorageClass == spv.StorageClassPhysicalStorageBuffer {
 		access |= spv.MemoryAccessAligned
 		attrs = append(attrs, ir.NamedAttr{Name: "alignment", Value: e.ctx.IntegerAttr(e.ctx.I(32), size)})
 	}
@@ -482,8 +521,8 @@ func (e *env) atomicRMW(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	if !ok || t == nil {
 		return rewrite.NoMatch
 	}
-	ptr, off, _, ok := e.access(o, operands[1], 1, rw, operands[2:])
-	if !ok || off != nil {
+	ptr, pk, _, ok := e.access(o, operands[1], 1, rw, operands[2:])
+	if !ok || pk != nil {
 		return rewrite.NoMatch
 	}
 	ctx := o.Context()

@@ -83,8 +83,8 @@ func (e *env) mmaAccess(o *ir.Operation, operands []*ir.Value, memOperand int, k
 		// as if they were the elements: it reads the wrong data.
 		return nil, nil, nil, nil, o.Errorf("accesses a memref whose elements the target packs into 32-bit words; cooperative matrices need its element type in storage (a 16-bit storage capability)")
 	}
-	ptr, bitOffset, _, ok := e.access(o, operands[memOperand], memOperand, rw, operands[memOperand+1:])
-	if !ok || bitOffset != nil {
+	ptr, pk, _, ok := e.access(o, operands[memOperand], memOperand, rw, operands[memOperand+1:])
+	if !ok || pk != nil {
 		return nil, nil, nil, nil, rewrite.NoMatch
 	}
 	b, loc := &rw.Builder, o.Loc()

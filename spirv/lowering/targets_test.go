@@ -23,7 +23,7 @@ func TestTargets(t *testing.T) {
 			want: []string{"!spirv.array<8 x i8, stride=1>", `spirv.Load "StorageBuffer" %{{}} : i8`}},
 		{name: "emulated i16", caps: "Shader", exts: "SPV_KHR_storage_buffer_storage_class",
 			args: "%a: memref<6xi16>", body: "%v = memref.load %a[%c0] : memref<6xi16>\n memref.store %v, %a[%c0] : memref<6xi16>",
-			want: []string{"!spirv.array<3 x i32, stride=4>", "spirv.ShiftRightLogical", "spirv.AtomicOr"}},
+			want: []string{"!spirv.array<3 x i32, stride=4>", "spirv.ShiftRightArithmetic", "spirv.AtomicOr"}},
 		{name: "64-bit index", caps: "Shader, Int64", exts: "SPV_KHR_storage_buffer_storage_class",
 			args: "%a: memref<8xf32>", body: "%x = gpu.thread_id x\n %v = memref.load %a[%x] : memref<8xf32>",
 			opts: lowering.Options{GPUModules: true, Use64BitIndex: true},

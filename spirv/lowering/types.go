@@ -277,6 +277,14 @@ func (e *env) storageElem(elem ir.Type, sc spv.StorageClass) (ir.Type, bool, str
 		elem = it
 	}
 	bits := ir.IntOrFloatBitWidth(elem)
+	if isInt && (bits == 2 || bits == 4) {
+		// Sub-byte integers are packed into words whatever the target
+		// (MLIR's convertSubByteMemrefType); their values do not convert.
+		if e.opts.NoEmulation {
+			return nil, false, fmt.Sprintf("holds %s, which only packed emulation can store", ir.TypeString(elem))
+		}
+		return e.ctx.IntegerType(32, it.Signedness), true, ""
+	}
 	if bits >= 32 || bits == 0 {
 		c := e.scalar(elem)
 		if c == nil {

@@ -399,8 +399,8 @@ func (e *env) vecLoad(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	b.SetInsertionPointBefore(o)
 	lanes := make([]*ir.Value, n)
 	for i := range lanes {
-		ptr, off, ok := e.elementPtr(b, mt, base, e.laneIndices(b, operands[1:], int64(i), loc), loc)
-		if !ok || off != nil {
+		ptr, pk, ok := e.elementPtr(b, mt, base, e.laneIndices(b, operands[1:], int64(i), loc), loc)
+		if !ok || pk != nil {
 			return o.Errorf("cannot load a vector from %s here", ir.TypeString(mt))
 		}
 		lanes[i] = val(b, "spirv.Load", loc, elem, ptr)
@@ -428,8 +428,8 @@ func (e *env) vecStore(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conver
 	b.SetInsertionPointBefore(o)
 	n := ir.NumElements(vt)
 	for i := range n {
-		ptr, off, ok := e.elementPtr(b, mt, base, e.laneIndices(b, operands[2:], i, loc), loc)
-		if !ok || off != nil {
+		ptr, pk, ok := e.elementPtr(b, mt, base, e.laneIndices(b, operands[2:], i, loc), loc)
+		if !ok || pk != nil {
 			return o.Errorf("cannot store a vector to %s here", ir.TypeString(mt))
 		}
 		v := operands[0]

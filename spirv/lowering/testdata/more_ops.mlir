@@ -95,8 +95,8 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
       %r = gpu.all_reduce %v {
       ^bb0(%a: i32, %b: i32):
         %m = arith.maxsi %a, %b : i32
-        %c1 = arith.constant 1 : i32
-        %p = arith.muli %m, %c1 : i32
+        %c3 = arith.constant 3 : i32
+        %p = arith.muli %m, %c3 : i32
         gpu.yield %p : i32
       } : (i32) -> i32
       memref.store %r, %buf[%x] : memref<20xi32>

@@ -127,7 +127,7 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
 // operands zero-extended, trunci sign-extends the low bits.
 // CHECK-LABEL: spirv.func @narrow
 // CHECK: %[[W:.*]] = spirv.Load "StorageBuffer"
-// CHECK: %[[SH:.*]] = spirv.ShiftRightLogical %[[W]]
+// CHECK: %[[SH:.*]] = spirv.ShiftRightArithmetic %[[W]]
 // CHECK: %[[MASKED:.*]] = spirv.BitwiseAnd %[[SH]]
 // CHECK: %[[C24:.*]] = spirv.Constant 24 : i32
 // CHECK: %[[L:.*]] = spirv.ShiftLeftLogical %[[MASKED]], %[[C24]]
@@ -149,7 +149,8 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
       %s = arith.addi %a, %a : i8
       %q = arith.divui %s, %a : i8
       %w = arith.extsi %q : i8 to i32
-      %t = arith.trunci %w : i32 to i8
+      %x = arith.addi %w, %w : i32
+      %t = arith.trunci %x : i32 to i8
       %e = arith.extsi %t : i8 to i32
       memref.store %e, %out[%c0] : memref<4xi32>
       gpu.return
