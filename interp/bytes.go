@@ -18,6 +18,7 @@ func ElementSize(t ir.Type) int {
 // Bytes returns the view's elements in row-major order, little-endian,
 // ElementSize bytes each (poison as zeros), for upload to a device.
 func (m *MemRef) Bytes() []byte {
+	m.Buf.Sync()
 	n := ElementSize(m.Elem)
 	if at, ok := m.span(); ok && m.Buf.poison == nil {
 		return append([]byte(nil), m.Buf.data[at:at+m.NumElements()*int64(n)]...)
@@ -44,7 +45,9 @@ func (m *MemRef) SetBytes(data []byte) error {
 	if n == 0 || len(data) != int(m.NumElements())*n {
 		return fmt.Errorf("%d bytes for %d elements of %s", len(data), m.NumElements(), ir.TypeString(m.Elem))
 	}
+	m.Buf.Sync()
 	if at, ok := m.span(); ok {
+		m.Buf.version++
 		copy(m.Buf.data[at:], data)
 		if m.Buf.poison != nil {
 			m.Buf.markPoison(at, int64(len(data)), false)

@@ -25,8 +25,14 @@ type Options struct {
 	// Validate turns on the Vulkan validation layer; any message fails
 	// the run at the launch that caused it.
 	Validate bool
-	// Time prints each launch's device time and host overhead to Out.
+	// Time prints one summary of where the run's time went (host
+	// interpretation, transfers, device, launch overhead) to Err.
 	Time bool
+	// LaunchTimes prints each launch's times to Out in the words of MLIR's
+	// Vulkan runtime library, which prints them.
+	LaunchTimes bool
+	// Err receives the Time summary (os.Stderr when nil).
+	Err io.Writer
 	// Out receives the program's output (os.Stdout when nil).
 	Out io.Writer
 	// Passes provides the Pipeline passes by name (Vulkan runs only).
@@ -46,10 +52,44 @@ type Options struct {
 	MaxHostMemory int64
 }
 
-// Report says what a run launched.
+// Report says what a run launched and where its time went.
 type Report struct {
 	Device   string // the Vulkan device, "reference" for simulated runs
 	Launches []LaunchStat
+	// Total is the time of the entry function's call; Upload and Fetch
+	// the parts spent copying memrefs to device buffers (during launches)
+	// and back (when the host next touches them), in Uploads and Fetches
+	// of TransferBytes in all.
+	Total, Upload, Fetch time.Duration
+	Uploads, Fetches     int
+	TransferBytes        int64
+}
+
+// count adds one transfer of n bytes.
+func (r *Report) count(d time.Duration, n int64, upload bool) {
+	r.TransferBytes += n
+	if upload {
+		r.Upload += d
+		r.Uploads++
+	} else {
+		r.Fetch += d
+		r.Fetches++
+	}
+}
+
+// summary prints where the run's time went.
+func (r *Report) summary(w io.Writer) {
+	var dev, launch time.Duration
+	for _, l := range r.Launches {
+		dev += l.Device
+		launch += l.Host
+	}
+	// Uploads happen inside launches, fetches while the host runs.
+	host := r.Total - dev - launch - r.Fetch
+	launch -= r.Upload
+	fmt.Fprintf(w, "kiln run: %v in all: host interpretation %v, transfers %v (%d uploads, %d fetches, %d bytes), device %v (%d launches on %s), launch overhead %v\n",
+		r.Total.Round(time.Microsecond), max(host, 0).Round(time.Microsecond), (r.Upload + r.Fetch).Round(time.Microsecond),
+		r.Uploads, r.Fetches, r.TransferBytes, dev.Round(time.Microsecond), len(r.Launches), r.Device, max(launch, 0).Round(time.Microsecond))
 }
 
 // LaunchStat is one gpu.launch_func: the kernel's device time and the
@@ -72,6 +112,9 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	if o.Out == nil {
 		o.Out = os.Stdout
 	}
+	if o.Err == nil {
+		o.Err = os.Stderr
+	}
 	fn := ir.LookupSymbol(module, o.Entry)
 	if fn == nil || fn.NumRegions() == 0 || fn.Region(0).Empty() {
 		return nil, ir.Errorf(module.Loc(), "no function named '%s' with a body to run", o.Entry)
@@ -93,7 +136,7 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 		// accesses are defined on the device; simulate the same.
 		m.RobustAccess = true
 		m.Launch = reference(&o, rep)
-		_, err := m.Call(o.Entry)
+		err := call(m, &o, rep)
 		return rep, err
 	}
 	if err := Outline(module, o.Passes); err != nil {
@@ -104,11 +147,25 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 		return nil, err
 	}
 	m.Launch = s.launch
-	_, err = m.Call(o.Entry)
+	err = call(m, &o, rep)
+	if err == nil && s.fetchErr != nil {
+		err = ir.Errorf(module.Loc(), "%v", s.fetchErr)
+	}
 	if cerr := s.close(); err == nil && cerr != nil {
 		err = ir.Errorf(module.Loc(), "%v", cerr)
 	}
 	return rep, err
+}
+
+// call runs the entry function, timing it.
+func call(m *interp.Machine, o *Options, rep *Report) error {
+	start := time.Now()
+	_, err := m.Call(o.Entry)
+	rep.Total = time.Since(start)
+	if o.Time {
+		rep.summary(o.Err)
+	}
+	return err
 }
 
 // reference simulates kernels with the workgroup size the kernel's
@@ -133,11 +190,11 @@ func reference(o *Options, rep *Report) interp.LaunchFunc {
 	}
 }
 
-// record keeps a launch's times and prints them with --time, in the
+// record keeps a launch's times and prints them with LaunchTimes, in the
 // words of MLIR's Vulkan runtime so that its time.mlir test reads them.
 func record(o *Options, rep *Report, st LaunchStat) {
 	rep.Launches = append(rep.Launches, st)
-	if !o.Time {
+	if !o.LaunchTimes {
 		return
 	}
 	fmt.Fprintf(o.Out, "Compute shader execution time: %.3gus\n", float64(st.Device.Nanoseconds())/1000)

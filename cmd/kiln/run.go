@@ -27,7 +27,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	device := fs.String("device", "", "Vulkan device by index or name substring (default $KILN_DEVICE, else the best device)")
 	entry := fs.String("entry", "main", "the host function to run")
 	validate := fs.Bool("validate", os.Getenv("KILN_VALIDATE") == "1", "turn on the Vulkan validation layer and fail on any message (default: KILN_VALIDATE=1)")
-	timing := fs.Bool("time", false, "print each kernel's device time and host overhead")
+	timing := fs.Bool("time", false, "print a summary of the run's time (host interpretation, transfers, device, launch overhead) to stderr")
 	reference := fs.Bool("reference", false, "run kernels in the reference interpreter instead of Vulkan")
 	subgroup := fs.Int("subgroup-size", 0, "subgroup width of --reference runs (default: the selected device's, else 32)")
 	fs.StringVar(entry, "e", "main", "the host function to run (mlir-runner's name for --entry)")
@@ -58,7 +58,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	_, err = runner.Run(mod, runner.Options{
-		Entry: *entry, Reference: *reference, Device: *device, Validate: *validate, Time: *timing || libs.vulkanRuntime,
+		Entry: *entry, Reference: *reference, Device: *device, Validate: *validate, Time: *timing, LaunchTimes: libs.vulkanRuntime, Err: stderr,
 		Out: out, Passes: passRegistry(), SubgroupSize: *subgroup, MaxHostMemory: int64(maxMem),
 	})
 	out.Flush()

@@ -62,7 +62,7 @@ func unregistered(stderr string) bool {
 func TestRunReferenceUpstream(t *testing.T) {
 	for _, path := range upstreamVulkanTests(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			out, errs, code := kilnRun("--reference", "--time", path)
+			out, errs, code := kilnRun("--reference", "--time", "--shared-libs=libvulkan-runtime-wrappers", path)
 			if code != 0 {
 				if unregistered(errs) {
 					t.Skipf("needs a dialect Kiln does not register yet: %s", errs)
@@ -74,7 +74,7 @@ func TestRunReferenceUpstream(t *testing.T) {
 	}
 }
 
-// timeLines are the --time lines, which differ between runs.
+// timeLines are the lines of MLIR's Vulkan runtime, which differ between runs.
 var timeLines = regexp.MustCompile(`(?m)^(Compute shader execution time|Command buffer submit time|Wait idle time|Kernel @).*\n`)
 
 // TestRunVulkanUpstream runs each upstream test on the Vulkan device of
@@ -89,7 +89,7 @@ func TestRunVulkanUpstream(t *testing.T) {
 	for _, path := range upstreamVulkanTests(t) {
 		name := filepath.Base(path)
 		t.Run(name, func(t *testing.T) {
-			out, errs, code := kilnRun("--validate", "--time", path)
+			out, errs, code := kilnRun("--validate", "--time", "--shared-libs=libvulkan-runtime-wrappers", path)
 			if code != 0 {
 				if unregistered(errs) {
 					t.Skipf("needs a dialect Kiln does not register yet: %s", errs)
@@ -97,7 +97,7 @@ func TestRunVulkanUpstream(t *testing.T) {
 				t.Fatalf("exit %d:\n%s", code, errs)
 			}
 			fileCheck(t, path, out)
-			ref, errs, code := kilnRun("--reference", "--time", path)
+			ref, errs, code := kilnRun("--reference", "--time", "--shared-libs=libvulkan-runtime-wrappers", path)
 			if code != 0 {
 				t.Fatalf("--reference exit %d:\n%s", code, errs)
 			}
