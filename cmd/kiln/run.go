@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -57,11 +58,14 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return reportDiag(ctx, "kiln run", err, stderr)
 	}
 	out := bufio.NewWriter(stdout)
+	// The --time summary follows the program's output.
+	var summary bytes.Buffer
 	_, err = runner.Run(mod, runner.Options{
-		Entry: *entry, Reference: *reference, Device: *device, Validate: *validate, Time: *timing, LaunchTimes: libs.vulkanRuntime, Err: stderr,
+		Entry: *entry, Reference: *reference, Device: *device, Validate: *validate, Time: *timing, LaunchTimes: libs.vulkanRuntime, Err: &summary,
 		Out: out, Passes: passRegistry(), SubgroupSize: *subgroup, MaxHostMemory: int64(maxMem),
 	})
 	out.Flush()
+	stderr.Write(summary.Bytes())
 	if err != nil {
 		return reportDiag(ctx, "kiln run", err, stderr)
 	}
