@@ -14,23 +14,24 @@
 #
 #   [RUNS=n] bench/host-vs-mlir.sh
 #
-# It installs mlir-16-tools (mlir-opt-16, mlir-cpu-runner-16 and the runner
-# utility libraries) and time with apt-get when they are missing; CI does
-# not run it. The machine may be shared: quote `uptime` with any number.
+# It installs mlir-16-tools (mlir-opt-16, mlir-cpu-runner-16), libmlir-16
+# (the runner utility library) and time with apt-get when they are missing;
+# CI does not run it. The machine may be shared: quote `uptime` with any number.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
 command -v mlir-opt-16 >/dev/null && command -v mlir-cpu-runner-16 >/dev/null || need+=(mlir-16-tools)
+ls /usr/lib/llvm-16/lib/libmlir_c_runner_utils.so* >/dev/null 2>&1 || need+=(libmlir-16)
 command -v /usr/bin/time >/dev/null || need+=(time)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=$([ "$(id -u)" = 0 ] || echo sudo)
   $sudo apt-get update -qq && $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
-libdir=$(dirname "$(readlink -f "$(command -v mlir-cpu-runner-16)")")/../lib
-libs=$libdir/libmlir_c_runner_utils.so,$libdir/libmlir_runner_utils.so
+# The programs print with printI64, printF32 and printNewline.
+libs=$(ls /usr/lib/llvm-16/lib/libmlir_c_runner_utils.so* | head -1)
 memref_pass=finalize-memref-to-llvm
 mlir-opt-16 --help | grep -q -- "--$memref_pass" || memref_pass=convert-memref-to-llvm
-lower=(--convert-scf-to-cf --convert-arith-to-llvm --"$memref_pass" --convert-func-to-llvm --reconcile-unrealized-casts)
+lower="--convert-scf-to-cf --convert-arith-to-llvm --$memref_pass --convert-func-to-llvm --reconcile-unrealized-casts"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -47,7 +48,8 @@ measure() { # prints "wall_s cpu_s maxrss_kb", the best of $runs; output in $tmp
 }
 
 mlir_run() { # lowers $1 with mlir-opt-16 and runs it with mlir-cpu-runner-16
-  mlir-opt-16 "${lower[@]}" "$1" | mlir-cpu-runner-16 -O0 -e main -entry-point-result=void -shared-libs="$libs"
+  # shellcheck disable=SC2086 # $lower is a list of flags
+  mlir-opt-16 $lower "$1" | mlir-cpu-runner-16 -O0 -e main -entry-point-result=void -shared-libs="$libs"
 }
 export -f mlir_run
 export lower libs
@@ -59,7 +61,7 @@ summaries=()
 for prog in loop fill nested launches; do
   src=bench/host/$prog.mlir
   mlir_src=$src
-  [ -f "bench/host/$prog-cpu.mlir" ] && mlir_src=bench/host/$prog-cpu.mlir
+  if [ -f "bench/host/$prog-cpu.mlir" ]; then mlir_src=bench/host/$prog-cpu.mlir; fi
   read -r kw kc km < <(measure "$tmp/kiln" run --time "$src")
   cp "$tmp/out" "$tmp/kiln.out"
   summaries+=("$prog: $(grep '^kiln run:' "$tmp/err" || true)")

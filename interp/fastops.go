@@ -107,7 +107,7 @@ func (u *unit) constantOp(op *ir.Operation) func(m *Machine, f *frame) error {
 // when either is not a scalar or is poison.
 func (f *frame) operands2(a, b int32) (x, y Scalar, ok bool) {
 	ca, cb := f.cells[a], f.cells[b]
-	if ca.v != isScalar || cb.v != isScalar || ca.s.Poison || cb.s.Poison {
+	if !ca.scalar() || !cb.scalar() || ca.s.Poison || cb.s.Poison {
 		return x, y, false
 	}
 	return ca.s, cb.s, true
@@ -218,7 +218,7 @@ func (u *unit) selectOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 	c, a, b, r := u.slots[op.Operand(0)], u.slots[op.Operand(1)], u.slots[op.Operand(2)], u.slots[op.Result(0)]
 	return func(m *Machine, f *frame) error {
 		cc, ca, cb := f.cells[c], f.cells[a], f.cells[b]
-		if cc.v != isScalar || ca.v != isScalar || cb.v != isScalar || cc.s.Poison {
+		if !cc.scalar() || !ca.scalar() || !cb.scalar() || cc.s.Poison {
 			return slow(m, f)
 		}
 		if cc.s.Bits&1 != 0 {
@@ -238,7 +238,7 @@ func (u *unit) castOp(op *ir.Operation, slow func(*Machine, *frame) error) func(
 	fn := arith.CastFunc(op.Name(), op.Operand(0).Type(), op.Result(0).Type())
 	return func(m *Machine, f *frame) error {
 		c := f.cells[a]
-		if c.v != isScalar || c.s.Poison {
+		if !c.scalar() || c.s.Poison {
 			return slow(m, f)
 		}
 		z, ok := fn(arith.Scalar{Bits: c.s.Bits, Float: c.s.F})
@@ -288,7 +288,7 @@ func (u *unit) accessOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 		for i, s := range idx {
 			c := f.cells[s]
 			x := int64(c.s.Bits)
-			if c.v != isScalar || c.s.Poison || x < 0 || x >= mr.Sizes[i] {
+			if !c.scalar() || c.s.Poison || x < 0 || x >= mr.Sizes[i] {
 				return slow(m, f)
 			}
 			l += x * mr.Strides[i]
@@ -301,7 +301,7 @@ func (u *unit) accessOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 			return nil
 		}
 		c := f.cells[val]
-		if c.v != isScalar {
+		if !c.scalar() {
 			return slow(m, f)
 		}
 		ec.put(mr.Buf, l*ec.n, c.s)
@@ -333,7 +333,7 @@ func (u *unit) forOp(op *ir.Operation, slow func(*Machine, *frame) error) func(m
 	}
 	return func(m *Machine, f *frame) error {
 		l, h, s := f.cells[lb], f.cells[ub], f.cells[st]
-		if l.v != isScalar || h.v != isScalar || s.v != isScalar {
+		if !l.scalar() || !h.scalar() || !s.scalar() {
 			return slow(m, f)
 		}
 		if l.s.Poison || h.s.Poison || s.s.Poison {

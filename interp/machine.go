@@ -113,29 +113,36 @@ func newFrame(code *unit, th *thread) *frame {
 	return &frame{code: code, cells: make([]cell, code.n), th: th}
 }
 
-// cell holds one value; a Scalar is kept unboxed in s, with v == isScalar.
+// cell holds one value; a Scalar is kept unboxed in s, with v == scalarTag.
 type cell struct {
 	s Scalar
 	v Value
 }
 
-// scalarMark is the type of isScalar.
+// scalarMark is the type of scalarTag.
 type scalarMark struct{}
 
 func (*scalarMark) isValue() {}
 
-// isScalar marks a cell whose value is its Scalar.
-var isScalar Value = &scalarMark{}
+// scalarTag marks a cell whose value is its Scalar.
+var scalarTag Value = &scalarMark{}
+
+// scalar reports whether c holds a Scalar (a type check, cheaper than
+// comparing interfaces).
+func (c cell) scalar() bool {
+	_, ok := c.v.(*scalarMark)
+	return ok
+}
 
 func toCell(x Value) cell {
 	if s, ok := x.(Scalar); ok {
-		return cell{s: s, v: isScalar}
+		return cell{s: s, v: scalarTag}
 	}
 	return cell{v: x}
 }
 
 func (c cell) value() Value {
-	if c.v == isScalar {
+	if c.scalar() {
 		return c.s
 	}
 	return c.v
@@ -273,16 +280,19 @@ func isRegionTerminator(op *ir.Operation) bool {
 
 // step counts one op against MaxSteps, so that runaway loops end.
 func (m *Machine) step(op *ir.Operation) error {
+	m.steps++
+	if m.steps <= m.MaxSteps || m.MaxSteps == 0 && m.steps <= defaultMaxSteps {
+		return nil
+	}
 	limit := m.MaxSteps
 	if limit == 0 {
-		limit = 1 << 28
+		limit = defaultMaxSteps
 	}
-	m.steps++
-	if m.steps > limit {
-		return op.Errorf("interpreter step limit of %d ops exceeded", limit)
-	}
-	return nil
+	return op.Errorf("interpreter step limit of %d ops exceeded", limit)
 }
+
+// defaultMaxSteps is MaxSteps when it is 0.
+const defaultMaxSteps = 1 << 28
 
 // branch evaluates a cf terminator, returning the successor and its arguments.
 func (m *Machine) branch(f *frame, op *ir.Operation) (*ir.Block, []Value, error) {

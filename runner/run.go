@@ -54,7 +54,7 @@ type Options struct {
 
 // Report says what a run launched and where its time went.
 type Report struct {
-	Device   string // the Vulkan device, "reference" for simulated runs
+	Device   string // the Vulkan device ("" before the first launch), "reference" for simulated runs
 	Launches []LaunchStat
 	// Total is the time of the entry function's call; Upload and Fetch
 	// the parts spent copying memrefs to device buffers (during launches)
@@ -87,9 +87,13 @@ func (r *Report) summary(w io.Writer) {
 	// Uploads happen inside launches, fetches while the host runs.
 	host := r.Total - dev - launch - r.Fetch
 	launch -= r.Upload
-	fmt.Fprintf(w, "kiln run: %v in all: host interpretation %v, transfers %v (%d uploads, %d fetches, %d bytes), device %v (%d launches on %s), launch overhead %v\n",
+	on := ""
+	if r.Device != "" {
+		on = " on " + r.Device
+	}
+	fmt.Fprintf(w, "kiln run: %v in all: host interpretation %v, transfers %v (%d uploads, %d fetches, %d bytes), device %v (%d launches%s), launch overhead %v\n",
 		r.Total.Round(time.Microsecond), max(host, 0).Round(time.Microsecond), (r.Upload + r.Fetch).Round(time.Microsecond),
-		r.Uploads, r.Fetches, r.TransferBytes, dev.Round(time.Microsecond), len(r.Launches), r.Device, max(launch, 0).Round(time.Microsecond))
+		r.Uploads, r.Fetches, r.TransferBytes, dev.Round(time.Microsecond), len(r.Launches), on, max(launch, 0).Round(time.Microsecond))
 }
 
 // LaunchStat is one gpu.launch_func: the kernel's device time and the
@@ -127,8 +131,9 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	m.SubgroupSize = o.SubgroupSize
 	m.MaxHostMemory = o.MaxHostMemory
 	installUtilities(m)
-	rep := &Report{Device: "reference"}
+	rep := &Report{}
 	if o.Reference {
+		rep.Device = "reference"
 		if m.SubgroupSize == 0 {
 			m.SubgroupSize = deviceSubgroupSize(o.Device)
 		}
@@ -142,12 +147,22 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	if err := Outline(module, o.Passes); err != nil {
 		return nil, err
 	}
-	s, err := openSession(module, &o, rep)
-	if err != nil {
-		return nil, err
+	// Vulkan starts at the first launch, so that host-only programs do
+	// not wait for it.
+	var s *session
+	m.Launch = func(m *interp.Machine, launch, fn *ir.Operation, grid, block [3]int64, args []interp.Value) error {
+		if s == nil {
+			var err error
+			if s, err = openSession(module, &o, rep); err != nil {
+				return err
+			}
+		}
+		return s.launch(m, launch, fn, grid, block, args)
 	}
-	m.Launch = s.launch
-	err = call(m, &o, rep)
+	err := call(m, &o, rep)
+	if s == nil {
+		return rep, err
+	}
 	if err == nil && s.fetchErr != nil {
 		err = ir.Errorf(module.Loc(), "%v", s.fetchErr)
 	}
