@@ -288,7 +288,7 @@ func (m *Machine) step(op *ir.Operation) error {
 	if limit == 0 {
 		limit = defaultMaxSteps
 	}
-	return op.Errorf("interpreter step limit of %d ops exceeded", limit)
+	return op.Errorf("interpreter step limit of %d ops exceeded (a runaway loop? raise it with --max-steps)", limit)
 }
 
 // defaultMaxSteps is MaxSteps when it is 0.

@@ -47,6 +47,9 @@ type Options struct {
 	// that both runs compute the same thing, or interp's default (32)
 	// without a device.
 	SubgroupSize int
+	// MaxSteps bounds the ops the host program and simulated kernels
+	// execute (interp's default when 0).
+	MaxSteps int64
 	// MaxHostMemory bounds the host memory of the program's memrefs, in
 	// bytes (interp.DefaultMaxHostMemory when 0).
 	MaxHostMemory int64
@@ -130,6 +133,7 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	m.Out = o.Out
 	m.SubgroupSize = o.SubgroupSize
 	m.MaxHostMemory = o.MaxHostMemory
+	m.MaxSteps = o.MaxSteps
 	installUtilities(m)
 	rep := &Report{}
 	if o.Reference {

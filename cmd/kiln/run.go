@@ -32,6 +32,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	reference := fs.Bool("reference", false, "run kernels in the reference interpreter instead of Vulkan")
 	subgroup := fs.Int("subgroup-size", 0, "subgroup width of --reference runs (default: the selected device's, else 32)")
 	fs.StringVar(entry, "e", "main", "the host function to run (mlir-runner's name for --entry)")
+	maxSteps := fs.Int64("max-steps", 1<<28, "the most ops the interpreter executes (host code, and kernels with --reference) before it stops the run as a runaway loop")
 	var maxMem byteSize
 	fs.Var(&maxMem, "max-host-memory", "bound on the host memory of the program's memrefs, in bytes or with a K, M, G or T (binary) suffix (default: three quarters of the machine's memory)")
 	var libs sharedLibs
@@ -49,6 +50,10 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if *maxSteps <= 0 {
+		fmt.Fprintf(stderr, "kiln run: --max-steps=%d: the step limit must be positive\n", *maxSteps)
+		return 2
+	}
 	if *result != "void" {
 		fmt.Fprintf(stderr, "kiln run: --entry-point-result=%s: the entry function must return nothing (void)\n", *result)
 		return 2
@@ -62,7 +67,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var summary bytes.Buffer
 	_, err = runner.Run(mod, runner.Options{
 		Entry: *entry, Reference: *reference, Device: *device, Validate: *validate, Time: *timing, LaunchTimes: libs.vulkanRuntime, Err: &summary,
-		Out: out, Passes: passRegistry(), SubgroupSize: *subgroup, MaxHostMemory: int64(maxMem),
+		Out: out, Passes: passRegistry(), SubgroupSize: *subgroup, MaxHostMemory: int64(maxMem), MaxSteps: *maxSteps,
 	})
 	out.Flush()
 	stderr.Write(summary.Bytes())
