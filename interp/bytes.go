@@ -81,3 +81,21 @@ func (m *MemRef) span() (int64, bool) {
 	end := at + m.NumElements()*n
 	return at, m.Offset >= 0 && end <= m.Buf.Len()
 }
+
+// fill stores v in every element of the view; a contiguous view gets the
+// element's bytes copied over its span.
+func (m *MemRef) fill(v Scalar) {
+	at, ok := m.span()
+	if !ok || v.Poison || m.NumElements() == 0 {
+		forEachIndex(m.Sizes, func(idx []int64) { m.store(m.linear(idx), v) })
+		return
+	}
+	m.store(m.linear(make([]int64, len(m.Sizes))), v)
+	span := m.Buf.data[at : at+m.NumElements()*int64(ElementSize(m.Elem))]
+	for done := ElementSize(m.Elem); done < len(span); done *= 2 {
+		copy(span[done:], span[:done])
+	}
+	if m.Buf.poison != nil {
+		m.Buf.markPoison(at, int64(len(span)), false)
+	}
+}

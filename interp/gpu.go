@@ -62,7 +62,7 @@ func (m *Machine) gpu(f *frame, op *ir.Operation) error {
 			return op.Errorf("expected a memref operand")
 		}
 		v := f.scalar(op.Operand(n - 1))
-		forEachIndex(dst.Sizes, func(idx []int64) { dst.store(dst.linear(idx), v) })
+		dst.fill(v)
 		setToken(f, op)
 		return nil
 	case "gpu.printf":
