@@ -194,6 +194,10 @@ func (f *frame) read(r ref) cell {
 
 // write stores c as the value of r.
 func (f *frame) write(r ref, c cell) {
+	if r.slot >= 0 && c.kind == scalarCell {
+		f.setScalar(r.slot, c.s)
+		return
+	}
 	if r.slot >= 0 {
 		f.cells[r.slot] = c
 		return
@@ -202,7 +206,10 @@ func (f *frame) write(r ref, c cell) {
 }
 
 // setScalar stores s in the slot of a value of the unit.
-func (f *frame) setScalar(slot int32, s Scalar) { f.cells[slot] = cell{s: s, v: scalarTag} }
+func (f *frame) setScalar(slot int32, s Scalar) {
+	c := &f.cells[slot]
+	c.s, c.kind = s, scalarCell
+}
 
 // move copies values into block arguments, as one parallel assignment.
 type move struct {
@@ -241,7 +248,11 @@ func newMove(dst, src []ref) *move {
 func (mv *move) run(f *frame) {
 	if mv.to != nil {
 		for i, d := range mv.to {
-			f.cells[d] = f.cells[mv.from[i]]
+			if c := &f.cells[mv.from[i]]; c.kind == scalarCell {
+				f.setScalar(d, c.s)
+			} else {
+				f.cells[d] = *c
+			}
 		}
 		return
 	}

@@ -106,7 +106,7 @@ func (u *unit) constantOp(op *ir.Operation) func(m *Machine, f *frame) error {
 // operands2 returns the two scalar operands of a binary op; ok is false
 // when either is not a scalar or is poison.
 func (f *frame) operands2(a, b int32) (x, y Scalar, ok bool) {
-	ca, cb := f.cells[a], f.cells[b]
+	ca, cb := &f.cells[a], &f.cells[b]
 	if !ca.scalar() || !cb.scalar() || ca.s.Poison || cb.s.Poison {
 		return x, y, false
 	}
@@ -217,14 +217,14 @@ func (u *unit) selectOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 	}
 	c, a, b, r := u.slots[op.Operand(0)], u.slots[op.Operand(1)], u.slots[op.Operand(2)], u.slots[op.Result(0)]
 	return func(m *Machine, f *frame) error {
-		cc, ca, cb := f.cells[c], f.cells[a], f.cells[b]
+		cc, ca, cb := &f.cells[c], &f.cells[a], &f.cells[b]
 		if !cc.scalar() || !ca.scalar() || !cb.scalar() || cc.s.Poison {
 			return slow(m, f)
 		}
 		if cc.s.Bits&1 != 0 {
-			f.cells[r] = ca
+			f.cells[r] = *ca
 		} else {
-			f.cells[r] = cb
+			f.cells[r] = *cb
 		}
 		return nil
 	}
@@ -237,7 +237,7 @@ func (u *unit) castOp(op *ir.Operation, slow func(*Machine, *frame) error) func(
 	a, r := u.slots[op.Operand(0)], u.slots[op.Result(0)]
 	fn := arith.CastFunc(op.Name(), op.Operand(0).Type(), op.Result(0).Type())
 	return func(m *Machine, f *frame) error {
-		c := f.cells[a]
+		c := &f.cells[a]
 		if !c.scalar() || c.s.Poison {
 			return slow(m, f)
 		}
@@ -280,13 +280,14 @@ func (u *unit) accessOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 		val = u.slots[op.Result(0)]
 	}
 	return func(m *Machine, f *frame) error {
-		mr, ok := f.cells[mem].v.(*MemRef)
-		if !ok || mr.Elem != elem || mr.bytes != nil || mr.Buf.Freed || len(mr.Sizes) != len(idx) {
+		c := &f.cells[mem]
+		mr, ok := c.v.(*MemRef)
+		if !ok || c.kind != valueCell || mr.Elem != elem || mr.bytes != nil || mr.Buf.Freed || len(mr.Sizes) != len(idx) {
 			return slow(m, f)
 		}
 		l := mr.Offset
 		for i, s := range idx {
-			c := f.cells[s]
+			c := &f.cells[s]
 			x := int64(c.s.Bits)
 			if !c.scalar() || c.s.Poison || x < 0 || x >= mr.Sizes[i] {
 				return slow(m, f)
@@ -300,11 +301,11 @@ func (u *unit) accessOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 			f.setScalar(val, ec.get(mr.Buf, l*ec.n))
 			return nil
 		}
-		c := f.cells[val]
-		if !c.scalar() {
+		x := &f.cells[val]
+		if !x.scalar() {
 			return slow(m, f)
 		}
-		ec.put(mr.Buf, l*ec.n, c.s)
+		ec.put(mr.Buf, l*ec.n, x.s)
 		return nil
 	}
 }
@@ -332,7 +333,7 @@ func (u *unit) forOp(op *ir.Operation, slow func(*Machine, *frame) error) func(m
 		pred = arith.CmpIULT
 	}
 	return func(m *Machine, f *frame) error {
-		l, h, s := f.cells[lb], f.cells[ub], f.cells[st]
+		l, h, s := &f.cells[lb], &f.cells[ub], &f.cells[st]
 		if !l.scalar() || !h.scalar() || !s.scalar() {
 			return slow(m, f)
 		}

@@ -113,46 +113,49 @@ func newFrame(code *unit, th *thread) *frame {
 	return &frame{code: code, cells: make([]cell, code.n), th: th}
 }
 
-// cell holds one value; a Scalar is kept unboxed in s, with v == scalarTag.
+// cell holds one value: a Scalar unboxed in s, or another value in v.
+// Storing a Scalar writes no pointer, so it needs no GC write barrier.
 type cell struct {
-	s Scalar
-	v Value
+	s    Scalar
+	v    Value
+	kind cellKind
 }
 
-// scalarMark is the type of scalarTag.
-type scalarMark struct{}
+type cellKind uint8
 
-func (*scalarMark) isValue() {}
+const (
+	unset cellKind = iota
+	scalarCell
+	valueCell
+)
 
-// scalarTag marks a cell whose value is its Scalar.
-var scalarTag Value = &scalarMark{}
-
-// scalar reports whether c holds a Scalar (a type check, cheaper than
-// comparing interfaces).
-func (c cell) scalar() bool {
-	_, ok := c.v.(*scalarMark)
-	return ok
-}
+func (c *cell) scalar() bool { return c.kind == scalarCell }
 
 func toCell(x Value) cell {
-	if s, ok := x.(Scalar); ok {
-		return cell{s: s, v: scalarTag}
+	switch x := x.(type) {
+	case Scalar:
+		return cell{s: x, kind: scalarCell}
+	case nil:
+		return cell{}
 	}
-	return cell{v: x}
+	return cell{v: x, kind: valueCell}
 }
 
 func (c cell) value() Value {
-	if c.scalar() {
+	switch c.kind {
+	case scalarCell:
 		return c.s
+	case valueCell:
+		return c.v
 	}
-	return c.v
+	return nil
 }
 
 // lookup finds the cell of v in f or the frames above it.
 func (f *frame) lookup(v *ir.Value) (cell, bool) {
 	for ; f != nil; f = f.parent {
 		if i, ok := f.code.slots[v]; ok {
-			if c := f.cells[i]; c.v != nil {
+			if c := f.cells[i]; c.kind != unset {
 				return c, true
 			}
 			continue
