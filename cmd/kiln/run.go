@@ -19,7 +19,8 @@ import (
 )
 
 // runRun implements `kiln run FILE.mlir [--device=NAME|INDEX] [--entry=NAME]
-// [--validate] [--time] [--reference]`: it executes the host function and
+// [--validate] [--time] [--reference] [--max-host-memory=SIZE]
+// [--max-steps=N]`: it executes the host function and
 // dispatches each gpu.launch_func on Vulkan (or simulates it with
 // --reference), printing what the program prints.
 func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -39,7 +40,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&libs, "shared-libs", "mlir-runner's runtime libraries, comma-separated: kiln run implements "+strings.Join(runtimeLibraries, ", ")+" and accepts them by name")
 	result := fs.String("entry-point-result", "void", "mlir-runner's result type of the entry function: only void")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: kiln run FILE.mlir|- [--device=NAME|INDEX] [--entry=NAME] [--validate] [--time] [--reference [--subgroup-size=N]]")
+		fmt.Fprintln(stderr, "usage: kiln run FILE.mlir|- [--device=NAME|INDEX] [--entry=NAME] [--validate] [--time] [--reference [--subgroup-size=N]] [--max-host-memory=SIZE] [--max-steps=N]")
 		fs.PrintDefaults()
 	}
 	files, code := parseInterleaved(fs, args)
@@ -106,7 +107,7 @@ var runtimeLibraries = []string{"libvulkan-runtime-wrappers", "libmlir_runner_ut
 // sharedLibs checks mlir-runner's --shared-libs: each library must be one
 // whose functions kiln run provides; nothing is loaded. It records whether
 // MLIR's Vulkan runtime library was named: that library prints each
-// dispatch's times, so kiln run then does as --time.
+// dispatch's times, so kiln run then prints them too.
 type sharedLibs struct{ vulkanRuntime bool }
 
 func (*sharedLibs) String() string { return "" }
