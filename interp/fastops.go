@@ -1,11 +1,14 @@
 package interp
 
 import (
+	"strings"
+
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
+	mathd "github.com/kiln-gpu/kiln/math"
 )
 
-// compile resolves op to its handler. The scalar arith ops, scf.for,
+// compile resolves op to its handler. The scalar arith and math ops, scf.for,
 // scf.if, func.call and scalar memref loads and stores get handlers that
 // work on frame slots directly; whenever their operands are not plain
 // scalars and memrefs (poison, undefined behaviour, a byte-aliased view)
@@ -60,7 +63,46 @@ func (u *unit) fastOp(op *ir.Operation, slow func(*Machine, *frame) error) func(
 	if castOps[op.Name()] {
 		return u.castOp(op, slow)
 	}
+	if strings.HasPrefix(op.Name(), "math.") {
+		return u.mathOp(op, slow)
+	}
 	return u.binaryOp(op, slow)
+}
+
+// mathOp compiles the math ops on float scalars that mathd.EvalFloat
+// computes.
+func (u *unit) mathOp(op *ir.Operation, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
+	ft, ok := op.Result(0).Type().(*ir.FloatType)
+	if !ok || !scalarOp(op) || op.NumOperands() == 0 || op.NumOperands() > 3 {
+		return nil
+	}
+	name, k := op.Name(), ft.Kind
+	for _, v := range op.Operands() {
+		if v.Type() != ir.Type(ft) {
+			return nil
+		}
+	}
+	if _, known := mathd.EvalFloat(name, k, 0, 0, 0); !known {
+		return nil
+	}
+	in := make([]int32, op.NumOperands())
+	for i, v := range op.Operands() {
+		in[i] = u.slots[v]
+	}
+	r := u.slots[op.Result(0)]
+	args := make([]float64, len(in)) // handlers do not run reentrantly
+	return func(m *Machine, f *frame) error {
+		for i, s := range in {
+			c := &f.cells[s]
+			if !c.scalar() || c.s.Poison {
+				return slow(m, f)
+			}
+			args[i] = c.s.F
+		}
+		z, _ := mathd.EvalFloat(name, k, args...)
+		f.setScalar(r, Scalar{F: z})
+		return nil
+	}
 }
 
 // scalarType reports whether t is an integer, index or float type, whose
