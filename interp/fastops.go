@@ -201,6 +201,9 @@ func (u *unit) binaryOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 		}
 	}
 	w := width(op.Result(0).Type())
+	if a, ok := indexOps[name]; ok {
+		name, w = a, 64 // the interpreter's index is 64 bits wide
+	}
 	if w == 0 {
 		return nil
 	}
