@@ -62,10 +62,11 @@ type Report struct {
 	// Total is the time of the entry function's call; Upload and Fetch
 	// the parts spent copying memrefs to device buffers (during launches)
 	// and back (when the host next touches them), in Uploads and Fetches
-	// of TransferBytes in all.
-	Total, Upload, Fetch time.Duration
-	Uploads, Fetches     int
-	TransferBytes        int64
+	// of TransferBytes in all; Start the time Vulkan took to start, at
+	// the first launch.
+	Total, Upload, Fetch, Start time.Duration
+	Uploads, Fetches            int
+	TransferBytes               int64
 }
 
 // count adds one transfer of n bytes.
@@ -88,13 +89,13 @@ func (r *Report) summary(w io.Writer) {
 		launch += l.Host
 	}
 	// Uploads happen inside launches, fetches while the host runs.
-	host := r.Total - dev - launch - r.Fetch
-	launch -= r.Upload
+	host := r.Total - dev - launch - r.Fetch - r.Start
+	launch += r.Start - r.Upload
 	on := ""
 	if r.Device != "" {
 		on = " on " + r.Device
 	}
-	fmt.Fprintf(w, "kiln run: %v in all: host interpretation %v, transfers %v (%d uploads, %d fetches, %d bytes), device %v (%d launches%s), launch overhead %v\n",
+	fmt.Fprintf(w, "kiln run: %v in all: host interpretation %v, transfers %v (%d uploads, %d fetches, %d bytes), device %v (%d launches%s), launch overhead %v (Vulkan start, compiling, pipelines, submission)\n",
 		r.Total.Round(time.Microsecond), max(host, 0).Round(time.Microsecond), (r.Upload + r.Fetch).Round(time.Microsecond),
 		r.Uploads, r.Fetches, r.TransferBytes, dev.Round(time.Microsecond), len(r.Launches), on, max(launch, 0).Round(time.Microsecond))
 }
@@ -156,10 +157,12 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	var s *session
 	m.Launch = func(m *interp.Machine, launch, fn *ir.Operation, grid, block [3]int64, args []interp.Value) error {
 		if s == nil {
+			start := time.Now()
 			var err error
 			if s, err = openSession(module, &o, rep); err != nil {
 				return err
 			}
+			rep.Start = time.Since(start)
 		}
 		return s.launch(m, launch, fn, grid, block, args)
 	}
