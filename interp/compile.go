@@ -7,7 +7,7 @@ import "github.com/kiln-gpu/kiln/ir"
 // define gets a slot in the frames that run it, and each region is
 // compiled, the first time it runs, into blocks of ops resolved to their
 // handlers, so that running them needs no name dispatch or value map.
-// The module must not change while a Machine runs it.
+// A Machine keeps its units, so its module must not change once it ran.
 type unit struct {
 	slots   map[*ir.Value]int32
 	n       int

@@ -17,7 +17,8 @@ type External func(m *Machine, call *ir.Operation, args []Value) ([]Value, error
 // grid and block the launch sizes, args the kernel operands.
 type LaunchFunc func(m *Machine, launch, fn *ir.Operation, grid, block [3]int64, args []Value) error
 
-// Machine executes the functions of one module.
+// Machine executes the functions of one module, which must not change
+// after the first Call: each function is compiled once, at its first call.
 type Machine struct {
 	Module *ir.Operation
 	// Externals provide bodiless functions by symbol name.
