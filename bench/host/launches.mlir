@@ -3,7 +3,8 @@
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c1024 = arith.constant 1024 : index
+  %c256 = arith.constant 256 : index
+  %c4096 = arith.constant 4096 : index
   %c100 = arith.constant 100 : index
   %n = arith.constant 1048576 : index
   %z = arith.constant 0.0 : f32
@@ -17,9 +18,9 @@ func.func @main() {
     memref.store %z, %c[%i] : memref<1048576xf32>
   }
   scf.for %r = %c0 to %c100 step %c1 {
-    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1024, %gy = %c1, %gz = %c1)
-               threads(%tx, %ty, %tz) in (%sx = %c1024, %sy = %c1, %sz = %c1) {
-      %base = arith.muli %bx, %c1024 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4096, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+      %base = arith.muli %bx, %c256 : index
       %i = arith.addi %base, %tx : index
       %x = memref.load %a[%i] : memref<1048576xf32>
       %y = memref.load %b[%i] : memref<1048576xf32>
