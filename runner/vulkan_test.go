@@ -86,7 +86,7 @@ func TestVulkanResidentBuffers(t *testing.T) {
 	for _, c := range []struct {
 		file             string
 		uploads, fetches int
-	}{{"testdata/launch100.mlir", 2, 1}, {"testdata/resident.mlir", 3, 2}} {
+	}{{"testdata/launch100.mlir", 2, 1}, {"testdata/resident.mlir", 4, 3}} {
 		var out, ref, summary bytes.Buffer
 		rep, err := Run(parseFile(t, c.file), Options{Instance: inst, Validate: true, Out: &out, Passes: reg, Time: true, Err: &summary})
 		if err != nil {

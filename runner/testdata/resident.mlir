@@ -1,7 +1,9 @@
 // Launches on the same buffers with host reads and writes between them:
 // memrefs stay in their device buffers and move only when the host
-// touches them (3 uploads: a, b, then a after the host wrote it; 2
-// fetches: a before the host reads it, and for printMemrefF32).
+// touches them (4 uploads: a, b, then a after the host wrote it, and d;
+// 3 fetches: a before the host reads it, and a and d for printMemrefF32;
+// b, deallocated while its newest contents are on the device, is never
+// fetched).
 module attributes {
   gpu.container_module,
   spirv.target_env = #spirv.target_env<
@@ -46,6 +48,17 @@ module attributes {
         args(%a : memref<8xf32>, %b : memref<8xf32>, %a : memref<8xf32>)
     %p = memref.cast %a : memref<8xf32> to memref<*xf32>
     call @printMemrefF32(%p) : (memref<*xf32>) -> ()
+    memref.dealloc %b : memref<8xf32>
+    %d = memref.alloc() : memref<8xf32>
+    %two = arith.constant 2.0 : f32
+    scf.for %i = %c0 to %c8 step %c1 {
+      memref.store %two, %d[%i] : memref<8xf32>
+    }
+    gpu.launch_func @kernels::@kernel_add
+        blocks in (%c8, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%d : memref<8xf32>, %d : memref<8xf32>, %d : memref<8xf32>)
+    %q = memref.cast %d : memref<8xf32> to memref<*xf32>
+    call @printMemrefF32(%q) : (memref<*xf32>) -> ()
     return
   }
   func.func private @printMemrefF32(%ptr : memref<*xf32>)
