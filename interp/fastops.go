@@ -15,7 +15,7 @@ import (
 // they defer to the general handler, which is also what every other op
 // runs, so both paths compute the same thing.
 func (u *unit) compile(op *ir.Operation) func(m *Machine, f *frame) error {
-	slow := func(m *Machine, f *frame) error { return m.exec(f, op) }
+	slow := general(op)
 	fast := u.fastOp(op, slow)
 	if fast == nil {
 		fast = slow
@@ -34,6 +34,35 @@ func (u *unit) compile(op *ir.Operation) func(m *Machine, f *frame) error {
 		}
 	}
 	return fast
+}
+
+// general returns op's general handler: its dialect's, resolved once,
+// where Machine.exec would reach it without moreOps; exec otherwise.
+func general(op *ir.Operation) func(m *Machine, f *frame) error {
+	dialect, _, _ := strings.Cut(op.Name(), ".")
+	var h func(m *Machine, f *frame, op *ir.Operation) error
+	switch dialect {
+	case "arith":
+		h = (*Machine).arith
+	case "math":
+		if op.Name() != "math.sincos" {
+			h = (*Machine).math
+		}
+	case "func":
+		h = (*Machine).funcOp
+	case "cf":
+		h = (*Machine).cfOp
+	case "scf":
+		h = (*Machine).scf
+	case "ub":
+		h = (*Machine).ub
+	case "index":
+		h = (*Machine).index
+	}
+	if h == nil {
+		return func(m *Machine, f *frame) error { return m.exec(f, op) }
+	}
+	return func(m *Machine, f *frame) error { return h(m, f, op) }
 }
 
 // fastOp returns op's handler on frame slots, nil for ops without one
