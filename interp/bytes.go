@@ -99,3 +99,29 @@ func (m *MemRef) fill(v Scalar) {
 		m.Buf.markPoison(at, int64(len(span)), false)
 	}
 }
+
+// copyFrom stores the elements of src, a view of as many elements, into
+// m in row-major order; contiguous views of one element type without
+// poison copy their bytes (overlapping ones as memmove does).
+func (m *MemRef) copyFrom(src *MemRef) {
+	if m.Elem == src.Elem {
+		to, ok1 := m.span()
+		from, ok2 := src.span()
+		if ok1 && ok2 {
+			src.Buf.Sync()
+			m.Buf.Sync()
+			if src.Buf.poison == nil && m.Buf.poison == nil {
+				n := m.NumElements() * int64(ElementSize(m.Elem))
+				m.Buf.version++
+				copy(m.Buf.data[to:to+n], src.Buf.data[from:from+n])
+				return
+			}
+		}
+	}
+	el := src.Elements()
+	i := 0
+	forEachIndex(m.Sizes, func(idx []int64) {
+		m.store(m.linear(idx), el[i])
+		i++
+	})
+}
