@@ -48,6 +48,9 @@ func EvalInt(name string, width int, a, b uint64) (r uint64, ok bool) {
 // IntFunc returns what EvalInt computes for name, resolved once, for
 // callers that evaluate the same op many times (the interpreter).
 func IntFunc(name string) (func(width int, a, b uint64) (uint64, bool), bool) {
+	if f := wrappingOps[name]; f != nil {
+		return f, true
+	}
 	f, known := intOps[name]
 	if !known {
 		return nil, false
@@ -58,13 +61,18 @@ func IntFunc(name string) (func(width int, a, b uint64) (uint64, bool), bool) {
 	}, true
 }
 
+// wrappingOps are the ops whose low width bits depend only on their
+// operands' low width bits, so that masking the result is enough.
+var wrappingOps = map[string]func(w int, a, b uint64) (uint64, bool){
+	"arith.addi": func(w int, a, b uint64) (uint64, bool) { return Mask(w, a+b), true },
+	"arith.subi": func(w int, a, b uint64) (uint64, bool) { return Mask(w, a-b), true },
+	"arith.muli": func(w int, a, b uint64) (uint64, bool) { return Mask(w, a*b), true },
+	"arith.andi": func(w int, a, b uint64) (uint64, bool) { return Mask(w, a&b), true },
+	"arith.ori":  func(w int, a, b uint64) (uint64, bool) { return Mask(w, a|b), true },
+	"arith.xori": func(w int, a, b uint64) (uint64, bool) { return Mask(w, a^b), true },
+}
+
 var intOps = map[string]func(w int, a, b uint64) (uint64, bool){
-	"arith.addi": func(_ int, a, b uint64) (uint64, bool) { return a + b, true },
-	"arith.subi": func(_ int, a, b uint64) (uint64, bool) { return a - b, true },
-	"arith.muli": func(_ int, a, b uint64) (uint64, bool) { return a * b, true },
-	"arith.andi": func(_ int, a, b uint64) (uint64, bool) { return a & b, true },
-	"arith.ori":  func(_ int, a, b uint64) (uint64, bool) { return a | b, true },
-	"arith.xori": func(_ int, a, b uint64) (uint64, bool) { return a ^ b, true },
 	"arith.divui": func(_ int, a, b uint64) (uint64, bool) {
 		if b == 0 {
 			return 0, false

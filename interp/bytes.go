@@ -18,6 +18,7 @@ func ElementSize(t ir.Type) int {
 // Bytes returns the view's elements in row-major order, little-endian,
 // ElementSize bytes each (poison as zeros), for upload to a device.
 func (m *MemRef) Bytes() []byte {
+	m.Buf.Sync()
 	n := ElementSize(m.Elem)
 	if at, ok := m.span(); ok && m.Buf.poison == nil {
 		return append([]byte(nil), m.Buf.data[at:at+m.NumElements()*int64(n)]...)
@@ -44,7 +45,9 @@ func (m *MemRef) SetBytes(data []byte) error {
 	if n == 0 || len(data) != int(m.NumElements())*n {
 		return fmt.Errorf("%d bytes for %d elements of %s", len(data), m.NumElements(), ir.TypeString(m.Elem))
 	}
+	m.Buf.Sync()
 	if at, ok := m.span(); ok {
+		m.Buf.version++
 		copy(m.Buf.data[at:], data)
 		if m.Buf.poison != nil {
 			m.Buf.markPoison(at, int64(len(data)), false)
@@ -77,4 +80,48 @@ func (m *MemRef) span() (int64, bool) {
 	at := m.shift() + m.Offset*n
 	end := at + m.NumElements()*n
 	return at, m.Offset >= 0 && end <= m.Buf.Len()
+}
+
+// fill stores v in every element of the view; a contiguous view gets the
+// element's bytes copied over its span.
+func (m *MemRef) fill(v Scalar) {
+	at, ok := m.span()
+	if !ok || v.Poison || m.NumElements() == 0 {
+		forEachIndex(m.Sizes, func(idx []int64) { m.store(m.linear(idx), v) })
+		return
+	}
+	m.store(m.linear(make([]int64, len(m.Sizes))), v)
+	span := m.Buf.data[at : at+m.NumElements()*int64(ElementSize(m.Elem))]
+	for done := ElementSize(m.Elem); done < len(span); done *= 2 {
+		copy(span[done:], span[:done])
+	}
+	if m.Buf.poison != nil {
+		m.Buf.markPoison(at, int64(len(span)), false)
+	}
+}
+
+// copyFrom stores the elements of src, a view of as many elements, into
+// m in row-major order; contiguous views of one element type without
+// poison copy their bytes (overlapping ones as memmove does).
+func (m *MemRef) copyFrom(src *MemRef) {
+	if m.Elem == src.Elem {
+		to, ok1 := m.span()
+		from, ok2 := src.span()
+		if ok1 && ok2 {
+			src.Buf.Sync()
+			m.Buf.Sync()
+			if src.Buf.poison == nil && m.Buf.poison == nil {
+				n := m.NumElements() * int64(ElementSize(m.Elem))
+				m.Buf.version++
+				copy(m.Buf.data[to:to+n], src.Buf.data[from:from+n])
+				return
+			}
+		}
+	}
+	el := src.Elements()
+	i := 0
+	forEachIndex(m.Sizes, func(idx []int64) {
+		m.store(m.linear(idx), el[i])
+		i++
+	})
 }

@@ -7,11 +7,14 @@ import "github.com/kiln-gpu/kiln/ir"
 // define gets a slot in the frames that run it, and each region is
 // compiled, the first time it runs, into blocks of ops resolved to their
 // handlers, so that running them needs no name dispatch or value map.
-// The module must not change while a Machine runs it.
+// A Machine keeps its units, so its module must not change once it ran.
 type unit struct {
 	slots   map[*ir.Value]int32
 	n       int
 	regions map[*ir.Region]*cregion
+	// captures are the values a gpu.launch body uses from above it, which
+	// each thread's frame copies into their slots as it starts.
+	captures []*ir.Value
 }
 
 // cregion is a compiled region.
@@ -58,9 +61,27 @@ func (m *Machine) unit(op *ir.Operation) *unit {
 	for _, r := range op.Regions() {
 		u.number(r)
 	}
+	if op.Name() == "gpu.launch" {
+		op.Walk(func(inner *ir.Operation) bool {
+			for _, v := range inner.Operands() {
+				if _, ok := u.slots[v]; !ok {
+					u.slots[v] = int32(len(u.slots))
+					u.captures = append(u.captures, v)
+				}
+			}
+			return true
+		})
+	}
 	u.n = len(u.slots)
 	m.units[op] = u
 	return u
+}
+
+// capture copies the values u uses from above into f, from f.parent.
+func (u *unit) capture(f *frame) {
+	for _, v := range u.captures {
+		f.cells[u.slots[v]] = toCell(f.parent.get(v))
+	}
 }
 
 // number gives the values defined in r slots.
@@ -161,12 +182,11 @@ func (m *Machine) runRegion(f *frame, cr *cregion) (*cblock, error) {
 	return nil, nil
 }
 
-// read returns the cell of r.
+// read returns the cell of r. Frames above never hold a value of the
+// unit, so an unset slot reads as unset.
 func (f *frame) read(r ref) cell {
 	if r.slot >= 0 {
-		if c := f.cells[r.slot]; c.v != nil {
-			return c
-		}
+		return f.cells[r.slot]
 	}
 	c, _ := f.lookup(r.v)
 	return c
@@ -174,6 +194,10 @@ func (f *frame) read(r ref) cell {
 
 // write stores c as the value of r.
 func (f *frame) write(r ref, c cell) {
+	if r.slot >= 0 && c.kind == scalarCell {
+		f.setScalar(r.slot, c.s)
+		return
+	}
 	if r.slot >= 0 {
 		f.cells[r.slot] = c
 		return
@@ -182,18 +206,28 @@ func (f *frame) write(r ref, c cell) {
 }
 
 // setScalar stores s in the slot of a value of the unit.
-func (f *frame) setScalar(slot int32, s Scalar) { f.cells[slot] = cell{s: s, v: isScalar} }
+func (f *frame) setScalar(slot int32, s Scalar) {
+	c := &f.cells[slot]
+	c.s, c.kind = s, scalarCell
+}
 
 // move copies values into block arguments, as one parallel assignment.
 type move struct {
 	dst, src []ref
 	overlap  bool   // a source is also a destination, at another position
 	tmp      []cell // for overlapping moves; a move never runs reentrantly
+	// from and to are the slots of a move between values of the unit
+	// without overlap, which copies cells directly.
+	from, to []int32
 }
 
 func newMove(dst, src []ref) *move {
 	n := min(len(dst), len(src))
 	mv := &move{dst: dst[:n], src: src[:n]}
+	local := true
+	for i := range mv.dst {
+		local = local && mv.dst[i].slot >= 0 && mv.src[i].slot >= 0
+	}
 	for i, s := range mv.src {
 		for j, d := range mv.dst {
 			if i != j && (s.slot >= 0 && s.slot == d.slot || s.v == d.v) {
@@ -203,11 +237,25 @@ func newMove(dst, src []ref) *move {
 	}
 	if mv.overlap {
 		mv.tmp = make([]cell, n)
+	} else if local {
+		for i := range mv.dst {
+			mv.from, mv.to = append(mv.from, mv.src[i].slot), append(mv.to, mv.dst[i].slot)
+		}
 	}
 	return mv
 }
 
 func (mv *move) run(f *frame) {
+	if mv.to != nil {
+		for i, d := range mv.to {
+			if c := &f.cells[mv.from[i]]; c.kind == scalarCell {
+				f.setScalar(d, c.s)
+			} else {
+				f.cells[d] = *c
+			}
+		}
+		return
+	}
 	if !mv.overlap {
 		for i, d := range mv.dst {
 			f.write(d, f.read(mv.src[i]))

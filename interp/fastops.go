@@ -1,18 +1,21 @@
 package interp
 
 import (
+	"strings"
+
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
+	mathd "github.com/kiln-gpu/kiln/math"
 )
 
-// compile resolves op to its handler. The scalar arith ops, scf.for,
+// compile resolves op to its handler. The scalar arith and math ops, scf.for,
 // scf.if, func.call and scalar memref loads and stores get handlers that
 // work on frame slots directly; whenever their operands are not plain
 // scalars and memrefs (poison, undefined behaviour, a byte-aliased view)
 // they defer to the general handler, which is also what every other op
 // runs, so both paths compute the same thing.
 func (u *unit) compile(op *ir.Operation) func(m *Machine, f *frame) error {
-	slow := func(m *Machine, f *frame) error { return m.exec(f, op) }
+	slow := general(op)
 	fast := u.fastOp(op, slow)
 	if fast == nil {
 		fast = slow
@@ -31,6 +34,35 @@ func (u *unit) compile(op *ir.Operation) func(m *Machine, f *frame) error {
 		}
 	}
 	return fast
+}
+
+// general returns op's general handler: its dialect's, resolved once,
+// where Machine.exec would reach it without moreOps; exec otherwise.
+func general(op *ir.Operation) func(m *Machine, f *frame) error {
+	dialect, _, _ := strings.Cut(op.Name(), ".")
+	var h func(m *Machine, f *frame, op *ir.Operation) error
+	switch dialect {
+	case "arith":
+		h = (*Machine).arith
+	case "math":
+		if op.Name() != "math.sincos" {
+			h = (*Machine).math
+		}
+	case "func":
+		h = (*Machine).funcOp
+	case "cf":
+		h = (*Machine).cfOp
+	case "scf":
+		h = (*Machine).scf
+	case "ub":
+		h = (*Machine).ub
+	case "index":
+		h = (*Machine).index
+	}
+	if h == nil {
+		return func(m *Machine, f *frame) error { return m.exec(f, op) }
+	}
+	return func(m *Machine, f *frame) error { return h(m, f, op) }
 }
 
 // fastOp returns op's handler on frame slots, nil for ops without one
@@ -60,7 +92,46 @@ func (u *unit) fastOp(op *ir.Operation, slow func(*Machine, *frame) error) func(
 	if castOps[op.Name()] {
 		return u.castOp(op, slow)
 	}
+	if strings.HasPrefix(op.Name(), "math.") {
+		return u.mathOp(op, slow)
+	}
 	return u.binaryOp(op, slow)
+}
+
+// mathOp compiles the math ops on float scalars that mathd.EvalFloat
+// computes.
+func (u *unit) mathOp(op *ir.Operation, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
+	ft, ok := op.Result(0).Type().(*ir.FloatType)
+	if !ok || !scalarOp(op) || op.NumOperands() == 0 || op.NumOperands() > 3 {
+		return nil
+	}
+	name, k := op.Name(), ft.Kind
+	for _, v := range op.Operands() {
+		if v.Type() != ir.Type(ft) {
+			return nil
+		}
+	}
+	if _, known := mathd.EvalFloat(name, k, 0, 0, 0); !known {
+		return nil
+	}
+	in := make([]int32, op.NumOperands())
+	for i, v := range op.Operands() {
+		in[i] = u.slots[v]
+	}
+	r := u.slots[op.Result(0)]
+	args := make([]float64, len(in)) // handlers do not run reentrantly
+	return func(m *Machine, f *frame) error {
+		for i, s := range in {
+			c := &f.cells[s]
+			if !c.scalar() || c.s.Poison {
+				return slow(m, f)
+			}
+			args[i] = c.s.F
+		}
+		z, _ := mathd.EvalFloat(name, k, args...)
+		f.setScalar(r, Scalar{F: z})
+		return nil
+	}
 }
 
 // scalarType reports whether t is an integer, index or float type, whose
@@ -106,8 +177,8 @@ func (u *unit) constantOp(op *ir.Operation) func(m *Machine, f *frame) error {
 // operands2 returns the two scalar operands of a binary op; ok is false
 // when either is not a scalar or is poison.
 func (f *frame) operands2(a, b int32) (x, y Scalar, ok bool) {
-	ca, cb := f.cells[a], f.cells[b]
-	if ca.v != isScalar || cb.v != isScalar || ca.s.Poison || cb.s.Poison {
+	ca, cb := &f.cells[a], &f.cells[b]
+	if !ca.scalar() || !cb.scalar() || ca.s.Poison || cb.s.Poison {
 		return x, y, false
 	}
 	return ca.s, cb.s, true
@@ -159,6 +230,9 @@ func (u *unit) binaryOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 		}
 	}
 	w := width(op.Result(0).Type())
+	if a, ok := indexOps[name]; ok {
+		name, w = a, 64 // the interpreter's index is 64 bits wide
+	}
 	if w == 0 {
 		return nil
 	}
@@ -217,14 +291,14 @@ func (u *unit) selectOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 	}
 	c, a, b, r := u.slots[op.Operand(0)], u.slots[op.Operand(1)], u.slots[op.Operand(2)], u.slots[op.Result(0)]
 	return func(m *Machine, f *frame) error {
-		cc, ca, cb := f.cells[c], f.cells[a], f.cells[b]
-		if cc.v != isScalar || ca.v != isScalar || cb.v != isScalar || cc.s.Poison {
+		cc, ca, cb := &f.cells[c], &f.cells[a], &f.cells[b]
+		if !cc.scalar() || !ca.scalar() || !cb.scalar() || cc.s.Poison {
 			return slow(m, f)
 		}
 		if cc.s.Bits&1 != 0 {
-			f.cells[r] = ca
+			f.cells[r] = *ca
 		} else {
-			f.cells[r] = cb
+			f.cells[r] = *cb
 		}
 		return nil
 	}
@@ -237,8 +311,8 @@ func (u *unit) castOp(op *ir.Operation, slow func(*Machine, *frame) error) func(
 	a, r := u.slots[op.Operand(0)], u.slots[op.Result(0)]
 	fn := arith.CastFunc(op.Name(), op.Operand(0).Type(), op.Result(0).Type())
 	return func(m *Machine, f *frame) error {
-		c := f.cells[a]
-		if c.v != isScalar || c.s.Poison {
+		c := &f.cells[a]
+		if !c.scalar() || c.s.Poison {
 			return slow(m, f)
 		}
 		z, ok := fn(arith.Scalar{Bits: c.s.Bits, Float: c.s.F})
@@ -280,15 +354,16 @@ func (u *unit) accessOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 		val = u.slots[op.Result(0)]
 	}
 	return func(m *Machine, f *frame) error {
-		mr, ok := f.cells[mem].v.(*MemRef)
-		if !ok || mr.Elem != elem || mr.bytes != nil || mr.Buf.Freed || len(mr.Sizes) != len(idx) {
+		c := &f.cells[mem]
+		mr, ok := c.v.(*MemRef)
+		if !ok || c.kind != valueCell || mr.Elem != elem || mr.bytes != nil || mr.Buf.Freed || len(mr.Sizes) != len(idx) {
 			return slow(m, f)
 		}
 		l := mr.Offset
 		for i, s := range idx {
-			c := f.cells[s]
+			c := &f.cells[s]
 			x := int64(c.s.Bits)
-			if c.v != isScalar || c.s.Poison || x < 0 || x >= mr.Sizes[i] {
+			if !c.scalar() || c.s.Poison || x < 0 || x >= mr.Sizes[i] {
 				return slow(m, f)
 			}
 			l += x * mr.Strides[i]
@@ -300,11 +375,11 @@ func (u *unit) accessOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 			f.setScalar(val, ec.get(mr.Buf, l*ec.n))
 			return nil
 		}
-		c := f.cells[val]
-		if c.v != isScalar {
+		x := &f.cells[val]
+		if !x.scalar() {
 			return slow(m, f)
 		}
-		ec.put(mr.Buf, l*ec.n, c.s)
+		ec.put(mr.Buf, l*ec.n, x.s)
 		return nil
 	}
 }
@@ -332,8 +407,8 @@ func (u *unit) forOp(op *ir.Operation, slow func(*Machine, *frame) error) func(m
 		pred = arith.CmpIULT
 	}
 	return func(m *Machine, f *frame) error {
-		l, h, s := f.cells[lb], f.cells[ub], f.cells[st]
-		if l.v != isScalar || h.v != isScalar || s.v != isScalar {
+		l, h, s := &f.cells[lb], &f.cells[ub], &f.cells[st]
+		if !l.scalar() || !h.scalar() || !s.scalar() {
 			return slow(m, f)
 		}
 		if l.s.Poison || h.s.Poison || s.s.Poison {

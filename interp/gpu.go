@@ -62,7 +62,7 @@ func (m *Machine) gpu(f *frame, op *ir.Operation) error {
 			return op.Errorf("expected a memref operand")
 		}
 		v := f.scalar(op.Operand(n - 1))
-		forEachIndex(dst.Sizes, func(idx []int64) { dst.store(dst.linear(idx), v) })
+		dst.fill(v)
 		setToken(f, op)
 		return nil
 	case "gpu.printf":
@@ -125,12 +125,7 @@ func (m *Machine) gpuMemcpy(f *frame, op *ir.Operation) error {
 	if src.NumElements() != dst.NumElements() {
 		return op.Errorf("copy of %d elements into a memref of %d", src.NumElements(), dst.NumElements())
 	}
-	el := src.Elements()
-	i := 0
-	forEachIndex(dst.Sizes, func(idx []int64) {
-		dst.store(dst.linear(idx), el[i])
-		i++
-	})
+	dst.copyFrom(src)
 	setToken(f, op)
 	return nil
 }

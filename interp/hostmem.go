@@ -15,22 +15,32 @@ const scalarBytes = 24
 
 // DefaultMaxHostMemory is the host-memory limit of a Machine whose
 // MaxHostMemory is 0: three quarters of the machine's memory (Linux's
-// MemTotal), or 4 GiB where that is unknown.
+// MemTotal, or the cgroup's memory.max when lower), or 4 GiB where that
+// is unknown.
 func DefaultMaxHostMemory() int64 {
-	f, err := os.Open("/proc/meminfo")
-	if err == nil {
+	total := int64(0)
+	if f, err := os.Open("/proc/meminfo"); err == nil {
 		defer f.Close()
 		sc := bufio.NewScanner(f)
 		for sc.Scan() {
 			fields := strings.Fields(sc.Text())
 			if len(fields) >= 2 && fields[0] == "MemTotal:" {
 				if kb, err := strconv.ParseInt(fields[1], 10, 64); err == nil && kb > 0 && kb < math.MaxInt64/1024 {
-					return kb * 1024 / 4 * 3
+					total = kb * 1024
 				}
 			}
 		}
 	}
-	return 4 << 30
+	if b, err := os.ReadFile("/sys/fs/cgroup/memory.max"); err == nil {
+		// "max" when unlimited.
+		if n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil && n > 0 && (total == 0 || n < total) {
+			total = n
+		}
+	}
+	if total == 0 {
+		return 4 << 30
+	}
+	return total / 4 * 3
 }
 
 func (m *Machine) hostLimit() int64 {

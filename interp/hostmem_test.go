@@ -50,3 +50,13 @@ func TestHostMemoryLimit(t *testing.T) {
 		})
 	}
 }
+
+func TestNegativeViewSize(t *testing.T) {
+	wantError(t, `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant -4 : index
+  %m = "memref.alloc"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<16xf32>
+  %v = "memref.reinterpret_cast"(%m, %n) <{operandSegmentSizes = array<i32: 1, 0, 1, 0>, static_offsets = array<i64: 0>, static_sizes = array<i64: -9223372036854775808>, static_strides = array<i64: 1>}> : (memref<16xf32>, index) -> memref<?xf32>
+  return
+}`, "negative size -4 in dimension 0")
+}

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 )
 
@@ -50,5 +51,43 @@ func TestNativeLayout(t *testing.T) {
 	}
 	if got := r[1].(*MemRef).Bytes(); !bytes.Equal(got, []byte{0, 0, 1, 0}) {
 		t.Errorf("i1 bytes %x, want 00000100", got)
+	}
+}
+
+// TestFill checks fillResource on a contiguous memref and gpu.memset on a
+// strided view of it.
+func TestFill(t *testing.T) {
+	r := mustRun(t, `func.func @main() -> memref<4x3xi16> {
+  %m = "memref.alloc"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<4x3xi16>
+  %d = "memref.cast"(%m) : (memref<4x3xi16>) -> memref<?x?xi16>
+  %a = arith.constant 258 : i16
+  call @fillResource2DInt(%d, %a) : (memref<?x?xi16>, i16) -> ()
+  %s = "memref.subview"(%m) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 1, 1>, static_sizes = array<i64: 2, 2>, static_strides = array<i64: 2, 1>}> : (memref<4x3xi16>) -> memref<2x2xi16, strided<[6, 1], offset: 4>>
+  %b = arith.constant -1 : i16
+  "gpu.memset"(%s, %b) : (memref<2x2xi16, strided<[6, 1], offset: 4>>, i16) -> ()
+  return %m : memref<4x3xi16>
+}
+func.func private @fillResource2DInt(memref<?x?xi16>, i16)`)
+	want := []byte{2, 1, 2, 1, 2, 1, 2, 1, 255, 255, 255, 255, 2, 1, 2, 1, 2, 1, 2, 1, 255, 255, 255, 255}
+	if got := r[0].(*MemRef).Bytes(); !bytes.Equal(got, want) {
+		t.Errorf("bytes %v, want %v", got, want)
+	}
+}
+
+// TestCopy checks memref.copy between contiguous memrefs (a byte copy) and
+// from a strided view.
+func TestCopy(t *testing.T) {
+	r := mustRun(t, `func.func @main() -> (memref<2x2xi32>, memref<2x2xi32>) {`+memrefPrelude+`
+  %a = "memref.alloc"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<2x2xi32>
+  %b = "memref.alloc"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<2x2xi32>
+  %s = "memref.subview"(%m) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 1, 1>, static_sizes = array<i64: 2, 2>, static_strides = array<i64: 2, 1>}> : (memref<4x4xi32>) -> memref<2x2xi32, strided<[8, 1], offset: 5>>
+  "memref.copy"(%s, %a) : (memref<2x2xi32, strided<[8, 1], offset: 5>>, memref<2x2xi32>) -> ()
+  "memref.copy"(%a, %b) : (memref<2x2xi32>, memref<2x2xi32>) -> ()
+  return %a, %b : memref<2x2xi32>, memref<2x2xi32>
+}`)
+	for i, v := range r {
+		if got := fmt.Sprint(v.(*MemRef).Elements()); got != "[5 6 13 14]" {
+			t.Errorf("result %d: %s, want [5 6 13 14]", i, got)
+		}
 	}
 }

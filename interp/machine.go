@@ -17,7 +17,8 @@ type External func(m *Machine, call *ir.Operation, args []Value) ([]Value, error
 // grid and block the launch sizes, args the kernel operands.
 type LaunchFunc func(m *Machine, launch, fn *ir.Operation, grid, block [3]int64, args []Value) error
 
-// Machine executes the functions of one module.
+// Machine executes the functions of one module, which must not change
+// after the first Call: each function is compiled once, at its first call.
 type Machine struct {
 	Module *ir.Operation
 	// Externals provide bodiless functions by symbol name.
@@ -113,39 +114,49 @@ func newFrame(code *unit, th *thread) *frame {
 	return &frame{code: code, cells: make([]cell, code.n), th: th}
 }
 
-// cell holds one value; a Scalar is kept unboxed in s, with v == isScalar.
+// cell holds one value: a Scalar unboxed in s, or another value in v.
+// Storing a Scalar writes no pointer, so it needs no GC write barrier.
 type cell struct {
-	s Scalar
-	v Value
+	s    Scalar
+	v    Value
+	kind cellKind
 }
 
-// scalarMark is the type of isScalar.
-type scalarMark struct{}
+type cellKind uint8
 
-func (*scalarMark) isValue() {}
+const (
+	unset cellKind = iota
+	scalarCell
+	valueCell
+)
 
-// isScalar marks a cell whose value is its Scalar.
-var isScalar Value = &scalarMark{}
+func (c *cell) scalar() bool { return c.kind == scalarCell }
 
 func toCell(x Value) cell {
-	if s, ok := x.(Scalar); ok {
-		return cell{s: s, v: isScalar}
+	switch x := x.(type) {
+	case Scalar:
+		return cell{s: x, kind: scalarCell}
+	case nil:
+		return cell{}
 	}
-	return cell{v: x}
+	return cell{v: x, kind: valueCell}
 }
 
 func (c cell) value() Value {
-	if c.v == isScalar {
+	switch c.kind {
+	case scalarCell:
 		return c.s
+	case valueCell:
+		return c.v
 	}
-	return c.v
+	return nil
 }
 
 // lookup finds the cell of v in f or the frames above it.
 func (f *frame) lookup(v *ir.Value) (cell, bool) {
 	for ; f != nil; f = f.parent {
 		if i, ok := f.code.slots[v]; ok {
-			if c := f.cells[i]; c.v != nil {
+			if c := f.cells[i]; c.kind != unset {
 				return c, true
 			}
 			continue
@@ -273,16 +284,19 @@ func isRegionTerminator(op *ir.Operation) bool {
 
 // step counts one op against MaxSteps, so that runaway loops end.
 func (m *Machine) step(op *ir.Operation) error {
+	m.steps++
+	if m.steps <= m.MaxSteps || m.MaxSteps == 0 && m.steps <= defaultMaxSteps {
+		return nil
+	}
 	limit := m.MaxSteps
 	if limit == 0 {
-		limit = 1 << 28
+		limit = defaultMaxSteps
 	}
-	m.steps++
-	if m.steps > limit {
-		return op.Errorf("interpreter step limit of %d ops exceeded", limit)
-	}
-	return nil
+	return op.Errorf("interpreter step limit of %d ops exceeded (a runaway loop? raise it with --max-steps)", limit)
 }
+
+// defaultMaxSteps is MaxSteps when it is 0.
+const defaultMaxSteps = 1 << 28
 
 // branch evaluates a cf terminator, returning the successor and its arguments.
 func (m *Machine) branch(f *frame, op *ir.Operation) (*ir.Block, []Value, error) {

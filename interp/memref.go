@@ -129,12 +129,7 @@ func (m *Machine) memref(f *frame, op *ir.Operation) error {
 		if src.NumElements() != dst.NumElements() {
 			return op.Errorf("copy of %d elements into a memref of %d", src.NumElements(), dst.NumElements())
 		}
-		el := src.Elements()
-		i := 0
-		forEachIndex(dst.Sizes, func(idx []int64) {
-			dst.store(dst.linear(idx), el[i])
-			i++
-		})
+		dst.copyFrom(src)
 		return nil
 	case "memref.global":
 		return nil

@@ -15,6 +15,11 @@ func (m *Machine) offsetsSizesStrides(f *frame, op *ir.Operation) (off, sz, st [
 	if sz, err = m.mixed(f, op, intList(op.Attr("static_sizes")), seg[2]); err != nil {
 		return
 	}
+	for i, s := range sz {
+		if s < 0 {
+			return nil, nil, nil, op.Errorf("negative size %d in dimension %d", s, i)
+		}
+	}
 	st, err = m.mixed(f, op, intList(op.Attr("static_strides")), seg[3])
 	return
 }

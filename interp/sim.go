@@ -196,8 +196,10 @@ func (t *thread) run(k *kernel, args []Value) (err error) {
 			err = k.op.Errorf("interpreter bug in thread %v of workgroup %v: %v\n%s", t.tid, t.bid, r, debug.Stack())
 		}
 	}()
-	f := newFrame(t.m.unit(k.op), t)
+	u := t.m.unit(k.op)
+	f := newFrame(u, t)
 	f.parent = k.host
+	u.capture(f)
 	_, _, err = t.m.execRegion(f, k.body, args)
 	return err
 }

@@ -36,7 +36,7 @@ func fillResource(m *Machine, call *ir.Operation, args []Value) ([]Value, error)
 	if mr.Buf.Freed {
 		return nil, call.Errorf("fillResource of a deallocated memref")
 	}
-	forEachIndex(mr.Sizes, func(idx []int64) { mr.store(mr.linear(idx), v) })
+	mr.fill(v)
 	return nil, nil
 }
 

@@ -34,10 +34,30 @@ type Buffer struct {
 	poison []uint64 // a bit per byte of data, made when poison is first stored
 	Freed  bool
 	held   bool // counted in its Machine's host memory in use
+
+	fetch   func() // set while a device holds newer contents
+	version uint64 // counts writes from the host
 }
 
 // Len returns the buffer's size in bytes.
 func (b *Buffer) Len() int64 { return int64(len(b.data)) }
+
+// SetDeviceNewer records that a device holds newer contents of b: fetch
+// copies them in (with SetBytes) before the host next reads or writes b.
+// nil forgets a pending fetch.
+func (b *Buffer) SetDeviceNewer(fetch func()) { b.fetch = fetch }
+
+// Sync runs a pending fetch.
+func (b *Buffer) Sync() {
+	if f := b.fetch; f != nil {
+		b.fetch = nil
+		f()
+	}
+}
+
+// Version counts the writes to b from the host, so that a device copy
+// can tell whether it is current.
+func (b *Buffer) Version() uint64 { return b.version }
 
 // MemRef is a memref descriptor: a strided view into a shared Buffer.
 type MemRef struct {

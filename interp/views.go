@@ -54,6 +54,9 @@ func codecOf(t ir.Type) codec {
 
 // get decodes the element at byte at.
 func (c codec) get(b *Buffer, at int64) Scalar {
+	if b.fetch != nil {
+		b.Sync()
+	}
 	if b.poison != nil && b.poisoned(at, c.n) {
 		return Poison()
 	}
@@ -80,6 +83,10 @@ func (c codec) get(b *Buffer, at int64) Scalar {
 
 // put encodes v as the element at byte at.
 func (c codec) put(b *Buffer, at int64, v Scalar) {
+	if b.fetch != nil {
+		b.Sync()
+	}
+	b.version++
 	if v.Poison || b.poison != nil {
 		b.markPoison(at, c.n, v.Poison)
 	}

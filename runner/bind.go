@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/interp"
@@ -46,63 +47,121 @@ func checkArgs(launch, fn *ir.Operation, km *kiln.Kernel, args []interp.Value) e
 	return nil
 }
 
-// bind uploads every argument into a device buffer and returns the
-// bindings and, for memrefs, the copies back that follow the dispatch.
-func (s *session) bind(launch, fn *ir.Operation, km *kiln.Kernel, args []interp.Value) ([]vulkan.Arg, []func() error, error) {
+// bind binds every argument to a device buffer, uploading what the
+// device does not hold yet, and returns the bindings and, for memrefs, the
+// fetches of their contents that follow the dispatch.
+func (s *session) bind(launch, fn *ir.Operation, km *kiln.Kernel, args []interp.Value) ([]vulkan.Arg, []resident, error) {
 	var out []vulkan.Arg
-	var copies []func() error
+	var after []resident
 	for i, a := range args {
 		am := km.Args[i]
 		if am.Unused {
 			continue
 		}
-		var data []byte
-		var mr *interp.MemRef
-		switch v := a.(type) {
-		case *interp.MemRef:
-			mr = v
-			data = v.Bytes()
-		case interp.Scalar:
-			t := fn.Region(0).Entry().Arg(i).Type()
-			one := interp.NewMemRef(t, []int64{1}, nil)
-			one.Set(v, 0)
-			data = one.Bytes()
+		fail := func(err error) ([]vulkan.Arg, []resident, error) {
+			return nil, nil, launch.Errorf("argument %d of kernel '%s': %v", i, km.Name, err)
+		}
+		mr, _ := a.(*interp.MemRef)
+		if sc, ok := a.(interp.Scalar); ok {
+			mr = interp.NewMemRef(fn.Region(0).Entry().Arg(i).Type(), []int64{1}, nil)
+			mr.Set(sc, 0)
 		}
 		// Index values are 8 bytes in interp but the width of the
 		// lowered index type (4 or 8) on the device.
-		data, narrow := fitIndex(a, data, am.Size)
-		size := max(am.Size, int64(len(data)+3)/4*4)
+		n := mr.NumElements() * int64(interp.ElementSize(mr.Elem))
+		narrow := narrowIndex(mr, n, am.Size)
+		if narrow {
+			n /= 2
+		}
+		if _, ok := a.(interp.Scalar); ok && am.Size > 0 && n > am.Size {
+			n = am.Size // a scalar index lowered to i32
+		}
+		size := max(am.Size, (n+3)/4*4)
 		if lim := int64(s.info.Limits.MaxStorageBufferRange); size > lim {
 			return nil, nil, launch.Errorf("argument %d of kernel '%s' takes %d bytes, more than the device's maxStorageBufferRange %d",
 				i, km.Name, size, lim)
 		}
 		buf, err := s.buffer(a, mr, uint64(size))
 		if err != nil {
-			return nil, nil, launch.Errorf("argument %d of kernel '%s': %v", i, km.Name, err)
+			return fail(err)
 		}
-		if err := buf.Write(0, data); err != nil {
-			return nil, nil, launch.Errorf("argument %d of kernel '%s': %v", i, km.Name, err)
+		if s.pending[mr.Buf] != buf {
+			mr.Buf.Sync() // newer contents in another view's device buffer
+		}
+		if v, ok := s.synced[buf]; s.pending[mr.Buf] != buf && (!ok || v != mr.Buf.Version()) {
+			start := time.Now()
+			data := mr.Bytes()
+			if narrow {
+				data = narrowed(data)
+			}
+			if err := buf.Write(0, data[:n]); err != nil {
+				return fail(err)
+			}
+			s.synced[buf] = mr.Buf.Version()
+			s.rep.count(time.Since(start), n, true)
 		}
 		out = append(out, vulkan.Arg{Set: am.Set, Binding: am.Binding, Buffer: buf})
-		if mr != nil {
-			n := len(data)
-			copies = append(copies, func() error {
-				got := make([]byte, n)
-				if err := buf.Read(0, got); err != nil {
-					return err
-				}
-				return mr.SetBytes(widenIndex(got, narrow))
-			})
+		if _, ok := a.(*interp.MemRef); ok {
+			after = append(after, resident{mr: mr, buf: buf, n: n, narrow: narrow})
 		}
 	}
-	return out, copies, nil
+	return out, after, nil
+}
+
+// resident is a memref whose device buffer a kernel may have written.
+type resident struct {
+	mr     *interp.MemRef
+	buf    *vulkan.Buffer
+	n      int64
+	narrow bool
+}
+
+// keep records, after a dispatch, that the device buffers of the
+// launch's memrefs hold their newest contents: the host fetches them only
+// when it next reads or writes the memref. A host buffer whose views the
+// launch bound to more than one device buffer is fetched at once, in
+// argument order, instead.
+func (s *session) keep(rs []resident) error {
+	views := map[*interp.Buffer]map[*vulkan.Buffer]bool{}
+	for _, r := range rs {
+		if views[r.mr.Buf] == nil {
+			views[r.mr.Buf] = map[*vulkan.Buffer]bool{}
+		}
+		views[r.mr.Buf][r.buf] = true
+	}
+	for _, r := range rs {
+		fetch := func() {
+			delete(s.pending, r.mr.Buf)
+			start := time.Now()
+			got := make([]byte, r.n)
+			err := r.buf.Read(0, got)
+			if err == nil {
+				err = r.mr.SetBytes(widenIndex(got, r.narrow))
+			}
+			if err != nil && s.fetchErr == nil {
+				s.fetchErr = fmt.Errorf("reading back kernel results: %v", err)
+			}
+			s.synced[r.buf] = r.mr.Buf.Version()
+			s.rep.count(time.Since(start), r.n, false)
+		}
+		if len(views[r.mr.Buf]) > 1 {
+			fetch()
+			if s.fetchErr != nil {
+				return s.fetchErr
+			}
+			continue
+		}
+		s.pending[r.mr.Buf] = r.buf
+		r.mr.Buf.SetDeviceNewer(fetch)
+	}
+	return nil
 }
 
 // buffer returns the device buffer of a memref view (kept for later
 // launches) or a fresh one for a scalar, freed with the session.
 func (s *session) buffer(a interp.Value, mr *interp.MemRef, size uint64) (*vulkan.Buffer, error) {
 	key := viewKey{}
-	if mr != nil {
+	if _, ok := a.(*interp.MemRef); ok {
 		key = viewKey{buf: mr.Buf, offset: mr.Offset, shape: fmt.Sprint(mr.Sizes, mr.Strides), elemTyp: mr.Elem}
 		if b := s.buffers[key]; b != nil && b.Size() >= size {
 			return b, nil
@@ -112,36 +171,35 @@ func (s *session) buffer(a interp.Value, mr *interp.MemRef, size uint64) (*vulka
 	if err != nil {
 		return nil, err
 	}
-	if mr == nil {
+	if key.buf == nil {
 		key = viewKey{shape: fmt.Sprintf("scalar %p", b)}
 	} else if old := s.buffers[key]; old != nil {
-		old.Free()
+		if s.pending[mr.Buf] == old {
+			mr.Buf.Sync()
+		}
+		s.drop(old)
 	}
 	s.buffers[key] = b
 	return b, nil
 }
 
-// fitIndex narrows 8-byte index elements to 4 bytes when the device block
-// holds 4 bytes per element; it reports whether it did.
-func fitIndex(a interp.Value, data []byte, blockSize int64) ([]byte, bool) {
-	mr, ok := a.(*interp.MemRef)
-	if !ok {
-		if blockSize > 0 && int64(len(data)) > blockSize {
-			return data[:blockSize], false // a scalar index lowered to i32
-		}
-		return data, false
-	}
-	if _, isIndex := mr.Elem.(*ir.IndexType); !isIndex || blockSize == 0 || blockSize*2 != int64(len(data)) {
-		return data, false
-	}
+// narrowIndex reports whether the n bytes of an index memref go to the
+// device as 4-byte elements because its block holds half as many bytes.
+func narrowIndex(mr *interp.MemRef, n, blockSize int64) bool {
+	_, isIndex := mr.Elem.(*ir.IndexType)
+	return isIndex && blockSize > 0 && blockSize*2 == n
+}
+
+// narrowed keeps the low 4 bytes of each 8-byte index element.
+func narrowed(data []byte) []byte {
 	out := make([]byte, 0, len(data)/2)
 	for i := 0; i < len(data); i += 8 {
 		out = append(out, data[i:i+4]...)
 	}
-	return out, true
+	return out
 }
 
-// widenIndex undoes fitIndex, sign-extending each element.
+// widenIndex undoes narrowed, sign-extending each element.
 func widenIndex(data []byte, narrow bool) []byte {
 	if !narrow {
 		return data

@@ -285,3 +285,20 @@ func ulp(typ ir.Type, v float64) float64 {
 	}
 	return math.Ldexp(1, e-1-mant)
 }
+
+// fitIndex gives an argument's bytes as the device holds them: an index
+// memref narrowed to i32 elements when the lowered block says so (narrow
+// reports it), a scalar index cut to the block's size.
+func fitIndex(a interp.Value, data []byte, blockSize int64) (_ []byte, narrow bool) {
+	mr, ok := a.(*interp.MemRef)
+	if !ok {
+		if blockSize > 0 && int64(len(data)) > blockSize {
+			return data[:blockSize], false // a scalar index lowered to i32
+		}
+		return data, false
+	}
+	if narrowIndex(mr, int64(len(data)), blockSize) {
+		return narrowed(data), true
+	}
+	return data, false
+}

@@ -13,8 +13,8 @@ func TestUpstreamReference(t *testing.T) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			mod := parseFile(t, path)
 			var out bytes.Buffer
-			// time.mlir checks the --time lines.
-			if _, err := Run(mod, Options{Reference: true, Time: true, Out: &out}); err != nil {
+			// time.mlir checks the lines of MLIR's Vulkan runtime.
+			if _, err := Run(mod, Options{Reference: true, LaunchTimes: true, Out: &out}); err != nil {
 				t.Fatal(err)
 			}
 			fileCheck(t, path, out.String())

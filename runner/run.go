@@ -34,8 +34,14 @@ type Options struct {
 	// Validate turns on the Vulkan validation layer; any message fails
 	// the run at the launch that caused it.
 	Validate bool
-	// Time prints each launch's device time and host overhead to Out.
+	// Time prints one summary of where the run's time went (host
+	// interpretation, transfers, device, launch overhead) to Err.
 	Time bool
+	// LaunchTimes prints each launch's times to Out in the words of MLIR's
+	// Vulkan runtime library, which prints them.
+	LaunchTimes bool
+	// Err receives the Time summary (os.Stderr when nil).
+	Err io.Writer
 	// Out receives the program's output (os.Stdout when nil).
 	Out io.Writer
 	// Passes provides the Pipeline passes by name (Vulkan runs only).
@@ -50,15 +56,57 @@ type Options struct {
 	// that both runs compute the same thing, or interp's default (32)
 	// without a device.
 	SubgroupSize int
+	// MaxSteps bounds the ops the host program and simulated kernels
+	// execute (interp's default when 0).
+	MaxSteps int64
 	// MaxHostMemory bounds the host memory of the program's memrefs, in
 	// bytes (interp.DefaultMaxHostMemory when 0).
 	MaxHostMemory int64
 }
 
-// Report says what a run launched.
+// Report says what a run launched and where its time went.
 type Report struct {
-	Device   string // the Vulkan device, "reference" for simulated runs
+	Device   string // the Vulkan device ("" before the first launch), "reference" for simulated runs
 	Launches []LaunchStat
+	// Total is the time of the entry function's call; Upload and Fetch
+	// the parts spent copying memrefs to device buffers (during launches)
+	// and back (when the host next touches them), in Uploads and Fetches
+	// of TransferBytes in all; Start the time Vulkan took to start, at
+	// the first launch.
+	Total, Upload, Fetch, Start time.Duration
+	Uploads, Fetches            int
+	TransferBytes               int64
+}
+
+// count adds one transfer of n bytes.
+func (r *Report) count(d time.Duration, n int64, upload bool) {
+	r.TransferBytes += n
+	if upload {
+		r.Upload += d
+		r.Uploads++
+	} else {
+		r.Fetch += d
+		r.Fetches++
+	}
+}
+
+// summary prints where the run's time went.
+func (r *Report) summary(w io.Writer) {
+	var dev, launch time.Duration
+	for _, l := range r.Launches {
+		dev += l.Device
+		launch += l.Host
+	}
+	// Uploads happen inside launches, fetches while the host runs.
+	host := r.Total - dev - launch - r.Fetch - r.Start
+	launch += r.Start - r.Upload
+	on := ""
+	if r.Device != "" {
+		on = " on " + r.Device
+	}
+	fmt.Fprintf(w, "kiln run: %v in all: host interpretation %v, transfers %v (%d uploads, %d fetches, %d bytes), device %v (%d launches%s), launch overhead %v (Vulkan start, compiling, pipelines, submission)\n",
+		r.Total.Round(time.Microsecond), max(host, 0).Round(time.Microsecond), (r.Upload + r.Fetch).Round(time.Microsecond),
+		r.Uploads, r.Fetches, r.TransferBytes, dev.Round(time.Microsecond), len(r.Launches), on, max(launch, 0).Round(time.Microsecond))
 }
 
 // LaunchStat is one gpu.launch_func: the kernel's device time and the
@@ -81,6 +129,9 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	if o.Out == nil {
 		o.Out = os.Stdout
 	}
+	if o.Err == nil {
+		o.Err = os.Stderr
+	}
 	fn := ir.LookupSymbol(module, o.Entry)
 	if fn == nil || fn.NumRegions() == 0 || fn.Region(0).Empty() {
 		return nil, ir.Errorf(module.Loc(), "no function named '%s' with a body to run", o.Entry)
@@ -92,9 +143,11 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	m.Out = o.Out
 	m.SubgroupSize = o.SubgroupSize
 	m.MaxHostMemory = o.MaxHostMemory
+	m.MaxSteps = o.MaxSteps
 	installUtilities(m)
-	rep := &Report{Device: "reference"}
+	rep := &Report{}
 	if o.Reference {
+		rep.Device = "reference"
 		if m.SubgroupSize == 0 {
 			m.SubgroupSize = deviceSubgroupSize(o.Device)
 		}
@@ -102,29 +155,59 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 		// accesses are defined on the device; simulate the same.
 		m.RobustAccess = true
 		m.Launch = reference(&o, rep)
-		_, err := m.Call(o.Entry)
+		err := call(m, &o, rep)
 		return rep, err
 	}
 	if err := kiln.Outline(module, o.Passes); err != nil {
 		return nil, err
 	}
-	s, err := openSession(module, &o, rep)
-	if err != nil {
-		return nil, err
-	}
-	m.Launch = s.launch
-	if o.Compare {
-		if m.SubgroupSize == 0 {
-			m.SubgroupSize = int(s.info.Subgroup.Size)
+	// Vulkan starts at the first launch, so that host-only programs do
+	// not wait for it.
+	var s *session
+	m.Launch = func(m *interp.Machine, launch, fn *ir.Operation, grid, block [3]int64, args []interp.Value) error {
+		if s == nil {
+			start := time.Now()
+			var err error
+			if s, err = openSession(module, &o, rep); err != nil {
+				return err
+			}
+			rep.Start = time.Since(start)
+			if o.Compare {
+				// Kernels run on both sides; out-of-bounds accesses must
+				// be defined in the interpreter as on the device.
+				if m.SubgroupSize == 0 {
+					m.SubgroupSize = int(s.info.Subgroup.Size)
+				}
+				m.RobustAccess = true
+			}
 		}
-		m.RobustAccess = true
-		m.Launch = s.compareLaunch
+		if o.Compare {
+			return s.compareLaunch(m, launch, fn, grid, block, args)
+		}
+		return s.launch(m, launch, fn, grid, block, args)
 	}
-	_, err = m.Call(o.Entry)
+	err := call(m, &o, rep)
+	if s == nil {
+		return rep, err
+	}
+	if err == nil && s.fetchErr != nil {
+		err = ir.Errorf(module.Loc(), "%v", s.fetchErr)
+	}
 	if cerr := s.close(); err == nil && cerr != nil {
 		err = ir.Errorf(module.Loc(), "%v", cerr)
 	}
 	return rep, err
+}
+
+// call runs the entry function, timing it.
+func call(m *interp.Machine, o *Options, rep *Report) error {
+	start := time.Now()
+	_, err := m.Call(o.Entry)
+	rep.Total = time.Since(start)
+	if o.Time {
+		rep.summary(o.Err)
+	}
+	return err
 }
 
 // reference simulates kernels with the workgroup size the kernel's
@@ -141,11 +224,11 @@ func reference(o *Options, rep *Report) interp.LaunchFunc {
 	}
 }
 
-// record keeps a launch's times and prints them with --time, in the
+// record keeps a launch's times and prints them with LaunchTimes, in the
 // words of MLIR's Vulkan runtime so that its time.mlir test reads them.
 func record(o *Options, rep *Report, st LaunchStat) {
 	rep.Launches = append(rep.Launches, st)
-	if !o.Time {
+	if !o.LaunchTimes {
 		return
 	}
 	fmt.Fprintf(o.Out, "Compute shader execution time: %.3gus\n", float64(st.Device.Nanoseconds())/1000)

@@ -26,6 +26,12 @@ type session struct {
 	kernels  map[*kiln.Kernel]*vulkan.Kernel
 	buffers  map[viewKey]*vulkan.Buffer
 	compared int // launches compared with the reference (Options.Compare)
+	// pending maps host buffers whose newest contents a kernel left in a
+	// device buffer to that buffer; synced maps device buffers to the
+	// host buffer's Version they last matched.
+	pending  map[*interp.Buffer]*vulkan.Buffer
+	synced   map[*vulkan.Buffer]uint64
+	fetchErr error // the first failed fetch, reported at the next launch or the end
 }
 
 // viewKey identifies a host memref view; casts of one allocation share it.
@@ -39,7 +45,8 @@ type viewKey struct {
 func openSession(module *ir.Operation, o *Options, rep *Report) (*session, error) {
 	s := &session{o: o, rep: rep, inst: o.Instance, compiler: o.Compiler,
 		kernels: map[*kiln.Kernel]*vulkan.Kernel{},
-		buffers: map[viewKey]*vulkan.Buffer{}}
+		buffers: map[viewKey]*vulkan.Buffer{}, pending: map[*interp.Buffer]*vulkan.Buffer{},
+		synced: map[*vulkan.Buffer]uint64{}}
 	if s.compiler == nil {
 		s.compiler = &kiln.Compiler{Passes: o.Passes}
 	}
@@ -67,6 +74,11 @@ func openSession(module *ir.Operation, o *Options, rep *Report) (*session, error
 // close frees what the session made and reports the validation messages
 // that tearing it down produced (leaks included).
 func (s *session) close() error {
+	// Nothing reads the host memrefs after the run: drop what they would
+	// fetch rather than copy it.
+	for hb := range s.pending {
+		hb.SetDeviceNewer(nil)
+	}
 	for _, b := range s.buffers {
 		b.Free()
 	}
@@ -94,6 +106,9 @@ func (s *session) compile(gm *ir.Operation) (*kiln.Module, error) {
 // launch is the interp.LaunchFunc of Vulkan runs.
 func (s *session) launch(m *interp.Machine, launch, fn *ir.Operation, grid, block [3]int64, args []interp.Value) error {
 	start := time.Now()
+	if s.fetchErr != nil {
+		return launch.Errorf("%v", s.fetchErr)
+	}
 	s.releaseFreed()
 	gm := fn.ParentOp()
 	if gm == nil || gm.Name() != "gpu.module" {
@@ -125,7 +140,7 @@ func (s *session) launch(m *interp.Machine, launch, fn *ir.Operation, grid, bloc
 	if err != nil {
 		return err
 	}
-	vkArgs, copies, err := s.bind(launch, fn, km, args)
+	vkArgs, after, err := s.bind(launch, fn, km, args)
 	if err != nil {
 		return err
 	}
@@ -136,10 +151,8 @@ func (s *session) launch(m *interp.Machine, launch, fn *ir.Operation, grid, bloc
 	if err != nil {
 		return launch.Errorf("launch of kernel %s failed: %v", kernelName(fn), err)
 	}
-	for _, cp := range copies {
-		if err := cp(); err != nil {
-			return launch.Errorf("reading back kernel results: %v", err)
-		}
+	if err := s.keep(after); err != nil {
+		return launch.Errorf("%v", err)
 	}
 	host := time.Since(start) - d
 	record(s.o, s.rep, LaunchStat{Kernel: kernelName(fn), Groups: grid, Device: d, Host: host})
@@ -194,8 +207,18 @@ func (s *session) kernel(launch *ir.Operation, c *kiln.Module, km *kiln.Kernel) 
 func (s *session) releaseFreed() {
 	for k, b := range s.buffers {
 		if k.buf != nil && k.buf.Freed {
-			b.Free()
+			if s.pending[k.buf] == b {
+				k.buf.SetDeviceNewer(nil)
+				delete(s.pending, k.buf)
+			}
+			s.drop(b)
 			delete(s.buffers, k)
 		}
 	}
+}
+
+// drop frees a device buffer and forgets what it held.
+func (s *session) drop(b *vulkan.Buffer) {
+	delete(s.synced, b)
+	b.Free()
 }

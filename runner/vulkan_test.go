@@ -141,3 +141,32 @@ func TestCompare(t *testing.T) {
 		t.Errorf("running the reproducer: %v", err)
 	}
 }
+
+// TestVulkanResidentBuffers checks that memrefs stay in their device
+// buffers between launches and move only when the host touches them.
+func TestVulkanResidentBuffers(t *testing.T) {
+	inst := testInstance(t)
+	reg := fakePasses(t, "testdata/addf.spirv.mlir")
+	for _, c := range []struct {
+		file             string
+		uploads, fetches int
+	}{{"testdata/launch100.mlir", 2, 1}, {"testdata/resident.mlir", 4, 3}} {
+		var out, ref, summary bytes.Buffer
+		rep, err := Run(parseFile(t, c.file), Options{Instance: inst, Validate: true, Out: &out, Passes: reg, Time: true, Err: &summary})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Run(parseFile(t, c.file), Options{Reference: true, Out: &ref}); err != nil {
+			t.Fatal(err)
+		}
+		if ref.String() != out.String() {
+			t.Errorf("%s: Vulkan and reference disagree:\n%s\nvs\n%s", c.file, out.String(), ref.String())
+		}
+		if rep.Uploads != c.uploads || rep.Fetches != c.fetches {
+			t.Errorf("%s: %d uploads and %d fetches, want %d and %d", c.file, rep.Uploads, rep.Fetches, c.uploads, c.fetches)
+		}
+		if s := summary.String(); !strings.HasPrefix(s, "kiln run: ") || strings.Count(s, "\n") != 1 || !strings.Contains(s, "host interpretation") {
+			t.Errorf("%s: --time summary %q", c.file, s)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -18,7 +19,8 @@ import (
 )
 
 // runRun implements `kiln run FILE.mlir [--device=NAME|INDEX] [--entry=NAME]
-// [--validate] [--time] [--reference|--compare]`: it executes the host function and
+// [--validate] [--time] [--reference|--compare] [--max-host-memory=SIZE]
+// [--max-steps=N]`: it executes the host function and
 // dispatches each gpu.launch_func on Vulkan (or simulates it with
 // --reference), printing what the program prints.
 func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -29,13 +31,14 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	device := fs.String("device", "", "Vulkan device by index or name substring (default $KILN_DEVICE, else the best device)")
 	entry := fs.String("entry", "main", "the host function to run")
 	validate := fs.Bool("validate", os.Getenv("KILN_VALIDATE") == "1", "turn on the Vulkan validation layer and fail on any message (default: KILN_VALIDATE=1)")
-	timing := fs.Bool("time", false, "print each kernel's device time and host overhead")
+	timing := fs.Bool("time", false, "print a summary of the run's time (host interpretation, transfers, device, launch overhead) to stderr")
 	reference := fs.Bool("reference", false, "run kernels in the reference interpreter instead of Vulkan")
 	timeout := fs.Duration("timeout", vulkan.DefaultDispatchTimeout, "give up on a dispatch that has not finished after this long (a hung device)")
 	compare := fs.Bool("compare", false, "run each kernel on Vulkan and in the reference interpreter and fail at the first launch whose buffers differ")
 	repro := fs.String("save-repro", "", "with --compare, write an AmberScript reproducer of a launch that differs into DIR")
 	subgroup := fs.Int("subgroup-size", 0, "subgroup width of --reference runs (default: the selected device's, else 32)")
 	fs.StringVar(entry, "e", "main", "the host function to run (mlir-runner's name for --entry)")
+	maxSteps := fs.Int64("max-steps", 1<<28, "the most ops the interpreter executes (host code, and kernels with --reference) before it stops the run as a runaway loop")
 	var maxMem byteSize
 	fs.Var(&maxMem, "max-host-memory", "bound on the host memory of the program's memrefs, in bytes or with a K, M, G or T (binary) suffix (default: three quarters of the machine's memory)")
 	var libs sharedLibs
@@ -48,6 +51,10 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if len(files) != 1 {
 		return c.usageError(stderr, "give one input file")
+	}
+	if *maxSteps <= 0 {
+		fmt.Fprintf(stderr, "kiln run: --max-steps=%d: the step limit must be positive\n", *maxSteps)
+		return 2
 	}
 	if *result != "void" {
 		fmt.Fprintf(stderr, "kiln run: --entry-point-result=%s: the entry function must return nothing (void)\n", *result)
@@ -72,11 +79,15 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer inst.Close()
 	}
 	out := bufio.NewWriter(stdout)
+	// The --time summary follows the program's output.
+	var summary bytes.Buffer
 	_, err = runner.Run(mod, runner.Options{
-		Entry: *entry, Reference: *reference, Compare: *compare, SaveRepro: *repro, Device: *device, Validate: *validate, Time: *timing || libs.vulkanRuntime,
-		Out: out, Passes: kiln.Passes(), SubgroupSize: *subgroup, MaxHostMemory: int64(maxMem), Instance: inst,
+		Entry: *entry, Reference: *reference, Compare: *compare, SaveRepro: *repro, Device: *device, Validate: *validate,
+		Time: *timing, LaunchTimes: libs.vulkanRuntime, Err: &summary, Out: out, Passes: kiln.Passes(), SubgroupSize: *subgroup,
+		MaxHostMemory: int64(maxMem), MaxSteps: *maxSteps, Instance: inst,
 	})
 	out.Flush()
+	stderr.Write(summary.Bytes())
 	if err != nil {
 		return reportDiag(ctx, "kiln run", err, stderr)
 	}
@@ -117,7 +128,7 @@ var runtimeLibraries = []string{"libvulkan-runtime-wrappers", "libmlir_runner_ut
 // sharedLibs checks mlir-runner's --shared-libs: each library must be one
 // whose functions kiln run provides; nothing is loaded. It records whether
 // MLIR's Vulkan runtime library was named: that library prints each
-// dispatch's times, so kiln run then does as --time.
+// dispatch's times, so kiln run then prints them too.
 type sharedLibs struct{ vulkanRuntime bool }
 
 func (*sharedLibs) String() string { return "" }

@@ -62,7 +62,7 @@ func unregistered(stderr string) bool {
 func TestRunReferenceUpstream(t *testing.T) {
 	for _, path := range upstreamVulkanTests(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			out, errs, code := kilnRun("--reference", "--time", path)
+			out, errs, code := kilnRun("--reference", "--time", "--shared-libs=libvulkan-runtime-wrappers", path)
 			if code != 0 {
 				if unregistered(errs) {
 					t.Skipf("needs a dialect Kiln does not register yet: %s", errs)
@@ -74,7 +74,7 @@ func TestRunReferenceUpstream(t *testing.T) {
 	}
 }
 
-// timeLines are the --time lines, which differ between runs.
+// timeLines are the lines of MLIR's Vulkan runtime, which differ between runs.
 var timeLines = regexp.MustCompile(`(?m)^(Compute shader execution time|Command buffer submit time|Wait idle time|Kernel @).*\n`)
 
 // TestRunVulkanUpstream runs each upstream test on the Vulkan device of
@@ -89,7 +89,7 @@ func TestRunVulkanUpstream(t *testing.T) {
 	for _, path := range upstreamVulkanTests(t) {
 		name := filepath.Base(path)
 		t.Run(name, func(t *testing.T) {
-			out, errs, code := kilnRun("--validate", "--time", path)
+			out, errs, code := kilnRun("--validate", "--time", "--shared-libs=libvulkan-runtime-wrappers", path)
 			if code != 0 {
 				if unregistered(errs) {
 					t.Skipf("needs a dialect Kiln does not register yet: %s", errs)
@@ -97,7 +97,7 @@ func TestRunVulkanUpstream(t *testing.T) {
 				t.Fatalf("exit %d:\n%s", code, errs)
 			}
 			fileCheck(t, path, out)
-			ref, errs, code := kilnRun("--reference", "--time", path)
+			ref, errs, code := kilnRun("--reference", "--time", "--shared-libs=libvulkan-runtime-wrappers", path)
 			if code != 0 {
 				t.Fatalf("--reference exit %d:\n%s", code, errs)
 			}
@@ -153,7 +153,8 @@ func TestRunSamplesVulkan(t *testing.T) {
 	}
 }
 
-func TestRunMaxHostMemory(t *testing.T) {
+// TestRunLimits checks --max-host-memory and --max-steps.
+func TestRunLimits(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "alloc.mlir")
 	src := `func.func @main() {
   %m = memref.alloc() : memref<262144xf32>
@@ -171,6 +172,27 @@ func TestRunMaxHostMemory(t *testing.T) {
 	want := "alloc.mlir:2:8: error: 'memref.alloc' op allocating 1048576 bytes exceeds the interpreter's host-memory limit of 1024000 bytes (0 in use); raise it with --max-host-memory"
 	if code != 1 || !strings.Contains(errs, want) {
 		t.Fatalf("exit %d, stderr:\n%s\nwant %q", code, errs, want)
+	}
+	loop := filepath.Join(t.TempDir(), "loop.mlir")
+	if err := os.WriteFile(loop, []byte(`func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 1000 : index
+  scf.for %i = %c0 to %n step %c1 {
+  }
+  return
+}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := kilnRun("--max-steps=1005", loop); code != 0 {
+		t.Fatalf("--max-steps=1005: exit %d\n%s", code, errs)
+	}
+	if _, errs, code := kilnRun("--max-steps=1000", loop); code != 1 || !strings.Contains(errs, "loop.mlir:5:35: error: 'scf.yield' op interpreter step limit of 1000 ops exceeded (a runaway loop? raise it with --max-steps)") {
+		t.Fatalf("--max-steps=1000: exit %d\n%s", code, errs)
+	}
+	if _, errs, code := kilnRun("--max-steps=0", loop); code != 2 || !strings.Contains(errs, "must be positive") {
+		t.Fatalf("--max-steps=0: exit %d\n%s", code, errs)
 	}
 	for _, bad := range []string{"-1", "0", "12X", "9000000T"} {
 		if _, errs, code := kilnRun("--reference", "--max-host-memory="+bad, path); code != 2 || !strings.Contains(errs, "invalid size") {
