@@ -8,7 +8,12 @@
 // its types and attributes. A program names the dialects it uses:
 //
 //	ctx := ir.NewContext(arith.Dialect(), fn.Dialect())
-//	mod, err := ir.ParseString(ctx, src, "input.mlir")
+//	mod, err := ir.Parse(ctx, src, "input.mlir")
+//	if err == nil {
+//		err = ir.Verify(mod)
+//	}
+//
+// (ExampleParse runs this.)
 //
 // There is no init-time registration: a Context knows exactly what it was
 // given, plus the builtin dialect.
@@ -23,6 +28,8 @@
 //
 //	%r:2 = "dialect.op"(%a, %b) [^bb1] <{prop = 1}> ({ ... }) {attr} : (i32, i32) -> (i32, i1)
 //
-// and registered ops may have a custom form, parsed and printed by hooks in
-// their OpDef through OpParser and OpPrinter.
+// and registered ops may have a custom form: an OpDef's Format (MLIR's
+// assemblyFormat language, from which one engine derives the parser and the
+// printer) or, where a format cannot say it, Parse and Print hooks written
+// with OpParser and OpPrinter.
 package ir

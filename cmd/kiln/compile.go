@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,21 +20,18 @@ import (
 // for each, validated by spirv-val, and OUT/manifest.json describing entry
 // points, bindings and workgroup sizes.
 func runCompile(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("kiln compile", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	outDir := fs.String("o", ".", "output directory for the .spv files and manifest.json")
-	envFlag := fs.String("target-env", "", "spirv-val environment, vulkan1.0 to vulkan1.3; also the SPIR-V version of modules without a spirv.target_env")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: kiln compile FILE.mlir [-o OUT] [--target-env=vulkan1.0..1.3]")
-		fs.PrintDefaults()
-	}
-	files, code := parseInterleaved(fs, args)
+	cl := newCommandLine("kiln compile", "kiln compile FILE.mlir|- [-o DIR] [--target-env=vulkan1.0..1.3]",
+		"Compiles every gpu.module to a spirv-val-checked DIR/<module>.spv and writes\n"+
+			"DIR/manifest.json (entry points, bindings, workgroup sizes).")
+	fs := cl.fs
+	outDir := fs.String("o", ".", "output `DIR` for the .spv files and manifest.json")
+	envFlag := fs.String("target-env", "", "spirv-val `ENV`ironment, vulkan1.0 to vulkan1.3; also the SPIR-V version of modules without a spirv.target_env")
+	files, code := cl.parse(args, stdout, stderr)
 	if code >= 0 {
 		return code
 	}
 	if len(files) != 1 {
-		fs.Usage()
-		return 2
+		return cl.usageError(stderr, "give one input file")
 	}
 	ctx, mod, err := loadKernelFile(files[0], stdin)
 	if err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -15,22 +14,16 @@ import (
 // The device that `kiln run` would pick ($KILN_DEVICE, else the default
 // choice) is marked; a KILN_DEVICE that names no device is an error.
 func runDevices(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("kiln devices", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print the devices as JSON")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: kiln devices [--json]")
-		fs.PrintDefaults()
+	c := newCommandLine("kiln devices", "kiln devices [--json]",
+		"Lists the Vulkan devices the loader sees, with the limits and features kernels meet\n"+
+			"(like vulkaninfo --summary); the device kiln run would pick is marked.")
+	asJSON := c.fs.Bool("json", false, "print the devices as JSON")
+	operands, code := c.parse(args, stdout, stderr)
+	if code >= 0 {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return 2
+	if len(operands) > 0 {
+		return c.usageError(stderr, "takes no operands")
 	}
 	inst, err := vulkan.NewInstance(vulkan.InstanceConfig{})
 	if err != nil {

@@ -10,12 +10,15 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
-	"sort"
+	"slices"
+
+	"github.com/kiln-gpu/kiln/internal/suggest"
 )
 
 // A command runs one subcommand with its arguments and returns the exit status.
@@ -119,17 +122,30 @@ func profiled(f func() int) int {
 }
 
 func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(stderr)
-		if len(args) == 0 {
-			return 2
+		return 2
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		if len(args) > 1 {
+			// kiln help CMD is CMD --help.
+			return dispatch([]string{args[1], "--help"}, stdin, stdout, stderr)
 		}
+		usage(stdout)
+		return 0
+	case "-version", "--version", "version":
+		fmt.Fprintln(stdout, version())
 		return 0
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "kiln: unknown command %q\n", args[0])
-		usage(stderr)
+		names := slices.Collect(maps.Keys(commands))
+		hint := ""
+		if best := suggest.Closest(args[0], names); best != "" {
+			hint = fmt.Sprintf(" (did you mean %q?)", best)
+		}
+		fmt.Fprintf(stderr, "kiln: unknown command %q%s\nrun 'kiln help' for usage\n", args[0], hint)
 		return 2
 	}
 	return c.run(args[1:], stdin, stdout, stderr)
@@ -138,12 +154,36 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: kiln <command> [arguments]")
 	fmt.Fprintln(w, "\ncommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
+	var rows [][2]string
+	for _, n := range slices.Sorted(maps.Keys(commands)) {
+		rows = append(rows, [2]string{n, commands[n].summary})
 	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
+	writeRows(w, rows)
+	fmt.Fprintln(w, "\n'kiln help COMMAND' or 'kiln COMMAND --help' describes a command's flags;")
+	fmt.Fprintln(w, "'kiln opt --list-passes' lists the passes; 'kiln --version' the build.")
+}
+
+// version describes the build: the module version and, when the binary was
+// built from a checkout, its VCS revision, commit time and whether the tree
+// had changes.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "kiln (no build information)"
 	}
+	v := "kiln " + info.Main.Version
+	settings := map[string]string{}
+	for _, s := range info.Settings {
+		settings[s.Key] = s.Value
+	}
+	if rev := settings["vcs.revision"]; rev != "" {
+		v += " " + rev
+		if t := settings["vcs.time"]; t != "" {
+			v += " " + t
+		}
+		if settings["vcs.modified"] == "true" {
+			v += " (modified)"
+		}
+	}
+	return v + " " + info.GoVersion
 }

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -27,90 +29,90 @@ type optOptions struct {
 	disableThreading  bool
 	verifyEach        bool
 	noImplicitModule  bool
+	listPasses        bool
 }
 
-const optUsage = `usage: kiln opt [FILE|-] [flags]
-
-Parses MLIR text, verifies it, runs passes and prints the result.
-
-  --pass-pipeline=SPEC          run a textual pipeline, e.g. 'builtin.module(canonicalize,cse)'
-  --<pass>[=options]            run one pass (appended to the pipeline in order)
-  --split-input-file            process each '// -----' chunk separately
-  --verify-diagnostics          check diagnostics against expected-* comments
-  --allow-unregistered-dialect  accept ops, types and attributes of unknown dialects
-  --no-implicit-module          the input is one top-level op, not wrapped in a module;
-                                passes given as flags run on it
-  --mlir-print-op-generic       print every op in the generic form
-  --mlir-print-debuginfo        print locations
-  --mlir-print-ir-before-all    print the IR before each pass
-  --mlir-print-ir-after-all     print the IR after each pass
-  --mlir-timing                 print the time each pass took
-  --mlir-disable-threading      run passes, verify and print on one goroutine
-  --verify-each=false           do not verify after each pass
-  -o FILE                       write output to FILE (default stdout)
-`
-
-func parseOptArgs(args []string) (*optOptions, error) {
-	o := &optOptions{output: "-", verifyEach: true}
-	input, err := parseMLIRArgs(args, func(f mlirFlag) error {
-		switch f.Name {
-		case "o":
-			v, err := f.Value()
-			o.output = v
-			return err
-		case "pass-pipeline":
-			v, err := f.Value()
-			o.pipeline = append(o.pipeline, v)
-			return err
-		case "split-input-file":
-			return f.Bool(&o.splitInput)
-		case "verify-diagnostics":
-			return f.Bool(&o.verifyDiagnostics)
-		case "allow-unregistered-dialect":
-			return f.Bool(&o.allowUnregistered)
-		case "no-implicit-module":
-			return f.Bool(&o.noImplicitModule)
-		case "mlir-print-op-generic":
-			return f.Bool(&o.print.Generic)
-		case "mlir-print-debuginfo":
-			return f.Bool(&o.print.DebugInfo)
-		case "mlir-print-ir-before-all":
-			return f.Bool(&o.printBefore)
-		case "mlir-print-ir-after-all":
-			return f.Bool(&o.printAfter)
-		case "mlir-timing":
-			return f.Bool(&o.timing)
-		case "mlir-disable-threading":
-			return f.Bool(&o.disableThreading)
-		case "verify-each":
-			return f.Bool(&o.verifyEach)
-		case "h", "help":
-			return errHelp
+// optCommandLine declares kiln opt's flags on o. A flag that is not one of
+// them names a registered pass (--canonicalize, --cse="opt=v"), appended
+// to the pipeline in command-line order with the --pass-pipeline texts.
+func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
+	c := newCommandLine("kiln opt", "kiln opt [FILE|-] [flags] [--<pass>[=options]...]",
+		"Parses MLIR text, verifies it, runs passes and prints the result (like mlir-opt).")
+	fs := c.fs
+	fs.StringVar(&o.output, "o", "-", "write output to `FILE` (- for stdout)")
+	fs.Var(pipelineText{o}, "pass-pipeline", "run a textual `PIPELINE`, e.g. 'builtin.module(canonicalize,cse)'")
+	fs.BoolVar(&o.splitInput, "split-input-file", false, "process each '// -----' chunk separately")
+	fs.BoolVar(&o.verifyDiagnostics, "verify-diagnostics", false, "check diagnostics against expected-* comments")
+	fs.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "accept ops, types and attributes of unknown dialects")
+	fs.BoolVar(&o.noImplicitModule, "no-implicit-module", false, "the input is one top-level op, not wrapped in a module; passes given as flags run on it")
+	fs.BoolVar(&o.print.Generic, "mlir-print-op-generic", false, "print every op in the generic form")
+	fs.BoolVar(&o.print.DebugInfo, "mlir-print-debuginfo", false, "print locations")
+	fs.BoolVar(&o.printBefore, "mlir-print-ir-before-all", false, "print the IR before each pass")
+	fs.BoolVar(&o.printAfter, "mlir-print-ir-after-all", false, "print the IR after each pass")
+	fs.BoolVar(&o.timing, "mlir-timing", false, "print the time each pass took")
+	fs.BoolVar(&o.disableThreading, "mlir-disable-threading", false, "run passes, verify and print on one goroutine")
+	fs.BoolVar(&o.verifyEach, "verify-each", true, "verify the IR after each pass")
+	fs.BoolVar(&o.listPasses, "list-passes", false, "list the registered passes with their options and exit")
+	c.other = func(name, value string, hasValue bool) (bool, error) {
+		if _, ok := reg[name]; !ok {
+			return false, nil
 		}
-		// Any other flag names a pass: --canonicalize, --cse="opt=v".
-		p := f.Name
-		if f.hasValue {
-			p += "{" + strings.Trim(f.value, `"'`) + "}"
+		if hasValue {
+			name += "{" + strings.Trim(value, `"'`) + "}"
 		}
-		o.pipeline = append(o.pipeline, "\x00"+p)
-		return nil
-	})
-	o.input = input
-	return o, err
+		o.pipeline = append(o.pipeline, "\x00"+name)
+		return true, nil
+	}
+	c.candidates = func() []string { return slices.Collect(maps.Keys(reg)) }
+	c.more = func(w io.Writer) { writePasses(w, reg) }
+	return c
 }
 
-var errHelp = fmt.Errorf("help requested")
+// pipelineText appends each --pass-pipeline text to the pipeline, keeping
+// its order among pass flags.
+type pipelineText struct{ o *optOptions }
+
+func (p pipelineText) String() string { return "" }
+
+func (p pipelineText) Set(v string) error {
+	p.o.pipeline = append(p.o.pipeline, v)
+	return nil
+}
+
+// writePasses lists every registered pass, sorted, with its summary and
+// options, as mlir-opt's --help does.
+func writePasses(w io.Writer, reg pass.Registry) {
+	fmt.Fprintln(w, "\npasses (--<pass>, --<pass>=\"option=value ...\", or inside --pass-pipeline):")
+	for _, name := range slices.Sorted(maps.Keys(reg)) {
+		p := reg[name]()
+		writeRows(w, [][2]string{{"--" + name, p.Summary}})
+		for _, opt := range p.Options {
+			text := opt.Help
+			if opt.Default != "" {
+				text += fmt.Sprintf(" (default %s)", opt.Default)
+			}
+			writeRows(w, [][2]string{{"    " + opt.Name + "=" + optionKindName[opt.Kind], text}})
+		}
+	}
+}
+
+var optionKindName = [...]string{pass.StringOption: "STRING", pass.BoolOption: "BOOL", pass.IntOption: "INT", pass.ListOption: "LIST"}
 
 func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o, err := parseOptArgs(args)
-	if err == errHelp {
-		fmt.Fprint(stdout, optUsage)
+	o := &optOptions{}
+	reg := passRegistry()
+	files, code := optCommandLine(o, reg).parse(args, stdout, stderr)
+	if code >= 0 {
+		return code
+	}
+	if o.listPasses {
+		writePasses(stdout, reg)
 		return 0
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
-		return 2
+	if o.input, code = oneInput(files, "kiln opt", stderr); code >= 0 {
+		return code
 	}
+	var err error
 	var src []byte
 	name := o.input
 	if o.input == "-" {

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -20,8 +19,10 @@ import (
 // dispatches each gpu.launch_func on Vulkan (or simulates it with
 // --reference), printing what the program prints.
 func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("kiln run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	c := newCommandLine("kiln run", "kiln run FILE.mlir|- [flags]",
+		"Executes the host function; each gpu.launch_func dispatches on Vulkan (or in the\n"+
+			"reference interpreter with --reference). Prints what the program prints.")
+	fs := c.fs
 	device := fs.String("device", "", "Vulkan device by index or name substring (default $KILN_DEVICE, else the best device)")
 	entry := fs.String("entry", "main", "the host function to run")
 	validate := fs.Bool("validate", os.Getenv("KILN_VALIDATE") == "1", "turn on the Vulkan validation layer and fail on any message (default: KILN_VALIDATE=1)")
@@ -32,17 +33,12 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var libs sharedLibs
 	fs.Var(&libs, "shared-libs", "mlir-runner's runtime libraries, comma-separated: kiln run implements "+strings.Join(runtimeLibraries, ", ")+" and accepts them by name")
 	result := fs.String("entry-point-result", "void", "mlir-runner's result type of the entry function: only void")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: kiln run FILE.mlir|- [--device=NAME|INDEX] [--entry=NAME] [--validate] [--time] [--reference [--subgroup-size=N]]")
-		fs.PrintDefaults()
-	}
-	files, code := parseInterleaved(fs, args)
+	files, code := c.parse(args, stdout, stderr)
 	if code >= 0 {
 		return code
 	}
 	if len(files) != 1 {
-		fs.Usage()
-		return 2
+		return c.usageError(stderr, "give one input file")
 	}
 	if *result != "void" {
 		fmt.Fprintf(stderr, "kiln run: --entry-point-result=%s: the entry function must return nothing (void)\n", *result)
@@ -85,25 +81,6 @@ func (l *sharedLibs) Set(v string) error {
 		l.vulkanRuntime = l.vulkanRuntime || base == runtimeLibraries[0]
 	}
 	return nil
-}
-
-// parseInterleaved parses flags that may come before or after the file
-// names, which it returns; code is the exit status when parsing ends the
-// command (help or a bad flag), else -1.
-func parseInterleaved(fs *flag.FlagSet, args []string) (files []string, code int) {
-	for {
-		if err := fs.Parse(args); err != nil {
-			if err == flag.ErrHelp {
-				return nil, 0
-			}
-			return nil, 2
-		}
-		if fs.NArg() == 0 {
-			return files, -1
-		}
-		files = append(files, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
 }
 
 // loadKernelFile reads, parses and verifies FILE ("-": stdin).

@@ -31,92 +31,70 @@ type translateOptions struct {
 	print              ir.PrintOptions
 }
 
-const translateUsage = `usage: kiln translate MODE... [FILE|-] [flags]
-
-Translates between the spirv dialect and SPIR-V binaries (like mlir-translate).
-Several modes run one after the other (--serialize-spirv --deserialize-spirv).
-
-modes:
-  --serialize-spirv             spirv.module text -> SPIR-V binary
-  --deserialize-spirv           SPIR-V binary -> spirv.module text
-  --test-spirv-roundtrip        spirv.module text -> binary -> text
-  --test-spirv-roundtrip-debug  the same with OpLine debug information
-
-flags:
-  --no-implicit-module          the input is one op (no builtin.module is implied
-                                around several), the output not wrapped in one
-  --split-input-file            process each '// -----' chunk of a text input separately
-  --verify-diagnostics          check diagnostics against expected-* comments
-  --verify-availability         an op the module's vce triple does not allow is an error
-  --spirv-emit-debug-info       write OpLine instructions for the ops' locations
-  --spirv-save-validation-files-with-prefix=PREFIX
-                                also write each serialized module to PREFIX_N.spv
-  --mlir-print-op-generic       print every op in the generic form
-  --mlir-print-debuginfo        print locations
-  --mlir-print-local-scope      print locations in place (Kiln always does)
-  -o FILE                       write output to FILE (default stdout)
-`
-
 // The translations: what each takes and gives (true: text, false: binary).
-var translations = map[string]struct{ in, out bool }{
-	"serialize-spirv":            {true, false},
-	"deserialize-spirv":          {false, true},
-	"test-spirv-roundtrip":       {true, true},
-	"test-spirv-roundtrip-debug": {true, true},
+var translations = map[string]struct {
+	in, out bool
+	help    string
+}{
+	"serialize-spirv":            {true, false, "spirv.module text -> SPIR-V binary"},
+	"deserialize-spirv":          {false, true, "SPIR-V binary -> spirv.module text"},
+	"test-spirv-roundtrip":       {true, true, "spirv.module text -> binary -> text"},
+	"test-spirv-roundtrip-debug": {true, true, "the same with OpLine debug information"},
 }
 
-func parseTranslateArgs(args []string) (*translateOptions, error) {
-	o := &translateOptions{output: "-"}
-	input, err := parseMLIRArgs(args, func(f mlirFlag) error {
-		if _, ok := translations[f.Name]; ok {
-			o.steps = append(o.steps, f.Name)
-			return nil
-		}
-		switch f.Name {
-		case "h", "help":
-			return errHelp
-		case "no-implicit-module":
-			return f.Bool(&o.noImplicitModule)
-		case "split-input-file":
-			return f.Bool(&o.splitInput)
-		case "verify-diagnostics":
-			return f.Bool(&o.verifyDiagnostics)
-		case "verify-availability":
-			return f.Bool(&o.verifyAvailability)
-		case "spirv-emit-debug-info":
-			return f.Bool(&o.emitDebugInfo)
-		case "spirv-save-validation-files-with-prefix":
-			v, err := f.Value()
-			o.validationPrefix = v
-			return err
-		case "mlir-print-op-generic":
-			return f.Bool(&o.print.Generic)
-		case "mlir-print-debuginfo":
-			return f.Bool(&o.print.DebugInfo)
-		case "mlir-print-local-scope":
-			// Kiln prints locations in place, never as #loc aliases.
-			var local bool
-			return f.Bool(&local)
-		case "o":
-			v, err := f.Value()
-			o.output = v
-			return err
-		}
-		return fmt.Errorf("unknown flag %q", "--"+f.Name)
-	})
-	if err != nil {
-		return nil, err
+// translateCommandLine declares kiln translate's flags on o; the modes are
+// flags too, kept in command-line order.
+func translateCommandLine(o *translateOptions) *commandLine {
+	c := newCommandLine("kiln translate", "kiln translate MODE... [FILE|-] [flags]",
+		"Translates between the spirv dialect and SPIR-V binaries (like mlir-translate).\n"+
+			"Several modes run one after the other (--serialize-spirv --deserialize-spirv).")
+	fs := c.fs
+	for name, t := range translations {
+		fs.Var(translateStep{o, name}, name, "mode: "+t.help)
 	}
-	o.input = input
+	fs.StringVar(&o.output, "o", "-", "write output to `FILE` (- for stdout)")
+	fs.BoolVar(&o.noImplicitModule, "no-implicit-module", false, "the input is one op (no builtin.module is implied around several), the output not wrapped in one")
+	fs.BoolVar(&o.splitInput, "split-input-file", false, "process each '// -----' chunk of a text input separately")
+	fs.BoolVar(&o.verifyDiagnostics, "verify-diagnostics", false, "check diagnostics against expected-* comments")
+	fs.BoolVar(&o.verifyAvailability, "verify-availability", false, "an op the module's vce triple does not allow is an error")
+	fs.BoolVar(&o.emitDebugInfo, "spirv-emit-debug-info", false, "write OpLine instructions for the ops' locations")
+	fs.StringVar(&o.validationPrefix, "spirv-save-validation-files-with-prefix", "", "also write each serialized module to `PREFIX`_N.spv")
+	fs.BoolVar(&o.print.Generic, "mlir-print-op-generic", false, "print every op in the generic form")
+	fs.BoolVar(&o.print.DebugInfo, "mlir-print-debuginfo", false, "print locations")
+	// Kiln prints locations in place, never as #loc aliases.
+	fs.Bool("mlir-print-local-scope", false, "print locations in place (Kiln always does)")
+	return c
+}
+
+// translateStep is a mode flag: it appends its mode to the steps.
+type translateStep struct {
+	o    *translateOptions
+	name string
+}
+
+func (s translateStep) String() string   { return "" }
+func (s translateStep) IsBoolFlag() bool { return true }
+
+func (s translateStep) Set(v string) error {
+	if v != "true" {
+		return fmt.Errorf("a mode takes no value")
+	}
+	s.o.steps = append(s.o.steps, s.name)
+	return nil
+}
+
+// checkSteps checks that there is a translation and that each step takes
+// what the one before it gives.
+func (o *translateOptions) checkSteps() error {
 	if len(o.steps) == 0 {
-		return nil, fmt.Errorf("no translation: give --serialize-spirv, --deserialize-spirv or --test-spirv-roundtrip")
+		return fmt.Errorf("no translation: give --serialize-spirv, --deserialize-spirv or --test-spirv-roundtrip")
 	}
 	for i := 1; i < len(o.steps); i++ {
 		if translations[o.steps[i-1]].out != translations[o.steps[i]].in {
-			return nil, fmt.Errorf("--%s cannot take what --%s gives", o.steps[i], o.steps[i-1])
+			return fmt.Errorf("--%s cannot take what --%s gives", o.steps[i], o.steps[i-1])
 		}
 	}
-	return o, nil
+	return nil
 }
 
 // translateContext is kiln opt's context plus the spirv dialect.
@@ -135,15 +113,19 @@ func translateContext() *ir.Context {
 }
 
 func runTranslate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o, err := parseTranslateArgs(args)
-	if err == errHelp {
-		fmt.Fprint(stdout, translateUsage)
-		return 0
+	o := &translateOptions{}
+	files, code := translateCommandLine(o).parse(args, stdout, stderr)
+	if code >= 0 {
+		return code
 	}
-	if err != nil {
+	if o.input, code = oneInput(files, "kiln translate", stderr); code >= 0 {
+		return code
+	}
+	if err := o.checkSteps(); err != nil {
 		fmt.Fprintf(stderr, "kiln translate: %v\n", err)
 		return 2
 	}
+	var err error
 	name := o.input
 	var src []byte
 	if o.input == "-" {

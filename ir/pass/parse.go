@@ -2,7 +2,11 @@ package pass
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
+
+	"github.com/kiln-gpu/kiln/internal/suggest"
 )
 
 // SyntaxError is an error in pipeline text, at a byte offset.
@@ -141,7 +145,11 @@ func (ps *parser) element(p *Pipeline) error {
 	}
 	ctor, ok := ps.reg[name]
 	if !ok {
-		return ps.errAt(at, "'%s' does not refer to a registered pass or pass pipeline", name)
+		hint := ""
+		if best := suggest.Closest(name, slices.Collect(maps.Keys(ps.reg))); best != "" {
+			hint = fmt.Sprintf(" (did you mean '%s'?)", best)
+		}
+		return ps.errAt(at, "'%s' does not refer to a registered pass or pass pipeline%s", name, hint)
 	}
 	pass := ctor()
 	if ps.pos < len(ps.text) && ps.text[ps.pos] == '{' {

@@ -64,6 +64,7 @@ func TestPipelineOptionsReachPasses(t *testing.T) {
 func TestPipelineErrors(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"builtin.module(foo)", "pass pipeline:1:16: error: 'foo' does not refer to a registered pass or pass pipeline\nbuiltin.module(foo)\n               ^"},
+		{"builtin.module(csee)", "error: 'csee' does not refer to a registered pass or pass pipeline (did you mean 'cse'?)"},
 		{"cse", "error: pipeline must be anchored on an op, as in 'builtin.module(cse)' or 'any(cse)'"},
 		{"", "error: expected an op name such as 'builtin.module' or 'any' to anchor the pipeline"},
 		{"builtin.module(cse", "1:19: error: expected ',' or ')'"},

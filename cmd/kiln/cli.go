@@ -1,0 +1,172 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kiln-gpu/kiln/internal/suggest"
+)
+
+// commandLine is one subcommand's command line: flags declared on a
+// standard flag.FlagSet, read by one MLIR-style parser (-name, --name,
+// --name=value or --name value, flags and operands in any order) and
+// described by one help style. Every subcommand uses it.
+type commandLine struct {
+	fs *flag.FlagSet
+	// usage is the synopsis after "usage: ", e.g. "kiln run FILE.mlir|- [flags]".
+	usage string
+	// about is the paragraph under the synopsis.
+	about string
+	// more, when set, writes what the help adds after the flags (kiln opt's
+	// pass list).
+	more func(w io.Writer)
+	// other handles a flag fs does not declare (kiln opt: a pass name). It
+	// reports whether it took the flag.
+	other func(name, value string, hasValue bool) (bool, error)
+	// candidates, when set, adds names to the suggestions for a mistyped flag.
+	candidates func() []string
+}
+
+func newCommandLine(name, usage, about string) *commandLine {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return &commandLine{fs: fs, usage: usage, about: about}
+}
+
+// parse reads args. It returns the operands, and an exit status >= 0 when
+// the command line ends the command: 0 after printing the help to stdout
+// (-h, --help), 2 after a usage error on stderr.
+func (c *commandLine) parse(args []string, stdout, stderr io.Writer) (operands []string, code int) {
+	if err := c.walk(args, &operands); err != nil {
+		if err == flag.ErrHelp {
+			c.help(stdout)
+			return nil, 0
+		}
+		return nil, c.usageError(stderr, err.Error())
+	}
+	return operands, -1
+}
+
+func (c *commandLine) walk(args []string, operands *[]string) error {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			*operands = append(*operands, args[i+1:]...)
+			return nil
+		}
+		if a == "-" || !strings.HasPrefix(a, "-") {
+			*operands = append(*operands, a)
+			continue
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if name == "h" || name == "help" {
+			return flag.ErrHelp
+		}
+		f := c.fs.Lookup(name)
+		if f == nil {
+			if c.other != nil {
+				took, err := c.other(name, value, hasValue)
+				if err != nil {
+					return err
+				}
+				if took {
+					continue
+				}
+			}
+			return fmt.Errorf("unknown flag --%s%s", name, c.suggest(name))
+		}
+		if !hasValue {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+				value = "true"
+			} else if i+1 < len(args) {
+				i++
+				value = args[i]
+			} else {
+				return fmt.Errorf("--%s needs a value", name)
+			}
+		}
+		if err := f.Value.Set(value); err != nil {
+			return fmt.Errorf("invalid value %q for --%s: %v", value, name, err)
+		}
+	}
+	return nil
+}
+
+// usageError reports a command line that parsed but is wrong, and returns 2.
+func (c *commandLine) usageError(stderr io.Writer, msg string) int {
+	fmt.Fprintf(stderr, "%s: %s\nrun '%s --help' for usage\n", c.fs.Name(), msg, c.fs.Name())
+	return 2
+}
+
+// oneInput returns the one input file among operands, "-" (stdin) when
+// there is none; code is 2 after a usage error.
+func oneInput(operands []string, cmd string, stderr io.Writer) (input string, code int) {
+	switch len(operands) {
+	case 0:
+		return "-", -1
+	case 1:
+		return operands[0], -1
+	}
+	fmt.Fprintf(stderr, "%s: more than one input file: %q\n", cmd, operands[1])
+	return "", 2
+}
+
+// suggest returns " (did you mean --x?)" for the declared flag or
+// candidate closest to a mistyped name, or "".
+func (c *commandLine) suggest(name string) string {
+	var names []string
+	c.fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	if c.candidates != nil {
+		names = append(names, c.candidates()...)
+	}
+	if best := suggest.Closest(name, names); best != "" {
+		return fmt.Sprintf(" (did you mean --%s?)", best)
+	}
+	return ""
+}
+
+// help writes the synopsis, the paragraph, every flag with its default,
+// and what more adds.
+func (c *commandLine) help(w io.Writer) {
+	fmt.Fprintf(w, "usage: %s\n", c.usage)
+	if c.about != "" {
+		fmt.Fprintf(w, "\n%s\n", c.about)
+	}
+	var rows [][2]string
+	c.fs.VisitAll(func(f *flag.Flag) {
+		placeholder, text := flag.UnquoteUsage(f)
+		left, sep := "--"+f.Name, "="
+		if len(f.Name) == 1 {
+			left, sep = "-"+f.Name, " "
+		}
+		if placeholder != "" {
+			left += sep + strings.ToUpper(placeholder)
+		}
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
+			text += fmt.Sprintf(" (default %s)", f.DefValue)
+		}
+		rows = append(rows, [2]string{left, text})
+	})
+	if len(rows) > 0 {
+		fmt.Fprintln(w, "\nflags:")
+		writeRows(w, rows)
+	}
+	if c.more != nil {
+		c.more(w)
+	}
+}
+
+// writeRows writes two columns, the second aligned, wrapping a long first
+// column onto its own line.
+func writeRows(w io.Writer, rows [][2]string) {
+	const col = 30
+	for _, r := range rows {
+		if len(r[0]) > col-3 {
+			fmt.Fprintf(w, "  %s\n  %-*s%s\n", r[0], col-2, "", r[1])
+			continue
+		}
+		fmt.Fprintf(w, "  %-*s%s\n", col-2, r[0], r[1])
+	}
+}

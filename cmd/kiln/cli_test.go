@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// kilnCLI runs the kiln command line in process.
+func kilnCLI(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = dispatch(args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestHelpOnStdout(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}} {
+		code, out, errs := kilnCLI(args...)
+		if code != 0 || errs != "" || !strings.HasPrefix(out, "usage: kiln <command>") {
+			t.Errorf("kiln %v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+		for name := range commands {
+			if !strings.Contains(out, "\n  "+name+" ") {
+				t.Errorf("kiln %v does not list %s", args, name)
+			}
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(commands)) {
+		for _, args := range [][]string{{"help", name}, {name, "--help"}, {name, "-h"}} {
+			code, out, errs := kilnCLI(args...)
+			if code != 0 || errs != "" || !strings.HasPrefix(out, "usage: kiln "+name) || !strings.Contains(out, "\nflags:\n") {
+				t.Errorf("kiln %v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+			}
+		}
+	}
+	if code, out, _ := kilnCLI(); code != 2 || out != "" {
+		t.Errorf("kiln without a command: exit %d, stdout %q; want usage on stderr, exit 2", code, out)
+	}
+}
+
+func TestOptListsPasses(t *testing.T) {
+	_, help, _ := kilnCLI("opt", "--help")
+	code, list, _ := kilnCLI("opt", "--list-passes")
+	if code != 0 {
+		t.Fatalf("kiln opt --list-passes: exit %d", code)
+	}
+	for name, ctor := range passRegistry() {
+		p := ctor()
+		for _, out := range []string{help, list} {
+			if !strings.Contains(out, "\n  --"+name+" ") && !strings.Contains(out, "\n  --"+name+"\n") {
+				t.Errorf("pass %s is not listed", name)
+			}
+			for _, o := range p.Options {
+				if !strings.Contains(out, "      "+o.Name+"=") {
+					t.Errorf("option %s of pass %s is not listed", o.Name, name)
+				}
+			}
+		}
+	}
+}
+
+func TestSuggestions(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"opt", "--canonicalise"}, "kiln opt: unknown flag --canonicalise (did you mean --canonicalize?)"},
+		{[]string{"opt", "--split-input-fle"}, "(did you mean --split-input-file?)"},
+		{[]string{"run", "--devcie=1", "x.mlir"}, "kiln run: unknown flag --devcie (did you mean --device?)"},
+		{[]string{"translate", "--serialise-spirv"}, "(did you mean --serialize-spirv?)"},
+		{[]string{"compile", "--target-evn=vulkan1.1", "x.mlir"}, "(did you mean --target-env?)"},
+		{[]string{"optt"}, `kiln: unknown command "optt" (did you mean "opt"?)`},
+		{[]string{"devices", "--zzzz"}, "kiln devices: unknown flag --zzzz\n"},
+	} {
+		code, out, errs := kilnCLI(c.args...)
+		if code != 2 || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("kiln %v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errs, c.want)
+		}
+	}
+}
+
+func TestCommandLineForms(t *testing.T) {
+	var o optOptions
+	c := optCommandLine(&o, passRegistry())
+	files, code := c.parse([]string{"--cse", "in.mlir", "-o", "out.mlir", "--pass-pipeline=builtin.module(canonicalize)",
+		"--verify-each=false", "--canonicalize=max-iterations=2", "--", "-odd-name"}, nil, nil)
+	if code != -1 {
+		t.Fatalf("parse: exit %d", code)
+	}
+	if !slices.Equal(files, []string{"in.mlir", "-odd-name"}) || o.output != "out.mlir" || o.verifyEach {
+		t.Errorf("files %q, output %q, verify-each %v", files, o.output, o.verifyEach)
+	}
+	want := []string{"\x00cse", "builtin.module(canonicalize)", "\x00canonicalize{max-iterations=2}"}
+	if !slices.Equal(o.pipeline, want) {
+		t.Errorf("pipeline %q, want %q", o.pipeline, want)
+	}
+	var errb bytes.Buffer
+	if _, code := c.parse([]string{"-o"}, nil, &errb); code != 2 || !strings.Contains(errb.String(), "--o needs a value") {
+		t.Errorf("-o without a value: exit %d, %q", code, errb.String())
+	}
+	errb.Reset()
+	if _, code := c.parse([]string{"--verify-each=maybe"}, nil, &errb); code != 2 || !strings.Contains(errb.String(), `invalid value "maybe" for --verify-each`) {
+		t.Errorf("bad boolean: exit %d, %q", code, errb.String())
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, arg := range []string{"--version", "version"} {
+		code, out, _ := kilnCLI(arg)
+		if code != 0 || !strings.HasPrefix(out, "kiln ") || !strings.Contains(out, "go1.") {
+			t.Errorf("kiln %s: exit %d, %q", arg, code, out)
+		}
+	}
+}
