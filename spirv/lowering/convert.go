@@ -47,6 +47,9 @@ type Options struct {
 	// CoopMatrixNV lowers the gpu.subgroup_mma ops to SPV_NV_cooperative_matrix
 	// even on a target with CooperativeMatrixKHR (use-coop-matrix-nv).
 	CoopMatrixNV bool
+	// Patterns adds patterns to the conversion, for ops of dialects Kiln
+	// does not convert (a user's own), beside those of Dialects.
+	Patterns []Populator
 	// Illegal names the dialects none of whose ops may stay unconverted
 	// (MLIR's convert-arith-to-spirv and convert-index-to-spirv mark their
 	// dialect illegal; the other passes leave what they cannot convert).
@@ -495,29 +498,14 @@ func (e *env) patterns(dialects []string) []*rewrite.ConversionPattern {
 			e.traced(p)
 		}
 	}()
+	c := &Converter{e}
 	for _, d := range dialects {
-		switch d {
-		case "gpu":
-			ps = append(ps, e.gpuPatterns()...)
-		case "arith":
-			ps = append(ps, e.arithPatterns()...)
-		case "math":
-			ps = append(ps, e.mathPatterns()...)
-		case "memref":
-			ps = append(ps, e.memrefPatterns()...)
-		case "scf":
-			ps = append(ps, e.scfPatterns()...)
-		case "cf":
-			ps = append(ps, e.cfPatterns()...)
-		case "func":
-			ps = append(ps, e.funcPatterns()...)
-		case "vector":
-			ps = append(ps, e.vectorPatterns()...)
-		case "index":
-			ps = append(ps, e.indexPatterns()...)
-		case "ub":
-			ps = append(ps, e.ubPatterns()...)
+		if populate := DialectPatterns[d]; populate != nil {
+			ps = append(ps, populate(c)...)
 		}
+	}
+	for _, populate := range e.opts.Patterns {
+		ps = append(ps, populate(c)...)
 	}
 	return ps
 }
