@@ -266,6 +266,9 @@ func (p *Program) Launch(name string, grid Grid, args ...any) error {
 		return p.mod.Errorf("no kernel named '%s' (kernels: %s)", name, strings.Join(names, ", "))
 	}
 	fn := kernelOp(p.mod, m.Name, k.Name)
+	if fn == nil {
+		return p.mod.Errorf("the program has no gpu.func for kernel '%s::%s'", m.Name, k.Name)
+	}
 	if len(args) != len(k.Args) {
 		return fn.Errorf("kernel '%s' takes %d arguments, got %d", k.Name, len(k.Args), len(args))
 	}
