@@ -98,3 +98,14 @@ func ExampleLib_Histogram() {
 	fmt.Println(must(kiln.Read[int32](counts)))
 	// Output: [1 0 3 1]
 }
+
+func ExampleSumRows() {
+	lib := newLib()
+	x := must(kiln.Upload(lib.Device(), []float32{1, 2, 3, 4, 5, 6}, 2, 3))
+	out := must(kiln.Alloc[float32](lib.Device(), 2))
+	if err := kernels.SumRows[float32](lib, out, x, 2, 3); err != nil {
+		panic(err)
+	}
+	fmt.Println(must(kiln.Read[float32](out)))
+	// Output: [6 15]
+}

@@ -356,3 +356,58 @@ func TestHistogram(t *testing.T) {
 		}
 	})
 }
+
+func TestRowReductions(t *testing.T) {
+	forDevices(t, func(t *testing.T, lib *kernels.Lib, big bool) {
+		r := rand.New(rand.NewPCG(13, 14))
+		shapes := [][2]int64{{0, 0}, {1, 1}, {3, 0}, {1, 300}, {5, 7}, {9, 129}}
+		if big {
+			shapes = append(shapes, [2]int64{2000, 3}, [2]int64{3, 100001})
+		}
+		for _, s := range shapes {
+			rows, cols := s[0], s[1]
+			x := make([]int32, rows*cols)
+			for i := range x {
+				x[i] = r.Int32N(2001) - 1000
+			}
+			in := upload(t, lib.Device(), x, rows, cols)
+			sum, lo, hi := alloc[int32](t, lib.Device(), rows), alloc[int32](t, lib.Device(), rows), alloc[int32](t, lib.Device(), rows)
+			if err := kernels.SumRows[int32](lib, sum, in, rows, cols); err != nil {
+				t.Fatal(err)
+			}
+			if err := kernels.MinRows[int32](lib, lo, in, rows, cols); err != nil {
+				t.Fatal(err)
+			}
+			if err := kernels.MaxRows[int32](lib, hi, in, rows, cols); err != nil {
+				t.Fatal(err)
+			}
+			gs, gl, gh := read[int32](t, sum), read[int32](t, lo), read[int32](t, hi)
+			for i := range rows {
+				row := x[i*cols : (i+1)*cols]
+				var ws int32
+				wl, wh := int32(math.MaxInt32), int32(math.MinInt32)
+				for _, v := range row {
+					ws, wl, wh = ws+v, min(wl, v), max(wh, v)
+				}
+				if gs[i] != ws || gl[i] != wl || gh[i] != wh {
+					t.Fatalf("%dx%d row %d: sum, min, max = %d, %d, %d, want %d, %d, %d", rows, cols, i, gs[i], gl[i], gh[i], ws, wl, wh)
+				}
+			}
+			f := randFloats(int(rows*cols), r)
+			fs := alloc[float32](t, lib.Device(), rows)
+			if err := kernels.SumRows[float32](lib, fs, upload(t, lib.Device(), f, rows, cols), rows, cols); err != nil {
+				t.Fatal(err)
+			}
+			got := read[float32](t, fs)
+			for i := range rows {
+				var want float64
+				for _, v := range f[i*cols : (i+1)*cols] {
+					want += float64(v)
+				}
+				if tol := 1e-7 * float64(cols+1); math.Abs(float64(got[i])-want) > tol {
+					t.Fatalf("%dx%d row %d: float sum %v, want %v", rows, cols, i, got[i], want)
+				}
+			}
+		}
+	})
+}
