@@ -1,6 +1,7 @@
 package kiln
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 	"github.com/kiln-gpu/kiln/interp"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/validate"
 )
 
 // Reference is the name of the device that runs kernels in interp's
@@ -39,6 +41,8 @@ type backend interface {
 	// targetEnv is the device's target environment in ctx.
 	targetEnv(ctx *ir.Context) *spirv.TargetEnvAttr
 	alloc(elem string, shape []int64, bytes int64) (bufferImpl, error)
+	// launch dispatches k; fn is its gpu.func, nil for a loaded program
+	// without its MLIR (which the reference device refuses to load).
 	launch(p *Program, m *Module, k *Kernel, fn *ir.Operation, grid [3]uint32, args []any) error
 	close() error
 }
@@ -88,6 +92,30 @@ func (d *Device) CompileModule(mod *ir.Operation) (*Program, error) {
 		return nil, err
 	}
 	return &Program{Modules: mods, mod: mod, dev: d}, nil
+}
+
+// Load binds a program compiled elsewhere to d: one ReadDir read back, or
+// SPIR-V from another compiler with a manifest written by hand. spirv-val
+// first checks each module for its target environment (Module.Env). A
+// program without its MLIR launches by its manifest alone, its errors
+// naming the kernel without a location; the reference device, which
+// interprets the MLIR, cannot load one.
+func (d *Device) Load(p *Program) (*Program, error) {
+	if p.mod == nil && d.Name == Reference {
+		return nil, fmt.Errorf("kiln: the reference device runs MLIR, and this program has only SPIR-V")
+	}
+	for _, m := range p.Modules {
+		if m.Env == "" {
+			return nil, fmt.Errorf("kiln: module '%s' has no target environment to validate it for", m.Name)
+		}
+		v := validate.Validator{Env: validate.Env(m.Env)}
+		if err := v.Validate(context.Background(), m.Words); err != nil {
+			return nil, fmt.Errorf("kiln: module '%s': %v", m.Name, err)
+		}
+	}
+	q := *p
+	q.dev = d
+	return &q, nil
 }
 
 // Number is the Go element types of buffers, which kernels see as the
@@ -263,27 +291,32 @@ func (p *Program) Launch(name string, grid Grid, args ...any) error {
 				names = append(names, m.Name+"::"+k.Name)
 			}
 		}
+		if p.mod == nil {
+			return fmt.Errorf("kiln: no kernel named '%s' (kernels: %s)", name, strings.Join(names, ", "))
+		}
 		return p.mod.Errorf("no kernel named '%s' (kernels: %s)", name, strings.Join(names, ", "))
 	}
-	fn := kernelOp(p.mod, m.Name, k.Name)
-	if fn == nil {
-		return p.mod.Errorf("the program has no gpu.func for kernel '%s::%s'", m.Name, k.Name)
+	var fn *ir.Operation
+	if p.mod != nil {
+		if fn = kernelOp(p.mod, m.Name, k.Name); fn == nil {
+			return p.mod.Errorf("the program has no gpu.func for kernel '%s::%s'", m.Name, k.Name)
+		}
 	}
 	if len(args) != len(k.Args) {
-		return fn.Errorf("kernel '%s' takes %d arguments, got %d", k.Name, len(k.Args), len(args))
+		return launchError(fn, "kernel '%s' takes %d arguments, got %d", k.Name, len(k.Args), len(args))
 	}
 	conv := make([]any, len(args))
 	for i, a := range args {
 		v, err := checkArg(p.dev, k, i, a)
 		if err != nil {
-			return fn.Errorf("%v", err)
+			return launchError(fn, "%v", err)
 		}
 		conv[i] = v
 	}
 	var groups [3]uint32
 	for i, g := range grid {
 		if g < 0 || uint64(g) > uint64(p.dev.Limits.MaxWorkgroupCount[i]) {
-			return fn.Errorf("grid size %d in dimension %d is outside [0, %d], the device's maxComputeWorkGroupCount",
+			return launchError(fn, "grid size %d in dimension %d is outside [0, %d], the device's maxComputeWorkGroupCount",
 				g, i, p.dev.Limits.MaxWorkgroupCount[i])
 		}
 		groups[i] = uint32(g)
@@ -292,6 +325,15 @@ func (p *Program) Launch(name string, grid Grid, args ...any) error {
 		return nil // an empty grid runs nothing
 	}
 	return p.dev.be.launch(p, m, k, fn, groups, conv)
+}
+
+// launchError is an error located at the kernel's gpu.func, or naming
+// only the kernel when the program has no MLIR (fn is nil).
+func launchError(fn *ir.Operation, format string, args ...any) error {
+	if fn != nil {
+		return fn.Errorf(format, args...)
+	}
+	return fmt.Errorf("kiln: "+format, args...)
 }
 
 // kernelOp returns the gpu.func kernel of the gpu.module module in mod.

@@ -299,3 +299,56 @@ func TestAllocZeroed(t *testing.T) {
 		}
 	})
 }
+
+// TestLoad runs a program written by WriteDir and read back by ReadDir,
+// which has only SPIR-V and its manifest.
+func TestLoad(t *testing.T) {
+	p, err := kiln.Compile(copyKernel("f32"), kiln.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := p.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	back, err := kiln.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	devices(t, func(t *testing.T, dev *kiln.Device) {
+		prog, err := dev.Load(back)
+		if dev.Name == kiln.Reference {
+			if err == nil || !strings.Contains(err.Error(), "has only SPIR-V") {
+				t.Errorf("reference Load: %v", err)
+			}
+			// A program with its MLIR loads on any device.
+			if prog, err = dev.Load(p); err != nil {
+				t.Fatal(err)
+			}
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		x, _ := kiln.Upload(dev, []float32{1, 2, 3})
+		y, _ := kiln.Alloc[float32](dev, 3)
+		if err := prog.Launch("inc", kiln.Grid{1, 1, 1}, x, y, 3); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := kiln.Read[float32](y); !slices.Equal(got, []float32{2, 3, 4}) {
+			t.Errorf("got %v", got)
+		}
+		if dev.Name != kiln.Reference {
+			err := prog.Launch("inc", kiln.Grid{1, 1, 1}, x, y)
+			if err == nil || err.Error() != "kiln: kernel 'inc' takes 3 arguments, got 2" {
+				t.Errorf("loaded program's error: %v", err)
+			}
+			bad := *back.Modules[0]
+			bad.Words = bad.Words[:len(bad.Words)-1]
+			if _, err := dev.Load(&kiln.Program{Modules: []*kiln.Module{&bad}}); err == nil || !strings.Contains(err.Error(), "module 'k'") {
+				t.Errorf("Load of truncated words: %v", err)
+			}
+		}
+	})
+	if err := p.Launch("inc", kiln.Grid{1, 1, 1}); err == nil {
+		t.Error("Launch of a program bound to no device: no error")
+	}
+}

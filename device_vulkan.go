@@ -18,6 +18,7 @@ type vkDevice struct {
 	inst *vulkan.Instance
 	dev  *vulkan.Device
 	info vulkan.DeviceInfo
+	ctx  *ir.Context // owns the types of scalar arguments
 
 	mu      sync.Mutex
 	kernels map[*Kernel]*vulkan.Kernel // pipelines, built on first launch
@@ -52,7 +53,7 @@ func openVulkan(spec string) (*Device, error) {
 			MaxStorageBufferRange:   uint64(l.MaxStorageBufferRange),
 			SubgroupSize:            info.Subgroup.Size,
 		},
-		be: &vkDevice{inst: inst, dev: dev, info: info, kernels: map[*Kernel]*vulkan.Kernel{}},
+		be: &vkDevice{inst: inst, dev: dev, info: info, ctx: NewContext(), kernels: map[*Kernel]*vulkan.Kernel{}},
 	}, nil
 }
 
@@ -90,10 +91,9 @@ func (b vkBuffer) free()                   { b.buf.Free() }
 func (v *vkDevice) launch(p *Program, m *Module, k *Kernel, fn *ir.Operation, grid [3]uint32, args []any) error {
 	vk, err := v.kernel(m, k)
 	if err != nil {
-		return fn.Errorf("cannot make a Vulkan pipeline for kernel '%s': %v", k.Name, err)
+		return launchError(fn, "cannot make a Vulkan pipeline for kernel '%s': %v", k.Name, err)
 	}
 	var vkArgs []vulkan.Arg
-	entry := fn.Region(0).Entry()
 	for i, a := range args {
 		bd := k.Args[i]
 		if bd.Unused {
@@ -104,10 +104,14 @@ func (v *vkDevice) launch(p *Program, m *Module, k *Kernel, fn *ir.Operation, gr
 		case *Buffer:
 			buf = a.impl.(vkBuffer).buf
 			if bd.Size > 0 && uint64(bd.Size) > buf.Size() {
-				return fn.Errorf("argument %d of kernel '%s' holds %d bytes, the kernel reads %d", i, k.Name, buf.Size(), bd.Size)
+				return launchError(fn, "argument %d of kernel '%s' holds %d bytes, the kernel reads %d", i, k.Name, buf.Size(), bd.Size)
 			}
 		case interp.Scalar:
-			one := interp.NewMemRef(entry.Arg(i).Type(), []int64{1}, nil)
+			t, err := ir.ParseTypeString(v.ctx, bd.Elem)
+			if err != nil {
+				return launchError(fn, "argument %d of kernel '%s': %v", i, k.Name, err)
+			}
+			one := interp.NewMemRef(t, []int64{1}, nil)
 			one.Set(a, 0)
 			data := one.Bytes()
 			if bd.Size > 0 && int64(len(data)) > bd.Size {
@@ -118,13 +122,13 @@ func (v *vkDevice) launch(p *Program, m *Module, k *Kernel, fn *ir.Operation, gr
 				err = buf.Write(0, data)
 			}
 			if err != nil {
-				return fn.Errorf("argument %d of kernel '%s': %v", i, k.Name, err)
+				return launchError(fn, "argument %d of kernel '%s': %v", i, k.Name, err)
 			}
 		}
 		vkArgs = append(vkArgs, vulkan.Arg{Set: bd.Set, Binding: bd.Binding, Buffer: buf})
 	}
 	if _, err := v.dev.Dispatch(vk, grid, vkArgs, nil); err != nil {
-		return fn.Errorf("launch of kernel '%s' failed: %v", k.Name, err)
+		return launchError(fn, "launch of kernel '%s' failed: %v", k.Name, err)
 	}
 	return nil
 }
