@@ -109,3 +109,14 @@ func ExampleSumRows() {
 	fmt.Println(must(kiln.Read[float32](out)))
 	// Output: [6 15]
 }
+
+func ExampleArgMax() {
+	lib := newLib()
+	x := must(kiln.Upload(lib.Device(), []float32{3, 9, -1, 9, 2}))
+	i, v, err := kernels.ArgMax(lib, x)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(i, v)
+	// Output: 1 9
+}

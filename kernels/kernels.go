@@ -1,7 +1,7 @@
 // Package kernels is a library of ready GPU kernels, written in MLIR
 // (embedded from mlir/) and compiled by Kiln for the device they run on,
 // each with a typed Go function: elementwise maps, reductions (sum, min,
-// max; of a whole buffer and per row), inclusive and exclusive scans, transpose, matrix multiplication,
+// max, argmax; of a whole buffer and per row), inclusive and exclusive scans, transpose, matrix multiplication,
 // row-wise softmax and histograms. Sizes are arbitrary (the kernels check their
 // bounds, and grid-stride loops cover sizes beyond the device's workgroup
 // count); workgroup sizes come from the device's limits.

@@ -411,3 +411,37 @@ func TestRowReductions(t *testing.T) {
 		}
 	})
 }
+
+func TestArgMax(t *testing.T) {
+	forDevices(t, func(t *testing.T, lib *kernels.Lib, big bool) {
+		r := rand.New(rand.NewPCG(15, 16))
+		check := func(name string, x []float32) {
+			t.Helper()
+			want, wantV := int64(-1), float32(0)
+			for i, v := range x {
+				if v == v && (want < 0 || v > wantV) {
+					want, wantV = int64(i), v
+				}
+			}
+			i, v, err := kernels.ArgMax(lib, upload(t, lib.Device(), x))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i != want || (want >= 0 && v != wantV) {
+				t.Errorf("%s (n=%d): ArgMax = %d (%v), want %d (%v)", name, len(x), i, v, want, wantV)
+			}
+		}
+		for _, n := range sizes(lib, big) {
+			x := randFloats(n, r)
+			check("random", x)
+			for i := range x {
+				x[i] = float32(r.IntN(5)) // many ties: the first wins
+			}
+			check("ties", x)
+		}
+		nan := float32(math.NaN())
+		check("nan", []float32{nan, 1, nan, 3, 2})
+		check("all nan", []float32{nan, nan})
+		check("-inf", []float32{float32(math.Inf(-1)), float32(math.Inf(-1))})
+	})
+}
