@@ -120,14 +120,27 @@ func (d *Device) Load(p *Program) (*Program, error) {
 
 // Number is the Go element types of buffers, which kernels see as the
 // MLIR integer or float type of the same width (signedness is the
-// kernel's choice of ops, as in MLIR).
+// kernel's choice of ops, as in MLIR); Float16 is f16.
 type Number interface {
 	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64
 }
 
+// Float16 is an IEEE half-precision float (its bits): the Go element type
+// of f16 buffers.
+type Float16 uint16
+
+// F16 rounds v to the nearest Float16.
+func F16(v float32) Float16 { return Float16(ir.FloatBits(ir.F16, float64(v))) }
+
+// Float32 returns h exactly.
+func (h Float16) Float32() float32 { return float32(ir.FloatFromBits(ir.F16, uint64(h))) }
+
 // elemType returns the MLIR element type of T and its byte size.
 func elemType[T Number]() (string, int) {
 	t := reflect.TypeFor[T]()
+	if t == reflect.TypeFor[Float16]() {
+		return "f16", 2
+	}
 	switch t.Kind() {
 	case reflect.Float32, reflect.Float64:
 		return fmt.Sprintf("f%d", t.Bits()), t.Bits() / 8
@@ -406,6 +419,11 @@ func scalarArg(a any, elem string, i int, kernel string) (interp.Scalar, error) 
 			f = float64(n)
 		}
 		return interp.Float(float64(float32(f))), nil
+	case elem == "f16":
+		if !isFloat {
+			f = float64(n)
+		}
+		return interp.Float(ir.FloatFromBits(ir.F16, ir.FloatBits(ir.F16, f))), nil
 	case elem == "f64":
 		if !isFloat {
 			f = float64(n)

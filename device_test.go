@@ -107,9 +107,14 @@ func TestElementTypes(t *testing.T) {
 		check("single", incAll(t, dev, "i32", []uint32{41}), []uint32{42})
 		check("empty", incAll(t, dev, "f32", []float32{}), []float32{})
 		if dev.Name == kiln.Reference || strings.Contains(dev.Name, "llvmpipe") {
-			// 64-bit types need Int64/Float64, which SwiftShader lacks.
+			// f16 needs Float16 and 16-bit storage, 64-bit types
+			// Int64/Float64: SwiftShader has none of them.
+			half := []kiln.Float16{kiln.F16(-2.5), kiln.F16(0.25), kiln.F16(1000)}
+			check("f16", incAll(t, dev, "f16", half), []kiln.Float16{kiln.F16(-1.5), kiln.F16(1.25), kiln.F16(1001)})
 			check("i64", incAll(t, dev, "i64", []int64{-1, 1 << 40}), []int64{0, 1<<40 + 1})
 			check("f64", incAll(t, dev, "f64", []float64{0.5}), []float64{1.5})
+		} else if _, err := dev.Compile(copyKernel("f16")); err != nil && !strings.Contains(err.Error(), "needs capability Float16") {
+			t.Errorf("f16 without Float16: %v", err)
 		}
 	})
 }
