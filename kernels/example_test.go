@@ -120,3 +120,13 @@ func ExampleArgMax() {
 	fmt.Println(i, v)
 	// Output: 1 9
 }
+
+func ExampleSort() {
+	lib := newLib()
+	x := must(kiln.Upload(lib.Device(), []int32{5, -2, 9, 0, 5, 1}))
+	if err := kernels.Sort[int32](lib, x); err != nil {
+		panic(err)
+	}
+	fmt.Println(must(kiln.Read[int32](x)))
+	// Output: [-2 0 1 5 5 9]
+}

@@ -445,3 +445,37 @@ func TestArgMax(t *testing.T) {
 		check("-inf", []float32{float32(math.Inf(-1)), float32(math.Inf(-1))})
 	})
 }
+
+func TestSort(t *testing.T) {
+	forDevices(t, func(t *testing.T, lib *kernels.Lib, big bool) {
+		r := rand.New(rand.NewPCG(17, 18))
+		ns := []int{0, 1, 2, 3, 7, 8, 100, 257, 1000}
+		if big {
+			ns = append(ns, 1<<16+3)
+		}
+		for _, n := range ns {
+			ints := make([]int32, n)
+			for i := range ints {
+				ints[i] = r.Int32N(2000) - 1000 // with duplicates
+			}
+			b := upload(t, lib.Device(), ints)
+			if err := kernels.Sort[int32](lib, b); err != nil {
+				t.Fatal(err)
+			}
+			want := slices.Clone(ints)
+			slices.Sort(want)
+			if got := read[int32](t, b); !slices.Equal(got, want) {
+				t.Fatalf("n=%d: int32 sort wrong", n)
+			}
+			f := randFloats(n, r)
+			fb := upload(t, lib.Device(), f)
+			if err := kernels.Sort[float32](lib, fb); err != nil {
+				t.Fatal(err)
+			}
+			slices.Sort(f)
+			if got := read[float32](t, fb); !slices.Equal(got, f) {
+				t.Fatalf("n=%d: float sort wrong", n)
+			}
+		}
+	})
+}
