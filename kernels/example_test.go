@@ -130,3 +130,15 @@ func ExampleSort() {
 	fmt.Println(must(kiln.Read[int32](x)))
 	// Output: [-2 0 1 5 5 9]
 }
+
+func ExampleLib_Conv2D() {
+	lib := newLib()
+	img := must(kiln.Upload(lib.Device(), []float32{1, 2, 3, 4, 5, 6, 7, 8, 9}, 3, 3))
+	f := must(kiln.Upload(lib.Device(), []float32{1, 0, 0, -1}, 2, 2))
+	out := must(kiln.Alloc[float32](lib.Device(), 2, 2))
+	if err := lib.Conv2D(out, img, f, 3, 3, 2, 2); err != nil {
+		panic(err)
+	}
+	fmt.Println(must(kiln.Read[float32](out)))
+	// Output: [-4 -4 -4 -4]
+}

@@ -2,7 +2,7 @@
 // (embedded from mlir/) and compiled by Kiln for the device they run on,
 // each with a typed Go function: elementwise maps, reductions (sum, min,
 // max, argmax; of a whole buffer and per row), inclusive and exclusive scans, transpose, matrix multiplication,
-// row-wise softmax, histograms and bitonic sort. Sizes are arbitrary (the kernels check their
+// row-wise softmax, 2-D convolution, histograms and bitonic sort. Sizes are arbitrary (the kernels check their
 // bounds, and grid-stride loops cover sizes beyond the device's workgroup
 // count); workgroup sizes come from the device's limits.
 //

@@ -479,3 +479,37 @@ func TestSort(t *testing.T) {
 		}
 	})
 }
+
+func TestConv2D(t *testing.T) {
+	forDevices(t, func(t *testing.T, lib *kernels.Lib, big bool) {
+		r := rand.New(rand.NewPCG(19, 20))
+		shapes := [][4]int64{{1, 1, 1, 1}, {0, 0, 1, 1}, {2, 2, 3, 3}, {5, 7, 3, 3}, {17, 33, 5, 2}}
+		if big {
+			shapes = append(shapes, [4]int64{300, 257, 7, 7})
+		}
+		for _, s := range shapes {
+			h, w, kh, kw := s[0], s[1], s[2], s[3]
+			oh, ow := max(h-kh+1, 0), max(w-kw+1, 0)
+			in, f := randFloats(int(h*w), r), randFloats(int(kh*kw), r)
+			out := alloc[float32](t, lib.Device(), oh, ow)
+			if err := lib.Conv2D(out, upload(t, lib.Device(), in, h, w), upload(t, lib.Device(), f, kh, kw), h, w, kh, kw); err != nil {
+				t.Fatal(err)
+			}
+			got := read[float32](t, out)
+			for y := range oh {
+				for x := range ow {
+					var want float64
+					for i := range kh {
+						for j := range kw {
+							want += float64(in[(y+i)*w+x+j]) * float64(f[i*kw+j])
+						}
+					}
+					// kh*kw products of values in [-1, 1], each add rounded.
+					if tol := 1e-6 * float64(kh*kw+1); math.Abs(float64(got[y*ow+x])-want) > tol {
+						t.Fatalf("%dx%d by %dx%d: out[%d][%d] = %v, want %v", h, w, kh, kw, y, x, got[y*ow+x], want)
+					}
+				}
+			}
+		}
+	})
+}
