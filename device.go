@@ -120,7 +120,7 @@ func (d *Device) Load(p *Program) (*Program, error) {
 
 // Number is the Go element types of buffers, which kernels see as the
 // MLIR integer or float type of the same width (signedness is the
-// kernel's choice of ops, as in MLIR); Float16 is f16.
+// kernel's choice of ops, as in MLIR); Float16 is f16 and Bool i1.
 type Number interface {
 	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64
 }
@@ -135,11 +135,17 @@ func F16(v float32) Float16 { return Float16(ir.FloatBits(ir.F16, float64(v))) }
 // Float32 returns h exactly.
 func (h Float16) Float32() float32 { return float32(ir.FloatFromBits(ir.F16, uint64(h))) }
 
+// Bool is the Go element type of i1 buffers: 0 or 1, one byte each.
+type Bool uint8
+
 // elemType returns the MLIR element type of T and its byte size.
 func elemType[T Number]() (string, int) {
 	t := reflect.TypeFor[T]()
-	if t == reflect.TypeFor[Float16]() {
+	switch t {
+	case reflect.TypeFor[Float16]():
 		return "f16", 2
+	case reflect.TypeFor[Bool]():
+		return "i1", 1
 	}
 	switch t.Kind() {
 	case reflect.Float32, reflect.Float64:
@@ -404,6 +410,10 @@ func scalarArg(a any, elem string, i int, kernel string) (interp.Scalar, error) 
 	var n int64
 	isFloat := false
 	switch v.Kind() {
+	case reflect.Bool:
+		if v.Bool() {
+			n = 1
+		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		n = v.Int()
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:

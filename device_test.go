@@ -60,6 +60,23 @@ func copyKernel(typ string) string {
 }`
 }
 
+// notKernel negates i1 elements, which the device stores as bytes (or
+// packed into words without 8-bit storage).
+const notKernel = `gpu.module @k {
+  gpu.func @not(%x: memref<?xi1>, %y: memref<?xi1>, %n: index) kernel
+      attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+    %i = gpu.global_id x
+    %in = arith.cmpi ult, %i, %n : index
+    scf.if %in {
+      %t = arith.constant true
+      %v = memref.load %x[%i] : memref<?xi1>
+      %w = arith.xori %v, %t : i1
+      memref.store %w, %y[%i] : memref<?xi1>
+    }
+    gpu.return
+  }
+}`
+
 // incAll uploads data, runs copyKernel over it and returns what came back.
 func incAll[T kiln.Number](t *testing.T, dev *kiln.Device, typ string, data []T) []T {
 	t.Helper()
@@ -104,6 +121,17 @@ func TestElementTypes(t *testing.T) {
 		check("i32", incAll(t, dev, "i32", []int32{-1, 1 << 30, 0, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22}),
 			[]int32{0, 1<<30 + 1, 1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23})
 		check("f32", incAll(t, dev, "f32", []float32{-1.5, 0.25}), []float32{-0.5, 1.25})
+		prog, err := dev.Compile(notKernel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, _ := kiln.Upload(dev, []kiln.Bool{1, 0, 0, 1, 1})
+		y, _ := kiln.Alloc[kiln.Bool](dev, 5)
+		if err := prog.Launch("not", kiln.Grid{1, 1, 1}, x, y, 5); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := kiln.Read[kiln.Bool](y)
+		check("i1", got, []kiln.Bool{0, 1, 1, 0, 0})
 		check("single", incAll(t, dev, "i32", []uint32{41}), []uint32{42})
 		check("empty", incAll(t, dev, "f32", []float32{}), []float32{})
 		if dev.Name == kiln.Reference || strings.Contains(dev.Name, "llvmpipe") {
