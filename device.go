@@ -44,6 +44,8 @@ type backend interface {
 	// launch dispatches k; fn is its gpu.func, nil for a loaded program
 	// without its MLIR (which the reference device refuses to load).
 	launch(p *Program, m *Module, k *Kernel, fn *ir.Operation, grid [3]uint32, args []any) error
+	// release frees what launches of p's kernels made (pipelines).
+	release(p *Program)
 	close() error
 }
 
@@ -57,7 +59,9 @@ type bufferImpl interface {
 // Open opens a device: Reference for the interpreter, else a Vulkan device
 // by index or name substring ("lavapipe", which is the driver of the
 // device named llvmpipe, "SwiftShader", "0"), or the best
-// one (after $KILN_DEVICE) for "". Vulkan needs a cgo build.
+// one (after $KILN_DEVICE) for "". Vulkan needs a cgo build. With
+// KILN_VALIDATE=1 the Vulkan validation layer is on, and any message it
+// gives fails the launch that caused it (or Close).
 func Open(spec string) (*Device, error) {
 	if spec == Reference {
 		return openReference(), nil
@@ -344,6 +348,15 @@ func (p *Program) Launch(name string, grid Grid, args ...any) error {
 		return nil // an empty grid runs nothing
 	}
 	return p.dev.be.launch(p, m, k, fn, groups, conv)
+}
+
+// Free releases what the device made for the program's kernels (Vulkan
+// pipelines, otherwise kept until Device.Close); launching it again makes
+// them anew.
+func (p *Program) Free() {
+	if p.dev != nil {
+		p.dev.be.release(p)
+	}
 }
 
 // launchError is an error located at the kernel's gpu.func, or naming

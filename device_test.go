@@ -181,6 +181,11 @@ func TestLaunchErrors(t *testing.T) {
 				t.Errorf("Launch(%s, %v): got %v, want a located error containing %q", c.name, c.args, err, c.want)
 			}
 		}
+		// Free releases the pipelines; the next launch makes them again.
+		prog.Free()
+		if err := prog.Launch("inc", kiln.Grid{1, 1, 1}, f4, f4, 4); err != nil {
+			t.Errorf("launch after Free: %v", err)
+		}
 		// An empty grid runs nothing.
 		if err := prog.Launch("inc", kiln.Grid{0, 1, 1}, f4, f4, 4); err != nil {
 			t.Errorf("empty grid: %v", err)
