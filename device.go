@@ -1,6 +1,7 @@
 package kiln
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 	"github.com/kiln-gpu/kiln/interp"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/validate"
 )
 
 // Reference is the name of the device that runs kernels in interp's
@@ -39,7 +41,11 @@ type backend interface {
 	// targetEnv is the device's target environment in ctx.
 	targetEnv(ctx *ir.Context) *spirv.TargetEnvAttr
 	alloc(elem string, shape []int64, bytes int64) (bufferImpl, error)
+	// launch dispatches k; fn is its gpu.func, nil for a loaded program
+	// without its MLIR (which the reference device refuses to load).
 	launch(p *Program, m *Module, k *Kernel, fn *ir.Operation, grid [3]uint32, args []any) error
+	// release frees what launches of p's kernels made (pipelines).
+	release(p *Program)
 	close() error
 }
 
@@ -53,7 +59,9 @@ type bufferImpl interface {
 // Open opens a device: Reference for the interpreter, else a Vulkan device
 // by index or name substring ("lavapipe", which is the driver of the
 // device named llvmpipe, "SwiftShader", "0"), or the best
-// one (after $KILN_DEVICE) for "". Vulkan needs a cgo build.
+// one (after $KILN_DEVICE) for "". Vulkan needs a cgo build. With
+// KILN_VALIDATE=1 the Vulkan validation layer is on, and any message it
+// gives fails the launch that caused it (or Close).
 func Open(spec string) (*Device, error) {
 	if spec == Reference {
 		return openReference(), nil
@@ -90,16 +98,59 @@ func (d *Device) CompileModule(mod *ir.Operation) (*Program, error) {
 	return &Program{Modules: mods, mod: mod, dev: d}, nil
 }
 
+// Load binds a program compiled elsewhere to d: one ReadDir read back, or
+// SPIR-V from another compiler with a manifest written by hand. spirv-val
+// first checks each module for its target environment (Module.Env). A
+// program without its MLIR launches by its manifest alone, its errors
+// naming the kernel without a location; the reference device, which
+// interprets the MLIR, cannot load one.
+func (d *Device) Load(p *Program) (*Program, error) {
+	if p.mod == nil && d.Name == Reference {
+		return nil, fmt.Errorf("kiln: the reference device runs MLIR, and this program has only SPIR-V")
+	}
+	for _, m := range p.Modules {
+		if m.Env == "" {
+			return nil, fmt.Errorf("kiln: module '%s' has no target environment to validate it for", m.Name)
+		}
+		v := validate.Validator{Env: validate.Env(m.Env)}
+		if err := v.Validate(context.Background(), m.Words); err != nil {
+			return nil, fmt.Errorf("kiln: module '%s': %v", m.Name, err)
+		}
+	}
+	q := *p
+	q.dev = d
+	return &q, nil
+}
+
 // Number is the Go element types of buffers, which kernels see as the
 // MLIR integer or float type of the same width (signedness is the
-// kernel's choice of ops, as in MLIR).
+// kernel's choice of ops, as in MLIR); Float16 is f16 and Bool i1.
 type Number interface {
 	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64
 }
 
+// Float16 is an IEEE half-precision float (its bits): the Go element type
+// of f16 buffers.
+type Float16 uint16
+
+// F16 rounds v to the nearest Float16.
+func F16(v float32) Float16 { return Float16(ir.FloatBits(ir.F16, float64(v))) }
+
+// Float32 returns h exactly.
+func (h Float16) Float32() float32 { return float32(ir.FloatFromBits(ir.F16, uint64(h))) }
+
+// Bool is the Go element type of i1 buffers: 0 or 1, one byte each.
+type Bool uint8
+
 // elemType returns the MLIR element type of T and its byte size.
 func elemType[T Number]() (string, int) {
 	t := reflect.TypeFor[T]()
+	switch t {
+	case reflect.TypeFor[Float16]():
+		return "f16", 2
+	case reflect.TypeFor[Bool]():
+		return "i1", 1
+	}
 	switch t.Kind() {
 	case reflect.Float32, reflect.Float64:
 		return fmt.Sprintf("f%d", t.Bits()), t.Bits() / 8
@@ -263,24 +314,32 @@ func (p *Program) Launch(name string, grid Grid, args ...any) error {
 				names = append(names, m.Name+"::"+k.Name)
 			}
 		}
+		if p.mod == nil {
+			return fmt.Errorf("kiln: no kernel named '%s' (kernels: %s)", name, strings.Join(names, ", "))
+		}
 		return p.mod.Errorf("no kernel named '%s' (kernels: %s)", name, strings.Join(names, ", "))
 	}
-	fn := kernelOp(p.mod, m.Name, k.Name)
+	var fn *ir.Operation
+	if p.mod != nil {
+		if fn = kernelOp(p.mod, m.Name, k.Name); fn == nil {
+			return p.mod.Errorf("the program has no gpu.func for kernel '%s::%s'", m.Name, k.Name)
+		}
+	}
 	if len(args) != len(k.Args) {
-		return fn.Errorf("kernel '%s' takes %d arguments, got %d", k.Name, len(k.Args), len(args))
+		return launchError(fn, "kernel '%s' takes %d arguments, got %d", k.Name, len(k.Args), len(args))
 	}
 	conv := make([]any, len(args))
 	for i, a := range args {
 		v, err := checkArg(p.dev, k, i, a)
 		if err != nil {
-			return fn.Errorf("%v", err)
+			return launchError(fn, "%v", err)
 		}
 		conv[i] = v
 	}
 	var groups [3]uint32
 	for i, g := range grid {
 		if g < 0 || uint64(g) > uint64(p.dev.Limits.MaxWorkgroupCount[i]) {
-			return fn.Errorf("grid size %d in dimension %d is outside [0, %d], the device's maxComputeWorkGroupCount",
+			return launchError(fn, "grid size %d in dimension %d is outside [0, %d], the device's maxComputeWorkGroupCount",
 				g, i, p.dev.Limits.MaxWorkgroupCount[i])
 		}
 		groups[i] = uint32(g)
@@ -289,6 +348,24 @@ func (p *Program) Launch(name string, grid Grid, args ...any) error {
 		return nil // an empty grid runs nothing
 	}
 	return p.dev.be.launch(p, m, k, fn, groups, conv)
+}
+
+// Free releases what the device made for the program's kernels (Vulkan
+// pipelines, otherwise kept until Device.Close); launching it again makes
+// them anew.
+func (p *Program) Free() {
+	if p.dev != nil {
+		p.dev.be.release(p)
+	}
+}
+
+// launchError is an error located at the kernel's gpu.func, or naming
+// only the kernel when the program has no MLIR (fn is nil).
+func launchError(fn *ir.Operation, format string, args ...any) error {
+	if fn != nil {
+		return fn.Errorf(format, args...)
+	}
+	return fmt.Errorf("kiln: "+format, args...)
 }
 
 // kernelOp returns the gpu.func kernel of the gpu.module module in mod.
@@ -346,6 +423,10 @@ func scalarArg(a any, elem string, i int, kernel string) (interp.Scalar, error) 
 	var n int64
 	isFloat := false
 	switch v.Kind() {
+	case reflect.Bool:
+		if v.Bool() {
+			n = 1
+		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		n = v.Int()
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
@@ -361,6 +442,11 @@ func scalarArg(a any, elem string, i int, kernel string) (interp.Scalar, error) 
 			f = float64(n)
 		}
 		return interp.Float(float64(float32(f))), nil
+	case elem == "f16":
+		if !isFloat {
+			f = float64(n)
+		}
+		return interp.Float(ir.FloatFromBits(ir.F16, ir.FloatBits(ir.F16, f))), nil
 	case elem == "f64":
 		if !isFloat {
 			f = float64(n)

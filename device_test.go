@@ -60,6 +60,23 @@ func copyKernel(typ string) string {
 }`
 }
 
+// notKernel negates i1 elements, which the device stores as bytes (or
+// packed into words without 8-bit storage).
+const notKernel = `gpu.module @k {
+  gpu.func @not(%x: memref<?xi1>, %y: memref<?xi1>, %n: index) kernel
+      attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+    %i = gpu.global_id x
+    %in = arith.cmpi ult, %i, %n : index
+    scf.if %in {
+      %t = arith.constant true
+      %v = memref.load %x[%i] : memref<?xi1>
+      %w = arith.xori %v, %t : i1
+      memref.store %w, %y[%i] : memref<?xi1>
+    }
+    gpu.return
+  }
+}`
+
 // incAll uploads data, runs copyKernel over it and returns what came back.
 func incAll[T kiln.Number](t *testing.T, dev *kiln.Device, typ string, data []T) []T {
 	t.Helper()
@@ -104,12 +121,28 @@ func TestElementTypes(t *testing.T) {
 		check("i32", incAll(t, dev, "i32", []int32{-1, 1 << 30, 0, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22}),
 			[]int32{0, 1<<30 + 1, 1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23})
 		check("f32", incAll(t, dev, "f32", []float32{-1.5, 0.25}), []float32{-0.5, 1.25})
+		prog, err := dev.Compile(notKernel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, _ := kiln.Upload(dev, []kiln.Bool{1, 0, 0, 1, 1})
+		y, _ := kiln.Alloc[kiln.Bool](dev, 5)
+		if err := prog.Launch("not", kiln.Grid{1, 1, 1}, x, y, 5); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := kiln.Read[kiln.Bool](y)
+		check("i1", got, []kiln.Bool{0, 1, 1, 0, 0})
 		check("single", incAll(t, dev, "i32", []uint32{41}), []uint32{42})
 		check("empty", incAll(t, dev, "f32", []float32{}), []float32{})
 		if dev.Name == kiln.Reference || strings.Contains(dev.Name, "llvmpipe") {
-			// 64-bit types need Int64/Float64, which SwiftShader lacks.
+			// f16 needs Float16 and 16-bit storage, 64-bit types
+			// Int64/Float64: SwiftShader has none of them.
+			half := []kiln.Float16{kiln.F16(-2.5), kiln.F16(0.25), kiln.F16(1000)}
+			check("f16", incAll(t, dev, "f16", half), []kiln.Float16{kiln.F16(-1.5), kiln.F16(1.25), kiln.F16(1001)})
 			check("i64", incAll(t, dev, "i64", []int64{-1, 1 << 40}), []int64{0, 1<<40 + 1})
 			check("f64", incAll(t, dev, "f64", []float64{0.5}), []float64{1.5})
+		} else if _, err := dev.Compile(copyKernel("f16")); err != nil && !strings.Contains(err.Error(), "needs capability Float16") {
+			t.Errorf("f16 without Float16: %v", err)
 		}
 	})
 }
@@ -147,6 +180,11 @@ func TestLaunchErrors(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "input.mlir:") {
 				t.Errorf("Launch(%s, %v): got %v, want a located error containing %q", c.name, c.args, err, c.want)
 			}
+		}
+		// Free releases the pipelines; the next launch makes them again.
+		prog.Free()
+		if err := prog.Launch("inc", kiln.Grid{1, 1, 1}, f4, f4, 4); err != nil {
+			t.Errorf("launch after Free: %v", err)
 		}
 		// An empty grid runs nothing.
 		if err := prog.Launch("inc", kiln.Grid{0, 1, 1}, f4, f4, 4); err != nil {
@@ -298,4 +336,57 @@ func TestAllocZeroed(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestLoad runs a program written by WriteDir and read back by ReadDir,
+// which has only SPIR-V and its manifest.
+func TestLoad(t *testing.T) {
+	p, err := kiln.Compile(copyKernel("f32"), kiln.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := p.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	back, err := kiln.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	devices(t, func(t *testing.T, dev *kiln.Device) {
+		prog, err := dev.Load(back)
+		if dev.Name == kiln.Reference {
+			if err == nil || !strings.Contains(err.Error(), "has only SPIR-V") {
+				t.Errorf("reference Load: %v", err)
+			}
+			// A program with its MLIR loads on any device.
+			if prog, err = dev.Load(p); err != nil {
+				t.Fatal(err)
+			}
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		x, _ := kiln.Upload(dev, []float32{1, 2, 3})
+		y, _ := kiln.Alloc[float32](dev, 3)
+		if err := prog.Launch("inc", kiln.Grid{1, 1, 1}, x, y, 3); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := kiln.Read[float32](y); !slices.Equal(got, []float32{2, 3, 4}) {
+			t.Errorf("got %v", got)
+		}
+		if dev.Name != kiln.Reference {
+			err := prog.Launch("inc", kiln.Grid{1, 1, 1}, x, y)
+			if err == nil || err.Error() != "kiln: kernel 'inc' takes 3 arguments, got 2" {
+				t.Errorf("loaded program's error: %v", err)
+			}
+			bad := *back.Modules[0]
+			bad.Words = bad.Words[:len(bad.Words)-1]
+			if _, err := dev.Load(&kiln.Program{Modules: []*kiln.Module{&bad}}); err == nil || !strings.Contains(err.Error(), "module 'k'") {
+				t.Errorf("Load of truncated words: %v", err)
+			}
+		}
+	})
+	if err := p.Launch("inc", kiln.Grid{1, 1, 1}); err == nil {
+		t.Error("Launch of a program bound to no device: no error")
+	}
 }

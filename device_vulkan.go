@@ -4,6 +4,7 @@ package kiln
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 
@@ -18,13 +19,18 @@ type vkDevice struct {
 	inst *vulkan.Instance
 	dev  *vulkan.Device
 	info vulkan.DeviceInfo
+	ctx  *ir.Context // owns the types of scalar arguments
+	// validation is on: every message of the layer fails the launch
+	// that caused it.
+	validation bool
 
 	mu      sync.Mutex
 	kernels map[*Kernel]*vulkan.Kernel // pipelines, built on first launch
 }
 
 func openVulkan(spec string) (*Device, error) {
-	inst, err := vulkan.NewInstance(vulkan.InstanceConfig{})
+	validation := os.Getenv("KILN_VALIDATE") == "1"
+	inst, err := vulkan.NewInstance(vulkan.InstanceConfig{Validation: validation})
 	if err != nil {
 		return nil, fmt.Errorf("kiln.Open: cannot start Vulkan: %v", err)
 	}
@@ -52,7 +58,8 @@ func openVulkan(spec string) (*Device, error) {
 			MaxStorageBufferRange:   uint64(l.MaxStorageBufferRange),
 			SubgroupSize:            info.Subgroup.Size,
 		},
-		be: &vkDevice{inst: inst, dev: dev, info: info, kernels: map[*Kernel]*vulkan.Kernel{}},
+		be: &vkDevice{inst: inst, dev: dev, info: info, ctx: NewContext(), validation: validation,
+			kernels: map[*Kernel]*vulkan.Kernel{}},
 	}, nil
 }
 
@@ -68,8 +75,24 @@ func (v *vkDevice) close() error {
 	v.kernels = nil
 	v.mu.Unlock()
 	err := v.dev.Close()
+	if merr := v.messages(); err == nil {
+		err = merr // leaks included
+	}
 	v.inst.Close()
 	return err
+}
+
+func (v *vkDevice) release(p *Program) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	for _, m := range p.Modules {
+		for i := range m.Kernels {
+			if vk := v.kernels[&m.Kernels[i]]; vk != nil {
+				vk.Free()
+				delete(v.kernels, &m.Kernels[i])
+			}
+		}
+	}
 }
 
 type vkBuffer struct{ buf *vulkan.Buffer }
@@ -90,10 +113,9 @@ func (b vkBuffer) free()                   { b.buf.Free() }
 func (v *vkDevice) launch(p *Program, m *Module, k *Kernel, fn *ir.Operation, grid [3]uint32, args []any) error {
 	vk, err := v.kernel(m, k)
 	if err != nil {
-		return fn.Errorf("cannot make a Vulkan pipeline for kernel '%s': %v", k.Name, err)
+		return launchError(fn, "cannot make a Vulkan pipeline for kernel '%s': %v", k.Name, err)
 	}
 	var vkArgs []vulkan.Arg
-	entry := fn.Region(0).Entry()
 	for i, a := range args {
 		bd := k.Args[i]
 		if bd.Unused {
@@ -104,10 +126,14 @@ func (v *vkDevice) launch(p *Program, m *Module, k *Kernel, fn *ir.Operation, gr
 		case *Buffer:
 			buf = a.impl.(vkBuffer).buf
 			if bd.Size > 0 && uint64(bd.Size) > buf.Size() {
-				return fn.Errorf("argument %d of kernel '%s' holds %d bytes, the kernel reads %d", i, k.Name, buf.Size(), bd.Size)
+				return launchError(fn, "argument %d of kernel '%s' holds %d bytes, the kernel reads %d", i, k.Name, buf.Size(), bd.Size)
 			}
 		case interp.Scalar:
-			one := interp.NewMemRef(entry.Arg(i).Type(), []int64{1}, nil)
+			t, err := ir.ParseTypeString(v.ctx, bd.Elem)
+			if err != nil {
+				return launchError(fn, "argument %d of kernel '%s': %v", i, k.Name, err)
+			}
+			one := interp.NewMemRef(t, []int64{1}, nil)
 			one.Set(a, 0)
 			data := one.Bytes()
 			if bd.Size > 0 && int64(len(data)) > bd.Size {
@@ -118,15 +144,34 @@ func (v *vkDevice) launch(p *Program, m *Module, k *Kernel, fn *ir.Operation, gr
 				err = buf.Write(0, data)
 			}
 			if err != nil {
-				return fn.Errorf("argument %d of kernel '%s': %v", i, k.Name, err)
+				return launchError(fn, "argument %d of kernel '%s': %v", i, k.Name, err)
 			}
 		}
 		vkArgs = append(vkArgs, vulkan.Arg{Set: bd.Set, Binding: bd.Binding, Buffer: buf})
 	}
-	if _, err := v.dev.Dispatch(vk, grid, vkArgs, nil); err != nil {
-		return fn.Errorf("launch of kernel '%s' failed: %v", k.Name, err)
+	_, err = v.dev.Dispatch(vk, grid, vkArgs, nil)
+	if err == nil {
+		err = v.messages()
+	}
+	if err != nil {
+		return launchError(fn, "launch of kernel '%s' failed: %v", k.Name, err)
 	}
 	return nil
+}
+
+// messages turns the validation layer's messages into an error.
+func (v *vkDevice) messages() error {
+	if !v.validation {
+		return nil
+	}
+	var lines []string
+	for _, m := range v.inst.TakeMessages() {
+		lines = append(lines, m.String())
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	return fmt.Errorf("the validation layer reported:\n%s", strings.Join(lines, "\n"))
 }
 
 // kernel returns the pipeline of k, built on first use.
@@ -149,6 +194,10 @@ func (v *vkDevice) kernel(m *Module, k *Kernel) (*vulkan.Kernel, error) {
 	}
 	vk, err := v.dev.NewKernel(spec)
 	if err != nil {
+		return nil, err
+	}
+	if err := v.messages(); err != nil {
+		vk.Free()
 		return nil, err
 	}
 	v.kernels[k] = vk

@@ -52,6 +52,8 @@ func (r *refDevice) targetEnv(ctx *ir.Context) *spirv.TargetEnvAttr {
 
 func (r *refDevice) close() error { return nil }
 
+func (r *refDevice) release(*Program) {}
+
 type refBuffer struct{ mr *interp.MemRef }
 
 func (r *refDevice) alloc(elem string, shape []int64, _ int64) (bufferImpl, error) {

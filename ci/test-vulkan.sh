@@ -59,8 +59,8 @@ for entry in "${drivers[@]}"; do
   go test -count=1 -run '^$' -bench . -benchtime 1x ./runtime/vulkan/ >/dev/null
   # End to end: kernels compiled by Kiln, run by `kiln run` on this driver.
   go test -count=1 ./runner/
-  # The Go front door and the kernel library on this driver.
-  go test -count=1 . ./kernels/
+  # The Go front door and the kernel library on this driver, validation on.
+  KILN_VALIDATE=1 go test -count=1 . ./kernels/
   go test -count=1 -run '^Test(Run|Compile)' ./cmd/kiln/
   # Upstream's Vulkan integration tests through their own RUN lines
   # (mlir-opt -test-vulkan-runner-pipeline | mlir-runner), validation on.

@@ -47,7 +47,8 @@ func main() {
 EOF
 (cd "$nocgo" && CGO_ENABLED=0 go build -o nocgo . && ./nocgo | grep -qx '\[4 1 1\] true')
 rm -rf "$nocgo"
-# Verification, printing and the conversion run on several goroutines:
-# their tests also run under the race detector.
-go test -count=1 -race -run 'Parallel|Isolated' ./ir/ ./spirv/lowering/
+# Verification, printing and the conversion run on several goroutines, and
+# package kiln compiles concurrently: their tests also run under the race
+# detector.
+go test -count=1 -race -run 'Parallel|Isolated|Concurrent' ./ir/ ./spirv/lowering/ .
 if [ -x ci/test-vulkan.sh ]; then ci/test-vulkan.sh; fi

@@ -98,3 +98,47 @@ func ExampleLib_Histogram() {
 	fmt.Println(must(kiln.Read[int32](counts)))
 	// Output: [1 0 3 1]
 }
+
+func ExampleSumRows() {
+	lib := newLib()
+	x := must(kiln.Upload(lib.Device(), []float32{1, 2, 3, 4, 5, 6}, 2, 3))
+	out := must(kiln.Alloc[float32](lib.Device(), 2))
+	if err := kernels.SumRows[float32](lib, out, x, 2, 3); err != nil {
+		panic(err)
+	}
+	fmt.Println(must(kiln.Read[float32](out)))
+	// Output: [6 15]
+}
+
+func ExampleArgMax() {
+	lib := newLib()
+	x := must(kiln.Upload(lib.Device(), []float32{3, 9, -1, 9, 2}))
+	i, v, err := kernels.ArgMax(lib, x)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(i, v)
+	// Output: 1 9
+}
+
+func ExampleSort() {
+	lib := newLib()
+	x := must(kiln.Upload(lib.Device(), []int32{5, -2, 9, 0, 5, 1}))
+	if err := kernels.Sort[int32](lib, x); err != nil {
+		panic(err)
+	}
+	fmt.Println(must(kiln.Read[int32](x)))
+	// Output: [-2 0 1 5 5 9]
+}
+
+func ExampleLib_Conv2D() {
+	lib := newLib()
+	img := must(kiln.Upload(lib.Device(), []float32{1, 2, 3, 4, 5, 6, 7, 8, 9}, 3, 3))
+	f := must(kiln.Upload(lib.Device(), []float32{1, 0, 0, -1}, 2, 2))
+	out := must(kiln.Alloc[float32](lib.Device(), 2, 2))
+	if err := lib.Conv2D(out, img, f, 3, 3, 2, 2); err != nil {
+		panic(err)
+	}
+	fmt.Println(must(kiln.Read[float32](out)))
+	// Output: [-4 -4 -4 -4]
+}

@@ -1,8 +1,8 @@
 // Package kernels is a library of ready GPU kernels, written in MLIR
 // (embedded from mlir/) and compiled by Kiln for the device they run on,
 // each with a typed Go function: elementwise maps, reductions (sum, min,
-// max), inclusive and exclusive scans, transpose, matrix multiplication,
-// row-wise softmax and histograms. Sizes are arbitrary (the kernels check their
+// max, argmax; of a whole buffer and per row), inclusive and exclusive scans, transpose, matrix multiplication,
+// row-wise softmax, 2-D convolution, histograms and bitonic sort. Sizes are arbitrary (the kernels check their
 // bounds, and grid-stride loops cover sizes beyond the device's workgroup
 // count); workgroup sizes come from the device's limits.
 //
@@ -25,17 +25,17 @@ var sources embed.FS
 var templates = template.Must(template.New("kernels").Funcs(template.FuncMap{"treeArgs": treeArgs}).
 	ParseFS(sources, "mlir/*.mlir"))
 
-// tree is the parameters of the "tree" template (softmax.mlir): fold the
-// per-thread %Value with Op in workgroup memory, in Steps halvings; Name
-// prefixes its SSA names.
+// tree is the parameters of the "tree" template (tree.mlir): fold the
+// per-thread %Value of type T with Op in workgroup memory %sh, in Steps
+// halvings; Name prefixes its SSA names.
 type tree struct {
-	Name, Op, Value string
-	WG              int64
-	Steps           []int64
+	Name, Op, Value, T string
+	WG                 int64
+	Steps              []int64
 }
 
-func treeArgs(name, op, value string, wg int64, steps []int64) tree {
-	return tree{name, op, value, wg, steps}
+func treeArgs(name, op, value, t string, wg int64, steps []int64) tree {
+	return tree{name, op, value, t, wg, steps}
 }
 
 // Lib runs the library's kernels on one device, compiling each kernel

@@ -356,3 +356,160 @@ func TestHistogram(t *testing.T) {
 		}
 	})
 }
+
+func TestRowReductions(t *testing.T) {
+	forDevices(t, func(t *testing.T, lib *kernels.Lib, big bool) {
+		r := rand.New(rand.NewPCG(13, 14))
+		shapes := [][2]int64{{0, 0}, {1, 1}, {3, 0}, {1, 300}, {5, 7}, {9, 129}}
+		if big {
+			shapes = append(shapes, [2]int64{2000, 3}, [2]int64{3, 100001})
+		}
+		for _, s := range shapes {
+			rows, cols := s[0], s[1]
+			x := make([]int32, rows*cols)
+			for i := range x {
+				x[i] = r.Int32N(2001) - 1000
+			}
+			in := upload(t, lib.Device(), x, rows, cols)
+			sum, lo, hi := alloc[int32](t, lib.Device(), rows), alloc[int32](t, lib.Device(), rows), alloc[int32](t, lib.Device(), rows)
+			if err := kernels.SumRows[int32](lib, sum, in, rows, cols); err != nil {
+				t.Fatal(err)
+			}
+			if err := kernels.MinRows[int32](lib, lo, in, rows, cols); err != nil {
+				t.Fatal(err)
+			}
+			if err := kernels.MaxRows[int32](lib, hi, in, rows, cols); err != nil {
+				t.Fatal(err)
+			}
+			gs, gl, gh := read[int32](t, sum), read[int32](t, lo), read[int32](t, hi)
+			for i := range rows {
+				row := x[i*cols : (i+1)*cols]
+				var ws int32
+				wl, wh := int32(math.MaxInt32), int32(math.MinInt32)
+				for _, v := range row {
+					ws, wl, wh = ws+v, min(wl, v), max(wh, v)
+				}
+				if gs[i] != ws || gl[i] != wl || gh[i] != wh {
+					t.Fatalf("%dx%d row %d: sum, min, max = %d, %d, %d, want %d, %d, %d", rows, cols, i, gs[i], gl[i], gh[i], ws, wl, wh)
+				}
+			}
+			f := randFloats(int(rows*cols), r)
+			fs := alloc[float32](t, lib.Device(), rows)
+			if err := kernels.SumRows[float32](lib, fs, upload(t, lib.Device(), f, rows, cols), rows, cols); err != nil {
+				t.Fatal(err)
+			}
+			got := read[float32](t, fs)
+			for i := range rows {
+				var want float64
+				for _, v := range f[i*cols : (i+1)*cols] {
+					want += float64(v)
+				}
+				if tol := 1e-7 * float64(cols+1); math.Abs(float64(got[i])-want) > tol {
+					t.Fatalf("%dx%d row %d: float sum %v, want %v", rows, cols, i, got[i], want)
+				}
+			}
+		}
+	})
+}
+
+func TestArgMax(t *testing.T) {
+	forDevices(t, func(t *testing.T, lib *kernels.Lib, big bool) {
+		r := rand.New(rand.NewPCG(15, 16))
+		check := func(name string, x []float32) {
+			t.Helper()
+			want, wantV := int64(-1), float32(0)
+			for i, v := range x {
+				if v == v && (want < 0 || v > wantV) {
+					want, wantV = int64(i), v
+				}
+			}
+			i, v, err := kernels.ArgMax(lib, upload(t, lib.Device(), x))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i != want || (want >= 0 && v != wantV) {
+				t.Errorf("%s (n=%d): ArgMax = %d (%v), want %d (%v)", name, len(x), i, v, want, wantV)
+			}
+		}
+		for _, n := range sizes(lib, big) {
+			x := randFloats(n, r)
+			check("random", x)
+			for i := range x {
+				x[i] = float32(r.IntN(5)) // many ties: the first wins
+			}
+			check("ties", x)
+		}
+		nan := float32(math.NaN())
+		check("nan", []float32{nan, 1, nan, 3, 2})
+		check("all nan", []float32{nan, nan})
+		check("-inf", []float32{float32(math.Inf(-1)), float32(math.Inf(-1))})
+	})
+}
+
+func TestSort(t *testing.T) {
+	forDevices(t, func(t *testing.T, lib *kernels.Lib, big bool) {
+		r := rand.New(rand.NewPCG(17, 18))
+		ns := []int{0, 1, 2, 3, 7, 8, 100, 257, 1000}
+		if big {
+			ns = append(ns, 1<<16+3)
+		}
+		for _, n := range ns {
+			ints := make([]int32, n)
+			for i := range ints {
+				ints[i] = r.Int32N(2000) - 1000 // with duplicates
+			}
+			b := upload(t, lib.Device(), ints)
+			if err := kernels.Sort[int32](lib, b); err != nil {
+				t.Fatal(err)
+			}
+			want := slices.Clone(ints)
+			slices.Sort(want)
+			if got := read[int32](t, b); !slices.Equal(got, want) {
+				t.Fatalf("n=%d: int32 sort wrong", n)
+			}
+			f := randFloats(n, r)
+			fb := upload(t, lib.Device(), f)
+			if err := kernels.Sort[float32](lib, fb); err != nil {
+				t.Fatal(err)
+			}
+			slices.Sort(f)
+			if got := read[float32](t, fb); !slices.Equal(got, f) {
+				t.Fatalf("n=%d: float sort wrong", n)
+			}
+		}
+	})
+}
+
+func TestConv2D(t *testing.T) {
+	forDevices(t, func(t *testing.T, lib *kernels.Lib, big bool) {
+		r := rand.New(rand.NewPCG(19, 20))
+		shapes := [][4]int64{{1, 1, 1, 1}, {0, 0, 1, 1}, {2, 2, 3, 3}, {5, 7, 3, 3}, {17, 33, 5, 2}}
+		if big {
+			shapes = append(shapes, [4]int64{300, 257, 7, 7})
+		}
+		for _, s := range shapes {
+			h, w, kh, kw := s[0], s[1], s[2], s[3]
+			oh, ow := max(h-kh+1, 0), max(w-kw+1, 0)
+			in, f := randFloats(int(h*w), r), randFloats(int(kh*kw), r)
+			out := alloc[float32](t, lib.Device(), oh, ow)
+			if err := lib.Conv2D(out, upload(t, lib.Device(), in, h, w), upload(t, lib.Device(), f, kh, kw), h, w, kh, kw); err != nil {
+				t.Fatal(err)
+			}
+			got := read[float32](t, out)
+			for y := range oh {
+				for x := range ow {
+					var want float64
+					for i := range kh {
+						for j := range kw {
+							want += float64(in[(y+i)*w+x+j]) * float64(f[i*kw+j])
+						}
+					}
+					// kh*kw products of values in [-1, 1], each add rounded.
+					if tol := 1e-6 * float64(kh*kw+1); math.Abs(float64(got[y*ow+x])-want) > tol {
+						t.Fatalf("%dx%d by %dx%d: out[%d][%d] = %v, want %v", h, w, kh, kw, y, x, got[y*ow+x], want)
+					}
+				}
+			}
+		}
+	})
+}

@@ -57,9 +57,7 @@ func reduce[T Scalar](l *Lib, r reduction, x *kiln.Buffer) (T, error) {
 	if want := elemName[T](); x.Elem() != want {
 		return zero, fmt.Errorf("kernels.%s: the buffer holds %s, not %s", r.name, x.Elem(), want)
 	}
-	for s := wg / 2; s > 0; s /= 2 {
-		params.Steps = append(params.Steps, s)
-	}
+	params.Steps = halvings(wg)
 	p, err := l.program("reduce", params)
 	if err != nil {
 		return zero, err
@@ -95,4 +93,51 @@ func reduce[T Scalar](l *Lib, r reduction, x *kiln.Buffer) (T, error) {
 		}
 		in, owned = out, true
 	}
+}
+
+// SumRows sets out[r] to the sum of row r of the rows x cols matrix x
+// (f32 or i32; out holds rows elements of the same type).
+func SumRows[T Scalar](l *Lib, out, x *kiln.Buffer, rows, cols int64) error {
+	return reduceRows[T](l, reductionOf[T]("sum"), out, x, rows, cols)
+}
+
+// MinRows sets out[r] to the least element of row r (see SumRows).
+func MinRows[T Scalar](l *Lib, out, x *kiln.Buffer, rows, cols int64) error {
+	return reduceRows[T](l, reductionOf[T]("min"), out, x, rows, cols)
+}
+
+// MaxRows sets out[r] to the greatest element of row r (see SumRows).
+func MaxRows[T Scalar](l *Lib, out, x *kiln.Buffer, rows, cols int64) error {
+	return reduceRows[T](l, reductionOf[T]("max"), out, x, rows, cols)
+}
+
+// reduceRows folds each row in one workgroup.
+func reduceRows[T Scalar](l *Lib, r reduction, out, x *kiln.Buffer, rows, cols int64) error {
+	elem := elemName[T]()
+	if x.Len() != rows*cols || out.Len() != rows || x.Elem() != elem || out.Elem() != elem || rows < 0 || cols < 0 {
+		return fmt.Errorf("kernels.%sRows: a %dx%d %s matrix and %d results, got %d %s and %d %s",
+			r.name, rows, cols, elem, rows, x.Len(), x.Elem(), out.Len(), out.Elem())
+	}
+	wg := l.groupSize()
+	params := struct {
+		T, Op, Identity string
+		WG              int64
+		Steps           []int64
+	}{T: elem, Op: r.op, Identity: r.identity, WG: wg}
+	params.Steps = halvings(wg)
+	p, err := l.program("rows", params)
+	if err != nil {
+		return err
+	}
+	fx, _ := x.Reshape(rows * cols)
+	return p.Launch("rows", kiln.Grid{l.groups(rows, 1), 1, 1}, fx, out, rows, cols)
+}
+
+// halvings is wg/2, wg/4, ..., 1: the steps of a tree over wg values.
+func halvings(wg int64) []int64 {
+	var out []int64
+	for s := wg / 2; s > 0; s /= 2 {
+		out = append(out, s)
+	}
+	return out
 }

@@ -18,10 +18,7 @@ func (l *Lib) Softmax(out, x *kiln.Buffer, rows, cols int64) error {
 	params := struct {
 		WG    int64
 		Steps []int64
-	}{WG: wg}
-	for s := wg / 2; s > 0; s /= 2 {
-		params.Steps = append(params.Steps, s)
-	}
+	}{WG: wg, Steps: halvings(wg)}
 	p, err := l.program("softmax", params)
 	if err != nil {
 		return err

@@ -21,7 +21,7 @@ func kilnCompile(args ...string) (stderr string, code int) {
 func needPipeline(t *testing.T) {
 	t.Helper()
 	if missing := kiln.Missing(kiln.Passes()); len(missing) > 0 {
-		t.Skipf("the SPIR-V pipeline is not registered yet in passRegistry (missing %s)", strings.Join(missing, ", "))
+		t.Skipf("the SPIR-V pipeline is not registered yet in kiln.Passes (missing %s)", strings.Join(missing, ", "))
 	}
 }
 

@@ -83,7 +83,7 @@ var timeLines = regexp.MustCompile(`(?m)^(Compute shader execution time|Command 
 // with FileCheck and compares it with the --reference run.
 func TestRunVulkanUpstream(t *testing.T) {
 	if missing := kiln.Missing(kiln.Passes()); len(missing) > 0 {
-		t.Skipf("the SPIR-V pipeline is not registered yet in passRegistry (missing %s)", strings.Join(missing, ", "))
+		t.Skipf("the SPIR-V pipeline is not registered yet in kiln.Passes (missing %s)", strings.Join(missing, ", "))
 	}
 	needRunDevice(t)
 	for _, path := range upstreamVulkanTests(t) {
@@ -127,7 +127,7 @@ func needRunDevice(t *testing.T) {
 // validation, and compares with --reference.
 func TestRunSamplesVulkan(t *testing.T) {
 	if missing := kiln.Missing(kiln.Passes()); len(missing) > 0 {
-		t.Skipf("the SPIR-V pipeline is not registered yet in passRegistry (missing %s)", strings.Join(missing, ", "))
+		t.Skipf("the SPIR-V pipeline is not registered yet in kiln.Passes (missing %s)", strings.Join(missing, ", "))
 	}
 	needRunDevice(t)
 	files, _ := filepath.Glob("../../runner/testdata/*.mlir")

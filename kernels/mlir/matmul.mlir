@@ -1,9 +1,11 @@
-// C (m x n) = A (m x k) * B (k x n), row-major f32. Each TS x TS workgroup
-// computes one tile of C, stepping through k one TS-wide tile of A and B
-// at a time, staged in workgroup memory; elements past the edges read 0.
+// C (m x n) = A (m x k) * B (k x n), row-major f32. A TS x TS workgroup
+// computes a BM x BN tile of C (BM = BN = TS * R): each thread R x R
+// outputs, held in registers. The workgroup steps through k one TS-wide
+// slice of A and B at a time, staged in workgroup memory; elements past
+// the edges read 0, outputs past them are not written.
 gpu.module @matmul {
   gpu.func @matmul(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>, %m: index, %n: index, %k: index)
-      workgroup(%As: memref<{{.TS}}x{{.TS}}xf32, #gpu.address_space<workgroup>>, %Bs: memref<{{.TS}}x{{.TS}}xf32, #gpu.address_space<workgroup>>) kernel
+      workgroup(%As: memref<{{.BM}}x{{.TS}}xf32, #gpu.address_space<workgroup>>, %Bs: memref<{{.TS}}x{{.BM}}xf32, #gpu.address_space<workgroup>>) kernel
       attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [{{.TS}}, {{.TS}}, 1]>} {
     %tx = gpu.thread_id x
     %ty = gpu.thread_id y
@@ -12,54 +14,74 @@ gpu.module @matmul {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %ts = arith.constant {{.TS}} : index
+    %bm = arith.constant {{.BM}} : index
+    %r = arith.constant {{.R}} : index
     %zero = arith.constant 0.0 : f32
-    %bx0 = arith.muli %bx, %ts : index
-    %by0 = arith.muli %by, %ts : index
-    %col = arith.addi %bx0, %tx : index
-    %row = arith.addi %by0, %ty : index
-    %row_in = arith.cmpi ult, %row, %m : index
-    %col_in = arith.cmpi ult, %col, %n : index
-    %acc = scf.for %k0 = %c0 to %k step %ts iter_args(%a = %zero) -> (f32) {
-      %ak = arith.addi %k0, %tx : index
-      %ak_in = arith.cmpi ult, %ak, %k : index
-      %a_in = arith.andi %row_in, %ak_in : i1
-      %va = scf.if %a_in -> (f32) {
-        %rk = arith.muli %row, %k : index
-        %ai = arith.addi %rk, %ak : index
-        %v = memref.load %A[%ai] : memref<?xf32>
+    %brow = arith.muli %by, %bm : index
+    %bcol = arith.muli %bx, %bm : index
+    %tyr = arith.muli %ty, %r : index
+    %txr = arith.muli %tx, %r : index
+    %row0 = arith.addi %brow, %tyr : index
+    %col0 = arith.addi %bcol, %txr : index
+{{- range .R_}}
+    %o{{.}} = arith.constant {{.}} : index
+    %ar{{.}} = arith.addi %row0, %o{{.}} : index
+    %ar_in{{.}} = arith.cmpi ult, %ar{{.}}, %m : index
+    %ak{{.}} = arith.muli %ar{{.}}, %k : index
+    %lr{{.}} = arith.addi %tyr, %o{{.}} : index
+    %bc{{.}} = arith.addi %col0, %o{{.}} : index
+    %bc_in{{.}} = arith.cmpi ult, %bc{{.}}, %n : index
+    %lc{{.}} = arith.addi %txr, %o{{.}} : index
+{{- end}}
+    %acc:{{.RR}} = scf.for %k0 = %c0 to %k step %ts iter_args({{range $i, $p := .Pairs}}{{if $i}}, {{end}}%a{{$p}} = %zero{{end}}) -> ({{range $i, $p := .Pairs}}{{if $i}}, {{end}}f32{{end}}) {
+      // As[ty*R + i][tx] = A[row0 + i][k0 + tx]; Bs[ty][tx*R + j] = B[k0 + ty][col0 + j].
+      %ac = arith.addi %k0, %tx : index
+      %ac_in = arith.cmpi ult, %ac, %k : index
+      %brw = arith.addi %k0, %ty : index
+      %brw_in = arith.cmpi ult, %brw, %k : index
+      %bkn = arith.muli %brw, %n : index
+{{- range .R_}}
+      %ain{{.}} = arith.andi %ar_in{{.}}, %ac_in : i1
+      %va{{.}} = scf.if %ain{{.}} -> (f32) {
+        %i = arith.addi %ak{{.}}, %ac : index
+        %v = memref.load %A[%i] : memref<?xf32>
         scf.yield %v : f32
       } else {
         scf.yield %zero : f32
       }
-      memref.store %va, %As[%ty, %tx] : memref<{{.TS}}x{{.TS}}xf32, #gpu.address_space<workgroup>>
-      %bk = arith.addi %k0, %ty : index
-      %bk_in = arith.cmpi ult, %bk, %k : index
-      %b_in = arith.andi %bk_in, %col_in : i1
-      %vb = scf.if %b_in -> (f32) {
-        %kn = arith.muli %bk, %n : index
-        %bi = arith.addi %kn, %col : index
-        %v = memref.load %B[%bi] : memref<?xf32>
+      memref.store %va{{.}}, %As[%lr{{.}}, %tx] : memref<{{$.BM}}x{{$.TS}}xf32, #gpu.address_space<workgroup>>
+      %bin{{.}} = arith.andi %brw_in, %bc_in{{.}} : i1
+      %vb{{.}} = scf.if %bin{{.}} -> (f32) {
+        %i = arith.addi %bkn, %bc{{.}} : index
+        %v = memref.load %B[%i] : memref<?xf32>
         scf.yield %v : f32
       } else {
         scf.yield %zero : f32
       }
-      memref.store %vb, %Bs[%ty, %tx] : memref<{{.TS}}x{{.TS}}xf32, #gpu.address_space<workgroup>>
+      memref.store %vb{{.}}, %Bs[%ty, %lc{{.}}] : memref<{{$.TS}}x{{$.BM}}xf32, #gpu.address_space<workgroup>>
+{{- end}}
       gpu.barrier
-      %s = scf.for %kk = %c0 to %ts step %c1 iter_args(%s0 = %a) -> (f32) {
-        %x = memref.load %As[%ty, %kk] : memref<{{.TS}}x{{.TS}}xf32, #gpu.address_space<workgroup>>
-        %y = memref.load %Bs[%kk, %tx] : memref<{{.TS}}x{{.TS}}xf32, #gpu.address_space<workgroup>>
-        %s1 = math.fma %x, %y, %s0 : f32
-        scf.yield %s1 : f32
+      %s:{{.RR}} = scf.for %kk = %c0 to %ts step %c1 iter_args({{range $i, $p := .Pairs}}{{if $i}}, {{end}}%s{{$p}} = %a{{$p}}{{end}}) -> ({{range $i, $p := .Pairs}}{{if $i}}, {{end}}f32{{end}}) {
+{{- range .R_}}
+        %x{{.}} = memref.load %As[%lr{{.}}, %kk] : memref<{{$.BM}}x{{$.TS}}xf32, #gpu.address_space<workgroup>>
+        %y{{.}} = memref.load %Bs[%kk, %lc{{.}}] : memref<{{$.TS}}x{{$.BM}}xf32, #gpu.address_space<workgroup>>
+{{- end}}
+{{- range .Pairs}}
+        %t{{.}} = math.fma %x{{index $.PairI .}}, %y{{index $.PairJ .}}, %s{{.}} : f32
+{{- end}}
+        scf.yield {{range $i, $p := .Pairs}}{{if $i}}, {{end}}%t{{$p}}{{end}} : {{range $i, $p := .Pairs}}{{if $i}}, {{end}}f32{{end}}
       }
       gpu.barrier
-      scf.yield %s : f32
+      scf.yield {{range $i, $p := .Pairs}}{{if $i}}, {{end}}%s#{{$i}}{{end}} : {{range $i, $p := .Pairs}}{{if $i}}, {{end}}f32{{end}}
     }
-    %out_in = arith.andi %row_in, %col_in : i1
-    scf.if %out_in {
-      %rn = arith.muli %row, %n : index
-      %ci = arith.addi %rn, %col : index
-      memref.store %acc, %C[%ci] : memref<?xf32>
+{{- range $i, $p := .Pairs}}
+    %out_in{{$p}} = arith.andi %ar_in{{index $.PairI $p}}, %bc_in{{index $.PairJ $p}} : i1
+    scf.if %out_in{{$p}} {
+      %rn = arith.muli %ar{{index $.PairI $p}}, %n : index
+      %ci = arith.addi %rn, %bc{{index $.PairJ $p}} : index
+      memref.store %acc#{{$i}}, %C[%ci] : memref<?xf32>
     }
+{{- end}}
     gpu.return
   }
 }

@@ -17,20 +17,7 @@ gpu.module @reduce {
       %s = {{.Op}} %a, %v : {{.T}}
       scf.yield %s : {{.T}}
     }
-    memref.store %acc, %sh[%tid] : memref<{{.WG}}x{{.T}}, #gpu.address_space<workgroup>>
-    gpu.barrier
-{{- range .Steps}}
-    %c{{.}} = arith.constant {{.}} : index
-    %in{{.}} = arith.cmpi ult, %tid, %c{{.}} : index
-    scf.if %in{{.}} {
-      %j{{.}} = arith.addi %tid, %c{{.}} : index
-      %p{{.}} = memref.load %sh[%tid] : memref<{{$.WG}}x{{$.T}}, #gpu.address_space<workgroup>>
-      %q{{.}} = memref.load %sh[%j{{.}}] : memref<{{$.WG}}x{{$.T}}, #gpu.address_space<workgroup>>
-      %r{{.}} = {{$.Op}} %p{{.}}, %q{{.}} : {{$.T}}
-      memref.store %r{{.}}, %sh[%tid] : memref<{{$.WG}}x{{$.T}}, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-{{- end}}
+{{template "tree" (treeArgs "fold" .Op "acc" .T .WG .Steps)}}
     %first = arith.cmpi eq, %tid, %c0 : index
     scf.if %first {
       %r = memref.load %sh[%c0] : memref<{{.WG}}x{{.T}}, #gpu.address_space<workgroup>>

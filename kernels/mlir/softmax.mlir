@@ -21,7 +21,7 @@ gpu.module @softmax {
         %b = arith.maximumf %a, %v : f32
         scf.yield %b : f32
       }
-{{template "tree" (treeArgs "max" "arith.maximumf" "m" .WG .Steps)}}
+{{template "tree" (treeArgs "max" "arith.maximumf" "m" "f32" .WG .Steps)}}
       %rowmax = memref.load %sh[%c0] : memref<{{.WG}}xf32, #gpu.address_space<workgroup>>
       gpu.barrier
       %s = scf.for %c = %tid to %cols step %wg iter_args(%a = %zero) -> (f32) {
@@ -32,7 +32,7 @@ gpu.module @softmax {
         %b = arith.addf %a, %e : f32
         scf.yield %b : f32
       }
-{{template "tree" (treeArgs "sum" "arith.addf" "s" .WG .Steps)}}
+{{template "tree" (treeArgs "sum" "arith.addf" "s" "f32" .WG .Steps)}}
       %rowsum = memref.load %sh[%c0] : memref<{{.WG}}xf32, #gpu.address_space<workgroup>>
       gpu.barrier
       scf.for %c = %tid to %cols step %wg {
@@ -47,20 +47,3 @@ gpu.module @softmax {
     gpu.return
   }
 }
-{{define "tree"}}
-      // {{.Name}}: the per-thread values folded in workgroup memory.
-      memref.store %{{.Value}}, %sh[%tid] : memref<{{.WG}}xf32, #gpu.address_space<workgroup>>
-      gpu.barrier
-{{- range .Steps}}
-      %{{$.Name}}c{{.}} = arith.constant {{.}} : index
-      %{{$.Name}}in{{.}} = arith.cmpi ult, %tid, %{{$.Name}}c{{.}} : index
-      scf.if %{{$.Name}}in{{.}} {
-        %j = arith.addi %tid, %{{$.Name}}c{{.}} : index
-        %p = memref.load %sh[%tid] : memref<{{$.WG}}xf32, #gpu.address_space<workgroup>>
-        %q = memref.load %sh[%j] : memref<{{$.WG}}xf32, #gpu.address_space<workgroup>>
-        %f = {{$.Op}} %p, %q : f32
-        memref.store %f, %sh[%tid] : memref<{{$.WG}}xf32, #gpu.address_space<workgroup>>
-      }
-      gpu.barrier
-{{- end}}
-{{- end}}
