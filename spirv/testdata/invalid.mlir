@@ -735,3 +735,11 @@ spirv.func @f(%fmt: i32) "None" {
   %0 = spirv.CL.printf %fmt : i32 -> i32
   spirv.Return
 }
+
+// -----
+
+spirv.func @f(%img: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, %xy: vector<2xsi32>) "None" {
+  // expected-error @+1 {{expected ','}}
+  spirv.ImageWrite %img : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, %xy : vector<2xsi32>
+  spirv.Return
+}
