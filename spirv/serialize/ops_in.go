@@ -70,6 +70,11 @@ func (d *deserializer) newOp(in *spv.Instruction) (*ir.Operation, error) {
 			st.Operands = append(st.Operands, v)
 		}
 		ops = nil
+	case spv.OpCooperativeMatrixLengthKHR, spv.OpCooperativeMatrixLoadKHR, spv.OpCooperativeMatrixStoreKHR, spv.OpCooperativeMatrixMulAddKHR:
+		if _, err := d.khrCoopMatrixOp(in, st); err != nil {
+			return nil, err
+		}
+		specs, ops = nil, nil
 	default:
 		name, ok := spirv.OpNameOf(in.Opcode)
 		if !ok {
