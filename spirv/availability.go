@@ -28,7 +28,12 @@ var opcodeExceptions = map[string]spv.Opcode{
 	"spirv.mlir.loop":             spv.OpLoopMerge,
 	"spirv.mlir.merge":            0,
 	"spirv.mlir.yield":            0,
-	"spirv.module":                spv.OpMemoryModel,
+	// SPV_INTEL_joint_matrix is in no Khronos grammar (ops_jointmatrix.go).
+	"spirv.INTEL.JointMatrixLoad":           0,
+	"spirv.INTEL.JointMatrixStore":          0,
+	"spirv.INTEL.JointMatrixWorkItemLength": 0,
+	"spirv.INTEL.JointMatrixMad":            0,
+	"spirv.module":                          spv.OpMemoryModel,
 }
 
 // OpcodeOf returns the core instruction that op name serializes to; ok is

@@ -27,6 +27,11 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 			bits, err := parseCoopOperandBits(p)
 			return CoopMatrixOperandsOf(p.Context(), bits), err
 		})
+	case "matrix_layout":
+		return parseBracketed(p, func() (ir.Attribute, error) {
+			v, err := parseLocalEnum(p, jointMatrixLayoutNames)
+			return JointMatrixLayoutOf(p.Context(), JointMatrixLayout(v)), err
+		})
 	case "coop_matrix_layout":
 		return parseBracketed(p, func() (ir.Attribute, error) {
 			v, err := parseLocalEnum(p, coopMatrixLayoutNames)

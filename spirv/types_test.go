@@ -103,6 +103,9 @@ func TestTypeErrors(t *testing.T) {
 		{"!spirv.matrix<5 x vector<4xf32>>", "matrix is expected to have 2, 3, or 4 columns"},
 		{"!spirv.matrix<3 x vector<4xi32>>", "matrix columns' elements must be of Float type, got 'i32'"},
 		{"!spirv.foo", "unknown SPIR-V type: foo"},
+		{"!spirv.jointmatrix<8xi32, RowMajor, Subgroup>", "1:20: error: expected row and column count"},
+		{"!spirv.jointmatrix<8x8xi32, Diagonal, Subgroup>", "unknown attribute: 'Diagonal'"},
+		{"!spirv.jointmatrix<8x8xi32, RowMajor, Galaxy>", "unknown scope: Galaxy"},
 	} {
 		_, err := ir.ParseTypeString(ctx, c.in)
 		if err == nil || !contains(err.Error(), c.want) {

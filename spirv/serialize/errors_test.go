@@ -169,3 +169,22 @@ func TestSerializeErrors(t *testing.T) {
 		})
 	}
 }
+
+// Ops whose extension is in no Khronos grammar do not serialize.
+func TestSerializeNoInstruction(t *testing.T) {
+	src := `spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @f(%p: !spirv.ptr<i32, Workgroup>, %s: i32) "None" {
+    %0 = spirv.INTEL.JointMatrixLoad <Subgroup> <RowMajor> %p, %s : (!spirv.ptr<i32, Workgroup>, i32) -> !spirv.jointmatrix<8x16xi32, RowMajor, Subgroup>
+    spirv.Return
+  }
+}`
+	top, err := ir.Parse(newContext(), src, "in.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = serialize.Serialize(firstModule(t, top))
+	want := "in.mlir:3:10: error: 'spirv.INTEL.JointMatrixLoad' op has no SPIR-V instruction"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}
