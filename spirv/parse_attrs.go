@@ -1,6 +1,8 @@
 package spirv
 
 import (
+	"math"
+
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
@@ -27,6 +29,8 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 			bits, err := parseCoopOperandBits(p)
 			return CoopMatrixOperandsOf(p.Context(), bits), err
 		})
+	case "cache_control_load_intel", "cache_control_store_intel":
+		return parseCacheControl(p, mnemonic == "cache_control_store_intel")
 	case "matrix_layout":
 		return parseBracketed(p, func() (ir.Attribute, error) {
 			v, err := parseLocalEnum(p, jointMatrixLayoutNames)
@@ -478,4 +482,42 @@ func parseBracketedEnum(p *ir.Parser, k *spv.OperandKind) (uint32, error) {
 		return 0, err
 	}
 	return v, p.ParsePunct(">")
+}
+
+// parseCacheControl parses the parameters of #spirv.cache_control_load_intel
+// or _store_intel: cache_level and the cache control, both required.
+func parseCacheControl(p *ir.Parser, store bool) (ir.Attribute, error) {
+	kind, names := "load", loadCacheControlNames
+	if store {
+		kind, names = "store", storeCacheControlNames
+	}
+	loc := p.Loc()
+	var level, control uint32
+	var haveLevel, haveControl bool
+	err := parseStructParams(p, func(name string, loc ir.Location) error {
+		switch name {
+		case "cache_level":
+			v, err := p.ParseInteger()
+			if err == nil && (v < 0 || v > math.MaxUint32) {
+				return ir.Errorf(loc, "cache_level out of range")
+			}
+			level, haveLevel = uint32(v), true
+			return err
+		case kind + "_cache_control":
+			v, err := parseLocalEnum(p, names)
+			control, haveControl = v, true
+			return err
+		}
+		return ir.Errorf(loc, "struct has no parameter named '%s'", name)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !haveLevel {
+		return nil, ir.Errorf(loc, "struct is missing required parameter: cache_level")
+	}
+	if !haveControl {
+		return nil, ir.Errorf(loc, "struct is missing required parameter: %s_cache_control", kind)
+	}
+	return CacheControl(p.Context(), store, level, control), nil
 }

@@ -61,6 +61,9 @@ func (d *deserializer) newOp(in *spv.Instruction) (*ir.Operation, error) {
 			return nil, err
 		}
 		st.AddAttr("storage_class", d.enum(spv.KindStorageClass, ops[2].Value()))
+		if err := d.decorationAttrs(in.Result, st); err != nil {
+			return nil, err
+		}
 		specs, ops = nil, ops[3:]
 		for _, o := range ops {
 			v, err := d.value(o.Value())

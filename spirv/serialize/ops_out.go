@@ -265,7 +265,7 @@ func (s *serializer) variable(op *ir.Operation) error {
 	}
 	s.debugLine(secFunction, op.Loc())
 	s.sec[secFunction].Op(spv.OpVariable).Word(tid, id, uint32(ptr.StorageClass)).Word(init...)
-	return nil
+	return s.varDecorations(op, id)
 }
 
 // specConstantOp writes the OpSpecConstantOp of a
