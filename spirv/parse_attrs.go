@@ -2,6 +2,7 @@ package spirv
 
 import (
 	"math"
+	"sync"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/spv"
@@ -146,7 +147,10 @@ func parseVCE(p *ir.Parser) (ir.Attribute, error) {
 		return nil, err
 	}
 	var exts []string
-	if err := parseKeywordList(p, func(w string, _ ir.Location) error {
+	if err := parseKeywordList(p, func(w string, loc ir.Location) error {
+		if !KnownExtension(w) {
+			return ir.Errorf(loc, "unknown extension: %s", w)
+		}
 		exts = append(exts, w)
 		return nil
 	}); err != nil {
@@ -521,3 +525,31 @@ func parseCacheControl(p *ir.Parser, store bool) (ir.Attribute, error) {
 	}
 	return CacheControl(p.Context(), store, level, control), nil
 }
+
+// KnownExtension reports whether name is a SPIR-V extension: one that the
+// grammar's instructions or enumerants name, or one MLIR's dialect knows that
+// adds none of them (or is in no Khronos grammar).
+func KnownExtension(name string) bool {
+	return knownExtensions()[name]
+}
+
+var knownExtensions = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range []string{"SPV_KHR_non_semantic_info", "SPV_INTEL_joint_matrix", "SPV_ARM_tensors", "SPV_ARM_graph"} {
+		m[n] = true
+	}
+	add := func(a spv.Availability) {
+		for _, e := range a.Extensions {
+			m[e] = true
+		}
+	}
+	for _, o := range spv.Opcodes() {
+		add(o.Availability)
+	}
+	for _, k := range spv.OperandKinds() {
+		for _, e := range k.Enumerants {
+			add(e.Availability)
+		}
+	}
+	return m
+})
