@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Regenerates the SPIR-V grammar tables of spirv/spv (go generate) from the
-# grammar installed by Debian's spirv-headers and fails, printing a diff, when
+# grammar ci/install-spirv-headers.sh installs and fails, printing a diff, when
 # the committed files differ. The working tree is left as it was.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/usr/local/go/bin:$PATH"
 
-if [ ! -f /usr/include/spirv/unified1/spirv.core.grammar.json ]; then
-  echo "check-generated: no SPIR-V grammar in /usr/include/spirv (run ci/install.sh)" >&2
+if [ ! -f /opt/kiln/spirv-headers/unified1/spirv.core.grammar.json ]; then
+  echo "check-generated: no SPIR-V grammar in /opt/kiln/spirv-headers (run ci/install.sh)" >&2
   exit 1
 fi
 

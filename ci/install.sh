@@ -8,7 +8,7 @@ sudo_cmd=""
 if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
 
 pkgs=(
-  spirv-tools spirv-headers glslang-tools   # spirv-val, grammar JSON, glslangValidator
+  spirv-tools glslang-tools                  # spirv-val, glslangValidator
   llvm-14-tools                              # FileCheck-14
   libvulkan-dev vulkan-validationlayers vulkan-tools mesa-vulkan-drivers  # loader, layer, lavapipe
   brotli ca-certificates                     # unpacking SwiftShader from npm
@@ -21,6 +21,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+# The SPIR-V grammar spirv/spv is generated from (newer than Debian 12's).
+"$here/install-spirv-headers.sh"
 
 if [ -x "$here/install-swiftshader.sh" ]; then
   "$here/install-swiftshader.sh"

@@ -405,3 +405,40 @@ func (a *CoopMatrixPropsAttr) Print(p *ir.Printer) {
 	}
 	p.WriteString(", scope = <" + EnumName(spv.KindScope, uint32(a.Scope)) + ">>")
 }
+
+// CacheControlAttr is one cache control of SPV_INTEL_cache_controls:
+// #spirv.cache_control_load_intel<cache_level = 0, load_cache_control = Cached>
+// or #spirv.cache_control_store_intel<cache_level = 1, store_cache_control = WriteBack>.
+// A list of them on an op is its CacheControlLoadINTEL or
+// CacheControlStoreINTEL decorations.
+type CacheControlAttr struct {
+	ir.Storage
+	Store   bool
+	Level   uint32
+	Control uint32
+}
+
+// MLIR's spellings of the LoadCacheControl and StoreCacheControl values
+// (the grammar's, without the INTEL suffix, InvalidateAfterRead shortened).
+var (
+	loadCacheControlNames  = localEnum{"Uncached", "Cached", "Streaming", "InvalidateAfterR", "ConstCached"}
+	storeCacheControlNames = localEnum{"Uncached", "WriteThrough", "WriteBack", "Streaming"}
+)
+
+// CacheControl returns the uniqued attribute.
+func CacheControl(ctx *ir.Context, store bool, level, control uint32) *CacheControlAttr {
+	k := ir.NewKey("spirv.cache_control").Int(b2i(store)).Int(int64(level)).Int(int64(control)).String()
+	return ir.Unique(ctx, k, func() *CacheControlAttr {
+		return &CacheControlAttr{Store: store, Level: level, Control: control}
+	})
+}
+
+// Print writes the attribute as MLIR's struct(params) format does.
+func (a *CacheControlAttr) Print(p *ir.Printer) {
+	kind, names := "load", loadCacheControlNames
+	if a.Store {
+		kind, names = "store", storeCacheControlNames
+	}
+	p.WriteString("#spirv.cache_control_" + kind + "_intel<cache_level = " + itoa(int64(a.Level)) +
+		", " + kind + "_cache_control = " + names.name(a.Control) + ">")
+}

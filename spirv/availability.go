@@ -28,12 +28,16 @@ var opcodeExceptions = map[string]spv.Opcode{
 	"spirv.mlir.loop":             spv.OpLoopMerge,
 	"spirv.mlir.merge":            0,
 	"spirv.mlir.yield":            0,
-	"spirv.module":                spv.OpMemoryModel,
+	// SPV_INTEL_joint_matrix is in no Khronos grammar (ops_jointmatrix.go).
+	"spirv.INTEL.JointMatrixLoad":           0,
+	"spirv.INTEL.JointMatrixStore":          0,
+	"spirv.INTEL.JointMatrixWorkItemLength": 0,
+	"spirv.INTEL.JointMatrixMad":            0,
+	"spirv.module":                          spv.OpMemoryModel,
 }
 
 // OpcodeOf returns the core instruction that op name serializes to; ok is
-// false for ops without one (spirv.mlir.addressof, extended instructions,
-// and cooperative matrix KHR ops, newer than spv's grammar).
+// false for ops without one (spirv.mlir.addressof, extended instructions).
 func OpcodeOf(name string) (op spv.Opcode, ok bool) {
 	if op, ok := opcodesByName()[name]; ok {
 		return op, op != 0
@@ -155,8 +159,6 @@ func Availability(op *ir.Operation) Requirements {
 		}
 		rs.add(set.Name, spv.Availability{Capabilities: []spv.Capability{c}})
 		rs.add(set.Name+" "+info.Name, info.Availability)
-	} else if r, ok := newerOpRequirement(name); ok {
-		rs = append(rs, r)
 	}
 	for _, a := range op.Attrs() {
 		switch v := a.Value.(type) {
@@ -219,30 +221,6 @@ func (rs *Requirements) addCap(what string, c spv.Capability) {
 	rs.add(what, a)
 }
 
-// newerOpRequirement returns what an op of an extension newer than spv's
-// grammar needs (it has no opcode there, so it does not serialize).
-func newerOpRequirement(name string) (Requirement, bool) {
-	switch {
-	case strings.HasPrefix(name, "spirv.KHR.CooperativeMatrix"):
-		return coopMatrixRequirement(), true
-	case name == "spirv.INTEL.ConvertFToBF16" || name == "spirv.INTEL.ConvertBF16ToF":
-		return Requirement{"SPV_INTEL_bfloat16_conversion", spv.Availability{
-			MinVersion:   spv.VersionNone,
-			Capabilities: []spv.Capability{newerCapabilities["Bfloat16ConversionINTEL"]},
-			Extensions:   []string{"SPV_INTEL_bfloat16_conversion"},
-		}}, true
-	}
-	return Requirement{}, false
-}
-
-func coopMatrixRequirement() Requirement {
-	return Requirement{"SPV_KHR_cooperative_matrix", spv.Availability{
-		MinVersion:   spv.VersionNone,
-		Capabilities: []spv.Capability{newerCapabilities["CooperativeMatrixKHR"]},
-		Extensions:   []string{"SPV_KHR_cooperative_matrix"},
-	}}
-}
-
 // addType adds what type t needs; sc is the storage class of the pointer
 // t is reached through (nil outside pointers).
 func (rs *Requirements) addType(t ir.Type, sc *spv.StorageClass) {
@@ -290,7 +268,7 @@ func (rs *Requirements) addType(t ir.Type, sc *spv.StorageClass) {
 		rs.addCap(what, spv.CapabilityMatrix)
 		rs.addType(t.Column, sc)
 	case *CoopMatrixType:
-		*rs = append(*rs, coopMatrixRequirement())
+		rs.addCap(what, spv.CapabilityCooperativeMatrixKHR)
 		rs.addType(t.Elem, sc)
 	case *NVCoopMatrixType:
 		rs.addCap(what, spv.CapabilityCooperativeMatrixNV)

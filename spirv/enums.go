@@ -8,9 +8,9 @@ import (
 
 // The SPIR-V enums (storage classes, decorations, capabilities, ...) come
 // from spv's generated tables. The few enums below are MLIR's own (image
-// type parameters, target description) or newer than the grammar that spv
-// is generated from (SPV_KHR_cooperative_matrix is not in grammar 1.6.1),
-// so they are listed here with MLIR's spellings.
+// type parameters, target description, the cooperative matrix use, layout
+// and operands, which MLIR spells without the grammar's KHR suffixes), so
+// they are listed here with MLIR's spellings.
 
 // EnumName returns MLIR's spelling of value v of an spv enum kind: the
 // grammar's name, with Dim's numeric names prefixed (Dim2D), and bit
@@ -22,8 +22,8 @@ func EnumName(k *spv.OperandKind, v uint32) string {
 	if v == 0 && k == spv.KindMemorySemantics {
 		return "None" // the grammar's canonical name is Relaxed; MLIR prints None
 	}
-	if k == spv.KindCapability && k.Enumerant(v) == nil {
-		for name, n := range newerCapabilities {
+	if k == spv.KindCapability {
+		for name, n := range mlirCapabilityNames {
 			if uint32(n) == v {
 				return name
 			}
@@ -32,12 +32,10 @@ func EnumName(k *spv.OperandKind, v uint32) string {
 	return k.Format(v)
 }
 
-// newerCapabilities are capabilities of extensions newer than spv's
-// grammar that MLIR's tests use, with their values from the SPIR-V registry.
-var newerCapabilities = map[string]spv.Capability{
-	"CooperativeMatrixKHR":    6022,
-	"Bfloat16ConversionINTEL": 6115,
-	"CacheControlsINTEL":      6441,
+// mlirCapabilityNames are MLIR's spellings of capabilities that the
+// grammar spells otherwise; both are read, MLIR's is printed.
+var mlirCapabilityNames = map[string]spv.Capability{
+	"Bfloat16ConversionINTEL": spv.CapabilityBFloat16ConversionINTEL,
 }
 
 // DimName returns MLIR's name of a Dim: Dim1D, Dim2D, Dim3D, Cube, ...
@@ -63,7 +61,7 @@ func ParseEnum(k *spv.OperandKind, s string) (uint32, bool) {
 	for _, p := range parts {
 		e := k.EnumerantByName(strings.TrimSpace(p))
 		if e == nil {
-			if c, ok := newerCapabilities[p]; ok && k == spv.KindCapability {
+			if c, ok := mlirCapabilityNames[p]; ok && k == spv.KindCapability {
 				v |= uint32(c)
 				continue
 			}

@@ -11,7 +11,7 @@ func allOps() []*ir.OpDef {
 	}
 	for _, group := range [][]*ir.OpDef{
 		memoryOps(), controlFlowOps(), arithOps(), compositeOps(), atomicOps(), barrierOps(),
-		groupOps(), uniformGroupOps(), imageOps(), coopMatrixOps(), glOps(), clOps(), intelOps(), miscOps(),
+		groupOps(), uniformGroupOps(), imageOps(), coopMatrixOps(), glOps(), clOps(), intelOps(), miscOps(), jointMatrixOps(),
 	} {
 		ops = append(ops, group...)
 	}

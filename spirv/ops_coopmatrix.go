@@ -7,9 +7,9 @@ import (
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
-// SPV_KHR_cooperative_matrix ops. The extension is newer than the grammar
-// spv is generated from, so their layout and operand enums are local (see
-// enums.go) and Availability reports the extension and capability by name.
+// SPV_KHR_cooperative_matrix ops. Their layout and operand enums are local,
+// with MLIR's spellings (see enums.go); spirv/serialize writes the layout,
+// and the type's scope, size and use, as the i32 constants the grammar asks for.
 
 func coopMatrixOf(t ir.Type) *CoopMatrixType { c, _ := t.(*CoopMatrixType); return c }
 

@@ -50,6 +50,70 @@ func imageOps() []*ir.OpDef {
 	return ops
 }
 
+// parseTypedImageOp reads the form of MLIR releases that typed each
+// operand in place: `%si : T, %coord : T, %dref : T ["Op"]? (%a : T)?
+// attr-dict (-> R)?`, after its first operand.
+func parseTypedImageOp(p *ir.OpParser, st *ir.OpState, s imageShape, first ir.UnresolvedOperand) error {
+	us := []ir.UnresolvedOperand{first}
+	var ts []ir.Type
+	for i := 0; i < s.fixed; i++ {
+		if i > 0 {
+			if err := p.ParsePunct(","); err != nil {
+				return err
+			}
+			u, err := p.ParseOperand()
+			if err != nil {
+				return err
+			}
+			us = append(us, u)
+		}
+		t, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		ts = append(ts, t)
+	}
+	if p.ParseOptionalPunct("[") {
+		if err := parseEnumOperand(p, st, spv.KindImageOperands, "image_operands"); err != nil {
+			return err
+		}
+		if err := p.ParsePunct("]"); err != nil {
+			return err
+		}
+	}
+	if p.ParseOptionalPunct("(") {
+		args, err := p.ParseOperandList()
+		if err != nil {
+			return err
+		}
+		argTypes, err := p.ParseColonTypeList()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(")"); err != nil {
+			return err
+		}
+		us, ts = append(us, args...), append(ts, argTypes...)
+	}
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return err
+	}
+	if s.result {
+		if err := p.ParsePunct("->"); err != nil {
+			return err
+		}
+		r, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{r}
+	}
+	if len(us) != len(ts) {
+		return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
+	}
+	return p.ResolveOperands(us, ts)
+}
+
 func imageOp(s imageShape) *ir.OpDef {
 	results := ir.Exactly(0)
 	if s.result {
@@ -60,9 +124,23 @@ func imageOp(s imageShape) *ir.OpDef {
 		Operands: ir.AtLeast(s.fixed), Results: results,
 		Inherent: []string{"image_operands"},
 		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, err := ir.ParseOperandsN(p, s.fixed)
+			first, err := p.ParseOperand()
 			if err != nil {
 				return err
+			}
+			if p.IsPunct(":") {
+				return parseTypedImageOp(p, st, s, first)
+			}
+			us := []ir.UnresolvedOperand{first}
+			if s.fixed > 1 {
+				if err := p.ParsePunct(","); err != nil {
+					return err
+				}
+				rest, err := ir.ParseOperandsN(p, s.fixed-1)
+				if err != nil {
+					return err
+				}
+				us = append(us, rest...)
 			}
 			if p.ParseOptionalPunct("[") {
 				if err := parseEnumOperand(p, st, spv.KindImageOperands, "image_operands"); err != nil {

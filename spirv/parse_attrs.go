@@ -1,6 +1,9 @@
 package spirv
 
 import (
+	"math"
+	"sync"
+
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
@@ -26,6 +29,13 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 		return parseBracketed(p, func() (ir.Attribute, error) {
 			bits, err := parseCoopOperandBits(p)
 			return CoopMatrixOperandsOf(p.Context(), bits), err
+		})
+	case "cache_control_load_intel", "cache_control_store_intel":
+		return parseCacheControl(p, mnemonic == "cache_control_store_intel")
+	case "matrix_layout":
+		return parseBracketed(p, func() (ir.Attribute, error) {
+			v, err := parseLocalEnum(p, jointMatrixLayoutNames)
+			return JointMatrixLayoutOf(p.Context(), JointMatrixLayout(v)), err
 		})
 	case "coop_matrix_layout":
 		return parseBracketed(p, func() (ir.Attribute, error) {
@@ -137,7 +147,10 @@ func parseVCE(p *ir.Parser) (ir.Attribute, error) {
 		return nil, err
 	}
 	var exts []string
-	if err := parseKeywordList(p, func(w string, _ ir.Location) error {
+	if err := parseKeywordList(p, func(w string, loc ir.Location) error {
+		if !KnownExtension(w) {
+			return ir.Errorf(loc, "unknown extension: %s", w)
+		}
 		exts = append(exts, w)
 		return nil
 	}); err != nil {
@@ -474,3 +487,69 @@ func parseBracketedEnum(p *ir.Parser, k *spv.OperandKind) (uint32, error) {
 	}
 	return v, p.ParsePunct(">")
 }
+
+// parseCacheControl parses the parameters of #spirv.cache_control_load_intel
+// or _store_intel: cache_level and the cache control, both required.
+func parseCacheControl(p *ir.Parser, store bool) (ir.Attribute, error) {
+	kind, names := "load", loadCacheControlNames
+	if store {
+		kind, names = "store", storeCacheControlNames
+	}
+	loc := p.Loc()
+	var level, control uint32
+	var haveLevel, haveControl bool
+	err := parseStructParams(p, func(name string, loc ir.Location) error {
+		switch name {
+		case "cache_level":
+			v, err := p.ParseInteger()
+			if err == nil && (v < 0 || v > math.MaxUint32) {
+				return ir.Errorf(loc, "cache_level out of range")
+			}
+			level, haveLevel = uint32(v), true
+			return err
+		case kind + "_cache_control":
+			v, err := parseLocalEnum(p, names)
+			control, haveControl = v, true
+			return err
+		}
+		return ir.Errorf(loc, "struct has no parameter named '%s'", name)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !haveLevel {
+		return nil, ir.Errorf(loc, "struct is missing required parameter: cache_level")
+	}
+	if !haveControl {
+		return nil, ir.Errorf(loc, "struct is missing required parameter: %s_cache_control", kind)
+	}
+	return CacheControl(p.Context(), store, level, control), nil
+}
+
+// KnownExtension reports whether name is a SPIR-V extension: one that the
+// grammar's instructions or enumerants name, or one MLIR's dialect knows that
+// adds none of them (or is in no Khronos grammar).
+func KnownExtension(name string) bool {
+	return knownExtensions()[name]
+}
+
+var knownExtensions = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range []string{"SPV_KHR_non_semantic_info", "SPV_INTEL_joint_matrix", "SPV_ARM_tensors", "SPV_ARM_graph"} {
+		m[n] = true
+	}
+	add := func(a spv.Availability) {
+		for _, e := range a.Extensions {
+			m[e] = true
+		}
+	}
+	for _, o := range spv.Opcodes() {
+		add(o.Availability)
+	}
+	for _, k := range spv.OperandKinds() {
+		for _, e := range k.Enumerants {
+			add(e.Availability)
+		}
+	}
+	return m
+})

@@ -20,6 +20,8 @@ func parseType(p *ir.Parser, mnemonic string) (ir.Type, error) {
 		return parseStruct(p)
 	case "matrix":
 		return parseMatrix(p)
+	case "jointmatrix":
+		return parseJointMatrix(p)
 	case "coopmatrix", "NV.coopmatrix":
 		return parseCoopMatrix(p, mnemonic == "NV.coopmatrix")
 	case "image":
@@ -86,7 +88,7 @@ func composableMessage(t ir.Type) string {
 func IsSPIRVType(t ir.Type) bool {
 	switch t.(type) {
 	case *PointerType, *ArrayType, *RuntimeArrayType, *StructType, *MatrixType,
-		*CoopMatrixType, *NVCoopMatrixType, *ImageType, *SampledImageType, *SamplerType:
+		*CoopMatrixType, *NVCoopMatrixType, *JointMatrixType, *ImageType, *SampledImageType, *SamplerType:
 		return true
 	}
 	return false

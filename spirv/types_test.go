@@ -72,6 +72,9 @@ func TestAttrsRoundTrip(t *testing.T) {
 		{"#spirv.memory_semantics<None>", ""},
 		{"#spv.storage_class<Workgroup>", "#spirv.storage_class<Workgroup>"},
 		{"#spirv.coop_matrix_props_nv<m_size = 8, n_size = 8, k_size = 32, a_type = i8, b_type = i8, c_type = i32, result_type = i32, scope = <Subgroup>>", ""},
+		{"#spirv.cache_control_load_intel<cache_level = 2, load_cache_control = InvalidateAfterR>", ""},
+		{"#spirv.cache_control_store_intel<store_cache_control = WriteBack, cache_level = 0>", "#spirv.cache_control_store_intel<cache_level = 0, store_cache_control = WriteBack>"},
+		{"#spirv.matrix_layout<PackedA>", ""},
 		{"#spirv.coop_matrix_props_khr<m_size = 16, n_size = 16, k_size = 16, a_type = f16, b_type = f16, c_type = f32, result_type = f32, acc_sat = true, scope = #spirv.scope<Subgroup>>",
 			"#spirv.coop_matrix_props_khr<m_size = 16, n_size = 16, k_size = 16, a_type = f16, b_type = f16, c_type = f32, result_type = f32, acc_sat = true, scope = <Subgroup>>"},
 	} {
@@ -103,6 +106,9 @@ func TestTypeErrors(t *testing.T) {
 		{"!spirv.matrix<5 x vector<4xf32>>", "matrix is expected to have 2, 3, or 4 columns"},
 		{"!spirv.matrix<3 x vector<4xi32>>", "matrix columns' elements must be of Float type, got 'i32'"},
 		{"!spirv.foo", "unknown SPIR-V type: foo"},
+		{"!spirv.jointmatrix<8xi32, RowMajor, Subgroup>", "1:20: error: expected row and column count"},
+		{"!spirv.jointmatrix<8x8xi32, Diagonal, Subgroup>", "unknown attribute: 'Diagonal'"},
+		{"!spirv.jointmatrix<8x8xi32, RowMajor, Galaxy>", "unknown scope: Galaxy"},
 	} {
 		_, err := ir.ParseTypeString(ctx, c.in)
 		if err == nil || !contains(err.Error(), c.want) {
@@ -118,6 +124,10 @@ func TestAttrErrors(t *testing.T) {
 		{"#spirv.coop_matrix_props_nv<m_size = 8, acc_sat = true>", "1:41: error: struct has no parameter named 'acc_sat'"},
 		{"#spirv.coop_matrix_props_khr<m_size = 8, m_size = 8>", "1:42: error: duplicate parameter 'm_size'"},
 		{"#spirv.coop_matrix_props_khr<scope = <Bogus>>", "unknown scope: Bogus"},
+		{"#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class, SPIRV_Something]>", "1:67: error: unknown extension: SPIRV_Something"},
+		{"#spirv.cache_control_load_intel<cache_level = 0>", "1:32: error: struct is missing required parameter: load_cache_control"},
+		{"#spirv.cache_control_load_intel<cache_level = 0, store_cache_control = WriteBack>", "1:50: error: struct has no parameter named 'store_cache_control'"},
+		{"#spirv.cache_control_store_intel<cache_level = 0, store_cache_control = Cached>", "unknown attribute: 'Cached'"},
 	} {
 		_, err := ir.ParseAttrString(ctx, c.in)
 		if err == nil || !contains(err.Error(), c.want) {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -39,6 +40,9 @@ func TestConformance(t *testing.T) {
 	env := litEnv(t)
 	env.Substitutions = lit.MLIRSubstitutions
 	env.UnsupportedIf = lit.TestOnlyPass
+	if err := spirvValOnDirectories(env); err != nil {
+		t.Fatal(err)
+	}
 	want, err := readExpectations(expectationsFile)
 	if err != nil {
 		t.Fatal(err)
@@ -210,6 +214,24 @@ func runUnit(env, chunkEnv *irtest.Env, u *unit) {
 		}
 	}
 	u.results[u.name] = file
+}
+
+// spirvValOnDirectories puts a spirv-val in env's bin folder that, given a
+// folder, validates each file in it: upstream's RUN lines validate the
+// files --spirv-save-validation-files-with-prefix wrote as `spirv-val %t`.
+// Without spirv-val nothing is added (the spirv-tools feature is off).
+func spirvValOnDirectories(env *irtest.Env) error {
+	real, err := exec.LookPath("spirv-val")
+	if err != nil {
+		return nil
+	}
+	script := fmt.Sprintf(`#!/bin/bash
+args=() dirs=()
+for a in "$@"; do if [ -d "$a" ]; then dirs+=("$a"); else args+=("$a"); fi; done
+[ ${#dirs[@]} -eq 0 ] && exec '%[1]s' "$@"
+for d in "${dirs[@]}"; do for f in "$d"/*; do '%[1]s' "${args[@]}" "$f" || exit 1; done; done
+`, real)
+	return os.WriteFile(filepath.Join(env.BinDir, "spirv-val"), []byte(script), 0o755)
 }
 
 // allowEmptyOutput returns env with a FileCheck that accepts empty input:

@@ -470,7 +470,7 @@ func (e *env) kernelABI(o *ir.Operation, ft *ir.FunctionType) (*spirv.EntryPoint
 	if !some && len(ft.Inputs) <= 64 {
 		k.n = len(ft.Inputs)
 		for i, t := range ft.Inputs {
-			if _, isMem := t.(*ir.MemRefType); !isMem {
+			if ir.IsIntOrIndex(t) || ir.IsFloat(t) { // scalars only, as MLIR
 				k.notMem |= 1 << i
 			}
 		}
@@ -486,7 +486,7 @@ func (e *env) kernelABI(o *ir.Operation, ft *ir.FunctionType) (*spirv.EntryPoint
 		}
 		if ia == nil {
 			var sc *spv.StorageClass
-			if _, isMem := t.(*ir.MemRefType); !isMem {
+			if ir.IsIntOrIndex(t) || ir.IsFloat(t) { // scalars only, as MLIR
 				s := spv.StorageClassStorageBuffer
 				sc = &s
 			}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -352,6 +353,17 @@ func (d *deserializer) decorationAttrs(id uint32, st *ir.OpState) error {
 			// Read by specConstant.
 		case deco == spv.DecorationLinkageAttributes && len(params) == 2:
 			st.AddAttr("linkage_attributes", spirv.Linkage(d.ctx, params[0].Str(), spv.LinkageType(params[1].Value())))
+		case (deco == spv.DecorationCacheControlLoadINTEL || deco == spv.DecorationCacheControlStoreINTEL) && len(params) == 2:
+			// Each decoration adds one entry to the op's list.
+			name := decorationAttrName(deco)
+			c := spirv.CacheControl(d.ctx, deco == spv.DecorationCacheControlStoreINTEL, params[0].Value(), params[1].Value())
+			i := slices.IndexFunc(st.Attrs, func(a ir.NamedAttr) bool { return a.Name == name })
+			if i < 0 {
+				st.AddAttr(name, d.ctx.ArrayAttr(c))
+			} else {
+				prev := st.Attrs[i].Value.(*ir.ArrayAttr).Elems
+				st.Attrs[i].Value = d.ctx.ArrayAttr(append(slices.Clone(prev), c)...)
+			}
 		case len(params) == 0:
 			st.AddAttr(decorationAttrName(deco), d.ctx.UnitAttr())
 		case len(params) == 1 && params[0].Number != spv.NumberNone:

@@ -94,6 +94,30 @@ func TestDeserializeErrors(t *testing.T) {
 			inst(spv.OpTypeInt, 15, 32, 0), inst(spv.OpConstant, 15, 14, 3),
 			inst(spv.OpFunction, 1, 3, 0, 2), inst(spv.OpLabel, 4), inst(spv.OpCooperativeMatrixLengthNV, 15, 24, 14), inst(spv.OpReturn), inst(spv.OpFunctionEnd))...),
 			want: "OpCooperativeMatrixLengthNV: %14 is not a type declared before its use"},
+		{name: "KHR cooperative matrix of no use", words: module(10, append(header, inst(spv.OpTypeInt, 5, 32, 0), inst(spv.OpConstant, 5, 4, 3),
+			inst(spv.OpConstant, 5, 3, 8), inst(spv.OpConstant, 5, 2, 7), inst(spv.OpTypeCooperativeMatrixKHR, 7, 5, 4, 3, 3, 2))...),
+			want: "OpTypeCooperativeMatrixKHR: cooperative matrix of 8x8 components and use 7"},
+		{name: "KHR cooperative matrix of a variable size", words: module(10, append(header, inst(spv.OpTypeInt, 5, 32, 0), inst(spv.OpConstant, 5, 4, 3),
+			inst(spv.OpUndef, 5, 3), inst(spv.OpTypeCooperativeMatrixKHR, 7, 5, 4, 3, 3, 4))...),
+			want: "cooperative matrix operand %3 is not a non-negative integer constant"},
+		{name: "KHR cooperative matrix load without a stride", words: module(30, append(header, inst(spv.OpTypeVoid, 1), inst(spv.OpTypeFunction, 2, 1),
+			inst(spv.OpTypeFloat, 10, 32), inst(spv.OpTypePointer, 11, uint32(spv.StorageClassStorageBuffer), 10), inst(spv.OpTypeInt, 15, 32, 0),
+			inst(spv.OpConstant, 15, 14, 3), inst(spv.OpConstant, 15, 16, 8), inst(spv.OpConstant, 15, 18, 0),
+			inst(spv.OpTypeCooperativeMatrixKHR, 17, 10, 14, 16, 16, 18), inst(spv.OpUndef, 11, 20),
+			inst(spv.OpFunction, 1, 3, 0, 2), inst(spv.OpLabel, 4), inst(spv.OpCooperativeMatrixLoadKHR, 17, 23, 20, 16),
+			inst(spv.OpReturn), inst(spv.OpFunctionEnd))...),
+			want: "OpCooperativeMatrixLoadKHR: cooperative matrix load or store without a stride"},
+		{name: "KHR cooperative matrix load of layout 8", words: module(30, append(header, inst(spv.OpTypeVoid, 1), inst(spv.OpTypeFunction, 2, 1),
+			inst(spv.OpTypeFloat, 10, 32), inst(spv.OpTypePointer, 11, uint32(spv.StorageClassStorageBuffer), 10), inst(spv.OpTypeInt, 15, 32, 0),
+			inst(spv.OpConstant, 15, 14, 3), inst(spv.OpConstant, 15, 16, 8), inst(spv.OpConstant, 15, 18, 0),
+			inst(spv.OpTypeCooperativeMatrixKHR, 17, 10, 14, 16, 16, 18), inst(spv.OpUndef, 11, 20),
+			inst(spv.OpFunction, 1, 3, 0, 2), inst(spv.OpLabel, 4), inst(spv.OpCooperativeMatrixLoadKHR, 17, 23, 20, 16, 16),
+			inst(spv.OpReturn), inst(spv.OpFunctionEnd))...),
+			want: "OpCooperativeMatrixLoadKHR: cooperative matrix layout 8"},
+		{name: "KHR cooperative matrix length without a type", words: module(30, append(header, inst(spv.OpTypeVoid, 1), inst(spv.OpTypeFunction, 2, 1),
+			inst(spv.OpTypeInt, 15, 32, 0),
+			inst(spv.OpFunction, 1, 3, 0, 2), inst(spv.OpLabel, 4), inst(spv.OpCooperativeMatrixLengthKHR, 15, 24), inst(spv.OpReturn), inst(spv.OpFunctionEnd))...),
+			want: "OpCooperativeMatrixLengthKHR"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := newContext()
@@ -167,5 +191,24 @@ func TestSerializeErrors(t *testing.T) {
 				t.Errorf("Serialize: %v", err)
 			}
 		})
+	}
+}
+
+// Ops whose extension is in no Khronos grammar do not serialize.
+func TestSerializeNoInstruction(t *testing.T) {
+	src := `spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @f(%p: !spirv.ptr<i32, Workgroup>, %s: i32) "None" {
+    %0 = spirv.INTEL.JointMatrixLoad <Subgroup> <RowMajor> %p, %s : (!spirv.ptr<i32, Workgroup>, i32) -> !spirv.jointmatrix<8x16xi32, RowMajor, Subgroup>
+    spirv.Return
+  }
+}`
+	top, err := ir.Parse(newContext(), src, "in.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = serialize.Serialize(firstModule(t, top))
+	want := "in.mlir:3:10: error: 'spirv.INTEL.JointMatrixLoad' op has no SPIR-V instruction"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want %q", err, want)
 	}
 }

@@ -61,6 +61,9 @@ func (d *deserializer) newOp(in *spv.Instruction) (*ir.Operation, error) {
 			return nil, err
 		}
 		st.AddAttr("storage_class", d.enum(spv.KindStorageClass, ops[2].Value()))
+		if err := d.decorationAttrs(in.Result, st); err != nil {
+			return nil, err
+		}
 		specs, ops = nil, ops[3:]
 		for _, o := range ops {
 			v, err := d.value(o.Value())
@@ -70,6 +73,11 @@ func (d *deserializer) newOp(in *spv.Instruction) (*ir.Operation, error) {
 			st.Operands = append(st.Operands, v)
 		}
 		ops = nil
+	case spv.OpCooperativeMatrixLengthKHR, spv.OpCooperativeMatrixLoadKHR, spv.OpCooperativeMatrixStoreKHR, spv.OpCooperativeMatrixMulAddKHR:
+		if _, err := d.khrCoopMatrixOp(in, st); err != nil {
+			return nil, err
+		}
+		specs, ops = nil, nil
 	default:
 		name, ok := spirv.OpNameOf(in.Opcode)
 		if !ok {

@@ -48,6 +48,9 @@ func (s *serializer) op(op *ir.Operation) error {
 		s.debugLine(secFunction, op.Loc())
 		e.Op(spv.OpFunctionCall).Word(rid, res, callee).Word(args...)
 		return nil
+	case "spirv.KHR.CooperativeMatrixLength", "spirv.KHR.CooperativeMatrixLoad", "spirv.KHR.CooperativeMatrixStore", "spirv.KHR.CooperativeMatrixMulAdd":
+		_, err := s.khrCoopMatrixOp(op)
+		return err
 	case "spirv.NV.CooperativeMatrixLength":
 		// Its operand is the id of a type, from an attribute.
 		ta, ok := op.Attr("cooperative_matrix_type").(*ir.TypeAttr)
@@ -262,7 +265,7 @@ func (s *serializer) variable(op *ir.Operation) error {
 	}
 	s.debugLine(secFunction, op.Loc())
 	s.sec[secFunction].Op(spv.OpVariable).Word(tid, id, uint32(ptr.StorageClass)).Word(init...)
-	return nil
+	return s.varDecorations(op, id)
 }
 
 // specConstantOp writes the OpSpecConstantOp of a

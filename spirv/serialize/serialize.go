@@ -328,7 +328,12 @@ func (s *serializer) globalVariable(op *ir.Operation) error {
 func (s *serializer) varDecorations(op *ir.Operation, id uint32) error {
 	for _, a := range op.Attrs() {
 		switch a.Name {
-		case "sym_name", "type", "initializer":
+		case "sym_name", "type", "initializer", "storage_class":
+			continue
+		case "cache_control_load_intel", "cache_control_store_intel":
+			if err := s.cacheControls(op, id, a); err != nil {
+				return err
+			}
 			continue
 		case "descriptor_set", "binding":
 			n, ok := a.Value.(*ir.IntegerAttr)
@@ -380,6 +385,36 @@ func (s *serializer) varDecorations(op *ir.Operation, id uint32) error {
 			return op.Errorf("decoration attribute '%s' must be unit or an integer", a.Name)
 		}
 		if err := s.decorate(id, d, params...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// cacheControls writes one CacheControlLoadINTEL or CacheControlStoreINTEL
+// decoration per entry of a's list, with MLIR's diagnostics.
+func (s *serializer) cacheControls(op *ir.Operation, id uint32, a ir.NamedAttr) error {
+	d, store := spv.DecorationCacheControlLoadINTEL, false
+	if a.Name == "cache_control_store_intel" {
+		d, store = spv.DecorationCacheControlStoreINTEL, true
+	}
+	name := spv.KindDecoration.Format(uint32(d))
+	arr, ok := a.Value.(*ir.ArrayAttr)
+	if !ok {
+		return op.Errorf("expecting array attribute of %s for %s", name, name)
+	}
+	if len(arr.Elems) == 0 {
+		return op.Errorf("expecting non-empty array attribute of %s for %s", name, name)
+	}
+	for _, e := range arr.Elems {
+		c, ok := e.(*spirv.CacheControlAttr)
+		if !ok || c.Store != store {
+			return op.Errorf("expecting array attribute of %s for %s", name, name)
+		}
+	}
+	for _, e := range arr.Elems {
+		c := e.(*spirv.CacheControlAttr)
+		if err := s.decorate(id, d, c.Level, c.Control); err != nil {
 			return err
 		}
 	}

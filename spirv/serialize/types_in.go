@@ -140,6 +140,12 @@ func (d *deserializer) typeDecl(in *spv.Instruction) error {
 			return err
 		}
 		t = nv
+	case spv.OpTypeCooperativeMatrixKHR:
+		khr, err := d.khrCoopMatrixType(ops)
+		if err != nil {
+			return err
+		}
+		t = khr
 	case spv.OpTypeSampler:
 		t = spirv.Sampler(d.ctx)
 	case spv.OpTypeImage:

@@ -167,6 +167,13 @@ func (s *serializer) typeOperands(t ir.Type) (spv.Opcode, []uint32, error) {
 			e = append(e, id)
 		}
 		return spv.OpTypeCooperativeMatrixNV, e, nil
+	case *spirv.CoopMatrixType:
+		e, err := ids(t.Elem)
+		if err != nil {
+			return 0, nil, err
+		}
+		c, err := s.i32ConstantIDs(int64(t.Scope), t.Rows, t.Columns, int64(t.Use))
+		return spv.OpTypeCooperativeMatrixKHR, append(e, c...), err
 	case *spirv.SamplerType:
 		return spv.OpTypeSampler, nil, nil
 	case *spirv.ImageType:

@@ -6,7 +6,7 @@
 //
 // Every opcode, operand kind, enumerant and extended instruction comes from
 // Khronos' machine-readable grammar (spirv.core.grammar.json and the
-// GLSL.std.450 and OpenCL.std grammars from Debian's spirv-headers), turned
+// GLSL.std.450 and OpenCL.std grammars of spirv-headers 1.4.309), turned
 // into the zz_generated_*.go files by internal/gen; nothing is typed in by
 // hand. Each opcode has a typed constant (OpLoad), an [OpcodeInfo] with its
 // operands, and an [Availability]: the capabilities, extensions and versions

@@ -94,7 +94,7 @@ func TestAvailability(t *testing.T) {
 		t.Errorf("StorageBuffer: %+v", sb.Availability)
 	}
 	rg := ExecutionModelRayGenerationKHR.Enumerant()
-	if rg.MinVersion != VersionNone || rg.InVersion(MaxVersion) || rg.Name != "RayGenerationNV" {
+	if rg.MinVersion != VersionNone || rg.InVersion(MaxVersion) || rg.Name != "RayGenerationKHR" || !slices.Equal(rg.Aliases, []string{"RayGenerationNV"}) {
 		t.Errorf("RayGenerationKHR: %+v", rg)
 	}
 	if got := CapabilityShader.Implied(); !slices.Equal(got, []Capability{CapabilityMatrix, CapabilityShader}) {

@@ -735,3 +735,51 @@ spirv.func @f(%fmt: i32) "None" {
   %0 = spirv.CL.printf %fmt : i32 -> i32
   spirv.Return
 }
+
+// -----
+
+spirv.func @f(%img: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, %xy: vector<2xsi32>) "None" {
+  // expected-error @+1 {{expected ','}}
+  spirv.ImageWrite %img : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, %xy : vector<2xsi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%p: !spirv.ptr<i32, Function>, %s: i32) "None" {
+  // expected-error @+1 {{Pointer storage class must be Workgroup or CrossWorkgroup but provided Function}}
+  %0 = spirv.INTEL.JointMatrixLoad <Subgroup> <RowMajor> %p, %s : (!spirv.ptr<i32, Function>, i32) -> !spirv.jointmatrix<8x16xi32, RowMajor, Subgroup>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: !spirv.jointmatrix<8x16xf32, RowMajor, Subgroup>, %b: !spirv.jointmatrix<16x8xi32, RowMajor, Subgroup>, %c: !spirv.jointmatrix<8x8xi32, RowMajor, Subgroup>) "None" {
+  // expected-error @+1 {{'spirv.INTEL.JointMatrixMad' op matrix element type must match}}
+  %r = spirv.INTEL.JointMatrixMad <Subgroup> %a, %b, %c : !spirv.jointmatrix<8x16xf32, RowMajor, Subgroup>, !spirv.jointmatrix<16x8xi32, RowMajor, Subgroup> -> !spirv.jointmatrix<8x8xi32, RowMajor, Subgroup>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f() "None" {
+  // expected-error @+1 {{'spirv.INTEL.JointMatrixWorkItemLength' op attribute 'joint_matrix_type' failed to satisfy constraint: type attribute of any SPIR-V joint matrix type}}
+  %0 = spirv.INTEL.JointMatrixWorkItemLength : i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%p: !spirv.ptr<i32, Workgroup>, %s: i32) "None" {
+  // expected-error @+1 {{expected 2 types, got 1}}
+  %0 = spirv.INTEL.JointMatrixLoad <Subgroup> <RowMajor> %p, %s : (!spirv.ptr<i32, Workgroup>) -> !spirv.jointmatrix<8x16xi32, RowMajor, Subgroup>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%p: !spirv.ptr<i32, Workgroup>, %s: i32) "None" {
+  // expected-error @+1 {{unknown attribute: 'Diagonal'}}
+  %0 = spirv.INTEL.JointMatrixLoad <Subgroup> <Diagonal> %p, %s : (!spirv.ptr<i32, Workgroup>, i32) -> !spirv.jointmatrix<8x16xi32, RowMajor, Subgroup>
+  spirv.Return
+}

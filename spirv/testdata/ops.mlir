@@ -153,3 +153,18 @@ spirv.module Logical GLSL450 {
     spirv.ReturnValue %0 : vector<2xf32>
   }
 }
+
+// -----
+
+// Image ops also read the form with each operand typed in place, and print
+// the current one.
+spirv.module Logical GLSL450 {
+  spirv.func @f(%si: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %c: vector<4xf32>, %d: f32,
+                %img: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, %xy: vector<2xsi32>, %t: vector<4xf32>) "None" {
+    // CHECK: spirv.ImageDrefGather %{{.*}}, %{{.*}}, %{{.*}} : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<4xf32>, f32 -> vector<4xf32>
+    %0 = spirv.ImageDrefGather %si : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %c : vector<4xf32>, %d : f32 -> vector<4xf32>
+    // CHECK: spirv.ImageWrite %{{.*}}, %{{.*}}, %{{.*}} ["NonPrivateTexel"] : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, vector<2xsi32>, vector<4xf32>
+    spirv.ImageWrite %img : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, %xy : vector<2xsi32>, %t : vector<4xf32> ["NonPrivateTexel"]
+    spirv.Return
+  }
+}

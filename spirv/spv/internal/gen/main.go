@@ -1,8 +1,9 @@
 // Command gen writes package spv's grammar tables from Khronos'
 // machine-readable SPIR-V grammar: spirv.core.grammar.json, the
 // GLSL.std.450 and OpenCL.std extended instruction set grammars, and the
-// generator ids of the registry spir-v.xml. Debian's spirv-headers package
-// installs them under /usr/include/spirv.
+// generator ids of the registry spir-v.xml, from the spirv-headers that
+// ci/install-spirv-headers.sh installs under /opt/kiln/spirv-headers
+// (Debian 13's package, pinned).
 //
 // Usage, from spirv/spv (go generate runs it there):
 //
@@ -21,8 +22,8 @@ import (
 )
 
 func main() {
-	grammar := flag.String("grammar", "/usr/include/spirv/unified1", "directory holding spirv.core.grammar.json and the extinst grammars")
-	registry := flag.String("registry", "/usr/include/spirv/spir-v.xml", "the SPIR-V registry file with the generator ids")
+	grammar := flag.String("grammar", "/opt/kiln/spirv-headers/unified1", "directory holding spirv.core.grammar.json and the extinst grammars")
+	registry := flag.String("registry", "/opt/kiln/spirv-headers/spir-v.xml", "the SPIR-V registry file with the generator ids")
 	out := flag.String("out", ".", "directory to write the generated files to")
 	flag.Parse()
 	if err := run(*grammar, *registry, *out); err != nil {
@@ -34,7 +35,7 @@ func main() {
 func run(grammar, registry, out string) error {
 	m, err := load(grammar, registry)
 	if err != nil {
-		return fmt.Errorf("%v (the grammar comes with Debian's spirv-headers package)", err)
+		return fmt.Errorf("%v (run ci/install-spirv-headers.sh to install the grammar)", err)
 	}
 	files, err := generate(m)
 	if err != nil {

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs the SPIR-V grammar that spirv/spv's tables are generated from into
+# $KILN_SPIRV_HEADERS_DIR (default /opt/kiln/spirv-headers): Debian 13's
+# spirv-headers 1.6.1+1.4.309.0-1 (SPIR-V grammar 1.6.4, with
+# SPV_KHR_cooperative_matrix, SPV_INTEL_cache_controls, BFloat16ConversionINTEL,
+# SPV_EXT_replicated_composites). Debian 12 ships 1.3.239, which has none of
+# them. The package comes from Debian's archive through apt-get with a private
+# source list and state (the system's sources are not touched), pinned by the
+# sha256 of the .deb; its usr/include/spirv is copied to the folder. A run
+# with the grammar already there (matching hash) does nothing.
+set -euo pipefail
+
+dir=${KILN_SPIRV_HEADERS_DIR:-/opt/kiln/spirv-headers}
+version=1.6.1+1.4.309.0-1
+want_deb=dc18db866d63680351c40ac6b6bece34cb52da64a7799ce1cc4f16f6bff4d064
+want_grammar=9a3c5318f6561a74a9cadbb203fba01b2dcf69b56ea182a3d2ed79ec5dea23c6
+
+sudo_cmd=""
+if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
+
+if echo "$want_grammar  $dir/unified1/spirv.core.grammar.json" | sha256sum --check --status 2>/dev/null; then
+  echo "spirv-headers: $version already installed in $dir"
+  exit 0
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+chmod 755 "$tmp"
+mkdir -p "$tmp/lists/partial" "$tmp/cache/archives/partial"
+echo "deb http://deb.debian.org/debian trixie main" >"$tmp/sources.list"
+apt_opts=(-o "Dir::Etc::sourcelist=$tmp/sources.list" -o Dir::Etc::sourceparts=/dev/null
+  -o "Dir::State::Lists=$tmp/lists" -o "Dir::Cache=$tmp/cache" -o APT::Sandbox::User=root)
+apt-get "${apt_opts[@]}" update -qq
+(cd "$tmp" && apt-get "${apt_opts[@]}" download -qq "spirv-headers=$version")
+deb=$(ls "$tmp"/spirv-headers_*_all.deb)
+if ! echo "$want_deb  $deb" | sha256sum --check --status; then
+  echo "spirv-headers: sha256 mismatch for $deb; refusing to install" >&2
+  sha256sum "$deb" >&2
+  exit 1
+fi
+dpkg-deb -x "$deb" "$tmp/x"
+$sudo_cmd mkdir -p "$dir"
+$sudo_cmd cp -r "$tmp/x/usr/include/spirv/." "$dir/"
+echo "$want_grammar  $dir/unified1/spirv.core.grammar.json" | sha256sum --check --status
+echo "spirv-headers: installed $version in $dir"
