@@ -41,7 +41,7 @@ var layers = map[string][]string{
 	".": append([]string{"ir", "ir/pass", "interp", "spirv/spv", "spirv/serialize", "spirv/validate",
 		"spirv/lowering", "spirv/transforms", "vector/transforms", "gpu/outline", "gpu/tobinary", "runtime/vulkan"}, dialects...),
 	"kernels":  {".", "ir"},
-	"runner":   append([]string{".", "ir", "ir/rewrite", "ir/pass", "interp", "runtime/vulkan"}, dialects...),
+	"runner":   append([]string{".", "ir", "ir/rewrite", "ir/pass", "interp", "spirv/spv", "runtime/vulkan"}, dialects...),
 	"cmd/kiln": {"*"},
 }
 
