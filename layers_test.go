@@ -20,8 +20,10 @@ var layers = map[string][]string{
 	"ir":                        nil,
 	"spirv/spv":                 nil,
 	"spirv/validate":            nil,
-	"runtime/vulkan":            nil,
-	"runtime/vulkan/vulkantest": {"runtime/vulkan"},
+	"runtime/compute":           nil,
+	"runtime/vulkan":            {"runtime/compute"},
+	"runtime/vulkan/vulkantest": {"runtime/vulkan", "runtime/compute"},
+	"runtime/gl":                {"runtime/compute"},
 	"ir/irtest":                 {"ir"},
 	"ir/rewrite":                {"ir"},
 	"internal/suggest":          nil,
@@ -34,7 +36,7 @@ var layers = map[string][]string{
 	"spirv/transforms":          append([]string{"ir", "ir/rewrite", "ir/pass", "spirv/spv"}, dialects...),
 	"spirv/lowering":            append([]string{"ir", "ir/rewrite", "ir/pass", "spirv/spv", "spirv/transforms", "vector/transforms", "gpu/outline"}, dialects...),
 	"runner": append([]string{"ir", "ir/rewrite", "ir/pass", "interp", "spirv/spv", "spirv/serialize", "spirv/validate",
-		"spirv/lowering", "spirv/transforms", "vector/transforms", "gpu/outline", "runtime/vulkan"}, dialects...),
+		"spirv/lowering", "spirv/transforms", "vector/transforms", "gpu/outline", "runtime/compute", "runtime/vulkan", "runtime/gl"}, dialects...),
 	"cmd/kiln": {"*"},
 }
 
