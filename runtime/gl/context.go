@@ -268,4 +268,3 @@ func glStringi(name, count uint32) []string {
 	slices.Sort(out)
 	return out
 }
-
