@@ -33,7 +33,8 @@ type Compiler struct {
 	// Passes must provide every pass of Pipeline by its argument name.
 	Passes pass.Registry
 	// Validator, when set, overrides spirv-val's target environment, which
-	// is otherwise the Vulkan version of the module's SPIR-V version.
+	// is otherwise opengl4.5 for an OpenGL target environment and the
+	// Vulkan version of the module's SPIR-V version for others.
 	Validator *validate.Validator
 	// MaxVersion, when set, caps the SPIR-V version of every target
 	// environment, so that `kiln compile --target-env=vulkan1.0` builds
@@ -155,7 +156,7 @@ func (c *Compiler) finish(gm, sm *ir.Operation, env *spirv.TargetEnvAttr) (*Comp
 	}
 	v := c.Validator
 	if v == nil {
-		v = &validate.Validator{Env: VulkanEnv(env)}
+		v = &validate.Validator{Env: validatorEnv(env)}
 	}
 	if err := v.Validate(context.Background(), words); err != nil {
 		return nil, gm.Errorf("the SPIR-V of this gpu.module fails validation: %v", err)

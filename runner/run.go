@@ -22,8 +22,12 @@ type Options struct {
 	// Device names the Vulkan device by index or name substring
 	// ($KILN_DEVICE, then the best device, when empty).
 	Device string
-	// Validate turns on the Vulkan validation layer; any message fails
-	// the run at the launch that caused it.
+	// Backend is where kernels run: BackendVulkan (when empty) or
+	// BackendGL, an OpenGL 4.5 context (Device is then unused).
+	Backend string
+	// Validate turns on the Vulkan validation layer (GL: a debug context
+	// whose KHR_debug errors fail the launch); any message fails the run
+	// at the launch that caused it.
 	Validate bool
 	// Time prints each launch's device time and host overhead to Out.
 	Time bool
@@ -95,13 +99,25 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	if err := Outline(module, o.Passes); err != nil {
 		return nil, err
 	}
-	s, err := openSession(module, &o, rep)
-	if err != nil {
-		return nil, err
+	var closeSession func() error
+	switch o.Backend {
+	case "", BackendVulkan:
+		s, err := openSession(module, &o, rep)
+		if err != nil {
+			return nil, err
+		}
+		m.Launch, closeSession = s.launch, s.close
+	case BackendGL:
+		s, err := openGLSession(module, &o, rep)
+		if err != nil {
+			return nil, err
+		}
+		m.Launch, closeSession = s.launch, s.close
+	default:
+		return nil, ir.Errorf(module.Loc(), "unknown backend '%s' (want %s or %s)", o.Backend, BackendVulkan, BackendGL)
 	}
-	m.Launch = s.launch
-	_, err = m.Call(o.Entry)
-	if cerr := s.close(); err == nil && cerr != nil {
+	_, err := m.Call(o.Entry)
+	if cerr := closeSession(); err == nil && cerr != nil {
 		err = ir.Errorf(module.Loc(), "%v", cerr)
 	}
 	return rep, err

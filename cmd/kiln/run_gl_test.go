@@ -1,0 +1,90 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/kiln-gpu/kiln/runner"
+	"github.com/kiln-gpu/kiln/runtime/gl"
+)
+
+// needGL skips when no OpenGL 4.5 context can be made, except under
+// CI=true, where ci/install.sh provides Mesa's EGL and llvmpipe.
+func needGL(t *testing.T) {
+	t.Helper()
+	c, err := gl.Open(gl.Config{})
+	if err != nil {
+		if ci, _ := strconv.ParseBool(os.Getenv("CI")); ci || !errors.Is(err, gl.ErrNoContext) {
+			t.Fatalf("no OpenGL 4.5 context: %v", err)
+		}
+		t.Skipf("no OpenGL 4.5 context: %v", err)
+	}
+	c.Close()
+}
+
+// glOnly are the upstream tests GL cannot run, with the diagnostic each
+// gives: GL_ARB_gl_spirv takes SPIR-V 1.0, which has no GroupNonUniform
+// operations.
+var glOnly = map[string]string{
+	"argmax.mlir": "the target environment asks for SPIR-V 1.3, but device",
+}
+
+// TestRunGL runs every upstream Vulkan integration test and every runner
+// sample under --backend=gl with a debug context, checks the output with
+// FileCheck, and compares it with the Vulkan (validated) and --reference
+// runs: all three print the same, bit for bit.
+func TestRunGL(t *testing.T) {
+	if missing := runner.Missing(passRegistry()); len(missing) > 0 {
+		t.Skipf("the SPIR-V pipeline is not registered yet in passRegistry (missing %s)", strings.Join(missing, ", "))
+	}
+	needGL(t)
+	needRunDevice(t)
+	files := upstreamVulkanTests(t)
+	samples, _ := filepath.Glob("../../runner/testdata/*.mlir")
+	for _, path := range samples {
+		if src, err := os.ReadFile(path); err == nil && strings.Contains(string(src), "// RUN: kiln run") {
+			files = append(files, path)
+		}
+	}
+	for _, path := range files {
+		name := filepath.Base(path)
+		t.Run(name, func(t *testing.T) {
+			out, errs, code := kilnRun("--backend=gl", "--validate", "--time", path)
+			if want, ok := glOnly[name]; ok {
+				if code != 1 || !strings.Contains(errs, want) {
+					t.Fatalf("exit %d, want 1 with %q:\n%s", code, want, errs)
+				}
+				return
+			}
+			if code != 0 {
+				if unregistered(errs) {
+					t.Skipf("needs a dialect Kiln does not register yet: %s", errs)
+				}
+				t.Fatalf("exit %d:\n%s", code, errs)
+			}
+			fileCheck(t, path, out)
+			out = timeLines.ReplaceAllString(out, "")
+			for _, other := range [][]string{{"--validate"}, {"--reference"}} {
+				got, errs, code := kilnRun(append(other, "--time", path)...)
+				if code != 0 {
+					t.Fatalf("%s: exit %d:\n%s", other[0], code, errs)
+				}
+				if got = timeLines.ReplaceAllString(got, ""); got != out {
+					t.Errorf("--backend=gl and %s disagree:\n%s\n---\n%s", other[0], out, got)
+				}
+			}
+		})
+	}
+}
+
+// TestRunGLBadBackend: an unknown backend is a located error.
+func TestRunGLBadBackend(t *testing.T) {
+	_, errs, code := kilnRun("--backend=metal", "../../runner/testdata/addf.mlir")
+	if code != 1 || !strings.Contains(errs, "unknown backend 'metal' (want vulkan or gl)") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+}
