@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -86,5 +88,35 @@ func TestRunGLBadBackend(t *testing.T) {
 	_, errs, code := kilnRun("--backend=metal", "../../runner/testdata/addf.mlir")
 	if code != 1 || !strings.Contains(errs, "unknown backend 'metal' (want vulkan or gl)") {
 		t.Errorf("exit %d: %s", code, errs)
+	}
+}
+
+// TestDevicesGL: kiln devices lists the GL renderer and its limits, in text
+// and JSON.
+func TestDevicesGL(t *testing.T) {
+	needGL(t)
+	var stdout, stderr bytes.Buffer
+	needVulkan(t, dispatch([]string{"devices"}, nil, &stdout, &stderr), stderr.String())
+	text := stdout.String()
+	for _, want := range []string{"\ngl: ", "OpenGL 4.5", "surfaceless", "storage block ", "SPV_KHR_storage_buffer_storage_class"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("kiln devices lacks %q:\n%s", want, text)
+		}
+	}
+	stdout.Reset()
+	needVulkan(t, dispatch([]string{"devices", "--json"}, nil, &stdout, &stderr), stderr.String())
+	var out struct {
+		GL struct {
+			Info struct {
+				Renderer string    `json:"renderer"`
+				Limits   gl.Limits `json:"limits"`
+			} `json:"info"`
+		} `json:"gl"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.GL.Info.Renderer == "" || out.GL.Info.Limits.MaxComputeWorkGroupInvocations == 0 || out.GL.Info.Limits.MaxShaderStorageBlockSize == 0 {
+		t.Errorf("kiln devices --json: gl = %+v", out.GL)
 	}
 }
