@@ -22,3 +22,4 @@ if [ "$conf_rc" != 0 ]; then grep -vE '^=== (RUN|PAUSE|CONT)' "$conf_log" | head
 # their tests also run under the race detector.
 go test -count=1 -race -run 'Parallel|Isolated' ./ir/ ./spirv/lowering/
 if [ -x ci/test-vulkan.sh ]; then ci/test-vulkan.sh; fi
+if [ -x ci/test-gl.sh ]; then ci/test-gl.sh; fi
