@@ -20,7 +20,7 @@
 // workgroup size checks as the Vulkan runtime. Run checks group counts,
 // ranges, offset alignments and block sizes against the context's limits,
 // dispatches with a memory barrier between dependent launches, and times
-// each with a GL_TIME_ELAPSED query. Every GL error is checked and named
+// each with GL_TIMESTAMP queries. Every GL error is checked and named
 // (GL_INVALID_OPERATION, ...); with Config.Debug, the KHR_debug log's
 // errors fail the call that caused them.
 package gl
