@@ -112,6 +112,5 @@ func measure(b *testing.B, dispatch func() (time.Duration, error)) {
 	wall := time.Since(start)
 	n := float64(b.N)
 	b.ReportMetric(float64(device.Nanoseconds())/n, "device-ns/op")
-	b.ReportMetric(float64((wall - device).Nanoseconds())/n, "host-ns/op")
+	b.ReportMetric(float64((wall-device).Nanoseconds())/n, "host-ns/op")
 }
-
