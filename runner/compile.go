@@ -40,6 +40,10 @@ type Compiler struct {
 	// environment, so that `kiln compile --target-env=vulkan1.0` builds
 	// SPIR-V 1.0 even for a file whose target allows 1.4.
 	MaxVersion spv.Version
+	// API, when set, replaces the client API of every target environment,
+	// so that `kiln compile --target-env=opengl4.5` lowers for OpenGL even a
+	// file whose target names Vulkan.
+	API spirv.ClientAPI
 	// Extra names passes run on each spirv.module after Pipeline.
 	Extra []string
 
@@ -83,6 +87,11 @@ func (c *Compiler) Compile(gm *ir.Operation, env *spirv.TargetEnvAttr) (*Compile
 		env = spirv.DefaultTargetEnv(gm.Context())
 	}
 	env = capVersion(gm.Context(), env, c.MaxVersion)
+	if c.API != spirv.APIUnknown && env.API != c.API {
+		t := env.TargetEnv
+		t.API = c.API
+		env = spirv.NewTargetEnv(gm.Context(), t)
+	}
 	key := cacheKey{gm, env}
 	c.mu.Lock()
 	defer c.mu.Unlock()

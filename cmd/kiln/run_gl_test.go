@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"os"
@@ -118,5 +119,40 @@ func TestDevicesGL(t *testing.T) {
 	}
 	if out.GL.Info.Renderer == "" || out.GL.Info.Limits.MaxComputeWorkGroupInvocations == 0 || out.GL.Info.Limits.MaxShaderStorageBlockSize == 0 {
 		t.Errorf("kiln devices --json: gl = %+v", out.GL)
+	}
+}
+
+// TestCompileOpenGL: kiln compile --target-env=opengl4.5 writes SPIR-V 1.0
+// that spirv-val's opengl4.5 accepted, with scalar arguments in uniform
+// blocks, even for a file whose target environment names no API.
+func TestCompileOpenGL(t *testing.T) {
+	needPipeline(t)
+	dir := t.TempDir()
+	if errs, code := kilnCompile("../../runner/testdata/scalar_args.mlir", "-o", dir, "--target-env=opengl4.5"); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, errs)
+	}
+	spv, err := os.ReadFile(filepath.Join(dir, "kernels.spv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(spv) < 20 || binary.LittleEndian.Uint32(spv[4:]) != 0x00010000 {
+		t.Fatalf("kernels.spv is not SPIR-V 1.0 (%d bytes)", len(spv))
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var man runner.Manifest
+	if err := json.Unmarshal(data, &man); err != nil {
+		t.Fatal(err)
+	}
+	k := man.Modules[0].Kernel("axpb")
+	if man.Modules[0].Env != "opengl4.5" || k == nil || len(k.Args) != 5 {
+		t.Fatalf("manifest:\n%s", data)
+	}
+	for i, want := range []string{"Uniform", "StorageBuffer", "Uniform", "Uniform", "StorageBuffer"} {
+		if a := k.Args[i]; a.StorageClass != want || a.Set != 0 {
+			t.Errorf("argument %d: %+v, want set 0 and %s", i, a, want)
+		}
 	}
 }
