@@ -1,11 +1,14 @@
 package gl
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -310,4 +313,78 @@ func slicesRepeat(v float32, n int) []float32 {
 		s[i] = v
 	}
 	return s
+}
+
+// TestGCStress dispatches, writes and reads fresh Go slices in a loop while
+// another goroutine collects garbage without pause: every slice handed to
+// GL must stay valid for its call only (run it with GOEXPERIMENT=cgocheck2
+// too, as ci/test-gl.sh does).
+func TestGCStress(t *testing.T) {
+	c := open(t)
+	k, err := c.NewKernel(KernelSpec{Code: spirv(t, "add"), Bindings: storage(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				runtime.GC()
+			}
+		}
+	})
+	defer func() { close(stop); wg.Wait() }()
+	for i := range 50 {
+		one := floats(slicesRepeat(float32(i), 64))
+		a, b, out := buffer(t, c, one), buffer(t, c, one), buffer(t, c, make([]byte, 256))
+		if _, err := c.Dispatch(k, [3]uint32{1, 1, 1}, []Arg{{0, a, 0, 0}, {1, b, 0, 0}, {2, out, 0, 0}}); err != nil {
+			t.Fatal(err)
+		}
+		got := make([]byte, 256)
+		if err := out.Read(0, got); err != nil {
+			t.Fatal(err)
+		}
+		if f := math.Float32frombits(binary.LittleEndian.Uint32(got[128:])); f != float32(2*i) {
+			t.Fatalf("iteration %d: %v, want %v", i, f, 2*i)
+		}
+		a.Free()
+		b.Free()
+		out.Free()
+	}
+}
+
+// TestTestdataUpToDate rebuilds the kernels with gen.sh in a temporary
+// directory and compares them with the committed .spv files.
+func TestTestdataUpToDate(t *testing.T) {
+	if _, err := exec.LookPath("glslangValidator"); err != nil {
+		t.Skipf("glslangValidator not installed: %v", err)
+	}
+	dir := t.TempDir()
+	srcs, _ := filepath.Glob("testdata/*.comp")
+	for _, f := range append(srcs, "testdata/gen.sh") {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, err := exec.Command("sh", filepath.Join(dir, "gen.sh")).CombinedOutput(); err != nil {
+		t.Fatalf("gen.sh: %v\n%s", err, out)
+	}
+	built, _ := filepath.Glob(filepath.Join(dir, "*.spv"))
+	if len(built) != 2*len(srcs) {
+		t.Fatalf("gen.sh built %d files from %d sources", len(built), len(srcs))
+	}
+	for _, f := range built {
+		want, _ := os.ReadFile(f)
+		if got, _ := os.ReadFile(filepath.Join("testdata", filepath.Base(f))); !bytes.Equal(got, want) {
+			t.Errorf("testdata/%s is stale: run go generate ./runtime/gl", filepath.Base(f))
+		}
+	}
 }
