@@ -30,17 +30,14 @@ func (c *Context) NewBuffer(size uint64) (*Buffer, error) {
 			gl.DeleteBuffers(1, &b.name)
 			return err
 		}
+		c.mu.Lock()
+		c.buffers[b] = struct{}{}
+		c.mu.Unlock()
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.closed {
-		return nil, fmt.Errorf("gl: context: %w", ErrClosed)
-	}
-	c.buffers[b] = struct{}{}
 	return b, nil
 }
 

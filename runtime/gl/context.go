@@ -29,8 +29,12 @@ type Context struct {
 	info  Info
 	debug bool
 
+	// useMu is held shared by every call and exclusively by Close, so
+	// that no call is sent to a closed context.
+	useMu  sync.RWMutex
+	closed bool
+
 	mu       sync.Mutex
-	closed   bool
 	messages []string // debug messages, appended on the GL thread
 	buffers  map[*Buffer]struct{}
 	kernels  map[*Kernel]struct{}
@@ -111,12 +115,16 @@ func loadGL(e *egl) error {
 // do runs f on the context's thread and returns its error, and then the
 // first GL error f left unchecked or a debug message of error severity.
 func (c *Context) do(f func() error) error {
-	c.mu.Lock()
+	c.useMu.RLock()
+	defer c.useMu.RUnlock()
 	if c.closed {
-		c.mu.Unlock()
 		return fmt.Errorf("gl: context: %w", ErrClosed)
 	}
-	c.mu.Unlock()
+	return c.run(f)
+}
+
+// run is do without the check; useMu is held.
+func (c *Context) run(f func() error) error {
 	errc := make(chan error, 1)
 	c.calls <- func() {
 		err := f()
@@ -220,29 +228,28 @@ func (c *Context) Info() Info { return c.info }
 // Close frees every buffer and kernel still alive and destroys the context.
 // Closing twice is an error wrapping ErrClosed.
 func (c *Context) Close() error {
-	c.mu.Lock()
+	c.useMu.Lock()
 	if c.closed {
-		c.mu.Unlock()
+		c.useMu.Unlock()
 		return fmt.Errorf("gl: context: %w", ErrClosed)
 	}
-	bufs, kernels := c.buffers, c.kernels
-	c.mu.Unlock()
-	err := c.do(func() error {
-		for b := range bufs {
+	c.closed = true
+	err := c.run(func() error {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		for b := range c.buffers {
 			gl.DeleteBuffers(1, &b.name)
 			b.freed = true
 		}
-		for k := range kernels {
+		for k := range c.kernels {
 			gl.DeleteProgram(k.program)
 			k.freed = true
 		}
+		c.buffers, c.kernels = nil, nil
 		return nil
 	})
-	c.mu.Lock()
-	c.closed = true
-	c.buffers, c.kernels = nil, nil
-	c.mu.Unlock()
 	close(c.calls)
+	c.useMu.Unlock()
 	<-c.done
 	return err
 }

@@ -388,3 +388,35 @@ func TestTestdataUpToDate(t *testing.T) {
 		}
 	}
 }
+
+// TestCloseWhileBusy closes a context under goroutines that keep using it:
+// each call either completes or fails with ErrClosed.
+func TestCloseWhileBusy(t *testing.T) {
+	c := open(t)
+	k, err := c.NewKernel(KernelSpec{Code: spirv(t, "add"), Bindings: storage(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := buffer(t, c, make([]byte, 256))
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for {
+				_, err := c.Dispatch(k, [3]uint32{1, 1, 1}, []Arg{{0, b, 0, 0}, {1, b, 0, 0}, {2, b, 0, 0}})
+				if err == nil {
+					_, err = c.NewBuffer(64)
+				}
+				if err != nil {
+					if !errors.Is(err, ErrClosed) {
+						t.Errorf("after Close: %v, want ErrClosed", err)
+					}
+					return
+				}
+			}
+		})
+	}
+	if err := c.Close(); err != nil {
+		t.Error(err)
+	}
+	wg.Wait()
+}

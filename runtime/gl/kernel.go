@@ -96,16 +96,18 @@ func (c *Context) NewKernel(spec KernelSpec) (*Kernel, error) {
 	if err := k.setBindings(m, spec.Bindings); err != nil {
 		return nil, err
 	}
-	err = c.do(func() error { return k.build(spec, values) })
+	err = c.do(func() error {
+		if err := k.build(spec, values); err != nil {
+			return err
+		}
+		c.mu.Lock()
+		c.kernels[k] = struct{}{}
+		c.mu.Unlock()
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.closed {
-		return nil, fmt.Errorf("gl: context: %w", ErrClosed)
-	}
-	c.kernels[k] = struct{}{}
 	return k, nil
 }
 
