@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 
+	gl "github.com/go-gl/gl/v4.5-core/gl"
+
 	"github.com/kiln-gpu/kiln/runtime/compute"
 )
 
@@ -419,4 +421,26 @@ func TestCloseWhileBusy(t *testing.T) {
 		t.Error(err)
 	}
 	wg.Wait()
+}
+
+// TestGLErrorsNamed makes the driver raise an error the runtime's checks
+// would have prevented: the call fails with the GL error named, and the
+// debug context's KHR_debug log turns the driver's message into an error.
+func TestGLErrorsNamed(t *testing.T) {
+	c := open(t)
+	err := c.do(func() error {
+		gl.BindBufferBase(gl.SHADER_STORAGE_BUFFER, 1<<30, 0)
+		return nil
+	})
+	if !errors.Is(err, InvalidValue) || !strings.Contains(err.Error(), "GL_INVALID_VALUE") {
+		t.Errorf("glBindBufferBase past the bindings: %v, want GL_INVALID_VALUE", err)
+	}
+	err = c.do(func() error {
+		gl.BindBufferBase(gl.SHADER_STORAGE_BUFFER, 1<<30, 0)
+		gl.GetError()
+		return nil
+	})
+	if err == nil || !strings.Contains(err.Error(), "debug output reported") {
+		t.Errorf("with the GL error read, the debug log: %v, want its error", err)
+	}
 }
