@@ -35,7 +35,7 @@ type glSession struct {
 }
 
 func openGLSession(module *ir.Operation, o *Options, rep *Report) (*glSession, error) {
-	c, err := gl.Open(gl.Config{Debug: o.Validate})
+	c, err := gl.Open(gl.Config{Debug: o.Validate, Device: o.Device})
 	if err != nil {
 		return nil, module.Errorf("cannot start OpenGL: %v", err)
 	}

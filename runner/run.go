@@ -23,7 +23,8 @@ type Options struct {
 	// ($KILN_DEVICE, then the best device, when empty).
 	Device string
 	// Backend is where kernels run: BackendVulkan (when empty) or
-	// BackendGL, an OpenGL 4.5 context (Device is then unused).
+	// BackendGL, an OpenGL 4.5 context (Device is then the index of an
+	// EGL device, or empty for EGL's surfaceless platform).
 	Backend string
 	// Validate turns on the Vulkan validation layer (GL: a debug context
 	// whose KHR_debug errors fail the launch); any message fails the run

@@ -10,19 +10,22 @@ import (
 
 // glDevice describes the OpenGL context `kiln run --backend=gl` would use:
 // its Info, or why there is none (GL's absence does not fail kiln devices).
+// EGLDevices are what --backend=gl --device=INDEX chooses from.
 type glDevice struct {
 	Info        *gl.Info `json:"info,omitempty"`
 	Unavailable string   `json:"unavailable,omitempty"`
+	EGLDevices  []string `json:"eglDevices"`
 }
 
 func openGLDevice() glDevice {
+	devs, _ := gl.Devices("")
 	c, err := gl.Open(gl.Config{})
 	if err != nil {
-		return glDevice{Unavailable: strings.TrimPrefix(err.Error(), "gl: ")}
+		return glDevice{Unavailable: strings.TrimPrefix(err.Error(), "gl: "), EGLDevices: devs}
 	}
 	defer c.Close()
 	info := c.Info()
-	return glDevice{Info: &info}
+	return glDevice{Info: &info, EGLDevices: devs}
 }
 
 // print writes the context as an indented summary, like printDevice.
@@ -45,4 +48,7 @@ func (g glDevice) print(w io.Writer) {
 		l.MaxShaderStorageBlockSize, l.ShaderStorageBufferOffsetAlignment, l.MaxShaderStorageBufferBindings,
 		l.MaxUniformBlockSize, l.UniformBufferOffsetAlignment, l.MaxUniformBufferBindings)
 	row("spirv", "%s", strings.Join(i.SPIRVExtensions, " "))
+	for n, d := range g.EGLDevices {
+		row(fmt.Sprintf("egl device %d", n), "%s", d)
+	}
 }

@@ -28,7 +28,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	validate := fs.Bool("validate", os.Getenv("KILN_VALIDATE") == "1", "turn on the Vulkan validation layer and fail on any message (default: KILN_VALIDATE=1)")
 	timing := fs.Bool("time", false, "print each kernel's device time and host overhead")
 	reference := fs.Bool("reference", false, "run kernels in the reference interpreter instead of Vulkan")
-	backend := fs.String("backend", runner.BackendVulkan, "where kernels run: vulkan, or gl (an OpenGL 4.5 context through EGL; --device is then unused)")
+	backend := fs.String("backend", runner.BackendVulkan, "where kernels run: vulkan, or gl (an OpenGL 4.5 context through EGL; --device is then an EGL device index, default the surfaceless platform)")
 	subgroup := fs.Int("subgroup-size", 0, "subgroup width of --reference runs (default: the selected device's, else 32)")
 	fs.StringVar(entry, "e", "main", "the host function to run (mlir-runner's name for --entry)")
 	var libs sharedLibs

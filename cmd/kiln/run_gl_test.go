@@ -84,11 +84,21 @@ func TestRunGL(t *testing.T) {
 	}
 }
 
-// TestRunGLBadBackend: an unknown backend is a located error.
+// TestRunGLBadBackend: an unknown backend, or an EGL device that is not
+// there, is a located error.
 func TestRunGLBadBackend(t *testing.T) {
 	_, errs, code := kilnRun("--backend=metal", "../../runner/testdata/addf.mlir")
 	if code != 1 || !strings.Contains(errs, "unknown backend 'metal' (want vulkan or gl)") {
 		t.Errorf("exit %d: %s", code, errs)
+	}
+	needGL(t)
+	_, errs, code = kilnRun("--backend=gl", "--device=99", "../../runner/testdata/addf.mlir")
+	if code != 1 || !strings.Contains(errs, "addf.mlir:6:1: error: 'builtin.module' op cannot start OpenGL: gl: no EGL device 99") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+	out, errs, code := kilnRun("--backend=gl", "--device=0", "../../runner/testdata/addf.mlir")
+	if code != 0 || !strings.Contains(out, "[1.5,  2.5,  3.5,  4.5,  5.5,  6.5,  7.5,  8.5]") {
+		t.Errorf("on EGL device 0: exit %d: %s%s", code, out, errs)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -18,6 +19,9 @@ type Config struct {
 	Debug bool
 	// Library is the EGL library to load (libEGL.so.1 when empty).
 	Library string
+	// Device chooses the EGL device by its index in Devices; empty means
+	// EGL's surfaceless platform (EGL_PLATFORM_SURFACELESS_MESA).
+	Device string
 }
 
 // A Context is one OpenGL 4.5 core context, current on a thread of its own:
@@ -54,10 +58,25 @@ func Open(cfg Config) (*Context, error) {
 	if cfg.Library == "" {
 		cfg.Library = defaultEGL
 	}
+	device := -1
+	if cfg.Device != "" {
+		n, err := strconv.Atoi(cfg.Device)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("gl: EGL device %q is not an index: %w", cfg.Device, ErrBadArgument)
+		}
+		devs, err := Devices(cfg.Library)
+		if err != nil {
+			return nil, err
+		}
+		if n >= len(devs) {
+			return nil, fmt.Errorf("gl: no EGL device %d: EGL lists %d (kiln devices shows them): %w", n, len(devs), ErrNoContext)
+		}
+		device = n
+	}
 	c := &Context{calls: make(chan func()), done: make(chan struct{}), debug: cfg.Debug,
 		buffers: map[*Buffer]struct{}{}, kernels: map[*Kernel]struct{}{}}
 	started := make(chan error, 1)
-	go c.loop(cfg, started)
+	go c.loop(cfg, device, started)
 	if err := <-started; err != nil {
 		return nil, err
 	}
@@ -66,11 +85,11 @@ func Open(cfg Config) (*Context, error) {
 
 // loop runs the context's thread: it makes the context, then runs calls
 // until Close.
-func (c *Context) loop(cfg Config, started chan<- error) {
+func (c *Context) loop(cfg Config, device int, started chan<- error) {
 	runtime.LockOSThread()
 	// The thread is not unlocked: it had a GL context current, and ending
 	// a locked goroutine ends its thread with it.
-	e, err := openEGL(cfg.Library, cfg.Debug)
+	e, err := openEGL(cfg.Library, cfg.Debug, device)
 	if err != nil {
 		started <- err
 		return

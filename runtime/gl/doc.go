@@ -6,7 +6,8 @@
 // the workgroup limit checks, the error sentinels) is runtime/compute.
 //
 // Open makes a headless OpenGL 4.5 core context through a small EGL shim
-// (kiln_egl.c) on EGL's surfaceless platform (EGL_PLATFORM_SURFACELESS_MESA),
+// (kiln_egl.c) on EGL's surfaceless platform (EGL_PLATFORM_SURFACELESS_MESA)
+// or on an EGL device Devices lists (EGL_PLATFORM_DEVICE_EXT),
 // loading libEGL at run time: a machine without EGL gets an error wrapping
 // ErrNoContext, not a binary that does not start. go-gl/gl's v4.5-core
 // package supplies the GL calls, its function table filled from

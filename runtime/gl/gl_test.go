@@ -444,3 +444,33 @@ func TestGLErrorsNamed(t *testing.T) {
 		t.Errorf("with the GL error read, the debug log: %v, want its error", err)
 	}
 }
+
+// TestEGLDevices opens a context on each EGL device, and refuses an index
+// past them.
+func TestEGLDevices(t *testing.T) {
+	open(t)
+	devs, err := Devices("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("EGL devices: %q", devs)
+	for i := range devs {
+		c, err := Open(Config{Device: strconv.Itoa(i)})
+		if err != nil {
+			// A device without GL 4.5 (a display-only one) may refuse.
+			if !errors.Is(err, ErrNoContext) {
+				t.Errorf("device %d: %v", i, err)
+			}
+			t.Logf("device %d: %v", i, err)
+			continue
+		}
+		t.Logf("device %d: %s", i, c.Info().Renderer)
+		c.Close()
+	}
+	if _, err := Open(Config{Device: strconv.Itoa(len(devs))}); !errors.Is(err, ErrNoContext) || !strings.Contains(err.Error(), "no EGL device") {
+		t.Errorf("device %d of %d: %v, want ErrNoContext naming no such device", len(devs), len(devs), err)
+	}
+	if _, err := Open(Config{Device: "gpu"}); !errors.Is(err, ErrBadArgument) {
+		t.Errorf("device \"gpu\": %v, want ErrBadArgument", err)
+	}
+}

@@ -33,11 +33,52 @@ static int fail(kiln_egl *e, const char *call) {
 	return -1;
 }
 
-int kiln_egl_open(kiln_egl *e, const char *lib, int debug) {
+int kiln_egl_load(kiln_egl *e, const char *lib) {
 	e->lib = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
 	if (e->lib == NULL) {
 		e->failed = "dlopen";
 		e->dlerr = dlerror();
+		return -1;
+	}
+	return 0;
+}
+
+// queryDevices lists up to max EGL devices into devs; it returns their
+// number, 0 without EGL_EXT_device_enumeration.
+static int queryDevices(kiln_egl *e, EGLDeviceEXT *devs, int max) {
+	getProcAddress_t getProcAddress = (getProcAddress_t)dlsym(e->lib, "eglGetProcAddress");
+	PFNEGLQUERYDEVICESEXTPROC queryDevices =
+		getProcAddress ? (PFNEGLQUERYDEVICESEXTPROC)getProcAddress("eglQueryDevicesEXT") : NULL;
+	EGLint n = 0;
+	if (queryDevices == NULL || !queryDevices(max, devs, &n)) {
+		return 0;
+	}
+	return n;
+}
+
+#define MAX_DEVICES 16
+
+int kiln_egl_devices(kiln_egl *e, int i, const char **name) {
+	EGLDeviceEXT devs[MAX_DEVICES];
+	int n = queryDevices(e, devs, MAX_DEVICES);
+	*name = NULL;
+	if (i < 0 || i >= n) {
+		return n;
+	}
+	getProcAddress_t getProcAddress = (getProcAddress_t)dlsym(e->lib, "eglGetProcAddress");
+	PFNEGLQUERYDEVICESTRINGEXTPROC queryString =
+		(PFNEGLQUERYDEVICESTRINGEXTPROC)getProcAddress("eglQueryDeviceStringEXT");
+	if (queryString != NULL) {
+		const EGLint names[] = {EGL_DRM_RENDER_NODE_FILE_EXT, EGL_DRM_DEVICE_FILE_EXT, EGL_EXTENSIONS};
+		for (int k = 0; k < 3 && *name == NULL; k++) {
+			*name = queryString(devs[i], names[k]);
+		}
+	}
+	return n;
+}
+
+int kiln_egl_open(kiln_egl *e, const char *lib, int debug, int device) {
+	if (kiln_egl_load(e, lib) != 0) {
 		return -1;
 	}
 	getProcAddress_t getProcAddress = (getProcAddress_t)sym(e, "eglGetProcAddress");
@@ -54,9 +95,20 @@ int kiln_egl_open(kiln_egl *e, const char *lib, int debug) {
 	if (getPlatformDisplay == NULL) {
 		return fail(e, "eglGetProcAddress(eglGetPlatformDisplayEXT)");
 	}
-	e->display = getPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-	if (e->display == EGL_NO_DISPLAY) {
-		return fail(e, "eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA)");
+	if (device < 0) {
+		e->display = getPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+		if (e->display == EGL_NO_DISPLAY) {
+			return fail(e, "eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA)");
+		}
+	} else {
+		EGLDeviceEXT devs[MAX_DEVICES];
+		if (device >= queryDevices(e, devs, MAX_DEVICES)) {
+			return fail(e, "eglQueryDevicesEXT (no such EGL device)");
+		}
+		e->display = getPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, devs[device], NULL);
+		if (e->display == EGL_NO_DISPLAY) {
+			return fail(e, "eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT)");
+		}
 	}
 	if (!initialize(e->display, &e->major, &e->minor)) {
 		return fail(e, "eglInitialize");
