@@ -74,6 +74,9 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	if o.Out == nil {
 		o.Out = os.Stdout
 	}
+	if o.Backend != "" && o.Backend != BackendVulkan && o.Backend != BackendGL {
+		return nil, ir.Errorf(module.Loc(), "unknown backend '%s' (want %s or %s)", o.Backend, BackendVulkan, BackendGL)
+	}
 	fn := ir.LookupSymbol(module, o.Entry)
 	if fn == nil || fn.NumRegions() == 0 || fn.Region(0).Empty() {
 		return nil, ir.Errorf(module.Loc(), "no function named '%s' with a body to run", o.Entry)
@@ -102,12 +105,6 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	}
 	var closeSession func() error
 	switch o.Backend {
-	case "", BackendVulkan:
-		s, err := openSession(module, &o, rep)
-		if err != nil {
-			return nil, err
-		}
-		m.Launch, closeSession = s.launch, s.close
 	case BackendGL:
 		s, err := openGLSession(module, &o, rep)
 		if err != nil {
@@ -115,7 +112,11 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 		}
 		m.Launch, closeSession = s.launch, s.close
 	default:
-		return nil, ir.Errorf(module.Loc(), "unknown backend '%s' (want %s or %s)", o.Backend, BackendVulkan, BackendGL)
+		s, err := openSession(module, &o, rep)
+		if err != nil {
+			return nil, err
+		}
+		m.Launch, closeSession = s.launch, s.close
 	}
 	_, err := m.Call(o.Entry)
 	if cerr := closeSession(); err == nil && cerr != nil {

@@ -179,6 +179,7 @@ func TestBadInput(t *testing.T) {
 		{"truncated", KernelSpec{Code: add[:len(add)-3], Bindings: storage(3)}, ErrInvalidSPIRV, "truncated"},
 		{"garbage", KernelSpec{Code: []uint32{1, 2, 3, 4, 5, 6}, Bindings: storage(3)}, ErrInvalidSPIRV, "magic number"},
 		{"vulkan flavoured", KernelSpec{Code: vkWords}, ErrUnsupported, "push constants"},
+		{"SPIR-V 1.3", KernelSpec{Code: append([]uint32{add[0], 0x00010300}, add[2:]...), Bindings: storage(3)}, ErrUnsupported, "GL_ARB_gl_spirv takes SPIR-V 1.0"},
 		{"no such entry", KernelSpec{Code: add, Entry: "nope", Bindings: storage(3)}, ErrInvalidSPIRV, `no GLCompute entry point "nope"`},
 		{"missing binding", KernelSpec{Code: add, Bindings: storage(2)}, ErrBadArgument, "binding 2, which Bindings do not describe"},
 		{"extra binding", KernelSpec{Code: add, Bindings: storage(4)}, ErrBadArgument, "does not use"},
