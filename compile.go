@@ -36,7 +36,8 @@ type Compiler struct {
 	// Passes must provide every pass of Pipeline by its argument name.
 	Passes pass.Registry
 	// Validator, when set, overrides spirv-val's target environment, which
-	// is otherwise the Vulkan version of the module's SPIR-V version.
+	// is otherwise opengl4.5 for an OpenGL target environment and the
+	// Vulkan version of the module's SPIR-V version for others.
 	Validator *validate.Validator
 	// SkipValidation turns spirv-val off, for callers that only compile
 	// and never hand the words to a driver; Device.Compile always validates.
@@ -45,6 +46,10 @@ type Compiler struct {
 	// environment, so that `kiln compile --target-env=vulkan1.0` builds
 	// SPIR-V 1.0 even for a file whose target allows 1.4.
 	MaxVersion spv.Version
+	// API, when set, replaces the client API of every target environment,
+	// so that `kiln compile --target-env=opengl4.5` lowers for OpenGL even a
+	// file whose target names Vulkan.
+	API spirv.ClientAPI
 	// Extra names passes run on each spirv.module after Pipeline.
 	Extra []string
 
@@ -89,6 +94,11 @@ func (c *Compiler) Compile(gm *ir.Operation, env *spirv.TargetEnvAttr) (*Module,
 		env = spirv.DefaultTargetEnv(gm.Context())
 	}
 	env = capVersion(gm.Context(), env, c.MaxVersion)
+	if c.API != spirv.APIUnknown && env.API != c.API {
+		t := env.TargetEnv
+		t.API = c.API
+		env = spirv.NewTargetEnv(gm.Context(), t)
+	}
 	key := cacheKey{gm, env}
 	c.mu.Lock()
 	e := c.cache[key]
@@ -164,7 +174,7 @@ func (c *Compiler) finish(gm, sm *ir.Operation, env *spirv.TargetEnvAttr) (*Modu
 	}
 	v := c.Validator
 	if v == nil {
-		v = &validate.Validator{Env: VulkanEnv(env)}
+		v = &validate.Validator{Env: validatorEnv(env)}
 	}
 	if !c.SkipValidation {
 		if err := v.Validate(context.Background(), words); err != nil {
@@ -210,6 +220,15 @@ func (c *Compiler) pipeline() (*pass.Pipeline, error) {
 func passName(element string) string {
 	name, _, _ := strings.Cut(element, "{")
 	return name
+}
+
+// validatorEnv is spirv-val's environment for env: opengl4.5 for the
+// OpenGL client API, else the Vulkan environment of its SPIR-V version.
+func validatorEnv(env *spirv.TargetEnvAttr) validate.Env {
+	if env.API == spirv.APIOpenGL {
+		return validate.OpenGL4_5
+	}
+	return VulkanEnv(env)
 }
 
 // VulkanEnv returns the oldest Vulkan environment of spirv-val that

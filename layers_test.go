@@ -20,8 +20,10 @@ var layers = map[string][]string{
 	"ir":                        nil,
 	"spirv/spv":                 nil,
 	"spirv/validate":            nil,
-	"runtime/vulkan":            nil,
-	"runtime/vulkan/vulkantest": {"runtime/vulkan"},
+	"runtime/compute":           nil,
+	"runtime/vulkan":            {"runtime/compute"},
+	"runtime/vulkan/vulkantest": {"runtime/vulkan", "runtime/compute"},
+	"runtime/gl":                {"runtime/compute"},
 	"lit":                       nil,
 	"amber":                     {"runtime/vulkan", "spirv/spv"},
 	"suite":                     {"amber", "lit", "runtime/vulkan"},
@@ -41,7 +43,7 @@ var layers = map[string][]string{
 	".": append([]string{"ir", "ir/pass", "interp", "spirv/spv", "spirv/serialize", "spirv/validate",
 		"spirv/lowering", "spirv/transforms", "vector/transforms", "gpu/outline", "gpu/tobinary", "runtime/vulkan"}, dialects...),
 	"kernels":  {".", "ir"},
-	"runner":   append([]string{".", "ir", "ir/rewrite", "ir/pass", "interp", "spirv/spv", "runtime/vulkan"}, dialects...),
+	"runner":   append([]string{".", "ir", "ir/rewrite", "ir/pass", "interp", "spirv/spv", "spirv/validate", "runtime/compute", "runtime/vulkan", "runtime/gl"}, dialects...),
 	"cmd/kiln": {"*"},
 }
 

@@ -20,6 +20,9 @@ func (c *Compiler) CompileFor(gm *ir.Operation, have *spirv.TargetEnvAttr, devic
 	if env == nil {
 		return c.Compile(gm, have)
 	}
+	if have.API == spirv.APIOpenGL {
+		return c.compileForGL(gm, env, have, device)
+	}
 	lack := checkTargetEnv(gm, env, have, device)
 	if lack == nil {
 		return c.Compile(gm, env)
@@ -31,6 +34,27 @@ func (c *Compiler) CompileFor(gm *ir.Operation, have *spirv.TargetEnvAttr, devic
 		return nil, lack
 	}
 	return m, nil
+}
+
+// compileForGL compiles gm for an OpenGL context whose target environment
+// is have: the file's environment want limited to what the context offers,
+// with the context's client API, SPIR-V version (1.0) and limits. When that
+// fails, the error names what the file asks for that GL lacks.
+func (c *Compiler) compileForGL(gm *ir.Operation, want, have *spirv.TargetEnvAttr, device string) (*Module, error) {
+	ctx := gm.Context()
+	t := reducedTargetEnv(ctx, want, have).TargetEnv
+	t.API = spirv.APIOpenGL
+	t.VCE = spirv.VCE(ctx, have.Version(), t.VCE.Capabilities, t.VCE.Extensions)
+	t.Limits = have.TargetEnv.Limits
+	m, err := c.Compile(gm, spirv.NewTargetEnv(ctx, t))
+	if err != nil {
+		if lack := checkTargetEnv(gm, want, have, device); lack != nil {
+			lack.Notes = append(lack.Notes, &ir.Diagnostic{Severity: ir.SeverityNote, Loc: gm.Loc(),
+				Message: "compiling without them failed: " + err.Error()})
+			return nil, lack
+		}
+	}
+	return m, err
 }
 
 // checkTargetEnv reports what a file's target environment asks for that

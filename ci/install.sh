@@ -11,6 +11,7 @@ pkgs=(
   spirv-tools glslang-tools                  # spirv-val, glslangValidator
   llvm-14-tools                              # FileCheck-14
   libvulkan-dev vulkan-validationlayers vulkan-tools mesa-vulkan-drivers  # loader, layer, lavapipe
+  pkg-config libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri  # EGL and GL headers, Mesa's EGL and llvmpipe (runtime/gl)
   brotli ca-certificates                     # unpacking SwiftShader from npm
 )
 missing=()

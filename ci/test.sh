@@ -52,3 +52,4 @@ rm -rf "$nocgo"
 # detector.
 go test -count=1 -race -run 'Parallel|Isolated|Concurrent' ./ir/ ./spirv/lowering/ .
 if [ -x ci/test-vulkan.sh ]; then ci/test-vulkan.sh; fi
+if [ -x ci/test-gl.sh ]; then ci/test-gl.sh; fi

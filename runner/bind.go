@@ -157,6 +157,28 @@ func (s *session) keep(rs []resident) error {
 	return nil
 }
 
+// argData returns the bytes argument i of a launch is uploaded as, whether
+// its index elements were narrowed, the memref (nil for a scalar), and the
+// size of the device buffer to hold it.
+func argData(fn *ir.Operation, i int, a interp.Value, am kiln.Binding) ([]byte, bool, *interp.MemRef, int64) {
+	var data []byte
+	var mr *interp.MemRef
+	switch v := a.(type) {
+	case *interp.MemRef:
+		mr = v
+		data = v.Bytes()
+	case interp.Scalar:
+		t := fn.Region(0).Entry().Arg(i).Type()
+		one := interp.NewMemRef(t, []int64{1}, nil)
+		one.Set(v, 0)
+		data = one.Bytes()
+	}
+	// Index values are 8 bytes in interp but the width of the lowered
+	// index type (4 or 8) on the device.
+	data, narrow := fitIndex(a, data, am.Size)
+	return data, narrow, mr, max(am.Size, int64(len(data)+3)/4*4)
+}
+
 // buffer returns the device buffer of a memref view (kept for later
 // launches) or a fresh one for a scalar, freed with the session.
 func (s *session) buffer(a interp.Value, mr *interp.MemRef, size uint64) (*vulkan.Buffer, error) {

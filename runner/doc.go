@@ -7,8 +7,10 @@
 // handed to a launcher: Vulkan, which compiles the kernel's gpu.module once
 // per target environment (Compiler: pass pipeline by name, serialize,
 // spirv-val), binds each argument by its spirv.interface_var_abi (set,
-// binding) and dispatches `blocks in (x, y, z)` workgroups; or, with
-// Options.Reference, interp's simulation.
+// binding) and dispatches `blocks in (x, y, z)` workgroups; GL (Options.
+// Backend "gl", gl.go), which does the same on an OpenGL 4.5 context with
+// kernels compiled for OpenGL (GLTargetEnv); or, with Options.Reference,
+// interp's simulation.
 //
 // Host memrefs stay interp memrefs. Around each launch the runner copies
 // every memref argument into a Vulkan buffer it keeps per host view (the

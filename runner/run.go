@@ -31,8 +31,13 @@ type Options struct {
 	// Device names the Vulkan device by index or name substring
 	// ($KILN_DEVICE, then the best device, when empty).
 	Device string
-	// Validate turns on the Vulkan validation layer; any message fails
-	// the run at the launch that caused it.
+	// Backend is where kernels run: BackendVulkan (when empty) or
+	// BackendGL, an OpenGL 4.5 context (Device is then the index of an
+	// EGL device, or empty for EGL's surfaceless platform).
+	Backend string
+	// Validate turns on the Vulkan validation layer (GL: a debug context
+	// whose KHR_debug errors fail the launch); any message fails the run
+	// at the launch that caused it.
 	Validate bool
 	// Time prints one summary of where the run's time went (host
 	// interpretation, transfers, device, launch overhead) to Err.
@@ -132,6 +137,9 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	if o.Err == nil {
 		o.Err = os.Stderr
 	}
+	if o.Backend != "" && o.Backend != BackendVulkan && o.Backend != BackendGL {
+		return nil, ir.Errorf(module.Loc(), "unknown backend '%s' (want %s or %s)", o.Backend, BackendVulkan, BackendGL)
+	}
 	fn := ir.LookupSymbol(module, o.Entry)
 	if fn == nil || fn.NumRegions() == 0 || fn.Region(0).Empty() {
 		return nil, ir.Errorf(module.Loc(), "no function named '%s' with a body to run", o.Entry)
@@ -160,6 +168,18 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	}
 	if err := kiln.Outline(module, o.Passes); err != nil {
 		return nil, err
+	}
+	if o.Backend == BackendGL {
+		s, err := openGLSession(module, &o, rep)
+		if err != nil {
+			return nil, err
+		}
+		m.Launch = s.launch
+		err = call(m, &o, rep)
+		if cerr := s.close(); err == nil && cerr != nil {
+			err = ir.Errorf(module.Loc(), "%v", cerr)
+		}
+		return rep, err
 	}
 	// Vulkan starts at the first launch, so that host-only programs do
 	// not wait for it.

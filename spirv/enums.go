@@ -168,16 +168,19 @@ func (u ImageSamplerUse) String() string { return imageSamplerUseNames.name(uint
 // ClientAPI is the API a target environment runs under (MLIR's ClientAPI).
 type ClientAPI uint32
 
-// Client APIs; Unknown prints nothing.
+// Client APIs; Unknown prints nothing. OpenGL is Kiln's own (MLIR's enum
+// stops at WebGPU): OpenGL 4.5 with GL_ARB_gl_spirv, which Kiln's GL
+// runtime targets (docs/RATIONALE.md).
 const (
 	APIUnknown ClientAPI = iota
 	APIMetal
 	APIOpenCL
 	APIVulkan
 	APIWebGPU
+	APIOpenGL
 )
 
-var clientAPINames = localEnum{"Unknown", "Metal", "OpenCL", "Vulkan", "WebGPU"}
+var clientAPINames = localEnum{"Unknown", "Metal", "OpenCL", "Vulkan", "WebGPU", "OpenGL"}
 
 func (a ClientAPI) String() string { return clientAPINames.name(uint32(a)) }
 

@@ -16,12 +16,12 @@ import (
 // for each, validated by spirv-val, and OUT/manifest.json describing entry
 // points, bindings and workgroup sizes.
 func runCompile(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	cl := newCommandLine("kiln compile", "kiln compile FILE.mlir|- [-o DIR] [--target-env=vulkan1.0..1.3]",
+	cl := newCommandLine("kiln compile", "kiln compile FILE.mlir|- [-o DIR] [--target-env=vulkan1.0..1.3|opengl4.5]",
 		"Compiles every gpu.module to a spirv-val-checked DIR/<module>.spv and writes\n"+
 			"DIR/manifest.json (entry points, bindings, workgroup sizes).")
 	fs := cl.fs
 	outDir := fs.String("o", ".", "output `DIR` for the .spv files and manifest.json")
-	envFlag := fs.String("target-env", "", "spirv-val `ENV`ironment, vulkan1.0 to vulkan1.3; also the SPIR-V version of modules without a spirv.target_env")
+	envFlag := fs.String("target-env", "", "spirv-val `ENV`ironment, vulkan1.0 to vulkan1.3 or opengl4.5 (OpenGL 4.5 with GL_ARB_gl_spirv: SPIR-V 1.0, scalar arguments in uniform blocks); also the SPIR-V version of modules without a spirv.target_env")
 	in := cl.inputFlag()
 	files, code := cl.parse(args, stdout, stderr)
 	if code >= 0 {
@@ -40,12 +40,18 @@ func runCompile(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *envFlag != "" {
 		v, ok := vulkanVersions[*envFlag]
 		if !ok {
-			fmt.Fprintf(stderr, "kiln compile: unknown --target-env %q (want vulkan1.0, vulkan1.1, vulkan1.2 or vulkan1.3)\n", *envFlag)
+			fmt.Fprintf(stderr, "kiln compile: unknown --target-env %q (want vulkan1.0, vulkan1.1, vulkan1.2, vulkan1.3 or opengl4.5)\n", *envFlag)
 			return 2
 		}
 		c.Validator = &validate.Validator{Env: validate.Env(*envFlag)}
 		c.MaxVersion = v
 		env = versionedEnv(ctx, v)
+		if *envFlag == string(validate.OpenGL4_5) {
+			c.API = spirv.APIOpenGL
+			t := env.TargetEnv
+			t.API = spirv.APIOpenGL
+			env = spirv.NewTargetEnv(ctx, t)
+		}
 	}
 	if err := kiln.Outline(mod, reg); err != nil {
 		return reportDiag(ctx, "kiln compile", err, stderr)
@@ -65,6 +71,8 @@ func runCompile(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 var vulkanVersions = map[string]spv.Version{
 	"vulkan1.0": spv.MakeVersion(1, 0), "vulkan1.1": spv.MakeVersion(1, 3),
 	"vulkan1.2": spv.MakeVersion(1, 5), "vulkan1.3": spv.MakeVersion(1, 6),
+	// GL_ARB_gl_spirv: SPIR-V 1.0 for OpenGL 4.5, kiln run --backend=gl.
+	string(validate.OpenGL4_5): spv.MakeVersion(1, 0),
 }
 
 // versionedEnv is spirv's default target environment at SPIR-V version v.

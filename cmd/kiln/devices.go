@@ -10,13 +10,15 @@ import (
 )
 
 // runDevices implements `kiln devices [--json]`: what the Vulkan loader sees,
-// like `vulkaninfo --summary` but with the limits and features kernels meet.
+// like `vulkaninfo --summary` but with the limits and features kernels meet,
+// then the OpenGL context of `kiln run --backend=gl` (or why there is none).
 // The device that `kiln run` would pick ($KILN_DEVICE, else the default
 // choice) is marked; a KILN_DEVICE that names no device is an error.
 func runDevices(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	c := newCommandLine("kiln devices", "kiln devices [--json]",
 		"Lists the Vulkan devices the loader sees, with the limits and features kernels meet\n"+
-			"(like vulkaninfo --summary); the device kiln run would pick is marked.")
+			"(like vulkaninfo --summary); the device kiln run would pick is marked. Then the\n"+
+			"OpenGL 4.5 context of kiln run --backend=gl, or why there is none.")
 	asJSON := c.fs.Bool("json", false, "print the devices as JSON")
 	operands, code := c.parse(args, stdout, stderr)
 	if code >= 0 {
@@ -37,7 +39,8 @@ func runDevices(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		out := struct {
 			Devices  []vulkan.DeviceInfo `json:"devices"`
 			Selected *int                `json:"selected"` // null when no device is selected
-		}{Devices: devices}
+			GL       glDevice            `json:"gl"`
+		}{Devices: devices, GL: openGLDevice()}
 		if selErr == nil {
 			out.Selected = &selected
 		}
@@ -51,6 +54,7 @@ func runDevices(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		for _, d := range devices {
 			printDevice(stdout, d, selErr == nil && d.Index == selected)
 		}
+		openGLDevice().print(stdout)
 	}
 	if selErr != nil {
 		fmt.Fprintf(stderr, "kiln devices: %v\n", selErr)

@@ -36,6 +36,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", vulkan.DefaultDispatchTimeout, "give up on a dispatch that has not finished after this long (a hung device)")
 	compare := fs.Bool("compare", false, "run each kernel on Vulkan and in the reference interpreter and fail at the first launch whose buffers differ")
 	repro := fs.String("save-repro", "", "with --compare, write an AmberScript reproducer of a launch that differs into DIR")
+	backend := fs.String("backend", runner.BackendVulkan, "where kernels run: vulkan, or gl (an OpenGL 4.5 context through EGL; --device is then an EGL device index, default the surfaceless platform)")
 	subgroup := fs.Int("subgroup-size", 0, "subgroup width of --reference runs (default: the selected device's, else 32)")
 	fs.StringVar(entry, "e", "main", "the host function to run (mlir-runner's name for --entry)")
 	maxSteps := fs.Int64("max-steps", 1<<28, "the most ops the interpreter executes (host code, and kernels with --reference) before it stops the run as a runaway loop")
@@ -82,7 +83,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// The --time summary follows the program's output.
 	var summary bytes.Buffer
 	_, err = runner.Run(mod, runner.Options{
-		Entry: *entry, Reference: *reference, Compare: *compare, SaveRepro: *repro, Device: *device, Validate: *validate,
+		Entry: *entry, Reference: *reference, Compare: *compare, SaveRepro: *repro, Backend: *backend, Device: *device, Validate: *validate,
 		Time: *timing, LaunchTimes: libs.vulkanRuntime, Err: &summary, Out: out, Passes: kiln.Passes(), SubgroupSize: *subgroup,
 		MaxHostMemory: int64(maxMem), MaxSteps: *maxSteps, Instance: inst,
 	})

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 	"unsafe"
+
+	"github.com/kiln-gpu/kiln/runtime/compute"
 )
 
 // Arg binds a range of a buffer to one of a kernel's bindings.
@@ -119,11 +121,8 @@ func (d *Device) bindArgs(f *frame, i int, l *Launch) error {
 		return fmt.Errorf("vulkan: launch %d: kernel %q takes %d bytes of push constants, got %d: %w",
 			i, k.entry, k.push, len(l.Push), ErrBadArgument)
 	}
-	for j, g := range l.Groups {
-		if g > lim.MaxComputeWorkGroupCount[j] {
-			return fmt.Errorf("vulkan: launch %d: kernel %q: group count %v exceeds maxComputeWorkGroupCount %v in %c: %w",
-				i, k.entry, l.Groups, lim.MaxComputeWorkGroupCount, "xyz"[j], ErrLimit)
-		}
+	if err := (compute.WorkgroupLimits{MaxCount: lim.MaxComputeWorkGroupCount}).CheckGroupCount(k.entry, l.Groups); err != nil {
+		return fmt.Errorf("vulkan: launch %d: %w", i, err)
 	}
 	start, n := len(f.infos), len(k.bindings)
 	f.infos = slices.Grow(f.infos, n)[:start+n]

@@ -6,6 +6,8 @@ import "C"
 import (
 	"errors"
 	"fmt"
+
+	"github.com/kiln-gpu/kiln/runtime/compute"
 )
 
 // Result is a VkResult other than VK_SUCCESS. Its Error text is the name from the
@@ -95,13 +97,14 @@ func (r Result) Error() string {
 
 // Errors this package reports for conditions it detects itself, before the driver
 // sees anything. Returned errors wrap one of these (or a Result) with the details.
+// All but ErrNoDevice are runtime/compute's, shared with the GL runtime.
 var (
 	ErrNoDevice     = errors.New("no usable Vulkan device")
-	ErrClosed       = errors.New("use of a closed object")
-	ErrLimit        = errors.New("exceeds a device limit")
-	ErrInvalidSPIRV = errors.New("not a SPIR-V module")
-	ErrBadArgument  = errors.New("bad argument")
-	ErrUnsupported  = errors.New("not supported by the device")
+	ErrClosed       = compute.ErrClosed
+	ErrLimit        = compute.ErrLimit
+	ErrInvalidSPIRV = compute.ErrInvalidSPIRV
+	ErrBadArgument  = compute.ErrBadArgument
+	ErrUnsupported  = compute.ErrUnsupported
 )
 
 // check turns a VkResult into nil or an error naming the call that failed.

@@ -1,12 +1,15 @@
 package vulkan
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -194,4 +197,33 @@ func bits[T uint32 | int32 | float32](v T) uint32 {
 		return math.Float32bits(f)
 	}
 	return uint32(v)
+}
+
+// TestTestdataUpToDate rebuilds the kernels with gen.sh in a temporary
+// directory and compares them with the committed .spv files.
+func TestTestdataUpToDate(t *testing.T) {
+	if _, err := exec.LookPath("glslangValidator"); err != nil {
+		unavailable(t, "glslangValidator not installed: %v", err)
+	}
+	dir := t.TempDir()
+	srcs, _ := filepath.Glob("testdata/*.comp")
+	for _, f := range append(srcs, "testdata/gen.sh") {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, err := exec.Command("sh", filepath.Join(dir, "gen.sh")).CombinedOutput(); err != nil {
+		t.Fatalf("gen.sh: %v\n%s", err, out)
+	}
+	for _, src := range srcs {
+		name := strings.TrimSuffix(filepath.Base(src), ".comp") + ".spv"
+		want, _ := os.ReadFile(filepath.Join(dir, name))
+		if got, _ := os.ReadFile(filepath.Join("testdata", name)); !bytes.Equal(got, want) {
+			t.Errorf("testdata/%s is stale: run go generate ./runtime/vulkan", name)
+		}
+	}
 }

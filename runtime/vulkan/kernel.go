@@ -11,7 +11,13 @@ import (
 	"runtime"
 	"slices"
 	"unsafe"
+
+	"github.com/kiln-gpu/kiln/runtime/compute"
 )
+
+// Words decodes a SPIR-V binary as read from a .spv file, in either byte order
+// (compute.Words).
+func Words(b []byte) ([]uint32, error) { return compute.Words(b) }
 
 // StorageClass is how a kernel argument is bound: the SPIR-V storage class of
 // its variable.
@@ -94,20 +100,20 @@ func (d *Device) NewKernel(spec KernelSpec) (*Kernel, error) {
 	if k.entry == "" {
 		k.entry = "main"
 	}
-	m, err := parseModule(spec.Code, k.entry)
+	m, err := compute.ParseModule(spec.Code, k.entry)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("vulkan: %w", err)
 	}
-	if m.version > 0x00010500 && d.info.APIVersion < version13 {
+	if m.Version > 0x00010500 && d.info.APIVersion < version13 {
 		return nil, fmt.Errorf("vulkan: SPIR-V %d.%d needs Vulkan 1.3; the device has %s: %w",
-			m.version>>16, m.version>>8&0xff, d.info.APIVersion, ErrUnsupported)
+			m.Version>>16, m.Version>>8&0xff, d.info.APIVersion, ErrUnsupported)
 	}
 	specInfo, values, err := specialization(m, spec.SpecConstants)
 	if err != nil {
 		return nil, err
 	}
-	if k.size, err = m.workgroupSize(values); err != nil {
-		return nil, err
+	if k.size, err = m.WorkgroupSize(values); err != nil {
+		return nil, fmt.Errorf("vulkan: %w", err)
 	}
 	if spec.WorkgroupSize != [3]uint32{} && spec.WorkgroupSize != k.size {
 		return nil, fmt.Errorf("vulkan: kernel %q: WorkgroupSize %v, but the module's is %v: %w",
@@ -157,30 +163,18 @@ func (k *Kernel) destroy() {
 // run such kernels without complaint, with wrong results.
 func (d *Device) checkWorkgroupSize(entry string, size [3]uint32) error {
 	lim := d.info.Limits
-	total := uint64(1)
-	for i, n := range size {
-		if n == 0 {
-			return fmt.Errorf("vulkan: kernel %q: workgroup size %v has a zero: %w",
-				entry, size, ErrBadArgument)
-		}
-		if n > lim.MaxComputeWorkGroupSize[i] {
-			return fmt.Errorf("vulkan: kernel %q: workgroup size %v exceeds maxComputeWorkGroupSize %v in %c: %w",
-				entry, size, lim.MaxComputeWorkGroupSize, "xyz"[i], ErrLimit)
-		}
-		total *= uint64(n)
-	}
-	if total > uint64(lim.MaxComputeWorkGroupInvocations) {
-		return fmt.Errorf("vulkan: kernel %q: workgroup size %dx%dx%d is %d invocations, "+
-			"over maxComputeWorkGroupInvocations %d: %w",
-			entry, size[0], size[1], size[2], total, lim.MaxComputeWorkGroupInvocations, ErrLimit)
+	wl := compute.WorkgroupLimits{MaxCount: lim.MaxComputeWorkGroupCount, MaxSize: lim.MaxComputeWorkGroupSize,
+		MaxInvocations: lim.MaxComputeWorkGroupInvocations}
+	if err := wl.CheckWorkgroupSize(entry, size); err != nil {
+		return fmt.Errorf("vulkan: %w", err)
 	}
 	return nil
 }
 
 // specialization builds the VkSpecializationInfo data, sizing each value by its
 // constant's type in the module, and returns the values by SpecId.
-func specialization(m *module, consts []SpecConstant) (specData, map[uint32]uint64, error) {
-	widths := m.specConstantWidths()
+func specialization(m *compute.Module, consts []SpecConstant) (specData, map[uint32]uint64, error) {
+	widths := m.SpecConstantWidths()
 	values := map[uint32]uint64{}
 	var sd specData
 	for _, c := range consts {
@@ -223,9 +217,9 @@ type specData struct {
 
 // setBindings checks the described bindings against each other, the module and
 // the device limits, and groups them by set.
-func (k *Kernel) setBindings(m *module, bindings []Binding) error {
+func (k *Kernel) setBindings(m *compute.Module, bindings []Binding) error {
 	lim := k.dev.info.Limits
-	used, push, err := m.resources()
+	used, push, err := m.Resources()
 	if err != nil {
 		return fmt.Errorf("vulkan: kernel %q: %w", k.entry, err)
 	}
@@ -254,7 +248,7 @@ func (k *Kernel) setBindings(m *module, bindings []Binding) error {
 		case !ok:
 			return k.errorf(ErrBadArgument, "the module uses (set %d, binding %d), which Bindings do not describe",
 				key[0], key[1])
-		case got != used[key]:
+		case got != StorageClass(used[key]):
 			return k.errorf(ErrBadArgument, "the module declares (set %d, binding %d) as %v, but Bindings say %v",
 				key[0], key[1], used[key], got)
 		}

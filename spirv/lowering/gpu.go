@@ -487,7 +487,7 @@ func (e *env) kernelABI(o *ir.Operation, ft *ir.FunctionType) (*spirv.EntryPoint
 		if ia == nil {
 			var sc *spv.StorageClass
 			if ir.IsIntOrIndex(t) || ir.IsFloat(t) { // scalars only, as MLIR
-				s := spv.StorageClassStorageBuffer
+				s := e.scalarArgClass()
 				sc = &s
 			}
 			ia = spirv.InterfaceVarABI(ctx, 0, uint32(i), sc)

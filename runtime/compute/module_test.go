@@ -1,11 +1,9 @@
-package vulkan
+package compute
 
 import (
-	"bytes"
 	"errors"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,29 +15,29 @@ func TestParseModule(t *testing.T) {
 		name      string
 		spec      map[uint32]uint64
 		size      [3]uint32
-		resources map[[2]uint32]StorageClass
+		resources map[[2]uint32]Class
 		push      bool
 	}{
-		{"add", nil, [3]uint32{64, 1, 1}, map[[2]uint32]StorageClass{{0, 0}: StorageBuffer, {0, 1}: StorageBuffer, {0, 2}: StorageBuffer}, false},
-		{"transpose", nil, [3]uint32{8, 8, 1}, map[[2]uint32]StorageClass{{0, 0}: StorageBuffer, {0, 1}: StorageBuffer, {1, 0}: Uniform}, true},
-		{"spec", nil, [3]uint32{1, 1, 1}, map[[2]uint32]StorageClass{{0, 0}: StorageBuffer, {0, 1}: StorageBuffer}, false},
-		{"spec", map[uint32]uint64{0: 32, 1: 2}, [3]uint32{32, 2, 1}, map[[2]uint32]StorageClass{{0, 0}: StorageBuffer, {0, 1}: StorageBuffer}, false},
-		{"subgroup", nil, [3]uint32{64, 1, 1}, map[[2]uint32]StorageClass{{0, 0}: StorageBuffer, {0, 1}: StorageBuffer, {0, 2}: StorageBuffer}, false},
+		{"add", nil, [3]uint32{64, 1, 1}, map[[2]uint32]Class{{0, 0}: StorageBuffer, {0, 1}: StorageBuffer, {0, 2}: StorageBuffer}, false},
+		{"transpose", nil, [3]uint32{8, 8, 1}, map[[2]uint32]Class{{0, 0}: StorageBuffer, {0, 1}: StorageBuffer, {1, 0}: Uniform}, true},
+		{"spec", nil, [3]uint32{1, 1, 1}, map[[2]uint32]Class{{0, 0}: StorageBuffer, {0, 1}: StorageBuffer}, false},
+		{"spec", map[uint32]uint64{0: 32, 1: 2}, [3]uint32{32, 2, 1}, map[[2]uint32]Class{{0, 0}: StorageBuffer, {0, 1}: StorageBuffer}, false},
+		{"subgroup", nil, [3]uint32{64, 1, 1}, map[[2]uint32]Class{{0, 0}: StorageBuffer, {0, 1}: StorageBuffer, {0, 2}: StorageBuffer}, false},
 	} {
-		m, err := parseModule(spirv(t, tc.name), "main")
+		m, err := ParseModule(spirv(t, tc.name), "main")
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if size, err := m.workgroupSize(tc.spec); err != nil || size != tc.size {
+		if size, err := m.WorkgroupSize(tc.spec); err != nil || size != tc.size {
 			t.Errorf("%s with %v: workgroup size %v, %v; want %v", tc.name, tc.spec, size, err, tc.size)
 		}
-		res, push, err := m.resources()
+		res, push, err := m.Resources()
 		if err != nil || !maps.Equal(res, tc.resources) || push != tc.push {
 			t.Errorf("%s: resources %v, push %v, %v; want %v, %v", tc.name, res, push, err, tc.resources, tc.push)
 		}
 	}
-	m, _ := parseModule(spirv(t, "spec"), "main")
-	if got, want := m.specConstantWidths(), map[uint32]uint32{0: 4, 1: 4, 2: 4}; !maps.Equal(got, want) {
+	m, _ := ParseModule(spirv(t, "spec"), "main")
+	if got, want := m.SpecConstantWidths(), map[uint32]uint32{0: 4, 1: 4, 2: 4}; !maps.Equal(got, want) {
 		t.Errorf("spec constant widths = %v, want %v", got, want)
 	}
 }
@@ -47,14 +45,14 @@ func TestParseModule(t *testing.T) {
 // TestParseModulePrefixes cuts every test module at every word: no proper
 // prefix may pass, since the drivers crash on truncated modules.
 func TestParseModulePrefixes(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.spv")
+	files, _ := filepath.Glob(filepath.Join(testdata, "*.spv"))
 	if len(files) == 0 {
-		t.Fatal("no testdata/*.spv")
+		t.Fatalf("no %s/*.spv", testdata)
 	}
 	for _, f := range files {
 		code := spirv(t, strings.TrimSuffix(filepath.Base(f), ".spv"))
 		for n := range len(code) {
-			if _, err := parseModule(code[:n], "main"); !errors.Is(err, ErrInvalidSPIRV) {
+			if _, err := ParseModule(code[:n], "main"); !errors.Is(err, ErrInvalidSPIRV) {
 				t.Fatalf("%s cut to %d of %d words: %v, want ErrInvalidSPIRV", f, n, len(code), err)
 			}
 		}
@@ -81,7 +79,7 @@ func TestParseModuleErrors(t *testing.T) {
 		{"zero word count", with(5, 0), "word count 0"},
 		{"overlong instruction", with(5, 0xffff0011), "truncated"},
 	} {
-		_, err := parseModule(tc.code, "main")
+		_, err := ParseModule(tc.code, "main")
 		if !errors.Is(err, ErrInvalidSPIRV) || !strings.Contains(err.Error(), tc.text) {
 			t.Errorf("%s: %v, want ErrInvalidSPIRV containing %q", tc.name, err, tc.text)
 		}
@@ -89,7 +87,7 @@ func TestParseModuleErrors(t *testing.T) {
 }
 
 func TestWords(t *testing.T) {
-	le, err := os.ReadFile("testdata/add.spv")
+	le, err := os.ReadFile(filepath.Join(testdata, "add.spv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,31 +115,19 @@ func TestWords(t *testing.T) {
 	}
 }
 
-// TestTestdataUpToDate rebuilds the kernels with gen.sh in a temporary
-// directory and compares them with the committed .spv files.
-func TestTestdataUpToDate(t *testing.T) {
-	if _, err := exec.LookPath("glslangValidator"); err != nil {
-		unavailable(t, "glslangValidator not installed: %v", err)
+// testdata holds the Vulkan runtime's test kernels, compiled from GLSL.
+const testdata = "../vulkan/testdata"
+
+// spirv reads testdata/name.spv.
+func spirv(t testing.TB, name string) []uint32 {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(testdata, name+".spv"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	srcs, _ := filepath.Glob("testdata/*.comp")
-	for _, f := range append(srcs, "testdata/gen.sh") {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	words, err := Words(b)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if out, err := exec.Command("sh", filepath.Join(dir, "gen.sh")).CombinedOutput(); err != nil {
-		t.Fatalf("gen.sh: %v\n%s", err, out)
-	}
-	for _, src := range srcs {
-		name := strings.TrimSuffix(filepath.Base(src), ".comp") + ".spv"
-		want, _ := os.ReadFile(filepath.Join(dir, name))
-		if got, _ := os.ReadFile(filepath.Join("testdata", name)); !bytes.Equal(got, want) {
-			t.Errorf("testdata/%s is stale: run go generate ./runtime/vulkan", name)
-		}
-	}
+	return words
 }

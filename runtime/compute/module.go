@@ -1,4 +1,4 @@
-package vulkan
+package compute
 
 import (
 	"encoding/binary"
@@ -48,12 +48,12 @@ const (
 	storageClassUniformConst  = 0
 )
 
-// module is what the runtime needs to know about a SPIR-V module before it hands
+// Module is what a runtime needs to know about a SPIR-V module before it hands
 // it to a driver: the checks here exist because drivers crash on malformed input
 // (SwiftShader segfaults on a truncated module) and accept over-limit or
 // mismatched kernels without a word.
-type module struct {
-	version   uint32
+type Module struct {
+	Version   uint32 // the header's version word
 	entryID   uint32
 	localSize [3]uint32 // from OpExecutionMode LocalSize
 	sizeIDs   []uint32  // from OpExecutionModeId LocalSizeId
@@ -87,10 +87,10 @@ type decoration struct{ kind, value uint32 }
 
 type variable struct{ id, typ, storage uint32 }
 
-// parseModule checks that words are a structurally sound SPIR-V module with a
+// ParseModule checks that words are a structurally sound SPIR-V module with a
 // GLCompute entry point named entry, and indexes what the checks below need. It
 // does not validate semantics: spirv-val is the caller's gate.
-func parseModule(words []uint32, entry string) (*module, error) {
+func ParseModule(words []uint32, entry string) (*Module, error) {
 	if len(words) < 5 {
 		return nil, invalid("module of %d words is shorter than its 5-word header", len(words))
 	}
@@ -101,16 +101,16 @@ func parseModule(words []uint32, entry string) (*module, error) {
 	default:
 		return nil, invalid("magic number %#08x is not %#08x", words[0], spirvMagic)
 	}
-	m := &module{
-		version:   words[1],
+	m := &Module{
+		Version:   words[1],
 		types:     map[uint32]typeInfo{},
 		constants: map[uint32]constant{},
 		specIDs:   map[uint32]uint32{},
 		decos:     map[uint32][]decoration{},
 		functions: map[uint32]bool{},
 	}
-	if major, minor := m.version>>16, m.version>>8&0xff; major != 1 || minor > 6 || m.version&0xff0000ff != 0 {
-		return nil, invalid("version word %#08x is not a version 1.0 to 1.6", m.version)
+	if major, minor := m.Version>>16, m.Version>>8&0xff; major != 1 || minor > 6 || m.Version&0xff0000ff != 0 {
+		return nil, invalid("version word %#08x is not a version 1.0 to 1.6", m.Version)
 	}
 	if words[3] == 0 || words[4] != 0 {
 		return nil, invalid("header has id bound %d and schema %d", words[3], words[4])
@@ -175,10 +175,10 @@ func Words(b []byte) ([]uint32, error) {
 
 // invalid reports a malformed module.
 func invalid(format string, args ...any) error {
-	return fmt.Errorf("vulkan: SPIR-V %s: %w", fmt.Sprintf(format, args...), ErrInvalidSPIRV)
+	return fmt.Errorf("SPIR-V %s: %w", fmt.Sprintf(format, args...), ErrInvalidSPIRV)
 }
 
-// minOperands is the operand count below which the instructions parseModule
+// minOperands is the operand count below which the instructions ParseModule
 // reads would make it index past their end.
 var minOperands = map[uint32]int{
 	opEntryPoint: 3, opExecutionMode: 2, opExecutionModeID: 2, opTypeBool: 1, opTypeInt: 3, opTypeFloat: 2,
@@ -188,7 +188,7 @@ var minOperands = map[uint32]int{
 }
 
 // instruction records one instruction's operands.
-func (m *module) instruction(op uint32, ops []uint32, entry string, entries *[]string) error {
+func (m *Module) instruction(op uint32, ops []uint32, entry string, entries *[]string) error {
 	if need := minOperands[op]; len(ops) < need {
 		return fmt.Errorf("%d operands, want at least %d", len(ops), need)
 	}
@@ -271,7 +271,7 @@ func literalString(ops []uint32) (string, []uint32) {
 }
 
 // decoration returns the value of id's decoration kind.
-func (m *module) decoration(id, kind uint32) (uint32, bool) {
+func (m *Module) decoration(id, kind uint32) (uint32, bool) {
 	for _, d := range m.decos[id] {
 		if d.kind == kind {
 			return d.value, true
@@ -280,9 +280,9 @@ func (m *module) decoration(id, kind uint32) (uint32, bool) {
 	return 0, false
 }
 
-// specConstantWidths maps each SpecId to the byte size of its value (booleans
-// are 32-bit VkBool32s), which is how much VkSpecializationInfo data it takes.
-func (m *module) specConstantWidths() map[uint32]uint32 {
+// SpecConstantWidths maps each SpecId to the byte size of its value (booleans
+// are 32-bit, as VkBool32 is), which is how much specialization data it takes.
+func (m *Module) SpecConstantWidths() map[uint32]uint32 {
 	out := map[uint32]uint32{}
 	for id, specID := range m.specIDs {
 		c, ok := m.constants[id]
@@ -297,10 +297,10 @@ func (m *module) specConstantWidths() map[uint32]uint32 {
 	return out
 }
 
-// workgroupSize resolves the entry point's workgroup size with the given
+// WorkgroupSize resolves the entry point's workgroup size with the given
 // specialization values, in SPIR-V's order of precedence: a BuiltIn
 // WorkgroupSize constant, then LocalSizeId, then LocalSize.
-func (m *module) workgroupSize(spec map[uint32]uint64) ([3]uint32, error) {
+func (m *Module) WorkgroupSize(spec map[uint32]uint64) ([3]uint32, error) {
 	ids := m.sizeIDs
 	if m.sizeVar != 0 {
 		c, ok := m.constants[m.sizeVar]
@@ -331,15 +331,15 @@ func (m *module) workgroupSize(spec map[uint32]uint64) ([3]uint32, error) {
 	return size, nil
 }
 
-// resources lists the descriptor bindings the entry point can reach, and whether
+// Resources lists the descriptor bindings the entry point can reach, and whether
 // it uses push constants. Before SPIR-V 1.4 the interface lists only inputs and
 // outputs, so every variable in the module counts.
-func (m *module) resources() (map[[2]uint32]StorageClass, bool, error) {
+func (m *Module) Resources() (map[[2]uint32]Class, bool, error) {
 	reach := func(uint32) bool { return true }
-	if m.version >= 0x00010400 {
+	if m.Version >= 0x00010400 {
 		reach = func(id uint32) bool { return slices.Contains(m.iface, id) }
 	}
-	out := map[[2]uint32]StorageClass{}
+	out := map[[2]uint32]Class{}
 	push := false
 	for _, v := range m.variables {
 		if !reach(v.id) {
@@ -358,10 +358,10 @@ func (m *module) resources() (map[[2]uint32]StorageClass, bool, error) {
 		pointee := m.types[m.types[v.typ].pointee]
 		switch {
 		case v.storage == storageClassUniformConst:
-			return nil, false, fmt.Errorf("vulkan: binding (set %d, binding %d) is an image or sampler; kernels take buffers only: %w",
+			return nil, false, fmt.Errorf("binding (set %d, binding %d) is an image or sampler; kernels take buffers only: %w",
 				set, binding, ErrUnsupported)
 		case pointee.op != opTypeStruct:
-			return nil, false, fmt.Errorf("vulkan: binding (set %d, binding %d) is an array of descriptors, which the runtime does not support: %w",
+			return nil, false, fmt.Errorf("binding (set %d, binding %d) is an array of descriptors, which the runtime does not support: %w",
 				set, binding, ErrUnsupported)
 		case v.storage == storageClassStorageBuffer:
 			out[key] = StorageBuffer

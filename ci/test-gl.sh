@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs the OpenGL runtime's tests on Mesa's llvmpipe through EGL's
+# surfaceless platform (no display needed): runtime/gl's tests, under the
+# race detector and with GOEXPERIMENT=cgocheck2, its benchmarks once, then
+# `kiln run --backend=gl` on every upstream Vulkan integration test and
+# runner sample, compared with lavapipe and --reference, and `kiln devices`.
+#
+# With CI=true a missing EGL or GL 4.5 driver fails; otherwise the tests say
+# what is missing and skip.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/usr/local/go/bin:$PATH"
+
+# The differential runs compare GL with lavapipe.
+lvp=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json
+if [ -f "$lvp" ]; then export VK_DRIVER_FILES="$lvp" VK_ICD_FILENAMES="$lvp"; fi
+go test -count=1 ./runtime/gl/ ./runtime/compute/
+go test -count=1 -race ./runtime/gl/
+GOEXPERIMENT=cgocheck2 go test -count=1 ./runtime/gl/
+go test -count=1 -run '^$' -bench . -benchtime 1x ./runtime/gl/ >/dev/null
+go test -count=1 -run '^Test(RunGL|DevicesGL)' ./cmd/kiln/
