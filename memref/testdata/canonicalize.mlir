@@ -139,3 +139,43 @@ func.func @distinct_objects_noop(%arg0: memref<?xf16>) -> memref<?xf16> {
   %1 = memref.distinct_objects %arg0 : memref<?xf16>
   return %1 : memref<?xf16>
 }
+
+// -----
+
+// A subview of a cast that only loses static information views the cast's
+// source; the dropped unit dimension is the one whose stride is gone.
+// CHECK-LABEL: func.func @subview_of_cast
+// CHECK-SAME: (%[[A:.*]]: memref<1x1x?xf32, strided<[35, 7, 1], offset: ?>>)
+// CHECK: %[[S:.*]] = memref.subview %[[A]][0, 0, 0] [1, 1, 4] [1, 1, 1] : memref<1x1x?xf32, strided<[35, 7, 1], offset: ?>> to memref<1x4xf32, strided<[7, 1], offset: ?>>
+// CHECK: %[[C:.*]] = memref.cast %[[S]] : memref<1x4xf32, strided<[7, 1], offset: ?>> to memref<1x4xf32, strided<[?, ?], offset: ?>>
+// CHECK: return %[[C]]
+func.func @subview_of_cast(%a: memref<1x1x?xf32, strided<[35, 7, 1], offset: ?>>) -> memref<1x4xf32, strided<[?, ?], offset: ?>> {
+  %0 = memref.cast %a : memref<1x1x?xf32, strided<[35, 7, 1], offset: ?>> to memref<1x1x?xf32, strided<[?, ?, ?], offset: ?>>
+  %1 = memref.subview %0[0, 0, 0] [1, 1, 4] [1, 1, 1] : memref<1x1x?xf32, strided<[?, ?, ?], offset: ?>> to memref<1x4xf32, strided<[?, ?], offset: ?>>
+  return %1 : memref<1x4xf32, strided<[?, ?], offset: ?>>
+}
+
+// -----
+
+// Constant sizes of a rank-reducing subview become static.
+// CHECK-LABEL: func.func @rank_reducing_constant_sizes
+// CHECK: %[[S:.*]] = memref.subview %{{.*}}[0, %{{.*}}, %{{.*}}] [1, 1, %{{.*}}] [1, 1, 1] : memref<1x384x384xf32> to memref<1x?xf32, strided<[384, 1], offset: ?>>
+// CHECK: memref.cast %[[S]] : memref<1x?xf32, strided<[384, 1], offset: ?>> to memref<?x?xf32, strided<[384, 1], offset: ?>>
+func.func @rank_reducing_constant_sizes(%a: memref<1x384x384xf32>, %i: index, %j: index, %n: index) -> memref<?x?xf32, strided<[384, 1], offset: ?>> {
+  %c1 = arith.constant 1 : index
+  %0 = memref.subview %a[0, %i, %j] [1, %c1, %n] [1, 1, 1] : memref<1x384x384xf32> to memref<?x?xf32, strided<[384, 1], offset: ?>>
+  return %0 : memref<?x?xf32, strided<[384, 1], offset: ?>>
+}
+
+// -----
+
+// Constant sizes of an allocation with a strided layout fold, keeping its symbols.
+// CHECK-LABEL: func.func @alloc_strided_symbols
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[M:.*]] = memref.alloc()[%[[C1]], %[[C1]]] : memref<1xi32, strided<[?], offset: ?>>
+// CHECK: memref.cast %[[M]] : memref<1xi32, strided<[?], offset: ?>> to memref<?xi32, strided<[?], offset: ?>>
+func.func @alloc_strided_symbols() -> memref<?xi32, strided<[?], offset: ?>> {
+  %c1 = arith.constant 1 : index
+  %0 = memref.alloc(%c1)[%c1, %c1] : memref<?xi32, strided<[?], offset: ?>>
+  return %0 : memref<?xi32, strided<[?], offset: ?>>
+}

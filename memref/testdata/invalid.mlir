@@ -923,3 +923,12 @@ func.func @tensor_store_not_tensor(%t: vector<4xf32>, %m: memref<4xf32>) {
   "memref.tensor_store"(%t, %m) : (vector<4xf32>, memref<4xf32>) -> ()
   return
 }
+
+// -----
+
+func.func @alloc_strided_symbol_count(%n: index) {
+  // A strided layout's map has a symbol per dynamic offset and stride.
+  // expected-error@+1 {{symbol operand count does not equal memref symbol count: expected 2, got 1}}
+  %0 = memref.alloc(%n)[%n] : memref<?xi32, strided<[?], offset: ?>>
+  return
+}
