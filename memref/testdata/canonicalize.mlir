@@ -179,3 +179,37 @@ func.func @alloc_strided_symbols() -> memref<?xi32, strided<[?], offset: ?>> {
   %0 = memref.alloc(%c1)[%c1, %c1] : memref<?xi32, strided<[?], offset: ?>>
   return %0 : memref<?xi32, strided<[?], offset: ?>>
 }
+
+// -----
+
+// The dim of a view is the size operand that gave it.
+// CHECK-LABEL: func.func @dim_of_views
+// CHECK-SAME: (%[[M:.*]]: memref<?x?xf32>, %[[N:.*]]: index, %[[K:.*]]: index, %[[I:.*]]: index)
+// CHECK: return %[[N]], %[[K]]
+func.func @dim_of_views(%m: memref<?x?xf32>, %n: index, %k: index, %i: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [%n], strides: [1] : memref<?x?xf32> to memref<?xf32>
+  %0 = memref.dim %r, %c0 : memref<?xf32>
+  %s = memref.subview %m[%i, 0] [1, %k] [1, 1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>>
+  %1 = memref.dim %s, %c0 : memref<?xf32, strided<[1], offset: ?>>
+  return %0, %1 : index, index
+}
+
+// -----
+
+// The dim of a reshape is loaded from its shape, right after the reshape.
+// CHECK-LABEL: func.func @dim_of_reshape
+// CHECK-SAME: (%[[M:.*]]: memref<*xf32>, %[[S:.*]]: memref<?xi32>)
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[L:.*]] = memref.load %[[S]][%[[C1]]] : memref<?xi32>
+// CHECK: %[[D:.*]] = arith.index_cast %[[L]] : i32 to index
+// CHECK: memref.store
+// CHECK: return %[[D]]
+func.func @dim_of_reshape(%m: memref<*xf32>, %s: memref<?xi32>) -> index {
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : i32
+  %r = memref.reshape %m(%s) : (memref<*xf32>, memref<?xi32>) -> memref<*xf32>
+  memref.store %c7, %s[%c1] : memref<?xi32>
+  %0 = memref.dim %r, %c1 : memref<*xf32>
+  return %0 : index
+}
