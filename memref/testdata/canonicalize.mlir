@@ -213,3 +213,19 @@ func.func @dim_of_reshape(%m: memref<*xf32>, %s: memref<?xi32>) -> index {
   %0 = memref.dim %r, %c1 : memref<*xf32>
   return %0 : index
 }
+
+// -----
+
+// Two collapses (or two expands) compose into one.
+// CHECK-LABEL: func.func @compose_reshapes
+// CHECK-SAME: (%[[A:.*]]: memref<?x?x?x?x?xf32>, %[[B:.*]]: memref<?x?xf32>)
+// CHECK: memref.collapse_shape %[[A]] {{\[}}[0, 1, 2], [3, 4]] : memref<?x?x?x?x?xf32> into memref<?x?xf32>
+// CHECK: memref.expand_shape %[[B]] {{\[}}[0, 1, 2], [3, 4]] : memref<?x?xf32> into memref<?x6x4x5x?xf32>
+// CHECK-NOT: memref.{{.*}}_shape
+func.func @compose_reshapes(%a: memref<?x?x?x?x?xf32>, %b: memref<?x?xf32>) -> (memref<?x?xf32>, memref<?x6x4x5x?xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1], [2], [3, 4]] : memref<?x?x?x?x?xf32> into memref<?x?x?xf32>
+  %1 = memref.collapse_shape %0 [[0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
+  %2 = memref.expand_shape %b [[0, 1], [2]] : memref<?x?xf32> into memref<?x4x?xf32>
+  %3 = memref.expand_shape %2 [[0, 1], [2], [3, 4]] : memref<?x4x?xf32> into memref<?x6x4x5x?xf32>
+  return %1, %3 : memref<?x?xf32>, memref<?x6x4x5x?xf32>
+}
