@@ -21,17 +21,18 @@ var expandShape = &ir.OpDef{
 
 var collapseShape = &ir.OpDef{
 	Name: "memref.collapse_shape", Summary: "Merges groups of contiguous dimensions of a memref into one.",
-	Example:      "%r = memref.collapse_shape %m [[0, 1], [2]] : memref<?x4x20xf32> into memref<?x20xf32>",
-	Traits:       ir.Pure,
-	Operands:     ir.Exactly(1),
-	Results:      ir.Exactly(1),
-	Inherent:     []string{"reassociation"},
-	ResultNames:  resultName("collapse_shape"),
-	Parse:        parseReshape,
-	Print:        printReshape,
-	Verify:       func(op *ir.Operation) error { return verifyReshape(op, false) },
-	Fold:         foldReshape("memref.expand_shape"),
-	Canonicalize: []*ir.Pattern{{Name: "compose-collapse-shapes", Root: "memref.collapse_shape", Rewrite: composeReshapes}},
+	Example:     "%r = memref.collapse_shape %m [[0, 1], [2]] : memref<?x4x20xf32> into memref<?x20xf32>",
+	Traits:      ir.Pure,
+	Operands:    ir.Exactly(1),
+	Results:     ir.Exactly(1),
+	Inherent:    []string{"reassociation"},
+	ResultNames: resultName("collapse_shape"),
+	Parse:       parseReshape,
+	Print:       printReshape,
+	Verify:      func(op *ir.Operation) error { return verifyReshape(op, false) },
+	Fold:        foldReshape("memref.expand_shape"),
+	Canonicalize: []*ir.Pattern{{Name: "compose-collapse-shapes", Root: "memref.collapse_shape", Rewrite: composeReshapes},
+		{Name: "collapse-of-cast", Root: "memref.collapse_shape", Rewrite: collapseOfCast}},
 }
 
 // %m [[0, 1], [2]] (output_shape [..])? attr-dict : from into to. Without
@@ -347,5 +348,33 @@ func composeReshapes(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	rw.SetInsertionPointBefore(op)
 	rw.ReplaceOp(op, rw.Create(st).Results())
+	return true
+}
+
+// collapseOfCast rewrites collapse(cast(x)) to a collapse of x, cast back
+// to the old result type when the new one differs, when the cast only loses
+// static information (MLIR's CollapseShapeOpMemRefCastFolder).
+func collapseOfCast(op *ir.Operation, rw *ir.Rewriter) bool {
+	cast := op.Operand(0).DefiningOp()
+	if cast == nil || cast.Name() != "memref.cast" || !castFoldsIntoConsumer(cast) {
+		return false
+	}
+	groups, ok := Reassociation(op.Attr("reassociation"))
+	if !ok {
+		return false
+	}
+	nt, ok := CollapsedType(op.Context(), cast.Operand(0).Type().(*ir.MemRefType), groups)
+	if !ok {
+		return false
+	}
+	if nt == op.Result(0).Type() {
+		rw.ModifyInPlace(op, func() { op.SetOperand(0, cast.Operand(0)) })
+		return true
+	}
+	rw.SetInsertionPointBefore(op)
+	n := rw.Create(&ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: []*ir.Value{cast.Operand(0)},
+		ResultTypes: []ir.Type{nt}, Attrs: op.Attrs()})
+	c := rw.Create(&ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: n.Results(), ResultTypes: op.ResultTypes()})
+	rw.ReplaceOp(op, c.Results())
 	return true
 }

@@ -134,7 +134,9 @@ var reinterpretCast = &ir.OpDef{
 		printMixed(p, op, stridesList)
 		printSliceTail(p, op, "to")
 	},
-	Verify: verifyReinterpretCast,
+	Verify:       verifyReinterpretCast,
+	Fold:         foldReinterpretCast,
+	Canonicalize: []*ir.Pattern{{Name: "reinterpret-of-metadata", Root: "memref.reinterpret_cast", Rewrite: reinterpretOfMetadata}},
 }
 
 // finishSliceParse parses `attr-dict : source-type <kw> result-type` and
@@ -249,7 +251,8 @@ var subview = &ir.OpDef{
 	Verify: verifySubView,
 	Fold:   foldSubView,
 	Canonicalize: []*ir.Pattern{{Name: "subview-constant-args", Root: "memref.subview", Rewrite: subviewConstantArgs},
-		{Name: "subview-of-cast", Root: "memref.subview", Rewrite: subviewOfCast}},
+		{Name: "subview-of-cast", Root: "memref.subview", Rewrite: subviewOfCast},
+		{Name: "trivial-subview-to-cast", Root: "memref.subview", Rewrite: trivialSubViewToCast}},
 }
 
 func verifySubView(op *ir.Operation) error {

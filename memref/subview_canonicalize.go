@@ -140,3 +140,29 @@ func subviewOfCast(op *ir.Operation, rw *ir.Rewriter) bool {
 	rw.ReplaceOp(op, []*ir.Value{out})
 	return true
 }
+
+// trivialSubViewToCast replaces a subview that takes all of its source
+// (zero offsets, unit strides, the source's static sizes, no dropped
+// dimension) but has another result type by a cast of the source (MLIR's
+// TrivialSubViewOpFolder; equal types are foldSubView's).
+func trivialSubViewToCast(op *ir.Operation, rw *ir.Rewriter) bool {
+	src, ok1 := op.Operand(0).Type().(*ir.MemRefType)
+	res, ok2 := op.Result(0).Type().(*ir.MemRefType)
+	if !ok1 || !ok2 || src == res || op.NumOperands() != 1 || len(src.Dims) != len(res.Dims) {
+		return false
+	}
+	offsets, sizes, strides := staticArray(op, "static_offsets"), staticArray(op, "static_sizes"), staticArray(op, "static_strides")
+	if len(sizes) != len(src.Dims) {
+		return false
+	}
+	for i, d := range src.Dims {
+		if d == ir.Dynamic || offsets[i] != 0 || strides[i] != 1 || sizes[i] != d {
+			return false
+		}
+	}
+	if !IsCastCompatible(src, res) {
+		return false
+	}
+	rw.ReplaceOpWith(op, &ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: op.Operands(), ResultTypes: op.ResultTypes()})
+	return true
+}

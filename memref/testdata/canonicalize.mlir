@@ -229,3 +229,62 @@ func.func @compose_reshapes(%a: memref<?x?x?x?x?xf32>, %b: memref<?x?xf32>) -> (
   %3 = memref.expand_shape %2 [[0, 1], [2], [3, 4]] : memref<?x4x?xf32> into memref<?x6x4x5x?xf32>
   return %1, %3 : memref<?x?xf32>, memref<?x6x4x5x?xf32>
 }
+
+// -----
+
+// A collapse of a cast that only loses static sizes collapses the source.
+// CHECK-LABEL: func.func @collapse_of_cast
+// CHECK-SAME: (%[[A:.*]]: memref<?x512x1x1xf32>)
+// CHECK: %[[C:.*]] = memref.collapse_shape %[[A]] {{\[}}[0], [1, 2, 3]] : memref<?x512x1x1xf32> into memref<?x512xf32>
+// CHECK: %[[R:.*]] = memref.cast %[[C]] : memref<?x512xf32> to memref<?x?xf32>
+// CHECK: return %[[R]]
+func.func @collapse_of_cast(%a: memref<?x512x1x1xf32>) -> memref<?x?xf32> {
+  %0 = memref.cast %a : memref<?x512x1x1xf32> to memref<?x?x?x?xf32>
+  %1 = memref.collapse_shape %0 [[0], [1, 2, 3]] : memref<?x?x?x?xf32> into memref<?x?xf32>
+  return %1 : memref<?x?xf32>
+}
+
+// -----
+
+// A subview of all of its source with another layout is a cast.
+// CHECK-LABEL: func.func @trivial_subview
+// CHECK-SAME: (%[[A:.*]]: memref<20x42xf32>)
+// CHECK: %[[C:.*]] = memref.cast %[[A]] : memref<20x42xf32> to memref<20x42xf32, strided<[42, 1]>>
+// CHECK: return %[[C]]
+func.func @trivial_subview(%a: memref<20x42xf32>) -> memref<20x42xf32, strided<[42, 1]>> {
+  %0 = memref.subview %a[0, 0] [20, 42] [1, 1] : memref<20x42xf32> to memref<20x42xf32, strided<[42, 1]>>
+  return %0 : memref<20x42xf32, strided<[42, 1]>>
+}
+
+// -----
+
+// A reinterpret_cast views the source of a reinterpret_cast, cast or
+// zero-offset subview directly.
+// CHECK-LABEL: func.func @reinterpret_sources
+// CHECK-SAME: (%[[A:.*]]: memref<?xi8>, %[[N:.*]]: index, %[[M:.*]]: index)
+// CHECK: %[[R0:.*]] = memref.reinterpret_cast %[[A]] to offset: [0], sizes: [%[[M]]], strides: [1]
+// CHECK: %[[R1:.*]] = memref.reinterpret_cast %[[A]] to offset: [0], sizes: [%[[N]]], strides: [1]
+// CHECK: %[[R2:.*]] = memref.reinterpret_cast %[[A]] to offset: [0], sizes: [%[[M]]], strides: [1]
+// CHECK: return %[[R0]], %[[R1]], %[[R2]]
+func.func @reinterpret_sources(%a: memref<?xi8>, %n: index, %m: index) -> (memref<?xi8>, memref<?xi8>, memref<?xi8>) {
+  %0 = memref.reinterpret_cast %a to offset: [0], sizes: [%n], strides: [1] : memref<?xi8> to memref<?xi8>
+  %1 = memref.reinterpret_cast %0 to offset: [0], sizes: [%m], strides: [1] : memref<?xi8> to memref<?xi8>
+  %c = memref.cast %a : memref<?xi8> to memref<5xi8>
+  %2 = memref.reinterpret_cast %c to offset: [0], sizes: [%n], strides: [1] : memref<5xi8> to memref<?xi8>
+  %s = memref.subview %a[0] [%n] [1] : memref<?xi8> to memref<?xi8>
+  %3 = memref.reinterpret_cast %s to offset: [0], sizes: [%m], strides: [1] : memref<?xi8> to memref<?xi8>
+  return %1, %2, %3 : memref<?xi8>, memref<?xi8>, memref<?xi8>
+}
+
+// -----
+
+// A reinterpret_cast that rebuilds its metadata's memref is that memref (or a cast of it).
+// CHECK-LABEL: func.func @reinterpret_of_metadata
+// CHECK-SAME: (%[[A:.*]]: memref<8x2xf32>)
+// CHECK: %[[C:.*]] = memref.cast %[[A]] : memref<8x2xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+// CHECK: return %[[C]]
+func.func @reinterpret_of_metadata(%a: memref<8x2xf32>) -> memref<?x?xf32, strided<[?, ?], offset: ?>> {
+  %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %a : memref<8x2xf32> -> memref<f32>, index, index, index, index, index
+  %0 = memref.reinterpret_cast %base to offset: [%offset], sizes: [%sizes#0, %sizes#1], strides: [%strides#0, %strides#1] : memref<f32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  return %0 : memref<?x?xf32, strided<[?, ?], offset: ?>>
+}
