@@ -198,3 +198,79 @@ func.func @if_empty_else(%c: i1) {
   }
   return
 }
+
+// -----
+
+// Dimensions that run once are dropped; their induction variable is the lower bound.
+// CHECK-LABEL: func.func @parallel_single_iteration_dims
+// CHECK-SAME: (%[[A:.*]]: memref<?x?xi32>)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: scf.parallel (%[[J:.*]]) = (%[[C0]]) to (%[[C8]]) step (%[[C2]]) {
+// CHECK: memref.store %{{.*}}, %[[A]][%[[C0]], %[[J]]]
+func.func @parallel_single_iteration_dims(%a: memref<?x?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %v = arith.constant 7 : i32
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c1, %c8) step (%c1, %c2) {
+    memref.store %v, %a[%i, %j] : memref<?x?xi32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// A loop whose dimensions all run once is its body and its reductions.
+// CHECK-LABEL: func.func @parallel_single_iteration_reduce
+// CHECK-SAME: (%[[X:.*]]: index)
+// CHECK-NOT: scf.parallel
+// CHECK: %[[C3:.*]] = arith.constant 3 : index
+// CHECK: %[[R:.*]] = arith.addi %[[X]], %[[C3]] : index
+// CHECK: return %[[R]]
+func.func @parallel_single_iteration_reduce(%x: index) -> index {
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %0 = scf.parallel (%i) = (%c3) to (%c4) step (%c1) init(%x) -> index {
+    scf.reduce(%i : index) {
+    ^bb0(%l: index, %r: index):
+      %s = arith.addi %l, %r : index
+      scf.reduce.return %s : index
+    }
+  }
+  return %0 : index
+}
+
+// -----
+
+// A loop that runs zero times is its inits; nested loops merge.
+// CHECK-LABEL: func.func @parallel_empty_and_nested
+// CHECK-SAME: (%[[X:.*]]: f32, %[[M:.*]]: memref<?x?xf32>, %[[N:.*]]: index)
+// CHECK: scf.parallel (%[[I:.*]], %[[J:.*]]) = (%{{.*}}, %{{.*}}) to (%[[N]], %[[N]]) step (%{{.*}}, %{{.*}}) {
+// CHECK-NEXT: memref.store %[[X]], %[[M]][%[[I]], %[[J]]]
+// CHECK-NEXT: scf.reduce
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[X]]
+func.func @parallel_empty_and_nested(%x: f32, %m: memref<?x?xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %0 = scf.parallel (%i) = (%c1) to (%c0) step (%c1) init(%x) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%l: f32, %r: f32):
+      %s = arith.addf %l, %r : f32
+      scf.reduce.return %s : f32
+    }
+  }
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    scf.parallel (%j) = (%c0) to (%n) step (%c1) {
+      memref.store %x, %m[%i, %j] : memref<?x?xf32>
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return %0 : f32
+}
