@@ -41,6 +41,7 @@ var ifOp = &ir.OpDef{
 		{Name: "if-same-yields", Root: "scf.if", Rewrite: ifSameYields},
 		{Name: "if-to-select", Root: "scf.if", Rewrite: ifToSelect},
 		{Name: "if-remove-empty-else", Root: "scf.if", Rewrite: ifRemoveEmptyElse},
+		{Name: "combine-ifs", Root: "scf.if", Rewrite: combineIfs},
 	},
 }
 

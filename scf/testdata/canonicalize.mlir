@@ -274,3 +274,57 @@ func.func @parallel_empty_and_nested(%x: f32, %m: memref<?x?xf32>, %n: index) ->
   }
   return %0 : f32
 }
+
+// -----
+
+// Consecutive ifs on one condition (or on its negation) merge; the second
+// one's uses of the first one's results become what the first one yields.
+// CHECK-LABEL: func.func @combine_ifs
+// CHECK-SAME: (%[[C:.*]]: i1)
+// CHECK: %[[R:.*]]:2 = scf.if %[[C]] -> (i32, i32) {
+// CHECK-NEXT: %[[A:.*]] = "test.a"() : () -> i32
+// CHECK-NEXT: %[[B:.*]] = "test.b"(%[[A]]) : (i32) -> i32
+// CHECK-NEXT: scf.yield %[[A]], %[[B]] : i32, i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[X:.*]] = "test.x"() : () -> i32
+// CHECK-NEXT: %[[Y:.*]] = "test.y"(%[[X]]) : (i32) -> i32
+// CHECK-NEXT: scf.yield %[[X]], %[[Y]] : i32, i32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[R]]#0, %[[R]]#1
+func.func @combine_ifs(%c: i1) -> (i32, i32) {
+  %0 = scf.if %c -> i32 {
+    %a = "test.a"() : () -> i32
+    scf.yield %a : i32
+  } else {
+    %x = "test.x"() : () -> i32
+    scf.yield %x : i32
+  }
+  %1 = scf.if %c -> i32 {
+    %b = "test.b"(%0) : (i32) -> i32
+    scf.yield %b : i32
+  } else {
+    %y = "test.y"(%0) : (i32) -> i32
+    scf.yield %y : i32
+  }
+  return %0, %1 : i32, i32
+}
+
+// CHECK-LABEL: func.func @combine_negated_ifs
+// CHECK-SAME: (%[[C:.*]]: i1)
+// CHECK-NEXT: scf.if %[[C]] {
+// CHECK-NEXT: "test.then"() : () -> ()
+// CHECK-NEXT: } else {
+// CHECK-NEXT: "test.else"() : () -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @combine_negated_ifs(%c: i1) {
+  %true = arith.constant true
+  %n = arith.xori %c, %true : i1
+  scf.if %c {
+    "test.then"() : () -> ()
+  }
+  scf.if %n {
+    "test.else"() : () -> ()
+  }
+  return
+}
