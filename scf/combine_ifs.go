@@ -106,3 +106,73 @@ func combineIfs(op *ir.Operation, rw *ir.Rewriter) bool {
 	rw.ReplaceOp(op, n.Results()[prevOp.NumResults():])
 	return true
 }
+
+// combineNestedIfs merges `scf.if %a { scf.if %b {...} }`, where the inner
+// if is all the outer then-branch holds and else-branches only yield, into
+// one scf.if on %a && %b (MLIR's CombineNestedIfs). An outer result that
+// the inner if does not give must come from outside: it becomes a select
+// on %a; one the inner if gives must be yielded by both else-branches.
+func combineNestedIfs(op *ir.Operation, rw *ir.Rewriter) bool {
+	outer := If{op}
+	then := outer.Then()
+	if then == nil || then.First() == nil || then.First().NextOp() != then.Last() || then.First().Name() != "scf.if" {
+		return false
+	}
+	inner := If{then.First()}
+	onlyYields := func(b *ir.Block) bool { return b == nil || (b.First() == b.Last() && b.Last().Name() == "scf.yield") }
+	if !onlyYields(outer.Else()) || !onlyYields(inner.Else()) || inner.Then() == nil || then.Last().Name() != "scf.yield" {
+		return false
+	}
+	thenYield := slices.Clone(then.Last().Operands())
+	var elseYield []*ir.Value
+	if e := outer.Else(); e != nil {
+		elseYield = e.Last().Operands()
+	}
+	if len(elseYield) != len(thenYield) {
+		return false
+	}
+	var toSelect []int
+	for i, v := range thenYield {
+		if v.DefiningOp() == inner.Operation {
+			k := v.Index()
+			if inner.Else() == nil || inner.Else().Last().Operand(k) != elseYield[i] {
+				return false
+			}
+			thenYield[i] = inner.Then().Last().Operand(k)
+			continue
+		}
+		if d := v.DefiningOp(); d != nil && inRegion(d, op.Region(0)) {
+			return false
+		}
+		toSelect = append(toSelect, i)
+	}
+	ctx := op.Context()
+	rw.SetInsertionPointBefore(op)
+	cond := rw.Create(&ir.OpState{Name: "arith.andi", Loc: op.Loc(), Operands: []*ir.Value{outer.Condition(), inner.Condition()},
+		ResultTypes: []ir.Type{ctx.I(1)}}).Result(0)
+	results := make([]*ir.Value, op.NumResults())
+	for _, i := range toSelect {
+		results[i] = rw.Create(&ir.OpState{Name: "arith.select", Loc: op.Loc(),
+			Operands: []*ir.Value{outer.Condition(), thenYield[i], elseYield[i]}, ResultTypes: []ir.Type{thenYield[i].Type()}}).Result(0)
+	}
+	st := &ir.OpState{Name: "scf.if", Loc: op.Loc(), Operands: []*ir.Value{cond}, ResultTypes: op.ResultTypes()}
+	nthen, nelse := st.AddRegion(), st.AddRegion()
+	rw.InlineRegionBefore(inner.Region(0), nthen, nil)
+	y := nthen.Entry().Last()
+	rw.ModifyInPlace(y, func() { y.SetOperands(thenYield) })
+	if len(elseYield) > 0 {
+		b := ir.NewBlock(nil, nil)
+		nelse.Append(b)
+		rw.SetInsertionPointToEnd(b)
+		rw.Create(&ir.OpState{Name: "scf.yield", Loc: op.Loc(), Operands: elseYield})
+		rw.SetInsertionPointBefore(op)
+	}
+	n := rw.Create(st)
+	for i := range results {
+		if results[i] == nil {
+			results[i] = n.Result(i)
+		}
+	}
+	rw.ReplaceOp(op, results)
+	return true
+}

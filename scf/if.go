@@ -42,6 +42,7 @@ var ifOp = &ir.OpDef{
 		{Name: "if-to-select", Root: "scf.if", Rewrite: ifToSelect},
 		{Name: "if-remove-empty-else", Root: "scf.if", Rewrite: ifRemoveEmptyElse},
 		{Name: "combine-ifs", Root: "scf.if", Rewrite: combineIfs},
+		{Name: "combine-nested-ifs", Root: "scf.if", Rewrite: combineNestedIfs},
 	},
 }
 

@@ -328,3 +328,33 @@ func.func @combine_negated_ifs(%c: i1) {
   }
   return
 }
+
+// -----
+
+// An if that only holds another if merges with it on the conjunction; an
+// outer result from outside becomes a select on the outer condition.
+// CHECK-LABEL: func.func @combine_nested_ifs
+// CHECK-SAME: (%[[A:.*]]: i1, %[[B:.*]]: i1, %[[X:.*]]: i32, %[[Y:.*]]: i32)
+// CHECK: %[[C:.*]] = arith.andi %[[A]], %[[B]] : i1
+// CHECK: %[[S:.*]] = arith.select %[[A]], %[[X]], %[[Y]] : i32
+// CHECK: %[[R:.*]] = scf.if %[[C]] -> (i32) {
+// CHECK-NEXT: %[[V:.*]] = "test.v"() : () -> i32
+// CHECK-NEXT: scf.yield %[[V]] : i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[Y]] : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[R]], %[[S]]
+func.func @combine_nested_ifs(%a: i1, %b: i1, %x: i32, %y: i32) -> (i32, i32) {
+  %r:2 = scf.if %a -> (i32, i32) {
+    %in = scf.if %b -> i32 {
+      %v = "test.v"() : () -> i32
+      scf.yield %v : i32
+    } else {
+      scf.yield %y : i32
+    }
+    scf.yield %in, %x : i32, i32
+  } else {
+    scf.yield %y, %y : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
