@@ -358,3 +358,46 @@ func.func @combine_nested_ifs(%a: i1, %b: i1, %x: i32, %y: i32) -> (i32, i32) {
   }
   return %r#0, %r#1 : i32, i32
 }
+
+// -----
+
+// Results both branches yield from outside become selects even when the
+// branches hold other ops; the if keeps its bodies.
+// CHECK-LABEL: func.func @to_select_with_body
+// CHECK-SAME: (%[[C:.*]]: i1, %[[X:.*]]: index, %[[Y:.*]]: index)
+// CHECK: %[[S:.*]] = arith.select %[[C]], %[[X]], %[[Y]] : index
+// CHECK-NEXT: scf.if %[[C]] {
+// CHECK-NEXT: "test.op"() : () -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[S]]
+func.func @to_select_with_body(%c: i1, %x: index, %y: index) -> index {
+  %0 = scf.if %c -> index {
+    "test.op"() : () -> ()
+    scf.yield %x : index
+  } else {
+    scf.yield %y : index
+  }
+  return %0 : index
+}
+
+// -----
+
+// An if on a negated condition swaps its branches.
+// CHECK-LABEL: func.func @if_not_condition
+// CHECK-SAME: (%[[C:.*]]: i1)
+// CHECK-NEXT: %[[R:.*]] = scf.if %[[C]] -> (index) {
+// CHECK-NEXT: "test.false"
+// CHECK: } else {
+// CHECK-NEXT: "test.true"
+func.func @if_not_condition(%c: i1) -> index {
+  %true = arith.constant true
+  %n = arith.xori %c, %true : i1
+  %0 = scf.if %n -> index {
+    %a = "test.true"() : () -> index
+    scf.yield %a : index
+  } else {
+    %b = "test.false"() : () -> index
+    scf.yield %b : index
+  }
+  return %0 : index
+}
