@@ -103,14 +103,14 @@ func.func @if_false_no_else() {
 
 // CHECK-LABEL: func.func @if_unused_results
 // CHECK: scf.if %{{.*}} -> (f32) {
-// CHECK-NEXT: "test.op"() : () -> ()
-// CHECK-NEXT: scf.yield %{{.*}} : f32
+// CHECK-NEXT: %[[V:.*]] = "test.op"() : () -> f32
+// CHECK-NEXT: scf.yield %[[V]] : f32
 // CHECK-NEXT: } else {
 // CHECK-NEXT: scf.yield %{{.*}} : f32
 func.func @if_unused_results(%c: i1, %x: f32, %y: f32) -> f32 {
   %r:2 = scf.if %c -> (f32, f32) {
-    "test.op"() : () -> ()
-    scf.yield %x, %y : f32, f32
+    %v = "test.op"() : () -> f32
+    scf.yield %x, %v : f32, f32
   } else {
     scf.yield %y, %x : f32, f32
   }
