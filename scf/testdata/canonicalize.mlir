@@ -401,3 +401,31 @@ func.func @if_not_condition(%c: i1) -> index {
   }
   return %0 : index
 }
+
+// -----
+
+// A loop to lb + 1 with step 1 runs once; a loop that runs at least once
+// and only yields values from outside is those values.
+// CHECK-LABEL: func.func @for_const_diff_and_outside_yield
+// CHECK-SAME: (%[[LB:.*]]: index)
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : i32
+// CHECK: %[[M:.*]] = arith.muli %[[LB]], %[[C2]] : index
+// CHECK-NEXT: "test.consume"(%[[M]]) : (index) -> ()
+// CHECK-NEXT: return %[[C4]]
+func.func @for_const_diff_and_outside_yield(%lb: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : i32
+  %c4 = arith.constant 4 : i32
+  %ub = arith.addi %lb, %c1 : index
+  scf.for %i = %lb to %ub step %c1 {
+    %m = arith.muli %i, %c2 : index
+    "test.consume"(%m) : (index) -> ()
+  }
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%a = %c3) -> i32 {
+    scf.yield %c4 : i32
+  }
+  return %r : i32
+}
