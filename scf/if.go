@@ -42,6 +42,7 @@ var ifOp = &ir.OpDef{
 	Canonicalize: []*ir.Pattern{
 		{Name: "combine-ifs", Root: "scf.if", Rewrite: combineIfs},
 		{Name: "combine-nested-ifs", Root: "scf.if", Rewrite: combineNestedIfs},
+		{Name: "if-condition-propagation", Root: "scf.if", Rewrite: ifConditionPropagation},
 		{Name: "if-not-condition", Root: "scf.if", Rewrite: ifNotCondition},
 		{Name: "if-to-select", Root: "scf.if", Rewrite: ifToSelect},
 		{Name: "if-remove-empty-else", Root: "scf.if", Rewrite: ifRemoveEmptyElse},

@@ -29,6 +29,10 @@ func parallelTrivialDims(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	var once []int
 	for i := range lbs {
+		if lbs[i] == ubs[i] { // no iteration (MLIR's RemoveEmptyParallelLoops)
+			rw.ReplaceOp(op, p.Inits())
+			return true
+		}
 		lb, ok1 := constInt(lbs[i])
 		ub, ok2 := constInt(ubs[i])
 		st, ok3 := constInt(steps[i])

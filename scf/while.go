@@ -16,6 +16,9 @@ var whileOp = &ir.OpDef{
 	Parse:    parseWhile,
 	Print:    printWhile,
 	Verify:   verifyWhile,
+	Canonicalize: []*ir.Pattern{
+		{Name: "while-condition-truth", Root: "scf.while", Rewrite: whileConditionTruth},
+	},
 }
 
 // While is a typed view of scf.while.

@@ -429,3 +429,54 @@ func.func @for_const_diff_and_outside_yield(%lb: index) -> i32 {
   }
   return %r : i32
 }
+
+// -----
+
+// Inside an if, its condition is true in the then-branch and false in the
+// else-branch; in a while body, an argument that receives the condition is true.
+// CHECK-LABEL: func.func @condition_propagation
+// CHECK-SAME: (%[[C:.*]]: i1)
+// CHECK-DAG: %[[T:.*]] = arith.constant true
+// CHECK-DAG: %[[F:.*]] = arith.constant false
+// CHECK: scf.if %[[C]] {
+// CHECK-NEXT: "test.use"(%[[T]]) : (i1) -> ()
+// CHECK-NEXT: } else {
+// CHECK-NEXT: "test.use"(%[[F]]) : (i1) -> ()
+// CHECK: scf.while : () -> i1 {
+// CHECK: } do {
+// CHECK-NEXT: ^bb0(%{{.*}}: i1):
+// CHECK-NEXT: "test.body"(%[[T]]) : (i1) -> ()
+func.func @condition_propagation(%c: i1) -> i1 {
+  scf.if %c {
+    "test.use"(%c) : (i1) -> ()
+  } else {
+    "test.use"(%c) : (i1) -> ()
+  }
+  %0 = scf.while : () -> i1 {
+    %k = "test.condition"() : () -> i1
+    scf.condition(%k) %k : i1
+  } do {
+  ^bb0(%a: i1):
+    "test.body"(%a) : (i1) -> ()
+    scf.yield
+  }
+  return %0 : i1
+}
+
+// -----
+
+// A parallel loop with a dimension from a value to itself runs zero times.
+// CHECK-LABEL: func.func @parallel_empty_dim
+// CHECK-SAME: (%[[A:.*]]: index, %[[B:.*]]: index, %[[X:.*]]: f32)
+// CHECK-NEXT: return %[[X]]
+func.func @parallel_empty_dim(%a: index, %b: index, %x: f32) -> f32 {
+  %0 = scf.parallel (%i, %j) = (%a, %a) to (%b, %a) step (%b, %b) init(%x) -> f32 {
+    %v = "test.produce"() : () -> f32
+    scf.reduce(%v : f32) {
+    ^bb0(%l: f32, %r: f32):
+      %s = arith.addf %l, %r : f32
+      scf.reduce.return %s : f32
+    }
+  }
+  return %0 : f32
+}
