@@ -480,3 +480,34 @@ func.func @parallel_empty_dim(%a: index, %b: index, %x: f32) -> f32 {
   }
   return %0 : f32
 }
+
+// -----
+
+// A while forwards only what its results or body use, each value once, and
+// carries only what its condition region uses.
+// CHECK-LABEL: func.func @while_cleanup
+// CHECK-SAME: (%[[X:.*]]: i32)
+// CHECK: %[[R:.*]] = scf.while : () -> i32 {
+// CHECK-NEXT: %[[K:.*]] = "test.condition"() : () -> i1
+// CHECK-NEXT: %[[V:.*]] = "test.val"() : () -> i32
+// CHECK-NEXT: "test.wide"() : () -> i64
+// CHECK-NEXT: scf.condition(%[[K]]) %[[V]] : i32
+// CHECK-NEXT: } do {
+// CHECK-NEXT: ^bb0(%[[A:.*]]: i32):
+// CHECK-NEXT: "test.use"(%[[A]], %[[A]]) : (i32, i32) -> ()
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[R]], %[[R]]
+func.func @while_cleanup(%x: i32) -> (i32, i32) {
+  %r:3 = scf.while (%c = %x) : (i32) -> (i32, i32, i64) {
+    %k = "test.condition"() : () -> i1
+    %v = "test.val"() : () -> i32
+    %w = "test.wide"() : () -> i64
+    scf.condition(%k) %v, %v, %w : i32, i32, i64
+  } do {
+  ^bb0(%a: i32, %b: i32, %d: i64):
+    "test.use"(%a, %b) : (i32, i32) -> ()
+    scf.yield %a : i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
