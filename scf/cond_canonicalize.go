@@ -1,6 +1,7 @@
 package scf
 
 import (
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -56,6 +57,49 @@ func whileConditionTruth(op *ir.Operation, rw *ir.Rewriter) bool {
 		if v == cond.Operand(0) && after.Arg(i).HasUses() {
 			rw.ReplaceAllUsesWith(after.Arg(i), boolConst(rw, op, true, &t))
 			changed = true
+		}
+	}
+	return changed
+}
+
+// whileCmpCond replaces, in a while body, comparisons that repeat the
+// loop's arith.cmpi condition on the forwarded operand by true, and those
+// that invert it by false: the body only runs when the condition held
+// (MLIR's WhileCmpCond).
+func whileCmpCond(op *ir.Operation, rw *ir.Rewriter) bool {
+	w := While{op}
+	cond, after := w.Condition(), w.After()
+	if cond == nil || cond.Name() != "scf.condition" || after == nil || cond.NumOperands()-1 != after.NumArgs() {
+		return false
+	}
+	cmp := cond.Operand(0).DefiningOp()
+	if cmp == nil || cmp.Name() != "arith.cmpi" || cmp.NumOperands() != 2 {
+		return false
+	}
+	p, ok := arith.CmpI{Operation: cmp}.Predicate()
+	if !ok {
+		return false
+	}
+	changed := false
+	for i, v := range cond.Operands()[1:] {
+		for side := range 2 {
+			if v != cmp.Operand(side) {
+				continue
+			}
+			for u := range after.Arg(i).Uses() {
+				c2 := u.Owner()
+				if c2.Name() != "arith.cmpi" || u.Index() != side || c2.Operand(1-side) != cmp.Operand(1-side) {
+					continue
+				}
+				p2, ok := arith.CmpI{Operation: c2}.Predicate()
+				if !ok || (p2 != p && p2 != p.Inverse()) {
+					continue
+				}
+				rw.SetInsertionPointBefore(c2)
+				rw.ReplaceOpWith(c2, &ir.OpState{Name: "arith.constant", Loc: c2.Loc(), ResultTypes: c2.ResultTypes(),
+					Attrs: []ir.NamedAttr{{Name: "value", Value: op.Context().BoolAttr(p2 == p)}}})
+				changed = true
+			}
 		}
 	}
 	return changed

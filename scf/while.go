@@ -18,6 +18,7 @@ var whileOp = &ir.OpDef{
 	Verify:   verifyWhile,
 	Canonicalize: []*ir.Pattern{
 		{Name: "while-condition-truth", Root: "scf.while", Rewrite: whileConditionTruth},
+		{Name: "while-cmp-cond", Root: "scf.while", Rewrite: whileCmpCond},
 		{Name: "while-unused-result", Root: "scf.while", Rewrite: whileUnusedResult},
 		{Name: "while-duplicated-results", Root: "scf.while", Rewrite: whileDuplicatedResults},
 		{Name: "while-unused-args", Root: "scf.while", Rewrite: whileUnusedArgs},

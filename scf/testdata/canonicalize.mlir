@@ -511,3 +511,29 @@ func.func @while_cleanup(%x: i32) -> (i32, i32) {
   }
   return %r#0, %r#1 : i32, i32
 }
+
+// -----
+
+// In a while body, the loop's comparison repeated on the forwarded value is
+// true and its inverse is false.
+// CHECK-LABEL: func.func @while_cmp_cond
+// CHECK-DAG: %[[T:.*]] = arith.constant true
+// CHECK-DAG: %[[F:.*]] = arith.constant false
+// CHECK: ^bb0(%[[A:.*]]: i32):
+// CHECK-NEXT: %[[O:.*]] = arith.cmpi sgt, %[[A]], %{{.*}} : i32
+// CHECK-NEXT: "test.use"(%[[T]], %[[F]], %[[O]]) : (i1, i1, i1) -> ()
+func.func @while_cmp_cond(%x: i32) {
+  %0 = scf.while : () -> i32 {
+    %v = "test.val"() : () -> i32
+    %c = arith.cmpi slt, %v, %x : i32
+    scf.condition(%c) %v : i32
+  } do {
+  ^bb0(%a: i32):
+    %same = arith.cmpi slt, %a, %x : i32
+    %inv = arith.cmpi sge, %a, %x : i32
+    %other = arith.cmpi sgt, %a, %x : i32
+    "test.use"(%same, %inv, %other) : (i1, i1, i1) -> ()
+    scf.yield
+  }
+  return
+}
