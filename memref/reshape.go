@@ -255,8 +255,16 @@ func CollapsedType(ctx *ir.Context, src *ir.MemRefType, groups [][]int64) (*ir.M
 	}
 	strides := make([]int64, len(groups))
 	for gi, g := range groups {
-		last := g[len(g)-1]
-		strides[gi] = srcStrides[last]
+		// The innermost dim that is not a unit one gives the stride; when it
+		// is dynamic it may be 1 at run time, so the stride is unknown.
+		k := len(g) - 1
+		for k > 0 && src.Dims[g[k]] == 1 {
+			k--
+		}
+		strides[gi] = srcStrides[g[k]]
+		if src.Dims[g[k]] == ir.Dynamic && k > 0 {
+			strides[gi] = ir.Dynamic
+		}
 		for k := len(g) - 2; k >= 0; k-- {
 			i := g[k]
 			if src.Dims[i] == 1 {
