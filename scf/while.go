@@ -22,6 +22,7 @@ var whileOp = &ir.OpDef{
 		{Name: "while-unused-result", Root: "scf.while", Rewrite: whileUnusedResult},
 		{Name: "while-duplicated-results", Root: "scf.while", Rewrite: whileDuplicatedResults},
 		{Name: "while-unused-args", Root: "scf.while", Rewrite: whileUnusedArgs},
+		{Name: "while-align-before-args", Root: "scf.while", Rewrite: whileAlignBeforeArgs},
 	},
 }
 

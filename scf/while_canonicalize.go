@@ -135,3 +135,56 @@ func whileUnusedArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	rw.ModifyInPlace(y, func() { y.SetOperands(yields) })
 	return true
 }
+
+// whileAlignBeforeArgs reorders what the condition forwards into the order
+// of the before-region arguments when it forwards exactly those arguments
+// (each once) in another order, permuting the results and the body's
+// arguments to match (MLIR's WhileOpAlignBeforeArgs).
+func whileAlignBeforeArgs(op *ir.Operation, rw *ir.Rewriter) bool {
+	w := While{op}
+	if !whileShapeOK(w) {
+		return false
+	}
+	before, cond, after := w.Before(), w.Condition(), w.After()
+	args := cond.Operands()[1:]
+	if len(args) != before.NumArgs() {
+		return false
+	}
+	perm := make([]int, len(args)) // forwarded value k is before argument perm[k]
+	used := make([]bool, len(args))
+	same := true
+	for k, v := range args {
+		if v.OwnerBlock() != before || v.DefiningOp() != nil || used[v.Index()] {
+			return false
+		}
+		perm[k], used[v.Index()] = v.Index(), true
+		same = same && v.Index() == k
+	}
+	if same {
+		return false
+	}
+	types := make([]ir.Type, len(args))
+	locs := make([]ir.Location, len(args))
+	for k, j := range perm {
+		types[j], locs[j] = op.Result(k).Type(), op.Loc()
+	}
+	rw.ModifyInPlace(cond, func() { cond.SetOperands(append([]*ir.Value{cond.Operand(0)}, before.Args()...)) })
+	rw.SetInsertionPointBefore(op)
+	st := &ir.OpState{Name: "scf.while", Loc: op.Loc(), Operands: op.Operands(), ResultTypes: types, Attrs: op.Attrs()}
+	nbefore, nafter := st.AddRegion(), st.AddRegion()
+	rw.InlineRegionBefore(op.Region(0), nbefore, nil)
+	nb := ir.NewBlock(types, locs)
+	nafter.Append(nb)
+	afterArgs := make([]*ir.Value, len(args))
+	for k, j := range perm {
+		afterArgs[k] = nb.Arg(j)
+	}
+	rw.MergeBlocks(after, nb, afterArgs)
+	n := rw.Create(st)
+	results := make([]*ir.Value, len(args))
+	for k, j := range perm {
+		results[k] = n.Result(j)
+	}
+	rw.ReplaceOp(op, results)
+	return true
+}

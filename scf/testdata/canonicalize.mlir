@@ -537,3 +537,26 @@ func.func @while_cmp_cond(%x: i32) {
   }
   return
 }
+
+// -----
+
+// A condition that forwards the before-region arguments in another order
+// forwards them in their order; results and body arguments follow.
+// CHECK-LABEL: func.func @while_align_args
+// CHECK: %[[R:.*]]:2 = scf.while (%[[X:.*]] = %{{.*}}, %[[Y:.*]] = %{{.*}}) : (f32, i32) -> (f32, i32) {
+// CHECK: scf.condition(%{{.*}}) %[[X]], %[[Y]] : f32, i32
+// CHECK: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: i32):
+// CHECK-NEXT: %[[N:.*]] = "test.next"(%[[B]], %[[A]]) : (i32, f32) -> f32
+// CHECK-NEXT: scf.yield %[[N]], %[[B]] : f32, i32
+// CHECK: return %[[R]]#1, %[[R]]#0 : i32, f32
+func.func @while_align_args(%f: f32, %i: i32) -> (i32, f32) {
+  %r:2 = scf.while (%x = %f, %y = %i) : (f32, i32) -> (i32, f32) {
+    %k = "test.condition"() : () -> i1
+    scf.condition(%k) %y, %x : i32, f32
+  } do {
+  ^bb0(%b: i32, %a: f32):
+    %n = "test.next"(%b, %a) : (i32, f32) -> f32
+    scf.yield %n, %b : f32, i32
+  }
+  return %r#0, %r#1 : i32, f32
+}
