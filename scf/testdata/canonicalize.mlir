@@ -560,3 +560,36 @@ func.func @while_align_args(%f: f32, %i: i32) -> (i32, f32) {
   }
   return %r#0, %r#1 : i32, f32
 }
+
+// -----
+
+// An execute_region of several blocks in a function body is inlined with
+// branches; its results become arguments of the block after it.
+// CHECK-LABEL: func.func @inline_multi_block_execute_region
+// CHECK-NEXT: "test.before"() : () -> ()
+// CHECK-NEXT: %[[C:.*]] = "test.cmp"() : () -> i1
+// CHECK-NEXT: cf.cond_br %[[C]], ^bb1, ^bb2
+// CHECK: ^bb1:
+// CHECK-NEXT: %[[X:.*]] = "test.x"() : () -> i64
+// CHECK-NEXT: cf.br ^bb3(%[[X]] : i64)
+// CHECK: ^bb2:
+// CHECK-NEXT: %[[Y:.*]] = "test.y"() : () -> i64
+// CHECK-NEXT: cf.br ^bb3(%[[Y]] : i64)
+// CHECK: ^bb3(%[[Z:.*]]: i64):
+// CHECK-NEXT: "test.after"(%[[Z]]) : (i64) -> ()
+// CHECK-NEXT: return
+func.func @inline_multi_block_execute_region() {
+  "test.before"() : () -> ()
+  %v = scf.execute_region -> i64 {
+    %c = "test.cmp"() : () -> i1
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %x = "test.x"() : () -> i64
+    scf.yield %x : i64
+  ^bb2:
+    %y = "test.y"() : () -> i64
+    scf.yield %y : i64
+  }
+  "test.after"(%v) : (i64) -> ()
+  return
+}
