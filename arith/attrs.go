@@ -212,6 +212,10 @@ var cmpiEnum = enum{"predicate", []string{"eq", "ne", "slt", "sle", "sgt", "sge"
 
 func (p CmpIPredicate) String() string { return cmpiEnum.name(int64(p)) }
 
+// Inverse returns the predicate that holds exactly when p does not
+// (MLIR's arith::invertPredicate).
+func (p CmpIPredicate) Inverse() CmpIPredicate { return cmpiInverse[p] }
+
 // CmpFPredicate is the predicate of arith.cmpf.
 type CmpFPredicate int64
 

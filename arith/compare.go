@@ -141,5 +141,5 @@ var (
 	cmpi = compareOp("arith.cmpi", "integer comparison operation", "%r = arith.cmpi slt, %a, %b : vector<4xi32>",
 		cmpiEnum, SignlessIntegerLike, nil, foldCmpI, cmpiOfExt)
 	cmpf = compareOp("arith.cmpf", "floating-point comparison operation", "%r = arith.cmpf olt, %a, %b fastmath<nnan> : f32",
-		cmpfEnum, FloatLike, fastmath, foldCmpF)
+		cmpfEnum, FloatLike, fastmath, foldCmpF, cmpfIntToFPConst)
 )

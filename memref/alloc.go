@@ -109,13 +109,14 @@ func verifyAlloc(op *ir.Operation) error {
 }
 
 // simplifyAllocConst folds constant dynamic sizes into the type of an
-// identity-layout allocation and casts back to the old type, as MLIR's
-// SimplifyAllocConst does.
+// allocation (keeping its layout and symbols) and casts back to the old
+// type, as MLIR's SimplifyAllocConst does.
 func simplifyAllocConst(op *ir.Operation, rw *ir.Rewriter) bool {
 	t, ok := op.Result(0).Type().(*ir.MemRefType)
-	if !ok || t.Layout != nil || len(ir.OperandSegment(op, 1)) > 0 {
+	if !ok {
 		return false
 	}
+	syms := ir.OperandSegment(op, 1)
 	dyn := ir.OperandSegment(op, 0)
 	shape := append([]int64(nil), t.Dims...)
 	var keep []*ir.Value
@@ -138,13 +139,13 @@ func simplifyAllocConst(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	ctx := op.Context()
-	nt := ctx.MemRef(shape, t.Elem, nil, t.MemorySpace)
+	nt := ctx.MemRef(shape, t.Elem, t.Layout, t.MemorySpace)
 	rw.SetInsertionPointBefore(op)
-	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: keep, ResultTypes: []ir.Type{nt}, Attrs: op.DiscardableAttrs()}
+	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: append(keep, syms...), ResultTypes: []ir.Type{nt}, Attrs: op.DiscardableAttrs()}
 	if a := op.Attr("alignment"); a != nil {
 		st.AddAttr("alignment", a)
 	}
-	setSegments(st, ctx, len(keep), 0)
+	setSegments(st, ctx, len(keep), len(syms))
 	n := rw.Create(st)
 	c := rw.Create(&ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: n.Results(), ResultTypes: []ir.Type{t}})
 	rw.ReplaceOp(op, c.Results())

@@ -178,11 +178,12 @@ var dim = &ir.OpDef{
 		// A constant index out of range is allowed (the result is poison), as in MLIR.
 		return nil
 	},
-	Fold: foldDim,
+	Fold:         foldDim,
+	Canonicalize: []*ir.Pattern{{Name: "dim-of-reshape", Root: "memref.dim", Rewrite: dimOfReshape}},
 }
 
-// foldDim folds a static dimension to a constant, the dynamic size of an
-// allocation to its operand, and looks through memref.cast.
+// foldDim folds a static dimension to a constant, a dynamic one to the size
+// operand that gave it, and looks through memref.cast.
 func foldDim(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 	ctx := op.Context()
 	c, ok := operands[1].(*ir.IntegerAttr)
@@ -195,19 +196,67 @@ func foldDim(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) 
 		if t.Dims[i] != ir.Dynamic {
 			return []ir.FoldResult{{Attr: ctx.IndexAttr(t.Dims[i])}}, true
 		}
-		if d := op.Operand(0).DefiningOp(); d != nil && (d.Name() == "memref.alloc" || d.Name() == "memref.alloca") {
-			k := 0
-			for _, s := range t.Dims[:i] {
-				if s == ir.Dynamic {
-					k++
-				}
-			}
-			if dyn := ir.OperandSegment(d, 0); k < len(dyn) {
-				return []ir.FoldResult{{Value: dyn[k]}}, true
-			}
+		if v := dynamicSizeOf(op.Operand(0).DefiningOp(), t, int(i)); v != nil {
+			return []ir.FoldResult{{Value: v}}, true
 		}
 	}
 	return foldCastOperands(1)(op, operands)
+}
+
+// dynamicSizeOf returns the operand that gives the dynamic dimension i of
+// the memref d defines, of type t: a size of alloc, alloca, view,
+// reinterpret_cast or subview (MLIR's DimOp::fold), or nil.
+func dynamicSizeOf(d *ir.Operation, t *ir.MemRefType, i int) *ir.Value {
+	if d == nil {
+		return nil
+	}
+	nth := func(dims []int64, i int, dyn []*ir.Value) *ir.Value {
+		k := 0
+		for _, s := range dims[:i] {
+			if s == ir.Dynamic {
+				k++
+			}
+		}
+		if k < len(dyn) && dims[i] == ir.Dynamic {
+			return dyn[k]
+		}
+		return nil
+	}
+	switch d.Name() {
+	case "memref.alloc", "memref.alloca":
+		return nth(t.Dims, i, ir.OperandSegment(d, 0))
+	case "memref.view":
+		return nth(t.Dims, i, d.Operands()[2:])
+	case "memref.reinterpret_cast":
+		if sizes := staticArray(d, "static_sizes"); i < len(sizes) {
+			return nth(sizes, i, ir.OperandSegment(d, sizesList.seg))
+		}
+	case "memref.subview":
+		// Map the result dimension to the source's, past dropped unit dims.
+		src, ok := d.Operand(0).Type().(*ir.MemRefType)
+		sizes := staticArray(d, "static_sizes")
+		if !ok || len(sizes) != len(src.Dims) {
+			return nil
+		}
+		full, ok := SubViewResultType(d.Context(), src, staticArray(d, "static_offsets"), sizes, staticArray(d, "static_strides"))
+		if !ok {
+			return nil
+		}
+		unused, ok := rankReductionMask(full, t, sizes)
+		if !ok {
+			return nil
+		}
+		for j, r := 0, 0; j < len(sizes); j++ {
+			if unused[j] {
+				continue
+			}
+			if r == i {
+				return nth(sizes, j, ir.OperandSegment(d, sizesList.seg))
+			}
+			r++
+		}
+	}
+	return nil
 }
 
 var rank = &ir.OpDef{
@@ -244,4 +293,50 @@ var rank = &ir.OpDef{
 		}
 		return nil, false
 	},
+}
+
+// dimOfReshape rewrites dim(reshape(x, shape), i) to a load of shape[i]
+// right after the reshape (index_cast to index when shape holds integers),
+// when i is known there: defined before the reshape in its block, or in an
+// enclosing region (MLIR's DimOfMemRefReshape).
+func dimOfReshape(op *ir.Operation, rw *ir.Rewriter) bool {
+	reshape := op.Operand(0).DefiningOp()
+	if reshape == nil || reshape.Name() != "memref.reshape" || reshape.NumOperands() != 2 {
+		return false
+	}
+	idx := op.Operand(1)
+	if b := idx.OwnerBlock(); b == reshape.Block() {
+		if d := idx.DefiningOp(); d != nil && reshape.IsBeforeInBlock(d) {
+			return false
+		}
+	} else if op.Block() != reshape.Block() && !properAncestor(b.Parent(), reshape.ParentRegion()) {
+		return false
+	}
+	shape := reshape.Operand(1)
+	st, ok := shape.Type().(*ir.MemRefType)
+	if !ok {
+		return false
+	}
+	rw.SetInsertionPointAfter(reshape)
+	v := rw.Create(&ir.OpState{Name: "memref.load", Loc: op.Loc(), Operands: []*ir.Value{shape, idx}, ResultTypes: []ir.Type{st.Elem}}).Result(0)
+	if v.Type() != op.Result(0).Type() {
+		v = rw.Create(&ir.OpState{Name: "arith.index_cast", Loc: op.Loc(), Operands: []*ir.Value{v}, ResultTypes: op.ResultTypes()}).Result(0)
+	}
+	rw.ReplaceOp(op, []*ir.Value{v})
+	return true
+}
+
+// properAncestor reports whether region a strictly encloses region r.
+func properAncestor(a, r *ir.Region) bool {
+	for r != nil {
+		p := r.ParentOp()
+		if p == nil {
+			return false
+		}
+		r = p.ParentRegion()
+		if r == a {
+			return true
+		}
+	}
+	return false
 }

@@ -96,8 +96,15 @@ func verifyGlobal(op *ir.Operation) error {
 	if !ok || !ir.HasStaticShape(mt) {
 		return op.Errorf("type should be static shaped memref, but got %s", ir.TypeString(ta.Value))
 	}
-	if err := checkAlignment(op, "alignment"); err != nil {
-		return err
+	// GlobalOp's alignment is a plain I64Attr; its verifier checks the power of two.
+	if a := op.Attr("alignment"); a != nil {
+		ia, ok := a.(*ir.IntegerAttr)
+		if !ok || ir.IntOrFloatBitWidth(ia.Type()) != 64 {
+			return op.Errorf("attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute")
+		}
+		if v := uint64(ia.Int()); v == 0 || v&(v-1) != 0 {
+			return ir.Errorf(op.Loc(), "alignment attribute value %d is not a power of 2", v)
+		}
 	}
 	switch v := op.Attr("initial_value").(type) {
 	case nil, *ir.UnitAttr:

@@ -192,10 +192,21 @@ func numDynamicDims(t *ir.MemRefType) int {
 	return n
 }
 
-// numSymbols returns the symbol count of an affine-map layout (0 otherwise).
+// numSymbols returns the symbol count of t's layout map (MLIR's
+// getAffineMap().getNumSymbols(); 0 for the identity).
 func numSymbols(t *ir.MemRefType) int {
-	if m, ok := t.Layout.(*ir.AffineMapAttr); ok {
-		return m.Map.Symbols
+	switch l := t.Layout.(type) {
+	case *ir.AffineMapAttr:
+		return l.Map.Symbols
+	case *ir.StridedLayoutAttr:
+		// The layout's affine map has a symbol per dynamic offset and stride.
+		n := 0
+		for _, v := range append([]int64{l.Offset}, l.Strides...) {
+			if v == ir.Dynamic {
+				n++
+			}
+		}
+		return n
 	}
 	return 0
 }

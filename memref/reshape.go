@@ -6,16 +6,17 @@ import (
 
 var expandShape = &ir.OpDef{
 	Name: "memref.expand_shape", Summary: "Splits dimensions of a memref into several (a reshape with reassociation groups).",
-	Example:     "%r = memref.expand_shape %m [[0, 1], [2]] output_shape [%n, 4, 20] : memref<?x20xf32> into memref<?x4x20xf32>",
-	Traits:      ir.Pure,
-	Operands:    ir.AtLeast(1),
-	Results:     ir.Exactly(1),
-	Inherent:    []string{"reassociation", "static_output_shape"},
-	ResultNames: resultName("expand_shape"),
-	Parse:       parseReshape,
-	Print:       printReshape,
-	Verify:      func(op *ir.Operation) error { return verifyReshape(op, true) },
-	Fold:        foldReshape("memref.collapse_shape"),
+	Example:      "%r = memref.expand_shape %m [[0, 1], [2]] output_shape [%n, 4, 20] : memref<?x20xf32> into memref<?x4x20xf32>",
+	Traits:       ir.Pure,
+	Operands:     ir.AtLeast(1),
+	Results:      ir.Exactly(1),
+	Inherent:     []string{"reassociation", "static_output_shape"},
+	ResultNames:  resultName("expand_shape"),
+	Parse:        parseReshape,
+	Print:        printReshape,
+	Verify:       func(op *ir.Operation) error { return verifyReshape(op, true) },
+	Fold:         foldReshape("memref.collapse_shape"),
+	Canonicalize: []*ir.Pattern{{Name: "compose-expand-shapes", Root: "memref.expand_shape", Rewrite: composeReshapes}},
 }
 
 var collapseShape = &ir.OpDef{
@@ -30,6 +31,8 @@ var collapseShape = &ir.OpDef{
 	Print:       printReshape,
 	Verify:      func(op *ir.Operation) error { return verifyReshape(op, false) },
 	Fold:        foldReshape("memref.expand_shape"),
+	Canonicalize: []*ir.Pattern{{Name: "compose-collapse-shapes", Root: "memref.collapse_shape", Rewrite: composeReshapes},
+		{Name: "collapse-of-cast", Root: "memref.collapse_shape", Rewrite: collapseOfCast}},
 }
 
 // %m [[0, 1], [2]] (output_shape [..])? attr-dict : from into to. Without
@@ -252,8 +255,16 @@ func CollapsedType(ctx *ir.Context, src *ir.MemRefType, groups [][]int64) (*ir.M
 	}
 	strides := make([]int64, len(groups))
 	for gi, g := range groups {
-		last := g[len(g)-1]
-		strides[gi] = srcStrides[last]
+		// The innermost dim that is not a unit one gives the stride; when it
+		// is dynamic it may be 1 at run time, so the stride is unknown.
+		k := len(g) - 1
+		for k > 0 && src.Dims[g[k]] == 1 {
+			k--
+		}
+		strides[gi] = srcStrides[g[k]]
+		if src.Dims[g[k]] == ir.Dynamic && k > 0 {
+			strides[gi] = ir.Dynamic
+		}
 		for k := len(g) - 2; k >= 0; k-- {
 			i := g[k]
 			if src.Dims[i] == 1 {
@@ -293,4 +304,85 @@ func hasIdentityLayout(t *ir.MemRefType) bool {
 		return t.Layout == nil
 	}
 	return s.Offset == 0 && (len(s.Strides) == 0 || len(s.Strides) == 1 && s.Strides[0] == 1)
+}
+
+// composeReshapes rewrites collapse(collapse(x)) or expand(expand(x)) into
+// one reshape of x with the composed groups, when no type involved has a
+// layout (MLIR's ComposeReassociativeReshapeOps). The outer expand's
+// output_shape describes the same result and is kept.
+func composeReshapes(op *ir.Operation, rw *ir.Rewriter) bool {
+	in := op.Operand(0).DefiningOp()
+	if in == nil || in.Name() != op.Name() {
+		return false
+	}
+	for _, t := range []ir.Type{in.Operand(0).Type(), op.Operand(0).Type(), op.Result(0).Type()} {
+		if mt, ok := t.(*ir.MemRefType); !ok || !hasIdentityLayout(mt) {
+			return false
+		}
+	}
+	inner, ok1 := Reassociation(in.Attr("reassociation"))
+	outer, ok2 := Reassociation(op.Attr("reassociation"))
+	if !ok1 || !ok2 {
+		return false
+	}
+	// Each group of the coarser reassociation gathers groups of the finer:
+	// for collapses the outer groups index the inner ones, for expands the
+	// inner groups index the outer ones.
+	coarse, fine := outer, inner
+	if op.Name() == "memref.expand_shape" {
+		coarse, fine = inner, outer
+	}
+	ctx := op.Context()
+	groups := make([]ir.Attribute, 0, len(coarse))
+	for _, g := range coarse {
+		var merged []ir.Attribute
+		for _, j := range g {
+			if j < 0 || j >= int64(len(fine)) {
+				return false
+			}
+			for _, d := range fine[j] {
+				merged = append(merged, ctx.I64Attr(d))
+			}
+		}
+		groups = append(groups, ctx.ArrayAttr(merged...))
+	}
+	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: append([]*ir.Value{in.Operand(0)}, op.Operands()[1:]...),
+		ResultTypes: op.ResultTypes()}
+	for _, a := range op.Attrs() {
+		if a.Name == "reassociation" {
+			a.Value = ctx.ArrayAttr(groups...)
+		}
+		st.Attrs = append(st.Attrs, a)
+	}
+	rw.SetInsertionPointBefore(op)
+	rw.ReplaceOp(op, rw.Create(st).Results())
+	return true
+}
+
+// collapseOfCast rewrites collapse(cast(x)) to a collapse of x, cast back
+// to the old result type when the new one differs, when the cast only loses
+// static information (MLIR's CollapseShapeOpMemRefCastFolder).
+func collapseOfCast(op *ir.Operation, rw *ir.Rewriter) bool {
+	cast := op.Operand(0).DefiningOp()
+	if cast == nil || cast.Name() != "memref.cast" || !castFoldsIntoConsumer(cast) {
+		return false
+	}
+	groups, ok := Reassociation(op.Attr("reassociation"))
+	if !ok {
+		return false
+	}
+	nt, ok := CollapsedType(op.Context(), cast.Operand(0).Type().(*ir.MemRefType), groups)
+	if !ok {
+		return false
+	}
+	if nt == op.Result(0).Type() {
+		rw.ModifyInPlace(op, func() { op.SetOperand(0, cast.Operand(0)) })
+		return true
+	}
+	rw.SetInsertionPointBefore(op)
+	n := rw.Create(&ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: []*ir.Value{cast.Operand(0)},
+		ResultTypes: []ir.Type{nt}, Attrs: op.Attrs()})
+	c := rw.Create(&ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: n.Results(), ResultTypes: op.ResultTypes()})
+	rw.ReplaceOp(op, c.Results())
+	return true
 }

@@ -134,7 +134,9 @@ var reinterpretCast = &ir.OpDef{
 		printMixed(p, op, stridesList)
 		printSliceTail(p, op, "to")
 	},
-	Verify: verifyReinterpretCast,
+	Verify:       verifyReinterpretCast,
+	Fold:         foldReinterpretCast,
+	Canonicalize: []*ir.Pattern{{Name: "reinterpret-of-metadata", Root: "memref.reinterpret_cast", Rewrite: reinterpretOfMetadata}},
 }
 
 // finishSliceParse parses `attr-dict : source-type <kw> result-type` and
@@ -246,9 +248,11 @@ var subview = &ir.OpDef{
 		printMixed(p, op, stridesList)
 		printSliceTail(p, op, "to")
 	},
-	Verify:       verifySubView,
-	Fold:         foldSubView,
-	Canonicalize: []*ir.Pattern{{Name: "subview-constant-args", Root: "memref.subview", Rewrite: subviewConstantArgs}},
+	Verify: verifySubView,
+	Fold:   foldSubView,
+	Canonicalize: []*ir.Pattern{{Name: "subview-constant-args", Root: "memref.subview", Rewrite: subviewConstantArgs},
+		{Name: "subview-of-cast", Root: "memref.subview", Rewrite: subviewOfCast},
+		{Name: "trivial-subview-to-cast", Root: "memref.subview", Rewrite: trivialSubViewToCast}},
 }
 
 func verifySubView(op *ir.Operation) error {
@@ -279,7 +283,7 @@ func verifySubView(op *ir.Operation) error {
 	if len(res.Dims) > len(src.Dims) {
 		return op.Errorf("expected result rank to be smaller or equal to the source rank, but got '%s'", ir.TypeString(res))
 	}
-	msg := rankReductionMismatch(want, res)
+	msg := rankReductionMismatch(want, res, sizes)
 	if msg != mismatchSizes && src.Elem != res.Elem {
 		return op.Errorf("expected result element type to be '%s', but got '%s'", ir.TypeString(src.Elem), ir.TypeString(res))
 	}
@@ -306,14 +310,13 @@ func verifySubView(op *ir.Operation) error {
 const mismatchSizes = "mismatch of result sizes"
 
 // rankReductionMismatch says how res fails to be want with some unit
-// dimensions dropped ("" when it is): MLIR's isRankReducedType.
-func rankReductionMismatch(want, res *ir.MemRefType) string {
+// dimensions dropped ("" when it is): MLIR's isRankReducedType, then its
+// offset and stride checks (equal values, dynamic only matching dynamic).
+func rankReductionMismatch(want, res *ir.MemRefType, sizes []int64) string {
 	// Match res's dimensions to want's greedily, dropping unit dims.
-	kept := make([]int, 0, len(res.Dims))
 	j := 0
-	for i, d := range want.Dims {
+	for _, d := range want.Dims {
 		if j < len(res.Dims) && res.Dims[j] == d {
-			kept = append(kept, i)
 			j++
 			continue
 		}
@@ -324,15 +327,26 @@ func rankReductionMismatch(want, res *ir.MemRefType) string {
 	if j != len(res.Dims) {
 		return mismatchSizes
 	}
+	// Which unit dims are dropped is told by the strides.
+	const layout = "mismatch of result layout"
 	ws, wo, _ := StridesAndOffset(want)
 	rs, ro, ok := StridesAndOffset(res)
 	if !ok || wo != ro {
-		return "mismatch of result layout"
+		return layout
 	}
-	for k, i := range kept {
-		if ws[i] != rs[k] {
-			return "mismatch of result layout"
+	unused, ok := rankReductionMask(want, res, sizes)
+	if !ok {
+		return layout
+	}
+	k := 0
+	for i := range want.Dims {
+		if unused[i] {
+			continue
 		}
+		if ws[i] != rs[k] {
+			return layout
+		}
+		k++
 	}
 	return ""
 }
@@ -356,12 +370,12 @@ func foldSubView(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 }
 
 // subviewConstantArgs turns constant dynamic offsets, sizes and strides of
-// a non-rank-reducing subview into static ones, casting the new result
-// back to the old type (MLIR's OpWithOffsetSizesAndStridesConstantArgumentFolder).
+// a subview into static ones, casting the new result back to the old type
+// (MLIR's OpWithOffsetSizesAndStridesConstantArgumentFolder).
 func subviewConstantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	src, ok := op.Operand(0).Type().(*ir.MemRefType)
 	res, ok2 := op.Result(0).Type().(*ir.MemRefType)
-	if !ok || !ok2 || len(src.Dims) != len(res.Dims) {
+	if !ok || !ok2 {
 		return false
 	}
 	ctx := op.Context()
@@ -390,7 +404,7 @@ func subviewConstantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !changed {
 		return false
 	}
-	nt, ok := SubViewResultType(ctx, src, lists[0], lists[1], lists[2])
+	nt, ok := canonicalSubViewType(ctx, res, src, src, lists[0], lists[1], lists[2])
 	if !ok || !IsCastCompatible(nt, res) {
 		return false
 	}

@@ -4,16 +4,6 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// tripBounds returns the constant bounds of a loop, widened to compare
-// correctly: signed values, or unsigned ones for `unsigned` loops.
-func tripBounds(f For) (lb, ub, step int64, unsigned, ok bool) {
-	var ok1, ok2, ok3 bool
-	lb, ok1 = constInt(f.LowerBound())
-	ub, ok2 = constInt(f.UpperBound())
-	step, ok3 = constInt(f.Step())
-	return lb, ub, step, f.IsUnsigned(), ok1 && ok2 && ok3
-}
-
 func less(a, b int64, unsigned bool) bool {
 	if unsigned {
 		return uint64(a) < uint64(b)
@@ -21,9 +11,40 @@ func less(a, b int64, unsigned bool) bool {
 	return a < b
 }
 
+// constDiff returns ub - lb when known: both constant, or ub = addi(lb, c)
+// in a signed loop (MLIR's computeConstDiff). It is false for an unsigned
+// loop whose constant bounds are out of order as signed values.
+func constDiff(f For) (int64, bool) {
+	lb, ok1 := constInt(f.LowerBound())
+	ub, ok2 := constInt(f.UpperBound())
+	if ok1 && ok2 {
+		if f.IsUnsigned() {
+			if !less(lb, ub, true) {
+				return 0, true
+			}
+			if d := uint64(ub) - uint64(lb); d <= 1<<62 {
+				return int64(d), true
+			}
+			return 0, false
+		}
+		if ub <= lb {
+			return 0, true
+		}
+		if ub-lb < 0 { // wider than int64
+			return 0, false
+		}
+		return ub - lb, true
+	}
+	if d := f.UpperBound().DefiningOp(); d != nil && !f.IsUnsigned() && d.Name() == "arith.addi" && d.Operand(0) == f.LowerBound() {
+		return constInt(d.Operand(1))
+	}
+	return 0, false
+}
+
 // simplifyTrivialFor removes loops that run zero times (results become
-// the inits) and inlines loops that run exactly once, as MLIR's
-// SimplifyTrivialLoops does.
+// the inits), inlines loops that run exactly once, and replaces a loop
+// that runs at least once and only yields values from outside by those
+// values, as MLIR's SimplifyTrivialLoops does.
 func simplifyTrivialFor(op *ir.Operation, rw *ir.Rewriter) bool {
 	f := For{op}
 	if f.Body() == nil || f.Yield() == nil || f.Yield().Name() != "scf.yield" {
@@ -33,24 +54,36 @@ func simplifyTrivialFor(op *ir.Operation, rw *ir.Rewriter) bool {
 		rw.ReplaceOp(op, f.Inits())
 		return true
 	}
-	lb, ub, step, unsigned, ok := tripBounds(f)
+	diff, ok := constDiff(f)
 	if !ok {
 		return false
 	}
-	if !less(lb, ub, unsigned) {
+	if diff <= 0 {
 		rw.ReplaceOp(op, f.Inits())
 		return true
 	}
-	// One iteration when lb + step >= ub, computed without overflow.
-	if step <= 0 || uint64(ub)-uint64(lb) > uint64(step) {
+	step, ok := constInt(f.Step())
+	if !ok || step <= 0 {
 		return false
 	}
 	y := f.Yield()
-	args := append([]*ir.Value{f.LowerBound()}, f.Inits()...)
-	rw.InlineBlockBefore(f.Body(), op, args)
-	results := y.Operands()
-	rw.ReplaceOp(op, results)
-	rw.EraseOp(y)
+	if step >= diff {
+		args := append([]*ir.Value{f.LowerBound()}, f.Inits()...)
+		rw.InlineBlockBefore(f.Body(), op, args)
+		results := y.Operands()
+		rw.ReplaceOp(op, results)
+		rw.EraseOp(y)
+		return true
+	}
+	if y.PrevOp() != nil {
+		return false
+	}
+	for _, v := range y.Operands() {
+		if v.OwnerBlock() == f.Body() {
+			return false
+		}
+	}
+	rw.ReplaceOp(op, y.Operands())
 	return true
 }
 

@@ -5,7 +5,10 @@ import (
 )
 
 var forall = &ir.OpDef{
-	Name: "scf.forall", Summary: "Parallel loop nest whose iterations may run in any order, with shared outputs.",
+	Name: "scf.forall",
+	// MLIR's name for it until January 2023, with the same form.
+	OldNames: []string{"scf.foreach_thread"},
+	Summary:  "Parallel loop nest whose iterations may run in any order, with shared outputs.",
 	Example: "%r = scf.forall (%i, %j) in (%n, 8) shared_outs(%o = %t) -> (tensor<8xf32>) {\n" +
 		"  scf.forall.in_parallel {\n  }\n} {mapping = [#gpu.thread<x>, #gpu.thread<y>]}",
 	Traits:   ir.RecursiveEffects | ir.SingleBlock | ir.AttrSizedOperandSegments,
@@ -283,10 +286,12 @@ func verifyForall(op *ir.Operation) error {
 }
 
 var inParallel = &ir.OpDef{
-	Name: "scf.forall.in_parallel", Summary: "Ends an scf.forall body; its region holds the parallel insertions into the shared outputs.",
-	Example: "%r = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {\n  scf.forall.in_parallel {\n  }\n}",
-	Traits:  ir.Terminator | ir.Pure | ir.RecursiveEffects | ir.SingleBlock | ir.NoTerminator,
-	Regions: ir.Exactly(1),
+	Name:     "scf.forall.in_parallel",
+	OldNames: []string{"scf.foreach_thread.perform_concurrently"},
+	Summary:  "Ends an scf.forall body; its region holds the parallel insertions into the shared outputs.",
+	Example:  "%r = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {\n  scf.forall.in_parallel {\n  }\n}",
+	Traits:   ir.Terminator | ir.Pure | ir.RecursiveEffects | ir.SingleBlock | ir.NoTerminator,
+	Regions:  ir.Exactly(1),
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		r := st.AddRegion()
 		if err := p.ParseRegion(r, nil); err != nil {

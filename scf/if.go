@@ -1,6 +1,8 @@
 package scf
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -35,12 +37,18 @@ var ifOp = &ir.OpDef{
 		}
 		return nil
 	},
+	// In MLIR's order (IfOp::getCanonicalizationPatterns): it decides
+	// which of two matching patterns rewrites first.
 	Canonicalize: []*ir.Pattern{
+		{Name: "combine-ifs", Root: "scf.if", Rewrite: combineIfs},
+		{Name: "combine-nested-ifs", Root: "scf.if", Rewrite: combineNestedIfs},
+		{Name: "if-condition-propagation", Root: "scf.if", Rewrite: ifConditionPropagation},
+		{Name: "if-not-condition", Root: "scf.if", Rewrite: ifNotCondition},
+		{Name: "if-to-select", Root: "scf.if", Rewrite: ifToSelect},
+		{Name: "if-remove-empty-else", Root: "scf.if", Rewrite: ifRemoveEmptyElse},
 		{Name: "if-static-condition", Root: "scf.if", Rewrite: ifStaticCondition},
 		{Name: "if-remove-unused-results", Root: "scf.if", Rewrite: ifRemoveUnusedResults},
 		{Name: "if-same-yields", Root: "scf.if", Rewrite: ifSameYields},
-		{Name: "if-to-select", Root: "scf.if", Rewrite: ifToSelect},
-		{Name: "if-remove-empty-else", Root: "scf.if", Rewrite: ifRemoveEmptyElse},
 	},
 }
 
@@ -226,29 +234,85 @@ func constBool(v *ir.Value) (bool, bool) {
 	return ok && c.Bool(), ok
 }
 
-// ifToSelect turns an scf.if whose branches only yield into arith.select
-// ops (MLIR's ConvertTrivialIfToSelect).
+// ifToSelect turns the results of an scf.if that both branches yield from
+// outside it into arith.select ops (or the value itself when equal); the
+// if keeps the other results and its bodies (MLIR's ConvertTrivialIfToSelect).
 func ifToSelect(op *ir.Operation, rw *ir.Rewriter) bool {
 	if op.NumResults() == 0 || op.Region(1).Empty() {
 		return false
 	}
 	ty, ey := terminator(op.Region(0)), terminator(op.Region(1))
-	if ty == nil || ey == nil || ty.PrevOp() != nil || ey.PrevOp() != nil ||
-		ty.NumOperands() != op.NumResults() || ey.NumOperands() != op.NumResults() {
+	if ty == nil || ey == nil || ty.NumOperands() != op.NumResults() || ey.NumOperands() != op.NumResults() {
+		return false
+	}
+	inside := func(v *ir.Value, r *ir.Region) bool {
+		if d := v.DefiningOp(); d != nil {
+			return inRegion(d, r)
+		}
+		return v.OwnerBlock() != nil && v.OwnerBlock().Parent() == r
+	}
+	var keep []int
+	var keepTypes []ir.Type
+	for i, r := range op.Results() {
+		if inside(ty.Operand(i), op.Region(0)) || inside(ey.Operand(i), op.Region(1)) {
+			keep = append(keep, i)
+			keepTypes = append(keepTypes, r.Type())
+		}
+	}
+	if len(keep) == op.NumResults() {
 		return false
 	}
 	rw.SetInsertionPointBefore(op)
-	var vals []*ir.Value
+	vals := make([]*ir.Value, op.NumResults())
 	for i, r := range op.Results() {
 		a, b := ty.Operand(i), ey.Operand(i)
-		if a == b {
-			vals = append(vals, a)
-			continue
+		switch {
+		case slices.Contains(keep, i):
+		case a == b:
+			vals[i] = a
+		default:
+			vals[i] = rw.Create(&ir.OpState{Name: "arith.select", Loc: op.Loc(), Operands: []*ir.Value{op.Operand(0), a, b}, ResultTypes: []ir.Type{r.Type()}}).Result(0)
 		}
-		sel := rw.Create(&ir.OpState{Name: "arith.select", Loc: op.Loc(), Operands: []*ir.Value{op.Operand(0), a, b}, ResultTypes: []ir.Type{r.Type()}})
-		vals = append(vals, sel.Result(0))
+	}
+	if len(keep) == 0 && ty.PrevOp() == nil && ey.PrevOp() == nil {
+		rw.ReplaceOp(op, vals)
+		return true
+	}
+	st := &ir.OpState{Name: "scf.if", Loc: op.Loc(), Operands: op.Operands(), ResultTypes: keepTypes, Attrs: op.Attrs()}
+	nthen, nelse := st.AddRegion(), st.AddRegion()
+	rw.InlineRegionBefore(op.Region(0), nthen, nil)
+	rw.InlineRegionBefore(op.Region(1), nelse, nil)
+	for _, y := range []*ir.Operation{ty, ey} {
+		var kept []*ir.Value
+		for _, i := range keep {
+			kept = append(kept, y.Operand(i))
+		}
+		rw.ModifyInPlace(y, func() { y.SetOperands(kept) })
+	}
+	n := rw.Create(st)
+	for k, i := range keep {
+		vals[i] = n.Result(k)
 	}
 	rw.ReplaceOp(op, vals)
+	return true
+}
+
+// ifNotCondition rewrites `scf.if (xori %c, true) {A} else {B}` to
+// `scf.if %c {B} else {A}`, as MLIR's canonicalization (tested by
+// if_condition_swap) does.
+func ifNotCondition(op *ir.Operation, rw *ir.Rewriter) bool {
+	c := op.Operand(0)
+	d := c.DefiningOp()
+	if d == nil || d.Name() != "arith.xori" || op.Region(1).Empty() || !isNot(c, d.Operand(0)) {
+		return false
+	}
+	rw.ModifyInPlace(op, func() {
+		op.SetOperand(0, d.Operand(0))
+		tmp := ir.NewRegion()
+		tmp.TakeBody(op.Region(0))
+		op.Region(0).TakeBody(op.Region(1))
+		op.Region(1).TakeBody(tmp)
+	})
 	return true
 }
 

@@ -78,7 +78,8 @@ var executeRegion = &ir.OpDef{
 		}
 		return nil
 	},
-	Canonicalize: []*ir.Pattern{{Name: "inline-single-block-execute-region", Root: "scf.execute_region", Rewrite: inlineExecuteRegion}},
+	Canonicalize: []*ir.Pattern{{Name: "inline-single-block-execute-region", Root: "scf.execute_region", Rewrite: inlineExecuteRegion},
+		{Name: "inline-multi-block-execute-region", Root: "scf.execute_region", Rewrite: inlineMultiBlockExecuteRegion}},
 }
 
 // inlineExecuteRegion inlines a single-block execute_region into its
@@ -278,5 +279,45 @@ func indexSwitchConstant(op *ir.Operation, rw *ir.Rewriter) bool {
 	rw.InlineBlockBefore(b, op, nil)
 	rw.ReplaceOp(op, y.Operands())
 	rw.EraseOp(y)
+	return true
+}
+
+// inlineMultiBlockExecuteRegion inlines an scf.execute_region of several
+// blocks into a function body or another execute_region (regions that may
+// hold several blocks): the block is split at the op, branches with cf.br
+// into the region, and each scf.yield becomes a branch to the rest, whose
+// arguments replace the results (MLIR's MultiBlockExecuteInliner).
+func inlineMultiBlockExecuteRegion(op *ir.Operation, rw *ir.Rewriter) bool {
+	r := op.Region(0)
+	parent := op.ParentOp()
+	if op.HasAttr("no_inline") || r.Empty() || r.HasOneBlock() || parent == nil || op.Context().LookupOp("cf.br") == nil {
+		return false
+	}
+	const function = ir.IsolatedFromAbove | ir.Symbol | ir.AutomaticAllocationScope
+	if parent.Name() != "scf.execute_region" && (!parent.HasTrait(function) || parent.HasTrait(ir.SingleBlock)) {
+		return false
+	}
+	for b := range r.Blocks() {
+		if b.Last() == nil {
+			return false
+		}
+	}
+	prev := op.Block()
+	post := prev.SplitBefore(op)
+	rw.SetInsertionPointToEnd(prev)
+	rw.Create(&ir.OpState{Name: "cf.br", Loc: op.Loc(), Successors: []*ir.Block{r.Entry()}})
+	for b := range r.Blocks() {
+		if y := b.Last(); y.Name() == "scf.yield" {
+			rw.SetInsertionPointBefore(y)
+			rw.Create(&ir.OpState{Name: "cf.br", Loc: y.Loc(), Operands: y.Operands(), Successors: []*ir.Block{post}})
+			rw.EraseOp(y)
+		}
+	}
+	rw.InlineRegionBefore(r, prev.Parent(), post)
+	args := make([]*ir.Value, op.NumResults())
+	for i, res := range op.Results() {
+		args[i] = post.AddArgument(res.Type(), op.Loc())
+	}
+	rw.ReplaceOp(op, args)
 	return true
 }

@@ -15,6 +15,10 @@ var parallel = &ir.OpDef{
 	Parse:    parseParallel,
 	Print:    printParallel,
 	Verify:   verifyParallel,
+	Canonicalize: []*ir.Pattern{
+		{Name: "parallel-trivial-dims", Root: "scf.parallel", Rewrite: parallelTrivialDims},
+		{Name: "merge-nested-parallel", Root: "scf.parallel", Rewrite: mergeNestedParallel},
+	},
 }
 
 // Parallel is a typed view of scf.parallel.

@@ -16,6 +16,14 @@ var whileOp = &ir.OpDef{
 	Parse:    parseWhile,
 	Print:    printWhile,
 	Verify:   verifyWhile,
+	Canonicalize: []*ir.Pattern{
+		{Name: "while-condition-truth", Root: "scf.while", Rewrite: whileConditionTruth},
+		{Name: "while-cmp-cond", Root: "scf.while", Rewrite: whileCmpCond},
+		{Name: "while-unused-result", Root: "scf.while", Rewrite: whileUnusedResult},
+		{Name: "while-duplicated-results", Root: "scf.while", Rewrite: whileDuplicatedResults},
+		{Name: "while-unused-args", Root: "scf.while", Rewrite: whileUnusedArgs},
+		{Name: "while-align-before-args", Root: "scf.while", Rewrite: whileAlignBeforeArgs},
+	},
 }
 
 // While is a typed view of scf.while.

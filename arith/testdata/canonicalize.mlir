@@ -321,3 +321,32 @@ func.func @misc_int(%a: i32, %b: i32, %f: f32) -> (i32, i32, i32, i32, f32) {
   // CHECK: return %[[NEG]], %[[A]], %[[SIGN]], %[[C0]], %[[F]]
   return %r0, %l, %h, %hu, %c : i32, i32, i32, i32, f32
 }
+
+// CHECK-LABEL: func.func @cmpf_int_to_fp_const
+// CHECK-SAME: (%[[A:.*]]: i32, %[[B:.*]]: i8)
+func.func @cmpf_int_to_fp_const(%a: i32, %b: i8) -> (i1, i1, i1, i1, i1) {
+  // CHECK-DAG: %[[TRUE:.*]] = arith.constant true
+  // CHECK-DAG: %[[FALSE:.*]] = arith.constant false
+  // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : i32
+  // CHECK-DAG: %[[CM4:.*]] = arith.constant -4 : i8
+  %u = arith.uitofp %a : i32 to f64
+  %s = arith.sitofp %b : i8 to f32
+  %c32 = arith.constant 3.2 : f64
+  %cneg = arith.constant -4.4 : f64
+  %cneg32 = arith.constant -4.4 : f32
+  %big = arith.constant 300.0 : f32
+  // A fractional constant: u >= 3.2 is u > 3.
+  // CHECK: %[[R0:.*]] = arith.cmpi ugt, %[[A]], %[[C3]] : i32
+  %0 = arith.cmpf oge, %u, %c32 : f64
+  // An unsigned value is never below a negative constant.
+  %1 = arith.cmpf olt, %u, %cneg : f64
+  // s > -4.4 is s >= -4.
+  // CHECK: %[[R2:.*]] = arith.cmpi sge, %[[B]], %[[CM4]] : i8
+  %2 = arith.cmpf ogt, %s, %cneg32 : f32
+  // Beyond the i8 range.
+  %3 = arith.cmpf ult, %s, %big : f32
+  // A converted integer is never NaN.
+  %4 = arith.cmpf ord, %s, %big : f32
+  // CHECK: return %[[R0]], %[[FALSE]], %[[R2]], %[[TRUE]], %[[TRUE]]
+  return %0, %1, %2, %3, %4 : i1, i1, i1, i1, i1
+}

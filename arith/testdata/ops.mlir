@@ -54,9 +54,9 @@ func.func @int_ops(%a: i32, %b: i32, %v: vector<4xi64>, %t: tensor<4x?xi8>, %i: 
   %sum3, %carry3 = arith.addui_carry %a, %b : i32, i1
   // CHECK: %{{.*}}:2 = arith.subui_extended %{{.*}}, %{{.*}} : vector<4xi64>, vector<4xi1>
   %diff, %borrow = arith.subui_extended %v, %v : vector<4xi64>, vector<4xi1>
-  // CHECK: %{{.*}}:2 = arith.mulsi_extended %{{.*}}, %{{.*}} : i32
+  // CHECK: %low, %high = arith.mulsi_extended %{{.*}}, %{{.*}} : i32
   %low, %high = arith.mulsi_extended %a, %b : i32
-  // CHECK: %{{.*}}:2 = arith.mului_extended %{{.*}}, %{{.*}} : i32
+  // CHECK: %low_0, %high_1 = arith.mului_extended %{{.*}}, %{{.*}} : i32
   %low2, %high2 = arith.mului_extended %a, %b : i32
   return
 }

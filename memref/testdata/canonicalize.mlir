@@ -139,3 +139,152 @@ func.func @distinct_objects_noop(%arg0: memref<?xf16>) -> memref<?xf16> {
   %1 = memref.distinct_objects %arg0 : memref<?xf16>
   return %1 : memref<?xf16>
 }
+
+// -----
+
+// A subview of a cast that only loses static information views the cast's
+// source; the dropped unit dimension is the one whose stride is gone.
+// CHECK-LABEL: func.func @subview_of_cast
+// CHECK-SAME: (%[[A:.*]]: memref<1x1x?xf32, strided<[35, 7, 1], offset: ?>>)
+// CHECK: %[[S:.*]] = memref.subview %[[A]][0, 0, 0] [1, 1, 4] [1, 1, 1] : memref<1x1x?xf32, strided<[35, 7, 1], offset: ?>> to memref<1x4xf32, strided<[7, 1], offset: ?>>
+// CHECK: %[[C:.*]] = memref.cast %[[S]] : memref<1x4xf32, strided<[7, 1], offset: ?>> to memref<1x4xf32, strided<[?, ?], offset: ?>>
+// CHECK: return %[[C]]
+func.func @subview_of_cast(%a: memref<1x1x?xf32, strided<[35, 7, 1], offset: ?>>) -> memref<1x4xf32, strided<[?, ?], offset: ?>> {
+  %0 = memref.cast %a : memref<1x1x?xf32, strided<[35, 7, 1], offset: ?>> to memref<1x1x?xf32, strided<[?, ?, ?], offset: ?>>
+  %1 = memref.subview %0[0, 0, 0] [1, 1, 4] [1, 1, 1] : memref<1x1x?xf32, strided<[?, ?, ?], offset: ?>> to memref<1x4xf32, strided<[?, ?], offset: ?>>
+  return %1 : memref<1x4xf32, strided<[?, ?], offset: ?>>
+}
+
+// -----
+
+// Constant sizes of a rank-reducing subview become static.
+// CHECK-LABEL: func.func @rank_reducing_constant_sizes
+// CHECK: %[[S:.*]] = memref.subview %{{.*}}[0, %{{.*}}, %{{.*}}] [1, 1, %{{.*}}] [1, 1, 1] : memref<1x384x384xf32> to memref<1x?xf32, strided<[384, 1], offset: ?>>
+// CHECK: memref.cast %[[S]] : memref<1x?xf32, strided<[384, 1], offset: ?>> to memref<?x?xf32, strided<[384, 1], offset: ?>>
+func.func @rank_reducing_constant_sizes(%a: memref<1x384x384xf32>, %i: index, %j: index, %n: index) -> memref<?x?xf32, strided<[384, 1], offset: ?>> {
+  %c1 = arith.constant 1 : index
+  %0 = memref.subview %a[0, %i, %j] [1, %c1, %n] [1, 1, 1] : memref<1x384x384xf32> to memref<?x?xf32, strided<[384, 1], offset: ?>>
+  return %0 : memref<?x?xf32, strided<[384, 1], offset: ?>>
+}
+
+// -----
+
+// Constant sizes of an allocation with a strided layout fold, keeping its symbols.
+// CHECK-LABEL: func.func @alloc_strided_symbols
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[M:.*]] = memref.alloc()[%[[C1]], %[[C1]]] : memref<1xi32, strided<[?], offset: ?>>
+// CHECK: memref.cast %[[M]] : memref<1xi32, strided<[?], offset: ?>> to memref<?xi32, strided<[?], offset: ?>>
+func.func @alloc_strided_symbols() -> memref<?xi32, strided<[?], offset: ?>> {
+  %c1 = arith.constant 1 : index
+  %0 = memref.alloc(%c1)[%c1, %c1] : memref<?xi32, strided<[?], offset: ?>>
+  return %0 : memref<?xi32, strided<[?], offset: ?>>
+}
+
+// -----
+
+// The dim of a view is the size operand that gave it.
+// CHECK-LABEL: func.func @dim_of_views
+// CHECK-SAME: (%[[M:.*]]: memref<?x?xf32>, %[[N:.*]]: index, %[[K:.*]]: index, %[[I:.*]]: index)
+// CHECK: return %[[N]], %[[K]]
+func.func @dim_of_views(%m: memref<?x?xf32>, %n: index, %k: index, %i: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [%n], strides: [1] : memref<?x?xf32> to memref<?xf32>
+  %0 = memref.dim %r, %c0 : memref<?xf32>
+  %s = memref.subview %m[%i, 0] [1, %k] [1, 1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>>
+  %1 = memref.dim %s, %c0 : memref<?xf32, strided<[1], offset: ?>>
+  return %0, %1 : index, index
+}
+
+// -----
+
+// The dim of a reshape is loaded from its shape, right after the reshape.
+// CHECK-LABEL: func.func @dim_of_reshape
+// CHECK-SAME: (%[[M:.*]]: memref<*xf32>, %[[S:.*]]: memref<?xi32>)
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[L:.*]] = memref.load %[[S]][%[[C1]]] : memref<?xi32>
+// CHECK: %[[D:.*]] = arith.index_cast %[[L]] : i32 to index
+// CHECK: memref.store
+// CHECK: return %[[D]]
+func.func @dim_of_reshape(%m: memref<*xf32>, %s: memref<?xi32>) -> index {
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : i32
+  %r = memref.reshape %m(%s) : (memref<*xf32>, memref<?xi32>) -> memref<*xf32>
+  memref.store %c7, %s[%c1] : memref<?xi32>
+  %0 = memref.dim %r, %c1 : memref<*xf32>
+  return %0 : index
+}
+
+// -----
+
+// Two collapses (or two expands) compose into one.
+// CHECK-LABEL: func.func @compose_reshapes
+// CHECK-SAME: (%[[A:.*]]: memref<?x?x?x?x?xf32>, %[[B:.*]]: memref<?x?xf32>)
+// CHECK: memref.collapse_shape %[[A]] {{\[}}[0, 1, 2], [3, 4]] : memref<?x?x?x?x?xf32> into memref<?x?xf32>
+// CHECK: memref.expand_shape %[[B]] {{\[}}[0, 1, 2], [3, 4]] : memref<?x?xf32> into memref<?x6x4x5x?xf32>
+// CHECK-NOT: memref.{{.*}}_shape
+func.func @compose_reshapes(%a: memref<?x?x?x?x?xf32>, %b: memref<?x?xf32>) -> (memref<?x?xf32>, memref<?x6x4x5x?xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1], [2], [3, 4]] : memref<?x?x?x?x?xf32> into memref<?x?x?xf32>
+  %1 = memref.collapse_shape %0 [[0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
+  %2 = memref.expand_shape %b [[0, 1], [2]] : memref<?x?xf32> into memref<?x4x?xf32>
+  %3 = memref.expand_shape %2 [[0, 1], [2], [3, 4]] : memref<?x4x?xf32> into memref<?x6x4x5x?xf32>
+  return %1, %3 : memref<?x?xf32>, memref<?x6x4x5x?xf32>
+}
+
+// -----
+
+// A collapse of a cast that only loses static sizes collapses the source.
+// CHECK-LABEL: func.func @collapse_of_cast
+// CHECK-SAME: (%[[A:.*]]: memref<?x512x1x1xf32>)
+// CHECK: %[[C:.*]] = memref.collapse_shape %[[A]] {{\[}}[0], [1, 2, 3]] : memref<?x512x1x1xf32> into memref<?x512xf32>
+// CHECK: %[[R:.*]] = memref.cast %[[C]] : memref<?x512xf32> to memref<?x?xf32>
+// CHECK: return %[[R]]
+func.func @collapse_of_cast(%a: memref<?x512x1x1xf32>) -> memref<?x?xf32> {
+  %0 = memref.cast %a : memref<?x512x1x1xf32> to memref<?x?x?x?xf32>
+  %1 = memref.collapse_shape %0 [[0], [1, 2, 3]] : memref<?x?x?x?xf32> into memref<?x?xf32>
+  return %1 : memref<?x?xf32>
+}
+
+// -----
+
+// A subview of all of its source with another layout is a cast.
+// CHECK-LABEL: func.func @trivial_subview
+// CHECK-SAME: (%[[A:.*]]: memref<20x42xf32>)
+// CHECK: %[[C:.*]] = memref.cast %[[A]] : memref<20x42xf32> to memref<20x42xf32, strided<[42, 1]>>
+// CHECK: return %[[C]]
+func.func @trivial_subview(%a: memref<20x42xf32>) -> memref<20x42xf32, strided<[42, 1]>> {
+  %0 = memref.subview %a[0, 0] [20, 42] [1, 1] : memref<20x42xf32> to memref<20x42xf32, strided<[42, 1]>>
+  return %0 : memref<20x42xf32, strided<[42, 1]>>
+}
+
+// -----
+
+// A reinterpret_cast views the source of a reinterpret_cast, cast or
+// zero-offset subview directly.
+// CHECK-LABEL: func.func @reinterpret_sources
+// CHECK-SAME: (%[[A:.*]]: memref<?xi8>, %[[N:.*]]: index, %[[M:.*]]: index)
+// CHECK: %[[R0:.*]] = memref.reinterpret_cast %[[A]] to offset: [0], sizes: [%[[M]]], strides: [1]
+// CHECK: %[[R1:.*]] = memref.reinterpret_cast %[[A]] to offset: [0], sizes: [%[[N]]], strides: [1]
+// CHECK: %[[R2:.*]] = memref.reinterpret_cast %[[A]] to offset: [0], sizes: [%[[M]]], strides: [1]
+// CHECK: return %[[R0]], %[[R1]], %[[R2]]
+func.func @reinterpret_sources(%a: memref<?xi8>, %n: index, %m: index) -> (memref<?xi8>, memref<?xi8>, memref<?xi8>) {
+  %0 = memref.reinterpret_cast %a to offset: [0], sizes: [%n], strides: [1] : memref<?xi8> to memref<?xi8>
+  %1 = memref.reinterpret_cast %0 to offset: [0], sizes: [%m], strides: [1] : memref<?xi8> to memref<?xi8>
+  %c = memref.cast %a : memref<?xi8> to memref<5xi8>
+  %2 = memref.reinterpret_cast %c to offset: [0], sizes: [%n], strides: [1] : memref<5xi8> to memref<?xi8>
+  %s = memref.subview %a[0] [%n] [1] : memref<?xi8> to memref<?xi8>
+  %3 = memref.reinterpret_cast %s to offset: [0], sizes: [%m], strides: [1] : memref<?xi8> to memref<?xi8>
+  return %1, %2, %3 : memref<?xi8>, memref<?xi8>, memref<?xi8>
+}
+
+// -----
+
+// A reinterpret_cast that rebuilds its metadata's memref is that memref (or a cast of it).
+// CHECK-LABEL: func.func @reinterpret_of_metadata
+// CHECK-SAME: (%[[A:.*]]: memref<8x2xf32>)
+// CHECK: %[[C:.*]] = memref.cast %[[A]] : memref<8x2xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+// CHECK: return %[[C]]
+func.func @reinterpret_of_metadata(%a: memref<8x2xf32>) -> memref<?x?xf32, strided<[?, ?], offset: ?>> {
+  %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %a : memref<8x2xf32> -> memref<f32>, index, index, index, index, index
+  %0 = memref.reinterpret_cast %base to offset: [%offset], sizes: [%sizes#0, %sizes#1], strides: [%strides#0, %strides#1] : memref<f32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  return %0 : memref<?x?xf32, strided<[?, ?], offset: ?>>
+}

@@ -131,8 +131,13 @@ func.func @mismatched_types() {
 
 // -----
 
-// expected-error @+1 {{'memref.global' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0}}
+// expected-error @+1 {{alignment attribute value 63 is not a power of 2}}
 memref.global "private" @gv : memref<4xf32> = dense<1.0> { alignment = 63 }
+
+// -----
+
+// expected-error @+1 {{'memref.global' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute}}
+memref.global "private" @gv : memref<4xf32> = dense<1.0> { alignment = 64 : i32 }
 
 // -----
 
@@ -921,5 +926,14 @@ func.func @tensor_store_element_type(%t: tensor<4xi32>, %m: memref<4xf32>) {
 func.func @tensor_store_not_tensor(%t: vector<4xf32>, %m: memref<4xf32>) {
   // expected-error@+1 {{'memref.tensor_store' op operand #0 must be tensor of any type values, but got 'vector<4xf32>'}}
   "memref.tensor_store"(%t, %m) : (vector<4xf32>, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @alloc_strided_symbol_count(%n: index) {
+  // A strided layout's map has a symbol per dynamic offset and stride.
+  // expected-error@+1 {{symbol operand count does not equal memref symbol count: expected 2, got 1}}
+  %0 = memref.alloc(%n)[%n] : memref<?xi32, strided<[?], offset: ?>>
   return
 }

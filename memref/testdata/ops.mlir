@@ -152,6 +152,10 @@ func.func @globals_and_atomics(%i: index, %v: f32, %w: i32) {
 func.func @misc(%a: memref<4x?xf32>, %b: memref<4x?xf32, strided<[?, 1]>>) {
   // CHECK: memref.copy %{{.*}}, %{{.*}} : memref<4x?xf32> to memref<4x?xf32, strided<[?, 1]>>
   memref.copy %a, %b : memref<4x?xf32> to memref<4x?xf32, strided<[?, 1]>>
+  // A collapsed group whose innermost dim is dynamic has an unknown stride
+  // (that dim may be 1 at run time).
+  // CHECK: memref.collapse_shape %{{.*}} {{\[}}[0, 1]] : memref<4x?xf32, strided<[?, 1]>> into memref<?xf32, strided<[?]>>
+  %cs = memref.collapse_shape %b [[0, 1]] : memref<4x?xf32, strided<[?, 1]>> into memref<?xf32, strided<[?]>>
   // CHECK: memref.tensor_store %{{.*}}, %{{.*}} : memref<4x?xf32>
   %t = "test.tensor"() : () -> tensor<4x?xf32>
   memref.tensor_store %t, %a : memref<4x?xf32>

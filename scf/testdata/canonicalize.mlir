@@ -103,14 +103,14 @@ func.func @if_false_no_else() {
 
 // CHECK-LABEL: func.func @if_unused_results
 // CHECK: scf.if %{{.*}} -> (f32) {
-// CHECK-NEXT: "test.op"() : () -> ()
-// CHECK-NEXT: scf.yield %{{.*}} : f32
+// CHECK-NEXT: %[[V:.*]] = "test.op"() : () -> f32
+// CHECK-NEXT: scf.yield %[[V]] : f32
 // CHECK-NEXT: } else {
 // CHECK-NEXT: scf.yield %{{.*}} : f32
 func.func @if_unused_results(%c: i1, %x: f32, %y: f32) -> f32 {
   %r:2 = scf.if %c -> (f32, f32) {
-    "test.op"() : () -> ()
-    scf.yield %x, %y : f32, f32
+    %v = "test.op"() : () -> f32
+    scf.yield %x, %v : f32, f32
   } else {
     scf.yield %y, %x : f32, f32
   }
@@ -196,5 +196,400 @@ func.func @if_empty_else(%c: i1) {
     "test.then"() : () -> ()
   } else {
   }
+  return
+}
+
+// -----
+
+// Dimensions that run once are dropped; their induction variable is the lower bound.
+// CHECK-LABEL: func.func @parallel_single_iteration_dims
+// CHECK-SAME: (%[[A:.*]]: memref<?x?xi32>)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: scf.parallel (%[[J:.*]]) = (%[[C0]]) to (%[[C8]]) step (%[[C2]]) {
+// CHECK: memref.store %{{.*}}, %[[A]][%[[C0]], %[[J]]]
+func.func @parallel_single_iteration_dims(%a: memref<?x?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %v = arith.constant 7 : i32
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c1, %c8) step (%c1, %c2) {
+    memref.store %v, %a[%i, %j] : memref<?x?xi32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// A loop whose dimensions all run once is its body and its reductions.
+// CHECK-LABEL: func.func @parallel_single_iteration_reduce
+// CHECK-SAME: (%[[X:.*]]: index)
+// CHECK-NOT: scf.parallel
+// CHECK: %[[C3:.*]] = arith.constant 3 : index
+// CHECK: %[[R:.*]] = arith.addi %[[X]], %[[C3]] : index
+// CHECK: return %[[R]]
+func.func @parallel_single_iteration_reduce(%x: index) -> index {
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %0 = scf.parallel (%i) = (%c3) to (%c4) step (%c1) init(%x) -> index {
+    scf.reduce(%i : index) {
+    ^bb0(%l: index, %r: index):
+      %s = arith.addi %l, %r : index
+      scf.reduce.return %s : index
+    }
+  }
+  return %0 : index
+}
+
+// -----
+
+// A loop that runs zero times is its inits; nested loops merge.
+// CHECK-LABEL: func.func @parallel_empty_and_nested
+// CHECK-SAME: (%[[X:.*]]: f32, %[[M:.*]]: memref<?x?xf32>, %[[N:.*]]: index)
+// CHECK: scf.parallel (%[[I:.*]], %[[J:.*]]) = (%{{.*}}, %{{.*}}) to (%[[N]], %[[N]]) step (%{{.*}}, %{{.*}}) {
+// CHECK-NEXT: memref.store %[[X]], %[[M]][%[[I]], %[[J]]]
+// CHECK-NEXT: scf.reduce
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[X]]
+func.func @parallel_empty_and_nested(%x: f32, %m: memref<?x?xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %0 = scf.parallel (%i) = (%c1) to (%c0) step (%c1) init(%x) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%l: f32, %r: f32):
+      %s = arith.addf %l, %r : f32
+      scf.reduce.return %s : f32
+    }
+  }
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    scf.parallel (%j) = (%c0) to (%n) step (%c1) {
+      memref.store %x, %m[%i, %j] : memref<?x?xf32>
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return %0 : f32
+}
+
+// -----
+
+// Consecutive ifs on one condition (or on its negation) merge; the second
+// one's uses of the first one's results become what the first one yields.
+// CHECK-LABEL: func.func @combine_ifs
+// CHECK-SAME: (%[[C:.*]]: i1)
+// CHECK: %[[R:.*]]:2 = scf.if %[[C]] -> (i32, i32) {
+// CHECK-NEXT: %[[A:.*]] = "test.a"() : () -> i32
+// CHECK-NEXT: %[[B:.*]] = "test.b"(%[[A]]) : (i32) -> i32
+// CHECK-NEXT: scf.yield %[[A]], %[[B]] : i32, i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[X:.*]] = "test.x"() : () -> i32
+// CHECK-NEXT: %[[Y:.*]] = "test.y"(%[[X]]) : (i32) -> i32
+// CHECK-NEXT: scf.yield %[[X]], %[[Y]] : i32, i32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[R]]#0, %[[R]]#1
+func.func @combine_ifs(%c: i1) -> (i32, i32) {
+  %0 = scf.if %c -> i32 {
+    %a = "test.a"() : () -> i32
+    scf.yield %a : i32
+  } else {
+    %x = "test.x"() : () -> i32
+    scf.yield %x : i32
+  }
+  %1 = scf.if %c -> i32 {
+    %b = "test.b"(%0) : (i32) -> i32
+    scf.yield %b : i32
+  } else {
+    %y = "test.y"(%0) : (i32) -> i32
+    scf.yield %y : i32
+  }
+  return %0, %1 : i32, i32
+}
+
+// CHECK-LABEL: func.func @combine_negated_ifs
+// CHECK-SAME: (%[[C:.*]]: i1)
+// CHECK-NEXT: scf.if %[[C]] {
+// CHECK-NEXT: "test.then"() : () -> ()
+// CHECK-NEXT: } else {
+// CHECK-NEXT: "test.else"() : () -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @combine_negated_ifs(%c: i1) {
+  %true = arith.constant true
+  %n = arith.xori %c, %true : i1
+  scf.if %c {
+    "test.then"() : () -> ()
+  }
+  scf.if %n {
+    "test.else"() : () -> ()
+  }
+  return
+}
+
+// -----
+
+// An if that only holds another if merges with it on the conjunction; an
+// outer result from outside becomes a select on the outer condition.
+// CHECK-LABEL: func.func @combine_nested_ifs
+// CHECK-SAME: (%[[A:.*]]: i1, %[[B:.*]]: i1, %[[X:.*]]: i32, %[[Y:.*]]: i32)
+// CHECK: %[[C:.*]] = arith.andi %[[A]], %[[B]] : i1
+// CHECK: %[[S:.*]] = arith.select %[[A]], %[[X]], %[[Y]] : i32
+// CHECK: %[[R:.*]] = scf.if %[[C]] -> (i32) {
+// CHECK-NEXT: %[[V:.*]] = "test.v"() : () -> i32
+// CHECK-NEXT: scf.yield %[[V]] : i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[Y]] : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[R]], %[[S]]
+func.func @combine_nested_ifs(%a: i1, %b: i1, %x: i32, %y: i32) -> (i32, i32) {
+  %r:2 = scf.if %a -> (i32, i32) {
+    %in = scf.if %b -> i32 {
+      %v = "test.v"() : () -> i32
+      scf.yield %v : i32
+    } else {
+      scf.yield %y : i32
+    }
+    scf.yield %in, %x : i32, i32
+  } else {
+    scf.yield %y, %y : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+
+// -----
+
+// Results both branches yield from outside become selects even when the
+// branches hold other ops; the if keeps its bodies.
+// CHECK-LABEL: func.func @to_select_with_body
+// CHECK-SAME: (%[[C:.*]]: i1, %[[X:.*]]: index, %[[Y:.*]]: index)
+// CHECK: %[[S:.*]] = arith.select %[[C]], %[[X]], %[[Y]] : index
+// CHECK-NEXT: scf.if %[[C]] {
+// CHECK-NEXT: "test.op"() : () -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[S]]
+func.func @to_select_with_body(%c: i1, %x: index, %y: index) -> index {
+  %0 = scf.if %c -> index {
+    "test.op"() : () -> ()
+    scf.yield %x : index
+  } else {
+    scf.yield %y : index
+  }
+  return %0 : index
+}
+
+// -----
+
+// An if on a negated condition swaps its branches.
+// CHECK-LABEL: func.func @if_not_condition
+// CHECK-SAME: (%[[C:.*]]: i1)
+// CHECK-NEXT: %[[R:.*]] = scf.if %[[C]] -> (index) {
+// CHECK-NEXT: "test.false"
+// CHECK: } else {
+// CHECK-NEXT: "test.true"
+func.func @if_not_condition(%c: i1) -> index {
+  %true = arith.constant true
+  %n = arith.xori %c, %true : i1
+  %0 = scf.if %n -> index {
+    %a = "test.true"() : () -> index
+    scf.yield %a : index
+  } else {
+    %b = "test.false"() : () -> index
+    scf.yield %b : index
+  }
+  return %0 : index
+}
+
+// -----
+
+// A loop to lb + 1 with step 1 runs once; a loop that runs at least once
+// and only yields values from outside is those values.
+// CHECK-LABEL: func.func @for_const_diff_and_outside_yield
+// CHECK-SAME: (%[[LB:.*]]: index)
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : i32
+// CHECK: %[[M:.*]] = arith.muli %[[LB]], %[[C2]] : index
+// CHECK-NEXT: "test.consume"(%[[M]]) : (index) -> ()
+// CHECK-NEXT: return %[[C4]]
+func.func @for_const_diff_and_outside_yield(%lb: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : i32
+  %c4 = arith.constant 4 : i32
+  %ub = arith.addi %lb, %c1 : index
+  scf.for %i = %lb to %ub step %c1 {
+    %m = arith.muli %i, %c2 : index
+    "test.consume"(%m) : (index) -> ()
+  }
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%a = %c3) -> i32 {
+    scf.yield %c4 : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// Inside an if, its condition is true in the then-branch and false in the
+// else-branch; in a while body, an argument that receives the condition is true.
+// CHECK-LABEL: func.func @condition_propagation
+// CHECK-SAME: (%[[C:.*]]: i1)
+// CHECK-DAG: %[[T:.*]] = arith.constant true
+// CHECK-DAG: %[[F:.*]] = arith.constant false
+// CHECK: scf.if %[[C]] {
+// CHECK-NEXT: "test.use"(%[[T]]) : (i1) -> ()
+// CHECK-NEXT: } else {
+// CHECK-NEXT: "test.use"(%[[F]]) : (i1) -> ()
+// CHECK: scf.while : () -> i1 {
+// CHECK: } do {
+// CHECK-NEXT: ^bb0(%{{.*}}: i1):
+// CHECK-NEXT: "test.body"(%[[T]]) : (i1) -> ()
+func.func @condition_propagation(%c: i1) -> i1 {
+  scf.if %c {
+    "test.use"(%c) : (i1) -> ()
+  } else {
+    "test.use"(%c) : (i1) -> ()
+  }
+  %0 = scf.while : () -> i1 {
+    %k = "test.condition"() : () -> i1
+    scf.condition(%k) %k : i1
+  } do {
+  ^bb0(%a: i1):
+    "test.body"(%a) : (i1) -> ()
+    scf.yield
+  }
+  return %0 : i1
+}
+
+// -----
+
+// A parallel loop with a dimension from a value to itself runs zero times.
+// CHECK-LABEL: func.func @parallel_empty_dim
+// CHECK-SAME: (%[[A:.*]]: index, %[[B:.*]]: index, %[[X:.*]]: f32)
+// CHECK-NEXT: return %[[X]]
+func.func @parallel_empty_dim(%a: index, %b: index, %x: f32) -> f32 {
+  %0 = scf.parallel (%i, %j) = (%a, %a) to (%b, %a) step (%b, %b) init(%x) -> f32 {
+    %v = "test.produce"() : () -> f32
+    scf.reduce(%v : f32) {
+    ^bb0(%l: f32, %r: f32):
+      %s = arith.addf %l, %r : f32
+      scf.reduce.return %s : f32
+    }
+  }
+  return %0 : f32
+}
+
+// -----
+
+// A while forwards only what its results or body use, each value once, and
+// carries only what its condition region uses.
+// CHECK-LABEL: func.func @while_cleanup
+// CHECK-SAME: (%[[X:.*]]: i32)
+// CHECK: %[[R:.*]] = scf.while : () -> i32 {
+// CHECK-NEXT: %[[K:.*]] = "test.condition"() : () -> i1
+// CHECK-NEXT: %[[V:.*]] = "test.val"() : () -> i32
+// CHECK-NEXT: "test.wide"() : () -> i64
+// CHECK-NEXT: scf.condition(%[[K]]) %[[V]] : i32
+// CHECK-NEXT: } do {
+// CHECK-NEXT: ^bb0(%[[A:.*]]: i32):
+// CHECK-NEXT: "test.use"(%[[A]], %[[A]]) : (i32, i32) -> ()
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[R]], %[[R]]
+func.func @while_cleanup(%x: i32) -> (i32, i32) {
+  %r:3 = scf.while (%c = %x) : (i32) -> (i32, i32, i64) {
+    %k = "test.condition"() : () -> i1
+    %v = "test.val"() : () -> i32
+    %w = "test.wide"() : () -> i64
+    scf.condition(%k) %v, %v, %w : i32, i32, i64
+  } do {
+  ^bb0(%a: i32, %b: i32, %d: i64):
+    "test.use"(%a, %b) : (i32, i32) -> ()
+    scf.yield %a : i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+
+// -----
+
+// In a while body, the loop's comparison repeated on the forwarded value is
+// true and its inverse is false.
+// CHECK-LABEL: func.func @while_cmp_cond
+// CHECK-DAG: %[[T:.*]] = arith.constant true
+// CHECK-DAG: %[[F:.*]] = arith.constant false
+// CHECK: ^bb0(%[[A:.*]]: i32):
+// CHECK-NEXT: %[[O:.*]] = arith.cmpi sgt, %[[A]], %{{.*}} : i32
+// CHECK-NEXT: "test.use"(%[[T]], %[[F]], %[[O]]) : (i1, i1, i1) -> ()
+func.func @while_cmp_cond(%x: i32) {
+  %0 = scf.while : () -> i32 {
+    %v = "test.val"() : () -> i32
+    %c = arith.cmpi slt, %v, %x : i32
+    scf.condition(%c) %v : i32
+  } do {
+  ^bb0(%a: i32):
+    %same = arith.cmpi slt, %a, %x : i32
+    %inv = arith.cmpi sge, %a, %x : i32
+    %other = arith.cmpi sgt, %a, %x : i32
+    "test.use"(%same, %inv, %other) : (i1, i1, i1) -> ()
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+// A condition that forwards the before-region arguments in another order
+// forwards them in their order; results and body arguments follow.
+// CHECK-LABEL: func.func @while_align_args
+// CHECK: %[[R:.*]]:2 = scf.while (%[[X:.*]] = %{{.*}}, %[[Y:.*]] = %{{.*}}) : (f32, i32) -> (f32, i32) {
+// CHECK: scf.condition(%{{.*}}) %[[X]], %[[Y]] : f32, i32
+// CHECK: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: i32):
+// CHECK-NEXT: %[[N:.*]] = "test.next"(%[[B]], %[[A]]) : (i32, f32) -> f32
+// CHECK-NEXT: scf.yield %[[N]], %[[B]] : f32, i32
+// CHECK: return %[[R]]#1, %[[R]]#0 : i32, f32
+func.func @while_align_args(%f: f32, %i: i32) -> (i32, f32) {
+  %r:2 = scf.while (%x = %f, %y = %i) : (f32, i32) -> (i32, f32) {
+    %k = "test.condition"() : () -> i1
+    scf.condition(%k) %y, %x : i32, f32
+  } do {
+  ^bb0(%b: i32, %a: f32):
+    %n = "test.next"(%b, %a) : (i32, f32) -> f32
+    scf.yield %n, %b : f32, i32
+  }
+  return %r#0, %r#1 : i32, f32
+}
+
+// -----
+
+// An execute_region of several blocks in a function body is inlined with
+// branches; its results become arguments of the block after it.
+// CHECK-LABEL: func.func @inline_multi_block_execute_region
+// CHECK-NEXT: "test.before"() : () -> ()
+// CHECK-NEXT: %[[C:.*]] = "test.cmp"() : () -> i1
+// CHECK-NEXT: cf.cond_br %[[C]], ^bb1, ^bb2
+// CHECK: ^bb1:
+// CHECK-NEXT: %[[X:.*]] = "test.x"() : () -> i64
+// CHECK-NEXT: cf.br ^bb3(%[[X]] : i64)
+// CHECK: ^bb2:
+// CHECK-NEXT: %[[Y:.*]] = "test.y"() : () -> i64
+// CHECK-NEXT: cf.br ^bb3(%[[Y]] : i64)
+// CHECK: ^bb3(%[[Z:.*]]: i64):
+// CHECK-NEXT: "test.after"(%[[Z]]) : (i64) -> ()
+// CHECK-NEXT: return
+func.func @inline_multi_block_execute_region() {
+  "test.before"() : () -> ()
+  %v = scf.execute_region -> i64 {
+    %c = "test.cmp"() : () -> i1
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %x = "test.x"() : () -> i64
+    scf.yield %x : i64
+  ^bb2:
+    %y = "test.y"() : () -> i64
+    scf.yield %y : i64
+  }
+  "test.after"(%v) : (i64) -> ()
   return
 }

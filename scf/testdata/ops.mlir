@@ -189,3 +189,15 @@ func.func @old_parallel_reduce(%lb: index, %ub: index, %s: index) -> (f32, i32) 
   }
   return %red#0, %red#1 : f32, i32
 }
+
+// MLIR's names for scf.forall and its terminator until January 2023.
+// CHECK-LABEL: func.func @foreach_thread
+// CHECK: scf.forall (%{{.*}}) in (%{{.*}}) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<100xf32>) {
+// CHECK-NEXT: scf.forall.in_parallel {
+func.func @foreach_thread(%out: tensor<100xf32>, %n: index) -> tensor<100xf32> {
+  %r = scf.foreach_thread (%i) in (%n) shared_outs(%o = %out) -> tensor<100xf32> {
+    scf.foreach_thread.perform_concurrently {
+    }
+  }
+  return %r : tensor<100xf32>
+}

@@ -1,0 +1,111 @@
+package memref
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// foldReinterpretCast views the source's own source when the source is a
+// reinterpret_cast, a cast or a subview at offset zero, and folds a
+// reinterpret_cast of static shape and zero offset that keeps its source's
+// type to the source (MLIR's ReinterpretCastOp::fold).
+func foldReinterpretCast(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	src := op.Operand(0)
+	var prev *ir.Value
+	if d := src.DefiningOp(); d != nil {
+		switch d.Name() {
+		case "memref.reinterpret_cast", "memref.cast":
+			prev = d.Operand(0)
+		case "memref.subview":
+			offsets := staticArray(d, "static_offsets")
+			zero := len(ir.OperandSegment(d, offsetsList.seg)) == 0
+			for _, o := range offsets {
+				zero = zero && o == 0
+			}
+			if zero {
+				prev = d.Operand(0)
+			}
+		}
+	}
+	if prev != nil {
+		op.SetOperand(0, prev)
+		return nil, true
+	}
+	res, ok := op.Result(0).Type().(*ir.MemRefType)
+	offsets := staticArray(op, "static_offsets")
+	if ok && ir.HasStaticShape(res) && src.Type() == res && len(offsets) > 0 && offsets[0] == 0 {
+		return []ir.FoldResult{{Value: src}}, true
+	}
+	return nil, false
+}
+
+// mixedValue is one entry of a mixed list: a static value, or the value
+// that gives it (static when it is a constant).
+type mixedValue struct {
+	static int64
+	v      *ir.Value
+}
+
+func (m mixedValue) equal(o mixedValue) bool {
+	if m.v != nil || o.v != nil {
+		return m.v == o.v
+	}
+	return m.static == o.static
+}
+
+// mixedValues returns the entries of op's mixed list l.
+func mixedValues(op *ir.Operation, l mixedList) []mixedValue {
+	dyn := ir.OperandSegment(op, l.seg)
+	var out []mixedValue
+	k := 0
+	for _, s := range staticArray(op, l.static) {
+		m := mixedValue{static: s}
+		if s == ir.Dynamic && k < len(dyn) {
+			m.v = dyn[k]
+			k++
+			if c, ok := ir.ConstantIntAttr(m.v); ok {
+				m = mixedValue{static: c.Int()}
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// reinterpretOfMetadata replaces reinterpret_cast(extract_strided_metadata(x))
+// that rebuilds x's offset, sizes and strides by x, or by a cast of x when
+// the types differ (MLIR's ReinterpretCastOpExtractStridedMetadataFolder).
+func reinterpretOfMetadata(op *ir.Operation, rw *ir.Rewriter) bool {
+	e := op.Operand(0).DefiningOp()
+	if e == nil || e.Name() != "memref.extract_strided_metadata" {
+		return false
+	}
+	x := e.Operand(0)
+	mt, ok := x.Type().(*ir.MemRefType)
+	strides, offset, ok2 := StridesAndOffset(x.Type())
+	rank := len(strides)
+	if !ok || !ok2 || e.NumResults() != 2+2*rank {
+		return false
+	}
+	// The metadata's entries: static where x's type says so.
+	entry := func(static int64, r int) mixedValue {
+		if static != ir.Dynamic {
+			return mixedValue{static: static}
+		}
+		return mixedValue{static: ir.Dynamic, v: e.Result(r)}
+	}
+	sizes, strs, offs := mixedValues(op, sizesList), mixedValues(op, stridesList), mixedValues(op, offsetsList)
+	if len(sizes) != rank || len(strs) != rank || len(offs) != 1 || !offs[0].equal(entry(offset, 1)) {
+		return false
+	}
+	for i := range rank {
+		if !sizes[i].equal(entry(mt.Dims[i], 2+i)) || !strs[i].equal(entry(strides[i], 2+rank+i)) {
+			return false
+		}
+	}
+	if x.Type() == op.Result(0).Type() {
+		rw.ReplaceOp(op, []*ir.Value{x})
+	} else {
+		rw.ReplaceOpWith(op, &ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: []*ir.Value{x}, ResultTypes: op.ResultTypes()})
+	}
+	return true
+}
