@@ -24,6 +24,15 @@ var Pipeline = []string{
 	"spirv-lower-abi-attrs",
 	"spirv-update-vce",
 	"canonicalize",
+	// SPIR-V clean-up (bench/kernels): identities, repeated built-in
+	// loads, loop invariants, unsigned loop compares, then CSE of what
+	// hoisting made equal, and buffers decorated by their use.
+	"spirv-canonicalize",
+	"spirv-reuse-input-loads",
+	"spirv-licm",
+	"spirv-unsigned-loop-compares",
+	"cse",
+	"spirv-decorate-buffer-access",
 }
 
 // Compiler turns gpu.modules into validated SPIR-V words and a manifest.
