@@ -71,6 +71,14 @@ func lowerAndSerialize(t *testing.T, src, name string) [][]uint32 {
 	if err := transforms.DeduceVCE(m); err != nil {
 		t.Fatal(err)
 	}
+	// The clean-up of kiln compile's pipeline, so that the differential
+	// test and spirv-val cover it too.
+	for _, clean := range []func(*ir.Operation) error{transforms.InputLoads, transforms.HoistInvariants,
+		transforms.UnsignedCompares, transforms.BufferAccess} {
+		if err := clean(m); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := ir.Verify(m); err != nil {
 		t.Fatal(err)
 	}
