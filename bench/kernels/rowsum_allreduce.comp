@@ -1,7 +1,8 @@
 #version 450
 #extension GL_KHR_shader_subgroup_arithmetic : require
-// The usual GLSL for a workgroup sum: subgroupAdd, one partial per subgroup in
-// shared memory, one barrier, the first subgroup adds the partials.
+// gpu.all_reduce in GLSL: subgroupAdd, one partial per subgroup in shared
+// memory, one barrier, and every invocation adds the partials, since
+// all_reduce gives the total to all of them.
 layout(local_size_x = 256) in;
 layout(binding = 0) buffer In { float a[1024][256]; };
 layout(binding = 1) buffer Sums { float sums[1024]; };
@@ -12,10 +13,9 @@ void main() {
   if (subgroupElect())
     partial[gl_SubgroupID] = s;
   barrier();
-  if (t == 0) {
-    float total = 0.0;
-    for (uint i = 0; i < gl_NumSubgroups; i++)
-      total += partial[i];
+  float total = partial[0];
+  for (uint i = 1; i < gl_NumSubgroups; i++)
+    total += partial[i];
+  if (t == 0)
     sums[r] = total;
-  }
 }

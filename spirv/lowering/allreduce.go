@@ -21,7 +21,7 @@ import (
 //	if SubgroupLocalInvocationId == 0 { mem[SubgroupId] = part }
 //	ControlBarrier
 //	acc = mem[0]; for i in 1..numSubgroups { acc = op(acc, mem[i]) }
-//	ControlBarrier            // mem may be reused by the next execution
+//	ControlBarrier            // only if o may run again (mayRepeat)
 //
 // mem is a Workgroup array with one slot per invocation of the entry
 // point's workgroup size, an upper bound on the number of subgroups. With
@@ -141,9 +141,28 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 
 	b.SetInsertionPointAfter(lp)
 	res := e.narrowResult(b, val(b, "spirv.Load", loc, t, acc), o.Result(0).Type(), combine, loc)
-	controlBarrier(b, loc)
+	if mayRepeat(o, fn) {
+		controlBarrier(b, loc)
+	}
 	rw.ReplaceOp(o, []*ir.Value{res})
 	return nil
+}
+
+// loopOps are the ops whose regions may run more than once.
+var loopOps = map[string]bool{"scf.for": true, "scf.while": true, "scf.parallel": true, "scf.forall": true, "spirv.mlir.loop": true}
+
+// mayRepeat reports whether o may run twice in one invocation of the
+// kernel fn: inside a loop, or in a function with several blocks (whose
+// branches may loop). Only then can a later execution overwrite the
+// workgroup memory of o while another invocation still reads it, which
+// needs the second barrier.
+func mayRepeat(o, fn *ir.Operation) bool {
+	for p := o.ParentOp(); p != nil && p != fn; p = p.ParentOp() {
+		if loopOps[p.Name()] {
+			return true
+		}
+	}
+	return !fn.Region(0).HasOneBlock()
 }
 
 func branchCond(b *ir.Builder, cond *ir.Value, t, f *ir.Block, loc ir.Location) {
