@@ -25,10 +25,12 @@ var Pipeline = []string{
 	"spirv-update-vce",
 	"canonicalize",
 	// SPIR-V clean-up (bench/kernels): identities, repeated built-in
-	// loads, loop invariants, unsigned loop compares, then CSE of what
-	// hoisting made equal, and buffers decorated by their use.
+	// loads, vector accesses, loop invariants, unsigned loop compares,
+	// then CSE of what hoisting made equal, and buffers decorated by
+	// their use.
 	"spirv-canonicalize",
 	"spirv-reuse-input-loads",
+	"spirv-vectorize-buffer-access",
 	"spirv-licm",
 	"spirv-unsigned-loop-compares",
 	"cse",

@@ -73,7 +73,7 @@ func lowerAndSerialize(t *testing.T, src, name string) [][]uint32 {
 	}
 	// The clean-up of kiln compile's pipeline, so that the differential
 	// test and spirv-val cover it too.
-	for _, clean := range []func(*ir.Operation) error{transforms.InputLoads, transforms.HoistInvariants,
+	for _, clean := range []func(*ir.Operation) error{transforms.InputLoads, transforms.VectorAccess, transforms.HoistInvariants,
 		transforms.UnsignedCompares, transforms.BufferAccess} {
 		if err := clean(m); err != nil {
 			t.Fatal(err)

@@ -26,21 +26,35 @@ type access struct {
 
 // BufferAccess decorates each StorageBuffer spirv.GlobalVariable of module
 // that the module only loads from `non_writable`, and each it only stores to
-// `non_readable`, as glslang does for readonly and writeonly buffers. Any
+// `non_readable`, as glslang does for readonly and writeonly buffers; the
+// variables of one descriptor binding (aliases) count as one. Any
 // use of the address other than access chains, loads, stores to it and
 // atomics (a call, a copy) leaves the variable as it is.
 func BufferAccess(module *ir.Operation) error {
-	uses := map[string]*access{}
+	uses := map[string]*access{} // by variable; aliases of a binding share one
 	body := module.Region(0).Entry()
 	if body == nil {
 		return nil
 	}
+	bindings := map[[2]int64]*access{}
 	for op := range body.Ops() {
-		if op.Name() == "spirv.GlobalVariable" {
-			if t := spirv.GlobalVariableType(op); t != nil && t.StorageClass == spv.StorageClassStorageBuffer {
-				uses[ir.SymbolName(op)] = &access{}
-			}
+		if op.Name() != "spirv.GlobalVariable" {
+			continue
 		}
+		if t := spirv.GlobalVariableType(op); t == nil || t.StorageClass != spv.StorageClassStorageBuffer {
+			continue
+		}
+		a := &access{}
+		set, ok1 := op.Attr("descriptor_set").(*ir.IntegerAttr)
+		b, ok2 := op.Attr("binding").(*ir.IntegerAttr)
+		if ok1 && ok2 {
+			k := [2]int64{set.Int(), b.Int()}
+			if bindings[k] == nil {
+				bindings[k] = a
+			}
+			a = bindings[k]
+		}
+		uses[ir.SymbolName(op)] = a
 	}
 	if len(uses) == 0 {
 		return nil

@@ -1,5 +1,6 @@
 // What the clean-up passes must leave alone.
 // RUN: kiln opt %s --spirv-licm --spirv-unsigned-loop-compares --spirv-decorate-buffer-access | FileCheck %s
+// RUN: kiln opt %s --spirv-vectorize-buffer-access | FileCheck %s --check-prefix=VEC
 
 spirv.module Logical GLSL450 {
   // Read and written: no decoration.
@@ -54,5 +55,35 @@ spirv.module Logical GLSL450 {
       spirv.mlir.merge
     }
     spirv.Return
+  }
+  // A store between the lanes keeps them scalar; without it, the lanes at
+  // the constant indices 2 and 3 are one vector<2xi32> at index 1.
+  // VEC-LABEL: @between
+  // VEC:       spirv.Store
+  // VEC:       spirv.CompositeConstruct
+  // VEC:       %[[V:.*]] = spirv.mlir.addressof @rw_vec2
+  // VEC:       %[[P:.*]] = spirv.AccessChain %[[V]][%{{.*}}, %[[ONE:.*]]] :
+  // VEC:       spirv.Load "StorageBuffer" %[[P]] : vector<2xi32>
+  // VEC-NOT:   spirv.CompositeConstruct
+  // VEC:       spirv.Return
+  spirv.func @between(%x: i32) -> vector<2xi32> "None" {
+    %c0 = spirv.Constant 0 : i32
+    %c1 = spirv.Constant 1 : i32
+    %c2 = spirv.Constant 2 : i32
+    %c3 = spirv.Constant 3 : i32
+    %p = spirv.mlir.addressof @rw : !spirv.ptr<!spirv.struct<(!spirv.array<16 x i32, stride=4> [0])>, StorageBuffer>
+    %a0 = spirv.AccessChain %p[%c0, %c0] : !spirv.ptr<!spirv.struct<(!spirv.array<16 x i32, stride=4> [0])>, StorageBuffer>, i32, i32
+    %a1 = spirv.AccessChain %p[%c0, %c1] : !spirv.ptr<!spirv.struct<(!spirv.array<16 x i32, stride=4> [0])>, StorageBuffer>, i32, i32
+    %l0 = spirv.Load "StorageBuffer" %a0 : i32
+    spirv.Store "StorageBuffer" %a1, %x : i32
+    %l1 = spirv.Load "StorageBuffer" %a1 : i32
+    %v = spirv.CompositeConstruct %l0, %l1 : (i32, i32) -> vector<2xi32>
+    %a2 = spirv.AccessChain %p[%c0, %c2] : !spirv.ptr<!spirv.struct<(!spirv.array<16 x i32, stride=4> [0])>, StorageBuffer>, i32, i32
+    %a3 = spirv.AccessChain %p[%c0, %c3] : !spirv.ptr<!spirv.struct<(!spirv.array<16 x i32, stride=4> [0])>, StorageBuffer>, i32, i32
+    %l2 = spirv.Load "StorageBuffer" %a2 : i32
+    %l3 = spirv.Load "StorageBuffer" %a3 : i32
+    %w = spirv.CompositeConstruct %l2, %l3 : (i32, i32) -> vector<2xi32>
+    %s = spirv.IAdd %v, %w : vector<2xi32>
+    spirv.ReturnValue %s : vector<2xi32>
   }
 }
