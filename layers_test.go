@@ -35,7 +35,8 @@ var layers = map[string][]string{
 	"spirv/lowering":            append([]string{"ir", "ir/rewrite", "ir/pass", "spirv/spv", "spirv/transforms", "vector/transforms", "gpu/outline"}, dialects...),
 	"runner": append([]string{"ir", "ir/rewrite", "ir/pass", "interp", "spirv/spv", "spirv/serialize", "spirv/validate",
 		"spirv/lowering", "spirv/transforms", "vector/transforms", "gpu/outline", "runtime/vulkan"}, dialects...),
-	"cmd/kiln": {"*"},
+	"cmd/kiln":      {"*"},
+	"bench/kernels": {"runner", "runtime/vulkan", "spirv/spv"},
 }
 
 func init() {

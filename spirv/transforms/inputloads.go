@@ -47,7 +47,7 @@ func InputLoads(module *ir.Operation) error {
 				op.Erase()
 			}
 		}
-		return false
+		return true
 	})
 	return nil
 }

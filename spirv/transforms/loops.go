@@ -44,15 +44,24 @@ func HoistInvariants(module *ir.Operation) error {
 		if loop.Name() != "spirv.mlir.loop" {
 			return true
 		}
-		for changed := true; changed; {
-			changed = false
+		for {
+			// Collected first, moved after: the walk must not follow an op
+			// out of the loop. An op counts as outside once collected.
+			var out []*ir.Operation
+			hoisted := map[*ir.Operation]bool{}
 			loop.WalkPre(func(op *ir.Operation) (bool, bool) {
-				if op != loop && hoistable(op) && definedOutside(op, loop) {
-					op.MoveBefore(loop)
-					changed = true
+				if op != loop && hoistable(op) && definedOutside(op, loop, hoisted) {
+					out = append(out, op)
+					hoisted[op] = true
 				}
 				return true, true
 			})
+			if len(out) == 0 {
+				break
+			}
+			for _, op := range out {
+				op.MoveBefore(loop)
+			}
 		}
 		return true
 	})
@@ -64,14 +73,15 @@ func hoistable(op *ir.Operation) bool {
 		op.Name() != "spirv.AccessChain"
 }
 
-// definedOutside reports whether every operand of op is defined outside loop.
-func definedOutside(op, loop *ir.Operation) bool {
+// definedOutside reports whether every operand of op is defined outside
+// loop or by an op about to leave it.
+func definedOutside(op, loop *ir.Operation, leaving map[*ir.Operation]bool) bool {
 	for _, v := range op.Operands() {
 		def := v.DefiningOp()
 		if def == nil {
 			def = v.OwnerBlock().ParentOp()
 		}
-		if loop.IsAncestorOf(def) {
+		if loop.IsAncestorOf(def) && !leaving[def] {
 			return false
 		}
 	}

@@ -1,6 +1,7 @@
 // What the clean-up passes must leave alone.
 // RUN: kiln opt %s --spirv-licm --spirv-unsigned-loop-compares --spirv-decorate-buffer-access | FileCheck %s
 // RUN: kiln opt %s --spirv-vectorize-buffer-access | FileCheck %s --check-prefix=VEC
+// RUN: kiln opt %s --spirv-reuse-input-loads | FileCheck %s --check-prefix=INPUT
 
 spirv.module Logical GLSL450 {
   // Read and written: no decoration.
@@ -85,5 +86,52 @@ spirv.module Logical GLSL450 {
     %w = spirv.CompositeConstruct %l2, %l3 : (i32, i32) -> vector<2xi32>
     %s = spirv.IAdd %v, %w : vector<2xi32>
     spirv.ReturnValue %s : vector<2xi32>
+  }
+  // Every function reuses its own first load; a load outside the entry
+  // block is not reused by a later one.
+  spirv.GlobalVariable @id built_in("LocalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
+  // INPUT-LABEL: @first
+  // INPUT-COUNT-1: spirv.Load "Input"
+  // INPUT-NOT: spirv.Load "Input"
+  // INPUT-LABEL: @second
+  // INPUT-COUNT-1: spirv.Load "Input"
+  // INPUT-NOT: spirv.Load "Input"
+  // INPUT-LABEL: @in_loop
+  // INPUT-COUNT-2: spirv.Load "Input"
+  spirv.func @first() -> i32 "None" {
+    %p = spirv.mlir.addressof @id : !spirv.ptr<vector<3xi32>, Input>
+    %a = spirv.Load "Input" %p : vector<3xi32>
+    %q = spirv.mlir.addressof @id : !spirv.ptr<vector<3xi32>, Input>
+    %b = spirv.Load "Input" %q : vector<3xi32>
+    %x = spirv.CompositeExtract %a[0 : i32] : vector<3xi32>
+    %y = spirv.CompositeExtract %b[1 : i32] : vector<3xi32>
+    %s = spirv.IAdd %x, %y : i32
+    spirv.ReturnValue %s : i32
+  }
+  spirv.func @second() -> i32 "None" {
+    %p = spirv.mlir.addressof @id : !spirv.ptr<vector<3xi32>, Input>
+    %a = spirv.Load "Input" %p : vector<3xi32>
+    %b = spirv.Load "Input" %p : vector<3xi32>
+    %x = spirv.CompositeExtract %a[0 : i32] : vector<3xi32>
+    %y = spirv.CompositeExtract %b[1 : i32] : vector<3xi32>
+    %s = spirv.IAdd %x, %y : i32
+    spirv.ReturnValue %s : i32
+  }
+  spirv.func @in_loop(%c: i1) -> i32 "None" {
+    %p = spirv.mlir.addressof @id : !spirv.ptr<vector<3xi32>, Input>
+    %v = spirv.Variable : !spirv.ptr<i32, Function>
+    spirv.mlir.selection {
+      spirv.BranchConditional %c, ^bb1, ^bb2
+    ^bb1:
+      %a = spirv.Load "Input" %p : vector<3xi32>
+      %x = spirv.CompositeExtract %a[0 : i32] : vector<3xi32>
+      spirv.Store "Function" %v, %x : i32
+      spirv.Branch ^bb2
+    ^bb2:
+      spirv.mlir.merge
+    }
+    %b = spirv.Load "Input" %p : vector<3xi32>
+    %y = spirv.CompositeExtract %b[1 : i32] : vector<3xi32>
+    spirv.ReturnValue %y : i32
   }
 }
