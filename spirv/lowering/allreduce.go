@@ -195,9 +195,15 @@ func (e *env) combineOp(k gpu.AllReduceOperation, t ir.Type) (string, bool) {
 // numSubgroups returns the number of subgroups of a workgroup of n
 // invocations: NumSubgroups, but at least ceil(n / SubgroupSize), since
 // lavapipe rounds NumSubgroups down when the last subgroup is partial
-// while still running it under the next SubgroupId.
+// while still running it under the next SubgroupId. When the target fixes
+// the subgroup size (min_subgroup_size = max_subgroup_size), or the
+// workgroup is one invocation, the count is that constant.
 func (e *env) numSubgroups(b *ir.Builder, o *ir.Operation, n int64) *ir.Value {
 	loc, i32 := o.Loc(), e.ctx.I(32)
+	if l := e.target.Limits; n == 1 || l.MinSubgroupSize > 0 && l.MinSubgroupSize == l.MaxSubgroupSize {
+		size := max(l.MinSubgroupSize, 1)
+		return intConst(b, i32, (n+size-1)/size, loc)
+	}
 	nsg := e.builtin(b, o, spv.BuiltInNumSubgroups, i32)
 	size := e.builtin(b, o, spv.BuiltInSubgroupSize, i32)
 	up := val(b, "spirv.UDiv", loc, i32, intConst(b, i32, n-1, loc), size)
