@@ -310,7 +310,7 @@ var runnerLibraries = map[string]string{
 
 // testOnly matches what Kiln reports for an MLIR pass or flag it does not
 // have, capturing its name.
-var testOnly = regexp.MustCompile(`'(test-[\w-]+)' does not refer to a registered pass|unknown flag "--?(test-[\w-]+)"`)
+var testOnly = regexp.MustCompile(`'(test-[\w-]+)' does not refer to a registered pass|unknown flag "?--?(test-[\w-]+)`)
 
 // testOnlyPass makes a test unsupported when it fails because it needs one
 // of MLIR's test-only passes or flags (named test-*) that Kiln lacks.
