@@ -24,6 +24,17 @@ var Pipeline = []string{
 	"spirv-lower-abi-attrs",
 	"spirv-update-vce",
 	"canonicalize",
+	// SPIR-V clean-up (bench/kernels): identities, repeated built-in
+	// loads, vector accesses, loop invariants, unsigned loop compares,
+	// then CSE of what hoisting made equal, and buffers decorated by
+	// their use.
+	"spirv-canonicalize",
+	"spirv-reuse-input-loads",
+	"spirv-vectorize-buffer-access",
+	"spirv-licm",
+	"spirv-unsigned-loop-compares",
+	"cse",
+	"spirv-decorate-buffer-access",
 }
 
 // Compiler turns gpu.modules into validated SPIR-V words and their

@@ -42,9 +42,10 @@ var layers = map[string][]string{
 	// cgo; only its dispatch files import runtime/vulkan.
 	".": append([]string{"ir", "ir/pass", "interp", "spirv/spv", "spirv/serialize", "spirv/validate",
 		"spirv/lowering", "spirv/transforms", "vector/transforms", "gpu/outline", "gpu/tobinary", "runtime/vulkan"}, dialects...),
-	"kernels":  {".", "ir"},
-	"runner":   append([]string{".", "ir", "ir/rewrite", "ir/pass", "interp", "spirv/spv", "spirv/validate", "runtime/compute", "runtime/vulkan", "runtime/gl"}, dialects...),
-	"cmd/kiln": {"*"},
+	"kernels":       {".", "ir"},
+	"runner":        append([]string{".", "ir", "ir/rewrite", "ir/pass", "interp", "spirv/spv", "spirv/validate", "runtime/compute", "runtime/vulkan", "runtime/gl"}, dialects...),
+	"cmd/kiln":      {"*"},
+	"bench/codegen": {".", "runtime/vulkan", "spirv/spv"},
 }
 
 func init() {

@@ -24,7 +24,9 @@ func fakePasses(t testing.TB, spvFile string) pass.Registry {
 			return &pass.Pass{Name: name, Argument: name, Run: func(*ir.Operation, *pass.Context) error { return nil }}
 		}
 	}
-	reg.Add(noop("map-memref-spirv-storage-class"), noop("spirv-lower-abi-attrs"), noop("spirv-update-vce"))
+	reg.Add(noop("map-memref-spirv-storage-class"), noop("spirv-lower-abi-attrs"), noop("spirv-update-vce"),
+		noop("spirv-canonicalize"), noop("spirv-reuse-input-loads"), noop("spirv-licm"),
+		noop("spirv-unsigned-loop-compares"), noop("spirv-decorate-buffer-access"), noop("spirv-vectorize-buffer-access"))
 	reg.Add(func() *pass.Pass {
 		return &pass.Pass{Name: "FakeConvertToSPIRV", Argument: "convert-to-spirv", OpName: "builtin.module",
 			Options: []pass.Option{{Name: "convert-gpu-modules", Kind: pass.BoolOption, Default: "false"}},

@@ -15,14 +15,18 @@ import (
 // it runs the kernel pipeline on every gpu.module and writes OUT/<module>.spv
 // for each, validated by spirv-val, and OUT/manifest.json describing entry
 // points, bindings and workgroup sizes.
+//
+// With --spirv-opt=FLAGS each module then goes through spirv-opt (see
+// optimizeCompiled).
 func runCompile(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	cl := newCommandLine("kiln compile", "kiln compile FILE.mlir|- [-o DIR] [--target-env=vulkan1.0..1.3|opengl4.5]",
+	cl := newCommandLine("kiln compile", "kiln compile FILE.mlir|- [-o DIR] [--target-env=vulkan1.0..1.3|opengl4.5] [--spirv-opt=FLAGS]",
 		"Compiles every gpu.module to a spirv-val-checked DIR/<module>.spv and writes\n"+
 			"DIR/manifest.json (entry points, bindings, workgroup sizes).")
 	fs := cl.fs
 	outDir := fs.String("o", ".", "output `DIR` for the .spv files and manifest.json")
 	envFlag := fs.String("target-env", "", "spirv-val `ENV`ironment, vulkan1.0 to vulkan1.3 or opengl4.5 (OpenGL 4.5 with GL_ARB_gl_spirv: SPIR-V 1.0, scalar arguments in uniform blocks); also the SPIR-V version of modules without a spirv.target_env")
 	in := cl.inputFlag()
+	optFlags := fs.String("spirv-opt", "", "run SPIRV-Tools' spirv-opt with these `FLAGS` (e.g. -O) on each module, then spirv-val again")
 	files, code := cl.parse(args, stdout, stderr)
 	if code >= 0 {
 		return code
@@ -59,6 +63,12 @@ func runCompile(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	compiled, err := c.CompileAll(mod, env)
 	if err != nil {
 		return reportDiag(ctx, "kiln compile", err, stderr)
+	}
+	if *optFlags != "" {
+		if err := optimizeCompiled(compiled, *optFlags); err != nil {
+			fmt.Fprintf(stderr, "kiln compile: %v\n", err)
+			return 1
+		}
 	}
 	if err := (&kiln.Program{Modules: compiled}).WriteDir(*outDir); err != nil {
 		fmt.Fprintf(stderr, "kiln compile: %v\n", err)

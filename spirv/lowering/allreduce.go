@@ -21,7 +21,7 @@ import (
 //	if SubgroupLocalInvocationId == 0 { mem[SubgroupId] = part }
 //	ControlBarrier
 //	acc = mem[0]; for i in 1..numSubgroups { acc = op(acc, mem[i]) }
-//	ControlBarrier            // mem may be reused by the next execution
+//	ControlBarrier            // only if o may run again (mayRepeat)
 //
 // mem is a Workgroup array with one slot per invocation of the entry
 // point's workgroup size, an upper bound on the number of subgroups. With
@@ -141,9 +141,28 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 
 	b.SetInsertionPointAfter(lp)
 	res := e.narrowResult(b, val(b, "spirv.Load", loc, t, acc), o.Result(0).Type(), combine, loc)
-	controlBarrier(b, loc)
+	if mayRepeat(o, fn) {
+		controlBarrier(b, loc)
+	}
 	rw.ReplaceOp(o, []*ir.Value{res})
 	return nil
+}
+
+// loopOps are the ops whose regions may run more than once.
+var loopOps = map[string]bool{"scf.for": true, "scf.while": true, "scf.parallel": true, "scf.forall": true, "spirv.mlir.loop": true}
+
+// mayRepeat reports whether o may run twice in one invocation of the
+// kernel fn: inside a loop, or in a function with several blocks (whose
+// branches may loop). Only then can a later execution overwrite the
+// workgroup memory of o while another invocation still reads it, which
+// needs the second barrier.
+func mayRepeat(o, fn *ir.Operation) bool {
+	for p := o.ParentOp(); p != nil && p != fn; p = p.ParentOp() {
+		if loopOps[p.Name()] {
+			return true
+		}
+	}
+	return !fn.Region(0).HasOneBlock()
 }
 
 func branchCond(b *ir.Builder, cond *ir.Value, t, f *ir.Block, loc ir.Location) {
@@ -176,9 +195,15 @@ func (e *env) combineOp(k gpu.AllReduceOperation, t ir.Type) (string, bool) {
 // numSubgroups returns the number of subgroups of a workgroup of n
 // invocations: NumSubgroups, but at least ceil(n / SubgroupSize), since
 // lavapipe rounds NumSubgroups down when the last subgroup is partial
-// while still running it under the next SubgroupId.
+// while still running it under the next SubgroupId. When the target fixes
+// the subgroup size (min_subgroup_size = max_subgroup_size), or the
+// workgroup is one invocation, the count is that constant.
 func (e *env) numSubgroups(b *ir.Builder, o *ir.Operation, n int64) *ir.Value {
 	loc, i32 := o.Loc(), e.ctx.I(32)
+	if l := e.target.Limits; n == 1 || l.MinSubgroupSize > 0 && l.MinSubgroupSize == l.MaxSubgroupSize {
+		size := max(l.MinSubgroupSize, 1)
+		return intConst(b, i32, (n+size-1)/size, loc)
+	}
 	nsg := e.builtin(b, o, spv.BuiltInNumSubgroups, i32)
 	size := e.builtin(b, o, spv.BuiltInSubgroupSize, i32)
 	up := val(b, "spirv.UDiv", loc, i32, intConst(b, i32, n-1, loc), size)

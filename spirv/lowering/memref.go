@@ -528,7 +528,9 @@ func (e *env) atomicRMW(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	ctx := o.Context()
 	r := op(&rw.Builder, "spirv."+name, o.Loc(), t, []*ir.Value{ptr, operands[0]},
 		named("memory_scope", enum(ctx, spv.KindScope, uint32(atomicScope(ptr.Type().(*spirv.PointerType))))),
-		named("semantics", enum(ctx, spv.KindMemorySemantics, uint32(spv.MemorySemanticsAcquireRelease)))).Result(0)
+		// Relaxed, as glslang's atomicAdd & co.: the op orders nothing else
+		// (docs/RATIONALE.md "Atomic memory semantics").
+		named("semantics", enum(ctx, spv.KindMemorySemantics, uint32(spv.MemorySemanticsRelaxed)))).Result(0)
 	rw.ReplaceOp(o, []*ir.Value{r})
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/spirv/lowering"
 	"github.com/kiln-gpu/kiln/spirv/serialize"
 	"github.com/kiln-gpu/kiln/spirv/transforms"
@@ -69,6 +70,19 @@ func lowerAndSerialize(t *testing.T, src, name string) [][]uint32 {
 		t.Fatal(err)
 	}
 	if err := transforms.DeduceVCE(m); err != nil {
+		t.Fatal(err)
+	}
+	// The clean-up of kiln compile's pipeline (runner.Pipeline's last
+	// passes), so that the differential test and spirv-val cover it too.
+	reg := pass.Registry{}
+	pass.RegisterTransforms(reg)
+	transforms.Register(reg)
+	pl, err := pass.Parse("builtin.module(canonicalize, spirv-canonicalize, spirv-reuse-input-loads, spirv-vectorize-buffer-access, "+
+		"spirv-licm, spirv-unsigned-loop-compares, cse, spirv-decorate-buffer-access)", reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pass.New(pl, pass.Config{DisableThreading: true}).Run(m); err != nil {
 		t.Fatal(err)
 	}
 	if err := ir.Verify(m); err != nil {

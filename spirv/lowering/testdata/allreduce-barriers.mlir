@@ -1,0 +1,60 @@
+// gpu.all_reduce ends with a second barrier only where it may run again in
+// the same invocation: inside a loop, the next iteration's partial results
+// would overwrite the workgroup memory a slower invocation still reads.
+// RUN: kiln opt %s --split-input-file --convert-to-spirv=convert-gpu-modules | FileCheck %s
+// RUN: kiln opt %s --split-input-file --convert-to-spirv=convert-gpu-modules | FileCheck %s --check-prefix=KNOWN
+
+// CHECK-LABEL: spirv.func @once
+// CHECK:       spirv.GroupNonUniformIAdd "Subgroup" "Reduce"
+// CHECK:       spirv.ControlBarrier
+// CHECK-NOT:   spirv.ControlBarrier
+// CHECK:       spirv.Return
+// CHECK-LABEL: spirv.func @in_loop
+// CHECK:       spirv.GroupNonUniformIAdd "Subgroup" "Reduce"
+// CHECK:       spirv.ControlBarrier
+// CHECK:       spirv.ControlBarrier
+// CHECK:       spirv.Return
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformArithmetic], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @k {
+    gpu.func @once(%buf: memref<64xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [64, 1, 1]>} {
+      %x = gpu.thread_id x
+      %v = memref.load %buf[%x] : memref<64xi32>
+      %r = gpu.all_reduce add %v uniform {} : (i32) -> i32
+      memref.store %r, %buf[%x] : memref<64xi32>
+      gpu.return
+    }
+    gpu.func @in_loop(%buf: memref<64xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [64, 1, 1]>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %x = gpu.thread_id x
+      scf.for %i = %c0 to %c4 step %c1 {
+        %v = memref.load %buf[%x] : memref<64xi32>
+        %r = gpu.all_reduce add %v uniform {} : (i32) -> i32
+        memref.store %r, %buf[%x] : memref<64xi32>
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// With the subgroup size fixed by the target, the number of subgroups is a
+// constant: no SubgroupSize, UDiv or Select for the loop bound.
+// KNOWN-LABEL: spirv.func @known
+// KNOWN-NOT:   spirv.UDiv
+// KNOWN:       %[[N:.*]] = spirv.Constant 4 : i32
+// KNOWN:       spirv.mlir.loop
+// KNOWN:       spirv.SLessThan %{{.*}}, %[[N]] : i32
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformArithmetic], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<min_subgroup_size = 16, max_subgroup_size = 16>>} {
+  gpu.module @k {
+    gpu.func @known(%buf: memref<64xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [64, 1, 1]>} {
+      %x = gpu.thread_id x
+      %v = memref.load %buf[%x] : memref<64xi32>
+      %r = gpu.all_reduce add %v uniform {} : (i32) -> i32
+      memref.store %r, %buf[%x] : memref<64xi32>
+      gpu.return
+    }
+  }
+}
