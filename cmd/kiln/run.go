@@ -70,7 +70,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return reportDiag(ctx, "kiln run", err, stderr)
 	}
 	var inst *vulkan.Instance
-	if !*reference {
+	if !*reference && *backend != runner.BackendGL {
 		// The device is chosen here, so that a bad --device or a missing
 		// driver is reported as what it is, not against the module.
 		var code int
