@@ -109,11 +109,72 @@ func parseOptArgs(args []string) (*optOptions, error) {
 
 var errHelp = fmt.Errorf("help requested")
 
+// optFlags are kiln opt's own flags, for suggestions when a flag is
+// neither one of them nor a pass.
+var optFlags = []string{"o", "pass-pipeline", "split-input-file", "verify-diagnostics", "allow-unregistered-dialect",
+	"no-implicit-module", "mlir-print-op-generic", "mlir-print-debuginfo", "mlir-print-ir-before-all",
+	"mlir-print-ir-after-all", "mlir-timing", "mlir-disable-threading", "verify-each", "max-input-size", "help"}
+
+// checkPassFlags reports a --<pass> flag that names no registered pass as
+// a bad flag, with the closest flag or pass name as a suggestion, before
+// any input is read.
+func checkPassFlags(pipeline []string) error {
+	reg := passRegistry()
+	for _, piece := range pipeline {
+		flag, isFlag := strings.CutPrefix(piece, "\x00")
+		name, _, _ := strings.Cut(flag, "{")
+		if !isFlag || reg[name] != nil {
+			continue
+		}
+		best, dist := "", 3 // suggest only names within two edits
+		for _, cand := range optFlags {
+			if d := editDistance(name, cand); d < dist {
+				best, dist = cand, d
+			}
+		}
+		for cand := range reg {
+			if d := editDistance(name, cand); d < dist || d == dist && cand < best {
+				best, dist = cand, d
+			}
+		}
+		msg := fmt.Sprintf("unknown flag --%s: neither an option of kiln opt nor a registered pass (--help lists the options)", name)
+		if best != "" {
+			msg += fmt.Sprintf("; did you mean --%s?", best)
+		}
+		return fmt.Errorf("%s", msg)
+	}
+	return nil
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
 func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseOptArgs(args)
 	if err == errHelp {
 		fmt.Fprint(stdout, optUsage)
 		return 0
+	}
+	if err == nil {
+		err = checkPassFlags(o.pipeline)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kiln opt: %v\n", err)
