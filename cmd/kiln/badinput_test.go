@@ -233,7 +233,7 @@ func badCases() []badCase {
 			want: "%s:2:6: expected error \"something else\" was not produced"},
 
 		// Command lines.
-		{name: "flags/opt-mistyped", args: "opt --split-input-fle %s", in: "", exit: 2, want: "unknown flag --split-input-fle: neither an option of kiln opt nor a registered pass (--help lists the options); did you mean --split-input-file?"},
+		{name: "flags/opt-mistyped", args: "opt --split-input-fle %s", in: "", exit: 2, want: "unknown flag \"--split-input-fle\": neither an option of kiln opt nor a registered pass (--help lists the options); did you mean --split-input-file?"},
 		{name: "flags/opt-mistyped-pass", args: "opt --canonicalise %s", in: "", exit: 2, want: "did you mean --canonicalize?"},
 		{name: "flags/opt-bad-pipeline", args: "opt --pass-pipeline=builtin.module(nope) %s", in: "", exit: 1, want: "'nope' does not refer to a registered pass"},
 		{name: "flags/opt-two-inputs", args: "opt %s %s", in: "", exit: 2, want: "more than one input file"},

@@ -137,7 +137,7 @@ func checkPassFlags(pipeline []string) error {
 				best, dist = cand, d
 			}
 		}
-		msg := fmt.Sprintf("unknown flag --%s: neither an option of kiln opt nor a registered pass (--help lists the options)", name)
+		msg := fmt.Sprintf("unknown flag \"--%s\": neither an option of kiln opt nor a registered pass (--help lists the options)", name)
 		if best != "" {
 			msg += fmt.Sprintf("; did you mean --%s?", best)
 		}
