@@ -267,6 +267,14 @@ func badCases() []badCase {
 
 		// compile and run on wrong programs.
 		{name: "compile/no-gpu-module", args: "compile -o %s.out %s", in: "func.func @main() {\n  return\n}\n", exit: 1, want: "%s:1:1: error: 'builtin.module' op no gpu.module to compile"},
+		{name: "compile/unlowerable-op", args: "compile -o %s.out %s", in: sampleKernel("%z = arith.addf %x, %y : f32", "%m = memref.alloc() : memref<4xf32>\n      %z = arith.addf %x, %y : f32"), exit: 1,
+			want: "%s:17:12: error: failed to legalize operation 'memref.alloc'"},
+		{name: "run/unlowerable-op", args: "run %s", in: sampleKernel("%z = arith.addf %x, %y : f32", "%m = memref.alloc() : memref<4xf32>\n      %z = arith.addf %x, %y : f32"), exit: 1,
+			want: "%s:17:12: error: failed to legalize operation 'memref.alloc'", vulkan: true},
+		{name: "run/workgroup-over-limits", args: "run %s", in: sampleKernel("workgroup_size = [1, 1, 1]", "workgroup_size = [4096, 1, 1]"), exit: 1,
+			want: "workgroup size [4096 1 1] exceeds maxComputeWorkGroupSize", vulkan: true},
+		{name: "op/gpu-printf-missing-comma", args: "opt %s", in: sampleKernel("%z = arith.addf %x, %y : f32", "%z = arith.addf %x, %y : f32\n      gpu.printf \"%f\" %z : f32"), exit: 1,
+			want: "%s:18:28: error: expected integer number of results"},
 		{name: "run/no-entry", args: "run --reference --entry=nope %s", in: sampleKernel(), exit: 1, want: "error: no function named 'nope' with a body to run"},
 		{name: "run/entry-with-arguments", args: "run --reference %s", in: "func.func @main(%a: i32) {\n  return\n}\n", exit: 1, want: "%s:1:1: error: 'func.func' op the entry function 'main' must take no arguments"},
 		{name: "run/missing-kernel", args: "run --reference %s", in: sampleKernel("@kernels::@kernel_add", "@kernels::@kernel_gone"), exit: 1, want: "kernel_gone"},
