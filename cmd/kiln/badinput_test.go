@@ -168,6 +168,12 @@ func badCases() []badCase {
 		{name: "nesting/types", args: "opt %s", gen: func() []byte {
 			return []byte("func.func @f(%a: " + string(nested("tuple<", "i32", ">", 100001)()) + ") { return }\n")
 		}, exit: 1, want: "nesting too deep (more than 100000 levels)"},
+		{name: "nesting/types-below-limit", args: "opt %s", gen: func() []byte {
+			return []byte("func.func @f(%a: " + string(nested("tuple<", "i32", ">", 99000)()) + ") { return }\n")
+		}, exit: 0, want: "", maxRSS: 300},
+		{name: "nesting/attributes-below-limit", args: "opt %s", gen: func() []byte {
+			return []byte("func.func @f() attributes {a = " + string(nested("[", "", "]", 99000)()) + "} { return }\n")
+		}, exit: 0, want: "", maxRSS: 300},
 		{name: "nesting/attributes", args: "opt %s", gen: func() []byte {
 			return []byte("func.func @f() attributes {a = " + string(nested("[", "", "]", 100001)()) + "} { return }\n")
 		}, exit: 1, want: "nesting too deep (more than 100000 levels)"},
