@@ -299,7 +299,7 @@ func badCases() []badCase {
 		{name: "run/endless-kernel", args: "run --timeout=1s %s", in: sampleKernel(
 			"memref.store %z, %c[%i] : memref<8xf32>",
 			"scf.while (%v = %z) : (f32) -> f32 {\n        %w = memref.load %c[%i] : memref<8xf32>\n        %go = arith.cmpf oge, %w, %w : f32\n        scf.condition(%go) %w : f32\n      } do {\n      ^bb0(%u: f32):\n        %u1 = arith.addf %u, %y : f32\n        memref.store %u1, %c[%i] : memref<8xf32>\n        scf.yield %u1 : f32\n      }",
-		), exit: 1, env: []string{"VK_DRIVER_FILES=" + swiftShaderICD},
+		), exit: 1, env: []string{"VK_DRIVER_FILES=" + swiftShaderICD, "KILN_DEVICE="},
 			want: "launch of kernel @kernels::@kernel_add failed: kernel \"kernel_add\": vulkan: the device did not finish within 1s", vulkan: true},
 	}
 }
