@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"unicode/utf8"
 )
 
@@ -79,6 +81,33 @@ func TestByteSize(t *testing.T) {
 		var s byteSize
 		if err := s.Set(in); err == nil {
 			t.Errorf("%q: accepted as %d", in, s)
+		}
+	}
+}
+
+// TestTextChecker checks the positions of refused bytes after each kind of
+// text, read whole and one byte at a time (UTF-8 sequences and comments cut
+// between reads).
+func TestTextChecker(t *testing.T) {
+	for src, want := range map[string]string{
+		"abc \x01":                         "<stdin>:1:5: error: control character 0x01",
+		"// comment \x00":                  "<stdin>:1:12: error: a NUL byte",
+		"x\n// c \xff\n\xff":               "<stdin>:3:1: error: invalid UTF-8",
+		"\"a\\\"\xff\" é":                  "<stdin>:1:8: error: unexpected character 'é'",
+		"a / b\n\"unterminated \xff\n\x7f": "<stdin>:3:1: error: control character 0x7f",
+		"ok // \xc3\xa9\n\"\xc3\xa9\"\n":   "",
+		"tail \xc3":                        "<stdin>:1:6: error: invalid UTF-8",
+		"/\x00":                            "<stdin>:1:2: error: a NUL byte",
+	} {
+		for _, r := range []io.Reader{strings.NewReader(src), iotest.OneByteReader(strings.NewReader(src))} {
+			_, _, err := (&input{limit: 1 << 10}).readText("-", r)
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if want == "" && got != "" || !strings.HasPrefix(got, want) {
+				t.Errorf("%q: got %q, want %q...", src, got, want)
+			}
 		}
 	}
 }
