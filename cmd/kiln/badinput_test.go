@@ -238,6 +238,12 @@ func badCases() []badCase {
 		{name: "op/verify-diagnostics-mismatch", args: "opt --verify-diagnostics %s", in: "func.func @f() {\n  // expected-error @+1 {{something else}}\n  %0 = arith.addi %x, %x : i32\n  return\n}\n", exit: 1,
 			want: "%s:2:6: expected error \"something else\" was not produced"},
 
+		{name: "pass/lowering-failure", args: "opt --convert-gpu-to-spirv %s", in: sampleKernel("%z = arith.addf %x, %y : f32", "%m = memref.alloc() : memref<4xf32>\n      %z = arith.addf %x, %y : f32"), exit: 1,
+			want: "%s:17:12: error: failed to legalize operation 'memref.alloc'"},
+		{name: "pass/bad-option", args: "opt --pass-pipeline=builtin.module(canonicalize{max-iterations=abc}) %s", in: "", exit: 1,
+			want: "pass pipeline:1:28: error: pass 'canonicalize': option 'max-iterations' wants an integer, got 'abc'"},
+		{name: "pass/unclosed-pipeline", args: "opt --pass-pipeline=builtin.module(canonicalize %s", in: "", exit: 1, want: "pass pipeline:1:28: error: expected ',' or ')'"},
+
 		// Command lines.
 		{name: "flags/opt-mistyped", args: "opt --split-input-fle %s", in: "", exit: 2, want: "unknown flag \"--split-input-fle\": neither an option of kiln opt nor a registered pass (--help lists the options); did you mean --split-input-file?"},
 		{name: "flags/opt-mistyped-pass", args: "opt --canonicalise %s", in: "", exit: 2, want: "did you mean --canonicalize?"},
