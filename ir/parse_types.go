@@ -577,7 +577,8 @@ func (p *Parser) opaqueBody(prefix string, pretty bool) (string, error) {
 	if len(open) != 0 || i >= len(src) {
 		p.lex.resetTo(len(src), p.lex.line, p.lex.lineStart)
 		p.consume()
-		return "", p.Errorf("unexpected nul or EOF in pretty dialect name")
+		// MLIR's message says the input ended: no eofPrefix.
+		return "", Errorf(p.Loc(), "unexpected nul or EOF in pretty dialect name")
 	}
 	body := src[start+1 : i]
 	p.lex.pos = i + 1

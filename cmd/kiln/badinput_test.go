@@ -196,6 +196,7 @@ func badCases() []badCase {
 		{name: "truncated/string", args: "opt %s", in: "func.func @f() attributes {a = \"abc", exit: 1, want: "%s:1:32: error: unexpected end of input: expected '\"' in string literal"},
 		{name: "truncated/dense", args: "opt %s", in: "func.func @f() {\n  %0 = arith.constant dense<[1,", exit: 1, want: "%s:2:32: error: unexpected end of input"},
 		{name: "truncated/region", args: "opt %s", in: "func.func @f() {\n  return\n", exit: 1, want: "error: unexpected end of input: expected '}'"},
+		{name: "truncated/opaque-body", args: "opt --allow-unregistered-dialect %s", in: "func.func @f(%a: !o<(x", exit: 1, want: "%s:1:23: error: unexpected nul or EOF in pretty dialect name"},
 		{name: "truncated/translate", args: "translate --serialize-spirv %s", in: "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> attributes { spirv.ent", exit: 1,
 			want: "error: unexpected end of input"},
 		{name: "truncated/run", args: "run --reference %s", gen: func() []byte { s := sampleKernel(); return []byte(s[:len(s)/2]) }, exit: 1, want: "error: unexpected end of input"},
