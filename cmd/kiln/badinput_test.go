@@ -160,6 +160,12 @@ func badCases() []badCase {
 		{name: "spirv/id-over-bound", args: "translate --deserialize-spirv %s", gen: spirvWords(0x07230203, 0x00010000, 0, 2, 0, 0x00020013, 7), exit: 1,
 			want: "%s:word 5: error: invalid SPIR-V"},
 
+		{name: "spirv/huge-null-array", args: "translate --deserialize-spirv %s", gen: spirvWords(0x07230203, 0x00010000, 0x00070000, 5, 0, 0x00020011, 1, 0x0003000e, 0, 1,
+			0x00040015, 1, 32, 0, 0x0004002b, 1, 2, 2000000000, 0x0004001c, 3, 1, 2, 0x0003002e, 3, 4), exit: 1,
+			want: "%s:word 22: error: OpConstantNull: OpConstantNull of type !spirv.array<2000000000 x i32> is not supported"},
+		{name: "spirv/byte-swapped-garbage", args: "translate --deserialize-spirv %s", gen: spirvWords(0x03022307, 0x00000100, 0, 0x01000000, 0, 0xffff0100), exit: 1,
+			want: "%s:word 5: error: invalid SPIR-V"},
+
 		// Nesting: the parser refuses before the printer or any walk blows up.
 		{name: "nesting/regions-49000", args: "opt --allow-unregistered-dialect %s", gen: nested("\"t.op\"() ({\n", "", "}) : () -> ()\n", 49000), exit: 1,
 			want: "%s:1024:11: error: regions nested too deep (more than 1024 levels)"},
