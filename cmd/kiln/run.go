@@ -69,7 +69,6 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if inst, code = openInstance(*device, *validate, *timeout, stderr); inst == nil {
 			return code
 		}
-		defer inst.Close()
 	}
 	out := bufio.NewWriter(stdout)
 	_, err = runner.Run(mod, runner.Options{
@@ -77,6 +76,17 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Out: out, Passes: passRegistry(), SubgroupSize: *subgroup, Instance: inst,
 	})
 	out.Flush()
+	if inst != nil {
+		// What the layer says while the instance goes (objects left
+		// behind) comes after the runner's own report.
+		inst.Close()
+		if msgs := inst.TakeMessages(); len(msgs) > 0 && err == nil {
+			for _, m := range msgs {
+				fmt.Fprintf(stderr, "kiln run: validation: %v\n", m)
+			}
+			return 1
+		}
+	}
 	if err != nil {
 		return reportDiag(ctx, "kiln run", err, stderr)
 	}
