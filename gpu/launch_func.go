@@ -377,7 +377,9 @@ func checkKernelRef(module *ir.Operation, l LaunchFunc) error {
 	}
 	for i, t := range ft.Inputs {
 		if args[i].Type() != t {
-			return l.Errorf("type of function argument %d does not match", i)
+			// MLIR's message, with the two types.
+			return l.Errorf("type of function argument %d does not match: the kernel takes '%s', the launch passes '%s'",
+				i, ir.TypeString(t), ir.TypeString(args[i].Type()))
 		}
 	}
 	return nil

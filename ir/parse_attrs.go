@@ -384,7 +384,7 @@ func (p *Parser) parseExtendedAttr() (Attribute, error) {
 		if a, ok := p.attrAliases[id]; ok {
 			return a, nil
 		}
-		return nil, p.errorAt(t, "undefined symbol alias id '%s'", id)
+		return nil, p.undefinedAlias(t, "#", id)
 	}
 	dialect, mnemonic := id, ""
 	if dot >= 0 {
@@ -398,7 +398,7 @@ func (p *Parser) parseExtendedAttr() (Attribute, error) {
 		if !p.ctx.AllowsUnregisteredDialects() {
 			return nil, p.errorAt(t, "dialect '%s' is unknown; use --allow-unregistered-dialect to accept its attributes", dialect)
 		}
-		body, err := p.opaqueBody(mnemonic)
+		body, err := p.opaqueBody(mnemonic, dot >= 0)
 		if err != nil {
 			return nil, err
 		}

@@ -664,6 +664,10 @@ func (p *Parser) parseRegion(r *Region, entryArgs []Argument, isolated bool) err
 		return err
 	}
 	defer p.leave()
+	if err := p.enterRegion(); err != nil {
+		return err
+	}
+	defer func() { p.regionDepth-- }()
 	if err := p.ParsePunct("{"); err != nil {
 		return err
 	}

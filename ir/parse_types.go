@@ -265,8 +265,19 @@ func (p *Parser) pushFunctionResults() error {
 	return nil
 }
 
-// parseDims parses a dimension list `4x?x[8]x` and stops before the element type.
-func (p *Parser) parseDims(allowDynamic, allowScalable bool) ([]int64, []bool, error) {
+// negativeSize is what MLIR's verifiers say about a negative size in a
+// dimension list, by type (MLIR's parser only says "expected
+// non-function type" there).
+var negativeSize = map[string]string{
+	"memref": "invalid memref size: a dimension cannot be negative ('?' is a dynamic size)",
+	"tensor": "invalid tensor dimension size: a dimension cannot be negative ('?' is a dynamic size)",
+	"vector": "vector types must have positive constant sizes",
+	"":       "invalid dimension: a dimension cannot be negative",
+}
+
+// parseDims parses a dimension list `4x?x[8]x` of a kind type and stops
+// before the element type.
+func (p *Parser) parseDims(kind string, allowDynamic, allowScalable bool) ([]int64, []bool, error) {
 	var dims []int64
 	var scalable []bool
 	for {
@@ -301,6 +312,8 @@ func (p *Parser) parseDims(allowDynamic, allowScalable bool) ([]int64, []bool, e
 			}
 			d = v
 			p.consume()
+		case p.isPunct("-") && p.lex.pos < len(p.lex.src) && p.lex.src[p.lex.pos] >= '0' && p.lex.src[p.lex.pos] <= '9':
+			return nil, nil, p.Errorf("%s", negativeSize[kind])
 		default:
 			return dims, scalable, nil
 		}
@@ -334,7 +347,7 @@ func (p *Parser) parseVectorType(t token) (Type, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
-	dims, scalable, err := p.parseDims(false, true)
+	dims, scalable, err := p.parseDims("vector", false, true)
 	if err != nil {
 		return nil, err
 	}
@@ -386,7 +399,7 @@ func (p *Parser) parseMemRefType(t token) (Type, error) {
 		unranked = true
 	} else {
 		var err error
-		if dims, _, err = p.parseDims(true, false); err != nil {
+		if dims, _, err = p.parseDims("memref", true, false); err != nil {
 			return nil, err
 		}
 	}
@@ -452,7 +465,7 @@ func (p *Parser) parseTensorType(t token) (Type, error) {
 		}
 		return p.ctx.UnrankedTensor(et), p.ParsePunct(">")
 	}
-	dims, _, err := p.parseDims(true, false)
+	dims, _, err := p.parseDims("tensor", true, false)
 	if err != nil {
 		return nil, err
 	}
@@ -479,7 +492,7 @@ func (p *Parser) parseExtendedType() (Type, error) {
 		if ty, ok := p.typeAliases[id]; ok {
 			return ty, nil
 		}
-		return nil, p.errorAt(t, "undefined symbol alias id '%s'", id)
+		return nil, p.undefinedAlias(t, "!", id)
 	}
 	dialect, mnemonic := id, ""
 	if dot >= 0 {
@@ -493,7 +506,7 @@ func (p *Parser) parseExtendedType() (Type, error) {
 		if !p.ctx.AllowsUnregisteredDialects() {
 			return nil, p.errorAt(t, "dialect '%s' is unknown; use --allow-unregistered-dialect to accept its types", dialect)
 		}
-		body, err := p.opaqueBody(mnemonic)
+		body, err := p.opaqueBody(mnemonic, dot >= 0)
 		if err != nil {
 			return nil, err
 		}
@@ -531,8 +544,6 @@ func parseDialectSymbol[T any](p *Parser, mnemonic string, hook func(*Parser, st
 	return v, p.ParsePunct(">")
 }
 
-// opaqueBody captures the text of an unregistered dialect type or
-// attribute: the pretty part after the dot plus a balanced <...> if present.
 // unbalancedBody checks the brackets of a dialect symbol's body starting
 // with the `<` token open, as MLIR's lexer does before the dialect parses
 // it, and returns its error when a closer does not match.
@@ -579,25 +590,37 @@ func (p *Parser) unbalancedBody(open token) error {
 	return Errorf(p.locOf(open), "unexpected nul or EOF in pretty dialect name")
 }
 
-func (p *Parser) opaqueBody(prefix string) (string, error) {
+
+// opaqueBody captures the text of an unregistered dialect type or
+// attribute: the pretty part after the dot plus a <...> if present, whose
+// brackets must match as MLIR's parseDialectSymbolBody requires. pretty
+// says the symbol had a dot: then an empty prefix keeps the <...>, so that
+// it prints back as written.
+func (p *Parser) opaqueBody(prefix string, pretty bool) (string, error) {
 	if !p.isPunct("<") {
 		return prefix, nil
 	}
 	start := p.tok.start
 	src := p.lex.src
-	depth := 0
+	var open []byte // the brackets open at i
 	i := start
 	for ; i < len(src); i++ {
-		switch c := src[i]; c {
+		c := src[i]
+		switch c {
 		case '<', '(', '[', '{':
-			depth++
-		case '>':
-			if i > 0 && src[i-1] == '-' {
+			open = append(open, c)
+			continue
+		case '>', ')', ']', '}':
+			if c == '>' && i > 0 && src[i-1] == '-' {
 				continue
 			}
-			depth--
-		case ')', ']', '}':
-			depth--
+			want := "<([{"[strings.IndexByte(">)]}", c)]
+			if len(open) == 0 || open[len(open)-1] != want {
+				p.lex.resetTo(i, p.lex.line, p.lex.lineStart)
+				p.consume()
+				return "", p.Errorf("unbalanced '%c' character in pretty dialect name", c)
+			}
+			open = open[:len(open)-1]
 		case '"':
 			for i++; i < len(src) && src[i] != '"'; i++ {
 				if src[i] == '\\' {
@@ -608,17 +631,20 @@ func (p *Parser) opaqueBody(prefix string) (string, error) {
 			p.lex.line++
 			p.lex.lineStart = i + 1
 		}
-		if depth == 0 {
+		if len(open) == 0 {
 			break
 		}
 	}
-	if depth != 0 || i >= len(src) {
-		return "", p.Errorf("unbalanced '<' in dialect body")
+	if len(open) != 0 || i >= len(src) {
+		p.lex.resetTo(len(src), p.lex.line, p.lex.lineStart)
+		p.consume()
+		// MLIR's message says the input ended: no eofPrefix.
+		return "", Errorf(p.Loc(), "unexpected nul or EOF in pretty dialect name")
 	}
 	body := src[start+1 : i]
 	p.lex.pos = i + 1
 	p.consume()
-	if prefix != "" {
+	if prefix != "" || pretty {
 		return prefix + "<" + body + ">", nil
 	}
 	return body, nil

@@ -6,9 +6,17 @@ import (
 	"strings"
 )
 
-// maxNesting bounds region and type nesting so that hostile input gets a
-// diagnostic rather than exhausting the stack.
+// maxNesting bounds the parser's recursion (ops, regions, types,
+// attributes) so that hostile input gets a diagnostic rather than
+// exhausting the stack.
 const maxNesting = 100000
+
+// maxRegionNesting bounds how deep regions nest, in the parser and the
+// verifier. Printed IR indents each level by two spaces, so the output of
+// nesting n is some 2n² bytes of indentation: far deeper than any real
+// program, this keeps the printer's output within a hundred times the
+// input (docs/RATIONALE.md, "Limits on input").
+const maxRegionNesting = 1024
 
 // Parser reads MLIR's text format. Dialect hooks for custom types and
 // attributes read through it; op hooks read through OpParser.
@@ -32,6 +40,10 @@ type Parser struct {
 	positions       *positionTable
 	defaultDialects []string
 	depth           int
+	regionDepth     int
+	// defining is the alias whose definition is being parsed ("!a" or
+	// "#a"), so that a use of it in its own body is reported as such.
+	defining string
 }
 
 // pendingLoc is a use of a location alias defined later in the file.
@@ -137,10 +149,21 @@ func (p *Parser) locOf(t token) Location {
 	return p.positions.position(p.ctx, t.line, t.col)
 }
 
+// eofPrefix starts the message of an error about the end of the input,
+// so that a truncated file says so whatever was expected there.
+const eofPrefix = "unexpected end of input: "
+
 // Errorf returns an error diagnostic at the current token.
 func (p *Parser) Errorf(format string, args ...any) error {
 	if p.tok.kind == tokError {
-		return Errorf(p.Loc(), "%s", p.lexErrorMessage())
+		msg := p.lexErrorMessage()
+		if p.tok.end == len(p.lex.src) {
+			msg = eofPrefix + msg
+		}
+		return Errorf(p.Loc(), "%s", msg)
+	}
+	if p.tok.kind == tokEOF {
+		format = eofPrefix + format
 	}
 	return Errorf(p.Loc(), format, args...)
 }
@@ -179,10 +202,16 @@ func (p *Parser) wrongTokenf(format string, args ...any) error {
 	}
 	line := 1 + strings.Count(src[:end], "\n")
 	col := end - (strings.LastIndexByte(src[:end], '\n') + 1) + 1
+	if p.tok.kind == tokEOF {
+		format = eofPrefix + format
+	}
 	return Errorf(p.ctx.FileLineColLoc(p.file, line, col), format, args...)
 }
 
 func (p *Parser) errorAt(t token, format string, args ...any) error {
+	if t.kind == tokEOF {
+		format = eofPrefix + format
+	}
 	return Errorf(p.locOf(t), format, args...)
 }
 
@@ -428,6 +457,15 @@ func (p *Parser) enter() error {
 
 func (p *Parser) leave() { p.depth-- }
 
+// enterRegion counts one more level of region nesting.
+func (p *Parser) enterRegion() error {
+	p.regionDepth++
+	if p.regionDepth > maxRegionNesting {
+		return p.Errorf("regions nested too deep (more than %d levels)", maxRegionNesting)
+	}
+	return nil
+}
+
 // parseTopLevel parses alias definitions and ops up to the end of input
 // into a block of their own.
 func (p *Parser) parseTopLevel() (*Block, error) {
@@ -445,6 +483,13 @@ func (p *Parser) parseTopLevel() (*Block, error) {
 				return nil, err
 			}
 		default:
+			// Top-level ops sit in the module's region, whether the
+			// parser adds it or the text holds it: an explicit module's
+			// region counts as that one.
+			p.regionDepth = 1
+			if p.tok.kind == tokBareID && p.spelling() == "module" || p.tok.kind == tokString && p.spelling() == `"builtin.module"` {
+				p.regionDepth = 0
+			}
 			op, err := p.parseOperation()
 			if err != nil {
 				return nil, err
@@ -492,7 +537,9 @@ func (p *Parser) parseAliasDef() error {
 		if _, dup := p.typeAliases[name]; dup {
 			return p.errorAt(t, "redefinition of type alias id '%s'", name)
 		}
+		p.defining = "!" + name
 		ty, err := p.ParseType()
+		p.defining = ""
 		if err != nil {
 			return err
 		}
@@ -502,12 +549,22 @@ func (p *Parser) parseAliasDef() error {
 	if _, dup := p.attrAliases[name]; dup {
 		return p.errorAt(t, "redefinition of attribute alias id '%s'", name)
 	}
+	p.defining = "#" + name
 	a, err := p.ParseAttribute(nil)
+	p.defining = ""
 	if err != nil {
 		return err
 	}
 	p.attrAliases[name] = a
 	return nil
+}
+
+// undefinedAlias reports a use of an alias that is not defined (yet).
+func (p *Parser) undefinedAlias(t token, sigil, id string) error {
+	if p.defining == sigil+id {
+		return p.errorAt(t, "alias '%s%s' refers to itself: an alias cannot be used in its own definition", sigil, id)
+	}
+	return p.errorAt(t, "undefined symbol alias id '%s'", id)
 }
 
 func (p *Parser) resolvePendingLocs() error {

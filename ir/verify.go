@@ -62,8 +62,8 @@ func verifiedAlone(op *Operation) bool {
 }
 
 func (v *verifier) verifyOp(op *Operation, depth int) error {
-	if depth > maxNesting {
-		return op.Errorf("nesting too deep to verify")
+	if depth > maxRegionNesting {
+		return op.Errorf("regions nested too deep (more than %d levels)", maxRegionNesting)
 	}
 	for i := range op.operands {
 		if op.operands[i].value == nil {

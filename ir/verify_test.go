@@ -126,31 +126,53 @@ func TestDiagnosticFormat(t *testing.T) {
 	}
 }
 
-// TestDeepNesting checks that 10,000 nested regions parse and verify
-// without exhausting the stack. (Printing is checked separately: its
-// indentation makes the output quadratic in depth, as MLIR's is.)
+// TestDeepNesting checks the region nesting limit: regions nested as deep
+// as the parser accepts parse, verify, walk, clone and print (the printed
+// text parses back to the same), and one level more is refused with a
+// located error. The text of each level is indented, so printing is
+// quadratic in depth, as MLIR's is; the limit keeps it small.
 func TestDeepNesting(t *testing.T) {
-	const depth = 10000
-	var b strings.Builder
-	for i := 0; i < depth; i++ {
-		b.WriteString(`"t.fn"() ({` + "\n")
+	nest := func(depth int) string {
+		var b strings.Builder
+		for i := 0; i < depth; i++ {
+			b.WriteString(`"t.fn"() ({` + "\n")
+		}
+		for i := 0; i < depth; i++ {
+			b.WriteString(`"t.ret"() : () -> ()` + "\n" + `}) : () -> ()` + "\n")
+		}
+		return b.String()
 	}
-	for i := 0; i < depth; i++ {
-		b.WriteString(`"t.ret"() : () -> ()` + "\n" + `}) : () -> ()` + "\n")
-	}
+	const limit = 1023 // and the module's region
 	ctx := ir.NewContext(testDialect)
-	m, err := ir.Parse(ctx, b.String(), "deep.mlir")
+	m, err := ir.Parse(ctx, nest(limit), "deep.mlir")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := ir.Verify(m); err != nil {
 		t.Fatal(err)
 	}
-	inner := m
-	for i := 0; i < depth-1000; i++ {
-		inner = inner.Region(0).Entry().First()
+	ops := 0
+	m.Walk(func(*ir.Operation) bool { ops++; return true })
+	if ops != 2*limit+1 {
+		t.Errorf("walked %d ops, want %d", ops, 2*limit+1)
 	}
-	if out := ir.PrintBytes(inner, ir.PrintOptions{}); len(out) == 0 {
-		t.Fatal("empty output")
+	clone := m.Clone(ir.NewMapping())
+	if err := ir.Verify(clone); err != nil {
+		t.Fatal(err)
+	}
+	out := ir.PrintBytes(clone, ir.PrintOptions{})
+	if len(out) > 4*limit*limit {
+		t.Errorf("printed %d bytes, want at most 4 per level squared", len(out))
+	}
+	back, err := ir.Parse(ir.NewContext(testDialect), string(out), "printed.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := ir.PrintBytes(back, ir.PrintOptions{}); string(again) != string(out) {
+		t.Error("the printed nest does not print back the same")
+	}
+	_, err = ir.Parse(ir.NewContext(testDialect), nest(limit+1), "deeper.mlir")
+	if err == nil || err.Error() != "deeper.mlir:1024:11: error: regions nested too deep (more than 1024 levels)" {
+		t.Errorf("one level more: got %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -144,6 +145,16 @@ type textChecker struct {
 
 type textState uint8
 
+// plainCode marks the bytes that need no look in code: printable ASCII
+// other than the starts of strings and comments, and tabs.
+var plainCode = func() (t [256]bool) {
+	for b := ' '; b < 0x7f; b++ {
+		t[b] = b != '"' && b != '/'
+	}
+	t['\t'], t['\r'] = true, true
+	return t
+}()
+
 const (
 	inCode textState = iota
 	afterSlash
@@ -156,6 +167,29 @@ const (
 // is the whole input (else a UTF-8 sequence cut at its end waits).
 func (c *textChecker) check(name string, src []byte, last bool) error {
 	for ; c.done < len(src); c.done++ {
+		// Fast paths: runs of plain code, and comments up to their line's end.
+		if c.state == inCode {
+			start := c.done
+			for c.done < len(src) && plainCode[src[c.done]] {
+				c.done++
+			}
+			c.col += c.done - start
+			if c.done == len(src) {
+				return nil
+			}
+		} else if c.state == inComment {
+			rest := src[c.done:]
+			if end := bytes.IndexByte(rest, '\n'); end >= 0 {
+				rest = rest[:end]
+			}
+			if bytes.IndexByte(rest, 0) < 0 {
+				c.done += len(rest)
+				c.col += len(rest)
+				if c.done == len(src) {
+					return nil
+				}
+			}
+		}
 		b := src[c.done]
 		if b >= 0x80 && (c.state == inCode || c.state == afterSlash) && !last && !utf8.FullRune(src[c.done:]) {
 			return nil

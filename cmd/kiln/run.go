@@ -77,7 +77,6 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if inst, code = openInstance(*device, *validate, *timeout, stderr); inst == nil {
 			return code
 		}
-		defer inst.Close()
 	}
 	out := bufio.NewWriter(stdout)
 	// The --time summary follows the program's output.
@@ -89,6 +88,17 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	})
 	out.Flush()
 	stderr.Write(summary.Bytes())
+	if inst != nil {
+		// What the layer says while the instance goes (objects left
+		// behind) comes after the runner's own report.
+		inst.Close()
+		if msgs := inst.TakeMessages(); len(msgs) > 0 && err == nil {
+			for _, m := range msgs {
+				fmt.Fprintf(stderr, "kiln run: validation: %v\n", m)
+			}
+			return 1
+		}
+	}
 	if err != nil {
 		return reportDiag(ctx, "kiln run", err, stderr)
 	}

@@ -143,8 +143,8 @@ func TestTranslateErrors(t *testing.T) {
 		{"no mode", "", []string{"translate", "-"}, "no translation"},
 		{"modes that do not chain", "", []string{"translate", "--deserialize-spirv", "--deserialize-spirv"}, "--deserialize-spirv cannot take what --deserialize-spirv gives"},
 		{"unknown flag", "", []string{"translate", "--serialize-spirv", "--frobnicate"}, "unknown flag"},
-		{"bad magic", "this is not SPIR-V!!", []string{"translate", "--deserialize-spirv", "-"}, "<stdin>:word 0: error: invalid SPIR-V"},
-		{"misaligned", "abcdefg", []string{"translate", "--deserialize-spirv", "-"}, "multiple of 4"},
+		{"bad magic", "this is not SPIR-V!!", []string{"translate", "--deserialize-spirv", "-"}, "<stdin>: not a SPIR-V binary (magic 0x73696874, want 0x07230203)"},
+		{"misaligned", "\x03\x02\x23\x07\x00\x00\x01\x00" + strings.Repeat("\x00", 15), []string{"translate", "--deserialize-spirv", "-"}, "<stdin>: a SPIR-V binary is whole 4-byte words, this one is 23 bytes"},
 		{"no module", "func.func @f() { return }", []string{"translate", "--serialize-spirv", "-"}, "<stdin>:1:1: error: 'builtin.module' op found no 'spirv.module' op"},
 		{"two modules", smallModule + smallModule, []string{"translate", "--test-spirv-roundtrip", "-"}, "error: 'builtin.module' op found more than one 'spirv.module' op"},
 	} {

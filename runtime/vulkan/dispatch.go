@@ -47,7 +47,11 @@ func (d *Device) Dispatch(k *Kernel, groups [3]uint32, args []Arg, push []byte) 
 // them in order into one submission, submits it and waits for it. A launch that
 // binds a buffer an earlier launch of the Run bound waits for that launch
 // through a barrier. Run returns the device time of each launch, or zeros when
-// the device has no timestamps (DeviceInfo.Timestamps).
+// the device has no timestamps (DeviceInfo.Timestamps). A submission still
+// running after the instance's DispatchTimeout fails with an error wrapping
+// Timeout that names its kernels; the device is then hung: every later call
+// fails, and Close leaves it, its objects and the instance undestroyed, since
+// the kernel may still be using them.
 func (d *Device) Run(launches ...Launch) ([]time.Duration, error) {
 	if err := d.acquire(); err != nil {
 		return nil, err

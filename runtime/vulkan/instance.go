@@ -39,7 +39,7 @@ type Instance struct {
 	physical []C.VkPhysicalDevice
 	devices  []DeviceInfo
 
-	mu     sync.Mutex // guards open and closed
+	mu     sync.Mutex // guards open, closed and hung
 	open   map[*Device]struct{}
 	closed bool
 	// hung says that a device of the instance was left with a submission
