@@ -590,7 +590,6 @@ func (p *Parser) unbalancedBody(open token) error {
 	return Errorf(p.locOf(open), "unexpected nul or EOF in pretty dialect name")
 }
 
-
 // opaqueBody captures the text of an unregistered dialect type or
 // attribute: the pretty part after the dot plus a <...> if present, whose
 // brackets must match as MLIR's parseDialectSymbolBody requires. pretty
