@@ -44,7 +44,7 @@ func TestDiagnostics(t *testing.T) {
 		{"%a = \"test.def\"() : () -> !gpu.sparse.spmat_handle\n%s = gpu.spmv_buffer_size %a, %a, %a into f32",
 			"t.mlir:2:31: error: use of value '%a' expects different type than prior uses: '!gpu.sparse.dntensor_handle' vs '!gpu.sparse.spmat_handle'"},
 		{"%a = \"test.def\"() : () -> !gpu.sparse.dntensor_handle\n%s = gpu.sddmm_buffer_size %a, %a, %a",
-			"t.mlir:2:38: error: expected 'into'"},
+			"t.mlir:2:38: error: unexpected end of input: expected 'into'"},
 		{"%a:2 = \"test.defs\"() : () -> (!gpu.sparse.dntensor_handle, !gpu.sparse.spmat_handle)\n%s = \"gpu.sddmm_buffer_size\"(%a#0, %a#0, %a#1) : (!gpu.sparse.dntensor_handle, !gpu.sparse.dntensor_handle, !gpu.sparse.spmat_handle) -> index",
 			"t.mlir:2:6: error: 'gpu.sddmm_buffer_size' op requires attribute 'computeType'"},
 		{"%a = \"test.def\"() : () -> index\n%h = gpu.create_dn_tensor %a, %a : index into index",

@@ -88,6 +88,13 @@ func (c *commandLine) walk(args []string, operands *[]string) error {
 			}
 		}
 		if err := f.Value.Set(value); err != nil {
+			if err.Error() == "parse error" { // the flag package's word for a malformed bool, int or duration
+				kind, _ := flag.UnquoteUsage(f)
+				if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+					kind = "boolean (true or false)"
+				}
+				return fmt.Errorf("invalid value %q for --%s: want a %s", value, name, kind)
+			}
 			return fmt.Errorf("invalid value %q for --%s: %v", value, name, err)
 		}
 	}

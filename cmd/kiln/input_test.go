@@ -71,13 +71,13 @@ func stripStringsAndComments(s string) string {
 }
 
 func TestByteSize(t *testing.T) {
-	for in, want := range map[string]int64{"1": 1, "2K": 2048, "3M": 3 << 20, "1G": 1 << 30, "4KiB": 4096, "5MB": 5 << 20, "7k": 7168} {
+	for in, want := range map[string]int64{"1": 1, "2K": 2048, "3M": 3 << 20, "1G": 1 << 30, "4KiB": 4096, "5MB": 5 << 20, "7k": 7168, "1T": 1 << 40} {
 		var s byteSize
 		if err := s.Set(in); err != nil || int64(s) != want {
 			t.Errorf("%q: got %d, %v; want %d", in, s, err, want)
 		}
 	}
-	for _, in := range []string{"", "0", "-1", "K", "1T", "lots", "99999999999G"} {
+	for _, in := range []string{"", "0", "-1", "K", "1P", "lots", "99999999999G", "9000000T"} {
 		var s byteSize
 		if err := s.Set(in); err == nil {
 			t.Errorf("%q: accepted as %d", in, s)
