@@ -161,6 +161,8 @@ func (x *execution) commands(cmds []Command) error {
 			for i := 0; i < c.Count && err == nil; i++ {
 				err = x.commands(c.Commands)
 			}
+		default: // a command the parser makes but this switch forgot
+			err = x.errorf(c.pos(), "internal error: no execution for %T", c)
 		}
 		if err != nil {
 			return err

@@ -260,8 +260,6 @@ var roundingEnum = enum{"roundingmode", []string{"to_nearest_even", "downward", 
 // early 2024, e.g. `tonearesteven`); they still parse, and print as the current ones.
 var oldRoundingNames = []string{"tonearesteven", "downward", "upward", "towardzero", "tonearestaway"}
 
-func (m RoundingMode) String() string { return roundingEnum.name(int64(m)) }
-
 func (e enum) name(v int64) string {
 	if v >= 0 && v < int64(len(e.names)) {
 		return e.names[v]

@@ -47,9 +47,6 @@ func (r Reduce) Kind() (AllReduceOperation, bool) {
 	return k, ok
 }
 
-// Value returns the reduced operand.
-func (r Reduce) Value() *ir.Value { return r.Operand(0) }
-
 // Uniform reports whether all threads execute the op in convergence.
 func (r Reduce) Uniform() bool { return r.HasAttr("uniform") }
 

@@ -24,11 +24,6 @@ type Shuffle struct{ *ir.Operation }
 // Mode returns the shuffle mode.
 func (s Shuffle) Mode() (ShuffleMode, bool) { return opEnum[ShuffleMode](s.Operation, "mode") }
 
-// Value, Offset and Width return the operands.
-func (s Shuffle) Value() *ir.Value  { return s.Operand(0) }
-func (s Shuffle) Offset() *ir.Value { return s.Operand(1) }
-func (s Shuffle) Width() *ir.Value  { return s.Operand(2) }
-
 // $mode $value `,` $offset `,` $width attr-dict `:` type($value)
 func parseShuffle(p *ir.OpParser, st *ir.OpState) error {
 	ctx := p.Context()

@@ -319,15 +319,6 @@ func (c *Context) AffineMapAttr(m *AffineMap) *AffineMapAttr {
 	return UniqueKey(c, k, func() *AffineMapAttr { return &AffineMapAttr{Map: m} })
 }
 
-// IdentityMap returns (d0, ..., dn-1) -> (d0, ..., dn-1).
-func IdentityMap(n int) *AffineMap {
-	m := &AffineMap{Dims: n}
-	for i := 0; i < n; i++ {
-		m.Results = append(m.Results, AffineDimExpr(i))
-	}
-	return m
-}
-
 func (a *AffineMapAttr) Print(p *Printer) {
 	p.WriteString("affine_map<")
 	a.Map.print(p)

@@ -145,9 +145,6 @@ func joinDims(ds []int64) string {
 // Global is a typed view of memref.global.
 type Global struct{ *ir.Operation }
 
-// SymName returns the global's name.
-func (g Global) SymName() string { return ir.SymbolName(g.Operation) }
-
 // Type returns the global's memref type (nil when invalid).
 func (g Global) Type() *ir.MemRefType {
 	if ta, ok := g.Attr("type").(*ir.TypeAttr); ok {
@@ -156,22 +153,6 @@ func (g Global) Type() *ir.MemRefType {
 	}
 	return nil
 }
-
-// IsConstant reports whether the global is constant.
-func (g Global) IsConstant() bool { return g.HasAttr("constant") }
-
-// InitialValue returns the initializer: nil for an external declaration or
-// an uninitialized global, else the elements attribute.
-func (g Global) InitialValue() ir.Attribute {
-	v := g.Attr("initial_value")
-	if _, uninit := v.(*ir.UnitAttr); uninit {
-		return nil
-	}
-	return v
-}
-
-// IsExternal reports whether the global has no initializer at all.
-func (g Global) IsExternal() bool { return g.Attr("initial_value") == nil }
 
 var getGlobal = &ir.OpDef{
 	Name: "memref.get_global", Summary: "Returns a memref that refers to a memref.global.",

@@ -102,9 +102,6 @@ func inlineExecuteRegion(op *ir.Operation, rw *ir.Rewriter) bool {
 // ExecuteRegion is a typed view of scf.execute_region.
 type ExecuteRegion struct{ *ir.Operation }
 
-// Body returns the region to run.
-func (e ExecuteRegion) Body() *ir.Region { return e.Region(0) }
-
 var indexSwitch = &ir.OpDef{
 	Name: "scf.index_switch", Summary: "Runs the region whose case value equals an index, or the default region.",
 	Example: "%r = scf.index_switch %i -> f32\ncase 2 {\n  scf.yield %a : f32\n}\ncase 5 {\n  scf.yield %b : f32\n}\n" +

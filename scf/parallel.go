@@ -39,9 +39,6 @@ func (p Parallel) Inits() []*ir.Value { return loopSegment(p.Operation, 3) }
 // Body returns the loop body; it ends with scf.reduce.
 func (p Parallel) Body() *ir.Block { return p.Region(0).Entry() }
 
-// InductionVars returns the induction variables.
-func (p Parallel) InductionVars() []*ir.Value { return p.Body().Args() }
-
 // Reduce returns the scf.reduce ending the body.
 func (p Parallel) Reduce() *ir.Operation { return terminator(p.Region(0)) }
 

@@ -29,9 +29,6 @@ var whileOp = &ir.OpDef{
 // While is a typed view of scf.while.
 type While struct{ *ir.Operation }
 
-// Inits returns the values passed to the before region's first run.
-func (w While) Inits() []*ir.Value { return w.Operands() }
-
 // Before returns the condition block (ends with scf.condition).
 func (w While) Before() *ir.Block { return w.Region(0).Entry() }
 

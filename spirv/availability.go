@@ -366,12 +366,3 @@ func describeVersion(a spv.Availability) string {
 	}
 	return strings.Join(parts, " or ")
 }
-
-// VerifyAvailability checks op against a target environment and returns
-// a located diagnostic naming the first unmet requirement.
-func VerifyAvailability(op *ir.Operation, env *TargetEnvAttr) error {
-	if err := Availability(op).Check(env.Version(), env.Capabilities(), env.Extensions()); err != nil {
-		return op.Errorf("is not available in the target environment: %v", err)
-	}
-	return nil
-}

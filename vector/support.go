@@ -339,17 +339,6 @@ func Delinearize(off int64, shape []int64) []int64 {
 	return pos
 }
 
-// Strides returns the row-major strides of shape.
-func Strides(shape []int64) []int64 {
-	st := make([]int64, len(shape))
-	acc := int64(1)
-	for i := len(shape) - 1; i >= 0; i-- {
-		st[i] = acc
-		acc *= shape[i]
-	}
-	return st
-}
-
 // Product returns the product of vs (1 for none).
 func Product(vs []int64) int64 {
 	n := int64(1)

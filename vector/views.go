@@ -10,9 +10,6 @@ import (
 // Extract is a view of vector.extract.
 type Extract struct{ *ir.Operation }
 
-// Source returns the vector extracted from.
-func (v Extract) Source() *ir.Value { return v.Operand(0) }
-
 // StaticPosition returns the position, with Dynamic where an operand gives it.
 func (v Extract) StaticPosition() []int64 { return attrInts(v.Operation, "static_position") }
 
@@ -25,41 +22,8 @@ func (v Extract) Position() []Position { return mixedPositions(v.Operation, v.Dy
 // Insert is a view of vector.insert.
 type Insert struct{ *ir.Operation }
 
-// Source returns the inserted value (a scalar or a vector).
-func (v Insert) Source() *ir.Value { return v.Operand(0) }
-
-// Dest returns the vector inserted into.
-func (v Insert) Dest() *ir.Value { return v.Operand(1) }
-
 // StaticPosition returns the position, with Dynamic where an operand gives it.
 func (v Insert) StaticPosition() []int64 { return attrInts(v.Operation, "static_position") }
-
-// DynamicPosition returns the index operands of the dynamic positions.
-func (v Insert) DynamicPosition() []*ir.Value { return v.Operands()[2:] }
-
-// Position returns the static and dynamic positions merged, in order.
-func (v Insert) Position() []Position { return mixedPositions(v.Operation, v.DynamicPosition()) }
-
-// ExtractElement is a view of vector.extractelement.
-type ExtractElement struct{ *ir.Operation }
-
-// Vector returns the source vector.
-func (v ExtractElement) Vector() *ir.Value { return v.Operand(0) }
-
-// Position returns the index operand (nil for a 0-d vector).
-func (v ExtractElement) Position() *ir.Value { return optOperand(v.Operation, 1) }
-
-// InsertElement is a view of vector.insertelement.
-type InsertElement struct{ *ir.Operation }
-
-// Source returns the inserted scalar.
-func (v InsertElement) Source() *ir.Value { return v.Operand(0) }
-
-// Dest returns the vector inserted into.
-func (v InsertElement) Dest() *ir.Value { return v.Operand(1) }
-
-// Position returns the index operand (nil for a 0-d vector).
-func (v InsertElement) Position() *ir.Value { return optOperand(v.Operation, 2) }
 
 func optOperand(op *ir.Operation, i int) *ir.Value {
 	if i < op.NumOperands() {
@@ -90,9 +54,6 @@ func (v Shuffle) Mask() []int64 { return attrInts(v.Operation, "mask") }
 
 // Reduction is a view of vector.reduction.
 type Reduction struct{ *ir.Operation }
-
-// Kind returns the combining kind.
-func (v Reduction) Kind() CombiningKind { return KindOf(v.Operation) }
 
 // Vector returns the reduced vector.
 func (v Reduction) Vector() *ir.Value { return v.Operand(0) }

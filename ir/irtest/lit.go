@@ -35,9 +35,6 @@ var Tools = lit.Tools
 // FindFileCheck returns the path of an installed FileCheck.
 func FindFileCheck() (string, error) { return lit.FindFileCheck() }
 
-// ParseLit reads the lit directives of a test file's text.
-func ParseLit(src string) LitFile { return lit.ParseLit(src) }
-
 // RunLines returns the commands of a file's `// RUN:` lines.
 func RunLines(src string) []string { return lit.RunLines(src) }
 

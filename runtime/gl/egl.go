@@ -7,7 +7,6 @@ import "C"
 
 import (
 	"fmt"
-	"strings"
 	"unsafe"
 )
 
@@ -56,15 +55,6 @@ func (e *egl) proc(name string) unsafe.Pointer {
 }
 
 func (e *egl) version() string { return fmt.Sprintf("%d.%d", e.c.major, e.c.minor) }
-
-// clientExtensions lists EGL's client extensions (platforms among them).
-func (e *egl) clientExtensions() []string {
-	s := C.kiln_egl_client_extensions(&e.c)
-	if s == nil {
-		return nil
-	}
-	return strings.Fields(C.GoString(s))
-}
 
 func (e *egl) close() { C.kiln_egl_close(&e.c) }
 

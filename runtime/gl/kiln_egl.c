@@ -14,7 +14,6 @@ typedef EGLBoolean (*makeCurrent_t)(EGLDisplay, EGLSurface, EGLSurface, EGLConte
 typedef EGLBoolean (*destroyContext_t)(EGLDisplay, EGLContext);
 typedef EGLBoolean (*terminate_t)(EGLDisplay);
 typedef EGLint (*getError_t)(void);
-typedef const char *(*queryString_t)(EGLDisplay, EGLint);
 
 static void *sym(kiln_egl *e, const char *name) {
 	void *p = dlsym(e->lib, name);
@@ -137,11 +136,6 @@ int kiln_egl_open(kiln_egl *e, const char *lib, int debug, int device) {
 void *kiln_egl_proc(kiln_egl *e, const char *name) {
 	getProcAddress_t getProcAddress = (getProcAddress_t)dlsym(e->lib, "eglGetProcAddress");
 	return getProcAddress ? getProcAddress(name) : NULL;
-}
-
-const char *kiln_egl_client_extensions(kiln_egl *e) {
-	queryString_t queryString = (queryString_t)dlsym(e->lib, "eglQueryString");
-	return queryString ? queryString(EGL_NO_DISPLAY, EGL_EXTENSIONS) : NULL;
 }
 
 void kiln_egl_close(kiln_egl *e) {

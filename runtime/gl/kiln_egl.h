@@ -30,8 +30,6 @@ int kiln_egl_load(kiln_egl *e, const char *lib);
 int kiln_egl_devices(kiln_egl *e, int i, const char **name);
 // kiln_egl_proc returns eglGetProcAddress(name).
 void *kiln_egl_proc(kiln_egl *e, const char *name);
-// kiln_egl_client_extensions returns EGL's client extension string, or NULL.
-const char *kiln_egl_client_extensions(kiln_egl *e);
 void kiln_egl_close(kiln_egl *e);
 
 #endif

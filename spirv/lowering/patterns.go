@@ -1,9 +1,7 @@
 package lowering
 
 import (
-	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
-	"github.com/kiln-gpu/kiln/spirv"
 )
 
 // Converter is what the patterns of one conversion share, as MLIR's
@@ -11,15 +9,6 @@ import (
 // converter every pattern converts types through, and the caches of the
 // spirv types, constants and built-in variables the patterns make.
 type Converter struct{ e *env }
-
-// Context is the conversion's IR context.
-func (c *Converter) Context() *ir.Context { return c.e.ctx }
-
-// Target is the target environment the conversion lowers for.
-func (c *Converter) Target() *spirv.TargetEnvAttr { return c.e.target }
-
-// Options are the conversion's options.
-func (c *Converter) Options() Options { return c.e.opts }
 
 // TypeConverter converts source types to spirv types for the target:
 // index to the target's index integer, memrefs to pointers in their

@@ -173,8 +173,6 @@ type operandError struct {
 	detail string
 }
 
-func (e *operandError) Error() string { return e.detail }
-
 func fail(kind error, format string, args ...any) *operandError {
 	return &operandError{kind, fmt.Sprintf(format, args...)}
 }
