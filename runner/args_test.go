@@ -10,10 +10,10 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// hostArgs returns host_args.mlir's module and arguments: x = [1 2 3 4]
+// hostArgs returns run-host-args.mlir's module and arguments: x = [1 2 3 4]
 // and a = 2.5.
 func hostArgs(t *testing.T) (*ir.Operation, []interp.Value) {
-	mod := parseFile(t, "testdata/host_args.mlir")
+	mod := parseFile(t, "../cmd/kiln/testdata/run-host-args.mlir")
 	x := interp.NewMemRef(mod.Context().Float(ir.F32), []int64{4}, nil)
 	if err := x.SetElements([]interp.Scalar{interp.Float(1), interp.Float(2), interp.Float(3), interp.Float(4)}); err != nil {
 		t.Fatal(err)
@@ -21,7 +21,7 @@ func hostArgs(t *testing.T) (*ir.Operation, []interp.Value) {
 	return mod, []interp.Value{x, interp.Float(2.5)}
 }
 
-// checkHostResults checks host_args.mlir's results: x*a and 4.
+// checkHostResults checks run-host-args.mlir's results: x*a and 4.
 func checkHostResults(t *testing.T, res []interp.Value) {
 	t.Helper()
 	if len(res) != 2 {
