@@ -305,7 +305,7 @@ func (v *hostValue) elemString(i int) string {
 // describes the first difference, or returns "".
 func mismatch(got, want *hostValue, tol float64) string {
 	if !sameElem(got.elem, want.elem) || !slices.Equal(got.shape, want.shape) {
-		return fmt.Sprintf("is a %s, expected a %s", got.typeName(), want.typeName())
+		return fmt.Sprintf("has type %s, expected %s", got.typeName(), want.typeName())
 	}
 	at := func(i int) string {
 		if len(got.shape) == 0 {
