@@ -49,7 +49,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&libs, "shared-libs", "mlir-runner's runtime libraries, comma-separated: kiln run implements "+strings.Join(runtimeLibraries, ", ")+" and accepts them by name")
 	result := fs.String("entry-point-result", "void", "mlir-runner's result type of the entry function: only void")
 	var inputs, outputs, expected stringList
-	fs.Var(&inputs, "input", "an argument of the entry function, in order (repeatable): `TYPE=VALUES` (2x2xf32=1,2,3,4; f32=1.5) or @FILE.npy")
+	fs.Var(&inputs, "input", "an argument of the entry function, in order (repeatable): TYPE=VALUES (2x2xf32=1,2,3,4; f32=1.5) or @FILE.npy")
 	fs.Var(&outputs, "output", "where a result of the entry function goes, in order (repeatable): @FILE.npy, or - to print it (results without --output print)")
 	fs.Var(&expected, "expected_output", "the expected value of a result, in order (repeatable), as --input gives values: the run fails on a difference")
 	tolerance := fs.Float64("tolerance", 1e-4, "the absolute difference allowed between float results and --expected_output")
