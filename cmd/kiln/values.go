@@ -56,7 +56,7 @@ func parseValue(ctx *ir.Context, spec string, limit int64) (*hostValue, error) {
 	}
 	elem, err := ir.ParseTypeString(ctx, rest)
 	if err != nil || !isNumber(elem) {
-		return nil, fmt.Errorf("'%s' is not an integer, index or float element type", rest)
+		return nil, fmt.Errorf("'%s' is not an element type kiln run reads (i1 to i64, index, f16, bf16, f32, f64)", rest)
 	}
 	v.elem = elem
 	fields := strings.FieldsFunc(vals, func(r rune) bool { return r == ',' || r == '[' || r == ']' || r == ' ' || r == '\t' || r == '\n' })
@@ -75,10 +75,16 @@ func parseValue(ctx *ir.Context, spec string, limit int64) (*hostValue, error) {
 	return v, nil
 }
 
+// isNumber reports whether kiln run reads and prints values of type t:
+// integers of 1 to 64 bits, index, and f16, bf16, f32 and f64.
 func isNumber(t ir.Type) bool {
-	switch t.(type) {
-	case *ir.IntegerType, *ir.IndexType, *ir.FloatType:
+	switch t := t.(type) {
+	case *ir.IntegerType:
+		return t.Width >= 1 && t.Width <= 64
+	case *ir.IndexType:
 		return true
+	case *ir.FloatType:
+		return t.Kind == ir.F16 || t.Kind == ir.BF16 || t.Kind == ir.F32 || t.Kind == ir.F64
 	}
 	return false
 }
@@ -236,6 +242,9 @@ func scalarAt(t ir.Type, data []byte, i int) interp.Scalar {
 func resultValue(t ir.Type, v interp.Value) (*hostValue, error) {
 	switch v := v.(type) {
 	case *interp.MemRef:
+		if !isNumber(v.Elem) {
+			break
+		}
 		return &hostValue{elem: v.Elem, shape: v.Sizes, data: v.Bytes()}, nil
 	case interp.Scalar:
 		if !isNumber(t) {
@@ -248,7 +257,7 @@ func resultValue(t ir.Type, v interp.Value) (*hostValue, error) {
 		data := binary.LittleEndian.AppendUint64(nil, bits)[:interp.ElementSize(t)]
 		return &hostValue{elem: t, shape: []int64{}, data: data}, nil
 	}
-	return nil, fmt.Errorf("a result of type %s: kiln run prints memrefs, integers, indices and floats", ir.TypeString(t))
+	return nil, fmt.Errorf("a result of type %s: kiln run prints memrefs of and scalars of i1 to i64, index, f16, bf16, f32 and f64", ir.TypeString(t))
 }
 
 // format writes v as iree-run-module does: TYPE=VALUES, the elements of
@@ -397,6 +406,10 @@ func (h *hostIO) results(ctx *ir.Context, mod *ir.Operation, entry string, res [
 		return 0
 	}
 	ft := signature(mod, entry)
+	if ft == nil || len(ft.Results) != len(res) {
+		fmt.Fprintf(stderr, "kiln run: '%s' has no function type for its %d results\n", entry, len(res))
+		return 1
+	}
 	if len(h.outputs) > len(res) {
 		fmt.Fprintf(stderr, "kiln run: %d --output for the %d results of '%s'\n", len(h.outputs), len(res), entry)
 		return 2

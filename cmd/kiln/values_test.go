@@ -40,8 +40,10 @@ func TestValueTextErrors(t *testing.T) {
 	ctx := kiln.NewContext()
 	for _, c := range []struct{ in, want string }{
 		{"f32", "want TYPE=VALUES"},
-		{"4xf33=1,2,3,4", "'f33' is not an integer, index or float element type"},
-		{"memref<2xf32>=1,2", "'memref<2xf32>' is not an integer"},
+		{"4xf33=1,2,3,4", "'f33' is not an element type kiln run reads"},
+		{"memref<2xf32>=1,2", "'memref<2xf32>' is not an element type"},
+		{"3xi0=0,0,0", "'i0' is not an element type"},
+		{"f80=1", "'f80' is not an element type"},
 		{"2xf32=1", "1 values for 2 elements"},
 		{"2xf32=1,a", "'a' is not a f32"},
 		{"i8=256", "'256' is not a i8"},
@@ -82,4 +84,30 @@ func TestMismatch(t *testing.T) {
 			t.Errorf("%s vs %s: %q, want %q", c.got, c.want, msg, c.msg)
 		}
 	}
+}
+
+// FuzzParseValue checks that no value text panics, and that what parses
+// prints as text that parses to the same value.
+func FuzzParseValue(f *testing.F) {
+	for _, s := range []string{"2x2xf32=[1 2][3 4]", "3xi8=-1,255,0x10", "index=-1", "f16=0.1", "2xi1=true,0", "0x3xf32=", "4xf32=nan,inf,-0,1e-45"} {
+		f.Add(s)
+	}
+	ctx := kiln.NewContext()
+	f.Fuzz(func(t *testing.T, spec string) {
+		if strings.HasPrefix(spec, "@") {
+			return // files are npy's fuzz target
+		}
+		v, err := parseValue(ctx, spec, 1<<20)
+		if err != nil {
+			return
+		}
+		text := v.format()
+		w, err := parseValue(ctx, text, 1<<20)
+		if err != nil {
+			t.Fatalf("%q prints as %q, which does not parse: %v", spec, text, err)
+		}
+		if w.format() != text || string(w.data) != string(v.data) {
+			t.Fatalf("%q prints as %q, which reads back as %q", spec, text, w.format())
+		}
+	})
 }
