@@ -413,11 +413,12 @@ func checkArg(dev *Device, k *Kernel, i int, a any) (any, error) {
 	if memref {
 		return nil, fmt.Errorf("argument %d of kernel '%s' must be a buffer for %s, got %T", i, k.Name, bd.Type, a)
 	}
-	return scalarArg(a, bd.Elem, i, k.Name)
+	return scalarArg(a, bd.Elem, i, "kernel '"+k.Name+"'")
 }
 
-// scalarArg converts a Go number to a scalar of MLIR type elem.
-func scalarArg(a any, elem string, i int, kernel string) (interp.Scalar, error) {
+// scalarArg converts a Go number, argument i of fn ("kernel 'k'"), to a
+// scalar of MLIR type elem.
+func scalarArg(a any, elem string, i int, fn string) (interp.Scalar, error) {
 	v := reflect.ValueOf(a)
 	var f float64
 	var n int64
@@ -434,7 +435,7 @@ func scalarArg(a any, elem string, i int, kernel string) (interp.Scalar, error) 
 	case reflect.Float32, reflect.Float64:
 		f, isFloat = v.Float(), true
 	default:
-		return interp.Scalar{}, fmt.Errorf("argument %d of kernel '%s' must be a number of type %s, got %T", i, kernel, elem, a)
+		return interp.Scalar{}, fmt.Errorf("argument %d of %s must be a number of type %s, got %T", i, fn, elem, a)
 	}
 	switch {
 	case elem == "f32":
@@ -453,16 +454,16 @@ func scalarArg(a any, elem string, i int, kernel string) (interp.Scalar, error) 
 		}
 		return interp.Float(f), nil
 	case isFloat:
-		return interp.Scalar{}, fmt.Errorf("argument %d of kernel '%s' is of type %s, got the float %v", i, kernel, elem, a)
+		return interp.Scalar{}, fmt.Errorf("argument %d of %s is of type %s, got the float %v", i, fn, elem, a)
 	case elem == "index":
 		return interp.Int(n), nil
 	}
 	var width int
 	if _, err := fmt.Sscanf(elem, "i%d", &width); err != nil || width > 64 {
-		return interp.Scalar{}, fmt.Errorf("argument %d of kernel '%s' is of type %s, which Launch cannot pass", i, kernel, elem)
+		return interp.Scalar{}, fmt.Errorf("argument %d of %s is of type %s, which Launch cannot pass", i, fn, elem)
 	}
 	if width < 64 && (n >= 1<<width || n < -(1<<(width-1))) {
-		return interp.Scalar{}, fmt.Errorf("argument %d of kernel '%s' is of type %s, and %d does not fit", i, kernel, elem, n)
+		return interp.Scalar{}, fmt.Errorf("argument %d of %s is of type %s, and %d does not fit", i, fn, elem, n)
 	}
 	if width < 64 {
 		n &= 1<<width - 1 // interp keeps an integer's low width bits

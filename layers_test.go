@@ -25,6 +25,7 @@ var layers = map[string][]string{
 	"runtime/vulkan/vulkantest": {"runtime/vulkan", "runtime/compute"},
 	"runtime/gl":                {"runtime/compute"},
 	"lit":                       nil,
+	"npy":                       nil,
 	"amber":                     {"runtime/vulkan", "spirv/spv"},
 	"suite":                     {"amber", "lit", "runtime/vulkan"},
 	"ir/irtest":                 {"ir", "lit"},

@@ -17,6 +17,12 @@ import (
 type Options struct {
 	// Entry is the host function to call ("main" when empty).
 	Entry string
+	// Args are the entry function's arguments: an interp.Scalar for each
+	// integer, index or float parameter, an *interp.MemRef of the same
+	// element type and static sizes for each memref parameter (see
+	// CheckArgs). Kernels may write memref arguments; Run leaves them with
+	// the contents the program gave them.
+	Args []interp.Value
 	// Reference runs kernels in interp's simulation instead of Vulkan.
 	Reference bool
 	// Compare runs each launch both in interp's simulation and on Vulkan
@@ -81,6 +87,9 @@ type Report struct {
 	Total, Upload, Fetch, Start time.Duration
 	Uploads, Fetches            int
 	TransferBytes               int64
+	// Results are what the entry function returned, memrefs with their
+	// contents on the host.
+	Results []interp.Value
 }
 
 // count adds one transfer of n bytes.
@@ -144,8 +153,8 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	if fn == nil || fn.NumRegions() == 0 || fn.Region(0).Empty() {
 		return nil, ir.Errorf(module.Loc(), "no function named '%s' with a body to run", o.Entry)
 	}
-	if fn.Region(0).Entry().NumArgs() > 0 {
-		return nil, fn.Errorf("the entry function '%s' must take no arguments", o.Entry)
+	if err := CheckArgs(fn, o.Args); err != nil {
+		return nil, err
 	}
 	m := interp.New(module)
 	m.Out = o.Out
@@ -219,15 +228,77 @@ func Run(module *ir.Operation, o Options) (*Report, error) {
 	return rep, err
 }
 
-// call runs the entry function, timing it.
+// call runs the entry function, timing it. Memref arguments and results
+// get their contents back from the device before the session ends.
 func call(m *interp.Machine, o *Options, rep *Report) error {
 	start := time.Now()
-	_, err := m.Call(o.Entry)
+	res, err := m.Call(o.Entry, o.Args...)
+	if err == nil {
+		rep.Results = res
+		for _, v := range append(res, o.Args...) {
+			if mr, ok := v.(*interp.MemRef); ok {
+				mr.Buf.Sync()
+			}
+		}
+	}
 	rep.Total = time.Since(start)
 	if o.Time {
 		rep.summary(o.Err)
 	}
 	return err
+}
+
+// CheckArgs checks that args suit the parameters of fn, a function with
+// a body: one value each, a Scalar for an integer, index or float
+// parameter, a MemRef of the same element type and static sizes for a
+// memref one.
+func CheckArgs(fn *ir.Operation, args []interp.Value) error {
+	name := ir.SymbolName(fn)
+	entry := fn.Region(0).Entry()
+	if entry.NumArgs() != len(args) {
+		return fn.Errorf("the entry function '%s' takes %d arguments, and %d were given", name, entry.NumArgs(), len(args))
+	}
+	for i, a := range args {
+		t := entry.Arg(i).Type()
+		switch t := t.(type) {
+		case *ir.MemRefType:
+			mr, ok := a.(*interp.MemRef)
+			if !ok {
+				return fn.Errorf("argument %d of '%s' is a %s, and a %s was given", i, name, ir.TypeString(t), valueKind(a))
+			}
+			if ir.TypeString(mr.Elem) != ir.TypeString(t.Elem) {
+				return fn.Errorf("argument %d of '%s' is a %s, and the memref given has %s elements", i, name, ir.TypeString(t), ir.TypeString(mr.Elem))
+			}
+			if len(mr.Sizes) != len(t.Dims) {
+				return fn.Errorf("argument %d of '%s' is a %s, and the memref given has rank %d", i, name, ir.TypeString(t), len(mr.Sizes))
+			}
+			for d, s := range t.Dims {
+				if s != ir.Dynamic && s != mr.Sizes[d] {
+					return fn.Errorf("argument %d of '%s' is a %s, and the memref given is %d in dimension %d", i, name, ir.TypeString(t), mr.Sizes[d], d)
+				}
+			}
+		case *ir.IntegerType, *ir.IndexType, *ir.FloatType:
+			if _, ok := a.(interp.Scalar); !ok {
+				return fn.Errorf("argument %d of '%s' is a %s, and a %s was given", i, name, ir.TypeString(t), valueKind(a))
+			}
+		default:
+			return fn.Errorf("argument %d of '%s' is a %s: entry functions take memrefs, integers, indices and floats", i, name, ir.TypeString(t))
+		}
+	}
+	return nil
+}
+
+// valueKind names what kind of value v is, for errors.
+func valueKind(v interp.Value) string {
+	switch v.(type) {
+	case interp.Scalar:
+		return "scalar"
+	case *interp.MemRef:
+		return "memref"
+	case nil:
+		return "nil value"
+	}
+	return fmt.Sprintf("%T", v)
 }
 
 // reference simulates kernels with the workgroup size the kernel's

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,9 +21,11 @@ import (
 
 // runRun implements `kiln run FILE.mlir [--device=NAME|INDEX] [--entry=NAME]
 // [--validate] [--time] [--reference|--compare] [--max-host-memory=SIZE]
-// [--max-steps=N]`: it executes the host function and
-// dispatches each gpu.launch_func on Vulkan (or simulates it with
-// --reference), printing what the program prints.
+// [--max-steps=N] [--input=VALUE]... [--output=@FILE.npy|-]...
+// [--expected_output=VALUE]... [--tolerance=T]`: it executes the host
+// function with the --input arguments and dispatches each
+// gpu.launch_func on Vulkan (or simulates it with --reference), printing
+// what the program prints, then its results (see hostIO).
 func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := newCommandLine("kiln run", "kiln run FILE.mlir|- [flags]",
 		"Executes the host function; each gpu.launch_func dispatches on Vulkan (or in the\n"+
@@ -45,6 +48,11 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var libs sharedLibs
 	fs.Var(&libs, "shared-libs", "mlir-runner's runtime libraries, comma-separated: kiln run implements "+strings.Join(runtimeLibraries, ", ")+" and accepts them by name")
 	result := fs.String("entry-point-result", "void", "mlir-runner's result type of the entry function: only void")
+	var inputs, outputs, expected stringList
+	fs.Var(&inputs, "input", "an argument of the entry function, in order (repeatable): TYPE=VALUES (2x2xf32=1,2,3,4; f32=1.5) or @FILE.npy")
+	fs.Var(&outputs, "output", "where a result of the entry function goes, in order (repeatable): @FILE.npy, or - to print it (results without --output print)")
+	fs.Var(&expected, "expected_output", "the expected value of a result, in order (repeatable), as --input gives values: the run fails on a difference")
+	tolerance := fs.Float64("tolerance", 1e-4, "the absolute difference allowed between float results and --expected_output")
 	in := c.inputFlag()
 	files, code := c.parse(args, stdout, stderr)
 	if code >= 0 {
@@ -65,9 +73,18 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kiln run: --timeout=%v: want a positive duration\n", *timeout)
 		return 2
 	}
+	if *tolerance < 0 || math.IsNaN(*tolerance) {
+		fmt.Fprintf(stderr, "kiln run: --tolerance=%v: want a non-negative number\n", *tolerance)
+		return 2
+	}
 	ctx, mod, err := loadKernelFile(in, files[0], stdin)
 	if err != nil {
 		return reportDiag(ctx, "kiln run", err, stderr)
+	}
+	hio := hostIO{inputs: inputs, outputs: outputs, expected: expected, tolerance: *tolerance, limit: int64(in.limit)}
+	hostArgs, code := hio.arguments(ctx, mod, *entry, stderr)
+	if code >= 0 {
+		return code
 	}
 	var inst *vulkan.Instance
 	if !*reference && *backend != runner.BackendGL {
@@ -81,8 +98,8 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	// The --time summary follows the program's output.
 	var summary bytes.Buffer
-	_, err = runner.Run(mod, runner.Options{
-		Entry: *entry, Reference: *reference, Compare: *compare, SaveRepro: *repro, Backend: *backend, Device: *device, Validate: *validate,
+	rep, err := runner.Run(mod, runner.Options{
+		Entry: *entry, Args: hostArgs, Reference: *reference, Compare: *compare, SaveRepro: *repro, Backend: *backend, Device: *device, Validate: *validate,
 		Time: *timing, LaunchTimes: libs.vulkanRuntime, Err: &summary, Out: out, Passes: kiln.Passes(), SubgroupSize: *subgroup,
 		MaxHostMemory: int64(maxMem), MaxSteps: *maxSteps, Instance: inst,
 	})
@@ -102,7 +119,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportDiag(ctx, "kiln run", err, stderr)
 	}
-	return 0
+	return hio.results(ctx, mod, *entry, rep.Results, stdout, stderr)
 }
 
 // openInstance starts Vulkan for kiln run and checks that --device (or

@@ -167,3 +167,14 @@ func TestCompileOpenGL(t *testing.T) {
 		}
 	}
 }
+
+// TestRunHostArgsGL runs the host function with --input arguments and
+// results under --backend=gl, checking them with --expected_output.
+func TestRunHostArgsGL(t *testing.T) {
+	needGL(t)
+	out, errs, code := kilnRun("--backend=gl", "--validate", "--input=4xf32=1,2,3,4", "--input=f32=3",
+		"--expected_output=4xf32=3,6,9,12", "--expected_output=index=4", "testdata/run-host-args.mlir")
+	if code != 0 || !strings.HasSuffix(out, "kiln run: all 2 results match the expected outputs\n") {
+		t.Fatalf("exit %d, printed\n%s%s", code, out, errs)
+	}
+}

@@ -200,3 +200,32 @@ func TestRunLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestRunHostArgsVulkan runs a host function with --input arguments and
+// memref and index results on Vulkan, checks them against
+// --expected_output, and compares what it prints with --reference.
+func TestRunHostArgsVulkan(t *testing.T) {
+	needRunDevice(t)
+	path := "testdata/run-host-args.mlir"
+	npyOut := filepath.Join(t.TempDir(), "y.npy")
+	args := []string{"--input=4xf32=1 2 3 4", "--input=f32=-2", path}
+	ref, errs, code := kilnRun(append([]string{"--reference"}, args...)...)
+	if code != 0 {
+		t.Fatalf("--reference: exit %d:\n%s", code, errs)
+	}
+	out, errs, code := kilnRun(append([]string{"--validate"}, args...)...)
+	if code != 0 || out != ref {
+		t.Fatalf("exit %d, printed\n%s\nwant (--reference)\n%s%s", code, out, ref, errs)
+	}
+	if want := "result[0]: 4xf32=-2 -4 -6 -8\nresult[1]: index=4\n"; out != want {
+		t.Errorf("printed\n%s\nwant\n%s", out, want)
+	}
+	out, errs, code = kilnRun(append([]string{"--validate", "--output=@" + npyOut, "--expected_output=4xf32=-2,-4,-6,-8", "--expected_output=index=4"}, args...)...)
+	if code != 0 || out != "result[1]: index=4\nkiln run: all 2 results match the expected outputs\n" {
+		t.Fatalf("exit %d, printed\n%s%s", code, out, errs)
+	}
+	out, errs, code = kilnRun("--validate", "--input=@"+npyOut, "--input=f32=0.5", path)
+	if code != 0 || out != "result[0]: 4xf32=-1 -2 -3 -4\nresult[1]: index=4\n" {
+		t.Fatalf("with the .npy result as input: exit %d, printed\n%s%s", code, out, errs)
+	}
+}
