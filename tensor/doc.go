@@ -1,0 +1,8 @@
+// Package tensor is MLIR's tensor dialect, the ops the upstream corpus
+// uses beside Kiln's own dialects: creation (empty, from_elements, splat),
+// element access (extract, insert), shape queries and casts (dim, cast),
+// slices (extract_slice, insert_slice, parallel_insert_slice) and
+// reshapes (expand_shape, collapse_shape). Each op has MLIR's assembly
+// format and verifier messages; folders cover what canonicalization tests
+// rely on. Tensors are values, so nothing here lowers to SPIR-V yet.
+package tensor
