@@ -207,3 +207,26 @@ func (a shape) equal(b shape) bool {
 	}
 	return true
 }
+
+// FoldableCast reports whether op is a tensor.cast whose consumers may use
+// its source instead (MLIR's canFoldIntoConsumerOp): the source is at
+// least as static as the result.
+func FoldableCast(op *ir.Operation) bool {
+	return op != nil && op.Name() == "tensor.cast" && op.NumOperands() == 1 && op.NumResults() == 1 &&
+		PreservesStaticInformation(op.Result(0).Type(), op.Operand(0).Type())
+}
+
+// PreservesStaticInformation reports whether target, a ranked tensor like
+// source, has a static size wherever source has one.
+func PreservesStaticInformation(source, target ir.Type) bool {
+	s, t := ranked(source), ranked(target)
+	if s == nil || t == nil || s.Elem != t.Elem || len(s.Dims) != len(t.Dims) {
+		return false
+	}
+	for i, d := range s.Dims {
+		if d != ir.Dynamic && t.Dims[i] == ir.Dynamic {
+			return false
+		}
+	}
+	return true
+}
