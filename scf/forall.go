@@ -21,6 +21,8 @@ var forall = &ir.OpDef{
 	Parse:    parseForall,
 	Print:    printForall,
 	Verify:   verifyForall,
+	Canonicalize: []*ir.Pattern{{Name: "forall-control-operands", Root: "scf.forall", Rewrite: forallControlOperands},
+		{Name: "forall-tensor-cast-folder", Root: "scf.forall", Rewrite: forallTensorCastFolder}},
 }
 
 // Forall is a typed view of scf.forall.
