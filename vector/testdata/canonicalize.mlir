@@ -445,3 +445,22 @@ func.func @shuffle_of_splats(%x: i32, %y: i32) -> (vector<4xi32>, vector<3xi32>)
   %t = vector.shuffle %a, %c [0, 2, 3] : vector<4xi32>, vector<2xi32>
   return %s, %t : vector<4xi32>, vector<3xi32>
 }
+
+// -----
+
+// A read through a tensor.cast that loses sizes reads its source (and is
+// then in bounds); a write keeps the cast, since its result has its base's
+// type.
+// CHECK-LABEL: func.func @transfer_tensor_cast
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<4x8xf32>
+// CHECK: %[[C:.*]] = tensor.cast %[[T]] : tensor<4x8xf32> to tensor<?x?xf32>
+// CHECK: vector.transfer_read %[[T]][%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : tensor<4x8xf32>, vector<4x8xf32>
+// CHECK: vector.transfer_write %{{.*}}, %[[C]]
+func.func @transfer_tensor_cast(%t: tensor<4x8xf32>, %v: vector<4x8xf32>) -> (vector<4x8xf32>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %f0 = arith.constant 0.0 : f32
+  %0 = tensor.cast %t : tensor<4x8xf32> to tensor<?x?xf32>
+  %r = vector.transfer_read %0[%c0, %c0], %f0 : tensor<?x?xf32>, vector<4x8xf32>
+  %w = vector.transfer_write %v, %0[%c0, %c0] : vector<4x8xf32>, tensor<?x?xf32>
+  return %r, %w : vector<4x8xf32>, tensor<?x?xf32>
+}
