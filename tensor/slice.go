@@ -218,3 +218,20 @@ func isIdentitySlice(op *ir.Operation, first int, full, slice ir.Type) bool {
 	}
 	return true
 }
+
+// SliceLists returns the static offsets, sizes and strides of a slice op
+// (extract_slice, insert_slice, parallel_insert_slice) and, for each list,
+// the operands of its dynamic entries; ok is false for another op or a
+// malformed one.
+func SliceLists(op *ir.Operation) (static [3][]int64, dyn [3][]*ir.Value, ok bool) {
+	first := 2
+	switch op.Name() {
+	case "tensor.extract_slice":
+		first = 1
+	case "tensor.insert_slice", "tensor.parallel_insert_slice":
+	default:
+		return static, dyn, false
+	}
+	static, dyn, err := mixed(op, first)
+	return static, dyn, err == nil
+}

@@ -98,7 +98,7 @@ var transferReadOp = &ir.OpDef{
 		return nil
 	},
 	Fold:         foldTransferRead,
-	Canonicalize: []*ir.Pattern{readAfterWriteToBroadcast},
+	Canonicalize: []*ir.Pattern{readAfterWriteToBroadcast, foldExtractSliceIntoTransferRead},
 }
 
 // transferWriteOp is vector.transfer_write, the inverse of transfer_read;

@@ -464,3 +464,27 @@ func.func @transfer_tensor_cast(%t: tensor<4x8xf32>, %v: vector<4x8xf32>) -> (ve
   %w = vector.transfer_write %v, %0[%c0, %c0] : vector<4x8xf32>, tensor<?x?xf32>
   return %r, %w : vector<4x8xf32>, tensor<?x?xf32>
 }
+
+// -----
+
+// An in-bounds read of a unit-stride slice reads the slice's source at the
+// offsets plus the indices; a slice dropping leading unit dims qualifies,
+// one with a stride does not.
+// CHECK-LABEL: func.func @transfer_read_of_slice
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<4x?x16xf32>, %[[O:[^:]*]]: index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: %[[A:.*]] = arith.addi %[[O]], %[[C3]] : index
+// CHECK: vector.transfer_read %[[T]][%[[C2]], %[[A]], %[[C8]]], %{{.*}} {in_bounds = [true]} : tensor<4x?x16xf32>, vector<4xf32>
+// CHECK: tensor.extract_slice %[[T]][0, 0, 0] [4, 4, 8] [1, 1, 2]
+func.func @transfer_read_of_slice(%t: tensor<4x?x16xf32>, %o: index) -> (vector<4xf32>, vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %f0 = arith.constant 0.0 : f32
+  %s = tensor.extract_slice %t[2, %o, 5] [1, 4, 8] [1, 1, 1] : tensor<4x?x16xf32> to tensor<4x8xf32>
+  %r = vector.transfer_read %s[%c3, %c3], %f0 {in_bounds = [true]} : tensor<4x8xf32>, vector<4xf32>
+  %s2 = tensor.extract_slice %t[0, 0, 0] [4, 4, 8] [1, 1, 2] : tensor<4x?x16xf32> to tensor<4x4x8xf32>
+  %r2 = vector.transfer_read %s2[%c0, %c0, %c0], %f0 {in_bounds = [true]} : tensor<4x4x8xf32>, vector<4xf32>
+  return %r, %r2 : vector<4xf32>, vector<4xf32>
+}

@@ -1,0 +1,74 @@
+package vector
+
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/tensor"
+)
+
+// foldExtractSliceIntoTransferRead reads the source of a unit-stride
+// tensor.extract_slice directly, at the slice's offsets plus the read's
+// indices (MLIR's FoldExtractSliceIntoTransferRead, a transfer_read
+// canonicalization in the MLIR these tests come from). A rank-reducing
+// slice qualifies when it drops leading unit dims.
+var foldExtractSliceIntoTransferRead = &ir.Pattern{
+	Name: "FoldExtractSliceIntoTransferRead",
+	Root: "vector.transfer_read",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		x, ok := transferOf(op)
+		if !ok || len(x.pm.Results) == 0 || x.outOfBounds() || !isMinorIdentity(x.pm) || x.mask != nil {
+			return false
+		}
+		ex := x.base.DefiningOp()
+		if ex == nil || ex.Name() != "tensor.extract_slice" {
+			return false
+		}
+		static, dyn, ok := tensor.SliceLists(ex)
+		src, ok1 := ex.Operand(0).Type().(*ir.RankedTensorType)
+		res, ok2 := ex.Result(0).Type().(*ir.RankedTensorType)
+		if !ok || !ok1 || !ok2 || len(res.Dims) > len(src.Dims) || len(static[0]) != len(src.Dims) ||
+			len(x.indices) != len(res.Dims) || slices.ContainsFunc(static[2], func(s int64) bool { return s != 1 }) {
+			return false
+		}
+		reduced := len(src.Dims) - len(res.Dims)
+		for i, s := range static[1] {
+			if i < reduced && s != 1 || i >= reduced && s != res.Dims[i-reduced] {
+				return false
+			}
+		}
+		rw.SetInsertionPointBefore(op)
+		loc := op.Loc()
+		offsets := make([]*ir.Value, len(static[0]))
+		k := 0
+		for i, o := range static[0] {
+			if o == ir.Dynamic {
+				offsets[i] = dyn[0][k]
+				k++
+			} else {
+				offsets[i] = arith.BuildConstant(&rw.Builder, op.Context().IndexAttr(o), op.Context().Index(), loc).Result(0)
+			}
+		}
+		indices := slices.Clone(offsets[:reduced])
+		for j, idx := range x.indices {
+			add := rw.Create(&ir.OpState{Name: "arith.addi", Loc: loc, Operands: []*ir.Value{idx, offsets[j+reduced]},
+				ResultTypes: []ir.Type{idx.Type()}})
+			indices = append(indices, add.Result(0))
+		}
+		ctx := op.Context()
+		inBounds := make([]bool, len(x.pm.Results))
+		for i := range inBounds {
+			inBounds[i] = true
+		}
+		st := &ir.OpState{Name: "vector.transfer_read", Loc: loc, ResultTypes: op.ResultTypes(),
+			Operands: append(append([]*ir.Value{ex.Operand(0)}, indices...), TransferRead{op}.Padding()),
+			Attrs: []ir.NamedAttr{
+				{Name: "in_bounds", Value: BoolArrayAttr(ctx, inBounds)},
+				{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, int64(len(indices)), 1, 0)},
+				{Name: "permutation_map", Value: ctx.AffineMapAttr(TransferMinorIdentityMap(src, x.vt))},
+			}}
+		rw.ReplaceOpWith(op, st)
+		return true
+	},
+}
