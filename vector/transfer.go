@@ -203,7 +203,7 @@ var transferWriteOp = &ir.OpDef{
 		return nil
 	},
 	Fold:         foldTransferWrite,
-	Canonicalize: []*ir.Pattern{deadTensorWrite, foldWAW},
+	Canonicalize: []*ir.Pattern{deadTensorWrite, foldWAW, foldInsertSliceIntoTransferWrite},
 }
 
 // parseTransferTypes parses `: shaped, vector` (write: `: vector, shaped`).

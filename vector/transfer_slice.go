@@ -72,3 +72,62 @@ var foldExtractSliceIntoTransferRead = &ir.Pattern{
 		return true
 	},
 }
+
+// foldInsertSliceIntoTransferWrite writes the vector straight into the
+// destination of a unit-stride tensor.insert_slice whose source is a
+// transfer_write covering all of its tensor (MLIR's
+// FoldInsertSliceIntoTransferWrite, registered with transfer_write in the
+// MLIR these tests come from). A rank-extending insertion qualifies when
+// the vector's dims are the slice's trailing ones.
+var foldInsertSliceIntoTransferWrite = &ir.Pattern{
+	Name: "FoldInsertSliceIntoTransferWrite",
+	Root: "tensor.insert_slice",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		static, dyn, ok := tensor.SliceLists(op)
+		if !ok || slices.ContainsFunc(static[2], func(s int64) bool { return s != 1 }) {
+			return false
+		}
+		w := op.Operand(0).DefiningOp()
+		if w == nil || w.Name() != "vector.transfer_write" {
+			return false
+		}
+		x, ok := transferOf(w)
+		if !ok || len(x.pm.Results) == 0 || x.outOfBounds() || x.mask != nil {
+			return false
+		}
+		src, ok1 := x.base.Type().(*ir.RankedTensorType)
+		dest, ok2 := op.Operand(1).Type().(*ir.RankedTensorType)
+		if !ok1 || !ok2 || len(x.vt.Dims) != len(src.Dims) || !slices.Equal(x.vt.Dims, src.Dims) ||
+			!isMinorIdentity(x.pm) || x.pm.Dims != len(x.pm.Results) || len(static[0]) != len(dest.Dims) {
+			return false
+		}
+		if n := len(x.vt.Dims); len(dest.Dims) > n && !slices.Equal(src.Dims, static[1][len(static[1])-n:]) {
+			return false
+		}
+		rw.SetInsertionPointBefore(op)
+		ctx, loc := op.Context(), op.Loc()
+		indices := make([]*ir.Value, len(static[0]))
+		k := 0
+		for i, o := range static[0] {
+			if o == ir.Dynamic {
+				indices[i] = dyn[0][k]
+				k++
+			} else {
+				indices[i] = arith.BuildConstant(&rw.Builder, ctx.IndexAttr(o), ctx.Index(), loc).Result(0)
+			}
+		}
+		inBounds := make([]bool, len(x.pm.Results))
+		for i := range inBounds {
+			inBounds[i] = true
+		}
+		st := &ir.OpState{Name: "vector.transfer_write", Loc: loc, ResultTypes: op.ResultTypes(),
+			Operands: append([]*ir.Value{w.Operand(0), op.Operand(1)}, indices...),
+			Attrs: []ir.NamedAttr{
+				{Name: "in_bounds", Value: BoolArrayAttr(ctx, inBounds)},
+				{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, 1, int64(len(indices)), 0)},
+				{Name: "permutation_map", Value: ctx.AffineMapAttr(TransferMinorIdentityMap(dest, x.vt))},
+			}}
+		rw.ReplaceOpWith(op, st)
+		return true
+	},
+}

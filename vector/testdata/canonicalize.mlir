@@ -488,3 +488,24 @@ func.func @transfer_read_of_slice(%t: tensor<4x?x16xf32>, %o: index) -> (vector<
   %r2 = vector.transfer_read %s2[%c0, %c0, %c0], %f0 {in_bounds = [true]} : tensor<4x4x8xf32>, vector<4xf32>
   return %r, %r2 : vector<4xf32>, vector<4xf32>
 }
+
+// -----
+
+// An insertion of a tensor that a write covers whole becomes a write into
+// the insertion's destination; a partial write stays.
+// CHECK-LABEL: func.func @insert_slice_of_write
+// CHECK-SAME: (%[[D:[^:]*]]: tensor<8x?x12xf32>, %[[V:[^:]*]]: vector<5x6xf32>, %[[S:[^:]*]]: index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK: %[[W:.*]] = vector.transfer_write %[[V]], %[[D]][%[[C1]], %[[C3]], %[[S]]] {in_bounds = [true, true]} : vector<5x6xf32>, tensor<8x?x12xf32>
+// CHECK: vector.transfer_write %[[V]], %{{.*}}[%{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<5x6xf32>, tensor<6x6xf32>
+// CHECK: tensor.insert_slice
+// CHECK: return %[[W]]
+func.func @insert_slice_of_write(%d: tensor<8x?x12xf32>, %v: vector<5x6xf32>, %s: index, %t: tensor<5x6xf32>, %u: tensor<6x6xf32>) -> (tensor<8x?x12xf32>, tensor<8x?x12xf32>) {
+  %c0 = arith.constant 0 : index
+  %w = vector.transfer_write %v, %t[%c0, %c0] {in_bounds = [true, true]} : vector<5x6xf32>, tensor<5x6xf32>
+  %r = tensor.insert_slice %w into %d[1, 3, %s] [1, 5, 6] [1, 1, 1] : tensor<5x6xf32> into tensor<8x?x12xf32>
+  %w2 = vector.transfer_write %v, %u[%c0, %c0] {in_bounds = [true, true]} : vector<5x6xf32>, tensor<6x6xf32>
+  %r2 = tensor.insert_slice %w2 into %d[1, 0, 0] [1, 6, 6] [1, 1, 1] : tensor<6x6xf32> into tensor<8x?x12xf32>
+  return %r, %r2 : tensor<8x?x12xf32>, tensor<8x?x12xf32>
+}
