@@ -203,7 +203,7 @@ var transferWriteOp = &ir.OpDef{
 		return nil
 	},
 	Fold:         foldTransferWrite,
-	Canonicalize: []*ir.Pattern{deadTensorWrite, foldWAW, foldInsertSliceIntoTransferWrite},
+	Canonicalize: []*ir.Pattern{deadTensorWrite, foldWAW, foldInsertSliceIntoTransferWrite, swapExtractSliceOfTransferWrite},
 }
 
 // parseTransferTypes parses `: shaped, vector` (write: `: vector, shaped`).

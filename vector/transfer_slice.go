@@ -29,7 +29,7 @@ var foldExtractSliceIntoTransferRead = &ir.Pattern{
 		src, ok1 := ex.Operand(0).Type().(*ir.RankedTensorType)
 		res, ok2 := ex.Result(0).Type().(*ir.RankedTensorType)
 		if !ok || !ok1 || !ok2 || len(res.Dims) > len(src.Dims) || len(static[0]) != len(src.Dims) ||
-			len(x.indices) != len(res.Dims) || slices.ContainsFunc(static[2], func(s int64) bool { return s != 1 }) {
+			len(x.indices) != len(res.Dims) || !unitSliceStrides(static) {
 			return false
 		}
 		reduced := len(src.Dims) - len(res.Dims)
@@ -84,7 +84,7 @@ var foldInsertSliceIntoTransferWrite = &ir.Pattern{
 	Root: "tensor.insert_slice",
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
 		static, dyn, ok := tensor.SliceLists(op)
-		if !ok || slices.ContainsFunc(static[2], func(s int64) bool { return s != 1 }) {
+		if !ok || !unitSliceStrides(static) {
 			return false
 		}
 		w := op.Operand(0).DefiningOp()
@@ -130,4 +130,94 @@ var foldInsertSliceIntoTransferWrite = &ir.Pattern{
 		rw.ReplaceOpWith(op, st)
 		return true
 	},
+}
+
+// swapExtractSliceOfTransferWrite moves a zero-offset tensor.extract_slice
+// of a whole-tensor transfer_write, inserted back with the same sizes,
+// before the write: the write then goes into a slice of the insertion's
+// destination (MLIR's SwapExtractSliceOfTransferWrite). in_bounds starts
+// all false for the folder to infer.
+var swapExtractSliceOfTransferWrite = &ir.Pattern{
+	Name: "SwapExtractSliceOfTransferWrite",
+	Root: "tensor.insert_slice",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		ins, insDyn, ok := tensor.SliceLists(op)
+		ex := op.Operand(0).DefiningOp()
+		if !ok || !unitSliceStrides(ins) || ex == nil || ex.Name() != "tensor.extract_slice" || !ex.Result(0).HasOneUse() {
+			return false
+		}
+		exs, exDyn, ok := tensor.SliceLists(ex)
+		w := ex.Operand(0).DefiningOp()
+		if !ok || !unitSliceStrides(exs) || w == nil || w.Name() != "vector.transfer_write" || !w.Result(0).HasOneUse() {
+			return false
+		}
+		x, ok := transferOf(w)
+		srcT, ok1 := op.Operand(0).Type().(*ir.RankedTensorType)
+		wT, ok2 := x.base.Type().(*ir.RankedTensorType)
+		if !ok || !ok1 || !ok2 || x.mask != nil || len(srcT.Dims) != len(x.pm.Results) ||
+			slices.ContainsFunc(exs[0], func(o int64) bool { return o != 0 }) {
+			return false
+		}
+		for _, i := range x.indices {
+			if c, isConst := constIntOf(i); !isConst || c != 0 {
+				return false
+			}
+		}
+		if !sameMixed(ins[1], insDyn[1], exs[1], exDyn[1]) {
+			return false
+		}
+		for i, r := range x.pm.Results {
+			if r.Kind != ir.AffineDim || int(r.Value) >= len(wT.Dims) || wT.Dims[r.Value] != x.vt.Dims[i] {
+				return false
+			}
+		}
+		ctx := op.Context()
+		rw.SetInsertionPointBefore(op)
+		segs := ir.OperandSegmentSizes(op)
+		nex := rw.Create(&ir.OpState{Name: "tensor.extract_slice", Loc: ex.Loc(), ResultTypes: []ir.Type{srcT},
+			Operands: append([]*ir.Value{op.Operand(1)}, op.Operands()[2:]...),
+			Attrs: []ir.NamedAttr{
+				{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, segs[2], segs[3], segs[4])},
+				{Name: "static_offsets", Value: op.Attr("static_offsets")},
+				{Name: "static_sizes", Value: op.Attr("static_sizes")},
+				{Name: "static_strides", Value: op.Attr("static_strides")},
+			}})
+		nw := rw.Create(&ir.OpState{Name: "vector.transfer_write", Loc: w.Loc(), ResultTypes: []ir.Type{srcT},
+			Operands: append([]*ir.Value{w.Operand(0), nex.Result(0)}, x.indices...),
+			Attrs: []ir.NamedAttr{
+				{Name: "in_bounds", Value: BoolArrayAttr(ctx, make([]bool, len(x.pm.Results)))},
+				{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, 1, int64(len(x.indices)), 0)},
+				{Name: "permutation_map", Value: w.Attr("permutation_map")},
+			}})
+		rw.ModifyInPlace(op, func() { op.SetOperand(0, nw.Result(0)) })
+		return true
+	},
+}
+
+func unitSliceStrides(lists [3][]int64) bool {
+	return !slices.ContainsFunc(lists[2], func(s int64) bool { return s != 1 })
+}
+
+// sameMixed reports whether two mixed lists are equal entry by entry: the
+// same integer, or the same value (MLIR's isEqualConstantIntOrValue).
+func sameMixed(a []int64, aDyn []*ir.Value, b []int64, bDyn []*ir.Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	entry := func(s []int64, dyn []*ir.Value) []any {
+		out := make([]any, len(s))
+		k := 0
+		for i, v := range s {
+			out[i] = v
+			if v == ir.Dynamic && k < len(dyn) {
+				out[i] = dyn[k]
+				if c, ok := constIntOf(dyn[k]); ok {
+					out[i] = c
+				}
+				k++
+			}
+		}
+		return out
+	}
+	return slices.Equal(entry(a, aDyn), entry(b, bDyn))
 }

@@ -509,3 +509,21 @@ func.func @insert_slice_of_write(%d: tensor<8x?x12xf32>, %v: vector<5x6xf32>, %s
   %r2 = tensor.insert_slice %w2 into %d[1, 0, 0] [1, 6, 6] [1, 1, 1] : tensor<6x6xf32> into tensor<8x?x12xf32>
   return %r, %r2 : tensor<8x?x12xf32>, tensor<8x?x12xf32>
 }
+
+// -----
+
+// A zero-offset slice of a whole-tensor write, inserted back with the same
+// sizes, moves before the write, which then writes into a slice of the
+// destination (in_bounds inferred again).
+// CHECK-LABEL: func.func @swap_slice_of_write
+// CHECK-SAME: (%[[V:[^:]*]]: vector<4x8xf32>, %[[T:[^:]*]]: tensor<4x8xf32>, %[[D:[^:]*]]: tensor<32x32xf32>, %[[I:[^:]*]]: index, %[[N:[^:]*]]: index)
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[D]][%[[I]], 0] [%[[N]], 8] [1, 1] : tensor<32x32xf32> to tensor<?x8xf32>
+// CHECK: %[[W:.*]] = vector.transfer_write %[[V]], %[[S]][%{{.*}}, %{{.*}}] {in_bounds = [false, true]} : vector<4x8xf32>, tensor<?x8xf32>
+// CHECK: tensor.insert_slice %[[W]] into %[[D]][%[[I]], 0] [%[[N]], 8] [1, 1]
+func.func @swap_slice_of_write(%v: vector<4x8xf32>, %t: tensor<4x8xf32>, %d: tensor<32x32xf32>, %i: index, %n: index) -> tensor<32x32xf32> {
+  %c0 = arith.constant 0 : index
+  %w = vector.transfer_write %v, %t[%c0, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, tensor<4x8xf32>
+  %s = tensor.extract_slice %w[0, 0] [%n, 8] [1, 1] : tensor<4x8xf32> to tensor<?x8xf32>
+  %r = tensor.insert_slice %s into %d[%i, 0] [%n, 8] [1, 1] : tensor<?x8xf32> into tensor<32x32xf32>
+  return %r : tensor<32x32xf32>
+}
