@@ -4,5 +4,6 @@
 // slices (extract_slice, insert_slice, parallel_insert_slice) and
 // reshapes (expand_shape, collapse_shape). Each op has MLIR's assembly
 // format and verifier messages; folders cover what canonicalization tests
-// rely on. Tensors are values, so nothing here lowers to SPIR-V yet.
+// rely on. spirv/lowering converts tensor.extract of small constants
+// (tensor.go there); the other ops stay unconverted.
 package tensor

@@ -46,7 +46,11 @@ func foldDim(op *ir.Operation, consts []ir.Attribute) ([]ir.FoldResult, bool) {
 		return nil, false
 	}
 	// The dynamic sizes are the operands, in the order of dynamic dims.
-	return []ir.FoldResult{{Value: def.Operand(countDynamic(t.Dims[:i]))}}, true
+	k := countDynamic(t.Dims[:i])
+	if k >= def.NumOperands() || def.Result(0).Type() != t {
+		return nil, false
+	}
+	return []ir.FoldResult{{Value: def.Operand(k)}}, true
 }
 
 // dimOfCast reads the dimension from the cast's source: dim(cast(x), i)
@@ -69,7 +73,11 @@ func dimOfDestStyle(op *ir.Operation, rw *ir.Rewriter) bool {
 	if def == nil || def.Name() != "scf.forall" {
 		return false
 	}
+	// Its operands end with the shared outputs, one per result.
 	n := def.NumResults()
+	if def.NumOperands() < n {
+		return false
+	}
 	for i := range n {
 		if def.Result(i) == src {
 			init := def.Operand(def.NumOperands() - n + i)
