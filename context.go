@@ -17,6 +17,7 @@ import (
 	"github.com/kiln-gpu/kiln/spirv"
 	"github.com/kiln-gpu/kiln/spirv/lowering"
 	spirvtransforms "github.com/kiln-gpu/kiln/spirv/transforms"
+	"github.com/kiln-gpu/kiln/tensor"
 	"github.com/kiln-gpu/kiln/ub"
 	"github.com/kiln-gpu/kiln/vector"
 	"github.com/kiln-gpu/kiln/vector/transforms"
@@ -25,7 +26,7 @@ import (
 // Dialects returns every dialect Kiln defines.
 func Dialects() []*ir.Dialect {
 	return []*ir.Dialect{fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(),
-		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), index.Dialect(), ub.Dialect(), llvm.Dialect()}
+		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), index.Dialect(), ub.Dialect(), llvm.Dialect(), tensor.Dialect()}
 }
 
 // NewContext returns a context with every dialect Kiln defines loaded.

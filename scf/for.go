@@ -20,6 +20,7 @@ var forOp = &ir.OpDef{
 	Canonicalize: []*ir.Pattern{
 		{Name: "for-trivial-trip-count", Root: "scf.for", Rewrite: simplifyTrivialFor},
 		{Name: "for-iter-args-folder", Root: "scf.for", Rewrite: foldForIterArgs},
+		{Name: "for-tensor-cast-folder", Root: "scf.for", Rewrite: forTensorCastFolder},
 	},
 }
 

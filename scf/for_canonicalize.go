@@ -1,7 +1,10 @@
 package scf
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/tensor"
 )
 
 func less(a, b int64, unsigned bool) bool {
@@ -154,4 +157,54 @@ func foldForIterArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	rw.ReplaceOp(op, results)
 	return true
+}
+
+// forTensorCastFolder carries the source of a tensor.cast that loses static
+// sizes through the loop instead of the cast, casting back inside the body,
+// before the yield and after the loop (MLIR's ForOpTensorCastFolder), so
+// that the loop carries the more static type.
+func forTensorCastFolder(op *ir.Operation, rw *ir.Rewriter) bool {
+	f := For{op}
+	y := f.Yield()
+	if y == nil || y.Name() != "scf.yield" || y.NumOperands() != len(f.Inits()) {
+		return false
+	}
+	for i, init := range f.Inits() {
+		c := init.DefiningOp()
+		if c == nil || c.Name() != "tensor.cast" || c.Operand(0).Type() == c.Result(0).Type() ||
+			!tensor.PreservesStaticInformation(c.Result(0).Type(), c.Operand(0).Type()) || !op.Result(i).HasOneUse() {
+			continue
+		}
+		src := c.Operand(0)
+		newT, oldT := src.Type(), init.Type()
+		castTo := func(v *ir.Value, t ir.Type, loc ir.Location) *ir.Value {
+			return rw.Create(&ir.OpState{Name: "tensor.cast", Loc: loc, Operands: []*ir.Value{v}, ResultTypes: []ir.Type{t}}).Result(0)
+		}
+		inits := append([]*ir.Value{}, f.Inits()...)
+		inits[i] = src
+		types := make([]ir.Type, len(inits))
+		for k, v := range f.RegionIterArgs() {
+			types[k] = v.Type()
+		}
+		types[i] = newT
+		rw.SetInsertionPointBefore(op)
+		st := &ir.OpState{Name: "scf.for", Loc: op.Loc(), ResultTypes: types, Attrs: op.Attrs()}
+		st.Operands = append([]*ir.Value{f.LowerBound(), f.UpperBound(), f.Step()}, inits...)
+		nb := ir.NewBlock(append([]ir.Type{f.InductionVar().Type()}, types...), nil)
+		st.AddRegion().Append(nb)
+		n := rw.Create(st)
+		rw.SetInsertionPointToStart(nb)
+		args := slices.Clone(nb.Args())
+		args[i+1] = castTo(nb.Arg(i+1), oldT, op.Loc())
+		rw.MergeBlocks(f.Body(), nb, args)
+		rw.SetInsertionPointBefore(y)
+		back := castTo(y.Operand(i), newT, y.Loc())
+		rw.ModifyInPlace(y, func() { y.SetOperand(i, back) })
+		rw.SetInsertionPointAfter(n)
+		results := slices.Clone(n.Results())
+		results[i] = castTo(n.Result(i), oldT, op.Loc())
+		rw.ReplaceOp(op, results)
+		return true
+	}
+	return false
 }

@@ -1,6 +1,8 @@
 package scf
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -19,6 +21,8 @@ var forall = &ir.OpDef{
 	Parse:    parseForall,
 	Print:    printForall,
 	Verify:   verifyForall,
+	Canonicalize: []*ir.Pattern{{Name: "forall-control-operands", Root: "scf.forall", Rewrite: forallControlOperands},
+		{Name: "forall-tensor-cast-folder", Root: "scf.forall", Rewrite: forallTensorCastFolder}},
 }
 
 // Forall is a typed view of scf.forall.
@@ -308,8 +312,25 @@ var inParallel = &ir.OpDef{
 		p.OptionalAttrDict(op.Attrs())
 	},
 	Verify: func(op *ir.Operation) error {
-		if pa := op.ParentOp(); pa == nil || pa.Name() != "scf.forall" {
+		pa := op.ParentOp()
+		if pa == nil || pa.Name() != "scf.forall" {
 			return op.Errorf("expects parent op 'scf.forall'")
+		}
+		// Each op inserts into a shared output: its dest, operand 1, is one
+		// of the body's arguments after the induction variables.
+		var outs []*ir.Value
+		if b := (Forall{pa}).Body(); b != nil && b.NumArgs() >= pa.NumResults() {
+			outs = b.Args()[b.NumArgs()-pa.NumResults():]
+		}
+		for _, blk := range op.Region(0).BlockList() {
+			for in := range blk.Ops() {
+				if in.Name() != "tensor.parallel_insert_slice" {
+					return op.Errorf("expected only tensor.parallel_insert_slice ops")
+				}
+				if in.NumOperands() < 2 || !slices.Contains(outs, in.Operand(1)) {
+					return in.Errorf("may only insert into an output block argument")
+				}
+			}
 		}
 		return nil
 	},

@@ -98,7 +98,7 @@ var transferReadOp = &ir.OpDef{
 		return nil
 	},
 	Fold:         foldTransferRead,
-	Canonicalize: []*ir.Pattern{readAfterWriteToBroadcast},
+	Canonicalize: []*ir.Pattern{readAfterWriteToBroadcast, foldExtractSliceIntoTransferRead},
 }
 
 // transferWriteOp is vector.transfer_write, the inverse of transfer_read;
@@ -203,7 +203,7 @@ var transferWriteOp = &ir.OpDef{
 		return nil
 	},
 	Fold:         foldTransferWrite,
-	Canonicalize: []*ir.Pattern{deadTensorWrite, foldWAW},
+	Canonicalize: []*ir.Pattern{deadTensorWrite, foldWAW, foldInsertSliceIntoTransferWrite, swapExtractSliceOfTransferWrite},
 }
 
 // parseTransferTypes parses `: shaped, vector` (write: `: vector, shaped`).

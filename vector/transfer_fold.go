@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/tensor"
 )
 
 // The folds of vector.transfer_read and vector.transfer_write, as MLIR's
@@ -103,6 +104,18 @@ func (x xfer) foldMemRefCast() bool {
 	return true
 }
 
+// foldTensorCast reads the source of a tensor.cast that loses static
+// sizes (MLIR's tensor::foldTensorCast; reads only, since a write's
+// result has its base's type).
+func (x xfer) foldTensorCast() bool {
+	c := x.base.DefiningOp()
+	if !tensor.FoldableCast(c) {
+		return false
+	}
+	x.op.SetOperand(x.baseIdx, c.Operand(0))
+	return true
+}
+
 // disjoint reports whether two transfers of the same vector type provably
 // touch different elements (MLIR's isDisjointTransferIndices).
 func disjoint(a, b xfer) bool {
@@ -137,7 +150,7 @@ func foldTransferRead(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool
 	if !ok {
 		return nil, false
 	}
-	if x.foldInBounds() || x.foldFullMask() || x.foldMemRefCast() {
+	if x.foldInBounds() || x.foldFullMask() || x.foldMemRefCast() || x.foldTensorCast() {
 		return nil, true
 	}
 	// A read of what a write to a tensor stored is the written vector; the

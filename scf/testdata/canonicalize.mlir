@@ -593,3 +593,50 @@ func.func @inline_multi_block_execute_region() {
   "test.after"(%v) : (i64) -> ()
   return
 }
+
+// -----
+
+// A loop carried through a tensor.cast that loses sizes carries the cast's
+// source instead, casting inside the body, before the yield and after.
+// CHECK-LABEL: func.func @for_tensor_cast
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<4xf32>
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[A:.*]] = %[[T]]) -> (tensor<4xf32>) {
+// CHECK-NEXT: %[[C:.*]] = tensor.cast %[[A]] : tensor<4xf32> to tensor<?xf32>
+// CHECK-NEXT: %[[N:.*]] = "test.op"(%[[C]]) : (tensor<?xf32>) -> tensor<?xf32>
+// CHECK-NEXT: %[[B:.*]] = tensor.cast %[[N]] : tensor<?xf32> to tensor<4xf32>
+// CHECK-NEXT: scf.yield %[[B]] : tensor<4xf32>
+// CHECK: %[[O:.*]] = tensor.cast %[[R]] : tensor<4xf32> to tensor<?xf32>
+// CHECK: return %[[O]]
+func.func @for_tensor_cast(%t: tensor<4xf32>, %n: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %0 = tensor.cast %t : tensor<4xf32> to tensor<?xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %0) -> (tensor<?xf32>) {
+    %x = "test.op"(%a) : (tensor<?xf32>) -> tensor<?xf32>
+    scf.yield %x : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// Constant bounds and steps become static; the shared output's cast folds
+// into the loop.
+// CHECK-LABEL: func.func @forall_fold
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<4xf32>, %[[S:[^:]*]]: tensor<1xf32>, %[[N:[^:]*]]: index)
+// CHECK: %[[R:.*]] = scf.forall (%[[I:.*]]) = (0) to (%[[N]]) step (2) shared_outs(%[[O:.*]] = %[[T]]) -> (tensor<4xf32>) {
+// CHECK: tensor.parallel_insert_slice %[[S]] into %[[O]][%[[I]]] [1] [1] : tensor<1xf32> into tensor<4xf32>
+// CHECK-NOT: tensor.cast
+// CHECK: return %[[R]]
+func.func @forall_fold(%t: tensor<4xf32>, %s: tensor<1xf32>, %n: index) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %0 = tensor.cast %t : tensor<4xf32> to tensor<?xf32>
+  %r = scf.forall (%i) = (%c0) to (%n) step (%c2) shared_outs(%o = %0) -> (tensor<?xf32>) {
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s into %o[%i] [1] [1] : tensor<1xf32> into tensor<?xf32>
+    }
+  }
+  %1 = tensor.cast %r : tensor<?xf32> to tensor<4xf32>
+  return %1 : tensor<4xf32>
+}

@@ -549,3 +549,27 @@ func.func @for_iter_args_results_mismatch(%lb: index, %ub: index, %step: index, 
   }
   return
 }
+
+// -----
+
+func.func @in_parallel_other_op(%t: tensor<4xf32>) {
+  %r = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {
+    // expected-error@+1 {{'scf.forall.in_parallel' op expected only tensor.parallel_insert_slice ops}}
+    scf.forall.in_parallel {
+      %c = arith.constant 1 : index
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @in_parallel_not_output(%t: tensor<4xf32>, %s: tensor<1xf32>) {
+  %r = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {
+    scf.forall.in_parallel {
+      // expected-error@+1 {{'tensor.parallel_insert_slice' op may only insert into an output block argument}}
+      tensor.parallel_insert_slice %s into %t[%i] [1] [1] : tensor<1xf32> into tensor<4xf32>
+    }
+  }
+  return
+}

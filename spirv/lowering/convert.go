@@ -57,7 +57,7 @@ type Options struct {
 }
 
 // AllDialects lists the source dialects the conversion handles.
-var AllDialects = []string{"gpu", "arith", "math", "memref", "scf", "cf", "func", "vector", "index", "ub"}
+var AllDialects = []string{"gpu", "arith", "math", "memref", "scf", "cf", "func", "vector", "index", "ub", "tensor"}
 
 // Convert lowers the ops under root to the spirv dialect, for the
 // #spirv.target_env on or above the ops converted (MLIR's default
@@ -514,7 +514,7 @@ func (e *env) patterns(dialects []string) []*rewrite.ConversionPattern {
 // availability error names the source op as well as the spirv op.
 func (e *env) traced(p *rewrite.ConversionPattern) {
 	rewriteOp := p.Rewrite
-	computes := p.Root != "arith.constant" && !strings.HasPrefix(p.Root, "func.")
+	computes := p.Root != "arith.constant" && !strings.HasPrefix(p.Root, "func.") && !strings.HasPrefix(p.Root, "tensor.")
 	p.Rewrite = func(op *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 		if computes && (slices.ContainsFunc(op.OperandTypes(), isTensor) || slices.ContainsFunc(op.ResultTypes(), isTensor)) {
 			// Tensors become arrays only as constants and in signatures:

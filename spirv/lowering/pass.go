@@ -125,7 +125,7 @@ var (
 	ConvertIndexToSPIRV  = alias("convert-index-to-spirv", "ConvertIndexToSPIRVPass", strict,
 		[]pass.Option{use64BitIndexOption}, "index")
 	ConvertTensorToSPIRV = alias("convert-tensor-to-spirv", "ConvertTensorToSPIRV", partial,
-		[]pass.Option{emulateOption}, "tensor", "arith")
+		[]pass.Option{emulateOption}, "tensor", "arith", "func")
 	ConvertUBToSPIRV = alias("convert-ub-to-spirv", "UBToSPIRVConversionPass", partial, nil, "ub")
 )
 

@@ -34,11 +34,12 @@ var (
 	PopulateVector Populator = func(c *Converter) []*rewrite.ConversionPattern { return c.e.vectorPatterns() }
 	PopulateIndex  Populator = func(c *Converter) []*rewrite.ConversionPattern { return c.e.indexPatterns() }
 	PopulateUB     Populator = func(c *Converter) []*rewrite.ConversionPattern { return c.e.ubPatterns() }
+	PopulateTensor Populator = func(c *Converter) []*rewrite.ConversionPattern { return c.e.tensorPatterns() }
 )
 
 // DialectPatterns maps each source dialect in AllDialects to its populator.
 var DialectPatterns = map[string]Populator{
 	"gpu": PopulateGPU, "arith": PopulateArith, "math": PopulateMath, "memref": PopulateMemRef,
 	"scf": PopulateSCF, "cf": PopulateCF, "func": PopulateFunc, "vector": PopulateVector,
-	"index": PopulateIndex, "ub": PopulateUB,
+	"index": PopulateIndex, "ub": PopulateUB, "tensor": PopulateTensor,
 }

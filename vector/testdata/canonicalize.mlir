@@ -445,3 +445,85 @@ func.func @shuffle_of_splats(%x: i32, %y: i32) -> (vector<4xi32>, vector<3xi32>)
   %t = vector.shuffle %a, %c [0, 2, 3] : vector<4xi32>, vector<2xi32>
   return %s, %t : vector<4xi32>, vector<3xi32>
 }
+
+// -----
+
+// A read through a tensor.cast that loses sizes reads its source (and is
+// then in bounds); a write keeps the cast, since its result has its base's
+// type.
+// CHECK-LABEL: func.func @transfer_tensor_cast
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<4x8xf32>
+// CHECK: %[[C:.*]] = tensor.cast %[[T]] : tensor<4x8xf32> to tensor<?x?xf32>
+// CHECK: vector.transfer_read %[[T]][%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : tensor<4x8xf32>, vector<4x8xf32>
+// CHECK: vector.transfer_write %{{.*}}, %[[C]]
+func.func @transfer_tensor_cast(%t: tensor<4x8xf32>, %v: vector<4x8xf32>) -> (vector<4x8xf32>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %f0 = arith.constant 0.0 : f32
+  %0 = tensor.cast %t : tensor<4x8xf32> to tensor<?x?xf32>
+  %r = vector.transfer_read %0[%c0, %c0], %f0 : tensor<?x?xf32>, vector<4x8xf32>
+  %w = vector.transfer_write %v, %0[%c0, %c0] : vector<4x8xf32>, tensor<?x?xf32>
+  return %r, %w : vector<4x8xf32>, tensor<?x?xf32>
+}
+
+// -----
+
+// An in-bounds read of a unit-stride slice reads the slice's source at the
+// offsets plus the indices; a slice dropping leading unit dims qualifies,
+// one with a stride does not.
+// CHECK-LABEL: func.func @transfer_read_of_slice
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<4x?x16xf32>, %[[O:[^:]*]]: index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: %[[A:.*]] = arith.addi %[[O]], %[[C3]] : index
+// CHECK: vector.transfer_read %[[T]][%[[C2]], %[[A]], %[[C8]]], %{{.*}} {in_bounds = [true]} : tensor<4x?x16xf32>, vector<4xf32>
+// CHECK: tensor.extract_slice %[[T]][0, 0, 0] [4, 4, 8] [1, 1, 2]
+func.func @transfer_read_of_slice(%t: tensor<4x?x16xf32>, %o: index) -> (vector<4xf32>, vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %f0 = arith.constant 0.0 : f32
+  %s = tensor.extract_slice %t[2, %o, 5] [1, 4, 8] [1, 1, 1] : tensor<4x?x16xf32> to tensor<4x8xf32>
+  %r = vector.transfer_read %s[%c3, %c3], %f0 {in_bounds = [true]} : tensor<4x8xf32>, vector<4xf32>
+  %s2 = tensor.extract_slice %t[0, 0, 0] [4, 4, 8] [1, 1, 2] : tensor<4x?x16xf32> to tensor<4x4x8xf32>
+  %r2 = vector.transfer_read %s2[%c0, %c0, %c0], %f0 {in_bounds = [true]} : tensor<4x4x8xf32>, vector<4xf32>
+  return %r, %r2 : vector<4xf32>, vector<4xf32>
+}
+
+// -----
+
+// An insertion of a tensor that a write covers whole becomes a write into
+// the insertion's destination; a partial write stays.
+// CHECK-LABEL: func.func @insert_slice_of_write
+// CHECK-SAME: (%[[D:[^:]*]]: tensor<8x?x12xf32>, %[[V:[^:]*]]: vector<5x6xf32>, %[[S:[^:]*]]: index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK: %[[W:.*]] = vector.transfer_write %[[V]], %[[D]][%[[C1]], %[[C3]], %[[S]]] {in_bounds = [true, true]} : vector<5x6xf32>, tensor<8x?x12xf32>
+// CHECK: vector.transfer_write %[[V]], %{{.*}}[%{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<5x6xf32>, tensor<6x6xf32>
+// CHECK: tensor.insert_slice
+// CHECK: return %[[W]]
+func.func @insert_slice_of_write(%d: tensor<8x?x12xf32>, %v: vector<5x6xf32>, %s: index, %t: tensor<5x6xf32>, %u: tensor<6x6xf32>) -> (tensor<8x?x12xf32>, tensor<8x?x12xf32>) {
+  %c0 = arith.constant 0 : index
+  %w = vector.transfer_write %v, %t[%c0, %c0] {in_bounds = [true, true]} : vector<5x6xf32>, tensor<5x6xf32>
+  %r = tensor.insert_slice %w into %d[1, 3, %s] [1, 5, 6] [1, 1, 1] : tensor<5x6xf32> into tensor<8x?x12xf32>
+  %w2 = vector.transfer_write %v, %u[%c0, %c0] {in_bounds = [true, true]} : vector<5x6xf32>, tensor<6x6xf32>
+  %r2 = tensor.insert_slice %w2 into %d[1, 0, 0] [1, 6, 6] [1, 1, 1] : tensor<6x6xf32> into tensor<8x?x12xf32>
+  return %r, %r2 : tensor<8x?x12xf32>, tensor<8x?x12xf32>
+}
+
+// -----
+
+// A zero-offset slice of a whole-tensor write, inserted back with the same
+// sizes, moves before the write, which then writes into a slice of the
+// destination (in_bounds inferred again).
+// CHECK-LABEL: func.func @swap_slice_of_write
+// CHECK-SAME: (%[[V:[^:]*]]: vector<4x8xf32>, %[[T:[^:]*]]: tensor<4x8xf32>, %[[D:[^:]*]]: tensor<32x32xf32>, %[[I:[^:]*]]: index, %[[N:[^:]*]]: index)
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[D]][%[[I]], 0] [%[[N]], 8] [1, 1] : tensor<32x32xf32> to tensor<?x8xf32>
+// CHECK: %[[W:.*]] = vector.transfer_write %[[V]], %[[S]][%{{.*}}, %{{.*}}] {in_bounds = [false, true]} : vector<4x8xf32>, tensor<?x8xf32>
+// CHECK: tensor.insert_slice %[[W]] into %[[D]][%[[I]], 0] [%[[N]], 8] [1, 1]
+func.func @swap_slice_of_write(%v: vector<4x8xf32>, %t: tensor<4x8xf32>, %d: tensor<32x32xf32>, %i: index, %n: index) -> tensor<32x32xf32> {
+  %c0 = arith.constant 0 : index
+  %w = vector.transfer_write %v, %t[%c0, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, tensor<4x8xf32>
+  %s = tensor.extract_slice %w[0, 0] [%n, 8] [1, 1] : tensor<4x8xf32> to tensor<?x8xf32>
+  %r = tensor.insert_slice %s into %d[%i, 0] [%n, 8] [1, 1] : tensor<?x8xf32> into tensor<32x32xf32>
+  return %r : tensor<32x32xf32>
+}
