@@ -57,6 +57,31 @@ const (
 	memGuard = 2 << 30
 )
 
+// endlessPureLoop replaces the sample kernel's store by a loop that never
+// ends and has no side effects, then the store.
+const endlessPureLoop = `%e = scf.while (%v = %z) : (f32) -> f32 {
+        %go = arith.cmpf oeq, %v, %v : f32
+        scf.condition(%go) %v : f32
+      } do {
+      ^bb0(%u: f32):
+        %u1 = arith.addf %u, %y : f32
+        scf.yield %u1 : f32
+      }
+      memref.store %z, %c[%i] : memref<8xf32>`
+
+// endlessStoringLoop replaces the sample kernel's store by a loop that
+// stores on every turn and never ends.
+const endlessStoringLoop = `scf.while (%v = %z) : (f32) -> f32 {
+        %w = memref.load %c[%i] : memref<8xf32>
+        %go = arith.cmpf oge, %w, %w : f32
+        scf.condition(%go) %w : f32
+      } do {
+      ^bb0(%u: f32):
+        %u1 = arith.addf %u, %y : f32
+        memref.store %u1, %c[%i] : memref<8xf32>
+        scf.yield %u1 : f32
+      }`
+
 // sampleKernel is the runner's sample program, edited by pairs of old and
 // new text.
 func sampleKernel(edits ...string) string {
@@ -340,10 +365,19 @@ func badCases() []badCase {
 			"%c8 = arith.constant 8 : index", "%c8 = arith.constant 8 : index\n    %big = arith.constant 70000 : index"), exit: 1,
 			want: "maxComputeWorkGroupCount", vulkan: true},
 		{name: "run/endless-kernel", args: "run --timeout=1s %s", in: sampleKernel(
-			"memref.store %z, %c[%i] : memref<8xf32>",
-			"scf.while (%v = %z) : (f32) -> f32 {\n        %w = memref.load %c[%i] : memref<8xf32>\n        %go = arith.cmpf oge, %w, %w : f32\n        scf.condition(%go) %w : f32\n      } do {\n      ^bb0(%u: f32):\n        %u1 = arith.addf %u, %y : f32\n        memref.store %u1, %c[%i] : memref<8xf32>\n        scf.yield %u1 : f32\n      }",
-		), exit: 1, env: []string{"VK_DRIVER_FILES=" + swiftShaderICD, "KILN_DEVICE="},
+			"memref.store %z, %c[%i] : memref<8xf32>", endlessStoringLoop), exit: 1, env: []string{"VK_DRIVER_FILES=" + swiftShaderICD, "KILN_DEVICE="},
 			want: "launch of kernel @kernels::@kernel_add failed: kernel \"kernel_add\": vulkan: the device did not finish within 1s", vulkan: true},
+		// A kernel loop without side effects that never ends: the lowering
+		// removes it, as MLIR's does, so the device finishes; --compare
+		// reports that the reference interpreter did not (RATIONALE, "Loops
+		// that do not end").
+		{name: "run/endless-pure-loop-removed", args: "run %s", in: sampleKernel("memref.store %z, %c[%i] : memref<8xf32>", endlessPureLoop), exit: 0,
+			want: "", vulkan: true},
+		{name: "run/compare-endless-pure-loop", args: "run --compare --max-steps=100000 %s", in: sampleKernel("memref.store %z, %c[%i] : memref<8xf32>", endlessPureLoop), exit: 1,
+			want: "%s:49:5: error: 'gpu.launch_func' op launch 1 (kernel @kernels::@kernel_add) finished on the device but not in the reference interpreter: the kernel has a loop that does not end", vulkan: true},
+		{name: "run/compare-endless-storing-loop", args: "run --compare --timeout=1s --max-steps=100000 %s", in: sampleKernel("memref.store %z, %c[%i] : memref<8xf32>", endlessStoringLoop), exit: 1,
+			env:  []string{"VK_DRIVER_FILES=" + swiftShaderICD, "KILN_DEVICE="},
+			want: "launch 1 (kernel @kernels::@kernel_add) did not finish on the device nor in the reference interpreter: ", vulkan: true},
 	}
 }
 
