@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/ir"
@@ -19,9 +20,14 @@ func fuzzOptions() Options {
 	return Options{Reference: true, Out: io.Discard, MaxSteps: 200000, MaxHostMemory: 16 << 20}
 }
 
+// fuzzDeadline bounds one fuzzed run: the step and memory limits should
+// end every program far sooner.
+const fuzzDeadline = 10 * time.Second
+
 // runFuzzed runs src as `kiln run --reference` does (parse, verify, run)
-// and fails on a panic, a non-diagnostic error or an interpreter bug, and,
-// when mustVerify, on a program that does not parse and verify.
+// and fails on a panic, a non-diagnostic error, an interpreter bug or a run
+// past fuzzDeadline, and, when mustVerify, on a program that does not parse
+// and verify.
 func runFuzzed(t *testing.T, src string, mustVerify bool) {
 	mod, err := ir.Parse(kiln.NewContext(), src, "fuzz.mlir")
 	if err == nil {
@@ -36,7 +42,16 @@ func runFuzzed(t *testing.T, src string, mustVerify bool) {
 		}
 		return
 	}
-	_, err = Run(mod, fuzzOptions())
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(mod, fuzzOptions())
+		done <- err
+	}()
+	select {
+	case err = <-done:
+	case <-time.After(fuzzDeadline):
+		t.Fatalf("the run took over %v\n%s", fuzzDeadline, src)
+	}
 	if err == nil {
 		return
 	}
