@@ -29,37 +29,40 @@ const fuzzDeadline = 10 * time.Second
 // past fuzzDeadline, and, when mustVerify, on a program that does not parse
 // and verify.
 func runFuzzed(t *testing.T, src string, mustVerify bool) {
-	mod, err := ir.Parse(kiln.NewContext(), src, "fuzz.mlir")
-	if err == nil {
-		err = ir.Verify(mod)
+	type result struct {
+		valid bool // parsed and verified
+		err   error
 	}
-	if err != nil {
-		if mustVerify {
-			t.Fatalf("the generated program is invalid: %v\n%s", err, src)
-		}
-		if _, ok := err.(*ir.Diagnostic); !ok {
-			t.Fatalf("parse error is not a diagnostic: %v", err)
-		}
-		return
-	}
-	done := make(chan error, 1)
+	done := make(chan result, 1)
 	go func() {
-		_, err := Run(mod, fuzzOptions())
-		done <- err
+		mod, err := ir.Parse(kiln.NewContext(), src, "fuzz.mlir")
+		if err == nil {
+			err = ir.Verify(mod)
+		}
+		if err != nil {
+			done <- result{false, err}
+			return
+		}
+		_, err = Run(mod, fuzzOptions())
+		done <- result{true, err}
 	}()
+	var r result
 	select {
-	case err = <-done:
+	case r = <-done:
 	case <-time.After(fuzzDeadline):
-		t.Fatalf("the run took over %v\n%s", fuzzDeadline, src)
+		t.Fatalf("parsing and running took over %v\n%s", fuzzDeadline, src)
 	}
-	if err == nil {
+	switch {
+	case !r.valid && mustVerify:
+		t.Fatalf("the generated program is invalid: %v\n%s", r.err, src)
+	case r.err == nil:
 		return
 	}
-	if _, ok := err.(*ir.Diagnostic); !ok {
-		t.Fatalf("run error is not a diagnostic: %T %v\n%s", err, err, src)
+	if _, ok := r.err.(*ir.Diagnostic); !ok {
+		t.Fatalf("the error is not a diagnostic: %T %v\n%s", r.err, r.err, src)
 	}
-	if strings.Contains(err.Error(), "interpreter bug") {
-		t.Fatalf("%v\n%s", err, src)
+	if strings.Contains(r.err.Error(), "interpreter bug") {
+		t.Fatalf("%v\n%s", r.err, src)
 	}
 }
 
