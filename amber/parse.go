@@ -2,6 +2,7 @@ package amber
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -288,12 +289,31 @@ func (p *parser) readFile(pos Pos, name string) []byte {
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(filepath.Dir(p.file), name)
 	}
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		p.errorf(pos, "%v", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		p.errorf(pos, "%v", err)
+	case !fi.Mode().IsRegular():
+		// A device such as /dev/zero would be read until memory runs out.
+		p.errorf(pos, "FILE %s is not a regular file", name)
+	case fi.Size() > maxFileSize:
+		p.errorf(pos, "FILE %s has %d bytes, over the limit of %d", name, fi.Size(), maxFileSize)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
 	if err != nil {
 		p.errorf(pos, "%v", err)
 	}
 	return data
 }
+
+// maxFileSize bounds a file that a script names, as kiln's own inputs are
+// bounded: Amber's shaders and buffers are far smaller.
+const maxFileSize = 256 << 20
 
 func (p *parser) buffer(t token) {
 	name := p.word("a buffer name")

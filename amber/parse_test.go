@@ -132,6 +132,8 @@ func TestParseErrors(t *testing.T) {
 		{"#!amber\nDEVICE_FEATURE\n", "t.amber:2:15: error: expected a feature name"},
 		{"#!amber\nDEVICE_FEATURE a b\n", `t.amber:2:18: error: unexpected "b" at the end of the statement`},
 		{"#!amber\nSHADER compute s GLSL FILE nothere.comp\n", "t.amber:2:1: error: open nothere.comp: no such file or directory"},
+		{"#!amber\nSHADER compute s GLSL FILE /dev/zero\n", "t.amber:2:1: error: FILE /dev/zero is not a regular file"},
+		{"#!amber\nBUFFER b DATA_TYPE uint32 SIZE 4 FILE /dev/urandom\n", "t.amber:2:39: error: FILE /dev/urandom is not a regular file"},
 		{"#!amber\nSHADER compute s GLSL\nEND\nPIPELINE compute p\n  ATTACH s\nEND\nCLEAR p\n", `t.amber:7:1: error: CLEAR needs a graphics pipeline; "p" is a compute pipeline`},
 	} {
 		_, err := parse(t, tc.src)

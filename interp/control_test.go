@@ -138,8 +138,25 @@ func TestStepLimit(t *testing.T) {
   cf.br ^bb1
 }`))
 	m.MaxSteps = 1000
+	if m.StepLimitReached() {
+		t.Fatal("the step limit is reached before the run")
+	}
 	if _, err := m.Call("main"); err == nil {
 		t.Fatal("expected the step limit to stop an infinite loop")
+	}
+	if !m.StepLimitReached() {
+		t.Fatal("StepLimitReached is false after the step limit stopped the run")
+	}
+	// Another error is not the step limit, and the count starts again.
+	m = New(parse(t, newContext(), `func.func @main() {
+  %z = arith.constant 0 : index
+  %m = "memref.alloc"(%z) <{operandSegmentSizes = array<i32: 1, 0>}> : (index) -> memref<?xf32>
+  %v = "memref.load"(%m, %z) : (memref<?xf32>, index) -> f32
+  return
+}`))
+	m.MaxSteps = 1000
+	if _, err := m.Call("main"); err == nil || m.StepLimitReached() {
+		t.Fatalf("an out-of-bounds load: error %v, StepLimitReached %v", err, m.StepLimitReached())
 	}
 }
 

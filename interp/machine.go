@@ -285,14 +285,22 @@ func isRegionTerminator(op *ir.Operation) bool {
 // step counts one op against MaxSteps, so that runaway loops end.
 func (m *Machine) step(op *ir.Operation) error {
 	m.steps++
-	if m.steps <= m.MaxSteps || m.MaxSteps == 0 && m.steps <= defaultMaxSteps {
+	if !m.StepLimitReached() {
 		return nil
 	}
-	limit := m.MaxSteps
-	if limit == 0 {
-		limit = defaultMaxSteps
+	return op.Errorf("interpreter step limit of %d ops exceeded (a runaway loop? raise it with --max-steps)", m.stepLimit())
+}
+
+// StepLimitReached says whether the machine stopped at its step limit
+// (MaxSteps), i.e. whether the error it returned last means the program
+// ran too long rather than went wrong.
+func (m *Machine) StepLimitReached() bool { return m.steps > m.stepLimit() }
+
+func (m *Machine) stepLimit() int64 {
+	if m.MaxSteps == 0 {
+		return defaultMaxSteps
 	}
-	return op.Errorf("interpreter step limit of %d ops exceeded (a runaway loop? raise it with --max-steps)", limit)
+	return m.MaxSteps
 }
 
 // defaultMaxSteps is MaxSteps when it is 0.

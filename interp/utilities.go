@@ -42,8 +42,8 @@ func fillResource(m *Machine, call *ir.Operation, args []Value) ([]Value, error)
 
 // printMemref prints a memref the way MLIR's runner utilities do.
 func printMemref(m *Machine, call *ir.Operation, args []Value) ([]Value, error) {
-	if len(args) != 1 {
-		return nil, call.Errorf("printMemref expects one memref")
+	if err := CheckUtilityCall(call, "memref<*x"+UtilityElem(call, "printMemref")+">"); err != nil {
+		return nil, err
 	}
 	mr, ok := args[0].(*MemRef)
 	if !ok {
@@ -54,6 +54,51 @@ func printMemref(m *Machine, call *ir.Operation, args []Value) ([]Value, error) 
 	}
 	PrintMemref(m.out(), mr)
 	return nil, nil
+}
+
+// utilityElems maps the suffix of a runner utility's name (printMemrefF32)
+// to the element type its C function reads.
+var utilityElems = map[string]string{
+	"F32": "f32", "F64": "f64", "F16": "f16", "BF16": "bf16", "I8": "i8", "I16": "i16",
+	"I32": "i32", "I64": "i64", "Ind": "index", "C32": "complex<f32>", "C64": "complex<f64>",
+}
+
+// UtilityElem is the element type the runner utility that call names
+// reads, given the name's prefix: "f32" for printMemrefF32.
+func UtilityElem(call *ir.Operation, prefix string) string {
+	return utilityElems[strings.TrimPrefix(calleeName(call), prefix)]
+}
+
+// CheckUtilityCall checks that call passes a runner utility the operand
+// types its C function in MLIR's RunnerUtils reads (want, as printed;
+// memref<*xT> stands for an unranked memref of T in any memory space).
+// MLIR's runner would read other types as these and print garbage, so
+// they are an error here rather than a guess.
+func CheckUtilityCall(call *ir.Operation, want ...string) error {
+	name := calleeName(call)
+	got := make([]string, call.NumOperands())
+	ok := len(got) == len(want)
+	for i := range got {
+		t := call.Operand(i).Type()
+		if u, isU := t.(*ir.UnrankedMemRefType); isU {
+			got[i] = "memref<*x" + ir.TypeString(u.Elem) + ">"
+		} else {
+			got[i] = ir.TypeString(t)
+		}
+		ok = ok && got[i] == want[i]
+	}
+	if ok {
+		return nil
+	}
+	return call.Errorf("runner utility '%s' takes (%s), as MLIR's runner utilities declare it, but is called with (%s)",
+		name, strings.Join(want, ", "), strings.Join(got, ", "))
+}
+
+func calleeName(call *ir.Operation) string {
+	if ref, ok := call.Attr("callee").(*ir.SymbolRefAttr); ok {
+		return ref.Leaf()
+	}
+	return call.Name()
 }
 
 // PrintMemref writes mr with MLIR's runner-utils header and nested rows,

@@ -27,6 +27,9 @@ func (s *session) compareLaunch(m *interp.Machine, launch, fn *ir.Operation, gri
 		}
 	}
 	if err := interp.Simulate(m, launch, fn, grid, abiBlock(fn, block), args); err != nil {
+		if m.StepLimitReached() {
+			return s.compareEndless(m, launch, fn, grid, block, args, mems, before, err)
+		}
 		return launch.Errorf("launch %d (kernel %s): the reference interpreter failed: %v", s.compared, kernelName(fn), err)
 	}
 	want := make([][]interp.Scalar, len(mems))
@@ -73,6 +76,27 @@ func (s *session) compareLaunch(m *interp.Machine, launch, fn *ir.Operation, gri
 		}
 	}
 	return nil
+}
+
+// compareEndless reports a launch that the reference interpreter stopped
+// at its step limit (refErr). The device runs it too, on the memrefs as
+// they were: a device that finishes disagrees on termination, which a
+// loop without side effects explains, since the lowering removes such
+// loops as MLIR's does (docs/RATIONALE.md, "Loops that do not end").
+func (s *session) compareEndless(m *interp.Machine, launch, fn *ir.Operation, grid, block [3]int64, args []interp.Value, mems []*interp.MemRef, before [][]byte, refErr error) error {
+	for i, mr := range mems {
+		if err := mr.SetBytes(before[i]); err != nil {
+			return launch.Errorf("restoring argument %d: %v", i, err)
+		}
+	}
+	if err := s.launch(m, launch, fn, grid, block, args); err != nil {
+		d := launch.Errorf("launch %d (kernel %s) did not finish on the device nor in the reference interpreter: %v", s.compared, kernelName(fn), err)
+		d.Notes = append(d.Notes, &ir.Diagnostic{Severity: ir.SeverityNote, Loc: launch.Loc(), Message: "the reference interpreter: " + refErr.Error()})
+		return d
+	}
+	d := launch.Errorf("launch %d (kernel %s) finished on the device but not in the reference interpreter: the kernel has a loop that does not end, which the lowering removes when it has no side effects and a driver may cut short", s.compared, kernelName(fn))
+	d.Notes = append(d.Notes, &ir.Diagnostic{Severity: ir.SeverityNote, Loc: launch.Loc(), Message: "the reference interpreter: " + refErr.Error()})
+	return d
 }
 
 // saveRepro writes an AmberScript reproducer of a launch (see

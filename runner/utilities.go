@@ -42,6 +42,9 @@ func installUtilities(m *interp.Machine) {
 
 func literal(s string) interp.External {
 	return func(m *interp.Machine, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+		if err := interp.CheckUtilityCall(call); err != nil {
+			return nil, err
+		}
 		fmt.Fprint(out(m), s)
 		return nil, nil
 	}
@@ -50,8 +53,13 @@ func literal(s string) interp.External {
 // printScalar prints like C's printf: "%g" for floats, "%lld"/"%llu" for
 // integers, without a newline.
 func printScalar(m *interp.Machine, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
-	if len(args) != 1 || call.NumOperands() != 1 {
-		return nil, call.Errorf("expected one scalar argument")
+	// printI64 and printU64 take int64_t and uint64_t.
+	want := strings.ToLower(strings.TrimPrefix(callee(call), "print"))
+	if want == "u64" {
+		want = "i64"
+	}
+	if err := interp.CheckUtilityCall(call, want); err != nil {
+		return nil, err
 	}
 	s, ok := args[0].(interp.Scalar)
 	if !ok {
@@ -89,8 +97,8 @@ func formatG(f float64) string {
 // O sizes = [...] strides = [...]" and a newline, as
 // printMemRefMetaData does.
 func printMemrefShape(m *interp.Machine, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
-	if len(args) != 1 {
-		return nil, call.Errorf("expected one memref argument")
+	if err := interp.CheckUtilityCall(call, "memref<*x"+interp.UtilityElem(call, "printMemrefShape")+">"); err != nil {
+		return nil, err
 	}
 	mr, ok := args[0].(*interp.MemRef)
 	if !ok {

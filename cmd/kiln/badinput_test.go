@@ -57,6 +57,31 @@ const (
 	memGuard = 2 << 30
 )
 
+// endlessPureLoop replaces the sample kernel's store by a loop that never
+// ends and has no side effects, then the store.
+const endlessPureLoop = `%e = scf.while (%v = %z) : (f32) -> f32 {
+        %go = arith.cmpf oeq, %v, %v : f32
+        scf.condition(%go) %v : f32
+      } do {
+      ^bb0(%u: f32):
+        %u1 = arith.addf %u, %y : f32
+        scf.yield %u1 : f32
+      }
+      memref.store %z, %c[%i] : memref<8xf32>`
+
+// endlessStoringLoop replaces the sample kernel's store by a loop that
+// stores on every turn and never ends.
+const endlessStoringLoop = `scf.while (%v = %z) : (f32) -> f32 {
+        %w = memref.load %c[%i] : memref<8xf32>
+        %go = arith.cmpf oge, %w, %w : f32
+        scf.condition(%go) %w : f32
+      } do {
+      ^bb0(%u: f32):
+        %u1 = arith.addf %u, %y : f32
+        memref.store %u1, %c[%i] : memref<8xf32>
+        scf.yield %u1 : f32
+      }`
+
 // sampleKernel is the runner's sample program, edited by pairs of old and
 // new text.
 func sampleKernel(edits ...string) string {
@@ -304,6 +329,36 @@ func badCases() []badCase {
 			want: "%s:2:3: error: 'func.call' op call to external function 'nope' that the interpreter does not provide"},
 		{name: "run/unverifiable", args: "run --reference %s", in: "func.func @main() {\n  %0 = arith.addi %1, %1 : i32\n  %1 = arith.constant 1 : i32\n  return\n}\n", exit: 1,
 			want: "%s:2:8: error: 'arith.addi' op operand #0 does not dominate this use"},
+		{name: "run/alloc-negative-size", args: "run --reference %s", in: "func.func @main() {\n  %n = arith.constant -5 : index\n  %m = memref.alloc(%n) : memref<?xf32>\n  return\n}\n", exit: 1,
+			want: "%s:3:8: error: 'memref.alloc' op negative size -5 in dimension 0"},
+		{name: "run/alloc-size-overflow", args: "run --reference %s", in: "func.func @main() {\n  %n = arith.constant 4611686018427387904 : index\n  %m = memref.alloc(%n) : memref<?xf32>\n  return\n}\n", exit: 1,
+			want: "%s:3:8: error: 'memref.alloc' op a memref of sizes [4611686018427387904] has more bytes than a 64-bit size can count"},
+		{name: "run/alloc-product-overflow", args: "run --reference %s", in: "func.func @main() {\n  %n = arith.constant 3037000500 : index\n  %m = memref.alloc(%n, %n) : memref<?x?xf32>\n  return\n}\n", exit: 1,
+			want: "%s:3:8: error: 'memref.alloc' op a memref of sizes [3037000500 3037000500] has more bytes than a 64-bit size can count"},
+		{name: "run/alloc-over-host-limit", args: "run --reference %s", in: "func.func @main() {\n  %n = arith.constant 100000000000 : index\n  %m = memref.alloc(%n) : memref<?xf32>\n  return\n}\n", exit: 1,
+			want: "%s:3:8: error: 'memref.alloc' op allocating 400000000000 bytes exceeds the interpreter's host-memory limit"},
+		{name: "run/alloc-over-set-limit", args: "run --reference --max-host-memory=1M %s", in: "func.func @main() {\n  %n = arith.constant 1000000 : index\n  %m = memref.alloc(%n) : memref<?xf32>\n  return\n}\n", exit: 1,
+			want: "raise it with --max-host-memory"},
+		{name: "run/alloca-negative-size", args: "run --reference %s", in: "func.func @main() {\n  %n = arith.constant -1 : index\n  %m = memref.alloca(%n) : memref<?xf32>\n  return\n}\n", exit: 1,
+			want: "%s:3:8: error: 'memref.alloca' op negative size -1 in dimension 0"},
+		{name: "run/alloc-negative-size-device", args: "run %s", in: "func.func @main() {\n  %n = arith.constant -5 : index\n  %m = memref.alloc(%n) : memref<?xf32>\n  return\n}\n", exit: 1,
+			want: "%s:3:8: error: 'memref.alloc' op negative size -5 in dimension 0"},
+		{name: "run/print-memref-f32-of-i32", args: "run --reference %s", in: "func.func @main() {\n  %m = memref.alloc() : memref<2xi32>\n  %u = memref.cast %m : memref<2xi32> to memref<*xi32>\n  %i = arith.constant 7 : i32\n  %d = arith.constant 7.0 : f64\n  call @printMemrefF32(%u) : (memref<*xi32>) -> ()\n  return\n}\nfunc.func private @printMemrefF32(memref<*xi32>)\n", exit: 1,
+			want: "%s:6:3: error: 'func.call' op runner utility 'printMemrefF32' takes (memref<*xf32>), as MLIR's runner utilities declare it, but is called with (memref<*xi32>)"},
+		{name: "run/print-memref-ranked", args: "run --reference %s", in: "func.func @main() {\n  %m = memref.alloc() : memref<2xi32>\n  %u = memref.cast %m : memref<2xi32> to memref<*xi32>\n  %i = arith.constant 7 : i32\n  %d = arith.constant 7.0 : f64\n  call @printMemrefI32(%m) : (memref<2xi32>) -> ()\n  return\n}\nfunc.func private @printMemrefI32(memref<2xi32>)\n", exit: 1,
+			want: "%s:6:3: error: 'func.call' op runner utility 'printMemrefI32' takes (memref<*xi32>), as MLIR's runner utilities declare it, but is called with (memref<2xi32>)"},
+		{name: "run/print-memref-shape-wrong-element", args: "run --reference %s", in: "func.func @main() {\n  %m = memref.alloc() : memref<2xi32>\n  %u = memref.cast %m : memref<2xi32> to memref<*xi32>\n  %i = arith.constant 7 : i32\n  %d = arith.constant 7.0 : f64\n  call @printMemrefShapeF64(%u) : (memref<*xi32>) -> ()\n  return\n}\nfunc.func private @printMemrefShapeF64(memref<*xi32>)\n", exit: 1,
+			want: "runner utility 'printMemrefShapeF64' takes (memref<*xf64>)"},
+		{name: "run/print-f32-of-f64", args: "run --reference %s", in: "func.func @main() {\n  %m = memref.alloc() : memref<2xi32>\n  %u = memref.cast %m : memref<2xi32> to memref<*xi32>\n  %i = arith.constant 7 : i32\n  %d = arith.constant 7.0 : f64\n  call @printF32(%d) : (f64) -> ()\n  return\n}\nfunc.func private @printF32(f64)\n", exit: 1,
+			want: "%s:6:3: error: 'func.call' op runner utility 'printF32' takes (f32), as MLIR's runner utilities declare it, but is called with (f64)"},
+		{name: "run/print-i64-of-i32", args: "run --reference %s", in: "func.func @main() {\n  %m = memref.alloc() : memref<2xi32>\n  %u = memref.cast %m : memref<2xi32> to memref<*xi32>\n  %i = arith.constant 7 : i32\n  %d = arith.constant 7.0 : f64\n  call @printI64(%i) : (i32) -> ()\n  return\n}\nfunc.func private @printI64(i32)\n", exit: 1,
+			want: "runner utility 'printI64' takes (i64), as MLIR's runner utilities declare it, but is called with (i32)"},
+		{name: "run/print-u64-of-memref", args: "run --reference %s", in: "func.func @main() {\n  %m = memref.alloc() : memref<2xi32>\n  %u = memref.cast %m : memref<2xi32> to memref<*xi32>\n  %i = arith.constant 7 : i32\n  %d = arith.constant 7.0 : f64\n  call @printU64(%u) : (memref<*xi32>) -> ()\n  return\n}\nfunc.func private @printU64(memref<*xi32>)\n", exit: 1,
+			want: "runner utility 'printU64' takes (i64), as MLIR's runner utilities declare it, but is called with (memref<*xi32>)"},
+		{name: "run/print-newline-with-argument", args: "run --reference %s", in: "func.func @main() {\n  %m = memref.alloc() : memref<2xi32>\n  %u = memref.cast %m : memref<2xi32> to memref<*xi32>\n  %i = arith.constant 7 : i32\n  %d = arith.constant 7.0 : f64\n  call @printNewline(%i) : (i32) -> ()\n  return\n}\nfunc.func private @printNewline(i32)\n", exit: 1,
+			want: "runner utility 'printNewline' takes (), as MLIR's runner utilities declare it, but is called with (i32)"},
+		{name: "run/print-memref-wrong-element-device", args: "run %s", in: "func.func @main() {\n  %m = memref.alloc() : memref<2xi32>\n  %u = memref.cast %m : memref<2xi32> to memref<*xi32>\n  %i = arith.constant 7 : i32\n  %d = arith.constant 7.0 : f64\n  call @printMemrefF32(%u) : (memref<*xi32>) -> ()\n  return\n}\nfunc.func private @printMemrefF32(memref<*xi32>)\n", exit: 1,
+			want: "runner utility 'printMemrefF32' takes (memref<*xf32>)"},
 		{name: "run/reference-mistyped-flag", args: "run --refrence %s", in: "", exit: 2, want: "kiln run: unknown flag --refrence (did you mean --reference?)"},
 		{name: "run/device-out-of-range", args: "run --device=99 %s", in: sampleKernel(), exit: 2, want: "kiln run: --device=99: vulkan: device index 99 out of range", vulkan: true},
 		{name: "run/device-no-match", args: "run --device=no-such-gpu %s", in: sampleKernel(), exit: 2, want: "kiln run: --device=no-such-gpu: vulkan: no device name contains \"no-such-gpu\"", vulkan: true},
@@ -311,10 +366,19 @@ func badCases() []badCase {
 			"%c8 = arith.constant 8 : index", "%c8 = arith.constant 8 : index\n    %big = arith.constant 70000 : index"), exit: 1,
 			want: "maxComputeWorkGroupCount", vulkan: true},
 		{name: "run/endless-kernel", args: "run --timeout=1s %s", in: sampleKernel(
-			"memref.store %z, %c[%i] : memref<8xf32>",
-			"scf.while (%v = %z) : (f32) -> f32 {\n        %w = memref.load %c[%i] : memref<8xf32>\n        %go = arith.cmpf oge, %w, %w : f32\n        scf.condition(%go) %w : f32\n      } do {\n      ^bb0(%u: f32):\n        %u1 = arith.addf %u, %y : f32\n        memref.store %u1, %c[%i] : memref<8xf32>\n        scf.yield %u1 : f32\n      }",
-		), exit: 1, env: []string{"VK_DRIVER_FILES=" + swiftShaderICD, "KILN_DEVICE="},
+			"memref.store %z, %c[%i] : memref<8xf32>", endlessStoringLoop), exit: 1, env: []string{"VK_DRIVER_FILES=" + swiftShaderICD, "KILN_DEVICE="},
 			want: "launch of kernel @kernels::@kernel_add failed: kernel \"kernel_add\": vulkan: the device did not finish within 1s", vulkan: true},
+		// A kernel loop without side effects that never ends: the lowering
+		// removes it, as MLIR's does, so the device finishes; --compare
+		// reports that the reference interpreter did not (RATIONALE, "Loops
+		// that do not end").
+		{name: "run/endless-pure-loop-removed", args: "run %s", in: sampleKernel("memref.store %z, %c[%i] : memref<8xf32>", endlessPureLoop), exit: 0,
+			want: "", vulkan: true},
+		{name: "run/compare-endless-pure-loop", args: "run --compare --max-steps=100000 %s", in: sampleKernel("memref.store %z, %c[%i] : memref<8xf32>", endlessPureLoop), exit: 1,
+			want: "%s:49:5: error: 'gpu.launch_func' op launch 1 (kernel @kernels::@kernel_add) finished on the device but not in the reference interpreter: the kernel has a loop that does not end", vulkan: true},
+		{name: "run/compare-endless-storing-loop", args: "run --compare --timeout=1s --max-steps=100000 %s", in: sampleKernel("memref.store %z, %c[%i] : memref<8xf32>", endlessStoringLoop), exit: 1,
+			env:  []string{"VK_DRIVER_FILES=" + swiftShaderICD, "KILN_DEVICE="},
+			want: "launch 1 (kernel @kernels::@kernel_add) did not finish on the device nor in the reference interpreter: ", vulkan: true},
 	}
 }
 
