@@ -56,6 +56,11 @@ type FormatAttr struct {
 	// printStrippedAttrOrType writes it).
 	Parse func(p *Parser) (Attribute, error)
 	Print func(p *Printer, a Attribute)
+	// Keywords are the bare words a stripped form may start with (an enum
+	// attribute's cases): an optional group that starts with the attribute
+	// is present when the next token is one of them, as with the
+	// parseOptionalKeyword that OpFormatGen emits for enums.
+	Keywords []string
 	// Default is the value of a DefaultValuedAttr: set when absent on
 	// parse, and an optional group anchored on it prints only when the
 	// value differs.
@@ -626,9 +631,9 @@ func (c *fmtCompiler) optional() (*fmtElem, error) {
 	if len(e.then) == 0 || e.then[0].kind == fSpace || e.then[0].kind == fAttrDict || e.then[0].kind == fCustom {
 		return nil, fmt.Errorf("first parsable element of an optional group must be a literal, variable, or type directive")
 	}
-	if first := e.then[0]; first.kind == fVar && first.ref.kind == rAttr && c.f.spec.Attrs[first.ref.idx].Parse != nil {
+	if first := e.then[0]; first.kind == fVar && first.ref.kind == rAttr && c.f.spec.Attrs[first.ref.idx].Parse != nil && c.f.spec.Attrs[first.ref.idx].Keywords == nil {
 		// Its presence could only be known by trying the hook.
-		return nil, fmt.Errorf("an optional group cannot start with '%s', an attribute read by a Parse hook", c.f.spec.Attrs[first.ref.idx].Name)
+		return nil, fmt.Errorf("an optional group cannot start with '%s', an attribute read by a Parse hook without Keywords", c.f.spec.Attrs[first.ref.idx].Name)
 	}
 	return e, nil
 }

@@ -261,6 +261,9 @@ func (s *fmtParseState) groupPresent(e *fmtElem) (bool, error) {
 	case rSuccessor:
 		return p.tok.kind == tokCaretID, nil
 	}
+	if ks := s.f.spec.Attrs[e.ref.idx].Keywords; ks != nil {
+		return p.tok.kind == tokBareID && slices.Contains(ks, p.spelling()), nil
+	}
 	return p.startsAttr(), nil
 }
 

@@ -59,6 +59,9 @@ var fmtDialect = &ir.Dialect{
 		{Name: "fmt.idx", Operands: ir.Variadic, Results: ir.Variadic, Traits: ir.AttrSizedResultSegments,
 			Format: &ir.Format{Syntax: "`(` $xs `)` attr-dict `:` type($rs) `|` type($tail)", Operands: []string{"xs*"},
 				Results: []string{"rs*", "tail*"}, Types: map[string]func(*ir.Context) ir.Type{"xs": indexType}}},
+		{Name: "fmt.round", Operands: ir.Exactly(1), Results: ir.Exactly(1), Inherent: []string{"dir"},
+			Format: &ir.Format{Syntax: "$x ($dir^)? attr-dict `:` type($x) `to` type($r)",
+				Operands: []string{"x"}, Results: []string{"r"}, Attrs: []ir.FormatAttr{dirAttr}}},
 		{Name: "fmt.br", Traits: ir.Terminator, Successors: ir.Exactly(1),
 			Format: &ir.Format{Syntax: "$dest attr-dict", Successors: []string{"dest"}}},
 	},
@@ -83,6 +86,18 @@ var modeAttr = ir.FormatAttr{
 		p.WriteString("<" + a.(*ir.StringAttr).Value + ">")
 	},
 	Default: func(ctx *ir.Context) ir.Attribute { return ctx.StringAttr("none") },
+}
+
+// dirAttr is a string attribute whose stripped form is the bare word up
+// or down, as an enum's is.
+var dirAttr = ir.FormatAttr{
+	Name:     "dir",
+	Keywords: []string{"up", "down"},
+	Parse: func(p *ir.Parser) (ir.Attribute, error) {
+		kw, err := p.ParseKeywordAny()
+		return p.Context().StringAttr(kw), err
+	},
+	Print: func(p *ir.Printer, a ir.Attribute) { p.WriteString(a.(*ir.StringAttr).Value) },
 }
 
 // parsePair reads `<%a | %b>`.
@@ -134,6 +149,8 @@ func TestFormatPrintsAsMLIR(t *testing.T) {
 		{"%r = fmt.mode %f mode<none> : f32", "%3 = fmt.mode %2 : f32"},
 		{"%r = fmt.mode %f mode<fast> {y} : f32", "%3 = fmt.mode %2 mode<fast> {y} : f32"},
 		{"fmt.pair <%a | %b> : i32", "fmt.pair <%0 | %1> : i32"},
+		{"%r = fmt.round %f : f32 to f32", "%3 = fmt.round %2 : f32 to f32"},
+		{"%r = fmt.round %f down {y} : f32 to i32", "%3 = fmt.round %2 down {y} : f32 to i32"},
 		{"fmt.else kind 3", "fmt.else kind 3 : i64"},
 		{"fmt.else plain", "fmt.else plain"},
 		{"%r:2 = fmt.infer %f : f32", "%3:2 = fmt.infer %2 : f32"},
@@ -216,7 +233,7 @@ func TestFormatErrorsInSyntax(t *testing.T) {
 		{"$x attr-dict `:", "unterminated literal `:"},
 		{"custom<Nope>($x) attr-dict", "custom directive 'Nope' has no Go hooks"},
 		{"$x attr-dict : type($r)", "unexpected ':'"},
-		{"($m^)? $x attr-dict", "an optional group cannot start with 'm', an attribute read by a Parse hook"},
+		{"($m^)? $x attr-dict", "an optional group cannot start with 'm', an attribute read by a Parse hook without Keywords"},
 		{"$x attr-dict", "type of result #0, named 'r', is not buildable and a buildable type cannot be inferred"},
 		{"$x attr-dict `:` type($r)", "type of operand #0, named 'x', is not buildable and a buildable type cannot be inferred"},
 	}
