@@ -74,6 +74,12 @@ type FormatAttr struct {
 type TypeFrom struct {
 	From, To  string
 	Transform func(ctx *Context, t Type) Type
+	// Check, when set, is From's type constraint that Transform relies on:
+	// a parsed type that fails it is an error where it was written,
+	// "'From' must be Desc, but got 'T'", as OpFormatGen checks the source
+	// of a TypesMatchWith before transforming it.
+	Check func(Type) bool
+	Desc  string
 }
 
 // FormatArg is one argument of a custom directive: the operands (as parsed

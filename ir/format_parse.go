@@ -195,9 +195,13 @@ func (s *fmtParseState) element(e *fmtElem) error {
 	case fVar:
 		return s.variable(e.ref)
 	case fType:
+		loc := p.Loc()
 		ts, err := s.parseTypes(s.f.part(e.ref))
 		s.setTypes(e.ref, ts)
-		return err
+		if err != nil {
+			return err
+		}
+		return s.checkTypes(e.ref, ts, loc)
 	case fFunctional:
 		ft, err := p.ParseFunctionType()
 		if err != nil {
@@ -228,6 +232,26 @@ func (s *fmtParseState) element(e *fmtElem) error {
 		return nil
 	case fCustom:
 		return s.custom(e)
+	}
+	return nil
+}
+
+// checkTypes applies the TypesFrom checks of the operand or result r to
+// its types, parsed at loc.
+func (s *fmtParseState) checkTypes(r fmtRef, ts []Type, loc Location) error {
+	if r.kind != rOperand && r.kind != rResult {
+		return nil
+	}
+	name := s.f.part(r).name
+	for _, tf := range s.f.spec.TypesFrom {
+		if tf.Check == nil || tf.From != name {
+			continue
+		}
+		for _, t := range ts {
+			if !tf.Check(t) {
+				return Errorf(loc, "'%s' must be %s, but got '%s'", name, tf.Desc, TypeString(t))
+			}
+		}
 	}
 	return nil
 }

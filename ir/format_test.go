@@ -34,7 +34,8 @@ var fmtDialect = &ir.Dialect{
 		{Name: "fmt.mode", Operands: ir.Exactly(1), Results: ir.Exactly(1), Inherent: []string{"mode"},
 			Format: &ir.Format{Syntax: "$x (`mode` `` $mode^)? attr-dict `:` type($x)",
 				Operands: []string{"x"}, Results: []string{"r"}, Attrs: []ir.FormatAttr{modeAttr},
-				TypesFrom: []ir.TypeFrom{{From: "x", To: "r", Transform: func(ctx *ir.Context, _ ir.Type) ir.Type { return ctx.I(1) }}}}},
+				TypesFrom: []ir.TypeFrom{{From: "x", To: "r", Transform: func(ctx *ir.Context, _ ir.Type) ir.Type { return ctx.I(1) },
+					Check: func(t ir.Type) bool { _, ok := t.(*ir.IntegerType); return !ok }, Desc: "not an integer"}}}},
 		{Name: "fmt.pair", Operands: ir.Exactly(2),
 			Format: &ir.Format{Syntax: "custom<Pair>($a, $b) attr-dict `:` type($a)",
 				Operands: []string{"a", "b"}, TypesMatch: [][]string{{"a", "b"}},
@@ -217,6 +218,7 @@ func TestFormatDiagnostics(t *testing.T) {
 		{In: fmtDefs + "fmt.pair <%a, %b> : i32", Err: "t.mlir:4:13: error: expected '|'"},
 		{In: fmtDefs + "%r:2 = fmt.infer %a : i32", Err: "t.mlir:4:8: error: fmt.infer does not take i32"},
 		{In: fmtDefs + "fmt.opt %a i32", Err: "t.mlir:4:11: error: expected ':'"},
+		{In: fmtDefs + "%r = fmt.mode %a : i32", Err: "t.mlir:4:20: error: 'x' must be not an integer, but got 'i32'"},
 	}
 	irtest.CheckInvalid(t, newFmtContext, "t.mlir", tests, irtest.FirstLine)
 }
