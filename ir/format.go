@@ -643,3 +643,46 @@ func (c *fmtCompiler) optional() (*fmtElem, error) {
 	}
 	return e, nil
 }
+
+// DenseIntArrayFormat is a dense integer array attribute (ODS's
+// DenseI32ArrayAttr, DenseI64ArrayAttr) of the given width as a format
+// names it: the stripped form `[1, 2]` that printStrippedAttrOrType writes.
+func DenseIntArrayFormat(name string, width int) FormatAttr {
+	return FormatAttr{
+		Name: name,
+		Parse: func(p *Parser) (Attribute, error) {
+			if err := p.ParsePunct("["); err != nil {
+				return nil, err
+			}
+			var vs []int64
+			for !p.ParseOptionalPunct("]") {
+				if len(vs) > 0 {
+					if err := p.ParsePunct(","); err != nil {
+						return nil, err
+					}
+				}
+				v, err := p.ParseInteger()
+				if err != nil {
+					return nil, err
+				}
+				vs = append(vs, v)
+			}
+			return p.Context().DenseIntArray(p.Context().I(width), vs), nil
+		},
+		Print: func(p *Printer, a Attribute) {
+			da, ok := a.(*DenseArrayAttr)
+			if !ok || da.Floats != nil {
+				p.Attr(a) // unverified IR
+				return
+			}
+			p.WriteByte('[')
+			for i, v := range da.Ints {
+				if i > 0 {
+					p.WriteString(", ")
+				}
+				p.Int(v)
+			}
+			p.WriteByte(']')
+		},
+	}
+}

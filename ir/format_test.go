@@ -63,6 +63,8 @@ var fmtDialect = &ir.Dialect{
 		{Name: "fmt.round", Operands: ir.Exactly(1), Results: ir.Exactly(1), Inherent: []string{"dir"},
 			Format: &ir.Format{Syntax: "$x ($dir^)? attr-dict `:` type($x) `to` type($r)",
 				Operands: []string{"x"}, Results: []string{"r"}, Attrs: []ir.FormatAttr{dirAttr}}},
+		{Name: "fmt.weights", Inherent: []string{"w"},
+			Format: &ir.Format{Syntax: "(`weights` `(` $w^ `)`)? attr-dict", Attrs: []ir.FormatAttr{ir.DenseIntArrayFormat("w", 32)}}},
 		{Name: "fmt.br", Traits: ir.Terminator, Successors: ir.Exactly(1),
 			Format: &ir.Format{Syntax: "$dest attr-dict", Successors: []string{"dest"}}},
 	},
@@ -150,6 +152,9 @@ func TestFormatPrintsAsMLIR(t *testing.T) {
 		{"%r = fmt.mode %f mode<none> : f32", "%3 = fmt.mode %2 : f32"},
 		{"%r = fmt.mode %f mode<fast> {y} : f32", "%3 = fmt.mode %2 mode<fast> {y} : f32"},
 		{"fmt.pair <%a | %b> : i32", "fmt.pair <%0 | %1> : i32"},
+		{"fmt.weights", "fmt.weights"},
+		{"fmt.weights weights([1,-2]) {q}", "fmt.weights weights([1, -2]) {q}"},
+		{"fmt.weights weights([])", "fmt.weights weights([])"},
 		{"%r = fmt.round %f : f32 to f32", "%3 = fmt.round %2 : f32 to f32"},
 		{"%r = fmt.round %f down {y} : f32 to i32", "%3 = fmt.round %2 down {y} : f32 to i32"},
 		{"fmt.else kind 3", "fmt.else kind 3 : i64"},
@@ -218,6 +223,7 @@ func TestFormatDiagnostics(t *testing.T) {
 		{In: fmtDefs + "fmt.pair <%a, %b> : i32", Err: "t.mlir:4:13: error: expected '|'"},
 		{In: fmtDefs + "%r:2 = fmt.infer %a : i32", Err: "t.mlir:4:8: error: fmt.infer does not take i32"},
 		{In: fmtDefs + "fmt.opt %a i32", Err: "t.mlir:4:11: error: expected ':'"},
+		{In: fmtDefs + "fmt.weights weights([1 2])", Err: "t.mlir:4:23: error: expected ','"},
 		{In: fmtDefs + "%r = fmt.mode %a : i32", Err: "t.mlir:4:20: error: 'x' must be not an integer, but got 'i32'"},
 	}
 	irtest.CheckInvalid(t, newFmtContext, "t.mlir", tests, irtest.FirstLine)
