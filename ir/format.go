@@ -56,6 +56,10 @@ type FormatAttr struct {
 	// printStrippedAttrOrType writes it).
 	Parse func(p *Parser) (Attribute, error)
 	Print func(p *Printer, a Attribute)
+	// Kind, when set, is the attribute's storage class (ODS's StrAttr,
+	// FlatSymbolRefAttr, TypedAttr): a parsed attribute that is not of it
+	// is "invalid kind of attribute specified", as parseAttribute<T> says.
+	Kind func(Attribute) bool
 	// Keywords are the bare words a stripped form may start with (an enum
 	// attribute's cases): an optional group that starts with the attribute
 	// is present when the next token is one of them, as with the
@@ -80,6 +84,10 @@ type TypeFrom struct {
 	// of a TypesMatchWith before transforming it.
 	Check func(Type) bool
 	Desc  string
+	// Types, in place of Transform, gives all the types of a variadic To
+	// from From's one type (a TypesMatchWith whose transform is a range, as
+	// func.call_indirect's operands take their callee's inputs).
+	Types func(ctx *Context, t Type) []Type
 }
 
 // FormatArg is one argument of a custom directive: the operands (as parsed
@@ -153,6 +161,7 @@ type typeSource struct {
 	seen      bool // a type directive reads it
 	from      *fmtRef
 	transform func(*Context, Type) Type
+	expand    func(*Context, Type) []Type
 	build     func(*Context) Type
 }
 
@@ -287,7 +296,7 @@ func (f *compiledFormat) resolveTypes() error {
 	}
 	for _, tf := range f.spec.TypesFrom {
 		if r, ok := seenRef(tf.From); ok {
-			src[tf.To] = typeSource{from: &r, transform: tf.Transform}
+			src[tf.To] = typeSource{from: &r, transform: tf.Transform, expand: tf.Types}
 		}
 	}
 	resolve := func(what string, ps []fmtPart, ts []typeSource, all bool) error {

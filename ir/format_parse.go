@@ -119,6 +119,13 @@ func (s *fmtParseState) typesOf(r fmtRef, st *OpState) []Type {
 	} else {
 		from = s.typesOf(*ts.from, st)
 	}
+	if ts.expand != nil {
+		var out []Type
+		for _, t := range from {
+			out = append(out, ts.expand(s.p.Context(), t)...)
+		}
+		return out
+	}
 	if ts.transform == nil {
 		return from
 	}
@@ -139,7 +146,7 @@ func (s *fmtParseState) resolveOperands(st *OpState) error {
 	}
 	for i, us := range s.operands {
 		ts := s.typesOf(fmtRef{rOperand, i}, st)
-		if len(ts) == 1 && !s.f.operandTypes[i].seen {
+		if len(ts) == 1 && !s.f.operandTypes[i].seen && s.f.operandTypes[i].expand == nil {
 			// A type taken from a single value applies to every operand.
 			ts = slices.Repeat(ts, len(us))
 		}
@@ -400,13 +407,21 @@ func (s *fmtParseState) variable(r fmtRef) error {
 
 func (s *fmtParseState) attr(fa FormatAttr) (Attribute, error) {
 	p := s.p
+	loc := p.Loc()
+	var a Attribute
+	var err error
 	switch {
 	case fa.Parse != nil:
-		return fa.Parse(p.Parser)
+		a, err = fa.Parse(p.Parser)
 	case fa.Type != nil:
-		return p.ParseAttribute(fa.Type(p.Context()))
+		a, err = p.ParseAttribute(fa.Type(p.Context()))
+	default:
+		a, err = p.ParseAttribute(nil)
 	}
-	return p.ParseAttribute(nil)
+	if err == nil && fa.Kind != nil && !fa.Kind(a) {
+		return nil, Errorf(loc, "invalid kind of attribute specified")
+	}
+	return a, err
 }
 
 func (s *fmtParseState) custom(e *fmtElem) error {

@@ -23,7 +23,7 @@ var fmtDialect = &ir.Dialect{
 			Format: &ir.Format{Syntax: "($v^ `:` type($v))? attr-dict", Operands: []string{"v?"}}},
 		{Name: "fmt.call", Operands: ir.Variadic, Results: ir.Variadic, Inherent: []string{"callee"},
 			Format: &ir.Format{Syntax: "$callee `(` $args `)` attr-dict `:` functional-type($args, results)",
-				Operands: []string{"args*"}, Results: []string{"res*"}, Attrs: []ir.FormatAttr{{Name: "callee"}}}},
+				Operands: []string{"args*"}, Results: []string{"res*"}, Attrs: []ir.FormatAttr{{Name: "callee", Kind: isSymbolRef}}}},
 		{Name: "fmt.clamp", Traits: ir.SameOperandsAndResultType, Operands: ir.Exactly(3), Results: ir.Exactly(1),
 			Inherent: []string{"flag"},
 			Format: &ir.Format{Syntax: "$x `to` ` ` `[` $lo `,` $hi `]` (`flag` $flag^)? attr-dict `:` type($r)",
@@ -65,10 +65,20 @@ var fmtDialect = &ir.Dialect{
 				Operands: []string{"x"}, Results: []string{"r"}, Attrs: []ir.FormatAttr{dirAttr}}},
 		{Name: "fmt.weights", Inherent: []string{"w"},
 			Format: &ir.Format{Syntax: "(`weights` `(` $w^ `)`)? attr-dict", Attrs: []ir.FormatAttr{ir.DenseIntArrayFormat("w", 32)}}},
+		{Name: "fmt.icall", Operands: ir.AtLeast(1), Results: ir.Variadic,
+			Format: &ir.Format{Syntax: "$f `(` $args `)` attr-dict `:` type($f)", Operands: []string{"f", "args*"}, Results: []string{"rs*"},
+				TypesFrom: []ir.TypeFrom{
+					{From: "f", To: "args", Types: func(_ *ir.Context, t ir.Type) []ir.Type { return t.(*ir.FunctionType).Inputs },
+						Check: isFunctionType, Desc: "function type"},
+					{From: "f", To: "rs", Types: func(_ *ir.Context, t ir.Type) []ir.Type { return t.(*ir.FunctionType).Results }}}}},
 		{Name: "fmt.br", Traits: ir.Terminator, Successors: ir.Exactly(1),
 			Format: &ir.Format{Syntax: "$dest attr-dict", Successors: []string{"dest"}}},
 	},
 }
+
+func isSymbolRef(a ir.Attribute) bool { _, ok := a.(*ir.SymbolRefAttr); return ok }
+
+func isFunctionType(t ir.Type) bool { _, ok := t.(*ir.FunctionType); return ok }
 
 func indexType(ctx *ir.Context) ir.Type { return ctx.Index() }
 
@@ -152,6 +162,8 @@ func TestFormatPrintsAsMLIR(t *testing.T) {
 		{"%r = fmt.mode %f mode<none> : f32", "%3 = fmt.mode %2 : f32"},
 		{"%r = fmt.mode %f mode<fast> {y} : f32", "%3 = fmt.mode %2 mode<fast> {y} : f32"},
 		{"fmt.pair <%a | %b> : i32", "fmt.pair <%0 | %1> : i32"},
+		{"%g = \"test.def\"() : () -> ((i32, i32) -> (f32, i32))\n%r:2 = fmt.icall %g(%a, %b) : (i32, i32) -> (f32, i32)",
+			"%3 = \"test.def\"() : () -> ((i32, i32) -> (f32, i32))\n%4:2 = fmt.icall %3(%0, %1) : (i32, i32) -> (f32, i32)"},
 		{"fmt.weights", "fmt.weights"},
 		{"fmt.weights weights([1,-2]) {q}", "fmt.weights weights([1, -2]) {q}"},
 		{"fmt.weights weights([])", "fmt.weights weights([])"},
@@ -223,6 +235,9 @@ func TestFormatDiagnostics(t *testing.T) {
 		{In: fmtDefs + "fmt.pair <%a, %b> : i32", Err: "t.mlir:4:13: error: expected '|'"},
 		{In: fmtDefs + "%r:2 = fmt.infer %a : i32", Err: "t.mlir:4:8: error: fmt.infer does not take i32"},
 		{In: fmtDefs + "fmt.opt %a i32", Err: "t.mlir:4:11: error: expected ':'"},
+		{In: fmtDefs + "fmt.call 3() : () -> ()", Err: "t.mlir:4:10: error: invalid kind of attribute specified"},
+		{In: fmtDefs + "fmt.icall %a() : i32", Err: "t.mlir:4:18: error: 'f' must be function type, but got 'i32'"},
+		{In: fmtDefs + "%g = \"test.def\"() : () -> ((i32) -> ())\nfmt.icall %g(%a, %a) : (i32) -> ()", Err: "t.mlir:5:14: error: 2 operands present, but expected 1"},
 		{In: fmtDefs + "fmt.weights weights([1 2])", Err: "t.mlir:4:23: error: expected ','"},
 		{In: fmtDefs + "%r = fmt.mode %a : i32", Err: "t.mlir:4:20: error: 'x' must be not an integer, but got 'i32'"},
 	}
