@@ -15,9 +15,9 @@ var callIndirectDef = &ir.OpDef{
 	Results:  ir.Variadic,
 	Format: &ir.Format{Syntax: "$callee `(` $callee_operands `)` attr-dict `:` type($callee)",
 		Operands: []string{"callee", "callee_operands*"}, Results: []string{"results*"},
+		Kinds: map[string]ir.TypeKind{"callee": {Name: "builtin.function", Is: func(t ir.Type) bool { _, ok := t.(*ir.FunctionType); return ok }}},
 		TypesFrom: []ir.TypeFrom{
-			{From: "callee", To: "callee_operands", Types: func(_ *ir.Context, t ir.Type) []ir.Type { return t.(*ir.FunctionType).Inputs },
-				Check: func(t ir.Type) bool { _, ok := t.(*ir.FunctionType); return ok }, Desc: "function type"},
+			{From: "callee", To: "callee_operands", Types: func(_ *ir.Context, t ir.Type) []ir.Type { return t.(*ir.FunctionType).Inputs }},
 			{From: "callee", To: "results", Types: func(_ *ir.Context, t ir.Type) []ir.Type { return t.(*ir.FunctionType).Results }},
 		}},
 	Verify:       verifyCallIndirect,

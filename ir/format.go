@@ -30,6 +30,10 @@ type Format struct {
 	// Types gives the buildable type (ODS's Index, I1) of operands and
 	// results by name; such a type needs no type directive.
 	Types map[string]func(*Context) Type
+	// Kinds gives the type class (ODS's MemRefOf, FunctionType) of
+	// operands and results by name: a written type of another class is
+	// "invalid kind of type specified", as parseType<T> says.
+	Kinds map[string]TypeKind
 	// TypesMatch lists groups of operands and results that have one type
 	// (ODS's AllTypesMatch). The op's SameTypeOperands and
 	// SameOperandsAndResultType traits are used too.
@@ -72,6 +76,12 @@ type FormatAttr struct {
 	// Unit marks a UnitAttr: as the anchor of an optional group (and not
 	// otherwise in it) it is implied by the group's presence.
 	Unit bool
+}
+
+// TypeKind is a class of types: Name (builtin.memref) and its test.
+type TypeKind struct {
+	Name string
+	Is   func(Type) bool
 }
 
 // TypeFrom says that To's type is Transform (nil: identity) of From's.

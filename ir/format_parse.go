@@ -243,13 +243,20 @@ func (s *fmtParseState) element(e *fmtElem) error {
 	return nil
 }
 
-// checkTypes applies the TypesFrom checks of the operand or result r to
+// checkTypes applies the Kinds and TypesFrom checks of the operand or result r to
 // its types, parsed at loc.
 func (s *fmtParseState) checkTypes(r fmtRef, ts []Type, loc Location) error {
 	if r.kind != rOperand && r.kind != rResult {
 		return nil
 	}
 	name := s.f.part(r).name
+	if k, ok := s.f.spec.Kinds[name]; ok {
+		for _, t := range ts {
+			if !k.Is(t) {
+				return Errorf(loc, "invalid kind of type specified: expected %s, but found '%s'", k.Name, TypeString(t))
+			}
+		}
+	}
 	for _, tf := range s.f.spec.TypesFrom {
 		if tf.Check == nil || tf.From != name {
 			continue

@@ -18,7 +18,8 @@ var fmtDialect = &ir.Dialect{
 				Operands: []string{"lhs", "rhs"}, Results: []string{"result"}}},
 		{Name: "fmt.cast", Operands: ir.Exactly(1), Results: ir.Exactly(1),
 			Format: &ir.Format{Syntax: "$in attr-dict `:` type($in) `to` type($out)",
-				Operands: []string{"in"}, Results: []string{"out"}}},
+				Operands: []string{"in"}, Results: []string{"out"},
+				Kinds: map[string]ir.TypeKind{"out": {Name: "builtin.float", Is: func(t ir.Type) bool { _, ok := t.(*ir.FloatType); return ok }}}}},
 		{Name: "fmt.opt", Operands: ir.Between(0, 1),
 			Format: &ir.Format{Syntax: "($v^ `:` type($v))? attr-dict", Operands: []string{"v?"}}},
 		{Name: "fmt.call", Operands: ir.Variadic, Results: ir.Variadic, Inherent: []string{"callee"},
@@ -238,6 +239,7 @@ func TestFormatDiagnostics(t *testing.T) {
 		{In: fmtDefs + "fmt.call 3() : () -> ()", Err: "t.mlir:4:10: error: invalid kind of attribute specified"},
 		{In: fmtDefs + "fmt.icall %a() : i32", Err: "t.mlir:4:18: error: 'f' must be function type, but got 'i32'"},
 		{In: fmtDefs + "%g = \"test.def\"() : () -> ((i32) -> ())\nfmt.icall %g(%a, %a) : (i32) -> ()", Err: "t.mlir:5:14: error: 2 operands present, but expected 1"},
+		{In: fmtDefs + "%r = fmt.cast %a : i32 to i64", Err: "t.mlir:4:27: error: invalid kind of type specified: expected builtin.float, but found 'i64'"},
 		{In: fmtDefs + "fmt.weights weights([1 2])", Err: "t.mlir:4:23: error: expected ','"},
 		{In: fmtDefs + "%r = fmt.mode %a : i32", Err: "t.mlir:4:20: error: 'x' must be not an integer, but got 'i32'"},
 	}
