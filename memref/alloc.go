@@ -181,8 +181,7 @@ var dealloc = &ir.OpDef{
 	Name: "memref.dealloc", Summary: "Frees a buffer made by memref.alloc.",
 	Example:  "memref.dealloc %m : memref<4x?xf32>",
 	Operands: ir.Exactly(1),
-	Parse:    ir.ParseOperandColonType,
-	Print:    ir.PrintOperandColonType,
+	Format:   &ir.Format{Syntax: "$memref attr-dict `:` type($memref)", Operands: []string{"memref"}},
 	Verify:   func(op *ir.Operation) error { return checkOperand(op, 0, isMemRef, anyMemRef) },
 	Fold:     foldCastOperands(0),
 }
