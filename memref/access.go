@@ -21,7 +21,7 @@ var load = &ir.OpDef{
 // type, indices are index, nontemporal defaults to false.
 func accessFormat(syntax, elem string) *ir.Format {
 	f := &ir.Format{Syntax: syntax, Operands: []string{"memref", "indices*"}, Results: []string{elem},
-		Types:     map[string]func(*ir.Context) ir.Type{"indices": func(ctx *ir.Context) ir.Type { return ctx.Index() }},
+		Types:     indexTypes("indices"),
 		Kinds:     map[string]ir.TypeKind{"memref": memRefKind},
 		TypesFrom: []ir.TypeFrom{{From: "memref", To: elem, Transform: func(_ *ir.Context, t ir.Type) ir.Type { return t.(*ir.MemRefType).Elem }}},
 		Attrs:     []ir.FormatAttr{{Name: "nontemporal", Default: func(ctx *ir.Context) ir.Attribute { return ctx.BoolAttr(false) }}},
