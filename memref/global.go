@@ -179,26 +179,8 @@ var getGlobal = &ir.OpDef{
 	Traits:   ir.Pure,
 	Results:  ir.Exactly(1),
 	Inherent: []string{"name"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		ref, err := p.ParseSymbolRef()
-		if err != nil {
-			return err
-		}
-		st.AddAttr("name", ref)
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{t}
-		return p.ParseOptionalAttrDict()
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Attr(op.Attr("name"))
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-		p.OptionalAttrDict(op.Attrs(), "name")
-	},
+	Format: &ir.Format{Syntax: "$name `:` type($result) attr-dict", Results: []string{"result"},
+		Attrs: []ir.FormatAttr{{Name: "name"}}},
 	Verify: func(op *ir.Operation) error {
 		if _, ok := op.Attr("name").(*ir.SymbolRefAttr); !ok {
 			return op.Errorf("requires attribute 'name'")
