@@ -388,7 +388,7 @@ func (f *compiledFormat) part(r fmtRef) fmtPart {
 // parsed), or nil.
 func (f *compiledFormat) impliedAnchor(e *fmtElem) *fmtElem {
 	a := e.anchor
-	if a.kind == fVar && a.ref.kind == rAttr && f.spec.Attrs[a.ref.idx].Unit && a != e.then[0] {
+	if a.kind == fVar && a.ref.kind == rAttr && f.spec.Attrs[a.ref.idx].Unit && a != e.first() {
 		return a
 	}
 	return nil
@@ -653,10 +653,10 @@ func (c *fmtCompiler) optional() (*fmtElem, error) {
 	if e.anchor == nil {
 		return nil, fmt.Errorf("optional group has no anchor element")
 	}
-	if len(e.then) == 0 || e.then[0].kind == fSpace || e.then[0].kind == fAttrDict || e.then[0].kind == fCustom {
+	if first := e.first(); first == nil || first.kind == fAttrDict || first.kind == fCustom {
 		return nil, fmt.Errorf("first parsable element of an optional group must be a literal, variable, or type directive")
 	}
-	if first := e.then[0]; first.kind == fVar && first.ref.kind == rAttr && c.f.spec.Attrs[first.ref.idx].Parse != nil && c.f.spec.Attrs[first.ref.idx].Keywords == nil {
+	if first := e.first(); first.kind == fVar && first.ref.kind == rAttr && c.f.spec.Attrs[first.ref.idx].Parse != nil && c.f.spec.Attrs[first.ref.idx].Keywords == nil {
 		// Its presence could only be known by trying the hook.
 		return nil, fmt.Errorf("an optional group cannot start with '%s', an attribute read by a Parse hook without Keywords", c.f.spec.Attrs[first.ref.idx].Name)
 	}
@@ -704,4 +704,15 @@ func DenseIntArrayFormat(name string, width int) FormatAttr {
 			p.WriteByte(']')
 		},
 	}
+}
+
+// first returns an optional group's first element that is not whitespace,
+// the one that tells whether the group is present (nil if none).
+func (e *fmtElem) first() *fmtElem {
+	for _, el := range e.then {
+		if el.kind != fSpace {
+			return el
+		}
+	}
+	return nil
 }

@@ -218,18 +218,18 @@ func (s *fmtParseState) element(e *fmtElem) error {
 		s.setTypes(e.args[1].ref, ft.Results)
 		return nil
 	case fOptional:
-		present, err := s.groupPresent(e.then[0])
+		first := e.first()
+		present, err := s.groupPresent(first)
 		if err != nil {
 			return err
 		}
 		if !present {
 			return s.elements(e.els)
 		}
-		rest := e.then
-		if e.then[0].kind == fLiteral {
-			rest = rest[1:] // consumed by groupPresent
-		}
-		for _, el := range rest {
+		for _, el := range e.then {
+			if el == first && first.kind == fLiteral {
+				continue // consumed by groupPresent
+			}
 			if el == s.f.impliedAnchor(e) {
 				p.st.AddAttr(s.f.spec.Attrs[el.ref.idx].Name, p.Context().UnitAttr())
 			} else if err := s.element(el); err != nil {
