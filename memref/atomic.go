@@ -143,6 +143,8 @@ var genericAtomicRMW = &ir.OpDef{
 	Results:  ir.Exactly(1),
 	Regions:  ir.Exactly(1),
 	// memref[indices] : memref-type region attr-dict
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the region's
+	// argument is implied by the memref type.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		m, err := p.ParseOperand()
 		if err != nil {

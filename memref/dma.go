@@ -13,10 +13,11 @@ var dmaStart = &ir.OpDef{
 	Example:  "memref.dma_start %src[%i], %dst[%j], %n, %tag[%k] : memref<64xf32>, memref<64xf32, 1>, memref<1xi32>",
 	Operands: ir.Variadic, // counted by verifyDmaStart, as MLIR does
 	Results:  ir.Exactly(0),
-	Parse:    parseDmaStart,
-	Print:    printDmaStart,
-	Verify:   verifyDmaStart,
-	Fold:     foldCastOperands(-1),
+	// Hand-written as in MLIR (hasCustomAssemblyFormat).
+	Parse:  parseDmaStart,
+	Print:  printDmaStart,
+	Verify: verifyDmaStart,
+	Fold:   foldCastOperands(-1),
 }
 
 // dmaWait is memref.dma_wait: it blocks until the DMA operation that

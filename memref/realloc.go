@@ -53,34 +53,8 @@ var reshape = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(2),
 	Results:  ir.Exactly(1),
-	// %src(%shape) attr-dict : (from, shape) -> into
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		src, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("("); err != nil {
-			return err
-		}
-		shape, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(")"); err != nil {
-			return err
-		}
-		return ir.ParseFunctionalTail(p, st, []ir.UnresolvedOperand{src, shape})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.WriteByte('(')
-		p.Operand(op.Operand(1))
-		p.WriteByte(')')
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.FunctionalType(op)
-	},
+	Format: &ir.Format{Syntax: "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)",
+		Operands: []string{"source", "shape"}, Results: []string{"result"}},
 	Verify: func(op *ir.Operation) error {
 		if err := checkOperand(op, 0, isMemRef, anyMemRef); err != nil {
 			return err
@@ -126,6 +100,7 @@ var prefetch = &ir.OpDef{
 	Operands: ir.AtLeast(1),
 	Inherent: []string{"isWrite", "localityHint", "isDataCache"},
 	// %m[%i], read|write, locality<N>, data|instr attr-dict : type
+	// Hand-written as in MLIR (hasCustomAssemblyFormat).
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		ctx := p.Context()
 		m, err := p.ParseOperand()

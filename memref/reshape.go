@@ -6,12 +6,14 @@ import (
 
 var expandShape = &ir.OpDef{
 	Name: "memref.expand_shape", Summary: "Splits dimensions of a memref into several (a reshape with reassociation groups).",
-	Example:      "%r = memref.expand_shape %m [[0, 1], [2]] output_shape [%n, 4, 20] : memref<?x20xf32> into memref<?x4x20xf32>",
-	Traits:       ir.Pure,
-	Operands:     ir.AtLeast(1),
-	Results:      ir.Exactly(1),
-	Inherent:     []string{"reassociation", "static_output_shape"},
-	ResultNames:  resultName("expand_shape"),
+	Example:     "%r = memref.expand_shape %m [[0, 1], [2]] output_shape [%n, 4, 20] : memref<?x20xf32> into memref<?x4x20xf32>",
+	Traits:      ir.Pure,
+	Operands:    ir.AtLeast(1),
+	Results:     ir.Exactly(1),
+	Inherent:    []string{"reassociation", "static_output_shape"},
+	ResultNames: resultName("expand_shape"),
+	// Hand-written: a format cannot say the form before MLIR 19 without
+	// output_shape, which this parser shares with collapse_shape.
 	Parse:        parseReshape,
 	Print:        printReshape,
 	Verify:       func(op *ir.Operation) error { return verifyReshape(op, true) },
@@ -27,10 +29,11 @@ var collapseShape = &ir.OpDef{
 	Results:     ir.Exactly(1),
 	Inherent:    []string{"reassociation"},
 	ResultNames: resultName("collapse_shape"),
-	Parse:       parseReshape,
-	Print:       printReshape,
-	Verify:      func(op *ir.Operation) error { return verifyReshape(op, false) },
-	Fold:        foldReshape("memref.expand_shape"),
+	// Hand-written: shares parseReshape with expand_shape.
+	Parse:  parseReshape,
+	Print:  printReshape,
+	Verify: func(op *ir.Operation) error { return verifyReshape(op, false) },
+	Fold:   foldReshape("memref.expand_shape"),
 	Canonicalize: []*ir.Pattern{{Name: "compose-collapse-shapes", Root: "memref.collapse_shape", Rewrite: composeReshapes},
 		{Name: "collapse-of-cast", Root: "memref.collapse_shape", Rewrite: collapseOfCast}},
 }

@@ -12,6 +12,8 @@ var allocaScope = &ir.OpDef{
 	Results: ir.Variadic,
 	Regions: ir.Exactly(1),
 	// (-> (types))? region attr-dict
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the results
+	// before the region.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		var err error
 		if st.ResultTypes, err = p.ParseOptionalArrowTypeList(); err != nil {
