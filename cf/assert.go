@@ -11,7 +11,7 @@ var assertDef = &ir.OpDef{
 	Format: &ir.Format{Syntax: "$arg `,` $msg attr-dict", Operands: []string{"arg"},
 		Attrs: []ir.FormatAttr{{Name: "msg"}},
 		Types: map[string]func(*ir.Context) ir.Type{"arg": func(ctx *ir.Context) ir.Type { return ctx.I(1) }}},
-	Verify:   verifyAssert,
+	Verify: verifyAssert,
 	Canonicalize: []*ir.Pattern{{Name: "erase-assert-true", Root: "cf.assert", Benefit: 1,
 		Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
 			if c, ok := ir.ConstantIntAttr(op.Operand(0)); ok && c.Bool() {

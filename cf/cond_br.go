@@ -14,10 +14,10 @@ var condBrDef = &ir.OpDef{
 	Example: "func.func @f(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {\n" +
 		"  cf.cond_br %arg0 weights([60, 40]), ^bb1(%arg1 : i32), ^bb1(%arg2 : i32)\n" +
 		"^bb1(%0: i32):  // 2 preds: ^bb0, ^bb0\n  return %0 : i32\n}",
-	Traits:            ir.Terminator | ir.Pure | ir.AttrSizedOperandSegments,
-	Operands:          ir.AtLeast(1),
-	Successors:        ir.Exactly(2),
-	Inherent:          []string{"branch_weights"},
+	Traits:     ir.Terminator | ir.Pure | ir.AttrSizedOperandSegments,
+	Operands:   ir.AtLeast(1),
+	Successors: ir.Exactly(2),
+	Inherent:   []string{"branch_weights"},
 	Format: &ir.Format{Syntax: "$condition (`weights` `(` $branch_weights^ `)`)? `,` " +
 		"$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` " +
 		"$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict",
