@@ -13,7 +13,7 @@ var expandShape = &ir.OpDef{
 	Inherent:    []string{"reassociation", "static_output_shape"},
 	ResultNames: resultName("expand_shape"),
 	// Hand-written: a format cannot say the form before MLIR 19 without
-	// output_shape, which this parser shares with collapse_shape.
+	// output_shape.
 	Parse:        parseReshape,
 	Print:        printReshape,
 	Verify:       func(op *ir.Operation) error { return verifyReshape(op, true) },
@@ -29,9 +29,8 @@ var collapseShape = &ir.OpDef{
 	Results:     ir.Exactly(1),
 	Inherent:    []string{"reassociation"},
 	ResultNames: resultName("collapse_shape"),
-	// Hand-written: shares parseReshape with expand_shape.
-	Parse:  parseReshape,
-	Print:  printReshape,
+	Format: &ir.Format{Syntax: "$src $reassociation attr-dict `:` type($src) `into` type($result)",
+		Operands: []string{"src"}, Results: []string{"result"}, Attrs: []ir.FormatAttr{{Name: "reassociation"}}},
 	Verify: func(op *ir.Operation) error { return verifyReshape(op, false) },
 	Fold:   foldReshape("memref.expand_shape"),
 	Canonicalize: []*ir.Pattern{{Name: "compose-collapse-shapes", Root: "memref.collapse_shape", Rewrite: composeReshapes},
@@ -51,7 +50,7 @@ func parseReshape(p *ir.OpParser, st *ir.OpState) error {
 	}
 	st.AddAttr("reassociation", re)
 	var dyn []ir.UnresolvedOperand
-	if st.Name == "memref.expand_shape" && p.ParseOptionalKeyword("output_shape") {
+	if p.ParseOptionalKeyword("output_shape") {
 		d, s, err := ParseDynamicIndexList(p)
 		if err != nil {
 			return err
