@@ -1,6 +1,7 @@
 package arith
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -165,6 +166,21 @@ var FastMathFormat = ir.FormatAttr{
 	Default: func(ctx *ir.Context) ir.Attribute { return FastMath(ctx, FastMathNone) },
 }
 
+// overflowFormat is overflowFlags as ArithOps.td's formats name it
+// (`overflow` then $overflowFlags, unspaced): `<nsw, nuw>`, default none.
+var overflowFormat = ir.FormatAttr{
+	Name:  "overflowFlags",
+	Parse: func(p *ir.Parser) (ir.Attribute, error) { return parseOverflowBody(p) },
+	Print: func(p *ir.Printer, a ir.Attribute) {
+		if a, ok := a.(*OverflowAttr); ok {
+			p.WriteString("<" + a.Flags.String() + ">")
+		} else {
+			p.Attr(a) // unverified IR
+		}
+	},
+	Default: func(ctx *ir.Context) ir.Attribute { return Overflow(ctx, OverflowNone) },
+}
+
 // parseOverflowBody parses `<flags>` after `overflow`.
 func parseOverflowBody(p *ir.Parser) (*OverflowAttr, error) {
 	v, err := parseFlagList(p, []string{"nsw", "nuw"}, nil, "overflow flags")
@@ -260,6 +276,12 @@ var roundingEnum = enum{"roundingmode", []string{"to_nearest_even", "downward", 
 // early 2024, e.g. `tonearesteven`); they still parse, and print as the current ones.
 var oldRoundingNames = []string{"tonearesteven", "downward", "upward", "towardzero", "tonearestaway"}
 
+func (m RoundingMode) String() string { return roundingEnum.name(int64(m)) }
+
+// roundingFormat is roundingmode as truncf's format names it: a bare
+// keyword, the old spellings accepted too.
+var roundingFormat = roundingEnum.format(oldRoundingNames...)
+
 func (e enum) name(v int64) string {
 	if v >= 0 && v < int64(len(e.names)) {
 		return e.names[v]
@@ -310,15 +332,32 @@ func (e enum) verify(op *ir.Operation, required bool) error {
 	return nil
 }
 
-// parse reads the enum keyword (or string) into the state.
-func (e enum) parse(p *ir.OpParser, st *ir.OpState) error {
-	loc := p.Loc()
-	s, err := p.ParseKeywordOrString()
-	if err == nil {
-		if v, ok := e.lookup(s); ok {
-			st.AddAttr(e.attr, e.make(p.Context(), v))
-			return nil
-		}
+// format returns the enum attribute for an assembly format: its stripped
+// form is the case's keyword (or a string), as an EnumAttr's is; old are
+// former spellings of the cases, in order, that still parse.
+func (e enum) format(old ...string) ir.FormatAttr {
+	return ir.FormatAttr{
+		Name:     e.attr,
+		Keywords: append(slices.Clone(e.names), old...),
+		Parse: func(p *ir.Parser) (ir.Attribute, error) {
+			loc := p.Loc()
+			s, err := p.ParseKeywordOrString()
+			if err == nil {
+				if v, ok := e.lookup(s); ok {
+					return e.make(p.Context(), v), nil
+				}
+				if i := slices.Index(old, s); i >= 0 {
+					return e.make(p.Context(), int64(i)), nil
+				}
+			}
+			return nil, ir.Errorf(loc, "expected string or keyword containing one of the following enum values for attribute '%s' [%s]", e.attr, strings.Join(e.names, ", "))
+		},
+		Print: func(p *ir.Printer, a ir.Attribute) {
+			if ia, ok := a.(*ir.IntegerAttr); ok && ia.Int() >= 0 && ia.Int() < int64(len(e.names)) {
+				p.WriteString(e.names[ia.Int()])
+			} else {
+				p.Attr(a) // unverified IR
+			}
+		},
 	}
-	return ir.Errorf(loc, "expected string or keyword containing one of the following enum values for attribute '%s' [%s]", e.attr, strings.Join(e.names, ", "))
 }

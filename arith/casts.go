@@ -9,7 +9,6 @@ import (
 // castOp defines a cast `%r = arith.<name> %in <clauses> : T1 to T2`
 // between types of one shape.
 func castOp(name, summary, example string, from, to Constraint, compatible func(in, out ir.Type) bool, cs []Clause, simplify func(op *ir.Operation) *ir.FoldResult, canon ...*ir.Pattern) *ir.OpDef {
-	parse, print := CastSyntax(cs...)
 	full := "arith." + name
 	return &ir.OpDef{
 		Name:         full,
@@ -19,8 +18,7 @@ func castOp(name, summary, example string, from, to Constraint, compatible func(
 		Operands:     ir.Exactly(1),
 		Results:      ir.Exactly(1),
 		Inherent:     clauseNames(cs),
-		Parse:        parse,
-		Print:        print,
+		Format:       castFormat(cs...),
 		Canonicalize: canon,
 		Verify: func(op *ir.Operation) error {
 			if err := VerifyClauses(op, cs); err != nil {

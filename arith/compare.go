@@ -6,6 +6,15 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
+// compareFormat is `$predicate, $lhs, $rhs <clauses> attr-dict :
+// type($lhs)`, the result i1 of lhs's shape.
+func compareFormat(pred enum, operand Constraint, cs []Clause) *ir.Format {
+	f := clausesFormat("$predicate `,` $lhs `,` $rhs", "type($lhs)", []string{"lhs", "rhs"}, []string{"result"}, cs)
+	f.Attrs = append([]ir.FormatAttr{pred.format()}, f.Attrs...)
+	f.TypesFrom = []ir.TypeFrom{{From: "lhs", To: "result", Transform: I1SameShape, Check: operand.OK, Desc: operand.Desc}}
+	return f
+}
+
 // compareOp defines arith.cmpi or arith.cmpf:
 // `%r = arith.cmpi slt, %a, %b : T` with an i1-like result of T's shape.
 func compareOp(name, summary, example string, pred enum, operand Constraint, cs []Clause, fold func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool), canon ...*ir.Pattern) *ir.OpDef {
@@ -19,46 +28,7 @@ func compareOp(name, summary, example string, pred enum, operand Constraint, cs 
 		Inherent:     append([]string{"predicate"}, clauseNames(cs)...),
 		Fold:         fold,
 		Canonicalize: canon,
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			if err := pred.parse(p, st); err != nil {
-				return err
-			}
-			if err := p.ParsePunct(","); err != nil {
-				return err
-			}
-			us, err := ir.ParseOperandsN(p, 2)
-			if err != nil {
-				return err
-			}
-			if err := ParseClauses(p, st, cs); err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(); err != nil {
-				return err
-			}
-			if err := p.ParsePunct(":"); err != nil {
-				return err
-			}
-			loc := p.Loc()
-			t, err := p.ParseType()
-			if err != nil {
-				return err
-			}
-			if !operand.OK(t) {
-				return ir.Errorf(loc, "'lhs' must be %s, but got '%s'", operand.Desc, ir.TypeString(t))
-			}
-			st.ResultTypes = []ir.Type{I1SameShape(p.Context(), t)}
-			return p.ResolveOperandsSameType(us, t)
-		},
-		Print: func(p *ir.OpPrinter, op *ir.Operation) {
-			v, _ := pred.value(op)
-			p.WriteString(" " + pred.name(v) + ", ")
-			p.Operands(op.Operands())
-			PrintClauses(p, op, cs)
-			p.OptionalAttrDict(op.Attrs(), append([]string{"predicate"}, elidedClauses(op, cs)...)...)
-			p.WriteString(" : ")
-			p.Type(op.Operand(0).Type())
-		},
+		Format:       compareFormat(pred, operand, cs),
 		Verify: func(op *ir.Operation) error {
 			if err := pred.verify(op, true); err != nil {
 				return err

@@ -16,28 +16,9 @@ var constantOp = &ir.OpDef{
 	Operands: ir.Exactly(0),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"value"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		loc := p.Loc()
-		a, err := p.ParseAttribute(nil)
-		if err != nil {
-			return err
-		}
-		ta, ok := a.(ir.TypedAttr)
-		if !ok {
-			return ir.Errorf(loc, "invalid kind of attribute specified")
-		}
-		st.AddAttr("value", a)
-		st.ResultTypes = []ir.Type{ta.Type()}
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.OptionalAttrDict(op.Attrs(), "value")
-		p.WriteByte(' ')
-		p.Attr(op.Attr("value"))
-	},
+	Format: &ir.Format{Syntax: "attr-dict $value", Results: []string{"result"},
+		Attrs:     []ir.FormatAttr{{Name: "value", Kind: func(a ir.Attribute) bool { _, ok := a.(ir.TypedAttr); return ok }}},
+		TypesFrom: []ir.TypeFrom{{From: "value", To: "result"}}},
 	Verify: func(op *ir.Operation) error {
 		v := op.Attr("value")
 		if v == nil {

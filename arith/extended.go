@@ -21,6 +21,16 @@ func extendedOp(name, summary, example string, traits ir.Trait, carry bool, simp
 			names = "{lhs, rhs, diff}"
 		}
 	}
+	// MLIR's `$lhs, $rhs attr-dict : type($lhs)`, all types one; the carry
+	// ops are hand-written as a format cannot say their optional second
+	// type (`: i32, i1`, and `: i32` in upstream files of 2022).
+	format := &ir.Format{Syntax: "$lhs `,` $rhs attr-dict `:` type($lhs)", Operands: []string{"lhs", "rhs"},
+		Results: []string{"low", "high"}, TypesMatch: [][]string{{"lhs", "rhs", "low", "high"}}}
+	var parse func(*ir.OpParser, *ir.OpState) error
+	var print func(*ir.OpPrinter, *ir.Operation)
+	if carry {
+		format, parse, print = nil, carryParse, carryPrint
+	}
 	return &ir.OpDef{
 		Name:         full,
 		Summary:      summary,
@@ -29,34 +39,9 @@ func extendedOp(name, summary, example string, traits ir.Trait, carry bool, simp
 		Operands:     ir.Exactly(2),
 		Results:      ir.Exactly(2),
 		Canonicalize: canon,
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, t, err := ParseOperandsAndType(p, st, 2)
-			if err != nil {
-				return err
-			}
-			second := t
-			if carry {
-				second = I1SameShape(p.Context(), t)
-				if p.ParseOptionalPunct(",") {
-					if second, err = p.ParseType(); err != nil {
-						return err
-					}
-				}
-			}
-			st.ResultTypes = []ir.Type{t, second}
-			return p.ResolveOperandsSameType(us, t)
-		},
-		Print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.WriteByte(' ')
-			p.Operands(op.Operands())
-			p.OptionalAttrDict(op.Attrs())
-			p.WriteString(" : ")
-			p.Type(op.Result(0).Type())
-			if carry {
-				p.WriteString(", ")
-				p.Type(op.Result(1).Type())
-			}
-		},
+		Format:       format,
+		Parse:        parse,
+		Print:        print,
 		Verify: func(op *ir.Operation) error {
 			if err := CheckOperands(op, SignlessIntegerLike, SignlessIntegerLike); err != nil {
 				return err
@@ -101,6 +86,40 @@ func extendedOp(name, summary, example string, traits ir.Trait, carry bool, simp
 			return []ir.FoldResult{{Attr: out[0]}, {Attr: out[1]}}, true
 		},
 	}
+}
+
+// carryParse and carryPrint are the syntax of addui_extended and
+// subui_extended: `%a, %b attr-dict : T, i1`.
+func carryParse(p *ir.OpParser, st *ir.OpState) error {
+	us, err := ir.ParseOperandsN(p, 2)
+	if err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return err
+	}
+	t, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	second := I1SameShape(p.Context(), t)
+	if p.ParseOptionalPunct(",") {
+		if second, err = p.ParseType(); err != nil {
+			return err
+		}
+	}
+	st.ResultTypes = []ir.Type{t, second}
+	return p.ResolveOperandsSameType(us, t)
+}
+
+func carryPrint(p *ir.OpPrinter, op *ir.Operation) {
+	p.WriteByte(' ')
+	p.Operands(op.Operands())
+	p.OptionalAttrDict(op.Attrs())
+	p.WriteString(" : ")
+	p.Type(op.Result(0).Type())
+	p.WriteString(", ")
+	p.Type(op.Result(1).Type())
 }
 
 // rhsZeroFolds folds op(x, 0) to (x, 0) for the carry ops and (0, 0) for

@@ -21,7 +21,6 @@ var fastmath = []Clause{ClauseFastMath}
 // floatOp defines a float op of n operands with the custom form
 // `%r = arith.<name> %a, %b fastmath<...> : T`.
 func floatOp(name, summary string, n int, traits ir.Trait, simplify simplifyFn, canon ...*ir.Pattern) *ir.OpDef {
-	parse, print := SameTypeSyntax(n, 1, fastmath...)
 	full := "arith." + name
 	example := "%r = " + full + " %a, %b fastmath<nnan,ninf> : f32"
 	if n == 1 {
@@ -35,8 +34,7 @@ func floatOp(name, summary string, n int, traits ir.Trait, simplify simplifyFn, 
 		Operands:     ir.Exactly(n),
 		Results:      ir.Exactly(1),
 		Inherent:     []string{"fastmath"},
-		Parse:        parse,
-		Print:        print,
+		Format:       sameTypeFormat(n, fastmath...),
 		Canonicalize: canon,
 		Verify: func(op *ir.Operation) error {
 			if err := VerifyClauses(op, fastmath); err != nil {

@@ -22,7 +22,6 @@ func zeroOf(op *ir.Operation) *ir.FoldResult {
 // <clauses> : T` with T a signless integer or index, or a vector or tensor
 // of them.
 func intBinary(name, summary string, traits ir.Trait, cs []Clause, simplify simplifyFn, canon ...*ir.Pattern) *ir.OpDef {
-	parse, print := SameTypeSyntax(2, 1, cs...)
 	full := "arith." + name
 	example := "%r = " + full + " %a, %b : i32"
 	switch {
@@ -39,8 +38,7 @@ func intBinary(name, summary string, traits ir.Trait, cs []Clause, simplify simp
 		Operands:     ir.Exactly(2),
 		Results:      ir.Exactly(1),
 		Inherent:     clauseNames(cs),
-		Parse:        parse,
-		Print:        print,
+		Format:       sameTypeFormat(2, cs...),
 		Canonicalize: canon,
 		Verify: func(op *ir.Operation) error {
 			if err := VerifyClauses(op, cs); err != nil {

@@ -16,38 +16,8 @@ func scalingOp(name, summary, example string, widen bool, cs []Clause) *ir.OpDef
 		Operands: ir.Exactly(2),
 		Results:  ir.Exactly(1),
 		Inherent: clauseNames(cs),
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, in, err := ParseOperandsAndType(p, st, 2, cs...)
-			if err != nil {
-				return err
-			}
-			if err := p.ParsePunct(","); err != nil {
-				return err
-			}
-			scale, err := p.ParseType()
-			if err != nil {
-				return err
-			}
-			if err := p.ParseKeyword("to"); err != nil {
-				return err
-			}
-			out, err := p.ParseType()
-			if err != nil {
-				return err
-			}
-			st.ResultTypes = []ir.Type{out}
-			return p.ResolveOperands(us, []ir.Type{in, scale})
-		},
-		Print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.WriteByte(' ')
-			p.Operands(op.Operands())
-			PrintClauses(p, op, cs)
-			p.OptionalAttrDict(op.Attrs(), elidedClauses(op, cs)...)
-			p.WriteString(" : ")
-			p.TypeList(op.OperandTypes())
-			p.WriteString(" to ")
-			p.Type(op.Result(0).Type())
-		},
+		Format: clausesFormat("$in `,` $scale", "type($in) `,` type($scale) `to` type($out)",
+			[]string{"in", "scale"}, []string{"out"}, cs),
 		Verify: func(op *ir.Operation) error {
 			if err := VerifyClauses(op, cs); err != nil {
 				return err

@@ -19,8 +19,17 @@ var selectOp = &ir.OpDef{
 	Results:      ir.Exactly(1),
 	Fold:         foldSelect,
 	Canonicalize: []*ir.Pattern{selectI1ToNot, selectToExtUI, selectNotCond, redundantSelect},
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the condition's
+	// type is written only when it is a vector or tensor.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, t, err := ParseOperandsAndType(p, st, 3)
+		us, err := ir.ParseOperandsN(p, 3)
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		t, err := p.ParseColonType()
 		if err != nil {
 			return err
 		}

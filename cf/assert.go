@@ -8,9 +8,10 @@ var assertDef = &ir.OpDef{
 	Example:  "func.func @f(%arg0: i1) {\n  cf.assert %arg0, \"Expected true\"\n  return\n}",
 	Operands: ir.Exactly(1),
 	Inherent: []string{"msg"},
-	Parse:    parseAssert,
-	Print:    printAssert,
-	Verify:   verifyAssert,
+	Format: &ir.Format{Syntax: "$arg `,` $msg attr-dict", Operands: []string{"arg"},
+		Attrs: []ir.FormatAttr{{Name: "msg"}},
+		Types: map[string]func(*ir.Context) ir.Type{"arg": func(ctx *ir.Context) ir.Type { return ctx.I(1) }}},
+	Verify: verifyAssert,
 	Canonicalize: []*ir.Pattern{{Name: "erase-assert-true", Root: "cf.assert", Benefit: 1,
 		Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
 			if c, ok := ir.ConstantIntAttr(op.Operand(0)); ok && c.Bool() {
@@ -19,36 +20,6 @@ var assertDef = &ir.OpDef{
 			}
 			return false
 		}}},
-}
-
-// cf.assert %c, "msg" {attrs}
-func parseAssert(p *ir.OpParser, st *ir.OpState) error {
-	u, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	v, err := p.Resolve(u, p.Context().I(1))
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, v)
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	msg, err := p.ParseString()
-	if err != nil {
-		return err
-	}
-	st.AddAttr("msg", p.Context().StringAttr(msg))
-	return p.ParseOptionalAttrDict()
-}
-
-func printAssert(p *ir.OpPrinter, op *ir.Operation) {
-	p.WriteByte(' ')
-	p.Operands(op.Operands())
-	p.WriteString(", ")
-	p.Attr(op.Attr("msg"))
-	p.OptionalAttrDict(op.Attrs(), "msg")
 }
 
 func verifyAssert(op *ir.Operation) error {

@@ -11,19 +11,8 @@ var brDef = &ir.OpDef{
 	Traits:     ir.Terminator | ir.Pure,
 	Operands:   ir.Variadic,
 	Successors: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if _, err := parseSuccessor(p); err != nil {
-			return err
-		}
-		return p.ParseOptionalAttrDict()
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		if op.NumSuccessors() == 1 { // malformed otherwise; printing must not fail
-			p.WriteByte(' ')
-			p.SuccessorAndArgs(op.Successor(0), op.Operands())
-		}
-		p.OptionalAttrDict(op.Attrs())
-	},
+	Format: &ir.Format{Syntax: "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict",
+		Operands: []string{"destOperands*"}, Successors: []string{"dest"}},
 	SuccessorOperands: func(op *ir.Operation, i int) (int, int) { return 0, op.NumOperands() },
 	Canonicalize: []*ir.Pattern{
 		{Name: "merge-block-with-single-pred", Root: "cf.br", Benefit: 1, Rewrite: mergeSinglePredBlock},

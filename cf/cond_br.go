@@ -14,12 +14,17 @@ var condBrDef = &ir.OpDef{
 	Example: "func.func @f(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {\n" +
 		"  cf.cond_br %arg0 weights([60, 40]), ^bb1(%arg1 : i32), ^bb1(%arg2 : i32)\n" +
 		"^bb1(%0: i32):  // 2 preds: ^bb0, ^bb0\n  return %0 : i32\n}",
-	Traits:            ir.Terminator | ir.Pure | ir.AttrSizedOperandSegments,
-	Operands:          ir.AtLeast(1),
-	Successors:        ir.Exactly(2),
-	Inherent:          []string{"branch_weights"},
-	Parse:             parseCondBr,
-	Print:             printCondBr,
+	Traits:     ir.Terminator | ir.Pure | ir.AttrSizedOperandSegments,
+	Operands:   ir.AtLeast(1),
+	Successors: ir.Exactly(2),
+	Inherent:   []string{"branch_weights"},
+	Format: &ir.Format{Syntax: "$condition (`weights` `(` $branch_weights^ `)`)? `,` " +
+		"$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` " +
+		"$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict",
+		Operands:   []string{"condition", "trueDestOperands*", "falseDestOperands*"},
+		Successors: []string{"trueDest", "falseDest"},
+		Attrs:      []ir.FormatAttr{ir.DenseIntArrayFormat("branch_weights", 32)},
+		Types:      map[string]func(*ir.Context) ir.Type{"condition": func(ctx *ir.Context) ir.Type { return ctx.I(1) }}},
 	Verify:            verifyCondBr,
 	SuccessorOperands: condBrSuccessorOperands,
 	Canonicalize: []*ir.Pattern{
@@ -69,73 +74,6 @@ func condBrState(op *ir.Operation, cond *ir.Value, t *ir.Block, tArgs []*ir.Valu
 	}
 	st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(1, int64(len(tArgs)), int64(len(fArgs))))
 	return st
-}
-
-// cf.cond_br %c [weights([t, f])], ^t(%a : i32), ^f {attrs}
-func parseCondBr(p *ir.OpParser, st *ir.OpState) error {
-	ctx := p.Context()
-	u, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	cond, err := p.Resolve(u, ctx.I(1))
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, cond)
-	if p.ParseOptionalKeyword("weights") {
-		if err := p.ParsePunct("("); err != nil {
-			return err
-		}
-		ws, err := parseI32List(p)
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(")"); err != nil {
-			return err
-		}
-		st.AddAttr("branch_weights", ctx.DenseI32Array(ws...))
-	}
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	nt, err := parseSuccessor(p)
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	nf, err := parseSuccessor(p)
-	if err != nil {
-		return err
-	}
-	st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(1, int64(nt), int64(nf)))
-	return p.ParseOptionalAttrDict()
-}
-
-func printCondBr(p *ir.OpPrinter, op *ir.Operation) {
-	if op.NumOperands() == 0 || op.NumSuccessors() != 2 {
-		return // malformed; the verifier reports it, printing must not fail
-	}
-	c := CondBr{op}
-	p.WriteByte(' ')
-	p.Operand(c.Condition())
-	if w := denseI32s(op, "branch_weights", -1); w != nil {
-		p.WriteString(" weights([")
-		for i, v := range w {
-			if i > 0 {
-				p.WriteString(", ")
-			}
-			p.Int(v)
-		}
-		p.WriteString("])")
-	}
-	p.WriteString(", ")
-	p.SuccessorAndArgs(c.TrueDest(), c.TrueOperands())
-	p.WriteString(", ")
-	p.SuccessorAndArgs(c.FalseDest(), c.FalseOperands())
-	p.OptionalAttrDict(op.Attrs(), "operandSegmentSizes", "branch_weights")
 }
 
 func verifyCondBr(op *ir.Operation) error {

@@ -38,25 +38,3 @@ func parseSuccessor(p *ir.OpParser) (int, error) {
 	_, vals, err := p.ParseSuccessorAndArgs()
 	return len(vals), err
 }
-
-// parseI32List parses [1, 2, 3].
-func parseI32List(p *ir.OpParser) ([]int64, error) {
-	if err := p.ParsePunct("["); err != nil {
-		return nil, err
-	}
-	var vs []int64
-	if p.ParseOptionalPunct("]") {
-		return vs, nil
-	}
-	for {
-		v, err := p.ParseInteger()
-		if err != nil {
-			return nil, err
-		}
-		vs = append(vs, int64(int32(v)))
-		if !p.ParseOptionalPunct(",") {
-			break
-		}
-	}
-	return vs, p.ParsePunct("]")
-}

@@ -7,11 +7,11 @@ var callDef = &ir.OpDef{
 	Summary: "Calls a function named by a symbol.",
 	Example: "func.func private @callee(i32) -> f32\n" +
 		"func.func @caller(%arg0: i32) -> f32 {\n  %0 = call @callee(%arg0) : (i32) -> f32\n  return %0 : f32\n}",
-	Operands:         ir.Variadic,
-	Results:          ir.Variadic,
-	Inherent:         []string{"callee", "no_inline"},
-	Parse:            parseCall,
-	Print:            printCall,
+	Operands: ir.Variadic,
+	Results:  ir.Variadic,
+	Inherent: []string{"callee", "no_inline"},
+	Format: &ir.Format{Syntax: "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)",
+		Operands: []string{"operands*"}, Results: []string{"results*"}, Attrs: []ir.FormatAttr{flatSymbolRef("callee")}},
 	Verify:           verifyCall,
 	VerifySymbolUses: verifyCallSymbolUses,
 }
@@ -41,45 +41,15 @@ func (c Call) CalleeType() *ir.FunctionType {
 	return c.Context().FunctionType(c.OperandTypes(), c.ResultTypes())
 }
 
-// call @f(%a, %b) {attrs} : (t1, t2) -> r
-func parseCall(p *ir.OpParser, st *ir.OpState) error {
-	if err := parseFlatSymbolRef(p, st, "callee"); err != nil {
-		return err
-	}
-	us, err := p.ParseParenOperandList()
-	if err != nil {
-		return err
-	}
-	return ir.ParseFunctionalTail(p, st, us)
-}
-
-func printCall(p *ir.OpPrinter, op *ir.Operation) {
-	p.WriteByte(' ')
-	p.Attr(op.Attr("callee"))
-	p.WriteByte('(')
-	p.Operands(op.Operands())
-	p.WriteByte(')')
-	p.OptionalAttrDict(op.Attrs(), "callee")
-	p.WriteString(" : ")
-	p.FunctionalType(op)
-}
-
 // verifyCall checks the callee attribute.
 func verifyCall(op *ir.Operation) error { return verifyFlatSymbolRef(op, "callee") }
 
-// parseFlatSymbolRef parses `@sym` into the attribute name, rejecting
-// nested references as MLIR's FlatSymbolRefAttr does.
-func parseFlatSymbolRef(p *ir.OpParser, st *ir.OpState, name string) error {
-	loc := p.Loc()
-	ref, err := p.ParseSymbolRef()
-	if err != nil {
-		return err
-	}
-	if !ref.IsFlat() {
-		return ir.Errorf(loc, "invalid kind of attribute specified")
-	}
-	st.AddAttr(name, ref)
-	return nil
+// flatSymbolRef is a FlatSymbolRefAttr that a format names.
+func flatSymbolRef(name string) ir.FormatAttr {
+	return ir.FormatAttr{Name: name, Kind: func(a ir.Attribute) bool {
+		ref, ok := a.(*ir.SymbolRefAttr)
+		return ok && ref.IsFlat()
+	}}
 }
 
 // verifyFlatSymbolRef checks that op has the required flat symbol reference

@@ -11,49 +11,17 @@ var callIndirectDef = &ir.OpDef{
 	Summary: "Calls a function value.",
 	Example: "func.func @f(%arg0: (i32) -> f32, %arg1: i32) -> f32 {\n" +
 		"  %0 = call_indirect %arg0(%arg1) : (i32) -> f32\n  return %0 : f32\n}",
-	Operands:     ir.AtLeast(1),
-	Results:      ir.Variadic,
-	Parse:        parseCallIndirect,
-	Print:        printCallIndirect,
+	Operands: ir.AtLeast(1),
+	Results:  ir.Variadic,
+	Format: &ir.Format{Syntax: "$callee `(` $callee_operands `)` attr-dict `:` type($callee)",
+		Operands: []string{"callee", "callee_operands*"}, Results: []string{"results*"},
+		Kinds: map[string]ir.TypeKind{"callee": {Name: "builtin.function", Is: func(t ir.Type) bool { _, ok := t.(*ir.FunctionType); return ok }}},
+		TypesFrom: []ir.TypeFrom{
+			{From: "callee", To: "callee_operands", Types: func(_ *ir.Context, t ir.Type) []ir.Type { return t.(*ir.FunctionType).Inputs }},
+			{From: "callee", To: "results", Types: func(_ *ir.Context, t ir.Type) []ir.Type { return t.(*ir.FunctionType).Results }},
+		}},
 	Verify:       verifyCallIndirect,
 	Canonicalize: []*ir.Pattern{{Name: "fold-constant-callee", Root: "func.call_indirect", Benefit: 1, Rewrite: callIndirectOfConstant}},
-}
-
-// call_indirect %f(%a, %b) {attrs} : (t1, t2) -> r
-func parseCallIndirect(p *ir.OpParser, st *ir.OpState) error {
-	callee, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	us, err := p.ParseParenOperandList()
-	if err != nil {
-		return err
-	}
-	ft, err := ir.ParseAttrDictFunctionType(p)
-	if err != nil {
-		return err
-	}
-	v, err := p.Resolve(callee, ft)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, v)
-	st.ResultTypes = ft.Results
-	return p.ResolveOperands(us, ft.Inputs)
-}
-
-func printCallIndirect(p *ir.OpPrinter, op *ir.Operation) {
-	if op.NumOperands() == 0 {
-		return // malformed; the verifier reports it, printing must not fail
-	}
-	p.WriteByte(' ')
-	p.Operand(op.Operand(0))
-	p.WriteByte('(')
-	p.Operands(op.Operands()[1:])
-	p.WriteByte(')')
-	p.OptionalAttrDict(op.Attrs())
-	p.WriteString(" : ")
-	p.Type(op.Operand(0).Type())
 }
 
 func verifyCallIndirect(op *ir.Operation) error {

@@ -7,11 +7,11 @@ var constantDef = &ir.OpDef{
 	Summary: "Turns a function symbol into an SSA value of function type.",
 	Example: "func.func private @callee(i32) -> f32\n" +
 		"func.func @f() -> ((i32) -> f32) {\n  %f = constant @callee : (i32) -> f32\n  return %f : (i32) -> f32\n}",
-	Traits:           ir.Pure | ir.ConstantLike,
-	Results:          ir.Exactly(1),
-	Inherent:         []string{"value"},
-	Parse:            parseConstant,
-	Print:            printConstant,
+	Traits:   ir.Pure | ir.ConstantLike,
+	Results:  ir.Exactly(1),
+	Inherent: []string{"value"},
+	Format: &ir.Format{Syntax: "attr-dict $value `:` type(results)", Results: []string{"result"},
+		Attrs: []ir.FormatAttr{flatSymbolRef("value")}},
 	Verify:           verifyConstant,
 	VerifySymbolUses: verifyConstantSymbolUses,
 	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
@@ -25,32 +25,6 @@ var constantDef = &ir.OpDef{
 			name(op.Result(0), "f")
 		}
 	},
-}
-
-// constant {attrs} @f : (t) -> r
-func parseConstant(p *ir.OpParser, st *ir.OpState) error {
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	if err := parseFlatSymbolRef(p, st, "value"); err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	st.ResultTypes = []ir.Type{t}
-	return nil
-}
-
-func printConstant(p *ir.OpPrinter, op *ir.Operation) {
-	p.OptionalAttrDict(op.Attrs(), "value")
-	p.WriteByte(' ')
-	p.Attr(op.Attr("value"))
-	if op.NumResults() > 0 { // malformed otherwise; printing must not fail
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-	}
 }
 
 // verifyConstant checks the value attribute.

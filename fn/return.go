@@ -8,8 +8,7 @@ var returnDef = &ir.OpDef{
 	Example:  "func.func @f(%arg0: i32, %arg1: f32) -> (i32, f32) {\n  return %arg0, %arg1 : i32, f32\n}",
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.Variadic,
-	Parse:    ir.ParseReturnLike,
-	Print:    ir.PrintReturnLike,
+	Format:   &ir.Format{Syntax: "attr-dict ($operands^ `:` type($operands))?", Operands: []string{"operands*"}},
 	Verify:   verifyReturn,
 }
 

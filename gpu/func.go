@@ -368,8 +368,8 @@ func verifyReturn(op *ir.Operation) error {
 	return nil
 }
 
-// printValuesColonTypes is ir.PrintReturnLike with the attributes sorted,
-// as MLIR prints gpu.return and gpu.yield.
+// printValuesColonTypes prints `attr-dict ($values^ : type($values))?` with
+// the attributes sorted, as MLIR prints gpu.return and gpu.yield.
 func printValuesColonTypes(p *ir.OpPrinter, op *ir.Operation) {
 	p.OptionalAttrDict(sortedAttrs(op))
 	ir.PrintOptionalTypedOperands(p, op.Operands())

@@ -188,18 +188,12 @@ func PrintOptionalTypedOperands(p *OpPrinter, vs []*Value) {
 }
 
 // ParseReturnLike parses `attr-dict ($values^ : type($values))?`, the form
-// of terminators that pass values to their parent (func.return, scf.yield).
+// of terminators that pass values to their parent (gpu.return, gpu.yield).
 func ParseReturnLike(p *OpParser, _ *OpState) error {
 	if err := p.ParseOptionalAttrDict(); err != nil {
 		return err
 	}
 	return ParseOptionalTypedOperands(p)
-}
-
-// PrintReturnLike prints the form ParseReturnLike reads.
-func PrintReturnLike(p *OpPrinter, op *Operation) {
-	p.OptionalAttrDict(op.Attrs())
-	PrintOptionalTypedOperands(p, op.Operands())
 }
 
 // ParseOperandListColonType parses `%a, ... attr-dict : T`, returning the

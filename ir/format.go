@@ -30,6 +30,10 @@ type Format struct {
 	// Types gives the buildable type (ODS's Index, I1) of operands and
 	// results by name; such a type needs no type directive.
 	Types map[string]func(*Context) Type
+	// Kinds gives the type class (ODS's MemRefOf, FunctionType) of
+	// operands and results by name: a written type of another class is
+	// "invalid kind of type specified", as parseType<T> says.
+	Kinds map[string]TypeKind
 	// TypesMatch lists groups of operands and results that have one type
 	// (ODS's AllTypesMatch). The op's SameTypeOperands and
 	// SameOperandsAndResultType traits are used too.
@@ -56,6 +60,15 @@ type FormatAttr struct {
 	// printStrippedAttrOrType writes it).
 	Parse func(p *Parser) (Attribute, error)
 	Print func(p *Printer, a Attribute)
+	// Kind, when set, is the attribute's storage class (ODS's StrAttr,
+	// FlatSymbolRefAttr, TypedAttr): a parsed attribute that is not of it
+	// is "invalid kind of attribute specified", as parseAttribute<T> says.
+	Kind func(Attribute) bool
+	// Keywords are the bare words a stripped form may start with (an enum
+	// attribute's cases): an optional group that starts with the attribute
+	// is present when the next token is one of them, as with the
+	// parseOptionalKeyword that OpFormatGen emits for enums.
+	Keywords []string
 	// Default is the value of a DefaultValuedAttr: set when absent on
 	// parse, and an optional group anchored on it prints only when the
 	// value differs.
@@ -65,10 +78,26 @@ type FormatAttr struct {
 	Unit bool
 }
 
+// TypeKind is a class of types: Name (builtin.memref) and its test.
+type TypeKind struct {
+	Name string
+	Is   func(Type) bool
+}
+
 // TypeFrom says that To's type is Transform (nil: identity) of From's.
 type TypeFrom struct {
 	From, To  string
 	Transform func(ctx *Context, t Type) Type
+	// Check, when set, is From's type constraint that Transform relies on:
+	// a parsed type that fails it is an error where it was written,
+	// "'From' must be Desc, but got 'T'", as OpFormatGen checks the source
+	// of a TypesMatchWith before transforming it.
+	Check func(Type) bool
+	Desc  string
+	// Types, in place of Transform, gives all the types of a variadic To
+	// from From's one type (a TypesMatchWith whose transform is a range, as
+	// func.call_indirect's operands take their callee's inputs).
+	Types func(ctx *Context, t Type) []Type
 }
 
 // FormatArg is one argument of a custom directive: the operands (as parsed
@@ -142,6 +171,7 @@ type typeSource struct {
 	seen      bool // a type directive reads it
 	from      *fmtRef
 	transform func(*Context, Type) Type
+	expand    func(*Context, Type) []Type
 	build     func(*Context) Type
 }
 
@@ -276,7 +306,7 @@ func (f *compiledFormat) resolveTypes() error {
 	}
 	for _, tf := range f.spec.TypesFrom {
 		if r, ok := seenRef(tf.From); ok {
-			src[tf.To] = typeSource{from: &r, transform: tf.Transform}
+			src[tf.To] = typeSource{from: &r, transform: tf.Transform, expand: tf.Types}
 		}
 	}
 	resolve := func(what string, ps []fmtPart, ts []typeSource, all bool) error {
@@ -358,7 +388,7 @@ func (f *compiledFormat) part(r fmtRef) fmtPart {
 // parsed), or nil.
 func (f *compiledFormat) impliedAnchor(e *fmtElem) *fmtElem {
 	a := e.anchor
-	if a.kind == fVar && a.ref.kind == rAttr && f.spec.Attrs[a.ref.idx].Unit && a != e.then[0] {
+	if a.kind == fVar && a.ref.kind == rAttr && f.spec.Attrs[a.ref.idx].Unit && a != e.first() {
 		return a
 	}
 	return nil
@@ -623,12 +653,66 @@ func (c *fmtCompiler) optional() (*fmtElem, error) {
 	if e.anchor == nil {
 		return nil, fmt.Errorf("optional group has no anchor element")
 	}
-	if len(e.then) == 0 || e.then[0].kind == fSpace || e.then[0].kind == fAttrDict || e.then[0].kind == fCustom {
+	if first := e.first(); first == nil || first.kind == fAttrDict || first.kind == fCustom {
 		return nil, fmt.Errorf("first parsable element of an optional group must be a literal, variable, or type directive")
 	}
-	if first := e.then[0]; first.kind == fVar && first.ref.kind == rAttr && c.f.spec.Attrs[first.ref.idx].Parse != nil {
+	if first := e.first(); first.kind == fVar && first.ref.kind == rAttr && c.f.spec.Attrs[first.ref.idx].Parse != nil && c.f.spec.Attrs[first.ref.idx].Keywords == nil {
 		// Its presence could only be known by trying the hook.
-		return nil, fmt.Errorf("an optional group cannot start with '%s', an attribute read by a Parse hook", c.f.spec.Attrs[first.ref.idx].Name)
+		return nil, fmt.Errorf("an optional group cannot start with '%s', an attribute read by a Parse hook without Keywords", c.f.spec.Attrs[first.ref.idx].Name)
 	}
 	return e, nil
+}
+
+// DenseIntArrayFormat is a dense integer array attribute (ODS's
+// DenseI32ArrayAttr, DenseI64ArrayAttr) of the given width as a format
+// names it: the stripped form `[1, 2]` that printStrippedAttrOrType writes.
+func DenseIntArrayFormat(name string, width int) FormatAttr {
+	return FormatAttr{
+		Name: name,
+		Parse: func(p *Parser) (Attribute, error) {
+			if err := p.ParsePunct("["); err != nil {
+				return nil, err
+			}
+			var vs []int64
+			for !p.ParseOptionalPunct("]") {
+				if len(vs) > 0 {
+					if err := p.ParsePunct(","); err != nil {
+						return nil, err
+					}
+				}
+				v, err := p.ParseInteger()
+				if err != nil {
+					return nil, err
+				}
+				vs = append(vs, v)
+			}
+			return p.Context().DenseIntArray(p.Context().I(width), vs), nil
+		},
+		Print: func(p *Printer, a Attribute) {
+			da, ok := a.(*DenseArrayAttr)
+			if !ok || da.Floats != nil {
+				p.Attr(a) // unverified IR
+				return
+			}
+			p.WriteByte('[')
+			for i, v := range da.Ints {
+				if i > 0 {
+					p.WriteString(", ")
+				}
+				p.Int(v)
+			}
+			p.WriteByte(']')
+		},
+	}
+}
+
+// first returns an optional group's first element that is not whitespace,
+// the one that tells whether the group is present (nil if none).
+func (e *fmtElem) first() *fmtElem {
+	for _, el := range e.then {
+		if el.kind != fSpace {
+			return el
+		}
+	}
+	return nil
 }

@@ -119,6 +119,13 @@ func (s *fmtParseState) typesOf(r fmtRef, st *OpState) []Type {
 	} else {
 		from = s.typesOf(*ts.from, st)
 	}
+	if ts.expand != nil {
+		var out []Type
+		for _, t := range from {
+			out = append(out, ts.expand(s.p.Context(), t)...)
+		}
+		return out
+	}
 	if ts.transform == nil {
 		return from
 	}
@@ -139,7 +146,7 @@ func (s *fmtParseState) resolveOperands(st *OpState) error {
 	}
 	for i, us := range s.operands {
 		ts := s.typesOf(fmtRef{rOperand, i}, st)
-		if len(ts) == 1 && !s.f.operandTypes[i].seen {
+		if len(ts) == 1 && !s.f.operandTypes[i].seen && s.f.operandTypes[i].expand == nil {
 			// A type taken from a single value applies to every operand.
 			ts = slices.Repeat(ts, len(us))
 		}
@@ -195,9 +202,13 @@ func (s *fmtParseState) element(e *fmtElem) error {
 	case fVar:
 		return s.variable(e.ref)
 	case fType:
+		loc := p.Loc()
 		ts, err := s.parseTypes(s.f.part(e.ref))
 		s.setTypes(e.ref, ts)
-		return err
+		if err != nil {
+			return err
+		}
+		return s.checkTypes(e.ref, ts, loc)
 	case fFunctional:
 		ft, err := p.ParseFunctionType()
 		if err != nil {
@@ -207,18 +218,18 @@ func (s *fmtParseState) element(e *fmtElem) error {
 		s.setTypes(e.args[1].ref, ft.Results)
 		return nil
 	case fOptional:
-		present, err := s.groupPresent(e.then[0])
+		first := e.first()
+		present, err := s.groupPresent(first)
 		if err != nil {
 			return err
 		}
 		if !present {
 			return s.elements(e.els)
 		}
-		rest := e.then
-		if e.then[0].kind == fLiteral {
-			rest = rest[1:] // consumed by groupPresent
-		}
-		for _, el := range rest {
+		for _, el := range e.then {
+			if el == first && first.kind == fLiteral {
+				continue // consumed by groupPresent
+			}
 			if el == s.f.impliedAnchor(e) {
 				p.st.AddAttr(s.f.spec.Attrs[el.ref.idx].Name, p.Context().UnitAttr())
 			} else if err := s.element(el); err != nil {
@@ -228,6 +239,33 @@ func (s *fmtParseState) element(e *fmtElem) error {
 		return nil
 	case fCustom:
 		return s.custom(e)
+	}
+	return nil
+}
+
+// checkTypes applies the Kinds and TypesFrom checks of the operand or result r to
+// its types, parsed at loc.
+func (s *fmtParseState) checkTypes(r fmtRef, ts []Type, loc Location) error {
+	if r.kind != rOperand && r.kind != rResult {
+		return nil
+	}
+	name := s.f.part(r).name
+	if k, ok := s.f.spec.Kinds[name]; ok {
+		for _, t := range ts {
+			if !k.Is(t) {
+				return Errorf(loc, "invalid kind of type specified: expected %s, but found '%s'", k.Name, TypeString(t))
+			}
+		}
+	}
+	for _, tf := range s.f.spec.TypesFrom {
+		if tf.Check == nil || tf.From != name {
+			continue
+		}
+		for _, t := range ts {
+			if !tf.Check(t) {
+				return Errorf(loc, "'%s' must be %s, but got '%s'", name, tf.Desc, TypeString(t))
+			}
+		}
 	}
 	return nil
 }
@@ -260,6 +298,9 @@ func (s *fmtParseState) groupPresent(e *fmtElem) (bool, error) {
 		return p.IsRegion(), nil
 	case rSuccessor:
 		return p.tok.kind == tokCaretID, nil
+	}
+	if ks := s.f.spec.Attrs[e.ref.idx].Keywords; ks != nil {
+		return p.tok.kind == tokBareID && slices.Contains(ks, p.spelling()), nil
 	}
 	return p.startsAttr(), nil
 }
@@ -373,13 +414,21 @@ func (s *fmtParseState) variable(r fmtRef) error {
 
 func (s *fmtParseState) attr(fa FormatAttr) (Attribute, error) {
 	p := s.p
+	loc := p.Loc()
+	var a Attribute
+	var err error
 	switch {
 	case fa.Parse != nil:
-		return fa.Parse(p.Parser)
+		a, err = fa.Parse(p.Parser)
 	case fa.Type != nil:
-		return p.ParseAttribute(fa.Type(p.Context()))
+		a, err = p.ParseAttribute(fa.Type(p.Context()))
+	default:
+		a, err = p.ParseAttribute(nil)
 	}
-	return p.ParseAttribute(nil)
+	if err == nil && fa.Kind != nil && !fa.Kind(a) {
+		return nil, Errorf(loc, "invalid kind of attribute specified")
+	}
+	return a, err
 }
 
 func (s *fmtParseState) custom(e *fmtElem) error {

@@ -18,12 +18,13 @@ var fmtDialect = &ir.Dialect{
 				Operands: []string{"lhs", "rhs"}, Results: []string{"result"}}},
 		{Name: "fmt.cast", Operands: ir.Exactly(1), Results: ir.Exactly(1),
 			Format: &ir.Format{Syntax: "$in attr-dict `:` type($in) `to` type($out)",
-				Operands: []string{"in"}, Results: []string{"out"}}},
+				Operands: []string{"in"}, Results: []string{"out"},
+				Kinds: map[string]ir.TypeKind{"out": {Name: "builtin.float", Is: func(t ir.Type) bool { _, ok := t.(*ir.FloatType); return ok }}}}},
 		{Name: "fmt.opt", Operands: ir.Between(0, 1),
 			Format: &ir.Format{Syntax: "($v^ `:` type($v))? attr-dict", Operands: []string{"v?"}}},
 		{Name: "fmt.call", Operands: ir.Variadic, Results: ir.Variadic, Inherent: []string{"callee"},
 			Format: &ir.Format{Syntax: "$callee `(` $args `)` attr-dict `:` functional-type($args, results)",
-				Operands: []string{"args*"}, Results: []string{"res*"}, Attrs: []ir.FormatAttr{{Name: "callee"}}}},
+				Operands: []string{"args*"}, Results: []string{"res*"}, Attrs: []ir.FormatAttr{{Name: "callee", Kind: isSymbolRef}}}},
 		{Name: "fmt.clamp", Traits: ir.SameOperandsAndResultType, Operands: ir.Exactly(3), Results: ir.Exactly(1),
 			Inherent: []string{"flag"},
 			Format: &ir.Format{Syntax: "$x `to` ` ` `[` $lo `,` $hi `]` (`flag` $flag^)? attr-dict `:` type($r)",
@@ -34,7 +35,8 @@ var fmtDialect = &ir.Dialect{
 		{Name: "fmt.mode", Operands: ir.Exactly(1), Results: ir.Exactly(1), Inherent: []string{"mode"},
 			Format: &ir.Format{Syntax: "$x (`mode` `` $mode^)? attr-dict `:` type($x)",
 				Operands: []string{"x"}, Results: []string{"r"}, Attrs: []ir.FormatAttr{modeAttr},
-				TypesFrom: []ir.TypeFrom{{From: "x", To: "r", Transform: func(ctx *ir.Context, _ ir.Type) ir.Type { return ctx.I(1) }}}}},
+				TypesFrom: []ir.TypeFrom{{From: "x", To: "r", Transform: func(ctx *ir.Context, _ ir.Type) ir.Type { return ctx.I(1) },
+					Check: func(t ir.Type) bool { _, ok := t.(*ir.IntegerType); return !ok }, Desc: "not an integer"}}}},
 		{Name: "fmt.pair", Operands: ir.Exactly(2),
 			Format: &ir.Format{Syntax: "custom<Pair>($a, $b) attr-dict `:` type($a)",
 				Operands: []string{"a", "b"}, TypesMatch: [][]string{{"a", "b"}},
@@ -59,10 +61,28 @@ var fmtDialect = &ir.Dialect{
 		{Name: "fmt.idx", Operands: ir.Variadic, Results: ir.Variadic, Traits: ir.AttrSizedResultSegments,
 			Format: &ir.Format{Syntax: "`(` $xs `)` attr-dict `:` type($rs) `|` type($tail)", Operands: []string{"xs*"},
 				Results: []string{"rs*", "tail*"}, Types: map[string]func(*ir.Context) ir.Type{"xs": indexType}}},
+		{Name: "fmt.round", Operands: ir.Exactly(1), Results: ir.Exactly(1), Inherent: []string{"dir"},
+			Format: &ir.Format{Syntax: "$x ($dir^)? attr-dict `:` type($x) `to` type($r)",
+				Operands: []string{"x"}, Results: []string{"r"}, Attrs: []ir.FormatAttr{dirAttr}}},
+		{Name: "fmt.weights", Inherent: []string{"w"},
+			Format: &ir.Format{Syntax: "(`weights` `(` $w^ `)`)? attr-dict", Attrs: []ir.FormatAttr{ir.DenseIntArrayFormat("w", 32)}}},
+		{Name: "fmt.icall", Operands: ir.AtLeast(1), Results: ir.Variadic,
+			Format: &ir.Format{Syntax: "$f `(` $args `)` attr-dict `:` type($f)", Operands: []string{"f", "args*"}, Results: []string{"rs*"},
+				TypesFrom: []ir.TypeFrom{
+					{From: "f", To: "args", Types: func(_ *ir.Context, t ir.Type) []ir.Type { return t.(*ir.FunctionType).Inputs },
+						Check: isFunctionType, Desc: "function type"},
+					{From: "f", To: "rs", Types: func(_ *ir.Context, t ir.Type) []ir.Type { return t.(*ir.FunctionType).Results }}}}},
+		{Name: "fmt.syms", Operands: ir.Variadic, Traits: ir.AttrSizedOperandSegments,
+			Format: &ir.Format{Syntax: "`(` $d `)` (`` `[` $s^ `]`)? attr-dict", Operands: []string{"d*", "s*"},
+				Types: map[string]func(*ir.Context) ir.Type{"d": indexType, "s": indexType}}},
 		{Name: "fmt.br", Traits: ir.Terminator, Successors: ir.Exactly(1),
 			Format: &ir.Format{Syntax: "$dest attr-dict", Successors: []string{"dest"}}},
 	},
 }
+
+func isSymbolRef(a ir.Attribute) bool { _, ok := a.(*ir.SymbolRefAttr); return ok }
+
+func isFunctionType(t ir.Type) bool { _, ok := t.(*ir.FunctionType); return ok }
 
 func indexType(ctx *ir.Context) ir.Type { return ctx.Index() }
 
@@ -83,6 +103,18 @@ var modeAttr = ir.FormatAttr{
 		p.WriteString("<" + a.(*ir.StringAttr).Value + ">")
 	},
 	Default: func(ctx *ir.Context) ir.Attribute { return ctx.StringAttr("none") },
+}
+
+// dirAttr is a string attribute whose stripped form is the bare word up
+// or down, as an enum's is.
+var dirAttr = ir.FormatAttr{
+	Name:     "dir",
+	Keywords: []string{"up", "down"},
+	Parse: func(p *ir.Parser) (ir.Attribute, error) {
+		kw, err := p.ParseKeywordAny()
+		return p.Context().StringAttr(kw), err
+	},
+	Print: func(p *ir.Printer, a ir.Attribute) { p.WriteString(a.(*ir.StringAttr).Value) },
 }
 
 // parsePair reads `<%a | %b>`.
@@ -134,6 +166,15 @@ func TestFormatPrintsAsMLIR(t *testing.T) {
 		{"%r = fmt.mode %f mode<none> : f32", "%3 = fmt.mode %2 : f32"},
 		{"%r = fmt.mode %f mode<fast> {y} : f32", "%3 = fmt.mode %2 mode<fast> {y} : f32"},
 		{"fmt.pair <%a | %b> : i32", "fmt.pair <%0 | %1> : i32"},
+		{"%g = \"test.def\"() : () -> ((i32, i32) -> (f32, i32))\n%r:2 = fmt.icall %g(%a, %b) : (i32, i32) -> (f32, i32)",
+			"%3 = \"test.def\"() : () -> ((i32, i32) -> (f32, i32))\n%4:2 = fmt.icall %3(%0, %1) : (i32, i32) -> (f32, i32)"},
+		{"%i = \"test.def\"() : () -> index\nfmt.syms(%i) [%i, %i]", "%3 = \"test.def\"() : () -> index\nfmt.syms(%3)[%3, %3]"},
+		{"%i = \"test.def\"() : () -> index\nfmt.syms() {k}", "%3 = \"test.def\"() : () -> index\nfmt.syms() {k}"},
+		{"fmt.weights", "fmt.weights"},
+		{"fmt.weights weights([1,-2]) {q}", "fmt.weights weights([1, -2]) {q}"},
+		{"fmt.weights weights([])", "fmt.weights weights([])"},
+		{"%r = fmt.round %f : f32 to f32", "%3 = fmt.round %2 : f32 to f32"},
+		{"%r = fmt.round %f down {y} : f32 to i32", "%3 = fmt.round %2 down {y} : f32 to i32"},
 		{"fmt.else kind 3", "fmt.else kind 3 : i64"},
 		{"fmt.else plain", "fmt.else plain"},
 		{"%r:2 = fmt.infer %f : f32", "%3:2 = fmt.infer %2 : f32"},
@@ -200,6 +241,12 @@ func TestFormatDiagnostics(t *testing.T) {
 		{In: fmtDefs + "fmt.pair <%a, %b> : i32", Err: "t.mlir:4:13: error: expected '|'"},
 		{In: fmtDefs + "%r:2 = fmt.infer %a : i32", Err: "t.mlir:4:8: error: fmt.infer does not take i32"},
 		{In: fmtDefs + "fmt.opt %a i32", Err: "t.mlir:4:11: error: expected ':'"},
+		{In: fmtDefs + "fmt.call 3() : () -> ()", Err: "t.mlir:4:10: error: invalid kind of attribute specified"},
+		{In: fmtDefs + "fmt.icall %a() : i32", Err: "t.mlir:4:18: error: 'f' must be function type, but got 'i32'"},
+		{In: fmtDefs + "%g = \"test.def\"() : () -> ((i32) -> ())\nfmt.icall %g(%a, %a) : (i32) -> ()", Err: "t.mlir:5:14: error: 2 operands present, but expected 1"},
+		{In: fmtDefs + "%r = fmt.cast %a : i32 to i64", Err: "t.mlir:4:27: error: invalid kind of type specified: expected builtin.float, but found 'i64'"},
+		{In: fmtDefs + "fmt.weights weights([1 2])", Err: "t.mlir:4:23: error: expected ','"},
+		{In: fmtDefs + "%r = fmt.mode %a : i32", Err: "t.mlir:4:20: error: 'x' must be not an integer, but got 'i32'"},
 	}
 	irtest.CheckInvalid(t, newFmtContext, "t.mlir", tests, irtest.FirstLine)
 }
@@ -216,7 +263,8 @@ func TestFormatErrorsInSyntax(t *testing.T) {
 		{"$x attr-dict `:", "unterminated literal `:"},
 		{"custom<Nope>($x) attr-dict", "custom directive 'Nope' has no Go hooks"},
 		{"$x attr-dict : type($r)", "unexpected ':'"},
-		{"($m^)? $x attr-dict", "an optional group cannot start with 'm', an attribute read by a Parse hook"},
+		{"($m^)? $x attr-dict", "an optional group cannot start with 'm', an attribute read by a Parse hook without Keywords"},
+		{"(`` $m^)? $x attr-dict", "an optional group cannot start with 'm', an attribute read by a Parse hook without Keywords"},
 		{"$x attr-dict", "type of result #0, named 'r', is not buildable and a buildable type cannot be inferred"},
 		{"$x attr-dict `:` type($r)", "type of operand #0, named 'x', is not buildable and a buildable type cannot be inferred"},
 	}

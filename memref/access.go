@@ -11,68 +11,29 @@ var load = &ir.OpDef{
 	Operands: ir.AtLeast(1),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"nontemporal", "alignment"},
-	Parse:    parseLoad,
-	Print:    printLoad,
+	Format:   accessFormat("$memref `[` $indices `]` attr-dict `:` type($memref)", "result"),
 	Verify:   verifyLoad,
 	Fold:     foldCastOperands(-1),
 }
 
-// parseAccess parses `%m[%i, %j] attr-dict : memref-type`, resolving the
-// memref and its indices, and defaults nontemporal to false.
-func parseAccess(p *ir.OpParser, st *ir.OpState) (ir.Type, error) {
-	m, err := p.ParseOperand()
-	if err != nil {
-		return nil, err
+// accessFormat is the format of load (the result elem named) or store
+// (the value operand elem named): the memref's element type gives elem's
+// type, indices are index, nontemporal defaults to false.
+func accessFormat(syntax, elem string) *ir.Format {
+	f := &ir.Format{Syntax: syntax, Operands: []string{"memref", "indices*"}, Results: []string{elem},
+		Types:     indexTypes("indices"),
+		Kinds:     map[string]ir.TypeKind{"memref": memRefKind},
+		TypesFrom: []ir.TypeFrom{{From: "memref", To: elem, Transform: func(_ *ir.Context, t ir.Type) ir.Type { return t.(*ir.MemRefType).Elem }}},
+		Attrs:     []ir.FormatAttr{{Name: "nontemporal", Default: func(ctx *ir.Context) ir.Attribute { return ctx.BoolAttr(false) }}},
 	}
-	idx, err := parseIndices(p)
-	if err != nil {
-		return nil, err
+	if elem == "value" {
+		f.Operands, f.Results = append([]string{"value"}, f.Operands...), nil
 	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return nil, err
-	}
-	if ir.GetAttr(st.Attrs, "nontemporal") == nil {
-		st.AddAttr("nontemporal", p.Context().BoolAttr(false))
-	}
-	loc := p.Loc()
-	t, err := p.ParseColonType()
-	if err != nil {
-		return nil, err
-	}
-	mt, ok := t.(*ir.MemRefType)
-	if !ok {
-		return nil, ir.Errorf(loc, "invalid kind of type specified: expected builtin.memref, but found '%s'", ir.TypeString(t))
-	}
-	if err := p.ResolveOperands([]ir.UnresolvedOperand{m}, []ir.Type{t}); err != nil {
-		return nil, err
-	}
-	return mt.Elem, resolveIndex(p, idx)
+	return f
 }
 
-// printAccess writes `%m[%i] attr-dict : type` for the memref at operand i.
-func printAccess(p *ir.OpPrinter, op *ir.Operation, i int) {
-	p.Operand(op.Operand(i))
-	printIndices(p, op.Operands()[i+1:])
-	attrs := op.Attrs()
-	if b, ok := op.Attr("nontemporal").(*ir.IntegerAttr); ok && !b.Bool() {
-		p.OptionalAttrDict(attrs, "nontemporal")
-	} else {
-		p.OptionalAttrDict(attrs)
-	}
-	p.WriteString(" : ")
-	p.Type(op.Operand(i).Type())
-}
-
-func parseLoad(p *ir.OpParser, st *ir.OpState) error {
-	elem, err := parseAccess(p, st)
-	st.ResultTypes = []ir.Type{elem}
-	return err
-}
-
-func printLoad(p *ir.OpPrinter, op *ir.Operation) {
-	p.WriteByte(' ')
-	printAccess(p, op, 0)
-}
+// memRefKind is builtin.memref as a format's type kind.
+var memRefKind = ir.TypeKind{Name: "builtin.memref", Is: func(t ir.Type) bool { _, ok := t.(*ir.MemRefType); return ok }}
 
 // verifyAccess checks the memref operand at i, the indices after it and
 // the access attributes.
@@ -111,33 +72,7 @@ var store = &ir.OpDef{
 	Example:  "memref.store %v, %m[%i, %j] {nontemporal = true} : memref<4x4xf32>",
 	Operands: ir.AtLeast(2),
 	Inherent: []string{"nontemporal", "alignment"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		v, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		// The value comes first among the operands: resolve it after the
-		// memref's type is known, then move it to the front.
-		elem, err := parseAccess(p, st)
-		if err != nil {
-			return err
-		}
-		val, err := p.Resolve(v, elem)
-		if err != nil {
-			return err
-		}
-		st.Operands = append([]*ir.Value{val}, st.Operands...)
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.WriteString(", ")
-		printAccess(p, op, 1)
-	},
+	Format:   accessFormat("$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)", "value"),
 	Verify: func(op *ir.Operation) error {
 		t, err := verifyAccess(op, 1)
 		if err != nil {

@@ -14,12 +14,13 @@ var alloca = allocLike("memref.alloca", "Allocates a buffer on the stack of the 
 func allocLike(name, summary, example string) *ir.OpDef {
 	d := &ir.OpDef{
 		Name: name, Summary: summary, Example: example,
-		Traits:      ir.AllocOnly | ir.AttrSizedOperandSegments,
-		Operands:    ir.Variadic,
-		Results:     ir.Exactly(1),
-		Inherent:    []string{"alignment"},
-		Parse:       parseAlloc,
-		Print:       printAlloc,
+		Traits:   ir.AllocOnly | ir.AttrSizedOperandSegments,
+		Operands: ir.Variadic,
+		Results:  ir.Exactly(1),
+		Inherent: []string{"alignment"},
+		Format: &ir.Format{Syntax: "`(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)",
+			Operands: []string{"dynamicSizes*", "symbolOperands*"}, Results: []string{"memref"},
+			Types: indexTypes("dynamicSizes", "symbolOperands")},
 		Verify:      verifyAlloc,
 		ResultNames: resultName(name[len("memref."):]),
 	}
@@ -37,42 +38,6 @@ func resultName(n string) func(op *ir.Operation, name func(v *ir.Value, name str
 			name(op.Result(0), n)
 		}
 	}
-}
-
-// (%d)[%s] attr-dict : type
-func parseAlloc(p *ir.OpParser, st *ir.OpState) error {
-	dyn, syms, err := ir.ParseDimAndSymbolList(p)
-	if err != nil {
-		return err
-	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	if err := resolveIndex(p, dyn); err != nil {
-		return err
-	}
-	if err := resolveIndex(p, syms); err != nil {
-		return err
-	}
-	setSegments(st, p.Context(), len(dyn), len(syms))
-	st.ResultTypes = []ir.Type{t}
-	return nil
-}
-
-func printAlloc(p *ir.OpPrinter, op *ir.Operation) {
-	p.WriteByte('(')
-	p.Operands(ir.OperandSegment(op, 0))
-	p.WriteByte(')')
-	if syms := ir.OperandSegment(op, 1); len(syms) > 0 {
-		printIndices(p, syms)
-	}
-	p.OptionalAttrDict(op.Attrs(), "operandSegmentSizes")
-	p.WriteString(" : ")
-	p.Type(op.Result(0).Type())
 }
 
 func verifyAlloc(op *ir.Operation) error {
@@ -181,8 +146,7 @@ var dealloc = &ir.OpDef{
 	Name: "memref.dealloc", Summary: "Frees a buffer made by memref.alloc.",
 	Example:  "memref.dealloc %m : memref<4x?xf32>",
 	Operands: ir.Exactly(1),
-	Parse:    ir.ParseOperandColonType,
-	Print:    ir.PrintOperandColonType,
+	Format:   &ir.Format{Syntax: "$memref attr-dict `:` type($memref)", Operands: []string{"memref"}},
 	Verify:   func(op *ir.Operation) error { return checkOperand(op, 0, isMemRef, anyMemRef) },
 	Fold:     foldCastOperands(0),
 }

@@ -1,6 +1,8 @@
 package memref
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -63,68 +65,41 @@ func ParseAtomicRMWKind(s string) (AtomicRMWKind, bool) {
 	return k, ok
 }
 
+// atomicKindFormat is atomic_rmw's kind as its format names it: the
+// enum's keyword (or string), older spellings accepted.
+var atomicKindFormat = ir.FormatAttr{
+	Name:     "kind",
+	Keywords: append(slices.Clone(atomicKindNames), slices.Sorted(maps.Keys(atomicKindAliases))...),
+	Parse: func(p *ir.Parser) (ir.Attribute, error) {
+		loc := p.Loc()
+		kw, err := p.ParseKeywordOrString()
+		if err != nil {
+			return nil, err
+		}
+		k, ok := ParseAtomicRMWKind(kw)
+		if !ok {
+			return nil, ir.Errorf(loc, "expected string or keyword containing one of the following enum values for attribute 'kind' [%s]", strings.Join(atomicKindNames, ", "))
+		}
+		return p.Context().I64Attr(int64(k)), nil
+	},
+	Print: func(p *ir.Printer, a ir.Attribute) {
+		if ia, ok := a.(*ir.IntegerAttr); ok {
+			p.WriteString(AtomicRMWKind(ia.Int()).String())
+		} else {
+			p.Attr(a) // unverified IR
+		}
+	},
+}
+
 var atomicRMW = &ir.OpDef{
 	Name: "memref.atomic_rmw", Summary: "Atomically combines a value with one element of a memref and returns the old element.",
 	Example:  "%r = memref.atomic_rmw addf %v, %m[%i] : (f32, memref<10xf32>) -> f32",
 	Operands: ir.AtLeast(2),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"kind"},
-	// kind value, memref[indices] attr-dict : (value-type, memref-type) -> result-type
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		loc := p.Loc()
-		kw, err := p.ParseKeywordOrString()
-		if err != nil {
-			return err
-		}
-		k, ok := ParseAtomicRMWKind(kw)
-		if !ok {
-			return ir.Errorf(loc, "expected string or keyword containing one of the following enum values for attribute 'kind' [%s]", strings.Join(atomicKindNames, ", "))
-		}
-		st.AddAttr("kind", p.Context().I64Attr(int64(k)))
-		v, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		m, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		idx, err := parseIndices(p)
-		if err != nil {
-			return err
-		}
-		ft, err := ir.ParseAttrDictFunctionType(p)
-		if err != nil {
-			return err
-		}
-		if len(ft.Inputs) != 2 || len(ft.Results) != 1 {
-			return p.Errorf("expected (value-type, memref-type) -> result-type")
-		}
-		if err := p.ResolveOperands([]ir.UnresolvedOperand{v, m}, ft.Inputs); err != nil {
-			return err
-		}
-		st.ResultTypes = ft.Results
-		return resolveIndex(p, idx)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.WriteString(AtomicRMW{op}.Kind().String())
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.WriteString(", ")
-		p.Operand(op.Operand(1))
-		printIndices(p, op.Operands()[2:])
-		p.OptionalAttrDict(op.Attrs(), "kind")
-		p.WriteString(" : (")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(", ")
-		p.Type(op.Operand(1).Type())
-		p.WriteString(") -> ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` type($memref) `)` `->` type($result)",
+		Operands: []string{"value", "memref", "indices*"}, Results: []string{"result"}, Types: indexTypes("indices"),
+		Attrs: []ir.FormatAttr{atomicKindFormat}},
 	Verify: func(op *ir.Operation) error {
 		ka, ok := op.Attr("kind").(*ir.IntegerAttr)
 		if !ok {
@@ -168,6 +143,8 @@ var genericAtomicRMW = &ir.OpDef{
 	Results:  ir.Exactly(1),
 	Regions:  ir.Exactly(1),
 	// memref[indices] : memref-type region attr-dict
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the region's
+	// argument is implied by the memref type.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		m, err := p.ParseOperand()
 		if err != nil {
@@ -244,8 +221,7 @@ var atomicYield = &ir.OpDef{
 	Example:  "%r = memref.generic_atomic_rmw %m[%i] : memref<10xi32> {\n^bb0(%old: i32):\n  memref.atomic_yield %old : i32\n}",
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.Exactly(1),
-	Parse:    ir.ParseOperandColonType,
-	Print:    ir.PrintOperandColonType,
+	Format:   &ir.Format{Syntax: "$result attr-dict `:` type($result)", Operands: []string{"result"}},
 	Verify: func(op *ir.Operation) error {
 		parent := op.ParentOp()
 		if parent == nil || parent.Name() != "memref.generic_atomic_rmw" {

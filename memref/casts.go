@@ -6,33 +6,10 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// parseCastLike parses `%x attr-dict : from to into`.
-func parseCastLike(p *ir.OpParser, st *ir.OpState) error {
-	u, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	return parseCastTail(p, st, u)
-}
-
-// parseCastTail parses `attr-dict : from to into` after the operand u.
-func parseCastTail(p *ir.OpParser, st *ir.OpState, u ir.UnresolvedOperand) error {
-	from, to, err := ir.ParseAttrDictColonTypes(p, "to")
-	if err != nil {
-		return err
-	}
-	st.ResultTypes = []ir.Type{to}
-	return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{from})
-}
-
-func printCastLike(p *ir.OpPrinter, op *ir.Operation) {
-	p.WriteByte(' ')
-	p.Operand(op.Operand(0))
-	p.OptionalAttrDict(op.Attrs())
-	p.WriteString(" : ")
-	p.Type(op.Operand(0).Type())
-	p.WriteString(" to ")
-	p.Type(op.Result(0).Type())
+// castFormat is `$source attr-dict : type($source) to type($dest)`.
+func castFormat() *ir.Format {
+	return &ir.Format{Syntax: "$source attr-dict `:` type($source) `to` type($dest)",
+		Operands: []string{"source"}, Results: []string{"dest"}}
 }
 
 func castIncompatible(op *ir.Operation) error {
@@ -46,8 +23,7 @@ var cast = &ir.OpDef{
 	Traits:      ir.Pure,
 	Operands:    ir.Exactly(1),
 	Results:     ir.Exactly(1),
-	Parse:       parseCastLike,
-	Print:       printCastLike,
+	Format:      castFormat(),
 	ResultNames: resultName("cast"),
 	Verify: func(op *ir.Operation) error {
 		if err := checkOperand(op, 0, isMemRef, anyMemRef); err != nil {
@@ -88,8 +64,7 @@ var memorySpaceCast = &ir.OpDef{
 	Traits:      ir.Pure,
 	Operands:    ir.Exactly(1),
 	Results:     ir.Exactly(1),
-	Parse:       parseCastLike,
-	Print:       printCastLike,
+	Format:      castFormat(),
 	ResultNames: resultName("memspacecast"),
 	Verify: func(op *ir.Operation) error {
 		if err := checkOperand(op, 0, isMemRef, anyMemRef); err != nil {
@@ -130,37 +105,8 @@ var dim = &ir.OpDef{
 	Operands:    ir.Exactly(2),
 	Results:     ir.Exactly(1),
 	ResultNames: resultName("dim"),
-	// attr-dict %m, %i : type
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		m, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		i, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		idx := p.Context().Index()
-		st.ResultTypes = []ir.Type{idx}
-		return p.ResolveOperands([]ir.UnresolvedOperand{m, i}, []ir.Type{t, idx})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-	},
+	Format: &ir.Format{Syntax: "attr-dict $source `,` $index `:` type($source)",
+		Operands: []string{"source", "index"}, Results: []string{"result"}, Types: indexTypes("index", "result")},
 	Verify: func(op *ir.Operation) error {
 		nonZeroRank := func(t ir.Type) bool {
 			r, ok := t.(*ir.MemRefType)
@@ -265,22 +211,8 @@ var rank = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		m, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{p.Context().Index()}
-		return p.ResolveOperands([]ir.UnresolvedOperand{m}, []ir.Type{t})
-	},
-	Print: ir.PrintOperandColonType,
+	Format: &ir.Format{Syntax: "$memref attr-dict `:` type($memref)",
+		Operands: []string{"memref"}, Results: []string{"result"}, Types: indexTypes("result")},
 	Verify: func(op *ir.Operation) error {
 		if err := checkOperand(op, 0, isMemRef, anyMemRef); err != nil {
 			return err
@@ -339,4 +271,13 @@ func properAncestor(a, r *ir.Region) bool {
 		}
 	}
 	return false
+}
+
+// indexTypes gives the named operands and results the buildable type index.
+func indexTypes(names ...string) map[string]func(*ir.Context) ir.Type {
+	m := map[string]func(*ir.Context) ir.Type{}
+	for _, n := range names {
+		m[n] = func(ctx *ir.Context) ir.Type { return ctx.Index() }
+	}
+	return m
 }

@@ -17,28 +17,8 @@ var distinctObjects = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Variadic,
 	Results:  ir.Variadic,
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := p.ParseOperandList()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		ts, err := p.ParseColonTypeList()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = ts
-		return p.ResolveOperands(us, ts)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.TypeList(op.OperandTypes())
-	},
+	Format: &ir.Format{Syntax: "$memrefs attr-dict `:` type($memrefs)", Operands: []string{"memrefs*"}, Results: []string{"results*"},
+		TypesFrom: []ir.TypeFrom{{From: "memrefs", To: "results"}}},
 	Verify: func(op *ir.Operation) error {
 		if !slices.Equal(op.OperandTypes(), op.ResultTypes()) {
 			return op.Errorf("operand types and result types must match")

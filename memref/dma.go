@@ -13,10 +13,11 @@ var dmaStart = &ir.OpDef{
 	Example:  "memref.dma_start %src[%i], %dst[%j], %n, %tag[%k] : memref<64xf32>, memref<64xf32, 1>, memref<1xi32>",
 	Operands: ir.Variadic, // counted by verifyDmaStart, as MLIR does
 	Results:  ir.Exactly(0),
-	Parse:    parseDmaStart,
-	Print:    printDmaStart,
-	Verify:   verifyDmaStart,
-	Fold:     foldCastOperands(-1),
+	// Hand-written as in MLIR (hasCustomAssemblyFormat).
+	Parse:  parseDmaStart,
+	Print:  printDmaStart,
+	Verify: verifyDmaStart,
+	Fold:   foldCastOperands(-1),
 }
 
 // dmaWait is memref.dma_wait: it blocks until the DMA operation that
@@ -29,49 +30,8 @@ var dmaWait = &ir.OpDef{
 	Example:  "memref.dma_wait %tag[%k], %n : memref<1xi32>",
 	Operands: ir.AtLeast(2),
 	Results:  ir.Exactly(0),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		tag, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		idx, err := parseIndices(p)
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		n, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := p.ResolveOperands([]ir.UnresolvedOperand{tag}, []ir.Type{t}); err != nil {
-			return err
-		}
-		return resolveIndex(p, append(idx, n))
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		n := op.NumOperands()
-		p.WriteByte(' ')
-		if n < 2 {
-			p.Operands(op.Operands()) // malformed; the verifier says why
-			return
-		}
-		p.Operand(op.Operand(0))
-		printIndices(p, op.Operands()[1:n-1])
-		p.WriteString(", ")
-		p.Operand(op.Operand(n - 1))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$tagMemRef `[` $tagIndices `]` `,` $numElements attr-dict `:` type($tagMemRef)",
+		Operands: []string{"tagMemRef", "tagIndices*", "numElements"}, Types: indexTypes("tagIndices", "numElements")},
 	Verify: func(op *ir.Operation) error {
 		mt, ok := op.Operand(0).Type().(*ir.MemRefType)
 		if !ok {

@@ -12,9 +12,11 @@ var global = &ir.OpDef{
 	Example:  `memref.global "private" constant @g : memref<2xf32> = dense<[1.000000e+00, 2.000000e+00]> {alignment = 64 : i64}`,
 	Traits:   ir.Symbol,
 	Inherent: []string{"sym_name", "sym_visibility", "type", "initial_value", "constant", "alignment"},
-	Parse:    parseGlobal,
-	Print:    printGlobal,
-	Verify:   verifyGlobal,
+	// Hand-written, not moved yet: MLIR's format needs the hooks of
+	// custom<GlobalMemrefOpTypeAndInitialValue>.
+	Parse:  parseGlobal,
+	Print:  printGlobal,
+	Verify: verifyGlobal,
 }
 
 // ("private")? (constant)? @name : type (= uninitialized | = attr)? attr-dict
@@ -160,26 +162,8 @@ var getGlobal = &ir.OpDef{
 	Traits:   ir.Pure,
 	Results:  ir.Exactly(1),
 	Inherent: []string{"name"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		ref, err := p.ParseSymbolRef()
-		if err != nil {
-			return err
-		}
-		st.AddAttr("name", ref)
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{t}
-		return p.ParseOptionalAttrDict()
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Attr(op.Attr("name"))
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-		p.OptionalAttrDict(op.Attrs(), "name")
-	},
+	Format: &ir.Format{Syntax: "$name `:` type($result) attr-dict", Results: []string{"result"},
+		Attrs: []ir.FormatAttr{{Name: "name"}}},
 	Verify: func(op *ir.Operation) error {
 		if _, ok := op.Attr("name").(*ir.SymbolRefAttr); !ok {
 			return op.Errorf("requires attribute 'name'")

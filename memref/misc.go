@@ -11,26 +11,8 @@ var copyOp = &ir.OpDef{
 	Name: "memref.copy", Summary: "Copies the elements of one memref into another of the same shape.",
 	Example:  "memref.copy %a, %b : memref<4xf32> to memref<4xf32, strided<[2]>>",
 	Operands: ir.Exactly(2),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := p.ParseOperandList()
-		if err != nil {
-			return err
-		}
-		from, to, err := ir.ParseAttrDictColonTypes(p, "to")
-		if err != nil {
-			return err
-		}
-		return p.ResolveOperands(us, []ir.Type{from, to})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" to ")
-		p.Type(op.Operand(1).Type())
-	},
+	Format: &ir.Format{Syntax: "$source `,` $target attr-dict `:` type($source) `to` type($target)",
+		Operands: []string{"source", "target"}},
 	Verify: func(op *ir.Operation) error {
 		for i := range 2 {
 			if err := checkOperand(op, i, isMemRef, anyMemRef); err != nil {
@@ -72,6 +54,8 @@ var assumeAlignment = &ir.OpDef{
 	Results:     ir.Between(0, 1), // MLIR before 21 had no result
 	Inherent:    []string{"alignment"},
 	ResultNames: resultName("assume_align"),
+	// Hand-written: the result is optional (none before MLIR 21), which a
+	// format cannot say.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		u, err := p.ParseOperand()
 		if err != nil {
@@ -133,37 +117,8 @@ var extractStridedMetadata = &ir.OpDef{
 	Operands:    ir.Exactly(1),
 	Results:     ir.AtLeast(2),
 	ResultNames: stridedMetadataNames,
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("->"); err != nil {
-			return err
-		}
-		ts, err := p.ParseTypeList()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = ts
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" -> ")
-		p.TypeList(op.ResultTypes())
-		p.OptionalAttrDict(op.Attrs())
-	},
+	Format: &ir.Format{Syntax: "$source `:` type($source) `->` type(results) attr-dict",
+		Operands: []string{"source"}, Results: []string{"results*"}},
 	Verify: func(op *ir.Operation) error {
 		if err := checkOperand(op, 0, IsStrided, "strided memref of any type values"); err != nil {
 			return err
@@ -234,32 +189,8 @@ var extractAlignedPointer = &ir.OpDef{
 	Operands:    ir.Exactly(1),
 	Results:     ir.Exactly(1),
 	ResultNames: resultName("intptr"),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := ir.ParseArrowResultType(p, st); err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" -> ")
-		p.Type(op.Result(0).Type())
-		p.OptionalAttrDict(op.Attrs())
-	},
+	Format: &ir.Format{Syntax: "$source `:` type($source) `->` type(results) attr-dict",
+		Operands: []string{"source"}, Results: []string{"aligned_pointer"}},
 	Verify: func(op *ir.Operation) error {
 		if err := checkOperand(op, 0, isMemRef, anyMemRef); err != nil {
 			return err

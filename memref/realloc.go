@@ -10,37 +10,8 @@ var realloc = &ir.OpDef{
 	Operands: ir.Between(1, 2),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"alignment"},
-	// %src ((%d))? attr-dict : from to into
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		src, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		var dyn []ir.UnresolvedOperand
-		if p.IsPunct("(") {
-			if dyn, err = p.ParseParenOperandList(); err != nil {
-				return err
-			}
-		}
-		if err := parseCastTail(p, st, src); err != nil {
-			return err
-		}
-		return resolveIndex(p, dyn)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		if op.NumOperands() > 1 {
-			p.WriteByte('(')
-			p.Operand(op.Operand(1))
-			p.WriteByte(')')
-		}
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" to ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)",
+		Operands: []string{"source", "dynamicResultSize?"}, Results: []string{"result"}, Types: indexTypes("dynamicResultSize")},
 	Verify: func(op *ir.Operation) error {
 		oneD := func(t ir.Type) bool { m, ok := t.(*ir.MemRefType); return ok && len(m.Dims) == 1 }
 		if err := checkOperand(op, 0, oneD, "1D memref of any type values"); err != nil {
@@ -82,34 +53,8 @@ var reshape = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(2),
 	Results:  ir.Exactly(1),
-	// %src(%shape) attr-dict : (from, shape) -> into
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		src, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("("); err != nil {
-			return err
-		}
-		shape, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(")"); err != nil {
-			return err
-		}
-		return ir.ParseFunctionalTail(p, st, []ir.UnresolvedOperand{src, shape})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.WriteByte('(')
-		p.Operand(op.Operand(1))
-		p.WriteByte(')')
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.FunctionalType(op)
-	},
+	Format: &ir.Format{Syntax: "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)",
+		Operands: []string{"source", "shape"}, Results: []string{"result"}},
 	Verify: func(op *ir.Operation) error {
 		if err := checkOperand(op, 0, isMemRef, anyMemRef); err != nil {
 			return err
@@ -155,6 +100,7 @@ var prefetch = &ir.OpDef{
 	Operands: ir.AtLeast(1),
 	Inherent: []string{"isWrite", "localityHint", "isDataCache"},
 	// %m[%i], read|write, locality<N>, data|instr attr-dict : type
+	// Hand-written as in MLIR (hasCustomAssemblyFormat).
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		ctx := p.Context()
 		m, err := p.ParseOperand()

@@ -12,6 +12,8 @@ var allocaScope = &ir.OpDef{
 	Results: ir.Variadic,
 	Regions: ir.Exactly(1),
 	// (-> (types))? region attr-dict
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the results
+	// before the region.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		var err error
 		if st.ResultTypes, err = p.ParseOptionalArrowTypeList(); err != nil {
@@ -71,8 +73,7 @@ var allocaScopeReturn = &ir.OpDef{
 	Example:  "%r = memref.alloca_scope -> (i32) {\n  memref.alloca_scope.return %v : i32\n}",
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.Variadic,
-	Parse:    ir.ParseReturnLike,
-	Print:    ir.PrintReturnLike,
+	Format:   &ir.Format{Syntax: "attr-dict ($results^ `:` type($results))?", Operands: []string{"results*"}},
 	Verify: func(op *ir.Operation) error {
 		if pa := op.ParentOp(); pa == nil || pa.Name() != "memref.alloca_scope" {
 			return op.Errorf("expects parent op 'memref.alloca_scope'")

@@ -13,46 +13,8 @@ var view = &ir.OpDef{
 	Operands:    ir.AtLeast(2),
 	Results:     ir.Exactly(1),
 	ResultNames: resultName("view"),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		src, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("["); err != nil {
-			return err
-		}
-		shift, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("]"); err != nil {
-			return err
-		}
-		sizes, err := parseIndices(p)
-		if err != nil {
-			return err
-		}
-		from, to, err := ir.ParseAttrDictColonTypes(p, "to")
-		if err != nil {
-			return err
-		}
-		if err := p.ResolveOperands([]ir.UnresolvedOperand{src}, []ir.Type{from}); err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{to}
-		return resolveIndex(p, append([]ir.UnresolvedOperand{shift}, sizes...))
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		printIndices(p, op.Operands()[1:2])
-		printIndices(p, op.Operands()[2:])
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" to ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)",
+		Operands: []string{"source", "byte_shift", "sizes*"}, Results: []string{"result"}, Types: indexTypes("byte_shift", "sizes")},
 	Verify: func(op *ir.Operation) error {
 		i8 := func(t ir.Type) bool {
 			m, ok := t.(*ir.MemRefType)
@@ -92,32 +54,16 @@ var transpose = &ir.OpDef{
 	Results:     ir.Exactly(1),
 	Inherent:    []string{"permutation"},
 	ResultNames: resultName("transpose"),
-	// %m map attr-dict : from to into
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		m, err := p.ParseBareAffineMap()
-		if err != nil {
-			return err
-		}
-		st.AddAttr("permutation", m)
-		return parseCastTail(p, st, u)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.WriteByte(' ')
-		if m, ok := op.Attr("permutation").(*ir.AffineMapAttr); ok {
-			p.BareAffineMap(m.Map)
-		}
-		p.OptionalAttrDict(op.Attrs(), "permutation")
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" to ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$in $permutation attr-dict `:` type($in) `to` type(results)",
+		Operands: []string{"in"}, Results: []string{"result"}, Attrs: []ir.FormatAttr{{Name: "permutation",
+			Parse: func(p *ir.Parser) (ir.Attribute, error) { return p.ParseBareAffineMap() },
+			Print: func(p *ir.Printer, a ir.Attribute) {
+				if m, ok := a.(*ir.AffineMapAttr); ok {
+					p.BareAffineMap(m.Map)
+				} else {
+					p.Attr(a) // unverified IR
+				}
+			}}}},
 	Verify: func(op *ir.Operation) error {
 		if err := checkOperand(op, 0, isRankedMemRef, rankedMemRef); err != nil {
 			return err

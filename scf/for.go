@@ -8,11 +8,13 @@ var forOp = &ir.OpDef{
 	Name: "scf.for", Summary: "Counted loop from a lower to an upper bound by a step, with loop-carried values.",
 	Example: "%r = scf.for %i = %lb to %ub step %s iter_args(%a = %init) -> (f32) {\n" +
 		"  %n = arith.addf %a, %a : f32\n  scf.yield %n : f32\n}",
-	Traits:        ir.RecursiveEffects | ir.SingleBlock,
-	Operands:      ir.AtLeast(3),
-	Results:       ir.Variadic,
-	Regions:       ir.Exactly(1),
-	Inherent:      []string{"unsignedCmp"},
+	Traits:   ir.RecursiveEffects | ir.SingleBlock,
+	Operands: ir.AtLeast(3),
+	Results:  ir.Variadic,
+	Regions:  ir.Exactly(1),
+	Inherent: []string{"unsignedCmp"},
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the induction variable and
+	// iter_args bind block arguments, which a format cannot.
 	Parse:         parseFor,
 	Print:         printFor,
 	Verify:        verifyFor,

@@ -18,9 +18,11 @@ var forall = &ir.OpDef{
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),
 	Inherent: []string{"staticLowerBound", "staticUpperBound", "staticStep", "mapping"},
-	Parse:    parseForall,
-	Print:    printForall,
-	Verify:   verifyForall,
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): mixed static and dynamic
+	// bounds and shared_outs binding block arguments.
+	Parse:  parseForall,
+	Print:  printForall,
+	Verify: verifyForall,
 	Canonicalize: []*ir.Pattern{{Name: "forall-control-operands", Root: "scf.forall", Rewrite: forallControlOperands},
 		{Name: "forall-tensor-cast-folder", Root: "scf.forall", Rewrite: forallTensorCastFolder}},
 }
@@ -296,6 +298,8 @@ var inParallel = &ir.OpDef{
 	Example:  "%r = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {\n  scf.forall.in_parallel {\n  }\n}",
 	Traits:   ir.Terminator | ir.Pure | ir.RecursiveEffects | ir.SingleBlock | ir.NoTerminator,
 	Regions:  ir.Exactly(1),
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): an empty region
+	// gets its block, and prints without entry arguments.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		r := st.AddRegion()
 		if err := p.ParseRegion(r, nil); err != nil {

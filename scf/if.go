@@ -13,8 +13,10 @@ var ifOp = &ir.OpDef{
 	Operands: ir.Exactly(1),
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(2),
-	Parse:    parseIf,
-	Print:    printIf,
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the regions' implicit
+	// yields and the optional else.
+	Parse: parseIf,
+	Print: printIf,
 	Verify: func(op *ir.Operation) error {
 		if err := checkOperand(op, 0, isI1, "1-bit signless integer"); err != nil {
 			return err

@@ -15,8 +15,7 @@ var yield = &ir.OpDef{
 	Example:  "%r = scf.execute_region -> i32 {\n  scf.yield %v : i32\n}",
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.Variadic,
-	Parse:    ir.ParseReturnLike,
-	Print:    ir.PrintReturnLike,
+	Format:   &ir.Format{Syntax: "attr-dict ($results^ `:` type($results))?", Operands: []string{"results*"}},
 	Verify: func(op *ir.Operation) error {
 		pa := op.ParentOp()
 		for _, n := range yieldParents {
@@ -35,7 +34,8 @@ var executeRegion = &ir.OpDef{
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),
 	Inherent: []string{"no_inline"},
-	// (-> types)? (no_inline)? region attr-dict
+	// (-> types)? (no_inline)? region attr-dict, hand-written as in MLIR
+	// (hasCustomAssemblyFormat).
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		var err error
 		if st.ResultTypes, err = p.ParseOptionalArrowTypeList(); err != nil {
@@ -106,11 +106,13 @@ var indexSwitch = &ir.OpDef{
 	Name: "scf.index_switch", Summary: "Runs the region whose case value equals an index, or the default region.",
 	Example: "%r = scf.index_switch %i -> f32\ncase 2 {\n  scf.yield %a : f32\n}\ncase 5 {\n  scf.yield %b : f32\n}\n" +
 		"default {\n  scf.yield %c : f32\n}",
-	Traits:       ir.RecursiveEffects | ir.SingleBlock,
-	Operands:     ir.Exactly(1),
-	Results:      ir.Variadic,
-	Regions:      ir.AtLeast(1),
-	Inherent:     []string{"cases"},
+	Traits:   ir.RecursiveEffects | ir.SingleBlock,
+	Operands: ir.Exactly(1),
+	Results:  ir.Variadic,
+	Regions:  ir.AtLeast(1),
+	Inherent: []string{"cases"},
+	// Hand-written: MLIR's format passes regions to custom<SwitchCases>,
+	// which a custom directive's arguments cannot hold.
 	Parse:        parseIndexSwitch,
 	Print:        printIndexSwitch,
 	Verify:       verifyIndexSwitch,

@@ -12,9 +12,11 @@ var parallel = &ir.OpDef{
 	Operands: ir.Variadic,
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),
-	Parse:    parseParallel,
-	Print:    printParallel,
-	Verify:   verifyParallel,
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the induction variables
+	// bind block arguments, which a format cannot.
+	Parse:  parseParallel,
+	Print:  printParallel,
+	Verify: verifyParallel,
 	Canonicalize: []*ir.Pattern{
 		{Name: "parallel-trivial-dims", Root: "scf.parallel", Rewrite: parallelTrivialDims},
 		{Name: "merge-nested-parallel", Root: "scf.parallel", Rewrite: mergeNestedParallel},
@@ -233,7 +235,8 @@ var reduce = &ir.OpDef{
 	Operands: ir.Variadic,
 	Regions:  ir.Variadic,
 	// ((%v, ... : types))? region (, region)*, or before MLIR 19 one
-	// reduction per op, not a terminator: (%v) : type region
+	// reduction per op, not a terminator: (%v) : type region; hand-written
+	// as a format cannot say the older form.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		if p.ParseOptionalPunct("(") {
 			us, err := p.ParseOperandList()
@@ -316,8 +319,7 @@ var reduceReturn = &ir.OpDef{
 		"  scf.reduce(%init : f32) {\n  ^bb0(%a: f32, %b: f32):\n    scf.reduce.return %b : f32\n  }\n}",
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.Exactly(1),
-	Parse:    ir.ParseOperandColonType,
-	Print:    ir.PrintOperandColonType,
+	Format:   &ir.Format{Syntax: "$result attr-dict `:` type($result)", Operands: []string{"result"}},
 	Verify: func(op *ir.Operation) error {
 		red := op.ParentOp()
 		if red == nil || red.Name() != "scf.reduce" {

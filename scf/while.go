@@ -13,9 +13,11 @@ var whileOp = &ir.OpDef{
 	Operands: ir.Variadic,
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(2),
-	Parse:    parseWhile,
-	Print:    printWhile,
-	Verify:   verifyWhile,
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the before region's
+	// arguments are bound by the `(%x = %init)` list.
+	Parse:  parseWhile,
+	Print:  printWhile,
+	Verify: verifyWhile,
 	Canonicalize: []*ir.Pattern{
 		{Name: "while-condition-truth", Root: "scf.while", Rewrite: whileConditionTruth},
 		{Name: "while-cmp-cond", Root: "scf.while", Rewrite: whileCmpCond},
@@ -134,34 +136,8 @@ var condition = &ir.OpDef{
 		"^bb0(%x: i32):\n  scf.yield\n}",
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.AtLeast(1),
-	// (%c) (%args : types)? attr-dict
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		ctx := p.Context()
-		if err := p.ParsePunct("("); err != nil {
-			return err
-		}
-		c, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(")"); err != nil {
-			return err
-		}
-		if err := p.ResolveOperands([]ir.UnresolvedOperand{c}, []ir.Type{ctx.I(1)}); err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		return ir.ParseOptionalTypedOperands(p)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte('(')
-		p.Operand(op.Operand(0))
-		p.WriteByte(')')
-		p.OptionalAttrDict(op.Attrs())
-		ir.PrintOptionalTypedOperands(p, op.Operands()[1:])
-	},
+	Format: &ir.Format{Syntax: "`(` $condition `)` attr-dict ($args^ `:` type($args))?", Operands: []string{"condition", "args*"},
+		Types: map[string]func(*ir.Context) ir.Type{"condition": func(ctx *ir.Context) ir.Type { return ctx.I(1) }}},
 	Verify: func(op *ir.Operation) error {
 		if err := checkOperand(op, 0, isI1, "1-bit signless integer"); err != nil {
 			return err

@@ -315,7 +315,7 @@ func conversionOps() []*ir.OpDef {
 			Name: "spirv." + c.name, Summary: c.summary,
 			Example: "%r = spirv." + c.name + " %a : " + c.example,
 			Traits:  ir.Pure, Operands: ir.Exactly(1), Results: ir.Exactly(1),
-			Parse: castParse, Print: castPrint,
+			Format: castFormat(),
 			Verify: func(op *ir.Operation) error {
 				if err := arith.CheckOperands(op, c.from); err != nil {
 					return err
