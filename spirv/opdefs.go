@@ -133,9 +133,11 @@ func operandTypesSyntax(n, resultFrom int) syntax {
 	}
 }
 
-// castParse and castPrint are `%a attr-dict : T1 to T2`: arith's cast form
-// without clauses.
-var castParse, castPrint = arith.CastSyntax()
+// castFormat is SPIRV_CastOp's `%a attr-dict : T1 to T2`.
+func castFormat() *ir.Format {
+	return &ir.Format{Syntax: "$operand attr-dict `:` type($operand) `to` type($result)",
+		Operands: []string{"operand"}, Results: []string{"result"}}
+}
 
 // arrowSyntax is `%a, %b attr-dict : T1 [, T2...] -> R`: with all==false
 // only the first operand's type is written and the others share it.

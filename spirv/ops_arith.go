@@ -28,17 +28,9 @@ type elemShape struct {
 }
 
 func elementwiseOp(r elemRow, s elemShape) *ir.OpDef {
-	result := sameType
-	if s.boolResult {
-		result = boolOfShape
-	}
-	syn := sameTypeSyntax(s.operands, result)
 	example := "%r = spirv." + r.name + " %a"
 	if s.operands >= 2 {
 		example += ", %b"
-	}
-	if s.operands == 3 {
-		example += ", %c"
 	}
 	example += " : " + s.exampleTy
 	// The verifier's constraints, one per operand (their number is checked first).
@@ -57,8 +49,7 @@ func elementwiseOp(r elemRow, s elemShape) *ir.OpDef {
 		Traits:   traits,
 		Operands: ir.Exactly(s.operands),
 		Results:  ir.Exactly(1),
-		Parse:    syn.parse,
-		Print:    syn.print,
+		Format:   elementwiseFormat(s),
 		Fold:     elementwiseFold("spirv." + r.name),
 		Verify: func(op *ir.Operation) error {
 			if err := arith.CheckOperands(op, cs...); err != nil {
@@ -84,6 +75,23 @@ func elementwiseOp(r elemRow, s elemShape) *ir.OpDef {
 			return checkAllSame(op)
 		},
 	}
+}
+
+// elementwiseFormat is SPIRVArithmeticOps.td's and SPIRVBitOps.td's
+// `operands attr-dict : type($result)` (the operands spelled out), or
+// SPIRVLogicalOps.td's `$operand1, $operand2 : type($operand1) attr-dict`
+// with the result the i1 equivalent of the operand.
+func elementwiseFormat(s elemShape) *ir.Format {
+	operands, vars := []string{"operand"}, "$operand"
+	if s.operands == 2 {
+		operands, vars = []string{"operand1", "operand2"}, "$operand1 `,` $operand2"
+	}
+	if !s.boolResult {
+		return &ir.Format{Syntax: vars + " attr-dict `:` type($result)", Operands: operands, Results: []string{"result"}}
+	}
+	return &ir.Format{Syntax: vars + " `:` type($" + operands[0] + ") attr-dict", Operands: operands, Results: []string{"result"},
+		TypesMatch: [][]string{operands},
+		TypesFrom:  []ir.TypeFrom{{From: operands[0], To: "result", Transform: boolOfShape}}}
 }
 
 func elementwiseOps(rows []elemRow, s elemShape) []*ir.OpDef {
@@ -315,7 +323,7 @@ func conversionOps() []*ir.OpDef {
 			Name: "spirv." + c.name, Summary: c.summary,
 			Example: "%r = spirv." + c.name + " %a : " + c.example,
 			Traits:  ir.Pure, Operands: ir.Exactly(1), Results: ir.Exactly(1),
-			Parse: castParse, Print: castPrint,
+			Format: castFormat(),
 			Verify: func(op *ir.Operation) error {
 				if err := arith.CheckOperands(op, c.from); err != nil {
 					return err

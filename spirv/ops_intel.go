@@ -21,7 +21,7 @@ func bf16ConversionOp(name, summary, example string, from, to arith.Constraint) 
 	return &ir.OpDef{
 		Name: name, Summary: summary, Example: "%r = " + name + " %a : " + example,
 		Traits: ir.Pure, Operands: ir.Exactly(1), Results: ir.Exactly(1),
-		Parse: castParse, Print: castPrint,
+		Format: castFormat(),
 		Verify: func(op *ir.Operation) error {
 			if err := arith.CheckOperands(op, from); err != nil {
 				return err
