@@ -209,13 +209,12 @@ func shiftOps() []*ir.OpDef {
 		{"ShiftRightLogical", "Shifts right, filling with zeros.", 0},
 		{"ShiftRightArithmetic", "Shifts right, filling with the sign bit.", 0},
 	} {
-		syn := operandTypesSyntax(2, 0)
 		ops = append(ops, &ir.OpDef{
 			Name: "spirv." + r.name, Summary: r.summary,
 			Example:  "%r = spirv." + r.name + " %a, %b : vector<4xi32>, vector<4xi16>",
 			Traits:   ir.Pure,
 			Operands: ir.Exactly(2), Results: ir.Exactly(1),
-			Parse: syn.parse, Print: syn.print,
+			Format: operandTypesFormat(2),
 			Verify: func(op *ir.Operation) error {
 				if err := arith.CheckOperands(op, intLike, intLike); err != nil {
 					return err
@@ -254,38 +253,20 @@ func bitFieldOps() []*ir.OpDef {
 		}
 		return nil
 	}
-	insert := syntax{
-		parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, err := ir.ParseOperandsN(p, 4)
-			if err != nil {
-				return err
-			}
-			ts, err := parseAttrsAndTypes(p, 3)
-			if err != nil {
-				return err
-			}
-			st.ResultTypes = []ir.Type{ts[0]}
-			return p.ResolveOperands(us, []ir.Type{ts[0], ts[0], ts[1], ts[2]})
-		},
-		print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.WriteString(" ")
-			p.Operands(op.Operands())
-			p.OptionalAttrDict(op.Attrs())
-			p.WriteString(" : ")
-			p.TypeList([]ir.Type{op.Operand(0).Type(), op.Operand(2).Type(), op.Operand(3).Type()})
-		},
-	}
-	extract := operandTypesSyntax(3, 0)
-	mk := func(name, summary string, n int, syn syntax, example string) *ir.OpDef {
+	insert := &ir.Format{Syntax: "$base `,` $insert `,` $offset `,` $count attr-dict `:` type($base) `,` type($offset) `,` type($count)",
+		Operands: []string{"base", "insert", "offset", "count"}, Results: []string{"result"},
+		TypesMatch: [][]string{{"base", "insert", "result"}}}
+
+	mk := func(name, summary string, n int, f *ir.Format, example string) *ir.OpDef {
 		return &ir.OpDef{Name: "spirv." + name, Summary: summary, Example: example, Traits: ir.Pure,
-			Operands: ir.Exactly(n), Results: ir.Exactly(1), Parse: syn.parse, Print: syn.print, Verify: verify}
+			Operands: ir.Exactly(n), Results: ir.Exactly(1), Format: f, Verify: verify}
 	}
 	return []*ir.OpDef{
 		mk("BitFieldInsert", "Inserts count bits of insert into base at offset.", 4, insert,
 			"%r = spirv.BitFieldInsert %base, %insert, %offset, %count : vector<3xi32>, i8, i8"),
-		mk("BitFieldSExtract", "Extracts a sign-extended bit field.", 3, extract,
+		mk("BitFieldSExtract", "Extracts a sign-extended bit field.", 3, operandTypesFormat(3),
 			"%r = spirv.BitFieldSExtract %base, %offset, %count : vector<3xi32>, i8, i8"),
-		mk("BitFieldUExtract", "Extracts a zero-extended bit field.", 3, extract,
+		mk("BitFieldUExtract", "Extracts a zero-extended bit field.", 3, operandTypesFormat(3),
 			"%r = spirv.BitFieldUExtract %base, %offset, %count : i32, i32, i32"),
 	}
 }
@@ -511,7 +492,7 @@ var vectorTimesScalarOp = &ir.OpDef{
 	Example:  "%r = spirv.VectorTimesScalar %v, %s : (vector<4xf32>, f32) -> vector<4xf32>",
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(2), Results: ir.Exactly(1),
-	Parse: functionalSyntax.parse, Print: functionalSyntax.print,
+	Format: functionalFormat(),
 	Verify: func(op *ir.Operation) error {
 		if err := arith.CheckOperands(op, vecFloat, floatLike); err != nil {
 			return err
@@ -533,7 +514,7 @@ var dotOp = &ir.OpDef{
 	Example:  "%r = spirv.Dot %a, %b : vector<4xf32> -> f32",
 	Traits:   ir.Pure | ir.Commutative,
 	Operands: ir.Exactly(2), Results: ir.Exactly(1),
-	Parse: arrowSyntax(2, false).parse, Print: arrowSyntax(2, false).print,
+	Format: arrowFormat(2, false),
 	Verify: func(op *ir.Operation) error {
 		if err := arith.CheckOperands(op, vecFloat, vecFloat); err != nil {
 			return err
@@ -704,14 +685,11 @@ func integerDotOps() []*ir.OpDef {
 // Transpose `%m : A -> R`.
 func matrixOps() []*ir.OpDef {
 	mat := arith.Constraint{Desc: "any SPIR-V matrix type", OK: func(t ir.Type) bool { _, ok := t.(*MatrixType); return ok }}
-	two := arrowSyntax(2, true)
-	one := arrowSyntax(1, true)
-	scalar := operandTypesSyntax(2, 0)
 	m3 := "!spirv.matrix<3 x vector<3xf32>>"
 	return []*ir.OpDef{
 		{Name: "spirv.MatrixTimesScalar", Summary: "Scales a matrix by a scalar.",
 			Example: "%r = spirv.MatrixTimesScalar %m, %s : " + m3 + ", f32",
-			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: scalar.parse, Print: scalar.print,
+			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Format: operandTypesFormat(2),
 			Verify: func(op *ir.Operation) error {
 				if err := arith.CheckOperands(op, orCoopMatrix(mat, isSPIRVFloat), floatType); err != nil {
 					return err
@@ -727,19 +705,19 @@ func matrixOps() []*ir.OpDef {
 			}},
 		{Name: "spirv.MatrixTimesMatrix", Summary: "Linear-algebraic matrix product.",
 			Example: "%r = spirv.MatrixTimesMatrix %a, %b : " + m3 + ", " + m3 + " -> " + m3,
-			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: two.parse, Print: two.print,
+			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Format: arrowFormat(2, true),
 			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, mat, mat) }},
 		{Name: "spirv.MatrixTimesVector", Summary: "Linear-algebraic matrix times column vector.",
 			Example: "%r = spirv.MatrixTimesVector %m, %v : " + m3 + ", vector<3xf32> -> vector<3xf32>",
-			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: two.parse, Print: two.print,
+			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Format: arrowFormat(2, true),
 			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, mat, vecFloat) }},
 		{Name: "spirv.VectorTimesMatrix", Summary: "Linear-algebraic row vector times matrix.",
 			Example: "%r = spirv.VectorTimesMatrix %v, %m : vector<3xf32>, " + m3 + " -> vector<3xf32>",
-			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: two.parse, Print: two.print,
+			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Format: arrowFormat(2, true),
 			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, vecFloat, mat) }},
 		{Name: "spirv.Transpose", Summary: "Transposes a matrix.",
 			Example: "%r = spirv.Transpose %m : !spirv.matrix<2 x vector<3xf32>> -> !spirv.matrix<3 x vector<2xf32>>",
-			Traits:  ir.Pure, Operands: ir.Exactly(1), Results: ir.Exactly(1), Parse: one.parse, Print: one.print,
+			Traits:  ir.Pure, Operands: ir.Exactly(1), Results: ir.Exactly(1), Format: arrowFormat(1, true),
 			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, mat) }},
 	}
 }

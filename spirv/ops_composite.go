@@ -15,7 +15,7 @@ var compositeConstructOp = &ir.OpDef{
 	Example:  "%r = spirv.CompositeConstruct %a, %b, %c : (f32, f32, f32) -> vector<3xf32>",
 	Traits:   ir.Pure,
 	Operands: ir.Variadic, Results: ir.Exactly(1),
-	Parse: functionalSyntax.parse, Print: functionalSyntax.print,
+	Format: functionalFormat(),
 	Verify: func(op *ir.Operation) error {
 		t := op.Result(0).Type()
 		// Cooperative matrices take one constituent, their element.
@@ -260,26 +260,8 @@ var vectorShuffleOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(2), Results: ir.Exactly(1),
 	Inherent: []string{"components"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		a, _, err := parseIndices(p)
-		if err != nil {
-			return err
-		}
-		st.AddAttr("components", a)
-		syn := arrowSyntax(2, true)
-		return syn.parse(p, st)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.Attr(op.Attr("components"))
-		p.WriteString(" ")
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs(), "components")
-		p.WriteString(" : ")
-		p.TypeList(op.OperandTypes())
-		p.WriteString(" -> ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "attr-dict $components $vector1 `,` $vector2 `:` type($vector1) `,` type($vector2) `->` type($result)",
+		Operands: []string{"vector1", "vector2"}, Results: []string{"result"}, Attrs: []ir.FormatAttr{{Name: "components"}}},
 	Verify: func(op *ir.Operation) error {
 		vec := arith.Constraint{Desc: "vector of bool or 8/16/32/64-bit integer or 16/32/64-bit float" + vecLens, OK: onlyVector(isScalar)}
 		if err := arith.CheckOperands(op, vec, vec); err != nil {
