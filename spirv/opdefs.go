@@ -73,12 +73,6 @@ var (
 // boolOfShape returns i1 or vector<Nxi1> matching t.
 func boolOfShape(ctx *ir.Context, t ir.Type) ir.Type { return arith.I1SameShape(ctx, t) }
 
-// syntax is a custom form: its parser and printer.
-type syntax struct {
-	parse func(p *ir.OpParser, st *ir.OpState) error
-	print func(p *ir.OpPrinter, op *ir.Operation)
-}
-
 // operandNames names n operands as the spelled-out `operands` directive
 // of the formats below reads them: operand, or operand1...operandN.
 func operandNames(n int) []string {
