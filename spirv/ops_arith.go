@@ -543,6 +543,8 @@ func extendedOps() []*ir.OpDef {
 			Example:  "%r = spirv." + r.name + " %a, %b : !spirv.struct<(i32, i32)>",
 			Traits:   ir.Pure | r.traits,
 			Operands: ir.Exactly(2), Results: ir.Exactly(1),
+			// Hand-written: like MLIR's custom parser it rejects a result
+			// type that is not a two-member struct while parsing.
 			Parse: func(p *ir.OpParser, st *ir.OpState) error {
 				us, err := ir.ParseOperandsN(p, 2)
 				if err != nil {
@@ -611,47 +613,7 @@ func integerDotOps() []*ir.OpDef {
 			Name: "spirv." + r.name, Summary: r.summary, Example: example,
 			Traits: ir.Pure, Operands: ir.Exactly(n), Results: ir.Exactly(1),
 			Inherent: []string{"format"},
-			Parse: func(p *ir.OpParser, st *ir.OpState) error {
-				us, err := ir.ParseOperandsN(p, n)
-				if err != nil {
-					return err
-				}
-				if p.ParseOptionalPunct(",") {
-					if err := parseEnumOperand(p, st, spv.KindPackedVectorFormat, "format"); err != nil {
-						return err
-					}
-				}
-				if err := p.ParseOptionalAttrDict(); err != nil {
-					return err
-				}
-				t, err := p.ParseColonType()
-				if err != nil {
-					return err
-				}
-				if err := p.ParsePunct("->"); err != nil {
-					return err
-				}
-				res, err := p.ParseType()
-				if err != nil {
-					return err
-				}
-				st.ResultTypes = []ir.Type{res}
-				ts := []ir.Type{t, t, res}
-				return p.ResolveOperands(us, ts[:n])
-			},
-			Print: func(p *ir.OpPrinter, op *ir.Operation) {
-				p.WriteString(" ")
-				p.Operands(op.Operands())
-				if op.Attr("format") != nil {
-					p.WriteString(", ")
-					printEnumOperand(p, op, "format", angled)
-				}
-				p.OptionalAttrDict(op.Attrs(), "format")
-				p.WriteString(" : ")
-				p.Type(op.Operand(0).Type())
-				p.WriteString(" -> ")
-				p.Type(op.Result(0).Type())
-			},
+			Format:   integerDotFormat(n),
 			Verify: func(op *ir.Operation) error {
 				if err := checkEnumAttr(op, "format", spv.KindPackedVectorFormat, true); err != nil {
 					return err
@@ -678,6 +640,21 @@ func integerDotOps() []*ir.OpDef {
 		})
 	}
 	return ops
+}
+
+// integerDotFormat is MLIR's `$vector1, $vector2 [, $accumulator]
+// (, $format^)? attr-dict : type($vector1) -> type($result)`.
+func integerDotFormat(n int) *ir.Format {
+	f := &ir.Format{Syntax: "$vector1 `,` $vector2 (`,` $format^)? attr-dict `:` type($vector1) `->` type($result)",
+		Operands: []string{"vector1", "vector2"}, Results: []string{"result"},
+		Attrs:      []ir.FormatAttr{enumFormatAttr("format", spv.KindPackedVectorFormat, angled)},
+		TypesMatch: [][]string{{"vector1", "vector2"}}}
+	if n == 3 {
+		f.Syntax = "$vector1 `,` $vector2 `,` $accumulator (`,` $format^)? attr-dict `:` type($vector1) `->` type($result)"
+		f.Operands = append(f.Operands, "accumulator")
+		f.TypesMatch = append(f.TypesMatch, []string{"accumulator", "result"})
+	}
+	return f
 }
 
 // matrixOps: MatrixTimesScalar `%m, %s : !spirv.matrix<...>, f32`,

@@ -196,6 +196,8 @@ func verifyGroupReduction(op *ir.Operation, c arith.Constraint) error {
 }
 
 // groupArithOp: `%r = spirv.GroupNonUniformIAdd "Subgroup" "ClusteredReduce" %v cluster_size(%c) : i32`.
+// Hand-written: it accepts an optional `-> T` tail that it never prints,
+// which a format (whose optional groups need a printed anchor) cannot say.
 func groupArithOp(name string, c arith.Constraint) *ir.OpDef {
 	ty := "f32"
 	if c.Desc == intLike.Desc {
