@@ -17,7 +17,7 @@ func dimOp(name, summary, example string) *ir.OpDef {
 		Results:  ir.Exactly(1),
 		Inherent: []string{"dimension", "upper_bound"},
 		Format: &ir.Format{Syntax: "$dimension (`upper_bound` $upper_bound^)? attr-dict", Results: []string{"result"},
-			Attrs: []ir.FormatAttr{dimensionAttr, upperBoundAttr}, Types: indexResult},
+			Attrs: []ir.FormatAttr{strippedEnumAttr[Dimension]("dimension"), upperBoundAttr}, Types: indexResult},
 		Verify:      verifyDimOp,
 		ResultNames: dimResultName,
 	}
@@ -76,25 +76,29 @@ func dimResultName(op *ir.Operation, name func(*ir.Value, string)) {
 	}
 }
 
-// dimensionAttr prints as MLIR's stripped enum printer does, with its own
-// leading space after the element's (hence two: `gpu.thread_id  x`).
-var dimensionAttr = ir.FormatAttr{Name: "dimension",
-	Parse: func(p *ir.Parser) (ir.Attribute, error) {
-		d, err := parseEnumKeyword[Dimension](p)
-		return Enum(p.Context(), d), err
-	},
-	Print: func(p *ir.Printer, a ir.Attribute) {
-		if d, ok := a.(*DimensionAttr); ok {
-			p.WriteString(" " + d.Value.String())
-		} else {
-			p.Attr(a) // unverified IR
-		}
-	},
+// strippedEnumAttr is a format's enum attribute as MLIR's stripped enum
+// printer writes it: with its own leading space after the element's
+// (hence two: `gpu.thread_id  x`).
+func strippedEnumAttr[K enumKind](name string) ir.FormatAttr {
+	return ir.FormatAttr{Name: name,
+		Parse: func(p *ir.Parser) (ir.Attribute, error) {
+			v, err := parseEnumKeyword[K](p)
+			return Enum(p.Context(), v), err
+		},
+		Print: func(p *ir.Printer, a ir.Attribute) {
+			if e, ok := a.(*EnumAttr[K]); ok {
+				p.WriteString(" " + enumName(e.Value))
+			} else {
+				p.Attr(a) // unverified IR
+			}
+		},
+	}
 }
 
 var (
 	upperBoundAttr = ir.FormatAttr{Name: "upper_bound", Type: func(ctx *ir.Context) ir.Type { return ctx.Index() }}
 	indexResult    = map[string]func(*ir.Context) ir.Type{"result": func(ctx *ir.Context) ir.Type { return ctx.Index() }}
+	i1, i32        = func(ctx *ir.Context) ir.Type { return ctx.I(1) }, func(ctx *ir.Context) ir.Type { return ctx.I(32) }
 )
 
 func verifyDimOp(op *ir.Operation) error {
