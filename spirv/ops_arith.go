@@ -452,25 +452,9 @@ var selectOp = &ir.OpDef{
 	Example:  "%r = spirv.Select %cond, %a, %b : vector<3xi1>, vector<3xi32>",
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(3), Results: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := ir.ParseOperandsN(p, 3)
-		if err != nil {
-			return err
-		}
-		ts, err := parseAttrsAndTypes(p, 2)
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{ts[1]}
-		return p.ResolveOperands(us, []ir.Type{ts[0], ts[1], ts[1]})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.TypeList([]ir.Type{op.Operand(0).Type(), op.Result(0).Type()})
-	},
+	Format: &ir.Format{Syntax: "$condition `,` $true_value `,` $false_value attr-dict `:` type($condition) `,` type($result)",
+		Operands: []string{"condition", "true_value", "false_value"}, Results: []string{"result"},
+		TypesMatch: [][]string{{"true_value", "false_value", "result"}}},
 	Verify: func(op *ir.Operation) error {
 		if err := arith.CheckOperands(op, boolLike); err != nil {
 			return err

@@ -625,18 +625,7 @@ var imageQuerySizeOp = &ir.OpDef{
 	Summary:  "The dimensions of an image without a level of detail.",
 	Example:  "%r = spirv.ImageQuerySize %img : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Unknown> -> vector<2xi32>",
 	Operands: ir.Exactly(1), Results: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		return parseTypesArrowResult(p, st, []ir.UnresolvedOperand{u})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.Operand(op.Operand(0))
-		printTypesArrowResult(p, op)
-	},
+	Format: &ir.Format{Syntax: "$image attr-dict `:` type($image) `->` type($result)", Operands: []string{"image"}, Results: []string{"result"}},
 	Verify: func(op *ir.Operation) error {
 		img, err := checkImageOperand(op, false)
 		if err != nil {
