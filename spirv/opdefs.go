@@ -343,34 +343,6 @@ func parseAttrsAndTypes(p *ir.OpParser, n int) ([]ir.Type, error) {
 	return ts, nil
 }
 
-// parseTypesArrowResult reads `attr-dict : T1, ..., Tn -> R` for the
-// operands us: it resolves them with the types and sets the result type.
-func parseTypesArrowResult(p *ir.OpParser, st *ir.OpState, us []ir.UnresolvedOperand) error {
-	ts, err := parseAttrsAndTypes(p, len(us))
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("->"); err != nil {
-		return err
-	}
-	r, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	st.ResultTypes = []ir.Type{r}
-	return p.ResolveOperands(us, ts)
-}
-
-// printTypesArrowResult writes the tail parseTypesArrowResult reads, leaving
-// out the attributes already printed (elided).
-func printTypesArrowResult(p *ir.OpPrinter, op *ir.Operation, elided ...string) {
-	p.OptionalAttrDict(op.Attrs(), elided...)
-	p.WriteString(" : ")
-	p.TypeList(op.OperandTypes())
-	p.WriteString(" -> ")
-	p.Type(op.Result(0).Type())
-}
-
 // parseParenInts parses `(a, b, ...)` with n integers.
 func parseParenInts(p *ir.Parser, n int) ([]int64, error) {
 	if err := p.ParsePunct("("); err != nil {
