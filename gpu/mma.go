@@ -156,43 +156,8 @@ var mmaComputeDef = &ir.OpDef{
 	Operands: ir.Exactly(3),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"a_transpose", "b_transpose"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := ir.ParseOperandsN(p, 3)
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		ts, err := p.ParseColonTypeList()
-		if err != nil {
-			return err
-		}
-		if len(ts) != 2 {
-			return ir.Errorf(p.Loc(), "expected the A and B matrix types")
-		}
-		if err := p.ParsePunct("->"); err != nil {
-			return err
-		}
-		ct, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{ct}
-		return p.ResolveOperands(us, append(ts, ct))
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		if printedMalformed(p, op, 3, 1, 0) {
-			return
-		}
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.TypeList(op.OperandTypes()[:2])
-		p.WriteString(" -> ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$opA `,` $opB `,` $opC attr-dict `:` type($opA) `,` type($opB) `->` type($res)",
+		Operands: []string{"opA", "opB", "opC"}, Results: []string{"res"}, TypesMatch: [][]string{{"opC", "res"}}},
 	Verify: func(op *ir.Operation) error {
 		var mats [3]*MMAMatrixType
 		for i := range mats {
@@ -232,28 +197,8 @@ var mmaConstantDef = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, t, err := ir.ParseOneOperandColonType(p)
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{t}
-		var elem ir.Type = t
-		if m, ok := t.(*MMAMatrixType); ok {
-			elem = m.Elem
-		}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{elem})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		if printedMalformed(p, op, 1, 1, 0) {
-			return
-		}
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$value attr-dict `:` type($res)", Operands: []string{"value"}, Results: []string{"res"},
+		TypesFrom: []ir.TypeFrom{{From: "res", To: "value", Transform: mmaElemOf}}},
 	Verify: func(op *ir.Operation) error {
 		m, ok := op.Result(0).Type().(*MMAMatrixType)
 		if !ok {
@@ -333,6 +278,15 @@ var mmaElementwiseDef = &ir.OpDef{
 		}
 		return nil
 	},
+}
+
+// mmaElemOf is an mma_matrix type's element type; another type is kept
+// for the verifier to reject.
+func mmaElemOf(_ *ir.Context, t ir.Type) ir.Type {
+	if m, ok := t.(*MMAMatrixType); ok {
+		return m.Elem
+	}
+	return t
 }
 
 // printedMalformed writes just the operands of an op with fewer operands,
