@@ -276,8 +276,6 @@ var roundingEnum = enum{"roundingmode", []string{"to_nearest_even", "downward", 
 // early 2024, e.g. `tonearesteven`); they still parse, and print as the current ones.
 var oldRoundingNames = []string{"tonearesteven", "downward", "upward", "towardzero", "tonearestaway"}
 
-func (m RoundingMode) String() string { return roundingEnum.name(int64(m)) }
-
 // roundingFormat is roundingmode as truncf's format names it: a bare
 // keyword, the old spellings accepted too.
 var roundingFormat = roundingEnum.format(oldRoundingNames...)

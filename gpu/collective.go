@@ -381,16 +381,14 @@ var yieldDef = &ir.OpDef{
 	Example:  "%0 = \"test.def\"() : () -> f32\n%1 = gpu.all_reduce  %0 {\n^bb0(%arg0: f32, %arg1: f32):\n  gpu.yield %arg0 : f32\n} : (f32) -> f32",
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.Variadic,
-	Parse:    ir.ParseReturnLike,
-	Print:    printValuesColonTypes,
+	Format:   &ir.Format{Syntax: "attr-dict ($values^ `:` type($values))?", Operands: []string{"values*"}},
 }
 
 var barrierDef = &ir.OpDef{
 	Name:         "gpu.barrier",
 	Summary:      "Synchronizes the work items of a workgroup and makes their memory accesses visible to each other.",
 	Example:      "gpu.barrier",
-	Parse:        parseAttrDictOnly,
-	Print:        printAttrDictOnly,
+	Format:       &ir.Format{Syntax: "attr-dict"},
 	Canonicalize: []*ir.Pattern{eraseRedundantBarrier},
 }
 

@@ -13,9 +13,12 @@ var shuffleDef = &ir.OpDef{
 	Operands: ir.Exactly(3),
 	Results:  ir.Exactly(2),
 	Inherent: []string{"mode"},
-	Parse:    parseShuffle,
-	Print:    printShuffle,
-	Verify:   verifyShuffle,
+	Format: &ir.Format{Syntax: "$mode $value `,` $offset `,` $width attr-dict `:` type($value)",
+		Operands: []string{"value", "offset", "width"}, Results: []string{"shuffleResult", "valid"},
+		Attrs:     []ir.FormatAttr{strippedEnumAttr[ShuffleMode]("mode")},
+		Types:     map[string]func(*ir.Context) ir.Type{"offset": i32, "width": i32, "valid": i1},
+		TypesFrom: []ir.TypeFrom{{From: "value", To: "shuffleResult"}}},
+	Verify: verifyShuffle,
 }
 
 // Shuffle is a typed view of gpu.shuffle.
@@ -23,44 +26,6 @@ type Shuffle struct{ *ir.Operation }
 
 // Mode returns the shuffle mode.
 func (s Shuffle) Mode() (ShuffleMode, bool) { return opEnum[ShuffleMode](s.Operation, "mode") }
-
-// $mode $value `,` $offset `,` $width attr-dict `:` type($value)
-func parseShuffle(p *ir.OpParser, st *ir.OpState) error {
-	ctx := p.Context()
-	m, err := parseEnumKeyword[ShuffleMode](p.Parser)
-	if err != nil {
-		return err
-	}
-	st.AddAttr("mode", Enum(ctx, m))
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	if len(us) != 3 {
-		return p.Errorf("expected 3 operands")
-	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	st.ResultTypes = []ir.Type{t, ctx.I(1)}
-	return p.ResolveOperands(us, []ir.Type{t, ctx.I(32), ctx.I(32)})
-}
-
-func printShuffle(p *ir.OpPrinter, op *ir.Operation) {
-	p.WriteString("  ")
-	if m, ok := (Shuffle{op}).Mode(); ok {
-		p.WriteString(m.String())
-	}
-	p.WriteByte(' ')
-	p.Operands(op.Operands())
-	p.OptionalAttrDict(sortedAttrs(op), "mode")
-	p.WriteString(" : ")
-	p.Type(operandType(op, 0))
-}
 
 func verifyShuffle(op *ir.Operation) error {
 	if _, ok := (Shuffle{op}).Mode(); !ok {
@@ -91,60 +56,13 @@ var subgroupBroadcastDef = &ir.OpDef{
 	Operands: ir.Between(1, 2),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"broadcast_type"},
-	Parse:    parseBroadcast,
-	Print:    printBroadcast,
-	Verify:   verifyBroadcast,
-	Fold:     foldBroadcast,
-}
-
-// $src `,` $broadcast_type ($lane^)? attr-dict `:` type($result)
-func parseBroadcast(p *ir.OpParser, st *ir.OpState) error {
-	ctx := p.Context()
-	src, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	bt, err := parseEnumKeyword[BroadcastType](p.Parser)
-	if err != nil {
-		return err
-	}
-	st.AddAttr("broadcast_type", Enum(ctx, bt))
-	lane, hasLane, err := p.ParseOptionalOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	st.ResultTypes = []ir.Type{t}
-	us, ts := []ir.UnresolvedOperand{src}, []ir.Type{t}
-	if hasLane {
-		us, ts = append(us, lane), append(ts, ctx.I(32))
-	}
-	return p.ResolveOperands(us, ts)
-}
-
-func printBroadcast(p *ir.OpPrinter, op *ir.Operation) {
-	p.WriteByte(' ')
-	operandAt(p, op, 0)
-	p.WriteString(",  ")
-	if bt, ok := opEnum[BroadcastType](op, "broadcast_type"); ok {
-		p.WriteString(bt.String())
-	}
-	if op.NumOperands() > 1 {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(1))
-	}
-	p.OptionalAttrDict(sortedAttrs(op), "broadcast_type")
-	p.WriteString(" : ")
-	p.Type(resultType(op, 0))
+	Format: &ir.Format{Syntax: "$src `,` $broadcast_type ($lane^)? attr-dict `:` type($result)",
+		Operands: []string{"src", "lane?"}, Results: []string{"result"},
+		Attrs:     []ir.FormatAttr{strippedEnumAttr[BroadcastType]("broadcast_type")},
+		Types:     map[string]func(*ir.Context) ir.Type{"lane": i32},
+		TypesFrom: []ir.TypeFrom{{From: "result", To: "src"}}},
+	Verify: verifyBroadcast,
+	Fold:   foldBroadcast,
 }
 
 func verifyBroadcast(op *ir.Operation) error {
@@ -184,51 +102,12 @@ var rotateDef = &ir.OpDef{
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(2),
 	Inherent: []string{"offset", "width"},
-	Parse:    parseRotate,
-	Print:    printRotate,
-	Verify:   verifyRotate,
-}
-
-// $value `,` $offset `,` $width attr-dict `:` type($value)
-func parseRotate(p *ir.OpParser, st *ir.OpState) error {
-	ctx := p.Context()
-	u, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	for _, name := range []string{"offset", "width"} {
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		v, err := p.ParseInteger()
-		if err != nil {
-			return err
-		}
-		st.AddAttr(name, ctx.I32Attr(v))
-	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	st.ResultTypes = []ir.Type{t, ctx.I(1)}
-	return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
-}
-
-func printRotate(p *ir.OpPrinter, op *ir.Operation) {
-	p.WriteByte(' ')
-	operandAt(p, op, 0)
-	for _, name := range []string{"offset", "width"} {
-		p.WriteString(", ")
-		if a, ok := op.Attr(name).(*ir.IntegerAttr); ok {
-			p.Int(a.Int())
-		}
-	}
-	p.OptionalAttrDict(sortedAttrs(op), "offset", "width")
-	p.WriteString(" : ")
-	p.Type(operandType(op, 0))
+	Format: &ir.Format{Syntax: "$value `,` $offset `,` $width attr-dict `:` type($value)",
+		Operands: []string{"value"}, Results: []string{"rotateResult", "valid"},
+		Attrs:     []ir.FormatAttr{{Name: "offset", Type: i32}, {Name: "width", Type: i32}},
+		Types:     map[string]func(*ir.Context) ir.Type{"valid": i1},
+		TypesFrom: []ir.TypeFrom{{From: "value", To: "rotateResult"}}},
+	Verify: verifyRotate,
 }
 
 func verifyRotate(op *ir.Operation) error {

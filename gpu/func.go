@@ -343,8 +343,7 @@ var returnDef = &ir.OpDef{
 	Example:  "gpu.module @m {\n  gpu.func @f(%arg0: f32) -> f32 {\n    gpu.return %arg0 : f32\n  }\n}",
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.Variadic,
-	Parse:    ir.ParseReturnLike,
-	Print:    printValuesColonTypes,
+	Format:   &ir.Format{Syntax: "attr-dict ($operands^ `:` type($operands))?", Operands: []string{"operands*"}},
 	Verify:   verifyReturn,
 }
 
@@ -366,11 +365,4 @@ func verifyReturn(op *ir.Operation) error {
 		}
 	}
 	return nil
-}
-
-// printValuesColonTypes prints `attr-dict ($values^ : type($values))?` with
-// the attributes sorted, as MLIR prints gpu.return and gpu.yield.
-func printValuesColonTypes(p *ir.OpPrinter, op *ir.Operation) {
-	p.OptionalAttrDict(sortedAttrs(op))
-	ir.PrintOptionalTypedOperands(p, op.Operands())
 }

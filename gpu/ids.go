@@ -10,14 +10,14 @@ import (
 
 func dimOp(name, summary, example string) *ir.OpDef {
 	return &ir.OpDef{
-		Name:        "gpu." + name,
-		Summary:     summary,
-		Example:     example,
-		Traits:      ir.Pure,
-		Results:     ir.Exactly(1),
-		Inherent:    []string{"dimension", "upper_bound"},
-		Parse:       parseDimOp,
-		Print:       printDimOp,
+		Name:     "gpu." + name,
+		Summary:  summary,
+		Example:  example,
+		Traits:   ir.Pure,
+		Results:  ir.Exactly(1),
+		Inherent: []string{"dimension", "upper_bound"},
+		Format: &ir.Format{Syntax: "$dimension (`upper_bound` $upper_bound^)? attr-dict", Results: []string{"result"},
+			Attrs: []ir.FormatAttr{strippedEnumAttr[Dimension]("dimension"), upperBoundAttr}, Types: indexResult},
 		Verify:      verifyDimOp,
 		ResultNames: dimResultName,
 	}
@@ -76,57 +76,30 @@ func dimResultName(op *ir.Operation, name func(*ir.Value, string)) {
 	}
 }
 
-// $dimension (`upper_bound` $upper_bound^)? attr-dict
-func parseDimOp(p *ir.OpParser, st *ir.OpState) error {
-	d, err := parseEnumKeyword[Dimension](p.Parser)
-	if err != nil {
-		return err
+// strippedEnumAttr is a format's enum attribute as MLIR's stripped enum
+// printer writes it: with its own leading space after the element's
+// (hence two: `gpu.thread_id  x`).
+func strippedEnumAttr[K enumKind](name string) ir.FormatAttr {
+	return ir.FormatAttr{Name: name,
+		Parse: func(p *ir.Parser) (ir.Attribute, error) {
+			v, err := parseEnumKeyword[K](p)
+			return Enum(p.Context(), v), err
+		},
+		Print: func(p *ir.Printer, a ir.Attribute) {
+			if e, ok := a.(*EnumAttr[K]); ok {
+				p.WriteString(" " + enumName(e.Value))
+			} else {
+				p.Attr(a) // unverified IR
+			}
+		},
 	}
-	st.AddAttr("dimension", Enum(p.Context(), d))
-	return parseUpperBoundAndIndex(p, st, false)
 }
 
-// parseUpperBoundAndIndex reads (`upper_bound` N)? attr-dict, then
-// `: index` when typed, and sets the index result.
-func parseUpperBoundAndIndex(p *ir.OpParser, st *ir.OpState, typed bool) error {
-	if p.ParseOptionalKeyword("upper_bound") {
-		v, err := p.ParseInteger()
-		if err != nil {
-			return err
-		}
-		st.AddAttr("upper_bound", p.Context().IndexAttr(v))
-	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	t := ir.Type(p.Context().Index())
-	if typed {
-		var err error
-		if t, err = p.ParseColonType(); err != nil {
-			return err
-		}
-	}
-	st.ResultTypes = []ir.Type{t}
-	return nil
-}
-
-// The enum prints with its own leading space after the element's (hence
-// two), as MLIR's generated printer does.
-func printDimOp(p *ir.OpPrinter, op *ir.Operation) {
-	p.WriteString("  ")
-	if d, ok := opEnum[Dimension](op, "dimension"); ok {
-		p.WriteString(d.String())
-	}
-	printUpperBound(p, op)
-	p.OptionalAttrDict(sortedAttrs(op), "dimension", "upper_bound")
-}
-
-func printUpperBound(p *ir.OpPrinter, op *ir.Operation) {
-	if ub, ok := upperBound(op); ok {
-		p.WriteString(" upper_bound ")
-		p.Int(ub)
-	}
-}
+var (
+	upperBoundAttr = ir.FormatAttr{Name: "upper_bound", Type: func(ctx *ir.Context) ir.Type { return ctx.Index() }}
+	indexResult    = map[string]func(*ir.Context) ir.Type{"result": func(ctx *ir.Context) ir.Type { return ctx.Index() }}
+	i1, i32        = func(ctx *ir.Context) ir.Type { return ctx.I(1) }, func(ctx *ir.Context) ir.Type { return ctx.I(32) }
+)
 
 func verifyDimOp(op *ir.Operation) error {
 	a := op.Attr("dimension")
@@ -153,6 +126,12 @@ func verifyIndexResult(op *ir.Operation) error {
 }
 
 func subgroupOp(name, summary, example string, typed bool) *ir.OpDef {
+	f := &ir.Format{Syntax: "(`upper_bound` $upper_bound^)? attr-dict", Results: []string{"result"},
+		Attrs: []ir.FormatAttr{upperBoundAttr}, Types: indexResult}
+	if typed {
+		f.Syntax += " `:` type($result)"
+		f.Types = nil
+	}
 	return &ir.OpDef{
 		Name:     "gpu." + name,
 		Summary:  summary,
@@ -160,18 +139,8 @@ func subgroupOp(name, summary, example string, typed bool) *ir.OpDef {
 		Traits:   ir.Pure,
 		Results:  ir.Exactly(1),
 		Inherent: []string{"upper_bound"},
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			return parseUpperBoundAndIndex(p, st, typed)
-		},
-		Print: func(p *ir.OpPrinter, op *ir.Operation) {
-			printUpperBound(p, op)
-			p.OptionalAttrDict(sortedAttrs(op), "upper_bound")
-			if typed {
-				p.WriteString(" : ")
-				p.Type(resultType(op, 0))
-			}
-		},
-		Verify: verifyIndexResult,
+		Format:   f,
+		Verify:   verifyIndexResult,
 	}
 }
 
@@ -186,13 +155,8 @@ var (
 		Example: "gpu.module @m {\n  gpu.func @f() {\n    %0 = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>\n    gpu.return\n  }\n}",
 		Traits:  ir.Pure,
 		Results: ir.Exactly(1),
-		Parse:   ir.ParseResultType,
-		Print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.OptionalAttrDict(sortedAttrs(op))
-			p.WriteString(" : ")
-			p.Type(resultType(op, 0))
-		},
-		Verify: verifyDynamicShared,
+		Format:  &ir.Format{Syntax: "attr-dict `:` type($resultMemref)", Results: []string{"resultMemref"}},
+		Verify:  verifyDynamicShared,
 	}
 )
 

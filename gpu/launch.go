@@ -480,8 +480,7 @@ var terminatorDef = &ir.OpDef{
 		"gpu.launch blocks(%arg0, %arg1, %arg2) in (%arg6 = %0, %arg7 = %0, %arg8 = %0) threads(%arg3, %arg4, %arg5) in (%arg9 = %0, %arg10 = %0, %arg11 = %0) {\n" +
 		"  gpu.terminator\n}",
 	Traits: ir.Terminator | ir.Pure,
-	Parse:  parseAttrDictOnly,
-	Print:  printAttrDictOnly,
+	Format: &ir.Format{Syntax: "attr-dict"},
 	Verify: func(op *ir.Operation) error {
 		if _, ok := AsLaunch(op.ParentOp()); !ok {
 			return op.Errorf("expects parent op '%s'", "gpu.launch")

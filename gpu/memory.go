@@ -363,14 +363,7 @@ func hostMemrefOp(name, summary string) *ir.OpDef {
 		Summary:  summary,
 		Example:  "%0 = \"test.def\"() : () -> memref<*xf32>\ngpu." + name + " %0 : memref<*xf32>",
 		Operands: ir.Exactly(1),
-		Parse:    ir.ParseOperandColonType,
-		Print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.WriteByte(' ')
-			operandAt(p, op, 0)
-			p.OptionalAttrDict(sortedAttrs(op))
-			p.WriteString(" : ")
-			p.Type(operandType(op, 0))
-		},
+		Format:   &ir.Format{Syntax: "$value attr-dict `:` type($value)", Operands: []string{"value"}},
 		Verify: func(op *ir.Operation) error {
 			if _, ok := op.Operand(0).Type().(*ir.UnrankedMemRefType); !ok {
 				return op.Errorf("operand #0 must be unranked.memref of any type values, but got '%s'", ir.TypeString(op.Operand(0).Type()))
@@ -385,21 +378,8 @@ var setDefaultDeviceDef = &ir.OpDef{
 	Summary:  "Sets the GPU, by index, that later gpu ops use.",
 	Example:  "%0 = \"test.def\"() : () -> i32\ngpu.set_default_device %0",
 	Operands: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{p.Context().I(32)})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.OptionalAttrDict(sortedAttrs(op))
-		p.WriteByte(' ')
-		operandAt(p, op, 0)
-	},
+	Format: &ir.Format{Syntax: "attr-dict $devIndex", Operands: []string{"devIndex"},
+		Types: map[string]func(*ir.Context) ir.Type{"devIndex": func(ctx *ir.Context) ir.Type { return ctx.I(32) }}},
 	Verify: func(op *ir.Operation) error {
 		if t := op.Operand(0).Type(); t != op.Context().I(32) {
 			return op.Errorf("operand #0 must be 32-bit signless integer, but got '%s'", ir.TypeString(t))
@@ -414,41 +394,8 @@ var printfDef = &ir.OpDef{
 	Example:  "%0 = \"test.def\"() : () -> i32\ngpu.printf \"%d\\0A\", %0 : i32",
 	Operands: ir.Variadic,
 	Inherent: []string{"format"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		f, err := p.ParseString()
-		if err != nil {
-			return err
-		}
-		st.AddAttr("format", p.Context().StringAttr(f))
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		if !p.ParseOptionalPunct(",") {
-			return nil
-		}
-		us, err := p.ParseOperandList()
-		if err != nil {
-			return err
-		}
-		ts, err := p.ParseColonTypeList()
-		if err != nil {
-			return err
-		}
-		return p.ResolveOperands(us, ts)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		if f, ok := op.Attr("format").(*ir.StringAttr); ok {
-			p.String(f.Value)
-		}
-		p.OptionalAttrDict(sortedAttrs(op), "format")
-		if op.NumOperands() > 0 {
-			p.WriteString(", ")
-			p.Operands(op.Operands())
-			p.WriteString(" : ")
-			p.TypeList(op.OperandTypes())
-		}
-	},
+	Format: &ir.Format{Syntax: "$format attr-dict (`,` $args^ `:` type($args))?", Operands: []string{"args*"},
+		Attrs: []ir.FormatAttr{{Name: "format"}}},
 	Verify: func(op *ir.Operation) error {
 		if _, ok := op.Attr("format").(*ir.StringAttr); !ok {
 			return op.Errorf("requires attribute 'format'")

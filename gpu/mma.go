@@ -47,8 +47,7 @@ var mmaLoadDef = &ir.OpDef{
 	Operands: ir.AtLeast(1),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"leadDimension", "transpose"},
-	Parse:    parseIndexedArrow,
-	Print:    printIndexedArrow,
+	Format:   indexedArrowFormat("srcMemref", "res"),
 	Verify: func(op *ir.Operation) error {
 		mat, err := mmaAccess(op, 0, op.Result(0).Type(), "result")
 		if err != nil {
@@ -70,8 +69,8 @@ var mmaStoreDef = &ir.OpDef{
 	Operands: ir.AtLeast(2),
 	Results:  ir.Exactly(0),
 	Inherent: []string{"leadDimension", "transpose"},
-	Parse:    parseValueIndexed(false),
-	Print:    printValueIndexed,
+	Format: &ir.Format{Syntax: "$src `,` $dstMemref `[` $indices `]` attr-dict `:` type($src) `,` type($dstMemref)",
+		Operands: []string{"src", "dstMemref", "indices*"}, Types: indexOperands("indices")},
 	Verify: func(op *ir.Operation) error {
 		mat, err := mmaAccess(op, 1, op.Operand(0).Type(), "operand #0")
 		if err != nil {
@@ -135,127 +134,16 @@ func mmaAccess(op *ir.Operation, ref int, t ir.Type, what string) (*MMAMatrixTyp
 	return mat, nil
 }
 
-func parseRefIndices(p *ir.OpParser) (ir.UnresolvedOperand, []ir.UnresolvedOperand, error) {
-	m, err := p.ParseOperand()
-	if err != nil {
-		return m, nil, err
-	}
-	if err := p.ParsePunct("["); err != nil {
-		return m, nil, err
-	}
-	idx, err := p.ParseOperandList()
-	if err != nil {
-		return m, nil, err
-	}
-	return m, idx, p.ParsePunct("]")
+// indexedArrowFormat is `$m[$indices] attr-dict : type($m) -> type($r)`
+// (subgroup_mma_load_matrix, subgroup_mma_extract_thread_local).
+func indexedArrowFormat(m, r string) *ir.Format {
+	return &ir.Format{Syntax: "$" + m + " `[` $indices `]` attr-dict `:` type($" + m + ") `->` type($" + r + ")",
+		Operands: []string{m, "indices*"}, Results: []string{r}, Types: indexOperands("indices")}
 }
 
-func printRefIndices(p *ir.OpPrinter, m *ir.Value, idx []*ir.Value) {
-	p.Operand(m)
-	p.WriteByte('[')
-	p.Operands(idx)
-	p.WriteByte(']')
-}
-
-// parseIndexedArrow parses `%m[%i, ...] attr-dict : T -> R`.
-func parseIndexedArrow(p *ir.OpParser, st *ir.OpState) error {
-	m, idx, err := parseRefIndices(p)
-	if err != nil {
-		return err
-	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	mt, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("->"); err != nil {
-		return err
-	}
-	rt, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	st.ResultTypes = []ir.Type{rt}
-	if err := p.ResolveOperands([]ir.UnresolvedOperand{m}, []ir.Type{mt}); err != nil {
-		return err
-	}
-	return p.ResolveOperandsSameType(idx, p.Context().Index())
-}
-
-// printIndexedArrow writes what parseIndexedArrow reads.
-func printIndexedArrow(p *ir.OpPrinter, op *ir.Operation) {
-	if printedMalformed(p, op, 1, 1, 0) {
-		return
-	}
-	p.WriteByte(' ')
-	printRefIndices(p, op.Operand(0), op.Operands()[1:])
-	p.OptionalAttrDict(op.Attrs())
-	p.WriteString(" : ")
-	p.Type(op.Operand(0).Type())
-	p.WriteString(" -> ")
-	p.Type(op.Result(0).Type())
-}
-
-// parseValueIndexed returns the parser of `%v, %m[%i, ...] attr-dict :
-// T1, T2`, followed by `-> R` when withResult is set.
-func parseValueIndexed(withResult bool) func(p *ir.OpParser, st *ir.OpState) error {
-	return func(p *ir.OpParser, st *ir.OpState) error {
-		v, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		m, idx, err := parseRefIndices(p)
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		ts, err := p.ParseColonTypeList()
-		if err != nil {
-			return err
-		}
-		if len(ts) != 2 {
-			return ir.Errorf(p.Loc(), "expected two types")
-		}
-		if withResult {
-			if err := p.ParsePunct("->"); err != nil {
-				return err
-			}
-			rt, err := p.ParseType()
-			if err != nil {
-				return err
-			}
-			st.ResultTypes = []ir.Type{rt}
-		}
-		if err := p.ResolveOperands([]ir.UnresolvedOperand{v, m}, ts); err != nil {
-			return err
-		}
-		return p.ResolveOperandsSameType(idx, p.Context().Index())
-	}
-}
-
-// printValueIndexed writes what parseValueIndexed reads.
-func printValueIndexed(p *ir.OpPrinter, op *ir.Operation) {
-	if printedMalformed(p, op, 2, 0, 0) {
-		return
-	}
-	p.WriteByte(' ')
-	p.Operand(op.Operand(0))
-	p.WriteString(", ")
-	printRefIndices(p, op.Operand(1), op.Operands()[2:])
-	p.OptionalAttrDict(op.Attrs())
-	p.WriteString(" : ")
-	p.TypeList(op.OperandTypes()[:2])
-	if op.NumResults() > 0 {
-		p.WriteString(" -> ")
-		p.Type(op.Result(0).Type())
-	}
+// indexOperands gives the named operands the index type.
+func indexOperands(name string) map[string]func(*ir.Context) ir.Type {
+	return map[string]func(*ir.Context) ir.Type{name: func(ctx *ir.Context) ir.Type { return ctx.Index() }}
 }
 
 // mmaComputeDef is gpu.subgroup_mma_compute: D = A * B + C.
@@ -268,43 +156,8 @@ var mmaComputeDef = &ir.OpDef{
 	Operands: ir.Exactly(3),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"a_transpose", "b_transpose"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := ir.ParseOperandsN(p, 3)
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		ts, err := p.ParseColonTypeList()
-		if err != nil {
-			return err
-		}
-		if len(ts) != 2 {
-			return ir.Errorf(p.Loc(), "expected the A and B matrix types")
-		}
-		if err := p.ParsePunct("->"); err != nil {
-			return err
-		}
-		ct, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{ct}
-		return p.ResolveOperands(us, append(ts, ct))
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		if printedMalformed(p, op, 3, 1, 0) {
-			return
-		}
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.TypeList(op.OperandTypes()[:2])
-		p.WriteString(" -> ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$opA `,` $opB `,` $opC attr-dict `:` type($opA) `,` type($opB) `->` type($res)",
+		Operands: []string{"opA", "opB", "opC"}, Results: []string{"res"}, TypesMatch: [][]string{{"opC", "res"}}},
 	Verify: func(op *ir.Operation) error {
 		var mats [3]*MMAMatrixType
 		for i := range mats {
@@ -344,28 +197,8 @@ var mmaConstantDef = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, t, err := ir.ParseOneOperandColonType(p)
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{t}
-		var elem ir.Type = t
-		if m, ok := t.(*MMAMatrixType); ok {
-			elem = m.Elem
-		}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{elem})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		if printedMalformed(p, op, 1, 1, 0) {
-			return
-		}
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$value attr-dict `:` type($res)", Operands: []string{"value"}, Results: []string{"res"},
+		TypesFrom: []ir.TypeFrom{{From: "res", To: "value", Transform: mmaElemOf}}},
 	Verify: func(op *ir.Operation) error {
 		m, ok := op.Result(0).Type().(*MMAMatrixType)
 		if !ok {
@@ -445,6 +278,15 @@ var mmaElementwiseDef = &ir.OpDef{
 		}
 		return nil
 	},
+}
+
+// mmaElemOf is an mma_matrix type's element type; another type is kept
+// for the verifier to reject.
+func mmaElemOf(_ *ir.Context, t ir.Type) ir.Type {
+	if m, ok := t.(*MMAMatrixType); ok {
+		return m.Elem
+	}
+	return t
 }
 
 // printedMalformed writes just the operands of an op with fewer operands,

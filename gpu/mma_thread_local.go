@@ -15,8 +15,7 @@ var mmaExtractDef = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.AtLeast(1),
 	Results:  ir.Exactly(1),
-	Parse:    parseIndexedArrow,
-	Print:    printIndexedArrow,
+	Format:   indexedArrowFormat("matrix", "res"),
 	Verify: func(op *ir.Operation) error {
 		m, err := threadLocalMatrix(op, 0)
 		if err != nil {
@@ -38,8 +37,8 @@ var mmaInsertDef = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.AtLeast(2),
 	Results:  ir.Exactly(1),
-	Parse:    parseValueIndexed(true),
-	Print:    printValueIndexed,
+	Format: &ir.Format{Syntax: "$value `,` $matrix `[` $indices `]` attr-dict `:` type($value) `,` type($matrix) `->` type($res)",
+		Operands: []string{"value", "matrix", "indices*"}, Results: []string{"res"}, Types: indexOperands("indices")},
 	Verify: func(op *ir.Operation) error {
 		m, err := threadLocalMatrix(op, 1)
 		if err != nil {

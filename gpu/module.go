@@ -22,8 +22,7 @@ var moduleEndDef = &ir.OpDef{
 	Summary:      "MLIR 16's terminator of gpu.module bodies (accepted on input, dropped by the custom form).",
 	Example:      "\"gpu.module\"() <{sym_name = \"m\"}> ({\n  gpu.module_end\n}) : () -> ()",
 	Traits:       ir.Terminator | ir.Pure,
-	Parse:        parseAttrDictOnly,
-	Print:        printAttrDictOnly,
+	Format:       &ir.Format{Syntax: "attr-dict"},
 	Canonicalize: []*ir.Pattern{eraseModuleEnd},
 	Verify: func(op *ir.Operation) error {
 		if p := op.ParentOp(); p == nil || p.Name() != "gpu.module" {

@@ -253,14 +253,6 @@ func operandAt(p *ir.OpPrinter, op *ir.Operation, i int) {
 	p.WriteString("<<NULL VALUE>>")
 }
 
-// operandType returns the type of operand i, or nil.
-func operandType(op *ir.Operation, i int) ir.Type {
-	if i < op.NumOperands() {
-		return op.Operand(i).Type()
-	}
-	return nil
-}
-
 // resultType returns the type of result i, or nil.
 func resultType(op *ir.Operation, i int) ir.Type {
 	if i < op.NumResults() {

@@ -201,24 +201,8 @@ var ballotDef = &ir.OpDef{
 	Example:  "%0 = \"test.def\"() : () -> i1\n%1 = gpu.ballot %0 : i32",
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, t, err := ir.ParseOneOperandColonType(p)
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{t}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{p.Context().I(1)})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		if printedMalformed(p, op, 1, 1, 0) {
-			return
-		}
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$predicate attr-dict `:` type($result)", Operands: []string{"predicate"}, Results: []string{"result"},
+		Types: map[string]func(*ir.Context) ir.Type{"predicate": func(ctx *ir.Context) ir.Type { return ctx.I(1) }}},
 	Verify: func(op *ir.Operation) error {
 		if op.Operand(0).Type() != op.Context().I(1) {
 			return op.Errorf("operand #0 must be 1-bit signless integer, but got '%s'", ir.TypeString(op.Operand(0).Type()))

@@ -156,46 +156,6 @@ func ParseOperandsN(p *OpParser, n int) ([]UnresolvedOperand, error) {
 	return us, nil
 }
 
-// ParseOptionalTypedOperands parses `(%a, ... : T1, ...)?`, the optional
-// `$values^ : type($values)` group of terminators, and resolves it.
-func ParseOptionalTypedOperands(p *OpParser) error {
-	us, err := p.ParseOperandList()
-	if err != nil || len(us) == 0 {
-		return err
-	}
-	ts, err := p.ParseColonTypeList()
-	if err != nil {
-		return err
-	}
-	return p.ResolveOperands(us, ts)
-}
-
-// PrintOptionalTypedOperands prints vs as ParseOptionalTypedOperands reads
-// them, with a leading space; nothing when vs is empty.
-func PrintOptionalTypedOperands(p *OpPrinter, vs []*Value) {
-	if len(vs) == 0 {
-		return
-	}
-	p.WriteByte(' ')
-	p.Operands(vs)
-	p.WriteString(" : ")
-	for i, v := range vs {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		p.Type(v.Type())
-	}
-}
-
-// ParseReturnLike parses `attr-dict ($values^ : type($values))?`, the form
-// of terminators that pass values to their parent (gpu.return, gpu.yield).
-func ParseReturnLike(p *OpParser, _ *OpState) error {
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	return ParseOptionalTypedOperands(p)
-}
-
 // ParseOperandListColonType parses `%a, ... attr-dict : T`, returning the
 // operands (possibly none) and T for the caller to resolve.
 func ParseOperandListColonType(p *OpParser) ([]UnresolvedOperand, Type, error) {
@@ -211,24 +171,6 @@ func ParseOperandListColonType(p *OpParser) ([]UnresolvedOperand, Type, error) {
 		return nil, nil, err
 	}
 	return us, t, nil
-}
-
-// ParseResultType parses `attr-dict : T`, the form of ops without operands
-// whose one result has type T.
-func ParseResultType(p *OpParser, st *OpState) error {
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
-	st.ResultTypes = []Type{t}
-	return err
-}
-
-// PrintResultType prints the form ParseResultType reads.
-func PrintResultType(p *OpPrinter, op *Operation) {
-	p.OptionalAttrDict(op.Attrs())
-	p.WriteString(" : ")
-	p.Type(op.Result(0).Type())
 }
 
 // ParseArrowResultType parses `-> T`, the type of an op's one result.

@@ -32,6 +32,9 @@ var fmtDialect = &ir.Dialect{
 		{Name: "fmt.const", Results: ir.Exactly(1), Inherent: []string{"value"},
 			Format: &ir.Format{Syntax: "attr-dict $value", Results: []string{"r"},
 				Attrs: []ir.FormatAttr{{Name: "value", Type: indexType}}, Types: map[string]func(*ir.Context) ir.Type{"r": indexType}}},
+		{Name: "fmt.bound", Results: ir.Exactly(1), Inherent: []string{"ub"},
+			Format: &ir.Format{Syntax: "(`ub` $ub^)? attr-dict `:` type($r)", Results: []string{"r"},
+				Attrs: []ir.FormatAttr{{Name: "ub", Type: indexType}}}},
 		{Name: "fmt.mode", Operands: ir.Exactly(1), Results: ir.Exactly(1), Inherent: []string{"mode"},
 			Format: &ir.Format{Syntax: "$x (`mode` `` $mode^)? attr-dict `:` type($x)",
 				Operands: []string{"x"}, Results: []string{"r"}, Attrs: []ir.FormatAttr{modeAttr},
@@ -162,6 +165,7 @@ func TestFormatPrintsAsMLIR(t *testing.T) {
 		{"%r = fmt.clamp %a to [%a, %b] flag : i32", "%3 = fmt.clamp %0 to [%0, %1] flag : i32"},
 		{"%r = fmt.const 42", "%3 = fmt.const 42"},
 		{"%r = fmt.const {x} -3", "%3 = fmt.const {x} -3"},
+		{"%r = fmt.bound ub 4 : index", "%3 = fmt.bound ub 4 : index"}, // the typed attribute leaves `:` to the format
 		{"%r = fmt.mode %f : f32", "%3 = fmt.mode %2 : f32"},
 		{"%r = fmt.mode %f mode<none> : f32", "%3 = fmt.mode %2 : f32"},
 		{"%r = fmt.mode %f mode<fast> {y} : f32", "%3 = fmt.mode %2 mode<fast> {y} : f32"},

@@ -283,7 +283,8 @@ func (p *Parser) parseNumberAttr(neg bool, hint Type) (Attribute, error) {
 	isFloat := t.kind == tokFloat
 	p.consume()
 	var ty Type = hint
-	if p.ParseOptionalPunct(":") {
+	// As MLIR's parseDecOrHexAttr: a given type leaves a following `:` alone.
+	if hint == nil && p.ParseOptionalPunct(":") {
 		var err error
 		if ty, err = p.ParseType(); err != nil {
 			return nil, err

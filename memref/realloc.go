@@ -194,3 +194,15 @@ var prefetch = &ir.OpDef{
 	},
 	Fold: foldCastOperands(-1),
 }
+
+func intAttr(op *ir.Operation, name string) int64 {
+	if a, ok := op.Attr(name).(*ir.IntegerAttr); ok {
+		return a.Int()
+	}
+	return 0
+}
+
+func boolAttr(op *ir.Operation, name string) bool {
+	a, ok := op.Attr(name).(*ir.IntegerAttr)
+	return ok && a.Bool()
+}

@@ -16,8 +16,3 @@ func boolAttr(op *ir.Operation, name string) bool {
 	return ok && a.Bool()
 }
 
-// AtomicRMW is a typed view of memref.atomic_rmw.
-type AtomicRMW struct{ *ir.Operation }
-
-// Kind returns the read-modify-write operation.
-func (a AtomicRMW) Kind() AtomicRMWKind { return AtomicRMWKind(intAttr(a.Operation, "kind")) }

@@ -1,6 +1,9 @@
 package spirv
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/spv"
@@ -70,139 +73,62 @@ var (
 // boolOfShape returns i1 or vector<Nxi1> matching t.
 func boolOfShape(ctx *ir.Context, t ir.Type) ir.Type { return arith.I1SameShape(ctx, t) }
 
-// syntax is a custom form: its parser and printer.
-type syntax struct {
-	parse func(p *ir.OpParser, st *ir.OpState) error
-	print func(p *ir.OpPrinter, op *ir.Operation)
-}
-
-// sameTypeSyntax is `%a, %b attr-dict : T` where every operand has type T
-// and the result type is result(T).
-func sameTypeSyntax(n int, result func(ctx *ir.Context, t ir.Type) ir.Type) syntax {
-	return syntax{
-		parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, err := ir.ParseOperandsN(p, n)
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(); err != nil {
-				return err
-			}
-			t, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			st.ResultTypes = []ir.Type{result(p.Context(), t)}
-			return p.ResolveOperandsSameType(us, t)
-		},
-		print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.WriteString(" ")
-			p.Operands(op.Operands())
-			p.OptionalAttrDict(op.Attrs())
-			p.WriteString(" : ")
-			p.Type(op.Operand(0).Type())
-		},
+// operandNames names n operands as the spelled-out `operands` directive
+// of the formats below reads them: operand, or operand1...operandN.
+func operandNames(n int) []string {
+	if n == 1 {
+		return []string{"operand"}
 	}
-}
-
-func sameType(_ *ir.Context, t ir.Type) ir.Type { return t }
-
-// operandTypesSyntax is `%a, %b attr-dict : T1, T2`; the result type is
-// operand resultFrom's type.
-func operandTypesSyntax(n, resultFrom int) syntax {
-	return syntax{
-		parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, err := ir.ParseOperandsN(p, n)
-			if err != nil {
-				return err
-			}
-			ts, err := parseAttrsAndTypes(p, n)
-			if err != nil {
-				return err
-			}
-			st.ResultTypes = []ir.Type{ts[resultFrom]}
-			return p.ResolveOperands(us, ts)
-		},
-		print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.WriteString(" ")
-			p.Operands(op.Operands())
-			p.OptionalAttrDict(op.Attrs())
-			p.WriteString(" : ")
-			p.TypeList(op.OperandTypes())
-		},
+	names := make([]string, n)
+	for i := range names {
+		names[i] = "operand" + strconv.Itoa(i+1)
 	}
+	return names
 }
 
-// castFormat is SPIRVBase.td's cast format, `$operand attr-dict :
-// type($operand) to type($result)`.
+// joinFormat writes each name through pattern (%s is the name), separated
+// by commas: `$a` `,` `$b`, or type($a) `,` type($b).
+func joinFormat(names []string, pattern string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = strings.ReplaceAll(pattern, "%s", n)
+	}
+	return strings.Join(parts, " `,` ")
+}
+
+// operandTypesFormat is `operands attr-dict : type($operand1), ...`: every
+// operand's type is written and the result has the first operand's type.
+func operandTypesFormat(n int) *ir.Format {
+	names := operandNames(n)
+	return &ir.Format{Syntax: joinFormat(names, "$%s") + " attr-dict `:` " + joinFormat(names, "type($%s)"),
+		Operands: names, Results: []string{"result"},
+		TypesFrom: []ir.TypeFrom{{From: names[0], To: "result"}}}
+}
+
+// arrowFormat is `operands attr-dict : type($operand1), ... -> type($result)`;
+// with all==false only the first operand's type is written and the others
+// share it.
+func arrowFormat(n int, all bool) *ir.Format {
+	names := operandNames(n)
+	f := &ir.Format{Syntax: joinFormat(names, "$%s") + " attr-dict `:` " + joinFormat(names, "type($%s)") + " `->` type($result)",
+		Operands: names, Results: []string{"result"}}
+	if !all {
+		f.Syntax = joinFormat(names, "$%s") + " attr-dict `:` type($" + names[0] + ") `->` type($result)"
+		f.TypesMatch = [][]string{names}
+	}
+	return f
+}
+
+// functionalFormat is `operands attr-dict : (T1, T2) -> R`.
+func functionalFormat() *ir.Format {
+	return &ir.Format{Syntax: "$operands attr-dict `:` functional-type(operands, results)",
+		Operands: []string{"operands*"}, Results: []string{"result"}}
+}
+
+// castFormat is SPIRV_CastOp's `%a attr-dict : T1 to T2`.
 func castFormat() *ir.Format {
 	return &ir.Format{Syntax: "$operand attr-dict `:` type($operand) `to` type($result)",
 		Operands: []string{"operand"}, Results: []string{"result"}}
-}
-
-// arrowSyntax is `%a, %b attr-dict : T1 [, T2...] -> R`: with all==false
-// only the first operand's type is written and the others share it.
-func arrowSyntax(n int, all bool) syntax {
-	return syntax{
-		parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, err := ir.ParseOperandsN(p, n)
-			if err != nil {
-				return err
-			}
-			ts, err := parseAttrsAndTypes(p, -1)
-			if err != nil {
-				return err
-			}
-			if err := p.ParsePunct("->"); err != nil {
-				return err
-			}
-			r, err := p.ParseType()
-			if err != nil {
-				return err
-			}
-			if !all {
-				for len(ts) < n {
-					ts = append(ts, ts[0])
-				}
-			}
-			if len(ts) != n {
-				return p.Errorf("expected %d types, got %d", n, len(ts))
-			}
-			st.ResultTypes = []ir.Type{r}
-			return p.ResolveOperands(us, ts)
-		},
-		print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.WriteString(" ")
-			p.Operands(op.Operands())
-			p.OptionalAttrDict(op.Attrs())
-			p.WriteString(" : ")
-			if all {
-				p.TypeList(op.OperandTypes())
-			} else {
-				p.Type(op.Operand(0).Type())
-			}
-			p.WriteString(" -> ")
-			p.Type(op.Result(0).Type())
-		},
-	}
-}
-
-// functionalSyntax is `%a, %b attr-dict : (T1, T2) -> R`.
-var functionalSyntax = syntax{
-	parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := p.ParseOperandList()
-		if err != nil {
-			return err
-		}
-		return ir.ParseFunctionalTail(p, st, us)
-	},
-	print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.FunctionalType(op)
-	},
 }
 
 // Enum operands of custom forms: MLIR writes some as quoted strings
@@ -272,6 +198,47 @@ func parseOperandsExactly(p *ir.OpParser, st *ir.OpState, n int) ([]ir.Unresolve
 		return nil, customOpError(st, loc, "expected %d operands", n)
 	}
 	return us, nil
+}
+
+// enumFormatAttr is a format's enum attribute name of kind k, printed in
+// style and read in either spelling, as parseEnumOperand reads it.
+func enumFormatAttr(name string, k *spv.OperandKind, style enumStyle) ir.FormatAttr {
+	return ir.FormatAttr{Name: name,
+		Parse: func(p *ir.Parser) (ir.Attribute, error) {
+			loc := p.Loc()
+			if !p.IsString() {
+				if err := p.ParsePunct("<"); err != nil {
+					return nil, err
+				}
+				v, err := parseKeywordEnum(p, k, snakeCase(k.Name))
+				if err != nil {
+					return nil, err
+				}
+				return Enum(p.Context(), k, v), p.ParsePunct(">")
+			}
+			s, err := p.ParseString()
+			if err != nil {
+				return nil, err
+			}
+			v, ok := ParseEnum(k, s)
+			if !ok {
+				return nil, ir.Errorf(loc, "invalid %s attribute specification: \"%s\"", snakeCase(k.Name), s)
+			}
+			return Enum(p.Context(), k, v), nil
+		},
+		Print: func(p *ir.Printer, a ir.Attribute) {
+			e, ok := a.(*EnumAttr)
+			if !ok {
+				p.WriteString("<<invalid " + name + ">>")
+				return
+			}
+			if style == quoted {
+				p.WriteString("\"" + e.Name() + "\"")
+			} else {
+				p.WriteString("<" + e.Name() + ">")
+			}
+		},
+	}
 }
 
 // printEnumOperand writes an enum attribute of op as "Name" or <Name>.
@@ -374,34 +341,6 @@ func parseAttrsAndTypes(p *ir.OpParser, n int) ([]ir.Type, error) {
 		return nil, ir.Errorf(loc, "expected %d types, got %d", n, len(ts))
 	}
 	return ts, nil
-}
-
-// parseTypesArrowResult reads `attr-dict : T1, ..., Tn -> R` for the
-// operands us: it resolves them with the types and sets the result type.
-func parseTypesArrowResult(p *ir.OpParser, st *ir.OpState, us []ir.UnresolvedOperand) error {
-	ts, err := parseAttrsAndTypes(p, len(us))
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("->"); err != nil {
-		return err
-	}
-	r, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	st.ResultTypes = []ir.Type{r}
-	return p.ResolveOperands(us, ts)
-}
-
-// printTypesArrowResult writes the tail parseTypesArrowResult reads, leaving
-// out the attributes already printed (elided).
-func printTypesArrowResult(p *ir.OpPrinter, op *ir.Operation, elided ...string) {
-	p.OptionalAttrDict(op.Attrs(), elided...)
-	p.WriteString(" : ")
-	p.TypeList(op.OperandTypes())
-	p.WriteString(" -> ")
-	p.Type(op.Result(0).Type())
 }
 
 // parseParenInts parses `(a, b, ...)` with n integers.

@@ -28,17 +28,9 @@ type elemShape struct {
 }
 
 func elementwiseOp(r elemRow, s elemShape) *ir.OpDef {
-	result := sameType
-	if s.boolResult {
-		result = boolOfShape
-	}
-	syn := sameTypeSyntax(s.operands, result)
 	example := "%r = spirv." + r.name + " %a"
 	if s.operands >= 2 {
 		example += ", %b"
-	}
-	if s.operands == 3 {
-		example += ", %c"
 	}
 	example += " : " + s.exampleTy
 	// The verifier's constraints, one per operand (their number is checked first).
@@ -57,8 +49,7 @@ func elementwiseOp(r elemRow, s elemShape) *ir.OpDef {
 		Traits:   traits,
 		Operands: ir.Exactly(s.operands),
 		Results:  ir.Exactly(1),
-		Parse:    syn.parse,
-		Print:    syn.print,
+		Format:   elementwiseFormat(s),
 		Fold:     elementwiseFold("spirv." + r.name),
 		Verify: func(op *ir.Operation) error {
 			if err := arith.CheckOperands(op, cs...); err != nil {
@@ -84,6 +75,23 @@ func elementwiseOp(r elemRow, s elemShape) *ir.OpDef {
 			return checkAllSame(op)
 		},
 	}
+}
+
+// elementwiseFormat is SPIRVArithmeticOps.td's and SPIRVBitOps.td's
+// `operands attr-dict : type($result)` (the operands spelled out), or
+// SPIRVLogicalOps.td's `$operand1, $operand2 : type($operand1) attr-dict`
+// with the result the i1 equivalent of the operand.
+func elementwiseFormat(s elemShape) *ir.Format {
+	operands, vars := []string{"operand"}, "$operand"
+	if s.operands == 2 {
+		operands, vars = []string{"operand1", "operand2"}, "$operand1 `,` $operand2"
+	}
+	if !s.boolResult {
+		return &ir.Format{Syntax: vars + " attr-dict `:` type($result)", Operands: operands, Results: []string{"result"}}
+	}
+	return &ir.Format{Syntax: vars + " `:` type($" + operands[0] + ") attr-dict", Operands: operands, Results: []string{"result"},
+		TypesMatch: [][]string{operands},
+		TypesFrom:  []ir.TypeFrom{{From: operands[0], To: "result", Transform: boolOfShape}}}
 }
 
 func elementwiseOps(rows []elemRow, s elemShape) []*ir.OpDef {
@@ -201,13 +209,12 @@ func shiftOps() []*ir.OpDef {
 		{"ShiftRightLogical", "Shifts right, filling with zeros.", 0},
 		{"ShiftRightArithmetic", "Shifts right, filling with the sign bit.", 0},
 	} {
-		syn := operandTypesSyntax(2, 0)
 		ops = append(ops, &ir.OpDef{
 			Name: "spirv." + r.name, Summary: r.summary,
 			Example:  "%r = spirv." + r.name + " %a, %b : vector<4xi32>, vector<4xi16>",
 			Traits:   ir.Pure,
 			Operands: ir.Exactly(2), Results: ir.Exactly(1),
-			Parse: syn.parse, Print: syn.print,
+			Format: operandTypesFormat(2),
 			Verify: func(op *ir.Operation) error {
 				if err := arith.CheckOperands(op, intLike, intLike); err != nil {
 					return err
@@ -246,38 +253,20 @@ func bitFieldOps() []*ir.OpDef {
 		}
 		return nil
 	}
-	insert := syntax{
-		parse: func(p *ir.OpParser, st *ir.OpState) error {
-			us, err := ir.ParseOperandsN(p, 4)
-			if err != nil {
-				return err
-			}
-			ts, err := parseAttrsAndTypes(p, 3)
-			if err != nil {
-				return err
-			}
-			st.ResultTypes = []ir.Type{ts[0]}
-			return p.ResolveOperands(us, []ir.Type{ts[0], ts[0], ts[1], ts[2]})
-		},
-		print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.WriteString(" ")
-			p.Operands(op.Operands())
-			p.OptionalAttrDict(op.Attrs())
-			p.WriteString(" : ")
-			p.TypeList([]ir.Type{op.Operand(0).Type(), op.Operand(2).Type(), op.Operand(3).Type()})
-		},
-	}
-	extract := operandTypesSyntax(3, 0)
-	mk := func(name, summary string, n int, syn syntax, example string) *ir.OpDef {
+	insert := &ir.Format{Syntax: "$base `,` $insert `,` $offset `,` $count attr-dict `:` type($base) `,` type($offset) `,` type($count)",
+		Operands: []string{"base", "insert", "offset", "count"}, Results: []string{"result"},
+		TypesMatch: [][]string{{"base", "insert", "result"}}}
+
+	mk := func(name, summary string, n int, f *ir.Format, example string) *ir.OpDef {
 		return &ir.OpDef{Name: "spirv." + name, Summary: summary, Example: example, Traits: ir.Pure,
-			Operands: ir.Exactly(n), Results: ir.Exactly(1), Parse: syn.parse, Print: syn.print, Verify: verify}
+			Operands: ir.Exactly(n), Results: ir.Exactly(1), Format: f, Verify: verify}
 	}
 	return []*ir.OpDef{
 		mk("BitFieldInsert", "Inserts count bits of insert into base at offset.", 4, insert,
 			"%r = spirv.BitFieldInsert %base, %insert, %offset, %count : vector<3xi32>, i8, i8"),
-		mk("BitFieldSExtract", "Extracts a sign-extended bit field.", 3, extract,
+		mk("BitFieldSExtract", "Extracts a sign-extended bit field.", 3, operandTypesFormat(3),
 			"%r = spirv.BitFieldSExtract %base, %offset, %count : vector<3xi32>, i8, i8"),
-		mk("BitFieldUExtract", "Extracts a zero-extended bit field.", 3, extract,
+		mk("BitFieldUExtract", "Extracts a zero-extended bit field.", 3, operandTypesFormat(3),
 			"%r = spirv.BitFieldUExtract %base, %offset, %count : i32, i32, i32"),
 	}
 }
@@ -463,25 +452,9 @@ var selectOp = &ir.OpDef{
 	Example:  "%r = spirv.Select %cond, %a, %b : vector<3xi1>, vector<3xi32>",
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(3), Results: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := ir.ParseOperandsN(p, 3)
-		if err != nil {
-			return err
-		}
-		ts, err := parseAttrsAndTypes(p, 2)
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{ts[1]}
-		return p.ResolveOperands(us, []ir.Type{ts[0], ts[1], ts[1]})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.TypeList([]ir.Type{op.Operand(0).Type(), op.Result(0).Type()})
-	},
+	Format: &ir.Format{Syntax: "$condition `,` $true_value `,` $false_value attr-dict `:` type($condition) `,` type($result)",
+		Operands: []string{"condition", "true_value", "false_value"}, Results: []string{"result"},
+		TypesMatch: [][]string{{"true_value", "false_value", "result"}}},
 	Verify: func(op *ir.Operation) error {
 		if err := arith.CheckOperands(op, boolLike); err != nil {
 			return err
@@ -503,7 +476,7 @@ var vectorTimesScalarOp = &ir.OpDef{
 	Example:  "%r = spirv.VectorTimesScalar %v, %s : (vector<4xf32>, f32) -> vector<4xf32>",
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(2), Results: ir.Exactly(1),
-	Parse: functionalSyntax.parse, Print: functionalSyntax.print,
+	Format: functionalFormat(),
 	Verify: func(op *ir.Operation) error {
 		if err := arith.CheckOperands(op, vecFloat, floatLike); err != nil {
 			return err
@@ -525,7 +498,7 @@ var dotOp = &ir.OpDef{
 	Example:  "%r = spirv.Dot %a, %b : vector<4xf32> -> f32",
 	Traits:   ir.Pure | ir.Commutative,
 	Operands: ir.Exactly(2), Results: ir.Exactly(1),
-	Parse: arrowSyntax(2, false).parse, Print: arrowSyntax(2, false).print,
+	Format: arrowFormat(2, false),
 	Verify: func(op *ir.Operation) error {
 		if err := arith.CheckOperands(op, vecFloat, vecFloat); err != nil {
 			return err
@@ -554,6 +527,8 @@ func extendedOps() []*ir.OpDef {
 			Example:  "%r = spirv." + r.name + " %a, %b : !spirv.struct<(i32, i32)>",
 			Traits:   ir.Pure | r.traits,
 			Operands: ir.Exactly(2), Results: ir.Exactly(1),
+			// Hand-written: like MLIR's custom parser it rejects a result
+			// type that is not a two-member struct while parsing.
 			Parse: func(p *ir.OpParser, st *ir.OpState) error {
 				us, err := ir.ParseOperandsN(p, 2)
 				if err != nil {
@@ -622,47 +597,7 @@ func integerDotOps() []*ir.OpDef {
 			Name: "spirv." + r.name, Summary: r.summary, Example: example,
 			Traits: ir.Pure, Operands: ir.Exactly(n), Results: ir.Exactly(1),
 			Inherent: []string{"format"},
-			Parse: func(p *ir.OpParser, st *ir.OpState) error {
-				us, err := ir.ParseOperandsN(p, n)
-				if err != nil {
-					return err
-				}
-				if p.ParseOptionalPunct(",") {
-					if err := parseEnumOperand(p, st, spv.KindPackedVectorFormat, "format"); err != nil {
-						return err
-					}
-				}
-				if err := p.ParseOptionalAttrDict(); err != nil {
-					return err
-				}
-				t, err := p.ParseColonType()
-				if err != nil {
-					return err
-				}
-				if err := p.ParsePunct("->"); err != nil {
-					return err
-				}
-				res, err := p.ParseType()
-				if err != nil {
-					return err
-				}
-				st.ResultTypes = []ir.Type{res}
-				ts := []ir.Type{t, t, res}
-				return p.ResolveOperands(us, ts[:n])
-			},
-			Print: func(p *ir.OpPrinter, op *ir.Operation) {
-				p.WriteString(" ")
-				p.Operands(op.Operands())
-				if op.Attr("format") != nil {
-					p.WriteString(", ")
-					printEnumOperand(p, op, "format", angled)
-				}
-				p.OptionalAttrDict(op.Attrs(), "format")
-				p.WriteString(" : ")
-				p.Type(op.Operand(0).Type())
-				p.WriteString(" -> ")
-				p.Type(op.Result(0).Type())
-			},
+			Format:   integerDotFormat(n),
 			Verify: func(op *ir.Operation) error {
 				if err := checkEnumAttr(op, "format", spv.KindPackedVectorFormat, true); err != nil {
 					return err
@@ -691,19 +626,31 @@ func integerDotOps() []*ir.OpDef {
 	return ops
 }
 
+// integerDotFormat is MLIR's `$vector1, $vector2 [, $accumulator]
+// (, $format^)? attr-dict : type($vector1) -> type($result)`.
+func integerDotFormat(n int) *ir.Format {
+	f := &ir.Format{Syntax: "$vector1 `,` $vector2 (`,` $format^)? attr-dict `:` type($vector1) `->` type($result)",
+		Operands: []string{"vector1", "vector2"}, Results: []string{"result"},
+		Attrs:      []ir.FormatAttr{enumFormatAttr("format", spv.KindPackedVectorFormat, angled)},
+		TypesMatch: [][]string{{"vector1", "vector2"}}}
+	if n == 3 {
+		f.Syntax = "$vector1 `,` $vector2 `,` $accumulator (`,` $format^)? attr-dict `:` type($vector1) `->` type($result)"
+		f.Operands = append(f.Operands, "accumulator")
+		f.TypesMatch = append(f.TypesMatch, []string{"accumulator", "result"})
+	}
+	return f
+}
+
 // matrixOps: MatrixTimesScalar `%m, %s : !spirv.matrix<...>, f32`,
 // MatrixTimesMatrix / MatrixTimesVector / VectorTimesMatrix `%a, %b : A, B -> R`,
 // Transpose `%m : A -> R`.
 func matrixOps() []*ir.OpDef {
 	mat := arith.Constraint{Desc: "any SPIR-V matrix type", OK: func(t ir.Type) bool { _, ok := t.(*MatrixType); return ok }}
-	two := arrowSyntax(2, true)
-	one := arrowSyntax(1, true)
-	scalar := operandTypesSyntax(2, 0)
 	m3 := "!spirv.matrix<3 x vector<3xf32>>"
 	return []*ir.OpDef{
 		{Name: "spirv.MatrixTimesScalar", Summary: "Scales a matrix by a scalar.",
 			Example: "%r = spirv.MatrixTimesScalar %m, %s : " + m3 + ", f32",
-			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: scalar.parse, Print: scalar.print,
+			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Format: operandTypesFormat(2),
 			Verify: func(op *ir.Operation) error {
 				if err := arith.CheckOperands(op, orCoopMatrix(mat, isSPIRVFloat), floatType); err != nil {
 					return err
@@ -719,19 +666,19 @@ func matrixOps() []*ir.OpDef {
 			}},
 		{Name: "spirv.MatrixTimesMatrix", Summary: "Linear-algebraic matrix product.",
 			Example: "%r = spirv.MatrixTimesMatrix %a, %b : " + m3 + ", " + m3 + " -> " + m3,
-			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: two.parse, Print: two.print,
+			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Format: arrowFormat(2, true),
 			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, mat, mat) }},
 		{Name: "spirv.MatrixTimesVector", Summary: "Linear-algebraic matrix times column vector.",
 			Example: "%r = spirv.MatrixTimesVector %m, %v : " + m3 + ", vector<3xf32> -> vector<3xf32>",
-			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: two.parse, Print: two.print,
+			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Format: arrowFormat(2, true),
 			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, mat, vecFloat) }},
 		{Name: "spirv.VectorTimesMatrix", Summary: "Linear-algebraic row vector times matrix.",
 			Example: "%r = spirv.VectorTimesMatrix %v, %m : vector<3xf32>, " + m3 + " -> vector<3xf32>",
-			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Parse: two.parse, Print: two.print,
+			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Format: arrowFormat(2, true),
 			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, vecFloat, mat) }},
 		{Name: "spirv.Transpose", Summary: "Transposes a matrix.",
 			Example: "%r = spirv.Transpose %m : !spirv.matrix<2 x vector<3xf32>> -> !spirv.matrix<3 x vector<2xf32>>",
-			Traits:  ir.Pure, Operands: ir.Exactly(1), Results: ir.Exactly(1), Parse: one.parse, Print: one.print,
+			Traits:  ir.Pure, Operands: ir.Exactly(1), Results: ir.Exactly(1), Format: arrowFormat(1, true),
 			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, mat) }},
 	}
 }

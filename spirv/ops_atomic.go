@@ -2,6 +2,7 @@ package spirv
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
@@ -59,46 +60,7 @@ func atomicOp(name, summary string, enums []string, shape atomicShape) *ir.OpDef
 		Name: name, Summary: summary, Example: example,
 		Operands: ir.Exactly(n), Results: ir.Exactly(1),
 		Inherent: enums,
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			for _, e := range enums {
-				if err := parseEnumOperand(p, st, kinds[e], e); err != nil {
-					return err
-				}
-			}
-			us, err := ir.ParseOperandsN(p, n)
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(); err != nil {
-				return err
-			}
-			loc := p.Loc()
-			t, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			ptr, ok := t.(*PointerType)
-			if !ok {
-				return ir.Errorf(loc, "expected spirv.ptr type")
-			}
-			ts := []ir.Type{t}
-			for len(ts) < n {
-				ts = append(ts, ptr.Pointee)
-			}
-			st.ResultTypes = []ir.Type{ptr.Pointee}
-			return p.ResolveOperands(us, ts)
-		},
-		Print: func(p *ir.OpPrinter, op *ir.Operation) {
-			for _, e := range enums {
-				p.WriteString(" ")
-				printEnumOperand(p, op, e, angled)
-			}
-			p.WriteString(" ")
-			p.Operands(op.Operands())
-			p.OptionalAttrDict(op.Attrs(), enums...)
-			p.WriteString(" : ")
-			p.Type(op.Operand(0).Type())
-		},
+		Format:   atomicFormat(enums, kinds, shape),
 		Verify: func(op *ir.Operation) error {
 			for _, e := range enums {
 				if err := checkEnumAttr(op, e, kinds[e], false); err != nil {
@@ -133,6 +95,32 @@ func atomicOp(name, summary string, enums []string, shape atomicShape) *ir.OpDef
 			return nil
 		},
 	}
+}
+
+// atomicFormat is MLIR's `$memory_scope $semantics operands attr-dict :
+// type($pointer)`: the values and the result have the pointee type.
+func atomicFormat(enums []string, kinds map[string]*spv.OperandKind, shape atomicShape) *ir.Format {
+	f := &ir.Format{Operands: append([]string{"pointer"}, shape.operands...), Results: []string{"result"}}
+	var syntax []string
+	for _, e := range enums {
+		syntax = append(syntax, "$"+e)
+		f.Attrs = append(f.Attrs, enumFormatAttr(e, kinds[e], angled))
+	}
+	syntax = append(syntax, joinFormat(f.Operands, "$%s"), "attr-dict `:` type($pointer)")
+	f.Syntax = strings.Join(syntax, " ")
+	for _, to := range append(slices.Clone(shape.operands), "result") {
+		f.TypesFrom = append(f.TypesFrom, ir.TypeFrom{From: "pointer", To: to, Transform: pointeeOf})
+	}
+	return f
+}
+
+// pointeeOf is a pointer type's pointee; another type is kept for the
+// verifier to reject.
+func pointeeOf(_ *ir.Context, t ir.Type) ir.Type {
+	if p, ok := t.(*PointerType); ok {
+		return p.Pointee
+	}
+	return t
 }
 
 // verifySemantics rejects more than one of Acquire/Release/AcquireRelease/SequentiallyConsistent.
@@ -193,32 +181,21 @@ func barrierOp(name, summary string, attrs []string, sep string) *ir.OpDef {
 			example += "<AcquireRelease|WorkgroupMemory>"
 		}
 	}
+	f := &ir.Format{}
+	var syntax []string
+	for _, a := range attrs {
+		syntax = append(syntax, "$"+a)
+		f.Attrs = append(f.Attrs, enumFormatAttr(a, kinds[a], angled))
+	}
+	joint := " "
+	if sep != " " {
+		joint = " `,` "
+	}
+	f.Syntax = strings.Join(syntax, joint) + " attr-dict"
 	return &ir.OpDef{
 		Name: name, Summary: summary, Example: example,
 		Inherent: attrs,
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			for i, a := range attrs {
-				if i > 0 && sep != " " {
-					if err := p.ParsePunct(","); err != nil {
-						return err
-					}
-				}
-				if err := parseEnumOperand(p, st, kinds[a], a); err != nil {
-					return err
-				}
-			}
-			return p.ParseOptionalAttrDict()
-		},
-		Print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.WriteString(" ")
-			for i, a := range attrs {
-				if i > 0 {
-					p.WriteString(sep)
-				}
-				printEnumOperand(p, op, a, angled)
-			}
-			p.OptionalAttrDict(op.Attrs(), attrs...)
-		},
+		Format:   f,
 		Verify: func(op *ir.Operation) error {
 			for _, a := range attrs {
 				if err := checkEnumAttr(op, a, kinds[a], false); err != nil {

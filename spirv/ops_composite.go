@@ -15,7 +15,7 @@ var compositeConstructOp = &ir.OpDef{
 	Example:  "%r = spirv.CompositeConstruct %a, %b, %c : (f32, f32, f32) -> vector<3xf32>",
 	Traits:   ir.Pure,
 	Operands: ir.Variadic, Results: ir.Exactly(1),
-	Parse: functionalSyntax.parse, Print: functionalSyntax.print,
+	Format: functionalFormat(),
 	Verify: func(op *ir.Operation) error {
 		t := op.Result(0).Type()
 		// Cooperative matrices take one constituent, their element.
@@ -260,26 +260,8 @@ var vectorShuffleOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(2), Results: ir.Exactly(1),
 	Inherent: []string{"components"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		a, _, err := parseIndices(p)
-		if err != nil {
-			return err
-		}
-		st.AddAttr("components", a)
-		syn := arrowSyntax(2, true)
-		return syn.parse(p, st)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.Attr(op.Attr("components"))
-		p.WriteString(" ")
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs(), "components")
-		p.WriteString(" : ")
-		p.TypeList(op.OperandTypes())
-		p.WriteString(" -> ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "attr-dict $components $vector1 `,` $vector2 `:` type($vector1) `,` type($vector2) `->` type($result)",
+		Operands: []string{"vector1", "vector2"}, Results: []string{"result"}, Attrs: []ir.FormatAttr{{Name: "components"}}},
 	Verify: func(op *ir.Operation) error {
 		vec := arith.Constraint{Desc: "vector of bool or 8/16/32/64-bit integer or 16/32/64-bit float" + vecLens, OK: onlyVector(isScalar)}
 		if err := arith.CheckOperands(op, vec, vec); err != nil {
@@ -317,15 +299,9 @@ var vectorExtractDynamicOp = &ir.OpDef{
 	Example:  "%r = spirv.VectorExtractDynamic %v[%i] : vector<8xf32>, i32",
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(2), Results: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, ts, err := parseDynamicIndexed(p, 1)
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{elemType(ts[0])}
-		return p.ResolveOperands(us, ts)
-	},
-	Print: printDynamicIndexed,
+	Format: &ir.Format{Syntax: "$vector `[` $index `]` attr-dict `:` type($vector) `,` type($index)",
+		Operands: []string{"vector", "index"}, Results: []string{"result"},
+		TypesFrom: []ir.TypeFrom{{From: "vector", To: "result", Transform: elemTypeOf}}},
 	Verify: func(op *ir.Operation) error {
 		if err := arith.CheckOperands(op, dynamicVector, intType); err != nil {
 			return err
@@ -346,26 +322,10 @@ var vectorInsertDynamicOp = &ir.OpDef{
 	Example:  "%r = spirv.VectorInsertDynamic %s, %v[%i] : vector<8xf32>, i32",
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(3), Results: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, ts, err := parseDynamicIndexed(p, 2)
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{ts[0]}
-		return p.ResolveOperands([]ir.UnresolvedOperand{us[1], us[0], us[2]}, []ir.Type{ts[0], elemType(ts[0]), ts[1]})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.Operand(op.Operand(1))
-		p.WriteString(", ")
-		p.Operand(op.Operand(0))
-		p.WriteString("[")
-		p.Operand(op.Operand(2))
-		p.WriteString("]")
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.TypeList([]ir.Type{op.Operand(0).Type(), op.Operand(2).Type()})
-	},
+	Format: &ir.Format{Syntax: "$component `,` $vector `[` $index `]` attr-dict `:` type($vector) `,` type($index)",
+		Operands: []string{"vector", "component", "index"}, Results: []string{"result"},
+		TypesMatch: [][]string{{"vector", "result"}},
+		TypesFrom:  []ir.TypeFrom{{From: "vector", To: "component", Transform: elemTypeOf}}},
 	Verify: func(op *ir.Operation) error {
 		if err := arith.CheckOperands(op, dynamicVector, scalarOrVector, intType); err != nil {
 			return err
@@ -380,49 +340,8 @@ var vectorInsertDynamicOp = &ir.OpDef{
 // dynamicVector is the vector operand of the dynamic extract/insert ops.
 var dynamicVector = arith.Constraint{Desc: "vector of bool or 8/16/32/64-bit integer or 16/32/64-bit float" + vecLens, OK: onlyVector(isScalar)}
 
-// parseDynamicIndexed parses `%a, ..., %v[%i] {attrs} : vector<..>, iN` with n
-// operands before the bracket; it returns them followed by the index and the
-// two types after the colon.
-func parseDynamicIndexed(p *ir.OpParser, n int) ([]ir.UnresolvedOperand, []ir.Type, error) {
-	us, err := ir.ParseOperandsN(p, n)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := p.ParsePunct("["); err != nil {
-		return nil, nil, err
-	}
-	i, err := p.ParseOperand()
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := p.ParsePunct("]"); err != nil {
-		return nil, nil, err
-	}
-	ts, err := parseAttrsAndTypes(p, 2)
-	if err != nil {
-		return nil, nil, err
-	}
-	return append(us, i), ts, nil
-}
-
-// printDynamicIndexed prints the form parseDynamicIndexed reads: the last
-// operand is the index and the last two operand types follow the colon.
-func printDynamicIndexed(p *ir.OpPrinter, op *ir.Operation) {
-	n := op.NumOperands()
-	p.WriteString(" ")
-	for i := 0; i < n-1; i++ {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		p.Operand(op.Operand(i))
-	}
-	p.WriteString("[")
-	p.Operand(op.Operand(n - 1))
-	p.WriteString("]")
-	p.OptionalAttrDict(op.Attrs())
-	p.WriteString(" : ")
-	p.TypeList(op.OperandTypes()[n-2:])
-}
+// elemTypeOf is elemType as a format's type transform.
+func elemTypeOf(_ *ir.Context, t ir.Type) ir.Type { return elemType(t) }
 
 func compositeOps() []*ir.OpDef {
 	return []*ir.OpDef{compositeConstructOp, compositeExtractOp, compositeInsertOp,

@@ -560,6 +560,5 @@ var undefOp = &ir.OpDef{
 	Example: "%u = spirv.Undef : vector<4xf32>",
 	Traits:  ir.Pure,
 	Results: ir.Exactly(1),
-	Parse:   ir.ParseResultType,
-	Print:   ir.PrintResultType,
+	Format:  &ir.Format{Syntax: "attr-dict `:` type($result)", Results: []string{"result"}},
 }

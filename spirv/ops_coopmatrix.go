@@ -21,28 +21,32 @@ var coopMatrixLengthOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Results:  ir.Exactly(1),
 	Inherent: []string{"cooperative_matrix_type"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		st.AddAttr("cooperative_matrix_type", p.Context().TypeAttr(t))
-		st.ResultTypes = []ir.Type{p.Context().I(32)}
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.OptionalAttrDict(op.Attrs(), "cooperative_matrix_type")
-		p.WriteString(" : ")
-		if ta, ok := op.Attr("cooperative_matrix_type").(*ir.TypeAttr); ok {
-			p.Type(ta.Value)
-		}
-	},
+	Format:   matrixLengthFormat("cooperative_matrix_type"),
 	Verify: func(op *ir.Operation) error {
 		return verifyMatrixLength(op, func(t ir.Type) bool { return coopMatrixOf(t) != nil }, "!spirv.coopmatrix")
 	},
+}
+
+// matrixLengthFormat is MLIR's `attr-dict : $<name>` of the matrix length
+// ops: a type attribute written as its type, and an i32 result.
+func matrixLengthFormat(name string) *ir.Format {
+	return &ir.Format{Syntax: "attr-dict `:` $" + name, Results: []string{"result"},
+		Types: map[string]func(*ir.Context) ir.Type{"result": func(ctx *ir.Context) ir.Type { return ctx.I(32) }},
+		Attrs: []ir.FormatAttr{{Name: name,
+			Parse: func(p *ir.Parser) (ir.Attribute, error) {
+				t, err := p.ParseType()
+				if err != nil {
+					return nil, err
+				}
+				return p.Context().TypeAttr(t), nil
+			},
+			Print: func(p *ir.Printer, a ir.Attribute) {
+				if ta, ok := a.(*ir.TypeAttr); ok {
+					p.Type(ta.Value)
+				} else {
+					p.Attr(a) // unverified IR
+				}
+			}}}}
 }
 
 // verifyMatrixLength checks a CooperativeMatrixLength op, KHR or NV: its

@@ -52,8 +52,7 @@ var nvCoopMatrixLengthOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Results:  ir.Exactly(1),
 	Inherent: []string{"cooperative_matrix_type"},
-	Parse:    coopMatrixLengthOp.Parse,
-	Print:    coopMatrixLengthOp.Print,
+	Format:   matrixLengthFormat("cooperative_matrix_type"),
 	Verify: func(op *ir.Operation) error {
 		return verifyMatrixLength(op, func(t ir.Type) bool { return nvCoopMatrixOf(t) != nil }, "!spirv.NV.coopmatrix")
 	},

@@ -9,37 +9,14 @@ import (
 // (OpenCL.std). Their numbers and availability come from spv's tables
 // through the op name (see ExtInstOf); here they are rows by shape.
 
-// unaryTypeSyntax is `%a : T attr-dict` (MLIR's unary extended-op format).
-var unaryTypeSyntax = syntax{
-	parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{t}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
-	},
-	print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.Operand(op.Operand(0))
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.OptionalAttrDict(op.Attrs())
-	},
-}
-
 // extOps makes same-type ops `prefix.name` with n operands of constraint c.
 func extOps(prefix string, names []string, n int, c arith.Constraint, exampleTy string) []*ir.OpDef {
-	syn := sameTypeSyntax(n, sameType)
+	// MLIR's unary extended ops are `$operand : type($operand) attr-dict`,
+	// the others `operands attr-dict : type($result)`.
+	operands := operandNames(n)
+	syntax := joinFormat(operands, "$%s") + " attr-dict `:` type($result)"
 	if n == 1 {
-		syn = unaryTypeSyntax
+		syntax = "$operand `:` type($operand) attr-dict"
 	}
 	var ops []*ir.OpDef
 	for _, name := range names {
@@ -53,7 +30,7 @@ func extOps(prefix string, names []string, n int, c arith.Constraint, exampleTy 
 			Example:  example + " : " + exampleTy,
 			Traits:   ir.Pure | ir.SameOperandsAndResultType,
 			Operands: ir.Exactly(n), Results: ir.Exactly(1),
-			Parse: syn.parse, Print: syn.print,
+			Format: &ir.Format{Syntax: syntax, Operands: operands, Results: []string{"result"}},
 			Verify: func(op *ir.Operation) error {
 				cs := make([]arith.Constraint, n)
 				for i := range cs {
@@ -141,67 +118,23 @@ func clOps() []*ir.OpDef {
 	return ops
 }
 
-// namedTypesSyntax is `attr-dict %a : T1, %b : T2 -> R` (MLIR's Ldexp and FMix).
-func namedTypesSyntax(n int) syntax {
-	return syntax{
-		parse: func(p *ir.OpParser, st *ir.OpState) error {
-			if err := p.ParseOptionalAttrDict(); err != nil {
-				return err
-			}
-			us := make([]ir.UnresolvedOperand, n)
-			ts := make([]ir.Type, n)
-			for i := range us {
-				if i > 0 {
-					if err := p.ParsePunct(","); err != nil {
-						return err
-					}
-				}
-				var err error
-				if us[i], err = p.ParseOperand(); err != nil {
-					return err
-				}
-				if ts[i], err = p.ParseColonType(); err != nil {
-					return err
-				}
-			}
-			if err := ir.ParseArrowResultType(p, st); err != nil {
-				return err
-			}
-			return p.ResolveOperands(us, ts)
-		},
-		print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.OptionalAttrDict(op.Attrs())
-			for i, v := range op.Operands() {
-				if i > 0 {
-					p.WriteString(",")
-				}
-				p.WriteString(" ")
-				p.Operand(v)
-				p.WriteString(" : ")
-				p.Type(v.Type())
-			}
-			p.WriteString(" -> ")
-			p.Type(op.Result(0).Type())
-		},
-	}
+// namedTypesFormat is `attr-dict %a : T1, %b : T2 -> R` (MLIR's Ldexp,
+// FMix and FrexpStruct).
+func namedTypesFormat(names ...string) *ir.Format {
+	return &ir.Format{Syntax: "attr-dict " + joinFormat(names, "$%s `:` type($%s)") + " `->` type($result)",
+		Operands: names, Results: []string{"result"}}
 }
 
-// attrFirstArrowSyntax is `attr-dict %a : T -> R` (MLIR's FrexpStruct).
-var attrFirstArrowSyntax = namedTypesSyntax(1)
-
 func glSpecialOps() []*ir.OpDef {
-	arrow1 := arrowSyntax(1, true)
-	arrow2 := arrowSyntax(2, true)
-	named2, named3 := namedTypesSyntax(2), namedTypesSyntax(3)
 	floatScalar := arith.Constraint{Desc: "16/32/64-bit float", OK: isSPIRVFloat}
 	i32 := arith.Constraint{Desc: "32-bit integer", OK: func(t ir.Type) bool { return bitWidth(t) == 32 && isSPIRVInt(t) }}
-	mk := func(name, summary, example string, n int, syn syntax, verify func(op *ir.Operation) error) *ir.OpDef {
+	mk := func(name, summary, example string, n int, f *ir.Format, verify func(op *ir.Operation) error) *ir.OpDef {
 		return &ir.OpDef{Name: "spirv.GL." + name, Summary: summary, Example: example, Traits: ir.Pure,
-			Operands: ir.Exactly(n), Results: ir.Exactly(1), Parse: syn.parse, Print: syn.print, Verify: verify}
+			Operands: ir.Exactly(n), Results: ir.Exactly(1), Format: f, Verify: verify}
 	}
 	return []*ir.OpDef{
 		mk("FrexpStruct", "Splits x into a significand and an exponent of two.",
-			"%r = spirv.GL.FrexpStruct %x : f32 -> !spirv.struct<(f32, i32)>", 1, attrFirstArrowSyntax,
+			"%r = spirv.GL.FrexpStruct %x : f32 -> !spirv.struct<(f32, i32)>", 1, namedTypesFormat("operand"),
 			func(op *ir.Operation) error {
 				if err := arith.CheckOperands(op, extFloat); err != nil {
 					return err
@@ -222,7 +155,7 @@ func glSpecialOps() []*ir.OpDef {
 				}
 				return nil
 			}),
-		mk("Ldexp", "Builds x * 2^exp.", "%r = spirv.GL.Ldexp %x : f32, %exp : i32 -> f32", 2, named2,
+		mk("Ldexp", "Builds x * 2^exp.", "%r = spirv.GL.Ldexp %x : f32, %exp : i32 -> f32", 2, namedTypesFormat("x", "exp"),
 			func(op *ir.Operation) error {
 				if err := arith.CheckOperands(op, extFloat, extInt); err != nil {
 					return err
@@ -239,7 +172,7 @@ func glSpecialOps() []*ir.OpDef {
 				}
 				return nil
 			}),
-		mk("FMix", "Linear blend of x and y: x * (1 - a) + y * a.", "%r = spirv.GL.FMix %x : f32, %y : f32, %a : f32 -> f32", 3, named3,
+		mk("FMix", "Linear blend of x and y: x * (1 - a) + y * a.", "%r = spirv.GL.FMix %x : f32, %y : f32, %a : f32 -> f32", 3, namedTypesFormat("x", "y", "a"),
 			func(op *ir.Operation) error {
 				if err := arith.CheckOperands(op, floatLike, floatLike, floatLike); err != nil {
 					return err
@@ -249,7 +182,7 @@ func glSpecialOps() []*ir.OpDef {
 				}
 				return nil
 			}),
-		mk("Distance", "Distance between two points.", "%r = spirv.GL.Distance %a, %b : vector<3xf32>, vector<3xf32> -> f32", 2, arrow2,
+		mk("Distance", "Distance between two points.", "%r = spirv.GL.Distance %a, %b : vector<3xf32>, vector<3xf32> -> f32", 2, arrowFormat(2, true),
 			func(op *ir.Operation) error {
 				if err := arith.CheckOperands(op, floatLike, floatLike); err != nil {
 					return err
@@ -262,7 +195,7 @@ func glSpecialOps() []*ir.OpDef {
 				}
 				return nil
 			}),
-		mk("Length", "Length of a vector.", "%r = spirv.GL.Length %a : vector<3xf32> -> f32", 1, arrow1,
+		mk("Length", "Length of a vector.", "%r = spirv.GL.Length %a : vector<3xf32> -> f32", 1, arrowFormat(1, true),
 			func(op *ir.Operation) error {
 				if err := arith.CheckOperands(op, floatLike); err != nil {
 					return err
@@ -275,7 +208,7 @@ func glSpecialOps() []*ir.OpDef {
 				}
 				return nil
 			}),
-		mk("PackHalf2x16", "Packs two floats as halves into a 32-bit integer.", "%r = spirv.GL.PackHalf2x16 %a : vector<2xf32> -> i32", 1, arrow1,
+		mk("PackHalf2x16", "Packs two floats as halves into a 32-bit integer.", "%r = spirv.GL.PackHalf2x16 %a : vector<2xf32> -> i32", 1, arrowFormat(1, true),
 			func(op *ir.Operation) error {
 				two := arith.Constraint{Desc: "vector of 32-bit float values of length 2", OK: func(t ir.Type) bool {
 					return numElements(t) == 2 && elemType(t) == op.Context().F32() && t != elemType(t)
@@ -285,7 +218,7 @@ func glSpecialOps() []*ir.OpDef {
 				}
 				return arith.CheckResults(op, i32)
 			}),
-		mk("UnpackHalf2x16", "Unpacks a 32-bit integer into two floats.", "%r = spirv.GL.UnpackHalf2x16 %a : i32 -> vector<2xf32>", 1, arrow1,
+		mk("UnpackHalf2x16", "Unpacks a 32-bit integer into two floats.", "%r = spirv.GL.UnpackHalf2x16 %a : i32 -> vector<2xf32>", 1, arrowFormat(1, true),
 			func(op *ir.Operation) error {
 				if err := arith.CheckOperands(op, i32); err != nil {
 					return err

@@ -26,48 +26,27 @@ func checkScope(op *ir.Operation) error {
 // result type is the first operand's type; with resultOnly (Elect, Ballot,
 // All, Any) only the result type follows the colon and operands are i1.
 func scopedOp(name, summary, example string, n int, resultOnly bool, verify func(op *ir.Operation) error) *ir.OpDef {
-	var syn syntax
-	if !resultOnly {
-		syn = operandTypesSyntax(n, 0)
+	// MLIR's `$execution_scope operands attr-dict : type($value), ...` with
+	// the result of the first operand's type, or for the resultOnly ops
+	// `$execution_scope ($predicate)? attr-dict : type($result)`.
+	operands := operandNames(n)
+	f := &ir.Format{Syntax: "$execution_scope", Operands: operands, Results: []string{"result"},
+		Attrs: []ir.FormatAttr{enumFormatAttr("execution_scope", spv.KindScope, angled)}}
+	if n > 0 {
+		f.Syntax += " " + joinFormat(operands, "$%s")
+	}
+	if resultOnly {
+		f.Syntax += " attr-dict `:` type($result)"
+		f.Types = map[string]func(*ir.Context) ir.Type{"operand": func(ctx *ir.Context) ir.Type { return ctx.I(1) }}
+	} else {
+		f.Syntax += " attr-dict `:` " + joinFormat(operands, "type($%s)")
+		f.TypesFrom = []ir.TypeFrom{{From: operands[0], To: "result"}}
 	}
 	return &ir.OpDef{
 		Name: name, Summary: summary, Example: example,
 		Operands: ir.Exactly(n), Results: ir.Exactly(1),
 		Inherent: []string{"execution_scope"},
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			if err := parseEnumOperand(p, st, spv.KindScope, "execution_scope"); err != nil {
-				return err
-			}
-			if syn.parse != nil {
-				return syn.parse(p, st)
-			}
-			// Elect, Ballot, All, Any: operands, then only the result type.
-			us, t, err := ir.ParseOperandListColonType(p)
-			if err != nil {
-				return err
-			}
-			st.ResultTypes = []ir.Type{t}
-			ts := make([]ir.Type, len(us))
-			for i := range ts {
-				ts[i] = p.Context().I(1)
-			}
-			return p.ResolveOperands(us, ts)
-		},
-		Print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.WriteString(" ")
-			printEnumOperand(p, op, "execution_scope", angled)
-			if op.NumOperands() > 0 {
-				p.WriteString(" ")
-				p.Operands(op.Operands())
-			}
-			p.OptionalAttrDict(op.Attrs(), "execution_scope")
-			p.WriteString(" : ")
-			if syn.parse != nil {
-				p.TypeList(op.OperandTypes())
-			} else {
-				p.Type(op.Result(0).Type())
-			}
-		},
+		Format:   f,
 		Verify: func(op *ir.Operation) error {
 			if err := checkScope(op); err != nil {
 				return err
@@ -217,6 +196,8 @@ func verifyGroupReduction(op *ir.Operation, c arith.Constraint) error {
 }
 
 // groupArithOp: `%r = spirv.GroupNonUniformIAdd "Subgroup" "ClusteredReduce" %v cluster_size(%c) : i32`.
+// Hand-written: it accepts an optional `-> T` tail that it never prints,
+// which a format (whose optional groups need a printed anchor) cannot say.
 func groupArithOp(name string, c arith.Constraint) *ir.OpDef {
 	ty := "f32"
 	if c.Desc == intLike.Desc {
@@ -320,30 +301,9 @@ func valueAndResultOp(name, summary, example string, verify func(op *ir.Operatio
 		Example:  "%r = " + name + " <Subgroup> " + example,
 		Operands: ir.Exactly(1), Results: ir.Exactly(1),
 		Inherent: []string{"execution_scope"},
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			if err := parseEnumOperand(p, st, spv.KindScope, "execution_scope"); err != nil {
-				return err
-			}
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			ts, err := parseAttrsAndTypes(p, 2)
-			if err != nil {
-				return err
-			}
-			st.ResultTypes = ts[1:]
-			return p.ResolveOperands([]ir.UnresolvedOperand{u}, ts[:1])
-		},
-		Print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.WriteString(" ")
-			printEnumOperand(p, op, "execution_scope", angled)
-			p.WriteString(" ")
-			p.Operand(op.Operand(0))
-			p.OptionalAttrDict(op.Attrs(), "execution_scope")
-			p.WriteString(" : ")
-			p.TypeList([]ir.Type{op.Operand(0).Type(), op.Result(0).Type()})
-		},
+		Format: &ir.Format{Syntax: "$execution_scope $value attr-dict `:` type($value) `,` type($result)",
+			Operands: []string{"value"}, Results: []string{"result"},
+			Attrs: []ir.FormatAttr{enumFormatAttr("execution_scope", spv.KindScope, angled)}},
 		Verify: func(op *ir.Operation) error {
 			if err := checkScope(op); err != nil {
 				return err

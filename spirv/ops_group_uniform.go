@@ -53,25 +53,8 @@ var subgroupBallotOp = &ir.OpDef{
 	Summary:  "Bitmask of the subgroup's invocations whose predicate is true (SPV_KHR_shader_ballot).",
 	Example:  "%r = spirv.KHR.SubgroupBallot %pred : vector<4xi32>",
 	Operands: ir.Exactly(1), Results: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		ts, err := parseAttrsAndTypes(p, 1)
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = ts
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{p.Context().I(1)})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$predicate attr-dict `:` type($result)", Operands: []string{"predicate"}, Results: []string{"result"},
+		Types: map[string]func(*ir.Context) ir.Type{"predicate": func(ctx *ir.Context) ir.Type { return ctx.I(1) }}},
 	Verify: func(op *ir.Operation) error {
 		if !isBool(op.Operand(0).Type()) {
 			return op.Errorf("operand #0 must be bool, but got '%s'", typeString(op.Operand(0).Type()))
@@ -93,20 +76,10 @@ func isSigned(t ir.Type) bool {
 	return ok && it.Signedness == ir.Signed
 }
 
-// parseScopeAndOperation parses `<Workgroup> <Reduce>` (or the quoted form).
-func parseScopeAndOperation(p *ir.OpParser, st *ir.OpState) error {
-	if err := parseEnumOperand(p, st, spv.KindScope, "execution_scope"); err != nil {
-		return err
-	}
-	return parseEnumOperand(p, st, spv.KindGroupOperation, "group_operation")
-}
-
-func printScopeAndOperation(p *ir.OpPrinter, op *ir.Operation) {
-	p.WriteString(" ")
-	printEnumOperand(p, op, "execution_scope", angled)
-	p.WriteString(" ")
-	printEnumOperand(p, op, "group_operation", angled)
-	p.WriteString(" ")
+// scopeAndOperationAttrs are `<Workgroup> <Reduce>` (or the quoted form).
+func scopeAndOperationAttrs() []ir.FormatAttr {
+	return []ir.FormatAttr{enumFormatAttr("execution_scope", spv.KindScope, angled),
+		enumFormatAttr("group_operation", spv.KindGroupOperation, angled)}
 }
 
 // checkScanOperation allows only the group operations that apply to the
@@ -134,28 +107,9 @@ func groupOperationOp(name string, c arith.Constraint) *ir.OpDef {
 		Example:  "%r = " + name + " <Workgroup> <Reduce> %v : " + ty,
 		Operands: ir.Exactly(1), Results: ir.Exactly(1),
 		Inherent: []string{"execution_scope", "group_operation"},
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			if err := parseScopeAndOperation(p, st); err != nil {
-				return err
-			}
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			ts, err := parseAttrsAndTypes(p, 1)
-			if err != nil {
-				return err
-			}
-			st.ResultTypes = ts
-			return p.ResolveOperands([]ir.UnresolvedOperand{u}, ts)
-		},
-		Print: func(p *ir.OpPrinter, op *ir.Operation) {
-			printScopeAndOperation(p, op)
-			p.Operand(op.Operand(0))
-			p.OptionalAttrDict(op.Attrs(), "execution_scope", "group_operation")
-			p.WriteString(" : ")
-			p.Type(op.Result(0).Type())
-		},
+		Format: &ir.Format{Syntax: "$execution_scope $group_operation $x attr-dict `:` type($x)",
+			Operands: []string{"x"}, Results: []string{"result"}, Attrs: scopeAndOperationAttrs(),
+			TypesFrom: []ir.TypeFrom{{From: "x", To: "result"}}},
 		Verify: func(op *ir.Operation) error { return verifyGroupReduction(op, c) },
 	}
 }
@@ -167,21 +121,8 @@ var ballotBitCountOp = &ir.OpDef{
 	Example:  "%r = spirv.GroupNonUniformBallotBitCount <Subgroup> <Reduce> %ballot : vector<4xi32> -> i32",
 	Operands: ir.Exactly(1), Results: ir.Exactly(1),
 	Inherent: []string{"execution_scope", "group_operation"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := parseScopeAndOperation(p, st); err != nil {
-			return err
-		}
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		return parseTypesArrowResult(p, st, []ir.UnresolvedOperand{u})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		printScopeAndOperation(p, op)
-		p.Operand(op.Operand(0))
-		printTypesArrowResult(p, op, "execution_scope", "group_operation")
-	},
+	Format: &ir.Format{Syntax: "$execution_scope $group_operation $value attr-dict `:` type($value) `->` type($result)",
+		Operands: []string{"value"}, Results: []string{"result"}, Attrs: scopeAndOperationAttrs()},
 	Verify: func(op *ir.Operation) error {
 		if err := checkEnumAttr(op, "execution_scope", spv.KindScope, false); err != nil {
 			return err
@@ -209,44 +150,11 @@ var rotateOp = &ir.OpDef{
 	Example:  "%r = spirv.GroupNonUniformRotateKHR <Subgroup> %v, %delta : f32, i32 -> f32",
 	Operands: ir.Between(2, 3), Results: ir.Exactly(1),
 	Inherent: []string{"execution_scope"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := parseEnumOperand(p, st, spv.KindScope, "execution_scope"); err != nil {
-			return err
-		}
-		us, err := ir.ParseOperandsN(p, 2)
-		if err != nil {
-			return err
-		}
-		if p.ParseOptionalPunct(",") {
-			if err := p.ParseKeyword("cluster_size"); err != nil {
-				return err
-			}
-			if err := p.ParsePunct("("); err != nil {
-				return err
-			}
-			c, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			us = append(us, c)
-			if err := p.ParsePunct(")"); err != nil {
-				return err
-			}
-		}
-		return parseTypesArrowResult(p, st, us)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		printEnumOperand(p, op, "execution_scope", angled)
-		p.WriteString(" ")
-		p.Operands(op.Operands()[:2])
-		if op.NumOperands() == 3 {
-			p.WriteString(", cluster_size(")
-			p.Operand(op.Operand(2))
-			p.WriteString(")")
-		}
-		printTypesArrowResult(p, op, "execution_scope")
-	},
+	Format: &ir.Format{
+		Syntax: "$execution_scope $value `,` $delta (`,` `cluster_size` `(` $cluster_size^ `)`)? attr-dict `:` " +
+			"type($value) `,` type($delta) (`,` type($cluster_size)^)? `->` type($result)",
+		Operands: []string{"value", "delta", "cluster_size?"}, Results: []string{"result"},
+		Attrs: []ir.FormatAttr{enumFormatAttr("execution_scope", spv.KindScope, angled)}},
 	Verify: func(op *ir.Operation) error {
 		if err := checkScope(op); err != nil {
 			return err

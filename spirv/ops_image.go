@@ -586,18 +586,8 @@ var sampledImageOp = &ir.OpDef{
 	Example: "%si = spirv.SampledImage %img, %s : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, !spirv.sampler" +
 		" -> !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>",
 	Operands: ir.Exactly(2), Results: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := ir.ParseOperandsN(p, 2)
-		if err != nil {
-			return err
-		}
-		return parseTypesArrowResult(p, st, us)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.Operands(op.Operands())
-		printTypesArrowResult(p, op)
-	},
+	Format: &ir.Format{Syntax: "$image `,` $sampler attr-dict `:` type($image) `,` type($sampler) `->` type($result)",
+		Operands: []string{"image", "sampler"}, Results: []string{"result"}},
 	Verify: func(op *ir.Operation) error {
 		img, ok := op.Operand(0).Type().(*ImageType)
 		if !ok {
@@ -625,18 +615,7 @@ var imageQuerySizeOp = &ir.OpDef{
 	Summary:  "The dimensions of an image without a level of detail.",
 	Example:  "%r = spirv.ImageQuerySize %img : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Unknown> -> vector<2xi32>",
 	Operands: ir.Exactly(1), Results: ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		return parseTypesArrowResult(p, st, []ir.UnresolvedOperand{u})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.Operand(op.Operand(0))
-		printTypesArrowResult(p, op)
-	},
+	Format: &ir.Format{Syntax: "$image attr-dict `:` type($image) `->` type($result)", Operands: []string{"image"}, Results: []string{"result"}},
 	Verify: func(op *ir.Operation) error {
 		img, err := checkImageOperand(op, false)
 		if err != nil {

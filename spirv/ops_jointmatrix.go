@@ -265,25 +265,7 @@ var jointMatrixLengthOp = &ir.OpDef{
 	Example:  "%n = spirv.INTEL.JointMatrixWorkItemLength : !spirv.jointmatrix<8x16xi32, PackedB, Subgroup>",
 	Results:  ir.Exactly(1),
 	Inherent: []string{"joint_matrix_type"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		st.AddAttr("joint_matrix_type", p.Context().TypeAttr(t))
-		st.ResultTypes = []ir.Type{p.Context().I(32)}
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.OptionalAttrDict(op.Attrs(), "joint_matrix_type")
-		p.WriteString(" : ")
-		if ta, ok := op.Attr("joint_matrix_type").(*ir.TypeAttr); ok {
-			p.Type(ta.Value)
-		}
-	},
+	Format:   matrixLengthFormat("joint_matrix_type"),
 	Verify: func(op *ir.Operation) error {
 		ta, ok := op.Attr("joint_matrix_type").(*ir.TypeAttr)
 		if !ok || jointMatrixOf(ta.Value) == nil {

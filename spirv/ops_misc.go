@@ -36,7 +36,7 @@ var subgroupBlockReadOp = &ir.OpDef{
 	Summary:  "Reads one value per invocation of the subgroup from consecutive memory.",
 	Example:  "%r = spirv.INTEL.SubgroupBlockRead %ptr : !spirv.ptr<i32, StorageBuffer> -> vector<2xi32>",
 	Operands: ir.Exactly(1), Results: ir.Exactly(1),
-	Parse: arrowSyntax(1, false).parse, Print: arrowSyntax(1, false).print,
+	Format: arrowFormat(1, false),
 	Verify: func(op *ir.Operation) error {
 		return checkBlockPointer(op, op.Operand(0).Type(), op.Result(0).Type())
 	},

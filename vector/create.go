@@ -175,8 +175,7 @@ var stepOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(0),
 	Results:  ir.Exactly(1),
-	Parse:    ir.ParseResultType,
-	Print:    ir.PrintResultType,
+	Format:   &ir.Format{Syntax: "attr-dict `:` type($result)", Results: []string{"result"}},
 	Verify: func(op *ir.Operation) error {
 		t := op.Result(0).Type()
 		if vt, ok := t.(*ir.VectorType); !ok || len(vt.Dims) != 1 || vt.Elem != op.Context().Index() {

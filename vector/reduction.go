@@ -16,21 +16,8 @@ var fmaOp = &ir.OpDef{
 	Traits:   ir.Pure | ir.SameOperandsAndResultType | ir.ElementwiseMappable,
 	Operands: ir.Exactly(3),
 	Results:  ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, t, err := ir.ParseOperandListColonType(p)
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{t}
-		return p.ResolveOperands(us, []ir.Type{t, t, t})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)",
+		Operands: []string{"lhs", "rhs", "acc"}, Results: []string{"result"}},
 	Verify: func(op *ir.Operation) error {
 		for i, v := range op.Operands() {
 			if vt, ok := vectorOf(v); !ok || !ir.IsFloat(vt.Elem) {

@@ -13,11 +13,8 @@ var vscaleOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(0),
 	Results:  ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		st.ResultTypes = []ir.Type{p.Context().Index()}
-		return p.ParseOptionalAttrDict()
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) { p.OptionalAttrDict(op.Attrs()) },
+	Format: &ir.Format{Syntax: "attr-dict", Results: []string{"res"},
+		Types: map[string]func(*ir.Context) ir.Type{"res": func(ctx *ir.Context) ir.Type { return ctx.Index() }}},
 	Verify: func(op *ir.Operation) error {
 		if op.Result(0).Type() != op.Context().Index() {
 			return op.Errorf("result #0 must be index, but got %s", typeQuoted(op.Result(0).Type()))
