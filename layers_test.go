@@ -14,7 +14,7 @@ var dialects = []string{"fn", "cf", "arith", "math", "memref", "scf", "vector", 
 
 // layers maps each package (relative to the module) to the module packages
 // it may import directly, in the spirit of Go's go/build/deps_test.go.
-// Imports only point down: ARCHITECTURE.md "Layers". A package missing
+// Imports only point down: docs/HACKING.md "The layers". A package missing
 // here fails the test, so every new package states its place.
 var layers = map[string][]string{
 	"ir":                        nil,

@@ -40,8 +40,8 @@ func TestValidationReportsLeaks(t *testing.T) {
 	}
 }
 
-// TestDriverFacts checks DeviceInfo against the facts ARCHITECTURE.md records
-// for the two CPU drivers.
+// TestDriverFacts checks DeviceInfo against the limits and features the two
+// CPU drivers are known to have (docs/RATIONALE.md "The CPU drivers").
 func TestDriverFacts(t *testing.T) {
 	d := testDevice(t, DeviceConfig{})
 	info := d.Info()
