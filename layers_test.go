@@ -47,7 +47,7 @@ var layers = map[string][]string{
 	"runner":        append([]string{".", "ir", "ir/rewrite", "ir/pass", "interp", "spirv/spv", "spirv/validate", "runtime/compute", "runtime/vulkan", "runtime/gl"}, dialects...),
 	"cmd/kiln":      {"*"},
 	"bench/codegen": {".", "runtime/vulkan", "spirv/spv"},
-	"ci/opsyntax":   append([]string{"ir"}, dialects...), // counts the dialects' op syntax
+	"ci/opsyntax":   {"."}, // counts the dialects' op syntax
 }
 
 func init() {

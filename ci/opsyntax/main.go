@@ -8,18 +8,13 @@ package main
 import (
 	"fmt"
 
-	"github.com/kiln-gpu/kiln/arith"
-	"github.com/kiln-gpu/kiln/cf"
-	"github.com/kiln-gpu/kiln/fn"
-	"github.com/kiln-gpu/kiln/ir"
-	"github.com/kiln-gpu/kiln/memref"
-	"github.com/kiln-gpu/kiln/scf"
+	"github.com/kiln-gpu/kiln"
 )
 
 func main() {
 	var format, hand, generic int
 	fmt.Printf("%-8s %6s %6s %8s\n", "dialect", "format", "hand", "generic")
-	for _, d := range []*ir.Dialect{arith.Dialect(), scf.Dialect(), memref.Dialect(), cf.Dialect(), fn.Dialect()} {
+	for _, d := range kiln.Dialects() {
 		var f, h, g int
 		// A loaded dialect's formatted ops have derived Parse/Print too,
 		// so Format is looked at first.
