@@ -237,3 +237,35 @@ func widenIndex(data []byte, narrow bool) []byte {
 	}
 	return out
 }
+
+// compiledKernel compiles the gpu.module of kernel fn with compile and
+// returns the module and the kernel's description, once the launch's
+// arguments are checked against it.
+func compiledKernel(launch, fn *ir.Operation, args []interp.Value, compile func(gm *ir.Operation) (*kiln.Module, error)) (*kiln.Module, *kiln.Kernel, error) {
+	gm := fn.ParentOp()
+	if gm == nil || gm.Name() != "gpu.module" {
+		return nil, nil, launch.Errorf("kernel '%s' is not in a gpu.module", ir.SymbolName(fn))
+	}
+	c, err := compile(gm)
+	if err != nil {
+		return nil, nil, err
+	}
+	km := c.Kernel(ir.SymbolName(fn))
+	if km == nil {
+		return nil, nil, launch.Errorf("gpu.module '%s' has no compiled kernel '%s'", ir.SymbolName(gm), ir.SymbolName(fn))
+	}
+	return c, km, checkArgs(launch, fn, km, args)
+}
+
+// groupCount checks a launch's grid against the backend's largest group
+// count (limit names it) and returns it as a dispatch takes it.
+func groupCount(launch *ir.Operation, grid [3]int64, max [3]uint32, limit string) ([3]uint32, error) {
+	var groups [3]uint32
+	for i, g := range grid {
+		if g < 0 || g > int64(max[i]) {
+			return groups, launch.Errorf("grid size %d in dimension %d is outside [0, %d], the %s", g, i, max[i], limit)
+		}
+		groups[i] = uint32(g)
+	}
+	return groups, nil
+}

@@ -104,31 +104,13 @@ func (s *glSession) launch(m *interp.Machine, launch, fn *ir.Operation, grid, bl
 			delete(s.buffers, k)
 		}
 	}
-	gm := fn.ParentOp()
-	if gm == nil || gm.Name() != "gpu.module" {
-		return launch.Errorf("kernel '%s' is not in a gpu.module", ir.SymbolName(fn))
-	}
-	c, err := s.compile(gm)
+	c, km, err := compiledKernel(launch, fn, args, s.compile)
 	if err != nil {
 		return err
 	}
-	km := c.Kernel(ir.SymbolName(fn))
-	if km == nil {
-		return launch.Errorf("gpu.module '%s' has no compiled kernel '%s'", ir.SymbolName(gm), ir.SymbolName(fn))
-	}
-	if err := checkArgs(launch, fn, km, args); err != nil {
+	groups, err := groupCount(launch, grid, s.info.Limits.MaxComputeWorkGroupCount, "context's GL_MAX_COMPUTE_WORK_GROUP_COUNT")
+	if err != nil || groups[0]*groups[1]*groups[2] == 0 {
 		return err
-	}
-	var groups [3]uint32
-	for i, g := range grid {
-		if g < 0 || g > int64(s.info.Limits.MaxComputeWorkGroupCount[i]) {
-			return launch.Errorf("grid size %d in dimension %d is outside [0, %d], the context's GL_MAX_COMPUTE_WORK_GROUP_COUNT",
-				g, i, s.info.Limits.MaxComputeWorkGroupCount[i])
-		}
-		groups[i] = uint32(g)
-	}
-	if groups[0]*groups[1]*groups[2] == 0 {
-		return nil
 	}
 	k, err := s.kernel(launch, c, km)
 	if err != nil {

@@ -110,31 +110,13 @@ func (s *session) launch(m *interp.Machine, launch, fn *ir.Operation, grid, bloc
 		return launch.Errorf("%v", s.fetchErr)
 	}
 	s.releaseFreed()
-	gm := fn.ParentOp()
-	if gm == nil || gm.Name() != "gpu.module" {
-		return launch.Errorf("kernel '%s' is not in a gpu.module", ir.SymbolName(fn))
-	}
-	c, err := s.compile(gm)
+	c, km, err := compiledKernel(launch, fn, args, s.compile)
 	if err != nil {
 		return err
 	}
-	km := c.Kernel(ir.SymbolName(fn))
-	if km == nil {
-		return launch.Errorf("gpu.module '%s' has no compiled kernel '%s'", ir.SymbolName(gm), ir.SymbolName(fn))
-	}
-	if err := checkArgs(launch, fn, km, args); err != nil {
-		return err
-	}
-	var groups [3]uint32
-	for i, g := range grid {
-		if g < 0 || g > int64(s.info.Limits.MaxComputeWorkGroupCount[i]) {
-			return launch.Errorf("grid size %d in dimension %d is outside [0, %d], the device's maxComputeWorkGroupCount",
-				g, i, s.info.Limits.MaxComputeWorkGroupCount[i])
-		}
-		groups[i] = uint32(g)
-	}
-	if groups[0]*groups[1]*groups[2] == 0 {
-		return nil // an empty grid runs nothing, as in the simulation
+	groups, err := groupCount(launch, grid, s.info.Limits.MaxComputeWorkGroupCount, "device's maxComputeWorkGroupCount")
+	if err != nil || groups[0]*groups[1]*groups[2] == 0 {
+		return err // an empty grid runs nothing, as in the simulation
 	}
 	k, err := s.kernel(launch, c, km)
 	if err != nil {
