@@ -126,21 +126,7 @@ func runOnGL(t *testing.T, c *gl.Context, ch chunk) bool {
 			t.Fatal(err)
 		}
 		inputs := f.FunctionType().Inputs
-		var args []interp.Value
-		for i, in := range inputs {
-			mt, isMem := in.(*ir.MemRefType)
-			if !isMem {
-				v, ok := l.scalars[i]
-				if !ok {
-					cannot("argument %d is not a constant", i)
-				}
-				args = append(args, interp.Int(v))
-				continue
-			}
-			mr := interp.NewMemRef(mt.Elem, mt.Dims, mt.MemorySpace)
-			fill(mr)
-			args = append(args, mr)
-		}
+		args := l.args(inputs, cannot)
 		var glArgs []gl.Arg
 		var bindings []gl.Binding
 		bufs := make([]*gl.Buffer, len(inputs))

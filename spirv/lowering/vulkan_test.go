@@ -94,6 +94,28 @@ type launch struct {
 
 // launchesOf finds the launches of module m, or makes one workgroup's
 // launch of every kernel when m has no host code.
+// args are the launch's arguments for a kernel taking inputs: its constant
+// scalars, and memrefs filled by fill; cannot reports a scalar that is not
+// a constant.
+func (l launch) args(inputs []ir.Type, cannot func(format string, args ...any)) []interp.Value {
+	var args []interp.Value
+	for i, in := range inputs {
+		mt, isMem := in.(*ir.MemRefType)
+		if !isMem {
+			c, ok := l.scalars[i]
+			if !ok {
+				cannot("argument %d is not a constant", i)
+			}
+			args = append(args, interp.Int(c))
+			continue
+		}
+		mr := interp.NewMemRef(mt.Elem, mt.Dims, mt.MemorySpace)
+		fill(mr)
+		args = append(args, mr)
+	}
+	return args
+}
+
 func launchesOf(m *ir.Operation) []launch {
 	var ls []launch
 	kernels := map[string]*ir.Operation{}
@@ -190,21 +212,7 @@ func runDifferential(t *testing.T, dev *vulkan.Device, c chunk, sgSize int) {
 	for _, l := range launches {
 		f, _ := gpu.AsFunc(l.kernel)
 		inputs := f.FunctionType().Inputs
-		var args []interp.Value
-		for i, in := range inputs {
-			mt, isMem := in.(*ir.MemRefType)
-			if !isMem {
-				c, ok := l.scalars[i]
-				if !ok {
-					cannot("argument %d is not a constant", i)
-				}
-				args = append(args, interp.Int(c))
-				continue
-			}
-			mr := interp.NewMemRef(mt.Elem, mt.Dims, mt.MemorySpace)
-			fill(mr)
-			args = append(args, mr)
-		}
+		args := l.args(inputs, cannot)
 		// Device buffers start from the same bytes.
 		var vkArgs []vulkan.Arg
 		var bufs []*vulkan.Buffer
