@@ -4,7 +4,7 @@
 # spirv-headers 1.6.1+1.4.309.0-1 (SPIR-V grammar 1.6.4, with
 # SPV_KHR_cooperative_matrix, SPV_INTEL_cache_controls, BFloat16ConversionINTEL,
 # SPV_EXT_replicated_composites). Debian 12 ships 1.3.239, which has none of
-# them. The package comes from Debian's archive through apt-get with a private
+# them. The package comes from the system's Debian mirror through apt-get with a private
 # source list and state (the system's sources are not touched), pinned by the
 # sha256 of the .deb; its usr/include/spirv is copied to the folder. A run
 # with the grammar already there (matching hash) does nothing.
@@ -27,7 +27,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 chmod 755 "$tmp"
 mkdir -p "$tmp/lists/partial" "$tmp/cache/archives/partial"
-echo "deb http://deb.debian.org/debian trixie main" >"$tmp/sources.list"
+# The mirror is the one the system's own Debian source uses, with the trixie suite.
+mirror=$(awk '/^URIs:/ && $2 !~ /security/ {print $2; exit}' /etc/apt/sources.list.d/*.sources 2>/dev/null || true)
+[ -n "$mirror" ] || mirror=$(awk '$1 == "deb" && $2 !~ /security/ {print $2; exit}' /etc/apt/sources.list 2>/dev/null || true)
+if [ -z "$mirror" ]; then
+  echo "spirv-headers: no Debian source in /etc/apt to fetch $version from" >&2
+  exit 1
+fi
+echo "deb $mirror trixie main" >"$tmp/sources.list"
 apt_opts=(-o "Dir::Etc::sourcelist=$tmp/sources.list" -o Dir::Etc::sourceparts=/dev/null
   -o "Dir::State::Lists=$tmp/lists" -o "Dir::Cache=$tmp/cache" -o APT::Sandbox::User=root)
 apt-get "${apt_opts[@]}" update -qq
