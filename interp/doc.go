@@ -9,10 +9,14 @@
 // stores run on the slots without name dispatch or allocation, and every
 // other op (or a fast op meeting poison, undefined behaviour or an unusual
 // operand) runs its general handler. Ops are read generically through
-// package ir, so the interpreter does not depend on the dialect packages; arith
-// and math ops are computed by arith.EvalInt/EvalFloat/EvalCmpI/EvalCmpF/
-// EvalCast/EvalExtended and mathd's Eval functions, the same code the
-// folders use, so folding and interpretation agree by construction.
+// package ir, by name and attributes; the dialect packages it imports give
+// it their semantics where they define them: arith and math ops are
+// computed by arith.EvalInt/EvalFloat/EvalCmpI/EvalCmpF/EvalCast/
+// EvalExtended and mathd's Eval functions, the same code the folders use,
+// so folding and interpretation agree by construction; index's predicate
+// attribute, vector's mask and reduction helpers and memref's dma operand
+// layout come from their packages too. It imports no lowering, runtime or
+// SPIR-V package.
 //
 // Values are Scalars (integers as their low bits with two's-complement
 // wraparound, floats rounded to their type after each op, and poison),
