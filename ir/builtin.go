@@ -17,6 +17,8 @@ var moduleDef = &OpDef{
 	Traits:   IsolatedFromAbove | NoTerminator | SingleBlock | SymbolTable | GraphRegion | Symbol,
 	Regions:  Exactly(1),
 	Inherent: []string{"sym_name", "sym_visibility"},
+	// As MLIR's ModuleOp: builtin ops inside drop their prefix.
+	DefaultDialect: "builtin",
 	Parse: func(p *OpParser, st *OpState) error {
 		if name, ok, err := p.ParseOptionalSymbolName(); err != nil {
 			return err

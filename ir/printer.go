@@ -301,10 +301,13 @@ func (p *Printer) topOp(op *Operation) {
 	p.ctx = op.info.ctx
 	p.names = newNameState()
 	p.names.numberOp(op)
+	// The default dialect is the nearest custom-printed ancestor's, as
+	// printing from the top would have set it.
 	p.defaultDialects = []string{"builtin"}
 	for a := op.ParentOp(); a != nil; a = a.ParentOp() {
-		if a.info.def != nil && a.info.def.DefaultDialect != "" {
-			p.defaultDialects = append(p.defaultDialects[:1:1], append([]string{a.info.def.DefaultDialect}, p.defaultDialects[1:]...)...)
+		if !p.opts.Generic && a.info.def != nil && a.info.def.Print != nil {
+			p.defaultDialects = append(p.defaultDialects, a.info.def.DefaultDialect)
+			break
 		}
 	}
 	p.printOp(op)
@@ -381,10 +384,10 @@ func (p *Printer) printOp(op *Operation) {
 			}
 		}
 		p.WriteString(name)
-		pushed := op.info.def.DefaultDialect != ""
-		if pushed {
-			p.defaultDialects = append(p.defaultDialects, op.info.def.DefaultDialect)
-		}
+		// Every custom-printed op sets the default dialect of its regions,
+		// "" when it names none, as MLIR's printer does: func.call inside
+		// scf.for keeps its prefix though func.func's body drops it.
+		p.defaultDialects = append(p.defaultDialects, op.info.def.DefaultDialect)
 		// One OpPrinter per nesting depth, reused: a fresh one per op
 		// would be an allocation per op.
 		if p.opDepth == len(p.opPrinters) {
@@ -395,9 +398,7 @@ func (p *Printer) printOp(op *Operation) {
 		p.opDepth++
 		op.info.def.Print(opp, op)
 		p.opDepth--
-		if pushed {
-			p.defaultDialects = p.defaultDialects[:len(p.defaultDialects)-1]
-		}
+		p.defaultDialects = p.defaultDialects[:len(p.defaultDialects)-1]
 	} else {
 		p.printGenericOp(op)
 	}
