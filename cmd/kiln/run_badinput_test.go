@@ -6,8 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/kiln-gpu/kiln"
 )
 
 // badProgram is the sample kernel file with edits (old, new pairs) applied.
@@ -56,9 +54,6 @@ func TestRunBadInput(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if c.vulkan {
-				if missing := kiln.Missing(kiln.Passes()); len(missing) > 0 {
-					t.Skipf("the SPIR-V pipeline is not registered yet (missing %s)", strings.Join(missing, ", "))
-				}
 				needRunDevice(t)
 			}
 			path := "../../runner/testdata/addf.mlir"

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/ir/irtest"
 )
 
@@ -54,19 +53,11 @@ func fileCheck(t *testing.T, path, out string) {
 	}
 }
 
-// unregistered reports a file that uses a dialect Kiln lacks.
-func unregistered(stderr string) bool {
-	return strings.Contains(stderr, "not found for custom op") || strings.Contains(stderr, "is unknown")
-}
-
 func TestRunReferenceUpstream(t *testing.T) {
 	for _, path := range upstreamVulkanTests(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			out, errs, code := kilnRun("--reference", "--time", "--shared-libs=libvulkan-runtime-wrappers", path)
 			if code != 0 {
-				if unregistered(errs) {
-					t.Skipf("needs a dialect Kiln does not register yet: %s", errs)
-				}
 				t.Fatalf("exit %d:\n%s", code, errs)
 			}
 			fileCheck(t, path, out)
@@ -82,18 +73,12 @@ var timeLines = regexp.MustCompile(`(?m)^(Compute shader execution time|Command 
 // with VK_DRIVER_FILES) with the validation layer on, checks the output
 // with FileCheck and compares it with the --reference run.
 func TestRunVulkanUpstream(t *testing.T) {
-	if missing := kiln.Missing(kiln.Passes()); len(missing) > 0 {
-		t.Skipf("the SPIR-V pipeline is not registered yet in kiln.Passes (missing %s)", strings.Join(missing, ", "))
-	}
 	needRunDevice(t)
 	for _, path := range upstreamVulkanTests(t) {
 		name := filepath.Base(path)
 		t.Run(name, func(t *testing.T) {
 			out, errs, code := kilnRun("--validate", "--time", "--shared-libs=libvulkan-runtime-wrappers", path)
 			if code != 0 {
-				if unregistered(errs) {
-					t.Skipf("needs a dialect Kiln does not register yet: %s", errs)
-				}
 				t.Fatalf("exit %d:\n%s", code, errs)
 			}
 			fileCheck(t, path, out)
@@ -126,9 +111,6 @@ func needRunDevice(t *testing.T) {
 // outlined, a target environment derived from the device) on Vulkan with
 // validation, and compares with --reference.
 func TestRunSamplesVulkan(t *testing.T) {
-	if missing := kiln.Missing(kiln.Passes()); len(missing) > 0 {
-		t.Skipf("the SPIR-V pipeline is not registered yet in kiln.Passes (missing %s)", strings.Join(missing, ", "))
-	}
 	needRunDevice(t)
 	files, _ := filepath.Glob("../../runner/testdata/*.mlir")
 	for _, path := range files {
