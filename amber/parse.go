@@ -3,6 +3,7 @@ package amber
 import (
 	"fmt"
 	"io"
+	"iter"
 	"math"
 	"os"
 	"path/filepath"
@@ -245,12 +246,7 @@ func (p *parser) shader(t token) {
 		p.errorf(format.pos, "unknown shader format %q", format.text)
 	}
 	file := ""
-	for {
-		o := p.lex.peek()
-		if o.eol || o.eof {
-			break
-		}
-		p.lex.next()
+	for o := range p.words() {
 		switch o.text {
 		case "TARGET_ENV":
 			sh.TargetEnv = p.word("a target environment").text
@@ -346,12 +342,7 @@ func (p *parser) buffer(t token) {
 	}
 	var elems uint64
 	sized := false
-	for {
-		o := p.lex.peek()
-		if o.eol || o.eof {
-			break
-		}
-		p.lex.next()
+	for o := range p.words() {
 		switch o.text {
 		case "DATA":
 			b.Data = p.values(b.Type, o, p.dataValues(o))
@@ -597,12 +588,7 @@ func (p *parser) attach(pl *Pipeline, at token) {
 		p.errorf(at.pos, "a compute pipeline has one shader; %q is attached already", pl.Shader.Name)
 	}
 	pl.Shader = sh
-	for {
-		o := p.lex.peek()
-		if o.eol || o.eof {
-			break
-		}
-		p.lex.next()
+	for o := range p.words() {
 		switch o.text {
 		case "ENTRY_POINT":
 			pl.Entry = p.word("an entry point name").text
@@ -676,12 +662,7 @@ func (p *parser) bind(pl *Pipeline, at token) {
 	p.keyword("BINDING")
 	v, _ := p.uint("a binding number", 32)
 	bd.Binding = uint32(v)
-	for {
-		o := p.lex.peek()
-		if o.eol || o.eof {
-			break
-		}
-		p.lex.next()
+	for o := range p.words() {
 		switch o.text {
 		case "DESCRIPTOR_OFFSET":
 			bd.Offset, _ = p.uint("an offset in bytes", 64)
@@ -821,4 +802,21 @@ func (p *parser) tolerance() Tolerance {
 		p.errorf(t.pos, "expected a tolerance (a non-negative number, or a percentage), got %q", t.text)
 	}
 	return Tolerance{Value: v, Percent: pct}
+}
+
+// words yields the tokens left on the current line, consuming each: a
+// statement's options.
+func (p *parser) words() iter.Seq[token] {
+	return func(yield func(token) bool) {
+		for {
+			o := p.lex.peek()
+			if o.eol || o.eof {
+				return
+			}
+			p.lex.next()
+			if !yield(o) {
+				return
+			}
+		}
+	}
 }
