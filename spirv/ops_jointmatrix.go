@@ -167,6 +167,49 @@ func verifyJointMatrixAccess(op *ir.Operation, ptr ir.Type) error {
 	return checkEnumAttr(op, "memory_access", spv.KindMemoryAccess, true)
 }
 
+// parseJointMatrixAccess reads a joint matrix load or store:
+// `<Scope> <Layout> %operands... attr-dict : (types...)`, then `-> T` when
+// the op has a result.
+func parseJointMatrixAccess(n int, result bool) func(p *ir.OpParser, st *ir.OpState) error {
+	return func(p *ir.OpParser, st *ir.OpState) error {
+		if err := parseScopeAndLayout(p, st, true); err != nil {
+			return err
+		}
+		us, err := ir.ParseOperandsN(p, n)
+		if err != nil {
+			return err
+		}
+		if err := p.ParseOptionalAttrDict(); err != nil {
+			return err
+		}
+		ts, err := parseParenTypes(p, n)
+		if err != nil {
+			return err
+		}
+		if result {
+			if err := ir.ParseArrowResultType(p, st); err != nil {
+				return err
+			}
+		}
+		return p.ResolveOperands(us, ts)
+	}
+}
+
+// printJointMatrixAccess writes what parseJointMatrixAccess reads.
+func printJointMatrixAccess(p *ir.OpPrinter, op *ir.Operation) {
+	printScopeAndLayout(p, op)
+	p.WriteString(" ")
+	p.Operands(op.Operands())
+	p.OptionalAttrDict(op.Attrs(), "scope", "layout")
+	p.WriteString(" : (")
+	p.TypeList(op.OperandTypes())
+	p.WriteString(")")
+	if op.NumResults() > 0 {
+		p.WriteString(" -> ")
+		p.Type(op.Result(0).Type())
+	}
+}
+
 var jointMatrixType = arith.Constraint{Desc: "any SPIR-V joint matrix type", OK: func(t ir.Type) bool { return jointMatrixOf(t) != nil }}
 
 // jointMatrixLoadOp: `%m = spirv.INTEL.JointMatrixLoad <Subgroup> <RowMajor> %ptr, %stride : (ptrT, i32) -> matT`.
@@ -176,36 +219,8 @@ var jointMatrixLoadOp = &ir.OpDef{
 	Example:  "%m = spirv.INTEL.JointMatrixLoad <Subgroup> <RowMajor> %ptr, %stride : (!spirv.ptr<i32, Workgroup>, i32) -> !spirv.jointmatrix<16x8xi32, RowMajor, Subgroup>",
 	Operands: ir.Exactly(2), Results: ir.Exactly(1),
 	Inherent: []string{"scope", "layout", "memory_access", "alignment"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := parseScopeAndLayout(p, st, true); err != nil {
-			return err
-		}
-		us, err := ir.ParseOperandsN(p, 2)
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		ts, err := parseParenTypes(p, 2)
-		if err != nil {
-			return err
-		}
-		if err := ir.ParseArrowResultType(p, st); err != nil {
-			return err
-		}
-		return p.ResolveOperands(us, ts)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		printScopeAndLayout(p, op)
-		p.WriteString(" ")
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs(), "scope", "layout")
-		p.WriteString(" : (")
-		p.TypeList(op.OperandTypes())
-		p.WriteString(") -> ")
-		p.Type(op.Result(0).Type())
-	},
+	Parse:    parseJointMatrixAccess(2, true),
+	Print:    printJointMatrixAccess,
 	Verify: func(op *ir.Operation) error {
 		if err := arith.CheckOperands(op, anyType, intType); err != nil {
 			return err
@@ -224,32 +239,8 @@ var jointMatrixStoreOp = &ir.OpDef{
 	Example:  "spirv.INTEL.JointMatrixStore <Subgroup> <ColumnMajor> %ptr, %m, %stride : (!spirv.ptr<i32, Workgroup>, !spirv.jointmatrix<8x16xi32, RowMajor, Subgroup>, i32)",
 	Operands: ir.Exactly(3), Results: ir.Exactly(0),
 	Inherent: []string{"scope", "layout", "memory_access", "alignment"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := parseScopeAndLayout(p, st, true); err != nil {
-			return err
-		}
-		us, err := ir.ParseOperandsN(p, 3)
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		ts, err := parseParenTypes(p, 3)
-		if err != nil {
-			return err
-		}
-		return p.ResolveOperands(us, ts)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		printScopeAndLayout(p, op)
-		p.WriteString(" ")
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs(), "scope", "layout")
-		p.WriteString(" : (")
-		p.TypeList(op.OperandTypes())
-		p.WriteString(")")
-	},
+	Parse:    parseJointMatrixAccess(3, false),
+	Print:    printJointMatrixAccess,
 	Verify: func(op *ir.Operation) error {
 		if err := arith.CheckOperands(op, anyType, jointMatrixType, intType); err != nil {
 			return err
