@@ -2,7 +2,6 @@ package lowering_test
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
@@ -135,12 +134,7 @@ func runOnGL(t *testing.T, c *gl.Context, ch chunk) bool {
 			if !ok {
 				continue
 			}
-			var data []byte
-			if mr, ok := args[i].(*interp.MemRef); ok {
-				data = mr.Bytes()
-			} else {
-				data = binary.LittleEndian.AppendUint32(nil, uint32(l.scalars[i]))
-			}
+			data := l.argBytes(args, i)
 			b, err := c.NewBuffer(uint64((len(data) + 15) / 16 * 16))
 			if err != nil {
 				t.Fatal(err)

@@ -116,6 +116,15 @@ func (l launch) args(inputs []ir.Type, cannot func(format string, args ...any)) 
 	return args
 }
 
+// argBytes is what the device buffer of argument i starts with: a memref's
+// bytes, or a scalar constant as one 32-bit word.
+func (l launch) argBytes(args []interp.Value, i int) []byte {
+	if mr, ok := args[i].(*interp.MemRef); ok {
+		return mr.Bytes()
+	}
+	return binary.LittleEndian.AppendUint32(nil, uint32(l.scalars[i]))
+}
+
 func launchesOf(m *ir.Operation) []launch {
 	var ls []launch
 	kernels := map[string]*ir.Operation{}
@@ -217,12 +226,7 @@ func runDifferential(t *testing.T, dev *vulkan.Device, c chunk, sgSize int) {
 		var vkArgs []vulkan.Arg
 		var bufs []*vulkan.Buffer
 		for i := range inputs {
-			var data []byte
-			if mr, ok := args[i].(*interp.MemRef); ok {
-				data = mr.Bytes()
-			} else {
-				data = binary.LittleEndian.AppendUint32(nil, uint32(l.scalars[i]))
-			}
+			data := l.argBytes(args, i)
 			b, err := dev.NewBuffer(uint64((len(data) + 15) / 16 * 16))
 			if err != nil {
 				t.Fatal(err)
