@@ -122,21 +122,23 @@ func spirvWords(words ...uint32) func() []byte {
 func badCases() []badCase {
 	return []badCase{
 		// Inputs that are not text or not SPIR-V, to every command: rejected at
-		// the first byte that shows it, in bounded memory.
+		// the first byte that shows it, in bounded memory. Random bytes may
+		// begin with newlines, so /dev/urandom's diagnostics are matched
+		// without a line number.
 		{name: "opt/dev-zero", args: "opt %s", file: "/dev/zero", exit: 1, want: "/dev/zero:1:1: error: a NUL byte cannot appear in MLIR text"},
-		{name: "opt/dev-urandom", args: "opt %s", file: "/dev/urandom", exit: 1, want: "/dev/urandom:1:"},
+		{name: "opt/dev-urandom", args: "opt %s", file: "/dev/urandom", exit: 1, want: "/dev/urandom:"},
 		{name: "opt/stdin-zero", args: "opt -", gen: func() []byte { return make([]byte, 1<<20) }, stdin: true, exit: 1, want: "<stdin>:1:1: error: a NUL byte"},
 		{name: "translate/serialize-dev-zero", args: "translate --serialize-spirv %s", file: "/dev/zero", exit: 1, want: "/dev/zero:1:1: error: a NUL byte"},
-		{name: "translate/serialize-dev-urandom", args: "translate --serialize-spirv %s", file: "/dev/urandom", exit: 1, want: "/dev/urandom:1:"},
+		{name: "translate/serialize-dev-urandom", args: "translate --serialize-spirv %s", file: "/dev/urandom", exit: 1, want: "/dev/urandom:"},
 		{name: "translate/deserialize-dev-zero", args: "translate --deserialize-spirv %s", file: "/dev/zero", exit: 1, want: "/dev/zero: not a SPIR-V binary (magic 0x00000000, want 0x07230203)"},
 		{name: "translate/deserialize-dev-urandom", args: "translate --deserialize-spirv %s", file: "/dev/urandom", exit: 1, want: "/dev/urandom: not a SPIR-V binary (magic 0x"},
 		{name: "translate/roundtrip-dev-zero", args: "translate --test-spirv-roundtrip %s", file: "/dev/zero", exit: 1, want: "/dev/zero:1:1: error: a NUL byte"},
 		{name: "run/dev-zero", args: "run %s", file: "/dev/zero", exit: 1, want: "/dev/zero:1:1: error: a NUL byte"},
-		{name: "run/dev-urandom", args: "run %s", file: "/dev/urandom", exit: 1, want: "/dev/urandom:1:"},
+		{name: "run/dev-urandom", args: "run %s", file: "/dev/urandom", exit: 1, want: "/dev/urandom:"},
 		{name: "run/reference-dev-zero", args: "run --reference %s", file: "/dev/zero", exit: 1, want: "/dev/zero:1:1: error: a NUL byte"},
 		{name: "run/stdin-zero", args: "run --reference -", gen: func() []byte { return make([]byte, 1<<20) }, stdin: true, exit: 1, want: "<stdin>:1:1: error: a NUL byte"},
 		{name: "compile/dev-zero", args: "compile -o %s.out %s", file: "/dev/zero", exit: 1, want: "/dev/zero:1:1: error: a NUL byte"},
-		{name: "compile/dev-urandom", args: "compile -o %s.out %s", file: "/dev/urandom", exit: 1, want: "/dev/urandom:1:"},
+		{name: "compile/dev-urandom", args: "compile -o %s.out %s", file: "/dev/urandom", exit: 1, want: "/dev/urandom:"},
 
 		// Text that stops being text.
 		{name: "text/nul-inside", args: "opt %s", in: "func.func @f() {\n  return\n}\x00\x00garbage", exit: 1, want: "%s:3:2: error: a NUL byte cannot appear in MLIR text"},
