@@ -12,6 +12,7 @@ pkgs=(
   llvm-14-tools                              # FileCheck-14
   libvulkan-dev vulkan-validationlayers vulkan-tools mesa-vulkan-drivers  # loader, layer, lavapipe
   pkg-config libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri  # EGL and GL headers, Mesa's EGL and llvmpipe (runtime/gl)
+  libxml2-utils                              # xmllint: kiln test's JUnit report against the schema
   brotli ca-certificates                     # unpacking SwiftShader from npm
 )
 missing=()

@@ -220,7 +220,8 @@ func TestReports(t *testing.T) {
 	if err := dec.Decode(&j); err != nil {
 		t.Fatalf("not well-formed: %v\n%s", err, b.String())
 	}
-	if j.Tests == nil || *j.Tests != 5 || *j.Failures != 1 || *j.Errors != 1 || *j.Skipped != 1 || len(j.Suites) != 2 {
+	if j.Tests == nil || *j.Tests != 5 || *j.Failures != 1 || *j.Errors != 1 || j.Skipped != nil || len(j.Suites) != 2 ||
+		j.Suites[0].Skipped+j.Suites[1].Skipped != 1 {
 		t.Fatalf("totals wrong:\n%s", b.String())
 	}
 	for _, s := range j.Suites {
