@@ -237,6 +237,12 @@ func passName(element string) string {
 // OpenGL client API, else the Vulkan environment of its SPIR-V version.
 func validatorEnv(env *spirv.TargetEnvAttr) validate.Env {
 	if env.API == spirv.APIOpenGL {
+		// spirv-val's OpenGL environments stop at SPIR-V 1.0; a 1.3
+		// module (GL_KHR_shader_subgroup) gets SPIR-V's own rules, and
+		// runtime/gl refuses what GL forbids (push constants, sets but 0).
+		if env.Version().Minor() >= 3 {
+			return validate.Spv1_3
+		}
 		return validate.OpenGL4_5
 	}
 	return VulkanEnv(env)

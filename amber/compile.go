@@ -22,16 +22,17 @@ type Compiler struct {
 	cache map[string][]uint32
 }
 
-// Compile returns the SPIR-V of sh after the spirv-opt passes opt.
-func (c *Compiler) Compile(ctx context.Context, file string, sh *Shader, opt []string) ([]uint32, error) {
-	key := fmt.Sprintf("%d\x00%s\x00%s\x00%s", sh.Format, sh.TargetEnv, strings.Join(opt, " "), sh.Source)
+// Compile returns the SPIR-V of sh after the spirv-opt passes opt; gl
+// compiles GLSL for OpenGL rather than Vulkan.
+func (c *Compiler) Compile(ctx context.Context, file string, sh *Shader, opt []string, gl bool) ([]uint32, error) {
+	key := fmt.Sprintf("%d\x00%s\x00%s\x00%v\x00%s", sh.Format, sh.TargetEnv, strings.Join(opt, " "), gl, sh.Source)
 	c.mu.Lock()
 	words, ok := c.cache[key]
 	c.mu.Unlock()
 	if ok {
 		return words, nil
 	}
-	words, err := compile(ctx, sh, opt)
+	words, err := compile(ctx, sh, opt, gl)
 	if err != nil {
 		return nil, fmt.Errorf("%s:%d:%d: SHADER %s: %w", file, sh.Line, sh.Col, sh.Name, err)
 	}
@@ -44,7 +45,7 @@ func (c *Compiler) Compile(ctx context.Context, file string, sh *Shader, opt []s
 	return words, nil
 }
 
-func compile(ctx context.Context, sh *Shader, opt []string) ([]uint32, error) {
+func compile(ctx context.Context, sh *Shader, opt []string, gl bool) ([]uint32, error) {
 	dir, err := os.MkdirTemp("", "kiln-amber-")
 	if err != nil {
 		return nil, err
@@ -76,11 +77,15 @@ func compile(ctx context.Context, sh *Shader, opt []string) ([]uint32, error) {
 		if err := os.WriteFile(in, []byte(sh.Source), 0o644); err != nil {
 			return nil, err
 		}
-		env, err := glslangEnv(sh.TargetEnv)
+		env, err := glslangEnv(sh.TargetEnv, gl)
 		if err != nil {
 			return nil, err
 		}
-		if err := tool(ctx, "glslangValidator", "-V", "--target-env", env, "-o", out, in); err != nil {
+		api := "-V"
+		if gl {
+			api = "-G"
+		}
+		if err := tool(ctx, "glslangValidator", api, "--target-env", env, "-o", out, in); err != nil {
 			return nil, err
 		}
 	}
@@ -111,11 +116,20 @@ func compile(ctx context.Context, sh *Shader, opt []string) ([]uint32, error) {
 	return words, nil
 }
 
-// glslangEnv maps an AmberScript TARGET_ENV to glslangValidator's.
-func glslangEnv(env string) (string, error) {
+// glslangEnv maps an AmberScript TARGET_ENV to glslangValidator's; for
+// OpenGL (-G), a Vulkan environment stands for its SPIR-V version.
+func glslangEnv(env string, gl bool) (string, error) {
 	switch {
+	case env == "" && gl:
+		return "opengl", nil
 	case env == "":
 		return "vulkan1.0", nil
+	case strings.HasPrefix(env, "vulkan") && gl:
+		v, ok := vulkanSPIRV[env]
+		if !ok {
+			return "", fmt.Errorf("TARGET_ENV %s is not one glslangValidator knows", env)
+		}
+		return fmt.Sprintf("spirv1.%d", v&0xff00>>8), nil
 	case strings.HasPrefix(env, "vulkan"):
 		return env, nil
 	case strings.HasPrefix(env, "spv"):
@@ -123,6 +137,9 @@ func glslangEnv(env string) (string, error) {
 	}
 	return "", fmt.Errorf("TARGET_ENV %s is not one glslangValidator knows", env)
 }
+
+// vulkanSPIRV is the newest SPIR-V version of each Vulkan environment.
+var vulkanSPIRV = map[string]uint32{"vulkan1.0": 0x10000, "vulkan1.1": 0x10300, "vulkan1.2": 0x10500, "vulkan1.3": 0x10600}
 
 // tool runs a SPIR-V or GLSL tool, returning its output as the error
 // when it fails.

@@ -5,12 +5,9 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"reflect"
 	"slices"
-	"strings"
 
 	"github.com/kiln-gpu/kiln/runtime/vulkan"
-	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
 // A Mismatch is an EXPECT that did not hold: the first value that
@@ -47,22 +44,25 @@ func (m *Mismatch) Error() string {
 // with a *Mismatch; other errors (a shader that does not compile, a
 // kernel the runtime refuses) are returned as they are.
 func (s *Script) Run(ctx context.Context, dev *vulkan.Device, c *Compiler) error {
+	return s.run(ctx, vulkanBackend{dev}, c)
+}
+
+func (s *Script) run(ctx context.Context, dev backend, c *Compiler) error {
 	if c == nil {
 		c = &Compiler{}
 	}
-	info := dev.Info()
-	if err := s.checkRequirements(info); err != nil {
+	if err := dev.requirements(s); err != nil {
 		return err
 	}
-	x := &execution{ctx: ctx, s: s, dev: dev, buffers: map[*Buffer]*vulkan.Buffer{}, kernels: map[*Pipeline]*vulkan.Kernel{}}
+	x := &execution{ctx: ctx, s: s, dev: dev, buffers: map[*Buffer]buffer{}, kernels: map[*Pipeline]kernel{}}
 	defer x.free()
 	code := map[*Pipeline][]uint32{}
 	for _, pl := range sortedPipelines(s) {
-		words, err := c.Compile(ctx, s.File, pl.Shader, pl.Optimize)
+		words, err := c.Compile(ctx, s.File, pl.Shader, pl.Optimize, dev.gl())
 		if err != nil {
 			return err
 		}
-		if err := s.checkModule(pl, words, info); err != nil {
+		if err := dev.module(s, pl, words); err != nil {
 			return err
 		}
 		code[pl] = words
@@ -71,7 +71,7 @@ func (s *Script) Run(ctx context.Context, dev *vulkan.Device, c *Compiler) error
 		if len(b.Data) == 0 {
 			continue
 		}
-		vb, err := dev.NewBuffer(uint64(len(b.Data)))
+		vb, err := dev.newBuffer(uint64(len(b.Data)))
 		if err != nil {
 			return fmt.Errorf("%s:%d:%d: BUFFER %s: %w", s.File, b.Line, b.Col, b.Name, err)
 		}
@@ -97,17 +97,46 @@ func sortedPipelines(s *Script) []*Pipeline {
 	return pls
 }
 
+// A backend is the API a script runs on: Vulkan or OpenGL.
+type backend interface {
+	// gl reports whether GLSL compiles for OpenGL.
+	gl() bool
+	// requirements reports the first DEVICE_FEATURE or extension of
+	// the script the device lacks, as an *UnsupportedError.
+	requirements(s *Script) error
+	// module reports what a pipeline's SPIR-V needs that the device
+	// lacks, as an *UnsupportedError, before the driver sees it.
+	module(s *Script, pl *Pipeline, words []uint32) error
+	newBuffer(size uint64) (buffer, error)
+	// newKernel builds pl's pipeline with its bindings' buffers.
+	newKernel(pl *Pipeline, words []uint32, bufs map[*Buffer]buffer) (kernel, error)
+}
+
+// buffer is a device buffer of either runtime.
+type buffer interface {
+	Size() uint64
+	Read(off uint64, dst []byte) error
+	Write(off uint64, src []byte) error
+	Free()
+}
+
+// kernel is a pipeline with its buffers bound.
+type kernel interface {
+	dispatch(groups [3]uint32, push []byte) error
+	free()
+}
+
 type execution struct {
 	ctx     context.Context
 	s       *Script
-	dev     *vulkan.Device
-	buffers map[*Buffer]*vulkan.Buffer
-	kernels map[*Pipeline]*vulkan.Kernel
+	dev     backend
+	buffers map[*Buffer]buffer
+	kernels map[*Pipeline]kernel
 }
 
 func (x *execution) free() {
 	for _, k := range x.kernels {
-		k.Free()
+		k.free()
 	}
 	for _, b := range x.buffers {
 		b.Free()
@@ -119,24 +148,12 @@ func (x *execution) errorf(p Pos, format string, args ...any) error {
 }
 
 func (x *execution) kernel(pl *Pipeline, words []uint32) error {
-	spec := vulkan.KernelSpec{Code: words, Entry: pl.Entry}
 	for _, b := range pl.Bindings {
-		class := vulkan.StorageBuffer
-		if b.Uniform {
-			class = vulkan.Uniform
-		}
-		spec.Bindings = append(spec.Bindings, vulkan.Binding{Set: b.Set, Binding: b.Binding, Class: class})
 		if x.buffers[b.Buffer] == nil {
 			return x.errorf(b.Pos, "buffer %s has no size to bind", b.Buffer.Name)
 		}
 	}
-	if pl.Push != nil {
-		spec.PushConstants = uint32(len(pl.Push.Data)+3) &^ 3
-	}
-	for _, sc := range pl.Specialize {
-		spec.SpecConstants = append(spec.SpecConstants, vulkan.SpecConstant{ID: sc.ID, Value: sc.Value})
-	}
-	k, err := x.dev.NewKernel(spec)
+	k, err := x.dev.newKernel(pl, words, x.buffers)
 	if err != nil {
 		return x.errorf(pl.Pos, "PIPELINE %s: %v", pl.Name, err)
 	}
@@ -173,10 +190,6 @@ func (x *execution) commands(cmds []Command) error {
 
 func (x *execution) run(r *Run) error {
 	pl := r.Pipeline
-	var args []vulkan.Arg
-	for _, b := range pl.Bindings {
-		args = append(args, vulkan.Arg{Set: b.Set, Binding: b.Binding, Buffer: x.buffers[b.Buffer], Offset: b.Offset, Size: b.Range})
-	}
 	var push []byte
 	if pl.Push != nil {
 		data, err := x.read(pl.Push)
@@ -186,7 +199,7 @@ func (x *execution) run(r *Run) error {
 		push = make([]byte, (len(data)+3)&^3)
 		copy(push, data)
 	}
-	if _, err := x.dev.Dispatch(x.kernels[pl], r.Groups, args, push); err != nil {
+	if err := x.kernels[pl].dispatch(r.Groups, push); err != nil {
 		return x.errorf(r.Pos, "RUN %s: %v", pl.Name, err)
 	}
 	return nil
@@ -395,155 +408,3 @@ func rmse(m *Mismatch, e *Expect, got, want []byte) error {
 	return nil
 }
 
-// checkRequirements reports the first DEVICE_FEATURE or extension the
-// device does not offer.
-func (s *Script) checkRequirements(info vulkan.DeviceInfo) error {
-	for _, f := range s.Features {
-		name := f.Name[strings.LastIndex(f.Name, ".")+1:]
-		has, known := deviceFeature(info.Features, name)
-		switch {
-		case !known:
-			return &UnsupportedError{File: s.File, Pos: f.Pos, What: fmt.Sprintf("DEVICE_FEATURE %s (Kiln's runtime does not enable it)", f.Name)}
-		case !has:
-			return &UnsupportedError{File: s.File, Pos: f.Pos, What: fmt.Sprintf("DEVICE_FEATURE %s: device %q lacks %s", f.Name, info.Name, name)}
-		}
-	}
-	for _, x := range s.Extensions {
-		if why := extensionMissing(x, info); why != "" {
-			return &UnsupportedError{File: s.File, Pos: x.Pos, What: why}
-		}
-	}
-	return nil
-}
-
-// deviceFeature looks a feature up by its Vulkan name (the JSON name of
-// the vulkan.Features field).
-func deviceFeature(f vulkan.Features, name string) (has, known bool) {
-	v := reflect.ValueOf(f)
-	for i := range v.NumField() {
-		if tag, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ","); tag == name {
-			return v.Field(i).Bool(), true
-		}
-	}
-	return false, false
-}
-
-// coreExtensions maps the extensions a compute test may name to the
-// Vulkan version that made them core: the runtime enables no extension,
-// so only those a device's version includes can be used.
-var coreExtensions = map[string]vulkan.Version{
-	"VK_KHR_get_physical_device_properties2":  vk(1, 1),
-	"VK_KHR_storage_buffer_storage_class":     vk(1, 1),
-	"VK_KHR_16bit_storage":                    vk(1, 1),
-	"VK_KHR_variable_pointers":                vk(1, 1),
-	"VK_KHR_maintenance1":                     vk(1, 1),
-	"VK_KHR_maintenance2":                     vk(1, 1),
-	"VK_KHR_maintenance3":                     vk(1, 1),
-	"VK_KHR_dedicated_allocation":             vk(1, 1),
-	"VK_KHR_8bit_storage":                     vk(1, 2),
-	"VK_KHR_shader_float16_int8":              vk(1, 2),
-	"VK_KHR_vulkan_memory_model":              vk(1, 2),
-	"VK_KHR_shader_atomic_int64":              vk(1, 2),
-	"VK_KHR_shader_float_controls":            vk(1, 2),
-	"VK_KHR_spirv_1_4":                        vk(1, 2),
-	"VK_EXT_scalar_block_layout":              vk(1, 2),
-	"VK_KHR_uniform_buffer_standard_layout":   vk(1, 2),
-	"VK_KHR_shader_subgroup_extended_types":   vk(1, 2),
-	"VK_KHR_zero_initialize_workgroup_memory": vk(1, 3),
-	"VK_KHR_synchronization2":                 vk(1, 3),
-	"VK_KHR_shader_terminate_invocation":      vk(1, 3),
-	"VK_KHR_shader_integer_dot_product":       vk(1, 3),
-	"VK_KHR_maintenance4":                     vk(1, 3),
-}
-
-func vk(major, minor uint32) vulkan.Version { return vulkan.Version(major<<22 | minor<<12) }
-
-func extensionMissing(x Requirement, info vulkan.DeviceInfo) string {
-	kind := "DEVICE_EXTENSION"
-	if x.Instance {
-		kind = "INSTANCE_EXTENSION"
-	}
-	core, ok := coreExtensions[x.Name]
-	switch {
-	case ok && info.APIVersion >= core:
-		return ""
-	case !x.Instance && !slices.Contains(info.Extensions, x.Name):
-		return fmt.Sprintf("%s %s: device %q lacks it", kind, x.Name, info.Name)
-	case ok:
-		return fmt.Sprintf("%s %s: core only from Vulkan %d.%d, and device %q has %s", kind, x.Name, core.Major(), core.Minor(), info.Name, info.APIVersion)
-	}
-	return fmt.Sprintf("%s %s (Kiln's runtime does not enable extensions)", kind, x.Name)
-}
-
-// capabilityFeatures maps SPIR-V capabilities to the device features
-// they need.
-var capabilityFeatures = map[spv.Capability]string{
-	spv.CapabilityFloat64:                            "shaderFloat64",
-	spv.CapabilityInt64:                              "shaderInt64",
-	spv.CapabilityInt16:                              "shaderInt16",
-	spv.CapabilityInt8:                               "shaderInt8",
-	spv.CapabilityFloat16:                            "shaderFloat16",
-	spv.CapabilityStorageBuffer16BitAccess:           "storageBuffer16BitAccess",
-	spv.CapabilityUniformAndStorageBuffer16BitAccess: "uniformAndStorageBuffer16BitAccess",
-	spv.CapabilityStoragePushConstant16:              "storagePushConstant16",
-	spv.CapabilityStorageBuffer8BitAccess:            "storageBuffer8BitAccess",
-	spv.CapabilityUniformAndStorageBuffer8BitAccess:  "uniformAndStorageBuffer8BitAccess",
-	spv.CapabilityStoragePushConstant8:               "storagePushConstant8",
-	spv.CapabilityVariablePointersStorageBuffer:      "variablePointersStorageBuffer",
-	spv.CapabilityVariablePointers:                   "variablePointers",
-	spv.CapabilityVulkanMemoryModel:                  "vulkanMemoryModel",
-	spv.CapabilityVulkanMemoryModelDeviceScope:       "vulkanMemoryModelDeviceScope",
-}
-
-// subgroupCapabilities maps subgroup capabilities to the
-// VkSubgroupFeatureFlags names of vulkan.Subgroup.
-var subgroupCapabilities = map[spv.Capability]string{
-	spv.CapabilityGroupNonUniform:                "basic",
-	spv.CapabilityGroupNonUniformVote:            "vote",
-	spv.CapabilityGroupNonUniformArithmetic:      "arithmetic",
-	spv.CapabilityGroupNonUniformBallot:          "ballot",
-	spv.CapabilityGroupNonUniformShuffle:         "shuffle",
-	spv.CapabilityGroupNonUniformShuffleRelative: "shuffle-relative",
-	spv.CapabilityGroupNonUniformClustered:       "clustered",
-	spv.CapabilityGroupNonUniformQuad:            "quad",
-}
-
-// checkModule reports what a pipeline's SPIR-V needs that the device
-// lacks: its SPIR-V version, the features behind its capabilities, its
-// subgroup operations.
-func (s *Script) checkModule(pl *Pipeline, words []uint32, info vulkan.DeviceInfo) error {
-	unsupported := func(format string, args ...any) error {
-		return &UnsupportedError{File: s.File, Pos: pl.Shader.Pos, What: fmt.Sprintf("SHADER %s: ", pl.Shader.Name) + fmt.Sprintf(format, args...)}
-	}
-	if words[0] != 0x07230203 {
-		return fmt.Errorf("%s:%d:%d: SHADER %s: not a SPIR-V module (magic %#x)", s.File, pl.Shader.Line, pl.Shader.Col, pl.Shader.Name, words[0])
-	}
-	version := words[1]
-	maxVersion := map[uint32]uint32{0: 0x10000, 1: 0x10300, 2: 0x10500}[info.APIVersion.Minor()]
-	if info.APIVersion.Minor() >= 3 {
-		maxVersion = 0x10600
-	}
-	if version > maxVersion {
-		return unsupported("SPIR-V %d.%d needs a newer Vulkan than device %q's %s", version>>16, version>>8&0xff, info.Name, info.APIVersion)
-	}
-	for i := 5; i < len(words); {
-		n := int(words[i] >> 16)
-		if n == 0 {
-			break
-		}
-		if spv.Opcode(words[i]&0xffff) == spv.OpCapability && n >= 2 && i+1 < len(words) {
-			c := spv.Capability(words[i+1])
-			name := spv.KindCapability.Format(uint32(c))
-			if f, ok := capabilityFeatures[c]; ok {
-				if has, _ := deviceFeature(info.Features, f); !has {
-					return unsupported("capability %s needs device feature %s, which device %q lacks", name, f, info.Name)
-				}
-			}
-			if op, ok := subgroupCapabilities[c]; ok && (!slices.Contains(info.Subgroup.Operations, op) || !slices.Contains(info.Subgroup.Stages, "compute")) {
-				return unsupported("capability %s needs %s subgroup operations in compute shaders, which device %q lacks", name, op, info.Name)
-			}
-		}
-		i += n
-	}
-	return nil
-}

@@ -56,7 +56,9 @@ var glCaps = map[string]spv.Capability{
 }
 
 // GLTargetEnv derives the target environment of a GL context: SPIR-V 1.0
-// (all GL_ARB_gl_spirv takes), the OpenGL client API, the capabilities its
+// (all GL_ARB_gl_spirv takes), or 1.3 with the GroupNonUniform
+// capabilities of the subgroup operations GL_KHR_shader_subgroup reports
+// for compute shaders; the OpenGL client API, the capabilities its
 // extensions give, the SPIR-V extensions it lists, and its compute limits.
 func GLTargetEnv(ctx *ir.Context, info gl.Info) *spirv.TargetEnvAttr {
 	caps := []spv.Capability{spv.CapabilityShader, spv.CapabilityFloat64}
@@ -65,13 +67,25 @@ func GLTargetEnv(ctx *ir.Context, info gl.Info) *spirv.TargetEnvAttr {
 			caps = append(caps, c)
 		}
 	}
+	version := info.MaxSPIRVVersion()
+	if version > 0x00010000 {
+		for c, op := range gl.SubgroupCapabilities {
+			if slices.Contains(info.Subgroup.Operations, op) {
+				caps = append(caps, spv.Capability(c))
+			}
+		}
+		slices.Sort(caps)
+	}
 	l := info.Limits
 	lim := spirv.DefaultResourceLimits()
 	lim.MaxComputeSharedMemorySize = int64(l.MaxComputeSharedMemorySize)
 	lim.MaxComputeWorkgroupInvocations = int64(l.MaxComputeWorkGroupInvocations)
 	lim.MaxComputeWorkgroupSize = [3]int64{int64(l.MaxComputeWorkGroupSize[0]), int64(l.MaxComputeWorkGroupSize[1]), int64(l.MaxComputeWorkGroupSize[2])}
+	if info.Subgroup.Size > 0 {
+		lim.SubgroupSize = int64(info.Subgroup.Size)
+	}
 	return spirv.NewTargetEnv(ctx, spirv.TargetEnv{
-		VCE:      spirv.VCE(ctx, spv.MakeVersion(1, 0), caps, slices.Clone(info.SPIRVExtensions)),
+		VCE:      spirv.VCE(ctx, spv.Version(version), caps, slices.Clone(info.SPIRVExtensions)),
 		API:      spirv.APIOpenGL,
 		DeviceID: spirv.UnknownDeviceID,
 		Limits:   spirv.Limits(ctx, lim),

@@ -11,6 +11,7 @@ const (
 	spirvMagic = 0x07230203
 
 	opEntryPoint              = 15
+	opCapability              = 17
 	opExecutionMode           = 16
 	opTypeBool                = 20
 	opTypeInt                 = 21
@@ -53,12 +54,14 @@ const (
 // (SwiftShader segfaults on a truncated module) and accept over-limit or
 // mismatched kernels without a word.
 type Module struct {
-	Version   uint32 // the header's version word
-	entryID   uint32
-	localSize [3]uint32 // from OpExecutionMode LocalSize
-	sizeIDs   []uint32  // from OpExecutionModeId LocalSizeId
-	sizeVar   uint32    // the constant decorated BuiltIn WorkgroupSize, if any
-	iface     []uint32  // the entry point's interface ids
+	Version uint32 // the header's version word
+	// Capabilities are the module's OpCapability operands, in order.
+	Capabilities []uint32
+	entryID      uint32
+	localSize    [3]uint32 // from OpExecutionMode LocalSize
+	sizeIDs      []uint32  // from OpExecutionModeId LocalSizeId
+	sizeVar      uint32    // the constant decorated BuiltIn WorkgroupSize, if any
+	iface        []uint32  // the entry point's interface ids
 
 	types     map[uint32]typeInfo
 	constants map[uint32]constant
@@ -181,7 +184,7 @@ func invalid(format string, args ...any) error {
 // minOperands is the operand count below which the instructions ParseModule
 // reads would make it index past their end.
 var minOperands = map[uint32]int{
-	opEntryPoint: 3, opExecutionMode: 2, opExecutionModeID: 2, opTypeBool: 1, opTypeInt: 3, opTypeFloat: 2,
+	opCapability: 1, opEntryPoint: 3, opExecutionMode: 2, opExecutionModeID: 2, opTypeBool: 1, opTypeInt: 3, opTypeFloat: 2,
 	opTypePointer: 3, opConstantTrue: 2, opConstantFalse: 2, opConstant: 3, opConstantComposite: 2,
 	opSpecConstantTrue: 2, opSpecConstantFalse: 2, opSpecConstant: 3, opSpecConstantComposite: 2,
 	opVariable: 3, opDecorate: 2, opFunction: 2, opFunctionCall: 3, opTypeStruct: 1, opTypeArray: 1, opTypeRuntimeArray: 1,
@@ -193,6 +196,8 @@ func (m *Module) instruction(op uint32, ops []uint32, entry string, entries *[]s
 		return fmt.Errorf("%d operands, want at least %d", len(ops), need)
 	}
 	switch op {
+	case opCapability:
+		m.Capabilities = append(m.Capabilities, ops[0])
 	case opEntryPoint:
 		name, rest := literalString(ops[2:])
 		*entries = append(*entries, name)

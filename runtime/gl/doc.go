@@ -16,7 +16,8 @@
 // for concurrent use.
 //
 // NewKernel checks a module before Mesa sees it (Mesa crashes on SPIR-V
-// written for Vulkan): SPIR-V 1.0, no push constants, descriptor set 0
+// written for Vulkan): SPIR-V 1.0 (1.3, for GroupNonUniform operations,
+// with GL_KHR_shader_subgroup), no push constants, descriptor set 0
 // only, 32-bit specialization constants, and the same structural and
 // workgroup size checks as the Vulkan runtime. Run checks group counts,
 // ranges, offset alignments and block sizes against the context's limits,

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -473,5 +474,54 @@ func TestEGLDevices(t *testing.T) {
 	}
 	if _, err := Open(Config{Device: "gpu"}); !errors.Is(err, ErrBadArgument) {
 		t.Errorf("device \"gpu\": %v, want ErrBadArgument", err)
+	}
+}
+
+// TestSubgroups queries GL_KHR_shader_subgroup and runs a SPIR-V 1.3
+// subgroupMax kernel: each value becomes the largest of its subgroup, of
+// the size the context reports. A context without the extension (Mesa
+// before 23.1's llvmpipe) refuses the module before the driver sees it.
+func TestSubgroups(t *testing.T) {
+	c := open(t)
+	info := c.Info()
+	if !slices.Contains(info.Extensions, "GL_KHR_shader_subgroup") {
+		_, err := c.NewKernel(KernelSpec{Code: spirv(t, "subgroupmax"), Bindings: storage(1)})
+		if !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), "SPIR-V 1.3: "+info.Renderer+" takes SPIR-V 1.0 (1.3 needs GL_KHR_shader_subgroup)") {
+			t.Fatalf("a SPIR-V 1.3 kernel without GL_KHR_shader_subgroup: %v", err)
+		}
+		if info.Subgroup.Size != 0 || info.MaxSPIRVVersion() != 0x00010000 {
+			t.Errorf("no GL_KHR_shader_subgroup, but subgroups %+v, MaxSPIRVVersion %#x", info.Subgroup, info.MaxSPIRVVersion())
+		}
+		return
+	}
+	sg := info.Subgroup
+	if sg.Size == 0 || 64%sg.Size != 0 || !slices.Contains(sg.Stages, "compute") || !slices.Contains(sg.Operations, "arithmetic") {
+		t.Fatalf("subgroups: %+v", sg)
+	}
+	if info.MaxSPIRVVersion() != 0x00010300 {
+		t.Fatalf("MaxSPIRVVersion = %#x, want SPIR-V 1.3", info.MaxSPIRVVersion())
+	}
+	k, err := c.NewKernel(KernelSpec{Code: spirv(t, "subgroupmax"), Bindings: storage(1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := make([]float32, 128)
+	for i := range in {
+		in[i] = float32((i * 37) % 101)
+	}
+	b := buffer(t, c, floats(in))
+	if _, err := c.Dispatch(k, [3]uint32{2, 1, 1}, []Arg{{Binding: 0, Buffer: b}}); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]byte, 4*len(in))
+	if err := b.Read(0, got); err != nil {
+		t.Fatal(err)
+	}
+	for i := range in {
+		first := i / int(sg.Size) * int(sg.Size)
+		want := slices.Max(in[first : first+int(sg.Size)])
+		if g := math.Float32frombits(binary.LittleEndian.Uint32(got[4*i:])); g != want {
+			t.Fatalf("element %d = %v, want %v, the largest of its subgroup of %d", i, g, want, sg.Size)
+		}
 	}
 }

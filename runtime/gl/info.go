@@ -21,6 +21,59 @@ type Info struct {
 	// (GL_SPIR_V_EXTENSIONS).
 	SPIRVExtensions []string `json:"spirvExtensions"`
 	Extensions      []string `json:"extensions"`
+	// Subgroup is what GL_KHR_shader_subgroup reports; zero without it.
+	Subgroup Subgroup `json:"subgroup"`
+}
+
+// Subgroup describes the context's subgroups (GL_KHR_shader_subgroup),
+// named as runtime/vulkan names VkPhysicalDeviceSubgroupProperties.
+type Subgroup struct {
+	Size       uint32   `json:"subgroupSize"`
+	Stages     []string `json:"supportedStages"`
+	Operations []string `json:"supportedOperations"` // basic, vote, arithmetic, ballot, ...
+}
+
+// GL_KHR_shader_subgroup's queries, which go-gl's 4.5 core package lacks.
+const (
+	subgroupSizeKHR              = 0x9532
+	subgroupSupportedStagesKHR   = 0x9533
+	subgroupSupportedFeaturesKHR = 0x9534
+)
+
+// subgroupStages and subgroupOperations name the bits of the
+// supported-stages and supported-features masks (the features' bits are
+// VkSubgroupFeatureFlagBits').
+var (
+	subgroupStages = []string{"vertex", "fragment", "geometry", "tessellation-control", "tessellation-evaluation", "compute"}
+	subgroupOps    = []string{"basic", "vote", "arithmetic", "ballot", "shuffle", "shuffle-relative", "clustered", "quad"}
+)
+
+// MaxSPIRVVersion is the newest SPIR-V version the context takes:
+// GL_ARB_gl_spirv's 1.0, or 1.3, whose GroupNonUniform operations
+// GL_KHR_shader_subgroup brings, when the context has subgroups in
+// compute shaders.
+func (i Info) MaxSPIRVVersion() uint32 {
+	if slices.Contains(i.Subgroup.Stages, "compute") {
+		return 0x00010300
+	}
+	return 0x00010000
+}
+
+// SubgroupCapabilities maps the GroupNonUniform capabilities to the
+// subgroup operation each needs.
+var SubgroupCapabilities = map[uint32]string{
+	61: "basic", 62: "vote", 63: "arithmetic", 64: "ballot",
+	65: "shuffle", 66: "shuffle-relative", 67: "clustered", 68: "quad",
+}
+
+func maskNames(mask uint32, names []string) []string {
+	out := []string{}
+	for i, n := range names {
+		if mask&(1<<i) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // Limits are the context's compute limits, under their GL names.
@@ -90,6 +143,11 @@ func (c *Context) readInfo(e *egl) error {
 	l.MaxUniformBlockSize = get64(gl.MAX_UNIFORM_BLOCK_SIZE)
 	l.MaxUniformBufferBindings = get(gl.MAX_UNIFORM_BUFFER_BINDINGS)
 	l.UniformBufferOffsetAlignment = get(gl.UNIFORM_BUFFER_OFFSET_ALIGNMENT)
+	if slices.Contains(info.Extensions, "GL_KHR_shader_subgroup") {
+		info.Subgroup = Subgroup{Size: get(subgroupSizeKHR),
+			Stages:     maskNames(get(subgroupSupportedStagesKHR), subgroupStages),
+			Operations: maskNames(get(subgroupSupportedFeaturesKHR), subgroupOps)}
+	}
 	c.info = info
 	return glError("reading the context's limits")
 }

@@ -63,9 +63,19 @@ func (c *Context) NewKernel(spec KernelSpec) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gl: %w", err)
 	}
-	if m.Version != 0x00010000 {
-		return nil, fmt.Errorf("gl: SPIR-V %d.%d: GL_ARB_gl_spirv takes SPIR-V 1.0: %w",
-			m.Version>>16, m.Version>>8&0xff, ErrUnsupported)
+	if top := c.info.MaxSPIRVVersion(); m.Version > top || m.Version < 0x00010000 {
+		takes := "SPIR-V 1.0 (1.3 needs GL_KHR_shader_subgroup)"
+		if top > 0x00010000 {
+			takes = fmt.Sprintf("SPIR-V 1.0 to %d.%d", top>>16, top>>8&0xff)
+		}
+		return nil, fmt.Errorf("gl: SPIR-V %d.%d: %s takes %s: %w",
+			m.Version>>16, m.Version>>8&0xff, c.info.Renderer, takes, ErrUnsupported)
+	}
+	for _, cap := range m.Capabilities {
+		if op, ok := SubgroupCapabilities[cap]; ok && !slices.Contains(c.info.Subgroup.Operations, op) {
+			return nil, fmt.Errorf("gl: kernel %q needs %s subgroup operations, which %s lacks: %w",
+				k.entry, op, c.info.Renderer, ErrUnsupported)
+		}
 	}
 	widths := m.SpecConstantWidths()
 	values := map[uint32]uint64{}
