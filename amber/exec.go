@@ -3,10 +3,12 @@ package amber
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
 
+	"github.com/kiln-gpu/kiln/runtime/compute"
 	"github.com/kiln-gpu/kiln/runtime/vulkan"
 )
 
@@ -154,6 +156,9 @@ func (x *execution) kernel(pl *Pipeline, words []uint32) error {
 		}
 	}
 	k, err := x.dev.newKernel(pl, words, x.buffers)
+	if errors.Is(err, compute.ErrUnsupported) {
+		return &UnsupportedError{File: x.s.File, Pos: pl.Pos, What: fmt.Sprintf("PIPELINE %s: %v", pl.Name, err)}
+	}
 	if err != nil {
 		return x.errorf(pl.Pos, "PIPELINE %s: %v", pl.Name, err)
 	}

@@ -246,7 +246,7 @@ END
 			t.Fatal(err)
 		}
 		pl := s.Pipelines["p"]
-		words, err := (&Compiler{}).Compile(context.Background(), s.File, pl.Shader, nil)
+		words, err := (&Compiler{}).Compile(context.Background(), s.File, pl.Shader, nil, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -258,7 +258,7 @@ END
 	info.APIVersion = vk(1, 0)
 	s, _ := Parse("t.amber", []byte("#!amber\nSHADER compute k SPIRV-HEX\n03 02 23 07 00 04 01 00 00 00 00 00 01 00 00 00 00 00 00 00\nEND\nPIPELINE compute p\nATTACH k\nEND\n"))
 	pl := s.Pipelines["p"]
-	words, err := (&Compiler{}).Compile(context.Background(), s.File, pl.Shader, nil)
+	words, err := (&Compiler{}).Compile(context.Background(), s.File, pl.Shader, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
