@@ -412,4 +412,3 @@ func rmse(m *Mismatch, e *Expect, got, want []byte) error {
 	}
 	return nil
 }
-
