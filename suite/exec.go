@@ -7,35 +7,32 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/kiln-gpu/kiln/amber"
 	"github.com/kiln-gpu/kiln/lit"
-	"github.com/kiln-gpu/kiln/runtime/vulkan"
 )
 
 // Env is what the tests of a suite share: the devices, opened once,
 // the shader cache, and the lit environment. Its Exec method is the
 // suite's Executor.
 type Env struct {
-	// Devices are the open devices of the matrix; Indexes their indexes
-	// in the instance, which RUN lines and host programs get as
-	// KILN_DEVICE / the device to select.
-	Devices []*vulkan.Device
-	Indexes []int
+	// Devices are the open devices of the matrix (OpenDevices).
+	Devices Devices
+	// Validate turns the Vulkan validation layer (GL: the debug output)
+	// on for every test: a message fails the test that caused it, and
+	// the report carries it. The devices must have been opened with it.
+	Validate bool
 	// Lit runs .mlir files with RUN lines (nil: they are errors).
 	Lit *lit.Env
-	// Host runs a host program on the device of instance index dev and
-	// returns what it printed (nil: host programs are errors). An error
-	// wrapping ErrUnsupported makes the test unsupported.
-	Host func(ctx context.Context, path string, dev int) (string, error)
+	// Host runs a host program on a device and returns what it printed
+	// (nil: host programs are errors). An error wrapping ErrUnsupported
+	// makes the test unsupported.
+	Host func(ctx context.Context, path string, dev *Device) (string, error)
 	// FileCheck is the FileCheck binary host programs' output is checked
 	// with.
 	FileCheck string
-
 	compiler amber.Compiler
 }
 
@@ -43,78 +40,61 @@ type Env struct {
 // program (a capability, extension or SPIR-V version it lacks).
 var ErrUnsupported = errors.New("unsupported on this device")
 
-// OpenDevices opens the devices specs name (an index or a name
-// substring each, or "all" for every device Kiln can use), each once.
-func OpenDevices(inst *vulkan.Instance, specs []string) ([]*vulkan.Device, []int, error) {
-	var idx []int
-	for _, s := range specs {
-		if s == "all" {
-			for _, d := range inst.Devices() {
-				if d.Unsupported == "" {
-					idx = append(idx, d.Index)
-				}
-			}
-			continue
-		}
-		i, err := inst.Select(s)
-		if err != nil {
-			return nil, nil, err
-		}
-		idx = append(idx, i)
-	}
-	var devs []*vulkan.Device
-	var out []int
-	for _, i := range idx {
-		if slices.Contains(out, i) {
-			continue
-		}
-		d, err := inst.Open(i, vulkan.DeviceConfig{})
-		if err != nil {
-			for _, d := range devs {
-				d.Close()
-			}
-			return nil, nil, err
-		}
-		devs, out = append(devs, d), append(out, i)
-	}
-	if len(devs) == 0 {
-		return nil, nil, fmt.Errorf("no device Kiln can use")
-	}
-	return devs, out, nil
+// DeviceLacks reports whether a kiln run error says that the device
+// cannot meet the program's target environment (the runner's words).
+func DeviceLacks(msg string) bool {
+	return strings.Contains(msg, "does not offer") || strings.Contains(msg, "accepts at most")
 }
 
-// Names are the names of the devices, for Config.Devices.
-func (e *Env) Names() []string {
-	names := make([]string, len(e.Devices))
-	for i, d := range e.Devices {
-		names[i] = d.Info().Name
-	}
-	return names
-}
-
-// Exec runs test t on device dev (an index into Devices).
+// Exec runs test t on device dev (an index into Devices). Under
+// Validate, amber files and host programs, which use the device in this
+// process, hold it while they run, and what its validation layer or debug
+// output reports meanwhile fails the test; RUN lines run their kiln
+// commands with KILN_VALIDATE=1, which fail on any message themselves.
 func (e *Env) Exec(ctx context.Context, t Test, dev int) Result {
-	switch t.Kind {
-	case Amber:
-		return e.amber(ctx, t, dev)
-	case Lit:
-		return e.lit(ctx, t, dev)
+	d := e.Devices[dev]
+	if t.Kind == Lit {
+		return e.lit(ctx, t, d)
 	}
-	return e.host(ctx, t, dev)
+	if err := d.acquire(ctx); err != nil {
+		return Result{Outcome: Error, Message: err.Error()}
+	}
+	defer d.release()
+	var r Result
+	if t.Kind == Amber {
+		r = e.amber(ctx, t, d)
+	} else {
+		r = e.host(ctx, t, d)
+	}
+	if msgs := d.messages(); len(msgs) > 0 {
+		what := "the validation layer"
+		if d.GL != nil {
+			what = "the OpenGL debug output"
+		}
+		msg := what + " reported:\n" + strings.Join(msgs, "\n")
+		if r.Message != "" {
+			msg = r.Message + "\n" + msg
+		}
+		r = Result{Outcome: Fail, Message: msg}
+	}
+	return r
 }
 
 // expectFail reports whether an Amber file is expected to fail, as
 // google/amber's own runner marks them: ".expect_fail." in the name.
 func expectFail(path string) bool { return strings.Contains(path, ".expect_fail.") }
 
-func (e *Env) amber(ctx context.Context, t Test, dev int) Result {
+func (e *Env) amber(ctx context.Context, t Test, d *Device) Result {
 	src, err := os.ReadFile(t.Path)
 	if err != nil {
 		return Result{Outcome: Error, Message: err.Error()}
 	}
 	s, err := amber.Parse(t.Path, src)
-	if err == nil {
-		err = s.Run(ctx, e.Devices[dev], &e.compiler)
+	switch {
+	case err == nil && d.GL != nil:
+		err = s.RunGL(ctx, d.GL, &e.compiler)
+	case err == nil:
+		err = s.Run(ctx, d.Vulkan, &e.compiler)
 	}
 	var u *amber.UnsupportedError
 	var m *amber.Mismatch
@@ -136,7 +116,7 @@ func (e *Env) amber(ctx context.Context, t Test, dev int) Result {
 	return r
 }
 
-func (e *Env) lit(ctx context.Context, t Test, dev int) Result {
+func (e *Env) lit(ctx context.Context, t Test, d *Device) Result {
 	if e.Lit == nil {
 		return Result{Outcome: Error, Message: "no lit environment (FileCheck missing?)"}
 	}
@@ -150,7 +130,10 @@ func (e *Env) lit(ctx context.Context, t Test, dev int) Result {
 	}
 	defer os.RemoveAll(tmp)
 	env := *e.Lit
-	env.Environ = append(append([]string{}, env.Environ...), "KILN_DEVICE="+strconv.Itoa(e.Indexes[dev]))
+	env.Environ = append(append([]string{}, env.Environ...), "KILN_DEVICE="+d.Select, "KILN_BACKEND="+d.Backend)
+	if e.Validate {
+		env.Environ = append(env.Environ, "KILN_VALIDATE=1")
+	}
 	if d, ok := ctx.Deadline(); ok {
 		env.Timeout = max(time.Until(d), time.Millisecond)
 	}
@@ -169,14 +152,17 @@ func (e *Env) lit(ctx context.Context, t Test, dev int) Result {
 	case lit.XPass:
 		return Result{Outcome: Fail, Message: "marked XFAIL in the file, but passed"}
 	}
+	if DeviceLacks(lr.Why) {
+		return Result{Outcome: Unsupported, Message: why}
+	}
 	return Result{Outcome: Fail, Message: why}
 }
 
-func (e *Env) host(ctx context.Context, t Test, dev int) Result {
+func (e *Env) host(ctx context.Context, t Test, d *Device) Result {
 	if e.Host == nil || e.FileCheck == "" {
 		return Result{Outcome: Error, Message: "host programs need kiln run and FileCheck"}
 	}
-	out, err := e.Host(ctx, t.Path, e.Indexes[dev])
+	out, err := e.Host(ctx, t.Path, d)
 	if errors.Is(err, ErrUnsupported) {
 		return Result{Outcome: Unsupported, Message: err.Error()}
 	}

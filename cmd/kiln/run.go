@@ -39,7 +39,11 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", vulkan.DefaultDispatchTimeout, "give up on a dispatch that has not finished after this long (a hung device)")
 	compare := fs.Bool("compare", false, "run each kernel on Vulkan and in the reference interpreter and fail at the first launch whose buffers differ")
 	repro := fs.String("save-repro", "", "with --compare, write an AmberScript reproducer of a launch that differs into DIR")
-	backend := fs.String("backend", runner.BackendVulkan, "where kernels run: vulkan, or gl (an OpenGL 4.5 context through EGL; --device is then an EGL device index, default the surfaceless platform)")
+	defBackend := os.Getenv("KILN_BACKEND")
+	if defBackend == "" {
+		defBackend = runner.BackendVulkan
+	}
+	backend := fs.String("backend", defBackend, "where kernels run: vulkan, or gl (an OpenGL 4.5 context through EGL; --device is then an EGL device index, default the surfaceless platform) (default $KILN_BACKEND, else vulkan)")
 	subgroup := fs.Int("subgroup-size", 0, "subgroup width of --reference runs (default: the selected device's, else 32)")
 	fs.StringVar(entry, "e", "main", "the host function to run (mlir-runner's name for --entry)")
 	maxSteps := fs.Int64("max-steps", 1<<28, "the most ops the interpreter executes (host code, and kernels with --reference) before it stops the run as a runaway loop")

@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
@@ -51,7 +50,7 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			"on each --device, and prints a line per test that does not pass and the summary.")
 	fs := c.fs
 	var devices stringList
-	fs.Var(&devices, "device", "device by index or name substring, or all; repeat for a matrix (default $KILN_DEVICE, else the best device)")
+	fs.Var(&devices, "device", "Vulkan device by index or name substring, gl (OpenGL 4.5 through EGL's surfaceless platform) or gl:N (EGL device N), or all (every Vulkan device and the GL context); repeat for a matrix (default $KILN_DEVICE, else the best Vulkan device)")
 	jobs := fs.Int("j", 0, "tests run in parallel (default the CPU count)")
 	filter := fs.String("filter", "", "run only the tests whose path matches this regular expression")
 	shardIndex := fs.Int("shard-index", -1, "run shard I of --shard-count (default $TEST_SHARD_INDEX)")
@@ -61,6 +60,7 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	junit := fs.String("junit", "", "write a JUnit XML report to `FILE`")
 	jsonOut := fs.String("json", "", "write a JSON report to `FILE`")
 	verbose := fs.Bool("v", false, "print a line for passing tests too")
+	validate := fs.Bool("validate", os.Getenv("KILN_VALIDATE") == "1", "turn on the Vulkan validation layer (GL: a debug context) and fail each test on any message it causes (default: KILN_VALIDATE=1)")
 	reference := fs.Bool("reference", false, "differential mode: run host programs' kernels on the device and in the reference interpreter and fail at the first launch whose buffers differ")
 	repro := fs.String("save-repro", "", "with --reference, write an AmberScript reproducer of each launch that differs into DIR")
 	paths, code := c.parse(jobsArgs(args), stdout, stderr)
@@ -105,17 +105,22 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	tests = suite.Select(tests, re, index, count)
 
-	inst, err := vulkan.NewInstance(vulkan.InstanceConfig{})
-	if err != nil {
-		fmt.Fprintf(stderr, "kiln test: %v\n", err)
-		return 1
-	}
 	if len(devices) == 0 {
 		devices = stringList{""}
 	}
-	devs, idx, err := suite.OpenDevices(inst, devices)
+	// The Vulkan instance lists the devices; a suite of GL devices only
+	// runs without one.
+	inst, verr := vulkan.NewInstance(vulkan.InstanceConfig{})
+	if verr != nil {
+		inst = nil
+	}
+	devs, err := suite.OpenDevices(inst, devices, *validate)
 	if err != nil {
-		inst.Close()
+		if inst != nil {
+			inst.Close()
+		} else {
+			err = fmt.Errorf("%v (Vulkan: %v)", err, verr)
+		}
 		fmt.Fprintf(stderr, "kiln test: %v\n", err)
 		return 1
 	}
@@ -126,12 +131,12 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if abandoned {
 			return
 		}
-		for _, d := range devs {
-			d.Close()
+		devs.Close()
+		if inst != nil {
+			inst.Close()
 		}
-		inst.Close()
 	}()
-	env := &suite.Env{Devices: devs, Indexes: idx, Host: hostProgram(inst, *reference, *repro)}
+	env := &suite.Env{Devices: devs, Validate: *validate, Host: hostProgram(*validate, *reference, *repro)}
 	if env.FileCheck, err = lit.FindFileCheck(); err == nil {
 		env.Lit, err = testLitEnv()
 		if err != nil {
@@ -149,7 +154,7 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
 	var running suite.Counts
 	results := suite.Run(ctx, suite.Config{
-		Devices: env.Names(), Jobs: *jobs, Timeout: *timeout, XFail: xf, Exec: env.Exec,
+		Devices: devs.Names(), Jobs: *jobs, Timeout: *timeout, XFail: xf, Exec: env.Exec,
 		Done: func(r suite.Result, done, total int) {
 			abandoned = abandoned || r.Abandoned
 			switch r.Outcome {
@@ -223,16 +228,21 @@ func testLitEnv() (*lit.Env, error) {
 
 // hostProgram runs a host program as `kiln run` does (`kiln run
 // --compare --save-repro=repro` with compare), in this process, on the
-// instance's device dev, and returns what it printed.
-func hostProgram(inst *vulkan.Instance, compare bool, repro string) func(ctx context.Context, path string, dev int) (string, error) {
-	return func(_ context.Context, path string, dev int) (string, error) {
+// suite's device dev (its instance, or its EGL device on GL), and returns
+// what it printed.
+func hostProgram(validate, compare bool, repro string) func(ctx context.Context, path string, dev *suite.Device) (string, error) {
+	return func(_ context.Context, path string, dev *suite.Device) (string, error) {
 		ctx, mod, err := loadKernelFile(newInput(), path, nil)
 		if err == nil {
 			var out bytes.Buffer
-			_, err = runner.Run(mod, runner.Options{Instance: inst, Device: strconv.Itoa(dev), Out: &out,
-				Passes: kiln.Passes(), Compare: compare, SaveRepro: repro})
-			_, err = runner.Run(mod, runner.Options{Instance: inst, Device: strconv.Itoa(dev), Out: &out, Passes: kiln.Passes()})
-			if err == nil {
+			o := runner.Options{Device: dev.Select, Out: &out, Passes: kiln.Passes(), Validate: validate,
+				Compare: compare, SaveRepro: repro}
+			if dev.GL != nil {
+				o.Backend = runner.BackendGL
+			} else {
+				o.Instance = dev.Instance
+			}
+			if _, err = runner.Run(mod, o); err == nil {
 				return out.String(), nil
 			}
 		}
@@ -241,8 +251,7 @@ func hostProgram(inst *vulkan.Instance, compare bool, repro string) func(ctx con
 		if errors.As(err, &d) {
 			msg = strings.TrimSpace(d.Format(ctx))
 		}
-		// The runner's words for a target environment the device cannot meet.
-		if strings.Contains(msg, "does not offer") || strings.Contains(msg, "accepts at most") {
+		if suite.DeviceLacks(msg) {
 			return "", fmt.Errorf("%s: %w", msg, suite.ErrUnsupported)
 		}
 		return "", fmt.Errorf("%s", msg)

@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -93,10 +95,13 @@ func TestTestCommand(t *testing.T) {
 	var report struct {
 		Tests    int `xml:"tests,attr"`
 		Failures int `xml:"failures,attr"`
-		Skipped  int `xml:"skipped,attr"`
 		Errors   int `xml:"errors,attr"`
+		Suites   []struct {
+			Skipped int `xml:"skipped,attr"`
+		} `xml:"testsuite"`
 	}
-	if err := xml.Unmarshal(data, &report); err != nil || report.Tests != 6 || report.Failures != 1 || report.Skipped != 1 || report.Errors != 1 {
+	if err := xml.Unmarshal(data, &report); err != nil || report.Tests != 6 || report.Failures != 1 || len(report.Suites) != 1 ||
+		report.Suites[0].Skipped != 1 || report.Errors != 1 {
 		t.Errorf("JUnit report %+v (%v):\n%s", report, err, data)
 	}
 
@@ -147,5 +152,121 @@ func TestTestUsage(t *testing.T) {
 		if _, errs, code := kilnTest(args...); code != 2 {
 			t.Errorf("kiln test %v: exit %d, want 2 (%s)", args, code, errs)
 		}
+	}
+}
+
+// invalidSPIRV is an AmberScript file whose shader spirv-val rejects (an
+// integer add of floats) but whose bindings and layout Kiln's own checks
+// accept: only the validation layer can tell.
+const invalidSPIRV = `#!amber
+SHADER compute bad SPIRV-ASM
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+               OpDecorate %struct Block
+               OpMemberDecorate %struct 0 Offset 0
+               OpDecorate %buf DescriptorSet 0
+               OpDecorate %buf Binding 0
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+      %float = OpTypeFloat 32
+     %struct = OpTypeStruct %float
+        %ptr = OpTypePointer Uniform %struct
+       %fptr = OpTypePointer Uniform %float
+        %int = OpTypeInt 32 1
+       %zero = OpConstant %int 0
+        %buf = OpVariable %ptr Uniform
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %p = OpAccessChain %fptr %buf %zero
+          %v = OpLoad %float %p
+          %w = OpIAdd %float %v %v
+               OpStore %p %w
+               OpReturn
+               OpFunctionEnd
+END
+BUFFER b DATA_TYPE float DATA 1.5 END
+PIPELINE compute p
+  ATTACH bad
+  BIND BUFFER b AS uniform DESCRIPTOR_SET 0 BINDING 0
+END
+RUN p 1 1 1
+EXPECT b IDX 0 EQ 3.0
+`
+
+// TestTestValidate runs, with --validate and in parallel, a shader only
+// the validation layer rejects among passing tests: its message fails
+// that test alone, and the reports carry it.
+func TestTestValidate(t *testing.T) {
+	needRunDevice(t)
+	dir := suiteDir(t)
+	for _, name := range []string{"malformed.amber", "unsupported.amber", "wrong.amber"} {
+		os.Remove(filepath.Join(dir, name))
+	}
+	for i := range 6 {
+		if err := os.WriteFile(filepath.Join(dir, "pass"+strconv.Itoa(i)+".amber"), []byte(amberKernel+"EXPECT b IDX 0 EQ 1 2 3 4 5 6 7 8\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "invalid.amber"), []byte(invalidSPIRV), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	report := filepath.Join(t.TempDir(), "report.json")
+	out, errs, code := kilnTest("-j4", "--validate", "--json", report, dir)
+	if code != 1 || !strings.HasSuffix(out, "9 passed, 1 failed\n") {
+		t.Fatalf("exit %d, want 1 with one failure:\n%s%s", code, out, errs)
+	}
+	fail := regexp.MustCompile(`(?s)^FAIL \S+/invalid.amber \[.+\]: .*the validation layer reported:\n.*OpIAdd`)
+	if !fail.MatchString(out) {
+		t.Errorf("the invalid shader's line does not carry the layer's message:\n%s", out)
+	}
+	data, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var js struct {
+		Results []struct{ Test, Outcome, Message string }
+	}
+	if err := json.Unmarshal(data, &js); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range js.Results {
+		bad := strings.HasSuffix(r.Test, "invalid.amber")
+		if bad != (r.Outcome == "fail") || bad != strings.Contains(r.Message, "validation layer") {
+			t.Errorf("%s: %s: %s", r.Test, r.Outcome, r.Message)
+		}
+	}
+	// Without --validate the layer is off and no message is collected.
+	out, _, _ = kilnTest("--filter", "pass0", dir)
+	if out != "1 passed, 0 failed\n" {
+		t.Errorf("without --validate:\n%s", out)
+	}
+}
+
+// TestTestGL runs the suite on the OpenGL context (--device gl) and on
+// the matrix of every device (--device all), which includes it.
+func TestTestGL(t *testing.T) {
+	needGL(t)
+	needRunDevice(t)
+	dir := suiteDir(t)
+	out, errs, code := kilnTest("-v", "--validate", "--device", "gl", dir)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1:\n%s%s", code, out, errs)
+	}
+	for _, re := range []string{
+		`(?m)^PASS \S+/pass.amber \[OpenGL .+\]$`,
+		`(?m)^PASS \S+/host/addf.mlir \[OpenGL .+\]$`,
+		`(?m)^PASS \S+/lit/fold.mlir \[OpenGL .+\]$`,
+		`(?m)^FAIL \S+/wrong.amber \[OpenGL .+\]: 14:1: EXPECT b EQ failed: buffer b, index 3 \(byte 20\): got 6, want 7$`,
+		`(?m)^3 passed, 1 failed, 1 unsupported, 1 errors$`,
+	} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("no line matches %s:\n%s", re, out)
+		}
+	}
+	out, errs, _ = kilnTest("-v", "--device", "all", "--filter", "pass.amber", dir)
+	if !regexp.MustCompile(`(?m)^PASS \S+/pass.amber \[OpenGL .+\]$`).MatchString(out) || strings.Count(out, "PASS") < 2 {
+		t.Errorf("--device all does not include the GL context beside Vulkan:\n%s%s", out, errs)
 	}
 }
