@@ -33,7 +33,7 @@ type Env struct {
 	// FileCheck is the FileCheck binary host programs' output is checked
 	// with.
 	FileCheck string
-	compiler amber.Compiler
+	compiler  amber.Compiler
 }
 
 // ErrUnsupported marks a Host error that says the device cannot run the
