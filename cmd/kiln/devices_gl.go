@@ -47,7 +47,12 @@ func (g glDevice) print(w io.Writer) {
 	row("buffers", "storage block %d (align %d, %d bindings), uniform block %d (align %d, %d bindings)",
 		l.MaxShaderStorageBlockSize, l.ShaderStorageBufferOffsetAlignment, l.MaxShaderStorageBufferBindings,
 		l.MaxUniformBlockSize, l.UniformBufferOffsetAlignment, l.MaxUniformBufferBindings)
-	row("spirv", "%s", strings.Join(i.SPIRVExtensions, " "))
+	row("spirv", "SPIR-V up to %d.%d, %s", i.MaxSPIRVVersion()>>16, i.MaxSPIRVVersion()>>8&0xff, strings.Join(i.SPIRVExtensions, " "))
+	if sg := i.Subgroup; sg.Size > 0 {
+		row("subgroups", "size %d, %s in %s (GL_KHR_shader_subgroup)", sg.Size, strings.Join(sg.Operations, " "), strings.Join(sg.Stages, " "))
+	} else {
+		row("subgroups", "none (no GL_KHR_shader_subgroup)")
+	}
 	for n, d := range g.EGLDevices {
 		row(fmt.Sprintf("egl device %d", n), "%s", d)
 	}
