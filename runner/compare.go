@@ -45,7 +45,7 @@ func (s *session) compareLaunch(m *interp.Machine, launch, fn *ir.Operation, gri
 	if err := s.launch(m, launch, fn, grid, block, args); err != nil {
 		return err
 	}
-	tol := kernelTolerance(fn)
+	tols := outputTolerances(fn)
 	argIndex := 0
 	for i, a := range args {
 		mr, ok := a.(*interp.MemRef)
@@ -59,12 +59,12 @@ func (s *session) compareLaunch(m *interp.Machine, launch, fn *ir.Operation, gri
 		}
 		got := mr.Elements()
 		for k := range got {
-			if ok, why := tol.match(mr.Elem, got[k], want[j][k]); !ok {
+			if ok, why := tols[i].match(mr.Elem, got[k], want[j][k]); !ok {
 				err := launch.Errorf("launch %d (kernel %s): argument %d (%s) differs from the reference interpreter at %v: device %s, reference %s (%s)",
 					s.compared, kernelName(fn), i, memrefString(mr), unlinear(mr.Sizes, int64(k)),
 					scalarString(mr.Elem, got[k]), scalarString(mr.Elem, want[j][k]), why)
 				if s.o.SaveRepro != "" {
-					path, rerr := s.saveRepro(fn, grid, args, before, wantBytes, tol)
+					path, rerr := s.saveRepro(fn, grid, args, before, wantBytes, tols)
 					if rerr != nil {
 						err.Notes = append(err.Notes, &ir.Diagnostic{Severity: ir.SeverityNote, Loc: launch.Loc(), Message: "no reproducer: " + rerr.Error()})
 					} else {
@@ -102,7 +102,7 @@ func (s *session) compareEndless(m *interp.Machine, launch, fn *ir.Operation, gr
 // saveRepro writes an AmberScript reproducer of a launch (see
 // writeRepro) into Options.SaveRepro: before and want are the memref
 // arguments' bytes before the launch and after the reference ran it.
-func (s *session) saveRepro(fn *ir.Operation, grid [3]int64, args []interp.Value, before, want [][]byte, tol tolerance) (string, error) {
+func (s *session) saveRepro(fn *ir.Operation, grid [3]int64, args []interp.Value, before, want [][]byte, tols map[int]tolerance) (string, error) {
 	c, err := s.compile(fn.ParentOp())
 	if err != nil {
 		return "", err
@@ -115,7 +115,7 @@ func (s *session) saveRepro(fn *ir.Operation, grid [3]int64, args []interp.Value
 	j := 0
 	for i, a := range args {
 		am := km.Args[i]
-		r := reproArg{am: am}
+		r := reproArg{am: am, tol: tols[i]}
 		var data []byte
 		switch v := a.(type) {
 		case *interp.MemRef:
@@ -141,7 +141,7 @@ func (s *session) saveRepro(fn *ir.Operation, grid [3]int64, args []interp.Value
 		}
 		ra = append(ra, r)
 	}
-	return writeRepro(s.o.SaveRepro, s.compared, fn, c, km, grid, ra, tol)
+	return writeRepro(s.o.SaveRepro, s.compared, fn, c, km, grid, ra)
 }
 
 // abiBlock is the workgroup size a Vulkan dispatch of fn uses.
@@ -197,9 +197,10 @@ func scalarString(t ir.Type, v interp.Scalar) string {
 }
 
 // tolerance is how far a device float may be from the reference's: the
-// bound of the loosest operation of the kernel in Vulkan's precision
-// table ("Precision and Operation of SPIR-V Instructions"), in ULPs of
-// the reference value, plus an absolute bound where the table gives one.
+// bounds of Vulkan's precision table ("Precision and Operation of SPIR-V
+// Instructions") for the operations a value comes from (outputTolerances),
+// in ULPs of the reference value, plus an absolute bound where the table
+// gives one.
 type tolerance struct {
 	ulp    float64
 	expULP bool    // exp/exp2: 3 + 2|x| ULP, x recovered from the result

@@ -23,20 +23,27 @@ type reproArg struct {
 	elem        ir.Type
 	narrow      bool // index elements narrowed to 32 bits
 	input, want []byte
+	tol         tolerance // of the argument's floats
 }
 
 // writeRepro writes an AmberScript file that reproduces a launch without
 // Kiln: the kernel's SPIR-V assembly, its input buffers, the dispatch and
 // EXPECT lines holding the reference interpreter's results. It returns
 // the file's path.
-func writeRepro(dir string, launch int, fn *ir.Operation, c *kiln.Module, km *kiln.Kernel, grid [3]int64, args []reproArg, tol tolerance) (string, error) {
+func writeRepro(dir string, launch int, fn *ir.Operation, c *kiln.Module, km *kiln.Kernel, grid [3]int64, args []reproArg) (string, error) {
 	asm, err := spv.Disassemble(c.Words, spv.DisasmOptions{})
 	if err != nil {
 		return "", err
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "#!amber\n# Launch %d of kernel %s, written by kiln's --save-repro:\n", launch, kernelName(fn))
-	fmt.Fprintf(&b, "# the EXPECT lines hold Kiln's reference interpreter's results (%s).\n\n", tol.why)
+	b.WriteString("# the EXPECT lines hold Kiln's reference interpreter's results, with the\n# tolerance Vulkan's precision table gives the operations each comes from:\n")
+	for i, a := range args {
+		if a.want != nil {
+			fmt.Fprintf(&b, "#   arg%d: %s\n", i, a.tol.why)
+		}
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(&b, "SHADER compute kernel SPIRV-ASM TARGET_ENV spv%d.%d\n%sEND\n\n", c.Words[1]>>16, c.Words[1]>>8&0xff, asm)
 	for i, a := range args {
 		typ := reproType(a.elem, a.narrow)
@@ -58,7 +65,7 @@ func writeRepro(dir string, launch int, fn *ir.Operation, c *kiln.Module, km *ki
 		}
 		tolerance := ""
 		if ft, ok := a.elem.(*ir.FloatType); ok {
-			tolerance = reproTolerance(ft, tol, a.want)
+			tolerance = reproTolerance(ft, a.tol, a.want)
 		}
 		fmt.Fprintf(&b, "EXPECT arg%d IDX 0%s EQ %s\n", i, tolerance, strings.ReplaceAll(reproValues(a.elem, a.narrow, a.want), "\n", " "))
 	}

@@ -103,7 +103,7 @@ func TestCompare(t *testing.T) {
 	repro := t.TempDir()
 	_, err = Run(parseFile(t, "testdata/addf.mlir"), Options{Instance: inst, Compare: true, SaveRepro: repro, Out: io.Discard, Passes: fakePasses(t, wrong)})
 	want := "launch 1 (kernel @kernels::@kernel_add): argument 2 (memref<8xf32>) differs from the reference interpreter at [0]: " +
-		"device -1.5, reference 1.5 (exact: the kernel's float operations are correctly rounded)"
+		"device -1.5, reference 1.5 (exact: the float operations this argument's values come from are correctly rounded)"
 	var d *ir.Diagnostic
 	if !errors.As(err, &d) || d.Message != "'gpu.launch_func' op "+want {
 		t.Fatalf("got %v\nwant %s", err, want)
