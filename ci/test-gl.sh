@@ -3,7 +3,9 @@
 # surfaceless platform (no display needed): runtime/gl's tests, under the
 # race detector and with GOEXPERIMENT=cgocheck2, its benchmarks once, then
 # `kiln run --backend=gl` on every upstream Vulkan integration test and
-# runner sample, compared with lavapipe and --reference, and `kiln devices`.
+# runner sample, compared with lavapipe and --reference, `kiln devices`,
+# google/amber's compute tests on GL, and `kiln test --device gl --validate`
+# over them with a JUnit report.
 #
 # With CI=true a missing EGL or GL 4.5 driver fails; otherwise the tests say
 # what is missing and skip.
@@ -18,4 +20,22 @@ go test -count=1 ./runtime/gl/ ./runtime/compute/
 go test -count=1 -race ./runtime/gl/
 GOEXPERIMENT=cgocheck2 go test -count=1 ./runtime/gl/
 go test -count=1 -run '^$' -bench . -benchtime 1x ./runtime/gl/ >/dev/null
-go test -count=1 -run '^Test(RunGL|DevicesGL)' ./cmd/kiln/
+go test -count=1 -run '^Test(RunGL|DevicesGL|TestGL)' ./cmd/kiln/
+go test -count=1 -run '^TestCorpusGL$' ./amber/
+# kiln test on the GL context, debug output on: google/amber's compute
+# tests, upstream's Vulkan integration tests and the runner samples each
+# pass or are unsupported naming what GL lacks; the JUnit report is checked
+# against the schema.
+suites=()
+for d in ../shared/conformance/amber ../shared/conformance/mlir-upstream/mlir/test/Integration/GPU/Vulkan \
+  ../shared/conformance/mlir-upstream/mlir/test/mlir-vulkan-runner runner/testdata; do
+  if [ -d "$d" ]; then suites+=("$d"); fi
+done
+reports=${KILN_REPORT_DIR:-$(mktemp -d)}
+mkdir -p "$reports"
+kiln=$(mktemp -d)/kiln
+go build -o "$kiln" ./cmd/kiln
+"$kiln" test -j2 --validate --device gl --junit "$reports/kiln-test-gl.xml" "${suites[@]}"
+if command -v xmllint >/dev/null; then
+  xmllint --noout --schema suite/testdata/jenkins-junit.xsd "$reports/kiln-test-gl.xml"
+fi

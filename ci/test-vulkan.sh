@@ -7,10 +7,11 @@
 # GOEXPERIMENT=cgocheck2 (a Go pointer stored in C memory aborts them),
 # every benchmark once so that none rots, the runner's end-to-end tests
 # (`kiln run` and `kiln compile` of the upstream Vulkan integration tests),
-# package kiln's and the kernels' tests, and `kiln test` over google/amber's
-# compute tests and upstream's Vulkan integration tests (each passes or is
-# unsupported with its reason), with a JUnit report in $KILN_REPORT_DIR
-# (default: a temporary folder).
+# package kiln's and the kernels' tests, and `kiln test --validate` over
+# google/amber's compute tests and upstream's Vulkan integration tests (each
+# passes or is unsupported with its reason, no validation message), with a
+# JUnit report in $KILN_REPORT_DIR (default: a temporary folder) that
+# xmllint checks against the JUnit schema Jenkins reads.
 #
 # With CI=true a missing driver, loader, device or validation layer fails;
 # otherwise the tests say what is missing and skip.
@@ -70,6 +71,12 @@ for entry in "${drivers[@]}"; do
   go test -count=1 ./amber/ ./suite/
   go test -count=1 -run '^TestTest' ./cmd/kiln/
   if [ ${#suites[@]} -gt 0 ]; then
-    "$kiln" test -j2 --junit "$reports/kiln-test-$name.xml" "${suites[@]}"
+    "$kiln" test -j2 --validate --junit "$reports/kiln-test-$name.xml" "${suites[@]}"
+    if command -v xmllint >/dev/null; then
+      xmllint --noout --schema suite/testdata/jenkins-junit.xsd "$reports/kiln-test-$name.xml"
+    elif [ "$ci" = true ]; then
+      echo "test-vulkan: xmllint is missing (run ci/install.sh)" >&2
+      exit 1
+    fi
   fi
 done
