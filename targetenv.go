@@ -38,13 +38,16 @@ func (c *Compiler) CompileFor(gm *ir.Operation, have *spirv.TargetEnvAttr, devic
 
 // compileForGL compiles gm for an OpenGL context whose target environment
 // is have: the file's environment want limited to what the context offers,
-// with the context's client API, SPIR-V version (1.0) and limits. When that
-// fails, the error names what the file asks for that GL lacks.
+// with the context's client API and limits, and the file's SPIR-V version
+// up to the context's. When that fails, the error names what the file asks
+// for that GL lacks.
 func (c *Compiler) compileForGL(gm *ir.Operation, want, have *spirv.TargetEnvAttr, device string) (*Module, error) {
 	ctx := gm.Context()
 	t := reducedTargetEnv(ctx, want, have).TargetEnv
 	t.API = spirv.APIOpenGL
-	t.VCE = spirv.VCE(ctx, have.Version(), t.VCE.Capabilities, t.VCE.Extensions)
+	// The file's version, up to the context's: a context with subgroups
+	// takes SPIR-V 1.3, which kernels that do not ask for it do not get.
+	t.VCE = spirv.VCE(ctx, min(want.Version(), have.Version()), t.VCE.Capabilities, t.VCE.Extensions)
 	t.Limits = have.TargetEnv.Limits
 	m, err := c.Compile(gm, spirv.NewTargetEnv(ctx, t))
 	if err != nil {

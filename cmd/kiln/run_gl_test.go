@@ -33,7 +33,7 @@ func needGL(t *testing.T) gl.Info {
 
 // glSubgroupTests are the upstream tests that need SPIR-V 1.3's
 // GroupNonUniform operations, which GL has with GL_KHR_shader_subgroup
-// only (llvmpipe from Mesa 23.1; Debian 12's Mesa 22.3 lacks it): without
+// only (Debian 12's Mesa 22.3 llvmpipe lacks it): without
 // it, each fails with this diagnostic.
 var glSubgroupTests = map[string]string{
 	"argmax.mlir": "the target environment asks for SPIR-V 1.3, but device",

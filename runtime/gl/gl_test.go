@@ -481,8 +481,8 @@ func TestEGLDevices(t *testing.T) {
 
 // TestSubgroups queries GL_KHR_shader_subgroup and runs a SPIR-V 1.3
 // subgroupMax kernel: each value becomes the largest of its subgroup, of
-// the size the context reports. A context without the extension (Mesa
-// before 23.1's llvmpipe) refuses the module before the driver sees it.
+// the size the context reports. A context without the extension (Debian
+// 12's Mesa 22.3 llvmpipe) refuses the module before the driver sees it.
 func TestSubgroups(t *testing.T) {
 	c := open(t)
 	info := c.Info()
