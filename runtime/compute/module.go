@@ -11,8 +11,8 @@ const (
 	spirvMagic = 0x07230203
 
 	opEntryPoint              = 15
-	opCapability              = 17
 	opExecutionMode           = 16
+	opCapability              = 17
 	opTypeBool                = 20
 	opTypeInt                 = 21
 	opTypeFloat               = 22
@@ -54,14 +54,12 @@ const (
 // (SwiftShader segfaults on a truncated module) and accept over-limit or
 // mismatched kernels without a word.
 type Module struct {
-	Version uint32 // the header's version word
-	// Capabilities are the module's OpCapability operands, in order.
-	Capabilities []uint32
-	entryID      uint32
-	localSize    [3]uint32 // from OpExecutionMode LocalSize
-	sizeIDs      []uint32  // from OpExecutionModeId LocalSizeId
-	sizeVar      uint32    // the constant decorated BuiltIn WorkgroupSize, if any
-	iface        []uint32  // the entry point's interface ids
+	Version   uint32 // the header's version word
+	entryID   uint32
+	localSize [3]uint32 // from OpExecutionMode LocalSize
+	sizeIDs   []uint32  // from OpExecutionModeId LocalSizeId
+	sizeVar   uint32    // the constant decorated BuiltIn WorkgroupSize, if any
+	iface     []uint32  // the entry point's interface ids
 
 	types     map[uint32]typeInfo
 	constants map[uint32]constant
@@ -71,6 +69,9 @@ type Module struct {
 	functions map[uint32]bool // defined by OpFunction
 	calls     []uint32        // targets of OpFunctionCall
 	lastOp    uint32
+
+	// Capabilities are the module's OpCapability operands, in order.
+	Capabilities []uint32
 }
 
 type typeInfo struct {

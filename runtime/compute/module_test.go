@@ -36,6 +36,11 @@ func TestParseModule(t *testing.T) {
 			t.Errorf("%s: resources %v, push %v, %v; want %v, %v", tc.name, res, push, err, tc.resources, tc.push)
 		}
 	}
+	// Shader, then the subgroup kernel's GroupNonUniform and
+	// GroupNonUniformArithmetic, in the module's order.
+	if m, _ := ParseModule(spirv(t, "subgroup"), "main"); !slices.Equal(m.Capabilities, []uint32{1, 61, 63}) {
+		t.Errorf("subgroup: capabilities %v, want [1 61 63]", m.Capabilities)
+	}
 	m, _ := ParseModule(spirv(t, "spec"), "main")
 	if got, want := m.SpecConstantWidths(), map[uint32]uint32{0: 4, 1: 4, 2: 4}; !maps.Equal(got, want) {
 		t.Errorf("spec constant widths = %v, want %v", got, want)
