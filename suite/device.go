@@ -81,26 +81,36 @@ func (d *Device) messages() []string {
 	return out
 }
 
-// Close closes the device, and its instance when it has its own.
-func (d *Device) Close() {
+// Close closes the device, and its instance when it has its own, and
+// returns what the validation layer or debug output reported meanwhile
+// (objects left behind), which belongs to no test.
+func (d *Device) Close() []string {
 	if d.GL != nil {
+		msgs := d.messages()
 		d.GL.Close()
-		return
+		return msgs
 	}
 	d.Vulkan.Close()
 	if d.ownInst {
 		d.Instance.Close()
 	}
+	return d.messages()
 }
 
 // Devices are the open devices of a suite.
 type Devices []*Device
 
-// Close closes every device.
-func (ds Devices) Close() {
+// Close closes every device and returns what their validation layers or
+// debug outputs reported that no test caused, each message prefixed with
+// its device's name.
+func (ds Devices) Close() []string {
+	var out []string
 	for _, d := range ds {
-		d.Close()
+		for _, m := range d.Close() {
+			out = append(out, d.Name+": "+m)
+		}
 	}
+	return out
 }
 
 // Names are the names of the devices, for Config.Devices.

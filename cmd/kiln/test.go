@@ -126,16 +126,19 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	// A test abandoned at its timeout may hold a device in a dispatch that
 	// never ends; closing would wait for it, so the exit releases them.
-	abandoned := false
-	defer func() {
-		if abandoned {
-			return
+	abandoned, closed := false, false
+	closeDevices := func() []string {
+		if abandoned || closed {
+			return nil
 		}
-		devs.Close()
+		closed = true
+		msgs := devs.Close()
 		if inst != nil {
 			inst.Close()
 		}
-	}()
+		return msgs
+	}
+	defer closeDevices()
 	env := &suite.Env{Devices: devs, Validate: *validate, Host: hostProgram(*validate, *reference, *repro)}
 	if env.FileCheck, err = lit.FindFileCheck(); err == nil {
 		env.Lit, err = testLitEnv()
@@ -198,6 +201,12 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "kiln test: %v\n", err)
 			return 1
 		}
+	}
+	// What the layer says as the devices close (objects a test left
+	// behind) comes after every test: it fails the suite, not a test.
+	if msgs := closeDevices(); len(msgs) > 0 {
+		fmt.Fprintf(stderr, "kiln test: when the devices closed, the validation layer or debug output reported:\n%s\n", strings.Join(msgs, "\n"))
+		return 1
 	}
 	if !counts.OK() {
 		return 1
