@@ -114,6 +114,12 @@ func TestTestCommand(t *testing.T) {
 	if code != 0 || !strings.HasSuffix(out, "3 passed, 0 failed, 1 unsupported, 1 expected failures\n") {
 		t.Errorf("with --xfail and --filter: exit %d\n%s%s", code, out, errs)
 	}
+	// Differential mode: the host program's launches agree with the
+	// reference interpreter's.
+	out, errs, code = kilnTest("--reference", "-v", "--filter", "host", dir)
+	if code != 0 || !regexp.MustCompile(`^PASS \S+/host/addf.mlir \[.+\]\n1 passed, 0 failed\n$`).MatchString(out) {
+		t.Errorf("with --reference: exit %d\n%s%s", code, out, errs)
+	}
 }
 
 // TestTestShards checks that the shards of a suite, chosen by flags or
