@@ -514,6 +514,34 @@ func.func @while_cleanup(%x: i32) -> (i32, i32) {
 
 // -----
 
+// A loop-carried value that keeps its initial value (yielded back as its
+// init, or as what the condition forwarded from it) is replaced by the init;
+// a value the condition forwards from outside the loop is used directly.
+// CHECK-LABEL: func.func @while_invariants
+// CHECK-SAME: (%[[X:.*]]: i32, %[[Y:.*]]: i32, %[[Z:.*]]: i32)
+// CHECK: %[[R:.*]] = scf.while (%[[C:.*]] = %[[Z]]) : (i32) -> i32 {
+// CHECK-NEXT: %[[K:.*]] = "test.condition"(%[[C]], %[[X]], %[[Y]]) : (i32, i32, i32) -> i1
+// CHECK-NEXT: scf.condition(%[[K]]) %[[C]] : i32
+// CHECK-NEXT: } do {
+// CHECK-NEXT: ^bb0(%[[A:.*]]: i32):
+// CHECK-NEXT: %[[N:.*]] = "test.step"(%[[A]], %[[X]], %[[Y]]) : (i32, i32, i32) -> i32
+// CHECK-NEXT: scf.yield %[[N]] : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[R]], %[[X]], %[[Y]]
+func.func @while_invariants(%x: i32, %y: i32, %z: i32) -> (i32, i32, i32) {
+  %r:3 = scf.while (%a = %x, %b = %y, %c = %z) : (i32, i32, i32) -> (i32, i32, i32) {
+    %k = "test.condition"(%c, %a, %b) : (i32, i32, i32) -> i1
+    scf.condition(%k) %c, %a, %y : i32, i32, i32
+  } do {
+  ^bb0(%c2: i32, %a2: i32, %y2: i32):
+    %n = "test.step"(%c2, %a2, %y2) : (i32, i32, i32) -> i32
+    scf.yield %a2, %y, %n : i32, i32, i32
+  }
+  return %r#0, %r#1, %r#2 : i32, i32, i32
+}
+
+// -----
+
 // In a while body, the loop's comparison repeated on the forwarded value is
 // true and its inverse is false.
 // CHECK-LABEL: func.func @while_cmp_cond
@@ -547,7 +575,8 @@ func.func @while_cmp_cond(%x: i32) {
 // CHECK: scf.condition(%{{.*}}) %[[X]], %[[Y]] : f32, i32
 // CHECK: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: i32):
 // CHECK-NEXT: %[[N:.*]] = "test.next"(%[[B]], %[[A]]) : (i32, f32) -> f32
-// CHECK-NEXT: scf.yield %[[N]], %[[B]] : f32, i32
+// CHECK-NEXT: %[[M:.*]] = "test.step"(%[[B]]) : (i32) -> i32
+// CHECK-NEXT: scf.yield %[[N]], %[[M]] : f32, i32
 // CHECK: return %[[R]]#1, %[[R]]#0 : i32, f32
 func.func @while_align_args(%f: f32, %i: i32) -> (i32, f32) {
   %r:2 = scf.while (%x = %f, %y = %i) : (f32, i32) -> (i32, f32) {
@@ -556,7 +585,8 @@ func.func @while_align_args(%f: f32, %i: i32) -> (i32, f32) {
   } do {
   ^bb0(%b: i32, %a: f32):
     %n = "test.next"(%b, %a) : (i32, f32) -> f32
-    scf.yield %n, %b : f32, i32
+    %m = "test.step"(%b) : (i32) -> i32
+    scf.yield %n, %m : f32, i32
   }
   return %r#0, %r#1 : i32, f32
 }
