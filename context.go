@@ -11,6 +11,7 @@ import (
 	"github.com/kiln-gpu/kiln/index"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/linalg"
 	"github.com/kiln-gpu/kiln/llvm"
 	mathd "github.com/kiln-gpu/kiln/math"
 	"github.com/kiln-gpu/kiln/memref"
@@ -27,7 +28,7 @@ import (
 // Dialects returns every dialect Kiln defines.
 func Dialects() []*ir.Dialect {
 	return []*ir.Dialect{fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(),
-		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), index.Dialect(), ub.Dialect(), llvm.Dialect(), tensor.Dialect(), affine.Dialect()}
+		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), index.Dialect(), ub.Dialect(), llvm.Dialect(), tensor.Dialect(), affine.Dialect(), linalg.Dialect()}
 }
 
 // NewContext returns a context with every dialect Kiln defines loaded.
