@@ -23,8 +23,15 @@ var forall = &ir.OpDef{
 	Parse:  parseForall,
 	Print:  printForall,
 	Verify: verifyForall,
-	Canonicalize: []*ir.Pattern{{Name: "forall-control-operands", Root: "scf.forall", Rewrite: forallControlOperands},
-		{Name: "forall-tensor-cast-folder", Root: "scf.forall", Rewrite: forallTensorCastFolder}},
+	// In MLIR's order, which decides between patterns that both match.
+	Canonicalize: []*ir.Pattern{
+		{Name: "dim-of-forall", Root: "tensor.dim", Rewrite: dimOfForall},
+		{Name: "forall-tensor-cast-folder", Root: "scf.forall", Rewrite: forallTensorCastFolder},
+		{Name: "forall-control-operands", Root: "scf.forall", Rewrite: forallControlOperands},
+		{Name: "forall-iter-args", Root: "scf.forall", Rewrite: forallIterArgs},
+		{Name: "forall-single-or-zero-iteration-dims", Root: "scf.forall", Rewrite: forallSingleOrZeroIterationDims},
+		{Name: "forall-constant-induction-var", Root: "scf.forall", Rewrite: forallConstantInductionVar},
+	},
 }
 
 // Forall is a typed view of scf.forall.
