@@ -23,9 +23,9 @@ var forall = &ir.OpDef{
 	Parse:  parseForall,
 	Print:  printForall,
 	Verify: verifyForall,
-	// In MLIR's order, which decides between patterns that both match.
+	// In MLIR's order, which decides between patterns that both match
+	// (tensor.dim of a result is tensor's pattern).
 	Canonicalize: []*ir.Pattern{
-		{Name: "dim-of-forall", Root: "tensor.dim", Rewrite: dimOfForall},
 		{Name: "forall-tensor-cast-folder", Root: "scf.forall", Rewrite: forallTensorCastFolder},
 		{Name: "forall-control-operands", Root: "scf.forall", Rewrite: forallControlOperands},
 		{Name: "forall-iter-args", Root: "scf.forall", Rewrite: forallIterArgs},

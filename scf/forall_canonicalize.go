@@ -392,22 +392,3 @@ func forallConstantInductionVar(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	return changed
 }
-
-// dimOfForall makes tensor.dim of an scf.forall result read the shared
-// output it comes from, which has the same shape (MLIR's DimOfForallOp).
-func dimOfForall(op *ir.Operation, rw *ir.Rewriter) bool {
-	if op.NumOperands() < 1 {
-		return false
-	}
-	src := op.Operand(0)
-	f := src.DefiningOp()
-	if f == nil || f.Name() != "scf.forall" {
-		return false
-	}
-	outs := Forall{f}.Outputs()
-	if src.Index() >= len(outs) {
-		return false
-	}
-	rw.ModifyInPlace(op, func() { op.SetOperand(0, outs[src.Index()]) })
-	return true
-}
