@@ -78,3 +78,19 @@ func.func @parallel_non_affine(%n: index) {
   }
   return
 }
+
+// -----
+
+func.func @load_rank(%m: memref<8x16xf32>, %i: index) {
+  // expected-error @below {{'affine.load' op affine map num results must equal memref rank}}
+  %v = affine.load %m[%i] : memref<8x16xf32>
+  return
+}
+
+// -----
+
+func.func @store_type(%m: memref<8xf32>, %i: index, %x: i32) {
+  // expected-error @below {{'affine.store' op value to store must have the same type as memref element type}}
+  "affine.store"(%x, %m, %i) {map = affine_map<(d0) -> (d0)>} : (i32, memref<8xf32>, index) -> ()
+  return
+}

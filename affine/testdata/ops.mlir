@@ -37,3 +37,13 @@ func.func @loops(%n: index, %a: index, %x: f32) {
   %c = affine.apply affine_map<()[s0] -> (s0 * 3 + 1)>()[%a]
   return
 }
+
+// CHECK-LABEL: func.func @memory
+// CHECK-SAME: (%[[M:.*]]: memref<8x16xf32>, %[[I:.*]]: index, %[[N:.*]]: index)
+func.func @memory(%m: memref<8x16xf32>, %i: index, %n: index) {
+  // CHECK: %[[V:.*]] = affine.load %[[M]][%[[I]] + 1, symbol(%[[N]]) * 2 - %[[I]]] : memref<8x16xf32>
+  %v = affine.load %m[%i + 1, symbol(%n) * 2 - %i] : memref<8x16xf32>
+  // CHECK: affine.store %[[V]], %[[M]][%[[I]] floordiv 2, 3] : memref<8x16xf32>
+  affine.store %v, %m[%i floordiv 2, 3] : memref<8x16xf32>
+  return
+}
