@@ -618,3 +618,12 @@ func.func @in_parallel_not_output(%t: tensor<4xf32>, %s: tensor<1xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @mapping_negative_mask(%n: index) {
+  scf.forall (%i) in (%n) {
+  // expected-error @below {{expected a non-negative mask}}
+  }  { mapping = [#gpu.thread<linear_dim_0>, #gpu.mask<-1>] }
+  return
+}
