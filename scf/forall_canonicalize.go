@@ -178,7 +178,7 @@ func boundAsValue(rw *ir.Rewriter, b Bound, loc ir.Location) *ir.Value {
 // ForallOpSingleOrZeroIterationDimsFolder); a mapped loop is left alone.
 func forallSingleOrZeroIterationDims(op *ir.Operation, rw *ir.Rewriter) bool {
 	f := Forall{op}
-	if m := f.Mapping(); m != nil && len(m.Elems) > 0 || op.Attr("mapping") != nil && m == nil {
+	if m := f.Mapping(); m != nil && len(m.Elems) > 0 {
 		return false
 	}
 	lbs, ubs, steps := f.LowerBounds(), f.UpperBounds(), f.Steps()
@@ -305,13 +305,13 @@ func forallIterArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	rank := body.NumArgs() - len(outs)
 	drop := make([]bool, len(outs))
-	any := false
+	found := false
 	for i := range outs {
 		arg := body.Arg(rank + i)
 		drop[i] = !op.Result(i).HasUses() || len(combiningOps(arg)) == 0
-		any = any || drop[i]
+		found = found || drop[i]
 	}
-	if !any {
+	if !found {
 		return false
 	}
 	var kept []*ir.Value

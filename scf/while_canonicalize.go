@@ -125,16 +125,16 @@ func eraseWhileArgs(op *ir.Operation, rw *ir.Rewriter, drop []bool) bool {
 	w := While{op}
 	before, y := w.Before(), w.Yield()
 	var inits, yields []*ir.Value
-	any := false
+	found := false
 	for i, d := range drop {
 		if d {
-			any = true
+			found = true
 			continue
 		}
 		inits = append(inits, op.Operand(i))
 		yields = append(yields, y.Operand(i))
 	}
-	if !any {
+	if !found {
 		return false
 	}
 	rw.ModifyInPlace(op, func() {
@@ -161,20 +161,20 @@ func whileInvariantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	before, after, cond, y := w.Before(), w.After(), w.Condition(), w.Yield()
 	drop := make([]bool, op.NumOperands())
-	any := false
+	found := false
 	for i, init := range op.Operands() {
 		v := y.Operand(i)
 		if v == init {
-			drop[i], any = true, true
+			drop[i], found = true, true
 			continue
 		}
 		if v.IsBlockArgument() && v.OwnerBlock() == after {
 			if c := cond.Operand(1 + v.Index()); c == before.Arg(i) || c == init {
-				drop[i], any = true, true
+				drop[i], found = true, true
 			}
 		}
 	}
-	if !any {
+	if !found {
 		return false
 	}
 	for i, d := range drop {
