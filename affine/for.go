@@ -23,6 +23,7 @@ var forOp = &ir.OpDef{
 	Print:         printFor,
 	Verify:        verifyFor,
 	VerifyRegions: verifyForRegions,
+	Fold:          foldFor,
 	Canonicalize:  []*ir.Pattern{{Name: "affine-for-empty-loop", Root: "affine.for", Rewrite: eraseEmptyFor}},
 }
 
@@ -294,4 +295,79 @@ func eraseEmptyFor(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	rw.EraseOp(op)
 	return true
+}
+
+// foldFor makes a bound whose operands are all constant a constant map
+// (the largest result for the lower bound, the smallest for the upper), and
+// folds a loop that runs zero times to its inits (MLIR's AffineForOp::fold
+// with foldLoopBounds).
+func foldFor(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+	f := For{op}
+	lbs, ubs := f.LowerBoundOperands(), f.UpperBoundOperands()
+	nl, nu := len(lbs), len(ubs)
+	if nl+nu+len(f.Inits()) != len(operands) {
+		return nil, false
+	}
+	lo, loOK := foldBound(mapOf(op, "lowerBoundMap"), operands[:nl], true)
+	hi, hiOK := foldBound(mapOf(op, "upperBoundMap"), operands[nl:nl+nu], false)
+	if cl, ok := constantBound(mapOf(op, "lowerBoundMap")); ok && nl == 0 {
+		if cu, ok := constantBound(mapOf(op, "upperBoundMap")); ok && nu == 0 && cl >= cu && op.NumResults() > 0 {
+			out := make([]ir.FoldResult, op.NumResults())
+			for i, v := range f.Inits() {
+				out[i] = ir.FoldResult{Value: v}
+			}
+			return out, true
+		}
+	}
+	// A bound already constant without operands stays as it is.
+	loOK = loOK && nl > 0
+	hiOK = hiOK && nu > 0
+	if !loOK && !hiOK {
+		return nil, false
+	}
+	ctx := op.Context()
+	constMap := func(v int64) ir.Attribute {
+		return ctx.AffineMapAttr(&ir.AffineMap{Results: []*ir.AffineExpr{ir.AffineConstExpr(v)}})
+	}
+	newLbs, newUbs := lbs, ubs
+	if loOK {
+		op.SetAttr("lowerBoundMap", constMap(lo))
+		newLbs = nil
+	}
+	if hiOK {
+		op.SetAttr("upperBoundMap", constMap(hi))
+		newUbs = nil
+	}
+	inits := f.Inits()
+	op.SetOperands(append(append(append([]*ir.Value{}, newLbs...), newUbs...), inits...))
+	op.SetAttr("operandSegmentSizes", ctx.DenseI32Array(int64(len(newLbs)), int64(len(newUbs)), int64(len(inits))))
+	return nil, true
+}
+
+// foldBound evaluates a bound map over constant operands: the max of its
+// results for a lower bound, the min for an upper bound.
+func foldBound(m *ir.AffineMap, operands []ir.Attribute, lower bool) (int64, bool) {
+	vals, ok := constantOperands(operands)
+	if !ok {
+		return 0, false
+	}
+	rs, ok := evalMap(m, vals)
+	if !ok || len(rs) == 0 {
+		return 0, false
+	}
+	best := rs[0]
+	for _, r := range rs[1:] {
+		if lower && r > best || !lower && r < best {
+			best = r
+		}
+	}
+	return best, true
+}
+
+// constantBound returns the value of a single-result constant map.
+func constantBound(m *ir.AffineMap) (int64, bool) {
+	if m == nil || len(m.Results) != 1 || m.Results[0].Kind != ir.AffineConst {
+		return 0, false
+	}
+	return m.Results[0].Value, true
 }

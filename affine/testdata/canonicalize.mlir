@@ -34,3 +34,30 @@ func.func @no_fold_div_zero() -> index {
   %z = affine.apply affine_map<(d0) -> (d0 floordiv 0)>(%c3)
   return %z : index
 }
+
+// -----
+
+// Bounds whose operands are constant become constants (the largest lower
+// and the smallest upper result); a loop that then runs zero times is its
+// inits.
+// CHECK-LABEL: func.func @for_bounds
+// CHECK-SAME: (%[[N:.*]]: index, %[[X:.*]]: f32)
+// CHECK: affine.for %{{.*}} = 5 to %[[N]] step 2 {
+// CHECK: affine.for %{{.*}} = 3 to 4 {
+// CHECK-NOT: affine.for
+// CHECK: return %[[X]]
+func.func @for_bounds(%n: index, %x: f32) -> f32 {
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  affine.for %i = max affine_map<()[s0, s1] -> (s0, s1)>()[%c3, %c5] to %n step 2 {
+    "test.use"(%i) : (index) -> ()
+  }
+  affine.for %i = %c3 to min affine_map<(d0) -> (d0 + 1, 9)>(%c3) {
+    "test.use"(%i) : (index) -> ()
+  }
+  %r = affine.for %i = %c5 to %c3 iter_args(%a = %x) -> (f32) {
+    %b = "test.step"(%a) : (f32) -> f32
+    affine.yield %b : f32
+  }
+  return %r : f32
+}
