@@ -1,6 +1,9 @@
 package linalg
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -54,19 +57,8 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 	if err != nil {
 		return nil, err
 	}
-	valid := false
-	for _, n := range e.names {
-		valid = valid || n == w
-	}
-	if !valid {
-		list := ""
-		for i, n := range e.names {
-			if i > 0 {
-				list += ", "
-			}
-			list += n
-		}
-		return nil, ir.Errorf(loc, "expected %s to be one of: %s", e.cppName, list)
+	if !slices.Contains(e.names, w) {
+		return nil, ir.Errorf(loc, "expected %s to be one of: %s", e.cppName, strings.Join(e.names, ", "))
 	}
 	return Enum(p.Context(), mnemonic, w), p.ParsePunct(">")
 }
