@@ -1,6 +1,7 @@
 package kiln
 
 import (
+	"github.com/kiln-gpu/kiln/affine"
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/fn"
@@ -10,6 +11,7 @@ import (
 	"github.com/kiln-gpu/kiln/index"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/linalg"
 	"github.com/kiln-gpu/kiln/llvm"
 	mathd "github.com/kiln-gpu/kiln/math"
 	"github.com/kiln-gpu/kiln/memref"
@@ -26,7 +28,7 @@ import (
 // Dialects returns every dialect Kiln defines.
 func Dialects() []*ir.Dialect {
 	return []*ir.Dialect{fn.Dialect(), cf.Dialect(), arith.Dialect(), mathd.Dialect(),
-		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), index.Dialect(), ub.Dialect(), llvm.Dialect(), tensor.Dialect()}
+		memref.Dialect(), scf.Dialect(), vector.Dialect(), gpu.Dialect(), spirv.Dialect(), index.Dialect(), ub.Dialect(), llvm.Dialect(), tensor.Dialect(), affine.Dialect(), linalg.Dialect()}
 }
 
 // NewContext returns a context with every dialect Kiln defines loaded.

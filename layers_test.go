@@ -10,7 +10,7 @@ const module = "github.com/kiln-gpu/kiln"
 
 // dialects are the packages that define dialects; they sit on the IR and
 // may use each other (vector uses arith, for instance).
-var dialects = []string{"fn", "cf", "arith", "math", "memref", "scf", "vector", "gpu", "spirv", "index", "ub", "llvm", "tensor"}
+var dialects = []string{"fn", "cf", "arith", "math", "memref", "scf", "vector", "gpu", "spirv", "index", "ub", "llvm", "tensor", "affine", "linalg"}
 
 // layers maps each package (relative to the module) to the module packages
 // it may import directly, in the spirit of Go's go/build/deps_test.go.

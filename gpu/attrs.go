@@ -251,7 +251,8 @@ func parseType(p *ir.Parser, mnemonic string) (ir.Type, error) {
 }
 
 // parseAttr reads #gpu<dim x>, #gpu<all_reduce_op add>, #gpu<shuffle_mode
-// xor>, #gpu<broadcast specific_lane> and #gpu.address_space<workgroup>.
+// xor>, #gpu<broadcast specific_lane>, #gpu.address_space<workgroup> and
+// the scf.forall mapping attributes (#gpu.thread<x>, #gpu.mask<5>, ...).
 func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 	ctx := p.Context()
 	switch mnemonic {
@@ -275,6 +276,20 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 		return parseKernelMetadataBody(p)
 	case "select_object":
 		return parseSelectObjectBody(p)
+	case "block":
+		return parseMappingBody(p, MapBlock)
+	case "warpgroup":
+		return parseMappingBody(p, MapWarpgroup)
+	case "warp":
+		return parseMappingBody(p, MapWarp)
+	case "thread":
+		return parseMappingBody(p, MapThread)
+	case "lane":
+		return parseMappingBody(p, MapLane)
+	case "mask":
+		return parseMaskBody(p)
+	case "memory_space":
+		return parseMemorySpaceBody(p)
 	case "address_space":
 		if err := p.ParsePunct("<"); err != nil {
 			return nil, err

@@ -11,6 +11,10 @@ var allocaScope = &ir.OpDef{
 	Traits:  ir.AutomaticAllocationScope | ir.RecursiveEffects | ir.SingleBlock,
 	Results: ir.Variadic,
 	Regions: ir.Exactly(1),
+	Canonicalize: []*ir.Pattern{
+		{Name: "alloca-scope-inliner", Root: "memref.alloca_scope", Rewrite: inlineAllocaScope},
+		{Name: "alloca-scope-hoister", Root: "memref.alloca_scope", Rewrite: hoistAllocaScopeAllocas},
+	},
 	// (-> (types))? region attr-dict
 	// Hand-written as in MLIR (hasCustomAssemblyFormat): the results
 	// before the region.

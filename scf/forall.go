@@ -23,8 +23,15 @@ var forall = &ir.OpDef{
 	Parse:  parseForall,
 	Print:  printForall,
 	Verify: verifyForall,
-	Canonicalize: []*ir.Pattern{{Name: "forall-control-operands", Root: "scf.forall", Rewrite: forallControlOperands},
-		{Name: "forall-tensor-cast-folder", Root: "scf.forall", Rewrite: forallTensorCastFolder}},
+	// In MLIR's order, which decides between patterns that both match
+	// (tensor.dim of a result is tensor's pattern).
+	Canonicalize: []*ir.Pattern{
+		{Name: "forall-tensor-cast-folder", Root: "scf.forall", Rewrite: forallTensorCastFolder},
+		{Name: "forall-control-operands", Root: "scf.forall", Rewrite: forallControlOperands},
+		{Name: "forall-iter-args", Root: "scf.forall", Rewrite: forallIterArgs},
+		{Name: "forall-single-or-zero-iteration-dims", Root: "scf.forall", Rewrite: forallSingleOrZeroIterationDims},
+		{Name: "forall-constant-induction-var", Root: "scf.forall", Rewrite: forallConstantInductionVar},
+	},
 }
 
 // Forall is a typed view of scf.forall.
@@ -85,6 +92,59 @@ func (f Forall) Outputs() []*ir.Value { return loopSegment(f.Operation, 3) }
 
 // Body returns the loop body: induction variables, then output arguments.
 func (f Forall) Body() *ir.Block { return f.Region(0).Entry() }
+
+// DeviceMappingAttr is MLIR's DeviceMappingAttrInterface: an attribute of
+// an scf.forall mapping that names the processing unit a loop is
+// distributed over (the gpu dialect's #gpu.thread<x> and siblings).
+type DeviceMappingAttr interface {
+	ir.Attribute
+	MappingID() int64
+	IsLinearMapping() bool
+}
+
+// DeviceMaskingAttr is MLIR's DeviceMaskingAttrInterface: an attribute of
+// an scf.forall mapping that restricts which linear ids are active
+// (#gpu.mask<N>).
+type DeviceMaskingAttr interface {
+	ir.Attribute
+	MaxNumPhysicalIDs() int64
+}
+
+// verifyMapping checks the mapping as MLIR does: an array of device mapping
+// and masking attributes, one mapping per loop and at most one mask.
+func verifyMapping(op *ir.Operation, rank int) error {
+	a := op.Attr("mapping")
+	if a == nil {
+		return nil
+	}
+	m, ok := a.(*ir.ArrayAttr)
+	if !ok {
+		return op.Errorf("attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute")
+	}
+	bad := false
+	mappings, masks := 0, 0
+	for _, e := range m.Elems {
+		switch e.(type) {
+		case DeviceMappingAttr:
+			mappings++
+		case DeviceMaskingAttr:
+			masks++
+		default:
+			bad = true
+		}
+	}
+	switch {
+	case bad:
+		return op.Errorf("attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute")
+	case len(m.Elems) == 0:
+		return nil
+	case mappings != rank:
+		return op.Errorf("mapping attribute size must match op rank")
+	case masks > 1:
+		return op.Errorf("mapping supports at most one device masking attribute")
+	}
+	return nil
+}
 
 // Mapping returns the optional mapping attribute.
 func (f Forall) Mapping() *ir.ArrayAttr { m, _ := f.Attr("mapping").(*ir.ArrayAttr); return m }
@@ -278,8 +338,8 @@ func verifyForall(op *ir.Operation) error {
 				i-rank, ir.TypeString(op.Result(i-rank).Type()), i, ir.TypeString(a.Type()))
 		}
 	}
-	if m := f.Mapping(); m != nil && len(m.Elems) != rank {
-		return op.Errorf("mapping attribute size must match op rank")
+	if err := verifyMapping(op, rank); err != nil {
+		return err
 	}
 	if t := b.Last(); t == nil || t.Name() != "scf.forall.in_parallel" {
 		name := "nothing"

@@ -19,6 +19,8 @@ var whileOp = &ir.OpDef{
 	Print:  printWhile,
 	Verify: verifyWhile,
 	Canonicalize: []*ir.Pattern{
+		{Name: "while-invariant-args", Root: "scf.while", Rewrite: whileInvariantArgs},
+		{Name: "while-invariant-forwarded", Root: "scf.while", Rewrite: whileInvariantForwarded},
 		{Name: "while-condition-truth", Root: "scf.while", Rewrite: whileConditionTruth},
 		{Name: "while-cmp-cond", Root: "scf.while", Rewrite: whileCmpCond},
 		{Name: "while-unused-result", Root: "scf.while", Rewrite: whileUnusedResult},

@@ -112,27 +112,104 @@ func whileUnusedArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !whileShapeOK(w) {
 		return false
 	}
+	drop := make([]bool, op.NumOperands())
+	for i, a := range w.Before().Args() {
+		drop[i] = !a.HasUses()
+	}
+	return eraseWhileArgs(op, rw, drop)
+}
+
+// eraseWhileArgs drops the loop-carried values marked in drop (their
+// before-region arguments unused), with their inits and yielded values.
+func eraseWhileArgs(op *ir.Operation, rw *ir.Rewriter, drop []bool) bool {
+	w := While{op}
 	before, y := w.Before(), w.Yield()
 	var inits, yields []*ir.Value
-	var drop []int
-	for i, a := range before.Args() {
-		if a.HasUses() {
-			inits = append(inits, op.Operand(i))
-			yields = append(yields, y.Operand(i))
-		} else {
-			drop = append(drop, i)
+	found := false
+	for i, d := range drop {
+		if d {
+			found = true
+			continue
 		}
+		inits = append(inits, op.Operand(i))
+		yields = append(yields, y.Operand(i))
 	}
-	if len(drop) == 0 {
+	if !found {
 		return false
 	}
 	rw.ModifyInPlace(op, func() {
-		for k := len(drop) - 1; k >= 0; k-- {
-			before.EraseArgument(drop[k])
+		for i := len(drop) - 1; i >= 0; i-- {
+			if drop[i] {
+				before.EraseArgument(i)
+			}
 		}
 		op.SetOperands(inits)
 	})
 	rw.ModifyInPlace(y, func() { y.SetOperands(yields) })
+	return true
+}
+
+// whileInvariantArgs replaces the before-region arguments that keep their
+// initial value by that value and drops them (MLIR's
+// RemoveLoopInvariantArgsFromBeforeBlock): argument i is invariant when the
+// body yields the init back, or yields an after-region argument that the
+// condition forwarded from argument i itself or from the init.
+func whileInvariantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
+	w := While{op}
+	if !whileShapeOK(w) {
+		return false
+	}
+	before, after, cond, y := w.Before(), w.After(), w.Condition(), w.Yield()
+	drop := make([]bool, op.NumOperands())
+	found := false
+	for i, init := range op.Operands() {
+		v := y.Operand(i)
+		if v == init {
+			drop[i], found = true, true
+			continue
+		}
+		if v.IsBlockArgument() && v.OwnerBlock() == after {
+			if c := cond.Operand(1 + v.Index()); c == before.Arg(i) || c == init {
+				drop[i], found = true, true
+			}
+		}
+	}
+	if !found {
+		return false
+	}
+	for i, d := range drop {
+		if d {
+			rw.ReplaceAllUsesWith(before.Arg(i), op.Operand(i))
+		}
+	}
+	return eraseWhileArgs(op, rw, drop)
+}
+
+// whileInvariantForwarded replaces the values the condition forwards from
+// outside the before region by those values, in the body and the results,
+// and stops forwarding them (MLIR's RemoveLoopInvariantValueYielded).
+func whileInvariantForwarded(op *ir.Operation, rw *ir.Rewriter) bool {
+	w := While{op}
+	if !whileShapeOK(w) {
+		return false
+	}
+	before, after := w.Before(), w.After()
+	pos := make([]int, op.NumResults())
+	n, drop := 0, false
+	for i, v := range w.Condition().Operands()[1:] {
+		if v.OwnerBlock() != before {
+			rw.ReplaceAllUsesWith(after.Arg(i), v)
+			rw.ReplaceAllUsesWith(op.Result(i), v)
+			pos[i], drop = -1, true
+			continue
+		}
+		pos[i] = n
+		n++
+	}
+	if !drop {
+		return false
+	}
+	regroupWhileResults(op, rw, pos)
 	return true
 }
 

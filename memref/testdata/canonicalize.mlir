@@ -288,3 +288,53 @@ func.func @reinterpret_of_metadata(%a: memref<8x2xf32>) -> memref<?x?xf32, strid
   %0 = memref.reinterpret_cast %base to offset: [%offset], sizes: [%sizes#0, %sizes#1], strides: [%strides#0, %strides#1] : memref<f32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
   return %0 : memref<?x?xf32, strided<[?, ?], offset: ?>>
 }
+
+// -----
+
+// An alloca_scope that is the last op of a function body is inlined; one
+// whose contents cannot allocate on the stack is inlined anywhere.
+// CHECK-LABEL: func.func @alloca_scope_inline
+// CHECK-SAME: (%[[N:.*]]: index, %[[M:.*]]: memref<f32>, %[[X:.*]]: f32)
+// CHECK-NEXT: memref.store %[[X]], %[[M]][] : memref<f32>
+// CHECK-NEXT: "test.op"() : () -> ()
+// CHECK-NEXT: %[[B:.*]] = memref.alloca(%[[N]]) : memref<?xf32>
+// CHECK-NEXT: "test.use"(%[[B]]) : (memref<?xf32>) -> ()
+// CHECK-NEXT: return
+func.func @alloca_scope_inline(%n: index, %m: memref<f32>, %x: f32) {
+  memref.alloca_scope {
+    memref.store %x, %m[] : memref<f32>
+  }
+  "test.op"() : () -> ()
+  memref.alloca_scope {
+    %b = memref.alloca(%n) : memref<?xf32>
+    "test.use"(%b) : (memref<?xf32>) -> ()
+  }
+  return
+}
+
+// A scope in another op keeps its allocas, but those whose sizes come from
+// outside that op move before it when nothing follows them.
+// CHECK-LABEL: func.func @alloca_scope_hoist
+// CHECK-SAME: (%[[N:.*]]: index)
+// CHECK-NEXT: %[[A:.*]] = memref.alloca(%[[N]]) : memref<?xf32>
+// CHECK-NEXT: "test.region"() ({
+// CHECK-NEXT: memref.alloca_scope {
+// CHECK-NEXT: %[[K:.*]] = "test.count"() : () -> index
+// CHECK-NEXT: %[[C:.*]] = memref.alloca(%[[K]]) : memref<?xf32>
+// CHECK-NEXT: "test.use"(%[[A]], %[[C]]) : (memref<?xf32>, memref<?xf32>) -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: "test.end"() : () -> ()
+// CHECK-NEXT: }) : () -> ()
+// CHECK-NEXT: return
+func.func @alloca_scope_hoist(%n: index) {
+  "test.region"() ({
+    memref.alloca_scope {
+      %a = memref.alloca(%n) : memref<?xf32>
+      %k = "test.count"() : () -> index
+      %c = memref.alloca(%k) : memref<?xf32>
+      "test.use"(%a, %c) : (memref<?xf32>, memref<?xf32>) -> ()
+    }
+    "test.end"() : () -> ()
+  }) : () -> ()
+  return
+}

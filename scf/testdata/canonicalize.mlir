@@ -514,6 +514,34 @@ func.func @while_cleanup(%x: i32) -> (i32, i32) {
 
 // -----
 
+// A loop-carried value that keeps its initial value (yielded back as its
+// init, or as what the condition forwarded from it) is replaced by the init;
+// a value the condition forwards from outside the loop is used directly.
+// CHECK-LABEL: func.func @while_invariants
+// CHECK-SAME: (%[[X:.*]]: i32, %[[Y:.*]]: i32, %[[Z:.*]]: i32)
+// CHECK: %[[R:.*]] = scf.while (%[[C:.*]] = %[[Z]]) : (i32) -> i32 {
+// CHECK-NEXT: %[[K:.*]] = "test.condition"(%[[C]], %[[X]], %[[Y]]) : (i32, i32, i32) -> i1
+// CHECK-NEXT: scf.condition(%[[K]]) %[[C]] : i32
+// CHECK-NEXT: } do {
+// CHECK-NEXT: ^bb0(%[[A:.*]]: i32):
+// CHECK-NEXT: %[[N:.*]] = "test.step"(%[[A]], %[[X]], %[[Y]]) : (i32, i32, i32) -> i32
+// CHECK-NEXT: scf.yield %[[N]] : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[R]], %[[X]], %[[Y]]
+func.func @while_invariants(%x: i32, %y: i32, %z: i32) -> (i32, i32, i32) {
+  %r:3 = scf.while (%a = %x, %b = %y, %c = %z) : (i32, i32, i32) -> (i32, i32, i32) {
+    %k = "test.condition"(%c, %a, %b) : (i32, i32, i32) -> i1
+    scf.condition(%k) %c, %a, %y : i32, i32, i32
+  } do {
+  ^bb0(%c2: i32, %a2: i32, %y2: i32):
+    %n = "test.step"(%c2, %a2, %y2) : (i32, i32, i32) -> i32
+    scf.yield %a2, %y, %n : i32, i32, i32
+  }
+  return %r#0, %r#1, %r#2 : i32, i32, i32
+}
+
+// -----
+
 // In a while body, the loop's comparison repeated on the forwarded value is
 // true and its inverse is false.
 // CHECK-LABEL: func.func @while_cmp_cond
@@ -547,7 +575,8 @@ func.func @while_cmp_cond(%x: i32) {
 // CHECK: scf.condition(%{{.*}}) %[[X]], %[[Y]] : f32, i32
 // CHECK: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: i32):
 // CHECK-NEXT: %[[N:.*]] = "test.next"(%[[B]], %[[A]]) : (i32, f32) -> f32
-// CHECK-NEXT: scf.yield %[[N]], %[[B]] : f32, i32
+// CHECK-NEXT: %[[M:.*]] = "test.step"(%[[B]]) : (i32) -> i32
+// CHECK-NEXT: scf.yield %[[N]], %[[M]] : f32, i32
 // CHECK: return %[[R]]#1, %[[R]]#0 : i32, f32
 func.func @while_align_args(%f: f32, %i: i32) -> (i32, f32) {
   %r:2 = scf.while (%x = %f, %y = %i) : (f32, i32) -> (i32, f32) {
@@ -556,7 +585,8 @@ func.func @while_align_args(%f: f32, %i: i32) -> (i32, f32) {
   } do {
   ^bb0(%b: i32, %a: f32):
     %n = "test.next"(%b, %a) : (i32, f32) -> f32
-    scf.yield %n, %b : f32, i32
+    %m = "test.step"(%b) : (i32) -> i32
+    scf.yield %n, %m : f32, i32
   }
   return %r#0, %r#1 : i32, f32
 }
@@ -639,4 +669,75 @@ func.func @forall_fold(%t: tensor<4xf32>, %s: tensor<1xf32>, %n: index) -> tenso
   }
   %1 = tensor.cast %r : tensor<?xf32> to tensor<4xf32>
   return %1 : tensor<4xf32>
+}
+
+// -----
+
+// A forall whose dimensions all run once is inlined, its parallel
+// insertions becoming tensor.insert_slice into the outputs (two into the
+// same output chain); one with a dimension that runs zero times is its
+// outputs.
+// CHECK-LABEL: func.func @forall_inline
+// CHECK-SAME: (%[[T:.*]]: tensor<8xf32>, %[[U:.*]]: tensor<8xf32>, %[[N:.*]]: index)
+// CHECK-NOT: scf.forall
+// CHECK: %[[A:.*]] = "test.slice"(%[[T]]) : (tensor<8xf32>) -> tensor<2xf32>
+// CHECK-NEXT: %[[I1:.*]] = tensor.insert_slice %[[A]] into %[[T]][{{.*}}] [2] [1] : tensor<2xf32> into tensor<8xf32>
+// CHECK-NEXT: %[[I2:.*]] = tensor.insert_slice %[[A]] into %[[I1]][4] [2] [1] : tensor<2xf32> into tensor<8xf32>
+// CHECK-NEXT: return %[[I2]], %[[U]]
+func.func @forall_inline(%t: tensor<8xf32>, %u: tensor<8xf32>, %n: index) -> (tensor<8xf32>, tensor<8xf32>) {
+  %r = scf.forall (%i) = (0) to (4) step (4) shared_outs(%o = %t) -> (tensor<8xf32>) {
+    %a = "test.slice"(%o) : (tensor<8xf32>) -> tensor<2xf32>
+    %j = arith.addi %i, %i : index
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %a into %o[%j] [2] [1] : tensor<2xf32> into tensor<8xf32>
+      tensor.parallel_insert_slice %a into %o[4] [2] [1] : tensor<2xf32> into tensor<8xf32>
+    }
+  }
+  %s = scf.forall (%i, %k) = (0, %n) to (8, %n) step (1, 1) shared_outs(%o = %u) -> (tensor<8xf32>) {
+    %a = "test.slice"(%o) : (tensor<8xf32>) -> tensor<2xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %a into %o[%i] [2] [1] : tensor<2xf32> into tensor<8xf32>
+    }
+  }
+  return %r, %s : tensor<8xf32>, tensor<8xf32>
+}
+
+// -----
+
+// Dimensions that run once are dropped unless the loop is mapped; an output
+// that nothing inserts into, or whose result is unused, is dropped and the
+// body and results use the output itself; tensor.dim of a result reads the
+// output.
+// CHECK-LABEL: func.func @forall_shrink
+// CHECK-SAME: (%[[T:.*]]: tensor<?xf32>, %[[U:.*]]: tensor<?xf32>, %[[V:.*]]: tensor<?xf32>, %[[N:.*]]: index)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK: %[[R:.*]] = scf.forall (%[[I:.*]]) in (%[[N]]) shared_outs(%[[O:.*]] = %[[U]]) -> (tensor<?xf32>) {
+// CHECK-NEXT: %[[A:.*]] = "test.slice"(%[[T]], %[[O]], %[[V]], %[[C3]]) : (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, index) -> tensor<1xf32>
+// CHECK-NEXT: scf.forall.in_parallel {
+// CHECK-NEXT: tensor.parallel_insert_slice %[[A]] into %[[O]][%[[I]]] [1] [1]
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 3) to (%[[N]], 4) step (1, 1)
+// CHECK: {mapping = [#gpu.thread<x>, #gpu.thread<y>]}
+// CHECK: %[[D:.*]] = tensor.dim %[[U]], %[[C0]] : tensor<?xf32>
+// CHECK: return %[[T]], %[[R]], %[[D]]
+func.func @forall_shrink(%t: tensor<?xf32>, %u: tensor<?xf32>, %v: tensor<?xf32>, %n: index) -> (tensor<?xf32>, tensor<?xf32>, index) {
+  %c0 = arith.constant 0 : index
+  %r:3 = scf.forall (%i, %j) = (0, 3) to (%n, 4) step (1, 1) shared_outs(%a = %t, %b = %u, %c = %v) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
+    %s = "test.slice"(%a, %b, %c, %j) : (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, index) -> tensor<1xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s into %b[%i] [1] [1] : tensor<1xf32> into tensor<?xf32>
+      tensor.parallel_insert_slice %s into %c[%i] [1] [1] : tensor<1xf32> into tensor<?xf32>
+    }
+  }
+  %m = scf.forall (%i, %j) = (0, 3) to (%n, 4) step (1, 1) shared_outs(%b = %u) -> (tensor<?xf32>) {
+    %s = "test.slice"(%b, %j) : (tensor<?xf32>, index) -> tensor<1xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s into %b[%i] [1] [1] : tensor<1xf32> into tensor<?xf32>
+    }
+  } {mapping = [#gpu.thread<x>, #gpu.thread<y>]}
+  "test.use"(%m) : (tensor<?xf32>) -> ()
+  %d = tensor.dim %r#1, %c0 : tensor<?xf32>
+  return %r#0, %r#1, %d : tensor<?xf32>, tensor<?xf32>, index
 }

@@ -457,7 +457,52 @@ func.func @mismatched_mapping(%x: memref<2 x 32 x f32>) {
   %c65535 = arith.constant 65535 : index
   // expected-error @below {{'scf.forall' op mapping attribute size must match op rank}}
   scf.forall (%i, %j) in (%c65535, %c65535) {
-  }  { mapping = [#other.block<x>, #other.block<y>, #other.block<z>] }
+  }  { mapping = [#gpu.block<x>, #gpu.block<y>, #gpu.block<z>] }
+  return
+}
+
+// -----
+
+func.func @mapping_mask_is_not_a_loop(%n: index) {
+  // expected-error @below {{'scf.forall' op mapping attribute size must match op rank}}
+  scf.forall (%i, %j) in (%n, %n) {
+  }  { mapping = [#gpu.thread<x>, #gpu.mask<3>] }
+  return
+}
+
+// -----
+
+func.func @two_mapping_masks(%n: index) {
+  // expected-error @below {{'scf.forall' op mapping supports at most one device masking attribute}}
+  scf.forall (%i) in (%n) {
+  }  { mapping = [#gpu.thread<linear_dim_0>, #gpu.mask<3>, #gpu.mask<1>] }
+  return
+}
+
+// -----
+
+func.func @mapping_not_device(%n: index) {
+  // expected-error @below {{'scf.forall' op attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute}}
+  scf.forall (%i) in (%n) {
+  }  { mapping = [#gpu<dim x>] }
+  return
+}
+
+// -----
+
+func.func @mapping_not_array(%n: index) {
+  // expected-error @below {{'scf.forall' op attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute}}
+  scf.forall (%i) in (%n) {
+  }  { mapping = #gpu.thread<x> }
+  return
+}
+
+// -----
+
+func.func @mapping_bad_id(%n: index) {
+  scf.forall (%i) in (%n) {
+  // expected-error @below {{expected ::mlir::gpu::MappingId to be one of: x, y, z, linear_dim_0, linear_dim_1, linear_dim_2, linear_dim_3, linear_dim_4, linear_dim_5, linear_dim_6, linear_dim_7, linear_dim_8, linear_dim_9}}
+  }  { mapping = [#gpu.thread<w>] }
   return
 }
 
@@ -571,5 +616,14 @@ func.func @in_parallel_not_output(%t: tensor<4xf32>, %s: tensor<1xf32>) {
       tensor.parallel_insert_slice %s into %t[%i] [1] [1] : tensor<1xf32> into tensor<4xf32>
     }
   }
+  return
+}
+
+// -----
+
+func.func @mapping_negative_mask(%n: index) {
+  scf.forall (%i) in (%n) {
+  // expected-error @below {{expected a non-negative mask}}
+  }  { mapping = [#gpu.thread<linear_dim_0>, #gpu.mask<-1>] }
   return
 }

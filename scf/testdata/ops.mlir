@@ -112,10 +112,27 @@ func.func @forall_loops(%n: index, %t: tensor<8xf32>) -> tensor<8xf32> {
     "test.use"(%i, %j) : (index, index) -> ()
     scf.forall.in_parallel {
     }
-  } {mapping = [#other.thread<y>, #other.thread<x>]}
+  } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+  // CHECK: } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
   // CHECK: scf.forall (%{{.*}}) = (1) to (%{{.*}}) step (2) {
   scf.forall (%i) = (1) to (%n) step (2) {
-  }
+  } {mapping = [#gpu.warp<linear_dim_9>, #gpu.mask<5>]}
+  // CHECK: } {mapping = [#gpu.warp<linear_dim_9>, #gpu.mask<5>]}
+  // CHECK: } {mapping = [#gpu.block<z>]}
+  scf.forall (%i) in (4) {
+  } {mapping = [#gpu.block<z>]}
+  // CHECK: } {mapping = [#gpu.warpgroup<x>]}
+  scf.forall (%i) in (4) {
+  } {mapping = [#gpu.warpgroup<x>]}
+  // CHECK: } {mapping = [#gpu.lane<linear_dim_0>]}
+  scf.forall (%i) in (4) {
+  } {mapping = [#gpu.lane<linear_dim_0>]}
+  // CHECK: } {mapping = [#gpu.memory_space<workgroup>]}
+  scf.forall (%i) in (4) {
+  } {mapping = [#gpu.memory_space<workgroup>]}
+  // CHECK: } {mapping = [#gpu.thread<x>, #gpu.mask<18446744073709551615>]}
+  scf.forall (%i) in (4) {
+  } {mapping = [#gpu.thread<x>, #gpu.mask<18446744073709551615>]}
   // CHECK: scf.forall (%{{.*}}) in (8) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<8xf32>) {
   // CHECK: scf.forall.in_parallel {
   %r = scf.forall (%i) in (8) shared_outs(%o = %t) -> (tensor<8xf32>) {

@@ -1,0 +1,152 @@
+package affine
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+var apply = &ir.OpDef{
+	Name:     "affine.apply",
+	Summary:  "Applies a single-result affine map to index operands.",
+	Example:  "%r = affine.apply affine_map<(d0)[s0] -> (d0 * s0 + 1)>(%i)[%n]",
+	Traits:   ir.Pure,
+	Operands: ir.Variadic,
+	Results:  ir.Exactly(1),
+	Inherent: []string{"map"},
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the map decides how
+	// many operands are dims and how many symbols.
+	Parse: func(p *ir.OpParser, st *ir.OpState) error { return parseMapOp(p, st, true) },
+	Print: printMapOp,
+	Verify: func(op *ir.Operation) error {
+		if err := verifyMapOperands(op); err != nil {
+			return err
+		}
+		if len(mapOf(op, "map").Results) != 1 {
+			return op.Errorf("mapping must produce one value")
+		}
+		return nil
+	},
+	Fold: foldApply,
+}
+
+// minOp and maxOp are affine.min and affine.max: the smallest or largest
+// result of a map.
+var minOp = minMax("affine.min", "Smallest result of an affine map applied to index operands.")
+
+var maxOp = minMax("affine.max", "Largest result of an affine map applied to index operands.")
+
+func minMax(name, summary string) *ir.OpDef {
+	return &ir.OpDef{
+		Name:     name,
+		Summary:  summary,
+		Example:  "%r = " + name + " affine_map<(d0)[s0] -> (s0 - d0 * 4, 4)>(%i)[%n]",
+		Traits:   ir.Pure,
+		Operands: ir.Variadic,
+		Results:  ir.Exactly(1),
+		Inherent: []string{"map"},
+		// Hand-written as in MLIR (hasCustomAssemblyFormat), as affine.apply.
+		Parse: func(p *ir.OpParser, st *ir.OpState) error { return parseMapOp(p, st, false) },
+		Print: printMapOp,
+		Verify: func(op *ir.Operation) error {
+			if err := verifyMapOperands(op); err != nil {
+				return err
+			}
+			if len(mapOf(op, "map").Results) == 0 {
+				return op.Errorf("affine map expect at least one result")
+			}
+			return nil
+		},
+		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			vals, ok := constantOperands(operands)
+			if !ok {
+				return nil, false
+			}
+			rs, ok := evalMap(mapOf(op, "map"), vals)
+			if !ok {
+				return nil, false
+			}
+			best := rs[0]
+			for _, r := range rs[1:] {
+				if name == "affine.min" && r < best || name == "affine.max" && r > best {
+					best = r
+				}
+			}
+			return []ir.FoldResult{{Attr: op.Context().IndexAttr(best)}}, true
+		},
+	}
+}
+
+// `map (dims)[syms] attr-dict`, the form of affine.apply, min and max;
+// the result is an index.
+func parseMapOp(p *ir.OpParser, st *ir.OpState, isApply bool) error {
+	ctx := p.Context()
+	loc := p.Loc()
+	a, err := p.ParseAttribute(nil)
+	if err != nil {
+		return err
+	}
+	m, ok := a.(*ir.AffineMapAttr)
+	if !ok {
+		return ir.Errorf(loc, "expected affine map")
+	}
+	operands, numDims, err := parseDimAndSymbolList(p)
+	if err != nil {
+		return err
+	}
+	if isApply && (m.Map.Dims != numDims || m.Map.Dims+m.Map.Symbols != len(operands)) {
+		return p.ErrorfAt(st.Loc, "dimension or symbol index mismatch")
+	}
+	if err := p.ResolveOperandsSameType(operands, ctx.Index()); err != nil {
+		return err
+	}
+	st.AddAttr("map", m)
+	st.ResultTypes = []ir.Type{ctx.Index()}
+	return p.ParseOptionalAttrDict()
+}
+
+func printMapOp(p *ir.OpPrinter, op *ir.Operation) {
+	p.WriteByte(' ')
+	p.Attr(op.Attr("map"))
+	m := mapOf(op, "map")
+	dims := min(m.Dims, op.NumOperands())
+	printDimAndSymbolList(p, op.Operands(), dims)
+	p.OptionalAttrDict(op.Attrs(), "map")
+}
+
+func verifyMapOperands(op *ir.Operation) error {
+	m := mapOf(op, "map")
+	if m == nil {
+		return op.Errorf("requires attribute 'map'")
+	}
+	if err := checkIndexOperands(op, 0); err != nil {
+		return err
+	}
+	if op.NumOperands() != m.Dims+m.Symbols {
+		return op.Errorf("operand count and affine map dimension and symbol count must match")
+	}
+	if !isIndex(op.Result(0).Type()) {
+		return op.Errorf("result #0 must be index, but got '%s'", ir.TypeString(op.Result(0).Type()))
+	}
+	return nil
+}
+
+// foldApply folds a map that only forwards one operand to that operand,
+// and a map of constants (or over constant operands) to its value.
+func foldApply(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+	m := mapOf(op, "map")
+	e := m.Results[0]
+	switch e.Kind {
+	case ir.AffineDim:
+		return []ir.FoldResult{{Value: op.Operand(int(e.Value))}}, true
+	case ir.AffineSymbol:
+		return []ir.FoldResult{{Value: op.Operand(m.Dims + int(e.Value))}}, true
+	}
+	vals, ok := constantOperands(operands)
+	if !ok {
+		return nil, false
+	}
+	rs, ok := evalMap(m, vals)
+	if !ok {
+		return nil, false
+	}
+	return []ir.FoldResult{{Attr: op.Context().IndexAttr(rs[0])}}, true
+}

@@ -1,0 +1,178 @@
+package affine
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+var load = &ir.OpDef{
+	Name:     "affine.load",
+	Summary:  "Loads an element of a memref at indices given by an affine map of index values.",
+	Example:  "%v = affine.load %m[%i + 1, symbol(%n) * 2] : memref<8x16xf32>",
+	Traits:   ir.ReadOnly,
+	Operands: ir.AtLeast(1),
+	Results:  ir.Exactly(1),
+	Inherent: []string{"map"},
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the subscripts are
+	// affine expressions of SSA values.
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		t, err := parseAccess(p, st)
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{t.Elem}
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) { printAccess(p, op, 0) },
+	Verify: func(op *ir.Operation) error {
+		if err := verifyAccess(op, 0, "load"); err != nil {
+			return err
+		}
+		if t := op.Operand(0).Type().(*ir.MemRefType); op.Result(0).Type() != t.Elem {
+			return op.Errorf("result type must match element type of memref")
+		}
+		return nil
+	},
+}
+
+var store = &ir.OpDef{
+	Name:     "affine.store",
+	Summary:  "Stores a value into a memref at indices given by an affine map of index values.",
+	Example:  "affine.store %v, %m[%i, %j - 1] : memref<8x16xf32>",
+	Operands: ir.AtLeast(2),
+	Inherent: []string{"map"},
+	// Hand-written as in MLIR (hasCustomAssemblyFormat), as affine.load.
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+		var access ir.OpState
+		t, err := parseAccess(p, &access)
+		if err != nil {
+			return err
+		}
+		v, err := p.Resolve(u, t.Elem)
+		if err != nil {
+			return err
+		}
+		st.Operands = append([]*ir.Value{v}, access.Operands...)
+		st.Attrs = append(st.Attrs, access.Attrs...)
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		p.WriteByte(',')
+		printAccess(p, op, 1)
+	},
+	Verify: func(op *ir.Operation) error {
+		if err := verifyAccess(op, 1, "store"); err != nil {
+			return err
+		}
+		if t := op.Operand(1).Type().(*ir.MemRefType); op.Operand(0).Type() != t.Elem {
+			return op.Errorf("value to store must have the same type as memref element type")
+		}
+		return nil
+	},
+}
+
+// parseAccess reads `%m[subscripts] attr-dict : memref-type` into st: the
+// memref, then the map's operands, and the map.
+func parseAccess(p *ir.OpParser, st *ir.OpState) (*ir.MemRefType, error) {
+	m, err := p.ParseOperand()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.ParsePunct("["); err != nil {
+		return nil, err
+	}
+	s := &ssaExprs{p: p}
+	var results []*ir.AffineExpr
+	for !p.ParseOptionalPunct("]") {
+		if len(results) > 0 {
+			if err := p.ParsePunct(","); err != nil {
+				return nil, err
+			}
+		}
+		e, err := s.expr()
+		if err != nil {
+			return nil, err
+		}
+		results = append(results, e)
+	}
+	if err := p.ParseOptionalAttrDict(); err != nil {
+		return nil, err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return nil, err
+	}
+	loc := p.Loc()
+	ty, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	t, ok := ty.(*ir.MemRefType)
+	if !ok {
+		return nil, ir.Errorf(loc, "expected a memref type, but got '%s'", ir.TypeString(ty))
+	}
+	mv, err := p.Resolve(m, t)
+	if err != nil {
+		return nil, err
+	}
+	amap, vals, err := s.finish(results)
+	if err != nil {
+		return nil, err
+	}
+	st.Operands = append([]*ir.Value{mv}, vals...)
+	st.AddAttr("map", p.Context().AffineMapAttr(amap))
+	return t, nil
+}
+
+// printAccess writes ` %m[subscripts] attr-dict : type` for the memref at
+// operand index at.
+func printAccess(p *ir.OpPrinter, op *ir.Operation, at int) {
+	m := mapOf(op, "map")
+	operands := op.Operands()[at+1:]
+	p.WriteByte(' ')
+	p.Operand(op.Operand(at))
+	p.WriteByte('[')
+	for i, e := range m.Results {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		printExpr(p, e, operands[:m.Dims], operands[m.Dims:], false)
+	}
+	p.WriteByte(']')
+	p.OptionalAttrDict(op.Attrs(), "map")
+	p.WriteString(" : ")
+	p.Type(op.Operand(at).Type())
+}
+
+// verifyAccess checks the memref at operand index at and its subscripts as
+// MLIR's verifyMemoryOpIndexing does.
+func verifyAccess(op *ir.Operation, at int, what string) error {
+	t, ok := op.Operand(at).Type().(*ir.MemRefType)
+	if !ok {
+		return op.Errorf("operand #%d must be memref of any type values, but got '%s'", at, ir.TypeString(op.Operand(at).Type()))
+	}
+	m := mapOf(op, "map")
+	if m == nil {
+		return op.Errorf("requires attribute 'map'")
+	}
+	operands := op.Operands()[at+1:]
+	if len(m.Results) != len(t.Shape()) {
+		return op.Errorf("affine map num results must equal memref rank")
+	}
+	if m.Dims+m.Symbols != len(operands) {
+		return op.Errorf("expects as many subscripts as affine map inputs")
+	}
+	for _, v := range operands {
+		if !isIndex(v.Type()) {
+			return op.Errorf("index to %s must have 'index' type", what)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,63 @@
+// RUN: kiln opt %s --allow-unregistered-dialect --canonicalize --split-input-file | FileCheck %s
+
+// affine.apply, min and max of constants fold; an apply that forwards an
+// operand is that operand; a loop without results and with an empty body
+// is erased.
+// CHECK-LABEL: func.func @folds
+// CHECK-SAME: (%[[N:.*]]: index)
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C9:.*]] = arith.constant 9 : index
+// CHECK-DAG: %[[C10:.*]] = arith.constant 10 : index
+// CHECK-NOT: affine.for
+// CHECK: "test.use"(%[[C9]], %[[N]], %[[C2]], %[[C9]], %[[C10]])
+func.func @folds(%n: index) {
+  %c3 = arith.constant 3 : index
+  %a = affine.apply affine_map<(d0)[s0] -> (d0 * 2 + s0)>(%c3)[%c3]
+  %a1 = affine.apply affine_map<(d0) -> (d0 + 1)>(%a)
+  %b = affine.apply affine_map<()[s0] -> (s0)>()[%n]
+  %lo = affine.min affine_map<(d0) -> (d0 - 1, 4)>(%c3)
+  %hi = affine.max affine_map<(d0) -> (d0 * 3, 4)>(%c3)
+  %z = affine.apply affine_map<(d0) -> (d0 floordiv 0)>(%c3)
+  affine.for %i = 0 to 10 {
+  }
+  "test.use"(%a, %b, %lo, %hi, %a1) : (index, index, index, index, index) -> ()
+  return
+}
+
+// -----
+
+// A division by zero is not folded.
+// CHECK-LABEL: func.func @no_fold_div_zero
+// CHECK: affine.apply
+func.func @no_fold_div_zero() -> index {
+  %c3 = arith.constant 3 : index
+  %z = affine.apply affine_map<(d0) -> (d0 floordiv 0)>(%c3)
+  return %z : index
+}
+
+// -----
+
+// Bounds whose operands are constant become constants (the largest lower
+// and the smallest upper result); a loop that then runs zero times is its
+// inits.
+// CHECK-LABEL: func.func @for_bounds
+// CHECK-SAME: (%[[N:.*]]: index, %[[X:.*]]: f32)
+// CHECK: affine.for %{{.*}} = 5 to %[[N]] step 2 {
+// CHECK: affine.for %{{.*}} = 3 to 4 {
+// CHECK-NOT: affine.for
+// CHECK: return %[[X]]
+func.func @for_bounds(%n: index, %x: f32) -> f32 {
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  affine.for %i = max affine_map<()[s0, s1] -> (s0, s1)>()[%c3, %c5] to %n step 2 {
+    "test.use"(%i) : (index) -> ()
+  }
+  affine.for %i = %c3 to min affine_map<(d0) -> (d0 + 1, 9)>(%c3) {
+    "test.use"(%i) : (index) -> ()
+  }
+  %r = affine.for %i = %c5 to %c3 iter_args(%a = %x) -> (f32) {
+    %b = "test.step"(%a) : (f32) -> f32
+    affine.yield %b : f32
+  }
+  return %r : f32
+}

@@ -1,0 +1,96 @@
+// RUN: kiln opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
+
+func.func @apply_two_results(%i: index) {
+  // expected-error @below {{'affine.apply' op mapping must produce one value}}
+  %r = "affine.apply"(%i) {map = affine_map<(d0) -> (d0, d0)>} : (index) -> index
+  return
+}
+
+// -----
+
+func.func @apply_operand_count(%i: index) {
+  // expected-error @below {{dimension or symbol index mismatch}}
+  %r = affine.apply affine_map<(d0, d1) -> (d0 + d1)>(%i)
+  return
+}
+
+// -----
+
+func.func @min_operand_count(%i: index) {
+  // expected-error @below {{'affine.min' op operand count and affine map dimension and symbol count must match}}
+  %r = "affine.min"(%i, %i) {map = affine_map<(d0) -> (d0, 4)>} : (index, index) -> index
+  return
+}
+
+// -----
+
+func.func @for_bound_needs_prefix(%n: index) {
+  // expected-error @below {{lower loop bound affine map with multiple results requires 'max' prefix}}
+  affine.for %i = affine_map<()[s0] -> (s0, 4)>()[%n] to 10 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_step(%n: index) {
+  // expected-error @below {{expected step to be representable as a positive signed integer}}
+  affine.for %i = 0 to 10 step -1 {
+  }
+  return
+}
+
+// -----
+
+func.func @yield_outside() {
+  "test.region"() ({
+    // expected-error @below {{'affine.yield' op expects parent op to be one of 'affine.for, affine.if, affine.parallel'}}
+    affine.yield
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @yield_count(%x: f32) {
+  %r = affine.for %i = 0 to 10 iter_args(%a = %x) -> (f32) {
+    // expected-error @below {{'affine.yield' op parent of yield must have same number of results as the yield operands}}
+    affine.yield
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_reduction_type(%x: i32) {
+  // expected-error @below {{'affine.parallel' op result type cannot match reduction attribute}}
+  %r = affine.parallel (%i) = (0) to (4) reduce ("addf") -> (i32) {
+    affine.yield %x : i32
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_non_affine(%n: index) {
+  // expected-error @below {{non-affine expression: right operand of multiply has to be either a constant or symbolic}}
+  affine.parallel (%i) = (0) to (%n * %n) {
+  }
+  return
+}
+
+// -----
+
+func.func @load_rank(%m: memref<8x16xf32>, %i: index) {
+  // expected-error @below {{'affine.load' op affine map num results must equal memref rank}}
+  %v = affine.load %m[%i] : memref<8x16xf32>
+  return
+}
+
+// -----
+
+func.func @store_type(%m: memref<8xf32>, %i: index, %x: i32) {
+  // expected-error @below {{'affine.store' op value to store must have the same type as memref element type}}
+  "affine.store"(%x, %m, %i) {map = affine_map<(d0) -> (d0)>} : (i32, memref<8xf32>, index) -> ()
+  return
+}

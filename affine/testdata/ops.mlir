@@ -1,0 +1,49 @@
+// RUN: kiln opt %s --allow-unregistered-dialect | FileCheck %s
+// RUN: kiln opt %s --allow-unregistered-dialect --mlir-print-op-generic | kiln opt --allow-unregistered-dialect | FileCheck %s
+
+// CHECK-DAG: #[[M2:.*]] = affine_map<(d0) -> (d0 * 2)>
+// CHECK-DAG: #[[MB:.*]] = affine_map<(d0)[s0] -> (d0 + s0, 4)>
+// CHECK-DAG: #[[MS:.*]] = affine_map<()[s0] -> (s0 * 3 + 1)>
+#m = affine_map<(d0)[s0] -> (d0 + s0, 4)>
+
+// CHECK-LABEL: func.func @loops
+// CHECK-SAME: (%[[N:.*]]: index, %[[A:.*]]: index, %[[X:.*]]: f32)
+func.func @loops(%n: index, %a: index, %x: f32) {
+  // CHECK: affine.parallel (%{{.*}}, %{{.*}}) = (0, max(%[[A]], 2)) to (%[[N]] + 1, symbol(%[[N]]) * 2 - %[[A]]) step (1, 4) reduce ("addf") -> (f32) {
+  // CHECK-NEXT: affine.yield %[[X]] : f32
+  %r = affine.parallel (%i, %j) = (0, max(%a, 2)) to (%n + 1, symbol(%n) * 2 - %a) step (1, 4) reduce ("addf") -> (f32) {
+    affine.yield %x : f32
+  }
+  // CHECK: affine.parallel (%[[I:.*]]) = (0) to (64) {
+  // CHECK-NEXT: affine.apply #[[M2]](%[[I]])
+  // CHECK-NEXT: }
+  affine.parallel (%i) = (0) to (64) {
+    %k = affine.apply affine_map<(d0) -> (d0 * 2)>(%i)
+  }
+  // CHECK: affine.for %[[K:.*]] = max #[[MB]](%[[A]])[%[[N]]] to min #[[MB]](%[[A]])[%[[N]]] step 3 iter_args(%[[Y:.*]] = %[[X]]) -> (f32) {
+  // CHECK-NEXT: affine.min #[[MB]](%[[K]])[%[[N]]]
+  // CHECK-NEXT: affine.max #[[MB]](%[[K]])[%[[N]]]
+  // CHECK-NEXT: affine.yield %[[Y]] : f32
+  %s = affine.for %i = max #m(%a)[%n] to min #m(%a)[%n] step 3 iter_args(%y = %x) -> f32 {
+    %lo = affine.min #m(%i)[%n]
+    %hi = affine.max #m(%i)[%n]
+    affine.yield %y : f32
+  }
+  // CHECK: affine.for %{{.*}} = %[[N]] to 10 {
+  affine.for %i = %n to 10 {
+    "test.use"(%i) : (index) -> ()
+  }
+  // CHECK: affine.apply #[[MS]]()[%[[A]]]
+  %c = affine.apply affine_map<()[s0] -> (s0 * 3 + 1)>()[%a]
+  return
+}
+
+// CHECK-LABEL: func.func @memory
+// CHECK-SAME: (%[[M:.*]]: memref<8x16xf32>, %[[I:.*]]: index, %[[N:.*]]: index)
+func.func @memory(%m: memref<8x16xf32>, %i: index, %n: index) {
+  // CHECK: %[[V:.*]] = affine.load %[[M]][%[[I]] + 1, symbol(%[[N]]) * 2 - %[[I]]] : memref<8x16xf32>
+  %v = affine.load %m[%i + 1, symbol(%n) * 2 - %i] : memref<8x16xf32>
+  // CHECK: affine.store %[[V]], %[[M]][%[[I]] floordiv 2, 3] : memref<8x16xf32>
+  affine.store %v, %m[%i floordiv 2, 3] : memref<8x16xf32>
+  return
+}

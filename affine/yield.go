@@ -1,0 +1,92 @@
+package affine
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+var yieldParents = []string{"affine.for", "affine.if", "affine.parallel"}
+
+var yield = &ir.OpDef{
+	Name:     "affine.yield",
+	Summary:  "Ends the body of an affine loop, passing the loop-carried values on.",
+	Example:  "%r = affine.for %i = 0 to 4 iter_args(%a = %x) -> (f32) {\n  affine.yield %a : f32\n}",
+	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
+	Operands: ir.Variadic,
+	Format:   &ir.Format{Syntax: "attr-dict ($operands^ `:` type($operands))?", Operands: []string{"operands*"}},
+	Verify: func(op *ir.Operation) error {
+		pa := op.ParentOp()
+		if pa == nil || !slices.Contains(yieldParents, pa.Name()) {
+			return op.Errorf("expects parent op to be one of '%s'", strings.Join(yieldParents, ", "))
+		}
+		if pa.NumResults() != op.NumOperands() {
+			return op.Errorf("parent of yield must have same number of results as the yield operands")
+		}
+		for i, v := range op.Operands() {
+			if v.Type() != pa.Result(i).Type() {
+				return op.Errorf("types mismatch between yield op and its parent")
+			}
+		}
+		return nil
+	},
+}
+
+// ensureYield appends the implicit affine.yield to a body without a
+// terminator, as MLIR's ImplicitAffineTerminator does when parsing.
+func ensureYield(ctx *ir.Context, r *ir.Region, loc ir.Location) {
+	if r.Empty() {
+		r.Append(ir.NewBlock(nil, nil))
+	}
+	b := r.Entry()
+	if last := b.Last(); last != nil && last.HasTrait(ir.Terminator) {
+		return
+	}
+	b.Append(ctx.NewOp(&ir.OpState{Name: "affine.yield", Loc: loc}))
+}
+
+// parseAssignments parses `(%a = %x, ...)` after iter_args.
+func parseAssignments(p *ir.OpParser) ([]ir.Argument, []ir.UnresolvedOperand, error) {
+	if err := p.ParsePunct("("); err != nil {
+		return nil, nil, err
+	}
+	var args []ir.Argument
+	var vals []ir.UnresolvedOperand
+	if p.ParseOptionalPunct(")") {
+		return args, vals, nil
+	}
+	for {
+		a, err := p.ParseArgument(false)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := p.ParsePunct("="); err != nil {
+			return nil, nil, err
+		}
+		v, err := p.ParseOperand()
+		if err != nil {
+			return nil, nil, err
+		}
+		args = append(args, a)
+		vals = append(vals, v)
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	return args, vals, p.ParsePunct(")")
+}
+
+// printAssignments writes `kw(%a = %x, ...)`.
+func printAssignments(p *ir.OpPrinter, kw string, args, vals []*ir.Value) {
+	p.WriteString(kw + "(")
+	for i := range args {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.Operand(args[i])
+		p.WriteString(" = ")
+		p.Operand(vals[i])
+	}
+	p.WriteByte(')')
+}
