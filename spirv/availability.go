@@ -34,6 +34,8 @@ var opcodeExceptions = map[string]spv.Opcode{
 	"spirv.INTEL.JointMatrixWorkItemLength": 0,
 	"spirv.INTEL.JointMatrixMad":            0,
 	"spirv.module":                          spv.OpMemoryModel,
+	// One OpGraphSetOutputARM per value, then OpGraphEndARM.
+	"spirv.ARM.GraphOutputs": spv.OpGraphSetOutputARM,
 }
 
 // OpcodeOf returns the core instruction that op name serializes to; ok is
@@ -80,7 +82,7 @@ func ExtInstOf(name string) (*spv.ExtInstSet, *spv.ExtInstInfo, bool) {
 	} else if rest, ok = strings.CutPrefix(name, "spirv.CL."); ok {
 		set = spv.ExtOpenCLstd
 	} else {
-		return nil, nil, false
+		return armExtInstOf(name)
 	}
 	info := set.InstructionByName(rest)
 	return set, info, info != nil
@@ -115,6 +117,9 @@ func ExtInstOpName(set *spv.ExtInstSet, n uint32) (string, bool) {
 	info := set.Instruction(n)
 	if info == nil {
 		return "", false
+	}
+	if set == spv.ExtTOSA || set == spv.ExtArmExperimentalML {
+		return armExtInstOpName(set, info)
 	}
 	prefix := "spirv.GL."
 	if set == spv.ExtOpenCLstd {

@@ -181,47 +181,9 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	if err != nil {
 		return err
 	}
-	if err := p.ParsePunct("("); err != nil {
+	args, argAttrs, results, err := parseSignature(p)
+	if err != nil {
 		return err
-	}
-	var args []ir.Argument
-	var argAttrs [][]ir.NamedAttr
-	if !p.ParseOptionalPunct(")") {
-		named := p.IsOperand() // arguments are all named or all types
-		for {
-			if named && !p.IsOperand() {
-				return p.Errorf("expected SSA identifier")
-			}
-			if named {
-				a, attrs, err := p.ParseArgumentWithAttrs()
-				if err != nil {
-					return err
-				}
-				args, argAttrs = append(args, a), append(argAttrs, attrs)
-			} else {
-				t, err := p.ParseType()
-				if err != nil {
-					return err
-				}
-				attrs, err := p.Parser.ParseOptionalAttrDict()
-				if err != nil {
-					return err
-				}
-				args, argAttrs = append(args, ir.Argument{Type: t}), append(argAttrs, attrs)
-			}
-			if !p.ParseOptionalPunct(",") {
-				break
-			}
-		}
-		if err := p.ParsePunct(")"); err != nil {
-			return err
-		}
-	}
-	var results []ir.Type
-	if p.ParseOptionalPunct("->") {
-		if results, err = p.ParseFunctionResults(); err != nil {
-			return err
-		}
 	}
 	loc := p.Loc()
 	fc, err := p.ParseString()
@@ -257,12 +219,75 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	return p.ParseRegion(body, entry)
 }
 
+// parseSignature parses a function-like op's `(%a: T {attrs}, ...) -> R`
+// (spirv.func, spirv.ARM.Graph); arguments are all named or all types.
+func parseSignature(p *ir.OpParser) (args []ir.Argument, argAttrs [][]ir.NamedAttr, results []ir.Type, err error) {
+	if err := p.ParsePunct("("); err != nil {
+		return nil, nil, nil, err
+	}
+	if !p.ParseOptionalPunct(")") {
+		named := p.IsOperand() // arguments are all named or all types
+		for {
+			if named && !p.IsOperand() {
+				return nil, nil, nil, p.Errorf("expected SSA identifier")
+			}
+			if named {
+				a, attrs, err := p.ParseArgumentWithAttrs()
+				if err != nil {
+					return nil, nil, nil, err
+				}
+				args, argAttrs = append(args, a), append(argAttrs, attrs)
+			} else {
+				t, err := p.ParseType()
+				if err != nil {
+					return nil, nil, nil, err
+				}
+				attrs, err := p.Parser.ParseOptionalAttrDict()
+				if err != nil {
+					return nil, nil, nil, err
+				}
+				args, argAttrs = append(args, ir.Argument{Type: t}), append(argAttrs, attrs)
+			}
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+		if err := p.ParsePunct(")"); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	if p.ParseOptionalPunct("->") {
+		if results, err = p.ParseFunctionResults(); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return args, argAttrs, results, nil
+}
+
 // FuncType returns a spirv.func's signature, or nil.
 func FuncType(op *ir.Operation) *ir.FunctionType { return ir.FunctionTypeOf(op) }
 
 func printFunc(p *ir.OpPrinter, op *ir.Operation) {
 	p.WriteString(" ")
 	ir.PrintSymbolNameAttr(p, op, "sym_name")
+	named := printSignature(p, op)
+	body := op.Region(0)
+	fc := "None"
+	if e := enumAttr(op, "function_control"); e != nil {
+		fc = e.Name()
+	}
+	p.WriteString(" \"" + fc + "\"")
+	p.OptionalAttrDictWithKeyword(op.Attrs(), "sym_name", "function_type", "arg_attrs", "res_attrs", "function_control", "sym_visibility")
+	if !body.Empty() {
+		p.WriteString(" ")
+		p.Region(body, !named, true)
+	}
+}
+
+// printSignature writes a function-like op's `(%a: T, ...) -> R`, with
+// the entry block's arguments when the body has them (it returns whether
+// it did).
+func printSignature(p *ir.OpPrinter, op *ir.Operation) bool {
 	ft := FuncType(op)
 	if ft == nil {
 		ft = op.Context().FunctionType(nil, nil)
@@ -303,16 +328,7 @@ func printFunc(p *ir.OpPrinter, op *ir.Operation) {
 			p.Type(ft.Results[0])
 		}
 	}
-	fc := "None"
-	if e := enumAttr(op, "function_control"); e != nil {
-		fc = e.Name()
-	}
-	p.WriteString(" \"" + fc + "\"")
-	p.OptionalAttrDictWithKeyword(op.Attrs(), "sym_name", "function_type", "arg_attrs", "res_attrs", "function_control", "sym_visibility")
-	if !body.Empty() {
-		p.WriteString(" ")
-		p.Region(body, !named, true)
-	}
+	return named
 }
 
 func verifyFunc(op *ir.Operation) error {
