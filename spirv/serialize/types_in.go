@@ -146,6 +146,12 @@ func (d *deserializer) typeDecl(in *spv.Instruction) error {
 			return err
 		}
 		t = khr
+	case spv.OpTypeGraphARM:
+		gt, err := d.graphType(ops)
+		if err != nil {
+			return err
+		}
+		t = gt
 	case spv.OpTypeTensorARM:
 		ta, err := d.tensorArmType(ops)
 		if err != nil {
