@@ -117,11 +117,15 @@ func (d *deserializer) graph(ins []spv.Instruction) (int, error) {
 			d.body.Append(fs.op)
 			d.fn = nil
 			return i + 1, nil
-		case spv.OpFunction, spv.OpGraphARM, spv.OpGraphEntryPointARM, spv.OpLabel:
+		case spv.OpFunction, spv.OpFunctionEnd, spv.OpFunctionParameter, spv.OpGraphARM, spv.OpGraphEntryPointARM,
+			spv.OpLabel, spv.OpPhi, spv.OpSelectionMerge, spv.OpLoopMerge:
 			return 0, d.errorf("not allowed in a graph")
 		default:
 			if err := d.instruction(in); err != nil {
 				return 0, err
+			}
+			if fs.cur == nil { // a branch: a graph is one block
+				return 0, d.errorf("not allowed in a graph")
 			}
 		}
 	}
