@@ -158,11 +158,14 @@ func Availability(op *ir.Operation) Requirements {
 			rs.add("opcode "+info.Name, info.Availability)
 		}
 	} else if set, info, ok := ExtInstOf(name); ok {
-		c := spv.CapabilityShader
-		if set == spv.ExtOpenCLstd {
-			c = spv.CapabilityKernel
+		switch set {
+		case spv.ExtGLSLstd450:
+			rs.add(set.Name, spv.Availability{Capabilities: []spv.Capability{spv.CapabilityShader}})
+		case spv.ExtOpenCLstd:
+			rs.add(set.Name, spv.Availability{Capabilities: []spv.Capability{spv.CapabilityKernel}})
+		case spv.ExtTOSA: // MLIR's TOSA ops need the graphs they live in
+			rs.addCap(set.Name, spv.CapabilityGraphARM)
 		}
-		rs.add(set.Name, spv.Availability{Capabilities: []spv.Capability{c}})
 		rs.add(set.Name+" "+info.Name, info.Availability)
 	}
 	for _, a := range op.Attrs() {
@@ -284,6 +287,9 @@ func (rs *Requirements) addType(t ir.Type, sc *spv.StorageClass) {
 		rs.addType(t.Elem, sc)
 	case *SampledImageType:
 		rs.addType(t.Image, sc)
+	case *TensorArmType:
+		rs.addCap(what, spv.CapabilityTensorsARM)
+		rs.addType(t.Elem, sc)
 	}
 }
 
