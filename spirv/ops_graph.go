@@ -149,33 +149,10 @@ var graphEntryPointOp = &ir.OpDef{
 	Summary:  "Declares a graph entry point and its interface variables.",
 	Example:  "spirv.ARM.GraphEntryPoint @g, @g_arg_0, @g_res_0",
 	Inherent: []string{"fn", "interface"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		ctx := p.Context()
-		fn, err := p.ParseSymbolName()
-		if err != nil {
-			return err
-		}
-		var vars []ir.Attribute
-		for p.ParseOptionalPunct(",") {
-			v, err := p.ParseSymbolName()
-			if err != nil {
-				return err
-			}
-			vars = append(vars, ctx.SymbolRef(v))
-		}
-		st.AddAttr("fn", ctx.SymbolRef(fn))
-		st.AddAttr("interface", ctx.ArrayAttr(vars...))
-		return nil
-	},
+	Parse:    parseEntryInterface,
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
-		p.Attr(op.Attr("fn"))
-		if vars, ok := op.Attr("interface").(*ir.ArrayAttr); ok {
-			for _, v := range vars.Elems {
-				p.WriteString(", ")
-				p.Attr(v)
-			}
-		}
+		printEntryInterface(p, op)
 	},
 	Verify: verifyInModuleScope(func(op *ir.Operation) error {
 		if _, ok := op.Attr("fn").(*ir.SymbolRefAttr); !ok {

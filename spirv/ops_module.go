@@ -408,42 +408,22 @@ var entryPointOp = &ir.OpDef{
 	Example:  "spirv.EntryPoint \"GLCompute\" @main, @gid, @lid",
 	Inherent: []string{"execution_model", "fn", "interface"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		ctx := p.Context()
 		if err := parseEnumOperand(p, st, spv.KindExecutionModel, "execution_model"); err != nil {
 			return err
 		}
 		if p.IsString() {
 			return p.Errorf("invalid kind of attribute specified")
 		}
-		fn, err := p.ParseSymbolName()
-		if err != nil {
+		if err := parseEntryInterface(p, st); err != nil {
 			return err
 		}
-		var iface []ir.Attribute
-		for p.ParseOptionalPunct(",") {
-			v, err := p.ParseSymbolName()
-			if err != nil {
-				return err
-			}
-			iface = append(iface, ctx.SymbolRef(v))
-		}
-		st.AddAttr("fn", ctx.SymbolRef(fn))
-		st.AddAttr("interface", ctx.ArrayAttr(iface...))
 		return p.ParseOptionalAttrDict()
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
 		printEnumOperand(p, op, "execution_model", quoted)
 		p.WriteString(" ")
-		if ref, ok := op.Attr("fn").(*ir.SymbolRefAttr); ok {
-			p.SymbolName(ref.Root)
-		}
-		if arr, ok := op.Attr("interface").(*ir.ArrayAttr); ok {
-			for _, e := range arr.Elems {
-				p.WriteString(", ")
-				p.Attr(e)
-			}
-		}
+		printEntryInterface(p, op)
 		p.OptionalAttrDict(op.Attrs(), "execution_model", "fn", "interface")
 	},
 	Verify: func(op *ir.Operation) error {
@@ -455,6 +435,40 @@ var entryPointOp = &ir.OpDef{
 		}
 		return nil
 	},
+}
+
+// parseEntryInterface parses an entry point's `@fn, @var, ...` into its
+// fn and interface attributes (spirv.EntryPoint, spirv.ARM.GraphEntryPoint).
+func parseEntryInterface(p *ir.OpParser, st *ir.OpState) error {
+	ctx := p.Context()
+	fn, err := p.ParseSymbolName()
+	if err != nil {
+		return err
+	}
+	var iface []ir.Attribute
+	for p.ParseOptionalPunct(",") {
+		v, err := p.ParseSymbolName()
+		if err != nil {
+			return err
+		}
+		iface = append(iface, ctx.SymbolRef(v))
+	}
+	st.AddAttr("fn", ctx.SymbolRef(fn))
+	st.AddAttr("interface", ctx.ArrayAttr(iface...))
+	return nil
+}
+
+// printEntryInterface writes what parseEntryInterface reads.
+func printEntryInterface(p *ir.OpPrinter, op *ir.Operation) {
+	if ref, ok := op.Attr("fn").(*ir.SymbolRefAttr); ok {
+		p.SymbolName(ref.Root)
+	}
+	if arr, ok := op.Attr("interface").(*ir.ArrayAttr); ok {
+		for _, e := range arr.Elems {
+			p.WriteString(", ")
+			p.Attr(e)
+		}
+	}
 }
 
 // executionModeOp: `spirv.ExecutionMode @fn "LocalSize", 32, 1, 1`.

@@ -108,15 +108,9 @@ func (s *serializer) graphEntryPoint(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	var iface []uint32
-	if l, ok := op.Attr("interface").(*ir.ArrayAttr); ok {
-		for _, a := range l.Elems {
-			ref, ok := a.(*ir.SymbolRefAttr)
-			if !ok || s.symbols[ref.Root] == 0 {
-				return op.Errorf("interface %s is not a variable of the module", ir.AttrString(a))
-			}
-			iface = append(iface, s.symbols[ref.Root])
-		}
+	iface, err := s.interfaceIDs(op)
+	if err != nil {
+		return err
 	}
 	s.sec[secGraphEntryPoint].Op(spv.OpGraphEntryPointARM).Word(gid).Str(gname).Word(iface...)
 	return nil

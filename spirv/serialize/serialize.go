@@ -517,19 +517,27 @@ func (s *serializer) entryPoint(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	e := &s.sec[secEntryPoint]
+	iface, err := s.interfaceIDs(op)
+	if err != nil {
+		return err
+	}
+	s.sec[secEntryPoint].Op(spv.OpEntryPoint).Word(model.Value, fid).Str(fname).Word(iface...)
+	return nil
+}
+
+// interfaceIDs are the ids of an entry point's interface variables.
+func (s *serializer) interfaceIDs(op *ir.Operation) ([]uint32, error) {
 	var iface []uint32
 	if l, ok := op.Attr("interface").(*ir.ArrayAttr); ok {
 		for _, a := range l.Elems {
 			ref, ok := a.(*ir.SymbolRefAttr)
 			if !ok || s.symbols[ref.Root] == 0 {
-				return op.Errorf("interface %s is not a variable of the module", ir.AttrString(a))
+				return nil, op.Errorf("interface %s is not a variable of the module", ir.AttrString(a))
 			}
 			iface = append(iface, s.symbols[ref.Root])
 		}
 	}
-	e.Op(spv.OpEntryPoint).Word(model.Value, fid).Str(fname).Word(iface...)
-	return nil
+	return iface, nil
 }
 
 func (s *serializer) executionMode(op *ir.Operation) error {
