@@ -30,7 +30,6 @@ var graphOp = &ir.OpDef{
 }
 
 func parseGraph(p *ir.OpParser, st *ir.OpState) error {
-	ctx := p.Context()
 	name, err := p.ParseSymbolName()
 	if err != nil {
 		return err
@@ -42,25 +41,7 @@ func parseGraph(p *ir.OpParser, st *ir.OpState) error {
 	if err := p.ParseOptionalAttrDictWithKeyword(); err != nil {
 		return err
 	}
-	inputs := make([]ir.Type, len(args))
-	for i, a := range args {
-		inputs[i] = a.Type
-	}
-	if a := ir.DictArrayAttr(ctx, argAttrs); a != nil {
-		st.Props = append(st.Props, ir.NamedAttr{Name: "arg_attrs", Value: a})
-	}
-	st.Props = append(st.Props,
-		ir.NamedAttr{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(inputs, results))},
-		ir.NamedAttr{Name: "sym_name", Value: ctx.StringAttr(name)})
-	body := st.AddRegion()
-	if !p.IsRegion() {
-		return nil
-	}
-	var entry []ir.Argument
-	if len(args) > 0 && args[0].Name != "" {
-		entry = args
-	}
-	return p.ParseRegion(body, entry)
+	return parseFunctionBody(p, st, name, args, argAttrs, results)
 }
 
 func printGraph(p *ir.OpPrinter, op *ir.Operation) {

@@ -197,6 +197,15 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	if err := p.ParseOptionalAttrDictWithKeyword(); err != nil {
 		return err
 	}
+	return parseFunctionBody(p, st, name, args, argAttrs, results,
+		ir.NamedAttr{Name: "function_control", Value: Enum(ctx, spv.KindFunctionControl, v)})
+}
+
+// parseFunctionBody records a function-like op's signature (arg_attrs,
+// the extra properties, function_type, sym_name) and parses its optional
+// body, whose entry block takes the named arguments.
+func parseFunctionBody(p *ir.OpParser, st *ir.OpState, name string, args []ir.Argument, argAttrs [][]ir.NamedAttr, results []ir.Type, extra ...ir.NamedAttr) error {
+	ctx := p.Context()
 	inputs := make([]ir.Type, len(args))
 	for i, a := range args {
 		inputs[i] = a.Type
@@ -204,8 +213,7 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	if a := ir.DictArrayAttr(ctx, argAttrs); a != nil {
 		st.Props = append(st.Props, ir.NamedAttr{Name: "arg_attrs", Value: a})
 	}
-	st.Props = append(st.Props,
-		ir.NamedAttr{Name: "function_control", Value: Enum(ctx, spv.KindFunctionControl, v)},
+	st.Props = append(append(st.Props, extra...),
 		ir.NamedAttr{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(inputs, results))},
 		ir.NamedAttr{Name: "sym_name", Value: ctx.StringAttr(name)})
 	body := st.AddRegion()
