@@ -34,6 +34,8 @@ var opcodeExceptions = map[string]spv.Opcode{
 	"spirv.INTEL.JointMatrixWorkItemLength": 0,
 	"spirv.INTEL.JointMatrixMad":            0,
 	"spirv.module":                          spv.OpMemoryModel,
+	// One OpGraphSetOutputARM per value, then OpGraphEndARM.
+	"spirv.ARM.GraphOutputs": spv.OpGraphSetOutputARM,
 }
 
 // OpcodeOf returns the core instruction that op name serializes to; ok is
@@ -80,7 +82,7 @@ func ExtInstOf(name string) (*spv.ExtInstSet, *spv.ExtInstInfo, bool) {
 	} else if rest, ok = strings.CutPrefix(name, "spirv.CL."); ok {
 		set = spv.ExtOpenCLstd
 	} else {
-		return nil, nil, false
+		return armExtInstOf(name)
 	}
 	info := set.InstructionByName(rest)
 	return set, info, info != nil
@@ -115,6 +117,9 @@ func ExtInstOpName(set *spv.ExtInstSet, n uint32) (string, bool) {
 	info := set.Instruction(n)
 	if info == nil {
 		return "", false
+	}
+	if set == spv.ExtTOSA || set == spv.ExtArmExperimentalML {
+		return armExtInstOpName(set, info)
 	}
 	prefix := "spirv.GL."
 	if set == spv.ExtOpenCLstd {
@@ -153,11 +158,14 @@ func Availability(op *ir.Operation) Requirements {
 			rs.add("opcode "+info.Name, info.Availability)
 		}
 	} else if set, info, ok := ExtInstOf(name); ok {
-		c := spv.CapabilityShader
-		if set == spv.ExtOpenCLstd {
-			c = spv.CapabilityKernel
+		switch set {
+		case spv.ExtGLSLstd450:
+			rs.add(set.Name, spv.Availability{Capabilities: []spv.Capability{spv.CapabilityShader}})
+		case spv.ExtOpenCLstd:
+			rs.add(set.Name, spv.Availability{Capabilities: []spv.Capability{spv.CapabilityKernel}})
+		case spv.ExtTOSA: // MLIR's TOSA ops need the graphs they live in
+			rs.addCap(set.Name, spv.CapabilityGraphARM)
 		}
-		rs.add(set.Name, spv.Availability{Capabilities: []spv.Capability{c}})
 		rs.add(set.Name+" "+info.Name, info.Availability)
 	}
 	for _, a := range op.Attrs() {
@@ -279,6 +287,9 @@ func (rs *Requirements) addType(t ir.Type, sc *spv.StorageClass) {
 		rs.addType(t.Elem, sc)
 	case *SampledImageType:
 		rs.addType(t.Image, sc)
+	case *TensorArmType:
+		rs.addCap(what, spv.CapabilityTensorsARM)
+		rs.addType(t.Elem, sc)
 	}
 }
 

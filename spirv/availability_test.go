@@ -35,6 +35,24 @@ func TestEveryOpHasAnInstruction(t *testing.T) {
 	}
 }
 
+// A TOSA op needs the graphs it lives in (GraphARM of SPV_ARM_graph), as in MLIR.
+func TestTosaAvailability(t *testing.T) {
+	g := lastOp(t, `spirv.ARM.Graph @g(%arg0: !spirv.arm.tensor<3x4xi8>) -> !spirv.arm.tensor<3xi32> {
+	  %0 = spirv.Tosa.ArgMax axis = 1, nan_mode = <Ignore>, %arg0 : !spirv.arm.tensor<3x4xi8> -> !spirv.arm.tensor<3xi32>
+	  spirv.ARM.GraphOutputs %0 : !spirv.arm.tensor<3xi32>
+	}`)
+	argmax := g.Region(0).Entry().First()
+	v13, _ := spv.ParseVersion("1.3")
+	caps := []spv.Capability{spv.CapabilityInt8, spv.CapabilityTensorsARM}
+	exts := []string{"SPV_ARM_tensors"}
+	if err := Availability(argmax).Check(v13, caps, exts); err == nil || !strings.Contains(err.Error(), "TOSA.001000.1 needs extension SPV_ARM_graph") {
+		t.Errorf("got %v", err)
+	}
+	if err := Availability(argmax).Check(v13, append(caps, spv.CapabilityGraphARM), append(exts, "SPV_ARM_graph")); err != nil {
+		t.Error(err)
+	}
+}
+
 // lastOp parses src and returns the last op of the module's body.
 func lastOp(t *testing.T, src string) *ir.Operation {
 	t.Helper()
@@ -77,6 +95,13 @@ func TestAvailability(t *testing.T) {
 		  %r = spirv.SDot %a, %a : vector<4xi8> -> i32`, v13,
 			[]spv.Capability{spv.CapabilityInt8, spv.CapabilityDotProduct, spv.CapabilityDotProductInput4x8Bit},
 			[]string{"SPV_KHR_integer_dot_product"}, ""},
+		{`%a = "test.def"() : () -> !spirv.arm.tensor<2xi32>
+		  %r = spirv.IAdd %a, %a : !spirv.arm.tensor<2xi32>`, v10, []spv.Capability{spv.CapabilityShader}, nil,
+			"type !spirv.arm.tensor<2xi32> needs extension SPV_ARM_tensors"},
+		{`spirv.ARM.Graph @g(%arg0: !spirv.arm.tensor<3x4xi8>) -> !spirv.arm.tensor<3xi32> {
+		    %0 = spirv.Tosa.ArgMax axis = 1, nan_mode = <Ignore>, %arg0 : !spirv.arm.tensor<3x4xi8> -> !spirv.arm.tensor<3xi32>
+		    spirv.ARM.GraphOutputs %0 : !spirv.arm.tensor<3xi32>
+		  }`, v13, []spv.Capability{spv.CapabilityInt8, spv.CapabilityTensorsARM}, []string{"SPV_ARM_tensors"}, "opcode OpGraphARM needs capability GraphARM"},
 	} {
 		err := Availability(lastOp(t, c.src)).Check(c.version, c.caps, c.exts)
 		switch {

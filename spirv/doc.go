@@ -6,7 +6,9 @@
 // stride=4>), RuntimeArrayType, StructType (literal, with member offsets
 // and decorations, or identified and possibly recursive:
 // !spirv.struct<node, (i32, !spirv.ptr<!spirv.struct<node>, StorageBuffer>)>),
-// MatrixType, CoopMatrixType, ImageType, SampledImageType and SamplerType.
+// MatrixType, CoopMatrixType, ImageType, SampledImageType, SamplerType and
+// TensorArmType (!spirv.arm.tensor<2x3xi8>, SPV_ARM_tensors, a shaped type
+// whose dense constants are spirv.Constant values).
 //
 // Attributes (attrs.go): VCEAttr (#spirv.vce<v1.0, [Shader], [ext]>),
 // TargetEnvAttr with ResourceLimitsAttr, EntryPointABIAttr (workgroup_size;
@@ -21,7 +23,8 @@
 // comparisons and conversions (ops_arith.go), GLSL.std.450 and OpenCL.std
 // extended instructions (ops_extinst.go), atomics, non-uniform and uniform
 // group ops (ops_group.go, ops_group_uniform.go), image ops (ops_image.go:
-// image operands and their arguments as in MLIR, `["Lod"], %lod`);
+// image operands and their arguments as in MLIR, `["Lod"], %lod`), the TOSA
+// ops of spirv.ARM.Graph (ops_tosa.go; the graph ops are in ops_graph.go);
 // structural ops have their own parsers. Each op verifies its operands with MLIR's
 // messages. An op's SPIR-V instruction follows from its name (OpcodeOf,
 // ExtInstOf; OpNameOf and ExtInstOpName go back), and Availability lists

@@ -11,7 +11,7 @@ func allOps() []*ir.OpDef {
 	}
 	for _, group := range [][]*ir.OpDef{
 		memoryOps(), controlFlowOps(), arithOps(), compositeOps(), atomicOps(), barrierOps(),
-		groupOps(), uniformGroupOps(), imageOps(), coopMatrixOps(), glOps(), clOps(), intelOps(), miscOps(), jointMatrixOps(),
+		groupOps(), uniformGroupOps(), imageOps(), coopMatrixOps(), glOps(), clOps(), intelOps(), miscOps(), jointMatrixOps(), graphOps(), tosaOps(),
 	} {
 		ops = append(ops, group...)
 	}

@@ -181,47 +181,9 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	if err != nil {
 		return err
 	}
-	if err := p.ParsePunct("("); err != nil {
+	args, argAttrs, results, err := parseSignature(p)
+	if err != nil {
 		return err
-	}
-	var args []ir.Argument
-	var argAttrs [][]ir.NamedAttr
-	if !p.ParseOptionalPunct(")") {
-		named := p.IsOperand() // arguments are all named or all types
-		for {
-			if named && !p.IsOperand() {
-				return p.Errorf("expected SSA identifier")
-			}
-			if named {
-				a, attrs, err := p.ParseArgumentWithAttrs()
-				if err != nil {
-					return err
-				}
-				args, argAttrs = append(args, a), append(argAttrs, attrs)
-			} else {
-				t, err := p.ParseType()
-				if err != nil {
-					return err
-				}
-				attrs, err := p.Parser.ParseOptionalAttrDict()
-				if err != nil {
-					return err
-				}
-				args, argAttrs = append(args, ir.Argument{Type: t}), append(argAttrs, attrs)
-			}
-			if !p.ParseOptionalPunct(",") {
-				break
-			}
-		}
-		if err := p.ParsePunct(")"); err != nil {
-			return err
-		}
-	}
-	var results []ir.Type
-	if p.ParseOptionalPunct("->") {
-		if results, err = p.ParseFunctionResults(); err != nil {
-			return err
-		}
 	}
 	loc := p.Loc()
 	fc, err := p.ParseString()
@@ -235,6 +197,15 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	if err := p.ParseOptionalAttrDictWithKeyword(); err != nil {
 		return err
 	}
+	return parseFunctionBody(p, st, name, args, argAttrs, results,
+		ir.NamedAttr{Name: "function_control", Value: Enum(ctx, spv.KindFunctionControl, v)})
+}
+
+// parseFunctionBody records a function-like op's signature (arg_attrs,
+// the extra properties, function_type, sym_name) and parses its optional
+// body, whose entry block takes the named arguments.
+func parseFunctionBody(p *ir.OpParser, st *ir.OpState, name string, args []ir.Argument, argAttrs [][]ir.NamedAttr, results []ir.Type, extra ...ir.NamedAttr) error {
+	ctx := p.Context()
 	inputs := make([]ir.Type, len(args))
 	for i, a := range args {
 		inputs[i] = a.Type
@@ -242,8 +213,7 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	if a := ir.DictArrayAttr(ctx, argAttrs); a != nil {
 		st.Props = append(st.Props, ir.NamedAttr{Name: "arg_attrs", Value: a})
 	}
-	st.Props = append(st.Props,
-		ir.NamedAttr{Name: "function_control", Value: Enum(ctx, spv.KindFunctionControl, v)},
+	st.Props = append(append(st.Props, extra...),
 		ir.NamedAttr{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(inputs, results))},
 		ir.NamedAttr{Name: "sym_name", Value: ctx.StringAttr(name)})
 	body := st.AddRegion()
@@ -257,12 +227,75 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	return p.ParseRegion(body, entry)
 }
 
+// parseSignature parses a function-like op's `(%a: T {attrs}, ...) -> R`
+// (spirv.func, spirv.ARM.Graph); arguments are all named or all types.
+func parseSignature(p *ir.OpParser) (args []ir.Argument, argAttrs [][]ir.NamedAttr, results []ir.Type, err error) {
+	if err := p.ParsePunct("("); err != nil {
+		return nil, nil, nil, err
+	}
+	if !p.ParseOptionalPunct(")") {
+		named := p.IsOperand() // arguments are all named or all types
+		for {
+			if named && !p.IsOperand() {
+				return nil, nil, nil, p.Errorf("expected SSA identifier")
+			}
+			if named {
+				a, attrs, err := p.ParseArgumentWithAttrs()
+				if err != nil {
+					return nil, nil, nil, err
+				}
+				args, argAttrs = append(args, a), append(argAttrs, attrs)
+			} else {
+				t, err := p.ParseType()
+				if err != nil {
+					return nil, nil, nil, err
+				}
+				attrs, err := p.Parser.ParseOptionalAttrDict()
+				if err != nil {
+					return nil, nil, nil, err
+				}
+				args, argAttrs = append(args, ir.Argument{Type: t}), append(argAttrs, attrs)
+			}
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+		if err := p.ParsePunct(")"); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	if p.ParseOptionalPunct("->") {
+		if results, err = p.ParseFunctionResults(); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return args, argAttrs, results, nil
+}
+
 // FuncType returns a spirv.func's signature, or nil.
 func FuncType(op *ir.Operation) *ir.FunctionType { return ir.FunctionTypeOf(op) }
 
 func printFunc(p *ir.OpPrinter, op *ir.Operation) {
 	p.WriteString(" ")
 	ir.PrintSymbolNameAttr(p, op, "sym_name")
+	named := printSignature(p, op)
+	body := op.Region(0)
+	fc := "None"
+	if e := enumAttr(op, "function_control"); e != nil {
+		fc = e.Name()
+	}
+	p.WriteString(" \"" + fc + "\"")
+	p.OptionalAttrDictWithKeyword(op.Attrs(), "sym_name", "function_type", "arg_attrs", "res_attrs", "function_control", "sym_visibility")
+	if !body.Empty() {
+		p.WriteString(" ")
+		p.Region(body, !named, true)
+	}
+}
+
+// printSignature writes a function-like op's `(%a: T, ...) -> R`, with
+// the entry block's arguments when the body has them (it returns whether
+// it did).
+func printSignature(p *ir.OpPrinter, op *ir.Operation) bool {
 	ft := FuncType(op)
 	if ft == nil {
 		ft = op.Context().FunctionType(nil, nil)
@@ -303,16 +336,7 @@ func printFunc(p *ir.OpPrinter, op *ir.Operation) {
 			p.Type(ft.Results[0])
 		}
 	}
-	fc := "None"
-	if e := enumAttr(op, "function_control"); e != nil {
-		fc = e.Name()
-	}
-	p.WriteString(" \"" + fc + "\"")
-	p.OptionalAttrDictWithKeyword(op.Attrs(), "sym_name", "function_type", "arg_attrs", "res_attrs", "function_control", "sym_visibility")
-	if !body.Empty() {
-		p.WriteString(" ")
-		p.Region(body, !named, true)
-	}
+	return named
 }
 
 func verifyFunc(op *ir.Operation) error {
@@ -392,42 +416,22 @@ var entryPointOp = &ir.OpDef{
 	Example:  "spirv.EntryPoint \"GLCompute\" @main, @gid, @lid",
 	Inherent: []string{"execution_model", "fn", "interface"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		ctx := p.Context()
 		if err := parseEnumOperand(p, st, spv.KindExecutionModel, "execution_model"); err != nil {
 			return err
 		}
 		if p.IsString() {
 			return p.Errorf("invalid kind of attribute specified")
 		}
-		fn, err := p.ParseSymbolName()
-		if err != nil {
+		if err := parseEntryInterface(p, st); err != nil {
 			return err
 		}
-		var iface []ir.Attribute
-		for p.ParseOptionalPunct(",") {
-			v, err := p.ParseSymbolName()
-			if err != nil {
-				return err
-			}
-			iface = append(iface, ctx.SymbolRef(v))
-		}
-		st.AddAttr("fn", ctx.SymbolRef(fn))
-		st.AddAttr("interface", ctx.ArrayAttr(iface...))
 		return p.ParseOptionalAttrDict()
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
 		printEnumOperand(p, op, "execution_model", quoted)
 		p.WriteString(" ")
-		if ref, ok := op.Attr("fn").(*ir.SymbolRefAttr); ok {
-			p.SymbolName(ref.Root)
-		}
-		if arr, ok := op.Attr("interface").(*ir.ArrayAttr); ok {
-			for _, e := range arr.Elems {
-				p.WriteString(", ")
-				p.Attr(e)
-			}
-		}
+		printEntryInterface(p, op)
 		p.OptionalAttrDict(op.Attrs(), "execution_model", "fn", "interface")
 	},
 	Verify: func(op *ir.Operation) error {
@@ -439,6 +443,40 @@ var entryPointOp = &ir.OpDef{
 		}
 		return nil
 	},
+}
+
+// parseEntryInterface parses an entry point's `@fn, @var, ...` into its
+// fn and interface attributes (spirv.EntryPoint, spirv.ARM.GraphEntryPoint).
+func parseEntryInterface(p *ir.OpParser, st *ir.OpState) error {
+	ctx := p.Context()
+	fn, err := p.ParseSymbolName()
+	if err != nil {
+		return err
+	}
+	var iface []ir.Attribute
+	for p.ParseOptionalPunct(",") {
+		v, err := p.ParseSymbolName()
+		if err != nil {
+			return err
+		}
+		iface = append(iface, ctx.SymbolRef(v))
+	}
+	st.AddAttr("fn", ctx.SymbolRef(fn))
+	st.AddAttr("interface", ctx.ArrayAttr(iface...))
+	return nil
+}
+
+// printEntryInterface writes what parseEntryInterface reads.
+func printEntryInterface(p *ir.OpPrinter, op *ir.Operation) {
+	if ref, ok := op.Attr("fn").(*ir.SymbolRefAttr); ok {
+		p.SymbolName(ref.Root)
+	}
+	if arr, ok := op.Attr("interface").(*ir.ArrayAttr); ok {
+		for _, e := range arr.Elems {
+			p.WriteString(", ")
+			p.Attr(e)
+		}
+	}
 }
 
 // executionModeOp: `spirv.ExecutionMode @fn "LocalSize", 32, 1, 1`.

@@ -43,6 +43,9 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 			return CoopMatrixLayoutOf(p.Context(), CoopMatrixLayout(v)), err
 		})
 	}
+	if e := tosaEnumByMnemonic(mnemonic); e != nil {
+		return parseTosaEnumAttr(p, e)
+	}
 	if k := enumKindByMnemonic(mnemonic); k != nil {
 		return parseBracketed(p, func() (ir.Attribute, error) {
 			v, err := parseKeywordEnum(p, k, mnemonic)

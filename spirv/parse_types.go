@@ -37,6 +37,8 @@ func parseType(p *ir.Parser, mnemonic string) (ir.Type, error) {
 		return parseSampledImage(p)
 	case "sampler":
 		return Sampler(p.Context()), nil
+	case "arm.tensor":
+		return parseTensorArm(p)
 	}
 	return nil, p.Errorf("unknown SPIR-V type: %s", mnemonic)
 }
@@ -88,7 +90,8 @@ func composableMessage(t ir.Type) string {
 func IsSPIRVType(t ir.Type) bool {
 	switch t.(type) {
 	case *PointerType, *ArrayType, *RuntimeArrayType, *StructType, *MatrixType,
-		*CoopMatrixType, *NVCoopMatrixType, *JointMatrixType, *ImageType, *SampledImageType, *SamplerType:
+		*CoopMatrixType, *NVCoopMatrixType, *JointMatrixType, *ImageType, *SampledImageType, *SamplerType,
+		*TensorArmType:
 		return true
 	}
 	return false

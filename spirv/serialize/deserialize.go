@@ -30,21 +30,23 @@ func Deserialize(ctx *ir.Context, words []uint32, name string) (*ir.Operation, e
 	}
 	d := &deserializer{
 		ctx: ctx, file: name, mod: m,
-		extSets:     map[uint32]*spv.ExtInstSet{},
-		names:       map[uint32]string{},
-		strings:     map[uint32]string{},
-		decos:       map[uint32][]*spv.Instruction{},
-		mdecos:      map[uint32][]*spv.Instruction{},
-		types:       map[uint32]ir.Type{},
-		consts:      map[uint32]constant{},
-		symbols:     map[uint32]string{},
-		symKinds:    map[uint32]spv.Opcode{},
-		symOps:      map[uint32]*ir.Operation{},
-		specOps:     map[uint32]*spv.Instruction{},
-		specOfConst: map[uint32]string{},
-		used:        map[string]bool{},
-		structNames: map[string]bool{},
-		undefs:      map[uint32]ir.Type{},
+		extSets:      map[uint32]*spv.ExtInstSet{},
+		names:        map[uint32]string{},
+		strings:      map[uint32]string{},
+		decos:        map[uint32][]*spv.Instruction{},
+		mdecos:       map[uint32][]*spv.Instruction{},
+		types:        map[uint32]ir.Type{},
+		consts:       map[uint32]constant{},
+		graphConsts:  map[uint32]constant{},
+		graphEntries: map[uint32]bool{},
+		symbols:      map[uint32]string{},
+		symKinds:     map[uint32]spv.Opcode{},
+		symOps:       map[uint32]*ir.Operation{},
+		specOps:      map[uint32]*spv.Instruction{},
+		specOfConst:  map[uint32]string{},
+		used:         map[string]bool{},
+		structNames:  map[string]bool{},
+		undefs:       map[uint32]ir.Type{},
 
 		constructOps: map[*ir.Operation]construct{},
 		enums:        map[enumKey]ir.Attribute{},
@@ -99,31 +101,33 @@ type deserializer struct {
 	scratchBlocks []*ir.Block
 	spareFn       *funcState // the last function's, reused by the next
 
-	caps        []spv.Capability
-	exts        []string
-	addressing  uint32
-	memoryModel uint32
-	extSets     map[uint32]*spv.ExtInstSet
-	names       map[uint32]string
-	strings     map[uint32]string             // OpString, for OpLine
-	line        ir.Location                   // of the OpLine in effect, or nil
-	decos       map[uint32][]*spv.Instruction // OpDecorate by target
-	mdecos      map[uint32][]*spv.Instruction // OpMemberDecorate by struct
-	types       map[uint32]ir.Type
-	fwdTypes    map[uint32]ir.Type          // OpTypeForwardPointer ids' types, until their OpTypePointer
-	fwdStructs  map[uint32]string           // the structs they point to: identified structs, by name
-	fwdDecls    map[uint32]*spv.Instruction // the module's OpTypePointer and OpTypeStruct, by id, for forwardPointer
-	structNames map[string]bool             // the names of the identified structs made
-	consts      map[uint32]constant
-	undefs      map[uint32]ir.Type
-	symbols     map[uint32]string     // global variables, spec constants, functions
-	symKinds    map[uint32]spv.Opcode // what defined each symbol
-	symOps      map[uint32]*ir.Operation
-	specOps     map[uint32]*spv.Instruction // OpSpecConstantOp, materialized at each use
-	specOfConst map[uint32]string           // see constantAsSpec
-	used        map[string]bool             // symbol names taken
-	entryPoints []*spv.Instruction
-	execModes   []*spv.Instruction
+	caps         []spv.Capability
+	exts         []string
+	addressing   uint32
+	memoryModel  uint32
+	extSets      map[uint32]*spv.ExtInstSet
+	names        map[uint32]string
+	strings      map[uint32]string             // OpString, for OpLine
+	line         ir.Location                   // of the OpLine in effect, or nil
+	decos        map[uint32][]*spv.Instruction // OpDecorate by target
+	mdecos       map[uint32][]*spv.Instruction // OpMemberDecorate by struct
+	types        map[uint32]ir.Type
+	fwdTypes     map[uint32]ir.Type          // OpTypeForwardPointer ids' types, until their OpTypePointer
+	fwdStructs   map[uint32]string           // the structs they point to: identified structs, by name
+	fwdDecls     map[uint32]*spv.Instruction // the module's OpTypePointer and OpTypeStruct, by id, for forwardPointer
+	structNames  map[string]bool             // the names of the identified structs made
+	consts       map[uint32]constant
+	graphConsts  map[uint32]constant // OpGraphConstantARM: type and graph_constant_id
+	graphEntries map[uint32]bool     // graphs an OpGraphEntryPointARM names
+	undefs       map[uint32]ir.Type
+	symbols      map[uint32]string     // global variables, spec constants, functions
+	symKinds     map[uint32]spv.Opcode // what defined each symbol
+	symOps       map[uint32]*ir.Operation
+	specOps      map[uint32]*spv.Instruction // OpSpecConstantOp, materialized at each use
+	specOfConst  map[uint32]string           // see constantAsSpec
+	used         map[string]bool             // symbol names taken
+	entryPoints  []*spv.Instruction
+	execModes    []*spv.Instruction
 
 	body *ir.Block // the spirv.module's body
 
@@ -167,7 +171,7 @@ func (d *deserializer) module() (*ir.Operation, error) {
 	d.body = ir.NewBlock(nil, nil)
 	ins := d.mod.Instructions
 	i := 0
-	for ; i < len(ins) && ins[i].Opcode != spv.OpFunction; i++ {
+	for ; i < len(ins) && ins[i].Opcode != spv.OpFunction && !isGraphInst(ins[i].Opcode); i++ {
 		d.cur = &ins[i]
 		if d.cur.Opcode == spv.OpLine {
 			d.line = d.lineLoc(d.cur)
@@ -180,16 +184,30 @@ func (d *deserializer) module() (*ir.Operation, error) {
 	}
 	// Name every function first: calls may refer forward.
 	for j := i; j < len(ins); j++ {
-		if ins[j].Opcode == spv.OpFunction {
+		if op := ins[j].Opcode; op == spv.OpFunction || op == spv.OpGraphARM {
 			d.cur = &ins[j]
 			if _, dup := d.symbols[ins[j].Result]; dup {
 				return nil, d.errorf("%%%d defined twice", ins[j].Result)
 			}
-			d.symbol(ins[j].Result, "spirv_fn")
+			prefix := "spirv_fn"
+			if op == spv.OpGraphARM {
+				prefix = "spirv_graph"
+			}
+			d.symbol(ins[j].Result, prefix)
 		}
 	}
 	for i < len(ins) {
-		n, err := d.function(ins[i:])
+		var n int
+		var err error
+		switch ins[i].Opcode {
+		case spv.OpGraphEntryPointARM:
+			d.cur, n = &ins[i], 1
+			err = d.graphEntryPoint(&ins[i])
+		case spv.OpGraphARM:
+			n, err = d.graph(ins[i:])
+		default:
+			n, err = d.function(ins[i:])
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -275,6 +293,8 @@ func (d *deserializer) global(in *spv.Instruction) error {
 		return d.constant(in)
 	case spv.OpSpecConstant, spv.OpSpecConstantTrue, spv.OpSpecConstantFalse, spv.OpSpecConstantComposite:
 		return d.specConstant(in)
+	case spv.OpGraphConstantARM:
+		return d.graphConstant(in)
 	case spv.OpSpecConstantOp:
 		if _, err := d.typeOf(in.ResultType); err != nil {
 			return err

@@ -79,6 +79,23 @@
 // Malformed input is a diagnostic pointing at a word offset ("x.spv:word
 // 42: error: ..."), never a panic; FuzzDeserialize checks that.
 //
+// # SPV_ARM_tensors, SPV_ARM_graph, TOSA
+//
+// As MLIR writes them (graph_out.go, graph_in.go, tensorarm.go):
+// OpTypeTensorARM carries its rank and shape as constants (only the rank
+// when a size is dynamic, neither when unranked); a tensorARM constant is
+// an OpConstantComposite of its rows. OpGraphEntryPointARM and the graphs
+// follow the functions; a graph is OpGraphARM of an OpTypeGraphARM, one
+// OpGraphInputARM per argument, its ops, OpGraphSetOutputARM per output
+// and OpGraphEndARM, and reads back as one block (a branch in it is an
+// error), with entry_point set when an entry point names it.
+// spirv.ARM.GraphConstant is a module-level OpGraphConstantARM,
+// materialized at each use like constants. A spirv.Tosa op is an
+// OpExtInst of TOSA.001000.1 whose leading operands are its attributes as
+// constants (i32 for numbers and enums, bool, i32 tensors for lists),
+// read back into attributes; spirv.ExperimentalML.Call is CALL of
+// Arm.ExperimentalMLOperations.1.
+//
 // Not supported (a diagnostic at the instruction): forward pointers to a
 // type other than a struct declared after them, OpExecutionModeId modes
 // without a literal form and spec constant operands of modes other than

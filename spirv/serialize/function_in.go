@@ -253,6 +253,9 @@ func (d *deserializer) value(id uint32) (*ir.Value, error) {
 	if c, ok := d.consts[id]; ok {
 		st.Name, st.ResultTypes = "spirv.Constant", append(st.ResultTypes, c.typ)
 		st.AddAttr("value", c.val)
+	} else if c, ok := d.graphConsts[id]; ok {
+		st.Name, st.ResultTypes = "spirv.ARM.GraphConstant", append(st.ResultTypes, c.typ)
+		st.AddAttr("graph_constant_id", c.val)
 	} else if sym, ok := d.symbols[id]; ok {
 		g := d.symOps[id]
 		switch d.symKinds[id] {

@@ -110,6 +110,9 @@ func (s *serializer) valueID(v *ir.Value) (uint32, error) {
 		case "spirv.mlir.addressof":
 			id, _, err := s.symbolID(op, "variable")
 			return id, err
+		case "spirv.ARM.GraphConstant":
+			id, err := s.graphConstant(op)
+			return id, at(op, err)
 		case "spirv.mlir.referenceof":
 			id, _, err := s.symbolID(op, "spec_const")
 			return id, err

@@ -45,7 +45,7 @@ func FuzzDeserializeEdits(f *testing.F) {
 }
 
 // fuzzSeeds are the test binaries (testBinaries) and the binaries of the
-// modules of vulkanFiles.
+// modules of vulkanFiles and armFile.
 func fuzzSeeds(f *testing.F) [][]byte {
 	var seeds [][]byte
 	for _, p := range testBinaries(f) {
@@ -71,6 +71,9 @@ func fuzzSeeds(f *testing.F) [][]byte {
 			}
 			seeds = append(seeds, spv.WordsToBytes(words))
 		}
+	}
+	for _, words := range armBinaries(f) {
+		seeds = append(seeds, spv.WordsToBytes(words))
 	}
 	return seeds
 }

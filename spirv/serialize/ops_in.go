@@ -29,6 +29,12 @@ func (d *deserializer) newOp(in *spv.Instruction) (*ir.Operation, error) {
 		if err := d.resultType(in, st); err != nil {
 			return nil, err
 		}
+		if set == spv.ExtTOSA {
+			if err := d.tosaOperands(name, ops, st); err != nil {
+				return nil, err
+			}
+			specs, ops = nil, nil
+		}
 	case spv.OpFunctionCall:
 		st.Name = "spirv.FunctionCall"
 		callee := ops[2].Value()

@@ -12,8 +12,14 @@ import (
 // grammar's operand list says where each operand and attribute goes.
 func (s *serializer) op(op *ir.Operation) error {
 	switch op.Name() {
-	case "spirv.Constant", "spirv.mlir.addressof", "spirv.mlir.referenceof", "spirv.SpecConstantOperation":
+	case "spirv.Constant", "spirv.mlir.addressof", "spirv.mlir.referenceof", "spirv.SpecConstantOperation", "spirv.ARM.GraphConstant":
 		return nil // module-level ids; see valueID
+	}
+	if t, ok := spirv.TosaOpOf(op.Name()); ok {
+		if err := s.available(op); err != nil {
+			return err
+		}
+		return s.tosaOp(op, t)
 	}
 	if err := s.available(op); err != nil {
 		return err

@@ -20,6 +20,8 @@ const (
 	secAnnotation // OpDecorate, OpMemberDecorate
 	secGlobal     // types, constants, global variables
 	secFunction
+	secGraphEntryPoint // SPV_ARM_graph: OpGraphEntryPointARM
+	secGraph           // SPV_ARM_graph: graph definitions
 	numSections
 )
 

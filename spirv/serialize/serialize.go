@@ -43,15 +43,16 @@ func SerializeWith(module *ir.Operation, opts Options) ([]uint32, error) {
 	}
 	s := &serializer{
 		ctx: module.Context(), module: module, vce: vce, debugInfo: opts.EmitDebugInfo,
-		typeIDs:    map[ir.Type]uint32{},
-		typeBusy:   map[ir.Type]bool{},
-		typeKeys:   map[string]uint32{},
-		constIDs:   map[constKey]uint32{},
-		checked:    map[string][][]any{},
-		symbols:    map[string]uint32{},
-		symOps:     map[string]*ir.Operation{},
-		values:     map[*ir.Value]uint32{},
-		extImports: map[string]uint32{},
+		typeIDs:     map[ir.Type]uint32{},
+		typeBusy:    map[ir.Type]bool{},
+		typeKeys:    map[string]uint32{},
+		constIDs:    map[constKey]uint32{},
+		graphConsts: map[constKey]uint32{},
+		checked:     map[string][][]any{},
+		symbols:     map[string]uint32{},
+		symOps:      map[string]*ir.Operation{},
+		values:      map[*ir.Value]uint32{},
+		extImports:  map[string]uint32{},
 	}
 	if opts.VerifyAvailability {
 		s.allowed = newAvailability(vce)
@@ -76,6 +77,7 @@ type serializer struct {
 	forwardPtrs  map[*spirv.StructType][]*spirv.PointerType // declared by OpTypeForwardPointer, awaiting their struct
 	typeKeys     map[string]uint32
 	constIDs     map[constKey]uint32
+	graphConsts  map[constKey]uint32 // OpGraphConstantARM by id and type
 	checked      map[string][][]any  // op signatures that passed available
 	sig          []any               // available's buffer
 	words        []uint32            // operandWords' buffer
@@ -224,6 +226,10 @@ func (s *serializer) writeModule() error {
 			err = s.entryPoint(op)
 		case "spirv.ExecutionMode":
 			err = s.executionMode(op)
+		case "spirv.ARM.Graph":
+			err = s.graph(op)
+		case "spirv.ARM.GraphEntryPoint":
+			err = s.graphEntryPoint(op)
 		default:
 			err = op.Errorf("cannot serialize '%s' at module scope", op.Name())
 		}
@@ -511,19 +517,27 @@ func (s *serializer) entryPoint(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	e := &s.sec[secEntryPoint]
+	iface, err := s.interfaceIDs(op)
+	if err != nil {
+		return err
+	}
+	s.sec[secEntryPoint].Op(spv.OpEntryPoint).Word(model.Value, fid).Str(fname).Word(iface...)
+	return nil
+}
+
+// interfaceIDs are the ids of an entry point's interface variables.
+func (s *serializer) interfaceIDs(op *ir.Operation) ([]uint32, error) {
 	var iface []uint32
 	if l, ok := op.Attr("interface").(*ir.ArrayAttr); ok {
 		for _, a := range l.Elems {
 			ref, ok := a.(*ir.SymbolRefAttr)
 			if !ok || s.symbols[ref.Root] == 0 {
-				return op.Errorf("interface %s is not a variable of the module", ir.AttrString(a))
+				return nil, op.Errorf("interface %s is not a variable of the module", ir.AttrString(a))
 			}
 			iface = append(iface, s.symbols[ref.Root])
 		}
 	}
-	e.Op(spv.OpEntryPoint).Word(model.Value, fid).Str(fname).Word(iface...)
-	return nil
+	return iface, nil
 }
 
 func (s *serializer) executionMode(op *ir.Operation) error {

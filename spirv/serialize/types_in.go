@@ -146,6 +146,18 @@ func (d *deserializer) typeDecl(in *spv.Instruction) error {
 			return err
 		}
 		t = khr
+	case spv.OpTypeGraphARM:
+		gt, err := d.graphType(ops)
+		if err != nil {
+			return err
+		}
+		t = gt
+	case spv.OpTypeTensorARM:
+		ta, err := d.tensorArmType(ops)
+		if err != nil {
+			return err
+		}
+		t = ta
 	case spv.OpTypeSampler:
 		t = spirv.Sampler(d.ctx)
 	case spv.OpTypeImage:
@@ -342,6 +354,9 @@ func (d *deserializer) constValue(in *spv.Instruction, t ir.Type) (ir.Attribute,
 		}
 		if vt, ok := t.(*ir.VectorType); ok && len(elems) == int(vt.Dims[0]) {
 			return d.dense(vt, elems), nil
+		}
+		if tt, ok := t.(*spirv.TensorArmType); ok {
+			return d.tensorArmValue(tt, elems)
 		}
 		return d.ctx.ArrayAttr(elems...), nil
 	}

@@ -174,6 +174,8 @@ func (s *serializer) typeOperands(t ir.Type) (spv.Opcode, []uint32, error) {
 		}
 		c, err := s.i32ConstantIDs(int64(t.Scope), t.Rows, t.Columns, int64(t.Use))
 		return spv.OpTypeCooperativeMatrixKHR, append(e, c...), err
+	case *spirv.TensorArmType:
+		return s.tensorArmOperands(t)
 	case *spirv.SamplerType:
 		return spv.OpTypeSampler, nil, nil
 	case *spirv.ImageType:
@@ -321,6 +323,9 @@ func (s *serializer) constantWords(v ir.Attribute, t ir.Type) (spv.Opcode, []uin
 			return spv.OpConstant, floatWords(v.Value(), ft), nil
 		}
 	case *ir.DenseElementsAttr:
+		if tt, ok := t.(*spirv.TensorArmType); ok {
+			return s.tensorArmConstant(v, tt)
+		}
 		st := v.ShapedType()
 		var elemT ir.Type
 		switch t := t.(type) {

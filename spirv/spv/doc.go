@@ -6,7 +6,7 @@
 //
 // Every opcode, operand kind, enumerant and extended instruction comes from
 // Khronos' machine-readable grammar (spirv.core.grammar.json and the
-// GLSL.std.450 and OpenCL.std grammars of spirv-headers 1.4.309), turned
+// GLSL.std.450, OpenCL.std, TOSA and Arm experimental ML grammars of spirv-headers 1.4.363), turned
 // into the zz_generated_*.go files by internal/gen; nothing is typed in by
 // hand. Each opcode has a typed constant (OpLoad), an [OpcodeInfo] with its
 // operands, and an [Availability]: the capabilities, extensions and versions
@@ -14,8 +14,8 @@
 // as a prefix (StorageClassStorageBuffer, DecorationBinding,
 // BuiltInGlobalInvocationId) and an [OperandKind] table (KindStorageClass)
 // whose [Enumerant]s carry their parameters and availability. The extended
-// instruction sets are [ExtGLSLstd450] and [ExtOpenCLstd], with constants
-// such as GLSLstd450Sqrt.
+// instruction sets are [ExtGLSLstd450], [ExtOpenCLstd], [ExtTOSA] and
+// [ExtArmExperimentalML], with constants such as GLSLstd450Sqrt.
 //
 // Aliases (OpSDotKHR for OpSDot, StorageUniform16 for
 // UniformAndStorageBuffer16BitAccess) have one canonical entry per value; the

@@ -156,7 +156,14 @@ func TestExtInstSets(t *testing.T) {
 	if cl != ExtOpenCLstd || OpenCLstdSAbs.String() != "s_abs" || cl.InstructionByName("vloadn").Operands[2].Kind != KindLiteralInteger {
 		t.Error("OpenCL.std")
 	}
-	if len(ExtInstSets()) != 2 || ExtInstSetByName("NonSemantic.DebugPrintf") != nil {
+	tosa := ExtInstSetByName("TOSA.001000.1")
+	if tosa != ExtTOSA || TOSACONV2D != 2 || TOSARESCALE.String() != "RESCALE" || len(tosa.InstructionByName("CONV2D").Operands) != 10 {
+		t.Error("TOSA.001000.1")
+	}
+	if ml := ExtInstSetByName("Arm.ExperimentalMLOperations.1"); ml != ExtArmExperimentalML || ml.InstructionByName("CALL").Operands[0].Kind != KindLiteralInteger {
+		t.Error("Arm.ExperimentalMLOperations.1")
+	}
+	if len(ExtInstSets()) != 4 || ExtInstSetByName("NonSemantic.DebugPrintf") != nil {
 		t.Error("ExtInstSets")
 	}
 }

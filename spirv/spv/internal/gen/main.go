@@ -1,9 +1,10 @@
 // Command gen writes package spv's grammar tables from Khronos'
 // machine-readable SPIR-V grammar: spirv.core.grammar.json, the
-// GLSL.std.450 and OpenCL.std extended instruction set grammars, and the
+// GLSL.std.450, OpenCL.std, TOSA.001000.1 and Arm.ExperimentalMLOperations.1
+// extended instruction set grammars, and the
 // generator ids of the registry spir-v.xml, from the spirv-headers that
 // ci/install-spirv-headers.sh installs under /opt/kiln/spirv-headers
-// (Debian 13's package, pinned).
+// (Debian forky's package, pinned).
 //
 // Usage, from spirv/spv (go generate runs it there):
 //

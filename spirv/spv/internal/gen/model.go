@@ -69,6 +69,8 @@ type vendor struct {
 var extSetSources = []struct{ file, importName, goType string }{
 	{"extinst.glsl.std.450.grammar.json", "GLSL.std.450", "GLSLstd450"},
 	{"extinst.opencl.std.100.grammar.json", "OpenCL.std", "OpenCLstd"},
+	{"extinst.tosa.001000.1.grammar.json", "TOSA.001000.1", "TOSA"},
+	{"extinst.arm.experimental-ml-operations.grammar.json", "Arm.ExperimentalMLOperations.1", "ArmExperimentalML"},
 }
 
 // load reads the grammar files in dir and the registry xmlPath.
