@@ -141,6 +141,13 @@ func (c *Context) Emit(d *Diagnostic) {
 	}
 }
 
+// hasDiagnosticHandler reports whether Emit reaches a handler.
+func (c *Context) hasDiagnosticHandler() bool {
+	c.srcMu.RLock()
+	defer c.srcMu.RUnlock()
+	return c.handler != nil
+}
+
 // SetDiagnosticHandler installs the handler for Emit.
 func (c *Context) SetDiagnosticHandler(h DiagnosticHandler) {
 	c.srcMu.Lock()

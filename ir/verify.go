@@ -13,7 +13,10 @@ import (
 // As in MLIR, each isolated-from-above op with regions is verified whole
 // (its body and its dominance) before the region checks of the op that
 // holds it, and siblings are verified in parallel when the context allows
-// it; the problem reported is the one in the first op in order.
+// it. Every sibling is verified, as MLIR's parallel verifier does when it
+// has a thread per sibling: when several fail, the errors of all but the
+// last go to the context's diagnostic handler, in order, and the last is
+// returned; without a handler the first is returned.
 func Verify(op *Operation) error {
 	return verifyOpAndDominance(op, 0, true, nil)
 }
@@ -112,11 +115,34 @@ func (v *verifier) verifyOp(op *Operation, depth int) error {
 }
 
 // verifyIsolated verifies isolated ops whole, in parallel when the
-// context allows it.
+// context allows it, and reports the errors as Verify says.
 func verifyIsolated(ops []isolatedOp, depth int) error {
-	return ParallelFor(ops[0].op.info.ctx, len(ops), func(i int) error {
-		return verifyOpAndDominance(ops[i].op, depth, false, ops[i].uses)
+	ctx := ops[0].op.info.ctx
+	errs := make([]error, len(ops))
+	ParallelFor(ctx, len(ops), func(i int) error {
+		errs[i] = verifyOpAndDominance(ops[i].op, depth, false, ops[i].uses)
+		return nil
 	})
+	var failed []error
+	for _, err := range errs {
+		if err != nil {
+			failed = append(failed, err)
+		}
+	}
+	if len(failed) == 0 {
+		return nil
+	}
+	if ctx == nil || !ctx.hasDiagnosticHandler() {
+		return failed[0]
+	}
+	for _, err := range failed[:len(failed)-1] {
+		if d, ok := err.(*Diagnostic); ok {
+			ctx.Emit(d)
+		} else {
+			return err
+		}
+	}
+	return failed[len(failed)-1]
 }
 
 // checkSymbolUses runs the symbol-use checks of a table's users in order.
