@@ -101,6 +101,49 @@ func TestVerifier(t *testing.T) {
 	}
 }
 
+// TestVerifierReportsEachIsolatedOp checks that every failing isolated
+// sibling reports its error, in order, on one goroutine and on several:
+// all but the last through the handler, the last returned; and the first
+// returned when there is no handler.
+func TestVerifierReportsEachIsolatedOp(t *testing.T) {
+	bad := `"t.fn"() ({
+  "t.same"() : () -> i32
+  "t.ret"() : () -> ()
+}) : () -> ()
+`
+	good := `"t.fn"() ({
+  "t.ret"() : () -> ()
+}) : () -> ()
+`
+	src := bad + good + bad + good + bad
+	for _, threads := range []bool{false, true} {
+		ctx := ir.NewContext(testDialect)
+		ctx.SetMultithreading(threads)
+		m, err := ir.Parse(ctx, src, "v.mlir")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) { got = append(got, d.Error()) })
+		if err := ir.Verify(m); err != nil {
+			got = append(got, err.Error())
+		}
+		want := []string{"v.mlir:2:3:", "v.mlir:9:3:", "v.mlir:16:3:"}
+		if len(got) != len(want) {
+			t.Fatalf("threads %v: got %q, want errors at %q", threads, got, want)
+		}
+		for i := range want {
+			if !strings.HasPrefix(got[i], want[i]) {
+				t.Errorf("threads %v: error %d is %q, want it at %s", threads, i, got[i], want[i])
+			}
+		}
+		ctx.SetDiagnosticHandler(nil)
+		if err := ir.Verify(m); err == nil || !strings.HasPrefix(err.Error(), want[0]) {
+			t.Errorf("threads %v, no handler: got %v, want the first error", threads, err)
+		}
+	}
+}
+
 // TestDiagnosticFormat checks MLIR's rendering: location, severity,
 // message, the source line and a caret under the column.
 func TestDiagnosticFormat(t *testing.T) {
