@@ -12,6 +12,7 @@ func allOps() []*ir.OpDef {
 	for _, group := range [][]*ir.OpDef{
 		memoryOps(), controlFlowOps(), arithOps(), compositeOps(), atomicOps(), barrierOps(),
 		groupOps(), uniformGroupOps(), imageOps(), coopMatrixOps(), glOps(), clOps(), intelOps(), miscOps(), jointMatrixOps(),
+		meshOps(),
 	} {
 		ops = append(ops, group...)
 	}

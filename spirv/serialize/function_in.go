@@ -231,6 +231,11 @@ func (d *deserializer) instruction(in *spv.Instruction) error {
 		return err
 	}
 	fs.cur.Append(op)
+	if op.HasTrait(ir.Terminator) {
+		// An instruction with no successors that ends its block
+		// (OpEmitMeshTasksEXT).
+		fs.cur = nil
+	}
 	if in.Result != 0 {
 		if _, dup := fs.values[in.Result]; dup {
 			return d.errorf("%%%d defined twice", in.Result)

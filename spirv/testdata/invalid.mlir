@@ -783,3 +783,48 @@ spirv.func @f(%p: !spirv.ptr<i32, Workgroup>, %s: i32) "None" {
   %0 = spirv.INTEL.JointMatrixLoad <Subgroup> <Diagonal> %p, %s : (!spirv.ptr<i32, Workgroup>, i32) -> !spirv.jointmatrix<8x16xi32, RowMajor, Subgroup>
   spirv.Return
 }
+
+// -----
+
+func.func @f(%a: i32, %p: !spirv.ptr<i32, Workgroup>) {
+  // expected-error @+1 {{'spirv.EXT.EmitMeshTasks' op payload must be a variable with a storage class of TaskPayloadWorkgroupEXT}}
+  spirv.EXT.EmitMeshTasks %a, %a, %a, %p : i32, i32, i32, !spirv.ptr<i32, Workgroup>
+}
+
+// -----
+
+func.func @f(%a: i32, %b: i64) {
+  // expected-error @+1 {{'spirv.EXT.EmitMeshTasks' op operand #1 must be 32-bit signless or unsigned integer, but got 'i64'}}
+  spirv.EXT.EmitMeshTasks %a, %b, %a : i32, i64, i32
+}
+
+// -----
+
+func.func @f(%a: i32, %p: i32) {
+  // expected-error @+1 {{'spirv.EXT.EmitMeshTasks' op operand #3 must be any SPIR-V pointer type, but got 'i32'}}
+  spirv.EXT.EmitMeshTasks %a, %a, %a, %p : i32, i32, i32, i32
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error @+1 {{'spirv.EXT.EmitMeshTasks' op must be the last operation in the parent block}}
+  spirv.EXT.EmitMeshTasks %a, %a, %a : i32, i32, i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: si32) "None" {
+  // expected-error @+1 {{'spirv.EXT.SetMeshOutputs' op operand #0 must be 32-bit signless or unsigned integer, but got 'si32'}}
+  spirv.EXT.SetMeshOutputs %a, %a : si32, si32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i32) "None" {
+  // expected-error @+1 {{expected ','}}
+  spirv.EXT.SetMeshOutputs %a : i32
+  spirv.Return
+}
