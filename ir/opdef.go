@@ -128,6 +128,10 @@ type OpDef struct {
 	DefaultDialect string
 	// SuccessorOperands gives the operands forwarded to successor i.
 	SuccessorOperands func(op *Operation, i int) (start, n int)
+	// SetSuccessorOperands replaces the operands forwarded to successor i
+	// (MLIR's getMutableSuccessorOperands); without it a region
+	// simplification that adds block arguments leaves the op's successors alone.
+	SetSuccessorOperands func(op *Operation, i int, vals []*Value)
 
 	// dialect is set by every context that loads the op (the same value
 	// each time), possibly on several goroutines at once.

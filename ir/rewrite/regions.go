@@ -22,6 +22,9 @@ func (d *greedyDriver) simplifyRegions() bool {
 			changed = true
 		}
 	}
+	if d.cfg.MergeBlocks && d.mergeBlocks(regions) {
+		changed = true
+	}
 	return changed
 }
 
