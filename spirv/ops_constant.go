@@ -540,7 +540,7 @@ var referenceOfOp = symbolRefOp("spirv.mlir.referenceof", "spec_const",
 		switch s.Name() {
 		case "spirv.SpecConstant":
 			t = SpecConstantType(s)
-		case "spirv.SpecConstantComposite":
+		case "spirv.SpecConstantComposite", "spirv.EXT.SpecConstantCompositeReplicate":
 			if ta, ok := s.Attr("type").(*ir.TypeAttr); ok {
 				t = ta.Value
 			}

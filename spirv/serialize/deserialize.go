@@ -37,6 +37,7 @@ func Deserialize(ctx *ir.Context, words []uint32, name string) (*ir.Operation, e
 		mdecos:      map[uint32][]*spv.Instruction{},
 		types:       map[uint32]ir.Type{},
 		consts:      map[uint32]constant{},
+		replicates:  map[uint32]constant{},
 		symbols:     map[uint32]string{},
 		symKinds:    map[uint32]spv.Opcode{},
 		symOps:      map[uint32]*ir.Operation{},
@@ -115,6 +116,7 @@ type deserializer struct {
 	fwdDecls    map[uint32]*spv.Instruction // the module's OpTypePointer and OpTypeStruct, by id, for forwardPointer
 	structNames map[string]bool             // the names of the identified structs made
 	consts      map[uint32]constant
+	replicates  map[uint32]constant // OpConstantCompositeReplicateEXT, materialized at each use
 	undefs      map[uint32]ir.Type
 	symbols     map[uint32]string     // global variables, spec constants, functions
 	symKinds    map[uint32]spv.Opcode // what defined each symbol
@@ -275,6 +277,10 @@ func (d *deserializer) global(in *spv.Instruction) error {
 		return d.constant(in)
 	case spv.OpSpecConstant, spv.OpSpecConstantTrue, spv.OpSpecConstantFalse, spv.OpSpecConstantComposite:
 		return d.specConstant(in)
+	case spv.OpConstantCompositeReplicateEXT:
+		return d.replicate(in)
+	case spv.OpSpecConstantCompositeReplicateEXT:
+		return d.specReplicate(in)
 	case spv.OpSpecConstantOp:
 		if _, err := d.typeOf(in.ResultType); err != nil {
 			return err
@@ -530,5 +536,6 @@ func (d *deserializer) defined(id uint32) bool {
 	_, u := d.undefs[id]
 	_, e := d.extSets[id]
 	_, o := d.specOps[id]
-	return t || c || s || u || e || o
+	_, r := d.replicates[id]
+	return t || c || s || u || e || o || r
 }

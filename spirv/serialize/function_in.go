@@ -258,13 +258,16 @@ func (d *deserializer) value(id uint32) (*ir.Value, error) {
 	if c, ok := d.consts[id]; ok {
 		st.Name, st.ResultTypes = "spirv.Constant", append(st.ResultTypes, c.typ)
 		st.AddAttr("value", c.val)
+	} else if c, ok := d.replicates[id]; ok {
+		st.Name, st.ResultTypes = "spirv.EXT.ConstantCompositeReplicate", append(st.ResultTypes, c.typ)
+		st.AddAttr("value", c.val)
 	} else if sym, ok := d.symbols[id]; ok {
 		g := d.symOps[id]
 		switch d.symKinds[id] {
 		case spv.OpVariable:
 			st.Name, st.ResultTypes = "spirv.mlir.addressof", append(st.ResultTypes, g.Attr("type").(*ir.TypeAttr).Value)
 			st.AddAttr("variable", d.ctx.SymbolRef(sym))
-		case spv.OpSpecConstant, spv.OpSpecConstantTrue, spv.OpSpecConstantFalse, spv.OpSpecConstantComposite:
+		case spv.OpSpecConstant, spv.OpSpecConstantTrue, spv.OpSpecConstantFalse, spv.OpSpecConstantComposite, spv.OpSpecConstantCompositeReplicateEXT:
 			var t ir.Type
 			if dv, ok := g.Attr("default_value").(ir.TypedAttr); ok {
 				t = dv.Type()

@@ -107,6 +107,16 @@ func (s *serializer) valueID(v *ir.Value) (uint32, error) {
 			}
 			s.values[v] = id
 			return id, nil
+		case "spirv.EXT.ConstantCompositeReplicate":
+			if err := s.available(op); err != nil {
+				return 0, err
+			}
+			id, err := s.replicateID(op.Attr("value"), v.Type())
+			if err != nil {
+				return 0, at(op, err)
+			}
+			s.values[v] = id
+			return id, nil
 		case "spirv.mlir.addressof":
 			id, _, err := s.symbolID(op, "variable")
 			return id, err

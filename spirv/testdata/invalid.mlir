@@ -828,3 +828,74 @@ spirv.func @f(%a: i32) "None" {
   spirv.EXT.SetMeshOutputs %a : i32
   spirv.Return
 }
+
+// -----
+
+spirv.func @f() "None" {
+  // expected-error @+1 {{'spirv.EXT.ConstantCompositeReplicate' op expected value attribute type 'i32', but got: 'f32'}}
+  %0 = spirv.EXT.ConstantCompositeReplicate [1.0 : f32] : vector<2xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f() "None" {
+  // expected-error @+1 {{'spirv.EXT.ConstantCompositeReplicate' op expected value attribute type '!spirv.array<3 x i32>' or 'i32', but got: 'vector<3xi32>'}}
+  %0 = spirv.EXT.ConstantCompositeReplicate [dense<1> : vector<3xi32>] : !spirv.array<2 x !spirv.array<3 x i32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f() "None" {
+  // expected-error @+1 {{'spirv.EXT.ConstantCompositeReplicate' op result type must be a composite type, but provided 'i32'}}
+  %0 = spirv.EXT.ConstantCompositeReplicate [1 : i32] : i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f() "None" {
+  // expected-error @+1 {{expected ']'}}
+  %0 = spirv.EXT.ConstantCompositeReplicate [1 : i32 : vector<2xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.SpecConstant @sc = 1 : i32
+  // expected-error @+1 {{'spirv.EXT.SpecConstantCompositeReplicate' op constituent has incorrect type: expected 'f32', but provided 'i32'}}
+  spirv.EXT.SpecConstantCompositeReplicate @scc (@sc) : vector<2xf32>
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  // expected-error @+1 {{'spirv.EXT.SpecConstantCompositeReplicate' op splat spec constant reference defining constituent not found}}
+  spirv.EXT.SpecConstantCompositeReplicate @scc (@missing) : vector<2xi32>
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.GlobalVariable @v : !spirv.ptr<i32, Private>
+  // expected-error @+1 {{'spirv.EXT.SpecConstantCompositeReplicate' op constituent is not a spec constant}}
+  spirv.EXT.SpecConstantCompositeReplicate @scc (@v) : vector<2xi32>
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.SpecConstant @sc = 1 : i32
+  // expected-error @+1 {{'spirv.EXT.SpecConstantCompositeReplicate' op result type must be a composite type, but provided 'i32'}}
+  spirv.EXT.SpecConstantCompositeReplicate @scc (@sc) : i32
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{'spirv.EXT.SpecConstantCompositeReplicate' op failed to verify that op must appear in a module-like op's block}}
+  spirv.EXT.SpecConstantCompositeReplicate @scc (@sc) : vector<2xi32>
+  return
+}
