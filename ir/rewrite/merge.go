@@ -394,15 +394,17 @@ func (d *greedyDriver) dropRedundantArguments(b *ir.Block) bool {
 	if !ok || len(in) == 0 {
 		return false
 	}
+	for _, e := range in {
+		if _, n := e.t.SuccessorOperands(e.i); n != b.NumArgs() {
+			return false // invalid IR: leave it to the verifier
+		}
+	}
 	var drop []int
 	for j := range b.NumArgs() {
 		var common *ir.Value
 		same := true
 		for _, e := range in {
-			start, n := e.t.SuccessorOperands(e.i)
-			if j >= n {
-				return false
-			}
+			start, _ := e.t.SuccessorOperands(e.i)
 			v := e.t.Operand(start + j)
 			if common == nil {
 				common = v
