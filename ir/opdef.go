@@ -250,3 +250,7 @@ func removableWhenUnused(op *Operation) bool {
 // IsTriviallyDead reports whether op has no used results and no effects
 // that would keep it alive.
 func IsTriviallyDead(op *Operation) bool { return !op.HasResultUses() && removableWhenUnused(op) }
+
+// RemovableWhenUnused reports whether op could be erased if its results
+// had no uses (MLIR's wouldOpBeTriviallyDead).
+func RemovableWhenUnused(op *Operation) bool { return removableWhenUnused(op) }

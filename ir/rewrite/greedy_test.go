@@ -361,3 +361,34 @@ func TestDropRedundantArguments(t *testing.T) {
   }) {sym_name = "f"} : () -> ()
 }`)
 }
+
+func TestRegionDCE(t *testing.T) {
+	src := `"test.func"() ({
+^bb0(%c: i1, %a: i32):
+  "test.br"(%a, %a)[^bb1] : (i32, i32) -> ()
+^bb1(%x: i32, %k: i32):
+  %y = "test.add"(%x, %x) : (i32, i32) -> i32
+  "test.effect"(%k) : (i32) -> ()
+  "test.cond_br"(%c, %y, %k) [^bb1, ^bb2] {operandSegmentSizes = array<i32: 1, 2, 0>} : (i1, i32, i32) -> ()
+^bb2:
+  "test.return"() : () -> ()
+}) {sym_name = "f"} : () -> ()`
+	// %x only feeds itself around the loop: it goes, with the add; %k is
+	// used by an op with effects and stays.
+	m, _ := greedy(t, src, rewrite.GreedyConfig{})
+	checkIR(t, m, `module {
+  "test.func"() ({
+  ^bb0(%arg0: i1, %arg1: i32):
+    "test.br"(%arg1)[^bb1] : (i32) -> ()
+  ^bb1(%0: i32):  // 2 preds: ^bb0, ^bb1
+    "test.effect"(%0) : (i32) -> ()
+    "test.cond_br"(%arg0, %0)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i1, i32) -> ()
+  ^bb2:  // pred: ^bb1
+    "test.return"() : () -> ()
+  }) {sym_name = "f"} : () -> ()
+}`)
+	m, _ = greedy(t, src, rewrite.GreedyConfig{NoRegionSimplify: true})
+	if n := m.Region(0).Entry().First().Region(0).BlockList()[1].NumArgs(); n != 2 {
+		t.Errorf("%d loop arguments left without region simplification, want 2", n)
+	}
+}
