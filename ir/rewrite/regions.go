@@ -24,7 +24,9 @@ func (d *greedyDriver) simplifyRegions() bool {
 			changed = true
 		}
 	}
-	if d.regionDCE() {
+	// With one block per region, the worklist has already removed what
+	// regionDCE would (block arguments need a second block).
+	if len(regions) > 0 && d.regionDCE() {
 		changed = true
 	}
 	if d.cfg.MergeBlocks && d.mergeBlocks(regions) {
