@@ -77,6 +77,13 @@ func TestAvailability(t *testing.T) {
 		  %r = spirv.SDot %a, %a : vector<4xi8> -> i32`, v13,
 			[]spv.Capability{spv.CapabilityInt8, spv.CapabilityDotProduct, spv.CapabilityDotProductInput4x8Bit},
 			[]string{"SPV_KHR_integer_dot_product"}, ""},
+		// SPV_EXT_mesh_shader needs SPIR-V 1.4, which only MLIR's op records.
+		{`%a = "test.def"() : () -> i32
+		  spirv.EXT.SetMeshOutputs %a, %a : i32, i32`, v13,
+			[]spv.Capability{spv.CapabilityMeshShadingEXT}, []string{"SPV_EXT_mesh_shader"}, "needs SPIR-V 1.4"},
+		{`%a = "test.def"() : () -> i32
+		  spirv.EXT.SetMeshOutputs %a, %a : i32, i32`, spv.Version1_4,
+			[]spv.Capability{spv.CapabilityMeshShadingEXT}, []string{"SPV_EXT_mesh_shader"}, ""},
 	} {
 		err := Availability(lastOp(t, c.src)).Check(c.version, c.caps, c.exts)
 		switch {
