@@ -13,7 +13,8 @@ var brDef = &ir.OpDef{
 	Successors: ir.Exactly(1),
 	Format: &ir.Format{Syntax: "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict",
 		Operands: []string{"destOperands*"}, Successors: []string{"dest"}},
-	SuccessorOperands: func(op *ir.Operation, i int) (int, int) { return 0, op.NumOperands() },
+	SuccessorOperands:    func(op *ir.Operation, i int) (int, int) { return 0, op.NumOperands() },
+	SetSuccessorOperands: func(op *ir.Operation, _ int, vals []*ir.Value) { op.SetOperands(vals) },
 	Canonicalize: []*ir.Pattern{
 		{Name: "merge-block-with-single-pred", Root: "cf.br", Benefit: 1, Rewrite: mergeSinglePredBlock},
 		{Name: "forward-pass-through-br", Root: "cf.br", Benefit: 1, Rewrite: forwardBr},

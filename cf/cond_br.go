@@ -25,8 +25,9 @@ var condBrDef = &ir.OpDef{
 		Successors: []string{"trueDest", "falseDest"},
 		Attrs:      []ir.FormatAttr{ir.DenseIntArrayFormat("branch_weights", 32)},
 		Types:      map[string]func(*ir.Context) ir.Type{"condition": func(ctx *ir.Context) ir.Type { return ctx.I(1) }}},
-	Verify:            verifyCondBr,
-	SuccessorOperands: condBrSuccessorOperands,
+	Verify:               verifyCondBr,
+	SuccessorOperands:    condBrSuccessorOperands,
+	SetSuccessorOperands: func(op *ir.Operation, i int, vals []*ir.Value) { ir.SetOperandSegment(op, i+1, vals) },
 	Canonicalize: []*ir.Pattern{
 		{Name: "constant-condition", Root: condBrName, Benefit: 1, Rewrite: condBrConstant},
 		{Name: "forward-pass-through-cond-br", Root: condBrName, Benefit: 1, Rewrite: condBrForward},

@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Helpers shared by the dialect packages: small pieces of op machinery that
 // several dialects had each written for themselves.
 
@@ -39,6 +41,21 @@ func SegmentOperands(op *Operation, sizes []int64, i int) []*Value {
 		return nil
 	}
 	return op.Operands()[start:end]
+}
+
+// SetOperandSegment replaces the operands of segment i of an
+// AttrSizedOperandSegments op with vals and updates operandSegmentSizes.
+func SetOperandSegment(op *Operation, i int, vals []*Value) {
+	sizes := slices.Clone(OperandSegmentSizes(op))
+	start := 0
+	for _, n := range sizes[:i] {
+		start += int(n)
+	}
+	ops := op.Operands()
+	rest := ops[start+int(sizes[i]):]
+	op.SetOperands(slices.Concat(ops[:start:start], vals, rest))
+	sizes[i] = int64(len(vals))
+	op.SetAttr("operandSegmentSizes", op.Context().DenseI32Array(sizes...))
 }
 
 // ParseOperandColonType parses `%v attr-dict : type`, the custom form

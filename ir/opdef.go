@@ -128,6 +128,10 @@ type OpDef struct {
 	DefaultDialect string
 	// SuccessorOperands gives the operands forwarded to successor i.
 	SuccessorOperands func(op *Operation, i int) (start, n int)
+	// SetSuccessorOperands replaces the operands forwarded to successor i
+	// (MLIR's getMutableSuccessorOperands); without it a region
+	// simplification that adds block arguments leaves the op's successors alone.
+	SetSuccessorOperands func(op *Operation, i int, vals []*Value)
 
 	// dialect is set by every context that loads the op (the same value
 	// each time), possibly on several goroutines at once.
@@ -246,3 +250,7 @@ func removableWhenUnused(op *Operation) bool {
 // IsTriviallyDead reports whether op has no used results and no effects
 // that would keep it alive.
 func IsTriviallyDead(op *Operation) bool { return !op.HasResultUses() && removableWhenUnused(op) }
+
+// RemovableWhenUnused reports whether op could be erased if its results
+// had no uses (MLIR's wouldOpBeTriviallyDead).
+func RemovableWhenUnused(op *Operation) bool { return removableWhenUnused(op) }

@@ -392,6 +392,21 @@ func (op *Operation) SuccessorOperands(i int) (start, n int) {
 	return 0, 0
 }
 
+// SetSuccessorOperands replaces the operands forwarded to successor i and
+// reports whether the op's definition allows it.
+func (op *Operation) SetSuccessorOperands(i int, vals []*Value) bool {
+	if op.info.def == nil || op.info.def.SetSuccessorOperands == nil {
+		return false
+	}
+	op.info.def.SetSuccessorOperands(op, i, vals)
+	return true
+}
+
+// CanSetSuccessorOperands reports whether SetSuccessorOperands works on op.
+func (op *Operation) CanSetSuccessorOperands() bool {
+	return op.info.def != nil && op.info.def.SetSuccessorOperands != nil
+}
+
 // NumRegions returns the number of regions.
 func (op *Operation) NumRegions() int { return len(op.regs()) }
 

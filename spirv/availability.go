@@ -168,6 +168,9 @@ func Availability(op *ir.Operation) Requirements {
 		}
 		rs.add(set.Name+" "+info.Name, info.Availability)
 	}
+	if v, ok := opMinVersion[name]; ok {
+		rs.add("op "+name, spv.Availability{MinVersion: v})
+	}
 	for _, a := range op.Attrs() {
 		switch v := a.Value.(type) {
 		case *EnumAttr:
@@ -189,6 +192,12 @@ func Availability(op *ir.Operation) Requirements {
 		rs.addType(v.Type(), nil)
 	}
 	return rs.dedup()
+}
+
+// opMinVersion holds the versions MLIR's op definitions require where the
+// grammar records none: SPV_EXT_mesh_shader needs SPIR-V 1.4.
+var opMinVersion = map[string]spv.Version{
+	"spirv.EXT.EmitMeshTasks": spv.Version1_4, "spirv.EXT.SetMeshOutputs": spv.Version1_4,
 }
 
 func (rs *Requirements) add(what string, a spv.Availability) {

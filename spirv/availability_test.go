@@ -102,6 +102,13 @@ func TestAvailability(t *testing.T) {
 		    %0 = spirv.Tosa.ArgMax axis = 1, nan_mode = <Ignore>, %arg0 : !spirv.arm.tensor<3x4xi8> -> !spirv.arm.tensor<3xi32>
 		    spirv.ARM.GraphOutputs %0 : !spirv.arm.tensor<3xi32>
 		  }`, v13, []spv.Capability{spv.CapabilityInt8, spv.CapabilityTensorsARM}, []string{"SPV_ARM_tensors"}, "opcode OpGraphARM needs capability GraphARM"},
+		// SPV_EXT_mesh_shader needs SPIR-V 1.4, which only MLIR's op records.
+		{`%a = "test.def"() : () -> i32
+		  spirv.EXT.SetMeshOutputs %a, %a : i32, i32`, v13,
+			[]spv.Capability{spv.CapabilityMeshShadingEXT}, []string{"SPV_EXT_mesh_shader"}, "needs SPIR-V 1.4"},
+		{`%a = "test.def"() : () -> i32
+		  spirv.EXT.SetMeshOutputs %a, %a : i32, i32`, spv.Version1_4,
+			[]spv.Capability{spv.CapabilityMeshShadingEXT}, []string{"SPV_EXT_mesh_shader"}, ""},
 	} {
 		err := Availability(lastOp(t, c.src)).Check(c.version, c.caps, c.exts)
 		switch {

@@ -12,6 +12,7 @@ func allOps() []*ir.OpDef {
 	for _, group := range [][]*ir.OpDef{
 		memoryOps(), controlFlowOps(), arithOps(), compositeOps(), atomicOps(), barrierOps(),
 		groupOps(), uniformGroupOps(), imageOps(), coopMatrixOps(), glOps(), clOps(), intelOps(), miscOps(), jointMatrixOps(), graphOps(), tosaOps(),
+		meshOps(), replicateOps(),
 	} {
 		ops = append(ops, group...)
 	}
@@ -28,7 +29,7 @@ func allOps() []*ir.OpDef {
 // directly in a symbol table (spirv.module, builtin.module).
 var inModuleScope = map[string]bool{
 	"spirv.func": true, "spirv.GlobalVariable": true, "spirv.EntryPoint": true, "spirv.ExecutionMode": true,
-	"spirv.SpecConstant": true, "spirv.SpecConstantComposite": true,
+	"spirv.SpecConstant": true, "spirv.SpecConstantComposite": true, "spirv.EXT.SpecConstantCompositeReplicate": true,
 }
 
 // verifyInModuleScope checks the trait before the op's own verifier.

@@ -196,7 +196,8 @@ var branchOp = &ir.OpDef{
 		p.SuccessorAndArgs(op.Successor(0), op.Operands())
 		p.OptionalAttrDict(op.Attrs())
 	},
-	SuccessorOperands: func(op *ir.Operation, _ int) (int, int) { return 0, op.NumOperands() },
+	SuccessorOperands:    func(op *ir.Operation, _ int) (int, int) { return 0, op.NumOperands() },
+	SetSuccessorOperands: func(op *ir.Operation, _ int, vals []*ir.Value) { op.SetOperands(vals) },
 }
 
 // branchConditionalOp: `spirv.BranchConditional %c [1, 2], ^t(%a : i32), ^f`.
@@ -281,7 +282,8 @@ var branchConditionalOp = &ir.OpDef{
 		}
 		p.OptionalAttrDict(op.Attrs(), "branch_weights", "operandSegmentSizes")
 	},
-	SuccessorOperands: condBranchOperands,
+	SuccessorOperands:    condBranchOperands,
+	SetSuccessorOperands: func(op *ir.Operation, i int, vals []*ir.Value) { ir.SetOperandSegment(op, i+1, vals) },
 	Verify: func(op *ir.Operation) error {
 		if !isBool(op.Operand(0).Type()) {
 			return op.Errorf("operand #0 must be bool, but got '%s'", typeString(op.Operand(0).Type()))

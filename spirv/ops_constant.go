@@ -322,6 +322,12 @@ var specConstantCompositeOp = &ir.OpDef{
 			want = t.NumMembers()
 		case *MatrixType:
 			want = int(t.Columns)
+		case *TensorArmType:
+			// Constituents are the outermost dimension's elements.
+			if t.Unranked || len(t.Dims) == 0 || t.Dims[0] < 0 {
+				return op.Errorf("result type must have a static outermost dimension, but provided %s", quotedType(t))
+			}
+			want = int(t.Dims[0])
 		case *CoopMatrixType:
 			return op.Errorf("unsupported composite type  %s", quotedType(t))
 		default:
@@ -540,7 +546,7 @@ var referenceOfOp = symbolRefOp("spirv.mlir.referenceof", "spec_const",
 		switch s.Name() {
 		case "spirv.SpecConstant":
 			t = SpecConstantType(s)
-		case "spirv.SpecConstantComposite":
+		case "spirv.SpecConstantComposite", "spirv.EXT.SpecConstantCompositeReplicate":
 			if ta, ok := s.Attr("type").(*ir.TypeAttr); ok {
 				t = ta.Value
 			}

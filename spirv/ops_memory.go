@@ -404,6 +404,8 @@ func ElementType(t ir.Type, index int64) ir.Type {
 		return t.Elem
 	case *NVCoopMatrixType:
 		return t.Elem
+	case *TensorArmType:
+		return t.Elem
 	}
 	return nil
 }

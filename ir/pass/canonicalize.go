@@ -19,13 +19,16 @@ func Canonicalize() *Pass {
 		Options: []Option{
 			{Name: "max-iterations", Kind: IntOption, Default: "10", Help: "Max. iterations between applying patterns / simplifying regions (-1: no limit)"},
 			{Name: "max-num-rewrites", Kind: IntOption, Default: "-1", Help: "Max. number of pattern rewrites within an iteration (-1: no limit)"},
-			{Name: "region-simplify", Kind: BoolOption, Default: "true", Help: "Perform control flow optimizations to the region tree"},
+			{Name: "region-simplify", Kind: StringOption, Default: "normal", Help: "Perform control flow optimizations to the region tree (disabled, normal or aggressive)"},
 			{Name: "top-down", Kind: BoolOption, Default: "true", Help: "Seed the worklist in general top-down order"},
 			{Name: "test-convergence", Kind: BoolOption, Default: "false", Help: "Test only: Fail pass on non-convergence to detect cyclic pattern"},
 			{Name: "disable-patterns", Kind: ListOption, Help: "Labels of patterns that should be filtered out during application"},
 			{Name: "enable-patterns", Kind: ListOption, Help: "Labels of patterns that should be used during application, all other patterns are filtered out"},
 		},
 		Init: func(ctx *ir.Context, opts *Options) error {
+			if _, err := regionSimplifyLevel(opts.String("region-simplify")); err != nil {
+				return err
+			}
 			all := rewrite.CanonicalizationPatterns(ctx)
 			disabled, enabled := opts.List("disable-patterns"), opts.List("enable-patterns")
 			all = slices.DeleteFunc(all, func(p *ir.Pattern) bool {
@@ -40,11 +43,16 @@ func Canonicalize() *Pass {
 			if maxIter == 0 {
 				return nil
 			}
+			level, err := regionSimplifyLevel(o.String("region-simplify"))
+			if err != nil {
+				return err
+			}
 			cfg := rewrite.GreedyConfig{
 				MaxIterations:    maxIter,
 				MaxRewrites:      o.Int("max-num-rewrites"),
 				TopDown:          o.Bool("top-down"),
-				NoRegionSimplify: !o.Bool("region-simplify"),
+				NoRegionSimplify: level == "disabled",
+				MergeBlocks:      level == "aggressive",
 			}
 			converged, err := rewrite.ApplyPatternsGreedily(op, patterns, cfg)
 			if err != nil {
@@ -56,4 +64,19 @@ func Canonicalize() *Pass {
 			return nil
 		},
 	}
+}
+
+// regionSimplifyLevel checks canonicalize's region-simplify option. Before
+// LLVM PR 95057 it was a boolean, true meaning what "aggressive" means now
+// (block merging included); those spellings still parse.
+func regionSimplifyLevel(v string) (string, error) {
+	switch v {
+	case "disabled", "normal", "aggressive":
+		return v, nil
+	case "true", "1":
+		return "aggressive", nil
+	case "false", "0":
+		return "disabled", nil
+	}
+	return "", fmt.Errorf("option 'region-simplify' wants disabled, normal or aggressive, got '%s'", v)
 }

@@ -240,3 +240,17 @@ func BenchmarkPassManager1000Funcs(b *testing.B) {
 		})
 	}
 }
+
+func TestCanonicalizeRegionSimplifyLevel(t *testing.T) {
+	m := parseModule(t, moduleText(1))
+	err := manager(t, "builtin.module(test.func(canonicalize{region-simplify=always}))", pass.Config{}).Run(m)
+	if err == nil || !strings.Contains(err.Error(), "option 'region-simplify' wants disabled, normal or aggressive, got 'always'") {
+		t.Errorf("err = %v", err)
+	}
+	for _, level := range []string{"disabled", "normal", "aggressive", "true", "false"} {
+		m := parseModule(t, moduleText(1))
+		if err := manager(t, "builtin.module(test.func(canonicalize{region-simplify="+level+"}))", pass.Config{}).Run(m); err != nil {
+			t.Errorf("%s: %v", level, err)
+		}
+	}
+}

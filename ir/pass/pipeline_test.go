@@ -25,14 +25,16 @@ func moduleOnly() *pass.Pass {
 func TestPipelineRoundTrip(t *testing.T) {
 	for _, tc := range []struct{ in, out string }{
 		{"builtin.module(func.func(cse, canonicalize), symbol-dce)",
-			"builtin.module(func.func(cse, canonicalize{max-iterations=10 max-num-rewrites=-1 region-simplify=true test-convergence=false top-down=true}), symbol-dce)"},
+			"builtin.module(func.func(cse, canonicalize{max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true}), symbol-dce)"},
 		{" builtin.module ( func.func ( canonicalize{max-iterations=3 region-simplify=false} ) ) ",
 			"builtin.module(func.func(canonicalize{max-iterations=3 max-num-rewrites=-1 region-simplify=false test-convergence=false top-down=true}))"},
 		{"any(cse)", "any(cse)"},
 		{"builtin.module()", "builtin.module()"},
 		{"builtin.module(func.func(), gpu.module(any(cse)))", "builtin.module(func.func(), gpu.module(any(cse)))"},
 		{"builtin.module(canonicalize{top-down test-convergence=1 disable-patterns=a,b})",
-			"builtin.module(canonicalize{disable-patterns=a,b max-iterations=10 max-num-rewrites=-1 region-simplify=true test-convergence=true top-down=true})"},
+			"builtin.module(canonicalize{disable-patterns=a,b max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=true top-down=true})"},
+		{"builtin.module(canonicalize{region-simplify=aggressive})",
+			"builtin.module(canonicalize{max-iterations=10 max-num-rewrites=-1 region-simplify=aggressive test-convergence=false top-down=true})"},
 		{`builtin.module(module-only{label="a b" names={x,y}})`, "builtin.module(module-only{label={a b} names=x,y})"},
 	} {
 		p, err := pass.Parse(tc.in, registry())
@@ -56,8 +58,8 @@ func TestPipelineOptionsReachPasses(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := p.Steps[0].Nested.Steps[0].Pass.Opts()
-	if o.Int("max-iterations") != 3 || o.Bool("region-simplify") || !o.Bool("top-down") {
-		t.Errorf("options %d %v %v", o.Int("max-iterations"), o.Bool("region-simplify"), o.Bool("top-down"))
+	if o.Int("max-iterations") != 3 || o.String("region-simplify") != "false" || !o.Bool("top-down") {
+		t.Errorf("options %d %v %v", o.Int("max-iterations"), o.String("region-simplify"), o.Bool("top-down"))
 	}
 }
 

@@ -19,7 +19,19 @@ func testDialect() *ir.Dialect {
 		{Name: "test.region", Traits: ir.RecursiveEffects, Regions: ir.Exactly(1)},
 		{Name: "test.return", Traits: ir.Terminator | ir.ReturnLike | ir.Pure, Operands: ir.Variadic},
 		{Name: "test.br", Traits: ir.Terminator | ir.Pure, Operands: ir.Variadic, Successors: ir.Exactly(1),
-			SuccessorOperands: func(op *ir.Operation, _ int) (int, int) { return 0, op.NumOperands() }},
+			SuccessorOperands:    func(op *ir.Operation, _ int) (int, int) { return 0, op.NumOperands() },
+			SetSuccessorOperands: func(op *ir.Operation, _ int, vals []*ir.Value) { op.SetOperands(vals) }},
+		{Name: "test.cond_br", Traits: ir.Terminator | ir.Pure | ir.AttrSizedOperandSegments, Operands: ir.AtLeast(1), Successors: ir.Exactly(2),
+			SuccessorOperands: func(op *ir.Operation, i int) (int, int) {
+				seg := ir.OperandSegmentSizes(op)
+				if i == 0 {
+					return int(seg[0]), int(seg[1])
+				}
+				return int(seg[0] + seg[1]), int(seg[2])
+			},
+			SetSuccessorOperands: func(op *ir.Operation, i int, vals []*ir.Value) { ir.SetOperandSegment(op, i+1, vals) }},
+		// test.switch branches without a way to change its successor operands.
+		{Name: "test.switch", Traits: ir.Terminator | ir.Pure, Operands: ir.Exactly(1), Successors: ir.Exactly(2)},
 		{Name: "test.effect", Operands: ir.Variadic, Results: ir.Variadic},
 	}
 	d.MaterializeConstant = func(b *ir.Builder, v ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {

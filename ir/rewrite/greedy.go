@@ -19,8 +19,13 @@ type GreedyConfig struct {
 	// they contain); the default is a post-order walk.
 	TopDown bool
 	// NoRegionSimplify turns off the erasure of unreachable blocks after
-	// each sweep.
+	// each sweep (MLIR's region simplification level "disabled").
 	NoRegionSimplify bool
+	// MergeBlocks also merges identical blocks and drops the block
+	// arguments every branch passes the same value (the level
+	// "aggressive", which MLIR's canonicalize has only when asked since
+	// LLVM PR 95057; Kiln's zero value is its default, "normal").
+	MergeBlocks bool
 	// NoFold turns off folding and constant deduplication.
 	NoFold bool
 	// Listener, when set, is told about every change as well.

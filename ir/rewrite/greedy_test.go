@@ -249,3 +249,146 @@ func TestUnregisteredOps(t *testing.T) {
   }) {sym_name = "f"} : () -> ()
 }`)
 }
+
+func TestMergeIdenticalBlocks(t *testing.T) {
+	src := `"test.func"() ({
+^bb0(%c: i1, %a: i32, %b: i32):
+  "test.cond_br"(%c, %a, %b) [^bb1, ^bb2] {operandSegmentSizes = array<i32: 1, 1, 1>} : (i1, i32, i32) -> ()
+^bb1(%x: i32):
+  %s = "test.add"(%x, %a) : (i32, i32) -> i32
+  "test.effect"(%s, %a) : (i32, i32) -> ()
+  "test.br"()[^bb3] : () -> ()
+^bb2(%y: i32):
+  %t = "test.add"(%y, %b) : (i32, i32) -> i32
+  "test.effect"(%t, %b) : (i32, i32) -> ()
+  "test.br"()[^bb3] : () -> ()
+^bb3:
+  "test.return"() : () -> ()
+}) {sym_name = "f"} : () -> ()`
+	// The two blocks differ in %a and %b, used twice each: one new
+	// argument takes them (the second is pruned as redundant).
+	m, converged := greedy(t, src, rewrite.GreedyConfig{MergeBlocks: true})
+	if !converged {
+		t.Error("did not converge")
+	}
+	checkIR(t, m, `module {
+  "test.func"() ({
+  ^bb0(%arg0: i1, %arg1: i32, %arg2: i32):
+    "test.cond_br"(%arg0, %arg1, %arg1, %arg2, %arg2)[^bb1, ^bb1] <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (i1, i32, i32, i32, i32) -> ()
+  ^bb1(%0: i32, %1: i32):  // 2 preds: ^bb0, ^bb0
+    %2 = "test.add"(%0, %1) : (i32, i32) -> i32
+    "test.effect"(%2, %1) : (i32, i32) -> ()
+    "test.br"()[^bb2] : () -> ()
+  ^bb2:  // pred: ^bb1
+    "test.return"() : () -> ()
+  }) {sym_name = "f"} : () -> ()
+}`)
+	// The normal level leaves the blocks alone.
+	m, _ = greedy(t, src, rewrite.GreedyConfig{})
+	if n := len(m.Region(0).Entry().First().Region(0).BlockList()); n != 4 {
+		t.Errorf("%d blocks left at the normal level, want 4", n)
+	}
+}
+
+func TestMergeIdenticalBlocksRefusals(t *testing.T) {
+	for name, src := range map[string]string{
+		// Values of the blocks used in different places.
+		"different uses": `"test.func"() ({
+^bb0(%c: i1, %a: i32):
+  "test.cond_br"(%c) [^bb1, ^bb2] {operandSegmentSizes = array<i32: 1, 0, 0>} : (i1) -> ()
+^bb1:
+  %s = "test.effect"(%a) : (i32) -> i32
+  %t = "test.effect"(%a) : (i32) -> i32
+  "test.effect"(%s) : (i32) -> ()
+  "test.br"()[^bb3] : () -> ()
+^bb2:
+  %u = "test.effect"(%a) : (i32) -> i32
+  %v = "test.effect"(%a) : (i32) -> i32
+  "test.effect"(%v) : (i32) -> ()
+  "test.br"()[^bb3] : () -> ()
+^bb3:
+  "test.return"() : () -> ()
+}) {sym_name = "f"} : () -> ()`,
+		// Different ops.
+		"different ops": `"test.func"() ({
+^bb0(%c: i1, %a: i32):
+  "test.cond_br"(%c) [^bb1, ^bb2] {operandSegmentSizes = array<i32: 1, 0, 0>} : (i1) -> ()
+^bb1:
+  "test.effect"(%a) : (i32) -> ()
+  "test.br"()[^bb3] : () -> ()
+^bb2:
+  "test.effect"(%a) {x} : (i32) -> ()
+  "test.br"()[^bb3] : () -> ()
+^bb3:
+  "test.return"() : () -> ()
+}) {sym_name = "f"} : () -> ()`,
+		// The branch into them cannot take the new arguments.
+		"fixed branch": `"test.func"() ({
+^bb0(%c: i1, %a: i32, %b: i32):
+  "test.switch"(%c) [^bb1, ^bb2] : (i1) -> ()
+^bb1:
+  "test.effect"(%a) : (i32) -> ()
+  "test.br"()[^bb3] : () -> ()
+^bb2:
+  "test.effect"(%b) : (i32) -> ()
+  "test.br"()[^bb3] : () -> ()
+^bb3:
+  "test.return"() : () -> ()
+}) {sym_name = "f"} : () -> ()`,
+	} {
+		m, _ := greedy(t, src, rewrite.GreedyConfig{MergeBlocks: true})
+		if n := len(m.Region(0).Entry().First().Region(0).BlockList()); n != 4 {
+			t.Errorf("%s: %d blocks left, want 4", name, n)
+		}
+	}
+}
+
+func TestDropRedundantArguments(t *testing.T) {
+	m, _ := greedy(t, `"test.func"() ({
+^bb0(%c: i1, %a: i32, %b: i32):
+  "test.cond_br"(%c, %a, %b, %a, %a) [^bb1, ^bb1] {operandSegmentSizes = array<i32: 1, 2, 2>} : (i1, i32, i32, i32, i32) -> ()
+^bb1(%x: i32, %y: i32):
+  "test.effect"(%x, %y) : (i32, i32) -> ()
+  "test.return"() : () -> ()
+}) {sym_name = "f"} : () -> ()`, rewrite.GreedyConfig{MergeBlocks: true})
+	checkIR(t, m, `module {
+  "test.func"() ({
+  ^bb0(%arg0: i1, %arg1: i32, %arg2: i32):
+    "test.cond_br"(%arg0, %arg2, %arg1)[^bb1, ^bb1] <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (i1, i32, i32) -> ()
+  ^bb1(%0: i32):  // 2 preds: ^bb0, ^bb0
+    "test.effect"(%arg1, %0) : (i32, i32) -> ()
+    "test.return"() : () -> ()
+  }) {sym_name = "f"} : () -> ()
+}`)
+}
+
+func TestRegionDCE(t *testing.T) {
+	src := `"test.func"() ({
+^bb0(%c: i1, %a: i32):
+  "test.br"(%a, %a)[^bb1] : (i32, i32) -> ()
+^bb1(%x: i32, %k: i32):
+  %y = "test.add"(%x, %x) : (i32, i32) -> i32
+  "test.effect"(%k) : (i32) -> ()
+  "test.cond_br"(%c, %y, %k) [^bb1, ^bb2] {operandSegmentSizes = array<i32: 1, 2, 0>} : (i1, i32, i32) -> ()
+^bb2:
+  "test.return"() : () -> ()
+}) {sym_name = "f"} : () -> ()`
+	// %x only feeds itself around the loop: it goes, with the add; %k is
+	// used by an op with effects and stays.
+	m, _ := greedy(t, src, rewrite.GreedyConfig{})
+	checkIR(t, m, `module {
+  "test.func"() ({
+  ^bb0(%arg0: i1, %arg1: i32):
+    "test.br"(%arg1)[^bb1] : (i32) -> ()
+  ^bb1(%0: i32):  // 2 preds: ^bb0, ^bb1
+    "test.effect"(%0) : (i32) -> ()
+    "test.cond_br"(%arg0, %0)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i1, i32) -> ()
+  ^bb2:  // pred: ^bb1
+    "test.return"() : () -> ()
+  }) {sym_name = "f"} : () -> ()
+}`)
+	m, _ = greedy(t, src, rewrite.GreedyConfig{NoRegionSimplify: true})
+	if n := m.Region(0).Entry().First().Region(0).BlockList()[1].NumArgs(); n != 2 {
+		t.Errorf("%d loop arguments left without region simplification, want 2", n)
+	}
+}

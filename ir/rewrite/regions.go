@@ -3,9 +3,11 @@ package rewrite
 import "github.com/kiln-gpu/kiln/ir"
 
 // simplifyRegions erases the blocks that cannot be reached from their
-// region's entry, in every region under the root, and reports whether it
-// erased any (MLIR's eraseUnreachableBlocks, the part of simplifyRegions
-// that patterns cannot do because blocks are not ops).
+// region's entry, in every region under the root (MLIR's
+// eraseUnreachableBlocks), then what no live op needs (regionDCE), then
+// with MergeBlocks merges identical blocks, and reports whether it changed
+// anything: MLIR's simplifyRegions, what patterns cannot do because blocks
+// are not ops.
 func (d *greedyDriver) simplifyRegions() bool {
 	var regions []*ir.Region
 	d.root.Walk(func(op *ir.Operation) bool {
@@ -21,6 +23,14 @@ func (d *greedyDriver) simplifyRegions() bool {
 		if d.root.IsAncestorOf(r.ParentOp()) && d.eraseUnreachable(r) {
 			changed = true
 		}
+	}
+	// With one block per region, the worklist has already removed what
+	// regionDCE would (block arguments need a second block).
+	if len(regions) > 0 && d.regionDCE() {
+		changed = true
+	}
+	if d.cfg.MergeBlocks && d.mergeBlocks(regions) {
+		changed = true
 	}
 	return changed
 }

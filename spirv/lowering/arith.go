@@ -16,7 +16,7 @@ func (e *env) arithPatterns() []*rewrite.ConversionPattern {
 	// Elementwise ops: one spirv op each; i1 operands use the logical form.
 	for from, to := range map[string][2]string{
 		"arith.addi": {"spirv.IAdd", ""}, "arith.subi": {"spirv.ISub", ""}, "arith.muli": {"spirv.IMul", ""},
-		"arith.divsi": {"spirv.SDiv", ""}, "arith.divui": {"spirv.UDiv", ""}, "arith.remsi": {"spirv.SRem", ""},
+		"arith.divsi": {"spirv.SDiv", ""}, "arith.divui": {"spirv.UDiv", ""},
 		"arith.remui": {"spirv.UMod", ""},
 		"arith.andi":  {"spirv.BitwiseAnd", "spirv.LogicalAnd"}, "arith.ori": {"spirv.BitwiseOr", "spirv.LogicalOr"},
 		"arith.xori": {"spirv.BitwiseXor", "spirv.LogicalNotEqual"},
@@ -40,7 +40,8 @@ func (e *env) arithPatterns() []*rewrite.ConversionPattern {
 		}
 		ps = append(ps, e.elementwise(from, to, ""))
 	}
-	ps = append(ps, &rewrite.ConversionPattern{Name: "arith.remf", Root: "arith.remf", Rewrite: e.remf})
+	ps = append(ps, &rewrite.ConversionPattern{Name: "arith.remf", Root: "arith.remf", Rewrite: e.remf},
+		&rewrite.ConversionPattern{Name: "arith.remsi", Root: "arith.remsi", Rewrite: e.remsi})
 	for _, name := range []string{"arith.ceildivsi", "arith.ceildivui", "arith.floordivsi"} {
 		ps = append(ps, &rewrite.ConversionPattern{Name: name, Root: name, Rewrite: e.roundedDiv})
 	}
@@ -427,12 +428,36 @@ func (e *env) extended(name string, carry bool) func(*ir.Operation, []*ir.Value,
 		s := val(b, name, loc, st, operands...)
 		lo, hi := extract(b, s, t, loc, 0), extract(b, s, t, loc, 1)
 		if carry {
+			// The carry or borrow word is 0 or 1; MLIR tests it against 1.
 			bt := e.tc.ConvertType(o.Result(1).Type())
-			hi = val(b, "spirv.INotEqual", loc, bt, hi, splatConst(b, t, 0, loc))
+			hi = val(b, "spirv.IEqual", loc, bt, hi, splatConst(b, t, 1, loc))
 		}
 		rw.ReplaceOp(o, []*ir.Value{lo, hi})
 		return nil
 	}
+}
+
+// remsi computes a signed remainder as |a| umod |b| with the sign of a, as
+// MLIR does: Vulkan leaves OpSRem undefined when an operand is negative.
+// The sign test is a >= 0 where MLIR's is a == |a|, which gives the most
+// negative a (whose absolute value wraps to itself) a positive remainder.
+func (e *env) remsi(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	t := e.tc.ConvertType(o.Result(0).Type())
+	if t == nil || o.NumResults() != 1 || isBool(t) {
+		return rewrite.NoMatch
+	}
+	b, loc := &rw.Builder, o.Loc()
+	b.SetInsertionPointBefore(o)
+	abs := "spirv.GL.SAbs"
+	if e.kernel() {
+		abs = "spirv.CL.s_abs"
+	}
+	la, ra := val(b, abs, loc, t, operands[0]), val(b, abs, loc, t, operands[1])
+	r := val(b, "spirv.UMod", loc, t, la, ra)
+	pos := val(b, "spirv.SGreaterThanEqual", loc, arith.I1SameShape(e.ctx, t), operands[0], splatConst(b, t, 0, loc))
+	neg := val(b, "spirv.SNegate", loc, t, r)
+	rw.ReplaceOp(o, []*ir.Value{val(b, "spirv.Select", loc, t, pos, r, neg)})
+	return nil
 }
 
 // narrowExtended computes an extended op on narrow integers held in the

@@ -47,6 +47,7 @@ func Deserialize(ctx *ir.Context, words []uint32, name string) (*ir.Operation, e
 		used:         map[string]bool{},
 		structNames:  map[string]bool{},
 		undefs:       map[uint32]ir.Type{},
+		replicates:   map[uint32]constant{},
 
 		constructOps: map[*ir.Operation]construct{},
 		enums:        map[enumKey]ir.Attribute{},
@@ -128,6 +129,7 @@ type deserializer struct {
 	used         map[string]bool             // symbol names taken
 	entryPoints  []*spv.Instruction
 	execModes    []*spv.Instruction
+	replicates   map[uint32]constant // OpConstantCompositeReplicateEXT, materialized at each use
 
 	body *ir.Block // the spirv.module's body
 
@@ -295,6 +297,10 @@ func (d *deserializer) global(in *spv.Instruction) error {
 		return d.specConstant(in)
 	case spv.OpGraphConstantARM:
 		return d.graphConstant(in)
+	case spv.OpConstantCompositeReplicateEXT:
+		return d.replicate(in)
+	case spv.OpSpecConstantCompositeReplicateEXT:
+		return d.specReplicate(in)
 	case spv.OpSpecConstantOp:
 		if _, err := d.typeOf(in.ResultType); err != nil {
 			return err
@@ -550,5 +556,6 @@ func (d *deserializer) defined(id uint32) bool {
 	_, u := d.undefs[id]
 	_, e := d.extSets[id]
 	_, o := d.specOps[id]
-	return t || c || s || u || e || o
+	_, r := d.replicates[id]
+	return t || c || s || u || e || o || r
 }

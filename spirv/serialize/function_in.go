@@ -231,6 +231,11 @@ func (d *deserializer) instruction(in *spv.Instruction) error {
 		return err
 	}
 	fs.cur.Append(op)
+	if op.HasTrait(ir.Terminator) {
+		// An instruction with no successors that ends its block
+		// (OpEmitMeshTasksEXT).
+		fs.cur = nil
+	}
 	if in.Result != 0 {
 		if _, dup := fs.values[in.Result]; dup {
 			return d.errorf("%%%d defined twice", in.Result)
@@ -256,13 +261,16 @@ func (d *deserializer) value(id uint32) (*ir.Value, error) {
 	} else if c, ok := d.graphConsts[id]; ok {
 		st.Name, st.ResultTypes = "spirv.ARM.GraphConstant", append(st.ResultTypes, c.typ)
 		st.AddAttr("graph_constant_id", c.val)
+	} else if c, ok := d.replicates[id]; ok {
+		st.Name, st.ResultTypes = "spirv.EXT.ConstantCompositeReplicate", append(st.ResultTypes, c.typ)
+		st.AddAttr("value", c.val)
 	} else if sym, ok := d.symbols[id]; ok {
 		g := d.symOps[id]
 		switch d.symKinds[id] {
 		case spv.OpVariable:
 			st.Name, st.ResultTypes = "spirv.mlir.addressof", append(st.ResultTypes, g.Attr("type").(*ir.TypeAttr).Value)
 			st.AddAttr("variable", d.ctx.SymbolRef(sym))
-		case spv.OpSpecConstant, spv.OpSpecConstantTrue, spv.OpSpecConstantFalse, spv.OpSpecConstantComposite:
+		case spv.OpSpecConstant, spv.OpSpecConstantTrue, spv.OpSpecConstantFalse, spv.OpSpecConstantComposite, spv.OpSpecConstantCompositeReplicateEXT:
 			var t ir.Type
 			if dv, ok := g.Attr("default_value").(ir.TypedAttr); ok {
 				t = dv.Type()

@@ -19,6 +19,10 @@ type funcOut struct {
 	merges map[*ir.Operation]uint32                     // construct op -> merge block label
 	preds  map[*ir.Region]map[*ir.Block][]*ir.Operation // branches to each block
 	split  map[*ir.Block]uint32                         // header -> the block its ops go on in
+	// edges are the blocks written for the false edge of a conditional
+	// branch whose two targets are one block with arguments: an OpPhi
+	// tells its incoming values apart by parent block only.
+	edges map[*ir.Operation]uint32
 	// hoisted are the function's variables, written at its start as
 	// SPIR-V requires.
 	hoisted map[*ir.Operation]bool
@@ -28,8 +32,9 @@ type funcOut struct {
 func (f *funcOut) reset() *funcOut {
 	if f == nil {
 		return &funcOut{labels: map[*ir.Block]uint32{}, merges: map[*ir.Operation]uint32{}, split: map[*ir.Block]uint32{},
-			hoisted: map[*ir.Operation]bool{}, preds: map[*ir.Region]map[*ir.Block][]*ir.Operation{}}
+			hoisted: map[*ir.Operation]bool{}, preds: map[*ir.Region]map[*ir.Block][]*ir.Operation{}, edges: map[*ir.Operation]uint32{}}
 	}
+	clear(f.edges)
 	clear(f.labels)
 	clear(f.merges)
 	clear(f.preds)
@@ -102,6 +107,16 @@ func (s *serializer) valueID(v *ir.Value) (uint32, error) {
 				return 0, err
 			}
 			id, err := s.constantID(op.Attr("value"), v.Type())
+			if err != nil {
+				return 0, at(op, err)
+			}
+			s.values[v] = id
+			return id, nil
+		case "spirv.EXT.ConstantCompositeReplicate":
+			if err := s.available(op); err != nil {
+				return 0, err
+			}
+			id, err := s.replicateID(op.Attr("value"), v.Type())
 			if err != nil {
 				return 0, at(op, err)
 			}
@@ -241,6 +256,20 @@ func (s *serializer) block(b *ir.Block, beforeTerm func()) error {
 	return s.ops(b, beforeTerm)
 }
 
+// edgeBlock returns the label of the block written for the false edge of
+// conditional branch t when both its targets are one block with arguments.
+func (s *serializer) edgeBlock(t *ir.Operation) (uint32, bool) {
+	if t.Name() != "spirv.BranchConditional" || t.NumSuccessors() != 2 || t.Successor(0) != t.Successor(1) || t.Successor(0).NumArgs() == 0 {
+		return 0, false
+	}
+	id, ok := s.fn.edges[t]
+	if !ok {
+		id = s.newID()
+		s.fn.edges[t] = id
+	}
+	return id, true
+}
+
 // phis writes one OpPhi per block argument, with the value each
 // predecessor passes and the label the predecessor's branch is written in.
 func (s *serializer) phis(b *ir.Block) error {
@@ -253,8 +282,10 @@ func (s *serializer) phis(b *ir.Block) error {
 		preds = map[*ir.Block][]*ir.Operation{}
 		for p := range r.Blocks() {
 			if t := p.Last(); t != nil {
-				for _, succ := range t.Successors() {
-					preds[succ] = append(preds[succ], t)
+				for i, succ := range t.Successors() {
+					if !slices.Contains(t.Successors()[:i], succ) {
+						preds[succ] = append(preds[succ], t)
+					}
 				}
 			}
 		}
@@ -280,7 +311,11 @@ func (s *serializer) phis(b *ir.Block) error {
 				if err != nil {
 					return err
 				}
-				pairs = append(pairs, vid, s.labelAt(t))
+				parent := s.labelAt(t)
+				if id, ok := s.edgeBlock(t); ok && si == 1 {
+					parent = id
+				}
+				pairs = append(pairs, vid, parent)
 			}
 		}
 		aid, _ := s.valueID(a)
@@ -433,13 +468,22 @@ func (s *serializer) terminator(op *ir.Operation) error {
 			return err
 		}
 		s.debugLine(secFunction, op.Loc())
-		e.Op(spv.OpBranchConditional).Word(cond, s.label(op.Successor(0)), s.label(op.Successor(1)))
+		f := s.label(op.Successor(1))
+		edge, split := s.edgeBlock(op)
+		if split {
+			f = edge
+		}
+		e.Op(spv.OpBranchConditional).Word(cond, s.label(op.Successor(0)), f)
 		if w, ok := op.Attr("branch_weights").(*ir.ArrayAttr); ok {
 			for _, a := range w.Elems {
 				if n, ok := a.(*ir.IntegerAttr); ok {
 					e.Word(uint32(n.Int()))
 				}
 			}
+		}
+		if split {
+			e.Op(spv.OpLabel).Word(edge)
+			e.Op(spv.OpBranch).Word(s.label(op.Successor(0)))
 		}
 		return nil
 	}

@@ -43,16 +43,17 @@ func SerializeWith(module *ir.Operation, opts Options) ([]uint32, error) {
 	}
 	s := &serializer{
 		ctx: module.Context(), module: module, vce: vce, debugInfo: opts.EmitDebugInfo,
-		typeIDs:     map[ir.Type]uint32{},
-		typeBusy:    map[ir.Type]bool{},
-		typeKeys:    map[string]uint32{},
-		constIDs:    map[constKey]uint32{},
-		graphConsts: map[constKey]uint32{},
-		checked:     map[string][][]any{},
-		symbols:     map[string]uint32{},
-		symOps:      map[string]*ir.Operation{},
-		values:      map[*ir.Value]uint32{},
-		extImports:  map[string]uint32{},
+		typeIDs:      map[ir.Type]uint32{},
+		typeBusy:     map[ir.Type]bool{},
+		typeKeys:     map[string]uint32{},
+		constIDs:     map[constKey]uint32{},
+		graphConsts:  map[constKey]uint32{},
+		checked:      map[string][][]any{},
+		symbols:      map[string]uint32{},
+		symOps:       map[string]*ir.Operation{},
+		values:       map[*ir.Value]uint32{},
+		extImports:   map[string]uint32{},
+		replicateIDs: map[constKey]uint32{},
 	}
 	if opts.VerifyAvailability {
 		s.allowed = newAvailability(vce)
@@ -78,6 +79,7 @@ type serializer struct {
 	typeKeys     map[string]uint32
 	constIDs     map[constKey]uint32
 	graphConsts  map[constKey]uint32 // OpGraphConstantARM by id and type
+	replicateIDs map[constKey]uint32 // OpConstantCompositeReplicateEXT
 	checked      map[string][][]any  // op signatures that passed available
 	sig          []any               // available's buffer
 	words        []uint32            // operandWords' buffer
@@ -220,6 +222,8 @@ func (s *serializer) writeModule() error {
 			err = s.specConstant(op)
 		case "spirv.SpecConstantComposite":
 			err = s.specConstantComposite(op)
+		case "spirv.EXT.SpecConstantCompositeReplicate":
+			err = s.specConstantCompositeReplicate(op)
 		case "spirv.func":
 			err = s.function(op)
 		case "spirv.EntryPoint":

@@ -323,7 +323,7 @@ func (d *deserializer) blockName(b *ir.Block) string {
 func onlyBranch(b *ir.Block) bool {
 	for op := range b.Ops() {
 		switch op.Name() {
-		case "spirv.Constant", "spirv.mlir.addressof", "spirv.mlir.referenceof":
+		case "spirv.Constant", "spirv.EXT.ConstantCompositeReplicate", "spirv.mlir.addressof", "spirv.mlir.referenceof":
 		default:
 			if op != b.Last() {
 				return false

@@ -423,6 +423,15 @@ func (d *deserializer) zero(t ir.Type) (ir.Attribute, error) {
 		return d.ctx.ArrayAttr(elems...), nil
 	case *ir.FloatType:
 		return d.ctx.FloatAttr(t, 0), nil
+	case *spirv.TensorArmType:
+		if !ir.HasStaticShape(t) {
+			break
+		}
+		e, err := d.zero(t.Elem)
+		if err != nil {
+			return nil, err
+		}
+		return d.ctx.DenseSplat(t, e), nil
 	case *ir.VectorType:
 		if ir.IsFloat(t.Elem) {
 			return d.ctx.DenseFloats(t, make([]float64, t.Dims[0])), nil

@@ -783,3 +783,119 @@ spirv.func @f(%p: !spirv.ptr<i32, Workgroup>, %s: i32) "None" {
   %0 = spirv.INTEL.JointMatrixLoad <Subgroup> <Diagonal> %p, %s : (!spirv.ptr<i32, Workgroup>, i32) -> !spirv.jointmatrix<8x16xi32, RowMajor, Subgroup>
   spirv.Return
 }
+
+// -----
+
+func.func @f(%a: i32, %p: !spirv.ptr<i32, Workgroup>) {
+  // expected-error @+1 {{'spirv.EXT.EmitMeshTasks' op payload must be a variable with a storage class of TaskPayloadWorkgroupEXT}}
+  spirv.EXT.EmitMeshTasks %a, %a, %a, %p : i32, i32, i32, !spirv.ptr<i32, Workgroup>
+}
+
+// -----
+
+func.func @f(%a: i32, %b: i64) {
+  // expected-error @+1 {{'spirv.EXT.EmitMeshTasks' op operand #1 must be 32-bit signless or unsigned integer, but got 'i64'}}
+  spirv.EXT.EmitMeshTasks %a, %b, %a : i32, i64, i32
+}
+
+// -----
+
+func.func @f(%a: i32, %p: i32) {
+  // expected-error @+1 {{'spirv.EXT.EmitMeshTasks' op operand #3 must be any SPIR-V pointer type, but got 'i32'}}
+  spirv.EXT.EmitMeshTasks %a, %a, %a, %p : i32, i32, i32, i32
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error @+1 {{'spirv.EXT.EmitMeshTasks' op must be the last operation in the parent block}}
+  spirv.EXT.EmitMeshTasks %a, %a, %a : i32, i32, i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: si32) "None" {
+  // expected-error @+1 {{'spirv.EXT.SetMeshOutputs' op operand #0 must be 32-bit signless or unsigned integer, but got 'si32'}}
+  spirv.EXT.SetMeshOutputs %a, %a : si32, si32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i32) "None" {
+  // expected-error @+1 {{expected ','}}
+  spirv.EXT.SetMeshOutputs %a : i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f() "None" {
+  // expected-error @+1 {{'spirv.EXT.ConstantCompositeReplicate' op expected value attribute type 'i32', but got: 'f32'}}
+  %0 = spirv.EXT.ConstantCompositeReplicate [1.0 : f32] : vector<2xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f() "None" {
+  // expected-error @+1 {{'spirv.EXT.ConstantCompositeReplicate' op expected value attribute type '!spirv.array<3 x i32>' or 'i32', but got: 'vector<3xi32>'}}
+  %0 = spirv.EXT.ConstantCompositeReplicate [dense<1> : vector<3xi32>] : !spirv.array<2 x !spirv.array<3 x i32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f() "None" {
+  // expected-error @+1 {{'spirv.EXT.ConstantCompositeReplicate' op result type must be a composite type, but provided 'i32'}}
+  %0 = spirv.EXT.ConstantCompositeReplicate [1 : i32] : i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f() "None" {
+  // expected-error @+1 {{expected ']'}}
+  %0 = spirv.EXT.ConstantCompositeReplicate [1 : i32 : vector<2xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.SpecConstant @sc = 1 : i32
+  // expected-error @+1 {{'spirv.EXT.SpecConstantCompositeReplicate' op constituent has incorrect type: expected 'f32', but provided 'i32'}}
+  spirv.EXT.SpecConstantCompositeReplicate @scc (@sc) : vector<2xf32>
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  // expected-error @+1 {{'spirv.EXT.SpecConstantCompositeReplicate' op splat spec constant reference defining constituent not found}}
+  spirv.EXT.SpecConstantCompositeReplicate @scc (@missing) : vector<2xi32>
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.GlobalVariable @v : !spirv.ptr<i32, Private>
+  // expected-error @+1 {{'spirv.EXT.SpecConstantCompositeReplicate' op constituent is not a spec constant}}
+  spirv.EXT.SpecConstantCompositeReplicate @scc (@v) : vector<2xi32>
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.SpecConstant @sc = 1 : i32
+  // expected-error @+1 {{'spirv.EXT.SpecConstantCompositeReplicate' op result type must be a composite type, but provided 'i32'}}
+  spirv.EXT.SpecConstantCompositeReplicate @scc (@sc) : i32
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{'spirv.EXT.SpecConstantCompositeReplicate' op failed to verify that op must appear in a module-like op's block}}
+  spirv.EXT.SpecConstantCompositeReplicate @scc (@sc) : vector<2xi32>
+  return
+}

@@ -14,6 +14,9 @@
 //     spaces (numbers, #gpu.address_space) to #spirv.storage_class<...>.
 //   - spirv-canonicalize (Patterns): canonicalize plus the spirv patterns
 //     of MLIR's SPIRVCanonicalization.cpp that matter for lowered kernels.
+//   - spirv-promote-to-replicated-constants (PromoteToReplicatedConstants):
+//     splat composite constants and spec constants as the replicated
+//     composites of SPV_EXT_replicated_composites.
 //
 // On a spirv.module of many functions, spirv-lower-abi-attrs and
 // spirv-update-vce do their per-function work on several goroutines

@@ -1222,3 +1222,41 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// arith.remsi at the ends of the i32 range: OpSRem is undefined on Vulkan
+// for negative operands, so the remainder is |a| umod |b| with a's sign,
+// right for the most negative a too.
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @remsi_extremes(%in: memref<16xi32>, %out: memref<16x4xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+      %x = gpu.thread_id x
+      %v = memref.load %in[%x] : memref<16xi32>
+      %min = arith.constant -2147483648 : i32
+      %max = arith.constant 2147483647 : i32
+      %c0 = arith.constant 0 : i32
+      %c7 = arith.constant 7 : i32
+      %c8 = arith.constant 8 : i32
+      %vz = arith.cmpi eq, %v, %c0 : i32
+      %v1 = arith.select %vz, %c7, %v : i32
+      %xi = arith.index_cast %x : index to i32
+      %small = arith.subi %xi, %c8 : i32
+      %sz = arith.cmpi eq, %small, %c0 : i32
+      %b = arith.select %sz, %c7, %small : i32
+      %r0 = arith.remsi %min, %b : i32
+      %r1 = arith.remsi %max, %b : i32
+      %r2 = arith.remsi %v1, %min : i32
+      %r3 = arith.remsi %min, %v1 : i32
+      %i0 = arith.constant 0 : index
+      %i1 = arith.constant 1 : index
+      %i2 = arith.constant 2 : index
+      %i3 = arith.constant 3 : index
+      memref.store %r0, %out[%x, %i0] : memref<16x4xi32>
+      memref.store %r1, %out[%x, %i1] : memref<16x4xi32>
+      memref.store %r2, %out[%x, %i2] : memref<16x4xi32>
+      memref.store %r3, %out[%x, %i3] : memref<16x4xi32>
+      gpu.return
+    }
+  }
+}
