@@ -36,32 +36,9 @@ func (u *unit) compile(op *ir.Operation) func(m *Machine, f *frame) error {
 	return fast
 }
 
-// general returns op's general handler: its dialect's, resolved once,
-// where Machine.exec would reach it without moreOps; exec otherwise.
+// general returns op's general handler.
 func general(op *ir.Operation) func(m *Machine, f *frame) error {
-	dialect, _, _ := strings.Cut(op.Name(), ".")
-	var h func(m *Machine, f *frame, op *ir.Operation) error
-	switch dialect {
-	case "arith":
-		h = (*Machine).arith
-	case "math":
-		if op.Name() != "math.sincos" {
-			h = (*Machine).math
-		}
-	case "func":
-		h = (*Machine).funcOp
-	case "cf":
-		h = (*Machine).cfOp
-	case "scf":
-		h = (*Machine).scf
-	case "ub":
-		h = (*Machine).ub
-	case "index":
-		h = (*Machine).index
-	}
-	if h == nil {
-		return func(m *Machine, f *frame) error { return m.exec(f, op) }
-	}
+	h := handlerOf(op)
 	return func(m *Machine, f *frame) error { return h(m, f, op) }
 }
 

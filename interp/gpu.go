@@ -7,68 +7,85 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// gpu runs the gpu ops: ids and collectives inside kernels, launches and
-// buffer management on the host.
-func (m *Machine) gpu(f *frame, op *ir.Operation) error {
+// gpuHandler resolves the gpu ops: ids and collectives inside kernels,
+// launches and buffer management on the host.
+func gpuHandler(op *ir.Operation) handler {
 	switch op.Name() {
 	case "gpu.thread_id", "gpu.block_id", "gpu.block_dim", "gpu.grid_dim", "gpu.global_id",
 		"gpu.lane_id", "gpu.subgroup_id", "gpu.subgroup_size", "gpu.num_subgroups":
-		if f.th == nil {
-			return op.Errorf("'%s' outside a kernel", op.Name())
+		id, err := threadID(op)
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			if f.th == nil {
+				return op.Errorf("'%s' outside a kernel", op.Name())
+			}
+			if err != nil {
+				return err
+			}
+			f.set(op.Result(0), Int(id(f.th)))
+			return nil
 		}
-		v, err := f.th.id(op)
-		if err != nil {
-			return err
-		}
-		f.set(op.Result(0), Int(v))
-		return nil
-	case "gpu.barrier", "gpu.shuffle", "gpu.subgroup_reduce", "gpu.all_reduce", "gpu.subgroup_broadcast":
-		if f.th == nil {
-			return op.Errorf("'%s' outside a kernel", op.Name())
-		}
-		res, err := f.th.sync(f, op)
-		if err != nil {
-			return err
-		}
-		f.setResults(op, res)
-		return nil
+	case "gpu.barrier", "gpu.shuffle", "gpu.subgroup_reduce", "gpu.all_reduce", "gpu.subgroup_broadcast",
+		"gpu.ballot", warpOp:
+		return (*Machine).collective
+	case "gpu.dynamic_shared_memory":
+		return (*Machine).dynamicShared
 	case "gpu.launch_func":
-		return m.launchFunc(f, op)
+		return (*Machine).launchFunc
 	case "gpu.launch":
-		return m.launchInline(f, op)
+		return (*Machine).launchInline
 	case "gpu.module", "gpu.func", "gpu.host_register", "gpu.host_unregister":
-		return nil
+		return func(*Machine, *frame, *ir.Operation) error { return nil }
 	case "gpu.wait":
-		if op.NumResults() > 0 {
-			f.set(op.Result(0), Token{})
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			if op.NumResults() > 0 {
+				f.set(op.Result(0), Token{})
+			}
+			return nil
 		}
-		return nil
 	case "gpu.alloc":
-		return m.gpuAlloc(f, op)
+		return (*Machine).gpuAlloc
 	case "gpu.dealloc":
-		mr, ok := f.get(op.Operand(op.NumOperands() - 1)).(*MemRef)
-		if !ok {
-			return op.Errorf("expected a memref operand")
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			mr, ok := f.get(op.Operand(op.NumOperands() - 1)).(*MemRef)
+			if !ok {
+				return op.Errorf("expected a memref operand")
+			}
+			m.free(mr.Buf)
+			setToken(f, op)
+			return nil
 		}
-		m.free(mr.Buf)
-		setToken(f, op)
-		return nil
 	case "gpu.memcpy":
-		return m.gpuMemcpy(f, op)
+		return (*Machine).gpuMemcpy
 	case "gpu.memset":
-		n := op.NumOperands()
-		dst, ok := f.get(op.Operand(n - 2)).(*MemRef)
-		if !ok {
-			return op.Errorf("expected a memref operand")
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			n := op.NumOperands()
+			dst, ok := f.get(op.Operand(n - 2)).(*MemRef)
+			if !ok {
+				return op.Errorf("expected a memref operand")
+			}
+			v := f.scalar(op.Operand(n - 1))
+			dst.fill(v)
+			setToken(f, op)
+			return nil
 		}
-		v := f.scalar(op.Operand(n - 1))
-		dst.fill(v)
-		setToken(f, op)
-		return nil
 	case "gpu.printf":
-		return m.gpuPrintf(f, op)
+		return (*Machine).gpuPrintf
 	}
-	return unknown(op)
+	return nil
+}
+
+// collective runs a collective op in a kernel: it waits for the threads
+// taking part and sets the results that complete gave this thread.
+func (m *Machine) collective(f *frame, op *ir.Operation) error {
+	if f.th == nil {
+		return op.Errorf("'%s' outside a kernel", op.Name())
+	}
+	res, err := f.th.sync(f, op)
+	if err != nil {
+		return err
+	}
+	f.setResults(op, res)
+	return nil
 }
 
 // setToken gives op's async token result, if any, a value.

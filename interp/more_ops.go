@@ -8,38 +8,6 @@ import (
 	"github.com/kiln-gpu/kiln/vector"
 )
 
-// moreOps runs the ops of viewOps and warpOps, vector.mask, vector.scan,
-// vector.expandload, vector.compressstore, math.sincos,
-// memref.dma_start/dma_wait and memref.distinct_objects;
-// handled is false for every other op.
-func (m *Machine) moreOps(f *frame, op *ir.Operation) (handled bool, err error) {
-	if handled, err := m.viewOps(f, op); handled {
-		return true, err
-	}
-	if handled, err := m.warpOps(f, op); handled {
-		return true, err
-	}
-	switch op.Name() {
-	case "vector.mask":
-		return true, m.vecMask(f, op)
-	case "vector.scan":
-		return true, vecScan(f, op)
-	case "vector.expandload", "vector.compressstore":
-		return true, vecCompressed(f, op)
-	case "math.sincos":
-		return true, m.sincos(f, op)
-	case "memref.dma_start":
-		return true, dmaStart(f, op)
-	case "memref.dma_wait":
-		// dma_start copies at once, so there is nothing to wait for.
-		return true, nil
-	case "memref.distinct_objects":
-		f.setResults(op, f.getAll(op.Operands()))
-		return true, nil
-	}
-	return false, nil
-}
-
 // vecMask runs the masked op of a vector.mask with the mask applied.
 func (m *Machine) vecMask(f *frame, op *ir.Operation) error {
 	inner := vector.MaskedOp(op)

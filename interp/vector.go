@@ -35,23 +35,32 @@ func setVector(f *frame, op *ir.Operation, i int, el []Scalar) {
 	}
 }
 
-func (m *Machine) vector(f *frame, op *ir.Operation) error {
+// vectorHandler resolves a vector op to its handler.
+func vectorHandler(op *ir.Operation) handler {
 	switch op.Name() {
+	case "vector.type_cast":
+		return local(typeCast)
+	case "vector.mask":
+		return (*Machine).vecMask
+	case "vector.scan":
+		return local(vecScan)
+	case "vector.expandload", "vector.compressstore":
+		return local(vecCompressed)
 	case "vector.broadcast", "vector.splat":
-		return vecBroadcast(f, op)
+		return local(vecBroadcast)
 	case "vector.extract", "vector.extractelement":
-		return vecExtract(f, op)
+		return local(vecExtract)
 	case "vector.insert", "vector.insertelement":
-		return vecInsert(f, op)
+		return local(vecInsert)
 	case "vector.shuffle":
-		return vecShuffle(f, op)
+		return local(vecShuffle)
 	case "vector.extract_strided_slice":
-		return vecExtractStrided(f, op)
+		return local(vecExtractStrided)
 	case "vector.insert_strided_slice":
-		return vecInsertStrided(f, op)
+		return local(vecInsertStrided)
 	case "vector.fma":
 		k, _ := floatKind(op.Result(0).Type())
-		return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 			if anyPoison(xs) {
 				return []Scalar{Poison()}, nil
 			}
@@ -59,58 +68,66 @@ func (m *Machine) vector(f *frame, op *ir.Operation) error {
 			return []Scalar{{F: r}}, nil
 		})
 	case "vector.reduction":
-		return m.vecReduction(f, op)
+		return (*Machine).vecReduction
 	case "vector.multi_reduction":
-		return m.vecMultiReduction(f, op)
+		return (*Machine).vecMultiReduction
 	case "vector.transpose":
-		return vecTranspose(f, op)
+		return local(vecTranspose)
 	case "vector.shape_cast":
-		v, err := vecOperand(f, op, 0)
-		if err != nil {
-			return err
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			v, err := vecOperand(f, op, 0)
+			if err != nil {
+				return err
+			}
+			setVector(f, op, 0, v.Elems)
+			return nil
 		}
-		setVector(f, op, 0, v.Elems)
-		return nil
 	case "vector.bitcast":
-		return vecBitcast(f, op)
+		return local(vecBitcast)
 	case "vector.create_mask", "vector.constant_mask":
-		return vecMask(f, op)
+		return local(vecMask)
 	case "vector.from_elements":
-		el := make([]Scalar, op.NumOperands())
-		for i, v := range op.Operands() {
-			el[i] = f.scalar(v)
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			el := make([]Scalar, op.NumOperands())
+			for i, v := range op.Operands() {
+				el[i] = f.scalar(v)
+			}
+			setVector(f, op, 0, el)
+			return nil
 		}
-		setVector(f, op, 0, el)
-		return nil
 	case "vector.to_elements":
-		el := elems(f.get(op.Operand(0)))
-		for i, r := range op.Results() {
-			f.set(r, el[i])
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			el := elems(f.get(op.Operand(0)))
+			for i, r := range op.Results() {
+				f.set(r, el[i])
+			}
+			return nil
 		}
-		return nil
 	case "vector.interleave":
-		return vecInterleave(f, op)
+		return local(vecInterleave)
 	case "vector.deinterleave":
-		return vecDeinterleave(f, op)
+		return local(vecDeinterleave)
 	case "vector.step":
-		n := product(shapeOf(op.Result(0).Type()))
-		el := make([]Scalar, n)
-		for i := range el {
-			el[i] = Int(int64(i))
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			n := product(shapeOf(op.Result(0).Type()))
+			el := make([]Scalar, n)
+			for i := range el {
+				el[i] = Int(int64(i))
+			}
+			setVector(f, op, 0, el)
+			return nil
 		}
-		setVector(f, op, 0, el)
-		return nil
 	case "vector.print":
-		return m.vecPrint(f, op)
+		return (*Machine).vecPrint
 	case "vector.outerproduct":
-		return m.vecOuterProduct(f, op)
+		return (*Machine).vecOuterProduct
 	case "vector.contract":
-		return m.vecContract(f, op)
+		return (*Machine).vecContract
 	case "vector.load", "vector.store", "vector.maskedload", "vector.maskedstore",
 		"vector.transfer_read", "vector.transfer_write", "vector.gather", "vector.scatter":
-		return m.vecMemory(f, op)
+		return (*Machine).vecMemory
 	}
-	return unknown(op)
+	return nil
 }
 
 // vecBroadcast stretches a scalar or vector to the result shape, aligning

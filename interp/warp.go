@@ -6,26 +6,6 @@ import (
 
 const warpOp = "gpu.warp_execute_on_lane_0"
 
-// warpOps runs gpu.dynamic_shared_memory, gpu.ballot and
-// gpu.warp_execute_on_lane_0; handled is false for other ops.
-func (m *Machine) warpOps(f *frame, op *ir.Operation) (handled bool, err error) {
-	switch op.Name() {
-	case "gpu.dynamic_shared_memory":
-		return true, m.dynamicShared(f, op)
-	case "gpu.ballot", warpOp:
-		if f.th == nil {
-			return true, op.Errorf("'%s' outside a kernel", op.Name())
-		}
-		res, err := f.th.sync(f, op)
-		if err != nil {
-			return true, err
-		}
-		f.setResults(op, res)
-		return true, nil
-	}
-	return false, nil
-}
-
 // dynamicShared returns the workgroup's memory of the size the launch
 // gave as dynamic_shared_memory_size, allocated once per workgroup.
 func (m *Machine) dynamicShared(f *frame, op *ir.Operation) error {
