@@ -90,7 +90,12 @@ func (s *session) bind(launch, fn *ir.Operation, km *kiln.Kernel, args []interp.
 		}
 		if v, ok := s.synced[buf]; s.pending[mr.Buf] != buf && (!ok || v != mr.Buf.Version()) {
 			start := time.Now()
-			data := mr.Bytes()
+			// The memref's own bytes go to the device as they are; only
+			// narrowed index elements and scattered views need a copy.
+			data, ok := mr.NativeBytes()
+			if !ok || narrow {
+				data = mr.Bytes()
+			}
 			if narrow {
 				data = narrowed(data)
 			}
