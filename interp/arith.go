@@ -254,7 +254,7 @@ func constantValue(op *ir.Operation, a ir.Attribute, t ir.Type) (Value, error) {
 			}
 		}
 		if vt, ok := t.(*ir.VectorType); ok {
-			return &Vector{Type: vt, Elems: el}, nil
+			return NewVector(vt, el), nil
 		}
 		if len(el) == 1 {
 			return el[0], nil

@@ -8,7 +8,7 @@ func elems(v Value) []Scalar {
 	case Scalar:
 		return []Scalar{v}
 	case *Vector:
-		return v.Elems
+		return v.Elements()
 	}
 	return nil
 }
@@ -42,7 +42,7 @@ func (m *Machine) elementwise(f *frame, op *ir.Operation, fn func(xs []Scalar) (
 	}
 	for j, r := range op.Results() {
 		if vt, ok := r.Type().(*ir.VectorType); ok {
-			f.set(r, &Vector{Type: vt, Elems: outs[j]})
+			f.set(r, NewVector(vt, outs[j]))
 		} else {
 			f.set(r, outs[j][0])
 		}

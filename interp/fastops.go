@@ -66,6 +66,9 @@ func (u *unit) fastOp(op *ir.Operation, slow func(*Machine, *frame) error) func(
 	case "memref.load", "memref.store":
 		return u.accessOp(op, slow)
 	}
+	if h := u.vectorOp(op, slow); h != nil {
+		return h
+	}
 	if castOps[op.Name()] {
 		return u.castOp(op, slow)
 	}

@@ -434,5 +434,5 @@ func splatValue(t ir.Type, s Scalar) Value {
 	for i := range el {
 		el[i] = s
 	}
-	return &Vector{Type: vt, Elems: el}
+	return NewVector(vt, el)
 }

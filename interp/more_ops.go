@@ -34,7 +34,7 @@ func (m *Machine) vecMask(f *frame, op *ir.Operation) error {
 		if inner.NumOperands() > 1 {
 			vals = append(vals, f.get(inner.Operand(1)))
 		}
-		for i, e := range v.Elems {
+		for i, e := range v.Elements() {
 			if on(i) {
 				vals = append(vals, e)
 			}
@@ -98,7 +98,7 @@ func (m *Machine) maskedMultiReduction(f *frame, op, inner *ir.Operation, v *Vec
 				k++
 			}
 		}
-		acc[l] = combine(name, v.Type.Elem, acc[l], v.Elems[i])
+		acc[l] = combine(name, v.Type.Elem, acc[l], v.At(i))
 	})
 	setVector(f, op, 0, acc)
 	return nil
@@ -170,7 +170,7 @@ func vecScan(f *frame, op *ir.Operation) error {
 	n := dims[dim]
 	inner := product(dims[dim+1:])
 	outer := product(dims[:dim])
-	out := make([]Scalar, len(v.Elems))
+	out := make([]Scalar, v.Len())
 	last := make([]Scalar, 0, outer*inner)
 	for o := int64(0); o < outer; o++ {
 		for in := int64(0); in < inner; in++ {
@@ -178,13 +178,13 @@ func vecScan(f *frame, op *ir.Operation) error {
 			for k := int64(0); k < n; k++ {
 				switch {
 				case k == 0 && inclusive:
-					out[at(0)] = v.Elems[at(0)]
+					out[at(0)] = v.At(int(at(0)))
 				case k == 0:
 					out[at(0)] = init[min(int(o*inner+in), len(init)-1)]
 				case inclusive:
-					out[at(k)] = combine(name, v.Type.Elem, out[at(k-1)], v.Elems[at(k)])
+					out[at(k)] = combine(name, v.Type.Elem, out[at(k-1)], v.At(int(at(k))))
 				default:
-					out[at(k)] = combine(name, v.Type.Elem, out[at(k-1)], v.Elems[at(k-1)])
+					out[at(k)] = combine(name, v.Type.Elem, out[at(k-1)], v.At(int(at(k-1))))
 				}
 			}
 			last = append(last, out[at(n-1)])

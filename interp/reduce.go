@@ -158,7 +158,7 @@ func (m *Machine) reduce(op *ir.Operation, kind string, t ir.Type, vals []Value,
 			out[i] = combine(name, et, a[i], b[i])
 		}
 		if vt, ok := t.(*ir.VectorType); ok {
-			acc = &Vector{Type: vt, Elems: out}
+			acc = NewVector(vt, out)
 		} else {
 			acc = out[0]
 		}

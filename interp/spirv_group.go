@@ -21,7 +21,7 @@ func spirvHandler(op *ir.Operation) handler {
 		lsb := op.Name() == "spirv.GroupNonUniformBallotFindLSB"
 		h = func(m *Machine, f *frame, op *ir.Operation) error {
 			v, ok := f.get(op.Operand(0)).(*Vector)
-			if !ok || len(v.Elems) != 4 {
+			if !ok || v.Len() != 4 {
 				return op.Errorf("expected a vector<4xi32> ballot")
 			}
 			f.set(op.Result(0), findBit(v, lsb))
@@ -62,7 +62,7 @@ func ballot(op *ir.Operation, ts []*thread) error {
 		}
 	}
 	for _, t := range ts {
-		t.reply = []Value{&Vector{Type: vt, Elems: words}}
+		t.reply = []Value{NewVector(vt, words)}
 	}
 	return nil
 }
@@ -75,7 +75,7 @@ func findBit(v *Vector, lowest bool) Scalar {
 		if !lowest {
 			w = 3 - i
 		}
-		x := uint32(v.Elems[w].Bits)
+		x := uint32(v.At(w).Bits)
 		if x == 0 {
 			continue
 		}

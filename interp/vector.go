@@ -29,7 +29,7 @@ func resultVector(op *ir.Operation) (*ir.VectorType, error) {
 func setVector(f *frame, op *ir.Operation, i int, el []Scalar) {
 	r := op.Result(i)
 	if vt, ok := r.Type().(*ir.VectorType); ok {
-		f.set(r, &Vector{Type: vt, Elems: el})
+		f.set(r, NewVector(vt, el))
 	} else {
 		f.set(r, el[0])
 	}
@@ -79,7 +79,12 @@ func vectorHandler(op *ir.Operation) handler {
 			if err != nil {
 				return err
 			}
-			setVector(f, op, 0, v.Elems)
+			rt, err := resultVector(op)
+			if err != nil {
+				return err
+			}
+			// The row-major elements stay as they are: share them.
+			f.set(op.Result(0), v.sub(rt, 0, int64(v.Len())))
 			return nil
 		}
 	case "vector.bitcast":
@@ -156,7 +161,7 @@ func vecBroadcast(f *frame, op *ir.Operation) error {
 		}
 		out = append(out, sel[l])
 	})
-	f.set(op.Result(0), &Vector{Type: rt, Elems: out})
+	f.set(op.Result(0), NewVector(rt, out))
 	return nil
 }
 
@@ -221,7 +226,11 @@ func vecExtract(f *frame, op *ir.Operation) error {
 		setVector(f, op, 0, el)
 		return nil
 	}
-	setVector(f, op, 0, append([]Scalar(nil), v.Elems[start:start+n]...))
+	if vt, ok := op.Result(0).Type().(*ir.VectorType); ok {
+		f.set(op.Result(0), v.sub(vt, start, n))
+	} else {
+		f.set(op.Result(0), v.At(int(start)))
+	}
 	return nil
 }
 
@@ -234,16 +243,25 @@ func vecInsert(f *frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	out := append([]Scalar(nil), dst.Elems...)
 	if !ok {
+		out := make([]Scalar, dst.Len())
 		for i := range out {
 			out[i] = Poison()
 		}
-	} else {
-		start, n := subRange(dst.Type.Dims, pos)
-		copy(out[start:start+n], elems(f.get(op.Operand(0))))
+		setVector(f, op, 0, out)
+		return nil
 	}
-	setVector(f, op, 0, out)
+	start, n := subRange(dst.Type.Dims, pos)
+	out := dst.clone()
+	switch src := f.get(op.Operand(0)).(type) {
+	case Scalar:
+		out.set(int(start), src)
+	case *Vector:
+		for i := range min(n, int64(src.Len())) {
+			out.set(int(start+i), src.At(int(i)))
+		}
+	}
+	f.set(op.Result(0), out)
 	return nil
 }
 
@@ -290,7 +308,7 @@ func vecExtractStrided(f *frame, op *ir.Operation) error {
 			}
 			l += x * vst[d]
 		}
-		out = append(out, v.Elems[l])
+		out = append(out, v.At(int(l)))
 	})
 	setVector(f, op, 0, out)
 	return nil
@@ -308,7 +326,7 @@ func vecInsertStrided(f *frame, op *ir.Operation) error {
 	off, st := intList(op.Attr("offsets")), intList(op.Attr("strides"))
 	lead := len(dst.Type.Dims) - len(src.Type.Dims)
 	dstr := rowMajorStrides(dst.Type.Dims)
-	out := append([]Scalar(nil), dst.Elems...)
+	out := dst.Elements()
 	i := 0
 	forEachIndex(src.Type.Dims, func(idx []int64) {
 		l := int64(0)
@@ -319,7 +337,7 @@ func vecInsertStrided(f *frame, op *ir.Operation) error {
 			}
 			l += x * dstr[d]
 		}
-		out[l] = src.Elems[i]
+		out[l] = src.At(i)
 		i++
 	})
 	setVector(f, op, 0, out)
@@ -337,13 +355,13 @@ func vecTranspose(f *frame, op *ir.Operation) error {
 		return err
 	}
 	vst := rowMajorStrides(v.Type.Dims)
-	out := make([]Scalar, 0, len(v.Elems))
+	out := make([]Scalar, 0, v.Len())
 	forEachIndex(rt.Dims, func(idx []int64) {
 		l := int64(0)
 		for d, x := range idx {
 			l += x * vst[perm[d]]
 		}
-		out = append(out, v.Elems[l])
+		out = append(out, v.At(int(l)))
 	})
 	setVector(f, op, 0, out)
 	return nil
@@ -359,7 +377,7 @@ func vecBitcast(f *frame, op *ir.Operation) error {
 	fw, tw := ir.IntOrFloatBitWidth(from), ir.IntOrFloatBitWidth(to)
 	// Concatenate the bits little-endian, then cut them into new elements.
 	var bits []byte
-	for _, e := range v.Elems {
+	for _, e := range v.Elements() {
 		b := e.Bits
 		if k, ok := floatKind(from); ok {
 			b = ir.FloatBits(k, e.F)
@@ -404,7 +422,7 @@ func vecMask(f *frame, op *ir.Operation) error {
 		}
 		out = append(out, Scalar{Bits: b2u(in)})
 	})
-	f.set(op.Result(0), &Vector{Type: rt, Elems: out})
+	f.set(op.Result(0), NewVector(rt, out))
 	return nil
 }
 

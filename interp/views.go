@@ -267,7 +267,7 @@ func loadVectorElem(f *frame, op *ir.Operation, vm *MemRef, idx []Value) error {
 	for i := range el {
 		el[i] = vm.load(l + int64(i))
 	}
-	f.set(op.Result(0), &Vector{Type: vt, Elems: el})
+	f.set(op.Result(0), NewVector(vt, el))
 	return nil
 }
 
@@ -280,7 +280,7 @@ func storeVectorElem(f *frame, op *ir.Operation, vm *MemRef, val Value, idx []Va
 	if !ok || v.Type != vt {
 		return op.Errorf("the interpreter stores only whole %s elements", ir.TypeString(vt))
 	}
-	for i, x := range v.Elems {
+	for i, x := range v.Elements() {
 		vm.store(l+int64(i), x)
 	}
 	return nil

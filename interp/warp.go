@@ -166,11 +166,11 @@ func gather(op *ir.Operation, whole ir.Type, vals []Value) (Value, error) {
 		forEachIndex(part.Type.Dims, func(idx []int64) {
 			w := append([]int64(nil), idx...)
 			w[d] += int64(l) * part.Type.Dims[d]
-			out[rowIndex(wv.Dims, w)] = part.Elems[i]
+			out[rowIndex(wv.Dims, w)] = part.At(i)
 			i++
 		})
 	}
-	return &Vector{Type: wv, Elems: out}, nil
+	return NewVector(wv, out), nil
 }
 
 // slice returns lane l's part, of type part, of the yielded value y.
@@ -188,9 +188,9 @@ func slice(op *ir.Operation, y Value, part ir.Type, l int64) (Value, error) {
 	forEachIndex(pt.Dims, func(idx []int64) {
 		w := append([]int64(nil), idx...)
 		w[d] += l * pt.Dims[d]
-		out = append(out, wv.Elems[rowIndex(wv.Type.Dims, w)])
+		out = append(out, wv.At(int(rowIndex(wv.Type.Dims, w))))
 	})
-	return &Vector{Type: pt, Elems: out}, nil
+	return NewVector(pt, out), nil
 }
 
 // rowIndex is the row-major position of idx in shape.

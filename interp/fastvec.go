@@ -1,0 +1,298 @@
+package interp
+
+import (
+	"strings"
+
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/ir"
+	mathd "github.com/kiln-gpu/kiln/math"
+)
+
+// vectorOp compiles the vector ops of hot loops on native vectors:
+// elementwise binary arith ops and float math ops, vector.broadcast of a
+// scalar, and vector.load, vector.store and transfers of 1-D vectors. Poison, masks of any kind,
+// overflow flags and out-of-bounds or unusual memrefs go to the general
+// handler; nil for other ops.
+func (u *unit) vectorOp(op *ir.Operation, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
+	switch op.Name() {
+	case "vector.broadcast", "vector.splat":
+		return u.broadcastOp(op, slow)
+	case "vector.load", "vector.store", "vector.transfer_read", "vector.transfer_write":
+		return u.vecAccessOp(op, slow)
+	}
+	if op.NumOperands() == 0 || op.NumResults() != 1 {
+		return nil
+	}
+	vt, ok := op.Result(0).Type().(*ir.VectorType)
+	if !ok {
+		return nil
+	}
+	for _, v := range op.Operands() {
+		if v.Type() != ir.Type(vt) {
+			return nil
+		}
+	}
+	ft, float := vt.Elem.(*ir.FloatType)
+	switch {
+	case strings.HasPrefix(op.Name(), "math.") && float && op.NumOperands() <= 3:
+		return u.vecMathOp(op, vt, ft.Kind, slow)
+	case op.NumOperands() != 2:
+		return nil
+	case float:
+		return u.vecFloatOp(op, vt, ft.Kind, slow)
+	}
+	return u.vecIntOp(op, vt, slow)
+}
+
+// vecMathOp compiles the math ops on float vectors that mathd.EvalFloat
+// computes.
+func (u *unit) vecMathOp(op *ir.Operation, vt *ir.VectorType, k ir.FloatKind, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
+	name := op.Name()
+	if _, known := mathd.EvalFloat(name, k, 0, 0, 0); !known {
+		return nil
+	}
+	in := make([]int32, op.NumOperands())
+	for i, v := range op.Operands() {
+		in[i] = u.slots[v]
+	}
+	r := u.slots[op.Result(0)]
+	vs := make([]*Vector, len(in)) // handlers do not run reentrantly
+	args := make([]float64, len(in))
+	return func(m *Machine, f *frame) error {
+		for i, s := range in {
+			v, ok := f.cells[s].v.(*Vector)
+			if !ok || v.poison != nil || v.floats == nil {
+				return slow(m, f)
+			}
+			vs[i] = v
+		}
+		out := make([]float64, len(vs[0].floats))
+		for e := range out {
+			for i, v := range vs {
+				args[i] = v.floats[e]
+			}
+			out[e], _ = mathd.EvalFloat(name, k, args...)
+		}
+		f.cells[r] = cell{v: &Vector{Type: vt, floats: out}, kind: valueCell}
+		return nil
+	}
+}
+
+// vectors2 returns the two vector operands of a binary op; ok is false
+// when either is not a vector or holds poison.
+func (f *frame) vectors2(a, b int32) (x, y *Vector, ok bool) {
+	x, okx := f.cells[a].v.(*Vector)
+	y, oky := f.cells[b].v.(*Vector)
+	if !okx || !oky || x.poison != nil || y.poison != nil {
+		return nil, nil, false
+	}
+	return x, y, true
+}
+
+func (u *unit) vecFloatOp(op *ir.Operation, vt *ir.VectorType, k ir.FloatKind, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
+	name := op.Name()
+	var fn func(x, y float64) float64
+	// The four basic operations round as arith.EvalFloat does.
+	switch name {
+	case "arith.addf":
+		fn = func(x, y float64) float64 { return ir.RoundFloat(k, x+y) }
+	case "arith.subf":
+		fn = func(x, y float64) float64 { return ir.RoundFloat(k, x-y) }
+	case "arith.mulf":
+		fn = func(x, y float64) float64 { return ir.RoundFloat(k, x*y) }
+	case "arith.divf":
+		fn = func(x, y float64) float64 { return ir.RoundFloat(k, x/y) }
+	default:
+		if _, known := arith.EvalFloat(name, k, 0, 0); !known {
+			return nil
+		}
+		fn = func(x, y float64) float64 {
+			z, _ := arith.EvalFloat(name, k, x, y)
+			return z
+		}
+	}
+	a, b, r := u.slots[op.Operand(0)], u.slots[op.Operand(1)], u.slots[op.Result(0)]
+	return func(m *Machine, f *frame) error {
+		x, y, ok := f.vectors2(a, b)
+		if !ok || x.floats == nil || y.floats == nil {
+			return slow(m, f)
+		}
+		out := make([]float64, len(x.floats))
+		for i, xi := range x.floats {
+			out[i] = fn(xi, y.floats[i])
+		}
+		f.cells[r] = cell{v: &Vector{Type: vt, floats: out}, kind: valueCell}
+		return nil
+	}
+}
+
+func (u *unit) vecIntOp(op *ir.Operation, vt *ir.VectorType, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
+	w := width(vt.Elem)
+	fn, ok := arith.IntFunc(op.Name())
+	if w == 0 || !ok {
+		return nil
+	}
+	if a, ok := op.Attr("overflowFlags").(*arith.OverflowAttr); ok && a.Flags != arith.OverflowNone {
+		return nil
+	}
+	a, b, r := u.slots[op.Operand(0)], u.slots[op.Operand(1)], u.slots[op.Result(0)]
+	return func(m *Machine, f *frame) error {
+		x, y, ok := f.vectors2(a, b)
+		if !ok || x.ints == nil || y.ints == nil {
+			return slow(m, f)
+		}
+		out := make([]uint64, len(x.ints))
+		for i, xi := range x.ints {
+			z, ok := fn(w, xi, y.ints[i])
+			if !ok {
+				return slow(m, f)
+			}
+			out[i] = z
+		}
+		f.cells[r] = cell{v: &Vector{Type: vt, ints: out}, kind: valueCell}
+		return nil
+	}
+}
+
+// broadcastOp compiles the broadcast of a scalar to a vector.
+func (u *unit) broadcastOp(op *ir.Operation, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
+	if op.NumOperands() != 1 || op.NumResults() != 1 || !scalarType(op.Operand(0).Type()) {
+		return nil
+	}
+	vt, ok := op.Result(0).Type().(*ir.VectorType)
+	if !ok {
+		return nil
+	}
+	n, float := product(vt.Dims), ir.IsFloat(vt.Elem)
+	a, r := u.slots[op.Operand(0)], u.slots[op.Result(0)]
+	return func(m *Machine, f *frame) error {
+		c := &f.cells[a]
+		if !c.scalar() || c.s.Poison {
+			return slow(m, f)
+		}
+		v := &Vector{Type: vt}
+		if float {
+			v.floats = make([]float64, n)
+			for i := range v.floats {
+				v.floats[i] = c.s.F
+			}
+		} else {
+			v.ints = make([]uint64, n)
+			for i := range v.ints {
+				v.ints[i] = c.s.Bits
+			}
+		}
+		f.cells[r] = cell{v: v, kind: valueCell}
+		return nil
+	}
+}
+
+// vecAccessOp compiles vector.load and vector.store of a 1-D vector of a
+// memref's scalar element type whose elements all lie in bounds, and
+// unmasked transfers of the same that read or write along the memref's
+// last dimension (a minor identity map).
+func (u *unit) vecAccessOp(op *ir.Operation, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
+	ops := op.Operands()
+	var memv, valv *ir.Value
+	var base []*ir.Value
+	load := false
+	switch op.Name() {
+	case "vector.load":
+		if len(ops) == 0 || op.NumResults() != 1 {
+			return nil
+		}
+		memv, valv, base, load = ops[0], op.Result(0), ops[1:], true
+	case "vector.store":
+		if len(ops) < 2 {
+			return nil
+		}
+		memv, valv, base = ops[1], ops[0], ops[2:]
+	case "vector.transfer_read":
+		seg := segments(op)
+		if len(seg) != 4 || len(seg[0]) != 1 || len(seg[3]) != 0 || op.NumResults() != 1 {
+			return nil
+		}
+		memv, valv, base, load = seg[0][0], op.Result(0), seg[1], true
+	case "vector.transfer_write":
+		seg := segments(op)
+		if len(seg) != 4 || len(seg[0]) != 1 || len(seg[1]) != 1 || len(seg[3]) != 0 || op.NumResults() != 0 {
+			return nil
+		}
+		memv, valv, base = seg[1][0], seg[0][0], seg[2]
+	}
+	mt, ok := memv.Type().(*ir.MemRefType)
+	if !ok || !scalarType(mt.Elem) || len(mt.Dims) == 0 || len(base) != len(mt.Dims) {
+		return nil
+	}
+	vt, _ := valv.Type().(*ir.VectorType)
+	if vt == nil || len(vt.Dims) != 1 || vt.Dims[0] <= 0 || vt.Elem != mt.Elem {
+		return nil
+	}
+	if pm := permutationMap(op, len(mt.Dims), 1); pm[0] != len(mt.Dims)-1 {
+		return nil
+	}
+	elem, ec, n, float := mt.Elem, codecOf(mt.Elem), vt.Dims[0], ir.IsFloat(mt.Elem)
+	mem, val := u.slots[memv], u.slots[valv]
+	idx := make([]int32, len(base))
+	for i, v := range base {
+		idx[i] = u.slots[v]
+	}
+	last := len(idx) - 1
+	return func(m *Machine, f *frame) error {
+		c := &f.cells[mem]
+		mr, ok := c.v.(*MemRef)
+		if !ok || c.kind != valueCell || mr.Elem != elem || mr.bytes != nil || mr.Buf.Freed || mr.Buf.poison != nil || len(mr.Sizes) != len(idx) {
+			return slow(m, f)
+		}
+		l := mr.Offset
+		for i, s := range idx {
+			c := &f.cells[s]
+			x, lim := int64(c.s.Bits), mr.Sizes[i]
+			if i == last {
+				lim -= n - 1 // the vector runs along the last dimension
+			}
+			if !c.scalar() || c.s.Poison || x < 0 || x >= lim {
+				return slow(m, f)
+			}
+			l += x * mr.Strides[i]
+		}
+		st := mr.Strides[last]
+		lo, hi := l, l+(n-1)*st
+		if st < 0 {
+			lo, hi = hi, lo
+		}
+		if lo < 0 || (hi+1)*ec.n > mr.Buf.Len() {
+			return slow(m, f)
+		}
+		if load {
+			v := &Vector{Type: vt}
+			if float {
+				v.floats = make([]float64, n)
+				for k := range v.floats {
+					v.floats[k] = ec.get(mr.Buf, (l+int64(k)*st)*ec.n).F
+				}
+			} else {
+				v.ints = make([]uint64, n)
+				for k := range v.ints {
+					v.ints[k] = ec.get(mr.Buf, (l+int64(k)*st)*ec.n).Bits
+				}
+			}
+			f.cells[val] = cell{v: v, kind: valueCell}
+			return nil
+		}
+		v, ok := f.cells[val].v.(*Vector)
+		if !ok || v.poison != nil {
+			return slow(m, f)
+		}
+		for k := int64(0); k < n; k++ {
+			s := Scalar{}
+			if float {
+				s.F = v.floats[k]
+			} else {
+				s.Bits = v.ints[k]
+			}
+			ec.put(mr.Buf, (l+k*st)*ec.n, s)
+		}
+		return nil
+	}
+}
