@@ -66,14 +66,14 @@ func (u *unit) vecMathOp(op *ir.Operation, vt *ir.VectorType, k ir.FloatKind, sl
 			}
 			vs[i] = v
 		}
-		out := make([]float64, len(vs[0].floats))
-		for e := range out {
+		out := newVector(vt, int64(len(vs[0].floats)), true)
+		for e := range out.floats {
 			for i, v := range vs {
 				args[i] = v.floats[e]
 			}
-			out[e], _ = mathd.EvalFloat(name, k, args...)
+			out.floats[e], _ = mathd.EvalFloat(name, k, args...)
 		}
-		f.cells[r] = cell{v: &Vector{Type: vt, floats: out}, kind: valueCell}
+		f.cells[r] = cell{v: out, kind: valueCell}
 		return nil
 	}
 }
@@ -117,11 +117,11 @@ func (u *unit) vecFloatOp(op *ir.Operation, vt *ir.VectorType, k ir.FloatKind, s
 		if !ok || x.floats == nil || y.floats == nil {
 			return slow(m, f)
 		}
-		out := make([]float64, len(x.floats))
+		v := newVector(vt, int64(len(x.floats)), true)
 		for i, xi := range x.floats {
-			out[i] = fn(xi, y.floats[i])
+			v.floats[i] = fn(xi, y.floats[i])
 		}
-		f.cells[r] = cell{v: &Vector{Type: vt, floats: out}, kind: valueCell}
+		f.cells[r] = cell{v: v, kind: valueCell}
 		return nil
 	}
 }
@@ -141,15 +141,15 @@ func (u *unit) vecIntOp(op *ir.Operation, vt *ir.VectorType, slow func(*Machine,
 		if !ok || x.ints == nil || y.ints == nil {
 			return slow(m, f)
 		}
-		out := make([]uint64, len(x.ints))
+		v := newVector(vt, int64(len(x.ints)), false)
 		for i, xi := range x.ints {
 			z, ok := fn(w, xi, y.ints[i])
 			if !ok {
 				return slow(m, f)
 			}
-			out[i] = z
+			v.ints[i] = z
 		}
-		f.cells[r] = cell{v: &Vector{Type: vt, ints: out}, kind: valueCell}
+		f.cells[r] = cell{v: v, kind: valueCell}
 		return nil
 	}
 }
@@ -170,14 +170,12 @@ func (u *unit) broadcastOp(op *ir.Operation, slow func(*Machine, *frame) error) 
 		if !c.scalar() || c.s.Poison {
 			return slow(m, f)
 		}
-		v := &Vector{Type: vt}
+		v := newVector(vt, n, float)
 		if float {
-			v.floats = make([]float64, n)
 			for i := range v.floats {
 				v.floats[i] = c.s.F
 			}
 		} else {
-			v.ints = make([]uint64, n)
 			for i := range v.ints {
 				v.ints[i] = c.s.Bits
 			}
@@ -265,14 +263,12 @@ func (u *unit) vecAccessOp(op *ir.Operation, slow func(*Machine, *frame) error) 
 			return slow(m, f)
 		}
 		if load {
-			v := &Vector{Type: vt}
+			v := newVector(vt, n, float)
 			if float {
-				v.floats = make([]float64, n)
 				for k := range v.floats {
 					v.floats[k] = ec.get(mr.Buf, (l+int64(k)*st)*ec.n).F
 				}
 			} else {
-				v.ints = make([]uint64, n)
 				for k := range v.ints {
 					v.ints[k] = ec.get(mr.Buf, (l+int64(k)*st)*ec.n).Bits
 				}

@@ -32,17 +32,45 @@ type Vector struct {
 	poison []bool
 }
 
+// smallFloats and smallInts are a Vector of up to 8 elements and its
+// storage, made in one allocation.
+type smallFloats struct {
+	Vector
+	data [8]float64
+}
+
+type smallInts struct {
+	Vector
+	data [8]uint64
+}
+
+// newVector returns a zero vector of type t with n elements, floats when
+// float is set and ints otherwise.
+func newVector(t *ir.VectorType, n int64, float bool) *Vector {
+	switch {
+	case n <= 8 && float:
+		sv := &smallFloats{Vector: Vector{Type: t}}
+		sv.floats = sv.data[:n:n]
+		return &sv.Vector
+	case n <= 8:
+		sv := &smallInts{Vector: Vector{Type: t}}
+		sv.ints = sv.data[:n:n]
+		return &sv.Vector
+	case float:
+		return &Vector{Type: t, floats: make([]float64, n)}
+	}
+	return &Vector{Type: t, ints: make([]uint64, n)}
+}
+
 // NewVector returns the vector of type t with the elements el, in
 // row-major order.
 func NewVector(t *ir.VectorType, el []Scalar) *Vector {
-	v := &Vector{Type: t}
-	if ir.IsFloat(t.Elem) {
-		v.floats = make([]float64, len(el))
+	v := newVector(t, int64(len(el)), ir.IsFloat(t.Elem))
+	if v.floats != nil {
 		for i, x := range el {
 			v.floats[i] = x.F
 		}
 	} else {
-		v.ints = make([]uint64, len(el))
 		for i, x := range el {
 			v.ints[i] = x.Bits
 		}
