@@ -26,7 +26,7 @@ func gpuHandler(op *ir.Operation) handler {
 		}
 	case "gpu.barrier", "gpu.shuffle", "gpu.subgroup_reduce", "gpu.all_reduce", "gpu.subgroup_broadcast",
 		"gpu.ballot", warpOp:
-		return (*Machine).collective
+		return collectiveHandler(op)
 	case "gpu.dynamic_shared_memory":
 		return (*Machine).dynamicShared
 	case "gpu.launch_func":
@@ -74,18 +74,22 @@ func gpuHandler(op *ir.Operation) handler {
 	return nil
 }
 
-// collective runs a collective op in a kernel: it waits for the threads
-// taking part and sets the results that complete gave this thread.
-func (m *Machine) collective(f *frame, op *ir.Operation) error {
-	if f.th == nil {
-		return op.Errorf("'%s' outside a kernel", op.Name())
+// collectiveHandler resolves a collective op in a kernel: its handler waits
+// for the threads taking part and sets the results that the op's
+// completion gave this thread.
+func collectiveHandler(op *ir.Operation) handler {
+	c := collectiveOf(op)
+	return func(m *Machine, f *frame, op *ir.Operation) error {
+		if f.th == nil {
+			return op.Errorf("'%s' outside a kernel", op.Name())
+		}
+		res, err := f.th.sync(f, op, c)
+		if err != nil {
+			return err
+		}
+		f.setResults(op, res)
+		return nil
 	}
-	res, err := f.th.sync(f, op)
-	if err != nil {
-		return err
-	}
-	f.setResults(op, res)
-	return nil
 }
 
 // setToken gives op's async token result, if any, a value.

@@ -305,40 +305,6 @@ func (m *Machine) stepLimit() int64 {
 // defaultMaxSteps is MaxSteps when it is 0.
 const defaultMaxSteps = 1 << 28
 
-// branch evaluates a cf terminator, returning the successor and its arguments.
-func (m *Machine) branch(f *frame, op *ir.Operation) (*ir.Block, []Value, error) {
-	succ := 0
-	switch op.Name() {
-	case "cf.br":
-	case "cf.cond_br":
-		c := f.scalar(op.Operand(0))
-		if c.Poison {
-			return nil, nil, op.Errorf("branch on a poison condition")
-		}
-		if c.Bits&1 == 0 {
-			succ = 1
-		}
-	case "cf.switch":
-		flag := f.scalar(op.Operand(0))
-		if flag.Poison {
-			return nil, nil, op.Errorf("switch on a poison value")
-		}
-		t := op.Operand(0).Type()
-		if cv, ok := op.Attr("case_values").(*ir.DenseElementsAttr); ok {
-			for i := 0; i < cv.Len(); i++ {
-				if mask(t, uint64(cv.IntAt(i))) == mask(t, flag.Bits) {
-					succ = i + 1
-					break
-				}
-			}
-		}
-	default:
-		return nil, nil, op.Errorf("the interpreter does not support branch op '%s'", op.Name())
-	}
-	start, n := op.SuccessorOperands(succ)
-	return op.Successor(succ), f.getAll(op.Operands()[start : start+n]), nil
-}
-
 func unknown(op *ir.Operation) error {
 	return op.Errorf("the interpreter does not support '%s'", op.Name())
 }

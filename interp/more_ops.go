@@ -128,7 +128,7 @@ func (m *Machine) maskedTransfer(f *frame, op, inner *ir.Operation) error {
 		Attrs:       attrs,
 	})
 	defer tmp.DropAllReferences()
-	if err := m.vecMemory(f, tmp); err != nil {
+	if err := vecMemoryHandler(tmp)(m, f, tmp); err != nil {
 		return err
 	}
 	if tmp.NumResults() == 0 {

@@ -67,6 +67,7 @@ type thread struct {
 
 	resume  chan bool // true aborts the thread at its synchronization point
 	at      *ir.Operation
+	coll    *collective // how at completes
 	frame   *frame
 	payload []Value
 	reply   []Value
@@ -273,8 +274,8 @@ func threadID(op *ir.Operation) (func(t *thread) int64, error) {
 
 // sync suspends t at the collective op until all the threads taking part
 // reach it, and returns op's results for t.
-func (t *thread) sync(f *frame, op *ir.Operation) ([]Value, error) {
-	t.at, t.frame, t.payload = op, f, f.getAll(op.Operands())
+func (t *thread) sync(f *frame, op *ir.Operation, c *collective) ([]Value, error) {
+	t.at, t.coll, t.frame, t.payload = op, c, f, f.getAll(op.Operands())
 	t.wg.yield <- t
 	if <-t.resume {
 		return nil, errAbort

@@ -16,7 +16,7 @@ func spirvHandler(op *ir.Operation) handler {
 	var h handler
 	switch op.Name() {
 	case ballotOp:
-		h = (*Machine).collective
+		h = collectiveHandler(op)
 	case "spirv.GroupNonUniformBallotFindLSB", "spirv.GroupNonUniformBallotFindMSB":
 		lsb := op.Name() == "spirv.GroupNonUniformBallotFindLSB"
 		h = func(m *Machine, f *frame, op *ir.Operation) error {

@@ -49,9 +49,11 @@ func vectorHandler(op *ir.Operation) handler {
 	case "vector.broadcast", "vector.splat":
 		return local(vecBroadcast)
 	case "vector.extract", "vector.extractelement":
-		return local(vecExtract)
+		static := staticPosition(op, 1)
+		return func(m *Machine, f *frame, op *ir.Operation) error { return vecExtract(f, op, static) }
 	case "vector.insert", "vector.insertelement":
-		return local(vecInsert)
+		static := staticPosition(op, 2)
+		return func(m *Machine, f *frame, op *ir.Operation) error { return vecInsert(f, op, static) }
 	case "vector.shuffle":
 		return local(vecShuffle)
 	case "vector.extract_strided_slice":
@@ -130,7 +132,7 @@ func vectorHandler(op *ir.Operation) handler {
 		return (*Machine).vecContract
 	case "vector.load", "vector.store", "vector.maskedload", "vector.maskedstore",
 		"vector.transfer_read", "vector.transfer_write", "vector.gather", "vector.scatter":
-		return (*Machine).vecMemory
+		return vecMemoryHandler(op)
 	}
 	return nil
 }
@@ -165,16 +167,22 @@ func vecBroadcast(f *frame, op *ir.Operation) error {
 	return nil
 }
 
-// position reads the static_position of extract/insert with ir.Dynamic
-// entries taken from dyn; ok is false for poison or out-of-range indices.
-func position(f *frame, op *ir.Operation, dyn []*ir.Value, shape []int64) (pos []int64, ok bool, err error) {
-	static := intList(op.Attr("static_position"))
+// staticPosition returns the static_position of an extract or insert
+// whose dynamic position operands start at operand first; extractelement
+// and insertelement have one dynamic position or none.
+func staticPosition(op *ir.Operation, first int) []int64 {
 	if op.Name() == "vector.extractelement" || op.Name() == "vector.insertelement" {
-		static = nil
-		if len(dyn) > 0 {
-			static = []int64{ir.Dynamic}
+		if op.NumOperands() > first {
+			return []int64{ir.Dynamic}
 		}
+		return nil
 	}
+	return intList(op.Attr("static_position"))
+}
+
+// position fills the ir.Dynamic entries of an extract's or insert's static
+// position from dyn; ok is false for poison or out-of-range indices.
+func position(f *frame, op *ir.Operation, static []int64, dyn []*ir.Value, shape []int64) (pos []int64, ok bool, err error) {
 	k := 0
 	ok = true
 	for i, s := range static {
@@ -207,12 +215,12 @@ func subRange(shape, pos []int64) (int64, int64) {
 	return l, product(shape[len(pos):])
 }
 
-func vecExtract(f *frame, op *ir.Operation) error {
+func vecExtract(f *frame, op *ir.Operation, static []int64) error {
 	v, err := vecOperand(f, op, 0)
 	if err != nil {
 		return err
 	}
-	pos, ok, err := position(f, op, op.Operands()[1:], v.Type.Dims)
+	pos, ok, err := position(f, op, static, op.Operands()[1:], v.Type.Dims)
 	if err != nil {
 		return err
 	}
@@ -234,12 +242,12 @@ func vecExtract(f *frame, op *ir.Operation) error {
 	return nil
 }
 
-func vecInsert(f *frame, op *ir.Operation) error {
+func vecInsert(f *frame, op *ir.Operation, static []int64) error {
 	dst, err := vecOperand(f, op, 1)
 	if err != nil {
 		return err
 	}
-	pos, ok, err := position(f, op, op.Operands()[2:], dst.Type.Dims)
+	pos, ok, err := position(f, op, static, op.Operands()[2:], dst.Type.Dims)
 	if err != nil {
 		return err
 	}

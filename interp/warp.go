@@ -37,18 +37,6 @@ func dynSharedSize(f *frame, seg []*ir.Value) int64 {
 	return int64(f.scalar(seg[0]).Bits)
 }
 
-// completeWarp completes gpu.ballot and gpu.warp_execute_on_lane_0 for the
-// subgroup ts; handled is false for other ops.
-func completeWarp(op *ir.Operation, ts []*thread) (handled bool, err error) {
-	switch op.Name() {
-	case "gpu.ballot":
-		return true, gpuBallot(op, ts)
-	case warpOp:
-		return true, warpExecute(op, ts)
-	}
-	return false, nil
-}
-
 // gpuBallot sets bit l of the result when lane l's predicate holds.
 func gpuBallot(op *ir.Operation, ts []*thread) error {
 	w := width(op.Result(0).Type())
