@@ -9,8 +9,8 @@
 // so nothing dispatches on names while running): scalar arith ops,
 // scf.for, scf.if, func.call and scalar memref loads and stores run on the
 // slots without allocation, elementwise arith and math ops on vectors,
-// scalar broadcasts and 1-D vector loads, stores and transfers on the
-// vectors' native slices, and every other op (or a fast op meeting
+// scalar broadcasts and vector loads, stores and unmasked transfers along
+// a memref's trailing dimensions on the vectors' native slices, and every other op (or a fast op meeting
 // poison, undefined behaviour or an unusual operand) runs its general
 // handler. Ops are read generically through
 // package ir, by name and attributes; the dialect packages it imports give

@@ -10,7 +10,8 @@ import (
 
 // vectorOp compiles the vector ops of hot loops on native vectors:
 // elementwise binary arith ops and float math ops, vector.broadcast of a
-// scalar, and vector.load, vector.store and transfers of 1-D vectors. Poison, masks of any kind,
+// scalar, and vector.load, vector.store and transfers along a memref's
+// trailing dimensions. Poison, masks of any kind,
 // overflow flags and out-of-bounds or unusual memrefs go to the general
 // handler; nil for other ops.
 func (u *unit) vectorOp(op *ir.Operation, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
@@ -185,10 +186,10 @@ func (u *unit) broadcastOp(op *ir.Operation, slow func(*Machine, *frame) error) 
 	}
 }
 
-// vecAccessOp compiles vector.load and vector.store of a 1-D vector of a
+// vecAccessOp compiles vector.load and vector.store of a vector of a
 // memref's scalar element type whose elements all lie in bounds, and
 // unmasked transfers of the same that read or write along the memref's
-// last dimension (a minor identity map).
+// trailing dimensions (a minor identity map).
 func (u *unit) vecAccessOp(op *ir.Operation, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
 	ops := op.Operands()
 	var memv, valv *ir.Value
@@ -223,71 +224,91 @@ func (u *unit) vecAccessOp(op *ir.Operation, slow func(*Machine, *frame) error) 
 		return nil
 	}
 	vt, _ := valv.Type().(*ir.VectorType)
-	if vt == nil || len(vt.Dims) != 1 || vt.Dims[0] <= 0 || vt.Elem != mt.Elem {
+	rank, r := len(mt.Dims), 0
+	if vt != nil {
+		r = len(vt.Dims)
+	}
+	if r == 0 || r > rank || vt.Elem != mt.Elem || product(vt.Dims) <= 0 {
 		return nil
 	}
-	if pm := permutationMap(op, len(mt.Dims), 1); pm[0] != len(mt.Dims)-1 {
-		return nil
+	for j, d := range permutationMap(op, rank, r) {
+		if d != rank-r+j {
+			return nil
+		}
 	}
-	elem, ec, n, float := mt.Elem, codecOf(mt.Elem), vt.Dims[0], ir.IsFloat(mt.Elem)
+	elem, ec, float := mt.Elem, codecOf(mt.Elem), ir.IsFloat(mt.Elem)
+	n, rows := vt.Dims[r-1], product(vt.Dims[:r-1])
 	mem, val := u.slots[memv], u.slots[valv]
 	idx := make([]int32, len(base))
 	for i, v := range base {
 		idx[i] = u.slots[v]
 	}
-	last := len(idx) - 1
+	pos := make([]int64, r-1) // the row's index in the outer vector dimensions; not reentrant
 	return func(m *Machine, f *frame) error {
 		c := &f.cells[mem]
 		mr, ok := c.v.(*MemRef)
-		if !ok || c.kind != valueCell || mr.Elem != elem || mr.bytes != nil || mr.Buf.Freed || mr.Buf.poison != nil || len(mr.Sizes) != len(idx) {
+		if !ok || c.kind != valueCell || mr.Elem != elem || mr.bytes != nil || mr.Buf.Freed || mr.Buf.poison != nil || len(mr.Sizes) != rank {
 			return slow(m, f)
 		}
 		l := mr.Offset
 		for i, s := range idx {
 			c := &f.cells[s]
 			x, lim := int64(c.s.Bits), mr.Sizes[i]
-			if i == last {
-				lim -= n - 1 // the vector runs along the last dimension
+			if i >= rank-r {
+				lim -= vt.Dims[i-(rank-r)] - 1 // the vector runs along the trailing dimensions
 			}
 			if !c.scalar() || c.s.Poison || x < 0 || x >= lim {
 				return slow(m, f)
 			}
 			l += x * mr.Strides[i]
 		}
-		st := mr.Strides[last]
-		lo, hi := l, l+(n-1)*st
-		if st < 0 {
-			lo, hi = hi, lo
+		sts := mr.Strides[rank-r:]
+		lo, hi := l, l
+		for j, d := range vt.Dims {
+			if e := (d - 1) * sts[j]; e < 0 {
+				lo += e
+			} else {
+				hi += e
+			}
 		}
 		if lo < 0 || (hi+1)*ec.n > mr.Buf.Len() {
 			return slow(m, f)
 		}
+		var v *Vector
 		if load {
-			v := newVector(vt, n, float)
-			if float {
-				for k := range v.floats {
-					v.floats[k] = ec.get(mr.Buf, (l+int64(k)*st)*ec.n).F
-				}
-			} else {
-				for k := range v.ints {
-					v.ints[k] = ec.get(mr.Buf, (l+int64(k)*st)*ec.n).Bits
-				}
-			}
-			f.cells[val] = cell{v: v, kind: valueCell}
-			return nil
-		}
-		v, ok := f.cells[val].v.(*Vector)
-		if !ok || v.poison != nil {
+			v = newVector(vt, rows*n, float)
+		} else if v, ok = f.cells[val].v.(*Vector); !ok || v.poison != nil {
 			return slow(m, f)
 		}
-		for k := int64(0); k < n; k++ {
-			s := Scalar{}
-			if float {
-				s.F = v.floats[k]
-			} else {
-				s.Bits = v.ints[k]
+		clear(pos)
+		st, at := sts[r-1], l
+		for q := int64(0); q < rows; q++ {
+			for k := int64(0); k < n; k++ {
+				e, b := q*n+k, (at+k*st)*ec.n
+				switch {
+				case load && float:
+					v.floats[e] = ec.get(mr.Buf, b).F
+				case load:
+					v.ints[e] = ec.get(mr.Buf, b).Bits
+				case float:
+					ec.put(mr.Buf, b, Scalar{F: v.floats[e]})
+				default:
+					ec.put(mr.Buf, b, Scalar{Bits: v.ints[e]})
+				}
 			}
-			ec.put(mr.Buf, (l+k*st)*ec.n, s)
+			// The next row: advance the outer index, innermost first.
+			for j := len(pos) - 1; j >= 0; j-- {
+				pos[j]++
+				at += sts[j]
+				if pos[j] < vt.Dims[j] {
+					break
+				}
+				at -= pos[j] * sts[j]
+				pos[j] = 0
+			}
+		}
+		if load {
+			f.cells[val] = cell{v: v, kind: valueCell}
 		}
 		return nil
 	}

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -67,6 +68,44 @@ func TestVectorNative(t *testing.T) {
 			got = append(got, formatScalar(et, e))
 		}
 		if g := strings.Join(got, " "); g != want[i] {
+			t.Errorf("result %d: got %s, want %s", i, g, want[i])
+		}
+	}
+}
+
+// TestVectorNative2D loads, stores and transfers 2-D vectors along a
+// memref's trailing dimensions, in bounds (the fast path) and past them
+// (the general handler's padding).
+func TestVectorNative2D(t *testing.T) {
+	r := mustRun(t, `func.func @main() -> (vector<2x3xi32>, vector<2x3xi32>, vector<2x3xi32>, vector<12xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %pad = arith.constant -1 : i32
+  %mem = "memref.alloc"() {operandSegmentSizes = array<i32: 0, 0>} : () -> memref<2x3x4xi32>
+  %v = arith.constant dense<[[1, 2, 3], [4, 5, 6]]> : vector<2x3xi32>
+  "vector.store"(%v, %mem, %c1, %c0, %c1) : (vector<2x3xi32>, memref<2x3x4xi32>, index, index, index) -> ()
+  %l = "vector.load"(%mem, %c1, %c0, %c0) : (memref<2x3x4xi32>, index, index, index) -> vector<2x3xi32>
+  %tin = "vector.transfer_read"(%mem, %c1, %c1, %c1, %pad) <{operandSegmentSizes = array<i32: 1, 3, 1, 0>}> : (memref<2x3x4xi32>, index, index, index, i32) -> vector<2x3xi32>
+  %tout = "vector.transfer_read"(%mem, %c1, %c2, %c1, %pad) <{operandSegmentSizes = array<i32: 1, 3, 1, 0>}> : (memref<2x3x4xi32>, index, index, index, i32) -> vector<2x3xi32>
+  "vector.transfer_write"(%l, %mem, %c0, %c1, %c0) <{operandSegmentSizes = array<i32: 1, 1, 3, 0>}> : (vector<2x3xi32>, memref<2x3x4xi32>, index, index, index) -> ()
+  %row = "vector.load"(%mem, %c0, %c0, %c0) : (memref<2x3x4xi32>, index, index, index) -> vector<3x4xi32>
+  %flat = "vector.shape_cast"(%row) : (vector<3x4xi32>) -> vector<12xi32>
+  return %l, %tin, %tout, %flat : vector<2x3xi32>, vector<2x3xi32>, vector<2x3xi32>, vector<12xi32>
+}`)
+	want := []string{
+		"[0 1 2 0 4 5]",
+		"[4 5 6 0 0 0]",
+		"[0 0 0 -1 -1 -1]", // row 3 of a memref of 3 rows: the padding
+		"[0 0 0 0 0 1 2 0 0 4 5 0]",
+	}
+	i32 := ir.NewContext().I(32)
+	for i, v := range r {
+		var got []int64
+		for _, e := range elems(v) {
+			got = append(got, e.Int64(i32))
+		}
+		if g := fmt.Sprint(got); g != want[i] {
 			t.Errorf("result %d: got %s, want %s", i, g, want[i])
 		}
 	}
