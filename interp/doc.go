@@ -8,9 +8,10 @@
 // (each dialect's resolver, in handlers.go, picks an op's handler then,
 // so nothing dispatches on names while running): scalar arith ops,
 // scf.for, scf.if, func.call and scalar memref loads and stores run on the
-// slots without allocation, elementwise arith and math ops on vectors,
-// scalar broadcasts and vector loads, stores and unmasked transfers along
-// a memref's trailing dimensions on the vectors' native slices, and every other op (or a fast op meeting
+// slots without allocation, elementwise arith and math ops and fma on
+// vectors, scalar broadcasts, extracts and inserts at static positions,
+// and vector loads, stores and unmasked transfers along a memref's
+// trailing dimensions on the vectors' native slices, and every other op (or a fast op meeting
 // poison, undefined behaviour or an unusual operand) runs its general
 // handler. Ops are read generically through
 // package ir, by name and attributes; the dialect packages it imports give

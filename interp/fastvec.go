@@ -9,17 +9,21 @@ import (
 )
 
 // vectorOp compiles the vector ops of hot loops on native vectors:
-// elementwise binary arith ops and float math ops, vector.broadcast of a
-// scalar, and vector.load, vector.store and transfers along a memref's
-// trailing dimensions. Poison, masks of any kind,
-// overflow flags and out-of-bounds or unusual memrefs go to the general
-// handler; nil for other ops.
+// elementwise binary arith ops, float math ops and vector.fma,
+// vector.broadcast of a scalar, extract and insert at static positions,
+// and vector.load, vector.store and transfers along a memref's trailing
+// dimensions. Poison, masks of any kind, overflow flags and out-of-bounds
+// or unusual memrefs go to the general handler; nil for other ops.
 func (u *unit) vectorOp(op *ir.Operation, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
 	switch op.Name() {
 	case "vector.broadcast", "vector.splat":
 		return u.broadcastOp(op, slow)
 	case "vector.load", "vector.store", "vector.transfer_read", "vector.transfer_write":
 		return u.vecAccessOp(op, slow)
+	case "vector.extract":
+		return u.extractOp(op, slow)
+	case "vector.insert":
+		return u.insertOp(op, slow)
 	}
 	if op.NumOperands() == 0 || op.NumResults() != 1 {
 		return nil
@@ -36,7 +40,9 @@ func (u *unit) vectorOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 	ft, float := vt.Elem.(*ir.FloatType)
 	switch {
 	case strings.HasPrefix(op.Name(), "math.") && float && op.NumOperands() <= 3:
-		return u.vecMathOp(op, vt, ft.Kind, slow)
+		return u.vecMathOp(op, op.Name(), vt, ft.Kind, slow)
+	case op.Name() == "vector.fma" && float && op.NumOperands() == 3:
+		return u.vecMathOp(op, "math.fma", vt, ft.Kind, slow)
 	case op.NumOperands() != 2:
 		return nil
 	case float:
@@ -45,10 +51,9 @@ func (u *unit) vectorOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 	return u.vecIntOp(op, vt, slow)
 }
 
-// vecMathOp compiles the math ops on float vectors that mathd.EvalFloat
-// computes.
-func (u *unit) vecMathOp(op *ir.Operation, vt *ir.VectorType, k ir.FloatKind, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
-	name := op.Name()
+// vecMathOp compiles an op on float vectors that mathd.EvalFloat computes
+// as the math op name.
+func (u *unit) vecMathOp(op *ir.Operation, name string, vt *ir.VectorType, k ir.FloatKind, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
 	if _, known := mathd.EvalFloat(name, k, 0, 0, 0); !known {
 		return nil
 	}
@@ -310,6 +315,77 @@ func (u *unit) vecAccessOp(op *ir.Operation, slow func(*Machine, *frame) error) 
 		if load {
 			f.cells[val] = cell{v: v, kind: valueCell}
 		}
+		return nil
+	}
+}
+
+// staticRange returns the elements an extract or insert without dynamic
+// position operands reaches in a vector of shape dims; ok is false for
+// dynamic or out-of-range positions, which the general handler runs.
+func staticRange(op *ir.Operation, dims []int64) (start, n int64, ok bool) {
+	pos := intList(op.Attr("static_position"))
+	if len(pos) > len(dims) {
+		return 0, 0, false
+	}
+	for i, p := range pos {
+		if p < 0 || p >= dims[i] {
+			return 0, 0, false
+		}
+	}
+	start, n = subRange(dims, pos)
+	return start, n, true
+}
+
+// extractOp compiles vector.extract at a static position: an element, or
+// a slice that shares the vector's storage.
+func (u *unit) extractOp(op *ir.Operation, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
+	vt, ok := op.Operand(0).Type().(*ir.VectorType)
+	if !ok || op.NumOperands() != 1 || op.NumResults() != 1 {
+		return nil
+	}
+	start, n, ok := staticRange(op, vt.Dims)
+	if !ok {
+		return nil
+	}
+	a, r := u.slots[op.Operand(0)], u.slots[op.Result(0)]
+	rt, _ := op.Result(0).Type().(*ir.VectorType)
+	return func(m *Machine, f *frame) error {
+		v, ok := f.cells[a].v.(*Vector)
+		if !ok {
+			return slow(m, f)
+		}
+		if rt != nil {
+			f.cells[r] = cell{v: v.sub(rt, start, n), kind: valueCell}
+		} else {
+			f.setScalar(r, v.At(int(start)))
+		}
+		return nil
+	}
+}
+
+// insertOp compiles vector.insert of a scalar at a static position.
+func (u *unit) insertOp(op *ir.Operation, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
+	if op.NumOperands() != 2 || op.NumResults() != 1 || !scalarType(op.Operand(0).Type()) {
+		return nil
+	}
+	vt, ok := op.Operand(1).Type().(*ir.VectorType)
+	if !ok {
+		return nil
+	}
+	start, n, ok := staticRange(op, vt.Dims)
+	if !ok || n != 1 {
+		return nil
+	}
+	s, d, r := u.slots[op.Operand(0)], u.slots[op.Operand(1)], u.slots[op.Result(0)]
+	return func(m *Machine, f *frame) error {
+		c := &f.cells[s]
+		dst, ok := f.cells[d].v.(*Vector)
+		if !ok || !c.scalar() {
+			return slow(m, f)
+		}
+		out := dst.clone()
+		out.set(int(start), c.s)
+		f.cells[r] = cell{v: out, kind: valueCell}
 		return nil
 	}
 }

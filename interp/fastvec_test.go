@@ -110,3 +110,26 @@ func TestVectorNative2D(t *testing.T) {
 		}
 	}
 }
+
+// TestVectorNativeExtractInsert extracts rows and elements, inserts
+// elements and computes vector.fma on native vectors, poison included.
+func TestVectorNativeExtractInsert(t *testing.T) {
+	r := mustRun(t, `func.func @main() -> (vector<3xf32>, f32, vector<2x3xf32>, vector<3xf32>, f32) {
+  %m = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : vector<2x3xf32>
+  %x = arith.constant 0.5 : f32
+  %row = "vector.extract"(%m) <{static_position = array<i64: 1>}> : (vector<2x3xf32>) -> vector<3xf32>
+  %e = "vector.extract"(%m) <{static_position = array<i64: 0, 2>}> : (vector<2x3xf32>) -> f32
+  %i = "vector.insert"(%x, %m) <{static_position = array<i64: 1, 1>}> : (f32, vector<2x3xf32>) -> vector<2x3xf32>
+  %fma = "vector.fma"(%row, %row, %row) : (vector<3xf32>, vector<3xf32>, vector<3xf32>) -> vector<3xf32>
+  %p = "ub.poison"() : () -> f32
+  %ip = "vector.insert"(%p, %row) <{static_position = array<i64: 0>}> : (f32, vector<3xf32>) -> vector<3xf32>
+  %ep = "vector.extract"(%ip) <{static_position = array<i64: 0>}> : (vector<3xf32>) -> f32
+  return %row, %e, %i, %fma, %ep : vector<3xf32>, f32, vector<2x3xf32>, vector<3xf32>, f32
+}`)
+	want := []string{"[4 5 6]", "[3]", "[1 2 3 4 0.5 6]", "[20 30 42]", "[poison]"}
+	for i, v := range r {
+		if g := fmt.Sprint(elems(v)); g != want[i] {
+			t.Errorf("result %d: got %s, want %s", i, g, want[i])
+		}
+	}
+}
