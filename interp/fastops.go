@@ -171,41 +171,16 @@ func (u *unit) binaryOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 	name := op.Name()
 	a, b, r := u.slots[op.Operand(0)], u.slots[op.Operand(1)], u.slots[op.Result(0)]
 	if ft, ok := op.Result(0).Type().(*ir.FloatType); ok {
-		k := ft.Kind
-		var fn func(x, y float64) float64
-		switch name {
-		case "arith.addf":
-			fn = func(x, y float64) float64 { return x + y }
-		case "arith.subf":
-			fn = func(x, y float64) float64 { return x - y }
-		case "arith.mulf":
-			fn = func(x, y float64) float64 { return x * y }
-		case "arith.divf":
-			fn = func(x, y float64) float64 { return x / y }
-		default:
-			if _, known := arith.EvalFloat(name, k, 0, 0); !known {
-				return nil
-			}
-			fn = func(x, y float64) float64 {
-				z, _ := arith.EvalFloat(name, k, x, y)
-				return z
-			}
-			return func(m *Machine, f *frame) error {
-				x, y, ok := f.operands2(a, b)
-				if !ok {
-					return slow(m, f)
-				}
-				f.setScalar(r, Scalar{F: fn(x.F, y.F)})
-				return nil
-			}
+		fn := floatBinary(name, ft.Kind)
+		if fn == nil {
+			return nil
 		}
-		// The four basic operations round as arith.EvalFloat does.
 		return func(m *Machine, f *frame) error {
 			x, y, ok := f.operands2(a, b)
 			if !ok {
 				return slow(m, f)
 			}
-			f.setScalar(r, Scalar{F: ir.RoundFloat(k, fn(x.F, y.F))})
+			f.setScalar(r, Scalar{F: fn(x.F, y.F)})
 			return nil
 		}
 	}
@@ -239,6 +214,29 @@ func (u *unit) binaryOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 		}
 		f.setScalar(r, Scalar{Bits: z})
 		return nil
+	}
+}
+
+// floatBinary returns the binary arith op name on floats of kind k, its
+// result rounded to k as arith.EvalFloat rounds it; nil when EvalFloat
+// does not compute it.
+func floatBinary(name string, k ir.FloatKind) func(x, y float64) float64 {
+	switch name {
+	case "arith.addf":
+		return func(x, y float64) float64 { return ir.RoundFloat(k, x+y) }
+	case "arith.subf":
+		return func(x, y float64) float64 { return ir.RoundFloat(k, x-y) }
+	case "arith.mulf":
+		return func(x, y float64) float64 { return ir.RoundFloat(k, x*y) }
+	case "arith.divf":
+		return func(x, y float64) float64 { return ir.RoundFloat(k, x/y) }
+	}
+	if _, known := arith.EvalFloat(name, k, 0, 0); !known {
+		return nil
+	}
+	return func(x, y float64) float64 {
+		z, _ := arith.EvalFloat(name, k, x, y)
+		return z
 	}
 }
 

@@ -96,26 +96,9 @@ func (f *frame) vectors2(a, b int32) (x, y *Vector, ok bool) {
 }
 
 func (u *unit) vecFloatOp(op *ir.Operation, vt *ir.VectorType, k ir.FloatKind, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
-	name := op.Name()
-	var fn func(x, y float64) float64
-	// The four basic operations round as arith.EvalFloat does.
-	switch name {
-	case "arith.addf":
-		fn = func(x, y float64) float64 { return ir.RoundFloat(k, x+y) }
-	case "arith.subf":
-		fn = func(x, y float64) float64 { return ir.RoundFloat(k, x-y) }
-	case "arith.mulf":
-		fn = func(x, y float64) float64 { return ir.RoundFloat(k, x*y) }
-	case "arith.divf":
-		fn = func(x, y float64) float64 { return ir.RoundFloat(k, x/y) }
-	default:
-		if _, known := arith.EvalFloat(name, k, 0, 0); !known {
-			return nil
-		}
-		fn = func(x, y float64) float64 {
-			z, _ := arith.EvalFloat(name, k, x, y)
-			return z
-		}
+	fn := floatBinary(op.Name(), k)
+	if fn == nil {
+		return nil
 	}
 	a, b, r := u.slots[op.Operand(0)], u.slots[op.Operand(1)], u.slots[op.Result(0)]
 	return func(m *Machine, f *frame) error {
