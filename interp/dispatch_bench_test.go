@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"runtime/debug"
 	"testing"
 )
 
@@ -110,6 +111,25 @@ func TestDispatchAllocations(t *testing.T) {
 		if a, b := allocs(10), allocs(10000); a != b {
 			t.Errorf("%.0f allocations for 10 iterations, %.0f for 10,000", a, b)
 		}
+	}
+}
+
+// TestVectorAllocations checks that a vector op on the fast path makes
+// its result in one allocation: benchVecLoop's fill makes three vectors
+// per 8 elements and its checksum two.
+func TestVectorAllocations(t *testing.T) {
+	// A collection during the count would add the runtime's own.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	m := New(parse(t, newContext(), benchVecLoop))
+	allocs := func(n int64) float64 {
+		return testing.AllocsPerRun(5, func() {
+			if _, err := m.Call("main", Int(n)); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	if a, b := allocs(16), allocs(800); b-a != (800-16)/8*5 {
+		t.Errorf("%.0f allocations for 16 elements, %.0f for 800: want 5 more per 8 elements", a, b)
 	}
 }
 
