@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compares `kiln run` with MLIR 16's JIT runner on host-heavy programs
 # (bench/host/*.mlir): issue 19's 4,000,000-iteration addi+xori loop, a
-# 1M-element fill and checksum, a nested loop over a 1024x1024 memref, and
+# 1M-element fill and checksum, a nested loop over a 1024x1024 memref, the
+# fill and checksum through vector<8xf32> loads, stores and arithmetic, and
 # 100 launches on the same three 4 MiB buffers. MLIR runs each program
 # lowered by mlir-opt-16 to the LLVM dialect and JIT-compiled by
 # mlir-cpu-runner-16 -O0 (compilation included); for the launches it runs
@@ -31,7 +32,7 @@ fi
 libs=$(ls /usr/lib/llvm-16/lib/libmlir_c_runner_utils.so* | head -1)
 memref_pass=finalize-memref-to-llvm
 mlir-opt-16 --help | grep -q -- "--$memref_pass" || memref_pass=convert-memref-to-llvm
-lower="--convert-scf-to-cf --convert-arith-to-llvm --$memref_pass --convert-func-to-llvm --reconcile-unrealized-casts"
+lower="--convert-scf-to-cf --convert-vector-to-llvm --convert-arith-to-llvm --$memref_pass --convert-func-to-llvm --reconcile-unrealized-casts"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -58,7 +59,7 @@ uptime
 printf '%-10s %8s %8s %7s %8s %8s %7s %9s %9s %7s  %s\n' \
   program kiln_s mlir_s time_x kiln_cpu mlir_cpu cpu_x kiln_MiB mlir_MiB mem_x same
 summaries=()
-for prog in loop fill nested launches; do
+for prog in loop fill nested vector launches; do
   src=bench/host/$prog.mlir
   mlir_src=$src
   if [ -f "bench/host/$prog-cpu.mlir" ]; then mlir_src=bench/host/$prog-cpu.mlir; fi

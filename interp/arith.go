@@ -7,20 +7,23 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// arith computes an arith op with arith's exported evaluation functions,
-// so that interpretation and folding agree.
-func (m *Machine) arith(f *frame, op *ir.Operation) error {
+// arithHandler resolves an arith op to its handler, which computes it with
+// arith's exported evaluation functions, so that interpretation and
+// folding agree.
+func arithHandler(op *ir.Operation) handler {
 	name := op.Name()
 	switch name {
 	case "arith.constant":
-		v, err := constantValue(op, op.Attr("value"), op.Result(0).Type())
-		if err != nil {
-			return err
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			v, err := constantValue(op, op.Attr("value"), op.Result(0).Type())
+			if err != nil {
+				return err
+			}
+			f.set(op.Result(0), v)
+			return nil
 		}
-		f.set(op.Result(0), v)
-		return nil
 	case "arith.select":
-		return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 			switch {
 			case xs[0].Poison:
 				return []Scalar{Poison()}, nil
@@ -32,7 +35,7 @@ func (m *Machine) arith(f *frame, op *ir.Operation) error {
 	case "arith.cmpi":
 		p := arith.CmpIPredicate(intAttr(op, "predicate"))
 		w := width(op.Operand(0).Type())
-		return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 			if anyPoison(xs) {
 				return []Scalar{Poison()}, nil
 			}
@@ -40,7 +43,7 @@ func (m *Machine) arith(f *frame, op *ir.Operation) error {
 		})
 	case "arith.cmpf":
 		p := arith.CmpFPredicate(intAttr(op, "predicate"))
-		return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 			if anyPoison(xs) {
 				return []Scalar{Poison()}, nil
 			}
@@ -48,7 +51,7 @@ func (m *Machine) arith(f *frame, op *ir.Operation) error {
 		})
 	case "arith.addui_extended", "arith.subui_extended", "arith.mulsi_extended", "arith.mului_extended":
 		w := width(op.Operand(0).Type())
-		return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 			if anyPoison(xs) {
 				return []Scalar{Poison(), Poison()}, nil
 			}
@@ -56,14 +59,17 @@ func (m *Machine) arith(f *frame, op *ir.Operation) error {
 			return []Scalar{{Bits: a}, {Bits: b}}, nil
 		})
 	}
-	if _, ok := castOps[name]; ok {
-		return m.cast(f, op)
+	if castOps[name] {
+		return castHandler(op)
+	}
+	if op.NumResults() == 0 {
+		return nil
 	}
 	if k, ok := floatKind(op.Result(0).Type()); ok && op.NumOperands() <= 2 {
 		if _, known := arith.EvalFloat(name, k, 0, 0); !known {
-			return unknown(op)
+			return nil
 		}
-		return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 			if anyPoison(xs) {
 				return []Scalar{Poison()}, nil
 			}
@@ -76,25 +82,30 @@ func (m *Machine) arith(f *frame, op *ir.Operation) error {
 		})
 	}
 	if w := width(op.Result(0).Type()); w > 0 && op.NumOperands() == 2 {
+		if _, known := arith.EvalInt(name, w, 0, 1); !known {
+			return nil
+		}
 		flags := arith.OverflowNone
 		if a, ok := op.Attr("overflowFlags").(*arith.OverflowAttr); ok {
 			flags = a.Flags
 		}
-		return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
-			if anyPoison(xs) {
-				return []Scalar{Poison()}, nil
-			}
-			r, err := evalInt(op, w, xs[0].Bits, xs[1].Bits)
-			if err != nil || r.Poison {
-				return []Scalar{r}, err
-			}
-			if overflows(name, flags, w, xs[0].Bits, xs[1].Bits) {
-				return []Scalar{Poison()}, nil
-			}
-			return []Scalar{r}, nil
-		})
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+				if anyPoison(xs) {
+					return []Scalar{Poison()}, nil
+				}
+				r, err := evalInt(op, w, xs[0].Bits, xs[1].Bits)
+				if err != nil || r.Poison {
+					return []Scalar{r}, err
+				}
+				if overflows(name, flags, w, xs[0].Bits, xs[1].Bits) {
+					return []Scalar{Poison()}, nil
+				}
+				return []Scalar{r}, nil
+			})
+		}
 	}
-	return unknown(op)
+	return nil
 }
 
 // evalInt computes an integer binary op. Where arith.EvalInt declines,
@@ -169,22 +180,29 @@ var castOps = map[string]bool{
 	"arith.fptoui": true, "arith.extf": true, "arith.truncf": true, "arith.bitcast": true,
 }
 
-// cast computes a conversion; float-to-int conversions that do not fit
-// give poison, as in MLIR.
-func (m *Machine) cast(f *frame, op *ir.Operation) error {
+// castHandler computes a conversion; float-to-int conversions that do not
+// fit give poison, as in MLIR.
+func castHandler(op *ir.Operation) handler {
+	name := op.Name()
 	from, to := ir.ElementTypeOrSelf(op.Operand(0).Type()), ir.ElementTypeOrSelf(op.Result(0).Type())
-	return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+	if k, ok := floatKind(to); ok && name == "arith.truncf" && op.HasAttr("roundingmode") {
+		mode := arith.RoundingMode(intAttr(op, "roundingmode"))
+		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
+			if xs[0].Poison {
+				return []Scalar{Poison()}, nil
+			}
+			return []Scalar{{F: roundTo(k, xs[0].F, mode)}}, nil
+		})
+	}
+	return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 		if xs[0].Poison {
 			return []Scalar{Poison()}, nil
 		}
-		if k, ok := floatKind(to); ok && op.Name() == "arith.truncf" && op.HasAttr("roundingmode") {
-			return []Scalar{{F: roundTo(k, xs[0].F, arith.RoundingMode(intAttr(op, "roundingmode")))}}, nil
-		}
-		r, ok := arith.EvalCast(op.Name(), from, to, arith.Scalar{Bits: xs[0].Bits, Float: xs[0].F})
+		r, ok := arith.EvalCast(name, from, to, arith.Scalar{Bits: xs[0].Bits, Float: xs[0].F})
 		if ok {
 			return []Scalar{{Bits: r.Bits, F: r.Float}}, nil
 		}
-		if op.Name() == "arith.bitcast" {
+		if name == "arith.bitcast" {
 			return []Scalar{bitcast(from, to, xs[0])}, nil
 		}
 		return []Scalar{Poison()}, nil
@@ -236,7 +254,7 @@ func constantValue(op *ir.Operation, a ir.Attribute, t ir.Type) (Value, error) {
 			}
 		}
 		if vt, ok := t.(*ir.VectorType); ok {
-			return &Vector{Type: vt, Elems: el}, nil
+			return NewVector(vt, el), nil
 		}
 		if len(el) == 1 {
 			return el[0], nil

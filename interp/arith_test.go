@@ -219,8 +219,8 @@ func TestVectorArith(t *testing.T) {
 	v := r[0].(*Vector)
 	want := []int8{-56, 56, 2, 5}
 	for i, w := range want {
-		if int8(v.Elems[i].Bits) != w {
-			t.Fatalf("got %v, want %v", v.Elems, want)
+		if int8(v.At(i).Bits) != w {
+			t.Fatalf("got %v, want %v", v.Elements(), want)
 		}
 	}
 }

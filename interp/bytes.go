@@ -18,11 +18,10 @@ func ElementSize(t ir.Type) int {
 // Bytes returns the view's elements in row-major order, little-endian,
 // ElementSize bytes each (poison as zeros), for upload to a device.
 func (m *MemRef) Bytes() []byte {
-	m.Buf.Sync()
-	n := ElementSize(m.Elem)
-	if at, ok := m.span(); ok && m.Buf.poison == nil {
-		return append([]byte(nil), m.Buf.data[at:at+m.NumElements()*int64(n)]...)
+	if data, ok := m.NativeBytes(); ok {
+		return append([]byte(nil), data...)
 	}
+	n := ElementSize(m.Elem)
 	out := make([]byte, 0, int(m.NumElements())*n)
 	for _, e := range m.Elements() {
 		b := e.Bits
@@ -37,6 +36,20 @@ func (m *MemRef) Bytes() []byte {
 		}
 	}
 	return out
+}
+
+// NativeBytes returns the view's bytes as Bytes would, but without a
+// copy: the slice aliases the buffer, so an upload can read it in place.
+// ok is false when the view is not one contiguous row-major range of its
+// buffer or holds poison; Bytes then makes the copy. The caller must not
+// keep the slice past the next host access to the memref.
+func (m *MemRef) NativeBytes() (data []byte, ok bool) {
+	m.Buf.Sync()
+	at, ok := m.span()
+	if !ok || m.Buf.poison != nil {
+		return nil, false
+	}
+	return m.Buf.data[at : at+m.NumElements()*int64(ElementSize(m.Elem))], true
 }
 
 // SetBytes stores data, laid out as Bytes returns it, into the view.

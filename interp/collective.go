@@ -53,10 +53,6 @@ func (wg *workgroup) abort() {
 	}
 }
 
-func isWorkgroupWide(op *ir.Operation) bool {
-	return op.Name() == "gpu.barrier" || op.Name() == "gpu.all_reduce"
-}
-
 // release completes the collectives that every involved thread reached and
 // returns the threads to resume; none while threads still wait is an error.
 func (wg *workgroup) release(k *kernel) ([]*thread, error) {
@@ -74,8 +70,8 @@ func (wg *workgroup) release(k *kernel) ([]*thread, error) {
 	}
 	// A workgroup-wide op completes when all threads wait at it.
 	first := waiting[0].at
-	if isWorkgroupWide(first) && done == 0 && allAt(waiting, first) {
-		if err := wg.complete(first, waiting); err != nil {
+	if waiting[0].coll.wide && done == 0 && allAt(waiting, first) {
+		if err := waiting[0].coll.complete(first, waiting); err != nil {
 			return nil, err
 		}
 		return waiting, nil
@@ -85,10 +81,10 @@ func (wg *workgroup) release(k *kernel) ([]*thread, error) {
 		lo, hi := s*wg.sgSize, min((s+1)*wg.sgSize, int64(len(wg.threads)))
 		group := wg.threads[lo:hi]
 		op := group[0].at
-		if op == nil || isWorkgroupWide(op) || !allAt(group, op) {
+		if op == nil || group[0].coll.wide || !allAt(group, op) {
 			continue
 		}
-		if err := wg.complete(op, group); err != nil {
+		if err := group[0].coll.complete(op, group); err != nil {
 			return nil, err
 		}
 		out = append(out, group...)
@@ -112,7 +108,7 @@ func allAt(ts []*thread, op *ir.Operation) bool {
 func (wg *workgroup) divergence(waiting []*thread, done int) error {
 	t := waiting[0]
 	what := "workgroup"
-	if !isWorkgroupWide(t.at) {
+	if !t.coll.wide {
 		what = "subgroup"
 	}
 	if done > 0 {

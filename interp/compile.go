@@ -306,21 +306,52 @@ func (u *unit) branch(cr *cregion, op *ir.Operation) func(m *Machine, f *frame) 
 				return e, nil
 			}
 		}
+	case "cf.switch":
+		if b := u.switchOp(cr, op, succ); b != nil {
+			return b
+		}
+	default:
+		return func(m *Machine, f *frame) (*cblock, error) {
+			return nil, op.Errorf("the interpreter does not support branch op '%s'", op.Name())
+		}
 	}
 	return func(m *Machine, f *frame) (*cblock, error) {
-		next, args, err := m.branch(f, op)
-		if err != nil {
-			return nil, err
+		return nil, op.Errorf("branch to a block outside its region")
+	}
+}
+
+// switchOp compiles cf.switch: the flag picks the successor of the first
+// case value it equals, or the default successor (0); nil when a
+// successor lies outside the region.
+func (u *unit) switchOp(cr *cregion, op *ir.Operation, succ func(int) (*cblock, *move)) func(m *Machine, f *frame) (*cblock, error) {
+	t := op.Operand(0).Type()
+	var cases []uint64
+	if cv, ok := op.Attr("case_values").(*ir.DenseElementsAttr); ok {
+		for i := 0; i < cv.Len(); i++ {
+			cases = append(cases, mask(t, uint64(cv.IntAt(i))))
 		}
-		b := cr.blocks[next]
-		if b == nil {
-			return nil, op.Errorf("branch to a block outside its region")
+	}
+	n := min(len(cases)+1, op.NumSuccessors())
+	blocks, moves := make([]*cblock, n), make([]*move, n)
+	for i := range blocks {
+		if blocks[i], moves[i] = succ(i); blocks[i] == nil {
+			return nil
 		}
-		for i, a := range args {
-			if i < len(b.args) {
-				f.write(b.args[i], toCell(a))
+	}
+	flag := u.ref(op.Operand(0))
+	return func(m *Machine, f *frame) (*cblock, error) {
+		x := f.read(flag).s
+		if x.Poison {
+			return nil, op.Errorf("switch on a poison value")
+		}
+		k := 0
+		for i, c := range cases {
+			if i+1 < n && c == mask(t, x.Bits) {
+				k = i + 1
+				break
 			}
 		}
-		return b, nil
+		moves[k].run(f)
+		return blocks[k], nil
 	}
 }

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"runtime/debug"
 	"testing"
 )
 
@@ -45,6 +46,36 @@ const benchMemLoop = `func.func @main(%n: index) -> f32 {
   return %s : f32
 }`
 
+// benchVecLoop fills a memref through vector<8xf32> stores of broadcast
+// arithmetic and sums it back with vector loads and a reduction.
+const benchVecLoop = `func.func @main(%n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %iota = arith.constant dense<[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]> : vector<8xf32>
+  %half = arith.constant dense<0.5> : vector<8xf32>
+  %zero = arith.constant dense<0.0> : vector<8xf32>
+  %mem = "memref.alloc"(%n) {operandSegmentSizes = array<i32: 1, 0>} : (index) -> memref<?xf32>
+  "scf.for"(%c0, %n, %c8) ({
+  ^bb0(%i: index):
+    %x = arith.index_cast %i : index to i32
+    %f = arith.sitofp %x : i32 to f32
+    %b = "vector.broadcast"(%f) : (f32) -> vector<8xf32>
+    %v = arith.addf %b, %iota : vector<8xf32>
+    %w = arith.mulf %v, %half : vector<8xf32>
+    "vector.store"(%w, %mem, %i) : (vector<8xf32>, memref<?xf32>, index) -> ()
+    "scf.yield"() : () -> ()
+  }) : (index, index, index) -> ()
+  %s = "scf.for"(%c0, %n, %c8, %zero) ({
+  ^bb0(%i: index, %acc: vector<8xf32>):
+    %v = "vector.load"(%mem, %i) : (memref<?xf32>, index) -> vector<8xf32>
+    %a = arith.addf %acc, %v : vector<8xf32>
+    "scf.yield"(%a) : (vector<8xf32>) -> ()
+  }) : (index, index, index, vector<8xf32>) -> vector<8xf32>
+  %r = "vector.reduction"(%s) <{kind = #vector.kind<add>}> : (vector<8xf32>) -> f32
+  "memref.dealloc"(%mem) : (memref<?xf32>) -> ()
+  return %r : f32
+}`
+
 // benchOps runs @main of src with n iterations per benchmark iteration
 // and reports executed ops per second.
 func benchOps(b *testing.B, src string, n int64) {
@@ -63,6 +94,8 @@ func BenchmarkDispatchAddXorLoop(b *testing.B) { benchOps(b, benchLoop, 100000) 
 
 func BenchmarkDispatchMemrefLoop(b *testing.B) { benchOps(b, benchMemLoop, 100000) }
 
+func BenchmarkDispatchVectorLoop(b *testing.B) { benchOps(b, benchVecLoop, 100000) }
+
 // TestDispatchAllocations checks that executing scalar ops allocates
 // nothing: a call allocates the same for 10 iterations as for 10,000.
 func TestDispatchAllocations(t *testing.T) {
@@ -78,6 +111,25 @@ func TestDispatchAllocations(t *testing.T) {
 		if a, b := allocs(10), allocs(10000); a != b {
 			t.Errorf("%.0f allocations for 10 iterations, %.0f for 10,000", a, b)
 		}
+	}
+}
+
+// TestVectorAllocations checks that a vector op on the fast path makes
+// its result in one allocation: benchVecLoop's fill makes three vectors
+// per 8 elements and its checksum two.
+func TestVectorAllocations(t *testing.T) {
+	// A collection during the count would add the runtime's own.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	m := New(parse(t, newContext(), benchVecLoop))
+	allocs := func(n int64) float64 {
+		return testing.AllocsPerRun(5, func() {
+			if _, err := m.Call("main", Int(n)); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	if a, b := allocs(16), allocs(800); b-a != (800-16)/8*5 {
+		t.Errorf("%.0f allocations for 16 elements, %.0f for 800: want 5 more per 8 elements", a, b)
 	}
 }
 

@@ -4,30 +4,37 @@
 // It is the oracle that Vulkan results are checked against.
 //
 // Each function (and each gpu.launch body) is compiled once, at its first
-// call, into slot-indexed frames and blocks of ops resolved to handlers:
-// scalar arith ops, scf.for, scf.if, func.call and scalar memref loads and
-// stores run on the slots without name dispatch or allocation, and every
-// other op (or a fast op meeting poison, undefined behaviour or an unusual
-// operand) runs its general handler. Ops are read generically through
-// package ir, by name and attributes; the dialect packages it imports give
-// it their semantics where they define them: arith and math ops are
-// computed by arith.EvalInt/EvalFloat/EvalCmpI/EvalCmpF/EvalCast/
-// EvalExtended and mathd's Eval functions, the same code the folders use,
-// so folding and interpretation agree by construction; index's predicate
-// attribute, vector's mask and reduction helpers and memref's dma operand
-// layout come from their packages too. It imports no lowering, runtime or
-// SPIR-V package.
+// call, into slot-indexed frames and blocks of ops resolved to handlers
+// (each dialect's resolver, in handlers.go, picks an op's handler then, so
+// nothing dispatches on names while running): scalar arith ops, scf.for,
+// scf.if, func.call and scalar memref loads and stores run on the slots
+// without allocation, elementwise arith and math ops and fma on vectors,
+// scalar broadcasts, extracts and inserts at static positions, and vector
+// loads, stores and unmasked transfers along a memref's trailing
+// dimensions on the vectors' native slices, and every other op (or a fast
+// op meeting poison, undefined behaviour or an unusual operand) runs its
+// general handler. Ops are read generically through package ir, by name
+// and attributes; the dialect packages it imports give it their semantics
+// where they define them: arith and math ops are computed by
+// arith.EvalInt/EvalFloat/EvalCmpI/EvalCmpF/EvalCast/EvalExtended and
+// mathd's Eval functions, the same code the folders use, so folding and
+// interpretation agree by construction; index's predicate attribute,
+// vector's mask and reduction helpers and memref's dma operand layout come
+// from their packages too. It imports no lowering, runtime or SPIR-V
+// package.
 //
 // Values are Scalars (integers as their low bits with two's-complement
-// wraparound, floats rounded to their type after each op, and poison),
-// n-d Vectors, and MemRefs: strided descriptors over a shared Buffer that
-// holds the elements in their native layout (ElementSize bytes each,
-// little-endian, i1 as one byte as MLIR's runner stores it; which bytes
-// hold poison is tracked beside them once poison is stored), so
-// that subview, reinterpret_cast, cast, expand_shape and collapse_shape
-// alias their source. Undefined behaviour (division by zero, out-of-bounds
-// accesses, barrier divergence, deadlock, runaway loops past MaxSteps) is
-// returned as a located *ir.Diagnostic, never a panic.
+// wraparound, floats rounded to their type after each op, and poison), n-d
+// Vectors (unboxed: a float64 or the bits of each element, and a poison
+// flag per element only once one is poison), and MemRefs: strided
+// descriptors over a shared Buffer that holds the elements in their native
+// layout (ElementSize bytes each, little-endian, i1 as one byte as MLIR's
+// runner stores it; which bytes hold poison is tracked beside them once
+// poison is stored), so that subview, reinterpret_cast, cast, expand_shape
+// and collapse_shape alias their source. Undefined behaviour (division by
+// zero, out-of-bounds accesses, barrier divergence, deadlock, runaway
+// loops past MaxSteps) is returned as a located *ir.Diagnostic, never a
+// panic.
 //
 // memref.view's typed views read and write the bytes of their i8 source. Memrefs of vectors come only from
 // vector.type_cast: each vector element is its lanes' consecutive

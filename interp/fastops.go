@@ -36,32 +36,9 @@ func (u *unit) compile(op *ir.Operation) func(m *Machine, f *frame) error {
 	return fast
 }
 
-// general returns op's general handler: its dialect's, resolved once,
-// where Machine.exec would reach it without moreOps; exec otherwise.
+// general returns op's general handler.
 func general(op *ir.Operation) func(m *Machine, f *frame) error {
-	dialect, _, _ := strings.Cut(op.Name(), ".")
-	var h func(m *Machine, f *frame, op *ir.Operation) error
-	switch dialect {
-	case "arith":
-		h = (*Machine).arith
-	case "math":
-		if op.Name() != "math.sincos" {
-			h = (*Machine).math
-		}
-	case "func":
-		h = (*Machine).funcOp
-	case "cf":
-		h = (*Machine).cfOp
-	case "scf":
-		h = (*Machine).scf
-	case "ub":
-		h = (*Machine).ub
-	case "index":
-		h = (*Machine).index
-	}
-	if h == nil {
-		return func(m *Machine, f *frame) error { return m.exec(f, op) }
-	}
+	h := handlerOf(op)
 	return func(m *Machine, f *frame) error { return h(m, f, op) }
 }
 
@@ -88,6 +65,9 @@ func (u *unit) fastOp(op *ir.Operation, slow func(*Machine, *frame) error) func(
 		return u.callOp(op, slow)
 	case "memref.load", "memref.store":
 		return u.accessOp(op, slow)
+	}
+	if h := u.vectorOp(op, slow); h != nil {
+		return h
 	}
 	if castOps[op.Name()] {
 		return u.castOp(op, slow)
@@ -191,41 +171,16 @@ func (u *unit) binaryOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 	name := op.Name()
 	a, b, r := u.slots[op.Operand(0)], u.slots[op.Operand(1)], u.slots[op.Result(0)]
 	if ft, ok := op.Result(0).Type().(*ir.FloatType); ok {
-		k := ft.Kind
-		var fn func(x, y float64) float64
-		switch name {
-		case "arith.addf":
-			fn = func(x, y float64) float64 { return x + y }
-		case "arith.subf":
-			fn = func(x, y float64) float64 { return x - y }
-		case "arith.mulf":
-			fn = func(x, y float64) float64 { return x * y }
-		case "arith.divf":
-			fn = func(x, y float64) float64 { return x / y }
-		default:
-			if _, known := arith.EvalFloat(name, k, 0, 0); !known {
-				return nil
-			}
-			fn = func(x, y float64) float64 {
-				z, _ := arith.EvalFloat(name, k, x, y)
-				return z
-			}
-			return func(m *Machine, f *frame) error {
-				x, y, ok := f.operands2(a, b)
-				if !ok {
-					return slow(m, f)
-				}
-				f.setScalar(r, Scalar{F: fn(x.F, y.F)})
-				return nil
-			}
+		fn := floatBinary(name, ft.Kind)
+		if fn == nil {
+			return nil
 		}
-		// The four basic operations round as arith.EvalFloat does.
 		return func(m *Machine, f *frame) error {
 			x, y, ok := f.operands2(a, b)
 			if !ok {
 				return slow(m, f)
 			}
-			f.setScalar(r, Scalar{F: ir.RoundFloat(k, fn(x.F, y.F))})
+			f.setScalar(r, Scalar{F: fn(x.F, y.F)})
 			return nil
 		}
 	}
@@ -259,6 +214,29 @@ func (u *unit) binaryOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 		}
 		f.setScalar(r, Scalar{Bits: z})
 		return nil
+	}
+}
+
+// floatBinary returns the binary arith op name on floats of kind k, its
+// result rounded to k as arith.EvalFloat rounds it; nil when EvalFloat
+// does not compute it.
+func floatBinary(name string, k ir.FloatKind) func(x, y float64) float64 {
+	switch name {
+	case "arith.addf":
+		return func(x, y float64) float64 { return ir.RoundFloat(k, x+y) }
+	case "arith.subf":
+		return func(x, y float64) float64 { return ir.RoundFloat(k, x-y) }
+	case "arith.mulf":
+		return func(x, y float64) float64 { return ir.RoundFloat(k, x*y) }
+	case "arith.divf":
+		return func(x, y float64) float64 { return ir.RoundFloat(k, x/y) }
+	}
+	if _, known := arith.EvalFloat(name, k, 0, 0); !known {
+		return nil
+	}
+	return func(x, y float64) float64 {
+		z, _ := arith.EvalFloat(name, k, x, y)
+		return z
 	}
 }
 

@@ -7,68 +7,89 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// gpu runs the gpu ops: ids and collectives inside kernels, launches and
-// buffer management on the host.
-func (m *Machine) gpu(f *frame, op *ir.Operation) error {
+// gpuHandler resolves the gpu ops: ids and collectives inside kernels,
+// launches and buffer management on the host.
+func gpuHandler(op *ir.Operation) handler {
 	switch op.Name() {
 	case "gpu.thread_id", "gpu.block_id", "gpu.block_dim", "gpu.grid_dim", "gpu.global_id",
 		"gpu.lane_id", "gpu.subgroup_id", "gpu.subgroup_size", "gpu.num_subgroups":
+		id, err := threadID(op)
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			if f.th == nil {
+				return op.Errorf("'%s' outside a kernel", op.Name())
+			}
+			if err != nil {
+				return err
+			}
+			f.set(op.Result(0), Int(id(f.th)))
+			return nil
+		}
+	case "gpu.barrier", "gpu.shuffle", "gpu.subgroup_reduce", "gpu.all_reduce", "gpu.subgroup_broadcast",
+		"gpu.ballot", warpOp:
+		return collectiveHandler(op)
+	case "gpu.dynamic_shared_memory":
+		return (*Machine).dynamicShared
+	case "gpu.launch_func":
+		return (*Machine).launchFunc
+	case "gpu.launch":
+		return (*Machine).launchInline
+	case "gpu.module", "gpu.func", "gpu.host_register", "gpu.host_unregister":
+		return func(*Machine, *frame, *ir.Operation) error { return nil }
+	case "gpu.wait":
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			if op.NumResults() > 0 {
+				f.set(op.Result(0), Token{})
+			}
+			return nil
+		}
+	case "gpu.alloc":
+		return (*Machine).gpuAlloc
+	case "gpu.dealloc":
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			mr, ok := f.get(op.Operand(op.NumOperands() - 1)).(*MemRef)
+			if !ok {
+				return op.Errorf("expected a memref operand")
+			}
+			m.free(mr.Buf)
+			setToken(f, op)
+			return nil
+		}
+	case "gpu.memcpy":
+		return (*Machine).gpuMemcpy
+	case "gpu.memset":
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			n := op.NumOperands()
+			dst, ok := f.get(op.Operand(n - 2)).(*MemRef)
+			if !ok {
+				return op.Errorf("expected a memref operand")
+			}
+			v := f.scalar(op.Operand(n - 1))
+			dst.fill(v)
+			setToken(f, op)
+			return nil
+		}
+	case "gpu.printf":
+		return (*Machine).gpuPrintf
+	}
+	return nil
+}
+
+// collectiveHandler resolves a collective op in a kernel: its handler waits
+// for the threads taking part and sets the results that the op's
+// completion gave this thread.
+func collectiveHandler(op *ir.Operation) handler {
+	c := collectiveOf(op)
+	return func(m *Machine, f *frame, op *ir.Operation) error {
 		if f.th == nil {
 			return op.Errorf("'%s' outside a kernel", op.Name())
 		}
-		v, err := f.th.id(op)
-		if err != nil {
-			return err
-		}
-		f.set(op.Result(0), Int(v))
-		return nil
-	case "gpu.barrier", "gpu.shuffle", "gpu.subgroup_reduce", "gpu.all_reduce", "gpu.subgroup_broadcast":
-		if f.th == nil {
-			return op.Errorf("'%s' outside a kernel", op.Name())
-		}
-		res, err := f.th.sync(f, op)
+		res, err := f.th.sync(f, op, c)
 		if err != nil {
 			return err
 		}
 		f.setResults(op, res)
 		return nil
-	case "gpu.launch_func":
-		return m.launchFunc(f, op)
-	case "gpu.launch":
-		return m.launchInline(f, op)
-	case "gpu.module", "gpu.func", "gpu.host_register", "gpu.host_unregister":
-		return nil
-	case "gpu.wait":
-		if op.NumResults() > 0 {
-			f.set(op.Result(0), Token{})
-		}
-		return nil
-	case "gpu.alloc":
-		return m.gpuAlloc(f, op)
-	case "gpu.dealloc":
-		mr, ok := f.get(op.Operand(op.NumOperands() - 1)).(*MemRef)
-		if !ok {
-			return op.Errorf("expected a memref operand")
-		}
-		m.free(mr.Buf)
-		setToken(f, op)
-		return nil
-	case "gpu.memcpy":
-		return m.gpuMemcpy(f, op)
-	case "gpu.memset":
-		n := op.NumOperands()
-		dst, ok := f.get(op.Operand(n - 2)).(*MemRef)
-		if !ok {
-			return op.Errorf("expected a memref operand")
-		}
-		v := f.scalar(op.Operand(n - 1))
-		dst.fill(v)
-		setToken(f, op)
-		return nil
-	case "gpu.printf":
-		return m.gpuPrintf(f, op)
 	}
-	return unknown(op)
 }
 
 // setToken gives op's async token result, if any, a value.

@@ -10,8 +10,9 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// scalarBytes is what one vector element takes in the interpreter.
-const scalarBytes = 24
+// scalarBytes is what one vector element takes in the interpreter at
+// most: its value (a float64 or uint64) and its poison flag.
+const scalarBytes = 9
 
 // DefaultMaxHostMemory is the host-memory limit of a Machine whose
 // MaxHostMemory is 0: three quarters of the machine's memory (Linux's

@@ -35,7 +35,7 @@ func TestHostMemoryLimit(t *testing.T) {
   %c = arith.constant 1.0 : f32
   %v = "vector.broadcast"(%c) : (f32) -> vector<2000000000xf32>
   return
-}`, 0, 1 << 30, "3:8: error: 'vector.broadcast' op allocating 48000000000 bytes exceeds"},
+}`, 0, 1 << 30, "3:8: error: 'vector.broadcast' op allocating 18000000000 bytes exceeds"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			m := New(parse(t, newContext(), c.src))

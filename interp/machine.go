@@ -4,7 +4,6 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -306,103 +305,40 @@ func (m *Machine) stepLimit() int64 {
 // defaultMaxSteps is MaxSteps when it is 0.
 const defaultMaxSteps = 1 << 28
 
-// branch evaluates a cf terminator, returning the successor and its arguments.
-func (m *Machine) branch(f *frame, op *ir.Operation) (*ir.Block, []Value, error) {
-	succ := 0
-	switch op.Name() {
-	case "cf.br":
-	case "cf.cond_br":
-		c := f.scalar(op.Operand(0))
-		if c.Poison {
-			return nil, nil, op.Errorf("branch on a poison condition")
-		}
-		if c.Bits&1 == 0 {
-			succ = 1
-		}
-	case "cf.switch":
-		flag := f.scalar(op.Operand(0))
-		if flag.Poison {
-			return nil, nil, op.Errorf("switch on a poison value")
-		}
-		t := op.Operand(0).Type()
-		if cv, ok := op.Attr("case_values").(*ir.DenseElementsAttr); ok {
-			for i := 0; i < cv.Len(); i++ {
-				if mask(t, uint64(cv.IntAt(i))) == mask(t, flag.Bits) {
-					succ = i + 1
-					break
-				}
-			}
-		}
-	default:
-		return nil, nil, op.Errorf("the interpreter does not support branch op '%s'", op.Name())
-	}
-	start, n := op.SuccessorOperands(succ)
-	return op.Successor(succ), f.getAll(op.Operands()[start : start+n]), nil
-}
-
-// exec runs one non-terminator op.
-func (m *Machine) exec(f *frame, op *ir.Operation) error {
-	if handled, err := m.moreOps(f, op); handled {
-		return err
-	}
-	dialect, _, _ := strings.Cut(op.Name(), ".")
-	var err error
-	switch dialect {
-	case "arith":
-		err = m.arith(f, op)
-	case "math":
-		err = m.math(f, op)
-	case "func":
-		err = m.funcOp(f, op)
-	case "cf":
-		err = m.cfOp(f, op)
-	case "memref":
-		err = m.memref(f, op)
-	case "scf":
-		err = m.scf(f, op)
-	case "vector":
-		err = m.vector(f, op)
-	case "gpu":
-		err = m.gpu(f, op)
-	case "ub":
-		err = m.ub(f, op)
-	case "index":
-		err = m.index(f, op)
-	case "spirv":
-		err = m.spirvGroup(f, op)
-	default:
-		err = unknown(op)
-	}
-	return err
-}
-
 func unknown(op *ir.Operation) error {
 	return op.Errorf("the interpreter does not support '%s'", op.Name())
 }
 
-func (m *Machine) funcOp(f *frame, op *ir.Operation) error {
+// funcHandler resolves the func ops other than return.
+func funcHandler(op *ir.Operation) handler {
 	switch op.Name() {
 	case "func.call":
-		ref, _ := op.Attr("callee").(*ir.SymbolRefAttr)
-		if ref == nil {
-			return op.Errorf("call without a callee")
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			ref, _ := op.Attr("callee").(*ir.SymbolRefAttr)
+			if ref == nil {
+				return op.Errorf("call without a callee")
+			}
+			return m.call(f, op, ref, f.getAll(op.Operands()))
 		}
-		return m.call(f, op, ref, f.getAll(op.Operands()))
 	case "func.call_indirect":
-		fr, ok := f.get(op.Operand(0)).(FuncRef)
-		if !ok {
-			return op.Errorf("callee is not a function value")
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			fr, ok := f.get(op.Operand(0)).(FuncRef)
+			if !ok {
+				return op.Errorf("callee is not a function value")
+			}
+			return m.call(f, op, fr.Callee, f.getAll(op.Operands()[1:]))
 		}
-		return m.call(f, op, fr.Callee, f.getAll(op.Operands()[1:]))
 	case "func.constant":
-		ref, _ := op.Attr("value").(*ir.SymbolRefAttr)
-		if ref == nil {
-			return op.Errorf("expected a 'value' symbol reference")
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			ref, _ := op.Attr("value").(*ir.SymbolRefAttr)
+			if ref == nil {
+				return op.Errorf("expected a 'value' symbol reference")
+			}
+			f.set(op.Result(0), FuncRef{Callee: ref})
+			return nil
 		}
-		f.set(op.Result(0), FuncRef{Callee: ref})
-		return nil
 	}
-	return unknown(op)
+	return nil
 }
 
 // call runs the function ref names, or the external of that name.
@@ -424,27 +360,34 @@ func (m *Machine) call(f *frame, op *ir.Operation, ref *ir.SymbolRefAttr, args [
 	return nil
 }
 
-func (m *Machine) cfOp(f *frame, op *ir.Operation) error {
+// cfHandler resolves cf.assert; the branches end blocks and are compiled
+// with them.
+func cfHandler(op *ir.Operation) handler {
 	if op.Name() != "cf.assert" {
-		return unknown(op)
+		return nil
 	}
-	c := f.scalar(op.Operand(0))
-	if c.Poison || c.Bits&1 == 0 {
-		msg := ""
-		if s, ok := op.Attr("msg").(*ir.StringAttr); ok {
-			msg = s.Value
+	return func(m *Machine, f *frame, op *ir.Operation) error {
+		c := f.scalar(op.Operand(0))
+		if c.Poison || c.Bits&1 == 0 {
+			msg := ""
+			if s, ok := op.Attr("msg").(*ir.StringAttr); ok {
+				msg = s.Value
+			}
+			return op.Errorf("assertion failed: %s", msg)
 		}
-		return op.Errorf("assertion failed: %s", msg)
+		return nil
 	}
-	return nil
 }
 
-func (m *Machine) ub(f *frame, op *ir.Operation) error {
+// ubHandler resolves ub.poison.
+func ubHandler(op *ir.Operation) handler {
 	if op.Name() != "ub.poison" {
-		return unknown(op)
+		return nil
 	}
-	f.set(op.Result(0), splatValue(op.Result(0).Type(), Poison()))
-	return nil
+	return func(m *Machine, f *frame, op *ir.Operation) error {
+		f.set(op.Result(0), splatValue(op.Result(0).Type(), Poison()))
+		return nil
+	}
 }
 
 // splatValue returns s as a value of type t (a scalar or a vector).
@@ -457,5 +400,5 @@ func splatValue(t ir.Type, s Scalar) Value {
 	for i := range el {
 		el[i] = s
 	}
-	return &Vector{Type: vt, Elems: el}
+	return NewVector(vt, el)
 }

@@ -5,14 +5,20 @@ import (
 	mathd "github.com/kiln-gpu/kiln/math"
 )
 
-// math computes a math op with mathd's exported evaluation functions.
-func (m *Machine) math(f *frame, op *ir.Operation) error {
+// mathHandler resolves a math op to its handler, which computes it with
+// mathd's exported evaluation functions.
+func mathHandler(op *ir.Operation) handler {
 	name := op.Name()
+	if op.NumOperands() == 0 {
+		return nil
+	}
 	t := op.Operand(0).Type()
 	switch name {
+	case "math.sincos":
+		return (*Machine).sincos
 	case "math.isnan", "math.isinf", "math.isfinite", "math.isnormal":
 		k, _ := floatKind(t)
-		return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 			if xs[0].Poison {
 				return []Scalar{Poison()}, nil
 			}
@@ -21,7 +27,7 @@ func (m *Machine) math(f *frame, op *ir.Operation) error {
 	case "math.fpowi":
 		k, _ := floatKind(t)
 		w := width(op.Operand(1).Type())
-		return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 			if anyPoison(xs) {
 				return []Scalar{Poison()}, nil
 			}
@@ -30,9 +36,9 @@ func (m *Machine) math(f *frame, op *ir.Operation) error {
 	}
 	if k, ok := floatKind(t); ok {
 		if _, known := mathd.EvalFloat(name, k, 0, 0, 0); !known {
-			return unknown(op)
+			return nil
 		}
-		return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 			if anyPoison(xs) {
 				return []Scalar{Poison()}, nil
 			}
@@ -46,20 +52,22 @@ func (m *Machine) math(f *frame, op *ir.Operation) error {
 	}
 	w := width(t)
 	if _, known := mathd.EvalInt(name, w, 0, 1); !known {
-		return unknown(op)
+		return nil
 	}
-	return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
-		if anyPoison(xs) {
-			return []Scalar{Poison()}, nil
-		}
-		args := make([]uint64, len(xs))
-		for i, x := range xs {
-			args[i] = x.Bits
-		}
-		r, ok := mathd.EvalInt(name, w, args...)
-		if !ok {
-			return nil, op.Errorf("division by zero: zero raised to a negative power")
-		}
-		return []Scalar{{Bits: r}}, nil
-	})
+	return func(m *Machine, f *frame, op *ir.Operation) error {
+		return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+			if anyPoison(xs) {
+				return []Scalar{Poison()}, nil
+			}
+			args := make([]uint64, len(xs))
+			for i, x := range xs {
+				args[i] = x.Bits
+			}
+			r, ok := mathd.EvalInt(name, w, args...)
+			if !ok {
+				return nil, op.Errorf("division by zero: zero raised to a negative power")
+			}
+			return []Scalar{{Bits: r}}, nil
+		})
+	}
 }

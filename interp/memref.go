@@ -2,159 +2,190 @@ package interp
 
 import "github.com/kiln-gpu/kiln/ir"
 
-func (m *Machine) memref(f *frame, op *ir.Operation) error {
+// memrefHandler resolves a memref op to its handler.
+func memrefHandler(op *ir.Operation) handler {
 	switch op.Name() {
-	case "memref.alloc", "memref.alloca":
-		t, ok := op.Result(0).Type().(*ir.MemRefType)
-		if !ok {
-			return op.Errorf("expected a ranked memref result")
-		}
-		dyn := op.Operands()
-		if seg := segments(op); seg != nil {
-			dyn = seg[0]
-		}
-		if err := scalarElements(op, t); err != nil {
-			return err
-		}
-		sizes, err := m.mixed(f, op, t.Dims, dyn)
-		if err != nil {
-			return err
-		}
-		// Allocas are reclaimed with the Go heap; only allocs count as
-		// in use until their dealloc.
-		mr, err := m.allocate(op, t.Elem, sizes, t.MemorySpace, op.Name() == "memref.alloc")
-		if err != nil {
-			return err
-		}
-		f.set(op.Result(0), mr)
-		return nil
-	case "memref.dealloc":
-		mr, err := memrefOperand(f, op, 0)
-		if err != nil {
-			return err
-		}
-		if mr.Buf.Freed {
-			return op.Errorf("memref deallocated twice")
-		}
-		m.free(mr.Buf)
-		return nil
-	case "memref.load":
-		mr, err := memrefOperand(f, op, 0)
-		if err != nil {
-			return err
-		}
-		idx, err := indices(f, op, op.Operands()[1:])
-		if err != nil {
-			return err
-		}
-		v, ok := mr.At(idx...)
-		if !ok {
-			if !m.robust(f, mr) {
-				return outOfBounds(op, mr, idx)
-			}
-			v = Scalar{}
-		}
-		f.set(op.Result(0), v)
-		return nil
-	case "memref.store":
-		mr, err := memrefOperand(f, op, 1)
-		if err != nil {
-			return err
-		}
-		idx, err := indices(f, op, op.Operands()[2:])
-		if err != nil {
-			return err
-		}
-		if !mr.Set(f.scalar(op.Operand(0)), idx...) && !m.robust(f, mr) {
-			return outOfBounds(op, mr, idx)
-		}
-		return nil
-	case "memref.dim":
-		mr, err := memrefOperand(f, op, 0)
-		if err != nil {
-			return err
-		}
-		d := int64(f.scalar(op.Operand(1)).Bits)
-		if d < 0 || d >= int64(len(mr.Sizes)) {
-			return op.Errorf("dimension %d out of range for a memref of rank %d", d, len(mr.Sizes))
-		}
-		f.set(op.Result(0), Int(mr.Sizes[d]))
-		return nil
-	case "memref.rank":
-		mr, err := memrefOperand(f, op, 0)
-		if err != nil {
-			return err
-		}
-		f.set(op.Result(0), Int(int64(len(mr.Sizes))))
-		return nil
-	case "memref.cast", "memref.assume_alignment", "memref.memory_space_cast":
-		mr, err := memrefOperand(f, op, 0)
-		if err != nil {
-			return err
-		}
-		if op.NumResults() == 0 {
+	case "memref.view":
+		return (*Machine).memrefView
+	case "memref.dma_start":
+		return local(dmaStart)
+	case "memref.dma_wait":
+		// dma_start copies at once, so there is nothing to wait for.
+		return func(*Machine, *frame, *ir.Operation) error { return nil }
+	case "memref.distinct_objects":
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			f.setResults(op, f.getAll(op.Operands()))
 			return nil
 		}
-		if t, ok := op.Result(0).Type().(*ir.MemRefType); ok {
-			if len(t.Dims) != len(mr.Sizes) {
-				return op.Errorf("cast of a memref of rank %d to rank %d", len(mr.Sizes), len(t.Dims))
+	case "memref.alloc", "memref.alloca":
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			t, ok := op.Result(0).Type().(*ir.MemRefType)
+			if !ok {
+				return op.Errorf("expected a ranked memref result")
 			}
-			for i, d := range t.Dims {
-				if d != ir.Dynamic && d != mr.Sizes[i] {
-					return op.Errorf("cast to %s of a memref of size %d in dimension %d", ir.TypeString(t), mr.Sizes[i], i)
+			dyn := op.Operands()
+			if seg := segments(op); seg != nil {
+				dyn = seg[0]
+			}
+			if err := scalarElements(op, t); err != nil {
+				return err
+			}
+			sizes, err := m.mixed(f, op, t.Dims, dyn)
+			if err != nil {
+				return err
+			}
+			// Allocas are reclaimed with the Go heap; only allocs count as
+			// in use until their dealloc.
+			mr, err := m.allocate(op, t.Elem, sizes, t.MemorySpace, op.Name() == "memref.alloc")
+			if err != nil {
+				return err
+			}
+			f.set(op.Result(0), mr)
+			return nil
+		}
+	case "memref.dealloc":
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			mr, err := memrefOperand(f, op, 0)
+			if err != nil {
+				return err
+			}
+			if mr.Buf.Freed {
+				return op.Errorf("memref deallocated twice")
+			}
+			m.free(mr.Buf)
+			return nil
+		}
+	case "memref.load":
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			mr, err := memrefOperand(f, op, 0)
+			if err != nil {
+				return err
+			}
+			idx, err := indices(f, op, op.Operands()[1:])
+			if err != nil {
+				return err
+			}
+			v, ok := mr.At(idx...)
+			if !ok {
+				if !m.robust(f, mr) {
+					return outOfBounds(op, mr, idx)
 				}
+				v = Scalar{}
 			}
-			mr = mr.view(mr.Elem, mr.Offset, mr.Sizes, mr.Strides)
-			mr.Space = t.MemorySpace
+			f.set(op.Result(0), v)
+			return nil
 		}
-		f.set(op.Result(0), mr)
-		return nil
+	case "memref.store":
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			mr, err := memrefOperand(f, op, 1)
+			if err != nil {
+				return err
+			}
+			idx, err := indices(f, op, op.Operands()[2:])
+			if err != nil {
+				return err
+			}
+			if !mr.Set(f.scalar(op.Operand(0)), idx...) && !m.robust(f, mr) {
+				return outOfBounds(op, mr, idx)
+			}
+			return nil
+		}
+	case "memref.dim":
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			mr, err := memrefOperand(f, op, 0)
+			if err != nil {
+				return err
+			}
+			d := int64(f.scalar(op.Operand(1)).Bits)
+			if d < 0 || d >= int64(len(mr.Sizes)) {
+				return op.Errorf("dimension %d out of range for a memref of rank %d", d, len(mr.Sizes))
+			}
+			f.set(op.Result(0), Int(mr.Sizes[d]))
+			return nil
+		}
+	case "memref.rank":
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			mr, err := memrefOperand(f, op, 0)
+			if err != nil {
+				return err
+			}
+			f.set(op.Result(0), Int(int64(len(mr.Sizes))))
+			return nil
+		}
+	case "memref.cast", "memref.assume_alignment", "memref.memory_space_cast":
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			mr, err := memrefOperand(f, op, 0)
+			if err != nil {
+				return err
+			}
+			if op.NumResults() == 0 {
+				return nil
+			}
+			if t, ok := op.Result(0).Type().(*ir.MemRefType); ok {
+				if len(t.Dims) != len(mr.Sizes) {
+					return op.Errorf("cast of a memref of rank %d to rank %d", len(mr.Sizes), len(t.Dims))
+				}
+				for i, d := range t.Dims {
+					if d != ir.Dynamic && d != mr.Sizes[i] {
+						return op.Errorf("cast to %s of a memref of size %d in dimension %d", ir.TypeString(t), mr.Sizes[i], i)
+					}
+				}
+				mr = mr.view(mr.Elem, mr.Offset, mr.Sizes, mr.Strides)
+				mr.Space = t.MemorySpace
+			}
+			f.set(op.Result(0), mr)
+			return nil
+		}
 	case "memref.reinterpret_cast":
-		return m.reinterpretCast(f, op)
+		return (*Machine).reinterpretCast
 	case "memref.subview":
-		return m.subview(f, op)
+		return (*Machine).subview
 	case "memref.expand_shape":
-		return m.expandShape(f, op)
+		return (*Machine).expandShape
 	case "memref.collapse_shape":
-		return m.collapseShape(f, op)
+		return (*Machine).collapseShape
 	case "memref.copy":
-		src, err := memrefOperand(f, op, 0)
-		if err != nil {
-			return err
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			src, err := memrefOperand(f, op, 0)
+			if err != nil {
+				return err
+			}
+			dst, err := memrefOperand(f, op, 1)
+			if err != nil {
+				return err
+			}
+			if src.NumElements() != dst.NumElements() {
+				return op.Errorf("copy of %d elements into a memref of %d", src.NumElements(), dst.NumElements())
+			}
+			dst.copyFrom(src)
+			return nil
 		}
-		dst, err := memrefOperand(f, op, 1)
-		if err != nil {
-			return err
-		}
-		if src.NumElements() != dst.NumElements() {
-			return op.Errorf("copy of %d elements into a memref of %d", src.NumElements(), dst.NumElements())
-		}
-		dst.copyFrom(src)
-		return nil
 	case "memref.global":
-		return nil
+		return func(*Machine, *frame, *ir.Operation) error { return nil }
 	case "memref.get_global":
-		return m.getGlobal(f, op)
+		return (*Machine).getGlobal
 	case "memref.atomic_rmw":
-		return m.atomicRMW(f, op)
+		return (*Machine).atomicRMW
 	case "memref.generic_atomic_rmw":
-		return m.genericAtomicRMW(f, op)
+		return (*Machine).genericAtomicRMW
 	case "memref.extract_strided_metadata":
-		mr, err := memrefOperand(f, op, 0)
-		if err != nil {
-			return err
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			mr, err := memrefOperand(f, op, 0)
+			if err != nil {
+				return err
+			}
+			res := []Value{mr.view(mr.Elem, 0, nil, nil), Int(mr.Offset)}
+			for _, s := range mr.Sizes {
+				res = append(res, Int(s))
+			}
+			for _, s := range mr.Strides {
+				res = append(res, Int(s))
+			}
+			f.setResults(op, res)
+			return nil
 		}
-		res := []Value{mr.view(mr.Elem, 0, nil, nil), Int(mr.Offset)}
-		for _, s := range mr.Sizes {
-			res = append(res, Int(s))
-		}
-		for _, s := range mr.Strides {
-			res = append(res, Int(s))
-		}
-		f.setResults(op, res)
-		return nil
 	}
-	return unknown(op)
+	return nil
 }
 
 // scalarElements rejects memrefs of vectors, whose buffers the interpreter

@@ -8,38 +8,6 @@ import (
 	"github.com/kiln-gpu/kiln/vector"
 )
 
-// moreOps runs the ops of viewOps and warpOps, vector.mask, vector.scan,
-// vector.expandload, vector.compressstore, math.sincos,
-// memref.dma_start/dma_wait and memref.distinct_objects;
-// handled is false for every other op.
-func (m *Machine) moreOps(f *frame, op *ir.Operation) (handled bool, err error) {
-	if handled, err := m.viewOps(f, op); handled {
-		return true, err
-	}
-	if handled, err := m.warpOps(f, op); handled {
-		return true, err
-	}
-	switch op.Name() {
-	case "vector.mask":
-		return true, m.vecMask(f, op)
-	case "vector.scan":
-		return true, vecScan(f, op)
-	case "vector.expandload", "vector.compressstore":
-		return true, vecCompressed(f, op)
-	case "math.sincos":
-		return true, m.sincos(f, op)
-	case "memref.dma_start":
-		return true, dmaStart(f, op)
-	case "memref.dma_wait":
-		// dma_start copies at once, so there is nothing to wait for.
-		return true, nil
-	case "memref.distinct_objects":
-		f.setResults(op, f.getAll(op.Operands()))
-		return true, nil
-	}
-	return false, nil
-}
-
 // vecMask runs the masked op of a vector.mask with the mask applied.
 func (m *Machine) vecMask(f *frame, op *ir.Operation) error {
 	inner := vector.MaskedOp(op)
@@ -66,7 +34,7 @@ func (m *Machine) vecMask(f *frame, op *ir.Operation) error {
 		if inner.NumOperands() > 1 {
 			vals = append(vals, f.get(inner.Operand(1)))
 		}
-		for i, e := range v.Elems {
+		for i, e := range v.Elements() {
 			if on(i) {
 				vals = append(vals, e)
 			}
@@ -130,7 +98,7 @@ func (m *Machine) maskedMultiReduction(f *frame, op, inner *ir.Operation, v *Vec
 				k++
 			}
 		}
-		acc[l] = combine(name, v.Type.Elem, acc[l], v.Elems[i])
+		acc[l] = combine(name, v.Type.Elem, acc[l], v.At(i))
 	})
 	setVector(f, op, 0, acc)
 	return nil
@@ -160,7 +128,7 @@ func (m *Machine) maskedTransfer(f *frame, op, inner *ir.Operation) error {
 		Attrs:       attrs,
 	})
 	defer tmp.DropAllReferences()
-	if err := m.vecMemory(f, tmp); err != nil {
+	if err := vecMemoryHandler(tmp)(m, f, tmp); err != nil {
 		return err
 	}
 	if tmp.NumResults() == 0 {
@@ -202,7 +170,7 @@ func vecScan(f *frame, op *ir.Operation) error {
 	n := dims[dim]
 	inner := product(dims[dim+1:])
 	outer := product(dims[:dim])
-	out := make([]Scalar, len(v.Elems))
+	out := make([]Scalar, v.Len())
 	last := make([]Scalar, 0, outer*inner)
 	for o := int64(0); o < outer; o++ {
 		for in := int64(0); in < inner; in++ {
@@ -210,13 +178,13 @@ func vecScan(f *frame, op *ir.Operation) error {
 			for k := int64(0); k < n; k++ {
 				switch {
 				case k == 0 && inclusive:
-					out[at(0)] = v.Elems[at(0)]
+					out[at(0)] = v.At(int(at(0)))
 				case k == 0:
 					out[at(0)] = init[min(int(o*inner+in), len(init)-1)]
 				case inclusive:
-					out[at(k)] = combine(name, v.Type.Elem, out[at(k-1)], v.Elems[at(k)])
+					out[at(k)] = combine(name, v.Type.Elem, out[at(k-1)], v.At(int(at(k))))
 				default:
-					out[at(k)] = combine(name, v.Type.Elem, out[at(k-1)], v.Elems[at(k-1)])
+					out[at(k)] = combine(name, v.Type.Elem, out[at(k-1)], v.At(int(at(k-1))))
 				}
 			}
 			last = append(last, out[at(n-1)])

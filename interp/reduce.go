@@ -2,36 +2,55 @@ package interp
 
 import "github.com/kiln-gpu/kiln/ir"
 
-// complete computes the results of the collective op for the threads ts
-// that all wait at it, in lane order.
-func (wg *workgroup) complete(op *ir.Operation, ts []*thread) error {
-	if handled, err := completeWarp(op, ts); handled {
-		return err
-	}
+// A collective is a collective op resolved when compiled: complete computes
+// its results for the threads ts that all wait at it, in lane order; wide
+// ops wait for the whole workgroup, the others for their subgroup.
+type collective struct {
+	complete func(op *ir.Operation, ts []*thread) error
+	wide     bool
+}
+
+func collectiveOf(op *ir.Operation) *collective {
+	c := &collective{complete: reduceCollective, wide: op.Name() == "gpu.barrier" || op.Name() == "gpu.all_reduce"}
 	switch op.Name() {
 	case "gpu.barrier":
-		for _, t := range ts {
-			t.reply = nil
-		}
-		return nil
-	case "gpu.shuffle":
-		return shuffle(op, ts)
-	case ballotOp:
-		return ballot(op, ts)
-	case "gpu.subgroup_broadcast":
-		src := 0
-		if len(ts[0].payload) > 1 {
-			s := asScalar(ts[0].payload[1])
-			if s.Bits >= uint64(len(ts)) {
-				return op.Errorf("broadcast from lane %d of a subgroup of %d", int64(s.Bits), len(ts))
+		c.complete = func(_ *ir.Operation, ts []*thread) error {
+			for _, t := range ts {
+				t.reply = nil
 			}
-			src = int(s.Bits)
+			return nil
 		}
-		for _, t := range ts {
-			t.reply = []Value{ts[src].payload[0]}
-		}
-		return nil
+	case "gpu.shuffle":
+		c.complete = shuffle
+	case ballotOp:
+		c.complete = ballot
+	case "gpu.ballot":
+		c.complete = gpuBallot
+	case warpOp:
+		c.complete = warpExecute
+	case "gpu.subgroup_broadcast":
+		c.complete = subgroupBroadcast
 	}
+	return c
+}
+
+func subgroupBroadcast(op *ir.Operation, ts []*thread) error {
+	src := 0
+	if len(ts[0].payload) > 1 {
+		s := asScalar(ts[0].payload[1])
+		if s.Bits >= uint64(len(ts)) {
+			return op.Errorf("broadcast from lane %d of a subgroup of %d", int64(s.Bits), len(ts))
+		}
+		src = int(s.Bits)
+	}
+	for _, t := range ts {
+		t.reply = []Value{ts[src].payload[0]}
+	}
+	return nil
+}
+
+// reduceCollective completes gpu.all_reduce and gpu.subgroup_reduce.
+func reduceCollective(op *ir.Operation, ts []*thread) error {
 	t := op.Operand(0).Type()
 	vals := make([]Value, len(ts))
 	for i, th := range ts {
@@ -158,7 +177,7 @@ func (m *Machine) reduce(op *ir.Operation, kind string, t ir.Type, vals []Value,
 			out[i] = combine(name, et, a[i], b[i])
 		}
 		if vt, ok := t.(*ir.VectorType); ok {
-			acc = &Vector{Type: vt, Elems: out}
+			acc = NewVector(vt, out)
 		} else {
 			acc = out[0]
 		}

@@ -5,43 +5,49 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-func (m *Machine) scf(f *frame, op *ir.Operation) error {
+func scfHandler(op *ir.Operation) handler {
 	switch op.Name() {
 	case "scf.for":
-		return m.scfFor(f, op)
+		return (*Machine).scfFor
 	case "scf.if":
-		c := f.scalar(op.Operand(0))
-		if c.Poison {
-			return op.Errorf("scf.if on a poison condition")
-		}
-		r := op.Region(0)
-		if c.Bits&1 == 0 {
-			if op.NumRegions() < 2 || op.Region(1).Empty() {
-				return nil
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			c := f.scalar(op.Operand(0))
+			if c.Poison {
+				return op.Errorf("scf.if on a poison condition")
 			}
-			r = op.Region(1)
+			r := op.Region(0)
+			if c.Bits&1 == 0 {
+				if op.NumRegions() < 2 || op.Region(1).Empty() {
+					return nil
+				}
+				r = op.Region(1)
+			}
+			return m.runYielding(f, op, r, nil)
 		}
-		return m.runYielding(f, op, r, nil)
 	case "scf.execute_region":
-		return m.runYielding(f, op, op.Region(0), nil)
-	case "scf.index_switch":
-		x := int64(f.scalar(op.Operand(0)).Bits)
-		r := op.Region(0)
-		for i, c := range intList(op.Attr("cases")) {
-			if c == x && i+1 < op.NumRegions() {
-				r = op.Region(i + 1)
-				break
-			}
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			return m.runYielding(f, op, op.Region(0), nil)
 		}
-		return m.runYielding(f, op, r, nil)
+	case "scf.index_switch":
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			x := int64(f.scalar(op.Operand(0)).Bits)
+			r := op.Region(0)
+			for i, c := range intList(op.Attr("cases")) {
+				if c == x && i+1 < op.NumRegions() {
+					r = op.Region(i + 1)
+					break
+				}
+			}
+			return m.runYielding(f, op, r, nil)
+		}
 	case "scf.while":
-		return m.scfWhile(f, op)
+		return (*Machine).scfWhile
 	case "scf.parallel":
-		return m.scfParallel(f, op)
+		return (*Machine).scfParallel
 	case "scf.forall":
-		return m.scfForall(f, op)
+		return (*Machine).scfForall
 	}
-	return unknown(op)
+	return nil
 }
 
 // runYielding runs r and sets op's results to the yielded values.

@@ -67,6 +67,7 @@ type thread struct {
 
 	resume  chan bool // true aborts the thread at its synchronization point
 	at      *ir.Operation
+	coll    *collective // how at completes
 	frame   *frame
 	payload []Value
 	reply   []Value
@@ -230,8 +231,9 @@ func hasCollectives(r *ir.Region) bool {
 	return found
 }
 
-// id evaluates the id and size ops for t.
-func (t *thread) id(op *ir.Operation) (int64, error) {
+// threadID resolves an id or size op to the function that evaluates it
+// for a thread.
+func threadID(op *ir.Operation) (func(t *thread) int64, error) {
 	d := 0
 	switch enumWord(op.Attr("dimension")) {
 	case "x":
@@ -243,36 +245,37 @@ func (t *thread) id(op *ir.Operation) (int64, error) {
 		switch op.Name() {
 		case "gpu.lane_id", "gpu.subgroup_id", "gpu.subgroup_size", "gpu.num_subgroups":
 		default:
-			return 0, op.Errorf("expected a 'dimension' of x, y or z")
+			return nil, op.Errorf("expected a 'dimension' of x, y or z")
 		}
 	}
-	sg := t.wg.sgSize
 	switch op.Name() {
 	case "gpu.thread_id":
-		return t.tid[d], nil
+		return func(t *thread) int64 { return t.tid[d] }, nil
 	case "gpu.block_id":
-		return t.bid[d], nil
+		return func(t *thread) int64 { return t.bid[d] }, nil
 	case "gpu.block_dim":
-		return t.blockDim[d], nil
+		return func(t *thread) int64 { return t.blockDim[d] }, nil
 	case "gpu.grid_dim":
-		return t.grid[d], nil
+		return func(t *thread) int64 { return t.grid[d] }, nil
 	case "gpu.global_id":
-		return t.bid[d]*t.blockDim[d] + t.tid[d], nil
+		return func(t *thread) int64 { return t.bid[d]*t.blockDim[d] + t.tid[d] }, nil
 	case "gpu.lane_id":
-		return t.linear % sg, nil
+		return func(t *thread) int64 { return t.linear % t.wg.sgSize }, nil
 	case "gpu.subgroup_id":
-		return t.linear / sg, nil
+		return func(t *thread) int64 { return t.linear / t.wg.sgSize }, nil
 	case "gpu.subgroup_size":
-		return sg, nil
+		return func(t *thread) int64 { return t.wg.sgSize }, nil
 	}
-	n := t.blockDim[0] * t.blockDim[1] * t.blockDim[2]
-	return (n + sg - 1) / sg, nil
+	return func(t *thread) int64 {
+		n, sg := t.blockDim[0]*t.blockDim[1]*t.blockDim[2], t.wg.sgSize
+		return (n + sg - 1) / sg
+	}, nil
 }
 
 // sync suspends t at the collective op until all the threads taking part
 // reach it, and returns op's results for t.
-func (t *thread) sync(f *frame, op *ir.Operation) ([]Value, error) {
-	t.at, t.frame, t.payload = op, f, f.getAll(op.Operands())
+func (t *thread) sync(f *frame, op *ir.Operation, c *collective) ([]Value, error) {
+	t.at, t.coll, t.frame, t.payload = op, c, f, f.getAll(op.Operands())
 	t.wg.yield <- t
 	if <-t.resume {
 		return nil, errAbort

@@ -10,31 +10,35 @@ import (
 // may use it directly, as upstream's argmax test does.
 const ballotOp = "spirv.GroupNonUniformBallot"
 
-// spirvGroup runs the spirv GroupNonUniform ballot ops in kernels.
-func (m *Machine) spirvGroup(f *frame, op *ir.Operation) error {
-	if f.th == nil {
-		return op.Errorf("'%s' outside a kernel", op.Name())
-	}
-	if scope := enumWord(op.Attr("execution_scope")); scope != "Subgroup" {
-		return op.Errorf("the interpreter supports only the Subgroup execution scope, got '%s'", scope)
-	}
+// spirvHandler resolves the spirv GroupNonUniform ballot ops, which run in
+// kernels at the Subgroup scope.
+func spirvHandler(op *ir.Operation) handler {
+	var h handler
 	switch op.Name() {
 	case ballotOp:
-		res, err := f.th.sync(f, op)
-		if err != nil {
-			return err
-		}
-		f.setResults(op, res)
-		return nil
+		h = collectiveHandler(op)
 	case "spirv.GroupNonUniformBallotFindLSB", "spirv.GroupNonUniformBallotFindMSB":
-		v, ok := f.get(op.Operand(0)).(*Vector)
-		if !ok || len(v.Elems) != 4 {
-			return op.Errorf("expected a vector<4xi32> ballot")
+		lsb := op.Name() == "spirv.GroupNonUniformBallotFindLSB"
+		h = func(m *Machine, f *frame, op *ir.Operation) error {
+			v, ok := f.get(op.Operand(0)).(*Vector)
+			if !ok || v.Len() != 4 {
+				return op.Errorf("expected a vector<4xi32> ballot")
+			}
+			f.set(op.Result(0), findBit(v, lsb))
+			return nil
 		}
-		f.set(op.Result(0), findBit(v, op.Name() == "spirv.GroupNonUniformBallotFindLSB"))
+	default:
 		return nil
 	}
-	return unknown(op)
+	return func(m *Machine, f *frame, op *ir.Operation) error {
+		if f.th == nil {
+			return op.Errorf("'%s' outside a kernel", op.Name())
+		}
+		if scope := enumWord(op.Attr("execution_scope")); scope != "Subgroup" {
+			return op.Errorf("the interpreter supports only the Subgroup execution scope, got '%s'", scope)
+		}
+		return h(m, f, op)
+	}
 }
 
 // ballot completes spirv.GroupNonUniformBallot for the subgroup ts: lane l
@@ -58,7 +62,7 @@ func ballot(op *ir.Operation, ts []*thread) error {
 		}
 	}
 	for _, t := range ts {
-		t.reply = []Value{&Vector{Type: vt, Elems: words}}
+		t.reply = []Value{NewVector(vt, words)}
 	}
 	return nil
 }
@@ -71,7 +75,7 @@ func findBit(v *Vector, lowest bool) Scalar {
 		if !lowest {
 			w = 3 - i
 		}
-		x := uint32(v.Elems[w].Bits)
+		x := uint32(v.At(w).Bits)
 		if x == 0 {
 			continue
 		}

@@ -20,10 +20,137 @@ type Scalar struct {
 	Poison bool
 }
 
-// Vector is an n-d vector, its elements in row-major order.
+// Vector is an n-d vector, its elements in row-major order, unboxed by
+// element type: a float vector's values in floats, an integer or index
+// vector's bits in ints, and which elements are poison in poison (nil
+// when none is). A Vector never changes once made, so ops may share its
+// slices.
 type Vector struct {
-	Type  *ir.VectorType
-	Elems []Scalar
+	Type   *ir.VectorType
+	floats []float64
+	ints   []uint64
+	poison []bool
+}
+
+// smallFloats and smallInts are a Vector of up to 8 elements and its
+// storage, made in one allocation.
+type smallFloats struct {
+	Vector
+	data [8]float64
+}
+
+type smallInts struct {
+	Vector
+	data [8]uint64
+}
+
+// newVector returns a zero vector of type t with n elements, floats when
+// float is set and ints otherwise.
+func newVector(t *ir.VectorType, n int64, float bool) *Vector {
+	switch {
+	case n <= 8 && float:
+		sv := &smallFloats{Vector: Vector{Type: t}}
+		sv.floats = sv.data[:n:n]
+		return &sv.Vector
+	case n <= 8:
+		sv := &smallInts{Vector: Vector{Type: t}}
+		sv.ints = sv.data[:n:n]
+		return &sv.Vector
+	case float:
+		return &Vector{Type: t, floats: make([]float64, n)}
+	}
+	return &Vector{Type: t, ints: make([]uint64, n)}
+}
+
+// NewVector returns the vector of type t with the elements el, in
+// row-major order.
+func NewVector(t *ir.VectorType, el []Scalar) *Vector {
+	v := newVector(t, int64(len(el)), ir.IsFloat(t.Elem))
+	if v.floats != nil {
+		for i, x := range el {
+			v.floats[i] = x.F
+		}
+	} else {
+		for i, x := range el {
+			v.ints[i] = x.Bits
+		}
+	}
+	for i, x := range el {
+		if x.Poison {
+			if v.poison == nil {
+				v.poison = make([]bool, len(el))
+			}
+			v.poison[i] = true
+		}
+	}
+	return v
+}
+
+// Len returns the number of elements.
+func (v *Vector) Len() int { return max(len(v.floats), len(v.ints)) }
+
+// At returns element i.
+func (v *Vector) At(i int) Scalar {
+	switch {
+	case v.poison != nil && v.poison[i]:
+		return Poison()
+	case v.floats != nil:
+		return Scalar{F: v.floats[i]}
+	}
+	return Scalar{Bits: v.ints[i]}
+}
+
+// sub returns the n elements from start as a vector of type t, sharing
+// v's storage.
+func (v *Vector) sub(t *ir.VectorType, start, n int64) *Vector {
+	out := &Vector{Type: t}
+	if v.floats != nil {
+		out.floats = v.floats[start : start+n : start+n]
+	} else {
+		out.ints = v.ints[start : start+n : start+n]
+	}
+	if v.poison != nil {
+		out.poison = v.poison[start : start+n : start+n]
+	}
+	return out
+}
+
+// clone returns a copy of v that may be changed.
+func (v *Vector) clone() *Vector {
+	out := &Vector{Type: v.Type}
+	if v.floats != nil {
+		out.floats = append([]float64(nil), v.floats...)
+	} else {
+		out.ints = append([]uint64(nil), v.ints...)
+	}
+	if v.poison != nil {
+		out.poison = append([]bool(nil), v.poison...)
+	}
+	return out
+}
+
+// set stores s as element i of a vector that clone made.
+func (v *Vector) set(i int, s Scalar) {
+	if v.floats != nil {
+		v.floats[i] = s.F
+	} else {
+		v.ints[i] = s.Bits
+	}
+	if s.Poison && v.poison == nil {
+		v.poison = make([]bool, v.Len())
+	}
+	if v.poison != nil {
+		v.poison[i] = s.Poison
+	}
+}
+
+// Elements returns the elements in row-major order, in a new slice.
+func (v *Vector) Elements() []Scalar {
+	out := make([]Scalar, v.Len())
+	for i := range out {
+		out[i] = v.At(i)
+	}
+	return out
 }
 
 // Buffer is the storage that memref views share: the elements in their

@@ -6,46 +6,60 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// vecMemory runs the vector ops that read or write memrefs. Each vector
-// element maps to memref indices: the base indices plus the element's
-// index along the memref dimensions the permutation map names (the
-// innermost ones by default); dimensions the map sends to 0 broadcast.
-func (m *Machine) vecMemory(f *frame, op *ir.Operation) error {
-	name := op.Name()
-	var memIdx, valIdx, maskIdx, passIdx, vecIdx int = 0, -1, -1, -1, -1
-	var base []*ir.Value
+// vecAccess is where a vector memory op finds its operands: the memref,
+// the stored vector, the mask, the pass-through or padding and the
+// gather/scatter offsets (-1 when absent), and the base indices.
+type vecAccess struct {
+	memIdx, valIdx, maskIdx, passIdx, vecIdx int
+	base                                     []*ir.Value
+}
+
+// vecMemoryHandler resolves the vector ops that read or write memrefs,
+// reading the layout of their operands once.
+func vecMemoryHandler(op *ir.Operation) handler {
+	a := vecAccess{memIdx: 0, valIdx: -1, maskIdx: -1, passIdx: -1, vecIdx: -1}
 	ops := op.Operands()
-	switch name {
+	n := len(ops)
+	switch op.Name() {
 	case "vector.load":
-		base = ops[1:]
+		a.base = ops[1:]
 	case "vector.store":
-		memIdx, valIdx, base = 1, 0, ops[2:]
+		a.memIdx, a.valIdx, a.base = 1, 0, ops[2:]
 	case "vector.maskedload":
-		n := len(ops)
-		base, maskIdx, passIdx = ops[1:n-2], n-2, n-1
+		a.base, a.maskIdx, a.passIdx = ops[1:n-2], n-2, n-1
 	case "vector.maskedstore":
-		n := len(ops)
-		base, maskIdx, valIdx = ops[1:n-2], n-2, n-1
+		a.base, a.maskIdx, a.valIdx = ops[1:n-2], n-2, n-1
 	case "vector.gather":
-		n := len(ops)
-		base, vecIdx, maskIdx, passIdx = ops[1:n-3], n-3, n-2, n-1
+		a.base, a.vecIdx, a.maskIdx, a.passIdx = ops[1:n-3], n-3, n-2, n-1
 	case "vector.scatter":
-		n := len(ops)
-		base, vecIdx, maskIdx, valIdx = ops[1:n-3], n-3, n-2, n-1
+		a.base, a.vecIdx, a.maskIdx, a.valIdx = ops[1:n-3], n-3, n-2, n-1
 	case "vector.transfer_read", "vector.transfer_write":
 		seg := segments(op)
 		if len(seg) != 4 {
-			return op.Errorf("expected operandSegmentSizes with 4 groups")
+			return func(m *Machine, f *frame, op *ir.Operation) error {
+				return op.Errorf("expected operandSegmentSizes with 4 groups")
+			}
 		}
-		if name == "vector.transfer_write" {
-			memIdx, valIdx, base = 1, 0, seg[2]
+		if op.Name() == "vector.transfer_write" {
+			a.memIdx, a.valIdx, a.base = 1, 0, seg[2]
 		} else {
-			base, passIdx = seg[1], 1+len(seg[1])
+			a.base, a.passIdx = seg[1], 1+len(seg[1])
 		}
 		if len(seg[3]) > 0 {
-			maskIdx = len(ops) - 1
+			a.maskIdx = n - 1
 		}
 	}
+	transfer := op.Name() == "vector.transfer_read" || op.Name() == "vector.transfer_write"
+	return func(m *Machine, f *frame, op *ir.Operation) error { return m.vecMemory(f, op, a, transfer) }
+}
+
+// vecMemory runs a vector op that reads or writes a memref, its operands
+// laid out as a says. Each vector element maps to memref indices: the
+// base indices plus the element's index along the memref dimensions the
+// permutation map names (the innermost ones by default); dimensions the
+// map sends to 0 broadcast.
+func (m *Machine) vecMemory(f *frame, op *ir.Operation, a vecAccess, transfer bool) error {
+	memIdx, valIdx, maskIdx, passIdx, vecIdx, base := a.memIdx, a.valIdx, a.maskIdx, a.passIdx, a.vecIdx, a.base
 	mr, err := memrefOperand(f, op, memIdx)
 	if err != nil {
 		return err
@@ -77,7 +91,6 @@ func (m *Machine) vecMemory(f *frame, op *ir.Operation) error {
 	if vecIdx >= 0 {
 		offs = elems(f.get(op.Operand(vecIdx)))
 	}
-	transfer := name == "vector.transfer_read" || name == "vector.transfer_write"
 	out := make([]Scalar, 0, product(vt.Dims))
 	i := 0
 	var failed error

@@ -19,7 +19,7 @@ func (m *Machine) vecPrint(f *frame, op *ir.Operation) error {
 		et := ir.ElementTypeOrSelf(op.Operand(0).Type())
 		if vec, ok := v.(*Vector); ok {
 			var b strings.Builder
-			printVector(&b, et, vec.Type.Dims, vec.Elems)
+			printVector(&b, et, vec.Type.Dims, vec.Elements())
 			fmt.Fprint(w, b.String())
 		} else {
 			fmt.Fprint(w, runnerScalar(et, asScalar(v)))

@@ -7,18 +7,28 @@ func (m *Machine) vecReduction(f *frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	vals := make([]Value, 0, len(v.Elems)+1)
-	if op.NumOperands() > 1 {
-		vals = append(vals, f.get(op.Operand(1)))
+	kind := enumWord(op.Attr("kind"))
+	if kind == "" {
+		return op.Errorf("expected a reduction kind or region")
 	}
-	for _, e := range v.Elems {
-		vals = append(vals, e)
-	}
-	r, err := m.reduce(op, enumWord(op.Attr("kind")), v.Type.Elem, vals, f)
+	name, err := combiner(op, kind, v.Type.Elem)
 	if err != nil {
 		return err
 	}
-	f.set(op.Result(0), r)
+	// Combine in order, from the accumulator or else the first element.
+	acc, i := Scalar{}, 0
+	switch {
+	case op.NumOperands() > 1:
+		acc = f.scalar(op.Operand(1))
+	case v.Len() > 0:
+		acc, i = v.At(0), 1
+	default:
+		return op.Errorf("reduction of an empty vector without an accumulator")
+	}
+	for ; i < v.Len(); i++ {
+		acc = combine(name, v.Type.Elem, acc, v.At(i))
+	}
+	f.set(op.Result(0), acc)
 	return nil
 }
 
@@ -52,7 +62,7 @@ func (m *Machine) vecMultiReduction(f *frame, op *ir.Operation) error {
 				k++
 			}
 		}
-		acc[l] = combine(name, v.Type.Elem, acc[l], v.Elems[i])
+		acc[l] = combine(name, v.Type.Elem, acc[l], v.At(i))
 		i++
 	})
 	setVector(f, op, 0, acc)

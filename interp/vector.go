@@ -29,29 +29,40 @@ func resultVector(op *ir.Operation) (*ir.VectorType, error) {
 func setVector(f *frame, op *ir.Operation, i int, el []Scalar) {
 	r := op.Result(i)
 	if vt, ok := r.Type().(*ir.VectorType); ok {
-		f.set(r, &Vector{Type: vt, Elems: el})
+		f.set(r, NewVector(vt, el))
 	} else {
 		f.set(r, el[0])
 	}
 }
 
-func (m *Machine) vector(f *frame, op *ir.Operation) error {
+// vectorHandler resolves a vector op to its handler.
+func vectorHandler(op *ir.Operation) handler {
 	switch op.Name() {
+	case "vector.type_cast":
+		return local(typeCast)
+	case "vector.mask":
+		return (*Machine).vecMask
+	case "vector.scan":
+		return local(vecScan)
+	case "vector.expandload", "vector.compressstore":
+		return local(vecCompressed)
 	case "vector.broadcast", "vector.splat":
-		return vecBroadcast(f, op)
+		return local(vecBroadcast)
 	case "vector.extract", "vector.extractelement":
-		return vecExtract(f, op)
+		static := staticPosition(op, 1)
+		return func(m *Machine, f *frame, op *ir.Operation) error { return vecExtract(f, op, static) }
 	case "vector.insert", "vector.insertelement":
-		return vecInsert(f, op)
+		static := staticPosition(op, 2)
+		return func(m *Machine, f *frame, op *ir.Operation) error { return vecInsert(f, op, static) }
 	case "vector.shuffle":
-		return vecShuffle(f, op)
+		return local(vecShuffle)
 	case "vector.extract_strided_slice":
-		return vecExtractStrided(f, op)
+		return local(vecExtractStrided)
 	case "vector.insert_strided_slice":
-		return vecInsertStrided(f, op)
+		return local(vecInsertStrided)
 	case "vector.fma":
 		k, _ := floatKind(op.Result(0).Type())
-		return m.elementwise(f, op, func(xs []Scalar) ([]Scalar, error) {
+		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 			if anyPoison(xs) {
 				return []Scalar{Poison()}, nil
 			}
@@ -59,58 +70,71 @@ func (m *Machine) vector(f *frame, op *ir.Operation) error {
 			return []Scalar{{F: r}}, nil
 		})
 	case "vector.reduction":
-		return m.vecReduction(f, op)
+		return (*Machine).vecReduction
 	case "vector.multi_reduction":
-		return m.vecMultiReduction(f, op)
+		return (*Machine).vecMultiReduction
 	case "vector.transpose":
-		return vecTranspose(f, op)
+		return local(vecTranspose)
 	case "vector.shape_cast":
-		v, err := vecOperand(f, op, 0)
-		if err != nil {
-			return err
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			v, err := vecOperand(f, op, 0)
+			if err != nil {
+				return err
+			}
+			rt, err := resultVector(op)
+			if err != nil {
+				return err
+			}
+			// The row-major elements stay as they are: share them.
+			f.set(op.Result(0), v.sub(rt, 0, int64(v.Len())))
+			return nil
 		}
-		setVector(f, op, 0, v.Elems)
-		return nil
 	case "vector.bitcast":
-		return vecBitcast(f, op)
+		return local(vecBitcast)
 	case "vector.create_mask", "vector.constant_mask":
-		return vecMask(f, op)
+		return local(vecMask)
 	case "vector.from_elements":
-		el := make([]Scalar, op.NumOperands())
-		for i, v := range op.Operands() {
-			el[i] = f.scalar(v)
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			el := make([]Scalar, op.NumOperands())
+			for i, v := range op.Operands() {
+				el[i] = f.scalar(v)
+			}
+			setVector(f, op, 0, el)
+			return nil
 		}
-		setVector(f, op, 0, el)
-		return nil
 	case "vector.to_elements":
-		el := elems(f.get(op.Operand(0)))
-		for i, r := range op.Results() {
-			f.set(r, el[i])
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			el := elems(f.get(op.Operand(0)))
+			for i, r := range op.Results() {
+				f.set(r, el[i])
+			}
+			return nil
 		}
-		return nil
 	case "vector.interleave":
-		return vecInterleave(f, op)
+		return local(vecInterleave)
 	case "vector.deinterleave":
-		return vecDeinterleave(f, op)
+		return local(vecDeinterleave)
 	case "vector.step":
-		n := product(shapeOf(op.Result(0).Type()))
-		el := make([]Scalar, n)
-		for i := range el {
-			el[i] = Int(int64(i))
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			n := product(shapeOf(op.Result(0).Type()))
+			el := make([]Scalar, n)
+			for i := range el {
+				el[i] = Int(int64(i))
+			}
+			setVector(f, op, 0, el)
+			return nil
 		}
-		setVector(f, op, 0, el)
-		return nil
 	case "vector.print":
-		return m.vecPrint(f, op)
+		return (*Machine).vecPrint
 	case "vector.outerproduct":
-		return m.vecOuterProduct(f, op)
+		return (*Machine).vecOuterProduct
 	case "vector.contract":
-		return m.vecContract(f, op)
+		return (*Machine).vecContract
 	case "vector.load", "vector.store", "vector.maskedload", "vector.maskedstore",
 		"vector.transfer_read", "vector.transfer_write", "vector.gather", "vector.scatter":
-		return m.vecMemory(f, op)
+		return vecMemoryHandler(op)
 	}
-	return unknown(op)
+	return nil
 }
 
 // vecBroadcast stretches a scalar or vector to the result shape, aligning
@@ -139,20 +163,26 @@ func vecBroadcast(f *frame, op *ir.Operation) error {
 		}
 		out = append(out, sel[l])
 	})
-	f.set(op.Result(0), &Vector{Type: rt, Elems: out})
+	f.set(op.Result(0), NewVector(rt, out))
 	return nil
 }
 
-// position reads the static_position of extract/insert with ir.Dynamic
-// entries taken from dyn; ok is false for poison or out-of-range indices.
-func position(f *frame, op *ir.Operation, dyn []*ir.Value, shape []int64) (pos []int64, ok bool, err error) {
-	static := intList(op.Attr("static_position"))
+// staticPosition returns the static_position of an extract or insert
+// whose dynamic position operands start at operand first; extractelement
+// and insertelement have one dynamic position or none.
+func staticPosition(op *ir.Operation, first int) []int64 {
 	if op.Name() == "vector.extractelement" || op.Name() == "vector.insertelement" {
-		static = nil
-		if len(dyn) > 0 {
-			static = []int64{ir.Dynamic}
+		if op.NumOperands() > first {
+			return []int64{ir.Dynamic}
 		}
+		return nil
 	}
+	return intList(op.Attr("static_position"))
+}
+
+// position fills the ir.Dynamic entries of an extract's or insert's static
+// position from dyn; ok is false for poison or out-of-range indices.
+func position(f *frame, op *ir.Operation, static []int64, dyn []*ir.Value, shape []int64) (pos []int64, ok bool, err error) {
 	k := 0
 	ok = true
 	for i, s := range static {
@@ -185,12 +215,12 @@ func subRange(shape, pos []int64) (int64, int64) {
 	return l, product(shape[len(pos):])
 }
 
-func vecExtract(f *frame, op *ir.Operation) error {
+func vecExtract(f *frame, op *ir.Operation, static []int64) error {
 	v, err := vecOperand(f, op, 0)
 	if err != nil {
 		return err
 	}
-	pos, ok, err := position(f, op, op.Operands()[1:], v.Type.Dims)
+	pos, ok, err := position(f, op, static, op.Operands()[1:], v.Type.Dims)
 	if err != nil {
 		return err
 	}
@@ -204,29 +234,42 @@ func vecExtract(f *frame, op *ir.Operation) error {
 		setVector(f, op, 0, el)
 		return nil
 	}
-	setVector(f, op, 0, append([]Scalar(nil), v.Elems[start:start+n]...))
+	if vt, ok := op.Result(0).Type().(*ir.VectorType); ok {
+		f.set(op.Result(0), v.sub(vt, start, n))
+	} else {
+		f.set(op.Result(0), v.At(int(start)))
+	}
 	return nil
 }
 
-func vecInsert(f *frame, op *ir.Operation) error {
+func vecInsert(f *frame, op *ir.Operation, static []int64) error {
 	dst, err := vecOperand(f, op, 1)
 	if err != nil {
 		return err
 	}
-	pos, ok, err := position(f, op, op.Operands()[2:], dst.Type.Dims)
+	pos, ok, err := position(f, op, static, op.Operands()[2:], dst.Type.Dims)
 	if err != nil {
 		return err
 	}
-	out := append([]Scalar(nil), dst.Elems...)
 	if !ok {
+		out := make([]Scalar, dst.Len())
 		for i := range out {
 			out[i] = Poison()
 		}
-	} else {
-		start, n := subRange(dst.Type.Dims, pos)
-		copy(out[start:start+n], elems(f.get(op.Operand(0))))
+		setVector(f, op, 0, out)
+		return nil
 	}
-	setVector(f, op, 0, out)
+	start, n := subRange(dst.Type.Dims, pos)
+	out := dst.clone()
+	switch src := f.get(op.Operand(0)).(type) {
+	case Scalar:
+		out.set(int(start), src)
+	case *Vector:
+		for i := range min(n, int64(src.Len())) {
+			out.set(int(start+i), src.At(int(i)))
+		}
+	}
+	f.set(op.Result(0), out)
 	return nil
 }
 
@@ -273,7 +316,7 @@ func vecExtractStrided(f *frame, op *ir.Operation) error {
 			}
 			l += x * vst[d]
 		}
-		out = append(out, v.Elems[l])
+		out = append(out, v.At(int(l)))
 	})
 	setVector(f, op, 0, out)
 	return nil
@@ -291,7 +334,7 @@ func vecInsertStrided(f *frame, op *ir.Operation) error {
 	off, st := intList(op.Attr("offsets")), intList(op.Attr("strides"))
 	lead := len(dst.Type.Dims) - len(src.Type.Dims)
 	dstr := rowMajorStrides(dst.Type.Dims)
-	out := append([]Scalar(nil), dst.Elems...)
+	out := dst.Elements()
 	i := 0
 	forEachIndex(src.Type.Dims, func(idx []int64) {
 		l := int64(0)
@@ -302,7 +345,7 @@ func vecInsertStrided(f *frame, op *ir.Operation) error {
 			}
 			l += x * dstr[d]
 		}
-		out[l] = src.Elems[i]
+		out[l] = src.At(i)
 		i++
 	})
 	setVector(f, op, 0, out)
@@ -320,13 +363,13 @@ func vecTranspose(f *frame, op *ir.Operation) error {
 		return err
 	}
 	vst := rowMajorStrides(v.Type.Dims)
-	out := make([]Scalar, 0, len(v.Elems))
+	out := make([]Scalar, 0, v.Len())
 	forEachIndex(rt.Dims, func(idx []int64) {
 		l := int64(0)
 		for d, x := range idx {
 			l += x * vst[perm[d]]
 		}
-		out = append(out, v.Elems[l])
+		out = append(out, v.At(int(l)))
 	})
 	setVector(f, op, 0, out)
 	return nil
@@ -342,7 +385,7 @@ func vecBitcast(f *frame, op *ir.Operation) error {
 	fw, tw := ir.IntOrFloatBitWidth(from), ir.IntOrFloatBitWidth(to)
 	// Concatenate the bits little-endian, then cut them into new elements.
 	var bits []byte
-	for _, e := range v.Elems {
+	for _, e := range v.Elements() {
 		b := e.Bits
 		if k, ok := floatKind(from); ok {
 			b = ir.FloatBits(k, e.F)
@@ -387,7 +430,7 @@ func vecMask(f *frame, op *ir.Operation) error {
 		}
 		out = append(out, Scalar{Bits: b2u(in)})
 	})
-	f.set(op.Result(0), &Vector{Type: rt, Elems: out})
+	f.set(op.Result(0), NewVector(rt, out))
 	return nil
 }
 

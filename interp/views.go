@@ -139,40 +139,59 @@ func (b *Buffer) markPoison(at, n int64, p bool) {
 	}
 }
 
-// viewOps runs vector.type_cast, memref.view and the whole-element loads
-// and stores of memrefs of vectors, and rejects every other memref or
-// vector op on a memref of vectors; handled is false for other ops.
-func (m *Machine) viewOps(f *frame, op *ir.Operation) (handled bool, err error) {
-	switch op.Name() {
-	case "vector.type_cast":
-		return true, typeCast(f, op)
-	case "memref.view":
-		return true, m.memrefView(f, op)
-	}
+// vectorElemHandler resolves the memref, vector and gpu ops on a memref
+// of vectors (made by vector.type_cast), nil for other ops: loads and
+// stores of whole elements, and the ops that only read the descriptor,
+// which run their usual handler.
+func vectorElemHandler(op *ir.Operation) handler {
 	d, _, _ := strings.Cut(op.Name(), ".")
-	if d != "memref" && d != "vector" && d != "gpu" {
-		return false, nil
+	if d != "memref" && d != "vector" && d != "gpu" || op.Name() == "vector.type_cast" || op.Name() == "memref.view" {
+		return nil
 	}
-	var vm *MemRef
-	for _, v := range op.Operands() {
-		if mr, ok := f.get(v).(*MemRef); ok {
-			if _, isVec := mr.Elem.(*ir.VectorType); isVec {
-				vm = mr
-			}
+	vm := -1
+	for i, v := range op.Operands() {
+		if _, isVec := memrefElem(v.Type()).(*ir.VectorType); isVec {
+			vm = i
 		}
 	}
-	if vm == nil {
-		return false, nil
+	if vm < 0 {
+		return nil
 	}
 	switch op.Name() {
 	case "memref.load", "vector.load":
-		return true, loadVectorElem(f, op, vm, f.getAll(op.Operands()[1:]))
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			mr, err := memrefOperand(f, op, vm)
+			if err != nil {
+				return err
+			}
+			return loadVectorElem(f, op, mr, f.getAll(op.Operands()[1:]))
+		}
 	case "memref.store", "vector.store":
-		return true, storeVectorElem(f, op, vm, f.get(op.Operand(0)), f.getAll(op.Operands()[2:]))
+		return func(m *Machine, f *frame, op *ir.Operation) error {
+			mr, err := memrefOperand(f, op, vm)
+			if err != nil {
+				return err
+			}
+			return storeVectorElem(f, op, mr, f.get(op.Operand(0)), f.getAll(op.Operands()[2:]))
+		}
 	case "memref.dim", "memref.rank", "memref.cast", "memref.assume_alignment", "memref.memory_space_cast":
-		return false, nil
+		return nil
 	}
-	return true, op.Errorf("the interpreter supports only whole-element loads and stores of a memref of vectors, not '%s'", op.Name())
+	return func(m *Machine, f *frame, op *ir.Operation) error {
+		return op.Errorf("the interpreter supports only whole-element loads and stores of a memref of vectors, not '%s'", op.Name())
+	}
+}
+
+// memrefElem is the element type of a ranked or unranked memref type, nil
+// for other types.
+func memrefElem(t ir.Type) ir.Type {
+	switch t := t.(type) {
+	case *ir.MemRefType:
+		return t.Elem
+	case *ir.UnrankedMemRefType:
+		return t.Elem
+	}
+	return nil
 }
 
 // typeCast views a contiguous memref of scalars as a memref of vectors;
@@ -248,7 +267,7 @@ func loadVectorElem(f *frame, op *ir.Operation, vm *MemRef, idx []Value) error {
 	for i := range el {
 		el[i] = vm.load(l + int64(i))
 	}
-	f.set(op.Result(0), &Vector{Type: vt, Elems: el})
+	f.set(op.Result(0), NewVector(vt, el))
 	return nil
 }
 
@@ -261,7 +280,7 @@ func storeVectorElem(f *frame, op *ir.Operation, vm *MemRef, val Value, idx []Va
 	if !ok || v.Type != vt {
 		return op.Errorf("the interpreter stores only whole %s elements", ir.TypeString(vt))
 	}
-	for i, x := range v.Elems {
+	for i, x := range v.Elements() {
 		vm.store(l+int64(i), x)
 	}
 	return nil

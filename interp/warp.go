@@ -6,26 +6,6 @@ import (
 
 const warpOp = "gpu.warp_execute_on_lane_0"
 
-// warpOps runs gpu.dynamic_shared_memory, gpu.ballot and
-// gpu.warp_execute_on_lane_0; handled is false for other ops.
-func (m *Machine) warpOps(f *frame, op *ir.Operation) (handled bool, err error) {
-	switch op.Name() {
-	case "gpu.dynamic_shared_memory":
-		return true, m.dynamicShared(f, op)
-	case "gpu.ballot", warpOp:
-		if f.th == nil {
-			return true, op.Errorf("'%s' outside a kernel", op.Name())
-		}
-		res, err := f.th.sync(f, op)
-		if err != nil {
-			return true, err
-		}
-		f.setResults(op, res)
-		return true, nil
-	}
-	return false, nil
-}
-
 // dynamicShared returns the workgroup's memory of the size the launch
 // gave as dynamic_shared_memory_size, allocated once per workgroup.
 func (m *Machine) dynamicShared(f *frame, op *ir.Operation) error {
@@ -55,18 +35,6 @@ func dynSharedSize(f *frame, seg []*ir.Value) int64 {
 		return 0
 	}
 	return int64(f.scalar(seg[0]).Bits)
-}
-
-// completeWarp completes gpu.ballot and gpu.warp_execute_on_lane_0 for the
-// subgroup ts; handled is false for other ops.
-func completeWarp(op *ir.Operation, ts []*thread) (handled bool, err error) {
-	switch op.Name() {
-	case "gpu.ballot":
-		return true, gpuBallot(op, ts)
-	case warpOp:
-		return true, warpExecute(op, ts)
-	}
-	return false, nil
 }
 
 // gpuBallot sets bit l of the result when lane l's predicate holds.
@@ -186,11 +154,11 @@ func gather(op *ir.Operation, whole ir.Type, vals []Value) (Value, error) {
 		forEachIndex(part.Type.Dims, func(idx []int64) {
 			w := append([]int64(nil), idx...)
 			w[d] += int64(l) * part.Type.Dims[d]
-			out[rowIndex(wv.Dims, w)] = part.Elems[i]
+			out[rowIndex(wv.Dims, w)] = part.At(i)
 			i++
 		})
 	}
-	return &Vector{Type: wv, Elems: out}, nil
+	return NewVector(wv, out), nil
 }
 
 // slice returns lane l's part, of type part, of the yielded value y.
@@ -208,9 +176,9 @@ func slice(op *ir.Operation, y Value, part ir.Type, l int64) (Value, error) {
 	forEachIndex(pt.Dims, func(idx []int64) {
 		w := append([]int64(nil), idx...)
 		w[d] += l * pt.Dims[d]
-		out = append(out, wv.Elems[rowIndex(wv.Type.Dims, w)])
+		out = append(out, wv.At(int(rowIndex(wv.Type.Dims, w))))
 	})
-	return &Vector{Type: pt, Elems: out}, nil
+	return NewVector(pt, out), nil
 }
 
 // rowIndex is the row-major position of idx in shape.

@@ -90,7 +90,12 @@ func (s *session) bind(launch, fn *ir.Operation, km *kiln.Kernel, args []interp.
 		}
 		if v, ok := s.synced[buf]; s.pending[mr.Buf] != buf && (!ok || v != mr.Buf.Version()) {
 			start := time.Now()
-			data := mr.Bytes()
+			// The memref's own bytes go to the device as they are; only
+			// narrowed index elements and scattered views need a copy.
+			data, ok := mr.NativeBytes()
+			if !ok || narrow {
+				data = mr.Bytes()
+			}
 			if narrow {
 				data = narrowed(data)
 			}
@@ -157,16 +162,22 @@ func (s *session) keep(rs []resident) error {
 	return nil
 }
 
-// argData returns the bytes argument i of a launch is uploaded as, whether
-// its index elements were narrowed, the memref (nil for a scalar), and the
-// size of the device buffer to hold it.
+// argData returns the bytes argument i of a launch is uploaded as (a
+// memref's own bytes where they lie in one piece: the caller uploads them
+// at once and changes nothing in them), whether its index elements were
+// narrowed, the memref (nil for a scalar), and the size of the device
+// buffer to hold it.
 func argData(fn *ir.Operation, i int, a interp.Value, am kiln.Binding) ([]byte, bool, *interp.MemRef, int64) {
 	var data []byte
 	var mr *interp.MemRef
 	switch v := a.(type) {
 	case *interp.MemRef:
 		mr = v
-		data = v.Bytes()
+		// Uploads read a contiguous view's bytes in place.
+		var ok bool
+		if data, ok = v.NativeBytes(); !ok {
+			data = v.Bytes()
+		}
 	case interp.Scalar:
 		t := fn.Region(0).Entry().Arg(i).Type()
 		one := interp.NewMemRef(t, []int64{1}, nil)

@@ -66,8 +66,8 @@ func TestInterpreted(t *testing.T) {
 func signed(v interp.Value) string {
 	i32 := ir.NewContext().I(32)
 	if vec, ok := v.(*interp.Vector); ok {
-		out := make([]int64, len(vec.Elems))
-		for i, e := range vec.Elems {
+		out := make([]int64, vec.Len())
+		for i, e := range vec.Elements() {
 			out[i] = e.Int64(i32)
 		}
 		return fmt.Sprint(out)
