@@ -73,6 +73,12 @@ type FormatAttr struct {
 	// parse, and an optional group anchored on it prints only when the
 	// value differs.
 	Default func(*Context) Attribute
+	// Constraint, when set, is the attribute's ODS constraint, checked on
+	// the parsed attributes once attr-dict is read, as MLIR's
+	// verifyInherentAttrs does: "'op' op attribute 'name' failed to satisfy
+	// constraint: ConstraintDesc".
+	Constraint     func(*Context, Attribute) bool
+	ConstraintDesc string
 	// Unit marks a UnitAttr: as the anchor of an optional group (and not
 	// otherwise in it) it is implied by the group's presence.
 	Unit bool

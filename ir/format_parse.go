@@ -163,7 +163,8 @@ func (s *fmtParseState) resolve(us []UnresolvedOperand, ts []Type, st *OpState) 
 		if len(us) > 0 {
 			loc = s.p.OperandLoc(us[0])
 		}
-		return Errorf(loc, "%d operands present, but expected %d", len(us), len(ts))
+		// A generated parser's resolveOperands with the operands' location.
+		return s.p.ErrorfAt(loc, "number of operands and types do not match: got %d operands and %d types", len(us), len(ts))
 	}
 	for i, u := range us {
 		v, err := s.p.resolveValue(u, ts[i])
@@ -195,10 +196,17 @@ func (s *fmtParseState) element(e *fmtElem) error {
 	case fSpace:
 		return nil
 	case fAttrDict:
+		loc := p.Loc()
+		var err error
 		if e.withKeyword {
-			return p.ParseOptionalAttrDictWithKeyword()
+			err = p.ParseOptionalAttrDictWithKeyword()
+		} else {
+			err = p.ParseOptionalAttrDict()
 		}
-		return p.ParseOptionalAttrDict()
+		if err != nil {
+			return err
+		}
+		return s.verifyInherentAttrs(loc)
 	case fVar:
 		return s.variable(e.ref)
 	case fType:
@@ -243,6 +251,20 @@ func (s *fmtParseState) element(e *fmtElem) error {
 	return nil
 }
 
+// verifyInherentAttrs checks the attributes parsed so far against their
+// constraints, reporting at loc (the attribute dictionary).
+func (s *fmtParseState) verifyInherentAttrs(loc Location) error {
+	for _, fa := range s.f.spec.Attrs {
+		if fa.Constraint == nil {
+			continue
+		}
+		if a := stateAttr(s.p.st, fa.Name); a != nil && !fa.Constraint(s.p.Context(), a) {
+			return Errorf(loc, "'%s' op attribute '%s' failed to satisfy constraint: %s", s.f.def.Name, fa.Name, fa.ConstraintDesc)
+		}
+	}
+	return nil
+}
+
 // checkTypes applies the Kinds and TypesFrom checks of the operand or result r to
 // its types, parsed at loc.
 func (s *fmtParseState) checkTypes(r fmtRef, ts []Type, loc Location) error {
@@ -253,7 +275,7 @@ func (s *fmtParseState) checkTypes(r fmtRef, ts []Type, loc Location) error {
 	if k, ok := s.f.spec.Kinds[name]; ok {
 		for _, t := range ts {
 			if !k.Is(t) {
-				return Errorf(loc, "invalid kind of type specified: expected %s, but found '%s'", k.Name, TypeString(t))
+				return s.p.ErrorfAt(loc, "invalid kind of type specified: expected %s, but found '%s'", k.Name, TypeString(t))
 			}
 		}
 	}
@@ -426,7 +448,7 @@ func (s *fmtParseState) attr(fa FormatAttr) (Attribute, error) {
 		a, err = p.ParseAttribute(nil)
 	}
 	if err == nil && fa.Kind != nil && !fa.Kind(a) {
-		return nil, Errorf(loc, "invalid kind of attribute specified")
+		return nil, p.ErrorfAt(loc, "invalid kind of attribute specified")
 	}
 	return a, err
 }

@@ -14,8 +14,7 @@ var broadcastOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
-	Parse:    parseCast("vector.broadcast", "to", true),
-	Print:    printCast("to"),
+	Format:   castFormat("source", "to", "vector", map[string]ir.TypeKind{"vector": vectorKind}),
 	Verify: func(op *ir.Operation) error {
 		rt, err := vectorResult(op)
 		if err != nil {
@@ -128,25 +127,8 @@ var splatOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		vt, err := parseAttrsColonVector(p, "vector.splat")
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{vt}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{vt.Elem})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$input attr-dict `:` type($aggregate)", Operands: []string{"input"}, Results: []string{"aggregate"},
+		Kinds: map[string]ir.TypeKind{"aggregate": vectorKind}, TypesFrom: []ir.TypeFrom{{From: "aggregate", To: "input", Transform: elemOf}}},
 	Verify: func(op *ir.Operation) error {
 		vt, err := vectorResult(op)
 		if err != nil {

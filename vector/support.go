@@ -282,7 +282,10 @@ func vectorOf(v *ir.Value) (*ir.VectorType, bool) {
 // typeQuoted returns 'T'.
 func typeQuoted(t ir.Type) string { return "'" + ir.TypeString(t) + "'" }
 
-const badAlignment = "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+const (
+	alignmentDesc = "64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+	badAlignment  = "attribute 'alignment' failed to satisfy constraint: " + alignmentDesc
+)
 
 // validAlignment reports whether a (nil when absent) is a valid alignment.
 func validAlignment(ctx *ir.Context, a ir.Attribute) bool {

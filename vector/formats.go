@@ -1,0 +1,38 @@
+package vector
+
+import "github.com/kiln-gpu/kiln/ir"
+
+// The type classes and shapes the vector ops' assembly formats share.
+
+var (
+	// vectorKind is ODS's VectorOfAnyRankOf and its kin as a type kind.
+	vectorKind = ir.TypeKind{Name: "builtin.vector", Is: func(t ir.Type) bool { _, ok := t.(*ir.VectorType); return ok }}
+	memRefKind = ir.TypeKind{Name: "builtin.memref", Is: func(t ir.Type) bool { _, ok := t.(*ir.MemRefType); return ok }}
+)
+
+func indexType(ctx *ir.Context) ir.Type { return ctx.Index() }
+
+// castFormat is the `$in attr-dict : type($in) kw type($out)` format of
+// the cast-like ops; kinds gives the class of the named parts.
+func castFormat(in, kw, out string, kinds map[string]ir.TypeKind) *ir.Format {
+	return &ir.Format{
+		Syntax:   "$" + in + " attr-dict `:` type($" + in + ") `" + kw + "` type($" + out + ")",
+		Operands: []string{in}, Results: []string{out}, Kinds: kinds,
+	}
+}
+
+// elemOf is the element type of a vector or memref (checked by Kinds
+// before any transform runs).
+func elemOf(_ *ir.Context, t ir.Type) ir.Type {
+	switch t := t.(type) {
+	case *ir.VectorType:
+		return t.Elem
+	case *ir.MemRefType:
+		return t.Elem
+	}
+	return t
+}
+
+// alignmentAttr is the optional alignment of the memory ops, checked when
+// parsed as MLIR's verifyInherentAttrs does.
+var alignmentAttr = ir.FormatAttr{Name: "alignment", Constraint: func(ctx *ir.Context, a ir.Attribute) bool { return validAlignment(ctx, a) }, ConstraintDesc: alignmentDesc}
