@@ -12,7 +12,7 @@ import (
 // printer does.
 //
 // The syntax has MLIR's elements: `$name` (operand, attribute, region or
-// successor), `type($x)`, `type(operands)`, `type(results)`,
+// successor), `operands` (all operands as one list), `type($x)`, `type(operands)`, `type(results)`,
 // `functional-type($a, $b)`, `qualified(...)`, `attr-dict`,
 // `attr-dict-with-keyword`, literals in backquotes (the empty literal, a
 // space and `\n` control spacing), optional groups `( ... $anchor^ ... )?`
@@ -41,10 +41,10 @@ type Format struct {
 	// TypesFrom derives a type from another operand, result or (typed)
 	// attribute (ODS's TypesMatchWith).
 	TypesFrom []TypeFrom
-	// InferResults gives all result types from the operand types when none
-	// is in the syntax (MLIR's InferTypeOpInterface); its error is reported
-	// at the op.
-	InferResults func(ctx *Context, operands []Type) ([]Type, error)
+	// InferResults gives all result types from the operand types and the
+	// parsed attributes when none is in the syntax (MLIR's
+	// InferTypeOpInterface); its error is reported at the op.
+	InferResults func(ctx *Context, operands []Type, attrs []NamedAttr) ([]Type, error)
 	// Custom holds the hooks of the `custom<Name>` directives.
 	Custom map[string]CustomDirective
 }
@@ -543,6 +543,14 @@ func (c *fmtCompiler) element() (*fmtElem, error) {
 			}
 		}
 		return e, nil
+	case t == "operands":
+		for i, p := range c.f.operands {
+			if c.seen[fmtRef{rOperand, i}] {
+				return nil, fmt.Errorf("'operands' directive creates overlap in format: '%s' is already bound", p.name)
+			}
+			c.seen[fmtRef{rOperand, i}] = true
+		}
+		return &fmtElem{kind: fVar, ref: fmtRef{kind: rAllOperands}}, nil
 	case t == "custom":
 		return c.custom()
 	case t == "(":

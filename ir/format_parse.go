@@ -12,6 +12,7 @@ type fmtParseState struct {
 	f            *compiledFormat
 	p            *OpParser
 	operands     [][]UnresolvedOperand
+	all          []UnresolvedOperand // read by the `operands` directive
 	operandTypes [][]Type
 	resultTypes  [][]Type
 	allOperands  []Type // type(operands)
@@ -60,7 +61,7 @@ func (f *compiledFormat) parse(p *OpParser, st *OpState) error {
 		return err
 	}
 	if f.inferResults {
-		ts, err := f.spec.InferResults(ctx, valueTypes(st.Operands))
+		ts, err := f.spec.InferResults(ctx, valueTypes(st.Operands), st.Attrs)
 		if err != nil {
 			return Errorf(st.Loc, "%v", err)
 		}
@@ -137,6 +138,10 @@ func (s *fmtParseState) typesOf(r fmtRef, st *OpState) []Type {
 }
 
 func (s *fmtParseState) resolveOperands(st *OpState) error {
+	if s.all != nil {
+		// The `operands` directive's list, split as an op's operands are.
+		s.operands = split(s.all, defaultSizes(len(s.all), s.f.operands))
+	}
 	if s.f.allOperandTypes {
 		var us []UnresolvedOperand
 		for _, u := range s.operands {
@@ -314,7 +319,7 @@ func (s *fmtParseState) groupPresent(e *fmtElem) (bool, error) {
 		return p.startsType(), nil
 	}
 	switch e.ref.kind {
-	case rOperand:
+	case rOperand, rAllOperands:
 		return p.IsOperand(), nil
 	case rRegion:
 		return p.IsRegion(), nil
@@ -389,6 +394,10 @@ func (s *fmtParseState) variable(r fmtRef) error {
 	p := s.p
 	part := s.f.part(r)
 	switch r.kind {
+	case rAllOperands:
+		us, err := p.ParseOperandList()
+		s.all = us
+		return err
 	case rOperand:
 		if part.variadic {
 			us, err := p.ParseOperandList()

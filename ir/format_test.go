@@ -48,7 +48,7 @@ var fmtDialect = &ir.Dialect{
 			Format: &ir.Format{Syntax: "(`kind` $kind^) : (`plain`)? attr-dict", Attrs: []ir.FormatAttr{{Name: "kind"}}}},
 		{Name: "fmt.infer", Operands: ir.Exactly(1), Results: ir.Exactly(2),
 			Format: &ir.Format{Syntax: "$x attr-dict `:` type($x)", Operands: []string{"x"}, Results: []string{"a", "b"},
-				InferResults: func(ctx *ir.Context, ts []ir.Type) ([]ir.Type, error) {
+				InferResults: func(ctx *ir.Context, ts []ir.Type, _ []ir.NamedAttr) ([]ir.Type, error) {
 					if ts[0] == ctx.I(32) {
 						return nil, errors.New("fmt.infer does not take i32")
 					}

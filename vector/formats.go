@@ -36,3 +36,33 @@ func elemOf(_ *ir.Context, t ir.Type) ir.Type {
 // alignmentAttr is the optional alignment of the memory ops, checked when
 // parsed as MLIR's verifyInherentAttrs does.
 var alignmentAttr = ir.FormatAttr{Name: "alignment", Constraint: func(ctx *ir.Context, a ir.Attribute) bool { return validAlignment(ctx, a) }, ConstraintDesc: alignmentDesc}
+
+func isFixedVector(t ir.Type) bool { vt, ok := t.(*ir.VectorType); return ok && !vt.IsScalable() }
+
+// maskedFormat is the format of maskedload and expandload (with a result
+// after `into`) and of maskedstore and compressstore (result "").
+func maskedFormat(value, result string) *ir.Format {
+	return memAccessFormat("$base `[` $indices `]` `,` $mask `,` $"+value, []string{"base", "indices*", "mask", value},
+		"type($base) `,` type($mask) `,` type($"+value+")", result)
+}
+
+// gatherFormat is the format of gather (with a result) and scatter.
+func gatherFormat(value, result string) *ir.Format {
+	f := memAccessFormat("$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $"+value, []string{"base", "indices*", "index_vec", "mask", value},
+		"type($base) `,` type($index_vec) `,` type($mask) `,` type($"+value+")", result)
+	if result != "" {
+		delete(f.Kinds, "base") // gather reads ranked tensors too
+	}
+	return f
+}
+
+func memAccessFormat(operands string, names []string, types, result string) *ir.Format {
+	f := &ir.Format{Syntax: operands + " attr-dict `:` " + types, Operands: names,
+		Types: map[string]func(*ir.Context) ir.Type{"indices": indexType}, Attrs: []ir.FormatAttr{alignmentAttr},
+		Kinds: map[string]ir.TypeKind{"base": memRefKind}}
+	if result != "" {
+		f.Syntax += " `into` type($" + result + ")"
+		f.Results = []string{result}
+	}
+	return f
+}

@@ -304,20 +304,6 @@ func verifyAlignment(op *ir.Operation) error {
 	return nil
 }
 
-// parseAttrDictAligned parses an optional attribute dictionary and checks
-// its alignment there, as the parsers MLIR generates check inherent
-// attributes: before the rest of the op is read, located at the dictionary.
-func parseAttrDictAligned(p *ir.OpParser) error {
-	loc := p.Loc()
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	if st := p.State(); !validAlignment(p.Context(), ir.GetAttr(st.Attrs, "alignment")) {
-		return ir.Errorf(loc, "'%s' op "+badAlignment, st.Name)
-	}
-	return nil
-}
-
 // Linearize returns the row-major offset of position pos in shape.
 func Linearize(pos, shape []int64) int64 {
 	var off int64
