@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -16,7 +17,8 @@ import (
 // `functional-type($a, $b)`, `qualified(...)`, `attr-dict`,
 // `attr-dict-with-keyword`, literals in backquotes (the empty literal, a
 // space and `\n` control spacing), optional groups `( ... $anchor^ ... )?`
-// with an optional else group `(...) : (...)?`, and `custom<Name>($a,
+// with an optional else group `(...) : (...)?`, `oilist(`kw` ... | `kw2`
+// ...)` (clauses in any order, each at most once), and `custom<Name>($a,
 // type($a), ...)` with Go hooks.
 type Format struct {
 	Syntax string
@@ -134,6 +136,7 @@ const (
 	fAttrDict                  // withKeyword
 	fOptional                  // then, els, anchor
 	fCustom                    // text is the name, args
+	fOIList                    // clauses
 )
 
 // What a variable refers to.
@@ -163,6 +166,7 @@ type fmtElem struct {
 	args        []*fmtElem
 	then, els   []*fmtElem
 	anchor      *fmtElem
+	clauses     [][]*fmtElem
 }
 
 // fmtPart is a named operand, result, region or successor.
@@ -465,10 +469,11 @@ func (c *fmtCompiler) expect(t string) error {
 	return nil
 }
 
-// elements reads elements up to the end or, inside a group, a ')'.
+// elements reads elements up to the end or, inside a group, a ')' (or
+// the '|' between oilist clauses).
 func (c *fmtCompiler) elements(inGroup bool) ([]*fmtElem, error) {
 	var es []*fmtElem
-	for c.pos < len(c.toks) && !(inGroup && c.peek() == ")") {
+	for c.pos < len(c.toks) && !(inGroup && (c.peek() == ")" || c.peek() == "|")) {
 		e, err := c.element()
 		if err != nil {
 			return nil, err
@@ -553,6 +558,8 @@ func (c *fmtCompiler) element() (*fmtElem, error) {
 		return &fmtElem{kind: fVar, ref: fmtRef{kind: rAllOperands}}, nil
 	case t == "custom":
 		return c.custom()
+	case t == "oilist":
+		return c.oilist()
 	case t == "(":
 		return c.optional()
 	}
@@ -631,6 +638,31 @@ func (c *fmtCompiler) custom() (*fmtElem, error) {
 	}
 	c.next()
 	return e, nil
+}
+
+// oilist reads `oilist(clause | clause ...)` after the keyword: each
+// clause starts with a keyword literal and binds at least one variable.
+func (c *fmtCompiler) oilist() (*fmtElem, error) {
+	if err := c.expect("("); err != nil {
+		return nil, err
+	}
+	e := &fmtElem{kind: fOIList}
+	for {
+		clause, err := c.elements(true)
+		if err != nil {
+			return nil, err
+		}
+		if len(clause) == 0 || clause[0].kind != fLiteral || !isKeywordLiteral(clause[0].text) {
+			return nil, fmt.Errorf("oilist clause must start with a keyword")
+		}
+		if !slices.ContainsFunc(clause, func(el *fmtElem) bool { return el.kind == fVar }) {
+			return nil, fmt.Errorf("oilist clause '%s' binds no variable", clause[0].text)
+		}
+		e.clauses = append(e.clauses, clause)
+		if c.next() == ")" {
+			return e, nil
+		}
+	}
 }
 
 // optional reads `( then )?` or `( then ) : ( else )?` after the '('.

@@ -252,8 +252,28 @@ func (s *fmtParseState) element(e *fmtElem) error {
 		return nil
 	case fCustom:
 		return s.custom(e)
+	case fOIList:
+		return s.oilist(e)
 	}
 	return nil
+}
+
+// oilist reads the clauses present, in any order, each at most once.
+func (s *fmtParseState) oilist(e *fmtElem) error {
+	seen := make([]bool, len(e.clauses))
+	for {
+		i := slices.IndexFunc(e.clauses, func(c []*fmtElem) bool { return s.p.ParseOptionalKeyword(c[0].text) })
+		if i < 0 {
+			return nil
+		}
+		if seen[i] {
+			return s.p.ErrorfAt(s.p.st.Loc, "`%s` clause can appear at most once in the expansion of the oilist directive", e.clauses[i][0].text)
+		}
+		seen[i] = true
+		if err := s.elements(e.clauses[i][1:]); err != nil {
+			return err
+		}
+	}
 }
 
 // verifyInherentAttrs checks the attributes parsed so far against their

@@ -1,6 +1,9 @@
 package ir
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // fmtPrinter prints one op by its format with the spacing rules of
 // OpFormatGen: a space goes before each element unless the last one was
@@ -114,6 +117,13 @@ func (w *fmtPrinter) element(e *fmtElem) {
 	case fAttrDict:
 		w.attrDict(e.withKeyword)
 		w.lastWasPunctuation = false
+		return
+	case fOIList:
+		for _, clause := range e.clauses {
+			if slices.ContainsFunc(clause, func(el *fmtElem) bool { return el.kind == fVar && w.present(el) }) {
+				w.elements(clause, nil)
+			}
+		}
 		return
 	}
 	if w.shouldEmitSpace || !w.lastWasPunctuation {

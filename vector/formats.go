@@ -66,3 +66,30 @@ func memAccessFormat(operands string, names []string, types, result string) *ir.
 	}
 	return f
 }
+
+// posAttr is the I64Attr position of the scalable slice ops.
+var posAttr = ir.FormatAttr{Name: "pos", Type: func(ctx *ir.Context) ir.Type { return ctx.I(64) }}
+
+// punctuationFormat is vector.print's $punctuation: the stripped
+// `<comma>` (or the full #vector.punctuation<comma>), default newline.
+var punctuationFormat = ir.FormatAttr{
+	Name: "punctuation",
+	Parse: func(p *ir.Parser) (ir.Attribute, error) {
+		if !p.IsPunct("<") {
+			return p.ParseAttribute(nil)
+		}
+		v, err := parseEnumBody(p, punctuationNames, nil, "::mlir::vector::PrintPunctuation")
+		if err != nil {
+			return nil, err
+		}
+		return PunctuationOf(p.Context(), Punctuation(v)), nil
+	},
+	Print: func(p *ir.Printer, a ir.Attribute) {
+		if pa, ok := a.(*PunctuationAttr); ok {
+			p.WriteString("<" + pa.Value.String() + ">")
+		} else {
+			p.Attr(a) // unverified IR
+		}
+	},
+	Default: func(ctx *ir.Context) ir.Attribute { return PunctuationOf(ctx, NewLine) },
+}

@@ -35,29 +35,7 @@ var yieldOp = &ir.OpDef{
 	Traits:   ir.Pure | ir.Terminator | ir.ReturnLike,
 	Operands: ir.Variadic,
 	Results:  ir.Exactly(0),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		us, err := p.ParseOperandList()
-		if err != nil || len(us) == 0 {
-			return err
-		}
-		ts, err := p.ParseColonTypeList()
-		if err != nil {
-			return err
-		}
-		return p.ResolveOperands(us, ts)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.OptionalAttrDict(op.Attrs())
-		if op.NumOperands() > 0 {
-			p.WriteByte(' ')
-			p.Operands(op.Operands())
-			p.WriteString(" : ")
-			p.TypeList(op.OperandTypes())
-		}
-	},
+	Format:   &ir.Format{Syntax: "attr-dict ($operands^ `:` type($operands))?", Operands: []string{"operands*"}},
 	Verify: func(op *ir.Operation) error {
 		if parent := op.ParentOp(); parent == nil || parent.Name() != "vector.mask" && parent.Name() != "vector.warp_execute_on_lane_0" {
 			return op.Errorf("expects parent op to be one of 'vector.mask, vector.warp_execute_on_lane_0'")

@@ -140,34 +140,3 @@ func printBaseIndices(p *ir.OpPrinter, base *ir.Value, idx []*ir.Value) {
 	p.Operands(idx)
 	p.WriteByte(']')
 }
-
-// parseTypes parses `: t1, t2, ...` with n types, the last after
-// `into` when into is set.
-func parseTypes(p *ir.OpParser, n int, into string) ([]ir.Type, error) {
-	if err := p.ParsePunct(":"); err != nil {
-		return nil, err
-	}
-	var ts []ir.Type
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			sep := ","
-			if i == n-1 && into != "" {
-				sep = ""
-				if err := p.ParseKeyword(into); err != nil {
-					return nil, err
-				}
-			}
-			if sep != "" {
-				if err := p.ParsePunct(sep); err != nil {
-					return nil, err
-				}
-			}
-		}
-		t, err := p.ParseType()
-		if err != nil {
-			return nil, err
-		}
-		ts = append(ts, t)
-	}
-	return ts, nil
-}

@@ -239,27 +239,8 @@ var deinterleaveOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(2),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		in, out, err := parseAttrsColonVectors(p, "vector.deinterleave", "->")
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{out, out}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{in})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" -> ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$source attr-dict `:` type($source) `->` type($res1)", Operands: []string{"source"}, Results: []string{"res1", "res2"},
+		Kinds: map[string]ir.TypeKind{"source": vectorKind, "res1": vectorKind}, TypesMatch: [][]string{{"res1", "res2"}}},
 	Verify: func(op *ir.Operation) error {
 		in, ok := vectorOf(op.Operand(0))
 		if !ok || len(in.Dims) == 0 {
