@@ -81,6 +81,13 @@ type FormatAttr struct {
 	// constraint: ConstraintDesc".
 	Constraint     func(*Context, Attribute) bool
 	ConstraintDesc string
+	// Str marks a StrAttr: an optional group that starts with it is present
+	// when a string literal follows, as parseOptionalAttribute's StringAttr
+	// form decides.
+	Str bool
+	// SymbolName marks a SymbolNameAttr: a string attribute written
+	// `@name`, as OpFormatGen reads it with parseSymbolName.
+	SymbolName bool
 	// Unit marks a UnitAttr: as the anchor of an optional group (and not
 	// otherwise in it) it is implied by the group's presence.
 	Unit bool

@@ -346,8 +346,13 @@ func (s *fmtParseState) groupPresent(e *fmtElem) (bool, error) {
 	case rSuccessor:
 		return p.tok.kind == tokCaretID, nil
 	}
-	if ks := s.f.spec.Attrs[e.ref.idx].Keywords; ks != nil {
-		return p.tok.kind == tokBareID && slices.Contains(ks, p.spelling()), nil
+	switch fa := s.f.spec.Attrs[e.ref.idx]; {
+	case fa.Keywords != nil:
+		return p.tok.kind == tokBareID && slices.Contains(fa.Keywords, p.spelling()), nil
+	case fa.Str:
+		return p.tok.kind == tokString, nil
+	case fa.SymbolName:
+		return p.tok.kind == tokAtID, nil
 	}
 	return p.startsAttr(), nil
 }
@@ -469,6 +474,10 @@ func (s *fmtParseState) attr(fa FormatAttr) (Attribute, error) {
 	var a Attribute
 	var err error
 	switch {
+	case fa.SymbolName:
+		var name string
+		name, err = p.ParseSymbolName()
+		a = p.Context().StringAttr(name)
 	case fa.Parse != nil:
 		a, err = fa.Parse(p.Parser)
 	case fa.Type != nil:

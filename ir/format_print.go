@@ -229,6 +229,8 @@ func (w *fmtPrinter) variable(e *fmtElem) {
 		fa := w.f.spec.Attrs[e.ref.idx]
 		switch a := w.op.Attr(fa.Name); {
 		case a == nil:
+		case fa.SymbolName && isStringAttr(a):
+			p.SymbolName(a.(*StringAttr).Value)
 		case fa.Print != nil && !e.qualified:
 			fa.Print(p.Printer, a)
 		case fa.Type != nil:
@@ -249,6 +251,8 @@ func (w *fmtPrinter) variable(e *fmtElem) {
 		}
 	}
 }
+
+func isStringAttr(a Attribute) bool { _, ok := a.(*StringAttr); return ok }
 
 // attrWithoutType writes a typed attribute's value alone, as MLIR's
 // printAttributeWithoutType does.
