@@ -155,8 +155,3 @@ func verifyModule(op *ir.Operation) error {
 	}
 	return nil
 }
-
-// parseAttrDictOnly and printAttrDictOnly are the custom form `attr-dict`.
-func parseAttrDictOnly(p *ir.OpParser, st *ir.OpState) error { return p.ParseOptionalAttrDict() }
-
-func printAttrDictOnly(p *ir.OpPrinter, op *ir.Operation) { p.OptionalAttrDict(sortedAttrs(op)) }
