@@ -156,23 +156,6 @@ func ParseOperandsN(p *OpParser, n int) ([]UnresolvedOperand, error) {
 	return us, nil
 }
 
-// ParseOperandListColonType parses `%a, ... attr-dict : T`, returning the
-// operands (possibly none) and T for the caller to resolve.
-func ParseOperandListColonType(p *OpParser) ([]UnresolvedOperand, Type, error) {
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return nil, nil, err
-	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return nil, nil, err
-	}
-	return us, t, nil
-}
-
 // ParseArrowResultType parses `-> T`, the type of an op's one result.
 func ParseArrowResultType(p *OpParser, st *OpState) error {
 	if err := p.ParsePunct("->"); err != nil {
