@@ -10,15 +10,21 @@ import (
 // custom<AsyncDependencies> leaves a double space when it prints nothing.
 
 var allocDef = &ir.OpDef{
-	Name:         "gpu.alloc",
-	Summary:      "Allocates device memory, optionally asynchronously or shared with the host.",
-	Example:      "%0:2 = \"test.defs\"() : () -> (!gpu.async.token, index)\n%memref, %asyncToken = gpu.alloc async [%0#0] host_shared (%0#1) : memref<64x?xf32, 1>",
-	Traits:       ir.AttrSizedOperandSegments | ir.AllocOnly,
-	Operands:     ir.Variadic,
-	Results:      ir.Between(1, 2),
-	Inherent:     []string{"hostShared"},
-	Parse:        parseAlloc,
-	Print:        printAlloc,
+	Name:     "gpu.alloc",
+	Summary:  "Allocates device memory, optionally asynchronously or shared with the host.",
+	Example:  "%0:2 = \"test.defs\"() : () -> (!gpu.async.token, index)\n%memref, %asyncToken = gpu.alloc async [%0#0] host_shared (%0#1) : memref<64x?xf32, 1>",
+	Traits:   ir.AttrSizedOperandSegments | ir.AllocOnly,
+	Operands: ir.Variadic,
+	Results:  ir.Between(1, 2),
+	Inherent: []string{"hostShared"},
+	Format: &ir.Format{
+		Syntax: "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) (` ` `host_shared` $hostShared^)? ` ` " +
+			"`(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)",
+		Operands: []string{"asyncDependencies*", "dynamicSizes*", "symbolOperands*"}, Results: []string{"memref", "asyncToken?"},
+		Attrs:  []ir.FormatAttr{{Name: "hostShared", Unit: true}},
+		Types:  map[string]func(*ir.Context) ir.Type{"asyncDependencies": asyncTokenType, "dynamicSizes": indexType, "symbolOperands": indexType},
+		Custom: map[string]ir.CustomDirective{"AsyncDependencies": asyncDependenciesDirective},
+	},
 	ResultNames:  asyncResultNames(true, "memref"),
 	Verify:       verifyAlloc,
 	Canonicalize: []*ir.Pattern{simplifyDimOfAlloc},
@@ -58,57 +64,6 @@ var simplifyDimOfAlloc = &ir.Pattern{
 	},
 }
 
-// custom<AsyncDependencies> (` ` `host_shared`)? ` ` `(` $dynamicSizes `)` (`[` $symbolOperands `]`)? attr-dict `:` type($memref)
-func parseAlloc(p *ir.OpParser, st *ir.OpState) error {
-	ctx := p.Context()
-	async, nDeps, err := parseAsyncDependencies(p)
-	if err != nil {
-		return err
-	}
-	if p.ParseOptionalKeyword("host_shared") {
-		st.AddAttr("hostShared", ctx.UnitAttr())
-	}
-	sizes, syms, err := ir.ParseDimAndSymbolList(p)
-	if err != nil {
-		return err
-	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	if err := p.ResolveOperandsSameType(append(sizes, syms...), ctx.Index()); err != nil {
-		return err
-	}
-	st.ResultTypes = []ir.Type{t}
-	if async {
-		st.ResultTypes = append(st.ResultTypes, AsyncToken(ctx))
-	}
-	st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(int64(nDeps), int64(len(sizes)), int64(len(syms))))
-	return nil
-}
-
-func printAlloc(p *ir.OpPrinter, op *ir.Operation) {
-	p.WriteByte(' ')
-	printAsyncDependencies(p, asyncToken(op) != nil, ir.OperandSegment(op, 0))
-	if op.HasAttr("hostShared") {
-		p.WriteString(" host_shared")
-	}
-	p.WriteString(" (")
-	p.Operands(ir.OperandSegment(op, 1))
-	p.WriteByte(')')
-	if syms := ir.OperandSegment(op, 2); len(syms) > 0 {
-		p.WriteByte('[')
-		p.Operands(syms)
-		p.WriteByte(']')
-	}
-	p.OptionalAttrDict(sortedAttrs(op), "hostShared", "operandSegmentSizes")
-	p.WriteString(" : ")
-	p.Type(resultType(op, 0))
-}
-
 func verifyAlloc(op *ir.Operation) error {
 	s := ir.OperandSegmentSizes(op)
 	if len(s) != 3 {
@@ -137,6 +92,10 @@ func verifyAlloc(op *ir.Operation) error {
 	return verifyAsyncOperands(op, ir.OperandSegment(op, 0))
 }
 
+func asyncTokenType(ctx *ir.Context) ir.Type { return AsyncToken(ctx) }
+
+func indexType(ctx *ir.Context) ir.Type { return ctx.Index() }
+
 // asyncOp defines an op whose format is custom<AsyncDependencies>
 // followed by syntax over the named operands, with an optional async token
 // result.
@@ -151,7 +110,7 @@ func asyncOp(name, summary, example string, operands ir.Count, syntax string, na
 			Syntax:   "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) " + syntax,
 			Operands: append([]string{"asyncDependencies*"}, names...),
 			Results:  []string{"asyncToken?"},
-			Types:    map[string]func(*ir.Context) ir.Type{"asyncDependencies": func(ctx *ir.Context) ir.Type { return AsyncToken(ctx) }},
+			Types:    map[string]func(*ir.Context) ir.Type{"asyncDependencies": asyncTokenType},
 			Custom:   map[string]ir.CustomDirective{"AsyncDependencies": asyncDependenciesDirective},
 		},
 		Verify: func(op *ir.Operation) error {
