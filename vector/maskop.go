@@ -12,13 +12,15 @@ import (
 //
 //	%r = vector.mask %m, %pass { vector.transfer_read %a[%i], %pad : memref<?xf32>, vector<8xf32> } : vector<8xi1> -> vector<8xf32>
 var maskOp = &ir.OpDef{
-	Name:         "vector.mask",
-	Summary:      "Predicates a maskable vector operation",
-	Example:      "%r = vector.mask %m, %pass { vector.transfer_read %a[%i], %pad : memref<?xf32>, vector<8xf32> } : vector<8xi1> -> vector<8xf32>",
-	Traits:       ir.SingleBlock | ir.RecursiveEffects,
-	Operands:     ir.Between(1, 2),
-	Results:      ir.Variadic,
-	Regions:      ir.Exactly(1),
+	Name:     "vector.mask",
+	Summary:  "Predicates a maskable vector operation",
+	Example:  "%r = vector.mask %m, %pass { vector.transfer_read %a[%i], %pad : memref<?xf32>, vector<8xf32> } : vector<8xi1> -> vector<8xf32>",
+	Traits:   ir.SingleBlock | ir.RecursiveEffects,
+	Operands: ir.Between(1, 2),
+	Results:  ir.Variadic,
+	Regions:  ir.Exactly(1),
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the region may
+	// omit its implicit terminator.
 	Parse:        parseMask,
 	Print:        printMask,
 	Verify:       verifyMask,
