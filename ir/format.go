@@ -13,7 +13,8 @@ import (
 // printer does.
 //
 // The syntax has MLIR's elements: `$name` (operand, attribute, region or
-// successor), `operands` (all operands as one list), `type($x)`, `type(operands)`, `type(results)`,
+// successor), `operands` (all operands as one list), `type($x)`,
+// `type(operands)`, `type(results)`,
 // `functional-type($a, $b)`, `qualified(...)`, `attr-dict`,
 // `attr-dict-with-keyword`, literals in backquotes (the empty literal, a
 // space and `\n` control spacing), optional groups `( ... $anchor^ ... )?`
