@@ -213,24 +213,6 @@ func FunctionTypeOf(op *Operation) *FunctionType {
 	return nil
 }
 
-// ParseDimAndSymbolList parses `(%d, ...)` and an optional `[%s, ...]`: the
-// dimension and symbol operands of an affine layout, as allocations take
-// them.
-func ParseDimAndSymbolList(p *OpParser) (dims, syms []UnresolvedOperand, err error) {
-	if dims, err = p.ParseParenOperandList(); err != nil {
-		return nil, nil, err
-	}
-	if p.ParseOptionalPunct("[") {
-		if syms, err = p.ParseOperandList(); err != nil {
-			return nil, nil, err
-		}
-		if err := p.ParsePunct("]"); err != nil {
-			return nil, nil, err
-		}
-	}
-	return dims, syms, nil
-}
-
 // ConstantIntAttr returns the integer a value is known to hold: the "value"
 // attribute of its ConstantLike defining op (arith.constant and the like).
 func ConstantIntAttr(v *Value) (*IntegerAttr, bool) {
