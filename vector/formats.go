@@ -1,14 +1,14 @@
 package vector
 
-import "github.com/kiln-gpu/kiln/ir"
+import (
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/memref"
+)
 
 // The type classes and shapes the vector ops' assembly formats share.
 
-var (
-	// vectorKind is ODS's VectorOfAnyRankOf and its kin as a type kind.
-	vectorKind = ir.TypeKind{Name: "builtin.vector", Is: func(t ir.Type) bool { _, ok := t.(*ir.VectorType); return ok }}
-	memRefKind = ir.TypeKind{Name: "builtin.memref", Is: func(t ir.Type) bool { _, ok := t.(*ir.MemRefType); return ok }}
-)
+// vectorKind is ODS's VectorOfAnyRankOf and its kin as a type kind.
+var vectorKind = ir.TypeKind{Name: "builtin.vector", Is: func(t ir.Type) bool { _, ok := t.(*ir.VectorType); return ok }}
 
 func indexType(ctx *ir.Context) ir.Type { return ctx.Index() }
 
@@ -21,17 +21,9 @@ func castFormat(in, kw, out string, kinds map[string]ir.TypeKind) *ir.Format {
 	}
 }
 
-// elemOf is the element type of a vector or memref (checked by Kinds
-// before any transform runs).
-func elemOf(_ *ir.Context, t ir.Type) ir.Type {
-	switch t := t.(type) {
-	case *ir.VectorType:
-		return t.Elem
-	case *ir.MemRefType:
-		return t.Elem
-	}
-	return t
-}
+// elemOf is a vector's element type (Kinds checks the vector before any
+// transform runs).
+func elemOf(_ *ir.Context, t ir.Type) ir.Type { return t.(*ir.VectorType).Elem }
 
 // alignmentAttr is the optional alignment of the memory ops, checked when
 // parsed as MLIR's verifyInherentAttrs does.
@@ -59,7 +51,7 @@ func gatherFormat(value, result string) *ir.Format {
 func memAccessFormat(operands string, names []string, types, result string) *ir.Format {
 	f := &ir.Format{Syntax: operands + " attr-dict `:` " + types, Operands: names,
 		Types: map[string]func(*ir.Context) ir.Type{"indices": indexType}, Attrs: []ir.FormatAttr{alignmentAttr},
-		Kinds: map[string]ir.TypeKind{"base": memRefKind}}
+		Kinds: map[string]ir.TypeKind{"base": memref.MemRefKind}}
 	if result != "" {
 		f.Syntax += " `into` type($" + result + ")"
 		f.Results = []string{result}

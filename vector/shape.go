@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/memref"
 )
 
 // transposeOp is vector.transpose:
@@ -234,7 +235,7 @@ var typeCastOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
-	Format:   castFormat("memref", "to", "result", map[string]ir.TypeKind{"memref": memRefKind, "result": memRefKind}),
+	Format:   castFormat("memref", "to", "result", map[string]ir.TypeKind{"memref": memref.MemRefKind, "result": memref.MemRefKind}),
 	Verify: func(op *ir.Operation) error {
 		in, ok := op.Operand(0).Type().(*ir.MemRefType)
 		if !ok || !ir.HasStaticShape(in) {
