@@ -85,3 +85,5 @@ var punctuationFormat = ir.FormatAttr{
 	},
 	Default: func(ctx *ir.Context) ir.Attribute { return PunctuationOf(ctx, NewLine) },
 }
+
+func isStringAttr(a ir.Attribute) bool { _, ok := a.(*ir.StringAttr); return ok }

@@ -17,7 +17,7 @@ var printOp = &ir.OpDef{
 	Results:  ir.Exactly(0),
 	Inherent: []string{"punctuation", "stringLiteral"},
 	Format: &ir.Format{Syntax: "($source^ `:` type($source))? oilist(`str` $stringLiteral | `punctuation` $punctuation) attr-dict",
-		Operands: []string{"source?"}, Attrs: []ir.FormatAttr{{Name: "stringLiteral"}, punctuationFormat}},
+		Operands: []string{"source?"}, Attrs: []ir.FormatAttr{{Name: "stringLiteral", Kind: isStringAttr}, punctuationFormat}},
 	Verify: func(op *ir.Operation) error {
 		v := Print{op}
 		if src := v.Source(); src != nil {
