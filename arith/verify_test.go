@@ -79,9 +79,9 @@ func TestDiagnostics(t *testing.T) {
 		{In: "%a = \"test.def\"() : () -> f32\n%r = \"arith.truncf\"(%a) <{roundingmode = 9 : i32}> : (f32) -> f16",
 			Err: "t.mlir:2:6: error: 'arith.truncf' op attribute 'roundingmode' failed to satisfy constraint: allowed 32-bit signless integer cases: 0, 1, 2, 3, 4"},
 		{In: "%r = arith.constant \"s\"",
-			Err: "t.mlir:1:21: error: invalid kind of attribute specified"},
+			Err: "t.mlir:1:21: error: custom op 'arith.constant' invalid kind of attribute specified"},
 		{In: "%r = arith.constant #arith.fastmath<fast>",
-			Err: "t.mlir:1:21: error: invalid kind of attribute specified"},
+			Err: "t.mlir:1:21: error: custom op 'arith.constant' invalid kind of attribute specified"},
 	}
 	irtest.CheckInvalid(t, newContext, "t.mlir", tests, irtest.FirstLine)
 }

@@ -97,7 +97,7 @@ in.mlir:3:10: note: function result types: 'i32', 'i32'`},
   call @a::@b() : () -> ()
   return
 }`,
-		Err: `in.mlir:2:8: error: invalid kind of attribute specified`},
+		Err: `in.mlir:2:8: error: custom op 'func.call' invalid kind of attribute specified`},
 	{Name: "callee missing", In: `func.func @f() {
   "func.call"() : () -> ()
   return

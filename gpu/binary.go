@@ -177,53 +177,34 @@ var binaryDef = &ir.OpDef{
 	Example:  "gpu.binary @kernels  [#gpu.object<#nvvm.target, \"BLOB\">, #gpu.object<#rocdl.target, properties = {O = 3 : i32}, kernels = #gpu.kernel_table<[#gpu.kernel_metadata<\"k\", (i32) -> (), arg_attrs = [{}], metadata = {r = 1 : i32}>]>, bin = \"ELF\">]",
 	Traits:   ir.Symbol,
 	Inherent: []string{"sym_name", "offloadingHandler", "objects"},
-	Parse:    parseBinary,
-	Print:    printBinary,
-	Verify:   verifyBinary,
+	Format: &ir.Format{Syntax: "$sym_name custom<OffloadingHandler>($offloadingHandler) attr-dict $objects",
+		Attrs:  []ir.FormatAttr{{Name: "sym_name", SymbolName: true}, {Name: "offloadingHandler"}, {Name: "objects"}},
+		Custom: map[string]ir.CustomDirective{"OffloadingHandler": offloadingHandler}},
+	Verify: verifyBinary,
 }
 
-// $sym_name custom<OffloadingHandler>($offloadingHandler) attr-dict $objects
-func parseBinary(p *ir.OpParser, st *ir.OpState) error {
-	ctx := p.Context()
-	if err := ir.ParseSymbolNameAttr(p, st, "sym_name"); err != nil {
-		return err
-	}
-	var handler ir.Attribute = SelectObject(ctx, nil)
-	if p.ParseOptionalPunct("<") {
-		var err error
-		if handler, err = p.ParseAttribute(nil); err != nil {
+// offloadingHandler is MLIR's custom<OffloadingHandler>: `<handler>`,
+// left out when it is the default #gpu.select_object.
+var offloadingHandler = ir.CustomDirective{
+	Parse: func(p *ir.OpParser, args []*ir.FormatArg) error {
+		args[0].Attr = SelectObject(p.Context(), nil)
+		if !p.ParseOptionalPunct("<") {
+			return nil
+		}
+		h, err := p.ParseAttribute(nil)
+		if err != nil {
 			return err
 		}
-		if err := p.ParsePunct(">"); err != nil {
-			return err
+		args[0].Attr = h
+		return p.ParsePunct(">")
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation, args []*ir.FormatArg) {
+		if h := args[0].Attr; h != nil && h != SelectObject(op.Context(), nil) {
+			p.WriteByte('<')
+			p.Attr(h)
+			p.WriteByte('>')
 		}
-	}
-	st.AddAttr("offloadingHandler", handler)
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	objs, err := p.ParseAttribute(nil)
-	if err != nil {
-		return err
-	}
-	st.AddAttr("objects", objs)
-	return nil
-}
-
-func printBinary(p *ir.OpPrinter, op *ir.Operation) {
-	p.WriteByte(' ')
-	p.SymbolName(ir.SymbolName(op))
-	p.WriteByte(' ')
-	if h := op.Attr("offloadingHandler"); h != nil && h != SelectObject(op.Context(), nil) {
-		p.WriteByte('<')
-		p.Attr(h)
-		p.WriteByte('>')
-	}
-	p.OptionalAttrDict(sortedAttrs(op), "sym_name", "offloadingHandler", "objects")
-	p.WriteByte(' ')
-	if o := op.Attr("objects"); o != nil {
-		p.Attr(o)
-	}
+	},
 }
 
 func verifyBinary(op *ir.Operation) error {

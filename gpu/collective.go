@@ -14,11 +14,13 @@ var allReduceDef = &ir.OpDef{
 	Example: "%0 = \"test.def\"() : () -> f32\n" +
 		"%1 = gpu.all_reduce  add %0 uniform {\n} : (f32) -> f32\n" +
 		"%2 = gpu.all_reduce  %0 {\n^bb0(%arg0: f32, %arg1: f32):\n  %3 = \"test.add\"(%arg0, %arg1) : (f32, f32) -> f32\n  gpu.yield %3 : f32\n} : (f32) -> f32",
-	Traits:        ir.SameOperandsAndResultType | ir.IsolatedFromAbove,
-	Operands:      ir.Exactly(1),
-	Results:       ir.Exactly(1),
-	Regions:       ir.Exactly(1),
-	Inherent:      []string{"op", "uniform"},
+	Traits:   ir.SameOperandsAndResultType | ir.IsolatedFromAbove,
+	Operands: ir.Exactly(1),
+	Results:  ir.Exactly(1),
+	Regions:  ir.Exactly(1),
+	Inherent: []string{"op", "uniform"},
+	// Hand-written: the older max and min kinds resolve by the operand
+	// type, which the functional type after them gives.
 	Parse:         parseAllReduce,
 	Print:         printAllReduce,
 	Verify:        func(op *ir.Operation) error { return verifyReduceValue(op, false) },
@@ -271,10 +273,11 @@ var subgroupReduceDef = &ir.OpDef{
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"op", "uniform", "cluster_size", "cluster_stride"},
-	Parse:    parseSubgroupReduce,
-	Print:    printSubgroupReduce,
-	Verify:   verifySubgroupReduce,
-	Fold:     foldSubgroupReduce,
+	// Hand-written for the same kind resolution as gpu.all_reduce.
+	Parse:  parseSubgroupReduce,
+	Print:  printSubgroupReduce,
+	Verify: verifySubgroupReduce,
+	Fold:   foldSubgroupReduce,
 }
 
 // kind $value (`uniform`)? (`cluster` `(` `size` `=` N (`,` `stride` `=` M)? `)`)? attr-dict `:` functional-type

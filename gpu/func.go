@@ -14,6 +14,8 @@ var funcDef = &ir.OpDef{
 	Regions: ir.Exactly(1),
 	Inherent: []string{"function_type", "arg_attrs", "res_attrs", "workgroup_attrib_attrs", "private_attrib_attrs",
 		"known_block_size", "known_grid_size"},
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): a function
+	// signature with workgroup and private attributions.
 	Parse:  parseFunc,
 	Print:  printFunc,
 	Verify: verifyFunc,

@@ -11,11 +11,13 @@ var launchDef = &ir.OpDef{
 	Example: "%0 = \"test.def\"() : () -> index\n" +
 		"gpu.launch blocks(%arg0, %arg1, %arg2) in (%arg6 = %0, %arg7 = %0, %arg8 = %0) threads(%arg3, %arg4, %arg5) in (%arg9 = %0, %arg10 = %0, %arg11 = %0) workgroup(%arg12 : memref<32xf32, #gpu.address_space<workgroup>>) {\n" +
 		"  gpu.terminator\n}",
-	Traits:        ir.AutomaticAllocationScope | ir.AttrSizedOperandSegments | ir.RecursiveEffects,
-	Operands:      ir.AtLeast(6),
-	Results:       ir.Between(0, 1),
-	Regions:       ir.Exactly(1),
-	Inherent:      []string{"kernelFunc", "kernelModule"},
+	Traits:   ir.AutomaticAllocationScope | ir.AttrSizedOperandSegments | ir.RecursiveEffects,
+	Operands: ir.AtLeast(6),
+	Results:  ir.Between(0, 1),
+	Regions:  ir.Exactly(1),
+	Inherent: []string{"kernelFunc", "kernelModule"},
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the region
+	// arguments are named in the launch clauses.
 	Parse:         parseLaunch,
 	Print:         printLaunch,
 	Verify:        verifyLaunch,

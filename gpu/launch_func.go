@@ -15,9 +15,11 @@ var launchFuncDef = &ir.OpDef{
 	Operands: ir.AtLeast(6),
 	Results:  ir.Between(0, 1),
 	Inherent: []string{"kernel"},
-	Parse:    parseLaunchFunc,
-	Print:    printLaunchFunc,
-	Verify:   verifyLaunchFunc,
+	// Hand-written: it also prints ops in older operand segment layouts
+	// (MLIR 16's 9 segments), which a format's printer cannot split.
+	Parse:  parseLaunchFunc,
+	Print:  printLaunchFunc,
+	Verify: verifyLaunchFunc,
 }
 
 // LaunchFunc is a typed view of gpu.launch_func.

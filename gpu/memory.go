@@ -10,15 +10,21 @@ import (
 // custom<AsyncDependencies> leaves a double space when it prints nothing.
 
 var allocDef = &ir.OpDef{
-	Name:         "gpu.alloc",
-	Summary:      "Allocates device memory, optionally asynchronously or shared with the host.",
-	Example:      "%0:2 = \"test.defs\"() : () -> (!gpu.async.token, index)\n%memref, %asyncToken = gpu.alloc async [%0#0] host_shared (%0#1) : memref<64x?xf32, 1>",
-	Traits:       ir.AttrSizedOperandSegments | ir.AllocOnly,
-	Operands:     ir.Variadic,
-	Results:      ir.Between(1, 2),
-	Inherent:     []string{"hostShared"},
-	Parse:        parseAlloc,
-	Print:        printAlloc,
+	Name:     "gpu.alloc",
+	Summary:  "Allocates device memory, optionally asynchronously or shared with the host.",
+	Example:  "%0:2 = \"test.defs\"() : () -> (!gpu.async.token, index)\n%memref, %asyncToken = gpu.alloc async [%0#0] host_shared (%0#1) : memref<64x?xf32, 1>",
+	Traits:   ir.AttrSizedOperandSegments | ir.AllocOnly,
+	Operands: ir.Variadic,
+	Results:  ir.Between(1, 2),
+	Inherent: []string{"hostShared"},
+	Format: &ir.Format{
+		Syntax: "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) (` ` `host_shared` $hostShared^)? ` ` " +
+			"`(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)",
+		Operands: []string{"asyncDependencies*", "dynamicSizes*", "symbolOperands*"}, Results: []string{"memref", "asyncToken?"},
+		Attrs:  []ir.FormatAttr{{Name: "hostShared", Unit: true}},
+		Types:  map[string]func(*ir.Context) ir.Type{"asyncDependencies": asyncTokenType, "dynamicSizes": indexType, "symbolOperands": indexType},
+		Custom: map[string]ir.CustomDirective{"AsyncDependencies": asyncDependenciesDirective},
+	},
 	ResultNames:  asyncResultNames(true, "memref"),
 	Verify:       verifyAlloc,
 	Canonicalize: []*ir.Pattern{simplifyDimOfAlloc},
@@ -58,57 +64,6 @@ var simplifyDimOfAlloc = &ir.Pattern{
 	},
 }
 
-// custom<AsyncDependencies> (` ` `host_shared`)? ` ` `(` $dynamicSizes `)` (`[` $symbolOperands `]`)? attr-dict `:` type($memref)
-func parseAlloc(p *ir.OpParser, st *ir.OpState) error {
-	ctx := p.Context()
-	async, nDeps, err := parseAsyncDependencies(p)
-	if err != nil {
-		return err
-	}
-	if p.ParseOptionalKeyword("host_shared") {
-		st.AddAttr("hostShared", ctx.UnitAttr())
-	}
-	sizes, syms, err := ir.ParseDimAndSymbolList(p)
-	if err != nil {
-		return err
-	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	if err := p.ResolveOperandsSameType(append(sizes, syms...), ctx.Index()); err != nil {
-		return err
-	}
-	st.ResultTypes = []ir.Type{t}
-	if async {
-		st.ResultTypes = append(st.ResultTypes, AsyncToken(ctx))
-	}
-	st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(int64(nDeps), int64(len(sizes)), int64(len(syms))))
-	return nil
-}
-
-func printAlloc(p *ir.OpPrinter, op *ir.Operation) {
-	p.WriteByte(' ')
-	printAsyncDependencies(p, asyncToken(op) != nil, ir.OperandSegment(op, 0))
-	if op.HasAttr("hostShared") {
-		p.WriteString(" host_shared")
-	}
-	p.WriteString(" (")
-	p.Operands(ir.OperandSegment(op, 1))
-	p.WriteByte(')')
-	if syms := ir.OperandSegment(op, 2); len(syms) > 0 {
-		p.WriteByte('[')
-		p.Operands(syms)
-		p.WriteByte(']')
-	}
-	p.OptionalAttrDict(sortedAttrs(op), "hostShared", "operandSegmentSizes")
-	p.WriteString(" : ")
-	p.Type(resultType(op, 0))
-}
-
 func verifyAlloc(op *ir.Operation) error {
 	s := ir.OperandSegmentSizes(op)
 	if len(s) != 3 {
@@ -137,30 +92,26 @@ func verifyAlloc(op *ir.Operation) error {
 	return verifyAsyncOperands(op, ir.OperandSegment(op, 0))
 }
 
-// asyncOp defines an op whose custom form is
-// custom<AsyncDependencies> <rest>, with the given operand shape.
-func asyncOp(name, summary, example string, operands ir.Count, parse func(*ir.OpParser, *ir.OpState) error,
-	print func(*ir.OpPrinter, *ir.Operation), verify func(*ir.Operation) error) *ir.OpDef {
+func asyncTokenType(ctx *ir.Context) ir.Type { return AsyncToken(ctx) }
+
+func indexType(ctx *ir.Context) ir.Type { return ctx.Index() }
+
+// asyncOp defines an op whose format is custom<AsyncDependencies>
+// followed by syntax over the named operands, with an optional async token
+// result.
+func asyncOp(name, summary, example string, operands ir.Count, syntax string, names []string, verify func(*ir.Operation) error) *ir.OpDef {
 	return &ir.OpDef{
 		Name:     "gpu." + name,
 		Summary:  summary,
 		Example:  example,
 		Operands: operands,
 		Results:  ir.Between(0, 1),
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			async, _, err := parseAsyncDependencies(p)
-			if err != nil {
-				return err
-			}
-			if async {
-				st.ResultTypes = []ir.Type{AsyncToken(p.Context())}
-			}
-			return parse(p, st)
-		},
-		Print: func(p *ir.OpPrinter, op *ir.Operation) {
-			p.WriteByte(' ')
-			printAsyncDependencies(p, asyncToken(op) != nil, leadingTokens(op))
-			print(p, op)
+		Format: &ir.Format{
+			Syntax:   "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) " + syntax,
+			Operands: append([]string{"asyncDependencies*"}, names...),
+			Results:  []string{"asyncToken?"},
+			Types:    map[string]func(*ir.Context) ir.Type{"asyncDependencies": asyncTokenType},
+			Custom:   map[string]ir.CustomDirective{"AsyncDependencies": asyncDependenciesDirective},
 		},
 		Verify: func(op *ir.Operation) error {
 			if r := asyncToken(op); op.NumResults() > 0 && r == nil {
@@ -180,68 +131,22 @@ func payload(op *ir.Operation) []*ir.Value { return op.Operands()[len(leadingTok
 var (
 	deallocDef = asyncOp("dealloc", "Frees device memory allocated by gpu.alloc.",
 		"%0:2 = \"test.defs\"() : () -> (!gpu.async.token, memref<8xf32, 1>)\n%1 = gpu.dealloc async [%0#0] %0#1 : memref<8xf32, 1>",
-		ir.AtLeast(1), parseTypedOperands(1), printTypedOperands, verifyMemrefs(1))
+		ir.AtLeast(1), "$memref attr-dict `:` type($memref)", []string{"memref"}, verifyMemrefs(1))
 	memcpyDef = withSimplifications(asyncOp("memcpy", "Copies the contents of one memref into another.",
 		"%0:2 = \"test.defs\"() : () -> (memref<8xf32, 1>, memref<8xf32>)\ngpu.memcpy  %0#0, %0#1 : memref<8xf32, 1>, memref<8xf32>",
-		ir.AtLeast(2), parseTypedOperands(2), printTypedOperands, verifyMemcpy), foldMemRefCast, eraseTrivialCopy)
+		ir.AtLeast(2), "$dst `,` $src `:` type($dst) `,` type($src) attr-dict", []string{"dst", "src"}, verifyMemcpy), foldMemRefCast, eraseTrivialCopy)
 	memsetDef = withSimplifications(asyncOp("memset", "Sets every element of a memref to a scalar.",
 		"%0:2 = \"test.defs\"() : () -> (memref<8xf32, 1>, f32)\ngpu.memset  %0#0, %0#1 : memref<8xf32, 1>, f32",
-		ir.AtLeast(2), parseTypedOperands(2), printTypedOperands, verifyMemset), foldMemRefCast)
+		ir.AtLeast(2), "$dst `,` $value `:` type($dst) `,` type($value) attr-dict", []string{"dst", "value"}, verifyMemset), foldMemRefCast)
 	waitDef = withSimplifications(asyncOp("wait", "Waits for async gpu ops; with async, returns a token joining them instead.",
 		"%0:2 = \"test.defs\"() : () -> (!gpu.async.token, !gpu.async.token)\n%1 = gpu.wait async [%0#0, %0#1]",
-		ir.Variadic, parseAttrDictOnly, printAttrDictOnly, nil), nil, eraseRedundantWaitPairs, simplifyWait)
+		ir.Variadic, "attr-dict", nil, nil), nil, eraseRedundantWaitPairs, simplifyWait)
 )
 
 // withSimplifications sets an op's folder and canonicalization patterns.
 func withSimplifications(d *ir.OpDef, fold func(*ir.Operation, []ir.Attribute) ([]ir.FoldResult, bool), pats ...*ir.Pattern) *ir.OpDef {
 	d.Fold, d.Canonicalize = fold, pats
 	return d
-}
-
-// parseTypedOperands parses `%a, %b attr-dict? : t1, t2` after the async
-// part (n operands; the attribute dictionary may also come last).
-func parseTypedOperands(n int) func(*ir.OpParser, *ir.OpState) error {
-	return func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := p.ParseOperandList()
-		if err != nil {
-			return err
-		}
-		if len(us) != n {
-			return p.Errorf("expected %d operands", n)
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		ts, err := p.ParseColonTypeList()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		return p.ResolveOperands(us, ts)
-	}
-}
-
-// printTypedOperands writes ` %a, %b : t1, t2 attr-dict` (memcpy and
-// memset put the dictionary last; dealloc has no trailing form difference
-// when it is empty).
-func printTypedOperands(p *ir.OpPrinter, op *ir.Operation) {
-	vs := payload(op)
-	p.WriteByte(' ')
-	p.Operands(vs)
-	ts := make([]ir.Type, len(vs))
-	for i, v := range vs {
-		ts[i] = v.Type()
-	}
-	if op.Name() == "gpu.dealloc" {
-		p.OptionalAttrDict(sortedAttrs(op))
-	}
-	p.WriteString(" : ")
-	p.TypeList(ts)
-	if op.Name() != "gpu.dealloc" {
-		p.OptionalAttrDict(sortedAttrs(op))
-	}
 }
 
 func verifyMemrefs(n int) func(*ir.Operation) error {

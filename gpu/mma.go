@@ -221,48 +221,8 @@ var mmaElementwiseDef = &ir.OpDef{
 	Operands: ir.AtLeast(1),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"opType"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		k, err := parseEnumKeyword[MMAElementwiseOp](p.Parser)
-		if err != nil {
-			return err
-		}
-		st.AddAttr("opType", Enum(p.Context(), k))
-		us, err := p.ParseOperandList()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		loc := p.Loc()
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		ft, err := p.ParseFunctionType()
-		if err != nil {
-			return err
-		}
-		if len(ft.Results) != 1 {
-			return ir.Errorf(loc, "expected one result type")
-		}
-		st.ResultTypes = ft.Results
-		return p.ResolveOperands(us, ft.Inputs)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		if printedMalformed(p, op, 0, 1, 0) {
-			return
-		}
-		// Two spaces, as MLIR prints enum attributes in gpu.shuffle too.
-		p.WriteString("  ")
-		if k, ok := opEnum[MMAElementwiseOp](op, "opType"); ok {
-			p.WriteString(k.String())
-		}
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs(), "opType")
-		p.WriteString(" : ")
-		p.FunctionalType(op)
-	},
+	Format: &ir.Format{Syntax: "$opType $args attr-dict `:` functional-type($args, $res)", Operands: []string{"args*"}, Results: []string{"res"},
+		Attrs: []ir.FormatAttr{strippedEnumAttr[MMAElementwiseOp]("opType")}},
 	Verify: func(op *ir.Operation) error {
 		if _, ok := opEnum[MMAElementwiseOp](op, "opType"); !ok {
 			return op.Errorf("requires attribute 'opType'")

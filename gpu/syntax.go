@@ -253,14 +253,6 @@ func operandAt(p *ir.OpPrinter, op *ir.Operation, i int) {
 	p.WriteString("<<NULL VALUE>>")
 }
 
-// resultType returns the type of result i, or nil.
-func resultType(op *ir.Operation, i int) ir.Type {
-	if i < op.NumResults() {
-		return op.Result(i).Type()
-	}
-	return nil
-}
-
 // regionAt writes region 0 of op (an empty one when missing).
 func regionAt(p *ir.OpPrinter, op *ir.Operation, printEntryArgs, printTerminators bool) {
 	if op.NumRegions() == 0 {

@@ -28,9 +28,11 @@ func WarpExecuteOnLane0(dialect string) *ir.OpDef {
 		Results:  ir.Variadic,
 		Regions:  ir.Exactly(1),
 		Inherent: []string{"warp_size"},
-		Parse:    func(p *ir.OpParser, st *ir.OpState) error { return parseWarpExecute(p, st, yield) },
-		Print:    printWarpExecute,
-		Verify:   func(op *ir.Operation) error { return verifyWarpExecute(op, yield) },
+		// Hand-written as in MLIR (hasCustomAssemblyFormat): the region may
+		// omit its implicit terminator.
+		Parse:  func(p *ir.OpParser, st *ir.OpState) error { return parseWarpExecute(p, st, yield) },
+		Print:  printWarpExecute,
+		Verify: func(op *ir.Operation) error { return verifyWarpExecute(op, yield) },
 	}
 }
 

@@ -173,23 +173,6 @@ func ParseOperandsN(p *OpParser, n int) ([]UnresolvedOperand, error) {
 	return us, nil
 }
 
-// ParseOperandListColonType parses `%a, ... attr-dict : T`, returning the
-// operands (possibly none) and T for the caller to resolve.
-func ParseOperandListColonType(p *OpParser) ([]UnresolvedOperand, Type, error) {
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return nil, nil, err
-	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return nil, nil, err
-	}
-	return us, t, nil
-}
-
 // ParseArrowResultType parses `-> T`, the type of an op's one result.
 func ParseArrowResultType(p *OpParser, st *OpState) error {
 	if err := p.ParsePunct("->"); err != nil {
@@ -245,24 +228,6 @@ func FunctionTypeOf(op *Operation) *FunctionType {
 		return ft
 	}
 	return nil
-}
-
-// ParseDimAndSymbolList parses `(%d, ...)` and an optional `[%s, ...]`: the
-// dimension and symbol operands of an affine layout, as allocations take
-// them.
-func ParseDimAndSymbolList(p *OpParser) (dims, syms []UnresolvedOperand, err error) {
-	if dims, err = p.ParseParenOperandList(); err != nil {
-		return nil, nil, err
-	}
-	if p.ParseOptionalPunct("[") {
-		if syms, err = p.ParseOperandList(); err != nil {
-			return nil, nil, err
-		}
-		if err := p.ParsePunct("]"); err != nil {
-			return nil, nil, err
-		}
-	}
-	return dims, syms, nil
 }
 
 // ConstantIntAttr returns the integer a value is known to hold: the "value"

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -12,11 +13,13 @@ import (
 // printer does.
 //
 // The syntax has MLIR's elements: `$name` (operand, attribute, region or
-// successor), `type($x)`, `type(operands)`, `type(results)`,
+// successor), `operands` (all operands as one list), `type($x)`,
+// `type(operands)`, `type(results)`,
 // `functional-type($a, $b)`, `qualified(...)`, `attr-dict`,
 // `attr-dict-with-keyword`, literals in backquotes (the empty literal, a
 // space and `\n` control spacing), optional groups `( ... $anchor^ ... )?`
-// with an optional else group `(...) : (...)?`, and `custom<Name>($a,
+// with an optional else group `(...) : (...)?`, `oilist(`kw` ... | `kw2`
+// ...)` (clauses in any order, each at most once), and `custom<Name>($a,
 // type($a), ...)` with Go hooks.
 type Format struct {
 	Syntax string
@@ -41,10 +44,10 @@ type Format struct {
 	// TypesFrom derives a type from another operand, result or (typed)
 	// attribute (ODS's TypesMatchWith).
 	TypesFrom []TypeFrom
-	// InferResults gives all result types from the operand types when none
-	// is in the syntax (MLIR's InferTypeOpInterface); its error is reported
-	// at the op.
-	InferResults func(ctx *Context, operands []Type) ([]Type, error)
+	// InferResults gives all result types from the operand types and the
+	// parsed attributes when none is in the syntax (MLIR's
+	// InferTypeOpInterface); its error is reported at the op.
+	InferResults func(ctx *Context, operands []Type, attrs []NamedAttr) ([]Type, error)
 	// Custom holds the hooks of the `custom<Name>` directives.
 	Custom map[string]CustomDirective
 }
@@ -73,6 +76,19 @@ type FormatAttr struct {
 	// parse, and an optional group anchored on it prints only when the
 	// value differs.
 	Default func(*Context) Attribute
+	// Constraint, when set, is the attribute's ODS constraint, checked on
+	// the parsed attributes once attr-dict is read, as MLIR's
+	// verifyInherentAttrs does: "'op' op attribute 'name' failed to satisfy
+	// constraint: ConstraintDesc".
+	Constraint     func(*Context, Attribute) bool
+	ConstraintDesc string
+	// Str marks a StrAttr: an optional group that starts with it is present
+	// when a string literal follows, as parseOptionalAttribute's StringAttr
+	// form decides.
+	Str bool
+	// SymbolName marks a SymbolNameAttr: a string attribute written
+	// `@name`, as OpFormatGen reads it with parseSymbolName.
+	SymbolName bool
 	// Unit marks a UnitAttr: as the anchor of an optional group (and not
 	// otherwise in it) it is implied by the group's presence.
 	Unit bool
@@ -128,6 +144,7 @@ const (
 	fAttrDict                  // withKeyword
 	fOptional                  // then, els, anchor
 	fCustom                    // text is the name, args
+	fOIList                    // clauses
 )
 
 // What a variable refers to.
@@ -157,6 +174,7 @@ type fmtElem struct {
 	args        []*fmtElem
 	then, els   []*fmtElem
 	anchor      *fmtElem
+	clauses     [][]*fmtElem
 }
 
 // fmtPart is a named operand, result, region or successor.
@@ -459,10 +477,11 @@ func (c *fmtCompiler) expect(t string) error {
 	return nil
 }
 
-// elements reads elements up to the end or, inside a group, a ')'.
+// elements reads elements up to the end or, inside a group, a ')' (or
+// the '|' between oilist clauses).
 func (c *fmtCompiler) elements(inGroup bool) ([]*fmtElem, error) {
 	var es []*fmtElem
-	for c.pos < len(c.toks) && !(inGroup && c.peek() == ")") {
+	for c.pos < len(c.toks) && !(inGroup && (c.peek() == ")" || c.peek() == "|")) {
 		e, err := c.element()
 		if err != nil {
 			return nil, err
@@ -537,8 +556,18 @@ func (c *fmtCompiler) element() (*fmtElem, error) {
 			}
 		}
 		return e, nil
+	case t == "operands":
+		for i, p := range c.f.operands {
+			if c.seen[fmtRef{rOperand, i}] {
+				return nil, fmt.Errorf("'operands' directive creates overlap in format: '%s' is already bound", p.name)
+			}
+			c.seen[fmtRef{rOperand, i}] = true
+		}
+		return &fmtElem{kind: fVar, ref: fmtRef{kind: rAllOperands}}, nil
 	case t == "custom":
 		return c.custom()
+	case t == "oilist":
+		return c.oilist()
 	case t == "(":
 		return c.optional()
 	}
@@ -617,6 +646,31 @@ func (c *fmtCompiler) custom() (*fmtElem, error) {
 	}
 	c.next()
 	return e, nil
+}
+
+// oilist reads `oilist(clause | clause ...)` after the keyword: each
+// clause starts with a keyword literal and binds at least one variable.
+func (c *fmtCompiler) oilist() (*fmtElem, error) {
+	if err := c.expect("("); err != nil {
+		return nil, err
+	}
+	e := &fmtElem{kind: fOIList}
+	for {
+		clause, err := c.elements(true)
+		if err != nil {
+			return nil, err
+		}
+		if len(clause) == 0 || clause[0].kind != fLiteral || !isKeywordLiteral(clause[0].text) {
+			return nil, fmt.Errorf("oilist clause must start with a keyword")
+		}
+		if !slices.ContainsFunc(clause, func(el *fmtElem) bool { return el.kind == fVar }) {
+			return nil, fmt.Errorf("oilist clause '%s' binds no variable", clause[0].text)
+		}
+		e.clauses = append(e.clauses, clause)
+		if c.next() == ")" {
+			return e, nil
+		}
+	}
 }
 
 // optional reads `( then )?` or `( then ) : ( else )?` after the '('.

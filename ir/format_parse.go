@@ -12,6 +12,7 @@ type fmtParseState struct {
 	f            *compiledFormat
 	p            *OpParser
 	operands     [][]UnresolvedOperand
+	all          []UnresolvedOperand // read by the `operands` directive
 	operandTypes [][]Type
 	resultTypes  [][]Type
 	allOperands  []Type // type(operands)
@@ -60,7 +61,7 @@ func (f *compiledFormat) parse(p *OpParser, st *OpState) error {
 		return err
 	}
 	if f.inferResults {
-		ts, err := f.spec.InferResults(ctx, valueTypes(st.Operands))
+		ts, err := f.spec.InferResults(ctx, valueTypes(st.Operands), st.Attrs)
 		if err != nil {
 			return Errorf(st.Loc, "%v", err)
 		}
@@ -137,6 +138,10 @@ func (s *fmtParseState) typesOf(r fmtRef, st *OpState) []Type {
 }
 
 func (s *fmtParseState) resolveOperands(st *OpState) error {
+	if s.all != nil {
+		// The `operands` directive's list, split as an op's operands are.
+		s.operands = split(s.all, defaultSizes(len(s.all), s.f.operands))
+	}
 	if s.f.allOperandTypes {
 		var us []UnresolvedOperand
 		for _, u := range s.operands {
@@ -163,7 +168,8 @@ func (s *fmtParseState) resolve(us []UnresolvedOperand, ts []Type, st *OpState) 
 		if len(us) > 0 {
 			loc = s.p.OperandLoc(us[0])
 		}
-		return Errorf(loc, "%d operands present, but expected %d", len(us), len(ts))
+		// A generated parser's resolveOperands with the operands' location.
+		return s.p.ErrorfAt(loc, "number of operands and types do not match: got %d operands and %d types", len(us), len(ts))
 	}
 	for i, u := range us {
 		v, err := s.p.resolveValue(u, ts[i])
@@ -195,10 +201,17 @@ func (s *fmtParseState) element(e *fmtElem) error {
 	case fSpace:
 		return nil
 	case fAttrDict:
+		loc := p.Loc()
+		var err error
 		if e.withKeyword {
-			return p.ParseOptionalAttrDictWithKeyword()
+			err = p.ParseOptionalAttrDictWithKeyword()
+		} else {
+			err = p.ParseOptionalAttrDict()
 		}
-		return p.ParseOptionalAttrDict()
+		if err != nil {
+			return err
+		}
+		return s.verifyInherentAttrs(loc)
 	case fVar:
 		return s.variable(e.ref)
 	case fType:
@@ -239,6 +252,40 @@ func (s *fmtParseState) element(e *fmtElem) error {
 		return nil
 	case fCustom:
 		return s.custom(e)
+	case fOIList:
+		return s.oilist(e)
+	}
+	return nil
+}
+
+// oilist reads the clauses present, in any order, each at most once.
+func (s *fmtParseState) oilist(e *fmtElem) error {
+	seen := make([]bool, len(e.clauses))
+	for {
+		i := slices.IndexFunc(e.clauses, func(c []*fmtElem) bool { return s.p.ParseOptionalKeyword(c[0].text) })
+		if i < 0 {
+			return nil
+		}
+		if seen[i] {
+			return s.p.ErrorfAt(s.p.st.Loc, "`%s` clause can appear at most once in the expansion of the oilist directive", e.clauses[i][0].text)
+		}
+		seen[i] = true
+		if err := s.elements(e.clauses[i][1:]); err != nil {
+			return err
+		}
+	}
+}
+
+// verifyInherentAttrs checks the attributes parsed so far against their
+// constraints, reporting at loc (the attribute dictionary).
+func (s *fmtParseState) verifyInherentAttrs(loc Location) error {
+	for _, fa := range s.f.spec.Attrs {
+		if fa.Constraint == nil {
+			continue
+		}
+		if a := stateAttr(s.p.st, fa.Name); a != nil && !fa.Constraint(s.p.Context(), a) {
+			return Errorf(loc, "'%s' op attribute '%s' failed to satisfy constraint: %s", s.f.def.Name, fa.Name, fa.ConstraintDesc)
+		}
 	}
 	return nil
 }
@@ -253,7 +300,7 @@ func (s *fmtParseState) checkTypes(r fmtRef, ts []Type, loc Location) error {
 	if k, ok := s.f.spec.Kinds[name]; ok {
 		for _, t := range ts {
 			if !k.Is(t) {
-				return Errorf(loc, "invalid kind of type specified: expected %s, but found '%s'", k.Name, TypeString(t))
+				return s.p.ErrorfAt(loc, "invalid kind of type specified: expected %s, but found '%s'", k.Name, TypeString(t))
 			}
 		}
 	}
@@ -292,15 +339,20 @@ func (s *fmtParseState) groupPresent(e *fmtElem) (bool, error) {
 		return p.startsType(), nil
 	}
 	switch e.ref.kind {
-	case rOperand:
+	case rOperand, rAllOperands:
 		return p.IsOperand(), nil
 	case rRegion:
 		return p.IsRegion(), nil
 	case rSuccessor:
 		return p.tok.kind == tokCaretID, nil
 	}
-	if ks := s.f.spec.Attrs[e.ref.idx].Keywords; ks != nil {
-		return p.tok.kind == tokBareID && slices.Contains(ks, p.spelling()), nil
+	switch fa := s.f.spec.Attrs[e.ref.idx]; {
+	case fa.Keywords != nil:
+		return p.tok.kind == tokBareID && slices.Contains(fa.Keywords, p.spelling()), nil
+	case fa.Str:
+		return p.tok.kind == tokString, nil
+	case fa.SymbolName:
+		return p.tok.kind == tokAtID, nil
 	}
 	return p.startsAttr(), nil
 }
@@ -367,6 +419,10 @@ func (s *fmtParseState) variable(r fmtRef) error {
 	p := s.p
 	part := s.f.part(r)
 	switch r.kind {
+	case rAllOperands:
+		us, err := p.ParseOperandList()
+		s.all = us
+		return err
 	case rOperand:
 		if part.variadic {
 			us, err := p.ParseOperandList()
@@ -418,6 +474,10 @@ func (s *fmtParseState) attr(fa FormatAttr) (Attribute, error) {
 	var a Attribute
 	var err error
 	switch {
+	case fa.SymbolName:
+		var name string
+		name, err = p.ParseSymbolName()
+		a = p.Context().StringAttr(name)
 	case fa.Parse != nil:
 		a, err = fa.Parse(p.Parser)
 	case fa.Type != nil:
@@ -426,7 +486,7 @@ func (s *fmtParseState) attr(fa FormatAttr) (Attribute, error) {
 		a, err = p.ParseAttribute(nil)
 	}
 	if err == nil && fa.Kind != nil && !fa.Kind(a) {
-		return nil, Errorf(loc, "invalid kind of attribute specified")
+		return nil, p.ErrorfAt(loc, "invalid kind of attribute specified")
 	}
 	return a, err
 }

@@ -1,6 +1,9 @@
 package ir
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // fmtPrinter prints one op by its format with the spacing rules of
 // OpFormatGen: a space goes before each element unless the last one was
@@ -27,26 +30,36 @@ func (f *compiledFormat) print(p *OpPrinter, op *Operation) {
 // when the op has one, else the single variable-length part takes what
 // the fixed ones leave.
 func groups[T any](vs []T, ps []fmtPart, op *Operation, segments string) [][]T {
-	out := make([][]T, len(ps))
-	var sizes []int64
+	sizes := defaultSizes(len(vs), ps)
 	if a, ok := op.Attr(segments).(*DenseArrayAttr); ok && len(a.Ints) == len(ps) && segmentsCover(a.Ints, len(vs)) {
 		sizes = a.Ints
-	} else {
-		fixed := 0
-		for _, p := range ps {
-			if !p.variadic && !p.optional {
-				fixed++
-			}
-		}
-		for _, p := range ps {
-			n := int64(1)
-			if p.variadic || p.optional {
-				n = int64(max(len(vs)-fixed, 0))
-				fixed = len(vs) // later variable parts get nothing
-			}
-			sizes = append(sizes, n)
+	}
+	return split(vs, sizes)
+}
+
+// defaultSizes gives each fixed part one of n values and the single
+// variable-length part what the fixed ones leave.
+func defaultSizes(n int, ps []fmtPart) []int64 {
+	fixed := 0
+	for _, p := range ps {
+		if !p.variadic && !p.optional {
+			fixed++
 		}
 	}
+	sizes := make([]int64, len(ps))
+	for i, p := range ps {
+		sizes[i] = 1
+		if p.variadic || p.optional {
+			sizes[i] = int64(max(n-fixed, 0))
+			fixed = n // later variable parts get nothing
+		}
+	}
+	return sizes
+}
+
+// split cuts vs into consecutive runs of the given sizes.
+func split[T any](vs []T, sizes []int64) [][]T {
+	out := make([][]T, len(sizes))
 	at := 0
 	for i, n := range sizes {
 		end := min(at+int(n), len(vs))
@@ -105,6 +118,13 @@ func (w *fmtPrinter) element(e *fmtElem) {
 		w.attrDict(e.withKeyword)
 		w.lastWasPunctuation = false
 		return
+	case fOIList:
+		for _, clause := range e.clauses {
+			if slices.ContainsFunc(clause, func(el *fmtElem) bool { return el.kind == fVar && w.present(el) }) {
+				w.elements(clause, nil)
+			}
+		}
+		return
 	}
 	if w.shouldEmitSpace || !w.lastWasPunctuation {
 		p.WriteByte(' ')
@@ -154,6 +174,8 @@ func (w *fmtPrinter) present(a *fmtElem) bool {
 		return w.present(a.args[0])
 	}
 	switch a.ref.kind {
+	case rAllOperands:
+		return w.op.NumOperands() > 0
 	case rOperand:
 		return len(w.operands[a.ref.idx]) > 0
 	case rResult:
@@ -199,12 +221,16 @@ func (w *fmtPrinter) types(ts []Type) {
 func (w *fmtPrinter) variable(e *fmtElem) {
 	p := w.p
 	switch e.ref.kind {
+	case rAllOperands:
+		p.Operands(w.op.Operands())
 	case rOperand:
 		p.Operands(w.operands[e.ref.idx])
 	case rAttr:
 		fa := w.f.spec.Attrs[e.ref.idx]
 		switch a := w.op.Attr(fa.Name); {
 		case a == nil:
+		case fa.SymbolName && isStringAttr(a):
+			p.SymbolName(a.(*StringAttr).Value)
 		case fa.Print != nil && !e.qualified:
 			fa.Print(p.Printer, a)
 		case fa.Type != nil:
@@ -225,6 +251,8 @@ func (w *fmtPrinter) variable(e *fmtElem) {
 		}
 	}
 }
+
+func isStringAttr(a Attribute) bool { _, ok := a.(*StringAttr); return ok }
 
 // attrWithoutType writes a typed attribute's value alone, as MLIR's
 // printAttributeWithoutType does.

@@ -48,7 +48,7 @@ var fmtDialect = &ir.Dialect{
 			Format: &ir.Format{Syntax: "(`kind` $kind^) : (`plain`)? attr-dict", Attrs: []ir.FormatAttr{{Name: "kind"}}}},
 		{Name: "fmt.infer", Operands: ir.Exactly(1), Results: ir.Exactly(2),
 			Format: &ir.Format{Syntax: "$x attr-dict `:` type($x)", Operands: []string{"x"}, Results: []string{"a", "b"},
-				InferResults: func(ctx *ir.Context, ts []ir.Type) ([]ir.Type, error) {
+				InferResults: func(ctx *ir.Context, ts []ir.Type, _ []ir.NamedAttr) ([]ir.Type, error) {
 					if ts[0] == ctx.I(32) {
 						return nil, errors.New("fmt.infer does not take i32")
 					}
@@ -78,6 +78,19 @@ var fmtDialect = &ir.Dialect{
 		{Name: "fmt.syms", Operands: ir.Variadic, Traits: ir.AttrSizedOperandSegments,
 			Format: &ir.Format{Syntax: "`(` $d `)` (`` `[` $s^ `]`)? attr-dict", Operands: []string{"d*", "s*"},
 				Types: map[string]func(*ir.Context) ir.Type{"d": indexType, "s": indexType}}},
+		{Name: "fmt.all", Operands: ir.AtLeast(1), Results: ir.Exactly(1), Inherent: []string{"n"},
+			Format: &ir.Format{Syntax: "operands $n attr-dict `:` type(operands)", Operands: []string{"x", "rest*"}, Results: []string{"r"},
+				Attrs: []ir.FormatAttr{{Name: "n", Type: indexType, Constraint: func(_ *ir.Context, a ir.Attribute) bool { _, ok := a.(*ir.IntegerAttr); return ok },
+					ConstraintDesc: "integer attribute"}},
+				InferResults: func(ctx *ir.Context, ts []ir.Type, attrs []ir.NamedAttr) ([]ir.Type, error) {
+					if n, ok := ir.GetAttr(attrs, "n").(*ir.IntegerAttr); ok && n.Int() == 0 {
+						return []ir.Type{ctx.Index()}, nil
+					}
+					return ts[:1], nil
+				}}},
+		{Name: "fmt.sym", Inherent: []string{"sym_name", "vis", "label", "kind"},
+			Format: &ir.Format{Syntax: "($vis^)? $sym_name oilist(`label` $label | `kind` $kind) attr-dict",
+				Attrs: []ir.FormatAttr{{Name: "vis", Str: true}, {Name: "sym_name", SymbolName: true}, {Name: "label"}, modeAttrNamed("kind")}}},
 		{Name: "fmt.br", Traits: ir.Terminator, Successors: ir.Exactly(1),
 			Format: &ir.Format{Syntax: "$dest attr-dict", Successors: []string{"dest"}}},
 	},
@@ -106,6 +119,13 @@ var modeAttr = ir.FormatAttr{
 		p.WriteString("<" + a.(*ir.StringAttr).Value + ">")
 	},
 	Default: func(ctx *ir.Context) ir.Attribute { return ctx.StringAttr("none") },
+}
+
+// modeAttrNamed is modeAttr under another name.
+func modeAttrNamed(name string) ir.FormatAttr {
+	a := modeAttr
+	a.Name = name
+	return a
 }
 
 // dirAttr is a string attribute whose stripped form is the bare word up
@@ -188,6 +208,11 @@ func TestFormatPrintsAsMLIR(t *testing.T) {
 		{"fmt.sel %a, %b : i32", "fmt.sel %0, %1 : i32"},
 		{"%i = \"test.def\"() : () -> index\n%x:3 = fmt.idx (%i, %i) : i32 | f32, f32", "%3 = \"test.def\"() : () -> index\n%4:3 = fmt.idx(%3, %3) : i32 | f32, f32"},
 		{"fmt.region attributes {z} {\n}", "fmt.region attributes {z} {\n}"},
+		{"%r = fmt.all %a, %b, %a 3 : i32, i32, i32", "%3 = fmt.all %0, %1, %0 3 : i32, i32, i32"},
+		{"%r = fmt.all %f 0 {k} : f32", "%3 = fmt.all %2 0 {k} : f32"},
+		{"fmt.sym @s", "fmt.sym @s"},
+		{"fmt.sym \"private\" @s kind <fast> label 4 {u}", "fmt.sym \"private\" @s label 4 : i64 kind <fast> {u}"},
+		{"fmt.sym @s kind <none>", "fmt.sym @s"},
 	}
 	for _, tc := range cases {
 		text := printModule(t, fmtDefs+tc.in, false)
@@ -241,16 +266,20 @@ func TestFormatDiagnostics(t *testing.T) {
 		{In: fmtDefs + "%r = fmt.cast %a : i32 into f32", Err: "t.mlir:4:23: error: expected 'to'"},
 		{In: fmtDefs + "%r = fmt.mode %f mode<fast : f32", Err: "t.mlir:4:27: error: expected '>'"},
 		{In: fmtDefs + "%r = fmt.const", Err: "t.mlir:4:15: error: unexpected end of input: expected attribute value"},
-		{In: fmtDefs + "fmt.call @g(%a) : (i32, i32) -> ()", Err: "t.mlir:4:13: error: 1 operands present, but expected 2"},
+		{In: fmtDefs + "fmt.call @g(%a) : (i32, i32) -> ()", Err: "t.mlir:4:13: error: custom op 'fmt.call' number of operands and types do not match: got 1 operands and 2 types"},
 		{In: fmtDefs + "fmt.pair <%a, %b> : i32", Err: "t.mlir:4:13: error: expected '|'"},
 		{In: fmtDefs + "%r:2 = fmt.infer %a : i32", Err: "t.mlir:4:8: error: fmt.infer does not take i32"},
 		{In: fmtDefs + "fmt.opt %a i32", Err: "t.mlir:4:11: error: expected ':'"},
-		{In: fmtDefs + "fmt.call 3() : () -> ()", Err: "t.mlir:4:10: error: invalid kind of attribute specified"},
+		{In: fmtDefs + "fmt.call 3() : () -> ()", Err: "t.mlir:4:10: error: custom op 'fmt.call' invalid kind of attribute specified"},
 		{In: fmtDefs + "fmt.icall %a() : i32", Err: "t.mlir:4:18: error: 'f' must be function type, but got 'i32'"},
-		{In: fmtDefs + "%g = \"test.def\"() : () -> ((i32) -> ())\nfmt.icall %g(%a, %a) : (i32) -> ()", Err: "t.mlir:5:14: error: 2 operands present, but expected 1"},
-		{In: fmtDefs + "%r = fmt.cast %a : i32 to i64", Err: "t.mlir:4:27: error: invalid kind of type specified: expected builtin.float, but found 'i64'"},
+		{In: fmtDefs + "%g = \"test.def\"() : () -> ((i32) -> ())\nfmt.icall %g(%a, %a) : (i32) -> ()", Err: "t.mlir:5:14: error: custom op 'fmt.icall' number of operands and types do not match: got 2 operands and 1 types"},
+		{In: fmtDefs + "%r = fmt.cast %a : i32 to i64", Err: "t.mlir:4:27: error: custom op 'fmt.cast' invalid kind of type specified: expected builtin.float, but found 'i64'"},
 		{In: fmtDefs + "fmt.weights weights([1 2])", Err: "t.mlir:4:23: error: expected ','"},
 		{In: fmtDefs + "%r = fmt.mode %a : i32", Err: "t.mlir:4:20: error: 'x' must be not an integer, but got 'i32'"},
+		{In: fmtDefs + "%r = fmt.all %a \"3\" : i32", Err: "t.mlir:4:26: error: 'fmt.all' op attribute 'n' failed to satisfy constraint: integer attribute"},
+		{In: fmtDefs + "%r = fmt.all %a : i32", Err: "t.mlir:4:16: error: expected attribute value"},
+		{In: fmtDefs + "fmt.sym @s label 1 label 2", Err: "t.mlir:4:1: error: custom op 'fmt.sym' `label` clause can appear at most once in the expansion of the oilist directive"},
+		{In: fmtDefs + "fmt.sym \"x\"", Err: "t.mlir:4:12: error: custom op 'fmt.sym' expected valid '@'-identifier for symbol name"},
 	}
 	irtest.CheckInvalid(t, newFmtContext, "t.mlir", tests, irtest.FirstLine)
 }
@@ -271,6 +300,9 @@ func TestFormatErrorsInSyntax(t *testing.T) {
 		{"(`` $m^)? $x attr-dict", "an optional group cannot start with 'm', an attribute read by a Parse hook without Keywords"},
 		{"$x attr-dict", "type of result #0, named 'r', is not buildable and a buildable type cannot be inferred"},
 		{"$x attr-dict `:` type($r)", "type of operand #0, named 'x', is not buildable and a buildable type cannot be inferred"},
+		{"$x operands attr-dict", "'operands' directive creates overlap in format: 'x' is already bound"},
+		{"$x oilist(`a` | `b` $m) attr-dict", "oilist clause 'a' binds no variable"},
+		{"$x oilist($m) attr-dict", "oilist clause must start with a keyword"},
 	}
 	for _, tc := range cases {
 		err := func() (err any) {

@@ -524,7 +524,7 @@ func parseDialectSymbol[T any](p *Parser, mnemonic string, hook func(*Parser, st
 		v, err := hook(p, mnemonic)
 		if err != nil && body {
 			// MLIR reads the whole body first: unbalanced brackets are the error.
-			if uerr := p.unbalancedBody(open); uerr != nil {
+			if _, uerr := p.dialectBodyEnd(open); uerr != nil {
 				return zero, uerr
 			}
 		}
@@ -544,104 +544,66 @@ func parseDialectSymbol[T any](p *Parser, mnemonic string, hook func(*Parser, st
 	return v, p.ParsePunct(">")
 }
 
-// unbalancedBody checks the brackets of a dialect symbol's body starting
-// with the `<` token open, as MLIR's lexer does before the dialect parses
-// it, and returns its error when a closer does not match.
-func (p *Parser) unbalancedBody(open token) error {
+// dialectBodyEnd scans the body of a dialect type or attribute starting
+// with the `<` token open, as MLIR's parseDialectSymbolBody does before any
+// dialect parses it: brackets nest (`->` closes nothing) and strings are
+// skipped. A closer that does not match the innermost open bracket, or the
+// end of the input (or a NUL) with brackets open, is "unbalanced 'c'
+// character in pretty dialect name" at open, naming that innermost open
+// bracket as MLIR does. It returns the offset of the matching `>`.
+func (p *Parser) dialectBodyEnd(open token) (int, error) {
 	src := p.lex.src
 	var stack []byte
-	for i := open.start; i < len(src); i++ {
-		c := src[i]
-		var want byte
-		switch c {
+	for i := open.start; i < len(src) && src[i] != 0; i++ {
+		switch c := src[i]; c {
 		case '<', '(', '[', '{':
 			stack = append(stack, c)
-			continue
 		case '-':
 			if i+1 < len(src) && src[i+1] == '>' {
 				i++
 			}
-			continue
 		case '"':
 			for i++; i < len(src) && src[i] != '"'; i++ {
 				if src[i] == '\\' {
 					i++
 				}
 			}
-			continue
-		case '>':
-			want = '<'
-		case ')':
-			want = '('
-		case ']':
-			want = '['
-		case '}':
-			want = '{'
-		default:
-			continue
-		}
-		if top := stack[len(stack)-1]; top != want {
-			return Errorf(p.locOf(open), "unbalanced '%c' character in pretty dialect name", top)
-		}
-		if stack = stack[:len(stack)-1]; len(stack) == 0 {
-			return nil
+		case '>', ')', ']', '}':
+			if stack[len(stack)-1] != "<([{"[strings.IndexByte(">)]}", c)] {
+				return 0, p.unbalanced(open, stack)
+			}
+			if stack = stack[:len(stack)-1]; len(stack) == 0 {
+				return i, nil
+			}
 		}
 	}
-	return Errorf(p.locOf(open), "unexpected nul or EOF in pretty dialect name")
+	return 0, p.unbalanced(open, stack)
+}
+
+func (p *Parser) unbalanced(open token, stack []byte) error {
+	return Errorf(p.locOf(open), "unbalanced '%c' character in pretty dialect name", stack[len(stack)-1])
 }
 
 // opaqueBody captures the text of an unregistered dialect type or
 // attribute: the pretty part after the dot plus a <...> if present, whose
-// brackets must match as MLIR's parseDialectSymbolBody requires. pretty
-// says the symbol had a dot: then an empty prefix keeps the <...>, so that
-// it prints back as written.
+// brackets must match (dialectBodyEnd). pretty says the symbol had a dot:
+// then an empty prefix keeps the <...>, so that it prints back as written.
 func (p *Parser) opaqueBody(prefix string, pretty bool) (string, error) {
 	if !p.isPunct("<") {
 		return prefix, nil
 	}
 	start := p.tok.start
+	end, err := p.dialectBodyEnd(p.tok)
+	if err != nil {
+		return "", err
+	}
 	src := p.lex.src
-	var open []byte // the brackets open at i
-	i := start
-	for ; i < len(src); i++ {
-		c := src[i]
-		switch c {
-		case '<', '(', '[', '{':
-			open = append(open, c)
-			continue
-		case '>', ')', ']', '}':
-			if c == '>' && i > 0 && src[i-1] == '-' {
-				continue
-			}
-			want := "<([{"[strings.IndexByte(">)]}", c)]
-			if len(open) == 0 || open[len(open)-1] != want {
-				p.lex.resetTo(i, p.lex.line, p.lex.lineStart)
-				p.consume()
-				return "", p.Errorf("unbalanced '%c' character in pretty dialect name", c)
-			}
-			open = open[:len(open)-1]
-		case '"':
-			for i++; i < len(src) && src[i] != '"'; i++ {
-				if src[i] == '\\' {
-					i++
-				}
-			}
-		case '\n':
-			p.lex.line++
-			p.lex.lineStart = i + 1
-		}
-		if len(open) == 0 {
-			break
-		}
+	if n := strings.Count(src[start:end], "\n"); n > 0 {
+		p.lex.line += n
+		p.lex.lineStart = start + strings.LastIndexByte(src[start:end], '\n') + 1
 	}
-	if len(open) != 0 || i >= len(src) {
-		p.lex.resetTo(len(src), p.lex.line, p.lex.lineStart)
-		p.consume()
-		// MLIR's message says the input ended: no eofPrefix.
-		return "", Errorf(p.Loc(), "unexpected nul or EOF in pretty dialect name")
-	}
-	body := src[start+1 : i]
-	p.lex.pos = i + 1
+	body := src[start+1 : end]
+	p.lex.pos = end + 1
 	p.consume()
 	if prefix != "" || pretty {
 		return prefix + "<" + body + ">", nil

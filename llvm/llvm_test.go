@@ -68,7 +68,7 @@ func TestDiagnostics(t *testing.T) {
 		{In: "%p = llvm.mlir.zero : !llvm.ptr<f32, x>",
 			Err: "t.mlir:1:38: error: expected integer value"},
 		{In: "%p = llvm.mlir.zero : !llvm.ptr<1",
-			Err: "t.mlir:1:32: error: unexpected nul or EOF in pretty dialect name"},
+			Err: "t.mlir:1:32: error: unbalanced '<' character in pretty dialect name"},
 		{In: "%p = llvm.mlir.zero : !llvm.struct<(i32, memref<f32>)>",
 			Err: "t.mlir:1:42: error: invalid LLVM structure element type: memref<f32>"},
 		{In: "%p = llvm.mlir.zero : !llvm.struct<\"s\", (i32)>",

@@ -22,7 +22,7 @@ var load = &ir.OpDef{
 func accessFormat(syntax, elem string) *ir.Format {
 	f := &ir.Format{Syntax: syntax, Operands: []string{"memref", "indices*"}, Results: []string{elem},
 		Types:     indexTypes("indices"),
-		Kinds:     map[string]ir.TypeKind{"memref": memRefKind},
+		Kinds:     map[string]ir.TypeKind{"memref": MemRefKind},
 		TypesFrom: []ir.TypeFrom{{From: "memref", To: elem, Transform: func(_ *ir.Context, t ir.Type) ir.Type { return t.(*ir.MemRefType).Elem }}},
 		Attrs:     []ir.FormatAttr{{Name: "nontemporal", Default: func(ctx *ir.Context) ir.Attribute { return ctx.BoolAttr(false) }}},
 	}
@@ -32,8 +32,8 @@ func accessFormat(syntax, elem string) *ir.Format {
 	return f
 }
 
-// memRefKind is builtin.memref as a format's type kind.
-var memRefKind = ir.TypeKind{Name: "builtin.memref", Is: func(t ir.Type) bool { _, ok := t.(*ir.MemRefType); return ok }}
+// MemRefKind is builtin.memref as a format's type kind.
+var MemRefKind = ir.TypeKind{Name: "builtin.memref", Is: func(t ir.Type) bool { _, ok := t.(*ir.MemRefType); return ok }}
 
 // verifyAccess checks the memref operand at i, the indices after it and
 // the access attributes.

@@ -12,81 +12,58 @@ var global = &ir.OpDef{
 	Example:  `memref.global "private" constant @g : memref<2xf32> = dense<[1.000000e+00, 2.000000e+00]> {alignment = 64 : i64}`,
 	Traits:   ir.Symbol,
 	Inherent: []string{"sym_name", "sym_visibility", "type", "initial_value", "constant", "alignment"},
-	// Hand-written, not moved yet: MLIR's format needs the hooks of
-	// custom<GlobalMemrefOpTypeAndInitialValue>.
-	Parse:  parseGlobal,
-	Print:  printGlobal,
+	Format: &ir.Format{
+		Syntax: "($sym_visibility^)? (`constant` $constant^)? $sym_name `:` custom<GlobalMemrefOpTypeAndInitialValue>($type, $initial_value) attr-dict",
+		Attrs: []ir.FormatAttr{{Name: "sym_visibility", Str: true}, {Name: "constant", Unit: true}, {Name: "sym_name", SymbolName: true},
+			{Name: "type"}, {Name: "initial_value"}},
+		Custom: map[string]ir.CustomDirective{"GlobalMemrefOpTypeAndInitialValue": globalTypeAndInitialValue},
+	},
 	Verify: verifyGlobal,
 }
 
-// ("private")? (constant)? @name : type (= uninitialized | = attr)? attr-dict
-func parseGlobal(p *ir.OpParser, st *ir.OpState) error {
-	ctx := p.Context()
-	if p.IsString() {
-		vis, err := p.ParseString()
+// globalTypeAndInitialValue is MLIR's
+// custom<GlobalMemrefOpTypeAndInitialValue>($type, $initial_value):
+// `type (= uninitialized | = elements)?`, the initializer's type implied by
+// the memref type.
+var globalTypeAndInitialValue = ir.CustomDirective{
+	Parse: func(p *ir.OpParser, args []*ir.FormatArg) error {
+		ctx := p.Context()
+		t, err := p.ParseType()
 		if err != nil {
 			return err
 		}
-		st.AddAttr("sym_visibility", ctx.StringAttr(vis))
-	}
-	if p.ParseOptionalKeyword("constant") {
-		st.AddAttr("constant", ctx.UnitAttr())
-	}
-	if err := ir.ParseSymbolNameAttr(p, st, "sym_name"); err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	st.AddAttr("type", ctx.TypeAttr(t))
-	if p.ParseOptionalPunct("=") {
+		args[0].Attr = ctx.TypeAttr(t)
+		if !p.ParseOptionalPunct("=") {
+			return nil
+		}
 		if p.ParseOptionalKeyword("uninitialized") {
-			st.AddAttr("initial_value", ctx.UnitAttr())
-		} else {
-			var hint ir.Type
-			if mt, ok := t.(*ir.MemRefType); ok {
-				hint = ctx.Tensor(mt.Dims, mt.Elem, nil)
-			}
-			a, err := p.ParseElementsOfType(hint)
-			if err != nil {
-				return err
-			}
-			st.AddAttr("initial_value", a)
+			args[1].Attr = ctx.UnitAttr()
+			return nil
 		}
-	}
-	return p.ParseOptionalAttrDict()
-}
-
-func printGlobal(p *ir.OpPrinter, op *ir.Operation) {
-	if v, ok := op.Attr("sym_visibility").(*ir.StringAttr); ok {
-		p.WriteByte(' ')
-		p.String(v.Value)
-	}
-	if op.HasAttr("constant") {
-		p.WriteString(" constant")
-	}
-	p.WriteByte(' ')
-	ir.PrintSymbolNameAttr(p, op, "sym_name")
-	p.WriteString(" : ")
-	t, _ := op.Attr("type").(*ir.TypeAttr)
-	if t != nil {
-		p.Type(t.Value)
-	}
-	switch v := op.Attr("initial_value").(type) {
-	case nil:
-	case *ir.UnitAttr:
-		p.WriteString(" = uninitialized")
-	default:
-		// The initializer's type is implied by the memref type.
-		s := ir.AttrString(v)
-		if ta, ok := v.(ir.TypedAttr); ok {
-			s = strings.TrimSuffix(s, " : "+ir.TypeString(ta.Type()))
+		var hint ir.Type
+		if mt, ok := t.(*ir.MemRefType); ok {
+			hint = ctx.Tensor(mt.Dims, mt.Elem, nil)
 		}
-		p.WriteString(" = ")
-		p.WriteString(s)
-	}
-	p.OptionalAttrDict(op.Attrs(), "sym_name", "sym_visibility", "type", "initial_value", "constant")
+		args[1].Attr, err = p.ParseElementsOfType(hint)
+		return err
+	},
+	Print: func(p *ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+		if t, ok := args[0].Attr.(*ir.TypeAttr); ok {
+			p.Type(t.Value)
+		}
+		switch v := args[1].Attr.(type) {
+		case nil:
+		case *ir.UnitAttr:
+			p.WriteString(" = uninitialized")
+		default:
+			s := ir.AttrString(v)
+			if ta, ok := v.(ir.TypedAttr); ok {
+				s = strings.TrimSuffix(s, " : "+ir.TypeString(ta.Type()))
+			}
+			p.WriteString(" = ")
+			p.WriteString(s)
+		}
+	},
 }
 
 func verifyGlobal(op *ir.Operation) error {

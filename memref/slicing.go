@@ -19,41 +19,6 @@ var (
 	stridesList = mixedList{"strides", "static_strides", 3}
 )
 
-// parseMixedLists parses the three mixed lists (with prefixes when
-// keywords is set) into st, after the already-resolved source.
-func parseMixedLists(p *ir.OpParser, st *ir.OpState, keywords bool) ([3][]ir.UnresolvedOperand, error) {
-	var dyn [3][]ir.UnresolvedOperand
-	ctx := p.Context()
-	for i, l := range []mixedList{offsetsList, sizesList, stridesList} {
-		if keywords {
-			if i > 0 {
-				if err := p.ParsePunct(","); err != nil {
-					return dyn, err
-				}
-			}
-			kw := map[int]string{0: "offset", 1: "sizes", 2: "strides"}[i]
-			if err := p.ParseKeyword(kw); err != nil {
-				return dyn, err
-			}
-			if err := p.ParsePunct(":"); err != nil {
-				return dyn, err
-			}
-		}
-		d, s, err := ParseDynamicIndexList(p)
-		if err != nil {
-			return dyn, err
-		}
-		dyn[i] = d
-		st.AddAttr(l.static, ctx.DenseI64Array(s...))
-	}
-	return dyn, nil
-}
-
-// printMixed writes one mixed list of op.
-func printMixed(p *ir.OpPrinter, op *ir.Operation, l mixedList) {
-	PrintDynamicIndexList(p, ir.OperandSegment(op, l.seg), staticArray(op, l.static))
-}
-
 // verifyMixed checks the static lists against the dynamic operands and
 // each other, as MLIR's verifyOffsetSizeAndStrideOp does. wantOffsets is
 // the required number of offsets (-1: any).
@@ -109,74 +74,22 @@ var reinterpretCast = &ir.OpDef{
 	Results:     ir.Exactly(1),
 	Inherent:    []string{"static_offsets", "static_sizes", "static_strides"},
 	ResultNames: resultName("reinterpret_cast"),
-	// Hand-written, not moved yet: MLIR's format needs custom<DynamicIndexList>
-	// hooks over operands and a static array together.
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		src, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseKeyword("to"); err != nil {
-			return err
-		}
-		dyn, err := parseMixedLists(p, st, true)
-		if err != nil {
-			return err
-		}
-		return finishSliceParse(p, st, src, dyn, "to")
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.WriteString(" to offset: ")
-		printMixed(p, op, offsetsList)
-		p.WriteString(", sizes: ")
-		printMixed(p, op, sizesList)
-		p.WriteString(", strides: ")
-		printMixed(p, op, stridesList)
-		printSliceTail(p, op, "to")
-	},
+	Format: sliceFormat("$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) `` `,` " +
+		"`sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) `` `,` " +
+		"`strides` `` `:` custom<DynamicIndexList>($strides, $static_strides)"),
 	Verify:       verifyReinterpretCast,
 	Fold:         foldReinterpretCast,
 	Canonicalize: []*ir.Pattern{{Name: "reinterpret-of-metadata", Root: "memref.reinterpret_cast", Rewrite: reinterpretOfMetadata}},
 }
 
-// finishSliceParse parses `attr-dict : source-type <kw> result-type` and
-// resolves the source and the three dynamic lists.
-func finishSliceParse(p *ir.OpParser, st *ir.OpState, src ir.UnresolvedOperand, dyn [3][]ir.UnresolvedOperand, kw string) error {
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	from, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseKeyword(kw); err != nil {
-		return err
-	}
-	to, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ResolveOperands([]ir.UnresolvedOperand{src}, []ir.Type{from}); err != nil {
-		return err
-	}
-	for _, d := range dyn {
-		if err := resolveIndex(p, d); err != nil {
-			return err
-		}
-	}
-	setSegments(st, p.Context(), 1, len(dyn[0]), len(dyn[1]), len(dyn[2]))
-	st.ResultTypes = []ir.Type{to}
-	return nil
-}
-
-func printSliceTail(p *ir.OpPrinter, op *ir.Operation, kw string) {
-	p.OptionalAttrDict(op.Attrs(), "operandSegmentSizes", "static_offsets", "static_sizes", "static_strides")
-	p.WriteString(" : ")
-	p.Type(op.Operand(0).Type())
-	p.WriteString(" " + kw + " ")
-	p.Type(op.Result(0).Type())
+// sliceFormat is the format of subview and reinterpret_cast: the source,
+// the three mixed lists of lists, then `: source-type to result-type`.
+func sliceFormat(lists string) *ir.Format {
+	return &ir.Format{Syntax: lists + " attr-dict `:` type($source) `to` type($result)",
+		Operands: []string{"source", "offsets*", "sizes*", "strides*"}, Results: []string{"result"},
+		Types:  indexTypes("offsets", "sizes", "strides"),
+		Attrs:  []ir.FormatAttr{{Name: "static_offsets"}, {Name: "static_sizes"}, {Name: "static_strides"}},
+		Custom: map[string]ir.CustomDirective{"DynamicIndexList": DynamicIndexList}}
 }
 
 func verifyReinterpretCast(op *ir.Operation) error {
@@ -229,29 +142,8 @@ var subview = &ir.OpDef{
 	Results:     ir.Exactly(1),
 	Inherent:    []string{"static_offsets", "static_sizes", "static_strides"},
 	ResultNames: resultName("subview"),
-	// Hand-written, not moved yet: MLIR's format needs custom<DynamicIndexList>
-	// hooks over operands and a static array together.
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		src, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		dyn, err := parseMixedLists(p, st, false)
-		if err != nil {
-			return err
-		}
-		return finishSliceParse(p, st, src, dyn, "to")
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		printMixed(p, op, offsetsList)
-		p.WriteByte(' ')
-		printMixed(p, op, sizesList)
-		p.WriteByte(' ')
-		printMixed(p, op, stridesList)
-		printSliceTail(p, op, "to")
-	},
+	Format: sliceFormat("$source `` custom<DynamicIndexList>($offsets, $static_offsets) " +
+		"custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides)"),
 	Verify: verifySubView,
 	Fold:   foldSubView,
 	Canonicalize: []*ir.Pattern{{Name: "subview-constant-args", Root: "memref.subview", Rewrite: subviewConstantArgs},

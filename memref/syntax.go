@@ -76,6 +76,28 @@ func PrintDynamicIndexList(p *ir.OpPrinter, dyn []*ir.Value, static []int64) {
 	p.WriteByte(']')
 }
 
+// DynamicIndexList is MLIR's custom<DynamicIndexList>($values, $static):
+// `[%a, 4]`, SSA values standing for the ir.Dynamic entries.
+var DynamicIndexList = ir.CustomDirective{
+	Parse: func(p *ir.OpParser, args []*ir.FormatArg) error {
+		dyn, static, err := ParseDynamicIndexList(p)
+		if err != nil {
+			return err
+		}
+		args[0].Operands = dyn
+		args[1].Attr = p.Context().DenseI64Array(static...)
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+		a, _ := args[1].Attr.(*ir.DenseArrayAttr)
+		if a == nil {
+			p.WriteString("[]")
+			return
+		}
+		PrintDynamicIndexList(p, args[0].Values, a.Ints)
+	},
+}
+
 // resolveIndex resolves uses as index values into the state's operands.
 func resolveIndex(p *ir.OpParser, us []ir.UnresolvedOperand) error {
 	return p.ResolveOperandsSameType(us, p.Context().Index())

@@ -39,29 +39,7 @@ func elementOf(_ *ir.Context, t ir.Type) ir.Type {
 	return t
 }
 
-// dynamicIndexList is MLIR's custom<DynamicIndexList>($values, $static):
-// `[%a, 4]`, SSA values standing for the ir.Dynamic entries.
-var dynamicIndexList = ir.CustomDirective{
-	Parse: func(p *ir.OpParser, args []*ir.FormatArg) error {
-		dyn, static, err := memref.ParseDynamicIndexList(p)
-		if err != nil {
-			return err
-		}
-		args[0].Operands = dyn
-		args[1].Attr = p.Context().DenseI64Array(static...)
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
-		a, _ := args[1].Attr.(*ir.DenseArrayAttr)
-		if a == nil {
-			p.WriteString("[]")
-			return
-		}
-		memref.PrintDynamicIndexList(p, args[0].Values, a.Ints)
-	},
-}
-
-var customs = map[string]ir.CustomDirective{"DynamicIndexList": dynamicIndexList}
+var customs = map[string]ir.CustomDirective{"DynamicIndexList": memref.DynamicIndexList}
 
 // ranked returns t as a ranked tensor type, or nil.
 func ranked(t ir.Type) *ir.RankedTensorType {

@@ -18,8 +18,7 @@ var expandLoadOp = &ir.OpDef{
 	Operands: ir.AtLeast(3),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"alignment"},
-	Parse:    parseMaskedAccess(true),
-	Print:    printMaskedAccess,
+	Format:   maskedFormat("pass_thru", "result"),
 	Verify: func(op *ir.Operation) error {
 		n := op.NumOperands()
 		return verifyCompressed(op, op.Result(0).Type(), op.Operand(n-1).Type(), "result")
@@ -39,8 +38,7 @@ var compressStoreOp = &ir.OpDef{
 	Operands: ir.AtLeast(3),
 	Results:  ir.Exactly(0),
 	Inherent: []string{"alignment"},
-	Parse:    parseMaskedAccess(false),
-	Print:    printMaskedAccess,
+	Format:   maskedFormat("valueToStore", ""),
 	Verify: func(op *ir.Operation) error {
 		n := op.NumOperands()
 		return verifyCompressed(op, op.Operand(n-1).Type(), nil, "valueToStore")

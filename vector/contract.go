@@ -16,7 +16,9 @@ var contractOp = &ir.OpDef{
 	Operands: ir.Between(3, 5),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"indexing_maps", "iterator_types", "kind"},
-	Parse:    parseContract,
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the trait
+	// dictionary comes first and masks may follow the operands.
+	Parse: parseContract,
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		ctx := op.Context()
 		var trait []ir.NamedAttr

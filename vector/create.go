@@ -1,6 +1,8 @@
 package vector
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -14,8 +16,7 @@ var broadcastOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
-	Parse:    parseCast("vector.broadcast", "to", true),
-	Print:    printCast("to"),
+	Format:   castFormat("source", "to", "vector", map[string]ir.TypeKind{"vector": vectorKind}),
 	Verify: func(op *ir.Operation) error {
 		rt, err := vectorResult(op)
 		if err != nil {
@@ -74,50 +75,6 @@ func broadcastMismatch(src ir.Type, dst *ir.VectorType) string {
 	return ""
 }
 
-// parseCast returns the parser of `%x : T1 <kw> T2` forms; vectorResult
-// requires the result type to be a vector.
-func parseCast(name, kw string, vectorResult bool) func(p *ir.OpParser, st *ir.OpState) error {
-	return func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		in, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseKeyword(kw); err != nil {
-			return err
-		}
-		var out ir.Type
-		if vectorResult {
-			out, err = parseVectorType(p, name)
-		} else {
-			out, err = p.ParseType()
-		}
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{out}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{in})
-	}
-}
-
-func printCast(kw string) func(p *ir.OpPrinter, op *ir.Operation) {
-	return func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" " + kw + " ")
-		p.Type(op.Result(0).Type())
-	}
-}
-
 // splatOp is vector.splat:
 //
 //	%r = vector.splat %s : vector<4xf32>
@@ -128,25 +85,8 @@ var splatOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		vt, err := parseAttrsColonVector(p, "vector.splat")
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{vt}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{vt.Elem})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$input attr-dict `:` type($aggregate)", Operands: []string{"input"}, Results: []string{"aggregate"},
+		Kinds: map[string]ir.TypeKind{"aggregate": vectorKind}, TypesFrom: []ir.TypeFrom{{From: "aggregate", To: "input", Transform: elemOf}}},
 	Verify: func(op *ir.Operation) error {
 		vt, err := vectorResult(op)
 		if err != nil {
@@ -185,27 +125,6 @@ var stepOp = &ir.OpDef{
 	},
 }
 
-// parseAttrsColonFixedVector parses `{attrs} : vector<...>` for a vector that
-// must not be scalable (operand or result `what` of op), returning the
-// type's location for later diagnostics.
-func parseAttrsColonFixedVector(p *ir.OpParser, op, what string) (*ir.VectorType, ir.Location, error) {
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return nil, nil, err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return nil, nil, err
-	}
-	loc := p.Loc()
-	vt, err := parseVectorType(p, op)
-	if err != nil {
-		return nil, nil, err
-	}
-	if vt.IsScalable() {
-		return nil, nil, ir.Errorf(loc, "'%s' must be fixed-length vector of any type values, but got %s", what, typeQuoted(vt))
-	}
-	return vt, loc, nil
-}
-
 // fromElementsOp is vector.from_elements:
 //
 //	%r = vector.from_elements %a, %b : vector<2xf32>
@@ -216,28 +135,13 @@ var fromElementsOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Variadic,
 	Results:  ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := p.ParseOperandList()
-		if err != nil {
-			return err
-		}
-		vt, loc, err := parseAttrsColonFixedVector(p, "vector.from_elements", "dest")
-		if err != nil {
-			return err
-		}
-		if n := ir.NumElements(vt); int64(len(us)) != n {
-			return customError(loc, "vector.from_elements", "number of operands and types do not match: got %d operands and %d types", len(us), n)
-		}
-		st.ResultTypes = []ir.Type{vt}
-		return p.ResolveOperandsSameType(us, vt.Elem)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$elements attr-dict `:` type($dest)", Operands: []string{"elements*"}, Results: []string{"dest"},
+		Kinds: map[string]ir.TypeKind{"dest": vectorKind},
+		TypesFrom: []ir.TypeFrom{{From: "dest", To: "elements", Check: isFixedVector, Desc: "fixed-length vector of any type values",
+			Types: func(_ *ir.Context, t ir.Type) []ir.Type {
+				vt := t.(*ir.VectorType)
+				return slices.Repeat([]ir.Type{vt.Elem}, int(ir.NumElements(vt)))
+			}}}},
 	Verify: func(op *ir.Operation) error {
 		vt, ok := op.Result(0).Type().(*ir.VectorType)
 		if !ok || vt.IsScalable() {
@@ -325,21 +229,13 @@ var toElementsOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(1),
 	Results:  ir.Variadic,
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		vt, _, err := parseAttrsColonFixedVector(p, "vector.to_elements", "source")
-		if err != nil {
-			return err
-		}
-		for range ir.NumElements(vt) {
-			st.ResultTypes = append(st.ResultTypes, vt.Elem)
-		}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{vt})
-	},
-	Print: ir.PrintOperandColonType,
+	Format: &ir.Format{Syntax: "$source attr-dict `:` type($source)", Operands: []string{"source"}, Results: []string{"elements*"},
+		Kinds: map[string]ir.TypeKind{"source": vectorKind},
+		TypesFrom: []ir.TypeFrom{{From: "source", To: "elements", Check: isFixedVector, Desc: "fixed-length vector of any type values",
+			Types: func(_ *ir.Context, t ir.Type) []ir.Type {
+				vt := t.(*ir.VectorType)
+				return slices.Repeat([]ir.Type{vt.Elem}, int(ir.NumElements(vt)))
+			}}}},
 	Verify: func(op *ir.Operation) error {
 		vt, ok := vectorOf(op.Operand(0))
 		if !ok || vt.IsScalable() {

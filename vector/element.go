@@ -16,12 +16,9 @@ var extractElementOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Between(1, 2),
 	Results:  ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		return parseElementOp(p, st, "vector.extractelement", false)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		printElementOp(p, op, 1, op.Operand(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$vector `[` ($position^ `:` type($position))? `]` attr-dict `:` type($vector)",
+		Operands: []string{"vector", "position?"}, Results: []string{"result"}, Kinds: map[string]ir.TypeKind{"vector": vectorKind},
+		TypesFrom: []ir.TypeFrom{{From: "vector", To: "result", Transform: elemOf}}},
 	Verify: func(op *ir.Operation) error {
 		vt, err := vectorOperand(op, 0)
 		if err != nil {
@@ -68,12 +65,9 @@ var insertElementOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Between(2, 3),
 	Results:  ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		return parseElementOp(p, st, "vector.insertelement", true)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		printElementOp(p, op, 2, op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$source `,` $dest `[` ($position^ `:` type($position))? `]` attr-dict `:` type($result)",
+		Operands: []string{"source", "dest", "position?"}, Results: []string{"result"}, Kinds: map[string]ir.TypeKind{"result": vectorKind},
+		TypesMatch: [][]string{{"dest", "result"}}, TypesFrom: []ir.TypeFrom{{From: "result", To: "source", Transform: elemOf}}},
 	Verify: func(op *ir.Operation) error {
 		vt, err := vectorOperand(op, 1)
 		if err != nil {
@@ -106,35 +100,6 @@ var insertElementOp = &ir.OpDef{
 	},
 }
 
-// parseElementPosition parses `[%i : type]` or `[]`.
-func parseElementPosition(p *ir.OpParser) ([]ir.UnresolvedOperand, []ir.Type, error) {
-	if err := p.ParsePunct("["); err != nil {
-		return nil, nil, err
-	}
-	if p.ParseOptionalPunct("]") {
-		return nil, nil, nil
-	}
-	u, err := p.ParseOperand()
-	if err != nil {
-		return nil, nil, err
-	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return nil, nil, err
-	}
-	return []ir.UnresolvedOperand{u}, []ir.Type{t}, p.ParsePunct("]")
-}
-
-func printElementPosition(p *ir.OpPrinter, pos []*ir.Value) {
-	p.WriteByte('[')
-	if len(pos) == 1 {
-		p.Operand(pos[0])
-		p.WriteString(" : ")
-		p.Type(pos[0].Type())
-	}
-	p.WriteByte(']')
-}
-
 func verifyElementPosition(op *ir.Operation, vt *ir.VectorType, pos []*ir.Value) error {
 	if len(vt.Dims) == 0 {
 		if len(pos) != 0 {
@@ -152,45 +117,4 @@ func verifyElementPosition(op *ir.Operation, vt *ir.VectorType, pos []*ir.Value)
 		return op.Errorf("operand #%d must be signless integer or index, but got %s", op.NumOperands()-1, typeQuoted(t))
 	}
 	return nil
-}
-
-// parseElementOp parses `%v[%i : T] attr-dict : vector<..>` of
-// vector.extractelement, or `%s, %v[...] ...` of vector.insertelement.
-func parseElementOp(p *ir.OpParser, st *ir.OpState, name string, insert bool) error {
-	n := 1
-	if insert {
-		n = 2
-	}
-	us, err := ir.ParseOperandsN(p, n)
-	if err != nil {
-		return err
-	}
-	idx, idxType, err := parseElementPosition(p)
-	if err != nil {
-		return err
-	}
-	vt, err := parseAttrsColonVector(p, name)
-	if err != nil {
-		return err
-	}
-	ts, result := []ir.Type{vt}, ir.Type(vt.Elem)
-	if insert {
-		ts, result = []ir.Type{vt.Elem, vt}, vt
-	}
-	st.ResultTypes = []ir.Type{result}
-	if err := p.ResolveOperands(us, ts); err != nil {
-		return err
-	}
-	return p.ResolveOperands(idx, idxType)
-}
-
-// printElementOp prints the form parseElementOp reads: n operands before the
-// position, and the vector type t.
-func printElementOp(p *ir.OpPrinter, op *ir.Operation, n int, t ir.Type) {
-	p.WriteByte(' ')
-	p.Operands(op.Operands()[:n])
-	printElementPosition(p, op.Operands()[n:])
-	p.OptionalAttrDict(op.Attrs())
-	p.WriteString(" : ")
-	p.Type(t)
 }

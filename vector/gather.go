@@ -17,30 +17,7 @@ var gatherOp = &ir.OpDef{
 	Operands: ir.AtLeast(4),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"alignment"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		base, offs, idx, err := parseGatherHead(p)
-		if err != nil {
-			return err
-		}
-		rest, err := parseTrailingOperands(p, 2)
-		if err != nil {
-			return err
-		}
-		ts, err := parseTypes(p, 5, "into")
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{ts[4]}
-		if err := resolveBaseIndices(p, base, ts[0], offs); err != nil {
-			return err
-		}
-		return p.ResolveOperands(append([]ir.UnresolvedOperand{idx}, rest...), ts[1:4])
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		printGather(p, op)
-		p.WriteString(" into ")
-		p.Type(op.Result(0).Type())
-	},
+	Format:   gatherFormat("pass_thru", "result"),
 	Verify: func(op *ir.Operation) error {
 		n := op.NumOperands()
 		return verifyGather(op, op.Result(0).Type(), op.Operand(n-1).Type(), "result")
@@ -57,64 +34,11 @@ var scatterOp = &ir.OpDef{
 	Operands: ir.AtLeast(4),
 	Results:  ir.Exactly(0),
 	Inherent: []string{"alignment"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		base, offs, idx, err := parseGatherHead(p)
-		if err != nil {
-			return err
-		}
-		rest, err := parseTrailingOperands(p, 2)
-		if err != nil {
-			return err
-		}
-		loc := p.Loc()
-		ts, err := parseTypes(p, 4, "")
-		if err != nil {
-			return err
-		}
-		if _, ok := ts[0].(*ir.MemRefType); !ok {
-			return customError(loc, "vector.scatter", "invalid kind of type specified: expected builtin.memref, but found '%s'", ir.TypeString(ts[0]))
-		}
-		if err := resolveBaseIndices(p, base, ts[0], offs); err != nil {
-			return err
-		}
-		return p.ResolveOperands(append([]ir.UnresolvedOperand{idx}, rest...), ts[1:4])
-	},
-	Print: printGather,
+	Format:   gatherFormat("valueToStore", ""),
 	Verify: func(op *ir.Operation) error {
 		n := op.NumOperands()
 		return verifyGather(op, op.Operand(n-1).Type(), nil, "valueToStore")
 	},
-}
-
-// parseGatherHead parses `%base[%offsets][%indices]`.
-func parseGatherHead(p *ir.OpParser) (base ir.UnresolvedOperand, offs []ir.UnresolvedOperand, idx ir.UnresolvedOperand, err error) {
-	if base, offs, err = parseBaseIndices(p); err != nil {
-		return
-	}
-	if err = p.ParsePunct("["); err != nil {
-		return
-	}
-	if idx, err = p.ParseOperand(); err != nil {
-		return
-	}
-	err = p.ParsePunct("]")
-	return
-}
-
-func printGather(p *ir.OpPrinter, op *ir.Operation) {
-	n := op.NumOperands()
-	p.WriteByte(' ')
-	printBaseIndices(p, op.Operand(0), op.Operands()[1:n-3])
-	// MLIR's format printer spaces a `[` that follows punctuation.
-	p.WriteString(" [")
-	p.Operand(op.Operand(n - 3))
-	p.WriteString("], ")
-	p.Operands(op.Operands()[n-2:])
-	p.OptionalAttrDict(op.Attrs())
-	p.WriteString(" : ")
-	p.Type(op.Operand(0).Type())
-	p.WriteString(", ")
-	p.TypeList(op.OperandTypes()[n-3:])
 }
 
 func verifyGather(op *ir.Operation, vt, pass ir.Type, what string) error {

@@ -1,28 +1,30 @@
 package vector
 
 import (
-	"strings"
-
-	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// parseKindPrefix parses the `<kind>,` that starts the reductions' custom
-// forms into their kind attribute.
-func parseKindPrefix(p *ir.OpParser, st *ir.OpState, op string) error {
-	k, err := parseKind(p, op)
-	if err != nil {
-		return err
+// kindFormat is the reductions' $kind as their formats name it: the
+// stripped `<add>` (or the full #vector.kind<add>), errors naming op.
+func kindFormat(op string) ir.FormatAttr {
+	return ir.FormatAttr{
+		Name:  "kind",
+		Parse: func(p *ir.Parser) (ir.Attribute, error) { return parseKind(p, op) },
+		Print: func(p *ir.Printer, a ir.Attribute) {
+			if k, ok := a.(*KindAttr); ok {
+				p.WriteString("<" + k.Kind.String() + ">")
+			} else {
+				p.Attr(a) // unverified IR
+			}
+		},
 	}
-	st.AddAttr("kind", k)
-	return p.ParsePunct(",")
 }
 
 // parseKind parses a combining kind as custom forms write it, `<add>`,
 // or in full, `#vector.kind<add>`.
-func parseKind(p *ir.OpParser, op string) (*KindAttr, error) {
+func parseKind(p *ir.Parser, op string) (*KindAttr, error) {
 	if p.IsPunct("<") {
-		v, err := parseEnumBody(p.Parser, kindNames, legacyKinds, kindEnum)
+		v, err := parseEnumBody(p, kindNames, legacyKinds, kindEnum)
 		if d, ok := err.(*ir.Diagnostic); ok && len(d.Notes) > 0 {
 			// Errors of an attribute parsed through the op's parser name
 			// the op, as MLIR's custom-op parser does.
@@ -78,52 +80,4 @@ func verifyKindAttr(op *ir.Operation) (CombiningKind, error) {
 		return 0, op.Errorf("attribute 'kind' failed to satisfy constraint: Kind of combining function for contractions and reductions")
 	}
 	return k.Kind, nil
-}
-
-var fastMathNames = []string{"reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"}
-
-// parseOptionalFastMath parses `fastmath<flags>` into the state.
-func parseOptionalFastMath(p *ir.OpParser, st *ir.OpState) error {
-	if !p.ParseOptionalKeyword("fastmath") {
-		return nil
-	}
-	if err := p.ParsePunct("<"); err != nil {
-		return err
-	}
-	var f arith.FastMathFlags
-	for {
-		loc := p.Loc()
-		w, err := p.ParseKeywordAny()
-		if err != nil {
-			return err
-		}
-		switch w {
-		case "none":
-		case "fast":
-			f |= arith.FastMathFast
-		default:
-			i := 0
-			for i < len(fastMathNames) && fastMathNames[i] != w {
-				i++
-			}
-			if i == len(fastMathNames) {
-				return ir.Errorf(loc, "expected one of [none, %s, fast] for fastmath flags, got '%s'", strings.Join(fastMathNames, ", "), w)
-			}
-			f |= 1 << i
-		}
-		if !p.ParseOptionalPunct(",") {
-			break
-		}
-	}
-	st.AddAttr("fastmath", arith.FastMath(p.Context(), f))
-	return p.ParsePunct(">")
-}
-
-// printOptionalFastMath writes ` fastmath<flags>` unless the flags are none.
-func printOptionalFastMath(p *ir.OpPrinter, op *ir.Operation) {
-	if f := arith.OpFastMath(op); f != arith.FastMathNone {
-		p.WriteString(" fastmath<")
-		p.WriteString(f.String())
-		p.WriteByte('>')
-	}
 }

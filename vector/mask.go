@@ -80,23 +80,8 @@ var createMaskOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Variadic,
 	Results:  ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, t, err := ir.ParseOperandListColonType(p)
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{t}
-		return p.ResolveOperandsSameType(us, p.Context().Index())
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		if op.NumOperands() > 0 {
-			p.WriteByte(' ')
-		}
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$operands attr-dict `:` type(results)", Operands: []string{"operands*"}, Results: []string{"result"},
+		Types: map[string]func(*ir.Context) ir.Type{"operands": indexType}},
 	Verify: func(op *ir.Operation) error {
 		vt, err := maskResult(op)
 		if err != nil {
@@ -181,26 +166,8 @@ var constantMaskOp = &ir.OpDef{
 	Operands: ir.Exactly(0),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"mask_dim_sizes"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		sizes, err := parseIntList(p)
-		if err != nil {
-			return err
-		}
-		st.AddAttr("mask_dim_sizes", p.Context().DenseI64Array(sizes...))
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		st.ResultTypes = []ir.Type{t}
-		return err
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		printIntList(p, attrInts(op, "mask_dim_sizes"))
-		p.OptionalAttrDict(op.Attrs(), "mask_dim_sizes")
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$mask_dim_sizes attr-dict `:` type(results)", Results: []string{"result"},
+		Attrs: []ir.FormatAttr{ir.DenseIntArrayFormat("mask_dim_sizes", 64)}},
 	Verify: func(op *ir.Operation) error {
 		vt, err := maskResult(op)
 		if err != nil {

@@ -17,8 +17,7 @@ var maskedLoadOp = &ir.OpDef{
 	Operands: ir.AtLeast(3),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"alignment"},
-	Parse:    parseMaskedAccess(true),
-	Print:    printMaskedAccess,
+	Format:   maskedFormat("pass_thru", "result"),
 	Verify: func(op *ir.Operation) error {
 		n := op.NumOperands()
 		return verifyMasked(op, n-2, op.Result(0).Type(), op.Operand(n-1).Type(), "result")
@@ -36,77 +35,11 @@ var maskedStoreOp = &ir.OpDef{
 	Operands: ir.AtLeast(3),
 	Results:  ir.Exactly(0),
 	Inherent: []string{"alignment"},
-	Parse:    parseMaskedAccess(false),
-	Print:    printMaskedAccess,
+	Format:   maskedFormat("valueToStore", ""),
 	Verify: func(op *ir.Operation) error {
 		n := op.NumOperands()
 		return verifyMasked(op, n-2, op.Operand(n-1).Type(), nil, "valueToStore")
 	},
-}
-
-// parseMaskedAccess returns the parser of `%base[%i...], %mask, %v attr-dict
-// : base, mask, v` (vector.maskedstore), followed by `into result` for
-// vector.maskedload.
-func parseMaskedAccess(load bool) func(p *ir.OpParser, st *ir.OpState) error {
-	return func(p *ir.OpParser, st *ir.OpState) error {
-		base, idx, err := parseBaseIndices(p)
-		if err != nil {
-			return err
-		}
-		rest, err := parseTrailingOperands(p, 2)
-		if err != nil {
-			return err
-		}
-		n, into := 3, ""
-		if load {
-			n, into = 4, "into"
-		}
-		ts, err := parseTypes(p, n, into)
-		if err != nil {
-			return err
-		}
-		if load {
-			st.ResultTypes = []ir.Type{ts[3]}
-		}
-		if err := resolveBaseIndices(p, base, ts[0], idx); err != nil {
-			return err
-		}
-		return p.ResolveOperands(rest, ts[1:3])
-	}
-}
-
-// printMaskedAccess prints what parseMaskedAccess reads.
-func printMaskedAccess(p *ir.OpPrinter, op *ir.Operation) {
-	n := op.NumOperands()
-	p.WriteByte(' ')
-	printBaseIndices(p, op.Operand(0), op.Operands()[1:n-2])
-	p.WriteString(", ")
-	p.Operands(op.Operands()[n-2:])
-	p.OptionalAttrDict(op.Attrs())
-	p.WriteString(" : ")
-	p.Type(op.Operand(0).Type())
-	p.WriteString(", ")
-	p.TypeList(op.OperandTypes()[n-2:])
-	if op.NumResults() > 0 {
-		p.WriteString(" into ")
-		p.Type(op.Result(0).Type())
-	}
-}
-
-// parseTrailingOperands parses `, %a, %b` (n operands) and an attribute dictionary.
-func parseTrailingOperands(p *ir.OpParser, n int) ([]ir.UnresolvedOperand, error) {
-	var us []ir.UnresolvedOperand
-	for range n {
-		if err := p.ParsePunct(","); err != nil {
-			return nil, err
-		}
-		u, err := p.ParseOperand()
-		if err != nil {
-			return nil, err
-		}
-		us = append(us, u)
-	}
-	return us, parseAttrDictAligned(p)
 }
 
 // verifyMasked checks maskedload/maskedstore: the mask operand is at

@@ -12,13 +12,15 @@ import (
 //
 //	%r = vector.mask %m, %pass { vector.transfer_read %a[%i], %pad : memref<?xf32>, vector<8xf32> } : vector<8xi1> -> vector<8xf32>
 var maskOp = &ir.OpDef{
-	Name:         "vector.mask",
-	Summary:      "Predicates a maskable vector operation",
-	Example:      "%r = vector.mask %m, %pass { vector.transfer_read %a[%i], %pad : memref<?xf32>, vector<8xf32> } : vector<8xi1> -> vector<8xf32>",
-	Traits:       ir.SingleBlock | ir.RecursiveEffects,
-	Operands:     ir.Between(1, 2),
-	Results:      ir.Variadic,
-	Regions:      ir.Exactly(1),
+	Name:     "vector.mask",
+	Summary:  "Predicates a maskable vector operation",
+	Example:  "%r = vector.mask %m, %pass { vector.transfer_read %a[%i], %pad : memref<?xf32>, vector<8xf32> } : vector<8xi1> -> vector<8xf32>",
+	Traits:   ir.SingleBlock | ir.RecursiveEffects,
+	Operands: ir.Between(1, 2),
+	Results:  ir.Variadic,
+	Regions:  ir.Exactly(1),
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the region may
+	// omit its implicit terminator.
 	Parse:        parseMask,
 	Print:        printMask,
 	Verify:       verifyMask,
@@ -35,29 +37,7 @@ var yieldOp = &ir.OpDef{
 	Traits:   ir.Pure | ir.Terminator | ir.ReturnLike,
 	Operands: ir.Variadic,
 	Results:  ir.Exactly(0),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		us, err := p.ParseOperandList()
-		if err != nil || len(us) == 0 {
-			return err
-		}
-		ts, err := p.ParseColonTypeList()
-		if err != nil {
-			return err
-		}
-		return p.ResolveOperands(us, ts)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.OptionalAttrDict(op.Attrs())
-		if op.NumOperands() > 0 {
-			p.WriteByte(' ')
-			p.Operands(op.Operands())
-			p.WriteString(" : ")
-			p.TypeList(op.OperandTypes())
-		}
-	},
+	Format:   &ir.Format{Syntax: "attr-dict ($operands^ `:` type($operands))?", Operands: []string{"operands*"}},
 	Verify: func(op *ir.Operation) error {
 		if parent := op.ParentOp(); parent == nil || parent.Name() != "vector.mask" && parent.Name() != "vector.warp_execute_on_lane_0" {
 			return op.Errorf("expects parent op to be one of 'vector.mask, vector.warp_execute_on_lane_0'")

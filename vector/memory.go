@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/memref"
 )
 
 // loadOp is vector.load:
@@ -17,23 +18,9 @@ var loadOp = &ir.OpDef{
 	Operands: ir.AtLeast(1),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"nontemporal", "alignment"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		base, idx, ts, err := parseLoadStoreTail(p)
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{ts[1]}
-		return resolveBaseIndices(p, base, ts[0], idx)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		printBaseIndices(p, op.Operand(0), op.Operands()[1:])
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(", ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)",
+		Operands: []string{"base", "indices*"}, Results: []string{"result"}, Types: map[string]func(*ir.Context) ir.Type{"indices": indexType},
+		Kinds: map[string]ir.TypeKind{"base": memref.MemRefKind, "result": vectorKind}, Attrs: []ir.FormatAttr{alignmentAttr}},
 	Verify: func(op *ir.Operation) error {
 		return verifyLoadStore(op, op.Result(0).Type(), "result", "destination memref has lower rank than the result vector")
 	},
@@ -49,34 +36,9 @@ var storeOp = &ir.OpDef{
 	Operands: ir.AtLeast(2),
 	Results:  ir.Exactly(0),
 	Inherent: []string{"nontemporal", "alignment"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		v, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		base, idx, ts, err := parseLoadStoreTail(p)
-		if err != nil {
-			return err
-		}
-		if err := p.ResolveOperands([]ir.UnresolvedOperand{v}, []ir.Type{ts[1]}); err != nil {
-			return err
-		}
-		return resolveBaseIndices(p, base, ts[0], idx)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.WriteString(", ")
-		printBaseIndices(p, op.Operand(1), op.Operands()[2:])
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(1).Type())
-		p.WriteString(", ")
-		p.Type(op.Operand(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)",
+		Operands: []string{"valueToStore", "base", "indices*"}, Types: map[string]func(*ir.Context) ir.Type{"indices": indexType},
+		Kinds: map[string]ir.TypeKind{"base": memref.MemRefKind, "valueToStore": vectorKind}, Attrs: []ir.FormatAttr{alignmentAttr}},
 	Verify: func(op *ir.Operation) error {
 		return verifyLoadStore(op, op.Operand(0).Type(), "valueToStore", "source memref has lower rank than the vector to store")
 	},
@@ -178,49 +140,4 @@ func printBaseIndices(p *ir.OpPrinter, base *ir.Value, idx []*ir.Value) {
 	p.WriteByte('[')
 	p.Operands(idx)
 	p.WriteByte(']')
-}
-
-// parseLoadStoreTail parses `%base[%i, ...] attr-dict : memref<...>,
-// vector<...>` of vector.load and vector.store.
-func parseLoadStoreTail(p *ir.OpParser) (ir.UnresolvedOperand, []ir.UnresolvedOperand, []ir.Type, error) {
-	base, idx, err := parseBaseIndices(p)
-	if err != nil {
-		return base, nil, nil, err
-	}
-	if err := parseAttrDictAligned(p); err != nil {
-		return base, nil, nil, err
-	}
-	ts, err := parseTypes(p, 2, "")
-	return base, idx, ts, err
-}
-
-// parseTypes parses `: t1, t2, ...` with n types, the last after
-// `into` when into is set.
-func parseTypes(p *ir.OpParser, n int, into string) ([]ir.Type, error) {
-	if err := p.ParsePunct(":"); err != nil {
-		return nil, err
-	}
-	var ts []ir.Type
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			sep := ","
-			if i == n-1 && into != "" {
-				sep = ""
-				if err := p.ParseKeyword(into); err != nil {
-					return nil, err
-				}
-			}
-			if sep != "" {
-				if err := p.ParsePunct(sep); err != nil {
-					return nil, err
-				}
-			}
-		}
-		t, err := p.ParseType()
-		if err != nil {
-			return nil, err
-		}
-		ts = append(ts, t)
-	}
-	return ts, nil
 }

@@ -16,67 +16,8 @@ var printOp = &ir.OpDef{
 	Operands: ir.Between(0, 1),
 	Results:  ir.Exactly(0),
 	Inherent: []string{"punctuation", "stringLiteral"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if u, ok, err := p.ParseOptionalOperand(); err != nil {
-			return err
-		} else if ok {
-			t, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			if err := p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t}); err != nil {
-				return err
-			}
-		}
-		for {
-			switch {
-			case p.ParseOptionalKeyword("str"):
-				s, err := p.ParseString()
-				if err != nil {
-					return err
-				}
-				st.AddAttr("stringLiteral", p.Context().StringAttr(s))
-				continue
-			case p.ParseOptionalKeyword("punctuation"):
-				var a ir.Attribute
-				if p.IsPunct("<") {
-					v, err := parseEnumBody(p.Parser, punctuationNames, nil, "::mlir::vector::PrintPunctuation")
-					if err != nil {
-						return err
-					}
-					a = PunctuationOf(p.Context(), Punctuation(v))
-				} else {
-					var err error
-					if a, err = p.ParseAttribute(nil); err != nil {
-						return err
-					}
-				}
-				st.AddAttr("punctuation", a)
-				continue
-			}
-			break
-		}
-		return p.ParseOptionalAttrDict()
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		v := Print{op}
-		if src := v.Source(); src != nil {
-			p.WriteByte(' ')
-			p.Operand(src)
-			p.WriteString(" : ")
-			p.Type(src.Type())
-		}
-		if s, ok := v.StringLiteral(); ok {
-			p.WriteString(" str ")
-			p.String(s)
-		}
-		if pu := v.Punctuation(); pu != NewLine {
-			p.WriteString(" punctuation <")
-			p.WriteString(pu.String())
-			p.WriteByte('>')
-		}
-		p.OptionalAttrDict(op.Attrs(), "punctuation", "stringLiteral")
-	},
+	Format: &ir.Format{Syntax: "($source^ `:` type($source))? oilist(`str` $stringLiteral | `punctuation` $punctuation) attr-dict",
+		Operands: []string{"source?"}, Attrs: []ir.FormatAttr{{Name: "stringLiteral", Kind: isStringAttr}, punctuationFormat}},
 	Verify: func(op *ir.Operation) error {
 		v := Print{op}
 		if src := v.Source(); src != nil {

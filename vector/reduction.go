@@ -1,6 +1,7 @@
 package vector
 
 import (
+	"github.com/kiln-gpu/kiln/arith"
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -40,44 +41,10 @@ var reductionOp = &ir.OpDef{
 	Operands: ir.Between(1, 2),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"kind", "fastmath"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := parseKindPrefix(p, st, "vector.reduction"); err != nil {
-			return err
-		}
-		v, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		us := []ir.UnresolvedOperand{v}
-		if p.ParseOptionalPunct(",") {
-			acc, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			us = append(us, acc)
-		}
-		if err := parseOptionalFastMath(p, st); err != nil {
-			return err
-		}
-		vt, rt, err := ir.ParseAttrDictColonTypes(p, "into")
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{rt}
-		return p.ResolveOperands(us, []ir.Type{vt, rt}[:len(us)])
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" <")
-		p.WriteString(KindOf(op).String())
-		p.WriteString(">, ")
-		p.Operands(op.Operands())
-		printOptionalFastMath(p, op)
-		p.OptionalAttrDict(op.Attrs(), "kind", "fastmath")
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" into ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)",
+		Operands: []string{"vector", "acc?"}, Results: []string{"dest"},
+		Attrs:     []ir.FormatAttr{kindFormat("vector.reduction"), arith.FastMathFormat},
+		TypesFrom: []ir.TypeFrom{{From: "dest", To: "acc"}}},
 	Verify: func(op *ir.Operation) error {
 		k, err := verifyKindAttr(op)
 		if err != nil {
@@ -186,49 +153,10 @@ var multiReductionOp = &ir.OpDef{
 	Operands: ir.Exactly(2),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"kind", "reduction_dims"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := parseKindPrefix(p, st, "vector.multi_reduction"); err != nil {
-			return err
-		}
-		us, err := p.ParseOperandList()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		dims, err := parseIntList(p)
-		if err != nil {
-			return err
-		}
-		st.AddAttr("reduction_dims", p.Context().DenseI64Array(dims...))
-		src, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseKeyword("to"); err != nil {
-			return err
-		}
-		dst, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{dst}
-		return p.ResolveOperands(us, []ir.Type{src, dst})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" <")
-		p.WriteString(KindOf(op).String())
-		p.WriteString(">, ")
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs(), "kind", "reduction_dims")
-		p.WriteByte(' ')
-		printIntList(p, attrInts(op, "reduction_dims"))
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" to ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)",
+		Operands: []string{"source", "acc"}, Results: []string{"dest"},
+		Attrs:      []ir.FormatAttr{kindFormat("vector.multi_reduction"), ir.DenseIntArrayFormat("reduction_dims", 64)},
+		TypesMatch: [][]string{{"dest", "acc"}}},
 	Verify: func(op *ir.Operation) error {
 		k, err := verifyKindAttr(op)
 		if err != nil {

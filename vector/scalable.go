@@ -34,33 +34,9 @@ var scalableInsertOp = &ir.OpDef{
 	Operands: ir.Exactly(2),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"pos"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := ir.ParseOperandsN(p, 2)
-		if err != nil {
-			return err
-		}
-		if err := parsePos(p, st); err != nil {
-			return err
-		}
-		ts, err := parseTypes(p, 2, "into")
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = ts[1:]
-		return p.ResolveOperands(us, ts)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		if op.NumOperands() != 2 {
-			return // malformed; the verifier says why
-		}
-		printPos(p, op)
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" into ")
-		p.Type(op.Operand(1).Type())
-	},
+	Format: &ir.Format{Syntax: "$valueToStore `,` $dest `[` $pos `]` attr-dict `:` type($valueToStore) `into` type($dest)",
+		Operands: []string{"valueToStore", "dest"}, Results: []string{"res"}, Attrs: []ir.FormatAttr{posAttr},
+		Kinds: map[string]ir.TypeKind{"valueToStore": vectorKind, "dest": vectorKind}, TypesMatch: [][]string{{"dest", "res"}}},
 	Verify: func(op *ir.Operation) error {
 		if op.Result(0).Type() != op.Operand(1).Type() {
 			return op.Errorf("failed to verify that all of {dest, res} have same type")
@@ -80,61 +56,12 @@ var scalableExtractOp = &ir.OpDef{
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"pos"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := parsePos(p, st); err != nil {
-			return err
-		}
-		ts, err := parseTypes(p, 2, "from")
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = ts[:1]
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, ts[1:])
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		if op.NumOperands() != 1 || op.NumResults() != 1 {
-			return // malformed; the verifier says why
-		}
-		printPos(p, op)
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-		p.WriteString(" from ")
-		p.Type(op.Operand(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$source `[` $pos `]` attr-dict `:` type($res) `from` type($source)",
+		Operands: []string{"source"}, Results: []string{"res"}, Attrs: []ir.FormatAttr{posAttr},
+		Kinds: map[string]ir.TypeKind{"source": vectorKind, "res": vectorKind}},
 	Verify: func(op *ir.Operation) error {
 		return verifyScalableSlice(op, op.Result(0).Type(), op.Operand(0).Type(), "res", "source", "result")
 	},
-}
-
-// parsePos parses `[n] attr-dict` into the pos attribute.
-func parsePos(p *ir.OpParser, st *ir.OpState) error {
-	if err := p.ParsePunct("["); err != nil {
-		return err
-	}
-	n, err := p.ParseInteger()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("]"); err != nil {
-		return err
-	}
-	st.AddAttr("pos", p.Context().I64Attr(n))
-	return p.ParseOptionalAttrDict()
-}
-
-func printPos(p *ir.OpPrinter, op *ir.Operation) {
-	p.WriteByte('[')
-	if a, ok := op.Attr("pos").(*ir.IntegerAttr); ok {
-		p.Int(a.Int())
-	}
-	p.WriteByte(']')
-	p.OptionalAttrDict(op.Attrs(), "pos")
 }
 
 // verifyScalableSlice checks a fixed 1-D slice type and the scalable 1-D

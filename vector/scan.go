@@ -18,33 +18,10 @@ var scanOp = &ir.OpDef{
 	Operands: ir.Exactly(2),
 	Results:  ir.Exactly(2),
 	Inherent: []string{"kind", "reduction_dim", "inclusive"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if err := parseKindPrefix(p, st, "vector.scan"); err != nil {
-			return err
-		}
-		us, err := ir.ParseOperandsN(p, 2)
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		ts, err := parseTypes(p, 2, "")
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = ts
-		return p.ResolveOperands(us, ts)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" <")
-		p.WriteString(KindOf(op).String())
-		p.WriteString(">, ")
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs(), "kind")
-		p.WriteString(" : ")
-		p.TypeList(op.OperandTypes())
-	},
+	Format: &ir.Format{Syntax: "$kind `,` $source `,` $initial_value attr-dict `:` type($source) `,` type($initial_value)",
+		Operands: []string{"source", "initial_value"}, Results: []string{"dest", "accumulated_value"},
+		Attrs:      []ir.FormatAttr{kindFormat("vector.scan")},
+		TypesMatch: [][]string{{"source", "dest"}, {"initial_value", "accumulated_value"}}},
 	Verify: verifyScan,
 }
 

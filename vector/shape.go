@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/memref"
 )
 
 // transposeOp is vector.transpose:
@@ -17,48 +18,13 @@ var transposeOp = &ir.OpDef{
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"permutation"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		perm, err := parseIntList(p)
-		if err != nil {
-			return err
-		}
-		st.AddAttr("permutation", p.Context().DenseI64Array(perm...))
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		in, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseKeyword("to"); err != nil {
-			return err
-		}
-		out, err := parseVectorType(p, "vector.transpose")
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{out}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{in})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.WriteString(", ")
-		printIntList(p, attrInts(op, "permutation"))
-		p.OptionalAttrDict(op.Attrs(), "permutation")
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" to ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)",
+		Operands: []string{"vector"}, Results: []string{"result"}, Attrs: []ir.FormatAttr{ir.DenseIntArrayFormat("permutation", 64)},
+		Kinds: map[string]ir.TypeKind{"vector": vectorKind, "result": vectorKind}},
 	Verify: func(op *ir.Operation) error {
+		if op.Attr("permutation") == nil {
+			return op.Errorf("requires attribute 'permutation'")
+		}
 		in, out, err := vectorInOut(op)
 		if err != nil {
 			return err
@@ -127,8 +93,7 @@ var shapeCastOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
-	Parse:    parseCast("vector.shape_cast", "to", true),
-	Print:    printCast("to"),
+	Format:   castFormat("source", "to", "result", map[string]ir.TypeKind{"source": vectorKind, "result": vectorKind}),
 	Verify: func(op *ir.Operation) error {
 		in, out, err := vectorInOut(op)
 		if err != nil {
@@ -186,8 +151,7 @@ var bitcastOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
-	Parse:    parseCast("vector.bitcast", "to", true),
-	Print:    printCast("to"),
+	Format:   castFormat("source", "to", "result", map[string]ir.TypeKind{"source": vectorKind, "result": vectorKind}),
 	Verify: func(op *ir.Operation) error {
 		in, out, err := vectorInOut(op)
 		if err != nil {
@@ -271,8 +235,7 @@ var typeCastOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
-	Parse:    parseCast("vector.type_cast", "to", false),
-	Print:    printCast("to"),
+	Format:   castFormat("memref", "to", "result", map[string]ir.TypeKind{"memref": memref.MemRefKind, "result": memref.MemRefKind}),
 	Verify: func(op *ir.Operation) error {
 		in, ok := op.Operand(0).Type().(*ir.MemRefType)
 		if !ok || !ir.HasStaticShape(in) {

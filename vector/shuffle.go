@@ -1,6 +1,7 @@
 package vector
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -18,39 +19,29 @@ var shuffleOp = &ir.OpDef{
 	Operands: ir.Exactly(2),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"mask"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := p.ParseOperandList()
-		if err != nil {
-			return err
-		}
-		mask, err := parseIntList(p)
-		if err != nil {
-			return err
-		}
-		v1, v2, err := parseAttrsColonVectors(p, "vector.shuffle", ",")
-		if err != nil {
-			return err
-		}
-		st.AddAttr("mask", p.Context().DenseI64Array(mask...))
-		dims := []int64{int64(len(mask))}
-		if len(v1.Dims) > 1 {
-			dims = append(dims, v1.Dims[1:]...)
-		}
-		st.ResultTypes = []ir.Type{p.Context().Vector(dims, v1.Elem)}
-		return p.ResolveOperands(us, []ir.Type{v1, v2})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		p.WriteByte(' ')
-		printIntList(p, attrInts(op, "mask"))
-		p.OptionalAttrDict(op.Attrs(), "mask")
-		p.WriteString(" : ")
-		p.TypeList(op.OperandTypes())
-	},
+	Format: &ir.Format{Syntax: "operands $mask attr-dict `:` type(operands)", Operands: []string{"v1", "v2"}, Results: []string{"vector"},
+		Attrs: []ir.FormatAttr{ir.DenseIntArrayFormat("mask", 64)}, InferResults: inferShuffle},
 	Verify:       verifyShuffle,
 	Fold:         foldShuffle,
 	Canonicalize: []*ir.Pattern{shuffleSplat},
+}
+
+// inferShuffle gives the result type: the mask's length, then v1's
+// trailing dimensions.
+func inferShuffle(ctx *ir.Context, ts []ir.Type, attrs []ir.NamedAttr) ([]ir.Type, error) {
+	if len(ts) != 2 {
+		return nil, fmt.Errorf("'vector.shuffle' op expected 2 operands, but found %d", len(ts))
+	}
+	v1, ok := ts[0].(*ir.VectorType)
+	if !ok {
+		return nil, fmt.Errorf("'vector.shuffle' op operand #0 must be fixed-length vector of any type values, but got %s", typeQuoted(ts[0]))
+	}
+	mask, _ := Ints(ir.GetAttr(attrs, "mask"))
+	dims := []int64{int64(len(mask))}
+	if len(v1.Dims) > 1 {
+		dims = append(dims, v1.Dims[1:]...)
+	}
+	return []ir.Type{ctx.Vector(dims, v1.Elem)}, nil
 }
 
 func verifyShuffle(op *ir.Operation) error {
@@ -248,27 +239,8 @@ var deinterleaveOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(2),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		in, out, err := parseAttrsColonVectors(p, "vector.deinterleave", "->")
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{out, out}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{in})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" -> ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$source attr-dict `:` type($source) `->` type($res1)", Operands: []string{"source"}, Results: []string{"res1", "res2"},
+		Kinds: map[string]ir.TypeKind{"source": vectorKind, "res1": vectorKind}, TypesMatch: [][]string{{"res1", "res2"}}},
 	Verify: func(op *ir.Operation) error {
 		in, ok := vectorOf(op.Operand(0))
 		if !ok || len(in.Dims) == 0 {

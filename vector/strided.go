@@ -15,8 +15,7 @@ var extractStridedSliceOp = &ir.OpDef{
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"offsets", "sizes", "strides"},
-	Parse:    parseCast("vector.extract_strided_slice", "to", true),
-	Print:    printCast("to"),
+	Format:   castFormat("vector", "to", "result", map[string]ir.TypeKind{"vector": vectorKind, "result": vectorKind}),
 	Verify: func(op *ir.Operation) error {
 		vt, err := vectorOperand(op, 0)
 		if err != nil {
@@ -164,30 +163,9 @@ var insertStridedSliceOp = &ir.OpDef{
 	Operands: ir.Exactly(2),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"offsets", "strides"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, src, err := ir.ParseOperandListColonType(p)
-		if err != nil {
-			return err
-		}
-		if err := p.ParseKeyword("into"); err != nil {
-			return err
-		}
-		dst, err := parseVectorType(p, "vector.insert_strided_slice")
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{dst}
-		return p.ResolveOperands(us, []ir.Type{src, dst})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" into ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$valueToStore `,` $dest attr-dict `:` type($valueToStore) `into` type($dest)",
+		Operands: []string{"valueToStore", "dest"}, Results: []string{"res"}, TypesMatch: [][]string{{"dest", "res"}},
+		Kinds: map[string]ir.TypeKind{"valueToStore": vectorKind, "dest": vectorKind}},
 	Verify: verifyInsertStridedSlice,
 	Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 		if op.Operand(0).Type() == op.Result(0).Type() {

@@ -62,22 +62,6 @@ func parseAttrsColonVector(p *ir.OpParser, op string) (*ir.VectorType, error) {
 	return parseVectorType(p, op)
 }
 
-// parseAttrsColonVectors parses `{attrs} : vector<...> sep vector<...>`.
-func parseAttrsColonVectors(p *ir.OpParser, op, sep string) (*ir.VectorType, *ir.VectorType, error) {
-	a, err := parseAttrsColonVector(p, op)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := p.ParsePunct(sep); err != nil {
-		return nil, nil, err
-	}
-	b, err := parseVectorType(p, op)
-	if err != nil {
-		return nil, nil, err
-	}
-	return a, b, nil
-}
-
 // parseVectorType parses a type that must be a vector.
 func parseVectorType(p *ir.OpParser, op string) (*ir.VectorType, error) {
 	loc := p.Loc()
@@ -157,88 +141,6 @@ func attrInts(op *ir.Operation, name string) []int64 {
 	return v
 }
 
-// parseIntList parses `[1, -1, 2]`.
-func parseIntList(p *ir.OpParser) ([]int64, error) {
-	if err := p.ParsePunct("["); err != nil {
-		return nil, err
-	}
-	vs := []int64{}
-	if p.ParseOptionalPunct("]") {
-		return vs, nil
-	}
-	for {
-		v, err := p.ParseInteger()
-		if err != nil {
-			return nil, err
-		}
-		vs = append(vs, v)
-		if !p.ParseOptionalPunct(",") {
-			break
-		}
-	}
-	return vs, p.ParsePunct("]")
-}
-
-// printIntList writes `[1, -1, 2]`.
-func printIntList(p *ir.OpPrinter, vs []int64) {
-	p.WriteByte('[')
-	for i, v := range vs {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		p.Int(v)
-	}
-	p.WriteByte(']')
-}
-
-// parseDynamicIndexList parses `[0, %i, 2]` (MLIR's custom<DynamicIndexList>):
-// static entries hold the integers and Dynamic for each operand.
-func parseDynamicIndexList(p *ir.OpParser) (static []int64, dyn []ir.UnresolvedOperand, err error) {
-	if err := p.ParsePunct("["); err != nil {
-		return nil, nil, err
-	}
-	static = []int64{}
-	if p.ParseOptionalPunct("]") {
-		return static, nil, nil
-	}
-	for {
-		if u, ok, err := p.ParseOptionalOperand(); err != nil {
-			return nil, nil, err
-		} else if ok {
-			dyn = append(dyn, u)
-			static = append(static, Dynamic)
-		} else {
-			v, err := p.ParseInteger()
-			if err != nil {
-				return nil, nil, err
-			}
-			static = append(static, v)
-		}
-		if !p.ParseOptionalPunct(",") {
-			break
-		}
-	}
-	return static, dyn, p.ParsePunct("]")
-}
-
-// printDynamicIndexList writes `[0, %i, 2]`.
-func printDynamicIndexList(p *ir.OpPrinter, static []int64, dyn []*ir.Value) {
-	p.WriteByte('[')
-	d := 0
-	for i, v := range static {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		if v == Dynamic && d < len(dyn) {
-			p.Operand(dyn[d])
-			d++
-		} else {
-			p.Int(v)
-		}
-	}
-	p.WriteByte(']')
-}
-
 // dimString writes dimension i of t, as [4] when it is scalable.
 func dimString(t *ir.VectorType, i int) string {
 	s := strconv.FormatInt(t.Dims[i], 10)
@@ -282,7 +184,10 @@ func vectorOf(v *ir.Value) (*ir.VectorType, bool) {
 // typeQuoted returns 'T'.
 func typeQuoted(t ir.Type) string { return "'" + ir.TypeString(t) + "'" }
 
-const badAlignment = "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+const (
+	alignmentDesc = "64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+	badAlignment  = "attribute 'alignment' failed to satisfy constraint: " + alignmentDesc
+)
 
 // validAlignment reports whether a (nil when absent) is a valid alignment.
 func validAlignment(ctx *ir.Context, a ir.Attribute) bool {
@@ -297,20 +202,6 @@ func validAlignment(ctx *ir.Context, a ir.Attribute) bool {
 func verifyAlignment(op *ir.Operation) error {
 	if !validAlignment(op.Context(), op.Attr("alignment")) {
 		return op.Errorf(badAlignment)
-	}
-	return nil
-}
-
-// parseAttrDictAligned parses an optional attribute dictionary and checks
-// its alignment there, as the parsers MLIR generates check inherent
-// attributes: before the rest of the op is read, located at the dictionary.
-func parseAttrDictAligned(p *ir.OpParser) error {
-	loc := p.Loc()
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	if st := p.State(); !validAlignment(p.Context(), ir.GetAttr(st.Attrs, "alignment")) {
-		return ir.Errorf(loc, "'%s' op "+badAlignment, st.Name)
 	}
 	return nil
 }

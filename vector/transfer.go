@@ -16,6 +16,8 @@ var transferReadOp = &ir.OpDef{
 	Operands: ir.AtLeast(2),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"permutation_map", "in_bounds"},
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the permutation
+	// map and in_bounds are elided at their defaults, the mask type implied.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		base, idx, err := parseBaseIndices(p)
 		if err != nil {
@@ -113,6 +115,8 @@ var transferWriteOp = &ir.OpDef{
 	Operands: ir.AtLeast(2),
 	Results:  ir.Between(0, 1),
 	Inherent: []string{"permutation_map", "in_bounds"},
+	// Hand-written as in MLIR (hasCustomAssemblyFormat): the permutation
+	// map and in_bounds are elided at their defaults, the mask type implied.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		val, err := p.ParseOperand()
 		if err != nil {

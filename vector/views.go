@@ -225,12 +225,3 @@ func (v Print) Punctuation() Punctuation {
 	}
 	return NewLine
 }
-
-// StringLiteral returns the printed string, if any.
-func (v Print) StringLiteral() (string, bool) {
-	s, ok := v.Attr("stringLiteral").(*ir.StringAttr)
-	if !ok {
-		return "", false
-	}
-	return s.Value, true
-}

@@ -21,37 +21,8 @@ var flatTransposeOp = &ir.OpDef{
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"rows", "columns"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("->"); err != nil {
-			return err
-		}
-		rt, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{rt}
-		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" -> ")
-		p.Type(op.Result(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$matrix attr-dict `:` type($matrix) `->` type($res)", Operands: []string{"matrix"}, Results: []string{"res"},
+		Kinds: map[string]ir.TypeKind{"matrix": vectorKind, "res": vectorKind}},
 	Verify: func(op *ir.Operation) error {
 		for _, name := range []string{"rows", "columns"} {
 			a := op.Attr(name)

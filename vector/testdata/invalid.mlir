@@ -873,3 +873,19 @@ func.func @scalable_extract_fixed(%s: vector<16xf32>) {
   %0 = vector.scalable.extract %s[0] : vector<4xf32> from vector<16xf32>
   return
 }
+
+// -----
+
+func.func @print_str_not_a_string() {
+  // expected-error@+1 {{custom op 'vector.print' invalid kind of attribute specified}}
+  vector.print str 3
+  return
+}
+
+// -----
+
+func.func @print_punctuation_twice() {
+  // expected-error@+1 {{custom op 'vector.print' `punctuation` clause can appear at most once in the expansion of the oilist directive}}
+  vector.print punctuation <comma> punctuation <comma>
+  return
+}
