@@ -8,7 +8,7 @@ sudo_cmd=""
 if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
 
 pkgs=(
-  spirv-tools glslang-tools                  # spirv-val, glslangValidator
+  spirv-tools glslang-tools                  # Debian's spirv-val (v2023.1), glslangValidator
   llvm-14-tools                              # FileCheck-14
   libvulkan-dev vulkan-validationlayers vulkan-tools mesa-vulkan-drivers  # loader, layer, lavapipe
   pkg-config libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri  # EGL and GL headers, Mesa's EGL and llvmpipe (runtime/gl)
@@ -26,6 +26,9 @@ fi
 
 # The SPIR-V grammar spirv/spv is generated from (newer than Debian 12's).
 "$here/install-spirv-headers.sh"
+# SPIRV-Tools 2026.4, whose spirv-val knows that grammar's extensions, with
+# its own glibc and libstdc++ (the test scripts put it first on PATH).
+"$here/install-spirv-tools.sh"
 
 if [ -x "$here/install-swiftshader.sh" ]; then
   "$here/install-swiftshader.sh"

@@ -17,7 +17,8 @@
 # otherwise the tests say what is missing and skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="/usr/local/go/bin:$PATH"
+# SPIRV-Tools 2026.4 (ci/install-spirv-tools.sh) before Debian 12's v2023.1.
+export PATH="${KILN_SPIRV_TOOLS_DIR:-/opt/kiln/spirv-tools}/bin:/usr/local/go/bin:$PATH"
 
 ci=false
 case "${CI:-}" in 1 | true | TRUE | True) ci=true ;; esac

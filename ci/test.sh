@@ -2,7 +2,8 @@
 # Runs Kiln's whole test suite: vet, formatting, generated-file freshness and go test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="/usr/local/go/bin:$PATH"
+# SPIRV-Tools 2026.4 (ci/install-spirv-tools.sh) before Debian 12's v2023.1.
+export PATH="${KILN_SPIRV_TOOLS_DIR:-/opt/kiln/spirv-tools}/bin:/usr/local/go/bin:$PATH"
 
 fmt=$(gofmt -l $(git ls-files '*.go') 2>/dev/null || true)
 if [ -n "$fmt" ]; then echo "gofmt needed:"; echo "$fmt"; exit 1; fi

@@ -311,11 +311,28 @@ func (e *env) store(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversio
 	data := val(b, "spirv.ShiftLeftLogical", loc, wt, v, off)
 	ptr = e.wordPtr(b, pk, loc)
 	scope := named("memory_scope", enum(ctx, spv.KindScope, uint32(atomicScope(pk.word))))
-	sem := named("semantics", enum(ctx, spv.KindMemorySemantics, uint32(spv.MemorySemanticsAcquireRelease)))
+	sem := named("semantics", enum(ctx, spv.KindMemorySemantics, uint32(packedStoreSemantics(pk.word))))
 	op(b, "spirv.AtomicAnd", loc, wt, []*ir.Value{ptr, clear}, scope, sem)
 	op(b, "spirv.AtomicOr", loc, wt, []*ir.Value{ptr, data}, scope, sem)
 	rw.EraseOp(o)
 	return nil
+}
+
+// packedStoreSemantics is the memory semantics of a packed store's atomics
+// on memory pointed to by pt: MLIR's AcquireRelease, plus the storage class
+// bit of that memory, without which Vulkan forbids an ordering
+// (VUID-StandaloneSpirv-MemorySemantics-10870: an Acquire, Release or
+// AcquireRelease atomic orders no memory at all). MLIR sets no such bit.
+func packedStoreSemantics(pt *spirv.PointerType) spv.MemorySemantics {
+	switch pt.StorageClass {
+	case spv.StorageClassStorageBuffer, spv.StorageClassPhysicalStorageBuffer, spv.StorageClassUniform:
+		return spv.MemorySemanticsAcquireRelease | spv.MemorySemanticsUniformMemory
+	case spv.StorageClassWorkgroup:
+		return spv.MemorySemanticsAcquireRelease | spv.MemorySemanticsWorkgroupMemory
+	case spv.StorageClassCrossWorkgroup:
+		return spv.MemorySemanticsAcquireRelease | spv.MemorySemanticsCrossWorkgroupMemory
+	}
+	return spv.MemorySemanticsAcquireRelease
 }
 
 // atomicScope is the scope of atomics on memory pointed to by pt: the

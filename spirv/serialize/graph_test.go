@@ -1,6 +1,7 @@
 package serialize_test
 
 import (
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -9,11 +10,37 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/serialize"
 	"github.com/kiln-gpu/kiln/spirv/spv"
+	"github.com/kiln-gpu/kiln/spirv/validate"
 )
 
 // armFile holds graphs, tensorARM constants and TOSA ops; its modules are
-// fuzz seeds too. spirv-val here predates SPV_ARM_graph, so it is not run.
+// fuzz seeds too.
 const armFile = "testdata/arm-graph.mlir"
+
+// spirv-val accepts the serialized graphs, tensors and TOSA instructions,
+// under SPIR-V's own rules and Vulkan's: each module with a graph entry
+// point (spirv-val wants one when GraphARM is declared).
+func TestARMGraphValidates(t *testing.T) {
+	validated := 0
+	for i, words := range armBinaries(t) {
+		m, err := spv.Decode(words)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(m.Instructions, func(in spv.Instruction) bool { return in.Opcode == spv.OpGraphEntryPointARM }) {
+			continue
+		}
+		validated++
+		for _, env := range []validate.Env{validate.Spv1_3, validate.Vulkan1_3} {
+			t.Run(fmt.Sprint(i, "/", env), func(t *testing.T) {
+				mustValidate(t, words, env)
+			})
+		}
+	}
+	if validated == 0 {
+		t.Fatalf("no module of %s has a graph entry point", armFile)
+	}
+}
 
 // Serializing what was read back gives the same words: graphs, their
 // inputs, outputs and constants, and the TOSA operands survive both ways.

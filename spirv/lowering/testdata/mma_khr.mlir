@@ -3,8 +3,9 @@
 
 // On a target with CooperativeMatrixKHR the mma ops lower to
 // SPV_KHR_cooperative_matrix (MLIR's default), unless use-coop-matrix-nv.
-// Kiln's serializer does not write the KHR instructions (spv's grammar
-// predates them), so these lines are the evidence for this lowering.
+// spirv-val rejects what this lowers to on Shader targets, as it rejects
+// MLIR's: SPV_KHR_cooperative_matrix wants the Vulkan memory model there,
+// which neither lowers to, so these lines are the evidence for it.
 
 // CHECK-LABEL: spirv.func @mma
 // CHECK-SAME: %{{.*}}: !spirv.coopmatrix<16x16xf16, Subgroup, MatrixAcc>
