@@ -46,6 +46,10 @@ type Lib struct {
 
 	mu    sync.Mutex
 	progs map[string]*kiln.Program // by MLIR source
+
+	// matmulKernel, when set ("tiled" or "regs"), overrides MatMul's
+	// choice by device type, so that tests run both kernels on any device.
+	matmulKernel string
 }
 
 // New returns the library for dev.
