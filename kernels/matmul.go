@@ -13,9 +13,10 @@ import (
 // in workgroup memory, so that its loads and barriers are shared by 16
 // FMAs (matmul.mlir); on a CPU driver, where every load of a varying
 // address costs a loop over the SIMD lanes and a barrier a switch between
-// invocations, each thread computes 8 x 8 outputs straight from the
-// buffers with no barrier (matmul_regs.mlir, about 4x faster on lavapipe
-// and SwiftShader; kernels/README.md).
+// invocations, each thread computes 16 x 4 outputs straight from the
+// buffers with no barrier, the elements of A shared by subgroup shuffles
+// (matmul_regs.mlir: 2.4-4.5x faster on SwiftShader and lavapipe;
+// kernels/README.md).
 func (l *Lib) MatMul(c, a, b *kiln.Buffer, m, n, k int64) error {
 	if a.Len() != m*k || b.Len() != k*n || c.Len() != m*n || m < 0 || n < 0 || k < 0 {
 		return fmt.Errorf("kernels.MatMul: %dx%d times %dx%d needs buffers of %d, %d and %d elements, got %d, %d and %d",
