@@ -35,6 +35,7 @@ var groups = map[string][3]uint32{
 	"rowsum_allreduce": {1024, 1, 1},
 	"matmul":           {16, 16, 1},
 	"matmul_tiled":     {16, 16, 1},
+	"matmul_regs":      {2, 64, 1},
 	"vec4":             {1024, 1, 1},
 	"histogram":        {4096, 1, 1},
 	"softmax":          {64, 1, 1},
