@@ -1,6 +1,8 @@
 package transforms
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 )
@@ -24,9 +26,9 @@ func SSALoopResults() *pass.Pass {
 // (which dominates the merge block, so the stored value does too, and runs
 // on the way out of the loop) and loads that come after the loop in the
 // loop's block or inside ops that do; nothing else can then observe it.
-// A loop block whose one predecessor passes it values by an unconditional
-// branch (the continue block scf.for's body yields to) takes them
-// directly: an OpPhi of one value is a copy.
+// A loop block whose one predecessor passes it values (the continue block
+// scf.for's body yields to, scf.while's body) takes them directly: an
+// OpPhi of one value is a copy.
 func LoopResults(module *ir.Operation) error {
 	var loops []*ir.Operation
 	module.Walk(func(op *ir.Operation) bool {
@@ -45,27 +47,37 @@ func LoopResults(module *ir.Operation) error {
 }
 
 // forwardSinglePredArgs replaces b's arguments by the values its only
-// predecessor's spirv.Branch passes.
+// predecessor's branch passes (a spirv.Branch, or a
+// spirv.BranchConditional whose other target is another block, as
+// scf.while's body is entered).
 func forwardSinglePredArgs(b *ir.Block) {
 	if b.NumArgs() == 0 || b.IsEntry() {
 		return
 	}
-	var br *ir.Operation
-	for _, p := range b.Predecessors() {
-		t := p.Terminator()
-		if br != nil || t == nil || t.Name() != "spirv.Branch" {
-			return
-		}
-		br = t
-	}
-	if br == nil || br.NumOperands() != b.NumArgs() {
+	preds := b.Predecessors()
+	if len(preds) != 1 {
 		return
 	}
-	for i := b.NumArgs() - 1; i >= 0; i-- {
-		b.Arg(i).ReplaceAllUsesWith(br.Operand(i))
+	t := preds[0].Terminator()
+	si := slices.Index(t.Successors(), b)
+	if t.Name() != "spirv.Branch" && t.Name() != "spirv.BranchConditional" || si < 0 {
+		return
+	}
+	start, n := t.SuccessorOperands(si)
+	if start < 0 || n != b.NumArgs() {
+		return
+	}
+	for i := n - 1; i >= 0; i-- {
+		b.Arg(i).ReplaceAllUsesWith(t.Operand(start + i))
 		b.EraseArgument(i)
 	}
-	br.SetOperands(nil)
+	ops := slices.Delete(t.Operands(), start, start+n)
+	t.SetOperands(ops)
+	if seg, ok := t.Attr("operandSegmentSizes").(*ir.DenseArrayAttr); ok && len(seg.Ints) == 3 {
+		ints := slices.Clone(seg.Ints)
+		ints[1+si] = 0
+		t.SetAttr("operandSegmentSizes", t.Context().DenseI32Array(ints...))
+	}
 }
 
 // loopVar is one variable promoted to a result of a loop.

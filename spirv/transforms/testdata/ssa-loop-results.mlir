@@ -1,7 +1,8 @@
 // spirv-ssa-loop-results: the Function variables through which
 // convert-scf-to-spirv passes a loop's final values (scf.for's iter_args,
-// scf.while's results) become results of spirv.mlir.loop, and scf.for's
-// continue block takes the body's values directly; the result serializes
+// scf.while's results) become results of spirv.mlir.loop, and blocks with
+// one predecessor (scf.for's continue block, scf.while's body) take its
+// values directly; the result serializes
 // to the header's OpPhi and passes spirv-val.
 // RUN: kiln opt %s --spirv-ssa-loop-results | FileCheck %s
 // RUN: kiln opt %s --spirv-ssa-loop-results | kiln translate --serialize-spirv - -o %t.spv
@@ -25,9 +26,13 @@
 // CHECK-NEXT:  }
 // CHECK-NEXT:  spirv.ReturnValue %[[OUTER]] : f32
 
+// scf.while's body takes the header's value without an OpPhi.
 // CHECK-LABEL: spirv.func @while
 // CHECK:       %[[R:.*]] = spirv.mlir.loop -> i32 {
 // CHECK:       ^bb1(%[[X:.*]]: i32):
+// CHECK:         spirv.BranchConditional %{{.*}}, ^bb2, ^bb3
+// CHECK-NEXT:  ^bb2:
+// CHECK-NEXT:    spirv.IMul %[[X]], %{{.*}} : i32
 // CHECK:         spirv.mlir.merge %[[X]] : i32
 // CHECK:       spirv.ReturnValue %[[R]] : i32
 
