@@ -2,6 +2,7 @@ package spirv
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/spv"
@@ -71,8 +72,10 @@ func structuredOp(name, attr string, kind *spv.OperandKind, summary, example str
 			if t := last.First(); t == nil || t.Name() != "spirv.mlir.merge" || t != last.Last() {
 				return op.Errorf("last block must be the merge block with only one 'spirv.mlir.merge' op")
 			}
-			if m := last.First(); !slices.Equal(m.OperandTypes(), op.ResultTypes()) {
-				return m.Errorf("expects %d operand(s) of the types of the parent's results, got %d", op.NumResults(), m.NumOperands())
+			if m := last.First(); m.NumOperands() != op.NumResults() {
+				return m.Errorf("expects %d operand(s), one per result of the parent, got %d", op.NumResults(), m.NumOperands())
+			} else if !slices.Equal(m.OperandTypes(), op.ResultTypes()) {
+				return m.Errorf("operand types %s differ from the parent's result types %s", typeList(m.OperandTypes()), typeList(op.ResultTypes()))
 			}
 			if name == "spirv.mlir.loop" {
 				return verifyLoopBlocks(op, r.BlockList())
@@ -448,4 +451,18 @@ func controlFlowOps() []*ir.OpDef {
 		simpleTerminator("Kill", "Discards the fragment (fragment shaders only)."),
 		returnValueOp, functionCallOp,
 	}
+}
+
+// typeList writes types as `(t1, t2)`.
+func typeList(ts []ir.Type) string {
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, t := range ts {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(ir.TypeString(t))
+	}
+	b.WriteByte(')')
+	return b.String()
 }

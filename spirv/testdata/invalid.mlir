@@ -783,3 +783,39 @@ spirv.func @f(%p: !spirv.ptr<i32, Workgroup>, %s: i32) "None" {
   %0 = spirv.INTEL.JointMatrixLoad <Subgroup> <Diagonal> %p, %s : (!spirv.ptr<i32, Workgroup>, i32) -> !spirv.jointmatrix<8x16xi32, RowMajor, Subgroup>
   spirv.Return
 }
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%c: i1, %x: i32) "None" {
+    %r = spirv.mlir.loop -> i32 {
+      spirv.Branch ^bb1
+    ^bb1:
+      spirv.BranchConditional %c, ^bb2, ^bb3
+    ^bb2:
+      spirv.Branch ^bb1
+    ^bb3:
+      // expected-error @+1 {{'spirv.mlir.merge' op expects 1 operand(s), one per result of the parent, got 0}}
+      spirv.mlir.merge
+    }
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%c: i1, %x: i32) "None" {
+    %r = spirv.mlir.loop -> f32 {
+      spirv.Branch ^bb1
+    ^bb1:
+      spirv.BranchConditional %c, ^bb2, ^bb3
+    ^bb2:
+      spirv.Branch ^bb1
+    ^bb3:
+      // expected-error @+1 {{'spirv.mlir.merge' op operand types (i32) differ from the parent's result types (f32)}}
+      spirv.mlir.merge %x : i32
+    }
+    spirv.Return
+  }
+}
