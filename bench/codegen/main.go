@@ -32,6 +32,7 @@ var groups = map[string][3]uint32{
 	"saxpy":            {4096, 1, 1},
 	"transpose":        {64, 64, 1},
 	"rowsum_shared":    {1024, 1, 1},
+	"scan":             {1024, 1, 1},
 	"rowsum_allreduce": {1024, 1, 1},
 	"matmul":           {16, 16, 1},
 	"matmul_tiled":     {16, 16, 1},
