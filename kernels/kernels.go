@@ -47,8 +47,9 @@ type Lib struct {
 	mu    sync.Mutex
 	progs map[string]*kiln.Program // by MLIR source
 
-	// matmulKernel, when set ("tiled" or "regs"), overrides MatMul's
-	// choice by device type, so that tests run both kernels on any device.
+	// matmulKernel, when set ("tiled", "regs", or "regs-scalar" for the
+	// CPU kernel without vector loads of B), overrides MatMul's choice, so
+	// that tests run every kernel on any device.
 	matmulKernel string
 }
 

@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kiln-gpu/kiln"
 )
@@ -14,9 +15,10 @@ import (
 // FMAs (matmul.mlir); on a CPU driver, where every load of a varying
 // address costs a loop over the SIMD lanes and a barrier a switch between
 // invocations, each thread computes 16 x 4 outputs straight from the
-// buffers with no barrier, the elements of A shared by subgroup shuffles
-// (matmul_regs.mlir: 2.4-4.5x faster on SwiftShader and lavapipe;
-// kernels/README.md).
+// buffers with no barrier, the elements of A shared by subgroup shuffles,
+// and with n a multiple of 4 its 4 columns read from B as one vector
+// (matmul_vec.mlir, else matmul_regs.mlir: 2-6x faster on SwiftShader and
+// lavapipe; kernels/README.md).
 func (l *Lib) MatMul(c, a, b *kiln.Buffer, m, n, k int64) error {
 	if a.Len() != m*k || b.Len() != k*n || c.Len() != m*n || m < 0 || n < 0 || k < 0 {
 		return fmt.Errorf("kernels.MatMul: %dx%d times %dx%d needs buffers of %d, %d and %d elements, got %d, %d and %d",
@@ -27,7 +29,7 @@ func (l *Lib) MatMul(c, a, b *kiln.Buffer, m, n, k int64) error {
 			return fmt.Errorf("kernels.MatMul: the buffers must hold f32, got %s", x.Elem())
 		}
 	}
-	if kind := l.matmulKernel; kind == "regs" || kind == "" && l.dev.Type == "cpu" {
+	if kind := l.matmulKernel; strings.HasPrefix(kind, "regs") || kind == "" && l.dev.Type == "cpu" {
 		return l.matmulRegisters(c, a, b, m, n, k)
 	}
 	const r = 4
@@ -68,10 +70,16 @@ func (l *Lib) matmulRegisters(c, a, b *kiln.Buffer, m, n, k int64) error {
 	const r, cols = 16, 4
 	lim := l.dev.Limits
 	wg := min(32, int64(lim.MaxWorkgroupInvocations), int64(lim.MaxWorkgroupSize[0]))
-	p, err := l.program("matmul_regs", matmulRegsParams(wg, r, cols, int64(lim.SubgroupSize)))
+	// With n a multiple of 4, a thread's 4 columns are side by side and
+	// its row of B one vector load (1.25-1.5x faster on lavapipe).
+	name := "matmul_regs"
+	if n%4 == 0 && l.matmulKernel != "regs-scalar" {
+		name = "matmul_vec"
+	}
+	p, err := l.program(name, matmulRegsParams(wg, r, cols, int64(lim.SubgroupSize)))
 	if err != nil && lim.SubgroupSize > 1 {
 		// A device without subgroup shuffles.
-		p, err = l.program("matmul_regs", matmulRegsParams(wg, r, cols, 1))
+		p, err = l.program(name, matmulRegsParams(wg, r, cols, 1))
 	}
 	if err != nil {
 		return err
@@ -83,9 +91,10 @@ func (l *Lib) matmulRegisters(c, a, b *kiln.Buffer, m, n, k int64) error {
 	return p.Launch("matmul", kiln.Grid{int((n + bn - 1) / bn), int((m + r - 1) / r), 1}, fa, fb, fc, m, n, k)
 }
 
-// regsParams are matmul_regs.mlir's parameters. Pairs name the outputs
-// "i_j" (row i, column j of the thread's block); Prev["u_i_j"] is the
-// accumulator the FMA of unrolled step u adds to.
+// regsParams are matmul_regs.mlir's and matmul_vec.mlir's parameters.
+// Pairs name the outputs "i_j" (row i, column j of the thread's block);
+// Prev["u_i_j"] is the accumulator the FMA of unrolled step u adds to, and
+// Prev["u_i"] the vector accumulator of row i (matmul_vec).
 type regsParams struct {
 	WG, BN, R, S, ULast int64
 	Rows, Cols, Us      []int64
@@ -113,6 +122,13 @@ func matmulRegsParams(wg, r, cols, s int64) *regsParams {
 	}
 	for u := range s {
 		p.Us = append(p.Us, u)
+		for i := range r {
+			prev := fmt.Sprintf("%%s%d", i)
+			if u > 0 {
+				prev = fmt.Sprintf("%%t%d_%d", u-1, i)
+			}
+			p.Prev[fmt.Sprintf("%d_%d", u, i)] = prev
+		}
 		for _, pair := range p.Pairs {
 			prev := "%s" + pair
 			if u > 0 {
