@@ -1,4 +1,4 @@
-// c = a * b, 256x256 floats, register-blocked as kernels.MatMul runs on CPU
+// c = a * b, 256x256 floats, register-blocked as kernels.MatMul's matmul_regs runs on CPU
 // drivers (without its subgroup shuffles): a workgroup of 32 invocations
 // computes 4 rows (the workgroup's) by 128 columns of c, each invocation
 // 4 x 4 outputs, columns strided by 32, no workgroup memory or barrier.
