@@ -21,7 +21,10 @@ const Reference = "reference"
 // Device is where programs run: a Vulkan device, or the reference
 // interpreter. It is safe for concurrent use.
 type Device struct {
-	Name   string
+	Name string
+	// Type is the Vulkan device type ("discrete-gpu", "integrated-gpu",
+	// "virtual-gpu", "cpu", "other"), or "reference" for the interpreter.
+	Type   string
 	Limits Limits
 	be     backend
 }

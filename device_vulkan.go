@@ -50,6 +50,7 @@ func openVulkan(spec string) (*Device, error) {
 	l := info.Limits
 	return &Device{
 		Name: info.Name,
+		Type: info.Type,
 		Limits: Limits{
 			MaxWorkgroupInvocations: l.MaxComputeWorkGroupInvocations,
 			MaxWorkgroupSize:        l.MaxComputeWorkGroupSize,

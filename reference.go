@@ -20,6 +20,7 @@ func openReference() *Device {
 	lim := spirv.DefaultResourceLimits()
 	return &Device{
 		Name: Reference,
+		Type: Reference,
 		Limits: Limits{
 			MaxWorkgroupInvocations: uint32(lim.MaxComputeWorkgroupInvocations),
 			MaxWorkgroupSize:        [3]uint32{uint32(lim.MaxComputeWorkgroupSize[0]), uint32(lim.MaxComputeWorkgroupSize[1]), uint32(lim.MaxComputeWorkgroupSize[2])},

@@ -51,10 +51,15 @@ func (d *Device) RunModule(mod *ir.Operation, entry string, args ...any) ([]any,
 	m.SubgroupSize = int(d.Limits.SubgroupSize)
 	// Devices run with robustBufferAccess: simulated kernels too.
 	m.RobustAccess = true
+	hl := newHostLaunches(p)
+	defer hl.free()
 	m.Launch = func(_ *interp.Machine, _, kfn *ir.Operation, grid, _ [3]int64, kargs []interp.Value) error {
-		return p.hostLaunch(kfn, grid, kargs)
+		return hl.launch(kfn, grid, kargs)
 	}
 	res, err := m.Call(entry, vals...)
+	if err == nil {
+		err = hl.sync()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -151,25 +156,80 @@ func (d *Device) hostResult(t ir.Type, r interp.Value) (any, error) {
 
 // bufferOf copies a host memref to a new buffer on d.
 func (d *Device) bufferOf(mr *interp.MemRef) (*Buffer, error) {
-	elem := ir.TypeString(mr.Elem)
 	data := mr.Bytes()
-	if uint64(len(data)) > d.Limits.MaxStorageBufferRange {
-		return nil, fmt.Errorf("%d bytes is more than the device's maxStorageBufferRange %d", len(data), d.Limits.MaxStorageBufferRange)
-	}
-	impl, err := d.be.alloc(elem, mr.Sizes, int64(len(data)))
+	b, err := d.bufferFor(mr, int64(len(data)))
 	if err != nil {
 		return nil, err
 	}
-	if err := impl.write(data); err != nil {
-		impl.free()
+	if err := b.impl.write(data); err != nil {
+		b.Free()
+		return nil, err
+	}
+	return b, nil
+}
+
+// bufferFor allocates a buffer on d of n bytes for mr's elements.
+func (d *Device) bufferFor(mr *interp.MemRef, n int64) (*Buffer, error) {
+	if uint64(n) > d.Limits.MaxStorageBufferRange {
+		return nil, fmt.Errorf("%d bytes is more than the device's maxStorageBufferRange %d", n, d.Limits.MaxStorageBufferRange)
+	}
+	elem := ir.TypeString(mr.Elem)
+	impl, err := d.be.alloc(elem, mr.Sizes, n)
+	if err != nil {
 		return nil, err
 	}
 	return &Buffer{dev: d, elem: elem, shape: slices.Clone(mr.Sizes), impl: impl}, nil
 }
 
-// hostLaunch runs one gpu.launch_func of the host code on the device:
-// memref arguments go to temporary buffers and come back after it.
-func (p *Program) hostLaunch(kfn *ir.Operation, grid [3]int64, kargs []interp.Value) error {
+// hostLaunches runs the gpu.launch_func ops of one Run on the device,
+// keeping the device buffer of each memref view a launch binds for the
+// launches after it: the host's contents go to the device only when the
+// host wrote them since (interp's buffer versions), and come back only
+// when the host next reads or writes them (interp.Buffer.SetDeviceNewer),
+// or when the call ends. A chain of launches on the same buffers thus
+// copies each once each way, as runner does.
+type hostLaunches struct {
+	p       *Program
+	views   map[viewKey]*Buffer
+	synced  map[*Buffer]uint64         // the host version a device buffer holds
+	pending map[*interp.Buffer]*Buffer // the device buffer newer than the host
+	err     error                      // of a fetch the host's access ran
+}
+
+// viewKey names a memref view: a buffer, an offset and a layout.
+type viewKey struct {
+	buf    *interp.Buffer
+	offset int64
+	layout string
+	elem   ir.Type
+}
+
+func newHostLaunches(p *Program) *hostLaunches {
+	return &hostLaunches{p: p, views: map[viewKey]*Buffer{}, synced: map[*Buffer]uint64{},
+		pending: map[*interp.Buffer]*Buffer{}}
+}
+
+// sync fetches every device buffer newer than the host.
+func (h *hostLaunches) sync() error {
+	for hb := range h.pending {
+		hb.Sync()
+	}
+	return h.err
+}
+
+// free forgets pending fetches and frees the device buffers.
+func (h *hostLaunches) free() {
+	for hb := range h.pending {
+		hb.SetDeviceNewer(nil)
+	}
+	for _, b := range h.views {
+		b.Free()
+	}
+}
+
+// launch runs one gpu.launch_func of the host code on the device.
+func (h *hostLaunches) launch(kfn *ir.Operation, grid [3]int64, kargs []interp.Value) error {
+	p := h.p
 	name := ir.SymbolName(kfn.ParentOp()) + "::" + ir.SymbolName(kfn)
 	m, k := p.Kernel(name)
 	if k == nil {
@@ -182,24 +242,38 @@ func (p *Program) hostLaunch(kfn *ir.Operation, grid [3]int64, kargs []interp.Va
 		}
 		groups[i] = uint32(g)
 	}
-	conv := make([]any, len(kargs))
-	var bufs []*Buffer
-	defer func() {
-		for _, b := range bufs {
+	if h.err != nil {
+		return h.err
+	}
+	// The device copies of memrefs the host deallocated go now.
+	for key, b := range h.views {
+		if key.buf.Freed {
+			if h.pending[key.buf] == b {
+				delete(h.pending, key.buf)
+				key.buf.SetDeviceNewer(nil)
+			}
+			delete(h.views, key)
+			delete(h.synced, b)
 			b.Free()
 		}
-	}()
+	}
+	conv := make([]any, len(kargs))
+	// bound counts the device buffers each host buffer's views use here.
+	bound := map[*interp.Buffer]map[*Buffer]bool{}
 	for i, a := range kargs {
 		switch a := a.(type) {
 		case *interp.MemRef:
 			if _, ok := a.Elem.(*ir.IndexType); ok {
 				return kfn.Errorf("argument %d of kernel '%s' is a memref of index, whose width depends on the device: use i32 or i64", i, k.Name)
 			}
-			b, err := p.dev.bufferOf(a)
+			b, err := h.upload(a)
 			if err != nil {
 				return kfn.Errorf("argument %d of kernel '%s': %v", i, k.Name, err)
 			}
-			bufs = append(bufs, b)
+			if bound[a.Buf] == nil {
+				bound[a.Buf] = map[*Buffer]bool{}
+			}
+			bound[a.Buf][b] = true
 			conv[i] = b
 		case interp.Scalar:
 			conv[i] = a
@@ -213,16 +287,59 @@ func (p *Program) hostLaunch(kfn *ir.Operation, grid [3]int64, kargs []interp.Va
 		}
 	}
 	for i, a := range kargs {
-		if mr, ok := a.(*interp.MemRef); ok {
-			b := conv[i].(*Buffer)
-			data := make([]byte, mr.NumElements()*int64(interp.ElementSize(mr.Elem)))
-			if err := b.impl.read(data); err != nil {
-				return kfn.Errorf("argument %d of kernel '%s': %v", i, k.Name, err)
-			}
-			if err := mr.SetBytes(data); err != nil {
-				return kfn.Errorf("argument %d of kernel '%s': %v", i, k.Name, err)
-			}
+		mr, ok := a.(*interp.MemRef)
+		if !ok {
+			continue
 		}
+		b := conv[i].(*Buffer)
+		fetch := func() {
+			delete(h.pending, mr.Buf)
+			data := make([]byte, mr.NumElements()*int64(interp.ElementSize(mr.Elem)))
+			err := b.impl.read(data)
+			if err == nil {
+				err = mr.SetBytes(data)
+			}
+			if err != nil && h.err == nil {
+				h.err = kfn.Errorf("argument %d of kernel '%s': %v", i, k.Name, err)
+			}
+			h.synced[b] = mr.Buf.Version()
+		}
+		if len(bound[mr.Buf]) > 1 {
+			// Views of one host buffer in several device buffers: each
+			// comes back now, in argument order.
+			fetch()
+			if h.err != nil {
+				return h.err
+			}
+			continue
+		}
+		h.pending[mr.Buf] = b
+		mr.Buf.SetDeviceNewer(fetch)
 	}
 	return nil
+}
+
+// upload returns mr's device buffer, holding the host's newest contents.
+func (h *hostLaunches) upload(mr *interp.MemRef) (*Buffer, error) {
+	key := viewKey{buf: mr.Buf, offset: mr.Offset, layout: fmt.Sprint(mr.Sizes, mr.Strides), elem: mr.Elem}
+	b := h.views[key]
+	if b == nil {
+		var err error
+		if b, err = h.p.dev.bufferFor(mr, mr.NumElements()*int64(interp.ElementSize(mr.Elem))); err != nil {
+			return nil, err
+		}
+		h.views[key] = b
+	}
+	if h.pending[mr.Buf] == b {
+		return b, nil // the device's copy is the newest
+	}
+	mr.Buf.Sync() // newer contents in another view's device buffer
+	if v, ok := h.synced[b]; ok && v == mr.Buf.Version() {
+		return b, nil
+	}
+	if err := b.impl.write(mr.Bytes()); err != nil {
+		return nil, err
+	}
+	h.synced[b] = mr.Buf.Version()
+	return b, h.err
 }

@@ -71,6 +71,90 @@ func TestRun(t *testing.T) {
 	})
 }
 
+// chain launches a kernel adding 1 to each element of %x four times, the
+// host reading and writing %x between the second and third, and %y (a
+// second buffer) from the first launch only; then a kernel writes a
+// temporary the host frees before the last launch.
+const chain = `module attributes {gpu.container_module} {
+  func.func @main(%x: memref<4xi32>, %y: memref<4xi32>) -> (i32, i32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c10 = arith.constant 10 : i32
+    gpu.launch blocks(%b0, %b1, %b2) in (%g0 = %c4, %g1 = %c1, %g2 = %c1)
+        threads(%t0, %t1, %t2) in (%s0 = %c1, %s1 = %c1, %s2 = %c1) {
+      %one = arith.constant 1 : i32
+      %v = memref.load %x[%b0] : memref<4xi32>
+      %w = arith.addi %v, %one : i32
+      memref.store %w, %x[%b0] : memref<4xi32>
+      %u = memref.load %y[%b0] : memref<4xi32>
+      %z = arith.addi %u, %w : i32
+      memref.store %z, %y[%b0] : memref<4xi32>
+      gpu.terminator
+    }
+    scf.for %i = %c0 to %c4 step %c1 {
+      %h = arith.cmpi eq, %i, %c1 : index
+      scf.if %h {
+        %v = memref.load %x[%c0] : memref<4xi32>
+        %w = arith.muli %v, %c10 : i32
+        memref.store %w, %x[%c0] : memref<4xi32>
+      }
+      gpu.launch blocks(%b0, %b1, %b2) in (%g0 = %c4, %g1 = %c1, %g2 = %c1)
+          threads(%t0, %t1, %t2) in (%s0 = %c1, %s1 = %c1, %s2 = %c1) {
+        %one = arith.constant 1 : i32
+        %v = memref.load %x[%b0] : memref<4xi32>
+        %w = arith.addi %v, %one : i32
+        memref.store %w, %x[%b0] : memref<4xi32>
+        gpu.terminator
+      }
+    }
+    // A temporary the kernel writes, freed before the next launch.
+    %tmp = memref.alloc() : memref<4xi32>
+    gpu.launch blocks(%b0, %b1, %b2) in (%g0 = %c4, %g1 = %c1, %g2 = %c1)
+        threads(%t0, %t1, %t2) in (%s0 = %c1, %s1 = %c1, %s2 = %c1) {
+      %v = memref.load %x[%b0] : memref<4xi32>
+      memref.store %v, %tmp[%b0] : memref<4xi32>
+      gpu.terminator
+    }
+    memref.dealloc %tmp : memref<4xi32>
+    gpu.launch blocks(%b0, %b1, %b2) in (%g0 = %c4, %g1 = %c1, %g2 = %c1)
+        threads(%t0, %t1, %t2) in (%s0 = %c1, %s1 = %c1, %s2 = %c1) {
+      %v = memref.load %y[%b0] : memref<4xi32>
+      memref.store %v, %y[%b0] : memref<4xi32>
+      gpu.terminator
+    }
+    %c3 = arith.constant 3 : index
+    %last = memref.load %x[%c3] : memref<4xi32>
+    %ylast = memref.load %y[%c3] : memref<4xi32>
+    return %last, %ylast : i32, i32
+  }
+}`
+
+// TestRunChain checks that the device buffers Run keeps between launches
+// see the host's writes and the host sees the kernels' (the buffers move
+// only when the other side changed them).
+func TestRunChain(t *testing.T) {
+	devices(t, func(t *testing.T, dev *kiln.Device) {
+		x, _ := kiln.Upload(dev, []int32{1, 2, 3, 4})
+		y, _ := kiln.Upload(dev, []int32{10, 20, 30, 40})
+		res, err := dev.Run(chain, "main", x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// [2 3 4 5], then one launch: [3 4 5 6], the host: [30 4 5 6],
+		// three launches: [33 7 8 9]; y gets the first launch's x.
+		if got, _ := kiln.Read[int32](x); !reflect.DeepEqual(got, []int32{33, 7, 8, 9}) {
+			t.Errorf("x = %v, want [33 7 8 9]", got)
+		}
+		if got, _ := kiln.Read[int32](y); !reflect.DeepEqual(got, []int32{12, 23, 34, 45}) {
+			t.Errorf("y = %v, want [12 23 34 45]", got)
+		}
+		if want := []any{int32(9), int32(45)}; !reflect.DeepEqual(res, want) {
+			t.Errorf("results %#v, want %#v", res, want)
+		}
+	})
+}
+
 func TestRunErrors(t *testing.T) {
 	dev, err := kiln.Open(kiln.Reference)
 	if err != nil {

@@ -94,8 +94,15 @@ func BenchmarkGoSum(b *testing.B) {
 	_ = s
 }
 
-func BenchmarkMatMul(b *testing.B) {
+func BenchmarkMatMul(b *testing.B) { benchMatMul(b, "") }
+
+// BenchmarkMatMulTiled runs MatMul's GPU kernel (workgroup-memory tiles)
+// whatever the device, to compare with the one a CPU driver gets.
+func BenchmarkMatMulTiled(b *testing.B) { benchMatMul(b, "tiled") }
+
+func benchMatMul(b *testing.B, kernel string) {
 	lib := benchLib(b)
+	kernels.SetMatMulKernel(lib, kernel)
 	const n = 1024
 	x, y, z := benchBuf(b, lib.Device(), n*n), benchBuf(b, lib.Device(), n*n), benchBuf(b, lib.Device(), n*n)
 	// A small product compiles the kernel before the timed loop.

@@ -25,7 +25,7 @@ func glsl(b *testing.B, dev *kiln.Device, name string, ws [3]uint32, buffers, sc
 		b.Skip("glslangValidator not found")
 	}
 	out := filepath.Join(b.TempDir(), name+".spv")
-	if msg, err := exec.Command(bin, "-V", "--target-env", "vulkan1.0", "-o", out, filepath.Join("testdata", "glsl", name+".comp")).CombinedOutput(); err != nil {
+	if msg, err := exec.Command(bin, "-V", "--target-env", "vulkan1.1", "-o", out, filepath.Join("testdata", "glsl", name+".comp")).CombinedOutput(); err != nil {
 		b.Fatalf("glslangValidator: %v\n%s", err, msg)
 	}
 	data, err := os.ReadFile(out)
@@ -44,7 +44,7 @@ func glsl(b *testing.B, dev *kiln.Device, name string, ws [3]uint32, buffers, sc
 		}
 		k.Args = append(k.Args, bd)
 	}
-	p, err := dev.Load(&kiln.Program{Modules: []*kiln.Module{{Name: name, Env: "vulkan1.0", Words: words, Kernels: []kiln.Kernel{k}}}})
+	p, err := dev.Load(&kiln.Program{Modules: []*kiln.Module{{Name: name, Env: "vulkan1.1", Words: words, Kernels: []kiln.Kernel{k}}}})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -106,14 +106,20 @@ func BenchmarkGLSLSum(b *testing.B) {
 	gbps(b, 4*benchN)
 }
 
+// BenchmarkGLSLMatMul runs the GLSL twin of the kernel kernels.MatMul
+// picks for the device: register-blocked on a CPU driver, else tiled.
 func BenchmarkGLSLMatMul(b *testing.B) {
 	lib := benchLib(b)
 	dev := lib.Device()
-	p := glsl(b, dev, "matmul", [3]uint32{16, 16, 1}, 3, 3)
 	const n = 1024
+	name, ws, grid := "matmul", [3]uint32{16, 16, 1}, kiln.Grid{n / 64, n / 64, 1}
+	if dev.Type == "cpu" {
+		name, ws, grid = "matmul_regs", [3]uint32{32, 1, 1}, kiln.Grid{n / 128, n / 16, 1}
+	}
+	p := glsl(b, dev, name, ws, 3, 3)
 	x, y, z, w := benchBuf(b, dev, n*n), benchBuf(b, dev, n*n), benchBuf(b, dev, n*n), benchBuf(b, dev, n*n)
 	run := func() {
-		if err := p.Launch("matmul", kiln.Grid{n / 64, n / 64, 1}, x, y, z, n, n, n); err != nil {
+		if err := p.Launch(name, grid, x, y, z, n, n, n); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -46,6 +46,11 @@ type Lib struct {
 
 	mu    sync.Mutex
 	progs map[string]*kiln.Program // by MLIR source
+
+	// matmulKernel, when set ("tiled", "regs", or "regs-scalar" for the
+	// CPU kernel without vector loads of B), overrides MatMul's choice, so
+	// that tests run every kernel on any device.
+	matmulKernel string
 }
 
 // New returns the library for dev.

@@ -201,21 +201,41 @@ func TestTranspose(t *testing.T) {
 	})
 }
 
+// TestMatMul runs each of MatMul's kernels (the GPU's tiled one and the CPU
+// drivers' register-blocked ones, with vector loads of B when n is a
+// multiple of 4 and without) on each device, and checks that they give the
+// same bits.
 func TestMatMul(t *testing.T) {
 	forDevices(t, func(t *testing.T, lib *kernels.Lib, big bool) {
+		// Both CPU drivers and the interpreter have subgroup shuffles:
+		// the register-blocked kernel must use them, not fall back.
+		if s := lib.Device().Limits.SubgroupSize; s > 1 {
+			if err := kernels.CompileMatMulRegs(lib, int64(s)); err != nil {
+				t.Fatal(err)
+			}
+		}
 		r := rand.New(rand.NewPCG(5, 6))
-		shapes := [][3]int64{{0, 0, 0}, {1, 1, 1}, {3, 0, 2}, {1, 7, 5}, {9, 17, 33}}
+		shapes := [][3]int64{{0, 0, 0}, {1, 1, 1}, {3, 0, 2}, {1, 7, 5}, {9, 17, 33}, {2, 300, 3}, {20, 1, 9}, {17, 40, 70}, {5, 4, 9}, {3, 132, 17}}
 		if big {
-			shapes = append(shapes, [3]int64{64, 64, 64}, [3]int64{100, 131, 77})
+			shapes = append(shapes, [3]int64{64, 64, 64}, [3]int64{100, 131, 77}, [3]int64{37, 515, 64})
 		}
 		for _, s := range shapes {
 			m, n, k := s[0], s[1], s[2]
 			a, b := randFloats(int(m*k), r), randFloats(int(k*n), r)
-			c := alloc[float32](t, lib.Device(), m, n)
-			if err := lib.MatMul(c, upload(t, lib.Device(), a, m, k), upload(t, lib.Device(), b, k, n), m, n, k); err != nil {
-				t.Fatal(err)
+			var got []float32
+			for _, kernel := range []string{"tiled", "regs", "regs-scalar"} {
+				kernels.SetMatMulKernel(lib, kernel)
+				c := alloc[float32](t, lib.Device(), m, n)
+				if err := lib.MatMul(c, upload(t, lib.Device(), a, m, k), upload(t, lib.Device(), b, k, n), m, n, k); err != nil {
+					t.Fatal(err)
+				}
+				out := read[float32](t, c)
+				if got != nil && !slices.Equal(got, out) {
+					t.Fatalf("%dx%dx%d: kernel %s differs from the tiled one", m, n, k, kernel)
+				}
+				got = out
 			}
-			got := read[float32](t, c)
+			kernels.SetMatMulKernel(lib, "")
 			for i := range m {
 				for j := range n {
 					var want float64

@@ -2,6 +2,7 @@ package spirv
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/spv"
@@ -11,11 +12,14 @@ import (
 // spirv.mlir.merge, branches, returns and calls.
 
 // structuredOp makes spirv.mlir.selection and spirv.mlir.loop:
-// `spirv.mlir.loop [control(Unroll)] { ... }`.
+// `spirv.mlir.loop [control(Unroll)] [-> types] { ... }`. As in current
+// MLIR, the construct's results are the operands of its spirv.mlir.merge:
+// values that dominate the merge block, used after the construct.
 func structuredOp(name, attr string, kind *spv.OperandKind, summary, example string) *ir.OpDef {
 	return &ir.OpDef{
 		Name: name, Summary: summary, Example: example,
 		Regions:  ir.Exactly(1),
+		Results:  ir.Variadic,
 		Traits:   ir.RecursiveEffects,
 		Inherent: []string{attr},
 		Parse: func(p *ir.OpParser, st *ir.OpState) error {
@@ -34,6 +38,10 @@ func structuredOp(name, attr string, kind *spv.OperandKind, summary, example str
 				}
 			}
 			st.AddAttr(attr, Enum(ctx, kind, v))
+			var err error
+			if st.ResultTypes, err = p.ParseOptionalArrowTypeList(); err != nil {
+				return err
+			}
 			if err := p.ParseRegion(st.AddRegion(), nil); err != nil {
 				return err
 			}
@@ -43,6 +51,7 @@ func structuredOp(name, attr string, kind *spv.OperandKind, summary, example str
 			if e := enumAttr(op, attr); e != nil && e.Value != 0 {
 				p.WriteString(" control(" + e.Name() + ")")
 			}
+			p.ArrowTypes(op.ResultTypes())
 			p.WriteString(" ")
 			p.Region(op.Region(0), false, true)
 			p.OptionalAttrDict(op.Attrs(), attr)
@@ -62,6 +71,11 @@ func structuredOp(name, attr string, kind *spv.OperandKind, summary, example str
 			last := r.Last()
 			if t := last.First(); t == nil || t.Name() != "spirv.mlir.merge" || t != last.Last() {
 				return op.Errorf("last block must be the merge block with only one 'spirv.mlir.merge' op")
+			}
+			if m := last.First(); m.NumOperands() != op.NumResults() {
+				return m.Errorf("expects %d operand(s), one per result of the parent, got %d", op.NumResults(), m.NumOperands())
+			} else if !slices.Equal(m.OperandTypes(), op.ResultTypes()) {
+				return m.Errorf("operand types %s differ from the parent's result types %s", typeList(m.OperandTypes()), typeList(op.ResultTypes()))
 			}
 			if name == "spirv.mlir.loop" {
 				return verifyLoopBlocks(op, r.BlockList())
@@ -439,4 +453,18 @@ func controlFlowOps() []*ir.OpDef {
 		simpleTerminator("Kill", "Discards the fragment (fragment shaders only)."),
 		returnValueOp, functionCallOp,
 	}
+}
+
+// typeList writes types as `(t1, t2)`.
+func typeList(ts []ir.Type) string {
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, t := range ts {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(ir.TypeString(t))
+	}
+	b.WriteByte(')')
+	return b.String()
 }

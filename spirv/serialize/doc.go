@@ -24,7 +24,9 @@
 // functions, variables, constants, spec constants, control flow, entry
 // points and decorations are written specially. Block arguments become
 // OpPhi; spirv.mlir.selection and spirv.mlir.loop become
-// OpSelectionMerge/OpLoopMerge headers with their merge and continue blocks;
+// OpSelectionMerge/OpLoopMerge headers with their merge and continue blocks
+// (a construct's results take the ids of the values its spirv.mlir.merge
+// yields, which dominate the merge block);
 // blocks are written in dominance order. With Options.VerifyAvailability,
 // what the module's vce triple does not allow (an instruction, an enum
 // value, a type, from the spirv dialect's availability tables) is a

@@ -131,6 +131,22 @@ func (s *serializer) valueID(v *ir.Value) (uint32, error) {
 		case "spirv.mlir.referenceof":
 			id, _, err := s.symbolID(op, "spec_const")
 			return id, err
+		case "spirv.mlir.loop", "spirv.mlir.selection":
+			// A construct's results are the values its spirv.mlir.merge
+			// yields, which dominate the merge block: no instruction, the
+			// same ids (an OpPhi of an enclosing loop's header may name one
+			// before the construct is written).
+			if last := op.Region(0).Last(); last != nil {
+				if m := last.Last(); m != nil && m.Name() == "spirv.mlir.merge" && v.Index() < m.NumOperands() {
+					id, err := s.valueID(m.Operand(v.Index()))
+					if err != nil {
+						return 0, err
+					}
+					s.values[v] = id
+					return id, nil
+				}
+			}
+			return 0, op.Errorf("yields no value for result %d", v.Index())
 		case "spirv.SpecConstantOperation":
 			id, err := s.specConstantOp(op)
 			if err != nil {
@@ -422,6 +438,9 @@ func (s *serializer) construct(c *ir.Operation) error {
 		}
 	}
 	e.Op(spv.OpLabel).Word(merge)
+	if m := last.Last(); m.NumOperands() != c.NumResults() {
+		return m.Errorf("yields %d values for %d results", m.NumOperands(), c.NumResults())
+	}
 	return nil
 }
 

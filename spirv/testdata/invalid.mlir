@@ -899,3 +899,39 @@ func.func @f() {
   spirv.EXT.SpecConstantCompositeReplicate @scc (@sc) : vector<2xi32>
   return
 }
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%c: i1, %x: i32) "None" {
+    %r = spirv.mlir.loop -> i32 {
+      spirv.Branch ^bb1
+    ^bb1:
+      spirv.BranchConditional %c, ^bb2, ^bb3
+    ^bb2:
+      spirv.Branch ^bb1
+    ^bb3:
+      // expected-error @+1 {{'spirv.mlir.merge' op expects 1 operand(s), one per result of the parent, got 0}}
+      spirv.mlir.merge
+    }
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%c: i1, %x: i32) "None" {
+    %r = spirv.mlir.loop -> f32 {
+      spirv.Branch ^bb1
+    ^bb1:
+      spirv.BranchConditional %c, ^bb2, ^bb3
+    ^bb2:
+      spirv.Branch ^bb1
+    ^bb3:
+      // expected-error @+1 {{'spirv.mlir.merge' op operand types (i32) differ from the parent's result types (f32)}}
+      spirv.mlir.merge %x : i32
+    }
+    spirv.Return
+  }
+}

@@ -100,6 +100,29 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
     }
     spirv.Return
   }
+
+  // A loop's results are what its spirv.mlir.merge yields (current MLIR).
+  // CHECK-LABEL: @loop_results
+  spirv.func @loop_results(%n: i32) -> i32 "None" {
+    %zero = spirv.Constant 0 : i32
+    %one = spirv.Constant 1 : i32
+    // CHECK: %[[R:.*]]:2 = spirv.mlir.loop -> (i32, i32) {
+    %r:2 = spirv.mlir.loop -> (i32, i32) {
+      spirv.Branch ^header(%zero : i32)
+    ^header(%i: i32):
+      %c = spirv.SLessThan %i, %n : i32
+      spirv.BranchConditional %c, ^body, ^merge
+    ^body:
+      %next = spirv.IAdd %i, %one : i32
+      spirv.Branch ^header(%next : i32)
+    ^merge:
+      // CHECK: spirv.mlir.merge %{{.*}}, %{{.*}} : i32, i32
+      spirv.mlir.merge %i, %n : i32, i32
+    }
+    // CHECK: spirv.IAdd %[[R]]#0, %[[R]]#1 : i32
+    %s = spirv.IAdd %r#0, %r#1 : i32
+    spirv.ReturnValue %s : i32
+  }
 }
 
 // -----

@@ -12,7 +12,7 @@ import (
 // Register adds the package's passes to reg.
 func Register(reg pass.Registry) {
 	reg.Add(LowerABIAttributes, UpdateVCE, MapMemRefStorageClass, Canonicalize, RewriteInserts, DecorateLayout, WebGPUPrepare, CanonicalizeGL,
-		HoistLoopInvariants, UnsignedLoopCompares, DecorateBufferAccess, ReuseInputLoads, VectorizeBufferAccess,
+		HoistLoopInvariants, UnsignedLoopCompares, SSALoopResults, DecorateBufferAccess, ReuseInputLoads, VectorizeBufferAccess,
 		PromoteToReplicatedConstants)
 }
 

@@ -1,0 +1,17 @@
+package kernels
+
+// SetMatMulKernel makes l's MatMul use kernel "tiled", "regs" or
+// "regs-scalar" whatever the device and shape, or choose again for "".
+func SetMatMulKernel(l *Lib, kernel string) { l.matmulKernel = kernel }
+
+// CompileMatMulRegs compiles MatMul's CPU kernels for subgroups of s lanes
+// (1: without shuffles), as MatMul would on l's device.
+func CompileMatMulRegs(l *Lib, s int64) error {
+	lim := l.dev.Limits
+	for _, name := range []string{"matmul_regs", "matmul_vec"} {
+		if _, err := l.program(name, matmulRegsParams(min(32, int64(lim.MaxWorkgroupInvocations)), 16, 4, s)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
