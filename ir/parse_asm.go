@@ -11,6 +11,7 @@ type OpParser struct {
 	def        *OpDef
 	numResults int
 	st         *OpState
+	fmt        *fmtParseState // for a declarative format's parser; nil: a new one
 }
 
 // Errorf reports an error of the op's custom form at the current token,

@@ -26,30 +26,27 @@ type positionTable struct {
 	far map[[2]int]*FileLineColLoc
 }
 
-// lineBlock holds the positions of lineChunk lines.
+// lineBlock holds the positions of lineChunk lines. Most lines have one
+// (an op's), so a line's first position is in an array and the rest, which
+// few lines have, in a map.
 type lineBlock struct {
 	mu    sync.Mutex
-	lines [lineChunk]linePositions
+	first [lineChunk]*FileLineColLoc
+	more  map[[2]int]*FileLineColLoc // by line and column
 	// slab is the unused rest of the last allocation of positions, and
 	// nextID the identity reserved for its first: positions are carved in
-	// growing slabs, with their identities reserved at once.
-	slab     []FileLineColLoc
-	nextID   uint64
-	slabSize int
-}
-
-// linePositions holds the positions on one line; most lines have one or
-// two (an op, and an attribute whose parser asked for its location).
-type linePositions struct {
-	first, second *FileLineColLoc
-	more          []*FileLineColLoc
+	// slabs, with their identities reserved at once.
+	slab   []FileLineColLoc
+	nextID uint64
 }
 
 const (
 	lineChunk = 256
 	// lineSlack bounds how far past the index's end a line may grow it.
 	lineSlack = 1 << 14
-	maxSlab   = 128
+	// slabSize is small enough that a block's unused rest of its last slab
+	// is a small part of its positions when it has about one a line.
+	slabSize = 32
 )
 
 // position finds or makes the position line:col of t's file.
@@ -60,48 +57,40 @@ func (t *positionTable) position(c *Context, line, col int) *FileLineColLoc {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	lp := &b.lines[line%lineChunk]
-	if l := lp.find(col); l != nil {
-		return l
+	first := &b.first[line%lineChunk]
+	if *first != nil && (*first).Col == col {
+		return *first
+	}
+	k := [2]int{line, col}
+	if *first != nil {
+		if l := b.more[k]; l != nil {
+			return l
+		}
 	}
 	if len(b.slab) == 0 {
-		b.slabSize = min(max(2*b.slabSize, 8), maxSlab)
-		b.slab = make([]FileLineColLoc, b.slabSize)
-		b.nextID = c.nextID.Add(uint64(b.slabSize)) - uint64(b.slabSize) + 1
+		b.slab = make([]FileLineColLoc, slabSize)
+		b.nextID = c.nextID.Add(slabSize) - slabSize + 1
 	}
 	l := &b.slab[0]
 	b.slab = b.slab[1:]
 	*l = FileLineColLoc{File: t.file, Line: line, Col: col}
 	l.setUniqueID(b.nextID)
 	b.nextID++
-	lp.add(l)
+	b.add(l)
 	return l
 }
 
-func (lp *linePositions) find(col int) *FileLineColLoc {
-	if lp.first != nil && lp.first.Col == col {
-		return lp.first
+// add files a new position of the block's lines.
+func (b *lineBlock) add(l *FileLineColLoc) {
+	first := &b.first[l.Line%lineChunk]
+	if *first == nil {
+		*first = l
+		return
 	}
-	if lp.second != nil && lp.second.Col == col {
-		return lp.second
+	if b.more == nil {
+		b.more = map[[2]int]*FileLineColLoc{}
 	}
-	for _, l := range lp.more {
-		if l.Col == col {
-			return l
-		}
-	}
-	return nil
-}
-
-func (lp *linePositions) add(l *FileLineColLoc) {
-	switch {
-	case lp.first == nil:
-		lp.first = l
-	case lp.second == nil:
-		lp.second = l
-	default:
-		lp.more = append(lp.more, l)
-	}
+	b.more[[2]int{l.Line, l.Col}] = l
 }
 
 // block returns the block of a line, growing the index to it unless the
@@ -155,7 +144,7 @@ func (t *positionTable) grow(old []*lineBlock, i int) *lineBlock {
 	// Far positions now in the index move into it before anyone sees it.
 	for k, l := range t.far {
 		if k[0] < len(grown)*lineChunk {
-			grown[k[0]/lineChunk].lines[k[0]%lineChunk].add(l)
+			grown[k[0]/lineChunk].add(l)
 			delete(t.far, k)
 		}
 	}

@@ -34,6 +34,10 @@ type Printer struct {
 	// the printers of printOpsInParallel, which print their ops alone.
 	ctx      *Context
 	inWorker bool
+	// spareNames is the state of the last isolated op printed, whose maps
+	// the next one's reuses: a function's names are garbage once it is
+	// printed.
+	spareNames *nameState
 }
 
 // WriteString appends s.
@@ -357,8 +361,9 @@ func (p *Printer) blockName(b *Block) {
 func (p *Printer) printOp(op *Operation) {
 	if op.block != nil && isolatedWithRegions(op) && p.names.deferred[op.block.parent] != nil {
 		outer := p.names
-		p.names = outer.numberIsolated(op)
-		defer func() { p.names = outer }()
+		p.names = outer.numberIsolated(op, p.spareNames)
+		p.spareNames = nil
+		defer func() { p.spareNames, p.names = p.names, outer }()
 	}
 	if n := len(op.results); n > 0 {
 		// One entry per result group: %a, %b:2 = ...
@@ -682,10 +687,13 @@ func (p *Printer) printBlockHeader(b *Block, preds []*Block) {
 // back to its parent's: only their values can be used in them, so the names
 // are the same, and siblings can be numbered and printed in parallel.
 type nameState struct {
-	values  map[*Value]valueName
-	blocks  map[*Block]int
-	used    map[string]bool
-	usedLog []string
+	values map[*Value]valueName
+	blocks map[*Block]int
+	// valuesRoom and blocksRoom are the sizes values and blocks were made
+	// for, which a reused state's cleared maps still have room for.
+	valuesRoom, blocksRoom int
+	used                   map[string]bool
+	usedLog                []string
 	// parent is the state of the region holding the isolated op this
 	// state numbers; outerUsed are the names visible there.
 	parent    *nameState
@@ -735,10 +743,20 @@ func (s *nameState) numberOp(op *Operation) {
 }
 
 // numberIsolated returns the state that names the values in the regions
-// of op, an isolated op in a region s numbered.
-func (s *nameState) numberIsolated(op *Operation) *nameState {
+// of op, an isolated op in a region s numbered: spare, when not nil, a
+// state no longer in use whose maps it takes over.
+func (s *nameState) numberIsolated(op *Operation, spare *nameState) *nameState {
 	d := s.deferred[op.block.parent]
-	child := &nameState{used: map[string]bool{}, parent: s, outerUsed: d.used}
+	child := spare
+	if child == nil {
+		child = &nameState{used: map[string]bool{}}
+	} else {
+		clear(child.used)
+		clear(child.deferred)
+		*child = nameState{values: child.values, blocks: child.blocks, valuesRoom: child.valuesRoom, blocksRoom: child.blocksRoom,
+			used: child.used, usedLog: child.usedLog[:0], deferred: child.deferred}
+	}
+	child.parent, child.outerUsed = s, d.used
 	child.size(op, false)
 	for _, r := range op.regs() {
 		child.numberRegion(r, d.c)
@@ -756,8 +774,17 @@ func (s *nameState) size(op *Operation, withResults bool) {
 	for _, r := range op.regs() {
 		countNames(r, &values, &blocks)
 	}
-	s.values = make(map[*Value]valueName, values)
-	s.blocks = make(map[*Block]int, blocks)
+	// A reused map is cleared, keeping its room, unless it has too little.
+	if s.values == nil || values > s.valuesRoom {
+		s.values, s.valuesRoom = make(map[*Value]valueName, values), values
+	} else {
+		clear(s.values)
+	}
+	if s.blocks == nil || blocks > s.blocksRoom {
+		s.blocks, s.blocksRoom = make(map[*Block]int, blocks), blocks
+	} else {
+		clear(s.blocks)
+	}
 }
 
 // countNames counts the values and blocks in r that get names, leaving out
