@@ -399,7 +399,7 @@ func (p *Printer) printOp(op *Operation) {
 			p.opPrinters = append(p.opPrinters, &OpPrinter{})
 		}
 		opp := p.opPrinters[p.opDepth]
-		*opp = OpPrinter{Printer: p, op: op}
+		*opp = OpPrinter{Printer: p, op: op, fmt: opp.fmt}
 		p.opDepth++
 		op.info.def.Print(opp, op)
 		p.opDepth--
