@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Listener is told about changes a Builder or Rewriter makes, so a driver
 // can keep its worklist current.
 type Listener interface {
@@ -144,14 +146,9 @@ func (op *Operation) Clone(m *Mapping) *Operation {
 	}
 	n := newOp(op.info, op.loc, operands, types)
 	// The lists are sorted and split already: one copy of both.
-	if np, na := len(op.props), len(op.attrs); np+na > 0 {
-		buf := make([]NamedAttr, np+na)
-		copy(buf, op.props)
-		copy(buf[np:], op.attrs)
-		n.props, n.attrs = buf[:np:np], buf[np:]
-	}
+	n.props = slices.Clone(op.props)
 	if op.rare != nil {
-		n.rare = &opRare{}
+		n.rare = &opRare{attrs: slices.Clone(op.rare.attrs)}
 		for _, s := range op.rare.successors {
 			n.rare.successors = append(n.rare.successors, m.LookupBlock(s))
 		}

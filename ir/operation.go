@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Operation is the one generic IR node: a name, operands, results,
@@ -22,7 +23,6 @@ type Operation struct {
 	operands []OpOperand
 	results  []Value
 	props    []NamedAttr // inherent attributes (MLIR properties)
-	attrs    []NamedAttr // discardable attributes
 	loc      Location
 }
 
@@ -38,6 +38,7 @@ type opInfo struct {
 type opRare struct {
 	successors []*Block
 	regions    []*Region
+	attrs      []NamedAttr // discardable attributes
 	// syms is a symbol table op's lookup cache, read without a lock by
 	// lookups from several goroutines and replaced whole, under symMu,
 	// when it is stale.
@@ -51,6 +52,22 @@ func (op *Operation) regs() []*Region {
 		return nil
 	}
 	return op.rare.regions
+}
+
+// discardable returns the op's discardable attributes.
+func (op *Operation) discardable() []NamedAttr {
+	if op.rare == nil {
+		return nil
+	}
+	return op.rare.attrs
+}
+
+// rareFields returns op.rare, made when the op has none.
+func (op *Operation) rareFields() *opRare {
+	if op.rare == nil {
+		op.rare = &opRare{}
+	}
+	return op.rare
 }
 
 // succs returns the op's successors.
@@ -89,7 +106,8 @@ func (s *OpState) AddAttr(name string, v Attribute) { s.Attrs = append(s.Attrs, 
 func (c *Context) NewOp(st *OpState) *Operation {
 	op := c.buildOp(st.Name, st.Loc, st.Operands, st.ResultTypes, st.Props, st.Attrs)
 	if len(st.Successors) > 0 || len(st.Regions) > 0 {
-		op.rare = &opRare{successors: append([]*Block(nil), st.Successors...), regions: st.Regions}
+		r := op.rareFields()
+		r.successors, r.regions = append([]*Block(nil), st.Successors...), st.Regions
 		for _, r := range st.Regions {
 			r.parent = op
 		}
@@ -123,11 +141,10 @@ func newOp(info *opInfo, loc Location, operands []*Value, resultTypes []Type) *O
 	*op = Operation{info: info, loc: loc, operands: op.operands, results: op.results}
 	for i, v := range operands {
 		op.operands[i].owner = op
-		op.operands[i].index = i
 		op.operands[i].link(v)
 	}
 	for i, t := range resultTypes {
-		op.results[i] = Value{typ: t, owner: op, index: i}
+		op.results[i] = Value{typ: t, def: unsafe.Pointer(op), index: int32(i)}
 	}
 	return op
 }
@@ -172,10 +189,9 @@ func allocOp(operands, results int) *Operation {
 	return &Operation{operands: make([]OpOperand, operands), results: make([]Value, results)}
 }
 
-// reserveAttrs gives a new op's property and attribute lists one backing
-// array sized for the given properties and attributes (to be split by
-// name as SetAttr does), instead of growing each by appends. Each list's
-// capacity is capped, so neither can grow into the other's part.
+// reserveAttrs gives a new op's property and attribute lists arrays sized
+// for the given properties and attributes (to be split by name as SetAttr
+// does), instead of growing each by appends.
 func (op *Operation) reserveAttrs(props, attrs []NamedAttr) {
 	nProps, nAttrs := len(props), 0
 	for _, a := range attrs {
@@ -185,11 +201,13 @@ func (op *Operation) reserveAttrs(props, attrs []NamedAttr) {
 			nAttrs++
 		}
 	}
-	if nProps+nAttrs < 2 {
-		return // setIn's one append allocates no more
+	// For one, setIn's one append allocates no more.
+	if nProps > 1 {
+		op.props = make([]NamedAttr, 0, nProps)
 	}
-	buf := make([]NamedAttr, nProps+nAttrs)
-	op.props, op.attrs = buf[:0:nProps], buf[nProps:nProps:nProps+nAttrs]
+	if nAttrs > 1 {
+		op.rareFields().attrs = make([]NamedAttr, 0, nAttrs)
+	}
 }
 
 // Context returns the op's context.
@@ -250,7 +268,6 @@ func (op *Operation) SetOperands(vs []*Value) {
 	op.operands = make([]OpOperand, len(vs))
 	for i, v := range vs {
 		op.operands[i].owner = op
-		op.operands[i].index = i
 		op.operands[i].link(v)
 	}
 }
@@ -309,15 +326,19 @@ func (op *Operation) ReplaceAllUsesWith(vs []*Value) {
 func (op *Operation) Props() []NamedAttr { return op.props }
 
 // DiscardableAttrs returns the discardable attributes.
-func (op *Operation) DiscardableAttrs() []NamedAttr { return op.attrs }
+func (op *Operation) DiscardableAttrs() []NamedAttr { return op.discardable() }
 
 // Attrs returns all attributes, properties first.
 func (op *Operation) Attrs() []NamedAttr {
-	if len(op.props) == 0 {
-		return op.attrs
+	attrs := op.discardable()
+	switch {
+	case len(op.props) == 0:
+		return attrs[:len(attrs):len(attrs)] // an append copies
+	case len(attrs) == 0:
+		return op.props[:len(op.props):len(op.props)]
 	}
-	out := make([]NamedAttr, 0, len(op.props)+len(op.attrs))
-	return append(append(out, op.props...), op.attrs...)
+	out := make([]NamedAttr, 0, len(op.props)+len(attrs))
+	return append(append(out, op.props...), attrs...)
 }
 
 // Attr returns the named attribute (inherent or discardable), or nil.
@@ -325,7 +346,7 @@ func (op *Operation) Attr(name string) Attribute {
 	if a := GetAttr(op.props, name); a != nil {
 		return a
 	}
-	return GetAttr(op.attrs, name)
+	return GetAttr(op.discardable(), name)
 }
 
 // HasAttr reports whether the op has the named attribute.
@@ -333,13 +354,11 @@ func (op *Operation) HasAttr(name string) bool { return op.Attr(name) != nil }
 
 // SetAttr sets an attribute; names the definition declares inherent become properties.
 func (op *Operation) SetAttr(name string, v Attribute) {
-	list := &op.attrs
-	if op.info.def != nil && op.info.def.isInherent(name) {
-		list = &op.props
-	} else if GetAttr(op.props, name) != nil {
-		list = &op.props
+	if op.info.def != nil && op.info.def.isInherent(name) || GetAttr(op.props, name) != nil {
+		op.setIn(&op.props, name, v)
+		return
 	}
-	op.setIn(list, name, v)
+	op.setIn(&op.rareFields().attrs, name, v)
 }
 
 // setIn sets name in a list kept sorted by name, as MLIR's attribute
@@ -360,7 +379,11 @@ func (op *Operation) setIn(list *[]NamedAttr, name string, v Attribute) {
 
 // RemoveAttr removes an attribute and reports whether it was present.
 func (op *Operation) RemoveAttr(name string) bool {
-	for _, list := range []*[]NamedAttr{&op.props, &op.attrs} {
+	lists := []*[]NamedAttr{&op.props}
+	if op.rare != nil {
+		lists = append(lists, &op.rare.attrs)
+	}
+	for _, list := range lists {
 		for i := range *list {
 			if (*list)[i].Name == name {
 				*list = append((*list)[:i:i], (*list)[i+1:]...)

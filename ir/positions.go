@@ -1,6 +1,8 @@
 package ir
 
 import (
+	"cmp"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -28,11 +30,12 @@ type positionTable struct {
 
 // lineBlock holds the positions of lineChunk lines. Most lines have one
 // (an op's), so a line's first position is in an array and the rest, which
-// few lines have, in a map.
+// few lines have, in a list sorted by line and column: a parse asks for
+// them mostly in order, so most are appended.
 type lineBlock struct {
 	mu    sync.Mutex
 	first [lineChunk]*FileLineColLoc
-	more  map[[2]int]*FileLineColLoc // by line and column
+	more  []*FileLineColLoc
 	// slab is the unused rest of the last allocation of positions, and
 	// nextID the identity reserved for its first: positions are carved in
 	// slabs, with their identities reserved at once.
@@ -61,10 +64,11 @@ func (t *positionTable) position(c *Context, line, col int) *FileLineColLoc {
 	if *first != nil && (*first).Col == col {
 		return *first
 	}
-	k := [2]int{line, col}
+	i := 0
 	if *first != nil {
-		if l := b.more[k]; l != nil {
-			return l
+		i = b.search(line, col)
+		if i < len(b.more) && b.more[i].Line == line && b.more[i].Col == col {
+			return b.more[i]
 		}
 	}
 	if len(b.slab) == 0 {
@@ -76,21 +80,29 @@ func (t *positionTable) position(c *Context, line, col int) *FileLineColLoc {
 	*l = FileLineColLoc{File: t.file, Line: line, Col: col}
 	l.setUniqueID(b.nextID)
 	b.nextID++
-	b.add(l)
+	if *first == nil {
+		*first = l
+	} else {
+		b.more = slices.Insert(b.more, i, l)
+	}
 	return l
 }
 
-// add files a new position of the block's lines.
+// search returns where line:col is or belongs in b.more.
+func (b *lineBlock) search(line, col int) int {
+	i, _ := slices.BinarySearchFunc(b.more, [2]int{line, col}, func(l *FileLineColLoc, k [2]int) int {
+		return cmp.Or(cmp.Compare(l.Line, k[0]), cmp.Compare(l.Col, k[1]))
+	})
+	return i
+}
+
+// add files a position of one of the block's lines that it lacks.
 func (b *lineBlock) add(l *FileLineColLoc) {
-	first := &b.first[l.Line%lineChunk]
-	if *first == nil {
+	if first := &b.first[l.Line%lineChunk]; *first == nil {
 		*first = l
 		return
 	}
-	if b.more == nil {
-		b.more = map[[2]int]*FileLineColLoc{}
-	}
-	b.more[[2]int{l.Line, l.Col}] = l
+	b.more = slices.Insert(b.more, b.search(l.Line, l.Col), l)
 }
 
 // block returns the block of a line, growing the index to it unless the

@@ -452,9 +452,9 @@ func (p *Printer) printGenericOp(op *Operation) {
 		p.WriteByte(')')
 		p.defaultDialects = saved
 	}
-	if len(op.attrs) > 0 {
+	if attrs := op.discardable(); len(attrs) > 0 {
 		p.WriteByte(' ')
-		p.AttrDict(op.attrs)
+		p.AttrDict(attrs)
 	}
 	p.WriteString(" : (")
 	for i := range op.operands {
@@ -857,7 +857,7 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 		clear(names)
 		if s.setSuggested == nil {
 			s.setSuggested = func(v *Value, name string) {
-				if v.owner == s.naming && name != "" {
+				if v.owner() == s.naming && name != "" {
 					s.suggested[v.index] = name
 				}
 			}

@@ -80,7 +80,7 @@ func SymbolUses(op *Operation, fn func(user *Operation, ref *SymbolRefAttr)) {
 		for _, a := range o.props {
 			walkSymbolRefs(a.Value, func(r *SymbolRefAttr) { fn(o, r) })
 		}
-		for _, a := range o.attrs {
+		for _, a := range o.discardable() {
 			walkSymbolRefs(a.Value, func(r *SymbolRefAttr) { fn(o, r) })
 		}
 		return true

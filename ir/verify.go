@@ -134,7 +134,7 @@ func checkSymbolUses(users []symbolUser) error {
 }
 
 func verifyDialectAttrs(op *Operation) error {
-	for _, a := range op.attrs {
+	for _, a := range op.discardable() {
 		if d := op.attrDialect(a.Name); d != nil && d.VerifyAttr != nil {
 			if err := d.VerifyAttr(op, a); err != nil {
 				return err
@@ -450,9 +450,9 @@ func (v *verifier) verifyDominance(top *Operation, ownOperands bool) error {
 			}
 			if !v.dominates(val, o) {
 				d := o.Errorf("operand #%d does not dominate this use", i)
-				if val.owner != nil {
-					d.Note(val.owner.loc, "operand defined here")
-				} else if val.block != nil {
+				if def := val.owner(); def != nil {
+					d.Note(def.loc, "operand defined here")
+				} else if val.block() != nil {
 					d.Note(val.Loc(), "operand defined as a block argument")
 				}
 				err = d
@@ -502,8 +502,7 @@ func (v *verifier) dominates(val *Value, user *Operation) bool {
 		return true
 	}
 	useBlock := anc.block
-	if val.owner != nil {
-		def := val.owner
+	if def := val.owner(); def != nil {
 		if def == anc {
 			return false
 		}
