@@ -2,6 +2,7 @@ package ir
 
 import (
 	"iter"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -123,7 +124,17 @@ func (c *Context) buildOp(name string, loc Location, operands []*Value, resultTy
 	if op.loc == nil {
 		op.loc = c.UnknownLoc()
 	}
-	op.reserveAttrs(props, attrs)
+	if one, ok := op.reserveAttrs(props, attrs); ok {
+		// The one property goes in a list shared with every op that has
+		// the same (setIn copies a list before changing it).
+		op.props = c.sharedProp(one)
+		for _, a := range attrs {
+			if op.info.def == nil || !op.info.def.isInherent(a.Name) {
+				op.SetAttr(a.Name, a.Value)
+			}
+		}
+		return op
+	}
 	for _, a := range props {
 		op.setIn(&op.props, a.Name, a.Value)
 	}
@@ -131,6 +142,23 @@ func (c *Context) buildOp(name string, loc Location, operands []*Value, resultTy
 		op.SetAttr(a.Name, a.Value)
 	}
 	return op
+}
+
+// propList is a one-element property list shared by the ops that have only
+// that property (most float ops have just arith's fastmath<none>): one
+// array for all, where each would otherwise have its own.
+type propList struct {
+	Storage
+	attrs [1]NamedAttr
+}
+
+// sharedProp returns the shared property list of a.
+func (c *Context) sharedProp(a NamedAttr) []NamedAttr {
+	var buf [64]byte
+	key := append(buf[:0], "props\x00"...)
+	key = appendKeyObj(appendKeyStr(key, a.Name), a.Value)
+	l := uniqueBytes(c, key, func() *propList { return &propList{attrs: [1]NamedAttr{a}} })
+	return l.attrs[:]
 }
 
 // newOp returns an op with its operands linked and its results typed, for
@@ -191,15 +219,23 @@ func allocOp(operands, results int) *Operation {
 
 // reserveAttrs gives a new op's property and attribute lists arrays sized
 // for the given properties and attributes (to be split by name as SetAttr
-// does), instead of growing each by appends.
-func (op *Operation) reserveAttrs(props, attrs []NamedAttr) {
+// does), instead of growing each by appends. When there is one property,
+// it returns it instead, with ok set.
+func (op *Operation) reserveAttrs(props, attrs []NamedAttr) (one NamedAttr, ok bool) {
 	nProps, nAttrs := len(props), 0
+	if nProps == 1 {
+		one = props[0]
+	}
 	for _, a := range attrs {
 		if op.info.def != nil && op.info.def.isInherent(a.Name) {
 			nProps++
+			one = a
 		} else {
 			nAttrs++
 		}
+	}
+	if nProps == 1 && (len(props) == 0 || GetAttr(attrs, one.Name) == nil) {
+		return one, true
 	}
 	// For one, setIn's one append allocates no more.
 	if nProps > 1 {
@@ -208,6 +244,7 @@ func (op *Operation) reserveAttrs(props, attrs []NamedAttr) {
 	if nAttrs > 1 {
 		op.rareFields().attrs = make([]NamedAttr, 0, nAttrs)
 	}
+	return NamedAttr{}, false
 }
 
 // Context returns the op's context.
@@ -323,7 +360,7 @@ func (op *Operation) ReplaceAllUsesWith(vs []*Value) {
 }
 
 // Props returns the inherent attributes (properties).
-func (op *Operation) Props() []NamedAttr { return op.props }
+func (op *Operation) Props() []NamedAttr { return op.props[:len(op.props):len(op.props)] }
 
 // DiscardableAttrs returns the discardable attributes.
 func (op *Operation) DiscardableAttrs() []NamedAttr { return op.discardable() }
@@ -369,6 +406,9 @@ func (op *Operation) setIn(list *[]NamedAttr, name string, v Attribute) {
 		i++
 	}
 	if i < len(*list) && (*list)[i].Name == name {
+		if list == &op.props {
+			*list = slices.Clone(*list) // it may be shared
+		}
 		(*list)[i].Value = v
 		return
 	}
