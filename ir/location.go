@@ -18,7 +18,7 @@ type UnknownLoc struct{ Storage }
 type FileLineColLoc struct {
 	Storage
 	File      string
-	Line, Col int
+	Line, Col int32 // a parsed file has one per op: 32 bytes, not 40
 }
 
 // NameLoc is loc("name") or loc("name"(child)).
@@ -116,9 +116,9 @@ func printLocInner(p *Printer, l Location) {
 func (l *FileLineColLoc) printInner(p *Printer) {
 	p.String(l.File)
 	p.WriteByte(':')
-	p.WriteString(strconv.Itoa(l.Line))
+	p.WriteString(strconv.Itoa(int(l.Line)))
 	p.WriteByte(':')
-	p.WriteString(strconv.Itoa(l.Col))
+	p.WriteString(strconv.Itoa(int(l.Col)))
 }
 
 func (l *NameLoc) printInner(p *Printer) {

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -54,6 +55,8 @@ const (
 
 // position finds or makes the position line:col of t's file.
 func (t *positionTable) position(c *Context, line, col int) *FileLineColLoc {
+	// Positions hold 32-bit numbers; a text of over 2 GiB shares its last.
+	line, col = min(line, math.MaxInt32), min(col, math.MaxInt32)
 	b := t.block(line)
 	if b == nil {
 		return t.farPosition(c, line, col)
@@ -61,13 +64,13 @@ func (t *positionTable) position(c *Context, line, col int) *FileLineColLoc {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	first := &b.first[line%lineChunk]
-	if *first != nil && (*first).Col == col {
+	if *first != nil && int((*first).Col) == col {
 		return *first
 	}
 	i := 0
 	if *first != nil {
 		i = b.search(line, col)
-		if i < len(b.more) && b.more[i].Line == line && b.more[i].Col == col {
+		if i < len(b.more) && int(b.more[i].Line) == line && int(b.more[i].Col) == col {
 			return b.more[i]
 		}
 	}
@@ -77,7 +80,7 @@ func (t *positionTable) position(c *Context, line, col int) *FileLineColLoc {
 	}
 	l := &b.slab[0]
 	b.slab = b.slab[1:]
-	*l = FileLineColLoc{File: t.file, Line: line, Col: col}
+	*l = FileLineColLoc{File: t.file, Line: int32(line), Col: int32(col)}
 	l.setUniqueID(b.nextID)
 	b.nextID++
 	if *first == nil {
@@ -91,18 +94,18 @@ func (t *positionTable) position(c *Context, line, col int) *FileLineColLoc {
 // search returns where line:col is or belongs in b.more.
 func (b *lineBlock) search(line, col int) int {
 	i, _ := slices.BinarySearchFunc(b.more, [2]int{line, col}, func(l *FileLineColLoc, k [2]int) int {
-		return cmp.Or(cmp.Compare(l.Line, k[0]), cmp.Compare(l.Col, k[1]))
+		return cmp.Or(cmp.Compare(int(l.Line), k[0]), cmp.Compare(int(l.Col), k[1]))
 	})
 	return i
 }
 
 // add files a position of one of the block's lines that it lacks.
 func (b *lineBlock) add(l *FileLineColLoc) {
-	if first := &b.first[l.Line%lineChunk]; *first == nil {
+	if first := &b.first[int(l.Line)%lineChunk]; *first == nil {
 		*first = l
 		return
 	}
-	b.more = slices.Insert(b.more, b.search(l.Line, l.Col), l)
+	b.more = slices.Insert(b.more, b.search(int(l.Line), int(l.Col)), l)
 }
 
 // block returns the block of a line, growing the index to it unless the
@@ -180,7 +183,7 @@ func (t *positionTable) farPosition(c *Context, line, col int) *FileLineColLoc {
 	if t.far == nil {
 		t.far = map[[2]int]*FileLineColLoc{}
 	}
-	l := &FileLineColLoc{File: t.file, Line: line, Col: col}
+	l := &FileLineColLoc{File: t.file, Line: int32(line), Col: int32(col)}
 	l.setUniqueID(c.nextID.Add(1))
 	t.far[k] = l
 	return l

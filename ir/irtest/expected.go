@@ -116,7 +116,7 @@ func VerifyDiagnostics(src, file string, diags []*ir.Diagnostic) []string {
 	for _, d := range all {
 		line := -1
 		if f, ok := ir.FileLineCol(d.Loc); ok && f.File == file {
-			line = f.Line
+			line = int(f.Line)
 		}
 		found := false
 		for _, e := range exp {
