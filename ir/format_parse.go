@@ -18,8 +18,9 @@ type fmtParseState struct {
 	allResults   []Type // type(results)
 	regions      []*Region
 	succs        [][]*Block
-	// uses backs the operands' lists of one operand each.
-	uses []UnresolvedOperand
+	// uses and types back the lists of one operand or type each.
+	uses  []UnresolvedOperand
+	types []Type
 }
 
 // reset readies s, perhaps used for an earlier op, for an op of format f;
@@ -28,7 +29,7 @@ func (s *fmtParseState) reset(f *compiledFormat, p *OpParser) {
 	*s = fmtParseState{f: f, p: p,
 		operands: zeroed(s.operands, len(f.operands)), operandTypes: zeroed(s.operandTypes, len(f.operands)),
 		resultTypes: zeroed(s.resultTypes, len(f.results)), regions: zeroed(s.regions, len(f.regions)),
-		succs: zeroed(s.succs, len(f.succs)), uses: s.uses[:0]}
+		succs: zeroed(s.succs, len(f.succs)), uses: s.uses[:0], types: s.types[:0]}
 }
 
 // zeroed returns n zero elements, in xs's array when it is large enough.
@@ -361,7 +362,9 @@ func (s *fmtParseState) parseTypes(part fmtPart) ([]Type, error) {
 	p := s.p
 	if !part.variadic && !part.optional {
 		t, err := p.ParseType()
-		return []Type{t}, err
+		s.types = append(s.types, t)
+		n := len(s.types)
+		return s.types[n-1 : n : n], err
 	}
 	t, ok, err := p.ParseOptionalType()
 	if !ok || err != nil {

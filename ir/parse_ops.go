@@ -615,7 +615,7 @@ func (p *Parser) parseCustomOp(numResults int) (*Operation, error) {
 	// The lists start in the state's own arrays, which NewOp copies from.
 	*st = OpState{Name: def.Name, Loc: p.locOf(nameTok), Operands: cs.operands[:0], ResultTypes: cs.resultTypes[:0], Attrs: cs.attrs[:0]}
 	op := &cs.op
-	*op = OpParser{Parser: p, def: def, numResults: numResults, st: st, fmt: &cs.fmt}
+	*op = OpParser{Parser: p, def: def, numResults: numResults, st: st, fmt: &cs.fmt, uses: op.uses[:0]}
 	if def.DefaultDialect != "" {
 		p.defaultDialects = append(p.defaultDialects, def.DefaultDialect)
 		defer func() { p.defaultDialects = p.defaultDialects[:len(p.defaultDialects)-1] }()
