@@ -146,7 +146,7 @@ func (op *Operation) Clone(m *Mapping) *Operation {
 	}
 	n := newOp(op.info, op.loc, operands, types)
 	// The lists are sorted and split already: one copy of both.
-	n.props = slices.Clone(op.props)
+	n.props = op.props // never changed in place
 	if op.rare != nil {
 		n.rare = &opRare{attrs: slices.Clone(op.rare.attrs)}
 		for _, s := range op.rare.successors {

@@ -297,7 +297,7 @@ func (w *fmtPrinter) attrDict(withKeyword bool) {
 		}
 	}
 	w.elided = elided
-	w.attrs = append(append(w.attrs[:0], w.op.props...), w.op.discardable()...)
+	w.attrs = append(append(w.attrs[:0], w.op.propList()...), w.op.discardable()...)
 	if withKeyword {
 		w.p.OptionalAttrDictWithKeyword(w.attrs, elided...)
 	} else {

@@ -2,7 +2,6 @@ package ir
 
 import (
 	"iter"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -23,8 +22,11 @@ type Operation struct {
 
 	operands []OpOperand
 	results  []Value
-	props    []NamedAttr // inherent attributes (MLIR properties)
-	loc      Location
+	// props are the inherent attributes (MLIR properties), sorted by name.
+	// A list is never changed once an op has it, so ops share lists (see
+	// setProps), and a pointer is 16 bytes less than a slice in every op.
+	props *[]NamedAttr
+	loc   Location
 }
 
 // opInfo holds what all ops of one name in a context share.
@@ -124,41 +126,90 @@ func (c *Context) buildOp(name string, loc Location, operands []*Value, resultTy
 	if op.loc == nil {
 		op.loc = c.UnknownLoc()
 	}
-	if one, ok := op.reserveAttrs(props, attrs); ok {
-		// The one property goes in a list shared with every op that has
-		// the same (setIn copies a list before changing it).
+	inherent := func(name string) bool { return op.info.def != nil && op.info.def.isInherent(name) }
+	nProps, nAttrs := len(props), 0
+	var one NamedAttr
+	if nProps == 1 {
+		one = props[0]
+	}
+	for _, a := range attrs {
+		if inherent(a.Name) {
+			nProps++
+			one = a
+		} else {
+			nAttrs++
+		}
+	}
+	// Arrays sized for all: no growing by appends. (For one, the first
+	// append allocates no more.)
+	if nAttrs > 1 {
+		op.rareFields().attrs = make([]NamedAttr, 0, nAttrs)
+	}
+	if nProps == 1 && (len(props) == 0 || GetAttr(attrs, one.Name) == nil) {
+		// The usual case, without a list to build and drop.
 		op.props = c.sharedProp(one)
 		for _, a := range attrs {
-			if op.info.def == nil || !op.info.def.isInherent(a.Name) {
-				op.SetAttr(a.Name, a.Value)
+			if !inherent(a.Name) {
+				setSorted(&op.rareFields().attrs, a.Name, a.Value)
 			}
 		}
 		return op
 	}
+	list := make([]NamedAttr, 0, nProps)
 	for _, a := range props {
-		op.setIn(&op.props, a.Name, a.Value)
+		setSorted(&list, a.Name, a.Value)
 	}
 	for _, a := range attrs {
-		op.SetAttr(a.Name, a.Value)
+		if inherent(a.Name) || GetAttr(list, a.Name) != nil {
+			setSorted(&list, a.Name, a.Value)
+		} else {
+			setSorted(&op.rareFields().attrs, a.Name, a.Value)
+		}
 	}
+	op.setProps(list)
 	return op
+}
+
+// setProps gives op the property list, which no one else holds.
+func (op *Operation) setProps(list []NamedAttr) {
+	switch len(list) {
+	case 0:
+		op.props = nil
+	case 1:
+		op.props = op.info.ctx.sharedProp(list[0])
+	default:
+		op.props = &list
+	}
 }
 
 // propList is a one-element property list shared by the ops that have only
 // that property (most float ops have just arith's fastmath<none>): one
-// array for all, where each would otherwise have its own.
+// list for all, where each would otherwise have its own.
 type propList struct {
 	Storage
-	attrs [1]NamedAttr
+	list []NamedAttr
+	one  [1]NamedAttr
 }
 
 // sharedProp returns the shared property list of a.
-func (c *Context) sharedProp(a NamedAttr) []NamedAttr {
+func (c *Context) sharedProp(a NamedAttr) *[]NamedAttr {
 	var buf [64]byte
 	key := append(buf[:0], "props\x00"...)
 	key = appendKeyObj(appendKeyStr(key, a.Name), a.Value)
-	l := uniqueBytes(c, key, func() *propList { return &propList{attrs: [1]NamedAttr{a}} })
-	return l.attrs[:]
+	l := uniqueBytes(c, key, func() *propList {
+		l := &propList{one: [1]NamedAttr{a}}
+		l.list = l.one[:]
+		return l
+	})
+	return &l.list
+}
+
+// propList returns the op's properties.
+func (op *Operation) propList() []NamedAttr {
+	if op.props == nil {
+		return nil
+	}
+	return *op.props
 }
 
 // newOp returns an op with its operands linked and its results typed, for
@@ -215,36 +266,6 @@ func allocOp(operands, results int) *Operation {
 		return &o.op
 	}
 	return &Operation{operands: make([]OpOperand, operands), results: make([]Value, results)}
-}
-
-// reserveAttrs gives a new op's property and attribute lists arrays sized
-// for the given properties and attributes (to be split by name as SetAttr
-// does), instead of growing each by appends. When there is one property,
-// it returns it instead, with ok set.
-func (op *Operation) reserveAttrs(props, attrs []NamedAttr) (one NamedAttr, ok bool) {
-	nProps, nAttrs := len(props), 0
-	if nProps == 1 {
-		one = props[0]
-	}
-	for _, a := range attrs {
-		if op.info.def != nil && op.info.def.isInherent(a.Name) {
-			nProps++
-			one = a
-		} else {
-			nAttrs++
-		}
-	}
-	if nProps == 1 && (len(props) == 0 || GetAttr(attrs, one.Name) == nil) {
-		return one, true
-	}
-	// For one, setIn's one append allocates no more.
-	if nProps > 1 {
-		op.props = make([]NamedAttr, 0, nProps)
-	}
-	if nAttrs > 1 {
-		op.rareFields().attrs = make([]NamedAttr, 0, nAttrs)
-	}
-	return NamedAttr{}, false
 }
 
 // Context returns the op's context.
@@ -360,27 +381,30 @@ func (op *Operation) ReplaceAllUsesWith(vs []*Value) {
 }
 
 // Props returns the inherent attributes (properties).
-func (op *Operation) Props() []NamedAttr { return op.props[:len(op.props):len(op.props)] }
+func (op *Operation) Props() []NamedAttr {
+	props := op.propList()
+	return props[:len(props):len(props)]
+}
 
 // DiscardableAttrs returns the discardable attributes.
 func (op *Operation) DiscardableAttrs() []NamedAttr { return op.discardable() }
 
 // Attrs returns all attributes, properties first.
 func (op *Operation) Attrs() []NamedAttr {
-	attrs := op.discardable()
+	props, attrs := op.propList(), op.discardable()
 	switch {
-	case len(op.props) == 0:
+	case len(props) == 0:
 		return attrs[:len(attrs):len(attrs)] // an append copies
 	case len(attrs) == 0:
-		return op.props[:len(op.props):len(op.props)]
+		return props[:len(props):len(props)]
 	}
-	out := make([]NamedAttr, 0, len(op.props)+len(attrs))
-	return append(append(out, op.props...), attrs...)
+	out := make([]NamedAttr, 0, len(props)+len(attrs))
+	return append(append(out, props...), attrs...)
 }
 
 // Attr returns the named attribute (inherent or discardable), or nil.
 func (op *Operation) Attr(name string) Attribute {
-	if a := GetAttr(op.props, name); a != nil {
+	if a := GetAttr(op.propList(), name); a != nil {
 		return a
 	}
 	return GetAttr(op.discardable(), name)
@@ -391,24 +415,23 @@ func (op *Operation) HasAttr(name string) bool { return op.Attr(name) != nil }
 
 // SetAttr sets an attribute; names the definition declares inherent become properties.
 func (op *Operation) SetAttr(name string, v Attribute) {
-	if op.info.def != nil && op.info.def.isInherent(name) || GetAttr(op.props, name) != nil {
-		op.setIn(&op.props, name, v)
+	if props := op.propList(); op.info.def != nil && op.info.def.isInherent(name) || GetAttr(props, name) != nil {
+		list := append(make([]NamedAttr, 0, len(props)+1), props...) // never changed in place
+		setSorted(&list, name, v)
+		op.setProps(list)
 		return
 	}
-	op.setIn(&op.rareFields().attrs, name, v)
+	setSorted(&op.rareFields().attrs, name, v)
 }
 
-// setIn sets name in a list kept sorted by name, as MLIR's attribute
+// setSorted sets name in a list kept sorted by name, as MLIR's attribute
 // dictionaries are.
-func (op *Operation) setIn(list *[]NamedAttr, name string, v Attribute) {
+func setSorted(list *[]NamedAttr, name string, v Attribute) {
 	i := 0
 	for i < len(*list) && (*list)[i].Name < name {
 		i++
 	}
 	if i < len(*list) && (*list)[i].Name == name {
-		if list == &op.props {
-			*list = slices.Clone(*list) // it may be shared
-		}
 		(*list)[i].Value = v
 		return
 	}
@@ -419,16 +442,21 @@ func (op *Operation) setIn(list *[]NamedAttr, name string, v Attribute) {
 
 // RemoveAttr removes an attribute and reports whether it was present.
 func (op *Operation) RemoveAttr(name string) bool {
-	lists := []*[]NamedAttr{&op.props}
-	if op.rare != nil {
-		lists = append(lists, &op.rare.attrs)
+	props := op.propList()
+	for i := range props {
+		if props[i].Name == name {
+			op.setProps(append(props[:i:i], props[i+1:]...))
+			return true
+		}
 	}
-	for _, list := range lists {
-		for i := range *list {
-			if (*list)[i].Name == name {
-				*list = append((*list)[:i:i], (*list)[i+1:]...)
-				return true
-			}
+	if op.rare == nil {
+		return false
+	}
+	list := &op.rare.attrs
+	for i := range *list {
+		if (*list)[i].Name == name {
+			*list = append((*list)[:i:i], (*list)[i+1:]...)
+			return true
 		}
 	}
 	return false

@@ -433,9 +433,9 @@ func (p *Printer) printGenericOp(op *Operation) {
 		}
 		p.WriteByte(']')
 	}
-	if len(op.props) > 0 {
+	if props := op.propList(); len(props) > 0 {
 		p.WriteString(" <")
-		p.AttrDict(op.props)
+		p.AttrDict(props)
 		p.WriteByte('>')
 	}
 	if len(op.regs()) > 0 {
