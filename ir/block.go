@@ -193,7 +193,7 @@ func (b *Block) unlinkOp(op *Operation) {
 }
 
 func (b *Block) renumber() {
-	i := 0
+	i := int32(0)
 	for o := b.first; o != nil; o = o.next {
 		o.order = i
 		i++

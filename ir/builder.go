@@ -141,8 +141,8 @@ func (op *Operation) Clone(m *Mapping) *Operation {
 	for i := range op.operands {
 		operands = append(operands, m.Lookup(op.operands[i].value))
 	}
-	for i := range op.results {
-		types = append(types, op.results[i].typ)
+	for i := range op.results() {
+		types = append(types, op.results()[i].typ)
 	}
 	n := newOp(op.info, op.loc, operands, types)
 	// The lists are sorted and split already: one copy of both.
@@ -157,8 +157,8 @@ func (op *Operation) Clone(m *Mapping) *Operation {
 			n.rare.regions = append(n.rare.regions, r)
 		}
 	}
-	for i := range op.results {
-		m.Map(&op.results[i], &n.results[i])
+	for i := range op.results() {
+		m.Map(&op.results()[i], &n.results()[i])
 	}
 	for i, r := range op.regs() {
 		r.CloneInto(n.rare.regions[i], nil, m)
@@ -230,8 +230,8 @@ func (r *Rewriter) ReplaceOp(op *Operation, vals []*Value) {
 	if r.Listener != nil {
 		r.Listener.OpReplaced(op, vals)
 	}
-	for i := range op.results {
-		res := &op.results[i]
+	for i := range op.results() {
+		res := &op.results()[i]
 		if r.Listener != nil {
 			for u := range res.Uses() {
 				r.Listener.OpModified(u.owner)

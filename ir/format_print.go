@@ -33,8 +33,8 @@ func (f *compiledFormat) print(p *OpPrinter, op *Operation) {
 		vs = append(vs, op.operands[i].value)
 	}
 	n := len(vs)
-	for i := range op.results {
-		vs = append(vs, &op.results[i])
+	for i := range op.results() {
+		vs = append(vs, &op.results()[i])
 	}
 	*w = fmtPrinter{f: f, p: p, op: op, shouldEmitSpace: true, values: vs, attrs: w.attrs[:0], elided: w.elided[:0], scratch: w.scratch,
 		operands: groups(w.operands, vs[:n:n], f.operands, op, "operandSegmentSizes"),

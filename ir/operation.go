@@ -18,10 +18,13 @@ type Operation struct {
 	block      *Block
 	prev, next *Operation
 	rare       *opRare // nil unless the op has successors or regions
-	order      int     // position in block, valid while block.orderValid
 
 	operands []OpOperand
-	results  []Value
+	// res and nres are the results (see results), in 12 bytes where a
+	// slice takes 24, and order shares their word.
+	res   *Value
+	nres  int32
+	order int32 // position in block, valid while block.orderValid
 	// props are the inherent attributes (MLIR properties), sorted by name.
 	// A list is never changed once an op has it, so ops share lists (see
 	// setProps), and a pointer is 16 bytes less than a slice in every op.
@@ -217,13 +220,13 @@ func (op *Operation) propList() []NamedAttr {
 // in an OpState so that callers' small stack arrays stay on the stack.
 func newOp(info *opInfo, loc Location, operands []*Value, resultTypes []Type) *Operation {
 	op := allocOp(len(operands), len(resultTypes))
-	*op = Operation{info: info, loc: loc, operands: op.operands, results: op.results}
+	*op = Operation{info: info, loc: loc, operands: op.operands, res: op.res, nres: op.nres}
 	for i, v := range operands {
 		op.operands[i].owner = op
 		op.operands[i].link(v)
 	}
 	for i, t := range resultTypes {
-		op.results[i] = Value{typ: t, def: unsafe.Pointer(op), index: int32(i)}
+		op.results()[i] = Value{typ: t, def: unsafe.Pointer(op), index: int32(i)}
 	}
 	return op
 }
@@ -254,18 +257,34 @@ func allocOp(operands, results int) *Operation {
 	switch {
 	case results <= 1 && operands <= 1:
 		o := &opWith1x1{}
-		o.op.operands, o.op.results = o.use[:operands:operands], o.res[:results:results]
+		o.op.operands = o.use[:operands:operands]
+		o.op.setResults(o.res[:results])
 		return &o.op
 	case results <= 1 && operands == 2:
 		o := &opWith1x2{}
-		o.op.operands, o.op.results = o.use[:operands:operands], o.res[:results:results]
+		o.op.operands = o.use[:operands:operands]
+		o.op.setResults(o.res[:results])
 		return &o.op
 	case results <= 1 && operands <= 3:
 		o := &opWith1x3{}
-		o.op.operands, o.op.results = o.use[:operands:operands], o.res[:results:results]
+		o.op.operands = o.use[:operands:operands]
+		o.op.setResults(o.res[:results])
 		return &o.op
 	}
-	return &Operation{operands: make([]OpOperand, operands), results: make([]Value, results)}
+	op := &Operation{operands: make([]OpOperand, operands)}
+	op.setResults(make([]Value, results))
+	return op
+}
+
+// results returns the op's results.
+func (op *Operation) results() []Value { return unsafe.Slice(op.res, op.nres) }
+
+// setResults makes rs, which has at most 2^31-1 values, the op's results.
+func (op *Operation) setResults(rs []Value) {
+	op.res, op.nres = nil, int32(len(rs))
+	if len(rs) > 0 {
+		op.res = &rs[0]
+	}
 }
 
 // Context returns the op's context.
@@ -331,25 +350,25 @@ func (op *Operation) SetOperands(vs []*Value) {
 }
 
 // NumResults returns the number of results.
-func (op *Operation) NumResults() int { return len(op.results) }
+func (op *Operation) NumResults() int { return len(op.results()) }
 
 // Result returns result i.
-func (op *Operation) Result(i int) *Value { return &op.results[i] }
+func (op *Operation) Result(i int) *Value { return &op.results()[i] }
 
 // Results returns the result values (a fresh slice).
 func (op *Operation) Results() []*Value {
-	vs := make([]*Value, len(op.results))
-	for i := range op.results {
-		vs[i] = &op.results[i]
+	vs := make([]*Value, len(op.results()))
+	for i := range op.results() {
+		vs[i] = &op.results()[i]
 	}
 	return vs
 }
 
 // ResultTypes returns the result types.
 func (op *Operation) ResultTypes() []Type {
-	ts := make([]Type, len(op.results))
-	for i := range op.results {
-		ts[i] = op.results[i].typ
+	ts := make([]Type, len(op.results()))
+	for i := range op.results() {
+		ts[i] = op.results()[i].typ
 	}
 	return ts
 }
@@ -365,8 +384,8 @@ func (op *Operation) OperandTypes() []Type {
 
 // HasResultUses reports whether any result is used.
 func (op *Operation) HasResultUses() bool {
-	for i := range op.results {
-		if op.results[i].uses != nil {
+	for i := range op.results() {
+		if op.results()[i].uses != nil {
 			return true
 		}
 	}
@@ -375,8 +394,8 @@ func (op *Operation) HasResultUses() bool {
 
 // ReplaceAllUsesWith replaces each result's uses with the matching value.
 func (op *Operation) ReplaceAllUsesWith(vs []*Value) {
-	for i := range op.results {
-		op.results[i].ReplaceAllUsesWith(vs[i])
+	for i := range op.results() {
+		op.results()[i].ReplaceAllUsesWith(vs[i])
 	}
 }
 
@@ -587,8 +606,8 @@ func (op *Operation) DropAllReferences() {
 // Its results must have no uses left outside the op.
 func (op *Operation) Erase() {
 	op.DropAllReferences()
-	for i := range op.results {
-		if op.results[i].uses != nil {
+	for i := range op.results() {
+		if op.results()[i].uses != nil {
 			panic("ir: erasing " + op.info.name + " whose result still has uses")
 		}
 	}

@@ -102,7 +102,7 @@ func (d valueDef) at(i int) *Value {
 	if d.arg != nil {
 		return d.arg
 	}
-	return &d.op.results[int(d.start)+i]
+	return &d.op.results()[int(d.start)+i]
 }
 
 type valueKey struct {
@@ -345,11 +345,11 @@ func (p *Parser) parseOperation() (*Operation, error) {
 		return nil, err
 	}
 	if len(results) > 0 {
-		if len(op.results) == 0 {
+		if len(op.results()) == 0 {
 			return nil, p.errorAt(start, "cannot name an operation with no results")
 		}
-		if len(op.results) != numResults {
-			return nil, p.errorAt(start, "operation defines %d results but was provided %d to bind", len(op.results), numResults)
+		if len(op.results()) != numResults {
+			return nil, p.errorAt(start, "operation defines %d results but was provided %d to bind", len(op.results()), numResults)
 		}
 		i := 0
 		for _, r := range results {

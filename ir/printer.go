@@ -365,10 +365,10 @@ func (p *Printer) printOp(op *Operation) {
 		p.spareNames = nil
 		defer func() { p.spareNames, p.names = p.names, outer }()
 	}
-	if n := len(op.results); n > 0 {
+	if n := len(op.results()); n > 0 {
 		// One entry per result group: %a, %b:2 = ...
 		for i := 0; i < n; {
-			g, _ := p.names.value(&op.results[i])
+			g, _ := p.names.value(&op.results()[i])
 			if i > 0 {
 				p.WriteString(", ")
 			}
@@ -464,18 +464,18 @@ func (p *Printer) printGenericOp(op *Operation) {
 		p.Type(op.operands[i].value.typ)
 	}
 	p.WriteString(") -> ")
-	if len(op.results) == 1 {
-		if _, isFn := op.results[0].typ.(*FunctionType); !isFn {
-			p.Type(op.results[0].typ)
+	if len(op.results()) == 1 {
+		if _, isFn := op.results()[0].typ.(*FunctionType); !isFn {
+			p.Type(op.results()[0].typ)
 			return
 		}
 	}
 	p.WriteByte('(')
-	for i := range op.results {
+	for i := range op.results() {
 		if i > 0 {
 			p.WriteString(", ")
 		}
-		p.Type(op.results[i].typ)
+		p.Type(op.results()[i].typ)
 	}
 	p.WriteByte(')')
 }
@@ -769,7 +769,7 @@ func (s *nameState) numberIsolated(op *Operation, spare *nameState) *nameState {
 func (s *nameState) size(op *Operation, withResults bool) {
 	values, blocks := 0, 0
 	if withResults {
-		values = len(op.results)
+		values = len(op.results())
 	}
 	for _, r := range op.regs() {
 		countNames(r, &values, &blocks)
@@ -794,7 +794,7 @@ func countNames(r *Region, values, blocks *int) {
 		*blocks++
 		*values += len(b.args)
 		for o := b.first; o != nil; o = o.next {
-			*values += len(o.results)
+			*values += len(o.results())
 			if !isolatedWithRegions(o) {
 				for _, nr := range o.regs() {
 					countNames(nr, values, blocks)
@@ -844,7 +844,7 @@ func (s *nameState) block(b *Block) (int, bool) {
 }
 
 func (s *nameState) nameResults(op *Operation, c *counters) {
-	n := len(op.results)
+	n := len(op.results())
 	if n == 0 {
 		return
 	}
@@ -881,7 +881,7 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 		vn.size = int32(j - i)
 		for k := i; k < j; k++ {
 			vn.idx = int32(k - i)
-			s.values[&op.results[k]] = vn
+			s.values[&op.results()[k]] = vn
 		}
 		i = j
 	}

@@ -230,8 +230,8 @@ func verifyInvariants(op *Operation) error {
 	if !d.Operands.Allows(len(op.operands)) {
 		return countError(op, "operand", d.Operands, len(op.operands))
 	}
-	if !d.Results.Allows(len(op.results)) {
-		return countError(op, "result", d.Results, len(op.results))
+	if !d.Results.Allows(len(op.results())) {
+		return countError(op, "result", d.Results, len(op.results()))
 	}
 	if !d.Regions.Allows(len(op.regs())) {
 		return countError(op, "region", d.Regions, len(op.regs()))
@@ -256,8 +256,8 @@ func verifyInvariants(op *Operation) error {
 				return op.Errorf("requires the same type for all operands and results")
 			}
 		}
-		for i := range op.results {
-			if !same(op.results[i].typ) {
+		for i := range op.results() {
+			if !same(op.results()[i].typ) {
 				return op.Errorf("requires the same type for all operands and results")
 			}
 		}
@@ -275,7 +275,7 @@ func verifyInvariants(op *Operation) error {
 		}
 	}
 	if t&AttrSizedResultSegments != 0 {
-		if err := verifySegments(op, "resultSegmentSizes", len(op.results), "result"); err != nil {
+		if err := verifySegments(op, "resultSegmentSizes", len(op.results()), "result"); err != nil {
 			return err
 		}
 	}
