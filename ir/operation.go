@@ -234,6 +234,10 @@ func newOp(info *opInfo, loc Location, operands []*Value, resultTypes []Type) *O
 // Most ops have at most one result and a few operands: allocating them
 // with the op in one object saves two allocations per op.
 type (
+	opWith1x0 struct {
+		op  Operation
+		res [1]Value
+	}
 	opWith1x1 struct {
 		op  Operation
 		res [1]Value
@@ -255,6 +259,12 @@ type (
 // given lengths (capacity too, so that no append can overrun a neighbour).
 func allocOp(operands, results int) *Operation {
 	switch {
+	case results == 0 && operands == 0:
+		return &Operation{}
+	case results == 1 && operands == 0:
+		o := &opWith1x0{}
+		o.op.setResults(o.res[:])
+		return &o.op
 	case results <= 1 && operands <= 1:
 		o := &opWith1x1{}
 		o.op.operands = o.use[:operands:operands]
