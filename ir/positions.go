@@ -80,7 +80,7 @@ func (t *positionTable) position(c *Context, line, col int) *FileLineColLoc {
 	}
 	l := &b.slab[0]
 	b.slab = b.slab[1:]
-	*l = FileLineColLoc{File: t.file, Line: int32(line), Col: int32(col)}
+	*l = FileLineColLoc{file: &t.file, Line: int32(line), Col: int32(col)}
 	l.setUniqueID(b.nextID)
 	b.nextID++
 	if *first == nil {
@@ -183,7 +183,7 @@ func (t *positionTable) farPosition(c *Context, line, col int) *FileLineColLoc {
 	if t.far == nil {
 		t.far = map[[2]int]*FileLineColLoc{}
 	}
-	l := &FileLineColLoc{File: t.file, Line: int32(line), Col: int32(col)}
+	l := &FileLineColLoc{file: &t.file, Line: int32(line), Col: int32(col)}
 	l.setUniqueID(c.nextID.Add(1))
 	t.far[k] = l
 	return l

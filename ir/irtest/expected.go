@@ -115,7 +115,7 @@ func VerifyDiagnostics(src, file string, diags []*ir.Diagnostic) []string {
 	}
 	for _, d := range all {
 		line := -1
-		if f, ok := ir.FileLineCol(d.Loc); ok && f.File == file {
+		if f, ok := ir.FileLineCol(d.Loc); ok && f.File() == file {
 			line = int(f.Line)
 		}
 		found := false
