@@ -17,7 +17,7 @@ type Operation struct {
 	info       *opInfo
 	block      *Block
 	prev, next *Operation
-	rare       *opRare // nil unless the op has successors or regions
+	rare       *opRare // nil unless the op has successors, regions or discardable attributes
 
 	operands []OpOperand
 	// res and nres are the results (see results), in 12 bytes where a
@@ -255,8 +255,8 @@ type (
 	}
 )
 
-// allocOp returns a zero op whose operands and results slices have the
-// given lengths (capacity too, so that no append can overrun a neighbour).
+// allocOp returns a zero op with the given numbers of operands and results
+// (the operands' capacity too, so that no append can overrun a neighbour).
 func allocOp(operands, results int) *Operation {
 	switch {
 	case results == 0 && operands == 0:

@@ -39,18 +39,19 @@ type lineBlock struct {
 	more  []*FileLineColLoc
 	// slab is the unused rest of the last allocation of positions, and
 	// nextID the identity reserved for its first: positions are carved in
-	// slabs, with their identities reserved at once.
-	slab   []FileLineColLoc
-	nextID uint64
+	// growing slabs, with their identities reserved at once.
+	slab     []FileLineColLoc
+	nextID   uint64
+	slabSize int
 }
 
 const (
 	lineChunk = 256
 	// lineSlack bounds how far past the index's end a line may grow it.
 	lineSlack = 1 << 14
-	// slabSize is small enough that a block's unused rest of its last slab
+	// maxSlab is small enough that a block's unused rest of its last slab
 	// is a small part of its positions when it has about one a line.
-	slabSize = 32
+	maxSlab = 32
 )
 
 // position finds or makes the position line:col of t's file.
@@ -75,8 +76,9 @@ func (t *positionTable) position(c *Context, line, col int) *FileLineColLoc {
 		}
 	}
 	if len(b.slab) == 0 {
-		b.slab = make([]FileLineColLoc, slabSize)
-		b.nextID = c.nextID.Add(slabSize) - slabSize + 1
+		b.slabSize = min(max(2*b.slabSize, 8), maxSlab)
+		b.slab = make([]FileLineColLoc, b.slabSize)
+		b.nextID = c.nextID.Add(uint64(b.slabSize)) - uint64(b.slabSize) + 1
 	}
 	l := &b.slab[0]
 	b.slab = b.slab[1:]
