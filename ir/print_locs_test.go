@@ -1,6 +1,7 @@
 package ir_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -62,5 +63,33 @@ module {
 		if again := string(ir.PrintBytes(m2, tc.opts)); again != got {
 			t.Errorf("not a fixed point:\n%s", again)
 		}
+	}
+}
+
+// Lexing a dimension list again after each x keeps later columns right.
+func TestDimensionListColumns(t *testing.T) {
+	ctx := ir.NewContext()
+	ctx.SetAllowUnregisteredDialects(true)
+	src := `"test.region"() ({
+^bb0(%a: tensor<1x16x16x1xi8>, %b: tensor<0x4xf32>, %c: i32):
+  "test.end"() : () -> ()
+}) : () -> ()
+`
+	m, err := ir.Parse(ctx, src, "in.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	m.Walk(func(op *ir.Operation) bool {
+		if op.Name() == "test.region" {
+			for _, a := range op.Region(0).Entry().Args() {
+				got = append(got, ir.AttrString(a.Loc()))
+			}
+		}
+		return true
+	})
+	want := `loc("in.mlir":2:6) loc("in.mlir":2:32) loc("in.mlir":2:53)`
+	if g := strings.Join(got, " "); g != want {
+		t.Errorf("argument locations:\n got %s\nwant %s", g, want)
 	}
 }
