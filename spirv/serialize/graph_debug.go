@@ -44,7 +44,7 @@ func locName(l ir.Location) string {
 	case *ir.NameLoc:
 		return l.Name
 	case *ir.FileLineColLoc:
-		return l.File + ":" + strconv.Itoa(l.Line) + ":" + strconv.Itoa(l.Col)
+		return l.File() + ":" + strconv.Itoa(int(l.Line)) + ":" + strconv.Itoa(int(l.Col))
 	case *ir.CallSiteLoc:
 		return locName(l.Callee)
 	case *ir.FusedLoc:
