@@ -10,7 +10,9 @@ func (p *Parser) ParseElementsOfType(t Type) (Attribute, error) {
 		return p.ParseAttribute(nil)
 	}
 	switch p.spelling() {
-	case "dense", "dense_resource", "sparse":
+	case "dense_resource":
+		return p.parseDenseResourceAttr(t)
+	case "dense", "sparse":
 	default:
 		return p.ParseAttribute(nil)
 	}

@@ -88,7 +88,7 @@ func (p *Printer) Attr(a Attribute) {
 		return
 	}
 	switch a.(type) {
-	case *AffineMapAttr, *IntegerSetAttr:
+	case *AffineMapAttr, *IntegerSetAttr, *DenseResourceElementsAttr:
 		if p.collect != nil {
 			p.collect.add(a)
 		} else if name, ok := p.aliases[a]; ok {
@@ -120,6 +120,8 @@ func (p *Printer) String(s string) {
 		switch {
 		case c >= 0x20 && c < 0x7f && c != '"' && c != '\\':
 			p.WriteByte(c)
+		case c == '\\': // as llvm::printEscapedString
+			p.WriteString(`\\`)
 		default:
 			p.WriteByte('\\')
 			p.WriteByte("0123456789ABCDEF"[c>>4])
@@ -256,6 +258,7 @@ func PrintBytes(op *Operation, opts PrintOptions) []byte {
 
 func (p *Printer) printWithAliases(op *Operation) {
 	opts := p.opts
+	var resources []*ResourceHandle
 	if op.info.ctx.usesAliasableAttrs.Load() {
 		// Dry run to find the attributes that get aliases, as MLIR does.
 		dry := &Printer{opts: opts, sink: io.Discard, collect: &aliasCollector{seen: map[Attribute]bool{}}}
@@ -263,6 +266,10 @@ func (p *Printer) printWithAliases(op *Operation) {
 		p.aliases = map[Attribute]string{}
 		counts := map[string]int{}
 		for _, a := range dry.collect.order {
+			if r, ok := a.(*DenseResourceElementsAttr); ok {
+				resources = append(resources, r.h)
+				continue
+			}
 			prefix := "#map"
 			if _, ok := a.(*IntegerSetAttr); ok {
 				prefix = "#set"
@@ -280,6 +287,7 @@ func (p *Printer) printWithAliases(op *Operation) {
 		}
 	}
 	p.topOp(op)
+	p.printFileMetadata(op.info.ctx, resources)
 	p.WriteByte('\n')
 }
 
