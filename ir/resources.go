@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -315,6 +316,9 @@ func (p *Parser) parseBlob(key string) ([]byte, uint32, error) {
 	if bits.OnesCount32(align) > 1 {
 		return nil, 0, p.errorAt(t, "expected hex string blob for key '%s' to encode alignment in first 4 bytes, but got non-power-of-2 value: %d", key, align)
 	}
+	if len(raw) == 4 {
+		return nil, 0, nil // MLIR's empty blob, which has no alignment
+	}
 	return raw[4:], align, nil
 }
 
@@ -447,12 +451,19 @@ func (p *Printer) printFileMetadata(c *Context, used []*ResourceHandle) {
 	}
 }
 
-// blobHex writes a blob as its hex string, alignment first.
+// blobHex writes a blob as its hex string, alignment first, in upper case
+// as MLIR writes it, straight into the buffer: a blob may be large.
 func (p *Printer) blobHex(data []byte, align uint32) {
 	var a [4]byte
 	binary.LittleEndian.PutUint32(a[:], align)
+	p.buf = slices.Grow(p.buf, 2*(len(a)+len(data))+4)
 	p.WriteString(`"0x`)
-	p.WriteString(strings.ToUpper(hex.EncodeToString(a[:])))
-	p.WriteString(strings.ToUpper(hex.EncodeToString(data)))
+	for _, b := range [][]byte{a[:], data} {
+		for _, c := range b {
+			p.buf = append(p.buf, hexDigits[c>>4], hexDigits[c&15])
+		}
+	}
 	p.WriteByte('"')
 }
+
+const hexDigits = "0123456789ABCDEF"
