@@ -97,3 +97,11 @@
 "test.third"() {r = dense_resource<empty> : tensor<0xi8>} : () -> ()
 {-# #-}
 {-# external_resources: { tool: { flag: true } }, dialect_resources: { builtin: { empty: "0x00000000" } } #-}
+
+// -----
+
+// memref.global's initializer leaves its type out; its blob is printed.
+// CHECK-LABEL: memref.global "private" constant @g : memref<2xi32> = dense_resource<g_init>
+// CHECK: g_init: "0x040000000100000002000000"
+memref.global "private" constant @g : memref<2xi32> = dense_resource<g_init>
+{-# dialect_resources: { builtin: { g_init: "0x040000000100000002000000" } } #-}
