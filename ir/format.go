@@ -25,7 +25,8 @@ type Format struct {
 	Syntax string
 	// Operands, Results, Regions and Successors name the op's parts in
 	// order, as ODS's arguments do; a trailing "*" marks a variadic part,
-	// "?" an optional one.
+	// "?" an optional one. A variadic region part is written as
+	// comma-separated regions (VariadicRegion).
 	Operands, Results, Regions, Successors []string
 	// Attrs describe the attributes the syntax names, and default-valued
 	// ones it does not (elided from attr-dict when equal to the default).

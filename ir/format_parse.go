@@ -17,7 +17,7 @@ type fmtParseState struct {
 	resultTypes  [][]Type
 	allOperands  []Type // type(operands)
 	allResults   []Type // type(results)
-	regions      []*Region
+	regions      [][]*Region
 	succs        [][]*Block
 	// uses and types back the lists of one operand or type each.
 	uses  []UnresolvedOperand
@@ -91,11 +91,11 @@ func (f *compiledFormat) parse(p *OpParser, st *OpState) error {
 		}
 		st.ResultTypes = append(st.ResultTypes, ts...)
 	}
-	for _, r := range s.regions {
-		if r == nil {
-			r = &Region{}
+	for i, rs := range s.regions {
+		if rs == nil && !f.regions[i].variadic {
+			rs = []*Region{{}}
 		}
-		st.Regions = append(st.Regions, r)
+		st.Regions = append(st.Regions, rs...)
 	}
 	for _, bs := range s.succs {
 		st.Successors = append(st.Successors, bs...)
@@ -481,8 +481,18 @@ func (s *fmtParseState) variable(r fmtRef) error {
 				return nil
 			}
 		}
-		s.regions[r.idx] = &Region{}
-		return p.ParseRegion(s.regions[r.idx], nil)
+		// A variadic part's regions are separated by commas, as
+		// OpFormatGen's parser reads a VariadicRegion.
+		for {
+			reg := &Region{}
+			s.regions[r.idx] = append(s.regions[r.idx], reg)
+			if err := p.ParseRegion(reg, nil); err != nil {
+				return err
+			}
+			if !part.variadic || !p.ParseOptionalPunct(",") {
+				return nil
+			}
+		}
 	case rSuccessor:
 		for {
 			if part.variadic && p.tok.kind != tokCaretID {

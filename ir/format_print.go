@@ -143,6 +143,9 @@ func (w *fmtPrinter) element(e *fmtElem) {
 		}
 		return
 	}
+	if e.kind == fVar && e.ref.kind == rRegion && w.f.regions[e.ref.idx].variadic && len(w.regions(e.ref.idx)) == 0 {
+		return // no space for no regions, where MLIR leaves a trailing one
+	}
 	if w.shouldEmitSpace || !w.lastWasPunctuation {
 		p.WriteByte(' ')
 	}
@@ -198,8 +201,8 @@ func (w *fmtPrinter) present(a *fmtElem) bool {
 	case rResult:
 		return len(w.results[a.ref.idx]) > 0
 	case rRegion:
-		rs := w.op.Regions()
-		return a.ref.idx < len(rs) && rs[a.ref.idx].first != nil
+		rs := w.regions(a.ref.idx)
+		return len(rs) > 0 && (w.f.regions[a.ref.idx].variadic || rs[0].first != nil)
 	case rSuccessor:
 		return len(w.successors(a.ref.idx)) > 0
 	case rAttr:
@@ -208,6 +211,10 @@ func (w *fmtPrinter) present(a *fmtElem) bool {
 		return v != nil && (fa.Default == nil || v != fa.Default(w.op.Context()))
 	}
 	return false
+}
+
+func (w *fmtPrinter) regions(i int) []*Region {
+	return groups(nil, w.op.Regions(), w.f.regions, w.op, "")[i]
 }
 
 func (w *fmtPrinter) successors(i int) []*Block {
@@ -275,8 +282,11 @@ func (w *fmtPrinter) variable(e *fmtElem) {
 			p.Attr(a)
 		}
 	case rRegion:
-		if rs := w.op.Regions(); e.ref.idx < len(rs) {
-			p.Region(rs[e.ref.idx], true, true)
+		for i, r := range w.regions(e.ref.idx) {
+			if i > 0 {
+				p.WriteString(", ")
+			}
+			p.Region(r, true, true)
 		}
 	case rSuccessor:
 		for i, b := range w.successors(e.ref.idx) {

@@ -112,7 +112,9 @@ var indexSwitch = &ir.OpDef{
 	Regions:  ir.AtLeast(1),
 	Inherent: []string{"cases"},
 	// Hand-written: MLIR's format passes regions to custom<SwitchCases>,
-	// which a custom directive's arguments cannot hold.
+	// which a custom directive's arguments cannot hold, and its regions get
+	// an implicit scf.yield (SingleBlockImplicitTerminator), which the
+	// format engine does not add.
 	Parse:        parseIndexSwitch,
 	Print:        printIndexSwitch,
 	Verify:       verifyIndexSwitch,

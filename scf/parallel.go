@@ -234,60 +234,12 @@ var reduce = &ir.OpDef{
 	Traits:   ir.Terminator | ir.RecursiveEffects | ir.SingleBlock,
 	Operands: ir.Variadic,
 	Regions:  ir.Variadic,
-	// ((%v, ... : types))? region (, region)*, or before MLIR 19 one
-	// reduction per op, not a terminator: (%v) : type region; hand-written
-	// as a format cannot say the older form.
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		if p.ParseOptionalPunct("(") {
-			us, err := p.ParseOperandList()
-			if err != nil {
-				return err
-			}
-			var ts []ir.Type
-			if p.ParseOptionalPunct(")") {
-				if ts, err = p.ParseColonTypeList(); err != nil {
-					return err
-				}
-			} else {
-				if ts, err = p.ParseColonTypeList(); err != nil {
-					return err
-				}
-				if err := p.ParsePunct(")"); err != nil {
-					return err
-				}
-			}
-			if err := p.ResolveOperands(us, ts); err != nil {
-				return err
-			}
-			for i := range us {
-				if i > 0 {
-					if err := p.ParsePunct(","); err != nil {
-						return err
-					}
-				}
-				if err := p.ParseRegion(st.AddRegion(), nil); err != nil {
-					return err
-				}
-			}
-		}
-		return p.ParseOptionalAttrDict()
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		if op.NumOperands() > 0 {
-			p.WriteByte('(')
-			p.Operands(op.Operands())
-			p.WriteString(" : ")
-			p.TypeList(op.OperandTypes())
-			p.WriteString(") ")
-			for i, r := range op.Regions() {
-				if i > 0 {
-					p.WriteString(", ")
-				}
-				p.Region(r, true, true)
-			}
-		}
-		p.OptionalAttrDict(op.Attrs())
-	},
+	// MLIR's format, with `:` type($operands) `)` read by a custom
+	// directive that also takes the form before MLIR 19 (one reduction
+	// per op, not a terminator): `(` $operands `)` `:` type($operands).
+	Format: &ir.Format{Syntax: "(`(` $operands^ custom<ReduceTypes>(type($operands)))? $reductions attr-dict",
+		Operands: []string{"operands*"}, Regions: []string{"reductions*"},
+		Custom: map[string]ir.CustomDirective{"ReduceTypes": {Parse: parseReduceTypes, Print: printReduceTypes}}},
 	Verify: func(op *ir.Operation) error {
 		if pa := op.ParentOp(); pa == nil || pa.Name() != "scf.parallel" {
 			return op.Errorf("expects parent op 'scf.parallel'")
@@ -311,6 +263,27 @@ var reduce = &ir.OpDef{
 		}
 		return nil
 	},
+}
+
+// parseReduceTypes reads `: types )`, or `) : types` as written before
+// MLIR 19.
+func parseReduceTypes(p *ir.OpParser, args []*ir.FormatArg) error {
+	old := p.ParseOptionalPunct(")")
+	ts, err := p.ParseColonTypeList()
+	if err != nil {
+		return err
+	}
+	args[0].Types = ts
+	if old {
+		return nil
+	}
+	return p.ParsePunct(")")
+}
+
+func printReduceTypes(p *ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+	p.WriteString(": ")
+	p.TypeList(args[0].Types)
+	p.WriteByte(')')
 }
 
 var reduceReturn = &ir.OpDef{

@@ -131,6 +131,9 @@ func (in *input) readText(path string, stdin io.Reader) (src []byte, name string
 			return nil, name, in.tooBig(name, -1)
 		}
 		if rerr == io.EOF {
+			if afterInput != nil {
+				afterInput(len(buf))
+			}
 			return buf, name, nil
 		}
 		if rerr != nil {
@@ -305,6 +308,9 @@ func (in *input) readSPIRV(path string, stdin io.Reader) (b []byte, name string,
 	}
 	if len(b)%4 != 0 {
 		return nil, name, &inputError{fmt.Sprintf("%s: a SPIR-V binary is whole 4-byte words, this one is %d bytes", name, len(b))}
+	}
+	if afterInput != nil {
+		afterInput(len(b))
 	}
 	return b, name, nil
 }

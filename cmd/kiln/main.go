@@ -17,6 +17,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"slices"
+	"sync"
 
 	"github.com/kiln-gpu/kiln/internal/suggest"
 )
@@ -41,16 +42,40 @@ var commands = map[string]command{
 }
 
 func main() {
-	// Before lazyGC: the collection that frees the block must not count
-	// against its memory limit.
-	reserveHugePages(startHeap)
-	lazyGC(startHeap)
+	afterInput = prepareHeap
 	beforeOutput = stopCollecting
 	os.Exit(profiled(func() int { return dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }))
 }
 
 // startHeap is how large the heap grows before the first collection.
 const startHeap = 128 << 20
+
+// hugeInput is the input size from which the heap is backed by huge pages:
+// the reservation costs about 5 ms a run, nearly half of a one-kernel
+// file's, and pays from about 1,000 kernels (2.4 MB) on; at 100 kernels
+// (0.24 MB) it is a wash (docs/RATIONALE.md "Performance machinery at the
+// sizes users have").
+const hugeInput = 1 << 20
+
+// afterInput, when set, is called once with the size of the first input
+// read. main sets it to prepareHeap; tests, which run commands in their
+// own process, leave it nil.
+var afterInput func(size int)
+
+var prepared sync.Once
+
+// prepareHeap backs the heap with huge pages for a large input, then leaves
+// the collector idle until startHeap. The reservation comes first: the
+// collection that frees its block must not count against lazyGC's limit
+// nor end its idle start.
+func prepareHeap(size int) {
+	prepared.Do(func() {
+		if size >= hugeInput {
+			reserveHugePages(startHeap)
+		}
+		lazyGC(startHeap)
+	})
+}
 
 // lazyGC leaves the garbage collector idle until the heap reaches start,
 // then restores the usual pacing (GOGC=100), much as the Go compiler
