@@ -92,7 +92,7 @@ func parseFor(p *ir.OpParser, st *ir.OpState) error {
 	var args []ir.Argument
 	var inits []ir.UnresolvedOperand
 	if p.ParseOptionalKeyword("iter_args") {
-		if args, inits, err = parseAssignments(p); err != nil {
+		if args, inits, err = p.ParseAssignmentList(); err != nil {
 			return err
 		}
 		if err := p.ParsePunct("->"); err != nil {
@@ -202,8 +202,8 @@ func printFor(p *ir.OpPrinter, op *ir.Operation) {
 	}
 	inits := f.Inits()
 	if len(inits) > 0 {
-		p.WriteByte(' ')
-		printAssignments(p, "iter_args", f.Body().Args()[1:], inits)
+		p.WriteString(" iter_args")
+		p.AssignmentList(f.Body().Args()[1:], inits)
 		p.WriteString(" -> (")
 		p.TypeList(op.ResultTypes())
 		p.WriteByte(')')

@@ -328,3 +328,36 @@ func (p *OpParser) ParseSuccessorAndArgs() (*Block, []*Value, error) {
 
 // State returns the state being filled.
 func (p *OpParser) State() *OpState { return p.st }
+
+// ParseAssignmentList parses `(%a = %x, %b = %y)`: region arguments and
+// the values they start with, as MLIR's OpAsmParser::parseAssignmentList
+// (scf.for's iter_args, scf.while, scf.forall's shared_outs).
+func (p *OpParser) ParseAssignmentList() ([]Argument, []UnresolvedOperand, error) {
+	if err := p.ParsePunct("("); err != nil {
+		return nil, nil, err
+	}
+	var args []Argument
+	var vals []UnresolvedOperand
+	if p.ParseOptionalPunct(")") {
+		return args, vals, nil
+	}
+	for {
+		a, err := p.ParseArgument(false)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := p.ParsePunct("="); err != nil {
+			return nil, nil, err
+		}
+		v, err := p.ParseOperand()
+		if err != nil {
+			return nil, nil, err
+		}
+		args = append(args, a)
+		vals = append(vals, v)
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	return args, vals, p.ParsePunct(")")
+}

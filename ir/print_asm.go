@@ -104,3 +104,18 @@ func (p *OpPrinter) ArrowTypes(ts []Type) {
 	p.WriteString(" -> ")
 	p.FunctionResults(ts)
 }
+
+// AssignmentList writes `(%a = %x, %b = %y)`, what ParseAssignmentList
+// reads.
+func (p *OpPrinter) AssignmentList(args, vals []*Value) {
+	p.WriteByte('(')
+	for i := range args {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.Operand(args[i])
+		p.WriteString(" = ")
+		p.Operand(vals[i])
+	}
+	p.WriteByte(')')
+}

@@ -85,7 +85,7 @@ func parseFor(p *ir.OpParser, st *ir.OpState) error {
 	var args []ir.Argument
 	var inits []ir.UnresolvedOperand
 	if p.ParseOptionalKeyword("iter_args") {
-		if args, inits, err = parseAssignments(p); err != nil {
+		if args, inits, err = p.ParseAssignmentList(); err != nil {
 			return err
 		}
 		if err := p.ParsePunct("->"); err != nil {
@@ -134,8 +134,8 @@ func printFor(p *ir.OpPrinter, op *ir.Operation) {
 	p.WriteString(" step ")
 	p.Operand(f.Step())
 	if inits := f.Inits(); len(inits) > 0 {
-		p.WriteByte(' ')
-		printAssignments(p, "iter_args", f.RegionIterArgs(), inits)
+		p.WriteString(" iter_args")
+		p.AssignmentList(f.RegionIterArgs(), inits)
 		p.WriteString(" -> (")
 		p.TypeList(op.ResultTypes())
 		p.WriteByte(')')

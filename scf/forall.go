@@ -234,7 +234,7 @@ func parseForall(p *ir.OpParser, st *ir.OpState) error {
 	var outArgs []ir.Argument
 	var outs []ir.UnresolvedOperand
 	if p.ParseOptionalKeyword("shared_outs") {
-		if outArgs, outs, err = parseAssignments(p); err != nil {
+		if outArgs, outs, err = p.ParseAssignmentList(); err != nil {
 			return err
 		}
 		if st.ResultTypes, err = p.ParseOptionalArrowTypeList(); err != nil {
@@ -290,8 +290,8 @@ func printForall(p *ir.OpPrinter, op *ir.Operation) {
 		printMixedParen(p, steps)
 	}
 	if outs := f.Outputs(); len(outs) > 0 {
-		p.WriteByte(' ')
-		printAssignments(p, "shared_outs", f.Body().Args()[len(ubs):], outs)
+		p.WriteString(" shared_outs")
+		p.AssignmentList(f.Body().Args()[len(ubs):], outs)
 		p.WriteString(" -> (")
 		p.TypeList(op.ResultTypes())
 		p.WriteByte(')')

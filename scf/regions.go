@@ -20,53 +20,6 @@ func ensureTerminator(ctx *ir.Context, r *ir.Region, name string, loc ir.Locatio
 	b.Append(ctx.NewOp(&ir.OpState{Name: name, Loc: loc}))
 }
 
-// parseAssignments parses `(%a = %x, %b = %y)` after its keyword: region
-// arguments and the values they start with.
-func parseAssignments(p *ir.OpParser) ([]ir.Argument, []ir.UnresolvedOperand, error) {
-	if err := p.ParsePunct("("); err != nil {
-		return nil, nil, err
-	}
-	var args []ir.Argument
-	var vals []ir.UnresolvedOperand
-	if p.ParseOptionalPunct(")") {
-		return args, vals, nil
-	}
-	for {
-		a, err := p.ParseArgument(false)
-		if err != nil {
-			return nil, nil, err
-		}
-		if err := p.ParsePunct("="); err != nil {
-			return nil, nil, err
-		}
-		v, err := p.ParseOperand()
-		if err != nil {
-			return nil, nil, err
-		}
-		args = append(args, a)
-		vals = append(vals, v)
-		if !p.ParseOptionalPunct(",") {
-			break
-		}
-	}
-	return args, vals, p.ParsePunct(")")
-}
-
-// printAssignments writes `kw(%a = %x, %b = %y)`.
-func printAssignments(p *ir.OpPrinter, kw string, args, vals []*ir.Value) {
-	p.WriteString(kw)
-	p.WriteByte('(')
-	for i := range args {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		p.Operand(args[i])
-		p.WriteString(" = ")
-		p.Operand(vals[i])
-	}
-	p.WriteByte(')')
-}
-
 // withTypes gives parsed arguments their types.
 func withTypes(args []ir.Argument, ts []ir.Type) []ir.Argument {
 	for i := range args {

@@ -51,7 +51,7 @@ func parseWhile(p *ir.OpParser, st *ir.OpState) error {
 	var inits []ir.UnresolvedOperand
 	var err error
 	if p.IsPunct("(") {
-		if args, inits, err = parseAssignments(p); err != nil {
+		if args, inits, err = p.ParseAssignmentList(); err != nil {
 			return err
 		}
 	}
@@ -85,7 +85,7 @@ func printWhile(p *ir.OpPrinter, op *ir.Operation) {
 	w := While{op}
 	p.WriteByte(' ')
 	if b := w.Before(); b != nil && op.NumOperands() > 0 {
-		printAssignments(p, "", b.Args(), op.Operands())
+		p.AssignmentList(b.Args(), op.Operands())
 		p.WriteByte(' ')
 	}
 	p.WriteString(": ")
