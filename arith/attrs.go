@@ -63,14 +63,6 @@ func (a *FastMathAttr) Print(p *ir.Printer) {
 	p.WriteByte('>')
 }
 
-// OpFastMath returns the fast-math flags of op (none when absent).
-func OpFastMath(op *ir.Operation) FastMathFlags {
-	if a, ok := op.Attr("fastmath").(*FastMathAttr); ok {
-		return a.Flags
-	}
-	return FastMathNone
-}
-
 // OverflowFlags are the nsw/nuw flags of integer ops.
 type OverflowFlags uint32
 
