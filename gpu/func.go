@@ -134,7 +134,7 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	if err := ir.ParseSymbolNameAttr(p, st, "sym_name"); err != nil {
 		return err
 	}
-	sigLoc := p.Loc()
+	sigAt := p.Pos()
 	if err := p.ParsePunct("("); err != nil {
 		return err
 	}
@@ -144,7 +144,7 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	if !p.ParseOptionalPunct(")") {
 		for {
 			if !p.IsOperand() {
-				return p.ErrorfAt(sigLoc, "gpu.func requires named arguments")
+				return p.ErrorfAt(p.LocAt(sigAt), "gpu.func requires named arguments")
 			}
 			a, as, err := p.ParseArgumentWithAttrs()
 			if err != nil {
