@@ -139,8 +139,7 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 		return err
 	}
 	var args []ir.Argument
-	var argAttrs []ir.Attribute
-	hasArgAttrs := false
+	var argAttrs []ir.Attribute // made at the first argument with attributes
 	if !p.ParseOptionalPunct(")") {
 		for {
 			if !p.IsOperand() {
@@ -150,9 +149,16 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 			if err != nil {
 				return err
 			}
+			if len(as) > 0 && argAttrs == nil {
+				argAttrs = make([]ir.Attribute, len(args), len(args)+1)
+				for i := range argAttrs {
+					argAttrs[i] = ctx.DictionaryAttr(nil)
+				}
+			}
 			args = append(args, a)
-			argAttrs = append(argAttrs, ctx.DictionaryAttr(as))
-			hasArgAttrs = hasArgAttrs || len(as) > 0
+			if argAttrs != nil {
+				argAttrs = append(argAttrs, ctx.DictionaryAttr(as))
+			}
 			if !p.ParseOptionalPunct(",") {
 				break
 			}
@@ -170,7 +176,7 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 		inputs[i] = a.Type
 	}
 	st.AddAttr("function_type", ctx.TypeAttr(ctx.FunctionType(inputs, results)))
-	if hasArgAttrs {
+	if argAttrs != nil {
 		st.AddAttr("arg_attrs", ctx.ArrayAttr(argAttrs...))
 	}
 	if hasResAttrs {
