@@ -111,7 +111,7 @@ func parseFlagList(p *ir.Parser, names []string, groups map[string]uint32, what 
 	}
 	var v uint32
 	for {
-		loc := p.Loc()
+		at := p.Pos()
 		w, err := p.ParseKeywordAny()
 		if err != nil {
 			return 0, err
@@ -123,7 +123,7 @@ func parseFlagList(p *ir.Parser, names []string, groups map[string]uint32, what 
 			}
 		}
 		if !ok && w != "none" {
-			return 0, ir.Errorf(loc, "expected one of [%s] for %s, got '%s'", strings.Join(append([]string{"none"}, names...), ", "), what, w)
+			return 0, ir.Errorf(p.LocAt(at), "expected one of [%s] for %s, got '%s'", strings.Join(append([]string{"none"}, names...), ", "), what, w)
 		}
 		v |= bit
 		if !p.ParseOptionalPunct(",") {
@@ -330,7 +330,7 @@ func (e enum) format(old ...string) ir.FormatAttr {
 		Name:     e.attr,
 		Keywords: append(slices.Clone(e.names), old...),
 		Parse: func(p *ir.Parser) (ir.Attribute, error) {
-			loc := p.Loc()
+			at := p.Pos()
 			s, err := p.ParseKeywordOrString()
 			if err == nil {
 				if v, ok := e.lookup(s); ok {
@@ -340,7 +340,7 @@ func (e enum) format(old ...string) ir.FormatAttr {
 					return e.make(p.Context(), int64(i)), nil
 				}
 			}
-			return nil, ir.Errorf(loc, "expected string or keyword containing one of the following enum values for attribute '%s' [%s]", e.attr, strings.Join(e.names, ", "))
+			return nil, ir.Errorf(p.LocAt(at), "expected string or keyword containing one of the following enum values for attribute '%s' [%s]", e.attr, strings.Join(e.names, ", "))
 		},
 		Print: func(p *ir.Printer, a ir.Attribute) {
 			if ia, ok := a.(*ir.IntegerAttr); ok && ia.Int() >= 0 && ia.Int() < int64(len(e.names)) {

@@ -115,30 +115,46 @@ func isMappable(t ir.Type) bool {
 // VerifyElementwise checks MLIR's ElementwiseMappable trait: non-scalar
 // operands and results must come together and share one shape and kind.
 func VerifyElementwise(op *ir.Operation) error {
-	var ops, res []ir.Type
-	for _, t := range op.OperandTypes() {
-		if isMappable(t) {
-			ops = append(ops, t)
+	// Walked in place: the verifier runs on every arith op, and most have
+	// scalar types only.
+	var first ir.Type
+	nOps, nRes := 0, 0
+	for i := range op.NumOperands() {
+		if t := op.Operand(i).Type(); isMappable(t) {
+			if first == nil {
+				first = t
+			}
+			nOps++
 		}
 	}
-	for _, t := range op.ResultTypes() {
-		if isMappable(t) {
-			res = append(res, t)
+	for i := range op.NumResults() {
+		if t := op.Result(i).Type(); isMappable(t) {
+			if first == nil {
+				first = t
+			}
+			nRes++
 		}
 	}
 	switch {
-	case len(ops) == 0 && len(res) == 0:
+	case nOps == 0 && nRes == 0:
 		return nil
-	case len(ops) == 0:
+	case nOps == 0:
 		return op.Errorf("if a result is non-scalar, then at least one operand must be non-scalar")
-	case len(res) == 0:
+	case nRes == 0:
 		return op.Errorf("if an operand is non-scalar, then there must be at least one non-scalar result")
-	case len(res) != op.NumResults():
+	case nRes != op.NumResults():
 		return op.Errorf("if an operand is non-scalar, then all results must be non-scalar")
 	}
-	all := append(ops, res...)
-	for _, t := range all[1:] {
-		if kindOf(t) != kindOf(all[0]) || !compatibleShapes(t, all[0]) {
+	like := func(t ir.Type) bool {
+		return !isMappable(t) || kindOf(t) == kindOf(first) && compatibleShapes(t, first)
+	}
+	for i := range op.NumOperands() {
+		if !like(op.Operand(i).Type()) {
+			return op.Errorf("all non-scalar operands/results must have the same shape and base type")
+		}
+	}
+	for i := range op.NumResults() {
+		if !like(op.Result(i).Type()) {
 			return op.Errorf("all non-scalar operands/results must have the same shape and base type")
 		}
 	}

@@ -67,14 +67,14 @@ func lookupEnum[K enumKind](s string) (K, bool) {
 // parseEnumKeyword reads a bare enum keyword, as custom op forms spell it.
 func parseEnumKeyword[K enumKind](p *ir.Parser) (K, error) {
 	var zero K
-	loc := p.Loc()
+	at := p.Pos()
 	w, err := p.ParseKeywordAny()
 	if err != nil {
 		return zero, err
 	}
 	v, ok := lookupEnum[K](w)
 	if !ok {
-		return zero, ir.Errorf(loc, "expected %s to be one of: %s", zero.spec().cppName, validNames(zero.spec()))
+		return zero, ir.Errorf(p.LocAt(at), "expected %s to be one of: %s", zero.spec().cppName, validNames(zero.spec()))
 	}
 	return v, nil
 }

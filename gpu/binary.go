@@ -89,13 +89,13 @@ func parseObjectBody(p *ir.Parser) (ir.Attribute, error) {
 		if err := p.ParsePunct("="); err != nil {
 			return nil, err
 		}
-		loc := p.Loc()
+		at := p.Pos()
 		a, err := p.ParseAttribute(nil)
 		if err != nil {
 			return nil, err
 		}
 		if props, _ = a.(*ir.DictionaryAttr); props == nil {
-			return nil, ir.Errorf(loc, "expected a dictionary of object properties")
+			return nil, ir.Errorf(p.LocAt(at), "expected a dictionary of object properties")
 		}
 		if err := p.ParsePunct(","); err != nil {
 			return nil, err
@@ -106,13 +106,13 @@ func parseObjectBody(p *ir.Parser) (ir.Attribute, error) {
 		if err := p.ParsePunct("="); err != nil {
 			return nil, err
 		}
-		loc := p.Loc()
+		at := p.Pos()
 		a, err := p.ParseAttribute(nil)
 		if err != nil {
 			return nil, err
 		}
 		if kernels, _ = a.(*KernelTableAttr); kernels == nil {
-			return nil, ir.Errorf(loc, "expected a #gpu.kernel_table attribute")
+			return nil, ir.Errorf(p.LocAt(at), "expected a #gpu.kernel_table attribute")
 		}
 		if err := p.ParsePunct(","); err != nil {
 			return nil, err

@@ -83,21 +83,21 @@ func parseReduceKind(p *ir.OpParser, required bool) (AllReduceOperation, bool, e
 	if p.IsOperand() && !required {
 		return 0, false, nil
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	w, err := p.ParseKeywordAny()
 	if err != nil {
 		return 0, false, err
 	}
 	k, ok := lookupEnum[AllReduceOperation](w)
 	if !ok {
-		return 0, false, ir.Errorf(loc, "invalid op kind")
+		return 0, false, ir.Errorf(p.LocAt(at), "invalid op kind")
 	}
 	return k, true, nil
 }
 
 // finishReduce resolves the operand and the type, and stores the kind.
 func finishReduce(p *ir.OpParser, st *ir.OpState, u ir.UnresolvedOperand, k AllReduceOperation, hasKind bool) error {
-	loc := p.Loc()
+	at := p.Pos()
 	if err := p.ParsePunct(":"); err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func finishReduce(p *ir.OpParser, st *ir.OpState, u ir.UnresolvedOperand, k AllR
 		return err
 	}
 	if len(ft.Inputs) != 1 {
-		return ir.Errorf(loc, "expected one operand type")
+		return ir.Errorf(p.LocAt(at), "expected one operand type")
 	}
 	if hasKind {
 		st.AddAttr("op", Enum(p.Context(), k.Resolve(ft.Inputs[0])))

@@ -134,25 +134,31 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	if err := ir.ParseSymbolNameAttr(p, st, "sym_name"); err != nil {
 		return err
 	}
-	sigLoc := p.Loc()
+	sigAt := p.Pos()
 	if err := p.ParsePunct("("); err != nil {
 		return err
 	}
 	var args []ir.Argument
-	var argAttrs []ir.Attribute
-	hasArgAttrs := false
+	var argAttrs []ir.Attribute // made at the first argument with attributes
 	if !p.ParseOptionalPunct(")") {
 		for {
 			if !p.IsOperand() {
-				return p.ErrorfAt(sigLoc, "gpu.func requires named arguments")
+				return p.ErrorfAt(p.LocAt(sigAt), "gpu.func requires named arguments")
 			}
 			a, as, err := p.ParseArgumentWithAttrs()
 			if err != nil {
 				return err
 			}
+			if len(as) > 0 && argAttrs == nil {
+				argAttrs = make([]ir.Attribute, len(args), len(args)+1)
+				for i := range argAttrs {
+					argAttrs[i] = ctx.DictionaryAttr(nil)
+				}
+			}
 			args = append(args, a)
-			argAttrs = append(argAttrs, ctx.DictionaryAttr(as))
-			hasArgAttrs = hasArgAttrs || len(as) > 0
+			if argAttrs != nil {
+				argAttrs = append(argAttrs, ctx.DictionaryAttr(as))
+			}
 			if !p.ParseOptionalPunct(",") {
 				break
 			}
@@ -170,7 +176,7 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 		inputs[i] = a.Type
 	}
 	st.AddAttr("function_type", ctx.TypeAttr(ctx.FunctionType(inputs, results)))
-	if hasArgAttrs {
+	if argAttrs != nil {
 		st.AddAttr("arg_attrs", ctx.ArrayAttr(argAttrs...))
 	}
 	if hasResAttrs {

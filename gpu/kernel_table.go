@@ -91,19 +91,19 @@ func parseKernelMetadataBody(p *ir.Parser) (ir.Attribute, error) {
 	if err := p.ParsePunct(","); err != nil {
 		return nil, err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	t, err := p.ParseType()
 	if err != nil {
 		return nil, err
 	}
 	ft, ok := t.(*ir.FunctionType)
 	if !ok {
-		return nil, ir.Errorf(loc, "expected a function type, got '%s'", ir.TypeString(t))
+		return nil, ir.Errorf(p.LocAt(at), "expected a function type, got '%s'", ir.TypeString(t))
 	}
 	var argAttrs *ir.ArrayAttr
 	var metadata *ir.DictionaryAttr
 	for p.ParseOptionalPunct(",") {
-		kloc := p.Loc()
+		kat := p.Pos()
 		key, err := p.ParseKeywordAny()
 		if err != nil {
 			return nil, err
@@ -111,7 +111,7 @@ func parseKernelMetadataBody(p *ir.Parser) (ir.Attribute, error) {
 		if err := p.ParsePunct("="); err != nil {
 			return nil, err
 		}
-		vloc := p.Loc()
+		vat := p.Pos()
 		v, err := p.ParseAttribute(nil)
 		if err != nil {
 			return nil, err
@@ -127,17 +127,17 @@ func parseKernelMetadataBody(p *ir.Parser) (ir.Attribute, error) {
 				}
 			}
 			if !ok || argAttrs != nil {
-				return nil, ir.Errorf(vloc, "expected an array of dictionaries for 'arg_attrs'")
+				return nil, ir.Errorf(p.LocAt(vat), "expected an array of dictionaries for 'arg_attrs'")
 			}
 			argAttrs = arr
 		case "metadata":
 			d, ok := v.(*ir.DictionaryAttr)
 			if !ok || metadata != nil {
-				return nil, ir.Errorf(vloc, "expected a dictionary for 'metadata'")
+				return nil, ir.Errorf(p.LocAt(vat), "expected a dictionary for 'metadata'")
 			}
 			metadata = d
 		default:
-			return nil, ir.Errorf(kloc, "expected a parameter name in struct")
+			return nil, ir.Errorf(p.LocAt(kat), "expected a parameter name in struct")
 		}
 	}
 	return KernelMetadata(p.Context(), name, ft, argAttrs, metadata), p.ParsePunct(">")
@@ -149,7 +149,7 @@ func parseKernelTableBody(p *ir.Parser) (ir.Attribute, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	if err := p.ParsePunct("["); err != nil {
 		return nil, err
 	}
@@ -157,17 +157,17 @@ func parseKernelTableBody(p *ir.Parser) (ir.Attribute, error) {
 	seen := map[string]bool{}
 	if !p.ParseOptionalPunct("]") {
 		for {
-			mloc := p.Loc()
+			mat := p.Pos()
 			a, err := p.ParseAttribute(nil)
 			if err != nil {
 				return nil, err
 			}
 			m, ok := a.(*KernelMetadataAttr)
 			if !ok {
-				return nil, ir.Errorf(mloc, "expected a #gpu.kernel_metadata attribute")
+				return nil, ir.Errorf(p.LocAt(mat), "expected a #gpu.kernel_metadata attribute")
 			}
 			if seen[m.Name] {
-				return nil, ir.Errorf(loc, "expected all kernels to be uniquely named")
+				return nil, ir.Errorf(p.LocAt(at), "expected all kernels to be uniquely named")
 			}
 			seen[m.Name] = true
 			ks = append(ks, m)

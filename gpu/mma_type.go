@@ -45,7 +45,7 @@ func parseMMAMatrixBody(p *ir.Parser) (ir.Type, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	first, err := p.ParseInteger()
 	if err != nil {
 		return nil, err
@@ -56,19 +56,19 @@ func parseMMAMatrixBody(p *ir.Parser) (ir.Type, error) {
 	}
 	parts := strings.Split(w, "x")
 	if parts[0] != "" || len(parts) < 2 {
-		return nil, ir.Errorf(loc, "expected 'x' in dimension list")
+		return nil, ir.Errorf(p.LocAt(at), "expected 'x' in dimension list")
 	}
 	shape := []int64{first}
 	for _, s := range parts[1 : len(parts)-1] {
 		d, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || d < 0 {
-			return nil, ir.Errorf(loc, "invalid dimension")
+			return nil, ir.Errorf(p.LocAt(at), "invalid dimension")
 		}
 		shape = append(shape, d)
 	}
 	elem, ok := scalarNamed(p.Context(), parts[len(parts)-1])
 	if !ok {
-		return nil, ir.Errorf(loc, "expected a scalar element type, got '%s'", parts[len(parts)-1])
+		return nil, ir.Errorf(p.LocAt(at), "expected a scalar element type, got '%s'", parts[len(parts)-1])
 	}
 	if err := p.ParsePunct(","); err != nil {
 		return nil, err
@@ -81,13 +81,13 @@ func parseMMAMatrixBody(p *ir.Parser) (ir.Type, error) {
 		return nil, err
 	}
 	if len(shape) != 2 {
-		return nil, ir.Errorf(loc, "MMAMatrixType must have exactly two dimensions")
+		return nil, ir.Errorf(p.LocAt(at), "MMAMatrixType must have exactly two dimensions")
 	}
 	if !mmaElement(elem) {
-		return nil, ir.Errorf(loc, "MMAMatrixType elements must be SI8, UI8, I32, F16, or F32")
+		return nil, ir.Errorf(p.LocAt(at), "MMAMatrixType elements must be SI8, UI8, I32, F16, or F32")
 	}
 	if operand != "AOp" && operand != "BOp" && operand != "COp" {
-		return nil, ir.Errorf(loc, "operand expected to be one of AOp, BOp or COp")
+		return nil, ir.Errorf(p.LocAt(at), "operand expected to be one of AOp, BOp or COp")
 	}
 	return MMAMatrix(p.Context(), shape, elem, operand), nil
 }

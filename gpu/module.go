@@ -107,13 +107,13 @@ func parseModule(p *ir.OpParser, st *ir.OpState) error {
 		}
 	}
 	if p.IsPunct("[") {
-		loc := p.Loc()
+		at := p.Pos()
 		t, err := p.ParseAttribute(nil)
 		if err != nil {
 			return err
 		}
 		if _, ok := t.(*ir.ArrayAttr); !ok {
-			return ir.Errorf(loc, "expected array of target attributes")
+			return ir.Errorf(p.LocAt(at), "expected array of target attributes")
 		}
 		st.AddAttr("targets", t)
 	}

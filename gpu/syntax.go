@@ -22,10 +22,10 @@ func parseAsyncDependencies(p *ir.OpParser) (async bool, n int, err error) {
 // parseAsyncDependencyList is parseAsyncDependencies leaving the tokens
 // unresolved, for the custom<AsyncDependencies> directive of formats.
 func parseAsyncDependencyList(p *ir.OpParser) (async bool, us []ir.UnresolvedOperand, err error) {
-	loc := p.Loc()
+	at := p.Pos()
 	if p.ParseOptionalKeyword("async") {
 		if p.NumResults() == 0 {
-			return false, nil, p.ErrorfAt(loc, "needs to be named when marked 'async'")
+			return false, nil, p.ErrorfAt(p.LocAt(at), "needs to be named when marked 'async'")
 		}
 		async = true
 	}
@@ -217,10 +217,10 @@ func toDim3(vs []*ir.Value) (d dim3) {
 
 // parseDim3 parses `(%x, %y, %z)`.
 func parseDim3(p *ir.OpParser) ([]ir.UnresolvedOperand, error) {
-	loc := p.Loc()
+	at := p.Pos()
 	us, err := p.ParseParenOperandList()
 	if err == nil && len(us) != 3 {
-		err = ir.Errorf(loc, "expected 3 operands, got %d", len(us))
+		err = ir.Errorf(p.LocAt(at), "expected 3 operands, got %d", len(us))
 	}
 	return us, err
 }

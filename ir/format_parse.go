@@ -230,7 +230,7 @@ func (s *fmtParseState) element(e *fmtElem) error {
 	case fSpace:
 		return nil
 	case fAttrDict:
-		loc := p.Loc()
+		at := p.tok
 		var err error
 		if e.withKeyword {
 			err = p.ParseOptionalAttrDictWithKeyword()
@@ -240,7 +240,7 @@ func (s *fmtParseState) element(e *fmtElem) error {
 		if err != nil {
 			return err
 		}
-		return s.verifyInherentAttrs(loc)
+		return s.verifyInherentAttrs(at)
 	case fVar:
 		return s.variable(e.ref)
 	case fType:
@@ -306,14 +306,14 @@ func (s *fmtParseState) oilist(e *fmtElem) error {
 }
 
 // verifyInherentAttrs checks the attributes parsed so far against their
-// constraints, reporting at loc (the attribute dictionary).
-func (s *fmtParseState) verifyInherentAttrs(loc Location) error {
+// constraints, reporting at the token at (the attribute dictionary).
+func (s *fmtParseState) verifyInherentAttrs(at token) error {
 	for _, fa := range s.f.spec.Attrs {
 		if fa.Constraint == nil {
 			continue
 		}
 		if a := stateAttr(s.p.st, fa.Name); a != nil && !fa.Constraint(s.p.Context(), a) {
-			return Errorf(loc, "'%s' op attribute '%s' failed to satisfy constraint: %s", s.f.def.Name, fa.Name, fa.ConstraintDesc)
+			return Errorf(s.p.locOf(at), "'%s' op attribute '%s' failed to satisfy constraint: %s", s.f.def.Name, fa.Name, fa.ConstraintDesc)
 		}
 	}
 	return nil

@@ -143,6 +143,17 @@ func (p *Parser) consume() { p.tok = p.lex.next() }
 // Loc returns the location of the current token.
 func (p *Parser) Loc() Location { return p.locOf(p.tok) }
 
+// Pos is the place of a token. A location, once made, is stored for the
+// rest of the run, so parsers keep a Pos for an error they may report and
+// make its location (LocAt) only when they do.
+type Pos struct{ tok token }
+
+// Pos returns the place of the current token.
+func (p *Parser) Pos() Pos { return Pos{p.tok} }
+
+// LocAt returns the location of pos.
+func (p *Parser) LocAt(pos Pos) Location { return p.locOf(pos.tok) }
+
 func (p *Parser) locOf(t token) Location {
 	if p.positions == nil {
 		p.positions = p.ctx.positionsOf(p.file)
