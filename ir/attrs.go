@@ -52,7 +52,10 @@ func (c *Context) IntegerAttr(t Type, v int64) *IntegerAttr {
 
 func (c *Context) integerAttr(t Type, v int64) *IntegerAttr {
 	v = normalizeInt(t, v)
-	return UniqueKey(c, NewKey("i").Type(t).Int(v), func() *IntegerAttr { return &IntegerAttr{typ: t, v: v} })
+	// The key of NewKey("i").Type(t).Int(v), on the stack: a hit allocates nothing.
+	var buf [48]byte
+	key := appendKeyInt(appendKeyObj(append(buf[:0], "i\x00"...), t), v)
+	return uniqueBytes(c, key, func() *IntegerAttr { return &IntegerAttr{typ: t, v: v} })
 }
 
 // IntegerAttrBig returns an integer attribute from an arbitrary-precision value, wrapped to the width.

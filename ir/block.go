@@ -3,6 +3,7 @@ package ir
 import (
 	"iter"
 	"slices"
+	"unsafe"
 )
 
 // Block is a list of operations with arguments, inside a region. A block
@@ -50,7 +51,7 @@ func (b *Block) ArgTypes() []Type {
 
 // AddArgument appends an argument.
 func (b *Block) AddArgument(t Type, loc Location) *Value {
-	v := &Value{typ: t, block: b, index: len(b.args)}
+	v := &Value{typ: t, def: unsafe.Pointer(b), arg: true, index: int32(len(b.args))}
 	b.args = append(b.args, v)
 	b.argLocs = append(b.argLocs, loc)
 	return v
@@ -58,11 +59,11 @@ func (b *Block) AddArgument(t Type, loc Location) *Value {
 
 // InsertArgument inserts an argument at position i.
 func (b *Block) InsertArgument(i int, t Type, loc Location) *Value {
-	v := &Value{typ: t, block: b}
+	v := &Value{typ: t, def: unsafe.Pointer(b), arg: true}
 	b.args = slices.Insert(b.args, i, v)
 	b.argLocs = slices.Insert(b.argLocs, i, loc)
 	for j := i; j < len(b.args); j++ {
-		b.args[j].index = j
+		b.args[j].index = int32(j)
 	}
 	return v
 }
@@ -75,7 +76,7 @@ func (b *Block) EraseArgument(i int) {
 	b.args = slices.Delete(b.args, i, i+1)
 	b.argLocs = slices.Delete(b.argLocs, i, i+1)
 	for j := i; j < len(b.args); j++ {
-		b.args[j].index = j
+		b.args[j].index = int32(j)
 	}
 }
 
@@ -192,7 +193,7 @@ func (b *Block) unlinkOp(op *Operation) {
 }
 
 func (b *Block) renumber() {
-	i := 0
+	i := int32(0)
 	for o := b.first; o != nil; o = o.next {
 		o.order = i
 		i++

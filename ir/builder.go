@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Listener is told about changes a Builder or Rewriter makes, so a driver
 // can keep its worklist current.
 type Listener interface {
@@ -139,19 +141,14 @@ func (op *Operation) Clone(m *Mapping) *Operation {
 	for i := range op.operands {
 		operands = append(operands, m.Lookup(op.operands[i].value))
 	}
-	for i := range op.results {
-		types = append(types, op.results[i].typ)
+	for i := range op.results() {
+		types = append(types, op.results()[i].typ)
 	}
 	n := newOp(op.info, op.loc, operands, types)
 	// The lists are sorted and split already: one copy of both.
-	if np, na := len(op.props), len(op.attrs); np+na > 0 {
-		buf := make([]NamedAttr, np+na)
-		copy(buf, op.props)
-		copy(buf[np:], op.attrs)
-		n.props, n.attrs = buf[:np:np], buf[np:]
-	}
+	n.props = op.props // never changed in place
 	if op.rare != nil {
-		n.rare = &opRare{}
+		n.rare = &opRare{attrs: slices.Clone(op.rare.attrs)}
 		for _, s := range op.rare.successors {
 			n.rare.successors = append(n.rare.successors, m.LookupBlock(s))
 		}
@@ -160,8 +157,8 @@ func (op *Operation) Clone(m *Mapping) *Operation {
 			n.rare.regions = append(n.rare.regions, r)
 		}
 	}
-	for i := range op.results {
-		m.Map(&op.results[i], &n.results[i])
+	for i := range op.results() {
+		m.Map(&op.results()[i], &n.results()[i])
 	}
 	for i, r := range op.regs() {
 		r.CloneInto(n.rare.regions[i], nil, m)
@@ -233,8 +230,8 @@ func (r *Rewriter) ReplaceOp(op *Operation, vals []*Value) {
 	if r.Listener != nil {
 		r.Listener.OpReplaced(op, vals)
 	}
-	for i := range op.results {
-		res := &op.results[i]
+	for i := range op.results() {
+		res := &op.results()[i]
 		if r.Listener != nil {
 			for u := range res.Uses() {
 				r.Listener.OpModified(u.owner)

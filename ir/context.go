@@ -283,11 +283,16 @@ func (k *KeyBuilder) Attrs(as []Attribute) *KeyBuilder {
 
 // Ints appends a list of integers.
 func (k *KeyBuilder) Ints(vs []int64) *KeyBuilder {
-	k.Int(int64(len(vs)))
-	for _, v := range vs {
-		k.Int(v)
-	}
+	k.b = appendKeyInts(k.b, vs)
 	return k
+}
+
+func appendKeyInts(b []byte, vs []int64) []byte {
+	b = appendKeyInt(b, int64(len(vs)))
+	for _, v := range vs {
+		b = appendKeyInt(b, v)
+	}
+	return b
 }
 
 // String returns the key.

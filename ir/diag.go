@@ -69,11 +69,11 @@ func (d *Diagnostic) write(b *strings.Builder, ctx *Context) {
 	b.WriteByte('\n')
 	if ctx != nil {
 		if f, ok := FileLineCol(d.Loc); ok {
-			if src, ok := ctx.source(f.File); ok {
-				if line, ok := sourceLine(src, f.Line); ok {
+			if src, ok := ctx.source(f.File()); ok {
+				if line, ok := sourceLine(src, int(f.Line)); ok {
 					b.WriteString(line)
 					b.WriteByte('\n')
-					col := f.Col - 1
+					col := int(f.Col) - 1
 					if col < 0 {
 						col = 0
 					}
@@ -98,7 +98,7 @@ func (d *Diagnostic) write(b *strings.Builder, ctx *Context) {
 // "name: " for a bare name location, and "loc(unknown): " otherwise.
 func LocPrefix(l Location) string {
 	if f, ok := FileLineCol(l); ok {
-		return f.File + ":" + strconv.Itoa(f.Line) + ":" + strconv.Itoa(f.Col) + ": "
+		return f.File() + ":" + strconv.Itoa(int(f.Line)) + ":" + strconv.Itoa(int(f.Col)) + ": "
 	}
 	if n, ok := l.(*NameLoc); ok {
 		return n.Name + ": "

@@ -158,19 +158,20 @@ func PrintSymbolNameAttr(p *OpPrinter, op *Operation, attr string) {
 // ParseOperandsN parses exactly n comma-separated operands, for custom forms
 // whose operand count is fixed.
 func ParseOperandsN(p *OpParser, n int) ([]UnresolvedOperand, error) {
-	us := make([]UnresolvedOperand, n)
-	for i := range us {
+	start := len(p.uses)
+	for i := range n {
 		if i > 0 {
 			if err := p.ParsePunct(","); err != nil {
 				return nil, err
 			}
 		}
-		var err error
-		if us[i], err = p.ParseOperand(); err != nil {
+		u, err := p.ParseOperand()
+		if err != nil {
 			return nil, err
 		}
+		p.uses = append(p.uses, u)
 	}
-	return us, nil
+	return p.uses[start:len(p.uses):len(p.uses)], nil
 }
 
 // ParseArrowResultType parses `-> T`, the type of an op's one result.

@@ -19,12 +19,36 @@ type fmtParseState struct {
 	allResults   []Type // type(results)
 	regions      []*Region
 	succs        [][]*Block
+	// uses and types back the lists of one operand or type each.
+	uses  []UnresolvedOperand
+	types []Type
+}
+
+// reset readies s, perhaps used for an earlier op, for an op of format f;
+// its lists keep their arrays.
+func (s *fmtParseState) reset(f *compiledFormat, p *OpParser) {
+	*s = fmtParseState{f: f, p: p,
+		operands: zeroed(s.operands, len(f.operands)), operandTypes: zeroed(s.operandTypes, len(f.operands)),
+		resultTypes: zeroed(s.resultTypes, len(f.results)), regions: zeroed(s.regions, len(f.regions)),
+		succs: zeroed(s.succs, len(f.succs)), uses: s.uses[:0], types: s.types[:0]}
+}
+
+// zeroed returns n zero elements, in xs's array when it is large enough.
+func zeroed[T any](xs []T, n int) []T {
+	if cap(xs) < n {
+		return make([]T, n)
+	}
+	xs = xs[:n]
+	clear(xs)
+	return xs
 }
 
 func (f *compiledFormat) parse(p *OpParser, st *OpState) error {
-	s := &fmtParseState{f: f, p: p,
-		operands: make([][]UnresolvedOperand, len(f.operands)), operandTypes: make([][]Type, len(f.operands)),
-		resultTypes: make([][]Type, len(f.results)), regions: make([]*Region, len(f.regions)), succs: make([][]*Block, len(f.succs))}
+	s := p.fmt // reused by parseCustomOp's ops of one nesting depth
+	if s == nil {
+		s = &fmtParseState{}
+	}
+	s.reset(f, p)
 	if err := s.elements(f.elems); err != nil {
 		return err
 	}
@@ -140,7 +164,7 @@ func (s *fmtParseState) typesOf(r fmtRef, st *OpState) []Type {
 func (s *fmtParseState) resolveOperands(st *OpState) error {
 	if s.all != nil {
 		// The `operands` directive's list, split as an op's operands are.
-		s.operands = split(s.all, defaultSizes(len(s.all), s.f.operands))
+		s.operands = splitDefault(s.operands, s.all, s.f.operands)
 	}
 	if s.f.allOperandTypes {
 		var us []UnresolvedOperand
@@ -151,9 +175,14 @@ func (s *fmtParseState) resolveOperands(st *OpState) error {
 	}
 	for i, us := range s.operands {
 		ts := s.typesOf(fmtRef{rOperand, i}, st)
-		if len(ts) == 1 && !s.f.operandTypes[i].seen && s.f.operandTypes[i].expand == nil {
+		if len(ts) == 1 && len(us) != 1 && !s.f.operandTypes[i].seen && s.f.operandTypes[i].expand == nil {
 			// A type taken from a single value applies to every operand.
-			ts = slices.Repeat(ts, len(us))
+			for _, u := range us {
+				if err := s.resolve([]UnresolvedOperand{u}, ts, st); err != nil {
+					return err
+				}
+			}
+			continue
 		}
 		if err := s.resolve(us, ts, st); err != nil {
 			return err
@@ -215,13 +244,13 @@ func (s *fmtParseState) element(e *fmtElem) error {
 	case fVar:
 		return s.variable(e.ref)
 	case fType:
-		loc := p.Loc()
+		at := p.tok // its location is made only for an error
 		ts, err := s.parseTypes(s.f.part(e.ref))
 		s.setTypes(e.ref, ts)
 		if err != nil {
 			return err
 		}
-		return s.checkTypes(e.ref, ts, loc)
+		return s.checkTypes(e.ref, ts, at)
 	case fFunctional:
 		ft, err := p.ParseFunctionType()
 		if err != nil {
@@ -291,8 +320,8 @@ func (s *fmtParseState) verifyInherentAttrs(loc Location) error {
 }
 
 // checkTypes applies the Kinds and TypesFrom checks of the operand or result r to
-// its types, parsed at loc.
-func (s *fmtParseState) checkTypes(r fmtRef, ts []Type, loc Location) error {
+// its types, parsed from the token at.
+func (s *fmtParseState) checkTypes(r fmtRef, ts []Type, at token) error {
 	if r.kind != rOperand && r.kind != rResult {
 		return nil
 	}
@@ -300,7 +329,7 @@ func (s *fmtParseState) checkTypes(r fmtRef, ts []Type, loc Location) error {
 	if k, ok := s.f.spec.Kinds[name]; ok {
 		for _, t := range ts {
 			if !k.Is(t) {
-				return s.p.ErrorfAt(loc, "invalid kind of type specified: expected %s, but found '%s'", k.Name, TypeString(t))
+				return s.p.ErrorfAt(s.p.locOf(at), "invalid kind of type specified: expected %s, but found '%s'", k.Name, TypeString(t))
 			}
 		}
 	}
@@ -310,7 +339,7 @@ func (s *fmtParseState) checkTypes(r fmtRef, ts []Type, loc Location) error {
 		}
 		for _, t := range ts {
 			if !tf.Check(t) {
-				return Errorf(loc, "'%s' must be %s, but got '%s'", name, tf.Desc, TypeString(t))
+				return Errorf(s.p.locOf(at), "'%s' must be %s, but got '%s'", name, tf.Desc, TypeString(t))
 			}
 		}
 	}
@@ -385,7 +414,9 @@ func (s *fmtParseState) parseTypes(part fmtPart) ([]Type, error) {
 	p := s.p
 	if !part.variadic && !part.optional {
 		t, err := p.ParseType()
-		return []Type{t}, err
+		s.types = append(s.types, t)
+		n := len(s.types)
+		return s.types[n-1 : n : n], err
 	}
 	t, ok, err := p.ParseOptionalType()
 	if !ok || err != nil {
@@ -433,7 +464,9 @@ func (s *fmtParseState) variable(r fmtRef) error {
 			return nil
 		}
 		u, err := p.ParseOperand()
-		s.operands[r.idx] = []UnresolvedOperand{u}
+		s.uses = append(s.uses, u)
+		n := len(s.uses)
+		s.operands[r.idx] = s.uses[n-1 : n : n]
 		return err
 	case rAttr:
 		a, err := s.attr(s.f.spec.Attrs[r.idx])
@@ -470,7 +503,7 @@ func (s *fmtParseState) variable(r fmtRef) error {
 
 func (s *fmtParseState) attr(fa FormatAttr) (Attribute, error) {
 	p := s.p
-	loc := p.Loc()
+	at := p.tok // its location is made only for an error
 	var a Attribute
 	var err error
 	switch {
@@ -486,7 +519,7 @@ func (s *fmtParseState) attr(fa FormatAttr) (Attribute, error) {
 		a, err = p.ParseAttribute(nil)
 	}
 	if err == nil && fa.Kind != nil && !fa.Kind(a) {
-		return nil, p.ErrorfAt(loc, "invalid kind of attribute specified")
+		return nil, p.ErrorfAt(p.locOf(at), "invalid kind of attribute specified")
 	}
 	return a, err
 }

@@ -17,52 +17,69 @@ type fmtPrinter struct {
 	results            [][]*Value
 	shouldEmitSpace    bool
 	lastWasPunctuation bool
+	// values holds the op's operands then its results, and attrs and
+	// elided what attrDict prints and leaves out: arrays kept from op to op.
+	values  []*Value
+	attrs   []NamedAttr
+	elided  []string
+	scratch []Type
 }
 
 func (f *compiledFormat) print(p *OpPrinter, op *Operation) {
-	w := &fmtPrinter{f: f, p: p, op: op, shouldEmitSpace: true,
-		operands: groups(op.Operands(), f.operands, op, "operandSegmentSizes"),
-		results:  groups(op.Results(), f.results, op, "resultSegmentSizes")}
+	w := p.fmt // reused for the ops p prints, one at a time
+	if w == nil {
+		w = &fmtPrinter{}
+		p.fmt = w
+	}
+	vs := w.values[:0]
+	for i := range op.operands {
+		vs = append(vs, op.operands[i].value)
+	}
+	n := len(vs)
+	for i := range op.results() {
+		vs = append(vs, &op.results()[i])
+	}
+	*w = fmtPrinter{f: f, p: p, op: op, shouldEmitSpace: true, values: vs, attrs: w.attrs[:0], elided: w.elided[:0], scratch: w.scratch,
+		operands: groups(w.operands, vs[:n:n], f.operands, op, "operandSegmentSizes"),
+		results:  groups(w.results, vs[n:], f.results, op, "resultSegmentSizes")}
 	w.elements(f.elems, nil)
 }
 
-// groups splits values among named parts: by the segment sizes attribute
-// when the op has one, else the single variable-length part takes what
-// the fixed ones leave.
-func groups[T any](vs []T, ps []fmtPart, op *Operation, segments string) [][]T {
-	sizes := defaultSizes(len(vs), ps)
+// groups splits values among named parts, into out's array when it is
+// large enough: by the segment sizes attribute when the op has one, else
+// as splitDefault does.
+func groups[T any](out [][]T, vs []T, ps []fmtPart, op *Operation, segments string) [][]T {
 	if a, ok := op.Attr(segments).(*DenseArrayAttr); ok && len(a.Ints) == len(ps) && segmentsCover(a.Ints, len(vs)) {
-		sizes = a.Ints
+		out = zeroed(out, len(ps))
+		at := 0
+		for i, n := range a.Ints {
+			out[i] = vs[at : at+int(n)]
+			at += int(n)
+		}
+		return out
 	}
-	return split(vs, sizes)
+	return splitDefault(out, vs, ps)
 }
 
-// defaultSizes gives each fixed part one of n values and the single
+// splitDefault splits values among named parts, into out's array when it
+// is large enough: each fixed part takes one value and the single
 // variable-length part what the fixed ones leave.
-func defaultSizes(n int, ps []fmtPart) []int64 {
+func splitDefault[T any](out [][]T, vs []T, ps []fmtPart) [][]T {
+	out = zeroed(out, len(ps))
 	fixed := 0
 	for _, p := range ps {
 		if !p.variadic && !p.optional {
 			fixed++
 		}
 	}
-	sizes := make([]int64, len(ps))
-	for i, p := range ps {
-		sizes[i] = 1
-		if p.variadic || p.optional {
-			sizes[i] = int64(max(n-fixed, 0))
-			fixed = n // later variable parts get nothing
-		}
-	}
-	return sizes
-}
-
-// split cuts vs into consecutive runs of the given sizes.
-func split[T any](vs []T, sizes []int64) [][]T {
-	out := make([][]T, len(sizes))
 	at := 0
-	for i, n := range sizes {
-		end := min(at+int(n), len(vs))
+	for i, p := range ps {
+		n := 1
+		if p.variadic || p.optional {
+			n = max(len(vs)-fixed, 0)
+			fixed = len(vs) // later variable parts get nothing
+		}
+		end := min(at+n, len(vs))
 		out[i] = vs[at:end]
 		at = end
 	}
@@ -135,12 +152,12 @@ func (w *fmtPrinter) element(e *fmtElem) {
 	case fVar:
 		w.variable(e)
 	case fType:
-		w.types(w.typesOf(e.ref))
+		w.types(w.typesNow(e.ref))
 	case fFunctional:
 		p.WriteByte('(')
-		p.TypeList(w.typesOf(e.args[0].ref))
+		p.TypeList(w.typesNow(e.args[0].ref))
 		p.WriteString(") -> ")
-		p.FunctionResults(w.typesOf(e.args[1].ref))
+		p.FunctionResults(w.typesNow(e.args[1].ref))
 	case fCustom:
 		w.f.spec.Custom[e.text].Print(p, w.op, w.customArgs(e))
 	}
@@ -194,7 +211,26 @@ func (w *fmtPrinter) present(a *fmtElem) bool {
 }
 
 func (w *fmtPrinter) successors(i int) []*Block {
-	return groups(w.op.Successors(), w.f.succs, w.op, "")[i]
+	return groups(nil, w.op.Successors(), w.f.succs, w.op, "")[i]
+}
+
+// typesNow returns the types of r, those of an operand or result in w's
+// scratch array, which the next call reuses.
+func (w *fmtPrinter) typesNow(r fmtRef) []Type {
+	var vs []*Value
+	switch r.kind {
+	case rOperand:
+		vs = w.operands[r.idx]
+	case rResult:
+		vs = w.results[r.idx]
+	default:
+		return w.typesOf(r)
+	}
+	w.scratch = w.scratch[:0]
+	for _, v := range vs {
+		w.scratch = append(w.scratch, v.typ)
+	}
+	return w.scratch
 }
 
 func (w *fmtPrinter) typesOf(r fmtRef) []Type {
@@ -274,22 +310,24 @@ func (p *Printer) attrWithoutType(a Attribute) {
 // attrDict writes the attributes the syntax does not show, leaving out
 // default-valued ones equal to their default and segment sizes.
 func (w *fmtPrinter) attrDict(withKeyword bool) {
-	elided := w.f.usedAttrs
+	elided := append(w.elided[:0], w.f.usedAttrs...)
 	for _, n := range []string{"operandSegmentSizes", "resultSegmentSizes"} {
 		if w.f.def.isInherent(n) {
-			elided = append(elided[:len(elided):len(elided)], n)
+			elided = append(elided, n)
 		}
 	}
 	ctx := w.op.Context()
 	for _, fa := range w.f.spec.Attrs {
 		if fa.Default != nil && w.op.Attr(fa.Name) == fa.Default(ctx) {
-			elided = append(elided[:len(elided):len(elided)], fa.Name)
+			elided = append(elided, fa.Name)
 		}
 	}
+	w.elided = elided
+	w.attrs = append(append(w.attrs[:0], w.op.propList()...), w.op.discardable()...)
 	if withKeyword {
-		w.p.OptionalAttrDictWithKeyword(w.op.Attrs(), elided...)
+		w.p.OptionalAttrDictWithKeyword(w.attrs, elided...)
 	} else {
-		w.p.OptionalAttrDict(w.op.Attrs(), elided...)
+		w.p.OptionalAttrDict(w.attrs, elided...)
 	}
 }
 

@@ -17,9 +17,14 @@ type UnknownLoc struct{ Storage }
 // FileLineColLoc is loc("file":line:col).
 type FileLineColLoc struct {
 	Storage
-	File      string
-	Line, Col int
+	// file is the file's position table's name: a parsed file has one
+	// position per op, in 24 bytes with a pointer and 32-bit numbers.
+	file      *string
+	Line, Col int32
 }
+
+// File returns the position's file name.
+func (l *FileLineColLoc) File() string { return *l.file }
 
 // NameLoc is loc("name") or loc("name"(child)).
 type NameLoc struct {
@@ -114,11 +119,11 @@ func printLocInner(p *Printer, l Location) {
 }
 
 func (l *FileLineColLoc) printInner(p *Printer) {
-	p.String(l.File)
+	p.String(l.File())
 	p.WriteByte(':')
-	p.WriteString(strconv.Itoa(l.Line))
+	p.WriteString(strconv.Itoa(int(l.Line)))
 	p.WriteByte(':')
-	p.WriteString(strconv.Itoa(l.Col))
+	p.WriteString(strconv.Itoa(int(l.Col)))
 }
 
 func (l *NameLoc) printInner(p *Printer) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Operation is the one generic IR node: a name, operands, results,
@@ -16,14 +17,19 @@ type Operation struct {
 	info       *opInfo
 	block      *Block
 	prev, next *Operation
-	rare       *opRare // nil unless the op has successors or regions
-	order      int     // position in block, valid while block.orderValid
+	rare       *opRare // nil unless the op has successors, regions or discardable attributes
 
 	operands []OpOperand
-	results  []Value
-	props    []NamedAttr // inherent attributes (MLIR properties)
-	attrs    []NamedAttr // discardable attributes
-	loc      Location
+	// res and nres are the results (see results), in 12 bytes where a
+	// slice takes 24, and order shares their word.
+	res   *Value
+	nres  int32
+	order int32 // position in block, valid while block.orderValid
+	// props are the inherent attributes (MLIR properties), sorted by name.
+	// A list is never changed once an op has it, so ops share lists (see
+	// setProps), and a pointer is 16 bytes less than a slice in every op.
+	props *[]NamedAttr
+	loc   Location
 }
 
 // opInfo holds what all ops of one name in a context share.
@@ -38,6 +44,7 @@ type opInfo struct {
 type opRare struct {
 	successors []*Block
 	regions    []*Region
+	attrs      []NamedAttr // discardable attributes
 	// syms is a symbol table op's lookup cache, read without a lock by
 	// lookups from several goroutines and replaced whole, under symMu,
 	// when it is stale.
@@ -51,6 +58,22 @@ func (op *Operation) regs() []*Region {
 		return nil
 	}
 	return op.rare.regions
+}
+
+// discardable returns the op's discardable attributes.
+func (op *Operation) discardable() []NamedAttr {
+	if op.rare == nil {
+		return nil
+	}
+	return op.rare.attrs
+}
+
+// rareFields returns op.rare, made when the op has none.
+func (op *Operation) rareFields() *opRare {
+	if op.rare == nil {
+		op.rare = &opRare{}
+	}
+	return op.rare
 }
 
 // succs returns the op's successors.
@@ -89,7 +112,8 @@ func (s *OpState) AddAttr(name string, v Attribute) { s.Attrs = append(s.Attrs, 
 func (c *Context) NewOp(st *OpState) *Operation {
 	op := c.buildOp(st.Name, st.Loc, st.Operands, st.ResultTypes, st.Props, st.Attrs)
 	if len(st.Successors) > 0 || len(st.Regions) > 0 {
-		op.rare = &opRare{successors: append([]*Block(nil), st.Successors...), regions: st.Regions}
+		r := op.rareFields()
+		r.successors, r.regions = append([]*Block(nil), st.Successors...), st.Regions
 		for _, r := range st.Regions {
 			r.parent = op
 		}
@@ -105,14 +129,90 @@ func (c *Context) buildOp(name string, loc Location, operands []*Value, resultTy
 	if op.loc == nil {
 		op.loc = c.UnknownLoc()
 	}
-	op.reserveAttrs(props, attrs)
-	for _, a := range props {
-		op.setIn(&op.props, a.Name, a.Value)
+	inherent := func(name string) bool { return op.info.def != nil && op.info.def.isInherent(name) }
+	nProps, nAttrs := len(props), 0
+	var one NamedAttr
+	if nProps == 1 {
+		one = props[0]
 	}
 	for _, a := range attrs {
-		op.SetAttr(a.Name, a.Value)
+		if inherent(a.Name) {
+			nProps++
+			one = a
+		} else {
+			nAttrs++
+		}
 	}
+	// Arrays sized for all: no growing by appends. (For one, the first
+	// append allocates no more.)
+	if nAttrs > 1 {
+		op.rareFields().attrs = make([]NamedAttr, 0, nAttrs)
+	}
+	if nProps == 1 && (len(props) == 0 || GetAttr(attrs, one.Name) == nil) {
+		// The usual case, without a list to build and drop.
+		op.props = c.sharedProp(one)
+		for _, a := range attrs {
+			if !inherent(a.Name) {
+				setSorted(&op.rareFields().attrs, a.Name, a.Value)
+			}
+		}
+		return op
+	}
+	list := make([]NamedAttr, 0, nProps)
+	for _, a := range props {
+		setSorted(&list, a.Name, a.Value)
+	}
+	for _, a := range attrs {
+		if inherent(a.Name) || GetAttr(list, a.Name) != nil {
+			setSorted(&list, a.Name, a.Value)
+		} else {
+			setSorted(&op.rareFields().attrs, a.Name, a.Value)
+		}
+	}
+	op.setProps(list)
 	return op
+}
+
+// setProps gives op the property list, which no one else holds.
+func (op *Operation) setProps(list []NamedAttr) {
+	switch len(list) {
+	case 0:
+		op.props = nil
+	case 1:
+		op.props = op.info.ctx.sharedProp(list[0])
+	default:
+		op.props = &list
+	}
+}
+
+// propList is a one-element property list shared by the ops that have only
+// that property (most float ops have just arith's fastmath<none>): one
+// list for all, where each would otherwise have its own.
+type propList struct {
+	Storage
+	list []NamedAttr
+	one  [1]NamedAttr
+}
+
+// sharedProp returns the shared property list of a.
+func (c *Context) sharedProp(a NamedAttr) *[]NamedAttr {
+	var buf [64]byte
+	key := append(buf[:0], "props\x00"...)
+	key = appendKeyObj(appendKeyStr(key, a.Name), a.Value)
+	l := uniqueBytes(c, key, func() *propList {
+		l := &propList{one: [1]NamedAttr{a}}
+		l.list = l.one[:]
+		return l
+	})
+	return &l.list
+}
+
+// propList returns the op's properties.
+func (op *Operation) propList() []NamedAttr {
+	if op.props == nil {
+		return nil
+	}
+	return *op.props
 }
 
 // newOp returns an op with its operands linked and its results typed, for
@@ -120,14 +220,13 @@ func (c *Context) buildOp(name string, loc Location, operands []*Value, resultTy
 // in an OpState so that callers' small stack arrays stay on the stack.
 func newOp(info *opInfo, loc Location, operands []*Value, resultTypes []Type) *Operation {
 	op := allocOp(len(operands), len(resultTypes))
-	*op = Operation{info: info, loc: loc, operands: op.operands, results: op.results}
+	*op = Operation{info: info, loc: loc, operands: op.operands, res: op.res, nres: op.nres}
 	for i, v := range operands {
 		op.operands[i].owner = op
-		op.operands[i].index = i
 		op.operands[i].link(v)
 	}
 	for i, t := range resultTypes {
-		op.results[i] = Value{typ: t, owner: op, index: i}
+		op.results()[i] = Value{typ: t, def: unsafe.Pointer(op), index: int32(i)}
 	}
 	return op
 }
@@ -135,6 +234,10 @@ func newOp(info *opInfo, loc Location, operands []*Value, resultTypes []Type) *O
 // Most ops have at most one result and a few operands: allocating them
 // with the op in one object saves two allocations per op.
 type (
+	opWith1x0 struct {
+		op  Operation
+		res [1]Value
+	}
 	opWith1x1 struct {
 		op  Operation
 		res [1]Value
@@ -152,44 +255,46 @@ type (
 	}
 )
 
-// allocOp returns a zero op whose operands and results slices have the
-// given lengths (capacity too, so that no append can overrun a neighbour).
+// allocOp returns a zero op with the given numbers of operands and results
+// (the operands' capacity too, so that no append can overrun a neighbour).
 func allocOp(operands, results int) *Operation {
 	switch {
+	case results == 0 && operands == 0:
+		return &Operation{}
+	case results == 1 && operands == 0:
+		o := &opWith1x0{}
+		o.op.setResults(o.res[:])
+		return &o.op
 	case results <= 1 && operands <= 1:
 		o := &opWith1x1{}
-		o.op.operands, o.op.results = o.use[:operands:operands], o.res[:results:results]
+		o.op.operands = o.use[:operands:operands]
+		o.op.setResults(o.res[:results])
 		return &o.op
 	case results <= 1 && operands == 2:
 		o := &opWith1x2{}
-		o.op.operands, o.op.results = o.use[:operands:operands], o.res[:results:results]
+		o.op.operands = o.use[:operands:operands]
+		o.op.setResults(o.res[:results])
 		return &o.op
 	case results <= 1 && operands <= 3:
 		o := &opWith1x3{}
-		o.op.operands, o.op.results = o.use[:operands:operands], o.res[:results:results]
+		o.op.operands = o.use[:operands:operands]
+		o.op.setResults(o.res[:results])
 		return &o.op
 	}
-	return &Operation{operands: make([]OpOperand, operands), results: make([]Value, results)}
+	op := &Operation{operands: make([]OpOperand, operands)}
+	op.setResults(make([]Value, results))
+	return op
 }
 
-// reserveAttrs gives a new op's property and attribute lists one backing
-// array sized for the given properties and attributes (to be split by
-// name as SetAttr does), instead of growing each by appends. Each list's
-// capacity is capped, so neither can grow into the other's part.
-func (op *Operation) reserveAttrs(props, attrs []NamedAttr) {
-	nProps, nAttrs := len(props), 0
-	for _, a := range attrs {
-		if op.info.def != nil && op.info.def.isInherent(a.Name) {
-			nProps++
-		} else {
-			nAttrs++
-		}
+// results returns the op's results.
+func (op *Operation) results() []Value { return unsafe.Slice(op.res, op.nres) }
+
+// setResults makes rs, which has at most 2^31-1 values, the op's results.
+func (op *Operation) setResults(rs []Value) {
+	op.res, op.nres = nil, int32(len(rs))
+	if len(rs) > 0 {
+		op.res = &rs[0]
 	}
-	if nProps+nAttrs < 2 {
-		return // setIn's one append allocates no more
-	}
-	buf := make([]NamedAttr, nProps+nAttrs)
-	op.props, op.attrs = buf[:0:nProps], buf[nProps:nProps:nProps+nAttrs]
 }
 
 // Context returns the op's context.
@@ -250,31 +355,30 @@ func (op *Operation) SetOperands(vs []*Value) {
 	op.operands = make([]OpOperand, len(vs))
 	for i, v := range vs {
 		op.operands[i].owner = op
-		op.operands[i].index = i
 		op.operands[i].link(v)
 	}
 }
 
 // NumResults returns the number of results.
-func (op *Operation) NumResults() int { return len(op.results) }
+func (op *Operation) NumResults() int { return len(op.results()) }
 
 // Result returns result i.
-func (op *Operation) Result(i int) *Value { return &op.results[i] }
+func (op *Operation) Result(i int) *Value { return &op.results()[i] }
 
 // Results returns the result values (a fresh slice).
 func (op *Operation) Results() []*Value {
-	vs := make([]*Value, len(op.results))
-	for i := range op.results {
-		vs[i] = &op.results[i]
+	vs := make([]*Value, len(op.results()))
+	for i := range op.results() {
+		vs[i] = &op.results()[i]
 	}
 	return vs
 }
 
 // ResultTypes returns the result types.
 func (op *Operation) ResultTypes() []Type {
-	ts := make([]Type, len(op.results))
-	for i := range op.results {
-		ts[i] = op.results[i].typ
+	ts := make([]Type, len(op.results()))
+	for i := range op.results() {
+		ts[i] = op.results()[i].typ
 	}
 	return ts
 }
@@ -290,8 +394,8 @@ func (op *Operation) OperandTypes() []Type {
 
 // HasResultUses reports whether any result is used.
 func (op *Operation) HasResultUses() bool {
-	for i := range op.results {
-		if op.results[i].uses != nil {
+	for i := range op.results() {
+		if op.results()[i].uses != nil {
 			return true
 		}
 	}
@@ -300,32 +404,39 @@ func (op *Operation) HasResultUses() bool {
 
 // ReplaceAllUsesWith replaces each result's uses with the matching value.
 func (op *Operation) ReplaceAllUsesWith(vs []*Value) {
-	for i := range op.results {
-		op.results[i].ReplaceAllUsesWith(vs[i])
+	for i := range op.results() {
+		op.results()[i].ReplaceAllUsesWith(vs[i])
 	}
 }
 
 // Props returns the inherent attributes (properties).
-func (op *Operation) Props() []NamedAttr { return op.props }
+func (op *Operation) Props() []NamedAttr {
+	props := op.propList()
+	return props[:len(props):len(props)]
+}
 
 // DiscardableAttrs returns the discardable attributes.
-func (op *Operation) DiscardableAttrs() []NamedAttr { return op.attrs }
+func (op *Operation) DiscardableAttrs() []NamedAttr { return op.discardable() }
 
 // Attrs returns all attributes, properties first.
 func (op *Operation) Attrs() []NamedAttr {
-	if len(op.props) == 0 {
-		return op.attrs
+	props, attrs := op.propList(), op.discardable()
+	switch {
+	case len(props) == 0:
+		return attrs[:len(attrs):len(attrs)] // an append copies
+	case len(attrs) == 0:
+		return props[:len(props):len(props)]
 	}
-	out := make([]NamedAttr, 0, len(op.props)+len(op.attrs))
-	return append(append(out, op.props...), op.attrs...)
+	out := make([]NamedAttr, 0, len(props)+len(attrs))
+	return append(append(out, props...), attrs...)
 }
 
 // Attr returns the named attribute (inherent or discardable), or nil.
 func (op *Operation) Attr(name string) Attribute {
-	if a := GetAttr(op.props, name); a != nil {
+	if a := GetAttr(op.propList(), name); a != nil {
 		return a
 	}
-	return GetAttr(op.attrs, name)
+	return GetAttr(op.discardable(), name)
 }
 
 // HasAttr reports whether the op has the named attribute.
@@ -333,18 +444,18 @@ func (op *Operation) HasAttr(name string) bool { return op.Attr(name) != nil }
 
 // SetAttr sets an attribute; names the definition declares inherent become properties.
 func (op *Operation) SetAttr(name string, v Attribute) {
-	list := &op.attrs
-	if op.info.def != nil && op.info.def.isInherent(name) {
-		list = &op.props
-	} else if GetAttr(op.props, name) != nil {
-		list = &op.props
+	if props := op.propList(); op.info.def != nil && op.info.def.isInherent(name) || GetAttr(props, name) != nil {
+		list := append(make([]NamedAttr, 0, len(props)+1), props...) // never changed in place
+		setSorted(&list, name, v)
+		op.setProps(list)
+		return
 	}
-	op.setIn(list, name, v)
+	setSorted(&op.rareFields().attrs, name, v)
 }
 
-// setIn sets name in a list kept sorted by name, as MLIR's attribute
+// setSorted sets name in a list kept sorted by name, as MLIR's attribute
 // dictionaries are.
-func (op *Operation) setIn(list *[]NamedAttr, name string, v Attribute) {
+func setSorted(list *[]NamedAttr, name string, v Attribute) {
 	i := 0
 	for i < len(*list) && (*list)[i].Name < name {
 		i++
@@ -360,12 +471,21 @@ func (op *Operation) setIn(list *[]NamedAttr, name string, v Attribute) {
 
 // RemoveAttr removes an attribute and reports whether it was present.
 func (op *Operation) RemoveAttr(name string) bool {
-	for _, list := range []*[]NamedAttr{&op.props, &op.attrs} {
-		for i := range *list {
-			if (*list)[i].Name == name {
-				*list = append((*list)[:i:i], (*list)[i+1:]...)
-				return true
-			}
+	props := op.propList()
+	for i := range props {
+		if props[i].Name == name {
+			op.setProps(append(props[:i:i], props[i+1:]...))
+			return true
+		}
+	}
+	if op.rare == nil {
+		return false
+	}
+	list := &op.rare.attrs
+	for i := range *list {
+		if (*list)[i].Name == name {
+			*list = append((*list)[:i:i], (*list)[i+1:]...)
+			return true
 		}
 	}
 	return false
@@ -511,8 +631,8 @@ func (op *Operation) DropAllReferences() {
 // Its results must have no uses left outside the op.
 func (op *Operation) Erase() {
 	op.DropAllReferences()
-	for i := range op.results {
-		if op.results[i].uses != nil {
+	for i := range op.results() {
+		if op.results()[i].uses != nil {
 			panic("ir: erasing " + op.info.name + " whose result still has uses")
 		}
 	}

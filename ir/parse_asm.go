@@ -11,6 +11,11 @@ type OpParser struct {
 	def        *OpDef
 	numResults int
 	st         *OpState
+	fmt        *fmtParseState // for a declarative format's parser; nil: a new one
+	// uses backs the lists of operands ParseOperandsN returns; its array
+	// is kept from op to op, and lists already returned keep theirs when
+	// it grows.
+	uses []UnresolvedOperand
 }
 
 // Errorf reports an error of the op's custom form at the current token,

@@ -102,7 +102,7 @@ func (d valueDef) at(i int) *Value {
 	if d.arg != nil {
 		return d.arg
 	}
-	return &d.op.results[int(d.start)+i]
+	return &d.op.results()[int(d.start)+i]
 }
 
 type valueKey struct {
@@ -345,11 +345,11 @@ func (p *Parser) parseOperation() (*Operation, error) {
 		return nil, err
 	}
 	if len(results) > 0 {
-		if len(op.results) == 0 {
+		if len(op.results()) == 0 {
 			return nil, p.errorAt(start, "cannot name an operation with no results")
 		}
-		if len(op.results) != numResults {
-			return nil, p.errorAt(start, "operation defines %d results but was provided %d to bind", len(op.results), numResults)
+		if len(op.results()) != numResults {
+			return nil, p.errorAt(start, "operation defines %d results but was provided %d to bind", len(op.results()), numResults)
 		}
 		i := 0
 		for _, r := range results {
@@ -612,9 +612,10 @@ func (p *Parser) parseCustomOp(numResults int) (*Operation, error) {
 	p.customDepth++
 	defer func() { p.customDepth-- }()
 	st := &cs.st
-	*st = OpState{Name: def.Name, Loc: p.locOf(nameTok)}
+	// The lists start in the state's own arrays, which NewOp copies from.
+	*st = OpState{Name: def.Name, Loc: p.locOf(nameTok), Operands: cs.operands[:0], ResultTypes: cs.resultTypes[:0], Attrs: cs.attrs[:0]}
 	op := &cs.op
-	*op = OpParser{Parser: p, def: def, numResults: numResults, st: st}
+	*op = OpParser{Parser: p, def: def, numResults: numResults, st: st, fmt: &cs.fmt, uses: op.uses[:0]}
 	if def.DefaultDialect != "" {
 		p.defaultDialects = append(p.defaultDialects, def.DefaultDialect)
 		defer func() { p.defaultDialects = p.defaultDialects[:len(p.defaultDialects)-1] }()
@@ -628,8 +629,12 @@ func (p *Parser) parseCustomOp(numResults int) (*Operation, error) {
 
 // customState is the reused state of a custom op being parsed.
 type customState struct {
-	st OpState
-	op OpParser
+	st          OpState
+	op          OpParser
+	fmt         fmtParseState
+	operands    [4]*Value
+	resultTypes [2]Type
+	attrs       [4]NamedAttr
 }
 
 func (p *Parser) qualifiedGuess(name string) string {

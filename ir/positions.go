@@ -1,6 +1,9 @@
 package ir
 
 import (
+	"cmp"
+	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -26,10 +29,14 @@ type positionTable struct {
 	far map[[2]int]*FileLineColLoc
 }
 
-// lineBlock holds the positions of lineChunk lines.
+// lineBlock holds the positions of lineChunk lines. Most lines have one
+// (an op's), so a line's first position is in an array and the rest, which
+// few lines have, in a list sorted by line and column: a parse asks for
+// them mostly in order, so most are appended.
 type lineBlock struct {
 	mu    sync.Mutex
-	lines [lineChunk]linePositions
+	first [lineChunk]*FileLineColLoc
+	more  []*FileLineColLoc
 	// slab is the unused rest of the last allocation of positions, and
 	// nextID the identity reserved for its first: positions are carved in
 	// growing slabs, with their identities reserved at once.
@@ -38,31 +45,35 @@ type lineBlock struct {
 	slabSize int
 }
 
-// linePositions holds the positions on one line; most lines have one or
-// two (an op, and an attribute whose parser asked for its location).
-type linePositions struct {
-	first, second *FileLineColLoc
-	more          []*FileLineColLoc
-}
-
 const (
 	lineChunk = 256
 	// lineSlack bounds how far past the index's end a line may grow it.
 	lineSlack = 1 << 14
-	maxSlab   = 128
+	// maxSlab is small enough that a block's unused rest of its last slab
+	// is a small part of its positions when it has about one a line.
+	maxSlab = 32
 )
 
 // position finds or makes the position line:col of t's file.
 func (t *positionTable) position(c *Context, line, col int) *FileLineColLoc {
+	// Positions hold 32-bit numbers; a text of over 2 GiB shares its last.
+	line, col = min(line, math.MaxInt32), min(col, math.MaxInt32)
 	b := t.block(line)
 	if b == nil {
 		return t.farPosition(c, line, col)
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	lp := &b.lines[line%lineChunk]
-	if l := lp.find(col); l != nil {
-		return l
+	first := &b.first[line%lineChunk]
+	if *first != nil && int((*first).Col) == col {
+		return *first
+	}
+	i := 0
+	if *first != nil {
+		i = b.search(line, col)
+		if i < len(b.more) && int(b.more[i].Line) == line && int(b.more[i].Col) == col {
+			return b.more[i]
+		}
 	}
 	if len(b.slab) == 0 {
 		b.slabSize = min(max(2*b.slabSize, 8), maxSlab)
@@ -71,37 +82,32 @@ func (t *positionTable) position(c *Context, line, col int) *FileLineColLoc {
 	}
 	l := &b.slab[0]
 	b.slab = b.slab[1:]
-	*l = FileLineColLoc{File: t.file, Line: line, Col: col}
+	*l = FileLineColLoc{file: &t.file, Line: int32(line), Col: int32(col)}
 	l.setUniqueID(b.nextID)
 	b.nextID++
-	lp.add(l)
+	if *first == nil {
+		*first = l
+	} else {
+		b.more = slices.Insert(b.more, i, l)
+	}
 	return l
 }
 
-func (lp *linePositions) find(col int) *FileLineColLoc {
-	if lp.first != nil && lp.first.Col == col {
-		return lp.first
-	}
-	if lp.second != nil && lp.second.Col == col {
-		return lp.second
-	}
-	for _, l := range lp.more {
-		if l.Col == col {
-			return l
-		}
-	}
-	return nil
+// search returns where line:col is or belongs in b.more.
+func (b *lineBlock) search(line, col int) int {
+	i, _ := slices.BinarySearchFunc(b.more, [2]int{line, col}, func(l *FileLineColLoc, k [2]int) int {
+		return cmp.Or(cmp.Compare(int(l.Line), k[0]), cmp.Compare(int(l.Col), k[1]))
+	})
+	return i
 }
 
-func (lp *linePositions) add(l *FileLineColLoc) {
-	switch {
-	case lp.first == nil:
-		lp.first = l
-	case lp.second == nil:
-		lp.second = l
-	default:
-		lp.more = append(lp.more, l)
+// add files a position of one of the block's lines that it lacks.
+func (b *lineBlock) add(l *FileLineColLoc) {
+	if first := &b.first[int(l.Line)%lineChunk]; *first == nil {
+		*first = l
+		return
 	}
+	b.more = slices.Insert(b.more, b.search(int(l.Line), int(l.Col)), l)
 }
 
 // block returns the block of a line, growing the index to it unless the
@@ -155,7 +161,7 @@ func (t *positionTable) grow(old []*lineBlock, i int) *lineBlock {
 	// Far positions now in the index move into it before anyone sees it.
 	for k, l := range t.far {
 		if k[0] < len(grown)*lineChunk {
-			grown[k[0]/lineChunk].lines[k[0]%lineChunk].add(l)
+			grown[k[0]/lineChunk].add(l)
 			delete(t.far, k)
 		}
 	}
@@ -179,7 +185,7 @@ func (t *positionTable) farPosition(c *Context, line, col int) *FileLineColLoc {
 	if t.far == nil {
 		t.far = map[[2]int]*FileLineColLoc{}
 	}
-	l := &FileLineColLoc{File: t.file, Line: line, Col: col}
+	l := &FileLineColLoc{file: &t.file, Line: int32(line), Col: int32(col)}
 	l.setUniqueID(c.nextID.Add(1))
 	t.far[k] = l
 	return l

@@ -29,7 +29,7 @@ func TestPositionsUnique(t *testing.T) {
 	ids := map[uint64]bool{far.uniqueID(): true}
 	for _, ls := range got {
 		for _, l := range ls {
-			k := [2]int{l.Line, l.Col}
+			k := [2]int{int(l.Line), int(l.Col)}
 			if prev, ok := byPos[k]; ok {
 				if prev != l {
 					t.Fatalf("%d:%d made twice", l.Line, l.Col)

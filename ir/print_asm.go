@@ -4,7 +4,8 @@ package ir
 // a Print hook writes the rest, usually starting with a space.
 type OpPrinter struct {
 	*Printer
-	op *Operation
+	op  *Operation
+	fmt *fmtPrinter // for a declarative format's printer, kept from op to op
 }
 
 // Operand writes a value use (%x, %x#1).

@@ -34,6 +34,10 @@ type Printer struct {
 	// the printers of printOpsInParallel, which print their ops alone.
 	ctx      *Context
 	inWorker bool
+	// spareNames is the state of the last isolated op printed, whose maps
+	// the next one's reuses: a function's names are garbage once it is
+	// printed.
+	spareNames *nameState
 }
 
 // WriteString appends s.
@@ -357,13 +361,14 @@ func (p *Printer) blockName(b *Block) {
 func (p *Printer) printOp(op *Operation) {
 	if op.block != nil && isolatedWithRegions(op) && p.names.deferred[op.block.parent] != nil {
 		outer := p.names
-		p.names = outer.numberIsolated(op)
-		defer func() { p.names = outer }()
+		p.names = outer.numberIsolated(op, p.spareNames)
+		p.spareNames = nil
+		defer func() { p.spareNames, p.names = p.names, outer }()
 	}
-	if n := len(op.results); n > 0 {
+	if n := len(op.results()); n > 0 {
 		// One entry per result group: %a, %b:2 = ...
 		for i := 0; i < n; {
-			g, _ := p.names.value(&op.results[i])
+			g, _ := p.names.value(&op.results()[i])
 			if i > 0 {
 				p.WriteString(", ")
 			}
@@ -394,7 +399,7 @@ func (p *Printer) printOp(op *Operation) {
 			p.opPrinters = append(p.opPrinters, &OpPrinter{})
 		}
 		opp := p.opPrinters[p.opDepth]
-		*opp = OpPrinter{Printer: p, op: op}
+		*opp = OpPrinter{Printer: p, op: op, fmt: opp.fmt}
 		p.opDepth++
 		op.info.def.Print(opp, op)
 		p.opDepth--
@@ -428,9 +433,9 @@ func (p *Printer) printGenericOp(op *Operation) {
 		}
 		p.WriteByte(']')
 	}
-	if len(op.props) > 0 {
+	if props := op.propList(); len(props) > 0 {
 		p.WriteString(" <")
-		p.AttrDict(op.props)
+		p.AttrDict(props)
 		p.WriteByte('>')
 	}
 	if len(op.regs()) > 0 {
@@ -447,9 +452,9 @@ func (p *Printer) printGenericOp(op *Operation) {
 		p.WriteByte(')')
 		p.defaultDialects = saved
 	}
-	if len(op.attrs) > 0 {
+	if attrs := op.discardable(); len(attrs) > 0 {
 		p.WriteByte(' ')
-		p.AttrDict(op.attrs)
+		p.AttrDict(attrs)
 	}
 	p.WriteString(" : (")
 	for i := range op.operands {
@@ -459,18 +464,18 @@ func (p *Printer) printGenericOp(op *Operation) {
 		p.Type(op.operands[i].value.typ)
 	}
 	p.WriteString(") -> ")
-	if len(op.results) == 1 {
-		if _, isFn := op.results[0].typ.(*FunctionType); !isFn {
-			p.Type(op.results[0].typ)
+	if len(op.results()) == 1 {
+		if _, isFn := op.results()[0].typ.(*FunctionType); !isFn {
+			p.Type(op.results()[0].typ)
 			return
 		}
 	}
 	p.WriteByte('(')
-	for i := range op.results {
+	for i := range op.results() {
 		if i > 0 {
 			p.WriteString(", ")
 		}
-		p.Type(op.results[i].typ)
+		p.Type(op.results()[i].typ)
 	}
 	p.WriteByte(')')
 }
@@ -682,10 +687,13 @@ func (p *Printer) printBlockHeader(b *Block, preds []*Block) {
 // back to its parent's: only their values can be used in them, so the names
 // are the same, and siblings can be numbered and printed in parallel.
 type nameState struct {
-	values  map[*Value]valueName
-	blocks  map[*Block]int
-	used    map[string]bool
-	usedLog []string
+	values map[*Value]valueName
+	blocks map[*Block]int
+	// valuesRoom and blocksRoom are the sizes values and blocks were made
+	// for, which a reused state's cleared maps still have room for.
+	valuesRoom, blocksRoom int
+	used                   map[string]bool
+	usedLog                []string
 	// parent is the state of the region holding the isolated op this
 	// state numbers; outerUsed are the names visible there.
 	parent    *nameState
@@ -735,10 +743,20 @@ func (s *nameState) numberOp(op *Operation) {
 }
 
 // numberIsolated returns the state that names the values in the regions
-// of op, an isolated op in a region s numbered.
-func (s *nameState) numberIsolated(op *Operation) *nameState {
+// of op, an isolated op in a region s numbered: spare, when not nil, a
+// state no longer in use whose maps it takes over.
+func (s *nameState) numberIsolated(op *Operation, spare *nameState) *nameState {
 	d := s.deferred[op.block.parent]
-	child := &nameState{used: map[string]bool{}, parent: s, outerUsed: d.used}
+	child := spare
+	if child == nil {
+		child = &nameState{used: map[string]bool{}}
+	} else {
+		clear(child.used)
+		clear(child.deferred)
+		*child = nameState{values: child.values, blocks: child.blocks, valuesRoom: child.valuesRoom, blocksRoom: child.blocksRoom,
+			used: child.used, usedLog: child.usedLog[:0], deferred: child.deferred}
+	}
+	child.parent, child.outerUsed = s, d.used
 	child.size(op, false)
 	for _, r := range op.regs() {
 		child.numberRegion(r, d.c)
@@ -751,13 +769,22 @@ func (s *nameState) numberIsolated(op *Operation) *nameState {
 func (s *nameState) size(op *Operation, withResults bool) {
 	values, blocks := 0, 0
 	if withResults {
-		values = len(op.results)
+		values = len(op.results())
 	}
 	for _, r := range op.regs() {
 		countNames(r, &values, &blocks)
 	}
-	s.values = make(map[*Value]valueName, values)
-	s.blocks = make(map[*Block]int, blocks)
+	// A reused map is cleared, keeping its room, unless it has too little.
+	if s.values == nil || values > s.valuesRoom {
+		s.values, s.valuesRoom = make(map[*Value]valueName, values), values
+	} else {
+		clear(s.values)
+	}
+	if s.blocks == nil || blocks > s.blocksRoom {
+		s.blocks, s.blocksRoom = make(map[*Block]int, blocks), blocks
+	} else {
+		clear(s.blocks)
+	}
 }
 
 // countNames counts the values and blocks in r that get names, leaving out
@@ -767,7 +794,7 @@ func countNames(r *Region, values, blocks *int) {
 		*blocks++
 		*values += len(b.args)
 		for o := b.first; o != nil; o = o.next {
-			*values += len(o.results)
+			*values += len(o.results())
 			if !isolatedWithRegions(o) {
 				for _, nr := range o.regs() {
 					countNames(nr, values, blocks)
@@ -817,7 +844,7 @@ func (s *nameState) block(b *Block) (int, bool) {
 }
 
 func (s *nameState) nameResults(op *Operation, c *counters) {
-	n := len(op.results)
+	n := len(op.results())
 	if n == 0 {
 		return
 	}
@@ -830,7 +857,7 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 		clear(names)
 		if s.setSuggested == nil {
 			s.setSuggested = func(v *Value, name string) {
-				if v.owner == s.naming && name != "" {
+				if v.owner() == s.naming && name != "" {
 					s.suggested[v.index] = name
 				}
 			}
@@ -854,7 +881,7 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 		vn.size = int32(j - i)
 		for k := i; k < j; k++ {
 			vn.idx = int32(k - i)
-			s.values[&op.results[k]] = vn
+			s.values[&op.results()[k]] = vn
 		}
 		i = j
 	}

@@ -77,10 +77,10 @@ func LookupNearestSymbol(from *Operation, ref *SymbolRefAttr) *Operation {
 // and the ops nested in it.
 func SymbolUses(op *Operation, fn func(user *Operation, ref *SymbolRefAttr)) {
 	op.Walk(func(o *Operation) bool {
-		for _, a := range o.props {
+		for _, a := range o.propList() {
 			walkSymbolRefs(a.Value, func(r *SymbolRefAttr) { fn(o, r) })
 		}
-		for _, a := range o.attrs {
+		for _, a := range o.discardable() {
 			walkSymbolRefs(a.Value, func(r *SymbolRefAttr) { fn(o, r) })
 		}
 		return true

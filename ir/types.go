@@ -354,8 +354,12 @@ func (c *Context) MemRef(shape []int64, elem Type, layout, memorySpace Attribute
 	if i, ok := memorySpace.(*IntegerAttr); ok && i.Int() == 0 {
 		memorySpace = nil
 	}
-	k := NewKey("memref").Ints(shape).Type(elem).Attr(layout).Attr(memorySpace).String()
-	return Unique(c, k, func() *MemRefType {
+	// The key of NewKey("memref").Ints(shape).Type(elem).Attr(layout).Attr(memorySpace),
+	// on the stack: a hit allocates nothing.
+	var buf [96]byte
+	k := appendKeyInts(append(buf[:0], "memref\x00"...), shape)
+	k = appendKeyObj(appendKeyObj(appendKeyObj(k, elem), layout), memorySpace)
+	return uniqueBytes(c, k, func() *MemRefType {
 		return &MemRefType{Dims: append([]int64(nil), shape...), Elem: elem, Layout: layout, MemorySpace: memorySpace}
 	})
 }

@@ -1,22 +1,45 @@
 package ir
 
-import "iter"
+import (
+	"iter"
+	"unsafe"
+)
 
 // Value is an SSA value: an operation result or a block argument. Each
 // value keeps the list of its uses, so replacing all uses costs O(uses).
 type Value struct {
-	typ   Type
-	uses  *OpOperand
-	owner *Operation // defining op; nil for block arguments
-	block *Block     // owning block of a block argument
-	index int        // result or argument number
+	typ  Type
+	uses *OpOperand
+	// def is the defining *Operation of a result, or the *Block of a block
+	// argument (arg set): one word for either, in every op's results.
+	// Both are nil for a parser's placeholder of a value not yet defined.
+	def   unsafe.Pointer
+	index int32 // result or argument number
+	arg   bool
 }
 
-// OpOperand is one use of a value: operand Index of Owner.
+// owner returns the defining op, nil for a block argument.
+func (v *Value) owner() *Operation {
+	if v.arg {
+		return nil
+	}
+	return (*Operation)(v.def)
+}
+
+// block returns the block of a block argument, nil for a result.
+func (v *Value) block() *Block {
+	if !v.arg {
+		return nil
+	}
+	return (*Block)(v.def)
+}
+
+// OpOperand is one use of a value: operand Index of Owner. It lives in
+// its owner's operand array, which gives its index (as MLIR's does), so
+// that every operand is a word smaller.
 type OpOperand struct {
 	value *Value
 	owner *Operation
-	index int
 	next  *OpOperand
 	back  **OpOperand // the link that points at this use
 }
@@ -28,20 +51,20 @@ func (v *Value) Type() Type { return v.typ }
 func (v *Value) SetType(t Type) { v.typ = t }
 
 // DefiningOp returns the op whose result this is, or nil for a block argument.
-func (v *Value) DefiningOp() *Operation { return v.owner }
+func (v *Value) DefiningOp() *Operation { return v.owner() }
 
 // IsBlockArgument reports whether v is a block argument.
-func (v *Value) IsBlockArgument() bool { return v.owner == nil }
+func (v *Value) IsBlockArgument() bool { return v.owner() == nil }
 
 // Index returns the result number or argument number.
-func (v *Value) Index() int { return v.index }
+func (v *Value) Index() int { return int(v.index) }
 
 // OwnerBlock returns the block that holds the argument, or the block of the defining op.
 func (v *Value) OwnerBlock() *Block {
-	if v.owner != nil {
-		return v.owner.block
+	if op := v.owner(); op != nil {
+		return op.block
 	}
-	return v.block
+	return v.block()
 }
 
 // ParentRegion returns the region in which the value is defined.
@@ -54,8 +77,8 @@ func (v *Value) ParentRegion() *Region {
 
 // Loc returns the value's location: the argument's own, or the defining op's.
 func (v *Value) Loc() Location {
-	if v.owner != nil {
-		return v.owner.loc
+	if op := v.owner(); op != nil {
+		return op.loc
 	}
 	return v.argLoc()
 }
@@ -64,16 +87,16 @@ func (v *Value) Loc() Location {
 // Blocks keep their arguments' locations, which few values have, so that
 // every op result is smaller.
 func (v *Value) argLoc() Location {
-	if v.owner == nil && v.block != nil && v.index < len(v.block.argLocs) && v.block.args[v.index] == v {
-		return v.block.argLocs[v.index]
+	if b := v.block(); b != nil && int(v.index) < len(b.argLocs) && b.args[v.index] == v {
+		return b.argLocs[v.index]
 	}
 	return nil
 }
 
 // SetLoc sets a block argument's location.
 func (v *Value) SetLoc(l Location) {
-	if v.owner == nil && v.block != nil && v.index < len(v.block.argLocs) && v.block.args[v.index] == v {
-		v.block.argLocs[v.index] = l
+	if b := v.block(); b != nil && int(v.index) < len(b.argLocs) && b.args[v.index] == v {
+		b.argLocs[v.index] = l
 	}
 }
 
@@ -144,7 +167,10 @@ func (o *OpOperand) Get() *Value { return o.value }
 func (o *OpOperand) Owner() *Operation { return o.owner }
 
 // Index returns the operand number.
-func (o *OpOperand) Index() int { return o.index }
+func (o *OpOperand) Index() int {
+	first := unsafe.Pointer(unsafe.SliceData(o.owner.operands))
+	return int((uintptr(unsafe.Pointer(o)) - uintptr(first)) / unsafe.Sizeof(*o))
+}
 
 // Set makes the operand use w.
 func (o *OpOperand) Set(w *Value) {

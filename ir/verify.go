@@ -160,7 +160,7 @@ func checkSymbolUses(users []symbolUser) error {
 }
 
 func verifyDialectAttrs(op *Operation) error {
-	for _, a := range op.attrs {
+	for _, a := range op.discardable() {
 		if d := op.attrDialect(a.Name); d != nil && d.VerifyAttr != nil {
 			if err := d.VerifyAttr(op, a); err != nil {
 				return err
@@ -256,8 +256,8 @@ func verifyInvariants(op *Operation) error {
 	if !d.Operands.Allows(len(op.operands)) {
 		return countError(op, "operand", d.Operands, len(op.operands))
 	}
-	if !d.Results.Allows(len(op.results)) {
-		return countError(op, "result", d.Results, len(op.results))
+	if !d.Results.Allows(len(op.results())) {
+		return countError(op, "result", d.Results, len(op.results()))
 	}
 	if !d.Regions.Allows(len(op.regs())) {
 		return countError(op, "region", d.Regions, len(op.regs()))
@@ -282,8 +282,8 @@ func verifyInvariants(op *Operation) error {
 				return op.Errorf("requires the same type for all operands and results")
 			}
 		}
-		for i := range op.results {
-			if !same(op.results[i].typ) {
+		for i := range op.results() {
+			if !same(op.results()[i].typ) {
 				return op.Errorf("requires the same type for all operands and results")
 			}
 		}
@@ -301,7 +301,7 @@ func verifyInvariants(op *Operation) error {
 		}
 	}
 	if t&AttrSizedResultSegments != 0 {
-		if err := verifySegments(op, "resultSegmentSizes", len(op.results), "result"); err != nil {
+		if err := verifySegments(op, "resultSegmentSizes", len(op.results()), "result"); err != nil {
 			return err
 		}
 	}
@@ -476,9 +476,9 @@ func (v *verifier) verifyDominance(top *Operation, ownOperands bool) error {
 			}
 			if !v.dominates(val, o) {
 				d := o.Errorf("operand #%d does not dominate this use", i)
-				if val.owner != nil {
-					d.Note(val.owner.loc, "operand defined here")
-				} else if val.block != nil {
+				if def := val.owner(); def != nil {
+					d.Note(def.loc, "operand defined here")
+				} else if val.block() != nil {
 					d.Note(val.Loc(), "operand defined as a block argument")
 				}
 				err = d
@@ -528,8 +528,7 @@ func (v *verifier) dominates(val *Value, user *Operation) bool {
 		return true
 	}
 	useBlock := anc.block
-	if val.owner != nil {
-		def := val.owner
+	if def := val.owner(); def != nil {
 		if def == anc {
 			return false
 		}

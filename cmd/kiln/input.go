@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
@@ -98,6 +99,11 @@ func (in *input) tooBig(name string, size int64) error {
 	}
 	return &inputError{fmt.Sprintf("%s: %s over the limit of %d bytes (raise it with %s=SIZE)", name, what, in.limit, maxInputFlag)}
 }
+
+// sharedText returns text read by readText as a string over the same
+// bytes, which nothing writes afterwards: a copy would hold the input twice
+// for the whole run (the context keeps it for diagnostics' source lines).
+func sharedText(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // readText reads MLIR text, checking each piece as it arrives.
 func (in *input) readText(path string, stdin io.Reader) (src []byte, name string, err error) {

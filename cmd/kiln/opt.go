@@ -130,7 +130,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.timing {
 		timing = pass.NewTiming()
 	}
-	chunks := chunkRun{name: name, text: string(src), split: o.splitInput, verify: o.verifyDiagnostics, marker: ir.SplitMarker + "\n",
+	chunks := chunkRun{name: name, text: sharedText(src), split: o.splitInput, verify: o.verifyDiagnostics, marker: ir.SplitMarker + "\n",
 		context: func() *ir.Context {
 			ctx := newContext()
 			ctx.SetAllowUnregisteredDialects(o.allowUnregistered)

@@ -183,8 +183,9 @@ func loadKernelFile(in *input, path string, stdin io.Reader) (*ir.Context, *ir.O
 	if err != nil {
 		return ctx, nil, err
 	}
-	ctx.AddSource(path, string(src))
-	mod, err := ir.Parse(ctx, string(src), path)
+	text := sharedText(src)
+	ctx.AddSource(path, text)
+	mod, err := ir.Parse(ctx, text, path)
 	if err != nil {
 		return ctx, nil, err
 	}

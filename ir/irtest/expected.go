@@ -115,8 +115,8 @@ func VerifyDiagnostics(src, file string, diags []*ir.Diagnostic) []string {
 	}
 	for _, d := range all {
 		line := -1
-		if f, ok := ir.FileLineCol(d.Loc); ok && f.File == file {
-			line = f.Line
+		if f, ok := ir.FileLineCol(d.Loc); ok && f.File() == file {
+			line = int(f.Line)
 		}
 		found := false
 		for _, e := range exp {

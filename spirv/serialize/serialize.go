@@ -262,7 +262,7 @@ func (s *serializer) debugInfoHeader() error {
 	}
 	file := "<unknown>"
 	if f, ok := s.module.Loc().(*ir.FileLineColLoc); ok {
-		file = f.File
+		file = f.File()
 	}
 	s.fileID = s.newID()
 	s.sec[secDebug].Op(spv.OpString).Word(s.fileID).Str(file)
