@@ -38,7 +38,7 @@ func TestDiagnostics(t *testing.T) {
 		{"%0 = \"gpu.block_id\"() : () -> index",
 			"t.mlir:1:6: error: 'gpu.block_id' op requires attribute 'dimension'"},
 		{"%0 = gpu.alloc () : memref<4xf32, #gpu.address_space<local>>",
-			"t.mlir:1:53: error: expected ::mlir::gpu::AddressSpace to be one of: global, workgroup, private"},
+			"t.mlir:1:54: error: expected ::mlir::gpu::AddressSpace to be one of: global, workgroup, private"},
 		{"%a = \"test.def\"() : () -> !gpu.sparse.spmat_handle\n%s = gpu.spmv_buffer_size %a{FLIP}, %a, %a into f32",
 			"t.mlir:2:30: error: expected ::mlir::gpu::TransposeMode to be one of: NON_TRANSPOSE, TRANSPOSE, CONJUGATE_TRANSPOSE"},
 		{"%a = \"test.def\"() : () -> !gpu.sparse.spmat_handle\n%s = gpu.spmv_buffer_size %a, %a, %a into f32",

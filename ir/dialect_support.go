@@ -49,8 +49,7 @@ func (p *OpPrinter) ArgumentWithAttrs(v *Value, attrs []NamedAttr) {
 	p.Type(v.typ)
 	p.OptionalAttrDict(attrs)
 	if l := v.argLoc(); p.opts.DebugInfo && l != nil {
-		p.WriteByte(' ')
-		p.Loc(l)
+		p.argLocation(l)
 	}
 }
 

@@ -103,7 +103,12 @@ func (l *NameLoc) Print(p *Printer)        { p.WriteString("loc("); l.printInner
 func (l *CallSiteLoc) Print(p *Printer)    { p.WriteString("loc("); l.printInner(p); p.WriteByte(')') }
 func (l *FusedLoc) Print(p *Printer)       { p.WriteString("loc("); l.printInner(p); p.WriteByte(')') }
 
+// printLocInner writes a location inside another: its alias, if any.
 func printLocInner(p *Printer, l Location) {
+	if name, ok := p.aliases[l]; ok {
+		p.WriteString(name)
+		return
+	}
 	switch l := l.(type) {
 	case *UnknownLoc:
 		p.WriteString("unknown")

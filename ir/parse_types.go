@@ -302,7 +302,7 @@ func (p *Parser) parseDims(kind string, allowDynamic, allowScalable bool) ([]int
 		case p.tok.kind == tokInteger:
 			s := p.spelling()
 			if strings.HasPrefix(s, "0x") { // 0x4xf32: the lexer took "0x4" as hex
-				p.lex.resetTo(p.tok.start+1, p.tok.line, p.tok.start+1-(p.tok.col-1))
+				p.lex.resetTo(p.tok.start+1, p.tok.line, p.tok.start-(p.tok.col-1))
 				p.tok = token{kind: tokInteger, start: p.tok.start, end: p.tok.start + 1, line: p.tok.line, col: p.tok.col}
 				s = "0"
 			}
@@ -337,7 +337,7 @@ func (p *Parser) parseXInDims() error {
 		return p.Errorf("expected 'x' in dimension list")
 	}
 	if p.tok.end-p.tok.start > 1 {
-		p.lex.resetTo(p.tok.start+1, p.tok.line, p.tok.start+1-(p.tok.col-1))
+		p.lex.resetTo(p.tok.start+1, p.tok.line, p.tok.start-(p.tok.col-1))
 	}
 	p.consume()
 	return nil

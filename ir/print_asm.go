@@ -54,8 +54,7 @@ func (p *OpPrinter) Argument(v *Value) {
 	p.WriteString(": ")
 	p.Type(v.typ)
 	if l := v.argLoc(); p.opts.DebugInfo && l != nil {
-		p.WriteByte(' ')
-		p.Loc(l)
+		p.argLocation(l)
 	}
 }
 

@@ -12,6 +12,9 @@ import (
 type PrintOptions struct {
 	Generic   bool // --mlir-print-op-generic: every op in generic form
 	DebugInfo bool // --mlir-print-debuginfo: print locations
+	// LocalScope (--mlir-print-local-scope) prints everything in place,
+	// without aliases.
+	LocalScope bool
 }
 
 // Printer writes types, attributes and operations in MLIR's text form.
@@ -215,8 +218,10 @@ func AttrString(a Attribute) string {
 
 // aliasCollector records the attributes that get aliases, in first-use order.
 type aliasCollector struct {
-	order []Attribute
-	seen  map[Attribute]bool
+	order   []Attribute
+	seen    map[Attribute]bool
+	locs    []locUse // see print_locs.go
+	locSeen map[Location]int8
 }
 
 func (c *aliasCollector) add(a Attribute) {
@@ -260,31 +265,17 @@ func PrintBytes(op *Operation, opts PrintOptions) []byte {
 
 func (p *Printer) printWithAliases(op *Operation) {
 	opts := p.opts
-	if op.info.ctx.usesAliasableAttrs.Load() {
+	var aliases []aliasEntry
+	if !opts.LocalScope && (op.info.ctx.usesAliasableAttrs.Load() || p.locAliases()) {
 		// Dry run to find the attributes that get aliases, as MLIR does.
 		dry := &Printer{opts: opts, sink: io.Discard, collect: &aliasCollector{seen: map[Attribute]bool{}}}
 		dry.topOp(op)
-		p.aliases = map[Attribute]string{}
-		counts := map[string]int{}
-		for _, a := range dry.collect.order {
-			prefix := "#map"
-			if _, ok := a.(*IntegerSetAttr); ok {
-				prefix = "#set"
-			}
-			name := prefix
-			if n := counts[prefix]; n > 0 {
-				name += strconv.Itoa(n)
-			}
-			counts[prefix]++
-			p.WriteString(name)
-			p.WriteString(" = ")
-			a.Print(p)
-			p.WriteByte('\n')
-			p.aliases[a] = name
-		}
+		aliases = p.makeAliases(dry.collect)
+		p.printAliasDefs(aliases, false)
 	}
 	p.topOp(op)
 	p.WriteByte('\n')
+	p.printAliasDefs(aliases, true)
 }
 
 // String returns the text of an op, without aliases.
@@ -359,6 +350,9 @@ func (p *Printer) blockName(b *Block) {
 }
 
 func (p *Printer) printOp(op *Operation) {
+	if p.collect != nil && p.locAliases() {
+		p.collect.useLoc(op.loc, true)
+	}
 	if op.block != nil && isolatedWithRegions(op) && p.names.deferred[op.block.parent] != nil {
 		outer := p.names
 		p.names = outer.numberIsolated(op, p.spareNames)
@@ -409,7 +403,7 @@ func (p *Printer) printOp(op *Operation) {
 	}
 	if p.opts.DebugInfo {
 		p.WriteByte(' ')
-		p.Loc(op.loc)
+		p.opLoc(op.loc)
 	}
 }
 
@@ -566,6 +560,7 @@ func (p *Printer) printOpsInParallel(first, last *Operation) {
 				for _, a := range bt.w.collect.order {
 					p.collect.add(a)
 				}
+				p.collect.mergeLocs(bt.w.collect)
 			}
 			p.buf = append(p.buf, bt.w.buf...)
 			p.maybeFlush()
@@ -649,8 +644,7 @@ func (p *Printer) printBlockHeader(b *Block, preds []*Block) {
 			p.WriteString(": ")
 			p.Type(a.typ)
 			if l := a.argLoc(); p.opts.DebugInfo && l != nil {
-				p.WriteByte(' ')
-				p.Loc(l)
+				p.argLocation(l)
 			}
 		}
 		p.WriteByte(')')

@@ -49,6 +49,7 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.BoolVar(&o.noImplicitModule, "no-implicit-module", false, "the input is one top-level op, not wrapped in a module; passes given as flags run on it")
 	fs.BoolVar(&o.print.Generic, "mlir-print-op-generic", false, "print every op in the generic form")
 	fs.BoolVar(&o.print.DebugInfo, "mlir-print-debuginfo", false, "print locations")
+	fs.BoolVar(&o.print.LocalScope, "mlir-print-local-scope", false, "print locations and attributes in place, without aliases")
 	fs.BoolVar(&o.printBefore, "mlir-print-ir-before-all", false, "print the IR before each pass")
 	fs.BoolVar(&o.printAfter, "mlir-print-ir-after-all", false, "print the IR after each pass")
 	fs.BoolVar(&o.timing, "mlir-timing", false, "print the time each pass took")

@@ -63,7 +63,7 @@ func translateCommandLine(o *translateOptions) *commandLine {
 	fs.BoolVar(&o.print.Generic, "mlir-print-op-generic", false, "print every op in the generic form")
 	fs.BoolVar(&o.print.DebugInfo, "mlir-print-debuginfo", false, "print locations")
 	// Kiln prints locations in place, never as #loc aliases.
-	fs.Bool("mlir-print-local-scope", false, "print locations in place (Kiln always does)")
+	fs.BoolVar(&o.print.LocalScope, "mlir-print-local-scope", false, "print locations and attributes in place, without aliases")
 	o.in = c.inputFlag()
 	return c
 }

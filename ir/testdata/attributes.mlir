@@ -2,10 +2,11 @@
 // RUN: kiln opt %s --allow-unregistered-dialect | kiln opt --allow-unregistered-dialect | FileCheck %s
 // RUN: kiln opt %s --allow-unregistered-dialect --mlir-print-op-generic | kiln opt --allow-unregistered-dialect | FileCheck %s
 
-// Affine maps and sets get aliases, printed first, as MLIR does.
+// Affine maps and sets get aliases, printed first, as MLIR does: sorted
+// by name (maps before sets), each numbered in the order it is met.
 // CHECK: #map = affine_map<(d0, d1)[s0] -> (d0 * 4 + d1 - s0, d1 floordiv 2, -d0)>
-// CHECK: #set = affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 - 3 == 0)>
-// CHECK: #map1 = affine_map<(d0, d1) -> (d0 * 8 + d1)>
+// CHECK-NEXT: #map1 = affine_map<(d0, d1) -> (d0 * 8 + d1)>
+// CHECK-NEXT: #set = affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 - 3 == 0)>
 
 // Integers wrap to their width, as in MLIR; i64 and i1 elide their type in arrays.
 // CHECK: "test.int"() {a = 42 : i64, b = -1 : i8, c = 255 : ui8, d = true, e = [1, 2 : i32, false], f = 5 : index, g = 340282366920938463463374607431768211455 : ui128}

@@ -108,3 +108,58 @@ func TestDebugInfoExtension(t *testing.T) {
 		})
 	}
 }
+
+const graphDebugModule = `spirv.module Logical Vulkan requires #spirv.vce<v1.6, [VulkanMemoryModel, Shader, Int8, TensorsARM, GraphARM], [SPV_ARM_tensors, SPV_ARM_graph, SPV_KHR_non_semantic_info]> {
+  spirv.ARM.Graph @g(%a: !spirv.arm.tensor<2x3x4x5xi32> loc("in_0"), %b: !spirv.arm.tensor<2xi32>) -> (!spirv.arm.tensor<2xi32>) {
+    %0 = spirv.Tosa.ArgMax axis = 3, nan_mode = <Ignore>, %a : !spirv.arm.tensor<2x3x4x5xi32> -> !spirv.arm.tensor<2x3x4xi32> loc("max")
+    %1 = spirv.Tosa.ArgMax axis = 2, nan_mode = <Ignore>, %0 : !spirv.arm.tensor<2x3x4xi32> -> !spirv.arm.tensor<2x3xi32> loc(fused["max", "x.cc":1:2])
+    %2 = spirv.Tosa.ArgMax axis = 1, nan_mode = <Ignore>, %1 : !spirv.arm.tensor<2x3xi32> -> !spirv.arm.tensor<2xi32> loc("max")
+    spirv.ARM.GraphOutputs %2 : !spirv.arm.tensor<2xi32>
+  } loc("graph")
+}
+`
+
+// A graph has no OpLine: with EmitDebugInfo its locations travel as the
+// names of NonSemantic.Graph.DebugInfo.1 and come back as name locations,
+// ops of one name sharing one DebugOperation.
+func TestGraphDebugInfoRoundTrip(t *testing.T) {
+	ctx := newContext()
+	top, err := ir.Parse(ctx, graphDebugModule, "in.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	words, err := serialize.SerializeWith(firstModule(t, top), serialize.Options{EmitDebugInfo: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := serialize.Deserialize(newContext(), words, "in.spv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	back.Walk(func(op *ir.Operation) bool {
+		switch op.Name() {
+		case "spirv.ARM.Graph":
+			got = append(got, ir.AttrString(op.Loc()))
+			for _, a := range op.Region(0).Entry().Args() {
+				got = append(got, ir.AttrString(a.Loc()))
+			}
+		case "spirv.Tosa.ArgMax":
+			got = append(got, ir.AttrString(op.Loc()))
+		}
+		return true
+	})
+	want := []string{`loc("max")`, `loc("max;x.cc:1:2")`, `loc("max")`, `loc("graph")`, `loc("in_0")`, `loc("in.mlir:2:70")`}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("locations:\n got %v\nwant %v", got, want)
+	}
+	n := 0
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == 3<<16|uint32(spv.OpLine) {
+			n++
+		}
+	}
+	if n != 0 {
+		t.Errorf("%d OpLine in a module of one graph", n)
+	}
+}

@@ -260,6 +260,9 @@ func (d *deserializer) global(in *spv.Instruction) error {
 	case spv.OpExtInstImport:
 		name := ops[1].Str()
 		set := spv.ExtInstSetByName(name)
+		if name == extGraphDebug.Name {
+			set = extGraphDebug
+		}
 		if set == nil {
 			return d.errorf("unknown extended instruction set %q", name)
 		}

@@ -35,7 +35,12 @@
 // the module's file and an OpLine comes before each op located in a file
 // (none after a merge instruction, whose construct's line the branch
 // shares), as MLIR writes them; SPV_KHR_non_semantic_info must then be in
-// the vce triple or the target environment.
+// the vce triple or the target environment. A graph has no OpLine: the
+// locations of a graph, its inputs and its ops become names (a name, a
+// file:line:col, a fused location's parts joined by ';') in the
+// NonSemantic.Graph.DebugInfo.1 set (DebugGraph, DebugTensor, one
+// DebugOperation per name), closing the graph; they read back as name
+// locations.
 //
 // # Deserializer
 //

@@ -87,6 +87,7 @@ func (d *deserializer) graph(ins []spv.Instruction) (int, error) {
 	st.AddRegion().Append(entry)
 	fs.op, fs.cur = d.ctx.NewOp(st), entry
 	outputs := make([]*ir.Value, len(ft.Results))
+	var dbg graphDebugIn
 	for i := 1; i < len(ins); i++ {
 		in := &ins[i]
 		d.cur = in
@@ -105,6 +106,16 @@ func (d *deserializer) graph(ins []spv.Instruction) (int, error) {
 			if outputs[idx], err = d.value(in.Operands[0].Value()); err != nil {
 				return 0, err
 			}
+		case spv.OpExtInst:
+			if d.extSets[in.Operands[2].Value()] == extGraphDebug {
+				if err := dbg.read(d, in); err != nil {
+					return 0, err
+				}
+				continue
+			}
+			if err := d.instruction(in); err != nil {
+				return 0, err
+			}
 		case spv.OpGraphEndARM:
 			ost := &ir.OpState{Name: "spirv.ARM.GraphOutputs", Loc: d.loc()}
 			for j, v := range outputs {
@@ -114,6 +125,7 @@ func (d *deserializer) graph(ins []spv.Instruction) (int, error) {
 				ost.Operands = append(ost.Operands, v)
 			}
 			entry.Append(d.ctx.NewOp(ost))
+			dbg.apply(d, fs.op)
 			d.body.Append(fs.op)
 			d.fn = nil
 			return i + 1, nil

@@ -54,6 +54,13 @@ func (s *serializer) graph(op *ir.Operation) error {
 	defer func() { s.sec[secFunction], s.sec[secGraph] = s.sec[secGraph], s.sec[secFunction] }()
 	e := &s.sec[secFunction]
 	e.Op(spv.OpGraphARM).Word(gt, id)
+	// OpLine has no place in a graph: its debug info closes it instead.
+	s.inGraph = true
+	defer func() { s.inGraph = false }()
+	var dbg *graphDebug
+	if s.debugInfo {
+		dbg = &graphDebug{graph: id, name: locName(op.Loc())}
+	}
 	s.fn = s.spareFn.reset()
 	defer func() { s.spareFn, s.fn = s.fn, nil; clear(s.values) }()
 	body := op.Region(0)
@@ -74,11 +81,17 @@ func (s *serializer) graph(op *ir.Operation) error {
 		}
 		aid, _ := s.valueID(a)
 		e.Op(spv.OpGraphInputARM).Word(tid, aid, idx)
+		if dbg != nil {
+			dbg.inputs, dbg.names = append(dbg.inputs, aid), append(dbg.names, locName(a.Loc()))
+		}
 	}
 	for o := range body.Entry().Ops() {
 		if o.Name() != "spirv.ARM.GraphOutputs" {
 			if err := s.op(o); err != nil {
 				return at(o, err)
+			}
+			if dbg != nil {
+				dbg.addOp(s, o)
 			}
 			continue
 		}
@@ -91,8 +104,12 @@ func (s *serializer) graph(op *ir.Operation) error {
 			if err != nil {
 				return at(o, err)
 			}
-			s.debugLine(secFunction, o.Loc())
 			e.Op(spv.OpGraphSetOutputARM).Word(vid, idx)
+		}
+	}
+	if dbg != nil {
+		if err := dbg.write(s); err != nil {
+			return err
 		}
 	}
 	e.Op(spv.OpGraphEndARM)
@@ -185,7 +202,6 @@ func (s *serializer) tosaOp(op *ir.Operation, t spirv.TosaOp) error {
 	if err != nil {
 		return err
 	}
-	s.debugLine(secFunction, op.Loc())
 	s.sec[secFunction].Op(spv.OpExtInst).Word(words...).Word(ids...)
 	return nil
 }

@@ -16,7 +16,8 @@ const (
 	secMemoryModel
 	secEntryPoint
 	secExecutionMode
-	secDebug      // OpString, OpSource, OpName, OpMemberName
+	secString     // OpString
+	secDebug      // OpSource, OpName, OpMemberName
 	secAnnotation // OpDecorate, OpMemberDecorate
 	secGlobal     // types, constants, global variables
 	secFunction

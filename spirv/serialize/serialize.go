@@ -92,16 +92,18 @@ type serializer struct {
 	fn      *funcOut // the function being written
 	spareFn *funcOut // the last one, whose maps the next reuses
 
-	debugInfo  bool   // Options.EmitDebugInfo
-	fileID     uint32 // the OpString of the module's file
-	afterMerge bool   // the last instruction written was a merge instruction
+	debugInfo  bool              // Options.EmitDebugInfo
+	fileID     uint32            // the OpString of the module's file
+	strings    map[string]uint32 // the OpStrings of graph debug info
+	inGraph    bool              // writing a graph, where OpLine has no place
+	afterMerge bool              // the last instruction written was a merge instruction
 }
 
 // debugLine writes an OpLine for loc, when it is a file location, into the
 // section of the instruction that follows, as MLIR does. The instruction
 // after a merge instruction gets none: it shares the construct's line.
 func (s *serializer) debugLine(sec section, loc ir.Location) {
-	if !s.debugInfo {
+	if !s.debugInfo || s.inGraph {
 		return
 	}
 	if s.afterMerge {
@@ -265,7 +267,7 @@ func (s *serializer) debugInfoHeader() error {
 		file = f.File()
 	}
 	s.fileID = s.newID()
-	s.sec[secDebug].Op(spv.OpString).Word(s.fileID).Str(file)
+	s.sec[secString].Op(spv.OpString).Word(s.fileID).Str(file)
 	return nil
 }
 
