@@ -48,7 +48,8 @@ func FuzzDeserializeEdits(f *testing.F) {
 // fuzzSeeds are the test binaries (testBinaries) and the binaries of the
 // modules of testdata/*.mlir (graphs, tensorARM, TOSA, mesh ops and
 // replicated composites among them): each chunk whose spirv.module parses,
-// verifies and serializes.
+// verifies and serializes; then debugModule and graphDebugModule with their
+// debug info (OpString and OpLine, NonSemantic.Graph.DebugInfo.1).
 func fuzzSeeds(f *testing.F) [][]byte {
 	var seeds [][]byte
 	for _, p := range testBinaries(f) {
@@ -69,6 +70,17 @@ func fuzzSeeds(f *testing.F) [][]byte {
 				seeds = append(seeds, spv.WordsToBytes(words))
 			}
 		}
+	}
+	for _, src := range []string{debugModule, graphDebugModule} {
+		top, err := ir.Parse(newContext(), src, "in.mlir")
+		if err != nil {
+			f.Fatal(err)
+		}
+		words, err := serialize.SerializeWith(firstModule(f, top), serialize.Options{EmitDebugInfo: true})
+		if err != nil {
+			f.Fatal(err)
+		}
+		seeds = append(seeds, spv.WordsToBytes(words))
 	}
 	return seeds
 }
