@@ -33,9 +33,11 @@ var constantOp = &ir.OpDef{
 		}
 		switch v := v.(type) {
 		case *ir.IntegerAttr, *ir.FloatAttr:
-		case *ir.DenseElementsAttr:
-			if vt, ok := t.(*ir.VectorType); ok && vt.IsScalable() && !v.IsSplat() {
-				return op.Errorf("intializing scalable vectors with elements attribute is not supported unless it's a vector splat")
+		case *ir.DenseElementsAttr, *ir.DenseResourceElementsAttr:
+			if d, _ := v.(*ir.DenseElementsAttr); d == nil || !d.IsSplat() {
+				if vt, ok := t.(*ir.VectorType); ok && vt.IsScalable() {
+					return op.Errorf("intializing scalable vectors with elements attribute is not supported unless it's a vector splat")
+				}
 			}
 		default:
 			return op.Errorf("value must be an integer, float, or elements attribute")

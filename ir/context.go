@@ -27,9 +27,12 @@ type Context struct {
 	handler DiagnosticHandler
 	emitMu  sync.Mutex // serializes calls of handler
 
-	// usesAliasableAttrs is set once an affine map or set is created, so the
-	// printer only does its alias dry run when there may be aliases to find.
+	// usesAliasableAttrs is set once an affine map or set (or a dense
+	// resource) is created, so the printer only does its alias dry run
+	// when there may be aliases (or resource blobs) to find.
 	usesAliasableAttrs atomic.Bool
+
+	resources resourceStore // resources.go
 
 	builtins builtinCache
 

@@ -1,5 +1,7 @@
 package ir
 
+import "strings"
+
 // ParseElementsOfType parses an elements attribute (dense<...>,
 // dense_resource<...>, sparse<...>) whose `: type` may be left out because
 // t is implied, as MLIR's memref.global initializer does; with `: type`
@@ -10,7 +12,9 @@ func (p *Parser) ParseElementsOfType(t Type) (Attribute, error) {
 		return p.ParseAttribute(nil)
 	}
 	switch p.spelling() {
-	case "dense", "dense_resource", "sparse":
+	case "dense_resource":
+		return p.parseDenseResourceAttr(t)
+	case "dense", "sparse":
 	default:
 		return p.ParseAttribute(nil)
 	}
@@ -43,6 +47,20 @@ func (p *Parser) ParseElementsOfType(t Type) (Attribute, error) {
 		return nil, p.errorAt(first, "%s", d.Message)
 	}
 	return a, err
+}
+
+// PrintElementsOfType writes an elements attribute without the `: type`
+// that the op implies, the form ParseElementsOfType reads. It prints
+// through p, so that the resources the attribute uses are collected.
+func (p *Printer) PrintElementsOfType(a Attribute) {
+	start := len(p.buf)
+	p.Attr(a)
+	if ta, ok := a.(TypedAttr); ok {
+		suffix := " : " + TypeString(ta.Type())
+		if strings.HasSuffix(string(p.buf[start:]), suffix) {
+			p.buf = p.buf[:len(p.buf)-len(suffix)]
+		}
+	}
 }
 
 // ParseBareAffineMap parses an affine map written without affine_map<...>,

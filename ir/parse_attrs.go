@@ -107,7 +107,9 @@ func (p *Parser) ParseAttribute(typ Type) (Attribute, error) {
 				return nil, err
 			}
 			return l, p.ParsePunct(")")
-		case "dense_resource", "sparse", "distinct":
+		case "dense_resource":
+			return p.parseDenseResourceAttr(nil)
+		case "sparse", "distinct":
 			return nil, p.Errorf("'%s' attributes are not supported", p.spelling())
 		}
 		if isBuiltinTypeKeyword(p.spelling()) {

@@ -76,7 +76,7 @@ func (p *Parser) parseBodyInParallel(b *Block) bool {
 func (p *Parser) subParser(s opStart) *Parser {
 	sub := &Parser{ctx: p.ctx, file: p.file,
 		lex:         lexer{src: p.lex.src, pos: s.pos, line: s.line, lineStart: s.lineStart},
-		typeAliases: p.typeAliases, attrAliases: p.attrAliases, positions: p.positions,
+		typeAliases: p.typeAliases, attrAliases: p.attrAliases, positions: p.positions, res: p.res,
 		defaultDialects: slices.Clone(p.defaultDialects), depth: p.depth, regionDepth: p.regionDepth}
 	sub.tok = sub.lex.next()
 	return sub

@@ -44,6 +44,7 @@ type Parser struct {
 	// defining is the alias whose definition is being parsed ("!a" or
 	// "#a"), so that a use of it in its own body is reported as such.
 	defining string
+	res      *parsedResources
 }
 
 // pendingLoc is a use of a location alias defined later in the file.
@@ -101,7 +102,7 @@ func ParseSingleOp(ctx *Context, src, name string) (*Operation, error) {
 
 func newParser(ctx *Context, src, name string) *Parser {
 	p := &Parser{ctx: ctx, lex: newLexer(src), file: name,
-		typeAliases: map[string]Type{}, attrAliases: map[string]Attribute{}}
+		typeAliases: map[string]Type{}, attrAliases: map[string]Attribute{}, res: &parsedResources{}}
 	p.tok = p.lex.next()
 	return p
 }
@@ -479,7 +480,7 @@ func (p *Parser) parseTopLevel() (*Block, error) {
 				return nil, err
 			}
 		case tokFileMetaBegin:
-			if err := p.skipFileMetadata(); err != nil {
+			if err := p.parseFileMetadata(); err != nil {
 				return nil, err
 			}
 		default:
@@ -507,18 +508,6 @@ func (p *Parser) parseTopLevel() (*Block, error) {
 		return nil, err
 	}
 	return top, nil
-}
-
-func (p *Parser) skipFileMetadata() error {
-	// {-# ... #-}: dialect resources are not used by Kiln; skip them whole.
-	for p.tok.kind != tokFileMetaEnd {
-		if p.tok.kind == tokEOF {
-			return p.Errorf("expected '#-}' to end file metadata")
-		}
-		p.consume()
-	}
-	p.consume()
-	return nil
 }
 
 func (p *Parser) parseAliasDef() error {

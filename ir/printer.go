@@ -95,7 +95,7 @@ func (p *Printer) Attr(a Attribute) {
 		return
 	}
 	switch a.(type) {
-	case *AffineMapAttr, *IntegerSetAttr:
+	case *AffineMapAttr, *IntegerSetAttr, *DenseResourceElementsAttr:
 		if p.collect != nil {
 			p.collect.add(a)
 		} else if name, ok := p.aliases[a]; ok {
@@ -127,6 +127,8 @@ func (p *Printer) String(s string) {
 		switch {
 		case c >= 0x20 && c < 0x7f && c != '"' && c != '\\':
 			p.WriteByte(c)
+		case c == '\\': // as llvm::printEscapedString
+			p.WriteString(`\\`)
 		default:
 			p.WriteByte('\\')
 			p.WriteByte("0123456789ABCDEF"[c>>4])
@@ -266,16 +268,30 @@ func PrintBytes(op *Operation, opts PrintOptions) []byte {
 func (p *Printer) printWithAliases(op *Operation) {
 	opts := p.opts
 	var aliases []aliasEntry
-	if !opts.LocalScope && (op.info.ctx.usesAliasableAttrs.Load() || p.locAliases()) {
-		// Dry run to find the attributes that get aliases, as MLIR does.
+	var resources []*ResourceHandle
+	if op.info.ctx.usesAliasableAttrs.Load() || (!opts.LocalScope && p.locAliases()) {
+		// Dry run to find the attributes that get aliases, as MLIR does,
+		// and the resource blobs used, which are printed after the op.
 		dry := &Printer{opts: opts, sink: io.Discard, collect: &aliasCollector{seen: map[Attribute]bool{}}}
 		dry.topOp(op)
-		aliases = p.makeAliases(dry.collect)
-		p.printAliasDefs(aliases, false)
+		order := dry.collect.order[:0]
+		for _, a := range dry.collect.order {
+			if r, ok := a.(*DenseResourceElementsAttr); ok {
+				resources = append(resources, r.h)
+			} else {
+				order = append(order, a)
+			}
+		}
+		dry.collect.order = order
+		if !opts.LocalScope {
+			aliases = p.makeAliases(dry.collect)
+			p.printAliasDefs(aliases, false)
+		}
 	}
 	p.topOp(op)
 	p.WriteByte('\n')
 	p.printAliasDefs(aliases, true)
+	p.printFileMetadata(op.info.ctx, resources)
 }
 
 // String returns the text of an op, without aliases.

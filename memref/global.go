@@ -56,12 +56,8 @@ var globalTypeAndInitialValue = ir.CustomDirective{
 		case *ir.UnitAttr:
 			p.WriteString(" = uninitialized")
 		default:
-			s := ir.AttrString(v)
-			if ta, ok := v.(ir.TypedAttr); ok {
-				s = strings.TrimSuffix(s, " : "+ir.TypeString(ta.Type()))
-			}
 			p.WriteString(" = ")
-			p.WriteString(s)
+			p.PrintElementsOfType(v)
 		}
 	},
 }

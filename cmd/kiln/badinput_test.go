@@ -99,6 +99,12 @@ func sampleKernel(edits ...string) string {
 	return src
 }
 
+// resourceSection is a file metadata section giving builtin resource b
+// the blob text value.
+func resourceSection(value string) string {
+	return "{-#\n  dialect_resources: {\n    builtin: {\n      b: " + value + "\n    }\n  }\n#-}\n"
+}
+
 // nested repeats open n times, then close n times, around mid.
 func nested(open, mid, close string, n int) func() []byte {
 	return func() []byte {
@@ -253,6 +259,25 @@ func badCases() []badCase {
 		{name: "type/unknown-dialect", args: "opt %s", in: "func.func @f(%a: !foo.bar) { return }\n", exit: 1, want: "%s:1:18: error: dialect 'foo' is unknown"},
 		{name: "attr/dense-count", args: "opt %s", in: "func.func @f() {\n  %0 = arith.constant dense<[1, 2, 3]> : tensor<2xi32>\n  return\n}\n", exit: 1, want: "%s:2:"},
 		{name: "attr/huge-integer", args: "opt %s", in: "func.func @f() {\n  %0 = arith.constant 99999999999999999999999 : i8\n  return\n}\n", exit: 1, want: "%s:2:"},
+
+		// Resources: a blob is hex text, never larger than half of it.
+		{name: "resource/malformed-hex", args: "opt %s", in: resourceSection(`"0x04000000zz"`), exit: 1, want: "%s:4:10: error: expected hex string blob for key 'b'"},
+		{name: "resource/odd-length", args: "opt %s", in: resourceSection(`"0x040000000"`), exit: 1, want: "%s:4:10: error: expected hex string blob for key 'b'"},
+		{name: "resource/missing-alignment", args: "opt %s", in: resourceSection(`"0x0400"`), exit: 1,
+			want: "%s:4:10: error: expected hex string blob for key 'b' to encode alignment in first 4 bytes"},
+		{name: "resource/truncated", args: "opt %s", in: "{-#\n  dialect_resources: {\n    builtin: {\n      b: ", exit: 1,
+			want: "%s:4:10: error: unexpected end of input: expected hex string blob for key 'b'"},
+		{name: "resource/unknown-name", args: "opt --convert-arith-to-spirv %s",
+			in: "func.func @f() -> vector<2xi32> {\n  %0 = arith.constant dense_resource<nope> : vector<2xi32>\n  return %0 : vector<2xi32>\n}\n", exit: 1,
+			want: "%s:2:8: error: could not find resource blob"},
+		{name: "resource/wrong-size", args: "opt --convert-arith-to-spirv %s",
+			in: "func.func @f() -> vector<2xi32> {\n  %0 = arith.constant dense_resource<b> : vector<2xi32>\n  return %0 : vector<2xi32>\n}\n" + resourceSection(`"0x04000000010203"`), exit: 1,
+			want: "%s:2:8: error: resource is not a valid buffer"},
+		{name: "resource/large-blob", args: "opt --allow-unregistered-dialect %s", gen: func() []byte {
+			return []byte("\"t.op\"() {a = dense_resource<b> : tensor<1048576xi64>} : () -> ()\n" + resourceSection(`"0x08000000`+strings.Repeat("0102030405060708", 1<<20)+`"`))
+		}, exit: 0, want: ""},
+		{name: "resource/huge-type-small-blob", args: "opt --convert-arith-to-spirv %s",
+			in: "func.func @f() -> tensor<100000000000xi32> {\n  %0 = arith.constant dense_resource<b> : tensor<100000000000xi32>\n  return %0 : tensor<100000000000xi32>\n}\n" + resourceSection(`"0x0400000001020304"`), exit: 0, want: ""},
 
 		// Ops, values and the verifier.
 		{name: "op/unregistered", args: "opt %s", in: "\"foo.bar\"() : () -> ()\n", exit: 1, want: "%s:1:1: error:"},

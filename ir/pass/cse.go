@@ -107,7 +107,7 @@ func (c *cse) block(b *ir.Block) {
 
 func (c *cse) lookup(h uint64, op *ir.Operation) *ir.Operation {
 	for _, e := range c.known[h] {
-		if equivalent(e, op) {
+		if ir.EquivalentOps(e, op, false) {
 			return e
 		}
 	}
@@ -130,33 +130,4 @@ func (c *cse) hash(op *ir.Operation) uint64 {
 		attrs ^= maphash.String(c.seed, a.Name) + 0x9e3779b97f4a7c15*maphash.Comparable(c.seed, a.Value)
 	}
 	return h*31 + attrs
-}
-
-func equivalent(a, b *ir.Operation) bool {
-	if a.Name() != b.Name() || a.NumOperands() != b.NumOperands() || a.NumResults() != b.NumResults() {
-		return false
-	}
-	for i := range a.NumOperands() {
-		if a.Operand(i) != b.Operand(i) {
-			return false
-		}
-	}
-	for i := range a.NumResults() {
-		if a.Result(i).Type() != b.Result(i).Type() {
-			return false
-		}
-	}
-	return sameAttrs(a.Props(), b.Props()) && sameAttrs(a.DiscardableAttrs(), b.DiscardableAttrs())
-}
-
-func sameAttrs(a, b []ir.NamedAttr) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for _, x := range a {
-		if ir.GetAttr(b, x.Name) != x.Value {
-			return false
-		}
-	}
-	return true
 }

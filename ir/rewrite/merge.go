@@ -88,7 +88,7 @@ func (c *mergeCluster) add(data *blockData) bool {
 	var mismatched []operandRef
 	for i, l := range lops {
 		m := mops[i]
-		if !equivalentIgnoringOperands(l, m) {
+		if !ir.EquivalentOps(l, m, true) {
 			return false
 		}
 		for j := range l.NumOperands() {
@@ -128,33 +128,6 @@ func (c *mergeCluster) add(data *blockData) bool {
 		}
 	}
 	c.blocks = append(c.blocks, mb)
-	return true
-}
-
-// equivalentIgnoringOperands compares two ops as MLIR's
-// OperationEquivalence with operand values ignored (their types count).
-func equivalentIgnoringOperands(a, b *ir.Operation) bool {
-	if a.Name() != b.Name() || a.NumOperands() != b.NumOperands() || a.NumResults() != b.NumResults() ||
-		a.NumRegions() != b.NumRegions() || a.NumSuccessors() != b.NumSuccessors() {
-		return false
-	}
-	for i := range a.NumResults() {
-		if a.Result(i).Type() != b.Result(i).Type() {
-			return false
-		}
-	}
-	return sameAttrs(a.Props(), b.Props()) && sameAttrs(a.DiscardableAttrs(), b.DiscardableAttrs())
-}
-
-func sameAttrs(a, b []ir.NamedAttr) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for _, x := range a {
-		if ir.GetAttr(b, x.Name) != x.Value {
-			return false
-		}
-	}
 	return true
 }
 

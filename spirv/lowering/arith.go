@@ -213,7 +213,22 @@ func (e *env) constant(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRew
 	if t == nil {
 		return rewrite.NoMatch
 	}
-	v := e.convertAttr(o.Attr("value"), t)
+	value := o.Attr("value")
+	if r, ok := value.(*ir.DenseResourceElementsAttr); ok {
+		// The blob's data as dense elements, or MLIR's diagnostics.
+		raw, _, found := r.Handle().Blob()
+		d, valid := e.ctx.DenseFromRawBuffer(r.ShapedType(), raw)
+		switch {
+		case !found:
+			e.emit(&ir.Diagnostic{Severity: ir.SeverityError, Loc: o.Loc(), Message: "could not find resource blob"})
+			return rewrite.NoMatch
+		case !valid:
+			e.emit(&ir.Diagnostic{Severity: ir.SeverityError, Loc: o.Loc(), Message: "resource is not a valid buffer"})
+			return rewrite.NoMatch
+		}
+		value = d
+	}
+	v := e.convertAttr(value, t)
 	if v == nil {
 		return rewrite.NoMatch
 	}

@@ -29,6 +29,16 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader
     %0 = arith.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>
     return %0 : tensor<2x2xi32>
   }
+  // dense_resource constants take their blob's data, as in MLIR; a blob of
+  // one element is a splat.
+  // CHECK-LABEL: func.func @resource_constants
+  // CHECK: spirv.Constant dense<[1, 2, 3, 4]> : tensor<4xi32> : !spirv.array<4 x i32>
+  // CHECK: spirv.Constant dense<1.000000e+00> : vector<3xf32>
+  func.func @resource_constants() -> (tensor<2x2xi32>, vector<3xf32>) {
+    %0 = arith.constant dense_resource<four_i32> : tensor<2x2xi32>
+    %1 = arith.constant dense_resource<one_f32> : vector<3xf32>
+    return %0, %1 : tensor<2x2xi32>, vector<3xf32>
+  }
   // CHECK-LABEL: func.func @maximumf
   // CHECK: spirv.GL.FMax
   // CHECK: spirv.IsNan
@@ -40,3 +50,11 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader
     return %0 : f32
   }
 }
+{-#
+  dialect_resources: {
+    builtin: {
+      four_i32: "0x0400000001000000020000000300000004000000",
+      one_f32: "0x040000000000803F"
+    }
+  }
+#-}
