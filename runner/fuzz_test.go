@@ -25,26 +25,34 @@ func fuzzOptions() Options {
 const fuzzDeadline = 10 * time.Second
 
 // runFuzzed runs src as `kiln run --reference` does (parse, verify, run)
-// and fails on a panic, a non-diagnostic error, an interpreter bug or a run
-// past fuzzDeadline, and, when mustVerify, on a program that does not parse
-// and verify.
+// and fails on a panic, a non-diagnostic error, an interpreter bug, a
+// verified module whose print does not parse again, or a run past
+// fuzzDeadline, and, when mustVerify, on a program that does not parse and
+// verify.
 func runFuzzed(t *testing.T, src string, mustVerify bool) {
 	type result struct {
-		valid bool // parsed and verified
-		err   error
+		valid   bool // parsed and verified
+		err     error
+		printed string // the verified module's print, when it does not parse
 	}
 	done := make(chan result, 1)
 	go func() {
-		mod, err := ir.Parse(kiln.NewContext(), src, "fuzz.mlir")
+		ctx := kiln.NewContext()
+		mod, err := ir.Parse(ctx, src, "fuzz.mlir")
 		if err == nil {
 			err = ir.Verify(mod)
 		}
 		if err != nil {
-			done <- result{false, err}
+			done <- result{false, err, ""}
+			return
+		}
+		out := ir.PrintBytes(mod, ir.PrintOptions{})
+		if _, err := ir.Parse(ctx, string(out), "printed.mlir"); err != nil {
+			done <- result{true, err, string(out)}
 			return
 		}
 		_, err = Run(mod, fuzzOptions())
-		done <- result{true, err}
+		done <- result{true, err, ""}
 	}()
 	var r result
 	select {
@@ -55,6 +63,8 @@ func runFuzzed(t *testing.T, src string, mustVerify bool) {
 	switch {
 	case !r.valid && mustVerify:
 		t.Fatalf("the generated program is invalid: %v\n%s", r.err, src)
+	case r.printed != "":
+		t.Fatalf("the printed form does not parse: %v\n%s\nprinted from\n%s", r.err, r.printed, src)
 	case r.err == nil:
 		return
 	}
@@ -67,12 +77,25 @@ func runFuzzed(t *testing.T, src string, mustVerify bool) {
 }
 
 // FuzzReferenceText runs mutations of the runner's sample programs
-// (testdata/*.mlir and the checked-in corpus) on the reference interpreter.
+// (testdata/*.mlir and the checked-in corpus) on the reference
+// interpreter, and of the chunks of the affine, linalg and tensor
+// dialects' testdata, which the reference does not run but which must
+// parse, verify and print without panicking.
 func FuzzReferenceText(f *testing.F) {
 	seeds, _ := filepath.Glob("testdata/*.mlir")
 	for _, s := range seeds {
 		if b, err := os.ReadFile(s); err == nil {
 			f.Add(string(b))
+		}
+	}
+	for _, d := range []string{"affine", "linalg", "tensor"} {
+		files, _ := filepath.Glob(filepath.Join("..", d, "testdata", "*.mlir"))
+		for _, p := range files {
+			if b, err := os.ReadFile(p); err == nil {
+				for _, chunk := range ir.SplitInput(string(b)) {
+					f.Add(chunk)
+				}
+			}
 		}
 	}
 	f.Fuzz(func(t *testing.T, src string) { runFuzzed(t, src, false) })

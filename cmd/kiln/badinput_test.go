@@ -301,6 +301,8 @@ func badCases() []badCase {
 			want: "%s:17:12: error: failed to legalize operation 'memref.alloc'"},
 		{name: "pass/bad-option", args: "opt --pass-pipeline=builtin.module(canonicalize{max-iterations=abc}) %s", in: "", exit: 1,
 			want: "pass pipeline:1:28: error: pass 'canonicalize': option 'max-iterations' wants an integer, got 'abc'"},
+		{name: "pass/option-unbalanced-brace", args: "opt --pass-pipeline=builtin.module(canonicalize{x{=}}) %s", in: "", exit: 1,
+			want: "pass pipeline:1:28: error: pass 'canonicalize': unbalanced braces in option value }: quote it"},
 		{name: "pass/unclosed-pipeline", args: "opt --pass-pipeline=builtin.module(canonicalize %s", in: "", exit: 1, want: "pass pipeline:1:28: error: expected ',' or ')'"},
 
 		// Command lines.

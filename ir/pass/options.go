@@ -123,11 +123,7 @@ func (o *Options) text() string {
 		}
 		b.WriteString(n)
 		b.WriteByte('=')
-		v := o.vals[n]
-		if v == "" || strings.ContainsAny(v, " \t{}'\"") {
-			v = "{" + v + "}"
-		}
-		b.WriteString(v)
+		b.WriteString(quoteValue(o.vals[n]))
 	}
 	b.WriteByte('}')
 	return b.String()
@@ -163,6 +159,44 @@ func (o *Options) parse(text string) error {
 	return nil
 }
 
+// quoteValue writes a value as optionValue reads it back: bare when it
+// has no spaces, braces or quotes, in {} when its braces balance, else in
+// the quotes it does not contain (a value that contains ' and unbalanced
+// braces was read from "...").
+func quoteValue(v string) string {
+	switch {
+	case v != "" && !strings.ContainsAny(v, " \t\n\r{}'\""):
+		return v
+	case braceEnd("{"+v+"}") == len(v)+1:
+		return "{" + v + "}"
+	case !strings.Contains(v, "'"):
+		return "'" + v + "'"
+	}
+	return `"` + v + `"`
+}
+
+// braceEnd returns the index of the '}' that closes the '{' at s[0], or -1.
+// As in MLIR, a quote with a closing quote after it hides the braces
+// between them; one without is an ordinary character.
+func braceEnd(s string) int {
+	depth := 0
+	for j := 0; j < len(s); j++ {
+		switch s[j] {
+		case '\'', '"':
+			if k := strings.IndexByte(s[j+1:], s[j]); k >= 0 {
+				j += k + 1
+			}
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
 // optionValue reads one value and returns it with the bytes it took.
 func optionValue(s string) (string, int, error) {
 	if s == "" {
@@ -175,22 +209,17 @@ func optionValue(s string) (string, int, error) {
 		}
 		return "", 0, fmt.Errorf("unterminated quote in option value %s", s)
 	case '{':
-		depth := 0
-		for j := 0; j < len(s); j++ {
-			switch s[j] {
-			case '{':
-				depth++
-			case '}':
-				if depth--; depth == 0 {
-					return s[1:j], j + 1, nil
-				}
-			}
+		if j := braceEnd(s); j >= 0 {
+			return s[1:j], j + 1, nil
 		}
 		return "", 0, fmt.Errorf("unbalanced '{' in option value %s", s)
 	}
 	j := 0
 	for j < len(s) && !isSpace(s[j]) {
 		j++
+	}
+	if braceEnd("{"+s[:j]+"}") != j+1 {
+		return "", 0, fmt.Errorf("unbalanced braces in option value %s: quote it", s[:j])
 	}
 	return s[:j], j, nil
 }

@@ -36,6 +36,10 @@ func TestPipelineRoundTrip(t *testing.T) {
 		{"builtin.module(canonicalize{region-simplify=aggressive})",
 			"builtin.module(canonicalize{max-iterations=10 max-num-rewrites=-1 region-simplify=aggressive test-convergence=false top-down=true})"},
 		{`builtin.module(module-only{label="a b" names={x,y}})`, "builtin.module(module-only{label={a b} names=x,y})"},
+		// A newline is a space too, and a quote hides the braces in it.
+		{"builtin.module(module-only{names={\n}})", "builtin.module(module-only{label=x names={\n}})"},
+		{"builtin.module(module-only{label='a}' names=\"{'\"})", "builtin.module(module-only{label='a}' names=\"{'\"})"},
+		{"builtin.module(module-only{label={'}'}})", "builtin.module(module-only{label={'}'}})"},
 	} {
 		p, err := pass.Parse(tc.in, registry())
 		if err != nil {
@@ -77,6 +81,7 @@ func TestPipelineErrors(t *testing.T) {
 		{"builtin.module(canonicalize{bogus=1})", "error: pass 'canonicalize': no such option 'bogus'"},
 		{"builtin.module(canonicalize{max-iterations=3)", "unbalanced '{'"},
 		{"builtin.module(module-only{label='x})", "unterminated quote"},
+		{"builtin.module(module-only{label=a{ names=}})", "unbalanced braces in option value a{"},
 		{"builtin.module(func.func(module-only))", "can't add pass 'module-only' restricted to 'builtin.module' on a pipeline that runs on 'func.func', did you intend to nest?"},
 	} {
 		_, err := pass.Parse(tc.in, registry())

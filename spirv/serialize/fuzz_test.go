@@ -3,6 +3,7 @@ package serialize_test
 import (
 	"encoding/binary"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -45,7 +46,10 @@ func FuzzDeserializeEdits(f *testing.F) {
 }
 
 // fuzzSeeds are the test binaries (testBinaries) and the binaries of the
-// modules of vulkanFiles and armFile.
+// modules of testdata/*.mlir (graphs, tensorARM, TOSA, mesh ops and
+// replicated composites among them): each chunk whose spirv.module parses,
+// verifies and serializes; then debugModule and graphDebugModule with their
+// debug info (OpString and OpLine, NonSemantic.Graph.DebugInfo.1).
 func fuzzSeeds(f *testing.F) [][]byte {
 	var seeds [][]byte
 	for _, p := range testBinaries(f) {
@@ -55,27 +59,57 @@ func fuzzSeeds(f *testing.F) [][]byte {
 		}
 		seeds = append(seeds, b)
 	}
-	for _, p := range vulkanFiles {
+	files, _ := filepath.Glob("testdata/*.mlir")
+	for _, p := range files {
 		src, err := os.ReadFile(p)
 		if err != nil {
 			f.Fatal(err)
 		}
 		for _, chunk := range ir.SplitInput(string(src)) {
-			top, err := ir.Parse(newContext(), chunk, p)
-			if err != nil {
-				f.Fatal(err)
+			if words := serializeChunk(chunk, p); words != nil {
+				seeds = append(seeds, spv.WordsToBytes(words))
 			}
-			words, err := serialize.Serialize(firstModule(f, top))
-			if err != nil {
-				f.Fatal(err)
-			}
-			seeds = append(seeds, spv.WordsToBytes(words))
 		}
 	}
-	for _, words := range armBinaries(f) {
+	for _, src := range []string{debugModule, graphDebugModule} {
+		top, err := ir.Parse(newContext(), src, "in.mlir")
+		if err != nil {
+			f.Fatal(err)
+		}
+		words, err := serialize.SerializeWith(firstModule(f, top), serialize.Options{EmitDebugInfo: true})
+		if err != nil {
+			f.Fatal(err)
+		}
 		seeds = append(seeds, spv.WordsToBytes(words))
 	}
 	return seeds
+}
+
+// serializeChunk returns the binary of chunk's first spirv.module, or nil
+// when there is none or it does not parse, verify or serialize.
+func serializeChunk(chunk, name string) []uint32 {
+	top, err := ir.Parse(newContext(), chunk, name)
+	if err != nil || ir.Verify(top) != nil {
+		return nil
+	}
+	mod := top
+	if top.Name() != "spirv.module" {
+		mod = nil
+		for op := range top.Region(0).Entry().Ops() {
+			if op.Name() == "spirv.module" {
+				mod = op
+				break
+			}
+		}
+	}
+	if mod == nil {
+		return nil
+	}
+	words, err := serialize.Serialize(mod)
+	if err != nil {
+		return nil
+	}
+	return words
 }
 
 func deserializeAny(t *testing.T, b []byte) {
