@@ -62,21 +62,30 @@ func whileUnusedResult(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !whileShapeOK(w) {
 		return false
 	}
-	pos := make([]int, op.NumResults())
-	n, drop := 0, false
-	for i, r := range op.Results() {
-		if !r.HasUses() && !w.After().Arg(i).HasUses() {
-			pos[i], drop = -1, true
-			continue
-		}
-		pos[i] = n
-		n++
-	}
+	pos, drop := keptPositions(op.NumResults(), func(i int) bool {
+		return !op.Result(i).HasUses() && !w.After().Arg(i).HasUses()
+	})
 	if !drop {
 		return false
 	}
 	regroupWhileResults(op, rw, pos)
 	return true
+}
+
+// keptPositions numbers, in order, the n results that drop keeps, and
+// gives -1 to the others; dropped says whether one is.
+func keptPositions(n int, drop func(i int) bool) (pos []int, dropped bool) {
+	pos = make([]int, n)
+	kept := 0
+	for i := range pos {
+		if drop(i) {
+			pos[i], dropped = -1, true
+			continue
+		}
+		pos[i] = kept
+		kept++
+	}
+	return pos, dropped
 }
 
 // whileDuplicatedResults forwards each value once when the condition
@@ -194,20 +203,16 @@ func whileInvariantForwarded(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	before, after := w.Before(), w.After()
-	pos := make([]int, op.NumResults())
-	n, drop := 0, false
-	for i, v := range w.Condition().Operands()[1:] {
-		if v.OwnerBlock() != before {
-			rw.ReplaceAllUsesWith(after.Arg(i), v)
-			rw.ReplaceAllUsesWith(op.Result(i), v)
-			pos[i], drop = -1, true
-			continue
-		}
-		pos[i] = n
-		n++
-	}
+	forwarded := w.Condition().Operands()[1:]
+	pos, drop := keptPositions(len(forwarded), func(i int) bool { return forwarded[i].OwnerBlock() != before })
 	if !drop {
 		return false
+	}
+	for i, v := range forwarded {
+		if pos[i] < 0 {
+			rw.ReplaceAllUsesWith(after.Arg(i), v)
+			rw.ReplaceAllUsesWith(op.Result(i), v)
+		}
 	}
 	regroupWhileResults(op, rw, pos)
 	return true
