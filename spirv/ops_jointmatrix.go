@@ -48,22 +48,8 @@ func (t *JointMatrixType) Print(p *ir.Printer) {
 
 // parseJointMatrix parses the body of !spirv.jointmatrix<RxCxT, Layout, Scope>.
 func parseJointMatrix(p *ir.Parser) (ir.Type, error) {
-	if err := p.ParsePunct("<"); err != nil {
-		return nil, err
-	}
-	loc := p.Loc()
-	dims, err := p.ParseDimensionList()
+	dims, elem, err := parseMatrixShape(p)
 	if err != nil {
-		return nil, err
-	}
-	if len(dims) != 2 {
-		return nil, ir.Errorf(loc, "expected row and column count")
-	}
-	elem, err := parseElemType(p)
-	if err != nil {
-		return nil, err
-	}
-	if err := p.ParsePunct(","); err != nil {
 		return nil, err
 	}
 	layout, err := parseLocalEnum(p, jointMatrixLayoutNames)

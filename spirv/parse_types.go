@@ -253,25 +253,32 @@ func parseMatrix(p *ir.Parser) (ir.Type, error) {
 	return Matrix(p.Context(), v, n), p.ParsePunct(">")
 }
 
-// parseCoopMatrix parses the body of !spirv.coopmatrix<RxCxT, Scope, Use>
-// (KHR) or, when nv or without a use (MLIR 16), of the NV type.
-func parseCoopMatrix(p *ir.Parser, nv bool) (ir.Type, error) {
+// parseMatrixShape parses the `<RxCxT,` that begins a cooperative or joint
+// matrix type: its two sizes and its element type.
+func parseMatrixShape(p *ir.Parser) ([]int64, ir.Type, error) {
 	if err := p.ParsePunct("<"); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	loc := p.Loc()
 	dims, err := p.ParseDimensionList()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(dims) != 2 {
-		return nil, ir.Errorf(loc, "expected row and column count")
+		return nil, nil, ir.Errorf(loc, "expected row and column count")
 	}
 	elem, err := parseElemType(p)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := p.ParsePunct(","); err != nil {
+	return dims, elem, p.ParsePunct(",")
+}
+
+// parseCoopMatrix parses the body of !spirv.coopmatrix<RxCxT, Scope, Use>
+// (KHR) or, when nv or without a use (MLIR 16), of the NV type.
+func parseCoopMatrix(p *ir.Parser, nv bool) (ir.Type, error) {
+	dims, elem, err := parseMatrixShape(p)
+	if err != nil {
 		return nil, err
 	}
 	scope, err := parseKeywordEnum(p, spv.KindScope, "scope")
@@ -287,7 +294,7 @@ func parseCoopMatrix(p *ir.Parser, nv bool) (ir.Type, error) {
 	if err := p.ParsePunct(","); err != nil {
 		return nil, err
 	}
-	loc = p.Loc()
+	loc := p.Loc()
 	w, err := p.ParseKeywordAny()
 	if err != nil {
 		return nil, err
