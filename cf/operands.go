@@ -31,10 +31,3 @@ func operandRange(op *ir.Operation, i int) []*ir.Value {
 	}
 	return op.Operands()[start : start+n]
 }
-
-// parseSuccessor parses ^bb or ^bb(%a : t) and returns how many operands it
-// added to the state.
-func parseSuccessor(p *ir.OpParser) (int, error) {
-	_, vals, err := p.ParseSuccessorAndArgs()
-	return len(vals), err
-}

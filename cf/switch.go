@@ -14,10 +14,15 @@ var switchDef = &ir.OpDef{
 	Operands:   ir.AtLeast(1),
 	Successors: ir.AtLeast(1),
 	Inherent:   []string{"case_values", "case_operand_segments"},
-	// Hand-written: MLIR's format needs custom<SwitchOpCases> with ref(type($flag)),
-	// which the engine has no directive for.
-	Parse:             parseSwitch,
-	Print:             printSwitch,
+	Format: &ir.Format{
+		Syntax: "$flag `:` type($flag) `,` `[` `\\n` custom<SwitchOpCases>(ref(type($flag)), $defaultDestination, " +
+			"$defaultOperands, type($defaultOperands), $case_values, $caseDestinations, $caseOperands, type($caseOperands)) `]` attr-dict",
+		Operands:        []string{"flag", "defaultOperands*", "caseOperands*"},
+		Successors:      []string{"defaultDestination", "caseDestinations*"},
+		Attrs:           []ir.FormatAttr{{Name: "case_values"}},
+		OperandSegments: map[string]string{"caseOperands": "case_operand_segments"},
+		Custom:          map[string]ir.CustomDirective{"SwitchOpCases": {Parse: parseSwitchOpCases, Print: printSwitchOpCases}},
+	},
 	Verify:            verifySwitch,
 	SuccessorOperands: switchSuccessorOperands,
 	Canonicalize: []*ir.Pattern{

@@ -6,47 +6,31 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// The custom form of cf.switch:
+// The cases of cf.switch, MLIR's custom<SwitchOpCases>:
 //
 //	cf.switch %flag : i32, [
 //	  default: ^bb1(%a : i32),
 //	  42: ^bb2,
 //	  -1: ^bb3(%b : i32)
 //	]
-
-func parseSwitch(p *ir.OpParser, st *ir.OpState) error {
+//
+// Its arguments: ref(type($flag)), $defaultDestination, $defaultOperands
+// and their types, $case_values, $caseDestinations, $caseOperands and
+// their types.
+func parseSwitchOpCases(p *ir.OpParser, args []*ir.FormatArg) error {
 	ctx := p.Context()
-	u, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	flag, err := p.Resolve(u, t)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, flag)
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	if err := p.ParsePunct("["); err != nil {
-		return err
-	}
+	t := args[0].Types[0]
 	if !p.ParseOptionalKeyword("default") {
 		return p.Errorf("expected 'default'")
 	}
 	if err := p.ParsePunct(":"); err != nil {
 		return err
 	}
-	nDefault, err := parseSuccessor(p)
-	if err != nil {
+	if err := parseSuccessorUse(p, args[1], args[2], args[3]); err != nil {
 		return err
 	}
-	var values, segs []int64
-	total := 0
+	dests, uses, types := args[5], args[6], args[7]
+	var values []int64
 	for p.ParseOptionalPunct(",") {
 		loc := p.Loc()
 		b, err := p.ParseBigInteger()
@@ -60,21 +44,46 @@ func parseSwitch(p *ir.OpParser, st *ir.OpState) error {
 		if err := p.ParsePunct(":"); err != nil {
 			return err
 		}
-		n, err := parseSuccessor(p)
+		n := len(uses.Operands)
+		if err := parseSuccessorUse(p, dests, uses, types); err != nil {
+			return err
+		}
+		values = append(values, v)
+		uses.Segments = append(uses.Segments, int64(len(uses.Operands)-n))
+	}
+	if len(values) > 0 {
+		args[4].Attr = ctx.DenseInts(ctx.Vector([]int64{int64(len(values))}, t), values)
+	}
+	return nil
+}
+
+// parseSuccessorUse parses ^bb or ^bb(%a, %b : t1, t2), appending the
+// block, the operands and their types to the arguments given.
+func parseSuccessorUse(p *ir.OpParser, dest, uses, types *ir.FormatArg) error {
+	b, err := p.ParseSuccessor()
+	if err != nil {
+		return err
+	}
+	dest.Blocks = append(dest.Blocks, b)
+	if !p.ParseOptionalPunct("(") {
+		return nil
+	}
+	us, err := p.ParseOperandList()
+	if err != nil {
+		return err
+	}
+	if len(us) > 0 {
+		ts, err := p.ParseColonTypeList()
 		if err != nil {
 			return err
 		}
-		values, segs, total = append(values, v), append(segs, int64(n)), total+n
+		if len(ts) != len(us) {
+			return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
+		}
+		uses.Operands = append(uses.Operands, us...)
+		types.Types = append(types.Types, ts...)
 	}
-	if err := p.ParsePunct("]"); err != nil {
-		return err
-	}
-	st.AddAttr("case_operand_segments", ctx.DenseI32Array(segs...))
-	if len(values) > 0 {
-		st.AddAttr("case_values", ctx.DenseInts(ctx.Vector([]int64{int64(len(values))}, t), values))
-	}
-	st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(1, int64(nDefault), int64(total)))
-	return p.ParseOptionalAttrDict()
+	return p.ParsePunct(")")
 }
 
 // caseValue checks that a case literal fits the flag type as a signed or
@@ -100,19 +109,13 @@ func caseValue(v *big.Int, t ir.Type, loc ir.Location) (int64, error) {
 	return int64(u<<(64-w)) >> (64 - w), nil
 }
 
-func printSwitch(p *ir.OpPrinter, op *ir.Operation) {
-	if op.NumOperands() == 0 || op.NumSuccessors() == 0 {
+func printSwitchOpCases(p *ir.OpPrinter, op *ir.Operation, args []*ir.FormatArg) {
+	if len(args[1].Blocks) == 0 {
 		return // malformed; the verifier reports it, printing must not fail
 	}
 	s := Switch{op}
-	p.WriteByte(' ')
-	p.Operand(s.Flag())
-	p.WriteString(" : ")
-	p.Type(s.Flag().Type())
-	p.WriteString(", [")
-	p.Newline()
 	p.WriteString("  default: ")
-	p.SuccessorAndArgs(s.DefaultDest(), s.DefaultOperands())
+	p.SuccessorAndArgs(args[1].Blocks[0], args[2].Values)
 	for i := 0; i < s.NumCases(); i++ {
 		p.WriteByte(',')
 		p.Newline()
@@ -124,8 +127,6 @@ func printSwitch(p *ir.OpPrinter, op *ir.Operation) {
 	if s.NumCases() > 0 {
 		p.Newline()
 	}
-	p.WriteByte(']')
-	p.OptionalAttrDict(op.Attrs(), "case_values", "case_operand_segments", "operandSegmentSizes")
 }
 
 func verifySwitch(op *ir.Operation) error {

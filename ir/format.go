@@ -20,7 +20,7 @@ import (
 // space and `\n` control spacing), optional groups `( ... $anchor^ ... )?`
 // with an optional else group `(...) : (...)?`, `oilist(`kw` ... | `kw2`
 // ...)` (clauses in any order, each at most once), and `custom<Name>($a,
-// type($a), ...)` with Go hooks.
+// type($a), ref($b), ...)` with Go hooks.
 type Format struct {
 	Syntax string
 	// Operands, Results, Regions and Successors name the op's parts in
@@ -51,6 +51,17 @@ type Format struct {
 	InferResults func(ctx *Context, operands []Type, attrs []NamedAttr) ([]Type, error)
 	// Custom holds the hooks of the `custom<Name>` directives.
 	Custom map[string]CustomDirective
+	// OperandSegments names, for each VariadicOfVariadic operand (ODS's
+	// VariadicOfVariadic<T, "attr">), the attribute holding the sizes of
+	// its groups: a custom directive reads and writes such an operand
+	// (FormatArg.Segments), and the attribute is set on parse and elided
+	// from attr-dict.
+	OperandSegments map[string]string
+	// ImplicitTerminator is the op that ODS's
+	// SingleBlockImplicitTerminator<op> names: each region parsed (by a
+	// variable or a custom directive) gets it when its block does not end
+	// with a terminator, as ensureTerminator does.
+	ImplicitTerminator string
 }
 
 // FormatAttr describes an attribute that a format names.
@@ -118,19 +129,30 @@ type TypeFrom struct {
 }
 
 // FormatArg is one argument of a custom directive: the operands (as parsed
-// and as values), types or attribute it refers to. Parse hooks fill it,
-// Print hooks read it.
+// and as values), types, attribute, regions or successors it refers to.
+// Parse hooks fill it (a `ref(...)` argument comes filled with what was
+// parsed before, and is read only), Print hooks read it.
 type FormatArg struct {
 	Operands []UnresolvedOperand
 	Values   []*Value
 	Types    []Type
 	Attr     Attribute
+	Regions  []*Region
+	Blocks   []*Block
+	// Segments are the group sizes of a VariadicOfVariadic operand
+	// (Format.OperandSegments) and of its types: Operands, Values and
+	// Types hold the groups one after another.
+	Segments []int64
 }
 
 // CustomDirective is the Go side of `custom<Name>(args)`.
 type CustomDirective struct {
 	Parse func(p *OpParser, args []*FormatArg) error
 	Print func(p *OpPrinter, op *Operation, args []*FormatArg)
+	// NewlineFirst says that Print starts with a newline or prints
+	// nothing: no space is written before it (MLIR's printer leaves one
+	// at the end of the line).
+	NewlineFirst bool
 }
 
 // A format element's kind.
@@ -176,6 +198,7 @@ type fmtElem struct {
 	then, els   []*fmtElem
 	anchor      *fmtElem
 	clauses     [][]*fmtElem
+	isRef       bool // a custom directive's ref(...) argument
 }
 
 // fmtPart is a named operand, result, region or successor.
@@ -456,6 +479,7 @@ type fmtCompiler struct {
 	seen     map[fmtRef]bool
 	attrDict bool
 	anchor   *fmtElem // the `^` element of the optional group being read
+	inCustom bool     // reading a custom directive's arguments
 }
 
 func (c *fmtCompiler) peek() string {
@@ -593,6 +617,8 @@ func (c *fmtCompiler) variable(name string, typeOnly bool) (fmtRef, error) {
 		return r, nil
 	case r.kind == rResult:
 		return r, fmt.Errorf("result variables can only be used as a child to a 'type' directive")
+	case r.kind == rOperand && c.f.spec.OperandSegments[name] != "" && !c.inCustom:
+		return r, fmt.Errorf("'%s' is a VariadicOfVariadic operand: only a custom directive can read it", name)
 	case c.seen[r]:
 		return r, fmt.Errorf("'%s' is already bound", name)
 	}
@@ -633,12 +659,9 @@ func (c *fmtCompiler) custom() (*fmtElem, error) {
 		return nil, err
 	}
 	for c.peek() != ")" {
-		arg, err := c.element()
+		arg, err := c.customArg()
 		if err != nil {
 			return nil, err
-		}
-		if arg.kind != fVar && arg.kind != fType {
-			return nil, fmt.Errorf("only variables and types may be used as parameters to a custom directive")
 		}
 		e.args = append(e.args, arg)
 		if c.peek() == "," {
@@ -647,6 +670,56 @@ func (c *fmtCompiler) custom() (*fmtElem, error) {
 	}
 	c.next()
 	return e, nil
+}
+
+// customArg reads one argument of a custom directive: a variable, a type
+// directive or `ref(...)` of one bound earlier.
+func (c *fmtCompiler) customArg() (*fmtElem, error) {
+	if c.peek() != "ref" {
+		c.inCustom = true
+		arg, err := c.element()
+		c.inCustom = false
+		if err == nil && arg.kind != fVar && arg.kind != fType {
+			err = fmt.Errorf("only variables and types may be used as parameters to a custom directive")
+		}
+		return arg, err
+	}
+	c.next()
+	if err := c.expect("("); err != nil {
+		return nil, err
+	}
+	arg := &fmtElem{kind: fVar, isRef: true}
+	t := c.next()
+	if t == "type" {
+		arg.kind = fType
+		if err := c.expect("("); err != nil {
+			return nil, err
+		}
+		t = c.next()
+	}
+	r, ok := c.f.lookup(strings.TrimPrefix(t, "$"))
+	if !strings.HasPrefix(t, "$") || !ok {
+		return nil, fmt.Errorf("expected a variable in a 'ref' directive, got '%s'", t)
+	}
+	arg.ref = r
+	bound := c.seen[r]
+	if arg.kind == fType {
+		switch r.kind {
+		case rOperand:
+			bound = c.f.operandTypes[r.idx].seen
+		case rResult:
+			bound = c.f.resultTypes[r.idx].seen
+		default:
+			bound = false
+		}
+		if err := c.expect(")"); err != nil {
+			return nil, err
+		}
+	}
+	if !bound {
+		return nil, fmt.Errorf("'ref' of '%s' is not bound by a prior element", t)
+	}
+	return arg, c.expect(")")
 }
 
 // oilist reads `oilist(clause | clause ...)` after the keyword: each

@@ -19,6 +19,7 @@ type fmtParseState struct {
 	allResults   []Type // type(results)
 	regions      [][]*Region
 	succs        [][]*Block
+	segments     [][]int64 // of VariadicOfVariadic operands, by operand
 	// uses and types back the lists of one operand or type each.
 	uses  []UnresolvedOperand
 	types []Type
@@ -30,7 +31,7 @@ func (s *fmtParseState) reset(f *compiledFormat, p *OpParser) {
 	*s = fmtParseState{f: f, p: p,
 		operands: zeroed(s.operands, len(f.operands)), operandTypes: zeroed(s.operandTypes, len(f.operands)),
 		resultTypes: zeroed(s.resultTypes, len(f.results)), regions: zeroed(s.regions, len(f.regions)),
-		succs: zeroed(s.succs, len(f.succs)), uses: s.uses[:0], types: s.types[:0]}
+		succs: zeroed(s.succs, len(f.succs)), segments: zeroed(s.segments, len(f.operands)), uses: s.uses[:0], types: s.types[:0]}
 }
 
 // zeroed returns n zero elements, in xs's array when it is large enough.
@@ -65,6 +66,11 @@ func (f *compiledFormat) parse(p *OpParser, st *OpState) error {
 		}
 		st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(sizes...))
 	}
+	for i, p := range f.operands {
+		if name := f.spec.OperandSegments[p.name]; name != "" {
+			st.AddAttr(name, ctx.DenseI32Array(s.segments[i]...))
+		}
+	}
 	switch {
 	case f.allResultTypes:
 		st.ResultTypes = append(st.ResultTypes, s.allResults...)
@@ -95,12 +101,31 @@ func (f *compiledFormat) parse(p *OpParser, st *OpState) error {
 		if rs == nil && !f.regions[i].variadic {
 			rs = []*Region{{}}
 		}
+		if t := f.spec.ImplicitTerminator; t != "" {
+			for _, r := range rs {
+				ensureTerminator(ctx, r, t, st.Loc)
+			}
+		}
 		st.Regions = append(st.Regions, rs...)
 	}
 	for _, bs := range s.succs {
 		st.Successors = append(st.Successors, bs...)
 	}
 	return nil
+}
+
+// ensureTerminator gives r a block ending with a term op (with no operands)
+// if it has none, as MLIR's ensureTerminator does for ops with
+// SingleBlockImplicitTerminator.
+func ensureTerminator(ctx *Context, r *Region, term string, loc Location) {
+	if r.Empty() {
+		r.Append(NewBlock(nil, nil))
+	}
+	b := r.Entry()
+	if last := b.Last(); last != nil && last.HasTrait(Terminator) {
+		return
+	}
+	b.Append(ctx.NewOp(&OpState{Name: term, Loc: loc}))
 }
 
 // stateAttr returns the state's attribute called name, or nil.
@@ -536,21 +561,49 @@ func (s *fmtParseState) attr(fa FormatAttr) (Attribute, error) {
 
 func (s *fmtParseState) custom(e *fmtElem) error {
 	args := make([]*FormatArg, len(e.args))
-	for i := range args {
+	for i, a := range e.args {
 		args[i] = &FormatArg{}
+		if a.isRef {
+			s.refArg(a, args[i])
+		}
 	}
 	if err := s.f.spec.Custom[e.text].Parse(s.p, args); err != nil {
 		return err
 	}
 	for i, a := range e.args {
 		switch {
+		case a.isRef:
 		case a.kind == fType:
 			s.setTypes(a.ref, args[i].Types)
 		case a.ref.kind == rOperand:
 			s.operands[a.ref.idx] = args[i].Operands
+			s.segments[a.ref.idx] = args[i].Segments
 		case a.ref.kind == rAttr && args[i].Attr != nil:
 			s.p.st.AddAttr(s.f.spec.Attrs[a.ref.idx].Name, args[i].Attr)
+		case a.ref.kind == rRegion:
+			s.regions[a.ref.idx] = args[i].Regions
+		case a.ref.kind == rSuccessor:
+			s.succs[a.ref.idx] = args[i].Blocks
 		}
 	}
 	return nil
+}
+
+// refArg fills a custom directive's ref(...) argument with what was parsed.
+func (s *fmtParseState) refArg(a *fmtElem, arg *FormatArg) {
+	r := a.ref
+	switch {
+	case a.kind == fType && r.kind == rOperand:
+		arg.Types = s.operandTypes[r.idx]
+	case a.kind == fType:
+		arg.Types = s.resultTypes[r.idx]
+	case r.kind == rOperand:
+		arg.Operands, arg.Segments = s.operands[r.idx], s.segments[r.idx]
+	case r.kind == rAttr:
+		arg.Attr = stateAttr(s.p.st, s.f.spec.Attrs[r.idx].Name)
+	case r.kind == rRegion:
+		arg.Regions = s.regions[r.idx]
+	case r.kind == rSuccessor:
+		arg.Blocks = s.succs[r.idx]
+	}
 }

@@ -146,7 +146,9 @@ func (w *fmtPrinter) element(e *fmtElem) {
 	if e.kind == fVar && e.ref.kind == rRegion && w.f.regions[e.ref.idx].variadic && len(w.regions(e.ref.idx)) == 0 {
 		return // no space for no regions, where MLIR leaves a trailing one
 	}
-	if w.shouldEmitSpace || !w.lastWasPunctuation {
+	// No space before a newline, where MLIR leaves a trailing one.
+	newlineFirst := e.kind == fCustom && w.f.spec.Custom[e.text].NewlineFirst
+	if !newlineFirst && (w.shouldEmitSpace || !w.lastWasPunctuation) {
 		p.WriteByte(' ')
 	}
 	w.lastWasPunctuation = false
@@ -326,6 +328,9 @@ func (w *fmtPrinter) attrDict(withKeyword bool) {
 			elided = append(elided, n)
 		}
 	}
+	for _, n := range w.f.spec.OperandSegments {
+		elided = append(elided, n)
+	}
 	ctx := w.op.Context()
 	for _, fa := range w.f.spec.Attrs {
 		if fa.Default != nil && w.op.Attr(fa.Name) == fa.Default(ctx) {
@@ -345,6 +350,13 @@ func (w *fmtPrinter) customArgs(e *fmtElem) []*FormatArg {
 	args := make([]*FormatArg, len(e.args))
 	for i, a := range e.args {
 		args[i] = &FormatArg{}
+		if a.ref.kind == rOperand {
+			if name := w.f.spec.OperandSegments[w.f.operands[a.ref.idx].name]; name != "" {
+				if sizes, ok := w.op.Attr(name).(*DenseArrayAttr); ok && segmentsCover(sizes.Ints, len(w.operands[a.ref.idx])) {
+					args[i].Segments = sizes.Ints
+				}
+			}
+		}
 		switch {
 		case a.kind == fType:
 			args[i].Types = w.typesOf(a.ref)
@@ -352,6 +364,10 @@ func (w *fmtPrinter) customArgs(e *fmtElem) []*FormatArg {
 			args[i].Values = w.operands[a.ref.idx]
 		case a.ref.kind == rAttr:
 			args[i].Attr = w.op.Attr(w.f.spec.Attrs[a.ref.idx].Name)
+		case a.ref.kind == rRegion:
+			args[i].Regions = w.regions(a.ref.idx)
+		case a.ref.kind == rSuccessor:
+			args[i].Blocks = w.successors(a.ref.idx)
 		}
 	}
 	return args
