@@ -111,12 +111,16 @@ var indexSwitch = &ir.OpDef{
 	Results:  ir.Variadic,
 	Regions:  ir.AtLeast(1),
 	Inherent: []string{"cases"},
-	// Hand-written: MLIR's format passes regions to custom<SwitchCases>,
-	// which a custom directive's arguments cannot hold, and its regions get
-	// an implicit scf.yield (SingleBlockImplicitTerminator), which the
-	// format engine does not add.
-	Parse:        parseIndexSwitch,
-	Print:        printIndexSwitch,
+	Format: &ir.Format{
+		Syntax:             "$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion",
+		Operands:           []string{"arg"},
+		Results:            []string{"results*"},
+		Regions:            []string{"defaultRegion", "caseRegions*"},
+		Attrs:              []ir.FormatAttr{{Name: "cases"}},
+		Types:              map[string]func(*ir.Context) ir.Type{"arg": func(ctx *ir.Context) ir.Type { return ctx.Index() }},
+		ImplicitTerminator: "scf.yield",
+		Custom:             map[string]ir.CustomDirective{"SwitchCases": {Parse: parseSwitchCases, Print: printSwitchCases, NewlineFirst: true}},
+	},
 	Verify:       verifyIndexSwitch,
 	Canonicalize: []*ir.Pattern{{Name: "index-switch-constant", Root: "scf.index_switch", Rewrite: indexSwitchConstant}},
 }
@@ -141,23 +145,9 @@ func (s IndexSwitch) CaseRegion(i int) *ir.Region { return s.Region(i + 1) }
 // DefaultRegion returns the default region.
 func (s IndexSwitch) DefaultRegion() *ir.Region { return s.Region(0) }
 
-// %arg attr-dict (-> types)? (case N region)* default region
-func parseIndexSwitch(p *ir.OpParser, st *ir.OpState) error {
-	ctx := p.Context()
-	arg, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ResolveOperands([]ir.UnresolvedOperand{arg}, []ir.Type{ctx.Index()}); err != nil {
-		return err
-	}
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return err
-	}
-	if st.ResultTypes, err = p.ParseOptionalArrowTypeList(); err != nil {
-		return err
-	}
-	def := st.AddRegion()
+// parseSwitchCases reads MLIR's custom<SwitchCases>($cases, $caseRegions):
+// `case N {...}` for each case.
+func parseSwitchCases(p *ir.OpParser, args []*ir.FormatArg) error {
 	var cases []int64
 	for p.ParseOptionalKeyword("case") {
 		v, err := p.ParseInteger()
@@ -165,44 +155,28 @@ func parseIndexSwitch(p *ir.OpParser, st *ir.OpState) error {
 			return err
 		}
 		cases = append(cases, v)
-		loc := p.Loc()
-		r := st.AddRegion()
+		r := &ir.Region{}
+		args[1].Regions = append(args[1].Regions, r)
 		if err := p.ParseRegion(r, nil); err != nil {
 			return err
 		}
-		ensureTerminator(ctx, r, "scf.yield", loc)
 	}
-	if err := p.ParseKeyword("default"); err != nil {
-		return err
-	}
-	loc := p.Loc()
-	if err := p.ParseRegion(def, nil); err != nil {
-		return err
-	}
-	ensureTerminator(ctx, def, "scf.yield", loc)
-	st.AddAttr("cases", ctx.DenseI64Array(cases...))
+	args[0].Attr = p.Context().DenseI64Array(cases...)
 	return nil
 }
 
-func printIndexSwitch(p *ir.OpPrinter, op *ir.Operation) {
-	s := IndexSwitch{op}
-	p.WriteByte(' ')
-	p.Operand(s.Arg())
-	p.OptionalAttrDict(op.Attrs(), "cases")
-	p.ArrowTypes(op.ResultTypes())
-	for i, c := range s.Cases() {
-		if i+1 >= op.NumRegions() {
-			break
+func printSwitchCases(p *ir.OpPrinter, op *ir.Operation, args []*ir.FormatArg) {
+	a, _ := args[0].Attr.(*ir.DenseArrayAttr)
+	for i, r := range args[1].Regions {
+		if a == nil || i >= len(a.Ints) {
+			break // malformed; the verifier reports it
 		}
 		p.Newline()
 		p.WriteString("case ")
-		p.Int(c)
+		p.Int(a.Ints[i])
 		p.WriteByte(' ')
-		p.Region(s.CaseRegion(i), false, true)
+		p.Region(r, false, true)
 	}
-	p.Newline()
-	p.WriteString("default ")
-	p.Region(s.DefaultRegion(), false, true)
 }
 
 func verifyIndexSwitch(op *ir.Operation) error {
