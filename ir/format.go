@@ -210,7 +210,11 @@ type fmtPart struct {
 // typeSource is where an operand's or result's type comes from when the
 // syntax has no type directive for it.
 type typeSource struct {
-	seen      bool // a type directive reads it
+	seen bool // a type directive reads it
+	// optional marks a type directive inside an optional group; for a
+	// single operand or result, the other fields then say where its type
+	// comes from when the group is absent.
+	optional  bool
 	from      *fmtRef
 	transform func(*Context, Type) Type
 	expand    func(*Context, Type) []Type
@@ -353,6 +357,12 @@ func (f *compiledFormat) resolveTypes() error {
 	}
 	resolve := func(what string, ps []fmtPart, ts []typeSource, all bool) error {
 		for i, p := range ps {
+			if s, ok := src[p.name]; ok && ts[i].optional && !all && !p.variadic && !p.optional && !f.optionalType(*s.from) {
+				// An older syntax that left the type out (vector.interleave's
+				// `(`->` type($result)^)?`).
+				s.seen, s.optional = true, true
+				ts[i] = s
+			}
 			if all || ts[i].seen {
 				continue
 			}
@@ -380,6 +390,18 @@ func (f *compiledFormat) resolveTypes() error {
 		}
 	}
 	return resolve("operand", f.operands, f.operandTypes, f.allOperandTypes)
+}
+
+// optionalType reports whether r is an operand or result whose type is read
+// in an optional group.
+func (f *compiledFormat) optionalType(r fmtRef) bool {
+	switch r.kind {
+	case rOperand:
+		return f.operandTypes[r.idx].optional
+	case rResult:
+		return f.resultTypes[r.idx].optional
+	}
+	return false
 }
 
 func (f *compiledFormat) usesAttr(name string) bool {
@@ -480,6 +502,7 @@ type fmtCompiler struct {
 	attrDict bool
 	anchor   *fmtElem // the `^` element of the optional group being read
 	inCustom bool     // reading a custom directive's arguments
+	optDepth int      // how many optional groups and oilists enclose the element read
 }
 
 func (c *fmtCompiler) peek() string {
@@ -609,11 +632,12 @@ func (c *fmtCompiler) variable(name string, typeOnly bool) (fmtRef, error) {
 	case typeOnly && r.kind != rOperand && r.kind != rResult:
 		return r, fmt.Errorf("'$%s' cannot be used in a type directive", name)
 	case typeOnly:
+		ts := &c.f.resultTypes
 		if r.kind == rOperand {
-			c.f.operandTypes[r.idx].seen = true
-		} else {
-			c.f.resultTypes[r.idx].seen = true
+			ts = &c.f.operandTypes
 		}
+		(*ts)[r.idx].seen = true
+		(*ts)[r.idx].optional = c.optDepth > 0
 		return r, nil
 	case r.kind == rResult:
 		return r, fmt.Errorf("result variables can only be used as a child to a 'type' directive")
@@ -728,6 +752,8 @@ func (c *fmtCompiler) oilist() (*fmtElem, error) {
 	if err := c.expect("("); err != nil {
 		return nil, err
 	}
+	c.optDepth++
+	defer func() { c.optDepth-- }()
 	e := &fmtElem{kind: fOIList}
 	for {
 		clause, err := c.elements(true)
@@ -751,7 +777,8 @@ func (c *fmtCompiler) oilist() (*fmtElem, error) {
 func (c *fmtCompiler) optional() (*fmtElem, error) {
 	outer := c.anchor
 	c.anchor = nil
-	defer func() { c.anchor = outer }()
+	c.optDepth++
+	defer func() { c.anchor = outer; c.optDepth-- }()
 	e := &fmtElem{kind: fOptional}
 	var err error
 	if e.then, err = c.elements(true); err != nil {

@@ -154,7 +154,7 @@ func (s *fmtParseState) typesOf(r fmtRef, st *OpState) []Type {
 	}
 	ts := src[r.idx]
 	switch {
-	case ts.seen:
+	case ts.seen && (read[r.idx] != nil || !ts.optional || ts.from == nil):
 		return read[r.idx]
 	case ts.build != nil:
 		return []Type{ts.build(s.p.Context())}

@@ -9,9 +9,10 @@ import (
 //
 //	%r = vector.extract %v[0, %i] : f32 from vector<4x8xf32>
 //
-// The older form `vector.extract %v[0] : vector<4x8xf32>` (the source type
-// only, still in upstream tests) is accepted on input; a format cannot
-// say that, so the syntax stays hand-written.
+// MLIR's format, but for its types: the older form `vector.extract %v[0] :
+// vector<4x8xf32>` (the source type only, still in upstream tests) is
+// accepted on input, which `type($result) `from` type($vector)` cannot
+// say, so custom<ExtractTypes> reads both forms.
 var extractOp = &ir.OpDef{
 	Name:     "vector.extract",
 	Summary:  "extract operation",
@@ -20,58 +21,12 @@ var extractOp = &ir.OpDef{
 	Operands: ir.AtLeast(1),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"static_position"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		src, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		dyn, static, err := memref.ParseDynamicIndexList(p)
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		loc := p.Loc()
-		t, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		var vt *ir.VectorType
-		if p.ParseOptionalKeyword("from") {
-			if vt, err = parseVectorType(p, "vector.extract"); err != nil {
-				return err
-			}
-		} else {
-			var ok bool
-			if vt, ok = t.(*ir.VectorType); !ok {
-				return customError(loc, "vector.extract", "invalid kind of type specified: expected builtin.vector, but found '%s'", ir.TypeString(t))
-			}
-			if len(static) > len(vt.Dims) {
-				return customError(loc, "vector.extract", "expected position attribute of rank no greater than vector rank")
-			}
-			t = subVector(p.Context(), vt, len(static))
-		}
-		st.AddAttr("static_position", p.Context().DenseI64Array(static...))
-		st.ResultTypes = []ir.Type{t}
-		if err := p.ResolveOperands([]ir.UnresolvedOperand{src}, []ir.Type{vt}); err != nil {
-			return err
-		}
-		return p.ResolveOperandsSameType(dyn, p.Context().Index())
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		memref.PrintDynamicIndexList(p, op.Operands()[1:], attrInts(op, "static_position"))
-		p.OptionalAttrDict(op.Attrs(), "static_position")
-		p.WriteString(" : ")
-		p.Type(op.Result(0).Type())
-		p.WriteString(" from ")
-		p.Type(op.Operand(0).Type())
-	},
+	Format: &ir.Format{Syntax: "$vector `` custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` " +
+		"custom<ExtractTypes>(type($result), type($vector), ref($static_position))",
+		Operands: []string{"vector", "dynamic_position*"}, Results: []string{"result"},
+		Attrs: []ir.FormatAttr{{Name: "static_position"}}, Types: map[string]func(*ir.Context) ir.Type{"dynamic_position": indexType},
+		Custom: map[string]ir.CustomDirective{"DynamicIndexList": memref.DynamicIndexList,
+			"ExtractTypes": {Parse: parseExtractTypes, Print: printExtractTypes}}},
 	Verify: func(op *ir.Operation) error {
 		vt, err := vectorOperand(op, 0)
 		if err != nil {
@@ -99,6 +54,45 @@ var extractOp = &ir.OpDef{
 	},
 	Fold:         foldExtract,
 	Canonicalize: []*ir.Pattern{extractOfBroadcast, extractOfCreateMask, extractOfShapeCast, extractOfFromElements},
+}
+
+// parseExtractTypes reads `f32 from vector<4x8xf32>`, or the older
+// `vector<4x8xf32>` whose result type the position's rank gives.
+func parseExtractTypes(p *ir.OpParser, args []*ir.FormatArg) error {
+	loc := p.Loc()
+	t, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	var vt *ir.VectorType
+	if p.ParseOptionalKeyword("from") {
+		if vt, err = parseVectorType(p, "vector.extract"); err != nil {
+			return err
+		}
+	} else {
+		var ok bool
+		if vt, ok = t.(*ir.VectorType); !ok {
+			return customError(loc, "vector.extract", "invalid kind of type specified: expected builtin.vector, but found '%s'", ir.TypeString(t))
+		}
+		static, _ := Ints(args[2].Attr)
+		if len(static) > len(vt.Dims) {
+			return customError(loc, "vector.extract", "expected position attribute of rank no greater than vector rank")
+		}
+		t = subVector(p.Context(), vt, len(static))
+	}
+	args[0].Types, args[1].Types = []ir.Type{t}, []ir.Type{vt}
+	return nil
+}
+
+func printExtractTypes(p *ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+	for i, ts := range [][]ir.Type{args[0].Types, args[1].Types} {
+		if i > 0 {
+			p.WriteString(" from ")
+		}
+		if len(ts) == 1 {
+			p.Type(ts[0])
+		}
+	}
 }
 
 // isUnitVectorOf reports whether t is vector<1xE> for scalar e (MLIR

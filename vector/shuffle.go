@@ -169,35 +169,15 @@ var interleaveOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(2),
 	Results:  ir.Exactly(1),
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		us, err := p.ParseOperandList()
-		if err != nil {
-			return err
-		}
-		in, err := parseAttrsColonVector(p, "vector.interleave")
-		if err != nil {
-			return err
-		}
-		// Older MLIR left the result type out: an optional tail without a
-		// printed anchor, which a format cannot say, keeps this hand-written.
-		out := halfOrDouble(p.Context(), in, true)
-		if p.ParseOptionalPunct("->") {
-			if out, err = parseVectorType(p, "vector.interleave"); err != nil {
-				return err
-			}
-		}
-		st.ResultTypes = []ir.Type{out}
-		return p.ResolveOperandsSameType(us, in)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operands(op.Operands())
-		p.OptionalAttrDict(op.Attrs())
-		p.WriteString(" : ")
-		p.Type(op.Operand(0).Type())
-		p.WriteString(" -> ")
-		p.Type(op.Result(0).Type())
-	},
+	// Older MLIR left the result type out (`: vector<2xf32>`), which the
+	// optional group reads: without it the type is the operand's doubled.
+	Format: &ir.Format{Syntax: "$lhs `,` $rhs attr-dict `:` type($lhs) (`->` type($result)^)?",
+		Operands: []string{"lhs", "rhs"}, Results: []string{"result"},
+		Kinds:      map[string]ir.TypeKind{"lhs": vectorKind, "result": vectorKind},
+		TypesMatch: [][]string{{"lhs", "rhs"}},
+		TypesFrom: []ir.TypeFrom{{From: "lhs", To: "result", Transform: func(ctx *ir.Context, t ir.Type) ir.Type {
+			return halfOrDouble(ctx, t.(*ir.VectorType), true)
+		}}}},
 	Verify: func(op *ir.Operation) error {
 		in, err := vectorOperand(op, 0)
 		if err != nil {

@@ -50,18 +50,6 @@ func vectorInOut(op *ir.Operation) (*ir.VectorType, *ir.VectorType, error) {
 	return in, out, err
 }
 
-// parseAttrsColonVector parses `{attrs} : vector<...>`, the tail of most
-// vector ops' custom forms.
-func parseAttrsColonVector(p *ir.OpParser, op string) (*ir.VectorType, error) {
-	if err := p.ParseOptionalAttrDict(); err != nil {
-		return nil, err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return nil, err
-	}
-	return parseVectorType(p, op)
-}
-
 // parseVectorType parses a type that must be a vector.
 func parseVectorType(p *ir.OpParser, op string) (*ir.VectorType, error) {
 	loc := p.Loc()
