@@ -12,8 +12,8 @@ var apply = &ir.OpDef{
 	Operands: ir.Variadic,
 	Results:  ir.Exactly(1),
 	Inherent: []string{"map"},
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): the map decides how
-	// many operands are dims and how many symbols.
+	// Hand-written as in MLIR (AffineApplyOp::parse, AffineOps.cpp): the map
+	// decides how many operands are dims and how many symbols.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error { return parseMapOp(p, st, true) },
 	Print: printMapOp,
 	Verify: func(op *ir.Operation) error {
@@ -43,7 +43,8 @@ func minMax(name, summary string) *ir.OpDef {
 		Operands: ir.Variadic,
 		Results:  ir.Exactly(1),
 		Inherent: []string{"map"},
-		// Hand-written as in MLIR (hasCustomAssemblyFormat), as affine.apply.
+		// Hand-written as in MLIR (parseAffineMinMaxOp, AffineOps.cpp), as
+		// affine.apply.
 		Parse: func(p *ir.OpParser, st *ir.OpState) error { return parseMapOp(p, st, false) },
 		Print: printMapOp,
 		Verify: func(op *ir.Operation) error {

@@ -16,7 +16,7 @@ var forOp = &ir.OpDef{
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),
 	Inherent: []string{"lowerBoundMap", "upperBoundMap", "step"},
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): bounds are a bare
+	// Hand-written as in MLIR (AffineForOp::parse, AffineOps.cpp): bounds are a bare
 	// constant, a bare symbol or a map with its operands, and the induction
 	// variable and iter_args bind block arguments.
 	Parse:         parseFor,

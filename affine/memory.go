@@ -12,8 +12,8 @@ var load = &ir.OpDef{
 	Operands: ir.AtLeast(1),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"map"},
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): the subscripts are
-	// affine expressions of SSA values.
+	// Hand-written as in MLIR (AffineLoadOp::parse, AffineOps.cpp): the
+	// subscripts are affine expressions of SSA values.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		t, err := parseAccess(p, st)
 		if err != nil {
@@ -40,7 +40,8 @@ var store = &ir.OpDef{
 	Example:  "affine.store %v, %m[%i, %j - 1] : memref<8x16xf32>",
 	Operands: ir.AtLeast(2),
 	Inherent: []string{"map"},
-	// Hand-written as in MLIR (hasCustomAssemblyFormat), as affine.load.
+	// Hand-written as in MLIR (AffineStoreOp::parse, AffineOps.cpp), as
+	// affine.load.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		u, err := p.ParseOperand()
 		if err != nil {

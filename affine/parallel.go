@@ -15,8 +15,8 @@ var parallel = &ir.OpDef{
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),
 	Inherent: []string{"lowerBoundsMap", "lowerBoundsGroups", "upperBoundsMap", "upperBoundsGroups", "steps", "reductions"},
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): bounds are
-	// expressions of SSA values, grouped by max/min.
+	// Hand-written as in MLIR (AffineParallelOp::parse, AffineOps.cpp):
+	// bounds are expressions of SSA values, grouped by max/min.
 	Parse:  parseParallel,
 	Print:  printParallel,
 	Verify: verifyParallel,

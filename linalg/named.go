@@ -19,8 +19,9 @@ func namedOp(name, summary, example string, attrs []string, build func(st *ir.Op
 		Results:  ir.Variadic,
 		Regions:  ir.Exactly(1),
 		Inherent: attrs,
-		// Hand-written as in MLIR (parseNamedStructuredOp): the body is not
-		// written but built from the op.
+		// Hand-written as in MLIR (parseNamedStructuredOp, LinalgOps.cpp, which
+		// FillOp::parse and the other named ops call): the body is not written
+		// but built from the op.
 		Parse: func(p *ir.OpParser, st *ir.OpState) error {
 			ins, outs, err := parseInsOuts(p, st)
 			if err != nil {

@@ -19,7 +19,7 @@ var generic = &ir.OpDef{
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),
 	Inherent: []string{"indexing_maps", "iterator_types", "doc", "library_call"},
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): a trait dictionary
+	// Hand-written as in MLIR (GenericOp::parse, LinalgOps.cpp): a trait dictionary
 	// whose iterator types are strings, then ins/outs, the region and the
 	// result types.
 	Parse:  parseGeneric,

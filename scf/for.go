@@ -13,8 +13,8 @@ var forOp = &ir.OpDef{
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),
 	Inherent: []string{"unsignedCmp"},
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): the induction variable and
-	// iter_args bind block arguments, which a format cannot.
+	// Hand-written as in MLIR (ForOp::parse, SCF.cpp): the induction variable
+	// and iter_args bind block arguments, which a format cannot.
 	Parse:         parseFor,
 	Print:         printFor,
 	Verify:        verifyFor,

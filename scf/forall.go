@@ -18,8 +18,9 @@ var forall = &ir.OpDef{
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),
 	Inherent: []string{"staticLowerBound", "staticUpperBound", "staticStep", "mapping"},
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): mixed static and dynamic
-	// bounds and shared_outs binding block arguments.
+	// Hand-written as in MLIR (ForallOp::parse, SCF.cpp): the induction
+	// variables and shared_outs bind block arguments, and the bounds mix
+	// static and dynamic values (a normalized loop prints its upper bounds only).
 	Parse:  parseForall,
 	Print:  printForall,
 	Verify: verifyForall,
@@ -358,8 +359,8 @@ var inParallel = &ir.OpDef{
 	Example:  "%r = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {\n  scf.forall.in_parallel {\n  }\n}",
 	Traits:   ir.Terminator | ir.Pure | ir.RecursiveEffects | ir.SingleBlock | ir.NoTerminator,
 	Regions:  ir.Exactly(1),
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): an empty region
-	// gets its block, and prints without entry arguments.
+	// Hand-written as in MLIR (InParallelOp::parse, SCF.cpp): an empty
+	// region gets its block, and prints without entry arguments.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		r := st.AddRegion()
 		if err := p.ParseRegion(r, nil); err != nil {

@@ -13,8 +13,9 @@ var ifOp = &ir.OpDef{
 	Operands: ir.Exactly(1),
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(2),
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): the regions' implicit
-	// yields and the optional else.
+	// Hand-written as in MLIR (IfOp::parse, SCF.cpp): the yields are implicit
+	// and elided only without results, and an arrow type list (parenthesized
+	// for several types) has no format directive.
 	Parse: parseIf,
 	Print: printIf,
 	Verify: func(op *ir.Operation) error {

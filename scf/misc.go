@@ -35,7 +35,8 @@ var executeRegion = &ir.OpDef{
 	Regions:  ir.Exactly(1),
 	Inherent: []string{"no_inline"},
 	// (-> types)? (no_inline)? region attr-dict, hand-written as in MLIR
-	// (hasCustomAssemblyFormat).
+	// (ExecuteRegionOp::parse, SCF.cpp): an arrow type list (parenthesized
+	// for several types) has no format directive.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		var err error
 		if st.ResultTypes, err = p.ParseOptionalArrowTypeList(); err != nil {

@@ -12,8 +12,8 @@ var parallel = &ir.OpDef{
 	Operands: ir.Variadic,
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): the induction variables
-	// bind block arguments, which a format cannot.
+	// Hand-written as in MLIR (ParallelOp::parse, SCF.cpp): the induction
+	// variables bind block arguments, which a format cannot.
 	Parse:  parseParallel,
 	Print:  printParallel,
 	Verify: verifyParallel,

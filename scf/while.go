@@ -13,7 +13,7 @@ var whileOp = &ir.OpDef{
 	Operands: ir.Variadic,
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(2),
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): the before region's
+	// Hand-written as in MLIR (WhileOp::parse, SCF.cpp): the before region's
 	// arguments are bound by the `(%x = %init)` list.
 	Parse:  parseWhile,
 	Print:  printWhile,

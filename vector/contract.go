@@ -16,8 +16,8 @@ var contractOp = &ir.OpDef{
 	Operands: ir.Between(3, 5),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"indexing_maps", "iterator_types", "kind"},
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): the trait
-	// dictionary comes first and masks may follow the operands.
+	// Hand-written as in MLIR (ContractionOp::parse, VectorOps.cpp): the
+	// trait dictionary comes first and masks may follow the operands.
 	Parse: parseContract,
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		ctx := op.Context()

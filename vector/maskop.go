@@ -19,8 +19,8 @@ var maskOp = &ir.OpDef{
 	Operands: ir.Between(1, 2),
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): the region may
-	// omit its implicit terminator.
+	// Hand-written as in MLIR (MaskOp::parse, VectorOps.cpp): the region
+	// may omit its implicit terminator, and the maskable op prints inside it.
 	Parse:        parseMask,
 	Print:        printMask,
 	Verify:       verifyMask,

@@ -15,8 +15,8 @@ var outerProductOp = &ir.OpDef{
 	Operands: ir.Between(2, 3),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"kind"},
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): the result type
-	// is inferred unless the accumulator gives it.
+	// Hand-written as in MLIR (OuterProductOp::parse, VectorOps.cpp): the
+	// result type is inferred unless the accumulator gives it.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		ctx := p.Context()
 		loc := p.Loc()

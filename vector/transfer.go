@@ -16,8 +16,9 @@ var transferReadOp = &ir.OpDef{
 	Operands: ir.AtLeast(2),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"permutation_map", "in_bounds"},
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): the permutation
-	// map and in_bounds are elided at their defaults, the mask type implied.
+	// Hand-written as in MLIR (TransferReadOp::parse, VectorOps.cpp): the
+	// permutation map and in_bounds are elided at their defaults, the mask
+	// type implied.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		base, idx, err := parseBaseIndices(p)
 		if err != nil {
@@ -115,8 +116,9 @@ var transferWriteOp = &ir.OpDef{
 	Operands: ir.AtLeast(2),
 	Results:  ir.Between(0, 1),
 	Inherent: []string{"permutation_map", "in_bounds"},
-	// Hand-written as in MLIR (hasCustomAssemblyFormat): the permutation
-	// map and in_bounds are elided at their defaults, the mask type implied.
+	// Hand-written as in MLIR (TransferWriteOp::parse, VectorOps.cpp): the
+	// permutation map and in_bounds are elided at their defaults, the mask
+	// type implied.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		val, err := p.ParseOperand()
 		if err != nil {

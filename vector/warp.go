@@ -7,6 +7,7 @@ import (
 
 // warpExecuteOp is vector.warp_execute_on_lane_0, the spelling MLIR had
 // before the op moved to the gpu dialect.
+// Its syntax is gpu's, hand-written as in MLIR (WarpExecuteOnLane0Op::parse).
 var warpExecuteOp = gpu.WarpExecuteOnLane0("vector")
 
 // flatTransposeOp is vector.flat_transpose: the transpose of a rows x
