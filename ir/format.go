@@ -728,6 +728,7 @@ func (c *fmtCompiler) customArg() (*fmtElem, error) {
 	arg.ref = r
 	bound := c.seen[r]
 	if arg.kind == fType {
+		t = "type(" + t + ")"
 		switch r.kind {
 		case rOperand:
 			bound = c.f.operandTypes[r.idx].seen

@@ -95,6 +95,19 @@ var fmtDialect = &ir.Dialect{
 				Attrs: []ir.FormatAttr{{Name: "vis", Str: true}, {Name: "sym_name", SymbolName: true}, {Name: "label"}, modeAttrNamed("kind")}}},
 		{Name: "fmt.br", Traits: ir.Terminator, Successors: ir.Exactly(1),
 			Format: &ir.Format{Syntax: "$dest attr-dict", Successors: []string{"dest"}}},
+		{Name: "fmt.cases", Traits: ir.Terminator, Operands: ir.AtLeast(1), Successors: ir.Variadic, Inherent: []string{"segs"},
+			Format: &ir.Format{Syntax: "$flag `:` type($flag) `[` custom<Cases>(ref(type($flag)), $dests, $uses, type($uses)) `]` attr-dict",
+				Operands: []string{"flag", "uses*"}, Successors: []string{"dests*"}, OperandSegments: map[string]string{"uses": "segs"},
+				Custom: map[string]ir.CustomDirective{"Cases": {Parse: parseCases, Print: printCases}}}},
+		{Name: "fmt.arms", Operands: ir.Exactly(1), Regions: ir.AtLeast(1), Inherent: []string{"n"},
+			Format: &ir.Format{Syntax: "$x attr-dict `:` type($x) custom<Arms>($n, $arms) `\\n` `` `else` $other",
+				Operands: []string{"x"}, Regions: []string{"other", "arms*"}, Attrs: []ir.FormatAttr{{Name: "n"}},
+				ImplicitTerminator: "fmt.end",
+				Custom:             map[string]ir.CustomDirective{"Arms": {Parse: parseArms, Print: printArms, NewlineFirst: true}}}},
+		{Name: "fmt.end", Traits: ir.Terminator, Format: &ir.Format{Syntax: "attr-dict"}},
+		{Name: "fmt.wide", Operands: ir.Exactly(1), Results: ir.Exactly(1),
+			Format: &ir.Format{Syntax: "$x attr-dict `:` type($x) (`->` type($r)^)?", Operands: []string{"x"}, Results: []string{"r"},
+				TypesFrom: []ir.TypeFrom{{From: "x", To: "r", Transform: func(ctx *ir.Context, _ ir.Type) ir.Type { return ctx.I(64) }}}}},
 	},
 }
 
@@ -168,6 +181,74 @@ func printPair(p *ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
 	p.WriteString(">")
 }
 
+// parseCases reads `^bb1(%a, %b), ^bb2`: successors whose operands have
+// the type of the flag, a ref(type(...)) argument.
+func parseCases(p *ir.OpParser, args []*ir.FormatArg) error {
+	flag, dests, uses, types := args[0], args[1], args[2], args[3]
+	for {
+		b, err := p.ParseSuccessor()
+		if err != nil {
+			return err
+		}
+		dests.Blocks = append(dests.Blocks, b)
+		var us []ir.UnresolvedOperand
+		if p.ParseOptionalPunct("(") {
+			if us, err = p.ParseOperandList(); err != nil {
+				return err
+			}
+			if err := p.ParsePunct(")"); err != nil {
+				return err
+			}
+		}
+		for range us {
+			types.Types = append(types.Types, flag.Types[0])
+		}
+		uses.Operands = append(uses.Operands, us...)
+		uses.Segments = append(uses.Segments, int64(len(us)))
+		if !p.ParseOptionalPunct(",") {
+			return nil
+		}
+	}
+}
+
+func printCases(p *ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+	at := 0
+	for i, b := range args[1].Blocks {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.Successor(b)
+		if n := int(args[2].Segments[i]); n > 0 {
+			p.WriteByte('(')
+			p.Operands(args[2].Values[at : at+n])
+			p.WriteByte(')')
+			at += n
+		}
+	}
+}
+
+// parseArms reads `arm {...}` for each region of a variadic region part,
+// counting them in an attribute.
+func parseArms(p *ir.OpParser, args []*ir.FormatArg) error {
+	for p.ParseOptionalKeyword("arm") {
+		r := &ir.Region{}
+		if err := p.ParseRegion(r, nil); err != nil {
+			return err
+		}
+		args[1].Regions = append(args[1].Regions, r)
+	}
+	args[0].Attr = p.Context().IndexAttr(int64(len(args[1].Regions)))
+	return nil
+}
+
+func printArms(p *ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+	for _, r := range args[1].Regions {
+		p.Newline()
+		p.WriteString("arm ")
+		p.Region(r, false, true)
+	}
+}
+
 var newFmtContext = irtest.ContextWith(fmtDialect)
 
 const fmtDefs = "%a = \"test.def\"() : () -> i32\n%b = \"test.def\"() : () -> i32\n%f = \"test.def\"() : () -> f32\n"
@@ -217,6 +298,11 @@ func TestFormatPrintsAsMLIR(t *testing.T) {
 		{"fmt.sym @s", "fmt.sym @s"},
 		{"fmt.sym \"private\" @s kind <fast> label 4 {u}", "fmt.sym \"private\" @s label 4 : i64 kind <fast> {u}"},
 		{"fmt.sym @s kind <none>", "fmt.sym @s"},
+		{"fmt.arms %a : i32\nelse {\n}", "fmt.arms %0 : i32\nelse {\n  fmt.end\n}"},
+		{"fmt.arms %a {k} : i32 arm {\n} arm {\n  fmt.end {e}\n}\nelse {\n}",
+			"fmt.arms %0 {k} : i32\narm {\n  fmt.end\n}\narm {\n  fmt.end {e}\n}\nelse {\n  fmt.end\n}"},
+		{"%r = fmt.wide %a : i32", "%3 = fmt.wide %0 : i32 -> i64"},
+		{"%r = fmt.wide %a : i32 -> f32", "%3 = fmt.wide %0 : i32 -> f32"},
 	}
 	for _, tc := range cases {
 		text := printModule(t, fmtDefs+tc.in, false)
@@ -261,6 +347,22 @@ func TestFormatSuccessorsAndRegions(t *testing.T) {
 	if got := lastOps(printModule(t, src, false)); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
+	// A custom directive reads successors and a VariadicOfVariadic operand,
+	// whose group sizes go to an attribute that attr-dict leaves out.
+	src = fmtDefs + "fmt.region {\n  fmt.cases %a : i32 [^bb1(%a, %b), ^bb2, ^bb1(%b)] {k}\n^bb1:\n  fmt.br ^bb2\n^bb2:\n  fmt.br ^bb2\n}"
+	want = "fmt.region {\n  fmt.cases %0 : i32[^bb1(%0, %1), ^bb2, ^bb1(%1)] {k}\n^bb1:  // 2 preds: ^bb0, ^bb0\n  fmt.br ^bb2\n" +
+		"^bb2:  // 3 preds: ^bb0, ^bb1, ^bb2\n  fmt.br ^bb2\n}"
+	text := printModule(t, src, false)
+	if got := lastOps(text); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	generic := printModule(t, text, true)
+	if !strings.Contains(generic, "segs = array<i32: 2, 0, 1>") {
+		t.Errorf("segment sizes missing from the generic form:\n%s", generic)
+	}
+	if back := printModule(t, generic, false); back != text {
+		t.Errorf("through the generic form:\n%s\nprints %s", generic, back)
+	}
 }
 
 func TestFormatDiagnostics(t *testing.T) {
@@ -284,6 +386,8 @@ func TestFormatDiagnostics(t *testing.T) {
 		{In: fmtDefs + "%r = fmt.all %a : i32", Err: "t.mlir:4:16: error: expected attribute value"},
 		{In: fmtDefs + "fmt.sym @s label 1 label 2", Err: "t.mlir:4:1: error: custom op 'fmt.sym' `label` clause can appear at most once in the expansion of the oilist directive"},
 		{In: fmtDefs + "fmt.sym \"x\"", Err: "t.mlir:4:12: error: custom op 'fmt.sym' expected valid '@'-identifier for symbol name"},
+		{In: fmtDefs + "fmt.region {\n  fmt.cases %a : i32 [^bb1(%f)]\n^bb1:\n  fmt.br ^bb1\n}",
+			Err: "t.mlir:5:28: error: use of value '%f' expects different type than prior uses: 'i32' vs 'f32'"},
 	}
 	irtest.CheckInvalid(t, newFmtContext, "t.mlir", tests, irtest.FirstLine)
 }
@@ -307,13 +411,22 @@ func TestFormatErrorsInSyntax(t *testing.T) {
 		{"$x operands attr-dict", "'operands' directive creates overlap in format: 'x' is already bound"},
 		{"$x oilist(`a` | `b` $m) attr-dict", "oilist clause 'a' binds no variable"},
 		{"$x oilist($m) attr-dict", "oilist clause must start with a keyword"},
+		{"custom<C>(ref($x)) $x attr-dict", "'ref' of '$x' is not bound by a prior element"},
+		{"$x custom<C>(ref(type($x))) attr-dict `:` type($x)", "'ref' of 'type($x)' is not bound by a prior element"},
+		{"$x custom<C>(ref($y)) attr-dict", "expected a variable in a 'ref' directive, got '$y'"},
+		{"$x attr-dict `:` type($x) `->` type($r)", "'x' is a VariadicOfVariadic operand: only a custom directive can read it"},
 	}
 	for _, tc := range cases {
+		var segs map[string]string
+		if strings.Contains(tc.want, "VariadicOfVariadic") {
+			segs = map[string]string{"x": "segs"}
+		}
 		err := func() (err any) {
 			defer func() { err = recover() }()
 			d := &ir.Dialect{Name: "bad", Ops: []*ir.OpDef{{Name: "bad.op", Operands: ir.Exactly(1), Results: ir.Exactly(1),
-				Format: &ir.Format{Syntax: tc.syntax, Operands: []string{"x"}, Results: []string{"r"},
-					Attrs: []ir.FormatAttr{{Name: "m", Parse: modeAttr.Parse}}}}}}
+				Format: &ir.Format{Syntax: tc.syntax, Operands: []string{"x"}, Results: []string{"r"}, OperandSegments: segs,
+					Attrs:  []ir.FormatAttr{{Name: "m", Parse: modeAttr.Parse}},
+					Custom: map[string]ir.CustomDirective{"C": {Parse: parsePair, Print: printPair}}}}}}
 			ir.NewContext(d)
 			return nil
 		}()
