@@ -169,6 +169,27 @@ func.func @regions(%i: index, %x: i32, %y: i32) -> i32 {
   scf.index_switch %i
   default {
   }
+  // Several result types print as the format's type($results) does, without
+  // parentheses; an empty case gets its implicit scf.yield.
+  // CHECK: scf.index_switch %{{.*}} -> i32, i32
+  // CHECK-NEXT: case 0 {
+  // CHECK-NEXT: scf.yield %{{.*}}, %{{.*}} : i32, i32
+  // CHECK: scf.index_switch %{{.*}}
+  // CHECK-NEXT: case 7 {
+  // CHECK-NEXT: scf.yield
+  // CHECK-NEXT: }
+  %p:2 = scf.index_switch %i -> i32, i32
+  case 0 {
+    scf.yield %x, %y : i32, i32
+  }
+  default {
+    scf.yield %y, %x : i32, i32
+  }
+  scf.index_switch %i
+  case 7 {
+  }
+  default {
+  }
   %sum = arith.addi %r, %s : i32
   return %sum : i32
 }
