@@ -233,11 +233,11 @@ func verifyIndexSwitch(op *ir.Operation) error {
 
 // indexSwitchConstant inlines the region a constant index selects.
 func indexSwitchConstant(op *ir.Operation, rw *ir.Rewriter) bool {
-	v, ok := constInt(op.Operand(0))
+	s := IndexSwitch{op}
+	v, ok := constInt(s.Arg())
 	if !ok {
 		return false
 	}
-	s := IndexSwitch{op}
 	r := s.DefaultRegion()
 	for i, c := range s.Cases() {
 		if c == v {
