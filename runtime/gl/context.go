@@ -107,6 +107,9 @@ func (c *Context) loop(cfg Config, device int, started chan<- error) {
 	if cfg.Debug {
 		gl.Enable(gl.DEBUG_OUTPUT)
 		gl.Enable(gl.DEBUG_OUTPUT_SYNCHRONOUS)
+		// Notifications are the driver's diary (NVIDIA logs where each buffer
+		// lives); they report nothing wrong, so they are not even logged.
+		gl.DebugMessageControl(gl.DONT_CARE, gl.DONT_CARE, gl.DEBUG_SEVERITY_NOTIFICATION, 0, nil, false)
 	}
 	started <- nil
 	for f := range c.calls {
@@ -175,7 +178,11 @@ func glError(call string) error {
 }
 
 // drainDebug reads the KHR_debug message log: messages of type error or
-// undefined behaviour become the returned error, the rest are kept.
+// undefined behaviour become the returned error; those and the deprecated
+// and portability ones are kept for TakeMessages. Performance hints and
+// messages of type other (NVIDIA: a buffer read back is "copied/moved from
+// VIDEO memory to HOST memory") describe how the driver serves a correct
+// program and are dropped.
 func (c *Context) drainDebug() error {
 	if !c.debug {
 		return nil
@@ -190,12 +197,15 @@ func (c *Context) drainDebug() error {
 		}
 		msg := strings.TrimRight(string(buf[:max(length-1, 0)]), "\n")
 		line := fmt.Sprintf("%s %s: %s", debugTypeName(typ), debugSeverityName(severity), msg)
-		if typ == gl.DEBUG_TYPE_ERROR || typ == gl.DEBUG_TYPE_UNDEFINED_BEHAVIOR {
+		switch typ {
+		case gl.DEBUG_TYPE_ERROR, gl.DEBUG_TYPE_UNDEFINED_BEHAVIOR:
 			errs = append(errs, line)
+			fallthrough
+		case gl.DEBUG_TYPE_DEPRECATED_BEHAVIOR, gl.DEBUG_TYPE_PORTABILITY:
+			c.mu.Lock()
+			c.messages = append(c.messages, line)
+			c.mu.Unlock()
 		}
-		c.mu.Lock()
-		c.messages = append(c.messages, line)
-		c.mu.Unlock()
 	}
 	if len(errs) > 0 {
 		return fmt.Errorf("gl: the driver's debug output reported:\n%s", strings.Join(errs, "\n"))

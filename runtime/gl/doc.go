@@ -24,7 +24,9 @@
 // dispatches with a memory barrier between dependent launches, and times
 // each with GL_TIMESTAMP queries. Every GL error is checked and named
 // (GL_INVALID_OPERATION, ...); with Config.Debug, the KHR_debug log's
-// errors fail the call that caused them.
+// errors fail the call that caused them, and TakeMessages returns its
+// errors, undefined, deprecated and portability messages (not the driver's
+// notifications and performance hints).
 package gl
 
 //go:generate sh testdata/gen.sh

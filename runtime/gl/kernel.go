@@ -174,9 +174,10 @@ func (k *Kernel) setBindings(m *compute.Module, bindings []Binding) error {
 
 // build compiles, specializes and links the program on the context's thread.
 func (k *Kernel) build(spec KernelSpec, values map[uint32]uint64) error {
+	code := splitSharedBlocks(spec.Code)
 	sh := gl.CreateShader(gl.COMPUTE_SHADER)
 	defer gl.DeleteShader(sh)
-	gl.ShaderBinary(1, &sh, gl.SHADER_BINARY_FORMAT_SPIR_V_ARB, unsafe.Pointer(&spec.Code[0]), int32(4*len(spec.Code)))
+	gl.ShaderBinary(1, &sh, gl.SHADER_BINARY_FORMAT_SPIR_V_ARB, unsafe.Pointer(&code[0]), int32(4*len(code)))
 	if err := glError("glShaderBinary"); err != nil {
 		return err
 	}

@@ -137,7 +137,7 @@ func TestBufferOverStorageRange(t *testing.T) {
 func TestOutOfMemory(t *testing.T) {
 	d := testDevice(t, DeviceConfig{})
 	info := d.Info()
-	heap := info.MemoryHeaps[info.MemoryTypes[0].Heap].Size
+	heap := info.MemoryHeaps[info.MemoryTypes[deviceType(info)].Heap].Size
 	if _, err := d.NewBuffer(heap + 1); !errors.Is(err, ErrOutOfDeviceMemory) && !errors.Is(err, ErrLimit) {
 		t.Errorf("NewBuffer(heap size + 1): %v, want ErrOutOfDeviceMemory or ErrLimit", err)
 	}

@@ -42,6 +42,7 @@ type frame struct {
 	descPools []descriptorPool
 
 	staging      C.VkBuffer
+	stagingSize  uint64 // the staging buffer's size; its allocation may be larger
 	stagingAlloc allocation
 
 	// Scratch for Run, kept to spare the allocations.
@@ -252,19 +253,22 @@ func (f *frame) ensureQueries(d *Device, n uint32) error {
 
 // ensureStaging gives the frame a mapped staging buffer of at least n bytes.
 func (f *frame) ensureStaging(d *Device, n uint64) error {
-	if f.staging != 0 && f.stagingAlloc.size >= n {
+	// Compare with the buffer's own size, not its allocation's: drivers round
+	// allocations up (NVIDIA to 64 bytes and more), and a copy may not pass the
+	// end of the buffer (VUID-vkCmdCopyBuffer-size-00115).
+	if f.staging != 0 && f.stagingSize >= n {
 		return nil
 	}
 	if f.staging != 0 {
 		C.vkDestroyBuffer(d.handle, f.staging, nil)
 		d.free(&f.stagingAlloc)
-		f.staging = 0
+		f.staging, f.stagingSize = 0, 0
 	}
 	// Staging memory is host-visible by construction, so newBuffer maps it.
 	buf, a, err := d.newBuffer(n, true)
 	if err != nil {
 		return fmt.Errorf("vulkan: staging buffer: %w", err)
 	}
-	f.staging, f.stagingAlloc = buf, a
+	f.staging, f.stagingSize, f.stagingAlloc = buf, n, a
 	return nil
 }
