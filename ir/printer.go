@@ -24,6 +24,16 @@ type PrintOptions struct {
 	// printed value is longer than N characters.
 	ElideResources bool
 	ResourceLimit  int
+	// ElideElements (--mlir-elide-elementsattrs-if-larger=N, N in
+	// ElementsLimit) prints dense data of more than N elements, but a
+	// splat, as dense_resource<__elided__>, which parses but holds none.
+	ElideElements bool
+	ElementsLimit int
+	// HexElements (--mlir-print-elementsattrs-with-hex-if-larger=N, N in
+	// HexLimit) prints numeric dense data of more than N elements as a hex
+	// blob, never when N is -1; without it, more than 100 do.
+	HexElements bool
+	HexLimit    int
 }
 
 // Printer writes types, attributes and operations in MLIR's text form.

@@ -127,6 +127,22 @@ func (c *commandLine) printFlags(o *ir.PrintOptions) {
 		o.ElideResources, o.ResourceLimit = true, int(n)
 		return nil
 	})
+	fs.Func("mlir-elide-elementsattrs-if-larger", "print dense data of more than `N` elements as dense_resource<__elided__>", func(v string) error {
+		n, err := strconv.ParseUint(v, 10, 31)
+		if err != nil {
+			return errors.New("want a number of elements")
+		}
+		o.ElideElements, o.ElementsLimit = true, int(n)
+		return nil
+	})
+	fs.Func("mlir-print-elementsattrs-with-hex-if-larger", "print numeric dense data of more than `N` elements as hex (-1: never; default 100)", func(v string) error {
+		n, err := strconv.ParseInt(v, 10, 32)
+		if err != nil || n < -1 {
+			return errors.New("want a number of elements, or -1")
+		}
+		o.HexElements, o.HexLimit = true, int(n)
+		return nil
+	})
 }
 
 // usageError reports a command line that parsed but is wrong, and returns 2.
