@@ -19,8 +19,17 @@ type DenseElementsAttr struct {
 	strs  []string // string elements (dense<["a", "b"]>), instead of raw
 }
 
-// hexThreshold is the element count above which dense data prints as a hex blob.
+// hexThreshold is the element count above which dense data prints as a hex
+// blob, unless --mlir-print-elementsattrs-with-hex-if-larger says otherwise.
 const hexThreshold = 100
+
+// hex reports whether n numbers of dense data print as a hex blob.
+func (p *Printer) hex(n int) bool {
+	if !p.opts.HexElements {
+		return n > hexThreshold
+	}
+	return p.opts.HexLimit >= 0 && n > p.opts.HexLimit
+}
 
 // elemBytes returns the byte size of one scalar element of t (0 if unsupported).
 func elemBytes(t Type) int {
@@ -178,9 +187,14 @@ func (a *DenseElementsAttr) ElementAttr(c *Context, i int) Attribute {
 }
 
 func (a *DenseElementsAttr) Print(p *Printer) {
-	p.WriteString("dense<")
-	a.printBody(p)
-	p.WriteString("> : ")
+	if p.opts.ElideElements && !a.splat && a.Len() > p.opts.ElementsLimit {
+		// MLIR's stand-in for elided data: a resource that holds none.
+		p.WriteString("dense_resource<__elided__> : ")
+	} else {
+		p.WriteString("dense<")
+		a.printBody(p)
+		p.WriteString("> : ")
+	}
 	p.Type(a.typ)
 }
 
@@ -201,7 +215,7 @@ func (a *DenseElementsAttr) printBody(p *Printer) {
 	if n == 0 {
 		return
 	}
-	if n > hexThreshold {
+	if p.hex(n) {
 		p.WriteString(`"0x`)
 		p.WriteString(strings.ToUpper(hex.EncodeToString(a.raw)))
 		p.WriteByte('"')

@@ -97,11 +97,34 @@ func (c *Context) FusedLoc(locs []Location, metadata Attribute) *FusedLoc {
 	})
 }
 
-func (l *UnknownLoc) Print(p *Printer)     { p.WriteString("loc(unknown)") }
-func (l *FileLineColLoc) Print(p *Printer) { p.WriteString("loc("); l.printInner(p); p.WriteByte(')') }
-func (l *NameLoc) Print(p *Printer)        { p.WriteString("loc("); l.printInner(p); p.WriteByte(')') }
-func (l *CallSiteLoc) Print(p *Printer)    { p.WriteString("loc("); l.printInner(p); p.WriteByte(')') }
-func (l *FusedLoc) Print(p *Printer)       { p.WriteString("loc("); l.printInner(p); p.WriteByte(')') }
+func (l *UnknownLoc) Print(p *Printer)     { printLoc(p, l) }
+func (l *FileLineColLoc) Print(p *Printer) { printLoc(p, l) }
+func (l *NameLoc) Print(p *Printer)        { printLoc(p, l) }
+func (l *CallSiteLoc) Print(p *Printer)    { printLoc(p, l) }
+func (l *FusedLoc) Print(p *Printer)       { printLoc(p, l) }
+
+// printLoc writes loc(...), or the pretty form under --mlir-pretty-debuginfo
+// (MLIR prints an alias definition of a location so too).
+func printLoc(p *Printer, l Location) {
+	if p.opts.PrettyDebugInfo {
+		printPrettyLoc(p, l)
+		return
+	}
+	p.WriteString("loc(")
+	switch l := l.(type) {
+	case *FileLineColLoc:
+		l.printInner(p)
+	case *NameLoc:
+		l.printInner(p)
+	case *CallSiteLoc:
+		l.printInner(p)
+	case *FusedLoc:
+		l.printInner(p)
+	default:
+		p.WriteString("unknown")
+	}
+	p.WriteByte(')')
+}
 
 // printLocInner writes a location inside another: its alias, if any.
 func printLocInner(p *Printer, l Location) {

@@ -166,9 +166,10 @@ func (p *Printer) printAliasDefs(entries []aliasEntry, deferred bool) {
 // locAliases reports whether locations print through aliases.
 func (p *Printer) locAliases() bool { return p.opts.DebugInfo && !p.opts.LocalScope }
 
-// opLoc writes an op's trailing location: loc(#alias) when it has one.
+// opLoc writes an op's trailing location: loc(#alias) when it has one
+// (the pretty form has none).
 func (p *Printer) opLoc(l Location) {
-	if name, ok := p.aliases[l]; ok && l != nil {
+	if name, ok := p.aliases[l]; ok && l != nil && !p.opts.PrettyDebugInfo {
 		p.WriteString("loc(")
 		p.WriteString(name)
 		p.WriteByte(')')
@@ -185,4 +186,51 @@ func (p *Printer) argLocation(l Location) {
 	}
 	p.WriteByte(' ')
 	p.Loc(l)
+}
+
+// printPrettyLoc writes l in MLIR's pretty form (--mlir-pretty-debuginfo),
+// as AsmPrinter's printLocationInternal does: no loc(...), no aliases, file
+// names unquoted, a call site's callers on lines of their own unless a
+// named callee is called from a file position.
+func printPrettyLoc(p *Printer, l Location) {
+	switch l := l.(type) {
+	case *FileLineColLoc:
+		p.WriteString(l.File())
+		p.WriteByte(':')
+		p.WriteString(strconv.Itoa(int(l.Line)))
+		p.WriteByte(':')
+		p.WriteString(strconv.Itoa(int(l.Col)))
+	case *NameLoc:
+		p.String(l.Name)
+		if _, unknown := l.Child.(*UnknownLoc); l.Child != nil && !unknown {
+			p.WriteByte('(')
+			printPrettyLoc(p, l.Child)
+			p.WriteByte(')')
+		}
+	case *CallSiteLoc:
+		printPrettyLoc(p, l.Callee)
+		_, named := l.Callee.(*NameLoc)
+		_, pos := l.Caller.(*FileLineColLoc)
+		if !named || !pos {
+			p.WriteByte('\n')
+		}
+		p.WriteString(" at ")
+		printPrettyLoc(p, l.Caller)
+	case *FusedLoc:
+		if l.Metadata != nil {
+			p.WriteByte('<')
+			p.Attr(l.Metadata)
+			p.WriteByte('>')
+		}
+		p.WriteByte('[')
+		for i, x := range l.Locs {
+			if i > 0 {
+				p.WriteString(", ")
+			}
+			printPrettyLoc(p, x)
+		}
+		p.WriteByte(']')
+	default: // unknown
+		p.WriteString("[unknown]")
+	}
 }

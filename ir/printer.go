@@ -15,6 +15,25 @@ type PrintOptions struct {
 	// LocalScope (--mlir-print-local-scope) prints everything in place,
 	// without aliases.
 	LocalScope bool
+	// PrettyDebugInfo (--mlir-pretty-debuginfo) prints the locations that
+	// DebugInfo prints in MLIR's readable form: file:line:col, "name",
+	// [unknown], without loc(...) or aliases.
+	PrettyDebugInfo bool
+	// ElideResources (--mlir-elide-resource-strings-if-larger=N, N in
+	// ResourceLimit) leaves out of the file metadata the resources whose
+	// printed value is longer than N characters.
+	ElideResources bool
+	ResourceLimit  int
+	// ElideElements (--mlir-elide-elementsattrs-if-larger=N, N in
+	// ElementsLimit) prints dense data of more than N elements, but a
+	// splat, as dense_resource<__elided__>, which parses but holds none.
+	ElideElements bool
+	ElementsLimit int
+	// HexElements (--mlir-print-elementsattrs-with-hex-if-larger=N, N in
+	// HexLimit) prints numeric dense data of more than N elements as a hex
+	// blob, never when N is -1; without it, more than 100 do.
+	HexElements bool
+	HexLimit    int
 }
 
 // Printer writes types, attributes and operations in MLIR's text form.
@@ -199,7 +218,13 @@ func (p *Printer) dimValue(v int64) {
 }
 
 // Loc writes loc(...) for a location.
-func (p *Printer) Loc(l Location) { p.Attr(l) }
+func (p *Printer) Loc(l Location) {
+	if p.opts.PrettyDebugInfo {
+		printPrettyLoc(p, l)
+		return
+	}
+	p.Attr(l)
+}
 
 // Bytes returns what has been written.
 func (p *Printer) Bytes() []byte { return p.buf }

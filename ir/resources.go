@@ -381,69 +381,90 @@ func (p *Parser) parseExternalResource(name string) error {
 
 // printFileMetadata writes the {-# ... #-} section for the blobs of the
 // resources used (in order of first use) and the context's external
-// resources, if there are any, as MLIR's printer lays it out.
+// resources, if there are any, as MLIR's printer lays it out. Under
+// ElideResources an entry whose value prints longer than ResourceLimit
+// characters is left out, and so is a group or section left empty; the
+// section's braces stay, as in MLIR.
 func (p *Printer) printFileMetadata(c *Context, used []*ResourceHandle) {
 	opened := false
-	section := func(name string) {
-		if !opened {
-			p.WriteString("\n{-#\n")
-			opened = true
-		} else {
-			p.WriteString(",\n")
+	hadSection, needSectionComma, needGroupComma := false, false, false
+	group := func(section, name string, entries func(emit func(key string, value func()))) {
+		hadEntry := false
+		entries(func(key string, value func()) {
+			if !opened {
+				p.WriteString("\n{-#\n")
+				opened = true
+			}
+			if p.opts.ElideResources {
+				start := len(p.buf)
+				value()
+				n := len(p.buf) - start
+				p.buf = p.buf[:start]
+				if n > p.opts.ResourceLimit {
+					return
+				}
+			}
+			if !hadSection {
+				hadSection = true
+				if needSectionComma {
+					p.WriteString(",\n")
+				}
+				p.WriteString("  " + section + "_resources: {\n")
+			}
+			if !hadEntry {
+				hadEntry = true
+				if needGroupComma {
+					p.WriteString(",\n")
+				}
+				p.WriteString("    " + name + ": {\n")
+			} else {
+				p.WriteString(",\n")
+			}
+			p.WriteString("      ")
+			p.Keyword(key)
+			p.WriteString(": ")
+			value()
+		})
+		if hadEntry {
+			needGroupComma = true
+			p.WriteString("\n    }")
 		}
-		p.WriteString("  " + name + "_resources: {\n")
 	}
-	entry := func(first bool, key string) {
-		if !first {
-			p.WriteString(",\n")
+	group("dialect", "builtin", func(emit func(string, func())) {
+		printed := map[*ResourceHandle]bool{}
+		for _, h := range used {
+			if !h.set || printed[h] {
+				continue
+			}
+			printed[h] = true
+			emit(h.key, func() { p.blobHex(h.data, h.align) })
 		}
-		p.WriteString("      ")
-		p.Keyword(key)
-		p.WriteString(": ")
+	})
+	if hadSection {
+		p.WriteString("\n  }")
 	}
-	first := true
-	printed := map[*ResourceHandle]bool{}
-	for _, h := range used {
-		if !h.set || printed[h] {
-			continue
-		}
-		printed[h] = true
-		if first {
-			section("dialect")
-			p.WriteString("    builtin: {\n")
-		}
-		entry(first, h.key)
-		p.blobHex(h.data, h.align)
-		first = false
-	}
-	if !first {
-		p.WriteString("\n    }\n  }")
-	}
+	needGroupComma, needSectionComma, hadSection = false, hadSection, false
 	s := &c.resources
 	s.mu.Lock()
 	groups := s.external
 	s.mu.Unlock()
-	for i, g := range groups {
-		if i == 0 {
-			section("external")
-		} else {
-			p.WriteString(",\n")
-		}
-		p.WriteString("    " + g.name + ": {\n")
-		for j, e := range g.entries {
-			entry(j == 0, e.key)
-			switch e.kind {
-			case 'b':
-				p.WriteString(strconv.FormatBool(e.b))
-			case 's':
-				p.String(e.s)
-			default:
-				p.blobHex(e.data, e.align)
+	for _, g := range groups {
+		group("external", g.name, func(emit func(string, func())) {
+			for _, e := range g.entries {
+				emit(e.key, func() {
+					switch e.kind {
+					case 'b':
+						p.WriteString(strconv.FormatBool(e.b))
+					case 's':
+						p.String(e.s)
+					default:
+						p.blobHex(e.data, e.align)
+					}
+				})
 			}
-		}
-		p.WriteString("\n    }")
+		})
 	}
-	if len(groups) > 0 {
+	if hadSection {
 		p.WriteString("\n  }")
 	}
 	if opened {

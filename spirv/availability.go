@@ -28,12 +28,7 @@ var opcodeExceptions = map[string]spv.Opcode{
 	"spirv.mlir.loop":             spv.OpLoopMerge,
 	"spirv.mlir.merge":            0,
 	"spirv.mlir.yield":            0,
-	// SPV_INTEL_joint_matrix is in no Khronos grammar (ops_jointmatrix.go).
-	"spirv.INTEL.JointMatrixLoad":           0,
-	"spirv.INTEL.JointMatrixStore":          0,
-	"spirv.INTEL.JointMatrixWorkItemLength": 0,
-	"spirv.INTEL.JointMatrixMad":            0,
-	"spirv.module":                          spv.OpMemoryModel,
+	"spirv.module":                spv.OpMemoryModel,
 	// One OpGraphSetOutputARM per value, then OpGraphEndARM.
 	"spirv.ARM.GraphOutputs": spv.OpGraphSetOutputARM,
 }
@@ -289,6 +284,9 @@ func (rs *Requirements) addType(t ir.Type, sc *spv.StorageClass) {
 		rs.addType(t.Elem, sc)
 	case *NVCoopMatrixType:
 		rs.addCap(what, spv.CapabilityCooperativeMatrixNV)
+		rs.addType(t.Elem, sc)
+	case *JointMatrixType:
+		rs.addCap(what, spv.CapabilityJointMatrixINTEL)
 		rs.addType(t.Elem, sc)
 	case *ImageType:
 		rs.addEnum(spv.KindDim, uint32(t.Dim))

@@ -10,9 +10,9 @@ import (
 
 // SPV_INTEL_joint_matrix: the !spirv.jointmatrix type and the
 // spirv.INTEL.JointMatrix* ops, as MLIR's dialect has them. The extension is
-// in no Khronos grammar (MLIR numbers its instructions itself; Khronos
-// replaced it with SPV_KHR_cooperative_matrix), and Kiln types in no
-// opcode, so these ops parse, print and verify but do not serialize
+// in no Khronos grammar (Khronos replaced it with SPV_KHR_cooperative_matrix):
+// its instructions and the JointMatrixINTEL capability have the numbers
+// MLIR gives them, from spirv/spv/internal/gen/mlir.grammar.json
 // (docs/RATIONALE.md, "SPIR-V tables are generated").
 
 // JointMatrixLayout is a joint matrix's MatrixLayout.
@@ -21,6 +21,9 @@ type JointMatrixLayout uint32
 var jointMatrixLayoutNames = localEnum{"RowMajor", "ColumnMajor", "PackedA", "PackedB"}
 
 func (l JointMatrixLayout) String() string { return jointMatrixLayoutNames.name(uint32(l)) }
+
+// Valid reports whether l is one of the layouts MLIR names.
+func (l JointMatrixLayout) Valid() bool { return int(l) < len(jointMatrixLayoutNames) }
 
 // JointMatrixType is !spirv.jointmatrix<RxCxT, Layout, Scope>.
 type JointMatrixType struct {

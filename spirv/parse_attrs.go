@@ -2,6 +2,7 @@ package spirv
 
 import (
 	"math"
+	"strings"
 	"sync"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -151,10 +152,11 @@ func parseVCE(p *ir.Parser) (ir.Attribute, error) {
 	}
 	var exts []string
 	if err := parseKeywordList(p, func(w string, loc ir.Location) error {
-		if !KnownExtension(w) {
+		name, ok := ExtensionName(w)
+		if !ok {
 			return ir.Errorf(loc, "unknown extension: %s", w)
 		}
-		exts = append(exts, w)
+		exts = append(exts, name)
 		return nil
 	}); err != nil {
 		return nil, err
@@ -531,14 +533,29 @@ func parseCacheControl(p *ir.Parser, store bool) (ir.Attribute, error) {
 
 // KnownExtension reports whether name is a SPIR-V extension: one that the
 // grammar's instructions or enumerants name, or one MLIR's dialect knows that
-// adds none of them (or is in no Khronos grammar).
+// adds none of them.
 func KnownExtension(name string) bool {
 	return knownExtensions()[name]
 }
 
+// ExtensionName returns the name of the extension s spells: s itself, or,
+// for the SPIRV_ spelling that MLIR's extension enum had for a while after
+// the dialect's 2022 rename (SPIRV_INTEL_joint_matrix), the SPV_ name it
+// stands for, as older op names read as the current ones. ok is false for
+// an unknown extension.
+func ExtensionName(s string) (name string, ok bool) {
+	if KnownExtension(s) {
+		return s, true
+	}
+	if rest, found := strings.CutPrefix(s, "SPIRV_"); found && KnownExtension("SPV_"+rest) {
+		return "SPV_" + rest, true
+	}
+	return "", false
+}
+
 var knownExtensions = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
-	for _, n := range []string{"SPV_KHR_non_semantic_info", "SPV_INTEL_joint_matrix", "SPV_ARM_tensors", "SPV_ARM_graph"} {
+	for _, n := range []string{"SPV_KHR_non_semantic_info", "SPV_ARM_tensors", "SPV_ARM_graph"} {
 		m[n] = true
 	}
 	add := func(a spv.Availability) {

@@ -46,6 +46,9 @@ func TestAttrsRoundTrip(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>", ""},
 		{"#spirv.vce<v1.5, [Shader, Int8, Float16], []>", ""},
+		// The SPIRV_ spelling MLIR's extensions had after the 2022 rename.
+		{"#spirv.vce<v1.0, [JointMatrixINTEL], [SPIRV_INTEL_joint_matrix, SPIRV_KHR_storage_buffer_storage_class]>",
+			"#spirv.vce<v1.0, [JointMatrixINTEL], [SPV_INTEL_joint_matrix, SPV_KHR_storage_buffer_storage_class]>"},
 		{"#spirv.resource_limits<>", ""},
 		{"#spirv.resource_limits<max_compute_workgroup_size = [128, 128, 64], subgroup_size = 16>",
 			"#spirv.resource_limits<subgroup_size = 16>"},

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/kiln-gpu/kiln/internal/suggest"
+	"github.com/kiln-gpu/kiln/ir"
 )
 
 // commandLine is one subcommand's command line: flags declared on a
@@ -107,6 +110,39 @@ func (c *commandLine) inputFlag() *input {
 	in := newInput()
 	c.fs.Var(&in.limit, "max-input-size", "read inputs up to `SIZE` bytes (K, M, G suffixes)")
 	return in
+}
+
+// printFlags declares mlir-opt's printer flags, which set o.
+func (c *commandLine) printFlags(o *ir.PrintOptions) {
+	fs := c.fs
+	fs.BoolVar(&o.Generic, "mlir-print-op-generic", false, "print every op in the generic form")
+	fs.BoolVar(&o.DebugInfo, "mlir-print-debuginfo", false, "print locations")
+	fs.BoolVar(&o.PrettyDebugInfo, "mlir-pretty-debuginfo", false, "print the locations of --mlir-print-debuginfo in a readable form (file:line:col), which does not parse back")
+	fs.BoolVar(&o.LocalScope, "mlir-print-local-scope", false, "print locations and attributes in place, without aliases")
+	fs.Func("mlir-elide-resource-strings-if-larger", "leave out the resources whose value prints longer than `N` characters", func(v string) error {
+		n, err := strconv.ParseUint(v, 10, 31)
+		if err != nil {
+			return errors.New("want a number of characters")
+		}
+		o.ElideResources, o.ResourceLimit = true, int(n)
+		return nil
+	})
+	fs.Func("mlir-elide-elementsattrs-if-larger", "print dense data of more than `N` elements as dense_resource<__elided__>", func(v string) error {
+		n, err := strconv.ParseUint(v, 10, 31)
+		if err != nil {
+			return errors.New("want a number of elements")
+		}
+		o.ElideElements, o.ElementsLimit = true, int(n)
+		return nil
+	})
+	fs.Func("mlir-print-elementsattrs-with-hex-if-larger", "print numeric dense data of more than `N` elements as hex (-1: never; default 100)", func(v string) error {
+		n, err := strconv.ParseInt(v, 10, 32)
+		if err != nil || n < -1 {
+			return errors.New("want a number of elements, or -1")
+		}
+		o.HexElements, o.HexLimit = true, int(n)
+		return nil
+	})
 }
 
 // usageError reports a command line that parsed but is wrong, and returns 2.

@@ -60,10 +60,7 @@ func translateCommandLine(o *translateOptions) *commandLine {
 	fs.BoolVar(&o.verifyAvailability, "verify-availability", false, "an op the module's vce triple does not allow is an error")
 	fs.BoolVar(&o.emitDebugInfo, "spirv-emit-debug-info", false, "write OpLine instructions for the ops' locations")
 	fs.StringVar(&o.validationPrefix, "spirv-save-validation-files-with-prefix", "", "also write each serialized module to `PREFIX`_N.spv")
-	fs.BoolVar(&o.print.Generic, "mlir-print-op-generic", false, "print every op in the generic form")
-	fs.BoolVar(&o.print.DebugInfo, "mlir-print-debuginfo", false, "print locations")
-	// Kiln prints locations in place, never as #loc aliases.
-	fs.BoolVar(&o.print.LocalScope, "mlir-print-local-scope", false, "print locations and attributes in place, without aliases")
+	c.printFlags(&o.print)
 	o.in = c.inputFlag()
 	return c
 }

@@ -125,7 +125,7 @@ func (d *deserializer) i32Constant(id uint32) (int64, error) {
 	c, ok := d.consts[id]
 	n, isInt := c.val.(*ir.IntegerAttr)
 	if !ok || !isInt || n.Int() < 0 || n.Int() > math.MaxInt32 {
-		return 0, d.errorf("cooperative matrix operand %%%d is not a non-negative integer constant", id)
+		return 0, d.errorf("operand %%%d is not a non-negative integer constant", id)
 	}
 	return n.Int(), nil
 }

@@ -71,6 +71,15 @@ func TestDeserializeErrors(t *testing.T) {
 			want: "x.spv:word 10: error: OpTypeForwardPointer: forward pointer %7 is not to a struct declared after it"},
 		{name: "forward pointer never declared", words: module(10, append(header, inst(spv.OpTypeForwardPointer, 7, uint32(spv.StorageClassPhysicalStorageBuffer)))...),
 			want: "forward pointer %7 has no OpTypePointer after it"},
+		{name: "joint matrix of no layout", words: module(10, append(header, inst(spv.OpTypeInt, 5, 32, 0), inst(spv.OpConstant, 5, 4, 8),
+			inst(spv.OpConstant, 5, 3, 3), inst(spv.OpConstant, 5, 2, 9), inst(spv.OpTypeJointMatrixINTEL, 7, 5, 4, 4, 2, 3))...),
+			want: "OpTypeJointMatrixINTEL: joint matrix layout 9"},
+		{name: "joint matrix of no scope", words: module(10, append(header, inst(spv.OpTypeInt, 5, 32, 0), inst(spv.OpConstant, 5, 4, 8),
+			inst(spv.OpConstant, 5, 3, 3), inst(spv.OpConstant, 5, 2, 99), inst(spv.OpTypeJointMatrixINTEL, 7, 5, 4, 4, 3, 2))...),
+			want: "joint matrix scope 99 is not a Scope"},
+		{name: "joint matrix length of an int", words: module(10, append(header, inst(spv.OpTypeVoid, 1), inst(spv.OpTypeFunction, 2, 1), inst(spv.OpTypeInt, 5, 32, 0),
+			inst(spv.OpFunction, 1, 3, 0, 2), inst(spv.OpLabel, 4), inst(spv.OpJointMatrixWorkItemLengthINTEL, 5, 6, 5), inst(spv.OpReturn), inst(spv.OpFunctionEnd))...),
+			want: "%5 is not a joint matrix type"},
 		{name: "cooperative matrix of a type's size", words: module(10, append(header, inst(spv.OpTypeInt, 5, 32, 0), inst(spv.OpTypeFloat, 6, 32),
 			inst(spv.OpTypeCooperativeMatrixNV, 7, 6, 5, 5, 5))...),
 			want: "x.spv:word 17: error: OpTypeCooperativeMatrixNV: cooperative matrix operand %5 is not a non-negative integer constant"},
@@ -99,7 +108,10 @@ func TestDeserializeErrors(t *testing.T) {
 			want: "OpTypeCooperativeMatrixKHR: cooperative matrix of 8x8 components and use 7"},
 		{name: "KHR cooperative matrix of a variable size", words: module(10, append(header, inst(spv.OpTypeInt, 5, 32, 0), inst(spv.OpConstant, 5, 4, 3),
 			inst(spv.OpUndef, 5, 3), inst(spv.OpTypeCooperativeMatrixKHR, 7, 5, 4, 3, 3, 4))...),
-			want: "cooperative matrix operand %3 is not a non-negative integer constant"},
+			want: "OpTypeCooperativeMatrixKHR: operand %3 is not a non-negative integer constant"},
+		{name: "joint matrix of a variable size", words: module(10, append(header, inst(spv.OpTypeInt, 5, 32, 0), inst(spv.OpConstant, 5, 4, 3),
+			inst(spv.OpUndef, 5, 3), inst(spv.OpTypeJointMatrixINTEL, 7, 5, 4, 3, 4, 4))...),
+			want: "OpTypeJointMatrixINTEL: operand %3 is not a non-negative integer constant"},
 		{name: "KHR cooperative matrix load without a stride", words: module(30, append(header, inst(spv.OpTypeVoid, 1), inst(spv.OpTypeFunction, 2, 1),
 			inst(spv.OpTypeFloat, 10, 32), inst(spv.OpTypePointer, 11, uint32(spv.StorageClassStorageBuffer), 10), inst(spv.OpTypeInt, 15, 32, 0),
 			inst(spv.OpConstant, 15, 14, 3), inst(spv.OpConstant, 15, 16, 8), inst(spv.OpConstant, 15, 18, 0),
@@ -194,20 +206,22 @@ func TestSerializeErrors(t *testing.T) {
 	}
 }
 
-// Ops whose extension is in no Khronos grammar do not serialize.
+// An op of another dialect in a spirv.func has no instruction.
 func TestSerializeNoInstruction(t *testing.T) {
 	src := `spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
-  spirv.func @f(%p: !spirv.ptr<i32, Workgroup>, %s: i32) "None" {
-    %0 = spirv.INTEL.JointMatrixLoad <Subgroup> <RowMajor> %p, %s : (!spirv.ptr<i32, Workgroup>, i32) -> !spirv.jointmatrix<8x16xi32, RowMajor, Subgroup>
+  spirv.func @f(%s: i32) "None" {
+    %0 = "test.op"(%s) : (i32) -> i32
     spirv.Return
   }
 }`
-	top, err := ir.Parse(newContext(), src, "in.mlir")
+	ctx := newContext()
+	ctx.SetAllowUnregisteredDialects(true)
+	top, err := ir.Parse(ctx, src, "in.mlir")
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = serialize.Serialize(firstModule(t, top))
-	want := "in.mlir:3:10: error: 'spirv.INTEL.JointMatrixLoad' op has no SPIR-V instruction"
+	want := "in.mlir:3:10: error: 'test.op' op has no SPIR-V instruction"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("error %v, want %q", err, want)
 	}

@@ -84,6 +84,11 @@ func (d *deserializer) newOp(in *spv.Instruction) (*ir.Operation, error) {
 			return nil, err
 		}
 		specs, ops = nil, nil
+	case spv.OpJointMatrixWorkItemLengthINTEL, spv.OpJointMatrixLoadINTEL, spv.OpJointMatrixStoreINTEL:
+		var err error
+		if specs, ops, err = d.jointMatrixOp(in, st); err != nil {
+			return nil, err
+		}
 	default:
 		name, ok := spirv.OpNameOf(in.Opcode)
 		if !ok {

@@ -57,6 +57,8 @@ func (s *serializer) op(op *ir.Operation) error {
 	case "spirv.KHR.CooperativeMatrixLength", "spirv.KHR.CooperativeMatrixLoad", "spirv.KHR.CooperativeMatrixStore", "spirv.KHR.CooperativeMatrixMulAdd":
 		_, err := s.khrCoopMatrixOp(op)
 		return err
+	case "spirv.INTEL.JointMatrixWorkItemLength", "spirv.INTEL.JointMatrixLoad", "spirv.INTEL.JointMatrixStore":
+		return s.jointMatrixOp(op)
 	case "spirv.NV.CooperativeMatrixLength":
 		// Its operand is the id of a type, from an attribute.
 		ta, ok := op.Attr("cooperative_matrix_type").(*ir.TypeAttr)

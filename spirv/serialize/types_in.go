@@ -146,6 +146,12 @@ func (d *deserializer) typeDecl(in *spv.Instruction) error {
 			return err
 		}
 		t = khr
+	case spv.OpTypeJointMatrixINTEL:
+		jm, err := d.jointMatrixType(ops)
+		if err != nil {
+			return err
+		}
+		t = jm
 	case spv.OpTypeGraphARM:
 		gt, err := d.graphType(ops)
 		if err != nil {

@@ -174,6 +174,9 @@ func (s *serializer) typeOperands(t ir.Type) (spv.Opcode, []uint32, error) {
 		}
 		c, err := s.i32ConstantIDs(int64(t.Scope), t.Rows, t.Columns, int64(t.Use))
 		return spv.OpTypeCooperativeMatrixKHR, append(e, c...), err
+	case *spirv.JointMatrixType:
+		e, err := s.jointMatrixTypeOperands(t)
+		return spv.OpTypeJointMatrixINTEL, e, err
 	case *spirv.TensorArmType:
 		return s.tensorArmOperands(t)
 	case *spirv.SamplerType:

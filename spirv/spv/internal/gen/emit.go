@@ -41,7 +41,7 @@ func generate(m *model) (map[string][]byte, error) {
 	if err := m.checkIdentifiers(); err != nil {
 		return nil, err
 	}
-	core := fmt.Sprintf("SPIR-V grammar %d.%d.%d (spirv.core.grammar.json)", m.major, m.minor, m.revision)
+	core := fmt.Sprintf("SPIR-V grammar %d.%d.%d (spirv.core.grammar.json) and %s", m.major, m.minor, m.revision, mlirSource)
 	var sets []string
 	for _, s := range m.extSets {
 		sets = append(sets, fmt.Sprintf("%s version %d revision %d (%s)", s.importName, s.version, s.revision, s.file))

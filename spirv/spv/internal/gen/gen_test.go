@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -109,5 +111,35 @@ func TestNames(t *testing.T) {
 		if got := operandName(in); got != want {
 			t.Errorf("operandName(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// MLIR's own entries join the core grammar's, and one whose number Khronos
+// has defined since is an error, not a second entry for that number.
+func TestMergeMLIR(t *testing.T) {
+	capKind := func(vals ...string) jsonKind {
+		k := jsonKind{Category: "ValueEnum", Kind: "Capability"}
+		for _, v := range vals {
+			k.Enumerants = append(k.Enumerants, jsonEnumerant{Enumerant: "C" + v, Value: json.RawMessage(v)})
+		}
+		return k
+	}
+	core := jsonCore{OperandKinds: []jsonKind{capKind("1")}, Instructions: []jsonInst{{OpName: "OpNop", Opcode: 0}}}
+	if err := mergeMLIR(&core); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(core.Instructions, func(in jsonInst) bool { return in.OpName == "OpJointMatrixLoadINTEL" && in.Opcode == 6120 }) {
+		t.Errorf("no OpJointMatrixLoadINTEL 6120 in %+v", core.Instructions)
+	}
+	if !slices.ContainsFunc(core.OperandKinds[0].Enumerants, func(e jsonEnumerant) bool { return e.Enumerant == "JointMatrixINTEL" }) {
+		t.Errorf("no JointMatrixINTEL in %+v", core.OperandKinds[0].Enumerants)
+	}
+	taken := jsonCore{OperandKinds: []jsonKind{capKind("1")}, Instructions: []jsonInst{{OpName: "OpTaken", Opcode: 6120}}}
+	if err := mergeMLIR(&taken); err == nil || !strings.Contains(err.Error(), "the core grammar has opcode 6120") {
+		t.Errorf("opcode taken: %v", err)
+	}
+	taken = jsonCore{OperandKinds: []jsonKind{capKind("6118")}}
+	if err := mergeMLIR(&taken); err == nil || !strings.Contains(err.Error(), "the core grammar has value 6118 (C6118)") {
+		t.Errorf("capability taken: %v", err)
 	}
 }

@@ -4,7 +4,9 @@
 // extended instruction set grammars, and the
 // generator ids of the registry spir-v.xml, from the spirv-headers that
 // ci/install-spirv-headers.sh installs under /opt/kiln/spirv-headers
-// (Debian forky's package, pinned).
+// (Debian forky's package, pinned), and the few instructions and
+// enumerants of MLIR's spirv dialect that no Khronos grammar has
+// (mlir.grammar.json, beside this file).
 //
 // Usage, from spirv/spv (go generate runs it there):
 //

@@ -83,6 +83,9 @@ func load(dir, xmlPath string) (*model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("magic_number %q: %v", core.MagicNumber, err)
 	}
+	if err := mergeMLIR(&core); err != nil {
+		return nil, err
+	}
 	m := &model{magic: uint32(magic), major: core.Major, minor: core.Minor, revision: core.Revision}
 	for _, jk := range core.OperandKinds {
 		k, err := mergeKind(jk)
