@@ -9,9 +9,13 @@ func SetMatMulKernel(l *Lib, kernel string) { l.matmulKernel = kernel }
 func CompileMatMulRegs(l *Lib, s int64) error {
 	lim := l.dev.Limits
 	for _, name := range []string{"matmul_regs", "matmul_vec"} {
-		if _, err := l.program(name, matmulRegsParams(min(32, int64(lim.MaxWorkgroupInvocations)), 16, 4, s)); err != nil {
+		if _, err := l.program(name, matmulRegsParams(min(32, int64(lim.MaxWorkgroupInvocations)), l.matmulRows(), 4, s)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// MatMulRows is the number of rows of C a thread of MatMul's CPU kernels
+// computes on l's device.
+func MatMulRows(l *Lib) int64 { return l.matmulRows() }
