@@ -67,7 +67,8 @@ func (l *Lib) MatMul(c, a, b *kiln.Buffer, m, n, k int64) error {
 // device has them (S lanes, WG a multiple of S), else loaded by each
 // thread (S = 1).
 func (l *Lib) matmulRegisters(c, a, b *kiln.Buffer, m, n, k int64) error {
-	const r, cols = 16, 4
+	const cols = 4
+	r := l.matmulRows()
 	lim := l.dev.Limits
 	wg := min(32, int64(lim.MaxWorkgroupInvocations), int64(lim.MaxWorkgroupSize[0]))
 	// With n a multiple of 4, a thread's 4 columns are side by side and
@@ -89,6 +90,18 @@ func (l *Lib) matmulRegisters(c, a, b *kiln.Buffer, m, n, k int64) error {
 	fc, _ := c.Reshape(m * n)
 	bn := wg * cols
 	return p.Launch("matmul", kiln.Grid{int((n + bn - 1) / bn), int((m + r - 1) / r), 1}, fa, fb, fc, m, n, k)
+}
+
+// matmulRows is the number of rows of C a thread of the CPU kernels
+// computes: 32 on lavapipe (llvmpipe), where the loads are the cost and
+// twice the rows halves the loads of B an FMA (1.3x faster at 1024 x 1024
+// x 1024), else 16 (SwiftShader's JIT spills 32 rows of accumulators: 2.2x
+// slower; kernels/README.md).
+func (l *Lib) matmulRows() int64 {
+	if strings.HasPrefix(l.dev.Name, "llvmpipe") {
+		return 32
+	}
+	return 16
 }
 
 // regsParams are matmul_regs.mlir's and matmul_vec.mlir's parameters.
