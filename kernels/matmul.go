@@ -10,12 +10,14 @@ import (
 // MatMul sets c = a * b for row-major f32 matrices: a is m x k, b is k x n
 // and c is m x n (any shapes of those many elements). Each output element
 // is a sequential fused multiply-add over k, so both kernels give the same
-// bits. On a GPU each thread computes a 4 x 4 block of c from tiles staged
-// in workgroup memory, so that its loads and barriers are shared by 16
-// FMAs (matmul.mlir); on a CPU driver, where every load of a varying
-// address costs a loop over the SIMD lanes and a barrier a switch between
-// invocations, each thread computes 16 x 4 outputs straight from the
-// buffers with no barrier, the elements of A shared by subgroup shuffles,
+// bits. On a GPU each thread computes 4 x 4 outputs of c (rows and
+// columns strided by the workgroup's side) from tiles staged in workgroup
+// memory, so that its loads and barriers are shared by 16 FMAs
+// (matmul.mlir); on a CPU driver, where every load of a varying address
+// costs a loop over the SIMD lanes and a barrier a switch between
+// invocations, each thread computes 16 (32 on lavapipe) x 4 outputs
+// straight from the buffers with no barrier, the elements of A shared by
+// subgroup shuffles,
 // and with n a multiple of 4 its 4 columns read from B as one vector
 // (matmul_vec.mlir, else matmul_regs.mlir: 2-6x faster on SwiftShader and
 // lavapipe; kernels/README.md).
@@ -38,11 +40,11 @@ func (l *Lib) MatMul(c, a, b *kiln.Buffer, m, n, k int64) error {
 		ts /= 2
 	}
 	params := struct {
-		TS, R, BM, RR int64
-		R_            []int64
-		Pairs         []string
-		PairI, PairJ  map[string]int64
-	}{TS: ts, R: r, BM: ts * r, RR: r * r, PairI: map[string]int64{}, PairJ: map[string]int64{}}
+		TS, BM, RR   int64
+		R_           []int64
+		Pairs        []string
+		PairI, PairJ map[string]int64
+	}{TS: ts, BM: ts * r, RR: r * r, PairI: map[string]int64{}, PairJ: map[string]int64{}}
 	for i := range int64(r) {
 		params.R_ = append(params.R_, i)
 		for j := range int64(r) {
