@@ -5,10 +5,12 @@
 # a plain Go loop, and the driver's measured peak (a copy kernel for
 # bandwidth, FMA chains for FLOP/s); MatMulTiled is MatMul's GPU kernel
 # (workgroup-memory tiles), which a CPU driver does not get, for
-# comparison. "by CPU time" is GLSL's CPU time per operation over Kiln's:
-# on a CPU driver the work each did, which the machine's load changes far
-# less than the rates (on a GPU it is only the host's share). The last
-# results are in kernels/README.md.
+# comparison. The "by CPU time" columns are the same ratios of rates per
+# second of the process's CPU time rather than of wall-clock time: on a CPU
+# driver, whose workers are the process's threads, that is the work the
+# driver did, which the machine's load changes far less (on a GPU it is
+# only the host's share, meaningless). The last results are in
+# kernels/README.md.
 #
 # Settings (environment):
 #   BENCHTIME          passed to -benchtime (default 3x).
@@ -43,7 +45,7 @@ bench() {
   fi
 }
 bench '^BenchmarkGo' >"$out/go.txt"
-printf '| driver | kernel | Kiln | GLSL | Kiln / GLSL | by CPU time | Go loop | peak | Kiln / peak |\n|---|---|---|---|---|---|---|---|---|\n'
+printf '| driver | kernel | Kiln | GLSL | Kiln / GLSL | by CPU time | Go loop | peak | Kiln / peak | by CPU time |\n|---|---|---|---|---|---|---|---|---|---|\n'
 for entry in "${drivers[@]}"; do
   name=${entry%%=*} icd=${entry#*=}
   [ -f "$icd" ] || { echo "kernels.sh: $name: $icd is missing; skipping it" >&2; continue; }
@@ -54,18 +56,24 @@ for entry in "${drivers[@]}"; do
     awk -v n="$2" -v u="^($3)$" '$1 ~ "^"n"(-[0-9]+)?$" { for (i = 3; i <= NF; i++) if ($i ~ u) print $(i-1), $i }' "$1"
   }
   rate() { metric "$1" "$2" 'GB/s|GFLOP/s'; }
-  copy=$(rate "$out/$name.txt" BenchmarkPeak/copy)
-  fma=$(rate "$out/$name.txt" BenchmarkPeak/fma)
+  # cpurate FILE NAME: the rate per second of CPU time (rate * ns/op / cpu-ms/op / 1e6).
+  cpurate() {
+    awk -v r="$(rate "$1" "$2")" -v t="$(metric "$1" "$2" ns/op)" -v c="$(metric "$1" "$2" cpu-ms/op)" \
+      'BEGIN { if (c + 0 > 0) print r * t / c / 1e6 }'
+  }
+  copy=$(rate "$out/$name.txt" BenchmarkPeak/copy) copycpu=$(cpurate "$out/$name.txt" BenchmarkPeak/copy)
+  fma=$(rate "$out/$name.txt" BenchmarkPeak/fma) fmacpu=$(cpurate "$out/$name.txt" BenchmarkPeak/fma)
   # pct A B: A / B as a percentage (of the numbers before any units).
   pct() { awk -v a="${1%% *}" -v b="${2%% *}" 'BEGIN { if (a > 0 && b > 0) printf "%.0f%%", 100 * a / b; else printf "-" }'; }
   for k in Map Sum MatMul MatMulTiled; do
     kiln=$(rate "$out/$name.txt" "Benchmark$k")
     glsl=$(rate "$out/$name.txt" "BenchmarkGLSL$k")
-    cpu=$(pct "$(metric "$out/$name.txt" "BenchmarkGLSL$k" cpu-ms/op)" "$(metric "$out/$name.txt" "Benchmark$k" cpu-ms/op)")
+    kilncpu=$(cpurate "$out/$name.txt" "Benchmark$k")
     goloop=$(rate "$out/go.txt" "BenchmarkGo${k%Tiled}")
-    peak=$copy
-    [ "${k#MatMul}" != "$k" ] && peak=$fma
-    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$k" "$kiln" "$glsl" "$(pct "$kiln" "$glsl")" \
-      "$cpu" "$goloop" "$peak" "$(pct "$kiln" "$peak")"
+    peak=$copy peakcpu=$copycpu
+    [ "${k#MatMul}" != "$k" ] && peak=$fma peakcpu=$fmacpu
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$k" "$kiln" "$glsl" "$(pct "$kiln" "$glsl")" \
+      "$(pct "$kilncpu" "$(cpurate "$out/$name.txt" "BenchmarkGLSL$k")")" "$goloop" "$peak" "$(pct "$kiln" "$peak")" \
+      "$(pct "$kilncpu" "$peakcpu")"
   done
 done
