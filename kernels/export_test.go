@@ -19,3 +19,11 @@ func CompileMatMulRegs(l *Lib, s int64) error {
 // MatMulRows is the number of rows of C a thread of MatMul's CPU kernels
 // computes on l's device.
 func MatMulRows(l *Lib) int64 { return l.matmulRows() }
+
+// SetReducePartials makes l's whole-buffer reductions leave at most n
+// partial results a pass whatever the device, or choose again for 0.
+func SetReducePartials(l *Lib, n int) { l.partials = n }
+
+// ReducePartials is the most partial results a pass of l's whole-buffer
+// reductions leaves, for workgroups of wg threads.
+func ReducePartials(l *Lib, wg int64) int { return l.maxPartials(wg) }

@@ -78,11 +78,12 @@ func BenchmarkGLSLSum(b *testing.B) {
 	p := glsl(b, dev, "sum", [3]uint32{256, 1, 1}, 2, 1)
 	total := scaledN(b)
 	x := benchBuf(b, dev, total)
-	// The passes of kernels.Sum: at most 256 partial sums each, until one.
+	// The passes of kernels.Sum: at most as many partial sums each, until one.
+	partials := kernels.ReducePartials(lib, 256)
 	loop(b, "GB/s", 4*float64(total), func() {
 		in, n := x, total
 		for {
-			g := min((n+255)/256, 256)
+			g := min((n+255)/256, partials)
 			out, err := kiln.Alloc[float32](dev, int64(g))
 			if err != nil {
 				b.Fatal(err)
