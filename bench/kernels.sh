@@ -20,8 +20,10 @@
 #                      benchmarks up for a GPU: 2^24*s elements for Map,
 #                      Sum and the copy, 256*s^2 workgroups for the FMA
 #                      peak, n = 1024*floor(sqrt(s)) for MatMul
-#                      (kernels/bench_test.go). On an H200, use 32: the
-#                      copy moves 4 GiB a run, the FMA peak runs 1.1 TFLOP.
+#                      (kernels/bench_test.go; fewer elements where the
+#                      device's maxStorageBufferRange is smaller, logged).
+#                      On an H200, use 32: the copy moves 4 GiB a launch,
+#                      the FMA peak runs 1.1 TFLOP.
 #   KILN_BENCH_OUT     where the benchmarks' output is kept (/tmp/kiln-bench).
 #   KILN_KERNELS_TEST  a test binary of ./kernels (go test -c) to run instead
 #                      of `go test`, on a machine without Go; glslangValidator

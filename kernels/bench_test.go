@@ -25,8 +25,9 @@ import (
 // device benchmarks up for a GPU, where the default sizes take
 // microseconds: Map, Sum and the copy run over 2^24 * s elements (at 32,
 // 2 GiB buffers, the most that 32-bit indices and a 4 GiB storage buffer
-// range allow), the FMA peak over 256 * s^2 workgroups and MatMul at
-// n = 1024 * floor(sqrt(s)). The Go loops keep the default sizes.
+// range allow; fewer where the device's range is smaller), the FMA peak
+// over 256 * s^2 workgroups and MatMul at n = 1024 * floor(sqrt(s)). The
+// Go loops keep the default sizes.
 
 func benchLib(b *testing.B) *kernels.Lib {
 	dev, err := kiln.Open("")
@@ -65,8 +66,16 @@ func benchScale(b *testing.B) int {
 	return s
 }
 
-// scaledN is the element count of the device's bandwidth benchmarks.
-func scaledN(b *testing.B) int { return benchN * benchScale(b) }
+// scaledN is the element count of the device's bandwidth benchmarks: at
+// most what one buffer argument may span on dev.
+func scaledN(b *testing.B, dev *kiln.Device) int {
+	n := benchN * benchScale(b)
+	if most := dev.Limits.MaxStorageBufferRange / 4; uint64(n) > most {
+		b.Logf("%d elements, the most the device's maxStorageBufferRange (%d bytes) allows, not %d", most, dev.Limits.MaxStorageBufferRange, n)
+		n = int(most)
+	}
+	return n
+}
 
 // matmulN is the side of the device's MatMul benchmarks.
 func matmulN(b *testing.B) int { return 1024 * int(math.Sqrt(float64(benchScale(b)))) }
@@ -95,7 +104,7 @@ func gbps(b *testing.B, bytes int64) {
 
 func BenchmarkMap(b *testing.B) {
 	lib := benchLib(b)
-	n := scaledN(b)
+	n := scaledN(b, lib.Device())
 	x, out := benchBuf(b, lib.Device(), n), benchBuf(b, lib.Device(), n)
 	loop(b, "GB/s", 8*float64(n), func() {
 		if err := lib.Map("%r = arith.mulf %a0, %a0 : f32", out, x); err != nil {
@@ -116,7 +125,7 @@ func BenchmarkGoMap(b *testing.B) {
 
 func BenchmarkSum(b *testing.B) {
 	lib := benchLib(b)
-	n := scaledN(b)
+	n := scaledN(b, lib.Device())
 	x := benchBuf(b, lib.Device(), n)
 	loop(b, "GB/s", 4*float64(n), func() {
 		if _, err := kernels.Sum[float32](lib, x); err != nil {
@@ -235,7 +244,7 @@ func BenchmarkPeak(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Run("copy", func(b *testing.B) {
-		n := scaledN(b)
+		n := scaledN(b, dev)
 		x, y := benchBuf(b, dev, n), benchBuf(b, dev, n)
 		groups := min(n/256, int(dev.Limits.MaxWorkgroupCount[0]))
 		loop(b, "GB/s", 8*float64(n), func() {
