@@ -62,7 +62,7 @@ func BenchmarkGLSLMap(b *testing.B) {
 	lib := benchLib(b)
 	dev := lib.Device()
 	p := glsl(b, dev, "map", [3]uint32{256, 1, 1}, 2, 1)
-	n := scaledN(b)
+	n := scaledN(b, lib.Device())
 	x, out := benchBuf(b, dev, n), benchBuf(b, dev, n)
 	groups := min(n/256, int(dev.Limits.MaxWorkgroupCount[0]))
 	loop(b, "GB/s", 8*float64(n), func() {
@@ -76,7 +76,7 @@ func BenchmarkGLSLSum(b *testing.B) {
 	lib := benchLib(b)
 	dev := lib.Device()
 	p := glsl(b, dev, "sum", [3]uint32{256, 1, 1}, 2, 1)
-	total := scaledN(b)
+	total := scaledN(b, lib.Device())
 	x := benchBuf(b, dev, total)
 	// The passes of kernels.Sum: at most as many partial sums each, until one.
 	partials := kernels.ReducePartials(lib, 256)
