@@ -5,7 +5,8 @@
 # a plain Go loop, and the driver's measured peak (a copy kernel for
 # bandwidth, FMA chains for FLOP/s); MatMulTiled is MatMul's GPU kernel
 # (workgroup-memory tiles), which a CPU driver does not get, for
-# comparison. The "by CPU time" columns are the same ratios of rates per
+# comparison, and MatMulTiled8 (on a GPU only) that kernel with 8 x 8
+# outputs a thread rather than 4 x 4. The "by CPU time" columns are the same ratios of rates per
 # second of the process's CPU time rather than of wall-clock time: on a CPU
 # driver, whose workers are the process's threads, that is the work the
 # driver did, which the machine's load changes far less (on a GPU it is
@@ -51,7 +52,7 @@ printf '| driver | kernel | Kiln | GLSL | Kiln / GLSL | by CPU time | Go loop | 
 for entry in "${drivers[@]}"; do
   name=${entry%%=*} icd=${entry#*=}
   [ -f "$icd" ] || { echo "kernels.sh: $name: $icd is missing; skipping it" >&2; continue; }
-  VK_DRIVER_FILES="$icd" VK_ICD_FILENAMES="$icd" bench '^Benchmark(GLSL)?(Map|Sum|MatMul|MatMulTiled|Peak)$' >"$out/$name.txt"
+  VK_DRIVER_FILES="$icd" VK_ICD_FILENAMES="$icd" bench '^Benchmark(GLSL)?(Map|Sum|MatMul|MatMulTiled|MatMulTiled8|Peak)$' >"$out/$name.txt"
   # metric FILE NAME UNITS: the value and units of benchmark NAME's metric
   # in UNITS (a regular expression), or nothing.
   metric() {
@@ -67,11 +68,12 @@ for entry in "${drivers[@]}"; do
   fma=$(rate "$out/$name.txt" BenchmarkPeak/fma) fmacpu=$(cpurate "$out/$name.txt" BenchmarkPeak/fma)
   # pct A B: A / B as a percentage (of the numbers before any units).
   pct() { awk -v a="${1%% *}" -v b="${2%% *}" 'BEGIN { if (a > 0 && b > 0) printf "%.0f%%", 100 * a / b; else printf "-" }'; }
-  for k in Map Sum MatMul MatMulTiled; do
+  for k in Map Sum MatMul MatMulTiled MatMulTiled8; do
     kiln=$(rate "$out/$name.txt" "Benchmark$k")
+    [ -n "$kiln" ] || continue # skipped on this driver
     glsl=$(rate "$out/$name.txt" "BenchmarkGLSL$k")
     kilncpu=$(cpurate "$out/$name.txt" "Benchmark$k")
-    goloop=$(rate "$out/go.txt" "BenchmarkGo${k%Tiled}")
+    goloop=$(rate "$out/go.txt" "BenchmarkGo${k%%Tiled*}")
     peak=$copy peakcpu=$copycpu
     [ "${k#MatMul}" != "$k" ] && peak=$fma peakcpu=$fmacpu
     printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$k" "$kiln" "$glsl" "$(pct "$kiln" "$glsl")" \

@@ -1,6 +1,6 @@
 package kernels
 
-// SetMatMulKernel makes l's MatMul use kernel "tiled", "regs" or
+// SetMatMulKernel makes l's MatMul use kernel "tiled", "tiled8", "regs" or
 // "regs-scalar" whatever the device and shape, or choose again for "".
 func SetMatMulKernel(l *Lib, kernel string) { l.matmulKernel = kernel }
 

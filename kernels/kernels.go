@@ -48,9 +48,10 @@ type Lib struct {
 	mu    sync.Mutex
 	progs map[string]*kiln.Program // by MLIR source
 
-	// matmulKernel, when set ("tiled", "regs", or "regs-scalar" for the
-	// CPU kernel without vector loads of B), overrides MatMul's choice, so
-	// that tests run every kernel on any device.
+	// matmulKernel, when set ("tiled", "tiled8" for 8 x 8 outputs a
+	// thread, "regs", or "regs-scalar" for the CPU kernel without vector
+	// loads of B), overrides MatMul's choice, so that tests run every
+	// kernel on any device.
 	matmulKernel string
 	// partials, when set, overrides maxPartials' choice, likewise.
 	partials int

@@ -240,7 +240,7 @@ func TestMatMul(t *testing.T) {
 			m, n, k := s[0], s[1], s[2]
 			a, b := randFloats(int(m*k), r), randFloats(int(k*n), r)
 			var got []float32
-			for _, kernel := range []string{"tiled", "regs", "regs-scalar"} {
+			for _, kernel := range []string{"tiled", "tiled8", "regs", "regs-scalar"} {
 				kernels.SetMatMulKernel(lib, kernel)
 				c := alloc[float32](t, lib.Device(), m, n)
 				if err := lib.MatMul(c, upload(t, lib.Device(), a, m, k), upload(t, lib.Device(), b, k, n), m, n, k); err != nil {

@@ -34,7 +34,10 @@ func (l *Lib) MatMul(c, a, b *kiln.Buffer, m, n, k int64) error {
 	if kind := l.matmulKernel; strings.HasPrefix(kind, "regs") || kind == "" && l.dev.Type == "cpu" {
 		return l.matmulRegisters(c, a, b, m, n, k)
 	}
-	const r = 4
+	r := int64(4)
+	if l.matmulKernel == "tiled8" {
+		r = 8 // an experiment for GPUs (kernels/README.md)
+	}
 	ts := l.tileSize()
 	for ts > 1 && 2*ts*r*ts*4 > int64(l.dev.Limits.MaxSharedMemory) {
 		ts /= 2
