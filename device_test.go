@@ -108,6 +108,46 @@ func incAll[T kiln.Number](t *testing.T, dev *kiln.Device, typ string, data []T)
 	return out
 }
 
+// TestScalarArguments launches a kernel with many scalar values, each
+// twice and interleaved, past the number of values whose buffers the
+// device keeps for later launches (256): each launch must see its own.
+func TestScalarArguments(t *testing.T) {
+	devices(t, func(t *testing.T, dev *kiln.Device) {
+		prog, err := dev.Compile(`gpu.module @k {
+  gpu.func @put(%y: memref<?xi32>, %v: i32, %w: f32) kernel
+      attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [1, 1, 1]>} {
+    %c0 = arith.constant 0 : index
+    %wi = arith.fptosi %w : f32 to i32
+    %s = arith.addi %v, %wi : i32
+    memref.store %s, %y[%c0] : memref<?xi32>
+    gpu.return
+  }
+}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		y, err := kiln.Alloc[int32](dev, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer y.Free()
+		for round := range 2 {
+			for v := range 300 {
+				if err := prog.Launch("put", kiln.Grid{1, 1, 1}, y, v, -2*v+round); err != nil {
+					t.Fatal(err)
+				}
+				got, err := kiln.Read[int32](y)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := int32(-v + round); got[0] != want {
+					t.Fatalf("round %d, v = %d: got %d, want %d", round, v, got[0], want)
+				}
+			}
+		}
+	})
+}
+
 // TestElementTypes runs every buffer element type through a kernel, with
 // lengths that are not multiples of the workgroup size or of 4 bytes (8-
 // and 16-bit elements are packed into 32-bit words where the device lacks

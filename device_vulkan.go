@@ -26,7 +26,12 @@ type vkDevice struct {
 
 	mu      sync.Mutex
 	kernels map[*Kernel]*vulkan.Kernel // pipelines, built on first launch
+	scalars map[string]*vulkan.Buffer  // scalar arguments' buffers, by their bytes
 }
+
+// maxScalarBuffers bounds vkDevice.scalars; launches with other values
+// make a buffer of their own.
+const maxScalarBuffers = 256
 
 func openVulkan(spec string) (*Device, error) {
 	validation := os.Getenv("KILN_VALIDATE") == "1"
@@ -60,7 +65,7 @@ func openVulkan(spec string) (*Device, error) {
 			SubgroupSize:            info.Subgroup.Size,
 		},
 		be: &vkDevice{inst: inst, dev: dev, info: info, ctx: NewContext(), validation: validation,
-			kernels: map[*Kernel]*vulkan.Kernel{}},
+			kernels: map[*Kernel]*vulkan.Kernel{}, scalars: map[string]*vulkan.Buffer{}},
 	}, nil
 }
 
@@ -74,6 +79,10 @@ func (v *vkDevice) close() error {
 		k.Free()
 	}
 	v.kernels = nil
+	for _, b := range v.scalars {
+		b.Free()
+	}
+	v.scalars = nil
 	v.mu.Unlock()
 	err := v.dev.Close()
 	if merr := v.messages(); err == nil {
@@ -140,9 +149,10 @@ func (v *vkDevice) launch(p *Program, m *Module, k *Kernel, fn *ir.Operation, gr
 			if bd.Size > 0 && int64(len(data)) > bd.Size {
 				data = data[:bd.Size] // an index lowered to i32
 			}
-			if buf, err = v.dev.NewBuffer(uint64(max(4, len(data)))); err == nil {
+			var temp bool
+			buf, temp, err = v.scalarBuffer(data)
+			if temp {
 				defer buf.Free()
-				err = buf.Write(0, data)
 			}
 			if err != nil {
 				return launchError(fn, "argument %d of kernel '%s': %v", i, k.Name, err)
@@ -158,6 +168,32 @@ func (v *vkDevice) launch(p *Program, m *Module, k *Kernel, fn *ir.Operation, gr
 		return launchError(fn, "launch of kernel '%s' failed: %v", k.Name, err)
 	}
 	return nil
+}
+
+// scalarBuffer returns a buffer holding data, a scalar argument's bytes.
+// Kernels only read their scalar arguments, so launches share one buffer
+// for each value: a launch repeated with the same scalars then neither
+// allocates nor uploads (on a discrete GPU an upload is a staged copy and
+// a wait). Past maxScalarBuffers values the buffer is temp, the caller's
+// to free.
+func (v *vkDevice) scalarBuffer(data []byte) (buf *vulkan.Buffer, temp bool, err error) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if buf := v.scalars[string(data)]; buf != nil {
+		return buf, false, nil
+	}
+	if buf, err = v.dev.NewBuffer(uint64(max(4, len(data)))); err != nil {
+		return nil, false, err
+	}
+	if err := buf.Write(0, data); err != nil {
+		buf.Free()
+		return nil, false, err
+	}
+	if len(v.scalars) >= maxScalarBuffers {
+		return buf, true, nil
+	}
+	v.scalars[string(data)] = buf
+	return buf, false, nil
 }
 
 // messages turns the validation layer's messages into an error.

@@ -28,7 +28,7 @@ func ArgMax(l *Lib, x *kiln.Buffer) (int64, float32, error) {
 	in, _ := x.Reshape(n)
 	var ini *kiln.Buffer // the indices of in, after the first pass
 	for {
-		g := min(l.groups(n, wg), int(wg))
+		g := min(l.groups(n, wg), l.maxPartials(wg))
 		outv, outi, err := allocPair(l.dev, int64(g))
 		if err == nil && ini == nil {
 			err = p.Launch("first", kiln.Grid{g, 1, 1}, in, outv, outi, n)

@@ -1,6 +1,9 @@
 package kernels_test
 
 import (
+	"math"
+	"os"
+	"strconv"
 	"testing"
 
 	"github.com/kiln-gpu/kiln"
@@ -11,7 +14,20 @@ import (
 // bench/kernels.sh runs them per driver). Each kernel reports its rate
 // (GB/s of input and output, or GFLOP/s), beside the same algorithm as a
 // plain Go loop and the device's measured peak: a copy kernel for
-// bandwidth, chains of FMAs for FLOP/s.
+// bandwidth, chains of FMAs for FLOP/s. Every device benchmark runs its
+// operation once before the timed loop (compiling the kernel and making
+// its pipeline) and also reports the process's CPU time per operation
+// (cpu-ms/op): on a CPU driver, whose worker threads are the process's,
+// that is the work the driver did, which the machine's load changes far
+// less than the wall-clock rate.
+//
+// $KILN_BENCH_SCALE (an integer s from 1 to 32, default 1) sizes the
+// device benchmarks up for a GPU, where the default sizes take
+// microseconds: Map, Sum and the copy run over 2^24 * s elements (at 32,
+// 2 GiB buffers, the most that 32-bit indices and a 4 GiB storage buffer
+// range allow; fewer where the device's range is smaller), the FMA peak
+// over 256 * s^2 workgroups and MatMul at n = 1024 * floor(sqrt(s)). The
+// Go loops keep the default sizes.
 
 func benchLib(b *testing.B) *kernels.Lib {
 	dev, err := kiln.Open("")
@@ -37,23 +53,64 @@ func benchBuf(b *testing.B, dev *kiln.Device, n int) *kiln.Buffer {
 
 const benchN = 1 << 24 // 64 MiB of f32
 
+// benchScale is $KILN_BENCH_SCALE.
+func benchScale(b *testing.B) int {
+	v := os.Getenv("KILN_BENCH_SCALE")
+	if v == "" {
+		return 1
+	}
+	s, err := strconv.Atoi(v)
+	if err != nil || s < 1 || s > 32 {
+		b.Fatalf("KILN_BENCH_SCALE=%q: want an integer from 1 to 32", v)
+	}
+	return s
+}
+
+// scaledN is the element count of the device's bandwidth benchmarks: at
+// most what one buffer argument may span on dev.
+func scaledN(b *testing.B, dev *kiln.Device) int {
+	n := benchN * benchScale(b)
+	if most := dev.Limits.MaxStorageBufferRange / 4; uint64(n) > most {
+		b.Logf("%d elements, the most the device's maxStorageBufferRange (%d bytes) allows, not %d", most, dev.Limits.MaxStorageBufferRange, n)
+		n = int(most)
+	}
+	return n
+}
+
+// matmulN is the side of the device's MatMul benchmarks.
+func matmulN(b *testing.B) int { return 1024 * int(math.Sqrt(float64(benchScale(b)))) }
+
+// loop runs run once, untimed, then as the benchmark's loop, and reports
+// the rate, per units ("GB/s" or "GFLOP/s") for amount of them (bytes or
+// FLOPs) an operation, and the CPU time an operation.
+func loop(b *testing.B, units string, amount float64, run func()) {
+	run()
+	c0 := cpuTime()
+	for b.Loop() {
+		run()
+	}
+	b.ReportMetric(amount*float64(b.N)/b.Elapsed().Seconds()/1e9, units)
+	if c := cpuTime() - c0; c > 0 {
+		b.ReportMetric(c.Seconds()*1e3/float64(b.N), "cpu-ms/op")
+	}
+}
+
+// matmulFlops is the FLOPs of an n x n x n product.
+func matmulFlops(n int) float64 { return 2 * float64(n) * float64(n) * float64(n) }
+
 func gbps(b *testing.B, bytes int64) {
 	b.ReportMetric(float64(bytes)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GB/s")
 }
 
 func BenchmarkMap(b *testing.B) {
 	lib := benchLib(b)
-	x, out := benchBuf(b, lib.Device(), benchN), benchBuf(b, lib.Device(), benchN)
-	run := func() {
+	n := scaledN(b, lib.Device())
+	x, out := benchBuf(b, lib.Device(), n), benchBuf(b, lib.Device(), n)
+	loop(b, "GB/s", 8*float64(n), func() {
 		if err := lib.Map("%r = arith.mulf %a0, %a0 : f32", out, x); err != nil {
 			b.Fatal(err)
 		}
-	}
-	run() // compiles and builds the pipeline before the timed loop
-	for b.Loop() {
-		run()
-	}
-	gbps(b, 8*benchN)
+	})
 }
 
 func BenchmarkGoMap(b *testing.B) {
@@ -68,17 +125,13 @@ func BenchmarkGoMap(b *testing.B) {
 
 func BenchmarkSum(b *testing.B) {
 	lib := benchLib(b)
-	x := benchBuf(b, lib.Device(), benchN)
-	run := func() {
+	n := scaledN(b, lib.Device())
+	x := benchBuf(b, lib.Device(), n)
+	loop(b, "GB/s", 4*float64(n), func() {
 		if _, err := kernels.Sum[float32](lib, x); err != nil {
 			b.Fatal(err)
 		}
-	}
-	run()
-	for b.Loop() {
-		run()
-	}
-	gbps(b, 4*benchN)
+	})
 }
 
 func BenchmarkGoSum(b *testing.B) {
@@ -94,28 +147,37 @@ func BenchmarkGoSum(b *testing.B) {
 	_ = s
 }
 
-func BenchmarkMatMul(b *testing.B) { benchMatMul(b, "") }
+func BenchmarkMatMul(b *testing.B) { benchMatMul(b, benchLib(b), "") }
 
 // BenchmarkMatMulTiled runs MatMul's GPU kernel (workgroup-memory tiles)
 // whatever the device, to compare with the one a CPU driver gets.
-func BenchmarkMatMulTiled(b *testing.B) { benchMatMul(b, "tiled") }
+func BenchmarkMatMulTiled(b *testing.B) { benchMatMul(b, benchLib(b), "tiled") }
 
-func benchMatMul(b *testing.B, kernel string) {
+// BenchmarkMatMulTiled8 runs the tiled kernel with 8 x 8 outputs a thread
+// (128 x 128 tiles) rather than 4 x 4, on a GPU only: per step of k a warp
+// then issues 16 workgroup-memory loads for 64 FMAs rather than 8 for 16,
+// which the FMA rate may need (kernels/README.md). A CPU driver, which
+// spills the 64 accumulators, skips it.
+func BenchmarkMatMulTiled8(b *testing.B) {
 	lib := benchLib(b)
-	kernels.SetMatMulKernel(lib, kernel)
-	const n = 1024
-	x, y, z := benchBuf(b, lib.Device(), n*n), benchBuf(b, lib.Device(), n*n), benchBuf(b, lib.Device(), n*n)
-	// A small product compiles the kernel before the timed loop.
-	one := benchBuf(b, lib.Device(), 1)
-	if err := lib.MatMul(one, one, one, 1, 1, 1); err != nil {
-		b.Fatal(err)
+	if lib.Device().Type == "cpu" {
+		b.Skip("a GPU experiment")
 	}
-	for b.Loop() {
-		if err := lib.MatMul(z, x, y, n, n, n); err != nil {
+	benchMatMul(b, lib, "tiled8")
+}
+
+func benchMatMul(b *testing.B, lib *kernels.Lib, kernel string) {
+	kernels.SetMatMulKernel(lib, kernel)
+	n := matmulN(b)
+	x, y, z := benchBuf(b, lib.Device(), n*n), benchBuf(b, lib.Device(), n*n), benchBuf(b, lib.Device(), n*n)
+	// The untimed first product compiles the kernel of this shape (a
+	// smaller one could pick another kernel: 1 x 1 gets matmul_regs, not
+	// matmul_vec).
+	loop(b, "GFLOP/s", matmulFlops(n), func() {
+		if err := lib.MatMul(z, x, y, int64(n), int64(n), int64(n)); err != nil {
 			b.Fatal(err)
 		}
-	}
-	b.ReportMetric(2*n*n*n*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+	})
 }
 
 func BenchmarkGoMatMul(b *testing.B) {
@@ -139,7 +201,8 @@ func BenchmarkGoMatMul(b *testing.B) {
 
 // peak holds the references: copy (one load and one store per element,
 // grid-stride, as the map kernels do) for bandwidth, and fma (8
-// independent chains of 1024 FMAs per thread) for FLOP/s.
+// independent chains of 1024 FMAs per thread, 256 threads a workgroup)
+// for FLOP/s.
 const peak = `gpu.module @peak {
   gpu.func @copy(%x: memref<?xf32>, %y: memref<?xf32>, %n: index) kernel
       attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [256, 1, 1]>} {
@@ -193,32 +256,26 @@ func BenchmarkPeak(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Run("copy", func(b *testing.B) {
-		x, y := benchBuf(b, dev, benchN), benchBuf(b, dev, benchN)
-		groups := min(benchN/256, int(dev.Limits.MaxWorkgroupCount[0]))
-		run := func() {
-			if err := p.Launch("copy", kiln.Grid{groups, 1, 1}, x, y, benchN); err != nil {
+		n := scaledN(b, dev)
+		x, y := benchBuf(b, dev, n), benchBuf(b, dev, n)
+		groups := min(n/256, int(dev.Limits.MaxWorkgroupCount[0]))
+		loop(b, "GB/s", 8*float64(n), func() {
+			if err := p.Launch("copy", kiln.Grid{groups, 1, 1}, x, y, n); err != nil {
 				b.Fatal(err)
 			}
-		}
-		run()
-		for b.Loop() {
-			run()
-		}
-		gbps(b, 8*benchN)
+		})
 	})
 	b.Run("fma", func(b *testing.B) {
-		const groups = 256
+		s := benchScale(b)
+		groups := 256 * s * s
+		if groups > int(dev.Limits.MaxWorkgroupCount[0]) {
+			b.Fatalf("KILN_BENCH_SCALE=%d: the FMA peak's %d workgroups are more than the device's %d", s, groups, dev.Limits.MaxWorkgroupCount[0])
+		}
 		y := benchBuf(b, dev, groups*256)
-		run := func() {
+		loop(b, "GFLOP/s", float64(groups*256)*1024*8*2, func() {
 			if err := p.Launch("fma", kiln.Grid{groups, 1, 1}, y); err != nil {
 				b.Fatal(err)
 			}
-		}
-		run()
-		for b.Loop() {
-			run()
-		}
-		flops := float64(groups*256) * 1024 * 8 * 2
-		b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+		})
 	})
 }

@@ -2,6 +2,7 @@ package kernels_test
 
 import (
 	"encoding/binary"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kiln-gpu/kiln"
+	"github.com/kiln-gpu/kiln/kernels"
 )
 
 // The GLSL counterparts (testdata/glsl) of the benchmarked kernels, the
@@ -17,15 +19,20 @@ import (
 // manifest: buffers and scalars bound as storage blocks, as Kiln binds
 // them.
 
-// glsl compiles testdata/glsl/NAME.comp and loads it on dev with one
-// kernel taking buffers f32 buffers and then scalars u32 scalars.
-func glsl(b *testing.B, dev *kiln.Device, name string, ws [3]uint32, buffers, scalars int) *kiln.Program {
+// glsl compiles testdata/glsl/NAME.comp, with the preprocessor
+// definitions defs ("ROWS=32"), and loads it on dev with one kernel taking
+// buffers f32 buffers and then scalars u32 scalars.
+func glsl(b *testing.B, dev *kiln.Device, name string, ws [3]uint32, buffers, scalars int, defs ...string) *kiln.Program {
 	bin, err := exec.LookPath("glslangValidator")
 	if err != nil {
 		b.Skip("glslangValidator not found")
 	}
 	out := filepath.Join(b.TempDir(), name+".spv")
-	if msg, err := exec.Command(bin, "-V", "--target-env", "vulkan1.1", "-o", out, filepath.Join("testdata", "glsl", name+".comp")).CombinedOutput(); err != nil {
+	args := []string{"-V", "--target-env", "vulkan1.1", "-o", out}
+	for _, d := range defs {
+		args = append(args, "-D"+d)
+	}
+	if msg, err := exec.Command(bin, append(args, filepath.Join("testdata", "glsl", name+".comp"))...).CombinedOutput(); err != nil {
 		b.Fatalf("glslangValidator: %v\n%s", err, msg)
 	}
 	data, err := os.ReadFile(out)
@@ -55,30 +62,28 @@ func BenchmarkGLSLMap(b *testing.B) {
 	lib := benchLib(b)
 	dev := lib.Device()
 	p := glsl(b, dev, "map", [3]uint32{256, 1, 1}, 2, 1)
-	x, out := benchBuf(b, dev, benchN), benchBuf(b, dev, benchN)
-	groups := min(benchN/256, int(dev.Limits.MaxWorkgroupCount[0]))
-	run := func() {
-		if err := p.Launch("map", kiln.Grid{groups, 1, 1}, x, out, benchN); err != nil {
+	n := scaledN(b, lib.Device())
+	x, out := benchBuf(b, dev, n), benchBuf(b, dev, n)
+	groups := min(n/256, int(dev.Limits.MaxWorkgroupCount[0]))
+	loop(b, "GB/s", 8*float64(n), func() {
+		if err := p.Launch("map", kiln.Grid{groups, 1, 1}, x, out, n); err != nil {
 			b.Fatal(err)
 		}
-	}
-	run()
-	for b.Loop() {
-		run()
-	}
-	gbps(b, 8*benchN)
+	})
 }
 
 func BenchmarkGLSLSum(b *testing.B) {
 	lib := benchLib(b)
 	dev := lib.Device()
 	p := glsl(b, dev, "sum", [3]uint32{256, 1, 1}, 2, 1)
-	x := benchBuf(b, dev, benchN)
-	// The passes of kernels.Sum: at most 256 partial sums each, until one.
-	run := func() {
-		in, n := x, benchN
+	total := scaledN(b, lib.Device())
+	x := benchBuf(b, dev, total)
+	// The passes of kernels.Sum: at most as many partial sums each, until one.
+	partials := kernels.ReducePartials(lib, 256)
+	loop(b, "GB/s", 4*float64(total), func() {
+		in, n := x, total
 		for {
-			g := min((n+255)/256, 256)
+			g := min((n+255)/256, partials)
 			out, err := kiln.Alloc[float32](dev, int64(g))
 			if err != nil {
 				b.Fatal(err)
@@ -98,25 +103,22 @@ func BenchmarkGLSLSum(b *testing.B) {
 			}
 			in, n = out, g
 		}
-	}
-	run()
-	for b.Loop() {
-		run()
-	}
-	gbps(b, 4*benchN)
+	})
 }
 
 // BenchmarkGLSLMatMul runs the GLSL twin of the kernel kernels.MatMul
-// picks for the device: register-blocked on a CPU driver, else tiled.
+// picks for the device: register-blocked on a CPU driver (with as many
+// rows a thread), else tiled.
 func BenchmarkGLSLMatMul(b *testing.B) {
 	lib := benchLib(b)
 	dev := lib.Device()
-	const n = 1024
-	name, ws, grid := "matmul", [3]uint32{16, 16, 1}, kiln.Grid{n / 64, n / 64, 1}
+	n := matmulN(b) // a multiple of 128: the grids below cover it
+	name, ws, grid, defs := "matmul", [3]uint32{16, 16, 1}, kiln.Grid{n / 64, n / 64, 1}, []string(nil)
 	if dev.Type == "cpu" {
-		name, ws, grid = "matmul_regs", [3]uint32{32, 1, 1}, kiln.Grid{n / 128, n / 16, 1}
+		rows := int(kernels.MatMulRows(lib))
+		name, ws, grid, defs = "matmul_regs", [3]uint32{32, 1, 1}, kiln.Grid{n / 128, n / rows, 1}, []string{fmt.Sprintf("ROWS=%d", rows)}
 	}
-	p := glsl(b, dev, name, ws, 3, 3)
+	p := glsl(b, dev, name, ws, 3, 3, defs...)
 	x, y, z, w := benchBuf(b, dev, n*n), benchBuf(b, dev, n*n), benchBuf(b, dev, n*n), benchBuf(b, dev, n*n)
 	run := func() {
 		if err := p.Launch(name, grid, x, y, z, n, n, n); err != nil {
@@ -125,7 +127,7 @@ func BenchmarkGLSLMatMul(b *testing.B) {
 	}
 	// The inputs are small integers: both products are exact, and equal.
 	run()
-	if err := lib.MatMul(w, x, y, n, n, n); err != nil {
+	if err := lib.MatMul(w, x, y, int64(n), int64(n), int64(n)); err != nil {
 		b.Fatal(err)
 	}
 	got, _ := kiln.Read[float32](z)
@@ -133,8 +135,5 @@ func BenchmarkGLSLMatMul(b *testing.B) {
 	if !slices.Equal(got, want) {
 		b.Fatal("the GLSL and Kiln products differ")
 	}
-	for b.Loop() {
-		run()
-	}
-	b.ReportMetric(2*n*n*n*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+	loop(b, "GFLOP/s", matmulFlops(n), run)
 }

@@ -13,6 +13,7 @@ package kernels
 import (
 	"bytes"
 	"embed"
+	"strings"
 	"sync"
 	"text/template"
 
@@ -47,10 +48,13 @@ type Lib struct {
 	mu    sync.Mutex
 	progs map[string]*kiln.Program // by MLIR source
 
-	// matmulKernel, when set ("tiled", "regs", or "regs-scalar" for the
-	// CPU kernel without vector loads of B), overrides MatMul's choice, so
-	// that tests run every kernel on any device.
+	// matmulKernel, when set ("tiled", "tiled8" for 8 x 8 outputs a
+	// thread, "regs", or "regs-scalar" for the CPU kernel without vector
+	// loads of B), overrides MatMul's choice, so that tests run every
+	// kernel on any device.
 	matmulKernel string
+	// partials, when set, overrides maxPartials' choice, likewise.
+	partials int
 }
 
 // New returns the library for dev.
@@ -104,6 +108,22 @@ func (l *Lib) tileSize() int64 {
 		ts /= 2
 	}
 	return ts
+}
+
+// maxPartials is the most partial results a pass of the whole-buffer
+// reductions (Sum, Min, Max, ArgMax) leaves, one per workgroup of wg
+// threads: wg on a CPU driver and the interpreter, so that two passes do
+// (the second one workgroup); wg * wg on a GPU, in three passes, since wg
+// workgroups are too few threads to keep its memory busy (an H200 holds
+// 132 x 2048 threads at once).
+func (l *Lib) maxPartials(wg int64) int {
+	switch {
+	case l.partials > 0:
+		return l.partials
+	case strings.HasSuffix(l.dev.Type, "gpu"):
+		return int(wg * wg)
+	}
+	return int(wg)
 }
 
 // groups is the number of workgroups of size wg covering n items, capped

@@ -1,6 +1,7 @@
 package kernels_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -117,56 +118,72 @@ func TestMap(t *testing.T) {
 	})
 }
 
+// reducePartials are the limits on partial results a pass that the
+// whole-buffer reductions are tested with: the device's own and, with big
+// sizes, a GPU's (three passes) on any device.
+func reducePartials(lib *kernels.Lib, big bool) []int {
+	wg := int64(min(256, lib.Device().Limits.MaxWorkgroupInvocations))
+	out := []int{0}
+	if gpu := int(wg * wg); big && kernels.ReducePartials(lib, wg) != gpu {
+		out = append(out, gpu)
+	}
+	return out
+}
+
 func TestReductions(t *testing.T) {
 	forDevices(t, func(t *testing.T, lib *kernels.Lib, big bool) {
 		r := rand.New(rand.NewPCG(3, 4))
-		for _, n := range sizes(lib, big) {
-			x := randFloats(n, r)
-			buf := upload(t, lib.Device(), x)
-			sum, err := kernels.Sum[float32](lib, buf)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var want float64
-			lo, hi := float32(math.Inf(1)), float32(math.Inf(-1))
-			for _, v := range x {
-				want += float64(v)
-				lo, hi = min(lo, v), max(hi, v)
-			}
-			// Tree summation of n values in [-1, 1]: error within n ulps of 1.
-			if tol := 1e-7 * float64(n+1); math.Abs(float64(sum)-want) > tol {
-				t.Errorf("n=%d: Sum = %v, want %v (tolerance %g)", n, sum, want, tol)
-			}
-			gotLo, err := kernels.Min[float32](lib, buf)
-			if err != nil {
-				t.Fatal(err)
-			}
-			gotHi, err := kernels.Max[float32](lib, buf)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if gotLo != lo || gotHi != hi {
-				t.Errorf("n=%d: Min, Max = %v, %v, want %v, %v", n, gotLo, gotHi, lo, hi)
-			}
-			ints := make([]int32, n)
-			var isum int32
-			ilo, ihi := int32(math.MaxInt32), int32(math.MinInt32)
-			for i := range ints {
-				ints[i] = r.Int32N(2001) - 1000
-				isum += ints[i]
-				ilo, ihi = min(ilo, ints[i]), max(ihi, ints[i])
-			}
-			ib := upload(t, lib.Device(), ints)
-			s, err1 := kernels.Sum[int32](lib, ib)
-			a, err2 := kernels.Min[int32](lib, ib)
-			b, err3 := kernels.Max[int32](lib, ib)
-			if err1 != nil || err2 != nil || err3 != nil {
-				t.Fatal(err1, err2, err3)
-			}
-			if s != isum || a != ilo || b != ihi {
-				t.Errorf("n=%d: int32 Sum, Min, Max = %d, %d, %d, want %d, %d, %d", n, s, a, b, isum, ilo, ihi)
+		for _, partials := range reducePartials(lib, big) {
+			kernels.SetReducePartials(lib, partials)
+			for _, n := range sizes(lib, big) {
+				x := randFloats(n, r)
+				buf := upload(t, lib.Device(), x)
+				sum, err := kernels.Sum[float32](lib, buf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var want float64
+				lo, hi := float32(math.Inf(1)), float32(math.Inf(-1))
+				for _, v := range x {
+					want += float64(v)
+					lo, hi = min(lo, v), max(hi, v)
+				}
+				// Tree summation of n values in [-1, 1]: error within n ulps of 1.
+				if tol := 1e-7 * float64(n+1); math.Abs(float64(sum)-want) > tol {
+					t.Errorf("partials %d, n=%d: Sum = %v, want %v (tolerance %g)", partials, n, sum, want, tol)
+				}
+				gotLo, err := kernels.Min[float32](lib, buf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				gotHi, err := kernels.Max[float32](lib, buf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if gotLo != lo || gotHi != hi {
+					t.Errorf("partials %d, n=%d: Min, Max = %v, %v, want %v, %v", partials, n, gotLo, gotHi, lo, hi)
+				}
+				ints := make([]int32, n)
+				var isum int32
+				ilo, ihi := int32(math.MaxInt32), int32(math.MinInt32)
+				for i := range ints {
+					ints[i] = r.Int32N(2001) - 1000
+					isum += ints[i]
+					ilo, ihi = min(ilo, ints[i]), max(ihi, ints[i])
+				}
+				ib := upload(t, lib.Device(), ints)
+				s, err1 := kernels.Sum[int32](lib, ib)
+				a, err2 := kernels.Min[int32](lib, ib)
+				b, err3 := kernels.Max[int32](lib, ib)
+				if err1 != nil || err2 != nil || err3 != nil {
+					t.Fatal(err1, err2, err3)
+				}
+				if s != isum || a != ilo || b != ihi {
+					t.Errorf("partials %d, n=%d: int32 Sum, Min, Max = %d, %d, %d, want %d, %d, %d", partials, n, s, a, b, isum, ilo, ihi)
+				}
 			}
 		}
+		kernels.SetReducePartials(lib, 0)
 		if _, err := kernels.Sum[int32](lib, upload(t, lib.Device(), []float32{1})); err == nil {
 			t.Error("Sum[int32] of an f32 buffer: no error")
 		}
@@ -223,7 +240,7 @@ func TestMatMul(t *testing.T) {
 			m, n, k := s[0], s[1], s[2]
 			a, b := randFloats(int(m*k), r), randFloats(int(k*n), r)
 			var got []float32
-			for _, kernel := range []string{"tiled", "regs", "regs-scalar"} {
+			for _, kernel := range []string{"tiled", "tiled8", "regs", "regs-scalar"} {
 				kernels.SetMatMulKernel(lib, kernel)
 				c := alloc[float32](t, lib.Device(), m, n)
 				if err := lib.MatMul(c, upload(t, lib.Device(), a, m, k), upload(t, lib.Device(), b, k, n), m, n, k); err != nil {
@@ -451,14 +468,18 @@ func TestArgMax(t *testing.T) {
 				t.Errorf("%s (n=%d): ArgMax = %d (%v), want %d (%v)", name, len(x), i, v, want, wantV)
 			}
 		}
-		for _, n := range sizes(lib, big) {
-			x := randFloats(n, r)
-			check("random", x)
-			for i := range x {
-				x[i] = float32(r.IntN(5)) // many ties: the first wins
+		for _, partials := range reducePartials(lib, big) {
+			kernels.SetReducePartials(lib, partials)
+			for _, n := range sizes(lib, big) {
+				x := randFloats(n, r)
+				check(fmt.Sprintf("random, partials %d", partials), x)
+				for i := range x {
+					x[i] = float32(r.IntN(5)) // many ties: the first wins
+				}
+				check(fmt.Sprintf("ties, partials %d", partials), x)
 			}
-			check("ties", x)
 		}
+		kernels.SetReducePartials(lib, 0)
 		nan := float32(math.NaN())
 		check("nan", []float32{nan, 1, nan, 3, 2})
 		check("all nan", []float32{nan, nan})

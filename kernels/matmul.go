@@ -10,12 +10,14 @@ import (
 // MatMul sets c = a * b for row-major f32 matrices: a is m x k, b is k x n
 // and c is m x n (any shapes of those many elements). Each output element
 // is a sequential fused multiply-add over k, so both kernels give the same
-// bits. On a GPU each thread computes a 4 x 4 block of c from tiles staged
-// in workgroup memory, so that its loads and barriers are shared by 16
-// FMAs (matmul.mlir); on a CPU driver, where every load of a varying
-// address costs a loop over the SIMD lanes and a barrier a switch between
-// invocations, each thread computes 16 x 4 outputs straight from the
-// buffers with no barrier, the elements of A shared by subgroup shuffles,
+// bits. On a GPU each thread computes 4 x 4 outputs of c (rows and
+// columns strided by the workgroup's side) from tiles staged in workgroup
+// memory, so that its loads and barriers are shared by 16 FMAs
+// (matmul.mlir); on a CPU driver, where every load of a varying address
+// costs a loop over the SIMD lanes and a barrier a switch between
+// invocations, each thread computes 16 (32 on lavapipe) x 4 outputs
+// straight from the buffers with no barrier, the elements of A shared by
+// subgroup shuffles,
 // and with n a multiple of 4 its 4 columns read from B as one vector
 // (matmul_vec.mlir, else matmul_regs.mlir: 2-6x faster on SwiftShader and
 // lavapipe; kernels/README.md).
@@ -32,17 +34,20 @@ func (l *Lib) MatMul(c, a, b *kiln.Buffer, m, n, k int64) error {
 	if kind := l.matmulKernel; strings.HasPrefix(kind, "regs") || kind == "" && l.dev.Type == "cpu" {
 		return l.matmulRegisters(c, a, b, m, n, k)
 	}
-	const r = 4
+	r := int64(4)
+	if l.matmulKernel == "tiled8" {
+		r = 8 // an experiment for GPUs (kernels/README.md)
+	}
 	ts := l.tileSize()
 	for ts > 1 && 2*ts*r*ts*4 > int64(l.dev.Limits.MaxSharedMemory) {
 		ts /= 2
 	}
 	params := struct {
-		TS, R, BM, RR int64
-		R_            []int64
-		Pairs         []string
-		PairI, PairJ  map[string]int64
-	}{TS: ts, R: r, BM: ts * r, RR: r * r, PairI: map[string]int64{}, PairJ: map[string]int64{}}
+		TS, BM, RR   int64
+		R_           []int64
+		Pairs        []string
+		PairI, PairJ map[string]int64
+	}{TS: ts, BM: ts * r, RR: r * r, PairI: map[string]int64{}, PairJ: map[string]int64{}}
 	for i := range int64(r) {
 		params.R_ = append(params.R_, i)
 		for j := range int64(r) {
@@ -67,7 +72,8 @@ func (l *Lib) MatMul(c, a, b *kiln.Buffer, m, n, k int64) error {
 // device has them (S lanes, WG a multiple of S), else loaded by each
 // thread (S = 1).
 func (l *Lib) matmulRegisters(c, a, b *kiln.Buffer, m, n, k int64) error {
-	const r, cols = 16, 4
+	const cols = 4
+	r := l.matmulRows()
 	lim := l.dev.Limits
 	wg := min(32, int64(lim.MaxWorkgroupInvocations), int64(lim.MaxWorkgroupSize[0]))
 	// With n a multiple of 4, a thread's 4 columns are side by side and
@@ -89,6 +95,18 @@ func (l *Lib) matmulRegisters(c, a, b *kiln.Buffer, m, n, k int64) error {
 	fc, _ := c.Reshape(m * n)
 	bn := wg * cols
 	return p.Launch("matmul", kiln.Grid{int((n + bn - 1) / bn), int((m + r - 1) / r), 1}, fa, fb, fc, m, n, k)
+}
+
+// matmulRows is the number of rows of C a thread of the CPU kernels
+// computes: 32 on lavapipe (llvmpipe), where the loads are the cost and
+// twice the rows halves the loads of B an FMA (1.3x faster at 1024 x 1024
+// x 1024), else 16 (SwiftShader's JIT spills 32 rows of accumulators: 2.2x
+// slower; kernels/README.md).
+func (l *Lib) matmulRows() int64 {
+	if strings.HasPrefix(l.dev.Name, "llvmpipe") {
+		return 32
+	}
+	return 16
 }
 
 // regsParams are matmul_regs.mlir's and matmul_vec.mlir's parameters.

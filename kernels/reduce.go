@@ -69,8 +69,7 @@ func reduce[T Scalar](l *Lib, r reduction, x *kiln.Buffer) (T, error) {
 	owned := false // in is a partial result of this call
 	for {
 		n := in.Len()
-		// At most wg partial results, so that the next pass is one group.
-		g := min(l.groups(n, wg), int(wg))
+		g := min(l.groups(n, wg), l.maxPartials(wg))
 		out, err := kiln.Alloc[T](l.dev, int64(g))
 		if err != nil {
 			return zero, err

@@ -1,8 +1,12 @@
 // C (m x n) = A (m x k) * B (k x n), row-major f32. A TS x TS workgroup
 // computes a BM x BN tile of C (BM = BN = TS * R): each thread R x R
-// outputs, held in registers. The workgroup steps through k one TS-wide
-// slice of A and B at a time, staged in workgroup memory; elements past
-// the edges read 0, outputs past them are not written.
+// outputs, held in registers, of rows ty + TS * i and columns tx + TS * j
+// of the tile (strided, not a block, so that a warp's loads from
+// workgroup memory are consecutive or all one address: no bank conflicts,
+// and its loads from A and B and stores to C coalesced). The workgroup
+// steps through k one TS-wide slice of A and B at a time, staged in
+// workgroup memory; elements past the edges read 0, outputs past them are
+// not written.
 gpu.module @matmul {
   gpu.func @matmul(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>, %m: index, %n: index, %k: index)
       workgroup(%As: memref<{{.BM}}x{{.TS}}xf32, #gpu.address_space<workgroup>>, %Bs: memref<{{.TS}}x{{.BM}}xf32, #gpu.address_space<workgroup>>) kernel
@@ -15,26 +19,23 @@ gpu.module @matmul {
     %c1 = arith.constant 1 : index
     %ts = arith.constant {{.TS}} : index
     %bm = arith.constant {{.BM}} : index
-    %r = arith.constant {{.R}} : index
     %zero = arith.constant 0.0 : f32
     %brow = arith.muli %by, %bm : index
     %bcol = arith.muli %bx, %bm : index
-    %tyr = arith.muli %ty, %r : index
-    %txr = arith.muli %tx, %r : index
-    %row0 = arith.addi %brow, %tyr : index
-    %col0 = arith.addi %bcol, %txr : index
 {{- range .R_}}
     %o{{.}} = arith.constant {{.}} : index
-    %ar{{.}} = arith.addi %row0, %o{{.}} : index
+    %ots{{.}} = arith.muli %o{{.}}, %ts : index
+    %lr{{.}} = arith.addi %ty, %ots{{.}} : index
+    %ar{{.}} = arith.addi %brow, %lr{{.}} : index
     %ar_in{{.}} = arith.cmpi ult, %ar{{.}}, %m : index
     %ak{{.}} = arith.muli %ar{{.}}, %k : index
-    %lr{{.}} = arith.addi %tyr, %o{{.}} : index
-    %bc{{.}} = arith.addi %col0, %o{{.}} : index
+    %lc{{.}} = arith.addi %tx, %ots{{.}} : index
+    %bc{{.}} = arith.addi %bcol, %lc{{.}} : index
     %bc_in{{.}} = arith.cmpi ult, %bc{{.}}, %n : index
-    %lc{{.}} = arith.addi %txr, %o{{.}} : index
 {{- end}}
     %acc:{{.RR}} = scf.for %k0 = %c0 to %k step %ts iter_args({{range $i, $p := .Pairs}}{{if $i}}, {{end}}%a{{$p}} = %zero{{end}}) -> ({{range $i, $p := .Pairs}}{{if $i}}, {{end}}f32{{end}}) {
-      // As[ty*R + i][tx] = A[row0 + i][k0 + tx]; Bs[ty][tx*R + j] = B[k0 + ty][col0 + j].
+      // As[ty + TS*i][tx] = A[brow + ty + TS*i][k0 + tx];
+      // Bs[ty][tx + TS*j] = B[k0 + ty][bcol + tx + TS*j].
       %ac = arith.addi %k0, %tx : index
       %ac_in = arith.cmpi ult, %ac, %k : index
       %brw = arith.addi %k0, %ty : index

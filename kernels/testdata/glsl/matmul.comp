@@ -1,7 +1,7 @@
 #version 450
 // The GLSL counterpart of kernels.MatMul (matmul.mlir): 16 x 16 threads,
-// each computing a 4 x 4 block of a 64 x 64 tile of C, k in 16-wide slices
-// staged in shared memory.
+// each computing 4 x 4 outputs of a 64 x 64 tile of C, rows ty + 16i and
+// columns tx + 16j, k in 16-wide slices staged in shared memory.
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(set = 0, binding = 0) readonly buffer A { float a[]; };
 layout(set = 0, binding = 1) readonly buffer B { float b[]; };
@@ -13,8 +13,7 @@ shared float As[64][16];
 shared float Bs[16][64];
 void main() {
   uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y;
-  uint row0 = gl_WorkGroupID.y * 64u + ty * 4u;
-  uint col0 = gl_WorkGroupID.x * 64u + tx * 4u;
+  uint brow = gl_WorkGroupID.y * 64u, bcol = gl_WorkGroupID.x * 64u;
   float acc[4][4];
   for (int i = 0; i < 4; i++) {
     for (int j = 0; j < 4; j++) {
@@ -23,17 +22,17 @@ void main() {
   }
   for (uint k0 = 0u; k0 < k; k0 += 16u) {
     for (uint i = 0u; i < 4u; i++) {
-      uint r = row0 + i, ac = k0 + tx;
-      As[ty * 4u + i][tx] = (r < m && ac < k) ? a[r * k + ac] : 0.0;
-      uint br = k0 + ty, bc = col0 + i;
-      Bs[ty][tx * 4u + i] = (br < k && bc < n) ? b[br * n + bc] : 0.0;
+      uint r = brow + ty + 16u * i, ac = k0 + tx;
+      As[ty + 16u * i][tx] = (r < m && ac < k) ? a[r * k + ac] : 0.0;
+      uint br = k0 + ty, bc = bcol + tx + 16u * i;
+      Bs[ty][tx + 16u * i] = (br < k && bc < n) ? b[br * n + bc] : 0.0;
     }
     barrier();
     for (uint kk = 0u; kk < 16u; kk++) {
       float xv[4], yv[4];
       for (uint i = 0u; i < 4u; i++) {
-        xv[i] = As[ty * 4u + i][kk];
-        yv[i] = Bs[kk][tx * 4u + i];
+        xv[i] = As[ty + 16u * i][kk];
+        yv[i] = Bs[kk][tx + 16u * i];
       }
       for (int i = 0; i < 4; i++) {
         for (int j = 0; j < 4; j++) {
@@ -45,8 +44,9 @@ void main() {
   }
   for (uint i = 0u; i < 4u; i++) {
     for (uint j = 0u; j < 4u; j++) {
-      if (row0 + i < m && col0 + j < n) {
-        c[(row0 + i) * n + col0 + j] = acc[i][j];
+      uint row = brow + ty + 16u * i, col = bcol + tx + 16u * j;
+      if (row < m && col < n) {
+        c[row * n + col] = acc[i][j];
       }
     }
   }
