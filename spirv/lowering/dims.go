@@ -9,8 +9,8 @@ import (
 
 // Buffers indexed by dimension (Options.IndexByDimension).
 //
-// MLIR lowers a memref<RxCxT> kernel argument to a buffer holding one
-// array of R*C elements, and each access to the index row * C + col.
+// MLIR lowers a memref<RxCxT> kernel argument (or workgroup buffer) to a
+// buffer holding one array of R*C elements, and each access to the index row * C + col.
 // memref.load and memref.store require every index within its dimension
 // (MemRefOps.td: "0 <= idx < dim_size"), so the same access may as well
 // index an array of R arrays of C elements with (row, col), as glslang
@@ -66,58 +66,105 @@ func (e *env) noteDims(ptr *ir.Value, mt *ir.MemRefType) {
 	e.dimAccesses = append(e.dimAccesses, dimAccess{chain: chain, shape: mt.Dims, muls: muls})
 }
 
-// indexByDimension gives each kernel argument whose every use is a noted
-// access of one shape the nested array type of that shape, and its
-// accesses one index per dimension.
-func (e *env) indexByDimension() {
-	byBase := map[*ir.Value][]dimAccess{}
-	var bases []*ir.Value
-	for _, a := range e.dimAccesses {
-		if a.chain.Block() == nil {
-			continue
-		}
-		b := a.chain.Operand(0)
-		if _, seen := byBase[b]; !seen {
-			bases = append(bases, b)
-		}
-		byBase[b] = append(byBase[b], a)
+// indexByDimension gives each kernel argument or workgroup variable whose
+// every use is a noted access of one shape the nested array type of that
+// shape, and its accesses one index per dimension.
+func (e *env) indexByDimension(root *ir.Operation) {
+	if len(e.dimAccesses) == 0 {
+		return
 	}
-	for _, b := range bases {
-		e.retypeBuffer(b, byBase[b])
+	noted := map[*ir.Operation]dimAccess{}
+	for _, a := range e.dimAccesses {
+		if a.chain.Block() != nil {
+			noted[a.chain] = a
+		}
 	}
 	e.dimAccesses = nil
+	// The buffers: kernel arguments, and globals through their addressof.
+	var args []*ir.Value
+	seen := map[*ir.Value]bool{}
+	addrs := map[string][]*ir.Value{}
+	var globals []string
+	for _, a := range noted {
+		b := a.chain.Operand(0)
+		if d := b.DefiningOp(); d != nil && d.Name() == "spirv.mlir.addressof" {
+			if sym := addressedSymbol(d); sym != "" && addrs[sym] == nil {
+				globals = append(globals, sym)
+				addrs[sym] = []*ir.Value{}
+			}
+		} else if !seen[b] {
+			seen[b] = true
+			args = append(args, b)
+		}
+	}
+	if len(globals) > 0 {
+		root.Walk(func(op *ir.Operation) bool {
+			if op.Name() == "spirv.mlir.addressof" {
+				if sym := addressedSymbol(op); addrs[sym] != nil {
+					addrs[sym] = append(addrs[sym], op.Result(0))
+				}
+			}
+			return true
+		})
+	}
+	slices.SortFunc(args, func(x, y *ir.Value) int { return x.Index() - y.Index() })
+	for _, b := range args {
+		fn := b.OwnerBlock().ParentOp()
+		if !b.IsBlockArgument() || fn == nil || fn.Name() != "spirv.func" || b.OwnerBlock() != fn.Region(0).Entry() {
+			continue
+		}
+		ft, ok := fn.Attr("function_type").(*ir.TypeAttr)
+		if !ok {
+			continue
+		}
+		fty, ok := ft.Value.(*ir.FunctionType)
+		if !ok {
+			continue
+		}
+		e.retypeBuffer([]*ir.Value{b}, noted, func(npt *spirv.PointerType) {
+			inputs := slices.Clone(fty.Inputs)
+			inputs[b.Index()] = npt
+			fn.SetAttr("function_type", e.ctx.TypeAttr(e.ctx.FunctionType(inputs, fty.Results)))
+		})
+	}
+	slices.Sort(globals)
+	for _, sym := range globals {
+		g := e.symbolOf(symbolTableOf(addrs[sym][0].DefiningOp()), sym)
+		if g == nil || g.Name() != "spirv.GlobalVariable" {
+			continue
+		}
+		e.retypeBuffer(addrs[sym], noted, func(npt *spirv.PointerType) { g.SetAttr("type", e.ctx.TypeAttr(npt)) })
+	}
 }
 
-func (e *env) retypeBuffer(base *ir.Value, accs []dimAccess) {
-	if !base.IsBlockArgument() {
-		return
+// addressedSymbol returns the variable a spirv.mlir.addressof names.
+func addressedSymbol(op *ir.Operation) string {
+	if r, ok := op.Attr("variable").(*ir.SymbolRefAttr); ok {
+		return r.Root
 	}
-	fn := base.OwnerBlock().ParentOp()
-	if fn == nil || fn.Name() != "spirv.func" || base.OwnerBlock() != fn.Region(0).Entry() {
-		return
+	return ""
+}
+
+// retypeBuffer gives the pointers ptrs to one buffer (an argument, or the
+// addresses of one global) the nested array type of their accesses'
+// shape, when every use of each is one of the noted accesses and all
+// have one shape; set records the new type where the buffer is declared.
+func (e *env) retypeBuffer(ptrs []*ir.Value, noted map[*ir.Operation]dimAccess, set func(*spirv.PointerType)) {
+	var accs []dimAccess
+	for _, p := range ptrs {
+		for u := range p.Users() {
+			a, ok := noted[u]
+			if !ok || u.Operand(0) != p || len(accs) > 0 && !slices.Equal(a.shape, accs[0].shape) {
+				return
+			}
+			accs = append(accs, a)
+		}
 	}
-	ft, ok := fn.Attr("function_type").(*ir.TypeAttr)
-	if !ok {
-		return
-	}
-	fty, ok := ft.Value.(*ir.FunctionType)
-	if !ok {
+	if len(accs) == 0 {
 		return
 	}
 	shape := accs[0].shape
-	noted := map[*ir.Operation]bool{}
-	for _, a := range accs {
-		if !slices.Equal(a.shape, shape) {
-			return
-		}
-		noted[a.chain] = true
-	}
-	for u := range base.Users() {
-		if !noted[u] {
-			return
-		}
-	}
-	pt, ok := base.Type().(*spirv.PointerType)
+	pt, ok := ptrs[0].Type().(*spirv.PointerType)
 	if !ok {
 		return
 	}
@@ -143,14 +190,14 @@ func (e *env) retypeBuffer(base *ir.Value, accs []dimAccess) {
 		offsets = []int64{st.Offset(0)}
 	}
 	npt := spirv.Pointer(e.ctx, spirv.Struct(e.ctx, []ir.Type{t}, offsets, nil), pt.StorageClass)
-	base.SetType(npt)
-	inputs := slices.Clone(fty.Inputs)
-	inputs[base.Index()] = npt
-	fn.SetAttr("function_type", e.ctx.TypeAttr(e.ctx.FunctionType(inputs, fty.Results)))
+	for _, p := range ptrs {
+		p.SetType(npt)
+	}
+	set(npt)
 	b := ir.NewBuilder(e.ctx)
 	for _, a := range accs {
 		b.SetInsertionPointBefore(a.chain)
-		indices := []*ir.Value{base, a.chain.Operand(1)}
+		indices := []*ir.Value{a.chain.Operand(0), a.chain.Operand(1)}
 		for _, m := range a.muls {
 			indices = append(indices, m.Operand(1))
 		}

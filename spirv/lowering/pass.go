@@ -19,10 +19,10 @@ var (
 	// target with CooperativeMatrixKHR unless this is set, else to the NV
 	// ones (MLIR's default is KHR whatever the target; its older tests
 	// expect NV from targets with the NV extension only).
-	// Kiln's own: kernel buffers of static memrefs indexed by dimension
-	// (Options.IndexByDimension); kiln compile turns it on.
+	// Kiln's own: kernel and workgroup buffers of static memrefs indexed
+	// by dimension (Options.IndexByDimension); kiln compile turns it on.
 	indexByDimensionOption = pass.Option{Name: "index-by-dimension", Kind: pass.BoolOption, Default: "false",
-		Help: "Give kernel buffers of static memrefs accessed only by memref.load and memref.store nested arrays, indexed by dimension"}
+		Help: "Give kernel and workgroup buffers of static memrefs accessed only by memref.load and memref.store nested arrays, indexed by dimension"}
 	coopMatrixNVOption = pass.Option{Name: "use-coop-matrix-nv", Kind: pass.BoolOption, Default: "false",
 		Help: "Use the NV cooperative matrix extension insted of the KHR extension to lower GPU WMMA ops"}
 )

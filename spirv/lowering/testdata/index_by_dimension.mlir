@@ -57,3 +57,28 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// Workgroup memory too: the attribution's global and its addresses.
+// CHECK:       spirv.GlobalVariable @__workgroup_mem__tile_0 : !spirv.ptr<!spirv.struct<(!spirv.array<4 x !spirv.array<5 x f32>>)>, Workgroup>
+// CHECK-LABEL: spirv.func @tile
+// CHECK:       %[[T:.*]] = spirv.mlir.addressof @__workgroup_mem__tile_0 : !spirv.ptr<!spirv.struct<(!spirv.array<4 x !spirv.array<5 x f32>>)>, Workgroup>
+// CHECK:       spirv.AccessChain %[[T]][%{{.*}}, %[[Y:.*]], %[[X:.*]]] : !spirv.ptr<!spirv.struct<(!spirv.array<4 x !spirv.array<5 x f32>>)>, Workgroup>, i32, i32, i32
+// CHECK-NOT:   spirv.IMul
+// CHECK:       spirv.AccessChain %[[T]][%{{.*}}, %[[X]], %[[Y]]]
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @k {
+    gpu.func @tile(%buf: memref<16xf32>) workgroup(%t : memref<4x5xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [4, 4, 1]>} {
+      %x = gpu.thread_id x
+      %y = gpu.thread_id y
+      %v = memref.load %buf[%x] : memref<16xf32>
+      memref.store %v, %t[%y, %x] : memref<4x5xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %w = memref.load %t[%x, %y] : memref<4x5xf32, #gpu.address_space<workgroup>>
+      memref.store %w, %buf[%x] : memref<16xf32>
+      gpu.return
+    }
+  }
+}
