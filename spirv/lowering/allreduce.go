@@ -18,7 +18,7 @@ import (
 // Workgroup-scope lowering violates):
 //
 //	part = GroupNonUniform<op> <Subgroup> <Reduce> x   // or shuffleReduce
-//	if SubgroupLocalInvocationId == 0 { mem[SubgroupId] = part }
+//	if elected { mem[SubgroupId] = part }      // lane 0 after shuffleReduce
 //	ControlBarrier
 //	acc = mem[0]; for i in 1..numSubgroups { acc = op(acc, mem[i]) }
 //	ControlBarrier            // only if o may run again (mayRepeat)
@@ -96,7 +96,14 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	vars, _ := e.resultVars(b, o, []ir.Type{t})
 	acc := vars[0]
 	b.SetInsertionPointBefore(o)
-	lane := e.builtin(b, o, spv.BuiltInSubgroupLocalInvocationId, i32)
+	// A group op leaves the subgroup's result in every lane, so any one
+	// lane may publish it: the elected one, as glslang's subgroupElect().
+	// The butterfly leaves it in lane 0 only.
+	elect := group != "" && e.has(spv.CapabilityGroupNonUniform)
+	var lane *ir.Value
+	if !elect {
+		lane = e.builtin(b, o, spv.BuiltInSubgroupLocalInvocationId, i32)
+	}
 	sg := e.builtin(b, o, spv.BuiltInSubgroupId, i32)
 	mem := e.addressOf(b, g, loc)
 	zero, one := intConst(b, i32, 0, loc), intConst(b, i32, 1, loc)
@@ -126,7 +133,13 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	}
 	hb := ir.NewBuilder(ctx)
 	hb.SetInsertionPointToEnd(header)
-	first := val(hb, "spirv.IEqual", loc, ctx.I(1), lane, zero)
+	var first *ir.Value
+	if elect {
+		first = op(hb, "spirv.GroupNonUniformElect", loc, ctx.I(1), nil,
+			named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup)))).Result(0)
+	} else {
+		first = val(hb, "spirv.IEqual", loc, ctx.I(1), lane, zero)
+	}
 	branchCond(hb, first, then, merge, loc)
 	hb.SetInsertionPointToEnd(then)
 	op(hb, "spirv.Store", loc, nil, []*ir.Value{slot(hb, sg), part})
@@ -212,6 +225,10 @@ func (e *env) combineOp(k gpu.AllReduceOperation, t ir.Type) (string, bool) {
 	return "spirv.GL." + n, true
 }
 
+// maxSubgroupSize is the most invocations a Vulkan subgroup may have (the
+// SubgroupSize built-in's description in the Vulkan specification).
+const maxSubgroupSize = 128
+
 // oneSubgroup reports whether a workgroup of n invocations is one
 // subgroup: n is 1, or no more than the target's min_subgroup_size.
 func (e *env) oneSubgroup(n int64) bool {
@@ -221,19 +238,29 @@ func (e *env) oneSubgroup(n int64) bool {
 // numSubgroups returns the number of subgroups of a workgroup of n
 // invocations: NumSubgroups, but at least ceil(n / SubgroupSize), since
 // lavapipe rounds NumSubgroups down when the last subgroup is partial
-// while still running it under the next SubgroupId. When the target's
-// limits fix it, the count is a constant, with no UDiv or select: 1 when
-// the workgroup fits in the smallest subgroup, ceil(n / size) when
-// min_subgroup_size = max_subgroup_size = size.
+// while still running it under the next SubgroupId. The known sizes spare
+// the UDiv and select: the count is 1 when the workgroup fits in the
+// target's min_subgroup_size, ceil(n / size) when min_subgroup_size =
+// max_subgroup_size = size, and NumSubgroups alone when n is a multiple
+// of the largest subgroup size (max_subgroup_size, else Vulkan's 128):
+// subgroup sizes are powers of two, so then no subgroup is partial.
 func (e *env) numSubgroups(b *ir.Builder, o *ir.Operation, n int64) *ir.Value {
 	loc, i32 := o.Loc(), e.ctx.I(32)
 	if e.oneSubgroup(n) {
 		return intConst(b, i32, 1, loc)
 	}
-	if l := e.target.Limits; l.MinSubgroupSize > 0 && l.MinSubgroupSize == l.MaxSubgroupSize {
+	l := e.target.Limits
+	if l.MinSubgroupSize > 0 && l.MinSubgroupSize == l.MaxSubgroupSize {
 		return intConst(b, i32, (n+l.MinSubgroupSize-1)/l.MinSubgroupSize, loc)
 	}
 	nsg := e.builtin(b, o, spv.BuiltInNumSubgroups, i32)
+	largest := l.MaxSubgroupSize
+	if largest <= 0 {
+		largest = maxSubgroupSize
+	}
+	if n%largest == 0 {
+		return nsg
+	}
 	size := e.builtin(b, o, spv.BuiltInSubgroupSize, i32)
 	up := val(b, "spirv.UDiv", loc, i32, intConst(b, i32, n-1, loc), size)
 	up = val(b, "spirv.IAdd", loc, i32, up, intConst(b, i32, 1, loc))

@@ -101,3 +101,32 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// A workgroup of a multiple of 128 invocations (Vulkan's largest subgroup)
+// has no partial subgroup whatever the subgroup size (a power of two), so
+// NumSubgroups is the bound as it is; the elected lane publishes the
+// subgroup's result, which the group op leaves in every lane.
+// KNOWN-LABEL: spirv.func @full
+// KNOWN-NOT:   spirv.UDiv
+// KNOWN-NOT:   SubgroupLocalInvocationId
+// KNOWN:       %[[NSGP:.*]] = spirv.mlir.addressof @__builtin__NumSubgroups__
+// KNOWN-NEXT:  %[[NSG:.*]] = spirv.Load "Input" %[[NSGP]] : i32
+// KNOWN:       spirv.GroupNonUniformIAdd "Subgroup" "Reduce"
+// KNOWN:       spirv.GroupNonUniformElect <Subgroup> : i1
+// KNOWN:       spirv.ControlBarrier
+// KNOWN:       spirv.SLessThan %{{.*}}, %[[NSG]] : i32
+// KNOWN-NOT:   spirv.Select
+// KNOWN:       spirv.Return
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformArithmetic], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @k {
+    gpu.func @full(%buf: memref<256xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [128, 2, 1]>} {
+      %x = gpu.thread_id x
+      %v = memref.load %buf[%x] : memref<256xi32>
+      %r = gpu.all_reduce add %v uniform {} : (i32) -> i32
+      memref.store %r, %buf[%x] : memref<256xi32>
+      gpu.return
+    }
+  }
+}

@@ -172,3 +172,25 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// 128 invocations in two rows: no subgroup is partial whatever the subgroup
+// size, so the fold's bound is NumSubgroups as it is, and the elected lane
+// publishes each subgroup's sum (allreduce-barriers.mlir).
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformArithmetic], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @all_reduce_full_subgroups(%in: memref<2x64xi32>, %out: memref<2x64xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [64, 2, 1]>} {
+      %x = gpu.thread_id x
+      %y = gpu.thread_id y
+      %v = memref.load %in[%y, %x] : memref<2x64xi32>
+      %s = gpu.all_reduce add %v uniform {} : (i32) -> i32
+      %m = gpu.all_reduce maxsi %v {} : (i32) -> i32
+      %c1000 = arith.constant 1000 : i32
+      %sm = arith.muli %s, %c1000 : i32
+      %r = arith.addi %sm, %m : i32
+      memref.store %r, %out[%y, %x] : memref<2x64xi32>
+      gpu.return
+    }
+  }
+}
