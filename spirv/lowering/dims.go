@@ -109,8 +109,11 @@ func (e *env) indexByDimension(root *ir.Operation) {
 	}
 	slices.SortFunc(args, func(x, y *ir.Value) int { return x.Index() - y.Index() })
 	for _, b := range args {
+		// Only a kernel's arguments: another function's callers would
+		// pass pointers of the old type.
 		fn := b.OwnerBlock().ParentOp()
-		if !b.IsBlockArgument() || fn == nil || fn.Name() != "spirv.func" || b.OwnerBlock() != fn.Region(0).Entry() {
+		if !b.IsBlockArgument() || fn == nil || fn.Name() != "spirv.func" || b.OwnerBlock() != fn.Region(0).Entry() ||
+			spirv.LookupEntryPointABI(fn) == nil {
 			continue
 		}
 		ft, ok := fn.Attr("function_type").(*ir.TypeAttr)

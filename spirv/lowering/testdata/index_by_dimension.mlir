@@ -82,3 +82,28 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// A function other than a kernel keeps its argument's type, which its
+// callers pass; the workgroup buffer the kernel passes on keeps its own.
+// CHECK:       spirv.GlobalVariable @__workgroup_mem__caller_0 : !spirv.ptr<!spirv.struct<(!spirv.array<32 x f32>)>, Workgroup>
+// CHECK-LABEL: spirv.func @helper
+// CHECK-SAME:  !spirv.ptr<!spirv.struct<(!spirv.array<32 x f32>)>, Workgroup>
+// CHECK-LABEL: spirv.func @caller
+// CHECK:       spirv.FunctionCall @helper
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @k {
+    func.func @helper(%m: memref<4x8xf32, #gpu.address_space<workgroup>>, %i: index) -> f32 {
+      %v = memref.load %m[%i, %i] : memref<4x8xf32, #gpu.address_space<workgroup>>
+      return %v : f32
+    }
+    gpu.func @caller(%out: memref<4xf32>) workgroup(%t : memref<4x8xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [4, 1, 1]>} {
+      %x = gpu.thread_id x
+      %v = func.call @helper(%t, %x) : (memref<4x8xf32, #gpu.address_space<workgroup>>, index) -> f32
+      memref.store %v, %out[%x] : memref<4xf32>
+      gpu.return
+    }
+  }
+}
