@@ -10,8 +10,8 @@ import (
 // Buffers indexed by dimension (Options.IndexByDimension).
 //
 // MLIR lowers a memref<RxCxT> kernel argument (or workgroup buffer) to a
-// buffer holding one array of R*C elements, and each access to the index row * C + col.
-// memref.load and memref.store require every index within its dimension
+// buffer holding one array of R*C elements, and each access to the index
+// row * C + col. memref.load and memref.store require every index within its dimension
 // (MemRefOps.td: "0 <= idx < dim_size"), so the same access may as well
 // index an array of R arrays of C elements with (row, col), as glslang
 // does for `float a[R][C]`: drivers then see a uniform row apart from a
@@ -47,6 +47,7 @@ func (e *env) noteDims(ptr *ir.Value, mt *ir.MemRefType) {
 		return
 	}
 	// elementPtr's unfolded sum for a wrapped buffer, innermost index last.
+	strides, _, _ := mt.StridesAndOffset()
 	muls := make([]*ir.Operation, len(mt.Dims))
 	lin := chain.Operand(2)
 	for k := len(mt.Dims) - 1; k >= 0; k-- {
@@ -56,6 +57,9 @@ func (e *env) noteDims(ptr *ir.Value, mt *ir.MemRefType) {
 		}
 		mul := add.Operand(1).DefiningOp()
 		if mul == nil || mul.Name() != "spirv.IMul" {
+			return
+		}
+		if s, ok := spirvConst(mul.Operand(0)); !ok || s != strides[k] {
 			return
 		}
 		muls[k], lin = mul, add.Operand(0)
