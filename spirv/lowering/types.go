@@ -42,6 +42,8 @@ type env struct {
 	// allReduces numbers the workgroup buffers of gpu.all_reduce, per
 	// function (so that kernels converted apart get the same names).
 	allReduces map[*ir.Operation]int
+	// dimAccesses are the accesses noteDims recorded (IndexByDimension).
+	dimAccesses []dimAccess
 	// Attributes and types that patterns make for most kernels, uniqued
 	// once per conversion (uniquing allocates a key and takes the
 	// context's lock, which parallel conversions share); see cache.go.
