@@ -138,7 +138,10 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	if err := p.ParsePunct("("); err != nil {
 		return err
 	}
-	var args []ir.Argument
+	// Kernels have a few arguments: room for them on the stack, as the
+	// region's parse copies them into its entry block.
+	var argBuf [8]ir.Argument
+	args := argBuf[:0]
 	var argAttrs []ir.Attribute // made at the first argument with attributes
 	if !p.ParseOptionalPunct(")") {
 		for {
