@@ -19,12 +19,18 @@ type Operation struct {
 	prev, next *Operation
 	rare       *opRare // nil unless the op has successors, regions or discardable attributes
 
-	operands []OpOperand
 	// res and nres are the results (see results), in 12 bytes where a
 	// slice takes 24, and order shares their word.
 	res   *Value
 	nres  int32
 	order int32 // position in block, valid while block.orderValid
+	// nops is the number of operands (see uses). Most ops keep them in
+	// their own allocation, after the result (MLIR's trailing operand
+	// storage): room for inline of them there, and none is a pointer to
+	// keep; ops without that room, or which outgrow it, keep them in
+	// rare.operands (inline 0).
+	nops   int32
+	inline uint8
 	// props are the inherent attributes (MLIR properties), sorted by name.
 	// A list is never changed once an op has it, so ops share lists (see
 	// setProps), and a pointer is 16 bytes less than a slice in every op.
@@ -42,6 +48,7 @@ type opInfo struct {
 // opRare holds what few ops have, out of the Operation struct that every
 // op pays for.
 type opRare struct {
+	operands   []OpOperand // when the op has no room for them inline
 	successors []*Block
 	regions    []*Region
 	attrs      []NamedAttr // discardable attributes
@@ -220,10 +227,11 @@ func (op *Operation) propList() []NamedAttr {
 // in an OpState so that callers' small stack arrays stay on the stack.
 func newOp(info *opInfo, loc Location, operands []*Value, resultTypes []Type) *Operation {
 	op := allocOp(len(operands), len(resultTypes))
-	*op = Operation{info: info, loc: loc, operands: op.operands, res: op.res, nres: op.nres}
+	*op = Operation{info: info, loc: loc, rare: op.rare, res: op.res, nres: op.nres, nops: op.nops, inline: op.inline}
+	uses := op.uses()
 	for i, v := range operands {
-		op.operands[i].owner = op
-		op.operands[i].link(v)
+		uses[i].owner = op
+		uses[i].link(v)
 	}
 	for i, t := range resultTypes {
 		op.results()[i] = Value{typ: t, def: unsafe.Pointer(op), index: int32(i)}
@@ -255,9 +263,12 @@ type (
 	}
 )
 
-// allocOp returns a zero op with the given numbers of operands and results
-// (the operands' capacity too, so that no append can overrun a neighbour).
+// inlineUses is where an opWith1xN's operands start, from its op.
+const inlineUses = unsafe.Offsetof(opWith1x1{}.use)
+
+// allocOp returns a zero op with the given numbers of operands and results.
 func allocOp(operands, results int) *Operation {
+	var op *Operation
 	switch {
 	case results == 0 && operands == 0:
 		return &Operation{}
@@ -267,23 +278,40 @@ func allocOp(operands, results int) *Operation {
 		return &o.op
 	case results <= 1 && operands <= 1:
 		o := &opWith1x1{}
-		o.op.operands = o.use[:operands:operands]
-		o.op.setResults(o.res[:results])
-		return &o.op
+		op = &o.op
+		op.inline = 1
+		op.setResults(o.res[:results])
 	case results <= 1 && operands == 2:
 		o := &opWith1x2{}
-		o.op.operands = o.use[:operands:operands]
-		o.op.setResults(o.res[:results])
-		return &o.op
+		op = &o.op
+		op.inline = 2
+		op.setResults(o.res[:results])
 	case results <= 1 && operands <= 3:
 		o := &opWith1x3{}
-		o.op.operands = o.use[:operands:operands]
-		o.op.setResults(o.res[:results])
-		return &o.op
+		op = &o.op
+		op.inline = 3
+		op.setResults(o.res[:results])
+	default:
+		op = &Operation{}
+		if operands > 0 {
+			op.rare = &opRare{operands: make([]OpOperand, operands)}
+		}
+		op.setResults(make([]Value, results))
 	}
-	op := &Operation{operands: make([]OpOperand, operands)}
-	op.setResults(make([]Value, results))
+	op.nops = int32(operands)
 	return op
+}
+
+// uses returns the op's operands.
+func (op *Operation) uses() []OpOperand {
+	if op.inline == 0 {
+		if op.rare == nil {
+			return nil
+		}
+		return op.rare.operands
+	}
+	// The op is the first field of an opWith1xN, whose use array follows.
+	return unsafe.Slice((*OpOperand)(unsafe.Add(unsafe.Pointer(op), inlineUses)), op.nops)
 }
 
 // results returns the op's results.
@@ -327,35 +355,45 @@ func (op *Operation) Loc() Location { return op.loc }
 func (op *Operation) SetLoc(l Location) { op.loc = l }
 
 // NumOperands returns the number of operands.
-func (op *Operation) NumOperands() int { return len(op.operands) }
+func (op *Operation) NumOperands() int { return int(op.nops) }
 
 // Operand returns operand i.
-func (op *Operation) Operand(i int) *Value { return op.operands[i].value }
+func (op *Operation) Operand(i int) *Value { return op.uses()[i].value }
 
 // OpOperand returns the use for operand i.
-func (op *Operation) OpOperand(i int) *OpOperand { return &op.operands[i] }
+func (op *Operation) OpOperand(i int) *OpOperand { return &op.uses()[i] }
 
 // Operands returns the operand values (a fresh slice).
 func (op *Operation) Operands() []*Value {
-	vs := make([]*Value, len(op.operands))
-	for i := range op.operands {
-		vs[i] = op.operands[i].value
+	uses := op.uses()
+	vs := make([]*Value, len(uses))
+	for i := range uses {
+		vs[i] = uses[i].value
 	}
 	return vs
 }
 
 // SetOperand makes operand i use v.
-func (op *Operation) SetOperand(i int, v *Value) { op.operands[i].Set(v) }
+func (op *Operation) SetOperand(i int, v *Value) { op.uses()[i].Set(v) }
 
 // SetOperands replaces the whole operand list.
 func (op *Operation) SetOperands(vs []*Value) {
-	for i := range op.operands {
-		op.operands[i].unlink()
+	old := op.uses()
+	for i := range old {
+		old[i].unlink()
 	}
-	op.operands = make([]OpOperand, len(vs))
+	clear(old)
+	if len(vs) > int(op.inline) {
+		op.inline = 0
+		op.rareFields().operands = make([]OpOperand, len(vs))
+	} else if op.rare != nil {
+		op.rare.operands = nil
+	}
+	op.nops = int32(len(vs))
+	uses := op.uses()
 	for i, v := range vs {
-		op.operands[i].owner = op
-		op.operands[i].link(v)
+		uses[i].owner = op
+		uses[i].link(v)
 	}
 }
 
@@ -385,9 +423,10 @@ func (op *Operation) ResultTypes() []Type {
 
 // OperandTypes returns the operand types.
 func (op *Operation) OperandTypes() []Type {
-	ts := make([]Type, len(op.operands))
-	for i := range op.operands {
-		ts[i] = op.operands[i].value.typ
+	uses := op.uses()
+	ts := make([]Type, len(uses))
+	for i := range uses {
+		ts[i] = uses[i].value.typ
 	}
 	return ts
 }
@@ -612,8 +651,9 @@ func (op *Operation) MoveAfter(other *Operation) {
 // DropAllReferences drops the op's operand uses and successors, and those
 // of all ops nested in it, so that a group of ops can be erased in any order.
 func (op *Operation) DropAllReferences() {
-	for i := range op.operands {
-		op.operands[i].unlink()
+	uses := op.uses()
+	for i := range uses {
+		uses[i].unlink()
 	}
 	if op.rare != nil {
 		op.rare.successors = op.rare.successors[:0]

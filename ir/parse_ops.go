@@ -634,7 +634,7 @@ type customState struct {
 	fmt         fmtParseState
 	operands    [4]*Value
 	resultTypes [2]Type
-	attrs       [4]NamedAttr
+	attrs       [8]NamedAttr // a function's: its name, type, ABI, kernel, ...
 }
 
 func (p *Parser) qualifiedGuess(name string) string {

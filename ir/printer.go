@@ -426,11 +426,11 @@ func (p *Printer) printOp(op *Operation) {
 func (p *Printer) printGenericOp(op *Operation) {
 	p.String(op.info.name)
 	p.WriteByte('(')
-	for i := range op.operands {
+	for i, u := range op.uses() {
 		if i > 0 {
 			p.WriteString(", ")
 		}
-		p.valueName(op.operands[i].value)
+		p.valueName(u.value)
 	}
 	p.WriteByte(')')
 	if len(op.succs()) > 0 {
@@ -467,11 +467,11 @@ func (p *Printer) printGenericOp(op *Operation) {
 		p.AttrDict(attrs)
 	}
 	p.WriteString(" : (")
-	for i := range op.operands {
+	for i, u := range op.uses() {
 		if i > 0 {
 			p.WriteString(", ")
 		}
-		p.Type(op.operands[i].value.typ)
+		p.Type(u.value.typ)
 	}
 	p.WriteString(") -> ")
 	if len(op.results()) == 1 {

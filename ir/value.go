@@ -168,7 +168,7 @@ func (o *OpOperand) Owner() *Operation { return o.owner }
 
 // Index returns the operand number.
 func (o *OpOperand) Index() int {
-	first := unsafe.Pointer(unsafe.SliceData(o.owner.operands))
+	first := unsafe.Pointer(unsafe.SliceData(o.owner.uses()))
 	return int((uintptr(unsafe.Pointer(o)) - uintptr(first)) / unsafe.Sizeof(*o))
 }
 
