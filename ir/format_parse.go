@@ -446,17 +446,29 @@ func (s *fmtParseState) setTypes(r fmtRef, ts []Type) {
 	}
 }
 
+// operandList parses a list of operands into s.uses, returning them (nil
+// for none).
+func (s *fmtParseState) operandList() ([]UnresolvedOperand, error) {
+	start := len(s.uses)
+	var err error
+	s.uses, err = s.p.appendOperandList(s.uses)
+	if len(s.uses) == start {
+		return nil, err
+	}
+	return s.uses[start:len(s.uses):len(s.uses)], err
+}
+
 func (s *fmtParseState) variable(r fmtRef) error {
 	p := s.p
 	part := s.f.part(r)
 	switch r.kind {
 	case rAllOperands:
-		us, err := p.ParseOperandList()
+		us, err := s.operandList()
 		s.all = us
 		return err
 	case rOperand:
 		if part.variadic {
-			us, err := p.ParseOperandList()
+			us, err := s.operandList()
 			s.operands[r.idx] = us
 			return err
 		}

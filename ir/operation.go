@@ -2,6 +2,7 @@ package ir
 
 import (
 	"iter"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -157,7 +158,7 @@ func (c *Context) buildOp(name string, loc Location, operands []*Value, resultTy
 	}
 	if nProps == 1 && (len(props) == 0 || GetAttr(attrs, one.Name) == nil) {
 		// The usual case, without a list to build and drop.
-		op.props = c.sharedProp(one)
+		op.props = c.sharedProps([]NamedAttr{one})
 		for _, a := range attrs {
 			if !inherent(a.Name) {
 				setSorted(&op.rareFields().attrs, a.Name, a.Value)
@@ -165,51 +166,66 @@ func (c *Context) buildOp(name string, loc Location, operands []*Value, resultTy
 		}
 		return op
 	}
-	list := make([]NamedAttr, 0, nProps)
+	if nProps <= maxSharedProps {
+		// Built on the stack: the shared list is a copy.
+		var buf [maxSharedProps]NamedAttr
+		op.props = c.sharedProps(op.splitAttrs(buf[:0], props, attrs))
+		return op
+	}
+	list := op.splitAttrs(make([]NamedAttr, 0, nProps), props, attrs)
+	op.props = &list
+	return op
+}
+
+// splitAttrs returns list with props and the inherent attrs added, sorted,
+// and adds the other attrs to the op's discardable ones.
+func (op *Operation) splitAttrs(list, props, attrs []NamedAttr) []NamedAttr {
 	for _, a := range props {
-		setSorted(&list, a.Name, a.Value)
+		list = withSorted(list, a.Name, a.Value)
 	}
 	for _, a := range attrs {
-		if inherent(a.Name) || GetAttr(list, a.Name) != nil {
-			setSorted(&list, a.Name, a.Value)
+		if op.info.def != nil && op.info.def.isInherent(a.Name) || GetAttr(list, a.Name) != nil {
+			list = withSorted(list, a.Name, a.Value)
 		} else {
 			setSorted(&op.rareFields().attrs, a.Name, a.Value)
 		}
 	}
-	op.setProps(list)
-	return op
+	return list
 }
 
 // setProps gives op the property list, which no one else holds.
 func (op *Operation) setProps(list []NamedAttr) {
-	switch len(list) {
-	case 0:
+	switch {
+	case len(list) == 0:
 		op.props = nil
-	case 1:
-		op.props = op.info.ctx.sharedProp(list[0])
+	case len(list) <= maxSharedProps:
+		op.props = op.info.ctx.sharedProps(list)
 	default:
 		op.props = &list
 	}
 }
 
-// propList is a one-element property list shared by the ops that have only
-// that property (most float ops have just arith's fastmath<none>): one
+// maxSharedProps bounds the property lists that ops share. Short lists
+// repeat: most float ops have just arith's fastmath<none>, each cmpf of a
+// kernel the same predicate and fastmath.
+const maxSharedProps = 4
+
+// propList is a property list shared by the ops that have the same: one
 // list for all, where each would otherwise have its own.
 type propList struct {
 	Storage
 	list []NamedAttr
-	one  [1]NamedAttr
 }
 
-// sharedProp returns the shared property list of a.
-func (c *Context) sharedProp(a NamedAttr) *[]NamedAttr {
-	var buf [64]byte
+// sharedProps returns the shared copy of a sorted property list.
+func (c *Context) sharedProps(list []NamedAttr) *[]NamedAttr {
+	var buf [128]byte
 	key := append(buf[:0], "props\x00"...)
-	key = appendKeyObj(appendKeyStr(key, a.Name), a.Value)
+	for _, a := range list {
+		key = appendKeyObj(appendKeyStr(key, a.Name), a.Value)
+	}
 	l := uniqueBytes(c, key, func() *propList {
-		l := &propList{one: [1]NamedAttr{a}}
-		l.list = l.one[:]
-		return l
+		return &propList{list: slices.Clone(list)}
 	})
 	return &l.list
 }
@@ -494,18 +510,23 @@ func (op *Operation) SetAttr(name string, v Attribute) {
 
 // setSorted sets name in a list kept sorted by name, as MLIR's attribute
 // dictionaries are.
-func setSorted(list *[]NamedAttr, name string, v Attribute) {
+func setSorted(list *[]NamedAttr, name string, v Attribute) { *list = withSorted(*list, name, v) }
+
+// withSorted is setSorted returning the list, which may then live on the
+// caller's stack.
+func withSorted(list []NamedAttr, name string, v Attribute) []NamedAttr {
 	i := 0
-	for i < len(*list) && (*list)[i].Name < name {
+	for i < len(list) && list[i].Name < name {
 		i++
 	}
-	if i < len(*list) && (*list)[i].Name == name {
-		(*list)[i].Value = v
-		return
+	if i < len(list) && list[i].Name == name {
+		list[i].Value = v
+		return list
 	}
-	*list = append(*list, NamedAttr{})
-	copy((*list)[i+1:], (*list)[i:])
-	(*list)[i] = NamedAttr{name, v}
+	list = append(list, NamedAttr{})
+	copy(list[i+1:], list[i:])
+	list[i] = NamedAttr{name, v}
+	return list
 }
 
 // RemoveAttr removes an attribute and reports whether it was present.
