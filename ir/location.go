@@ -66,7 +66,7 @@ func (c *Context) positionsOf(file string) *positionTable {
 	defer c.flcMu.Unlock()
 	t := c.flc[file]
 	if t == nil {
-		t = &positionTable{file: file}
+		t = &positionTable{file: file, ctx: c}
 		c.flc[file] = t
 	}
 	return t

@@ -22,6 +22,7 @@ import (
 // blocks is read without a lock (it is copied and republished to grow).
 type positionTable struct {
 	file   string
+	ctx    *Context                     // whose identities its positions take
 	blocks atomic.Pointer[[]*lineBlock] // by line/lineChunk
 	mu     sync.Mutex                   // held to grow blocks and for far
 	// far holds the positions of lines far past the index's end, which only
@@ -30,13 +31,17 @@ type positionTable struct {
 }
 
 // lineBlock holds the positions of lineChunk lines. Most lines have one
-// (an op's), so a line's first position is in an array and the rest, which
-// few lines have, in a list sorted by line and column: a parse asks for
-// them mostly in order, so most are appended.
+// (an op's), so a line's first position is stored in an array, in place
+// (24 bytes a line, where a pointer to it took 8 more and its slab some
+// slack), and the rest, which few lines have, in a list sorted by line and
+// column: a parse asks for them mostly in order, so most are appended.
 type lineBlock struct {
-	mu    sync.Mutex
-	first [lineChunk]*FileLineColLoc
-	more  []*FileLineColLoc
+	mu sync.Mutex
+	// first[i] is line i's first position (no file while it has none); its
+	// identity is firstID+i, reserved with the block.
+	first   [lineChunk]FileLineColLoc
+	firstID uint64
+	more    []*FileLineColLoc
 	// slab is the unused rest of the last allocation of positions, and
 	// nextID the identity reserved for its first: positions are carved in
 	// growing slabs, with their identities reserved at once.
@@ -65,15 +70,19 @@ func (t *positionTable) position(c *Context, line, col int) *FileLineColLoc {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	first := &b.first[line%lineChunk]
-	if *first != nil && int((*first).Col) == col {
-		return *first
+	if first.file != nil && int(first.Col) == col {
+		return first
 	}
-	i := 0
-	if *first != nil {
-		i = b.search(line, col)
-		if i < len(b.more) && int(b.more[i].Line) == line && int(b.more[i].Col) == col {
-			return b.more[i]
-		}
+	// A far position moved into the block is in more, whether or not
+	// its line has a first.
+	i := b.search(line, col)
+	if i < len(b.more) && int(b.more[i].Line) == line && int(b.more[i].Col) == col {
+		return b.more[i]
+	}
+	if first.file == nil {
+		*first = FileLineColLoc{file: &t.file, Line: int32(line), Col: int32(col)}
+		first.setUniqueID(b.firstID + uint64(line%lineChunk))
+		return first
 	}
 	if len(b.slab) == 0 {
 		b.slabSize = min(max(2*b.slabSize, 8), maxSlab)
@@ -85,11 +94,7 @@ func (t *positionTable) position(c *Context, line, col int) *FileLineColLoc {
 	*l = FileLineColLoc{file: &t.file, Line: int32(line), Col: int32(col)}
 	l.setUniqueID(b.nextID)
 	b.nextID++
-	if *first == nil {
-		*first = l
-	} else {
-		b.more = slices.Insert(b.more, i, l)
-	}
+	b.more = slices.Insert(b.more, i, l)
 	return l
 }
 
@@ -101,12 +106,9 @@ func (b *lineBlock) search(line, col int) int {
 	return i
 }
 
-// add files a position of one of the block's lines that it lacks.
+// add files a position of one of the block's lines that it lacks (made
+// elsewhere, so it goes in more).
 func (b *lineBlock) add(l *FileLineColLoc) {
-	if first := &b.first[int(l.Line)%lineChunk]; *first == nil {
-		*first = l
-		return
-	}
 	b.more = slices.Insert(b.more, b.search(int(l.Line), int(l.Col)), l)
 }
 
@@ -156,7 +158,7 @@ func (t *positionTable) grow(old []*lineBlock, i int) *lineBlock {
 	grown := make([]*lineBlock, i+1)
 	copy(grown, old)
 	for j := len(old); j <= i; j++ {
-		grown[j] = &lineBlock{}
+		grown[j] = &lineBlock{firstID: t.ctx.nextID.Add(lineChunk) - lineChunk + 1}
 	}
 	// Far positions now in the index move into it before anyone sees it.
 	for k, l := range t.far {
