@@ -694,7 +694,8 @@ func (p *Parser) parseRegion(r *Region, entryArgs []Argument, isolated bool) err
 		if entryArgs != nil && p.tok.kind == tokCaretID {
 			return p.Errorf("invalid block name in region with named arguments")
 		}
-		entry := &Block{}
+		// The argument lists sized at once, without growing.
+		entry := &Block{args: make([]*Value, 0, len(entryArgs)), argLocs: make([]Location, 0, len(entryArgs))}
 		r.Append(entry)
 		for _, a := range entryArgs {
 			v := p.addArgument(entry, a)
