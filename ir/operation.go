@@ -20,18 +20,16 @@ type Operation struct {
 	prev, next *Operation
 	rare       *opRare // nil unless the op has successors, regions or discardable attributes
 
-	// res and nres are the results (see results), in 12 bytes where a
-	// slice takes 24, and order shares their word.
-	res   *Value
-	nres  int32
-	order int32 // position in block, valid while block.orderValid
-	// nops is the number of operands (see uses). Most ops keep them in
-	// their own allocation, after the result (MLIR's trailing operand
-	// storage): room for inline of them there, and none is a pointer to
-	// keep; ops without that room, or which outgrow it, keep them in
-	// rare.operands (inline 0).
-	nops   int32
-	inline uint8
+	// nres and nops are the numbers of results and operands (see results
+	// and uses). Most ops keep both in their own allocation, after the op
+	// (MLIR's trailing storage), so that no pointer to them is needed:
+	// inlineRes says the results are there, inline how many operands fit
+	// after them. Other ops keep them in rare.
+	nres      int32
+	order     int32 // position in block, valid while block.orderValid
+	nops      int32
+	inline    uint8
+	inlineRes bool
 	// props are the inherent attributes (MLIR properties), sorted by name.
 	// A list is never changed once an op has it, so ops share lists (see
 	// setProps), and a pointer is 16 bytes less than a slice in every op.
@@ -49,7 +47,8 @@ type opInfo struct {
 // opRare holds what few ops have, out of the Operation struct that every
 // op pays for.
 type opRare struct {
-	operands   []OpOperand // when the op has no room for them inline
+	results    []Value     // when the op has no room for them inline
+	operands   []OpOperand // likewise
 	successors []*Block
 	regions    []*Region
 	attrs      []NamedAttr // discardable attributes
@@ -243,14 +242,14 @@ func (op *Operation) propList() []NamedAttr {
 // in an OpState so that callers' small stack arrays stay on the stack.
 func newOp(info *opInfo, loc Location, operands []*Value, resultTypes []Type) *Operation {
 	op := allocOp(len(operands), len(resultTypes))
-	*op = Operation{info: info, loc: loc, rare: op.rare, res: op.res, nres: op.nres, nops: op.nops, inline: op.inline}
+	*op = Operation{info: info, loc: loc, rare: op.rare, nres: op.nres, nops: op.nops, inline: op.inline, inlineRes: op.inlineRes}
 	uses := op.uses()
 	for i, v := range operands {
 		uses[i].owner = op
 		uses[i].link(v)
 	}
 	for i, t := range resultTypes {
-		op.results()[i] = Value{typ: t, def: unsafe.Pointer(op), index: int32(i)}
+		op.results()[i] = Value{typ: t, def: unsafe.Pointer(op)}
 	}
 	return op
 }
@@ -279,8 +278,11 @@ type (
 	}
 )
 
-// inlineUses is where an opWith1xN's operands start, from its op.
-const inlineUses = unsafe.Offsetof(opWith1x1{}.use)
+// Where an opWith1xN's results and operands start, from its op.
+const (
+	inlineResults = unsafe.Offsetof(opWith1x1{}.res)
+	inlineUses    = unsafe.Offsetof(opWith1x1{}.use)
+)
 
 // allocOp returns a zero op with the given numbers of operands and results.
 func allocOp(operands, results int) *Operation {
@@ -289,32 +291,27 @@ func allocOp(operands, results int) *Operation {
 	case results == 0 && operands == 0:
 		return &Operation{}
 	case results == 1 && operands == 0:
-		o := &opWith1x0{}
-		o.op.setResults(o.res[:])
-		return &o.op
+		op = &(&opWith1x0{}).op
 	case results <= 1 && operands <= 1:
-		o := &opWith1x1{}
-		op = &o.op
+		op = &(&opWith1x1{}).op
 		op.inline = 1
-		op.setResults(o.res[:results])
 	case results <= 1 && operands == 2:
-		o := &opWith1x2{}
-		op = &o.op
+		op = &(&opWith1x2{}).op
 		op.inline = 2
-		op.setResults(o.res[:results])
 	case results <= 1 && operands <= 3:
-		o := &opWith1x3{}
-		op = &o.op
+		op = &(&opWith1x3{}).op
 		op.inline = 3
-		op.setResults(o.res[:results])
 	default:
 		op = &Operation{}
 		if operands > 0 {
-			op.rare = &opRare{operands: make([]OpOperand, operands)}
+			op.rareFields().operands = make([]OpOperand, operands)
 		}
-		op.setResults(make([]Value, results))
+		if results > 0 {
+			op.rareFields().results = make([]Value, results)
+		}
 	}
-	op.nops = int32(operands)
+	op.inlineRes = op.rare == nil
+	op.nres, op.nops = int32(results), int32(operands)
 	return op
 }
 
@@ -331,14 +328,15 @@ func (op *Operation) uses() []OpOperand {
 }
 
 // results returns the op's results.
-func (op *Operation) results() []Value { return unsafe.Slice(op.res, op.nres) }
-
-// setResults makes rs, which has at most 2^31-1 values, the op's results.
-func (op *Operation) setResults(rs []Value) {
-	op.res, op.nres = nil, int32(len(rs))
-	if len(rs) > 0 {
-		op.res = &rs[0]
+func (op *Operation) results() []Value {
+	if !op.inlineRes {
+		if op.rare == nil {
+			return nil
+		}
+		return op.rare.results
 	}
+	// The op is the first field of an opWith1xN, whose result follows.
+	return unsafe.Slice((*Value)(unsafe.Add(unsafe.Pointer(op), inlineResults)), op.nres)
 }
 
 // Context returns the op's context.

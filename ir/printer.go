@@ -868,7 +868,7 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 		if s.setSuggested == nil {
 			s.setSuggested = func(v *Value, name string) {
 				if v.owner() == s.naming && name != "" {
-					s.suggested[v.index] = name
+					s.suggested[v.Index()] = name
 				}
 			}
 		}
