@@ -301,7 +301,8 @@ func printFunc(p *ir.OpPrinter, op *ir.Operation) {
 	if f.IsKernel() {
 		p.WriteString(" kernel")
 	}
-	p.OptionalAttrDictWithKeyword(sortedAttrs(op), "sym_name", "workgroup_attributions", KernelAttrName,
+	var attrBuf [8]ir.NamedAttr
+	p.OptionalAttrDictWithKeyword(sortedAttrs(op, attrBuf[:0]), "sym_name", "workgroup_attributions", KernelAttrName,
 		"function_type", "arg_attrs", "res_attrs", "workgroup_attrib_attrs", "private_attrib_attrs")
 	p.WriteByte(' ')
 	regionAt(p, op, false, true)
