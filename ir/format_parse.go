@@ -132,14 +132,17 @@ func (s *fmtParseState) typesOf(r fmtRef, st *OpState) []Type {
 	case ts.seen:
 		return read[r.idx]
 	case ts.build != nil:
-		return []Type{ts.build(s.p.Context())}
+		out := s.someTypes(1)
+		out[0] = ts.build(s.p.Context())
+		return out
 	case ts.from == nil:
 		return nil
 	}
 	var from []Type
 	if ts.from.kind == rAttr {
 		if a, ok := stateAttr(st, s.f.spec.Attrs[ts.from.idx].Name).(TypedAttr); ok {
-			from = []Type{a.Type()}
+			from = s.someTypes(1)
+			from[0] = a.Type()
 		}
 	} else {
 		from = s.typesOf(*ts.from, st)
@@ -154,11 +157,19 @@ func (s *fmtParseState) typesOf(r fmtRef, st *OpState) []Type {
 	if ts.transform == nil {
 		return from
 	}
-	out := make([]Type, len(from))
+	out := s.someTypes(len(from))
 	for i, t := range from {
 		out[i] = ts.transform(s.p.Context(), t)
 	}
 	return out
+}
+
+// someTypes returns n nil types at the end of s.types, which is reused
+// from op to op (NewOp copies the types it keeps).
+func (s *fmtParseState) someTypes(n int) []Type {
+	start := len(s.types)
+	s.types = append(s.types, make([]Type, n)...)
+	return s.types[start:len(s.types):len(s.types)]
 }
 
 func (s *fmtParseState) resolveOperands(st *OpState) error {

@@ -379,7 +379,13 @@ func verifySymbolTable(op *Operation) error {
 	if b == nil {
 		return nil
 	}
-	seen := map[string]*Operation{}
+	// Sized for every op at once: growing a map of many symbols (a module
+	// of 80,000 kernels) leaves as much again behind.
+	ops := 0
+	for o := b.first; o != nil; o = o.next {
+		ops++
+	}
+	seen := make(map[string]*Operation, ops)
 	for o := b.first; o != nil; o = o.next {
 		n := SymbolName(o)
 		if n == "" {
