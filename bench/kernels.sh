@@ -52,11 +52,16 @@ printf '| driver | kernel | Kiln | GLSL | Kiln / GLSL | by CPU time | Go loop | 
 for entry in "${drivers[@]}"; do
   name=${entry%%=*} icd=${entry#*=}
   [ -f "$icd" ] || { echo "kernels.sh: $name: $icd is missing; skipping it" >&2; continue; }
-  VK_DRIVER_FILES="$icd" VK_ICD_FILENAMES="$icd" bench '^Benchmark(GLSL)?(Map|Sum|MatMul|MatMulTiled|MatMulTiled8|Peak)$' >"$out/$name.txt"
+  # One process a kernel, its Kiln and GLSL benchmarks back to back, so
+  # that a change of the machine's load between them is less likely.
+  : >"$out/$name.txt"
+  for group in Map Sum MatMul 'MatMulTiled|MatMulTiled8' Peak; do
+    VK_DRIVER_FILES="$icd" VK_ICD_FILENAMES="$icd" bench "^Benchmark(GLSL)?($group)\$" >>"$out/$name.txt"
+  done
   # metric FILE NAME UNITS: the value and units of benchmark NAME's metric
-  # in UNITS (a regular expression), or nothing.
+  # in UNITS (a regular expression), or nothing; the first if several.
   metric() {
-    awk -v n="$2" -v u="^($3)$" '$1 ~ "^"n"(-[0-9]+)?$" { for (i = 3; i <= NF; i++) if ($i ~ u) print $(i-1), $i }' "$1"
+    awk -v n="$2" -v u="^($3)$" '$1 ~ "^"n"(-[0-9]+)?$" { for (i = 3; i <= NF; i++) if ($i ~ u) { print $(i-1), $i; exit } }' "$1"
   }
   rate() { metric "$1" "$2" 'GB/s|GFLOP/s'; }
   # cpurate FILE NAME: the rate per second of CPU time (rate * ns/op / cpu-ms/op / 1e6).
