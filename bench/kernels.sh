@@ -6,12 +6,12 @@
 # bandwidth, FMA chains for FLOP/s); MatMulTiled is MatMul's GPU kernel
 # (workgroup-memory tiles), which a CPU driver does not get, for
 # comparison, and MatMulTiled8 (on a GPU only) that kernel with 8 x 8
-# outputs a thread rather than 4 x 4. The "by CPU time" columns are the same ratios of rates per
-# second of the process's CPU time rather than of wall-clock time: on a CPU
-# driver, whose workers are the process's threads, that is the work the
-# driver did, which the machine's load changes far less (on a GPU it is
-# only the host's share, meaningless). The last results are in
-# kernels/README.md.
+# outputs a thread rather than 4 x 4. The "by CPU time" columns are the
+# same ratios of rates per second of the process's CPU time rather than of
+# wall-clock time: on a CPU driver, whose workers are the process's
+# threads, that is the work the driver did, which the machine's load
+# changes far less (on a GPU it is only the host's share, meaningless).
+# The last results are in kernels/README.md.
 #
 # Settings (environment):
 #   BENCHTIME          passed to -benchtime (default 3x).
@@ -30,7 +30,7 @@
 #                      of `go test`, on a machine without Go; glslangValidator
 #                      and spirv-val must be on PATH.
 # On a GPU machine, for example:
-#   KILN_BENCH_SCALE=32 BENCHTIME=5x KILN_KERNELS_TEST=/opt/kdev/tests/kernels.test \
+#   KILN_BENCH_SCALE=32 BENCHTIME=1s KILN_KERNELS_TEST=/opt/kdev/tests/kernels.test \
 #     KILN_BENCH_DRIVERS=nvidia=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json bench/kernels.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
