@@ -20,7 +20,7 @@ import (
 // (see Outline).
 var Pipeline = []string{
 	"map-memref-spirv-storage-class",
-	"convert-to-spirv{convert-gpu-modules=true}",
+	"convert-to-spirv{convert-gpu-modules=true index-by-dimension=true}",
 	"spirv-lower-abi-attrs",
 	"spirv-update-vce",
 	"canonicalize",

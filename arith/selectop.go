@@ -40,7 +40,7 @@ var selectOp = &ir.OpDef{
 				return err
 			}
 		}
-		st.ResultTypes = []ir.Type{t}
+		st.ResultTypes = append(st.ResultTypes, t)
 		return p.ResolveOperands(us, []ir.Type{cond, t, t})
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {

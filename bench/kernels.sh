@@ -6,12 +6,12 @@
 # bandwidth, FMA chains for FLOP/s); MatMulTiled is MatMul's GPU kernel
 # (workgroup-memory tiles), which a CPU driver does not get, for
 # comparison, and MatMulTiled8 (on a GPU only) that kernel with 8 x 8
-# outputs a thread rather than 4 x 4. The "by CPU time" columns are the same ratios of rates per
-# second of the process's CPU time rather than of wall-clock time: on a CPU
-# driver, whose workers are the process's threads, that is the work the
-# driver did, which the machine's load changes far less (on a GPU it is
-# only the host's share, meaningless). The last results are in
-# kernels/README.md.
+# outputs a thread rather than 4 x 4. The "by CPU time" columns are the
+# same ratios of rates per second of the process's CPU time rather than of
+# wall-clock time: on a CPU driver, whose workers are the process's
+# threads, that is the work the driver did, which the machine's load
+# changes far less (on a GPU it is only the host's share, meaningless).
+# The last results are in kernels/README.md.
 #
 # Settings (environment):
 #   BENCHTIME          passed to -benchtime (default 3x).
@@ -30,7 +30,7 @@
 #                      of `go test`, on a machine without Go; glslangValidator
 #                      and spirv-val must be on PATH.
 # On a GPU machine, for example:
-#   KILN_BENCH_SCALE=32 BENCHTIME=5x KILN_KERNELS_TEST=/opt/kdev/tests/kernels.test \
+#   KILN_BENCH_SCALE=32 BENCHTIME=1s KILN_KERNELS_TEST=/opt/kdev/tests/kernels.test \
 #     KILN_BENCH_DRIVERS=nvidia=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json bench/kernels.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,11 +52,16 @@ printf '| driver | kernel | Kiln | GLSL | Kiln / GLSL | by CPU time | Go loop | 
 for entry in "${drivers[@]}"; do
   name=${entry%%=*} icd=${entry#*=}
   [ -f "$icd" ] || { echo "kernels.sh: $name: $icd is missing; skipping it" >&2; continue; }
-  VK_DRIVER_FILES="$icd" VK_ICD_FILENAMES="$icd" bench '^Benchmark(GLSL)?(Map|Sum|MatMul|MatMulTiled|MatMulTiled8|Peak)$' >"$out/$name.txt"
+  # One process a kernel, its Kiln and GLSL benchmarks back to back, so
+  # that a change of the machine's load between them is less likely.
+  : >"$out/$name.txt"
+  for group in Map Sum MatMul 'MatMulTiled|MatMulTiled8' Peak; do
+    VK_DRIVER_FILES="$icd" VK_ICD_FILENAMES="$icd" bench "^Benchmark(GLSL)?($group)\$" >>"$out/$name.txt"
+  done
   # metric FILE NAME UNITS: the value and units of benchmark NAME's metric
-  # in UNITS (a regular expression), or nothing.
+  # in UNITS (a regular expression), or nothing; the first if several.
   metric() {
-    awk -v n="$2" -v u="^($3)$" '$1 ~ "^"n"(-[0-9]+)?$" { for (i = 3; i <= NF; i++) if ($i ~ u) print $(i-1), $i }' "$1"
+    awk -v n="$2" -v u="^($3)$" '$1 ~ "^"n"(-[0-9]+)?$" { for (i = 3; i <= NF; i++) if ($i ~ u) { print $(i-1), $i; exit } }' "$1"
   }
   rate() { metric "$1" "$2" 'GB/s|GFLOP/s'; }
   # cpurate FILE NAME: the rate per second of CPU time (rate * ns/op / cpu-ms/op / 1e6).

@@ -42,14 +42,14 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	for i, a := range args {
 		inputs[i], argAttrs[i] = a.arg.Type, a.attrs
 	}
-	attrLoc := p.Loc()
+	attrAt := p.Pos()
 	n := len(st.Attrs)
 	if err := p.ParseOptionalAttrDictWithKeyword(); err != nil {
 		return err
 	}
 	for _, inferred := range []string{"sym_visibility", "sym_name", "function_type"} {
 		if ir.GetAttr(st.Attrs[n:], inferred) != nil {
-			return ir.Errorf(attrLoc, "'%s' is an inferred attribute and should not be specified in the explicit attribute dictionary", inferred)
+			return ir.Errorf(p.LocAt(attrAt), "'%s' is an inferred attribute and should not be specified in the explicit attribute dictionary", inferred)
 		}
 	}
 	// Properties in name order, as MLIR's generic form prints them.
@@ -76,12 +76,12 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 			entry = append(entry, a.arg)
 		}
 	}
-	loc := p.Loc()
+	bodyAt := p.Pos()
 	if err := p.ParseRegion(body, entry); err != nil {
 		return err
 	}
 	if body.Empty() {
-		return ir.Errorf(loc, "expected non-empty function body")
+		return ir.Errorf(p.LocAt(bodyAt), "expected non-empty function body")
 	}
 	return nil
 }

@@ -156,7 +156,8 @@ func printAllReduce(p *ir.OpPrinter, op *ir.Operation) {
 	printReduceHead(p, op)
 	p.WriteByte(' ')
 	regionAt(p, op, true, true)
-	p.OptionalAttrDict(sortedAttrs(op), "op", "uniform")
+	var attrBuf [8]ir.NamedAttr
+	p.OptionalAttrDict(sortedAttrs(op, attrBuf[:0]), "op", "uniform")
 	p.WriteString(" : ")
 	p.FunctionalType(op)
 }
@@ -336,7 +337,8 @@ func printSubgroupReduce(p *ir.OpPrinter, op *ir.Operation) {
 		}
 		p.WriteByte(')')
 	}
-	p.OptionalAttrDict(sortedAttrs(op), "op", "uniform", "cluster_size", "cluster_stride")
+	var attrBuf [8]ir.NamedAttr
+	p.OptionalAttrDict(sortedAttrs(op, attrBuf[:0]), "op", "uniform", "cluster_size", "cluster_stride")
 	p.WriteString(" : ")
 	p.FunctionalType(op)
 }

@@ -138,7 +138,10 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	if err := p.ParsePunct("("); err != nil {
 		return err
 	}
-	var args []ir.Argument
+	// Kernels have a few arguments: room for them on the stack, as the
+	// region's parse copies them into its entry block.
+	var argBuf [8]ir.Argument
+	args := argBuf[:0]
 	var argAttrs []ir.Attribute // made at the first argument with attributes
 	if !p.ParseOptionalPunct(")") {
 		for {
@@ -298,7 +301,8 @@ func printFunc(p *ir.OpPrinter, op *ir.Operation) {
 	if f.IsKernel() {
 		p.WriteString(" kernel")
 	}
-	p.OptionalAttrDictWithKeyword(sortedAttrs(op), "sym_name", "workgroup_attributions", KernelAttrName,
+	var attrBuf [8]ir.NamedAttr
+	p.OptionalAttrDictWithKeyword(sortedAttrs(op, attrBuf[:0]), "sym_name", "workgroup_attributions", KernelAttrName,
 		"function_type", "arg_attrs", "res_attrs", "workgroup_attrib_attrs", "private_attrib_attrs")
 	p.WriteByte(' ')
 	regionAt(p, op, false, true)

@@ -355,7 +355,8 @@ func printLaunch(p *ir.OpPrinter, op *ir.Operation) {
 	printAttributions(p, "private", l.PrivateAttributions(), nil)
 	p.WriteByte(' ')
 	regionAt(p, op, false, true)
-	p.OptionalAttrDict(sortedAttrs(op), "operandSegmentSizes", "workgroup_attributions", "kernelModule", "kernelFunc")
+	var attrBuf [8]ir.NamedAttr
+	p.OptionalAttrDict(sortedAttrs(op, attrBuf[:0]), "operandSegmentSizes", "workgroup_attributions", "kernelModule", "kernelFunc")
 }
 
 // printSizeAssignment writes (%ids) in (%size = %operand, ...).

@@ -259,7 +259,8 @@ func printLaunchFunc(p *ir.OpPrinter, op *ir.Operation) {
 		}
 		p.WriteByte(')')
 	}
-	p.OptionalAttrDict(sortedAttrs(op), "kernel", "operandSegmentSizes")
+	var attrBuf [8]ir.NamedAttr
+	p.OptionalAttrDict(sortedAttrs(op, attrBuf[:0]), "kernel", "operandSegmentSizes")
 }
 
 func verifyLaunchFunc(op *ir.Operation) error {

@@ -140,7 +140,8 @@ func printModule(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteByte(' ')
 		p.Attr(t)
 	}
-	p.OptionalAttrDictWithKeyword(sortedAttrs(op), "sym_name", "targets", "offloadingHandler")
+	var attrBuf [8]ir.NamedAttr
+	p.OptionalAttrDictWithKeyword(sortedAttrs(op, attrBuf[:0]), "sym_name", "targets", "offloadingHandler")
 	p.WriteByte(' ')
 	regionAt(p, op, false, false)
 }

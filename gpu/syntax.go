@@ -1,9 +1,6 @@
 package gpu
 
 import (
-	"slices"
-	"strings"
-
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -189,12 +186,21 @@ func verifyAttributions(op *ir.Operation, vs []*ir.Value, want AddressSpace) err
 	return nil
 }
 
-// sortedAttrs returns all of op's attributes sorted by name, as MLIR's
-// attribute dictionary holds inherent and discardable ones together.
-func sortedAttrs(op *ir.Operation) []ir.NamedAttr {
-	all := slices.Clone(op.Attrs())
-	slices.SortStableFunc(all, func(a, b ir.NamedAttr) int { return strings.Compare(a.Name, b.Name) })
-	return all
+// sortedAttrs appends all of op's attributes to buf sorted by name, as
+// MLIR's attribute dictionary holds inherent and discardable ones together:
+// a merge of the two sorted lists, properties first among equal names.
+// Printers pass a stack array, so that printing a dictionary allocates
+// nothing.
+func sortedAttrs(op *ir.Operation, buf []ir.NamedAttr) []ir.NamedAttr {
+	props, attrs := op.Props(), op.DiscardableAttrs()
+	for len(props) > 0 && len(attrs) > 0 {
+		if attrs[0].Name < props[0].Name {
+			buf, attrs = append(buf, attrs[0]), attrs[1:]
+		} else {
+			buf, props = append(buf, props[0]), props[1:]
+		}
+	}
+	return append(append(buf, props...), attrs...)
 }
 
 // one returns the single value of a segment, or nil.

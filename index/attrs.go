@@ -30,14 +30,14 @@ func (a *CmpPredicateAttr) Print(p *ir.Printer) {
 
 // parsePredicate parses a predicate keyword.
 func parsePredicate(p *ir.Parser) (*CmpPredicateAttr, error) {
-	loc := p.Loc()
+	at := p.Pos()
 	kw, err := p.ParseKeywordAny()
 	if err != nil {
 		return nil, err
 	}
 	i := slices.Index(predicateNames, kw)
 	if i < 0 {
-		return nil, ir.Errorf(loc, "expected one of [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge] for index comparison predicate, got '%s'", kw)
+		return nil, ir.Errorf(p.LocAt(at), "expected one of [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge] for index comparison predicate, got '%s'", kw)
 	}
 	return CmpPredicate(p.Context(), arith.CmpIPredicate(i)), nil
 }

@@ -3,7 +3,6 @@ package ir
 import (
 	"iter"
 	"slices"
-	"unsafe"
 )
 
 // Block is a list of operations with arguments, inside a region. A block
@@ -51,7 +50,7 @@ func (b *Block) ArgTypes() []Type {
 
 // AddArgument appends an argument.
 func (b *Block) AddArgument(t Type, loc Location) *Value {
-	v := &Value{typ: t, def: unsafe.Pointer(b), arg: true, index: int32(len(b.args))}
+	v := newBlockArg(b, t, len(b.args))
 	b.args = append(b.args, v)
 	b.argLocs = append(b.argLocs, loc)
 	return v
@@ -59,11 +58,11 @@ func (b *Block) AddArgument(t Type, loc Location) *Value {
 
 // InsertArgument inserts an argument at position i.
 func (b *Block) InsertArgument(i int, t Type, loc Location) *Value {
-	v := &Value{typ: t, def: unsafe.Pointer(b), arg: true}
+	v := newBlockArg(b, t, i)
 	b.args = slices.Insert(b.args, i, v)
 	b.argLocs = slices.Insert(b.argLocs, i, loc)
 	for j := i; j < len(b.args); j++ {
-		b.args[j].index = int32(j)
+		b.args[j].asArg().index = int32(j)
 	}
 	return v
 }
@@ -76,7 +75,7 @@ func (b *Block) EraseArgument(i int) {
 	b.args = slices.Delete(b.args, i, i+1)
 	b.argLocs = slices.Delete(b.argLocs, i, i+1)
 	for j := i; j < len(b.args); j++ {
-		b.args[j].index = int32(j)
+		b.args[j].asArg().index = int32(j)
 	}
 }
 

@@ -138,8 +138,8 @@ func (op *Operation) Clone(m *Mapping) *Operation {
 	var operandArr [4]*Value
 	var typeArr [2]Type
 	operands, types := operandArr[:0], typeArr[:0]
-	for i := range op.operands {
-		operands = append(operands, m.Lookup(op.operands[i].value))
+	for _, u := range op.uses() {
+		operands = append(operands, m.Lookup(u.value))
 	}
 	for i := range op.results() {
 		types = append(types, op.results()[i].typ)
@@ -148,13 +148,13 @@ func (op *Operation) Clone(m *Mapping) *Operation {
 	// The lists are sorted and split already: one copy of both.
 	n.props = op.props // never changed in place
 	if op.rare != nil {
-		n.rare = &opRare{attrs: slices.Clone(op.rare.attrs)}
+		r := n.rareFields() // which may hold the operands already
+		r.attrs = slices.Clone(op.rare.attrs)
 		for _, s := range op.rare.successors {
 			n.rare.successors = append(n.rare.successors, m.LookupBlock(s))
 		}
 		for range op.rare.regions {
-			r := &Region{parent: n}
-			n.rare.regions = append(n.rare.regions, r)
+			n.rare.regions = append(n.rare.regions, &Region{parent: n})
 		}
 	}
 	for i := range op.results() {
@@ -202,9 +202,10 @@ func (r *Region) CloneInto(dest *Region, before *Block, m *Mapping) {
 
 func remapNested(op *Operation, m *Mapping) {
 	op.Walk(func(o *Operation) bool {
-		for i := range o.operands {
-			if w := m.Lookup(o.operands[i].value); w != o.operands[i].value {
-				o.operands[i].Set(w)
+		uses := o.uses()
+		for i := range uses {
+			if w := m.Lookup(uses[i].value); w != uses[i].value {
+				uses[i].Set(w)
 			}
 		}
 		for i, s := range o.succs() {

@@ -59,7 +59,8 @@ type uniqued interface {
 
 // Storage is embedded in every Type and Attribute implementation. It carries
 // the identity the Context assigns when it uniques the value; values that do
-// not embed it cannot be Types or Attributes.
+// not embed it cannot be Types or Attributes, but for file positions, whose
+// tables keep the identities of the few that need one (FileLineColLoc).
 type Storage struct{ id uint64 }
 
 func (s *Storage) uniqueID() uint64      { return s.id }

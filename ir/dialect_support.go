@@ -27,8 +27,17 @@ func (p *OpParser) ParseArgumentWithAttrs() (Argument, []NamedAttr, error) {
 	if err != nil {
 		return a, nil, err
 	}
+	if !p.IsKeyword("loc") {
+		return a, attrs, nil
+	}
+	// Only here does a closure take the location (a heap variable then),
+	// not the whole argument in every parse.
+	var loc Location
 	before := len(p.pendingLocs)
-	err = p.parseTrailingLoc(func(l Location) { a.Loc = l })
+	err = p.parseTrailingLoc(func(l Location) { loc = l })
+	if loc != nil {
+		a.Loc = loc
+	}
 	if len(p.pendingLocs) > before {
 		a.pending = before + 1
 	}

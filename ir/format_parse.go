@@ -157,14 +157,17 @@ func (s *fmtParseState) typesOf(r fmtRef, st *OpState) []Type {
 	case ts.seen && (read[r.idx] != nil || !ts.optional || ts.from == nil):
 		return read[r.idx]
 	case ts.build != nil:
-		return []Type{ts.build(s.p.Context())}
+		out := s.someTypes(1)
+		out[0] = ts.build(s.p.Context())
+		return out
 	case ts.from == nil:
 		return nil
 	}
 	var from []Type
 	if ts.from.kind == rAttr {
 		if a, ok := stateAttr(st, s.f.spec.Attrs[ts.from.idx].Name).(TypedAttr); ok {
-			from = []Type{a.Type()}
+			from = s.someTypes(1)
+			from[0] = a.Type()
 		}
 	} else {
 		from = s.typesOf(*ts.from, st)
@@ -179,11 +182,19 @@ func (s *fmtParseState) typesOf(r fmtRef, st *OpState) []Type {
 	if ts.transform == nil {
 		return from
 	}
-	out := make([]Type, len(from))
+	out := s.someTypes(len(from))
 	for i, t := range from {
 		out[i] = ts.transform(s.p.Context(), t)
 	}
 	return out
+}
+
+// someTypes returns n nil types at the end of s.types, which is reused
+// from op to op (NewOp copies the types it keeps).
+func (s *fmtParseState) someTypes(n int) []Type {
+	start := len(s.types)
+	s.types = append(s.types, make([]Type, n)...)
+	return s.types[start:len(s.types):len(s.types)]
 }
 
 func (s *fmtParseState) resolveOperands(st *OpState) error {
@@ -471,17 +482,29 @@ func (s *fmtParseState) setTypes(r fmtRef, ts []Type) {
 	}
 }
 
+// operandList parses a list of operands into s.uses, returning them (nil
+// for none).
+func (s *fmtParseState) operandList() ([]UnresolvedOperand, error) {
+	start := len(s.uses)
+	var err error
+	s.uses, err = s.p.appendOperandList(s.uses)
+	if len(s.uses) == start {
+		return nil, err
+	}
+	return s.uses[start:len(s.uses):len(s.uses)], err
+}
+
 func (s *fmtParseState) variable(r fmtRef) error {
 	p := s.p
 	part := s.f.part(r)
 	switch r.kind {
 	case rAllOperands:
-		us, err := p.ParseOperandList()
+		us, err := s.operandList()
 		s.all = us
 		return err
 	case rOperand:
 		if part.variadic {
-			us, err := p.ParseOperandList()
+			us, err := s.operandList()
 			s.operands[r.idx] = us
 			return err
 		}

@@ -32,8 +32,8 @@ func (f *compiledFormat) print(p *OpPrinter, op *Operation) {
 		p.fmt = w
 	}
 	vs := w.values[:0]
-	for i := range op.operands {
-		vs = append(vs, op.operands[i].value)
+	for _, u := range op.uses() {
+		vs = append(vs, u.value)
 	}
 	n := len(vs)
 	for i := range op.results() {

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"strconv"
+	"unsafe"
 )
 
 // Location is where an operation, block argument or diagnostic comes from.
@@ -16,12 +17,17 @@ type UnknownLoc struct{ Storage }
 
 // FileLineColLoc is loc("file":line:col).
 type FileLineColLoc struct {
-	Storage
-	// file is the file's position table's name: a parsed file has one
-	// position per op, in 24 bytes with a pointer and 32-bit numbers.
+	// file is the name of the file's position table, its first field: a
+	// parsed file has one position per op, in 16 bytes with a pointer and
+	// 32-bit numbers. Its identity, which only the keys of locations that
+	// hold it need, is kept by the table when asked for.
 	file      *string
 	Line, Col int32
 }
+
+func (l *FileLineColLoc) table() *positionTable { return (*positionTable)(unsafe.Pointer(l.file)) }
+func (l *FileLineColLoc) uniqueID() uint64      { return l.table().idOf(l) }
+func (l *FileLineColLoc) setUniqueID(uint64)    {} // the table gives it
 
 // File returns the position's file name.
 func (l *FileLineColLoc) File() string { return *l.file }
@@ -57,7 +63,7 @@ func (c *Context) UnknownLoc() Location { return c.builtins.unknownLoc }
 
 // FileLineColLoc returns loc("file":line:col).
 func (c *Context) FileLineColLoc(file string, line, col int) *FileLineColLoc {
-	return c.positionsOf(file).position(c, line, col)
+	return c.positionsOf(file).position(line, col)
 }
 
 // positionsOf returns the position table of a file, for a parser to keep.
@@ -66,7 +72,7 @@ func (c *Context) positionsOf(file string) *positionTable {
 	defer c.flcMu.Unlock()
 	t := c.flc[file]
 	if t == nil {
-		t = &positionTable{file: file}
+		t = &positionTable{file: file, ctx: c}
 		c.flc[file] = t
 	}
 	return t

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"iter"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -19,12 +20,16 @@ type Operation struct {
 	prev, next *Operation
 	rare       *opRare // nil unless the op has successors, regions or discardable attributes
 
-	operands []OpOperand
-	// res and nres are the results (see results), in 12 bytes where a
-	// slice takes 24, and order shares their word.
-	res   *Value
-	nres  int32
-	order int32 // position in block, valid while block.orderValid
+	// nres and nops are the numbers of results and operands (see results
+	// and uses). Most ops keep both in their own allocation, after the op
+	// (MLIR's trailing storage), so that no pointer to them is needed:
+	// inlineRes says the results are there, inline how many operands fit
+	// after them. Other ops keep them in rare.
+	nres      int32
+	order     int32 // position in block, valid while block.orderValid
+	nops      int32
+	inline    uint8
+	inlineRes bool
 	// props are the inherent attributes (MLIR properties), sorted by name.
 	// A list is never changed once an op has it, so ops share lists (see
 	// setProps), and a pointer is 16 bytes less than a slice in every op.
@@ -42,6 +47,8 @@ type opInfo struct {
 // opRare holds what few ops have, out of the Operation struct that every
 // op pays for.
 type opRare struct {
+	results    []Value     // when the op has no room for them inline
+	operands   []OpOperand // likewise
 	successors []*Block
 	regions    []*Region
 	attrs      []NamedAttr // discardable attributes
@@ -150,7 +157,7 @@ func (c *Context) buildOp(name string, loc Location, operands []*Value, resultTy
 	}
 	if nProps == 1 && (len(props) == 0 || GetAttr(attrs, one.Name) == nil) {
 		// The usual case, without a list to build and drop.
-		op.props = c.sharedProp(one)
+		op.props = c.sharedProps([]NamedAttr{one})
 		for _, a := range attrs {
 			if !inherent(a.Name) {
 				setSorted(&op.rareFields().attrs, a.Name, a.Value)
@@ -158,51 +165,66 @@ func (c *Context) buildOp(name string, loc Location, operands []*Value, resultTy
 		}
 		return op
 	}
-	list := make([]NamedAttr, 0, nProps)
+	if nProps <= maxSharedProps {
+		// Built on the stack: the shared list is a copy.
+		var buf [maxSharedProps]NamedAttr
+		op.props = c.sharedProps(op.splitAttrs(buf[:0], props, attrs))
+		return op
+	}
+	list := op.splitAttrs(make([]NamedAttr, 0, nProps), props, attrs)
+	op.props = &list
+	return op
+}
+
+// splitAttrs returns list with props and the inherent attrs added, sorted,
+// and adds the other attrs to the op's discardable ones.
+func (op *Operation) splitAttrs(list, props, attrs []NamedAttr) []NamedAttr {
 	for _, a := range props {
-		setSorted(&list, a.Name, a.Value)
+		list = withSorted(list, a.Name, a.Value)
 	}
 	for _, a := range attrs {
-		if inherent(a.Name) || GetAttr(list, a.Name) != nil {
-			setSorted(&list, a.Name, a.Value)
+		if op.info.def != nil && op.info.def.isInherent(a.Name) || GetAttr(list, a.Name) != nil {
+			list = withSorted(list, a.Name, a.Value)
 		} else {
 			setSorted(&op.rareFields().attrs, a.Name, a.Value)
 		}
 	}
-	op.setProps(list)
-	return op
+	return list
 }
 
 // setProps gives op the property list, which no one else holds.
 func (op *Operation) setProps(list []NamedAttr) {
-	switch len(list) {
-	case 0:
+	switch {
+	case len(list) == 0:
 		op.props = nil
-	case 1:
-		op.props = op.info.ctx.sharedProp(list[0])
+	case len(list) <= maxSharedProps:
+		op.props = op.info.ctx.sharedProps(list)
 	default:
 		op.props = &list
 	}
 }
 
-// propList is a one-element property list shared by the ops that have only
-// that property (most float ops have just arith's fastmath<none>): one
+// maxSharedProps bounds the property lists that ops share. Short lists
+// repeat: most float ops have just arith's fastmath<none>, each cmpf of a
+// kernel the same predicate and fastmath.
+const maxSharedProps = 4
+
+// propList is a property list shared by the ops that have the same: one
 // list for all, where each would otherwise have its own.
 type propList struct {
 	Storage
 	list []NamedAttr
-	one  [1]NamedAttr
 }
 
-// sharedProp returns the shared property list of a.
-func (c *Context) sharedProp(a NamedAttr) *[]NamedAttr {
-	var buf [64]byte
+// sharedProps returns the shared copy of a sorted property list.
+func (c *Context) sharedProps(list []NamedAttr) *[]NamedAttr {
+	var buf [128]byte
 	key := append(buf[:0], "props\x00"...)
-	key = appendKeyObj(appendKeyStr(key, a.Name), a.Value)
+	for _, a := range list {
+		key = appendKeyObj(appendKeyStr(key, a.Name), a.Value)
+	}
 	l := uniqueBytes(c, key, func() *propList {
-		l := &propList{one: [1]NamedAttr{a}}
-		l.list = l.one[:]
-		return l
+		return &propList{list: slices.Clone(list)}
 	})
 	return &l.list
 }
@@ -220,13 +242,14 @@ func (op *Operation) propList() []NamedAttr {
 // in an OpState so that callers' small stack arrays stay on the stack.
 func newOp(info *opInfo, loc Location, operands []*Value, resultTypes []Type) *Operation {
 	op := allocOp(len(operands), len(resultTypes))
-	*op = Operation{info: info, loc: loc, operands: op.operands, res: op.res, nres: op.nres}
+	*op = Operation{info: info, loc: loc, rare: op.rare, nres: op.nres, nops: op.nops, inline: op.inline, inlineRes: op.inlineRes}
+	uses := op.uses()
 	for i, v := range operands {
-		op.operands[i].owner = op
-		op.operands[i].link(v)
+		uses[i].owner = op
+		uses[i].link(v)
 	}
 	for i, t := range resultTypes {
-		op.results()[i] = Value{typ: t, def: unsafe.Pointer(op), index: int32(i)}
+		op.results()[i] = Value{typ: t, def: unsafe.Pointer(op)}
 	}
 	return op
 }
@@ -255,46 +278,65 @@ type (
 	}
 )
 
-// allocOp returns a zero op with the given numbers of operands and results
-// (the operands' capacity too, so that no append can overrun a neighbour).
+// Where an opWith1xN's results and operands start, from its op.
+const (
+	inlineResults = unsafe.Offsetof(opWith1x1{}.res)
+	inlineUses    = unsafe.Offsetof(opWith1x1{}.use)
+)
+
+// allocOp returns a zero op with the given numbers of operands and results.
 func allocOp(operands, results int) *Operation {
+	var op *Operation
 	switch {
 	case results == 0 && operands == 0:
 		return &Operation{}
 	case results == 1 && operands == 0:
-		o := &opWith1x0{}
-		o.op.setResults(o.res[:])
-		return &o.op
+		op = &(&opWith1x0{}).op
 	case results <= 1 && operands <= 1:
-		o := &opWith1x1{}
-		o.op.operands = o.use[:operands:operands]
-		o.op.setResults(o.res[:results])
-		return &o.op
+		op = &(&opWith1x1{}).op
+		op.inline = 1
 	case results <= 1 && operands == 2:
-		o := &opWith1x2{}
-		o.op.operands = o.use[:operands:operands]
-		o.op.setResults(o.res[:results])
-		return &o.op
+		op = &(&opWith1x2{}).op
+		op.inline = 2
 	case results <= 1 && operands <= 3:
-		o := &opWith1x3{}
-		o.op.operands = o.use[:operands:operands]
-		o.op.setResults(o.res[:results])
-		return &o.op
+		op = &(&opWith1x3{}).op
+		op.inline = 3
+	default:
+		op = &Operation{}
+		if operands > 0 {
+			op.rareFields().operands = make([]OpOperand, operands)
+		}
+		if results > 0 {
+			op.rareFields().results = make([]Value, results)
+		}
 	}
-	op := &Operation{operands: make([]OpOperand, operands)}
-	op.setResults(make([]Value, results))
+	op.inlineRes = op.rare == nil
+	op.nres, op.nops = int32(results), int32(operands)
 	return op
 }
 
-// results returns the op's results.
-func (op *Operation) results() []Value { return unsafe.Slice(op.res, op.nres) }
-
-// setResults makes rs, which has at most 2^31-1 values, the op's results.
-func (op *Operation) setResults(rs []Value) {
-	op.res, op.nres = nil, int32(len(rs))
-	if len(rs) > 0 {
-		op.res = &rs[0]
+// uses returns the op's operands.
+func (op *Operation) uses() []OpOperand {
+	if op.inline == 0 {
+		if op.rare == nil {
+			return nil
+		}
+		return op.rare.operands
 	}
+	// The op is the first field of an opWith1xN, whose use array follows.
+	return unsafe.Slice((*OpOperand)(unsafe.Add(unsafe.Pointer(op), inlineUses)), op.nops)
+}
+
+// results returns the op's results.
+func (op *Operation) results() []Value {
+	if !op.inlineRes {
+		if op.rare == nil {
+			return nil
+		}
+		return op.rare.results
+	}
+	// The op is the first field of an opWith1xN, whose result follows.
+	return unsafe.Slice((*Value)(unsafe.Add(unsafe.Pointer(op), inlineResults)), op.nres)
 }
 
 // Context returns the op's context.
@@ -327,35 +369,45 @@ func (op *Operation) Loc() Location { return op.loc }
 func (op *Operation) SetLoc(l Location) { op.loc = l }
 
 // NumOperands returns the number of operands.
-func (op *Operation) NumOperands() int { return len(op.operands) }
+func (op *Operation) NumOperands() int { return int(op.nops) }
 
 // Operand returns operand i.
-func (op *Operation) Operand(i int) *Value { return op.operands[i].value }
+func (op *Operation) Operand(i int) *Value { return op.uses()[i].value }
 
 // OpOperand returns the use for operand i.
-func (op *Operation) OpOperand(i int) *OpOperand { return &op.operands[i] }
+func (op *Operation) OpOperand(i int) *OpOperand { return &op.uses()[i] }
 
 // Operands returns the operand values (a fresh slice).
 func (op *Operation) Operands() []*Value {
-	vs := make([]*Value, len(op.operands))
-	for i := range op.operands {
-		vs[i] = op.operands[i].value
+	uses := op.uses()
+	vs := make([]*Value, len(uses))
+	for i := range uses {
+		vs[i] = uses[i].value
 	}
 	return vs
 }
 
 // SetOperand makes operand i use v.
-func (op *Operation) SetOperand(i int, v *Value) { op.operands[i].Set(v) }
+func (op *Operation) SetOperand(i int, v *Value) { op.uses()[i].Set(v) }
 
 // SetOperands replaces the whole operand list.
 func (op *Operation) SetOperands(vs []*Value) {
-	for i := range op.operands {
-		op.operands[i].unlink()
+	old := op.uses()
+	for i := range old {
+		old[i].unlink()
 	}
-	op.operands = make([]OpOperand, len(vs))
+	clear(old)
+	if len(vs) > int(op.inline) {
+		op.inline = 0
+		op.rareFields().operands = make([]OpOperand, len(vs))
+	} else if op.rare != nil {
+		op.rare.operands = nil
+	}
+	op.nops = int32(len(vs))
+	uses := op.uses()
 	for i, v := range vs {
-		op.operands[i].owner = op
-		op.operands[i].link(v)
+		uses[i].owner = op
+		uses[i].link(v)
 	}
 }
 
@@ -385,9 +437,10 @@ func (op *Operation) ResultTypes() []Type {
 
 // OperandTypes returns the operand types.
 func (op *Operation) OperandTypes() []Type {
-	ts := make([]Type, len(op.operands))
-	for i := range op.operands {
-		ts[i] = op.operands[i].value.typ
+	uses := op.uses()
+	ts := make([]Type, len(uses))
+	for i := range uses {
+		ts[i] = uses[i].value.typ
 	}
 	return ts
 }
@@ -455,18 +508,23 @@ func (op *Operation) SetAttr(name string, v Attribute) {
 
 // setSorted sets name in a list kept sorted by name, as MLIR's attribute
 // dictionaries are.
-func setSorted(list *[]NamedAttr, name string, v Attribute) {
+func setSorted(list *[]NamedAttr, name string, v Attribute) { *list = withSorted(*list, name, v) }
+
+// withSorted is setSorted returning the list, which may then live on the
+// caller's stack.
+func withSorted(list []NamedAttr, name string, v Attribute) []NamedAttr {
 	i := 0
-	for i < len(*list) && (*list)[i].Name < name {
+	for i < len(list) && list[i].Name < name {
 		i++
 	}
-	if i < len(*list) && (*list)[i].Name == name {
-		(*list)[i].Value = v
-		return
+	if i < len(list) && list[i].Name == name {
+		list[i].Value = v
+		return list
 	}
-	*list = append(*list, NamedAttr{})
-	copy((*list)[i+1:], (*list)[i:])
-	(*list)[i] = NamedAttr{name, v}
+	list = append(list, NamedAttr{})
+	copy(list[i+1:], list[i:])
+	list[i] = NamedAttr{name, v}
+	return list
 }
 
 // RemoveAttr removes an attribute and reports whether it was present.
@@ -612,8 +670,9 @@ func (op *Operation) MoveAfter(other *Operation) {
 // DropAllReferences drops the op's operand uses and successors, and those
 // of all ops nested in it, so that a group of ops can be erased in any order.
 func (op *Operation) DropAllReferences() {
-	for i := range op.operands {
-		op.operands[i].unlink()
+	uses := op.uses()
+	for i := range uses {
+		uses[i].unlink()
 	}
 	if op.rare != nil {
 		op.rare.successors = op.rare.successors[:0]

@@ -65,14 +65,23 @@ func (p *OpParser) ParseOptionalOperand() (UnresolvedOperand, bool, error) {
 
 // ParseOperandList parses zero or more comma-separated value uses.
 func (p *OpParser) ParseOperandList() ([]UnresolvedOperand, error) {
-	var us []UnresolvedOperand
+	us, err := p.appendOperandList(nil)
+	if len(us) == 0 {
+		us = nil
+	}
+	return us, err
+}
+
+// appendOperandList is ParseOperandList appending to us (a format parser's
+// reused list).
+func (p *OpParser) appendOperandList(us []UnresolvedOperand) ([]UnresolvedOperand, error) {
 	if p.tok.kind != tokValueID {
-		return nil, nil
+		return us, nil
 	}
 	for {
 		u, err := p.parseOperandUse()
 		if err != nil {
-			return nil, err
+			return us, err
 		}
 		us = append(us, u)
 		if !p.ParseOptionalPunct(",") {

@@ -634,7 +634,7 @@ type customState struct {
 	fmt         fmtParseState
 	operands    [4]*Value
 	resultTypes [2]Type
-	attrs       [4]NamedAttr
+	attrs       [8]NamedAttr // a function's: its name, type, ABI, kernel, ...
 }
 
 func (p *Parser) qualifiedGuess(name string) string {
@@ -694,7 +694,8 @@ func (p *Parser) parseRegion(r *Region, entryArgs []Argument, isolated bool) err
 		if entryArgs != nil && p.tok.kind == tokCaretID {
 			return p.Errorf("invalid block name in region with named arguments")
 		}
-		entry := &Block{}
+		// The argument lists sized at once, without growing.
+		entry := &Block{args: make([]*Value, 0, len(entryArgs)), argLocs: make([]Location, 0, len(entryArgs))}
 		r.Append(entry)
 		for _, a := range entryArgs {
 			v := p.addArgument(entry, a)

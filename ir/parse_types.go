@@ -276,9 +276,10 @@ var negativeSize = map[string]string{
 }
 
 // parseDims parses a dimension list `4x?x[8]x` of a kind type and stops
-// before the element type.
-func (p *Parser) parseDims(kind string, allowDynamic, allowScalable bool) ([]int64, []bool, error) {
-	var dims []int64
+// before the element type, appending to dims (which callers may have on
+// the stack: a known type keeps no copy). The scalable flags are only
+// listed when allowed.
+func (p *Parser) parseDims(kind string, allowDynamic, allowScalable bool, dims []int64) ([]int64, []bool, error) {
 	var scalable []bool
 	for {
 		sc := false
@@ -323,7 +324,9 @@ func (p *Parser) parseDims(kind string, allowDynamic, allowScalable bool) ([]int
 			}
 		}
 		dims = append(dims, d)
-		scalable = append(scalable, sc)
+		if allowScalable {
+			scalable = append(scalable, sc)
+		}
 		if err := p.parseXInDims(); err != nil {
 			return nil, nil, err
 		}
@@ -347,7 +350,7 @@ func (p *Parser) parseVectorType(t token) (Type, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
-	dims, scalable, err := p.parseDims("vector", false, true)
+	dims, scalable, err := p.parseDims("vector", false, true, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -390,6 +393,7 @@ func (p *Parser) parseMemRefType(t token) (Type, error) {
 		return nil, err
 	}
 	unranked := false
+	var dimBuf [4]int64
 	var dims []int64
 	if p.isPunct("*") {
 		p.consume()
@@ -399,7 +403,7 @@ func (p *Parser) parseMemRefType(t token) (Type, error) {
 		unranked = true
 	} else {
 		var err error
-		if dims, _, err = p.parseDims("memref", true, false); err != nil {
+		if dims, _, err = p.parseDims("memref", true, false, dimBuf[:0]); err != nil {
 			return nil, err
 		}
 	}
@@ -465,7 +469,7 @@ func (p *Parser) parseTensorType(t token) (Type, error) {
 		}
 		return p.ctx.UnrankedTensor(et), p.ParsePunct(">")
 	}
-	dims, _, err := p.parseDims("tensor", true, false)
+	dims, _, err := p.parseDims("tensor", true, false, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -158,7 +158,7 @@ func (p *Parser) locOf(t token) Location {
 	if p.positions == nil {
 		p.positions = p.ctx.positionsOf(p.file)
 	}
-	return p.positions.position(p.ctx, t.line, t.col)
+	return p.positions.position(t.line, t.col)
 }
 
 // eofPrefix starts the message of an error about the end of the input,

@@ -21,7 +21,10 @@ import (
 // lines has its own lock and its own slab of positions, and the index of
 // blocks is read without a lock (it is copied and republished to grow).
 type positionTable struct {
-	file   string
+	file   string                       // first: a position's file points at the table
+	ctx    *Context                     // whose identities its positions take
+	idMu   sync.Mutex                   // held for ids
+	ids    map[*FileLineColLoc]uint64   // identities given out (see idOf)
 	blocks atomic.Pointer[[]*lineBlock] // by line/lineChunk
 	mu     sync.Mutex                   // held to grow blocks and for far
 	// far holds the positions of lines far past the index's end, which only
@@ -30,19 +33,36 @@ type positionTable struct {
 }
 
 // lineBlock holds the positions of lineChunk lines. Most lines have one
-// (an op's), so a line's first position is in an array and the rest, which
-// few lines have, in a list sorted by line and column: a parse asks for
-// them mostly in order, so most are appended.
+// (an op's), so a line's first position is stored in an array, in place
+// (16 bytes a line, where a pointer to it took 8 more and its slab some
+// slack), and the rest, which few lines have, in a list sorted by line and
+// column: a parse asks for them mostly in order, so most are appended.
 type lineBlock struct {
-	mu    sync.Mutex
-	first [lineChunk]*FileLineColLoc
+	mu sync.Mutex
+	// first[i] is line i's first position (no file while it has none).
+	first [lineChunk]FileLineColLoc
 	more  []*FileLineColLoc
-	// slab is the unused rest of the last allocation of positions, and
-	// nextID the identity reserved for its first: positions are carved in
-	// growing slabs, with their identities reserved at once.
+	// slab is the unused rest of the last allocation of positions:
+	// positions are carved in growing slabs.
 	slab     []FileLineColLoc
-	nextID   uint64
 	slabSize int
+}
+
+// idOf returns the identity of l, one of t's positions, given at the first
+// ask: few positions are ever part of another location's key, so their
+// identities live here rather than in every position.
+func (t *positionTable) idOf(l *FileLineColLoc) uint64 {
+	t.idMu.Lock()
+	defer t.idMu.Unlock()
+	if id, ok := t.ids[l]; ok {
+		return id
+	}
+	if t.ids == nil {
+		t.ids = map[*FileLineColLoc]uint64{}
+	}
+	id := t.ctx.nextID.Add(1)
+	t.ids[l] = id
+	return id
 }
 
 const (
@@ -55,41 +75,37 @@ const (
 )
 
 // position finds or makes the position line:col of t's file.
-func (t *positionTable) position(c *Context, line, col int) *FileLineColLoc {
+func (t *positionTable) position(line, col int) *FileLineColLoc {
 	// Positions hold 32-bit numbers; a text of over 2 GiB shares its last.
 	line, col = min(line, math.MaxInt32), min(col, math.MaxInt32)
 	b := t.block(line)
 	if b == nil {
-		return t.farPosition(c, line, col)
+		return t.farPosition(line, col)
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	first := &b.first[line%lineChunk]
-	if *first != nil && int((*first).Col) == col {
-		return *first
+	if first.file != nil && int(first.Col) == col {
+		return first
 	}
-	i := 0
-	if *first != nil {
-		i = b.search(line, col)
-		if i < len(b.more) && int(b.more[i].Line) == line && int(b.more[i].Col) == col {
-			return b.more[i]
-		}
+	// A far position moved into the block is in more, whether or not
+	// its line has a first.
+	i := b.search(line, col)
+	if i < len(b.more) && int(b.more[i].Line) == line && int(b.more[i].Col) == col {
+		return b.more[i]
+	}
+	if first.file == nil {
+		*first = FileLineColLoc{file: &t.file, Line: int32(line), Col: int32(col)}
+		return first
 	}
 	if len(b.slab) == 0 {
 		b.slabSize = min(max(2*b.slabSize, 8), maxSlab)
 		b.slab = make([]FileLineColLoc, b.slabSize)
-		b.nextID = c.nextID.Add(uint64(b.slabSize)) - uint64(b.slabSize) + 1
 	}
 	l := &b.slab[0]
 	b.slab = b.slab[1:]
 	*l = FileLineColLoc{file: &t.file, Line: int32(line), Col: int32(col)}
-	l.setUniqueID(b.nextID)
-	b.nextID++
-	if *first == nil {
-		*first = l
-	} else {
-		b.more = slices.Insert(b.more, i, l)
-	}
+	b.more = slices.Insert(b.more, i, l)
 	return l
 }
 
@@ -101,12 +117,9 @@ func (b *lineBlock) search(line, col int) int {
 	return i
 }
 
-// add files a position of one of the block's lines that it lacks.
+// add files a position of one of the block's lines that it lacks (made
+// elsewhere, so it goes in more).
 func (b *lineBlock) add(l *FileLineColLoc) {
-	if first := &b.first[int(l.Line)%lineChunk]; *first == nil {
-		*first = l
-		return
-	}
 	b.more = slices.Insert(b.more, b.search(int(l.Line), int(l.Col)), l)
 }
 
@@ -170,12 +183,12 @@ func (t *positionTable) grow(old []*lineBlock, i int) *lineBlock {
 }
 
 // farPosition finds or makes a position of a line far past the index.
-func (t *positionTable) farPosition(c *Context, line, col int) *FileLineColLoc {
+func (t *positionTable) farPosition(line, col int) *FileLineColLoc {
 	t.mu.Lock()
 	if bs := t.blocks.Load(); line >= 0 && bs != nil && line/lineChunk < len(*bs) {
 		// The index grew to the line (taking its far positions) meanwhile.
 		t.mu.Unlock()
-		return t.position(c, line, col)
+		return t.position(line, col)
 	}
 	defer t.mu.Unlock()
 	k := [2]int{line, col}
@@ -186,7 +199,6 @@ func (t *positionTable) farPosition(c *Context, line, col int) *FileLineColLoc {
 		t.far = map[[2]int]*FileLineColLoc{}
 	}
 	l := &FileLineColLoc{file: &t.file, Line: int32(line), Col: int32(col)}
-	l.setUniqueID(c.nextID.Add(1))
 	t.far[k] = l
 	return l
 }

@@ -451,11 +451,11 @@ func (p *Printer) printOp(op *Operation) {
 func (p *Printer) printGenericOp(op *Operation) {
 	p.String(op.info.name)
 	p.WriteByte('(')
-	for i := range op.operands {
+	for i, u := range op.uses() {
 		if i > 0 {
 			p.WriteString(", ")
 		}
-		p.valueName(op.operands[i].value)
+		p.valueName(u.value)
 	}
 	p.WriteByte(')')
 	if len(op.succs()) > 0 {
@@ -492,11 +492,11 @@ func (p *Printer) printGenericOp(op *Operation) {
 		p.AttrDict(attrs)
 	}
 	p.WriteString(" : (")
-	for i := range op.operands {
+	for i, u := range op.uses() {
 		if i > 0 {
 			p.WriteString(", ")
 		}
-		p.Type(op.operands[i].value.typ)
+		p.Type(u.value.typ)
 	}
 	p.WriteString(") -> ")
 	if len(op.results()) == 1 {
@@ -893,7 +893,7 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 		if s.setSuggested == nil {
 			s.setSuggested = func(v *Value, name string) {
 				if v.owner() == s.naming && name != "" {
-					s.suggested[v.index] = name
+					s.suggested[v.Index()] = name
 				}
 			}
 		}

@@ -6,7 +6,7 @@ package ir
 // ParseDimensionList parses a static dimension list such as `4x` or
 // `8x16x` and stops before the element type; `N x T` with spaces works too.
 func (p *Parser) ParseDimensionList() ([]int64, error) {
-	d, _, err := p.parseDims("", false, false)
+	d, _, err := p.parseDims("", false, false, nil)
 	return d, err
 }
 
@@ -21,6 +21,6 @@ func (p *Parser) ParseShape() (dims []int64, ranked bool, err error) {
 		p.consume()
 		return nil, false, p.parseXInDims()
 	}
-	dims, _, err = p.parseDims("tensor", true, false)
+	dims, _, err = p.parseDims("tensor", true, false, nil)
 	return dims, true, err
 }

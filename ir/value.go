@@ -10,17 +10,39 @@ import (
 type Value struct {
 	typ  Type
 	uses *OpOperand
-	// def is the defining *Operation of a result, or the *Block of a block
-	// argument (arg set): one word for either, in every op's results.
-	// Both are nil for a parser's placeholder of a value not yet defined.
-	def   unsafe.Pointer
-	index int32 // result or argument number
-	arg   bool
+	// def is the defining *Operation of a result, whose number is its
+	// place in the op's results. A block argument is the Value of a
+	// blockArg, which holds its block and number, and points at itself.
+	// A parser's placeholder of a value not yet defined has nil. So every
+	// op's result is 32 bytes.
+	def unsafe.Pointer
+}
+
+// blockArg is a block argument.
+type blockArg struct {
+	Value
+	block *Block
+	index int32
+}
+
+// newBlockArg returns argument i of b, of type t.
+func newBlockArg(b *Block, t Type, i int) *Value {
+	a := &blockArg{Value: Value{typ: t}, block: b, index: int32(i)}
+	a.def = unsafe.Pointer(&a.Value)
+	return &a.Value
+}
+
+// asArg returns the block argument that v is, or nil.
+func (v *Value) asArg() *blockArg {
+	if v.def != unsafe.Pointer(v) {
+		return nil
+	}
+	return (*blockArg)(unsafe.Pointer(v))
 }
 
 // owner returns the defining op, nil for a block argument.
 func (v *Value) owner() *Operation {
-	if v.arg {
+	if v.def == unsafe.Pointer(v) {
 		return nil
 	}
 	return (*Operation)(v.def)
@@ -28,10 +50,10 @@ func (v *Value) owner() *Operation {
 
 // block returns the block of a block argument, nil for a result.
 func (v *Value) block() *Block {
-	if !v.arg {
-		return nil
+	if a := v.asArg(); a != nil {
+		return a.block
 	}
-	return (*Block)(v.def)
+	return nil
 }
 
 // OpOperand is one use of a value: operand Index of Owner. It lives in
@@ -57,7 +79,16 @@ func (v *Value) DefiningOp() *Operation { return v.owner() }
 func (v *Value) IsBlockArgument() bool { return v.owner() == nil }
 
 // Index returns the result number or argument number.
-func (v *Value) Index() int { return int(v.index) }
+func (v *Value) Index() int {
+	if a := v.asArg(); a != nil {
+		return int(a.index)
+	}
+	if op := v.owner(); op != nil {
+		first := unsafe.Pointer(unsafe.SliceData(op.results()))
+		return int((uintptr(unsafe.Pointer(v)) - uintptr(first)) / unsafe.Sizeof(*v))
+	}
+	return 0
+}
 
 // OwnerBlock returns the block that holds the argument, or the block of the defining op.
 func (v *Value) OwnerBlock() *Block {
@@ -87,16 +118,16 @@ func (v *Value) Loc() Location {
 // Blocks keep their arguments' locations, which few values have, so that
 // every op result is smaller.
 func (v *Value) argLoc() Location {
-	if b := v.block(); b != nil && int(v.index) < len(b.argLocs) && b.args[v.index] == v {
-		return b.argLocs[v.index]
+	if a := v.asArg(); a != nil && int(a.index) < len(a.block.argLocs) && a.block.args[a.index] == v {
+		return a.block.argLocs[a.index]
 	}
 	return nil
 }
 
 // SetLoc sets a block argument's location.
 func (v *Value) SetLoc(l Location) {
-	if b := v.block(); b != nil && int(v.index) < len(b.argLocs) && b.args[v.index] == v {
-		b.argLocs[v.index] = l
+	if a := v.asArg(); a != nil && int(a.index) < len(a.block.argLocs) && a.block.args[a.index] == v {
+		a.block.argLocs[a.index] = l
 	}
 }
 
@@ -168,7 +199,7 @@ func (o *OpOperand) Owner() *Operation { return o.owner }
 
 // Index returns the operand number.
 func (o *OpOperand) Index() int {
-	first := unsafe.Pointer(unsafe.SliceData(o.owner.operands))
+	first := unsafe.Pointer(unsafe.SliceData(o.owner.uses()))
 	return int((uintptr(unsafe.Pointer(o)) - uintptr(first)) / unsafe.Sizeof(*o))
 }
 

@@ -68,8 +68,8 @@ func (v *verifier) verifyOp(op *Operation, depth int) error {
 	if depth > maxRegionNesting {
 		return op.Errorf("regions nested too deep (more than %d levels)", maxRegionNesting)
 	}
-	for i := range op.operands {
-		if op.operands[i].value == nil {
+	for i, u := range op.uses() {
+		if u.value == nil {
 			return op.Errorf("operation has a null operand #%d", i)
 		}
 	}
@@ -253,8 +253,8 @@ func countError(op *Operation, what string, c Count, n int) error {
 // runs its Verify function.
 func verifyInvariants(op *Operation) error {
 	d := op.info.def
-	if !d.Operands.Allows(len(op.operands)) {
-		return countError(op, "operand", d.Operands, len(op.operands))
+	if !d.Operands.Allows(int(op.nops)) {
+		return countError(op, "operand", d.Operands, int(op.nops))
 	}
 	if !d.Results.Allows(len(op.results())) {
 		return countError(op, "result", d.Results, len(op.results()))
@@ -277,8 +277,8 @@ func verifyInvariants(op *Operation) error {
 			}
 			return ty == first
 		}
-		for i := range op.operands {
-			if !same(op.operands[i].value.typ) {
+		for _, u := range op.uses() {
+			if !same(u.value.typ) {
 				return op.Errorf("requires the same type for all operands and results")
 			}
 		}
@@ -289,14 +289,15 @@ func verifyInvariants(op *Operation) error {
 		}
 	}
 	if t&SameTypeOperands != 0 {
-		for i := 1; i < len(op.operands); i++ {
-			if op.operands[i].value.typ != op.operands[0].value.typ {
+		uses := op.uses()
+		for i := 1; i < len(uses); i++ {
+			if uses[i].value.typ != uses[0].value.typ {
 				return op.Errorf("requires all operands to have the same type")
 			}
 		}
 	}
 	if t&AttrSizedOperandSegments != 0 {
-		if err := verifySegments(op, "operandSegmentSizes", len(op.operands), "operand"); err != nil {
+		if err := verifySegments(op, "operandSegmentSizes", int(op.nops), "operand"); err != nil {
 			return err
 		}
 	}
@@ -333,14 +334,14 @@ func verifyInvariants(op *Operation) error {
 	if op.info.def.SuccessorOperands != nil {
 		for i, s := range op.succs() {
 			start, n := op.info.def.SuccessorOperands(op, i)
-			if start < 0 || start+n > len(op.operands) {
+			if start < 0 || start+n > int(op.nops) {
 				return op.Errorf("successor #%d operand range is out of bounds", i)
 			}
 			if n != len(s.args) {
 				return Errorf(op.loc, "branch has %d operands for successor #%d, but target block has %d", n, i, len(s.args))
 			}
 			for j := 0; j < n; j++ {
-				if got, want := op.operands[start+j].value.typ, s.args[j].typ; got != want {
+				if got, want := op.uses()[start+j].value.typ, s.args[j].typ; got != want {
 					return Errorf(op.loc, "type mismatch for bb argument #%d of successor #%d", j, i)
 				}
 			}
@@ -378,7 +379,13 @@ func verifySymbolTable(op *Operation) error {
 	if b == nil {
 		return nil
 	}
-	seen := map[string]*Operation{}
+	// Sized for every op at once: growing a map of many symbols (a module
+	// of 80,000 kernels) leaves as much again behind.
+	ops := 0
+	for o := b.first; o != nil; o = o.next {
+		ops++
+	}
+	seen := make(map[string]*Operation, ops)
 	for o := b.first; o != nil; o = o.next {
 		n := SymbolName(o)
 		if n == "" {
@@ -468,8 +475,8 @@ func (v *verifier) verifyDominance(top *Operation, ownOperands bool) error {
 		if o == top && !ownOperands {
 			return true
 		}
-		for i := range o.operands {
-			val := o.operands[i].value
+		for i, u := range o.uses() {
+			val := u.value
 			if iso := crossedIsolation(val, o); iso != nil {
 				err = o.Errorf("using value defined outside the region").Note(iso.loc, "required by region isolation constraints")
 				return false

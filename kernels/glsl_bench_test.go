@@ -80,10 +80,10 @@ func BenchmarkGLSLSum(b *testing.B) {
 	x := benchBuf(b, dev, total)
 	// The passes of kernels.Sum: at most as many partial sums each, until one.
 	partials := kernels.ReducePartials(lib, 256)
-	loop(b, "GB/s", 4*float64(total), func() {
+	sum := func() float32 {
 		in, n := x, total
 		for {
-			g := min((n+255)/256, partials)
+			g := min(((n+3)/4+255)/256, partials)
 			out, err := kiln.Alloc[float32](dev, int64(g))
 			if err != nil {
 				b.Fatal(err)
@@ -95,15 +95,25 @@ func BenchmarkGLSLSum(b *testing.B) {
 				in.Free()
 			}
 			if g == 1 {
-				if _, err := kiln.Read[float32](out); err != nil {
+				v, err := kiln.Read[float32](out)
+				if err != nil {
 					b.Fatal(err)
 				}
 				out.Free()
-				return
+				return v[0]
 			}
 			in, n = out, g
 		}
-	})
+	}
+	// The inputs are small integers: both sums are exact, and equal.
+	want, err := kernels.Sum[float32](lib, x)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if got := sum(); got != want {
+		b.Fatalf("the GLSL and Kiln sums differ: %v, %v", got, want)
+	}
+	loop(b, "GB/s", 4*float64(total), func() { sum() })
 }
 
 // BenchmarkGLSLMatMul runs the GLSL twin of the kernel kernels.MatMul

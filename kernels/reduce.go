@@ -69,7 +69,7 @@ func reduce[T Scalar](l *Lib, r reduction, x *kiln.Buffer) (T, error) {
 	owned := false // in is a partial result of this call
 	for {
 		n := in.Len()
-		g := min(l.groups(n, wg), l.maxPartials(wg))
+		g := min(l.groups((n+3)/4, wg), l.maxPartials(wg)) // a thread loads 4 elements at a time
 		out, err := kiln.Alloc[T](l.dev, int64(g))
 		if err != nil {
 			return zero, err

@@ -71,14 +71,14 @@ var atomicKindFormat = ir.FormatAttr{
 	Name:     "kind",
 	Keywords: append(slices.Clone(atomicKindNames), slices.Sorted(maps.Keys(atomicKindAliases))...),
 	Parse: func(p *ir.Parser) (ir.Attribute, error) {
-		loc := p.Loc()
+		at := p.Pos()
 		kw, err := p.ParseKeywordOrString()
 		if err != nil {
 			return nil, err
 		}
 		k, ok := ParseAtomicRMWKind(kw)
 		if !ok {
-			return nil, ir.Errorf(loc, "expected string or keyword containing one of the following enum values for attribute 'kind' [%s]", strings.Join(atomicKindNames, ", "))
+			return nil, ir.Errorf(p.LocAt(at), "expected string or keyword containing one of the following enum values for attribute 'kind' [%s]", strings.Join(atomicKindNames, ", "))
 		}
 		return p.Context().I64Attr(int64(k)), nil
 	},
@@ -154,14 +154,14 @@ var genericAtomicRMW = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		loc := p.Loc()
+		at := p.Pos()
 		t, err := p.ParseColonType()
 		if err != nil {
 			return err
 		}
 		mt, ok := t.(*ir.MemRefType)
 		if !ok {
-			return ir.Errorf(loc, "invalid kind of type specified: expected builtin.memref, but found '%s'", ir.TypeString(t))
+			return ir.Errorf(p.LocAt(at), "invalid kind of type specified: expected builtin.memref, but found '%s'", ir.TypeString(t))
 		}
 		if err := p.ResolveOperands([]ir.UnresolvedOperand{m}, []ir.Type{t}); err != nil {
 			return err

@@ -90,13 +90,13 @@ func parseDmaStart(p *ir.OpParser, st *ir.OpState) error {
 	if err := p.ParseOptionalAttrDict(); err != nil {
 		return err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	ts, err := p.ParseColonTypeList()
 	if err != nil {
 		return err
 	}
 	if len(ts) != 3 {
-		return ir.Errorf(loc, "fewer/more types expected")
+		return ir.Errorf(p.LocAt(at), "fewer/more types expected")
 	}
 	for i, u := range refs {
 		if err := p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{ts[i]}); err != nil {

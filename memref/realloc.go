@@ -114,10 +114,10 @@ var prefetch = &ir.OpDef{
 		if err := p.ParsePunct(","); err != nil {
 			return err
 		}
-		loc := p.Loc()
+		at := p.Pos()
 		rw, err := p.ParseKeywordAny()
 		if err != nil || rw != "read" && rw != "write" {
-			return ir.Errorf(loc, "rw specifier has to be 'read' or 'write'")
+			return ir.Errorf(p.LocAt(at), "rw specifier has to be 'read' or 'write'")
 		}
 		st.AddAttr("isWrite", ctx.BoolAttr(rw == "write"))
 		if err := p.ParsePunct(","); err != nil {
@@ -140,10 +140,10 @@ var prefetch = &ir.OpDef{
 		if err := p.ParsePunct(","); err != nil {
 			return err
 		}
-		loc = p.Loc()
+		at = p.Pos()
 		ct, err := p.ParseKeywordAny()
 		if err != nil || ct != "data" && ct != "instr" {
-			return ir.Errorf(loc, "cache type has to be 'data' or 'instr'")
+			return ir.Errorf(p.LocAt(at), "cache type has to be 'data' or 'instr'")
 		}
 		st.AddAttr("isDataCache", ctx.BoolAttr(ct == "data"))
 		if err := p.ParseOptionalAttrDict(); err != nil {

@@ -30,7 +30,8 @@ func fakePasses(t testing.TB, spvFile string) pass.Registry {
 		noop("spirv-ssa-loop-results"))
 	reg.Add(func() *pass.Pass {
 		return &pass.Pass{Name: "FakeConvertToSPIRV", Argument: "convert-to-spirv", OpName: "builtin.module",
-			Options: []pass.Option{{Name: "convert-gpu-modules", Kind: pass.BoolOption, Default: "false"}},
+			Options: []pass.Option{{Name: "convert-gpu-modules", Kind: pass.BoolOption, Default: "false"},
+				{Name: "index-by-dimension", Kind: pass.BoolOption, Default: "false"}},
 			Run: func(op *ir.Operation, _ *pass.Context) error {
 				var gms []*ir.Operation
 				for o := ir.ModuleBody(op).First(); o != nil; o = o.NextOp() {

@@ -69,6 +69,10 @@ type converter struct {
 	// operands backs the adaptor's slices: a pattern's operands are valid
 	// until it returns, and the next adaptor reuses them.
 	operands []*ir.Value
+	// from and to are the adaptor's last type conversion: most operands
+	// have the type of the one before, and this spares the converter's
+	// lock and map.
+	from, to ir.Type
 }
 
 // opKind is the target's rule and the patterns to try for one op name.
@@ -267,7 +271,10 @@ func (c *converter) adaptor(op *ir.Operation) ([]*ir.Value, bool) {
 		orig := op.Operand(i)
 		var want ir.Type
 		if tc != nil {
-			if want = tc.ConvertType(orig.Type()); want == nil {
+			if t := orig.Type(); t != c.from || c.from == nil {
+				c.from, c.to = t, tc.ConvertType(t)
+			}
+			if want = c.to; want == nil {
 				return nil, false
 			}
 		}

@@ -25,20 +25,29 @@ type index[P rooted] struct {
 func newIndex[P rooted](ps []P) index[P] {
 	ix := index[P]{byRoot: map[string][]P{}}
 	order := func(a, b P) int { return cmp.Compare(b.benefit(), a.benefit()) }
-	for _, p := range ps {
-		if p.root() == "" {
+	// Positions in ps of each root's patterns and of those for any op, so
+	// that each list is one merge in registration order (not a scan of
+	// all patterns per root).
+	var anyAt []int
+	at := map[string][]int{}
+	for i, p := range ps {
+		if r := p.root(); r == "" {
+			anyAt = append(anyAt, i)
 			ix.anyOp = append(ix.anyOp, p)
+		} else {
+			at[r] = append(at[r], i)
 		}
 	}
-	for _, p := range ps {
-		r := p.root()
-		if r == "" || ix.byRoot[r] != nil {
-			continue
-		}
-		var list []P
-		for _, q := range ps {
-			if q.root() == r || q.root() == "" {
-				list = append(list, q)
+	for r, own := range at {
+		list := make([]P, 0, len(own)+len(anyAt))
+		i, j := 0, 0
+		for i < len(own) || j < len(anyAt) {
+			if j == len(anyAt) || i < len(own) && own[i] < anyAt[j] {
+				list = append(list, ps[own[i]])
+				i++
+			} else {
+				list = append(list, ps[anyAt[j]])
+				j++
 			}
 		}
 		slices.SortStableFunc(list, order)

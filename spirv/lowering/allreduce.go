@@ -11,20 +11,21 @@ import (
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
-// allReduce lowers gpu.all_reduce of a kind to one group op with Workgroup
-// scope on targets without Shader, as MLIR does, and otherwise so that it
-// is valid under Vulkan, where
-// group operations must have Subgroup scope (VUID-StandaloneSpirv-None-04642,
-// which MLIR's Workgroup-scope lowering violates):
+// allReduce lowers a uniform gpu.all_reduce of a kind to one Groups op
+// with Workgroup scope on targets without Shader, as MLIR does, and
+// otherwise so that it is valid under Vulkan, where group operations must
+// have Subgroup scope (VUID-StandaloneSpirv-None-04642, which MLIR's
+// Workgroup-scope lowering violates):
 //
 //	part = GroupNonUniform<op> <Subgroup> <Reduce> x   // or shuffleReduce
-//	if SubgroupLocalInvocationId == 0 { mem[SubgroupId] = part }
+//	if elected { mem[SubgroupId] = part }      // lane 0 after shuffleReduce
 //	ControlBarrier
 //	acc = mem[0]; for i in 1..numSubgroups { acc = op(acc, mem[i]) }
 //	ControlBarrier            // only if o may run again (mayRepeat)
 //
 // mem is a Workgroup array with one slot per invocation of the entry
-// point's workgroup size, an upper bound on the number of subgroups. With
+// point's workgroup size, an upper bound on the number of subgroups. A
+// workgroup the target's limits make one subgroup needs only part. With
 // a combining region instead of a kind, the region's body is inlined
 // wherever op combines two values.
 func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
@@ -47,9 +48,20 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 		return rewrite.NoMatch
 	}
 	if ok && !e.has(spv.CapabilityShader) {
-		// Outside Vulkan a group op may have Workgroup scope: MLIR's lowering.
+		// Outside Vulkan a uniform reduction is one Groups op of Workgroup
+		// scope, as in MLIR. GroupNonUniform ops allow only Subgroup scope
+		// (spirv-val since SPIRV-Tools PR 6811), so a non-uniform one, or
+		// a kind without a Groups op, does not legalize, as in current
+		// MLIR (llvm-project PR 213087). A missing Groups capability is
+		// reported by the availability check.
+		u, _ := uniformGroupName(group)
+		if !r.Uniform() || u == "" {
+			return rewrite.NoMatch
+		}
 		rw.SetInsertionPointBefore(o)
-		v := e.groupReduce(&rw.Builder, group, spv.ScopeWorkgroup, operands[0], t, r, o.Loc())
+		v := op(&rw.Builder, u, o.Loc(), t, []*ir.Value{operands[0]},
+			named("execution_scope", enum(o.Context(), spv.KindScope, uint32(spv.ScopeWorkgroup))),
+			named("group_operation", enum(o.Context(), spv.KindGroupOperation, uint32(spv.GroupOperationReduce)))).Result(0)
 		rw.ReplaceOp(o, []*ir.Value{e.narrowResult(&rw.Builder, v, o.Result(0).Type(), group, o.Loc())})
 		return nil
 	}
@@ -68,6 +80,14 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 		slots *= int64(d)
 	}
 	ctx, loc, i32 := o.Context(), o.Loc(), e.ctx.I(32)
+	if group != "" && e.oneSubgroup(slots) {
+		// The subgroup's reduction is the workgroup's, in every lane: no
+		// workgroup memory, barrier or loop.
+		rw.SetInsertionPointBefore(o)
+		part := e.groupReduce(&rw.Builder, group, spv.ScopeSubgroup, operands[0], t, r, loc)
+		rw.ReplaceOp(o, []*ir.Value{e.narrowResult(&rw.Builder, part, o.Result(0).Type(), combine, loc)})
+		return nil
+	}
 	elemPtr := spirv.Pointer(ctx, t, spv.StorageClassWorkgroup)
 	memType := spirv.Pointer(ctx, spirv.Struct(ctx, []ir.Type{spirv.Array(ctx, t, slots, 0)}, nil, nil), spv.StorageClassWorkgroup)
 	e.allReduces[fn]++
@@ -76,7 +96,14 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	vars, _ := e.resultVars(b, o, []ir.Type{t})
 	acc := vars[0]
 	b.SetInsertionPointBefore(o)
-	lane := e.builtin(b, o, spv.BuiltInSubgroupLocalInvocationId, i32)
+	// A group op leaves the subgroup's result in every lane, so any one
+	// lane may publish it: the elected one, as glslang's subgroupElect().
+	// The butterfly leaves it in lane 0 only.
+	elect := group != "" && e.has(spv.CapabilityGroupNonUniform)
+	var lane *ir.Value
+	if !elect {
+		lane = e.builtin(b, o, spv.BuiltInSubgroupLocalInvocationId, i32)
+	}
 	sg := e.builtin(b, o, spv.BuiltInSubgroupId, i32)
 	mem := e.addressOf(b, g, loc)
 	zero, one := intConst(b, i32, 0, loc), intConst(b, i32, 1, loc)
@@ -106,7 +133,13 @@ func (e *env) allReduce(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	}
 	hb := ir.NewBuilder(ctx)
 	hb.SetInsertionPointToEnd(header)
-	first := val(hb, "spirv.IEqual", loc, ctx.I(1), lane, zero)
+	var first *ir.Value
+	if elect {
+		first = op(hb, "spirv.GroupNonUniformElect", loc, ctx.I(1), nil,
+			named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup)))).Result(0)
+	} else {
+		first = val(hb, "spirv.IEqual", loc, ctx.I(1), lane, zero)
+	}
 	branchCond(hb, first, then, merge, loc)
 	hb.SetInsertionPointToEnd(then)
 	op(hb, "spirv.Store", loc, nil, []*ir.Value{slot(hb, sg), part})
@@ -192,19 +225,42 @@ func (e *env) combineOp(k gpu.AllReduceOperation, t ir.Type) (string, bool) {
 	return "spirv.GL." + n, true
 }
 
+// maxSubgroupSize is the most invocations a Vulkan subgroup may have (the
+// SubgroupSize built-in's description in the Vulkan specification).
+const maxSubgroupSize = 128
+
+// oneSubgroup reports whether a workgroup of n invocations is one
+// subgroup: n is 1, or no more than the target's min_subgroup_size.
+func (e *env) oneSubgroup(n int64) bool {
+	return n == 1 || n <= e.target.Limits.MinSubgroupSize
+}
+
 // numSubgroups returns the number of subgroups of a workgroup of n
 // invocations: NumSubgroups, but at least ceil(n / SubgroupSize), since
 // lavapipe rounds NumSubgroups down when the last subgroup is partial
-// while still running it under the next SubgroupId. When the target fixes
-// the subgroup size (min_subgroup_size = max_subgroup_size), or the
-// workgroup is one invocation, the count is that constant.
+// while still running it under the next SubgroupId. The known sizes spare
+// the UDiv and select: the count is 1 when the workgroup fits in the
+// target's min_subgroup_size, ceil(n / size) when min_subgroup_size =
+// max_subgroup_size = size, and NumSubgroups alone when n is a multiple
+// of the largest subgroup size (max_subgroup_size, else Vulkan's 128):
+// subgroup sizes are powers of two, so then no subgroup is partial.
 func (e *env) numSubgroups(b *ir.Builder, o *ir.Operation, n int64) *ir.Value {
 	loc, i32 := o.Loc(), e.ctx.I(32)
-	if l := e.target.Limits; n == 1 || l.MinSubgroupSize > 0 && l.MinSubgroupSize == l.MaxSubgroupSize {
-		size := max(l.MinSubgroupSize, 1)
-		return intConst(b, i32, (n+size-1)/size, loc)
+	if e.oneSubgroup(n) {
+		return intConst(b, i32, 1, loc)
+	}
+	l := e.target.Limits
+	if l.MinSubgroupSize > 0 && l.MinSubgroupSize == l.MaxSubgroupSize {
+		return intConst(b, i32, (n+l.MinSubgroupSize-1)/l.MinSubgroupSize, loc)
 	}
 	nsg := e.builtin(b, o, spv.BuiltInNumSubgroups, i32)
+	largest := l.MaxSubgroupSize
+	if largest <= 0 {
+		largest = maxSubgroupSize
+	}
+	if n%largest == 0 {
+		return nsg
+	}
 	size := e.builtin(b, o, spv.BuiltInSubgroupSize, i32)
 	up := val(b, "spirv.UDiv", loc, i32, intConst(b, i32, n-1, loc), size)
 	up = val(b, "spirv.IAdd", loc, i32, up, intConst(b, i32, 1, loc))

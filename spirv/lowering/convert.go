@@ -44,6 +44,12 @@ type Options struct {
 	// convert-gpu-to-spirv); otherwise numeric and gpu address spaces map
 	// to storage classes as map-memref-spirv-storage-class would.
 	StorageClassesOnly bool
+	// IndexByDimension gives a kernel argument or workgroup buffer of a
+	// static memref of rank 2 or more, accessed only by memref.load and
+	// memref.store, a nested array type, indexed with one index per
+	// dimension instead of MLIR's linear index (see dims.go; Kiln's own,
+	// off in MLIR's pipelines).
+	IndexByDimension bool
 	// CoopMatrixNV lowers the gpu.subgroup_mma ops to SPV_NV_cooperative_matrix
 	// even on a target with CooperativeMatrixKHR (use-coop-matrix-nv).
 	CoopMatrixNV bool
@@ -360,6 +366,7 @@ func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full,
 	if err := e.finish(root); err != nil {
 		return err
 	}
+	e.indexByDimension(root)
 	return e.structurize(root)
 }
 

@@ -9,19 +9,15 @@ import "github.com/kiln-gpu/kiln/ir"
 // MLIR's rewriter does, not hoisted as the canonicalizer's are; a fold
 // whose constants would not convert is not made (MLIR undoes it).
 func (e *env) foldSources(root *ir.Operation) {
-	var ops []*ir.Operation
+	// Folded during the walk, which allows erasing the op visited: the
+	// constants a fold inserts go before it, where the walk has been.
+	b := ir.NewBuilder(root.Context())
 	root.Walk(func(op *ir.Operation) bool {
 		if op != root && op.DialectName() != "spirv" {
-			ops = append(ops, op)
+			e.foldOne(b, op)
 		}
 		return true
 	})
-	b := ir.NewBuilder(root.Context())
-	for _, op := range ops {
-		if root.IsAncestorOf(op) {
-			e.foldOne(b, op)
-		}
-	}
 }
 
 // foldOne folds op when its folder succeeds and every result can be
@@ -31,12 +27,15 @@ func (e *env) foldOne(b *ir.Builder, op *ir.Operation) {
 	if def == nil || def.Fold == nil || op.HasTrait(ir.ConstantLike) {
 		return
 	}
-	operands := make([]ir.Attribute, op.NumOperands())
-	for i := range operands {
+	// The buffer is reused: folders read their operands, never keep them.
+	operands := e.foldOperands[:0]
+	for i := range op.NumOperands() {
+		operands = append(operands, nil)
 		if d := op.Operand(i).DefiningOp(); d != nil && d.HasTrait(ir.ConstantLike) && d.NumResults() == 1 {
 			operands[i] = d.Attr("value")
 		}
 	}
+	e.foldOperands = operands
 	results, ok := def.Fold(op, operands)
 	if !ok || len(results) == 0 || len(results) != op.NumResults() {
 		return // failed, or folded in place

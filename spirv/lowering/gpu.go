@@ -434,14 +434,21 @@ func (e *env) groupReduce(b *ir.Builder, name string, scope spv.Scope, v *ir.Val
 // uniformGroupOp returns the Groups capability's op for GroupNonUniform
 // op name, when there is one and the target has its capability.
 func (e *env) uniformGroupOp(name string) (string, bool) {
+	u, c := uniformGroupName(name)
+	return u, u != "" && e.has(c)
+}
+
+// uniformGroupName returns the uniform group op for GroupNonUniform op
+// name and the capability it needs ("" when there is none).
+func uniformGroupName(name string) (string, spv.Capability) {
 	n := strings.TrimPrefix(name, "spirv.GroupNonUniform")
 	switch n {
 	case "IAdd", "FAdd", "SMin", "UMin", "FMin", "SMax", "UMax", "FMax":
-		return "spirv.Group" + n, e.has(spv.CapabilityGroups)
+		return "spirv.Group" + n, spv.CapabilityGroups
 	case "IMul", "FMul":
-		return "spirv.KHR.Group" + n, e.has(spv.CapabilityGroupUniformArithmeticKHR)
+		return "spirv.KHR.Group" + n, spv.CapabilityGroupUniformArithmeticKHR
 	}
-	return "", false
+	return "", 0
 }
 
 // kernelABI returns a kernel's entry point ABI and its arguments'

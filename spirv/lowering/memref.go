@@ -233,6 +233,9 @@ func (e *env) load(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	if !ok {
 		return rewrite.NoMatch
 	}
+	if pk == nil {
+		e.noteDims(ptr, o.Operand(0).Type().(*ir.MemRefType))
+	}
 	b, loc := &rw.Builder, o.Loc()
 	if pk != nil {
 		ptr = e.wordPtr(b, pk, loc)
@@ -289,6 +292,9 @@ func (e *env) store(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversio
 	ptr, pk, _, ok := e.access(o, operands[1], 1, rw, operands[2:])
 	if !ok {
 		return rewrite.NoMatch
+	}
+	if pk == nil {
+		e.noteDims(ptr, o.Operand(1).Type().(*ir.MemRefType))
 	}
 	b, loc, ctx := &rw.Builder, o.Loc(), o.Context()
 	if pk == nil {

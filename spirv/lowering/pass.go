@@ -19,6 +19,10 @@ var (
 	// target with CooperativeMatrixKHR unless this is set, else to the NV
 	// ones (MLIR's default is KHR whatever the target; its older tests
 	// expect NV from targets with the NV extension only).
+	// Kiln's own: kernel and workgroup buffers of static memrefs indexed
+	// by dimension (Options.IndexByDimension); kiln compile turns it on.
+	indexByDimensionOption = pass.Option{Name: "index-by-dimension", Kind: pass.BoolOption, Default: "false",
+		Help: "Give kernel and workgroup buffers of static memrefs accessed only by memref.load and memref.store nested arrays, indexed by dimension"}
 	coopMatrixNVOption = pass.Option{Name: "use-coop-matrix-nv", Kind: pass.BoolOption, Default: "false",
 		Help: "Use the NV cooperative matrix extension insted of the KHR extension to lower GPU WMMA ops"}
 )
@@ -42,6 +46,8 @@ func options(pc *pass.Context) Options {
 			o.GPUModules = pc.Options.Bool(opt.Name)
 		case "nest-in-gpu-module":
 			o.NestInGPUModule = pc.Options.Bool(opt.Name)
+		case indexByDimensionOption.Name:
+			o.IndexByDimension = pc.Options.Bool(opt.Name)
 		}
 	}
 	return o
@@ -61,6 +67,7 @@ func ConvertToSPIRV() *pass.Pass {
 			{Name: "nest-in-gpu-module", Kind: pass.BoolOption, Default: "false",
 				Help: "Put converted SPIR-V module inside the gpu.module instead of alongside it"},
 			use64BitIndexOption,
+			indexByDimensionOption,
 			// Accepted for MLIR's command lines; signatures are always
 			// converted, and vectors are unrolled by vector/transforms.
 			{Name: "run-signature-conversion", Kind: pass.BoolOption, Default: "true", Help: "Accepted for MLIR compatibility"},
@@ -110,7 +117,7 @@ func alias(argument, name string, mode aliasMode, opts []pass.Option, dialects .
 // The per-dialect passes, with the companion patterns MLIR's passes add.
 var (
 	ConvertGPUToSPIRV = alias("convert-gpu-to-spirv", "ConvertGPUToSPIRV", gpuModules,
-		[]pass.Option{use64BitIndexOption, coopMatrixNVOption}, AllDialects...)
+		[]pass.Option{use64BitIndexOption, coopMatrixNVOption, indexByDimensionOption}, AllDialects...)
 	ConvertArithToSPIRV = alias("convert-arith-to-spirv", "ConvertArithToSPIRV", strict,
 		[]pass.Option{emulateOption, fastMathOption}, "arith")
 	ConvertMathToSPIRV   = alias("convert-math-to-spirv", "ConvertMathToSPIRV", partial, nil, "math")

@@ -42,6 +42,8 @@ type env struct {
 	// allReduces numbers the workgroup buffers of gpu.all_reduce, per
 	// function (so that kernels converted apart get the same names).
 	allReduces map[*ir.Operation]int
+	// dimAccesses are the accesses noteDims recorded (IndexByDimension).
+	dimAccesses []dimAccess
 	// Attributes and types that patterns make for most kernels, uniqued
 	// once per conversion (uniquing allocates a key and takes the
 	// context's lock, which parallel conversions share); see cache.go.
@@ -50,6 +52,8 @@ type env struct {
 	builtins   map[builtinKey]*builtinVar
 	addresses  map[*ir.Operation]address
 	positions  map[int64]*ir.ArrayAttr
+	// foldOperands backs foldOne's constant operands, op after op.
+	foldOperands []ir.Attribute
 	// defaultArgs holds the arg_attrs of kernels that give none.
 	defaultArgs map[defaultArgsKey]*ir.ArrayAttr
 }

@@ -63,7 +63,7 @@ func lowerAndSerialize(t *testing.T, src, name string) [][]uint32 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := lowering.Convert(m, lowering.Options{GPUModules: true}); err != nil {
+	if err := lowering.Convert(m, lowering.Options{GPUModules: true, IndexByDimension: true}); err != nil {
 		t.Fatal(err)
 	}
 	if err := transforms.LowerABI(m); err != nil {

@@ -209,3 +209,37 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// Buffers indexed by dimension (index-by-dimension): a 2-D workgroup tile
+// written by rows and read by columns, a 3-D argument read and a 2-D one
+// written; %odd is also read by vector.load, so it keeps the linear index.
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @by_dimension(%in: memref<2x4x4xf32>, %out: memref<4x8xf32>, %odd: memref<4x4xf32>)
+      workgroup(%tile : memref<4x5xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [4, 4, 1]>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %x = gpu.thread_id x
+      %y = gpu.thread_id y
+      %a = memref.load %in[%c0, %y, %x] : memref<2x4x4xf32>
+      %b = memref.load %in[%c1, %y, %x] : memref<2x4x4xf32>
+      %s = arith.addf %a, %b : f32
+      memref.store %s, %tile[%y, %x] : memref<4x5xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %t = memref.load %tile[%x, %y] : memref<4x5xf32, #gpu.address_space<workgroup>>
+      %v = vector.load %odd[%y, %c0] : memref<4x4xf32>, vector<4xf32>
+      %e = vector.extract %v[1] : f32 from vector<4xf32>
+      %o = memref.load %odd[%x, %y] : memref<4x4xf32>
+      %r = arith.addf %t, %e : f32
+      %r2 = arith.addf %r, %o : f32
+      %x4 = arith.addi %x, %c4 : index
+      memref.store %t, %out[%y, %x] : memref<4x8xf32>
+      memref.store %r2, %out[%y, %x4] : memref<4x8xf32>
+      gpu.return
+    }
+  }
+}

@@ -146,3 +146,51 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// A workgroup no larger than the target's min_subgroup_size is one
+// subgroup: all_reduce of a kind is the subgroup's reduction alone, and one
+// with a combining region folds no other subgroup (allreduce-barriers.mlir).
+// Lavapipe's subgroups have 8 lanes, SwiftShader's 4.
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformShuffle, GroupNonUniformArithmetic], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<min_subgroup_size = 4>>} {
+  gpu.module @kernels {
+    gpu.func @all_reduce_one_subgroup(%in: memref<4xi32>, %out: memref<4xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [4, 1, 1]>} {
+      %x = gpu.thread_id x
+      %v = memref.load %in[%x] : memref<4xi32>
+      %s = gpu.all_reduce add %v {} : (i32) -> i32
+      %m = gpu.all_reduce %v uniform {
+      ^bb0(%a: i32, %b: i32):
+        %r = arith.maxsi %a, %b : i32
+        gpu.yield %r : i32
+      } : (i32) -> i32
+      %c10 = arith.constant 10 : i32
+      %sm = arith.muli %s, %c10 : i32
+      %y = arith.addi %sm, %m : i32
+      memref.store %y, %out[%x] : memref<4xi32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// 128 invocations in two rows: no subgroup is partial whatever the subgroup
+// size, so the fold's bound is NumSubgroups as it is, and the elected lane
+// publishes each subgroup's sum (allreduce-barriers.mlir).
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformArithmetic], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @all_reduce_full_subgroups(%in: memref<2x64xi32>, %out: memref<2x64xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [64, 2, 1]>} {
+      %x = gpu.thread_id x
+      %y = gpu.thread_id y
+      %v = memref.load %in[%y, %x] : memref<2x64xi32>
+      %s = gpu.all_reduce add %v uniform {} : (i32) -> i32
+      %m = gpu.all_reduce maxsi %v {} : (i32) -> i32
+      %c1000 = arith.constant 1000 : i32
+      %sm = arith.muli %s, %c1000 : i32
+      %r = arith.addi %sm, %m : i32
+      memref.store %r, %out[%y, %x] : memref<2x64xi32>
+      gpu.return
+    }
+  }
+}

@@ -72,3 +72,43 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// GroupNonUniform ops allow only Subgroup scope, so on targets without
+// Shader a non-uniform all_reduce, or a uniform one of a kind without a
+// Groups op, does not legalize (as in current MLIR); a uniform one without
+// the Groups capability names it.
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Kernel, Addresses, Groups, GroupNonUniformArithmetic], []>, #spirv.resource_limits<>>} {
+  gpu.module @k {
+    gpu.func @nonuniform(%a: f32) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+      // expected-error @+1 {{failed to legalize operation 'gpu.all_reduce'}}
+      %0 = gpu.all_reduce add %a {} : (f32) -> f32
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Kernel, Addresses, Groups, GroupNonUniformArithmetic], []>, #spirv.resource_limits<>>} {
+  gpu.module @k {
+    gpu.func @bitwise(%a: i32) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+      // expected-error @+1 {{failed to legalize operation 'gpu.all_reduce'}}
+      %0 = gpu.all_reduce or %a uniform {} : (i32) -> i32
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Kernel, Addresses, GroupNonUniformArithmetic], []>, #spirv.resource_limits<>>} {
+  gpu.module @k {
+    gpu.func @no_groups(%a: f32) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+      // expected-error @+1 {{'gpu.all_reduce' op lowers to 'spirv.GroupFAdd', which is not available in the target environment: opcode OpGroupFAdd needs capability Groups}}
+      %0 = gpu.all_reduce add %a uniform {} : (f32) -> f32
+      gpu.return
+    }
+  }
+}
