@@ -224,8 +224,20 @@ const peak = `gpu.module @peak {
     %c1024 = arith.constant 1024 : index
     %a = arith.constant 0.999 : f32
     %b = arith.constant 0.001 : f32
-    %i = arith.constant 1.0 : f32
-    %r:8 = scf.for %k = %c0 to %c1024 step %c1 iter_args(%s0 = %i, %s1 = %i, %s2 = %i, %s3 = %i, %s4 = %i, %s5 = %i, %s6 = %i, %s7 = %i) -> (f32, f32, f32, f32, f32, f32, f32, f32) {
+    %one = arith.constant 1.0 : f32
+    // The chains start from the thread's id, a value known only when the
+    // kernel runs: from constants, NVIDIA's compiler computed the whole loop
+    // ahead (a "peak" of 1.2 PFLOP/s on an H200).
+    %gid32 = arith.index_cast %gid : index to i32
+    %i0 = arith.sitofp %gid32 : i32 to f32
+    %i1 = arith.addf %i0, %one : f32
+    %i2 = arith.addf %i1, %one : f32
+    %i3 = arith.addf %i2, %one : f32
+    %i4 = arith.addf %i3, %one : f32
+    %i5 = arith.addf %i4, %one : f32
+    %i6 = arith.addf %i5, %one : f32
+    %i7 = arith.addf %i6, %one : f32
+    %r:8 = scf.for %k = %c0 to %c1024 step %c1 iter_args(%s0 = %i0, %s1 = %i1, %s2 = %i2, %s3 = %i3, %s4 = %i4, %s5 = %i5, %s6 = %i6, %s7 = %i7) -> (f32, f32, f32, f32, f32, f32, f32, f32) {
       %t0 = math.fma %s0, %a, %b : f32
       %t1 = math.fma %s1, %a, %b : f32
       %t2 = math.fma %s2, %a, %b : f32
