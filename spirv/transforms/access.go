@@ -80,6 +80,11 @@ func BufferAccess(module *ir.Operation) error {
 		}
 		if a.read {
 			op.SetAttr("non_writable", ctx.UnitAttr())
+			// Aliased only matters where something writes through one of the
+			// aliases; views of a binding that is only read need none, as
+			// glslang declares two readonly blocks of one binding (a
+			// driver may keep Aliased memory off its read-only load path).
+			op.RemoveAttr("aliased")
 		} else {
 			op.SetAttr("non_readable", ctx.UnitAttr())
 		}

@@ -26,7 +26,8 @@ func VectorizeBufferAccess() *pass.Pass {
 // when N is 2 or 4 and the first index is provably a multiple of N (i * c
 // or i << s, with N dividing c or 2^s, or a constant). They go through a
 // second variable of the same descriptor binding whose array holds
-// vector<N x T> (`@<var>_vec<N>`, both decorated Aliased), as glslang would
+// vector<N x T> (`@<var>_vec<N>`, both decorated Aliased; spirv-decorate-buffer-access
+// drops Aliased again where the binding is only read), as glslang would
 // declare a vec4 buffer. Unaligned and masked accesses keep the scalar
 // path, and so does a group with a write or an unknown access between its
 // lanes.
