@@ -117,20 +117,17 @@ func printLoc(p *Printer, l Location) {
 		return
 	}
 	p.WriteString("loc(")
-	switch l := l.(type) {
-	case *FileLineColLoc:
-		l.printInner(p)
-	case *NameLoc:
-		l.printInner(p)
-	case *CallSiteLoc:
-		l.printInner(p)
-	case *FusedLoc:
-		l.printInner(p)
-	default:
+	if ip, ok := l.(innerPrinter); ok {
+		ip.printInner(p)
+	} else {
 		p.WriteString("unknown")
 	}
 	p.WriteByte(')')
 }
+
+// innerPrinter is a location other than unknown: it prints its body, what
+// stands inside loc(...).
+type innerPrinter interface{ printInner(*Printer) }
 
 // printLocInner writes a location inside another: its alias, if any.
 func printLocInner(p *Printer, l Location) {
@@ -138,17 +135,10 @@ func printLocInner(p *Printer, l Location) {
 		p.WriteString(name)
 		return
 	}
-	switch l := l.(type) {
-	case *UnknownLoc:
+	if ip, ok := l.(innerPrinter); ok {
+		ip.printInner(p)
+	} else if _, ok := l.(*UnknownLoc); ok {
 		p.WriteString("unknown")
-	case *FileLineColLoc:
-		l.printInner(p)
-	case *NameLoc:
-		l.printInner(p)
-	case *CallSiteLoc:
-		l.printInner(p)
-	case *FusedLoc:
-		l.printInner(p)
 	}
 }
 
