@@ -80,14 +80,14 @@ func minMax(name, summary string) *ir.OpDef {
 // the result is an index.
 func parseMapOp(p *ir.OpParser, st *ir.OpState, isApply bool) error {
 	ctx := p.Context()
-	loc := p.Loc()
+	at := p.Pos()
 	a, err := p.ParseAttribute(nil)
 	if err != nil {
 		return err
 	}
 	m, ok := a.(*ir.AffineMapAttr)
 	if !ok {
-		return ir.Errorf(loc, "expected affine map")
+		return ir.Errorf(p.LocAt(at), "expected affine map")
 	}
 	operands, numDims, err := parseDimAndSymbolList(p)
 	if err != nil {

@@ -77,14 +77,14 @@ func (s *ssaExprs) term() (*ir.AffineExpr, error) {
 		default:
 			return e, nil
 		}
-		loc := s.p.Loc()
+		at := s.p.Pos()
 		r, err := s.unary()
 		if err != nil {
 			return nil, err
 		}
 		// Affine expressions multiply and divide by symbolic values only.
 		if !symbolic(r) && (kind != ir.AffineMul || !symbolic(e)) {
-			return nil, ir.Errorf(loc, "non-affine expression: right operand of %s has to be either a constant or symbolic",
+			return nil, ir.Errorf(s.p.LocAt(at), "non-affine expression: right operand of %s has to be either a constant or symbolic",
 				map[ir.AffineExprKind]string{ir.AffineMul: "multiply", ir.AffineFloorDiv: "floordiv", ir.AffineCeilDiv: "ceildiv", ir.AffineMod: "mod"}[kind])
 		}
 		e = ir.AffineBinary(kind, e, r)

@@ -80,12 +80,12 @@ func parseFor(p *ir.OpParser, st *ir.OpState) error {
 	}
 	step := int64(1)
 	if p.ParseOptionalKeyword("step") {
-		loc := p.Loc()
+		at := p.Pos()
 		if step, err = p.ParseInteger(); err != nil {
 			return err
 		}
 		if step <= 0 {
-			return ir.Errorf(loc, "expected step to be representable as a positive signed integer")
+			return ir.Errorf(p.LocAt(at), "expected step to be representable as a positive signed integer")
 		}
 	}
 	st.AddAttr("step", ctx.IndexAttr(step))
@@ -112,12 +112,12 @@ func parseFor(p *ir.OpParser, st *ir.OpState) error {
 		}
 	}
 	iv.Type = ctx.Index()
-	loc := p.Loc()
+	at := p.Pos()
 	r := st.AddRegion()
 	if err := p.ParseRegionWithArgs(r, append([]ir.Argument{iv}, args...)); err != nil {
 		return err
 	}
-	ensureYield(ctx, r, loc)
+	ensureYield(p, r, at)
 	st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(int64(lbs), int64(ubs), int64(len(inits))))
 	return p.ParseOptionalAttrDict()
 }
@@ -151,7 +151,7 @@ func parseBound(p *ir.OpParser, st *ir.OpState, lower bool) (int, error) {
 		st.AddAttr(name, ctx.AffineMapAttr(&ir.AffineMap{Results: []*ir.AffineExpr{ir.AffineConstExpr(c)}}))
 		return 0, nil
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	a, err := p.ParseAttribute(ctx.Index())
 	if err != nil {
 		return 0, err
@@ -175,7 +175,7 @@ func parseBound(p *ir.OpParser, st *ir.OpState, lower bool) (int, error) {
 		if lower {
 			which = "lower"
 		}
-		return 0, ir.Errorf(loc, "%s loop bound affine map with multiple results requires '%s' prefix", which, prefix)
+		return 0, ir.Errorf(p.LocAt(at), "%s loop bound affine map with multiple results requires '%s' prefix", which, prefix)
 	}
 	for _, u := range operands {
 		v, err := p.Resolve(u, ctx.Index())

@@ -110,14 +110,14 @@ func parseAccess(p *ir.OpParser, st *ir.OpState) (*ir.MemRefType, error) {
 	if err := p.ParsePunct(":"); err != nil {
 		return nil, err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	ty, err := p.ParseType()
 	if err != nil {
 		return nil, err
 	}
 	t, ok := ty.(*ir.MemRefType)
 	if !ok {
-		return nil, ir.Errorf(loc, "expected a memref type, but got '%s'", ir.TypeString(ty))
+		return nil, ir.Errorf(p.LocAt(at), "expected a memref type, but got '%s'", ir.TypeString(ty))
 	}
 	mv, err := p.Resolve(m, t)
 	if err != nil {

@@ -176,14 +176,14 @@ func parseParallel(p *ir.OpParser, st *ir.OpState) error {
 					return err
 				}
 			}
-			loc := p.Loc()
+			at := p.Pos()
 			s, err := p.ParseString()
 			if err != nil {
 				return err
 			}
 			k, ok := memref.ParseAtomicRMWKind(s)
 			if !ok {
-				return ir.Errorf(loc, "invalid reduction value: \"%s\"", s)
+				return ir.Errorf(p.LocAt(at), "invalid reduction value: \"%s\"", s)
 			}
 			reductions = append(reductions, ctx.I64Attr(int64(k)))
 		}
@@ -197,12 +197,12 @@ func parseParallel(p *ir.OpParser, st *ir.OpState) error {
 	for i := range ivs {
 		ivs[i].Type = ctx.Index()
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	r := st.AddRegion()
 	if err := p.ParseRegionWithArgs(r, ivs); err != nil {
 		return err
 	}
-	ensureYield(ctx, r, loc)
+	ensureYield(p, r, at)
 	st.Operands = append(lbs, ubs...)
 	groups := func(g []int64) ir.Attribute {
 		return ctx.DenseInts(ctx.Tensor([]int64{int64(len(g))}, ctx.I(32), nil), g)

@@ -35,7 +35,8 @@ var yield = &ir.OpDef{
 
 // ensureYield appends the implicit affine.yield to a body without a
 // terminator, as MLIR's ImplicitAffineTerminator does when parsing.
-func ensureYield(ctx *ir.Context, r *ir.Region, loc ir.Location) {
+// at is where the body starts, the implicit yield's location.
+func ensureYield(p *ir.OpParser, r *ir.Region, at ir.Pos) {
 	if r.Empty() {
 		r.Append(ir.NewBlock(nil, nil))
 	}
@@ -43,5 +44,5 @@ func ensureYield(ctx *ir.Context, r *ir.Region, loc ir.Location) {
 	if last := b.Last(); last != nil && last.HasTrait(ir.Terminator) {
 		return
 	}
-	b.Append(ctx.NewOp(&ir.OpState{Name: "affine.yield", Loc: loc}))
+	b.Append(p.Context().NewOp(&ir.OpState{Name: "affine.yield", Loc: p.LocAt(at)}))
 }

@@ -32,12 +32,12 @@ func parseSwitchOpCases(p *ir.OpParser, args []*ir.FormatArg) error {
 	dests, uses, types := args[5], args[6], args[7]
 	var values []int64
 	for p.ParseOptionalPunct(",") {
-		loc := p.Loc()
+		at := p.Pos()
 		b, err := p.ParseBigInteger()
 		if err != nil {
 			return err
 		}
-		v, err := caseValue(b, t, loc)
+		v, err := caseValue(p, at, b, t)
 		if err != nil {
 			return err
 		}
@@ -88,8 +88,8 @@ func parseSuccessorUse(p *ir.OpParser, dest, uses, types *ir.FormatArg) error {
 
 // caseValue checks that a case literal fits the flag type as a signed or
 // an unsigned number, as MLIR requires, and returns it sign-extended from
-// the flag's width.
-func caseValue(v *big.Int, t ir.Type, loc ir.Location) (int64, error) {
+// the flag's width; a misfit is reported at the literal's place at.
+func caseValue(p *ir.OpParser, at ir.Pos, v *big.Int, t ir.Type) (int64, error) {
 	w := ir.IntOrFloatBitWidth(t)
 	if w == 0 {
 		w = 64 // index; a non-integer flag is the verifier's to report
@@ -97,11 +97,11 @@ func caseValue(v *big.Int, t ir.Type, loc ir.Location) (int64, error) {
 	lo := new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), uint(w-1)))
 	hi := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(w)), big.NewInt(1))
 	if v.Cmp(lo) < 0 || v.Cmp(hi) > 0 {
-		return 0, ir.Errorf(loc, "case value does not fit in flag type '%s'", ir.TypeString(t))
+		return 0, ir.Errorf(p.LocAt(at), "case value does not fit in flag type '%s'", ir.TypeString(t))
 	}
 	if w > 64 {
 		if !v.IsInt64() {
-			return 0, ir.Errorf(loc, "case values beyond 64 bits are not supported")
+			return 0, ir.Errorf(p.LocAt(at), "case values beyond 64 bits are not supported")
 		}
 		return v.Int64(), nil
 	}

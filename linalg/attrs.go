@@ -52,13 +52,13 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	w, err := p.ParseKeywordAny()
 	if err != nil {
 		return nil, err
 	}
 	if !slices.Contains(e.names, w) {
-		return nil, ir.Errorf(loc, "expected %s to be one of: %s", e.cppName, strings.Join(e.names, ", "))
+		return nil, ir.Errorf(p.LocAt(at), "expected %s to be one of: %s", e.cppName, strings.Join(e.names, ", "))
 	}
 	return Enum(p.Context(), mnemonic, w), p.ParsePunct(">")
 }

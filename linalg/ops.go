@@ -32,14 +32,14 @@ var traitAttrs = []string{"doc", "indexing_maps", "iterator_types", "library_cal
 
 func parseGeneric(p *ir.OpParser, st *ir.OpState) error {
 	ctx := p.Context()
-	loc := p.Loc()
+	at := p.Pos()
 	a, err := p.ParseAttribute(nil)
 	if err != nil {
 		return err
 	}
 	dict, ok := a.(*ir.DictionaryAttr)
 	if !ok {
-		return ir.Errorf(loc, "expected attribute dictionary")
+		return ir.Errorf(p.LocAt(at), "expected attribute dictionary")
 	}
 	for _, e := range dict.Entries {
 		if e.Name != "iterator_types" {
@@ -48,7 +48,7 @@ func parseGeneric(p *ir.OpParser, st *ir.OpState) error {
 		}
 		arr, ok := e.Value.(*ir.ArrayAttr)
 		if !ok {
-			return ir.Errorf(loc, "expected iterator_types array attribute")
+			return ir.Errorf(p.LocAt(at), "expected iterator_types array attribute")
 		}
 		its := make([]ir.Attribute, len(arr.Elems))
 		for i, it := range arr.Elems {
@@ -59,7 +59,7 @@ func parseGeneric(p *ir.OpParser, st *ir.OpState) error {
 			}
 			s, ok := it.(*ir.StringAttr)
 			if !ok || !slices.Contains(enums["iterator_type"].names, s.Value) {
-				return ir.Errorf(loc, "unexpected iterator_type (%s)", ir.AttrString(it))
+				return ir.Errorf(p.LocAt(at), "unexpected iterator_type (%s)", ir.AttrString(it))
 			}
 			its[i] = Enum(ctx, "iterator_type", s.Value)
 		}
@@ -76,12 +76,12 @@ func parseGeneric(p *ir.OpParser, st *ir.OpState) error {
 			return err
 		}
 	}
-	rloc := p.Loc()
+	rAt := p.Pos()
 	r := st.AddRegion()
 	if err := p.ParseRegion(r, nil); err != nil {
 		return err
 	}
-	ensureYield(ctx, r, rloc)
+	ensureYield(p, r, rAt)
 	st.ResultTypes, err = p.ParseOptionalArrowTypeList()
 	return err
 }
@@ -160,8 +160,9 @@ func verifyGeneric(op *ir.Operation) error {
 	return verifyStructured(op, maps, len(its.Elems))
 }
 
-// ensureYield appends an empty linalg.yield to a body without a terminator.
-func ensureYield(ctx *ir.Context, r *ir.Region, loc ir.Location) {
+// ensureYield appends an empty linalg.yield, located at the body's start
+// at, to a body without a terminator.
+func ensureYield(p *ir.OpParser, r *ir.Region, at ir.Pos) {
 	if r.Empty() {
 		r.Append(ir.NewBlock(nil, nil))
 	}
@@ -169,7 +170,7 @@ func ensureYield(ctx *ir.Context, r *ir.Region, loc ir.Location) {
 	if last := b.Last(); last != nil && last.HasTrait(ir.Terminator) {
 		return
 	}
-	b.Append(ctx.NewOp(&ir.OpState{Name: "linalg.yield", Loc: loc}))
+	b.Append(p.Context().NewOp(&ir.OpState{Name: "linalg.yield", Loc: p.LocAt(at)}))
 }
 
 var yield = &ir.OpDef{

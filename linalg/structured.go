@@ -40,7 +40,7 @@ func parseInsOuts(p *ir.OpParser, st *ir.OpState) ([]ir.Type, []ir.Type, error) 
 		if err := p.ParsePunct("("); err != nil {
 			return nil, nil, err
 		}
-		loc := p.Loc()
+		at := p.Pos()
 		us, err := p.ParseOperandList()
 		if err != nil {
 			return nil, nil, err
@@ -55,7 +55,7 @@ func parseInsOuts(p *ir.OpParser, st *ir.OpState) ([]ir.Type, []ir.Type, error) 
 			return nil, nil, err
 		}
 		if len(us) != len(types[i]) {
-			return nil, nil, ir.Errorf(loc, "%d operands present, but expected %d", len(us), len(types[i]))
+			return nil, nil, ir.Errorf(p.LocAt(at), "%d operands present, but expected %d", len(us), len(types[i]))
 		}
 		for k, u := range us {
 			v, err := p.Resolve(u, types[i][k])

@@ -111,12 +111,12 @@ func parseFor(p *ir.OpParser, st *ir.OpState) error {
 		return err
 	}
 	iv.Type = ivType
-	loc := p.Loc()
+	at := p.Pos()
 	r := st.AddRegion()
 	if err := p.ParseRegionWithArgs(r, append([]ir.Argument{iv}, withTypes(args, st.ResultTypes)...)); err != nil {
 		return err
 	}
-	ensureTerminator(ctx, r, "scf.yield", loc)
+	ensureTerminator(p, r, "scf.yield", at)
 	return p.ParseOptionalAttrDict()
 }
 

@@ -245,16 +245,16 @@ func parseForall(p *ir.OpParser, st *ir.OpState) error {
 	if err := resolveLoopOperands(p, dyn[:], outs, st.ResultTypes, ivs); err != nil {
 		return err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	r := st.AddRegion()
 	if err := p.ParseRegionWithArgs(r, append(ivs, withTypes(outArgs, st.ResultTypes)...)); err != nil {
 		return err
 	}
-	ensureTerminator(ctx, r, "scf.forall.in_parallel", loc)
+	ensureTerminator(p, r, "scf.forall.in_parallel", at)
 	if t := terminator(r); t != nil && t.Name() == "scf.forall.in_parallel" && t.NumRegions() == 0 {
 		// The implicit terminator gets its (empty) body region.
 		t.Erase()
-		in := &ir.OpState{Name: "scf.forall.in_parallel", Loc: loc}
+		in := &ir.OpState{Name: "scf.forall.in_parallel", Loc: p.LocAt(at)}
 		in.AddRegion().Append(ir.NewBlock(nil, nil))
 		r.Entry().Append(ctx.NewOp(in))
 	}

@@ -80,19 +80,19 @@ func parseIf(p *ir.OpParser, st *ir.OpState) error {
 	if st.ResultTypes, err = p.ParseOptionalArrowTypeList(); err != nil {
 		return err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	then := st.AddRegion()
 	if err := p.ParseRegion(then, nil); err != nil {
 		return err
 	}
-	ensureTerminator(ctx, then, "scf.yield", loc)
+	ensureTerminator(p, then, "scf.yield", at)
 	els := st.AddRegion()
 	if p.ParseOptionalKeyword("else") {
-		loc := p.Loc()
+		at := p.Pos()
 		if err := p.ParseRegion(els, nil); err != nil {
 			return err
 		}
-		ensureTerminator(ctx, els, "scf.yield", loc)
+		ensureTerminator(p, els, "scf.yield", at)
 	}
 	return p.ParseOptionalAttrDict()
 }

@@ -81,13 +81,13 @@ func parseParallel(p *ir.OpParser, st *ir.OpState) error {
 	if err := resolveLoopOperands(p, lists, inits, st.ResultTypes, ivs); err != nil {
 		return err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	r := st.AddRegion()
 	if err := p.ParseRegionWithArgs(r, ivs); err != nil {
 		return err
 	}
 	upgradeReductions(ctx, r)
-	ensureTerminator(ctx, r, "scf.reduce", loc)
+	ensureTerminator(p, r, "scf.reduce", at)
 	n := int64(len(ivs))
 	st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(n, n, n, int64(len(inits))))
 	return p.ParseOptionalAttrDict()

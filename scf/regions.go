@@ -9,7 +9,8 @@ import (
 // ensureTerminator appends `name` with no operands to a single-block
 // region whose block lacks a terminator (creating the block if the region
 // is empty), as MLIR's SingleBlockImplicitTerminator does when parsing.
-func ensureTerminator(ctx *ir.Context, r *ir.Region, name string, loc ir.Location) {
+// at is where the region starts, the implicit terminator's location.
+func ensureTerminator(p *ir.OpParser, r *ir.Region, name string, at ir.Pos) {
 	if r.Empty() {
 		r.Append(ir.NewBlock(nil, nil))
 	}
@@ -17,7 +18,7 @@ func ensureTerminator(ctx *ir.Context, r *ir.Region, name string, loc ir.Locatio
 	if last := b.Last(); last != nil && last.HasTrait(ir.Terminator) {
 		return
 	}
-	b.Append(ctx.NewOp(&ir.OpState{Name: name, Loc: loc}))
+	b.Append(p.Context().NewOp(&ir.OpState{Name: name, Loc: p.LocAt(at)}))
 }
 
 // withTypes gives parsed arguments their types.

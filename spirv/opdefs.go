@@ -143,7 +143,7 @@ const (
 
 // parseEnumOperand parses "Name" or <Name> of kind k into attribute name.
 func parseEnumOperand(p *ir.OpParser, st *ir.OpState, k *spv.OperandKind, name string) error {
-	loc := p.Loc()
+	at := p.Pos()
 	var s string
 	var err error
 	if p.IsString() {
@@ -164,7 +164,7 @@ func parseEnumOperand(p *ir.OpParser, st *ir.OpState, k *spv.OperandKind, name s
 	}
 	v, ok := ParseEnum(k, s)
 	if !ok {
-		return customOpError(st, loc, "invalid %s attribute specification: \"%s\"", snakeCase(k.Name), s)
+		return customOpError(st, p.LocAt(at), "invalid %s attribute specification: \"%s\"", snakeCase(k.Name), s)
 	}
 	st.AddAttr(name, Enum(p.Context(), k, v))
 	return nil
@@ -179,7 +179,7 @@ func customOpError(st *ir.OpState, loc ir.Location, format string, args ...any) 
 // parseOperandsExactly parses n comma-separated operands with MLIR's
 // diagnostics (parseOperandList with a required count).
 func parseOperandsExactly(p *ir.OpParser, st *ir.OpState, n int) ([]ir.UnresolvedOperand, error) {
-	loc := p.Loc()
+	at := p.Pos()
 	if !p.IsOperand() {
 		return nil, p.Errorf("expected operand")
 	}
@@ -195,7 +195,7 @@ func parseOperandsExactly(p *ir.OpParser, st *ir.OpState, n int) ([]ir.Unresolve
 		}
 	}
 	if len(us) != n {
-		return nil, customOpError(st, loc, "expected %d operands", n)
+		return nil, customOpError(st, p.LocAt(at), "expected %d operands", n)
 	}
 	return us, nil
 }
@@ -205,7 +205,7 @@ func parseOperandsExactly(p *ir.OpParser, st *ir.OpState, n int) ([]ir.Unresolve
 func enumFormatAttr(name string, k *spv.OperandKind, style enumStyle) ir.FormatAttr {
 	return ir.FormatAttr{Name: name,
 		Parse: func(p *ir.Parser) (ir.Attribute, error) {
-			loc := p.Loc()
+			at := p.Pos()
 			if !p.IsString() {
 				if err := p.ParsePunct("<"); err != nil {
 					return nil, err
@@ -222,7 +222,7 @@ func enumFormatAttr(name string, k *spv.OperandKind, style enumStyle) ir.FormatA
 			}
 			v, ok := ParseEnum(k, s)
 			if !ok {
-				return nil, ir.Errorf(loc, "invalid %s attribute specification: \"%s\"", snakeCase(k.Name), s)
+				return nil, ir.Errorf(p.LocAt(at), "invalid %s attribute specification: \"%s\"", snakeCase(k.Name), s)
 			}
 			return Enum(p.Context(), k, v), nil
 		},
@@ -332,13 +332,13 @@ func parseAttrsAndTypes(p *ir.OpParser, n int) ([]ir.Type, error) {
 	if err := p.ParseOptionalAttrDict(); err != nil {
 		return nil, err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	ts, err := p.ParseColonTypeList()
 	if err != nil {
 		return nil, err
 	}
 	if n >= 0 && len(ts) != n {
-		return nil, ir.Errorf(loc, "expected %d types, got %d", n, len(ts))
+		return nil, ir.Errorf(p.LocAt(at), "expected %d types, got %d", n, len(ts))
 	}
 	return ts, nil
 }

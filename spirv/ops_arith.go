@@ -537,14 +537,14 @@ func extendedOps() []*ir.OpDef {
 				if err := p.ParseOptionalAttrDict(); err != nil {
 					return err
 				}
-				loc := p.Loc()
+				at := p.Pos()
 				t, err := p.ParseColonType()
 				if err != nil {
 					return err
 				}
 				s, ok := t.(*StructType)
 				if !ok || s.NumMembers() != 2 {
-					return ir.Errorf(loc, "expected spirv.struct type with two members")
+					return ir.Errorf(p.LocAt(at), "expected spirv.struct type with two members")
 				}
 				st.ResultTypes = []ir.Type{t}
 				return p.ResolveOperandsSameType(us, s.Member(0))

@@ -136,14 +136,14 @@ func extractedType(t ir.Type, indices []int64) (ir.Type, string) {
 
 // parseIndices parses `[0 : i32, 1 : i32]` into an array of i32 attributes.
 func parseIndices(p *ir.OpParser) (ir.Attribute, []int64, error) {
-	loc := p.Loc()
+	at := p.Pos()
 	a, err := p.ParseAttribute(nil)
 	if err != nil {
 		return nil, nil, err
 	}
 	idx, ok := indicesAttr(a)
 	if !ok {
-		return nil, nil, ir.Errorf(loc, "expected an array of integer indices")
+		return nil, nil, ir.Errorf(p.LocAt(at), "expected an array of integer indices")
 	}
 	return a, idx, nil
 }
@@ -161,7 +161,7 @@ var compositeExtractOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		loc := p.Loc()
+		at := p.Pos()
 		a, idx, err := parseIndices(p)
 		if err != nil {
 			return err
@@ -176,7 +176,7 @@ var compositeExtractOp = &ir.OpDef{
 		}
 		rt, msg := extractedType(t, idx)
 		if rt == nil {
-			return ir.Errorf(loc, "%s", msg)
+			return ir.Errorf(p.LocAt(at), "%s", msg)
 		}
 		st.ResultTypes = []ir.Type{rt}
 		return p.ResolveOperands([]ir.UnresolvedOperand{u}, []ir.Type{t})

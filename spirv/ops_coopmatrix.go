@@ -255,7 +255,7 @@ func (a *CoopMatrixOperandsAttr) Print(p *ir.Printer) {
 func parseCoopOperandBits(p *ir.Parser) (uint32, error) {
 	var bits uint32
 	for {
-		loc := p.Loc()
+		at := p.Pos()
 		w, err := p.ParseKeywordAny()
 		if err != nil {
 			return 0, err
@@ -263,7 +263,7 @@ func parseCoopOperandBits(p *ir.Parser) (uint32, error) {
 		if w != "None" {
 			v, ok := coopMatrixOperandNames.parse(w)
 			if !ok {
-				return 0, ir.Errorf(loc, "unknown cooperative matrix operand: %s", w)
+				return 0, ir.Errorf(p.LocAt(at), "unknown cooperative matrix operand: %s", w)
 			}
 			bits |= 1 << v
 		}

@@ -548,14 +548,14 @@ var imageOfOp = &ir.OpDef{
 		if err != nil {
 			return err
 		}
-		loc := p.Loc()
+		at := p.Pos()
 		ts, err := parseAttrsAndTypes(p, 1)
 		if err != nil {
 			return err
 		}
 		si, ok := ts[0].(*SampledImageType)
 		if !ok {
-			return ir.Errorf(loc, "expected a sampled image type, got '%s'", typeString(ts[0]))
+			return ir.Errorf(p.LocAt(at), "expected a sampled image type, got '%s'", typeString(ts[0]))
 		}
 		st.ResultTypes = []ir.Type{si.Image}
 		return p.ResolveOperands([]ir.UnresolvedOperand{u}, ts)

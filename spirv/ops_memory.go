@@ -34,14 +34,14 @@ var variableOp = &ir.OpDef{
 		if err := parseVariableDecorations(p, st); err != nil {
 			return err
 		}
-		loc := p.Loc()
+		at := p.Pos()
 		t, err := p.ParseColonType()
 		if err != nil {
 			return err
 		}
 		ptr, ok := t.(*PointerType)
 		if !ok {
-			return ir.Errorf(loc, "expected spirv.ptr type")
+			return ir.Errorf(p.LocAt(at), "expected spirv.ptr type")
 		}
 		st.ResultTypes = []ir.Type{t}
 		st.AddAttr("storage_class", StorageClassAttr(p.Context(), ptr.StorageClass))
@@ -178,7 +178,7 @@ func verifyMemoryAccess(op *ir.Operation, accessName, alignName string) error {
 
 // parseStorageClassString parses the leading "StorageClass" of Load/Store/CopyMemory.
 func parseStorageClassString(p *ir.OpParser) (spv.StorageClass, error) {
-	loc := p.Loc()
+	at := p.Pos()
 	if !p.IsString() {
 		return 0, p.Errorf("expected attribute value")
 	}
@@ -188,7 +188,7 @@ func parseStorageClassString(p *ir.OpParser) (spv.StorageClass, error) {
 	}
 	v, ok := ParseEnum(spv.KindStorageClass, s)
 	if !ok {
-		return 0, ir.Errorf(loc, "invalid storage_class attribute specification: \"%s\"", s)
+		return 0, ir.Errorf(p.LocAt(at), "invalid storage_class attribute specification: \"%s\"", s)
 	}
 	return spv.StorageClass(v), nil
 }
@@ -482,7 +482,7 @@ func accessChainOp(name, summary, example string, elementIndex bool) *ir.OpDef {
 			if err := p.ParseOptionalAttrDict(); err != nil {
 				return err
 			}
-			loc := p.Loc()
+			at := p.Pos()
 			base, err := p.ParseColonType()
 			if err != nil {
 				return err
@@ -521,10 +521,10 @@ func accessChainOp(name, summary, example string, elementIndex bool) *ir.OpDef {
 			}
 			rt, msg := elementPtrType(p.Context(), full, ts[0], chain)
 			if rt == nil {
-				return ir.Errorf(loc, "%s", msg)
+				return ir.Errorf(p.LocAt(at), "%s", msg)
 			}
 			if explicit != nil && explicit != rt {
-				return ir.Errorf(loc, "'%s' op result type %s does not match the access chain's %s", full, typeString(explicit), typeString(rt))
+				return ir.Errorf(p.LocAt(at), "'%s' op result type %s does not match the access chain's %s", full, typeString(explicit), typeString(rt))
 			}
 			st.ResultTypes = []ir.Type{rt}
 			return nil

@@ -53,14 +53,14 @@ var subgroupBlockWriteOp = &ir.OpDef{
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		var sc *spv.StorageClass
 		if p.IsString() {
-			loc := p.Loc()
+			at := p.Pos()
 			s, err := p.ParseString()
 			if err != nil {
 				return err
 			}
 			v, ok := ParseEnum(spv.KindStorageClass, s)
 			if !ok {
-				return customOpError(st, loc, "invalid storage_class attribute specification: \"%s\"", s)
+				return customOpError(st, p.LocAt(at), "invalid storage_class attribute specification: \"%s\"", s)
 			}
 			c := spv.StorageClass(v)
 			sc = &c

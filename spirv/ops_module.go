@@ -35,13 +35,13 @@ var moduleOp = &ir.OpDef{
 		st.AddAttr("addressing_model", Enum(ctx, spv.KindAddressingModel, am))
 		st.AddAttr("memory_model", Enum(ctx, spv.KindMemoryModel, mm))
 		if p.ParseOptionalKeyword("requires") {
-			loc := p.Loc()
+			at := p.Pos()
 			a, err := p.ParseAttribute(nil)
 			if err != nil {
 				return err
 			}
 			if _, ok := a.(*VCEAttr); !ok {
-				return ir.Errorf(loc, "expected #spirv.vce attribute")
+				return ir.Errorf(p.LocAt(at), "expected #spirv.vce attribute")
 			}
 			st.AddAttr("vce_triple", a)
 		}
@@ -125,14 +125,14 @@ var moduleOp = &ir.OpDef{
 
 // parseModuleEnum parses spirv.module's addressing or memory model keyword.
 func parseModuleEnum(p *ir.OpParser, st *ir.OpState, k *spv.OperandKind) (uint32, error) {
-	loc := p.Loc()
+	at := p.Pos()
 	s, err := p.ParseKeywordAny()
 	if err != nil {
-		return 0, customOpError(st, loc, "expected valid keyword")
+		return 0, customOpError(st, p.LocAt(at), "expected valid keyword")
 	}
 	v, ok := ParseEnum(k, s)
 	if !ok {
-		return 0, customOpError(st, loc, "invalid %s attribute specification: %s", snakeCase(k.Name), s)
+		return 0, customOpError(st, p.LocAt(at), "invalid %s attribute specification: %s", snakeCase(k.Name), s)
 	}
 	return v, nil
 }
@@ -185,14 +185,14 @@ func parseFunc(p *ir.OpParser, st *ir.OpState) error {
 	if err != nil {
 		return err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	fc, err := p.ParseString()
 	if err != nil {
-		return ir.Errorf(loc, "expected function_control attribute specified as string")
+		return ir.Errorf(p.LocAt(at), "expected function_control attribute specified as string")
 	}
 	v, ok := ParseEnum(spv.KindFunctionControl, fc)
 	if !ok {
-		return ir.Errorf(loc, "invalid function_control attribute specification: \"%s\"", fc)
+		return ir.Errorf(p.LocAt(at), "invalid function_control attribute specification: \"%s\"", fc)
 	}
 	if err := p.ParseOptionalAttrDictWithKeyword(); err != nil {
 		return err
@@ -561,13 +561,13 @@ var globalVariableOp = &ir.OpDef{
 		if err := parseVariableDecorations(p, st); err != nil {
 			return err
 		}
-		loc := p.Loc()
+		at := p.Pos()
 		t, err := p.ParseColonType()
 		if err != nil {
 			return err
 		}
 		if _, ok := t.(*PointerType); !ok {
-			return ir.Errorf(loc, "expected spirv.ptr type")
+			return ir.Errorf(p.LocAt(at), "expected spirv.ptr type")
 		}
 		st.AddAttr("type", ctx.TypeAttr(t))
 		return nil

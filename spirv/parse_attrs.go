@@ -70,7 +70,7 @@ func parseBracketed(p *ir.Parser, body func() (ir.Attribute, error)) (ir.Attribu
 
 // parseStruct parses `<` (name = value),* `>` (MLIR's struct(params)
 // format), calling field for each name; field reports unknown names.
-func parseStructParams(p *ir.Parser, field func(name string, loc ir.Location) error) error {
+func parseStructParams(p *ir.Parser, field func(name string, at ir.Pos) error) error {
 	if err := p.ParsePunct("<"); err != nil {
 		return err
 	}
@@ -78,7 +78,7 @@ func parseStructParams(p *ir.Parser, field func(name string, loc ir.Location) er
 		return nil
 	}
 	for {
-		loc := p.Loc()
+		at := p.Pos()
 		name, err := p.ParseKeywordAny()
 		if err != nil {
 			return err
@@ -86,7 +86,7 @@ func parseStructParams(p *ir.Parser, field func(name string, loc ir.Location) er
 		if err := p.ParsePunct("="); err != nil {
 			return err
 		}
-		if err := field(name, loc); err != nil {
+		if err := field(name, at); err != nil {
 			return err
 		}
 		if !p.ParseOptionalPunct(",") {
@@ -97,7 +97,7 @@ func parseStructParams(p *ir.Parser, field func(name string, loc ir.Location) er
 }
 
 // parseKeywordList parses `[a, b, ...]` of bare words.
-func parseKeywordList(p *ir.Parser, each func(word string, loc ir.Location) error) error {
+func parseKeywordList(p *ir.Parser, each func(word string, at ir.Pos) error) error {
 	if err := p.ParsePunct("["); err != nil {
 		return err
 	}
@@ -105,12 +105,12 @@ func parseKeywordList(p *ir.Parser, each func(word string, loc ir.Location) erro
 		return nil
 	}
 	for {
-		loc := p.Loc()
+		at := p.Pos()
 		w, err := p.ParseKeywordAny()
 		if err != nil {
 			return err
 		}
-		if err := each(w, loc); err != nil {
+		if err := each(w, at); err != nil {
 			return err
 		}
 		if !p.ParseOptionalPunct(",") {
@@ -124,23 +124,23 @@ func parseVCE(p *ir.Parser) (ir.Attribute, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	vs, err := p.ParseKeywordAny()
 	if err != nil {
 		return nil, err
 	}
 	v, err := spv.ParseVersion(vs)
 	if err != nil || vs[0] != 'v' {
-		return nil, ir.Errorf(loc, "unknown version: %s", vs)
+		return nil, ir.Errorf(p.LocAt(at), "unknown version: %s", vs)
 	}
 	if err := p.ParsePunct(","); err != nil {
 		return nil, err
 	}
 	var caps []spv.Capability
-	if err := parseKeywordList(p, func(w string, loc ir.Location) error {
+	if err := parseKeywordList(p, func(w string, at ir.Pos) error {
 		v, ok := ParseEnum(spv.KindCapability, w)
 		if !ok {
-			return ir.Errorf(loc, "unknown capability: %s", w)
+			return ir.Errorf(p.LocAt(at), "unknown capability: %s", w)
 		}
 		caps = append(caps, spv.Capability(v))
 		return nil
@@ -151,10 +151,10 @@ func parseVCE(p *ir.Parser) (ir.Attribute, error) {
 		return nil, err
 	}
 	var exts []string
-	if err := parseKeywordList(p, func(w string, loc ir.Location) error {
+	if err := parseKeywordList(p, func(w string, at ir.Pos) error {
 		name, ok := ExtensionName(w)
 		if !ok {
-			return ir.Errorf(loc, "unknown extension: %s", w)
+			return ir.Errorf(p.LocAt(at), "unknown extension: %s", w)
 		}
 		exts = append(exts, name)
 		return nil
@@ -166,7 +166,7 @@ func parseVCE(p *ir.Parser) (ir.Attribute, error) {
 
 // parseIntList parses [1, 2, 3] (or dense<[...]> : vector<Nxi32>) into ints.
 func parseIntList(p *ir.Parser) ([]int64, error) {
-	loc := p.Loc()
+	at := p.Pos()
 	a, err := p.ParseAttribute(nil)
 	if err != nil {
 		return nil, err
@@ -177,7 +177,7 @@ func parseIntList(p *ir.Parser) ([]int64, error) {
 		for i, e := range a.Elems {
 			ia, ok := e.(*ir.IntegerAttr)
 			if !ok {
-				return nil, ir.Errorf(loc, "expected a list of integers")
+				return nil, ir.Errorf(p.LocAt(at), "expected a list of integers")
 			}
 			out[i] = ia.Int()
 		}
@@ -193,7 +193,7 @@ func parseIntList(p *ir.Parser) ([]int64, error) {
 		}
 		return out, nil
 	}
-	return nil, ir.Errorf(loc, "expected a list of integers")
+	return nil, ir.Errorf(p.LocAt(at), "expected a list of integers")
 }
 
 func parseLimits(p *ir.Parser) (ir.Attribute, error) {
@@ -205,7 +205,7 @@ func parseLimits(p *ir.Parser) (ir.Attribute, error) {
 		"min_subgroup_size":                 &l.MinSubgroupSize,
 		"max_subgroup_size":                 &l.MaxSubgroupSize,
 	}
-	err := parseStructParams(p, func(name string, loc ir.Location) error {
+	err := parseStructParams(p, func(name string, at ir.Pos) error {
 		if dst, ok := ints[name]; ok {
 			v, err := p.ParseInteger()
 			*dst = v
@@ -216,7 +216,7 @@ func parseLimits(p *ir.Parser) (ir.Attribute, error) {
 		case "max_compute_workgroup_size":
 			var ws []int64
 			if ws, err = parseIntList(p); err == nil && len(ws) != 3 {
-				return ir.Errorf(loc, "max_compute_workgroup_size must have 3 values")
+				return ir.Errorf(p.LocAt(at), "max_compute_workgroup_size must have 3 values")
 			}
 			if err == nil {
 				copy(l.MaxComputeWorkgroupSize[:], ws)
@@ -226,7 +226,7 @@ func parseLimits(p *ir.Parser) (ir.Attribute, error) {
 		case "cooperative_matrix_properties_nv":
 			l.CoopMatrixPropertiesNV, err = p.ParseAttribute(nil)
 		default:
-			return ir.Errorf(loc, "struct has no parameter named '%s'", name)
+			return ir.Errorf(p.LocAt(at), "struct has no parameter named '%s'", name)
 		}
 		return err
 	})
@@ -241,14 +241,14 @@ func parseTargetEnv(p *ir.Parser) (ir.Attribute, error) {
 		return nil, err
 	}
 	t := TargetEnv{DeviceID: UnknownDeviceID}
-	loc := p.Loc()
+	at := p.Pos()
 	a, err := p.ParseAttribute(nil)
 	if err != nil {
 		return nil, err
 	}
 	var ok bool
 	if t.VCE, ok = a.(*VCEAttr); !ok {
-		return nil, ir.Errorf(loc, "expected #spirv.vce attribute")
+		return nil, ir.Errorf(p.LocAt(at), "expected #spirv.vce attribute")
 	}
 	if err := p.ParsePunct(","); err != nil {
 		return nil, err
@@ -276,22 +276,22 @@ func parseTargetEnv(p *ir.Parser) (ir.Attribute, error) {
 			}
 		}
 	}
-	loc = p.Loc()
+	at = p.Pos()
 	if a, err = p.ParseAttribute(nil); err != nil {
 		return nil, err
 	}
 	if t.Limits, ok = a.(*ResourceLimitsAttr); !ok {
-		return nil, ir.Errorf(loc, "expected #spirv.resource_limits attribute")
+		return nil, ir.Errorf(p.LocAt(at), "expected #spirv.resource_limits attribute")
 	}
 	return NewTargetEnv(p.Context(), t), p.ParsePunct(">")
 }
 
 // parseDeviceInfo parses Vendor(:DeviceType(:ID)?)? after its first word.
 func parseDeviceInfo(p *ir.Parser, vendor string, t *TargetEnv) error {
-	loc := p.Loc()
+	at := p.Pos()
 	v, ok := vendorNames.parse(vendor)
 	if !ok {
-		return ir.Errorf(loc, "unknown vendor: %s", vendor)
+		return ir.Errorf(p.LocAt(at), "unknown vendor: %s", vendor)
 	}
 	t.Vendor = Vendor(v)
 	if !p.ParseOptionalPunct(":") {
@@ -312,13 +312,13 @@ func parseDeviceInfo(p *ir.Parser, vendor string, t *TargetEnv) error {
 
 func parseEntryPointABI(p *ir.Parser) (ir.Attribute, error) {
 	var e EntryPointABI
-	err := parseStructParams(p, func(name string, loc ir.Location) error {
+	err := parseStructParams(p, func(name string, at ir.Pos) error {
 		switch name {
 		case "workgroup_size", "local_size": // local_size = dense<...> : vector<3xi32> is the older spelling
 			if name == "workgroup_size" && !p.IsPunct("[") {
 				// MLIR reports the missing bracket, then the parameter.
 				p.Context().Emit(ir.Errorf(p.Loc(), "expected '['"))
-				return ir.Errorf(loc, "failed to parse SPIRV_EntryPointABIAttr parameter 'workgroup_size' which is to be a `DenseI32ArrayAttr`")
+				return ir.Errorf(p.LocAt(at), "failed to parse SPIRV_EntryPointABIAttr parameter 'workgroup_size' which is to be a `DenseI32ArrayAttr`")
 			}
 			ws, err := parseIntList(p)
 			if err != nil {
@@ -338,7 +338,7 @@ func parseEntryPointABI(p *ir.Parser) (ir.Attribute, error) {
 			}
 			return err
 		}
-		return ir.Errorf(loc, "struct has no parameter named '%s'", name)
+		return ir.Errorf(p.LocAt(at), "struct has no parameter named '%s'", name)
 	})
 	if err != nil {
 		return nil, err
@@ -360,10 +360,10 @@ func parseInterfaceVarABI(p *ir.Parser) (ir.Attribute, error) {
 				return nil, err
 			}
 		}
-		loc := p.Loc()
+		at := p.Pos()
 		v, ok, err := p.ParseOptionalInteger()
 		if err != nil || !ok {
-			return nil, ir.Errorf(loc, "missing %s", what)
+			return nil, ir.Errorf(p.LocAt(at), "missing %s", what)
 		}
 		ids[i] = v
 	}
@@ -385,7 +385,7 @@ func parseInterfaceVarABI(p *ir.Parser) (ir.Attribute, error) {
 func parseLinkage(p *ir.Parser) (ir.Attribute, error) {
 	var name string
 	var lt uint32
-	err := parseStructParams(p, func(field string, loc ir.Location) error {
+	err := parseStructParams(p, func(field string, at ir.Pos) error {
 		var err error
 		switch field {
 		case "linkage_name":
@@ -400,7 +400,7 @@ func parseLinkage(p *ir.Parser) (ir.Attribute, error) {
 				return nil, err
 			})
 		default:
-			err = ir.Errorf(loc, "struct has no parameter named '%s'", field)
+			err = ir.Errorf(p.LocAt(at), "struct has no parameter named '%s'", field)
 		}
 		return err
 	})
@@ -414,11 +414,11 @@ func parseLinkage(p *ir.Parser) (ir.Attribute, error) {
 // or _nv; every one must be given (acc_sat only for KHR).
 func parseCoopMatrixProps(p *ir.Parser, khr bool) (ir.Attribute, error) {
 	a := CoopMatrixPropsAttr{KHR: khr}
-	loc := p.Loc()
+	at := p.Pos()
 	seen := map[string]bool{}
-	err := parseStructParams(p, func(name string, loc ir.Location) error {
+	err := parseStructParams(p, func(name string, at ir.Pos) error {
 		if seen[name] {
-			return ir.Errorf(loc, "duplicate parameter '%s'", name)
+			return ir.Errorf(p.LocAt(at), "duplicate parameter '%s'", name)
 		}
 		seen[name] = true
 		var err error
@@ -446,7 +446,7 @@ func parseCoopMatrixProps(p *ir.Parser, khr bool) (ir.Attribute, error) {
 				if sa, err = p.ParseAttribute(nil); err == nil {
 					e, ok := sa.(*EnumAttr)
 					if !ok || e.Kind != spv.KindScope {
-						return ir.Errorf(loc, "expected a scope")
+						return ir.Errorf(p.LocAt(at), "expected a scope")
 					}
 					v = e.Value
 				}
@@ -454,15 +454,15 @@ func parseCoopMatrixProps(p *ir.Parser, khr bool) (ir.Attribute, error) {
 			a.Scope = spv.Scope(v)
 		case "acc_sat":
 			if !khr {
-				return ir.Errorf(loc, "struct has no parameter named '%s'", name)
+				return ir.Errorf(p.LocAt(at), "struct has no parameter named '%s'", name)
 			}
 			var w string
 			if w, err = p.ParseKeywordAny(); err == nil && w != "true" && w != "false" {
-				return ir.Errorf(loc, "expected true or false")
+				return ir.Errorf(p.LocAt(at), "expected true or false")
 			}
 			a.AccSat = w == "true"
 		default:
-			return ir.Errorf(loc, "struct has no parameter named '%s'", name)
+			return ir.Errorf(p.LocAt(at), "struct has no parameter named '%s'", name)
 		}
 		return err
 	})
@@ -475,7 +475,7 @@ func parseCoopMatrixProps(p *ir.Parser, khr bool) (ir.Attribute, error) {
 	}
 	for _, w := range want {
 		if !seen[w] {
-			return nil, ir.Errorf(loc, "struct is missing required parameter: %s", w)
+			return nil, ir.Errorf(p.LocAt(at), "struct is missing required parameter: %s", w)
 		}
 	}
 	return CoopMatrixProps(p.Context(), a), nil
@@ -500,15 +500,15 @@ func parseCacheControl(p *ir.Parser, store bool) (ir.Attribute, error) {
 	if store {
 		kind, names = "store", storeCacheControlNames
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	var level, control uint32
 	var haveLevel, haveControl bool
-	err := parseStructParams(p, func(name string, loc ir.Location) error {
+	err := parseStructParams(p, func(name string, at ir.Pos) error {
 		switch name {
 		case "cache_level":
 			v, err := p.ParseInteger()
 			if err == nil && (v < 0 || v > math.MaxUint32) {
-				return ir.Errorf(loc, "cache_level out of range")
+				return ir.Errorf(p.LocAt(at), "cache_level out of range")
 			}
 			level, haveLevel = uint32(v), true
 			return err
@@ -517,16 +517,16 @@ func parseCacheControl(p *ir.Parser, store bool) (ir.Attribute, error) {
 			control, haveControl = v, true
 			return err
 		}
-		return ir.Errorf(loc, "struct has no parameter named '%s'", name)
+		return ir.Errorf(p.LocAt(at), "struct has no parameter named '%s'", name)
 	})
 	if err != nil {
 		return nil, err
 	}
 	if !haveLevel {
-		return nil, ir.Errorf(loc, "struct is missing required parameter: cache_level")
+		return nil, ir.Errorf(p.LocAt(at), "struct is missing required parameter: cache_level")
 	}
 	if !haveControl {
-		return nil, ir.Errorf(loc, "struct is missing required parameter: %s_cache_control", kind)
+		return nil, ir.Errorf(p.LocAt(at), "struct is missing required parameter: %s_cache_control", kind)
 	}
 	return CacheControl(p.Context(), store, level, control), nil
 }

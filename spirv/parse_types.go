@@ -46,13 +46,13 @@ func parseType(p *ir.Parser, mnemonic string) (ir.Type, error) {
 // parseElemType parses a type that may compose SPIR-V types (MLIR's
 // parseAndVerifyType).
 func parseElemType(p *ir.Parser) (ir.Type, error) {
-	loc := p.Loc()
+	at := p.Pos()
 	t, err := p.ParseType()
 	if err != nil {
 		return nil, err
 	}
 	if msg := composableMessage(t); msg != "" {
-		return nil, ir.Errorf(loc, "%s", msg)
+		return nil, ir.Errorf(p.LocAt(at), "%s", msg)
 	}
 	return t, nil
 }
@@ -98,7 +98,7 @@ func IsSPIRVType(t ir.Type) bool {
 }
 
 func parseKeywordEnum(p *ir.Parser, k *spv.OperandKind, what string) (uint32, error) {
-	loc := p.Loc()
+	at := p.Pos()
 	s, err := p.ParseKeywordAny()
 	if err != nil {
 		return 0, err
@@ -112,20 +112,20 @@ func parseKeywordEnum(p *ir.Parser, k *spv.OperandKind, what string) (uint32, er
 	}
 	v, ok := ParseEnum(k, s)
 	if !ok {
-		return 0, ir.Errorf(loc, "unknown %s: %s", what, s)
+		return 0, ir.Errorf(p.LocAt(at), "unknown %s: %s", what, s)
 	}
 	return v, nil
 }
 
 func parseLocalEnum(p *ir.Parser, e localEnum) (uint32, error) {
-	loc := p.Loc()
+	at := p.Pos()
 	s, err := p.ParseKeywordAny()
 	if err != nil {
 		return 0, err
 	}
 	v, ok := e.parse(s)
 	if !ok {
-		return 0, ir.Errorf(loc, "unknown attribute: '%s'", s)
+		return 0, ir.Errorf(p.LocAt(at), "unknown attribute: '%s'", s)
 	}
 	return v, nil
 }
@@ -159,32 +159,33 @@ func parseStride(p *ir.Parser) (int64, error) {
 	if err := p.ParsePunct("="); err != nil {
 		return 0, err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	s, err := p.ParseInteger()
 	if err != nil {
 		return 0, err
 	}
 	if s <= 0 {
-		return 0, ir.Errorf(loc, "ArrayStride must be greater than zero")
+		return 0, ir.Errorf(p.LocAt(at), "ArrayStride must be greater than zero")
 	}
 	return s, nil
 }
 
 // parseCount parses `<N x` of arrays and matrices; msg reports a list of
-// more than one dimension.
-func parseCount(p *ir.Parser, msg string) (int64, ir.Location, error) {
+// more than one dimension. It returns N and its place, for the caller's
+// checks of its value.
+func parseCount(p *ir.Parser, msg string) (int64, ir.Pos, error) {
 	if err := p.ParsePunct("<"); err != nil {
-		return 0, nil, err
+		return 0, ir.Pos{}, err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	dims, err := p.ParseDimensionList()
 	if err != nil {
-		return 0, nil, err
+		return 0, at, err
 	}
 	if len(dims) != 1 {
-		return 0, nil, ir.Errorf(loc, "%s", msg)
+		return 0, at, ir.Errorf(p.LocAt(at), "%s", msg)
 	}
-	return dims[0], loc, nil
+	return dims[0], at, nil
 }
 
 // parseElemAndStride parses `T (, stride=N)? >` of arrays.
@@ -201,12 +202,12 @@ func parseElemAndStride(p *ir.Parser) (ir.Type, int64, error) {
 }
 
 func parseArray(p *ir.Parser) (ir.Type, error) {
-	n, loc, err := parseCount(p, "expected single integer for array element count")
+	n, at, err := parseCount(p, "expected single integer for array element count")
 	if err != nil {
 		return nil, err
 	}
 	if n == 0 {
-		return nil, ir.Errorf(loc, "expected array length greater than 0")
+		return nil, ir.Errorf(p.LocAt(at), "expected array length greater than 0")
 	}
 	elem, stride, err := parseElemAndStride(p)
 	if err != nil {
@@ -227,14 +228,14 @@ func parseRuntimeArray(p *ir.Parser) (ir.Type, error) {
 }
 
 func parseMatrix(p *ir.Parser) (ir.Type, error) {
-	n, loc, err := parseCount(p, "expected single unsigned integer for number of columns")
+	n, at, err := parseCount(p, "expected single unsigned integer for number of columns")
 	if err != nil {
 		return nil, err
 	}
 	if n < 2 || n > 4 {
-		return nil, ir.Errorf(loc, "matrix is expected to have 2, 3, or 4 columns")
+		return nil, ir.Errorf(p.LocAt(at), "matrix is expected to have 2, 3, or 4 columns")
 	}
-	cloc := p.Loc()
+	cAt := p.Pos()
 	t, err := p.ParseType()
 	if err != nil {
 		return nil, err
@@ -242,13 +243,13 @@ func parseMatrix(p *ir.Parser) (ir.Type, error) {
 	v, ok := t.(*ir.VectorType)
 	switch {
 	case !ok:
-		return nil, ir.Errorf(cloc, "matrix must be composed using vector type, got %s", quotedType(t))
+		return nil, ir.Errorf(p.LocAt(cAt), "matrix must be composed using vector type, got %s", quotedType(t))
 	case len(v.Dims) != 1:
-		return nil, ir.Errorf(cloc, "only 1-D vector allowed but found %s", quotedType(t))
+		return nil, ir.Errorf(p.LocAt(cAt), "only 1-D vector allowed but found %s", quotedType(t))
 	case v.Dims[0] < 2 || v.Dims[0] > 4:
-		return nil, ir.Errorf(cloc, "matrix columns size has to be less than or equal to 4 and greater than or equal 2, but found %d", v.Dims[0])
+		return nil, ir.Errorf(p.LocAt(cAt), "matrix columns size has to be less than or equal to 4 and greater than or equal 2, but found %d", v.Dims[0])
 	case !ir.IsFloat(v.Elem):
-		return nil, ir.Errorf(cloc, "matrix columns' elements must be of Float type, got %s", quotedType(v.Elem))
+		return nil, ir.Errorf(p.LocAt(cAt), "matrix columns' elements must be of Float type, got %s", quotedType(v.Elem))
 	}
 	return Matrix(p.Context(), v, n), p.ParsePunct(">")
 }
@@ -259,13 +260,13 @@ func parseMatrixShape(p *ir.Parser) ([]int64, ir.Type, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, nil, err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	dims, err := p.ParseDimensionList()
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(dims) != 2 {
-		return nil, nil, ir.Errorf(loc, "expected row and column count")
+		return nil, nil, ir.Errorf(p.LocAt(at), "expected row and column count")
 	}
 	elem, err := parseElemType(p)
 	if err != nil {
@@ -294,14 +295,14 @@ func parseCoopMatrix(p *ir.Parser, nv bool) (ir.Type, error) {
 	if err := p.ParsePunct(","); err != nil {
 		return nil, err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	w, err := p.ParseKeywordAny()
 	if err != nil {
 		return nil, err
 	}
 	use, ok := coopMatrixUseNames.parse(w)
 	if !ok {
-		return nil, ir.Errorf(loc, "invalid use <id> attribute specification: %s", w)
+		return nil, ir.Errorf(p.LocAt(at), "invalid use <id> attribute specification: %s", w)
 	}
 	return CoopMatrix(p.Context(), elem, dims[0], dims[1], spv.Scope(scope), CoopMatrixUse(use)), p.ParsePunct(">")
 }
@@ -354,14 +355,14 @@ func parseSampledImage(p *ir.Parser) (ir.Type, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	t, err := p.ParseType()
 	if err != nil {
 		return nil, err
 	}
 	img, ok := t.(*ImageType)
 	if !ok {
-		return nil, ir.Errorf(loc, "sampled image must be composed using image type, got %s", quotedType(t))
+		return nil, ir.Errorf(p.LocAt(at), "sampled image must be composed using image type, got %s", quotedType(t))
 	}
 	return SampledImage(p.Context(), img), p.ParsePunct(">")
 }
@@ -406,13 +407,13 @@ func parseStruct(p *ir.Parser) (ir.Type, error) {
 		return nil, err
 	}
 	ctx := p.Context()
-	nameLoc := p.Loc()
+	nameAt := p.Pos()
 	name, named := p.ParseOptionalKeywordAny()
 	if named {
 		st := IdentifiedStruct(ctx, name)
 		if p.ParseOptionalPunct(">") {
 			if !structOpen(p, name) {
-				return nil, ir.Errorf(nameLoc, "recursive struct reference not nested in struct definition")
+				return nil, ir.Errorf(p.LocAt(nameAt), "recursive struct reference not nested in struct definition")
 			}
 			return st, nil
 		}
@@ -420,7 +421,7 @@ func parseStruct(p *ir.Parser) (ir.Type, error) {
 			return nil, err
 		}
 		if structOpen(p, name) {
-			return nil, ir.Errorf(nameLoc, "identifier already used for an enclosing struct")
+			return nil, ir.Errorf(p.LocAt(nameAt), "identifier already used for an enclosing struct")
 		}
 		defer pushStruct(p, name)()
 	}
@@ -447,13 +448,13 @@ func parseStruct(p *ir.Parser) (ir.Type, error) {
 			}
 		}
 		if offsets != nil && len(offsets) != len(members) {
-			return nil, ir.Errorf(nameLoc, "offset specification must be given for all members")
+			return nil, ir.Errorf(p.LocAt(nameAt), "offset specification must be given for all members")
 		}
 		if err := p.ParsePunct(")"); err != nil {
 			return nil, err
 		}
 	}
-	endLoc := p.Loc()
+	endAt := p.Pos()
 	if err := p.ParsePunct(">"); err != nil {
 		return nil, err
 	}
@@ -462,21 +463,21 @@ func parseStruct(p *ir.Parser) (ir.Type, error) {
 	}
 	st := IdentifiedStruct(ctx, name)
 	if !st.SetBody(members, offsets, decos) {
-		return nil, ir.Errorf(endLoc, "identified struct '%s' already has a different body", name)
+		return nil, ir.Errorf(p.LocAt(endAt), "identified struct '%s' already has a different body", name)
 	}
 	return st, nil
 }
 
 // parseMemberDecorations parses `offset? (, Decoration(=N)?)* ]` after `[`.
 func parseMemberDecorations(p *ir.Parser, member int, offsets []int64, decos []MemberDecoration) ([]int64, []MemberDecoration, error) {
-	loc := p.Loc()
+	at := p.Pos()
 	off, hasOff, err := p.ParseOptionalInteger()
 	if err != nil {
 		return nil, nil, err
 	}
 	if hasOff {
 		if len(offsets) != member {
-			return nil, nil, ir.Errorf(loc, "offset specification must be given for all members")
+			return nil, nil, ir.Errorf(p.LocAt(at), "offset specification must be given for all members")
 		}
 		offsets = append(offsets, off)
 		if p.ParseOptionalPunct("]") {

@@ -67,31 +67,31 @@ func parseTensorArm(p *ir.Parser) (ir.Type, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	dims, ranked, err := p.ParseShape()
 	if err != nil {
 		return nil, err
 	}
 	if ranked && len(dims) == 0 {
-		return nil, ir.Errorf(loc, "arm.tensors do not support rank zero")
+		return nil, ir.Errorf(p.LocAt(at), "arm.tensors do not support rank zero")
 	}
 	dynamic, static := false, false
 	for _, d := range dims {
 		if d == 0 {
-			return nil, ir.Errorf(loc, "arm.tensor do not support dimensions = 0")
+			return nil, ir.Errorf(p.LocAt(at), "arm.tensor do not support dimensions = 0")
 		}
 		dynamic, static = dynamic || d == ir.Dynamic, static || d != ir.Dynamic
 	}
 	if dynamic && static {
-		return nil, ir.Errorf(loc, "arm.tensor shape dimensions must be either fully dynamic or completed shaped")
+		return nil, ir.Errorf(p.LocAt(at), "arm.tensor shape dimensions must be either fully dynamic or completed shaped")
 	}
-	eloc := p.Loc()
+	eAt := p.Pos()
 	elem, err := parseElemType(p)
 	if err != nil {
 		return nil, err
 	}
 	if !isScalar(elem) {
-		return nil, ir.Errorf(eloc, "only scalar element type allowed in tensor type but found %s", quotedType(elem))
+		return nil, ir.Errorf(p.LocAt(eAt), "only scalar element type allowed in tensor type but found %s", quotedType(elem))
 	}
 	return TensorArm(p.Context(), dims, !ranked, elem), p.ParsePunct(">")
 }

@@ -138,7 +138,7 @@ func parseEnumBody(p *ir.Parser, names []string, aliases map[string]string, what
 	if err := p.ParsePunct("<"); err != nil {
 		return 0, err
 	}
-	loc := p.Loc()
+	at := p.Pos()
 	w, err := p.ParseKeywordAny()
 	if err != nil {
 		return 0, err
@@ -151,6 +151,7 @@ func parseEnumBody(p *ir.Parser, names []string, aliases map[string]string, what
 			return i, p.ParsePunct(">")
 		}
 	}
+	loc := p.LocAt(at)
 	d := ir.Errorf(loc, "expected %s to be one of: %s", what, strings.Join(names, ", "))
 	if what == kindEnum {
 		// ODS's generated attribute parser follows the case list with a

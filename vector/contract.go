@@ -62,7 +62,7 @@ var contractOp = &ir.OpDef{
 
 func parseContract(p *ir.OpParser, st *ir.OpState) error {
 	ctx := p.Context()
-	loc := p.Loc()
+	start := p.Pos()
 	// The trait is a dictionary, often through an alias (#trait).
 	var attrs []ir.NamedAttr
 	if p.IsPunct("{") {
@@ -77,13 +77,13 @@ func parseContract(p *ir.OpParser, st *ir.OpState) error {
 		}
 		d, ok := a.(*ir.DictionaryAttr)
 		if !ok {
-			return customError(loc, "vector.contract", "expected a dictionary of trait attributes")
+			return customError(p.LocAt(start), "vector.contract", "expected a dictionary of trait attributes")
 		}
 		attrs = d.Entries
 	}
 	its, ok := ir.GetAttr(attrs, "iterator_types").(*ir.ArrayAttr)
 	if !ok {
-		return customError(loc, "vector.contract", "expected \"iterator_types\" array attribute")
+		return customError(p.LocAt(start), "vector.contract", "expected \"iterator_types\" array attribute")
 	}
 	hasKind := false
 	for _, a := range attrs {
@@ -146,12 +146,12 @@ func parseContract(p *ir.OpParser, st *ir.OpState) error {
 		lv, ok1 := lt.(*ir.VectorType)
 		rv, ok2 := rt.(*ir.VectorType)
 		if !ok1 || !ok2 {
-			return customError(loc, "vector.contract", "expected vector operands with masks")
+			return customError(p.LocAt(start), "vector.contract", "expected vector operands with masks")
 		}
 		i1 := ctx.I(1)
 		types = append(types, ctx.ScalableVector(lv.Dims, lv.Scalable, i1), ctx.ScalableVector(rv.Dims, rv.Scalable, i1))
 	default:
-		return customError(loc, "vector.contract", "expected zero or exactly 2 vector mask operands")
+		return customError(p.LocAt(start), "vector.contract", "expected zero or exactly 2 vector mask operands")
 	}
 	return p.ResolveOperands(us, types)
 }

@@ -59,7 +59,7 @@ var extractOp = &ir.OpDef{
 // parseExtractTypes reads `f32 from vector<4x8xf32>`, or the older
 // `vector<4x8xf32>` whose result type the position's rank gives.
 func parseExtractTypes(p *ir.OpParser, args []*ir.FormatArg) error {
-	loc := p.Loc()
+	at := p.Pos()
 	t, err := p.ParseType()
 	if err != nil {
 		return err
@@ -72,11 +72,11 @@ func parseExtractTypes(p *ir.OpParser, args []*ir.FormatArg) error {
 	} else {
 		var ok bool
 		if vt, ok = t.(*ir.VectorType); !ok {
-			return customError(loc, "vector.extract", "invalid kind of type specified: expected builtin.vector, but found '%s'", ir.TypeString(t))
+			return customError(p.LocAt(at), "vector.extract", "invalid kind of type specified: expected builtin.vector, but found '%s'", ir.TypeString(t))
 		}
 		static, _ := Ints(args[2].Attr)
 		if len(static) > len(vt.Dims) {
-			return customError(loc, "vector.extract", "expected position attribute of rank no greater than vector rank")
+			return customError(p.LocAt(at), "vector.extract", "expected position attribute of rank no greater than vector rank")
 		}
 		t = subVector(p.Context(), vt, len(static))
 	}

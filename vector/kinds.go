@@ -39,9 +39,9 @@ func parseKind(p *ir.Parser, op string) (*KindAttr, error) {
 		return Kind(p.Context(), CombiningKind(v)), nil
 	}
 	// Otherwise only the full #vector.kind<...> form is accepted.
-	loc := p.Loc()
+	at := p.Pos()
 	if _, isInt, _ := p.ParseOptionalInteger(); isInt {
-		return nil, ir.Errorf(loc, "expected '<'")
+		return nil, ir.Errorf(p.LocAt(at), "expected '<'")
 	}
 	a, err := p.ParseAttribute(nil)
 	if err != nil {
@@ -49,7 +49,7 @@ func parseKind(p *ir.Parser, op string) (*KindAttr, error) {
 	}
 	k, ok := a.(*KindAttr)
 	if !ok {
-		return nil, customError(loc, op, "invalid kind of attribute specified")
+		return nil, customError(p.LocAt(at), op, "invalid kind of attribute specified")
 	}
 	return k, nil
 }

@@ -19,7 +19,7 @@ var outerProductOp = &ir.OpDef{
 	// result type is inferred unless the accumulator gives it.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		ctx := p.Context()
-		loc := p.Loc()
+		at := p.Pos()
 		us, err := p.ParseOperandList()
 		if err != nil {
 			return err
@@ -32,19 +32,19 @@ var outerProductOp = &ir.OpDef{
 			return err
 		}
 		if len(us) < 2 {
-			return customError(loc, "vector.outerproduct", "expected at least 2 operands")
+			return customError(p.LocAt(at), "vector.outerproduct", "expected at least 2 operands")
 		}
 		if len(ts) != 2 {
-			return customError(loc, "vector.outerproduct", "expected 2 types")
+			return customError(p.LocAt(at), "vector.outerproduct", "expected 2 types")
 		}
 		lt, ok := ts[0].(*ir.VectorType)
 		if !ok || len(lt.Dims) == 0 {
-			return customError(loc, "vector.outerproduct", "expected vector type for operand #1")
+			return customError(p.LocAt(at), "vector.outerproduct", "expected vector type for operand #1")
 		}
 		var res ir.Type
 		if rv, ok := ts[1].(*ir.VectorType); ok {
 			if len(rv.Dims) == 0 {
-				return customError(loc, "vector.outerproduct", "expected 1-d vector for operand #2")
+				return customError(p.LocAt(at), "vector.outerproduct", "expected 1-d vector for operand #2")
 			}
 			res = ctx.ScalableVector([]int64{lt.Dims[0], rv.Dims[0]},
 				scalableOrNil([]bool{isScalableDim(lt, 0), isScalableDim(rv, 0)}), lt.Elem)
@@ -57,7 +57,7 @@ var outerProductOp = &ir.OpDef{
 		st.ResultTypes = []ir.Type{res}
 		types := []ir.Type{ts[0], ts[1], res}
 		if len(us) > 3 {
-			return customError(loc, "vector.outerproduct", "expected at most 3 operands")
+			return customError(p.LocAt(at), "vector.outerproduct", "expected at most 3 operands")
 		}
 		return p.ResolveOperands(us, types[:len(us)])
 	},

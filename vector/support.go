@@ -52,14 +52,14 @@ func vectorInOut(op *ir.Operation) (*ir.VectorType, *ir.VectorType, error) {
 
 // parseVectorType parses a type that must be a vector.
 func parseVectorType(p *ir.OpParser, op string) (*ir.VectorType, error) {
-	loc := p.Loc()
+	at := p.Pos()
 	t, err := p.ParseType()
 	if err != nil {
 		return nil, err
 	}
 	vt, ok := t.(*ir.VectorType)
 	if !ok {
-		return nil, customError(loc, op, "invalid kind of type specified: expected builtin.vector, but found '%s'", ir.TypeString(t))
+		return nil, customError(p.LocAt(at), op, "invalid kind of type specified: expected builtin.vector, but found '%s'", ir.TypeString(t))
 	}
 	return vt, nil
 }

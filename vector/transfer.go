@@ -34,11 +34,11 @@ var transferReadOp = &ir.OpDef{
 		if err := p.ParseOptionalAttrDict(); err != nil {
 			return err
 		}
-		shaped, vt, loc, err := parseTransferTypes(p, "vector.transfer_read", false)
+		shaped, vt, typesAt, err := parseTransferTypes(p, "vector.transfer_read", false)
 		if err != nil {
 			return err
 		}
-		m, err := transferDefaults(p, st, shaped, vt, loc, "vector.transfer_read")
+		m, err := transferDefaults(p, st, shaped, vt, typesAt, "vector.transfer_read")
 		if err != nil {
 			return err
 		}
@@ -52,7 +52,7 @@ var transferReadOp = &ir.OpDef{
 			return err
 		}
 		if len(rest) == 2 {
-			if err := resolveTransferMask(p, rest[1], shaped, vt, m, loc); err != nil {
+			if err := resolveTransferMask(p, rest[1], shaped, vt, m, typesAt); err != nil {
 				return err
 			}
 		}
@@ -142,11 +142,11 @@ var transferWriteOp = &ir.OpDef{
 		if err := p.ParseOptionalAttrDict(); err != nil {
 			return err
 		}
-		shaped, vt, loc, err := parseTransferTypes(p, "vector.transfer_write", true)
+		shaped, vt, typesAt, err := parseTransferTypes(p, "vector.transfer_write", true)
 		if err != nil {
 			return err
 		}
-		m, err := transferDefaults(p, st, shaped, vt, loc, "vector.transfer_write")
+		m, err := transferDefaults(p, st, shaped, vt, typesAt, "vector.transfer_write")
 		if err != nil {
 			return err
 		}
@@ -157,7 +157,7 @@ var transferWriteOp = &ir.OpDef{
 			return err
 		}
 		if len(mask) == 1 {
-			if err := resolveTransferMask(p, mask[0], shaped, vt, m, loc); err != nil {
+			if err := resolveTransferMask(p, mask[0], shaped, vt, m, typesAt); err != nil {
 				return err
 			}
 		}
@@ -212,18 +212,19 @@ var transferWriteOp = &ir.OpDef{
 	Canonicalize: []*ir.Pattern{deadTensorWrite, foldWAW, foldInsertSliceIntoTransferWrite, swapExtractSliceOfTransferWrite},
 }
 
-// parseTransferTypes parses `: shaped, vector` (write: `: vector, shaped`).
-func parseTransferTypes(p *ir.OpParser, name string, write bool) (ir.Type, *ir.VectorType, ir.Location, error) {
-	loc := p.Loc() // at the colon, as MLIR's typesLoc
+// parseTransferTypes parses `: shaped, vector` (write: `: vector, shaped`)
+// and returns the types and the place of the colon, MLIR's typesLoc.
+func parseTransferTypes(p *ir.OpParser, name string, write bool) (ir.Type, *ir.VectorType, ir.Pos, error) {
+	at := p.Pos() // at the colon, as MLIR's typesLoc
 	if err := p.ParsePunct(":"); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, ir.Pos{}, err
 	}
 	ts, err := p.ParseTypeList()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, ir.Pos{}, err
 	}
 	if len(ts) != 2 {
-		return nil, nil, nil, customError(loc, name, "requires two types")
+		return nil, nil, ir.Pos{}, customError(p.LocAt(at), name, "requires two types")
 	}
 	shaped, vec := ts[0], ts[1]
 	if write {
@@ -232,34 +233,34 @@ func parseTransferTypes(p *ir.OpParser, name string, write bool) (ir.Type, *ir.V
 	// The types are checked in the order they are written.
 	vt, isVector := vec.(*ir.VectorType)
 	if write && !isVector {
-		return nil, nil, nil, customError(loc, name, "requires vector type")
+		return nil, nil, ir.Pos{}, customError(p.LocAt(at), name, "requires vector type")
 	}
 	switch shaped.(type) {
 	case *ir.MemRefType, *ir.RankedTensorType:
 	default:
-		return nil, nil, nil, customError(loc, name, "requires memref or ranked tensor type")
+		return nil, nil, ir.Pos{}, customError(p.LocAt(at), name, "requires memref or ranked tensor type")
 	}
 	if !isVector {
-		return nil, nil, nil, customError(loc, name, "requires vector type")
+		return nil, nil, ir.Pos{}, customError(p.LocAt(at), name, "requires vector type")
 	}
-	return shaped, vt, loc, nil
+	return shaped, vt, at, nil
 }
 
 // resolveTransferMask resolves a transfer's mask operand to the type
 // inferred from the vector type and permutation map m.
-func resolveTransferMask(p *ir.OpParser, mask ir.UnresolvedOperand, shaped ir.Type, vt *ir.VectorType, m *ir.AffineMap, typesLoc ir.Location) error {
+func resolveTransferMask(p *ir.OpParser, mask ir.UnresolvedOperand, shaped ir.Type, vt *ir.VectorType, m *ir.AffineMap, typesAt ir.Pos) error {
 	if _, ok := shapedElem(shaped).(*ir.VectorType); ok {
 		return ir.Errorf(p.OperandLoc(mask), "does not support masks with vector element type")
 	}
 	if len(vt.Dims) != len(m.Results) {
-		return ir.Errorf(typesLoc, "expected the same rank for the vector and the results of the permutation map")
+		return ir.Errorf(p.LocAt(typesAt), "expected the same rank for the vector and the results of the permutation map")
 	}
 	return p.ResolveOperands([]ir.UnresolvedOperand{mask}, []ir.Type{InferTransferMaskType(p.Context(), vt, m)})
 }
 
 // transferDefaults adds the default permutation_map and in_bounds when
 // the attribute dictionary left them out, and returns the map.
-func transferDefaults(p *ir.OpParser, st *ir.OpState, shaped ir.Type, vt *ir.VectorType, loc ir.Location, name string) (*ir.AffineMap, error) {
+func transferDefaults(p *ir.OpParser, st *ir.OpState, shaped ir.Type, vt *ir.VectorType, typesAt ir.Pos, name string) (*ir.AffineMap, error) {
 	ctx := p.Context()
 	var m *ir.AffineMap
 	if a, ok := ir.GetAttr(st.Attrs, "permutation_map").(*ir.AffineMapAttr); ok {
@@ -271,7 +272,7 @@ func transferDefaults(p *ir.OpParser, st *ir.OpState, shaped ir.Type, vt *ir.Vec
 			elemRank = len(ev.Dims)
 		}
 		if len(vt.Dims)-elemRank > rank {
-			return nil, customError(loc, name, "expected a custom permutation_map when rank(source) != rank(destination)")
+			return nil, customError(p.LocAt(typesAt), name, "expected a custom permutation_map when rank(source) != rank(destination)")
 		}
 		m = TransferMinorIdentityMap(shaped.(ir.ShapedType), vt)
 		st.AddAttr("permutation_map", ctx.AffineMapAttr(m))
