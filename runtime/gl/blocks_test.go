@@ -67,15 +67,7 @@ func assemble(t *testing.T, text string) []uint32 {
 	if out, err := exec.Command("spirv-as", "--target-env", "opengl4.5", "-o", bin, src).CombinedOutput(); err != nil {
 		t.Fatalf("spirv-as: %v\n%s", err, out)
 	}
-	b, err := os.ReadFile(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := compute.Words(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return w
+	return readSPIRV(t, bin)
 }
 
 // validate runs spirv-val with OpenGL 4.5's rules on words.

@@ -43,7 +43,13 @@ func open(t testing.TB) *Context {
 // spirv reads testdata/name.spv (built from name.comp by gen.sh).
 func spirv(t testing.TB, name string) []uint32 {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name+".spv"))
+	return readSPIRV(t, filepath.Join("testdata", name+".spv"))
+}
+
+// readSPIRV reads a SPIR-V binary file as words.
+func readSPIRV(t testing.TB, path string) []uint32 {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
