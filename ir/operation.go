@@ -103,6 +103,7 @@ type OpState struct {
 	Props      []NamedAttr
 	Successors []*Block
 	Regions    []*Region // taken over by the new op
+	info       *opInfo   // Name's, when the parser has looked it up
 }
 
 // AddRegion appends an empty region to the state and returns it.
@@ -117,7 +118,11 @@ func (s *OpState) AddAttr(name string, v Attribute) { s.Attrs = append(s.Attrs, 
 
 // NewOp creates a detached operation from a state.
 func (c *Context) NewOp(st *OpState) *Operation {
-	op := c.buildOp(st.Name, st.Loc, st.Operands, st.ResultTypes, st.Props, st.Attrs)
+	info := st.info
+	if info == nil || info.name != st.Name {
+		info = c.opInfo(st.Name)
+	}
+	op := c.buildOp(info, st.Loc, st.Operands, st.ResultTypes, st.Props, st.Attrs)
 	if len(st.Successors) > 0 || len(st.Regions) > 0 {
 		r := op.rareFields()
 		r.successors, r.regions = append([]*Block(nil), st.Successors...), st.Regions
@@ -130,9 +135,9 @@ func (c *Context) NewOp(st *OpState) *Operation {
 
 // buildOp makes an op without successors or regions, for NewOp and
 // Builder.CreateOp: props are properties already, attrs are split by name.
-func (c *Context) buildOp(name string, loc Location, operands []*Value, resultTypes []Type, props, attrs []NamedAttr) *Operation {
-	// A registered op's info has the canonical spelling (spv.X -> spirv.X).
-	op := newOp(c.opInfo(name), loc, operands, resultTypes)
+// A registered op's info has the canonical spelling (spv.X -> spirv.X).
+func (c *Context) buildOp(info *opInfo, loc Location, operands []*Value, resultTypes []Type, props, attrs []NamedAttr) *Operation {
+	op := newOp(info, loc, operands, resultTypes)
 	if op.loc == nil {
 		op.loc = c.UnknownLoc()
 	}

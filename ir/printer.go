@@ -722,10 +722,10 @@ func (p *Printer) printBlockHeader(b *Block, preds []*Block) {
 // back to its parent's: only their values can be used in them, so the names
 // are the same, and siblings can be numbered and printed in parallel.
 type nameState struct {
-	values map[*Value]valueName
-	blocks map[*Block]int
-	used                   map[string]bool
-	usedLog                []string
+	values  map[*Value]valueName
+	blocks  map[*Block]int
+	used    map[string]bool
+	usedLog []string
 	// parent is the state of the region holding the isolated op this
 	// state numbers; outerUsed are the names visible there.
 	parent    *nameState
