@@ -246,15 +246,18 @@ func (op *Operation) propList() []NamedAttr {
 // buildOp and Clone to complete. It takes the lists as arguments rather than
 // in an OpState so that callers' small stack arrays stay on the stack.
 func newOp(info *opInfo, loc Location, operands []*Value, resultTypes []Type) *Operation {
+	// Fields are set one by one on the zero op: a whole Operation built
+	// and copied in stalled on store forwarding (most of newOp's time).
 	op := allocOp(len(operands), len(resultTypes))
-	*op = Operation{info: info, loc: loc, rare: op.rare, nres: op.nres, nops: op.nops, inline: op.inline, inlineRes: op.inlineRes}
+	op.info, op.loc = info, loc
 	uses := op.uses()
 	for i, v := range operands {
 		uses[i].owner = op
 		uses[i].link(v)
 	}
+	res := op.results()
 	for i, t := range resultTypes {
-		op.results()[i] = Value{typ: t, def: unsafe.Pointer(op)}
+		res[i].typ, res[i].def = t, unsafe.Pointer(op)
 	}
 	return op
 }
