@@ -42,6 +42,10 @@ type opInfo struct {
 	ctx  *Context
 	name string
 	def  *OpDef // nil when unregistered
+	// lastProps is the shared property list an op of this name got last:
+	// ops of one name mostly have the same, which a compare finds
+	// without building and hashing the list's key.
+	lastProps atomic.Pointer[[]NamedAttr]
 }
 
 // opRare holds what few ops have, out of the Operation struct that every
@@ -162,7 +166,7 @@ func (c *Context) buildOp(info *opInfo, loc Location, operands []*Value, resultT
 	}
 	if nProps == 1 && (len(props) == 0 || GetAttr(attrs, one.Name) == nil) {
 		// The usual case, without a list to build and drop.
-		op.props = c.sharedProps([]NamedAttr{one})
+		op.props = op.info.sharedProps([]NamedAttr{one})
 		for _, a := range attrs {
 			if !inherent(a.Name) {
 				setSorted(&op.rareFields().attrs, a.Name, a.Value)
@@ -173,7 +177,7 @@ func (c *Context) buildOp(info *opInfo, loc Location, operands []*Value, resultT
 	if nProps <= maxSharedProps {
 		// Built on the stack: the shared list is a copy.
 		var buf [maxSharedProps]NamedAttr
-		op.props = c.sharedProps(op.splitAttrs(buf[:0], props, attrs))
+		op.props = op.info.sharedProps(op.splitAttrs(buf[:0], props, attrs))
 		return op
 	}
 	list := op.splitAttrs(make([]NamedAttr, 0, nProps), props, attrs)
@@ -203,7 +207,7 @@ func (op *Operation) setProps(list []NamedAttr) {
 	case len(list) == 0:
 		op.props = nil
 	case len(list) <= maxSharedProps:
-		op.props = op.info.ctx.sharedProps(list)
+		op.props = op.info.sharedProps(list)
 	default:
 		op.props = &list
 	}
@@ -232,6 +236,31 @@ func (c *Context) sharedProps(list []NamedAttr) *[]NamedAttr {
 		return &propList{list: slices.Clone(list)}
 	})
 	return &l.list
+}
+
+// sharedProps is Context.sharedProps, first trying the list an op of
+// this name got last.
+func (info *opInfo) sharedProps(list []NamedAttr) *[]NamedAttr {
+	if l := info.lastProps.Load(); l != nil && sameProps(*l, list) {
+		return l
+	}
+	l := info.ctx.sharedProps(list)
+	info.lastProps.Store(l)
+	return l
+}
+
+// sameProps reports whether two property lists have the same key in
+// sharedProps.
+func sameProps(a, b []NamedAttr) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || a[i].Value == nil || b[i].Value == nil || a[i].Value.uniqueID() != b[i].Value.uniqueID() {
+			return false
+		}
+	}
+	return true
 }
 
 // propList returns the op's properties.
