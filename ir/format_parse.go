@@ -54,9 +54,9 @@ func (f *compiledFormat) parse(p *OpParser, st *OpState) error {
 		return err
 	}
 	ctx := p.Context()
-	for _, a := range f.spec.Attrs {
+	for i, a := range f.spec.Attrs {
 		if a.Default != nil && stateAttr(st, a.Name) == nil {
-			st.AddAttr(a.Name, a.Default(ctx))
+			st.AddAttr(a.Name, f.defaultAttr(i, ctx))
 		}
 	}
 	if f.def.Traits&AttrSizedOperandSegments != 0 {
