@@ -625,11 +625,15 @@ func (p *Parser) parseCustomOp(numResults int) (*Operation, error) {
 	cs := p.customStates[p.customDepth]
 	p.customDepth++
 	defer func() { p.customDepth-- }()
-	st := &cs.st
 	// The lists start in the state's own arrays, which NewOp copies from.
-	*st = OpState{Name: def.Name, Loc: p.locOf(nameTok), Operands: cs.operands[:0], ResultTypes: cs.resultTypes[:0], Attrs: cs.attrs[:0], info: info}
+	// Fields are set one by one: whole structs built and copied in stalled
+	// on store forwarding, as in newOp.
+	st := &cs.st
+	st.Name, st.Loc, st.info = def.Name, p.locOf(nameTok), info
+	st.Operands, st.ResultTypes, st.Attrs = cs.operands[:0], cs.resultTypes[:0], cs.attrs[:0]
+	st.Props, st.Successors, st.Regions = nil, nil, nil
 	op := &cs.op
-	*op = OpParser{Parser: p, def: def, numResults: numResults, st: st, fmt: &cs.fmt, uses: op.uses[:0]}
+	op.Parser, op.def, op.numResults, op.st, op.fmt, op.uses = p, def, numResults, st, &cs.fmt, op.uses[:0]
 	if def.DefaultDialect != "" {
 		p.defaultDialects = append(p.defaultDialects, def.DefaultDialect)
 		defer func() { p.defaultDialects = p.defaultDialects[:len(p.defaultDialects)-1] }()
