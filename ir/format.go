@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 )
 
 // Format is an op's declarative assembly format: MLIR's `assemblyFormat`
@@ -231,6 +232,26 @@ type compiledFormat struct {
 	inferResults                      bool
 	usedAttrs                         []string // attributes the syntax shows, elided from attr-dict
 	allOperandTypes, allResultTypes   bool
+	// defaults holds each attribute's Default, made for the context last
+	// asked: parsing and printing an op asked for it up to three times,
+	// each a uniquing lookup.
+	defaults []atomic.Pointer[ctxAttr]
+}
+
+// ctxAttr is an attribute and the context it is made in.
+type ctxAttr struct {
+	ctx *Context
+	v   Attribute
+}
+
+// defaultAttr returns the Default of spec.Attrs[i] in ctx.
+func (f *compiledFormat) defaultAttr(i int, ctx *Context) Attribute {
+	if d := f.defaults[i].Load(); d != nil && d.ctx == ctx {
+		return d.v
+	}
+	v := f.spec.Attrs[i].Default(ctx)
+	f.defaults[i].Store(&ctxAttr{ctx, v})
+	return v
 }
 
 // initFormat derives Parse and Print from the op's Format once.
@@ -257,7 +278,8 @@ func parts(names []string) []fmtPart {
 
 func compileFormat(d *OpDef) (*compiledFormat, error) {
 	f := &compiledFormat{def: d, spec: d.Format, operands: parts(d.Format.Operands), results: parts(d.Format.Results),
-		regions: parts(d.Format.Regions), succs: parts(d.Format.Successors)}
+		regions: parts(d.Format.Regions), succs: parts(d.Format.Successors),
+		defaults: make([]atomic.Pointer[ctxAttr], len(d.Format.Attrs))}
 	f.operandTypes = make([]typeSource, len(f.operands))
 	f.resultTypes = make([]typeSource, len(f.results))
 	c := &fmtCompiler{f: f, toks: tokenizeFormat(d.Format.Syntax), seen: map[fmtRef]bool{}}

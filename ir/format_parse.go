@@ -27,11 +27,18 @@ type fmtParseState struct {
 
 // reset readies s, perhaps used for an earlier op, for an op of format f;
 // its lists keep their arrays.
+// Fields are set one by one: a whole state built and copied in stalled on
+// store forwarding, as in newOp.
 func (s *fmtParseState) reset(f *compiledFormat, p *OpParser) {
-	*s = fmtParseState{f: f, p: p,
-		operands: zeroed(s.operands, len(f.operands)), operandTypes: zeroed(s.operandTypes, len(f.operands)),
-		resultTypes: zeroed(s.resultTypes, len(f.results)), regions: zeroed(s.regions, len(f.regions)),
-		succs: zeroed(s.succs, len(f.succs)), segments: zeroed(s.segments, len(f.operands)), uses: s.uses[:0], types: s.types[:0]}
+	s.f, s.p = f, p
+	s.operands = zeroed(s.operands, len(f.operands))
+	s.operandTypes = zeroed(s.operandTypes, len(f.operands))
+	s.resultTypes = zeroed(s.resultTypes, len(f.results))
+	s.regions = zeroed(s.regions, len(f.regions))
+	s.succs = zeroed(s.succs, len(f.succs))
+	s.segments = zeroed(s.segments, len(f.operands))
+	s.all, s.allOperands, s.allResults = nil, nil, nil
+	s.uses, s.types = s.uses[:0], s.types[:0]
 }
 
 // zeroed returns n zero elements, in xs's array when it is large enough.
@@ -54,9 +61,9 @@ func (f *compiledFormat) parse(p *OpParser, st *OpState) error {
 		return err
 	}
 	ctx := p.Context()
-	for _, a := range f.spec.Attrs {
+	for i, a := range f.spec.Attrs {
 		if a.Default != nil && stateAttr(st, a.Name) == nil {
-			st.AddAttr(a.Name, a.Default(ctx))
+			st.AddAttr(a.Name, f.defaultAttr(i, ctx))
 		}
 	}
 	if f.def.Traits&AttrSizedOperandSegments != 0 {

@@ -210,7 +210,7 @@ func (w *fmtPrinter) present(a *fmtElem) bool {
 	case rAttr:
 		fa := w.f.spec.Attrs[a.ref.idx]
 		v := w.op.Attr(fa.Name)
-		return v != nil && (fa.Default == nil || v != fa.Default(w.op.Context()))
+		return v != nil && (fa.Default == nil || v != w.f.defaultAttr(a.ref.idx, w.op.Context()))
 	}
 	return false
 }
@@ -332,8 +332,8 @@ func (w *fmtPrinter) attrDict(withKeyword bool) {
 		elided = append(elided, n)
 	}
 	ctx := w.op.Context()
-	for _, fa := range w.f.spec.Attrs {
-		if fa.Default != nil && w.op.Attr(fa.Name) == fa.Default(ctx) {
+	for i, fa := range w.f.spec.Attrs {
+		if fa.Default != nil && w.op.Attr(fa.Name) == w.f.defaultAttr(i, ctx) {
 			elided = append(elided, fa.Name)
 		}
 	}

@@ -42,6 +42,10 @@ type opInfo struct {
 	ctx  *Context
 	name string
 	def  *OpDef // nil when unregistered
+	// lastProps is the shared property list an op of this name got last:
+	// ops of one name mostly have the same, which a compare finds
+	// without building and hashing the list's key.
+	lastProps atomic.Pointer[[]NamedAttr]
 }
 
 // opRare holds what few ops have, out of the Operation struct that every
@@ -103,6 +107,7 @@ type OpState struct {
 	Props      []NamedAttr
 	Successors []*Block
 	Regions    []*Region // taken over by the new op
+	info       *opInfo   // Name's, when the parser has looked it up
 }
 
 // AddRegion appends an empty region to the state and returns it.
@@ -117,7 +122,11 @@ func (s *OpState) AddAttr(name string, v Attribute) { s.Attrs = append(s.Attrs, 
 
 // NewOp creates a detached operation from a state.
 func (c *Context) NewOp(st *OpState) *Operation {
-	op := c.buildOp(st.Name, st.Loc, st.Operands, st.ResultTypes, st.Props, st.Attrs)
+	info := st.info
+	if info == nil || info.name != st.Name {
+		info = c.opInfo(st.Name)
+	}
+	op := c.buildOp(info, st.Loc, st.Operands, st.ResultTypes, st.Props, st.Attrs)
 	if len(st.Successors) > 0 || len(st.Regions) > 0 {
 		r := op.rareFields()
 		r.successors, r.regions = append([]*Block(nil), st.Successors...), st.Regions
@@ -130,9 +139,9 @@ func (c *Context) NewOp(st *OpState) *Operation {
 
 // buildOp makes an op without successors or regions, for NewOp and
 // Builder.CreateOp: props are properties already, attrs are split by name.
-func (c *Context) buildOp(name string, loc Location, operands []*Value, resultTypes []Type, props, attrs []NamedAttr) *Operation {
-	// A registered op's info has the canonical spelling (spv.X -> spirv.X).
-	op := newOp(c.opInfo(name), loc, operands, resultTypes)
+// A registered op's info has the canonical spelling (spv.X -> spirv.X).
+func (c *Context) buildOp(info *opInfo, loc Location, operands []*Value, resultTypes []Type, props, attrs []NamedAttr) *Operation {
+	op := newOp(info, loc, operands, resultTypes)
 	if op.loc == nil {
 		op.loc = c.UnknownLoc()
 	}
@@ -157,7 +166,7 @@ func (c *Context) buildOp(name string, loc Location, operands []*Value, resultTy
 	}
 	if nProps == 1 && (len(props) == 0 || GetAttr(attrs, one.Name) == nil) {
 		// The usual case, without a list to build and drop.
-		op.props = c.sharedProps([]NamedAttr{one})
+		op.props = op.info.sharedProps([]NamedAttr{one})
 		for _, a := range attrs {
 			if !inherent(a.Name) {
 				setSorted(&op.rareFields().attrs, a.Name, a.Value)
@@ -168,7 +177,7 @@ func (c *Context) buildOp(name string, loc Location, operands []*Value, resultTy
 	if nProps <= maxSharedProps {
 		// Built on the stack: the shared list is a copy.
 		var buf [maxSharedProps]NamedAttr
-		op.props = c.sharedProps(op.splitAttrs(buf[:0], props, attrs))
+		op.props = op.info.sharedProps(op.splitAttrs(buf[:0], props, attrs))
 		return op
 	}
 	list := op.splitAttrs(make([]NamedAttr, 0, nProps), props, attrs)
@@ -198,7 +207,7 @@ func (op *Operation) setProps(list []NamedAttr) {
 	case len(list) == 0:
 		op.props = nil
 	case len(list) <= maxSharedProps:
-		op.props = op.info.ctx.sharedProps(list)
+		op.props = op.info.sharedProps(list)
 	default:
 		op.props = &list
 	}
@@ -229,6 +238,31 @@ func (c *Context) sharedProps(list []NamedAttr) *[]NamedAttr {
 	return &l.list
 }
 
+// sharedProps is Context.sharedProps, first trying the list an op of
+// this name got last.
+func (info *opInfo) sharedProps(list []NamedAttr) *[]NamedAttr {
+	if l := info.lastProps.Load(); l != nil && sameProps(*l, list) {
+		return l
+	}
+	l := info.ctx.sharedProps(list)
+	info.lastProps.Store(l)
+	return l
+}
+
+// sameProps reports whether two property lists have the same key in
+// sharedProps.
+func sameProps(a, b []NamedAttr) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || a[i].Value == nil || b[i].Value == nil || a[i].Value.uniqueID() != b[i].Value.uniqueID() {
+			return false
+		}
+	}
+	return true
+}
+
 // propList returns the op's properties.
 func (op *Operation) propList() []NamedAttr {
 	if op.props == nil {
@@ -241,15 +275,18 @@ func (op *Operation) propList() []NamedAttr {
 // buildOp and Clone to complete. It takes the lists as arguments rather than
 // in an OpState so that callers' small stack arrays stay on the stack.
 func newOp(info *opInfo, loc Location, operands []*Value, resultTypes []Type) *Operation {
+	// Fields are set one by one on the zero op: a whole Operation built
+	// and copied in stalled on store forwarding (most of newOp's time).
 	op := allocOp(len(operands), len(resultTypes))
-	*op = Operation{info: info, loc: loc, rare: op.rare, nres: op.nres, nops: op.nops, inline: op.inline, inlineRes: op.inlineRes}
+	op.info, op.loc = info, loc
 	uses := op.uses()
 	for i, v := range operands {
 		uses[i].owner = op
 		uses[i].link(v)
 	}
+	res := op.results()
 	for i, t := range resultTypes {
-		op.results()[i] = Value{typ: t, def: unsafe.Pointer(op)}
+		res[i].typ, res[i].def = t, unsafe.Pointer(op)
 	}
 	return op
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -306,6 +307,21 @@ func (p *Parser) parseNumberAttr(neg bool, hint Type) (Attribute, error) {
 		if isFloat {
 			return nil, p.errorAt(t, "floating point value not valid for specified type")
 		}
+		w := intWidth(tt)
+		if u, ok := smallLiteral(spelling); ok && w <= 64 {
+			// Most literals fit a word: the checks below on its bits,
+			// without a big.Int (and its allocations) per literal.
+			if it, ok := tt.(*IntegerType); ok && it.Signedness == Unsigned && neg {
+				return nil, p.errorAt(t, "negative integer literal not valid for unsigned integer type")
+			}
+			if n := bits.Len64(u); n > w && !(neg && n <= w+1) && w < 64 {
+				return nil, p.errorAt(t, "integer constant out of range for attribute")
+			}
+			if neg {
+				u = -u // wraps to the width as IntegerAttrBig would
+			}
+			return p.ctx.IntegerAttr(tt, int64(u)), nil
+		}
 		v, err := p.bigFromLiteral(t, spelling, neg)
 		if err != nil {
 			return nil, err
@@ -313,7 +329,6 @@ func (p *Parser) parseNumberAttr(neg bool, hint Type) (Attribute, error) {
 		if it, ok := tt.(*IntegerType); ok && it.Signedness == Unsigned && neg {
 			return nil, p.errorAt(t, "negative integer literal not valid for unsigned integer type")
 		}
-		w := intWidth(tt)
 		if v.BitLen() > w && !(neg && v.BitLen() <= w+1) && w < 64 || v.BitLen() > 64 && w <= 64 {
 			return nil, p.errorAt(t, "integer constant out of range for attribute")
 		}
@@ -323,6 +338,19 @@ func (p *Parser) parseNumberAttr(neg bool, hint Type) (Attribute, error) {
 		return p.ctx.IntegerAttrBig(tt, v), nil
 	}
 	return nil, p.errorAt(t, "invalid type for numeric literal: '%s'", TypeString(ty))
+}
+
+// smallLiteral returns the value of a decimal or hex integer literal that
+// fits in 64 bits.
+func smallLiteral(s string) (uint64, bool) {
+	var u uint64
+	var err error
+	if strings.HasPrefix(s, "0x") {
+		u, err = strconv.ParseUint(s[2:], 16, 64)
+	} else {
+		u, err = strconv.ParseUint(s, 10, 64)
+	}
+	return u, err == nil
 }
 
 func (p *Parser) bigFromLiteral(t token, s string, neg bool) (*big.Int, error) {

@@ -575,21 +575,35 @@ func normalizeSegmentNames(attrs []NamedAttr) []NamedAttr {
 }
 
 func (p *Parser) lookupCustomOp(name string) *OpDef {
-	if d := p.ctx.ops[name]; d != nil {
-		return d
+	if info := p.lookupCustomInfo(name); info != nil {
+		return info.def
+	}
+	return nil
+}
+
+// lookupCustomInfo returns the info of the registered op a custom op's
+// name spells, or nil; NewOp takes it from the OpState rather than
+// looking the name up again.
+func (p *Parser) lookupCustomInfo(name string) *opInfo {
+	if info := p.ctx.infos[name]; info != nil {
+		return info
 	}
 	if len(p.defaultDialects) > 0 {
-		if d := p.ctx.ops[p.defaultDialects[len(p.defaultDialects)-1]+"."+name]; d != nil {
-			return d
+		if info := p.ctx.infos[p.defaultDialects[len(p.defaultDialects)-1]+"."+name]; info != nil {
+			return info
 		}
 	}
-	return p.ctx.ops["builtin."+name]
+	return p.ctx.infos["builtin."+name]
 }
 
 func (p *Parser) parseCustomOp(numResults int) (*Operation, error) {
 	nameTok := p.tok
 	name := p.spelling()
-	def := p.lookupCustomOp(name)
+	info := p.lookupCustomInfo(name)
+	var def *OpDef
+	if info != nil {
+		def = info.def
+	}
 	if def == nil || def.Parse == nil {
 		if def == nil && !strings.Contains(name, ".") {
 			return nil, p.errorAt(nameTok, "custom op '%s' is unknown (tried '%s' as well)", name, p.qualifiedGuess(name))
@@ -611,11 +625,15 @@ func (p *Parser) parseCustomOp(numResults int) (*Operation, error) {
 	cs := p.customStates[p.customDepth]
 	p.customDepth++
 	defer func() { p.customDepth-- }()
-	st := &cs.st
 	// The lists start in the state's own arrays, which NewOp copies from.
-	*st = OpState{Name: def.Name, Loc: p.locOf(nameTok), Operands: cs.operands[:0], ResultTypes: cs.resultTypes[:0], Attrs: cs.attrs[:0]}
+	// Fields are set one by one: whole structs built and copied in stalled
+	// on store forwarding, as in newOp.
+	st := &cs.st
+	st.Name, st.Loc, st.info = def.Name, p.locOf(nameTok), info
+	st.Operands, st.ResultTypes, st.Attrs = cs.operands[:0], cs.resultTypes[:0], cs.attrs[:0]
+	st.Props, st.Successors, st.Regions = nil, nil, nil
 	op := &cs.op
-	*op = OpParser{Parser: p, def: def, numResults: numResults, st: st, fmt: &cs.fmt, uses: op.uses[:0]}
+	op.Parser, op.def, op.numResults, op.st, op.fmt, op.uses = p, def, numResults, st, &cs.fmt, op.uses[:0]
 	if def.DefaultDialect != "" {
 		p.defaultDialects = append(p.defaultDialects, def.DefaultDialect)
 		defer func() { p.defaultDialects = p.defaultDialects[:len(p.defaultDialects)-1] }()

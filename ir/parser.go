@@ -138,7 +138,7 @@ func (p *Parser) Context() *Context { return p.ctx }
 
 func (p *Parser) spelling() string { return p.lex.src[p.tok.start:p.tok.end] }
 
-func (p *Parser) consume() { p.tok = p.lex.next() }
+func (p *Parser) consume() { p.lex.scan(&p.tok) }
 
 // Loc returns the location of the current token.
 func (p *Parser) Loc() Location { return p.locOf(p.tok) }

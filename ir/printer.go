@@ -722,13 +722,10 @@ func (p *Printer) printBlockHeader(b *Block, preds []*Block) {
 // back to its parent's: only their values can be used in them, so the names
 // are the same, and siblings can be numbered and printed in parallel.
 type nameState struct {
-	values map[*Value]valueName
-	blocks map[*Block]int
-	// valuesRoom and blocksRoom are the sizes values and blocks were made
-	// for, which a reused state's cleared maps still have room for.
-	valuesRoom, blocksRoom int
-	used                   map[string]bool
-	usedLog                []string
+	values  map[*Value]valueName
+	blocks  map[*Block]int
+	used    map[string]bool
+	usedLog []string
 	// parent is the state of the region holding the isolated op this
 	// state numbers; outerUsed are the names visible there.
 	parent    *nameState
@@ -785,21 +782,25 @@ func (s *nameState) numberIsolated(op *Operation, spare *nameState) *nameState {
 	child := spare
 	if child == nil {
 		child = &nameState{used: map[string]bool{}}
+		child.size(op, false)
 	} else {
+		// Cleared maps keep their room, which the functions before this
+		// one grew (counting the names to size them was 2% of a print).
+		clear(child.values)
+		clear(child.blocks)
 		clear(child.used)
 		clear(child.deferred)
-		*child = nameState{values: child.values, blocks: child.blocks, valuesRoom: child.valuesRoom, blocksRoom: child.blocksRoom,
+		*child = nameState{values: child.values, blocks: child.blocks,
 			used: child.used, usedLog: child.usedLog[:0], deferred: child.deferred}
 	}
 	child.parent, child.outerUsed = s, d.used
-	child.size(op, false)
 	for _, r := range op.regs() {
 		child.numberRegion(r, d.c)
 	}
 	return child
 }
 
-// size makes s's maps big enough for the names under op (op's results
+// size makes s's new maps big enough for the names under op (op's results
 // too when withResults), sparing big functions their repeated growth.
 func (s *nameState) size(op *Operation, withResults bool) {
 	values, blocks := 0, 0
@@ -809,17 +810,7 @@ func (s *nameState) size(op *Operation, withResults bool) {
 	for _, r := range op.regs() {
 		countNames(r, &values, &blocks)
 	}
-	// A reused map is cleared, keeping its room, unless it has too little.
-	if s.values == nil || values > s.valuesRoom {
-		s.values, s.valuesRoom = make(map[*Value]valueName, values), values
-	} else {
-		clear(s.values)
-	}
-	if s.blocks == nil || blocks > s.blocksRoom {
-		s.blocks, s.blocksRoom = make(map[*Block]int, blocks), blocks
-	} else {
-		clear(s.blocks)
-	}
+	s.values, s.blocks = make(map[*Value]valueName, values), make(map[*Block]int, blocks)
 }
 
 // countNames counts the values and blocks in r that get names, leaving out

@@ -1,0 +1,59 @@
+package ir
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+)
+
+// Integer literals that fit a word take a path without big.Int; each must
+// give what the big.Int path gives: the value wrapped to the type's width,
+// or the same error.
+func TestWordIntegerLiteralsMatchBig(t *testing.T) {
+	ctx := NewContext()
+	lits := []string{"0", "-0", "1", "-1", "5", "007", "127", "128", "-128", "-129", "255", "256", "-256", "-257",
+		"0xFF", "-0xFF", "0x1FF", "0x8000000000000000", "-0x8000000000000000", "0xFFFFFFFFFFFFFFFF",
+		"9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+		"18446744073709551615", "-18446744073709551615", "18446744073709551616", "-18446744073709551616"}
+	types := []string{"i1", "i4", "si4", "ui4", "i8", "ui8", "i32", "si32", "i64", "ui64", "si64", "index", "i65", "i128"}
+	for _, ty := range types {
+		typ, err := ParseTypeString(ctx, ty)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := intWidth(typ)
+		for _, lit := range lits {
+			got, err := ParseAttrString(ctx, lit+" : "+ty)
+			neg := strings.HasPrefix(lit, "-")
+			digits := strings.TrimPrefix(lit, "-")
+			v, base := new(big.Int), 10
+			if strings.HasPrefix(digits, "0x") {
+				digits, base = digits[2:], 16
+			}
+			v.SetString(digits, base)
+			if neg {
+				v.Neg(v)
+			}
+			var wantErr string
+			switch {
+			case neg && strings.HasPrefix(ty, "ui"):
+				wantErr = "negative integer literal not valid for unsigned integer type"
+			case v.BitLen() > w && !(neg && v.BitLen() <= w+1) && w < 64 || v.BitLen() > 64 && w <= 64:
+				wantErr = "integer constant out of range for attribute"
+			}
+			if wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), wantErr) {
+					t.Errorf("%s : %s: got %v, %v; want error %q", lit, ty, got, err, wantErr)
+				}
+				continue
+			}
+			if err != nil {
+				t.Errorf("%s : %s: %v", lit, ty, err)
+				continue
+			}
+			if want := ctx.IntegerAttrBig(typ, v); got != Attribute(want) {
+				t.Errorf("%s : %s: got %s, want %s", lit, ty, AttrString(got), AttrString(want))
+			}
+		}
+	}
+}
