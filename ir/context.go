@@ -54,6 +54,12 @@ type builtinCache struct {
 // used to build the keys of composite types.
 type uniqued interface {
 	uniqueID() uint64
+}
+
+// stored is a uniqued value that keeps the identity the Context assigns
+// (Storage); file positions get theirs from their table instead.
+type stored interface {
+	uniqued
 	setUniqueID(uint64)
 }
 
@@ -172,7 +178,7 @@ func (c *Context) source(name string) (string, bool) {
 // Unique returns the value registered under key, creating it with build on
 // first use. Dialects use it to unique their own types and attributes; build
 // keys with a KeyBuilder so they include the identity of nested types.
-func Unique[T uniqued](c *Context, key string, build func() T) T {
+func Unique[T stored](c *Context, key string, build func() T) T {
 	if v, ok := c.unique.lookup(key); ok {
 		return v.(T)
 	}
@@ -182,13 +188,13 @@ func Unique[T uniqued](c *Context, key string, build func() T) T {
 
 // UniqueKey is Unique with the key still in its builder: the lookup does
 // not allocate, only a first insertion copies the key.
-func UniqueKey[T uniqued](c *Context, k *KeyBuilder, build func() T) T {
+func UniqueKey[T stored](c *Context, k *KeyBuilder, build func() T) T {
 	return uniqueBytes(c, k.b, build)
 }
 
 // UniqueInt is UniqueKey for the key NewKey(kind).Int(v) (an enum or flag
 // attribute), built on the stack: a lookup that finds it allocates nothing.
-func UniqueInt[T uniqued](c *Context, kind string, v int64, build func() T) T {
+func UniqueInt[T stored](c *Context, kind string, v int64, build func() T) T {
 	var buf [48]byte
 	key := append(buf[:0], kind...)
 	key = append(key, 0)
@@ -198,7 +204,7 @@ func UniqueInt[T uniqued](c *Context, kind string, v int64, build func() T) T {
 // uniqueBytes is UniqueKey for a key built with the appendKey functions.
 // build runs only on a miss, so what it captures stays on the caller's
 // stack in the common case.
-func uniqueBytes[T uniqued](c *Context, key []byte, build func() T) T {
+func uniqueBytes[T stored](c *Context, key []byte, build func() T) T {
 	if v, ok := c.unique.lookupBytes(key); ok {
 		return v.(T)
 	}

@@ -27,7 +27,6 @@ type FileLineColLoc struct {
 
 func (l *FileLineColLoc) table() *positionTable { return (*positionTable)(unsafe.Pointer(l.file)) }
 func (l *FileLineColLoc) uniqueID() uint64      { return l.table().idOf(l) }
-func (l *FileLineColLoc) setUniqueID(uint64)    {} // the table gives it
 
 // File returns the position's file name.
 func (l *FileLineColLoc) File() string { return *l.file }
