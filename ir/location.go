@@ -170,6 +170,11 @@ func (l *CallSiteLoc) printInner(p *Printer) {
 
 func (l *FusedLoc) printInner(p *Printer) {
 	p.WriteString("fused")
+	l.printBody(p, printLocInner)
+}
+
+// printBody writes `<metadata>[loc, ...]`, each location by each.
+func (l *FusedLoc) printBody(p *Printer, each func(*Printer, Location)) {
 	if l.Metadata != nil {
 		p.WriteByte('<')
 		p.Attr(l.Metadata)
@@ -180,7 +185,7 @@ func (l *FusedLoc) printInner(p *Printer) {
 		if i > 0 {
 			p.WriteString(", ")
 		}
-		printLocInner(p, x)
+		each(p, x)
 	}
 	p.WriteByte(']')
 }

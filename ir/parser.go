@@ -405,15 +405,8 @@ func (p *Parser) ParseInteger() (int64, error) {
 }
 
 func (p *Parser) intValue() (int64, error) {
-	s := p.spelling()
-	var u uint64
-	var err error
-	if strings.HasPrefix(s, "0x") {
-		u, err = strconv.ParseUint(s[2:], 16, 64)
-	} else {
-		u, err = strconv.ParseUint(s, 10, 64)
-	}
-	if err != nil {
+	u, ok := smallLiteral(p.spelling())
+	if !ok {
 		return 0, p.Errorf("integer value too large")
 	}
 	return int64(u), nil

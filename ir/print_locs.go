@@ -217,19 +217,7 @@ func printPrettyLoc(p *Printer, l Location) {
 		p.WriteString(" at ")
 		printPrettyLoc(p, l.Caller)
 	case *FusedLoc:
-		if l.Metadata != nil {
-			p.WriteByte('<')
-			p.Attr(l.Metadata)
-			p.WriteByte('>')
-		}
-		p.WriteByte('[')
-		for i, x := range l.Locs {
-			if i > 0 {
-				p.WriteString(", ")
-			}
-			printPrettyLoc(p, x)
-		}
-		p.WriteByte(']')
+		l.printBody(p, printPrettyLoc)
 	default: // unknown
 		p.WriteString("[unknown]")
 	}
