@@ -266,6 +266,11 @@ func resultValue(t ir.Type, v interp.Value) (*hostValue, error) {
 func (v *hostValue) format() string {
 	var b strings.Builder
 	b.WriteString(v.typeName() + "=")
+	if len(v.data) == 0 {
+		// No elements: nothing to bracket (555555550x3x0xf32 would be
+		// 1.7 billion pairs of brackets around nothing).
+		return b.String()
+	}
 	i := 0
 	var dim func(d int)
 	dim = func(d int) {
