@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
 )
 
 // FuzzParse feeds arbitrary text to the parser: it must return a result or
@@ -27,19 +28,6 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		ctx := ir.NewContext(testDialect)
 		ctx.SetAllowUnregisteredDialects(true)
-		m, err := ir.Parse(ctx, src, "fuzz.mlir")
-		if err != nil {
-			if _, ok := err.(*ir.Diagnostic); !ok {
-				t.Fatalf("parse error is not a diagnostic: %v", err)
-			}
-			return
-		}
-		if ir.Verify(m) != nil {
-			return
-		}
-		out := ir.PrintBytes(m, ir.PrintOptions{})
-		if _, err := ir.Parse(ctx, string(out), "printed.mlir"); err != nil {
-			t.Fatalf("printed form does not parse: %v\n%s", err, out)
-		}
+		irtest.ParsePrintsBack(t, ctx, src)
 	})
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kiln-gpu/kiln/fn"
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
 )
 
 // FuzzParse feeds the dialect's type, attribute and op parsers arbitrary
@@ -50,19 +51,6 @@ func FuzzParse(f *testing.F) {
 		if a, err := ir.ParseAttrString(ctx, s); err == nil {
 			_ = ir.AttrString(a)
 		}
-		m, err := ir.Parse(ctx, s, "fuzz.mlir")
-		if err != nil {
-			if _, ok := err.(*ir.Diagnostic); !ok {
-				t.Fatalf("parse error is not a diagnostic: %T %v", err, err)
-			}
-			return
-		}
-		if ir.Verify(m) != nil {
-			return
-		}
-		out := ir.PrintBytes(m, ir.PrintOptions{})
-		if _, err := ir.Parse(ctx, string(out), "printed.mlir"); err != nil {
-			t.Fatalf("printed form does not parse: %v\n%s", err, out)
-		}
+		irtest.ParsePrintsBack(t, ctx, s)
 	})
 }

@@ -163,3 +163,24 @@ func CheckParseNoPanic(t *testing.T, newCtx func() *ir.Context, inputs []string)
 		ir.PrintBytes(m, ir.PrintOptions{Generic: true})
 	}
 }
+
+// ParsePrintsBack parses src: a failure must be a Diagnostic, and a module
+// that parses and verifies must print as text that parses again. The fuzz
+// targets of the parsers share it.
+func ParsePrintsBack(t *testing.T, ctx *ir.Context, src string) {
+	t.Helper()
+	m, err := ir.Parse(ctx, src, "fuzz.mlir")
+	if err != nil {
+		if _, ok := err.(*ir.Diagnostic); !ok {
+			t.Fatalf("parse error is not a diagnostic: %T %v", err, err)
+		}
+		return
+	}
+	if ir.Verify(m) != nil {
+		return
+	}
+	out := ir.PrintBytes(m, ir.PrintOptions{})
+	if _, err := ir.Parse(ctx, string(out), "printed.mlir"); err != nil {
+		t.Fatalf("printed form does not parse: %v\n%s", err, out)
+	}
+}
