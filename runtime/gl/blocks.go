@@ -31,9 +31,9 @@ const (
 func splitSharedBlocks(words []uint32) []uint32 {
 	type pointer struct{ storage, pointee uint32 }
 	pointers := map[uint32]pointer{}
-	structs := map[uint32]bool{}
-	var annotations [][]uint32 // OpDecorate and OpMemberDecorate
-	annotationEnd := 0         // the word after the last annotation
+	structs := map[uint32][]uint32{} // struct id -> its member type ids
+	var annotations [][]uint32       // OpDecorate and OpMemberDecorate
+	annotationEnd := 0               // the word after the last annotation
 	varUses := map[uint32]bool{}
 	var blockVars [][2]uint32 // variable id, its pointer type
 	safe := map[uint32]bool{} // variables used only as access chain bases
@@ -42,14 +42,14 @@ func splitSharedBlocks(words []uint32) []uint32 {
 		ops := words[i+1 : i+n]
 		switch op {
 		case opTypeStruct:
-			structs[ops[0]] = true
+			structs[ops[0]] = ops[1:]
 		case opTypePointer:
 			pointers[ops[0]] = pointer{ops[1], ops[2]}
 		case opDecorate, opMemberDecorate:
 			annotations = append(annotations, words[i:i+n])
 			annotationEnd = i + n
 		case opVariable:
-			if p, ok := pointers[ops[0]]; ok && structs[p.pointee] &&
+			if p, ok := pointers[ops[0]]; ok && structs[p.pointee] != nil &&
 				(ops[2] == storageUniform || ops[2] == storageStorageBuffer) {
 				blockVars = append(blockVars, [2]uint32{ops[1], ops[0]})
 				varUses[ops[1]] = true
@@ -90,7 +90,7 @@ func splitSharedBlocks(words []uint32) []uint32 {
 		}
 		s, np := bound, bound+1
 		bound += 2
-		members := structMembers(words, p.pointee)
+		members := structs[p.pointee]
 		after[ptr] = append(after[ptr], uint32(len(members)+2)<<16|opTypeStruct, s)
 		after[ptr] = append(after[ptr], members...)
 		after[ptr] = append(after[ptr], 4<<16|opTypePointer, np, p.storage, s)
@@ -129,16 +129,4 @@ func splitSharedBlocks(words []uint32) []uint32 {
 		}
 	}
 	return out
-}
-
-// structMembers returns the member type ids of OpTypeStruct id.
-func structMembers(words []uint32, id uint32) []uint32 {
-	for i := 5; i < len(words); {
-		n, op := int(words[i]>>16), words[i]&0xffff
-		if op == opTypeStruct && words[i+1] == id {
-			return words[i+2 : i+n]
-		}
-		i += n
-	}
-	return nil
 }
