@@ -2,11 +2,7 @@
 # Times Kiln's SPIR-V against glslang's on the kernels of bench/codegen, on
 # lavapipe and on SwiftShader (see bench/README.md). Arguments go to the Go
 # tool: -rounds N, -reps N, -only a,b, -spirv-opt=-O.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/kiln" ./cmd/kiln
+. "$(dirname "$0")/common.sh"
 go build -o "$tmp/codegen" ./bench/codegen
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 for icd in /usr/share/vulkan/icd.d/lvp_icd.x86_64.json /opt/kiln/swiftshader/vk_swiftshader_icd.json; do

@@ -18,25 +18,14 @@
 # It installs mlir-16-tools (mlir-opt-16, mlir-cpu-runner-16), libmlir-16
 # (the runner utility library) and time with apt-get when they are missing;
 # CI does not run it. The machine may be shared: quote `uptime` with any number.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-need=()
-command -v mlir-opt-16 >/dev/null && command -v mlir-cpu-runner-16 >/dev/null || need+=(mlir-16-tools)
-ls /usr/lib/llvm-16/lib/libmlir_c_runner_utils.so* >/dev/null 2>&1 || need+=(libmlir-16)
-command -v /usr/bin/time >/dev/null || need+=(time)
-if [ ${#need[@]} -gt 0 ]; then
-  sudo=$([ "$(id -u)" = 0 ] || echo sudo)
-  $sudo apt-get update -qq && $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+. "$(dirname "$0")/common.sh"
+need mlir-opt-16=mlir-16-tools mlir-cpu-runner-16=mlir-16-tools '/usr/lib/llvm-16/lib/libmlir_c_runner_utils.so*=libmlir-16' /usr/bin/time=time
 # The programs print with printI64, printF32 and printNewline.
 libs=$(ls /usr/lib/llvm-16/lib/libmlir_c_runner_utils.so* | head -1)
 memref_pass=finalize-memref-to-llvm
 mlir-opt-16 --help | grep -q -- "--$memref_pass" || memref_pass=convert-memref-to-llvm
 lower="--convert-scf-to-cf --convert-vector-to-llvm --convert-arith-to-llvm --$memref_pass --convert-func-to-llvm --reconcile-unrealized-casts"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/kiln" ./cmd/kiln
 runs=${RUNS:-3}
 measure() { # prints "wall_s cpu_s maxrss_kb", the best of $runs; output in $tmp/out, stderr in $tmp/err
   : >"$tmp/times"

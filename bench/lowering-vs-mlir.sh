@@ -19,18 +19,12 @@
 #   mlir-opt-16 about 12 s; RUNS, default 1, runs each command that many
 #   times and keeps its best wall time, best CPU time and least memory,
 #   which a shared machine needs for steady ratios)
-set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/common.sh"
 few=${1:-1000}
 more=${2:-4000}
 big=${3:-100000}
-gen=../shared/bench/gen_bench.py
-[ -f "$gen" ] || { echo "missing $gen" >&2; exit 1; }
-command -v mlir-opt-16 >/dev/null || { echo "needs mlir-opt-16 (apt install mlir-16-tools)" >&2; exit 1; }
-command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt install time)" >&2; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/kiln" ./cmd/kiln
+need_gen
+need mlir-opt-16=mlir-16-tools /usr/bin/time=time
 convert='builtin.module(convert-gpu-to-spirv)'
 full='builtin.module(convert-gpu-to-spirv,spirv.module(spirv-lower-abi-attrs,spirv-update-vce))'
 

@@ -16,15 +16,9 @@
 #
 # mlir-opt-16's pipeline is quadratic in the kernel count (about 12 s at
 # 4,000 kernels), so it is not run at 20,000 kernels.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-gen=../shared/bench/gen_bench.py
-[ -f "$gen" ] || { echo "missing $gen" >&2; exit 1; }
-command -v mlir-opt-16 >/dev/null || { echo "needs mlir-opt-16 (apt install mlir-16-tools)" >&2; exit 1; }
-command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt install time)" >&2; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/kiln" ./cmd/kiln
+. "$(dirname "$0")/common.sh"
+need_gen
+need mlir-opt-16=mlir-16-tools /usr/bin/time=time
 rounds=${ROUNDS:-5}
 full='builtin.module(convert-gpu-to-spirv,spirv.module(spirv-lower-abi-attrs,spirv-update-vce))'
 

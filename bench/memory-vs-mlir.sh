@@ -7,20 +7,11 @@
 # most 1 at 1,000, 20,000 and 80,000 kernels.
 #
 #   bench/memory-vs-mlir.sh [kernels...]   (default 1000 20000 80000)
-set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/common.sh"
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(1000 20000 80000)
-gen=../shared/bench/gen_bench.py
-[ -f "$gen" ] || { echo "missing $gen" >&2; exit 1; }
-if ! command -v mlir-opt-16 >/dev/null; then
-  sudo_cmd=""; [ "$(id -u)" = 0 ] || sudo_cmd=sudo
-  $sudo_cmd apt-get install -y -qq mlir-16-tools >/dev/null
-fi
-command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt install time)" >&2; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/kiln" ./cmd/kiln
+need_gen
+need mlir-opt-16=mlir-16-tools /usr/bin/time=time
 
 measure() { # prints "seconds maxrss_kb" for a command; its output is dropped
   /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >/dev/null

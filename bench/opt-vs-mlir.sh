@@ -5,20 +5,11 @@
 # its registered ops). Prints wall time and peak memory, and their ratios.
 #
 #   bench/opt-vs-mlir.sh [many-kernels] [ops-in-one-function]   (defaults 1000 100000)
-set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/common.sh"
 many=${1:-1000}
 big=${2:-100000}
-gen=../shared/bench/gen_bench.py
-[ -f "$gen" ] || { echo "missing $gen" >&2; exit 1; }
-if ! command -v mlir-opt-16 >/dev/null; then
-  sudo_cmd=""; [ "$(id -u)" = 0 ] || sudo_cmd=sudo
-  $sudo_cmd apt-get install -y -qq mlir-16-tools >/dev/null
-fi
-command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt install time)" >&2; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/kiln" ./cmd/kiln
+need_gen
+need mlir-opt-16=mlir-16-tools /usr/bin/time=time
 
 measure() { # prints "seconds maxrss_kb" for a command
   /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >/dev/null

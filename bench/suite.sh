@@ -5,12 +5,8 @@
 # AmberScript files for the per-test overhead of a suite run.
 #
 #   bench/suite.sh [N (200)]    # VK_DRIVER_FILES picks the driver
-set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/common.sh"
 n=${1:-200}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/kiln" ./cmd/kiln
 kiln=$tmp/kiln
 
 files=()

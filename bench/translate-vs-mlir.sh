@@ -8,14 +8,10 @@
 # (above 1: Kiln is faster).
 #
 #   bench/translate-vs-mlir.sh [functions] [runs]   (defaults 5000 3)
-set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/common.sh"
 n=${1:-5000}
 runs=${2:-3}
-command -v mlir-translate-16 >/dev/null || { echo "needs mlir-translate-16 (apt install mlir-16-tools)" >&2; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/kiln" ./cmd/kiln
+need mlir-translate-16=mlir-16-tools /usr/bin/time=time
 
 {
   echo 'spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {'
@@ -64,7 +60,6 @@ FN
 MAIN
 } >"$tmp/in.mlir"
 
-command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt install time)" >&2; exit 1; }
 best() { # prints the best wall and CPU seconds of running "$@" $runs times
   local bw=1e9 bc=1e9
   for ((r = 0; r < runs; r++)); do
