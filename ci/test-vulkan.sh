@@ -5,7 +5,8 @@
 # the validation layer on, `kiln devices`, the same tests under the race
 # detector (they include concurrent dispatches) and built with
 # GOEXPERIMENT=cgocheck2 (a Go pointer stored in C memory aborts them),
-# every benchmark once so that none rots, the runner's end-to-end tests
+# every benchmark once so that none rots, the differential test of the
+# lowering (interpreter against the driver), the runner's end-to-end tests
 # (`kiln run` and `kiln compile` of the upstream Vulkan integration tests),
 # package kiln's and the kernels' tests, and `kiln test --validate` over
 # google/amber's compute tests and upstream's Vulkan integration tests (each
@@ -59,6 +60,9 @@ for entry in "${drivers[@]}"; do
   go test -count=1 -race ./runtime/vulkan/
   GOEXPERIMENT=cgocheck2 go test -count=1 ./runtime/vulkan/
   go test -count=1 -run '^$' -bench . -benchtime 1x ./runtime/vulkan/ >/dev/null
+  # The differential test: every kernel of spirv/lowering/testdata on this
+  # driver against the interpreter (with the driver's subgroup size).
+  KILN_VALIDATE=1 go test -count=1 -run '^TestKernelsOnVulkan$' ./spirv/lowering/
   # End to end: kernels compiled by Kiln, run by `kiln run` on this driver.
   go test -count=1 ./runner/
   # The Go front door and the kernel library on this driver, validation on.

@@ -124,20 +124,22 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
 
 // gpu.subgroup_broadcast from the first active lane, from a constant lane
 // (GroupNonUniformBroadcast) and from a lane read from memory
-// (GroupNonUniformShuffle before SPIR-V 1.5).
+// (GroupNonUniformShuffle before SPIR-V 1.5). Both lanes (3, and buf[3] =
+// 2) exist in SwiftShader's subgroups of 4; a lane past the subgroup is
+// undefined, which the interpreter refuses.
 module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformBallot, GroupNonUniformShuffle], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
   gpu.module @kernels {
     gpu.func @broadcast(%buf: memref<16xi32>, %out: memref<16x3xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
       %x = gpu.thread_id x
       %v = memref.load %buf[%x] : memref<16xi32>
-      %c5 = arith.constant 5 : i32
+      %c3i = arith.constant 3 : i32
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
       %c3 = arith.constant 3 : index
       %l = memref.load %buf[%c3] : memref<16xi32>
       %f = gpu.subgroup_broadcast %v, first_active_lane : i32
-      %s = gpu.subgroup_broadcast %v, specific_lane %c5 : i32
+      %s = gpu.subgroup_broadcast %v, specific_lane %c3i : i32
       %d = gpu.subgroup_broadcast %v, specific_lane %l : i32
       memref.store %f, %out[%x, %c0] : memref<16x3xi32>
       memref.store %s, %out[%x, %c1] : memref<16x3xi32>
