@@ -115,8 +115,8 @@ func promoteSelectionVars(sel *ir.Operation) *ir.Operation {
 			br := p.Last()
 			si := slices.Index(br.Successors(), merge)
 			start, n := br.SuccessorOperands(si)
-			pass := append(slices.Clone(br.Operands()[start:start+n]), sv.stores[i].Operand(1))
-			br.SetSuccessorOperands(si, pass)
+			passed := append(slices.Clone(br.Operands()[start:start+n]), sv.stores[i].Operand(1))
+			br.SetSuccessorOperands(si, passed)
 			sv.stores[i].Erase()
 		}
 		vals = append(vals, arg)
@@ -158,7 +158,7 @@ func skipEmptyCases(sel *ir.Operation) {
 		br := c.First()
 		other := hdr.Successor(1 - si)
 		if c == merge || c.NumArgs() != 0 || br == nil || br != c.Last() || br.Name() != "spirv.Branch" ||
-			br.Successor(0) != merge || other == merge || other == c || len(c.Predecessors()) != 1 {
+			br.Successor(0) != merge || other == merge || len(c.Predecessors()) != 1 {
 			continue
 		}
 		hdr.SetSuccessor(si, merge)
