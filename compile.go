@@ -24,14 +24,17 @@ var Pipeline = []string{
 	"spirv-lower-abi-attrs",
 	"spirv-update-vce",
 	"canonicalize",
-	// SPIR-V clean-up (bench/codegen): identities, repeated built-in
-	// loads, vector accesses, loop results as SSA values, loop
-	// invariants, unsigned loop compares, then CSE of what hoisting made
-	// equal, and buffers decorated by their use.
+	// SPIR-V clean-up (bench/codegen): identities, NaN-aware min/max as
+	// NMax/NMin, repeated built-in loads, vector accesses, loop and
+	// selection results as SSA values, loop invariants, unsigned loop
+	// compares, then CSE of what hoisting made equal, and buffers
+	// decorated by their use.
 	"spirv-canonicalize",
+	"spirv-fuse-nan-min-max",
 	"spirv-reuse-input-loads",
 	"spirv-vectorize-buffer-access",
 	"spirv-ssa-loop-results",
+	"spirv-ssa-selection-results",
 	"spirv-licm",
 	"spirv-unsigned-loop-compares",
 	"cse",

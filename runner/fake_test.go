@@ -27,7 +27,8 @@ func fakePasses(t testing.TB, spvFile string) pass.Registry {
 	reg.Add(noop("map-memref-spirv-storage-class"), noop("spirv-lower-abi-attrs"), noop("spirv-update-vce"),
 		noop("spirv-canonicalize"), noop("spirv-reuse-input-loads"), noop("spirv-licm"),
 		noop("spirv-unsigned-loop-compares"), noop("spirv-decorate-buffer-access"), noop("spirv-vectorize-buffer-access"),
-		noop("spirv-ssa-loop-results"))
+		noop("spirv-ssa-loop-results"), noop("spirv-fuse-nan-min-max"),
+		noop("spirv-ssa-selection-results"))
 	reg.Add(func() *pass.Pass {
 		return &pass.Pass{Name: "FakeConvertToSPIRV", Argument: "convert-to-spirv", OpName: "builtin.module",
 			Options: []pass.Option{{Name: "convert-gpu-modules", Kind: pass.BoolOption, Default: "false"},

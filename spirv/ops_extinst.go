@@ -96,7 +96,7 @@ func glOps() []*ir.OpDef {
 		"Sinh", "Cosh", "Tanh", "Asinh", "Acosh", "Atanh"}, 1, extFloat16or32, "f32")...)
 	ops = append(ops, extOps(gl, []string{"SAbs", "SSign", "FindILsb"}, 1, extInt, "i32")...)
 	ops = append(ops, extOps(gl, []string{"FindSMsb", "FindUMsb"}, 1, extInt32, "i32")...)
-	ops = append(ops, extOps(gl, []string{"FMax", "FMin", "Cross", "Reflect", "Step"}, 2, extFloat, "vector<3xf32>")...)
+	ops = append(ops, extOps(gl, []string{"FMax", "FMin", "NMax", "NMin", "Cross", "Reflect", "Step"}, 2, extFloat, "vector<3xf32>")...)
 	ops = append(ops, extOps(gl, []string{"Pow"}, 2, extFloat16or32, "vector<3xf32>")...)
 	ops = append(ops, extOps(gl, []string{"SMax", "SMin", "UMax", "UMin"}, 2, extInt, "i32")...)
 	ops = append(ops, extOps(gl, []string{"FClamp", "Fma"}, 3, extFloat, "f32")...)

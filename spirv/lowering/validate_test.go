@@ -77,7 +77,7 @@ func lowerAndSerialize(t *testing.T, src, name string) [][]uint32 {
 	reg := pass.Registry{}
 	pass.RegisterTransforms(reg)
 	transforms.Register(reg)
-	pl, err := pass.Parse("builtin.module(canonicalize, spirv-canonicalize, spirv-reuse-input-loads, spirv-vectorize-buffer-access, spirv-ssa-loop-results, "+
+	pl, err := pass.Parse("builtin.module(canonicalize, spirv-canonicalize, spirv-fuse-nan-min-max, spirv-reuse-input-loads, spirv-vectorize-buffer-access, spirv-ssa-loop-results, spirv-ssa-selection-results, "+
 		"spirv-licm, spirv-unsigned-loop-compares, cse, spirv-decorate-buffer-access)", reg)
 	if err != nil {
 		t.Fatal(err)

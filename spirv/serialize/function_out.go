@@ -385,7 +385,7 @@ func (s *serializer) construct(c *ir.Operation) error {
 	if entry == nil || entry == last {
 		return c.Errorf("needs an entry block and a merge block")
 	}
-	if m := last.Last(); m == nil || m.Name() != "spirv.mlir.merge" || last.NumArgs() > 0 {
+	if m := last.Last(); m == nil || m.Name() != "spirv.mlir.merge" {
 		return c.Errorf("the last block of the region must hold only 'spirv.mlir.merge'")
 	}
 	e := &s.sec[secFunction]
@@ -438,6 +438,11 @@ func (s *serializer) construct(c *ir.Operation) error {
 		}
 	}
 	e.Op(spv.OpLabel).Word(merge)
+	// The merge block's arguments are its OpPhi, with the values the
+	// construct's blocks pass when they branch to it.
+	if err := s.phis(last); err != nil {
+		return err
+	}
 	if m := last.Last(); m.NumOperands() != c.NumResults() {
 		return m.Errorf("yields %d values for %d results", m.NumOperands(), c.NumResults())
 	}

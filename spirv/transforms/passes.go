@@ -13,7 +13,7 @@ import (
 func Register(reg pass.Registry) {
 	reg.Add(LowerABIAttributes, UpdateVCE, MapMemRefStorageClass, Canonicalize, RewriteInserts, DecorateLayout, WebGPUPrepare, CanonicalizeGL,
 		HoistLoopInvariants, UnsignedLoopCompares, SSALoopResults, DecorateBufferAccess, ReuseInputLoads, VectorizeBufferAccess,
-		PromoteToReplicatedConstants)
+		PromoteToReplicatedConstants, FuseNaNMinMax, SSASelectionResults)
 }
 
 // LowerABIAttributes returns the spirv-lower-abi-attrs pass.

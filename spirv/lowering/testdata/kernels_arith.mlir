@@ -1260,3 +1260,57 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// arith.maxnumf and minnumf on vectors with NaN lanes, which kiln compile's
+// spirv-fuse-nan-min-max makes GL NMax and NMin: a is NaN in lanes 1 and
+// 3, b in lanes 2 and 3 (both NaN in lane 3); b's lane 0 is also NaN at
+// thread 6. maximumf and minimumf, which propagate NaN, keep their selects.
+// (No signed zeros: maxnumf(+0, -0) may be either, as LLVM's maxnum.)
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @vector_numf(%in: memref<64xf32>, %out: memref<256xf32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+      %x = gpu.thread_id x
+      %c4 = arith.constant 4 : index
+      %c15 = arith.constant 15 : index
+      %base = arith.muli %x, %c4 : index
+      %y = arith.subi %c15, %x : index
+      %ybase = arith.muli %y, %c4 : index
+      %a0 = vector.load %in[%base] : memref<64xf32>, vector<4xf32>
+      %b0 = vector.load %in[%ybase] : memref<64xf32>, vector<4xf32>
+      %anan = arith.constant dense<[0.0, 0x7FC00000, 0.0, 0x7FC00000]> : vector<4xf32>
+      %bnan = arith.constant dense<[0.0, 0.0, 0x7FC00000, 0x7FC00000]> : vector<4xf32>
+      %a1 = arith.addf %a0, %anan : vector<4xf32>
+      %b1 = arith.addf %b0, %bnan : vector<4xf32>
+      %xi = arith.index_cast %x : index to i32
+      %i6 = arith.constant 6 : i32
+      %nan = arith.constant 0x7FC00000 : f32
+      %is6 = arith.cmpi eq, %xi, %i6 : i32
+      %b0e = vector.extract %b1[0] : f32 from vector<4xf32>
+      %b0n = arith.select %is6, %nan, %b0e : f32
+      %b = vector.insert %b0n, %b1 [0] : f32 into vector<4xf32>
+      %a = arith.addf %a1, %a1 : vector<4xf32>
+      %r0 = arith.maxnumf %a, %b : vector<4xf32>
+      %r1 = arith.minnumf %a, %b : vector<4xf32>
+      %r2 = arith.maxnumf %b, %a : vector<4xf32>
+      %r3 = arith.minnumf %b, %a : vector<4xf32>
+      %r4 = arith.maximumf %a, %b : vector<4xf32>
+      %r5 = arith.minimumf %a, %b : vector<4xf32>
+      %r6 = arith.maxnumf %r1, %r4 : vector<4xf32>
+      %r7 = arith.minnumf %r0, %r5 : vector<4xf32>
+      %c16 = arith.constant 16 : index
+      %o = arith.muli %x, %c16 : index
+      vector.store %r0, %out[%o] : memref<256xf32>, vector<4xf32>
+      %o1 = arith.addi %o, %c4 : index
+      vector.store %r1, %out[%o1] : memref<256xf32>, vector<4xf32>
+      %o2 = arith.addi %o1, %c4 : index
+      %r23 = arith.addf %r2, %r3 : vector<4xf32>
+      vector.store %r23, %out[%o2] : memref<256xf32>, vector<4xf32>
+      %o3 = arith.addi %o2, %c4 : index
+      %r67 = arith.subf %r6, %r7 : vector<4xf32>
+      vector.store %r67, %out[%o3] : memref<256xf32>, vector<4xf32>
+      gpu.return
+    }
+  }
+}

@@ -266,3 +266,56 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// scf.if whose else yields a value from before it (the carried sum of a
+// Hillis-Steele scan in workgroup memory, as bench/codegen/scan.mlir), and
+// one whose then yields the loop's value and whose else computes:
+// kiln compile's spirv-ssa-selection-results makes their results the merge
+// block's OpPhi, and the header branches straight to the merge block for
+// the case that only passes a value on.
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @scan(%in: memref<16xf32>, %out: memref<32xf32>)
+      workgroup(%buf : memref<16xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c4 = arith.constant 4 : index
+      %c16 = arith.constant 16 : index
+      %t = gpu.thread_id x
+      %v = memref.load %in[%t] : memref<16xf32>
+      memref.store %v, %buf[%t] : memref<16xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %res:2 = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %v, %off = %c1) -> (f32, index) {
+        %has = arith.cmpi uge, %t, %off : index
+        %sum = scf.if %has -> (f32) {
+          %j = arith.subi %t, %off : index
+          %x = memref.load %buf[%j] : memref<16xf32, #gpu.address_space<workgroup>>
+          %s = arith.addf %acc, %x : f32
+          scf.yield %s : f32
+        } else {
+          scf.yield %acc : f32
+        }
+        gpu.barrier
+        memref.store %sum, %buf[%t] : memref<16xf32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %next = arith.muli %off, %c2 : index
+        scf.yield %sum, %next : f32, index
+      }
+      memref.store %res#0, %out[%t] : memref<32xf32>
+      %neg = arith.cmpf olt, %res#0, %v : f32
+      %w = scf.if %neg -> (f32) {
+        scf.yield %res#0 : f32
+      } else {
+        %d = arith.subf %res#0, %v : f32
+        scf.yield %d : f32
+      }
+      %o = arith.addi %t, %c16 : index
+      memref.store %w, %out[%o] : memref<32xf32>
+      gpu.return
+    }
+  }
+}
