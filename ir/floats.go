@@ -2,6 +2,7 @@ package ir
 
 import (
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -114,26 +115,20 @@ func decodeSmallFloat(bits uint64, expBits, manBits int) float64 {
 
 func floatKeyBits(v float64) uint64 { return math.Float64bits(v) }
 
-// FormatFloat prints v as MLIR does: six-digit exponent form when that reads
-// back to the same value, a shorter decimal form when that does, and a hex
-// bit pattern otherwise (NaN, infinities, values needing more digits).
+// FormatFloat prints v as MLIR's printer does: APFloat's six-digit
+// exponent form ("4.200000e+01") when that reads back as the same value of
+// kind k, else APFloat's default form when it has a decimal point
+// ("0.699999988" for f32 0.7, "1.2345678E+20"), else the hex bit pattern
+// (NaN, infinities, and integral values such as 123456789.0 that the
+// default form prints without a point).
 func FormatFloat(k FloatKind, v float64) string {
 	if !math.IsNaN(v) && !math.IsInf(v, 0) {
-		s := strconv.FormatFloat(v, 'e', 6, 64)
+		prec := floatFormats[k].man + 1
+		s := apFloatString(prec, v, 6, 0, false)
 		if back, err := strconv.ParseFloat(s, 64); err == nil && sameFloat(k, back, v) {
 			return s
 		}
-		// APFloat's default: 2 + precision*59/196 significant digits.
-		f := floatFormats[k]
-		s = trimFloatZeros(strconv.FormatFloat(v, 'g', 2+(f.man+1)*59/196, 64))
-		if !strings.ContainsAny(s, ".") {
-			if i := strings.IndexByte(s, 'e'); i >= 0 {
-				s = s[:i] + ".0" + s[i:]
-			} else {
-				s += ".0"
-			}
-		}
-		if back, err := strconv.ParseFloat(s, 64); err == nil && sameFloat(k, back, v) {
+		if s = apFloatString(prec, v, 0, 3, true); strings.Contains(s, ".") {
 			return s
 		}
 	}
@@ -146,16 +141,137 @@ func FormatFloat(k FloatKind, v float64) string {
 	return "0x" + strings.Repeat("0", max(digits-len(h), 0)) + strings.ToUpper(h)
 }
 
-// trimFloatZeros removes trailing zeros of the mantissa ("1.500e+20" -> "1.5e+20").
-func trimFloatZeros(s string) string {
-	mant, exp, _ := strings.Cut(s, "e")
-	if strings.Contains(mant, ".") {
-		mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+// apFloatString is LLVM's APFloat::toString(FormatPrecision, FormatMaxPadding,
+// TruncateZero) of the finite v in a format of prec significand bits. Its
+// digits are not v's correctly rounded ones, and MLIR's output depends on
+// that: the exact decimal significand first loses the digits beyond about
+// FormatPrecision+1 by truncation (udiv by a power of ten sized from the bit
+// length), and only what remains is rounded half up.
+func apFloatString(prec int, v float64, formatPrecision, maxPadding int, truncateZero bool) string {
+	var b strings.Builder
+	if math.Signbit(v) {
+		b.WriteByte('-')
+		v = -v
 	}
-	if exp != "" {
-		return mant + "e" + exp
+	if v == 0 {
+		switch {
+		case maxPadding > 0:
+			b.WriteByte('0')
+		case truncateZero:
+			b.WriteString("0.0E+0")
+		default:
+			b.WriteString("0.0" + strings.Repeat("0", max(formatPrecision-1, 0)) + "e+00")
+		}
+		return b.String()
 	}
-	return mant
+	if formatPrecision == 0 {
+		formatPrecision = 2 + prec*59/196
+	}
+	// v = sig * 2^exp with sig odd, then sig * 5^-exp * 10^exp for exp < 0.
+	frac, e := math.Frexp(v)
+	sig := uint64(frac * (1 << 53))
+	exp := e - 53
+	for sig&1 == 0 {
+		sig >>= 1
+		exp++
+	}
+	n := new(big.Int).SetUint64(sig)
+	if exp > 0 {
+		n.Lsh(n, uint(exp))
+		exp = 0
+	} else if exp < 0 {
+		n.Mul(n, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(-exp)), nil))
+	}
+	if bits, need := n.BitLen(), (formatPrecision*196+58)/59; bits > need {
+		if tens := (bits - need) * 59 / 196; tens > 0 {
+			exp += tens
+			n.Quo(n, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(tens)), nil))
+		}
+	}
+	digits := []byte(n.String()) // most significant first
+	for digits[len(digits)-1] == '0' {
+		digits = digits[:len(digits)-1]
+		exp++
+	}
+	if len(digits) > formatPrecision {
+		// Round half up on the first dropped digit; a carry's zeros go.
+		drop := len(digits) - formatPrecision
+		exp += drop
+		up := digits[formatPrecision] >= '5'
+		digits = digits[:formatPrecision]
+		if up {
+			i := len(digits) - 1
+			for ; i >= 0 && digits[i] == '9'; i-- {
+				exp++
+			}
+			if i < 0 {
+				digits = []byte{'1'}
+			} else {
+				digits[i]++
+				digits = digits[:i+1]
+			}
+		} else {
+			for digits[len(digits)-1] == '0' {
+				digits = digits[:len(digits)-1]
+				exp++
+			}
+		}
+	}
+	nd := len(digits)
+	scientific := true
+	if maxPadding > 0 {
+		switch msd := exp + nd - 1; {
+		case exp >= 0:
+			scientific = exp > maxPadding || nd+exp > formatPrecision
+		case msd >= 0:
+			scientific = false
+		default:
+			scientific = -msd > maxPadding
+		}
+	}
+	switch {
+	case scientific:
+		exp += nd - 1
+		b.WriteByte(digits[0])
+		b.WriteByte('.')
+		if nd == 1 && truncateZero {
+			b.WriteByte('0')
+		} else {
+			b.Write(digits[1:])
+		}
+		if !truncateZero && formatPrecision > nd-1 {
+			b.WriteString(strings.Repeat("0", formatPrecision-nd+1))
+		}
+		if truncateZero {
+			b.WriteByte('E')
+		} else {
+			b.WriteByte('e')
+		}
+		if exp < 0 {
+			b.WriteByte('-')
+			exp = -exp
+		} else {
+			b.WriteByte('+')
+		}
+		if !truncateZero && exp < 10 {
+			b.WriteByte('0')
+		}
+		b.WriteString(strconv.Itoa(exp))
+	case exp >= 0:
+		b.Write(digits)
+		b.WriteString(strings.Repeat("0", exp))
+	default:
+		if whole := exp + nd; whole > 0 {
+			b.Write(digits[:whole])
+			b.WriteByte('.')
+			b.Write(digits[whole:])
+		} else {
+			b.WriteString("0.")
+			b.WriteString(strings.Repeat("0", -whole))
+			b.Write(digits)
+		}
+	}
+	return b.String()
 }
 
 func sameFloat(k FloatKind, a, b float64) bool {
