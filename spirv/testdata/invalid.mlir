@@ -443,8 +443,128 @@ spirv.func @f(%p: !spirv.ptr<i32, StorageBuffer>, %s: i32) "None" {
 // -----
 
 spirv.func @f(%m: !spirv.coopmatrix<2x2xf32, Subgroup, MatrixA>, %s: f16) "None" {
-  // expected-error @+1 {{'spirv.MatrixTimesScalar' op input matrix components' type and scaling value must have the same type}}
+  // expected-error @+1 {{'spirv.MatrixTimesScalar' op failed to verify that all of {matrix, scalar} have same element type}}
   %0 = spirv.MatrixTimesScalar %m, %s : !spirv.coopmatrix<2x2xf32, Subgroup, MatrixA>, f16
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<3 x vector<2xf32>>, %s: f64) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesScalar' op failed to verify that all of {matrix, scalar} have same element type}}
+  %0 = spirv.MatrixTimesScalar %m, %s : !spirv.matrix<3 x vector<2xf32>>, f64
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<3 x vector<2xf32>>, %s: f32) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesScalar' op failed to verify that all of {matrix, result} have same type}}
+  %0 = "spirv.MatrixTimesScalar"(%m, %s) : (!spirv.matrix<3 x vector<2xf32>>, f32) -> !spirv.matrix<2 x vector<3xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<3 x vector<4xf32>>) "None" {
+  // expected-error @+1 {{'spirv.Transpose' op failed to verify that matrix rows count matches result columns count}}
+  %0 = spirv.Transpose %m : !spirv.matrix<3 x vector<4xf32>> -> !spirv.matrix<3 x vector<3xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<3 x vector<4xf32>>) "None" {
+  // expected-error @+1 {{'spirv.Transpose' op failed to verify that matrix columns count matches result rows count}}
+  %0 = spirv.Transpose %m : !spirv.matrix<3 x vector<4xf32>> -> !spirv.matrix<4 x vector<4xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<3 x vector<4xf32>>) "None" {
+  // expected-error @+1 {{'spirv.Transpose' op failed to verify that all of {matrix, result} have same element type}}
+  %0 = spirv.Transpose %m : !spirv.matrix<3 x vector<4xf32>> -> !spirv.matrix<4 x vector<3xf16>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: !spirv.matrix<3 x vector<2xf32>>, %b: !spirv.matrix<2 x vector<2xf32>>) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesMatrix' op failed to verify that leftmatrix columns count matches rightmatrix rows count}}
+  %0 = spirv.MatrixTimesMatrix %a, %b : !spirv.matrix<3 x vector<2xf32>>, !spirv.matrix<2 x vector<2xf32>> -> !spirv.matrix<2 x vector<2xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: !spirv.matrix<3 x vector<2xf32>>, %b: !spirv.matrix<2 x vector<3xf32>>) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesMatrix' op failed to verify that rightmatrix columns count matches result columns count}}
+  %0 = spirv.MatrixTimesMatrix %a, %b : !spirv.matrix<3 x vector<2xf32>>, !spirv.matrix<2 x vector<3xf32>> -> !spirv.matrix<3 x vector<2xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: !spirv.matrix<3 x vector<2xf32>>, %b: !spirv.matrix<2 x vector<3xf32>>) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesMatrix' op failed to verify that leftmatrix rows count matches result rows count}}
+  %0 = spirv.MatrixTimesMatrix %a, %b : !spirv.matrix<3 x vector<2xf32>>, !spirv.matrix<2 x vector<3xf32>> -> !spirv.matrix<2 x vector<3xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: !spirv.matrix<3 x vector<3xf64>>, %b: !spirv.matrix<3 x vector<3xf32>>) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesMatrix' op failed to verify that all of {leftmatrix, rightmatrix, result} have same element type}}
+  %0 = spirv.MatrixTimesMatrix %a, %b : !spirv.matrix<3 x vector<3xf64>>, !spirv.matrix<3 x vector<3xf32>> -> !spirv.matrix<3 x vector<3xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<4 x vector<3xf16>>, %v: vector<4xf32>) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesVector' op failed to verify that all of {matrix, result} have same element type}}
+  %0 = spirv.MatrixTimesVector %m, %v : !spirv.matrix<4 x vector<3xf16>>, vector<4xf32> -> vector<3xf32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<4 x vector<3xf32>>, %v: vector<3xf32>) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesVector' op failed to verify that matrix columns count matches vector elements count}}
+  %0 = spirv.MatrixTimesVector %m, %v : !spirv.matrix<4 x vector<3xf32>>, vector<3xf32> -> vector<3xf32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<4 x vector<3xf32>>, %v: vector<4xf32>) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesVector' op failed to verify that matrix rows count matches result elements count}}
+  %0 = spirv.MatrixTimesVector %m, %v : !spirv.matrix<4 x vector<3xf32>>, vector<4xf32> -> vector<4xf32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%v: vector<3xf16>, %m: !spirv.matrix<4 x vector<3xf32>>) "None" {
+  // expected-error @+1 {{'spirv.VectorTimesMatrix' op failed to verify that all of {vector, result} have same element type}}
+  %0 = spirv.VectorTimesMatrix %v, %m : vector<3xf16>, !spirv.matrix<4 x vector<3xf32>> -> vector<4xf32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%v: vector<4xf32>, %m: !spirv.matrix<4 x vector<3xf32>>) "None" {
+  // expected-error @+1 {{'spirv.VectorTimesMatrix' op failed to verify that matrix rows count matches vector elements count}}
+  %0 = spirv.VectorTimesMatrix %v, %m : vector<4xf32>, !spirv.matrix<4 x vector<3xf32>> -> vector<3xf32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%v: vector<3xf32>, %m: !spirv.matrix<4 x vector<3xf32>>) "None" {
+  // expected-error @+1 {{'spirv.VectorTimesMatrix' op failed to verify that matrix columns count matches result elements count}}
+  %0 = spirv.VectorTimesMatrix %v, %m : vector<3xf32>, !spirv.matrix<4 x vector<3xf32>> -> vector<3xf32>
   spirv.Return
 }
 
@@ -934,4 +1054,60 @@ spirv.module Logical GLSL450 {
     }
     spirv.Return
   }
+}
+
+// -----
+
+spirv.func @f(%c: vector<4xi1>, %a: vector<3xi32>) "None" {
+  // expected-error @+1 {{'spirv.Select' op result should have the same number of elements as the condition when condition is of vector type}}
+  %0 = spirv.Select %c, %a, %a : vector<4xi1>, vector<3xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%c: vector<3xi1>, %a: i32) "None" {
+  // expected-error @+1 {{'spirv.Select' op result expected to be of vector type when condition is of vector type}}
+  %0 = spirv.Select %c, %a, %a : vector<3xi1>, i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%c: i1, %a: vector<3xf32>, %b: vector<3xi32>) "None" {
+  // expected-error @+1 {{'spirv.Select' op failed to verify that all of {true_value, false_value, result} have same type}}
+  %0 = "spirv.Select"(%c, %a, %b) : (i1, vector<3xf32>, vector<3xi32>) -> vector<3xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i32, %b: i16) "None" {
+  // expected-error @+1 {{'spirv.ShiftLeftLogical' op failed to verify that all of {operand1, result} have same type}}
+  %0 = "spirv.ShiftLeftLogical"(%a, %b) : (i32, i16) -> i16
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: vector<4xi32>, %b: vector<2xi32>) "None" {
+  // expected-error @+1 {{'spirv.ShiftRightLogical' op requires the same shape for all operands and results}}
+  %0 = spirv.ShiftRightLogical %a, %b : vector<4xi32>, vector<2xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: vector<3xi32>, %o: i32, %c: i16) "None" {
+  // expected-error @+1 {{'spirv.BitFieldUExtract' op failed to verify that all of {base, result} have same type}}
+  %0 = "spirv.BitFieldUExtract"(%a, %o, %c) : (vector<3xi32>, i32, i16) -> vector<4xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: vector<3xi32>, %i: vector<2xi32>, %o: i32, %c: i16) "None" {
+  // expected-error @+1 {{'spirv.BitFieldInsert' op failed to verify that all of {base, insert, result} have same type}}
+  %0 = "spirv.BitFieldInsert"(%a, %i, %o, %c) : (vector<3xi32>, vector<2xi32>, i32, i16) -> vector<3xi32>
+  spirv.Return
 }
