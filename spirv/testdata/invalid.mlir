@@ -1111,3 +1111,28 @@ spirv.func @f(%a: vector<3xi32>, %i: vector<2xi32>, %o: i32, %c: i16) "None" {
   %0 = "spirv.BitFieldInsert"(%a, %i, %o, %c) : (vector<3xi32>, vector<2xi32>, i32, i16) -> vector<3xi32>
   spirv.Return
 }
+
+// -----
+
+spirv.func @f(%a: f32) "None" {
+  // expected-error @+1 {{'spirv.KHR.Expect' op operand #0 must be 8/16/32/64-bit integer or bool or vector of 8/16/32/64-bit integer or bool values of length 2/3/4/8/16, but got 'f32'}}
+  %0 = spirv.KHR.Expect %a, %a : f32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i32, %b: i64) "None" {
+  // expected-error @+1 {{'spirv.KHR.Expect' op failed to verify that all of {value, expectedValue, result} have same type}}
+  %0 = "spirv.KHR.Expect"(%a, %b) : (i32, i64) -> i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: f32) "None" {
+  // expected-note @-1 {{prior use here}}
+  // expected-error @+1 {{use of value '%a' expects different type than prior uses: 'i1' vs 'f32'}}
+  spirv.KHR.AssumeTrue %a
+  spirv.Return
+}
