@@ -16,8 +16,10 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.3, [Shader, Int64, GroupNonU
   spirv.func @kernel() "None" attributes {spirv.entry_point_abi = #spirv.entry_point_abi<local_size = dense<[32, 4, 1]> : vector<3xi32>>} {
     // CHECK: %[[C0:.*]] = spirv.Constant 0 : i32
     %c0 = spirv.Constant 0 : i32
+    // An address is named after its variable, as MLIR names it.
+    // CHECK: %gid_addr = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
     %gid = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
-    // CHECK: spirv.Load "Input" %{{.*}} : vector<3xi32>
+    // CHECK: spirv.Load "Input" %gid_addr : vector<3xi32>
     %v = spirv.Load "Input" %gid : vector<3xi32>
     // CHECK: %[[X:.*]] = spirv.CompositeExtract %{{.*}}[0 : i32] : vector<3xi32>
     %x = spirv.CompositeExtract %v[0 : i32] : vector<3xi32>
