@@ -1136,3 +1136,39 @@ spirv.func @f(%a: f32) "None" {
   spirv.KHR.AssumeTrue %a
   spirv.Return
 }
+
+// -----
+
+// expected-error @+1 {{'spirv.func' op with physical buffer pointer must be decorated either 'Aliased' or 'Restrict'}}
+spirv.func @f(%p: !spirv.ptr<i32, PhysicalStorageBuffer> {spirv.decoration = #spirv.decoration<AliasedPointer>}) "None" {
+  spirv.Return
+}
+
+// -----
+
+// expected-error @+1 {{'spirv.func' op with physical buffer pointer must be decorated either 'Aliased' or 'Restrict'}}
+spirv.func @f(%p: !spirv.ptr<!spirv.array<2 x !spirv.ptr<i32, PhysicalStorageBuffer>>, PhysicalStorageBuffer>) "None" {
+  spirv.Return
+}
+
+// -----
+
+// expected-error @+1 {{'spirv.func' op with a pointer points to a physical buffer pointer must be decorated either 'AliasedPointer' or 'RestrictPointer'}}
+spirv.func @f(%p: !spirv.ptr<!spirv.ptr<i32, PhysicalStorageBuffer>, Function> {spirv.decoration = #spirv.decoration<Aliased>}) "None" {
+  spirv.Return
+}
+
+// -----
+
+// expected-error @+1 {{'spirv.func' op arguments may only have dialect attributes}}
+spirv.func @f(%a: i32 {plain = 1 : i32}) "None" {
+  spirv.Return
+}
+
+// -----
+
+// expected-error @+1 {{'spirv.func' op type of entry block argument #0('f64') must match the type of the corresponding argument in function signature('f32')}}
+spirv.func @f(f32) "None" {
+^bb0(%a: f64):
+  spirv.Return
+}

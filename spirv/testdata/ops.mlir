@@ -193,3 +193,14 @@ spirv.module Logical GLSL450 {
     spirv.Return
   }
 }
+
+// -----
+
+// PhysicalStorageBuffer pointer parameters carry their aliasing decoration.
+// CHECK-LABEL: spirv.func @psb_args
+// CHECK-SAME: !spirv.ptr<i32, PhysicalStorageBuffer> {spirv.decoration = #spirv.decoration<Restrict>}
+// CHECK-SAME: !spirv.ptr<!spirv.ptr<f32, PhysicalStorageBuffer>, Function> {spirv.decoration = #spirv.decoration<AliasedPointer>}
+spirv.func @psb_args(%a: !spirv.ptr<i32, PhysicalStorageBuffer> {spirv.decoration = #spirv.decoration<Restrict>},
+                     %b: !spirv.ptr<!spirv.ptr<f32, PhysicalStorageBuffer>, Function> {spirv.decoration = #spirv.decoration<AliasedPointer>}) "None" {
+  spirv.Return
+}
