@@ -31,7 +31,16 @@ func StorageClassAttr(ctx *ir.Context, sc spv.StorageClass) *EnumAttr {
 }
 
 // Mnemonic returns the attribute's mnemonic, "storage_class".
-func (a *EnumAttr) Mnemonic() string { return snakeCase(a.Kind.Name) }
+func (a *EnumAttr) Mnemonic() string { return enumMnemonic(a.Kind) }
+
+// enumMnemonic is the mnemonic MLIR gives kind k's attribute: its name in
+// snake case, but for the ones ODS names otherwise.
+func enumMnemonic(k *spv.OperandKind) string {
+	if k == spv.KindFPFastMathMode {
+		return "fastmath_mode"
+	}
+	return snakeCase(k.Name)
+}
 
 // Name returns the value's spelling, "StorageBuffer".
 func (a *EnumAttr) Name() string { return EnumName(a.Kind, a.Value) }
@@ -44,7 +53,7 @@ func (a *EnumAttr) Print(p *ir.Printer) {
 // enumKindsByMnemonic maps attribute mnemonics to enum kinds.
 func enumKindByMnemonic(m string) *spv.OperandKind {
 	for _, k := range spv.OperandKinds() {
-		if k.IsEnum() && snakeCase(k.Name) == m {
+		if k.IsEnum() && enumMnemonic(k) == m {
 			return k
 		}
 	}

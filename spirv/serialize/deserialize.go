@@ -380,6 +380,12 @@ func (d *deserializer) decorationAttrs(id uint32, st *ir.OpState) error {
 			st.AddAttr("binding", d.ctx.I32Attr(int64(params[0].Value())))
 		case deco == spv.DecorationSpecId:
 			// Read by specConstant.
+		case (deco == spv.DecorationFPFastMathMode || deco == spv.DecorationFPRoundingMode) && len(params) == 1:
+			k := spv.KindFPFastMathMode
+			if deco == spv.DecorationFPRoundingMode {
+				k = spv.KindFPRoundingMode
+			}
+			st.AddAttr(decorationAttrName(deco), spirv.Enum(d.ctx, k, params[0].Value()))
 		case deco == spv.DecorationLinkageAttributes && len(params) == 2:
 			st.AddAttr("linkage_attributes", spirv.Linkage(d.ctx, params[0].Str(), spv.LinkageType(params[1].Value())))
 		case (deco == spv.DecorationCacheControlLoadINTEL || deco == spv.DecorationCacheControlStoreINTEL) && len(params) == 2:

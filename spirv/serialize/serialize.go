@@ -384,23 +384,45 @@ func (s *serializer) varDecorations(op *ir.Operation, id uint32) error {
 			s.sec[secAnnotation].Op(spv.OpDecorate).Word(id, uint32(spv.DecorationLinkageAttributes)).Str(l.Name).Word(uint32(l.Type))
 			continue
 		}
-		d, ok := decorationByAttr(a.Name)
-		if !ok {
-			continue // a discardable attribute SPIR-V has no place for
-		}
-		var params []uint32
-		switch v := a.Value.(type) {
-		case *ir.UnitAttr:
-		case *ir.IntegerAttr:
-			params = []uint32{uint32(v.Int())}
-		default:
-			return op.Errorf("decoration attribute '%s' must be unit or an integer", a.Name)
-		}
-		if err := s.decorate(id, d, params...); err != nil {
+		if err := s.attrDecoration(op, id, a); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// resultDecorations writes the decorations of an ordinary op's result from
+// its discardable attributes (no_signed_wrap, fp_fast_math_mode), as MLIR
+// does.
+func (s *serializer) resultDecorations(op *ir.Operation, id uint32) error {
+	for _, a := range op.DiscardableAttrs() {
+		if err := s.attrDecoration(op, id, a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// attrDecoration writes the decoration that attribute a names: a unit
+// attribute for one without a value, an integer or a SPIR-V enum
+// (#spirv.fp_rounding_mode<RTE>) for one with. Other attributes have no
+// place in SPIR-V and are left out.
+func (s *serializer) attrDecoration(op *ir.Operation, id uint32, a ir.NamedAttr) error {
+	d, ok := decorationByAttr(a.Name)
+	if !ok {
+		return nil
+	}
+	var params []uint32
+	switch v := a.Value.(type) {
+	case *ir.UnitAttr:
+	case *ir.IntegerAttr:
+		params = []uint32{uint32(v.Int())}
+	case *spirv.EnumAttr:
+		params = []uint32{v.Value}
+	default:
+		return op.Errorf("decoration attribute '%s' must be unit, an integer or a SPIR-V enum", a.Name)
+	}
+	return s.decorate(id, d, params...)
 }
 
 // cacheControls writes one CacheControlLoadINTEL or CacheControlStoreINTEL
