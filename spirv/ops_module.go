@@ -102,7 +102,7 @@ var moduleOp = &ir.OpDef{
 			if o.Name() == "spirv.GlobalVariable" {
 				continue
 			}
-			if ep := o.Name() == "spirv.EntryPoint" || o.Name() == "spirv.ExecutionMode"; ep {
+			if ep := o.Name() == "spirv.EntryPoint" || o.Name() == "spirv.ExecutionMode" || o.Name() == "spirv.ExecutionModeId"; ep {
 				ref, _ := o.Attr("fn").(*ir.SymbolRefAttr)
 				if ref == nil {
 					continue
@@ -598,6 +598,71 @@ var executionModeOp = &ir.OpDef{
 		}
 		if _, ok := op.Attr("fn").(*ir.SymbolRefAttr); !ok {
 			return op.Errorf("requires attribute 'fn'")
+		}
+		return nil
+	},
+}
+
+// executionModeIDOp: `spirv.ExecutionModeId @main "LocalSizeId", @x, @y, @z`,
+// an execution mode whose operands are the ids of specialization constants.
+var executionModeIDOp = &ir.OpDef{
+	Name:     "spirv.ExecutionModeId",
+	Summary:  "Declares an execution mode of an entry point whose operands are specialization constants.",
+	Example:  "spirv.ExecutionModeId @main \"LocalSizeId\", @x, @y, @z",
+	Inherent: []string{"fn", "execution_mode", "values"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		ctx := p.Context()
+		fn, err := p.ParseSymbolName()
+		if err != nil {
+			return err
+		}
+		st.AddAttr("fn", ctx.SymbolRef(fn))
+		if err := parseEnumOperand(p, st, spv.KindExecutionMode, "execution_mode"); err != nil {
+			return err
+		}
+		var vals []ir.Attribute
+		for p.ParseOptionalPunct(",") {
+			v, err := p.ParseSymbolName()
+			if err != nil {
+				return err
+			}
+			vals = append(vals, ctx.SymbolRef(v))
+		}
+		st.AddAttr("values", ctx.ArrayAttr(vals...))
+		return p.ParseOptionalAttrDict()
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		if ref, ok := op.Attr("fn").(*ir.SymbolRefAttr); ok {
+			p.SymbolName(ref.Root)
+		}
+		p.WriteString(" ")
+		printEnumOperand(p, op, "execution_mode", quoted)
+		if arr, ok := op.Attr("values").(*ir.ArrayAttr); ok {
+			for _, e := range arr.Elems {
+				if ref, ok := e.(*ir.SymbolRefAttr); ok {
+					p.WriteString(", ")
+					p.SymbolName(ref.Root)
+				}
+			}
+		}
+		p.OptionalAttrDict(op.Attrs(), "fn", "execution_mode", "values")
+	},
+	Verify: func(op *ir.Operation) error {
+		if err := checkEnumAttr(op, "execution_mode", spv.KindExecutionMode, false); err != nil {
+			return err
+		}
+		if _, ok := op.Attr("fn").(*ir.SymbolRefAttr); !ok {
+			return op.Errorf("requires attribute 'fn'")
+		}
+		arr, ok := op.Attr("values").(*ir.ArrayAttr)
+		if !ok {
+			return op.Errorf("requires attribute 'values'")
+		}
+		for _, e := range arr.Elems {
+			if _, ok := e.(*ir.SymbolRefAttr); !ok {
+				return op.Errorf("attribute 'values' failed to satisfy constraint: symbol ref array attribute")
+			}
 		}
 		return nil
 	},

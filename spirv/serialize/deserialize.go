@@ -462,6 +462,18 @@ func (d *deserializer) executionMode(in *spv.Instruction) error {
 		return d.errorf("execution mode target %%%d is not a function", fnID)
 	}
 	mode := in.Operands[1].Value()
+	if in.Opcode == spv.OpExecutionModeId && d.allSpecConstants(in.Operands[2:]) {
+		refs := make([]ir.Attribute, len(in.Operands)-2)
+		for i, o := range in.Operands[2:] {
+			refs[i] = d.ctx.SymbolRef(d.symbols[o.Value()])
+		}
+		st := &ir.OpState{Name: "spirv.ExecutionModeId", Loc: d.loc()}
+		st.AddAttr("fn", d.ctx.SymbolRef(sym))
+		st.AddAttr("execution_mode", spirv.Enum(d.ctx, spv.KindExecutionMode, mode))
+		st.AddAttr("values", d.ctx.ArrayAttr(refs...))
+		d.body.Append(d.ctx.NewOp(st))
+		return nil
+	}
 	var vals []ir.Attribute
 	if in.Opcode == spv.OpExecutionModeId {
 		var err error
@@ -481,8 +493,19 @@ func (d *deserializer) executionMode(in *spv.Instruction) error {
 	return nil
 }
 
-// executionModeID re-expresses an OpExecutionModeId, which the dialect's
-// spirv.ExecutionMode (literal values only, as in MLIR) cannot hold, as
+// allSpecConstants reports whether every operand is the id of a
+// specialization constant (which spirv.ExecutionModeId names).
+func (d *deserializer) allSpecConstants(ops []spv.Operand) bool {
+	for _, o := range ops {
+		if k := d.symKinds[o.Value()]; k != spv.OpSpecConstant && k != spv.OpSpecConstantComposite {
+			return false
+		}
+	}
+	return len(ops) > 0
+}
+
+// executionModeID re-expresses an OpExecutionModeId whose operands are not
+// all specialization constants, which spirv.ExecutionModeId cannot name, as
 // the mode of the same name without "Id" (LocalSizeId is LocalSize) with
 // the values of its operands, which must be constants. LocalSizeId with
 // spec constants, what glslang writes for local_size_x_id in SPIR-V 1.6,

@@ -232,6 +232,8 @@ func (s *serializer) writeModule() error {
 			err = s.entryPoint(op)
 		case "spirv.ExecutionMode":
 			err = s.executionMode(op)
+		case "spirv.ExecutionModeId":
+			err = s.executionModeID(op)
 		case "spirv.ARM.Graph":
 			err = s.graph(op)
 		case "spirv.ARM.GraphEntryPoint":
@@ -566,6 +568,40 @@ func (s *serializer) interfaceIDs(op *ir.Operation) ([]uint32, error) {
 		}
 	}
 	return iface, nil
+}
+
+// executionModeID writes OpExecutionModeId with the ids of the
+// specialization constants the op names.
+func (s *serializer) executionModeID(op *ir.Operation) error {
+	mode, ok := op.Attr("execution_mode").(*spirv.EnumAttr)
+	if !ok {
+		return op.Errorf("missing execution_mode")
+	}
+	if err := s.available(op); err != nil {
+		return err
+	}
+	fid, _, err := s.symbolID(op, "fn")
+	if err != nil {
+		return err
+	}
+	l, _ := op.Attr("values").(*ir.ArrayAttr)
+	if l == nil {
+		return op.Errorf("missing values")
+	}
+	ids := make([]uint32, len(l.Elems))
+	for i, a := range l.Elems {
+		ref, ok := a.(*ir.SymbolRefAttr)
+		var c *ir.Operation
+		if ok {
+			c = ir.LookupSymbol(s.module, ref.Root)
+		}
+		if c == nil || (c.Name() != "spirv.SpecConstant" && c.Name() != "spirv.SpecConstantComposite") {
+			return op.Errorf("execution mode operand %s is not a specialization constant of the module", ir.AttrString(a))
+		}
+		ids[i] = s.symbols[ref.Root]
+	}
+	s.sec[secExecutionMode].Op(spv.OpExecutionModeId).Word(fid, mode.Value).Word(ids...)
+	return nil
 }
 
 func (s *serializer) executionMode(op *ir.Operation) error {

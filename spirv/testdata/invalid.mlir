@@ -1172,3 +1172,21 @@ spirv.func @f(f32) "None" {
 ^bb0(%a: f64):
   spirv.Return
 }
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.SpecConstant @x = 8 : i32
+  // expected-error @+1 {{'spirv.ExecutionModeId' op function 'main' not found in 'spirv.module'}}
+  spirv.ExecutionModeId @main "LocalSizeId", @x, @x, @x
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @main() "None" {
+    spirv.Return
+  }
+  // expected-error @+1 {{'spirv.ExecutionModeId' op attribute 'values' failed to satisfy constraint: symbol ref array attribute}}
+  "spirv.ExecutionModeId"() {fn = @main, execution_mode = #spirv.execution_mode<LocalSizeId>, values = [1 : i32]} : () -> ()
+}

@@ -1,7 +1,7 @@
 // RUN: kiln translate --no-implicit-module --split-input-file --test-spirv-roundtrip %s | FileCheck %s
 // RUN: rm -rf %t && mkdir %t
 // RUN: kiln translate --no-implicit-module --split-input-file --serialize-spirv --spirv-save-validation-files-with-prefix=%t/m %s > /dev/null
-// RUN: spirv-val --target-env spv1.3 %t/m_0.spv && spirv-val --target-env spv1.3 %t/m_1.spv && spirv-val %t/m_2.spv && spirv-val %t/m_3.spv
+// RUN: spirv-val --target-env spv1.3 %t/m_0.spv && spirv-val --target-env spv1.3 %t/m_1.spv && spirv-val %t/m_2.spv && spirv-val %t/m_3.spv && spirv-val --target-env vulkan1.3 %t/m_4.spv
 
 // Geometry primitives, Intel's subgroup block reads and writes, OpenCL printf,
 // SPV_KHR_expect_assume's hints.
@@ -64,4 +64,19 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage, ExpectA
     %r = spirv.KHR.Expect %v, %e : vector<2xi32>
     spirv.ReturnValue %r : vector<2xi32>
   }
+}
+
+// -----
+
+// An execution mode whose operands are specialization constants.
+spirv.module Logical GLSL450 requires #spirv.vce<v1.2, [Shader], []> {
+  spirv.SpecConstant @x = 8 : i32
+  spirv.SpecConstant @y = 2 : i32
+  spirv.SpecConstant @z = 1 : i32
+  spirv.func @main() "None" {
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main
+  // CHECK: spirv.ExecutionModeId @main "LocalSizeId", @x, @y, @z
+  spirv.ExecutionModeId @main "LocalSizeId", @x, @y, @z
 }
