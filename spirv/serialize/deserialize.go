@@ -399,6 +399,13 @@ func (d *deserializer) decorationAttrs(id uint32, st *ir.OpState) error {
 				prev := st.Attrs[i].Value.(*ir.ArrayAttr).Elems
 				st.Attrs[i].Value = d.ctx.ArrayAttr(append(slices.Clone(prev), c)...)
 			}
+		case in.Opcode == spv.OpDecorateId && len(params) == 1:
+			sym, ok := d.symbols[params[0].Value()]
+			if !ok {
+				d.cur = in
+				return d.errorf("operand %%%d of decoration %s is not a module-scope symbol", params[0].Value(), spv.KindDecoration.Format(uint32(deco)))
+			}
+			st.AddAttr(decorationAttrName(deco), d.ctx.SymbolRef(sym))
 		case len(params) == 0:
 			st.AddAttr(decorationAttrName(deco), d.ctx.UnitAttr())
 		case len(params) == 1 && params[0].Number != spv.NumberNone:

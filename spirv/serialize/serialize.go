@@ -421,8 +421,19 @@ func (s *serializer) attrDecoration(op *ir.Operation, id uint32, a ir.NamedAttr)
 		params = []uint32{uint32(v.Int())}
 	case *spirv.EnumAttr:
 		params = []uint32{v.Value}
+	case *ir.SymbolRefAttr:
+		// An id operand (AlignmentId, CounterBuffer): OpDecorateId.
+		ref, ok := s.symbols[v.Root]
+		if !ok {
+			return op.Errorf("decoration attribute '%s' refers to @%s, which the module does not define", a.Name, v.Root)
+		}
+		if err := s.allowed.enum(spv.KindDecoration, uint32(d)); err != nil {
+			return err
+		}
+		s.sec[secAnnotation].Op(spv.OpDecorateId).Word(id, uint32(d), ref)
+		return nil
 	default:
-		return op.Errorf("decoration attribute '%s' must be unit, an integer or a SPIR-V enum", a.Name)
+		return op.Errorf("decoration attribute '%s' must be unit, an integer, a SPIR-V enum or a symbol", a.Name)
 	}
 	return s.decorate(id, d, params...)
 }

@@ -1,7 +1,7 @@
 // RUN: kiln translate --no-implicit-module --split-input-file --test-spirv-roundtrip %s | FileCheck %s
 // RUN: rm -rf %t && mkdir %t
 // RUN: kiln translate --no-implicit-module --split-input-file --serialize-spirv --spirv-save-validation-files-with-prefix=%t/m %s > /dev/null
-// RUN: spirv-val %t/m_0.spv && spirv-val %t/m_1.spv && spirv-val %t/m_2.spv
+// RUN: spirv-val %t/m_0.spv && spirv-val %t/m_1.spv && spirv-val %t/m_2.spv && spirv-val %t/m_3.spv
 
 // Decorations of op results, functions and parameters come from the ops'
 // discardable attributes and the parameters' spirv.decoration, as in MLIR.
@@ -41,4 +41,14 @@ spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, 
     %0 = spirv.Load "PhysicalStorageBuffer" %p ["Aligned", 4] : i32
     spirv.ReturnValue %0 : i32
   }
+}
+
+// -----
+
+// Decorations whose operand is an id are OpDecorateId of the symbol's id.
+spirv.module Physical64 OpenCL requires #spirv.vce<v1.2, [Kernel, Addresses, Linkage], []> {
+  // CHECK: spirv.SpecConstant @align = 16 : i32
+  spirv.SpecConstant @align = 16 : i32
+  // CHECK: spirv.GlobalVariable @var {alignment_id = @align} : !spirv.ptr<f32, CrossWorkgroup>
+  spirv.GlobalVariable @var {alignment_id = @align} : !spirv.ptr<f32, CrossWorkgroup>
 }
