@@ -486,7 +486,7 @@ func parseBracketedEnum(p *ir.Parser, k *spv.OperandKind) (uint32, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return 0, err
 	}
-	v, err := parseKeywordEnum(p, k, snakeCase(k.Name))
+	v, err := parseEnumAttrValue(p, k)
 	if err != nil {
 		return 0, err
 	}

@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -113,6 +114,35 @@ func parseKeywordEnum(p *ir.Parser, k *spv.OperandKind, what string) (uint32, er
 	v, ok := ParseEnum(k, s)
 	if !ok {
 		return 0, ir.Errorf(p.LocAt(at), "unknown %s: %s", what, s)
+	}
+	return v, nil
+}
+
+// parseEnumAttrValue parses the value of an enum attribute's stripped
+// form, `Workgroup` in `<Workgroup>`. An unknown value gets MLIR's two
+// errors: the generated enum parser's list of the values, then the
+// attribute's parameter failure.
+func parseEnumAttrValue(p *ir.Parser, k *spv.OperandKind) (uint32, error) {
+	at := p.Pos()
+	s, err := p.ParseKeywordAny()
+	if err != nil {
+		return 0, err
+	}
+	for k.Category == spv.CategoryBitEnum && p.ParseOptionalPunct("|") {
+		w, err := p.ParseKeywordAny()
+		if err != nil {
+			return 0, err
+		}
+		s += "|" + w
+	}
+	v, ok := ParseEnum(k, s)
+	if !ok {
+		names := make([]string, len(k.Enumerants))
+		for i, e := range k.Enumerants {
+			names[i] = e.Name
+		}
+		p.Context().Emit(ir.Errorf(p.LocAt(at), "expected ::mlir::spirv::%s to be one of: %s", k.Name, strings.Join(names, ", ")))
+		return 0, ir.Errorf(p.Loc(), "failed to parse SPIRV_%sAttr parameter 'value' which is to be a `::mlir::spirv::%s`", k.Name, k.Name)
 	}
 	return v, nil
 }

@@ -1190,3 +1190,12 @@ spirv.module Logical GLSL450 {
   // expected-error @+1 {{'spirv.ExecutionModeId' op attribute 'values' failed to satisfy constraint: symbol ref array attribute}}
   "spirv.ExecutionModeId"() {fn = @main, execution_mode = #spirv.execution_mode<LocalSizeId>, values = [1 : i32]} : () -> ()
 }
+
+// -----
+
+spirv.func @f() "None" {
+  // expected-error @+2 {{expected ::mlir::spirv::Scope to be one of: CrossDevice, Device, Workgroup, Subgroup, Invocation, QueueFamily, ShaderCallKHR}}
+  // expected-error @+1 {{failed to parse SPIRV_ScopeAttr parameter 'value' which is to be a `::mlir::spirv::Scope`}}
+  spirv.ControlBarrier <Galaxy>, <Device>, <Acquire|UniformMemory>
+  spirv.Return
+}
