@@ -38,6 +38,8 @@ func parseType(p *ir.Parser, mnemonic string) (ir.Type, error) {
 		return parseSampledImage(p)
 	case "sampler":
 		return Sampler(p.Context()), nil
+	case "named_barrier":
+		return NamedBarrier(p.Context()), nil
 	case "arm.tensor":
 		return parseTensorArm(p)
 	}
@@ -92,7 +94,7 @@ func IsSPIRVType(t ir.Type) bool {
 	switch t.(type) {
 	case *PointerType, *ArrayType, *RuntimeArrayType, *StructType, *MatrixType,
 		*CoopMatrixType, *NVCoopMatrixType, *JointMatrixType, *ImageType, *SampledImageType, *SamplerType,
-		*TensorArmType:
+		*NamedBarrierType, *TensorArmType:
 		return true
 	}
 	return false

@@ -267,6 +267,17 @@ func SampledImage(ctx *ir.Context, image *ImageType) *SampledImageType {
 // Print writes !spirv.sampled_image<...>.
 func (t *SampledImageType) Print(p *ir.Printer) { printType(p, t, nil) }
 
+// NamedBarrierType is !spirv.named_barrier (OpTypeNamedBarrier).
+type NamedBarrierType struct{ ir.Storage }
+
+// NamedBarrier returns !spirv.named_barrier.
+func NamedBarrier(ctx *ir.Context) *NamedBarrierType {
+	return ir.Unique(ctx, "spirv.named_barrier", func() *NamedBarrierType { return &NamedBarrierType{} })
+}
+
+// Print writes !spirv.named_barrier.
+func (t *NamedBarrierType) Print(p *ir.Printer) { p.WriteString("!spirv.named_barrier") }
+
 // SamplerType is !spirv.sampler (OpTypeSampler).
 type SamplerType struct{ ir.Storage }
 

@@ -166,6 +166,8 @@ func (d *deserializer) typeDecl(in *spv.Instruction) error {
 		t = ta
 	case spv.OpTypeSampler:
 		t = spirv.Sampler(d.ctx)
+	case spv.OpTypeNamedBarrier:
+		t = spirv.NamedBarrier(d.ctx)
 	case spv.OpTypeImage:
 		e, err := d.typeOf(ops[0].Value())
 		if err != nil {

@@ -181,6 +181,8 @@ func (s *serializer) typeOperands(t ir.Type) (spv.Opcode, []uint32, error) {
 		return s.tensorArmOperands(t)
 	case *spirv.SamplerType:
 		return spv.OpTypeSampler, nil, nil
+	case *spirv.NamedBarrierType:
+		return spv.OpTypeNamedBarrier, nil, nil
 	case *spirv.ImageType:
 		e, err := ids(t.Elem)
 		return spv.OpTypeImage, append(e, uint32(t.Dim), uint32(t.Depth), uint32(t.Arrayed), uint32(t.Sampling), uint32(t.SamplerUse), uint32(t.Format)), err

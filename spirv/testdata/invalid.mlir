@@ -1199,3 +1199,20 @@ spirv.func @f() "None" {
   spirv.ControlBarrier <Galaxy>, <Device>, <Acquire|UniformMemory>
   spirv.Return
 }
+
+// -----
+
+spirv.func @f(%n: i32) "None" {
+  %nb = spirv.NamedBarrierInitialize %n : i32 -> !spirv.named_barrier
+  // expected-error @+1 {{'spirv.MemoryNamedBarrier' op expected at most one of these four memory constraints to be set: `Acquire`, `Release`,`AcquireRelease` or `SequentiallyConsistent`}}
+  spirv.MemoryNamedBarrier %nb, <Workgroup>, <Acquire|Release> : !spirv.named_barrier
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%n: i16) "None" {
+  // expected-error @+1 {{'spirv.NamedBarrierInitialize' op operand #0 must be Int32, but got 'i16'}}
+  %nb = spirv.NamedBarrierInitialize %n : i16 -> !spirv.named_barrier
+  spirv.Return
+}

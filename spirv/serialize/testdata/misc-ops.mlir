@@ -1,7 +1,7 @@
 // RUN: kiln translate --no-implicit-module --split-input-file --test-spirv-roundtrip %s | FileCheck %s
 // RUN: rm -rf %t && mkdir %t
 // RUN: kiln translate --no-implicit-module --split-input-file --serialize-spirv --spirv-save-validation-files-with-prefix=%t/m %s > /dev/null
-// RUN: spirv-val --target-env spv1.3 %t/m_0.spv && spirv-val --target-env spv1.3 %t/m_1.spv && spirv-val %t/m_2.spv && spirv-val %t/m_3.spv && spirv-val --target-env vulkan1.3 %t/m_4.spv
+// RUN: spirv-val --target-env spv1.3 %t/m_0.spv && spirv-val --target-env spv1.3 %t/m_1.spv && spirv-val %t/m_2.spv && spirv-val %t/m_3.spv && spirv-val --target-env vulkan1.3 %t/m_4.spv && spirv-val --target-env spv1.1 %t/m_5.spv
 
 // Geometry primitives, Intel's subgroup block reads and writes, OpenCL printf,
 // SPV_KHR_expect_assume's hints.
@@ -79,4 +79,18 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.2, [Shader], []> {
   spirv.EntryPoint "GLCompute" @main
   // CHECK: spirv.ExecutionModeId @main "LocalSizeId", @x, @y, @z
   spirv.ExecutionModeId @main "LocalSizeId", @x, @y, @z
+}
+
+// -----
+
+// Named barriers (OpenCL 2.2).
+spirv.module Physical64 OpenCL requires #spirv.vce<v1.1, [Addresses, Kernel, Linkage, NamedBarrier], []> {
+  // CHECK-LABEL: spirv.func @named
+  spirv.func @named(%n: i32) "None" {
+    // CHECK-NEXT: %[[NB:.*]] = spirv.NamedBarrierInitialize %{{.*}} : i32 -> !spirv.named_barrier
+    %nb = spirv.NamedBarrierInitialize %n : i32 -> !spirv.named_barrier
+    // CHECK-NEXT: spirv.MemoryNamedBarrier %[[NB]], <Workgroup>, <AcquireRelease|WorkgroupMemory> : !spirv.named_barrier
+    spirv.MemoryNamedBarrier %nb, <Workgroup>, <AcquireRelease|WorkgroupMemory> : !spirv.named_barrier
+    spirv.Return
+  }
 }
