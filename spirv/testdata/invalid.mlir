@@ -1216,3 +1216,9 @@ spirv.func @f(%n: i16) "None" {
   %nb = spirv.NamedBarrierInitialize %n : i16 -> !spirv.named_barrier
   spirv.Return
 }
+
+// -----
+
+// expected-error @+1 {{struct is missing required parameter: resource_limits}}
+module attributes {test.t = #spirv.target<vce = #spirv.vce<v1.0, [Kernel], []>>} {
+}

@@ -204,3 +204,14 @@ spirv.func @psb_args(%a: !spirv.ptr<i32, PhysicalStorageBuffer> {spirv.decoratio
                      %b: !spirv.ptr<!spirv.ptr<f32, PhysicalStorageBuffer>, Function> {spirv.decoration = #spirv.decoration<AliasedPointer>}) "None" {
   spirv.Return
 }
+
+// -----
+
+// A gpu.module's SPIR-V target prints its parameters, defaults left out.
+// CHECK: test.t0 = #spirv.target<vce = #spirv.vce<v1.0, [Kernel], []>, resource_limits = <>>
+// CHECK-SAME: test.t1 = #spirv.target<vce = #spirv.vce<v1.3, [Shader], []>, resource_limits = <subgroup_size = 64>, client_api = Vulkan, vendor_id = AMD, device_type = DiscreteGPU, device_id = 7>
+module attributes {
+  test.t0 = #spirv.target<resource_limits = <>, vce = #spirv.vce<v1.0, [Kernel], []>>,
+  test.t1 = #spirv.target<vce = #spirv.vce<v1.3, [Shader], []>, resource_limits = <subgroup_size = 64>, device_id = 7, device_type = DiscreteGPU, vendor_id = AMD, client_api = Vulkan>
+} {
+}
