@@ -1,7 +1,7 @@
 // RUN: kiln translate --no-implicit-module --split-input-file --test-spirv-roundtrip %s | FileCheck %s
 // RUN: rm -rf %t && mkdir %t
 // RUN: kiln translate --no-implicit-module --split-input-file --serialize-spirv --spirv-save-validation-files-with-prefix=%t/m %s > /dev/null
-// RUN: spirv-val %t/m_0.spv && spirv-val %t/m_1.spv && spirv-val %t/m_2.spv && spirv-val %t/m_3.spv
+// RUN: spirv-val %t/m_0.spv && spirv-val %t/m_1.spv && spirv-val %t/m_2.spv && spirv-val %t/m_3.spv && spirv-val %t/m_4.spv
 
 // Decorations of op results, functions and parameters come from the ops'
 // discardable attributes and the parameters' spirv.decoration, as in MLIR.
@@ -51,4 +51,12 @@ spirv.module Physical64 OpenCL requires #spirv.vce<v1.2, [Kernel, Addresses, Lin
   spirv.SpecConstant @align = 16 : i32
   // CHECK: spirv.GlobalVariable @var {alignment_id = @align} : !spirv.ptr<f32, CrossWorkgroup>
   spirv.GlobalVariable @var {alignment_id = @align} : !spirv.ptr<f32, CrossWorkgroup>
+}
+
+// -----
+
+// SPV_AMD_weak_linkage's linkage type, which MLIR spells Weak.
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage, WeakLinkageAMD], [SPV_AMD_weak_linkage]> {
+  // CHECK: spirv.GlobalVariable @weak_var {linkage_attributes = #spirv.linkage_attributes<linkage_name = "weak_var", linkage_type = <Weak>>} : !spirv.ptr<i32, Private>
+  spirv.GlobalVariable @weak_var {linkage_attributes = #spirv.linkage_attributes<linkage_name = "weak_var", linkage_type = <Weak>>} : !spirv.ptr<i32, Private>
 }
