@@ -341,8 +341,13 @@ func (s *serializer) constantWords(v ir.Attribute, t ir.Type) (spv.Opcode, []uin
 		default:
 			return 0, nil, fmt.Errorf("dense constant of type %s has no SPIR-V form", ir.TypeString(t))
 		}
-		if len(st.Shape()) != 1 {
-			return 0, nil, fmt.Errorf("only 1-D dense constants have a SPIR-V form, not %s", ir.TypeString(st))
+		if shape := st.Shape(); len(shape) > 1 {
+			// An N-D value of nested arrays (MLIR's dense<...> :
+			// tensor<2x3xi32> : !spirv.array<2 x !spirv.array<3 x i32>>): the
+			// same nesting of composites, element by element.
+			return s.constantWords(nestedArray(s.ctx, v, shape, 0), t)
+		} else if len(shape) != 1 {
+			return 0, nil, fmt.Errorf("only dense constants of rank 1 or more have a SPIR-V form, not %s", ir.TypeString(st))
 		}
 		n := v.Len()
 		words := make([]uint32, n)
@@ -382,6 +387,27 @@ func (s *serializer) constantWords(v ir.Attribute, t ir.Type) (spv.Opcode, []uin
 		return spv.OpConstantComposite, words, nil
 	}
 	return 0, nil, fmt.Errorf("constant %s of type %s has no SPIR-V form", ir.AttrString(v), ir.TypeString(t))
+}
+
+// nestedArray returns the part of v at flat offset off with shape as
+// nested array attributes, its last dimension's elements as scalars.
+func nestedArray(ctx *ir.Context, v *ir.DenseElementsAttr, shape []int64, off int) ir.Attribute {
+	n := int(shape[0])
+	elems := make([]ir.Attribute, n)
+	if len(shape) == 1 {
+		for i := range n {
+			elems[i] = v.ElementAttr(ctx, off+i)
+		}
+		return ctx.ArrayAttr(elems...)
+	}
+	stride := 1
+	for _, d := range shape[1:] {
+		stride *= int(d)
+	}
+	for i := range n {
+		elems[i] = nestedArray(ctx, v, shape[1:], off+i*stride)
+	}
+	return ctx.ArrayAttr(elems...)
 }
 
 func scalarWords(v uint64, width int) []uint32 {
