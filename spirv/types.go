@@ -205,6 +205,16 @@ func CoopMatrix(ctx *ir.Context, elem ir.Type, rows, cols int64, scope spv.Scope
 // Print writes !spirv.coopmatrix<RxCxT, Scope, Use>.
 func (t *CoopMatrixType) Print(p *ir.Printer) { printType(p, t, nil) }
 
+// ElementType, HasRank and Shape make a cooperative matrix a shaped type,
+// as in MLIR, so that a dense constant can have it: rows x columns.
+func (t *CoopMatrixType) ElementType() ir.Type { return t.Elem }
+
+// HasRank is true: a cooperative matrix has two dimensions.
+func (t *CoopMatrixType) HasRank() bool { return true }
+
+// Shape returns [rows, columns].
+func (t *CoopMatrixType) Shape() []int64 { return []int64{t.Rows, t.Columns} }
+
 // NVCoopMatrixType is !spirv.NV.coopmatrix<RxCxT, Scope>
 // (SPV_NV_cooperative_matrix; MLIR 16 spelled it !spirv.coopmatrix<RxCxT,
 // Scope>, which parses to it too).

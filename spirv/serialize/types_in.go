@@ -366,6 +366,12 @@ func (d *deserializer) constValue(in *spv.Instruction, t ir.Type) (ir.Attribute,
 		if tt, ok := t.(*spirv.TensorArmType); ok {
 			return d.tensorArmValue(tt, elems)
 		}
+		if ct, ok := t.(*spirv.CoopMatrixType); ok {
+			if len(elems) != 1 {
+				return nil, d.errorf("a cooperative matrix constant has %d constituents, not 1", len(elems))
+			}
+			return d.ctx.DenseSplat(ct, elems[0]), nil
+		}
 		return d.ctx.ArrayAttr(elems...), nil
 	}
 	return nil, d.errorf("constant of type %s not supported", ir.TypeString(t))

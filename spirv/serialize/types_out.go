@@ -331,6 +331,18 @@ func (s *serializer) constantWords(v ir.Attribute, t ir.Type) (spv.Opcode, []uin
 		if tt, ok := t.(*spirv.TensorArmType); ok {
 			return s.tensorArmConstant(v, tt)
 		}
+		if ct, ok := t.(*spirv.CoopMatrixType); ok {
+			// A cooperative matrix constant has one constituent, the
+			// value of every element.
+			if !v.IsSplat() {
+				return 0, nil, fmt.Errorf("a cooperative matrix constant must have one value for all its elements")
+			}
+			id, err := s.constantID(v.ElementAttr(s.ctx, 0), ct.Elem)
+			if err != nil {
+				return 0, nil, err
+			}
+			return spv.OpConstantComposite, []uint32{id}, nil
+		}
 		st := v.ShapedType()
 		var elemT ir.Type
 		switch t := t.(type) {
