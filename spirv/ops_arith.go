@@ -609,21 +609,32 @@ func integerDotOps() []*ir.OpDef {
 					return err
 				}
 				t := op.Operand(0).Type()
+				if !isSPIRVInt(t) && !onlyVector(isSPIRVInt)(t) {
+					return op.Errorf("operand #0 must be 8/16/32/64-bit integer or vector of 8/16/32/64-bit integer%s, but got '%s'", vecLens, typeString(t))
+				}
+				rt := op.Result(0).Type()
+				if !isSPIRVInt(rt) {
+					return op.Errorf("result #0 must be 8/16/32/64-bit integer, but got '%s'", typeString(rt))
+				}
+				// MLIR's ODS traits, then its verifyIntegerDotProduct.
 				if op.Operand(1).Type() != t {
-					return op.Errorf("requires all operands to have the same type")
+					return op.Errorf("failed to verify that all of {vector1, vector2} have same type")
+				}
+				if n == 3 && op.Operand(2).Type() != rt {
+					return op.Errorf("failed to verify that all of {accumulator, result} have same type")
 				}
 				if isSPIRVInt(t) {
-					if bitWidth(t) != 32 || op.Attr("format") == nil {
-						return op.Errorf("requires the 'format' attribute for 32-bit integer operands (packed vectors)")
+					if op.Attr("format") == nil {
+						return op.Errorf("requires Packed Vector Format attribute for integer vector operands")
 					}
-				} else if !onlyVector(isSPIRVInt)(t) {
-					return op.Errorf("operand #0 must be 32-bit integer or vector of 8/16/32/64-bit integer%s, but got '%s'", vecLens, typeString(t))
+					if bitWidth(t) != 32 {
+						return op.Errorf("with specified Packed Vector Format (PackedVectorFormat4x8Bit) requires integer vector operands to be 32-bits wide")
+					}
+				} else if op.Attr("format") != nil {
+					return op.Errorf("with invalid format attribute for vector operands of type %s", quotedType(t))
 				}
-				if !isSPIRVInt(op.Result(0).Type()) {
-					return op.Errorf("result #0 must be 8/16/32/64-bit integer, but got '%s'", typeString(op.Result(0).Type()))
-				}
-				if n == 3 && op.Operand(2).Type() != op.Result(0).Type() {
-					return op.Errorf("requires the accumulator and the result to have the same type")
+				if fw, rw := int64(bitWidth(elemType(t)))*numElements(t), int64(bitWidth(rt)); fw > rw {
+					return op.Errorf("result type has insufficient bit-width (%d bits) for the specified vector operand type (%d bits)", rw, fw)
 				}
 				return nil
 			},

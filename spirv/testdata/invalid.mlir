@@ -1222,3 +1222,59 @@ spirv.func @f(%n: i16) "None" {
 // expected-error @+1 {{struct is missing required parameter: resource_limits}}
 module attributes {test.t = #spirv.target<vce = #spirv.vce<v1.0, [Kernel], []>>} {
 }
+
+// -----
+
+spirv.func @f(%a: i32, %b: i32) "None" {
+  // expected-error @+1 {{'spirv.SDot' op requires Packed Vector Format attribute for integer vector operands}}
+  %r = spirv.SDot %a, %b : i32 -> i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i64, %b: i64) "None" {
+  // expected-error @+1 {{'spirv.SDot' op with specified Packed Vector Format (PackedVectorFormat4x8Bit) requires integer vector operands to be 32-bits wide}}
+  %r = spirv.SDot %a, %b, <PackedVectorFormat4x8Bit> : i64 -> i64
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: vector<4xi8>, %b: vector<4xi8>) "None" {
+  // expected-error @+1 {{'spirv.UDot' op with invalid format attribute for vector operands of type 'vector<4xi8>'}}
+  %r = spirv.UDot %a, %b, <PackedVectorFormat4x8Bit> : vector<4xi8> -> i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i32, %b: i32) "None" {
+  // expected-error @+1 {{'spirv.SDot' op result type has insufficient bit-width (16 bits) for the specified vector operand type (32 bits)}}
+  %r = spirv.SDot %a, %b, <PackedVectorFormat4x8Bit> : i32 -> i16
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: vector<4xi16>, %b: vector<4xi16>, %acc: i32) "None" {
+  // expected-error @+1 {{'spirv.SDotAccSat' op result type has insufficient bit-width (32 bits) for the specified vector operand type (64 bits)}}
+  %r = spirv.SDotAccSat %a, %b, %acc : vector<4xi16> -> i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i32, %b: i64) "None" {
+  // expected-error @+1 {{'spirv.SUDot' op failed to verify that all of {vector1, vector2} have same type}}
+  %r = "spirv.SUDot"(%a, %b) {format = #spirv.packed_vector_format<PackedVectorFormat4x8Bit>} : (i32, i64) -> i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i32, %b: i32, %acc: i32) "None" {
+  // expected-error @+1 {{'spirv.UDotAccSat' op failed to verify that all of {accumulator, result} have same type}}
+  %r = "spirv.UDotAccSat"(%a, %b, %acc) {format = #spirv.packed_vector_format<PackedVectorFormat4x8Bit>} : (i32, i32, i32) -> i64
+  spirv.Return
+}
