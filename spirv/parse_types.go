@@ -64,10 +64,11 @@ func parseElemType(p *ir.Parser) (ir.Type, error) {
 func composableMessage(t ir.Type) string {
 	switch t := t.(type) {
 	case *ir.FloatType:
-		if t.Kind == ir.BF16 {
-			return "cannot use 'bf16' to compose SPIR-V types"
+		switch t.Kind {
+		case ir.F16, ir.BF16, ir.F32, ir.F64:
+			return "" // bf16: SPV_KHR_bfloat16
 		}
-		return ""
+		return "cannot use " + quotedType(t) + " to compose SPIR-V types"
 	case *ir.IntegerType:
 		switch t.Width {
 		case 1, 8, 16, 32, 64:

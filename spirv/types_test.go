@@ -101,7 +101,7 @@ func TestTypeErrors(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"!spirv.ptr<i32, Bogus>", "unknown storage class: Bogus"},
 		{"!spirv.array<0 x f32>", "expected array length greater than 0"},
-		{"!spirv.array<4 x bf16>", "cannot use 'bf16' to compose SPIR-V types"},
+		{"!spirv.array<4 x tf32>", "cannot use 'tf32' to compose SPIR-V types"},
 		{"!spirv.array<4 x i7>", "only 1/8/16/32/64-bit integer type allowed but found 'i7'"},
 		{"!spirv.rtarray<f32, stride=0>", "ArrayStride must be greater than zero"},
 		{"!spirv.struct<s>", "recursive struct reference not nested in struct definition"},

@@ -128,6 +128,8 @@ func (s *serializer) typeOperands(t ir.Type) (spv.Opcode, []uint32, error) {
 		switch t.Kind {
 		case ir.F16, ir.F32, ir.F64:
 			return spv.OpTypeFloat, []uint32{uint32(t.Width())}, nil
+		case ir.BF16:
+			return spv.OpTypeFloat, []uint32{16, uint32(spv.FPEncodingBFloat16KHR)}, nil
 		}
 	case *ir.VectorType:
 		if len(t.Dims) == 1 && !t.IsScalable() {
@@ -439,6 +441,13 @@ func floatWords(f float64, t *ir.FloatType) []uint32 {
 		return []uint32{uint32(b), uint32(b >> 32)}
 	case ir.F16:
 		return []uint32{uint32(f32ToF16(float32(f)))}
+	case ir.BF16:
+		// The upper half of the f32, rounded to nearest even (NaN kept NaN).
+		b := math.Float32bits(float32(f))
+		if b&0x7FFFFFFF > 0x7F800000 {
+			return []uint32{b>>16 | 0x40}
+		}
+		return []uint32{(b + 0x7FFF + (b >> 16 & 1)) >> 16}
 	}
 	return []uint32{math.Float32bits(float32(f))}
 }

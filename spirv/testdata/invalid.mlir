@@ -1278,3 +1278,11 @@ spirv.func @f(%a: i32, %b: i32, %acc: i32) "None" {
   %r = "spirv.UDotAccSat"(%a, %b, %acc) {format = #spirv.packed_vector_format<PackedVectorFormat4x8Bit>} : (i32, i32, i32) -> i64
   spirv.Return
 }
+
+// -----
+
+spirv.func @f(%a: bf16) "None" {
+  // expected-error @+1 {{'spirv.FAdd' op operand #0 must be 16/32/64-bit float or vector of 16/32/64-bit float values of length 2/3/4/8/16, but got 'bf16'}}
+  %0 = spirv.FAdd %a, %a : bf16
+  spirv.Return
+}
