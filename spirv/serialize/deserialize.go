@@ -195,6 +195,10 @@ func (d *deserializer) module() (*ir.Operation, error) {
 			if op == spv.OpGraphARM {
 				prefix = "spirv_graph"
 			}
+			if d.names[ins[j].Result] == "" {
+				// An entry point without OpName is named as it is entered.
+				d.names[ins[j].Result] = d.entryPointName(ins[j].Result)
+			}
 			d.symbol(ins[j].Result, prefix)
 		}
 	}
@@ -321,6 +325,16 @@ func (d *deserializer) global(in *spv.Instruction) error {
 		return d.errorf("not supported at module scope")
 	}
 	return nil
+}
+
+// entryPointName is the name of the first OpEntryPoint of function id, or "".
+func (d *deserializer) entryPointName(id uint32) string {
+	for _, ep := range d.entryPoints {
+		if len(ep.Operands) > 2 && ep.Operands[1].Value() == id {
+			return ep.Operands[2].Str()
+		}
+	}
+	return ""
 }
 
 // symbol picks the symbol name of a module-level id: its OpName when it has

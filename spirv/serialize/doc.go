@@ -48,7 +48,8 @@
 // top of spv.Decode. Ops take the location of the OpLine in effect (a
 // construct op, its entry branch and merge op that of its merge
 // instruction), else the word offset of their instruction or function.
-// Names come from OpName, bindings and built-ins become
+// Names come from OpName (an entry point without one takes its
+// OpEntryPoint name), bindings and built-ins become
 // attributes, constants and symbol references are materialized at each use
 // as in MLIR, and structured control flow is recovered from the merge
 // instructions (see structurize). Where the dialect's regions cannot say
