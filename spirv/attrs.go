@@ -31,7 +31,16 @@ func StorageClassAttr(ctx *ir.Context, sc spv.StorageClass) *EnumAttr {
 }
 
 // Mnemonic returns the attribute's mnemonic, "storage_class".
-func (a *EnumAttr) Mnemonic() string { return snakeCase(a.Kind.Name) }
+func (a *EnumAttr) Mnemonic() string { return enumMnemonic(a.Kind) }
+
+// enumMnemonic is the mnemonic MLIR gives kind k's attribute: its name in
+// snake case, but for the ones ODS names otherwise.
+func enumMnemonic(k *spv.OperandKind) string {
+	if k == spv.KindFPFastMathMode {
+		return "fastmath_mode"
+	}
+	return snakeCase(k.Name)
+}
 
 // Name returns the value's spelling, "StorageBuffer".
 func (a *EnumAttr) Name() string { return EnumName(a.Kind, a.Value) }
@@ -44,7 +53,7 @@ func (a *EnumAttr) Print(p *ir.Printer) {
 // enumKindsByMnemonic maps attribute mnemonics to enum kinds.
 func enumKindByMnemonic(m string) *spv.OperandKind {
 	for _, k := range spv.OperandKinds() {
-		if k.IsEnum() && snakeCase(k.Name) == m {
+		if k.IsEnum() && enumMnemonic(k) == m {
 			return k
 		}
 	}
@@ -226,6 +235,42 @@ type TargetEnv struct {
 type TargetEnvAttr struct {
 	ir.Storage
 	TargetEnv
+}
+
+// TargetAttr is #spirv.target<vce = ..., resource_limits = <...>, ...>, a
+// gpu.module's SPIR-V target (MLIR's SPIRVTargetAttr): the same
+// description as #spirv.target_env, in struct syntax.
+type TargetAttr struct {
+	ir.Storage
+	TargetEnv
+}
+
+// NewTarget returns the #spirv.target attribute for t.
+func NewTarget(ctx *ir.Context, t TargetEnv) *TargetAttr {
+	k := ir.NewKey("spirv.target").Attr(t.VCE).Int(int64(t.API)).Int(int64(t.Vendor)).
+		Int(int64(t.DeviceType)).Int(int64(t.DeviceID)).Attr(t.Limits).String()
+	return ir.Unique(ctx, k, func() *TargetAttr { return &TargetAttr{TargetEnv: t} })
+}
+
+// Print writes #spirv.target<...>, leaving out parameters at their default.
+func (a *TargetAttr) Print(p *ir.Printer) {
+	p.WriteString("#spirv.target<vce = ")
+	p.Attr(a.VCE)
+	p.WriteString(", resource_limits = ")
+	p.WriteString(strings.TrimPrefix(ir.AttrString(a.Limits), "#spirv.resource_limits"))
+	if a.API != APIUnknown {
+		p.WriteString(", client_api = " + a.API.String())
+	}
+	if a.Vendor != VendorUnknown {
+		p.WriteString(", vendor_id = " + a.Vendor.String())
+	}
+	if a.DeviceType != DeviceUnknown {
+		p.WriteString(", device_type = " + a.DeviceType.String())
+	}
+	if a.DeviceID != UnknownDeviceID {
+		p.WriteString(", device_id = " + strconv.FormatUint(uint64(a.DeviceID), 10))
+	}
+	p.WriteString(">")
 }
 
 // TargetEnvAttrName is the attribute name that carries a TargetEnvAttr.

@@ -253,6 +253,12 @@ func (rs *Requirements) addType(t ir.Type, sc *spv.StorageClass) {
 			rs.addCap(what, narrowCap(sc, 16, spv.CapabilityFloat16))
 		case ir.F64:
 			rs.addCap(what, spv.CapabilityFloat64)
+		case ir.BF16:
+			// SPV_KHR_bfloat16's type; in a buffer also its 16-bit access.
+			rs.addCap(what, spv.CapabilityBFloat16TypeKHR)
+			if c := narrowCap(sc, 16, spv.CapabilityBFloat16TypeKHR); c != spv.CapabilityBFloat16TypeKHR {
+				rs.addCap(what, c)
+			}
 		}
 	case *ir.VectorType:
 		if n := numElements(t); n > 4 {

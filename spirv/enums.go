@@ -29,6 +29,9 @@ func EnumName(k *spv.OperandKind, v uint32) string {
 			}
 		}
 	}
+	if k == spv.KindLinkageType && v == uint32(spv.LinkageTypeWeakAMD) {
+		return "Weak"
+	}
 	return k.Format(v)
 }
 
@@ -63,6 +66,11 @@ func ParseEnum(k *spv.OperandKind, s string) (uint32, bool) {
 		if e == nil {
 			if c, ok := mlirCapabilityNames[p]; ok && k == spv.KindCapability {
 				v |= uint32(c)
+				continue
+			}
+			if p == "Weak" && k == spv.KindLinkageType {
+				// MLIR's name of SPV_AMD_weak_linkage's WeakAMD.
+				v |= uint32(spv.LinkageTypeWeakAMD)
 				continue
 			}
 			return 0, false

@@ -153,7 +153,7 @@ func parseEnumOperand(p *ir.OpParser, st *ir.OpState, k *spv.OperandKind, name s
 			return err
 		}
 		var v uint32
-		if v, err = parseKeywordEnum(p.Parser, k, snakeCase(k.Name)); err != nil {
+		if v, err = parseEnumAttrValue(p.Parser, k); err != nil {
 			return err
 		}
 		st.AddAttr(name, Enum(p.Context(), k, v))
@@ -210,7 +210,7 @@ func enumFormatAttr(name string, k *spv.OperandKind, style enumStyle) ir.FormatA
 				if err := p.ParsePunct("<"); err != nil {
 					return nil, err
 				}
-				v, err := parseKeywordEnum(p, k, snakeCase(k.Name))
+				v, err := parseEnumAttrValue(p, k)
 				if err != nil {
 					return nil, err
 				}

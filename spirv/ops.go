@@ -5,7 +5,7 @@ import "github.com/kiln-gpu/kiln/ir"
 // allOps lists every op of the dialect.
 func allOps() []*ir.OpDef {
 	ops := []*ir.OpDef{
-		moduleOp, funcOp, entryPointOp, executionModeOp, globalVariableOp,
+		moduleOp, funcOp, entryPointOp, executionModeOp, executionModeIDOp, globalVariableOp,
 		constantOp, specConstantOp, specConstantCompositeOp, specConstantOperationOp, yieldOp,
 		addressOfOp, referenceOfOp, undefOp,
 	}
@@ -28,7 +28,7 @@ func allOps() []*ir.OpDef {
 // inModuleScope names the ops that MLIR's InModuleScope trait keeps
 // directly in a symbol table (spirv.module, builtin.module).
 var inModuleScope = map[string]bool{
-	"spirv.func": true, "spirv.GlobalVariable": true, "spirv.EntryPoint": true, "spirv.ExecutionMode": true,
+	"spirv.func": true, "spirv.GlobalVariable": true, "spirv.EntryPoint": true, "spirv.ExecutionMode": true, "spirv.ExecutionModeId": true,
 	"spirv.SpecConstant": true, "spirv.SpecConstantComposite": true, "spirv.EXT.SpecConstantCompositeReplicate": true,
 }
 

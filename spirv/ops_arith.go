@@ -219,11 +219,11 @@ func shiftOps() []*ir.OpDef {
 				if err := arith.CheckOperands(op, intLike, intLike); err != nil {
 					return err
 				}
-				if numElements(op.Operand(0).Type()) != numElements(op.Operand(1).Type()) {
-					return op.Errorf("requires the same number of components for base and shift")
-				}
 				if op.Result(0).Type() != op.Operand(0).Type() {
-					return op.Errorf("result type must match the base operand's type")
+					return op.Errorf("failed to verify that all of {operand1, result} have same type")
+				}
+				if numElements(op.Operand(0).Type()) != numElements(op.Operand(1).Type()) {
+					return op.Errorf("requires the same shape for all operands and results")
 				}
 				return nil
 			},
@@ -245,11 +245,11 @@ func bitFieldOps() []*ir.OpDef {
 		if err := arith.CheckOperands(op, cs...); err != nil {
 			return err
 		}
-		if n == 4 && op.Operand(1).Type() != op.Operand(0).Type() {
-			return op.Errorf("requires the same type for base and insert")
+		if n == 4 && (op.Operand(1).Type() != op.Operand(0).Type() || op.Result(0).Type() != op.Operand(0).Type()) {
+			return op.Errorf("failed to verify that all of {base, insert, result} have same type")
 		}
 		if op.Result(0).Type() != op.Operand(0).Type() {
-			return op.Errorf("requires the same type for base and result")
+			return op.Errorf("failed to verify that all of {base, result} have same type")
 		}
 		return nil
 	}
@@ -460,10 +460,16 @@ var selectOp = &ir.OpDef{
 			return err
 		}
 		if op.Operand(1).Type() != op.Operand(2).Type() || op.Result(0).Type() != op.Operand(1).Type() {
-			return op.Errorf("result type and true/false values must have the same type")
+			return op.Errorf("failed to verify that all of {true_value, false_value, result} have same type")
 		}
-		if _, ok := op.Operand(0).Type().(*ir.VectorType); ok && numElements(op.Operand(0).Type()) != numElements(op.Result(0).Type()) {
-			return op.Errorf("result expected to be of vector type when condition is of vector type")
+		if cond, ok := op.Operand(0).Type().(*ir.VectorType); ok {
+			res, ok := op.Result(0).Type().(*ir.VectorType)
+			if !ok {
+				return op.Errorf("result expected to be of vector type when condition is of vector type")
+			}
+			if numElements(res) != numElements(cond) {
+				return op.Errorf("result should have the same number of elements as the condition when condition is of vector type")
+			}
 		}
 		return nil
 	},
@@ -603,21 +609,32 @@ func integerDotOps() []*ir.OpDef {
 					return err
 				}
 				t := op.Operand(0).Type()
+				if !isSPIRVInt(t) && !onlyVector(isSPIRVInt)(t) {
+					return op.Errorf("operand #0 must be 8/16/32/64-bit integer or vector of 8/16/32/64-bit integer%s, but got '%s'", vecLens, typeString(t))
+				}
+				rt := op.Result(0).Type()
+				if !isSPIRVInt(rt) {
+					return op.Errorf("result #0 must be 8/16/32/64-bit integer, but got '%s'", typeString(rt))
+				}
+				// MLIR's ODS traits, then its verifyIntegerDotProduct.
 				if op.Operand(1).Type() != t {
-					return op.Errorf("requires all operands to have the same type")
+					return op.Errorf("failed to verify that all of {vector1, vector2} have same type")
+				}
+				if n == 3 && op.Operand(2).Type() != rt {
+					return op.Errorf("failed to verify that all of {accumulator, result} have same type")
 				}
 				if isSPIRVInt(t) {
-					if bitWidth(t) != 32 || op.Attr("format") == nil {
-						return op.Errorf("requires the 'format' attribute for 32-bit integer operands (packed vectors)")
+					if op.Attr("format") == nil {
+						return op.Errorf("requires Packed Vector Format attribute for integer vector operands")
 					}
-				} else if !onlyVector(isSPIRVInt)(t) {
-					return op.Errorf("operand #0 must be 32-bit integer or vector of 8/16/32/64-bit integer%s, but got '%s'", vecLens, typeString(t))
+					if bitWidth(t) != 32 {
+						return op.Errorf("with specified Packed Vector Format (PackedVectorFormat4x8Bit) requires integer vector operands to be 32-bits wide")
+					}
+				} else if op.Attr("format") != nil {
+					return op.Errorf("with invalid format attribute for vector operands of type %s", quotedType(t))
 				}
-				if !isSPIRVInt(op.Result(0).Type()) {
-					return op.Errorf("result #0 must be 8/16/32/64-bit integer, but got '%s'", typeString(op.Result(0).Type()))
-				}
-				if n == 3 && op.Operand(2).Type() != op.Result(0).Type() {
-					return op.Errorf("requires the accumulator and the result to have the same type")
+				if fw, rw := int64(bitWidth(elemType(t)))*numElements(t), int64(bitWidth(rt)); fw > rw {
+					return op.Errorf("result type has insufficient bit-width (%d bits) for the specified vector operand type (%d bits)", rw, fw)
 				}
 				return nil
 			},
@@ -643,10 +660,47 @@ func integerDotFormat(n int) *ir.Format {
 
 // matrixOps: MatrixTimesScalar `%m, %s : !spirv.matrix<...>, f32`,
 // MatrixTimesMatrix / MatrixTimesVector / VectorTimesMatrix `%a, %b : A, B -> R`,
-// Transpose `%m : A -> R`.
+// Transpose `%m : A -> R`. Their checks are MLIR's ODS traits, in its
+// order: element types first, then one dimension pair at a time.
 func matrixOps() []*ir.OpDef {
 	mat := arith.Constraint{Desc: "any SPIR-V matrix type", OK: func(t ir.Type) bool { _, ok := t.(*MatrixType); return ok }}
+	floatMat := arith.Constraint{Desc: "matrix of 16/32/64-bit float values", OK: func(t ir.Type) bool {
+		m, ok := t.(*MatrixType)
+		return ok && isSPIRVFloat(m.Elem())
+	}}
 	m3 := "!spirv.matrix<3 x vector<3xf32>>"
+	// check runs the operand constraints, the element-type groups and the
+	// dimension matches; names are the ODS operand and result names.
+	check := func(op *ir.Operation, names []string, cs []arith.Constraint, elems [][]string, dims []matrixDim) error {
+		if err := arith.CheckOperands(op, cs...); err != nil {
+			return err
+		}
+		val := func(name string) ir.Type {
+			for i, n := range names {
+				if n == name {
+					if i < op.NumOperands() {
+						return op.Operand(i).Type()
+					}
+					return op.Result(0).Type()
+				}
+			}
+			return nil
+		}
+		for _, g := range elems {
+			first := matrixElemType(val(g[0]))
+			for _, n := range g[1:] {
+				if matrixElemType(val(n)) != first {
+					return op.Errorf("failed to verify that all of {%s} have same element type", strings.Join(g, ", "))
+				}
+			}
+		}
+		for _, d := range dims {
+			if matrixDimCount(val(d.lhs), d.lhsDim) != matrixDimCount(val(d.rhs), d.rhsDim) {
+				return op.Errorf("failed to verify that %s %s count matches %s %s count", d.lhs, d.lhsDim, d.rhs, d.rhsDim)
+			}
+		}
+		return nil
+	}
 	return []*ir.OpDef{
 		{Name: "spirv.MatrixTimesScalar", Summary: "Scales a matrix by a scalar.",
 			Example: "%r = spirv.MatrixTimesScalar %m, %s : " + m3 + ", f32",
@@ -655,30 +709,84 @@ func matrixOps() []*ir.OpDef {
 				if err := arith.CheckOperands(op, orCoopMatrix(mat, isSPIRVFloat), floatType); err != nil {
 					return err
 				}
-				elem := coopMatrixElem(op.Operand(0).Type())
-				if m, ok := op.Operand(0).Type().(*MatrixType); ok {
-					elem = m.Elem()
+				if op.Result(0).Type() != op.Operand(0).Type() {
+					return op.Errorf("failed to verify that all of {matrix, result} have same type")
 				}
-				if op.Operand(1).Type() != elem {
-					return op.Errorf("input matrix components' type and scaling value must have the same type")
-				}
-				return nil
+				return check(op, []string{"matrix", "scalar", "result"}, nil, [][]string{{"matrix", "scalar"}}, nil)
 			}},
 		{Name: "spirv.MatrixTimesMatrix", Summary: "Linear-algebraic matrix product.",
 			Example: "%r = spirv.MatrixTimesMatrix %a, %b : " + m3 + ", " + m3 + " -> " + m3,
 			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Format: arrowFormat(2, true),
-			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, mat, mat) }},
+			Verify: func(op *ir.Operation) error {
+				if err := arith.CheckResults(op, mat); err != nil {
+					return err
+				}
+				return check(op, []string{"leftmatrix", "rightmatrix", "result"}, []arith.Constraint{mat, mat},
+					[][]string{{"leftmatrix", "rightmatrix", "result"}},
+					[]matrixDim{{"leftmatrix", "columns", "rightmatrix", "rows"},
+						{"rightmatrix", "columns", "result", "columns"},
+						{"leftmatrix", "rows", "result", "rows"}})
+			}},
 		{Name: "spirv.MatrixTimesVector", Summary: "Linear-algebraic matrix times column vector.",
 			Example: "%r = spirv.MatrixTimesVector %m, %v : " + m3 + ", vector<3xf32> -> vector<3xf32>",
 			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Format: arrowFormat(2, true),
-			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, mat, vecFloat) }},
+			Verify: func(op *ir.Operation) error {
+				if err := arith.CheckResults(op, vecFloat); err != nil {
+					return err
+				}
+				return check(op, []string{"matrix", "vector", "result"}, []arith.Constraint{floatMat, vecFloat},
+					[][]string{{"matrix", "result"}, {"vector", "result"}},
+					[]matrixDim{{"matrix", "columns", "vector", "elements"}, {"matrix", "rows", "result", "elements"}})
+			}},
 		{Name: "spirv.VectorTimesMatrix", Summary: "Linear-algebraic row vector times matrix.",
 			Example: "%r = spirv.VectorTimesMatrix %v, %m : vector<3xf32>, " + m3 + " -> vector<3xf32>",
 			Traits:  ir.Pure, Operands: ir.Exactly(2), Results: ir.Exactly(1), Format: arrowFormat(2, true),
-			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, vecFloat, mat) }},
+			Verify: func(op *ir.Operation) error {
+				if err := arith.CheckResults(op, vecFloat); err != nil {
+					return err
+				}
+				return check(op, []string{"vector", "matrix", "result"}, []arith.Constraint{vecFloat, floatMat},
+					[][]string{{"vector", "result"}, {"matrix", "result"}},
+					[]matrixDim{{"matrix", "rows", "vector", "elements"}, {"matrix", "columns", "result", "elements"}})
+			}},
 		{Name: "spirv.Transpose", Summary: "Transposes a matrix.",
 			Example: "%r = spirv.Transpose %m : !spirv.matrix<2 x vector<3xf32>> -> !spirv.matrix<3 x vector<2xf32>>",
 			Traits:  ir.Pure, Operands: ir.Exactly(1), Results: ir.Exactly(1), Format: arrowFormat(1, true),
-			Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, mat) }},
+			Verify: func(op *ir.Operation) error {
+				if err := arith.CheckResults(op, mat); err != nil {
+					return err
+				}
+				return check(op, []string{"matrix", "result"}, []arith.Constraint{mat},
+					[][]string{{"matrix", "result"}},
+					[]matrixDim{{"matrix", "rows", "result", "columns"}, {"matrix", "columns", "result", "rows"}})
+			}},
 	}
+}
+
+// matrixDim is one of MLIR's matrix dimension traits: lhs's lhsDim count
+// ("rows", "columns", or a vector's "elements") equals rhs's rhsDim count.
+type matrixDim struct{ lhs, lhsDim, rhs, rhsDim string }
+
+// matrixDimCount returns a matrix's rows or columns, or a vector's length.
+func matrixDimCount(t ir.Type, dim string) int64 {
+	m, ok := t.(*MatrixType)
+	switch {
+	case ok && dim == "rows":
+		return m.Rows()
+	case ok && dim == "columns":
+		return m.Columns
+	}
+	return numElements(t)
+}
+
+// matrixElemType is MLIR's getElementTypeOrSelf for the shaped SPIR-V
+// types (matrices and cooperative matrices) and vectors.
+func matrixElemType(t ir.Type) ir.Type {
+	if m, ok := t.(*MatrixType); ok {
+		return m.Elem()
+	}
+	if e := coopMatrixElem(t); e != nil {
+		return e
+	}
+	return elemType(t)
 }

@@ -213,5 +213,50 @@ func barrierOps() []*ir.OpDef {
 			[]string{"execution_scope", "memory_scope", "memory_semantics"}, ", "),
 		barrierOp("spirv.MemoryBarrier", "Orders memory accesses of the given scope and semantics.",
 			[]string{"memory_scope", "memory_semantics"}, ", "),
+		namedBarrierInitializeOp, memoryNamedBarrierOp,
 	}
+}
+
+// namedBarrierInitializeOp: `%nb = spirv.NamedBarrierInitialize %count : i32 -> !spirv.named_barrier`.
+var namedBarrierInitializeOp = &ir.OpDef{
+	Name:     "spirv.NamedBarrierInitialize",
+	Summary:  "Declares a named barrier for the given number of subgroups.",
+	Example:  "%nb = spirv.NamedBarrierInitialize %count : i32 -> !spirv.named_barrier",
+	Operands: ir.Exactly(1), Results: ir.Exactly(1),
+	Format: &ir.Format{Syntax: "$subgroup_count attr-dict `:` type($subgroup_count) `->` type($result)",
+		Operands: []string{"subgroup_count"}, Results: []string{"result"}},
+	Verify: func(op *ir.Operation) error {
+		if t := op.Operand(0).Type(); !isSPIRVInt(t) || bitWidth(t) != 32 {
+			return op.Errorf("operand #0 must be Int32, but got '%s'", typeString(t))
+		}
+		if _, ok := op.Result(0).Type().(*NamedBarrierType); !ok {
+			return op.Errorf("result #0 must be any SPIR-V named barrier type, but got '%s'", typeString(op.Result(0).Type()))
+		}
+		return nil
+	},
+}
+
+// memoryNamedBarrierOp: `spirv.MemoryNamedBarrier %nb, <Workgroup>, <AcquireRelease|WorkgroupMemory> : !spirv.named_barrier`.
+var memoryNamedBarrierOp = &ir.OpDef{
+	Name:     "spirv.MemoryNamedBarrier",
+	Summary:  "Waits for the subgroups of a named barrier, with a memory barrier.",
+	Example:  "spirv.MemoryNamedBarrier %nb, <Workgroup>, <AcquireRelease|WorkgroupMemory> : !spirv.named_barrier",
+	Operands: ir.Exactly(1), Results: ir.Exactly(0),
+	Inherent: []string{"memory_scope", "memory_semantics"},
+	Format: &ir.Format{Syntax: "$named_barrier `,` $memory_scope `,` $memory_semantics attr-dict `:` type($named_barrier)",
+		Operands: []string{"named_barrier"},
+		Attrs: []ir.FormatAttr{enumFormatAttr("memory_scope", spv.KindScope, angled),
+			enumFormatAttr("memory_semantics", spv.KindMemorySemantics, angled)}},
+	Verify: func(op *ir.Operation) error {
+		if _, ok := op.Operand(0).Type().(*NamedBarrierType); !ok {
+			return op.Errorf("operand #0 must be any SPIR-V named barrier type, but got '%s'", typeString(op.Operand(0).Type()))
+		}
+		if err := checkEnumAttr(op, "memory_scope", spv.KindScope, false); err != nil {
+			return err
+		}
+		if err := checkEnumAttr(op, "memory_semantics", spv.KindMemorySemantics, false); err != nil {
+			return err
+		}
+		return verifySemantics(op, enumAttr(op, "memory_semantics").Value)
+	},
 }

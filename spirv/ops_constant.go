@@ -510,24 +510,33 @@ func symbolRefOp(name, attr, summary, example string, verify func(op *ir.Operati
 	}
 }
 
-var addressOfOp = symbolRefOp("spirv.mlir.addressof", "variable",
-	"Takes the address of a spirv.GlobalVariable.",
-	"spirv.module Logical GLSL450 {\n  spirv.GlobalVariable @data : !spirv.ptr<f32, Workgroup>\n"+
-		"  spirv.func @f() \"None\" {\n    %0 = spirv.mlir.addressof @data : !spirv.ptr<f32, Workgroup>\n    spirv.Return\n  }\n}",
-	func(op *ir.Operation) error {
-		ref, ok := op.Attr("variable").(*ir.SymbolRefAttr)
-		if !ok {
-			return op.Errorf("requires attribute 'variable'")
+// addressOfOp prints its result as %<variable>_addr, as MLIR names it.
+var addressOfOp = func() *ir.OpDef {
+	d := symbolRefOp("spirv.mlir.addressof", "variable",
+		"Takes the address of a spirv.GlobalVariable.",
+		"spirv.module Logical GLSL450 {\n  spirv.GlobalVariable @data : !spirv.ptr<f32, Workgroup>\n"+
+			"  spirv.func @f() \"None\" {\n    %data_addr = spirv.mlir.addressof @data : !spirv.ptr<f32, Workgroup>\n    spirv.Return\n  }\n}",
+		func(op *ir.Operation) error {
+			ref, ok := op.Attr("variable").(*ir.SymbolRefAttr)
+			if !ok {
+				return op.Errorf("requires attribute 'variable'")
+			}
+			g := ir.LookupNearestSymbol(op, ref)
+			if g == nil || g.Name() != "spirv.GlobalVariable" {
+				return op.Errorf("expected spirv.GlobalVariable symbol")
+			}
+			if t := GlobalVariableType(g); t != op.Result(0).Type() {
+				return op.Errorf("result type mismatch with the referenced global variable's type")
+			}
+			return nil
+		})
+	d.ResultNames = func(op *ir.Operation, name func(v *ir.Value, name string)) {
+		if ref, ok := op.Attr("variable").(*ir.SymbolRefAttr); ok {
+			name(op.Result(0), ref.Root+"_addr")
 		}
-		g := ir.LookupNearestSymbol(op, ref)
-		if g == nil || g.Name() != "spirv.GlobalVariable" {
-			return op.Errorf("expected spirv.GlobalVariable symbol")
-		}
-		if t := GlobalVariableType(g); t != op.Result(0).Type() {
-			return op.Errorf("result type mismatch with the referenced global variable's type")
-		}
-		return nil
-	})
+	}
+	return d
+}()
 
 var referenceOfOp = symbolRefOp("spirv.mlir.referenceof", "spec_const",
 	"Reads the value of a specialization constant.",

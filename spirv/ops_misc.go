@@ -1,13 +1,15 @@
 package spirv
 
 import (
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
-// Geometry primitives (spirv.EmitVertex, spirv.EndPrimitive) and Intel's
-// subgroup block reads and writes (SPV_INTEL_subgroups). Their
-// instructions come from spv's grammar through the op names.
+// Geometry primitives (spirv.EmitVertex, spirv.EndPrimitive), Intel's
+// subgroup block reads and writes (SPV_INTEL_subgroups) and the optimizer
+// hints of SPV_KHR_expect_assume. Their instructions come from spv's
+// grammar through the op names.
 
 // noOperandOp is `spirv.<name> attr-dict`.
 func noOperandOp(name, summary string) *ir.OpDef {
@@ -99,10 +101,49 @@ var subgroupBlockWriteOp = &ir.OpDef{
 	},
 }
 
+// assumeTrueOp: `spirv.KHR.AssumeTrue %cond`, the condition being an i1.
+var assumeTrueOp = &ir.OpDef{
+	Name:     "spirv.KHR.AssumeTrue",
+	Summary:  "Tells the optimizer that the condition holds.",
+	Example:  "spirv.KHR.AssumeTrue %cond",
+	Operands: ir.Exactly(1), Results: ir.Exactly(0),
+	Format: &ir.Format{Syntax: "$condition attr-dict", Operands: []string{"condition"},
+		Types: map[string]func(*ir.Context) ir.Type{"condition": func(ctx *ir.Context) ir.Type { return ctx.I(1) }}},
+	Verify: func(op *ir.Operation) error { return arith.CheckOperands(op, boolType) },
+}
+
+// expectOp: `%r = spirv.KHR.Expect %v, %expected : i32`; the result is %v.
+var expectOp = &ir.OpDef{
+	Name:     "spirv.KHR.Expect",
+	Summary:  "Tells the optimizer that the value likely equals the expected value.",
+	Example:  "%r = spirv.KHR.Expect %v, %e : vector<4xi1>",
+	Traits:   ir.Pure,
+	Operands: ir.Exactly(2), Results: ir.Exactly(1),
+	Format: &ir.Format{Syntax: "$value `,` $expectedValue attr-dict `:` type($result)",
+		Operands: []string{"value", "expectedValue"}, Results: []string{"result"},
+		TypesMatch: [][]string{{"value", "expectedValue", "result"}}},
+	Verify: func(op *ir.Operation) error {
+		intOrBool := arith.Constraint{
+			Desc: "8/16/32/64-bit integer or bool or vector of 8/16/32/64-bit integer or bool" + vecLens,
+			OK:   vectorOf(func(t ir.Type) bool { return isSPIRVInt(t) || isBool(t) })}
+		if err := arith.CheckOperands(op, intOrBool, intOrBool); err != nil {
+			return err
+		}
+		if err := arith.CheckResults(op, intOrBool); err != nil {
+			return err
+		}
+		if op.Operand(1).Type() != op.Operand(0).Type() || op.Result(0).Type() != op.Operand(0).Type() {
+			return op.Errorf("failed to verify that all of {value, expectedValue, result} have same type")
+		}
+		return nil
+	},
+}
+
 func miscOps() []*ir.OpDef {
 	return []*ir.OpDef{
 		noOperandOp("EmitVertex", "Emits the current values of the output variables as a vertex (geometry shaders)."),
 		noOperandOp("EndPrimitive", "Finishes the current output primitive (geometry shaders)."),
 		subgroupBlockReadOp, subgroupBlockWriteOp,
+		assumeTrueOp, expectOp,
 	}
 }

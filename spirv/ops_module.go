@@ -1,6 +1,9 @@
 package spirv
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
@@ -99,7 +102,7 @@ var moduleOp = &ir.OpDef{
 			if o.Name() == "spirv.GlobalVariable" {
 				continue
 			}
-			if ep := o.Name() == "spirv.EntryPoint" || o.Name() == "spirv.ExecutionMode"; ep {
+			if ep := o.Name() == "spirv.EntryPoint" || o.Name() == "spirv.ExecutionMode" || o.Name() == "spirv.ExecutionModeId"; ep {
 				ref, _ := o.Attr("fn").(*ir.SymbolRefAttr)
 				if ref == nil {
 					continue
@@ -350,6 +353,26 @@ func verifyFunc(op *ir.Operation) error {
 	if len(ft.Results) > 1 {
 		return op.Errorf("cannot have more than one result")
 	}
+	if err := verifyPhysicalBufferArgs(op, ft); err != nil {
+		return err
+	}
+	for _, part := range []struct{ attr, whats string }{{"arg_attrs", "arguments"}, {"res_attrs", "results"}} {
+		arr, _ := op.Attr(part.attr).(*ir.ArrayAttr)
+		if arr == nil {
+			continue
+		}
+		for _, e := range arr.Elems {
+			d, _ := e.(*ir.DictionaryAttr)
+			if d == nil {
+				continue
+			}
+			for _, na := range d.Entries {
+				if !strings.Contains(na.Name, ".") {
+					return op.Errorf("%s may only have dialect attributes", part.whats)
+				}
+			}
+		}
+	}
 	body := op.Region(0)
 	if body.Empty() {
 		return nil // external: spirv.module checks its linkage
@@ -361,7 +384,54 @@ func verifyFunc(op *ir.Operation) error {
 	for i, t := range ft.Inputs {
 		if entry.Arg(i).Type() != t {
 			return op.Errorf("type of entry block argument #%d(%s) must match the type of the corresponding argument in function signature(%s)",
-				i, typeString(entry.Arg(i).Type()), typeString(t))
+				i, quotedType(entry.Arg(i).Type()), quotedType(t))
+		}
+	}
+	return nil
+}
+
+// verifyPhysicalBufferArgs is SPV_KHR_physical_storage_buffer's rule for
+// function parameters, as MLIR checks it: a PhysicalStorageBuffer pointer
+// (or a pointer to an array of them) is decorated Aliased or Restrict, a
+// pointer to such a pointer AliasedPointer or RestrictPointer.
+func verifyPhysicalBufferArgs(op *ir.Operation, ft *ir.FunctionType) error {
+	argAttrs, _ := op.Attr("arg_attrs").(*ir.ArrayAttr)
+	decorated := func(i int, decs ...spv.Decoration) bool {
+		if argAttrs == nil || i >= len(argAttrs.Elems) {
+			return false
+		}
+		d, _ := argAttrs.Elems[i].(*ir.DictionaryAttr)
+		if d == nil {
+			return false
+		}
+		for _, na := range d.Entries {
+			if e, ok := na.Value.(*EnumAttr); ok && na.Name == "spirv.decoration" && e.Kind == spv.KindDecoration {
+				return slices.Contains(decs, spv.Decoration(e.Value))
+			}
+		}
+		return false
+	}
+	physical := func(t ir.Type) bool {
+		p, ok := t.(*PointerType)
+		return ok && p.StorageClass == spv.StorageClassPhysicalStorageBuffer
+	}
+	for i, t := range ft.Inputs {
+		ptr, ok := t.(*PointerType)
+		if !ok {
+			continue
+		}
+		if _, ok := ptr.Pointee.(*PointerType); ok {
+			if physical(ptr.Pointee) && !decorated(i, spv.DecorationAliasedPointer, spv.DecorationRestrictPointer) {
+				return op.Errorf("with a pointer points to a physical buffer pointer must be decorated either 'AliasedPointer' or 'RestrictPointer'")
+			}
+			continue
+		}
+		inner := ir.Type(ptr)
+		if arr, ok := ptr.Pointee.(*ArrayType); ok {
+			inner = arr.Elem
+		}
+		if physical(inner) && !decorated(i, spv.DecorationAliased, spv.DecorationRestrict) {
+			return op.Errorf("with physical buffer pointer must be decorated either 'Aliased' or 'Restrict'")
 		}
 	}
 	return nil
@@ -528,6 +598,71 @@ var executionModeOp = &ir.OpDef{
 		}
 		if _, ok := op.Attr("fn").(*ir.SymbolRefAttr); !ok {
 			return op.Errorf("requires attribute 'fn'")
+		}
+		return nil
+	},
+}
+
+// executionModeIDOp: `spirv.ExecutionModeId @main "LocalSizeId", @x, @y, @z`,
+// an execution mode whose operands are the ids of specialization constants.
+var executionModeIDOp = &ir.OpDef{
+	Name:     "spirv.ExecutionModeId",
+	Summary:  "Declares an execution mode of an entry point whose operands are specialization constants.",
+	Example:  "spirv.ExecutionModeId @main \"LocalSizeId\", @x, @y, @z",
+	Inherent: []string{"fn", "execution_mode", "values"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		ctx := p.Context()
+		fn, err := p.ParseSymbolName()
+		if err != nil {
+			return err
+		}
+		st.AddAttr("fn", ctx.SymbolRef(fn))
+		if err := parseEnumOperand(p, st, spv.KindExecutionMode, "execution_mode"); err != nil {
+			return err
+		}
+		var vals []ir.Attribute
+		for p.ParseOptionalPunct(",") {
+			v, err := p.ParseSymbolName()
+			if err != nil {
+				return err
+			}
+			vals = append(vals, ctx.SymbolRef(v))
+		}
+		st.AddAttr("values", ctx.ArrayAttr(vals...))
+		return p.ParseOptionalAttrDict()
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		if ref, ok := op.Attr("fn").(*ir.SymbolRefAttr); ok {
+			p.SymbolName(ref.Root)
+		}
+		p.WriteString(" ")
+		printEnumOperand(p, op, "execution_mode", quoted)
+		if arr, ok := op.Attr("values").(*ir.ArrayAttr); ok {
+			for _, e := range arr.Elems {
+				if ref, ok := e.(*ir.SymbolRefAttr); ok {
+					p.WriteString(", ")
+					p.SymbolName(ref.Root)
+				}
+			}
+		}
+		p.OptionalAttrDict(op.Attrs(), "fn", "execution_mode", "values")
+	},
+	Verify: func(op *ir.Operation) error {
+		if err := checkEnumAttr(op, "execution_mode", spv.KindExecutionMode, false); err != nil {
+			return err
+		}
+		if _, ok := op.Attr("fn").(*ir.SymbolRefAttr); !ok {
+			return op.Errorf("requires attribute 'fn'")
+		}
+		arr, ok := op.Attr("values").(*ir.ArrayAttr)
+		if !ok {
+			return op.Errorf("requires attribute 'values'")
+		}
+		for _, e := range arr.Elems {
+			if _, ok := e.(*ir.SymbolRefAttr); !ok {
+				return op.Errorf("attribute 'values' failed to satisfy constraint: symbol ref array attribute")
+			}
 		}
 		return nil
 	},

@@ -18,6 +18,8 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 		return parseLimits(p)
 	case "target_env":
 		return parseTargetEnv(p)
+	case "target":
+		return parseTarget(p)
 	case "entry_point_abi":
 		return parseEntryPointABI(p)
 	case "interface_var_abi":
@@ -286,6 +288,66 @@ func parseTargetEnv(p *ir.Parser) (ir.Attribute, error) {
 	return NewTargetEnv(p.Context(), t), p.ParsePunct(">")
 }
 
+// parseTarget parses #spirv.target's struct of parameters, in any order;
+// vce and resource_limits are required.
+func parseTarget(p *ir.Parser) (ir.Attribute, error) {
+	t := TargetEnv{DeviceID: UnknownDeviceID}
+	start := p.Pos()
+	err := parseStructParams(p, func(name string, at ir.Pos) error {
+		switch name {
+		case "vce":
+			a, err := p.ParseAttribute(nil)
+			if err != nil {
+				return err
+			}
+			var ok bool
+			if t.VCE, ok = a.(*VCEAttr); !ok {
+				return ir.Errorf(p.LocAt(at), "failed to parse SPIRV_TargetAttr parameter 'vce' which is to be a `spirv::VerCapExtAttr`")
+			}
+		case "resource_limits":
+			a, err := parseLimits(p)
+			if err != nil {
+				return err
+			}
+			t.Limits = a.(*ResourceLimitsAttr)
+		case "client_api", "vendor_id", "device_type":
+			names, dst := clientAPINames, (*uint32)(&t.API)
+			if name == "vendor_id" {
+				names, dst = vendorNames, (*uint32)(&t.Vendor)
+			} else if name == "device_type" {
+				names, dst = deviceTypeNames, (*uint32)(&t.DeviceType)
+			}
+			v, err := parseLocalEnum(p, names)
+			if err != nil {
+				return err
+			}
+			*dst = v
+		case "device_id":
+			n, err := p.ParseInteger()
+			if err != nil {
+				return err
+			}
+			if n < 0 || n > math.MaxUint32 {
+				return ir.Errorf(p.LocAt(at), "device_id %d is out of range", n)
+			}
+			t.DeviceID = uint32(n)
+		default:
+			return ir.Errorf(p.LocAt(at), "duplicate or unknown struct parameter name: %s", name)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case t.VCE == nil:
+		return nil, ir.Errorf(p.LocAt(start), "struct is missing required parameter: vce")
+	case t.Limits == nil:
+		return nil, ir.Errorf(p.LocAt(start), "struct is missing required parameter: resource_limits")
+	}
+	return NewTarget(p.Context(), t), nil
+}
+
 // parseDeviceInfo parses Vendor(:DeviceType(:ID)?)? after its first word.
 func parseDeviceInfo(p *ir.Parser, vendor string, t *TargetEnv) error {
 	at := p.Pos()
@@ -486,7 +548,7 @@ func parseBracketedEnum(p *ir.Parser, k *spv.OperandKind) (uint32, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return 0, err
 	}
-	v, err := parseKeywordEnum(p, k, snakeCase(k.Name))
+	v, err := parseEnumAttrValue(p, k)
 	if err != nil {
 		return 0, err
 	}

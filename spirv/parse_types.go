@@ -1,6 +1,7 @@
 package spirv
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -37,6 +38,8 @@ func parseType(p *ir.Parser, mnemonic string) (ir.Type, error) {
 		return parseSampledImage(p)
 	case "sampler":
 		return Sampler(p.Context()), nil
+	case "named_barrier":
+		return NamedBarrier(p.Context()), nil
 	case "arm.tensor":
 		return parseTensorArm(p)
 	}
@@ -61,10 +64,11 @@ func parseElemType(p *ir.Parser) (ir.Type, error) {
 func composableMessage(t ir.Type) string {
 	switch t := t.(type) {
 	case *ir.FloatType:
-		if t.Kind == ir.BF16 {
-			return "cannot use 'bf16' to compose SPIR-V types"
+		switch t.Kind {
+		case ir.F16, ir.BF16, ir.F32, ir.F64:
+			return "" // bf16: SPV_KHR_bfloat16
 		}
-		return ""
+		return "cannot use " + quotedType(t) + " to compose SPIR-V types"
 	case *ir.IntegerType:
 		switch t.Width {
 		case 1, 8, 16, 32, 64:
@@ -91,7 +95,7 @@ func IsSPIRVType(t ir.Type) bool {
 	switch t.(type) {
 	case *PointerType, *ArrayType, *RuntimeArrayType, *StructType, *MatrixType,
 		*CoopMatrixType, *NVCoopMatrixType, *JointMatrixType, *ImageType, *SampledImageType, *SamplerType,
-		*TensorArmType:
+		*NamedBarrierType, *TensorArmType:
 		return true
 	}
 	return false
@@ -113,6 +117,35 @@ func parseKeywordEnum(p *ir.Parser, k *spv.OperandKind, what string) (uint32, er
 	v, ok := ParseEnum(k, s)
 	if !ok {
 		return 0, ir.Errorf(p.LocAt(at), "unknown %s: %s", what, s)
+	}
+	return v, nil
+}
+
+// parseEnumAttrValue parses the value of an enum attribute's stripped
+// form, `Workgroup` in `<Workgroup>`. An unknown value gets MLIR's two
+// errors: the generated enum parser's list of the values, then the
+// attribute's parameter failure.
+func parseEnumAttrValue(p *ir.Parser, k *spv.OperandKind) (uint32, error) {
+	at := p.Pos()
+	s, err := p.ParseKeywordAny()
+	if err != nil {
+		return 0, err
+	}
+	for k.Category == spv.CategoryBitEnum && p.ParseOptionalPunct("|") {
+		w, err := p.ParseKeywordAny()
+		if err != nil {
+			return 0, err
+		}
+		s += "|" + w
+	}
+	v, ok := ParseEnum(k, s)
+	if !ok {
+		names := make([]string, len(k.Enumerants))
+		for i, e := range k.Enumerants {
+			names[i] = e.Name
+		}
+		p.Context().Emit(ir.Errorf(p.LocAt(at), "expected ::mlir::spirv::%s to be one of: %s", k.Name, strings.Join(names, ", ")))
+		return 0, ir.Errorf(p.Loc(), "failed to parse SPIRV_%sAttr parameter 'value' which is to be a `::mlir::spirv::%s`", k.Name, k.Name)
 	}
 	return v, nil
 }

@@ -205,6 +205,16 @@ func CoopMatrix(ctx *ir.Context, elem ir.Type, rows, cols int64, scope spv.Scope
 // Print writes !spirv.coopmatrix<RxCxT, Scope, Use>.
 func (t *CoopMatrixType) Print(p *ir.Printer) { printType(p, t, nil) }
 
+// ElementType, HasRank and Shape make a cooperative matrix a shaped type,
+// as in MLIR, so that a dense constant can have it: rows x columns.
+func (t *CoopMatrixType) ElementType() ir.Type { return t.Elem }
+
+// HasRank is true: a cooperative matrix has two dimensions.
+func (t *CoopMatrixType) HasRank() bool { return true }
+
+// Shape returns [rows, columns].
+func (t *CoopMatrixType) Shape() []int64 { return []int64{t.Rows, t.Columns} }
+
 // NVCoopMatrixType is !spirv.NV.coopmatrix<RxCxT, Scope>
 // (SPV_NV_cooperative_matrix; MLIR 16 spelled it !spirv.coopmatrix<RxCxT,
 // Scope>, which parses to it too).
@@ -266,6 +276,17 @@ func SampledImage(ctx *ir.Context, image *ImageType) *SampledImageType {
 
 // Print writes !spirv.sampled_image<...>.
 func (t *SampledImageType) Print(p *ir.Printer) { printType(p, t, nil) }
+
+// NamedBarrierType is !spirv.named_barrier (OpTypeNamedBarrier).
+type NamedBarrierType struct{ ir.Storage }
+
+// NamedBarrier returns !spirv.named_barrier.
+func NamedBarrier(ctx *ir.Context) *NamedBarrierType {
+	return ir.Unique(ctx, "spirv.named_barrier", func() *NamedBarrierType { return &NamedBarrierType{} })
+}
+
+// Print writes !spirv.named_barrier.
+func (t *NamedBarrierType) Print(p *ir.Printer) { p.WriteString("!spirv.named_barrier") }
 
 // SamplerType is !spirv.sampler (OpTypeSampler).
 type SamplerType struct{ ir.Storage }

@@ -101,7 +101,7 @@ func TestTypeErrors(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"!spirv.ptr<i32, Bogus>", "unknown storage class: Bogus"},
 		{"!spirv.array<0 x f32>", "expected array length greater than 0"},
-		{"!spirv.array<4 x bf16>", "cannot use 'bf16' to compose SPIR-V types"},
+		{"!spirv.array<4 x tf32>", "cannot use 'tf32' to compose SPIR-V types"},
 		{"!spirv.array<4 x i7>", "only 1/8/16/32/64-bit integer type allowed but found 'i7'"},
 		{"!spirv.rtarray<f32, stride=0>", "ArrayStride must be greater than zero"},
 		{"!spirv.struct<s>", "recursive struct reference not nested in struct definition"},
@@ -126,7 +126,7 @@ func TestAttrErrors(t *testing.T) {
 		{"#spirv.coop_matrix_props_nv<m_size = 8>", "1:28: error: struct is missing required parameter: n_size"},
 		{"#spirv.coop_matrix_props_nv<m_size = 8, acc_sat = true>", "1:41: error: struct has no parameter named 'acc_sat'"},
 		{"#spirv.coop_matrix_props_khr<m_size = 8, m_size = 8>", "1:42: error: duplicate parameter 'm_size'"},
-		{"#spirv.coop_matrix_props_khr<scope = <Bogus>>", "unknown scope: Bogus"},
+		{"#spirv.coop_matrix_props_khr<scope = <Bogus>>", "failed to parse SPIRV_ScopeAttr parameter 'value' which is to be a `::mlir::spirv::Scope`"},
 		{"#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class, SPIRV_Something]>", "1:67: error: unknown extension: SPIRV_Something"},
 		{"#spirv.cache_control_load_intel<cache_level = 0>", "1:32: error: struct is missing required parameter: load_cache_control"},
 		{"#spirv.cache_control_load_intel<cache_level = 0, store_cache_control = WriteBack>", "1:50: error: struct has no parameter named 'store_cache_control'"},

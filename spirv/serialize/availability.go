@@ -103,6 +103,12 @@ func (a *availability) typ(t ir.Type) error {
 	case *ir.IntegerType:
 		return a.width("integer", t, t.Width, intWidthCaps)
 	case *ir.FloatType:
+		if t.Kind == ir.BF16 {
+			if !a.caps[spv.CapabilityBFloat16TypeKHR] {
+				return fmt.Errorf("float type bf16 needs the BFloat16TypeKHR capability, which the module's vce triple does not declare")
+			}
+			return nil
+		}
 		return a.width("float", t, t.Width(), floatWidthCaps)
 	case *ir.VectorType:
 		return a.typ(t.Elem)

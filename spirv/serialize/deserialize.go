@@ -195,6 +195,10 @@ func (d *deserializer) module() (*ir.Operation, error) {
 			if op == spv.OpGraphARM {
 				prefix = "spirv_graph"
 			}
+			if d.names[ins[j].Result] == "" {
+				// An entry point without OpName is named as it is entered.
+				d.names[ins[j].Result] = d.entryPointName(ins[j].Result)
+			}
 			d.symbol(ins[j].Result, prefix)
 		}
 	}
@@ -323,6 +327,16 @@ func (d *deserializer) global(in *spv.Instruction) error {
 	return nil
 }
 
+// entryPointName is the name of the first OpEntryPoint of function id, or "".
+func (d *deserializer) entryPointName(id uint32) string {
+	for _, ep := range d.entryPoints {
+		if len(ep.Operands) > 2 && ep.Operands[1].Value() == id {
+			return ep.Operands[2].Str()
+		}
+	}
+	return ""
+}
+
 // symbol picks the symbol name of a module-level id: its OpName when it has
 // one that is free, else prefix_id, as MLIR names them.
 func (d *deserializer) symbol(id uint32, prefix string) string {
@@ -380,6 +394,12 @@ func (d *deserializer) decorationAttrs(id uint32, st *ir.OpState) error {
 			st.AddAttr("binding", d.ctx.I32Attr(int64(params[0].Value())))
 		case deco == spv.DecorationSpecId:
 			// Read by specConstant.
+		case (deco == spv.DecorationFPFastMathMode || deco == spv.DecorationFPRoundingMode) && len(params) == 1:
+			k := spv.KindFPFastMathMode
+			if deco == spv.DecorationFPRoundingMode {
+				k = spv.KindFPRoundingMode
+			}
+			st.AddAttr(decorationAttrName(deco), spirv.Enum(d.ctx, k, params[0].Value()))
 		case deco == spv.DecorationLinkageAttributes && len(params) == 2:
 			st.AddAttr("linkage_attributes", spirv.Linkage(d.ctx, params[0].Str(), spv.LinkageType(params[1].Value())))
 		case (deco == spv.DecorationCacheControlLoadINTEL || deco == spv.DecorationCacheControlStoreINTEL) && len(params) == 2:
@@ -393,6 +413,13 @@ func (d *deserializer) decorationAttrs(id uint32, st *ir.OpState) error {
 				prev := st.Attrs[i].Value.(*ir.ArrayAttr).Elems
 				st.Attrs[i].Value = d.ctx.ArrayAttr(append(slices.Clone(prev), c)...)
 			}
+		case in.Opcode == spv.OpDecorateId && len(params) == 1:
+			sym, ok := d.symbols[params[0].Value()]
+			if !ok {
+				d.cur = in
+				return d.errorf("operand %%%d of decoration %s is not a module-scope symbol", params[0].Value(), spv.KindDecoration.Format(uint32(deco)))
+			}
+			st.AddAttr(decorationAttrName(deco), d.ctx.SymbolRef(sym))
 		case len(params) == 0:
 			st.AddAttr(decorationAttrName(deco), d.ctx.UnitAttr())
 		case len(params) == 1 && params[0].Number != spv.NumberNone:
@@ -456,6 +483,18 @@ func (d *deserializer) executionMode(in *spv.Instruction) error {
 		return d.errorf("execution mode target %%%d is not a function", fnID)
 	}
 	mode := in.Operands[1].Value()
+	if in.Opcode == spv.OpExecutionModeId && d.allSpecConstants(in.Operands[2:]) {
+		refs := make([]ir.Attribute, len(in.Operands)-2)
+		for i, o := range in.Operands[2:] {
+			refs[i] = d.ctx.SymbolRef(d.symbols[o.Value()])
+		}
+		st := &ir.OpState{Name: "spirv.ExecutionModeId", Loc: d.loc()}
+		st.AddAttr("fn", d.ctx.SymbolRef(sym))
+		st.AddAttr("execution_mode", spirv.Enum(d.ctx, spv.KindExecutionMode, mode))
+		st.AddAttr("values", d.ctx.ArrayAttr(refs...))
+		d.body.Append(d.ctx.NewOp(st))
+		return nil
+	}
 	var vals []ir.Attribute
 	if in.Opcode == spv.OpExecutionModeId {
 		var err error
@@ -475,8 +514,19 @@ func (d *deserializer) executionMode(in *spv.Instruction) error {
 	return nil
 }
 
-// executionModeID re-expresses an OpExecutionModeId, which the dialect's
-// spirv.ExecutionMode (literal values only, as in MLIR) cannot hold, as
+// allSpecConstants reports whether every operand is the id of a
+// specialization constant (which spirv.ExecutionModeId names).
+func (d *deserializer) allSpecConstants(ops []spv.Operand) bool {
+	for _, o := range ops {
+		if k := d.symKinds[o.Value()]; k != spv.OpSpecConstant && k != spv.OpSpecConstantComposite {
+			return false
+		}
+	}
+	return len(ops) > 0
+}
+
+// executionModeID re-expresses an OpExecutionModeId whose operands are not
+// all specialization constants, which spirv.ExecutionModeId cannot name, as
 // the mode of the same name without "Id" (LocalSizeId is LocalSize) with
 // the values of its operands, which must be constants. LocalSizeId with
 // spec constants, what glslang writes for local_size_x_id in SPIR-V 1.6,

@@ -48,7 +48,8 @@
 // top of spv.Decode. Ops take the location of the OpLine in effect (a
 // construct op, its entry branch and merge op that of its merge
 // instruction), else the word offset of their instruction or function.
-// Names come from OpName, bindings and built-ins become
+// Names come from OpName (an entry point without one takes its
+// OpEntryPoint name), bindings and built-ins become
 // attributes, constants and symbol references are materialized at each use
 // as in MLIR, and structured control flow is recovered from the merge
 // instructions (see structurize). Where the dialect's regions cannot say
@@ -66,11 +67,13 @@
 // when the target has OpPhi, its test block takes their values, from the
 // switch or from the case. A struct that an OpTypeForwardPointer points
 // to (a recursive struct, or structs that point at each other) is read as
-// an identified struct. OpExecutionModeId, which spirv.ExecutionMode cannot
-// hold, becomes the mode of the same name without Id (LocalSizeId is
-// LocalSize) with its constants' values; LocalSizeId with spec constants
-// also gets a spirv.SpecConstantComposite decorated WorkgroupSize, which
-// takes precedence over LocalSize, as glslang writes before SPIR-V 1.6.
+// an identified struct. OpExecutionModeId is spirv.ExecutionModeId when
+// its operands are all specialization constants; otherwise, as
+// spirv.ExecutionModeId can only name those, it becomes the mode of the
+// same name without Id (LocalSizeId is LocalSize) with its constants'
+// values, and LocalSizeId with some spec constants also gets a
+// spirv.SpecConstantComposite decorated WorkgroupSize, which takes
+// precedence over LocalSize, as glslang writes before SPIR-V 1.6.
 // OpTypeCooperativeMatrixNV (constant scope and size) is
 // !spirv.NV.coopmatrix, and OpCooperativeMatrix{Load,Store,MulAdd,
 // Length}NV are the spirv.NV.CooperativeMatrix ops (whose stride is an

@@ -226,3 +226,23 @@ func TestSerializeNoInstruction(t *testing.T) {
 		t.Errorf("error %v, want %q", err, want)
 	}
 }
+
+// A cooperative matrix constant is one value for all elements: another
+// dense value has no SPIR-V form.
+func TestSerializeCoopMatrixConstantNotSplat(t *testing.T) {
+	src := `spirv.module Logical Vulkan requires #spirv.vce<v1.6, [Shader, Linkage, CooperativeMatrixKHR, VulkanMemoryModel], [SPV_KHR_cooperative_matrix]> {
+  spirv.func @f() -> !spirv.coopmatrix<2x2xf32, Subgroup, MatrixAcc> "None" {
+    %c = spirv.Constant dense<[[1.0, 2.0], [3.0, 4.0]]> : !spirv.coopmatrix<2x2xf32, Subgroup, MatrixAcc>
+    spirv.ReturnValue %c : !spirv.coopmatrix<2x2xf32, Subgroup, MatrixAcc>
+  }
+}`
+	top, err := ir.Parse(newContext(), src, "in.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = serialize.Serialize(firstModule(t, top))
+	want := "in.mlir:3:10: error: 'spirv.Constant' op a cooperative matrix constant must have one value for all its elements"
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}

@@ -87,8 +87,12 @@ func (d *deserializer) function(ins []spv.Instruction) (int, error) {
 	st.AddAttr("function_type", ta)
 	st.AddAttr("function_control", d.enum(spv.KindFunctionControl, head.Operands[2].Value()))
 	for _, dec := range d.decos[head.Result] {
-		if spv.Decoration(dec.Operands[1].Value()) == spv.DecorationLinkageAttributes && len(dec.Operands) == 4 {
+		deco := spv.Decoration(dec.Operands[1].Value())
+		switch {
+		case deco == spv.DecorationLinkageAttributes && len(dec.Operands) == 4:
 			st.AddAttr("linkage_attributes", spirv.Linkage(d.ctx, dec.Operands[2].Str(), spv.LinkageType(dec.Operands[3].Value())))
+		case len(dec.Operands) == 2:
+			st.AddAttr(decorationAttrName(deco), d.ctx.UnitAttr()) // RelaxedPrecision
 		}
 	}
 	region := st.AddRegion()
@@ -100,6 +104,9 @@ func (d *deserializer) function(ins []spv.Instruction) (int, error) {
 	}
 	if len(params) != len(ft.Inputs) {
 		return 0, d.errorf("function has %d parameters, its type %d", len(params), len(ft.Inputs))
+	}
+	if a := d.paramAttrs(params); a != nil {
+		st.AddAttr("arg_attrs", a)
 	}
 	first := true
 	for j := i; j < end; j++ {
@@ -319,4 +326,26 @@ func (d *deserializer) specConstantOp(in *spv.Instruction) (*ir.Value, error) {
 	op := d.ctx.NewOp(st)
 	d.fn.cur.Append(op)
 	return op.Result(0), nil
+}
+
+// paramAttrs gives each parameter its decoration without operands (Aliased,
+// RestrictPointer) as MLIR's {spirv.decoration = #spirv.decoration<...>};
+// nil when none has one.
+func (d *deserializer) paramAttrs(params []*spv.Instruction) *ir.ArrayAttr {
+	dicts := make([]ir.Attribute, len(params))
+	found := false
+	for k, p := range params {
+		var entries []ir.NamedAttr
+		for _, dec := range d.decos[p.Result] {
+			if len(dec.Operands) == 2 {
+				entries = append(entries, ir.NamedAttr{Name: "spirv.decoration", Value: spirv.Enum(d.ctx, spv.KindDecoration, dec.Operands[1].Value())})
+				found = true
+			}
+		}
+		dicts[k] = d.ctx.DictionaryAttr(entries)
+	}
+	if !found {
+		return nil
+	}
+	return d.ctx.ArrayAttr(dicts...)
 }

@@ -204,6 +204,9 @@ func (s *serializer) function(op *ir.Operation) error {
 		}
 		s.sec[secAnnotation].Op(spv.OpDecorate).Word(id, uint32(spv.DecorationLinkageAttributes)).Str(l.Name).Word(uint32(l.Type))
 	}
+	if err := s.resultDecorations(op, id); err != nil {
+		return err
+	}
 	e := &s.sec[secFunction]
 	e.Op(spv.OpFunction).Word(retID, id, control, ftID)
 	s.fn = s.spareFn.reset()
@@ -222,6 +225,9 @@ func (s *serializer) function(op *ir.Operation) error {
 			}
 			aid, _ := s.valueID(a)
 			e.Op(spv.OpFunctionParameter).Word(tid, aid)
+			if err := s.paramDecoration(op, i, aid); err != nil {
+				return err
+			}
 		}
 		var vars []*ir.Operation
 		region.Walk(func(op *ir.Operation) bool {
@@ -247,12 +253,16 @@ func (s *serializer) function(op *ir.Operation) error {
 			}
 		}
 	} else {
-		for _, t := range ft.Inputs {
+		for i, t := range ft.Inputs {
 			tid, err := s.typeID(t)
 			if err != nil {
 				return err
 			}
-			e.Op(spv.OpFunctionParameter).Word(tid, s.newID())
+			aid := s.newID()
+			e.Op(spv.OpFunctionParameter).Word(tid, aid)
+			if err := s.paramDecoration(op, i, aid); err != nil {
+				return err
+			}
 		}
 	}
 	e.Op(spv.OpFunctionEnd)
@@ -541,4 +551,30 @@ func blockOrder(start, skip *ir.Block) []*ir.Block {
 		}
 	}
 	return order
+}
+
+// paramDecoration writes the decoration of parameter i that its
+// spirv.decoration attribute names (Aliased, RestrictPointer).
+func (s *serializer) paramDecoration(fn *ir.Operation, i int, id uint32) error {
+	attrs, _ := fn.Attr("arg_attrs").(*ir.ArrayAttr)
+	if attrs == nil || i >= len(attrs.Elems) {
+		return nil
+	}
+	dict, _ := attrs.Elems[i].(*ir.DictionaryAttr)
+	if dict == nil {
+		return nil
+	}
+	for _, na := range dict.Entries {
+		if na.Name != "spirv.decoration" {
+			continue
+		}
+		d, ok := na.Value.(*spirv.EnumAttr)
+		if !ok || d.Kind != spv.KindDecoration {
+			return fn.Errorf("'spirv.decoration' of argument #%d must be a #spirv.decoration", i)
+		}
+		if err := s.decorate(id, spv.Decoration(d.Value)); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -25,7 +25,7 @@ func attrName(op spv.Opcode, spec spv.OperandSpec) string {
 		case "Unequal":
 			return "unequal_semantics"
 		}
-		if op == spv.OpControlBarrier || op == spv.OpMemoryBarrier {
+		if op == spv.OpControlBarrier || op == spv.OpMemoryBarrier || op == spv.OpMemoryNamedBarrier {
 			return "memory_semantics"
 		}
 		return "semantics"

@@ -108,6 +108,11 @@ func (d *deserializer) newOp(in *spv.Instruction) (*ir.Operation, error) {
 	if err := d.castSignedness(in.Opcode, st); err != nil {
 		return nil, err
 	}
+	if in.Opcode != spv.OpVariable && in.Result != 0 {
+		if err := d.decorationAttrs(in.Result, st); err != nil {
+			return nil, err
+		}
+	}
 	return d.ctx.NewOp(st), nil
 }
 

@@ -105,6 +105,10 @@ func (s *serializer) op(op *ir.Operation) error {
 	}
 	s.debugLine(secFunction, op.Loc())
 	e.Op(opc).Word(head...).Word(words...)
+	if op.NumResults() == 1 {
+		id, _ := s.valueID(op.Result(0))
+		return s.resultDecorations(op, id)
+	}
 	return nil
 }
 

@@ -232,6 +232,8 @@ func (s *serializer) writeModule() error {
 			err = s.entryPoint(op)
 		case "spirv.ExecutionMode":
 			err = s.executionMode(op)
+		case "spirv.ExecutionModeId":
+			err = s.executionModeID(op)
 		case "spirv.ARM.Graph":
 			err = s.graph(op)
 		case "spirv.ARM.GraphEntryPoint":
@@ -384,23 +386,56 @@ func (s *serializer) varDecorations(op *ir.Operation, id uint32) error {
 			s.sec[secAnnotation].Op(spv.OpDecorate).Word(id, uint32(spv.DecorationLinkageAttributes)).Str(l.Name).Word(uint32(l.Type))
 			continue
 		}
-		d, ok := decorationByAttr(a.Name)
-		if !ok {
-			continue // a discardable attribute SPIR-V has no place for
-		}
-		var params []uint32
-		switch v := a.Value.(type) {
-		case *ir.UnitAttr:
-		case *ir.IntegerAttr:
-			params = []uint32{uint32(v.Int())}
-		default:
-			return op.Errorf("decoration attribute '%s' must be unit or an integer", a.Name)
-		}
-		if err := s.decorate(id, d, params...); err != nil {
+		if err := s.attrDecoration(op, id, a); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// resultDecorations writes the decorations of an ordinary op's result from
+// its discardable attributes (no_signed_wrap, fp_fast_math_mode), as MLIR
+// does.
+func (s *serializer) resultDecorations(op *ir.Operation, id uint32) error {
+	for _, a := range op.DiscardableAttrs() {
+		if err := s.attrDecoration(op, id, a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// attrDecoration writes the decoration that attribute a names: a unit
+// attribute for one without a value, an integer or a SPIR-V enum
+// (#spirv.fp_rounding_mode<RTE>) for one with. Other attributes have no
+// place in SPIR-V and are left out.
+func (s *serializer) attrDecoration(op *ir.Operation, id uint32, a ir.NamedAttr) error {
+	d, ok := decorationByAttr(a.Name)
+	if !ok {
+		return nil
+	}
+	var params []uint32
+	switch v := a.Value.(type) {
+	case *ir.UnitAttr:
+	case *ir.IntegerAttr:
+		params = []uint32{uint32(v.Int())}
+	case *spirv.EnumAttr:
+		params = []uint32{v.Value}
+	case *ir.SymbolRefAttr:
+		// An id operand (AlignmentId, CounterBuffer): OpDecorateId.
+		ref, ok := s.symbols[v.Root]
+		if !ok {
+			return op.Errorf("decoration attribute '%s' refers to @%s, which the module does not define", a.Name, v.Root)
+		}
+		if err := s.allowed.enum(spv.KindDecoration, uint32(d)); err != nil {
+			return err
+		}
+		s.sec[secAnnotation].Op(spv.OpDecorateId).Word(id, uint32(d), ref)
+		return nil
+	default:
+		return op.Errorf("decoration attribute '%s' must be unit, an integer, a SPIR-V enum or a symbol", a.Name)
+	}
+	return s.decorate(id, d, params...)
 }
 
 // cacheControls writes one CacheControlLoadINTEL or CacheControlStoreINTEL
@@ -544,6 +579,40 @@ func (s *serializer) interfaceIDs(op *ir.Operation) ([]uint32, error) {
 		}
 	}
 	return iface, nil
+}
+
+// executionModeID writes OpExecutionModeId with the ids of the
+// specialization constants the op names.
+func (s *serializer) executionModeID(op *ir.Operation) error {
+	mode, ok := op.Attr("execution_mode").(*spirv.EnumAttr)
+	if !ok {
+		return op.Errorf("missing execution_mode")
+	}
+	if err := s.available(op); err != nil {
+		return err
+	}
+	fid, _, err := s.symbolID(op, "fn")
+	if err != nil {
+		return err
+	}
+	l, _ := op.Attr("values").(*ir.ArrayAttr)
+	if l == nil {
+		return op.Errorf("missing values")
+	}
+	ids := make([]uint32, len(l.Elems))
+	for i, a := range l.Elems {
+		ref, ok := a.(*ir.SymbolRefAttr)
+		var c *ir.Operation
+		if ok {
+			c = ir.LookupSymbol(s.module, ref.Root)
+		}
+		if c == nil || (c.Name() != "spirv.SpecConstant" && c.Name() != "spirv.SpecConstantComposite") {
+			return op.Errorf("execution mode operand %s is not a specialization constant of the module", ir.AttrString(a))
+		}
+		ids[i] = s.symbols[ref.Root]
+	}
+	s.sec[secExecutionMode].Op(spv.OpExecutionModeId).Word(fid, mode.Value).Word(ids...)
+	return nil
 }
 
 func (s *serializer) executionMode(op *ir.Operation) error {

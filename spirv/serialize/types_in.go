@@ -62,6 +62,14 @@ func (d *deserializer) typeDecl(in *spv.Instruction) error {
 			t = d.ctx.IntegerType(int(w), ir.Signed)
 		}
 	case spv.OpTypeFloat:
+		if len(ops) > 1 {
+			// The FP Encoding operand: only SPV_KHR_bfloat16's.
+			if ops[0].Value() != 16 || spv.FPEncoding(ops[1].Value()) != spv.FPEncodingBFloat16KHR {
+				return d.errorf("float of width %d and encoding %d not supported", ops[0].Value(), ops[1].Value())
+			}
+			t = d.ctx.Float(ir.BF16)
+			break
+		}
 		switch ops[0].Value() {
 		case 16:
 			t = d.ctx.F16()
@@ -166,6 +174,8 @@ func (d *deserializer) typeDecl(in *spv.Instruction) error {
 		t = ta
 	case spv.OpTypeSampler:
 		t = spirv.Sampler(d.ctx)
+	case spv.OpTypeNamedBarrier:
+		t = spirv.NamedBarrier(d.ctx)
 	case spv.OpTypeImage:
 		e, err := d.typeOf(ops[0].Value())
 		if err != nil {
@@ -345,6 +355,10 @@ func (d *deserializer) constValue(in *spv.Instruction, t ir.Type) (ir.Attribute,
 		case *ir.IntegerType:
 			return d.ctx.IntegerAttr(t, o.Int64()), nil
 		case *ir.FloatType:
+			if t.Kind == ir.BF16 {
+				// bfloat16 is the upper half of an f32.
+				return d.ctx.FloatAttr(t, float64(math.Float32frombits(o.Words[0]<<16))), nil
+			}
 			return d.ctx.FloatAttr(t, o.Float64()), nil
 		}
 	case spv.OpConstantNull:
@@ -363,6 +377,12 @@ func (d *deserializer) constValue(in *spv.Instruction, t ir.Type) (ir.Attribute,
 		}
 		if tt, ok := t.(*spirv.TensorArmType); ok {
 			return d.tensorArmValue(tt, elems)
+		}
+		if ct, ok := t.(*spirv.CoopMatrixType); ok {
+			if len(elems) != 1 {
+				return nil, d.errorf("a cooperative matrix constant has %d constituents, not 1", len(elems))
+			}
+			return d.ctx.DenseSplat(ct, elems[0]), nil
 		}
 		return d.ctx.ArrayAttr(elems...), nil
 	}

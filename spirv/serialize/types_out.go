@@ -128,6 +128,8 @@ func (s *serializer) typeOperands(t ir.Type) (spv.Opcode, []uint32, error) {
 		switch t.Kind {
 		case ir.F16, ir.F32, ir.F64:
 			return spv.OpTypeFloat, []uint32{uint32(t.Width())}, nil
+		case ir.BF16:
+			return spv.OpTypeFloat, []uint32{16, uint32(spv.FPEncodingBFloat16KHR)}, nil
 		}
 	case *ir.VectorType:
 		if len(t.Dims) == 1 && !t.IsScalable() {
@@ -181,6 +183,8 @@ func (s *serializer) typeOperands(t ir.Type) (spv.Opcode, []uint32, error) {
 		return s.tensorArmOperands(t)
 	case *spirv.SamplerType:
 		return spv.OpTypeSampler, nil, nil
+	case *spirv.NamedBarrierType:
+		return spv.OpTypeNamedBarrier, nil, nil
 	case *spirv.ImageType:
 		e, err := ids(t.Elem)
 		return spv.OpTypeImage, append(e, uint32(t.Dim), uint32(t.Depth), uint32(t.Arrayed), uint32(t.Sampling), uint32(t.SamplerUse), uint32(t.Format)), err
@@ -329,6 +333,18 @@ func (s *serializer) constantWords(v ir.Attribute, t ir.Type) (spv.Opcode, []uin
 		if tt, ok := t.(*spirv.TensorArmType); ok {
 			return s.tensorArmConstant(v, tt)
 		}
+		if ct, ok := t.(*spirv.CoopMatrixType); ok {
+			// A cooperative matrix constant has one constituent, the
+			// value of every element.
+			if !v.IsSplat() {
+				return 0, nil, fmt.Errorf("a cooperative matrix constant must have one value for all its elements")
+			}
+			id, err := s.constantID(v.ElementAttr(s.ctx, 0), ct.Elem)
+			if err != nil {
+				return 0, nil, err
+			}
+			return spv.OpConstantComposite, []uint32{id}, nil
+		}
 		st := v.ShapedType()
 		var elemT ir.Type
 		switch t := t.(type) {
@@ -339,8 +355,13 @@ func (s *serializer) constantWords(v ir.Attribute, t ir.Type) (spv.Opcode, []uin
 		default:
 			return 0, nil, fmt.Errorf("dense constant of type %s has no SPIR-V form", ir.TypeString(t))
 		}
-		if len(st.Shape()) != 1 {
-			return 0, nil, fmt.Errorf("only 1-D dense constants have a SPIR-V form, not %s", ir.TypeString(st))
+		if shape := st.Shape(); len(shape) > 1 {
+			// An N-D value of nested arrays (MLIR's dense<...> :
+			// tensor<2x3xi32> : !spirv.array<2 x !spirv.array<3 x i32>>): the
+			// same nesting of composites, element by element.
+			return s.constantWords(nestedArray(s.ctx, v, shape, 0), t)
+		} else if len(shape) != 1 {
+			return 0, nil, fmt.Errorf("only dense constants of rank 1 or more have a SPIR-V form, not %s", ir.TypeString(st))
 		}
 		n := v.Len()
 		words := make([]uint32, n)
@@ -382,6 +403,27 @@ func (s *serializer) constantWords(v ir.Attribute, t ir.Type) (spv.Opcode, []uin
 	return 0, nil, fmt.Errorf("constant %s of type %s has no SPIR-V form", ir.AttrString(v), ir.TypeString(t))
 }
 
+// nestedArray returns the part of v at flat offset off with shape as
+// nested array attributes, its last dimension's elements as scalars.
+func nestedArray(ctx *ir.Context, v *ir.DenseElementsAttr, shape []int64, off int) ir.Attribute {
+	n := int(shape[0])
+	elems := make([]ir.Attribute, n)
+	if len(shape) == 1 {
+		for i := range n {
+			elems[i] = v.ElementAttr(ctx, off+i)
+		}
+		return ctx.ArrayAttr(elems...)
+	}
+	stride := 1
+	for _, d := range shape[1:] {
+		stride *= int(d)
+	}
+	for i := range n {
+		elems[i] = nestedArray(ctx, v, shape[1:], off+i*stride)
+	}
+	return ctx.ArrayAttr(elems...)
+}
+
 func scalarWords(v uint64, width int) []uint32 {
 	if width > 32 {
 		return []uint32{uint32(v), uint32(v >> 32)}
@@ -399,6 +441,13 @@ func floatWords(f float64, t *ir.FloatType) []uint32 {
 		return []uint32{uint32(b), uint32(b >> 32)}
 	case ir.F16:
 		return []uint32{uint32(f32ToF16(float32(f)))}
+	case ir.BF16:
+		// The upper half of the f32, rounded to nearest even (NaN kept NaN).
+		b := math.Float32bits(float32(f))
+		if b&0x7FFFFFFF > 0x7F800000 {
+			return []uint32{b>>16 | 0x40}
+		}
+		return []uint32{(b + 0x7FFF + (b >> 16 & 1)) >> 16}
 	}
 	return []uint32{math.Float32bits(float32(f))}
 }

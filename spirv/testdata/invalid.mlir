@@ -443,8 +443,128 @@ spirv.func @f(%p: !spirv.ptr<i32, StorageBuffer>, %s: i32) "None" {
 // -----
 
 spirv.func @f(%m: !spirv.coopmatrix<2x2xf32, Subgroup, MatrixA>, %s: f16) "None" {
-  // expected-error @+1 {{'spirv.MatrixTimesScalar' op input matrix components' type and scaling value must have the same type}}
+  // expected-error @+1 {{'spirv.MatrixTimesScalar' op failed to verify that all of {matrix, scalar} have same element type}}
   %0 = spirv.MatrixTimesScalar %m, %s : !spirv.coopmatrix<2x2xf32, Subgroup, MatrixA>, f16
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<3 x vector<2xf32>>, %s: f64) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesScalar' op failed to verify that all of {matrix, scalar} have same element type}}
+  %0 = spirv.MatrixTimesScalar %m, %s : !spirv.matrix<3 x vector<2xf32>>, f64
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<3 x vector<2xf32>>, %s: f32) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesScalar' op failed to verify that all of {matrix, result} have same type}}
+  %0 = "spirv.MatrixTimesScalar"(%m, %s) : (!spirv.matrix<3 x vector<2xf32>>, f32) -> !spirv.matrix<2 x vector<3xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<3 x vector<4xf32>>) "None" {
+  // expected-error @+1 {{'spirv.Transpose' op failed to verify that matrix rows count matches result columns count}}
+  %0 = spirv.Transpose %m : !spirv.matrix<3 x vector<4xf32>> -> !spirv.matrix<3 x vector<3xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<3 x vector<4xf32>>) "None" {
+  // expected-error @+1 {{'spirv.Transpose' op failed to verify that matrix columns count matches result rows count}}
+  %0 = spirv.Transpose %m : !spirv.matrix<3 x vector<4xf32>> -> !spirv.matrix<4 x vector<4xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<3 x vector<4xf32>>) "None" {
+  // expected-error @+1 {{'spirv.Transpose' op failed to verify that all of {matrix, result} have same element type}}
+  %0 = spirv.Transpose %m : !spirv.matrix<3 x vector<4xf32>> -> !spirv.matrix<4 x vector<3xf16>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: !spirv.matrix<3 x vector<2xf32>>, %b: !spirv.matrix<2 x vector<2xf32>>) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesMatrix' op failed to verify that leftmatrix columns count matches rightmatrix rows count}}
+  %0 = spirv.MatrixTimesMatrix %a, %b : !spirv.matrix<3 x vector<2xf32>>, !spirv.matrix<2 x vector<2xf32>> -> !spirv.matrix<2 x vector<2xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: !spirv.matrix<3 x vector<2xf32>>, %b: !spirv.matrix<2 x vector<3xf32>>) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesMatrix' op failed to verify that rightmatrix columns count matches result columns count}}
+  %0 = spirv.MatrixTimesMatrix %a, %b : !spirv.matrix<3 x vector<2xf32>>, !spirv.matrix<2 x vector<3xf32>> -> !spirv.matrix<3 x vector<2xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: !spirv.matrix<3 x vector<2xf32>>, %b: !spirv.matrix<2 x vector<3xf32>>) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesMatrix' op failed to verify that leftmatrix rows count matches result rows count}}
+  %0 = spirv.MatrixTimesMatrix %a, %b : !spirv.matrix<3 x vector<2xf32>>, !spirv.matrix<2 x vector<3xf32>> -> !spirv.matrix<2 x vector<3xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: !spirv.matrix<3 x vector<3xf64>>, %b: !spirv.matrix<3 x vector<3xf32>>) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesMatrix' op failed to verify that all of {leftmatrix, rightmatrix, result} have same element type}}
+  %0 = spirv.MatrixTimesMatrix %a, %b : !spirv.matrix<3 x vector<3xf64>>, !spirv.matrix<3 x vector<3xf32>> -> !spirv.matrix<3 x vector<3xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<4 x vector<3xf16>>, %v: vector<4xf32>) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesVector' op failed to verify that all of {matrix, result} have same element type}}
+  %0 = spirv.MatrixTimesVector %m, %v : !spirv.matrix<4 x vector<3xf16>>, vector<4xf32> -> vector<3xf32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<4 x vector<3xf32>>, %v: vector<3xf32>) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesVector' op failed to verify that matrix columns count matches vector elements count}}
+  %0 = spirv.MatrixTimesVector %m, %v : !spirv.matrix<4 x vector<3xf32>>, vector<3xf32> -> vector<3xf32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%m: !spirv.matrix<4 x vector<3xf32>>, %v: vector<4xf32>) "None" {
+  // expected-error @+1 {{'spirv.MatrixTimesVector' op failed to verify that matrix rows count matches result elements count}}
+  %0 = spirv.MatrixTimesVector %m, %v : !spirv.matrix<4 x vector<3xf32>>, vector<4xf32> -> vector<4xf32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%v: vector<3xf16>, %m: !spirv.matrix<4 x vector<3xf32>>) "None" {
+  // expected-error @+1 {{'spirv.VectorTimesMatrix' op failed to verify that all of {vector, result} have same element type}}
+  %0 = spirv.VectorTimesMatrix %v, %m : vector<3xf16>, !spirv.matrix<4 x vector<3xf32>> -> vector<4xf32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%v: vector<4xf32>, %m: !spirv.matrix<4 x vector<3xf32>>) "None" {
+  // expected-error @+1 {{'spirv.VectorTimesMatrix' op failed to verify that matrix rows count matches vector elements count}}
+  %0 = spirv.VectorTimesMatrix %v, %m : vector<4xf32>, !spirv.matrix<4 x vector<3xf32>> -> vector<3xf32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%v: vector<3xf32>, %m: !spirv.matrix<4 x vector<3xf32>>) "None" {
+  // expected-error @+1 {{'spirv.VectorTimesMatrix' op failed to verify that matrix columns count matches result elements count}}
+  %0 = spirv.VectorTimesMatrix %v, %m : vector<3xf32>, !spirv.matrix<4 x vector<3xf32>> -> vector<3xf32>
   spirv.Return
 }
 
@@ -934,4 +1054,235 @@ spirv.module Logical GLSL450 {
     }
     spirv.Return
   }
+}
+
+// -----
+
+spirv.func @f(%c: vector<4xi1>, %a: vector<3xi32>) "None" {
+  // expected-error @+1 {{'spirv.Select' op result should have the same number of elements as the condition when condition is of vector type}}
+  %0 = spirv.Select %c, %a, %a : vector<4xi1>, vector<3xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%c: vector<3xi1>, %a: i32) "None" {
+  // expected-error @+1 {{'spirv.Select' op result expected to be of vector type when condition is of vector type}}
+  %0 = spirv.Select %c, %a, %a : vector<3xi1>, i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%c: i1, %a: vector<3xf32>, %b: vector<3xi32>) "None" {
+  // expected-error @+1 {{'spirv.Select' op failed to verify that all of {true_value, false_value, result} have same type}}
+  %0 = "spirv.Select"(%c, %a, %b) : (i1, vector<3xf32>, vector<3xi32>) -> vector<3xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i32, %b: i16) "None" {
+  // expected-error @+1 {{'spirv.ShiftLeftLogical' op failed to verify that all of {operand1, result} have same type}}
+  %0 = "spirv.ShiftLeftLogical"(%a, %b) : (i32, i16) -> i16
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: vector<4xi32>, %b: vector<2xi32>) "None" {
+  // expected-error @+1 {{'spirv.ShiftRightLogical' op requires the same shape for all operands and results}}
+  %0 = spirv.ShiftRightLogical %a, %b : vector<4xi32>, vector<2xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: vector<3xi32>, %o: i32, %c: i16) "None" {
+  // expected-error @+1 {{'spirv.BitFieldUExtract' op failed to verify that all of {base, result} have same type}}
+  %0 = "spirv.BitFieldUExtract"(%a, %o, %c) : (vector<3xi32>, i32, i16) -> vector<4xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: vector<3xi32>, %i: vector<2xi32>, %o: i32, %c: i16) "None" {
+  // expected-error @+1 {{'spirv.BitFieldInsert' op failed to verify that all of {base, insert, result} have same type}}
+  %0 = "spirv.BitFieldInsert"(%a, %i, %o, %c) : (vector<3xi32>, vector<2xi32>, i32, i16) -> vector<3xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: f32) "None" {
+  // expected-error @+1 {{'spirv.KHR.Expect' op operand #0 must be 8/16/32/64-bit integer or bool or vector of 8/16/32/64-bit integer or bool values of length 2/3/4/8/16, but got 'f32'}}
+  %0 = spirv.KHR.Expect %a, %a : f32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i32, %b: i64) "None" {
+  // expected-error @+1 {{'spirv.KHR.Expect' op failed to verify that all of {value, expectedValue, result} have same type}}
+  %0 = "spirv.KHR.Expect"(%a, %b) : (i32, i64) -> i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: f32) "None" {
+  // expected-note @-1 {{prior use here}}
+  // expected-error @+1 {{use of value '%a' expects different type than prior uses: 'i1' vs 'f32'}}
+  spirv.KHR.AssumeTrue %a
+  spirv.Return
+}
+
+// -----
+
+// expected-error @+1 {{'spirv.func' op with physical buffer pointer must be decorated either 'Aliased' or 'Restrict'}}
+spirv.func @f(%p: !spirv.ptr<i32, PhysicalStorageBuffer> {spirv.decoration = #spirv.decoration<AliasedPointer>}) "None" {
+  spirv.Return
+}
+
+// -----
+
+// expected-error @+1 {{'spirv.func' op with physical buffer pointer must be decorated either 'Aliased' or 'Restrict'}}
+spirv.func @f(%p: !spirv.ptr<!spirv.array<2 x !spirv.ptr<i32, PhysicalStorageBuffer>>, PhysicalStorageBuffer>) "None" {
+  spirv.Return
+}
+
+// -----
+
+// expected-error @+1 {{'spirv.func' op with a pointer points to a physical buffer pointer must be decorated either 'AliasedPointer' or 'RestrictPointer'}}
+spirv.func @f(%p: !spirv.ptr<!spirv.ptr<i32, PhysicalStorageBuffer>, Function> {spirv.decoration = #spirv.decoration<Aliased>}) "None" {
+  spirv.Return
+}
+
+// -----
+
+// expected-error @+1 {{'spirv.func' op arguments may only have dialect attributes}}
+spirv.func @f(%a: i32 {plain = 1 : i32}) "None" {
+  spirv.Return
+}
+
+// -----
+
+// expected-error @+1 {{'spirv.func' op type of entry block argument #0('f64') must match the type of the corresponding argument in function signature('f32')}}
+spirv.func @f(f32) "None" {
+^bb0(%a: f64):
+  spirv.Return
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.SpecConstant @x = 8 : i32
+  // expected-error @+1 {{'spirv.ExecutionModeId' op function 'main' not found in 'spirv.module'}}
+  spirv.ExecutionModeId @main "LocalSizeId", @x, @x, @x
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @main() "None" {
+    spirv.Return
+  }
+  // expected-error @+1 {{'spirv.ExecutionModeId' op attribute 'values' failed to satisfy constraint: symbol ref array attribute}}
+  "spirv.ExecutionModeId"() {fn = @main, execution_mode = #spirv.execution_mode<LocalSizeId>, values = [1 : i32]} : () -> ()
+}
+
+// -----
+
+spirv.func @f() "None" {
+  // expected-error @+2 {{expected ::mlir::spirv::Scope to be one of: CrossDevice, Device, Workgroup, Subgroup, Invocation, QueueFamily, ShaderCallKHR}}
+  // expected-error @+1 {{failed to parse SPIRV_ScopeAttr parameter 'value' which is to be a `::mlir::spirv::Scope`}}
+  spirv.ControlBarrier <Galaxy>, <Device>, <Acquire|UniformMemory>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%n: i32) "None" {
+  %nb = spirv.NamedBarrierInitialize %n : i32 -> !spirv.named_barrier
+  // expected-error @+1 {{'spirv.MemoryNamedBarrier' op expected at most one of these four memory constraints to be set: `Acquire`, `Release`,`AcquireRelease` or `SequentiallyConsistent`}}
+  spirv.MemoryNamedBarrier %nb, <Workgroup>, <Acquire|Release> : !spirv.named_barrier
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%n: i16) "None" {
+  // expected-error @+1 {{'spirv.NamedBarrierInitialize' op operand #0 must be Int32, but got 'i16'}}
+  %nb = spirv.NamedBarrierInitialize %n : i16 -> !spirv.named_barrier
+  spirv.Return
+}
+
+// -----
+
+// expected-error @+1 {{struct is missing required parameter: resource_limits}}
+module attributes {test.t = #spirv.target<vce = #spirv.vce<v1.0, [Kernel], []>>} {
+}
+
+// -----
+
+spirv.func @f(%a: i32, %b: i32) "None" {
+  // expected-error @+1 {{'spirv.SDot' op requires Packed Vector Format attribute for integer vector operands}}
+  %r = spirv.SDot %a, %b : i32 -> i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i64, %b: i64) "None" {
+  // expected-error @+1 {{'spirv.SDot' op with specified Packed Vector Format (PackedVectorFormat4x8Bit) requires integer vector operands to be 32-bits wide}}
+  %r = spirv.SDot %a, %b, <PackedVectorFormat4x8Bit> : i64 -> i64
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: vector<4xi8>, %b: vector<4xi8>) "None" {
+  // expected-error @+1 {{'spirv.UDot' op with invalid format attribute for vector operands of type 'vector<4xi8>'}}
+  %r = spirv.UDot %a, %b, <PackedVectorFormat4x8Bit> : vector<4xi8> -> i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i32, %b: i32) "None" {
+  // expected-error @+1 {{'spirv.SDot' op result type has insufficient bit-width (16 bits) for the specified vector operand type (32 bits)}}
+  %r = spirv.SDot %a, %b, <PackedVectorFormat4x8Bit> : i32 -> i16
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: vector<4xi16>, %b: vector<4xi16>, %acc: i32) "None" {
+  // expected-error @+1 {{'spirv.SDotAccSat' op result type has insufficient bit-width (32 bits) for the specified vector operand type (64 bits)}}
+  %r = spirv.SDotAccSat %a, %b, %acc : vector<4xi16> -> i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i32, %b: i64) "None" {
+  // expected-error @+1 {{'spirv.SUDot' op failed to verify that all of {vector1, vector2} have same type}}
+  %r = "spirv.SUDot"(%a, %b) {format = #spirv.packed_vector_format<PackedVectorFormat4x8Bit>} : (i32, i64) -> i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: i32, %b: i32, %acc: i32) "None" {
+  // expected-error @+1 {{'spirv.UDotAccSat' op failed to verify that all of {accumulator, result} have same type}}
+  %r = "spirv.UDotAccSat"(%a, %b, %acc) {format = #spirv.packed_vector_format<PackedVectorFormat4x8Bit>} : (i32, i32, i32) -> i64
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: bf16) "None" {
+  // expected-error @+1 {{'spirv.FAdd' op operand #0 must be 16/32/64-bit float or vector of 16/32/64-bit float values of length 2/3/4/8/16, but got 'bf16'}}
+  %0 = spirv.FAdd %a, %a : bf16
+  spirv.Return
 }

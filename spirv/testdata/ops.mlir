@@ -16,8 +16,10 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.3, [Shader, Int64, GroupNonU
   spirv.func @kernel() "None" attributes {spirv.entry_point_abi = #spirv.entry_point_abi<local_size = dense<[32, 4, 1]> : vector<3xi32>>} {
     // CHECK: %[[C0:.*]] = spirv.Constant 0 : i32
     %c0 = spirv.Constant 0 : i32
+    // An address is named after its variable, as MLIR names it.
+    // CHECK: %gid_addr = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
     %gid = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
-    // CHECK: spirv.Load "Input" %{{.*}} : vector<3xi32>
+    // CHECK: spirv.Load "Input" %gid_addr : vector<3xi32>
     %v = spirv.Load "Input" %gid : vector<3xi32>
     // CHECK: %[[X:.*]] = spirv.CompositeExtract %{{.*}}[0 : i32] : vector<3xi32>
     %x = spirv.CompositeExtract %v[0 : i32] : vector<3xi32>
@@ -190,4 +192,26 @@ spirv.module Logical GLSL450 {
     spirv.ImageWrite %img : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, %xy : vector<2xsi32>, %t : vector<4xf32> ["NonPrivateTexel"]
     spirv.Return
   }
+}
+
+// -----
+
+// PhysicalStorageBuffer pointer parameters carry their aliasing decoration.
+// CHECK-LABEL: spirv.func @psb_args
+// CHECK-SAME: !spirv.ptr<i32, PhysicalStorageBuffer> {spirv.decoration = #spirv.decoration<Restrict>}
+// CHECK-SAME: !spirv.ptr<!spirv.ptr<f32, PhysicalStorageBuffer>, Function> {spirv.decoration = #spirv.decoration<AliasedPointer>}
+spirv.func @psb_args(%a: !spirv.ptr<i32, PhysicalStorageBuffer> {spirv.decoration = #spirv.decoration<Restrict>},
+                     %b: !spirv.ptr<!spirv.ptr<f32, PhysicalStorageBuffer>, Function> {spirv.decoration = #spirv.decoration<AliasedPointer>}) "None" {
+  spirv.Return
+}
+
+// -----
+
+// A gpu.module's SPIR-V target prints its parameters, defaults left out.
+// CHECK: test.t0 = #spirv.target<vce = #spirv.vce<v1.0, [Kernel], []>, resource_limits = <>>
+// CHECK-SAME: test.t1 = #spirv.target<vce = #spirv.vce<v1.3, [Shader], []>, resource_limits = <subgroup_size = 64>, client_api = Vulkan, vendor_id = AMD, device_type = DiscreteGPU, device_id = 7>
+module attributes {
+  test.t0 = #spirv.target<resource_limits = <>, vce = #spirv.vce<v1.0, [Kernel], []>>,
+  test.t1 = #spirv.target<vce = #spirv.vce<v1.3, [Shader], []>, resource_limits = <subgroup_size = 64>, device_id = 7, device_type = DiscreteGPU, vendor_id = AMD, client_api = Vulkan>
+} {
 }

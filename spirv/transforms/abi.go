@@ -6,6 +6,7 @@ import (
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
 // LowerABI lowers the shader ABI attributes of the entry points of op, a
@@ -40,9 +41,11 @@ func lowerABIWith(module *ir.Operation, w int) error {
 	body := module.Region(0).Entry()
 	ops := body.OpList()
 	prepared := make([]*entryArgs, len(ops))
+	caps := targetCaps(env)
+	kernel := !caps[spv.CapabilityShader] && caps[spv.CapabilityKernel]
 	// An error skips the functions after it, which declare never reaches.
 	_ = ir.ParallelForN(parallelism(w, len(ops)), len(ops), func(i int) error {
-		if prepared[i] = prepareEntry(ops[i]); prepared[i] != nil {
+		if prepared[i] = prepareEntry(ops[i], kernel); prepared[i] != nil {
 			return prepared[i].err
 		}
 		return nil
@@ -164,10 +167,11 @@ func existingEntryPoints(ops []*ir.Operation, prepared []*entryArgs) error {
 }
 
 type entryArgs struct {
-	fn   *ir.Operation
-	ft   *ir.FunctionType
-	vars []interfaceVar
-	err  error
+	fn       *ir.Operation
+	ft       *ir.FunctionType
+	vars     []interfaceVar
+	keepArgs bool // no argument has an interface_var_abi: none is replaced
+	err      error
 }
 
 // interfaceVar is a spirv.GlobalVariable with its type and name.
@@ -180,7 +184,10 @@ type interfaceVar struct {
 // prepareEntry builds the interface variables of op's arguments, not yet
 // inserted and named as if no name were taken, if op is an entry function;
 // it returns nil for other ops, unless they are in error.
-func prepareEntry(op *ir.Operation) *entryArgs {
+// A Kernel's arguments without any interface_var_abi stay arguments, as
+// MLIR leaves them (OpenCL kernels take parameters); a GLCompute entry
+// point cannot, so there each argument needs one.
+func prepareEntry(op *ir.Operation, kernel bool) *entryArgs {
 	if op.Name() != "spirv.func" {
 		return nil
 	}
@@ -191,6 +198,10 @@ func prepareEntry(op *ir.Operation) *entryArgs {
 		return nil
 	}
 	e := &entryArgs{fn: op, ft: funcType(op)}
+	if kernel && len(e.ft.Inputs) > 0 && firstABIArg(op) < 0 {
+		e.keepArgs = true
+		return e
+	}
 	e.err = e.prepareArguments()
 	return e
 }
@@ -226,6 +237,9 @@ func (e *entryArgs) prepareArguments() error {
 // rewrite replaces each argument of the function by its interface
 // variable. It changes nothing outside the function.
 func (e *entryArgs) rewrite() {
+	if e.keepArgs {
+		return
+	}
 	ctx, fn, ft := e.fn.Context(), e.fn, e.ft
 	loc := fn.Loc()
 	entry := fn.Region(0).Entry()

@@ -31,15 +31,30 @@ var clampOf = map[string]string{
 // leaves unused (MLIR's ConvertComparisonIntoClamp patterns):
 //
 //	m = select(lo < x, x, lo); select(m < hi, m, hi)
-//	m = select(x < lo, lo, x); select(hi < m, hi, m)
+//	m = select(x < lo, lo, x); select(hi < x, hi, m)
+//
+// and the length of a scalar into its absolute value (MLIR's
+// ConvertLengthIntoFAbs).
 func canonicalizeGL(root *ir.Operation) {
-	var selects []*ir.Operation
+	var selects, lengths []*ir.Operation
 	root.Walk(func(op *ir.Operation) bool {
-		if op.Name() == "spirv.Select" {
+		switch op.Name() {
+		case "spirv.Select":
 			selects = append(selects, op)
+		case "spirv.GL.Length":
+			if _, vec := op.Operand(0).Type().(*ir.VectorType); !vec {
+				lengths = append(lengths, op)
+			}
 		}
 		return true
 	})
+	for _, l := range lengths {
+		b := ir.NewBuilder(root.Context())
+		b.SetInsertionPointBefore(l)
+		abs := b.CreateOp("spirv.GL.FAbs", l.Loc(), []*ir.Value{l.Operand(0)}, []ir.Type{l.Result(0).Type()})
+		l.Result(0).ReplaceAllUsesWith(abs.Result(0))
+		l.Erase()
+	}
 	for _, sel := range selects {
 		if sel.Block() == nil {
 			continue // erased as part of an earlier match
@@ -71,9 +86,9 @@ func matchClamp(sel *ir.Operation) (x, lo, hi *ir.Value, clamp string) {
 			return mx, mlo, f, clamp
 		}
 	}
-	// select(hi < m, hi, m) with m = select(x < lo, lo, x).
-	if m := cmp.Operand(1); f == m && t == cmp.Operand(0) {
-		if mx, mlo, ok := innerMax(m, cmp.Name(), true); ok {
+	// select(hi < x, hi, m) with m = select(x < lo, lo, x).
+	if t == cmp.Operand(0) {
+		if mx, mlo, ok := innerMax(f, cmp.Name(), true); ok && mx == cmp.Operand(1) {
 			return mx, mlo, t, clamp
 		}
 	}

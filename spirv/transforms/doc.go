@@ -35,10 +35,10 @@
 //
 //	spirv.GlobalVariable @k_arg_0 bind(0, 0) : !spirv.ptr<!spirv.struct<(i32 [0])>, StorageBuffer>
 //	spirv.func @k() "None" {
-//	  %0 = spirv.mlir.addressof @k_arg_0 : !spirv.ptr<!spirv.struct<(i32 [0])>, StorageBuffer>
+//	  %k_arg_0_addr = spirv.mlir.addressof @k_arg_0 : !spirv.ptr<!spirv.struct<(i32 [0])>, StorageBuffer>
 //	  %cst0_i32 = spirv.Constant 0 : i32
-//	  %1 = spirv.AccessChain %0[%cst0_i32] : !spirv.ptr<!spirv.struct<(i32 [0])>, StorageBuffer>, i32
-//	  %2 = spirv.Load "StorageBuffer" %1 : i32
+//	  %0 = spirv.AccessChain %k_arg_0_addr[%cst0_i32] : !spirv.ptr<!spirv.struct<(i32 [0])>, StorageBuffer>, i32
+//	  %1 = spirv.Load "StorageBuffer" %0 : i32
 //	  ...
 //	}
 //	spirv.EntryPoint "GLCompute" @k

@@ -1,4 +1,4 @@
-// RUN: kiln translate --test-spirv-roundtrip %s | FileCheck %s
+// RUN: kiln translate --test-spirv-roundtrip --split-input-file %s | FileCheck %s
 
 // Constants of every scalar kind and composite constants.
 
@@ -34,5 +34,22 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Int64, Float16, 
     %t = spirv.Variable : !spirv.ptr<vector<2xf32>, Function>
     spirv.Store "Function" %t, %g : vector<2xf32>
     spirv.Return
+  }
+}
+
+// -----
+
+// An N-D dense value of nested arrays is nested composites, read back as
+// nested array attributes; a splat fills every element.
+// CHECK-LABEL: spirv.func @nested
+// CHECK: spirv.Constant {{\[}}[7 : i32, 7 : i32], [7 : i32, 7 : i32]] : !spirv.array<2 x !spirv.array<2 x i32>>
+// CHECK: spirv.Constant {{\[}}[1 : i32, 2 : i32, 3 : i32], [4 : i32, 5 : i32, 6 : i32]] : !spirv.array<2 x !spirv.array<3 x i32>>
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @nested() -> !spirv.array<2 x !spirv.array<3 x i32>> "None" {
+    %0 = spirv.Constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32> : !spirv.array<2 x !spirv.array<3 x i32>>
+    %1 = spirv.Constant dense<7> : tensor<2x2xi32> : !spirv.array<2 x !spirv.array<2 x i32>>
+    %v = spirv.Variable : !spirv.ptr<!spirv.array<2 x !spirv.array<2 x i32>>, Function>
+    spirv.Store "Function" %v, %1 : !spirv.array<2 x !spirv.array<2 x i32>>
+    spirv.ReturnValue %0 : !spirv.array<2 x !spirv.array<3 x i32>>
   }
 }

@@ -1,4 +1,4 @@
-// RUN: kiln translate --no-implicit-module --test-spirv-roundtrip %s | FileCheck %s
+// RUN: kiln translate --no-implicit-module --split-input-file --test-spirv-roundtrip %s | FileCheck %s
 
 // SPV_KHR_cooperative_matrix: the type's scope, size and use and the
 // layout are i32 constants in the binary, attributes and type parameters
@@ -18,5 +18,18 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.5, [Shader, Int8, Int64, Lin
     spirv.KHR.CooperativeMatrixStore %q, %r, %s, <RowMajor> : !spirv.ptr<i32, Workgroup>, !spirv.coopmatrix<8x8xi32, Subgroup, MatrixAcc>, i64
     // CHECK-NEXT: spirv.ReturnValue %[[N]] : i32
     spirv.ReturnValue %n : i32
+  }
+}
+
+// -----
+
+// A cooperative matrix constant is one value for every element: a splat
+// dense attribute, OpConstantComposite with one constituent.
+spirv.module Logical GLSL450 requires #spirv.vce<v1.6, [Shader, Linkage, CooperativeMatrixKHR], [SPV_KHR_cooperative_matrix]> {
+  // CHECK-LABEL: spirv.func @coop_const
+  spirv.func @coop_const() -> !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc> "None" {
+    // CHECK-NEXT: %{{.*}} = spirv.Constant dense<4.200000e+00> : !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>
+    %c = spirv.Constant dense<4.2> : !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>
+    spirv.ReturnValue %c : !spirv.coopmatrix<16x16xf32, Subgroup, MatrixAcc>
   }
 }

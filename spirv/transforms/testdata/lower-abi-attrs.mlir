@@ -81,3 +81,21 @@ spirv.module Logical GLSL450 {
   // CHECK-NEXT: spirv.ExecutionMode @k "LocalSize", 8, 2, 1
 }
 }
+
+// -----
+
+// An OpenCL kernel's arguments carry no spirv.interface_var_abi: they stay,
+// and only the entry point ABI is lowered.
+module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses], []>, #spirv.resource_limits<>>} {
+  spirv.module Physical64 OpenCL {
+    // CHECK-LABEL: spirv.func @kernel(%{{.*}}: f32, %{{.*}}: !spirv.ptr<f32, CrossWorkgroup>) "None"
+    // CHECK-NOT: spirv.GlobalVariable
+    // CHECK: spirv.EntryPoint "Kernel" @kernel
+    // CHECK: spirv.ExecutionMode @kernel "LocalSize", 8, 1, 1
+    spirv.func @kernel(%a: f32, %p: !spirv.ptr<f32, CrossWorkgroup>) "None"
+        attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [8, 1, 1]>} {
+      spirv.Store "CrossWorkgroup" %p, %a : f32
+      spirv.Return
+    }
+  }
+}

@@ -81,3 +81,20 @@ spirv.module Logical GLSL450 attributes {
   }
   spirv.EntryPoint "GLCompute" @main, @buf
 }
+
+// -----
+
+// bf16 needs SPV_KHR_bfloat16's BFloat16TypeKHR, and in a storage buffer
+// its 16-bit access too.
+
+// CHECK: requires #spirv.vce<v1.0, [Shader, BFloat16TypeKHR, StorageBuffer16BitAccess], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_bfloat16, SPV_KHR_16bit_storage]>
+spirv.module Logical GLSL450 attributes {
+  spirv.target_env = #spirv.target_env<
+    #spirv.vce<v1.0, [Shader, StorageBuffer16BitAccess, BFloat16TypeKHR], [SPV_KHR_bfloat16, SPV_KHR_16bit_storage, SPV_KHR_storage_buffer_storage_class]>,
+    #spirv.resource_limits<>>
+} {
+  spirv.func @load_bf16(%ptr : !spirv.ptr<bf16, StorageBuffer>) -> bf16 "None" {
+    %val = spirv.Load "StorageBuffer" %ptr : bf16
+    spirv.ReturnValue %val : bf16
+  }
+}
