@@ -11,7 +11,7 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [StorageBuffer16BitAccess
   spirv.func @bf16(%p : !spirv.ptr<bf16, StorageBuffer>) -> bf16 "None" {
     // CHECK-NEXT: %[[V:.*]] = spirv.Load "StorageBuffer" %{{.*}} : bf16
     %v = spirv.Load "StorageBuffer" %p : bf16
-    // CHECK-NEXT: %[[C:.*]] = spirv.Constant -3.140625e+00 : bf16
+    // CHECK-NEXT: %[[C:.*]] = spirv.Constant -3.140630e+00 : bf16
     %c = spirv.Constant -3.14159 : bf16
     // CHECK-NEXT: spirv.Store "StorageBuffer" %{{.*}}, %[[C]] : bf16
     spirv.Store "StorageBuffer" %p, %c : bf16
