@@ -123,7 +123,7 @@ var (
 	ConvertMathToSPIRV   = alias("convert-math-to-spirv", "ConvertMathToSPIRV", partial, nil, "math")
 	ConvertMemRefToSPIRV = alias("convert-memref-to-spirv", "ConvertMemRefToSPIRV", partial,
 		[]pass.Option{boolNumBitsOption, use64BitIndexOption}, "memref")
-	ConvertSCFToSPIRV = alias("convert-scf-to-spirv", "ConvertSCFToSPIRV", partial, nil, "scf", "func", "memref", "arith", "cf")
+	ConvertSCFToSPIRV = alias("convert-scf-to-spirv", "ConvertSCFToSPIRV", partial, nil, "scf", "func", "memref", "arith", "cf", "index")
 	ConvertCFToSPIRV  = alias("convert-cf-to-spirv", "ConvertControlFlowToSPIRV", partial,
 		[]pass.Option{emulateOption}, "cf")
 	ConvertFuncToSPIRV = alias("convert-func-to-spirv", "ConvertFuncToSPIRV", partial,
