@@ -1,6 +1,8 @@
 package lowering
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
@@ -236,10 +238,16 @@ func (e *env) cfPatterns() []*rewrite.ConversionPattern {
 	return []*rewrite.ConversionPattern{
 		{Name: "cf.switch", Root: "cf.switch", Rewrite: switchOp},
 		{Name: "cf.br", Root: "cf.br", Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+			if err := convertSuccessorArgs(o, rw); err != nil {
+				return err
+			}
 			rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.Branch", Loc: o.Loc(), Operands: operands, Successors: o.Successors()})
 			return nil
 		}},
 		{Name: "cf.cond_br", Root: "cf.cond_br", Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+			if err := convertSuccessorArgs(o, rw); err != nil {
+				return err
+			}
 			_, nt := o.SuccessorOperands(0)
 			_, nf := o.SuccessorOperands(1)
 			rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.BranchConditional", Loc: o.Loc(), Operands: operands,
@@ -248,6 +256,30 @@ func (e *env) cfPatterns() []*rewrite.ConversionPattern {
 			return nil
 		}},
 	}
+}
+
+// convertSuccessorArgs gives the blocks o branches to the converted
+// types of their arguments, as MLIR's ControlFlowToSPIRV does before it
+// converts a branch: where the function itself is not converted (a pass
+// without func's patterns), its blocks would otherwise keep the source
+// types the converted operands no longer match. It changes nothing and
+// returns NoMatch when a type does not convert.
+func convertSuccessorArgs(o *ir.Operation, rw *rewrite.ConversionRewriter) error {
+	tc := rw.TypeConverter()
+	convs := make([]*rewrite.SignatureConversion, o.NumSuccessors())
+	for i, b := range o.Successors() {
+		sc, ok := tc.ConvertSignature(b.ArgTypes())
+		if !ok {
+			return rewrite.NoMatch
+		}
+		convs[i] = sc
+	}
+	for i, b := range o.Successors() {
+		if !slices.Equal(b.ArgTypes(), convs[i].ConvertedTypes()) {
+			rw.ApplySignatureConversion(b, convs[i])
+		}
+	}
+	return nil
 }
 
 // switchOp converts cf.switch to a chain of spirv.BranchConditional, one
