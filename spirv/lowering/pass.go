@@ -107,6 +107,7 @@ func alias(argument, name string, mode aliasMode, opts []pass.Option, dialects .
 			Run: func(op *ir.Operation, pc *pass.Context) error {
 				o := options(pc)
 				o.Dialects, o.GPUModules, o.Illegal = dialects, mode == gpuModules, illegal
+				o.KernelModulesNested = mode == gpuModules
 				o.StorageClassesOnly = mode != gpuModules
 				return Convert(op, o)
 			},
