@@ -2,6 +2,7 @@ package lowering
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
@@ -371,7 +372,10 @@ func (e *env) memoryAccess(o *ir.Operation, ptr *ir.Value, packed bool) []ir.Nam
 	return append([]ir.NamedAttr{named("memory_access", enum(e.ctx, spv.KindMemoryAccess, uint32(access)))}, attrs...)
 }
 
-// alloca makes a Function variable at the start of the function.
+// alloca makes a Function variable at the start of the function. A pass
+// that leaves func.func alone (convert-memref-to-spirv) converts, as
+// MLIR's AllocaOpPattern, the allocas in Function memory, at the start of
+// their func.func.
 func (e *env) alloca(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
 	mt, ok := o.Result(0).Type().(*ir.MemRefType)
 	if !ok || o.NumOperands() != 0 {
@@ -380,6 +384,11 @@ func (e *env) alloca(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewri
 	ctx := o.Context()
 	pt, ok := e.memref(ctx.MemRef(mt.Dims, mt.Elem, mt.Layout, spirv.StorageClassAttr(ctx, spv.StorageClassFunction))).(*spirv.PointerType)
 	fn := o.ParentOfName("spirv.func")
+	if fn == nil && e.opts.Dialects != nil && !slices.Contains(e.opts.Dialects, "func") {
+		if sc, isSC := e.storageClass(mt.MemorySpace); isSC && sc == spv.StorageClassFunction {
+			fn = o.ParentOfName("func.func")
+		}
+	}
 	if !ok || fn == nil {
 		return rewrite.NoMatch
 	}
