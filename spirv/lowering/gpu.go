@@ -338,11 +338,16 @@ func (e *env) ballot(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversi
 	r := extract(b, mask, i32, loc, 0)
 	switch {
 	case t.Width > 32:
-		hi := val(b, "spirv.UConvert", loc, t, extract(b, mask, i32, loc, 1))
+		hi := extract(b, mask, i32, loc, 1)
+		lo, hi := val(b, "spirv.UConvert", loc, t, r), val(b, "spirv.UConvert", loc, t, hi)
 		hi = val(b, "spirv.ShiftLeftLogical", loc, t, hi, intConst(b, t, 32, loc))
-		r = val(b, "spirv.BitwiseOr", loc, t, val(b, "spirv.UConvert", loc, t, r), hi)
+		r = val(b, "spirv.BitwiseOr", loc, t, lo, hi)
 	case t.Width < 32:
 		r = val(b, "spirv.UConvert", loc, t, r)
+	}
+	// An i8 or i16 computed in 32 bits is kept sign-extended.
+	if bits := e.narrowBits(o.Result(0).Type()); bits > 0 {
+		r = sextLow(b, r, bits, loc)
 	}
 	rw.ReplaceOp(o, []*ir.Value{r})
 	return nil
