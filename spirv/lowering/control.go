@@ -35,8 +35,10 @@ func (e *env) scfPatterns() []*rewrite.ConversionPattern {
 	}
 }
 
-// resultVars creates a Function variable per type at the start of the
-// function around o.
+// resultVars creates a Function variable per type: right before o when o
+// is in the function's entry block (where MLIR's SCFToSPIRV puts them),
+// else at the start of the function around o, since a function's
+// variables must all be in its first block.
 func (e *env) resultVars(b *ir.Builder, o *ir.Operation, types []ir.Type) ([]*ir.Value, bool) {
 	fn := o.ParentOfName("spirv.func")
 	if fn == nil {
@@ -44,7 +46,11 @@ func (e *env) resultVars(b *ir.Builder, o *ir.Operation, types []ir.Type) ([]*ir
 	}
 	blk, before := b.InsertionPoint()
 	defer b.RestoreInsertionPoint(blk, before)
-	b.SetInsertionPointToStart(fn.Region(0).Entry())
+	if o.Block() == fn.Region(0).Entry() {
+		b.SetInsertionPointBefore(o)
+	} else {
+		b.SetInsertionPointToStart(fn.Region(0).Entry())
+	}
 	vars := make([]*ir.Value, len(types))
 	for i, t := range types {
 		vars[i] = op(b, "spirv.Variable", o.Loc(), spirv.Pointer(e.ctx, t, spv.StorageClassFunction), nil,
