@@ -445,8 +445,12 @@ func (e *env) workgroupMemory(t ir.Type) (*spirv.PointerType, bool) {
 	if !ok || !ir.HasStaticShape(mt) {
 		return nil, false
 	}
-	if _, isVec := mt.Elem.(*ir.VectorType); !isVec && ir.IntOrFloatBitWidth(mt.Elem) == 0 {
-		return nil, false
+	switch mt.Elem.(type) {
+	case *ir.VectorType, *ir.ComplexType:
+	default:
+		if ir.IntOrFloatBitWidth(mt.Elem) == 0 {
+			return nil, false
+		}
 	}
 	pt, ok := e.tc.ConvertType(mt).(*spirv.PointerType)
 	return pt, ok && pt.StorageClass == spv.StorageClassWorkgroup

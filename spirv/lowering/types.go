@@ -106,6 +106,8 @@ func (e *env) convert(t ir.Type) ir.Type {
 		return e.memref(t)
 	case *ir.RankedTensorType:
 		return e.tensor(t)
+	case *ir.ComplexType:
+		return e.complex(t)
 	case *spirv.PointerType, *spirv.ArrayType, *spirv.RuntimeArrayType, *spirv.StructType:
 		return t
 	}
@@ -152,6 +154,18 @@ func (e *env) scalar(t ir.Type) ir.Type {
 			return e.refuse(t, "needs capability Float64")
 		}
 		return e.refuse(t, "is a float format SPIR-V cannot express")
+	}
+	return nil
+}
+
+// complex converts a complex of floats to a vector of its two parts (MLIR's
+// convertComplexType).
+func (e *env) complex(t *ir.ComplexType) ir.Type {
+	if !ir.IsFloat(t.Elem) {
+		return e.refuse(t, "is a complex of integers")
+	}
+	if elem := e.scalar(t.Elem); elem != nil {
+		return e.ctx.Vector([]int64{2}, elem)
 	}
 	return nil
 }
@@ -364,7 +378,12 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 		// kernels take index data only in place (MLIR's conversions).
 		return e.refuse(t, "holds index elements, whose width differs between host and device")
 	}
-	elem, packed, why := e.storageElem(ir.ElementTypeOrSelf(t.Elem), sc)
+	scalarElem := ir.ElementTypeOrSelf(t.Elem)
+	ct, isComplex := t.Elem.(*ir.ComplexType)
+	if isComplex {
+		scalarElem = ct.Elem
+	}
+	elem, packed, why := e.storageElem(scalarElem, sc)
 	if elem == nil {
 		if why == "" {
 			why = "has an element type SPIR-V cannot express"
@@ -374,6 +393,11 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 	if vt, ok := t.Elem.(*ir.VectorType); ok {
 		if elem = e.vector(vt); elem == nil || packed {
 			return e.refuse(t, "has a vector element type SPIR-V cannot express")
+		}
+	}
+	if isComplex {
+		if elem = e.complex(ct); elem == nil || packed {
+			return e.refuse(t, "has a complex element type SPIR-V cannot express")
 		}
 	}
 	size, _ := spirv.SizeInBytes(elem)
