@@ -2,6 +2,7 @@ package lowering
 
 import (
 	"math"
+	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
@@ -67,7 +68,8 @@ func logBase(log string, base float64) func(b *ir.Builder, t ir.Type, x *ir.Valu
 	}
 }
 
-// copysign takes x's magnitude bits and y's sign bit (MLIR's CopySignPattern).
+// copysign takes x's magnitude bits and y's sign bit (MLIR's CopySignPattern:
+// the masks of a vector are its scalar masks composed).
 func (e *env) copysign(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 	t := e.tc.ConvertType(o.Result(0).Type())
 	if t == nil || len(operands) != 2 || !ir.IsFloat(ir.ElementTypeOrSelf(t)) {
@@ -76,8 +78,14 @@ func (e *env) copysign(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conver
 	b, loc := &rw.Builder, o.Loc()
 	b.SetInsertionPointBefore(o)
 	it := intLike(e.ctx, t)
-	sign := uint64(1) << (ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(t)) - 1)
-	signMask, valueMask := splatConst(b, it, int64(sign), loc), splatConst(b, it, int64(sign-1), loc)
+	st := ir.ElementTypeOrSelf(it)
+	sign := uint64(1) << (ir.IntOrFloatBitWidth(st) - 1)
+	signMask, valueMask := intConst(b, st, int64(sign), loc), intConst(b, st, int64(sign-1), loc)
+	if vt, ok := it.(*ir.VectorType); ok {
+		n := int(ir.NumElements(vt))
+		signMask = val(b, "spirv.CompositeConstruct", loc, it, slices.Repeat([]*ir.Value{signMask}, n)...)
+		valueMask = val(b, "spirv.CompositeConstruct", loc, it, slices.Repeat([]*ir.Value{valueMask}, n)...)
+	}
 	x, y := val(b, "spirv.Bitcast", loc, it, operands[0]), val(b, "spirv.Bitcast", loc, it, operands[1])
 	r := val(b, "spirv.BitwiseOr", loc, it, val(b, "spirv.BitwiseAnd", loc, it, x, valueMask),
 		val(b, "spirv.BitwiseAnd", loc, it, y, signMask))

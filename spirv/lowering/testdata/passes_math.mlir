@@ -16,6 +16,22 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader
     %0 = math.copysign %a, %b : f32
     return %0 : f32
   }
+  // A vector's masks compose the scalar ones, as MLIR's CopySignPattern.
+  // CHECK-LABEL: func.func @copysign_vector
+  // CHECK-DAG: %[[S:.*]] = spirv.Constant -2147483648 : i32
+  // CHECK-DAG: %[[M:.*]] = spirv.Constant 2147483647 : i32
+  // CHECK: %[[SV:.*]] = spirv.CompositeConstruct %[[S]], %[[S]], %[[S]] : (i32, i32, i32) -> vector<3xi32>
+  // CHECK: %[[MV:.*]] = spirv.CompositeConstruct %[[M]], %[[M]], %[[M]] : (i32, i32, i32) -> vector<3xi32>
+  // CHECK: %[[X:.*]] = spirv.Bitcast %arg0 : vector<3xf32> to vector<3xi32>
+  // CHECK: %[[Y:.*]] = spirv.Bitcast %arg1 : vector<3xf32> to vector<3xi32>
+  // CHECK: %[[XM:.*]] = spirv.BitwiseAnd %[[X]], %[[MV]] : vector<3xi32>
+  // CHECK: %[[YS:.*]] = spirv.BitwiseAnd %[[Y]], %[[SV]] : vector<3xi32>
+  // CHECK: %[[R:.*]] = spirv.BitwiseOr %[[XM]], %[[YS]] : vector<3xi32>
+  // CHECK: spirv.Bitcast %[[R]] : vector<3xi32> to vector<3xf32>
+  func.func @copysign_vector(%a: vector<3xf32>, %b: vector<3xf32>) -> vector<3xf32> {
+    %0 = math.copysign %a, %b : vector<3xf32>
+    return %0 : vector<3xf32>
+  }
   // CHECK-LABEL: func.func @isfinite
   // CHECK: spirv.IsNan
   // CHECK: spirv.IsInf
