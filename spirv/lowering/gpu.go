@@ -245,6 +245,9 @@ func (e *env) shuffle(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	b := &rw.Builder
 	b.SetInsertionPointBefore(o)
 	ctx := o.Context()
+	// The shuffle, then its validity, in MLIR's order.
+	r := op(b, name, o.Loc(), t, []*ir.Value{operands[0], operands[1]},
+		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup)))).Result(0)
 	var valid *ir.Value
 	switch mode {
 	case gpu.ShuffleDown, gpu.ShuffleUp:
@@ -259,8 +262,6 @@ func (e *env) shuffle(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	default:
 		valid = intConst(b, ctx.I(1), 1, o.Loc())
 	}
-	r := op(b, name, o.Loc(), t, []*ir.Value{operands[0], operands[1]},
-		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup)))).Result(0)
 	rw.ReplaceOp(o, []*ir.Value{r, valid})
 	return nil
 }
