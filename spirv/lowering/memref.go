@@ -544,7 +544,9 @@ func (e *env) memorySpaceCast(o *ir.Operation, operands []*ir.Value, rw *rewrite
 	return nil
 }
 
-// atomicRMW converts memref.atomic_rmw kinds SPIR-V has atomics for.
+// atomicRMW converts memref.atomic_rmw kinds SPIR-V has atomics for. On
+// integers packed into 32-bit words only the bitwise kinds convert (as in
+// MLIR): they leave the neighbouring elements' bits alone.
 func (e *env) atomicRMW(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 	k, ok := o.Attr("kind").(*ir.IntegerAttr)
 	if !ok {
@@ -557,11 +559,19 @@ func (e *env) atomicRMW(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	if !ok || t == nil {
 		return rewrite.NoMatch
 	}
+	bitwise := name == "AtomicOr" || name == "AtomicAnd" || name == "AtomicXor"
+	if !bitwise && e.packedInts(o.Operand(1).Type()) {
+		return rewrite.NoMatch
+	}
 	ptr, pk, _, ok := e.access(o, operands[1], 1, rw, operands[2:])
-	if !ok || pk != nil {
+	if !ok {
 		return rewrite.NoMatch
 	}
 	ctx := o.Context()
+	if pk != nil {
+		rw.ReplaceOp(o, []*ir.Value{e.packedAtomic(&rw.Builder, name, pk, operands[0], o.Loc())})
+		return nil
+	}
 	r := op(&rw.Builder, "spirv."+name, o.Loc(), t, []*ir.Value{ptr, operands[0]},
 		named("memory_scope", enum(ctx, spv.KindScope, uint32(atomicScope(ptr.Type().(*spirv.PointerType))))),
 		// Relaxed, as glslang's atomicAdd & co.: the op orders nothing else
@@ -569,4 +579,43 @@ func (e *env) atomicRMW(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 		named("semantics", enum(ctx, spv.KindMemorySemantics, uint32(spv.MemorySemanticsRelaxed)))).Result(0)
 	rw.ReplaceOp(o, []*ir.Value{r})
 	return nil
+}
+
+// packedInts reports a memref whose integer elements the conversion packs
+// into 32-bit words.
+func (e *env) packedInts(t ir.Type) bool {
+	mt, ok := t.(*ir.MemRefType)
+	if !ok {
+		return false
+	}
+	it, isInt := mt.Elem.(*ir.IntegerType)
+	pt, isPtr := e.tc.ConvertType(mt).(*spirv.PointerType)
+	if !isInt || !isPtr {
+		return false
+	}
+	elem, _, ok := bufferElem(pt)
+	return ok && ir.IntOrFloatBitWidth(elem) > it.Width
+}
+
+// packedAtomic applies the bitwise atomic name (AtomicOr, AtomicAnd or
+// AtomicXor) to the element of a packed word with v shifted in place; And
+// keeps the other elements' bits with ones, as MLIR's
+// AtomicRMWOpPattern. It returns the element's old value, sign-extended
+// like every narrow integer computed in 32 bits (see narrowFixes).
+func (e *env) packedAtomic(b *ir.Builder, name string, pk *packed, v *ir.Value, loc ir.Location) *ir.Value {
+	ctx := b.Context()
+	wt := pk.word.Pointee
+	off := e.bitOffset(b, pk, loc)
+	ptr := e.wordPtr(b, pk, loc)
+	mask := intConst(b, wt, int64(1)<<pk.bits-1, loc)
+	data := val(b, "spirv.ShiftLeftLogical", loc, wt, val(b, "spirv.BitwiseAnd", loc, wt, storeValue(b, v, wt, loc), mask), off)
+	if name == "AtomicAnd" {
+		others := val(b, "spirv.Not", loc, wt, val(b, "spirv.ShiftLeftLogical", loc, wt, mask, off))
+		data = val(b, "spirv.BitwiseOr", loc, wt, data, others)
+	}
+	old := op(b, "spirv."+name, loc, wt, []*ir.Value{ptr, data},
+		named("memory_scope", enum(ctx, spv.KindScope, uint32(atomicScope(pk.word)))),
+		named("semantics", enum(ctx, spv.KindMemorySemantics, uint32(spv.MemorySemanticsRelaxed)))).Result(0)
+	r := val(b, "spirv.BitwiseAnd", loc, wt, val(b, "spirv.ShiftRightLogical", loc, wt, old, off), mask)
+	return sextLow(b, r, int(pk.bits), loc)
 }
