@@ -134,8 +134,8 @@ func (e *env) widenedFloat(t ir.Type) bool {
 	if !ok {
 		return false
 	}
-	c := e.scalar(ft)
-	return c != nil && c != ir.Type(ft)
+	c, isFloat := e.scalar(ft).(*ir.FloatType)
+	return isFloat && c != ft
 }
 
 // narrowResult sign-extends again v, the result of an add or mul
@@ -173,6 +173,9 @@ func (e *env) convertAttr(a ir.Attribute, t ir.Type) ir.Attribute {
 		if ft, ok := t.(*ir.FloatType); ok {
 			return ctx.FloatAttr(ft, a.Value())
 		}
+		if ir.IsIntOrIndex(t) {
+			return ctx.IntegerAttr(t, floatAsInt(a.FloatType(), a.Value()))
+		}
 	case *ir.DenseElementsAttr:
 		vt, ok := t.(ir.ShapedType)
 		if at, isArray := t.(*spirv.ArrayType); isArray {
@@ -188,6 +191,14 @@ func (e *env) convertAttr(a ir.Attribute, t ir.Type) ir.Attribute {
 			return ctx.DenseSplat(vt, e.convertAttr(a.ElementAttr(ctx, 0), elem))
 		}
 		n := a.Len()
+		if src, ok := ir.ElementTypeOrSelf(a.Type()).(*ir.FloatType); ok && !ir.IsFloat(elem) {
+			// An emulated float's bits.
+			is := make([]int64, n)
+			for i := range is {
+				is[i] = floatAsInt(src, a.FloatAt(i))
+			}
+			return ctx.DenseInts(vt, is)
+		}
 		if ir.IsFloat(elem) {
 			fs := make([]float64, n)
 			for i := range fs {
@@ -202,6 +213,14 @@ func (e *env) convertAttr(a ir.Attribute, t ir.Type) ir.Attribute {
 		return ctx.DenseInts(vt, is)
 	}
 	return nil
+}
+
+// floatAsInt is the bit pattern of v in float type ft, as the signed
+// integer of ft's width that holds an emulated float.
+func floatAsInt(ft *ir.FloatType, v float64) int64 {
+	w := ir.IntOrFloatBitWidth(ft)
+	bits := ir.FloatBits(ft.Kind, v)
+	return int64(bits<<(64-w)) >> (64 - w)
 }
 
 func (e *env) constant(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {

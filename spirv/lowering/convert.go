@@ -40,6 +40,9 @@ type Options struct {
 	// that the target lacks instead of computing them in 32 bits
 	// (emulate-lt-32-bit-scalar-types=false).
 	NoEmulation bool
+	// NoFloatEmulation refuses 8-bit floats instead of holding their bits
+	// in an i8 (emulate-unsupported-float-types=false).
+	NoFloatEmulation bool
 	// FastMath assumes no float value is NaN or infinite, as if every float
 	// op had the nnan and ninf flags (enable-fast-math).
 	FastMath bool

@@ -159,8 +159,8 @@ func bufferElem(pt *spirv.PointerType) (elem ir.Type, wrapped, ok bool) {
 // words as if they were the elements).
 func packedFloats(mt *ir.MemRefType, base *ir.Value) bool {
 	pt, ok := base.Type().(*spirv.PointerType)
-	if !ok || !ir.IsFloat(mt.Elem) {
-		return false
+	if !ok || !ir.IsFloat(mt.Elem) || ir.IntOrFloatBitWidth(mt.Elem) == 8 {
+		return false // 8-bit floats are integers to the conversion
 	}
 	elem, _, ok := bufferElem(pt)
 	return ok && ir.IntOrFloatBitWidth(elem) != ir.IntOrFloatBitWidth(mt.Elem)

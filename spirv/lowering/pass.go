@@ -11,6 +11,8 @@ var (
 		Help: "Use 64-bit integers to convert index types"}
 	emulateOption = pass.Option{Name: "emulate-lt-32-bit-scalar-types", Kind: pass.BoolOption, Default: "true",
 		Help: "Emulate narrower scalar types with 32-bit ones if not supported by the target"}
+	floatEmulationOption = pass.Option{Name: "emulate-unsupported-float-types", Kind: pass.BoolOption, Default: "true",
+		Help: "Emulate unsupported float types by representing them with integer types of same bit width"}
 	fastMathOption = pass.Option{Name: "enable-fast-math", Kind: pass.BoolOption, Default: "false",
 		Help: "Enable fast math mode (assuming no NaN and infinity for floating point values) when performing conversion"}
 	boolNumBitsOption = pass.Option{Name: "bool-num-bits", Kind: pass.IntOption, Default: "8",
@@ -36,6 +38,8 @@ func options(pc *pass.Context) Options {
 			o.Use64BitIndex = pc.Options.Bool(opt.Name)
 		case emulateOption.Name:
 			o.NoEmulation = !pc.Options.Bool(opt.Name)
+		case floatEmulationOption.Name:
+			o.NoFloatEmulation = !pc.Options.Bool(opt.Name)
 		case fastMathOption.Name:
 			o.FastMath = pc.Options.Bool(opt.Name)
 		case boolNumBitsOption.Name:
@@ -120,7 +124,7 @@ var (
 	ConvertGPUToSPIRV = alias("convert-gpu-to-spirv", "ConvertGPUToSPIRV", gpuModules,
 		[]pass.Option{use64BitIndexOption, coopMatrixNVOption, indexByDimensionOption}, AllDialects...)
 	ConvertArithToSPIRV = alias("convert-arith-to-spirv", "ConvertArithToSPIRV", strict,
-		[]pass.Option{emulateOption, fastMathOption}, "arith")
+		[]pass.Option{emulateOption, fastMathOption, floatEmulationOption}, "arith")
 	ConvertMathToSPIRV   = alias("convert-math-to-spirv", "ConvertMathToSPIRV", partial, nil, "math")
 	ConvertMemRefToSPIRV = alias("convert-memref-to-spirv", "ConvertMemRefToSPIRV", partial,
 		[]pass.Option{boolNumBitsOption, use64BitIndexOption}, "memref")

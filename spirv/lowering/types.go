@@ -153,6 +153,12 @@ func (e *env) scalar(t ir.Type) ir.Type {
 			}
 			return e.refuse(t, "needs capability Float64")
 		}
+		if ir.IntOrFloatBitWidth(t) == 8 && !e.opts.NoFloatEmulation {
+			// 8-bit floats are their bits in an i8 (MLIR's
+			// emulate-unsupported-float-types): data to load, store and
+			// bitcast, not to compute on.
+			return e.scalar(e.ctx.I(8))
+		}
 		return e.refuse(t, "is a float format SPIR-V cannot express")
 	}
 	return nil
@@ -382,6 +388,9 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 	ct, isComplex := t.Elem.(*ir.ComplexType)
 	if isComplex {
 		scalarElem = ct.Elem
+	}
+	if ir.IsFloat(scalarElem) && ir.IntOrFloatBitWidth(scalarElem) == 8 && !e.opts.NoFloatEmulation {
+		scalarElem = e.ctx.I(8) // an 8-bit float is stored as its bits
 	}
 	elem, packed, why := e.storageElem(scalarElem, sc)
 	if elem == nil {
