@@ -135,6 +135,12 @@ func (e *env) scalar(t ir.Type) ir.Type {
 			}
 			return e.refuse(t, "needs capability Int64")
 		}
+		if t.Width == 2 || t.Width == 4 {
+			// Sub-byte integers have no SPIR-V type at all: computed in 32
+			// bits like emulated i8 and i16, whatever the target (MLIR's
+			// convertSubByteIntegerType).
+			return e.ctx.IntegerType(32, t.Signedness)
+		}
 		return e.refuse(t, fmt.Sprintf("has a width SPIR-V cannot express (%d bits)", t.Width))
 	case *ir.FloatType:
 		switch t.Kind {
