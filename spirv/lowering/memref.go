@@ -353,8 +353,9 @@ func atomicScope(pt *spirv.PointerType) spv.Scope {
 
 // memoryAccess returns the memory operands of a load or store o through
 // ptr (MLIR's calculateMemoryRequirements): Nontemporal for a nontemporal
-// access, and in PhysicalStorageBuffer memory Aligned with the scalar's
-// size. A packed access is an atomic on a word, never aligned.
+// access, Aligned with the op's alignment attribute, or in
+// PhysicalStorageBuffer memory with the scalar's size. A packed access is
+// an atomic on a word, never aligned.
 func (e *env) memoryAccess(o *ir.Operation, ptr *ir.Value, packed bool) []ir.NamedAttr {
 	access := spv.MemoryAccessNone
 	if a, ok := o.Attr("nontemporal").(*ir.IntegerAttr); ok && a.Bool() {
@@ -362,7 +363,15 @@ func (e *env) memoryAccess(o *ir.Operation, ptr *ir.Value, packed bool) []ir.Nam
 	}
 	pt := ptr.Type().(*spirv.PointerType)
 	var attrs []ir.NamedAttr
-	if size, ok := spirv.SizeInBytes(pt.Pointee); ok && !packed && pt.StorageClass == spv.StorageClassPhysicalStorageBuffer {
+	align, hasAlign := o.Attr("alignment").(*ir.IntegerAttr)
+	size, sized := spirv.SizeInBytes(pt.Pointee)
+	switch {
+	case packed:
+	case hasAlign && align.Int() > 0:
+		// The op's own alignment, wherever the memory is.
+		access |= spv.MemoryAccessAligned
+		attrs = append(attrs, ir.NamedAttr{Name: "alignment", Value: e.ctx.IntegerAttr(e.ctx.I(32), align.Int())})
+	case sized && pt.StorageClass == spv.StorageClassPhysicalStorageBuffer:
 		access |= spv.MemoryAccessAligned
 		attrs = append(attrs, ir.NamedAttr{Name: "alignment", Value: e.ctx.IntegerAttr(e.ctx.I(32), size)})
 	}
