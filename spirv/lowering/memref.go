@@ -24,6 +24,7 @@ func (e *env) memrefPatterns() []*rewrite.ConversionPattern {
 		{Name: "memref.dealloc", Root: "memref.dealloc", Rewrite: e.dealloc},
 		{Name: "memref.atomic_rmw", Root: "memref.atomic_rmw", Rewrite: e.atomicRMW},
 		{Name: "memref.memory_space_cast", Root: "memref.memory_space_cast", Rewrite: e.memorySpaceCast},
+		{Name: "memref.extract_aligned_pointer_as_index", Root: "memref.extract_aligned_pointer_as_index", Rewrite: e.pointerAsIndex},
 	}
 	for _, name := range []string{"memref.cast", "memref.subview", "memref.reinterpret_cast"} {
 		ps = append(ps, &rewrite.ConversionPattern{Name: name, Root: name, Rewrite: e.view})
@@ -627,4 +628,18 @@ func (e *env) packedAtomic(b *ir.Builder, name string, pk *packed, v *ir.Value, 
 		named("semantics", enum(ctx, spv.KindMemorySemantics, uint32(spv.MemorySemanticsRelaxed)))).Result(0)
 	r := val(b, "spirv.BitwiseAnd", loc, wt, val(b, "spirv.ShiftRightLogical", loc, wt, old, off), mask)
 	return sextLow(b, r, int(pk.bits), loc)
+}
+
+// pointerAsIndex converts memref.extract_aligned_pointer_as_index to
+// OpConvertPtrToU of the memref's pointer, an index-wide integer (MLIR's
+// ExtractAlignedPointerAsIndexOpPattern): physical pointers only, which
+// the spirv dialect's verifier checks.
+func (e *env) pointerAsIndex(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	ptr := basePtr(operands[0])
+	if ptr == nil {
+		return rewrite.NoMatch
+	}
+	rw.SetInsertionPointBefore(o)
+	rw.ReplaceOp(o, []*ir.Value{val(&rw.Builder, "spirv.ConvertPtrToU", o.Loc(), e.index, ptr)})
+	return nil
 }
