@@ -263,23 +263,32 @@ func (e *env) storageClass(ms ir.Attribute) (spv.StorageClass, bool) {
 			return spv.StorageClassPrivate, true
 		}
 	case *ir.IntegerAttr:
-		switch a.Int() {
-		case 0:
+		// MLIR's mapMemorySpaceToOpenCLStorageClass on Kernel targets, its
+		// mapMemorySpaceToVulkanStorageClass elsewhere.
+		m := vulkanSpaces
+		if e.kernel() {
+			m = openCLSpaces
+		}
+		if sc, ok := m[a.Int()]; ok {
+			return sc, true
+		}
+		if a.Int() == 0 {
 			return global, true
-		case 3:
-			return spv.StorageClassWorkgroup, true
-		case 4:
-			return spv.StorageClassUniform, true
-		case 5:
-			return spv.StorageClassPrivate, true
-		case 6:
-			return spv.StorageClassFunction, true
-		case 7:
-			return spv.StorageClassPushConstant, true
 		}
 	}
 	return 0, false
 }
+
+// The storage classes of numeric memory spaces but 0 (global memory).
+var (
+	vulkanSpaces = map[int64]spv.StorageClass{1: spv.StorageClassGeneric, 3: spv.StorageClassWorkgroup,
+		4: spv.StorageClassUniform, 5: spv.StorageClassPrivate, 6: spv.StorageClassFunction,
+		7: spv.StorageClassPushConstant, 8: spv.StorageClassUniformConstant, 9: spv.StorageClassInput,
+		10: spv.StorageClassOutput, 11: spv.StorageClassPhysicalStorageBuffer, 12: spv.StorageClassImage}
+	openCLSpaces = map[int64]spv.StorageClass{1: spv.StorageClassGeneric, 3: spv.StorageClassWorkgroup,
+		4: spv.StorageClassUniformConstant, 5: spv.StorageClassPrivate, 6: spv.StorageClassFunction,
+		7: spv.StorageClassImage}
+)
 
 // explicitLayout reports storage classes whose arrays and structs carry
 // strides and offsets.
