@@ -343,9 +343,19 @@ func switchOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewri
 	return nil
 }
 
-// funcPatterns convert func.func, func.return and func.call.
+// funcPatterns convert func.func, func.return and func.call, and fold a
+// cast written in the source whose operand the conversion already gave its
+// result type (a cast from index to i32 of a converted argument, as in
+// MLIR's FuncToSPIRV/func-ops-to-spirv.mlir).
 func (e *env) funcPatterns() []*rewrite.ConversionPattern {
 	return []*rewrite.ConversionPattern{
+		{Name: "fold converted casts", Root: castName, Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+			if len(operands) != 1 || o.NumResults() != 1 || operands[0].Type() != o.Result(0).Type() {
+				return rewrite.NoMatch
+			}
+			rw.ReplaceOp(o, operands)
+			return nil
+		}},
 		{Name: "func.func", Root: "func.func", Rewrite: e.funcOp},
 		{Name: "func.return", Root: "func.return", Rewrite: e.returnOp},
 		{Name: "func.call", Root: "func.call", Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {

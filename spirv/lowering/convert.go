@@ -403,7 +403,13 @@ func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full,
 	t := rewrite.NewConversionTarget()
 	t.AddLegalDialect("spirv")
 	t.AddIllegalDialect(o.Illegal...)
-	t.AddDynamicallyLegalOp(castName, func(op *ir.Operation) bool { return !e.foldableCast(op) || !full && usedOutside(op) })
+	funcs := slices.Contains(dialects, "func")
+	t.AddDynamicallyLegalOp(castName, func(op *ir.Operation) bool {
+		if funcs && roundTrip(op) {
+			return false // folded by funcPatterns
+		}
+		return !e.foldableCast(op) || !full && usedOutside(op)
+	})
 	var err error
 	if full {
 		err = rewrite.ApplyFullConversion(root, t, set)
@@ -513,6 +519,16 @@ func (e *env) checkAvailability(op *ir.Operation) error {
 		what = fmt.Sprintf("'%s' op lowers to '%s', which", src, op.Name())
 	}
 	return ir.Errorf(op.Loc(), "%s is not available in the target environment: %v (target %s)", what, verr, ir.AttrString(e.target))
+}
+
+// roundTrip reports a cast back to the type its operand's cast started
+// from (A to B to A).
+func roundTrip(op *ir.Operation) bool {
+	if op.NumOperands() != 1 || op.NumResults() != 1 {
+		return false
+	}
+	d := op.Operand(0).DefiningOp()
+	return d != nil && d.Name() == castName && d.NumOperands() == 1 && d.Operand(0).Type() == op.Result(0).Type()
 }
 
 // foldableCast reports a cast whose input already has the converted type
