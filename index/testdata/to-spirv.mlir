@@ -22,11 +22,12 @@ func.func @basic(%a: index, %b: index) -> i1 {
 // CHECK-LABEL: func @ceildivs
 // INDEX64-LABEL: func @ceildivs
 func.func @ceildivs(%n: index, %m: index) -> index {
+  // MLIR's IndexToSPIRV formula: (n+x)/m + 1 or -(-n/m).
   // CHECK: %[[Q:.*]] = spirv.SDiv
-  // CHECK: spirv.IMul %[[Q]]
-  // CHECK: spirv.ISub
-  // CHECK: spirv.LogicalEqual
   // CHECK: spirv.IAdd %[[Q]]
+  // CHECK: spirv.SDiv
+  // CHECK: spirv.LogicalEqual
+  // CHECK: spirv.Select
   // INDEX64: spirv.SDiv %{{.*}}, %{{.*}} : i64
   %0 = index.ceildivs %n, %m
   return %0 : index

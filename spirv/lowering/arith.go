@@ -1,6 +1,7 @@
 package lowering
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/kiln-gpu/kiln/arith"
@@ -91,7 +92,7 @@ func (e *env) elementwise(from, to, boolTo string) *rewrite.ConversionPattern {
 			}
 			if bits == 0 {
 				rw.SetInsertionPointBefore(o)
-				rw.ReplaceOp(o, []*ir.Value{val(&rw.Builder, name, o.Loc(), t, operands...)})
+				rw.ReplaceOp(o, []*ir.Value{op(&rw.Builder, name, o.Loc(), t, operands, e.wrapFlags(o)...).Result(0)})
 				return nil
 			}
 			b, loc := &rw.Builder, o.Loc()
@@ -134,8 +135,8 @@ func (e *env) widenedFloat(t ir.Type) bool {
 	if !ok {
 		return false
 	}
-	c := e.scalar(ft)
-	return c != nil && c != ir.Type(ft)
+	c, isFloat := e.scalar(ft).(*ir.FloatType)
+	return isFloat && c != ft
 }
 
 // narrowResult sign-extends again v, the result of an add or mul
@@ -173,6 +174,9 @@ func (e *env) convertAttr(a ir.Attribute, t ir.Type) ir.Attribute {
 		if ft, ok := t.(*ir.FloatType); ok {
 			return ctx.FloatAttr(ft, a.Value())
 		}
+		if ir.IsIntOrIndex(t) {
+			return ctx.IntegerAttr(t, floatAsInt(a.FloatType(), a.Value()))
+		}
 	case *ir.DenseElementsAttr:
 		vt, ok := t.(ir.ShapedType)
 		if at, isArray := t.(*spirv.ArrayType); isArray {
@@ -188,6 +192,14 @@ func (e *env) convertAttr(a ir.Attribute, t ir.Type) ir.Attribute {
 			return ctx.DenseSplat(vt, e.convertAttr(a.ElementAttr(ctx, 0), elem))
 		}
 		n := a.Len()
+		if src, ok := ir.ElementTypeOrSelf(a.Type()).(*ir.FloatType); ok && !ir.IsFloat(elem) {
+			// An emulated float's bits.
+			is := make([]int64, n)
+			for i := range is {
+				is[i] = floatAsInt(src, a.FloatAt(i))
+			}
+			return ctx.DenseInts(vt, is)
+		}
 		if ir.IsFloat(elem) {
 			fs := make([]float64, n)
 			for i := range fs {
@@ -202,6 +214,37 @@ func (e *env) convertAttr(a ir.Attribute, t ir.Type) ir.Attribute {
 		return ctx.DenseInts(vt, is)
 	}
 	return nil
+}
+
+// wrapFlags are the no_signed_wrap and no_unsigned_wrap decorations of an
+// integer op's nsw and nuw overflow flags, where the target allows the
+// decorations (SPIR-V 1.4 or SPV_KHR_no_integer_wrap_decoration), as
+// MLIR's ElementwiseArithOpPattern sets them.
+func (e *env) wrapFlags(o *ir.Operation) []ir.NamedAttr {
+	f, ok := o.Attr("overflowFlags").(*arith.OverflowAttr)
+	if !ok || f.Flags == arith.OverflowNone {
+		return nil
+	}
+	hasExt := func(x string) bool { return slices.Contains(e.target.Extensions(), x) }
+	var attrs []ir.NamedAttr
+	for _, d := range []struct {
+		flag arith.OverflowFlags
+		dec  spv.Decoration
+		name string
+	}{{arith.OverflowNSW, spv.DecorationNoSignedWrap, "no_signed_wrap"}, {arith.OverflowNUW, spv.DecorationNoUnsignedWrap, "no_unsigned_wrap"}} {
+		if f.Flags&d.flag != 0 && d.dec.Enumerant().Availability.Available(e.target.Version(), hasExt) {
+			attrs = append(attrs, ir.NamedAttr{Name: d.name, Value: e.ctx.UnitAttr()})
+		}
+	}
+	return attrs
+}
+
+// floatAsInt is the bit pattern of v in float type ft, as the signed
+// integer of ft's width that holds an emulated float.
+func floatAsInt(ft *ir.FloatType, v float64) int64 {
+	w := ir.IntOrFloatBitWidth(ft)
+	bits := ir.FloatBits(ft.Kind, v)
+	return int64(bits<<(64-w)) >> (64 - w)
 }
 
 func (e *env) constant(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
@@ -372,12 +415,13 @@ func (e *env) minMaxF(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	}
 	if flags&arith.FastMathNNaN == 0 {
 		xNaN, yNaN := val(b, "spirv.IsNan", loc, bt, x), val(b, "spirv.IsNan", loc, bt, y)
+		// In MLIR's order: the left operand's test, then the right's.
 		if ieee {
-			r = val(b, "spirv.Select", loc, t, yNaN, y, r)
 			r = val(b, "spirv.Select", loc, t, xNaN, x, r)
+			r = val(b, "spirv.Select", loc, t, yNaN, y, r)
 		} else {
-			r = val(b, "spirv.Select", loc, t, yNaN, x, r)
 			r = val(b, "spirv.Select", loc, t, xNaN, y, r)
+			r = val(b, "spirv.Select", loc, t, yNaN, x, r)
 		}
 	}
 	rw.ReplaceOp(o, []*ir.Value{r})

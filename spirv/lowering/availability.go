@@ -6,6 +6,7 @@ import (
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv"
+	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
 // checked is a key's answer to the target check.
@@ -47,13 +48,15 @@ func (e *env) available(op *ir.Operation) error {
 	return err
 }
 
-// check leaves out what a built-in variable's BuiltIn needs, as MLIR's
-// conversion target does: the conversion makes the variable the source op
-// asks for, and spirv-update-vce (which kiln compile and kiln run run)
-// still refuses a built-in that the target does not allow.
+// check leaves out what a built-in variable's BuiltIn and an extended
+// instruction set (GLSL.std.450: Shader, OpenCL.std: Kernel) need, as
+// MLIR's conversion target does: the conversion makes the variable or the
+// instruction the source op asks for (the patterns pick the set by the
+// target's Kernel capability), and spirv-update-vce (which kiln compile
+// and kiln run run) still refuses what the target does not allow.
 func (e *env) check(op *ir.Operation) error {
 	rs := slices.DeleteFunc(spirv.Availability(op), func(r spirv.Requirement) bool {
-		return strings.HasPrefix(r.What, "BuiltIn ")
+		return strings.HasPrefix(r.What, "BuiltIn ") || r.What == spv.ExtGLSLstd450.Name || r.What == spv.ExtOpenCLstd.Name
 	})
 	return rs.Check(e.target.Version(), e.target.Capabilities(), e.target.Extensions())
 }

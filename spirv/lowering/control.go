@@ -1,6 +1,8 @@
 package lowering
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
@@ -33,8 +35,10 @@ func (e *env) scfPatterns() []*rewrite.ConversionPattern {
 	}
 }
 
-// resultVars creates a Function variable per type at the start of the
-// function around o.
+// resultVars creates a Function variable per type: right before o when o
+// is in the function's entry block (where MLIR's SCFToSPIRV puts them),
+// else at the start of the function around o, since a function's
+// variables must all be in its first block.
 func (e *env) resultVars(b *ir.Builder, o *ir.Operation, types []ir.Type) ([]*ir.Value, bool) {
 	fn := o.ParentOfName("spirv.func")
 	if fn == nil {
@@ -42,7 +46,11 @@ func (e *env) resultVars(b *ir.Builder, o *ir.Operation, types []ir.Type) ([]*ir
 	}
 	blk, before := b.InsertionPoint()
 	defer b.RestoreInsertionPoint(blk, before)
-	b.SetInsertionPointToStart(fn.Region(0).Entry())
+	if o.Block() == fn.Region(0).Entry() {
+		b.SetInsertionPointBefore(o)
+	} else {
+		b.SetInsertionPointToStart(fn.Region(0).Entry())
+	}
 	vars := make([]*ir.Value, len(types))
 	for i, t := range types {
 		vars[i] = op(b, "spirv.Variable", o.Loc(), spirv.Pointer(e.ctx, t, spv.StorageClassFunction), nil,
@@ -236,10 +244,16 @@ func (e *env) cfPatterns() []*rewrite.ConversionPattern {
 	return []*rewrite.ConversionPattern{
 		{Name: "cf.switch", Root: "cf.switch", Rewrite: switchOp},
 		{Name: "cf.br", Root: "cf.br", Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+			if err := convertSuccessorArgs(o, rw); err != nil {
+				return err
+			}
 			rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.Branch", Loc: o.Loc(), Operands: operands, Successors: o.Successors()})
 			return nil
 		}},
 		{Name: "cf.cond_br", Root: "cf.cond_br", Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+			if err := convertSuccessorArgs(o, rw); err != nil {
+				return err
+			}
 			_, nt := o.SuccessorOperands(0)
 			_, nf := o.SuccessorOperands(1)
 			rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.BranchConditional", Loc: o.Loc(), Operands: operands,
@@ -248,6 +262,36 @@ func (e *env) cfPatterns() []*rewrite.ConversionPattern {
 			return nil
 		}},
 	}
+}
+
+// subByteValue reports an integer (or vector of integers) of 2 or 4 bits.
+func subByteValue(t ir.Type) bool {
+	it, ok := ir.ElementTypeOrSelf(t).(*ir.IntegerType)
+	return ok && (it.Width == 2 || it.Width == 4)
+}
+
+// convertSuccessorArgs gives the blocks o branches to the converted
+// types of their arguments, as MLIR's ControlFlowToSPIRV does before it
+// converts a branch: where the function itself is not converted (a pass
+// without func's patterns), its blocks would otherwise keep the source
+// types the converted operands no longer match. It changes nothing and
+// returns NoMatch when a type does not convert.
+func convertSuccessorArgs(o *ir.Operation, rw *rewrite.ConversionRewriter) error {
+	tc := rw.TypeConverter()
+	convs := make([]*rewrite.SignatureConversion, o.NumSuccessors())
+	for i, b := range o.Successors() {
+		sc, ok := tc.ConvertSignature(b.ArgTypes())
+		if !ok {
+			return rewrite.NoMatch
+		}
+		convs[i] = sc
+	}
+	for i, b := range o.Successors() {
+		if !slices.Equal(b.ArgTypes(), convs[i].ConvertedTypes()) {
+			rw.ApplySignatureConversion(b, convs[i])
+		}
+	}
+	return nil
 }
 
 // switchOp converts cf.switch to a chain of spirv.BranchConditional, one
@@ -299,9 +343,19 @@ func switchOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewri
 	return nil
 }
 
-// funcPatterns convert func.func, func.return and func.call.
+// funcPatterns convert func.func, func.return and func.call, and fold a
+// cast written in the source whose operand the conversion already gave its
+// result type (a cast from index to i32 of a converted argument, as in
+// MLIR's FuncToSPIRV/func-ops-to-spirv.mlir).
 func (e *env) funcPatterns() []*rewrite.ConversionPattern {
 	return []*rewrite.ConversionPattern{
+		{Name: "fold converted casts", Root: castName, Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+			if len(operands) != 1 || o.NumResults() != 1 || operands[0].Type() != o.Result(0).Type() {
+				return rewrite.NoMatch
+			}
+			rw.ReplaceOp(o, operands)
+			return nil
+		}},
 		{Name: "func.func", Root: "func.func", Rewrite: e.funcOp},
 		{Name: "func.return", Root: "func.return", Rewrite: e.returnOp},
 		{Name: "func.call", Root: "func.call", Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
@@ -324,7 +378,11 @@ func (e *env) funcOp(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewri
 	ft := ta.Value.(*ir.FunctionType)
 	sc, ok := e.tc.ConvertSignature(ft.Inputs)
 	results, rok := e.tc.ConvertTypes(ft.Results)
-	if !ok || !rok || len(results) > 1 || len(sc.ConvertedTypes()) != len(ft.Inputs) {
+	if !ok || !rok || len(results) > 1 || len(sc.ConvertedTypes()) != len(ft.Inputs) ||
+		slices.ContainsFunc(ft.Inputs, subByteValue) || slices.ContainsFunc(ft.Results, subByteValue) {
+		// A sub-byte integer is computed in 32 bits inside a function,
+		// but MLIR keeps functions that take or return one unconverted
+		// (FuncToSPIRV/types-to-spirv.mlir).
 		return rewrite.NoMatch
 	}
 	if e.full && !e.kernel() {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/kiln-gpu/kiln/fn"
+	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
 	"github.com/kiln-gpu/kiln/spirv"
@@ -27,12 +29,20 @@ type Options struct {
 	// NestInGPUModule puts each spirv.module GPUModules makes inside its
 	// gpu.module rather than before it (nest-in-gpu-module).
 	NestInGPUModule bool
+	// KernelModulesNested is what MLIR's convert-gpu-to-spirv does with a
+	// gpu.module whose target has Kernel (OpenCL): its spirv.module goes
+	// inside it, and its gpu.funcs become empty func.funcs marked
+	// gpu.kernel, the shape the OpenCL compilation pipeline expects.
+	KernelModulesNested bool
 	// Use64BitIndex converts index to i64 when the target has Int64.
 	Use64BitIndex bool
 	// NoEmulation refuses integer and float types narrower than 32 bits
 	// that the target lacks instead of computing them in 32 bits
 	// (emulate-lt-32-bit-scalar-types=false).
 	NoEmulation bool
+	// NoFloatEmulation refuses 8-bit floats instead of holding their bits
+	// in an i8 (emulate-unsupported-float-types=false).
+	NoFloatEmulation bool
 	// FastMath assumes no float value is NaN or infinite, as if every float
 	// op had the nnan and ninf flags (enable-fast-math).
 	FastMath bool
@@ -92,11 +102,42 @@ func Convert(root *ir.Operation, o Options) error {
 		return convertIn(root, o, targetEnvOf(root), false, true, root.Context().Emit)
 	}
 	for _, gm := range mods {
-		if err := convertModule(gm, o, targetEnvOf(gm)); err != nil {
+		env, mo := targetEnvOf(gm), o
+		kernel := o.KernelModulesNested && slices.Contains(env.Capabilities(), spv.CapabilityKernel)
+		mo.NestInGPUModule = o.NestInGPUModule || kernel
+		if err := convertModule(gm, mo, env); err != nil {
 			return err
+		}
+		if kernel {
+			emptyKernels(gm)
 		}
 	}
 	return nil
+}
+
+// emptyKernels replaces each gpu.func of gm by a func.func of its name
+// and type whose body only returns, marked gpu.kernel (MLIR's
+// GPUToSPIRVPass on OpenCL targets: the kernels live on in the nested
+// spirv.module).
+func emptyKernels(gm *ir.Operation) {
+	ctx := gm.Context()
+	for _, op := range moduleOps(gm) {
+		if op.Name() != "gpu.func" {
+			continue
+		}
+		ft := ir.FunctionTypeOf(op)
+		if ft == nil {
+			continue
+		}
+		f := fn.NewFunc(ctx, ir.SymbolName(op), ft, op.Loc())
+		b := ir.NewBuilder(ctx)
+		b.SetInsertionPointToEnd(f.Body().Entry())
+		b.Create(&ir.OpState{Name: "func.return", Loc: op.Loc()})
+		f.SetAttr(gpu.KernelAttrName, ctx.UnitAttr())
+		b.SetInsertionPointBefore(op)
+		b.Insert(f.Operation)
+		op.Erase()
+	}
 }
 
 // convertModule makes the spirv.module of gpu.module gm, before it. A
@@ -108,7 +149,7 @@ func Convert(root *ir.Operation, o Options) error {
 // them. The text is the same as the sequential conversion's.
 func convertModule(gm *ir.Operation, o Options, env *spirv.TargetEnvAttr) error {
 	ops := moduleOps(gm)
-	sm := newSPIRVModule(gm, env, o.NestInGPUModule)
+	sm := newSPIRVModule(gm, env, o)
 	chunks := parallelChunks(gm, ops)
 	if chunks == nil {
 		vector := cloneInto(sm, ops)
@@ -124,7 +165,7 @@ func convertModule(gm *ir.Operation, o Options, env *spirv.TargetEnvAttr) error 
 	diags := make([][]*ir.Diagnostic, len(chunks))
 	errs := make([]error, len(chunks))
 	ir.ParallelFor(gm.Context(), len(chunks), func(i int) error {
-		parts[i] = spirv.NewModule(gm.Context(), "", spirvModel(env), spirvMemoryModel(env), nil, gm.Loc())
+		parts[i] = spirv.NewModule(gm.Context(), "", spirvModel(env, o.Use64BitIndex), spirvMemoryModel(env), nil, gm.Loc())
 		vector := cloneInto(parts[i], chunks[i])
 		errs[i] = convertIn(parts[i], o, env, true, vector, func(d *ir.Diagnostic) { diags[i] = append(diags[i], d) })
 		return errs[i]
@@ -273,10 +314,15 @@ func targetEnvOf(op *ir.Operation) *spirv.TargetEnvAttr {
 
 // newSPIRVModule returns an empty spirv.module for the kernels of gm,
 // inserted before gm, or at the start of gm's body when nested.
-func newSPIRVModule(gm *ir.Operation, env *spirv.TargetEnvAttr, nested bool) *ir.Operation {
-	sm := spirv.NewModule(gm.Context(), "__spv__"+ir.SymbolName(gm), spirvModel(env), spirvMemoryModel(env), nil, gm.Loc())
+func newSPIRVModule(gm *ir.Operation, env *spirv.TargetEnvAttr, o Options) *ir.Operation {
+	sm := spirv.NewModule(gm.Context(), "__spv__"+ir.SymbolName(gm), spirvModel(env, o.Use64BitIndex), spirvMemoryModel(env), nil, gm.Loc())
+	// The target on the gpu.module itself stays with its kernels, as in
+	// MLIR's GPUModuleConversion.
+	if te := gm.Attr(spirv.TargetEnvAttrName); te != nil {
+		sm.SetAttr(spirv.TargetEnvAttrName, te)
+	}
 	b := ir.NewBuilder(gm.Context())
-	if nested {
+	if o.NestInGPUModule {
 		b.SetInsertionPointToStart(gm.Region(0).Entry())
 	} else {
 		b.SetInsertionPointBefore(gm)
@@ -286,9 +332,13 @@ func newSPIRVModule(gm *ir.Operation, env *spirv.TargetEnvAttr, nested bool) *ir
 }
 
 // spirvModel and spirvMemoryModel are the models of the target: Logical
-// and GLSL450 for Shader targets, OpenCL's for Kernel ones.
-func spirvModel(env *spirv.TargetEnvAttr) spv.AddressingModel {
+// and GLSL450 for Shader targets, OpenCL's for Kernel ones, whose
+// pointers are as wide as the index (MLIR's getAddressingModel).
+func spirvModel(env *spirv.TargetEnvAttr, use64BitIndex bool) spv.AddressingModel {
 	if slices.Contains(env.Capabilities(), spv.CapabilityKernel) && slices.Contains(env.Capabilities(), spv.CapabilityAddresses) {
+		if !use64BitIndex {
+			return spv.AddressingModelPhysical32
+		}
 		return spv.AddressingModelPhysical64
 	}
 	return spv.AddressingModelLogical
@@ -353,7 +403,13 @@ func convertIn(root *ir.Operation, o Options, target *spirv.TargetEnvAttr, full,
 	t := rewrite.NewConversionTarget()
 	t.AddLegalDialect("spirv")
 	t.AddIllegalDialect(o.Illegal...)
-	t.AddDynamicallyLegalOp(castName, func(op *ir.Operation) bool { return !e.foldableCast(op) || !full && usedOutside(op) })
+	funcs := slices.Contains(dialects, "func")
+	t.AddDynamicallyLegalOp(castName, func(op *ir.Operation) bool {
+		if funcs && roundTrip(op) {
+			return false // folded by funcPatterns
+		}
+		return !e.foldableCast(op) || !full && usedOutside(op)
+	})
 	var err error
 	if full {
 		err = rewrite.ApplyFullConversion(root, t, set)
@@ -463,6 +519,16 @@ func (e *env) checkAvailability(op *ir.Operation) error {
 		what = fmt.Sprintf("'%s' op lowers to '%s', which", src, op.Name())
 	}
 	return ir.Errorf(op.Loc(), "%s is not available in the target environment: %v (target %s)", what, verr, ir.AttrString(e.target))
+}
+
+// roundTrip reports a cast back to the type its operand's cast started
+// from (A to B to A).
+func roundTrip(op *ir.Operation) bool {
+	if op.NumOperands() != 1 || op.NumResults() != 1 {
+		return false
+	}
+	d := op.Operand(0).DefiningOp()
+	return d != nil && d.Name() == castName && d.NumOperands() == 1 && d.Operand(0).Type() == op.Result(0).Type()
 }
 
 // foldableCast reports a cast whose input already has the converted type

@@ -245,6 +245,9 @@ func (e *env) shuffle(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	b := &rw.Builder
 	b.SetInsertionPointBefore(o)
 	ctx := o.Context()
+	// The shuffle, then its validity, in MLIR's order.
+	r := op(b, name, o.Loc(), t, []*ir.Value{operands[0], operands[1]},
+		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup)))).Result(0)
 	var valid *ir.Value
 	switch mode {
 	case gpu.ShuffleDown, gpu.ShuffleUp:
@@ -259,8 +262,6 @@ func (e *env) shuffle(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	default:
 		valid = intConst(b, ctx.I(1), 1, o.Loc())
 	}
-	r := op(b, name, o.Loc(), t, []*ir.Value{operands[0], operands[1]},
-		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup)))).Result(0)
 	rw.ReplaceOp(o, []*ir.Value{r, valid})
 	return nil
 }
@@ -338,11 +339,16 @@ func (e *env) ballot(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversi
 	r := extract(b, mask, i32, loc, 0)
 	switch {
 	case t.Width > 32:
-		hi := val(b, "spirv.UConvert", loc, t, extract(b, mask, i32, loc, 1))
+		hi := extract(b, mask, i32, loc, 1)
+		lo, hi := val(b, "spirv.UConvert", loc, t, r), val(b, "spirv.UConvert", loc, t, hi)
 		hi = val(b, "spirv.ShiftLeftLogical", loc, t, hi, intConst(b, t, 32, loc))
-		r = val(b, "spirv.BitwiseOr", loc, t, val(b, "spirv.UConvert", loc, t, r), hi)
+		r = val(b, "spirv.BitwiseOr", loc, t, lo, hi)
 	case t.Width < 32:
 		r = val(b, "spirv.UConvert", loc, t, r)
+	}
+	// An i8 or i16 computed in 32 bits is kept sign-extended.
+	if bits := e.narrowBits(o.Result(0).Type()); bits > 0 {
+		r = sextLow(b, r, bits, loc)
 	}
 	rw.ReplaceOp(o, []*ir.Value{r})
 	return nil

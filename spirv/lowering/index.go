@@ -29,7 +29,7 @@ func (e *env) indexPatterns() []*rewrite.ConversionPattern {
 		ps = append(ps, e.elementwise(from, to, ""))
 	}
 	for _, name := range []string{"index.ceildivs", "index.ceildivu", "index.floordivs"} {
-		ps = append(ps, &rewrite.ConversionPattern{Name: name, Root: name, Rewrite: e.roundedDiv})
+		ps = append(ps, &rewrite.ConversionPattern{Name: name, Root: name, Rewrite: e.indexRoundedDiv})
 	}
 	for _, name := range []string{"index.constant", "index.bool.constant"} {
 		ps = append(ps, &rewrite.ConversionPattern{Name: name, Root: name, Rewrite: e.constant})
@@ -60,12 +60,58 @@ func (e *env) indexCmp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conver
 	return nil
 }
 
-// roundedDiv expands the rounding divisions of index and arith from the
-// truncating quotient q and remainder r of n / m: ceildivs adds 1 when
-// r != 0 has m's sign, floordivs subtracts 1 when it has the opposite
-// sign, ceildivu adds 1 when r != 0 (what MLIR's arith-expand does before
-// its lowering). Narrow integers computed in 32 bits divide unsigned on
-// their zero-extended bits.
+// indexRoundedDiv expands index's rounding divisions as MLIR's
+// IndexToSPIRV does (its formulas from IndexToLLVM):
+// ceildivs(n, m) = n and m of one sign and n != 0 ? (n+x)/m + 1 : -(-n/m)
+// with x = m > 0 ? -1 : 1; ceildivu(n, m) = n == 0 ? 0 : (n-1)/m + 1;
+// floordivs(n, m) = signs differ and n != 0 ? -1 - (x-n)/m : n/m with
+// x = m < 0 ? 1 : -1.
+func (e *env) indexRoundedDiv(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	t := e.tc.ConvertType(o.Result(0).Type())
+	if t == nil || len(operands) != 2 {
+		return rewrite.NoMatch
+	}
+	b := &rw.Builder
+	b.SetInsertionPointBefore(o)
+	loc := o.Loc()
+	n, m := operands[0], operands[1]
+	bt := e.ctx.I(1)
+	zero, one := intConst(b, t, 0, loc), intConst(b, t, 1, loc)
+	var res *ir.Value
+	switch o.Name() {
+	case "index.ceildivu":
+		q := val(b, "spirv.UDiv", loc, t, val(b, "spirv.ISub", loc, t, n, one), m)
+		plusOne := val(b, "spirv.IAdd", loc, t, q, one)
+		res = val(b, "spirv.Select", loc, t, val(b, "spirv.IEqual", loc, bt, n, zero), zero, plusOne)
+	case "index.ceildivs":
+		negOne := intConst(b, t, -1, loc)
+		mPos := val(b, "spirv.SGreaterThan", loc, bt, m, zero)
+		x := val(b, "spirv.Select", loc, t, mPos, negOne, one)
+		posRes := val(b, "spirv.IAdd", loc, t, val(b, "spirv.SDiv", loc, t, val(b, "spirv.IAdd", loc, t, n, x), m), one)
+		negRes := val(b, "spirv.ISub", loc, t, zero, val(b, "spirv.SDiv", loc, t, val(b, "spirv.ISub", loc, t, zero, n), m))
+		sameSign := val(b, "spirv.LogicalEqual", loc, bt, val(b, "spirv.SGreaterThan", loc, bt, n, zero), mPos)
+		cmp := val(b, "spirv.LogicalAnd", loc, bt, sameSign, val(b, "spirv.INotEqual", loc, bt, n, zero))
+		res = val(b, "spirv.Select", loc, t, cmp, posRes, negRes)
+	default: // index.floordivs
+		negOne := intConst(b, t, -1, loc)
+		mNeg := val(b, "spirv.SLessThan", loc, bt, m, zero)
+		x := val(b, "spirv.Select", loc, t, mNeg, one, negOne)
+		negRes := val(b, "spirv.ISub", loc, t, negOne, val(b, "spirv.SDiv", loc, t, val(b, "spirv.ISub", loc, t, x, n), m))
+		posRes := val(b, "spirv.SDiv", loc, t, n, m)
+		diffSign := val(b, "spirv.LogicalNotEqual", loc, bt, val(b, "spirv.SLessThan", loc, bt, n, zero), mNeg)
+		cmp := val(b, "spirv.LogicalAnd", loc, bt, diffSign, val(b, "spirv.INotEqual", loc, bt, n, zero))
+		res = val(b, "spirv.Select", loc, t, cmp, negRes, posRes)
+	}
+	rw.ReplaceOp(o, []*ir.Value{res})
+	return nil
+}
+
+// roundedDiv expands arith's rounding divisions from the truncating
+// quotient q and remainder r of n / m: ceildivsi adds 1 when r != 0 has
+// m's sign, floordivsi subtracts 1 when it has the opposite sign,
+// ceildivui adds 1 when r != 0 (what MLIR's arith-expand does before its
+// lowering). Narrow integers computed in 32 bits divide unsigned on their
+// zero-extended bits.
 func (e *env) roundedDiv(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 	t := e.tc.ConvertType(o.Result(0).Type())
 	if t == nil || len(operands) != 2 {
@@ -78,7 +124,7 @@ func (e *env) roundedDiv(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conv
 	bt := boolLike(e.ctx, t)
 	zero, one := splatConst(b, t, 0, loc), splatConst(b, t, 1, loc)
 	switch o.Name() {
-	case "index.ceildivu", "arith.ceildivui":
+	case "arith.ceildivui":
 		bits := e.narrowBits(o.Result(0).Type())
 		if bits > 0 {
 			n, m = zextLow(b, n, bits, loc), zextLow(b, m, bits, loc)
@@ -97,7 +143,7 @@ func (e *env) roundedDiv(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conv
 	inexact := val(b, "spirv.INotEqual", loc, bt, r, zero)
 	rNeg, mNeg := val(b, "spirv.SLessThan", loc, bt, r, zero), val(b, "spirv.SLessThan", loc, bt, m, zero)
 	adjust, step := "spirv.LogicalEqual", "spirv.IAdd"
-	if o.Name() == "index.floordivs" || o.Name() == "arith.floordivsi" {
+	if o.Name() == "arith.floordivsi" {
 		adjust, step = "spirv.LogicalNotEqual", "spirv.ISub"
 	}
 	cond := val(b, "spirv.LogicalAnd", loc, bt, inexact, val(b, adjust, loc, bt, rNeg, mNeg))
@@ -142,7 +188,7 @@ func (e *env) indexCast(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 		if dstBits < srcBits && dstBits < phys {
 			r = sextLow(b, r, dstBits, loc)
 		}
-	case signed || dstBits < srcBits:
+	case signed:
 		r = val(b, "spirv.SConvert", loc, dt, in)
 	default:
 		r = val(b, "spirv.UConvert", loc, dt, in)

@@ -2,6 +2,7 @@ package lowering
 
 import (
 	"math"
+	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
@@ -49,7 +50,8 @@ func (e *env) mathPatterns() []*rewrite.ConversionPattern {
 		})},
 		&rewrite.ConversionPattern{Name: "math.log10", Root: "math.log10", Rewrite: e.expand(logBase(log, 10))},
 		&rewrite.ConversionPattern{Name: "math.copysign", Root: "math.copysign", Rewrite: e.copysign},
-		&rewrite.ConversionPattern{Name: "math.isfinite", Root: "math.isfinite", Rewrite: e.isfinite})
+		&rewrite.ConversionPattern{Name: "math.isfinite", Root: "math.isfinite", Rewrite: e.isfinite},
+		&rewrite.ConversionPattern{Name: "math.isnormal", Root: "math.isnormal", Rewrite: e.isnormal})
 	if !e.kernel() {
 		ps = append(ps, &rewrite.ConversionPattern{Name: "math.ctlz", Root: "math.ctlz", Rewrite: e.ctlz})
 	}
@@ -67,7 +69,8 @@ func logBase(log string, base float64) func(b *ir.Builder, t ir.Type, x *ir.Valu
 	}
 }
 
-// copysign takes x's magnitude bits and y's sign bit (MLIR's CopySignPattern).
+// copysign takes x's magnitude bits and y's sign bit (MLIR's CopySignPattern:
+// the masks of a vector are its scalar masks composed).
 func (e *env) copysign(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 	t := e.tc.ConvertType(o.Result(0).Type())
 	if t == nil || len(operands) != 2 || !ir.IsFloat(ir.ElementTypeOrSelf(t)) {
@@ -76,8 +79,14 @@ func (e *env) copysign(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conver
 	b, loc := &rw.Builder, o.Loc()
 	b.SetInsertionPointBefore(o)
 	it := intLike(e.ctx, t)
-	sign := uint64(1) << (ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(t)) - 1)
-	signMask, valueMask := splatConst(b, it, int64(sign), loc), splatConst(b, it, int64(sign-1), loc)
+	st := ir.ElementTypeOrSelf(it)
+	sign := uint64(1) << (ir.IntOrFloatBitWidth(st) - 1)
+	signMask, valueMask := intConst(b, st, int64(sign), loc), intConst(b, st, int64(sign-1), loc)
+	if vt, ok := it.(*ir.VectorType); ok {
+		n := int(ir.NumElements(vt))
+		signMask = val(b, "spirv.CompositeConstruct", loc, it, slices.Repeat([]*ir.Value{signMask}, n)...)
+		valueMask = val(b, "spirv.CompositeConstruct", loc, it, slices.Repeat([]*ir.Value{valueMask}, n)...)
+	}
 	x, y := val(b, "spirv.Bitcast", loc, it, operands[0]), val(b, "spirv.Bitcast", loc, it, operands[1])
 	r := val(b, "spirv.BitwiseOr", loc, it, val(b, "spirv.BitwiseAnd", loc, it, x, valueMask),
 		val(b, "spirv.BitwiseAnd", loc, it, y, signMask))
@@ -85,7 +94,9 @@ func (e *env) copysign(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conver
 	return nil
 }
 
-// isfinite is neither NaN nor infinite.
+// isfinite is neither NaN nor infinite: OpIsFinite on Kernel targets, as
+// MLIR; elsewhere a test of IsNan and IsInf, since OpIsFinite needs the
+// Kernel capability (spirv-val rejects it under Vulkan).
 func (e *env) isfinite(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 	t := e.tc.ConvertType(o.Result(0).Type())
 	if t == nil || len(operands) != 1 {
@@ -94,8 +105,49 @@ func (e *env) isfinite(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conver
 	b, loc := &rw.Builder, o.Loc()
 	b.SetInsertionPointBefore(o)
 	x := operands[0]
+	if e.kernel() {
+		rw.ReplaceOp(o, []*ir.Value{val(b, "spirv.IsFinite", loc, t, x)})
+		return nil
+	}
 	special := val(b, "spirv.LogicalOr", loc, t, val(b, "spirv.IsNan", loc, t, x), val(b, "spirv.IsInf", loc, t, x))
 	rw.ReplaceOp(o, []*ir.Value{val(b, "spirv.LogicalNot", loc, t, special)})
+	return nil
+}
+
+// isnormal: OpIsNormal on Kernel targets, as MLIR; elsewhere (OpIsNormal
+// needs Kernel) |x| between the smallest normal and the largest finite
+// value of x's source type, ordered comparisons being false on NaN. The
+// bounds are the source type's, so an f16 computed in f32 classifies as
+// an f16.
+func (e *env) isnormal(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	t := e.tc.ConvertType(o.Result(0).Type())
+	src, ok := ir.ElementTypeOrSelf(o.Operand(0).Type()).(*ir.FloatType)
+	if t == nil || len(operands) != 1 || !ok {
+		return rewrite.NoMatch
+	}
+	var smallest, largest float64
+	switch src.Kind {
+	case ir.F16:
+		smallest, largest = 0x1p-14, 65504
+	case ir.F32:
+		smallest, largest = 0x1p-126, math.MaxFloat32
+	case ir.F64:
+		smallest, largest = 0x1p-1022, math.MaxFloat64
+	default:
+		return rewrite.NoMatch
+	}
+	b, loc := &rw.Builder, o.Loc()
+	b.SetInsertionPointBefore(o)
+	x := operands[0]
+	if e.kernel() {
+		rw.ReplaceOp(o, []*ir.Value{val(b, "spirv.IsNormal", loc, t, x)})
+		return nil
+	}
+	ft := x.Type()
+	abs := val(b, "spirv.GL.FAbs", loc, ft, x)
+	lo := val(b, "spirv.FOrdGreaterThanEqual", loc, t, abs, spirv.NewConstant(b, floatSplat(e.ctx, ft, smallest), ft, loc))
+	hi := val(b, "spirv.FOrdLessThanEqual", loc, t, abs, spirv.NewConstant(b, floatSplat(e.ctx, ft, largest), ft, loc))
+	rw.ReplaceOp(o, []*ir.Value{val(b, "spirv.LogicalAnd", loc, t, lo, hi)})
 	return nil
 }
 

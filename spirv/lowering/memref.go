@@ -2,6 +2,7 @@ package lowering
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
@@ -23,6 +24,7 @@ func (e *env) memrefPatterns() []*rewrite.ConversionPattern {
 		{Name: "memref.dealloc", Root: "memref.dealloc", Rewrite: e.dealloc},
 		{Name: "memref.atomic_rmw", Root: "memref.atomic_rmw", Rewrite: e.atomicRMW},
 		{Name: "memref.memory_space_cast", Root: "memref.memory_space_cast", Rewrite: e.memorySpaceCast},
+		{Name: "memref.extract_aligned_pointer_as_index", Root: "memref.extract_aligned_pointer_as_index", Rewrite: e.pointerAsIndex},
 	}
 	for _, name := range []string{"memref.cast", "memref.subview", "memref.reinterpret_cast"} {
 		ps = append(ps, &rewrite.ConversionPattern{Name: name, Root: name, Rewrite: e.view})
@@ -158,8 +160,8 @@ func bufferElem(pt *spirv.PointerType) (elem ir.Type, wrapped, ok bool) {
 // words as if they were the elements).
 func packedFloats(mt *ir.MemRefType, base *ir.Value) bool {
 	pt, ok := base.Type().(*spirv.PointerType)
-	if !ok || !ir.IsFloat(mt.Elem) {
-		return false
+	if !ok || !ir.IsFloat(mt.Elem) || ir.IntOrFloatBitWidth(mt.Elem) == 8 {
+		return false // 8-bit floats are integers to the conversion
 	}
 	elem, _, ok := bufferElem(pt)
 	return ok && ir.IntOrFloatBitWidth(elem) != ir.IntOrFloatBitWidth(mt.Elem)
@@ -352,8 +354,9 @@ func atomicScope(pt *spirv.PointerType) spv.Scope {
 
 // memoryAccess returns the memory operands of a load or store o through
 // ptr (MLIR's calculateMemoryRequirements): Nontemporal for a nontemporal
-// access, and in PhysicalStorageBuffer memory Aligned with the scalar's
-// size. A packed access is an atomic on a word, never aligned.
+// access, Aligned with the op's alignment attribute, or in
+// PhysicalStorageBuffer memory with the scalar's size. A packed access is
+// an atomic on a word, never aligned.
 func (e *env) memoryAccess(o *ir.Operation, ptr *ir.Value, packed bool) []ir.NamedAttr {
 	access := spv.MemoryAccessNone
 	if a, ok := o.Attr("nontemporal").(*ir.IntegerAttr); ok && a.Bool() {
@@ -361,7 +364,15 @@ func (e *env) memoryAccess(o *ir.Operation, ptr *ir.Value, packed bool) []ir.Nam
 	}
 	pt := ptr.Type().(*spirv.PointerType)
 	var attrs []ir.NamedAttr
-	if size, ok := spirv.SizeInBytes(pt.Pointee); ok && !packed && pt.StorageClass == spv.StorageClassPhysicalStorageBuffer {
+	align, hasAlign := o.Attr("alignment").(*ir.IntegerAttr)
+	size, sized := spirv.SizeInBytes(pt.Pointee)
+	switch {
+	case packed:
+	case hasAlign && align.Int() > 0:
+		// The op's own alignment, wherever the memory is.
+		access |= spv.MemoryAccessAligned
+		attrs = append(attrs, ir.NamedAttr{Name: "alignment", Value: e.ctx.IntegerAttr(e.ctx.I(32), align.Int())})
+	case sized && pt.StorageClass == spv.StorageClassPhysicalStorageBuffer:
 		access |= spv.MemoryAccessAligned
 		attrs = append(attrs, ir.NamedAttr{Name: "alignment", Value: e.ctx.IntegerAttr(e.ctx.I(32), size)})
 	}
@@ -371,7 +382,10 @@ func (e *env) memoryAccess(o *ir.Operation, ptr *ir.Value, packed bool) []ir.Nam
 	return append([]ir.NamedAttr{named("memory_access", enum(e.ctx, spv.KindMemoryAccess, uint32(access)))}, attrs...)
 }
 
-// alloca makes a Function variable at the start of the function.
+// alloca makes a Function variable at the start of the function. A pass
+// that leaves func.func alone (convert-memref-to-spirv) converts, as
+// MLIR's AllocaOpPattern, the allocas in Function memory, at the start of
+// their func.func.
 func (e *env) alloca(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
 	mt, ok := o.Result(0).Type().(*ir.MemRefType)
 	if !ok || o.NumOperands() != 0 {
@@ -380,6 +394,11 @@ func (e *env) alloca(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewri
 	ctx := o.Context()
 	pt, ok := e.memref(ctx.MemRef(mt.Dims, mt.Elem, mt.Layout, spirv.StorageClassAttr(ctx, spv.StorageClassFunction))).(*spirv.PointerType)
 	fn := o.ParentOfName("spirv.func")
+	if fn == nil && e.opts.Dialects != nil && !slices.Contains(e.opts.Dialects, "func") {
+		if sc, isSC := e.storageClass(mt.MemorySpace); isSC && sc == spv.StorageClassFunction {
+			fn = o.ParentOfName("func.func")
+		}
+	}
 	if !ok || fn == nil {
 		return rewrite.NoMatch
 	}
@@ -436,8 +455,12 @@ func (e *env) workgroupMemory(t ir.Type) (*spirv.PointerType, bool) {
 	if !ok || !ir.HasStaticShape(mt) {
 		return nil, false
 	}
-	if _, isVec := mt.Elem.(*ir.VectorType); !isVec && ir.IntOrFloatBitWidth(mt.Elem) == 0 {
-		return nil, false
+	switch mt.Elem.(type) {
+	case *ir.VectorType, *ir.ComplexType:
+	default:
+		if ir.IntOrFloatBitWidth(mt.Elem) == 0 {
+			return nil, false
+		}
 	}
 	pt, ok := e.tc.ConvertType(mt).(*spirv.PointerType)
 	return pt, ok && pt.StorageClass == spv.StorageClassWorkgroup
@@ -531,7 +554,9 @@ func (e *env) memorySpaceCast(o *ir.Operation, operands []*ir.Value, rw *rewrite
 	return nil
 }
 
-// atomicRMW converts memref.atomic_rmw kinds SPIR-V has atomics for.
+// atomicRMW converts memref.atomic_rmw kinds SPIR-V has atomics for. On
+// integers packed into 32-bit words only the bitwise kinds convert (as in
+// MLIR): they leave the neighbouring elements' bits alone.
 func (e *env) atomicRMW(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
 	k, ok := o.Attr("kind").(*ir.IntegerAttr)
 	if !ok {
@@ -544,16 +569,77 @@ func (e *env) atomicRMW(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	if !ok || t == nil {
 		return rewrite.NoMatch
 	}
+	bitwise := name == "AtomicOr" || name == "AtomicAnd" || name == "AtomicXor"
+	if !bitwise && e.packedInts(o.Operand(1).Type()) {
+		return rewrite.NoMatch
+	}
 	ptr, pk, _, ok := e.access(o, operands[1], 1, rw, operands[2:])
-	if !ok || pk != nil {
+	if !ok {
 		return rewrite.NoMatch
 	}
 	ctx := o.Context()
+	if pk != nil {
+		rw.ReplaceOp(o, []*ir.Value{e.packedAtomic(&rw.Builder, name, pk, operands[0], o.Loc())})
+		return nil
+	}
 	r := op(&rw.Builder, "spirv."+name, o.Loc(), t, []*ir.Value{ptr, operands[0]},
 		named("memory_scope", enum(ctx, spv.KindScope, uint32(atomicScope(ptr.Type().(*spirv.PointerType))))),
 		// Relaxed, as glslang's atomicAdd & co.: the op orders nothing else
 		// (docs/RATIONALE.md "Atomic memory semantics").
 		named("semantics", enum(ctx, spv.KindMemorySemantics, uint32(spv.MemorySemanticsRelaxed)))).Result(0)
 	rw.ReplaceOp(o, []*ir.Value{r})
+	return nil
+}
+
+// packedInts reports a memref whose integer elements the conversion packs
+// into 32-bit words.
+func (e *env) packedInts(t ir.Type) bool {
+	mt, ok := t.(*ir.MemRefType)
+	if !ok {
+		return false
+	}
+	it, isInt := mt.Elem.(*ir.IntegerType)
+	pt, isPtr := e.tc.ConvertType(mt).(*spirv.PointerType)
+	if !isInt || !isPtr {
+		return false
+	}
+	elem, _, ok := bufferElem(pt)
+	return ok && ir.IntOrFloatBitWidth(elem) > it.Width
+}
+
+// packedAtomic applies the bitwise atomic name (AtomicOr, AtomicAnd or
+// AtomicXor) to the element of a packed word with v shifted in place; And
+// keeps the other elements' bits with ones, as MLIR's
+// AtomicRMWOpPattern. It returns the element's old value, sign-extended
+// like every narrow integer computed in 32 bits (see narrowFixes).
+func (e *env) packedAtomic(b *ir.Builder, name string, pk *packed, v *ir.Value, loc ir.Location) *ir.Value {
+	ctx := b.Context()
+	wt := pk.word.Pointee
+	off := e.bitOffset(b, pk, loc)
+	ptr := e.wordPtr(b, pk, loc)
+	mask := intConst(b, wt, int64(1)<<pk.bits-1, loc)
+	data := val(b, "spirv.ShiftLeftLogical", loc, wt, val(b, "spirv.BitwiseAnd", loc, wt, storeValue(b, v, wt, loc), mask), off)
+	if name == "AtomicAnd" {
+		others := val(b, "spirv.Not", loc, wt, val(b, "spirv.ShiftLeftLogical", loc, wt, mask, off))
+		data = val(b, "spirv.BitwiseOr", loc, wt, data, others)
+	}
+	old := op(b, "spirv."+name, loc, wt, []*ir.Value{ptr, data},
+		named("memory_scope", enum(ctx, spv.KindScope, uint32(atomicScope(pk.word)))),
+		named("semantics", enum(ctx, spv.KindMemorySemantics, uint32(spv.MemorySemanticsRelaxed)))).Result(0)
+	r := val(b, "spirv.BitwiseAnd", loc, wt, val(b, "spirv.ShiftRightLogical", loc, wt, old, off), mask)
+	return sextLow(b, r, int(pk.bits), loc)
+}
+
+// pointerAsIndex converts memref.extract_aligned_pointer_as_index to
+// OpConvertPtrToU of the memref's pointer, an index-wide integer (MLIR's
+// ExtractAlignedPointerAsIndexOpPattern): physical pointers only, which
+// the spirv dialect's verifier checks.
+func (e *env) pointerAsIndex(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	ptr := basePtr(operands[0])
+	if ptr == nil {
+		return rewrite.NoMatch
+	}
+	rw.SetInsertionPointBefore(o)
+	rw.ReplaceOp(o, []*ir.Value{val(&rw.Builder, "spirv.ConvertPtrToU", o.Loc(), e.index, ptr)})
 	return nil
 }

@@ -11,6 +11,8 @@ var (
 		Help: "Use 64-bit integers to convert index types"}
 	emulateOption = pass.Option{Name: "emulate-lt-32-bit-scalar-types", Kind: pass.BoolOption, Default: "true",
 		Help: "Emulate narrower scalar types with 32-bit ones if not supported by the target"}
+	floatEmulationOption = pass.Option{Name: "emulate-unsupported-float-types", Kind: pass.BoolOption, Default: "true",
+		Help: "Emulate unsupported float types by representing them with integer types of same bit width"}
 	fastMathOption = pass.Option{Name: "enable-fast-math", Kind: pass.BoolOption, Default: "false",
 		Help: "Enable fast math mode (assuming no NaN and infinity for floating point values) when performing conversion"}
 	boolNumBitsOption = pass.Option{Name: "bool-num-bits", Kind: pass.IntOption, Default: "8",
@@ -36,6 +38,8 @@ func options(pc *pass.Context) Options {
 			o.Use64BitIndex = pc.Options.Bool(opt.Name)
 		case emulateOption.Name:
 			o.NoEmulation = !pc.Options.Bool(opt.Name)
+		case floatEmulationOption.Name:
+			o.NoFloatEmulation = !pc.Options.Bool(opt.Name)
 		case fastMathOption.Name:
 			o.FastMath = pc.Options.Bool(opt.Name)
 		case boolNumBitsOption.Name:
@@ -107,6 +111,7 @@ func alias(argument, name string, mode aliasMode, opts []pass.Option, dialects .
 			Run: func(op *ir.Operation, pc *pass.Context) error {
 				o := options(pc)
 				o.Dialects, o.GPUModules, o.Illegal = dialects, mode == gpuModules, illegal
+				o.KernelModulesNested = mode == gpuModules
 				o.StorageClassesOnly = mode != gpuModules
 				return Convert(op, o)
 			},
@@ -119,11 +124,11 @@ var (
 	ConvertGPUToSPIRV = alias("convert-gpu-to-spirv", "ConvertGPUToSPIRV", gpuModules,
 		[]pass.Option{use64BitIndexOption, coopMatrixNVOption, indexByDimensionOption}, AllDialects...)
 	ConvertArithToSPIRV = alias("convert-arith-to-spirv", "ConvertArithToSPIRV", strict,
-		[]pass.Option{emulateOption, fastMathOption}, "arith")
+		[]pass.Option{emulateOption, fastMathOption, floatEmulationOption}, "arith")
 	ConvertMathToSPIRV   = alias("convert-math-to-spirv", "ConvertMathToSPIRV", partial, nil, "math")
 	ConvertMemRefToSPIRV = alias("convert-memref-to-spirv", "ConvertMemRefToSPIRV", partial,
 		[]pass.Option{boolNumBitsOption, use64BitIndexOption}, "memref")
-	ConvertSCFToSPIRV = alias("convert-scf-to-spirv", "ConvertSCFToSPIRV", partial, nil, "scf", "func", "memref", "arith", "cf")
+	ConvertSCFToSPIRV = alias("convert-scf-to-spirv", "ConvertSCFToSPIRV", partial, nil, "scf", "func", "memref", "arith", "cf", "index")
 	ConvertCFToSPIRV  = alias("convert-cf-to-spirv", "ConvertControlFlowToSPIRV", partial,
 		[]pass.Option{emulateOption}, "cf")
 	ConvertFuncToSPIRV = alias("convert-func-to-spirv", "ConvertFuncToSPIRV", partial,

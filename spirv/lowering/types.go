@@ -106,6 +106,8 @@ func (e *env) convert(t ir.Type) ir.Type {
 		return e.memref(t)
 	case *ir.RankedTensorType:
 		return e.tensor(t)
+	case *ir.ComplexType:
+		return e.complex(t)
 	case *spirv.PointerType, *spirv.ArrayType, *spirv.RuntimeArrayType, *spirv.StructType:
 		return t
 	}
@@ -133,6 +135,12 @@ func (e *env) scalar(t ir.Type) ir.Type {
 			}
 			return e.refuse(t, "needs capability Int64")
 		}
+		if t.Width == 2 || t.Width == 4 {
+			// Sub-byte integers have no SPIR-V type at all: computed in 32
+			// bits like emulated i8 and i16, whatever the target (MLIR's
+			// convertSubByteIntegerType).
+			return e.ctx.IntegerType(32, t.Signedness)
+		}
 		return e.refuse(t, fmt.Sprintf("has a width SPIR-V cannot express (%d bits)", t.Width))
 	case *ir.FloatType:
 		switch t.Kind {
@@ -151,7 +159,25 @@ func (e *env) scalar(t ir.Type) ir.Type {
 			}
 			return e.refuse(t, "needs capability Float64")
 		}
+		if ir.IntOrFloatBitWidth(t) == 8 && !e.opts.NoFloatEmulation {
+			// 8-bit floats are their bits in an i8 (MLIR's
+			// emulate-unsupported-float-types): data to load, store and
+			// bitcast, not to compute on.
+			return e.scalar(e.ctx.I(8))
+		}
 		return e.refuse(t, "is a float format SPIR-V cannot express")
+	}
+	return nil
+}
+
+// complex converts a complex of floats to a vector of its two parts (MLIR's
+// convertComplexType).
+func (e *env) complex(t *ir.ComplexType) ir.Type {
+	if !ir.IsFloat(t.Elem) {
+		return e.refuse(t, "is a complex of integers")
+	}
+	if elem := e.scalar(t.Elem); elem != nil {
+		return e.ctx.Vector([]int64{2}, elem)
 	}
 	return nil
 }
@@ -237,23 +263,32 @@ func (e *env) storageClass(ms ir.Attribute) (spv.StorageClass, bool) {
 			return spv.StorageClassPrivate, true
 		}
 	case *ir.IntegerAttr:
-		switch a.Int() {
-		case 0:
+		// MLIR's mapMemorySpaceToOpenCLStorageClass on Kernel targets, its
+		// mapMemorySpaceToVulkanStorageClass elsewhere.
+		m := vulkanSpaces
+		if e.kernel() {
+			m = openCLSpaces
+		}
+		if sc, ok := m[a.Int()]; ok {
+			return sc, true
+		}
+		if a.Int() == 0 {
 			return global, true
-		case 3:
-			return spv.StorageClassWorkgroup, true
-		case 4:
-			return spv.StorageClassUniform, true
-		case 5:
-			return spv.StorageClassPrivate, true
-		case 6:
-			return spv.StorageClassFunction, true
-		case 7:
-			return spv.StorageClassPushConstant, true
 		}
 	}
 	return 0, false
 }
+
+// The storage classes of numeric memory spaces but 0 (global memory).
+var (
+	vulkanSpaces = map[int64]spv.StorageClass{1: spv.StorageClassGeneric, 3: spv.StorageClassWorkgroup,
+		4: spv.StorageClassUniform, 5: spv.StorageClassPrivate, 6: spv.StorageClassFunction,
+		7: spv.StorageClassPushConstant, 8: spv.StorageClassUniformConstant, 9: spv.StorageClassInput,
+		10: spv.StorageClassOutput, 11: spv.StorageClassPhysicalStorageBuffer, 12: spv.StorageClassImage}
+	openCLSpaces = map[int64]spv.StorageClass{1: spv.StorageClassGeneric, 3: spv.StorageClassWorkgroup,
+		4: spv.StorageClassUniformConstant, 5: spv.StorageClassPrivate, 6: spv.StorageClassFunction,
+		7: spv.StorageClassImage}
+)
 
 // explicitLayout reports storage classes whose arrays and structs carry
 // strides and offsets.
@@ -364,7 +399,15 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 		// kernels take index data only in place (MLIR's conversions).
 		return e.refuse(t, "holds index elements, whose width differs between host and device")
 	}
-	elem, packed, why := e.storageElem(ir.ElementTypeOrSelf(t.Elem), sc)
+	scalarElem := ir.ElementTypeOrSelf(t.Elem)
+	ct, isComplex := t.Elem.(*ir.ComplexType)
+	if isComplex {
+		scalarElem = ct.Elem
+	}
+	if ir.IsFloat(scalarElem) && ir.IntOrFloatBitWidth(scalarElem) == 8 && !e.opts.NoFloatEmulation {
+		scalarElem = e.ctx.I(8) // an 8-bit float is stored as its bits
+	}
+	elem, packed, why := e.storageElem(scalarElem, sc)
 	if elem == nil {
 		if why == "" {
 			why = "has an element type SPIR-V cannot express"
@@ -374,6 +417,11 @@ func (e *env) memref(t *ir.MemRefType) ir.Type {
 	if vt, ok := t.Elem.(*ir.VectorType); ok {
 		if elem = e.vector(vt); elem == nil || packed {
 			return e.refuse(t, "has a vector element type SPIR-V cannot express")
+		}
+	}
+	if isComplex {
+		if elem = e.complex(ct); elem == nil || packed {
+			return e.refuse(t, "has a complex element type SPIR-V cannot express")
 		}
 	}
 	size, _ := spirv.SizeInBytes(elem)

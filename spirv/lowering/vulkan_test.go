@@ -369,14 +369,15 @@ func fill(mr *interp.MemRef) {
 // differentialExempt are the converted ops no differential kernel runs,
 // each with the reason.
 var differentialExempt = map[string]string{
-	"gpu.subgroup_mma_compute":         mmaExempt,
-	"gpu.subgroup_mma_constant_matrix": mmaExempt,
-	"gpu.subgroup_mma_elementwise":     mmaExempt,
-	"gpu.subgroup_mma_load_matrix":     mmaExempt,
-	"gpu.subgroup_mma_store_matrix":    mmaExempt,
-	"gpu.rotate":                       "the interpreter does not run gpu.rotate: testdata/rotate.mlir checks the lowering",
-	"memref.memory_space_cast":         "converts on Kernel targets only (Vulkan has no Generic pointers): testdata/passes_memref_opencl.mlir checks the lowering",
-	"tensor.extract":                   "the interpreter does not run the tensor dialect: testdata/passes_tensor.mlir checks the lowering and compiles a kernel through spirv-val",
+	"gpu.subgroup_mma_compute":                mmaExempt,
+	"gpu.subgroup_mma_constant_matrix":        mmaExempt,
+	"gpu.subgroup_mma_elementwise":            mmaExempt,
+	"gpu.subgroup_mma_load_matrix":            mmaExempt,
+	"gpu.subgroup_mma_store_matrix":           mmaExempt,
+	"gpu.rotate":                              "the interpreter does not run gpu.rotate: testdata/rotate.mlir checks the lowering",
+	"memref.memory_space_cast":                "converts on Kernel targets only (Vulkan has no Generic pointers): testdata/passes_memref_opencl.mlir checks the lowering",
+	"memref.extract_aligned_pointer_as_index": "needs a physical pointer, which Vulkan buffers are not: testdata/passes_memref_opencl.mlir checks the lowering",
+	"tensor.extract":                          "the interpreter does not run the tensor dialect: testdata/passes_tensor.mlir checks the lowering and compiles a kernel through spirv-val",
 }
 
 const mmaExempt = "SPV_NV_cooperative_matrix runs on neither lavapipe nor SwiftShader, nor in the interpreter: mma_test.go runs spirv-val on testdata/mma.mlir"

@@ -1314,3 +1314,49 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// i4 computed in 32 bits: truncation, add and multiply that wrap, signed
+// and unsigned comparisons and division, both extensions.
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @nibbles(%in: memref<16xi32>, %out: memref<16x6xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+      %x = gpu.thread_id x
+      %c15 = arith.constant 15 : index
+      %y = arith.subi %c15, %x : index
+      %a32 = memref.load %in[%x] : memref<16xi32>
+      %b32 = memref.load %in[%y] : memref<16xi32>
+      %xi = arith.index_cast %x : index to i32
+      %a5 = arith.addi %a32, %xi : i32
+      %a = arith.trunci %a5 : i32 to i4
+      %b = arith.trunci %b32 : i32 to i4
+      %s = arith.addi %a, %b : i4
+      %p = arith.muli %a, %b : i4
+      %lt = arith.cmpi slt, %s, %p : i4
+      %ult = arith.cmpi ult, %s, %p : i4
+      %one = arith.constant 1 : i4
+      %bo = arith.ori %b, %one : i4
+      %q = arith.divui %a, %bo : i4
+      %r0 = arith.extsi %s : i4 to i32
+      %r1 = arith.extui %p : i4 to i32
+      %r2 = arith.extui %lt : i1 to i32
+      %r3 = arith.extui %ult : i1 to i32
+      %r4 = arith.extsi %q : i4 to i32
+      %r5 = arith.extsi %a : i4 to i32
+      %j0 = arith.constant 0 : index
+      %j1 = arith.constant 1 : index
+      %j2 = arith.constant 2 : index
+      %j3 = arith.constant 3 : index
+      %j4 = arith.constant 4 : index
+      %j5 = arith.constant 5 : index
+      memref.store %r0, %out[%x, %j0] : memref<16x6xi32>
+      memref.store %r1, %out[%x, %j1] : memref<16x6xi32>
+      memref.store %r2, %out[%x, %j2] : memref<16x6xi32>
+      memref.store %r3, %out[%x, %j3] : memref<16x6xi32>
+      memref.store %r4, %out[%x, %j4] : memref<16x6xi32>
+      memref.store %r5, %out[%x, %j5] : memref<16x6xi32>
+      gpu.return
+    }
+  }
+}

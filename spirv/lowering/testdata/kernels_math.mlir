@@ -233,12 +233,12 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
 // -----
 
 // tolerance: 1e-5
-// math.copysign on signed zeros and mixed signs, math.isfinite on NaN and
-// +inf (threads 3 and 12), math.ctlz on 0, 1 and larger values, and
-// math.log10 (a scaled Log).
+// math.copysign on signed zeros and mixed signs, math.isfinite and
+// math.isnormal on NaN, +inf and a subnormal (threads 3, 12 and 5),
+// math.ctlz on 0, 1 and larger values, and math.log10 (a scaled Log).
 module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
   gpu.module @kernels {
-    gpu.func @bits(%in: memref<16xf32>, %ints: memref<16xi32>, %out: memref<16x3xf32>, %iout: memref<16x2xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+    gpu.func @bits(%in: memref<16xf32>, %ints: memref<16xi32>, %out: memref<16x3xf32>, %iout: memref<16x3xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
       %x = gpu.thread_id x
       %c15 = arith.constant 15 : index
       %y = arith.subi %c15, %x : index
@@ -253,7 +253,11 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
       %is3 = arith.cmpi eq, %xi, %i3 : i32
       %h1 = arith.select %is3, %nan, %f : f32
       %is12 = arith.cmpi eq, %xi, %i12 : i32
-      %h = arith.select %is12, %inf, %h1 : f32
+      %h2 = arith.select %is12, %inf, %h1 : f32
+      %i5 = arith.constant 5 : i32
+      %sub = arith.constant 1.0e-40 : f32
+      %is5 = arith.cmpi eq, %xi, %i5 : i32
+      %h = arith.select %is5, %sub, %h2 : f32
       %r0 = math.copysign %f, %g : f32
       %r1 = math.copysign %g, %nz : f32
       %kh = arith.constant 0.5 : f32
@@ -262,6 +266,8 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
       %r2 = math.log10 %p : f32
       %fin = math.isfinite %h : f32
       %q0 = arith.extui %fin : i1 to i32
+      %nrm = math.isnormal %h : f32
+      %q2 = arith.extui %nrm : i1 to i32
       %ia = memref.load %ints[%x] : memref<16xi32>
       %sh = arith.shli %ia, %xi : i32
       %q1 = math.ctlz %sh : i32
@@ -271,8 +277,9 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
       memref.store %r0, %out[%x, %j0] : memref<16x3xf32>
       memref.store %r1, %out[%x, %j1] : memref<16x3xf32>
       memref.store %r2, %out[%x, %j2] : memref<16x3xf32>
-      memref.store %q0, %iout[%x, %j0] : memref<16x2xi32>
-      memref.store %q1, %iout[%x, %j1] : memref<16x2xi32>
+      memref.store %q0, %iout[%x, %j0] : memref<16x3xi32>
+      memref.store %q1, %iout[%x, %j1] : memref<16x3xi32>
+      memref.store %q2, %iout[%x, %j2] : memref<16x3xi32>
       gpu.return
     }
   }

@@ -243,3 +243,36 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// memref.atomic_rmw ori, andi and xori on i8 packed four to a 32-bit word
+// (the target has no 8-bit storage): four threads on each byte of words 0
+// to 2, word 3 left alone (the neighbours' bits must survive). andi clears
+// bits 4 to 7, which the bytes' small values do not have, so each keeps
+// its value only if the other bytes of its word are left alone.
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @packed_atomics(%in: memref<16xi32>, %bytes: memref<16xi8>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+      %x = gpu.thread_id x
+      %v = memref.load %in[%x] : memref<16xi32>
+      %b = arith.trunci %v : i32 to i8
+      %c4 = arith.constant 4 : index
+      %c8 = arith.constant 8 : index
+      %j = arith.remui %x, %c4 : index
+      %j4 = arith.addi %j, %c4 : index
+      %j8 = arith.addi %j, %c8 : index
+      %o0 = memref.atomic_rmw ori %b, %bytes[%j] : (i8, memref<16xi8>) -> i8
+      %q = arith.divui %x, %c4 : index
+      %qi = arith.index_cast %q : index to i32
+      %c16 = arith.constant 16 : i32
+      %ones = arith.constant -1 : i32
+      %bit = arith.shli %c16, %qi : i32
+      %clear = arith.xori %bit, %ones : i32
+      %nb = arith.trunci %clear : i32 to i8
+      %o1 = memref.atomic_rmw andi %nb, %bytes[%j4] : (i8, memref<16xi8>) -> i8
+      %o2 = memref.atomic_rmw xori %b, %bytes[%j8] : (i8, memref<16xi8>) -> i8
+      gpu.return
+    }
+  }
+}

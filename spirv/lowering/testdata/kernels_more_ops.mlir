@@ -73,13 +73,17 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
 
 module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformBallot], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
   gpu.module @kernels {
-    gpu.func @ballot(%buf: memref<16xi32>, %out: memref<16xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+    gpu.func @ballot(%buf: memref<16xi32>, %out: memref<16xi32>, %narrow: memref<16xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
       %x = gpu.thread_id x
       %v = memref.load %buf[%x] : memref<16xi32>
       %c3 = arith.constant 3 : i32
       %p = arith.cmpi sgt, %v, %c3 : i32
       %b = gpu.ballot %p : i32
       memref.store %b, %out[%x] : memref<16xi32>
+      // An i8 ballot (computed in 32 bits) read back sign-extended.
+      %n = gpu.ballot %p : i8
+      %n32 = arith.extsi %n : i8 to i32
+      memref.store %n32, %narrow[%x] : memref<16xi32>
       gpu.return
     }
   }

@@ -31,17 +31,24 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
 // -----
 
 // gpu.ballot's result is word 0 of GroupNonUniformBallot; an i64 one
-// joins words 0 and 1.
+// joins words 0 and 1 (in MLIR's order of ops); an i8 computed in 32 bits
+// is word 0 kept sign-extended from its 8 bits.
 // CHECK-LABEL: spirv.module @__spv__ballot
 // CHECK: %[[B:.*]] = spirv.GroupNonUniformBallot <Subgroup> %{{.*}} : vector<4xi32>
 // CHECK: spirv.CompositeExtract %[[B]][0 : i32] : vector<4xi32>
 // CHECK: %[[W:.*]] = spirv.GroupNonUniformBallot <Subgroup> %{{.*}} : vector<4xi32>
-// CHECK-DAG: %[[LO:.*]] = spirv.CompositeExtract %[[W]][0 : i32] : vector<4xi32>
-// CHECK-DAG: %[[HI:.*]] = spirv.CompositeExtract %[[W]][1 : i32] : vector<4xi32>
-// CHECK: %[[HI64:.*]] = spirv.UConvert %[[HI]] : i32 to i64
-// CHECK: %[[SH:.*]] = spirv.ShiftLeftLogical %[[HI64]], %{{.*}} : i64, i64
-// CHECK: %[[LO64:.*]] = spirv.UConvert %[[LO]] : i32 to i64
-// CHECK: spirv.BitwiseOr %[[LO64]], %[[SH]] : i64
+// CHECK-NEXT: %[[LO:.*]] = spirv.CompositeExtract %[[W]][0 : i32] : vector<4xi32>
+// CHECK-NEXT: %[[HI:.*]] = spirv.CompositeExtract %[[W]][1 : i32] : vector<4xi32>
+// CHECK-NEXT: %[[LO64:.*]] = spirv.UConvert %[[LO]] : i32 to i64
+// CHECK-NEXT: %[[HI64:.*]] = spirv.UConvert %[[HI]] : i32 to i64
+// CHECK-NEXT: %[[C32:.*]] = spirv.Constant 32 : i64
+// CHECK-NEXT: %[[SH:.*]] = spirv.ShiftLeftLogical %[[HI64]], %[[C32]] : i64, i64
+// CHECK-NEXT: spirv.BitwiseOr %[[LO64]], %[[SH]] : i64
+// CHECK: %[[N:.*]] = spirv.GroupNonUniformBallot <Subgroup> %{{.*}} : vector<4xi32>
+// CHECK-NEXT: %[[N0:.*]] = spirv.CompositeExtract %[[N]][0 : i32] : vector<4xi32>
+// CHECK-NEXT: %[[C24:.*]] = spirv.Constant 24 : i32
+// CHECK-NEXT: %[[SHL:.*]] = spirv.ShiftLeftLogical %[[N0]], %[[C24]] : i32, i32
+// CHECK-NEXT: spirv.ShiftRightArithmetic %[[SHL]], %[[C24]] : i32, i32
 module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformBallot, Int64], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
   gpu.module @ballot {
     gpu.func @ballot(%buf: memref<16xi32>, %wide: memref<16xi64>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
@@ -51,8 +58,11 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
       %p = arith.cmpi sgt, %v, %c3 : i32
       %b = gpu.ballot %p : i32
       %w = gpu.ballot %p : i64
+      %n = gpu.ballot %p : i8
+      %n32 = arith.extsi %n : i8 to i32
       memref.store %b, %buf[%x] : memref<16xi32>
       memref.store %w, %wide[%x] : memref<16xi64>
+      memref.store %n32, %buf[%x] : memref<16xi32>
       gpu.return
     }
   }

@@ -18,3 +18,17 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [], []>
   // CHECK: return %{{.*}}, %{{.*}} : i32, i32
   func.func @two_results(%a: i32) -> (i32, i32) { return %a, %a : i32, i32 }
 }
+
+// A cast written in the source that takes a converted argument back to
+// the type the conversion gave it folds away (MLIR's
+// FuncToSPIRV/func-ops-to-spirv.mlir).
+module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [], []>, #spirv.resource_limits<>>} {
+  // CHECK-LABEL: spirv.func @casts_back
+  // CHECK-SAME: (%[[A:.*]]: i32)
+  // CHECK-NOT: unrealized_conversion_cast
+  // CHECK: spirv.ReturnValue %[[A]] : i32
+  func.func @casts_back(%a: index) -> i32 {
+    %0 = builtin.unrealized_conversion_cast %a : index to i32
+    return %0 : i32
+  }
+}

@@ -6,7 +6,7 @@
 // not legalize: more_ops_invalid.mlir).
 module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Kernel, Addresses, Groups, GroupNonUniformArithmetic], []>, #spirv.resource_limits<>>} {
   // NEST: gpu.module @kernels {
-  // NEST-NEXT: spirv.module @__spv__kernels Physical64 OpenCL {
+  // NEST-NEXT: spirv.module @__spv__kernels Physical32 OpenCL {
   // NEST: spirv.func @reduce
   // NEST: gpu.func @reduce
   gpu.module @kernels {

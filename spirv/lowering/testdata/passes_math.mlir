@@ -16,6 +16,22 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader
     %0 = math.copysign %a, %b : f32
     return %0 : f32
   }
+  // A vector's masks compose the scalar ones, as MLIR's CopySignPattern.
+  // CHECK-LABEL: func.func @copysign_vector
+  // CHECK-DAG: %[[S:.*]] = spirv.Constant -2147483648 : i32
+  // CHECK-DAG: %[[M:.*]] = spirv.Constant 2147483647 : i32
+  // CHECK: %[[SV:.*]] = spirv.CompositeConstruct %[[S]], %[[S]], %[[S]] : (i32, i32, i32) -> vector<3xi32>
+  // CHECK: %[[MV:.*]] = spirv.CompositeConstruct %[[M]], %[[M]], %[[M]] : (i32, i32, i32) -> vector<3xi32>
+  // CHECK: %[[X:.*]] = spirv.Bitcast %arg0 : vector<3xf32> to vector<3xi32>
+  // CHECK: %[[Y:.*]] = spirv.Bitcast %arg1 : vector<3xf32> to vector<3xi32>
+  // CHECK: %[[XM:.*]] = spirv.BitwiseAnd %[[X]], %[[MV]] : vector<3xi32>
+  // CHECK: %[[YS:.*]] = spirv.BitwiseAnd %[[Y]], %[[SV]] : vector<3xi32>
+  // CHECK: %[[R:.*]] = spirv.BitwiseOr %[[XM]], %[[YS]] : vector<3xi32>
+  // CHECK: spirv.Bitcast %[[R]] : vector<3xi32> to vector<3xf32>
+  func.func @copysign_vector(%a: vector<3xf32>, %b: vector<3xf32>) -> vector<3xf32> {
+    %0 = math.copysign %a, %b : vector<3xf32>
+    return %0 : vector<3xf32>
+  }
   // CHECK-LABEL: func.func @isfinite
   // CHECK: spirv.IsNan
   // CHECK: spirv.IsInf
@@ -23,6 +39,21 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader
   func.func @isfinite(%a: f32) -> i1 {
     %0 = math.isfinite %a : f32
     return %0 : i1
+  }
+  // OpIsNormal needs Kernel: |x| is compared with the source type's
+  // smallest normal and largest finite values (NaN compares false), here
+  // f16's on an f16 computed in f32.
+  // CHECK-LABEL: func.func @isnormal
+  // CHECK: %[[X:.*]] = builtin.unrealized_conversion_cast %arg0 : vector<2xf16> to vector<2xf32>
+  // CHECK: %[[A:.*]] = spirv.GL.FAbs %[[X]] : vector<2xf32>
+  // CHECK: %[[MIN:.*]] = spirv.Constant dense<6.10351562e-05> : vector<2xf32>
+  // CHECK: %[[LO:.*]] = spirv.FOrdGreaterThanEqual %[[A]], %[[MIN]] : vector<2xf32>
+  // CHECK: %[[MAX:.*]] = spirv.Constant dense<6.550400e+04> : vector<2xf32>
+  // CHECK: %[[HI:.*]] = spirv.FOrdLessThanEqual %[[A]], %[[MAX]] : vector<2xf32>
+  // CHECK: spirv.LogicalAnd %[[LO]], %[[HI]] : vector<2xi1>
+  func.func @isnormal(%a: vector<2xf16>) -> vector<2xi1> {
+    %0 = math.isnormal %a : vector<2xf16>
+    return %0 : vector<2xi1>
   }
   // CHECK-LABEL: func.func @log10
   // CHECK: spirv.GL.Log
@@ -45,5 +76,16 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel
     %0 = math.expm1 %a : f32
     %1 = math.log2 %0 : f32
     return %1 : f32
+  }
+  // On Kernel targets the classification ops are MLIR's.
+  // CHECK-LABEL: func.func @opencl_classes
+  // CHECK: spirv.IsFinite
+  // CHECK-SAME: %arg0
+  // CHECK: spirv.IsNormal
+  // CHECK-SAME: %arg0
+  func.func @opencl_classes(%a: f32) -> (i1, i1) {
+    %0 = math.isfinite %a : f32
+    %1 = math.isnormal %a : f32
+    return %0, %1 : i1, i1
   }
 }

@@ -62,3 +62,19 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader
     return %g : memref<4xf32, #spirv.storage_class<Private>>
   }
 }
+
+// -----
+
+// memref.extract_aligned_pointer_as_index is the pointer as an index-wide
+// unsigned integer (MLIR's ExtractAlignedPointerAsIndexOpPattern).
+module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses], []>, #spirv.resource_limits<>>} {
+  // CHECK-LABEL: func.func @pointer_as_index
+  // CHECK: %[[P:.*]] = builtin.unrealized_conversion_cast %arg0 : memref<?xf32, #spirv.storage_class<CrossWorkgroup>> to !spirv.ptr<f32, CrossWorkgroup>
+  // CHECK: %[[U:.*]] = spirv.ConvertPtrToU %[[P]] : !spirv.ptr<f32, CrossWorkgroup> to i32
+  // CHECK: %[[R:.*]] = builtin.unrealized_conversion_cast %[[U]] : i32 to index
+  // CHECK: return %[[R]] : index
+  func.func @pointer_as_index(%m: memref<?xf32, #spirv.storage_class<CrossWorkgroup>>) -> index {
+    %0 = memref.extract_aligned_pointer_as_index %m : memref<?xf32, #spirv.storage_class<CrossWorkgroup>> -> index
+    return %0 : index
+  }
+}

@@ -2,8 +2,9 @@
 
 // Memrefs of i2 and i4 are packed in 32-bit words, 16 or 8 to a word
 // (MLIR's sub-byte emulation); a load shifts, masks and sign-extends its
-// element, whose i32 value is cast back to the sub-byte type, which does
-// not convert (so a store of one is not converted either, as in MLIR).
+// element, computed in 32 bits like every sub-byte value (MLIR's
+// convertSubByteIntegerType), and a store clears then sets its bits with
+// atomics.
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
   // CHECK-LABEL: func.func @nibbles
   // CHECK-SAME: memref<32xi4, #spirv.storage_class<StorageBuffer>>
@@ -19,9 +20,13 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader
   // CHECK: spirv.BitwiseAnd %[[SH]], %[[M]]
   // CHECK: %[[C28:.*]] = spirv.Constant 28 : i32
   // CHECK: spirv.ShiftLeftLogical %{{.*}}, %[[C28]]
-  // CHECK: spirv.ShiftRightArithmetic %{{.*}}, %[[C28]]
-  // CHECK: %[[V:.*]] = builtin.unrealized_conversion_cast %{{.*}} : i32 to i4
-  // CHECK: memref.store %[[V]]
+  // CHECK: %[[V:.*]] = spirv.ShiftRightArithmetic %{{.*}}, %[[C28]]
+  // CHECK: %[[CLEAR:.*]] = spirv.Not
+  // CHECK: %[[BITS:.*]] = spirv.BitwiseAnd %[[V]], %[[M]]
+  // CHECK: %[[SET:.*]] = spirv.ShiftLeftLogical %[[BITS]]
+  // CHECK: spirv.AtomicAnd <Device> <AcquireRelease|UniformMemory> %{{.*}}, %[[CLEAR]]
+  // CHECK: spirv.AtomicOr <Device> <AcquireRelease|UniformMemory> %{{.*}}, %[[SET]]
+  // CHECK-NOT: memref.store
   func.func @nibbles(%m: memref<32xi4, #spirv.storage_class<StorageBuffer>>, %i: index, %j: index) {
     %v = memref.load %m[%i] : memref<32xi4, #spirv.storage_class<StorageBuffer>>
     memref.store %v, %m[%j] : memref<32xi4, #spirv.storage_class<StorageBuffer>>

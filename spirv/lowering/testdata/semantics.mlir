@@ -54,12 +54,13 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
 // CHECK: %[[Z:.*]] = spirv.Select %[[EQ]], %{{.*}}, %[[M]]
 // CHECK: %[[XN:.*]] = spirv.IsNan %[[X]]
 // CHECK: %[[YN:.*]] = spirv.IsNan %[[Y]]
-// CHECK: %[[S:.*]] = spirv.Select %[[YN]], %[[Y]], %[[Z]]
-// CHECK: spirv.Select %[[XN]], %[[X]], %[[S]]
+// CHECK: %[[S:.*]] = spirv.Select %[[XN]], %[[X]], %[[Z]]
+// CHECK: spirv.Select %[[YN]], %[[Y]], %[[S]]
 // CHECK: %[[N:.*]] = spirv.GL.FMin %[[X]], %[[Y]] : f32
+// CHECK: %[[XN2:.*]] = spirv.IsNan %[[X]]
 // CHECK: %[[YN2:.*]] = spirv.IsNan %[[Y]]
-// CHECK: %[[S2:.*]] = spirv.Select %[[YN2]], %[[X]], %[[N]]
-// CHECK: spirv.Select %{{.*}}, %[[Y]], %[[S2]]
+// CHECK: %[[S2:.*]] = spirv.Select %[[XN2]], %[[Y]], %[[N]]
+// CHECK: spirv.Select %[[YN2]], %[[X]], %[[S2]]
 // CHECK-NEXT: spirv.GL.FMax %[[X]], %[[Y]] : f32
 // CHECK-NEXT: %[[R:.*]] = spirv.FRem %[[X]], %[[Y]]
 // CHECK: %[[YI:.*]] = spirv.IsInf %[[Y]]
