@@ -46,7 +46,7 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader
   // CHECK-LABEL: func.func @isnormal
   // CHECK: %[[X:.*]] = builtin.unrealized_conversion_cast %arg0 : vector<2xf16> to vector<2xf32>
   // CHECK: %[[A:.*]] = spirv.GL.FAbs %[[X]] : vector<2xf32>
-  // CHECK: %[[MIN:.*]] = spirv.Constant dense<6.10351562e-05> : vector<2xf32>
+  // CHECK: %[[MIN:.*]] = spirv.Constant dense<6.10351563E-5> : vector<2xf32>
   // CHECK: %[[LO:.*]] = spirv.FOrdGreaterThanEqual %[[A]], %[[MIN]] : vector<2xf32>
   // CHECK: %[[MAX:.*]] = spirv.Constant dense<6.550400e+04> : vector<2xf32>
   // CHECK: %[[HI:.*]] = spirv.FOrdLessThanEqual %[[A]], %[[MAX]] : vector<2xf32>
