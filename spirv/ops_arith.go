@@ -182,6 +182,8 @@ func arithOps() []*ir.OpDef {
 	ops = append(ops, elementwiseOps([]elemRow{
 		{"IsNan", "True for NaN components.", 0},
 		{"IsInf", "True for infinite components.", 0},
+		{"IsFinite", "True for finite components (neither NaN nor infinite; Kernel only).", 0},
+		{"IsNormal", "True for normal components (not zero, subnormal, infinite or NaN; Kernel only).", 0},
 	}, floatTest)...)
 	ops = append(ops, elementwiseOps([]elemRow{
 		{"LogicalAnd", "Logical AND of booleans.", ir.Commutative},

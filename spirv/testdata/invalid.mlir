@@ -1286,3 +1286,19 @@ spirv.func @f(%a: bf16) "None" {
   %0 = spirv.FAdd %a, %a : bf16
   spirv.Return
 }
+
+// -----
+
+spirv.func @f(%a: i32) "None" {
+  // expected-error @+1 {{'spirv.IsFinite' op operand #0 must be 16/32/64-bit float or vector of 16/32/64-bit float values of length 2/3/4/8/16, but got 'i32'}}
+  %0 = spirv.IsFinite %a : i32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @f(%a: vector<4xi32>) "None" {
+  // expected-error @+1 {{'spirv.IsNormal' op operand #0 must be 16/32/64-bit float or vector of 16/32/64-bit float values of length 2/3/4/8/16, but got 'vector<4xi32>'}}
+  %0 = spirv.IsNormal %a : vector<4xi32>
+  spirv.Return
+}
