@@ -89,8 +89,8 @@ var canonicalizations = []struct{ name, in, out string }{
   return
 }`,
 		out: `func.func @f(%arg0: i1) {
-  %false = arith.constant false
   %true = arith.constant true
+  %false = arith.constant false
   cf.cond_br %arg0, ^bb1, ^bb2
 ^bb1:  // pred: ^bb0
   "test.use"(%true) : (i1) -> ()

@@ -199,3 +199,52 @@ func.func @switch_passthrough(%flag : i32, %a : i32) {
   "test.use"(%y) : (i32) -> ()
   return
 }
+
+// -----
+
+// A switch reached only from a case of a switch on the same flag knows the
+// flag; one reached only from the default drops the cases the first switch
+// sends elsewhere.
+// CHECK-LABEL: func @switch_after_switch_on_same_flag(
+func.func @switch_after_switch_on_same_flag(%flag : i128, %a : i32, %b : i32) {
+  // CHECK: cf.switch %arg0 : i128, [
+  // CHECK-NEXT: default: ^[[DEF:bb[0-9]+]],
+  // CHECK-NEXT: 18446744073709551617: ^[[CASE:bb[0-9]+]]
+  "test.pred"() [^bb1, ^bb3, ^bb4, ^bb5] : () -> ()
+^bb1:
+  cf.switch %flag : i128, [
+    default: ^bb2,
+    18446744073709551617: ^bb6
+  ]
+  // CHECK: ^[[DEF]]:
+  // CHECK-NEXT: "test.op"() : () -> ()
+  // CHECK-NEXT: cf.switch %arg0 : i128, [
+  // CHECK-NEXT: default: ^bb{{[0-9]+}}(%arg1 : i32),
+  // CHECK-NEXT: 5: ^bb{{[0-9]+}}(%arg2 : i32)
+  // CHECK-NEXT: ]
+^bb2:
+  "test.op"() : () -> ()
+  cf.switch %flag : i128, [
+    default: ^bb3(%a : i32),
+    18446744073709551617: ^bb4(%b : i32),
+    5: ^bb5(%b : i32)
+  ]
+^bb3(%x : i32):
+  "test.use"(%x) : (i32) -> ()
+  return
+^bb4(%y : i32):
+  "test.use"(%y) : (i32) -> ()
+  return
+^bb5(%z : i32):
+  "test.use"(%z) : (i32) -> ()
+  return
+  // CHECK: ^[[CASE]]:
+  // CHECK-NEXT: "test.op"() : () -> ()
+  // CHECK-NEXT: cf.br ^bb{{[0-9]+}}(%arg2 : i32)
+^bb6:
+  "test.op"() : () -> ()
+  cf.switch %flag : i128, [
+    default: ^bb3(%a : i32),
+    18446744073709551617: ^bb4(%b : i32)
+  ]
+}
