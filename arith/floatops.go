@@ -98,6 +98,21 @@ func isPosInf(f float64) bool  { return math.IsInf(f, 1) }
 func isNegInfOrNaN(f float64) bool { return math.IsInf(f, -1) || math.IsNaN(f) }
 func isPosInfOrNaN(f float64) bool { return math.IsInf(f, 1) || math.IsNaN(f) }
 
+// mulfSimplify folds x * 1 -> x and, under fastmath nnan and nsz, x * 0
+// (either zero) -> the zero (MLIR's MulFOp::fold, after the constant fold,
+// so that -46.3 * 0.0 of two constants stays IEEE's -0.0).
+func mulfSimplify(op *ir.Operation, lhs, rhs ir.Attribute) *ir.FoldResult {
+	if r := rhsFloatIs(isOneF)(op, lhs, rhs); r != nil {
+		return r
+	}
+	fm, _ := op.Attr("fastmath").(*FastMathAttr)
+	const need = FastMathNNaN | FastMathNSZ
+	if fm != nil && fm.Flags&need == need && floatIs(rhs, op.Result(0).Type(), func(f float64) bool { return f == 0 }) {
+		return value(op.Operand(1))
+	}
+	return nil
+}
+
 // negfSimplify folds -(-x) -> x.
 func negfSimplify(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
 	if d := op.Operand(0).DefiningOp(); d != nil && d.Name() == "arith.negf" {
@@ -109,7 +124,7 @@ func negfSimplify(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
 var (
 	addf = floatOp("addf", "floating point addition operation", 2, ir.Commutative, rhsFloatIs(isNegZero))
 	subf = floatOp("subf", "floating point subtraction operation", 2, 0, rhsFloatIs(isPosZero))
-	mulf = floatOp("mulf", "floating point multiplication operation", 2, ir.Commutative, rhsFloatIs(isOneF), negfPair("arith.mulf"))
+	mulf = floatOp("mulf", "floating point multiplication operation", 2, ir.Commutative, mulfSimplify, negfPair("arith.mulf"))
 	divf = floatOp("divf", "floating point division operation", 2, 0, rhsFloatIs(isOneF), negfPair("arith.divf"))
 	remf = floatOp("remf", "floating point division remainder operation", 2, 0, nil)
 	negf = floatOp("negf", "floating point negation", 1, 0, negfSimplify)

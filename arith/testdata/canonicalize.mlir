@@ -350,3 +350,22 @@ func.func @cmpf_int_to_fp_const(%a: i32, %b: i8) -> (i1, i1, i1, i1, i1) {
   // CHECK: return %[[R0]], %[[FALSE]], %[[R2]], %[[TRUE]], %[[TRUE]]
   return %0, %1, %2, %3, %4 : i1, i1, i1, i1, i1
 }
+
+// Under nnan and nsz, x * 0 is the zero; without both flags it stays, and
+// two constants fold with IEEE's signed zero.
+// CHECK-LABEL: func @mulf_zero_fastmath(
+func.func @mulf_zero_fastmath(%x : f32, %v : vector<4xf32>) -> (f32, vector<4xf32>, f32, f32) {
+  // CHECK-DAG: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+  // CHECK-DAG: %[[NZ:.*]] = arith.constant -0.000000e+00 : f32
+  // CHECK-DAG: %[[VZ:.*]] = arith.constant dense<-0.000000e+00> : vector<4xf32>
+  // CHECK: %[[KEPT:.*]] = arith.mulf %arg0, %[[Z]] fastmath<nnan> : f32
+  // CHECK: return %[[Z]], %[[VZ]], %[[KEPT]], %[[NZ]]
+  %z = arith.constant 0.0 : f32
+  %vz = arith.constant dense<-0.0> : vector<4xf32>
+  %neg = arith.constant -4.5 : f32
+  %0 = arith.mulf %x, %z fastmath<nnan,nsz> : f32
+  %1 = arith.mulf %v, %vz fastmath<fast> : vector<4xf32>
+  %2 = arith.mulf %x, %z fastmath<nnan> : f32
+  %3 = arith.mulf %neg, %z fastmath<nnan,nsz> : f32
+  return %0, %1, %2, %3 : f32, vector<4xf32>, f32, f32
+}
