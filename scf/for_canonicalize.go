@@ -116,12 +116,11 @@ func foldForIterArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !any {
 		return false
 	}
-	var keptInits, keptYield []*ir.Value
+	var keptInits []*ir.Value
 	var keptTypes []ir.Type
 	for i := range iter {
 		if !remove[i] {
 			keptInits = append(keptInits, inits[i])
-			keptYield = append(keptYield, y.Operand(i))
 			keptTypes = append(keptTypes, iter[i].Type())
 		}
 	}
@@ -144,6 +143,14 @@ func foldForIterArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 		}
 	}
 	rw.MergeBlocks(f.Body(), nb, args)
+	// The yield's operands are read only now: merging replaced the old
+	// block's arguments, which a kept operand may be.
+	var keptYield []*ir.Value
+	for i := range iter {
+		if !remove[i] {
+			keptYield = append(keptYield, y.Operand(i))
+		}
+	}
 	rw.ModifyInPlace(y, func() { y.SetOperands(keptYield) })
 	var results []*ir.Value
 	k = 0

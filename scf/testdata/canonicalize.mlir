@@ -741,3 +741,22 @@ func.func @forall_shrink(%t: tensor<?xf32>, %u: tensor<?xf32>, %v: tensor<?xf32>
   %d = tensor.dim %r#1, %c0 : tensor<?xf32>
   return %r#0, %r#1, %d : tensor<?xf32>, tensor<?xf32>, index
 }
+
+// -----
+
+// Dropping the unchanged %f leaves the others yielding each other: the kept
+// yield operands are the new loop's arguments (they once named the old
+// block's, and the loop was left yielding erased values).
+// CHECK-LABEL: func @for_drop_arg_keep_swapped(
+// CHECK-SAME: %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[A:.*]]: i32, %[[B:.*]]: i32, %[[F:.*]]: f32)
+// CHECK: %[[R:.*]]:2 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[X:.*]] = %[[A]], %[[Y:.*]] = %[[B]]) -> (i32, i32) {
+// CHECK-NEXT: "test.use"(%[[X]])
+// CHECK-NEXT: scf.yield %[[Y]], %[[X]] : i32, i32
+// CHECK: return %[[R]]#0, %[[R]]#1, %[[F]]
+func.func @for_drop_arg_keep_swapped(%lb : index, %ub : index, %step : index, %a : i32, %b : i32, %f : f32) -> (i32, i32, f32) {
+  %r:3 = scf.for %i = %lb to %ub step %step iter_args(%x = %a, %y = %b, %z = %f) -> (i32, i32, f32) {
+    "test.use"(%x) : (i32) -> ()
+    scf.yield %y, %x, %z : i32, i32, f32
+  }
+  return %r#0, %r#1, %r#2 : i32, i32, f32
+}
