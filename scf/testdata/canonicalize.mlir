@@ -760,3 +760,39 @@ func.func @for_drop_arg_keep_swapped(%lb : index, %ub : index, %step : index, %a
   }
   return %r#0, %r#1, %r#2 : i32, i32, f32
 }
+
+// -----
+
+// %x is used only by the yield, but into %y's place: after two iterations %y
+// holds the previous "test.next", so %x must stay (Kiln once replaced it by
+// its init, as if unused).
+// CHECK-LABEL: func @for_arg_feeding_another(
+// CHECK: %[[R:.*]]:2 = scf.for {{.*}} iter_args(%[[X:.*]] = %{{.*}}, %[[Y:.*]] = %{{.*}}) -> (i32, i32) {
+// CHECK-NEXT: %[[N:.*]] = "test.next"
+// CHECK-NEXT: scf.yield %[[N]], %[[X]] : i32, i32
+// CHECK: return %[[R]]#1
+func.func @for_arg_feeding_another(%lb : index, %ub : index, %step : index, %a : i32, %b : i32) -> i32 {
+  %r:2 = scf.for %i = %lb to %ub step %step iter_args(%x = %a, %y = %b) -> (i32, i32) {
+    %x2 = "test.next"() : () -> i32
+    scf.yield %x2, %x : i32, i32
+  }
+  return %r#1 : i32
+}
+
+// -----
+
+// Iter_args with the same init and yielded value are one; iter_args that
+// yield each other in a cycle from one init always hold it.
+// CHECK-LABEL: func @for_duplicate_and_cyclic_args(
+// CHECK-SAME: %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[A:.*]]: i32, %[[B:.*]]: i32)
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[K:.*]] = %[[A]]) -> (i32) {
+// CHECK-NEXT: %[[S:.*]] = "test.step"(%[[K]], %[[K]], %[[B]])
+// CHECK-NEXT: scf.yield %[[S]] : i32
+// CHECK: return %[[R]], %[[R]], %[[B]], %[[B]]
+func.func @for_duplicate_and_cyclic_args(%lb : index, %ub : index, %step : index, %a : i32, %b : i32) -> (i32, i32, i32, i32) {
+  %r:4 = scf.for %i = %lb to %ub step %step iter_args(%k0 = %a, %k1 = %a, %c0 = %b, %c1 = %b) -> (i32, i32, i32, i32) {
+    %s = "test.step"(%k0, %k1, %c0) : (i32, i32, i32) -> i32
+    scf.yield %s, %s, %c1, %c0 : i32, i32, i32, i32
+  }
+  return %r#0, %r#1, %r#2, %r#3 : i32, i32, i32, i32
+}
