@@ -796,3 +796,24 @@ func.func @for_duplicate_and_cyclic_args(%lb : index, %ub : index, %step : index
   }
   return %r#0, %r#1, %r#2, %r#3 : i32, i32, i32, i32
 }
+
+// -----
+
+// A while loop whose condition is false runs its before region once and
+// never its body.
+// CHECK-LABEL: func @while_zero_iterations(
+// CHECK-SAME: %[[INIT:.*]]: i32)
+// CHECK-NEXT: %[[V:.*]] = "test.before"(%[[INIT]]) : (i32) -> i64
+// CHECK-NEXT: return %[[V]], %[[INIT]] : i64, i32
+func.func @while_zero_iterations(%init : i32) -> (i64, i32) {
+  %false = arith.constant false
+  %0:2 = scf.while (%arg0 = %init) : (i32) -> (i64, i32) {
+    %v = "test.before"(%arg0) : (i32) -> i64
+    scf.condition(%false) %v, %arg0 : i64, i32
+  } do {
+  ^bb0(%arg1: i64, %arg2: i32):
+    %n = "test.after"(%arg1) : (i64) -> i32
+    scf.yield %n : i32
+  }
+  return %0#0, %0#1 : i64, i32
+}
