@@ -817,3 +817,49 @@ func.func @while_zero_iterations(%init : i32) -> (i64, i32) {
   }
   return %0#0, %0#1 : i64, i32
 }
+
+// -----
+
+// Results every yield gives the same outside value are that value; the
+// execute_region keeps the others (no_inline too).
+// CHECK-LABEL: func @execute_region_forwarded_results(
+// CHECK-SAME: %[[A:.*]]: i32)
+// CHECK: %[[R:.*]] = scf.execute_region -> i64 no_inline {
+// CHECK: scf.yield %{{.*}} : i64
+// CHECK: scf.yield %{{.*}} : i64
+// CHECK: return %[[A]], %[[R]] : i32, i64
+func.func @execute_region_forwarded_results(%a : i32) -> (i32, i64) {
+  %0:2 = scf.execute_region -> (i32, i64) no_inline {
+    %c = "test.cmp"() : () -> i1
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %x = "test.val1"() : () -> i64
+    scf.yield %a, %x : i32, i64
+  ^bb2:
+    %y = "test.val2"() : () -> i64
+    scf.yield %a, %y : i32, i64
+  }
+  return %0#0, %0#1 : i32, i64
+}
+
+// -----
+
+// Unused results and results every region yields from outside go away.
+// CHECK-LABEL: func @index_switch_dead_results(
+// CHECK-SAME: %[[I:.*]]: index, %[[M:.*]]: memref<i32>
+// CHECK: %[[R:.*]] = scf.index_switch %[[I]] -> i32
+// CHECK: return %[[I]], %[[R]] : index, i32
+func.func @index_switch_dead_results(%i : index, %m : memref<i32>) -> (index, i32) {
+  %dead, %fwd, %live = scf.index_switch %i -> i32, index, i32
+  case 1 {
+    %c10 = arith.constant 10 : i32
+    memref.store %c10, %m[] : memref<i32>
+    scf.yield %c10, %i, %c10 : i32, index, i32
+  }
+  default {
+    %c11 = arith.constant 11 : i32
+    memref.store %c11, %m[] : memref<i32>
+    scf.yield %c11, %i, %c11 : i32, index, i32
+  }
+  return %fwd, %live : index, i32
+}
