@@ -95,9 +95,6 @@ func isOneF(f float64) bool    { return f == 1 }
 func isNegInf(f float64) bool  { return math.IsInf(f, -1) }
 func isPosInf(f float64) bool  { return math.IsInf(f, 1) }
 
-func isNegInfOrNaN(f float64) bool { return math.IsInf(f, -1) || math.IsNaN(f) }
-func isPosInfOrNaN(f float64) bool { return math.IsInf(f, 1) || math.IsNaN(f) }
-
 // mulfSimplify folds x * 1 -> x and, under fastmath nnan and nsz, x * 0
 // (either zero) -> the zero (MLIR's MulFOp::fold, after the constant fold,
 // so that -46.3 * 0.0 of two constants stays IEEE's -0.0).
@@ -131,6 +128,8 @@ var (
 
 	maximumf = floatOp("maximumf", "floating-point maximum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isNegInf)))
 	minimumf = floatOp("minimumf", "floating-point minimum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isPosInf)))
-	maxnumf  = floatOp("maxnumf", "floating-point maximum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isNegInfOrNaN)))
-	minnumf  = floatOp("minnumf", "floating-point minimum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isPosInfOrNaN)))
+	// maxnumf(x, NaN) is x, but maxnumf(x, -inf) is -inf when x is NaN, so
+	// only a NaN operand folds away (as in current MLIR).
+	maxnumf = floatOp("maxnumf", "floating-point maximum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(math.IsNaN)))
+	minnumf = floatOp("minnumf", "floating-point minimum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(math.IsNaN)))
 )

@@ -184,12 +184,34 @@ func xoriSimplify(op *ir.Operation, lhs, rhs ir.Attribute) *ir.FoldResult {
 	return nil
 }
 
+// divOfMul folds (a * b) / a to b and (a * b) / b to a when the muli
+// cannot wrap in the division's signedness (nuw for divui, nsw for divsi),
+// as MLIR's DivUIOp and DivSIOp folders do.
+func divOfMul(flag OverflowFlags) simplifyFn {
+	return func(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
+		m := op.Operand(0).DefiningOp()
+		if m == nil || m.Name() != "arith.muli" || m.NumOperands() != 2 {
+			return nil
+		}
+		if f, ok := m.Attr("overflowFlags").(*OverflowAttr); !ok || f.Flags&flag == 0 {
+			return nil
+		}
+		switch d := op.Operand(1); d {
+		case m.Operand(0):
+			return value(m.Operand(1))
+		case m.Operand(1):
+			return value(m.Operand(0))
+		}
+		return nil
+	}
+}
+
 var (
 	addi       = intBinary("addi", "integer addition operation", ir.Pure|ir.Commutative, overflow, addiSimplify, addSubConstants("arith.addi"), addiOfNeg)
 	subi       = intBinary("subi", "integer subtraction operation", ir.Pure, overflow, subiSimplify, addSubConstants("arith.subi"), subSubSame)
 	muli       = intBinary("muli", "integer multiplication operation", ir.Pure|ir.Commutative, overflow, firstOf(rhsIs(isOne), rhsAbsorbs(isZero)), muliMulConstant)
-	divui      = intBinary("divui", "unsigned integer division operation", 0, exact, rhsIs(isOne))
-	divsi      = intBinary("divsi", "signed integer division operation", 0, exact, rhsIs(isOne))
+	divui      = intBinary("divui", "unsigned integer division operation", 0, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNUW)))
+	divsi      = intBinary("divsi", "signed integer division operation", 0, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNSW)))
 	ceildivui  = intBinary("ceildivui", "unsigned ceil integer division operation", 0, nil, rhsIs(isOne))
 	ceildivsi  = intBinary("ceildivsi", "signed ceil integer division operation", 0, nil, rhsIs(isOne))
 	floordivsi = intBinary("floordivsi", "signed floor integer division operation", ir.Pure, nil, rhsIs(isOne))

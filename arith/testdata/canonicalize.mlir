@@ -369,3 +369,46 @@ func.func @mulf_zero_fastmath(%x : f32, %v : vector<4xf32>) -> (f32, vector<4xf3
   %3 = arith.mulf %neg, %z fastmath<nnan,nsz> : f32
   return %0, %1, %2, %3 : f32, vector<4xf32>, f32, f32
 }
+
+// minnumf(x, +inf) is +inf when x is NaN, so only a NaN operand folds.
+// CHECK-LABEL: func @minnum_maxnum_inf(
+// CHECK-DAG: %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// CHECK-DAG: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: %[[MIN:.*]] = arith.minnumf %arg0, %[[INF]] : f32
+// CHECK: %[[MAX:.*]] = arith.maxnumf %arg0, %[[NINF]] : f32
+// CHECK: return %[[MIN]], %[[MAX]], %arg0, %arg0
+func.func @minnum_maxnum_inf(%x : f32) -> (f32, f32, f32, f32) {
+  %inf = arith.constant 0x7F800000 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %nan = arith.constant 0x7FC00000 : f32
+  %0 = arith.minnumf %inf, %x : f32
+  %1 = arith.maxnumf %x, %ninf : f32
+  %2 = arith.minnumf %x, %nan : f32
+  %3 = arith.maxnumf %nan, %x : f32
+  return %0, %1, %2, %3 : f32, f32, f32, f32
+}
+
+// An i1 true is -1 signed: mulsi_extended(x, true) is not x * 1.
+// CHECK-LABEL: func @mulsi_extended_i1_true(
+// CHECK: %[[L:.*]], %[[H:.*]] = arith.mulsi_extended %arg0, %{{.*}} : i1
+// CHECK: return %[[L]], %[[H]]
+func.func @mulsi_extended_i1_true(%x : i1) -> (i1, i1) {
+  %t = arith.constant true
+  %l, %h = arith.mulsi_extended %x, %t : i1
+  return %l, %h : i1, i1
+}
+
+// (a * b) / a is b when the product cannot wrap in the division's sense.
+// CHECK-LABEL: func @div_of_mul(
+// CHECK: %[[M:.*]] = arith.muli %arg0, %arg1 : index
+// CHECK: %[[D:.*]] = arith.divsi %[[M]], %arg0 : index
+// CHECK: return %arg1, %arg0, %[[D]]
+func.func @div_of_mul(%a : index, %b : index) -> (index, index, index) {
+  %0 = arith.muli %a, %b overflow<nuw> : index
+  %1 = arith.divui %0, %a : index
+  %2 = arith.muli %a, %b overflow<nsw> : index
+  %3 = arith.divsi %2, %b : index
+  %4 = arith.muli %a, %b : index
+  %5 = arith.divsi %4, %a : index
+  return %1, %3, %5 : index, index, index
+}
