@@ -55,6 +55,9 @@ func castOp(name, summary, example string, from, to Constraint, compatible func(
 					return []ir.FoldResult{*r}, true
 				}
 			}
+			if p := poisonOf(operands); p != nil {
+				return []ir.FoldResult{{Attr: p}}, true
+			}
 			in, out := ir.ElementTypeOrSelf(op.Operand(0).Type()), ir.ElementTypeOrSelf(op.Result(0).Type())
 			if !foldableCast(in) || !foldableCast(out) {
 				return nil, false

@@ -71,6 +71,9 @@ func floatOp(name, summary string, n int, traits ir.Trait, simplify simplifyFn, 
 					return []ir.FoldResult{*r}, true
 				}
 			}
+			if p := poisonOf(operands); p != nil {
+				return []ir.FoldResult{{Attr: p}}, true
+			}
 			if traits&ir.Commutative != 0 && swapConstantToRight(op, operands) {
 				return nil, true
 			}

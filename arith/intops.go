@@ -66,6 +66,9 @@ func intBinary(name, summary string, traits ir.Trait, cs []Clause, simplify simp
 					return []ir.FoldResult{*r}, true
 				}
 			}
+			if p := poisonOf(operands); p != nil {
+				return []ir.FoldResult{{Attr: p}}, true
+			}
 			if traits&ir.Commutative != 0 && swapConstantToRight(op, operands) {
 				return nil, true
 			}

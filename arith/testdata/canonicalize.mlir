@@ -412,3 +412,21 @@ func.func @div_of_mul(%a : index, %b : index) -> (index, index, index) {
   %5 = arith.divsi %4, %a : index
   return %1, %3, %5 : index, index, index
 }
+
+// An arith op of poison is poison; a select may pick the other value.
+// CHECK-LABEL: func @poison_folds(
+// CHECK-DAG: %[[P32:.*]] = ub.poison : i32
+// CHECK-DAG: %[[P64:.*]] = ub.poison : i64
+// CHECK-DAG: %[[PF:.*]] = ub.poison : f32
+// CHECK: return %[[P32]], %[[P64]], %[[PF]], %[[PF]], %arg0, %arg0
+func.func @poison_folds(%x : i32, %c : i1, %f : f32) -> (i32, i64, f32, f32, i32, i32) {
+  %p = ub.poison : i32
+  %pf = ub.poison : f32
+  %0 = arith.addi %p, %x : i32
+  %1 = arith.extsi %p : i32 to i64
+  %2 = arith.mulf %f, %pf : f32
+  %3 = arith.bitcast %p : i32 to f32
+  %4 = arith.select %c, %p, %x : i32
+  %5 = arith.select %c, %x, %p : i32
+  return %0, %1, %2, %3, %4, %5 : i32, i64, f32, f32, i32, i32
+}
