@@ -182,8 +182,8 @@ func constSide(op *ir.Operation) (x *ir.Value, c ir.Attribute, left bool) {
 // addSubConstants rewrites an addi or subi of a constant and an addi or
 // subi of a constant into one op of the folded constant, as MLIR's
 // AddIAddConstant, AddISubConstantRHS/LHS, SubIRHSAddConstant,
-// SubILHSAddConstant and the four SubI...SubConstant patterns do (the
-// overflow flags are dropped).
+// SubILHSAddConstant and the four SubI...SubConstant patterns do, keeping
+// the overflow flags both ops have (MLIR's MergeOverflow).
 func addSubConstants(root string) *ir.Pattern {
 	return &ir.Pattern{
 		Name: root + "-constants",
@@ -241,10 +241,21 @@ func addSubConstants(root string) *ir.Pattern {
 			if !xFirst {
 				operands = []*ir.Value{cv, x}
 			}
-			replaceWith(rw, op, name, operands, nil)
+			replaceWith(rw, op, name, operands, mergeOverflow(op, inner))
 			return true
 		},
 	}
+}
+
+// mergeOverflow returns the overflowFlags attribute of the flags that both
+// a and b carry, or nothing when they share none.
+func mergeOverflow(a, b *ir.Operation) []ir.NamedAttr {
+	fa, okA := a.Attr("overflowFlags").(*OverflowAttr)
+	fb, okB := b.Attr("overflowFlags").(*OverflowAttr)
+	if !okA || !okB || fa.Flags&fb.Flags == 0 {
+		return nil
+	}
+	return []ir.NamedAttr{{Name: "overflowFlags", Value: Overflow(a.Context(), fa.Flags&fb.Flags)}}
 }
 
 // subSubSame rewrites subi(subi(a, b), a) to subi(0, b) (MLIR's
@@ -263,7 +274,7 @@ var subSubSame = &ir.Pattern{
 			return false
 		}
 		rw.SetInsertionPointBefore(op)
-		replaceWith(rw, op, "arith.subi", []*ir.Value{NewConstant(&rw.Builder, zero, t, op.Loc()), in.Operand(1)}, nil)
+		replaceWith(rw, op, "arith.subi", []*ir.Value{NewConstant(&rw.Builder, zero, t, op.Loc()), in.Operand(1)}, mergeOverflow(op, in))
 		return true
 	},
 }

@@ -430,3 +430,22 @@ func.func @poison_folds(%x : i32, %c : i1, %f : f32) -> (i32, i64, f32, f32, i32
   %5 = arith.select %c, %x, %p : i32
   return %0, %1, %2, %3, %4, %5 : i32, i64, f32, f32, i32, i32
 }
+
+// Reassociating constants keeps the overflow flags both ops carry.
+// CHECK-LABEL: func @reassociate_overflow(
+// CHECK-DAG: %[[C59:.*]] = arith.constant 59 : index
+// CHECK: %[[A:.*]] = arith.subi %[[C59]], %arg0 overflow<nsw, nuw> : index
+// CHECK: %[[B:.*]] = arith.addi %arg0, %[[C59]] : index
+// CHECK: %[[C:.*]] = arith.addi %arg0, %[[C59]] overflow<nsw> : index
+// CHECK: return %[[A]], %[[B]], %[[C]]
+func.func @reassociate_overflow(%x: index) -> (index, index, index) {
+  %c17 = arith.constant 17 : index
+  %c42 = arith.constant 42 : index
+  %0 = arith.subi %c17, %x overflow<nsw, nuw> : index
+  %1 = arith.addi %c42, %0 overflow<nsw, nuw> : index
+  %2 = arith.addi %c17, %x overflow<nsw> : index
+  %3 = arith.addi %c42, %2 overflow<nuw> : index
+  %4 = arith.addi %x, %c17 overflow<nsw, nuw> : index
+  %5 = arith.addi %4, %c42 overflow<nsw> : index
+  return %1, %3, %5 : index, index, index
+}
