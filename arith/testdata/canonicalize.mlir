@@ -449,3 +449,27 @@ func.func @reassociate_overflow(%x: index) -> (index, index, index) {
   %5 = arith.addi %4, %c42 overflow<nsw> : index
   return %1, %3, %5 : index, index, index
 }
+
+// truncf(extf(x)) to a narrower type is truncf(x); truncf(sitofp(x)) is
+// sitofp(x) unless the truncf names a rounding mode; extf(truncf(x)) is x
+// when both allow contraction.
+// CHECK-LABEL: func @float_cast_chains(
+// CHECK-DAG: %[[T:.*]] = arith.truncf %arg0 : f32 to f16
+// CHECK-DAG: %[[S:.*]] = arith.sitofp %arg1 : i32 to f32
+// CHECK-DAG: %[[W:.*]] = arith.sitofp %arg1 : i32 to f64
+// CHECK-DAG: %[[R:.*]] = arith.truncf %[[W]] to_nearest_even : f64 to f32
+// CHECK-DAG: %[[N:.*]] = arith.truncf %arg0 : f32 to bf16
+// CHECK-DAG: %[[E:.*]] = arith.extf %[[N]] : bf16 to f32
+// CHECK: return %[[T]], %[[S]], %[[R]], %arg0, %[[E]]
+func.func @float_cast_chains(%x: f32, %i: i32) -> (f16, f32, f32, f32, f32) {
+  %0 = arith.extf %x : f32 to f64
+  %1 = arith.truncf %0 : f64 to f16
+  %2 = arith.sitofp %i : i32 to f64
+  %3 = arith.truncf %2 : f64 to f32
+  %4 = arith.truncf %2 to_nearest_even : f64 to f32
+  %5 = arith.truncf %x fastmath<contract> : f32 to bf16
+  %6 = arith.extf %5 fastmath<contract> : bf16 to f32
+  %7 = arith.truncf %x : f32 to bf16
+  %8 = arith.extf %7 : bf16 to f32
+  return %1, %3, %4, %6, %8 : f16, f32, f32, f32, f32
+}
