@@ -338,3 +338,15 @@ func.func @alloca_scope_hoist(%n: index) {
   }) : () -> ()
   return
 }
+
+// -----
+
+// A constant size that would run the slice out of bounds is not folded into
+// the op, which would then be invalid.
+// CHECK-LABEL: func @subview_no_fold_out_of_bounds_constant
+// CHECK: memref.subview %arg0[2] [%{{.*}}] [1] : memref<10xf32> to memref<?xf32, strided<[1], offset: 2>>
+func.func @subview_no_fold_out_of_bounds_constant(%arg0: memref<10xf32>) -> memref<?xf32, strided<[1], offset: 2>> {
+  %c11 = arith.constant 11 : index
+  %0 = memref.subview %arg0[2] [%c11] [1] : memref<10xf32> to memref<?xf32, strided<[1], offset: 2>>
+  return %0 : memref<?xf32, strided<[1], offset: 2>>
+}
