@@ -85,7 +85,7 @@ var transpose = &ir.OpDef{
 		}
 		return nil
 	},
-	Fold: foldTranspose,
+	Fold:         foldTranspose,
 	Canonicalize: []*ir.Pattern{{Name: "transpose-of-transpose", Root: "memref.transpose", Rewrite: transposeOfTranspose}},
 }
 
