@@ -200,11 +200,7 @@ func addSubConstants(root string) *ir.Pattern {
 			}
 			t := op.Result(0).Type()
 			fold := func(name string, a, b ir.Attribute) ir.Attribute {
-				w := elemWidth(t)
-				return FoldElementwise(op.Context(), t, []ir.Attribute{a, b}, func(xs []Scalar) (Scalar, bool) {
-					r, ok := EvalInt(name, w, xs[0].Bits, xs[1].Bits)
-					return Scalar{Bits: r}, ok
-				})
+				return foldIntBinary(op.Context(), t, name, a, b)
 			}
 			innerAdd, outerAdd := inner.Name() == "arith.addi", root == "arith.addi"
 			// The inner op is sx*x + k0; the result is addi(x, k) or subi(k, x),

@@ -74,6 +74,10 @@ func TestFold(t *testing.T) {
 		{Name: "xori i1", Src: "%a = arith.constant true\n%b = arith.constant true\n%r = arith.xori %a, %b : i1", Want: "false"},
 		{Name: "addi splat", Src: "%a = arith.constant dense<1> : vector<4xi32>\n%b = arith.constant dense<2> : vector<4xi32>\n%r = arith.addi %a, %b : vector<4xi32>", Want: "dense<3> : vector<4xi32>"},
 		{Name: "addi dense", Src: "%a = arith.constant dense<[1, 2]> : vector<2xi8>\n%b = arith.constant dense<127> : vector<2xi8>\n%r = arith.addi %a, %b : vector<2xi8>", Want: "dense<[-128, -127]> : vector<2xi8>"},
+		{Name: "addi i128 wraps", Src: "%a = arith.constant 170141183460469231731687303715884105727 : i128\n%b = arith.constant 1 : i128\n%r = arith.addi %a, %b : i128", Want: "-170141183460469231731687303715884105728 : i128"},
+		{Name: "muli i256", Src: "%a = arith.constant 18446744073709551616 : i256\n%b = arith.constant -3 : i256\n%r = arith.muli %a, %b : i256", Want: "-55340232221128654848 : i256"},
+		{Name: "xori i128", Src: "%a = arith.constant -1 : i128\n%b = arith.constant 18446744073709551616 : i128\n%r = arith.xori %a, %b : i128", Want: "-18446744073709551617 : i128"},
+		{Name: "divsi i128 not folded", Src: "%a = arith.constant 6 : i128\n%b = arith.constant 3 : i128\n%r = arith.divsi %a, %b : i128", Want: "none"},
 		{Name: "divsi dense with zero", Src: "%a = arith.constant dense<[1, 2]> : vector<2xi8>\n%b = arith.constant dense<[1, 0]> : vector<2xi8>\n%r = arith.divsi %a, %b : vector<2xi8>", Want: "none"},
 
 		{Name: "addi x+0", Src: "%x = \"test.def\"() : () -> i32\n%z = arith.constant 0 : i32\n%r = arith.addi %x, %z : i32", Want: "operand 0"},

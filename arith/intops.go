@@ -54,11 +54,7 @@ func intBinary(name, summary string, traits ir.Trait, cs []Clause, simplify simp
 		},
 		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 			t := op.Result(0).Type()
-			w := elemWidth(t)
-			if a := FoldElementwise(op.Context(), t, operands, func(xs []Scalar) (Scalar, bool) {
-				r, ok := EvalInt(full, w, xs[0].Bits, xs[1].Bits)
-				return Scalar{Bits: r}, ok
-			}); a != nil {
+			if a := foldIntBinary(op.Context(), t, full, operands[0], operands[1]); a != nil {
 				return foldTo(a)
 			}
 			if simplify != nil {
