@@ -59,7 +59,9 @@ func castOp(name, summary, example string, from, to Constraint, compatible func(
 				return []ir.FoldResult{{Attr: p}}, true
 			}
 			in, out := ir.ElementTypeOrSelf(op.Operand(0).Type()), ir.ElementTypeOrSelf(op.Result(0).Type())
-			if !foldableCast(in) || !foldableCast(out) {
+			// An extf is exact, so it folds into f80 and f128 too: the
+			// result holds the operand's value unchanged.
+			if (!foldableCast(in) || !foldableCast(out)) && !(full == "arith.extf" && ir.IsFloat(in) && ir.IsFloat(out)) {
 				return nil, false
 			}
 			return foldTo(FoldElementwise(op.Context(), op.Result(0).Type(), operands, func(xs []Scalar) (Scalar, bool) {

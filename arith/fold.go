@@ -8,7 +8,8 @@ import (
 // Constant operands reach folders as IntegerAttr, FloatAttr or
 // DenseElementsAttr. The helpers here turn them into Scalars, apply an
 // evaluation function elementwise, and build the result attribute. Integers
-// wider than 64 bits do not fold.
+// wider than 64 bits do not fold here (foldIntBinary folds a few ops of
+// wide scalars).
 
 // elems is the value of a constant operand: one Scalar for a scalar or a
 // splat, one per element otherwise.

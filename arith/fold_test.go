@@ -142,6 +142,8 @@ func TestFold(t *testing.T) {
 		{Name: "truncf", Src: "%a = arith.constant 0.5 : f64\n%r = arith.truncf %a : f64 to f32", Want: "5.000000e-01 : f32"},
 		{Name: "truncf other rounding", Src: "%a = arith.constant 0.5 : f64\n%r = arith.truncf %a upward : f64 to f32", Want: "5.000000e-01 : f32"},
 		{Name: "truncf that rounds", Src: "%a = arith.constant 0.1 : f64\n%r = arith.truncf %a : f64 to f32", Want: "none"},
+		{Name: "extf f80 to f128", Src: "%a = arith.constant 1.5 : f80\n%r = arith.extf %a : f80 to f128", Want: "1.500000e+00 : f128"},
+		{Name: "truncf f128 not folded", Src: "%a = arith.constant 1.5 : f128\n%r = arith.truncf %a : f128 to f80", Want: "none"},
 		{Name: "extf", Src: "%a = arith.constant 0.5 : f16\n%r = arith.extf %a : f16 to f32", Want: "5.000000e-01 : f32"},
 
 		{Name: "addui_extended", Src: "%a = arith.constant -1 : i32\n%b = arith.constant 1 : i32\n%r:2 = arith.addui_extended %a, %b : i32, i1", Want: "0 : i32; true"},
