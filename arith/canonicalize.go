@@ -35,12 +35,11 @@ func reassociateConstants(name string) *ir.Pattern {
 			}
 			c0 := ConstantValue(inner.Operand(1))
 			t := op.Result(0).Type()
-			w := elemWidth(t)
-			c := FoldElementwise(op.Context(), t, []ir.Attribute{c0, c1}, func(xs []Scalar) (Scalar, bool) {
-				r, ok := EvalInt(name, w, xs[0].Bits, xs[1].Bits)
-				return Scalar{Bits: r}, ok
-			})
-			if c0 == nil || c == nil {
+			if c0 == nil {
+				return false
+			}
+			c := foldIntBinary(op.Context(), t, name, c0, c1)
+			if c == nil {
 				return false
 			}
 			rw.SetInsertionPointBefore(op)

@@ -182,8 +182,8 @@ func constSide(op *ir.Operation) (x *ir.Value, c ir.Attribute, left bool) {
 // addSubConstants rewrites an addi or subi of a constant and an addi or
 // subi of a constant into one op of the folded constant, as MLIR's
 // AddIAddConstant, AddISubConstantRHS/LHS, SubIRHSAddConstant,
-// SubILHSAddConstant and the four SubI...SubConstant patterns do (the
-// overflow flags are dropped).
+// SubILHSAddConstant and the four SubI...SubConstant patterns do, keeping
+// the overflow flags both ops have (MLIR's MergeOverflow).
 func addSubConstants(root string) *ir.Pattern {
 	return &ir.Pattern{
 		Name: root + "-constants",
@@ -200,11 +200,7 @@ func addSubConstants(root string) *ir.Pattern {
 			}
 			t := op.Result(0).Type()
 			fold := func(name string, a, b ir.Attribute) ir.Attribute {
-				w := elemWidth(t)
-				return FoldElementwise(op.Context(), t, []ir.Attribute{a, b}, func(xs []Scalar) (Scalar, bool) {
-					r, ok := EvalInt(name, w, xs[0].Bits, xs[1].Bits)
-					return Scalar{Bits: r}, ok
-				})
+				return foldIntBinary(op.Context(), t, name, a, b)
 			}
 			innerAdd, outerAdd := inner.Name() == "arith.addi", root == "arith.addi"
 			// The inner op is sx*x + k0; the result is addi(x, k) or subi(k, x),
@@ -241,10 +237,21 @@ func addSubConstants(root string) *ir.Pattern {
 			if !xFirst {
 				operands = []*ir.Value{cv, x}
 			}
-			replaceWith(rw, op, name, operands, nil)
+			replaceWith(rw, op, name, operands, mergeOverflow(op, inner))
 			return true
 		},
 	}
+}
+
+// mergeOverflow returns the overflowFlags attribute of the flags that both
+// a and b carry, or nothing when they share none.
+func mergeOverflow(a, b *ir.Operation) []ir.NamedAttr {
+	fa, okA := a.Attr("overflowFlags").(*OverflowAttr)
+	fb, okB := b.Attr("overflowFlags").(*OverflowAttr)
+	if !okA || !okB || fa.Flags&fb.Flags == 0 {
+		return nil
+	}
+	return []ir.NamedAttr{{Name: "overflowFlags", Value: Overflow(a.Context(), fa.Flags&fb.Flags)}}
 }
 
 // subSubSame rewrites subi(subi(a, b), a) to subi(0, b) (MLIR's
@@ -263,7 +270,7 @@ var subSubSame = &ir.Pattern{
 			return false
 		}
 		rw.SetInsertionPointBefore(op)
-		replaceWith(rw, op, "arith.subi", []*ir.Value{NewConstant(&rw.Builder, zero, t, op.Loc()), in.Operand(1)}, nil)
+		replaceWith(rw, op, "arith.subi", []*ir.Value{NewConstant(&rw.Builder, zero, t, op.Loc()), in.Operand(1)}, mergeOverflow(op, in))
 		return true
 	},
 }

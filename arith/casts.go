@@ -55,8 +55,13 @@ func castOp(name, summary, example string, from, to Constraint, compatible func(
 					return []ir.FoldResult{*r}, true
 				}
 			}
+			if p := poisonOf(operands); p != nil {
+				return []ir.FoldResult{{Attr: p}}, true
+			}
 			in, out := ir.ElementTypeOrSelf(op.Operand(0).Type()), ir.ElementTypeOrSelf(op.Result(0).Type())
-			if !foldableCast(in) || !foldableCast(out) {
+			// An extf is exact, so it folds into f80 and f128 too: the
+			// result holds the operand's value unchanged.
+			if (!foldableCast(in) || !foldableCast(out)) && !(full == "arith.extf" && ir.IsFloat(in) && ir.IsFloat(out)) {
 				return nil, false
 			}
 			return foldTo(FoldElementwise(op.Context(), op.Result(0).Type(), operands, func(xs []Scalar) (Scalar, bool) {
@@ -165,6 +170,59 @@ func truncISimplify(op *ir.Operation) *ir.FoldResult {
 	return collapseSame(op)
 }
 
+// truncfOfExtf folds truncf(extf(x)) to x when x has the result type, and
+// to truncf(x) when x is wider than the result (MLIR's TruncFOp::fold).
+func truncfOfExtf(op *ir.Operation) *ir.FoldResult {
+	x := chain(op, "arith.extf")
+	if x == nil {
+		return nil
+	}
+	switch src, dst := ir.ElementTypeOrSelf(x.Type()), ir.ElementTypeOrSelf(op.Result(0).Type()); {
+	case src == dst:
+		return value(x)
+	case ir.IntOrFloatBitWidth(src) > ir.IntOrFloatBitWidth(dst):
+		return inPlace(op, x)
+	}
+	return nil
+}
+
+// extfOfContractTruncf folds extf(truncf(x)) to x when both casts allow
+// contraction (fastmath contract) and x has the result type (MLIR's
+// ExtFOp::fold).
+func extfOfContractTruncf(op *ir.Operation) *ir.FoldResult {
+	t := op.Operand(0).DefiningOp()
+	if t == nil || t.Name() != "arith.truncf" || t.Operand(0).Type() != op.Result(0).Type() {
+		return nil
+	}
+	if !hasContract(op) || !hasContract(t) {
+		return nil
+	}
+	return value(t.Operand(0))
+}
+
+func hasContract(op *ir.Operation) bool {
+	fm, ok := op.Attr("fastmath").(*FastMathAttr)
+	return ok && fm.Flags&FastMathContract != 0
+}
+
+// truncfOfIntToFloat rewrites truncf(sitofp(x)) to sitofp(x) of the
+// narrower type, and likewise uitofp, when the truncf has no rounding mode
+// (MLIR's TruncFSIToFPToSIToFP and TruncFUIToFPToUIToFP).
+func truncfOfIntToFloat(conv string) *ir.Pattern {
+	return &ir.Pattern{
+		Name: "arith.truncf-of-" + conv,
+		Root: "arith.truncf",
+		Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+			d := op.Operand(0).DefiningOp()
+			if d == nil || d.Name() != conv || op.Attr("roundingmode") != nil {
+				return false
+			}
+			replaceWith(rw, op, conv, []*ir.Value{d.Operand(0)}, nil)
+			return true
+		},
+	}
+}
+
 // bitcastSimplify folds bitcast(bitcast(x)) to x or bitcast(x).
 func bitcastSimplify(op *ir.Operation) *ir.FoldResult {
 	if x := chain(op, "arith.bitcast"); x != nil {
@@ -184,9 +242,10 @@ var (
 	trunci = castOp("trunci", "integer truncation operation", "%r = arith.trunci %a overflow<nuw> : i32 to i8",
 		FixedWidthIntLike, FixedWidthIntLike, intNarrower, overflow, truncISimplify, truncIOfExt, truncIShrSI, truncIMulHigh)
 	extf = castOp("extf", "cast from floating-point to wider floating-point", "%r = arith.extf %a fastmath<contract> : f16 to f32",
-		FloatLike, FloatLike, floatWider, []Clause{ClauseFastMathOptional}, nil)
+		FloatLike, FloatLike, floatWider, []Clause{ClauseFastMathOptional}, extfOfContractTruncf)
 	truncf = castOp("truncf", "cast from floating-point to narrower floating-point", "%r = arith.truncf %a toward_zero fastmath<fast> : f32 to bf16",
-		FloatLike, FloatLike, floatNarrower, []Clause{ClauseRounding, ClauseFastMathOptional}, roundTrip("arith.extf"))
+		FloatLike, FloatLike, floatNarrower, []Clause{ClauseRounding, ClauseFastMathOptional}, truncfOfExtf,
+		truncfOfIntToFloat("arith.sitofp"), truncfOfIntToFloat("arith.uitofp"))
 	sitofp = castOp("sitofp", "cast from integer type to floating-point", "%r = arith.sitofp %a : i32 to f32",
 		FixedWidthIntLike, FloatLike, isIntToFloat, nil, nil)
 	uitofp = castOp("uitofp", "cast from unsigned integer type to floating-point", "%r = arith.uitofp %a : vector<2xi64> to vector<2xf16>",

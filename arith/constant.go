@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ub"
 )
 
 // constantOp is arith.constant: `%c0 = arith.constant 0 : index`,
@@ -72,6 +73,9 @@ var constantOp = &ir.OpDef{
 // must be an integer, float or dense attribute of type t, and integer types
 // signless.
 func BuildConstant(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+	if _, ok := value.(*ub.PoisonAttr); ok {
+		return ub.BuildPoison(b, value, t, loc) // a fold to poison (MLIR's materializer does the same)
+	}
 	ta, ok := value.(ir.TypedAttr)
 	if !ok || ta.Type() != t {
 		return nil

@@ -162,7 +162,8 @@ var mulsiExtendedByOne = &ir.Pattern{
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
 		x, t := op.Operand(0), op.Operand(0).Type()
 		zero := makeConst(op.Context(), t, []Scalar{{}}, true)
-		if zero == nil || !intIs(ConstantValue(op.Operand(1)), t, isOne) {
+		// An i1 true is -1 as a signed value: x * -1 is no x * 1.
+		if zero == nil || elemWidth(t) < 2 || !intIs(ConstantValue(op.Operand(1)), t, isOne) {
 			return false
 		}
 		rw.SetInsertionPointBefore(op)

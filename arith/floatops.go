@@ -71,6 +71,9 @@ func floatOp(name, summary string, n int, traits ir.Trait, simplify simplifyFn, 
 					return []ir.FoldResult{*r}, true
 				}
 			}
+			if p := poisonOf(operands); p != nil {
+				return []ir.FoldResult{{Attr: p}}, true
+			}
 			if traits&ir.Commutative != 0 && swapConstantToRight(op, operands) {
 				return nil, true
 			}
@@ -95,8 +98,20 @@ func isOneF(f float64) bool    { return f == 1 }
 func isNegInf(f float64) bool  { return math.IsInf(f, -1) }
 func isPosInf(f float64) bool  { return math.IsInf(f, 1) }
 
-func isNegInfOrNaN(f float64) bool { return math.IsInf(f, -1) || math.IsNaN(f) }
-func isPosInfOrNaN(f float64) bool { return math.IsInf(f, 1) || math.IsNaN(f) }
+// mulfSimplify folds x * 1 -> x and, under fastmath nnan and nsz, x * 0
+// (either zero) -> the zero (MLIR's MulFOp::fold, after the constant fold,
+// so that -46.3 * 0.0 of two constants stays IEEE's -0.0).
+func mulfSimplify(op *ir.Operation, lhs, rhs ir.Attribute) *ir.FoldResult {
+	if r := rhsFloatIs(isOneF)(op, lhs, rhs); r != nil {
+		return r
+	}
+	fm, _ := op.Attr("fastmath").(*FastMathAttr)
+	const need = FastMathNNaN | FastMathNSZ
+	if fm != nil && fm.Flags&need == need && floatIs(rhs, op.Result(0).Type(), func(f float64) bool { return f == 0 }) {
+		return value(op.Operand(1))
+	}
+	return nil
+}
 
 // negfSimplify folds -(-x) -> x.
 func negfSimplify(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
@@ -109,13 +124,15 @@ func negfSimplify(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
 var (
 	addf = floatOp("addf", "floating point addition operation", 2, ir.Commutative, rhsFloatIs(isNegZero))
 	subf = floatOp("subf", "floating point subtraction operation", 2, 0, rhsFloatIs(isPosZero))
-	mulf = floatOp("mulf", "floating point multiplication operation", 2, ir.Commutative, rhsFloatIs(isOneF), negfPair("arith.mulf"))
+	mulf = floatOp("mulf", "floating point multiplication operation", 2, ir.Commutative, mulfSimplify, negfPair("arith.mulf"))
 	divf = floatOp("divf", "floating point division operation", 2, 0, rhsFloatIs(isOneF), negfPair("arith.divf"))
 	remf = floatOp("remf", "floating point division remainder operation", 2, 0, nil)
 	negf = floatOp("negf", "floating point negation", 1, 0, negfSimplify)
 
 	maximumf = floatOp("maximumf", "floating-point maximum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isNegInf)))
 	minimumf = floatOp("minimumf", "floating-point minimum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isPosInf)))
-	maxnumf  = floatOp("maxnumf", "floating-point maximum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isNegInfOrNaN)))
-	minnumf  = floatOp("minnumf", "floating-point minimum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isPosInfOrNaN)))
+	// maxnumf(x, NaN) is x, but maxnumf(x, -inf) is -inf when x is NaN, so
+	// only a NaN operand folds away (as in current MLIR).
+	maxnumf = floatOp("maxnumf", "floating-point maximum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(math.IsNaN)))
+	minnumf = floatOp("minnumf", "floating-point minimum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(math.IsNaN)))
 )

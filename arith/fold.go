@@ -2,12 +2,14 @@ package arith
 
 import (
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ub"
 )
 
 // Constant operands reach folders as IntegerAttr, FloatAttr or
 // DenseElementsAttr. The helpers here turn them into Scalars, apply an
 // evaluation function elementwise, and build the result attribute. Integers
-// wider than 64 bits do not fold.
+// wider than 64 bits do not fold here (foldIntBinary folds a few ops of
+// wide scalars).
 
 // elems is the value of a constant operand: one Scalar for a scalar or a
 // splat, one per element otherwise.
@@ -194,4 +196,16 @@ func swapConstantToRight(op *ir.Operation, operands []ir.Attribute) bool {
 	op.SetOperand(0, r)
 	op.SetOperand(1, l)
 	return true
+}
+
+// poisonOf returns the first operand that is a ub.poison value: an op of
+// poison is poison (MLIR's constFold helpers check this after an op's own
+// simplifications).
+func poisonOf(operands []ir.Attribute) ir.Attribute {
+	for _, a := range operands {
+		if _, ok := a.(*ub.PoisonAttr); ok {
+			return a
+		}
+	}
+	return nil
 }

@@ -74,6 +74,10 @@ func TestFold(t *testing.T) {
 		{Name: "xori i1", Src: "%a = arith.constant true\n%b = arith.constant true\n%r = arith.xori %a, %b : i1", Want: "false"},
 		{Name: "addi splat", Src: "%a = arith.constant dense<1> : vector<4xi32>\n%b = arith.constant dense<2> : vector<4xi32>\n%r = arith.addi %a, %b : vector<4xi32>", Want: "dense<3> : vector<4xi32>"},
 		{Name: "addi dense", Src: "%a = arith.constant dense<[1, 2]> : vector<2xi8>\n%b = arith.constant dense<127> : vector<2xi8>\n%r = arith.addi %a, %b : vector<2xi8>", Want: "dense<[-128, -127]> : vector<2xi8>"},
+		{Name: "addi i128 wraps", Src: "%a = arith.constant 170141183460469231731687303715884105727 : i128\n%b = arith.constant 1 : i128\n%r = arith.addi %a, %b : i128", Want: "-170141183460469231731687303715884105728 : i128"},
+		{Name: "muli i256", Src: "%a = arith.constant 18446744073709551616 : i256\n%b = arith.constant -3 : i256\n%r = arith.muli %a, %b : i256", Want: "-55340232221128654848 : i256"},
+		{Name: "xori i128", Src: "%a = arith.constant -1 : i128\n%b = arith.constant 18446744073709551616 : i128\n%r = arith.xori %a, %b : i128", Want: "-18446744073709551617 : i128"},
+		{Name: "divsi i128 not folded", Src: "%a = arith.constant 6 : i128\n%b = arith.constant 3 : i128\n%r = arith.divsi %a, %b : i128", Want: "none"},
 		{Name: "divsi dense with zero", Src: "%a = arith.constant dense<[1, 2]> : vector<2xi8>\n%b = arith.constant dense<[1, 0]> : vector<2xi8>\n%r = arith.divsi %a, %b : vector<2xi8>", Want: "none"},
 
 		{Name: "addi x+0", Src: "%x = \"test.def\"() : () -> i32\n%z = arith.constant 0 : i32\n%r = arith.addi %x, %z : i32", Want: "operand 0"},
@@ -138,6 +142,8 @@ func TestFold(t *testing.T) {
 		{Name: "truncf", Src: "%a = arith.constant 0.5 : f64\n%r = arith.truncf %a : f64 to f32", Want: "5.000000e-01 : f32"},
 		{Name: "truncf other rounding", Src: "%a = arith.constant 0.5 : f64\n%r = arith.truncf %a upward : f64 to f32", Want: "5.000000e-01 : f32"},
 		{Name: "truncf that rounds", Src: "%a = arith.constant 0.1 : f64\n%r = arith.truncf %a : f64 to f32", Want: "none"},
+		{Name: "extf f80 to f128", Src: "%a = arith.constant 1.5 : f80\n%r = arith.extf %a : f80 to f128", Want: "1.500000e+00 : f128"},
+		{Name: "truncf f128 not folded", Src: "%a = arith.constant 1.5 : f128\n%r = arith.truncf %a : f128 to f80", Want: "none"},
 		{Name: "extf", Src: "%a = arith.constant 0.5 : f16\n%r = arith.extf %a : f16 to f32", Want: "5.000000e-01 : f32"},
 
 		{Name: "addui_extended", Src: "%a = arith.constant -1 : i32\n%b = arith.constant 1 : i32\n%r:2 = arith.addui_extended %a, %b : i32, i1", Want: "0 : i32; true"},

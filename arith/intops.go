@@ -54,17 +54,16 @@ func intBinary(name, summary string, traits ir.Trait, cs []Clause, simplify simp
 		},
 		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 			t := op.Result(0).Type()
-			w := elemWidth(t)
-			if a := FoldElementwise(op.Context(), t, operands, func(xs []Scalar) (Scalar, bool) {
-				r, ok := EvalInt(full, w, xs[0].Bits, xs[1].Bits)
-				return Scalar{Bits: r}, ok
-			}); a != nil {
+			if a := foldIntBinary(op.Context(), t, full, operands[0], operands[1]); a != nil {
 				return foldTo(a)
 			}
 			if simplify != nil {
 				if r := simplify(op, operands[0], operands[1]); r != nil {
 					return []ir.FoldResult{*r}, true
 				}
+			}
+			if p := poisonOf(operands); p != nil {
+				return []ir.FoldResult{{Attr: p}}, true
 			}
 			if traits&ir.Commutative != 0 && swapConstantToRight(op, operands) {
 				return nil, true
@@ -184,12 +183,34 @@ func xoriSimplify(op *ir.Operation, lhs, rhs ir.Attribute) *ir.FoldResult {
 	return nil
 }
 
+// divOfMul folds (a * b) / a to b and (a * b) / b to a when the muli
+// cannot wrap in the division's signedness (nuw for divui, nsw for divsi),
+// as MLIR's DivUIOp and DivSIOp folders do.
+func divOfMul(flag OverflowFlags) simplifyFn {
+	return func(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
+		m := op.Operand(0).DefiningOp()
+		if m == nil || m.Name() != "arith.muli" || m.NumOperands() != 2 {
+			return nil
+		}
+		if f, ok := m.Attr("overflowFlags").(*OverflowAttr); !ok || f.Flags&flag == 0 {
+			return nil
+		}
+		switch d := op.Operand(1); d {
+		case m.Operand(0):
+			return value(m.Operand(1))
+		case m.Operand(1):
+			return value(m.Operand(0))
+		}
+		return nil
+	}
+}
+
 var (
 	addi       = intBinary("addi", "integer addition operation", ir.Pure|ir.Commutative, overflow, addiSimplify, addSubConstants("arith.addi"), addiOfNeg)
 	subi       = intBinary("subi", "integer subtraction operation", ir.Pure, overflow, subiSimplify, addSubConstants("arith.subi"), subSubSame)
 	muli       = intBinary("muli", "integer multiplication operation", ir.Pure|ir.Commutative, overflow, firstOf(rhsIs(isOne), rhsAbsorbs(isZero)), muliMulConstant)
-	divui      = intBinary("divui", "unsigned integer division operation", 0, exact, rhsIs(isOne))
-	divsi      = intBinary("divsi", "signed integer division operation", 0, exact, rhsIs(isOne))
+	divui      = intBinary("divui", "unsigned integer division operation", 0, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNUW)))
+	divsi      = intBinary("divsi", "signed integer division operation", 0, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNSW)))
 	ceildivui  = intBinary("ceildivui", "unsigned ceil integer division operation", 0, nil, rhsIs(isOne))
 	ceildivsi  = intBinary("ceildivsi", "signed ceil integer division operation", 0, nil, rhsIs(isOne))
 	floordivsi = intBinary("floordivsi", "signed floor integer division operation", ir.Pure, nil, rhsIs(isOne))

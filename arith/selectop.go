@@ -91,6 +91,10 @@ func foldSelect(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, boo
 		return foldToValue(fv)
 	case isBool(t) && intIs(operands[1], t, isOne) && intIs(operands[2], t, isZero):
 		return foldToValue(c)
+	case poisonOf(operands[1:2]) != nil: // either value may be chosen for poison
+		return foldToValue(fv)
+	case poisonOf(operands[2:3]) != nil:
+		return foldToValue(tv)
 	}
 	if cmp := c.DefiningOp(); cmp != nil && cmp.Name() == "arith.cmpi" {
 		if p, ok := cmpiEnum.value(cmp); ok && (p == int64(CmpIEQ) || p == int64(CmpINE)) {

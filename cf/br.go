@@ -71,6 +71,9 @@ func collapseBranch(dest *ir.Block, operands []*ir.Value) (*ir.Block, []*ir.Valu
 	if next == dest || dest.NumArgs() != len(operands) {
 		return nil, nil, false // an infinite loop, or invalid IR
 	}
+	if inBranchCycle(dest, next) {
+		return nil, nil, false
+	}
 	args := br.Operands()
 	for i, v := range args {
 		if v.IsBlockArgument() && v.OwnerBlock() == dest {
@@ -78,4 +81,23 @@ func collapseBranch(dest *ir.Block, operands []*ir.Value) (*ir.Block, []*ir.Valu
 		}
 	}
 	return next, args, true
+}
+
+// inBranchCycle reports whether the chain of cf.br from next comes back to
+// dest or to a block already on it (MLIR's collapseBranch refuses those
+// since PR 160783): collapsing a cycle of blocks that only branch on would
+// rotate it forever.
+func inBranchCycle(dest, next *ir.Block) bool {
+	seen := map[*ir.Block]bool{dest: true, next: true}
+	for b := next; ; {
+		t := b.Last()
+		if t == nil || t.Name() != brName || t.NumSuccessors() != 1 {
+			return false
+		}
+		b = t.Successor(0)
+		if seen[b] {
+			return true
+		}
+		seen[b] = true
+	}
 }

@@ -3,7 +3,9 @@ package cf
 import (
 	"slices"
 
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ub"
 )
 
 const condBrName = "cf.cond_br"
@@ -33,6 +35,8 @@ var condBrDef = &ir.OpDef{
 		{Name: "forward-pass-through-cond-br", Root: condBrName, Benefit: 1, Rewrite: condBrForward},
 		{Name: "identical-successors", Root: condBrName, Benefit: 1, Rewrite: condBrIdenticalSuccessors},
 		{Name: "cond-br-on-same-condition", Root: condBrName, Benefit: 1, Rewrite: condBrSameCondition},
+		{Name: "truth-propagation", Root: condBrName, Benefit: 1, Rewrite: condBrTruthPropagation},
+		{Name: "drop-unreachable-cond-br", Root: condBrName, Benefit: 1, Rewrite: condBrDropUnreachable},
 	},
 }
 
@@ -140,16 +144,68 @@ func condBrForward(op *ir.Operation, rw *ir.Rewriter) bool {
 	return true
 }
 
-// condBrIdenticalSuccessors: cond_br %c, ^a(%x), ^a(%x) -> br ^a(%x). (MLIR
-// also merges differing operands with arith.select; cf cannot depend on
-// arith, so that case stays.)
+// condBrIdenticalSuccessors: cond_br %c, ^a(%x), ^a(%x) -> br ^a(%x); when
+// the operands differ and this block is ^a's only predecessor, each
+// differing pair becomes arith.select %c (MLIR's
+// SimplifyCondBranchIdenticalSuccessors).
 func condBrIdenticalSuccessors(op *ir.Operation, rw *ir.Rewriter) bool {
 	c := CondBr{op}
-	if c.TrueDest() != c.FalseDest() || !slices.Equal(c.TrueOperands(), c.FalseOperands()) {
+	dest := c.TrueDest()
+	if dest != c.FalseDest() {
 		return false
 	}
-	rw.ReplaceOpWith(op, brState(op.Loc(), c.TrueDest(), c.TrueOperands()))
+	tArgs, fArgs := c.TrueOperands(), c.FalseOperands()
+	if slices.Equal(tArgs, fArgs) {
+		rw.ReplaceOpWith(op, brState(op.Loc(), dest, tArgs))
+		return true
+	}
+	for _, p := range dest.Predecessors() {
+		if p != op.Block() {
+			return false
+		}
+	}
+	if len(tArgs) != len(fArgs) {
+		return false // invalid IR, which the verifier reports
+	}
+	merged := make([]*ir.Value, len(tArgs))
+	rw.SetInsertionPointBefore(op)
+	for i, t := range tArgs {
+		merged[i] = t
+		if f := fArgs[i]; f != t {
+			merged[i] = rw.Create(&ir.OpState{Name: "arith.select", Loc: op.Loc(),
+				Operands: []*ir.Value{c.Condition(), t, f}, ResultTypes: []ir.Type{t.Type()}}).Result(0)
+		}
+	}
+	rw.ReplaceOpWith(op, brState(op.Loc(), dest, merged))
 	return true
+}
+
+// condBrTruthPropagation: in a successor reached only along one edge of
+// cond_br %c, the condition is known, so its uses by ops of that block
+// become a constant true or false (MLIR's CondBranchTruthPropagation).
+func condBrTruthPropagation(op *ir.Operation, rw *ir.Rewriter) bool {
+	c := CondBr{op}
+	cond := c.Condition()
+	replaced := false
+	for i, dest := range []*ir.Block{c.TrueDest(), c.FalseDest()} {
+		if dest == op.Block() || len(dest.Predecessors()) != 1 {
+			continue
+		}
+		var k *ir.Value
+		for u := range cond.Uses() {
+			owner := u.Owner()
+			if owner.Block() != dest {
+				continue
+			}
+			if k == nil {
+				rw.SetInsertionPointBefore(op)
+				k = arith.NewConstant(&rw.Builder, op.Context().BoolAttr(i == 0), cond.Type(), op.Loc())
+			}
+			rw.ModifyInPlace(owner, func() { u.Set(k) })
+			replaced = true
+		}
+	}
+	return replaced
 }
 
 // condBrSameCondition: a cond_br whose block is reached along a single edge
@@ -174,4 +230,24 @@ func condBrSameCondition(op *ir.Operation, rw *ir.Rewriter) bool {
 		rw.ReplaceOpWith(op, brState(op.Loc(), c.FalseDest(), c.FalseOperands()))
 	}
 	return true
+}
+
+// condBrDropUnreachable: a successor whose block holds only ub.unreachable
+// is never taken, so cond_br %c, ^a, ^u -> br ^a (MLIR's
+// DropUnreachableCondBranch).
+func condBrDropUnreachable(op *ir.Operation, rw *ir.Rewriter) bool {
+	c := CondBr{op}
+	switch {
+	case onlyUnreachable(c.TrueDest()):
+		rw.ReplaceOpWith(op, brState(op.Loc(), c.FalseDest(), c.FalseOperands()))
+	case onlyUnreachable(c.FalseDest()):
+		rw.ReplaceOpWith(op, brState(op.Loc(), c.TrueDest(), c.TrueOperands()))
+	default:
+		return false
+	}
+	return true
+}
+
+func onlyUnreachable(b *ir.Block) bool {
+	return b.First() != nil && b.First() == b.Last() && b.First().Name() == ub.UnreachableName
 }

@@ -24,17 +24,17 @@ var invalid = []irtest.Invalid{
 	{Name: "switch missing default", In: switchIn("i32", "    45: ^bb1"),
 		Err: `in.mlir:3:5: error: custom op 'cf.switch' expected 'default'`},
 	{Name: "switch i1 positive overflow", In: switchIn("i1", "    default: ^bb1,\n    2: ^bb1"),
-		Err: `in.mlir:4:5: error: case value does not fit in flag type 'i1'`},
+		Err: `in.mlir:4:5: error: case value is out of range for 'i1'`},
 	{Name: "switch i1 negative overflow", In: switchIn("i1", "    default: ^bb1,\n    -2: ^bb1"),
-		Err: `in.mlir:4:5: error: case value does not fit in flag type 'i1'`},
+		Err: `in.mlir:4:5: error: case value is out of range for 'i1'`},
 	{Name: "switch i8 positive overflow", In: switchIn("i8", "    default: ^bb1,\n    256: ^bb1"),
-		Err: `in.mlir:4:5: error: case value does not fit in flag type 'i8'`},
+		Err: `in.mlir:4:5: error: case value is out of range for 'i8'`},
 	{Name: "switch i8 negative overflow", In: switchIn("i8", "    default: ^bb1,\n    -129: ^bb1"),
-		Err: `in.mlir:4:5: error: case value does not fit in flag type 'i8'`},
+		Err: `in.mlir:4:5: error: case value is out of range for 'i8'`},
 	{Name: "switch i64 positive overflow", In: switchIn("i64", "    default: ^bb1,\n    18446744073709551616: ^bb1"),
-		Err: `in.mlir:4:5: error: case value does not fit in flag type 'i64'`},
+		Err: `in.mlir:4:5: error: case value is out of range for 'i64'`},
 	{Name: "switch i64 negative overflow", In: switchIn("i64", "    default: ^bb1,\n    -9223372036854775809: ^bb1"),
-		Err: `in.mlir:4:5: error: case value does not fit in flag type 'i64'`},
+		Err: `in.mlir:4:5: error: case value is out of range for 'i64'`},
 	{Name: "switch flag type", In: `func.func @f(%flag: index) {
   "cf.switch"(%flag)[^bb1] <{case_operand_segments = array<i32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (index) -> ()
 ^bb1:

@@ -1,6 +1,10 @@
 package cf
 
-import "github.com/kiln-gpu/kiln/ir"
+import (
+	"math/big"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
 
 const switchName = "cf.switch"
 
@@ -30,6 +34,8 @@ var switchDef = &ir.OpDef{
 		{Name: "drop-cases-matching-default", Root: switchName, Benefit: 1, Rewrite: switchDropDefaultCases},
 		{Name: "constant-flag", Root: switchName, Benefit: 1, Rewrite: switchConstant},
 		{Name: "forward-pass-through-switch", Root: switchName, Benefit: 1, Rewrite: switchForward},
+		{Name: "switch-from-case-of-same-flag", Root: switchName, Benefit: 1, Rewrite: switchFromCaseOfSameFlag},
+		{Name: "switch-from-default-of-same-flag", Root: switchName, Benefit: 1, Rewrite: switchFromDefaultOfSameFlag},
 	},
 }
 
@@ -48,13 +54,24 @@ func (s Switch) DefaultOperands() []*ir.Value { return operandRange(s.Operation,
 // NumCases returns the number of cases.
 func (s Switch) NumCases() int { return s.NumSuccessors() - 1 }
 
-// CaseValue returns the value of case i, sign-extended from the flag's width.
+// CaseValue returns the value of case i, sign-extended from the flag's
+// width (its low 64 bits for a wider flag; see CaseValueBig).
 func (s Switch) CaseValue(i int) int64 {
 	d, ok := s.Attr("case_values").(*ir.DenseElementsAttr)
 	if !ok || i >= d.Len() {
 		return 0
 	}
 	return d.IntAt(i)
+}
+
+// CaseValueBig returns the value of case i, sign-extended from the flag's
+// width, whatever that width.
+func (s Switch) CaseValueBig(i int) *big.Int {
+	d, ok := s.Attr("case_values").(*ir.DenseElementsAttr)
+	if !ok || i >= d.Len() {
+		return new(big.Int)
+	}
+	return d.BigIntAt(i)
 }
 
 // CaseDest returns the block of case i.
@@ -83,7 +100,7 @@ func switchSuccessorOperands(op *ir.Operation, i int) (int, int) {
 
 // switchCase is one case of a switch being built.
 type switchCase struct {
-	value int64
+	value *big.Int
 	dest  *ir.Block
 	args  []*ir.Value
 }
@@ -92,7 +109,8 @@ type switchCase struct {
 func switchState(op *ir.Operation, flag *ir.Value, def *ir.Block, defArgs []*ir.Value, cases []switchCase) *ir.OpState {
 	ctx := op.Context()
 	st := &ir.OpState{Name: switchName, Loc: op.Loc(), Operands: append([]*ir.Value{flag}, defArgs...), Successors: []*ir.Block{def}}
-	var values, segs []int64
+	var values []*big.Int
+	var segs []int64
 	total := int64(0)
 	for _, c := range cases {
 		values = append(values, c.value)
@@ -103,7 +121,7 @@ func switchState(op *ir.Operation, flag *ir.Value, def *ir.Block, defArgs []*ir.
 	}
 	st.AddAttr("case_operand_segments", ctx.DenseI32Array(segs...))
 	if len(values) > 0 {
-		st.AddAttr("case_values", ctx.DenseInts(ctx.Vector([]int64{int64(len(values))}, flag.Type()), values))
+		st.AddAttr("case_values", ctx.DenseBigInts(ctx.Vector([]int64{int64(len(values))}, flag.Type()), values))
 	}
 	st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(1, int64(len(defArgs)), total))
 	return st
@@ -113,7 +131,7 @@ func switchState(op *ir.Operation, flag *ir.Value, def *ir.Block, defArgs []*ir.
 func (s Switch) cases() []switchCase {
 	cs := make([]switchCase, s.NumCases())
 	for i := range cs {
-		cs[i] = switchCase{s.CaseValue(i), s.CaseDest(i), s.CaseOperands(i)}
+		cs[i] = switchCase{s.CaseValueBig(i), s.CaseDest(i), s.CaseOperands(i)}
 	}
 	return cs
 }

@@ -1,6 +1,7 @@
 package cf
 
 import (
+	"math/big"
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -41,24 +42,89 @@ func switchConstant(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !ok {
 		return false
 	}
-	w := ir.IntOrFloatBitWidth(s.Flag().Type())
-	for _, c := range s.cases() {
-		if sameBits(c.value, k.Int(), w) {
-			rw.ReplaceOpWith(op, brState(op.Loc(), c.dest, c.args))
-			return true
-		}
-	}
-	rw.ReplaceOpWith(op, brState(op.Loc(), s.DefaultDest(), s.DefaultOperands()))
+	foldSwitch(op, rw, k.Big())
 	return true
 }
 
-// sameBits compares the low w bits of two integers.
-func sameBits(a, b int64, w int) bool {
-	if w <= 0 || w >= 64 {
-		return a == b
+// foldSwitch replaces a switch whose flag is known to be v by a br to the
+// case of that value, or to the default.
+func foldSwitch(op *ir.Operation, rw *ir.Rewriter, v *big.Int) {
+	s := Switch{op}
+	w := ir.IntOrFloatBitWidth(s.Flag().Type())
+	for _, c := range s.cases() {
+		if sameBits(c.value, v, w) {
+			rw.ReplaceOpWith(op, brState(op.Loc(), c.dest, c.args))
+			return
+		}
 	}
-	mask := uint64(1)<<w - 1
-	return uint64(a)&mask == uint64(b)&mask
+	rw.ReplaceOpWith(op, brState(op.Loc(), s.DefaultDest(), s.DefaultOperands()))
+}
+
+// sameBits compares the low w bits of two integers (64 for an index).
+func sameBits(a, b *big.Int, w int) bool {
+	if w <= 0 {
+		w = 64
+	}
+	mod := new(big.Int).Lsh(big.NewInt(1), uint(w))
+	return new(big.Int).Mod(a, mod).Cmp(new(big.Int).Mod(b, mod)) == 0
+}
+
+// predSwitchOnSameFlag returns the cf.switch on the same flag that ends
+// the only predecessor of op's block, if there is one.
+func predSwitchOnSameFlag(op *ir.Operation) (Switch, bool) {
+	preds := op.Block().Predecessors()
+	if len(preds) != 1 || preds[0] == op.Block() {
+		return Switch{}, false
+	}
+	t := preds[0].Last()
+	if t == nil || t.Name() != switchName || t.NumOperands() == 0 || t.Operand(0) != op.Operand(0) {
+		return Switch{}, false
+	}
+	return Switch{t}, true
+}
+
+// switchFromCaseOfSameFlag: a switch reached only from a case of a switch on
+// the same flag knows the flag's value, so it is a br (MLIR's
+// SimplifySwitchFromSwitchOnSameCondition).
+func switchFromCaseOfSameFlag(op *ir.Operation, rw *ir.Rewriter) bool {
+	pred, ok := predSwitchOnSameFlag(op)
+	if !ok || pred.DefaultDest() == op.Block() {
+		return false
+	}
+	for i := 0; i < pred.NumCases(); i++ {
+		if pred.CaseDest(i) == op.Block() {
+			foldSwitch(op, rw, pred.CaseValueBig(i))
+			return true
+		}
+	}
+	return false
+}
+
+// switchFromDefaultOfSameFlag: a switch reached only from the default of a
+// switch on the same flag drops the cases whose values the first switch
+// sends elsewhere (MLIR's SimplifySwitchFromDefaultSwitchOnSameCondition).
+func switchFromDefaultOfSameFlag(op *ir.Operation, rw *ir.Rewriter) bool {
+	pred, ok := predSwitchOnSameFlag(op)
+	if !ok || pred.DefaultDest() != op.Block() {
+		return false
+	}
+	s := Switch{op}
+	w := ir.IntOrFloatBitWidth(s.Flag().Type())
+	var kept []switchCase
+	for _, c := range s.cases() {
+		impossible := false
+		for i := 0; i < pred.NumCases() && !impossible; i++ {
+			impossible = pred.CaseDest(i) != op.Block() && sameBits(c.value, pred.CaseValueBig(i), w)
+		}
+		if !impossible {
+			kept = append(kept, c)
+		}
+	}
+	if len(kept) == s.NumCases() {
+		return false
+	}
+	rw.ReplaceOpWith(op, switchState(op, s.Flag(), s.DefaultDest(), s.DefaultOperands(), kept))
+	return true
 }
 
 // switchForward branches straight past destinations that only branch on.

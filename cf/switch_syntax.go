@@ -30,7 +30,7 @@ func parseSwitchOpCases(p *ir.OpParser, args []*ir.FormatArg) error {
 		return err
 	}
 	dests, uses, types := args[5], args[6], args[7]
-	var values []int64
+	var values []*big.Int
 	for p.ParseOptionalPunct(",") {
 		at := p.Pos()
 		b, err := p.ParseBigInteger()
@@ -52,7 +52,7 @@ func parseSwitchOpCases(p *ir.OpParser, args []*ir.FormatArg) error {
 		uses.Segments = append(uses.Segments, int64(len(uses.Operands)-n))
 	}
 	if len(values) > 0 {
-		args[4].Attr = ctx.DenseInts(ctx.Vector([]int64{int64(len(values))}, t), values)
+		args[4].Attr = ctx.DenseBigInts(ctx.Vector([]int64{int64(len(values))}, t), values)
 	}
 	return nil
 }
@@ -89,24 +89,21 @@ func parseSuccessorUse(p *ir.OpParser, dest, uses, types *ir.FormatArg) error {
 // caseValue checks that a case literal fits the flag type as a signed or
 // an unsigned number, as MLIR requires, and returns it sign-extended from
 // the flag's width; a misfit is reported at the literal's place at.
-func caseValue(p *ir.OpParser, at ir.Pos, v *big.Int, t ir.Type) (int64, error) {
+func caseValue(p *ir.OpParser, at ir.Pos, v *big.Int, t ir.Type) (*big.Int, error) {
 	w := ir.IntOrFloatBitWidth(t)
 	if w == 0 {
 		w = 64 // index; a non-integer flag is the verifier's to report
 	}
 	lo := new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), uint(w-1)))
-	hi := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(w)), big.NewInt(1))
-	if v.Cmp(lo) < 0 || v.Cmp(hi) > 0 {
-		return 0, ir.Errorf(p.LocAt(at), "case value does not fit in flag type '%s'", ir.TypeString(t))
+	mod := new(big.Int).Lsh(big.NewInt(1), uint(w))
+	if v.Cmp(lo) < 0 || v.Cmp(mod) >= 0 {
+		return nil, ir.Errorf(p.LocAt(at), "case value is out of range for '%s'", ir.TypeString(t))
 	}
-	if w > 64 {
-		if !v.IsInt64() {
-			return 0, ir.Errorf(p.LocAt(at), "case values beyond 64 bits are not supported")
-		}
-		return v.Int64(), nil
+	u := new(big.Int).Mod(v, mod) // two's complement in w bits
+	if u.Bit(w-1) == 1 {
+		u.Sub(u, mod)
 	}
-	u := new(big.Int).And(v, hi).Uint64() // two's complement in w bits
-	return int64(u<<(64-w)) >> (64 - w), nil
+	return u, nil
 }
 
 func printSwitchOpCases(p *ir.OpPrinter, op *ir.Operation, args []*ir.FormatArg) {
@@ -120,7 +117,7 @@ func printSwitchOpCases(p *ir.OpPrinter, op *ir.Operation, args []*ir.FormatArg)
 		p.WriteByte(',')
 		p.Newline()
 		p.WriteString("  ")
-		p.Int(s.CaseValue(i))
+		p.WriteString(s.CaseValueBig(i).String())
 		p.WriteString(": ")
 		p.SuccessorAndArgs(s.CaseDest(i), s.CaseOperands(i))
 	}

@@ -117,9 +117,10 @@ func vectorHandler(op *ir.Operation) handler {
 	case "vector.step":
 		return func(m *Machine, f *frame, op *ir.Operation) error {
 			n := product(shapeOf(op.Result(0).Type()))
+			et := ir.ElementTypeOrSelf(op.Result(0).Type())
 			el := make([]Scalar, n)
 			for i := range el {
-				el[i] = Int(int64(i))
+				el[i] = Int(sext(et, uint64(i))) // an integer step wraps
 			}
 			setVector(f, op, 0, el)
 			return nil

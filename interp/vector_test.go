@@ -128,3 +128,16 @@ func TestVectorPrint(t *testing.T) {
 		t.Fatalf("got %q", out)
 	}
 }
+
+// An integer vector.step wraps around its type: lane 130 of an i8 step is
+// -126.
+func TestVectorStepWraps(t *testing.T) {
+	r := mustRun(t, `func.func @main() -> i8 {
+  %s = "vector.step"() : () -> vector<131xi8>
+  %e = "vector.extract"(%s) <{static_position = array<i64: 130>}> : (vector<131xi8>) -> i8
+  return %e : i8
+}`)
+	if got := fmt.Sprint(elems(r[0])); got != "[-126]" {
+		t.Fatalf("got %s, want [-126]", got)
+	}
+}

@@ -3,6 +3,7 @@ package ir
 import (
 	"encoding/binary"
 	"encoding/hex"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -169,6 +170,40 @@ func (a *DenseElementsAttr) IntAt(i int) int64 {
 	return normalizeInt(et, int64(getUint(a.elem(i))))
 }
 
+// BigIntAt returns element i of an integer attribute of any width,
+// sign-extended (zero-extended for unsigned); IntAt keeps only 64 bits.
+func (a *DenseElementsAttr) BigIntAt(i int) *big.Int {
+	b := a.elem(i)
+	be := make([]byte, len(b))
+	for k, x := range b {
+		be[len(b)-1-k] = x
+	}
+	v := new(big.Int).SetBytes(be)
+	et := a.typ.ElementType()
+	w := intWidth(et)
+	mod := new(big.Int).Lsh(big.NewInt(1), uint(w))
+	v.Mod(v, mod)
+	if it, ok := et.(*IntegerType); (!ok || it.Signedness != Unsigned) && v.Bit(w-1) == 1 {
+		v.Sub(v, mod)
+	}
+	return v
+}
+
+// DenseBigInts returns a dense integer attribute of t from values of any
+// width, each kept modulo 2^width of the element type.
+func (c *Context) DenseBigInts(t ShapedType, vals []*big.Int) *DenseElementsAttr {
+	eb := elemBytes(t.ElementType())
+	mod := new(big.Int).Lsh(big.NewInt(1), uint(eb*8))
+	raw := make([]byte, eb*len(vals))
+	for i, v := range vals {
+		bs := new(big.Int).Mod(v, mod).Bytes() // big-endian
+		for k := 0; k < len(bs) && k < eb; k++ {
+			raw[i*eb+k] = bs[len(bs)-1-k]
+		}
+	}
+	return c.DenseRaw(t, raw, len(vals) == 1 && NumElements(t) != 1)
+}
+
 // FloatAt returns element i of a float attribute.
 func (a *DenseElementsAttr) FloatAt(i int) float64 {
 	ft := a.typ.ElementType().(*FloatType)
@@ -256,6 +291,8 @@ func (a *DenseElementsAttr) printElem(p *Printer, i int) {
 	case *IntegerType:
 		v := a.IntAt(i)
 		switch {
+		case et.Width > 64:
+			p.WriteString(a.BigIntAt(i).String())
 		case et.Width == 1:
 			if v != 0 {
 				p.WriteString("true")

@@ -88,6 +88,12 @@ func (t *domTree) intersect(a, b *Block) *Block {
 	return a
 }
 
+// reachable reports whether b is reachable from the region's entry.
+func (t *domTree) reachable(b *Block) bool {
+	_, ok := t.order[b]
+	return ok
+}
+
 // dominates reports whether a dominates b; unreachable blocks are dominated
 // by everything, as MLIR's verifier does not check them.
 func (t *domTree) dominates(a, b *Block) bool {

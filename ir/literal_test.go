@@ -57,3 +57,30 @@ func TestWordIntegerLiteralsMatchBig(t *testing.T) {
 		}
 	}
 }
+
+// Dense elements wider than 64 bits print every bit of their value, and
+// DenseBigInts builds the same attribute the parser does.
+func TestDenseWideIntegers(t *testing.T) {
+	ctx := NewContext()
+	for _, src := range []string{
+		"dense<[18446744073709551617, -170141183460469231731687303715884105728]> : tensor<2xi128>",
+		"dense<[340282366920938463463374607431768211455, 5]> : tensor<2xui128>",
+		"dense<-18446744073709551616> : tensor<i65>",
+	} {
+		a, err := ParseAttrString(ctx, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := AttrString(a); got != src {
+			t.Errorf("printed %s, want %s", got, src)
+		}
+		d := a.(*DenseElementsAttr)
+		vals := make([]*big.Int, d.Len())
+		for i := range vals {
+			vals[i] = d.BigIntAt(i)
+		}
+		if b := ctx.DenseBigInts(d.ShapedType(), vals); b != d {
+			t.Errorf("DenseBigInts gave %s, want %s", AttrString(b), src)
+		}
+	}
+}

@@ -535,6 +535,11 @@ func (v *verifier) dominates(val *Value, user *Operation) bool {
 		return true
 	}
 	useBlock := anc.block
+	// MLIR does not check the operands of an op in an unreachable block
+	// (where even an op using its own result is legal).
+	if anc == user && !v.domTreeOf(region).reachable(useBlock) {
+		return true
+	}
 	if def := val.owner(); def != nil {
 		if def == anc {
 			return false

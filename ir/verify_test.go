@@ -47,6 +47,12 @@ func TestVerifier(t *testing.T) {
   "t.use"(%0) : (i32) -> ()
   "t.ret"() : () -> ()
 }) : () -> ()`, "v.mlir:7:3: error: 't.use' op operand #0 does not dominate this use"},
+		{"no dominance in an unreachable block", `"t.fn"() ({
+  "t.ret"() : () -> ()
+^bb1:
+  %0 = "t.same"(%0, %0) : (i32, i32) -> i32
+  "t.br"() [^bb1] : () -> ()
+}) : () -> ()`, ""},
 		{"missing terminator", `"t.fn"() ({
   %0 = "t.def"() : () -> i32
 }) : () -> ()`, "v.mlir:2:8: error: block with no terminator, has 't.def'"},

@@ -43,7 +43,19 @@ var copyOp = &ir.OpDef{
 		}
 		rw.EraseOp(op)
 		return true
-	}}},
+	}}, {Name: "erase-empty-copy", Root: "memref.copy", Rewrite: eraseEmptyCopy}},
+}
+
+// eraseEmptyCopy erases a copy from or to a memref with a static zero
+// size: it copies nothing (MLIR's FoldEmptyCopy).
+func eraseEmptyCopy(op *ir.Operation, rw *ir.Rewriter) bool {
+	for _, v := range op.Operands() {
+		if mt, ok := v.Type().(*ir.MemRefType); ok && slices.Contains(mt.Dims, 0) {
+			rw.EraseOp(op)
+			return true
+		}
+	}
+	return false
 }
 
 var assumeAlignment = &ir.OpDef{

@@ -34,7 +34,25 @@ var collapseShape = &ir.OpDef{
 	Verify: func(op *ir.Operation) error { return verifyReshape(op, false) },
 	Fold:   foldReshape("memref.expand_shape"),
 	Canonicalize: []*ir.Pattern{{Name: "compose-collapse-shapes", Root: "memref.collapse_shape", Rewrite: composeReshapes},
-		{Name: "collapse-of-cast", Root: "memref.collapse_shape", Rewrite: collapseOfCast}},
+		{Name: "collapse-of-cast", Root: "memref.collapse_shape", Rewrite: collapseOfCast},
+		{Name: "collapse-of-expand-to-cast", Root: "memref.collapse_shape", Rewrite: collapseOfExpandToCast}},
+}
+
+// collapseOfExpandToCast rewrites collapse(expand(x)) with the same groups
+// as a memref.cast of x when only the layouts differ (MLIR's
+// ComposeCollapseOfExpandOp; foldReshape takes the equal-type case).
+func collapseOfExpandToCast(op *ir.Operation, rw *ir.Rewriter) bool {
+	d := op.Operand(0).DefiningOp()
+	if d == nil || d.Name() != "memref.expand_shape" ||
+		ir.AttrString(d.Attr("reassociation")) != ir.AttrString(op.Attr("reassociation")) {
+		return false
+	}
+	src, res := d.Operand(0), op.Result(0).Type()
+	if src.Type() == res || !IsCastCompatible(src.Type(), res) {
+		return false
+	}
+	rw.ReplaceOpWith(op, &ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: []*ir.Value{src}, ResultTypes: []ir.Type{res}})
+	return true
 }
 
 // %m [[0, 1], [2]] (output_shape [..])? attr-dict : from into to. Without

@@ -186,21 +186,33 @@ func verifySubView(op *ir.Operation) error {
 	if msg != "" {
 		return op.Errorf("expected result type to be '%s' or a rank-reduced version. (%s), but got '%s'", ir.TypeString(want), msg, ir.TypeString(res))
 	}
+	if msg := sliceOutOfBounds(src, offsets, sizes, strides); msg != "" {
+		return op.Errorf("%s", msg)
+	}
+	return nil
+}
+
+// sliceOutOfBounds says how a slice with the given static offsets, sizes
+// and strides leaves the source's static bounds ("" when it does not).
+func sliceOutOfBounds(src *ir.MemRefType, offsets, sizes, strides []int64) string {
 	for i, d := range src.Dims {
+		if i >= len(offsets) || i >= len(sizes) || i >= len(strides) {
+			break
+		}
 		o, s, st := offsets[i], sizes[i], strides[i]
 		if d == ir.Dynamic || o == ir.Dynamic {
 			continue
 		}
 		if o >= d && !(s == 0 && o == d) {
-			return op.Errorf("offset %d is out-of-bounds: %d >= %d", i, o, d)
+			return fmt.Sprintf("offset %d is out-of-bounds: %d >= %d", i, o, d)
 		}
 		if s != ir.Dynamic && st != ir.Dynamic && s > 0 {
 			if last := o + (s-1)*st; last >= d {
-				return op.Errorf("slice along dimension %d runs out-of-bounds: %d >= %d", i, last, d)
+				return fmt.Sprintf("slice along dimension %d runs out-of-bounds: %d >= %d", i, last, d)
 			}
 		}
 	}
-	return nil
+	return ""
 }
 
 const mismatchSizes = "mismatch of result sizes"
@@ -297,7 +309,9 @@ func subviewConstantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 		}
 		lists[i] = static
 	}
-	if !changed {
+	// A constant that would make the slice statically out of bounds stays an
+	// operand: folding it in would make the op invalid (as in MLIR).
+	if !changed || sliceOutOfBounds(src, lists[0], lists[1], lists[2]) != "" {
 		return false
 	}
 	nt, ok := canonicalSubViewType(ctx, res, src, src, lists[0], lists[1], lists[2])

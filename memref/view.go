@@ -85,6 +85,81 @@ var transpose = &ir.OpDef{
 		}
 		return nil
 	},
+	Fold:         foldTranspose,
+	Canonicalize: []*ir.Pattern{{Name: "transpose-of-transpose", Root: "memref.transpose", Rewrite: transposeOfTranspose}},
+}
+
+// permutationOf returns the dimension each result of op's permutation
+// takes, or nil when it is malformed.
+func permutationOf(op *ir.Operation) []int {
+	m, ok := op.Attr("permutation").(*ir.AffineMapAttr)
+	if !ok || !m.Map.IsPermutation() {
+		return nil
+	}
+	perm := make([]int, len(m.Map.Results))
+	for i, e := range m.Map.Results {
+		perm[i] = int(e.Value)
+	}
+	return perm
+}
+
+// composedTranspose returns the source of a transpose of a transpose and
+// the one permutation that does both (MLIR's TransposeOpTransposeFolder).
+func composedTranspose(op *ir.Operation) (*ir.Value, []int) {
+	inner := op.Operand(0).DefiningOp()
+	if inner == nil || inner.Name() != "memref.transpose" {
+		return nil, nil
+	}
+	outer, in := permutationOf(op), permutationOf(inner)
+	if outer == nil || in == nil || len(outer) != len(in) {
+		return nil, nil
+	}
+	perm := make([]int, len(outer))
+	for i, d := range outer {
+		if d >= len(in) {
+			return nil, nil
+		}
+		perm[i] = in[d]
+	}
+	return inner.Operand(0), perm
+}
+
+func isIdentityPerm(perm []int) bool {
+	for i, d := range perm {
+		if d != i {
+			return false
+		}
+	}
+	return true
+}
+
+// foldTranspose folds an identity transpose, or a transpose of a transpose
+// that undoes it, to its source when the types agree.
+func foldTranspose(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	if perm := permutationOf(op); perm != nil && isIdentityPerm(perm) && op.Operand(0).Type() == op.Result(0).Type() {
+		return []ir.FoldResult{{Value: op.Operand(0)}}, true
+	}
+	if src, perm := composedTranspose(op); src != nil && isIdentityPerm(perm) && src.Type() == op.Result(0).Type() {
+		return []ir.FoldResult{{Value: src}}, true
+	}
+	return nil, false
+}
+
+// transposeOfTranspose rewrites a transpose of a transpose as one.
+func transposeOfTranspose(op *ir.Operation, rw *ir.Rewriter) bool {
+	src, perm := composedTranspose(op)
+	if src == nil {
+		return false
+	}
+	results := make([]*ir.AffineExpr, len(perm))
+	for i, d := range perm {
+		results[i] = ir.AffineDimExpr(d)
+	}
+	ctx := op.Context()
+	m := ctx.AffineMapAttr(&ir.AffineMap{Dims: len(perm), Results: results})
+	rw.ReplaceOpWith(op, &ir.OpState{Name: "memref.transpose", Loc: op.Loc(), Operands: []*ir.Value{src},
+		ResultTypes: op.ResultTypes(), Attrs: []ir.NamedAttr{{Name: "permutation", Value: m}}})
+	return true
 }
 
 // TransposedType returns the strided type of viewing src through the

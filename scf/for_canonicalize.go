@@ -91,8 +91,10 @@ func simplifyTrivialFor(op *ir.Operation, rw *ir.Rewriter) bool {
 }
 
 // foldForIterArgs drops loop-carried values that never change: yielded
-// unchanged, yielded as their init, or unused everywhere (MLIR's
-// ForOpIterArgsFolder). Their results become the inits.
+// unchanged, yielded as their init, unused everywhere, or one of a cycle of
+// iter_args that yield each other from one init; their results become the
+// inits. An iter_arg with the same init and yielded value as an earlier
+// kept one becomes that one (MLIR's ForOpIterArgsFolder).
 func foldForIterArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	f := For{op}
 	y := f.Yield()
@@ -100,28 +102,49 @@ func foldForIterArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	iter, inits := f.RegionIterArgs(), f.Inits()
-	remove := make([]bool, len(iter))
+	// alias[i] is the kept iter_arg that i becomes, i itself when kept, or
+	// -1 when i is replaced by its init.
+	alias := make([]int, len(iter))
+	for i := range alias {
+		alias[i] = i
+	}
 	any := false
 	for i, a := range iter {
 		yv := y.Operand(i)
-		onlyYield := true
-		for u := range a.Uses() {
-			if u.Owner() != y {
-				onlyYield = false
+		if yv == a || yv == inits[i] || !a.HasUses() && !op.Result(i).HasUses() {
+			alias[i], any = -1, true
+		}
+	}
+	for i := range iter {
+		if alias[i] == i {
+			for _, j := range iterArgCycle(iter, inits, y, i) {
+				alias[j], any = -1, true
 			}
 		}
-		remove[i] = yv == a || yv == inits[i] || !op.Result(i).HasUses() && onlyYield
-		any = any || remove[i]
+	}
+	type pair struct{ init, yielded *ir.Value }
+	seen := map[pair]int{}
+	for i := range iter {
+		if alias[i] != i {
+			continue
+		}
+		k := pair{inits[i], y.Operand(i)}
+		if j, ok := seen[k]; ok {
+			alias[i], any = j, true
+		} else {
+			seen[k] = i
+		}
 	}
 	if !any {
 		return false
 	}
-	var keptInits, keptYield []*ir.Value
+	var keptInits []*ir.Value
 	var keptTypes []ir.Type
+	newIndex := make([]int, len(iter))
 	for i := range iter {
-		if !remove[i] {
+		if alias[i] == i {
+			newIndex[i] = len(keptInits)
 			keptInits = append(keptInits, inits[i])
-			keptYield = append(keptYield, y.Operand(i))
 			keptTypes = append(keptTypes, iter[i].Type())
 		}
 	}
@@ -134,29 +157,56 @@ func foldForIterArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	r.Append(nb)
 	n := rw.Create(st)
 	args := []*ir.Value{nb.Arg(0)}
-	k := 1
+	results := make([]*ir.Value, len(iter))
 	for i := range iter {
-		if remove[i] {
+		if alias[i] < 0 {
 			args = append(args, inits[i])
+			results[i] = inits[i]
 		} else {
-			args = append(args, nb.Arg(k))
-			k++
+			args = append(args, nb.Arg(1+newIndex[alias[i]]))
+			results[i] = n.Result(newIndex[alias[i]])
 		}
 	}
 	rw.MergeBlocks(f.Body(), nb, args)
-	rw.ModifyInPlace(y, func() { y.SetOperands(keptYield) })
-	var results []*ir.Value
-	k = 0
+	// The yield's operands are read only now: merging replaced the old
+	// block's arguments, which a kept operand may be.
+	var keptYield []*ir.Value
 	for i := range iter {
-		if remove[i] {
-			results = append(results, inits[i])
-		} else {
-			results = append(results, n.Result(k))
-			k++
+		if alias[i] == i {
+			keptYield = append(keptYield, y.Operand(i))
 		}
 	}
+	rw.ModifyInPlace(y, func() { y.SetOperands(keptYield) })
 	rw.ReplaceOp(op, results)
 	return true
+}
+
+// iterArgCycle returns the iter_args that start at i and yield each other
+// back to i, when all of them start from i's init: each then always holds
+// that init. It returns nil when the chain leaves the iter_args or joins a
+// cycle that i is not on.
+func iterArgCycle(iter, inits []*ir.Value, y *ir.Operation, i int) []int {
+	index := map[*ir.Value]int{}
+	for k, a := range iter {
+		index[a] = k
+	}
+	cycle := []int{i}
+	for cur := y.Operand(i); ; {
+		j, ok := index[cur]
+		if !ok || inits[j] != inits[i] {
+			return nil
+		}
+		if j == i {
+			return cycle
+		}
+		for _, c := range cycle {
+			if c == j {
+				return nil
+			}
+		}
+		cycle = append(cycle, j)
+		cur = y.Operand(j)
+	}
 }
 
 // forTensorCastFolder carries the source of a tensor.cast that loses static

@@ -80,7 +80,8 @@ var executeRegion = &ir.OpDef{
 		return nil
 	},
 	Canonicalize: []*ir.Pattern{{Name: "inline-single-block-execute-region", Root: "scf.execute_region", Rewrite: inlineExecuteRegion},
-		{Name: "inline-multi-block-execute-region", Root: "scf.execute_region", Rewrite: inlineMultiBlockExecuteRegion}},
+		{Name: "inline-multi-block-execute-region", Root: "scf.execute_region", Rewrite: inlineMultiBlockExecuteRegion},
+		{Name: "execute-region-forwarded-results", Root: "scf.execute_region", Rewrite: executeRegionForwardedResults}},
 }
 
 // inlineExecuteRegion inlines a single-block execute_region into its
@@ -122,8 +123,9 @@ var indexSwitch = &ir.OpDef{
 		ImplicitTerminator: "scf.yield",
 		Custom:             map[string]ir.CustomDirective{"SwitchCases": {Parse: parseSwitchCases, Print: printSwitchCases, NewlineFirst: true}},
 	},
-	Verify:       verifyIndexSwitch,
-	Canonicalize: []*ir.Pattern{{Name: "index-switch-constant", Root: "scf.index_switch", Rewrite: indexSwitchConstant}},
+	Verify: verifyIndexSwitch,
+	Canonicalize: []*ir.Pattern{{Name: "index-switch-constant", Root: "scf.index_switch", Rewrite: indexSwitchConstant},
+		{Name: "index-switch-dead-or-forwarded-results", Root: "scf.index_switch", Rewrite: indexSwitchDeadResults}},
 }
 
 // IndexSwitch is a typed view of scf.index_switch. Region 0 is the default.
@@ -295,5 +297,153 @@ func inlineMultiBlockExecuteRegion(op *ir.Operation, rw *ir.Rewriter) bool {
 		args[i] = post.AddArgument(res.Type(), op.Loc())
 	}
 	rw.ReplaceOp(op, args)
+	return true
+}
+
+// executeRegionForwardedResults drops the results that every scf.yield of
+// an execute_region (no_inline too) gives the same value defined outside
+// it: they are that value.
+func executeRegionForwardedResults(op *ir.Operation, rw *ir.Rewriter) bool {
+	r := op.Region(0)
+	var yields []*ir.Operation
+	for b := range r.Blocks() {
+		if t := b.Last(); t != nil && t.Name() == "scf.yield" {
+			if t.NumOperands() != op.NumResults() {
+				return false // invalid IR, which the verifier reports
+			}
+			yields = append(yields, t)
+		}
+	}
+	if len(yields) == 0 {
+		return false
+	}
+	forwarded := make([]*ir.Value, op.NumResults())
+	any := false
+	for i := range forwarded {
+		v := yields[0].Operand(i)
+		same := definedOutside(v, r)
+		for _, y := range yields[1:] {
+			same = same && y.Operand(i) == v
+		}
+		if same {
+			forwarded[i], any = v, true
+		}
+	}
+	if !any {
+		return false
+	}
+	var types []ir.Type
+	for i, res := range op.Results() {
+		if forwarded[i] == nil {
+			types = append(types, res.Type())
+		}
+	}
+	for _, y := range yields {
+		var kept []*ir.Value
+		for i, v := range y.Operands() {
+			if forwarded[i] == nil {
+				kept = append(kept, v)
+			}
+		}
+		rw.ModifyInPlace(y, func() { y.SetOperands(kept) })
+	}
+	rw.SetInsertionPointBefore(op)
+	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), ResultTypes: types, Attrs: op.Attrs()}
+	nr := st.AddRegion()
+	rw.InlineRegionBefore(r, nr, nil)
+	n := rw.Create(st)
+	results := make([]*ir.Value, op.NumResults())
+	k := 0
+	for i := range results {
+		if forwarded[i] != nil {
+			results[i] = forwarded[i]
+		} else {
+			results[i] = n.Result(k)
+			k++
+		}
+	}
+	rw.ReplaceOp(op, results)
+	return true
+}
+
+// definedOutside reports whether v is defined outside region r (not in r
+// nor in a region nested in it).
+func definedOutside(v *ir.Value, r *ir.Region) bool {
+	for reg := v.ParentRegion(); reg != nil; {
+		if reg == r {
+			return false
+		}
+		p := reg.ParentOp()
+		if p == nil {
+			break
+		}
+		reg = p.ParentRegion()
+	}
+	return true
+}
+
+// indexSwitchDeadResults drops the results of an scf.index_switch that are
+// unused, or that every region yields as the same value defined outside
+// the switch (which they then are).
+func indexSwitchDeadResults(op *ir.Operation, rw *ir.Rewriter) bool {
+	var yields []*ir.Operation
+	for _, r := range op.Regions() {
+		t := terminator(r)
+		if t == nil || t.Name() != "scf.yield" || t.NumOperands() != op.NumResults() {
+			return false
+		}
+		yields = append(yields, t)
+	}
+	drop := make([]bool, op.NumResults())
+	replace := make([]*ir.Value, op.NumResults())
+	any := false
+	for i, res := range op.Results() {
+		v := yields[0].Operand(i)
+		same := true
+		for _, y := range yields {
+			same = same && y.Operand(i) == v
+		}
+		for _, r := range op.Regions() {
+			same = same && definedOutside(v, r)
+		}
+		switch {
+		case same:
+			drop[i], replace[i], any = true, v, true
+		case !res.HasUses():
+			drop[i], any = true, true
+		}
+	}
+	if !any {
+		return false
+	}
+	var types []ir.Type
+	for i, res := range op.Results() {
+		if !drop[i] {
+			types = append(types, res.Type())
+		}
+	}
+	for _, y := range yields {
+		var kept []*ir.Value
+		for i, v := range y.Operands() {
+			if !drop[i] {
+				kept = append(kept, v)
+			}
+		}
+		rw.ModifyInPlace(y, func() { y.SetOperands(kept) })
+	}
+	rw.SetInsertionPointBefore(op)
+	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: op.Operands(), ResultTypes: types, Attrs: op.Attrs()}
+	for _, r := range op.Regions() {
+		rw.InlineRegionBefore(r, st.AddRegion(), nil)
+	}
+	n := rw.Create(st)
+	k := 0
+	for i := range replace {
+		if !drop[i] {
+			replace[i] = n.Result(k)
+			k++
+		}
+	}
+	rw.ReplaceOp(op, replace)
 	return true
 }

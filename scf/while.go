@@ -19,6 +19,7 @@ var whileOp = &ir.OpDef{
 	Print:  printWhile,
 	Verify: verifyWhile,
 	Canonicalize: []*ir.Pattern{
+		{Name: "while-zero-iterations", Root: "scf.while", Rewrite: whileZeroIterations},
 		{Name: "while-invariant-args", Root: "scf.while", Rewrite: whileInvariantArgs},
 		{Name: "while-invariant-forwarded", Root: "scf.while", Rewrite: whileInvariantForwarded},
 		{Name: "while-condition-truth", Root: "scf.while", Rewrite: whileConditionTruth},

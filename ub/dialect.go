@@ -7,8 +7,8 @@ func Dialect() *ir.Dialect { return dialect }
 
 var dialect = &ir.Dialect{
 	Name:                "ub",
-	Summary:             "Undefined behaviour: poison values.",
-	Ops:                 []*ir.OpDef{poison},
+	Summary:             "Undefined behaviour: poison values and unreachable code.",
+	Ops:                 []*ir.OpDef{poison, unreachable},
 	ParseAttr:           parseAttr,
 	MaterializeConstant: BuildPoison,
 }
@@ -81,4 +81,39 @@ func BuildPoison(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) 
 		return nil
 	}
 	return b.Create(&ir.OpState{Name: "ub.poison", Loc: loc, ResultTypes: []ir.Type{t}, Attrs: []ir.NamedAttr{{Name: "value", Value: value}}})
+}
+
+// UnreachableName is the name of ub.unreachable, the terminator of a block
+// that is never executed: reaching it is undefined behaviour.
+const UnreachableName = "ub.unreachable"
+
+// unreachable is `ub.unreachable` (MLIR's UBOps.td, assembly format
+// attr-dict). MLIR lowers it to spirv.Unreachable.
+var unreachable = &ir.OpDef{
+	Name:    UnreachableName,
+	Summary: "Unreachable operation.",
+	Example: "func.func @never_returns() {\n  ub.unreachable\n}",
+	Traits:  ir.Terminator,
+	Format:  &ir.Format{Syntax: "attr-dict"},
+	Canonicalize: []*ir.Pattern{
+		{Name: "erase-ops-before-unreachable", Root: UnreachableName, Benefit: 1, Rewrite: eraseOpsBeforeUnreachable},
+	},
+}
+
+// eraseOpsBeforeUnreachable erases the ops before ub.unreachable in its
+// block, as MLIR does: the block leads only to undefined behaviour, so they
+// never matter. It erases from the back, so that each op's uses in the
+// block are gone first, and keeps an op whose results are still used (only
+// an unreachable block elsewhere can use them).
+func eraseOpsBeforeUnreachable(op *ir.Operation, rw *ir.Rewriter) bool {
+	changed := false
+	for o := op.PrevOp(); o != nil; {
+		prev := o.PrevOp()
+		if !o.HasResultUses() {
+			rw.EraseOp(o)
+			changed = true
+		}
+		o = prev
+	}
+	return changed
 }

@@ -3,10 +3,11 @@ package ub
 import (
 	"testing"
 
+	"github.com/kiln-gpu/kiln/fn"
 	"github.com/kiln-gpu/kiln/ir/irtest"
 )
 
-var newContext = irtest.ContextWith(Dialect())
+var newContext = irtest.ContextWith(Dialect(), fn.Dialect())
 
 func TestExamplesRoundTrip(t *testing.T) {
 	irtest.CheckExamples(t, Dialect(), irtest.ExampleOptions{NewContext: newContext})

@@ -105,7 +105,9 @@ var splatOp = &ir.OpDef{
 	},
 }
 
-// stepOp is vector.step, the vector [0, 1, ..., n-1]:
+// stepOp is vector.step, the vector [0, 1, ..., n-1] of index or, since
+// MLIR PR 205142, of a signless integer of at least 8 bits, where a lane
+// past the type's range wraps around:
 //
 //	%r = vector.step : vector<4xindex>
 var stepOp = &ir.OpDef{
@@ -116,13 +118,25 @@ var stepOp = &ir.OpDef{
 	Operands: ir.Exactly(0),
 	Results:  ir.Exactly(1),
 	Format:   &ir.Format{Syntax: "attr-dict `:` type($result)", Results: []string{"result"}},
+	// Its one canonicalization is rooted at the arith.cmpi that uses it.
+	Canonicalize: []*ir.Pattern{stepCompareFolder},
 	Verify: func(op *ir.Operation) error {
 		t := op.Result(0).Type()
-		if vt, ok := t.(*ir.VectorType); !ok || len(vt.Dims) != 1 || vt.Elem != op.Context().Index() {
+		if vt, ok := t.(*ir.VectorType); !ok || len(vt.Dims) != 1 || !isStepElement(vt.Elem) {
+			// MLIR's wording from before PR 205142, which the corpus
+			// checks; no later wording was at hand.
 			return op.Errorf("result #0 must be vector of index values of ranks 1, but got %s", typeQuoted(t))
 		}
 		return nil
 	},
+}
+
+func isStepElement(t ir.Type) bool {
+	if it, ok := t.(*ir.IntegerType); ok {
+		return it.Signedness == ir.Signless && it.Width >= 8
+	}
+	_, isIndex := t.(*ir.IndexType)
+	return isIndex
 }
 
 // fromElementsOp is vector.from_elements:
@@ -158,7 +172,7 @@ var fromElementsOp = &ir.OpDef{
 		return nil
 	},
 	Fold:         foldFromElements,
-	Canonicalize: []*ir.Pattern{fromElementsToBroadcast},
+	Canonicalize: []*ir.Pattern{fromElementsToBroadcast, fromElementsToShapeCast},
 }
 
 func foldFromElements(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
@@ -198,13 +212,13 @@ func fromExtractedElements(op *ir.Operation) ([]ir.FoldResult, bool) {
 	return foldTo(src)
 }
 
-// fromElementsToBroadcast rewrites from_elements of one repeated value to
-// a broadcast of it.
+// fromElementsToBroadcast rewrites from_elements of one repeated value
+// (a single one too) to a broadcast of it.
 var fromElementsToBroadcast = &ir.Pattern{
 	Name: "FromElementsToBroadcast",
 	Root: "vector.from_elements",
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		if op.NumOperands() < 2 {
+		if op.NumOperands() == 0 {
 			return false
 		}
 		first := op.Operand(0)
@@ -215,6 +229,67 @@ var fromElementsToBroadcast = &ir.Pattern{
 		}
 		rw.ReplaceOpWith(op, &ir.OpState{Name: "vector.broadcast", Loc: op.Loc(),
 			Operands: []*ir.Value{first}, ResultTypes: op.ResultTypes()})
+		return true
+	},
+}
+
+// fromElementsToShapeCast rewrites from_elements of scalars extracted in
+// order from a trailing block of one vector (the last dimensions from some
+// position on) as an extract of that block and a shape_cast (MLIR's
+// FromElementsToShapeCast). A single element is fromElementsToBroadcast's.
+var fromElementsToShapeCast = &ir.Pattern{
+	Name: "FromElementsToShapeCast",
+	Root: "vector.from_elements",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		vt := op.Result(0).Type().(*ir.VectorType)
+		n := ir.NumElements(vt)
+		if n <= 1 {
+			return false
+		}
+		var src *ir.Value
+		var srcType *ir.VectorType
+		var want, combined []int64
+		for i, e := range op.Operands() {
+			ex := e.DefiningOp()
+			if ex == nil || ex.Name() != "vector.extract" || ex.NumOperands() != 1 {
+				return false
+			}
+			pos := attrInts(ex, "static_position")
+			if i == 0 {
+				src = ex.Operand(0)
+				st, ok := src.Type().(*ir.VectorType)
+				if !ok || st.IsScalable() || len(pos) != len(st.Dims) || !allStatic(pos) {
+					return false
+				}
+				srcType = st
+				// The trailing zeros of the first position must cover n elements.
+				covered, k := int64(1), len(pos)
+				for k > 0 && pos[k-1] == 0 && covered < n {
+					covered *= st.Dims[k-1]
+					k--
+				}
+				if covered != n {
+					return false
+				}
+				want, combined = slices.Clone(pos), pos[:k]
+			} else if ex.Operand(0) != src || !slices.Equal(pos, want) {
+				return false
+			}
+			for d := len(want) - 1; d >= 0; d-- {
+				if want[d]++; want[d] < srcType.Dims[d] {
+					break
+				}
+				want[d] = 0
+			}
+		}
+		rw.SetInsertionPointBefore(op)
+		block := src
+		if len(combined) > 0 {
+			bt := op.Context().Vector(srcType.Dims[len(combined):], srcType.Elem)
+			block = rw.Create(&ir.OpState{Name: "vector.extract", Loc: op.Loc(), Operands: []*ir.Value{src},
+				ResultTypes: []ir.Type{bt}, Attrs: []ir.NamedAttr{{Name: "static_position", Value: op.Context().DenseI64Array(combined...)}}}).Result(0)
+		}
+		rw.ReplaceOpWith(op, &ir.OpState{Name: "vector.shape_cast", Loc: op.Loc(), Operands: []*ir.Value{block}, ResultTypes: op.ResultTypes()})
 		return true
 	},
 }
@@ -258,6 +333,13 @@ var toElementsOp = &ir.OpDef{
 				out[i].Value = v
 			}
 			return out, true
+		}
+		// A shape_cast keeps the elements in order: decompose its source.
+		if def := op.Operand(0).DefiningOp(); def != nil && def.Name() == "vector.shape_cast" && def.NumOperands() == 1 {
+			if st, ok := vectorOf(def.Operand(0)); ok && !st.IsScalable() {
+				op.SetOperand(0, def.Operand(0))
+				return nil, true
+			}
 		}
 		elems, ok := elementsOf(op.Context(), operands[0])
 		if !ok {

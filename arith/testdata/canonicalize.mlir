@@ -350,3 +350,126 @@ func.func @cmpf_int_to_fp_const(%a: i32, %b: i8) -> (i1, i1, i1, i1, i1) {
   // CHECK: return %[[R0]], %[[FALSE]], %[[R2]], %[[TRUE]], %[[TRUE]]
   return %0, %1, %2, %3, %4 : i1, i1, i1, i1, i1
 }
+
+// Under nnan and nsz, x * 0 is the zero; without both flags it stays, and
+// two constants fold with IEEE's signed zero.
+// CHECK-LABEL: func @mulf_zero_fastmath(
+func.func @mulf_zero_fastmath(%x : f32, %v : vector<4xf32>) -> (f32, vector<4xf32>, f32, f32) {
+  // CHECK-DAG: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+  // CHECK-DAG: %[[NZ:.*]] = arith.constant -0.000000e+00 : f32
+  // CHECK-DAG: %[[VZ:.*]] = arith.constant dense<-0.000000e+00> : vector<4xf32>
+  // CHECK: %[[KEPT:.*]] = arith.mulf %arg0, %[[Z]] fastmath<nnan> : f32
+  // CHECK: return %[[Z]], %[[VZ]], %[[KEPT]], %[[NZ]]
+  %z = arith.constant 0.0 : f32
+  %vz = arith.constant dense<-0.0> : vector<4xf32>
+  %neg = arith.constant -4.5 : f32
+  %0 = arith.mulf %x, %z fastmath<nnan,nsz> : f32
+  %1 = arith.mulf %v, %vz fastmath<fast> : vector<4xf32>
+  %2 = arith.mulf %x, %z fastmath<nnan> : f32
+  %3 = arith.mulf %neg, %z fastmath<nnan,nsz> : f32
+  return %0, %1, %2, %3 : f32, vector<4xf32>, f32, f32
+}
+
+// minnumf(x, +inf) is +inf when x is NaN, so only a NaN operand folds.
+// CHECK-LABEL: func @minnum_maxnum_inf(
+// CHECK-DAG: %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// CHECK-DAG: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: %[[MIN:.*]] = arith.minnumf %arg0, %[[INF]] : f32
+// CHECK: %[[MAX:.*]] = arith.maxnumf %arg0, %[[NINF]] : f32
+// CHECK: return %[[MIN]], %[[MAX]], %arg0, %arg0
+func.func @minnum_maxnum_inf(%x : f32) -> (f32, f32, f32, f32) {
+  %inf = arith.constant 0x7F800000 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %nan = arith.constant 0x7FC00000 : f32
+  %0 = arith.minnumf %inf, %x : f32
+  %1 = arith.maxnumf %x, %ninf : f32
+  %2 = arith.minnumf %x, %nan : f32
+  %3 = arith.maxnumf %nan, %x : f32
+  return %0, %1, %2, %3 : f32, f32, f32, f32
+}
+
+// An i1 true is -1 signed: mulsi_extended(x, true) is not x * 1.
+// CHECK-LABEL: func @mulsi_extended_i1_true(
+// CHECK: %[[L:.*]], %[[H:.*]] = arith.mulsi_extended %arg0, %{{.*}} : i1
+// CHECK: return %[[L]], %[[H]]
+func.func @mulsi_extended_i1_true(%x : i1) -> (i1, i1) {
+  %t = arith.constant true
+  %l, %h = arith.mulsi_extended %x, %t : i1
+  return %l, %h : i1, i1
+}
+
+// (a * b) / a is b when the product cannot wrap in the division's sense.
+// CHECK-LABEL: func @div_of_mul(
+// CHECK: %[[M:.*]] = arith.muli %arg0, %arg1 : index
+// CHECK: %[[D:.*]] = arith.divsi %[[M]], %arg0 : index
+// CHECK: return %arg1, %arg0, %[[D]]
+func.func @div_of_mul(%a : index, %b : index) -> (index, index, index) {
+  %0 = arith.muli %a, %b overflow<nuw> : index
+  %1 = arith.divui %0, %a : index
+  %2 = arith.muli %a, %b overflow<nsw> : index
+  %3 = arith.divsi %2, %b : index
+  %4 = arith.muli %a, %b : index
+  %5 = arith.divsi %4, %a : index
+  return %1, %3, %5 : index, index, index
+}
+
+// An arith op of poison is poison; a select may pick the other value.
+// CHECK-LABEL: func @poison_folds(
+// CHECK-DAG: %[[P32:.*]] = ub.poison : i32
+// CHECK-DAG: %[[P64:.*]] = ub.poison : i64
+// CHECK-DAG: %[[PF:.*]] = ub.poison : f32
+// CHECK: return %[[P32]], %[[P64]], %[[PF]], %[[PF]], %arg0, %arg0
+func.func @poison_folds(%x : i32, %c : i1, %f : f32) -> (i32, i64, f32, f32, i32, i32) {
+  %p = ub.poison : i32
+  %pf = ub.poison : f32
+  %0 = arith.addi %p, %x : i32
+  %1 = arith.extsi %p : i32 to i64
+  %2 = arith.mulf %f, %pf : f32
+  %3 = arith.bitcast %p : i32 to f32
+  %4 = arith.select %c, %p, %x : i32
+  %5 = arith.select %c, %x, %p : i32
+  return %0, %1, %2, %3, %4, %5 : i32, i64, f32, f32, i32, i32
+}
+
+// Reassociating constants keeps the overflow flags both ops carry.
+// CHECK-LABEL: func @reassociate_overflow(
+// CHECK-DAG: %[[C59:.*]] = arith.constant 59 : index
+// CHECK: %[[A:.*]] = arith.subi %[[C59]], %arg0 overflow<nsw, nuw> : index
+// CHECK: %[[B:.*]] = arith.addi %arg0, %[[C59]] : index
+// CHECK: %[[C:.*]] = arith.addi %arg0, %[[C59]] overflow<nsw> : index
+// CHECK: return %[[A]], %[[B]], %[[C]]
+func.func @reassociate_overflow(%x: index) -> (index, index, index) {
+  %c17 = arith.constant 17 : index
+  %c42 = arith.constant 42 : index
+  %0 = arith.subi %c17, %x overflow<nsw, nuw> : index
+  %1 = arith.addi %c42, %0 overflow<nsw, nuw> : index
+  %2 = arith.addi %c17, %x overflow<nsw> : index
+  %3 = arith.addi %c42, %2 overflow<nuw> : index
+  %4 = arith.addi %x, %c17 overflow<nsw, nuw> : index
+  %5 = arith.addi %4, %c42 overflow<nsw> : index
+  return %1, %3, %5 : index, index, index
+}
+
+// truncf(extf(x)) to a narrower type is truncf(x); truncf(sitofp(x)) is
+// sitofp(x) unless the truncf names a rounding mode; extf(truncf(x)) is x
+// when both allow contraction.
+// CHECK-LABEL: func @float_cast_chains(
+// CHECK-DAG: %[[T:.*]] = arith.truncf %arg0 : f32 to f16
+// CHECK-DAG: %[[S:.*]] = arith.sitofp %arg1 : i32 to f32
+// CHECK-DAG: %[[W:.*]] = arith.sitofp %arg1 : i32 to f64
+// CHECK-DAG: %[[R:.*]] = arith.truncf %[[W]] to_nearest_even : f64 to f32
+// CHECK-DAG: %[[N:.*]] = arith.truncf %arg0 : f32 to bf16
+// CHECK-DAG: %[[E:.*]] = arith.extf %[[N]] : bf16 to f32
+// CHECK: return %[[T]], %[[S]], %[[R]], %arg0, %[[E]]
+func.func @float_cast_chains(%x: f32, %i: i32) -> (f16, f32, f32, f32, f32) {
+  %0 = arith.extf %x : f32 to f64
+  %1 = arith.truncf %0 : f64 to f16
+  %2 = arith.sitofp %i : i32 to f64
+  %3 = arith.truncf %2 : f64 to f32
+  %4 = arith.truncf %2 to_nearest_even : f64 to f32
+  %5 = arith.truncf %x fastmath<contract> : f32 to bf16
+  %6 = arith.extf %5 fastmath<contract> : bf16 to f32
+  %7 = arith.truncf %x : f32 to bf16
+  %8 = arith.extf %7 : bf16 to f32
+  return %1, %3, %4, %6, %8 : f16, f32, f32, f32, f32
+}

@@ -49,10 +49,31 @@ func.func @cond_br_same_successor(%cond : i1, %a : i32) -> i32 {
 
 // -----
 
+// Both pass-through blocks are forwarded; the branches then reach one block
+// from one predecessor, so the differing operands become selects.
 // CHECK-LABEL: func @cond_br_passthrough(
 func.func @cond_br_passthrough(%cond : i1, %a : i32, %b : i32) {
-  // CHECK-NEXT: cf.cond_br %arg0, ^bb1(%arg1, %arg2 : i32, i32), ^bb1(%arg2, %arg1 : i32, i32)
-  // CHECK-NEXT: ^bb1(%0: i32, %1: i32):
+  // CHECK-NEXT: %[[X:.*]] = arith.select %arg0, %arg1, %arg2 : i32
+  // CHECK-NEXT: %[[Y:.*]] = arith.select %arg0, %arg2, %arg1 : i32
+  // CHECK-NEXT: "test.use"(%[[X]], %[[Y]])
+  cf.cond_br %cond, ^bb1(%a : i32), ^bb2
+^bb1(%x : i32):
+  cf.br ^bb3(%x, %b : i32, i32)
+^bb2:
+  cf.br ^bb3(%b, %a : i32, i32)
+^bb3(%p : i32, %q : i32):
+  "test.use"(%p, %q) : (i32, i32) -> ()
+  return
+}
+
+// -----
+
+// ^bb3 branches to itself, a cycle that collapsing would rotate: the
+// branches into it are left alone (MLIR's collapseBranch, PR 160783).
+// CHECK-LABEL: func @br_into_self_loop(
+func.func @br_into_self_loop(%cond : i1, %a : i32, %b : i32) {
+  // CHECK-NEXT: cf.cond_br %arg0, ^bb1(%arg1 : i32), ^bb2
+  // CHECK: ^bb3(%{{.*}}: i32, %{{.*}}: i32):  // 3 preds: ^bb1, ^bb2, ^bb3
   cf.cond_br %cond, ^bb1(%a : i32), ^bb2
 ^bb1(%x : i32):
   cf.br ^bb3(%x, %b : i32, i32)
@@ -61,6 +82,38 @@ func.func @cond_br_passthrough(%cond : i1, %a : i32, %b : i32) {
 ^bb3(%p : i32, %q : i32):
   "test.use"(%p, %q) : (i32, i32) -> ()
   cf.br ^bb3(%q, %p : i32, i32)
+}
+
+// -----
+
+// CHECK-LABEL: func @cond_br_known_condition(
+func.func @cond_br_known_condition(%cond : i1) {
+  // CHECK-DAG: %[[T:.*]] = arith.constant true
+  // CHECK-DAG: %[[F:.*]] = arith.constant false
+  // CHECK: "test.use"(%[[T]])
+  // CHECK: "test.use"(%[[F]])
+  cf.cond_br %cond, ^bb1, ^bb2
+^bb1:
+  "test.use"(%cond) : (i1) -> ()
+  return
+^bb2:
+  "test.use"(%cond) : (i1) -> ()
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func @drop_unreachable_successor(
+func.func @drop_unreachable_successor(%cond : i1) {
+  // CHECK-NEXT: "test.use"() : () -> ()
+  // CHECK-NEXT: return
+  cf.cond_br %cond, ^bb1, ^bb2
+^bb1:
+  "test.use"() : () -> ()
+  return
+^bb2:
+  "test.other"() : () -> ()
+  ub.unreachable
 }
 
 // -----
@@ -145,4 +198,53 @@ func.func @switch_passthrough(%flag : i32, %a : i32) {
 ^bb3(%y : i32):
   "test.use"(%y) : (i32) -> ()
   return
+}
+
+// -----
+
+// A switch reached only from a case of a switch on the same flag knows the
+// flag; one reached only from the default drops the cases the first switch
+// sends elsewhere.
+// CHECK-LABEL: func @switch_after_switch_on_same_flag(
+func.func @switch_after_switch_on_same_flag(%flag : i128, %a : i32, %b : i32) {
+  // CHECK: cf.switch %arg0 : i128, [
+  // CHECK-NEXT: default: ^[[DEF:bb[0-9]+]],
+  // CHECK-NEXT: 18446744073709551617: ^[[CASE:bb[0-9]+]]
+  "test.pred"() [^bb1, ^bb3, ^bb4, ^bb5] : () -> ()
+^bb1:
+  cf.switch %flag : i128, [
+    default: ^bb2,
+    18446744073709551617: ^bb6
+  ]
+  // CHECK: ^[[DEF]]:
+  // CHECK-NEXT: "test.op"() : () -> ()
+  // CHECK-NEXT: cf.switch %arg0 : i128, [
+  // CHECK-NEXT: default: ^bb{{[0-9]+}}(%arg1 : i32),
+  // CHECK-NEXT: 5: ^bb{{[0-9]+}}(%arg2 : i32)
+  // CHECK-NEXT: ]
+^bb2:
+  "test.op"() : () -> ()
+  cf.switch %flag : i128, [
+    default: ^bb3(%a : i32),
+    18446744073709551617: ^bb4(%b : i32),
+    5: ^bb5(%b : i32)
+  ]
+^bb3(%x : i32):
+  "test.use"(%x) : (i32) -> ()
+  return
+^bb4(%y : i32):
+  "test.use"(%y) : (i32) -> ()
+  return
+^bb5(%z : i32):
+  "test.use"(%z) : (i32) -> ()
+  return
+  // CHECK: ^[[CASE]]:
+  // CHECK-NEXT: "test.op"() : () -> ()
+  // CHECK-NEXT: cf.br ^bb{{[0-9]+}}(%arg2 : i32)
+^bb6:
+  "test.op"() : () -> ()
+  cf.switch %flag : i128, [
+    default: ^bb3(%a : i32),
+    18446744073709551617: ^bb4(%b : i32)
+  ]
 }

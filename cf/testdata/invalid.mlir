@@ -47,7 +47,7 @@ func.func @switch_missing_default(%flag : i32, %caseOperand : i32) {
 func.func @switch_i8_positive_overflow(%flag : i8) {
   cf.switch %flag : i8, [
     default: ^bb1,
-    // expected-error@+1 {{case value does not fit in flag type 'i8'}}
+    // expected-error@+1 {{case value is out of range for 'i8'}}
     256: ^bb1
   ]
 ^bb1:
@@ -59,7 +59,7 @@ func.func @switch_i8_positive_overflow(%flag : i8) {
 func.func @switch_i64_negative_overflow(%flag : i64) {
   cf.switch %flag : i64, [
     default: ^bb1,
-    // expected-error@+1 {{case value does not fit in flag type 'i64'}}
+    // expected-error@+1 {{case value is out of range for 'i64'}}
     -9223372036854775809: ^bb1
   ]
 ^bb1:
@@ -102,6 +102,18 @@ func.func @br_operand_count(%a: i32) {
 func.func @switch_case_type(%flag: i32) {
   // expected-error@+1 {{'flag' type (i32) should match case value type (i64)}}
   "cf.switch"(%flag)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, case_values = dense<1> : vector<1xi64>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  return
+}
+
+// -----
+
+func.func @switch_i128_positive_overflow(%flag : i128) {
+  cf.switch %flag : i128, [
+    default: ^bb1,
+    // expected-error@+1 {{case value is out of range for 'i128'}}
+    340282366920938463463374607431768211456: ^bb1
+  ]
 ^bb1:
   return
 }

@@ -92,3 +92,20 @@ func.func @cond_weights(%cond: i1) {
 ^bb2:
   return
 }
+
+// Case values wider than 64 bits keep every bit; an unsigned literal with
+// the sign bit set prints as its signed value.
+// CHECK-LABEL: func @switch_i128_boundaries(
+// CHECK: 18446744073709551617: ^
+// CHECK-NEXT: -170141183460469231731687303715884105728: ^
+// CHECK-NEXT: -1: ^
+func.func @switch_i128_boundaries(%flag : i128) {
+  cf.switch %flag : i128, [
+    default: ^bb1,
+    18446744073709551617: ^bb1,
+    -170141183460469231731687303715884105728: ^bb1,
+    340282366920938463463374607431768211455: ^bb1
+  ]
+^bb1:
+  return
+}

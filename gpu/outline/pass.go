@@ -1,6 +1,7 @@
 package outline
 
 import (
+	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 )
@@ -42,5 +43,42 @@ func DeriveWorkgroupSize() *pass.Pass {
 	}
 }
 
-// Register adds gpu-kernel-outlining and gpu-derive-workgroup-size to reg.
-func Register(reg pass.Registry) { reg.Add(KernelOutlining, DeriveWorkgroupSize) }
+// LaunchSinkIndexComputations returns the gpu-launch-sink-index-computations
+// pass: in each gpu.launch, copies of the index computations defined above
+// it that its body uses, so that outlining passes fewer arguments.
+func LaunchSinkIndexComputations() *pass.Pass {
+	return &pass.Pass{
+		Name:     "GpuLaunchSinkIndexComputationsPass",
+		Argument: "gpu-launch-sink-index-computations",
+		Summary:  "Sink index computations into gpu.launch body",
+		Run: func(op *ir.Operation, _ *pass.Context) error {
+			var launches []gpu.Launch
+			op.Walk(func(n *ir.Operation) bool {
+				if l, ok := gpu.AsLaunch(n); ok {
+					launches = append(launches, l)
+				}
+				return true
+			})
+			for _, l := range launches {
+				SinkIntoLaunch(l, isLikelyIndexComputation)
+			}
+			return nil
+		},
+	}
+}
+
+// isLikelyIndexComputation is MLIR's isLikelyAnIndexComputation, which its
+// sinking pass uses: constants, memref.dim, arith.select and arith.cmpi.
+func isLikelyIndexComputation(op *ir.Operation) bool {
+	switch op.Name() {
+	case "memref.dim", "arith.select", "arith.cmpi":
+		return true
+	}
+	return op.HasTrait(ir.ConstantLike)
+}
+
+// Register adds gpu-kernel-outlining, gpu-derive-workgroup-size and
+// gpu-launch-sink-index-computations to reg.
+func Register(reg pass.Registry) {
+	reg.Add(KernelOutlining, DeriveWorkgroupSize, LaunchSinkIndexComputations)
+}

@@ -2,7 +2,7 @@ package rewrite
 
 import "github.com/kiln-gpu/kiln/ir"
 
-// folder folds ops and owns the constants it materializes, as MLIR's
+// folder folds ops and keeps the known constants, as MLIR's
 // OperationFolder: one constant per (scope, dialect, value, type), placed
 // at the start of the scope's entry block so that it dominates every use
 // in the scope. A scope is the closest region whose parent op is isolated
@@ -55,9 +55,10 @@ func constantValue(op *ir.Operation) ir.Attribute {
 }
 
 // insertKnownConstant records a ConstantLike op. It replaces the op by an
-// equal constant already owned in its scope, or hoists it to the start of
-// the scope, and reports whether the IR changed.
-func (f *folder) insertKnownConstant(op *ir.Operation, rw *ir.Rewriter) bool {
+// equal constant already owned in its scope, and reports that it did; it
+// hoists any other constant to the start of the scope unless it already
+// follows the run of constants there, so that their order stays stable.
+func (f *folder) insertKnownConstant(op *ir.Operation, rw *ir.Rewriter) (erased bool) {
 	if _, ok := f.keys[op]; ok {
 		return false
 	}
@@ -74,13 +75,11 @@ func (f *folder) insertKnownConstant(op *ir.Operation, rw *ir.Rewriter) bool {
 	f.consts[k] = op
 	f.keys[op] = k
 	entry := scope.Entry()
-	// Leave a constant where it is when it already sits in the run of
-	// constants at the start of the scope, so their order stays stable.
 	if op.Block() == entry && (op.PrevOp() == nil || f.owns(op.PrevOp())) {
 		return false
 	}
 	rw.ModifyInPlace(op, func() { op.MoveBefore(entry.First()) })
-	return true
+	return false
 }
 
 func (f *folder) owns(op *ir.Operation) bool {
@@ -150,13 +149,12 @@ func (f *folder) abandon(created []*ir.Operation, rw *ir.Rewriter) bool {
 	return false
 }
 
-// constant returns the scope's constant for value, materializing it through
-// op's dialect when there is none yet.
+// constant returns the scope's known constant for value, or materializes
+// it through op's dialect right before op, as MLIR's driver does; the next
+// sweep's seed hoists it.
 func (f *folder) constant(op *ir.Operation, value ir.Attribute, t ir.Type, rw *ir.Rewriter) (c *ir.Operation, isNew bool) {
 	d := op.Def().Dialect()
-	scope := f.scopeOf(op)
-	k := constKey{scope, d, value, t}
-	if c := f.consts[k]; c != nil {
+	if c := f.consts[constKey{f.scopeOf(op), d, value, t}]; c != nil {
 		return c, false
 	}
 	if d == nil || d.MaterializeConstant == nil {
@@ -164,7 +162,7 @@ func (f *folder) constant(op *ir.Operation, value ir.Attribute, t ir.Type, rw *i
 	}
 	blk, before := rw.InsertionPoint()
 	defer rw.RestoreInsertionPoint(blk, before)
-	rw.SetInsertionPointToStart(scope.Entry())
+	rw.SetInsertionPointBefore(op)
 	c = d.MaterializeConstant(&rw.Builder, value, t, op.Loc())
 	if c == nil {
 		return nil, false
@@ -178,7 +176,5 @@ func (f *folder) constant(op *ir.Operation, value ir.Attribute, t ir.Type, rw *i
 		}
 		return nil, false
 	}
-	f.consts[k] = c
-	f.keys[c] = k
 	return c, true
 }

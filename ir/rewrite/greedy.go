@@ -41,7 +41,7 @@ func ApplyPatternsGreedily(op *ir.Operation, patterns *PatternSet, cfg GreedyCon
 	if patterns == nil {
 		patterns = NewPatternSet()
 	}
-	d := &greedyDriver{root: op, patterns: patterns, cfg: cfg, folder: newFolder(op)}
+	d := &greedyDriver{root: op, patterns: patterns, cfg: cfg}
 	d.rw = ir.NewRewriter(op.Context(), d)
 	maxIter := cfg.MaxIterations
 	if maxIter == 0 {
@@ -84,21 +84,37 @@ type greedyDriver struct {
 	rewrites int
 }
 
+// seed starts a sweep: a fresh worklist and, as MLIR's driver, a fresh
+// folder that records the constants in walk order, erasing duplicates and
+// hoisting the others to the start of their scope. Constants are only
+// moved here, never while the worklist runs, so their order stays the one
+// MLIR prints.
 func (d *greedyDriver) seed() {
 	d.wl = newWorklist()
+	d.folder = newFolder(d.root)
+	known := func(n *ir.Operation) bool {
+		return !d.cfg.NoFold && d.folder.insertKnownConstant(n, d.rw)
+	}
 	for _, r := range d.root.Regions() {
 		if d.cfg.TopDown {
 			for b := range r.Blocks() {
-				for o := range b.Ops() {
+				for o := b.First(); o != nil; {
+					next := o.NextOp()
 					o.WalkPre(func(n *ir.Operation) (bool, bool) {
+						if known(n) {
+							return false, true
+						}
 						d.wl.push(n)
 						return true, true
 					})
+					o = next
 				}
 			}
 		} else {
 			r.Walk(func(n *ir.Operation) bool {
-				d.wl.push(n)
+				if !known(n) {
+					d.wl.push(n)
+				}
 				return true
 			})
 		}
@@ -130,7 +146,7 @@ func (d *greedyDriver) process() (changed bool, err error) {
 			continue
 		}
 		if !d.cfg.NoFold {
-			if d.folder.insertKnownConstant(op, d.rw) || d.folder.tryFold(op, d.rw) {
+			if d.folder.tryFold(op, d.rw) {
 				d.rewrites++
 				budget--
 				changed = true

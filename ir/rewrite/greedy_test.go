@@ -392,3 +392,32 @@ func TestRegionDCE(t *testing.T) {
 		t.Errorf("%d loop arguments left without region simplification, want 2", n)
 	}
 }
+
+// A folded op's constant is made right before the op, as MLIR's driver
+// makes it; the next sweep hoists it to the start of the block only when it
+// does not already follow the run of constants there: 3 (made right after
+// the constants) stays after them, 4 (made after test.effect) goes first.
+func TestFoldedConstantFollowsExistingConstants(t *testing.T) {
+	m, converged := greedy(t, `"test.func"() ({
+  %c1 = "test.constant"() {value = 1 : i32} : () -> i32
+  %c2 = "test.constant"() {value = 2 : i32} : () -> i32
+  %s = "test.add"(%c1, %c2) : (i32, i32) -> i32
+  "test.effect"(%s) : (i32) -> ()
+  %c0 = "test.constant"() {value = 0 : i32} : () -> i32
+  %t = "test.add"(%c2, %c2) : (i32, i32) -> i32
+  "test.return"(%c1, %t, %c0) : (i32, i32, i32) -> ()
+}) {sym_name = "f"} : () -> ()`, rewrite.GreedyConfig{})
+	if !converged {
+		t.Error("did not converge")
+	}
+	checkIR(t, m, `module {
+  "test.func"() ({
+    %0 = "test.constant"() {value = 4 : i32} : () -> i32
+    %1 = "test.constant"() {value = 0 : i32} : () -> i32
+    %2 = "test.constant"() {value = 1 : i32} : () -> i32
+    %3 = "test.constant"() {value = 3 : i32} : () -> i32
+    "test.effect"(%3) : (i32) -> ()
+    "test.return"(%2, %0, %1) : (i32, i32, i32) -> ()
+  }) {sym_name = "f"} : () -> ()
+}`)
+}

@@ -338,3 +338,53 @@ func.func @alloca_scope_hoist(%n: index) {
   }) : () -> ()
   return
 }
+
+// -----
+
+// A constant size that would run the slice out of bounds is not folded into
+// the op, which would then be invalid.
+// CHECK-LABEL: func @subview_no_fold_out_of_bounds_constant
+// CHECK: memref.subview %arg0[2] [%{{.*}}] [1] : memref<10xf32> to memref<?xf32, strided<[1], offset: 2>>
+func.func @subview_no_fold_out_of_bounds_constant(%arg0: memref<10xf32>) -> memref<?xf32, strided<[1], offset: 2>> {
+  %c11 = arith.constant 11 : index
+  %0 = memref.subview %arg0[2] [%c11] [1] : memref<10xf32> to memref<?xf32, strided<[1], offset: 2>>
+  return %0 : memref<?xf32, strided<[1], offset: 2>>
+}
+
+// -----
+
+// A copy from or to a memref of no elements does nothing.
+// CHECK-LABEL: func @copy_of_nothing
+// CHECK-NEXT: return
+func.func @copy_of_nothing(%a: memref<0x4xf32>, %b: memref<?x4xf32>) {
+  memref.copy %a, %b : memref<0x4xf32> to memref<?x4xf32>
+  memref.copy %b, %a : memref<?x4xf32> to memref<0x4xf32>
+  return
+}
+
+// -----
+
+// Two transposes are one; two that undo each other are none.
+// CHECK-LABEL: func @transpose_of_transpose(
+// CHECK-SAME: %[[A:.*]]: memref<2x3x4xf32>
+// CHECK: %[[T:.*]] = memref.transpose %[[A]] (d0, d1, d2) -> (d2, d0, d1)
+// CHECK: return %[[T]], %[[A]]
+func.func @transpose_of_transpose(%a: memref<2x3x4xf32>) -> (memref<4x2x3xf32, strided<[1, 12, 4]>>, memref<2x3x4xf32>) {
+  %0 = memref.transpose %a (d0, d1, d2) -> (d1, d0, d2) : memref<2x3x4xf32> to memref<3x2x4xf32, strided<[4, 12, 1]>>
+  %1 = memref.transpose %0 (d0, d1, d2) -> (d2, d1, d0) : memref<3x2x4xf32, strided<[4, 12, 1]>> to memref<4x2x3xf32, strided<[1, 12, 4]>>
+  %2 = memref.transpose %0 (d0, d1, d2) -> (d1, d0, d2) : memref<3x2x4xf32, strided<[4, 12, 1]>> to memref<2x3x4xf32>
+  return %1, %2 : memref<4x2x3xf32, strided<[1, 12, 4]>>, memref<2x3x4xf32>
+}
+
+// -----
+
+// collapse(expand(x)) with the same groups is x, cast when the layouts differ.
+// CHECK-LABEL: func @collapse_of_expand_cast(
+// CHECK-SAME: %[[M:.*]]: memref<?xf32, strided<[1]>>
+// CHECK: %[[C:.*]] = memref.cast %[[M]] : memref<?xf32, strided<[1]>> to memref<?xf32>
+// CHECK: return %[[C]]
+func.func @collapse_of_expand_cast(%m: memref<?xf32, strided<[1]>>, %n: index) -> memref<?xf32> {
+  %0 = memref.expand_shape %m [[0, 1]] output_shape [1, %n] : memref<?xf32, strided<[1]>> into memref<1x?xf32>
+  %1 = memref.collapse_shape %0 [[0, 1]] : memref<1x?xf32> into memref<?xf32>
+  return %1 : memref<?xf32>
+}

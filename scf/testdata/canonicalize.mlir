@@ -741,3 +741,125 @@ func.func @forall_shrink(%t: tensor<?xf32>, %u: tensor<?xf32>, %v: tensor<?xf32>
   %d = tensor.dim %r#1, %c0 : tensor<?xf32>
   return %r#0, %r#1, %d : tensor<?xf32>, tensor<?xf32>, index
 }
+
+// -----
+
+// Dropping the unchanged %f leaves the others yielding each other: the kept
+// yield operands are the new loop's arguments (they once named the old
+// block's, and the loop was left yielding erased values).
+// CHECK-LABEL: func @for_drop_arg_keep_swapped(
+// CHECK-SAME: %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[A:.*]]: i32, %[[B:.*]]: i32, %[[F:.*]]: f32)
+// CHECK: %[[R:.*]]:2 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[X:.*]] = %[[A]], %[[Y:.*]] = %[[B]]) -> (i32, i32) {
+// CHECK-NEXT: "test.use"(%[[X]])
+// CHECK-NEXT: scf.yield %[[Y]], %[[X]] : i32, i32
+// CHECK: return %[[R]]#0, %[[R]]#1, %[[F]]
+func.func @for_drop_arg_keep_swapped(%lb : index, %ub : index, %step : index, %a : i32, %b : i32, %f : f32) -> (i32, i32, f32) {
+  %r:3 = scf.for %i = %lb to %ub step %step iter_args(%x = %a, %y = %b, %z = %f) -> (i32, i32, f32) {
+    "test.use"(%x) : (i32) -> ()
+    scf.yield %y, %x, %z : i32, i32, f32
+  }
+  return %r#0, %r#1, %r#2 : i32, i32, f32
+}
+
+// -----
+
+// %x is used only by the yield, but into %y's place: after two iterations %y
+// holds the previous "test.next", so %x must stay (Kiln once replaced it by
+// its init, as if unused).
+// CHECK-LABEL: func @for_arg_feeding_another(
+// CHECK: %[[R:.*]]:2 = scf.for {{.*}} iter_args(%[[X:.*]] = %{{.*}}, %[[Y:.*]] = %{{.*}}) -> (i32, i32) {
+// CHECK-NEXT: %[[N:.*]] = "test.next"
+// CHECK-NEXT: scf.yield %[[N]], %[[X]] : i32, i32
+// CHECK: return %[[R]]#1
+func.func @for_arg_feeding_another(%lb : index, %ub : index, %step : index, %a : i32, %b : i32) -> i32 {
+  %r:2 = scf.for %i = %lb to %ub step %step iter_args(%x = %a, %y = %b) -> (i32, i32) {
+    %x2 = "test.next"() : () -> i32
+    scf.yield %x2, %x : i32, i32
+  }
+  return %r#1 : i32
+}
+
+// -----
+
+// Iter_args with the same init and yielded value are one; iter_args that
+// yield each other in a cycle from one init always hold it.
+// CHECK-LABEL: func @for_duplicate_and_cyclic_args(
+// CHECK-SAME: %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[A:.*]]: i32, %[[B:.*]]: i32)
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[K:.*]] = %[[A]]) -> (i32) {
+// CHECK-NEXT: %[[S:.*]] = "test.step"(%[[K]], %[[K]], %[[B]])
+// CHECK-NEXT: scf.yield %[[S]] : i32
+// CHECK: return %[[R]], %[[R]], %[[B]], %[[B]]
+func.func @for_duplicate_and_cyclic_args(%lb : index, %ub : index, %step : index, %a : i32, %b : i32) -> (i32, i32, i32, i32) {
+  %r:4 = scf.for %i = %lb to %ub step %step iter_args(%k0 = %a, %k1 = %a, %c0 = %b, %c1 = %b) -> (i32, i32, i32, i32) {
+    %s = "test.step"(%k0, %k1, %c0) : (i32, i32, i32) -> i32
+    scf.yield %s, %s, %c1, %c0 : i32, i32, i32, i32
+  }
+  return %r#0, %r#1, %r#2, %r#3 : i32, i32, i32, i32
+}
+
+// -----
+
+// A while loop whose condition is false runs its before region once and
+// never its body.
+// CHECK-LABEL: func @while_zero_iterations(
+// CHECK-SAME: %[[INIT:.*]]: i32)
+// CHECK-NEXT: %[[V:.*]] = "test.before"(%[[INIT]]) : (i32) -> i64
+// CHECK-NEXT: return %[[V]], %[[INIT]] : i64, i32
+func.func @while_zero_iterations(%init : i32) -> (i64, i32) {
+  %false = arith.constant false
+  %0:2 = scf.while (%arg0 = %init) : (i32) -> (i64, i32) {
+    %v = "test.before"(%arg0) : (i32) -> i64
+    scf.condition(%false) %v, %arg0 : i64, i32
+  } do {
+  ^bb0(%arg1: i64, %arg2: i32):
+    %n = "test.after"(%arg1) : (i64) -> i32
+    scf.yield %n : i32
+  }
+  return %0#0, %0#1 : i64, i32
+}
+
+// -----
+
+// Results every yield gives the same outside value are that value; the
+// execute_region keeps the others (no_inline too).
+// CHECK-LABEL: func @execute_region_forwarded_results(
+// CHECK-SAME: %[[A:.*]]: i32)
+// CHECK: %[[R:.*]] = scf.execute_region -> i64 no_inline {
+// CHECK: scf.yield %{{.*}} : i64
+// CHECK: scf.yield %{{.*}} : i64
+// CHECK: return %[[A]], %[[R]] : i32, i64
+func.func @execute_region_forwarded_results(%a : i32) -> (i32, i64) {
+  %0:2 = scf.execute_region -> (i32, i64) no_inline {
+    %c = "test.cmp"() : () -> i1
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %x = "test.val1"() : () -> i64
+    scf.yield %a, %x : i32, i64
+  ^bb2:
+    %y = "test.val2"() : () -> i64
+    scf.yield %a, %y : i32, i64
+  }
+  return %0#0, %0#1 : i32, i64
+}
+
+// -----
+
+// Unused results and results every region yields from outside go away.
+// CHECK-LABEL: func @index_switch_dead_results(
+// CHECK-SAME: %[[I:.*]]: index, %[[M:.*]]: memref<i32>
+// CHECK: %[[R:.*]] = scf.index_switch %[[I]] -> i32
+// CHECK: return %[[I]], %[[R]] : index, i32
+func.func @index_switch_dead_results(%i : index, %m : memref<i32>) -> (index, i32) {
+  %dead, %fwd, %live = scf.index_switch %i -> i32, index, i32
+  case 1 {
+    %c10 = arith.constant 10 : i32
+    memref.store %c10, %m[] : memref<i32>
+    scf.yield %c10, %i, %c10 : i32, index, i32
+  }
+  default {
+    %c11 = arith.constant 11 : i32
+    memref.store %c11, %m[] : memref<i32>
+    scf.yield %c11, %i, %c11 : i32, index, i32
+  }
+  return %fwd, %live : index, i32
+}

@@ -26,3 +26,14 @@ func.func @generic() -> f16 {
   %0 = "ub.poison"() : () -> f16
   return %0 : f16
 }
+
+// The ops before ub.unreachable never matter: canonicalization erases them.
+// CHECK-LABEL: func.func @unreachable
+// CHECK: cf.assert
+// CHECK-NEXT: ub.unreachable
+// CANON-LABEL: func.func @unreachable
+// CANON-NEXT: ub.unreachable
+func.func @unreachable(%c: i1) {
+  cf.assert %c, "not reached"
+  ub.unreachable
+}

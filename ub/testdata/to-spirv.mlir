@@ -21,12 +21,14 @@ func.func @poison() {
 // -----
 
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>} {
-// ALL-LABEL: spirv.func @add_poison
+// An arith.addi of poison folds to poison, so a compare (which does not)
+// carries the poison operand into the conversion.
+// ALL-LABEL: spirv.func @cmp_poison
 // ALL: %[[U:.*]] = spirv.Undef : i32
-// ALL: spirv.IAdd %{{.*}}, %[[U]] : i32
-func.func @add_poison(%arg0: i32) -> i32 {
+// ALL: spirv.IEqual %{{.*}}, %[[U]] : i32
+func.func @cmp_poison(%arg0: i32) -> i1 {
   %0 = ub.poison : i32
-  %1 = arith.addi %arg0, %0 : i32
-  return %1 : i32
+  %1 = arith.cmpi eq, %arg0, %0 : i32
+  return %1 : i1
 }
 }

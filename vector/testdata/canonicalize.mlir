@@ -527,3 +527,70 @@ func.func @swap_slice_of_write(%v: vector<4x8xf32>, %t: tensor<4x8xf32>, %d: ten
   %r = tensor.insert_slice %s into %d[%i, 0] [%n, 8] [1, 1] : tensor<?x8xf32> into tensor<32x32xf32>
   return %r : tensor<32x32xf32>
 }
+
+// -----
+
+// A compare of vector.step with a splat folds when every lane agrees:
+// [0, 1, 2] < 3 everywhere, 2 >= [0, 1, 2] everywhere, [0, 1, 2] > 2
+// nowhere, and no lane equals 5; [0, 1, 2] < 2 differs by lane and stays.
+// CHECK-LABEL: func @step_compare(
+// CHECK-DAG: %[[T3:.*]] = arith.constant dense<true> : vector<3xi1>
+// CHECK-DAG: %[[F3:.*]] = arith.constant dense<false> : vector<3xi1>
+// CHECK-DAG: %[[T4:.*]] = arith.constant dense<true> : vector<4xi1>
+// CHECK: %[[KEPT:.*]] = arith.cmpi ult
+// CHECK: return %[[T3]], %[[T3]], %[[F3]], %[[F3]], %[[T4]], %[[KEPT]]
+func.func @step_compare() -> (vector<3xi1>, vector<3xi1>, vector<3xi1>, vector<3xi1>, vector<4xi1>, vector<3xi1>) {
+  %s = vector.step : vector<3xindex>
+  %c2 = arith.constant dense<2> : vector<3xindex>
+  %c3 = arith.constant dense<3> : vector<3xindex>
+  %c5 = arith.constant dense<5> : vector<3xindex>
+  %0 = arith.cmpi ult, %s, %c3 : vector<3xindex>
+  %1 = arith.cmpi uge, %c2, %s : vector<3xindex>
+  %2 = arith.cmpi ugt, %s, %c2 : vector<3xindex>
+  %3 = arith.cmpi eq, %s, %c5 : vector<3xindex>
+  %s32 = vector.step : vector<4xi32>
+  %c4 = arith.constant dense<4> : vector<4xi32>
+  %4 = arith.cmpi ult, %s32, %c4 : vector<4xi32>
+  %5 = arith.cmpi ult, %s, %c2 : vector<3xindex>
+  return %0, %1, %2, %3, %4, %5 : vector<3xi1>, vector<3xi1>, vector<3xi1>, vector<3xi1>, vector<4xi1>, vector<3xi1>
+}
+
+// -----
+
+// One element, or one repeated value, is a broadcast; scalars extracted in
+// order from the trailing block of a vector are that block, shape_cast; a
+// to_elements of a shape_cast decomposes its source.
+// CHECK-LABEL: func @from_to_elements(
+// CHECK-SAME: %[[A:.*]]: f32, %[[V:.*]]: vector<2x2x3xi8>, %[[W:.*]]: vector<4xf32>
+// CHECK-DAG: %[[B:.*]] = vector.broadcast %[[A]] : f32 to vector<f32>
+// CHECK-DAG: %[[X:.*]] = vector.extract %[[V]][1] : vector<2x3xi8> from vector<2x2x3xi8>
+// CHECK-DAG: %[[SC:.*]] = vector.shape_cast %[[X]] : vector<2x3xi8> to vector<6xi8>
+// CHECK-DAG: %[[E:.*]]:4 = vector.to_elements %[[W]] : vector<4xf32>
+// CHECK: return %[[B]], %[[SC]], %[[E]]#3
+func.func @from_to_elements(%a: f32, %v: vector<2x2x3xi8>, %w: vector<4xf32>) -> (vector<f32>, vector<6xi8>, f32) {
+  %0 = vector.from_elements %a : vector<f32>
+  %e0 = vector.extract %v[1, 0, 0] : i8 from vector<2x2x3xi8>
+  %e1 = vector.extract %v[1, 0, 1] : i8 from vector<2x2x3xi8>
+  %e2 = vector.extract %v[1, 0, 2] : i8 from vector<2x2x3xi8>
+  %e3 = vector.extract %v[1, 1, 0] : i8 from vector<2x2x3xi8>
+  %e4 = vector.extract %v[1, 1, 1] : i8 from vector<2x2x3xi8>
+  %e5 = vector.extract %v[1, 1, 2] : i8 from vector<2x2x3xi8>
+  %1 = vector.from_elements %e0, %e1, %e2, %e3, %e4, %e5 : vector<6xi8>
+  %sc = vector.shape_cast %w : vector<4xf32> to vector<2x2xf32>
+  %t:4 = vector.to_elements %sc : vector<2x2xf32>
+  return %0, %1, %t#3 : vector<f32>, vector<6xi8>, f32
+}
+
+// -----
+
+// Not a trailing block in order: the from_elements stays.
+// CHECK-LABEL: func @from_elements_not_a_block(
+// CHECK-NOT: vector.shape_cast
+// CHECK: vector.from_elements
+func.func @from_elements_not_a_block(%v: vector<2x3xi8>) -> vector<3xi8> {
+  %0 = vector.extract %v[0, 1] : i8 from vector<2x3xi8>
+  %1 = vector.extract %v[0, 2] : i8 from vector<2x3xi8>
+  %2 = vector.extract %v[1, 0] : i8 from vector<2x3xi8>
+  %3 = vector.from_elements %0, %1, %2 : vector<3xi8>
+  return %3 : vector<3xi8>
+}

@@ -9,6 +9,8 @@ func.func @construct(%f: f32, %g: f32, %v: vector<8xf32>, %n: index) -> (vector<
   %1 = vector.splat %f : vector<4xf32>
   // CHECK: vector.step : vector<4xindex>
   %2 = vector.step : vector<4xindex>
+  // CHECK: vector.step : vector<8xi8>
+  %step8 = vector.step : vector<8xi8>
   // CHECK: vector.from_elements %{{.*}}, %{{.*}} : vector<2xf32>
   %3 = vector.from_elements %f, %g : vector<2xf32>
   // CHECK: %{{.*}}:2 = vector.to_elements %{{.*}} : vector<2xf32>
