@@ -550,111 +550,35 @@ func printEntryInterface(p *ir.OpPrinter, op *ir.Operation) {
 }
 
 // executionModeOp: `spirv.ExecutionMode @fn "LocalSize", 32, 1, 1`.
-var executionModeOp = &ir.OpDef{
-	Name:     "spirv.ExecutionMode",
-	Summary:  "Declares an execution mode of an entry point.",
-	Example:  "spirv.ExecutionMode @main \"LocalSize\", 32, 1, 1",
-	Inherent: []string{"fn", "execution_mode", "values"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		ctx := p.Context()
-		fn, err := p.ParseSymbolName()
-		if err != nil {
-			return err
-		}
-		st.AddAttr("fn", ctx.SymbolRef(fn))
-		if err := parseEnumOperand(p, st, spv.KindExecutionMode, "execution_mode"); err != nil {
-			return err
-		}
-		var vals []ir.Attribute
-		for p.ParseOptionalPunct(",") {
-			v, err := p.ParseInteger()
-			if err != nil {
-				return err
-			}
-			vals = append(vals, ctx.I32Attr(v))
-		}
-		st.AddAttr("values", ctx.ArrayAttr(vals...))
-		return p.ParseOptionalAttrDict()
+var executionModeOp = executionModeDef("spirv.ExecutionMode",
+	"Declares an execution mode of an entry point.",
+	"spirv.ExecutionMode @main \"LocalSize\", 32, 1, 1",
+	func(p *ir.OpParser) (ir.Attribute, error) {
+		v, err := p.ParseInteger()
+		return p.Context().I32Attr(v), err
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		if ref, ok := op.Attr("fn").(*ir.SymbolRefAttr); ok {
-			p.SymbolName(ref.Root)
+	func(p *ir.OpPrinter, a ir.Attribute) {
+		if ia, ok := a.(*ir.IntegerAttr); ok {
+			p.WriteString(", " + itoa(ia.Int()))
 		}
-		p.WriteString(" ")
-		printEnumOperand(p, op, "execution_mode", quoted)
-		if arr, ok := op.Attr("values").(*ir.ArrayAttr); ok {
-			for _, e := range arr.Elems {
-				if ia, ok := e.(*ir.IntegerAttr); ok {
-					p.WriteString(", " + itoa(ia.Int()))
-				}
-			}
-		}
-		p.OptionalAttrDict(op.Attrs(), "fn", "execution_mode", "values")
-	},
-	Verify: func(op *ir.Operation) error {
-		if err := checkEnumAttr(op, "execution_mode", spv.KindExecutionMode, false); err != nil {
-			return err
-		}
-		if _, ok := op.Attr("fn").(*ir.SymbolRefAttr); !ok {
-			return op.Errorf("requires attribute 'fn'")
-		}
-		return nil
-	},
-}
+	}, nil)
 
 // executionModeIDOp: `spirv.ExecutionModeId @main "LocalSizeId", @x, @y, @z`,
 // an execution mode whose operands are the ids of specialization constants.
-var executionModeIDOp = &ir.OpDef{
-	Name:     "spirv.ExecutionModeId",
-	Summary:  "Declares an execution mode of an entry point whose operands are specialization constants.",
-	Example:  "spirv.ExecutionModeId @main \"LocalSizeId\", @x, @y, @z",
-	Inherent: []string{"fn", "execution_mode", "values"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		ctx := p.Context()
-		fn, err := p.ParseSymbolName()
-		if err != nil {
-			return err
-		}
-		st.AddAttr("fn", ctx.SymbolRef(fn))
-		if err := parseEnumOperand(p, st, spv.KindExecutionMode, "execution_mode"); err != nil {
-			return err
-		}
-		var vals []ir.Attribute
-		for p.ParseOptionalPunct(",") {
-			v, err := p.ParseSymbolName()
-			if err != nil {
-				return err
-			}
-			vals = append(vals, ctx.SymbolRef(v))
-		}
-		st.AddAttr("values", ctx.ArrayAttr(vals...))
-		return p.ParseOptionalAttrDict()
+var executionModeIDOp = executionModeDef("spirv.ExecutionModeId",
+	"Declares an execution mode of an entry point whose operands are specialization constants.",
+	"spirv.ExecutionModeId @main \"LocalSizeId\", @x, @y, @z",
+	func(p *ir.OpParser) (ir.Attribute, error) {
+		v, err := p.ParseSymbolName()
+		return p.Context().SymbolRef(v), err
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		if ref, ok := op.Attr("fn").(*ir.SymbolRefAttr); ok {
+	func(p *ir.OpPrinter, a ir.Attribute) {
+		if ref, ok := a.(*ir.SymbolRefAttr); ok {
+			p.WriteString(", ")
 			p.SymbolName(ref.Root)
 		}
-		p.WriteString(" ")
-		printEnumOperand(p, op, "execution_mode", quoted)
-		if arr, ok := op.Attr("values").(*ir.ArrayAttr); ok {
-			for _, e := range arr.Elems {
-				if ref, ok := e.(*ir.SymbolRefAttr); ok {
-					p.WriteString(", ")
-					p.SymbolName(ref.Root)
-				}
-			}
-		}
-		p.OptionalAttrDict(op.Attrs(), "fn", "execution_mode", "values")
 	},
-	Verify: func(op *ir.Operation) error {
-		if err := checkEnumAttr(op, "execution_mode", spv.KindExecutionMode, false); err != nil {
-			return err
-		}
-		if _, ok := op.Attr("fn").(*ir.SymbolRefAttr); !ok {
-			return op.Errorf("requires attribute 'fn'")
-		}
+	func(op *ir.Operation) error {
 		arr, ok := op.Attr("values").(*ir.ArrayAttr)
 		if !ok {
 			return op.Errorf("requires attribute 'values'")
@@ -665,7 +589,68 @@ var executionModeIDOp = &ir.OpDef{
 			}
 		}
 		return nil
-	},
+	})
+
+// executionModeDef defines an op `NAME @fn "Mode", v, ...`, the two
+// execution-mode declarations, which differ in how each value is written
+// (parseValue, printValue) and checked (verifyValues, may be nil).
+func executionModeDef(name, summary, example string,
+	parseValue func(*ir.OpParser) (ir.Attribute, error),
+	printValue func(*ir.OpPrinter, ir.Attribute),
+	verifyValues func(*ir.Operation) error) *ir.OpDef {
+	return &ir.OpDef{
+		Name:     name,
+		Summary:  summary,
+		Example:  example,
+		Inherent: []string{"fn", "execution_mode", "values"},
+		Parse: func(p *ir.OpParser, st *ir.OpState) error {
+			ctx := p.Context()
+			fn, err := p.ParseSymbolName()
+			if err != nil {
+				return err
+			}
+			st.AddAttr("fn", ctx.SymbolRef(fn))
+			if err := parseEnumOperand(p, st, spv.KindExecutionMode, "execution_mode"); err != nil {
+				return err
+			}
+			var vals []ir.Attribute
+			for p.ParseOptionalPunct(",") {
+				v, err := parseValue(p)
+				if err != nil {
+					return err
+				}
+				vals = append(vals, v)
+			}
+			st.AddAttr("values", ctx.ArrayAttr(vals...))
+			return p.ParseOptionalAttrDict()
+		},
+		Print: func(p *ir.OpPrinter, op *ir.Operation) {
+			p.WriteString(" ")
+			if ref, ok := op.Attr("fn").(*ir.SymbolRefAttr); ok {
+				p.SymbolName(ref.Root)
+			}
+			p.WriteString(" ")
+			printEnumOperand(p, op, "execution_mode", quoted)
+			if arr, ok := op.Attr("values").(*ir.ArrayAttr); ok {
+				for _, e := range arr.Elems {
+					printValue(p, e)
+				}
+			}
+			p.OptionalAttrDict(op.Attrs(), "fn", "execution_mode", "values")
+		},
+		Verify: func(op *ir.Operation) error {
+			if err := checkEnumAttr(op, "execution_mode", spv.KindExecutionMode, false); err != nil {
+				return err
+			}
+			if _, ok := op.Attr("fn").(*ir.SymbolRefAttr); !ok {
+				return op.Errorf("requires attribute 'fn'")
+			}
+			if verifyValues != nil {
+				return verifyValues(op)
+			}
+			return nil
+		},
+	}
 }
 
 // globalVariableOp: `spirv.GlobalVariable @v [initializer(@c)] [bind(0, 1)] [built_in("X")] [{attrs}] : !spirv.ptr<T, SC>`.
