@@ -520,6 +520,8 @@ func (s *serializer) terminator(op *ir.Operation) error {
 			e.Op(spv.OpBranch).Word(s.label(op.Successor(0)))
 		}
 		return nil
+	case "spirv.Switch":
+		return s.switchOut(op)
 	}
 	return s.op(op)
 }
