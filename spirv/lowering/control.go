@@ -72,6 +72,7 @@ func (e *env) ifOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	vars, _ := e.resultVars(b, o, types)
 	rw.SetInsertionPointBefore(o)
 	sel := structuredOp(b, "spirv.mlir.selection", loc)
+	takeControl(o, sel)
 	r := sel.Region(0)
 	header := ir.NewBlock(nil, nil)
 	merge := ir.NewBlock(nil, nil)
@@ -120,9 +121,7 @@ func (e *env) indexSwitchOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.C
 	vars, _ := e.resultVars(b, o, types)
 	rw.SetInsertionPointBefore(o)
 	selection := structuredOp(b, "spirv.mlir.selection", loc)
-	if c, ok := o.Attr("spirv.selection_control").(*spirv.EnumAttr); ok && c.Kind == spv.KindSelectionControl {
-		selection.SetAttr("selection_control", c)
-	}
+	takeControl(o, selection)
 	r := selection.Region(0)
 	header := ir.NewBlock(nil, nil)
 	merge := ir.NewBlock(nil, nil)
@@ -149,6 +148,19 @@ func (e *env) indexSwitchOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.C
 	return nil
 }
 
+// takeControl gives the spirv.mlir.selection or spirv.mlir.loop c the
+// spirv.selection_control or spirv.loop_control of the scf op o converted
+// to it, as MLIR's SCFToSPIRV does.
+func takeControl(o, c *ir.Operation) {
+	name, kind := "selection_control", spv.KindSelectionControl
+	if c.Name() == "spirv.mlir.loop" {
+		name, kind = "loop_control", spv.KindLoopControl
+	}
+	if a, ok := o.Attr("spirv." + name).(*spirv.EnumAttr); ok && a.Kind == kind {
+		c.SetAttr(name, a)
+	}
+}
+
 // A conversion runs on one goroutine, so env.yields needs no lock.
 func (e *env) setYield(o *ir.Operation, t yieldTarget) { e.yields[o] = t }
 
@@ -165,6 +177,7 @@ func (e *env) forOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversio
 	vars, _ := e.resultVars(b, o, types)
 	rw.SetInsertionPointBefore(o)
 	lp := structuredOp(b, "spirv.mlir.loop", loc)
+	takeControl(o, lp)
 	r := lp.Region(0)
 	locs := func(n int) []ir.Location {
 		ls := make([]ir.Location, n)
@@ -257,6 +270,7 @@ func (e *env) whileOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	vars, _ := e.resultVars(b, o, types)
 	rw.SetInsertionPointBefore(o)
 	lp := structuredOp(b, "spirv.mlir.loop", loc)
+	takeControl(o, lp)
 	r := lp.Region(0)
 	entry, merge := ir.NewBlock(nil, nil), ir.NewBlock(nil, nil)
 	r.Append(entry)

@@ -1373,3 +1373,21 @@ spirv.module Logical GLSL450 {
     spirv.Return
   }
 }
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f() "None" {
+    // expected-error @+1 {{'spirv.selection_control' must be a spirv::SelectionControlAttr}}
+    "spirv.Return"() {spirv.selection_control = #spirv.loop_control<Unroll>} : () -> ()
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f() "None" {
+    // expected-error @+1 {{'spirv.loop_control' must be a spirv::LoopControlAttr}}
+    "spirv.Return"() {spirv.loop_control = 1 : i32} : () -> ()
+  }
+}
