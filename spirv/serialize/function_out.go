@@ -342,6 +342,9 @@ func (s *serializer) phis(b *ir.Block) error {
 					parent = id
 				}
 				pairs = append(pairs, vid, parent)
+				if t.Name() == "spirv.Switch" {
+					break // its targets named twice take the same values (switchOut)
+				}
 			}
 		}
 		aid, _ := s.valueID(a)

@@ -22,11 +22,11 @@ func (s *serializer) switchOut(op *ir.Operation) error {
 	if !ok {
 		return op.Errorf("selector is not an integer")
 	}
-	// OpPhi names a predecessor once: a block taking values can be the
-	// target of one successor only.
+	// OpPhi names a predecessor once: successors that are one block must
+	// pass it the same values.
 	for i, b := range op.Successors() {
-		if b.NumArgs() > 0 && slices.Contains(op.Successors()[:i], b) {
-			return op.Errorf("passes values to one block from two successors, which OpPhi cannot express")
+		if j := slices.Index(op.Successors()[:i], b); j >= 0 && b.NumArgs() > 0 && !slices.Equal(succValues(op, i), succValues(op, j)) {
+			return op.Errorf("passes different values to one block from two successors, which OpPhi cannot express")
 		}
 	}
 	s.debugLine(secFunction, op.Loc())
@@ -52,4 +52,10 @@ func (s *serializer) switchOut(op *ir.Operation) error {
 		e.Word(s.label(sw.Target(i)))
 	}
 	return nil
+}
+
+// succValues returns the values op passes to successor i.
+func succValues(op *ir.Operation, i int) []*ir.Value {
+	start, n := op.SuccessorOperands(i)
+	return op.Operands()[start : start+n]
 }

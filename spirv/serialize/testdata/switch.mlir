@@ -44,6 +44,31 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Int8, Int64, Lin
     spirv.ReturnValue %r : i32
   }
 
+  // Literals sharing a target that takes values (one OpPhi entry).
+  // CHECK-LABEL: @shared
+  spirv.func @shared(%sel: i32, %a: i32) -> i32 "None" {
+    // CHECK:      spirv.Switch %{{.*}} : i32, [
+    // CHECK-NEXT:   default: ^bb2,
+    // CHECK-NEXT:   1: ^bb1(%[[A:.*]] : i32),
+    // CHECK-NEXT:   2: ^bb1(%[[A]] : i32)
+    // CHECK-NEXT: ]
+    %var = spirv.Variable : !spirv.ptr<i32, Function>
+    spirv.mlir.selection {
+      spirv.Switch %sel : i32, [
+        default: ^merge,
+        1: ^set(%a : i32),
+        2: ^set(%a : i32)
+      ]
+    ^set(%x: i32):
+      spirv.Store "Function" %var, %x : i32
+      spirv.Branch ^merge
+    ^merge:
+      spirv.mlir.merge
+    }
+    %r = spirv.Load "Function" %var : i32
+    spirv.ReturnValue %r : i32
+  }
+
   // CHECK-LABEL: @wide
   spirv.func @wide(%sel: i64, %p: !spirv.ptr<i32, Function>) "None" {
     // CHECK:      spirv.Switch %{{.*}} : i64, [
