@@ -76,6 +76,14 @@ func verifyAttr(op *ir.Operation, a ir.NamedAttr) error {
 		if _, ok := a.Value.(*TargetEnvAttr); !ok {
 			return op.Errorf("'%s' must be a spirv::TargetEnvAttr", a.Name)
 		}
+	case "loop_control": // for the spirv.mlir.loop an SCF op converts to
+		if e, ok := a.Value.(*EnumAttr); !ok || e.Kind != spv.KindLoopControl {
+			return op.Errorf("'%s' must be a spirv::LoopControlAttr", a.Name)
+		}
+	case "selection_control": // for the spirv.mlir.selection an SCF op converts to
+		if e, ok := a.Value.(*EnumAttr); !ok || e.Kind != spv.KindSelectionControl {
+			return op.Errorf("'%s' must be a spirv::SelectionControlAttr", a.Name)
+		}
 	default:
 		return op.Errorf("found unsupported '%s' attribute on operation", a.Name)
 	}

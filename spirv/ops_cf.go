@@ -442,7 +442,7 @@ var functionCallOp = &ir.OpDef{
 
 func controlFlowOps() []*ir.OpDef {
 	return []*ir.OpDef{
-		selectionOp, loopOp, mergeOp, branchOp, branchConditionalOp,
+		selectionOp, loopOp, mergeOp, branchOp, branchConditionalOp, switchOp,
 		withVerify(simpleTerminator("Return", "Returns from a function without a value."), verifyReturn),
 		withVerify(unreachableOp(), func(op *ir.Operation) error {
 			if op.Block().IsEntry() {

@@ -1,11 +1,13 @@
 package lowering
 
 import (
+	"math/big"
 	"slices"
 
 	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
+	"github.com/kiln-gpu/kiln/scf"
 	"github.com/kiln-gpu/kiln/spirv"
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
@@ -28,6 +30,7 @@ type yieldTarget struct {
 func (e *env) scfPatterns() []*rewrite.ConversionPattern {
 	return []*rewrite.ConversionPattern{
 		{Name: "scf.if", Root: "scf.if", Rewrite: e.ifOp},
+		{Name: "scf.index_switch", Root: "scf.index_switch", Rewrite: e.indexSwitchOp},
 		{Name: "scf.for", Root: "scf.for", Rewrite: e.forOp},
 		{Name: "scf.yield", Root: "scf.yield", Rewrite: e.yield},
 		{Name: "scf.while", Root: "scf.while", Rewrite: e.whileOp},
@@ -69,6 +72,7 @@ func (e *env) ifOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	vars, _ := e.resultVars(b, o, types)
 	rw.SetInsertionPointBefore(o)
 	sel := structuredOp(b, "spirv.mlir.selection", loc)
+	takeControl(o, sel)
 	r := sel.Region(0)
 	header := ir.NewBlock(nil, nil)
 	merge := ir.NewBlock(nil, nil)
@@ -93,6 +97,70 @@ func (e *env) ifOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	return nil
 }
 
+// indexSwitchOp converts scf.index_switch to a spirv.mlir.selection whose
+// header is a spirv.Switch on the converted selector, the case regions and
+// then the default region inlined before the merge block (MLIR's
+// IndexSwitchOpConversion). Results go through Function variables; the
+// op's spirv.selection_control, if any, becomes the selection's control.
+func (e *env) indexSwitchOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	types, ok := e.tc.ConvertTypes(o.ResultTypes())
+	if !ok || len(types) != o.NumResults() || o.ParentOfName("spirv.func") == nil && len(types) > 0 {
+		return rewrite.NoMatch
+	}
+	sel := operands[0]
+	if _, isInt := sel.Type().(*ir.IntegerType); !isInt {
+		return rewrite.NoMatch
+	}
+	s := scf.IndexSwitch{Operation: o}
+	cases := s.Cases()
+	if len(cases) != o.NumRegions()-1 {
+		return rewrite.NoMatch
+	}
+	loc := o.Loc()
+	b := &rw.Builder
+	vars, _ := e.resultVars(b, o, types)
+	rw.SetInsertionPointBefore(o)
+	selection := structuredOp(b, "spirv.mlir.selection", loc)
+	takeControl(o, selection)
+	r := selection.Region(0)
+	header := ir.NewBlock(nil, nil)
+	merge := ir.NewBlock(nil, nil)
+	r.Append(header)
+	r.Append(merge)
+	b.SetInsertionPointToEnd(merge)
+	op(b, "spirv.mlir.merge", loc, nil, nil)
+	w := ir.IntOrFloatBitWidth(sel.Type())
+	lits := make([]*big.Int, len(cases))
+	targets := make([]*ir.Block, len(cases))
+	for i, c := range cases {
+		// The case value, truncated to the selector's width.
+		lits[i] = new(big.Int).SetInt64(c << (64 - w) >> (64 - w))
+		targets[i] = s.CaseRegion(i).Entry()
+		rw.InlineRegionBefore(s.CaseRegion(i), r, merge)
+	}
+	def := s.DefaultRegion().Entry()
+	rw.InlineRegionBefore(s.DefaultRegion(), r, merge)
+	b.SetInsertionPointToEnd(header)
+	b.Create(spirv.NewSwitch(o.Context(), loc, sel, def, nil, lits, targets, nil))
+	e.setYield(selection, yieldTarget{vars: vars, dest: merge})
+	b.SetInsertionPointAfter(selection)
+	rw.ReplaceOp(o, loadAll(b, loc, types, vars))
+	return nil
+}
+
+// takeControl gives the spirv.mlir.selection or spirv.mlir.loop c the
+// spirv.selection_control or spirv.loop_control of the scf op o converted
+// to it, as MLIR's SCFToSPIRV does.
+func takeControl(o, c *ir.Operation) {
+	name, kind := "selection_control", spv.KindSelectionControl
+	if c.Name() == "spirv.mlir.loop" {
+		name, kind = "loop_control", spv.KindLoopControl
+	}
+	if a, ok := o.Attr("spirv." + name).(*spirv.EnumAttr); ok && a.Kind == kind {
+		c.SetAttr(name, a)
+	}
+}
+
 // A conversion runs on one goroutine, so env.yields needs no lock.
 func (e *env) setYield(o *ir.Operation, t yieldTarget) { e.yields[o] = t }
 
@@ -109,6 +177,7 @@ func (e *env) forOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversio
 	vars, _ := e.resultVars(b, o, types)
 	rw.SetInsertionPointBefore(o)
 	lp := structuredOp(b, "spirv.mlir.loop", loc)
+	takeControl(o, lp)
 	r := lp.Region(0)
 	locs := func(n int) []ir.Location {
 		ls := make([]ir.Location, n)
@@ -201,6 +270,7 @@ func (e *env) whileOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	vars, _ := e.resultVars(b, o, types)
 	rw.SetInsertionPointBefore(o)
 	lp := structuredOp(b, "spirv.mlir.loop", loc)
+	takeControl(o, lp)
 	r := lp.Region(0)
 	entry, merge := ir.NewBlock(nil, nil), ir.NewBlock(nil, nil)
 	r.Append(entry)

@@ -78,10 +78,29 @@ func (d *deserializer) dropSuccessorOperands(t *ir.Operation, si int) {
 		}
 		seg[si] = 0
 	}
+	var cases []int64 // a spirv.Switch's counts per case target
+	if t.Name() == "spirv.Switch" {
+		for i := range t.NumSuccessors() {
+			_, c := t.SuccessorOperands(i)
+			if i == si {
+				c = 0
+			}
+			if i == 0 {
+				seg[0] = c
+			} else {
+				cases = append(cases, int64(c))
+				seg[1] += c
+			}
+		}
+	}
 	ops := t.Operands()
 	t.SetOperands(append(ops[:start:start], ops[start+n:]...))
 	if cond {
 		t.SetAttr("operandSegmentSizes", d.segments(seg[0], seg[1]))
+	}
+	if t.Name() == "spirv.Switch" {
+		t.SetAttr("operandSegmentSizes", d.segments(seg[0], seg[1]))
+		t.SetAttr("case_operand_segments", d.ctx.DenseI32Array(cases...))
 	}
 }
 
@@ -124,7 +143,7 @@ func (d *deserializer) enum(kind *spv.OperandKind, v uint32) ir.Attribute {
 }
 
 // segments is the operandSegmentSizes of a spirv.BranchConditional passing
-// t and f values.
+// t and f values (of a spirv.Switch: default and all case values).
 func (d *deserializer) segments(t, f int) ir.Attribute {
 	k := [2]int{t, f}
 	a, ok := d.segs[k]

@@ -56,10 +56,11 @@
 // what the binary does (a break or continue taken inside a selection, a
 // value defined in a construct and used after it, OpPhi in a merge block)
 // the deserializer goes through Function variables (a conditional branch
-// taking such a break gets a block of its own to set them in). The
-// dialect has no spirv.Switch (nor has MLIR 16's): an OpSwitch construct
-// is read as a loop that runs once around a chain of selections, one per
-// target, each testing the selector against its target's values (the
+// taking such a break gets a block of its own to set them in). OpSwitch
+// is spirv.Switch heading its selection, as in current MLIR, unless its
+// cases fall through, which a region's block order cannot keep: that
+// construct is read as a loop that runs once around a chain of
+// selections, one per target, each testing the selector against its target's values (the
 // default's test: none of the cases' values), the last one untested. A
 // target that another falls through into (the default included, either
 // way) comes right after it in the chain, and the case's branch goes to

@@ -246,3 +246,27 @@ func TestSerializeCoopMatrixConstantNotSplat(t *testing.T) {
 		t.Errorf("error %v, want %q", err, want)
 	}
 }
+
+// OpPhi names a predecessor once: a spirv.Switch cannot pass one block
+// different values from two of its successors.
+func TestSerializeSwitchDifferentValues(t *testing.T) {
+	src := `spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @f(%s: i32, %a: i32, %b: i32) -> i32 "None" {
+    spirv.Switch %s : i32, [
+      default: ^bb1(%a : i32),
+      1: ^bb1(%b : i32)
+    ]
+  ^bb1(%x: i32):
+    spirv.ReturnValue %x : i32
+  }
+}`
+	top, err := ir.Parse(newContext(), src, "in.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = serialize.Serialize(firstModule(t, top))
+	want := "in.mlir:3:5: error: 'spirv.Switch' op passes different values to one block from two successors, which OpPhi cannot express"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}

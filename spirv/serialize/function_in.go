@@ -221,9 +221,8 @@ func (d *deserializer) instruction(in *spv.Instruction) error {
 		return nil
 	case spv.OpBranch, spv.OpBranchConditional, spv.OpReturn, spv.OpReturnValue, spv.OpUnreachable, spv.OpKill, spv.OpSwitch:
 		if in.Opcode == spv.OpSwitch {
-			var err error
-			if in, err = d.switchAsLoop(in); err != nil {
-				return err
+			if n := len(fs.constructs); n == 0 || fs.constructs[n-1].header != fs.cur || fs.constructs[n-1].loop {
+				return d.errorf("OpSwitch without an OpSelectionMerge")
 			}
 		}
 		fs.terms = append(fs.terms, pendingTerm{fs.cur, in, d.loc()})

@@ -342,6 +342,9 @@ func (s *serializer) phis(b *ir.Block) error {
 					parent = id
 				}
 				pairs = append(pairs, vid, parent)
+				if t.Name() == "spirv.Switch" {
+					break // its targets named twice take the same values (switchOut)
+				}
 			}
 		}
 		aid, _ := s.valueID(a)
@@ -520,6 +523,8 @@ func (s *serializer) terminator(op *ir.Operation) error {
 			e.Op(spv.OpBranch).Word(s.label(op.Successor(0)))
 		}
 		return nil
+	case "spirv.Switch":
+		return s.switchOut(op)
 	}
 	return s.op(op)
 }

@@ -361,7 +361,7 @@ func (d *deserializer) terminator(pt pendingTerm) error {
 	case spv.OpKill:
 		st.Name = "spirv.Kill"
 	case spv.OpSwitch:
-		return d.switchChain(pt)
+		return d.switchTerm(pt)
 	default:
 		return d.errorf("not supported")
 	}

@@ -1,36 +1,93 @@
 package serialize
 
 import (
+	"math/big"
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/spirv"
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
-// switchAsLoop reads an OpSwitch construct as a loop that runs once (the
-// spirv dialect, like MLIR 16's, has no spirv.Switch): branches to its
-// merge block become breaks, the continue target is a new unreachable
-// block, and the header branches to the default target or, when there are
-// cases, to a chain of selections built with the terminators (see
-// switchChain). A switch without cases is what spirv-opt makes of early
-// returns. It returns the instruction to build the header's terminator
-// from.
-func (d *deserializer) switchAsLoop(in *spv.Instruction) (*spv.Instruction, error) {
+// switchTerm builds the terminator of a block ending in OpSwitch, the
+// header of a selection. Without fall-through between its targets it is a
+// spirv.Switch, as in MLIR, passing each target the values its OpPhi take
+// from the header. A switch whose cases fall through (which other
+// producers write) is read as a loop that runs once (see switchAsLoop),
+// as the selection region could not keep the order of the targets that
+// fall-through requires.
+func (d *deserializer) switchTerm(pt pendingTerm) error {
 	fs := d.fn
-	n := len(fs.constructs)
-	if n == 0 || fs.constructs[n-1].header != fs.cur || fs.constructs[n-1].loop {
-		return nil, d.errorf("OpSwitch without an OpSelectionMerge")
+	li := slices.IndexFunc(fs.constructs, func(c construct) bool { return c.header == pt.block && !c.loop })
+	if li < 0 {
+		return d.errorf("OpSwitch without an OpSelectionMerge")
 	}
-	c := &fs.constructs[n-1]
+	ops := pt.in.Operands
+	dflt, ok := fs.blocks[ops[1].Value()]
+	if !ok {
+		return d.errorf("%%%d is not a block of this function", ops[1].Value())
+	}
+	targets := []*ir.Block{dflt}
+	for k := 2; k+1 < len(ops); k += 2 {
+		t, ok := fs.blocks[ops[k+1].Value()]
+		if !ok {
+			return d.errorf("%%%d is not a block of this function", ops[k+1].Value())
+		}
+		if !slices.Contains(targets, t) {
+			targets = append(targets, t)
+		}
+	}
+	falls, err := d.fallThroughs(pt, fs.constructs[li].merge, targets)
+	if err != nil {
+		return err
+	}
+	if len(falls) > 0 {
+		pt.block = d.switchAsLoop(&fs.constructs[li])
+		return d.switchChain(pt)
+	}
+	sel, err := d.value(ops[0].Value())
+	if err != nil {
+		return err
+	}
+	if _, ok := sel.Type().(*ir.IntegerType); !ok {
+		return d.errorf("selector is not an integer")
+	}
+	var lits []*big.Int
+	var succs []*ir.Block
+	var args [][]*ir.Value
+	for k := 2; k+1 < len(ops); k += 2 {
+		t := fs.blocks[ops[k+1].Value()]
+		a, err := d.phiArgs(nil, pt.block, t)
+		if err != nil {
+			return err
+		}
+		lits = append(lits, big.NewInt(ops[k].Int64()))
+		succs = append(succs, t)
+		args = append(args, a)
+	}
+	dargs, err := d.phiArgs(nil, pt.block, dflt)
+	if err != nil {
+		return err
+	}
+	st := spirv.NewSwitch(d.ctx, pt.loc, sel, dflt, dargs, lits, succs, args)
+	pt.block.Append(d.ctx.NewOp(st))
+	return nil
+}
+
+// switchAsLoop makes the selection c, headed by a switch whose cases fall
+// through, a loop that runs once: branches to its merge block become
+// breaks, the continue target is a new unreachable block, and the header,
+// which switchChain then fills, is a new block after the one with the
+// OpSwitch (see splitHeader), which it returns.
+func (d *deserializer) switchAsLoop(c *construct) *ir.Block {
+	fs := d.fn
+	fs.cur = c.header
 	d.splitHeader(c)
 	cont := ir.NewBlock(nil, nil)
 	fs.op.Region(0).Append(cont)
 	cont.Append(d.newBranch(c.header, nil))
 	c.loop, c.cont, c.control = true, cont, 0
-	if len(in.Operands) == 2 {
-		return &spv.Instruction{Opcode: spv.OpBranch, Offset: in.Offset, Operands: in.Operands[1:]}, nil
-	}
-	return in, nil
+	return c.header
 }
 
 // splitHeader gives the loop of a switch a header of its own after the

@@ -1302,3 +1302,92 @@ spirv.func @f(%a: vector<4xi32>) "None" {
   %0 = spirv.IsNormal %a : vector<4xi32>
   spirv.Return
 }
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%a: f32) "None" {
+    // expected-error @+1 {{'spirv.Switch' op operand #0 must be 8/16/32/64-bit integer, but got 'f32'}}
+    spirv.Switch %a : f32, [
+      default: ^bb1
+    ]
+  ^bb1:
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%a: i32) "None" {
+    spirv.Switch %a : i32, [
+      default: ^bb1,
+      // expected-error @+1 {{literal is out of range for 'i32'}}
+      4294967296: ^bb1
+    ]
+  ^bb1:
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%a: i32) "None" {
+    // expected-error @+1 {{'spirv.Switch' op 'selector' type (i32) should match literals type (i64)}}
+    "spirv.Switch"(%a)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, literals = dense<1> : vector<1xi64>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+  ^bb1:
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%a: i32) "None" {
+    // expected-error @+1 {{'spirv.Switch' op number of literals (2) should match number of targets (1)}}
+    "spirv.Switch"(%a)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, literals = dense<[1, 2]> : vector<2xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+  ^bb1:
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%a: i32) "None" {
+    // expected-error @+1 {{'spirv.Switch' op number of literals (0) should match number of targets (1)}}
+    "spirv.Switch"(%a)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+  ^bb1:
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%a: i32) "None" {
+    // expected-error @+1 {{'spirv.Switch' op successor #0 operand range is out of bounds}}
+    "spirv.Switch"(%a)[^bb1, ^bb1] <{literals = dense<1> : vector<1xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+  ^bb1:
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f() "None" {
+    // expected-error @+1 {{'spirv.selection_control' must be a spirv::SelectionControlAttr}}
+    "spirv.Return"() {spirv.selection_control = #spirv.loop_control<Unroll>} : () -> ()
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f() "None" {
+    // expected-error @+1 {{'spirv.loop_control' must be a spirv::LoopControlAttr}}
+    "spirv.Return"() {spirv.loop_control = 1 : i32} : () -> ()
+  }
+}

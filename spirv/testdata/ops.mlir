@@ -215,3 +215,38 @@ module attributes {
   test.t1 = #spirv.target<vce = #spirv.vce<v1.3, [Shader], []>, resource_limits = <subgroup_size = 64>, device_id = 7, device_type = DiscreteGPU, vendor_id = AMD, client_api = Vulkan>
 } {
 }
+
+// -----
+
+// spirv.Switch: MLIR's syntax, block arguments per target, literals in
+// the selector's width (negative ones sign-extended).
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Int8, Int64], []> {
+  // CHECK-LABEL: @switch_args
+  spirv.func @switch_args(%sel: si8, %a: i32, %b: i32) -> i32 "None" {
+    // CHECK:      spirv.Switch %{{.*}} : si8, [
+    // CHECK-NEXT:   default: ^bb1(%{{.*}} : i32),
+    // CHECK-NEXT:   -1: ^bb1(%{{.*}} : i32),
+    // CHECK-NEXT:   127: ^bb2
+    // CHECK-NEXT: ]
+    spirv.Switch %sel : si8, [
+      default: ^bb1(%a : i32),
+      255: ^bb1(%b : i32),
+      127: ^bb2
+    ]
+  ^bb1(%x: i32):
+    spirv.ReturnValue %x : i32
+  ^bb2:
+    spirv.ReturnValue %a : i32
+  }
+
+  // CHECK-LABEL: @switch_default_only
+  spirv.func @switch_default_only(%sel: i64) "None" {
+    // CHECK:      spirv.Switch %{{.*}} : i64, [
+    // CHECK-NEXT:   default: ^bb1]
+    spirv.Switch %sel : i64, [
+      default: ^bb1
+    ]
+  ^bb1:
+    spirv.Return
+  }
+}
