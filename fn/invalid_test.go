@@ -11,6 +11,9 @@ import (
 var invalid = []irtest.Invalid{
 	{Name: "public declaration", In: `func.func @f()`,
 		Err: `in.mlir:1:1: error: 'func.func' op symbol declaration cannot have public visibility`},
+	// A bare symbol name starts with a letter or '_' (MLIR's lexer).
+	{Name: "symbol name", In: `func.func private @$f()`,
+		Err: `in.mlir:1:19: error: @ identifier expected to start with letter or '_'`},
 	{Name: "empty body", In: `func.func @f() {}`,
 		Err: `in.mlir:1:16: error: expected non-empty function body`},
 	{Name: "named after unnamed", In: `func.func private @f(i32, %a: f32)`,
