@@ -85,7 +85,7 @@ func verifyCallSymbolUses(op *ir.Operation) error {
 	}
 	for i, t := range ft.Inputs {
 		if got := op.Operand(i).Type(); got != t {
-			return op.Errorf("operand type mismatch: expected operand type %s, but provided %s for operand number %d",
+			return op.Errorf("operand type mismatch: expected operand type '%s', but provided '%s' for operand number %d",
 				ir.TypeString(t), ir.TypeString(got), i)
 		}
 	}

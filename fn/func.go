@@ -127,7 +127,7 @@ func verifyFunc(op *ir.Operation) error {
 	}
 	for i, t := range ft.Inputs {
 		if at := entry.Arg(i).Type(); at != t {
-			return op.Errorf("type of entry block argument #%d(%s) must match the type of the corresponding argument in function signature(%s)",
+			return op.Errorf("type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')",
 				i, ir.TypeString(at), ir.TypeString(t))
 		}
 	}

@@ -11,6 +11,9 @@ import (
 var invalid = []irtest.Invalid{
 	{Name: "public declaration", In: `func.func @f()`,
 		Err: `in.mlir:1:1: error: 'func.func' op symbol declaration cannot have public visibility`},
+	// A bare symbol name starts with a letter or '_' (MLIR's lexer).
+	{Name: "symbol name", In: `func.func private @$f()`,
+		Err: `in.mlir:1:19: error: @ identifier expected to start with letter or '_'`},
 	{Name: "empty body", In: `func.func @f() {}`,
 		Err: `in.mlir:1:16: error: expected non-empty function body`},
 	{Name: "named after unnamed", In: `func.func private @f(i32, %a: f32)`,
@@ -41,7 +44,7 @@ var invalid = []irtest.Invalid{
 ^bb0(%a: f32):
   "func.return"() : () -> ()
 }) : () -> ()`,
-		Err: `in.mlir:1:1: error: 'func.func' op type of entry block argument #0(f32) must match the type of the corresponding argument in function signature(i32)`},
+		Err: `in.mlir:1:1: error: 'func.func' op type of entry block argument #0('f32') must match the type of the corresponding argument in function signature('i32')`},
 	{Name: "return count", In: `func.func @f(%a: i32) {
   return %a : i32
 }`,
@@ -49,7 +52,7 @@ var invalid = []irtest.Invalid{
 	{Name: "return type", In: `func.func @f(%a: i32) -> f32 {
   return %a : i32
 }`,
-		Err: `in.mlir:2:3: error: type of return operand 0 (i32) doesn't match function result type (f32) in function @f`},
+		Err: `in.mlir:2:3: error: type of return operand 0 ('i32') doesn't match function result type ('f32') in function @f`},
 	{Name: "return outside a function", In: `"test.region"() ({
   "func.return"() : () -> ()
 }) : () -> ()`,
@@ -78,7 +81,7 @@ func.func @f(%a: f32) {
   call @g(%a) : (f32) -> ()
   return
 }`,
-		Err: `in.mlir:3:3: error: 'func.call' op operand type mismatch: expected operand type i32, but provided f32 for operand number 0`},
+		Err: `in.mlir:3:3: error: 'func.call' op operand type mismatch: expected operand type 'i32', but provided 'f32' for operand number 0`},
 	{Name: "call result count", In: `func.func private @g() -> i32
 func.func @f() {
   call @g() : () -> ()

@@ -41,6 +41,8 @@ func isIDChar(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$' || c == '.'
 }
 
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
 func isSuffixChar(c byte) bool { return isIDChar(c) || c == '-' }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -170,6 +172,10 @@ func (l *lexer) prefixed(c byte) tokenKind {
 			return tokError
 		}
 		return tokAtID
+	}
+	// As MLIR's lexer, a bare @-identifier starts with a letter or '_'.
+	if c == '@' && (l.pos == len(l.src) || !isLetter(l.src[l.pos]) && l.src[l.pos] != '_') {
+		return tokError
 	}
 	if c == '#' && l.pos < len(l.src) && l.src[l.pos] == '-' && l.pos+1 < len(l.src) && l.src[l.pos+1] == '}' {
 		l.pos += 2

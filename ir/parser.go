@@ -232,7 +232,9 @@ func (p *Parser) lexErrorMessage() string {
 	switch {
 	case strings.HasPrefix(s, "\""):
 		return "expected '\"' in string literal"
-	case s == "" || len(s) == 1 && strings.ContainsAny(s, "%^#!@"):
+	case s == "@":
+		return "@ identifier expected to start with letter or '_'"
+	case s == "" || len(s) == 1 && strings.ContainsAny(s, "%^#!"):
 		return "invalid identifier"
 	}
 	return fmt.Sprintf("unexpected character %q", s)

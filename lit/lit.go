@@ -44,16 +44,10 @@ func ParseLit(src string) LitFile {
 	var f LitFile
 	cur := ""
 	for _, line := range strings.Split(src, "\n") {
-		t := strings.TrimSpace(line)
-		if !strings.HasPrefix(t, "//") {
-			continue
-		}
-		t = strings.TrimSpace(strings.TrimPrefix(t, "//"))
-		key, rest, ok := strings.Cut(t, ":")
+		key, rest, ok := directive(line)
 		if !ok {
 			continue
 		}
-		rest = strings.TrimSpace(rest)
 		switch key {
 		case "RUN":
 			if strings.HasSuffix(rest, "\\") {
@@ -71,6 +65,21 @@ func ParseLit(src string) LitFile {
 		}
 	}
 	return f
+}
+
+// directive splits a line holding a lit directive into its keyword and
+// text. As lit, it takes the directive after a comment leader of any
+// language (`//`, `#`, `;`), so that a file bundling other syntax for
+// split-file (SPIR-V assembly, say) may spell its RUN lines `# RUN:`; a
+// keyword after a word (`CHECK: RUN:`) is not a directive.
+func directive(line string) (key, rest string, ok bool) {
+	key, rest, ok = strings.Cut(strings.TrimLeft(line, " \t/#;*!"), ":")
+	switch {
+	case !ok:
+	case key == "RUN", key == "REQUIRES", key == "UNSUPPORTED", key == "XFAIL":
+		return key, strings.TrimSpace(rest), true
+	}
+	return "", "", false
 }
 
 func featureList(s string) []string {

@@ -28,6 +28,13 @@ func TestParseLit(t *testing.T) {
 	if !reflect.DeepEqual(f, want) {
 		t.Errorf("ParseLit = %+v, want %+v", f, want)
 	}
+	// Any language's comment leader, as lit; a keyword after a word is no
+	// directive.
+	f = ParseLit("# RUN: split-file %s %t\n; RUN: b\nRUN: c\n  #   REQUIRES: x\n// CHECK: RUN: no\n// NORUN: no\n")
+	want = LitFile{Runs: []string{"split-file %s %t", "b", "c"}, Requires: []string{"x"}}
+	if !reflect.DeepEqual(f, want) {
+		t.Errorf("ParseLit with # and ; = %+v, want %+v", f, want)
+	}
 }
 
 func TestExpand(t *testing.T) {
@@ -102,16 +109,49 @@ func TestLitTools(t *testing.T) {
 	}
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.mlir")
-	if err := os.WriteFile(in, []byte("// RUN: x\n//--- a.mlir\nA\n//--- sub/b.mlir\nB\n"), 0o644); err != nil {
+	if err := os.WriteFile(in, []byte("// RUN: x\n//--- a.mlir\nA\n#--- sub/b.s\nB\n;--- c\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, _ := LitMain([]string{"lit-split-file", in, filepath.Join(dir, "out")}, nil, &out, &errb); code != 0 {
-		t.Fatalf("split-file: %d %s", code, errb.String())
+	// LLVM's split-file: parts start at `//--- ` or any one character and
+	// `--- `; line numbers are kept only with --leading-lines.
+	for _, tc := range []struct {
+		flags []string
+		want  map[string]string
+	}{
+		{nil, map[string]string{"a.mlir": "A\n", "sub/b.s": "B\n", "c": ""}},
+		{[]string{"--leading-lines"}, map[string]string{"a.mlir": "\n\nA\n", "sub/b.s": "\n\n\n\nB\n", "c": "\n\n\n\n\n\n"}},
+	} {
+		outDir := filepath.Join(dir, "out")
+		// The directory replaces a file of its name.
+		if err := os.WriteFile(outDir, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, _ := LitMain(append(append([]string{"lit-split-file"}, tc.flags...), in, outDir), nil, &out, &errb); code != 0 {
+			t.Fatalf("split-file %v: %d %s", tc.flags, code, errb.String())
+		}
+		for name, want := range tc.want {
+			got, err := os.ReadFile(filepath.Join(outDir, name))
+			if err != nil || string(got) != want {
+				t.Errorf("split-file %v: %s = %q, %v; want %q", tc.flags, name, got, err, want)
+			}
+		}
+		if err := os.RemoveAll(outDir); err != nil {
+			t.Fatal(err)
+		}
 	}
-	for name, want := range map[string]string{"a.mlir": "\n\nA\n", "sub/b.mlir": "\n\n\n\nB\n"} {
-		got, err := os.ReadFile(filepath.Join(dir, "out", name))
-		if err != nil || string(got) != want {
-			t.Errorf("%s = %q, %v; want %q", name, got, err, want)
+	for src, want := range map[string]string{
+		"no parts\n":                     "no part separator was found",
+		"//--- \n":                       "empty part name",
+		"//--- a \n":                     "leading or trailing space",
+		"//--- a\nA\n//--- a\n":          "'//--- a' occurs more than once",
+		"  //--- indented\n// -- x: y\n": "no part separator was found",
+	} {
+		if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		errb.Reset()
+		if code, _ := LitMain([]string{"lit-split-file", in, filepath.Join(dir, "bad")}, nil, &out, &errb); code != 1 || !strings.Contains(errb.String(), want) {
+			t.Errorf("split-file of %q: %d %q, want an error with %q", src, code, errb.String(), want)
 		}
 	}
 }

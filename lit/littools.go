@@ -14,8 +14,7 @@ import (
 // kiln (see NewEnv): "lit-not" (LLVM's `not`: succeeds when the command
 // fails; `not --crash` when it dies of a signal) and "lit-split-file"
 // (LLVM's `split-file INPUT DIR`: each `//--- NAME` part of INPUT becomes
-// DIR/NAME, padded with blank lines to keep line numbers unless
-// --no-leading-lines). It reports whether args named one of them.
+// DIR/NAME; see splitFile). It reports whether args named one of them.
 func LitMain(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int, ok bool) {
 	if len(args) == 0 {
 		return 0, false
@@ -61,8 +60,13 @@ func litNot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 }
 
+// splitFile is LLVM's split-file: the lines of INPUT of the form
+// `//--- NAME` or `X--- NAME` (X any one character: `#`, `;`) start parts,
+// each written to DIR/NAME up to the next such line; the text before the
+// first is dropped. --leading-lines pads a part with the blank lines that
+// keep its line numbers those of INPUT (the default, as LLVM's, does not).
 func splitFile(args []string) error {
-	leading := true
+	leading := false
 	var pos []string
 	for _, a := range args {
 		switch a {
@@ -75,38 +79,72 @@ func splitFile(args []string) error {
 		}
 	}
 	if len(pos) != 2 {
-		return fmt.Errorf("usage: split-file [--no-leading-lines] INPUT DIR")
+		return fmt.Errorf("usage: split-file [--leading-lines] INPUT DIR")
 	}
 	src, err := os.ReadFile(pos[0])
 	if err != nil {
 		return err
 	}
+	type part struct {
+		name       string
+		start, end int // lines
+	}
+	var parts []part
+	seen := map[string]bool{}
+	var errs []string
 	lines := strings.SplitAfter(string(src), "\n")
-	name, start := "", 0
-	flush := func(end int) error {
-		if name == "" {
-			return nil
+	for i, l := range lines {
+		l = strings.TrimRight(l, "\r\n")
+		n := 5
+		if strings.HasPrefix(l, "//") {
+			n = 6
 		}
-		var b strings.Builder
-		if leading {
-			b.WriteString(strings.Repeat("\n", start))
+		if len(l) < n || !strings.HasPrefix(l[n-4:], "--- ") {
+			continue
 		}
-		for _, l := range lines[start:end] {
-			b.WriteString(l)
+		name := l[n:]
+		switch {
+		case name == "":
+			errs = append(errs, fmt.Sprintf("%s:%d: empty part name", pos[0], i+1))
+			continue
+		case strings.TrimSpace(name) != name:
+			errs = append(errs, fmt.Sprintf("%s:%d: part name cannot have leading or trailing space", pos[0], i+1))
+			continue
+		case seen[name]:
+			errs = append(errs, fmt.Sprintf("%s:%d: '%s' occurs more than once", pos[0], i+1, l))
+			continue
 		}
-		p := filepath.Join(pos[1], name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		seen[name] = true
+		if len(parts) > 0 {
+			parts[len(parts)-1].end = i
+		}
+		parts = append(parts, part{name: name, start: i + 1, end: len(lines)})
+	}
+	if len(errs) > 0 {
+		return errors.New(strings.Join(errs, "\n"))
+	}
+	if len(parts) == 0 {
+		return fmt.Errorf("%s: no part separator was found", pos[0])
+	}
+	// As LLVM's, DIR replaces a file of that name.
+	if fi, err := os.Stat(pos[1]); err == nil && !fi.IsDir() {
+		if err := os.Remove(pos[1]); err != nil {
 			return err
 		}
-		return os.WriteFile(p, []byte(b.String()), 0o644)
 	}
-	for i, l := range lines {
-		if n, ok := strings.CutPrefix(strings.TrimSpace(l), "//--- "); ok {
-			if err := flush(i); err != nil {
-				return err
-			}
-			name, start = strings.TrimSpace(n), i+1
+	for _, p := range parts {
+		var b strings.Builder
+		if leading {
+			b.WriteString(strings.Repeat("\n", p.start))
+		}
+		b.WriteString(strings.Join(lines[p.start:p.end], ""))
+		path := filepath.Join(pos[1], p.name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			return err
 		}
 	}
-	return flush(len(lines))
+	return nil
 }

@@ -330,7 +330,7 @@ func badCases() []badCase {
 		{name: "flags/run-two-files", args: "run %s %s", in: "", exit: 2, want: "kiln run: give one input file"},
 
 		// translate on wrong modules.
-		{name: "translate/no-spirv-module", args: "translate --serialize-spirv %s", in: "func.func @f() {\n  return\n}\n", exit: 1, want: "%s:1:1: error: 'builtin.module' op found no 'spirv.module' op"},
+		{name: "translate/no-spirv-module", args: "translate --serialize-spirv %s", in: "func.func @f() {\n  return\n}\n", exit: 1, want: "%s:1:1: error: expected a 'spirv.module' op, got 'builtin.module'"},
 		{name: "translate/two-spirv-modules", args: "translate --serialize-spirv %s",
 			in: "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {\n}\nspirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {\n}\n", exit: 1,
 			want: "%s:1:1: error: 'builtin.module' op found more than one 'spirv.module' op"},

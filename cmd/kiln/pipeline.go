@@ -29,8 +29,8 @@ func runPipeline(m *ir.Operation, o *optOptions, timing *pass.Timing, stderr io.
 		if len(flags) == 0 {
 			return nil
 		}
-		p := pass.NewPipeline(m.Name())
-		if err := p.ParseElements(strings.Join(flags, ","), reg); err != nil {
+		p, err := flagPipeline(m.Name(), strings.Join(flags, ","), reg)
+		if err != nil {
 			return err
 		}
 		flags = nil
@@ -53,4 +53,36 @@ func runPipeline(m *ir.Operation, o *optOptions, timing *pass.Timing, stderr io.
 		}
 	}
 	return flush()
+}
+
+// flagPipeline returns the pipeline on ops named anchor of the passes
+// given as --<pass> flags (text, comma-separated). As mlir-opt's pass
+// manager, whose nesting is implicit, a pass anchored on another op runs
+// in a pipeline nested on that op, adjacent ones sharing one: a
+// builtin.module pass over a top-level func.func (--no-implicit-module)
+// runs on the modules inside it, of which there are none.
+func flagPipeline(anchor, text string, reg pass.Registry) (*pass.Pipeline, error) {
+	parsed := pass.NewPipeline(pass.AnyOp)
+	if err := parsed.ParseElements(text, reg); err != nil {
+		return nil, err
+	}
+	p := pass.NewPipeline(anchor)
+	var nested *pass.Pipeline
+	for _, s := range parsed.Steps {
+		on := anchor
+		if s.Pass != nil && s.Pass.OpName != "" {
+			on = s.Pass.OpName
+		}
+		switch {
+		case on == anchor || anchor == pass.AnyOp:
+			p.Steps = append(p.Steps, s)
+			nested = nil
+		case nested != nil && nested.Anchor == on:
+			nested.Steps = append(nested.Steps, s)
+		default:
+			nested = p.Nest(on)
+			nested.Steps = append(nested.Steps, s)
+		}
+	}
+	return p, p.Validate()
 }

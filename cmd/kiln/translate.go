@@ -212,9 +212,11 @@ func (o *translateOptions) translate(ctx *ir.Context, step string, data []byte, 
 	return o.printModule(ctx, back), nil
 }
 
-// spirvModule parses and verifies text and returns the spirv.module it
-// holds, which must be the only one, as mlir-translate requires. With
-// --no-implicit-module the text must be one op.
+// spirvModule parses and verifies text and returns the spirv.module to
+// translate. With --no-implicit-module the text must be that one op, as
+// mlir-translate's SPIR-V translations take a spirv.module; otherwise the
+// builtin.module around it must hold exactly one (mlir-translate would
+// reject the implied builtin.module, which serves no one).
 func (o *translateOptions) spirvModule(ctx *ir.Context, src, name string) (*ir.Operation, error) {
 	parse := ir.Parse
 	if o.noImplicitModule {
@@ -227,6 +229,13 @@ func (o *translateOptions) spirvModule(ctx *ir.Context, src, name string) (*ir.O
 	if err := ir.Verify(top); err != nil {
 		return nil, err
 	}
+	notSPIRV := ir.Errorf(top.Loc(), "expected a 'spirv.module' op, got '%s'", top.Name())
+	if o.noImplicitModule {
+		if top.Name() != "spirv.module" {
+			return nil, notSPIRV
+		}
+		return top, nil
+	}
 	var mods []*ir.Operation
 	top.WalkPre(func(op *ir.Operation) (descend, cont bool) {
 		if op.Name() == "spirv.module" {
@@ -237,7 +246,7 @@ func (o *translateOptions) spirvModule(ctx *ir.Context, src, name string) (*ir.O
 	})
 	switch len(mods) {
 	case 0:
-		return nil, top.Errorf("found no 'spirv.module' op")
+		return nil, notSPIRV
 	case 1:
 		return mods[0], nil
 	}

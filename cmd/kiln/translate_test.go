@@ -145,7 +145,12 @@ func TestTranslateErrors(t *testing.T) {
 		{"unknown flag", "", []string{"translate", "--serialize-spirv", "--frobnicate"}, "unknown flag"},
 		{"bad magic", "this is not SPIR-V!!", []string{"translate", "--deserialize-spirv", "-"}, "<stdin>: not a SPIR-V binary (magic 0x73696874, want 0x07230203)"},
 		{"misaligned", "\x03\x02\x23\x07\x00\x00\x01\x00" + strings.Repeat("\x00", 15), []string{"translate", "--deserialize-spirv", "-"}, "<stdin>: a SPIR-V binary is whole 4-byte words, this one is 23 bytes"},
-		{"no module", "func.func @f() { return }", []string{"translate", "--serialize-spirv", "-"}, "<stdin>:1:1: error: 'builtin.module' op found no 'spirv.module' op"},
+		{"no module", "func.func @f() { return }", []string{"translate", "--serialize-spirv", "-"}, "<stdin>:1:1: error: expected a 'spirv.module' op, got 'builtin.module'"},
+		// With --no-implicit-module the one op must be the spirv.module, as
+		// mlir-translate's SPIR-V translations take one (MLIR's
+		// Target/SPIRV/invalid-module.mlir).
+		{"builtin.module alone", "module {}", []string{"translate", "--serialize-spirv", "--no-implicit-module", "-"}, "<stdin>:1:1: error: expected a 'spirv.module' op, got 'builtin.module'"},
+		{"spirv.module nested", "module {\n" + smallModule + "}", []string{"translate", "--test-spirv-roundtrip", "--no-implicit-module", "-"}, "<stdin>:1:1: error: expected a 'spirv.module' op, got 'builtin.module'"},
 		{"two modules", smallModule + smallModule, []string{"translate", "--test-spirv-roundtrip", "-"}, "error: 'builtin.module' op found more than one 'spirv.module' op"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -276,8 +281,8 @@ func TestTranslateNoImplicitModule(t *testing.T) {
 	if want := "<stdin>:1:1: error: source must contain a single top-level operation, found: 2"; code == 0 || !strings.Contains(stderr, want) {
 		t.Errorf("exit %d, stderr:\n%s\nwant it to contain %q", code, stderr, want)
 	}
-	out, stderr, code := runKiln(t, []byte("module {\n"+smallModule+"}\n"), "translate", "--test-spirv-roundtrip", "--no-implicit-module", "-")
+	out, stderr, code := runKiln(t, []byte(smallModule), "translate", "--test-spirv-roundtrip", "--no-implicit-module", "-")
 	if code != 0 || out != smallModule {
-		t.Errorf("a spirv.module in a module: exit %d: %s\n%s", code, stderr, out)
+		t.Errorf("a spirv.module: exit %d: %s\n%s", code, stderr, out)
 	}
 }

@@ -40,7 +40,7 @@ func.func @return_count(%a: i32) {
 // -----
 
 func.func @return_type(%a: i32) -> f32 {
-  // expected-error @+1 {{type of return operand 0 (i32) doesn't match function result type (f32) in function @return_type}}
+  // expected-error @+1 {{type of return operand 0 ('i32') doesn't match function result type ('f32') in function @return_type}}
   return %a : i32
 }
 
@@ -63,7 +63,7 @@ func.func @undefined_callee() {
 
 func.func private @callee(i32)
 func.func @operand_type(%a: f32) {
-  // expected-error @+1 {{operand type mismatch: expected operand type i32, but provided f32 for operand number 0}}
+  // expected-error @+1 {{operand type mismatch: expected operand type 'i32', but provided 'f32' for operand number 0}}
   call @callee(%a) : (f32) -> ()
   return
 }
