@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -389,21 +390,98 @@ var yieldDef = &ir.OpDef{
 	Format:   &ir.Format{Syntax: "attr-dict ($values^ `:` type($values))?", Operands: []string{"values*"}},
 }
 
+// barrierDef is gpu.barrier with MLIR's optional clauses: `memfence [...]`
+// names the address spaces whose accesses it must complete (all of them
+// when absent, none for `[]`), `scope <s>` the work items that wait at it
+// (the workgroup by default, elided when printed). MLIR's named barriers
+// (`named(%nb : !gpu.named_barrier)`) are not supported.
 var barrierDef = &ir.OpDef{
-	Name:         "gpu.barrier",
-	Summary:      "Synchronizes the work items of a workgroup and makes their memory accesses visible to each other.",
-	Example:      "gpu.barrier",
-	Format:       &ir.Format{Syntax: "attr-dict"},
+	Name:     "gpu.barrier",
+	Summary:  "Synchronizes the work items of a workgroup (or of another scope) and makes their memory accesses visible to each other.",
+	Example:  "gpu.barrier memfence [#gpu.address_space<workgroup>] scope <subgroup>",
+	Inherent: []string{"address_spaces", "scope"},
+	Format: &ir.Format{Syntax: "(`memfence` $address_spaces^)? (`scope` $scope^)? attr-dict",
+		Attrs: []ir.FormatAttr{
+			{Name: "address_spaces", Constraint: isAddressSpaceArray, ConstraintDesc: "GPU Address Space array"},
+			{Name: "scope", Default: func(ctx *ir.Context) ir.Attribute { return Enum(ctx, ScopeWorkgroup) },
+				Parse: func(p *ir.Parser) (ir.Attribute, error) { return angledEnum[Scope](p) },
+				Print: func(p *ir.Printer, a ir.Attribute) {
+					if e, ok := a.(*ScopeAttr); ok {
+						p.WriteString("<" + enumName(e.Value) + ">")
+					} else {
+						p.Attr(a) // unverified IR
+					}
+				}},
+		}},
+	Verify:       verifyBarrier,
 	Canonicalize: []*ir.Pattern{eraseRedundantBarrier},
 }
 
-// eraseRedundantBarrier removes a barrier directly followed by another.
+func isAddressSpaceArray(_ *ir.Context, a ir.Attribute) bool {
+	arr, ok := a.(*ir.ArrayAttr)
+	if !ok {
+		return false
+	}
+	for _, e := range arr.Elems {
+		if _, ok := e.(*AddressSpaceAttr); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func verifyBarrier(op *ir.Operation) error {
+	if a := op.Attr("address_spaces"); a != nil && !isAddressSpaceArray(nil, a) {
+		return op.Errorf("attribute 'address_spaces' failed to satisfy constraint: GPU Address Space array")
+	}
+	if a := op.Attr("scope"); a != nil {
+		s, ok := a.(*ScopeAttr)
+		if !ok {
+			return op.Errorf("attribute 'scope' failed to satisfy constraint: GPU execution scope")
+		}
+		if s.Value == ScopeThread {
+			return op.Errorf("thread-level scope is not meaningful for barriers")
+		}
+	}
+	return nil
+}
+
+// BarrierScope returns the execution scope of a gpu.barrier: its scope
+// attribute, the workgroup when it has none.
+func BarrierScope(op *ir.Operation) Scope {
+	if s, ok := opEnum[Scope](op, "scope"); ok {
+		return s
+	}
+	return ScopeWorkgroup
+}
+
+// eraseRedundantBarrier merges a barrier into the next op when that is a
+// barrier of the same scope: the pair waits as the second one does, and
+// fences the union of their address spaces (all of them when either has no
+// memfence list).
 var eraseRedundantBarrier = &ir.Pattern{
 	Name: "gpu-erase-redundant-barrier",
 	Root: "gpu.barrier",
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		if next := op.NextOp(); next == nil || next.Name() != "gpu.barrier" {
+		next := op.NextOp()
+		if next == nil || next.Name() != "gpu.barrier" || BarrierScope(next) != BarrierScope(op) {
 			return false
+		}
+		a, _ := op.Attr("address_spaces").(*ir.ArrayAttr)
+		b, _ := next.Attr("address_spaces").(*ir.ArrayAttr)
+		switch {
+		case a == nil || b == nil:
+			rw.ModifyInPlace(next, func() { next.RemoveAttr("address_spaces") })
+		default:
+			union := append([]ir.Attribute(nil), b.Elems...)
+			for _, e := range a.Elems {
+				if !slices.Contains(union, e) {
+					union = append(union, e)
+				}
+			}
+			if len(union) != len(b.Elems) {
+				rw.ModifyInPlace(next, func() { next.SetAttr("address_spaces", op.Context().ArrayAttr(union...)) })
+			}
 		}
 		rw.EraseOp(op)
 		return true

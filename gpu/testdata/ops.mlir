@@ -63,8 +63,19 @@ module attributes {gpu.container_module} {
       %b0 = gpu.subgroup_broadcast %arg0, first_active_lane : f32
       // CHECK: gpu.subgroup_broadcast %{{.*}},  specific_lane %{{.*}} : f32
       %b1 = gpu.subgroup_broadcast %arg0, specific_lane %offset : f32
-      // CHECK: gpu.barrier
+      // CHECK: gpu.barrier{{$}}
       gpu.barrier
+      // CHECK-NEXT: gpu.barrier scope <subgroup>{{$}}
+      gpu.barrier scope <subgroup>
+      // The default scope is not printed.
+      // CHECK-NEXT: gpu.barrier{{$}}
+      gpu.barrier scope <workgroup>
+      // CHECK-NEXT: gpu.barrier memfence [#gpu.address_space<workgroup>] scope <cluster>{{$}}
+      gpu.barrier memfence [#gpu.address_space<workgroup>] scope <cluster>
+      // CHECK-NEXT: gpu.barrier memfence []{{$}}
+      gpu.barrier memfence []
+      // CHECK-NEXT: gpu.barrier memfence [#gpu.address_space<global>, #gpu.address_space<workgroup>] scope <device>{{$}}
+      "gpu.barrier"() <{address_spaces = [#gpu.address_space<global>, #gpu.address_space<workgroup>], scope = #gpu.scope<device>}> : () -> ()
       // CHECK: gpu.printf "Value: %f\0A", %{{.*}} : f32
       gpu.printf "Value: %f\n", %arg0 : f32
       // CHECK: gpu.printf "Hello"

@@ -207,17 +207,33 @@ func (e *env) gpuFunc(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewr
 
 // barrier: gpu.barrier -> spirv.ControlBarrier <Workgroup>, <Workgroup>,
 // <AcquireRelease|WorkgroupMemory>.
+// barrier converts gpu.barrier as MLIR's GPUBarrierConversion does: a
+// ControlBarrier whose execution scope is the barrier's (workgroup or
+// subgroup; SPIR-V has no cluster scope) and which, like MLIR's, makes
+// workgroup memory visible whatever the barrier's memfence list says.
 func (e *env) barrier(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	exec := spv.ScopeWorkgroup
+	switch s := gpu.BarrierScope(o); s {
+	case gpu.ScopeWorkgroup:
+	case gpu.ScopeSubgroup:
+		exec = spv.ScopeSubgroup
+	default:
+		return o.Errorf("gpu.barrier with %s scope is not supported in SPIR-V", s)
+	}
 	rw.SetInsertionPointBefore(o)
-	controlBarrier(&rw.Builder, o.Loc())
+	controlBarrierIn(&rw.Builder, o.Loc(), exec)
 	rw.EraseOp(o)
 	return nil
 }
 
-func controlBarrier(b *ir.Builder, loc ir.Location) {
+func controlBarrier(b *ir.Builder, loc ir.Location) { controlBarrierIn(b, loc, spv.ScopeWorkgroup) }
+
+// controlBarrierIn makes a ControlBarrier of execution scope exec that
+// makes workgroup memory visible in the workgroup.
+func controlBarrierIn(b *ir.Builder, loc ir.Location, exec spv.Scope) {
 	ctx := b.Context()
 	op(b, "spirv.ControlBarrier", loc, nil, nil,
-		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeWorkgroup))),
+		named("execution_scope", enum(ctx, spv.KindScope, uint32(exec))),
 		named("memory_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeWorkgroup))),
 		named("memory_semantics", enum(ctx, spv.KindMemorySemantics,
 			uint32(spv.MemorySemanticsAcquireRelease|spv.MemorySemanticsWorkgroupMemory))))
