@@ -25,6 +25,7 @@ func (e *env) gpuPatterns() []*rewrite.ConversionPattern {
 		{Name: "gpu.ballot", Root: "gpu.ballot", Rewrite: e.ballot},
 		{Name: "gpu.subgroup_broadcast", Root: "gpu.subgroup_broadcast", Rewrite: e.broadcast},
 		{Name: "gpu.rotate", Root: "gpu.rotate", Rewrite: e.rotate},
+		{Name: "gpu.printf", Root: "gpu.printf", Rewrite: e.printf},
 	}
 	ps = append(ps, e.mmaPatterns()...)
 	for name, bi := range map[string]spv.BuiltIn{
