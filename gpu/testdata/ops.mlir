@@ -289,3 +289,22 @@ gpu.binary @kernels [#gpu.object<#spirv.target_env<#spirv.vce<v1.0, [Shader], []
   kernels = #gpu.kernel_table<[#gpu.kernel_metadata<"b", () -> (), metadata = {regs = 8 : i64}>,
                                #gpu.kernel_metadata<"a", (i32) -> (), arg_attrs = [{test.x}]>]>,
   bin = "BLOB">]
+
+// -----
+
+// An empty argument list parses (MLIR's parseCommaSeparatedList) and is
+// not printed.
+// CHECK-LABEL: module attributes {gpu.container_module}
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @no_args() kernel {
+      gpu.return
+    }
+  }
+  func.func @launch_no_args() {
+    %c1 = arith.constant 1 : index
+    // CHECK: gpu.launch_func  @kernels::@no_args blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}){{ *$}}
+    gpu.launch_func @kernels::@no_args blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args()
+    return
+  }
+}

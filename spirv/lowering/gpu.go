@@ -219,7 +219,10 @@ func (e *env) barrier(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewr
 	case gpu.ScopeSubgroup:
 		exec = spv.ScopeSubgroup
 	default:
-		return o.Errorf("gpu.barrier with %s scope is not supported in SPIR-V", s)
+		// MLIR's error, then the driver's "failed to legalize".
+		e.emit(&ir.Diagnostic{Severity: ir.SeverityError, Loc: o.Loc(),
+			Message: "gpu.barrier with " + s.String() + " scope is not supported in SPIR-V"})
+		return rewrite.NoMatch
 	}
 	rw.SetInsertionPointBefore(o)
 	controlBarrierIn(&rw.Builder, o.Loc(), exec)

@@ -26,7 +26,8 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
 module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
   gpu.module @kernels {
     gpu.func @cluster() kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
-      // expected-error @+1 {{gpu.barrier with cluster scope is not supported in SPIR-V}}
+      // expected-error @+2 {{gpu.barrier with cluster scope is not supported in SPIR-V}}
+      // expected-error @+1 {{failed to legalize operation 'gpu.barrier'}}
       gpu.barrier scope <cluster>
       gpu.return
     }
@@ -38,7 +39,8 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
 module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
   gpu.module @kernels {
     gpu.func @device() kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
-      // expected-error @+1 {{gpu.barrier with device scope is not supported in SPIR-V}}
+      // expected-error @+2 {{gpu.barrier with device scope is not supported in SPIR-V}}
+      // expected-error @+1 {{failed to legalize operation 'gpu.barrier'}}
       gpu.barrier scope <device>
       gpu.return
     }
