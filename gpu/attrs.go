@@ -255,10 +255,23 @@ func AsyncToken(ctx *ir.Context) *AsyncTokenType {
 
 func (*AsyncTokenType) Print(p *ir.Printer) { p.WriteString("!gpu.async.token") }
 
+// NamedBarrierType is !gpu.named_barrier, a barrier object that
+// gpu.initialize_named_barrier makes for a number of subgroups.
+type NamedBarrierType struct{ ir.Storage }
+
+// NamedBarrier returns the uniqued !gpu.named_barrier type.
+func NamedBarrier(ctx *ir.Context) *NamedBarrierType {
+	return ir.UniqueKey(ctx, ir.NewKey("gpu.named_barrier"), func() *NamedBarrierType { return &NamedBarrierType{} })
+}
+
+func (*NamedBarrierType) Print(p *ir.Printer) { p.WriteString("!gpu.named_barrier") }
+
 func parseType(p *ir.Parser, mnemonic string) (ir.Type, error) {
 	switch mnemonic {
 	case "async.token":
 		return AsyncToken(p.Context()), nil
+	case "named_barrier":
+		return NamedBarrier(p.Context()), nil
 	case "sparse.spmat_handle":
 		return SparseSpMatHandle(p.Context()), nil
 	case "sparse.dntensor_handle":

@@ -390,17 +390,20 @@ var yieldDef = &ir.OpDef{
 	Format:   &ir.Format{Syntax: "attr-dict ($values^ `:` type($values))?", Operands: []string{"values*"}},
 }
 
-// barrierDef is gpu.barrier with MLIR's optional clauses: `memfence [...]`
-// names the address spaces whose accesses it must complete (all of them
-// when absent, none for `[]`), `scope <s>` the work items that wait at it
-// (the workgroup by default, elided when printed). MLIR's named barriers
-// (`named(%nb : !gpu.named_barrier)`) are not supported.
+// barrierDef is gpu.barrier with MLIR's optional clauses: `named(%nb :
+// !gpu.named_barrier)` waits at a named barrier rather than for the whole
+// workgroup, `memfence [...]` names the address spaces whose accesses it
+// must complete (all of them when absent, none for `[]`), `scope <s>` the
+// work items that wait at it (the workgroup by default, elided when
+// printed).
 var barrierDef = &ir.OpDef{
 	Name:     "gpu.barrier",
 	Summary:  "Synchronizes the work items of a workgroup (or of another scope) and makes their memory accesses visible to each other.",
 	Example:  "gpu.barrier memfence [#gpu.address_space<workgroup>] scope <subgroup>",
+	Operands: ir.Between(0, 1),
 	Inherent: []string{"address_spaces", "scope"},
-	Format: &ir.Format{Syntax: "(`memfence` $address_spaces^)? (`scope` $scope^)? attr-dict",
+	Format: &ir.Format{Syntax: "(`named` `(` $named_barrier^ `:` type($named_barrier) `)`)? (`memfence` $address_spaces^)? (`scope` $scope^)? attr-dict",
+		Operands: []string{"named_barrier?"},
 		Attrs: []ir.FormatAttr{
 			{Name: "address_spaces", Constraint: isAddressSpaceArray, ConstraintDesc: "GPU Address Space array"},
 			{Name: "scope", Default: func(ctx *ir.Context) ir.Attribute { return Enum(ctx, ScopeWorkgroup) },
@@ -430,7 +433,36 @@ func isAddressSpaceArray(_ *ir.Context, a ir.Attribute) bool {
 	return true
 }
 
+// initializeNamedBarrierDef is gpu.initialize_named_barrier, which makes a
+// named barrier that member_count subgroups wait at.
+var initializeNamedBarrierDef = &ir.OpDef{
+	Name:     "gpu.initialize_named_barrier",
+	Summary:  "Creates a named barrier that the given number of subgroups wait at.",
+	Example:  "%0 = \"test.def\"() : () -> i32\n%1 = gpu.initialize_named_barrier %0 : i32 -> !gpu.named_barrier",
+	Operands: ir.Exactly(1),
+	Results:  ir.Exactly(1),
+	Format: &ir.Format{Syntax: "$member_count attr-dict `:` type($member_count) `->` type($result)",
+		Operands: []string{"member_count"}, Results: []string{"result"}},
+	Verify: func(op *ir.Operation) error {
+		if t, ok := op.Operand(0).Type().(*ir.IntegerType); !ok || t.Width != 32 || !t.IsSignless() {
+			return op.Errorf("operand #0 must be 32-bit signless integer, but got '%s'", ir.TypeString(op.Operand(0).Type()))
+		}
+		if _, ok := op.Result(0).Type().(*NamedBarrierType); !ok {
+			return op.Errorf("result #0 must be named barrier, but got '%s'", ir.TypeString(op.Result(0).Type()))
+		}
+		return nil
+	},
+}
+
 func verifyBarrier(op *ir.Operation) error {
+	if op.NumOperands() > 0 {
+		if _, ok := op.Operand(0).Type().(*NamedBarrierType); !ok {
+			return op.Errorf("operand #0 must be named barrier, but got '%s'", ir.TypeString(op.Operand(0).Type()))
+		}
+		if BarrierScope(op) != ScopeWorkgroup {
+			return op.Errorf("named barriers require workgroup scope")
+		}
+	}
 	if a := op.Attr("address_spaces"); a != nil && !isAddressSpaceArray(nil, a) {
 		return op.Errorf("attribute 'address_spaces' failed to satisfy constraint: GPU Address Space array")
 	}
@@ -456,7 +488,7 @@ func BarrierScope(op *ir.Operation) Scope {
 }
 
 // eraseRedundantBarrier merges a barrier into the next op when that is a
-// barrier of the same scope: the pair waits as the second one does, and
+// barrier of the same scope (and neither is a named barrier): the pair waits as the second one does, and
 // fences the union of their address spaces (all of them when either has no
 // memfence list).
 var eraseRedundantBarrier = &ir.Pattern{
@@ -464,7 +496,8 @@ var eraseRedundantBarrier = &ir.Pattern{
 	Root: "gpu.barrier",
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
 		next := op.NextOp()
-		if next == nil || next.Name() != "gpu.barrier" || BarrierScope(next) != BarrierScope(op) {
+		if next == nil || next.Name() != "gpu.barrier" || BarrierScope(next) != BarrierScope(op) ||
+			op.NumOperands() > 0 || next.NumOperands() > 0 {
 			return false
 		}
 		a, _ := op.Attr("address_spaces").(*ir.ArrayAttr)

@@ -89,6 +89,9 @@ func collectiveHandler(op *ir.Operation) handler {
 			if s := gpu.BarrierScope(op); s != gpu.ScopeWorkgroup && s != gpu.ScopeSubgroup {
 				return op.Errorf("a barrier of %s scope is not supported by the interpreter", s)
 			}
+			if op.NumOperands() > 0 {
+				return op.Errorf("named barriers are not supported by the interpreter")
+			}
 		}
 		res, err := f.th.sync(f, op, c)
 		if err != nil {

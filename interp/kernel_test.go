@@ -98,10 +98,18 @@ func TestKernelSubgroupBarrier(t *testing.T) {
 	if s := fmt.Sprint(got); s != "[1 0 3 2 5 4 7 6 1 0 3 2 5 4 7 6]" {
 		t.Fatalf("got %s", s)
 	}
-	// Workgroups run one after another, so none can wait for another.
+	// Workgroups run one after another, so none can wait for another; named
+	// barriers are refused too.
 	_, err = run(`
     "gpu.barrier"() <{scope = #gpu.scope<cluster>}> : () -> ()`)
 	if err == nil || !strings.Contains(err.Error(), "a barrier of cluster scope is not supported by the interpreter") || !strings.Contains(err.Error(), "test.mlir:") {
+		t.Fatalf("got %v", err)
+	}
+	_, err = run(`
+    %c2 = arith.constant 2 : i32
+    %nb = "gpu.initialize_named_barrier"(%c2) : (i32) -> !gpu.named_barrier
+    "gpu.barrier"(%nb) : (!gpu.named_barrier) -> ()`)
+	if err == nil || !strings.Contains(err.Error(), "does not support 'gpu.initialize_named_barrier'") || !strings.Contains(err.Error(), "test.mlir:") {
 		t.Fatalf("got %v", err)
 	}
 }

@@ -30,8 +30,12 @@ func.func @barriers() {
 // CHECK-NEXT: gpu.barrier memfence [#gpu.address_space<workgroup>] scope <subgroup>{{$}}
 // CHECK-NEXT: "test.use"
 // CHECK-NEXT: gpu.barrier{{$}}
+// CHECK-NEXT: gpu.initialize_named_barrier
+// CHECK-NEXT: gpu.barrier named
+// CHECK-NEXT: gpu.barrier named
+// CHECK-NEXT: gpu.barrier{{$}}
 // CHECK-NEXT: return
-func.func @barrier_scopes() {
+func.func @barrier_scopes(%n: i32) {
   gpu.barrier scope <subgroup>
   gpu.barrier scope <subgroup>
   gpu.barrier scope <cluster>
@@ -44,6 +48,11 @@ func.func @barrier_scopes() {
   "test.use"() : () -> ()
   gpu.barrier memfence []
   gpu.barrier scope <workgroup>
+  // Named barriers wait for their subgroups only: none merges.
+  %nb = gpu.initialize_named_barrier %n : i32 -> !gpu.named_barrier
+  gpu.barrier named(%nb : !gpu.named_barrier)
+  gpu.barrier named(%nb : !gpu.named_barrier)
+  gpu.barrier
   return
 }
 

@@ -614,3 +614,28 @@ func.func @barrier_generic_bad_scope() {
   "gpu.barrier"() <{scope = 1 : i32}> : () -> ()
   return
 }
+
+// -----
+
+func.func @named_barrier_subgroup_scope(%n: i32) {
+  %nb = gpu.initialize_named_barrier %n : i32 -> !gpu.named_barrier
+  // expected-error @+1 {{'gpu.barrier' op named barriers require workgroup scope}}
+  gpu.barrier named(%nb : !gpu.named_barrier) scope <subgroup>
+  return
+}
+
+// -----
+
+func.func @named_barrier_not_a_barrier(%n: i32) {
+  // expected-error @+1 {{'gpu.barrier' op operand #0 must be named barrier, but got 'i32'}}
+  "gpu.barrier"(%n) : (i32) -> ()
+  return
+}
+
+// -----
+
+func.func @initialize_named_barrier_i64(%n: i64) {
+  // expected-error @+1 {{'gpu.initialize_named_barrier' op operand #0 must be 32-bit signless integer, but got 'i64'}}
+  %nb = gpu.initialize_named_barrier %n : i64 -> !gpu.named_barrier
+  return
+}

@@ -76,6 +76,12 @@ module attributes {gpu.container_module} {
       gpu.barrier memfence []
       // CHECK-NEXT: gpu.barrier memfence [#gpu.address_space<global>, #gpu.address_space<workgroup>] scope <device>{{$}}
       "gpu.barrier"() <{address_spaces = [#gpu.address_space<global>, #gpu.address_space<workgroup>], scope = #gpu.scope<device>}> : () -> ()
+      // CHECK-NEXT: %[[NB:.*]] = gpu.initialize_named_barrier %{{.*}} : i32 -> !gpu.named_barrier
+      %nb = gpu.initialize_named_barrier %width : i32 -> !gpu.named_barrier
+      // CHECK-NEXT: gpu.barrier named(%[[NB]] : !gpu.named_barrier){{$}}
+      gpu.barrier named(%nb : !gpu.named_barrier)
+      // CHECK-NEXT: gpu.barrier named(%[[NB]] : !gpu.named_barrier) memfence [#gpu.address_space<workgroup>]{{$}}
+      gpu.barrier named(%nb : !gpu.named_barrier) memfence [#gpu.address_space<workgroup>] scope <workgroup>
       // CHECK: gpu.printf "Value: %f\0A", %{{.*}} : f32
       gpu.printf "Value: %f\n", %arg0 : f32
       // CHECK: gpu.printf "Hello"

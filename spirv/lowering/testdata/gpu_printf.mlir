@@ -3,7 +3,7 @@
 // gpu.printf becomes spirv.CL.printf (MLIR's GPUPrintfConversion): the
 // NUL-terminated format string is a Constant UniformConstant global
 // initialized by one i8 spec constant per byte, at the start of the
-// spirv.module; each printf gets fresh names. TestPrintfValidates runs
+// spirv.module; each printf gets fresh names. TestOpenCLKernelsValidate runs
 // spirv-val on this file's kernels.
 module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Addresses, Int8, Kernel], []>, #spirv.resource_limits<>>} {
   gpu.module @kernels {

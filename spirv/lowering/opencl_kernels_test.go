@@ -2,6 +2,7 @@ package lowering_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -13,18 +14,25 @@ import (
 	"github.com/kiln-gpu/kiln/spirv/validate"
 )
 
-// TestPrintfValidates lowers the gpu.printf kernels of
-// testdata/gpu_printf.mlir (OpenCL targets, whose spirv.module stays in
-// its gpu.module) and runs spirv-val on them with SPIR-V's own rules: no
-// Vulkan driver runs spirv.CL.printf, so spirv-val and the file's
-// FileCheck lines are the evidence for this lowering.
-func TestPrintfValidates(t *testing.T) {
-	src, err := os.ReadFile("testdata/gpu_printf.mlir")
+// TestOpenCLKernelsValidate lowers the kernels of testdata/gpu_printf.mlir
+// and testdata/named_barrier.mlir (OpenCL targets, whose spirv.module
+// stays in its gpu.module) and runs spirv-val on them with SPIR-V's own
+// rules: no Vulkan driver runs spirv.CL.printf or named barriers, so
+// spirv-val and the files' FileCheck lines are the evidence for these
+// lowerings.
+func TestOpenCLKernelsValidate(t *testing.T) {
+	for _, f := range []string{"gpu_printf.mlir", "named_barrier.mlir"} {
+		t.Run(f, func(t *testing.T) { validateOpenCL(t, f) })
+	}
+}
+
+func validateOpenCL(t *testing.T, file string) {
+	src, err := os.ReadFile("testdata/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, chunk := range strings.Split(string(src), "\n// -----\n") {
-		m, err := ir.Parse(newContext(), chunk, "gpu_printf.mlir")
+		m, err := ir.Parse(newContext(), chunk, file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,7 +55,12 @@ func TestPrintfValidates(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v\n%s", err, ir.OpString(op, ir.PrintOptions{}))
 			}
-			if err := validate.Validate(context.Background(), words, validate.Spv1_0); err != nil {
+			// SPIR-V's own rules at the module's version.
+			env, err := validate.ParseEnv(fmt.Sprintf("spv1.%d", (words[1]>>8)&0xff))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := validate.Validate(context.Background(), words, env); err != nil {
 				if strings.Contains(err.Error(), "executable file not found") {
 					t.Skip("spirv-val not installed")
 				}
