@@ -202,8 +202,27 @@ var addressSpaceSpec = &enumSpec{mnemonic: "address_space", cppName: "::mlir::gp
 func (AddressSpace) spec() *enumSpec  { return addressSpaceSpec }
 func (s AddressSpace) String() string { return enumName(s) }
 
+// Scope is the execution scope of a gpu.barrier (MLIR's gpu::Scope): the
+// work items that wait for each other at it.
+type Scope int32
+
+const (
+	ScopeThread Scope = iota
+	ScopeSubgroup
+	ScopeWorkgroup
+	ScopeCluster
+	ScopeDevice
+)
+
+var scopeSpec = &enumSpec{mnemonic: "scope", cppName: "::mlir::gpu::Scope",
+	names: []string{"thread", "subgroup", "workgroup", "cluster", "device"}, dotted: true}
+
+func (Scope) spec() *enumSpec  { return scopeSpec }
+func (s Scope) String() string { return enumName(s) }
+
 // Aliases for the instantiated attribute types.
 type (
+	ScopeAttr         = EnumAttr[Scope]
 	DimensionAttr     = EnumAttr[Dimension]
 	AllReduceOpAttr   = EnumAttr[AllReduceOperation]
 	ShuffleModeAttr   = EnumAttr[ShuffleMode]
@@ -236,10 +255,23 @@ func AsyncToken(ctx *ir.Context) *AsyncTokenType {
 
 func (*AsyncTokenType) Print(p *ir.Printer) { p.WriteString("!gpu.async.token") }
 
+// NamedBarrierType is !gpu.named_barrier, a barrier object that
+// gpu.initialize_named_barrier makes for a number of subgroups.
+type NamedBarrierType struct{ ir.Storage }
+
+// NamedBarrier returns the uniqued !gpu.named_barrier type.
+func NamedBarrier(ctx *ir.Context) *NamedBarrierType {
+	return ir.UniqueKey(ctx, ir.NewKey("gpu.named_barrier"), func() *NamedBarrierType { return &NamedBarrierType{} })
+}
+
+func (*NamedBarrierType) Print(p *ir.Printer) { p.WriteString("!gpu.named_barrier") }
+
 func parseType(p *ir.Parser, mnemonic string) (ir.Type, error) {
 	switch mnemonic {
 	case "async.token":
 		return AsyncToken(p.Context()), nil
+	case "named_barrier":
+		return NamedBarrier(p.Context()), nil
 	case "sparse.spmat_handle":
 		return SparseSpMatHandle(p.Context()), nil
 	case "sparse.dntensor_handle":
@@ -291,16 +323,24 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 	case "memory_space":
 		return parseMemorySpaceBody(p)
 	case "address_space":
-		if err := p.ParsePunct("<"); err != nil {
-			return nil, err
-		}
-		v, err := enumBody[AddressSpace](p, ctx)
-		if err != nil {
-			return nil, err
-		}
-		return v, p.ParsePunct(">")
+		return angledEnum[AddressSpace](p)
+	case "scope":
+		return angledEnum[Scope](p)
 	}
 	return nil, p.Errorf("unknown attribute `%s` in dialect `gpu`", mnemonic)
+}
+
+// angledEnum reads the `<value>` of a dotted enum attribute
+// (#gpu.address_space<workgroup>, #gpu.scope<subgroup>).
+func angledEnum[K enumKind](p *ir.Parser) (ir.Attribute, error) {
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	v, err := enumBody[K](p, p.Context())
+	if err != nil {
+		return nil, err
+	}
+	return v, p.ParsePunct(">")
 }
 
 func enumBody[K enumKind](p *ir.Parser, ctx *ir.Context) (ir.Attribute, error) {

@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -389,21 +390,131 @@ var yieldDef = &ir.OpDef{
 	Format:   &ir.Format{Syntax: "attr-dict ($values^ `:` type($values))?", Operands: []string{"values*"}},
 }
 
+// barrierDef is gpu.barrier with MLIR's optional clauses: `named(%nb :
+// !gpu.named_barrier)` waits at a named barrier rather than for the whole
+// workgroup, `memfence [...]` names the address spaces whose accesses it
+// must complete (all of them when absent, none for `[]`), `scope <s>` the
+// work items that wait at it (the workgroup by default, elided when
+// printed).
 var barrierDef = &ir.OpDef{
-	Name:         "gpu.barrier",
-	Summary:      "Synchronizes the work items of a workgroup and makes their memory accesses visible to each other.",
-	Example:      "gpu.barrier",
-	Format:       &ir.Format{Syntax: "attr-dict"},
+	Name:     "gpu.barrier",
+	Summary:  "Synchronizes the work items of a workgroup (or of another scope) and makes their memory accesses visible to each other.",
+	Example:  "gpu.barrier memfence [#gpu.address_space<workgroup>] scope <subgroup>",
+	Operands: ir.Between(0, 1),
+	Inherent: []string{"address_spaces", "scope"},
+	Format: &ir.Format{Syntax: "(`named` `(` $named_barrier^ `:` type($named_barrier) `)`)? (`memfence` $address_spaces^)? (`scope` $scope^)? attr-dict",
+		Operands: []string{"named_barrier?"},
+		Attrs: []ir.FormatAttr{
+			{Name: "address_spaces", Constraint: isAddressSpaceArray, ConstraintDesc: "GPU Address Space array"},
+			{Name: "scope", Default: func(ctx *ir.Context) ir.Attribute { return Enum(ctx, ScopeWorkgroup) },
+				Parse: func(p *ir.Parser) (ir.Attribute, error) { return angledEnum[Scope](p) },
+				Print: func(p *ir.Printer, a ir.Attribute) {
+					if e, ok := a.(*ScopeAttr); ok {
+						p.WriteString("<" + enumName(e.Value) + ">")
+					} else {
+						p.Attr(a) // unverified IR
+					}
+				}},
+		}},
+	Verify:       verifyBarrier,
 	Canonicalize: []*ir.Pattern{eraseRedundantBarrier},
 }
 
-// eraseRedundantBarrier removes a barrier directly followed by another.
+func isAddressSpaceArray(_ *ir.Context, a ir.Attribute) bool {
+	arr, ok := a.(*ir.ArrayAttr)
+	if !ok {
+		return false
+	}
+	for _, e := range arr.Elems {
+		if _, ok := e.(*AddressSpaceAttr); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// initializeNamedBarrierDef is gpu.initialize_named_barrier, which makes a
+// named barrier that member_count subgroups wait at.
+var initializeNamedBarrierDef = &ir.OpDef{
+	Name:     "gpu.initialize_named_barrier",
+	Summary:  "Creates a named barrier that the given number of subgroups wait at.",
+	Example:  "%0 = \"test.def\"() : () -> i32\n%1 = gpu.initialize_named_barrier %0 : i32 -> !gpu.named_barrier",
+	Operands: ir.Exactly(1),
+	Results:  ir.Exactly(1),
+	Format: &ir.Format{Syntax: "$member_count attr-dict `:` type($member_count) `->` type($result)",
+		Operands: []string{"member_count"}, Results: []string{"result"}},
+	Verify: func(op *ir.Operation) error {
+		if t, ok := op.Operand(0).Type().(*ir.IntegerType); !ok || t.Width != 32 || !t.IsSignless() {
+			return op.Errorf("operand #0 must be 32-bit signless integer, but got '%s'", ir.TypeString(op.Operand(0).Type()))
+		}
+		if _, ok := op.Result(0).Type().(*NamedBarrierType); !ok {
+			return op.Errorf("result #0 must be named barrier, but got '%s'", ir.TypeString(op.Result(0).Type()))
+		}
+		return nil
+	},
+}
+
+func verifyBarrier(op *ir.Operation) error {
+	if op.NumOperands() > 0 {
+		if _, ok := op.Operand(0).Type().(*NamedBarrierType); !ok {
+			return op.Errorf("operand #0 must be named barrier, but got '%s'", ir.TypeString(op.Operand(0).Type()))
+		}
+		if BarrierScope(op) != ScopeWorkgroup {
+			return op.Errorf("named barriers require workgroup scope")
+		}
+	}
+	if a := op.Attr("address_spaces"); a != nil && !isAddressSpaceArray(nil, a) {
+		return op.Errorf("attribute 'address_spaces' failed to satisfy constraint: GPU Address Space array")
+	}
+	if a := op.Attr("scope"); a != nil {
+		s, ok := a.(*ScopeAttr)
+		if !ok {
+			return op.Errorf("attribute 'scope' failed to satisfy constraint: GPU execution scope")
+		}
+		if s.Value == ScopeThread {
+			return op.Errorf("thread-level scope is not meaningful for barriers")
+		}
+	}
+	return nil
+}
+
+// BarrierScope returns the execution scope of a gpu.barrier: its scope
+// attribute, the workgroup when it has none.
+func BarrierScope(op *ir.Operation) Scope {
+	if s, ok := opEnum[Scope](op, "scope"); ok {
+		return s
+	}
+	return ScopeWorkgroup
+}
+
+// eraseRedundantBarrier merges a barrier into the next op when that is a
+// barrier of the same scope (and neither is a named barrier): the pair waits as the second one does, and
+// fences the union of their address spaces (all of them when either has no
+// memfence list).
 var eraseRedundantBarrier = &ir.Pattern{
 	Name: "gpu-erase-redundant-barrier",
 	Root: "gpu.barrier",
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		if next := op.NextOp(); next == nil || next.Name() != "gpu.barrier" {
+		next := op.NextOp()
+		if next == nil || next.Name() != "gpu.barrier" || BarrierScope(next) != BarrierScope(op) ||
+			op.NumOperands() > 0 || next.NumOperands() > 0 {
 			return false
+		}
+		a, _ := op.Attr("address_spaces").(*ir.ArrayAttr)
+		b, _ := next.Attr("address_spaces").(*ir.ArrayAttr)
+		switch {
+		case a == nil || b == nil:
+			rw.ModifyInPlace(next, func() { next.RemoveAttr("address_spaces") })
+		default:
+			union := append([]ir.Attribute(nil), b.Elems...)
+			for _, e := range a.Elems {
+				if !slices.Contains(union, e) {
+					union = append(union, e)
+				}
+			}
+			if len(union) != len(b.Elems) {
+				rw.ModifyInPlace(next, func() { next.SetAttr("address_spaces", op.Context().ArrayAttr(union...)) })
+			}
 		}
 		rw.EraseOp(op)
 		return true

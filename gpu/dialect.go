@@ -26,7 +26,7 @@ var dialect = &ir.Dialect{
 		threadIDDef, blockIDDef, blockDimDef, gridDimDef, globalIDDef,
 		clusterIDDef, clusterDimDef, clusterDimBlocksDef, clusterBlockIDDef,
 		laneIDDef, subgroupIDDef, numSubgroupsDef, subgroupSizeDef, dynamicSharedDef,
-		allReduceDef, subgroupReduceDef, yieldDef, shuffleDef, subgroupBroadcastDef, rotateDef, barrierDef,
+		allReduceDef, subgroupReduceDef, yieldDef, shuffleDef, subgroupBroadcastDef, rotateDef, barrierDef, initializeNamedBarrierDef,
 		warpExecuteDef, ballotDef,
 		mmaLoadDef, mmaStoreDef, mmaComputeDef, mmaConstantDef, mmaElementwiseDef, mmaExtractDef, mmaInsertDef,
 		allocDef, deallocDef, memcpyDef, memsetDef, waitDef, hostRegisterDef, hostUnregisterDef, setDefaultDeviceDef, printfDef,

@@ -177,7 +177,8 @@ func parseLaunchFunc(p *ir.OpParser, st *ir.OpState) error {
 		if err := p.ParsePunct("("); err != nil {
 			return err
 		}
-		for {
+		// An empty list is allowed (parseCommaSeparatedList), and not printed.
+		for !p.ParseOptionalPunct(")") {
 			u, err := p.ParseOperand()
 			if err != nil {
 				return err
@@ -191,11 +192,11 @@ func parseLaunchFunc(p *ir.OpParser, st *ir.OpState) error {
 			}
 			nArgs++
 			if !p.ParseOptionalPunct(",") {
+				if err := p.ParsePunctIn(")", " in argument list"); err != nil {
+					return err
+				}
 				break
 			}
-		}
-		if err := p.ParsePunctIn(")", " in argument list"); err != nil {
-			return err
 		}
 	}
 	if err := p.ResolveOperands(obj, objType); err != nil {

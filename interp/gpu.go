@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -82,6 +83,15 @@ func collectiveHandler(op *ir.Operation) handler {
 	return func(m *Machine, f *frame, op *ir.Operation) error {
 		if f.th == nil {
 			return op.Errorf("'%s' outside a kernel", op.Name())
+		}
+		if op.Name() == "gpu.barrier" {
+			// Workgroups run one after another: none waits for another.
+			if s := gpu.BarrierScope(op); s != gpu.ScopeWorkgroup && s != gpu.ScopeSubgroup {
+				return op.Errorf("a barrier of %s scope is not supported by the interpreter", s)
+			}
+			if op.NumOperands() > 0 {
+				return op.Errorf("named barriers are not supported by the interpreter")
+			}
 		}
 		res, err := f.th.sync(f, op, c)
 		if err != nil {

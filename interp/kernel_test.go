@@ -66,6 +66,54 @@ func TestKernelBarrierAndWorkgroupMemory(t *testing.T) {
 	}
 }
 
+func TestKernelSubgroupBarrier(t *testing.T) {
+	// A barrier of subgroup scope waits for the subgroup only: in control
+	// flow that differs between the two subgroups of 4 it is no divergence.
+	run := func(body string) ([]Scalar, error) {
+		m := New(parse(t, fullContext(), "module attributes {gpu.container_module} {\n"+kernelModule(body)+"\n}"))
+		m.SubgroupSize = 4
+		res, err := m.Call("main")
+		if err != nil {
+			return nil, err
+		}
+		return res[0].(*MemRef).Elements(), nil
+	}
+	got, err := run(`
+    %c4 = arith.constant 4 : index
+    %first = arith.cmpi ult, %tid, %c4 : index
+    "memref.store"(%t32, %wg, %tid) : (i32, memref<8xi32, 3>, index) -> ()
+    "scf.if"(%first) ({
+      "gpu.barrier"() <{scope = #gpu.scope<subgroup>}> : () -> ()
+      "scf.yield"() : () -> ()
+    }, {
+      "gpu.barrier"() <{address_spaces = [], scope = #gpu.scope<subgroup>}> : () -> ()
+      "scf.yield"() : () -> ()
+    }) : (i1) -> ()
+    %n = arith.xori %tid, %c1 : index
+    %x = "memref.load"(%wg, %n) : (memref<8xi32, 3>, index) -> i32
+    "memref.store"(%x, %out, %gid) : (i32, memref<16xi32>, index) -> ()`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := fmt.Sprint(got); s != "[1 0 3 2 5 4 7 6 1 0 3 2 5 4 7 6]" {
+		t.Fatalf("got %s", s)
+	}
+	// Workgroups run one after another, so none can wait for another; named
+	// barriers are refused too.
+	_, err = run(`
+    "gpu.barrier"() <{scope = #gpu.scope<cluster>}> : () -> ()`)
+	if err == nil || !strings.Contains(err.Error(), "a barrier of cluster scope is not supported by the interpreter") || !strings.Contains(err.Error(), "test.mlir:") {
+		t.Fatalf("got %v", err)
+	}
+	_, err = run(`
+    %c2 = arith.constant 2 : i32
+    %nb = "gpu.initialize_named_barrier"(%c2) : (i32) -> !gpu.named_barrier
+    "gpu.barrier"(%nb) : (!gpu.named_barrier) -> ()`)
+	if err == nil || !strings.Contains(err.Error(), "does not support 'gpu.initialize_named_barrier'") || !strings.Contains(err.Error(), "test.mlir:") {
+		t.Fatalf("got %v", err)
+	}
+}
+
 func TestKernelShuffleAndSubgroupReduce(t *testing.T) {
 	got, err := runKernel(t, 4, `
     %w = arith.constant 4 : i32

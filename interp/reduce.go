@@ -1,6 +1,9 @@
 package interp
 
-import "github.com/kiln-gpu/kiln/ir"
+import (
+	"github.com/kiln-gpu/kiln/gpu"
+	"github.com/kiln-gpu/kiln/ir"
+)
 
 // A collective is a collective op resolved when compiled: complete computes
 // its results for the threads ts that all wait at it, in lane order; wide
@@ -11,7 +14,9 @@ type collective struct {
 }
 
 func collectiveOf(op *ir.Operation) *collective {
-	c := &collective{complete: reduceCollective, wide: op.Name() == "gpu.barrier" || op.Name() == "gpu.all_reduce"}
+	// A barrier of subgroup scope waits for the subgroup only.
+	wide := op.Name() == "gpu.all_reduce" || op.Name() == "gpu.barrier" && gpu.BarrierScope(op) == gpu.ScopeWorkgroup
+	c := &collective{complete: reduceCollective, wide: wide}
 	switch op.Name() {
 	case "gpu.barrier":
 		c.complete = func(_ *ir.Operation, ts []*thread) error {

@@ -18,6 +18,46 @@ func.func @barriers() {
 
 // -----
 
+// Adjacent barriers of one scope merge into the second, fencing the union of
+// their address spaces (all of them when either has no memfence list);
+// barriers of different scopes stay.
+// CHECK-LABEL: func.func @barrier_scopes
+// CHECK-NEXT: gpu.barrier scope <subgroup>{{$}}
+// CHECK-NEXT: gpu.barrier scope <cluster>{{$}}
+// CHECK-NEXT: "test.use"
+// CHECK-NEXT: gpu.barrier memfence [#gpu.address_space<global>, #gpu.address_space<workgroup>]{{$}}
+// CHECK-NEXT: "test.use"
+// CHECK-NEXT: gpu.barrier memfence [#gpu.address_space<workgroup>] scope <subgroup>{{$}}
+// CHECK-NEXT: "test.use"
+// CHECK-NEXT: gpu.barrier{{$}}
+// CHECK-NEXT: gpu.initialize_named_barrier
+// CHECK-NEXT: gpu.barrier named
+// CHECK-NEXT: gpu.barrier named
+// CHECK-NEXT: gpu.barrier{{$}}
+// CHECK-NEXT: return
+func.func @barrier_scopes(%n: i32) {
+  gpu.barrier scope <subgroup>
+  gpu.barrier scope <subgroup>
+  gpu.barrier scope <cluster>
+  "test.use"() : () -> ()
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  gpu.barrier memfence [#gpu.address_space<global>]
+  "test.use"() : () -> ()
+  gpu.barrier memfence [#gpu.address_space<workgroup>] scope <subgroup>
+  gpu.barrier memfence [#gpu.address_space<workgroup>] scope <subgroup>
+  "test.use"() : () -> ()
+  gpu.barrier memfence []
+  gpu.barrier scope <workgroup>
+  // Named barriers wait for their subgroups only: none merges.
+  %nb = gpu.initialize_named_barrier %n : i32 -> !gpu.named_barrier
+  gpu.barrier named(%nb : !gpu.named_barrier)
+  gpu.barrier named(%nb : !gpu.named_barrier)
+  gpu.barrier
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @waits
 func.func @waits() {
   // A wait without dependencies or token does nothing.

@@ -580,3 +580,62 @@ func.func @mma_load_vector_2d(%m: memref<32x4xvector<4x8xf32>>, %i: index) {
   %0 = gpu.subgroup_mma_load_matrix %m[%i, %i] {leadDimension = 4 : index} : memref<32x4xvector<4x8xf32>> -> !gpu.mma_matrix<16x16xf16, "AOp">
   return
 }
+
+// -----
+
+func.func @barrier_thread_scope() {
+  // expected-error @+1 {{'gpu.barrier' op thread-level scope is not meaningful for barriers}}
+  gpu.barrier scope <thread>
+  return
+}
+
+// -----
+
+func.func @barrier_bad_scope() {
+  // expected-error @+1 {{expected ::mlir::gpu::Scope to be one of: thread, subgroup, workgroup, cluster, device}}
+  gpu.barrier scope <warp>
+  return
+}
+
+// -----
+
+func.func @barrier_memfence_not_address_spaces() {
+  // The parsed attributes are checked where the attribute dictionary would
+  // start, as MLIR's generated parser does: at the next token.
+  // expected-error @+2 {{'gpu.barrier' op attribute 'address_spaces' failed to satisfy constraint: GPU Address Space array}}
+  gpu.barrier memfence [1 : i32]
+  return
+}
+
+// -----
+
+func.func @barrier_generic_bad_scope() {
+  // expected-error @+1 {{'gpu.barrier' op attribute 'scope' failed to satisfy constraint: GPU execution scope}}
+  "gpu.barrier"() <{scope = 1 : i32}> : () -> ()
+  return
+}
+
+// -----
+
+func.func @named_barrier_subgroup_scope(%n: i32) {
+  %nb = gpu.initialize_named_barrier %n : i32 -> !gpu.named_barrier
+  // expected-error @+1 {{'gpu.barrier' op named barriers require workgroup scope}}
+  gpu.barrier named(%nb : !gpu.named_barrier) scope <subgroup>
+  return
+}
+
+// -----
+
+func.func @named_barrier_not_a_barrier(%n: i32) {
+  // expected-error @+1 {{'gpu.barrier' op operand #0 must be named barrier, but got 'i32'}}
+  "gpu.barrier"(%n) : (i32) -> ()
+  return
+}
+
+// -----
+
+func.func @initialize_named_barrier_i64(%n: i64) {
+  // expected-error @+1 {{'gpu.initialize_named_barrier' op operand #0 must be 32-bit signless integer, but got 'i64'}}
+  %nb = gpu.initialize_named_barrier %n : i64 -> !gpu.named_barrier
+  return
+}

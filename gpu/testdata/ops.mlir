@@ -63,8 +63,25 @@ module attributes {gpu.container_module} {
       %b0 = gpu.subgroup_broadcast %arg0, first_active_lane : f32
       // CHECK: gpu.subgroup_broadcast %{{.*}},  specific_lane %{{.*}} : f32
       %b1 = gpu.subgroup_broadcast %arg0, specific_lane %offset : f32
-      // CHECK: gpu.barrier
+      // CHECK: gpu.barrier{{$}}
       gpu.barrier
+      // CHECK-NEXT: gpu.barrier scope <subgroup>{{$}}
+      gpu.barrier scope <subgroup>
+      // The default scope is not printed.
+      // CHECK-NEXT: gpu.barrier{{$}}
+      gpu.barrier scope <workgroup>
+      // CHECK-NEXT: gpu.barrier memfence [#gpu.address_space<workgroup>] scope <cluster>{{$}}
+      gpu.barrier memfence [#gpu.address_space<workgroup>] scope <cluster>
+      // CHECK-NEXT: gpu.barrier memfence []{{$}}
+      gpu.barrier memfence []
+      // CHECK-NEXT: gpu.barrier memfence [#gpu.address_space<global>, #gpu.address_space<workgroup>] scope <device>{{$}}
+      "gpu.barrier"() <{address_spaces = [#gpu.address_space<global>, #gpu.address_space<workgroup>], scope = #gpu.scope<device>}> : () -> ()
+      // CHECK-NEXT: %[[NB:.*]] = gpu.initialize_named_barrier %{{.*}} : i32 -> !gpu.named_barrier
+      %nb = gpu.initialize_named_barrier %width : i32 -> !gpu.named_barrier
+      // CHECK-NEXT: gpu.barrier named(%[[NB]] : !gpu.named_barrier){{$}}
+      gpu.barrier named(%nb : !gpu.named_barrier)
+      // CHECK-NEXT: gpu.barrier named(%[[NB]] : !gpu.named_barrier) memfence [#gpu.address_space<workgroup>]{{$}}
+      gpu.barrier named(%nb : !gpu.named_barrier) memfence [#gpu.address_space<workgroup>] scope <workgroup>
       // CHECK: gpu.printf "Value: %f\0A", %{{.*}} : f32
       gpu.printf "Value: %f\n", %arg0 : f32
       // CHECK: gpu.printf "Hello"
@@ -278,3 +295,22 @@ gpu.binary @kernels [#gpu.object<#spirv.target_env<#spirv.vce<v1.0, [Shader], []
   kernels = #gpu.kernel_table<[#gpu.kernel_metadata<"b", () -> (), metadata = {regs = 8 : i64}>,
                                #gpu.kernel_metadata<"a", (i32) -> (), arg_attrs = [{test.x}]>]>,
   bin = "BLOB">]
+
+// -----
+
+// An empty argument list parses (MLIR's parseCommaSeparatedList) and is
+// not printed.
+// CHECK-LABEL: module attributes {gpu.container_module}
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @no_args() kernel {
+      gpu.return
+    }
+  }
+  func.func @launch_no_args() {
+    %c1 = arith.constant 1 : index
+    // CHECK: gpu.launch_func  @kernels::@no_args blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}){{ *$}}
+    gpu.launch_func @kernels::@no_args blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args()
+    return
+  }
+}

@@ -723,6 +723,9 @@ func (e *env) toNext(b *ir.Builder, t *ir.Operation, merge *ir.Block, next, ret 
 		store(next, intConst(b, i32, -1, loc))
 	case "spirv.Return":
 		store(next, intConst(b, i32, -1, loc))
+	case "spirv.Unreachable":
+		// The block never ends: it stays in its selection as it is.
+		return nil
 	default:
 		return t.Errorf("cannot structure control flow ending in '%s'", t.Name())
 	}

@@ -25,7 +25,15 @@ func (e *env) gpuPatterns() []*rewrite.ConversionPattern {
 		{Name: "gpu.ballot", Root: "gpu.ballot", Rewrite: e.ballot},
 		{Name: "gpu.subgroup_broadcast", Root: "gpu.subgroup_broadcast", Rewrite: e.broadcast},
 		{Name: "gpu.rotate", Root: "gpu.rotate", Rewrite: e.rotate},
+		{Name: "gpu.printf", Root: "gpu.printf", Rewrite: e.printf},
+		{Name: "gpu.initialize_named_barrier", Root: "gpu.initialize_named_barrier", Rewrite: e.initializeNamedBarrier},
 	}
+	e.tc.AddConversion(func(t ir.Type) []ir.Type {
+		if _, ok := t.(*gpu.NamedBarrierType); ok {
+			return []ir.Type{spirv.NamedBarrier(e.ctx)}
+		}
+		return nil
+	})
 	ps = append(ps, e.mmaPatterns()...)
 	for name, bi := range map[string]spv.BuiltIn{
 		"gpu.thread_id": spv.BuiltInLocalInvocationId, "gpu.block_id": spv.BuiltInWorkgroupId,
@@ -207,17 +215,59 @@ func (e *env) gpuFunc(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewr
 
 // barrier: gpu.barrier -> spirv.ControlBarrier <Workgroup>, <Workgroup>,
 // <AcquireRelease|WorkgroupMemory>.
-func (e *env) barrier(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
+// barrier converts gpu.barrier as MLIR's GPUBarrierConversion does: a
+// ControlBarrier whose execution scope is the barrier's (workgroup or
+// subgroup; SPIR-V has no cluster scope) and which, like MLIR's, makes
+// workgroup memory visible whatever the barrier's memfence list says.
+func (e *env) barrier(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	if len(operands) == 1 {
+		// A named barrier (workgroup scope, verified): MemoryNamedBarrier,
+		// with the semantics of the ControlBarrier below.
+		ctx := o.Context()
+		rw.SetInsertionPointBefore(o)
+		op(&rw.Builder, "spirv.MemoryNamedBarrier", o.Loc(), nil, operands,
+			named("memory_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeWorkgroup))),
+			named("memory_semantics", enum(ctx, spv.KindMemorySemantics,
+				uint32(spv.MemorySemanticsAcquireRelease|spv.MemorySemanticsWorkgroupMemory))))
+		rw.EraseOp(o)
+		return nil
+	}
+	exec := spv.ScopeWorkgroup
+	switch s := gpu.BarrierScope(o); s {
+	case gpu.ScopeWorkgroup:
+	case gpu.ScopeSubgroup:
+		exec = spv.ScopeSubgroup
+	default:
+		// MLIR's error, then the driver's "failed to legalize".
+		e.emit(&ir.Diagnostic{Severity: ir.SeverityError, Loc: o.Loc(),
+			Message: "gpu.barrier with " + s.String() + " scope is not supported in SPIR-V"})
+		return rewrite.NoMatch
+	}
 	rw.SetInsertionPointBefore(o)
-	controlBarrier(&rw.Builder, o.Loc())
+	controlBarrierIn(&rw.Builder, o.Loc(), exec)
 	rw.EraseOp(o)
 	return nil
 }
 
-func controlBarrier(b *ir.Builder, loc ir.Location) {
+// initializeNamedBarrier converts gpu.initialize_named_barrier to
+// NamedBarrierInitialize of the same subgroup count.
+func (e *env) initializeNamedBarrier(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	if operands[0].Type() != e.ctx.I(32) {
+		return rewrite.NoMatch
+	}
+	rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.NamedBarrierInitialize", Loc: o.Loc(),
+		Operands: operands, ResultTypes: []ir.Type{spirv.NamedBarrier(e.ctx)}})
+	return nil
+}
+
+func controlBarrier(b *ir.Builder, loc ir.Location) { controlBarrierIn(b, loc, spv.ScopeWorkgroup) }
+
+// controlBarrierIn makes a ControlBarrier of execution scope exec that
+// makes workgroup memory visible in the workgroup.
+func controlBarrierIn(b *ir.Builder, loc ir.Location, exec spv.Scope) {
 	ctx := b.Context()
 	op(b, "spirv.ControlBarrier", loc, nil, nil,
-		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeWorkgroup))),
+		named("execution_scope", enum(ctx, spv.KindScope, uint32(exec))),
 		named("memory_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeWorkgroup))),
 		named("memory_semantics", enum(ctx, spv.KindMemorySemantics,
 			uint32(spv.MemorySemanticsAcquireRelease|spv.MemorySemanticsWorkgroupMemory))))

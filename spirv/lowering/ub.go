@@ -6,9 +6,13 @@ import (
 )
 
 // ubPatterns convert the ub dialect as MLIR's UBToSPIRV does: a poison
-// value becomes spirv.Undef of the converted type.
+// value becomes spirv.Undef of the converted type, ub.unreachable becomes
+// spirv.Unreachable.
 func (e *env) ubPatterns() []*rewrite.ConversionPattern {
-	return []*rewrite.ConversionPattern{{Name: "ub.poison", Root: "ub.poison", Rewrite: e.poison}}
+	return []*rewrite.ConversionPattern{
+		{Name: "ub.poison", Root: "ub.poison", Rewrite: e.poison},
+		{Name: "ub.unreachable", Root: "ub.unreachable", Rewrite: unreachable},
+	}
 }
 
 func (e *env) poison(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
@@ -17,5 +21,10 @@ func (e *env) poison(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewri
 		return rewrite.NoMatch
 	}
 	rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.Undef", Loc: o.Loc(), ResultTypes: []ir.Type{t}})
+	return nil
+}
+
+func unreachable(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	rw.ReplaceOpWith(o, &ir.OpState{Name: "spirv.Unreachable", Loc: o.Loc()})
 	return nil
 }

@@ -375,6 +375,8 @@ var differentialExempt = map[string]string{
 	"gpu.subgroup_mma_load_matrix":            mmaExempt,
 	"gpu.subgroup_mma_store_matrix":           mmaExempt,
 	"gpu.rotate":                              "the interpreter does not run gpu.rotate: testdata/rotate.mlir checks the lowering",
+	"gpu.initialize_named_barrier":            "named barriers need the Kernel-only NamedBarrier capability and the interpreter does not run them: TestOpenCLKernelsValidate runs spirv-val on testdata/named_barrier.mlir",
+	"gpu.printf":                              "lowers to spirv.CL.printf, an OpenCL.std instruction Vulkan does not run: TestOpenCLKernelsValidate runs spirv-val on testdata/gpu_printf.mlir",
 	"memref.memory_space_cast":                "converts on Kernel targets only (Vulkan has no Generic pointers): testdata/passes_memref_opencl.mlir checks the lowering",
 	"memref.extract_aligned_pointer_as_index": "needs a physical pointer, which Vulkan buffers are not: testdata/passes_memref_opencl.mlir checks the lowering",
 	"tensor.extract":                          "the interpreter does not run the tensor dialect: testdata/passes_tensor.mlir checks the lowering and compiles a kernel through spirv-val",

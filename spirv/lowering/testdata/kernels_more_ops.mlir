@@ -200,3 +200,35 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// gpu.barrier of subgroup scope (ControlBarrier <Subgroup>): each lane
+// reads the workgroup memory its neighbour (lane x xor 1, in its subgroup
+// when subgroups have an even size, as SwiftShader's 4 and lavapipe's do)
+// wrote before the barrier; the workgroup-scope barrier with an empty
+// memfence list orders the second round.
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @subgroup_barrier(%buf: memref<16xi32>, %out: memref<16x2xi32>) workgroup(%tile: memref<16xi32, #gpu.address_space<workgroup>>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [16, 1, 1]>} {
+      %x = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c15 = arith.constant 15 : index
+      %v = memref.load %buf[%x] : memref<16xi32>
+      memref.store %v, %tile[%x] : memref<16xi32, #gpu.address_space<workgroup>>
+      gpu.barrier memfence [#gpu.address_space<workgroup>] scope <subgroup>
+      %n = arith.xori %x, %c1 : index
+      %w = memref.load %tile[%n] : memref<16xi32, #gpu.address_space<workgroup>>
+      memref.store %w, %out[%x, %c0] : memref<16x2xi32>
+      gpu.barrier
+      %s = arith.addi %v, %w : i32
+      memref.store %s, %tile[%x] : memref<16xi32, #gpu.address_space<workgroup>>
+      gpu.barrier memfence [] scope <workgroup>
+      %r = arith.subi %c15, %x : index
+      %u = memref.load %tile[%r] : memref<16xi32, #gpu.address_space<workgroup>>
+      memref.store %u, %out[%x, %c1] : memref<16x2xi32>
+      gpu.return
+    }
+  }
+}
