@@ -101,14 +101,26 @@ func alias(argument, name string, mode aliasMode, opts []pass.Option, dialects .
 	if mode == strict {
 		illegal = dialects
 	}
+	// MLIR anchors convert-gpu-to-spirv on builtin.module; the others run
+	// on any op.
+	anchor := ""
+	if mode == gpuModules {
+		anchor = "builtin.module"
+	}
 	return func() *pass.Pass {
 		return &pass.Pass{
 			Name:     name,
 			Argument: argument,
 			Summary:  "The convert-to-spirv conversion restricted to " + dialects[0] + " ops (MLIR's " + argument + ")",
-			OpName:   "builtin.module",
+			OpName:   anchor,
 			Options:  opts,
 			Run: func(op *ir.Operation, pc *pass.Context) error {
+				if argument == "convert-func-to-spirv" && op.Block() == nil && op.Name() == "func.func" {
+					// A detached root function (kiln opt
+					// --no-implicit-module), which the conversion would
+					// replace: MLIR refuses it since llvm-project PR 185068.
+					return ir.Errorf(op.Loc(), "'%s' pass requires the target operation to be nested in a block", argument)
+				}
 				o := options(pc)
 				o.Dialects, o.GPUModules, o.Illegal = dialects, mode == gpuModules, illegal
 				o.KernelModulesNested = mode == gpuModules
