@@ -9,11 +9,12 @@ import (
 // spirv.AccessChain, spirv.PtrAccessChain, spirv.InBoundsPtrAccessChain.
 
 // variableOp: `%v = spirv.Variable [init(%x)] : !spirv.ptr<T, Function>`.
+// It has no effect traits: MLIR declares no memory effects for it, so
+// canonicalize and DCE keep an unused one (as MemRefToSPIRV/alloca.mlir expects).
 var variableOp = &ir.OpDef{
 	Name:     "spirv.Variable",
 	Summary:  "A function-local variable, optionally initialized.",
 	Example:  "%c = spirv.Constant 0 : i32\n%v = spirv.Variable init(%c) : !spirv.ptr<i32, Function>",
-	Traits:   ir.AllocOnly,
 	Operands: ir.Between(0, 1), Results: ir.Exactly(1),
 	Inherent: []string{"storage_class"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
