@@ -6,7 +6,8 @@ import (
 )
 
 // Memory ops: spirv.Variable, spirv.Load, spirv.Store, spirv.CopyMemory,
-// spirv.AccessChain, spirv.PtrAccessChain, spirv.InBoundsPtrAccessChain.
+// spirv.AccessChain, spirv.InBoundsAccessChain, spirv.PtrAccessChain,
+// spirv.InBoundsPtrAccessChain.
 
 // variableOp: `%v = spirv.Variable [init(%x)] : !spirv.ptr<T, Function>`.
 // It has no effect traits: MLIR declares no memory effects for it, so
@@ -564,6 +565,8 @@ func memoryOps() []*ir.OpDef {
 		variableOp, loadOp, storeOp, copyMemoryOp,
 		accessChainOp("AccessChain", "Pointer to an element of a composite, through a chain of indices.",
 			"%p = spirv.AccessChain %base[%i, %j] : "+arr+", i32, i32", false),
+		accessChainOp("InBoundsAccessChain", "spirv.AccessChain whose indices stay in bounds of the base object.",
+			"%p = spirv.InBoundsAccessChain %base[%i, %j] : "+arr+", i32, i32", false),
 		accessChainOp("PtrAccessChain", "Like spirv.AccessChain, but first steps over elements of the base pointer.",
 			"%p = spirv.PtrAccessChain %base[%e, %i] : !spirv.ptr<!spirv.array<4 x f32>, CrossWorkgroup>, i64, i32", true),
 		accessChainOp("InBoundsPtrAccessChain", "spirv.PtrAccessChain whose indices stay in bounds.",

@@ -144,3 +144,23 @@ func.func @unused_effectful(%p: !spirv.ptr<!spirv.array<4 x i32>, StorageBuffer>
   %a = spirv.AccessChain %p[%c0] : !spirv.ptr<!spirv.array<4 x i32>, StorageBuffer>, i32 -> !spirv.ptr<i32, StorageBuffer>
   return
 }
+
+// Chained in-bounds access chains combine; an in-bounds chain over a plain
+// one does not (the combined chain would claim bounds the first did not).
+// CHECK-LABEL: func.func @inbounds_chains
+func.func @inbounds_chains(%i: i32) -> (f32, f32) {
+  %v = spirv.Variable : !spirv.ptr<!spirv.array<4 x !spirv.array<4 x f32>>, Function>
+  // CHECK: %[[V:.*]] = spirv.Variable
+  // CHECK-NEXT: %[[A:.*]] = spirv.InBoundsAccessChain %[[V]][%arg0, %arg0] : !spirv.ptr<!spirv.array<4 x !spirv.array<4 x f32>>, Function>, i32, i32
+  // CHECK-NEXT: spirv.Load "Function" %[[A]]
+  // CHECK-NEXT: %[[P:.*]] = spirv.AccessChain %[[V]][%arg0] : !spirv.ptr<!spirv.array<4 x !spirv.array<4 x f32>>, Function>, i32
+  // CHECK-NEXT: %[[Q:.*]] = spirv.InBoundsAccessChain %[[P]][%arg0] : !spirv.ptr<!spirv.array<4 x f32>, Function>, i32
+  // CHECK-NEXT: spirv.Load "Function" %[[Q]]
+  %a0 = spirv.InBoundsAccessChain %v[%i] : !spirv.ptr<!spirv.array<4 x !spirv.array<4 x f32>>, Function>, i32
+  %a1 = spirv.InBoundsAccessChain %a0[%i] : !spirv.ptr<!spirv.array<4 x f32>, Function>, i32
+  %x = spirv.Load "Function" %a1 : f32
+  %p = spirv.AccessChain %v[%i] : !spirv.ptr<!spirv.array<4 x !spirv.array<4 x f32>>, Function>, i32
+  %q = spirv.InBoundsAccessChain %p[%i] : !spirv.ptr<!spirv.array<4 x f32>, Function>, i32
+  %y = spirv.Load "Function" %q : f32
+  return %x, %y : f32, f32
+}
