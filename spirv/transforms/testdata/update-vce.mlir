@@ -115,3 +115,26 @@ spirv.module Logical GLSL450 attributes {
     spirv.ReturnValue %1 : i32
   }
 }
+
+// -----
+
+// A scalar condition choosing whole vectors needs SPIR-V 1.4; a vector
+// condition, component by component, does not.
+// CHECK: spirv.module Logical GLSL450 requires #spirv.vce<v1.4, [Shader, Matrix], []>
+// CHECK: spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Matrix], []>
+spirv.module Logical GLSL450 attributes {
+  spirv.target_env = #spirv.target_env<#spirv.vce<v1.6, [Shader], []>, #spirv.resource_limits<>>
+} {
+  spirv.func @scalar_condition(%c : i1, %a : vector<2xf32>, %b : vector<2xf32>) -> vector<2xf32> "None" {
+    %0 = spirv.Select %c, %a, %b : i1, vector<2xf32>
+    spirv.ReturnValue %0 : vector<2xf32>
+  }
+}
+spirv.module Logical GLSL450 attributes {
+  spirv.target_env = #spirv.target_env<#spirv.vce<v1.6, [Shader], []>, #spirv.resource_limits<>>
+} {
+  spirv.func @vector_condition(%c : vector<2xi1>, %a : vector<2xf32>, %b : vector<2xf32>) -> vector<2xf32> "None" {
+    %0 = spirv.Select %c, %a, %b : vector<2xi1>, vector<2xf32>
+    spirv.ReturnValue %0 : vector<2xf32>
+  }
+}
