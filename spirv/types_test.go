@@ -172,3 +172,18 @@ func TestSizeInBytes(t *testing.T) {
 		}
 	}
 }
+
+// Capability 4434 prints as MLIR spells it, StorageUniform16; the grammar's
+// UniformAndStorageBuffer16BitAccess still reads.
+func TestStorageUniform16Spelling(t *testing.T) {
+	ctx := ir.NewContext(Dialect())
+	for _, in := range []string{"#spirv.vce<v1.0, [StorageUniform16], []>", "#spirv.vce<v1.0, [UniformAndStorageBuffer16BitAccess], []>"} {
+		a, err := ir.ParseAttrString(ctx, in)
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if got := ir.AttrString(a); got != "#spirv.vce<v1.0, [StorageUniform16], []>" {
+			t.Errorf("%s prints %s", in, got)
+		}
+	}
+}
