@@ -166,6 +166,11 @@ func Availability(op *ir.Operation) Requirements {
 	if v, ok := opMinVersion[name]; ok {
 		rs.add("op "+name, spv.Availability{MinVersion: v})
 	}
+	if name == "spirv.Select" && op.NumOperands() == 3 && isBool(op.Operand(0).Type()) && !isScalar(op.Result(0).Type()) {
+		// A scalar condition choosing whole composites: SPIR-V 1.4 (before,
+		// results are only computed per component; MLIR PR 72173).
+		rs.add("op spirv.Select with a scalar condition on "+ir.TypeString(op.Result(0).Type()), spv.Availability{MinVersion: spv.Version1_4})
+	}
 	for _, a := range op.Attrs() {
 		switch v := a.Value.(type) {
 		case *EnumAttr:

@@ -96,10 +96,11 @@ var identityFolds = map[string]func(op *ir.Operation, operands []ir.Attribute) (
 }
 
 var patterns = map[string][]*ir.Pattern{
-	"spirv.AccessChain":    {combineAccessChains},
-	"spirv.LogicalNot":     {negatedComparison},
-	"spirv.UMod":           {nestedUMod},
-	"spirv.mlir.selection": {selectionToSelect},
+	"spirv.AccessChain":         {combineChains("spirv.AccessChain", "spirv.combine-chained-access-chain")},
+	"spirv.InBoundsAccessChain": {combineChains("spirv.InBoundsAccessChain", "spirv.combine-chained-inbounds-access-chain")},
+	"spirv.LogicalNot":          {negatedComparison},
+	"spirv.UMod":                {nestedUMod},
+	"spirv.mlir.selection":      {selectionToSelect},
 }
 
 // attachCanonicalization adds the folds and patterns above to ops, and to
@@ -300,21 +301,25 @@ func compositeElementAttr(ctx *ir.Context, a ir.Attribute, i int64) ir.Attribute
 	return nil
 }
 
-// combineAccessChains rewrites AccessChain(AccessChain(base, i...), j...)
-// to AccessChain(base, i..., j...).
-var combineAccessChains = &ir.Pattern{
-	Name: "spirv.combine-chained-access-chain",
-	Root: "spirv.AccessChain",
-	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		parent := op.Operand(0).DefiningOp()
-		if parent == nil || parent.Name() != "spirv.AccessChain" {
-			return false
-		}
-		operands := append(slices.Clone(parent.Operands()), op.Operands()[1:]...)
-		rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: operands,
-			ResultTypes: op.ResultTypes(), Attrs: op.Attrs()})
-		return true
-	},
+// combineChains rewrites X(X(base, i...), j...) to X(base, i..., j...) for
+// X spirv.AccessChain, and for X spirv.InBoundsAccessChain, where both
+// segments being in bounds keeps the combined chain in bounds (MLIR's
+// CombineChainedAccessChain and CombineChainedInBoundsAccessChain).
+func combineChains(name, patternName string) *ir.Pattern {
+	return &ir.Pattern{
+		Name: patternName,
+		Root: name,
+		Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+			parent := op.Operand(0).DefiningOp()
+			if parent == nil || parent.Name() != name {
+				return false
+			}
+			operands := append(slices.Clone(parent.Operands()), op.Operands()[1:]...)
+			rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: operands,
+				ResultTypes: op.ResultTypes(), Attrs: op.Attrs()})
+			return true
+		},
+	}
 }
 
 // negations maps a comparison to its negation.

@@ -39,6 +39,7 @@ func EnumName(k *spv.OperandKind, v uint32) string {
 // grammar spells otherwise; both are read, MLIR's is printed.
 var mlirCapabilityNames = map[string]spv.Capability{
 	"Bfloat16ConversionINTEL": spv.CapabilityBFloat16ConversionINTEL,
+	"StorageUniform16":        spv.CapabilityUniformAndStorageBuffer16BitAccess,
 }
 
 // DimName returns MLIR's name of a Dim: Dim1D, Dim2D, Dim3D, Cube, ...

@@ -133,12 +133,13 @@ func verifyCoopAccess(op *ir.Operation, ptr ir.Type, stride ir.Type) error {
 }
 
 // coopMatrixLoadOp: `%m = spirv.KHR.CooperativeMatrixLoad %ptr, %stride, <RowMajor> : !spirv.ptr<i32, StorageBuffer>, i32 -> !spirv.coopmatrix<...>`.
+// Like spirv.Load it has no effect traits (MLIR declares no memory effects),
+// so an unused load stays.
 var coopMatrixLoadOp = &ir.OpDef{
 	Name:     "spirv.KHR.CooperativeMatrixLoad",
 	Summary:  "Loads a cooperative matrix through a pointer with a stride.",
 	Example:  "%m = spirv.KHR.CooperativeMatrixLoad %ptr, %stride, <RowMajor> : !spirv.ptr<i32, StorageBuffer>, i32 -> !spirv.coopmatrix<16x8xi32, Workgroup, MatrixA>",
 	Operands: ir.Exactly(2), Results: ir.Exactly(1),
-	Traits:   ir.ReadOnly,
 	Inherent: []string{"matrix_layout", "memory_operand"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		us, err := ir.ParseOperandsN(p, 2)

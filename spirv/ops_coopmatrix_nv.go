@@ -96,12 +96,13 @@ func printNVMemoryAccess(p *ir.OpPrinter, op *ir.Operation) {
 func nvCoopAccessTypes(ctx *ir.Context) []ir.Type { return []ir.Type{ctx.I(32), ctx.I(1)} }
 
 // nvCoopMatrixLoadOp: `%m = spirv.NV.CooperativeMatrixLoad %ptr, %stride, %colMajor : ptrT as matT`.
+// Like spirv.Load it has no effect traits (MLIR declares no memory effects),
+// so an unused load stays.
 var nvCoopMatrixLoadOp = &ir.OpDef{
 	Name:     "spirv.NV.CooperativeMatrixLoad",
 	Summary:  "Loads an NV cooperative matrix through a pointer with a stride.",
 	Example:  "%m = spirv.NV.CooperativeMatrixLoad %ptr, %stride, %colMajor : !spirv.ptr<i32, StorageBuffer> as !spirv.NV.coopmatrix<16x8xi32, Subgroup>",
 	Operands: ir.Exactly(3), Results: ir.Exactly(1),
-	Traits:   ir.ReadOnly,
 	Inherent: []string{"memory_access", "alignment"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		us, err := ir.ParseOperandsN(p, 3)

@@ -16,11 +16,12 @@ var (
 )
 
 // bf16ConversionOp: `%r = spirv.INTEL.ConvertFToBF16 %a : f32 to i16`
-// (bfloat16 values are held in i16).
+// (bfloat16 values are held in i16). MLIR declares them without Pure, so
+// they are neither erased when unused nor merged.
 func bf16ConversionOp(name, summary, example string, from, to arith.Constraint) *ir.OpDef {
 	return &ir.OpDef{
 		Name: name, Summary: summary, Example: "%r = " + name + " %a : " + example,
-		Traits: ir.Pure, Operands: ir.Exactly(1), Results: ir.Exactly(1),
+		Operands: ir.Exactly(1), Results: ir.Exactly(1),
 		Format: castFormat(),
 		Verify: func(op *ir.Operation) error {
 			if err := arith.CheckOperands(op, from); err != nil {

@@ -6,14 +6,16 @@ import (
 )
 
 // Memory ops: spirv.Variable, spirv.Load, spirv.Store, spirv.CopyMemory,
-// spirv.AccessChain, spirv.PtrAccessChain, spirv.InBoundsPtrAccessChain.
+// spirv.AccessChain, spirv.InBoundsAccessChain, spirv.PtrAccessChain,
+// spirv.InBoundsPtrAccessChain.
 
 // variableOp: `%v = spirv.Variable [init(%x)] : !spirv.ptr<T, Function>`.
+// It has no effect traits: MLIR declares no memory effects for it, so
+// canonicalize and DCE keep an unused one (as MemRefToSPIRV/alloca.mlir expects).
 var variableOp = &ir.OpDef{
 	Name:     "spirv.Variable",
 	Summary:  "A function-local variable, optionally initialized.",
 	Example:  "%c = spirv.Constant 0 : i32\n%v = spirv.Variable init(%c) : !spirv.ptr<i32, Function>",
-	Traits:   ir.AllocOnly,
 	Operands: ir.Between(0, 1), Results: ir.Exactly(1),
 	Inherent: []string{"storage_class"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
@@ -538,6 +540,10 @@ func accessChainOp(name, summary, example string, elementIndex bool) *ir.OpDef {
 			p.OptionalAttrDict(op.Attrs())
 			p.WriteString(" : ")
 			p.TypeList(op.OperandTypes())
+			// MLIR's assembly format (PRs 116545, 116943) ends with the
+			// result type, which the parser also takes as optional.
+			p.WriteString(" -> ")
+			p.Type(op.Result(0).Type())
 		},
 		Verify: func(op *ir.Operation) error {
 			for i, v := range op.Operands()[1:] {
@@ -562,10 +568,12 @@ func memoryOps() []*ir.OpDef {
 	return []*ir.OpDef{
 		variableOp, loadOp, storeOp, copyMemoryOp,
 		accessChainOp("AccessChain", "Pointer to an element of a composite, through a chain of indices.",
-			"%p = spirv.AccessChain %base[%i, %j] : "+arr+", i32, i32", false),
+			"%p = spirv.AccessChain %base[%i, %j] : "+arr+", i32, i32 -> !spirv.ptr<f32, Function>", false),
+		accessChainOp("InBoundsAccessChain", "spirv.AccessChain whose indices stay in bounds of the base object.",
+			"%p = spirv.InBoundsAccessChain %base[%i, %j] : "+arr+", i32, i32 -> !spirv.ptr<f32, Function>", false),
 		accessChainOp("PtrAccessChain", "Like spirv.AccessChain, but first steps over elements of the base pointer.",
-			"%p = spirv.PtrAccessChain %base[%e, %i] : !spirv.ptr<!spirv.array<4 x f32>, CrossWorkgroup>, i64, i32", true),
+			"%p = spirv.PtrAccessChain %base[%e, %i] : !spirv.ptr<!spirv.array<4 x f32>, CrossWorkgroup>, i64, i32 -> !spirv.ptr<f32, CrossWorkgroup>", true),
 		accessChainOp("InBoundsPtrAccessChain", "spirv.PtrAccessChain whose indices stay in bounds.",
-			"%p = spirv.InBoundsPtrAccessChain %base[%e] : !spirv.ptr<f32, CrossWorkgroup>, i64", true),
+			"%p = spirv.InBoundsPtrAccessChain %base[%e] : !spirv.ptr<f32, CrossWorkgroup>, i64 -> !spirv.ptr<f32, CrossWorkgroup>", true),
 	}
 }

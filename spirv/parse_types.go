@@ -487,15 +487,32 @@ func parseStruct(p *ir.Parser) (ir.Type, error) {
 			return nil, err
 		}
 	}
+	// The struct's own decorations: `, Block`, `, Decoration=N`.
+	var sdecos []StructDecoration
+	for p.ParseOptionalPunct(",") {
+		d, err := parseKeywordEnum(p, spv.KindDecoration, "decoration")
+		if err != nil {
+			return nil, err
+		}
+		sd := StructDecoration{Decoration: spv.Decoration(d)}
+		if p.ParseOptionalPunct("=") {
+			v, err := p.ParseInteger()
+			if err != nil {
+				return nil, err
+			}
+			sd.HasValue, sd.Value = true, uint32(v)
+		}
+		sdecos = append(sdecos, sd)
+	}
 	endAt := p.Pos()
 	if err := p.ParsePunct(">"); err != nil {
 		return nil, err
 	}
 	if !named {
-		return Struct(ctx, members, offsets, decos), nil
+		return Struct(ctx, members, offsets, decos, sdecos...), nil
 	}
 	st := IdentifiedStruct(ctx, name)
-	if !st.SetBody(members, offsets, decos) {
+	if !st.SetBody(members, offsets, decos, sdecos...) {
 		return nil, ir.Errorf(p.LocAt(endAt), "identified struct '%s' already has a different body", name)
 	}
 	return st, nil

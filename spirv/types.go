@@ -70,7 +70,16 @@ type MemberDecoration struct {
 	Value      uint32
 }
 
-// StructType is !spirv.struct<(T [offset, decorations], ...)>, or an
+// StructDecoration is a decoration of a struct type itself (MLIR PR
+// 149793): `Block` or, with a value, `Decoration=N`, after the members as in
+// !spirv.struct<(f32), Block>.
+type StructDecoration struct {
+	Decoration spv.Decoration
+	HasValue   bool
+	Value      uint32
+}
+
+// StructType is !spirv.struct<(T [offset, decorations], ...), D...>, or an
 // identified struct !spirv.struct<name, (...)> whose body is set once after
 // creation, so that it can refer to itself through pointers (as in MLIR).
 type StructType struct {
@@ -83,16 +92,22 @@ type StructType struct {
 	members []ir.Type
 	offsets []int64 // nil, or one per member
 	decos   []MemberDecoration
+	sdecos  []StructDecoration
 }
 
-// Struct returns a literal struct; offsets is nil or one per member.
-func Struct(ctx *ir.Context, members []ir.Type, offsets []int64, decos []MemberDecoration) *StructType {
+// Struct returns a literal struct; offsets is nil or one per member; sdecos
+// are the struct's own decorations.
+func Struct(ctx *ir.Context, members []ir.Type, offsets []int64, decos []MemberDecoration, sdecos ...StructDecoration) *StructType {
 	k := ir.NewKey("spirv.struct").Types(members).Ints(offsets)
 	for _, d := range decos {
 		k.Int(int64(d.Member)).Int(int64(d.Decoration)).Int(b2i(d.HasValue)).Int(int64(d.Value))
 	}
+	k.Str("struct-decorations")
+	for _, d := range sdecos {
+		k.Int(int64(d.Decoration)).Int(b2i(d.HasValue)).Int(int64(d.Value))
+	}
 	return ir.Unique(ctx, k.String(), func() *StructType {
-		return &StructType{hasBody: true, members: clone(members), offsets: clone(offsets), decos: clone(decos)}
+		return &StructType{hasBody: true, members: clone(members), offsets: clone(offsets), decos: clone(decos), sdecos: clone(sdecos)}
 	})
 }
 
@@ -106,13 +121,14 @@ func IdentifiedStruct(ctx *ir.Context, name string) *StructType {
 
 // SetBody sets an identified struct's body. Setting it again succeeds only
 // with the same body (MLIR's trySetBody).
-func (t *StructType) SetBody(members []ir.Type, offsets []int64, decos []MemberDecoration) bool {
+func (t *StructType) SetBody(members []ir.Type, offsets []int64, decos []MemberDecoration, sdecos ...StructDecoration) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.hasBody {
-		return slices.Equal(t.members, members) && slices.Equal(t.offsets, offsets) && slices.Equal(t.decos, decos)
+		return slices.Equal(t.members, members) && slices.Equal(t.offsets, offsets) && slices.Equal(t.decos, decos) &&
+			slices.Equal(t.sdecos, sdecos)
 	}
-	t.hasBody, t.members, t.offsets, t.decos = true, clone(members), clone(offsets), clone(decos)
+	t.hasBody, t.members, t.offsets, t.decos, t.sdecos = true, clone(members), clone(offsets), clone(decos), clone(sdecos)
 	return true
 }
 
@@ -147,6 +163,18 @@ func (t *StructType) Offset(i int) int64 {
 
 // Decorations returns all member decorations.
 func (t *StructType) Decorations() []MemberDecoration { _, _, d := t.body(); return d }
+
+// StructDecorations returns the struct's own decorations.
+func (t *StructType) StructDecorations() []StructDecoration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.sdecos
+}
+
+// HasStructDecoration reports whether the struct itself is decorated with d.
+func (t *StructType) HasStructDecoration(d spv.Decoration) bool {
+	return slices.ContainsFunc(t.StructDecorations(), func(s StructDecoration) bool { return s.Decoration == d })
+}
 
 // MemberDecorations returns member i's decorations.
 func (t *StructType) MemberDecorations(i int) []MemberDecoration {
@@ -365,7 +393,14 @@ func printType(p *ir.Printer, t ir.Type, stack []*StructType) {
 			}
 			p.WriteString("]")
 		}
-		p.WriteString(")>")
+		p.WriteString(")")
+		for _, d := range t.StructDecorations() {
+			p.WriteString(", " + EnumName(spv.KindDecoration, uint32(d.Decoration)))
+			if d.HasValue {
+				p.WriteString("=" + strconv.FormatUint(uint64(d.Value), 10))
+			}
+		}
+		p.WriteString(">")
 	case *MatrixType:
 		p.WriteString("!spirv.matrix<" + strconv.FormatInt(t.Columns, 10) + " x ")
 		p.Type(t.Column)

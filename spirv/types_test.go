@@ -20,6 +20,10 @@ func TestTypesRoundTrip(t *testing.T) {
 		"!spirv.struct<(f32 [0, NonWritable], !spirv.matrix<3 x vector<3xf32>> [16, ColMajor, MatrixStride=16])>",
 		"!spirv.struct<node, (i32, !spirv.ptr<!spirv.struct<node>, StorageBuffer>)>",
 		"!spirv.struct<empty, ()>",
+		"!spirv.struct<(f32), Block>",
+		"!spirv.struct<(f32 [0], i32 [4, NonWritable]), Block, Location=2>",
+		"!spirv.struct<blk, (f32, !spirv.ptr<!spirv.struct<blk>, StorageBuffer>), BufferBlock>",
+		"!spirv.ptr<!spirv.struct<(), Block>, StorageBuffer>",
 		"!spirv.matrix<4 x vector<4xf32>>",
 		"!spirv.coopmatrix<8x16xf32, Subgroup, MatrixA>",
 		"!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Rgba8>",
@@ -106,6 +110,9 @@ func TestTypeErrors(t *testing.T) {
 		{"!spirv.rtarray<f32, stride=0>", "ArrayStride must be greater than zero"},
 		{"!spirv.struct<s>", "recursive struct reference not nested in struct definition"},
 		{"!spirv.struct<(f32 [0], i32)>", "offset specification must be given for all members"},
+		{"!spirv.struct<(f32), Bogus>", "1:22: error: unknown decoration: Bogus"},
+		{"!spirv.struct<(f32), Block=>", "1:28: error: expected integer value"},
+		{"!spirv.struct<(f32) Block>", "1:20: error: expected '>'"},
 		{"!spirv.matrix<5 x vector<4xf32>>", "matrix is expected to have 2, 3, or 4 columns"},
 		{"!spirv.matrix<3 x vector<4xi32>>", "matrix columns' elements must be of Float type, got 'i32'"},
 		{"!spirv.foo", "unknown SPIR-V type: foo"},
@@ -162,6 +169,21 @@ func TestSizeInBytes(t *testing.T) {
 		}
 		if size, ok := SizeInBytes(ty); size != c.size || ok != c.ok {
 			t.Errorf("SizeInBytes(%s) = %d, %v; want %d, %v", c.src, size, ok, c.size, c.ok)
+		}
+	}
+}
+
+// Capability 4434 prints as MLIR spells it, StorageUniform16; the grammar's
+// UniformAndStorageBuffer16BitAccess still reads.
+func TestStorageUniform16Spelling(t *testing.T) {
+	ctx := ir.NewContext(Dialect())
+	for _, in := range []string{"#spirv.vce<v1.0, [StorageUniform16], []>", "#spirv.vce<v1.0, [UniformAndStorageBuffer16BitAccess], []>"} {
+		a, err := ir.ParseAttrString(ctx, in)
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if got := ir.AttrString(a); got != "#spirv.vce<v1.0, [StorageUniform16], []>" {
+			t.Errorf("%s prints %s", in, got)
 		}
 	}
 }

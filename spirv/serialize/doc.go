@@ -21,8 +21,9 @@
 // instructions by name (spirv.IAdd is OpIAdd, spirv.GL.Sqrt is
 // GLSL.std.450 Sqrt), with their
 // operands and attributes placed by the grammar's operand list; module,
-// functions, variables, constants, spec constants, control flow, entry
-// points and decorations are written specially. Block arguments become
+// functions, variables, constants, undefs (one module-level OpUndef per
+// type, as in MLIR), spec constants, control flow, entry points and
+// decorations are written specially. Block arguments become
 // OpPhi; spirv.mlir.selection and spirv.mlir.loop become
 // OpSelectionMerge/OpLoopMerge headers with their merge and continue blocks
 // (a construct's results take the ids of the values its spirv.mlir.merge

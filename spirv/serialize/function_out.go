@@ -93,9 +93,9 @@ func (s *serializer) labelAt(op *ir.Operation) uint32 {
 	return s.label(op.Block())
 }
 
-// valueID returns the id of a value. Constants, addressof and referenceof
-// have no instruction of their own in a function: their id is the
-// module-level constant, variable or spec constant.
+// valueID returns the id of a value. Constants, undefs, addressof and
+// referenceof have no instruction of their own in a function: their id is
+// the module-level constant, OpUndef, variable or spec constant.
 func (s *serializer) valueID(v *ir.Value) (uint32, error) {
 	if id, ok := s.values[v]; ok {
 		return id, nil
@@ -117,6 +117,18 @@ func (s *serializer) valueID(v *ir.Value) (uint32, error) {
 				return 0, err
 			}
 			id, err := s.replicateID(op.Attr("value"), v.Type())
+			if err != nil {
+				return 0, at(op, err)
+			}
+			s.values[v] = id
+			return id, nil
+		case "spirv.Undef":
+			// As in MLIR: one module-level OpUndef per type, so an unused
+			// spirv.Undef leaves nothing behind.
+			if err := s.available(op); err != nil {
+				return 0, err
+			}
+			id, err := s.undefID(v.Type())
 			if err != nil {
 				return 0, at(op, err)
 			}
@@ -582,4 +594,20 @@ func (s *serializer) paramDecoration(fn *ir.Operation, i int, id uint32) error {
 		}
 	}
 	return nil
+}
+
+// undefID returns the id of the module-level OpUndef of type t, declaring
+// it once.
+func (s *serializer) undefID(t ir.Type) (uint32, error) {
+	if id, ok := s.undefIDs[t]; ok {
+		return id, nil
+	}
+	tid, err := s.typeID(t)
+	if err != nil {
+		return 0, err
+	}
+	id := s.newID()
+	s.sec[secGlobal].Op(spv.OpUndef).Word(tid, id)
+	s.undefIDs[t] = id
+	return id, nil
 }

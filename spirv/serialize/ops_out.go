@@ -12,7 +12,7 @@ import (
 // grammar's operand list says where each operand and attribute goes.
 func (s *serializer) op(op *ir.Operation) error {
 	switch op.Name() {
-	case "spirv.Constant", "spirv.EXT.ConstantCompositeReplicate", "spirv.mlir.addressof", "spirv.mlir.referenceof", "spirv.SpecConstantOperation", "spirv.ARM.GraphConstant":
+	case "spirv.Constant", "spirv.EXT.ConstantCompositeReplicate", "spirv.mlir.addressof", "spirv.mlir.referenceof", "spirv.SpecConstantOperation", "spirv.ARM.GraphConstant", "spirv.Undef":
 		return nil // module-level ids; see valueID
 	}
 	if t, ok := spirv.TosaOpOf(op.Name()); ok {

@@ -54,6 +54,7 @@ func SerializeWith(module *ir.Operation, opts Options) ([]uint32, error) {
 		values:       map[*ir.Value]uint32{},
 		extImports:   map[string]uint32{},
 		replicateIDs: map[constKey]uint32{},
+		undefIDs:     map[ir.Type]uint32{},
 	}
 	if opts.VerifyAvailability {
 		s.allowed = newAvailability(vce)
@@ -80,6 +81,7 @@ type serializer struct {
 	constIDs     map[constKey]uint32
 	graphConsts  map[constKey]uint32 // OpGraphConstantARM by id and type
 	replicateIDs map[constKey]uint32 // OpConstantCompositeReplicateEXT
+	undefIDs     map[ir.Type]uint32  // module-level OpUndef by type
 	checked      map[string][][]any  // op signatures that passed available
 	sig          []any               // available's buffer
 	words        []uint32            // operandWords' buffer

@@ -3,6 +3,8 @@ package serialize
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv"
@@ -266,21 +268,54 @@ func (d *deserializer) structType(id uint32, ops []spv.Operand) (*spirv.StructTy
 			return nil, d.errorf("member decoration %s is not supported", spv.KindDecoration.Format(uint32(deco)))
 		}
 	}
+	sdecos, err := d.structDecorations(id, len(members))
+	if err != nil {
+		return nil, err
+	}
 	if recursive != "" {
 		st := spirv.IdentifiedStruct(d.ctx, recursive)
-		if !st.SetBody(members, offsets, decos) {
+		if !st.SetBody(members, offsets, decos, sdecos...) {
 			return nil, d.errorf("recursive struct %q has two different bodies", recursive)
 		}
 		return st, nil
 	}
 	if name := d.names[id]; name != "" && !d.structNames[name] {
 		st := spirv.IdentifiedStruct(d.ctx, name)
-		if st.SetBody(members, offsets, decos) {
+		if st.SetBody(members, offsets, decos, sdecos...) {
 			d.structNames[name] = true
 			return st, nil
 		}
 	}
-	return spirv.Struct(d.ctx, members, offsets, decos), nil
+	return spirv.Struct(d.ctx, members, offsets, decos, sdecos...), nil
+}
+
+// structDecorations returns the decorations of struct id itself (Block and
+// the like) as the type's struct decorations, sorted by name, as MLIR's
+// deserializer does since PR 149793; an empty struct gets none, as there.
+func (d *deserializer) structDecorations(id uint32, members int) ([]spirv.StructDecoration, error) {
+	if members == 0 {
+		return nil, nil
+	}
+	var out []spirv.StructDecoration
+	for _, in := range d.decos[id] {
+		if in.Opcode != spv.OpDecorate {
+			continue
+		}
+		sd := spirv.StructDecoration{Decoration: spv.Decoration(in.Operands[1].Value())}
+		switch params := in.Operands[2:]; len(params) {
+		case 0:
+		case 1:
+			sd.HasValue, sd.Value = true, params[0].Value()
+		default:
+			d.cur = in
+			return nil, d.errorf("struct decoration %s is not supported", spv.KindDecoration.Format(uint32(sd.Decoration)))
+		}
+		out = append(out, sd)
+	}
+	slices.SortStableFunc(out, func(a, b spirv.StructDecoration) int {
+		return strings.Compare(spirv.EnumName(spv.KindDecoration, uint32(a.Decoration)), spirv.EnumName(spv.KindDecoration, uint32(b.Decoration)))
+	})
+	return out, nil
 }
 
 // forwardPointer reads OpTypeForwardPointer: the pointer's type is known

@@ -206,7 +206,8 @@ func (s *serializer) typeOperands(t ir.Type) (spv.Opcode, []uint32, error) {
 }
 
 // typeDecorations writes the decorations a type carries: strides, member
-// offsets and decorations, Block on interface structs, struct names.
+// offsets and decorations, the struct's own decorations, Block on interface
+// structs, struct names.
 func (s *serializer) typeDecorations(t ir.Type, id uint32) error {
 	a := &s.sec[secAnnotation]
 	switch t := t.(type) {
@@ -233,6 +234,18 @@ func (s *serializer) typeDecorations(t ir.Type, id uint32) error {
 				a.Word(d.Value)
 			}
 		}
+		for _, d := range t.StructDecorations() {
+			if d.Decoration == spv.DecorationBlock {
+				// With the other Block decorations, at the end, so that a
+				// round trip keeps the binary.
+				s.addBlockStruct(t)
+				continue
+			}
+			a.Op(spv.OpDecorate).Word(id, uint32(d.Decoration))
+			if d.HasValue {
+				a.Word(d.Value)
+			}
+		}
 	case *spirv.PointerType:
 		st, ok := t.Pointee.(*spirv.StructType)
 		if !ok {
@@ -240,18 +253,23 @@ func (s *serializer) typeDecorations(t ir.Type, id uint32) error {
 		}
 		switch t.StorageClass {
 		case spv.StorageClassStorageBuffer, spv.StorageClassUniform, spv.StorageClassPushConstant, spv.StorageClassPhysicalStorageBuffer:
-			if !slices.Contains(s.blockStructs, st) {
-				s.blockStructs = append(s.blockStructs, st)
-			}
+			s.addBlockStruct(st)
 		}
 	}
 	return nil
 }
 
+func (s *serializer) addBlockStruct(st *spirv.StructType) {
+	if !slices.Contains(s.blockStructs, st) {
+		s.blockStructs = append(s.blockStructs, st)
+	}
+}
+
 // blockDecorations decorates the interface blocks with Block: as in MLIR,
 // the structs reached through buffer pointers, but not those among them
 // that are inside another (an element of a buffer's array of structs, which
-// an access chain points to), which Vulkan forbids.
+// an access chain points to), which Vulkan forbids; and the structs whose
+// type is decorated Block.
 func (s *serializer) blockDecorations() {
 	inner := map[*spirv.StructType]bool{}
 	var walk func(t ir.Type)
@@ -277,7 +295,7 @@ func (s *serializer) blockDecorations() {
 		}
 	}
 	for _, st := range s.blockStructs {
-		if !inner[st] {
+		if st.HasStructDecoration(spv.DecorationBlock) || !inner[st] {
 			s.sec[secAnnotation].Op(spv.OpDecorate).Word(s.typeIDs[st], uint32(spv.DecorationBlock))
 		}
 	}

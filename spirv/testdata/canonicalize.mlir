@@ -117,3 +117,50 @@ func.func @fold_poison(%arg0: i32) -> (i32, i32, i32) {
   // CHECK-NEXT: return %[[P]], %arg0, %arg0
   return %0, %1, %2 : i32, i32, i32
 }
+
+// Ops without MLIR memory-effect declarations (spirv.Variable, spirv.Load,
+// the cooperative-matrix loads, the INTEL bf16 conversions) stay when unused;
+// pure ones (spirv.Undef, spirv.AccessChain) go.
+// CHECK-LABEL: func.func @unused_effectful
+func.func @unused_effectful(%p: !spirv.ptr<!spirv.array<4 x i32>, StorageBuffer>, %s: i32, %f: f32) {
+  // CHECK-NEXT: spirv.Constant 0 : i32
+  // CHECK-NEXT: spirv.Variable : !spirv.ptr<f32, Function>
+  // CHECK-NEXT: spirv.Variable : !spirv.ptr<i32, Function>
+  // CHECK-NEXT: spirv.Load "StorageBuffer" %arg0 : !spirv.array<4 x i32>
+  // CHECK-NEXT: spirv.AccessChain
+  // CHECK-NEXT: spirv.KHR.CooperativeMatrixLoad
+  // CHECK-NEXT: spirv.INTEL.ConvertFToBF16 %arg2 : f32 to i16
+  // CHECK-NEXT: spirv.INTEL.ConvertFToBF16 %arg2 : f32 to i16
+  // CHECK-NEXT: return
+  %v0 = spirv.Variable : !spirv.ptr<f32, Function>
+  %v1 = spirv.Variable : !spirv.ptr<i32, Function>
+  %l = spirv.Load "StorageBuffer" %p : !spirv.array<4 x i32>
+  %c0 = spirv.Constant 0 : i32
+  %e = spirv.AccessChain %p[%c0] : !spirv.ptr<!spirv.array<4 x i32>, StorageBuffer>, i32 -> !spirv.ptr<i32, StorageBuffer>
+  %m = spirv.KHR.CooperativeMatrixLoad %e, %s, <RowMajor> : !spirv.ptr<i32, StorageBuffer>, i32 -> !spirv.coopmatrix<16x8xi32, Subgroup, MatrixA>
+  %b0 = spirv.INTEL.ConvertFToBF16 %f : f32 to i16
+  %b1 = spirv.INTEL.ConvertFToBF16 %f : f32 to i16
+  %u = spirv.Undef : f32
+  %a = spirv.AccessChain %p[%c0] : !spirv.ptr<!spirv.array<4 x i32>, StorageBuffer>, i32 -> !spirv.ptr<i32, StorageBuffer>
+  return
+}
+
+// Chained in-bounds access chains combine; an in-bounds chain over a plain
+// one does not (the combined chain would claim bounds the first did not).
+// CHECK-LABEL: func.func @inbounds_chains
+func.func @inbounds_chains(%i: i32) -> (f32, f32) {
+  %v = spirv.Variable : !spirv.ptr<!spirv.array<4 x !spirv.array<4 x f32>>, Function>
+  // CHECK: %[[V:.*]] = spirv.Variable
+  // CHECK-NEXT: %[[A:.*]] = spirv.InBoundsAccessChain %[[V]][%arg0, %arg0] : !spirv.ptr<!spirv.array<4 x !spirv.array<4 x f32>>, Function>, i32, i32
+  // CHECK-NEXT: spirv.Load "Function" %[[A]]
+  // CHECK-NEXT: %[[P:.*]] = spirv.AccessChain %[[V]][%arg0] : !spirv.ptr<!spirv.array<4 x !spirv.array<4 x f32>>, Function>, i32
+  // CHECK-NEXT: %[[Q:.*]] = spirv.InBoundsAccessChain %[[P]][%arg0] : !spirv.ptr<!spirv.array<4 x f32>, Function>, i32
+  // CHECK-NEXT: spirv.Load "Function" %[[Q]]
+  %a0 = spirv.InBoundsAccessChain %v[%i] : !spirv.ptr<!spirv.array<4 x !spirv.array<4 x f32>>, Function>, i32
+  %a1 = spirv.InBoundsAccessChain %a0[%i] : !spirv.ptr<!spirv.array<4 x f32>, Function>, i32
+  %x = spirv.Load "Function" %a1 : f32
+  %p = spirv.AccessChain %v[%i] : !spirv.ptr<!spirv.array<4 x !spirv.array<4 x f32>>, Function>, i32
+  %q = spirv.InBoundsAccessChain %p[%i] : !spirv.ptr<!spirv.array<4 x f32>, Function>, i32
+  %y = spirv.Load "Function" %q : f32
+  return %x, %y : f32, f32
+}

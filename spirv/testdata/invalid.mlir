@@ -81,6 +81,27 @@ spirv.module Logical GLSL450 {
 
 // -----
 
+// spirv.InBoundsAccessChain checks its indices as spirv.AccessChain does.
+spirv.module Logical GLSL450 {
+  spirv.func @f(%p: !spirv.ptr<!spirv.struct<(f32, i32)>, Function>, %i: i32) "None" {
+    // expected-error @+1 {{'spirv.InBoundsAccessChain' op index must be an integer spirv.Constant to access element of spirv.struct}}
+    %0 = spirv.InBoundsAccessChain %p[%i] : !spirv.ptr<!spirv.struct<(f32, i32)>, Function>, i32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.func @f(%p: !spirv.ptr<!spirv.array<4 x f32>, Function>, %i: i32) "None" {
+    // expected-error @+1 {{'spirv.InBoundsAccessChain' op result type !spirv.ptr<i32, Function> does not match the access chain's !spirv.ptr<f32, Function>}}
+    %0 = spirv.InBoundsAccessChain %p[%i] : !spirv.ptr<!spirv.array<4 x f32>, Function>, i32 -> !spirv.ptr<i32, Function>
+    spirv.Return
+  }
+}
+
+// -----
+
 spirv.module Logical GLSL450 {
   spirv.func @f(%v: vector<3xf32>) "None" {
     // expected-error @+1 {{index 3 out of bounds for 'vector<3xf32>'}}

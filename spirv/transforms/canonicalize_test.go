@@ -58,7 +58,7 @@ func TestPassesNestOnSpirvModule(t *testing.T) {
 		}
 		return pass.New(pl, pass.Config{}).Run(m)
 	})
-	wantAll(t, got, `spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []>`, `spirv.ExecutionMode @k "LocalSize", 4, 4, 1`)
+	wantAll(t, got, `spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Matrix], []>`, `spirv.ExecutionMode @k "LocalSize", 4, 4, 1`)
 }
 
 func registry() pass.Registry {

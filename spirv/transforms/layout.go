@@ -86,7 +86,7 @@ func decorate(ctx *ir.Context, t ir.Type) (ir.Type, int64, int64, error) {
 		if offset >= 0 {
 			size = alignTo(offset, maxAlign)
 		}
-		return spirv.Struct(ctx, out, offsets, t.Decorations()), size, maxAlign, nil
+		return spirv.Struct(ctx, out, offsets, t.Decorations(), t.StructDecorations()...), size, maxAlign, nil
 	}
 	return nil, 0, 0, fmt.Errorf("type %s has no Vulkan layout", ir.TypeString(t))
 }

@@ -21,7 +21,7 @@ var (
 		0: spv.StorageClassStorageBuffer, 1: spv.StorageClassGeneric, 3: spv.StorageClassWorkgroup,
 		4: spv.StorageClassUniform, 5: spv.StorageClassPrivate, 6: spv.StorageClassFunction,
 		7: spv.StorageClassPushConstant, 8: spv.StorageClassUniformConstant, 9: spv.StorageClassInput,
-		10: spv.StorageClassOutput, 11: spv.StorageClassPhysicalStorageBuffer,
+		10: spv.StorageClassOutput, 11: spv.StorageClassPhysicalStorageBuffer, 12: spv.StorageClassImage,
 	}
 	openCLSpaces = map[int64]spv.StorageClass{
 		0: spv.StorageClassCrossWorkgroup, 1: spv.StorageClassGeneric, 3: spv.StorageClassWorkgroup,

@@ -89,6 +89,7 @@ func deduceVCEWith(module *ir.Operation, w int) error {
 			}
 		}
 	}
+	d.addImplied(module)
 	version, err := d.version()
 	if err != nil {
 		return err
@@ -222,6 +223,50 @@ func (d *deduction) require(op *ir.Operation, r spirv.Requirement) error {
 		d.record(op, spirv.Requirement{What: "capability " + e.Name, Availability: a})
 	}
 	return nil
+}
+
+// addImplied lists, after the chosen capabilities, every capability they
+// implicitly declare (MLIR's addAllImpliedCapabilities, PR 151502: Shader
+// brings Matrix), and records what those need.
+func (d *deduction) addImplied(module *ir.Operation) {
+	var extra []spv.Capability
+	for _, c := range d.capList {
+		for _, i := range impliedByDeclaring(c) {
+			if !slices.Contains(d.capList, i) && !slices.Contains(extra, i) {
+				extra = append(extra, i)
+			}
+		}
+	}
+	for _, c := range extra {
+		d.capList = append(d.capList, c)
+		if e := c.Enumerant(); e != nil {
+			a := e.Availability
+			a.Capabilities = nil
+			d.record(module, spirv.Requirement{What: "capability " + e.Name, Availability: a})
+		}
+	}
+}
+
+// impliedByDeclaring returns the capabilities that declaring c implicitly
+// declares, directly or through others, nearest first (MLIR's
+// getRecursiveImpliedCapabilities).
+func impliedByDeclaring(c spv.Capability) []spv.Capability {
+	var out []spv.Capability
+	next := []spv.Capability{c}
+	for len(next) > 0 {
+		e := next[0].Enumerant()
+		next = next[1:]
+		if e == nil {
+			continue
+		}
+		for _, i := range e.Capabilities {
+			if i != c && !slices.Contains(out, i) {
+				out = append(out, i)
+				next = append(next, i)
+			}
+		}
+	}
+	return out
 }
 
 func (d *deduction) record(op *ir.Operation, r spirv.Requirement) {

@@ -14,32 +14,38 @@ func TestDeduceVCE(t *testing.T) {
   spirv.func @iadd(%val : i32) -> i32 "None" {
     %0 = spirv.IAdd %val, %val: i32
     spirv.ReturnValue %0: i32
-  }`, "#spirv.vce<v1.0, [Shader], []>"},
+  }`, "#spirv.vce<v1.0, [Shader, Matrix], []>"},
 		{"version from op", "#spirv.vce<v1.5, [Shader, GroupNonUniformBallot], []>", `
   spirv.func @ballot(%p : i1) -> vector<4xi32> "None" {
     %0 = spirv.GroupNonUniformBallot <Workgroup> %p : vector<4xi32>
     spirv.ReturnValue %0: vector<4xi32>
-  }`, "#spirv.vce<v1.3, [Shader, GroupNonUniformBallot], []>"},
+  }`, "#spirv.vce<v1.3, [Shader, GroupNonUniformBallot, Matrix, GroupNonUniform], []>"},
 		{"implied capability", "#spirv.vce<v1.0, [AtomicStorage], []>", `
   spirv.func @iadd(%val : i32) -> i32 "None" {
     %0 = spirv.IAdd %val, %val: i32
     spirv.ReturnValue %0: i32
-  }`, "#spirv.vce<v1.0, [Shader], []>"},
+  }`, "#spirv.vce<v1.0, [Shader, Matrix], []>"},
 		{"extension kept low", "#spirv.vce<v1.3, [Shader, StorageBuffer16BitAccess, Int16], []>", `
   spirv.func @load(%ptr : !spirv.ptr<i16, StorageBuffer>) -> i16 "None" {
     %0 = spirv.Load "StorageBuffer" %ptr : i16
     %1 = spirv.IAdd %0, %0 : i16
     spirv.ReturnValue %1: i16
-  }`, "#spirv.vce<v1.0, [Shader, StorageBuffer16BitAccess, Int16], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_16bit_storage]>"},
+  }`, "#spirv.vce<v1.0, [Shader, StorageBuffer16BitAccess, Int16, Matrix], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_16bit_storage]>"},
 		{"version makes extension unneeded", "#spirv.vce<v1.3, [Shader, GroupNonUniformBallot], []>", `
   spirv.GlobalVariable @buf bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0])>, StorageBuffer>
   spirv.func @ballot(%p : i1) -> vector<4xi32> "None" {
     %0 = spirv.GroupNonUniformBallot <Subgroup> %p : vector<4xi32>
     spirv.ReturnValue %0: vector<4xi32>
-  }`, "#spirv.vce<v1.3, [Shader, GroupNonUniformBallot], []>"},
+  }`, "#spirv.vce<v1.3, [Shader, GroupNonUniformBallot, Matrix, GroupNonUniform], []>"},
+		{"implied capabilities follow", "#spirv.vce<v1.3, [Shader, Vector16, GroupNonUniformBallot], []>", `
+  spirv.func @f(%v : vector<16xi32>, %p : i1) -> vector<4xi32> "None" {
+    %0 = spirv.IAdd %v, %v : vector<16xi32>
+    %1 = spirv.GroupNonUniformBallot <Subgroup> %p : vector<4xi32>
+    spirv.ReturnValue %1: vector<4xi32>
+  }`, "#spirv.vce<v1.3, [Shader, Vector16, GroupNonUniformBallot, Matrix, Kernel, GroupNonUniform], []>"},
 		{"named extension", "#spirv.vce<v1.0, [Shader, Int16, StorageBuffer16BitAccess], [SPV_KHR_16bit_storage, SPV_KHR_storage_buffer_storage_class]>", `
   spirv.GlobalVariable @buf bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i16, stride=2> [0])>, StorageBuffer>`,
-			"#spirv.vce<v1.0, [Shader, StorageBuffer16BitAccess], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_16bit_storage]>"},
+			"#spirv.vce<v1.0, [Shader, StorageBuffer16BitAccess, Matrix], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_16bit_storage]>"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			wantAll(t, run(t, module(tc.env, tc.body), DeduceVCE), "requires "+tc.want)
@@ -64,7 +70,7 @@ func TestDeduceVCEInterface(t *testing.T) {
     spirv.Return
   }
   spirv.EntryPoint "GLCompute" @k, @buf`), DeduceVCE)
-	wantAll(t, got, "requires #spirv.vce<v1.4, [Shader], []>")
+	wantAll(t, got, "requires #spirv.vce<v1.4, [Shader, Matrix], []>")
 	msg := runErr(t, module("#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>", `
   spirv.GlobalVariable @buf bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0])>, StorageBuffer>
   spirv.func @k() "None" {
@@ -82,7 +88,7 @@ func TestDeduceVCEWithinOwnTriple(t *testing.T) {
     spirv.ReturnValue %0: i64
   }
 }`, DeduceVCE)
-	wantAll(t, got, "requires #spirv.vce<v1.0, [Shader, Int64], []>")
+	wantAll(t, got, "requires #spirv.vce<v1.0, [Shader, Int64, Matrix], []>")
 }
 
 func TestDeduceVCEErrors(t *testing.T) {

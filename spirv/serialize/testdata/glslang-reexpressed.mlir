@@ -5,7 +5,7 @@
 // Buffer references to structs that point at each other, through
 // OpTypeForwardPointer: identified structs.
 // RUN: kiln translate --deserialize-spirv "$(dirname %s)/glsl/bufref.spv" --no-implicit-module | FileCheck %s --check-prefix=BUFREF
-// BUFREF: spirv.GlobalVariable @r bind(0, 0) : !spirv.ptr<!spirv.struct<Root, (!spirv.ptr<!spirv.struct<A, (!spirv.ptr<!spirv.struct<B, (!spirv.ptr<!spirv.struct<A>, PhysicalStorageBuffer> [0], si32 [8])>, PhysicalStorageBuffer> [0], si32 [8])>, PhysicalStorageBuffer> [0], !spirv.ptr<!spirv.struct<Node, (!spirv.ptr<!spirv.struct<Node>, PhysicalStorageBuffer> [0], si32 [8])>, PhysicalStorageBuffer> [8], si32 [16])>, StorageBuffer>
+// BUFREF: spirv.GlobalVariable @r bind(0, 0) : !spirv.ptr<!spirv.struct<Root, (!spirv.ptr<!spirv.struct<A, (!spirv.ptr<!spirv.struct<B, (!spirv.ptr<!spirv.struct<A>, PhysicalStorageBuffer> [0], si32 [8]), Block>, PhysicalStorageBuffer> [0], si32 [8]), Block>, PhysicalStorageBuffer> [0], !spirv.ptr<!spirv.struct<Node, (!spirv.ptr<!spirv.struct<Node>, PhysicalStorageBuffer> [0], si32 [8]), Block>, PhysicalStorageBuffer> [8], si32 [16]), Block>, StorageBuffer>
 
 // OpExecutionModeId LocalSizeId of constants is LocalSize.
 // RUN: kiln translate --deserialize-spirv "$(dirname %s)/glsl/localsizeid.spv" --no-implicit-module | FileCheck %s --check-prefix=LSID

@@ -8,7 +8,7 @@
 // CHECK: spirv.module Logical GLSL450 requires #spirv.vce<v1.3, [Shader], []> {
 // CHECK-DAG:   spirv.SpecConstant @n spec_id(3) = 16 : i32
 // CHECK-DAG:   spirv.GlobalVariable @gid built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
-// CHECK-DAG:   spirv.GlobalVariable @buf bind(0, 1) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0])>, StorageBuffer>
+// CHECK-DAG:   spirv.GlobalVariable @buf bind(0, 1) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0]), Block>, StorageBuffer>
 // CHECK:       spirv.func @main() "None" {
 // CHECK:         spirv.mlir.loop {
 // CHECK:           spirv.mlir.selection {

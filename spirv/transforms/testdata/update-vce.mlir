@@ -2,7 +2,7 @@
 
 // The least version: spirv.IAdd needs nothing beyond Shader from the module.
 
-// CHECK: requires #spirv.vce<v1.0, [Shader], []>
+// CHECK: requires #spirv.vce<v1.0, [Shader, Matrix], []>
 spirv.module Logical GLSL450 attributes {
   spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader], []>, #spirv.resource_limits<>>
 } {
@@ -16,7 +16,7 @@ spirv.module Logical GLSL450 attributes {
 
 // spirv.GroupNonUniformBallot is core from SPIR-V 1.3, with no extension.
 
-// CHECK: requires #spirv.vce<v1.3, [Shader, GroupNonUniformBallot], []>
+// CHECK: requires #spirv.vce<v1.3, [Shader, GroupNonUniformBallot, Matrix, GroupNonUniform], []>
 spirv.module Logical GLSL450 attributes {
   spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, GroupNonUniformBallot], []>, #spirv.resource_limits<>>
 } {
@@ -30,7 +30,7 @@ spirv.module Logical GLSL450 attributes {
 
 // 16-bit storage is core in 1.3, but its extensions keep the module at 1.0.
 
-// CHECK: requires #spirv.vce<v1.0, [Shader, StorageBuffer16BitAccess, Int16], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_16bit_storage]>
+// CHECK: requires #spirv.vce<v1.0, [Shader, StorageBuffer16BitAccess, Int16, Matrix], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_16bit_storage]>
 spirv.module Logical GLSL450 attributes {
   spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, StorageBuffer16BitAccess, Int16], []>, #spirv.resource_limits<>>
 } {
@@ -45,7 +45,7 @@ spirv.module Logical GLSL450 attributes {
 
 // A lowered kernel: the storage buffer class needs its extension at 1.0.
 
-// CHECK: requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>
+// CHECK: requires #spirv.vce<v1.0, [Shader, Matrix], [SPV_KHR_storage_buffer_storage_class]>
 module attributes {
   spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>
 } {
@@ -69,7 +69,7 @@ module attributes {
 // entry point's interface, which earlier versions reject: the module
 // keeps 1.4 rather than dropping to 1.0 with extensions.
 
-// CHECK: requires #spirv.vce<v1.4, [Shader], []>
+// CHECK: requires #spirv.vce<v1.4, [Shader, Matrix], []>
 // CHECK: spirv.EntryPoint "GLCompute" @main, @buf
 spirv.module Logical GLSL450 attributes {
   spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader], []>, #spirv.resource_limits<>>
@@ -87,7 +87,7 @@ spirv.module Logical GLSL450 attributes {
 // bf16 needs SPV_KHR_bfloat16's BFloat16TypeKHR, and in a storage buffer
 // its 16-bit access too.
 
-// CHECK: requires #spirv.vce<v1.0, [Shader, BFloat16TypeKHR, StorageBuffer16BitAccess], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_bfloat16, SPV_KHR_16bit_storage]>
+// CHECK: requires #spirv.vce<v1.0, [Shader, BFloat16TypeKHR, StorageBuffer16BitAccess, Matrix], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_bfloat16, SPV_KHR_16bit_storage]>
 spirv.module Logical GLSL450 attributes {
   spirv.target_env = #spirv.target_env<
     #spirv.vce<v1.0, [Shader, StorageBuffer16BitAccess, BFloat16TypeKHR], [SPV_KHR_bfloat16, SPV_KHR_16bit_storage, SPV_KHR_storage_buffer_storage_class]>,
@@ -96,5 +96,45 @@ spirv.module Logical GLSL450 attributes {
   spirv.func @load_bf16(%ptr : !spirv.ptr<bf16, StorageBuffer>) -> bf16 "None" {
     %val = spirv.Load "StorageBuffer" %ptr : bf16
     spirv.ReturnValue %val : bf16
+  }
+}
+
+// -----
+
+// The capabilities the chosen ones implicitly declare are listed after them
+// (MLIR PR 151502): Shader brings Matrix, Vector16 Kernel (which also
+// covers the Reduce group operation) and GroupNonUniformClustered
+// GroupNonUniform.
+// CHECK: requires #spirv.vce<v1.3, [Shader, Vector16, GroupNonUniformClustered, Matrix, Kernel, GroupNonUniform], []>
+spirv.module Logical GLSL450 attributes {
+  spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, Vector16, GroupNonUniformClustered, GroupNonUniformBallot], []>, #spirv.resource_limits<>>
+} {
+  spirv.func @implied(%v: vector<16xi32>, %x: i32) -> i32 "None" {
+    %0 = spirv.IAdd %v, %v : vector<16xi32>
+    %1 = spirv.GroupNonUniformIAdd <Subgroup> <Reduce> %x : i32 -> i32
+    spirv.ReturnValue %1 : i32
+  }
+}
+
+// -----
+
+// A scalar condition choosing whole vectors needs SPIR-V 1.4; a vector
+// condition, component by component, does not.
+// CHECK: spirv.module Logical GLSL450 requires #spirv.vce<v1.4, [Shader, Matrix], []>
+// CHECK: spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Matrix], []>
+spirv.module Logical GLSL450 attributes {
+  spirv.target_env = #spirv.target_env<#spirv.vce<v1.6, [Shader], []>, #spirv.resource_limits<>>
+} {
+  spirv.func @scalar_condition(%c : i1, %a : vector<2xf32>, %b : vector<2xf32>) -> vector<2xf32> "None" {
+    %0 = spirv.Select %c, %a, %b : i1, vector<2xf32>
+    spirv.ReturnValue %0 : vector<2xf32>
+  }
+}
+spirv.module Logical GLSL450 attributes {
+  spirv.target_env = #spirv.target_env<#spirv.vce<v1.6, [Shader], []>, #spirv.resource_limits<>>
+} {
+  spirv.func @vector_condition(%c : vector<2xi1>, %a : vector<2xf32>, %b : vector<2xf32>) -> vector<2xf32> "None" {
+    %0 = spirv.Select %c, %a, %b : vector<2xi1>, vector<2xf32>
+    spirv.ReturnValue %0 : vector<2xf32>
   }
 }
