@@ -26,7 +26,7 @@ func parseSwitchOpCases(p *ir.OpParser, args []*ir.FormatArg) error {
 	if err := p.ParsePunct(":"); err != nil {
 		return err
 	}
-	if err := parseSuccessorUse(p, args[1], args[2], args[3]); err != nil {
+	if err := p.ParseSuccessorUse(args[1], args[2], args[3]); err != nil {
 		return err
 	}
 	dests, uses, types := args[5], args[6], args[7]
@@ -45,7 +45,7 @@ func parseSwitchOpCases(p *ir.OpParser, args []*ir.FormatArg) error {
 			return err
 		}
 		n := len(uses.Operands)
-		if err := parseSuccessorUse(p, dests, uses, types); err != nil {
+		if err := p.ParseSuccessorUse(dests, uses, types); err != nil {
 			return err
 		}
 		values = append(values, v)
@@ -57,35 +57,6 @@ func parseSwitchOpCases(p *ir.OpParser, args []*ir.FormatArg) error {
 	return nil
 }
 
-// parseSuccessorUse parses ^bb or ^bb(%a, %b : t1, t2), appending the
-// block, the operands and their types to the arguments given.
-func parseSuccessorUse(p *ir.OpParser, dest, uses, types *ir.FormatArg) error {
-	b, err := p.ParseSuccessor()
-	if err != nil {
-		return err
-	}
-	dest.Blocks = append(dest.Blocks, b)
-	if !p.ParseOptionalPunct("(") {
-		return nil
-	}
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	if len(us) > 0 {
-		ts, err := p.ParseColonTypeList()
-		if err != nil {
-			return err
-		}
-		if len(ts) != len(us) {
-			return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
-		}
-		uses.Operands = append(uses.Operands, us...)
-		types.Types = append(types.Types, ts...)
-	}
-	return p.ParsePunct(")")
-}
-
 // caseValue checks that a case literal fits the flag type as a signed or
 // an unsigned number, as MLIR requires, and returns it sign-extended from
 // the flag's width; a misfit is reported at the literal's place at.
@@ -94,14 +65,9 @@ func caseValue(p *ir.OpParser, at ir.Pos, v *big.Int, t ir.Type) (*big.Int, erro
 	if w == 0 {
 		w = 64 // index; a non-integer flag is the verifier's to report
 	}
-	lo := new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), uint(w-1)))
-	mod := new(big.Int).Lsh(big.NewInt(1), uint(w))
-	if v.Cmp(lo) < 0 || v.Cmp(mod) >= 0 {
+	u, ok := ir.FitInt(v, w)
+	if !ok {
 		return nil, ir.Errorf(p.LocAt(at), "case value is out of range for '%s'", ir.TypeString(t))
-	}
-	u := new(big.Int).Mod(v, mod) // two's complement in w bits
-	if u.Bit(w-1) == 1 {
-		u.Sub(u, mod)
 	}
 	return u, nil
 }

@@ -299,6 +299,36 @@ func (p *OpParser) ParseSuccessor() (*Block, error) {
 	return b, nil
 }
 
+// ParseSuccessorUse parses ^label or ^label(%a, %b : t1, t2) for a custom
+// directive, appending the block, the unresolved operands and their types
+// to dest, uses and types (MLIR's parseSuccessorAndUseList).
+func (p *OpParser) ParseSuccessorUse(dest, uses, types *FormatArg) error {
+	b, err := p.ParseSuccessor()
+	if err != nil {
+		return err
+	}
+	dest.Blocks = append(dest.Blocks, b)
+	if !p.ParseOptionalPunct("(") {
+		return nil
+	}
+	us, err := p.ParseOperandList()
+	if err != nil {
+		return err
+	}
+	if len(us) > 0 {
+		ts, err := p.ParseColonTypeList()
+		if err != nil {
+			return err
+		}
+		if len(ts) != len(us) {
+			return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
+		}
+		uses.Operands = append(uses.Operands, us...)
+		types.Types = append(types.Types, ts...)
+	}
+	return p.ParsePunct(")")
+}
+
 // ParseSuccessorAndArgs parses ^label or ^label(%a, %b : t1, t2), appending
 // the successor and its resolved operands to the state.
 func (p *OpParser) ParseSuccessorAndArgs() (*Block, []*Value, error) {

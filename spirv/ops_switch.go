@@ -56,7 +56,7 @@ func parseSwitchCases(p *ir.OpParser, args []*ir.FormatArg) error {
 	if err := p.ParsePunct(":"); err != nil {
 		return err
 	}
-	if err := parseSwitchTarget(p, args[1], args[2], args[3]); err != nil {
+	if err := p.ParseSuccessorUse(args[1], args[2], args[3]); err != nil {
 		return err
 	}
 	var lits []*big.Int
@@ -73,7 +73,7 @@ func parseSwitchCases(p *ir.OpParser, args []*ir.FormatArg) error {
 			return err
 		}
 		n := len(args[6].Operands)
-		if err := parseSwitchTarget(p, args[5], args[6], args[7]); err != nil {
+		if err := p.ParseSuccessorUse(args[5], args[6], args[7]); err != nil {
 			return err
 		}
 		lits = append(lits, v)
@@ -85,34 +85,6 @@ func parseSwitchCases(p *ir.OpParser, args []*ir.FormatArg) error {
 	return nil
 }
 
-// parseSwitchTarget parses ^bb or ^bb(%a, %b : t1, t2).
-func parseSwitchTarget(p *ir.OpParser, dest, uses, types *ir.FormatArg) error {
-	b, err := p.ParseSuccessor()
-	if err != nil {
-		return err
-	}
-	dest.Blocks = append(dest.Blocks, b)
-	if !p.ParseOptionalPunct("(") {
-		return nil
-	}
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	if len(us) > 0 {
-		ts, err := p.ParseColonTypeList()
-		if err != nil {
-			return err
-		}
-		if len(ts) != len(us) {
-			return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
-		}
-		uses.Operands = append(uses.Operands, us...)
-		types.Types = append(types.Types, ts...)
-	}
-	return p.ParsePunct(")")
-}
-
 // switchLiteral checks that a literal fits the selector's width as a
 // signed or an unsigned number and returns it sign-extended from that
 // width; a misfit is reported at the literal (at).
@@ -121,14 +93,9 @@ func switchLiteral(p *ir.OpParser, at ir.Pos, v *big.Int, t ir.Type) (*big.Int, 
 	if w == 0 {
 		return v, nil // a non-integer selector is the verifier's to report
 	}
-	lo := new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), uint(w-1)))
-	mod := new(big.Int).Lsh(big.NewInt(1), uint(w))
-	if v.Cmp(lo) < 0 || v.Cmp(mod) >= 0 {
+	u, ok := ir.FitInt(v, w)
+	if !ok {
 		return nil, ir.Errorf(p.LocAt(at), "literal is out of range for '%s'", ir.TypeString(t))
-	}
-	u := new(big.Int).Mod(v, mod)
-	if u.Bit(w-1) == 1 {
-		u.Sub(u, mod)
 	}
 	return u, nil
 }
