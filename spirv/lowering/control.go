@@ -70,16 +70,8 @@ func (e *env) ifOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	ctx, loc := o.Context(), o.Loc()
 	b := &rw.Builder
 	vars, _ := e.resultVars(b, o, types)
-	rw.SetInsertionPointBefore(o)
-	sel := structuredOp(b, "spirv.mlir.selection", loc)
-	takeControl(o, sel)
+	sel, header, merge := selectionShell(rw, o)
 	r := sel.Region(0)
-	header := ir.NewBlock(nil, nil)
-	merge := ir.NewBlock(nil, nil)
-	r.Append(header)
-	r.Append(merge)
-	b.SetInsertionPointToEnd(merge)
-	op(b, "spirv.mlir.merge", loc, nil, nil)
 	thenEntry := o.Region(0).Entry()
 	rw.InlineRegionBefore(o.Region(0), r, merge)
 	elseEntry := merge
@@ -95,6 +87,22 @@ func (e *env) ifOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversion
 	b.SetInsertionPointAfter(sel)
 	rw.ReplaceOp(o, loadAll(b, loc, types, vars))
 	return nil
+}
+
+// selectionShell creates, before o, the spirv.mlir.selection that o
+// becomes, with o's selection control: an empty header block and a merge
+// block ending in spirv.mlir.merge.
+func selectionShell(rw *rewrite.ConversionRewriter, o *ir.Operation) (sel *ir.Operation, header, merge *ir.Block) {
+	b := &rw.Builder
+	rw.SetInsertionPointBefore(o)
+	sel = structuredOp(b, "spirv.mlir.selection", o.Loc())
+	takeControl(o, sel)
+	header, merge = ir.NewBlock(nil, nil), ir.NewBlock(nil, nil)
+	sel.Region(0).Append(header)
+	sel.Region(0).Append(merge)
+	b.SetInsertionPointToEnd(merge)
+	op(b, "spirv.mlir.merge", o.Loc(), nil, nil)
+	return sel, header, merge
 }
 
 // indexSwitchOp converts scf.index_switch to a spirv.mlir.selection whose
@@ -119,16 +127,8 @@ func (e *env) indexSwitchOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.C
 	loc := o.Loc()
 	b := &rw.Builder
 	vars, _ := e.resultVars(b, o, types)
-	rw.SetInsertionPointBefore(o)
-	selection := structuredOp(b, "spirv.mlir.selection", loc)
-	takeControl(o, selection)
+	selection, header, merge := selectionShell(rw, o)
 	r := selection.Region(0)
-	header := ir.NewBlock(nil, nil)
-	merge := ir.NewBlock(nil, nil)
-	r.Append(header)
-	r.Append(merge)
-	b.SetInsertionPointToEnd(merge)
-	op(b, "spirv.mlir.merge", loc, nil, nil)
 	w := ir.IntOrFloatBitWidth(sel.Type())
 	lits := make([]*big.Int, len(cases))
 	targets := make([]*ir.Block, len(cases))
