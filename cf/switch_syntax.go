@@ -77,19 +77,9 @@ func printSwitchOpCases(p *ir.OpPrinter, op *ir.Operation, args []*ir.FormatArg)
 		return // malformed; the verifier reports it, printing must not fail
 	}
 	s := Switch{op}
-	p.WriteString("  default: ")
-	p.SuccessorAndArgs(args[1].Blocks[0], args[2].Values)
-	for i := 0; i < s.NumCases(); i++ {
-		p.WriteByte(',')
-		p.Newline()
-		p.WriteString("  ")
-		p.WriteString(s.CaseValueBig(i).String())
-		p.WriteString(": ")
-		p.SuccessorAndArgs(s.CaseDest(i), s.CaseOperands(i))
-	}
-	if s.NumCases() > 0 {
-		p.Newline()
-	}
+	p.SwitchCases(args[1].Blocks[0], args[2].Values, s.NumCases(), func(i int) (string, *ir.Block, []*ir.Value) {
+		return s.CaseValueBig(i).String(), s.CaseDest(i), s.CaseOperands(i)
+	})
 }
 
 func verifySwitch(op *ir.Operation) error {

@@ -42,6 +42,25 @@ func (p *OpPrinter) SuccessorAndArgs(b *Block, args []*Value) {
 	p.WriteByte(')')
 }
 
+// SwitchCases writes MLIR's custom<SwitchOpCases>: the default successor,
+// then n "value: successor" lines, case(i) giving the i-th.
+func (p *OpPrinter) SwitchCases(def *Block, defArgs []*Value, n int, c func(i int) (value string, dest *Block, args []*Value)) {
+	p.WriteString("  default: ")
+	p.SuccessorAndArgs(def, defArgs)
+	for i := 0; i < n; i++ {
+		v, dest, args := c(i)
+		p.WriteByte(',')
+		p.Newline()
+		p.WriteString("  ")
+		p.WriteString(v)
+		p.WriteString(": ")
+		p.SuccessorAndArgs(dest, args)
+	}
+	if n > 0 {
+		p.Newline()
+	}
+}
+
 // Region writes a region; see Printer.printRegion for the flags.
 func (p *OpPrinter) Region(r *Region, printEntryArgs, printTerminators bool) {
 	p.printRegion(r, printEntryArgs, printTerminators)

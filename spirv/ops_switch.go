@@ -104,20 +104,10 @@ func printSwitchCases(p *ir.OpPrinter, op *ir.Operation, args []*ir.FormatArg) {
 	if len(args[1].Blocks) == 0 {
 		return // malformed; the verifier reports it
 	}
-	p.WriteString("  default: ")
-	p.SuccessorAndArgs(args[1].Blocks[0], args[2].Values)
 	s := Switch{op}
-	for i := 0; i < s.NumTargets(); i++ {
-		p.WriteByte(',')
-		p.Newline()
-		p.WriteString("  ")
-		p.WriteString(s.Literal(i).String())
-		p.WriteString(": ")
-		p.SuccessorAndArgs(s.Target(i), s.TargetOperands(i))
-	}
-	if s.NumTargets() > 0 {
-		p.Newline()
-	}
+	p.SwitchCases(args[1].Blocks[0], args[2].Values, s.NumTargets(), func(i int) (string, *ir.Block, []*ir.Value) {
+		return s.Literal(i).String(), s.Target(i), s.TargetOperands(i)
+	})
 }
 
 // verifySwitch checks the selector's type and that the literals, of the
