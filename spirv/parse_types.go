@@ -101,18 +101,28 @@ func IsSPIRVType(t ir.Type) bool {
 	return false
 }
 
-func parseKeywordEnum(p *ir.Parser, k *spv.OperandKind, what string) (uint32, error) {
-	at := p.Pos()
+// parseEnumKeywords reads an enum's spelling: one keyword, or for a bit
+// enum a run of them joined by `|`.
+func parseEnumKeywords(p *ir.Parser, k *spv.OperandKind) (string, error) {
 	s, err := p.ParseKeywordAny()
 	if err != nil {
-		return 0, err
+		return "", err
 	}
 	for k.Category == spv.CategoryBitEnum && p.ParseOptionalPunct("|") {
 		w, err := p.ParseKeywordAny()
 		if err != nil {
-			return 0, err
+			return "", err
 		}
 		s += "|" + w
+	}
+	return s, nil
+}
+
+func parseKeywordEnum(p *ir.Parser, k *spv.OperandKind, what string) (uint32, error) {
+	at := p.Pos()
+	s, err := parseEnumKeywords(p, k)
+	if err != nil {
+		return 0, err
 	}
 	v, ok := ParseEnum(k, s)
 	if !ok {
@@ -127,16 +137,9 @@ func parseKeywordEnum(p *ir.Parser, k *spv.OperandKind, what string) (uint32, er
 // attribute's parameter failure.
 func parseEnumAttrValue(p *ir.Parser, k *spv.OperandKind) (uint32, error) {
 	at := p.Pos()
-	s, err := p.ParseKeywordAny()
+	s, err := parseEnumKeywords(p, k)
 	if err != nil {
 		return 0, err
-	}
-	for k.Category == spv.CategoryBitEnum && p.ParseOptionalPunct("|") {
-		w, err := p.ParseKeywordAny()
-		if err != nil {
-			return 0, err
-		}
-		s += "|" + w
 	}
 	v, ok := ParseEnum(k, s)
 	if !ok {
