@@ -231,6 +231,12 @@ type TargetEnv struct {
 	Limits     *ResourceLimitsAttr
 }
 
+// key is t's uniquing key under the attribute name.
+func (t TargetEnv) key(name string) string {
+	return ir.NewKey(name).Attr(t.VCE).Int(int64(t.API)).Int(int64(t.Vendor)).
+		Int(int64(t.DeviceType)).Int(int64(t.DeviceID)).Attr(t.Limits).String()
+}
+
 // TargetEnvAttr is the #spirv.target_env attribute.
 type TargetEnvAttr struct {
 	ir.Storage
@@ -247,9 +253,7 @@ type TargetAttr struct {
 
 // NewTarget returns the #spirv.target attribute for t.
 func NewTarget(ctx *ir.Context, t TargetEnv) *TargetAttr {
-	k := ir.NewKey("spirv.target").Attr(t.VCE).Int(int64(t.API)).Int(int64(t.Vendor)).
-		Int(int64(t.DeviceType)).Int(int64(t.DeviceID)).Attr(t.Limits).String()
-	return ir.Unique(ctx, k, func() *TargetAttr { return &TargetAttr{TargetEnv: t} })
+	return ir.Unique(ctx, t.key("spirv.target"), func() *TargetAttr { return &TargetAttr{TargetEnv: t} })
 }
 
 // Print writes #spirv.target<...>, leaving out parameters at their default.
@@ -284,9 +288,7 @@ const InterfaceVarABIAttrName = "spirv.interface_var_abi"
 
 // NewTargetEnv returns the attribute for t.
 func NewTargetEnv(ctx *ir.Context, t TargetEnv) *TargetEnvAttr {
-	k := ir.NewKey("spirv.target_env").Attr(t.VCE).Int(int64(t.API)).Int(int64(t.Vendor)).
-		Int(int64(t.DeviceType)).Int(int64(t.DeviceID)).Attr(t.Limits).String()
-	return ir.Unique(ctx, k, func() *TargetEnvAttr { return &TargetEnvAttr{TargetEnv: t} })
+	return ir.Unique(ctx, t.key("spirv.target_env"), func() *TargetEnvAttr { return &TargetEnvAttr{TargetEnv: t} })
 }
 
 // Version returns the target's SPIR-V version.
