@@ -505,14 +505,20 @@ var entryPointOp = &ir.OpDef{
 		p.OptionalAttrDict(op.Attrs(), "execution_model", "fn", "interface")
 	},
 	Verify: func(op *ir.Operation) error {
-		if err := checkEnumAttr(op, "execution_model", spv.KindExecutionModel, false); err != nil {
-			return err
-		}
-		if _, ok := op.Attr("fn").(*ir.SymbolRefAttr); !ok {
-			return op.Errorf("requires attribute 'fn'")
-		}
-		return nil
+		return verifyEnumAndFn(op, "execution_model", spv.KindExecutionModel)
 	},
+}
+
+// verifyEnumAndFn checks the enum attribute name, of kind k, and the fn
+// symbol that spirv.EntryPoint and the execution mode ops name.
+func verifyEnumAndFn(op *ir.Operation, name string, k *spv.OperandKind) error {
+	if err := checkEnumAttr(op, name, k, false); err != nil {
+		return err
+	}
+	if _, ok := op.Attr("fn").(*ir.SymbolRefAttr); !ok {
+		return op.Errorf("requires attribute 'fn'")
+	}
+	return nil
 }
 
 // parseEntryInterface parses an entry point's `@fn, @var, ...` into its
@@ -639,11 +645,8 @@ func executionModeDef(name, summary, example string,
 			p.OptionalAttrDict(op.Attrs(), "fn", "execution_mode", "values")
 		},
 		Verify: func(op *ir.Operation) error {
-			if err := checkEnumAttr(op, "execution_mode", spv.KindExecutionMode, false); err != nil {
+			if err := verifyEnumAndFn(op, "execution_mode", spv.KindExecutionMode); err != nil {
 				return err
-			}
-			if _, ok := op.Attr("fn").(*ir.SymbolRefAttr); !ok {
-				return op.Errorf("requires attribute 'fn'")
 			}
 			if verifyValues != nil {
 				return verifyValues(op)
