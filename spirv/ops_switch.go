@@ -168,9 +168,6 @@ func (s Switch) Selector() *ir.Value { return s.Operand(0) }
 // Default returns the block taken when no literal matches.
 func (s Switch) Default() *ir.Block { return s.Successor(0) }
 
-// DefaultOperands returns the values passed to Default.
-func (s Switch) DefaultOperands() []*ir.Value { return s.succOperands(0) }
-
 // NumTargets returns the number of literals, one per target.
 func (s Switch) NumTargets() int { return s.NumSuccessors() - 1 }
 
@@ -187,10 +184,8 @@ func (s Switch) Literal(i int) *big.Int {
 func (s Switch) Target(i int) *ir.Block { return s.Successor(i + 1) }
 
 // TargetOperands returns the values passed to the block of literal i.
-func (s Switch) TargetOperands(i int) []*ir.Value { return s.succOperands(i + 1) }
-
-func (s Switch) succOperands(i int) []*ir.Value {
-	start, n := s.SuccessorOperands(i)
+func (s Switch) TargetOperands(i int) []*ir.Value {
+	start, n := s.SuccessorOperands(i + 1)
 	if start < 0 || start+n > s.NumOperands() {
 		return nil
 	}
