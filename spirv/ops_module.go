@@ -404,12 +404,8 @@ func verifyPhysicalBufferArgs(op *ir.Operation, ft *ir.FunctionType) error {
 		if d == nil {
 			return false
 		}
-		for _, na := range d.Entries {
-			if e, ok := na.Value.(*EnumAttr); ok && na.Name == "spirv.decoration" && e.Kind == spv.KindDecoration {
-				return slices.Contains(decs, spv.Decoration(e.Value))
-			}
-		}
-		return false
+		e, ok := d.Get("spirv.decoration").(*EnumAttr)
+		return ok && e.Kind == spv.KindDecoration && slices.Contains(decs, spv.Decoration(e.Value))
 	}
 	physical := func(t ir.Type) bool {
 		p, ok := t.(*PointerType)
