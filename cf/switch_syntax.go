@@ -18,43 +18,9 @@ import (
 // and their types, $case_values, $caseDestinations, $caseOperands and
 // their types.
 func parseSwitchOpCases(p *ir.OpParser, args []*ir.FormatArg) error {
-	ctx := p.Context()
-	t := args[0].Types[0]
-	if !p.ParseOptionalKeyword("default") {
-		return p.Errorf("expected 'default'")
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	if err := p.ParseSuccessorUse(args[1], args[2], args[3]); err != nil {
-		return err
-	}
-	dests, uses, types := args[5], args[6], args[7]
-	var values []*big.Int
-	for p.ParseOptionalPunct(",") {
-		at := p.Pos()
-		b, err := p.ParseBigInteger()
-		if err != nil {
-			return err
-		}
-		v, err := caseValue(p, at, b, t)
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		n := len(uses.Operands)
-		if err := p.ParseSuccessorUse(dests, uses, types); err != nil {
-			return err
-		}
-		values = append(values, v)
-		uses.Segments = append(uses.Segments, int64(len(uses.Operands)-n))
-	}
-	if len(values) > 0 {
-		args[4].Attr = ctx.DenseBigInts(ctx.Vector([]int64{int64(len(values))}, t), values)
-	}
-	return nil
+	return p.ParseSwitchCases(args, func(at ir.Pos, v *big.Int, t ir.Type) (*big.Int, error) {
+		return caseValue(p, at, v, t)
+	})
 }
 
 // caseValue checks that a case literal fits the flag type as a signed or

@@ -1,6 +1,9 @@
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"math/big"
+)
 
 // OpParser reads an op's custom form. The op name is already consumed; a
 // Parse hook reads the rest into an OpState. It offers everything Parser
@@ -327,6 +330,53 @@ func (p *OpParser) ParseSuccessorUse(dest, uses, types *FormatArg) error {
 		types.Types = append(types.Types, ts...)
 	}
 	return p.ParsePunct(")")
+}
+
+// ParseSwitchCases parses MLIR's custom<SwitchOpCases>: `default: ^bb(...)`
+// and then `, value: ^bb(...)` per case. Its arguments, as cf.switch and
+// spirv.Switch name them: the ref'd selector type, the default successor,
+// its operands and their types, the case values (a 1-D dense attribute,
+// left unset without cases), the case successors, their operands (with
+// one segment per case) and their types. value checks each case value,
+// read at at, against the selector type t and returns the value to keep.
+func (p *OpParser) ParseSwitchCases(args []*FormatArg, value func(at Pos, v *big.Int, t Type) (*big.Int, error)) error {
+	t := args[0].Types[0]
+	if !p.ParseOptionalKeyword("default") {
+		return p.Errorf("expected 'default'")
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	if err := p.ParseSuccessorUse(args[1], args[2], args[3]); err != nil {
+		return err
+	}
+	dests, uses, types := args[5], args[6], args[7]
+	var values []*big.Int
+	for p.ParseOptionalPunct(",") {
+		at := p.Pos()
+		b, err := p.ParseBigInteger()
+		if err != nil {
+			return err
+		}
+		v, err := value(at, b, t)
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(":"); err != nil {
+			return err
+		}
+		n := len(uses.Operands)
+		if err := p.ParseSuccessorUse(dests, uses, types); err != nil {
+			return err
+		}
+		values = append(values, v)
+		uses.Segments = append(uses.Segments, int64(len(uses.Operands)-n))
+	}
+	if len(values) > 0 {
+		ctx := p.Context()
+		args[4].Attr = ctx.DenseBigInts(ctx.Vector([]int64{int64(len(values))}, t), values)
+	}
+	return nil
 }
 
 // ParseSuccessorAndArgs parses ^label or ^label(%a, %b : t1, t2), appending

@@ -48,41 +48,9 @@ var switchOp = &ir.OpDef{
 // $defaultOperands and their types, $literals, $targets, $targetOperands
 // and their types.
 func parseSwitchCases(p *ir.OpParser, args []*ir.FormatArg) error {
-	ctx := p.Context()
-	t := args[0].Types[0]
-	if !p.ParseOptionalKeyword("default") {
-		return p.Errorf("expected 'default'")
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	if err := p.ParseSuccessorUse(args[1], args[2], args[3]); err != nil {
-		return err
-	}
-	var lits []*big.Int
-	for p.ParseOptionalPunct(",") {
-		at := p.Pos()
-		v, err := p.ParseBigInteger()
-		if err != nil {
-			return err
-		}
-		if v, err = switchLiteral(p, at, v, t); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		n := len(args[6].Operands)
-		if err := p.ParseSuccessorUse(args[5], args[6], args[7]); err != nil {
-			return err
-		}
-		lits = append(lits, v)
-		args[6].Segments = append(args[6].Segments, int64(len(args[6].Operands)-n))
-	}
-	if len(lits) > 0 {
-		args[4].Attr = ctx.DenseBigInts(ctx.Vector([]int64{int64(len(lits))}, t), lits)
-	}
-	return nil
+	return p.ParseSwitchCases(args, func(at ir.Pos, v *big.Int, t ir.Type) (*big.Int, error) {
+		return switchLiteral(p, at, v, t)
+	})
 }
 
 // switchLiteral checks that a literal fits the selector's width as a
