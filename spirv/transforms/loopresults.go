@@ -118,21 +118,36 @@ func promoteLoopVars(loop *ir.Operation) *ir.Operation {
 		vals = append(vals, lv.store.Operand(1))
 	}
 	merge.SetOperands(vals)
-	b := ir.NewBuilder(loop.Context())
-	b.SetInsertionPointBefore(loop)
-	st := &ir.OpState{Name: loop.Name(), Loc: loop.Loc(), ResultTypes: types, Attrs: loop.DiscardableAttrs(), Props: loop.Props()}
-	st.AddRegion().TakeBody(r)
-	grown := b.Create(st)
-	n := loop.NumResults()
-	loop.ReplaceAllUsesWith(grown.Results()[:n])
-	loop.Erase()
+	loads := make([][]*ir.Operation, len(vars))
 	for i, lv := range vars {
-		for _, l := range lv.loads {
+		loads[i] = lv.loads
+		lv.store.Erase()
+	}
+	grown := growResults(loop, types, loads)
+	for _, lv := range vars {
+		lv.v.Erase()
+	}
+	return grown
+}
+
+// growResults replaces op, a spirv.mlir.loop or spirv.mlir.selection, by one
+// with its body and the result types types, the old results first, and
+// returns it: the old results' uses move to the new op, and each load of
+// loads[i] is erased, its value replaced by the new result after them.
+func growResults(op *ir.Operation, types []ir.Type, loads [][]*ir.Operation) *ir.Operation {
+	b := ir.NewBuilder(op.Context())
+	b.SetInsertionPointBefore(op)
+	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), ResultTypes: types, Attrs: op.DiscardableAttrs(), Props: op.Props()}
+	st.AddRegion().TakeBody(op.Region(0))
+	grown := b.Create(st)
+	n := op.NumResults()
+	op.ReplaceAllUsesWith(grown.Results()[:n])
+	op.Erase()
+	for i, ls := range loads {
+		for _, l := range ls {
 			l.ReplaceAllUsesWith([]*ir.Value{grown.Result(n + i)})
 			l.Erase()
 		}
-		lv.store.Erase()
-		lv.v.Erase()
 	}
 	return grown
 }

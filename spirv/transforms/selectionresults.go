@@ -123,19 +123,12 @@ func promoteSelectionVars(sel *ir.Operation) *ir.Operation {
 		types = append(types, t)
 	}
 	m.SetOperands(vals)
-	b := ir.NewBuilder(sel.Context())
-	b.SetInsertionPointBefore(sel)
-	st := &ir.OpState{Name: sel.Name(), Loc: sel.Loc(), ResultTypes: types, Attrs: sel.DiscardableAttrs(), Props: sel.Props()}
-	st.AddRegion().TakeBody(sel.Region(0))
-	grown := b.Create(st)
-	n := sel.NumResults()
-	sel.ReplaceAllUsesWith(grown.Results()[:n])
-	sel.Erase()
+	loads := make([][]*ir.Operation, len(vars))
 	for i, sv := range vars {
-		for _, l := range sv.loads {
-			l.ReplaceAllUsesWith([]*ir.Value{grown.Result(n + i)})
-			l.Erase()
-		}
+		loads[i] = sv.loads
+	}
+	grown := growResults(sel, types, loads)
+	for _, sv := range vars {
 		sv.v.Erase()
 	}
 	return grown
