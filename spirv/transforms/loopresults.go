@@ -30,14 +30,7 @@ func SSALoopResults() *pass.Pass {
 // scf.for's body yields to, scf.while's body) takes them directly: an
 // OpPhi of one value is a copy.
 func LoopResults(module *ir.Operation) error {
-	var loops []*ir.Operation
-	module.Walk(func(op *ir.Operation) bool {
-		if op.Name() == "spirv.mlir.loop" {
-			loops = append(loops, op)
-		}
-		return true
-	})
-	for _, loop := range loops {
+	for _, loop := range opsNamed(module, "spirv.mlir.loop") {
 		loop = promoteLoopVars(loop)
 		for b := range loop.Region(0).Blocks() {
 			forwardSinglePredArgs(b)
@@ -128,6 +121,19 @@ func promoteLoopVars(loop *ir.Operation) *ir.Operation {
 		lv.v.Erase()
 	}
 	return grown
+}
+
+// opsNamed collects the ops called name in module, before the caller
+// rewrites (and so replaces) them.
+func opsNamed(module *ir.Operation, name string) []*ir.Operation {
+	var ops []*ir.Operation
+	module.Walk(func(op *ir.Operation) bool {
+		if op.Name() == name {
+			ops = append(ops, op)
+		}
+		return true
+	})
+	return ops
 }
 
 // growResults replaces op, a spirv.mlir.loop or spirv.mlir.selection, by one

@@ -33,14 +33,7 @@ func SSASelectionResults() *pass.Pass {
 // branches to the merge block with the values itself, as glslang's if
 // without else does.
 func SelectionResults(module *ir.Operation) error {
-	var sels []*ir.Operation
-	module.Walk(func(op *ir.Operation) bool {
-		if op.Name() == "spirv.mlir.selection" {
-			sels = append(sels, op)
-		}
-		return true
-	})
-	for _, sel := range sels {
+	for _, sel := range opsNamed(module, "spirv.mlir.selection") {
 		sel = promoteSelectionVars(sel)
 		skipEmptyCases(sel)
 	}
