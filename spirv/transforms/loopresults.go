@@ -182,12 +182,12 @@ func promotable(store, loop *ir.Operation) (loopVar, bool) {
 	return lv, true
 }
 
-// after reports whether op is, or is nested in, an op after loop in loop's
-// block.
-func after(op, loop *ir.Operation) bool {
+// after reports whether op is, or is nested in, an op after ctl (a loop or
+// a selection) in ctl's block.
+func after(op, ctl *ir.Operation) bool {
 	for a := op; a != nil; a = a.ParentOp() {
-		if a.Block() == loop.Block() {
-			return loop.IsBeforeInBlock(a)
+		if a.Block() == ctl.Block() {
+			return ctl.IsBeforeInBlock(a)
 		}
 	}
 	return false
