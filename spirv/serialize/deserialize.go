@@ -483,30 +483,25 @@ func (d *deserializer) executionMode(in *spv.Instruction) error {
 		return d.errorf("execution mode target %%%d is not a function", fnID)
 	}
 	mode := in.Operands[1].Value()
-	if in.Opcode == spv.OpExecutionModeId && d.allSpecConstants(in.Operands[2:]) {
-		refs := make([]ir.Attribute, len(in.Operands)-2)
-		for i, o := range in.Operands[2:] {
-			refs[i] = d.ctx.SymbolRef(d.symbols[o.Value()])
-		}
-		st := &ir.OpState{Name: "spirv.ExecutionModeId", Loc: d.loc()}
-		st.AddAttr("fn", d.ctx.SymbolRef(sym))
-		st.AddAttr("execution_mode", spirv.Enum(d.ctx, spv.KindExecutionMode, mode))
-		st.AddAttr("values", d.ctx.ArrayAttr(refs...))
-		d.body.Append(d.ctx.NewOp(st))
-		return nil
-	}
+	name := "spirv.ExecutionMode"
 	var vals []ir.Attribute
-	if in.Opcode == spv.OpExecutionModeId {
+	switch {
+	case in.Opcode == spv.OpExecutionModeId && d.allSpecConstants(in.Operands[2:]):
+		name = "spirv.ExecutionModeId"
+		for _, o := range in.Operands[2:] {
+			vals = append(vals, d.ctx.SymbolRef(d.symbols[o.Value()]))
+		}
+	case in.Opcode == spv.OpExecutionModeId:
 		var err error
 		if mode, vals, err = d.executionModeID(sym, mode, in.Operands[2:]); err != nil {
 			return err
 		}
-	} else {
+	default:
 		for _, o := range in.Operands[2:] {
 			vals = append(vals, d.ctx.I32Attr(int64(int32(o.Value()))))
 		}
 	}
-	st := &ir.OpState{Name: "spirv.ExecutionMode", Loc: d.loc()}
+	st := &ir.OpState{Name: name, Loc: d.loc()}
 	st.AddAttr("fn", d.ctx.SymbolRef(sym))
 	st.AddAttr("execution_mode", spirv.Enum(d.ctx, spv.KindExecutionMode, mode))
 	st.AddAttr("values", d.ctx.ArrayAttr(vals...))

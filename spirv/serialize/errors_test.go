@@ -185,13 +185,8 @@ func TestSerializeErrors(t *testing.T) {
 }`, "BuiltIn SubgroupSize needs capability Kernel or GroupNonUniform"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ctx := newContext()
-			top, err := ir.Parse(ctx, tc.src, "in.mlir")
-			if err != nil {
-				t.Fatal(err)
-			}
-			m := firstModule(t, top)
-			_, err = serialize.SerializeWith(m, serialize.Options{VerifyAvailability: true})
+			m := parseModule(t, newContext(), tc.src)
+			_, err := serialize.SerializeWith(m, serialize.Options{VerifyAvailability: true})
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -216,15 +211,7 @@ func TestSerializeNoInstruction(t *testing.T) {
 }`
 	ctx := newContext()
 	ctx.SetAllowUnregisteredDialects(true)
-	top, err := ir.Parse(ctx, src, "in.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = serialize.Serialize(firstModule(t, top))
-	want := "in.mlir:3:10: error: 'test.op' op has no SPIR-V instruction"
-	if err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("error %v, want %q", err, want)
-	}
+	wantSerializeError(t, ctx, src, "in.mlir:3:10: error: 'test.op' op has no SPIR-V instruction")
 }
 
 // A cooperative matrix constant is one value for all elements: another
@@ -236,15 +223,7 @@ func TestSerializeCoopMatrixConstantNotSplat(t *testing.T) {
     spirv.ReturnValue %c : !spirv.coopmatrix<2x2xf32, Subgroup, MatrixAcc>
   }
 }`
-	top, err := ir.Parse(newContext(), src, "in.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = serialize.Serialize(firstModule(t, top))
-	want := "in.mlir:3:10: error: 'spirv.Constant' op a cooperative matrix constant must have one value for all its elements"
-	if err == nil || err.Error() != want {
-		t.Errorf("error %v, want %q", err, want)
-	}
+	wantSerializeError(t, newContext(), src, "in.mlir:3:10: error: 'spirv.Constant' op a cooperative matrix constant must have one value for all its elements")
 }
 
 // OpPhi names a predecessor once: a spirv.Switch cannot pass one block
@@ -260,13 +239,5 @@ func TestSerializeSwitchDifferentValues(t *testing.T) {
     spirv.ReturnValue %x : i32
   }
 }`
-	top, err := ir.Parse(newContext(), src, "in.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = serialize.Serialize(firstModule(t, top))
-	want := "in.mlir:3:5: error: 'spirv.Switch' op passes different values to one block from two successors, which OpPhi cannot express"
-	if err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("error %v, want %q", err, want)
-	}
+	wantSerializeError(t, newContext(), src, "in.mlir:3:5: error: 'spirv.Switch' op passes different values to one block from two successors, which OpPhi cannot express")
 }

@@ -226,21 +226,27 @@ func (s *serializer) function(op *ir.Operation) error {
 	// for the next one, staying small (and allocated once).
 	defer func() { s.spareFn, s.fn = s.fn, nil; clear(s.values) }()
 	region := op.Region(0)
-	if entry := region.Entry(); entry != nil {
-		if entry.NumArgs() != len(ft.Inputs) {
-			return op.Errorf("entry block has %d arguments, the function type %d", entry.NumArgs(), len(ft.Inputs))
+	entry := region.Entry()
+	if entry != nil && entry.NumArgs() != len(ft.Inputs) {
+		return op.Errorf("entry block has %d arguments, the function type %d", entry.NumArgs(), len(ft.Inputs))
+	}
+	for i, t := range ft.Inputs {
+		tid, err := s.typeID(t)
+		if err != nil {
+			return err
 		}
-		for i, a := range entry.Args() {
-			tid, err := s.typeID(ft.Inputs[i])
-			if err != nil {
-				return err
-			}
-			aid, _ := s.valueID(a)
-			e.Op(spv.OpFunctionParameter).Word(tid, aid)
-			if err := s.paramDecoration(op, i, aid); err != nil {
-				return err
-			}
+		var aid uint32
+		if entry != nil {
+			aid, _ = s.valueID(entry.Arg(i))
+		} else {
+			aid = s.newID() // a declaration's parameters have no values
 		}
+		e.Op(spv.OpFunctionParameter).Word(tid, aid)
+		if err := s.paramDecoration(op, i, aid); err != nil {
+			return err
+		}
+	}
+	if entry != nil {
 		var vars []*ir.Operation
 		region.Walk(func(op *ir.Operation) bool {
 			if op.Name() == "spirv.Variable" {
@@ -248,7 +254,7 @@ func (s *serializer) function(op *ir.Operation) error {
 			}
 			return true
 		})
-		for _, b := range blockOrder(region.Entry(), nil) {
+		for _, b := range blockOrder(entry, nil) {
 			e.Op(spv.OpLabel).Word(s.label(b))
 			if b.IsEntry() {
 				for _, v := range vars {
@@ -261,18 +267,6 @@ func (s *serializer) function(op *ir.Operation) error {
 				return err
 			}
 			if err := s.ops(b, nil); err != nil {
-				return err
-			}
-		}
-	} else {
-		for i, t := range ft.Inputs {
-			tid, err := s.typeID(t)
-			if err != nil {
-				return err
-			}
-			aid := s.newID()
-			e.Op(spv.OpFunctionParameter).Word(tid, aid)
-			if err := s.paramDecoration(op, i, aid); err != nil {
 				return err
 			}
 		}

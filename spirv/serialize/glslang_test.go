@@ -140,6 +140,36 @@ func firstModule(t testing.TB, top *ir.Operation) *ir.Operation {
 	return nil
 }
 
+// parseModule parses src as in.mlir in ctx and returns its spirv.module.
+func parseModule(t testing.TB, ctx *ir.Context, src string) *ir.Operation {
+	t.Helper()
+	top, err := ir.Parse(ctx, src, "in.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return firstModule(t, top)
+}
+
+// serializeSource serializes the spirv.module of src.
+func serializeSource(t testing.TB, src string) []uint32 {
+	t.Helper()
+	words, err := serialize.Serialize(parseModule(t, newContext(), src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return words
+}
+
+// wantSerializeError checks that serializing the spirv.module of src,
+// parsed in ctx, fails with exactly want.
+func wantSerializeError(t *testing.T, ctx *ir.Context, src, want string) {
+	t.Helper()
+	_, err := serialize.Serialize(parseModule(t, ctx, src))
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}
+
 // lineDiff shows the first lines where want and got differ.
 func lineDiff(want, got string) string {
 	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")

@@ -23,14 +23,7 @@ func TestJointMatrixWords(t *testing.T) {
     spirv.ReturnValue %n : i32
   }
 }`
-	top, err := ir.Parse(newContext(), src, "in.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	words, err := serialize.Serialize(firstModule(t, top))
-	if err != nil {
-		t.Fatal(err)
-	}
+	words := serializeSource(t, src)
 	text, err := spv.Disassemble(words, spv.DisasmOptions{NoHeader: true})
 	if err != nil {
 		t.Fatal(err)

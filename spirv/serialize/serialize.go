@@ -583,17 +583,24 @@ func (s *serializer) interfaceIDs(op *ir.Operation) ([]uint32, error) {
 	return iface, nil
 }
 
+// executionModeOf is the mode of a spirv.ExecutionMode(Id) and the id of
+// its function.
+func (s *serializer) executionModeOf(op *ir.Operation) (*spirv.EnumAttr, uint32, error) {
+	mode, ok := op.Attr("execution_mode").(*spirv.EnumAttr)
+	if !ok {
+		return nil, 0, op.Errorf("missing execution_mode")
+	}
+	if err := s.available(op); err != nil {
+		return nil, 0, err
+	}
+	fid, _, err := s.symbolID(op, "fn")
+	return mode, fid, err
+}
+
 // executionModeID writes OpExecutionModeId with the ids of the
 // specialization constants the op names.
 func (s *serializer) executionModeID(op *ir.Operation) error {
-	mode, ok := op.Attr("execution_mode").(*spirv.EnumAttr)
-	if !ok {
-		return op.Errorf("missing execution_mode")
-	}
-	if err := s.available(op); err != nil {
-		return err
-	}
-	fid, _, err := s.symbolID(op, "fn")
+	mode, fid, err := s.executionModeOf(op)
 	if err != nil {
 		return err
 	}
@@ -618,14 +625,7 @@ func (s *serializer) executionModeID(op *ir.Operation) error {
 }
 
 func (s *serializer) executionMode(op *ir.Operation) error {
-	mode, ok := op.Attr("execution_mode").(*spirv.EnumAttr)
-	if !ok {
-		return op.Errorf("missing execution_mode")
-	}
-	if err := s.available(op); err != nil {
-		return err
-	}
-	fid, _, err := s.symbolID(op, "fn")
+	mode, fid, err := s.executionModeOf(op)
 	if err != nil {
 		return err
 	}

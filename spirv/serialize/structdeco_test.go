@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/serialize"
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
@@ -18,15 +17,7 @@ func TestStructDecorations(t *testing.T) {
   spirv.GlobalVariable @b bind(0, 1) : !spirv.ptr<!spirv.struct<(i32 [0]), Block>, Uniform>
   spirv.GlobalVariable @c : !spirv.ptr<!spirv.struct<(f32), Location=3>, Private>
 }`
-	ctx := newContext()
-	top, err := ir.Parse(ctx, src, "in.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	words, err := serialize.Serialize(firstModule(t, top))
-	if err != nil {
-		t.Fatal(err)
-	}
+	words := serializeSource(t, src)
 	dis, err := spv.Disassemble(words, spv.DisasmOptions{})
 	if err != nil {
 		t.Fatal(err)

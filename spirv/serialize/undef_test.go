@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/spirv/serialize"
 	"github.com/kiln-gpu/kiln/spirv/spv"
 )
@@ -22,14 +21,7 @@ func TestUndefModuleLevel(t *testing.T) {
     spirv.ReturnValue %s : f32
   }
 }`
-	top, err := ir.Parse(newContext(), src, "in.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	words, err := serialize.Serialize(firstModule(t, top))
-	if err != nil {
-		t.Fatal(err)
-	}
+	words := serializeSource(t, src)
 	dis, err := spv.Disassemble(words, spv.DisasmOptions{})
 	if err != nil {
 		t.Fatal(err)

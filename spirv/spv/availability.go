@@ -42,6 +42,18 @@ func (a *Availability) Available(v Version, hasExt func(string) bool) bool {
 // Implied returns c and every capability it implicitly declares, directly
 // or through others, sorted by value.
 func (c Capability) Implied() []Capability {
+	out := c.closure()
+	slices.Sort(out)
+	return out
+}
+
+// ImpliedNearestFirst returns the capabilities c implicitly declares,
+// directly or through others, nearest first and without c (MLIR's
+// getRecursiveImpliedCapabilities).
+func (c Capability) ImpliedNearestFirst() []Capability { return c.closure()[1:] }
+
+// closure returns c, then what it implicitly declares in breadth-first order.
+func (c Capability) closure() []Capability {
 	out := []Capability{c}
 	for i := 0; i < len(out); i++ {
 		e := out[i].Enumerant()
@@ -54,6 +66,5 @@ func (c Capability) Implied() []Capability {
 			}
 		}
 	}
-	slices.Sort(out)
 	return out
 }

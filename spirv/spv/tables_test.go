@@ -103,6 +103,9 @@ func TestAvailability(t *testing.T) {
 	if got := CapabilityGroupNonUniformArithmetic.Implied(); !slices.Contains(got, CapabilityGroupNonUniform) {
 		t.Errorf("GroupNonUniformArithmetic implies %v", got)
 	}
+	if got := CapabilityGeometry.ImpliedNearestFirst(); !slices.Equal(got, []Capability{CapabilityShader, CapabilityMatrix}) {
+		t.Errorf("Geometry implies, nearest first, %v", got)
+	}
 }
 
 func TestEnums(t *testing.T) {

@@ -30,14 +30,7 @@ func SSALoopResults() *pass.Pass {
 // scf.for's body yields to, scf.while's body) takes them directly: an
 // OpPhi of one value is a copy.
 func LoopResults(module *ir.Operation) error {
-	var loops []*ir.Operation
-	module.Walk(func(op *ir.Operation) bool {
-		if op.Name() == "spirv.mlir.loop" {
-			loops = append(loops, op)
-		}
-		return true
-	})
-	for _, loop := range loops {
+	for _, loop := range opsNamed(module, "spirv.mlir.loop") {
 		loop = promoteLoopVars(loop)
 		for b := range loop.Region(0).Blocks() {
 			forwardSinglePredArgs(b)
@@ -118,21 +111,49 @@ func promoteLoopVars(loop *ir.Operation) *ir.Operation {
 		vals = append(vals, lv.store.Operand(1))
 	}
 	merge.SetOperands(vals)
-	b := ir.NewBuilder(loop.Context())
-	b.SetInsertionPointBefore(loop)
-	st := &ir.OpState{Name: loop.Name(), Loc: loop.Loc(), ResultTypes: types, Attrs: loop.DiscardableAttrs(), Props: loop.Props()}
-	st.AddRegion().TakeBody(r)
-	grown := b.Create(st)
-	n := loop.NumResults()
-	loop.ReplaceAllUsesWith(grown.Results()[:n])
-	loop.Erase()
+	loads := make([][]*ir.Operation, len(vars))
 	for i, lv := range vars {
-		for _, l := range lv.loads {
+		loads[i] = lv.loads
+		lv.store.Erase()
+	}
+	grown := growResults(loop, types, loads)
+	for _, lv := range vars {
+		lv.v.Erase()
+	}
+	return grown
+}
+
+// opsNamed collects the ops called name in module, before the caller
+// rewrites (and so replaces) them.
+func opsNamed(module *ir.Operation, name string) []*ir.Operation {
+	var ops []*ir.Operation
+	module.Walk(func(op *ir.Operation) bool {
+		if op.Name() == name {
+			ops = append(ops, op)
+		}
+		return true
+	})
+	return ops
+}
+
+// growResults replaces op, a spirv.mlir.loop or spirv.mlir.selection, by one
+// with its body and the result types types, the old results first, and
+// returns it: the old results' uses move to the new op, and each load of
+// loads[i] is erased, its value replaced by the new result after them.
+func growResults(op *ir.Operation, types []ir.Type, loads [][]*ir.Operation) *ir.Operation {
+	b := ir.NewBuilder(op.Context())
+	b.SetInsertionPointBefore(op)
+	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), ResultTypes: types, Attrs: op.DiscardableAttrs(), Props: op.Props()}
+	st.AddRegion().TakeBody(op.Region(0))
+	grown := b.Create(st)
+	n := op.NumResults()
+	op.ReplaceAllUsesWith(grown.Results()[:n])
+	op.Erase()
+	for i, ls := range loads {
+		for _, l := range ls {
 			l.ReplaceAllUsesWith([]*ir.Value{grown.Result(n + i)})
 			l.Erase()
 		}
-		lv.store.Erase()
-		lv.v.Erase()
 	}
 	return grown
 }
@@ -161,12 +182,12 @@ func promotable(store, loop *ir.Operation) (loopVar, bool) {
 	return lv, true
 }
 
-// after reports whether op is, or is nested in, an op after loop in loop's
-// block.
-func after(op, loop *ir.Operation) bool {
+// after reports whether op is, or is nested in, an op after ctl (a loop or
+// a selection) in ctl's block.
+func after(op, ctl *ir.Operation) bool {
 	for a := op; a != nil; a = a.ParentOp() {
-		if a.Block() == loop.Block() {
-			return loop.IsBeforeInBlock(a)
+		if a.Block() == ctl.Block() {
+			return ctl.IsBeforeInBlock(a)
 		}
 	}
 	return false

@@ -32,19 +32,20 @@ var nanFused = map[string]string{"spirv.GL.FMax": "spirv.GL.NMax", "spirv.GL.FMi
 // the inner select must have no other use; an IsNan left without uses goes
 // too.
 func NaNMinMax(module *ir.Operation) error {
-	var outer []*ir.Operation
+	type match struct{ op, mm *ir.Operation } // the outer select, its FMax or FMin
+	var matches []match
 	module.Walk(func(op *ir.Operation) bool {
-		if nanMinMaxOf(op) != nil {
-			outer = append(outer, op)
+		if mm := nanMinMaxOf(op); mm != nil {
+			matches = append(matches, match{op, mm})
 		}
 		return true
 	})
 	// An inner select has the min/max as its false value, never a
 	// select, so no op is part of two matches.
 	b := ir.NewBuilder(module.Context())
-	for _, op := range outer {
+	for _, m := range matches {
+		op, mm := m.op, m.mm
 		inner := op.Operand(2).DefiningOp()
-		mm := nanMinMaxOf(op)
 		b.SetInsertionPointBefore(op)
 		fused := b.Create(&ir.OpState{Name: nanFused[mm.Name()], Loc: mm.Loc(),
 			Operands: mm.Operands(), ResultTypes: mm.ResultTypes()})

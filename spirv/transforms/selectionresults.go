@@ -33,14 +33,7 @@ func SSASelectionResults() *pass.Pass {
 // branches to the merge block with the values itself, as glslang's if
 // without else does.
 func SelectionResults(module *ir.Operation) error {
-	var sels []*ir.Operation
-	module.Walk(func(op *ir.Operation) bool {
-		if op.Name() == "spirv.mlir.selection" {
-			sels = append(sels, op)
-		}
-		return true
-	})
-	for _, sel := range sels {
+	for _, sel := range opsNamed(module, "spirv.mlir.selection") {
 		sel = promoteSelectionVars(sel)
 		skipEmptyCases(sel)
 	}
@@ -123,19 +116,12 @@ func promoteSelectionVars(sel *ir.Operation) *ir.Operation {
 		types = append(types, t)
 	}
 	m.SetOperands(vals)
-	b := ir.NewBuilder(sel.Context())
-	b.SetInsertionPointBefore(sel)
-	st := &ir.OpState{Name: sel.Name(), Loc: sel.Loc(), ResultTypes: types, Attrs: sel.DiscardableAttrs(), Props: sel.Props()}
-	st.AddRegion().TakeBody(sel.Region(0))
-	grown := b.Create(st)
-	n := sel.NumResults()
-	sel.ReplaceAllUsesWith(grown.Results()[:n])
-	sel.Erase()
+	loads := make([][]*ir.Operation, len(vars))
 	for i, sv := range vars {
-		for _, l := range sv.loads {
-			l.ReplaceAllUsesWith([]*ir.Value{grown.Result(n + i)})
-			l.Erase()
-		}
+		loads[i] = sv.loads
+	}
+	grown := growResults(sel, types, loads)
+	for _, sv := range vars {
 		sv.v.Erase()
 	}
 	return grown

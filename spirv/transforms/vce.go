@@ -231,7 +231,7 @@ func (d *deduction) require(op *ir.Operation, r spirv.Requirement) error {
 func (d *deduction) addImplied(module *ir.Operation) {
 	var extra []spv.Capability
 	for _, c := range d.capList {
-		for _, i := range impliedByDeclaring(c) {
+		for _, i := range c.ImpliedNearestFirst() {
 			if !slices.Contains(d.capList, i) && !slices.Contains(extra, i) {
 				extra = append(extra, i)
 			}
@@ -245,28 +245,6 @@ func (d *deduction) addImplied(module *ir.Operation) {
 			d.record(module, spirv.Requirement{What: "capability " + e.Name, Availability: a})
 		}
 	}
-}
-
-// impliedByDeclaring returns the capabilities that declaring c implicitly
-// declares, directly or through others, nearest first (MLIR's
-// getRecursiveImpliedCapabilities).
-func impliedByDeclaring(c spv.Capability) []spv.Capability {
-	var out []spv.Capability
-	next := []spv.Capability{c}
-	for len(next) > 0 {
-		e := next[0].Enumerant()
-		next = next[1:]
-		if e == nil {
-			continue
-		}
-		for _, i := range e.Capabilities {
-			if i != c && !slices.Contains(out, i) {
-				out = append(out, i)
-				next = append(next, i)
-			}
-		}
-	}
-	return out
 }
 
 func (d *deduction) record(op *ir.Operation, r spirv.Requirement) {
