@@ -67,16 +67,6 @@ func LaunchSinkIndexComputations() *pass.Pass {
 	}
 }
 
-// isLikelyIndexComputation is MLIR's isLikelyAnIndexComputation, which its
-// sinking pass uses: constants, memref.dim, arith.select and arith.cmpi.
-func isLikelyIndexComputation(op *ir.Operation) bool {
-	switch op.Name() {
-	case "memref.dim", "arith.select", "arith.cmpi":
-		return true
-	}
-	return op.HasTrait(ir.ConstantLike)
-}
-
 // Register adds gpu-kernel-outlining, gpu-derive-workgroup-size and
 // gpu-launch-sink-index-computations to reg.
 func Register(reg pass.Registry) {
