@@ -444,8 +444,8 @@ var initializeNamedBarrierDef = &ir.OpDef{
 	Format: &ir.Format{Syntax: "$member_count attr-dict `:` type($member_count) `->` type($result)",
 		Operands: []string{"member_count"}, Results: []string{"result"}},
 	Verify: func(op *ir.Operation) error {
-		if t, ok := op.Operand(0).Type().(*ir.IntegerType); !ok || t.Width != 32 || !t.IsSignless() {
-			return op.Errorf("operand #0 must be 32-bit signless integer, but got '%s'", ir.TypeString(op.Operand(0).Type()))
+		if t := op.Operand(0).Type(); t != op.Context().I(32) {
+			return op.Errorf("operand #0 must be 32-bit signless integer, but got '%s'", ir.TypeString(t))
 		}
 		if _, ok := op.Result(0).Type().(*NamedBarrierType); !ok {
 			return op.Errorf("result #0 must be named barrier, but got '%s'", ir.TypeString(op.Result(0).Type()))

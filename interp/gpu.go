@@ -80,18 +80,22 @@ func gpuHandler(op *ir.Operation) handler {
 // completion gave this thread.
 func collectiveHandler(op *ir.Operation) handler {
 	c := collectiveOf(op)
+	// Workgroups run one after another: none waits for another. Decided
+	// here, once, and reported when the barrier runs.
+	var unsupported string
+	if op.Name() == "gpu.barrier" {
+		if s := gpu.BarrierScope(op); s != gpu.ScopeWorkgroup && s != gpu.ScopeSubgroup {
+			unsupported = fmt.Sprintf("a barrier of %s scope is not supported by the interpreter", s)
+		} else if op.NumOperands() > 0 {
+			unsupported = "named barriers are not supported by the interpreter"
+		}
+	}
 	return func(m *Machine, f *frame, op *ir.Operation) error {
 		if f.th == nil {
 			return op.Errorf("'%s' outside a kernel", op.Name())
 		}
-		if op.Name() == "gpu.barrier" {
-			// Workgroups run one after another: none waits for another.
-			if s := gpu.BarrierScope(op); s != gpu.ScopeWorkgroup && s != gpu.ScopeSubgroup {
-				return op.Errorf("a barrier of %s scope is not supported by the interpreter", s)
-			}
-			if op.NumOperands() > 0 {
-				return op.Errorf("named barriers are not supported by the interpreter")
-			}
+		if unsupported != "" {
+			return op.Errorf("%s", unsupported)
 		}
 		res, err := f.th.sync(f, op, c)
 		if err != nil {

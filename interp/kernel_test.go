@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/kiln-gpu/kiln/ir"
 )
 
 // kernelModule wraps a gpu.func body (generic form) taking an 8xi32 output
@@ -35,7 +37,13 @@ func.func @main() -> memref<16xi32> {
 
 func runKernel(t *testing.T, sg int, body string) ([]Scalar, error) {
 	t.Helper()
-	m := New(parse(t, newContext(), kernelModule(body)))
+	return runKernelModule(t, newContext(), sg, kernelModule(body))
+}
+
+// runKernelModule runs @main of src, parsed in ctx, with subgroups of sg.
+func runKernelModule(t *testing.T, ctx *ir.Context, sg int, src string) ([]Scalar, error) {
+	t.Helper()
+	m := New(parse(t, ctx, src))
 	m.SubgroupSize = sg
 	res, err := m.Call("main")
 	if err != nil {
@@ -70,13 +78,7 @@ func TestKernelSubgroupBarrier(t *testing.T) {
 	// A barrier of subgroup scope waits for the subgroup only: in control
 	// flow that differs between the two subgroups of 4 it is no divergence.
 	run := func(body string) ([]Scalar, error) {
-		m := New(parse(t, fullContext(), "module attributes {gpu.container_module} {\n"+kernelModule(body)+"\n}"))
-		m.SubgroupSize = 4
-		res, err := m.Call("main")
-		if err != nil {
-			return nil, err
-		}
-		return res[0].(*MemRef).Elements(), nil
+		return runKernelModule(t, fullContext(), 4, "module attributes {gpu.container_module} {\n"+kernelModule(body)+"\n}")
 	}
 	got, err := run(`
     %c4 = arith.constant 4 : index

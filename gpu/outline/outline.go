@@ -21,13 +21,7 @@ func Outline(module *ir.Operation) error {
 		if _, isModule := gpu.AsModule(top); isModule || top.Name() == "gpu.binary" {
 			continue
 		}
-		var launches []gpu.Launch
-		top.Walk(func(op *ir.Operation) bool {
-			if l, ok := gpu.AsLaunch(op); ok {
-				launches = append(launches, l)
-			}
-			return true
-		})
+		launches := launchesIn(top)
 		next := top.NextOp()
 		for _, l := range launches {
 			if err := o.outline(l, top, next); err != nil {
@@ -39,6 +33,19 @@ func Outline(module *ir.Operation) error {
 		}
 	}
 	return nil
+}
+
+// launchesIn returns op and the ops nested in it that are gpu.launch, in
+// post-order (nested launches first).
+func launchesIn(op *ir.Operation) []gpu.Launch {
+	var launches []gpu.Launch
+	op.Walk(func(n *ir.Operation) bool {
+		if l, ok := gpu.AsLaunch(n); ok {
+			launches = append(launches, l)
+		}
+		return true
+	})
+	return launches
 }
 
 // outliner keeps the module's symbols by name, so that making names unique

@@ -1,7 +1,6 @@
 package outline
 
 import (
-	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 )
@@ -52,29 +51,12 @@ func LaunchSinkIndexComputations() *pass.Pass {
 		Argument: "gpu-launch-sink-index-computations",
 		Summary:  "Sink index computations into gpu.launch body",
 		Run: func(op *ir.Operation, _ *pass.Context) error {
-			var launches []gpu.Launch
-			op.Walk(func(n *ir.Operation) bool {
-				if l, ok := gpu.AsLaunch(n); ok {
-					launches = append(launches, l)
-				}
-				return true
-			})
-			for _, l := range launches {
+			for _, l := range launchesIn(op) {
 				SinkIntoLaunch(l, isLikelyIndexComputation)
 			}
 			return nil
 		},
 	}
-}
-
-// isLikelyIndexComputation is MLIR's isLikelyAnIndexComputation, which its
-// sinking pass uses: constants, memref.dim, arith.select and arith.cmpi.
-func isLikelyIndexComputation(op *ir.Operation) bool {
-	switch op.Name() {
-	case "memref.dim", "arith.select", "arith.cmpi":
-		return true
-	}
-	return op.HasTrait(ir.ConstantLike)
 }
 
 // Register adds gpu-kernel-outlining, gpu-derive-workgroup-size and

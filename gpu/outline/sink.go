@@ -6,17 +6,12 @@ import (
 )
 
 // IsIndexComputation reports whether op is worth copying into a kernel
-// instead of passing its results as arguments: constants, memref.dim,
-// arith.select and arith.cmpi (MLIR's isLikelyAnIndexComputation), and
-// pure arith and index ops whose results are all of index type. Other
-// dialects' pure index ops (gpu.thread_id) mean something else on the
-// host, so they stay.
+// instead of passing its results as arguments: what
+// isLikelyIndexComputation accepts, and pure arith and index ops whose
+// results are all of index type. Other dialects' pure index ops
+// (gpu.thread_id) mean something else on the host, so they stay.
 func IsIndexComputation(op *ir.Operation) bool {
-	if op.HasTrait(ir.ConstantLike) {
-		return true
-	}
-	switch op.Name() {
-	case "memref.dim", "arith.select", "arith.cmpi":
+	if isLikelyIndexComputation(op) {
 		return true
 	}
 	if d := op.DialectName(); d != "arith" && d != "index" || op.NumResults() == 0 || !ir.IsPure(op) {
@@ -28,6 +23,16 @@ func IsIndexComputation(op *ir.Operation) bool {
 		}
 	}
 	return true
+}
+
+// isLikelyIndexComputation is MLIR's isLikelyAnIndexComputation, which its
+// sinking pass uses: constants, memref.dim, arith.select and arith.cmpi.
+func isLikelyIndexComputation(op *ir.Operation) bool {
+	switch op.Name() {
+	case "memref.dim", "arith.select", "arith.cmpi":
+		return true
+	}
+	return op.HasTrait(ir.ConstantLike)
 }
 
 // SinkIntoLaunch copies into the launch body the ops defined above it whose

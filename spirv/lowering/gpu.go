@@ -213,8 +213,6 @@ func (e *env) gpuFunc(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewr
 	return nil
 }
 
-// barrier: gpu.barrier -> spirv.ControlBarrier <Workgroup>, <Workgroup>,
-// <AcquireRelease|WorkgroupMemory>.
 // barrier converts gpu.barrier as MLIR's GPUBarrierConversion does: a
 // ControlBarrier whose execution scope is the barrier's (workgroup or
 // subgroup; SPIR-V has no cluster scope) and which, like MLIR's, makes
@@ -223,12 +221,9 @@ func (e *env) barrier(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 	if len(operands) == 1 {
 		// A named barrier (workgroup scope, verified): MemoryNamedBarrier,
 		// with the semantics of the ControlBarrier below.
-		ctx := o.Context()
 		rw.SetInsertionPointBefore(o)
-		op(&rw.Builder, "spirv.MemoryNamedBarrier", o.Loc(), nil, operands,
-			named("memory_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeWorkgroup))),
-			named("memory_semantics", enum(ctx, spv.KindMemorySemantics,
-				uint32(spv.MemorySemanticsAcquireRelease|spv.MemorySemanticsWorkgroupMemory))))
+		scope, sem := workgroupMemorySync(o.Context())
+		op(&rw.Builder, "spirv.MemoryNamedBarrier", o.Loc(), nil, operands, scope, sem)
 		rw.EraseOp(o)
 		return nil
 	}
@@ -266,11 +261,18 @@ func controlBarrier(b *ir.Builder, loc ir.Location) { controlBarrierIn(b, loc, s
 // makes workgroup memory visible in the workgroup.
 func controlBarrierIn(b *ir.Builder, loc ir.Location, exec spv.Scope) {
 	ctx := b.Context()
+	scope, sem := workgroupMemorySync(ctx)
 	op(b, "spirv.ControlBarrier", loc, nil, nil,
-		named("execution_scope", enum(ctx, spv.KindScope, uint32(exec))),
-		named("memory_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeWorkgroup))),
+		named("execution_scope", enum(ctx, spv.KindScope, uint32(exec))), scope, sem)
+}
+
+// workgroupMemorySync is the memory_scope and memory_semantics of every
+// barrier the lowering makes: workgroup memory, acquire-release, in the
+// workgroup.
+func workgroupMemorySync(ctx *ir.Context) (scope, semantics ir.NamedAttr) {
+	return named("memory_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeWorkgroup))),
 		named("memory_semantics", enum(ctx, spv.KindMemorySemantics,
-			uint32(spv.MemorySemanticsAcquireRelease|spv.MemorySemanticsWorkgroupMemory))))
+			uint32(spv.MemorySemanticsAcquireRelease|spv.MemorySemanticsWorkgroupMemory)))
 }
 
 // shuffle converts gpu.shuffle whose width is the target's subgroup size

@@ -577,18 +577,22 @@ func (e *env) atomicRMW(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conve
 	if !ok {
 		return rewrite.NoMatch
 	}
-	ctx := o.Context()
 	if pk != nil {
 		rw.ReplaceOp(o, []*ir.Value{e.packedAtomic(&rw.Builder, name, pk, operands[0], o.Loc())})
 		return nil
 	}
-	r := op(&rw.Builder, "spirv."+name, o.Loc(), t, []*ir.Value{ptr, operands[0]},
-		named("memory_scope", enum(ctx, spv.KindScope, uint32(atomicScope(ptr.Type().(*spirv.PointerType))))),
-		// Relaxed, as glslang's atomicAdd & co.: the op orders nothing else
-		// (docs/RATIONALE.md "Atomic memory semantics").
-		named("semantics", enum(ctx, spv.KindMemorySemantics, uint32(spv.MemorySemanticsRelaxed)))).Result(0)
-	rw.ReplaceOp(o, []*ir.Value{r})
+	rw.ReplaceOp(o, []*ir.Value{relaxedAtomic(&rw.Builder, name, o.Loc(), t, ptr, operands[0])})
 	return nil
+}
+
+// relaxedAtomic applies the atomic name to *ptr and v and returns the old
+// value. Relaxed, as glslang's atomicAdd & co.: the op orders nothing else
+// (docs/RATIONALE.md "Atomic memory semantics").
+func relaxedAtomic(b *ir.Builder, name string, loc ir.Location, t ir.Type, ptr, v *ir.Value) *ir.Value {
+	ctx := b.Context()
+	return op(b, "spirv."+name, loc, t, []*ir.Value{ptr, v},
+		named("memory_scope", enum(ctx, spv.KindScope, uint32(atomicScope(ptr.Type().(*spirv.PointerType))))),
+		named("semantics", enum(ctx, spv.KindMemorySemantics, uint32(spv.MemorySemanticsRelaxed)))).Result(0)
 }
 
 // packedInts reports a memref whose integer elements the conversion packs
@@ -613,7 +617,6 @@ func (e *env) packedInts(t ir.Type) bool {
 // AtomicRMWOpPattern. It returns the element's old value, sign-extended
 // like every narrow integer computed in 32 bits (see narrowFixes).
 func (e *env) packedAtomic(b *ir.Builder, name string, pk *packed, v *ir.Value, loc ir.Location) *ir.Value {
-	ctx := b.Context()
 	wt := pk.word.Pointee
 	off := e.bitOffset(b, pk, loc)
 	ptr := e.wordPtr(b, pk, loc)
@@ -623,9 +626,7 @@ func (e *env) packedAtomic(b *ir.Builder, name string, pk *packed, v *ir.Value, 
 		others := val(b, "spirv.Not", loc, wt, val(b, "spirv.ShiftLeftLogical", loc, wt, mask, off))
 		data = val(b, "spirv.BitwiseOr", loc, wt, data, others)
 	}
-	old := op(b, "spirv."+name, loc, wt, []*ir.Value{ptr, data},
-		named("memory_scope", enum(ctx, spv.KindScope, uint32(atomicScope(pk.word)))),
-		named("semantics", enum(ctx, spv.KindMemorySemantics, uint32(spv.MemorySemanticsRelaxed)))).Result(0)
+	old := relaxedAtomic(b, name, loc, wt, ptr, data)
 	r := val(b, "spirv.BitwiseAnd", loc, wt, val(b, "spirv.ShiftRightLogical", loc, wt, old, off), mask)
 	return sextLow(b, r, int(pk.bits), loc)
 }
