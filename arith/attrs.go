@@ -224,6 +224,10 @@ func (p CmpIPredicate) String() string { return cmpiEnum.name(int64(p)) }
 // (MLIR's arith::invertPredicate).
 func (p CmpIPredicate) Inverse() CmpIPredicate { return cmpiInverse[p] }
 
+// Swapped returns the predicate that compares the operands the other way
+// (MLIR's arith::swapPredicate).
+func (p CmpIPredicate) Swapped() CmpIPredicate { return cmpiSwapped[p] }
+
 // CmpFPredicate is the predicate of arith.cmpf.
 type CmpFPredicate int64
 

@@ -76,7 +76,7 @@ func foldCmpI(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
 		}
 	}
 	if operands[0] != nil && operands[1] == nil {
-		op.SetAttr("predicate", cmpiEnum.make(op.Context(), int64(cmpiSwapped[p])))
+		op.SetAttr("predicate", cmpiEnum.make(op.Context(), int64(p.Swapped())))
 		swapConstantToRight(op, operands)
 		return nil, true
 	}

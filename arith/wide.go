@@ -10,8 +10,7 @@ import (
 // a and b of type t: elementwise for widths up to 64 bits, and for scalars
 // of wider types (i128, i256) the ring operations MLIR's APInt folds do.
 func foldIntBinary(ctx *ir.Context, t ir.Type, name string, a, b ir.Attribute) ir.Attribute {
-	if elemWidth(t) <= 64 {
-		w := elemWidth(t)
+	if w := elemWidth(t); w <= 64 {
 		return FoldElementwise(ctx, t, []ir.Attribute{a, b}, func(xs []Scalar) (Scalar, bool) {
 			r, ok := EvalInt(name, w, xs[0].Bits, xs[1].Bits)
 			return Scalar{Bits: r}, ok
@@ -30,17 +29,14 @@ func foldIntBinary(ctx *ir.Context, t ir.Type, name string, a, b ir.Attribute) i
 		r.Sub(x.Big(), y.Big())
 	case "arith.muli":
 		r.Mul(x.Big(), y.Big())
-	case "arith.andi", "arith.ori", "arith.xori":
-		// Two's complement of the same width: big.Int's infinite-precision
-		// two's complement gives the same low bits.
-		switch name {
-		case "arith.andi":
-			r.And(x.Big(), y.Big())
-		case "arith.ori":
-			r.Or(x.Big(), y.Big())
-		default:
-			r.Xor(x.Big(), y.Big())
-		}
+	// The bitwise ops: big.Int's infinite-precision two's complement gives
+	// the same low bits as two's complement of the type's width.
+	case "arith.andi":
+		r.And(x.Big(), y.Big())
+	case "arith.ori":
+		r.Or(x.Big(), y.Big())
+	case "arith.xori":
+		r.Xor(x.Big(), y.Big())
 	default:
 		return nil
 	}

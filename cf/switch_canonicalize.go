@@ -110,12 +110,12 @@ func switchFromDefaultOfSameFlag(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	s := Switch{op}
 	w := ir.IntOrFloatBitWidth(s.Flag().Type())
+	predCases := pred.cases()
 	var kept []switchCase
 	for _, c := range s.cases() {
-		impossible := false
-		for i := 0; i < pred.NumCases() && !impossible; i++ {
-			impossible = pred.CaseDest(i) != op.Block() && sameBits(c.value, pred.CaseValueBig(i), w)
-		}
+		impossible := slices.ContainsFunc(predCases, func(pc switchCase) bool {
+			return pc.dest != op.Block() && sameBits(c.value, pc.value, w)
+		})
 		if !impossible {
 			kept = append(kept, c)
 		}

@@ -65,11 +65,7 @@ func (c *Context) IntegerAttrBig(t Type, v *big.Int) *IntegerAttr {
 		u := new(big.Int).And(v, new(big.Int).SetUint64(^uint64(0)))
 		return c.IntegerAttr(t, int64(u.Uint64()))
 	}
-	mod := new(big.Int).Lsh(big.NewInt(1), uint(w))
-	r := new(big.Int).Mod(v, mod) // in [0, 2^w)
-	if signedInterp(t) && r.Bit(w-1) == 1 {
-		r.Sub(r, mod)
-	}
+	r := wrapBig(v, w, signedInterp(t))
 	return UniqueKey(c, NewKey("ibig").Type(t).Str(r.String()), func() *IntegerAttr {
 		return &IntegerAttr{typ: t, big: r}
 	})
@@ -100,6 +96,17 @@ func intWidth(t Type) int {
 		return 64
 	}
 	return 64
+}
+
+// wrapBig returns v modulo 2^w, read as a w-bit two's complement number
+// when signed.
+func wrapBig(v *big.Int, w int, signed bool) *big.Int {
+	mod := new(big.Int).Lsh(big.NewInt(1), uint(w))
+	r := new(big.Int).Mod(v, mod) // in [0, 2^w)
+	if signed && r.Bit(w-1) == 1 {
+		r.Sub(r, mod)
+	}
+	return r
 }
 
 func signedInterp(t Type) bool {

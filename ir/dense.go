@@ -178,15 +178,8 @@ func (a *DenseElementsAttr) BigIntAt(i int) *big.Int {
 	for k, x := range b {
 		be[len(b)-1-k] = x
 	}
-	v := new(big.Int).SetBytes(be)
 	et := a.typ.ElementType()
-	w := intWidth(et)
-	mod := new(big.Int).Lsh(big.NewInt(1), uint(w))
-	v.Mod(v, mod)
-	if it, ok := et.(*IntegerType); (!ok || it.Signedness != Unsigned) && v.Bit(w-1) == 1 {
-		v.Sub(v, mod)
-	}
-	return v
+	return wrapBig(new(big.Int).SetBytes(be), intWidth(et), signedInterp(et))
 }
 
 // DenseBigInts returns a dense integer attribute of t from values of any

@@ -11,9 +11,5 @@ func FitInt(v *big.Int, w int) (_ *big.Int, ok bool) {
 	if v.Cmp(lo) < 0 || v.Cmp(mod) >= 0 {
 		return nil, false
 	}
-	u := new(big.Int).Mod(v, mod) // two's complement in w bits
-	if u.Bit(w-1) == 1 {
-		u.Sub(u, mod)
-	}
-	return u, true
+	return wrapBig(v, w, true), true
 }

@@ -124,11 +124,11 @@ func floatKeyBits(v float64) uint64 { return math.Float64bits(v) }
 func FormatFloat(k FloatKind, v float64) string {
 	if !math.IsNaN(v) && !math.IsInf(v, 0) {
 		prec := floatFormats[k].man + 1
-		s := apFloatString(prec, v, 6, 0, false)
+		s := apFloatString(prec, v, true)
 		if back, err := strconv.ParseFloat(s, 64); err == nil && sameFloat(k, back, v) {
 			return s
 		}
-		if s = apFloatString(prec, v, 0, 3, true); strings.Contains(s, ".") {
+		if s = apFloatString(prec, v, false); strings.Contains(s, ".") {
 			return s
 		}
 	}
@@ -141,31 +141,31 @@ func FormatFloat(k FloatKind, v float64) string {
 	return "0x" + strings.Repeat("0", max(digits-len(h), 0)) + strings.ToUpper(h)
 }
 
-// apFloatString is LLVM's APFloat::toString(FormatPrecision, FormatMaxPadding,
-// TruncateZero) of the finite v in a format of prec significand bits. Its
-// digits are not v's correctly rounded ones, and MLIR's output depends on
-// that: the exact decimal significand first loses the digits beyond about
-// FormatPrecision+1 by truncation (udiv by a power of ten sized from the bit
-// length), and only what remains is rounded half up.
-func apFloatString(prec int, v float64, formatPrecision, maxPadding int, truncateZero bool) string {
+// apFloatString is LLVM's APFloat::toString of the finite v in a format of
+// prec significand bits, in the two forms MLIR's printer uses: sixDigits is
+// toString(6, 0, false) ("4.200000e+01"), else toString() (FormatPrecision
+// from prec, FormatMaxPadding 3, TruncateZero). Its digits are not v's
+// correctly rounded ones, and MLIR's output depends on that: the exact
+// decimal significand first loses the digits beyond about FormatPrecision+1
+// by truncation (udiv by a power of ten sized from the bit length), and
+// only what remains is rounded half up.
+func apFloatString(prec int, v float64, sixDigits bool) string {
+	formatPrecision, maxPadding, truncateZero := 6, 0, false
+	if !sixDigits {
+		formatPrecision, maxPadding, truncateZero = 2+prec*59/196, 3, true
+	}
 	var b strings.Builder
 	if math.Signbit(v) {
 		b.WriteByte('-')
 		v = -v
 	}
 	if v == 0 {
-		switch {
-		case maxPadding > 0:
+		if sixDigits {
+			b.WriteString("0.000000e+00")
+		} else {
 			b.WriteByte('0')
-		case truncateZero:
-			b.WriteString("0.0E+0")
-		default:
-			b.WriteString("0.0" + strings.Repeat("0", max(formatPrecision-1, 0)) + "e+00")
 		}
 		return b.String()
-	}
-	if formatPrecision == 0 {
-		formatPrecision = 2 + prec*59/196
 	}
 	// v = sig * 2^exp with sig odd, then sig * 5^-exp * 10^exp for exp < 0.
 	frac, e := math.Frexp(v)
@@ -189,14 +189,9 @@ func apFloatString(prec int, v float64, formatPrecision, maxPadding int, truncat
 		}
 	}
 	digits := []byte(n.String()) // most significant first
-	for digits[len(digits)-1] == '0' {
-		digits = digits[:len(digits)-1]
-		exp++
-	}
 	if len(digits) > formatPrecision {
 		// Round half up on the first dropped digit; a carry's zeros go.
-		drop := len(digits) - formatPrecision
-		exp += drop
+		exp += len(digits) - formatPrecision
 		up := digits[formatPrecision] >= '5'
 		digits = digits[:formatPrecision]
 		if up {
@@ -210,12 +205,11 @@ func apFloatString(prec int, v float64, formatPrecision, maxPadding int, truncat
 				digits[i]++
 				digits = digits[:i+1]
 			}
-		} else {
-			for digits[len(digits)-1] == '0' {
-				digits = digits[:len(digits)-1]
-				exp++
-			}
 		}
+	}
+	for digits[len(digits)-1] == '0' {
+		digits = digits[:len(digits)-1]
+		exp++
 	}
 	nd := len(digits)
 	scientific := true

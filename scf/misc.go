@@ -332,37 +332,11 @@ func executeRegionForwardedResults(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !any {
 		return false
 	}
-	var types []ir.Type
-	for i, res := range op.Results() {
-		if forwarded[i] == nil {
-			types = append(types, res.Type())
-		}
+	drop := make([]bool, len(forwarded))
+	for i, v := range forwarded {
+		drop[i] = v != nil
 	}
-	for _, y := range yields {
-		var kept []*ir.Value
-		for i, v := range y.Operands() {
-			if forwarded[i] == nil {
-				kept = append(kept, v)
-			}
-		}
-		rw.ModifyInPlace(y, func() { y.SetOperands(kept) })
-	}
-	rw.SetInsertionPointBefore(op)
-	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), ResultTypes: types, Attrs: op.Attrs()}
-	nr := st.AddRegion()
-	rw.InlineRegionBefore(r, nr, nil)
-	n := rw.Create(st)
-	results := make([]*ir.Value, op.NumResults())
-	k := 0
-	for i := range results {
-		if forwarded[i] != nil {
-			results[i] = forwarded[i]
-		} else {
-			results[i] = n.Result(k)
-			k++
-		}
-	}
-	rw.ReplaceOp(op, results)
+	dropResults(op, rw, yields, drop, forwarded)
 	return true
 }
 
@@ -416,6 +390,15 @@ func indexSwitchDeadResults(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !any {
 		return false
 	}
+	dropResults(op, rw, yields, drop, replace)
+	return true
+}
+
+// dropResults rebuilds op, keeping its operands, attributes and regions,
+// without the results drop marks and the matching operands of its yields,
+// and replaces op: a dropped result i by replace[i] (nil when it has no
+// uses), a kept one by the new op's result.
+func dropResults(op *ir.Operation, rw *ir.Rewriter, yields []*ir.Operation, drop []bool, replace []*ir.Value) {
 	var types []ir.Type
 	for i, res := range op.Results() {
 		if !drop[i] {
@@ -445,5 +428,4 @@ func indexSwitchDeadResults(op *ir.Operation, rw *ir.Rewriter) bool {
 		}
 	}
 	rw.ReplaceOp(op, replace)
-	return true
 }

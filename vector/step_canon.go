@@ -24,7 +24,7 @@ var stepCompareFolder = &ir.Pattern{
 		step, other := op.Operand(0), op.Operand(1)
 		if !isStep(step) {
 			step, other = other, step
-			pred = swapped(pred)
+			pred = pred.Swapped()
 		}
 		vt, ok := step.Type().(*ir.VectorType)
 		if !isStep(step) || !ok || vt.IsScalable() {
@@ -63,29 +63,6 @@ var stepCompareFolder = &ir.Pattern{
 func isStep(v *ir.Value) bool {
 	d := v.DefiningOp()
 	return d != nil && d.Name() == "vector.step"
-}
-
-// swapped returns the predicate that compares the operands the other way.
-func swapped(p arith.CmpIPredicate) arith.CmpIPredicate {
-	switch p {
-	case arith.CmpIULT:
-		return arith.CmpIUGT
-	case arith.CmpIUGT:
-		return arith.CmpIULT
-	case arith.CmpIULE:
-		return arith.CmpIUGE
-	case arith.CmpIUGE:
-		return arith.CmpIULE
-	case arith.CmpISLT:
-		return arith.CmpISGT
-	case arith.CmpISGT:
-		return arith.CmpISLT
-	case arith.CmpISLE:
-		return arith.CmpISGE
-	case arith.CmpISGE:
-		return arith.CmpISLE
-	}
-	return p
 }
 
 // splatUint returns the unsigned value of a splat integer constant.
