@@ -7,11 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/ir"
-	"github.com/kiln-gpu/kiln/ir/pass"
-	"github.com/kiln-gpu/kiln/spirv/lowering"
-	"github.com/kiln-gpu/kiln/spirv/serialize"
-	"github.com/kiln-gpu/kiln/spirv/transforms"
 	"github.com/kiln-gpu/kiln/spirv/validate"
 )
 
@@ -54,53 +51,34 @@ func TestKernelsValidate(t *testing.T) {
 	}
 }
 
-// lowerAndSerialize runs the kernel pipeline on a module and returns one
-// binary per spirv.module.
+// lowerAndSerialize compiles each gpu.module of a module with kiln
+// compile's pipeline (kiln.Pipeline: the conversion, the ABI and VCE
+// passes and the SPIR-V clean-up, so that the differential test and
+// spirv-val cover all of it) and returns one binary per gpu.module;
+// validateAll runs spirv-val on them.
 func lowerAndSerialize(t *testing.T, src, name string) [][]uint32 {
 	t.Helper()
-	ctx := newContext()
-	m, err := ir.Parse(ctx, src, name)
+	m, err := ir.Parse(newContext(), src, name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := lowering.Convert(m, lowering.Options{GPUModules: true, IndexByDimension: true}); err != nil {
-		t.Fatal(err)
-	}
-	if err := transforms.LowerABI(m); err != nil {
-		t.Fatal(err)
-	}
-	if err := transforms.DeduceVCE(m); err != nil {
-		t.Fatal(err)
-	}
-	// The clean-up of kiln compile's pipeline (runner.Pipeline's last
-	// passes), so that the differential test and spirv-val cover it too.
-	reg := pass.Registry{}
-	pass.RegisterTransforms(reg)
-	transforms.Register(reg)
-	pl, err := pass.Parse("builtin.module(canonicalize, spirv-canonicalize, spirv-fuse-nan-min-max, spirv-reuse-input-loads, spirv-vectorize-buffer-access, spirv-ssa-loop-results, spirv-ssa-selection-results, "+
-		"spirv-licm, spirv-unsigned-loop-compares, cse, spirv-decorate-buffer-access)", reg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := pass.New(pl, pass.Config{DisableThreading: true}).Run(m); err != nil {
-		t.Fatal(err)
-	}
-	if err := ir.Verify(m); err != nil {
-		t.Fatal(err)
-	}
+	c := &kiln.Compiler{Passes: kiln.Passes(), SkipValidation: true}
 	var out [][]uint32
-	for op := range m.Region(0).Entry().Ops() {
-		if op.Name() != "spirv.module" {
+	for op := range ir.ModuleBody(m).Ops() {
+		if op.Name() != "gpu.module" {
 			continue
 		}
-		w, err := serialize.Serialize(op)
+		mod, err := c.Compile(op, nil)
 		if err != nil {
-			t.Fatalf("%v\n%s", err, ir.OpString(op, ir.PrintOptions{}))
+			t.Fatal(err)
 		}
-		out = append(out, w)
+		if err := ir.Verify(mod.SPIRV); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, mod.Words)
 	}
 	if len(out) == 0 {
-		t.Fatal("no spirv.module")
+		t.Fatal("no gpu.module")
 	}
 	return out
 }
