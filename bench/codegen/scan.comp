@@ -1,5 +1,6 @@
 #version 450
-// The GLSL twin of scan.mlir: inclusive prefix sums of 256-float blocks.
+// The GLSL twin of scan.mlir: inclusive prefix sums of 256-float blocks,
+// with the same loop (a step counter k beside the offset).
 layout(local_size_x = 256) in;
 layout(binding = 0) buffer In { float a[262144]; };
 layout(binding = 1) buffer Out { float b[262144]; };
@@ -9,13 +10,15 @@ void main() {
   float acc = a[g];
   buf[t] = acc;
   barrier();
-  for (uint off = 1u; off < 256u; off *= 2u) {
+  uint off = 1u;
+  for (uint k = 0u; k < 8u; k++) {
     if (t >= off) {
       acc += buf[t - off];
     }
     barrier();
     buf[t] = acc;
     barrier();
+    off *= 2u;
   }
   b[g] = acc;
 }
