@@ -314,15 +314,22 @@ func (u *unifier) check(op *ir.Operation) error {
 		default:
 			return illegal(op)
 		}
-		t := unifiedChainType(op.Context(), u.types[op.Operand(0)].(*spirv.PointerType), op.Operands()[1:], n)
+		newBase, ok := u.types[op.Operand(0)].(*spirv.PointerType)
+		if !ok {
+			return illegal(op)
+		}
+		t := unifiedChainType(op.Context(), newBase, op.Operands()[1:], n)
 		if t == nil {
 			return illegal(op)
 		}
 		u.types[op.Result(0)] = t
 		return u.checkUsers(op)
 	case "spirv.Load":
-		src := op.Result(0).Type()
-		dst := u.types[op.Operand(0)].(*spirv.PointerType).Pointee
+		ptr, ok := u.types[op.Operand(0)].(*spirv.PointerType)
+		if !ok {
+			return illegal(op)
+		}
+		src, dst := op.Result(0).Type(), ptr.Pointee
 		if src == dst || sameWidthScalars(src, dst) {
 			return nil
 		}
@@ -337,9 +344,8 @@ func (u *unifier) check(op *ir.Operation) error {
 		}
 		return nil
 	case "spirv.Store":
-		src := op.Operand(1).Type()
-		dst := u.types[op.Operand(0)].(*spirv.PointerType).Pointee
-		if !sameWidthScalars(src, dst) {
+		ptr, ok := u.types[op.Operand(0)].(*spirv.PointerType)
+		if !ok || !sameWidthScalars(op.Operand(1).Type(), ptr.Pointee) {
 			return illegal(op)
 		}
 	}
