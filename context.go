@@ -46,6 +46,6 @@ func Passes() pass.Registry {
 	spirvtransforms.Register(reg)
 	transforms.Register(reg)
 	lowering.Register(reg)
-	reg.Add(lowering.TestEntryPointABIPass, VulkanRunnerPipeline(reg), tobinary.Pass)
+	reg.Add(lowering.TestEntryPointABIPass, VulkanRunnerPipeline(reg), tobinary.Pass, tobinary.AttachTargetPass)
 	return reg
 }

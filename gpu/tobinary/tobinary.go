@@ -2,7 +2,9 @@
 // targets: each gpu.module becomes a gpu.binary of the same name holding,
 // for each of its #spirv.target_env targets, a #gpu.object whose payload is
 // the SPIR-V of the spirv.module inside it (little-endian words, as
-// mlir-translate --serialize-spirv writes them).
+// mlir-translate --serialize-spirv writes them); and spirv-attach-target,
+// which gives gpu.modules the #spirv.target_env targets that
+// convert-gpu-to-spirv lowers for and this pass serializes for.
 package tobinary
 
 import (

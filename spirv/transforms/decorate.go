@@ -39,7 +39,10 @@ func decorateLayout(module *ir.Operation) error {
 		}
 		d, err := decorateStruct(ctx, st)
 		if err != nil {
-			return op.Errorf("failed to decorate (unsuported pointee type: '%s')", ir.TypeString(st))
+			// Two errors, as MLIR's pattern and then its conversion driver
+			// report them.
+			ctx.Emit(ir.Errorf(op.Loc(), "failed to decorate (unsuported pointee type: '%s')", ir.TypeString(st)))
+			return ir.Errorf(op.Loc(), "failed to legalize operation '%s'", op.Name())
 		}
 		np := spirv.Pointer(ctx, d, pt.StorageClass)
 		op.SetAttr("type", ctx.TypeAttr(np))

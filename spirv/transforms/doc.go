@@ -10,6 +10,9 @@
 //   - spirv-update-vce (DeduceVCE): the least version, capabilities and
 //     extensions the module needs, within its target environment, as the
 //     module's vce_triple; what the target cannot satisfy is a diagnostic.
+//   - spirv-unify-aliased-resource (UnifyAliasedResources): the aliased
+//     runtime-array variables of one descriptor become one, their accesses
+//     re-indexed and bitcast, for targets without aliasing (WGSL, MSL).
 //   - map-memref-spirv-storage-class (MapStorageClasses): memref memory
 //     spaces (numbers, #gpu.address_space) to #spirv.storage_class<...>.
 //   - spirv-canonicalize (Patterns): canonicalize plus the spirv patterns

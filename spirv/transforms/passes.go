@@ -11,7 +11,7 @@ import (
 
 // Register adds the package's passes to reg.
 func Register(reg pass.Registry) {
-	reg.Add(LowerABIAttributes, UpdateVCE, MapMemRefStorageClass, Canonicalize, RewriteInserts, DecorateLayout, WebGPUPrepare, CanonicalizeGL,
+	reg.Add(LowerABIAttributes, UpdateVCE, UnifyAliasedResource, MapMemRefStorageClass, Canonicalize, RewriteInserts, DecorateLayout, WebGPUPrepare, CanonicalizeGL,
 		HoistLoopInvariants, UnsignedLoopCompares, SSALoopResults, DecorateBufferAccess, ReuseInputLoads, VectorizeBufferAccess,
 		PromoteToReplicatedConstants, FuseNaNMinMax, SSASelectionResults)
 }

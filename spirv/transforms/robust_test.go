@@ -25,6 +25,7 @@ func TestPassesOnDialectInputs(t *testing.T) {
 	}
 	passes := map[string]func(*ir.Operation) error{
 		"lower-abi": LowerABI, "update-vce": DeduceVCE, "map-storage-class": vulkan, "canonicalize": runPass(Canonicalize()),
+		"unify-aliased-resource": UnifyAliasedResources,
 	}
 	ran := 0
 	for _, f := range files {
