@@ -221,43 +221,86 @@ func (a *rdv) find(v *ir.Value) *ir.Value {
 func (a *rdv) union(x, y *ir.Value) { a.parent[a.find(x)] = a.find(y) }
 
 // solve computes the live values: optimistically none, then whatever a
-// live use or a forced value makes live, until nothing changes.
+// live use or a forced value makes live. A worklist revisits the values
+// whose liveness may depend on one that became live.
 func (a *rdv) solve() {
-	// Members of each group, to mark a group live at once.
+	// Members of each group, to mark a group live at once, and the
+	// operands passed to each group.
 	groups := map[*ir.Value][]*ir.Value{}
 	for v := range a.parent {
 		r := a.find(v)
 		groups[r] = append(groups[r], v)
 	}
-	for changed := true; changed; {
-		changed = false
-		visit := func(v *ir.Value) {
-			if a.live[v] || !a.forced[v] && !a.hasLiveUse(v) {
-				return
+	feeds := map[*ir.Value][]pos{}
+	for p, in := range a.fwd {
+		r := a.find(in)
+		feeds[r] = append(feeds[r], p)
+	}
+	var work []*ir.Value
+	a.top.Walk(func(op *ir.Operation) bool {
+		for _, r := range op.Regions() {
+			for b := range r.Blocks() {
+				work = append(work, b.Args()...)
 			}
-			changed = true
-			if _, ok := a.parent[v]; ok {
-				for _, m := range groups[a.find(v)] {
-					a.live[m] = true
-				}
-			}
-			a.live[v] = true
 		}
-		a.top.Walk(func(op *ir.Operation) bool {
-			for _, r := range op.Regions() {
+		if op != a.top {
+			work = append(work, op.Results()...)
+		}
+		return true
+	})
+	// The values whose liveness may depend on v's.
+	dependents := func(v *ir.Value) {
+		if o := v.DefiningOp(); o != nil {
+			work = append(work, o.Operands()...)
+			for _, r := range o.Regions() {
 				for b := range r.Blocks() {
-					for _, arg := range b.Args() {
-						visit(arg)
+					if t := b.Last(); t != nil && o.IsRegionBranch() {
+						work = append(work, t.Operands()...)
 					}
 				}
 			}
-			if op != a.top {
-				for _, v := range op.Results() {
-					visit(v)
+			if c := a.calls[o]; c != nil {
+				for t, rc := range a.returns {
+					if rc == c {
+						work = append(work, t.Operands()...)
+					}
 				}
 			}
-			return true
-		})
+			return
+		}
+		b := v.OwnerBlock()
+		for _, p := range b.Predecessors() {
+			work = append(work, p.Last().Operands()...)
+		}
+		if _, ok := a.parent[v]; ok {
+			for _, p := range feeds[a.find(v)] {
+				work = append(work, p.op.Operand(p.i))
+			}
+		}
+		if c := a.funcs[b.ParentOp()]; c != nil && b.IsEntry() {
+			for _, call := range c.calls {
+				work = append(work, call.Operand(v.Index()))
+			}
+		}
+	}
+	markLive := func(v *ir.Value) {
+		if !a.live[v] {
+			a.live[v] = true
+			dependents(v)
+		}
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		if a.live[v] || !a.forced[v] && !a.hasLiveUse(v) {
+			continue
+		}
+		markLive(v)
+		if _, ok := a.parent[v]; ok {
+			for _, m := range groups[a.find(v)] {
+				markLive(m)
+			}
+		}
 	}
 }
 
