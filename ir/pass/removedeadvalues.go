@@ -23,8 +23,11 @@ import (
 //   - ops with no memory effects whose results are all dead.
 //
 // Ops with effects, public function signatures and the IR of ops the pass
-// does not understand stay. Unlike MLIR, no value is replaced by ub.poison:
-// a group that stays keeps the values passed to it live.
+// does not understand stay. Where MLIR now passes ub.poison to dead inputs
+// and lets the region ops' canonicalization patterns drop them, this pass
+// erases them directly: a group that stays keeps the values passed to it
+// (for the scf ops a value passed only to dead inputs is always in a dead
+// group, so nothing that MLIR would poison stays).
 func RemoveDeadValues() *Pass {
 	return &Pass{
 		Name:     "RemoveDeadValues",
