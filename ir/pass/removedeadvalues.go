@@ -130,7 +130,8 @@ func (a *rdv) findFunctions() {
 							}
 						})
 					}
-					return u == o || !u.HasTrait(ir.SymbolTable), true
+					// A nested symbol table resolves its ops' references.
+					return !u.HasTrait(ir.SymbolTable), true
 				})
 			}
 		}

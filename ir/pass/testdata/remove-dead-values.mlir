@@ -318,3 +318,37 @@ func.func @switch(%i: index, %x: i32, %m: memref<i32>) {
   }
   return
 }
+
+// -----
+
+// Each symbol table resolves its own calls: the outer @helper loses %a, the
+// one in the gpu.module loses %b, each with the operands of its own calls.
+// CHECK-LABEL: func.func private @helper(%arg0: i32) -> i32 {
+// CHECK-NEXT:    return %arg0 : i32
+// CHECK-LABEL: func.func @host(%arg0: i32, %arg1: i32) -> i32 {
+// CHECK-NEXT:    call @helper(%arg1) : (i32) -> i32
+// CHECK-LABEL: gpu.module @kernels {
+// CHECK-NEXT:    func.func private @helper(%arg0: i32) -> i32 {
+// CHECK-NEXT:      return %arg0 : i32
+// CHECK:         gpu.func @k(%arg0: i32, %arg1: i32, %arg2: memref<i32>) kernel {
+// CHECK-NEXT:      %[[R:.*]] = func.call @helper(%arg0) : (i32) -> i32
+// CHECK-NEXT:      memref.store %[[R]], %arg2[] : memref<i32>
+module attributes {gpu.container_module} {
+  func.func private @helper(%a: i32, %b: i32) -> i32 {
+    return %b : i32
+  }
+  func.func @host(%x: i32, %y: i32) -> i32 {
+    %r = call @helper(%x, %y) : (i32, i32) -> i32
+    return %r : i32
+  }
+  gpu.module @kernels {
+    func.func private @helper(%a: i32, %b: i32) -> i32 {
+      return %a : i32
+    }
+    gpu.func @k(%x: i32, %n: i32, %m: memref<i32>) kernel {
+      %r = func.call @helper(%x, %n) : (i32, i32) -> i32
+      memref.store %r, %m[] : memref<i32>
+      gpu.return
+    }
+  }
+}
