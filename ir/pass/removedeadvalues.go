@@ -33,6 +33,11 @@ func RemoveDeadValues() *Pass {
 		Name:     "RemoveDeadValues",
 		Argument: "remove-dead-values",
 		Summary:  "Remove dead values",
+		// MLIR's canonicalize option runs the region ops' canonicalization
+		// patterns to erase the values it replaced by ub.poison; this pass
+		// erases them itself, so both settings give the same IR.
+		Options: []Option{{Name: "canonicalize", Kind: BoolOption, Default: "true",
+			Help: "Accepted as in MLIR; dead region values are erased directly, so the result is the same either way"}},
 		Run: func(op *ir.Operation, _ *Context) error {
 			a := &rdv{
 				top:     op,

@@ -1,4 +1,5 @@
 // RUN: kiln opt %s -remove-dead-values -split-input-file --allow-unregistered-dialect | FileCheck %s
+// RUN: kiln opt %s -remove-dead-values=canonicalize=0 -split-input-file --allow-unregistered-dialect | FileCheck %s
 
 // A private function loses the arguments nothing live uses and the results
 // no call uses, with their attributes; its calls lose the operands and
