@@ -67,8 +67,9 @@ type pos struct {
 // callee is a private function whose every use is a call: its signature
 // may change with its calls.
 type callee struct {
-	fn    *ir.Operation
-	calls []*ir.Operation
+	fn      *ir.Operation
+	calls   []*ir.Operation
+	returns []*ir.Operation // the terminators of its body
 }
 
 type rdv struct {
@@ -154,6 +155,7 @@ func (a *rdv) findFunctions() {
 			for b := range c.fn.Region(0).Blocks() {
 				if term := b.Last(); term != nil && term.HasTrait(ir.Terminator) && term.NumSuccessors() == 0 {
 					a.returns[term] = c
+					c.returns = append(c.returns, term)
 				}
 			}
 		}
@@ -269,10 +271,8 @@ func (a *rdv) solve() {
 				}
 			}
 			if c := a.calls[o]; c != nil {
-				for t, rc := range a.returns {
-					if rc == c {
-						work = append(work, t.Operands()...)
-					}
+				for _, t := range c.returns {
+					work = append(work, t.Operands()...)
 				}
 			}
 			return
@@ -447,8 +447,8 @@ func (a *rdv) remove() error {
 			call.SetOperands(keep(call.Operands(), args))
 			shrinks = append(shrinks, shrink{call, results})
 		}
-		for b := range c.fn.Region(0).Blocks() {
-			if t := b.Last(); a.returns[t] == c && t.NumOperands() == len(results) {
+		for _, t := range c.returns {
+			if t.NumOperands() == len(results) {
 				t.SetOperands(keep(t.Operands(), results))
 			}
 		}
