@@ -288,7 +288,7 @@ func (w *fmtPrinter) variable(e *fmtElem) {
 			if i > 0 {
 				p.WriteString(", ")
 			}
-			p.Region(r, true, true)
+			p.Region(r, true, !w.elidesTerminator(r))
 		}
 	case rSuccessor:
 		for i, b := range w.successors(e.ref.idx) {
@@ -371,4 +371,15 @@ func (w *fmtPrinter) customArgs(e *fmtElem) []*FormatArg {
 		}
 	}
 	return args
+}
+
+// elidesTerminator reports whether r's terminator is the implicit one with
+// nothing to show (no operands, results or attributes), which ODS's
+// printer for SingleBlockImplicitTerminator ops leaves out.
+func (w *fmtPrinter) elidesTerminator(r *Region) bool {
+	if w.f.spec.ImplicitTerminator == "" || r.first == nil {
+		return false
+	}
+	t := r.first.Last()
+	return t != nil && t.Name() == w.f.spec.ImplicitTerminator && t.NumOperands() == 0 && t.NumResults() == 0 && len(t.Attrs()) == 0
 }

@@ -298,9 +298,9 @@ func TestFormatPrintsAsMLIR(t *testing.T) {
 		{"fmt.sym @s", "fmt.sym @s"},
 		{"fmt.sym \"private\" @s kind <fast> label 4 {u}", "fmt.sym \"private\" @s label 4 : i64 kind <fast> {u}"},
 		{"fmt.sym @s kind <none>", "fmt.sym @s"},
-		{"fmt.arms %a : i32\nelse {\n}", "fmt.arms %0 : i32\nelse {\n  fmt.end\n}"},
+		{"fmt.arms %a : i32\nelse {\n}", "fmt.arms %0 : i32\nelse {\n}"},
 		{"fmt.arms %a {k} : i32 arm {\n} arm {\n  fmt.end {e}\n}\nelse {\n}",
-			"fmt.arms %0 {k} : i32\narm {\n  fmt.end\n}\narm {\n  fmt.end {e}\n}\nelse {\n  fmt.end\n}"},
+			"fmt.arms %0 {k} : i32\narm {\n  fmt.end\n}\narm {\n  fmt.end {e}\n}\nelse {\n}"},
 		{"%r = fmt.wide %a : i32", "%3 = fmt.wide %0 : i32 -> i64"},
 		{"%r = fmt.wide %a : i32 -> f32", "%3 = fmt.wide %0 : i32 -> f32"},
 	}

@@ -132,6 +132,9 @@ type OpDef struct {
 	// (MLIR's getMutableSuccessorOperands); without it a region
 	// simplification that adds block arguments leaves the op's successors alone.
 	SetSuccessorOperands func(op *Operation, i int, vals []*Value)
+	// RegionSuccessors describes how control and values flow through the
+	// op's regions (MLIR's RegionBranchOpInterface); see RegionSuccessor.
+	RegionSuccessors func(op *Operation, from *Operation) []RegionSuccessor
 
 	// dialect is set by every context that loads the op (the same value
 	// each time), possibly on several goroutines at once.

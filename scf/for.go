@@ -15,10 +15,11 @@ var forOp = &ir.OpDef{
 	Inherent: []string{"unsignedCmp"},
 	// Hand-written as in MLIR (ForOp::parse, SCF.cpp): the induction variable
 	// and iter_args bind block arguments, which a format cannot.
-	Parse:         parseFor,
-	Print:         printFor,
-	Verify:        verifyFor,
-	VerifyRegions: verifyForRegions,
+	Parse:            parseFor,
+	Print:            printFor,
+	Verify:           verifyFor,
+	VerifyRegions:    verifyForRegions,
+	RegionSuccessors: forSuccessors,
 	Canonicalize: []*ir.Pattern{
 		{Name: "for-trivial-trip-count", Root: "scf.for", Rewrite: simplifyTrivialFor},
 		{Name: "for-iter-args-folder", Root: "scf.for", Rewrite: foldForIterArgs},

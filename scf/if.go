@@ -16,8 +16,9 @@ var ifOp = &ir.OpDef{
 	// Hand-written as in MLIR (IfOp::parse, SCF.cpp): the yields are implicit
 	// and elided only without results, and an arrow type list (parenthesized
 	// for several types) has no format directive.
-	Parse: parseIf,
-	Print: printIf,
+	Parse:            parseIf,
+	Print:            printIf,
+	RegionSuccessors: branchSuccessors,
 	Verify: func(op *ir.Operation) error {
 		if err := checkOperand(op, 0, isI1, "1-bit signless integer"); err != nil {
 			return err

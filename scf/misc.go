@@ -29,11 +29,12 @@ var yield = &ir.OpDef{
 
 var executeRegion = &ir.OpDef{
 	Name: "scf.execute_region", Summary: "Runs its region once, which may have several blocks, and yields its values.",
-	Example:  "%r = scf.execute_region -> i32 {\n  cf.br ^bb1\n^bb1:  // pred: ^bb0\n  scf.yield %v : i32\n}",
-	Traits:   ir.RecursiveEffects,
-	Results:  ir.Variadic,
-	Regions:  ir.Exactly(1),
-	Inherent: []string{"no_inline"},
+	Example:          "%r = scf.execute_region -> i32 {\n  cf.br ^bb1\n^bb1:  // pred: ^bb0\n  scf.yield %v : i32\n}",
+	Traits:           ir.RecursiveEffects,
+	Results:          ir.Variadic,
+	Regions:          ir.Exactly(1),
+	Inherent:         []string{"no_inline"},
+	RegionSuccessors: branchSuccessors,
 	// (-> types)? (no_inline)? region attr-dict, hand-written as in MLIR
 	// (ExecuteRegionOp::parse, SCF.cpp): an arrow type list (parenthesized
 	// for several types) has no format directive.
@@ -123,7 +124,8 @@ var indexSwitch = &ir.OpDef{
 		ImplicitTerminator: "scf.yield",
 		Custom:             map[string]ir.CustomDirective{"SwitchCases": {Parse: parseSwitchCases, Print: printSwitchCases, NewlineFirst: true}},
 	},
-	Verify: verifyIndexSwitch,
+	Verify:           verifyIndexSwitch,
+	RegionSuccessors: branchSuccessors,
 	Canonicalize: []*ir.Pattern{{Name: "index-switch-constant", Root: "scf.index_switch", Rewrite: indexSwitchConstant},
 		{Name: "index-switch-dead-or-forwarded-results", Root: "scf.index_switch", Rewrite: indexSwitchDeadResults}},
 }

@@ -15,9 +15,10 @@ var whileOp = &ir.OpDef{
 	Regions:  ir.Exactly(2),
 	// Hand-written as in MLIR (WhileOp::parse, SCF.cpp): the before region's
 	// arguments are bound by the `(%x = %init)` list.
-	Parse:  parseWhile,
-	Print:  printWhile,
-	Verify: verifyWhile,
+	Parse:            parseWhile,
+	Print:            printWhile,
+	Verify:           verifyWhile,
+	RegionSuccessors: whileSuccessors,
 	Canonicalize: []*ir.Pattern{
 		{Name: "while-zero-iterations", Root: "scf.while", Rewrite: whileZeroIterations},
 		{Name: "while-invariant-args", Root: "scf.while", Rewrite: whileInvariantArgs},

@@ -1,0 +1,355 @@
+// RUN: kiln opt %s -remove-dead-values -split-input-file --allow-unregistered-dialect | FileCheck %s
+// RUN: kiln opt %s -remove-dead-values=canonicalize=0 -split-input-file --allow-unregistered-dialect | FileCheck %s
+
+// A private function loses the arguments nothing live uses and the results
+// no call uses, with their attributes; its calls lose the operands and
+// results. %b stays: the live result is computed from it.
+// CHECK-LABEL: func.func private @callee(%arg0: i32 {test.b}) -> i32 {
+// CHECK-NEXT:    %[[S:.*]] = arith.addi %arg0, %arg0 : i32
+// CHECK-NEXT:    return %[[S]] : i32
+// CHECK-NEXT:  }
+// CHECK-LABEL: func.func @caller(%arg0: i32, %arg1: i32) -> i32 {
+// CHECK-NEXT:    %[[R:.*]] = call @callee(%arg1) : (i32) -> i32
+// CHECK-NEXT:    return %[[R]] : i32
+func.func private @callee(%a: i32 {test.a}, %b: i32 {test.b}) -> (i32, i32) {
+  %s = arith.addi %b, %b : i32
+  return %s, %a : i32, i32
+}
+func.func @caller(%x: i32, %y: i32) -> i32 {
+  %r:2 = call @callee(%x, %y) : (i32, i32) -> (i32, i32)
+  return %r#0 : i32
+}
+
+// -----
+
+// A result goes only when no call uses it: the first is used by both calls.
+// CHECK-LABEL: func.func private @half(%arg0: i32) -> i32 {
+// CHECK-NEXT:    return %arg0 : i32
+// CHECK-LABEL: func.func @two_calls
+// CHECK-NEXT:    %[[P:.*]] = call @half(%arg0) : (i32) -> i32
+// CHECK-NEXT:    %[[Q:.*]] = call @half(%arg0) : (i32) -> i32
+// CHECK-NEXT:    return %[[P]], %[[Q]] : i32, i32
+func.func private @half(%a: i32) -> (i32, i32) {
+  return %a, %a : i32, i32
+}
+func.func @two_calls(%x: i32) -> (i32, i32) {
+  %p:2 = call @half(%x) : (i32) -> (i32, i32)
+  %q:2 = call @half(%x) : (i32) -> (i32, i32)
+  return %p#0, %q#0 : i32, i32
+}
+
+// -----
+
+// A public function keeps its signature. Ops with no memory effects and dead
+// results go; a load and an allocation have effects and stay.
+// CHECK-LABEL: func.func @public_sig(%arg0: i32, %arg1: memref<i32>) -> i32 {
+// CHECK-NEXT:    memref.load %arg1[] : memref<i32>
+// CHECK-NEXT:    memref.alloc() : memref<4xi32>
+// CHECK-NEXT:    return %arg0 : i32
+func.func @public_sig(%a: i32, %m: memref<i32>) -> i32 {
+  %dead = arith.muli %a, %a : i32
+  %l = memref.load %m[] : memref<i32>
+  %al = memref.alloc() : memref<4xi32>
+  return %a : i32
+}
+
+// -----
+
+// A private function used other than by calls keeps its signature.
+// CHECK-LABEL: func.func private @escapes(%arg0: i32) -> i32 {
+func.func private @escapes(%a: i32) -> i32 {
+  %c = arith.constant 1 : i32
+  return %c : i32
+}
+func.func @takes_address() -> ((i32) -> i32) {
+  %f = constant @escapes : (i32) -> i32
+  return %f : (i32) -> i32
+}
+
+// -----
+
+// Calls to functions without a body and ops with memory effects stay, with
+// the values they use.
+// CHECK-LABEL: func.func @effects
+// CHECK-NEXT:    call @ext(%arg0) : (i32) -> i32
+// CHECK-NEXT:    %[[B:.*]] = arith.addi %arg0, %arg0 : i32
+// CHECK-NEXT:    memref.store %[[B]], %arg1[] : memref<i32>
+// CHECK-NEXT:    return
+func.func private @ext(i32) -> i32
+func.func @effects(%a: i32, %m: memref<i32>) {
+  %r = call @ext(%a) : (i32) -> i32
+  %b = arith.addi %a, %a : i32
+  memref.store %b, %m[] : memref<i32>
+  return
+}
+
+// -----
+
+// A dead iter_arg goes with its init, yielded value and result; the loop
+// stays for its store.
+// CHECK-LABEL: func.func @for_iter_args
+// CHECK-NEXT:    %[[R:.*]] = scf.for %{{.*}} = %arg0 to %arg1 step %arg2 iter_args(%[[B:.*]] = %arg5) -> (f32) {
+// CHECK-NEXT:      %[[B2:.*]] = arith.addf %[[B]], %[[B]] : f32
+// CHECK-NEXT:      memref.store %[[B2]], %arg3[] : memref<f32>
+// CHECK-NEXT:      scf.yield %[[B2]] : f32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[R]] : f32
+func.func @for_iter_args(%lb: index, %ub: index, %st: index, %m: memref<f32>, %i: i32, %f: f32) -> f32 {
+  %r:2 = scf.for %iv = %lb to %ub step %st iter_args(%a = %i, %b = %f) -> (i32, f32) {
+    %a2 = arith.addi %a, %a : i32
+    %b2 = arith.addf %b, %b : f32
+    memref.store %b2, %m[] : memref<f32>
+    scf.yield %a2, %b2 : i32, f32
+  }
+  return %r#1 : f32
+}
+
+// -----
+
+// A loop with no memory effects and dead results goes whole.
+// CHECK-LABEL: func.func @pure_for
+// CHECK-NEXT:    return
+func.func @pure_for(%lb: index, %ub: index, %st: index, %i: i32) {
+  %r = scf.for %iv = %lb to %ub step %st iter_args(%a = %i) -> (i32) {
+    %a2 = arith.addi %a, %a : i32
+    scf.yield %a2 : i32
+  }
+  return
+}
+
+// -----
+
+// The iter_arg is unused, but its result is live: the values that flow
+// into one another stay together, init included.
+// CHECK-LABEL: func.func @for_kept_group
+// CHECK-NEXT:    %[[I:.*]] = arith.addi %arg3, %arg3 : i32
+// CHECK-NEXT:    %[[R:.*]] = scf.for %{{.*}} = %arg0 to %arg1 step %arg2 iter_args(%{{.*}} = %[[I]]) -> (i32) {
+// CHECK-NEXT:      scf.yield %arg4 : i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[R]] : i32
+func.func @for_kept_group(%lb: index, %ub: index, %st: index, %i: i32, %j: i32) -> i32 {
+  %init = arith.addi %i, %i : i32
+  %r = scf.for %iv = %lb to %ub step %st iter_args(%a = %init) -> (i32) {
+    scf.yield %j : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// A dead scf.if result leaves both yields.
+// CHECK-LABEL: func.func @if_results
+// CHECK-NEXT:    %[[R:.*]] = scf.if %arg0 -> (i32) {
+// CHECK-NEXT:      memref.store %arg1, %arg2[] : memref<i32>
+// CHECK-NEXT:      scf.yield %arg1 : i32
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      scf.yield %arg1 : i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[R]] : i32
+func.func @if_results(%c: i1, %x: i32, %m: memref<i32>) -> i32 {
+  %r:2 = scf.if %c -> (i32, i32) {
+    memref.store %x, %m[] : memref<i32>
+    %t = arith.addi %x, %x : i32
+    scf.yield %x, %t : i32, i32
+  } else {
+    %e = arith.muli %x, %x : i32
+    scf.yield %x, %e : i32, i32
+  }
+  return %r#0 : i32
+}
+
+// -----
+
+// scf.execute_region yields from several blocks; the branch condition stays.
+// CHECK-LABEL: func.func @execute_region
+// CHECK-NEXT:    scf.execute_region {
+// CHECK-NEXT:      memref.store %arg1, %arg2[] : memref<i32>
+// CHECK-NEXT:      cf.cond_br %arg0, ^bb1, ^bb2
+// CHECK-NEXT:    ^bb1:
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    ^bb2:
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    }
+func.func @execute_region(%c: i1, %x: i32, %m: memref<i32>) {
+  %r = scf.execute_region -> i32 {
+    memref.store %x, %m[] : memref<i32>
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    scf.yield %x : i32
+  ^bb2:
+    %y = arith.addi %x, %x : i32
+    scf.yield %y : i32
+  }
+  return
+}
+
+// -----
+
+// Dead block arguments leave their blocks and every branch to them.
+// CHECK-LABEL: func.func @branches
+// CHECK-NEXT:    cf.cond_br %arg0, ^bb1(%arg1 : i32), ^bb2(%arg2 : i32)
+// CHECK-NEXT:  ^bb1(%[[A:.*]]: i32):
+// CHECK-NEXT:    cf.br ^bb3(%[[A]] : i32)
+// CHECK-NEXT:  ^bb2(%[[B:.*]]: i32):
+// CHECK-NEXT:    cf.br ^bb3(%[[B]] : i32)
+// CHECK-NEXT:  ^bb3(%[[V:.*]]: i32):
+// CHECK-NEXT:    return %[[V]] : i32
+func.func @branches(%c: i1, %x: i32, %y: i32) -> i32 {
+  %d = arith.addi %x, %y : i32
+  cf.cond_br %c, ^bb1(%x, %d : i32, i32), ^bb2(%y : i32)
+^bb1(%a: i32, %dead: i32):
+  cf.br ^bb3(%a, %dead : i32, i32)
+^bb2(%b: i32):
+  %e = arith.muli %b, %b : i32
+  cf.br ^bb3(%b, %e : i32, i32)
+^bb3(%v: i32, %w: i32):
+  return %v : i32
+}
+
+// -----
+
+// An argument only passed back to the function itself is dead.
+// CHECK-LABEL: func.func private @recurse(%arg0: i32) -> i32 {
+// CHECK:         func.call @recurse(%{{.*}}) : (i32) -> i32
+// CHECK-LABEL: func.func @start(%arg0: i32, %arg1: i32) -> i32 {
+// CHECK-NEXT:    call @recurse(%arg0) : (i32) -> i32
+func.func private @recurse(%n: i32, %unused: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %z = arith.cmpi eq, %n, %c0 : i32
+  %r = scf.if %z -> (i32) {
+    scf.yield %c0 : i32
+  } else {
+    %c1 = arith.constant 1 : i32
+    %m = arith.subi %n, %c1 : i32
+    %s = func.call @recurse(%m, %unused) : (i32, i32) -> i32
+    scf.yield %s : i32
+  }
+  return %r : i32
+}
+func.func @start(%n: i32, %k: i32) -> i32 {
+  %r = call @recurse(%n, %k) : (i32, i32) -> i32
+  return %r : i32
+}
+
+// -----
+
+// Inside an op whose region flow is not described (gpu.launch), dead ops
+// still go; the op itself and what it uses stay.
+// CHECK-LABEL: func.func @launch
+// CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    gpu.launch
+// CHECK-NEXT:      %[[V:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:      memref.store %[[V]]
+// CHECK-NEXT:      gpu.terminator
+func.func @launch(%m: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  %unused = arith.constant 2 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = arith.constant 1.0 : f32
+    %d = arith.addf %v, %v : f32
+    memref.store %v, %m[%tx] : memref<4xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// An unregistered op may have any effect: it and its operand stay.
+// CHECK-LABEL: func.func @unknown
+// CHECK-NEXT:    %[[B:.*]] = arith.addi %arg0, %arg0 : i32
+// CHECK-NEXT:    "test.sink"(%[[B]]) : (i32) -> ()
+// CHECK-NEXT:    return
+func.func @unknown(%a: i32) {
+  %b = arith.addi %a, %a : i32
+  %c = arith.addi %b, %b : i32
+  "test.sink"(%b) : (i32) -> ()
+  return
+}
+
+// -----
+
+// The scf.while classes of MLIR's test: a before-region argument goes with
+// its init and the after region's yielded value when all three are dead;
+// the condition's forwarded value %x stays because the after region uses it.
+// CHECK-LABEL: func.func @while_loop
+// CHECK-NEXT:    %[[R:.*]]:2 = scf.while (%[[X:.*]] = %arg2) : (i32) -> (i32, i32) {
+// CHECK-NEXT:      %[[N:.*]] = arith.addi %[[X]], %[[X]] : i32
+// CHECK-NEXT:      scf.condition(%arg0) %[[N]], %[[X]] : i32, i32
+// CHECK-NEXT:    } do {
+// CHECK-NEXT:    ^bb0(%{{.*}}: i32, %[[B:.*]]: i32):
+// CHECK-NEXT:      %[[M:.*]] = arith.addi %[[B]], %[[B]] : i32
+// CHECK-NEXT:      scf.yield %[[M]] : i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[R]]#0 : i32
+func.func @while_loop(%c: i1, %w: i32, %x0: i32) -> i32 {
+  %r:3 = scf.while (%w1 = %w, %x = %x0) : (i32, i32) -> (i32, i32, i32) {
+    %n = arith.addi %x, %x : i32
+    %d = arith.addi %w1, %w1 : i32
+    scf.condition(%c) %n, %x, %d : i32, i32, i32
+  } do {
+  ^bb0(%a: i32, %b: i32, %e: i32):
+    %m = arith.addi %b, %b : i32
+    scf.yield %e, %m : i32, i32
+  }
+  return %r#0 : i32
+}
+
+// -----
+
+// A dead scf.index_switch result goes; an empty default region prints {}.
+// CHECK-LABEL: func.func @switch
+// CHECK-NEXT:    scf.index_switch %arg0
+// CHECK-NEXT:    case 1 {
+// CHECK-NEXT:      memref.store %arg1, %arg2[] : memref<i32>
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    default {
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
+func.func @switch(%i: index, %x: i32, %m: memref<i32>) {
+  %r = scf.index_switch %i -> i32
+  case 1 {
+    memref.store %x, %m[] : memref<i32>
+    scf.yield %x : i32
+  }
+  default {
+    %c = arith.constant 11 : i32
+    scf.yield %c : i32
+  }
+  return
+}
+
+// -----
+
+// Each symbol table resolves its own calls: the outer @helper loses %a, the
+// one in the gpu.module loses %b, each with the operands of its own calls.
+// CHECK-LABEL: func.func private @helper(%arg0: i32) -> i32 {
+// CHECK-NEXT:    return %arg0 : i32
+// CHECK-LABEL: func.func @host(%arg0: i32, %arg1: i32) -> i32 {
+// CHECK-NEXT:    call @helper(%arg1) : (i32) -> i32
+// CHECK-LABEL: gpu.module @kernels {
+// CHECK-NEXT:    func.func private @helper(%arg0: i32) -> i32 {
+// CHECK-NEXT:      return %arg0 : i32
+// CHECK:         gpu.func @k(%arg0: i32, %arg1: i32, %arg2: memref<i32>) kernel {
+// CHECK-NEXT:      %[[R:.*]] = func.call @helper(%arg0) : (i32) -> i32
+// CHECK-NEXT:      memref.store %[[R]], %arg2[] : memref<i32>
+module attributes {gpu.container_module} {
+  func.func private @helper(%a: i32, %b: i32) -> i32 {
+    return %b : i32
+  }
+  func.func @host(%x: i32, %y: i32) -> i32 {
+    %r = call @helper(%x, %y) : (i32, i32) -> i32
+    return %r : i32
+  }
+  gpu.module @kernels {
+    func.func private @helper(%a: i32, %b: i32) -> i32 {
+      return %a : i32
+    }
+    gpu.func @k(%x: i32, %n: i32, %m: memref<i32>) kernel {
+      %r = func.call @helper(%x, %n) : (i32, i32) -> i32
+      memref.store %r, %m[] : memref<i32>
+      gpu.return
+    }
+  }
+}
