@@ -42,6 +42,7 @@ func NewContext() *ir.Context {
 func Passes() pass.Registry {
 	reg := pass.Registry{}
 	pass.RegisterTransforms(reg)
+	arith.Register(reg)
 	outline.Register(reg)
 	spirvtransforms.Register(reg)
 	transforms.Register(reg)
