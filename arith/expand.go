@@ -7,9 +7,10 @@ import (
 )
 
 // ExpandPass is arith-expand (MLIR's ArithExpandOpsPass): the rounding
-// divisions, the integer and float min/max ops and the scaled casts become
-// simpler arith ops; with its options, the casts from and to bf16,
-// f8E8M0FNU and f4E2M1FN become integer bit manipulation too.
+// divisions and the scaled casts become simpler arith ops; with its
+// options, the integer and float min/max ops become compares and selects,
+// and the casts from and to bf16, f8E8M0FNU, f4E2M1FN, f8E5M2 and
+// f8E4M3FN integer bit manipulation.
 func ExpandPass() *pass.Pass {
 	return &pass.Pass{
 		Name:     "ArithExpandOpsPass",
@@ -19,51 +20,93 @@ func ExpandPass() *pass.Pass {
 			{Name: "include-bf16", Kind: pass.BoolOption, Default: "false", Help: "Enable the BF16 expansion patterns"},
 			{Name: "include-f8e8m0", Kind: pass.BoolOption, Default: "false", Help: "Enable the F8E8M0 expansion patterns"},
 			{Name: "include-f4e2m1", Kind: pass.BoolOption, Default: "false", Help: "Enable the F4E2M1 expansion patterns"},
+			{Name: "include-f8e5m2", Kind: pass.BoolOption, Default: "false", Help: "Enable the F8E5M2 expansion patterns"},
+			{Name: "include-f8e4m3fn", Kind: pass.BoolOption, Default: "false", Help: "Enable the F8E4M3FN expansion patterns"},
+			{Name: "include-min-max-f", Kind: pass.BoolOption, Default: "false", Help: "Enable the floating-point min/max expansion patterns"},
+			{Name: "include-min-max-i", Kind: pass.BoolOption, Default: "false", Help: "Enable the integer min/max expansion patterns"},
 		},
 		Run: func(op *ir.Operation, pc *pass.Context) error {
 			o := pc.Options
-			return Expand(op, o.Bool("include-bf16"), o.Bool("include-f8e8m0"), o.Bool("include-f4e2m1"))
+			return Expand(op, ExpandOptions{BF16: o.Bool("include-bf16"), F8E8M0: o.Bool("include-f8e8m0"),
+				F4E2M1: o.Bool("include-f4e2m1"), F8E5M2: o.Bool("include-f8e5m2"), F8E4M3FN: o.Bool("include-f8e4m3fn"),
+				MinMaxF: o.Bool("include-min-max-f"), MinMaxI: o.Bool("include-min-max-i")})
 		},
 	}
+}
+
+// ExpandOptions are arith-expand's options: which casts and min/max ops
+// to expand besides the divisions and scaled casts.
+type ExpandOptions struct {
+	BF16, F8E8M0, F4E2M1, F8E5M2, F8E4M3FN bool
+	MinMaxF, MinMaxI                       bool
 }
 
 // Register adds arith's passes to reg.
 func Register(reg pass.Registry) { reg.Add(ExpandPass) }
 
-// Expand runs arith-expand on op with the given options.
-func Expand(op *ir.Operation, bf16, f8e8m0, f4e2m1 bool) error {
+// Expand runs arith-expand on op.
+func Expand(op *ir.Operation, o ExpandOptions) error {
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("arith", "vector")
 	target.MarkUnknownOpsLegal()
-	target.AddIllegalOp("arith.ceildivsi", "arith.ceildivui", "arith.floordivsi",
-		"arith.maxsi", "arith.maxui", "arith.minsi", "arith.minui",
-		"arith.maximumf", "arith.minimumf", "arith.maxnumf", "arith.minnumf",
-		"arith.scaling_extf", "arith.scaling_truncf")
-	target.AddDynamicallyLegalOp("arith.extf", func(o *ir.Operation) bool {
-		in, out := elemKind(o.Operand(0).Type()), elemKind(o.Result(0).Type())
-		return !(bf16 && in == ir.BF16 && out == ir.F32) && !(f8e8m0 && in == ir.F8E8M0FNU) && !(f4e2m1 && in == ir.F4E2M1FN)
-	})
-	target.AddDynamicallyLegalOp("arith.truncf", func(o *ir.Operation) bool {
-		in, out := elemKind(o.Operand(0).Type()), elemKind(o.Result(0).Type())
-		return !(bf16 && in == ir.F32 && out == ir.BF16) && !(f8e8m0 && out == ir.F8E8M0FNU) && !(f4e2m1 && out == ir.F4E2M1FN)
-	})
+	target.AddIllegalOp("arith.ceildivsi", "arith.ceildivui", "arith.floordivsi", "arith.scaling_extf", "arith.scaling_truncf")
 	ps := []*rewrite.ConversionPattern{
 		expansion("arith.ceildivui", expandCeilDivUI), expansion("arith.ceildivsi", expandCeilDivSI),
 		expansion("arith.floordivsi", expandFloorDivSI),
-		expansion("arith.maxsi", expandMaxMinI(CmpISGT)), expansion("arith.maxui", expandMaxMinI(CmpIUGT)),
-		expansion("arith.minsi", expandMaxMinI(CmpISLT)), expansion("arith.minui", expandMaxMinI(CmpIULT)),
-		expansion("arith.maximumf", expandMaxMinF(CmpFUGT, false)), expansion("arith.minimumf", expandMaxMinF(CmpFULT, false)),
-		expansion("arith.maxnumf", expandMaxMinF(CmpFUGT, true)), expansion("arith.minnumf", expandMaxMinF(CmpFULT, true)),
 		expansion("arith.scaling_extf", expandScaling(true)), expansion("arith.scaling_truncf", expandScaling(false)),
 	}
-	if bf16 {
+	if o.MinMaxI {
+		target.AddIllegalOp("arith.maxsi", "arith.maxui", "arith.minsi", "arith.minui")
+		ps = append(ps, expansion("arith.maxsi", expandMaxMinI(CmpISGT)), expansion("arith.maxui", expandMaxMinI(CmpIUGT)),
+			expansion("arith.minsi", expandMaxMinI(CmpISLT)), expansion("arith.minui", expandMaxMinI(CmpIULT)))
+	}
+	if o.MinMaxF {
+		target.AddIllegalOp("arith.maximumf", "arith.minimumf", "arith.maxnumf", "arith.minnumf")
+		ps = append(ps, expansion("arith.maximumf", expandMaxMinF(CmpFUGT, false)), expansion("arith.minimumf", expandMaxMinF(CmpFULT, false)),
+			expansion("arith.maxnumf", expandMaxMinF(CmpFUGT, true)), expansion("arith.minnumf", expandMaxMinF(CmpFULT, true)))
+	}
+	// The casts of each included type: from it (extf) and to it (truncf).
+	casts := []struct {
+		on           bool
+		ext, trunc   ir.FloatKind
+		extf, truncf func(x *expander) *ir.Value
+	}{
+		{o.F8E8M0, ir.F8E8M0FNU, ir.F8E8M0FNU, expandF8E8M0ExtF, expandF8E8M0TruncF},
+		{o.F4E2M1, ir.F4E2M1FN, ir.F4E2M1FN, expandF4E2M1ExtF, expandF4E2M1TruncF},
+		{o.F8E5M2, ir.F8E5M2, ir.F8E5M2, expandF8E5M2ExtF, expandF8E5M2TruncF},
+		{o.F8E4M3FN, ir.F8E4M3FN, ir.F8E4M3FN, expandF8E4M3FNExtF, expandF8E4M3FNTruncF},
+	}
+	target.AddDynamicallyLegalOp("arith.extf", func(op *ir.Operation) bool {
+		in, out := elemKind(op.Operand(0).Type()), elemKind(op.Result(0).Type())
+		if o.BF16 && in == ir.BF16 && out == ir.F32 {
+			return false
+		}
+		for _, c := range casts {
+			if c.on && in == c.ext {
+				return false
+			}
+		}
+		return true
+	})
+	target.AddDynamicallyLegalOp("arith.truncf", func(op *ir.Operation) bool {
+		in, out := elemKind(op.Operand(0).Type()), elemKind(op.Result(0).Type())
+		if o.BF16 && in == ir.F32 && out == ir.BF16 {
+			return false
+		}
+		for _, c := range casts {
+			if c.on && out == c.trunc {
+				return false
+			}
+		}
+		return true
+	})
+	if o.BF16 {
 		ps = append(ps, expansion("arith.extf", expandBF16ExtF), expansion("arith.truncf", expandBF16TruncF))
 	}
-	if f8e8m0 {
-		ps = append(ps, expansion("arith.extf", expandF8E8M0ExtF), expansion("arith.truncf", expandF8E8M0TruncF))
-	}
-	if f4e2m1 {
-		ps = append(ps, expansion("arith.extf", expandF4E2M1ExtF), expansion("arith.truncf", expandF4E2M1TruncF))
+	for _, c := range casts {
+		if c.on {
+			ps = append(ps, expansion("arith.extf", c.extf), expansion("arith.truncf", c.truncf))
+		}
 	}
 	return rewrite.ApplyPartialConversion(op, target, rewrite.NewConversionPatternSet(nil, ps...))
 }
@@ -304,7 +347,8 @@ func (x *expander) resize(v *ir.Value, t ir.Type) *ir.Value {
 	return v
 }
 
-// expandF8E8M0ExtF: an f8E8M0FNU is an f32's exponent field (0xff is NaN).
+// expandF8E8M0ExtF: an f8E8M0FNU is an f32's exponent field (0xff is
+// NaN, which fastmath<nnan> lets the expansion ignore).
 func expandF8E8M0ExtF(x *expander) *ir.Value {
 	in, out := x.op.Operand(0), x.op.Result(0).Type()
 	if elemKind(in.Type()) != ir.F8E8M0FNU || !static(out) {
@@ -312,10 +356,12 @@ func expandF8E8M0ExtF(x *expander) *ir.Value {
 	}
 	i8, i32 := x.i(8, out), x.i(32, out)
 	bits := x.cast("arith.bitcast", i8, in)
-	nan8, nan32 := x.iconst(i8, 0xff), x.iconst(i32, 0xffffffff)
 	c23 := x.iconst(i32, 23)
 	f32bits := x.bin("arith.shli", x.cast("arith.extui", i32, bits), c23)
-	f32bits = x.sel(x.cmpi(CmpIEQ, bits, nan8), nan32, f32bits)
+	if fm, ok := x.op.Attr("fastmath").(*FastMathAttr); !ok || fm.Flags&FastMathNNaN == 0 {
+		nan8, nan32 := x.iconst(i8, 0xff), x.iconst(i32, 0xffffffff)
+		f32bits = x.sel(x.cmpi(CmpIEQ, bits, nan8), nan32, f32bits)
+	}
 	return x.resize(x.cast("arith.bitcast", x.f(ir.F32, out), f32bits), out)
 }
 
@@ -433,4 +479,105 @@ func expandScaling(widen bool) func(x *expander) *ir.Value {
 		}
 		return x.cast("arith.truncf", out, q, x.attrs("roundingmode", "fastmath")...)
 	}
+}
+
+// toKind converts the float v to kind k (shaped as t) with truncf or
+// extf, a value of equal width (bf16 for f16) going through f32.
+func (x *expander) toKind(v *ir.Value, k ir.FloatKind, t ir.Type) *ir.Value {
+	want := x.f(k, t)
+	if v.Type() == want {
+		return v
+	}
+	if ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(v.Type())) == ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(want)) {
+		v = x.resize(v, x.f(ir.F32, t))
+	}
+	return x.resize(v, want)
+}
+
+// expandF8E5M2ExtF: an f8E5M2 is the high byte of the f16 of the same value.
+func expandF8E5M2ExtF(x *expander) *ir.Value {
+	in, out := x.op.Operand(0), x.op.Result(0).Type()
+	if elemKind(in.Type()) != ir.F8E5M2 || !static(out) {
+		return nil
+	}
+	i16 := x.i(16, out)
+	bits := x.cast("arith.extui", i16, x.cast("arith.bitcast", x.i(8, out), in))
+	h := x.cast("arith.bitcast", x.f(ir.F16, out), x.bin("arith.shli", bits, x.iconst(i16, 8)))
+	return x.toKind(h, elemKind(out), out)
+}
+
+// expandF8E5M2TruncF rounds the value's f16 to nearest even f8E5M2, as
+// expandBF16TruncF does an f32 (bias 0x7f plus the lowest kept bit); NaN
+// becomes 0x7e. Only for the default rounding mode.
+func expandF8E5M2TruncF(x *expander) *ir.Value {
+	in, out := x.op.Operand(0), x.op.Result(0).Type()
+	if elemKind(out) != ir.F8E5M2 || x.op.Attr("roundingmode") != nil || !static(out) {
+		return nil
+	}
+	h := x.toKind(in, ir.F16, out)
+	i8, i16 := x.i(8, out), x.i(16, out)
+	isNaN := x.cmpf(CmpFUNE, h, h)
+	bits := x.cast("arith.bitcast", i16, h)
+	c7f, c8, c1 := x.iconst(i16, 0x7f), x.iconst(i16, 8), x.iconst(i16, 1)
+	bit8 := x.bin("arith.andi", x.bin("arith.shrui", bits, c8), c1)
+	biased := x.bin("arith.addi", bits, x.bin("arith.addi", bit8, c7f))
+	rounded := x.cast("arith.trunci", i8, x.bin("arith.shrui", biased, c8))
+	nan := x.iconst(i8, 0x7e)
+	return x.cast("arith.bitcast", out, x.sel(isNaN, nan, rounded))
+}
+
+// expandF8E4M3FNExtF places the magnitude bits of an f8E4M3FN in an f16
+// (same mantissa, exponent bias 15 instead of 7: the value over 2^8),
+// scales it back in f32 and sets the sign; 0x7f and 0xff are NaN (the
+// format has no infinity).
+func expandF8E4M3FNExtF(x *expander) *ir.Value {
+	in, out := x.op.Operand(0), x.op.Result(0).Type()
+	if elemKind(in.Type()) != ir.F8E4M3FN || !static(out) {
+		return nil
+	}
+	i8, i16, i32, f32 := x.i(8, out), x.i(16, out), x.i(32, out), x.f(ir.F32, out)
+	bits := x.cast("arith.bitcast", i8, in)
+	c7f := x.iconst(i8, 0x7f)
+	mag := x.bin("arith.andi", bits, c7f)
+	g16 := x.bin("arith.shli", x.cast("arith.extui", i16, mag), x.iconst(i16, 7))
+	g := x.cast("arith.extf", f32, x.cast("arith.bitcast", x.f(ir.F16, out), g16))
+	magBits := x.cast("arith.bitcast", i32, x.bin("arith.mulf", g, x.fconst(f32, 256)))
+	sign8 := x.bin("arith.andi", bits, x.iconst(i8, -128))
+	signBit := x.bin("arith.shli", x.cast("arith.extui", i32, sign8), x.iconst(i32, 24))
+	signed := x.cast("arith.bitcast", f32, x.bin("arith.ori", magBits, signBit))
+	isNaN := x.cmpi(CmpIEQ, mag, c7f)
+	nan := x.cast("arith.bitcast", f32, x.bin("arith.ori", x.iconst(i32, 0x7fc00000), signBit))
+	return x.toKind(x.sel(isNaN, nan, signed), elemKind(out), out)
+}
+
+// expandF8E4M3FNTruncF scales the magnitude, clamped to 448, by 2^-8
+// into f16 and rounds that to nearest even at the f8E4M3FN's 3 mantissa
+// bits; magnitudes above 464 (those that do not round to 448), infinities
+// and NaN become NaN, the format having no infinity. Only for the default
+// rounding mode.
+func expandF8E4M3FNTruncF(x *expander) *ir.Value {
+	in, out := x.op.Operand(0), x.op.Result(0).Type()
+	if elemKind(out) != ir.F8E4M3FN || x.op.Attr("roundingmode") != nil || !static(out) {
+		return nil
+	}
+	i8, i16, i32, f32 := x.i(8, out), x.i(16, out), x.i(32, out), x.f(ir.F32, out)
+	v := x.toKind(in, ir.F32, out)
+	isNaN := x.cmpf(CmpFUNE, v, v)
+	bits := x.cast("arith.bitcast", i32, v)
+	signMask, absMask := x.iconst(i32, -0x80000000), x.iconst(i32, 0x7fffffff)
+	signBits := x.bin("arith.andi", bits, signMask)
+	abs := x.cast("arith.bitcast", f32, x.bin("arith.andi", bits, absMask))
+	overflow := x.cmpf(CmpFOGT, abs, x.fconst(f32, 464))
+	clamped := x.bin("arith.minnumf", abs, x.fconst(f32, 448))
+	h := x.cast("arith.truncf", x.f(ir.F16, out), x.bin("arith.mulf", clamped, x.fconst(f32, 1.0/256)))
+	hbits := x.cast("arith.bitcast", i16, h)
+	c3f, c7, c1 := x.iconst(i16, 0x3f), x.iconst(i16, 7), x.iconst(i16, 1)
+	bit7 := x.bin("arith.andi", x.bin("arith.shrui", hbits, c7), c1)
+	biased := x.bin("arith.addi", hbits, x.bin("arith.addi", bit7, c3f))
+	mag := x.cast("arith.trunci", i8, x.bin("arith.shrui", biased, c7))
+	mag = x.bin("arith.andi", mag, x.iconst(i8, 0x7f))
+	sign := x.cast("arith.trunci", i8, x.bin("arith.shrui", signBits, x.iconst(i32, 24)))
+	r := x.bin("arith.ori", mag, sign)
+	bad := x.bin("arith.ori", isNaN, overflow)
+	return x.cast("arith.bitcast", out, x.sel(bad, x.iconst(i8, 0x7f), r))
 }

@@ -123,7 +123,7 @@ func TestExpandPreservesResults(t *testing.T) {
 					t.Fatal(err)
 				}
 				if expand {
-					if err := arith.Expand(mod, true, true, true); err != nil {
+					if err := arith.Expand(mod, arith.ExpandOptions{BF16: true, F8E8M0: true, F4E2M1: true, MinMaxF: true, MinMaxI: true}); err != nil {
 						t.Fatal(err)
 					}
 					mod.Walk(func(o *ir.Operation) bool {
@@ -237,6 +237,53 @@ func TestExpandSmallFloats(t *testing.T) {
 		2.5: 5, 3: 5, 3.5: 6, 5: 7, 6: 7, 100: 7, inf: 7, -1: 10, -3: 13, -4.5: 14, -5: 15, -6: 15, -100: 15} {
 		checks = append(checks, check{f4trunc, interp.Float(v), []string{show(interp.Int(b))}})
 	}
+	f8ext := `func.func @main(%b: i8) -> (f32, f16, f64) {
+  %x = arith.bitcast %b : i8 to f8E4M3FN
+  %0 = arith.extf %x : f8E4M3FN to f32
+  %1 = arith.extf %x : f8E4M3FN to f16
+  %y = arith.bitcast %b : i8 to f8E5M2
+  %2 = arith.extf %y : f8E5M2 to f64
+  return %0, %1, %2 : f32, f16, f64
+}`
+	var e4m3 []float64 // the finite f8E4M3FN values of bits 0 to 0x7e
+	for b := range 256 {
+		v := e4m3fn(b)
+		if b < 0x7f {
+			e4m3 = append(e4m3, v)
+		}
+		checks = append(checks, check{f8ext, interp.Int(int64(b)),
+			[]string{show(interp.Float(v)), show(interp.Float(v)), show(interp.Float(ir.FloatFromBits(ir.F8E5M2, uint64(b))))}})
+	}
+	f8trunc2 := `func.func @main(%a: f32) -> (i8, i8) {
+  %x = arith.truncf %a : f32 to f8E4M3FN
+  %b = arith.bitcast %x : f8E4M3FN to i8
+  %y = arith.truncf %a : f32 to f8E5M2
+  %c = arith.bitcast %y : f8E5M2 to i8
+  return %b, %c : i8, i8
+}`
+	// Every f8E4M3FN value and every midpoint of two (ties go to the even
+	// one), and values past the largest, 448: up to 464 they round to it,
+	// beyond (and infinities) are NaN, 0x7f. f8E5M2 rounds to nearest
+	// even too, past its largest, 57344, to infinity.
+	e4m3Want := map[float64]int64{464: 0x7e, 464.5: 0x7f, 1000: 0x7f, inf: 0x7f, -inf: 0x7f, nan: 0x7f}
+	for i, v := range e4m3 {
+		e4m3Want[v], e4m3Want[-v] = int64(i), int64(i|0x80)
+		if i > 0 {
+			mid := (v + e4m3[i-1]) / 2
+			even := int64(i)
+			if i%2 == 1 {
+				even = int64(i - 1)
+			}
+			e4m3Want[mid], e4m3Want[-mid] = even, even|0x80
+		}
+	}
+	for v, b := range e4m3Want {
+		e5m2 := int64(ir.FloatBits(ir.F8E5M2, v))
+		if math.IsNaN(v) {
+			e5m2 = 0x7e
+		}
+		checks = append(checks, check{f8trunc2, interp.Float(v), []string{show(interp.Int(b)), show(interp.Int(e5m2))}})
+	}
 	// The scale is truncated to a power of two: 3 scales by 2.
 	scaled := `func.func @main(%s: f32) -> (f32, i4, f16) {
   %c = arith.constant 1.5 : f32
@@ -257,7 +304,7 @@ func TestExpandSmallFloats(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := arith.Expand(mod, false, true, true); err != nil {
+		if err := arith.Expand(mod, arith.ExpandOptions{F8E8M0: true, F4E2M1: true, F8E5M2: true, F8E4M3FN: true}); err != nil {
 			t.Fatal(err)
 		}
 		// Folding the bitcasts through f4E2M1FN and f8E8M0FNU keeps the
@@ -281,4 +328,20 @@ func TestExpandSmallFloats(t *testing.T) {
 			t.Errorf("%s\nwith %v: got %v, want %v", c.src, c.arg, got, c.want)
 		}
 	}
+}
+
+// e4m3fn decodes an f8E4M3FN: bias 7, no infinity, NaN only at magnitude 0x7f.
+func e4m3fn(b int) float64 {
+	sign := 1.0
+	if b&0x80 != 0 {
+		sign = -1
+	}
+	e, m := b>>3&15, b&7
+	switch {
+	case b&0x7f == 0x7f:
+		return math.NaN()
+	case e == 0:
+		return sign * math.Ldexp(float64(m), -9)
+	}
+	return sign * math.Ldexp(float64(8|m), e-10)
 }
