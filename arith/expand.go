@@ -2,49 +2,21 @@ package arith
 
 import (
 	"github.com/kiln-gpu/kiln/ir"
-	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
 )
 
-// ExpandPass is arith-expand (MLIR's ArithExpandOpsPass): the rounding
-// divisions and the scaled casts become simpler arith ops; with its
-// options, the integer and float min/max ops become compares and selects,
-// and the casts from and to bf16, f8E8M0FNU, f4E2M1FN, f8E5M2 and
-// f8E4M3FN integer bit manipulation.
-func ExpandPass() *pass.Pass {
-	return &pass.Pass{
-		Name:     "ArithExpandOpsPass",
-		Argument: "arith-expand",
-		Summary:  "Legalize Arith ops to be convertible to LLVM.",
-		Options: []pass.Option{
-			{Name: "include-bf16", Kind: pass.BoolOption, Default: "false", Help: "Enable the BF16 expansion patterns"},
-			{Name: "include-f8e8m0", Kind: pass.BoolOption, Default: "false", Help: "Enable the F8E8M0 expansion patterns"},
-			{Name: "include-f4e2m1", Kind: pass.BoolOption, Default: "false", Help: "Enable the F4E2M1 expansion patterns"},
-			{Name: "include-f8e5m2", Kind: pass.BoolOption, Default: "false", Help: "Enable the F8E5M2 expansion patterns"},
-			{Name: "include-f8e4m3fn", Kind: pass.BoolOption, Default: "false", Help: "Enable the F8E4M3FN expansion patterns"},
-			{Name: "include-min-max-f", Kind: pass.BoolOption, Default: "false", Help: "Enable the floating-point min/max expansion patterns"},
-			{Name: "include-min-max-i", Kind: pass.BoolOption, Default: "false", Help: "Enable the integer min/max expansion patterns"},
-		},
-		Run: func(op *ir.Operation, pc *pass.Context) error {
-			o := pc.Options
-			return Expand(op, ExpandOptions{BF16: o.Bool("include-bf16"), F8E8M0: o.Bool("include-f8e8m0"),
-				F4E2M1: o.Bool("include-f4e2m1"), F8E5M2: o.Bool("include-f8e5m2"), F8E4M3FN: o.Bool("include-f8e4m3fn"),
-				MinMaxF: o.Bool("include-min-max-f"), MinMaxI: o.Bool("include-min-max-i")})
-		},
-	}
-}
-
-// ExpandOptions are arith-expand's options: which casts and min/max ops
-// to expand besides the divisions and scaled casts.
+// ExpandOptions are arith-expand's options (arith/transforms): which casts
+// and min/max ops to expand besides the divisions and scaled casts.
 type ExpandOptions struct {
 	BF16, F8E8M0, F4E2M1, F8E5M2, F8E4M3FN bool
 	MinMaxF, MinMaxI                       bool
 }
 
-// Register adds arith's passes to reg.
-func Register(reg pass.Registry) { reg.Add(ExpandPass) }
-
-// Expand runs arith-expand on op.
+// Expand runs arith-expand (MLIR's ArithExpandOpsPass) on op: the rounding
+// divisions and the scaled casts become simpler arith ops; with the
+// options, the integer and float min/max ops become compares and selects,
+// and the casts from and to bf16, f8E8M0FNU, f4E2M1FN, f8E5M2 and f8E4M3FN
+// integer bit manipulation.
 func Expand(op *ir.Operation, o ExpandOptions) error {
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("arith", "vector")
