@@ -3,6 +3,7 @@ package kiln
 import (
 	"github.com/kiln-gpu/kiln/affine"
 	"github.com/kiln-gpu/kiln/arith"
+	arithtransforms "github.com/kiln-gpu/kiln/arith/transforms"
 	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/fn"
 	"github.com/kiln-gpu/kiln/gpu"
@@ -42,6 +43,7 @@ func NewContext() *ir.Context {
 func Passes() pass.Registry {
 	reg := pass.Registry{}
 	pass.RegisterTransforms(reg)
+	arithtransforms.Register(reg)
 	outline.Register(reg)
 	spirvtransforms.Register(reg)
 	transforms.Register(reg)

@@ -272,9 +272,15 @@ var roundingEnum = enum{"roundingmode", []string{"to_nearest_even", "downward", 
 // early 2024, e.g. `tonearesteven`); they still parse, and print as the current ones.
 var oldRoundingNames = []string{"tonearesteven", "downward", "upward", "towardzero", "tonearestaway"}
 
-// roundingFormat is roundingmode as truncf's format names it: a bare
+// RoundingFormat is roundingmode as truncf's format names it: a bare
 // keyword, the old spellings accepted too.
-var roundingFormat = roundingEnum.format(oldRoundingNames...)
+var RoundingFormat = roundingEnum.format(oldRoundingNames...)
+
+// RoundingModeOf returns op's roundingmode attribute, if present and valid.
+func RoundingModeOf(op *ir.Operation) (RoundingMode, bool) {
+	v, ok := roundingEnum.value(op)
+	return RoundingMode(v), ok
+}
 
 func (e enum) name(v int64) string {
 	if v >= 0 && v < int64(len(e.names)) {

@@ -50,7 +50,7 @@ func floatOp(name, summary string, n int, traits ir.Trait, simplify simplifyFn, 
 		},
 		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 			t := op.Result(0).Type()
-			if k, ok := foldableKind(t); ok {
+			if k, ok := foldableKind(t); ok && roundsToNearestEven(op) {
 				if a := FoldElementwise(op.Context(), t, operands, func(xs []Scalar) (Scalar, bool) {
 					b := 0.0
 					if n == 2 {
@@ -121,11 +121,49 @@ func negfSimplify(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
 	return nil
 }
 
+// withRounding gives a binary float op current MLIR's optional rounding
+// mode, written before fastmath (`arith.addf %a, %b downward fastmath<fast>
+// : f32`, MLIR's Arith_FloatBinaryOpWithRoundingMode). Constants fold only
+// without one or at to_nearest_even, the rounding the folder computes.
+func withRounding(d *ir.OpDef) *ir.OpDef {
+	cs := []Clause{ClauseRounding, ClauseFastMath}
+	d.Inherent = clauseNames(cs)
+	d.Format = sameTypeFormat(2, cs...)
+	d.Example = "%r = " + d.Name + " %a, %b downward fastmath<nnan,ninf> : f32"
+	verify := d.Verify
+	d.Verify = func(op *ir.Operation) error {
+		if err := VerifyClauses(op, cs); err != nil {
+			return err
+		}
+		return verify(op)
+	}
+	return d
+}
+
+// zeroIdentity folds x + -0 and x - +0 to x, except when rounding
+// downward, where +0 + -0 and +0 - +0 are -0.
+func zeroIdentity(pred func(float64) bool) simplifyFn {
+	fold := rhsFloatIs(pred)
+	return func(op *ir.Operation, lhs, rhs ir.Attribute) *ir.FoldResult {
+		if m, ok := RoundingModeOf(op); ok && m == Downward {
+			return nil
+		}
+		return fold(op, lhs, rhs)
+	}
+}
+
+// roundsToNearestEven reports whether op has no rounding mode or
+// to_nearest_even: whether constant folding may compute it.
+func roundsToNearestEven(op *ir.Operation) bool {
+	m, ok := RoundingModeOf(op)
+	return !ok || m == ToNearestEven
+}
+
 var (
-	addf = floatOp("addf", "floating point addition operation", 2, ir.Commutative, rhsFloatIs(isNegZero))
-	subf = floatOp("subf", "floating point subtraction operation", 2, 0, rhsFloatIs(isPosZero))
-	mulf = floatOp("mulf", "floating point multiplication operation", 2, ir.Commutative, mulfSimplify, negfPair("arith.mulf"))
-	divf = floatOp("divf", "floating point division operation", 2, 0, rhsFloatIs(isOneF), negfPair("arith.divf"))
+	addf = withRounding(floatOp("addf", "floating point addition operation", 2, ir.Commutative, zeroIdentity(isNegZero)))
+	subf = withRounding(floatOp("subf", "floating point subtraction operation", 2, 0, zeroIdentity(isPosZero)))
+	mulf = withRounding(floatOp("mulf", "floating point multiplication operation", 2, ir.Commutative, mulfSimplify, negfPair("arith.mulf")))
+	divf = withRounding(floatOp("divf", "floating point division operation", 2, 0, rhsFloatIs(isOneF), negfPair("arith.divf")))
 	remf = floatOp("remf", "floating point division remainder operation", 2, 0, nil)
 	negf = floatOp("negf", "floating point negation", 1, 0, negfSimplify)
 

@@ -48,7 +48,7 @@ func clauseFormat(c Clause) (string, ir.FormatAttr) {
 		a.Default = nil
 		return "(`fastmath` `` $fastmath^)?", a
 	}
-	return "($roundingmode^)?", roundingFormat
+	return "($roundingmode^)?", RoundingFormat
 }
 
 // clausesFormat returns a format: head, the clauses' groups, then

@@ -50,7 +50,7 @@ var dialect = &ir.Dialect{
 		floatOp("atan2", "2-argument arcus tangent of the given values", 2, "%r = math.atan2 %y, %x : f64"),
 		floatOp("copysign", "a copysign operation", 2, "%r = math.copysign %x, %y : f32"),
 		floatOp("powf", "floating point raised to the power of operation", 2, "%r = math.powf %x, %y fastmath<afn> : f32"),
-		floatOp("fma", "floating point fused multiply-add operation", 3, "%r = math.fma %a, %b, %c : vector<4xf32>"),
+		fma,
 		fpowi,
 		intOp("absi", "integer absolute-value operation", 1, "%r = math.absi %a : i32"),
 		intOp("ctlz", "counts the leading zeros an integer value", 1, "%r = math.ctlz %a : i32"),

@@ -1,6 +1,8 @@
 package mathd
 
 import (
+	"strings"
+
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -20,7 +22,45 @@ func floatKind(t ir.Type) (ir.FloatKind, bool) {
 
 // floatOp defines `%r = math.<name> %a, ... fastmath<...> : T` for float T.
 func floatOp(name, summary string, n int, example string) *ir.OpDef {
+	return floatOpClauses(name, summary, n, example, fastmath)
+}
+
+// fma is `%r = math.fma %a, %b, %c <rounding mode>? fastmath<...> : T`
+// (MLIR's Math_FloatTernaryOpWithRoundingMode). It folds only without a
+// rounding mode or with to_nearest_even, the rounding its folder computes.
+var fma = func() *ir.OpDef {
+	d := floatOpClauses("fma", "floating point fused multiply-add operation", 3,
+		"%r = math.fma %a, %b, %c toward_zero : vector<4xf32>", []arith.Clause{arith.ClauseRounding, arith.ClauseFastMath})
+	fold := d.Fold
+	d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+		if m, ok := arith.RoundingModeOf(op); ok && m != arith.ToNearestEven {
+			return nil, false
+		}
+		return fold(op, operands)
+	}
+	return d
+}()
+
+// floatOpClauses is floatOp with the given clauses (fastmath, and a
+// rounding mode before it) between the operands and the attributes.
+func floatOpClauses(name, summary string, n int, example string, cs []arith.Clause) *ir.OpDef {
 	full := "math." + name
+	f := sameTypeFormat(operandNames[n-1], false)
+	var inherent []string
+	var attrs []ir.FormatAttr
+	clauses := ""
+	for _, c := range cs {
+		switch c {
+		case arith.ClauseRounding:
+			clauses += " ($roundingmode^)?"
+			inherent, attrs = append(inherent, "roundingmode"), append(attrs, arith.RoundingFormat)
+		case arith.ClauseFastMath:
+			clauses += " (`fastmath` `` $fastmath^)?"
+			inherent, attrs = append(inherent, "fastmath"), append(attrs, arith.FastMathFormat)
+		}
+	}
+	f.Syntax = strings.Replace(f.Syntax, " attr-dict", clauses+" attr-dict", 1)
+	f.Attrs = attrs
 	return &ir.OpDef{
 		Name:     full,
 		Summary:  summary,
@@ -28,10 +68,10 @@ func floatOp(name, summary string, n int, example string) *ir.OpDef {
 		Traits:   traits | ir.SameOperandsAndResultType,
 		Operands: ir.Exactly(n),
 		Results:  ir.Exactly(1),
-		Inherent: []string{"fastmath"},
-		Format:   sameTypeFormat(operandNames[n-1], true),
+		Inherent: inherent,
+		Format:   f,
 		Verify: func(op *ir.Operation) error {
-			if err := arith.VerifyClauses(op, fastmath); err != nil {
+			if err := arith.VerifyClauses(op, cs); err != nil {
 				return err
 			}
 			if err := arith.CheckOperands(op, arith.FloatLike, arith.FloatLike, arith.FloatLike); err != nil {

@@ -473,3 +473,25 @@ func.func @float_cast_chains(%x: f32, %i: i32) -> (f16, f32, f32, f32, f32) {
   %8 = arith.extf %7 : bf16 to f32
   return %1, %3, %4, %6, %8 : f16, f32, f32, f32, f32
 }
+
+// Constants fold at to_nearest_even only; rounding downward keeps x + -0
+// and x - +0 (+0 + -0 is -0 there).
+// CHECK-LABEL: func @fold_rounding_modes(
+// CHECK-DAG: %[[T:.*]] = arith.constant 0.333333343 : f32
+// CHECK-DAG: %[[D:.*]] = arith.divf %{{.*}}, %{{.*}} downward : f32
+// CHECK-DAG: %[[A:.*]] = arith.addf %arg0, %{{.*}} downward : f32
+// CHECK-DAG: %[[S:.*]] = arith.subf %arg0, %{{.*}} downward : f32
+// CHECK: return %[[T]], %[[D]], %[[A]], %[[S]], %arg0, %arg0
+func.func @fold_rounding_modes(%x: f32) -> (f32, f32, f32, f32, f32, f32) {
+  %one = arith.constant 1.0 : f32
+  %three = arith.constant 3.0 : f32
+  %nz = arith.constant -0.0 : f32
+  %pz = arith.constant 0.0 : f32
+  %0 = arith.divf %one, %three to_nearest_even : f32
+  %1 = arith.divf %one, %three downward : f32
+  %2 = arith.addf %x, %nz downward : f32
+  %3 = arith.subf %x, %pz downward : f32
+  %4 = arith.addf %x, %nz upward : f32
+  %5 = arith.mulf %x, %one toward_zero : f32
+  return %0, %1, %2, %3, %4, %5 : f32, f32, f32, f32, f32, f32
+}

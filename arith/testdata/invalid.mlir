@@ -165,3 +165,19 @@ func.func @fastmath_flag(%a: f32) {
   %0 = arith.addf %a, %a fastmath<quick> : f32
   return
 }
+
+// -----
+
+func.func @addf_rounding_mode(%a: f32) {
+  // expected-error @+1 {{'arith.addf' op attribute 'roundingmode' failed to satisfy constraint: allowed 32-bit signless integer cases: 0, 1, 2, 3, 4}}
+  %0 = "arith.addf"(%a, %a) <{roundingmode = 5 : i32}> : (f32, f32) -> f32
+  return
+}
+
+// -----
+
+func.func @remf_rounding_mode(%a: f32) {
+  // expected-error @+1 {{expected ':'}}
+  %0 = arith.remf %a, %a downward : f32
+  return
+}

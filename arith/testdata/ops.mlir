@@ -67,6 +67,16 @@ func.func @float_ops(%x: f32, %y: f32, %v: vector<4xf16>, %t: tensor<?xbf16>) {
   %0 = arith.addf %x, %y : f32
   // CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<fast> : f32
   %1 = arith.addf %x, %y fastmath<fast> : f32
+  // CHECK: arith.addf %{{.*}}, %{{.*}} downward : f32
+  %r0 = arith.addf %x, %y downward : f32
+  // CHECK: arith.subf %{{.*}}, %{{.*}} upward fastmath<nnan> : f32
+  %r1 = arith.subf %x, %y upward fastmath<nnan> : f32
+  // CHECK: arith.mulf %{{.*}}, %{{.*}} toward_zero : f32
+  %r2 = arith.mulf %x, %y toward_zero fastmath<none> : f32
+  // CHECK: arith.divf %{{.*}}, %{{.*}} to_nearest_away : f32
+  %r3 = arith.divf %x, %y to_nearest_away : f32
+  // CHECK: arith.addf %{{.*}}, %{{.*}} to_nearest_even : f32
+  %r4 = arith.addf %x, %y to_nearest_even : f32
   // CHECK: arith.subf %{{.*}}, %{{.*}} fastmath<nnan,ninf> : f32
   %2 = arith.subf %x, %y fastmath<nnan,ninf> : f32
   // CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<4xf16>

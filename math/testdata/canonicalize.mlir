@@ -60,3 +60,17 @@ func.func @fold_clampf_sincos() -> (f32, f32, f32) {
   // CHECK: return %[[HI]], %[[ZERO]], %[[ONE]]
   return %0, %1#0, %1#1 : f32, f32, f32
 }
+
+// A rounding mode other than to_nearest_even keeps math.fma from folding.
+// CHECK-LABEL: func.func @fold_fma_rounding
+// CHECK-DAG: %[[R:.*]] = arith.constant 7.000000e+00 : f32
+// CHECK-DAG: %[[D:.*]] = math.fma %{{.*}}, %{{.*}}, %{{.*}} downward : f32
+// CHECK: return %[[R]], %[[D]]
+func.func @fold_fma_rounding() -> (f32, f32) {
+  %a = arith.constant 2.0 : f32
+  %b = arith.constant 3.0 : f32
+  %c = arith.constant 1.0 : f32
+  %0 = math.fma %a, %b, %c to_nearest_even : f32
+  %1 = math.fma %a, %b, %c downward : f32
+  return %0, %1 : f32, f32
+}

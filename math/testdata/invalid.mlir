@@ -61,3 +61,19 @@ func.func @sincos_int(%a: i32) {
   %0:2 = math.sincos %a : i32
   return
 }
+
+// -----
+
+func.func @fma_rounding_mode(%a: f32) {
+  // expected-error @+1 {{'math.fma' op attribute 'roundingmode' failed to satisfy constraint: allowed 32-bit signless integer cases: 0, 1, 2, 3, 4}}
+  %0 = "math.fma"(%a, %a, %a) <{roundingmode = 7 : i32}> : (f32, f32, f32) -> f32
+  return
+}
+
+// -----
+
+func.func @fma_rounding_after_fastmath(%a: f32) {
+  // expected-error @+1 {{expected ':'}}
+  %0 = math.fma %a, %a, %a fastmath<fast> downward : f32
+  return
+}

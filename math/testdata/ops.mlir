@@ -59,6 +59,16 @@ func.func @float_ops(%x: f32, %y: f32, %v: vector<4xf64>, %t: tensor<?xf16>) {
   %26 = math.powf %x, %y : f32
   // CHECK: math.fma %{{.*}}, %{{.*}}, %{{.*}} fastmath<contract> : f32
   %27 = math.fma %x, %y, %x fastmath<contract> : f32
+  // CHECK: math.fma %{{.*}}, %{{.*}}, %{{.*}} to_nearest_even : f32
+  %fma_rne = math.fma %x, %y, %x to_nearest_even : f32
+  // CHECK: math.fma %{{.*}}, %{{.*}}, %{{.*}} downward fastmath<contract> : f32
+  %fma_down = math.fma %x, %y, %x downward fastmath<contract> : f32
+  // CHECK: math.fma %{{.*}}, %{{.*}}, %{{.*}} upward : f32
+  %fma_up = math.fma %x, %y, %x upward : f32
+  // CHECK: math.fma %{{.*}}, %{{.*}}, %{{.*}} toward_zero : f32
+  %fma_rtz = math.fma %x, %y, %x toward_zero : f32
+  // CHECK: math.fma %{{.*}}, %{{.*}}, %{{.*}} to_nearest_away : f32
+  %fma_away = math.fma %x, %y, %x to_nearest_away fastmath<none> : f32
   // CHECK: math.ceil %{{.*}} : f32
   %28 = math.ceil %x : f32
   // CHECK: math.floor %{{.*}} : f32

@@ -50,15 +50,103 @@ func (e *env) mathPatterns() []*rewrite.ConversionPattern {
 		})},
 		&rewrite.ConversionPattern{Name: "math.log10", Root: "math.log10", Rewrite: e.expand(logBase(log, 10))},
 		&rewrite.ConversionPattern{Name: "math.copysign", Root: "math.copysign", Rewrite: e.copysign},
-		&rewrite.ConversionPattern{Name: "math.isfinite", Root: "math.isfinite", Rewrite: e.isfinite},
-		&rewrite.ConversionPattern{Name: "math.isnormal", Root: "math.isnormal", Rewrite: e.isnormal})
+		e.classify("math.isfinite", &rewrite.ConversionPattern{Name: "math.isfinite", Root: "math.isfinite", Rewrite: e.isfinite}),
+		e.classify("math.isnormal", &rewrite.ConversionPattern{Name: "math.isnormal", Root: "math.isnormal", Rewrite: e.isnormal}))
 	if !e.kernel() {
 		ps = append(ps, &rewrite.ConversionPattern{Name: "math.ctlz", Root: "math.ctlz", Rewrite: e.ctlz})
 	}
 	for name, to := range table {
 		ps = append(ps, e.elementwise("math."+name, prefix+to, ""))
 	}
-	return append(ps, e.elementwise("math.isnan", "spirv.IsNan", ""), e.elementwise("math.isinf", "spirv.IsInf", ""))
+	return append(ps, e.classify("math.isnan", e.elementwise("math.isnan", "spirv.IsNan", "")),
+		e.classify("math.isinf", e.elementwise("math.isinf", "spirv.IsInf", "")))
+}
+
+// f8Class describes how an 8-bit float encodes its special values: ieee
+// formats have infinity at the all-ones exponent and NaN above it, fn ones
+// (E4M3FN) no infinity and NaN at magnitude 0x7f, uz ones (FNUZ) NaN only
+// at 0x80 (negative zero), f8E8M0FNU NaN only at 0xff; man is the mantissa
+// width.
+type f8Class struct {
+	man                int
+	ieee, fn, uz, e8m0 bool
+}
+
+var f8Classes = map[ir.FloatKind]f8Class{
+	ir.F8E5M2: {man: 2, ieee: true}, ir.F8E4M3: {man: 3, ieee: true}, ir.F8E3M4: {man: 4, ieee: true},
+	ir.F8E4M3FN: {man: 3, fn: true}, ir.F8E5M2FNUZ: {man: 2, uz: true}, ir.F8E4M3FNUZ: {man: 3, uz: true},
+	ir.F8E4M3B11FNUZ: {man: 3, uz: true}, ir.F8E8M0FNU: {e8m0: true},
+}
+
+// classify converts the float classification op name on an 8-bit float
+// emulated as its bits in an integer (emulate-unsupported-float-types),
+// which OpIsNan and the like cannot take, to tests of those bits; on other
+// floats it is float's pattern.
+func (e *env) classify(name string, float *rewrite.ConversionPattern) *rewrite.ConversionPattern {
+	return &rewrite.ConversionPattern{Name: name, Root: name,
+		Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+			var c f8Class
+			emulated := false
+			if src, ok := ir.ElementTypeOrSelf(o.Operand(0).Type()).(*ir.FloatType); ok {
+				c, emulated = f8Classes[src.Kind]
+			}
+			if !emulated || len(operands) != 1 || ir.IsFloat(ir.ElementTypeOrSelf(operands[0].Type())) {
+				return float.Rewrite(o, operands, rw)
+			}
+			t := e.tc.ConvertType(o.Result(0).Type())
+			if t == nil {
+				return rewrite.NoMatch
+			}
+			b, loc := &rw.Builder, o.Loc()
+			b.SetInsertionPointBefore(o)
+			x := operands[0]
+			it := x.Type()
+			k := func(v int64) *ir.Value { return splatConst(b, it, v, loc) }
+			// The bits (x itself in an i8) and the magnitude bits, whatever
+			// extension a narrow integer computed in 32 bits carries.
+			bits := func() *ir.Value {
+				if ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(it)) == 8 {
+					return x
+				}
+				return val(b, "spirv.BitwiseAnd", loc, it, x, k(0xff))
+			}
+			mag := func() *ir.Value { return val(b, "spirv.BitwiseAnd", loc, it, x, k(0x7f)) }
+			test := func(pred string, v *ir.Value, c int64) *ir.Value { return val(b, pred, loc, t, v, k(c)) }
+			inf := int64(0x7f) >> c.man << c.man // the all-ones exponent, mantissa 0
+			var r *ir.Value
+			switch {
+			case name == "math.isinf" && !c.ieee:
+				r = splatConst(b, t, 0, loc)
+			case name == "math.isinf":
+				r = test("spirv.IEqual", mag(), inf)
+			case c.e8m0:
+				pred := "spirv.INotEqual" // finite and normal: all but NaN
+				if name == "math.isnan" {
+					pred = "spirv.IEqual"
+				}
+				r = test(pred, bits(), 0xff)
+			case name == "math.isnan" && c.ieee:
+				r = test("spirv.UGreaterThan", mag(), inf)
+			case name == "math.isnan" && c.fn:
+				r = test("spirv.IEqual", mag(), 0x7f)
+			case name == "math.isnan":
+				r = test("spirv.IEqual", bits(), 0x80)
+			default: // isfinite, isnormal
+				switch {
+				case c.ieee:
+					r = test("spirv.ULessThan", mag(), inf)
+				case c.fn:
+					r = test("spirv.INotEqual", mag(), 0x7f)
+				default:
+					r = test("spirv.INotEqual", bits(), 0x80)
+				}
+				if name == "math.isnormal" {
+					r = val(b, "spirv.LogicalAnd", loc, t, r, test("spirv.UGreaterThanEqual", mag(), 1<<c.man))
+				}
+			}
+			rw.ReplaceOp(o, []*ir.Value{r})
+			return nil
+		}}
 }
 
 // logBase returns the expansion of a logarithm in base: log(x) * (1 / ln base).

@@ -284,3 +284,75 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// The classification of 8-bit floats emulated as their bits (every bit
+// pattern of the IEEE-like f8E5M2, f8E4M3 and f8E3M4: thread x takes x and
+// x + 128), on a target without Int8, where they are computed in 32 bits.
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @classify_f8(%out: memref<256x12xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [128, 1, 1]>} {
+      %x = gpu.thread_id x
+      %c128 = arith.constant 128 : index
+      %x2 = arith.addi %x, %c128 : index
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c4 = arith.constant 4 : index
+      %c5 = arith.constant 5 : index
+      %c6 = arith.constant 6 : index
+      %c7 = arith.constant 7 : index
+      %c8 = arith.constant 8 : index
+      %c9 = arith.constant 9 : index
+      %c10 = arith.constant 10 : index
+      %c11 = arith.constant 11 : index
+      %c256 = arith.constant 256 : index
+      scf.for %i = %x to %c256 step %c128 {
+        %ii = arith.index_cast %i : index to i32
+        %b = arith.trunci %ii : i32 to i8
+        %e5 = arith.bitcast %b : i8 to f8E5M2
+        %e4 = arith.bitcast %b : i8 to f8E4M3
+        %e3 = arith.bitcast %b : i8 to f8E3M4
+        %n5 = math.isnan %e5 : f8E5M2
+        %i5 = math.isinf %e5 : f8E5M2
+        %f5 = math.isfinite %e5 : f8E5M2
+        %m5 = math.isnormal %e5 : f8E5M2
+        %n4 = math.isnan %e4 : f8E4M3
+        %i4 = math.isinf %e4 : f8E4M3
+        %f4 = math.isfinite %e4 : f8E4M3
+        %m4 = math.isnormal %e4 : f8E4M3
+        %n3 = math.isnan %e3 : f8E3M4
+        %i3 = math.isinf %e3 : f8E3M4
+        %f3 = math.isfinite %e3 : f8E3M4
+        %m3 = math.isnormal %e3 : f8E3M4
+        %r0 = arith.extui %n5 : i1 to i32
+        %r1 = arith.extui %i5 : i1 to i32
+        %r2 = arith.extui %f5 : i1 to i32
+        %r3 = arith.extui %m5 : i1 to i32
+        %r4 = arith.extui %n4 : i1 to i32
+        %r5 = arith.extui %i4 : i1 to i32
+        %r6 = arith.extui %f4 : i1 to i32
+        %r7 = arith.extui %m4 : i1 to i32
+        %r8 = arith.extui %n3 : i1 to i32
+        %r9 = arith.extui %i3 : i1 to i32
+        %r10 = arith.extui %f3 : i1 to i32
+        %r11 = arith.extui %m3 : i1 to i32
+        memref.store %r0, %out[%i, %c0] : memref<256x12xi32>
+        memref.store %r1, %out[%i, %c1] : memref<256x12xi32>
+        memref.store %r2, %out[%i, %c2] : memref<256x12xi32>
+        memref.store %r3, %out[%i, %c3] : memref<256x12xi32>
+        memref.store %r4, %out[%i, %c4] : memref<256x12xi32>
+        memref.store %r5, %out[%i, %c5] : memref<256x12xi32>
+        memref.store %r6, %out[%i, %c6] : memref<256x12xi32>
+        memref.store %r7, %out[%i, %c7] : memref<256x12xi32>
+        memref.store %r8, %out[%i, %c8] : memref<256x12xi32>
+        memref.store %r9, %out[%i, %c9] : memref<256x12xi32>
+        memref.store %r10, %out[%i, %c10] : memref<256x12xi32>
+        memref.store %r11, %out[%i, %c11] : memref<256x12xi32>
+      }
+      gpu.return
+    }
+  }
+}

@@ -1,0 +1,555 @@
+package arith
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/rewrite"
+)
+
+// ExpandOptions are arith-expand's options (arith/transforms): which casts
+// and min/max ops to expand besides the divisions and scaled casts.
+type ExpandOptions struct {
+	BF16, F8E8M0, F4E2M1, F8E5M2, F8E4M3FN bool
+	MinMaxF, MinMaxI                       bool
+}
+
+// Expand runs arith-expand (MLIR's ArithExpandOpsPass) on op: the rounding
+// divisions and the scaled casts become simpler arith ops; with the
+// options, the integer and float min/max ops become compares and selects,
+// and the casts from and to bf16, f8E8M0FNU, f4E2M1FN, f8E5M2 and f8E4M3FN
+// integer bit manipulation.
+func Expand(op *ir.Operation, o ExpandOptions) error {
+	target := rewrite.NewConversionTarget()
+	target.AddLegalDialect("arith", "vector")
+	target.MarkUnknownOpsLegal()
+	target.AddIllegalOp("arith.ceildivsi", "arith.ceildivui", "arith.floordivsi", "arith.scaling_extf", "arith.scaling_truncf")
+	ps := []*rewrite.ConversionPattern{
+		expansion("arith.ceildivui", expandCeilDivUI), expansion("arith.ceildivsi", expandCeilDivSI),
+		expansion("arith.floordivsi", expandFloorDivSI),
+		expansion("arith.scaling_extf", expandScaling(true)), expansion("arith.scaling_truncf", expandScaling(false)),
+	}
+	if o.MinMaxI {
+		target.AddIllegalOp("arith.maxsi", "arith.maxui", "arith.minsi", "arith.minui")
+		ps = append(ps, expansion("arith.maxsi", expandMaxMinI(CmpISGT)), expansion("arith.maxui", expandMaxMinI(CmpIUGT)),
+			expansion("arith.minsi", expandMaxMinI(CmpISLT)), expansion("arith.minui", expandMaxMinI(CmpIULT)))
+	}
+	if o.MinMaxF {
+		target.AddIllegalOp("arith.maximumf", "arith.minimumf", "arith.maxnumf", "arith.minnumf")
+		ps = append(ps, expansion("arith.maximumf", expandMaxMinF(CmpFUGT, false)), expansion("arith.minimumf", expandMaxMinF(CmpFULT, false)),
+			expansion("arith.maxnumf", expandMaxMinF(CmpFUGT, true)), expansion("arith.minnumf", expandMaxMinF(CmpFULT, true)))
+	}
+	// The casts of each included type: from it (extf) and to it (truncf).
+	casts := []struct {
+		on           bool
+		ext, trunc   ir.FloatKind
+		extf, truncf func(x *expander) *ir.Value
+	}{
+		{o.F8E8M0, ir.F8E8M0FNU, ir.F8E8M0FNU, expandF8E8M0ExtF, expandF8E8M0TruncF},
+		{o.F4E2M1, ir.F4E2M1FN, ir.F4E2M1FN, expandF4E2M1ExtF, expandF4E2M1TruncF},
+		{o.F8E5M2, ir.F8E5M2, ir.F8E5M2, expandF8E5M2ExtF, expandF8E5M2TruncF},
+		{o.F8E4M3FN, ir.F8E4M3FN, ir.F8E4M3FN, expandF8E4M3FNExtF, expandF8E4M3FNTruncF},
+	}
+	target.AddDynamicallyLegalOp("arith.extf", func(op *ir.Operation) bool {
+		in, out := elemKind(op.Operand(0).Type()), elemKind(op.Result(0).Type())
+		if o.BF16 && in == ir.BF16 && out == ir.F32 {
+			return false
+		}
+		for _, c := range casts {
+			if c.on && in == c.ext {
+				return false
+			}
+		}
+		return true
+	})
+	target.AddDynamicallyLegalOp("arith.truncf", func(op *ir.Operation) bool {
+		in, out := elemKind(op.Operand(0).Type()), elemKind(op.Result(0).Type())
+		if o.BF16 && in == ir.F32 && out == ir.BF16 {
+			return false
+		}
+		for _, c := range casts {
+			if c.on && out == c.trunc {
+				return false
+			}
+		}
+		return true
+	})
+	if o.BF16 {
+		ps = append(ps, expansion("arith.extf", expandBF16ExtF), expansion("arith.truncf", expandBF16TruncF))
+	}
+	for _, c := range casts {
+		if c.on {
+			ps = append(ps, expansion("arith.extf", c.extf), expansion("arith.truncf", c.truncf))
+		}
+	}
+	return rewrite.ApplyPartialConversion(op, target, rewrite.NewConversionPatternSet(nil, ps...))
+}
+
+// notFloat is elemKind's answer for elements that are not floats.
+const notFloat = ^ir.FloatKind(0)
+
+// elemKind is the float kind of t's elements.
+func elemKind(t ir.Type) ir.FloatKind {
+	if ft, ok := ir.ElementTypeOrSelf(t).(*ir.FloatType); ok {
+		return ft.Kind
+	}
+	return notFloat
+}
+
+// expander builds the ops of one expansion before the op it replaces.
+type expander struct {
+	b   *ir.Builder
+	ctx *ir.Context
+	loc ir.Location
+	op  *ir.Operation
+}
+
+// expansion is a conversion pattern replacing root's single result with
+// the value expand builds, or not matching when expand returns nil.
+func expansion(root string, expand func(x *expander) *ir.Value) *rewrite.ConversionPattern {
+	return &rewrite.ConversionPattern{
+		Name: root + "-expand",
+		Root: root,
+		Rewrite: func(op *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewriter) error {
+			if op.NumResults() != 1 {
+				return rewrite.NoMatch
+			}
+			rw.SetInsertionPointBefore(op)
+			r := expand(&expander{b: &rw.Builder, ctx: op.Context(), loc: op.Loc(), op: op})
+			if r == nil {
+				return rewrite.NoMatch
+			}
+			rw.ReplaceOp(op, []*ir.Value{r})
+			return nil
+		},
+	}
+}
+
+// SameShape returns elem in t's shape: elem for a scalar, a vector or
+// tensor of elem shaped as the vector or tensor t.
+func SameShape(ctx *ir.Context, t, elem ir.Type) ir.Type {
+	switch s := t.(type) {
+	case *ir.VectorType:
+		return ctx.ScalableVector(s.Dims, s.Scalable, elem)
+	case *ir.RankedTensorType:
+		return ctx.Tensor(s.Dims, elem, s.Encoding)
+	case *ir.UnrankedTensorType:
+		return ctx.UnrankedTensor(elem)
+	}
+	return elem
+}
+
+// like is elem shaped as t.
+func (x *expander) like(t ir.Type, elem ir.Type) ir.Type { return SameShape(x.ctx, t, elem) }
+
+func (x *expander) i(width int, t ir.Type) ir.Type { return x.like(t, x.ctx.I(width)) }
+
+func (x *expander) f(k ir.FloatKind, t ir.Type) ir.Type { return x.like(t, x.ctx.Float(k)) }
+
+func (x *expander) make(name string, t ir.Type, attrs []ir.NamedAttr, operands ...*ir.Value) *ir.Value {
+	return x.b.Create(&ir.OpState{Name: name, Loc: x.loc, Operands: operands, ResultTypes: []ir.Type{t}, Attrs: attrs}).Result(0)
+}
+
+// bin is a binary op whose result has its operands' type.
+func (x *expander) bin(name string, a, b *ir.Value) *ir.Value {
+	return x.make(name, a.Type(), nil, a, b)
+}
+
+// cast is a cast op to t carrying attrs.
+func (x *expander) cast(name string, t ir.Type, v *ir.Value, attrs ...ir.NamedAttr) *ir.Value {
+	return x.make(name, t, attrs, v)
+}
+
+func (x *expander) cmpi(p CmpIPredicate, a, b *ir.Value) *ir.Value {
+	return x.make("arith.cmpi", I1SameShape(x.ctx, a.Type()), []ir.NamedAttr{{Name: "predicate", Value: cmpiEnum.make(x.ctx, int64(p))}}, a, b)
+}
+
+func (x *expander) cmpf(p CmpFPredicate, a, b *ir.Value) *ir.Value {
+	return x.make("arith.cmpf", I1SameShape(x.ctx, a.Type()), []ir.NamedAttr{{Name: "predicate", Value: cmpfEnum.make(x.ctx, int64(p))}}, a, b)
+}
+
+func (x *expander) sel(c, a, b *ir.Value) *ir.Value {
+	return x.make("arith.select", a.Type(), nil, c, a, b)
+}
+
+// constant is an arith.constant of t holding v (splat for a shaped t); nil
+// for a shape a dense attribute cannot have.
+func (x *expander) constant(t ir.Type, v ir.Attribute) *ir.Value {
+	if s, ok := t.(ir.ShapedType); ok {
+		if !ir.HasStaticShape(s) {
+			return nil
+		}
+		v = x.ctx.DenseSplat(s, v)
+	}
+	return NewConstant(x.b, v, t, x.loc)
+}
+
+func (x *expander) iconst(t ir.Type, v int64) *ir.Value {
+	return x.constant(t, x.ctx.IntegerAttr(ir.ElementTypeOrSelf(t), v))
+}
+
+func (x *expander) fconst(t ir.Type, v float64) *ir.Value {
+	return x.constant(t, x.ctx.FloatAttr(ir.ElementTypeOrSelf(t).(*ir.FloatType), v))
+}
+
+// static reports whether constants of t can be built (splats need a
+// static shape); expansions check it before building anything.
+func static(t ir.Type) bool {
+	s, ok := t.(ir.ShapedType)
+	return !ok || ir.HasStaticShape(s)
+}
+
+// attrs returns those of the op's attributes named in names that it has.
+func (x *expander) attrs(names ...string) []ir.NamedAttr {
+	var out []ir.NamedAttr
+	for _, n := range names {
+		if a := x.op.Attr(n); a != nil {
+			out = append(out, ir.NamedAttr{Name: n, Value: a})
+		}
+	}
+	return out
+}
+
+// ceildivui(a, b) = a == 0 ? 0 : (a - 1) / b + 1.
+func expandCeilDivUI(x *expander) *ir.Value {
+	a, b := x.op.Operand(0), x.op.Operand(1)
+	if !static(a.Type()) {
+		return nil
+	}
+	zero := x.iconst(a.Type(), 0)
+	isZero := x.cmpi(CmpIEQ, a, zero)
+	one := x.iconst(a.Type(), 1)
+	q := x.bin("arith.divui", x.bin("arith.subi", a, one), b)
+	return x.sel(isZero, zero, x.bin("arith.addi", q, one))
+}
+
+// ceildivsi(a, b): q = a / b, plus one when inexact and a and b have the
+// same sign.
+func expandCeilDivSI(x *expander) *ir.Value {
+	a, b := x.op.Operand(0), x.op.Operand(1)
+	if !static(a.Type()) {
+		return nil
+	}
+	zero, one := x.iconst(a.Type(), 0), x.iconst(a.Type(), 1)
+	q := x.bin("arith.divsi", a, b)
+	inexact := x.cmpi(CmpINE, a, x.bin("arith.muli", q, b))
+	sameSign := x.cmpi(CmpIEQ, x.cmpi(CmpISLT, a, zero), x.cmpi(CmpISLT, b, zero))
+	cond := x.bin("arith.andi", inexact, sameSign)
+	return x.sel(cond, x.bin("arith.addi", q, one), q)
+}
+
+// floordivsi(a, b): q = a / b, minus one when inexact and a and b have
+// opposite signs.
+func expandFloorDivSI(x *expander) *ir.Value {
+	a, b := x.op.Operand(0), x.op.Operand(1)
+	if !static(a.Type()) {
+		return nil
+	}
+	q := x.bin("arith.divsi", a, b)
+	inexact := x.cmpi(CmpINE, a, x.bin("arith.muli", q, b))
+	zero := x.iconst(a.Type(), 0)
+	oppositeSign := x.cmpi(CmpINE, x.cmpi(CmpISLT, a, zero), x.cmpi(CmpISLT, b, zero))
+	cond := x.bin("arith.andi", inexact, oppositeSign)
+	minusOne := x.iconst(a.Type(), -1)
+	return x.sel(cond, x.bin("arith.addi", q, minusOne), q)
+}
+
+// expandMaxMinI selects the operand that compares p to the other.
+func expandMaxMinI(p CmpIPredicate) func(x *expander) *ir.Value {
+	return func(x *expander) *ir.Value {
+		a, b := x.op.Operand(0), x.op.Operand(1)
+		return x.sel(x.cmpi(p, a, b), a, b)
+	}
+}
+
+// expandMaxMinF selects with an unordered compare, which picks lhs when
+// either is NaN, then fixes the NaN case: maximumf/minimumf return a NaN
+// rhs, maxnumf/minnumf return rhs when lhs is NaN (num).
+func expandMaxMinF(p CmpFPredicate, num bool) func(x *expander) *ir.Value {
+	return func(x *expander) *ir.Value {
+		a, b := x.op.Operand(0), x.op.Operand(1)
+		s := x.sel(x.cmpf(p, a, b), a, b)
+		nan := b
+		if num {
+			nan = a
+		}
+		return x.sel(x.cmpf(CmpFUNO, nan, nan), b, s)
+	}
+}
+
+// expandBF16ExtF: a bf16 is the high half of the f32 of the same value.
+func expandBF16ExtF(x *expander) *ir.Value {
+	in, out := x.op.Operand(0), x.op.Result(0).Type()
+	if elemKind(in.Type()) != ir.BF16 || elemKind(out) != ir.F32 || !static(out) {
+		return nil
+	}
+	i32 := x.i(32, out)
+	bits := x.cast("arith.extui", i32, x.cast("arith.bitcast", x.i(16, out), in))
+	return x.cast("arith.bitcast", out, x.bin("arith.shli", bits, x.iconst(i32, 16)))
+}
+
+// expandBF16TruncF rounds an f32 to nearest even bf16 by adding a bias of
+// 0x7fff, plus the lowest kept bit, before dropping the low half (a carry
+// into the exponent is the right result); NaN becomes the quiet 0x7fc0.
+// Only for the default rounding mode.
+func expandBF16TruncF(x *expander) *ir.Value {
+	in, out := x.op.Operand(0), x.op.Result(0).Type()
+	if elemKind(in.Type()) != ir.F32 || elemKind(out) != ir.BF16 || x.op.Attr("roundingmode") != nil || !static(out) {
+		return nil
+	}
+	i16, i32 := x.i(16, out), x.i(32, out)
+	isNaN := x.cmpf(CmpFUNE, in, in)
+	c7fff := x.iconst(i32, 0x7fff)
+	qnan := x.iconst(i16, 0x7fc0)
+	c16, c1 := x.iconst(i32, 16), x.iconst(i32, 1)
+	bits := x.cast("arith.bitcast", i32, in)
+	bit16 := x.bin("arith.andi", x.bin("arith.shrui", bits, c16), c1)
+	biased := x.bin("arith.addi", bits, x.bin("arith.addi", bit16, c7fff))
+	rounded := x.cast("arith.trunci", i16, x.bin("arith.shrui", biased, c16))
+	return x.cast("arith.bitcast", out, x.sel(isNaN, qnan, rounded))
+}
+
+// resize extends or truncates the float v to type t, keeping the op's fastmath.
+func (x *expander) resize(v *ir.Value, t ir.Type) *ir.Value {
+	from, to := ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(v.Type())), ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(t))
+	switch {
+	case to < from:
+		return x.cast("arith.truncf", t, v, x.attrs("fastmath")...)
+	case to > from:
+		return x.cast("arith.extf", t, v, x.attrs("fastmath")...)
+	}
+	return v
+}
+
+// expandF8E8M0ExtF: an f8E8M0FNU is an f32's exponent field (0xff is
+// NaN, which fastmath<nnan> lets the expansion ignore).
+func expandF8E8M0ExtF(x *expander) *ir.Value {
+	in, out := x.op.Operand(0), x.op.Result(0).Type()
+	if elemKind(in.Type()) != ir.F8E8M0FNU || !static(out) {
+		return nil
+	}
+	i8, i32 := x.i(8, out), x.i(32, out)
+	bits := x.cast("arith.bitcast", i8, in)
+	c23 := x.iconst(i32, 23)
+	f32bits := x.bin("arith.shli", x.cast("arith.extui", i32, bits), c23)
+	if fm, ok := x.op.Attr("fastmath").(*FastMathAttr); !ok || fm.Flags&FastMathNNaN == 0 {
+		nan8, nan32 := x.iconst(i8, 0xff), x.iconst(i32, 0xffffffff)
+		f32bits = x.sel(x.cmpi(CmpIEQ, bits, nan8), nan32, f32bits)
+	}
+	return x.resize(x.cast("arith.bitcast", x.f(ir.F32, out), f32bits), out)
+}
+
+// expandF8E8M0TruncF keeps an f32's exponent field, which truncates the
+// value to a power of two (Inf and NaN become NaN). Only for the default
+// rounding mode.
+func expandF8E8M0TruncF(x *expander) *ir.Value {
+	in, out := x.op.Operand(0), x.op.Result(0).Type()
+	if elemKind(out) != ir.F8E8M0FNU || x.op.Attr("roundingmode") != nil || !static(out) {
+		return nil
+	}
+	i32 := x.i(32, out)
+	v := x.resize(in, x.f(ir.F32, out))
+	exp := x.bin("arith.shrui", x.cast("arith.bitcast", i32, v), x.iconst(i32, 23))
+	return x.cast("arith.bitcast", out, x.cast("arith.trunci", x.i(8, out), exp))
+}
+
+// expandF4E2M1ExtF builds the f32 bits of an f4E2M1FN: its exponent and
+// mantissa bits, shifted, give the f32's low exponent bit and mantissa
+// (but 0.5, a subnormal, has none), the rest of the exponent is 0x3f or
+// 0x40 (0 for zero), and the sign moves to bit 31.
+func expandF4E2M1ExtF(x *expander) *ir.Value {
+	in, out := x.op.Operand(0), x.op.Result(0).Type()
+	if elemKind(in.Type()) != ir.F4E2M1FN || !static(out) {
+		return nil
+	}
+	i4, i32 := x.i(4, out), x.i(32, out)
+	bits := x.cast("arith.bitcast", i4, in)
+	c0, c1, c2, c4, c7 := x.iconst(i4, 0), x.iconst(i4, 1), x.iconst(i4, 2), x.iconst(i4, 4), x.iconst(i4, 7)
+	mag := x.bin("arith.andi", bits, c7)
+	c20 := x.iconst(i32, 0x14)
+	low := x.bin("arith.shli", mag, c2)
+	low = x.sel(x.cmpi(CmpIEQ, mag, c1), c0, low)
+	low = x.bin("arith.shli", x.cast("arith.extui", i32, low), c20)
+	zeroExp, highExp, lowExp := x.iconst(i32, 0), x.iconst(i32, 0x40000000), x.iconst(i32, 0x3f000000)
+	high := x.sel(x.cmpi(CmpIUGE, mag, c4), highExp, lowExp)
+	high = x.sel(x.cmpi(CmpIEQ, mag, c0), zeroExp, high)
+	signBit, c8 := x.iconst(i32, 0x80000000), x.iconst(i4, 8)
+	sign := x.sel(x.cmpi(CmpIUGE, bits, c8), signBit, zeroExp)
+	f32bits := x.bin("arith.addi", x.bin("arith.addi", low, high), sign)
+	return x.resize(x.cast("arith.bitcast", x.f(ir.F32, out), f32bits), out)
+}
+
+// expandF4E2M1TruncF converts to f4E2M1FN rounding to nearest even, as the
+// OCP MX spec asks: clamp to [-6, 6], rebias the exponent, keep the first
+// mantissa bit, handle the subnormal 0.5 and round up on the dropped bits.
+func expandF4E2M1TruncF(x *expander) *ir.Value {
+	in, out := x.op.Operand(0), x.op.Result(0).Type()
+	if elemKind(out) != ir.F4E2M1FN || !static(out) {
+		return nil
+	}
+	i4, i8, i32, f32 := x.i(4, out), x.i(8, out), x.i(32, out), x.f(ir.F32, out)
+	v := x.resize(in, f32)
+	c1, c3 := x.iconst(i4, 1), x.iconst(i4, 3)
+	c22 := x.iconst(i32, 22)
+	c00, cff := x.iconst(i8, 0), x.iconst(i8, 0xff)
+	zero := x.iconst(i32, 0)
+	hi, lo := x.fconst(f32, 6), x.fconst(f32, -6)
+	clamped := x.bin("arith.maxnumf", lo, x.bin("arith.minnumf", hi, v))
+	bits := x.cast("arith.bitcast", i32, clamped)
+	// The sign.
+	sign := x.cast("arith.trunci", i4, x.bin("arith.shrui", bits, x.iconst(i32, 31)))
+	f4 := x.bin("arith.shli", sign, c3)
+	// The exponent, rebiased.
+	bias, c23 := x.iconst(i32, 0x7e), x.iconst(i32, 23)
+	signExp := x.bin("arith.subi", x.bin("arith.shrui", bits, c23), bias)
+	exp := x.bin("arith.shli", x.cast("arith.trunci", i4, signExp), c1)
+	f4 = x.bin("arith.addi", f4, exp)
+	// The first mantissa bit.
+	man1 := x.bin("arith.shrui", x.bin("arith.andi", bits, x.iconst(i32, 0x400000)), c22)
+	f4 = x.bin("arith.addi", f4, x.cast("arith.trunci", i4, man1))
+	// Subnormals and the rounding to 0.5.
+	manMask := x.iconst(i32, 0x7fffff)
+	exp8 := x.cast("arith.trunci", i8, signExp)
+	subnormal := x.cmpi(CmpISLE, exp8, c00)
+	negOneExp := x.cmpi(CmpIEQ, exp8, cff)
+	nonZeroMan := x.cmpi(CmpIUGT, x.bin("arith.andi", bits, manMask), zero)
+	toHalf := x.bin("arith.andi", negOneExp, nonZeroMan)
+	zeroExp := x.cmpi(CmpIEQ, exp8, c00)
+	subBits, halfBits := x.iconst(i4, 0xf), x.iconst(i4, 0)
+	sub := x.sel(subnormal, subBits, f4)
+	sub = x.sel(toHalf, halfBits, sub)
+	f4 = x.sel(zeroExp, f4, sub)
+	// Rounding up.
+	low22, half := x.iconst(i32, 0x3fffff), x.iconst(i32, 0x200000)
+	up := x.cmpi(CmpIUGE, x.bin("arith.andi", bits, low22), half)
+	up = x.bin("arith.ori", up, subnormal)
+	f4 = x.sel(up, x.bin("arith.addi", f4, c1), f4)
+	return x.cast("arith.bitcast", out, f4)
+}
+
+// expandScaling: scaling_extf is extf(in) * extf(scale) and scaling_truncf
+// truncf(in / extf(scale)), scale an f8E8M0FNU power of two (a scale of
+// 16 bits or more is first truncated to one; other 8-bit scales do not
+// expand).
+func expandScaling(widen bool) func(x *expander) *ir.Value {
+	return func(x *expander) *ir.Value {
+		in, scale, out := x.op.Operand(0), x.op.Operand(1), x.op.Result(0).Type()
+		wide := ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(scale.Type())) >= 16
+		if !wide && elemKind(scale.Type()) != ir.F8E8M0FNU {
+			return nil
+		}
+		fm := x.attrs("fastmath")
+		if wide {
+			scale = x.cast("arith.truncf", x.f(ir.F8E8M0FNU, scale.Type()), scale, fm...)
+		}
+		if widen {
+			s := x.cast("arith.extf", out, scale, fm...)
+			return x.make("arith.mulf", out, fm, x.resize(in, out), s)
+		}
+		s := x.cast("arith.extf", in.Type(), scale, fm...)
+		q := x.make("arith.divf", in.Type(), fm, in, s)
+		if q.Type() == out {
+			return q
+		}
+		return x.cast("arith.truncf", out, q, x.attrs("roundingmode", "fastmath")...)
+	}
+}
+
+// toKind converts the float v to kind k (shaped as t) with truncf or
+// extf, a value of equal width (bf16 for f16) going through f32.
+func (x *expander) toKind(v *ir.Value, k ir.FloatKind, t ir.Type) *ir.Value {
+	want := x.f(k, t)
+	if v.Type() == want {
+		return v
+	}
+	if ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(v.Type())) == ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(want)) {
+		v = x.resize(v, x.f(ir.F32, t))
+	}
+	return x.resize(v, want)
+}
+
+// expandF8E5M2ExtF: an f8E5M2 is the high byte of the f16 of the same value.
+func expandF8E5M2ExtF(x *expander) *ir.Value {
+	in, out := x.op.Operand(0), x.op.Result(0).Type()
+	if elemKind(in.Type()) != ir.F8E5M2 || !static(out) {
+		return nil
+	}
+	i16 := x.i(16, out)
+	bits := x.cast("arith.extui", i16, x.cast("arith.bitcast", x.i(8, out), in))
+	h := x.cast("arith.bitcast", x.f(ir.F16, out), x.bin("arith.shli", bits, x.iconst(i16, 8)))
+	return x.toKind(h, elemKind(out), out)
+}
+
+// expandF8E5M2TruncF rounds the value's f16 to nearest even f8E5M2, as
+// expandBF16TruncF does an f32 (bias 0x7f plus the lowest kept bit); NaN
+// becomes 0x7e. Only for the default rounding mode.
+func expandF8E5M2TruncF(x *expander) *ir.Value {
+	in, out := x.op.Operand(0), x.op.Result(0).Type()
+	if elemKind(out) != ir.F8E5M2 || x.op.Attr("roundingmode") != nil || !static(out) {
+		return nil
+	}
+	h := x.toKind(in, ir.F16, out)
+	i8, i16 := x.i(8, out), x.i(16, out)
+	isNaN := x.cmpf(CmpFUNE, h, h)
+	bits := x.cast("arith.bitcast", i16, h)
+	c7f, c8, c1 := x.iconst(i16, 0x7f), x.iconst(i16, 8), x.iconst(i16, 1)
+	bit8 := x.bin("arith.andi", x.bin("arith.shrui", bits, c8), c1)
+	biased := x.bin("arith.addi", bits, x.bin("arith.addi", bit8, c7f))
+	rounded := x.cast("arith.trunci", i8, x.bin("arith.shrui", biased, c8))
+	nan := x.iconst(i8, 0x7e)
+	return x.cast("arith.bitcast", out, x.sel(isNaN, nan, rounded))
+}
+
+// expandF8E4M3FNExtF places the magnitude bits of an f8E4M3FN in an f16
+// (same mantissa, exponent bias 15 instead of 7: the value over 2^8),
+// scales it back in f32 and sets the sign; 0x7f and 0xff are NaN (the
+// format has no infinity).
+func expandF8E4M3FNExtF(x *expander) *ir.Value {
+	in, out := x.op.Operand(0), x.op.Result(0).Type()
+	if elemKind(in.Type()) != ir.F8E4M3FN || !static(out) {
+		return nil
+	}
+	i8, i16, i32, f32 := x.i(8, out), x.i(16, out), x.i(32, out), x.f(ir.F32, out)
+	bits := x.cast("arith.bitcast", i8, in)
+	c7f := x.iconst(i8, 0x7f)
+	mag := x.bin("arith.andi", bits, c7f)
+	g16 := x.bin("arith.shli", x.cast("arith.extui", i16, mag), x.iconst(i16, 7))
+	g := x.cast("arith.extf", f32, x.cast("arith.bitcast", x.f(ir.F16, out), g16))
+	magBits := x.cast("arith.bitcast", i32, x.bin("arith.mulf", g, x.fconst(f32, 256)))
+	sign8 := x.bin("arith.andi", bits, x.iconst(i8, -128))
+	signBit := x.bin("arith.shli", x.cast("arith.extui", i32, sign8), x.iconst(i32, 24))
+	signed := x.cast("arith.bitcast", f32, x.bin("arith.ori", magBits, signBit))
+	isNaN := x.cmpi(CmpIEQ, mag, c7f)
+	nan := x.cast("arith.bitcast", f32, x.bin("arith.ori", x.iconst(i32, 0x7fc00000), signBit))
+	return x.toKind(x.sel(isNaN, nan, signed), elemKind(out), out)
+}
+
+// expandF8E4M3FNTruncF scales the magnitude, clamped to 448, by 2^-8
+// into f16 and rounds that to nearest even at the f8E4M3FN's 3 mantissa
+// bits; magnitudes above 464 (those that do not round to 448), infinities
+// and NaN become NaN, the format having no infinity. Only for the default
+// rounding mode.
+func expandF8E4M3FNTruncF(x *expander) *ir.Value {
+	in, out := x.op.Operand(0), x.op.Result(0).Type()
+	if elemKind(out) != ir.F8E4M3FN || x.op.Attr("roundingmode") != nil || !static(out) {
+		return nil
+	}
+	i8, i16, i32, f32 := x.i(8, out), x.i(16, out), x.i(32, out), x.f(ir.F32, out)
+	v := x.toKind(in, ir.F32, out)
+	isNaN := x.cmpf(CmpFUNE, v, v)
+	bits := x.cast("arith.bitcast", i32, v)
+	signMask, absMask := x.iconst(i32, -0x80000000), x.iconst(i32, 0x7fffffff)
+	signBits := x.bin("arith.andi", bits, signMask)
+	abs := x.cast("arith.bitcast", f32, x.bin("arith.andi", bits, absMask))
+	overflow := x.cmpf(CmpFOGT, abs, x.fconst(f32, 464))
+	clamped := x.bin("arith.minnumf", abs, x.fconst(f32, 448))
+	h := x.cast("arith.truncf", x.f(ir.F16, out), x.bin("arith.mulf", clamped, x.fconst(f32, 1.0/256)))
+	hbits := x.cast("arith.bitcast", i16, h)
+	c3f, c7, c1 := x.iconst(i16, 0x3f), x.iconst(i16, 7), x.iconst(i16, 1)
+	bit7 := x.bin("arith.andi", x.bin("arith.shrui", hbits, c7), c1)
+	biased := x.bin("arith.addi", hbits, x.bin("arith.addi", bit7, c3f))
+	mag := x.cast("arith.trunci", i8, x.bin("arith.shrui", biased, c7))
+	mag = x.bin("arith.andi", mag, x.iconst(i8, 0x7f))
+	sign := x.cast("arith.trunci", i8, x.bin("arith.shrui", signBits, x.iconst(i32, 24)))
+	r := x.bin("arith.ori", mag, sign)
+	bad := x.bin("arith.ori", isNaN, overflow)
+	return x.cast("arith.bitcast", out, x.sel(bad, x.iconst(i8, 0x7f), r))
+}
