@@ -6,9 +6,9 @@ import "github.com/kiln-gpu/kiln/ir"
 // SPIRVInlinerInterface: spirv.FunctionCall calls spirv.func; bodies go
 // into spirv.func, spirv.mlir.selection and spirv.mlir.loop regions; a
 // selection or loop with a return directly in its region is not inlined
-// (its return would leave the caller). MLIR stops on a spirv.ReturnValue
-// that ends one of several inlined blocks; here it becomes a spirv.Branch
-// passing the value to the code after the call.
+// (its return would leave the caller). A spirv.Return or spirv.ReturnValue
+// that ends one of several inlined blocks becomes a spirv.Branch passing
+// the value to the code after the call.
 var inliner = &ir.Inliner{
 	Call: func(op *ir.Operation) (*ir.SymbolRefAttr, []*ir.Value, bool) {
 		if op.Name() != functionCallOp.Name {

@@ -2,6 +2,7 @@
 // RUN: kiln opt %s -split-input-file -allow-unregistered-dialect --mlir-disable-threading --inline='default-pipeline=' | FileCheck %s
 // RUN: kiln opt %s -split-input-file -allow-unregistered-dialect --inline | FileCheck %s --check-prefix=SIMPLIFY
 // RUN: kiln opt %s -split-input-file -allow-unregistered-dialect --inline='op-pipelines=func.func(canonicalize,cse)' | FileCheck %s --check-prefix=SIMPLIFY
+// RUN: kiln opt %s -split-input-file -allow-unregistered-dialect --inline='max-iterations=1' | FileCheck %s --check-prefix=ONCE
 // RUN: kiln opt %s -split-input-file -allow-unregistered-dialect --inline='default-pipeline=' --mlir-print-debuginfo --mlir-print-local-scope | FileCheck %s --check-prefix=LOC
 
 // A single-block callee: its ops replace the call, its returned values the
@@ -279,6 +280,10 @@ func.func @ref() -> (() -> i32) {
 // SIMPLIFY-NEXT: %[[C:.*]] = arith.constant 0 : i32
 // SIMPLIFY-NEXT: return %[[C]]
 // CHECK-LABEL: func.func @inline_simplify
+// One iteration inlines @ref; only the next simplifies what it brought.
+// ONCE-LABEL: func.func @inline_simplify
+// ONCE-NEXT: %[[F:.*]] = constant @cst
+// ONCE-NEXT: call_indirect %[[F]]()
 // CHECK-NEXT: %[[F:.*]] = constant @cst
 // CHECK-NEXT: call_indirect %[[F]]()
 func.func @inline_simplify() -> i32 {
