@@ -403,7 +403,7 @@ func (ul *useList) eraseNode(n *cgNode) {
 	delete(ul.discardable, n)
 }
 
-// useCount reports whether n's callable may be erased once it has want
+// hasUses reports whether n's callable may be erased once it has want
 // uses left: a discardable symbol with that many uses, or a pure op that is
 // no symbol with that many result uses.
 func (ul *useList) hasUses(n *cgNode, want int) bool {
@@ -489,8 +489,8 @@ func (in *inliner) inlineSCC(scc []*cgNode) error {
 		if err := in.optimize(scc); err != nil {
 			return err
 		}
-		var any bool
-		if scc, any = in.inlineCalls(scc); !any {
+		var inlined bool
+		if scc, inlined = in.inlineCalls(scc); !inlined {
 			return nil
 		}
 		if iter++; iter >= in.maxIter {
