@@ -58,6 +58,20 @@ func.func @inline_with_locations(%arg0 : i32) -> i32 {
   return %0 : i32
 }
 
+// Block arguments of inlined blocks get call-site locations too.
+// LOC-LABEL: func.func @block_arg_locations
+// LOC: ^bb{{[0-9]+}}(%{{.*}}: i32 loc(callsite("arg.mlir":1:1 at "caller.mlir":60:1))):
+func.func @with_block_arg(%arg0 : i32) {
+  cf.br ^bb1(%arg0 : i32)
+^bb1(%x : i32 loc("arg.mlir":1:1)):
+  %y = arith.addi %x, %x : i32
+  return
+}
+func.func @block_arg_locations(%arg0 : i32) {
+  call @with_block_arg(%arg0) : (i32) -> () loc("caller.mlir":60:1)
+  return
+}
+
 // -----
 
 // A callee of several blocks: the caller's block splits after the call,
