@@ -8,7 +8,9 @@ import (
 func Dialect() *ir.Dialect { return dialect }
 
 var dialect = &ir.Dialect{
-	Name:    "arith",
+	Name: "arith",
+	// All ops inlinable, as MLIR's arith inliner interface says.
+	Inliner: ir.OpsInlinable(),
 	Summary: "Integer and floating-point arithmetic, comparisons, selects and casts.",
 	Ops: []*ir.OpDef{
 		constantOp,

@@ -6,7 +6,9 @@ import "github.com/kiln-gpu/kiln/ir"
 func Dialect() *ir.Dialect { return dialect }
 
 var dialect = &ir.Dialect{
-	Name:    "cf",
+	Name: "cf",
+	// All ops inlinable, as MLIR's cf inliner interface says.
+	Inliner: ir.OpsInlinable(),
 	Summary: "Unstructured control flow: branches between blocks, and assertions.",
 	Ops:     []*ir.OpDef{assertDef, brDef, condBrDef, switchDef},
 }

@@ -10,6 +10,7 @@ var dialect = &ir.Dialect{
 	Summary:             "Functions, calls and returns.",
 	Ops:                 []*ir.OpDef{funcDef, returnDef, callDef, callIndirectDef, constantDef},
 	MaterializeConstant: materializeConstant,
+	Inliner:             inliner,
 }
 
 // materializeConstant turns a folded function reference back into func.constant.

@@ -19,7 +19,9 @@ const (
 func Dialect() *ir.Dialect { return dialect }
 
 var dialect = &ir.Dialect{
-	Name:    "gpu",
+	Name: "gpu",
+	// All ops inlinable, as MLIR's gpu inliner interface says.
+	Inliner: ir.OpsInlinable(),
 	Summary: "GPU kernels and launches: modules, kernel functions, thread and block ids, subgroup and workgroup collectives, device memory and async tokens.",
 	Ops: []*ir.OpDef{
 		moduleDef, moduleEndDef, binaryDef, funcDef, returnDef, launchDef, terminatorDef, launchFuncDef,

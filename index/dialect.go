@@ -6,7 +6,9 @@ import "github.com/kiln-gpu/kiln/ir"
 func Dialect() *ir.Dialect { return dialect }
 
 var dialect = &ir.Dialect{
-	Name:    "index",
+	Name: "index",
+	// All ops inlinable, as MLIR's index inliner interface says.
+	Inliner: ir.OpsInlinable(),
 	Summary: "Integer arithmetic, comparisons and casts on the target-width index type.",
 	Ops: []*ir.OpDef{
 		add, sub, mul, divs, divu, ceildivs, ceildivu, floordivs, rems, remu,

@@ -15,6 +15,11 @@
 //
 // (ExampleParse runs this.)
 //
+// A dialect takes part in inlining (the inline pass of ir/pass) through
+// its Inliner: hooks that say which of its ops are calls and callables,
+// whether a call, an op or a callee's body may be inlined, and how its
+// returns become branches or values once inlined.
+//
 // There is no init-time registration: a Context knows exactly what it was
 // given, plus the builtin dialect.
 //

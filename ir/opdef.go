@@ -187,6 +187,9 @@ type Dialect struct {
 	Canonicalize []*Pattern
 	// AllowUnknownOps accepts unregistered ops in this namespace.
 	AllowUnknownOps bool
+	// Inliner, when set, lets the inline pass inline the dialect's calls
+	// and ops (inliner.go).
+	Inliner *Inliner
 }
 
 // Pattern is a rewrite rule: when Root matches (empty: any op), Rewrite

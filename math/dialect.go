@@ -9,7 +9,9 @@ import (
 func Dialect() *ir.Dialect { return dialect }
 
 var dialect = &ir.Dialect{
-	Name:         "math",
+	Name: "math",
+	// All ops inlinable, as MLIR's math inliner interface says.
+	Inliner:      ir.OpsInlinable(),
 	Summary:      "Elementary functions, rounding, powers, bit counts and float classification.",
 	Dependencies: []func() *ir.Dialect{arith.Dialect},
 	// Folded values become arith.constant ops, as in MLIR.

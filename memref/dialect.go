@@ -9,7 +9,9 @@ import (
 func Dialect() *ir.Dialect { return dialect }
 
 var dialect = &ir.Dialect{
-	Name:    "memref",
+	Name: "memref",
+	// Ops inlinable anywhere, bodies into its regions, as MLIR's memref inliner interface says.
+	Inliner: ir.BodiesInlinable(),
 	Summary: "Buffers with shapes, layouts and memory spaces: allocation, access, views and globals.",
 	Ops: []*ir.OpDef{
 		alloc, alloca, dealloc, load, store, dim, rank, cast, memorySpaceCast,

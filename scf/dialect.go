@@ -9,7 +9,9 @@ import (
 func Dialect() *ir.Dialect { return dialect }
 
 var dialect = &ir.Dialect{
-	Name:    "scf",
+	Name: "scf",
+	// Ops inlinable anywhere, bodies into its regions, as MLIR's scf inliner interface says.
+	Inliner: ir.BodiesInlinable(),
 	Summary: "Structured control flow: loops and conditionals with regions.",
 	Ops: []*ir.OpDef{
 		forOp, ifOp, whileOp, condition, yield, parallel, reduce, reduceReturn,

@@ -23,4 +23,5 @@ var dialect = &ir.Dialect{
 	VerifyArgAttr:       verifyArgAttr,
 	VerifyResultAttr:    verifyResultAttr,
 	MaterializeConstant: materializeConstant,
+	Inliner:             inliner,
 }

@@ -10,7 +10,9 @@ import (
 func Dialect() *ir.Dialect { return dialect }
 
 var dialect = &ir.Dialect{
-	Name:    "tensor",
+	Name: "tensor",
+	// Ops inlinable anywhere, bodies into its regions, as MLIR's tensor inliner interface says.
+	Inliner: ir.BodiesInlinable(),
 	Summary: "Tensor values: creation, element access, casts, slices and reshapes.",
 	Ops: []*ir.OpDef{
 		empty, extract, insert, dim, cast, fromElements, splat,

@@ -6,7 +6,9 @@ import "github.com/kiln-gpu/kiln/ir"
 func Dialect() *ir.Dialect { return dialect }
 
 var dialect = &ir.Dialect{
-	Name:                "ub",
+	Name: "ub",
+	// All ops inlinable, as MLIR's ub inliner interface says.
+	Inliner:             ir.OpsInlinable(),
 	Summary:             "Undefined behaviour: poison values and unreachable code.",
 	Ops:                 []*ir.OpDef{poison, unreachable},
 	ParseAttr:           parseAttr,

@@ -9,7 +9,9 @@ import (
 func Dialect() *ir.Dialect { return dialect }
 
 var dialect = &ir.Dialect{
-	Name:    "vector",
+	Name: "vector",
+	// All ops inlinable, as MLIR's vector inliner interface says.
+	Inliner: ir.OpsInlinable(),
 	Summary: "Operations on n-D vectors: construction, shuffling, reductions, contractions, masks and memory transfers.",
 	Ops: []*ir.OpDef{
 		broadcastOp, splatOp, stepOp, fromElementsOp, toElementsOp,

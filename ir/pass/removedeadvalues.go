@@ -91,15 +91,18 @@ type rdv struct {
 	returns map[*ir.Operation]*callee // by terminator of the body
 }
 
-// isFunction reports whether op is a function-like symbol with a body.
+// isFunction reports whether op is a function with a body (its dialect's
+// ir.Inliner says it is callable).
 func isFunction(op *ir.Operation) bool {
-	return op.HasTrait(ir.Symbol) && ir.FunctionTypeOf(op) != nil && op.NumRegions() > 0 && !op.Region(0).Empty()
+	body, _, ok := callableOf(op)
+	return ok && body != nil && !body.Empty() && op.HasTrait(ir.Symbol) && ir.FunctionTypeOf(op) != nil
 }
 
 // findFunctions finds the private functions of the symbol tables in top
 // whose uses, within their table, are all calls that match their
-// signature. A call is an op with a flat `callee` reference whose operands
-// are all arguments (func.call, spirv.FunctionCall).
+// signature. A call is what its dialect's ir.Inliner says is one (func.call,
+// spirv.FunctionCall), direct, with a flat reference, and whose operands are
+// all arguments.
 func (a *rdv) findFunctions() {
 	a.top.WalkPre(func(t *ir.Operation) (bool, bool) {
 		if !t.HasTrait(ir.SymbolTable) || t.NumRegions() == 0 {
@@ -129,7 +132,7 @@ func (a *rdv) findFunctions() {
 							if c == nil {
 								return
 							}
-							if at.Name == "callee" && len(r.Nested) == 0 && matchesCall(u, c.fn) {
+							if isCallOf(u, r, c.fn) {
 								c.calls = append(c.calls, u)
 							} else {
 								escaped[r.Root] = true
@@ -163,10 +166,13 @@ func (a *rdv) findFunctions() {
 	})
 }
 
-func matchesCall(call, fn *ir.Operation) bool {
+// isCallOf reports whether call calls fn, which r names, directly with
+// all its operands as arguments and fn's signature.
+func isCallOf(call *ir.Operation, r *ir.SymbolRefAttr, fn *ir.Operation) bool {
+	callee, args, ok := callOf(call)
 	ft := ir.FunctionTypeOf(fn)
-	return !call.HasTrait(ir.Symbol) && call.NumRegions() == 0 &&
-		slices.Equal(call.OperandTypes(), ft.Inputs) && slices.Equal(call.ResultTypes(), ft.Results)
+	return ok && callee != nil && callee.Root == r.Root && len(callee.Nested) == 0 && len(r.Nested) == 0 &&
+		len(args) == call.NumOperands() && slices.Equal(call.OperandTypes(), ft.Inputs) && slices.Equal(call.ResultTypes(), ft.Results)
 }
 
 // describe records the region edges of every region-branch op.

@@ -1,5 +1,7 @@
 package pass
 
 // RegisterTransforms adds the dialect-independent passes, canonicalize,
-// cse and symbol-dce, to reg.
-func RegisterTransforms(reg Registry) { reg.Add(Canonicalize, CSE, SymbolDCE, RemoveDeadValues) }
+// cse, symbol-dce, remove-dead-values and inline, to reg.
+func RegisterTransforms(reg Registry) {
+	reg.Add(Canonicalize, CSE, SymbolDCE, RemoveDeadValues, Inline(reg))
+}
