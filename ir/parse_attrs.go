@@ -89,6 +89,8 @@ func (p *Parser) ParseAttribute(typ Type) (Attribute, error) {
 		case "strided":
 			return p.parseStridedAttr()
 		case "loc":
+			// Printed, a location attribute has an alias to find.
+			p.ctx.usesAliasableAttrs.Store(true)
 			p.consume()
 			if err := p.ParsePunct("("); err != nil {
 				return nil, err
