@@ -191,7 +191,7 @@ func parseBound(p *ir.OpParser, st *ir.OpState, lower bool) (int, error) {
 func printFor(p *ir.OpPrinter, op *ir.Operation) {
 	f := For{op}
 	p.WriteByte(' ')
-	p.Operand(f.Body().Arg(0))
+	p.UntypedArgument(f.Body().Arg(0))
 	p.WriteString(" = ")
 	printBound(p, op.Attr("lowerBoundMap"), f.LowerBoundOperands(), "max")
 	p.WriteString(" to ")

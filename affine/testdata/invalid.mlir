@@ -94,3 +94,43 @@ func.func @store_type(%m: memref<8xf32>, %i: index, %x: i32) {
   "affine.store"(%x, %m, %i) {map = affine_map<(d0) -> (d0)>} : (i32, memref<8xf32>, index) -> ()
   return
 }
+
+// -----
+
+func.func @vector_load_elem(%m: memref<8xf32>, %i: index) {
+  // expected-error @below {{'affine.vector_load' op requires memref and vector types of the same elemental type}}
+  %v = affine.vector_load %m[%i] : memref<8xf32>, vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @vector_store_elem(%m: memref<8xf32>, %i: index, %v: vector<4xf16>) {
+  // expected-error @below {{'affine.vector_store' op requires memref and vector types of the same elemental type}}
+  affine.vector_store %v, %m[%i] : memref<8xf32>, vector<4xf16>
+  return
+}
+
+// -----
+
+func.func @vector_load_scalar(%m: memref<8xf32>, %i: index) {
+  // expected-error @below {{custom op 'affine.vector_load' invalid kind of type specified: expected builtin.vector, but found 'f32'}}
+  %v = affine.vector_load %m[%i] : memref<8xf32>, f32
+  return
+}
+
+// -----
+
+func.func @vector_load_generic_scalar(%m: memref<8xf32>, %i: index) {
+  // expected-error @below {{'affine.vector_load' op result #0 must be vector of any type values, but got 'f32'}}
+  %v = "affine.vector_load"(%m, %i) {map = affine_map<(d0) -> (d0)>} : (memref<8xf32>, index) -> f32
+  return
+}
+
+// -----
+
+func.func @vector_load_rank(%m: memref<8x16xf32>, %i: index) {
+  // expected-error @below {{'affine.vector_load' op affine map num results must equal memref rank}}
+  %v = affine.vector_load %m[%i] : memref<8x16xf32>, vector<4xf32>
+  return
+}

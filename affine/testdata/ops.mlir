@@ -45,5 +45,11 @@ func.func @memory(%m: memref<8x16xf32>, %i: index, %n: index) {
   %v = affine.load %m[%i + 1, symbol(%n) * 2 - %i] : memref<8x16xf32>
   // CHECK: affine.store %[[V]], %[[M]][%[[I]] floordiv 2, 3] : memref<8x16xf32>
   affine.store %v, %m[%i floordiv 2, 3] : memref<8x16xf32>
+  // CHECK: %[[W:.*]] = affine.vector_load %[[M]][%[[I]] + symbol(%[[N]]) + 3, %[[I]] * 4] {hint} : memref<8x16xf32>, vector<4xf32>
+  %w = affine.vector_load %m[%i + symbol(%n) + 3, %i * 4] {hint} : memref<8x16xf32>, vector<4xf32>
+  // CHECK: affine.vector_store %[[W]], %[[M]][%[[I]], 12] : memref<8x16xf32>, vector<4xf32>
+  affine.vector_store %w, %m[%i, 12] : memref<8x16xf32>, vector<4xf32>
+  // CHECK: affine.vector_load %[[M]][0, 0] : memref<8x16xf32>, vector<2x4xf32>
+  %x = affine.vector_load %m[0, 0] : memref<8x16xf32>, vector<2x4xf32>
   return
 }
