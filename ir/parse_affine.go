@@ -22,7 +22,7 @@ func (p *Parser) parseAffineAttr(isSet bool) (Attribute, error) {
 			return nil, err
 		}
 		set := &IntegerSet{Dims: dims, Symbols: syms}
-		if err := p.ParsePunct("("); err != nil {
+		if err := p.ParsePunctIn("(", " in integer set constraint list"); err != nil {
 			return nil, err
 		}
 		for {
@@ -36,7 +36,7 @@ func (p *Parser) parseAffineAttr(isSet bool) (Attribute, error) {
 				break
 			}
 		}
-		if err := p.ParsePunct(")"); err != nil {
+		if err := p.ParsePunctIn(")", " in integer set constraint list"); err != nil {
 			return nil, err
 		}
 		attr = p.ctx.IntegerSetAttr(set)
@@ -45,7 +45,7 @@ func (p *Parser) parseAffineAttr(isSet bool) (Attribute, error) {
 			return nil, err
 		}
 		m := &AffineMap{Dims: dims, Symbols: syms}
-		if err := p.ParsePunct("("); err != nil {
+		if err := p.ParsePunctIn("(", " in affine map range"); err != nil {
 			return nil, err
 		}
 		if !p.isPunct(")") {
@@ -60,7 +60,7 @@ func (p *Parser) parseAffineAttr(isSet bool) (Attribute, error) {
 				}
 			}
 		}
-		if err := p.ParsePunct(")"); err != nil {
+		if err := p.ParsePunctIn(")", " in affine map range"); err != nil {
 			return nil, err
 		}
 		attr = p.ctx.AffineMapAttr(m)

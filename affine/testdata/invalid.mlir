@@ -134,3 +134,90 @@ func.func @vector_load_rank(%m: memref<8x16xf32>, %i: index) {
   %v = affine.vector_load %m[%i] : memref<8x16xf32>, vector<4xf32>
   return
 }
+
+// -----
+
+#set = affine_set<(d0)[s0] : (d0 >= 0, s0 - d0 >= 0)>
+
+func.func @if_symbol_count(%n: index) {
+  affine.for %i = 0 to 10 {
+    // expected-error @below {{custom op 'affine.if' symbol operand count and integer set symbol count must match}}
+    affine.if #set(%i) {
+    }
+  }
+  return
+}
+
+// -----
+
+#set = affine_set<(d0)[s0] : (d0 >= 0, s0 - d0 >= 0)>
+
+func.func @if_dim_count(%n: index) {
+  // expected-error @below {{custom op 'affine.if' dim operand count and integer set dim count must match}}
+  affine.if #set()[%n] {
+  }
+  return
+}
+
+// -----
+
+#set = affine_set<(d0)[s0] : (d0 >= 0, s0 - d0 >= 0)>
+
+func.func @if_iv_as_symbol(%n: index) {
+  affine.for %i = 0 to 10 {
+    // expected-error @below {{'affine.if' op operand cannot be used as a symbol}}
+    affine.if #set(%i)[%i] {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @if_loaded_dim() {
+  affine.for %i = 0 to 4 {
+    %v = "test.index"(%i) : (index) -> index
+    // expected-error @below {{'affine.if' op operand cannot be used as a dimension id}}
+    affine.if affine_set<(d0) : (d0 >= 0)>(%v) {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @if_operand_count(%i: index) {
+  // expected-error @below {{'affine.if' op operand count and condition integer set dimension and symbol count must match}}
+  "affine.if"(%i, %i) ({
+    "affine.yield"() : () -> ()
+  }, {
+  }) {condition = affine_set<(d0) : (d0 >= 0)>} : (index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @if_not_a_set(%i: index) {
+  // expected-error @below {{invalid kind of attribute specified}}
+  affine.if affine_map<(d0) -> (d0)>(%i) {
+  }
+  return
+}
+
+// -----
+
+func.func @for_bound_range() {
+  // expected-error @below {{integer constant out of range for attribute}}
+  affine.for %i = 1 to 9223372036854775810 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_step_typo() {
+  // expected-error @below {{expected constant integer or floating point value}}
+  affine.for %i = 1 to 100 step -- 1 {
+  }
+  return
+}

@@ -4,6 +4,8 @@
 // CHECK-DAG: #[[M2:.*]] = affine_map<(d0) -> (d0 * 2)>
 // CHECK-DAG: #[[MB:.*]] = affine_map<(d0)[s0] -> (d0 + s0, 4)>
 // CHECK-DAG: #[[MS:.*]] = affine_map<()[s0] -> (s0 * 3 + 1)>
+// CHECK-DAG: #[[SET:.*]] = affine_set<(d0)[s0] : (d0 - 10 >= 0, -d0 + s0 - 1 >= 0, d0 == 0)>
+// CHECK-DAG: #[[SET1:.*]] = affine_set<(d0) : (d0 >= 0)>
 #m = affine_map<(d0)[s0] -> (d0 + s0, 4)>
 
 // CHECK-LABEL: func.func @loops
@@ -52,4 +54,50 @@ func.func @memory(%m: memref<8x16xf32>, %i: index, %n: index) {
   // CHECK: affine.vector_load %[[M]][0, 0] : memref<8x16xf32>, vector<2x4xf32>
   %x = affine.vector_load %m[0, 0] : memref<8x16xf32>, vector<2x4xf32>
   return
+}
+
+#set = affine_set<(d0)[s0] : (d0 - 10 >= 0, -d0 + s0 - 1 >= 0, d0 == 0)>
+
+// affine.if: a loop's induction variable as a dimension, a top-level value
+// or the size of a top-level memref as a symbol; implicit yields; results.
+// CHECK-LABEL: func.func @conditions
+// CHECK-SAME: (%[[N:.*]]: index, %[[X:.*]]: f32, %[[M:.*]]: memref<?xf32>)
+func.func @conditions(%n: index, %x: f32, %m: memref<?xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %d = "memref.dim"(%m, %c0) : (memref<?xf32>, index) -> index
+  // CHECK: affine.for %[[I:.*]] = 0 to 10 {
+  affine.for %i = 0 to 10 {
+    // CHECK-NEXT: affine.if #[[SET]](%[[I]])[%[[N]]] {
+    // CHECK-NEXT: "test.then"() : () -> ()
+    // CHECK-NEXT: }
+    affine.if #set(%i)[%n] {
+      "test.then"() : () -> ()
+    }
+    // CHECK-NEXT: affine.if #[[SET1]](%[[D:.*]]) {
+    // CHECK-NEXT: } else {
+    // CHECK-NEXT: "test.else"() : () -> ()
+    // CHECK-NEXT: }
+    affine.if affine_set<(d0) : (d0 >= 0)>(%d) {
+    } else {
+      "test.else"() : () -> ()
+    }
+  }
+  // CHECK: %[[R:.*]] = affine.if #[[SET]](%{{.*}})[%[[D]]] -> f32 {
+  // CHECK-NEXT: affine.yield %[[X]] : f32
+  // CHECK-NEXT: } else {
+  // CHECK-NEXT: affine.yield %[[X]] : f32
+  // CHECK-NEXT: }
+  %r = affine.if #set(%c0)[%d] -> f32 {
+    affine.yield %x : f32
+  } else {
+    affine.yield %x : f32
+  }
+  // CHECK: affine.if #[[SET]](%{{.*}})[%[[D]]] -> (f32, f32) {
+  // CHECK: } {hint}
+  %p:2 = affine.if #set(%c0)[%d] -> (f32, f32) {
+    affine.yield %x, %x : f32, f32
+  } else {
+    affine.yield %x, %x : f32, f32
+  } {hint}
+  return %r : f32
 }
