@@ -8,7 +8,7 @@
 func.func @locs(%n: index) {
   // CHECK: affine.for %[[I:.*]] loc("IV") = 0 to 8 {
   affine.for %i loc("IV") = 0 to 8 {
-    // CHECK: affine.if #{{.*}}(%[[I]]) {
+    // CHECK: affine.if affine_set<(d0) : (d0 >= 0)>(%[[I]]) {
     // CHECK: } loc(fused<"pass">["a", "b":1:2])
     affine.if affine_set<(d0) : (d0 >= 0)>(%i) {
     } loc(fused<"pass">["a", "b":1:2])
