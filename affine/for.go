@@ -264,6 +264,9 @@ func verifyFor(op *ir.Operation) error {
 				return op.Errorf("operands of the bounds must be index, but got '%s'", ir.TypeString(v.Type()))
 			}
 		}
+		if err := verifyDimsAndSymbols(op, b.operands, m.Dims); err != nil {
+			return err
+		}
 	}
 	if s, ok := op.Attr("step").(*ir.IntegerAttr); !ok || s.Int() <= 0 {
 		return op.Errorf("attribute 'step' failed to satisfy constraint: index attribute whose value is positive")

@@ -289,5 +289,5 @@ func verifyAccess(op *ir.Operation, at int, what string) error {
 			return op.Errorf("index to %s must have 'index' type", what)
 		}
 	}
-	return nil
+	return verifyDimsAndSymbols(op, operands, m.Dims)
 }

@@ -221,3 +221,36 @@ func.func @for_step_typo() {
   }
   return
 }
+
+// -----
+
+func.func @load_iv_as_symbol(%m: memref<8xf32>) {
+  affine.for %i = 0 to 8 {
+    // expected-error @below {{'affine.load' op operand cannot be used as a symbol}}
+    %v = affine.load %m[symbol(%i)] : memref<8xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @store_loaded_dim(%m: memref<8xf32>, %x: vector<4xf32>) {
+  affine.for %i = 0 to 8 {
+    %j = "test.index"(%i) : (index) -> index
+    // expected-error @below {{'affine.vector_store' op operand cannot be used as a dimension id}}
+    affine.vector_store %x, %m[%j] : memref<8xf32>, vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @for_bound_not_symbol() {
+  affine.for %i = 0 to 8 {
+    %n = "test.index"() : () -> index
+    // expected-error @below {{'affine.for' op operand cannot be used as a symbol}}
+    affine.for %j = 0 to %n {
+    }
+  }
+  return
+}
