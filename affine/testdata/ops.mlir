@@ -11,7 +11,7 @@
 // CHECK-LABEL: func.func @loops
 // CHECK-SAME: (%[[N:.*]]: index, %[[A:.*]]: index, %[[X:.*]]: f32)
 func.func @loops(%n: index, %a: index, %x: f32) {
-  // CHECK: affine.parallel (%{{.*}}, %{{.*}}) = (0, max(%[[A]], 2)) to (%[[N]] + 1, symbol(%[[N]]) * 2 - %[[A]]) step (1, 4) reduce ("addf") -> (f32) {
+  // CHECK: affine.parallel (%{{.*}}, %{{.*}}) = (0, max(%[[A]], 2)) to (%[[N]] + 1, -%[[A]] + symbol(%[[N]]) * 2) step (1, 4) reduce ("addf") -> (f32) {
   // CHECK-NEXT: affine.yield %[[X]] : f32
   %r = affine.parallel (%i, %j) = (0, max(%a, 2)) to (%n + 1, symbol(%n) * 2 - %a) step (1, 4) reduce ("addf") -> (f32) {
     affine.yield %x : f32
@@ -43,7 +43,7 @@ func.func @loops(%n: index, %a: index, %x: f32) {
 // CHECK-LABEL: func.func @memory
 // CHECK-SAME: (%[[M:.*]]: memref<8x16xf32>, %[[I:.*]]: index, %[[N:.*]]: index)
 func.func @memory(%m: memref<8x16xf32>, %i: index, %n: index) {
-  // CHECK: %[[V:.*]] = affine.load %[[M]][%[[I]] + 1, symbol(%[[N]]) * 2 - %[[I]]] : memref<8x16xf32>
+  // CHECK: %[[V:.*]] = affine.load %[[M]][%[[I]] + 1, -%[[I]] + symbol(%[[N]]) * 2] : memref<8x16xf32>
   %v = affine.load %m[%i + 1, symbol(%n) * 2 - %i] : memref<8x16xf32>
   // CHECK: affine.store %[[V]], %[[M]][%[[I]] floordiv 2, 3] : memref<8x16xf32>
   affine.store %v, %m[%i floordiv 2, 3] : memref<8x16xf32>
