@@ -38,7 +38,7 @@ func minMax(name, summary string) *ir.OpDef {
 	return &ir.OpDef{
 		Name:     name,
 		Summary:  summary,
-		Example:  "%r = " + name + " affine_map<(d0)[s0] -> (s0 - d0 * 4, 4)>(%i)[%n]",
+		Example:  "%r = " + name + " affine_map<(d0)[s0] -> (d0 * -4 + s0, 4)>(%i)[%n]",
 		Traits:   ir.Pure,
 		Operands: ir.Variadic,
 		Results:  ir.Exactly(1),

@@ -11,7 +11,7 @@ func Dialect() *ir.Dialect { return dialect }
 var dialect = &ir.Dialect{
 	Name:                "affine",
 	Summary:             "Loops and index arithmetic over affine maps.",
-	Ops:                 []*ir.OpDef{forOp, parallel, apply, minOp, maxOp, yield, load, store},
+	Ops:                 []*ir.OpDef{forOp, parallel, apply, minOp, maxOp, yield, load, store, vectorLoad, vectorStore, ifOp},
 	Dependencies:        []func() *ir.Dialect{arith.Dialect},
 	MaterializeConstant: arith.BuildConstant,
 }

@@ -81,10 +81,15 @@ func parseFor(p *ir.OpParser, st *ir.OpState) error {
 	step := int64(1)
 	if p.ParseOptionalKeyword("step") {
 		at := p.Pos()
-		if step, err = p.ParseInteger(); err != nil {
+		a, err := p.ParseAttribute(ctx.Index())
+		if err != nil {
 			return err
 		}
-		if step <= 0 {
+		c, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return ir.Errorf(p.LocAt(at), "invalid kind of attribute specified")
+		}
+		if step = c.Int(); step <= 0 {
 			return ir.Errorf(p.LocAt(at), "expected step to be representable as a positive signed integer")
 		}
 	}
@@ -145,16 +150,15 @@ func parseBound(p *ir.OpParser, st *ir.OpState, lower bool) (int, error) {
 		st.AddAttr(name, ctx.AffineMapAttr(&ir.AffineMap{Symbols: 1, Results: []*ir.AffineExpr{ir.AffineSymbolExpr(0)}}))
 		return 1, nil
 	}
-	if c, ok, err := p.ParseOptionalInteger(); err != nil {
-		return 0, err
-	} else if ok {
-		st.AddAttr(name, ctx.AffineMapAttr(&ir.AffineMap{Results: []*ir.AffineExpr{ir.AffineConstExpr(c)}}))
-		return 0, nil
-	}
+	// A constant is an index attribute, range-checked as one.
 	at := p.Pos()
 	a, err := p.ParseAttribute(ctx.Index())
 	if err != nil {
 		return 0, err
+	}
+	if c, ok := a.(*ir.IntegerAttr); ok {
+		st.AddAttr(name, ctx.AffineMapAttr(&ir.AffineMap{Results: []*ir.AffineExpr{ir.AffineConstExpr(c.Int())}}))
+		return 0, nil
 	}
 	m, ok := a.(*ir.AffineMapAttr)
 	if !ok {
@@ -191,7 +195,7 @@ func parseBound(p *ir.OpParser, st *ir.OpState, lower bool) (int, error) {
 func printFor(p *ir.OpPrinter, op *ir.Operation) {
 	f := For{op}
 	p.WriteByte(' ')
-	p.Operand(f.Body().Arg(0))
+	p.UntypedArgument(f.Body().Arg(0))
 	p.WriteString(" = ")
 	printBound(p, op.Attr("lowerBoundMap"), f.LowerBoundOperands(), "max")
 	p.WriteString(" to ")
@@ -259,6 +263,9 @@ func verifyFor(op *ir.Operation) error {
 			if !isIndex(v.Type()) {
 				return op.Errorf("operands of the bounds must be index, but got '%s'", ir.TypeString(v.Type()))
 			}
+		}
+		if err := verifyDimsAndSymbols(op, b.operands, m.Dims); err != nil {
+			return err
 		}
 	}
 	if s, ok := op.Attr("step").(*ir.IntegerAttr); !ok || s.Int() <= 0 {

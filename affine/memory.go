@@ -80,61 +80,171 @@ var store = &ir.OpDef{
 	},
 }
 
+var vectorLoad = &ir.OpDef{
+	Name:     "affine.vector_load",
+	Summary:  "Loads a vector from a memref at indices given by an affine map of index values.",
+	Example:  "%v = affine.vector_load %m[%i, %j * 4] : memref<8x16xf32>, vector<4xf32>",
+	Traits:   ir.ReadOnly,
+	Operands: ir.AtLeast(1),
+	Results:  ir.Exactly(1),
+	Inherent: []string{"map"},
+	// Hand-written as in MLIR (AffineVectorLoadOp::parse): affine.load's
+	// subscripts, then the vector type.
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		_, vt, err := parseAccessOf(p, st, true)
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = []ir.Type{vt}
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) { printAccessOf(p, op, 0, op.Result(0).Type()) },
+	Verify: func(op *ir.Operation) error {
+		if _, ok := op.Result(0).Type().(*ir.VectorType); !ok {
+			return op.Errorf("result #0 must be vector of any type values, but got '%s'", ir.TypeString(op.Result(0).Type()))
+		}
+		if err := verifyAccess(op, 0, "load"); err != nil {
+			return err
+		}
+		return verifyVectorAccess(op, op.Operand(0), op.Result(0))
+	},
+}
+
+var vectorStore = &ir.OpDef{
+	Name:     "affine.vector_store",
+	Summary:  "Stores a vector into a memref at indices given by an affine map of index values.",
+	Example:  "affine.vector_store %v, %m[%i, %j * 4] : memref<8x16xf32>, vector<4xf32>",
+	Operands: ir.AtLeast(2),
+	Inherent: []string{"map"},
+	// Hand-written as in MLIR (AffineVectorStoreOp::parse), as
+	// affine.vector_load.
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+		var access ir.OpState
+		_, vt, err := parseAccessOf(p, &access, true)
+		if err != nil {
+			return err
+		}
+		v, err := p.Resolve(u, vt)
+		if err != nil {
+			return err
+		}
+		st.Operands = append([]*ir.Value{v}, access.Operands...)
+		st.Attrs = append(st.Attrs, access.Attrs...)
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		p.WriteByte(',')
+		printAccessOf(p, op, 1, op.Operand(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		if _, ok := op.Operand(0).Type().(*ir.VectorType); !ok {
+			return op.Errorf("operand #0 must be vector of any type values, but got '%s'", ir.TypeString(op.Operand(0).Type()))
+		}
+		if err := verifyAccess(op, 1, "store"); err != nil {
+			return err
+		}
+		return verifyVectorAccess(op, op.Operand(1), op.Operand(0))
+	},
+}
+
+// verifyVectorAccess checks that the vector has the memref's element type,
+// as MLIR's verifyVectorMemoryOp does.
+func verifyVectorAccess(op *ir.Operation, m, v *ir.Value) error {
+	if m.Type().(*ir.MemRefType).Elem != v.Type().(*ir.VectorType).Elem {
+		return op.Errorf("requires memref and vector types of the same elemental type")
+	}
+	return nil
+}
+
 // parseAccess reads `%m[subscripts] attr-dict : memref-type` into st: the
 // memref, then the map's operands, and the map.
 func parseAccess(p *ir.OpParser, st *ir.OpState) (*ir.MemRefType, error) {
+	t, _, err := parseAccessOf(p, st, false)
+	return t, err
+}
+
+// parseAccessOf is parseAccess, followed by `, vector-type` for the vector
+// forms.
+func parseAccessOf(p *ir.OpParser, st *ir.OpState, vector bool) (*ir.MemRefType, *ir.VectorType, error) {
 	m, err := p.ParseOperand()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := p.ParsePunct("["); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s := &ssaExprs{p: p}
 	var results []*ir.AffineExpr
 	for !p.ParseOptionalPunct("]") {
 		if len(results) > 0 {
 			if err := p.ParsePunct(","); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		e, err := s.expr()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		results = append(results, e)
 	}
 	if err := p.ParseOptionalAttrDict(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := p.ParsePunct(":"); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	at := p.Pos()
 	ty, err := p.ParseType()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	t, ok := ty.(*ir.MemRefType)
 	if !ok {
-		return nil, ir.Errorf(p.LocAt(at), "expected a memref type, but got '%s'", ir.TypeString(ty))
+		return nil, nil, ir.Errorf(p.LocAt(at), "expected a memref type, but got '%s'", ir.TypeString(ty))
+	}
+	var vt *ir.VectorType
+	if vector {
+		if err := p.ParsePunct(","); err != nil {
+			return nil, nil, err
+		}
+		at := p.Pos()
+		ty, err := p.ParseType()
+		if err != nil {
+			return nil, nil, err
+		}
+		if vt, ok = ty.(*ir.VectorType); !ok {
+			return nil, nil, p.ErrorfAt(p.LocAt(at), "invalid kind of type specified: expected builtin.vector, but found '%s'", ir.TypeString(ty))
+		}
 	}
 	mv, err := p.Resolve(m, t)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	amap, vals, err := s.finish(results)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	st.Operands = append([]*ir.Value{mv}, vals...)
 	st.AddAttr("map", p.Context().AffineMapAttr(amap))
-	return t, nil
+	return t, vt, nil
 }
 
 // printAccess writes ` %m[subscripts] attr-dict : type` for the memref at
 // operand index at.
-func printAccess(p *ir.OpPrinter, op *ir.Operation, at int) {
+func printAccess(p *ir.OpPrinter, op *ir.Operation, at int) { printAccessOf(p, op, at, nil) }
+
+// printAccessOf is printAccess, followed by `, vector-type` when vt is not
+// nil.
+func printAccessOf(p *ir.OpPrinter, op *ir.Operation, at int, vt ir.Type) {
 	m := mapOf(op, "map")
 	operands := op.Operands()[at+1:]
 	p.WriteByte(' ')
@@ -150,6 +260,10 @@ func printAccess(p *ir.OpPrinter, op *ir.Operation, at int) {
 	p.OptionalAttrDict(op.Attrs(), "map")
 	p.WriteString(" : ")
 	p.Type(op.Operand(at).Type())
+	if vt != nil {
+		p.WriteString(", ")
+		p.Type(vt)
+	}
 }
 
 // verifyAccess checks the memref at operand index at and its subscripts as
@@ -175,5 +289,5 @@ func verifyAccess(op *ir.Operation, at int, what string) error {
 			return op.Errorf("index to %s must have 'index' type", what)
 		}
 	}
-	return nil
+	return verifyDimsAndSymbols(op, operands, m.Dims)
 }

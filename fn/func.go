@@ -11,7 +11,7 @@ var funcDef = &ir.OpDef{
 	Summary: "A function: a symbol with a signature and an optional body.",
 	Example: "func.func @add(%arg0: i32 {test.attr}, %arg1: i32) -> (i32 {test.res}) attributes {test.fn} {\n" +
 		"  return %arg0 : i32\n}",
-	Traits:         ir.IsolatedFromAbove | ir.Symbol | ir.AutomaticAllocationScope,
+	Traits:         ir.IsolatedFromAbove | ir.Symbol | ir.AutomaticAllocationScope | ir.AffineScope,
 	Regions:        ir.Exactly(1),
 	Inherent:       []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"},
 	DefaultDialect: "func",

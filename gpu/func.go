@@ -10,7 +10,7 @@ var funcDef = &ir.OpDef{
 	Example: "gpu.module @kernels {\n" +
 		"  gpu.func @k(%arg0: memref<8xf32>) workgroup(%arg1 : memref<32xf32, #gpu.address_space<workgroup>>) private(%arg2 : memref<1xf32, #gpu.address_space<private>>) kernel attributes {known_block_size = array<i32: 8, 1, 1>} {\n" +
 		"    gpu.return\n  }\n}",
-	Traits:  ir.IsolatedFromAbove | ir.Symbol | ir.AutomaticAllocationScope,
+	Traits:  ir.IsolatedFromAbove | ir.Symbol | ir.AutomaticAllocationScope | ir.AffineScope,
 	Regions: ir.Exactly(1),
 	Inherent: []string{"function_type", "arg_attrs", "res_attrs", "workgroup_attrib_attrs", "private_attrib_attrs",
 		"known_block_size", "known_grid_size"},

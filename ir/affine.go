@@ -37,8 +37,11 @@ func AffineSymbolExpr(pos int) *AffineExpr { return &AffineExpr{Kind: AffineSymb
 // AffineConstExpr returns a constant.
 func AffineConstExpr(v int64) *AffineExpr { return &AffineExpr{Kind: AffineConst, Value: v} }
 
-// AffineBinary builds lhs op rhs with MLIR's light simplifications:
-// constant folding, identities, and constants moved to the right of + and *.
+// AffineBinary builds lhs op rhs with MLIR's simplifications of sums and
+// products (simplifyAdd, simplifyMul): constant folding, identities,
+// constants and then symbolic terms moved to the right, constants of
+// chained sums and products gathered on the right, and c1 * e + c2 * e
+// merged.
 func AffineBinary(kind AffineExprKind, lhs, rhs *AffineExpr) *AffineExpr {
 	if lhs.Kind == AffineConst && rhs.Kind == AffineConst {
 		a, b := lhs.Value, rhs.Value
@@ -61,26 +64,92 @@ func AffineBinary(kind AffineExprKind, lhs, rhs *AffineExpr) *AffineExpr {
 			}
 		}
 	}
-	if (kind == AffineAdd || kind == AffineMul) && lhs.Kind == AffineConst {
-		lhs, rhs = rhs, lhs
-	}
-	if rhs.Kind == AffineConst {
-		switch {
-		case kind == AffineAdd && rhs.Value == 0:
+	switch kind {
+	case AffineAdd:
+		if e := simplifyAdd(lhs, rhs); e != nil {
+			return e
+		}
+	case AffineMul:
+		if e := simplifyMul(lhs, rhs); e != nil {
+			return e
+		}
+	case AffineFloorDiv, AffineCeilDiv:
+		if rhs.Kind == AffineConst && rhs.Value == 1 {
 			return lhs
-		case kind == AffineMul && rhs.Value == 1:
-			return lhs
-		case kind == AffineMul && rhs.Value == 0:
-			return rhs
-		case (kind == AffineFloorDiv || kind == AffineCeilDiv) && rhs.Value == 1:
-			return lhs
-		case kind == AffineAdd && lhs.Kind == AffineAdd && lhs.RHS.Kind == AffineConst:
-			return AffineBinary(AffineAdd, lhs.LHS, AffineConstExpr(lhs.RHS.Value+rhs.Value))
-		case kind == AffineMul && lhs.Kind == AffineMul && lhs.RHS.Kind == AffineConst:
-			return AffineBinary(AffineMul, lhs.LHS, AffineConstExpr(lhs.RHS.Value*rhs.Value))
 		}
 	}
 	return &AffineExpr{Kind: kind, LHS: lhs, RHS: rhs}
+}
+
+// symbolic reports whether e holds no dimension (MLIR's
+// isSymbolicOrConstant).
+func (e *AffineExpr) symbolic() bool {
+	switch e.Kind {
+	case AffineDim:
+		return false
+	case AffineConst, AffineSymbol:
+		return true
+	}
+	return e.LHS.symbolic() && e.RHS.symbolic()
+}
+
+// simplifyAdd is MLIR's simplifyAdd without its mod detection; nil when
+// lhs + rhs stays as it is.
+func simplifyAdd(lhs, rhs *AffineExpr) *AffineExpr {
+	if lhs.Kind == AffineConst || lhs.symbolic() && !rhs.symbolic() {
+		return AffineBinary(AffineAdd, rhs, lhs)
+	}
+	if rhs.Kind == AffineConst && rhs.Value == 0 {
+		return lhs
+	}
+	lc := lhs.Kind == AffineAdd && lhs.RHS.Kind == AffineConst
+	if lc && rhs.Kind == AffineConst {
+		return AffineBinary(AffineAdd, lhs.LHS, AffineConstExpr(lhs.RHS.Value+rhs.Value))
+	}
+	// c1 * e + c2 * e is (c1 + c2) * e.
+	first, c1 := scaled(lhs)
+	second, c2 := scaled(rhs)
+	if first.Equal(second) {
+		return AffineBinary(AffineMul, first, AffineConstExpr(c1+c2))
+	}
+	if lc {
+		return AffineBinary(AffineAdd, AffineBinary(AffineAdd, lhs.LHS, rhs), lhs.RHS)
+	}
+	return nil
+}
+
+// scaled splits e into x and c with e = x * c (c = 1 when e is no product
+// by a constant).
+func scaled(e *AffineExpr) (*AffineExpr, int64) {
+	if e.Kind == AffineMul && e.RHS.Kind == AffineConst {
+		return e.LHS, e.RHS.Value
+	}
+	return e, 1
+}
+
+// simplifyMul is MLIR's simplifyMul; nil when lhs * rhs stays as it is.
+func simplifyMul(lhs, rhs *AffineExpr) *AffineExpr {
+	if !lhs.symbolic() && !rhs.symbolic() {
+		return nil
+	}
+	if !rhs.symbolic() || lhs.Kind == AffineConst {
+		return AffineBinary(AffineMul, rhs, lhs)
+	}
+	if rhs.Kind == AffineConst {
+		switch rhs.Value {
+		case 1:
+			return lhs
+		case 0:
+			return rhs
+		}
+	}
+	if lhs.Kind == AffineMul && lhs.RHS.Kind == AffineConst {
+		if rhs.Kind == AffineConst {
+			return AffineBinary(AffineMul, lhs.LHS, AffineConstExpr(lhs.RHS.Value*rhs.Value))
+		}
+		return AffineBinary(AffineMul, AffineBinary(AffineMul, lhs.LHS, rhs), lhs.RHS)
+	}
+	return nil
 }
 
 func floorDiv(a, b int64) int64 {

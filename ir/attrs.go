@@ -192,7 +192,8 @@ func (a *IntegerAttr) valueString() string {
 	return strconv.FormatInt(a.v, 10)
 }
 
-// FloatAttr is a floating-point constant, kept as a float64 rounded to its type.
+// FloatAttr is a floating-point constant, kept as a float64 rounded to its
+// type; a NaN keeps its type's exact bits in it (see FloatBits).
 type FloatAttr struct {
 	Storage
 	typ *FloatType

@@ -14,7 +14,7 @@ var moduleDef = &OpDef{
 	Name:     "builtin.module",
 	Summary:  "A top-level container of operations with a symbol table.",
 	Example:  "module @m attributes {gpu.container_module} {\n}",
-	Traits:   IsolatedFromAbove | NoTerminator | SingleBlock | SymbolTable | GraphRegion | Symbol,
+	Traits:   IsolatedFromAbove | NoTerminator | SingleBlock | SymbolTable | GraphRegion | Symbol | AffineScope,
 	Regions:  Exactly(1),
 	Inherent: []string{"sym_name", "sym_visibility"},
 	// As MLIR's ModuleOp: builtin ops inside drop their prefix.

@@ -28,8 +28,9 @@ type Context struct {
 	emitMu  sync.Mutex // serializes calls of handler
 
 	// usesAliasableAttrs is set once an affine map or set (or a dense
-	// resource) is created, so the printer only does its alias dry run
-	// when there may be aliases (or resource blobs) to find.
+	// resource, or a location parsed as an attribute) is created, so the
+	// printer only does its alias dry run when there may be aliases (or
+	// resource blobs) to find.
 	usesAliasableAttrs atomic.Bool
 
 	resources resourceStore // resources.go

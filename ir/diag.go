@@ -68,16 +68,14 @@ func (d *Diagnostic) write(b *strings.Builder, ctx *Context) {
 	b.WriteString(d.Message)
 	b.WriteByte('\n')
 	if ctx != nil {
-		if f, ok := FileLineCol(d.Loc); ok {
+		// Line or column 0 (the implicit module's) stands for no position:
+		// MLIR shows no source line for it.
+		if f, ok := FileLineCol(d.Loc); ok && f.Line > 0 && f.Col > 0 {
 			if src, ok := ctx.source(f.File()); ok {
 				if line, ok := sourceLine(src, int(f.Line)); ok {
 					b.WriteString(line)
 					b.WriteByte('\n')
-					col := int(f.Col) - 1
-					if col < 0 {
-						col = 0
-					}
-					for i := 0; i < col && i < len(line); i++ {
+					for i := 0; i < int(f.Col)-1 && i < len(line); i++ {
 						if line[i] == '\t' {
 							b.WriteByte('\t')
 						} else {

@@ -19,12 +19,22 @@ var floatFormats = [numFloatKinds]floatFormat{
 	F6E2M3FN: {2, 3}, F6E3M2FN: {3, 2}, F8E8M0FNU: {8, 0},
 }
 
+// A NaN of a format narrower than f64 is carried in a float64 with its
+// payload in the top bits of the f64 mantissa, as a widening conversion
+// puts it, and its quiet bit as is: FloatBits(k, FloatFromBits(k, b)) == b
+// for every NaN b, so payloads and signalling NaNs survive parsing,
+// printing, attributes, folding and serialization (only arithmetic, which
+// quiets NaNs, changes them). Hardware conversions (float32(v)) would quiet
+// a signalling NaN, hence the bit handling below.
+
 // RoundFloat rounds v to the nearest value of the given format (ties to even).
 func RoundFloat(k FloatKind, v float64) float64 {
-	switch k {
-	case F64, F80, F128:
+	switch {
+	case k == F64 || k == F80 || k == F128:
 		return v
-	case F32:
+	case v != v:
+		return FloatFromBits(k, FloatBits(k, v))
+	case k == F32:
 		return float64(float32(v))
 	}
 	return FloatFromBits(k, FloatBits(k, v))
@@ -32,10 +42,12 @@ func RoundFloat(k FloatKind, v float64) float64 {
 
 // FloatBits encodes v in the given format (for formats up to 64 bits).
 func FloatBits(k FloatKind, v float64) uint64 {
-	switch k {
-	case F64, F80, F128:
+	switch {
+	case k == F64 || k == F80 || k == F128:
 		return math.Float64bits(v)
-	case F32:
+	case v != v:
+		return nanBits(floatFormats[k], v)
+	case k == F32:
 		return uint64(math.Float32bits(float32(v)))
 	}
 	f := floatFormats[k]
@@ -47,11 +59,29 @@ func FloatFromBits(k FloatKind, bits uint64) float64 {
 	switch k {
 	case F64, F80, F128:
 		return math.Float64frombits(bits)
-	case F32:
-		return float64(math.Float32frombits(uint32(bits)))
 	}
 	f := floatFormats[k]
+	expMax := uint64(1)<<uint(f.exp) - 1
+	if m := bits & (1<<uint(f.man) - 1); m != 0 && bits>>uint(f.man)&expMax == expMax {
+		sign := bits >> uint(f.exp+f.man) & 1
+		return math.Float64frombits(sign<<63 | 0x7FF<<52 | m<<uint(52-f.man))
+	}
+	if k == F32 {
+		return float64(math.Float32frombits(uint32(bits)))
+	}
 	return decodeSmallFloat(bits, f.exp, f.man)
+}
+
+// nanBits encodes the NaN v in format f: the top f.man bits of its payload,
+// or the quiet bit alone when those are all zero (a NaN must not become an
+// infinity).
+func nanBits(f floatFormat, v float64) uint64 {
+	b := math.Float64bits(v)
+	m := b & (1<<52 - 1) >> uint(52-f.man)
+	if m == 0 {
+		m = 1 << uint(max(f.man-1, 0))
+	}
+	return b>>63<<uint(f.exp+f.man) | (1<<uint(f.exp)-1)<<uint(f.man) | m
 }
 
 func encodeSmallFloat(v float64, expBits, manBits int) uint64 {
@@ -60,8 +90,6 @@ func encodeSmallFloat(v float64, expBits, manBits int) uint64 {
 	bias := 1<<uint(expBits-1) - 1
 	expMax := uint64(1)<<uint(expBits) - 1
 	switch {
-	case math.IsNaN(v):
-		return sign | expMax<<uint(manBits) | 1<<uint(max(manBits-1, 0))
 	case math.IsInf(v, 0):
 		return sign | expMax<<uint(manBits)
 	case v == 0:
@@ -103,8 +131,6 @@ func decodeSmallFloat(bits uint64, expBits, manBits int) float64 {
 	e := bits >> uint(manBits) & expMax
 	m := bits & (1<<uint(manBits) - 1)
 	switch {
-	case e == expMax && m != 0:
-		return math.NaN()
 	case e == expMax:
 		return math.Inf(int(sign))
 	case e == 0:

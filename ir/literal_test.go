@@ -38,7 +38,7 @@ func TestWordIntegerLiteralsMatchBig(t *testing.T) {
 			switch {
 			case neg && strings.HasPrefix(ty, "ui"):
 				wantErr = "negative integer literal not valid for unsigned integer type"
-			case v.BitLen() > w && !(neg && v.BitLen() <= w+1) && w < 64 || v.BitLen() > 64 && w <= 64:
+			case !mlirLiteralFits(v, neg, w, strings.HasPrefix(ty, "si") || ty == "index"):
 				wantErr = "integer constant out of range for attribute"
 			}
 			if wantErr != "" {
@@ -83,4 +83,18 @@ func TestDenseWideIntegers(t *testing.T) {
 			t.Errorf("DenseBigInts gave %s, want %s", AttrString(b), src)
 		}
 	}
+}
+
+// mlirLiteralFits is MLIR's buildAttributeAPInt check, on the value itself:
+// a negative literal in [-2^(w-1), -1], a positive one below 2^w, or below
+// 2^(w-1) for signed and index types; -0 does not fit.
+func mlirLiteralFits(v *big.Int, neg bool, w int, signed bool) bool {
+	half := new(big.Int).Lsh(big.NewInt(1), uint(w-1))
+	switch {
+	case neg:
+		return v.Sign() < 0 && new(big.Int).Neg(v).Cmp(half) <= 0
+	case signed:
+		return v.Cmp(half) < 0
+	}
+	return v.BitLen() <= w
 }

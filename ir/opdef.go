@@ -54,6 +54,9 @@ const (
 	ElementwiseMappable
 	// AutomaticAllocationScope ops free stack allocations made in their regions.
 	AutomaticAllocationScope
+	// AffineScope ops start a new scope of affine symbols: an index value
+	// defined at the top level of their regions is a valid affine symbol.
+	AffineScope
 )
 
 // Count is how many of something an op has: Min to Max (Max < 0: unbounded).

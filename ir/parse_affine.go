@@ -22,21 +22,23 @@ func (p *Parser) parseAffineAttr(isSet bool) (Attribute, error) {
 			return nil, err
 		}
 		set := &IntegerSet{Dims: dims, Symbols: syms}
-		if err := p.ParsePunct("("); err != nil {
+		if err := p.ParsePunctIn("(", " in integer set constraint list"); err != nil {
 			return nil, err
 		}
-		for {
+		if p.isPunct(")") {
+			// An empty list is the set of all points: MLIR's parser
+			// gives it the one constraint 0 == 0.
+			set.Constraints, set.IsEq = []*AffineExpr{AffineConstExpr(0)}, []bool{true}
+		}
+		for len(set.Constraints) == 0 || p.ParseOptionalPunct(",") {
 			e, eq, err := p.parseAffineConstraint(names)
 			if err != nil {
 				return nil, err
 			}
 			set.Constraints = append(set.Constraints, e)
 			set.IsEq = append(set.IsEq, eq)
-			if !p.ParseOptionalPunct(",") {
-				break
-			}
 		}
-		if err := p.ParsePunct(")"); err != nil {
+		if err := p.ParsePunctIn(")", " in integer set constraint list"); err != nil {
 			return nil, err
 		}
 		attr = p.ctx.IntegerSetAttr(set)
@@ -45,7 +47,7 @@ func (p *Parser) parseAffineAttr(isSet bool) (Attribute, error) {
 			return nil, err
 		}
 		m := &AffineMap{Dims: dims, Symbols: syms}
-		if err := p.ParsePunct("("); err != nil {
+		if err := p.ParsePunctIn("(", " in affine map range"); err != nil {
 			return nil, err
 		}
 		if !p.isPunct(")") {
@@ -60,7 +62,7 @@ func (p *Parser) parseAffineAttr(isSet bool) (Attribute, error) {
 				}
 			}
 		}
-		if err := p.ParsePunct(")"); err != nil {
+		if err := p.ParsePunctIn(")", " in affine map range"); err != nil {
 			return nil, err
 		}
 		attr = p.ctx.AffineMapAttr(m)

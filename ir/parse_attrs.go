@@ -89,6 +89,8 @@ func (p *Parser) ParseAttribute(typ Type) (Attribute, error) {
 		case "strided":
 			return p.parseStridedAttr()
 		case "loc":
+			// Printed, a location attribute has an alias to find.
+			p.ctx.usesAliasableAttrs.Store(true)
 			p.consume()
 			if err := p.ParsePunct("("); err != nil {
 				return nil, err
@@ -314,7 +316,7 @@ func (p *Parser) parseNumberAttr(neg bool, hint Type) (Attribute, error) {
 			if it, ok := tt.(*IntegerType); ok && it.Signedness == Unsigned && neg {
 				return nil, p.errorAt(t, "negative integer literal not valid for unsigned integer type")
 			}
-			if n := bits.Len64(u); n > w && !(neg && n <= w+1) && w < 64 {
+			if !literalFits(bits.Len64(u), u&(u-1) == 0, neg, tt) {
 				return nil, p.errorAt(t, "integer constant out of range for attribute")
 			}
 			if neg {
@@ -329,7 +331,7 @@ func (p *Parser) parseNumberAttr(neg bool, hint Type) (Attribute, error) {
 		if it, ok := tt.(*IntegerType); ok && it.Signedness == Unsigned && neg {
 			return nil, p.errorAt(t, "negative integer literal not valid for unsigned integer type")
 		}
-		if v.BitLen() > w && !(neg && v.BitLen() <= w+1) && w < 64 || v.BitLen() > 64 && w <= 64 {
+		if !bigLiteralFits(v, neg, tt) {
 			return nil, p.errorAt(t, "integer constant out of range for attribute")
 		}
 		if v.IsInt64() && w <= 64 {
@@ -338,6 +340,33 @@ func (p *Parser) parseNumberAttr(neg bool, hint Type) (Attribute, error) {
 		return p.ctx.IntegerAttrBig(tt, v), nil
 	}
 	return nil, p.errorAt(t, "invalid type for numeric literal: '%s'", TypeString(ty))
+}
+
+// literalFits is MLIR's range check of an integer literal (the
+// buildAttributeAPInt of its parser) for type t, given the bit length n of
+// its magnitude and whether that magnitude is zero or a power of two: the
+// magnitude must fit the width; a negative literal must be in [-2^(w-1), -1]
+// (so -0 is out of range too); a positive one of a signed or index type
+// must leave the sign bit clear.
+func literalFits(n int, pow2 bool, neg bool, t Type) bool {
+	w := intWidth(t)
+	switch {
+	case n > w:
+		return false
+	case neg:
+		return n > 0 && (n < w || pow2)
+	case n == w && w > 0:
+		it, ok := t.(*IntegerType)
+		return ok && it.Signedness != Signed
+	}
+	return true
+}
+
+// bigLiteralFits is literalFits for a parsed value (negated when neg).
+func bigLiteralFits(v *big.Int, neg bool, t Type) bool {
+	mag := new(big.Int).Abs(v)
+	n := mag.BitLen()
+	return literalFits(n, n == 0 || mag.TrailingZeroBits() == uint(n-1), neg, t)
 }
 
 // smallLiteral returns the value of a decimal or hex integer literal that
@@ -684,7 +713,7 @@ func (p *Parser) parseElementAttr(et Type) (Attribute, error) {
 		if err != nil {
 			return nil, err
 		}
-		if w := intWidth(et); w <= 64 && v.BitLen() > w && !(neg && v.BitLen() == w) {
+		if !bigLiteralFits(v, neg, et) {
 			return nil, p.errorAt(t, "integer constant out of range for type")
 		}
 		return p.ctx.IntegerAttrBig(et, v), nil
@@ -947,8 +976,7 @@ func (p *Parser) denseElemBytes(e denseElem, et Type) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		w := intWidth(et)
-		if v.BitLen() > w && !(e.neg && v.BitLen() == w) {
+		if !bigLiteralFits(v, e.neg, et) {
 			return nil, p.errorAt(e.tok, "integer constant out of range for type")
 		}
 		out := make([]byte, eb)

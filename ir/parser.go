@@ -69,7 +69,9 @@ func Parse(ctx *Context, src, name string) (*Operation, error) {
 		m.Remove()
 		return m, nil
 	}
-	m := p.ctx.NewOp(&OpState{Name: "builtin.module", Loc: p.ctx.FileLineColLoc(p.file, 1, 1), Regions: []*Region{{}}})
+	// The implicit module is at line 0, column 0 of the file, as MLIR's
+	// parseSourceFile places it.
+	m := p.ctx.NewOp(&OpState{Name: "builtin.module", Loc: p.ctx.FileLineColLoc(p.file, 0, 0), Regions: []*Region{{}}})
 	body := &Block{}
 	m.regs()[0].Append(body)
 	for top.first != nil {

@@ -77,6 +77,16 @@ func (p *OpPrinter) Argument(v *Value) {
 	}
 }
 
+// UntypedArgument writes a block argument without its type, as MLIR's
+// printRegionArgument with omitType: %arg0 (and its location under
+// --mlir-print-debuginfo).
+func (p *OpPrinter) UntypedArgument(v *Value) {
+	p.valueName(v)
+	if l := v.argLoc(); p.opts.DebugInfo && l != nil {
+		p.argLocation(l)
+	}
+}
+
 // OptionalAttrDict writes " {...}" with the attributes not named in elided, if any remain.
 func (p *OpPrinter) OptionalAttrDict(attrs []NamedAttr, elided ...string) {
 	if rest := filterAttrs(attrs, elided); len(rest) > 0 {

@@ -31,7 +31,7 @@ module {
     "test.op"(%arg0) : (i32) -> () loc(#loc7)
   }) : () -> () loc(#loc1)
 } loc(#loc)
-#loc = loc("in.mlir":1:1)
+#loc = loc("in.mlir":0:0)
 #loc1 = loc("f.c":1:1)
 #loc4 = loc("callee")
 #loc5 = loc("caller.c":3:4)
@@ -42,7 +42,7 @@ module {
   ^bb0(%arg0: i32 loc("arg"), %arg1: i32 loc(fused["arg", "x.c":1:2])):
     "test.op"(%arg0) : (i32) -> () loc(callsite("callee" at "caller.c":3:4))
   }) : () -> () loc("f.c":1:1)
-} loc("in.mlir":1:1)
+} loc("in.mlir":0:0)
 `},
 	} {
 		ctx := ir.NewContext()

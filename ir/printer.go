@@ -113,10 +113,20 @@ func (p *Printer) Attr(a Attribute) {
 		p.WriteString("<<NULL ATTRIBUTE>>")
 		return
 	}
-	switch a.(type) {
+	switch a := a.(type) {
 	case *AffineMapAttr, *IntegerSetAttr, *DenseResourceElementsAttr:
 		if p.collect != nil {
 			p.collect.add(a)
+		} else if name, ok := p.aliases[a]; ok {
+			p.WriteString(name)
+			return
+		}
+	case Location:
+		// A location as an attribute gets an alias (defined before the top
+		// op) whether or not op locations print, as MLIR's builtin alias
+		// hook gives every LocationAttr one.
+		if p.collect != nil {
+			p.collect.useLoc(a, false)
 		} else if name, ok := p.aliases[a]; ok {
 			p.WriteString(name)
 			return
@@ -219,11 +229,11 @@ func (p *Printer) dimValue(v int64) {
 
 // Loc writes loc(...) for a location.
 func (p *Printer) Loc(l Location) {
-	if p.opts.PrettyDebugInfo {
-		printPrettyLoc(p, l)
+	if l == nil {
+		p.WriteString("<<NULL ATTRIBUTE>>")
 		return
 	}
-	p.Attr(l)
+	printLoc(p, l)
 }
 
 // Bytes returns what has been written.

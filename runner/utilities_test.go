@@ -65,7 +65,7 @@ func TestNoEntry(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Run(mod, Options{Reference: true})
-	if err == nil || err.Error() != "e.mlir:1:1: error: no function named 'main' with a body to run" {
+	if err == nil || err.Error() != "e.mlir:0:0: error: no function named 'main' with a body to run" {
 		t.Errorf("got %v", err)
 	}
 }

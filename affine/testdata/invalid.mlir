@@ -94,3 +94,163 @@ func.func @store_type(%m: memref<8xf32>, %i: index, %x: i32) {
   "affine.store"(%x, %m, %i) {map = affine_map<(d0) -> (d0)>} : (i32, memref<8xf32>, index) -> ()
   return
 }
+
+// -----
+
+func.func @vector_load_elem(%m: memref<8xf32>, %i: index) {
+  // expected-error @below {{'affine.vector_load' op requires memref and vector types of the same elemental type}}
+  %v = affine.vector_load %m[%i] : memref<8xf32>, vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @vector_store_elem(%m: memref<8xf32>, %i: index, %v: vector<4xf16>) {
+  // expected-error @below {{'affine.vector_store' op requires memref and vector types of the same elemental type}}
+  affine.vector_store %v, %m[%i] : memref<8xf32>, vector<4xf16>
+  return
+}
+
+// -----
+
+func.func @vector_load_scalar(%m: memref<8xf32>, %i: index) {
+  // expected-error @below {{custom op 'affine.vector_load' invalid kind of type specified: expected builtin.vector, but found 'f32'}}
+  %v = affine.vector_load %m[%i] : memref<8xf32>, f32
+  return
+}
+
+// -----
+
+func.func @vector_load_generic_scalar(%m: memref<8xf32>, %i: index) {
+  // expected-error @below {{'affine.vector_load' op result #0 must be vector of any type values, but got 'f32'}}
+  %v = "affine.vector_load"(%m, %i) {map = affine_map<(d0) -> (d0)>} : (memref<8xf32>, index) -> f32
+  return
+}
+
+// -----
+
+func.func @vector_load_rank(%m: memref<8x16xf32>, %i: index) {
+  // expected-error @below {{'affine.vector_load' op affine map num results must equal memref rank}}
+  %v = affine.vector_load %m[%i] : memref<8x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+#set = affine_set<(d0)[s0] : (d0 >= 0, s0 - d0 >= 0)>
+
+func.func @if_symbol_count(%n: index) {
+  affine.for %i = 0 to 10 {
+    // expected-error @below {{custom op 'affine.if' symbol operand count and integer set symbol count must match}}
+    affine.if #set(%i) {
+    }
+  }
+  return
+}
+
+// -----
+
+#set = affine_set<(d0)[s0] : (d0 >= 0, s0 - d0 >= 0)>
+
+func.func @if_dim_count(%n: index) {
+  // expected-error @below {{custom op 'affine.if' dim operand count and integer set dim count must match}}
+  affine.if #set()[%n] {
+  }
+  return
+}
+
+// -----
+
+#set = affine_set<(d0)[s0] : (d0 >= 0, s0 - d0 >= 0)>
+
+func.func @if_iv_as_symbol(%n: index) {
+  affine.for %i = 0 to 10 {
+    // expected-error @below {{'affine.if' op operand cannot be used as a symbol}}
+    affine.if #set(%i)[%i] {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @if_loaded_dim() {
+  affine.for %i = 0 to 4 {
+    %v = "test.index"(%i) : (index) -> index
+    // expected-error @below {{'affine.if' op operand cannot be used as a dimension id}}
+    affine.if affine_set<(d0) : (d0 >= 0)>(%v) {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @if_operand_count(%i: index) {
+  // expected-error @below {{'affine.if' op operand count and condition integer set dimension and symbol count must match}}
+  "affine.if"(%i, %i) ({
+    "affine.yield"() : () -> ()
+  }, {
+  }) {condition = affine_set<(d0) : (d0 >= 0)>} : (index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @if_not_a_set(%i: index) {
+  // expected-error @below {{invalid kind of attribute specified}}
+  affine.if affine_map<(d0) -> (d0)>(%i) {
+  }
+  return
+}
+
+// -----
+
+func.func @for_bound_range() {
+  // expected-error @below {{integer constant out of range for attribute}}
+  affine.for %i = 1 to 9223372036854775810 {
+  }
+  return
+}
+
+// -----
+
+func.func @for_step_typo() {
+  // expected-error @below {{expected constant integer or floating point value}}
+  affine.for %i = 1 to 100 step -- 1 {
+  }
+  return
+}
+
+// -----
+
+func.func @load_iv_as_symbol(%m: memref<8xf32>) {
+  affine.for %i = 0 to 8 {
+    // expected-error @below {{'affine.load' op operand cannot be used as a symbol}}
+    %v = affine.load %m[symbol(%i)] : memref<8xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @store_loaded_dim(%m: memref<8xf32>, %x: vector<4xf32>) {
+  affine.for %i = 0 to 8 {
+    %j = "test.index"(%i) : (index) -> index
+    // expected-error @below {{'affine.vector_store' op operand cannot be used as a dimension id}}
+    affine.vector_store %x, %m[%j] : memref<8xf32>, vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @for_bound_not_symbol() {
+  affine.for %i = 0 to 8 {
+    %n = "test.index"() : () -> index
+    // expected-error @below {{'affine.for' op operand cannot be used as a symbol}}
+    affine.for %j = 0 to %n {
+    }
+  }
+  return
+}

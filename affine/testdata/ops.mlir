@@ -4,12 +4,14 @@
 // CHECK-DAG: #[[M2:.*]] = affine_map<(d0) -> (d0 * 2)>
 // CHECK-DAG: #[[MB:.*]] = affine_map<(d0)[s0] -> (d0 + s0, 4)>
 // CHECK-DAG: #[[MS:.*]] = affine_map<()[s0] -> (s0 * 3 + 1)>
+// CHECK-DAG: #[[SET:.*]] = affine_set<(d0)[s0] : (d0 - 10 >= 0, -d0 + s0 - 1 >= 0, d0 == 0)>
+// CHECK-DAG: #[[SET1:.*]] = affine_set<(d0) : (d0 >= 0)>
 #m = affine_map<(d0)[s0] -> (d0 + s0, 4)>
 
 // CHECK-LABEL: func.func @loops
 // CHECK-SAME: (%[[N:.*]]: index, %[[A:.*]]: index, %[[X:.*]]: f32)
 func.func @loops(%n: index, %a: index, %x: f32) {
-  // CHECK: affine.parallel (%{{.*}}, %{{.*}}) = (0, max(%[[A]], 2)) to (%[[N]] + 1, symbol(%[[N]]) * 2 - %[[A]]) step (1, 4) reduce ("addf") -> (f32) {
+  // CHECK: affine.parallel (%{{.*}}, %{{.*}}) = (0, max(%[[A]], 2)) to (%[[N]] + 1, -%[[A]] + symbol(%[[N]]) * 2) step (1, 4) reduce ("addf") -> (f32) {
   // CHECK-NEXT: affine.yield %[[X]] : f32
   %r = affine.parallel (%i, %j) = (0, max(%a, 2)) to (%n + 1, symbol(%n) * 2 - %a) step (1, 4) reduce ("addf") -> (f32) {
     affine.yield %x : f32
@@ -41,9 +43,61 @@ func.func @loops(%n: index, %a: index, %x: f32) {
 // CHECK-LABEL: func.func @memory
 // CHECK-SAME: (%[[M:.*]]: memref<8x16xf32>, %[[I:.*]]: index, %[[N:.*]]: index)
 func.func @memory(%m: memref<8x16xf32>, %i: index, %n: index) {
-  // CHECK: %[[V:.*]] = affine.load %[[M]][%[[I]] + 1, symbol(%[[N]]) * 2 - %[[I]]] : memref<8x16xf32>
+  // CHECK: %[[V:.*]] = affine.load %[[M]][%[[I]] + 1, -%[[I]] + symbol(%[[N]]) * 2] : memref<8x16xf32>
   %v = affine.load %m[%i + 1, symbol(%n) * 2 - %i] : memref<8x16xf32>
   // CHECK: affine.store %[[V]], %[[M]][%[[I]] floordiv 2, 3] : memref<8x16xf32>
   affine.store %v, %m[%i floordiv 2, 3] : memref<8x16xf32>
+  // CHECK: %[[W:.*]] = affine.vector_load %[[M]][%[[I]] + symbol(%[[N]]) + 3, %[[I]] * 4] {hint} : memref<8x16xf32>, vector<4xf32>
+  %w = affine.vector_load %m[%i + symbol(%n) + 3, %i * 4] {hint} : memref<8x16xf32>, vector<4xf32>
+  // CHECK: affine.vector_store %[[W]], %[[M]][%[[I]], 12] : memref<8x16xf32>, vector<4xf32>
+  affine.vector_store %w, %m[%i, 12] : memref<8x16xf32>, vector<4xf32>
+  // CHECK: affine.vector_load %[[M]][0, 0] : memref<8x16xf32>, vector<2x4xf32>
+  %x = affine.vector_load %m[0, 0] : memref<8x16xf32>, vector<2x4xf32>
   return
+}
+
+#set = affine_set<(d0)[s0] : (d0 - 10 >= 0, -d0 + s0 - 1 >= 0, d0 == 0)>
+
+// affine.if: a loop's induction variable as a dimension, a top-level value
+// or the size of a top-level memref as a symbol; implicit yields; results.
+// CHECK-LABEL: func.func @conditions
+// CHECK-SAME: (%[[N:.*]]: index, %[[X:.*]]: f32, %[[M:.*]]: memref<?xf32>)
+func.func @conditions(%n: index, %x: f32, %m: memref<?xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %d = "memref.dim"(%m, %c0) : (memref<?xf32>, index) -> index
+  // CHECK: affine.for %[[I:.*]] = 0 to 10 {
+  affine.for %i = 0 to 10 {
+    // CHECK-NEXT: affine.if #[[SET]](%[[I]])[%[[N]]] {
+    // CHECK-NEXT: "test.then"() : () -> ()
+    // CHECK-NEXT: }
+    affine.if #set(%i)[%n] {
+      "test.then"() : () -> ()
+    }
+    // CHECK-NEXT: affine.if #[[SET1]](%[[D:.*]]) {
+    // CHECK-NEXT: } else {
+    // CHECK-NEXT: "test.else"() : () -> ()
+    // CHECK-NEXT: }
+    affine.if affine_set<(d0) : (d0 >= 0)>(%d) {
+    } else {
+      "test.else"() : () -> ()
+    }
+  }
+  // CHECK: %[[R:.*]] = affine.if #[[SET]](%{{.*}})[%[[D]]] -> f32 {
+  // CHECK-NEXT: affine.yield %[[X]] : f32
+  // CHECK-NEXT: } else {
+  // CHECK-NEXT: affine.yield %[[X]] : f32
+  // CHECK-NEXT: }
+  %r = affine.if #set(%c0)[%d] -> f32 {
+    affine.yield %x : f32
+  } else {
+    affine.yield %x : f32
+  }
+  // CHECK: affine.if #[[SET]](%{{.*}})[%[[D]]] -> (f32, f32) {
+  // CHECK: } {hint}
+  %p:2 = affine.if #set(%c0)[%d] -> (f32, f32) {
+    affine.yield %x, %x : f32, f32
+  } else {
+    affine.yield %x, %x : f32, f32
+  } {hint}
+  return %r : f32
 }

@@ -330,16 +330,16 @@ func badCases() []badCase {
 		{name: "flags/run-two-files", args: "run %s %s", in: "", exit: 2, want: "kiln run: give one input file"},
 
 		// translate on wrong modules.
-		{name: "translate/no-spirv-module", args: "translate --serialize-spirv %s", in: "func.func @f() {\n  return\n}\n", exit: 1, want: "%s:1:1: error: expected a 'spirv.module' op, got 'builtin.module'"},
+		{name: "translate/no-spirv-module", args: "translate --serialize-spirv %s", in: "func.func @f() {\n  return\n}\n", exit: 1, want: "%s:0:0: error: expected a 'spirv.module' op, got 'builtin.module'"},
 		{name: "translate/two-spirv-modules", args: "translate --serialize-spirv %s",
 			in: "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {\n}\nspirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {\n}\n", exit: 1,
-			want: "%s:1:1: error: 'builtin.module' op found more than one 'spirv.module' op"},
+			want: "%s:0:0: error: 'builtin.module' op found more than one 'spirv.module' op"},
 		{name: "translate/bad-op-in-module", args: "translate --serialize-spirv %s",
 			in: "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {\n  spirv.func @f() \"None\" {\n    %0 = spirv.Constant 1 : i32\n    %1 = spirv.IAdd %0, %x : i32\n    spirv.Return\n  }\n}\n", exit: 1,
 			want: "%s:4:25: error: use of undeclared SSA value name"},
 
 		// compile and run on wrong programs.
-		{name: "compile/no-gpu-module", args: "compile -o %s.out %s", in: "func.func @main() {\n  return\n}\n", exit: 1, want: "%s:1:1: error: 'builtin.module' op no gpu.module to compile"},
+		{name: "compile/no-gpu-module", args: "compile -o %s.out %s", in: "func.func @main() {\n  return\n}\n", exit: 1, want: "%s:0:0: error: 'builtin.module' op no gpu.module to compile"},
 		{name: "compile/unlowerable-op", args: "compile -o %s.out %s", in: sampleKernel("%z = arith.addf %x, %y : f32", "%m = memref.alloc() : memref<4xf32>\n      %z = arith.addf %x, %y : f32"), exit: 1,
 			want: "%s:17:12: error: failed to legalize operation 'memref.alloc'"},
 		{name: "run/unlowerable-op", args: "run %s", in: sampleKernel("%z = arith.addf %x, %y : f32", "%m = memref.alloc() : memref<4xf32>\n      %z = arith.addf %x, %y : f32"), exit: 1,

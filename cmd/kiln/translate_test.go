@@ -145,7 +145,7 @@ func TestTranslateErrors(t *testing.T) {
 		{"unknown flag", "", []string{"translate", "--serialize-spirv", "--frobnicate"}, "unknown flag"},
 		{"bad magic", "this is not SPIR-V!!", []string{"translate", "--deserialize-spirv", "-"}, "<stdin>: not a SPIR-V binary (magic 0x73696874, want 0x07230203)"},
 		{"misaligned", "\x03\x02\x23\x07\x00\x00\x01\x00" + strings.Repeat("\x00", 15), []string{"translate", "--deserialize-spirv", "-"}, "<stdin>: a SPIR-V binary is whole 4-byte words, this one is 23 bytes"},
-		{"no module", "func.func @f() { return }", []string{"translate", "--serialize-spirv", "-"}, "<stdin>:1:1: error: expected a 'spirv.module' op, got 'builtin.module'"},
+		{"no module", "func.func @f() { return }", []string{"translate", "--serialize-spirv", "-"}, "<stdin>:0:0: error: expected a 'spirv.module' op, got 'builtin.module'"},
 		// With --no-implicit-module the one op must be the spirv.module, as
 		// mlir-translate's SPIR-V translations take one (MLIR's
 		// Target/SPIRV/invalid-module.mlir).

@@ -7,6 +7,8 @@
 // CHECK: #map = affine_map<(d0, d1)[s0] -> (d0 * 4 + d1 - s0, d1 floordiv 2, -d0)>
 // CHECK-NEXT: #map1 = affine_map<(d0, d1) -> (d0 * 8 + d1)>
 // CHECK-NEXT: #set = affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 - 3 == 0)>
+// An empty constraint list is the set of all points, 0 == 0.
+// CHECK-NEXT: #set1 = affine_set<() : (0 == 0)>
 
 // Integers wrap to their width, as in MLIR; i64 and i1 elide their type in arrays.
 // CHECK: "test.int"() {a = 42 : i64, b = -1 : i8, c = 255 : ui8, d = true, e = [1, 2 : i32, false], f = 5 : index, g = 340282366920938463463374607431768211455 : ui128}
@@ -25,8 +27,8 @@
 // CHECK: "test.dense"() {a = dense<1.000000e+00> : tensor<4xf32>, b = dense<{{\[\[}}1, 2], [3, 4]]> : tensor<2x2xi32>, c = dense<[true, false]> : vector<2xi1>, d = dense<> : tensor<0xf32>, e = dense<[1, 2]> : tensor<2xi8>, f = dense<"str"> : tensor<2x!other.string>}
 "test.dense"() {a = dense<1.0> : tensor<4xf32>, b = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>, c = dense<[true, false]> : vector<2xi1>, d = dense<> : tensor<0xf32>, e = dense<"0x0102"> : tensor<2xi8>, f = dense<"str"> : tensor<2x!other.string>} : () -> ()
 
-// CHECK: "test.affine"() {a = #map, b = #set, c = memref<4x4xf32, #map1>}
-"test.affine"() {a = affine_map<(i, j)[n] -> (i * 4 + j - n, j floordiv 2, -i)>, b = affine_set<(d0)[s0] : (d0 >= s0, d0 == 3)>, c = memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 8 + d1)>>} : () -> ()
+// CHECK: "test.affine"() {a = #map, b = #set, c = memref<4x4xf32, #map1>, d = #set1}
+"test.affine"() {a = affine_map<(i, j)[n] -> (i * 4 + j - n, j floordiv 2, -i)>, b = affine_set<(d0)[s0] : (d0 >= s0, d0 == 3)>, c = memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 8 + d1)>>, d = affine_set<() : ()>} : () -> ()
 
 // CHECK: "test.opaque"() {a = #other<"x" 1>, b = #other.attr<[1, 2]>, c = #other.bare}
 "test.opaque"() {a = #other<"x" 1>, b = #other.attr<[1, 2]>, c = #other.bare} : () -> ()

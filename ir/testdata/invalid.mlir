@@ -99,3 +99,50 @@ func_without_quotes
 
 // expected-error @+1 {{parsed zero elements, but type ('tensor<f32>') expected at least 1}}
 "test.dense"() {x = dense<> : tensor<f32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected '(' in integer set constraint list}}
+"test.op"() {s = affine_set<(i)[N, M] : )i >= 0)>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected ')' in integer set constraint list}}
+"test.op"() {s = affine_set<(i) : (i >= 0>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected '(' in affine map range}}
+"test.op"() {m = affine_map<(i) -> )i)>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected ')' in affine map range}}
+"test.op"() {m = affine_map<(i) -> (i>} : () -> ()
+
+// -----
+
+// A positive literal of a signed or index type must leave the sign bit
+// clear, as in MLIR's parser.
+// expected-error @+1 {{integer constant out of range for attribute}}
+"test.op"() {a = 9223372036854775810 : index} : () -> ()
+
+// -----
+
+// expected-error @+1 {{integer constant out of range for attribute}}
+"test.op"() {a = 128 : si8} : () -> ()
+
+// -----
+
+// expected-error @+1 {{integer constant out of range for attribute}}
+"test.op"() {a = -129 : i8} : () -> ()
+
+// -----
+
+// expected-error @+1 {{integer constant out of range for attribute}}
+"test.op"() {a = -0 : i32} : () -> ()
+
+// -----
+
+// expected-error @+1 {{integer constant out of range for type}}
+"test.op"() {a = dense<[1, 128]> : vector<2xsi8>} : () -> ()

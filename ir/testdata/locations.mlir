@@ -46,7 +46,7 @@
 #argloc = loc("arg":1:1)
 
 // CHECK: } loc(#loc)
-// CHECK-NEXT: #loc = loc("{{.*}}locations.mlir":1:1)
+// CHECK-NEXT: #loc = loc("{{.*}}locations.mlir":0:0)
 // CHECK-NEXT: #loc1 = loc("file.mlir":3:4)
 // CHECK-NEXT: #loc2 = loc("f":1:2)
 // CHECK-NEXT: #loc3 = loc("callee")

@@ -390,11 +390,9 @@ func (d *deserializer) constValue(in *spv.Instruction, t ir.Type) (ir.Attribute,
 		case *ir.IntegerType:
 			return d.ctx.IntegerAttr(t, o.Int64()), nil
 		case *ir.FloatType:
-			if t.Kind == ir.BF16 {
-				// bfloat16 is the upper half of an f32.
-				return d.ctx.FloatAttr(t, float64(math.Float32frombits(o.Words[0]<<16))), nil
-			}
-			return d.ctx.FloatAttr(t, o.Float64()), nil
+			// The exact bits, not o.Float64(): a conversion through
+			// float32 would quiet a signalling NaN.
+			return d.ctx.FloatAttr(t, ir.FloatFromBits(t.Kind, o.Uint64())), nil
 		}
 	case spv.OpConstantNull:
 		return d.zero(t)

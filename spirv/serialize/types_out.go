@@ -3,7 +3,6 @@ package serialize
 import (
 	"encoding/binary"
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -452,53 +451,8 @@ func scalarWords(v uint64, width int) []uint32 {
 	return []uint32{uint32(v)}
 }
 
+// floatWords returns the exact bits of f in t's width (NaN payloads
+// included: ir.FloatBits keeps them).
 func floatWords(f float64, t *ir.FloatType) []uint32 {
-	switch t.Kind {
-	case ir.F64:
-		b := math.Float64bits(f)
-		return []uint32{uint32(b), uint32(b >> 32)}
-	case ir.F16:
-		return []uint32{uint32(f32ToF16(float32(f)))}
-	case ir.BF16:
-		// The upper half of the f32, rounded to nearest even (NaN kept NaN).
-		b := math.Float32bits(float32(f))
-		if b&0x7FFFFFFF > 0x7F800000 {
-			return []uint32{b>>16 | 0x40}
-		}
-		return []uint32{(b + 0x7FFF + (b >> 16 & 1)) >> 16}
-	}
-	return []uint32{math.Float32bits(float32(f))}
-}
-
-// f32ToF16 rounds to the nearest half, ties to even.
-func f32ToF16(f float32) uint16 {
-	b := math.Float32bits(f)
-	sign := uint16(b>>16) & 0x8000
-	exp := int(b>>23&0xFF) - 127 + 15
-	mant := b & 0x7FFFFF
-	switch {
-	case b&0x7FFFFFFF > 0x7F800000: // NaN
-		return sign | 0x7E00
-	case exp >= 31:
-		return sign | 0x7C00
-	case exp <= 0:
-		if exp < -10 {
-			return sign
-		}
-		mant |= 0x800000
-		shift := uint(14 - exp)
-		h := mant >> shift
-		rem := mant & (1<<shift - 1)
-		half := uint32(1) << (shift - 1)
-		if rem > half || rem == half && h&1 == 1 {
-			h++
-		}
-		return sign | uint16(h)
-	}
-	h := uint32(exp)<<10 | mant>>13
-	rem := mant & 0x1FFF
-	if rem > 0x1000 || rem == 0x1000 && h&1 == 1 {
-		h++
-	}
-	return sign | uint16(h)
+	return scalarWords(ir.FloatBits(t.Kind, f), t.Width())
 }
