@@ -329,8 +329,7 @@ type Scalar struct {
 
 // EvalCast converts v from element type from to element type to as the cast
 // op name does. ok is false where MLIR does not fold: float-to-int
-// conversions of NaN, infinities and out-of-range values, bitcasts to NaNs
-// whose payload a float64 does not keep, unsupported types.
+// conversions of NaN, infinities and out-of-range values, unsupported types.
 func EvalCast(name string, from, to ir.Type, v Scalar) (Scalar, bool) {
 	if f := exactCast(name, from, to); f != nil {
 		return f(v), true
@@ -371,9 +370,7 @@ func EvalCast(name string, from, to ir.Type, v Scalar) (Scalar, bool) {
 			b = ir.FloatBits(ff.Kind, v.Float)
 		}
 		if tf != nil {
-			// A float64 cannot keep every NaN payload: decline those.
-			f := ir.FloatFromBits(tf.Kind, b)
-			return Scalar{Float: f}, ir.FloatBits(tf.Kind, f) == Mask(ir.IntOrFloatBitWidth(tf), b)
+			return Scalar{Float: ir.FloatFromBits(tf.Kind, b)}, true
 		}
 		return Scalar{Bits: Mask(tw, b)}, true
 	}
