@@ -109,6 +109,14 @@ func NewMapping() *Mapping {
 	return &Mapping{values: map[*Value]*Value{}, blocks: map[*Block]*Block{}}
 }
 
+// Clear empties m, keeping the room its maps have grown, for a mapping
+// reused clone after clone.
+func (m *Mapping) Clear() {
+	clear(m.values)
+	clear(m.blocks)
+	m.misses = 0
+}
+
 // Map records that from maps to to.
 func (m *Mapping) Map(from, to *Value) { m.values[from] = to }
 

@@ -358,7 +358,7 @@ func spirvMemoryModel(env *spirv.TargetEnvAttr) spv.MemoryModel {
 func cloneInto(sm *ir.Operation, ops []*ir.Operation) (vector bool) {
 	body := sm.Region(0).Entry()
 	// Only the results of top-level ops can be used across them: until one
-	// has results, the mapping starts afresh after each op (a kernel), and
+	// has results, the mapping is emptied after each op (a kernel), and
 	// stays small.
 	m := ir.NewMapping()
 	defined := false
@@ -366,7 +366,7 @@ func cloneInto(sm *ir.Operation, ops []*ir.Operation) (vector bool) {
 		vector = vector || holdsVectorOp(op)
 		body.Append(op.Clone(m))
 		if defined = defined || op.NumResults() > 0; !defined {
-			m = ir.NewMapping()
+			m.Clear()
 		}
 	}
 	return vector
@@ -589,7 +589,7 @@ func (e *env) traced(p *rewrite.ConversionPattern) {
 	rewriteOp := p.Rewrite
 	computes := p.Root != "arith.constant" && !strings.HasPrefix(p.Root, "func.") && !strings.HasPrefix(p.Root, "tensor.")
 	p.Rewrite = func(op *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
-		if computes && (slices.ContainsFunc(op.OperandTypes(), isTensor) || slices.ContainsFunc(op.ResultTypes(), isTensor)) {
+		if computes && onTensors(op) {
 			// Tensors become arrays only as constants and in signatures:
 			// no other pattern of MLIR's converts ops on them.
 			return rewrite.NoMatch
@@ -601,6 +601,21 @@ func (e *env) traced(p *rewrite.ConversionPattern) {
 		}
 		return err
 	}
+}
+
+// onTensors reports whether an operand or a result of op is a tensor.
+func onTensors(op *ir.Operation) bool {
+	for i := range op.NumOperands() {
+		if isTensor(op.Operand(i).Type()) {
+			return true
+		}
+	}
+	for i := range op.NumResults() {
+		if isTensor(op.Result(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 func isTensor(t ir.Type) bool {
