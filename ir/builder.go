@@ -180,6 +180,9 @@ func (r *Region) CloneInto(dest *Region, before *Block, m *Mapping) {
 	var newBlocks []*Block
 	for b := r.first; b != nil; b = b.next {
 		nb := &Block{}
+		if n := len(b.args); n > 0 {
+			nb.args, nb.argLocs = make([]*Value, 0, n), make([]Location, 0, n)
+		}
 		for _, a := range b.args {
 			m.Map(a, nb.AddArgument(a.typ, a.argLoc()))
 		}

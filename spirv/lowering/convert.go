@@ -559,8 +559,7 @@ var castPattern = func(e *env) *rewrite.ConversionPattern {
 // bridge returns v seen as type t (a cast the conversion folds away once
 // t's users are converted).
 func bridge(b *ir.Builder, v *ir.Value, t ir.Type, loc ir.Location) *ir.Value {
-	return b.Create(&ir.OpState{Name: castName, Loc: loc,
-		Operands: []*ir.Value{v}, ResultTypes: []ir.Type{t}}).Result(0)
+	return val(b, castName, loc, t, v)
 }
 
 // patterns returns the patterns of the named dialects.
