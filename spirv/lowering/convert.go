@@ -593,10 +593,9 @@ func (e *env) traced(p *rewrite.ConversionPattern) {
 			// no other pattern of MLIR's converts ops on them.
 			return rewrite.NoMatch
 		}
-		name, loc := op.Name(), op.Loc()
 		err := rewriteOp(op, operands, rw)
 		if err == nil {
-			e.addOrigin(loc, name)
+			e.addOrigin(op)
 		}
 		return err
 	}
@@ -622,24 +621,21 @@ func isTensor(t ir.Type) bool {
 	return ok
 }
 
-// origin is a source op converted at a location.
-type origin struct {
-	loc  ir.Location
-	name string
-}
-
 // originBlock is the number of origins per block of e.origins: blocks are
 // filled and never grown, so recording one never copies the others.
 const originBlock = 1024
 
-// addOrigin records that an op named name was converted at loc.
-func (e *env) addOrigin(loc ir.Location, name string) {
+// addOrigin records that op was converted. The op itself, erased or not,
+// is kept rather than its name and location, which it still holds: a
+// pointer is a quarter of their size, and this list grows with every op
+// converted.
+func (e *env) addOrigin(op *ir.Operation) {
 	n := len(e.origins)
 	if n == 0 || len(e.origins[n-1]) == originBlock {
-		e.origins = append(e.origins, make([]origin, 0, originBlock))
+		e.origins = append(e.origins, make([]*ir.Operation, 0, originBlock))
 		n++
 	}
-	e.origins[n-1] = append(e.origins[n-1], origin{loc, name})
+	e.origins[n-1] = append(e.origins[n-1], op)
 }
 
 // origin returns the name of the first op converted at loc. Only a failed
@@ -647,8 +643,8 @@ func (e *env) addOrigin(loc ir.Location, name string) {
 func (e *env) origin(loc ir.Location) string {
 	for _, block := range e.origins {
 		for _, o := range block {
-			if o.loc == loc {
-				return o.name
+			if o.Loc() == loc {
+				return o.Name()
 			}
 		}
 	}
