@@ -148,11 +148,11 @@ func emptyKernels(gm *ir.Operation) {
 // uses them) once each, where one conversion of the whole would have put
 // them. The text is the same as the sequential conversion's.
 func convertModule(gm *ir.Operation, o Options, env *spirv.TargetEnvAttr) error {
-	ops := moduleOps(gm)
+	ks := kernelsOf(gm)
 	sm := newSPIRVModule(gm, env, o)
-	chunks := parallelChunks(gm, ops)
+	chunks := parallelChunks(gm, ks)
 	if chunks == nil {
-		vector := cloneInto(sm, ops)
+		vector := cloneInto(sm, ks)
 		if err := convertIn(sm, o, env, true, vector, gm.Context().Emit); err != nil {
 			sm.Erase()
 			return err
@@ -196,6 +196,30 @@ func moduleOps(gm *ir.Operation) []*ir.Operation {
 	return ops
 }
 
+// kernel is a top-level op of a gpu.module and what a walk of it found:
+// whether it holds a vector op (without one, the vector preparation is
+// skipped) and whether an op in it refers to a symbol.
+type kernel struct {
+	op              *ir.Operation
+	vector, symbols bool
+}
+
+// kernelsOf lists the ops of gm's body but its terminator, each walked
+// once for what convertModule needs to know.
+func kernelsOf(gm *ir.Operation) []kernel {
+	ops := moduleOps(gm)
+	ks := make([]kernel, len(ops))
+	for i, op := range ops {
+		ks[i] = kernel{op: op}
+		op.Walk(func(o *ir.Operation) bool {
+			ks[i].vector = ks[i].vector || strings.HasPrefix(o.Name(), "vector.")
+			ks[i].symbols = ks[i].symbols || o != op && usesSymbol(o)
+			return !ks[i].vector || !ks[i].symbols
+		})
+	}
+	return ks
+}
+
 // minChunk is the fewest kernels worth a goroutine of their own.
 const minChunk = 8
 
@@ -203,41 +227,39 @@ const minChunk = 8
 // apart, or returns nil where gm must be converted whole: threading off,
 // too few kernels, or anything but kernels that use no symbol (a call or
 // a global ties kernels together).
-func parallelChunks(gm *ir.Operation, ops []*ir.Operation) [][]*ir.Operation {
+func parallelChunks(gm *ir.Operation, ks []kernel) [][]kernel {
 	workers := runtime.GOMAXPROCS(0)
-	if !gm.Context().Multithreading() || workers < 2 || len(ops) < 2*minChunk {
+	if !gm.Context().Multithreading() || workers < 2 || len(ks) < 2*minChunk {
 		return nil
 	}
-	for _, op := range ops {
-		if op.Name() != "gpu.func" || usesSymbols(op) {
+	for _, k := range ks {
+		if k.op.Name() != "gpu.func" || k.symbols {
 			return nil
 		}
 	}
-	n := min(4*workers, len(ops)/minChunk)
-	chunks := make([][]*ir.Operation, 0, n)
+	n := min(4*workers, len(ks)/minChunk)
+	chunks := make([][]kernel, 0, n)
 	for i := range n {
-		chunks = append(chunks, ops[i*len(ops)/n:(i+1)*len(ops)/n])
+		chunks = append(chunks, ks[i*len(ks)/n:(i+1)*len(ks)/n])
 	}
 	return chunks
 }
 
-// usesSymbols reports whether an op in fn's body refers to a symbol, or
-// is a memref.alloc, whose global is named by the globals before it.
-func usesSymbols(fn *ir.Operation) bool {
-	found := false
-	for _, r := range fn.Regions() {
-		r.Walk(func(op *ir.Operation) bool {
-			found = found || op.Name() == "memref.alloc"
-			// Props and DiscardableAttrs, since Attrs would copy both.
-			for _, list := range [2][]ir.NamedAttr{op.Props(), op.DiscardableAttrs()} {
-				for _, a := range list {
-					found = found || refersToSymbol(a.Value)
-				}
-			}
-			return !found
-		})
+// usesSymbol reports whether op refers to a symbol, or is a memref.alloc,
+// whose global is named by the globals before it.
+func usesSymbol(op *ir.Operation) bool {
+	if op.Name() == "memref.alloc" {
+		return true
 	}
-	return found
+	// Props and DiscardableAttrs, since Attrs would copy both.
+	for _, list := range [2][]ir.NamedAttr{op.Props(), op.DiscardableAttrs()} {
+		for _, a := range list {
+			if refersToSymbol(a.Value) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func refersToSymbol(a ir.Attribute) bool {
@@ -351,35 +373,24 @@ func spirvMemoryModel(env *spirv.TargetEnvAttr) spv.MemoryModel {
 	return spv.MemoryModelGLSL450
 }
 
-// cloneInto appends clones of ops, top-level ops of an isolated module,
-// to the body of spirv.module sm, and reports whether they hold a vector
-// op (without one, the vector preparation is skipped). Each op is scanned
-// right before its clone, which then finds it in cache.
-func cloneInto(sm *ir.Operation, ops []*ir.Operation) (vector bool) {
+// cloneInto appends clones of the kernels ks, top-level ops of an
+// isolated module, to the body of spirv.module sm, and reports whether
+// they hold a vector op.
+func cloneInto(sm *ir.Operation, ks []kernel) (vector bool) {
 	body := sm.Region(0).Entry()
 	// Only the results of top-level ops can be used across them: until one
 	// has results, the mapping is emptied after each op (a kernel), and
 	// stays small.
 	m := ir.NewMapping()
 	defined := false
-	for _, op := range ops {
-		vector = vector || holdsVectorOp(op)
-		body.Append(op.Clone(m))
-		if defined = defined || op.NumResults() > 0; !defined {
+	for _, k := range ks {
+		vector = vector || k.vector
+		body.Append(k.op.Clone(m))
+		if defined = defined || k.op.NumResults() > 0; !defined {
 			m.Clear()
 		}
 	}
 	return vector
-}
-
-// holdsVectorOp reports whether op or an op nested in it is a vector op.
-func holdsVectorOp(op *ir.Operation) bool {
-	found := false
-	op.Walk(func(o *ir.Operation) bool {
-		found = strings.HasPrefix(o.Name(), "vector.")
-		return !found
-	})
-	return found
 }
 
 // convertIn runs the conversion on root. In a spirv.module made from a
