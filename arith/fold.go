@@ -1,6 +1,8 @@
 package arith
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ub"
 )
@@ -18,16 +20,26 @@ type elems struct {
 	splat bool
 }
 
-// constElems decodes a constant attribute.
-func constElems(a ir.Attribute) (elems, bool) {
+// scalarOf decodes a scalar constant attribute.
+func scalarOf(a ir.Attribute) (Scalar, bool) {
 	switch a := a.(type) {
 	case *ir.IntegerAttr:
 		if intWidth(a.Type()) > 64 {
-			return elems{}, false
+			return Scalar{}, false
 		}
-		return elems{vals: []Scalar{{Bits: Mask(intWidth(a.Type()), uint64(a.Int()))}}, splat: true}, true
+		return Scalar{Bits: Mask(intWidth(a.Type()), uint64(a.Int()))}, true
 	case *ir.FloatAttr:
-		return elems{vals: []Scalar{{Float: a.Value()}}, splat: true}, true
+		return Scalar{Float: a.Value()}, true
+	}
+	return Scalar{}, false
+}
+
+// constElems decodes a constant attribute.
+func constElems(a ir.Attribute) (elems, bool) {
+	if s, ok := scalarOf(a); ok {
+		return elems{vals: []Scalar{s}, splat: true}, true
+	}
+	switch a := a.(type) {
 	case *ir.DenseElementsAttr:
 		et := a.ShapedType().ElementType()
 		n := a.Len()
@@ -95,6 +107,9 @@ func makeConst(ctx *ir.Context, t ir.Type, vals []Scalar, splat bool) ir.Attribu
 // entries mean "not constant") and returns a constant of type t, or nil when
 // an operand is not constant or f declines an element.
 func FoldElementwise(ctx *ir.Context, t ir.Type, operands []ir.Attribute, f func(xs []Scalar) (Scalar, bool)) ir.Attribute {
+	if slices.Contains(operands, nil) {
+		return nil // before allocating: most ops have an operand that is not constant
+	}
 	cs := make([]elems, len(operands))
 	n, splat := 1, true
 	for i, a := range operands {
@@ -144,6 +159,9 @@ func foldToValue(v *ir.Value) ([]ir.FoldResult, bool) {
 
 // splatOf returns the single value of a scalar or splat constant.
 func splatOf(a ir.Attribute) (Scalar, bool) {
+	if s, ok := scalarOf(a); ok {
+		return s, true // without constElems' slice
+	}
 	c, ok := constElems(a)
 	if !ok || !c.splat {
 		return Scalar{}, false

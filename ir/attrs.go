@@ -203,9 +203,10 @@ type FloatAttr struct {
 // FloatAttr returns a float attribute, rounding v to the type's precision.
 func (c *Context) FloatAttr(t *FloatType, v float64) *FloatAttr {
 	v = RoundFloat(t.Kind, v)
-	return UniqueKey(c, NewKey("f").Type(t).Int(int64(floatKeyBits(v))), func() *FloatAttr {
-		return &FloatAttr{typ: t, v: v}
-	})
+	// The key of NewKey("f").Type(t).Int(bits), on the stack: a hit allocates nothing.
+	var buf [48]byte
+	key := appendKeyInt(appendKeyObj(append(buf[:0], "f\x00"...), t), int64(floatKeyBits(v)))
+	return uniqueBytes(c, key, func() *FloatAttr { return &FloatAttr{typ: t, v: v} })
 }
 
 func (a *FloatAttr) Type() Type { return a.typ }
@@ -235,7 +236,10 @@ type StringAttr struct {
 
 // StringAttr returns a string attribute.
 func (c *Context) StringAttr(s string) *StringAttr {
-	return UniqueKey(c, NewKey("s").Str(s), func() *StringAttr { return &StringAttr{Value: s} })
+	// The key of NewKey("s").Str(s), on the stack unless s is long.
+	var buf [64]byte
+	key := appendKeyStr(append(buf[:0], "s\x00"...), s)
+	return uniqueBytes(c, key, func() *StringAttr { return &StringAttr{Value: s} })
 }
 
 func (a *StringAttr) Print(p *Printer) { p.String(a.Value) }
@@ -392,7 +396,10 @@ type TypeAttr struct {
 
 // TypeAttr returns the attribute holding t.
 func (c *Context) TypeAttr(t Type) *TypeAttr {
-	return UniqueKey(c, NewKey("type").Type(t), func() *TypeAttr { return &TypeAttr{Value: t} })
+	// The key of NewKey("type").Type(t), on the stack.
+	var buf [32]byte
+	key := appendKeyObj(append(buf[:0], "type\x00"...), t)
+	return uniqueBytes(c, key, func() *TypeAttr { return &TypeAttr{Value: t} })
 }
 
 func (a *TypeAttr) Print(p *Printer) { p.Type(a.Value) }

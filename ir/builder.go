@@ -109,6 +109,14 @@ func NewMapping() *Mapping {
 	return &Mapping{values: map[*Value]*Value{}, blocks: map[*Block]*Block{}}
 }
 
+// Clear empties m, keeping the room its maps have grown, for a mapping
+// reused clone after clone.
+func (m *Mapping) Clear() {
+	clear(m.values)
+	clear(m.blocks)
+	m.misses = 0
+}
+
 // Map records that from maps to to.
 func (m *Mapping) Map(from, to *Value) { m.values[from] = to }
 
@@ -172,6 +180,9 @@ func (r *Region) CloneInto(dest *Region, before *Block, m *Mapping) {
 	var newBlocks []*Block
 	for b := r.first; b != nil; b = b.next {
 		nb := &Block{}
+		if n := len(b.args); n > 0 {
+			nb.args, nb.argLocs = make([]*Value, 0, n), make([]Location, 0, n)
+		}
 		for _, a := range b.args {
 			m.Map(a, nb.AddArgument(a.typ, a.argLoc()))
 		}

@@ -328,9 +328,11 @@ func (c *converter) targetCast(v *ir.Value, t ir.Type) *ir.Value {
 	return op.Result(0)
 }
 
+// newCast makes a cast of inputs to t. (CreateOp, unlike Create, lets
+// the callers' one-element lists stay on their stacks.)
 func (c *converter) newCast(kind castKind, t ir.Type, inputs []*ir.Value, loc ir.Location) *ir.Operation {
-	op := c.rw.Create(&ir.OpState{Name: castName, Loc: loc,
-		Operands: inputs, ResultTypes: []ir.Type{t}})
+	rt := [1]ir.Type{t}
+	op := c.rw.CreateOp(castName, loc, inputs, rt[:])
 	c.casts[op] = kind
 	c.castOrder = append(c.castOrder, op)
 	return op

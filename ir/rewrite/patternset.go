@@ -25,31 +25,46 @@ type index[P rooted] struct {
 func newIndex[P rooted](ps []P) index[P] {
 	ix := index[P]{byRoot: map[string][]P{}}
 	order := func(a, b P) int { return cmp.Compare(b.benefit(), a.benefit()) }
-	// Positions in ps of each root's patterns and of those for any op, so
-	// that each list is one merge in registration order (not a scan of
-	// all patterns per root).
-	var anyAt []int
-	at := map[string][]int{}
+	// Positions in ps of the patterns for any op, and of the others grouped
+	// by root in registration order, so that each root's list is one merge
+	// in registration order, and all lists share one array.
+	var anyAt, rootAt []int
 	for i, p := range ps {
-		if r := p.root(); r == "" {
+		if p.root() == "" {
 			anyAt = append(anyAt, i)
 			ix.anyOp = append(ix.anyOp, p)
 		} else {
-			at[r] = append(at[r], i)
+			rootAt = append(rootAt, i)
 		}
 	}
-	for r, own := range at {
-		list := make([]P, 0, len(own)+len(anyAt))
+	slices.SortStableFunc(rootAt, func(a, b int) int { return cmp.Compare(ps[a].root(), ps[b].root()) })
+	roots := 0
+	for k := range rootAt {
+		if k == 0 || ps[rootAt[k]].root() != ps[rootAt[k-1]].root() {
+			roots++
+		}
+	}
+	lists := make([]P, 0, len(rootAt)+roots*len(anyAt))
+	for len(rootAt) > 0 {
+		r := ps[rootAt[0]].root()
+		n := 1
+		for n < len(rootAt) && ps[rootAt[n]].root() == r {
+			n++
+		}
+		own := rootAt[:n]
+		rootAt = rootAt[n:]
+		start := len(lists)
 		i, j := 0, 0
 		for i < len(own) || j < len(anyAt) {
 			if j == len(anyAt) || i < len(own) && own[i] < anyAt[j] {
-				list = append(list, ps[own[i]])
+				lists = append(lists, ps[own[i]])
 				i++
 			} else {
-				list = append(list, ps[anyAt[j]])
+				lists = append(lists, ps[anyAt[j]])
 				j++
 			}
 		}
+		list := lists[start:len(lists):len(lists)]
 		slices.SortStableFunc(list, order)
 		ix.byRoot[r] = list
 	}

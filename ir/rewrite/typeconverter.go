@@ -149,7 +149,8 @@ type SignatureConversion struct {
 // ConvertSignature converts each input type 1:N, or reports false when one
 // does not convert.
 func (tc *TypeConverter) ConvertSignature(inputs []ir.Type) (*SignatureConversion, bool) {
-	sc := &SignatureConversion{starts: make([]int, len(inputs)+1)}
+	// Sized for 1:1, the usual case.
+	sc := &SignatureConversion{converted: make([]ir.Type, 0, len(inputs)), starts: make([]int, len(inputs)+1)}
 	for i, t := range inputs {
 		ts, ok := tc.Convert(t)
 		if !ok {

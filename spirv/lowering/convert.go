@@ -148,11 +148,11 @@ func emptyKernels(gm *ir.Operation) {
 // uses them) once each, where one conversion of the whole would have put
 // them. The text is the same as the sequential conversion's.
 func convertModule(gm *ir.Operation, o Options, env *spirv.TargetEnvAttr) error {
-	ops := moduleOps(gm)
+	ks := kernelsOf(gm)
 	sm := newSPIRVModule(gm, env, o)
-	chunks := parallelChunks(gm, ops)
+	chunks := parallelChunks(gm, ks)
 	if chunks == nil {
-		vector := cloneInto(sm, ops)
+		vector := cloneInto(sm, ks)
 		if err := convertIn(sm, o, env, true, vector, gm.Context().Emit); err != nil {
 			sm.Erase()
 			return err
@@ -196,6 +196,30 @@ func moduleOps(gm *ir.Operation) []*ir.Operation {
 	return ops
 }
 
+// kernel is a top-level op of a gpu.module and what a walk of it found:
+// whether it holds a vector op (without one, the vector preparation is
+// skipped) and whether an op in it refers to a symbol.
+type kernel struct {
+	op              *ir.Operation
+	vector, symbols bool
+}
+
+// kernelsOf lists the ops of gm's body but its terminator, each walked
+// once for what convertModule needs to know.
+func kernelsOf(gm *ir.Operation) []kernel {
+	ops := moduleOps(gm)
+	ks := make([]kernel, len(ops))
+	for i, op := range ops {
+		ks[i] = kernel{op: op}
+		op.Walk(func(o *ir.Operation) bool {
+			ks[i].vector = ks[i].vector || strings.HasPrefix(o.Name(), "vector.")
+			ks[i].symbols = ks[i].symbols || o != op && usesSymbol(o)
+			return !ks[i].vector || !ks[i].symbols
+		})
+	}
+	return ks
+}
+
 // minChunk is the fewest kernels worth a goroutine of their own.
 const minChunk = 8
 
@@ -203,41 +227,39 @@ const minChunk = 8
 // apart, or returns nil where gm must be converted whole: threading off,
 // too few kernels, or anything but kernels that use no symbol (a call or
 // a global ties kernels together).
-func parallelChunks(gm *ir.Operation, ops []*ir.Operation) [][]*ir.Operation {
+func parallelChunks(gm *ir.Operation, ks []kernel) [][]kernel {
 	workers := runtime.GOMAXPROCS(0)
-	if !gm.Context().Multithreading() || workers < 2 || len(ops) < 2*minChunk {
+	if !gm.Context().Multithreading() || workers < 2 || len(ks) < 2*minChunk {
 		return nil
 	}
-	for _, op := range ops {
-		if op.Name() != "gpu.func" || usesSymbols(op) {
+	for _, k := range ks {
+		if k.op.Name() != "gpu.func" || k.symbols {
 			return nil
 		}
 	}
-	n := min(4*workers, len(ops)/minChunk)
-	chunks := make([][]*ir.Operation, 0, n)
+	n := min(4*workers, len(ks)/minChunk)
+	chunks := make([][]kernel, 0, n)
 	for i := range n {
-		chunks = append(chunks, ops[i*len(ops)/n:(i+1)*len(ops)/n])
+		chunks = append(chunks, ks[i*len(ks)/n:(i+1)*len(ks)/n])
 	}
 	return chunks
 }
 
-// usesSymbols reports whether an op in fn's body refers to a symbol, or
-// is a memref.alloc, whose global is named by the globals before it.
-func usesSymbols(fn *ir.Operation) bool {
-	found := false
-	for _, r := range fn.Regions() {
-		r.Walk(func(op *ir.Operation) bool {
-			found = found || op.Name() == "memref.alloc"
-			// Props and DiscardableAttrs, since Attrs would copy both.
-			for _, list := range [2][]ir.NamedAttr{op.Props(), op.DiscardableAttrs()} {
-				for _, a := range list {
-					found = found || refersToSymbol(a.Value)
-				}
-			}
-			return !found
-		})
+// usesSymbol reports whether op refers to a symbol, or is a memref.alloc,
+// whose global is named by the globals before it.
+func usesSymbol(op *ir.Operation) bool {
+	if op.Name() == "memref.alloc" {
+		return true
 	}
-	return found
+	// Props and DiscardableAttrs, since Attrs would copy both.
+	for _, list := range [2][]ir.NamedAttr{op.Props(), op.DiscardableAttrs()} {
+		for _, a := range list {
+			if refersToSymbol(a.Value) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func refersToSymbol(a ir.Attribute) bool {
@@ -351,35 +373,24 @@ func spirvMemoryModel(env *spirv.TargetEnvAttr) spv.MemoryModel {
 	return spv.MemoryModelGLSL450
 }
 
-// cloneInto appends clones of ops, top-level ops of an isolated module,
-// to the body of spirv.module sm, and reports whether they hold a vector
-// op (without one, the vector preparation is skipped). Each op is scanned
-// right before its clone, which then finds it in cache.
-func cloneInto(sm *ir.Operation, ops []*ir.Operation) (vector bool) {
+// cloneInto appends clones of the kernels ks, top-level ops of an
+// isolated module, to the body of spirv.module sm, and reports whether
+// they hold a vector op.
+func cloneInto(sm *ir.Operation, ks []kernel) (vector bool) {
 	body := sm.Region(0).Entry()
 	// Only the results of top-level ops can be used across them: until one
-	// has results, the mapping starts afresh after each op (a kernel), and
+	// has results, the mapping is emptied after each op (a kernel), and
 	// stays small.
 	m := ir.NewMapping()
 	defined := false
-	for _, op := range ops {
-		vector = vector || holdsVectorOp(op)
-		body.Append(op.Clone(m))
-		if defined = defined || op.NumResults() > 0; !defined {
-			m = ir.NewMapping()
+	for _, k := range ks {
+		vector = vector || k.vector
+		body.Append(k.op.Clone(m))
+		if defined = defined || k.op.NumResults() > 0; !defined {
+			m.Clear()
 		}
 	}
 	return vector
-}
-
-// holdsVectorOp reports whether op or an op nested in it is a vector op.
-func holdsVectorOp(op *ir.Operation) bool {
-	found := false
-	op.Walk(func(o *ir.Operation) bool {
-		found = strings.HasPrefix(o.Name(), "vector.")
-		return !found
-	})
-	return found
 }
 
 // convertIn runs the conversion on root. In a spirv.module made from a
@@ -559,8 +570,7 @@ var castPattern = func(e *env) *rewrite.ConversionPattern {
 // bridge returns v seen as type t (a cast the conversion folds away once
 // t's users are converted).
 func bridge(b *ir.Builder, v *ir.Value, t ir.Type, loc ir.Location) *ir.Value {
-	return b.Create(&ir.OpState{Name: castName, Loc: loc,
-		Operands: []*ir.Value{v}, ResultTypes: []ir.Type{t}}).Result(0)
+	return val(b, castName, loc, t, v)
 }
 
 // patterns returns the patterns of the named dialects.
@@ -589,18 +599,32 @@ func (e *env) traced(p *rewrite.ConversionPattern) {
 	rewriteOp := p.Rewrite
 	computes := p.Root != "arith.constant" && !strings.HasPrefix(p.Root, "func.") && !strings.HasPrefix(p.Root, "tensor.")
 	p.Rewrite = func(op *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
-		if computes && (slices.ContainsFunc(op.OperandTypes(), isTensor) || slices.ContainsFunc(op.ResultTypes(), isTensor)) {
+		if computes && onTensors(op) {
 			// Tensors become arrays only as constants and in signatures:
 			// no other pattern of MLIR's converts ops on them.
 			return rewrite.NoMatch
 		}
-		name, loc := op.Name(), op.Loc()
 		err := rewriteOp(op, operands, rw)
 		if err == nil {
-			e.addOrigin(loc, name)
+			e.addOrigin(op)
 		}
 		return err
 	}
+}
+
+// onTensors reports whether an operand or a result of op is a tensor.
+func onTensors(op *ir.Operation) bool {
+	for i := range op.NumOperands() {
+		if isTensor(op.Operand(i).Type()) {
+			return true
+		}
+	}
+	for i := range op.NumResults() {
+		if isTensor(op.Result(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 func isTensor(t ir.Type) bool {
@@ -608,24 +632,21 @@ func isTensor(t ir.Type) bool {
 	return ok
 }
 
-// origin is a source op converted at a location.
-type origin struct {
-	loc  ir.Location
-	name string
-}
-
 // originBlock is the number of origins per block of e.origins: blocks are
 // filled and never grown, so recording one never copies the others.
 const originBlock = 1024
 
-// addOrigin records that an op named name was converted at loc.
-func (e *env) addOrigin(loc ir.Location, name string) {
+// addOrigin records that op was converted. The op itself, erased or not,
+// is kept rather than its name and location, which it still holds: a
+// pointer is a quarter of their size, and this list grows with every op
+// converted.
+func (e *env) addOrigin(op *ir.Operation) {
 	n := len(e.origins)
 	if n == 0 || len(e.origins[n-1]) == originBlock {
-		e.origins = append(e.origins, make([]origin, 0, originBlock))
+		e.origins = append(e.origins, make([]*ir.Operation, 0, originBlock))
 		n++
 	}
-	e.origins[n-1] = append(e.origins[n-1], origin{loc, name})
+	e.origins[n-1] = append(e.origins[n-1], op)
 }
 
 // origin returns the name of the first op converted at loc. Only a failed
@@ -633,8 +654,8 @@ func (e *env) addOrigin(loc ir.Location, name string) {
 func (e *env) origin(loc ir.Location) string {
 	for _, block := range e.origins {
 		for _, o := range block {
-			if o.loc == loc {
-				return o.name
+			if o.Loc() == loc {
+				return o.Name()
 			}
 		}
 	}

@@ -132,7 +132,8 @@ func (e *env) elementPtr(b *ir.Builder, mt *ir.MemRefType, base *ir.Value, indic
 		return nil, &packed{base: base, word: word, chainOp: chainOp, chain: chain, lin: lin,
 			per: int64(dstBits / srcBits), bits: int64(srcBits)}, true
 	}
-	return val(b, chainOp, loc, word, append([]*ir.Value{base}, append(chain, lin)...)...), nil, true
+	var operands [3]*ir.Value // base, the struct's member if wrapped, lin
+	return val(b, chainOp, loc, word, append(append(append(operands[:0], base), chain...), lin)...), nil, true
 }
 
 // bufferElem returns the element type of the buffer pt points to, and

@@ -29,9 +29,9 @@ type env struct {
 	yields map[*ir.Operation]yieldTarget
 	// symbols indexes the symbol tables globals are added to.
 	symbols map[*ir.Operation]map[string]*ir.Operation
-	// origins lists the source ops converted, in order, by location, in
-	// blocks of originBlock.
-	origins [][]origin
+	// origins lists the source ops converted, in order, in blocks of
+	// originBlock.
+	origins [][]*ir.Operation
 	// keysByDef and availability memoize the target checks of the ops
 	// converted (availability.go).
 	keysByDef    map[*ir.OpDef][]checked
