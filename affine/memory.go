@@ -42,33 +42,8 @@ var store = &ir.OpDef{
 	Inherent: []string{"map"},
 	// Hand-written as in MLIR (AffineStoreOp::parse, AffineOps.cpp), as
 	// affine.load.
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		var access ir.OpState
-		t, err := parseAccess(p, &access)
-		if err != nil {
-			return err
-		}
-		v, err := p.Resolve(u, t.Elem)
-		if err != nil {
-			return err
-		}
-		st.Operands = append([]*ir.Value{v}, access.Operands...)
-		st.Attrs = append(st.Attrs, access.Attrs...)
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.WriteByte(',')
-		printAccess(p, op, 1)
-	},
+	Parse: parseStore(false),
+	Print: printStore(false),
 	Verify: func(op *ir.Operation) error {
 		if err := verifyAccess(op, 1, "store"); err != nil {
 			return err
@@ -118,33 +93,8 @@ var vectorStore = &ir.OpDef{
 	Inherent: []string{"map"},
 	// Hand-written as in MLIR (AffineVectorStoreOp::parse), as
 	// affine.vector_load.
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		var access ir.OpState
-		_, vt, err := parseAccessOf(p, &access, true)
-		if err != nil {
-			return err
-		}
-		v, err := p.Resolve(u, vt)
-		if err != nil {
-			return err
-		}
-		st.Operands = append([]*ir.Value{v}, access.Operands...)
-		st.Attrs = append(st.Attrs, access.Attrs...)
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.WriteByte(' ')
-		p.Operand(op.Operand(0))
-		p.WriteByte(',')
-		printAccessOf(p, op, 1, op.Operand(0).Type())
-	},
+	Parse: parseStore(true),
+	Print: printStore(true),
 	Verify: func(op *ir.Operation) error {
 		if _, ok := op.Operand(0).Type().(*ir.VectorType); !ok {
 			return op.Errorf("operand #0 must be vector of any type values, but got '%s'", ir.TypeString(op.Operand(0).Type()))
@@ -154,6 +104,52 @@ var vectorStore = &ir.OpDef{
 		}
 		return verifyVectorAccess(op, op.Operand(1), op.Operand(0))
 	},
+}
+
+// parseStore reads `%v, ` and then the access of affine.store (or, with
+// vector, of affine.vector_store), the value having the memref's element
+// type (or the vector type).
+func parseStore(vector bool) func(p *ir.OpParser, st *ir.OpState) error {
+	return func(p *ir.OpParser, st *ir.OpState) error {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+		var access ir.OpState
+		t, vt, err := parseAccessOf(p, &access, vector)
+		if err != nil {
+			return err
+		}
+		var ty ir.Type = t.Elem
+		if vector {
+			ty = vt
+		}
+		v, err := p.Resolve(u, ty)
+		if err != nil {
+			return err
+		}
+		st.Operands = append([]*ir.Value{v}, access.Operands...)
+		st.Attrs = append(st.Attrs, access.Attrs...)
+		return nil
+	}
+}
+
+// printStore writes the stored value, then the access (and, with vector,
+// the vector type).
+func printStore(vector bool) func(p *ir.OpPrinter, op *ir.Operation) {
+	return func(p *ir.OpPrinter, op *ir.Operation) {
+		p.WriteByte(' ')
+		p.Operand(op.Operand(0))
+		p.WriteByte(',')
+		var vt ir.Type
+		if vector {
+			vt = op.Operand(0).Type()
+		}
+		printAccessOf(p, op, 1, vt)
+	}
 }
 
 // verifyVectorAccess checks that the vector has the memref's element type,
