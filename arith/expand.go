@@ -123,22 +123,8 @@ func expansion(root string, expand func(x *expander) *ir.Value) *rewrite.Convers
 	}
 }
 
-// SameShape returns elem in t's shape: elem for a scalar, a vector or
-// tensor of elem shaped as the vector or tensor t.
-func SameShape(ctx *ir.Context, t, elem ir.Type) ir.Type {
-	switch s := t.(type) {
-	case *ir.VectorType:
-		return ctx.ScalableVector(s.Dims, s.Scalable, elem)
-	case *ir.RankedTensorType:
-		return ctx.Tensor(s.Dims, elem, s.Encoding)
-	case *ir.UnrankedTensorType:
-		return ctx.UnrankedTensor(elem)
-	}
-	return elem
-}
-
 // like is elem shaped as t.
-func (x *expander) like(t ir.Type, elem ir.Type) ir.Type { return SameShape(x.ctx, t, elem) }
+func (x *expander) like(t ir.Type, elem ir.Type) ir.Type { return sameShape(x.ctx, t, elem) }
 
 func (x *expander) i(width int, t ir.Type) ir.Type { return x.like(t, x.ctx.I(width)) }
 

@@ -91,17 +91,20 @@ func CheckResults(op *ir.Operation, cs ...Constraint) error {
 
 // I1SameShape returns i1 with the shape of t: i1 for scalars, vector<...xi1>
 // (same scalable dims) or tensor<...xi1> (same encoding) for shaped types.
-func I1SameShape(ctx *ir.Context, t ir.Type) ir.Type {
-	i1 := ctx.I(1)
+func I1SameShape(ctx *ir.Context, t ir.Type) ir.Type { return sameShape(ctx, t, ctx.I(1)) }
+
+// sameShape returns elem in t's shape: elem for a scalar, a vector or
+// tensor of elem shaped as the vector or tensor t.
+func sameShape(ctx *ir.Context, t, elem ir.Type) ir.Type {
 	switch s := t.(type) {
 	case *ir.VectorType:
-		return ctx.ScalableVector(s.Dims, s.Scalable, i1)
+		return ctx.ScalableVector(s.Dims, s.Scalable, elem)
 	case *ir.RankedTensorType:
-		return ctx.Tensor(s.Dims, i1, s.Encoding)
+		return ctx.Tensor(s.Dims, elem, s.Encoding)
 	case *ir.UnrankedTensorType:
-		return ctx.UnrankedTensor(i1)
+		return ctx.UnrankedTensor(elem)
 	}
-	return i1
+	return elem
 }
 
 func isMappable(t ir.Type) bool {

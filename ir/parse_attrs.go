@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -829,7 +830,7 @@ func (p *Parser) parseDenseList(lit *denseLiteral) ([]int64, error) {
 		}
 		if n == 0 {
 			inner = sub
-		} else if !shapeEqual(inner, sub) {
+		} else if !slices.Equal(inner, sub) {
 			return nil, p.Errorf("tensor literal is invalid; ranks are not consistent between elements")
 		}
 		n++
@@ -902,7 +903,7 @@ func (p *Parser) buildDense(lit *denseLiteral, st ShapedType, tt token) (Attribu
 		if len(lit.elems) == 0 && n != 0 {
 			return nil, p.errorAt(lit.tok, "parsed zero elements, but type ('%s') expected at least 1", TypeString(st))
 		}
-		if !shapeEqual(lit.shape, st.Shape()) && !(len(lit.elems) == 0 && n == 0) {
+		if !slices.Equal(lit.shape, st.Shape()) && !(len(lit.elems) == 0 && n == 0) {
 			return nil, p.errorAt(lit.tok, "inferred shape of elements literal ([%s]) does not match type ([%s])", dimsString(lit.shape), dimsString(st.Shape()))
 		}
 	}
@@ -915,18 +916,6 @@ func (p *Parser) buildDense(lit *denseLiteral, st ShapedType, tt token) (Attribu
 		raw = append(raw, b...)
 	}
 	return p.ctx.DenseRaw(st, raw, lit.isSplat && n != 1), nil
-}
-
-func shapeEqual(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func (p *Parser) denseElemBytes(e denseElem, et Type) ([]byte, error) {

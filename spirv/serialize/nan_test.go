@@ -1,6 +1,7 @@
 package serialize_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -49,7 +50,7 @@ func TestNaNConstantBits(t *testing.T) {
 		t.Fatalf("%d OpConstant, want %d", len(got), len(consts))
 	}
 	for i, c := range consts {
-		if !slicesEqual(got[i], c.word) {
+		if !slices.Equal(got[i], c.word) {
 			t.Errorf("%s: words %#x, want %#x", c.attr, got[i], c.word)
 		}
 	}
@@ -63,16 +64,4 @@ func TestNaNConstantBits(t *testing.T) {
 			t.Errorf("deserialized module lacks spirv.Constant %s:\n%s", c.attr, text)
 		}
 	}
-}
-
-func slicesEqual(a, b []uint32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
