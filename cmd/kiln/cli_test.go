@@ -122,3 +122,35 @@ func TestVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestDebugFlagsRefused checks that LLVM's debug flags, which only an LLVM
+// built with assertions has, are usage errors that say why, and that the
+// help lists them with the flags kiln opt takes.
+func TestDebugFlagsRefused(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"opt", "-debug-only=inliner-pass", "x.mlir"}, "debug-only"},
+		{[]string{"opt", "--debug"}, "debug"},
+		{[]string{"translate", "--test-spirv-roundtrip", "--debug", "x.mlir"}, "debug"},
+	} {
+		code, out, errs := kilnCLI(c.args...)
+		want := "kiln " + c.args[0] + ": --" + c.flag + " is not supported: Kiln has no LLVM debug output"
+		if code != 2 || out != "" || !strings.HasPrefix(errs, want) {
+			t.Errorf("kiln %v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errs, want)
+		}
+	}
+	for _, cmd := range []string{"opt", "translate"} {
+		_, help, _ := kilnCLI(cmd, "--help")
+		if !strings.Contains(help, "\nMLIR flags not supported:\n  --debug, --debug-only ") {
+			t.Errorf("kiln %s --help does not list the refused debug flags:\n%s", cmd, help)
+		}
+	}
+	_, help, _ := kilnCLI("opt", "--help")
+	for _, f := range []string{"--verify-roundtrip ", "--dump-pass-pipeline "} {
+		if !strings.Contains(help, "\n  "+f) {
+			t.Errorf("kiln opt --help does not list %s", f)
+		}
+	}
+}
