@@ -93,14 +93,14 @@ func TestCommandLineForms(t *testing.T) {
 	var o optOptions
 	c := optCommandLine(&o, kiln.Passes())
 	files, code := c.parse([]string{"--cse", "in.mlir", "-o", "out.mlir", "--pass-pipeline=builtin.module(canonicalize)",
-		"--verify-each=false", "--canonicalize=max-iterations=2", "--", "-odd-name"}, nil, nil)
+		"--verify-each=false", "--canonicalize=max-iterations=2", "-p", "builtin.module(cse)", "--", "-odd-name"}, nil, nil)
 	if code != -1 {
 		t.Fatalf("parse: exit %d", code)
 	}
 	if !slices.Equal(files, []string{"in.mlir", "-odd-name"}) || o.output != "out.mlir" || o.verifyEach {
 		t.Errorf("files %q, output %q, verify-each %v", files, o.output, o.verifyEach)
 	}
-	want := []string{"\x00cse", "builtin.module(canonicalize)", "\x00canonicalize{max-iterations=2}"}
+	want := []string{"\x00cse", "builtin.module(canonicalize)", "\x00canonicalize{max-iterations=2}", "builtin.module(cse)"}
 	if !slices.Equal(o.pipeline, want) {
 		t.Errorf("pipeline %q, want %q", o.pipeline, want)
 	}
@@ -152,5 +152,24 @@ func TestDebugFlagsRefused(t *testing.T) {
 		if !strings.Contains(help, "\n  "+f) {
 			t.Errorf("kiln opt --help does not list %s", f)
 		}
+	}
+}
+
+// TestShowDialects checks mlir-opt's --show-dialects line: every dialect
+// of kiln opt's context, sorted, comma-separated.
+func TestShowDialects(t *testing.T) {
+	code, out, errs := kilnCLI("opt", "--show-dialects")
+	names, ok := strings.CutPrefix(out, "Available Dialects: ")
+	if code != 0 || errs != "" || !ok || !strings.HasSuffix(names, "\n") {
+		t.Fatalf("kiln opt --show-dialects: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	got := strings.Split(strings.TrimSuffix(names, "\n"), ",")
+	var want []string
+	for _, d := range newContext().Dialects() {
+		want = append(want, d.Name)
+	}
+	slices.Sort(want)
+	if !slices.Equal(got, want) || !slices.Contains(got, "builtin") || !slices.Contains(got, "spirv") {
+		t.Errorf("dialects %q, want %q", got, want)
 	}
 }

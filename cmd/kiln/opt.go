@@ -33,6 +33,7 @@ type optOptions struct {
 	verifyRoundtrip   bool
 	dumpPipeline      bool
 	listPasses        bool
+	showDialects      bool
 	in                *input
 }
 
@@ -45,6 +46,7 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs := c.fs
 	fs.StringVar(&o.output, "o", "-", "write output to `FILE` (- for stdout)")
 	fs.Var(pipelineText{o}, "pass-pipeline", "run a textual `PIPELINE`, e.g. 'builtin.module(canonicalize,cse)'")
+	fs.Var(pipelineText{o}, "p", "short for --pass-pipeline=`PIPELINE`")
 	fs.BoolVar(&o.splitInput, "split-input-file", false, "process each '// -----' chunk separately")
 	fs.BoolVar(&o.verifyDiagnostics, "verify-diagnostics", false, "check diagnostics against expected-* comments")
 	fs.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "accept ops, types and attributes of unknown dialects")
@@ -60,6 +62,7 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	c.refuseDebugFlags("follow the passes with --mlir-print-ir-after-all")
 	o.in = c.inputFlag()
 	fs.BoolVar(&o.listPasses, "list-passes", false, "list the registered passes with their options and exit")
+	fs.BoolVar(&o.showDialects, "show-dialects", false, "list the registered dialects and exit")
 	c.other = func(name, value string, hasValue bool) (bool, error) {
 		if _, ok := reg[name]; !ok {
 			return false, nil
@@ -114,6 +117,15 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if o.listPasses {
 		writePasses(stdout, reg)
+		return 0
+	}
+	if o.showDialects {
+		var names []string
+		for _, d := range newContext().Dialects() {
+			names = append(names, d.Name)
+		}
+		slices.Sort(names)
+		fmt.Fprintf(stdout, "Available Dialects: %s\n", strings.Join(names, ","))
 		return 0
 	}
 	if o.input, code = oneInput(files, "kiln opt", stderr); code >= 0 {

@@ -1,6 +1,6 @@
 // RUN: kiln opt %s --dump-pass-pipeline --canonicalize=max-iterations=3 --cse -o /dev/null 2>&1 | FileCheck %s --check-prefix=FLAGS
 // RUN: kiln opt %s --dump-pass-pipeline --pass-pipeline='builtin.module(func.func(cse,canonicalize),symbol-dce)' 2>/dev/null | FileCheck %s --check-prefix=OUT
-// RUN: kiln opt %s --dump-pass-pipeline --pass-pipeline='builtin.module(func.func(cse,canonicalize),symbol-dce)' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NESTED
+// RUN: kiln opt %s --dump-pass-pipeline -p 'builtin.module(func.func(cse,canonicalize),symbol-dce)' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NESTED
 // RUN: kiln opt %s --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: kiln opt %s --dump-pass-pipeline --split-input-file --cse -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLIT
 // RUN: not kiln opt %s --dump-pass-pipeline --pass-pipeline='func.func(cse)' 2>&1 | FileCheck %s --check-prefix=BAD
@@ -20,7 +20,8 @@
 // OUT-NEXT:    %[[A:.*]] = arith.addi %arg0, %arg0 : i32
 // OUT-NEXT:    %[[M:.*]] = arith.muli %[[A]], %[[A]] : i32
 
-// A nested pipeline counts as one pass, its passes indented.
+// A nested pipeline counts as one pass, its passes indented (-p is
+// --pass-pipeline).
 // NESTED:      Pass Manager with 2 passes:
 // NESTED-NEXT: builtin.module(
 // NESTED-NEXT:   func.func(
