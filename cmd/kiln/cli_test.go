@@ -123,10 +123,10 @@ func TestVersion(t *testing.T) {
 	}
 }
 
-// TestDebugFlagsRefused checks that LLVM's debug flags, which only an LLVM
-// built with assertions has, are usage errors that say why, and that the
-// help lists them with the flags kiln opt takes.
-func TestDebugFlagsRefused(t *testing.T) {
+// TestRefusedFlags checks that LLVM's debug flags, which only an LLVM
+// built with assertions has, and --emit-bytecode are usage errors that say
+// why, and that the help lists them with the flags kiln opt takes.
+func TestRefusedFlags(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		flag string
@@ -134,16 +134,17 @@ func TestDebugFlagsRefused(t *testing.T) {
 		{[]string{"opt", "-debug-only=inliner-pass", "x.mlir"}, "debug-only"},
 		{[]string{"opt", "--debug"}, "debug"},
 		{[]string{"translate", "--test-spirv-roundtrip", "--debug", "x.mlir"}, "debug"},
+		{[]string{"opt", "--emit-bytecode", "x.mlir"}, "emit-bytecode"},
 	} {
 		code, out, errs := kilnCLI(c.args...)
-		want := "kiln " + c.args[0] + ": --" + c.flag + " is not supported: Kiln has no LLVM debug output"
+		want := "kiln " + c.args[0] + ": --" + c.flag + " is not supported: Kiln has no "
 		if code != 2 || out != "" || !strings.HasPrefix(errs, want) {
 			t.Errorf("kiln %v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errs, want)
 		}
 	}
 	for _, cmd := range []string{"opt", "translate"} {
 		_, help, _ := kilnCLI(cmd, "--help")
-		if !strings.Contains(help, "\nMLIR flags not supported:\n  --debug, --debug-only ") {
+		if !strings.Contains(help, "\nMLIR flags not supported:\n  --debug, --debug-only ") || (cmd == "opt") != strings.Contains(help, "\n  --emit-bytecode ") {
 			t.Errorf("kiln %s --help does not list the refused debug flags:\n%s", cmd, help)
 		}
 	}

@@ -60,6 +60,7 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.BoolVar(&o.verifyRoundtrip, "verify-roundtrip", false, "check that the parsed IR reads back the same from its custom and its generic form")
 	fs.BoolVar(&o.dumpPipeline, "dump-pass-pipeline", false, "print the pass pipeline to stderr before it runs")
 	c.refuseDebugFlags("follow the passes with --mlir-print-ir-after-all")
+	c.refused = append(c.refused, refusedFlags{[]string{"emit-bytecode"}, "Kiln has no MLIR bytecode; it reads and writes the text form"})
 	o.in = c.inputFlag()
 	fs.BoolVar(&o.listPasses, "list-passes", false, "list the registered passes with their options and exit")
 	fs.BoolVar(&o.showDialects, "show-dialects", false, "list the registered dialects and exit")
