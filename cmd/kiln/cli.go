@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -30,6 +31,15 @@ type commandLine struct {
 	other func(name, value string, hasValue bool) (bool, error)
 	// candidates, when set, adds names to the suggestions for a mistyped flag.
 	candidates func() []string
+	// refused are MLIR flags the command knows and does not take, with the
+	// reason their usage error gives.
+	refused []refusedFlags
+}
+
+// refusedFlags are MLIR flags refused for one reason.
+type refusedFlags struct {
+	names []string
+	why   string
 }
 
 func newCommandLine(name, usage, about string) *commandLine {
@@ -66,6 +76,11 @@ func (c *commandLine) walk(args []string, operands *[]string) error {
 		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		if name == "h" || name == "help" {
 			return flag.ErrHelp
+		}
+		for _, r := range c.refused {
+			if slices.Contains(r.names, name) {
+				return fmt.Errorf("--%s is not supported: %s", name, r.why)
+			}
 		}
 		f := c.fs.Lookup(name)
 		if f == nil {
@@ -110,6 +125,19 @@ func (c *commandLine) inputFlag() *input {
 	in := newInput()
 	c.fs.Var(&in.limit, "max-input-size", "read inputs up to `SIZE` bytes (K, M, G suffixes)")
 	return in
+}
+
+// refuseDebugFlags makes LLVM's --debug and --debug-only usage errors.
+// They exist only in an LLVM built with assertions, whose debug output
+// Kiln does not have; a release mlir-opt refuses them as unknown. Taking
+// them silently would promise output that never comes, so the error says
+// why and what to use instead (instead: "" when nothing does).
+func (c *commandLine) refuseDebugFlags(instead string) {
+	why := "Kiln has no LLVM debug output (MLIR tools have it only when LLVM is built with assertions; lit tests using it say REQUIRES: asserts)"
+	if instead != "" {
+		why += "; " + instead
+	}
+	c.refused = append(c.refused, refusedFlags{[]string{"debug", "debug-only"}, why})
 }
 
 // printFlags declares mlir-opt's printer flags, which set o.
@@ -202,6 +230,14 @@ func (c *commandLine) help(w io.Writer) {
 	})
 	if len(rows) > 0 {
 		fmt.Fprintln(w, "\nflags:")
+		writeRows(w, rows)
+	}
+	if len(c.refused) > 0 {
+		fmt.Fprintln(w, "\nMLIR flags not supported:")
+		rows = nil
+		for _, r := range c.refused {
+			rows = append(rows, [2]string{"--" + strings.Join(r.names, ", --"), r.why})
+		}
 		writeRows(w, rows)
 	}
 	if c.more != nil {

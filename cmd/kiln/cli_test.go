@@ -93,14 +93,14 @@ func TestCommandLineForms(t *testing.T) {
 	var o optOptions
 	c := optCommandLine(&o, kiln.Passes())
 	files, code := c.parse([]string{"--cse", "in.mlir", "-o", "out.mlir", "--pass-pipeline=builtin.module(canonicalize)",
-		"--verify-each=false", "--canonicalize=max-iterations=2", "--", "-odd-name"}, nil, nil)
+		"--verify-each=false", "--canonicalize=max-iterations=2", "-p", "builtin.module(cse)", "--", "-odd-name"}, nil, nil)
 	if code != -1 {
 		t.Fatalf("parse: exit %d", code)
 	}
 	if !slices.Equal(files, []string{"in.mlir", "-odd-name"}) || o.output != "out.mlir" || o.verifyEach {
 		t.Errorf("files %q, output %q, verify-each %v", files, o.output, o.verifyEach)
 	}
-	want := []string{"\x00cse", "builtin.module(canonicalize)", "\x00canonicalize{max-iterations=2}"}
+	want := []string{"\x00cse", "builtin.module(canonicalize)", "\x00canonicalize{max-iterations=2}", "builtin.module(cse)"}
 	if !slices.Equal(o.pipeline, want) {
 		t.Errorf("pipeline %q, want %q", o.pipeline, want)
 	}
@@ -120,5 +120,57 @@ func TestVersion(t *testing.T) {
 		if code != 0 || !strings.HasPrefix(out, "kiln ") || !strings.Contains(out, "go1.") {
 			t.Errorf("kiln %s: exit %d, %q", arg, code, out)
 		}
+	}
+}
+
+// TestRefusedFlags checks that LLVM's debug flags, which only an LLVM
+// built with assertions has, and --emit-bytecode are usage errors that say
+// why, and that the help lists them with the flags kiln opt takes.
+func TestRefusedFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"opt", "-debug-only=inliner-pass", "x.mlir"}, "debug-only"},
+		{[]string{"opt", "--debug"}, "debug"},
+		{[]string{"translate", "--test-spirv-roundtrip", "--debug", "x.mlir"}, "debug"},
+		{[]string{"opt", "--emit-bytecode", "x.mlir"}, "emit-bytecode"},
+	} {
+		code, out, errs := kilnCLI(c.args...)
+		want := "kiln " + c.args[0] + ": --" + c.flag + " is not supported: Kiln has no "
+		if code != 2 || out != "" || !strings.HasPrefix(errs, want) {
+			t.Errorf("kiln %v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errs, want)
+		}
+	}
+	for _, cmd := range []string{"opt", "translate"} {
+		_, help, _ := kilnCLI(cmd, "--help")
+		if !strings.Contains(help, "\nMLIR flags not supported:\n  --debug, --debug-only ") || (cmd == "opt") != strings.Contains(help, "\n  --emit-bytecode ") {
+			t.Errorf("kiln %s --help does not list the refused debug flags:\n%s", cmd, help)
+		}
+	}
+	_, help, _ := kilnCLI("opt", "--help")
+	for _, f := range []string{"--verify-roundtrip ", "--dump-pass-pipeline "} {
+		if !strings.Contains(help, "\n  "+f) {
+			t.Errorf("kiln opt --help does not list %s", f)
+		}
+	}
+}
+
+// TestShowDialects checks mlir-opt's --show-dialects line: every dialect
+// of kiln opt's context, sorted, comma-separated.
+func TestShowDialects(t *testing.T) {
+	code, out, errs := kilnCLI("opt", "--show-dialects")
+	names, ok := strings.CutPrefix(out, "Available Dialects: ")
+	if code != 0 || errs != "" || !ok || !strings.HasSuffix(names, "\n") {
+		t.Fatalf("kiln opt --show-dialects: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	got := strings.Split(strings.TrimSuffix(names, "\n"), ",")
+	var want []string
+	for _, d := range newContext().Dialects() {
+		want = append(want, d.Name)
+	}
+	slices.Sort(want)
+	if !slices.Equal(got, want) || !slices.Contains(got, "builtin") || !slices.Contains(got, "spirv") {
+		t.Errorf("dialects %q, want %q", got, want)
 	}
 }

@@ -30,7 +30,10 @@ type optOptions struct {
 	disableThreading  bool
 	verifyEach        bool
 	noImplicitModule  bool
+	verifyRoundtrip   bool
+	dumpPipeline      bool
 	listPasses        bool
+	showDialects      bool
 	in                *input
 }
 
@@ -43,6 +46,7 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs := c.fs
 	fs.StringVar(&o.output, "o", "-", "write output to `FILE` (- for stdout)")
 	fs.Var(pipelineText{o}, "pass-pipeline", "run a textual `PIPELINE`, e.g. 'builtin.module(canonicalize,cse)'")
+	fs.Var(pipelineText{o}, "p", "short for --pass-pipeline=`PIPELINE`")
 	fs.BoolVar(&o.splitInput, "split-input-file", false, "process each '// -----' chunk separately")
 	fs.BoolVar(&o.verifyDiagnostics, "verify-diagnostics", false, "check diagnostics against expected-* comments")
 	fs.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "accept ops, types and attributes of unknown dialects")
@@ -53,8 +57,13 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.BoolVar(&o.timing, "mlir-timing", false, "print the time each pass took")
 	fs.BoolVar(&o.disableThreading, "mlir-disable-threading", false, "run passes, verify and print on one goroutine")
 	fs.BoolVar(&o.verifyEach, "verify-each", true, "verify the IR after each pass")
+	fs.BoolVar(&o.verifyRoundtrip, "verify-roundtrip", false, "check that the parsed IR reads back the same from its custom and its generic form")
+	fs.BoolVar(&o.dumpPipeline, "dump-pass-pipeline", false, "print the pass pipeline to stderr before it runs")
+	c.refuseDebugFlags("follow the passes with --mlir-print-ir-after-all")
+	c.refused = append(c.refused, refusedFlags{[]string{"emit-bytecode"}, "Kiln has no MLIR bytecode; it reads and writes the text form"})
 	o.in = c.inputFlag()
 	fs.BoolVar(&o.listPasses, "list-passes", false, "list the registered passes with their options and exit")
+	fs.BoolVar(&o.showDialects, "show-dialects", false, "list the registered dialects and exit")
 	c.other = func(name, value string, hasValue bool) (bool, error) {
 		if _, ok := reg[name]; !ok {
 			return false, nil
@@ -111,6 +120,15 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		writePasses(stdout, reg)
 		return 0
 	}
+	if o.showDialects {
+		var names []string
+		for _, d := range newContext().Dialects() {
+			names = append(names, d.Name)
+		}
+		slices.Sort(names)
+		fmt.Fprintf(stdout, "Available Dialects: %s\n", strings.Join(names, ","))
+		return 0
+	}
 	if o.input, code = oneInput(files, "kiln opt", stderr); code >= 0 {
 		return code
 	}
@@ -130,12 +148,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		timing = pass.NewTiming()
 	}
 	chunks := chunkRun{name: name, text: sharedText(src), split: o.splitInput, verify: o.verifyDiagnostics, marker: ir.SplitMarker + "\n",
-		context: func() *ir.Context {
-			ctx := newContext()
-			ctx.SetAllowUnregisteredDialects(o.allowUnregistered)
-			ctx.SetMultithreading(!o.disableThreading)
-			return ctx
-		}}
+		context: o.context}
 	failed, problems, err := chunks.run(out, stderr, func(ctx *ir.Context, chunk string, last bool) error {
 		m, err := optChunk(o, ctx, chunk, name, timing, stderr)
 		if err != nil {
@@ -176,6 +189,14 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// context returns a context for one input, as the flags want it.
+func (o *optOptions) context() *ir.Context {
+	ctx := newContext()
+	ctx.SetAllowUnregisteredDialects(o.allowUnregistered)
+	ctx.SetMultithreading(!o.disableThreading)
+	return ctx
+}
+
 // openOutput returns the writer for -o (stdout for "-") and its closer.
 func openOutput(path string, stdout io.Writer) (io.Writer, func() error, error) {
 	if path == "-" {
@@ -204,6 +225,12 @@ func optChunk(o *optOptions, ctx *ir.Context, src, name string, timing *pass.Tim
 	}
 	if err := timed(timing, "Verifier", func() error { return ir.Verify(m) }); err != nil {
 		return nil, err
+	}
+	if o.verifyRoundtrip {
+		// As mlir-opt, on the IR as parsed, before any pass.
+		if err := verifyRoundtrip(m, o.context); err != nil {
+			return nil, err
+		}
 	}
 	if err := runPipeline(m, o, timing, stderr); err != nil {
 		return nil, err

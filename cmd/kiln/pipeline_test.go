@@ -41,3 +41,43 @@ func TestOptNoImplicitModuleNestsModulePasses(t *testing.T) {
 		t.Errorf("exit %d: %s\n%s", code, stderr, out)
 	}
 }
+
+// TestDumpPipelineOptions checks the options as mlir-opt's
+// --dump-pass-pipeline prints them: all of them, sorted, with their values,
+// an empty list leaving its separating space, a string with a space in
+// braces unless a quote or brace before the space escapes it.
+func TestDumpPipelineOptions(t *testing.T) {
+	run := func(*ir.Operation, *pass.Context) error { return nil }
+	reg := pass.Registry{}
+	reg.Add(func() *pass.Pass {
+		return &pass.Pass{Name: "Inliner", Argument: "inline", Run: run, Options: []pass.Option{
+			{Name: "op-pipelines", Kind: pass.ListOption},
+			{Name: "max-iterations", Kind: pass.IntOption, Default: "4"},
+			{Name: "inlining-threshold", Kind: pass.IntOption, Default: "4294967295"},
+			{Name: "default-pipeline", Kind: pass.StringOption, Default: "canonicalize"},
+		}}
+	}, func() *pass.Pass {
+		return &pass.Pass{Name: "Opts", Argument: "opts", OpName: "func.func", Run: run, Options: []pass.Option{
+			{Name: "a", Kind: pass.StringOption},
+			{Name: "b", Kind: pass.ListOption},
+			{Name: "c", Kind: pass.BoolOption},
+			{Name: "d", Kind: pass.StringOption},
+		}}
+	})
+	for _, tc := range []struct{ pipeline, want string }{
+		{"builtin.module(inline)", "Pass Manager with 1 passes:\nbuiltin.module(\n  inline{default-pipeline=canonicalize inlining-threshold=4294967295 max-iterations=4 }\n)\n\n"},
+		{"builtin.module(inline{max-iterations=7 default-pipeline=''})", "Pass Manager with 1 passes:\nbuiltin.module(\n  inline{default-pipeline= inlining-threshold=4294967295 max-iterations=7 }\n)\n\n"},
+		{"builtin.module(func.func(opts{a={x y} b=p,q c d=\"'u v'\"}),inline)",
+			"Pass Manager with 2 passes:\nbuiltin.module(\n  func.func(\n    opts{a={x y} b={p,q} c=true d='u v'}\n  ),\n  inline{default-pipeline=canonicalize inlining-threshold=4294967295 max-iterations=4 }\n)\n\n"},
+	} {
+		p, err := pass.Parse(tc.pipeline, reg)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.pipeline, err)
+		}
+		var b strings.Builder
+		dumpPipeline(&b, "builtin.module", []*pass.Pipeline{p})
+		if b.String() != tc.want {
+			t.Errorf("%s:\n got %q\nwant %q", tc.pipeline, b.String(), tc.want)
+		}
+	}
+}

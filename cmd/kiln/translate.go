@@ -62,6 +62,7 @@ func translateCommandLine(o *translateOptions) *commandLine {
 	fs.StringVar(&o.validationPrefix, "spirv-save-validation-files-with-prefix", "", "also write each serialized module to `PREFIX`_N.spv")
 	c.printFlags(&o.print)
 	o.in = c.inputFlag()
+	c.refuseDebugFlags("")
 	return c
 }
 
