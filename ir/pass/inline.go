@@ -22,7 +22,7 @@ func Inline(reg Registry) func() *Pass {
 			Summary:  "Inline function calls",
 			Options: []Option{
 				{Name: "default-pipeline", Kind: StringOption, Default: "canonicalize", Help: "The optimizer pipeline used for callables that do not have a dedicated optimizer pipeline in opPipelineList"},
-				{Name: "op-pipelines", Kind: StringOption, Help: "Callable operation specific optimizer pipelines (in the form of `dialect.op(pipeline)`)"},
+				{Name: "op-pipelines", Kind: ListOption, Help: "Callable operation specific optimizer pipelines (in the form of `dialect.op(pipeline)`)"},
 				{Name: "max-iterations", Kind: IntOption, Default: "4", Help: "Maximum number of iterations when inlining within an SCC"},
 				{Name: "inlining-threshold", Kind: IntOption, Default: "4294967295", Help: "If the ratio between the number of the operations in the callee and the number of the operations in the caller exceeds this value (in percentage), then the callee is not inlined even if it is legal to inline it"},
 			},
