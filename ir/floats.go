@@ -221,7 +221,7 @@ func (f floatFormat) overflowBits(neg bool) uint64 {
 // zeroBits is f's zero of the given sign: FNUZ has only +0, and
 // f8E8M0FNU, without a zero, gives its least value.
 func (f floatFormat) zeroBits(neg bool) uint64 {
-	if neg && f.nf != nanNegZero && !f.unsigned {
+	if neg && f.signedZero() {
 		return 1 << f.signShift()
 	}
 	return 0
@@ -246,13 +246,13 @@ func encodeSmallFloat(f floatFormat, v float64) uint64 {
 	// a * 2^-q is exact in a float64: it has at most 53 significant bits and
 	// is at most 2^(man+1) < 2^53 for formats narrower than f64.
 	r := uint64(math.RoundToEven(math.Ldexp(a, -q)))
-	return f.pack(neg, r, q)
+	return f.pack(neg, r, q, f.overflowBits(neg))
 }
 
 // pack encodes the value r * 2^q of the given sign, r < 2^(man+1)
-// (or r == 2^(man+1) after rounding up), q >= emin - man, in format f,
-// handling overflow as round-to-nearest does.
-func (f floatFormat) pack(neg bool, r uint64, q int) uint64 {
+// (or r == 2^(man+1) after rounding up), q >= emin - man, in format f;
+// a value beyond the greatest finite one gives ovf.
+func (f floatFormat) pack(neg bool, r uint64, q int, ovf uint64) uint64 {
 	if r == 1<<uint(f.man+1) {
 		r >>= 1
 		q++
@@ -270,14 +270,73 @@ func (f floatFormat) pack(neg bool, r uint64, q int) uint64 {
 		bits = r
 	} else {
 		if e > f.emax {
-			return f.overflowBits(neg)
+			return ovf
 		}
 		bits = uint64(e+f.bias)<<uint(f.man) | r&(1<<uint(f.man)-1)
 	}
 	if bits > f.maxBits() {
-		return f.overflowBits(neg)
+		return ovf
 	}
 	return sign | bits
+}
+
+// RoundBig rounds x to kind k (up to 64 bits) in the given rounding mode,
+// as APFloat's convert does: a value beyond the greatest finite one becomes
+// the infinity (or NaN, or, in f4 and f6, the greatest value) when the
+// mode rounds it away from zero, else the greatest finite value. Callers
+// compute x exactly, or with a sticky bit below the format's precision, so
+// that it is rounded once.
+func RoundBig(k FloatKind, x *big.Float, mode big.RoundingMode) float64 {
+	if k == F80 || k == F128 {
+		k = F64 // carried in a float64
+	}
+	f := floatFormats[k]
+	neg := x.Signbit()
+	switch {
+	case x.IsInf():
+		return RoundFloat(k, math.Inf(x.Sign()))
+	case x.Sign() == 0:
+		z := 0.0
+		if neg {
+			z = math.Copysign(0, -1)
+		}
+		return RoundFloat(k, z)
+	case f.unsigned && neg:
+		return FloatFromBits(k, f.nanPattern(false))
+	}
+	e := x.MantExp(nil) - 1 // |x| in [2^e, 2^(e+1))
+	q := max(e, f.emin) - f.man
+	n := new(big.Float).SetMantExp(x, -q)
+	n.Abs(n)
+	i, _ := n.Int(nil)
+	frac := new(big.Float).Sub(n, new(big.Float).SetInt(i))
+	half := frac.Cmp(big.NewFloat(0.5))
+	r := i.Uint64()
+	inexact := frac.Sign() != 0
+	var up bool
+	switch mode {
+	case big.ToNearestEven:
+		up = half > 0 || half == 0 && r&1 == 1
+	case big.ToNearestAway:
+		up = half >= 0
+	case big.AwayFromZero:
+		up = inexact
+	case big.ToPositiveInf:
+		up = inexact && !neg
+	case big.ToNegativeInf:
+		up = inexact && neg
+	}
+	if up {
+		r++
+	}
+	ovf := f.overflowBits(neg)
+	if mode == big.ToZero || mode == big.ToPositiveInf && neg || mode == big.ToNegativeInf && !neg {
+		ovf = f.maxBits()
+		if neg {
+			ovf |= 1 << f.signShift()
+		}
+	}
+	return FloatFromBits(k, f.pack(neg, r, q, ovf))
 }
 
 func decodeSmallFloat(f floatFormat, bits uint64) float64 {
@@ -456,3 +515,6 @@ func apFloatString(prec int, v float64, sixDigits bool) string {
 func sameFloat(k FloatKind, a, b float64) bool {
 	return FloatBits(k, RoundFloat(k, a)) == FloatBits(k, b)
 }
+
+// signedZero reports whether f has a -0.
+func (f floatFormat) signedZero() bool { return f.nf != nanNegZero && !f.unsigned }

@@ -3,7 +3,9 @@ package ir
 import (
 	"bufio"
 	"math"
+	"math/big"
 	"os"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -258,6 +260,93 @@ func TestWideFormatLimits(t *testing.T) {
 		}
 		if got := FloatBits(c.k, c.max*1.5); got != c.inf {
 			t.Errorf("%v: 1.5 * max encodes as %#x, want %#x", c.k, got, c.inf)
+		}
+	}
+}
+
+// TestRoundBig checks every rounding mode between each pair of
+// neighbouring values of every small format and f16, f32, at the greatest
+// value and at zero: round to nearest agrees with RoundFloat, the directed
+// modes pick the neighbour on their side, and overflow gives the greatest
+// finite value when the mode rounds toward zero, as APFloat's
+// handleOverflow does.
+func TestRoundBig(t *testing.T) {
+	kinds := []FloatKind{F16, BF16, TF32, F32}
+	for _, s := range apfloatSems {
+		kinds = append(kinds, s.k)
+	}
+	bf := func(v float64) *big.Float { return new(big.Float).SetFloat64(v) }
+	checked := 0
+	defer func() {
+		if checked < 900 {
+			t.Errorf("only %d neighbour pairs checked", checked)
+		}
+	}()
+	for _, k := range kinds {
+		var vals []float64
+		if floatWidths[k] <= 8 {
+			for b := uint64(0); b < 1<<uint(floatWidths[k]); b++ {
+				if v := FloatFromBits(k, b); v >= 0 && !math.IsInf(v, 0) {
+					vals = append(vals, v)
+				}
+			}
+		} else {
+			vals = []float64{0, FloatFromBits(k, 1), FloatFromBits(k, 2), 1, RoundFloat(k, 1.1), MaxFloat(k)}
+			vals = append(vals, FloatFromBits(k, FloatBits(k, 1)+1), FloatFromBits(k, FloatBits(k, MaxFloat(k))-1))
+		}
+		sort.Float64s(vals)
+		for i := 0; i+1 < len(vals); i++ {
+			lo, hi := vals[i], vals[i+1]
+			if FloatFromBits(k, FloatBits(k, lo)+1) != hi {
+				continue
+			}
+			checked++
+			for _, x := range []float64{lo + (hi-lo)/4, (lo + hi) / 2, hi - (hi-lo)/4} {
+				near := RoundFloat(k, x)
+				away := near
+				if x == (lo+hi)/2 {
+					away = hi
+				}
+				for _, c := range []struct {
+					mode     big.RoundingMode
+					pos, neg float64
+				}{
+					{big.ToNearestEven, near, -near},
+					{big.ToNearestAway, away, -away},
+					{big.ToZero, lo, -lo},
+					{big.AwayFromZero, hi, -hi},
+					{big.ToPositiveInf, hi, -lo},
+					{big.ToNegativeInf, lo, -hi},
+				} {
+					if got := RoundBig(k, bf(x), c.mode); got != c.pos {
+						t.Errorf("RoundBig(%v, %v, %v) = %v, want %v", k, x, c.mode, got, c.pos)
+					}
+					want := c.neg
+					if want == 0 && !floatFormats[k].signedZero() {
+						want = 0
+					}
+					if got := RoundBig(k, bf(-x), c.mode); got != want || math.Signbit(got) != math.Signbit(want) {
+						t.Errorf("RoundBig(%v, %v, %v) = %v, want %v", k, -x, c.mode, got, want)
+					}
+				}
+			}
+		}
+		big2 := new(big.Float).SetMantExp(big.NewFloat(1), 2000)
+		maxV := MaxFloat(k)
+		for _, c := range []struct {
+			mode     big.RoundingMode
+			pos, neg float64
+		}{
+			{big.ToZero, maxV, -maxV},
+			{big.ToPositiveInf, RoundFloat(k, math.Inf(1)), -maxV},
+			{big.ToNegativeInf, maxV, RoundFloat(k, math.Inf(-1))},
+			{big.ToNearestEven, RoundFloat(k, math.Inf(1)), RoundFloat(k, math.Inf(-1))},
+		} {
+			got := RoundBig(k, big2, c.mode)
+			gotNeg := RoundBig(k, new(big.Float).Neg(big2), c.mode)
+			if FloatBits(k, got) != FloatBits(k, c.pos) || FloatBits(k, gotNeg) != FloatBits(k, c.neg) {
+				t.Errorf("RoundBig(%v, ±2^2000, %v) = %v, %v; want %v, %v", k, c.mode, got, gotNeg, c.pos, c.neg)
+			}
 		}
 	}
 }
