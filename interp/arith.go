@@ -66,6 +66,9 @@ func arithHandler(op *ir.Operation) handler {
 		return nil
 	}
 	if k, ok := floatKind(op.Result(0).Type()); ok && op.NumOperands() <= 2 {
+		if h := roundedHandler(op, k); h != nil {
+			return h
+		}
 		if _, known := arith.EvalFloat(name, k, 0, 0); !known {
 			return nil
 		}
