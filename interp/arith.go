@@ -32,6 +32,8 @@ func arithHandler(op *ir.Operation) handler {
 			}
 			return xs[2:3], nil
 		})
+	case "arith.scaling_extf", "arith.scaling_truncf":
+		return scalingHandler(op)
 	case "arith.cmpi":
 		p := arith.CmpIPredicate(intAttr(op, "predicate"))
 		w := width(op.Operand(0).Type())

@@ -132,3 +132,45 @@ func TestTruncfRoundingModesSmallFormats(t *testing.T) {
 		}
 	}
 }
+
+// TestScalingOps checks arith.scaling_extf and arith.scaling_truncf
+// against the arithmetic of MLIR's expansion: in * 2^scale, in / 2^scale
+// rounded to the result type in the op's rounding mode, a wide scale
+// first truncated to f8E8M0FNU.
+func TestScalingOps(t *testing.T) {
+	r := mustRun(t, `func.func @main() -> (f32, vector<2xbf16>, f4E2M1FN, f4E2M1FN, f4E2M1FN, f32, f16) {
+  %a = arith.constant 3.0 : f4E2M1FN
+  %s = arith.constant 4.0 : f8E8M0FNU
+  %0 = arith.scaling_extf %a, %s : f4E2M1FN, f8E8M0FNU to f32
+  %va = arith.constant dense<[0x7, 0xF]> : vector<2xf4E2M1FN>
+  %vs = arith.constant dense<[0.25, 2.0]> : vector<2xf8E8M0FNU>
+  %1 = arith.scaling_extf %va, %vs : vector<2xf4E2M1FN>, vector<2xf8E8M0FNU> to vector<2xbf16>
+  %x = arith.constant 20.0 : f32
+  %s8 = arith.constant 8.0 : f8E8M0FNU
+  %2 = arith.scaling_truncf %x, %s8 : f32, f8E8M0FNU to f4E2M1FN
+  %y = arith.constant 40.0 : f32
+  %3 = arith.scaling_truncf %y, %s8 downward : f32, f8E8M0FNU to f4E2M1FN
+  %big = arith.constant 1000.0 : f32
+  %4 = arith.scaling_truncf %big, %s8 : f32, f8E8M0FNU to f4E2M1FN
+  %ws = arith.constant 3.0 : f32
+  %5 = arith.scaling_extf %a, %ws : f4E2M1FN, f32 to f32
+  %h = arith.constant 1.0 : f4E2M1FN
+  %hs = arith.constant 1.0e+30 : f32
+  %6 = arith.scaling_extf %h, %hs : f4E2M1FN, f32 to f16
+  return %0, %1, %2, %3, %4, %5, %6 : f32, vector<2xbf16>, f4E2M1FN, f4E2M1FN, f4E2M1FN, f32, f16
+}`)
+	f := func(i int) float64 { return r[i].(Scalar).F }
+	v := r[1].(*Vector)
+	// 20/8 = 2.5, a tie between 2 and 3: even 2; 40/8 = 5 downward: 4;
+	// 1000/8 saturates to 6; the scale 3.0 truncates to 4 (ties round up
+	// in f8E8M0FNU); 2^100 is beyond f16.
+	if f(0) != 12 || v.At(0).F != 1.5 || v.At(1).F != -12 || f(2) != 2 || f(3) != 4 || f(4) != 6 || f(5) != 12 || !math.IsInf(f(6), 1) {
+		t.Errorf("got %v, %v %v, %v %v %v %v %v", f(0), v.At(0).F, v.At(1).F, f(2), f(3), f(4), f(5), f(6))
+	}
+	wantError(t, `func.func @main() -> f32 {
+  %a = arith.constant 3.0 : f4E2M1FN
+  %s = arith.constant 4.0 : f8E4M3FN
+  %0 = arith.scaling_extf %a, %s : f4E2M1FN, f8E4M3FN to f32
+  return %0 : f32
+}`, "with a f8E4M3FN scale")
+}
