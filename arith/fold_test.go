@@ -102,6 +102,13 @@ func TestFold(t *testing.T) {
 		{Name: "minnumf NaN", Src: "%a = arith.constant 2.0 : f16\n%b = arith.constant 0x7E00 : f16\n%r = arith.minnumf %a, %b : f16", Want: "2.000000e+00 : f16"},
 		{Name: "negf -0", Src: "%a = arith.constant 0.0 : f64\n%r = arith.negf %a : f64", Want: "-0.000000e+00 : f64"},
 		{Name: "remf", Src: "%a = arith.constant -5.5 : f32\n%b = arith.constant 2.0 : f32\n%r = arith.remf %a, %b : f32", Want: "-1.500000e+00 : f32"},
+		// A rounding mode folds in that mode, the exact result rounded once.
+		{Name: "divf upward", Src: "%a = arith.constant 1.0 : f32\n%b = arith.constant 3.0 : f32\n%r = arith.divf %a, %b upward : f32", Want: "0.333333343 : f32"},
+		{Name: "divf downward", Src: "%a = arith.constant 1.0 : f32\n%b = arith.constant 3.0 : f32\n%r = arith.divf %a, %b downward : f32", Want: "0.333333313 : f32"},
+		{Name: "addf to_nearest_away tie", Src: "%a = arith.constant 2048.0 : f16\n%b = arith.constant 1.0 : f16\n%r = arith.addf %a, %b to_nearest_away : f16", Want: "2.050000e+03 : f16"},
+		{Name: "subf downward exact zero", Src: "%a = arith.constant 1.5 : f32\n%b = arith.constant 1.5 : f32\n%r = arith.subf %a, %b downward : f32", Want: "-0.000000e+00 : f32"},
+		{Name: "mulf toward_zero overflow", Src: "%a = arith.constant 3.0e38 : f32\n%b = arith.constant 2.0 : f32\n%r = arith.mulf %a, %b toward_zero : f32", Want: "3.40282347E+38 : f32"},
+		{Name: "addf upward f8E4M3FN overflow", Src: "%a = arith.constant 448.0 : f8E4M3FN\n%b = arith.constant 16.0 : f8E4M3FN\n%r = arith.addf %a, %b upward : f8E4M3FN", Want: "0x7F : f8E4M3FN"},
 		{Name: "addf x+-0", Src: "%x = \"test.def\"() : () -> f32\n%z = arith.constant -0.0 : f32\n%r = arith.addf %x, %z : f32", Want: "operand 0"},
 		{Name: "addf x+0 kept", Src: "%x = \"test.def\"() : () -> f32\n%z = arith.constant 0.0 : f32\n%r = arith.addf %x, %z : f32", Want: "none"},
 		{Name: "negf negf", Src: "%x = \"test.def\"() : () -> f32\n%n = arith.negf %x : f32\n%r = arith.negf %n : f32", Want: "value test.def"},

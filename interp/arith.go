@@ -196,7 +196,7 @@ func castHandler(op *ir.Operation) handler {
 			if xs[0].Poison {
 				return []Scalar{Poison()}, nil
 			}
-			return []Scalar{{F: roundTo(k, xs[0].F, mode)}}, nil
+			return []Scalar{{F: arith.RoundTo(k, xs[0].F, mode)}}, nil
 		})
 	}
 	return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {

@@ -52,7 +52,7 @@ func scalingHandler(op *ir.Operation) handler {
 		s := ir.RoundFloat(inK, scale(xs[1].F))
 		q := ir.RoundFloat(inK, xs[0].F/s)
 		if hasMode {
-			return []Scalar{{F: roundTo(outK, q, mode)}}, nil
+			return []Scalar{{F: arith.RoundTo(outK, q, mode)}}, nil
 		}
 		return []Scalar{{F: ir.RoundFloat(outK, q)}}, nil
 	})
