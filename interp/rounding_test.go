@@ -174,3 +174,25 @@ func TestScalingOps(t *testing.T) {
   return %0 : f32
 }`, "with a f8E4M3FN scale")
 }
+
+// TestFMARoundsOnce checks an f32 math.fma whose exact result lies just
+// above a midpoint, closer than a float64 step: rounding it to float64
+// first would land on the midpoint and then round down to even.
+func TestFMARoundsOnce(t *testing.T) {
+	r := mustRun(t, `func.func @main() -> (f32, vector<2xf32>) {
+  %a = arith.constant 1.000244140625 : f32
+  %c = arith.constant 8.67361737988403547205962240695953369140625E-19 : f32
+  %0 = math.fma %a, %a, %c : f32
+  %va = arith.constant dense<1.000244140625> : vector<2xf32>
+  %vc = arith.constant dense<8.67361737988403547205962240695953369140625E-19> : vector<2xf32>
+  %1 = math.fma %va, %va, %vc : vector<2xf32>
+  return %0, %1 : f32, vector<2xf32>
+}`)
+	want := 1 + 0x1p-11 + 0x1p-23
+	if got := r[0].(Scalar).F; got != want {
+		t.Errorf("scalar fma = %v, want %v", got, want)
+	}
+	if got := r[1].(*Vector).At(1).F; got != want {
+		t.Errorf("vector fma = %v, want %v", got, want)
+	}
+}

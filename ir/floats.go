@@ -518,3 +518,18 @@ func sameFloat(k FloatKind, a, b float64) bool {
 
 // signedZero reports whether f has a -0.
 func (f floatFormat) signedZero() bool { return f.nf != nanNegZero && !f.unsigned }
+
+// IsMidpoint reports whether the finite v lies exactly halfway between two
+// neighbouring values of kind k (or half a step past the greatest): where
+// rounding v to k may go the other way than rounding the exact value that
+// v is a float64 rounding of.
+func IsMidpoint(k FloatKind, v float64) bool {
+	if k == F64 || k == F80 || k == F128 || v == 0 || math.IsInf(v, 0) || v != v {
+		return false
+	}
+	f := floatFormats[k]
+	a := math.Abs(v)
+	_, e := math.Frexp(a)
+	t := math.Ldexp(a, 1-(max(e-1, f.emin)-f.man)) // v in half steps of k
+	return t == math.Trunc(t) && math.Mod(t, 2) == 1
+}

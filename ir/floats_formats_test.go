@@ -350,3 +350,24 @@ func TestRoundBig(t *testing.T) {
 		}
 	}
 }
+
+// TestIsMidpoint checks midpoints of f32, f16 and f4E2M1FN, including the
+// subnormal range and half a step past the greatest value.
+func TestIsMidpoint(t *testing.T) {
+	for _, c := range []struct {
+		k    FloatKind
+		v    float64
+		want bool
+	}{
+		{F32, 1 + 0x1p-24, true}, {F32, 1 + 0x1p-23, false}, {F32, 1 + 0x1p-25, false}, {F32, -(1 + 0x1p-24), true},
+		{F32, 0x1p-150, true}, {F32, 0x1p-149, false}, {F32, 0x1.FFFFFFp127, true},
+		{F16, 2049, true}, {F16, 2050, false}, {F16, 65520, true},
+		{F4E2M1FN, 5, true}, {F4E2M1FN, 0.25, true}, {F4E2M1FN, 7, true}, {F4E2M1FN, 6, false},
+		{F8E8M0FNU, 3, true}, {F8E8M0FNU, 4, false},
+		{F64, 1 + 0x1p-52, false}, {F32, math.Inf(1), false}, {F32, 0, false},
+	} {
+		if got := IsMidpoint(c.k, c.v); got != c.want {
+			t.Errorf("IsMidpoint(%v, %v) = %v, want %v", c.k, c.v, got, c.want)
+		}
+	}
+}
