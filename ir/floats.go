@@ -94,15 +94,6 @@ func (f floatFormat) nanPattern(neg bool) uint64 {
 	return b
 }
 
-// MaxFloat returns the greatest finite value of kind k (for kinds up to
-// 64 bits).
-func MaxFloat(k FloatKind) float64 {
-	if k == F64 || k == F80 || k == F128 {
-		return math.MaxFloat64
-	}
-	return FloatFromBits(k, floatFormats[k].maxBits())
-}
-
 // Each format is encoded, decoded and rounded as APFloat does it: a
 // conversion rounds to nearest, ties to even; a value beyond the greatest
 // finite one becomes the infinity, else (FN, FNUZ) the NaN, else (f4, f6)

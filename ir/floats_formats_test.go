@@ -252,8 +252,8 @@ func TestWideFormatLimits(t *testing.T) {
 		max float64
 		inf uint64
 	}{{F16, 65504, 0x7C00}, {BF16, 0x1.FEp127, 0x7F80}, {TF32, 0x1.FFCp127, 0x3FC00}} {
-		if got := MaxFloat(c.k); got != c.max {
-			t.Errorf("MaxFloat(%v) = %v, want %v", c.k, got, c.max)
+		if got := maxFloat(c.k); got != c.max {
+			t.Errorf("greatest %v = %v, want %v", c.k, got, c.max)
 		}
 		if got := FloatBits(c.k, c.max*(1+0x1p-20)); got != FloatBits(c.k, c.max) {
 			t.Errorf("%v: just above the max encodes as %#x", c.k, got)
@@ -291,8 +291,8 @@ func TestRoundBig(t *testing.T) {
 				}
 			}
 		} else {
-			vals = []float64{0, FloatFromBits(k, 1), FloatFromBits(k, 2), 1, RoundFloat(k, 1.1), MaxFloat(k)}
-			vals = append(vals, FloatFromBits(k, FloatBits(k, 1)+1), FloatFromBits(k, FloatBits(k, MaxFloat(k))-1))
+			vals = []float64{0, FloatFromBits(k, 1), FloatFromBits(k, 2), 1, RoundFloat(k, 1.1), maxFloat(k)}
+			vals = append(vals, FloatFromBits(k, FloatBits(k, 1)+1), FloatFromBits(k, FloatBits(k, maxFloat(k))-1))
 		}
 		sort.Float64s(vals)
 		for i := 0; i+1 < len(vals); i++ {
@@ -332,7 +332,7 @@ func TestRoundBig(t *testing.T) {
 			}
 		}
 		big2 := new(big.Float).SetMantExp(big.NewFloat(1), 2000)
-		maxV := MaxFloat(k)
+		maxV := maxFloat(k)
 		for _, c := range []struct {
 			mode     big.RoundingMode
 			pos, neg float64
@@ -371,3 +371,6 @@ func TestIsMidpoint(t *testing.T) {
 		}
 	}
 }
+
+// maxFloat is the greatest finite value of kind k.
+func maxFloat(k FloatKind) float64 { return FloatFromBits(k, floatFormats[k].maxBits()) }
