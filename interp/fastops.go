@@ -51,7 +51,7 @@ func (u *unit) fastOp(op *ir.Operation, slow func(*Machine, *frame) error) func(
 		}
 	}
 	if _, directed := directedMode(op); directed {
-		return nil // roundedOp, in the general handler
+		return nil // roundedHandler, in the general handler
 	}
 	switch op.Name() {
 	case "arith.constant":
