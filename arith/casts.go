@@ -66,8 +66,10 @@ func castOp(name, summary, example string, from, to Constraint, compatible func(
 			}
 			return foldTo(FoldElementwise(op.Context(), op.Result(0).Type(), operands, func(xs []Scalar) (Scalar, bool) {
 				r, ok := EvalCast(full, in, out, xs[0])
-				// MLIR folds truncf only when no rounding happens, whatever the mode.
-				if full == "arith.truncf" && r.Float != xs[0].Float && !math.IsNaN(r.Float) {
+				// MLIR folds truncf only when no rounding happens, whatever the
+				// mode: not when a value overflows to an infinity or a NaN,
+				// saturates (f4, f6), or a NaN has no NaN to become (f4, f6).
+				if full == "arith.truncf" && r.Float != xs[0].Float && !(math.IsNaN(r.Float) && math.IsNaN(xs[0].Float)) {
 					return r, false
 				}
 				return r, ok

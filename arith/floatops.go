@@ -50,13 +50,17 @@ func floatOp(name, summary string, n int, traits ir.Trait, simplify simplifyFn, 
 		},
 		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 			t := op.Result(0).Type()
-			if k, ok := foldableKind(t); ok && roundsToNearestEven(op) {
+			if k, ok := foldableKind(t); ok {
+				eval := func(a, b float64) (float64, bool) { return EvalFloat(full, k, a, b) }
+				if m, ok := RoundingModeOf(op); ok && m != ToNearestEven {
+					eval = func(a, b float64) (float64, bool) { return EvalFloatRounded(full, k, m, a, b) }
+				}
 				if a := FoldElementwise(op.Context(), t, operands, func(xs []Scalar) (Scalar, bool) {
 					b := 0.0
 					if n == 2 {
 						b = xs[1].Float
 					}
-					r, ok := EvalFloat(full, k, xs[0].Float, b)
+					r, ok := eval(xs[0].Float, b)
 					return Scalar{Float: r}, ok
 				}); a != nil {
 					return foldTo(a)
@@ -123,8 +127,8 @@ func negfSimplify(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
 
 // withRounding gives a binary float op current MLIR's optional rounding
 // mode, written before fastmath (`arith.addf %a, %b downward fastmath<fast>
-// : f32`, MLIR's Arith_FloatBinaryOpWithRoundingMode). Constants fold only
-// without one or at to_nearest_even, the rounding the folder computes.
+// : f32`, MLIR's Arith_FloatBinaryOpWithRoundingMode). Constants fold in
+// that mode, as APFloat's add(b, rm) computes them (EvalFloatRounded).
 func withRounding(d *ir.OpDef) *ir.OpDef {
 	cs := []Clause{ClauseRounding, ClauseFastMath}
 	d.Inherent = clauseNames(cs)
@@ -150,13 +154,6 @@ func zeroIdentity(pred func(float64) bool) simplifyFn {
 		}
 		return fold(op, lhs, rhs)
 	}
-}
-
-// roundsToNearestEven reports whether op has no rounding mode or
-// to_nearest_even: whether constant folding may compute it.
-func roundsToNearestEven(op *ir.Operation) bool {
-	m, ok := RoundingModeOf(op)
-	return !ok || m == ToNearestEven
 }
 
 var (

@@ -32,6 +32,8 @@ func arithHandler(op *ir.Operation) handler {
 			}
 			return xs[2:3], nil
 		})
+	case "arith.scaling_extf", "arith.scaling_truncf":
+		return scalingHandler(op)
 	case "arith.cmpi":
 		p := arith.CmpIPredicate(intAttr(op, "predicate"))
 		w := width(op.Operand(0).Type())
@@ -66,6 +68,9 @@ func arithHandler(op *ir.Operation) handler {
 		return nil
 	}
 	if k, ok := floatKind(op.Result(0).Type()); ok && op.NumOperands() <= 2 {
+		if h := roundedHandler(op, k); h != nil {
+			return h
+		}
 		if _, known := arith.EvalFloat(name, k, 0, 0); !known {
 			return nil
 		}
@@ -191,7 +196,7 @@ func castHandler(op *ir.Operation) handler {
 			if xs[0].Poison {
 				return []Scalar{Poison()}, nil
 			}
-			return []Scalar{{F: roundTo(k, xs[0].F, mode)}}, nil
+			return []Scalar{{F: arith.RoundTo(k, xs[0].F, mode)}}, nil
 		})
 	}
 	return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {

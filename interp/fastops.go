@@ -50,6 +50,9 @@ func (u *unit) fastOp(op *ir.Operation, slow func(*Machine, *frame) error) func(
 			return nil
 		}
 	}
+	if _, directed := directedMode(op); directed {
+		return nil // roundedHandler, in the general handler
+	}
 	switch op.Name() {
 	case "arith.constant":
 		return u.constantOp(op)

@@ -35,6 +35,9 @@ func mathHandler(op *ir.Operation) handler {
 		})
 	}
 	if k, ok := floatKind(t); ok {
+		if h := roundedHandler(op, k); h != nil {
+			return h
+		}
 		if _, known := mathd.EvalFloat(name, k, 0, 0, 0); !known {
 			return nil
 		}

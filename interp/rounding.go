@@ -1,50 +1,47 @@
 package interp
 
 import (
-	"math"
-
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// roundTo rounds x to kind k in mode; RoundFloat gives the nearest-even
-// value, and the other modes pick it or its neighbour on x's other side.
-func roundTo(k ir.FloatKind, x float64, mode arith.RoundingMode) float64 {
-	r := ir.RoundFloat(k, x)
-	if r == x || math.IsNaN(x) || mode == arith.ToNearestEven {
-		return r
-	}
-	other := nextUp(k, r)
-	if x < r {
-		other = -nextUp(k, -r)
-	}
-	lo, hi := math.Min(r, other), math.Max(r, other)
-	switch mode {
-	case arith.Downward:
-		return lo
-	case arith.Upward:
-		return hi
-	case arith.TowardZero:
-		if math.Abs(lo) < math.Abs(hi) {
-			return lo
-		}
-		return hi
-	case arith.ToNearestAway:
-		if math.Abs(x-r) == math.Abs(x-other) && math.Abs(other) > math.Abs(r) {
-			return other
-		}
-	}
-	return r
+// directedMode returns op's rounding mode when it has one other than
+// to_nearest_even: then arith.addf/subf/mulf/divf and math.fma are
+// computed exactly and rounded once (arith.EvalFloatRounded,
+// arith.FMARounded), not by the float64 paths.
+func directedMode(op *ir.Operation) (arith.RoundingMode, bool) {
+	m, ok := arith.RoundingModeOf(op)
+	return m, ok && m != arith.ToNearestEven
 }
 
-// nextUp returns the least value of kind k greater than r.
-func nextUp(k ir.FloatKind, r float64) float64 {
-	b := ir.FloatBits(k, r)
-	switch {
-	case r == 0:
-		return ir.FloatFromBits(k, 1)
-	case r > 0:
-		return ir.FloatFromBits(k, b+1)
+// roundedHandler is the handler of a float op with a rounding mode other
+// than to_nearest_even, nil for other ops.
+func roundedHandler(op *ir.Operation, k ir.FloatKind) handler {
+	mode, ok := directedMode(op)
+	if !ok {
+		return nil
 	}
-	return ir.FloatFromBits(k, b-1)
+	var fn func(xs []float64) float64
+	switch name := op.Name(); name {
+	case "math.fma":
+		fn = func(xs []float64) float64 { return arith.FMARounded(k, mode, xs[0], xs[1], xs[2]) }
+	default:
+		if _, known := arith.EvalFloatRounded(name, k, mode, 1, 1); !known {
+			return nil
+		}
+		fn = func(xs []float64) float64 {
+			r, _ := arith.EvalFloatRounded(name, k, mode, xs[0], xs[1])
+			return r
+		}
+	}
+	return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
+		if anyPoison(xs) {
+			return []Scalar{Poison()}, nil
+		}
+		args := make([]float64, len(xs))
+		for i, x := range xs {
+			args[i] = x.F
+		}
+		return []Scalar{{F: fn(args)}}, nil
+	})
 }

@@ -7,27 +7,115 @@ import (
 	"strings"
 )
 
-// floatFormat describes a binary floating-point format by its exponent and
-// mantissa widths. The small MLIR formats (f8 variants, f6, f4) are handled
-// with IEEE-style rounding; their finite-only encodings are not modelled.
-type floatFormat struct{ exp, man int }
+// nonFinite is how a format encodes NaN and infinity, as APFloat's
+// fltNonfiniteBehavior and fltNanEncoding say.
+type nonFinite uint8
 
-var floatFormats = [numFloatKinds]floatFormat{
-	F16: {5, 10}, BF16: {8, 7}, F32: {8, 23}, F64: {11, 52}, F80: {15, 63}, F128: {15, 112},
-	TF32: {8, 10}, F8E5M2: {5, 2}, F8E4M3: {4, 3}, F8E4M3FN: {4, 3}, F8E5M2FNUZ: {5, 2},
-	F8E4M3FNUZ: {4, 3}, F8E4M3B11FNUZ: {4, 3}, F8E3M4: {3, 4}, F4E2M1FN: {2, 1},
-	F6E2M3FN: {2, 3}, F6E3M2FN: {3, 2}, F8E8M0FNU: {8, 0},
+const (
+	// ieeeNonFinite: infinities and NaNs have an all-ones exponent.
+	ieeeNonFinite nonFinite = iota
+	// nanAllOnes (the FN formats): no infinity; the all-ones pattern
+	// (either sign) is the only NaN, so the top exponent holds finite
+	// values too.
+	nanAllOnes
+	// nanNegZero (the FNUZ formats): no infinity and no -0; the
+	// negative-zero pattern is the only NaN.
+	nanNegZero
+	// finiteOnly (f4E2M1FN, f6E*FN): neither infinity nor NaN.
+	finiteOnly
+)
+
+// floatFormat describes a binary floating-point format as APFloat's
+// fltSemantics does: exp and man are the field widths, emin and emax the
+// least and greatest unbiased exponents of normal values (biased exponent
+// = e + bias, with 0 meaning subnormal except in the unsigned f8E8M0FNU,
+// whose every pattern but the NaN is a power of two).
+type floatFormat struct {
+	exp, man   int
+	bias       int
+	emin, emax int
+	nf         nonFinite
+	unsigned   bool
 }
 
-// A NaN of a format narrower than f64 is carried in a float64 with its
-// payload in the top bits of the f64 mantissa, as a widening conversion
-// puts it, and its quiet bit as is: FloatBits(k, FloatFromBits(k, b)) == b
-// for every NaN b, so payloads and signalling NaNs survive parsing,
-// printing, attributes, folding and serialization (only arithmetic, which
-// quiets NaNs, changes them). Hardware conversions (float32(v)) would quiet
-// a signalling NaN, hence the bit handling below.
+// ieeeFormat is an IEEE-style format of the given widths.
+func ieeeFormat(exp, man int) floatFormat {
+	bias := 1<<(exp-1) - 1
+	return floatFormat{exp, man, bias, 1 - bias, bias, ieeeNonFinite, false}
+}
 
-// RoundFloat rounds v to the nearest value of the given format (ties to even).
+// extFormat is a format without infinities whose top exponent holds
+// finite values, with the given bias.
+func extFormat(exp, man, bias int, nf nonFinite) floatFormat {
+	return floatFormat{exp, man, bias, 1 - bias, 1<<exp - 1 - bias, nf, false}
+}
+
+var floatFormats = [numFloatKinds]floatFormat{
+	F16: ieeeFormat(5, 10), BF16: ieeeFormat(8, 7), F32: ieeeFormat(8, 23),
+	F64: ieeeFormat(11, 52), F80: ieeeFormat(15, 63), F128: ieeeFormat(15, 112),
+	TF32: ieeeFormat(8, 10), F8E5M2: ieeeFormat(5, 2), F8E4M3: ieeeFormat(4, 3),
+	F8E3M4:        ieeeFormat(3, 4),
+	F8E4M3FN:      extFormat(4, 3, 7, nanAllOnes),
+	F8E5M2FNUZ:    extFormat(5, 2, 16, nanNegZero),
+	F8E4M3FNUZ:    extFormat(4, 3, 8, nanNegZero),
+	F8E4M3B11FNUZ: extFormat(4, 3, 11, nanNegZero),
+	F4E2M1FN:      extFormat(2, 1, 1, finiteOnly),
+	F6E2M3FN:      extFormat(2, 3, 1, finiteOnly),
+	F6E3M2FN:      extFormat(3, 2, 3, finiteOnly),
+	// 2^-127 .. 2^127, 0xFF is NaN; no zero, no sign.
+	F8E8M0FNU: {exp: 8, man: 0, bias: 127, emin: -127, emax: 127, nf: nanAllOnes, unsigned: true},
+}
+
+// signShift is the position of f's sign bit (past the top for unsigned).
+func (f floatFormat) signShift() uint { return uint(f.exp + f.man) }
+
+// maxBits is the bit pattern of f's greatest finite value.
+func (f floatFormat) maxBits() uint64 {
+	b := uint64(f.emax+f.bias)<<uint(f.man) | (1<<uint(f.man) - 1)
+	if f.nf == nanAllOnes && f.man > 0 {
+		b-- // all ones is the NaN
+	}
+	return b
+}
+
+// nanPattern is f's NaN of the given sign for the formats with a single
+// NaN encoding.
+func (f floatFormat) nanPattern(neg bool) uint64 {
+	switch {
+	case f.nf == nanNegZero:
+		return 1 << f.signShift()
+	case f.unsigned:
+		return 1<<uint(f.exp) - 1
+	}
+	b := uint64(1)<<f.signShift() - 1
+	if neg {
+		b |= 1 << f.signShift()
+	}
+	return b
+}
+
+// Each format is encoded, decoded and rounded as APFloat does it: a
+// conversion rounds to nearest, ties to even; a value beyond the greatest
+// finite one becomes the infinity, else (FN, FNUZ) the NaN, else (f4, f6)
+// saturates to the greatest finite value; the FNUZ formats and f8E8M0FNU
+// have no -0 (it becomes +0, and in f8E8M0FNU, which has no zero, every
+// value below 2^-127 becomes 2^-127); a negative f8E8M0FNU value is NaN
+// (APFloat keeps a sign its encoding cannot hold). A format without NaN
+// (f4, f6) encodes NaN as +0: arith.truncf does not fold such a conversion
+// (it is not exact), and MLIR leaves it undefined.
+//
+// A NaN of an IEEE format narrower than f64 is carried in a float64 with
+// its payload in the top bits of the f64 mantissa, as a widening
+// conversion puts it, and its quiet bit as is: FloatBits(k,
+// FloatFromBits(k, b)) == b for every NaN b, so payloads and signalling
+// NaNs survive parsing, printing, attributes, folding and serialization
+// (only arithmetic, which quiets NaNs, changes them). Hardware conversions
+// (float32(v)) would quiet a signalling NaN, hence the bit handling below.
+// The FN NaN (S.1111.111) widens the same way; the FNUZ NaN is a quiet
+// negative NaN, the f8E8M0FNU one a quiet positive NaN.
+
+// RoundFloat rounds v to the nearest value of the given format (ties to
+// even), as a conversion to that format and back does.
 func RoundFloat(k FloatKind, v float64) float64 {
 	switch {
 	case k == F64 || k == F80 || k == F128:
@@ -50,8 +138,7 @@ func FloatBits(k FloatKind, v float64) uint64 {
 	case k == F32:
 		return uint64(math.Float32bits(float32(v)))
 	}
-	f := floatFormats[k]
-	return encodeSmallFloat(v, f.exp, f.man)
+	return encodeSmallFloat(floatFormats[k], v)
 }
 
 // FloatFromBits decodes a bit pattern of the given format.
@@ -61,82 +148,204 @@ func FloatFromBits(k FloatKind, bits uint64) float64 {
 		return math.Float64frombits(bits)
 	}
 	f := floatFormats[k]
-	expMax := uint64(1)<<uint(f.exp) - 1
-	if m := bits & (1<<uint(f.man) - 1); m != 0 && bits>>uint(f.man)&expMax == expMax {
-		sign := bits >> uint(f.exp+f.man) & 1
-		return math.Float64frombits(sign<<63 | 0x7FF<<52 | m<<uint(52-f.man))
+	bits &= 1<<uint(floatWidths[k]) - 1
+	switch f.nf {
+	case ieeeNonFinite:
+		expMax := uint64(1)<<uint(f.exp) - 1
+		if m := bits & (1<<uint(f.man) - 1); m != 0 && bits>>uint(f.man)&expMax == expMax {
+			sign := bits >> f.signShift() & 1
+			return math.Float64frombits(sign<<63 | 0x7FF<<52 | m<<uint(52-f.man))
+		}
+		if k == F32 {
+			return float64(math.Float32frombits(uint32(bits)))
+		}
+	case nanAllOnes:
+		if f.unsigned && bits == f.nanPattern(false) {
+			return math.Float64frombits(0x7FF8 << 48)
+		}
+		if bits&(1<<f.signShift()-1) == 1<<f.signShift()-1 {
+			sign := bits >> f.signShift() & 1
+			return math.Float64frombits(sign<<63 | 0x7FF<<52 | (1<<uint(f.man)-1)<<uint(52-f.man))
+		}
+	case nanNegZero:
+		if bits == f.nanPattern(true) {
+			return math.Float64frombits(0xFFF8 << 48)
+		}
 	}
-	if k == F32 {
-		return float64(math.Float32frombits(uint32(bits)))
-	}
-	return decodeSmallFloat(bits, f.exp, f.man)
+	return decodeSmallFloat(f, bits)
 }
 
-// nanBits encodes the NaN v in format f: the top f.man bits of its payload,
-// or the quiet bit alone when those are all zero (a NaN must not become an
-// infinity).
+// nanBits encodes the NaN v in format f: for an IEEE format the top f.man
+// bits of its payload, or the quiet bit alone when those are all zero (a
+// NaN must not become an infinity); else the format's NaN.
 func nanBits(f floatFormat, v float64) uint64 {
 	b := math.Float64bits(v)
+	switch f.nf {
+	case finiteOnly:
+		return 0
+	case nanAllOnes, nanNegZero:
+		return f.nanPattern(b>>63 == 1 && !f.unsigned)
+	}
 	m := b & (1<<52 - 1) >> uint(52-f.man)
 	if m == 0 {
 		m = 1 << uint(max(f.man-1, 0))
 	}
-	return b>>63<<uint(f.exp+f.man) | (1<<uint(f.exp)-1)<<uint(f.man) | m
+	return b>>63<<f.signShift() | (1<<uint(f.exp)-1)<<uint(f.man) | m
 }
 
-func encodeSmallFloat(v float64, expBits, manBits int) uint64 {
-	b := math.Float64bits(v)
-	sign := b >> 63 << uint(expBits+manBits)
-	bias := 1<<uint(expBits-1) - 1
-	expMax := uint64(1)<<uint(expBits) - 1
+// overflowBits is what a value of the given sign beyond f's range becomes
+// when rounded to nearest (APFloat's handleOverflow).
+func (f floatFormat) overflowBits(neg bool) uint64 {
+	var sign uint64
+	if neg && !f.unsigned {
+		sign = 1 << f.signShift()
+	}
+	switch f.nf {
+	case ieeeNonFinite:
+		return sign | (1<<uint(f.exp)-1)<<uint(f.man)
+	case finiteOnly:
+		return sign | f.maxBits()
+	}
+	return f.nanPattern(neg)
+}
+
+// zeroBits is f's zero of the given sign: FNUZ has only +0, and
+// f8E8M0FNU, without a zero, gives its least value.
+func (f floatFormat) zeroBits(neg bool) uint64 {
+	if neg && f.signedZero() {
+		return 1 << f.signShift()
+	}
+	return 0
+}
+
+// encodeSmallFloat rounds the non-NaN v to format f, to nearest with ties
+// to even.
+func encodeSmallFloat(f floatFormat, v float64) uint64 {
+	neg := math.Signbit(v)
 	switch {
+	case f.unsigned && neg && v != 0:
+		return f.nanPattern(false)
 	case math.IsInf(v, 0):
-		return sign | expMax<<uint(manBits)
+		return f.overflowBits(neg)
 	case v == 0:
-		return sign
+		return f.zeroBits(neg)
 	}
 	a := math.Abs(v)
-	frac, e := math.Frexp(a) // a = frac * 2^e, frac in [0.5, 1)
-	e--                      // a = (2*frac) * 2^e with 2*frac in [1, 2)
-	minExp := 1 - bias
-	var mant float64
-	var biased int
-	if e < minExp { // subnormal
-		mant = a / math.Ldexp(1, minExp-manBits)
-		biased = 0
-	} else {
-		mant = (2*frac - 1) * math.Ldexp(1, manBits)
-		biased = e + bias
-	}
-	m := uint64(math.RoundToEven(mant))
-	if biased == 0 && m == 1<<uint(manBits) {
-		biased, m = 1, 0
-	} else if biased > 0 && m == 1<<uint(manBits) {
-		biased++
-		m = 0
-	}
-	if uint64(biased) >= expMax {
-		return sign | expMax<<uint(manBits)
-	}
-	return sign | uint64(biased)<<uint(manBits) | m
+	_, e := math.Frexp(a)
+	e--                         // a in [2^e, 2^(e+1))
+	q := max(e, f.emin) - f.man // the quantum (last place) exponent
+	// a * 2^-q is exact in a float64: it has at most 53 significant bits and
+	// is at most 2^(man+1) < 2^53 for formats narrower than f64.
+	r := uint64(math.RoundToEven(math.Ldexp(a, -q)))
+	return f.pack(neg, r, q, f.overflowBits(neg))
 }
 
-func decodeSmallFloat(bits uint64, expBits, manBits int) float64 {
+// pack encodes the value r * 2^q of the given sign, r < 2^(man+1)
+// (or r == 2^(man+1) after rounding up), q >= emin - man, in format f;
+// a value beyond the greatest finite one gives ovf.
+func (f floatFormat) pack(neg bool, r uint64, q int, ovf uint64) uint64 {
+	if r == 1<<uint(f.man+1) {
+		r >>= 1
+		q++
+	}
+	if r == 0 {
+		return f.zeroBits(neg)
+	}
+	e := q + f.man
+	var sign uint64
+	if neg && !f.unsigned {
+		sign = 1 << f.signShift()
+	}
+	var bits uint64
+	if r < 1<<uint(f.man) { // subnormal
+		bits = r
+	} else {
+		if e > f.emax {
+			return ovf
+		}
+		bits = uint64(e+f.bias)<<uint(f.man) | r&(1<<uint(f.man)-1)
+	}
+	if bits > f.maxBits() {
+		return ovf
+	}
+	return sign | bits
+}
+
+// RoundBig rounds x to kind k (up to 64 bits) in the given rounding mode,
+// as APFloat's convert does: a value beyond the greatest finite one becomes
+// the infinity (or NaN, or, in f4 and f6, the greatest value) when the
+// mode rounds it away from zero, else the greatest finite value. Callers
+// compute x exactly, or with a sticky bit below the format's precision, so
+// that it is rounded once.
+func RoundBig(k FloatKind, x *big.Float, mode big.RoundingMode) float64 {
+	if k == F80 || k == F128 {
+		k = F64 // carried in a float64
+	}
+	f := floatFormats[k]
+	neg := x.Signbit()
+	switch {
+	case x.IsInf():
+		return RoundFloat(k, math.Inf(x.Sign()))
+	case x.Sign() == 0:
+		z := 0.0
+		if neg {
+			z = math.Copysign(0, -1)
+		}
+		return RoundFloat(k, z)
+	case f.unsigned && neg:
+		return FloatFromBits(k, f.nanPattern(false))
+	}
+	e := x.MantExp(nil) - 1 // |x| in [2^e, 2^(e+1))
+	q := max(e, f.emin) - f.man
+	n := new(big.Float).SetMantExp(x, -q)
+	n.Abs(n)
+	i, _ := n.Int(nil)
+	frac := new(big.Float).Sub(n, new(big.Float).SetInt(i))
+	half := frac.Cmp(big.NewFloat(0.5))
+	r := i.Uint64()
+	inexact := frac.Sign() != 0
+	var up bool
+	switch mode {
+	case big.ToNearestEven:
+		up = half > 0 || half == 0 && r&1 == 1
+	case big.ToNearestAway:
+		up = half >= 0
+	case big.AwayFromZero:
+		up = inexact
+	case big.ToPositiveInf:
+		up = inexact && !neg
+	case big.ToNegativeInf:
+		up = inexact && neg
+	}
+	if up {
+		r++
+	}
+	ovf := f.overflowBits(neg)
+	if mode == big.ToZero || mode == big.ToPositiveInf && neg || mode == big.ToNegativeInf && !neg {
+		ovf = f.maxBits()
+		if neg {
+			ovf |= 1 << f.signShift()
+		}
+	}
+	return FloatFromBits(k, f.pack(neg, r, q, ovf))
+}
+
+func decodeSmallFloat(f floatFormat, bits uint64) float64 {
 	sign := 1.0
-	if bits>>uint(expBits+manBits)&1 == 1 {
+	if !f.unsigned && bits>>f.signShift()&1 == 1 {
 		sign = -1
 	}
-	bias := 1<<uint(expBits-1) - 1
-	expMax := uint64(1)<<uint(expBits) - 1
-	e := bits >> uint(manBits) & expMax
-	m := bits & (1<<uint(manBits) - 1)
+	e := int(bits >> uint(f.man) & (1<<uint(f.exp) - 1))
+	m := bits & (1<<uint(f.man) - 1)
 	switch {
-	case e == expMax:
+	case f.nf == ieeeNonFinite && e == 1<<uint(f.exp)-1:
 		return math.Inf(int(sign))
+	case f.unsigned:
+		return math.Ldexp(1, e-f.bias)
 	case e == 0:
-		return sign * math.Ldexp(float64(m), 1-bias-manBits)
+		return sign * math.Ldexp(float64(m), f.emin-f.man)
 	}
-	return sign * math.Ldexp(float64(m|1<<uint(manBits)), int(e)-bias-manBits)
+	return sign * math.Ldexp(float64(m|1<<uint(f.man)), e-f.bias-f.man)
 }
 
 func floatKeyBits(v float64) uint64 { return math.Float64bits(v) }
@@ -296,4 +505,22 @@ func apFloatString(prec int, v float64, sixDigits bool) string {
 
 func sameFloat(k FloatKind, a, b float64) bool {
 	return FloatBits(k, RoundFloat(k, a)) == FloatBits(k, b)
+}
+
+// signedZero reports whether f has a -0.
+func (f floatFormat) signedZero() bool { return f.nf != nanNegZero && !f.unsigned }
+
+// IsMidpoint reports whether the finite v lies exactly halfway between two
+// neighbouring values of kind k (or half a step past the greatest): where
+// rounding v to k may go the other way than rounding the exact value that
+// v is a float64 rounding of.
+func IsMidpoint(k FloatKind, v float64) bool {
+	if k == F64 || k == F80 || k == F128 || v == 0 || math.IsInf(v, 0) || v != v {
+		return false
+	}
+	f := floatFormats[k]
+	a := math.Abs(v)
+	_, e := math.Frexp(a)
+	t := math.Ldexp(a, 1-(max(e-1, f.emin)-f.man)) // v in half steps of k
+	return t == math.Trunc(t) && math.Mod(t, 2) == 1
 }

@@ -78,6 +78,11 @@ func EvalFloat(name string, k ir.FloatKind, x ...float64) (float64, bool) {
 		return 0, false
 	}
 	r, ok := fn.f(x)
+	if name == "math.fma" && ir.IsMidpoint(k, r) {
+		// math.FMA rounded the exact result onto a midpoint of k, where a
+		// second rounding may go the wrong way: round it once instead.
+		return arith.FMARounded(k, arith.ToNearestEven, x[0], x[1], x[2]), ok
+	}
 	return ir.RoundFloat(k, r), ok
 }
 

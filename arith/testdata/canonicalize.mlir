@@ -474,11 +474,11 @@ func.func @float_cast_chains(%x: f32, %i: i32) -> (f16, f32, f32, f32, f32) {
   return %1, %3, %4, %6, %8 : f16, f32, f32, f32, f32
 }
 
-// Constants fold at to_nearest_even only; rounding downward keeps x + -0
-// and x - +0 (+0 + -0 is -0 there).
+// Constants fold in the op's rounding mode; rounding downward keeps
+// x + -0 and x - +0 (+0 + -0 is -0 there).
 // CHECK-LABEL: func @fold_rounding_modes(
 // CHECK-DAG: %[[T:.*]] = arith.constant 0.333333343 : f32
-// CHECK-DAG: %[[D:.*]] = arith.divf %{{.*}}, %{{.*}} downward : f32
+// CHECK-DAG: %[[D:.*]] = arith.constant 0.333333313 : f32
 // CHECK-DAG: %[[A:.*]] = arith.addf %arg0, %{{.*}} downward : f32
 // CHECK-DAG: %[[S:.*]] = arith.subf %arg0, %{{.*}} downward : f32
 // CHECK: return %[[T]], %[[D]], %[[A]], %[[S]], %arg0, %arg0
