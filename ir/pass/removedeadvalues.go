@@ -87,7 +87,7 @@ type rdv struct {
 	// poison keeps the inputs and results of region-branch ops and passes
 	// ub.poison to the dead ones instead (canonicalize=false).
 	poison bool
-	live map[*ir.Value]bool
+	live   map[*ir.Value]bool
 	// forced values are live whatever their uses: arguments of blocks some
 	// branch reaches without a way to change its operands.
 	forced map[*ir.Value]bool
