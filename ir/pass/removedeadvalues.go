@@ -42,6 +42,10 @@ func RemoveDeadValues() *Pass {
 			Help: "Whether to canonicalize the IR after dead values are removed"}},
 		Run: func(op *ir.Operation, pc *Context) error {
 			canon := pc.Options.Bool("canonicalize")
+			if !canon && op.Context().LookupOp("ub.poison") == nil {
+				// MLIR's pass depends on the ub dialect for the same reason.
+				return op.Errorf("remove-dead-values: canonicalize=false needs the ub dialect for ub.poison")
+			}
 			a := &rdv{
 				top:     op,
 				poison:  !canon,
