@@ -20,8 +20,17 @@ var apply = &ir.OpDef{
 		if err := verifyMapOperands(op); err != nil {
 			return err
 		}
-		if len(mapOf(op, "map").Results) != 1 {
+		m := mapOf(op, "map")
+		if len(m.Results) != 1 {
 			return op.Errorf("mapping must produce one value")
+		}
+		// As MLIR, a valid dimension may not be a symbol operand; an operand
+		// that is neither (used outside affine ops) is allowed.
+		scope := affineScope(op)
+		for _, v := range op.Operands()[m.Dims:] {
+			if validDim(v, scope) && !validSymbol(v, scope) {
+				return ir.Errorf(op.Loc(), "dimensional operand cannot be used as a symbol")
+			}
 		}
 		return nil
 	},

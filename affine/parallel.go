@@ -347,5 +347,10 @@ func verifyParallel(op *ir.Operation) error {
 			return op.Errorf("expected the region arguments to be of index type")
 		}
 	}
-	return nil
+	// The bound operands are valid dimensions and symbols, lower then upper.
+	nlb := lb.Dims + lb.Symbols
+	if err := verifyDimsAndSymbols(op, op.Operands()[:nlb], lb.Dims); err != nil {
+		return err
+	}
+	return verifyDimsAndSymbols(op, op.Operands()[nlb:], ub.Dims)
 }

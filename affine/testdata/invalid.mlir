@@ -254,3 +254,38 @@ func.func @for_bound_not_symbol() {
   }
   return
 }
+
+// -----
+
+// affine.apply takes any index operand, but a loop's induction variable
+// (a valid dimension that is no symbol) may not be a symbol operand.
+func.func @apply_iv_as_symbol() {
+  affine.for %i = 0 to 8 {
+    // expected-error @below {{dimensional operand cannot be used as a symbol}}
+    %r = affine.apply affine_map<()[s0] -> (s0 + 1)>()[%i]
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_lower_bound_not_dim() {
+  affine.for %i = 0 to 8 {
+    %n = "test.index"() : () -> index
+    // expected-error @below {{'affine.parallel' op operand cannot be used as a dimension id}}
+    affine.parallel (%j) = (%n) to (8) {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_upper_bound_iv_as_symbol() {
+  affine.for %i = 0 to 8 {
+    // expected-error @below {{'affine.parallel' op operand cannot be used as a symbol}}
+    affine.parallel (%j) = (0) to (symbol(%i)) {
+    }
+  }
+  return
+}
