@@ -289,3 +289,37 @@ func.func @parallel_upper_bound_iv_as_symbol() {
   }
   return
 }
+
+// -----
+
+// Result types parse without reduce; the verifier then wants a reduction
+// for each result.
+func.func @parallel_results_without_reduce(%m: memref<4xf32>) {
+  // expected-error @below {{'affine.parallel' op a reduction must be specified for each output}}
+  %r = affine.parallel (%i) = (0) to (4) -> (f32) {
+    %v = affine.load %m[%i] : memref<4xf32>
+    affine.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+func.func @for_to_typo() {
+  // expected-error @below {{expected 'to' between bounds}}
+  affine.for %i = 0 into 4 {
+  }
+  return
+}
+
+// -----
+
+func.func @if_else_region_args(%i: index) {
+  // expected-error @below {{'affine.if' op region #1 should have no arguments}}
+  affine.if affine_set<(d0) : (d0 >= 0)>(%i) {
+  } else {
+  ^bb0(%a: i32):
+    affine.yield
+  }
+  return
+}
