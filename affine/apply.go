@@ -1,6 +1,8 @@
 package affine
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -20,8 +22,17 @@ var apply = &ir.OpDef{
 		if err := verifyMapOperands(op); err != nil {
 			return err
 		}
-		if len(mapOf(op, "map").Results) != 1 {
+		m := mapOf(op, "map")
+		if len(m.Results) != 1 {
 			return op.Errorf("mapping must produce one value")
+		}
+		// As MLIR, a valid dimension may not be a symbol operand; an operand
+		// that is neither (used outside affine ops) is allowed.
+		scope := affineScope(op)
+		for _, v := range op.Operands()[m.Dims:] {
+			if validDim(v, scope) && !validSymbol(v, scope) {
+				return ir.Errorf(op.Loc(), "dimensional operand cannot be used as a symbol")
+			}
 		}
 		return nil
 	},
@@ -57,21 +68,11 @@ func minMax(name, summary string) *ir.OpDef {
 			return nil
 		},
 		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
-			vals, ok := constantOperands(operands)
-			if !ok {
-				return nil, false
-			}
-			rs, ok := evalMap(mapOf(op, "map"), vals)
-			if !ok {
-				return nil, false
-			}
-			best := rs[0]
-			for _, r := range rs[1:] {
-				if name == "affine.min" && r < best || name == "affine.max" && r > best {
-					best = r
-				}
-			}
-			return []ir.FoldResult{{Attr: op.Context().IndexAttr(best)}}, true
+			return foldMinMax(op, operands, name == "affine.min")
+		},
+		Canonicalize: []*ir.Pattern{
+			{Name: "affine-min-max-single-result", Root: name, Rewrite: minMaxToApply},
+			{Name: "affine-min-max-dedup", Root: name, Rewrite: dedupMinMax},
 		},
 	}
 }
@@ -150,4 +151,106 @@ func foldApply(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool
 		return nil, false
 	}
 	return []ir.FoldResult{{Attr: op.Context().IndexAttr(rs[0])}}, true
+}
+
+// foldMinMax is MLIR's foldMinMaxOp: the map with the constant operands
+// substituted (partialConstantFold) folds to the smallest or largest result
+// when every result is then a constant, forwards the operand of ()[s0] ->
+// (s0), and otherwise replaces the map in place when it changed.
+func foldMinMax(op *ir.Operation, operands []ir.Attribute, isMin bool) ([]ir.FoldResult, bool) {
+	m := mapOf(op, "map")
+	if m == nil || len(operands) != m.Dims+m.Symbols {
+		return nil, false
+	}
+	folded := &ir.AffineMap{Dims: m.Dims, Symbols: m.Symbols}
+	allConst := true
+	for _, r := range m.Results {
+		e := substituteConstants(r, operands[:m.Dims], operands[m.Dims:])
+		folded.Results = append(folded.Results, e)
+		allConst = allConst && e.Kind == ir.AffineConst
+	}
+	if m.Dims == 0 && m.Symbols == 1 && len(folded.Results) == 1 && folded.Results[0].Kind == ir.AffineSymbol && folded.Results[0].Value == 0 {
+		return []ir.FoldResult{{Value: op.Operand(0)}}, true
+	}
+	if !allConst {
+		if slices.EqualFunc(folded.Results, m.Results, (*ir.AffineExpr).Equal) {
+			return nil, false
+		}
+		op.SetAttr("map", op.Context().AffineMapAttr(folded))
+		return nil, true
+	}
+	best := folded.Results[0].Value
+	for _, r := range folded.Results[1:] {
+		if isMin && r.Value < best || !isMin && r.Value > best {
+			best = r.Value
+		}
+	}
+	return []ir.FoldResult{{Attr: op.Context().IndexAttr(best)}}, true
+}
+
+// substituteConstants rebuilds e with the dims and symbols whose operand is
+// a constant replaced by it, simplifying as it goes (ir.AffineBinary).
+func substituteConstants(e *ir.AffineExpr, dims, syms []ir.Attribute) *ir.AffineExpr {
+	constant := func(a ir.Attribute) (*ir.AffineExpr, bool) {
+		if c, ok := a.(*ir.IntegerAttr); ok {
+			return ir.AffineConstExpr(c.Int()), true
+		}
+		return nil, false
+	}
+	switch e.Kind {
+	case ir.AffineConst:
+		return e
+	case ir.AffineDim:
+		if c, ok := constant(dims[e.Value]); ok {
+			return c
+		}
+		return e
+	case ir.AffineSymbol:
+		if c, ok := constant(syms[e.Value]); ok {
+			return c
+		}
+		return e
+	}
+	lhs, rhs := substituteConstants(e.LHS, dims, syms), substituteConstants(e.RHS, dims, syms)
+	if lhs == e.LHS && rhs == e.RHS {
+		return e
+	}
+	return ir.AffineBinary(e.Kind, lhs, rhs)
+}
+
+// minMaxToApply replaces a min or max of one result by affine.apply of
+// that map (MLIR's CanonicalizeSingleResultAffineMinMaxOp).
+func minMaxToApply(op *ir.Operation, rw *ir.Rewriter) bool {
+	if m := mapOf(op, "map"); m == nil || len(m.Results) != 1 {
+		return false
+	}
+	rw.ReplaceOpWith(op, &ir.OpState{Name: "affine.apply", Loc: op.Loc(), Operands: op.Operands(),
+		ResultTypes: op.ResultTypes(), Attrs: []ir.NamedAttr{{Name: "map", Value: op.Attr("map")}}})
+	return true
+}
+
+// dedupMinMax drops the repeated results of a min or max map (MLIR's
+// DeduplicateAffineMinMaxExpressions).
+func dedupMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
+	m := mapOf(op, "map")
+	if m == nil {
+		return false
+	}
+	var exprs []*ir.AffineExpr
+	for _, r := range m.Results {
+		if !slices.ContainsFunc(exprs, r.Equal) {
+			exprs = append(exprs, r)
+		}
+	}
+	if len(exprs) == len(m.Results) {
+		return false
+	}
+	attrs := slices.Clone(op.Attrs())
+	for i := range attrs {
+		if attrs[i].Name == "map" {
+			attrs[i].Value = op.Context().AffineMapAttr(&ir.AffineMap{Dims: m.Dims, Symbols: m.Symbols, Results: exprs})
+		}
+	}
+	rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: op.Operands(), ResultTypes: op.ResultTypes(), Attrs: attrs})
+	return true
 }

@@ -71,8 +71,8 @@ func parseFor(p *ir.OpParser, st *ir.OpState) error {
 	if err != nil {
 		return err
 	}
-	if err := p.ParseKeyword("to"); err != nil {
-		return err
+	if !p.ParseOptionalKeyword("to") {
+		return p.Errorf("expected 'to' between bounds")
 	}
 	ubs, err := parseBound(p, st, false)
 	if err != nil {

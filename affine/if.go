@@ -92,6 +92,12 @@ func verifyIf(op *ir.Operation) error {
 	if !ok {
 		return op.Errorf("requires an integer set attribute named 'condition'")
 	}
+	// MLIR's NoRegionArguments trait.
+	for i, r := range op.Regions() {
+		if !r.Empty() && r.Entry().NumArgs() > 0 {
+			return op.Errorf("region #%d should have no arguments", i)
+		}
+	}
 	if op.NumOperands() != set.Set.Dims+set.Set.Symbols {
 		return op.Errorf("operand count and condition integer set dimension and symbol count must match")
 	}

@@ -122,7 +122,7 @@ func parseBounds(p *ir.OpParser, keyword string) (*ir.AffineMap, []*ir.Value, []
 	return m, vals, groups, err
 }
 
-// (%i, ...) = (lbs) to (ubs) (step (n, ...))? (reduce ("kind", ...) -> (types))? region attr-dict
+// (%i, ...) = (lbs) to (ubs) (step (n, ...))? (reduce ("kind", ...))? (-> (types))? region attr-dict
 func parseParallel(p *ir.OpParser, st *ir.OpState) error {
 	ctx := p.Context()
 	ivs, err := p.ParseArgumentList(true, false)
@@ -187,9 +187,11 @@ func parseParallel(p *ir.OpParser, st *ir.OpState) error {
 			}
 			reductions = append(reductions, ctx.I64Attr(int64(k)))
 		}
-		if err := p.ParsePunct("->"); err != nil {
-			return err
-		}
+	}
+	// The result types are optional apart from reduce, as in MLIR (the
+	// verifier then wants a reduction for each).
+	if p.ParseOptionalPunct("->") {
+		var err error
 		if st.ResultTypes, err = p.ParseFunctionResults(); err != nil {
 			return err
 		}
@@ -347,5 +349,10 @@ func verifyParallel(op *ir.Operation) error {
 			return op.Errorf("expected the region arguments to be of index type")
 		}
 	}
-	return nil
+	// The bound operands are valid dimensions and symbols, lower then upper.
+	nlb := lb.Dims + lb.Symbols
+	if err := verifyDimsAndSymbols(op, op.Operands()[:nlb], lb.Dims); err != nil {
+		return err
+	}
+	return verifyDimsAndSymbols(op, op.Operands()[nlb:], ub.Dims)
 }

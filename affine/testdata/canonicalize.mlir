@@ -61,3 +61,31 @@ func.func @for_bounds(%n: index, %x: f32) -> f32 {
   }
   return %r : f32
 }
+
+// -----
+
+// affine.min and max fold when every result is constant once the constant
+// operands are substituted, even with other operands unknown; otherwise a
+// map that changed replaces the old one in place. A single result becomes
+// affine.apply, repeated results go, and ()[s0] -> (s0) is its operand.
+// CHECK-DAG: #[[$PART:.*]] = affine_map<(d0, d1) -> (d0 + 2, 4)>
+// CHECK-DAG: #[[$DEDUP:.*]] = affine_map<(d0)[s0] -> (d0, s0)>
+// CHECK-DAG: #[[$ONE:.*]] = affine_map<(d0) -> (d0 + 5)>
+// CHECK-LABEL: func.func @min_max
+// CHECK-SAME: (%[[A:.*]]: index, %[[B:.*]]: index)
+// CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:   %[[C5:.*]] = arith.constant 5 : index
+// CHECK:       %[[P:.*]] = affine.min #[[$PART]](%[[A]], %[[C2]])
+// CHECK-NEXT:  %[[D:.*]] = affine.max #[[$DEDUP]](%[[A]])[%[[B]]]
+// CHECK-NEXT:  %[[O:.*]] = affine.apply #[[$ONE]](%[[A]])
+// CHECK-NEXT:  "test.use"(%[[C5]], %[[P]], %[[D]], %[[O]], %[[B]])
+func.func @min_max(%a: index, %b: index) {
+  %c2 = arith.constant 2 : index
+  %0 = affine.max affine_map<(d0, d1) -> (d1 + 3, 4)>(%a, %c2)
+  %1 = affine.min affine_map<(d0, d1) -> (d0 + d1, 4)>(%a, %c2)
+  %2 = affine.max affine_map<(d0)[s0] -> (d0, s0, d0)>(%a)[%b]
+  %3 = affine.min affine_map<(d0) -> (d0 + 5)>(%a)
+  %4 = affine.max affine_map<()[s0] -> (s0)>()[%b]
+  "test.use"(%0, %1, %2, %3, %4) : (index, index, index, index, index) -> ()
+  return
+}

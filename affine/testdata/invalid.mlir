@@ -254,3 +254,72 @@ func.func @for_bound_not_symbol() {
   }
   return
 }
+
+// -----
+
+// affine.apply takes any index operand, but a loop's induction variable
+// (a valid dimension that is no symbol) may not be a symbol operand.
+func.func @apply_iv_as_symbol() {
+  affine.for %i = 0 to 8 {
+    // expected-error @below {{dimensional operand cannot be used as a symbol}}
+    %r = affine.apply affine_map<()[s0] -> (s0 + 1)>()[%i]
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_lower_bound_not_dim() {
+  affine.for %i = 0 to 8 {
+    %n = "test.index"() : () -> index
+    // expected-error @below {{'affine.parallel' op operand cannot be used as a dimension id}}
+    affine.parallel (%j) = (%n) to (8) {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_upper_bound_iv_as_symbol() {
+  affine.for %i = 0 to 8 {
+    // expected-error @below {{'affine.parallel' op operand cannot be used as a symbol}}
+    affine.parallel (%j) = (0) to (symbol(%i)) {
+    }
+  }
+  return
+}
+
+// -----
+
+// Result types parse without reduce; the verifier then wants a reduction
+// for each result.
+func.func @parallel_results_without_reduce(%m: memref<4xf32>) {
+  // expected-error @below {{'affine.parallel' op a reduction must be specified for each output}}
+  %r = affine.parallel (%i) = (0) to (4) -> (f32) {
+    %v = affine.load %m[%i] : memref<4xf32>
+    affine.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+func.func @for_to_typo() {
+  // expected-error @below {{expected 'to' between bounds}}
+  affine.for %i = 0 into 4 {
+  }
+  return
+}
+
+// -----
+
+func.func @if_else_region_args(%i: index) {
+  // expected-error @below {{'affine.if' op region #1 should have no arguments}}
+  affine.if affine_set<(d0) : (d0 >= 0)>(%i) {
+  } else {
+  ^bb0(%a: i32):
+    affine.yield
+  }
+  return
+}

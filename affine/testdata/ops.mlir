@@ -101,3 +101,20 @@ func.func @conditions(%n: index, %x: f32, %m: memref<?xf32>) -> f32 {
   } {hint}
   return %r : f32
 }
+
+// Operands that are neither dimensions nor symbols (outside affine ops'
+// rules) are allowed in affine.apply, and so are symbols in dimension
+// positions; affine.parallel's bounds take induction variables as
+// dimensions and top-level values as symbols.
+// CHECK-LABEL: func.func @apply_parallel_valid
+// CHECK:         affine.apply #{{.*}}(%{{.*}})[%{{.*}}]
+// CHECK:         affine.parallel (%{{.*}}) = (%{{.*}}) to (symbol(%arg0))
+func.func @apply_parallel_valid(%n: index) {
+  affine.for %i = 0 to 8 {
+    %x = "test.index"() : () -> index
+    %r = affine.apply affine_map<(d0)[s0] -> (d0 + s0)>(%n)[%x]
+    affine.parallel (%j) = (%i) to (symbol(%n)) {
+    }
+  }
+  return
+}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/rewrite"
 )
 
 // RemoveDeadValues returns the remove-dead-values pass, MLIR's
@@ -23,24 +24,31 @@ import (
 //   - ops with no memory effects whose results are all dead.
 //
 // Ops with effects, public function signatures and the IR of ops the pass
-// does not understand stay. Where MLIR now passes ub.poison to dead inputs
-// and lets the region ops' canonicalization patterns drop them, this pass
-// erases them directly: a group that stays keeps the values passed to it
-// (for the scf ops a value passed only to dead inputs is always in a dead
-// group, so nothing that MLIR would poison stays).
+// does not understand stay.
+//
+// The canonicalize option is MLIR's: with false, as in MLIR, the results and
+// block arguments of region-branch ops stay and the operands passed only to
+// dead ones become ub.poison (created before their op); with true (the
+// default) the pass erases them directly, which for the scf ops gives what
+// MLIR's poison and canonicalization give, and then applies the
+// canonicalization patterns of the region-branch ops' kinds to the IR, as
+// MLIR does after its poisoning.
 func RemoveDeadValues() *Pass {
 	return &Pass{
 		Name:     "RemoveDeadValues",
 		Argument: "remove-dead-values",
 		Summary:  "Remove dead values",
-		// MLIR's canonicalize option runs the region ops' canonicalization
-		// patterns to erase the values it replaced by ub.poison; this pass
-		// erases them itself, so both settings give the same IR.
 		Options: []Option{{Name: "canonicalize", Kind: BoolOption, Default: "true",
-			Help: "Accepted as in MLIR; dead region values are erased directly, so the result is the same either way"}},
-		Run: func(op *ir.Operation, _ *Context) error {
+			Help: "Whether to canonicalize the IR after dead values are removed"}},
+		Run: func(op *ir.Operation, pc *Context) error {
+			canon := pc.Options.Bool("canonicalize")
+			if !canon && op.Context().LookupOp("ub.poison") == nil {
+				// MLIR's pass depends on the ub dialect for the same reason.
+				return op.Errorf("remove-dead-values: canonicalize=false needs the ub dialect for ub.poison")
+			}
 			a := &rdv{
 				top:     op,
+				poison:  !canon,
 				live:    map[*ir.Value]bool{},
 				forced:  map[*ir.Value]bool{},
 				parent:  map[*ir.Value]*ir.Value{},
@@ -53,7 +61,13 @@ func RemoveDeadValues() *Pass {
 			a.findFunctions()
 			a.describe()
 			a.solve()
-			return a.remove()
+			if err := a.remove(); err != nil {
+				return err
+			}
+			if canon {
+				return canonicalizeRegionBranchOps(op)
+			}
+			return nil
 		},
 	}
 }
@@ -73,8 +87,11 @@ type callee struct {
 }
 
 type rdv struct {
-	top  *ir.Operation
-	live map[*ir.Value]bool
+	top *ir.Operation
+	// poison keeps the inputs and results of region-branch ops and passes
+	// ub.poison to the dead ones instead (canonicalize=false).
+	poison bool
+	live   map[*ir.Value]bool
 	// forced values are live whatever their uses: arguments of blocks some
 	// branch reaches without a way to change its operands.
 	forced map[*ir.Value]bool
@@ -398,6 +415,17 @@ func (a *rdv) remove() error {
 		if rb == a.top || !rb.IsRegionBranch() || inDoomed(rb) {
 			return true
 		}
+		if a.poison {
+			a.poisonForwarded(rb)
+			for _, r := range rb.Regions() {
+				for b := range r.Blocks() {
+					if t := b.Last(); t != nil && t.HasTrait(ir.Terminator) && t.NumSuccessors() == 0 {
+						a.poisonForwarded(t)
+					}
+				}
+			}
+			return true
+		}
 		a.dropForwarded(rb)
 		for _, r := range rb.Regions() {
 			for b := range r.Blocks() {
@@ -522,6 +550,40 @@ func (a *rdv) dropForwarded(op *ir.Operation) {
 	if slices.Contains(dead, true) {
 		op.SetOperands(keep(op.Operands(), dead))
 	}
+}
+
+// poisonForwarded replaces the operands of op (a region-branch op or one
+// of its terminators) that are passed to dead groups by ub.poison values
+// created just before op, one per operand as MLIR does.
+func (a *rdv) poisonForwarded(op *ir.Operation) {
+	b := ir.NewBuilder(op.Context())
+	b.SetInsertionPointBefore(op)
+	for i, v := range op.Operands() {
+		if in, ok := a.fwd[pos{op, i}]; ok && !a.live[in] {
+			p := b.Create(&ir.OpState{Name: "ub.poison", Loc: op.Loc(), ResultTypes: []ir.Type{v.Type()}})
+			op.SetOperand(i, p.Result(0))
+		}
+	}
+}
+
+// canonicalizeRegionBranchOps applies the canonicalization patterns of the
+// kinds of region-branch ops in top, as MLIR does after removing dead
+// values: only those patterns, without folding or region simplification.
+func canonicalizeRegionBranchOps(top *ir.Operation) error {
+	seen := map[*ir.OpDef]bool{}
+	var patterns []*ir.Pattern
+	top.Walk(func(op *ir.Operation) bool {
+		if d := op.Def(); op != top && d != nil && op.IsRegionBranch() && !seen[d] {
+			seen[d] = true
+			patterns = append(patterns, d.Canonicalize...)
+		}
+		return true
+	})
+	if len(patterns) == 0 {
+		return nil
+	}
+	_, err := rewrite.ApplyPatternsGreedily(top, rewrite.NewPatternSet(patterns...), rewrite.GreedyConfig{NoFold: true, NoRegionSimplify: true})
+	return err
 }
 
 // removableArg reports whether a dead block argument may go: an input of a

@@ -1,5 +1,10 @@
-// RUN: kiln opt %s -remove-dead-values -split-input-file --allow-unregistered-dialect | FileCheck %s
-// RUN: kiln opt %s -remove-dead-values=canonicalize=0 -split-input-file --allow-unregistered-dialect | FileCheck %s
+// RUN: kiln opt %s -remove-dead-values -split-input-file --allow-unregistered-dialect | FileCheck %s --check-prefixes=CHECK,CANON
+// RUN: kiln opt %s -remove-dead-values=canonicalize=0 -split-input-file --allow-unregistered-dialect | FileCheck %s --check-prefixes=CHECK,POISON
+
+// With canonicalize=0 the results and entry block arguments of region ops
+// stay and the values passed only to dead ones become ub.poison (POISON);
+// by default they go, and the region ops' canonicalization patterns run
+// (CANON).
 
 // A private function loses the arguments nothing live uses and the results
 // no call uses, with their attributes; its calls lose the operands and
@@ -88,12 +93,20 @@ func.func @effects(%a: i32, %m: memref<i32>) {
 // A dead iter_arg goes with its init, yielded value and result; the loop
 // stays for its store.
 // CHECK-LABEL: func.func @for_iter_args
-// CHECK-NEXT:    %[[R:.*]] = scf.for %{{.*}} = %arg0 to %arg1 step %arg2 iter_args(%[[B:.*]] = %arg5) -> (f32) {
-// CHECK-NEXT:      %[[B2:.*]] = arith.addf %[[B]], %[[B]] : f32
-// CHECK-NEXT:      memref.store %[[B2]], %arg3[] : memref<f32>
-// CHECK-NEXT:      scf.yield %[[B2]] : f32
-// CHECK-NEXT:    }
-// CHECK-NEXT:    return %[[R]] : f32
+// CANON-NEXT:    %[[R:.*]] = scf.for %{{.*}} = %arg0 to %arg1 step %arg2 iter_args(%[[B:.*]] = %arg5) -> (f32) {
+// CANON-NEXT:      %[[B2:.*]] = arith.addf %[[B]], %[[B]] : f32
+// CANON-NEXT:      memref.store %[[B2]], %arg3[] : memref<f32>
+// CANON-NEXT:      scf.yield %[[B2]] : f32
+// CANON-NEXT:    }
+// CANON-NEXT:    return %[[R]] : f32
+// POISON-NEXT:   %[[P:.*]] = ub.poison : i32
+// POISON-NEXT:   %[[R:.*]]:2 = scf.for %{{.*}} = %arg0 to %arg1 step %arg2 iter_args(%{{.*}} = %[[P]], %[[B:.*]] = %arg5) -> (i32, f32) {
+// POISON-NEXT:     %[[B2:.*]] = arith.addf %[[B]], %[[B]] : f32
+// POISON-NEXT:     memref.store %[[B2]], %arg3[] : memref<f32>
+// POISON-NEXT:     %[[Q:.*]] = ub.poison : i32
+// POISON-NEXT:     scf.yield %[[Q]], %[[B2]] : i32, f32
+// POISON-NEXT:   }
+// POISON-NEXT:   return %[[R]]#1 : f32
 func.func @for_iter_args(%lb: index, %ub: index, %st: index, %m: memref<f32>, %i: i32, %f: f32) -> f32 {
   %r:2 = scf.for %iv = %lb to %ub step %st iter_args(%a = %i, %b = %f) -> (i32, f32) {
     %a2 = arith.addi %a, %a : i32
@@ -137,15 +150,22 @@ func.func @for_kept_group(%lb: index, %ub: index, %st: index, %i: i32, %j: i32) 
 
 // -----
 
-// A dead scf.if result leaves both yields.
+// A dead scf.if result leaves both yields; then scf.if's patterns use the
+// value both branches yield in place of the live result.
 // CHECK-LABEL: func.func @if_results
-// CHECK-NEXT:    %[[R:.*]] = scf.if %arg0 -> (i32) {
-// CHECK-NEXT:      memref.store %arg1, %arg2[] : memref<i32>
-// CHECK-NEXT:      scf.yield %arg1 : i32
-// CHECK-NEXT:    } else {
-// CHECK-NEXT:      scf.yield %arg1 : i32
-// CHECK-NEXT:    }
-// CHECK-NEXT:    return %[[R]] : i32
+// CANON-NEXT:    scf.if %arg0 {
+// CANON-NEXT:      memref.store %arg1, %arg2[] : memref<i32>
+// CANON-NEXT:    }
+// CANON-NEXT:    return %arg1 : i32
+// POISON-NEXT:   %[[R:.*]]:2 = scf.if %arg0 -> (i32, i32) {
+// POISON-NEXT:     memref.store %arg1, %arg2[] : memref<i32>
+// POISON-NEXT:     %[[P:.*]] = ub.poison : i32
+// POISON-NEXT:     scf.yield %arg1, %[[P]] : i32, i32
+// POISON-NEXT:   } else {
+// POISON-NEXT:     %[[Q:.*]] = ub.poison : i32
+// POISON-NEXT:     scf.yield %arg1, %[[Q]] : i32, i32
+// POISON-NEXT:   }
+// POISON-NEXT:   return %[[R]]#0 : i32
 func.func @if_results(%c: i1, %x: i32, %m: memref<i32>) -> i32 {
   %r:2 = scf.if %c -> (i32, i32) {
     memref.store %x, %m[] : memref<i32>
@@ -161,15 +181,28 @@ func.func @if_results(%c: i1, %x: i32, %m: memref<i32>) -> i32 {
 // -----
 
 // scf.execute_region yields from several blocks; the branch condition stays.
+// Without results, its patterns inline it into the function.
 // CHECK-LABEL: func.func @execute_region
-// CHECK-NEXT:    scf.execute_region {
-// CHECK-NEXT:      memref.store %arg1, %arg2[] : memref<i32>
-// CHECK-NEXT:      cf.cond_br %arg0, ^bb1, ^bb2
-// CHECK-NEXT:    ^bb1:
-// CHECK-NEXT:      scf.yield
-// CHECK-NEXT:    ^bb2:
-// CHECK-NEXT:      scf.yield
-// CHECK-NEXT:    }
+// CANON-NEXT:    cf.br ^bb1
+// CANON-NEXT:  ^bb1:
+// CANON-NEXT:    memref.store %arg1, %arg2[] : memref<i32>
+// CANON-NEXT:    cf.cond_br %arg0, ^bb2, ^bb3
+// CANON-NEXT:  ^bb2:
+// CANON-NEXT:    cf.br ^bb4
+// CANON-NEXT:  ^bb3:
+// CANON-NEXT:    cf.br ^bb4
+// CANON-NEXT:  ^bb4:
+// CANON-NEXT:    return
+// POISON-NEXT:   %{{.*}} = scf.execute_region -> i32 {
+// POISON-NEXT:     memref.store %arg1, %arg2[] : memref<i32>
+// POISON-NEXT:     cf.cond_br %arg0, ^bb1, ^bb2
+// POISON-NEXT:   ^bb1:
+// POISON-NEXT:     %[[P:.*]] = ub.poison : i32
+// POISON-NEXT:     scf.yield %[[P]] : i32
+// POISON-NEXT:   ^bb2:
+// POISON-NEXT:     %[[Q:.*]] = ub.poison : i32
+// POISON-NEXT:     scf.yield %[[Q]] : i32
+// POISON-NEXT:   }
 func.func @execute_region(%c: i1, %x: i32, %m: memref<i32>) {
   %r = scf.execute_region -> i32 {
     memref.store %x, %m[] : memref<i32>
@@ -273,15 +306,27 @@ func.func @unknown(%a: i32) {
 // its init and the after region's yielded value when all three are dead;
 // the condition's forwarded value %x stays because the after region uses it.
 // CHECK-LABEL: func.func @while_loop
-// CHECK-NEXT:    %[[R:.*]]:2 = scf.while (%[[X:.*]] = %arg2) : (i32) -> (i32, i32) {
-// CHECK-NEXT:      %[[N:.*]] = arith.addi %[[X]], %[[X]] : i32
-// CHECK-NEXT:      scf.condition(%arg0) %[[N]], %[[X]] : i32, i32
-// CHECK-NEXT:    } do {
-// CHECK-NEXT:    ^bb0(%{{.*}}: i32, %[[B:.*]]: i32):
-// CHECK-NEXT:      %[[M:.*]] = arith.addi %[[B]], %[[B]] : i32
-// CHECK-NEXT:      scf.yield %[[M]] : i32
-// CHECK-NEXT:    }
-// CHECK-NEXT:    return %[[R]]#0 : i32
+// CANON-NEXT:    %[[R:.*]]:2 = scf.while (%[[X:.*]] = %arg2) : (i32) -> (i32, i32) {
+// CANON-NEXT:      %[[N:.*]] = arith.addi %[[X]], %[[X]] : i32
+// CANON-NEXT:      scf.condition(%arg0) %[[N]], %[[X]] : i32, i32
+// CANON-NEXT:    } do {
+// CANON-NEXT:    ^bb0(%{{.*}}: i32, %[[B:.*]]: i32):
+// CANON-NEXT:      %[[M:.*]] = arith.addi %[[B]], %[[B]] : i32
+// CANON-NEXT:      scf.yield %[[M]] : i32
+// CANON-NEXT:    }
+// CANON-NEXT:    return %[[R]]#0 : i32
+// POISON-NEXT:   %[[P:.*]] = ub.poison : i32
+// POISON-NEXT:   %[[R:.*]]:3 = scf.while (%{{.*}} = %[[P]], %[[X:.*]] = %arg2) : (i32, i32) -> (i32, i32, i32) {
+// POISON-NEXT:     %[[N:.*]] = arith.addi %[[X]], %[[X]] : i32
+// POISON-NEXT:     %[[Q:.*]] = ub.poison : i32
+// POISON-NEXT:     scf.condition(%arg0) %[[N]], %[[X]], %[[Q]] : i32, i32, i32
+// POISON-NEXT:   } do {
+// POISON-NEXT:   ^bb0(%{{.*}}: i32, %[[B:.*]]: i32, %{{.*}}: i32):
+// POISON-NEXT:     %[[M:.*]] = arith.addi %[[B]], %[[B]] : i32
+// POISON-NEXT:     %[[S:.*]] = ub.poison : i32
+// POISON-NEXT:     scf.yield %[[S]], %[[M]] : i32, i32
+// POISON-NEXT:   }
+// POISON-NEXT:   return %[[R]]#0 : i32
 func.func @while_loop(%c: i1, %w: i32, %x0: i32) -> i32 {
   %r:3 = scf.while (%w1 = %w, %x = %x0) : (i32, i32) -> (i32, i32, i32) {
     %n = arith.addi %x, %x : i32
@@ -299,14 +344,25 @@ func.func @while_loop(%c: i1, %w: i32, %x0: i32) -> i32 {
 
 // A dead scf.index_switch result goes; an empty default region prints {}.
 // CHECK-LABEL: func.func @switch
-// CHECK-NEXT:    scf.index_switch %arg0
-// CHECK-NEXT:    case 1 {
-// CHECK-NEXT:      memref.store %arg1, %arg2[] : memref<i32>
-// CHECK-NEXT:      scf.yield
-// CHECK-NEXT:    }
-// CHECK-NEXT:    default {
-// CHECK-NEXT:    }
-// CHECK-NEXT:    return
+// CANON-NEXT:    scf.index_switch %arg0
+// CANON-NEXT:    case 1 {
+// CANON-NEXT:      memref.store %arg1, %arg2[] : memref<i32>
+// CANON-NEXT:      scf.yield
+// CANON-NEXT:    }
+// CANON-NEXT:    default {
+// CANON-NEXT:    }
+// CANON-NEXT:    return
+// POISON-NEXT:   %{{.*}} = scf.index_switch %arg0 -> i32
+// POISON-NEXT:   case 1 {
+// POISON-NEXT:     memref.store %arg1, %arg2[] : memref<i32>
+// POISON-NEXT:     %[[P:.*]] = ub.poison : i32
+// POISON-NEXT:     scf.yield %[[P]] : i32
+// POISON-NEXT:   }
+// POISON-NEXT:   default {
+// POISON-NEXT:     %[[Q:.*]] = ub.poison : i32
+// POISON-NEXT:     scf.yield %[[Q]] : i32
+// POISON-NEXT:   }
+// POISON-NEXT:   return
 func.func @switch(%i: index, %x: i32, %m: memref<i32>) {
   %r = scf.index_switch %i -> i32
   case 1 {
