@@ -54,3 +54,29 @@ func TestBuilders(t *testing.T) {
 		t.Error("built launch_func view")
 	}
 }
+
+// A gpu.barrier that a pass builds without a scope waits for the
+// workgroup, the default MLIR's populateDefaultProperties would give it;
+// its custom form, which leaves the default out, prints the same as one
+// that has it.
+func TestBarrierWithoutScope(t *testing.T) {
+	ctx := newContext()
+	loc := ctx.UnknownLoc()
+	bare := ctx.NewOp(&ir.OpState{Name: "gpu.barrier", Loc: loc})
+	with := ctx.NewOp(&ir.OpState{Name: "gpu.barrier", Loc: loc,
+		Props: []ir.NamedAttr{{Name: "scope", Value: Enum(ctx, ScopeWorkgroup)}}})
+	sub := ctx.NewOp(&ir.OpState{Name: "gpu.barrier", Loc: loc,
+		Props: []ir.NamedAttr{{Name: "scope", Value: Enum(ctx, ScopeSubgroup)}}})
+	for _, tc := range []struct {
+		op    *ir.Operation
+		scope Scope
+		text  string
+	}{{bare, ScopeWorkgroup, "gpu.barrier"}, {with, ScopeWorkgroup, "gpu.barrier"}, {sub, ScopeSubgroup, "gpu.barrier scope <subgroup>"}} {
+		if got := BarrierScope(tc.op); got != tc.scope {
+			t.Errorf("%s: scope %v, want %v", ir.OpString(tc.op, ir.PrintOptions{}), got, tc.scope)
+		}
+		if got := strings.TrimSpace(ir.OpString(tc.op, ir.PrintOptions{})); got != tc.text {
+			t.Errorf("printed %q, want %q", got, tc.text)
+		}
+	}
+}

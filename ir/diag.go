@@ -93,10 +93,17 @@ func (d *Diagnostic) write(b *strings.Builder, ctx *Context) {
 }
 
 // LocPrefix returns "file:line:col: " for a location with a file position,
-// "name: " for a bare name location, and "loc(unknown): " otherwise.
+// "file:line:col to line:col: " for a file range (MLIR shows the range
+// too, as it finds no file position in it), "name: " for a bare name
+// location, and "loc(unknown): " otherwise.
 func LocPrefix(l Location) string {
 	if f, ok := FileLineCol(l); ok {
 		return f.File() + ":" + strconv.Itoa(int(f.Line)) + ":" + strconv.Itoa(int(f.Col)) + ": "
+	}
+	if r, ok := l.(*FileLineColRange); ok {
+		var p Printer
+		printPrettyLoc(&p, r)
+		return string(p.buf) + ": "
 	}
 	if n, ok := l.(*NameLoc); ok {
 		return n.Name + ": "

@@ -435,3 +435,21 @@ func TestFormatErrorsInSyntax(t *testing.T) {
 		}
 	}
 }
+
+// A generically written op gets the defaults of its DefaultValuedAttrs,
+// as MLIR's populateDefaultProperties gives them to every op it creates:
+// the generic and custom forms make the same op.
+func TestFormatDefaultsInGenericForm(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`%r = "fmt.mode"(%f) : (f32) -> i1`, `%3 = "fmt.mode"(%2) <{mode = "none"}> : (f32) -> i1`},
+		{`%r = fmt.mode %f : f32`, `%3 = "fmt.mode"(%2) <{mode = "none"}> : (f32) -> i1`},
+		{`%r = "fmt.mode"(%f) <{mode = "fast"}> : (f32) -> i1`, `%3 = "fmt.mode"(%2) <{mode = "fast"}> : (f32) -> i1`},
+		// An inherent attribute among the discardable ones is the property.
+		{`%r = "fmt.mode"(%f) {mode = "fast"} : (f32) -> i1`, `%3 = "fmt.mode"(%2) <{mode = "fast"}> : (f32) -> i1`},
+	} {
+		got := strings.TrimSuffix(lastOps(printModule(t, fmtDefs+tc.in, true)), "\n}) : () -> ()")
+		if got != tc.want {
+			t.Errorf("%s:\ngot  %s\nwant %s", tc.in, got, tc.want)
+		}
+	}
+}

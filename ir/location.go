@@ -31,6 +31,18 @@ func (l *FileLineColLoc) uniqueID() uint64      { return l.table().idOf(l) }
 // File returns the position's file name.
 func (l *FileLineColLoc) File() string { return *l.file }
 
+// FileLineColRange is a range of a file: loc("file":line),
+// loc("file":line:col to :endcol) or loc("file":line:col to endline:endcol),
+// as MLIR's FileLineColRange. Like MLIR's, it keeps how many numbers it was
+// made with (1, 3 or 4), so that ranges made differently stay different
+// attributes; the plain loc("file":line:col) is a FileLineColLoc.
+type FileLineColRange struct {
+	Storage
+	File                                 string
+	StartLine, StartCol, EndLine, EndCol int32
+	fields                               int8
+}
+
 // NameLoc is loc("name") or loc("name"(child)).
 type NameLoc struct {
 	Storage
@@ -51,11 +63,12 @@ type FusedLoc struct {
 	Metadata Attribute // nil when absent
 }
 
-func (*UnknownLoc) isLocation()     {}
-func (*FileLineColLoc) isLocation() {}
-func (*NameLoc) isLocation()        {}
-func (*CallSiteLoc) isLocation()    {}
-func (*FusedLoc) isLocation()       {}
+func (*UnknownLoc) isLocation()       {}
+func (*FileLineColLoc) isLocation()   {}
+func (*FileLineColRange) isLocation() {}
+func (*NameLoc) isLocation()          {}
+func (*CallSiteLoc) isLocation()      {}
+func (*FusedLoc) isLocation()         {}
 
 // UnknownLoc returns loc(unknown).
 func (c *Context) UnknownLoc() Location { return c.builtins.unknownLoc }
@@ -75,6 +88,30 @@ func (c *Context) positionsOf(file string) *positionTable {
 		c.flc[file] = t
 	}
 	return t
+}
+
+// FileLineRange returns loc("file":line), the whole line: it starts and ends
+// at column 0 of it.
+func (c *Context) FileLineRange(file string, line int) *FileLineColRange {
+	return c.fileRange(file, 1, line, 0, line, 0)
+}
+
+// FileLineColRangeOnLine returns loc("file":line:col to :endCol).
+func (c *Context) FileLineColRangeOnLine(file string, line, col, endCol int) *FileLineColRange {
+	return c.fileRange(file, 3, line, col, line, endCol)
+}
+
+// FileLineColRange returns loc("file":line:col to endLine:endCol).
+func (c *Context) FileLineColRange(file string, line, col, endLine, endCol int) *FileLineColRange {
+	return c.fileRange(file, 4, line, col, endLine, endCol)
+}
+
+func (c *Context) fileRange(file string, fields int8, line, col, endLine, endCol int) *FileLineColRange {
+	k := NewKey("filerange").Str(file).Int(int64(fields)).Int(int64(line)).Int(int64(col)).Int(int64(endLine)).Int(int64(endCol))
+	return UniqueKey(c, k, func() *FileLineColRange {
+		return &FileLineColRange{File: file, StartLine: int32(line), StartCol: int32(col),
+			EndLine: int32(endLine), EndCol: int32(endCol), fields: fields}
+	})
 }
 
 // NameLoc returns loc("name"(child)); child may be nil.
@@ -102,11 +139,12 @@ func (c *Context) FusedLoc(locs []Location, metadata Attribute) *FusedLoc {
 	})
 }
 
-func (l *UnknownLoc) Print(p *Printer)     { printLoc(p, l) }
-func (l *FileLineColLoc) Print(p *Printer) { printLoc(p, l) }
-func (l *NameLoc) Print(p *Printer)        { printLoc(p, l) }
-func (l *CallSiteLoc) Print(p *Printer)    { printLoc(p, l) }
-func (l *FusedLoc) Print(p *Printer)       { printLoc(p, l) }
+func (l *UnknownLoc) Print(p *Printer)       { printLoc(p, l) }
+func (l *FileLineColLoc) Print(p *Printer)   { printLoc(p, l) }
+func (l *FileLineColRange) Print(p *Printer) { printLoc(p, l) }
+func (l *NameLoc) Print(p *Printer)          { printLoc(p, l) }
+func (l *CallSiteLoc) Print(p *Printer)      { printLoc(p, l) }
+func (l *FusedLoc) Print(p *Printer)         { printLoc(p, l) }
 
 // printLoc writes loc(...), or the pretty form under --mlir-pretty-debuginfo
 // (MLIR prints an alias definition of a location so too).
@@ -147,6 +185,30 @@ func (l *FileLineColLoc) printInner(p *Printer) {
 	p.WriteString(strconv.Itoa(int(l.Line)))
 	p.WriteByte(':')
 	p.WriteString(strconv.Itoa(int(l.Col)))
+}
+
+func (l *FileLineColRange) printInner(p *Printer) {
+	p.String(l.File)
+	l.printPositions(p)
+}
+
+// printPositions writes what follows the file name, as MLIR's AsmPrinter
+// does: `:line:col` for a range of one position (a whole line is column 0
+// of it), `:line:col to :endcol` on one line, else `:line:col to line:col`.
+func (l *FileLineColRange) printPositions(p *Printer) {
+	p.WriteByte(':')
+	p.WriteString(strconv.Itoa(int(l.StartLine)))
+	p.WriteByte(':')
+	p.WriteString(strconv.Itoa(int(l.StartCol)))
+	if l.StartLine == l.EndLine && l.StartCol == l.EndCol {
+		return
+	}
+	p.WriteString(" to ")
+	if l.StartLine != l.EndLine {
+		p.WriteString(strconv.Itoa(int(l.EndLine)))
+	}
+	p.WriteByte(':')
+	p.WriteString(strconv.Itoa(int(l.EndCol)))
 }
 
 func (l *NameLoc) printInner(p *Printer) {

@@ -530,20 +530,7 @@ func (p *Parser) parseLocInner() (Location, error) {
 			return nil, err
 		}
 		if p.ParseOptionalPunct(":") {
-			line, err := p.ParseInteger()
-			if err != nil {
-				return nil, err
-			}
-			col := int64(0)
-			if p.ParseOptionalPunct(":") {
-				if col, err = p.ParseInteger(); err != nil {
-					return nil, err
-				}
-			}
-			if line < 0 || col < 0 || line > math.MaxInt32 || col > math.MaxInt32 {
-				return nil, p.Errorf("expected non-negative line and column")
-			}
-			return p.ctx.FileLineColLoc(s, int(line), int(col)), nil
+			return p.parseFileRange(s)
 		}
 		var child Location
 		if p.ParseOptionalPunct("(") {
@@ -557,6 +544,62 @@ func (p *Parser) parseLocInner() (Location, error) {
 		return p.ctx.NameLoc(s, child), nil
 	}
 	return nil, p.Errorf("expected location instance")
+}
+
+// parseFileRange parses what follows `"file":` in a location, as MLIR's
+// parseNameOrFileLineColRange does: `line`, `line:col`, `line:col to :col`
+// or `line:col to line:col`.
+func (p *Parser) parseFileRange(file string) (Location, error) {
+	const (
+		lineMsg = "expected integer line number in FileLineColRange"
+		colMsg  = "expected integer column number in FileLineColRange"
+	)
+	line, err := p.locNumber(lineMsg)
+	if err != nil {
+		return nil, err
+	}
+	if !p.ParseOptionalPunct(":") {
+		return p.ctx.FileLineRange(file, line), nil
+	}
+	col, err := p.locNumber(colMsg)
+	if err != nil {
+		return nil, err
+	}
+	if !p.IsKeyword("to") {
+		return p.ctx.FileLineColLoc(file, line, col), nil
+	}
+	p.consume()
+	endLine := -1
+	if p.tok.kind == tokInteger {
+		if endLine, err = p.locNumber(lineMsg); err != nil {
+			return nil, err
+		}
+	}
+	if !p.ParseOptionalPunct(":") {
+		return nil, p.wrongTokenf("expected either integer or `:` post `to` in FileLineColRange")
+	}
+	endCol, err := p.locNumber(colMsg)
+	if err != nil {
+		return nil, err
+	}
+	if endLine < 0 {
+		return p.ctx.FileLineColRangeOnLine(file, line, col, endCol), nil
+	}
+	return p.ctx.FileLineColRange(file, line, col, endLine, endCol), nil
+}
+
+// locNumber parses a line or column number of a file location. MLIR takes
+// any 32-bit unsigned number; Kiln keeps positions in int32.
+func (p *Parser) locNumber(msg string) (int, error) {
+	if p.tok.kind != tokInteger {
+		return 0, p.wrongTokenf("%s", msg)
+	}
+	v, ok := smallLiteral(p.spelling())
+	if !ok || v > math.MaxInt32 {
+		return 0, p.wrongTokenf("%s", msg)
+	}
+	p.consume()
+	return int(v), nil
 }
 
 func (p *Parser) parseLocOrAlias() (Location, error) {

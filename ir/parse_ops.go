@@ -519,6 +519,9 @@ func (p *Parser) parseGenericOp() (*Operation, error) {
 	if len(p.attrStack) > propsEnd {
 		st.Attrs = normalizeSegmentNames(p.attrStack[propsEnd:])
 	}
+	if def != nil && def.Format != nil {
+		addFormatDefaults(p.ctx, def.Format, st)
+	}
 	if err := p.ParsePunct(":"); err != nil {
 		return nil, err
 	}
@@ -824,4 +827,16 @@ func (p *Parser) parseArgument(withType bool) (Argument, error) {
 		a.pending = before + 1
 	}
 	return a, err
+}
+
+// addFormatDefaults gives a generically written op the values of its
+// DefaultValuedAttrs that it lacks, as MLIR's populateDefaultProperties does
+// for every op it creates: `"gpu.barrier"() : () -> ()` has the workgroup
+// scope, as the custom form's `gpu.barrier` has.
+func addFormatDefaults(ctx *Context, f *Format, st *OpState) {
+	for _, a := range f.Attrs {
+		if a.Default != nil && GetAttr(st.Props, a.Name) == nil && GetAttr(st.Attrs, a.Name) == nil {
+			st.Props = append(st.Props, NamedAttr{Name: a.Name, Value: a.Default(ctx)})
+		}
+	}
 }

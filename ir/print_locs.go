@@ -200,6 +200,9 @@ func printPrettyLoc(p *Printer, l Location) {
 		p.WriteString(strconv.Itoa(int(l.Line)))
 		p.WriteByte(':')
 		p.WriteString(strconv.Itoa(int(l.Col)))
+	case *FileLineColRange:
+		p.WriteString(l.File)
+		l.printPositions(p)
 	case *NameLoc:
 		p.String(l.Name)
 		if _, unknown := l.Child.(*UnknownLoc); l.Child != nil && !unknown {

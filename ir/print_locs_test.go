@@ -93,3 +93,39 @@ func TestDimensionListColumns(t *testing.T) {
 		t.Errorf("argument locations:\n got %s\nwant %s", g, want)
 	}
 }
+
+// File ranges are uniqued by the numbers they are made with, as MLIR's
+// FileLineColRange: a range of one position is not the FileLineColLoc of
+// it, though both print alike.
+func TestFileLineColRangeIdentity(t *testing.T) {
+	ctx := ir.NewContext()
+	pos := ctx.FileLineColLoc("f", 10, 8)
+	one := ctx.FileLineColRange("f", 10, 8, 10, 8)
+	if ir.Attribute(one) == ir.Attribute(pos) {
+		t.Errorf("range %v is the position", one)
+	}
+	if ctx.FileLineColRange("f", 10, 8, 10, 8) != one {
+		t.Error("equal ranges are not uniqued")
+	}
+	if ctx.FileLineColRangeOnLine("f", 10, 8, 8) == one {
+		t.Error("a range of three numbers is the one of four")
+	}
+	if _, ok := ir.FileLineCol(one); ok {
+		t.Error("a range is taken for a file position")
+	}
+	for l, want := range map[ir.Location]string{
+		pos: `loc("f":10:8)`, one: `loc("f":10:8)`,
+		ctx.FileLineRange("f", 3):                `loc("f":3:0)`,
+		ctx.FileLineColRangeOnLine("f", 3, 1, 9): `loc("f":3:1 to :9)`,
+		ctx.FileLineColRange("f", 3, 1, 4, 2):    `loc("f":3:1 to 4:2)`,
+		ctx.FileLineColRange("a\nb", 3, 1, 4, 2): `loc("a\0Ab":3:1 to 4:2)`,
+	} {
+		if got := ir.AttrString(l); got != want {
+			t.Errorf("got %s, want %s", got, want)
+		}
+	}
+	d := ir.Errorf(ctx.FileLineColRangeOnLine("f", 3, 1, 9), "bad")
+	if got, want := d.Format(nil), "f:3:1 to :9: error: bad\n"; got != want {
+		t.Errorf("diagnostic %q, want %q", got, want)
+	}
+}

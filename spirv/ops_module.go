@@ -288,7 +288,7 @@ func printFunc(p *ir.OpPrinter, op *ir.Operation) {
 		fc = e.Name()
 	}
 	p.WriteString(" \"" + fc + "\"")
-	p.OptionalAttrDictWithKeyword(op.Attrs(), "sym_name", "function_type", "arg_attrs", "res_attrs", "function_control", "sym_visibility")
+	p.OptionalAttrDictWithKeyword(op.Attrs(), "sym_name", "function_type", "arg_attrs", "res_attrs", "function_control")
 	if !body.Empty() {
 		p.WriteString(" ")
 		p.Region(body, !named, true)

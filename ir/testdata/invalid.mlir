@@ -146,3 +146,38 @@ func_without_quotes
 
 // expected-error @+1 {{integer constant out of range for type}}
 "test.op"() {a = dense<[1, 128]> : vector<2xsi8>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected integer line number in FileLineColRange}}
+"test.op"() : () -> () loc("f":x)
+
+// -----
+
+// expected-error @+1 {{expected integer line number in FileLineColRange}}
+"test.op"() : () -> () loc("f":-1)
+
+// -----
+
+// expected-error @+1 {{expected integer column number in FileLineColRange}}
+"test.op"() : () -> () loc("f":1:x)
+
+// -----
+
+// expected-error @+1 {{expected either integer or `:` post `to` in FileLineColRange}}
+"test.op"() : () -> () loc("f":1:2 to 3)
+
+// -----
+
+// expected-error @+1 {{expected either integer or `:` post `to` in FileLineColRange}}
+"test.op"() : () -> () loc("f":1:2 to x)
+
+// -----
+
+// expected-error @+1 {{expected integer column number in FileLineColRange}}
+"test.op"() : () -> () loc("f":1:2 to 3:)
+
+// -----
+
+// expected-error @+1 {{expected integer line number in FileLineColRange}}
+"test.op"() : () -> () loc("f":1:2 to 0x100000000:1)

@@ -476,7 +476,7 @@ func (e *env) funcOp(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewri
 	}
 	for _, a := range o.Attrs() {
 		switch a.Name {
-		case "function_type", "sym_name", "sym_visibility", "res_attrs":
+		case "function_type", "sym_name", "res_attrs":
 		default:
 			attrs = append(attrs, a)
 		}
