@@ -26,16 +26,7 @@ memref_pass=finalize-memref-to-llvm
 mlir-opt-16 --help | grep -q -- "--$memref_pass" || memref_pass=convert-memref-to-llvm
 lower="--convert-scf-to-cf --convert-vector-to-llvm --convert-arith-to-llvm --$memref_pass --convert-func-to-llvm --reconcile-unrealized-casts"
 
-runs=${RUNS:-3}
-measure() { # prints "wall_s cpu_s maxrss_kb", the best of $runs; output in $tmp/out, stderr in $tmp/err
-  : >"$tmp/times"
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%e %U %S %M" -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
-    cat "$tmp/time" >>"$tmp/times"
-  done
-  awk 'NR == 1 || $1 < w { w = $1 } NR == 1 || $2 + $3 < c { c = $2 + $3 } NR == 1 || $4 < m { m = $4 }
-    END { print w, c, m }' "$tmp/times"
-}
+export RUNS=${RUNS:-3}
 
 mlir_run() { # lowers $1 with mlir-opt-16 and runs it with mlir-cpu-runner-16
   # shellcheck disable=SC2086 # $lower is a list of flags
@@ -61,7 +52,7 @@ for prog in loop fill nested vector launches; do
   [ "$same" = yes ] || same="no: kiln $(tr '\n' ' ' <"$tmp/kiln.out")/ mlir $(tr '\n' ' ' <"$tmp/out")"
   awk -v n="$prog" -v kw="$kw" -v kc="$kc" -v km="$km" -v mw="$mw" -v mc="$mc" -v mm="$mm" -v same="$same" '
     function x(k, m) { return k / (m > 0 ? m : 0.01) }
-    BEGIN { printf "%-10s %8.2f %8.2f %7.2f %8.2f %8.2f %7.2f %9.1f %9.1f %7.2f  %s\n",
+    BEGIN { printf "%-10s %8.3f %8.3f %7.2f %8.2f %8.2f %7.2f %9.1f %9.1f %7.2f  %s\n",
       n, kw, mw, x(kw, mw), kc, mc, x(kc, mc), km / 1024, mm / 1024, km / mm, same }'
 done
 echo "time_x, cpu_x and mem_x are kiln/mlir: below 1 means Kiln is faster or smaller."

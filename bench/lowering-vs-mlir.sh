@@ -28,21 +28,11 @@ need mlir-opt-16=mlir-16-tools /usr/bin/time=time
 convert='builtin.module(convert-gpu-to-spirv)'
 full='builtin.module(convert-gpu-to-spirv,spirv.module(spirv-lower-abi-attrs,spirv-update-vce))'
 
-runs=${RUNS:-1}
-measure() { # prints "wall_s cpu_s maxrss_kb", the best of $runs, for a command whose output goes to $tmp/out.mlir
-  : >"$tmp/times"
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%e %U %S %M" -o "$tmp/time" "$@" >"$tmp/out.mlir"
-    cat "$tmp/time" >>"$tmp/times"
-  done
-  awk 'NR == 1 || $1 < w { w = $1 } NR == 1 || $2 + $3 < c { c = $2 + $3 } NR == 1 || $4 < m { m = $4 }
-    END { print w, c, m }' "$tmp/times"
-}
 
-check() { # fails unless $tmp/out.mlir has one spirv.module holding $3 lines matching $2
+check() { # fails unless $tmp/out has one spirv.module holding $3 lines matching $2
   local n
-  n=$(grep -c -- "$2" "$tmp/out.mlir" || true)
-  if [ "$(grep -c 'spirv.module @' "$tmp/out.mlir" || true)" != 1 ] || [ "$n" != "$3" ]; then
+  n=$(grep -c -- "$2" "$tmp/out" || true)
+  if [ "$(grep -c 'spirv.module @' "$tmp/out" || true)" != 1 ] || [ "$n" != "$3" ]; then
     echo "$1: expected one spirv.module with $3 '$2', got $n" >&2
     exit 1
   fi
@@ -66,7 +56,7 @@ for spec in "${specs[@]}"; do
     echo "$spec $passes $kw $kc $km $mw $mc $mm" >>"$tmp/rows"
     awk -v n="$spec" -v p="$passes" -v kw="$kw" -v kc="$kc" -v km="$km" -v mw="$mw" -v mc="$mc" -v mm="$mm" '
       function x(m, k) { return m / (k > 0 ? k : 0.01) }
-      BEGIN { printf "%-12s %-12s %8.2f %8.2f %7.2f %8.2f %8.2f %7.2f %9.1f %9.1f %7.2f\n",
+      BEGIN { printf "%-12s %-12s %8.3f %8.3f %7.2f %8.2f %8.2f %7.2f %9.1f %9.1f %7.2f\n",
         n, p, kw, mw, x(mw, kw), kc, mc, x(mc, kc), km / 1024, mm / 1024, mm / km }'
   done
 done

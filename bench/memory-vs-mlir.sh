@@ -13,21 +13,16 @@ sizes=("$@")
 need_gen
 need mlir-opt-16=mlir-16-tools /usr/bin/time=time
 
-measure() { # prints "seconds maxrss_kb" for a command; its output is dropped
-  /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >/dev/null
-  cat "$tmp/time"
-}
-
 echo "load: $(uptime | sed 's/.*load average: //')  passes: ${PASSES:-none}"
 printf '%-10s %9s %10s %10s %10s %8s %8s\n' kernels input_MB kiln_MiB mlir_MiB mem_x kiln_s mlir_s
 for n in "${sizes[@]}"; do
   python3 "$gen" many "$n" > "$tmp/in.mlir"
   mb=$(awk -v b="$(stat -c %s "$tmp/in.mlir")" 'BEGIN { printf "%.1f", b / 1e6 }')
   # shellcheck disable=SC2086 # PASSES is a list of flags
-  read -r ks km < <(measure "$tmp/kiln" opt ${PASSES:-} "$tmp/in.mlir")
+  read -r ks _ km < <(measure "$tmp/kiln" opt ${PASSES:-} "$tmp/in.mlir")
   # shellcheck disable=SC2086
-  read -r ms mm < <(measure mlir-opt-16 ${PASSES:-} "$tmp/in.mlir")
+  read -r ms _ mm < <(measure mlir-opt-16 ${PASSES:-} "$tmp/in.mlir")
   awk -v n="$n" -v mb="$mb" -v ks="$ks" -v ms="$ms" -v km="$km" -v mm="$mm" 'BEGIN {
-    printf "%-10s %9s %10.1f %10.1f %10.2f %8.2f %8.2f\n", n, mb, km/1024, mm/1024, km/mm, ks, ms }'
+    printf "%-10s %9s %10.1f %10.1f %10.2f %8.3f %8.3f\n", n, mb, km/1024, mm/1024, km/mm, ks, ms }'
 done
 echo "mem_x is kiln/mlir-opt-16 peak RSS: at most 1 means Kiln needs no more memory."
