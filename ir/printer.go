@@ -584,67 +584,68 @@ func manyIsolated(b *Block) bool {
 
 // printOpsInParallel prints the ops from first to last, a block with
 // isolated ops (each numbered by its own state), on several goroutines:
-// each batch of ops is printed into its own buffer by a worker printer, and
-// the buffers are written in order, a round of batches at a time so that
-// streaming output stays streaming. The text is the same as one printer's.
+// workers print batches of ops into their own buffers while this printer
+// writes the finished ones in order, so that the writing overlaps the
+// printing and no worker waits for a round of batches to end. At most
+// 4*GOMAXPROCS batches are printed ahead of the writing, which keeps
+// streaming output streaming. The text is the same as one printer's.
 func (p *Printer) printOpsInParallel(first, last *Operation) {
 	type batch struct {
-		first, last *Operation
-		w           *Printer
+		first, last   *Operation
+		done, written chan struct{}
 	}
-	workers := runtime.GOMAXPROCS(0)
-	round := make([]batch, 0, 4*workers)
-	flush := func() {
-		ParallelFor(nil, len(round), func(i int) error {
-			bt := &round[i]
-			for o := bt.first; ; o = o.next {
-				bt.w.newline()
-				bt.w.printOp(o)
-				if o == bt.last {
-					break
-				}
-			}
-			return nil
-		})
-		for _, bt := range round {
-			if bt.w.collect != nil {
-				for _, a := range bt.w.collect.order {
-					p.collect.add(a)
-				}
-				p.collect.mergeLocs(bt.w.collect)
-			}
-			p.buf = append(p.buf, bt.w.buf...)
-			p.maybeFlush()
+	var batches []batch
+	for o := first; ; o = o.next {
+		b := batch{first: o, done: make(chan struct{}), written: make(chan struct{})}
+		for n := 1; o != last && n < parallelBatch; n++ {
+			o = o.next
 		}
-		round = round[:0]
+		b.last = o
+		batches = append(batches, b)
+		if o == last {
+			break
+		}
 	}
-	var printers []*Printer // by slot in the round, reused with their buffers
-	for o := first; ; {
-		if len(round) == len(printers) {
-			printers = append(printers, p.worker())
+	// Batch i is printed by the printer of slot i%window, once the batch
+	// that used the slot before it is written.
+	window := min(4*runtime.GOMAXPROCS(0), len(batches))
+	printers := make([]*Printer, window)
+	for i := range printers {
+		printers[i] = p.worker()
+	}
+	go ParallelFor(nil, len(batches), func(i int) error {
+		bt := &batches[i]
+		if i >= window {
+			<-batches[i-window].written
 		}
-		w := printers[len(round)]
+		w := printers[i%window]
 		w.buf = w.buf[:0]
 		if w.collect != nil {
 			w.collect = &aliasCollector{seen: map[Attribute]bool{}}
 		}
-		bt := batch{first: o, w: w}
-		n := 1
-		for o != last && n < parallelBatch {
-			o = o.next
-			n++
+		for o := bt.first; ; o = o.next {
+			w.newline()
+			w.printOp(o)
+			if o == bt.last {
+				break
+			}
 		}
-		bt.last = o
-		round = append(round, bt)
-		if len(round) == cap(round) {
-			flush()
+		close(bt.done)
+		return nil
+	})
+	for i := range batches {
+		<-batches[i].done
+		w := printers[i%window]
+		if w.collect != nil {
+			for _, a := range w.collect.order {
+				p.collect.add(a)
+			}
+			p.collect.mergeLocs(w.collect)
 		}
-		if o == last {
-			break
-		}
-		o = o.next
+		p.buf = append(p.buf, w.buf...)
+		p.maybeFlush()
+		close(batches[i].written)
 	}
-	flush()
 }
 
 // worker returns a printer for a batch of p's ops: same options, names and
