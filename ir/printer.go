@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // PrintOptions control how IR is printed (MLIR's --mlir-print-* flags).
@@ -429,7 +428,8 @@ func (p *Printer) printOp(op *Operation) {
 	if !p.opts.Generic && op.info.def != nil && op.info.def.Print != nil {
 		name := op.info.name
 		if len(p.defaultDialects) > 0 {
-			if d := p.defaultDialects[len(p.defaultDialects)-1]; strings.HasPrefix(name, d+".") {
+			// name starts with d+"." (without building that string per op)
+			if d := p.defaultDialects[len(p.defaultDialects)-1]; len(name) > len(d) && name[len(d)] == '.' && name[:len(d)] == d {
 				name = name[len(d)+1:]
 			}
 		}
