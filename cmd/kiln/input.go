@@ -117,6 +117,17 @@ func (in *input) readText(path string, stdin io.Reader) (src []byte, name string
 	}
 	chk := textChecker{line: 1}
 	buf := make([]byte, 0, max(min(size+1, int64(in.limit)+1), 512))
+	// A regular file's size is known before it is read: afterInput runs
+	// meanwhile (preparing the heap is mostly a wait for a collection),
+	// while this goroutine reads and checks the text.
+	if afterInput != nil && size >= 0 {
+		prepared := make(chan struct{})
+		go func() {
+			afterInput(int(size))
+			close(prepared)
+		}()
+		defer func() { <-prepared }()
+	}
 	for {
 		if len(buf) == cap(buf) {
 			// Grow by doubling, but never past the limit's one byte more.
@@ -131,7 +142,7 @@ func (in *input) readText(path string, stdin io.Reader) (src []byte, name string
 			return nil, name, in.tooBig(name, -1)
 		}
 		if rerr == io.EOF {
-			if afterInput != nil {
+			if afterInput != nil && size < 0 {
 				afterInput(len(buf))
 			}
 			return buf, name, nil
