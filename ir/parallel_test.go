@@ -2,6 +2,7 @@ package ir_test
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -60,6 +61,33 @@ func TestParallelMatchesSequential(t *testing.T) {
 		if seqErr == nil || parErr == nil || seqErr.Error() != parErr.Error() {
 			t.Errorf("bad function %d: sequential %v, parallel %v", bad, seqErr, parErr)
 		}
+	}
+}
+
+// TestParallelPrintingStreams prints, to a writer, more batches of
+// functions than the printer keeps ahead of its writing (4*GOMAXPROCS of
+// 32), so that each worker printer is reused: the text is one printer's.
+func TestParallelPrintingStreams(t *testing.T) {
+	src := manyFunctions((4*runtime.GOMAXPROCS(0)+3)*32, -10)
+	printed := func(threads bool) string {
+		ctx := ir.NewContext(testDialect)
+		ctx.SetMultithreading(threads)
+		m, err := ir.Parse(ctx, src, "p.mlir")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := ir.Print(&b, m, ir.PrintOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	seq, par := printed(false), printed(true)
+	if seq != par {
+		t.Fatalf("parallel printing differs from sequential")
+	}
+	if want := "%1 = \"t.def\"() : () -> i32"; strings.Count(par, want) != (4*runtime.GOMAXPROCS(0)+3)*32 {
+		t.Errorf("want %q in each function, got:\n%.400s", want, par)
 	}
 }
 
