@@ -41,16 +41,9 @@ func mathHandler(op *ir.Operation) handler {
 		if _, known := mathd.EvalFloat(name, k, 0, 0, 0); !known {
 			return nil
 		}
-		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
-			if anyPoison(xs) {
-				return []Scalar{Poison()}, nil
-			}
-			args := make([]float64, len(xs))
-			for i, x := range xs {
-				args[i] = x.F
-			}
+		return floatHandler(func(args []float64) float64 {
 			r, _ := mathd.EvalFloat(name, k, args...)
-			return []Scalar{{F: r}}, nil
+			return r
 		})
 	}
 	w := width(t)

@@ -34,6 +34,12 @@ func roundedHandler(op *ir.Operation, k ir.FloatKind) handler {
 			return r
 		}
 	}
+	return floatHandler(fn)
+}
+
+// floatHandler runs fn on the float operands of an elementwise op; a
+// poison operand makes the result poison.
+func floatHandler(fn func([]float64) float64) handler {
 	return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 		if anyPoison(xs) {
 			return []Scalar{Poison()}, nil
