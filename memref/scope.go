@@ -11,6 +11,14 @@ var allocaScope = &ir.OpDef{
 	Traits:  ir.AutomaticAllocationScope | ir.RecursiveEffects | ir.SingleBlock,
 	Results: ir.Variadic,
 	Regions: ir.Exactly(1),
+	// MLIR's RegionBranchOpInterface: the op enters its region with no
+	// values, and the region's return gives the results.
+	RegionSuccessors: func(op *ir.Operation, from *ir.Operation) []ir.RegionSuccessor {
+		if from != nil {
+			return []ir.RegionSuccessor{{Region: -1, N: op.NumResults(), Inputs: op.Results()}}
+		}
+		return []ir.RegionSuccessor{{Region: 0}}
+	},
 	Canonicalize: []*ir.Pattern{
 		{Name: "alloca-scope-inliner", Root: "memref.alloca_scope", Rewrite: inlineAllocaScope},
 		{Name: "alloca-scope-hoister", Root: "memref.alloca_scope", Rewrite: hoistAllocaScopeAllocas},

@@ -409,3 +409,24 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// memref.alloca_scope describes its region flow as scf.execute_region does:
+// its dead result goes (with canonicalize=0 its return passes a ub.poison),
+// and with canonicalization the scope, which holds no alloca, is inlined.
+// CHECK-LABEL: func.func @alloca_scope_dead_result(
+// CANON-NEXT:    %[[S:.*]] = arith.addi %arg1, %arg1 : index
+// CANON-NEXT:    memref.store %[[S]], %arg0[%arg1] : memref<10xindex>
+// CANON-NEXT:    return
+// POISON:        %{{.*}} = memref.alloca_scope -> (index) {
+// POISON:          %[[P:.*]] = ub.poison : index
+// POISON-NEXT:     memref.alloca_scope.return %[[P]] : index
+func.func @alloca_scope_dead_result(%m: memref<10xindex>, %i: index) {
+  %r = memref.alloca_scope -> index {
+    %s = arith.addi %i, %i : index
+    memref.store %s, %m[%i] : memref<10xindex>
+    memref.alloca_scope.return %s : index
+  }
+  return
+}
