@@ -47,6 +47,23 @@ func LookupEntryPointABI(fn *ir.Operation) *EntryPointABIAttr {
 // ArgInterfaceVarABI returns the spirv.interface_var_abi of argument i of
 // a function-like op (from its arg_attrs), or nil.
 func ArgInterfaceVarABI(fn *ir.Operation, i int) *InterfaceVarABIAttr {
+	for _, name := range []string{InterfaceVarABIAttrName, "spv.interface_var_abi"} {
+		if a, ok := argAttr(fn, i, name).(*InterfaceVarABIAttr); ok {
+			return a
+		}
+	}
+	return nil
+}
+
+// ArgDecoration returns the spirv.decoration of argument i of a function
+// (Aliased, RestrictPointer), or nil.
+func ArgDecoration(fn *ir.Operation, i int) ir.Attribute {
+	return argAttr(fn, i, "spirv.decoration")
+}
+
+// argAttr returns attribute name of argument i of a function-like op (from
+// its arg_attrs), or nil.
+func argAttr(fn *ir.Operation, i int, name string) ir.Attribute {
 	arr, ok := fn.Attr("arg_attrs").(*ir.ArrayAttr)
 	if !ok || i >= len(arr.Elems) {
 		return nil
@@ -55,12 +72,7 @@ func ArgInterfaceVarABI(fn *ir.Operation, i int) *InterfaceVarABIAttr {
 	if !ok {
 		return nil
 	}
-	for _, name := range []string{InterfaceVarABIAttrName, "spv.interface_var_abi"} {
-		if a, ok := d.Get(name).(*InterfaceVarABIAttr); ok {
-			return a
-		}
-	}
-	return nil
+	return d.Get(name)
 }
 
 // verifyAttr checks the dialect's discardable attributes on ops (MLIR's

@@ -481,8 +481,9 @@ var yieldOp = &ir.OpDef{
 	},
 }
 
-// symbolRefOp makes `%r = spirv.mlir.<name> @sym attr-dict : T`.
-func symbolRefOp(name, attr, summary, example string, verify func(op *ir.Operation) error) *ir.OpDef {
+// symbolRefOp makes `%r = spirv.mlir.<name> @sym attr-dict : T`; verify
+// gets the op the symbol names, nil if none.
+func symbolRefOp(name, attr, summary, example string, verify func(op, sym *ir.Operation) error) *ir.OpDef {
 	return &ir.OpDef{
 		Name: name, Summary: summary, Example: example,
 		Traits: ir.Pure, Results: ir.Exactly(1), Inherent: []string{attr},
@@ -506,7 +507,13 @@ func symbolRefOp(name, attr, summary, example string, verify func(op *ir.Operati
 			p.WriteString(" : ")
 			p.Type(op.Result(0).Type())
 		},
-		Verify: verify,
+		Verify: func(op *ir.Operation) error {
+			ref, ok := op.Attr(attr).(*ir.SymbolRefAttr)
+			if !ok {
+				return op.Errorf("requires attribute '%s'", attr)
+			}
+			return verify(op, ir.LookupNearestSymbol(op, ref))
+		},
 	}
 }
 
@@ -516,12 +523,7 @@ var addressOfOp = func() *ir.OpDef {
 		"Takes the address of a spirv.GlobalVariable.",
 		"spirv.module Logical GLSL450 {\n  spirv.GlobalVariable @data : !spirv.ptr<f32, Workgroup>\n"+
 			"  spirv.func @f() \"None\" {\n    %data_addr = spirv.mlir.addressof @data : !spirv.ptr<f32, Workgroup>\n    spirv.Return\n  }\n}",
-		func(op *ir.Operation) error {
-			ref, ok := op.Attr("variable").(*ir.SymbolRefAttr)
-			if !ok {
-				return op.Errorf("requires attribute 'variable'")
-			}
-			g := ir.LookupNearestSymbol(op, ref)
+		func(op, g *ir.Operation) error {
 			if g == nil || g.Name() != "spirv.GlobalVariable" {
 				return op.Errorf("expected spirv.GlobalVariable symbol")
 			}
@@ -542,12 +544,7 @@ var referenceOfOp = symbolRefOp("spirv.mlir.referenceof", "spec_const",
 	"Reads the value of a specialization constant.",
 	"spirv.module Logical GLSL450 {\n  spirv.SpecConstant @width = 64 : i32\n"+
 		"  spirv.func @f() -> i32 \"None\" {\n    %0 = spirv.mlir.referenceof @width : i32\n    spirv.ReturnValue %0 : i32\n  }\n}",
-	func(op *ir.Operation) error {
-		ref, ok := op.Attr("spec_const").(*ir.SymbolRefAttr)
-		if !ok {
-			return op.Errorf("requires attribute 'spec_const'")
-		}
-		s := ir.LookupNearestSymbol(op, ref)
+	func(op, s *ir.Operation) error {
 		if s == nil {
 			return op.Errorf("expected spirv.SpecConstant or spirv.SpecConstantComposite symbol")
 		}

@@ -395,16 +395,8 @@ func verifyFunc(op *ir.Operation) error {
 // (or a pointer to an array of them) is decorated Aliased or Restrict, a
 // pointer to such a pointer AliasedPointer or RestrictPointer.
 func verifyPhysicalBufferArgs(op *ir.Operation, ft *ir.FunctionType) error {
-	argAttrs, _ := op.Attr("arg_attrs").(*ir.ArrayAttr)
 	decorated := func(i int, decs ...spv.Decoration) bool {
-		if argAttrs == nil || i >= len(argAttrs.Elems) {
-			return false
-		}
-		d, _ := argAttrs.Elems[i].(*ir.DictionaryAttr)
-		if d == nil {
-			return false
-		}
-		e, ok := d.Get("spirv.decoration").(*EnumAttr)
+		e, ok := ArgDecoration(op, i).(*EnumAttr)
 		return ok && e.Kind == spv.KindDecoration && slices.Contains(decs, spv.Decoration(e.Value))
 	}
 	physical := func(t ir.Type) bool {

@@ -70,16 +70,12 @@ func (d *deserializer) insertStore(op *ir.Operation, ptr, v *ir.Value) {
 // dropSuccessorOperands removes what a branch passes to successor si.
 func (d *deserializer) dropSuccessorOperands(t *ir.Operation, si int) {
 	start, n := t.SuccessorOperands(si)
+	// spirv.BranchConditional and spirv.Switch count their successors'
+	// operands: segment 1 is successor 0's, segment 2 the others'.
+	segmented := t.Name() == "spirv.BranchConditional" || t.Name() == "spirv.Switch"
 	var seg [2]int
-	cond := t.Name() == "spirv.BranchConditional"
-	if cond {
-		for i := range 2 {
-			_, seg[i] = t.SuccessorOperands(i)
-		}
-		seg[si] = 0
-	}
 	var cases []int64 // a spirv.Switch's counts per case target
-	if t.Name() == "spirv.Switch" {
+	if segmented {
 		for i := range t.NumSuccessors() {
 			_, c := t.SuccessorOperands(i)
 			if i == si {
@@ -95,11 +91,10 @@ func (d *deserializer) dropSuccessorOperands(t *ir.Operation, si int) {
 	}
 	ops := t.Operands()
 	t.SetOperands(append(ops[:start:start], ops[start+n:]...))
-	if cond {
+	if segmented {
 		t.SetAttr("operandSegmentSizes", d.segments(seg[0], seg[1]))
 	}
 	if t.Name() == "spirv.Switch" {
-		t.SetAttr("operandSegmentSizes", d.segments(seg[0], seg[1]))
 		t.SetAttr("case_operand_segments", d.ctx.DenseI32Array(cases...))
 	}
 }

@@ -567,27 +567,15 @@ func blockOrder(start, skip *ir.Block) []*ir.Block {
 // paramDecoration writes the decoration of parameter i that its
 // spirv.decoration attribute names (Aliased, RestrictPointer).
 func (s *serializer) paramDecoration(fn *ir.Operation, i int, id uint32) error {
-	attrs, _ := fn.Attr("arg_attrs").(*ir.ArrayAttr)
-	if attrs == nil || i >= len(attrs.Elems) {
+	a := spirv.ArgDecoration(fn, i)
+	if a == nil {
 		return nil
 	}
-	dict, _ := attrs.Elems[i].(*ir.DictionaryAttr)
-	if dict == nil {
-		return nil
+	d, ok := a.(*spirv.EnumAttr)
+	if !ok || d.Kind != spv.KindDecoration {
+		return fn.Errorf("'spirv.decoration' of argument #%d must be a #spirv.decoration", i)
 	}
-	for _, na := range dict.Entries {
-		if na.Name != "spirv.decoration" {
-			continue
-		}
-		d, ok := na.Value.(*spirv.EnumAttr)
-		if !ok || d.Kind != spv.KindDecoration {
-			return fn.Errorf("'spirv.decoration' of argument #%d must be a #spirv.decoration", i)
-		}
-		if err := s.decorate(id, spv.Decoration(d.Value)); err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.decorate(id, spv.Decoration(d.Value))
 }
 
 // undefID returns the id of the module-level OpUndef of type t, declaring

@@ -160,6 +160,22 @@ func serializeSource(t testing.TB, src string) []uint32 {
 	return words
 }
 
+// roundTrip serializes the spirv.module of src and returns the binary's
+// disassembly and the module deserialized from it, printed.
+func roundTrip(t *testing.T, src string) (dis, back string) {
+	t.Helper()
+	words := serializeSource(t, src)
+	dis, err := spv.Disassemble(words, spv.DisasmOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := serialize.Deserialize(newContext(), words, "in.spv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dis, m.String()
+}
+
 // wantSerializeError checks that serializing the spirv.module of src,
 // parsed in ctx, fails with exactly want.
 func wantSerializeError(t *testing.T, ctx *ir.Context, src, want string) {

@@ -3,9 +3,6 @@ package serialize_test
 import (
 	"strings"
 	"testing"
-
-	"github.com/kiln-gpu/kiln/spirv/serialize"
-	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
 // A struct's own decorations are OpDecorate on the struct: Block once, even
@@ -17,22 +14,13 @@ func TestStructDecorations(t *testing.T) {
   spirv.GlobalVariable @b bind(0, 1) : !spirv.ptr<!spirv.struct<(i32 [0]), Block>, Uniform>
   spirv.GlobalVariable @c : !spirv.ptr<!spirv.struct<(f32), Location=3>, Private>
 }`
-	words := serializeSource(t, src)
-	dis, err := spv.Disassemble(words, spv.DisasmOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dis, out := roundTrip(t, src)
 	if n := strings.Count(dis, " Block\n"); n != 2 {
 		t.Errorf("%d Block decorations, want 2:\n%s", n, dis)
 	}
 	if !strings.Contains(dis, " Location 3\n") {
 		t.Errorf("no Location 3 on the struct:\n%s", dis)
 	}
-	back, err := serialize.Deserialize(newContext(), words, "in.spv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := back.String()
 	for _, want := range []string{
 		"!spirv.ptr<!spirv.struct<(f32 [0]), Block>, StorageBuffer>",
 		"!spirv.ptr<!spirv.struct<(i32 [0]), Block>, Uniform>",

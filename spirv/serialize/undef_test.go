@@ -3,9 +3,6 @@ package serialize_test
 import (
 	"strings"
 	"testing"
-
-	"github.com/kiln-gpu/kiln/spirv/serialize"
-	"github.com/kiln-gpu/kiln/spirv/spv"
 )
 
 // spirv.Undef is, as in MLIR, one module-level OpUndef per type: two of a
@@ -21,22 +18,13 @@ func TestUndefModuleLevel(t *testing.T) {
     spirv.ReturnValue %s : f32
   }
 }`
-	words := serializeSource(t, src)
-	dis, err := spv.Disassemble(words, spv.DisasmOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dis, out := roundTrip(t, src)
 	if n := strings.Count(dis, "OpUndef"); n != 1 {
 		t.Errorf("%d OpUndef, want 1 (of f32, before the function):\n%s", n, dis)
 	}
 	if strings.Index(dis, "OpUndef") > strings.Index(dis, "OpFunction ") {
 		t.Errorf("OpUndef inside the function:\n%s", dis)
 	}
-	back, err := serialize.Deserialize(newContext(), words, "in.spv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := back.String()
 	if n := strings.Count(out, "spirv.Undef : f32"); n != 2 {
 		t.Errorf("%d spirv.Undef : f32 after the round trip, want 2:\n%s", n, out)
 	}
