@@ -25,6 +25,13 @@ func (e *env) printf(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversi
 	ctx, loc := o.Context(), o.Loc()
 	i8 := ctx.I(8)
 	name := e.freshSymbol(mod, "printfMsg")
+	arr := spirv.Array(ctx, i8, int64(len(format.Value)+1), 0)
+	scc := name + "_scc"
+	// The global goes first at the module's start; its constants are then
+	// inserted before it, in order.
+	g := e.global(o, name, spirv.Pointer(ctx, arr, spv.StorageClassUniformConstant),
+		ir.NamedAttr{Name: "initializer", Value: ctx.SymbolRef(scc)},
+		ir.NamedAttr{Name: "Constant", Value: ctx.UnitAttr()})
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToStart(mod.Region(0).Entry())
 	bytes := append([]byte(format.Value), 0)
@@ -36,17 +43,10 @@ func (e *env) printf(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversi
 			ir.NamedAttr{Name: "default_value", Value: ctx.IntegerAttr(i8, int64(int8(c)))}))
 		constituents[i] = ctx.SymbolRef(sc)
 	}
-	arr := spirv.Array(ctx, i8, int64(len(bytes)), 0)
-	scc := name + "_scc"
 	e.define(mod, op(b, "spirv.SpecConstantComposite", loc, nil, nil,
 		ir.NamedAttr{Name: "sym_name", Value: ctx.StringAttr(scc)},
 		ir.NamedAttr{Name: "type", Value: ctx.TypeAttr(arr)},
 		ir.NamedAttr{Name: "constituents", Value: ctx.ArrayAttr(constituents...)}))
-	g := spirv.NewGlobalVariable(ctx, name, spirv.Pointer(ctx, arr, spv.StorageClassUniformConstant), loc)
-	g.SetAttr("initializer", ctx.SymbolRef(scc))
-	g.SetAttr("Constant", ctx.UnitAttr())
-	b.Insert(g)
-	e.define(mod, g)
 
 	rw.SetInsertionPointBefore(o)
 	ptr := val(&rw.Builder, "spirv.Bitcast", loc, spirv.Pointer(ctx, i8, spv.StorageClassUniformConstant), e.addressOf(&rw.Builder, g, loc))

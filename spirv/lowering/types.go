@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
 	"github.com/kiln-gpu/kiln/spirv"
 	"github.com/kiln-gpu/kiln/spirv/spv"
+	"github.com/kiln-gpu/kiln/spirv/transforms"
 )
 
 // env is what every pattern of one conversion shares: the target, the
@@ -233,62 +233,23 @@ func (e *env) tensor(t *ir.RankedTensorType) ir.Type {
 	return spirv.Array(e.ctx, elem, n, 0)
 }
 
-// storageClass maps a memref memory space to a storage class (MLIR's
-// Vulkan or OpenCL memory space map): none and global are storage
-// buffers (CrossWorkgroup on Kernel targets). With StorageClassesOnly only
+// storageClass maps a memref memory space to a storage class with
+// map-memref-spirv-storage-class's Vulkan or OpenCL map (MLIR's): none and
+// global are storage buffers (CrossWorkgroup on Kernel targets). With StorageClassesOnly only
 // #spirv.storage_class spaces map, as in MLIR's passes that leave the
 // mapping to map-memref-spirv-storage-class.
 func (e *env) storageClass(ms ir.Attribute) (spv.StorageClass, bool) {
-	if a, ok := ms.(*spirv.EnumAttr); e.opts.StorageClassesOnly && (!ok || a.Kind != spv.KindStorageClass) {
+	if a, ok := ms.(*spirv.EnumAttr); ok && a.Kind == spv.KindStorageClass {
+		return spv.StorageClass(a.Value), true
+	}
+	switch {
+	case e.opts.StorageClassesOnly:
 		return 0, false
+	case e.kernel():
+		return transforms.OpenCLStorageClass(ms)
 	}
-	global := spv.StorageClassStorageBuffer
-	if e.kernel() {
-		global = spv.StorageClassCrossWorkgroup
-	}
-	switch a := ms.(type) {
-	case nil:
-		return global, true
-	case *spirv.EnumAttr:
-		if a.Kind == spv.KindStorageClass {
-			return spv.StorageClass(a.Value), true
-		}
-	case *gpu.AddressSpaceAttr:
-		switch a.Value {
-		case gpu.AddressSpaceGlobal:
-			return global, true
-		case gpu.AddressSpaceWorkgroup:
-			return spv.StorageClassWorkgroup, true
-		case gpu.AddressSpacePrivate:
-			return spv.StorageClassPrivate, true
-		}
-	case *ir.IntegerAttr:
-		// MLIR's mapMemorySpaceToOpenCLStorageClass on Kernel targets, its
-		// mapMemorySpaceToVulkanStorageClass elsewhere.
-		m := vulkanSpaces
-		if e.kernel() {
-			m = openCLSpaces
-		}
-		if sc, ok := m[a.Int()]; ok {
-			return sc, true
-		}
-		if a.Int() == 0 {
-			return global, true
-		}
-	}
-	return 0, false
+	return transforms.VulkanStorageClass(ms)
 }
-
-// The storage classes of numeric memory spaces but 0 (global memory).
-var (
-	vulkanSpaces = map[int64]spv.StorageClass{1: spv.StorageClassGeneric, 3: spv.StorageClassWorkgroup,
-		4: spv.StorageClassUniform, 5: spv.StorageClassPrivate, 6: spv.StorageClassFunction,
-		7: spv.StorageClassPushConstant, 8: spv.StorageClassUniformConstant, 9: spv.StorageClassInput,
-		10: spv.StorageClassOutput, 11: spv.StorageClassPhysicalStorageBuffer, 12: spv.StorageClassImage}
-	openCLSpaces = map[int64]spv.StorageClass{1: spv.StorageClassGeneric, 3: spv.StorageClassWorkgroup,
-		4: spv.StorageClassUniformConstant, 5: spv.StorageClassPrivate, 6: spv.StorageClassFunction,
-		7: spv.StorageClassImage}
-)
 
 // explicitLayout reports storage classes whose arrays and structs carry
 // strides and offsets.

@@ -48,8 +48,8 @@ func canonicalizeGL(root *ir.Operation) {
 		}
 		return true
 	})
+	b := ir.NewBuilder(root.Context())
 	for _, l := range lengths {
-		b := ir.NewBuilder(root.Context())
 		b.SetInsertionPointBefore(l)
 		abs := b.CreateOp("spirv.GL.FAbs", l.Loc(), []*ir.Value{l.Operand(0)}, []ir.Type{l.Result(0).Type()})
 		l.Result(0).ReplaceAllUsesWith(abs.Result(0))
@@ -63,7 +63,6 @@ func canonicalizeGL(root *ir.Operation) {
 		if clamp == "" {
 			continue
 		}
-		b := ir.NewBuilder(root.Context())
 		b.SetInsertionPointBefore(sel)
 		c := b.CreateOp(clamp, sel.Loc(), []*ir.Value{x, lo, hi}, []ir.Type{sel.Result(0).Type()})
 		sel.Result(0).ReplaceAllUsesWith(c.Result(0))

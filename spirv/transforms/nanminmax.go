@@ -55,9 +55,7 @@ func NaNMinMax(module *ir.Operation) error {
 		inner.Erase()
 		mm.Erase()
 		for _, c := range conds {
-			if c.Block() != nil && !c.HasResultUses() {
-				c.Erase()
-			}
+			eraseDead(c)
 		}
 	}
 	return nil

@@ -152,19 +152,22 @@ func canonicalResource(types []ir.Type) int {
 	return m
 }
 
-// aliasing is the analysis of one module: for each variable to unify, its
-// canonical variable, and each aliased variable's element type.
+// aliasing is the analysis of one module: its aliased variables by
+// descriptor, for each variable to unify its canonical variable, and each
+// aliased variable's element type.
 type aliasing struct {
 	module    *ir.Operation
+	order     []descriptor
+	byDesc    map[descriptor][]*ir.Operation
 	canonical map[*ir.Operation]*ir.Operation
 	elem      map[*ir.Operation]ir.Type
 }
 
 func analyzeAliasing(module *ir.Operation) *aliasing {
 	a := &aliasing{module: module, canonical: map[*ir.Operation]*ir.Operation{}, elem: map[*ir.Operation]ir.Type{}}
-	order, byDesc := aliasedResources(module)
-	for _, d := range order {
-		vars := byDesc[d]
+	a.order, a.byDesc = aliasedResources(module)
+	for _, d := range a.order {
+		vars := a.byDesc[d]
 		types := make([]ir.Type, len(vars))
 		ok := true
 		for i, v := range vars {
@@ -260,9 +263,13 @@ func unifyAliased(module *ir.Operation) error {
 			}
 		}
 	}
-	order, byDesc := aliasedResources(module)
-	for _, d := range order {
-		if vs := byDesc[d]; len(vs) == 1 {
+	// A descriptor left with one variable, its canonical one or its only
+	// one, drops `aliased`.
+	for _, d := range a.order {
+		vs := a.byDesc[d]
+		if c := a.canonical[vs[0]]; c != nil {
+			c.RemoveAttr("aliased")
+		} else if len(vs) == 1 {
 			vs[0].RemoveAttr("aliased")
 		}
 	}
