@@ -17,7 +17,7 @@ func castOp(name, summary, example string, from, to Constraint, compatible func(
 		Traits:       ir.Pure | ir.ElementwiseMappable,
 		Operands:     ir.Exactly(1),
 		Results:      ir.Exactly(1),
-		Inherent:     clauseNames(cs),
+		Inherent:     ClauseNames(cs),
 		Format:       castFormat(cs...),
 		Canonicalize: canon,
 		Verify: func(op *ir.Operation) error {

@@ -9,7 +9,7 @@ import (
 // compareFormat is `$predicate, $lhs, $rhs <clauses> attr-dict :
 // type($lhs)`, the result i1 of lhs's shape.
 func compareFormat(pred enum, operand Constraint, cs []Clause) *ir.Format {
-	f := clausesFormat("$predicate `,` $lhs `,` $rhs", "type($lhs)", []string{"lhs", "rhs"}, []string{"result"}, cs)
+	f := ClausesFormat("$predicate `,` $lhs `,` $rhs", "type($lhs)", []string{"lhs", "rhs"}, []string{"result"}, cs)
 	f.Attrs = append([]ir.FormatAttr{pred.format()}, f.Attrs...)
 	f.TypesFrom = []ir.TypeFrom{{From: "lhs", To: "result", Transform: I1SameShape, Check: operand.OK, Desc: operand.Desc}}
 	return f
@@ -25,7 +25,7 @@ func compareOp(name, summary, example string, pred enum, operand Constraint, cs 
 		Traits:       ir.Pure | ir.SameTypeOperands | ir.ElementwiseMappable,
 		Operands:     ir.Exactly(2),
 		Results:      ir.Exactly(1),
-		Inherent:     append([]string{"predicate"}, clauseNames(cs)...),
+		Inherent:     append([]string{"predicate"}, ClauseNames(cs)...),
 		Fold:         fold,
 		Canonicalize: canon,
 		Format:       compareFormat(pred, operand, cs),

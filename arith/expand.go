@@ -40,37 +40,35 @@ func Expand(op *ir.Operation, o ExpandOptions) error {
 	// The casts of each included type: from it (extf) and to it (truncf).
 	casts := []struct {
 		on           bool
-		ext, trunc   ir.FloatKind
+		kind         ir.FloatKind
 		extf, truncf func(x *expander) *ir.Value
 	}{
-		{o.F8E8M0, ir.F8E8M0FNU, ir.F8E8M0FNU, expandF8E8M0ExtF, expandF8E8M0TruncF},
-		{o.F4E2M1, ir.F4E2M1FN, ir.F4E2M1FN, expandF4E2M1ExtF, expandF4E2M1TruncF},
-		{o.F8E5M2, ir.F8E5M2, ir.F8E5M2, expandF8E5M2ExtF, expandF8E5M2TruncF},
-		{o.F8E4M3FN, ir.F8E4M3FN, ir.F8E4M3FN, expandF8E4M3FNExtF, expandF8E4M3FNTruncF},
+		{o.F8E8M0, ir.F8E8M0FNU, expandF8E8M0ExtF, expandF8E8M0TruncF},
+		{o.F4E2M1, ir.F4E2M1FN, expandF4E2M1ExtF, expandF4E2M1TruncF},
+		{o.F8E5M2, ir.F8E5M2, expandF8E5M2ExtF, expandF8E5M2TruncF},
+		{o.F8E4M3FN, ir.F8E4M3FN, expandF8E4M3FNExtF, expandF8E4M3FNTruncF},
+	}
+	// expanded reports whether a cast from in to out is expanded: bf16 only
+	// to and from f32, the others whenever narrow (the extf source or the
+	// truncf result) is their type.
+	expanded := func(in, out, narrow ir.FloatKind) bool {
+		if o.BF16 && (in == ir.BF16 && out == ir.F32 || in == ir.F32 && out == ir.BF16) {
+			return true
+		}
+		for _, c := range casts {
+			if c.on && narrow == c.kind {
+				return true
+			}
+		}
+		return false
 	}
 	target.AddDynamicallyLegalOp("arith.extf", func(op *ir.Operation) bool {
 		in, out := elemKind(op.Operand(0).Type()), elemKind(op.Result(0).Type())
-		if o.BF16 && in == ir.BF16 && out == ir.F32 {
-			return false
-		}
-		for _, c := range casts {
-			if c.on && in == c.ext {
-				return false
-			}
-		}
-		return true
+		return !expanded(in, out, in)
 	})
 	target.AddDynamicallyLegalOp("arith.truncf", func(op *ir.Operation) bool {
 		in, out := elemKind(op.Operand(0).Type()), elemKind(op.Result(0).Type())
-		if o.BF16 && in == ir.F32 && out == ir.BF16 {
-			return false
-		}
-		for _, c := range casts {
-			if c.on && out == c.trunc {
-				return false
-			}
-		}
-		return true
+		return !expanded(in, out, out)
 	})
 	if o.BF16 {
 		ps = append(ps, expansion("arith.extf", expandBF16ExtF), expansion("arith.truncf", expandBF16TruncF))

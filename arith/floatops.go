@@ -131,7 +131,7 @@ func negfSimplify(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
 // that mode, as APFloat's add(b, rm) computes them (EvalFloatRounded).
 func withRounding(d *ir.OpDef) *ir.OpDef {
 	cs := []Clause{ClauseRounding, ClauseFastMath}
-	d.Inherent = clauseNames(cs)
+	d.Inherent = ClauseNames(cs)
 	d.Format = sameTypeFormat(2, cs...)
 	d.Example = "%r = " + d.Name + " %a, %b downward fastmath<nnan,ninf> : f32"
 	verify := d.Verify

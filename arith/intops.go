@@ -37,7 +37,7 @@ func intBinary(name, summary string, traits ir.Trait, cs []Clause, simplify simp
 		Traits:       traits | ir.SameOperandsAndResultType | ir.ElementwiseMappable,
 		Operands:     ir.Exactly(2),
 		Results:      ir.Exactly(1),
-		Inherent:     clauseNames(cs),
+		Inherent:     ClauseNames(cs),
 		Format:       sameTypeFormat(2, cs...),
 		Canonicalize: canon,
 		Verify: func(op *ir.Operation) error {

@@ -15,8 +15,8 @@ func scalingOp(name, summary, example string, widen bool, cs []Clause) *ir.OpDef
 		Traits:   ir.Pure | ir.ElementwiseMappable,
 		Operands: ir.Exactly(2),
 		Results:  ir.Exactly(1),
-		Inherent: clauseNames(cs),
-		Format: clausesFormat("$in `,` $scale", "type($in) `,` type($scale) `to` type($out)",
+		Inherent: ClauseNames(cs),
+		Format: ClausesFormat("$in `,` $scale", "type($in) `,` type($scale) `to` type($out)",
 			[]string{"in", "scale"}, []string{"out"}, cs),
 		Verify: func(op *ir.Operation) error {
 			if err := VerifyClauses(op, cs); err != nil {

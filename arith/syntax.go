@@ -24,8 +24,8 @@ const (
 
 var clauseAttr = [...]string{"overflowFlags", "isExact", "fastmath", "fastmath", "roundingmode"}
 
-// clauseNames returns the attribute names of clauses, for the inherent list.
-func clauseNames(cs []Clause) []string {
+// ClauseNames returns the attribute names of clauses, for the inherent list.
+func ClauseNames(cs []Clause) []string {
 	var names []string
 	for _, c := range cs {
 		names = append(names, clauseAttr[c])
@@ -51,9 +51,9 @@ func clauseFormat(c Clause) (string, ir.FormatAttr) {
 	return "($roundingmode^)?", RoundingFormat
 }
 
-// clausesFormat returns a format: head, the clauses' groups, then
-// `attr-dict : tail`.
-func clausesFormat(head, tail string, operands, results []string, cs []Clause) *ir.Format {
+// ClausesFormat returns a format: head, the clauses' groups, then
+// `attr-dict : tail` (also for math's ops, which take arith's clauses).
+func ClausesFormat(head, tail string, operands, results []string, cs []Clause) *ir.Format {
 	f := &ir.Format{Syntax: head, Operands: operands, Results: results}
 	for _, c := range cs {
 		g, a := clauseFormat(c)
@@ -68,14 +68,14 @@ func clausesFormat(head, tail string, operands, results []string, cs []Clause) *
 // operand `$operand` for n == 1): operands and result all of one type.
 func sameTypeFormat(n int, cs ...Clause) *ir.Format {
 	if n == 1 {
-		return clausesFormat("$operand", "type($result)", []string{"operand"}, []string{"result"}, cs)
+		return ClausesFormat("$operand", "type($result)", []string{"operand"}, []string{"result"}, cs)
 	}
-	return clausesFormat("$lhs `,` $rhs", "type($result)", []string{"lhs", "rhs"}, []string{"result"}, cs)
+	return ClausesFormat("$lhs `,` $rhs", "type($result)", []string{"lhs", "rhs"}, []string{"result"}, cs)
 }
 
 // castFormat is `$in <clauses> attr-dict : type($in) to type($out)`.
 func castFormat(cs ...Clause) *ir.Format {
-	return clausesFormat("$in", "type($in) `to` type($out)", []string{"in"}, []string{"out"}, cs)
+	return ClausesFormat("$in", "type($in) `to` type($out)", []string{"in"}, []string{"out"}, cs)
 }
 
 // VerifyClauses checks that clause attributes, when present, have their kinds.

@@ -18,27 +18,17 @@ func foldIntBinary(ctx *ir.Context, t ir.Type, name string, a, b ir.Attribute) i
 	}
 	x, ok1 := a.(*ir.IntegerAttr)
 	y, ok2 := b.(*ir.IntegerAttr)
-	if !ok1 || !ok2 {
+	f, ok := wideOps[name]
+	if !ok1 || !ok2 || !ok {
 		return nil
 	}
-	r := new(big.Int)
-	switch name {
-	case "arith.addi":
-		r.Add(x.Big(), y.Big())
-	case "arith.subi":
-		r.Sub(x.Big(), y.Big())
-	case "arith.muli":
-		r.Mul(x.Big(), y.Big())
-	// The bitwise ops: big.Int's infinite-precision two's complement gives
-	// the same low bits as two's complement of the type's width.
-	case "arith.andi":
-		r.And(x.Big(), y.Big())
-	case "arith.ori":
-		r.Or(x.Big(), y.Big())
-	case "arith.xori":
-		r.Xor(x.Big(), y.Big())
-	default:
-		return nil
-	}
-	return ctx.IntegerAttrBig(t, r) // wraps to the width
+	return ctx.IntegerAttrBig(t, f(new(big.Int), x.Big(), y.Big())) // wraps to the width
+}
+
+// wideOps are the ops foldIntBinary folds on wide scalars. For the bitwise
+// ones, big.Int's infinite-precision two's complement gives the same low
+// bits as two's complement of the type's width.
+var wideOps = map[string]func(z, x, y *big.Int) *big.Int{
+	"arith.addi": (*big.Int).Add, "arith.subi": (*big.Int).Sub, "arith.muli": (*big.Int).Mul,
+	"arith.andi": (*big.Int).And, "arith.ori": (*big.Int).Or, "arith.xori": (*big.Int).Xor,
 }

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -444,24 +445,32 @@ var initializeNamedBarrierDef = &ir.OpDef{
 	Format: &ir.Format{Syntax: "$member_count attr-dict `:` type($member_count) `->` type($result)",
 		Operands: []string{"member_count"}, Results: []string{"result"}},
 	Verify: func(op *ir.Operation) error {
-		if t := op.Operand(0).Type(); t != op.Context().I(32) {
-			return op.Errorf("operand #0 must be 32-bit signless integer, but got '%s'", ir.TypeString(t))
+		if err := arith.CheckOperands(op, i32Type); err != nil {
+			return err
 		}
-		if _, ok := op.Result(0).Type().(*NamedBarrierType); !ok {
-			return op.Errorf("result #0 must be named barrier, but got '%s'", ir.TypeString(op.Result(0).Type()))
-		}
-		return nil
+		return arith.CheckResults(op, namedBarrierType)
 	},
 }
 
+// Operand and result type constraints of gpu ops (arith.Constraint gives
+// MLIR's "operand #i must be ..., but got" messages).
+var (
+	i32Type = arith.Constraint{Desc: "32-bit signless integer", OK: func(t ir.Type) bool {
+		it, ok := t.(*ir.IntegerType)
+		return ok && it.Width == 32 && it.Signedness == ir.Signless
+	}}
+	namedBarrierType = arith.Constraint{Desc: "named barrier", OK: func(t ir.Type) bool {
+		_, ok := t.(*NamedBarrierType)
+		return ok
+	}}
+)
+
 func verifyBarrier(op *ir.Operation) error {
-	if op.NumOperands() > 0 {
-		if _, ok := op.Operand(0).Type().(*NamedBarrierType); !ok {
-			return op.Errorf("operand #0 must be named barrier, but got '%s'", ir.TypeString(op.Operand(0).Type()))
-		}
-		if BarrierScope(op) != ScopeWorkgroup {
-			return op.Errorf("named barriers require workgroup scope")
-		}
+	if err := arith.CheckOperands(op, namedBarrierType); err != nil {
+		return err
+	}
+	if op.NumOperands() > 0 && BarrierScope(op) != ScopeWorkgroup {
+		return op.Errorf("named barriers require workgroup scope")
 	}
 	if a := op.Attr("address_spaces"); a != nil && !isAddressSpaceArray(nil, a) {
 		return op.Errorf("attribute 'address_spaces' failed to satisfy constraint: GPU Address Space array")

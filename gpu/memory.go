@@ -286,10 +286,7 @@ var setDefaultDeviceDef = &ir.OpDef{
 	Format: &ir.Format{Syntax: "attr-dict $devIndex", Operands: []string{"devIndex"},
 		Types: map[string]func(*ir.Context) ir.Type{"devIndex": func(ctx *ir.Context) ir.Type { return ctx.I(32) }}},
 	Verify: func(op *ir.Operation) error {
-		if t := op.Operand(0).Type(); t != op.Context().I(32) {
-			return op.Errorf("operand #0 must be 32-bit signless integer, but got '%s'", ir.TypeString(t))
-		}
-		return nil
+		return arith.CheckOperands(op, i32Type)
 	},
 }
 

@@ -45,22 +45,6 @@ var fma = func() *ir.OpDef {
 // rounding mode before it) between the operands and the attributes.
 func floatOpClauses(name, summary string, n int, example string, cs []arith.Clause) *ir.OpDef {
 	full := "math." + name
-	f := sameTypeFormat(operandNames[n-1], false)
-	var inherent []string
-	var attrs []ir.FormatAttr
-	clauses := ""
-	for _, c := range cs {
-		switch c {
-		case arith.ClauseRounding:
-			clauses += " ($roundingmode^)?"
-			inherent, attrs = append(inherent, "roundingmode"), append(attrs, arith.RoundingFormat)
-		case arith.ClauseFastMath:
-			clauses += " (`fastmath` `` $fastmath^)?"
-			inherent, attrs = append(inherent, "fastmath"), append(attrs, arith.FastMathFormat)
-		}
-	}
-	f.Syntax = strings.Replace(f.Syntax, " attr-dict", clauses+" attr-dict", 1)
-	f.Attrs = attrs
 	return &ir.OpDef{
 		Name:     full,
 		Summary:  summary,
@@ -68,8 +52,8 @@ func floatOpClauses(name, summary string, n int, example string, cs []arith.Clau
 		Traits:   traits | ir.SameOperandsAndResultType,
 		Operands: ir.Exactly(n),
 		Results:  ir.Exactly(1),
-		Inherent: inherent,
-		Format:   f,
+		Inherent: arith.ClauseNames(cs),
+		Format:   sameTypeFormat(operandNames[n-1], cs...),
 		Verify: func(op *ir.Operation) error {
 			if err := arith.VerifyClauses(op, cs); err != nil {
 				return err
@@ -104,21 +88,10 @@ func floatOpClauses(name, summary string, n int, example string, cs []arith.Clau
 var operandNames = [][]string{{"operand"}, {"lhs", "rhs"}, {"a", "b", "c"}}
 
 // sameTypeFormat is the format of ops whose operands and result share one
-// type: `$lhs, $rhs (fastmath<...>)? attr-dict : type($result)`.
-func sameTypeFormat(operands []string, withFastMath bool) *ir.Format {
-	f := &ir.Format{Operands: operands, Results: []string{"result"}}
-	for i, o := range operands {
-		if i > 0 {
-			f.Syntax += " `,` "
-		}
-		f.Syntax += "$" + o
-	}
-	if withFastMath {
-		f.Syntax += " (`fastmath` `` $fastmath^)?"
-		f.Attrs = []ir.FormatAttr{arith.FastMathFormat}
-	}
-	f.Syntax += " attr-dict `:` type($result)"
-	return f
+// type: `$lhs, $rhs <clauses> attr-dict : type($result)`.
+func sameTypeFormat(operands []string, cs ...arith.Clause) *ir.Format {
+	head := "$" + strings.Join(operands, " `,` $")
+	return arith.ClausesFormat(head, "type($result)", operands, []string{"result"}, cs)
 }
 
 // unaryFloat defines a one-operand float op with a standard example.
@@ -136,7 +109,7 @@ func intOp(name, summary string, n int, example string) *ir.OpDef {
 		Traits:   traits | ir.SameOperandsAndResultType,
 		Operands: ir.Exactly(n),
 		Results:  ir.Exactly(1),
-		Format:   sameTypeFormat(operandNames[n-1], false),
+		Format:   sameTypeFormat(operandNames[n-1]),
 		Verify: func(op *ir.Operation) error {
 			if err := arith.CheckOperands(op, arith.SignlessIntegerLike, arith.SignlessIntegerLike); err != nil {
 				return err
