@@ -32,28 +32,22 @@ func scalingHandler(op *ir.Operation) handler {
 		return s
 	}
 	if op.Name() == "arith.scaling_extf" {
-		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
-			if anyPoison(xs) {
-				return []Scalar{Poison()}, nil
-			}
-			s := ir.RoundFloat(outK, scale(xs[1].F))
-			x := ir.RoundFloat(outK, xs[0].F)
+		return floatHandler(func(xs []float64) float64 {
+			s := ir.RoundFloat(outK, scale(xs[1]))
+			x := ir.RoundFloat(outK, xs[0])
 			// s is a power of two (or NaN, or infinite where the result
 			// type cannot hold it), so the float64 product is exact before
 			// its one rounding.
-			return []Scalar{{F: ir.RoundFloat(outK, x*s)}}, nil
+			return ir.RoundFloat(outK, x*s)
 		})
 	}
 	mode, hasMode := arith.RoundingModeOf(op)
-	return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
-		if anyPoison(xs) {
-			return []Scalar{Poison()}, nil
-		}
-		s := ir.RoundFloat(inK, scale(xs[1].F))
-		q := ir.RoundFloat(inK, xs[0].F/s)
+	return floatHandler(func(xs []float64) float64 {
+		s := ir.RoundFloat(inK, scale(xs[1]))
+		q := ir.RoundFloat(inK, xs[0]/s)
 		if hasMode {
-			return []Scalar{{F: arith.RoundTo(outK, q, mode)}}, nil
+			return arith.RoundTo(outK, q, mode)
 		}
-		return []Scalar{{F: ir.RoundFloat(outK, q)}}, nil
+		return ir.RoundFloat(outK, q)
 	})
 }

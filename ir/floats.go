@@ -69,6 +69,14 @@ var floatFormats = [numFloatKinds]floatFormat{
 // signShift is the position of f's sign bit (past the top for unsigned).
 func (f floatFormat) signShift() uint { return uint(f.exp + f.man) }
 
+// signBit is f's sign bit set when neg (none in an unsigned format).
+func (f floatFormat) signBit(neg bool) uint64 {
+	if neg && !f.unsigned {
+		return 1 << f.signShift()
+	}
+	return 0
+}
+
 // maxBits is the bit pattern of f's greatest finite value.
 func (f floatFormat) maxBits() uint64 {
 	b := uint64(f.emax+f.bias)<<uint(f.man) | (1<<uint(f.man) - 1)
@@ -87,11 +95,7 @@ func (f floatFormat) nanPattern(neg bool) uint64 {
 	case f.unsigned:
 		return 1<<uint(f.exp) - 1
 	}
-	b := uint64(1)<<f.signShift() - 1
-	if neg {
-		b |= 1 << f.signShift()
-	}
-	return b
+	return f.signBit(neg) | (uint64(1)<<f.signShift() - 1)
 }
 
 // Each format is encoded, decoded and rounded as APFloat does it: a
@@ -196,10 +200,7 @@ func nanBits(f floatFormat, v float64) uint64 {
 // overflowBits is what a value of the given sign beyond f's range becomes
 // when rounded to nearest (APFloat's handleOverflow).
 func (f floatFormat) overflowBits(neg bool) uint64 {
-	var sign uint64
-	if neg && !f.unsigned {
-		sign = 1 << f.signShift()
-	}
+	sign := f.signBit(neg)
 	switch f.nf {
 	case ieeeNonFinite:
 		return sign | (1<<uint(f.exp)-1)<<uint(f.man)
@@ -252,10 +253,6 @@ func (f floatFormat) pack(neg bool, r uint64, q int, ovf uint64) uint64 {
 		return f.zeroBits(neg)
 	}
 	e := q + f.man
-	var sign uint64
-	if neg && !f.unsigned {
-		sign = 1 << f.signShift()
-	}
 	var bits uint64
 	if r < 1<<uint(f.man) { // subnormal
 		bits = r
@@ -268,7 +265,7 @@ func (f floatFormat) pack(neg bool, r uint64, q int, ovf uint64) uint64 {
 	if bits > f.maxBits() {
 		return ovf
 	}
-	return sign | bits
+	return f.signBit(neg) | bits
 }
 
 // RoundBig rounds x to kind k (up to 64 bits) in the given rounding mode,
@@ -322,10 +319,7 @@ func RoundBig(k FloatKind, x *big.Float, mode big.RoundingMode) float64 {
 	}
 	ovf := f.overflowBits(neg)
 	if mode == big.ToZero || mode == big.ToPositiveInf && neg || mode == big.ToNegativeInf && !neg {
-		ovf = f.maxBits()
-		if neg {
-			ovf |= 1 << f.signShift()
-		}
+		ovf = f.signBit(neg) | f.maxBits()
 	}
 	return FloatFromBits(k, f.pack(neg, r, q, ovf))
 }

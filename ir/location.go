@@ -181,10 +181,15 @@ func printLocInner(p *Printer, l Location) {
 
 func (l *FileLineColLoc) printInner(p *Printer) {
 	p.String(l.File())
+	writeLineCol(p, l.Line, l.Col)
+}
+
+// writeLineCol writes `:line:col`.
+func writeLineCol(p *Printer, line, col int32) {
 	p.WriteByte(':')
-	p.WriteString(strconv.Itoa(int(l.Line)))
+	p.WriteString(strconv.Itoa(int(line)))
 	p.WriteByte(':')
-	p.WriteString(strconv.Itoa(int(l.Col)))
+	p.WriteString(strconv.Itoa(int(col)))
 }
 
 func (l *FileLineColRange) printInner(p *Printer) {
@@ -196,10 +201,7 @@ func (l *FileLineColRange) printInner(p *Printer) {
 // does: `:line:col` for a range of one position (a whole line is column 0
 // of it), `:line:col to :endcol` on one line, else `:line:col to line:col`.
 func (l *FileLineColRange) printPositions(p *Printer) {
-	p.WriteByte(':')
-	p.WriteString(strconv.Itoa(int(l.StartLine)))
-	p.WriteByte(':')
-	p.WriteString(strconv.Itoa(int(l.StartCol)))
+	writeLineCol(p, l.StartLine, l.StartCol)
 	if l.StartLine == l.EndLine && l.StartCol == l.EndCol {
 		return
 	}

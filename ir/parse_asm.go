@@ -302,34 +302,41 @@ func (p *OpParser) ParseSuccessor() (*Block, error) {
 	return b, nil
 }
 
+// parseSuccessorUses parses ^label or ^label(%a, %b : t1, t2), returning
+// the block and its unresolved operands with their types.
+func (p *OpParser) parseSuccessorUses() (*Block, []UnresolvedOperand, []Type, error) {
+	b, err := p.ParseSuccessor()
+	if err != nil || !p.ParseOptionalPunct("(") {
+		return b, nil, nil, err
+	}
+	us, err := p.ParseOperandList()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var ts []Type
+	if len(us) > 0 {
+		if ts, err = p.ParseColonTypeList(); err != nil {
+			return nil, nil, nil, err
+		}
+		if len(ts) != len(us) {
+			return nil, nil, nil, p.Errorf("%d operands present, but expected %d", len(us), len(ts))
+		}
+	}
+	return b, us, ts, p.ParsePunct(")")
+}
+
 // ParseSuccessorUse parses ^label or ^label(%a, %b : t1, t2) for a custom
 // directive, appending the block, the unresolved operands and their types
 // to dest, uses and types (MLIR's parseSuccessorAndUseList).
 func (p *OpParser) ParseSuccessorUse(dest, uses, types *FormatArg) error {
-	b, err := p.ParseSuccessor()
+	b, us, ts, err := p.parseSuccessorUses()
 	if err != nil {
 		return err
 	}
 	dest.Blocks = append(dest.Blocks, b)
-	if !p.ParseOptionalPunct("(") {
-		return nil
-	}
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	if len(us) > 0 {
-		ts, err := p.ParseColonTypeList()
-		if err != nil {
-			return err
-		}
-		if len(ts) != len(us) {
-			return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
-		}
-		uses.Operands = append(uses.Operands, us...)
-		types.Types = append(types.Types, ts...)
-	}
-	return p.ParsePunct(")")
+	uses.Operands = append(uses.Operands, us...)
+	types.Types = append(types.Types, ts...)
+	return nil
 }
 
 // ParseSwitchCases parses MLIR's custom<SwitchOpCases>: `default: ^bb(...)`
@@ -382,37 +389,21 @@ func (p *OpParser) ParseSwitchCases(args []*FormatArg, value func(at Pos, v *big
 // ParseSuccessorAndArgs parses ^label or ^label(%a, %b : t1, t2), appending
 // the successor and its resolved operands to the state.
 func (p *OpParser) ParseSuccessorAndArgs() (*Block, []*Value, error) {
-	b, err := p.ParseSuccessor()
+	b, us, ts, err := p.parseSuccessorUses()
 	if err != nil {
 		return nil, nil, err
 	}
 	p.st.Successors = append(p.st.Successors, b)
-	if !p.ParseOptionalPunct("(") {
-		return b, nil, nil
-	}
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return nil, nil, err
-	}
 	var vals []*Value
-	if len(us) > 0 {
-		ts, err := p.ParseColonTypeList()
+	for i, u := range us {
+		v, err := p.resolveValue(u, ts[i])
 		if err != nil {
 			return nil, nil, err
 		}
-		if len(ts) != len(us) {
-			return nil, nil, p.Errorf("%d operands present, but expected %d", len(us), len(ts))
-		}
-		for i, u := range us {
-			v, err := p.resolveValue(u, ts[i])
-			if err != nil {
-				return nil, nil, err
-			}
-			vals = append(vals, v)
-		}
+		vals = append(vals, v)
 	}
 	p.st.Operands = append(p.st.Operands, vals...)
-	return b, vals, p.ParsePunct(")")
+	return b, vals, nil
 }
 
 // State returns the state being filled.

@@ -196,10 +196,7 @@ func printPrettyLoc(p *Printer, l Location) {
 	switch l := l.(type) {
 	case *FileLineColLoc:
 		p.WriteString(l.File())
-		p.WriteByte(':')
-		p.WriteString(strconv.Itoa(int(l.Line)))
-		p.WriteByte(':')
-		p.WriteString(strconv.Itoa(int(l.Col)))
+		writeLineCol(p, l.Line, l.Col)
 	case *FileLineColRange:
 		p.WriteString(l.File)
 		l.printPositions(p)

@@ -253,9 +253,9 @@ func (ul *useList) decrement(u *cgUser) {
 func (ul *useList) recompute(n *cgNode) {
 	if u := ul.uses[n]; u != nil {
 		ul.decrement(u)
+		delete(ul.uses, n)
 	}
-	u := &cgUser{top: map[*cgNode]bool{}, inner: map[*cgNode]int{}}
-	ul.uses[n] = u
+	u := ul.user(n)
 	parent := n.body.ParentOp()
 	ul.walkReferenced(parent, func(ref *cgNode, user *ir.Operation) {
 		if _, ok := ul.discardable[ref]; !ok {

@@ -335,7 +335,7 @@ func (in *inliner) shouldInline(c resolvedCall) bool {
 		}
 	}
 	body := c.target.body
-	if isAncestorRegion(body, c.call.ParentRegion()) {
+	if body.IsAncestorOf(c.call) {
 		return false
 	}
 	// A callee of several blocks goes only where several blocks may be.
@@ -346,20 +346,6 @@ func (in *inliner) shouldInline(c resolvedCall) bool {
 		}
 	}
 	return in.profitable(c)
-}
-
-func isAncestorRegion(r, of *ir.Region) bool {
-	for of != nil {
-		if of == r {
-			return true
-		}
-		p := of.ParentOp()
-		if p == nil {
-			return false
-		}
-		of = p.ParentRegion()
-	}
-	return false
 }
 
 // profitable applies inlining-threshold: the callee's op count as a

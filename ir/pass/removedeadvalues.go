@@ -172,12 +172,10 @@ func (a *rdv) findFunctions() {
 			for _, call := range c.calls {
 				a.calls[call] = c
 			}
-			for b := range c.fn.Region(0).Blocks() {
-				if term := b.Last(); term != nil && term.HasTrait(ir.Terminator) && term.NumSuccessors() == 0 {
-					a.returns[term] = c
-					c.returns = append(c.returns, term)
-				}
-			}
+			exits(c.fn.Region(0), func(term *ir.Operation) {
+				a.returns[term] = c
+				c.returns = append(c.returns, term)
+			})
 		}
 		return true, true
 	})
@@ -207,11 +205,7 @@ func (a *rdv) describe() {
 		}
 		a.edges(op, op.RegionSuccessors(nil), op)
 		for _, r := range op.Regions() {
-			for b := range r.Blocks() {
-				if t := b.Last(); t != nil && t.HasTrait(ir.Terminator) && t.NumSuccessors() == 0 {
-					a.edges(t, op.RegionSuccessors(t), op)
-				}
-			}
+			exits(r, func(t *ir.Operation) { a.edges(t, op.RegionSuccessors(t), op) })
 		}
 		return true
 	})
@@ -234,6 +228,16 @@ func (a *rdv) edges(from *ir.Operation, succs []ir.RegionSuccessor, rb *ir.Opera
 	for i := range from.NumOperands() {
 		if _, ok := a.fwd[pos{from, i}]; !ok {
 			a.control[pos{from, i}] = rb
+		}
+	}
+}
+
+// exits calls fn for each terminator of r's blocks that leaves r (one
+// with no successors).
+func exits(r *ir.Region, fn func(t *ir.Operation)) {
+	for b := range r.Blocks() {
+		if t := b.Last(); t != nil && t.HasTrait(ir.Terminator) && t.NumSuccessors() == 0 {
+			fn(t)
 		}
 	}
 }
@@ -286,10 +290,12 @@ func (a *rdv) solve() {
 	dependents := func(v *ir.Value) {
 		if o := v.DefiningOp(); o != nil {
 			work = append(work, o.Operands()...)
-			for _, r := range o.Regions() {
-				for b := range r.Blocks() {
-					if t := b.Last(); t != nil && o.IsRegionBranch() {
-						work = append(work, t.Operands()...)
+			if o.IsRegionBranch() {
+				for _, r := range o.Regions() {
+					for b := range r.Blocks() {
+						if t := b.Last(); t != nil {
+							work = append(work, t.Operands()...)
+						}
 					}
 				}
 			}
@@ -418,21 +424,13 @@ func (a *rdv) remove() error {
 		if a.poison {
 			a.poisonForwarded(rb)
 			for _, r := range rb.Regions() {
-				for b := range r.Blocks() {
-					if t := b.Last(); t != nil && t.HasTrait(ir.Terminator) && t.NumSuccessors() == 0 {
-						a.poisonForwarded(t)
-					}
-				}
+				exits(r, a.poisonForwarded)
 			}
 			return true
 		}
 		a.dropForwarded(rb)
 		for _, r := range rb.Regions() {
-			for b := range r.Blocks() {
-				if t := b.Last(); t != nil && t.HasTrait(ir.Terminator) && t.NumSuccessors() == 0 {
-					a.dropForwarded(t)
-				}
-			}
+			exits(r, a.dropForwarded)
 			if !r.Empty() {
 				blocks = append(blocks, r.Entry())
 			}
