@@ -176,7 +176,7 @@ func Availability(op *ir.Operation) Requirements {
 		case *EnumAttr:
 			rs.addEnum(v.Kind, v.Value)
 		case *ir.TypeAttr:
-			rs.addType(v.Value, nil)
+			rs.addType(v.Value, nil, nil)
 		case *ir.StringAttr:
 			if a.Name == "built_in" {
 				if e := spv.KindBuiltIn.EnumerantByName(v.Value); e != nil {
@@ -186,10 +186,10 @@ func Availability(op *ir.Operation) Requirements {
 		}
 	}
 	for _, v := range op.Operands() {
-		rs.addType(v.Type(), nil)
+		rs.addType(v.Type(), nil, nil)
 	}
 	for _, v := range op.Results() {
-		rs.addType(v.Type(), nil)
+		rs.addType(v.Type(), nil, nil)
 	}
 	return rs.dedup()
 }
@@ -224,9 +224,24 @@ func (rs *Requirements) addEnum(k *spv.OperandKind, v uint32) {
 			if k == spv.KindCapability {
 				a.Capabilities = nil // these are implied capabilities, not requirements
 			}
+			if caps, ok := mlirDimCaps[x]; ok && k == spv.KindDim {
+				a.Capabilities = caps
+			}
 			rs.add(k.Name+" "+e.Name, a)
 		}
 	}
+}
+
+// mlirDimCaps are the capabilities MLIR's SPIRVBase.td lists for the
+// image dimensions, from an older grammar than spv's: each capability that
+// brings the dimension, the image ones first, so spirv-update-vce chooses
+// ImageBuffer for a Buffer image where the target has it, as MLIR does.
+var mlirDimCaps = map[uint32][]spv.Capability{
+	uint32(spv.Dim1D):     {spv.CapabilityImage1D, spv.CapabilitySampled1D},
+	uint32(spv.Dim2D):     {spv.CapabilityImageMSArray, spv.CapabilityKernel, spv.CapabilityShader},
+	uint32(spv.DimCube):   {spv.CapabilityImageCubeArray, spv.CapabilityShader},
+	uint32(spv.DimRect):   {spv.CapabilityImageRect, spv.CapabilitySampledRect},
+	uint32(spv.DimBuffer): {spv.CapabilityImageBuffer, spv.CapabilitySampledBuffer},
 }
 
 // addCap requires capability c, which must itself be available.
@@ -238,9 +253,12 @@ func (rs *Requirements) addCap(what string, c spv.Capability) {
 	rs.add(what, a)
 }
 
-// addType adds what type t needs; sc is the storage class of the pointer
-// t is reached through (nil outside pointers).
-func (rs *Requirements) addType(t ir.Type, sc *spv.StorageClass) {
+// addType adds what type t needs, in the order of MLIR's type visitors
+// (a composite's element types before its own needs; the order matters to
+// spirv-update-vce's output); sc is the storage class of the pointer t is
+// reached through (nil outside pointers), late what that pointer adds after
+// its storage class.
+func (rs *Requirements) addType(t ir.Type, sc *spv.StorageClass, late *Requirements) {
 	what := "type " + typeString(t)
 	switch t := t.(type) {
 	case *ir.IntegerType:
@@ -259,55 +277,68 @@ func (rs *Requirements) addType(t ir.Type, sc *spv.StorageClass) {
 		case ir.F64:
 			rs.addCap(what, spv.CapabilityFloat64)
 		case ir.BF16:
-			// SPV_KHR_bfloat16's type; in a buffer also its 16-bit access.
-			rs.addCap(what, spv.CapabilityBFloat16TypeKHR)
-			if c := narrowCap(sc, 16, spv.CapabilityBFloat16TypeKHR); c != spv.CapabilityBFloat16TypeKHR {
+			c := narrowCap(sc, 16, spv.CapabilityBFloat16TypeKHR)
+			if c == spv.CapabilityBFloat16TypeKHR {
 				rs.addCap(what, c)
+				break
 			}
+			// In a buffer MLIR asks for SPV_KHR_bfloat16 and the 16-bit
+			// access, and BFloat16TypeKHR only for the values loaded;
+			// Kiln asks for it here as well (a module that only declares
+			// such a buffer needs it), after the pointer, where MLIR's
+			// walk meets the loaded value.
+			ext := spv.CapabilityBFloat16TypeKHR.Enumerant().Availability
+			ext.Capabilities = nil
+			rs.add(what, ext)
+			rs.addCap(what, c)
+			late.addCap(what, spv.CapabilityBFloat16TypeKHR)
 		}
 	case *ir.VectorType:
+		rs.addType(t.Elem, sc, late)
 		if n := numElements(t); n > 4 {
 			rs.addCap(what, spv.CapabilityVector16)
 		}
-		rs.addType(t.Elem, sc)
 	case *PointerType:
-		rs.addEnum(spv.KindStorageClass, uint32(t.StorageClass))
 		s := t.StorageClass
-		rs.addType(t.Pointee, &s)
+		var after Requirements
+		rs.addType(t.Pointee, &s, &after)
+		rs.addEnum(spv.KindStorageClass, uint32(t.StorageClass))
+		*rs = append(*rs, after...)
 	case *ArrayType:
-		rs.addType(t.Elem, sc)
+		rs.addType(t.Elem, sc, late)
 	case *RuntimeArrayType:
-		rs.addType(t.Elem, sc)
+		rs.addType(t.Elem, sc, late)
+		rs.addCap(what, spv.CapabilityShader)
 	case *StructType:
 		if !t.IsIdentified() {
 			for _, m := range t.Members() {
-				rs.addType(m, sc)
+				rs.addType(m, sc, late)
 			}
 		}
 		for _, d := range t.Decorations() {
 			rs.addEnum(spv.KindDecoration, uint32(d.Decoration))
 		}
 	case *MatrixType:
+		rs.addType(t.Column, sc, late)
 		rs.addCap(what, spv.CapabilityMatrix)
-		rs.addType(t.Column, sc)
 	case *CoopMatrixType:
+		rs.addType(t.Elem, sc, late)
 		rs.addCap(what, spv.CapabilityCooperativeMatrixKHR)
-		rs.addType(t.Elem, sc)
 	case *NVCoopMatrixType:
+		rs.addType(t.Elem, sc, late)
 		rs.addCap(what, spv.CapabilityCooperativeMatrixNV)
-		rs.addType(t.Elem, sc)
 	case *JointMatrixType:
+		rs.addType(t.Elem, sc, late)
 		rs.addCap(what, spv.CapabilityJointMatrixINTEL)
-		rs.addType(t.Elem, sc)
 	case *ImageType:
 		rs.addEnum(spv.KindDim, uint32(t.Dim))
 		rs.addEnum(spv.KindImageFormat, uint32(t.Format))
-		rs.addType(t.Elem, sc)
+		rs.addType(t.Elem, sc, late)
 	case *SampledImageType:
-		rs.addType(t.Image, sc)
+		rs.addType(t.Image, sc, late)
 	case *TensorArmType:
+		rs.addType(t.Elem, sc, late)
 		rs.addCap(what, spv.CapabilityTensorsARM)
-		rs.addType(t.Elem, sc)
 	}
 }
 

@@ -85,7 +85,7 @@ func TestAvailability(t *testing.T) {
 			[]spv.Capability{spv.CapabilityShader}, nil, "needs capability GroupNonUniformBallot"},
 		{`%p = "test.def"() : () -> !spirv.ptr<f16, StorageBuffer>
 		  %r = spirv.Load "StorageBuffer" %p : f16`, v10,
-			[]spv.Capability{spv.CapabilityShader, spv.CapabilityFloat16}, nil, "StorageClass StorageBuffer needs"},
+			[]spv.Capability{spv.CapabilityShader, spv.CapabilityFloat16}, nil, "type f16 needs SPIR-V 1.3 or extension SPV_KHR_16bit_storage"},
 		{`%p = "test.def"() : () -> !spirv.ptr<f16, StorageBuffer>
 		  %r = spirv.Load "StorageBuffer" %p : f16`, v13,
 			[]spv.Capability{spv.CapabilityShader, spv.CapabilityFloat16}, nil, "needs capability StorageBuffer16BitAccess"},

@@ -4,7 +4,7 @@
 // SPV_NV_cooperative_matrix: the type (MLIR 16's !spirv.coopmatrix
 // without a use reads as it too), its four ops and the arithmetic allowed
 // on it.
-// VCE: requires #spirv.vce<v1.0, [Shader, CooperativeMatrixNV, Float16, Matrix], [SPV_NV_cooperative_matrix, SPV_KHR_storage_buffer_storage_class]>
+// VCE: requires #spirv.vce<v1.0, [CooperativeMatrixNV, Matrix, Shader, Float16], [SPV_NV_cooperative_matrix, SPV_KHR_storage_buffer_storage_class]>
 module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, Float16, CooperativeMatrixNV], [SPV_KHR_storage_buffer_storage_class, SPV_NV_cooperative_matrix]>, #spirv.resource_limits<>>} {
 spirv.module Logical GLSL450 {
   // CHECK-LABEL: spirv.func @nv

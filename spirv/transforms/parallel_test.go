@@ -124,7 +124,7 @@ func TestParallelPassesMatchSequential(t *testing.T) {
 	helpers := map[int]string{5: "f64", 21: "i64", 33: "i8", 47: "f16", 58: "i16"}
 	out := passOutputs(t, manyFuncs("#spirv.vce<v1.5, [Shader, Int8, Int16, Int64, Float16, Float64], []>", 64, helpers))[0]
 	wantAll(t, out,
-		"requires #spirv.vce<v1.4, [Shader, Float64, Int64, Int8, Float16, Int16, Matrix], []>",
+		"requires #spirv.vce<v1.4, [Int8, Shader, Matrix, Float64, Int64, Float16, Int16], []>",
 		"spirv.GlobalVariable @k3_arg_0_1 bind(0, 0) : !spirv.ptr<!spirv.struct<(f32 [0])>, StorageBuffer>",
 		"spirv.GlobalVariable @k2_arg_1_1 bind(0, 1) : !spirv.ptr<!spirv.struct<(vector<4xf32> [0])>, StorageBuffer>",
 		`spirv.EntryPoint "GLCompute" @k0, @k0_arg_1, @k0_arg_0, @id`,

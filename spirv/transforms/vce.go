@@ -29,7 +29,7 @@ func deduceVCE(module *ir.Operation) error {
 // deduceVCEWith deduces module's triple with up to w goroutines.
 func deduceVCEWith(module *ir.Operation, w int) error {
 	t := vceTarget(module)
-	d := &deduction{target: t, allowed: map[spv.Capability]bool{}, caps: map[spv.Capability]bool{}}
+	d := &deduction{target: t, allowed: map[spv.Capability]bool{}}
 	for _, c := range t.Capabilities {
 		for _, i := range c.Implied() {
 			d.allowed[i] = true
@@ -37,8 +37,9 @@ func deduceVCEWith(module *ir.Operation, w int) error {
 	}
 	// One goroutine walks the module (listing its top-level ops first
 	// would cost it a pass over them). Several walk chunks of those ops
-	// instead, after the module op, each listing its candidates in order;
-	// the lists are merged in order, as one walk would see them.
+	// instead, and then the module op, each listing its candidates in
+	// order; the lists are merged in order, as one walk would see them.
+	// The walk is post-order, as MLIR's.
 	var tops []*ir.Operation
 	if w > 1 {
 		for _, r := range module.Regions() {
@@ -48,46 +49,51 @@ func deduceVCEWith(module *ir.Operation, w int) error {
 		}
 		w = parallelism(w, len(tops))
 	}
-	var lists [][]candidate
+	var lists []*candidates
 	if w == 1 {
 		c := newCandidates()
-		module.WalkPre(c.visit)
-		lists = [][]candidate{c.list}
+		module.Walk(c.visit)
+		lists = []*candidates{c}
 	} else {
 		chunks := min(4*w, len(tops))
-		lists = make([][]candidate, 1+chunks)
-		root := newCandidates()
-		root.visit(module)
-		lists[0] = root.list
+		lists = make([]*candidates, chunks+1)
 		_ = ir.ParallelForN(w, chunks, func(i int) error {
 			c := newCandidates()
 			for _, op := range tops[i*len(tops)/chunks : (i+1)*len(tops)/chunks] {
-				op.WalkPre(c.visit)
+				op.Walk(c.visit)
 			}
-			lists[1+i] = c.list
+			lists[i] = c
 			return nil
 		})
+		root := newCandidates()
+		root.visit(module)
+		lists[chunks] = root
 	}
 	// An op whose key was seen adds nothing: its requirements are met by
 	// the capabilities chosen for the first such op, and its needs repeat
 	// that op's, which come first and so name the op in any error.
 	seen := map[spirv.AvailabilityKey]bool{}
+	order := capOrder{last: -1}
+	walked := 0 // ops in the lists before the current one
 	for _, list := range lists {
-		for _, c := range list {
+		for _, c := range list.list {
 			if c.first && (c.key == nil || !seen[*c.key]) {
 				if c.key != nil {
 					seen[*c.key] = true
 				}
+				chosen := len(d.capList)
 				for _, r := range c.reqs {
 					if err := d.require(c.op, r); err != nil {
 						return err
 					}
 				}
+				order.add(walked+c.index, d.capList[chosen:])
 			}
 			if c.op.Name() == "spirv.EntryPoint" {
 				d.record(c.op, interfaceNeed(module, c.op))
 			}
 		}
+		walked += list.walked
 	}
 	d.addImplied(module)
 	version, err := d.version()
@@ -98,13 +104,14 @@ func deduceVCEWith(module *ir.Operation, w int) error {
 	if err != nil {
 		return err
 	}
-	module.SetAttr("vce_triple", spirv.VCE(module.Context(), version, d.capList, exts))
+	module.SetAttr("vce_triple", spirv.VCE(module.Context(), version, order.finish(walked), exts))
 	return nil
 }
 
 // candidate is an op of a chunk that the deduction may need.
 type candidate struct {
 	op    *ir.Operation
+	index int                    // op's place in its chunk's walk
 	key   *spirv.AvailabilityKey // op's, when first and keyed
 	first bool                   // no op before it in its chunk has its key
 	reqs  spirv.Requirements     // op's, when first
@@ -114,8 +121,9 @@ type candidate struct {
 // whose requirements a deduction may need (those with no key or the first
 // of their key) and the entry points (for their interfaces).
 type candidates struct {
-	seen map[spirv.AvailabilityKey]bool
-	list []candidate
+	seen   map[spirv.AvailabilityKey]bool
+	list   []candidate
+	walked int // ops walked, candidates or not
 }
 
 func newCandidates() *candidates {
@@ -123,26 +131,90 @@ func newCandidates() *candidates {
 }
 
 // visit adds op to the list if it is a candidate, as a walk's callback.
-func (cs *candidates) visit(op *ir.Operation) (descend, cont bool) {
+func (cs *candidates) visit(op *ir.Operation) bool {
+	index := cs.walked
+	cs.walked++
 	name := op.Name()
 	if !strings.HasPrefix(name, "spirv.") {
-		return true, true
+		return true
 	}
 	k, keyed := spirv.AvailabilityKeyOf(op)
 	if keyed && cs.seen[k] {
 		if name == "spirv.EntryPoint" {
-			cs.list = append(cs.list, candidate{op: op})
+			cs.list = append(cs.list, candidate{op: op, index: index})
 		}
-		return true, true
+		return true
 	}
-	c := candidate{op: op, first: true, reqs: spirv.Availability(op)}
+	c := candidate{op: op, index: index, first: true, reqs: spirv.Availability(op)}
 	if keyed {
 		cs.seen[k] = true
 		c.key = new(spirv.AvailabilityKey)
 		*c.key = k
 	}
 	cs.list = append(cs.list, c)
-	return true, true
+	return true
+}
+
+// capOrder puts the capabilities in the order MLIR's UpdateVCEPass lists
+// them. After each op of its walk, that pass rebuilds its list by popping
+// it from the back, each capability followed by those it directly implies
+// that are not listed yet (addAllImpliedCapabilities). Once the list holds
+// every implied capability, an op adding none reverses it.
+type capOrder struct {
+	list     []spv.Capability
+	reversed bool // list is held back to front
+	last     int  // the place in the walk of the last op that added some
+}
+
+// add appends caps, the capabilities the op at place i of the walk adds,
+// after the ops between the last such op and it have reversed the list.
+func (o *capOrder) add(i int, caps []spv.Capability) {
+	if len(caps) == 0 {
+		return
+	}
+	o.skip(i - 1 - o.last)
+	if o.reversed {
+		slices.Reverse(o.list)
+		o.reversed = false
+	}
+	for _, c := range caps {
+		if !slices.Contains(o.list, c) {
+			o.list = append(o.list, c)
+		}
+	}
+	stack := o.list
+	o.list = nil
+	listed := map[spv.Capability]bool{}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		listed[c] = true
+		o.list = append(o.list, c)
+		if e := c.Enumerant(); e != nil {
+			for _, d := range e.Capabilities {
+				if !listed[d] && !slices.Contains(stack, d) {
+					stack = append(stack, d)
+				}
+			}
+		}
+	}
+	o.last = i
+}
+
+// skip reverses the list once per op of n that add nothing.
+func (o *capOrder) skip(n int) {
+	if n%2 == 1 {
+		o.reversed = !o.reversed
+	}
+}
+
+// finish returns the list after the walk's last op, of the n walked.
+func (o *capOrder) finish(n int) []spv.Capability {
+	o.skip(n - 1 - o.last)
+	if o.reversed {
+		slices.Reverse(o.list)
+	}
+	return o.list
 }
 
 // interfaceNeed is what an entry point's interface needs: SPIR-V 1.4 to
@@ -190,17 +262,16 @@ type need struct {
 type deduction struct {
 	target  *spirv.VCEAttr
 	allowed map[spv.Capability]bool // the target's capabilities, implied ones included
-	caps    map[spv.Capability]bool // chosen ones, implied ones included
 	capList []spv.Capability        // chosen ones, in order
 	needs   []need
 }
 
-// require chooses a capability for r (the first the target allows,
-// unless one already chosen covers it) and records r's version and
-// extension needs, and those of the chosen capability.
+// require chooses a capability for r, the first the target allows, as
+// MLIR does (even where one chosen already covers r), and records r's
+// version and extension needs, and those of a newly chosen capability.
 func (d *deduction) require(op *ir.Operation, r spirv.Requirement) error {
 	d.record(op, r)
-	if len(r.Capabilities) == 0 || slices.ContainsFunc(r.Capabilities, func(c spv.Capability) bool { return d.caps[c] }) {
+	if len(r.Capabilities) == 0 {
 		return nil
 	}
 	i := slices.IndexFunc(r.Capabilities, func(c spv.Capability) bool { return d.allowed[c] })
@@ -213,10 +284,10 @@ func (d *deduction) require(op *ir.Operation, r spirv.Requirement) error {
 			r.What, strings.Join(names, " or "), ir.AttrString(d.target))
 	}
 	c := r.Capabilities[i]
-	d.capList = append(d.capList, c)
-	for _, j := range c.Implied() {
-		d.caps[j] = true
+	if slices.Contains(d.capList, c) {
+		return nil
 	}
+	d.capList = append(d.capList, c)
 	if e := c.Enumerant(); e != nil {
 		a := e.Availability
 		a.Capabilities = nil

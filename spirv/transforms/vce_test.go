@@ -19,7 +19,7 @@ func TestDeduceVCE(t *testing.T) {
   spirv.func @ballot(%p : i1) -> vector<4xi32> "None" {
     %0 = spirv.GroupNonUniformBallot <Workgroup> %p : vector<4xi32>
     spirv.ReturnValue %0: vector<4xi32>
-  }`, "#spirv.vce<v1.3, [Shader, GroupNonUniformBallot, Matrix, GroupNonUniform], []>"},
+  }`, "#spirv.vce<v1.3, [Shader, Matrix, GroupNonUniform, GroupNonUniformBallot], []>"},
 		{"implied capability", "#spirv.vce<v1.0, [AtomicStorage], []>", `
   spirv.func @iadd(%val : i32) -> i32 "None" {
     %0 = spirv.IAdd %val, %val: i32
@@ -30,22 +30,22 @@ func TestDeduceVCE(t *testing.T) {
     %0 = spirv.Load "StorageBuffer" %ptr : i16
     %1 = spirv.IAdd %0, %0 : i16
     spirv.ReturnValue %1: i16
-  }`, "#spirv.vce<v1.0, [Shader, StorageBuffer16BitAccess, Int16, Matrix], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_16bit_storage]>"},
+  }`, "#spirv.vce<v1.0, [Int16, Shader, Matrix, StorageBuffer16BitAccess], [SPV_KHR_16bit_storage, SPV_KHR_storage_buffer_storage_class]>"},
 		{"version makes extension unneeded", "#spirv.vce<v1.3, [Shader, GroupNonUniformBallot], []>", `
   spirv.GlobalVariable @buf bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0])>, StorageBuffer>
   spirv.func @ballot(%p : i1) -> vector<4xi32> "None" {
     %0 = spirv.GroupNonUniformBallot <Subgroup> %p : vector<4xi32>
     spirv.ReturnValue %0: vector<4xi32>
-  }`, "#spirv.vce<v1.3, [Shader, GroupNonUniformBallot, Matrix, GroupNonUniform], []>"},
+  }`, "#spirv.vce<v1.3, [Shader, Matrix, GroupNonUniform, GroupNonUniformBallot], []>"},
 		{"implied capabilities follow", "#spirv.vce<v1.3, [Shader, Vector16, GroupNonUniformBallot], []>", `
   spirv.func @f(%v : vector<16xi32>, %p : i1) -> vector<4xi32> "None" {
     %0 = spirv.IAdd %v, %v : vector<16xi32>
     %1 = spirv.GroupNonUniformBallot <Subgroup> %p : vector<4xi32>
     spirv.ReturnValue %1: vector<4xi32>
-  }`, "#spirv.vce<v1.3, [Shader, Vector16, GroupNonUniformBallot, Matrix, Kernel, GroupNonUniform], []>"},
+  }`, "#spirv.vce<v1.3, [Shader, Matrix, Vector16, Kernel, GroupNonUniform, GroupNonUniformBallot], []>"},
 		{"named extension", "#spirv.vce<v1.0, [Shader, Int16, StorageBuffer16BitAccess], [SPV_KHR_16bit_storage, SPV_KHR_storage_buffer_storage_class]>", `
   spirv.GlobalVariable @buf bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i16, stride=2> [0])>, StorageBuffer>`,
-			"#spirv.vce<v1.0, [Shader, StorageBuffer16BitAccess, Matrix], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_16bit_storage]>"},
+			"#spirv.vce<v1.0, [StorageBuffer16BitAccess, Matrix, Shader], [SPV_KHR_16bit_storage, SPV_KHR_storage_buffer_storage_class]>"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			wantAll(t, run(t, module(tc.env, tc.body), DeduceVCE), "requires "+tc.want)
@@ -70,7 +70,7 @@ func TestDeduceVCEInterface(t *testing.T) {
     spirv.Return
   }
   spirv.EntryPoint "GLCompute" @k, @buf`), DeduceVCE)
-	wantAll(t, got, "requires #spirv.vce<v1.4, [Shader, Matrix], []>")
+	wantAll(t, got, "requires #spirv.vce<v1.4, [Matrix, Shader], []>")
 	msg := runErr(t, module("#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>", `
   spirv.GlobalVariable @buf bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0])>, StorageBuffer>
   spirv.func @k() "None" {
@@ -88,7 +88,7 @@ func TestDeduceVCEWithinOwnTriple(t *testing.T) {
     spirv.ReturnValue %0: i64
   }
 }`, DeduceVCE)
-	wantAll(t, got, "requires #spirv.vce<v1.0, [Shader, Int64, Matrix], []>")
+	wantAll(t, got, "requires #spirv.vce<v1.0, [Shader, Matrix, Int64], []>")
 }
 
 func TestDeduceVCEErrors(t *testing.T) {

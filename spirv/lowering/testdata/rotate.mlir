@@ -2,7 +2,7 @@
 
 // gpu.rotate to GroupNonUniformRotateKHR with the width as cluster size;
 // valid says whether the lane is below the width.
-// CHECK: spirv.module @__spv__kernels Logical GLSL450 requires #spirv.vce<v1.3, [Shader, GroupNonUniform, GroupNonUniformRotateKHR, Matrix], [SPV_KHR_subgroup_rotate]>
+// CHECK: spirv.module @__spv__kernels Logical GLSL450 requires #spirv.vce<v1.3, [GroupNonUniform, Matrix, Shader, GroupNonUniformRotateKHR], [SPV_KHR_subgroup_rotate]>
 // CHECK: %[[W:.*]] = spirv.Constant 8 : i32
 // CHECK: spirv.GroupNonUniformRotateKHR <Subgroup> %{{.*}}, %{{.*}}, cluster_size(%[[W]]) : i32, i32, i32 -> i32
 // CHECK: spirv.ULessThan %{{.*}}, %[[W]] : i32

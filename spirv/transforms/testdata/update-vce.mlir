@@ -1,5 +1,9 @@
 // RUN: kiln opt %s --spirv-update-vce --split-input-file | FileCheck %s
 
+// The capabilities come in MLIR's order: after each op of the (post-order)
+// walk, the list is rebuilt from its back, each capability followed by the
+// ones it implies, so an op that adds nothing reverses it.
+
 // The least version: spirv.IAdd needs nothing beyond Shader from the module.
 
 // CHECK: requires #spirv.vce<v1.0, [Shader, Matrix], []>
@@ -16,7 +20,7 @@ spirv.module Logical GLSL450 attributes {
 
 // spirv.GroupNonUniformBallot is core from SPIR-V 1.3, with no extension.
 
-// CHECK: requires #spirv.vce<v1.3, [Shader, GroupNonUniformBallot, Matrix, GroupNonUniform], []>
+// CHECK: requires #spirv.vce<v1.3, [Shader, Matrix, GroupNonUniform, GroupNonUniformBallot], []>
 spirv.module Logical GLSL450 attributes {
   spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader, GroupNonUniformBallot], []>, #spirv.resource_limits<>>
 } {
@@ -30,7 +34,7 @@ spirv.module Logical GLSL450 attributes {
 
 // 16-bit storage is core in 1.3, but its extensions keep the module at 1.0.
 
-// CHECK: requires #spirv.vce<v1.0, [Shader, StorageBuffer16BitAccess, Int16, Matrix], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_16bit_storage]>
+// CHECK: requires #spirv.vce<v1.0, [Int16, Shader, Matrix, StorageBuffer16BitAccess], [SPV_KHR_16bit_storage, SPV_KHR_storage_buffer_storage_class]>
 spirv.module Logical GLSL450 attributes {
   spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, StorageBuffer16BitAccess, Int16], []>, #spirv.resource_limits<>>
 } {
@@ -45,7 +49,7 @@ spirv.module Logical GLSL450 attributes {
 
 // A lowered kernel: the storage buffer class needs its extension at 1.0.
 
-// CHECK: requires #spirv.vce<v1.0, [Shader, Matrix], [SPV_KHR_storage_buffer_storage_class]>
+// CHECK: requires #spirv.vce<v1.0, [Matrix, Shader], [SPV_KHR_storage_buffer_storage_class]>
 module attributes {
   spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>
 } {
@@ -69,7 +73,7 @@ module attributes {
 // entry point's interface, which earlier versions reject: the module
 // keeps 1.4 rather than dropping to 1.0 with extensions.
 
-// CHECK: requires #spirv.vce<v1.4, [Shader, Matrix], []>
+// CHECK: requires #spirv.vce<v1.4, [Matrix, Shader], []>
 // CHECK: spirv.EntryPoint "GLCompute" @main, @buf
 spirv.module Logical GLSL450 attributes {
   spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader], []>, #spirv.resource_limits<>>
@@ -87,7 +91,7 @@ spirv.module Logical GLSL450 attributes {
 // bf16 needs SPV_KHR_bfloat16's BFloat16TypeKHR, and in a storage buffer
 // its 16-bit access too.
 
-// CHECK: requires #spirv.vce<v1.0, [Shader, BFloat16TypeKHR, StorageBuffer16BitAccess, Matrix], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_bfloat16, SPV_KHR_16bit_storage]>
+// CHECK: requires #spirv.vce<v1.0, [StorageBuffer16BitAccess, Matrix, Shader, BFloat16TypeKHR], [SPV_KHR_bfloat16, SPV_KHR_16bit_storage, SPV_KHR_storage_buffer_storage_class]>
 spirv.module Logical GLSL450 attributes {
   spirv.target_env = #spirv.target_env<
     #spirv.vce<v1.0, [Shader, StorageBuffer16BitAccess, BFloat16TypeKHR], [SPV_KHR_bfloat16, SPV_KHR_16bit_storage, SPV_KHR_storage_buffer_storage_class]>,
@@ -105,7 +109,7 @@ spirv.module Logical GLSL450 attributes {
 // (MLIR PR 151502): Shader brings Matrix, Vector16 Kernel (which also
 // covers the Reduce group operation) and GroupNonUniformClustered
 // GroupNonUniform.
-// CHECK: requires #spirv.vce<v1.3, [Shader, Vector16, GroupNonUniformClustered, Matrix, Kernel, GroupNonUniform], []>
+// CHECK: requires #spirv.vce<v1.3, [Shader, Matrix, Vector16, Kernel, GroupNonUniform, GroupNonUniformClustered], []>
 spirv.module Logical GLSL450 attributes {
   spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, Vector16, GroupNonUniformClustered, GroupNonUniformBallot], []>, #spirv.resource_limits<>>
 } {
@@ -137,4 +141,20 @@ spirv.module Logical GLSL450 attributes {
     %0 = spirv.Select %c, %a, %b : vector<2xi1>, vector<2xf32>
     spirv.ReturnValue %0 : vector<2xf32>
   }
+}
+
+// -----
+
+// MLIR chooses ImageBuffer, the first of the Buffer dimension's
+// capabilities the target has, though SampledBuffer (which it implies)
+// would do. The module op comes last in the walk and appends
+// PhysicalStorageBufferAddresses and then Shader (its memory model) to
+// [ImageBuffer, SampledBuffer]; the list is then rebuilt from its back.
+
+// CHECK: requires #spirv.vce<v1.0, [Shader, Matrix, PhysicalStorageBufferAddresses, SampledBuffer, ImageBuffer], [SPV_EXT_physical_storage_buffer]>
+spirv.module PhysicalStorageBuffer64 GLSL450 attributes {
+  spirv.target_env = #spirv.target_env<
+    #spirv.vce<v1.0, [Shader, PhysicalStorageBufferAddresses, ImageBuffer], [SPV_EXT_physical_storage_buffer]>, #spirv.resource_limits<>>
+} {
+  spirv.GlobalVariable @img : !spirv.ptr<!spirv.image<f32, Buffer, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>, UniformConstant>
 }
