@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/kiln-gpu/kiln"
@@ -120,79 +119,5 @@ func dumpPipeline(w io.Writer, anchor string, ps []*pass.Pipeline) {
 	for _, p := range ps {
 		all.Steps = append(all.Steps, p.Steps...)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Pass Manager with %d passes:\n", len(all.Steps))
-	writePrettyPipeline(&b, all, "")
-	b.WriteString("\n\n")
-	io.WriteString(w, b.String())
-}
-
-// writePrettyPipeline writes p as MLIR's pretty textual pipeline: the
-// anchor and '(' on the first line, then each step on its own line
-// indented two more spaces than indent, then ')'.
-func writePrettyPipeline(b *strings.Builder, p *pass.Pipeline, indent string) {
-	b.WriteString(p.Anchor + "(\n")
-	inner := indent + "  "
-	for i, s := range p.Steps {
-		if i > 0 {
-			b.WriteString(",\n")
-		}
-		b.WriteString(inner)
-		if s.Nested != nil {
-			writePrettyPipeline(b, s.Nested, inner)
-			continue
-		}
-		b.WriteString(s.Pass.Argument)
-		writeMLIROptions(b, s.Pass)
-	}
-	b.WriteString("\n" + indent + ")")
-}
-
-// writeMLIROptions writes a pass's options as MLIR's PassOptions::print:
-// {name=value ...} sorted by name, every option with its value, a list as
-// name={a,b} or nothing when it is empty (leaving its separating space), a
-// string holding a space and no quote or brace before it in braces.
-func writeMLIROptions(b *strings.Builder, p *pass.Pass) {
-	if len(p.Options) == 0 {
-		return
-	}
-	decls := slices.SortedFunc(slices.Values(p.Options), func(x, y pass.Option) int { return strings.Compare(x.Name, y.Name) })
-	opts := p.Opts()
-	b.WriteByte('{')
-	for i, d := range decls {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		switch d.Kind {
-		case pass.ListOption:
-			elems := opts.List(d.Name)
-			if len(elems) == 0 {
-				continue
-			}
-			for j, e := range elems {
-				elems[j] = mlirOptionString(e)
-			}
-			b.WriteString(d.Name + "={" + strings.Join(elems, ",") + "}")
-		case pass.IntOption:
-			fmt.Fprintf(b, "%s=%d", d.Name, opts.Int(d.Name))
-		case pass.BoolOption:
-			fmt.Fprintf(b, "%s=%t", d.Name, opts.Bool(d.Name))
-		default:
-			b.WriteString(d.Name + "=" + mlirOptionString(opts.String(d.Name)))
-		}
-	}
-	b.WriteByte('}')
-}
-
-// mlirOptionString is a string option's value as MLIR prints it: in braces
-// when it holds a space not preceded by a quote or brace that escapes it.
-func mlirOptionString(v string) string {
-	space := strings.IndexByte(v, ' ')
-	if space < 0 {
-		return v
-	}
-	if esc := strings.IndexAny(v, "{'\""); esc >= 0 && esc < space {
-		return v
-	}
-	return "{" + v + "}"
+	fmt.Fprintf(w, "Pass Manager with %d passes:\n%s\n\n", len(all.Steps), all.Text(true))
 }

@@ -111,7 +111,7 @@ func TestInlinePipelineText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "builtin.module(inline{default-pipeline=canonicalize inlining-threshold=4294967295 max-iterations=4 op-pipelines=func.func(cse),spirv.func(canonicalize)})"
+	want := "builtin.module(inline{default-pipeline=canonicalize inlining-threshold=4294967295 max-iterations=4 op-pipelines={func.func(cse),spirv.func(canonicalize)}})"
 	if got := p.String(); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

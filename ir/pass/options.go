@@ -97,36 +97,73 @@ func (o *Options) List(name string) []string {
 	return strings.Split(o.vals[name], ",")
 }
 
-// text prints the options as MLIR does, sorted by name:
-// {max-iterations=10 region-simplify=true}; "" when there are none.
+// text prints the options as MLIR's PassOptions::print: {a=1 b=x} with
+// every declared option, sorted by name and separated by a space; a list
+// prints as name={x,y}, or as nothing when it is empty (its separating
+// space left in); "" when the pass has no options. A string value goes in
+// braces when it holds a space before any brace or quote, as in MLIR; one
+// that MLIR's form would not read back (a value with unbalanced braces, a
+// tab or newline, a leading quote) is quoted as optionValue reads it.
 func (o *Options) text() string {
 	if len(o.decl) == 0 {
 		return ""
 	}
-	// An empty value that is also the default reads back the same when left
-	// out, as unset lists are.
-	var names []string
-	for _, d := range o.decl {
-		if o.vals[d.Name] != "" || d.Default != "" {
-			names = append(names, d.Name)
-		}
-	}
-	if len(names) == 0 {
-		return ""
-	}
-	slices.Sort(names)
+	decls := slices.SortedFunc(slices.Values(o.decl), func(x, y Option) int { return strings.Compare(x.Name, y.Name) })
 	var b strings.Builder
 	b.WriteByte('{')
-	for i, n := range names {
+	for i, d := range decls {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(n)
-		b.WriteByte('=')
-		b.WriteString(quoteValue(o.vals[n]))
+		v := o.vals[d.Name]
+		switch d.Kind {
+		case ListOption:
+			if v == "" {
+				continue
+			}
+			elems := strings.Split(v, ",")
+			for j, e := range elems {
+				elems[j] = mlirValue(e)
+			}
+			v = "{" + strings.Join(elems, ",") + "}"
+			if got, n, err := optionValue(v); err != nil || n != len(v) || got != strings.Join(elems, ",") {
+				v = quoteValue(o.vals[d.Name])
+			}
+		case IntOption:
+			v = strconv.Itoa(o.Int(d.Name))
+		case BoolOption:
+			v = strconv.FormatBool(o.Bool(d.Name))
+		default:
+			if m := mlirValue(v); readsBack(m, v) {
+				v = m
+			} else {
+				v = quoteValue(v)
+			}
+		}
+		b.WriteString(d.Name + "=" + v)
 	}
 	b.WriteByte('}')
 	return b.String()
+}
+
+// mlirValue is a string value as MLIR prints it: in braces when it holds a
+// space not preceded by a brace or quote.
+func mlirValue(v string) string {
+	space := strings.IndexByte(v, ' ')
+	if space < 0 {
+		return v
+	}
+	if esc := strings.IndexAny(v, "{'\""); esc >= 0 && esc < space {
+		return v
+	}
+	return "{" + v + "}"
+}
+
+// readsBack reports whether text, followed by a space or a '}', reads back
+// as the value v.
+func readsBack(text, v string) bool {
+	got, n, err := optionValue(text + " ")
+	return err == nil && n == len(text) && got == v
 }
 
 // parseOptions sets options from the text between a pass's braces:

@@ -35,27 +35,44 @@ func (p *Pipeline) Nest(anchor string) *Pipeline {
 	return n
 }
 
-// String prints the pipeline as text that Parse reads back, options with
-// their values included: builtin.module(func.func(cse), symbol-dce).
-func (p *Pipeline) String() string {
+// String prints the pipeline as MLIR's printAsTextualPipeline does, as
+// text that Parse reads back, every option with its value:
+// builtin.module(func.func(cse),symbol-dce).
+func (p *Pipeline) String() string { return p.Text(false) }
+
+// Text prints the pipeline as String does or, when pretty, as MLIR's
+// pretty form (mlir-opt --dump-pass-pipeline): the anchor and '(', each
+// step on a line of its own indented two more spaces, then ')' on a line.
+func (p *Pipeline) Text(pretty bool) string {
 	var b strings.Builder
-	p.write(&b)
+	p.write(&b, pretty, "")
 	return b.String()
 }
 
-func (p *Pipeline) write(b *strings.Builder) {
-	b.WriteString(p.Anchor)
-	b.WriteByte('(')
+func (p *Pipeline) write(b *strings.Builder, pretty bool, indent string) {
+	b.WriteString(p.Anchor + "(")
+	inner := indent + "  "
+	if pretty {
+		b.WriteByte('\n')
+	}
 	for i, s := range p.Steps {
 		if i > 0 {
-			b.WriteString(", ")
+			b.WriteByte(',')
+			if pretty {
+				b.WriteByte('\n')
+			}
+		}
+		if pretty {
+			b.WriteString(inner)
 		}
 		if s.Nested != nil {
-			s.Nested.write(b)
+			s.Nested.write(b, pretty, inner)
 			continue
 		}
-		b.WriteString(s.Pass.Argument)
-		b.WriteString(s.Pass.Opts().text())
+		b.WriteString(s.Pass.Argument + s.Pass.Opts().text())
+	}
+	if pretty {
+		b.WriteString("\n" + indent)
 	}
 	b.WriteByte(')')
 }

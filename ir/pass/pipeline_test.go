@@ -25,21 +25,26 @@ func moduleOnly() *pass.Pass {
 func TestPipelineRoundTrip(t *testing.T) {
 	for _, tc := range []struct{ in, out string }{
 		{"builtin.module(func.func(cse, canonicalize), symbol-dce)",
-			"builtin.module(func.func(cse, canonicalize{max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true}), symbol-dce)"},
+			"builtin.module(func.func(cse,canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true}),symbol-dce)"},
 		{" builtin.module ( func.func ( canonicalize{max-iterations=3 region-simplify=false} ) ) ",
-			"builtin.module(func.func(canonicalize{max-iterations=3 max-num-rewrites=-1 region-simplify=false test-convergence=false top-down=true}))"},
+			"builtin.module(func.func(canonicalize{  max-iterations=3 max-num-rewrites=-1 region-simplify=false test-convergence=false top-down=true}))"},
 		{"any(cse)", "any(cse)"},
 		{"builtin.module()", "builtin.module()"},
-		{"builtin.module(func.func(), gpu.module(any(cse)))", "builtin.module(func.func(), gpu.module(any(cse)))"},
+		{"builtin.module(func.func(), gpu.module(any(cse)))", "builtin.module(func.func(),gpu.module(any(cse)))"},
 		{"builtin.module(canonicalize{top-down test-convergence=1 disable-patterns=a,b})",
-			"builtin.module(canonicalize{disable-patterns=a,b max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=true top-down=true})"},
+			"builtin.module(canonicalize{disable-patterns={a,b}  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=true top-down=true})"},
 		{"builtin.module(canonicalize{region-simplify=aggressive})",
-			"builtin.module(canonicalize{max-iterations=10 max-num-rewrites=-1 region-simplify=aggressive test-convergence=false top-down=true})"},
-		{`builtin.module(module-only{label="a b" names={x,y}})`, "builtin.module(module-only{label={a b} names=x,y})"},
+			"builtin.module(canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=aggressive test-convergence=false top-down=true})"},
+		{`builtin.module(module-only{label="a b" names={x,y}})`, "builtin.module(module-only{label={a b} names={x,y}})"},
 		// A newline is a space too, and a quote hides the braces in it.
 		{"builtin.module(module-only{names={\n}})", "builtin.module(module-only{label=x names={\n}})"},
 		{"builtin.module(module-only{label='a}' names=\"{'\"})", "builtin.module(module-only{label='a}' names=\"{'\"})"},
-		{"builtin.module(module-only{label={'}'}})", "builtin.module(module-only{label={'}'}})"},
+		{"builtin.module(module-only{label={'}'}})", "builtin.module(module-only{label={'}'} })"},
+		// As in MLIR, an empty string prints as nothing after its '='; a tab
+		// (which MLIR's form leaves bare, so it would end the value) gets
+		// the braces.
+		{"builtin.module(module-only{label=''})", "builtin.module(module-only{label= })"},
+		{"builtin.module(module-only{label='a\tb'})", "builtin.module(module-only{label={a\tb} })"},
 	} {
 		p, err := pass.Parse(tc.in, registry())
 		if err != nil {
@@ -97,10 +102,22 @@ func TestParseElements(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.Nest("gpu.module").AddPass(pass.CSE())
-	if got, want := p.String(), "builtin.module(symbol-dce, func.func(cse), gpu.module(cse))"; got != want {
+	if got, want := p.String(), "builtin.module(symbol-dce,func.func(cse),gpu.module(cse))"; got != want {
 		t.Errorf("got %s, want %s", got, want)
 	}
 	if err := p.ParseElements("cse nope", registry()); err == nil {
 		t.Error("trailing text accepted")
+	}
+}
+
+// TestPipelinePretty checks the pretty form, mlir-opt --dump-pass-pipeline's.
+func TestPipelinePretty(t *testing.T) {
+	p, err := pass.Parse("builtin.module(func.func(cse, symbol-dce), gpu.module(), symbol-dce)", registry())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "builtin.module(\n  func.func(\n    cse,\n    symbol-dce\n  ),\n  gpu.module(\n\n  ),\n  symbol-dce\n)"
+	if got := p.Text(true); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
