@@ -44,19 +44,9 @@ var inliner = &ir.Inliner{
 	},
 	CanInlineInto: func(*ir.Region) bool { return true },
 	CanInline:     func(*ir.Operation, *ir.Region) bool { return true },
-	ReturnTo: func(term *ir.Operation, cont *ir.Block) {
-		if term.Name() != returnDef.Name {
-			return
-		}
-		b := ir.NewBuilder(term.Context())
-		b.SetInsertionPointBefore(term)
-		b.Create(&ir.OpState{Name: "cf.br", Loc: term.Loc(), Operands: term.Operands(), Successors: []*ir.Block{cont}})
-		term.Erase()
-	},
-	Returned: func(term *ir.Operation) ([]*ir.Value, bool) {
-		if term.Name() != returnDef.Name {
-			return nil, false
-		}
-		return term.Operands(), true
-	},
+	ReturnTo:      inlineReturns.ReturnTo,
+	Returned:      inlineReturns.Returned,
 }
+
+// inlineReturns: a func.return ending one of several inlined blocks becomes a cf.br.
+var inlineReturns = ir.BranchingReturns{Branch: "cf.br", Returns: []string{returnDef.Name}}

@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Inliner is a dialect's part in inlining, MLIR's DialectInlinerInterface
 // together with the call and callable op interfaces of the dialect's ops.
 // A hook left nil answers as MLIR's default does: not a call, not a
@@ -31,6 +33,33 @@ type Inliner struct {
 	// ends the only inlined block; false when term does not return (the
 	// call is then not inlined).
 	Returned func(term *Operation) ([]*Value, bool)
+}
+
+// BranchingReturns gives the ReturnTo and Returned hooks of a dialect whose
+// return ops (named in Returns) return their operands, and which become a
+// branch op named Branch to the code after the call.
+type BranchingReturns struct {
+	Branch  string
+	Returns []string
+}
+
+// ReturnTo replaces term with the branch when it is a return.
+func (r BranchingReturns) ReturnTo(term *Operation, cont *Block) {
+	if !slices.Contains(r.Returns, term.Name()) {
+		return
+	}
+	b := NewBuilder(term.Context())
+	b.SetInsertionPointBefore(term)
+	b.Create(&OpState{Name: r.Branch, Loc: term.Loc(), Operands: term.Operands(), Successors: []*Block{cont}})
+	term.Erase()
+}
+
+// Returned gives term's operands when it is a return.
+func (r BranchingReturns) Returned(term *Operation) ([]*Value, bool) {
+	if !slices.Contains(r.Returns, term.Name()) {
+		return nil, false
+	}
+	return term.Operands(), true
 }
 
 // OpsInlinable returns the Inliner of a dialect whose ops may all be

@@ -46,20 +46,10 @@ var inliner = &ir.Inliner{
 		}
 		return true
 	},
-	ReturnTo: func(term *ir.Operation, cont *ir.Block) {
-		if term.Name() != "spirv.Return" && term.Name() != "spirv.ReturnValue" {
-			return
-		}
-		b := ir.NewBuilder(term.Context())
-		b.SetInsertionPointBefore(term)
-		b.Create(&ir.OpState{Name: "spirv.Branch", Loc: term.Loc(), Operands: term.Operands(), Successors: []*ir.Block{cont}})
-		term.Erase()
-	},
-	Returned: func(term *ir.Operation) ([]*ir.Value, bool) {
-		switch term.Name() {
-		case "spirv.Return", "spirv.ReturnValue":
-			return term.Operands(), true
-		}
-		return nil, false
-	},
+	ReturnTo: inlineReturns.ReturnTo,
+	Returned: inlineReturns.Returned,
 }
+
+// inlineReturns: a spirv.Return or spirv.ReturnValue ending one of several
+// inlined blocks becomes a spirv.Branch.
+var inlineReturns = ir.BranchingReturns{Branch: "spirv.Branch", Returns: []string{"spirv.Return", "spirv.ReturnValue"}}
