@@ -1,8 +1,10 @@
 package outline
 
 import (
+	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/ir/rewrite"
 )
 
 // KernelOutlining returns the gpu-kernel-outlining pass: Outline, then,
@@ -59,8 +61,22 @@ func LaunchSinkIndexComputations() *pass.Pass {
 	}
 }
 
-// Register adds gpu-kernel-outlining, gpu-derive-workgroup-size and
-// gpu-launch-sink-index-computations to reg.
+// EliminateBarriers returns the gpu-eliminate-barriers pass: MLIR's
+// GpuEliminateBarriers, gpu.EliminateBarrierPatterns applied greedily.
+func EliminateBarriers() *pass.Pass {
+	return &pass.Pass{
+		Name:     "GpuEliminateBarriers",
+		Argument: "gpu-eliminate-barriers",
+		Summary:  "Erase unnecessary barriers",
+		Run: func(op *ir.Operation, _ *pass.Context) error {
+			_, err := rewrite.ApplyPatternsGreedily(op, rewrite.NewPatternSet(gpu.EliminateBarrierPatterns()...), rewrite.GreedyConfig{})
+			return err
+		},
+	}
+}
+
+// Register adds gpu-kernel-outlining, gpu-derive-workgroup-size,
+// gpu-launch-sink-index-computations and gpu-eliminate-barriers to reg.
 func Register(reg pass.Registry) {
-	reg.Add(KernelOutlining, DeriveWorkgroupSize, LaunchSinkIndexComputations)
+	reg.Add(KernelOutlining, DeriveWorkgroupSize, LaunchSinkIndexComputations, EliminateBarriers)
 }
