@@ -75,8 +75,30 @@ func EliminateBarriers() *pass.Pass {
 	}
 }
 
+// LowerMemorySpaceAttributes returns the gpu-lower-memory-space-attributes
+// pass (MLIR's GPULowerMemorySpaceAttributesPass) with its options.
+func LowerMemorySpaceAttributes() *pass.Pass {
+	return &pass.Pass{
+		Name:     "GPULowerMemorySpaceAttributesPass",
+		Argument: "gpu-lower-memory-space-attributes",
+		Summary:  "Assign numeric values to memref memory space attributes",
+		Options: []pass.Option{
+			{Name: "private", Kind: pass.IntOption, Default: "5", Help: "private address space numeric value"},
+			{Name: "workgroup", Kind: pass.IntOption, Default: "3", Help: "workgroup address space numeric value"},
+			{Name: "global", Kind: pass.IntOption, Default: "1", Help: "global address space numeric value"},
+		},
+		Run: func(op *ir.Operation, pc *pass.Context) error {
+			o := pc.Options
+			gpu.LowerMemorySpaceAttributes(op, map[gpu.AddressSpace]int64{gpu.AddressSpacePrivate: int64(o.Int("private")),
+				gpu.AddressSpaceWorkgroup: int64(o.Int("workgroup")), gpu.AddressSpaceGlobal: int64(o.Int("global"))})
+			return nil
+		},
+	}
+}
+
 // Register adds gpu-kernel-outlining, gpu-derive-workgroup-size,
-// gpu-launch-sink-index-computations and gpu-eliminate-barriers to reg.
+// gpu-launch-sink-index-computations, gpu-eliminate-barriers and
+// gpu-lower-memory-space-attributes to reg.
 func Register(reg pass.Registry) {
-	reg.Add(KernelOutlining, DeriveWorkgroupSize, LaunchSinkIndexComputations, EliminateBarriers)
+	reg.Add(KernelOutlining, DeriveWorkgroupSize, LaunchSinkIndexComputations, EliminateBarriers, LowerMemorySpaceAttributes)
 }
