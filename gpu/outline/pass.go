@@ -86,11 +86,13 @@ func LowerMemorySpaceAttributes() *pass.Pass {
 			{Name: "private", Kind: pass.IntOption, Default: "5", Help: "private address space numeric value"},
 			{Name: "workgroup", Kind: pass.IntOption, Default: "3", Help: "workgroup address space numeric value"},
 			{Name: "global", Kind: pass.IntOption, Default: "1", Help: "global address space numeric value"},
+			{Name: "constant", Kind: pass.IntOption, Default: "4", Help: "constant address space numeric value"},
 		},
 		Run: func(op *ir.Operation, pc *pass.Context) error {
 			o := pc.Options
 			gpu.LowerMemorySpaceAttributes(op, map[gpu.AddressSpace]int64{gpu.AddressSpacePrivate: int64(o.Int("private")),
-				gpu.AddressSpaceWorkgroup: int64(o.Int("workgroup")), gpu.AddressSpaceGlobal: int64(o.Int("global"))})
+				gpu.AddressSpaceWorkgroup: int64(o.Int("workgroup")), gpu.AddressSpaceGlobal: int64(o.Int("global")),
+				gpu.AddressSpaceConstant: int64(o.Int("constant"))})
 			return nil
 		},
 	}

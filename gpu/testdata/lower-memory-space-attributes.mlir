@@ -1,16 +1,17 @@
 // RUN: kiln opt %s --gpu-lower-memory-space-attributes | FileCheck %s
-// RUN: kiln opt %s --gpu-lower-memory-space-attributes="workgroup=7 global=0 private=9" | FileCheck %s --check-prefix=OPT
+// RUN: kiln opt %s --gpu-lower-memory-space-attributes="workgroup=7 global=0 private=9 constant=0" | FileCheck %s --check-prefix=OPT
 
-// Every type under the module changes: signatures (and the function_type
-// attribute with them), results, block arguments, unranked memrefs and
-// memrefs of memrefs; other memory spaces stay.
+// Every type under the module changes (constant memory is 4 by default):
+// signatures (and the function_type attribute with them), results, block
+// arguments, unranked memrefs and memrefs of memrefs; other memory spaces
+// stay.
 // CHECK-LABEL: func.func @host
-// CHECK-SAME: (%{{.*}}: memref<*xf32, 1>, %{{.*}}: memref<4xf32, 2>) -> memref<8xi32, 3>
+// CHECK-SAME: (%{{.*}}: memref<*xf32, 1>, %{{.*}}: memref<4xf32, 2>, %{{.*}}: memref<2xf16, 4>) -> memref<8xi32, 3>
 // CHECK: memref.alloc() : memref<8xi32, 3>
 // CHECK: memref.cast %{{.*}} : memref<8xi32, 3> to memref<?xi32, 3>
 // OPT-LABEL: func.func @host
-// OPT-SAME: (%{{.*}}: memref<*xf32>, %{{.*}}: memref<4xf32, 2>) -> memref<8xi32, 7>
-func.func @host(%u: memref<*xf32, #gpu.address_space<global>>, %n: memref<4xf32, 2>) -> memref<8xi32, #gpu.address_space<workgroup>> {
+// OPT-SAME: (%{{.*}}: memref<*xf32>, %{{.*}}: memref<4xf32, 2>, %{{.*}}: memref<2xf16>) -> memref<8xi32, 7>
+func.func @host(%u: memref<*xf32, #gpu.address_space<global>>, %n: memref<4xf32, 2>, %k: memref<2xf16, #gpu.address_space<constant>>) -> memref<8xi32, #gpu.address_space<workgroup>> {
   %a = memref.alloc() : memref<8xi32, #gpu.address_space<workgroup>>
   %c = memref.cast %a : memref<8xi32, #gpu.address_space<workgroup>> to memref<?xi32, #gpu.address_space<workgroup>>
   return %a : memref<8xi32, #gpu.address_space<workgroup>>
