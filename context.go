@@ -15,6 +15,7 @@ import (
 	"github.com/kiln-gpu/kiln/linalg"
 	"github.com/kiln-gpu/kiln/llvm"
 	mathd "github.com/kiln-gpu/kiln/math"
+	mathtransforms "github.com/kiln-gpu/kiln/math/transforms"
 	"github.com/kiln-gpu/kiln/memref"
 	"github.com/kiln-gpu/kiln/scf"
 	"github.com/kiln-gpu/kiln/spirv"
@@ -44,6 +45,7 @@ func Passes() pass.Registry {
 	reg := pass.Registry{}
 	pass.RegisterTransforms(reg)
 	arithtransforms.Register(reg)
+	mathtransforms.Register(reg)
 	outline.Register(reg)
 	spirvtransforms.Register(reg)
 	transforms.Register(reg)

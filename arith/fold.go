@@ -169,6 +169,9 @@ func splatOf(a ir.Attribute) (Scalar, bool) {
 	return c.vals[0], true
 }
 
+// SplatOf returns the element of a scalar or splat constant attribute.
+func SplatOf(a ir.Attribute) (Scalar, bool) { return splatOf(a) }
+
 // ConstantValue returns the value attribute of v's defining constant-like
 // op, or nil.
 func ConstantValue(v *ir.Value) ir.Attribute {

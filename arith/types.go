@@ -72,8 +72,8 @@ var (
 // CheckOperands checks operand i against cs[i] for each constraint given.
 func CheckOperands(op *ir.Operation, cs ...Constraint) error {
 	for i, c := range cs {
-		if i < op.NumOperands() && !c.OK(op.Operand(i).Type()) {
-			return op.Errorf("operand #%d must be %s, but got '%s'", i, c.Desc, ir.TypeString(op.Operand(i).Type()))
+		if err := CheckOperand(op, i, c); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -82,9 +82,27 @@ func CheckOperands(op *ir.Operation, cs ...Constraint) error {
 // CheckResults checks result i against cs[i] for each constraint given.
 func CheckResults(op *ir.Operation, cs ...Constraint) error {
 	for i, c := range cs {
-		if i < op.NumResults() && !c.OK(op.Result(i).Type()) {
-			return op.Errorf("result #%d must be %s, but got '%s'", i, c.Desc, ir.TypeString(op.Result(i).Type()))
+		if err := CheckResult(op, i, c); err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// CheckOperand checks operand i (if op has it) against c: the one check
+// for an operand whose number its position in a list would not give, such
+// as one after a variadic segment.
+func CheckOperand(op *ir.Operation, i int, c Constraint) error {
+	if i >= 0 && i < op.NumOperands() && !c.OK(op.Operand(i).Type()) {
+		return op.Errorf("operand #%d must be %s, but got '%s'", i, c.Desc, ir.TypeString(op.Operand(i).Type()))
+	}
+	return nil
+}
+
+// CheckResult checks result i (if op has it) against c.
+func CheckResult(op *ir.Operation, i int, c Constraint) error {
+	if i >= 0 && i < op.NumResults() && !c.OK(op.Result(i).Type()) {
+		return op.Errorf("result #%d must be %s, but got '%s'", i, c.Desc, ir.TypeString(op.Result(i).Type()))
 	}
 	return nil
 }

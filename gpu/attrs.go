@@ -194,10 +194,12 @@ const (
 	AddressSpaceGlobal AddressSpace = iota + 1
 	AddressSpaceWorkgroup
 	AddressSpacePrivate
+	// AddressSpaceConstant is read-only device memory (MLIR's PR 190211).
+	AddressSpaceConstant
 )
 
 var addressSpaceSpec = &enumSpec{mnemonic: "address_space", cppName: "::mlir::gpu::AddressSpace",
-	names: []string{"", "global", "workgroup", "private"}, dotted: true}
+	names: []string{"", "global", "workgroup", "private", "constant"}, dotted: true}
 
 func (AddressSpace) spec() *enumSpec  { return addressSpaceSpec }
 func (s AddressSpace) String() string { return enumName(s) }

@@ -167,17 +167,12 @@ func printAllReduce(p *ir.OpPrinter, op *ir.Operation) {
 // verifyReduceValue checks the operand type: a signless integer or float,
 // or (for subgroup_reduce) a 1-D vector of them.
 func verifyReduceValue(op *ir.Operation, vectors bool) error {
-	t := op.Operand(0).Type()
-	e := t
-	if vt, ok := t.(*ir.VectorType); ok && vectors && len(vt.Dims) == 1 {
-		e = vt.Elem
+	c := reduceScalar
+	if vectors {
+		c = reduceScalarOrVector
 	}
-	if !isIntOrFloat(e) {
-		what := "Integer or Float"
-		if vectors {
-			what = "Integer or Float or vector of Integer or Float values of ranks 1"
-		}
-		return op.Errorf("operand #0 must be %s, but got '%s'", what, ir.TypeString(t))
+	if err := arith.CheckOperand(op, 0, c); err != nil {
+		return err
 	}
 	if a := op.Attr("op"); a != nil {
 		if _, ok := a.(*AllReduceOpAttr); !ok {
@@ -186,6 +181,19 @@ func verifyReduceValue(op *ir.Operation, vectors bool) error {
 	}
 	return nil
 }
+
+// The value constraints of the reductions: all_reduce and shuffle take a
+// scalar, subgroup_reduce also a 1-D vector.
+var (
+	reduceScalar         = arith.Constraint{Desc: "Integer or Float", OK: isIntOrFloat}
+	reduceScalarOrVector = arith.Constraint{Desc: "Integer or Float or vector of Integer or Float values of ranks 1",
+		OK: func(t ir.Type) bool {
+			if vt, ok := t.(*ir.VectorType); ok && len(vt.Dims) == 1 {
+				return isIntOrFloat(vt.Elem)
+			}
+			return isIntOrFloat(t)
+		}}
+)
 
 func isIntOrFloat(t ir.Type) bool {
 	if it, ok := t.(*ir.IntegerType); ok {
@@ -451,19 +459,6 @@ var initializeNamedBarrierDef = &ir.OpDef{
 		return arith.CheckResults(op, namedBarrierType)
 	},
 }
-
-// Operand and result type constraints of gpu ops (arith.Constraint gives
-// MLIR's "operand #i must be ..., but got" messages).
-var (
-	i32Type = arith.Constraint{Desc: "32-bit signless integer", OK: func(t ir.Type) bool {
-		it, ok := t.(*ir.IntegerType)
-		return ok && it.Width == 32 && it.Signedness == ir.Signless
-	}}
-	namedBarrierType = arith.Constraint{Desc: "named barrier", OK: func(t ir.Type) bool {
-		_, ok := t.(*NamedBarrierType)
-		return ok
-	}}
-)
 
 func verifyBarrier(op *ir.Operation) error {
 	if err := arith.CheckOperands(op, namedBarrierType); err != nil {

@@ -1,6 +1,9 @@
 package gpu
 
-import "github.com/kiln-gpu/kiln/ir"
+import (
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/ir"
+)
 
 // Ops that move values between the lanes of a subgroup: shuffle, rotate
 // and broadcast.
@@ -35,17 +38,14 @@ func verifyShuffle(op *ir.Operation) error {
 		return err
 	}
 	for i := 1; i <= 2; i++ {
-		if t := op.Operand(i).Type(); t != op.Context().I(32) {
-			return op.Errorf("operand #%d must be 32-bit signless integer, but got '%s'", i, ir.TypeString(t))
+		if err := arith.CheckOperand(op, i, i32Type); err != nil {
+			return err
 		}
 	}
 	if op.Result(0).Type() != op.Operand(0).Type() {
 		return op.Errorf("failed to verify that all of {value, shuffleResult} have same type")
 	}
-	if op.Result(1).Type() != op.Context().I(1) {
-		return op.Errorf("result #1 must be 1-bit signless integer, but got '%s'", ir.TypeString(op.Result(1).Type()))
-	}
-	return nil
+	return arith.CheckResult(op, 1, i1Type)
 }
 
 var subgroupBroadcastDef = &ir.OpDef{
@@ -80,10 +80,7 @@ func verifyBroadcast(op *ir.Operation) error {
 	if bt != BroadcastSpecificLane && hasLane {
 		return op.Errorf("lane can only be specified for `specific_lane` broadcast")
 	}
-	if hasLane && op.Operand(1).Type() != op.Context().I(32) {
-		return op.Errorf("operand #1 must be 32-bit signless integer, but got '%s'", ir.TypeString(op.Operand(1).Type()))
-	}
-	return nil
+	return arith.CheckOperand(op, 1, i32Type)
 }
 
 // foldBroadcast folds a broadcast of a broadcast: the value is already uniform.

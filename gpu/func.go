@@ -13,7 +13,7 @@ var funcDef = &ir.OpDef{
 	Traits:  ir.IsolatedFromAbove | ir.Symbol | ir.AutomaticAllocationScope | ir.AffineScope,
 	Regions: ir.Exactly(1),
 	Inherent: []string{"function_type", "arg_attrs", "res_attrs", "workgroup_attrib_attrs", "private_attrib_attrs",
-		"known_block_size", "known_grid_size"},
+		"known_block_size", "known_grid_size", "known_cluster_size"},
 	// Hand-written as in MLIR (hasCustomAssemblyFormat): a function
 	// signature with workgroup and private attributions.
 	Parse:  parseFunc,
@@ -321,7 +321,7 @@ func verifyFunc(op *ir.Operation) error {
 	if !ok {
 		return op.Errorf("attribute 'function_type' failed to satisfy constraint: type attribute of function type")
 	}
-	for _, n := range []string{"known_block_size", "known_grid_size"} {
+	for _, n := range []string{"known_block_size", "known_grid_size", "known_cluster_size"} {
 		if a := op.Attr(n); a != nil {
 			if arr, ok := a.(*ir.DenseArrayAttr); !ok || arr.Len() != 3 || ir.IntOrFloatBitWidth(arr.Elem) != 32 {
 				return op.Errorf("attribute '%s' failed to satisfy constraint: i32 dense array attribute with 3 elements (if present)", n)

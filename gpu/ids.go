@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -119,10 +120,7 @@ func verifyIndexResult(op *ir.Operation) error {
 			return op.Errorf("attribute 'upper_bound' failed to satisfy constraint: index attribute")
 		}
 	}
-	if t := op.Result(0).Type(); t != op.Context().Index() {
-		return op.Errorf("result #0 must be index, but got '%s'", ir.TypeString(t))
-	}
-	return nil
+	return arith.CheckResult(op, 0, anyIndex)
 }
 
 func subgroupOp(name, summary, example string, typed bool) *ir.OpDef {
@@ -160,11 +158,17 @@ var (
 	}
 )
 
+// dynamicSharedMemRef is gpu.dynamic_shared_memory's result type.
+var dynamicSharedMemRef = arith.Constraint{Desc: "1D memref of 8-bit signless integer values", OK: func(t ir.Type) bool {
+	mt, ok := t.(*ir.MemRefType)
+	return ok && len(mt.Dims) == 1 && isSignlessInt(mt.Elem, 8)
+}}
+
 func verifyDynamicShared(op *ir.Operation) error {
-	mt, ok := op.Result(0).Type().(*ir.MemRefType)
-	if !ok || len(mt.Dims) != 1 || mt.Elem != op.Context().I(8) {
-		return op.Errorf("result #0 must be 1D memref of 8-bit signless integer values, but got '%s'", ir.TypeString(op.Result(0).Type()))
+	if err := arith.CheckResults(op, dynamicSharedMemRef); err != nil {
+		return err
 	}
+	mt := op.Result(0).Type().(*ir.MemRefType)
 	inTable := false
 	for a := op.ParentOp(); a != nil && !inTable; a = a.ParentOp() {
 		inTable = a.HasTrait(ir.SymbolTable)

@@ -105,8 +105,10 @@ func verifyLaunchSegments(op *ir.Operation, s []int64, want int) error {
 // verifyTail checks the dynamic shared memory size and the async
 // dependencies, the last checks of both launch ops.
 func (c launchConfig) verifyTail(op *ir.Operation) error {
-	if d := one(c(10)); d != nil && d.Type() != op.Context().I(32) {
-		return op.Errorf("operand #%d must be 32-bit signless integer, but got '%s'", opIndex(op, d), ir.TypeString(d.Type()))
+	if d := one(c(10)); d != nil {
+		if err := checkOperandValue(op, d, i32Type); err != nil {
+			return err
+		}
 	}
 	return verifyAsyncOperands(op, c(0))
 }
@@ -390,8 +392,8 @@ func verifyLaunch(op *ir.Operation) error {
 	}
 	grid, block := l.GridSize(), l.BlockSize()
 	for _, v := range append(grid[:], block[:]...) {
-		if _, ok := v.Type().(*ir.IndexType); !ok {
-			return op.Errorf("operand #%d must be index, but got '%s'", opIndex(op, v), ir.TypeString(v.Type()))
+		if err := checkOperandValue(op, v, anyIndex); err != nil {
+			return err
 		}
 	}
 	return launchConfig(l.seg).verifyTail(op)
@@ -411,8 +413,8 @@ func opIndex(op *ir.Operation, v *ir.Value) int {
 // any, is one.
 func verifyAsyncOperands(op *ir.Operation, deps []*ir.Value) error {
 	for _, d := range deps {
-		if _, ok := d.Type().(*AsyncTokenType); !ok {
-			return op.Errorf("operand #%d must be variadic of async token type, but got '%s'", opIndex(op, d), ir.TypeString(d.Type()))
+		if err := checkOperandValue(op, d, variadicAsyncToken); err != nil {
+			return err
 		}
 	}
 	return nil

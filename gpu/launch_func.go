@@ -283,9 +283,8 @@ func verifyLaunchFunc(op *ir.Operation) error {
 	grid, block := l.GridSize(), l.BlockSize()
 	dims := append(grid[:], block[:]...)
 	for _, v := range dims {
-		if !isLaunchIndex(v.Type()) {
-			return op.Errorf("operand #%d must be index or 32-bit signless integer or 64-bit signless integer, but got '%s'",
-				opIndex(op, v), ir.TypeString(v.Type()))
+		if err := checkOperandValue(op, v, launchIndexType); err != nil {
+			return err
 		}
 		if v.Type() != dims[0].Type() {
 			return op.Errorf("failed to verify that all of {gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ} have same type")

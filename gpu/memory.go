@@ -1,6 +1,8 @@
 package gpu
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -69,10 +71,19 @@ func verifyAlloc(op *ir.Operation) error {
 	if len(s) != 3 {
 		return op.Errorf("'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got %d", len(s))
 	}
-	mt, ok := op.Result(0).Type().(*ir.MemRefType)
-	if !ok {
-		return op.Errorf("result #0 must be memref of any type values, but got '%s'", ir.TypeString(op.Result(0).Type()))
+	// As ODS does: the operands' constraints in order, then the result's.
+	if err := verifyAsyncOperands(op, ir.OperandSegment(op, 0)); err != nil {
+		return err
 	}
+	for _, v := range slices.Concat(ir.OperandSegment(op, 1), ir.OperandSegment(op, 2)) {
+		if err := checkOperandValue(op, v, variadicIndex); err != nil {
+			return err
+		}
+	}
+	if err := arith.CheckResult(op, 0, rankedMemRef); err != nil {
+		return err
+	}
+	mt := op.Result(0).Type().(*ir.MemRefType)
 	dynamic := 0
 	for _, d := range mt.Dims {
 		if d == ir.Dynamic {
@@ -89,7 +100,7 @@ func verifyAlloc(op *ir.Operation) error {
 	if int(s[2]) != symbols {
 		return op.Errorf("symbol operand count does not equal memref symbol count")
 	}
-	return verifyAsyncOperands(op, ir.OperandSegment(op, 0))
+	return nil
 }
 
 func asyncTokenType(ctx *ir.Context) ir.Type { return AsyncToken(ctx) }
@@ -114,8 +125,8 @@ func asyncOp(name, summary, example string, operands ir.Count, syntax string, na
 			Custom:   map[string]ir.CustomDirective{"AsyncDependencies": asyncDependenciesDirective},
 		},
 		Verify: func(op *ir.Operation) error {
-			if r := asyncToken(op); op.NumResults() > 0 && r == nil {
-				return op.Errorf("result #0 must be async token type, but got '%s'", ir.TypeString(op.Result(0).Type()))
+			if err := arith.CheckResult(op, 0, asyncTokenResult); err != nil {
+				return err
 			}
 			if verify != nil {
 				return verify(op)
@@ -156,10 +167,8 @@ func verifyMemrefs(n int) func(*ir.Operation) error {
 			return op.Errorf("expected %d operands after the async dependencies, but found %d", n, len(vs))
 		}
 		for _, v := range vs {
-			switch v.Type().(type) {
-			case *ir.MemRefType, *ir.UnrankedMemRefType:
-			default:
-				return op.Errorf("operand #%d must be memref of any type values, but got '%s'", opIndex(op, v), ir.TypeString(v.Type()))
+			if err := checkOperandValue(op, v, anyMemRef); err != nil {
+				return err
 			}
 		}
 		return nil
@@ -194,12 +203,10 @@ func verifyMemset(op *ir.Operation) error {
 	if len(vs) != 2 {
 		return op.Errorf("expected 2 operands after the async dependencies, but found %d", len(vs))
 	}
-	dst, ok := vs[0].Type().(ir.ShapedType)
-	if _, isMemref := vs[0].Type().(*ir.MemRefType); !ok || !isMemref {
-		if _, unranked := vs[0].Type().(*ir.UnrankedMemRefType); !unranked {
-			return op.Errorf("operand #%d must be memref of any type values, but got '%s'", opIndex(op, vs[0]), ir.TypeString(vs[0].Type()))
-		}
+	if err := checkOperandValue(op, vs[0], anyMemRef); err != nil {
+		return err
 	}
+	dst := vs[0].Type().(ir.ShapedType)
 	if dst.ElementType() != ir.ElementTypeOrSelf(vs[1].Type()) {
 		return op.Errorf("failed to verify that all of {dst, value} have same element type")
 	}
@@ -270,10 +277,7 @@ func hostMemrefOp(name, summary string) *ir.OpDef {
 		Operands: ir.Exactly(1),
 		Format:   &ir.Format{Syntax: "$value attr-dict `:` type($value)", Operands: []string{"value"}},
 		Verify: func(op *ir.Operation) error {
-			if _, ok := op.Operand(0).Type().(*ir.UnrankedMemRefType); !ok {
-				return op.Errorf("operand #0 must be unranked.memref of any type values, but got '%s'", ir.TypeString(op.Operand(0).Type()))
-			}
-			return nil
+			return arith.CheckOperands(op, unrankedMemRef)
 		},
 	}
 }
@@ -302,9 +306,9 @@ var printfDef = &ir.OpDef{
 		if _, ok := op.Attr("format").(*ir.StringAttr); !ok {
 			return op.Errorf("requires attribute 'format'")
 		}
-		for i, t := range op.OperandTypes() {
-			if !ir.IsIntOrIndex(t) && !ir.IsFloat(t) {
-				return op.Errorf("operand #%d must be variadic of integer or index or floating-point, but got '%s'", i, ir.TypeString(t))
+		for i := range op.Operands() {
+			if err := arith.CheckOperand(op, i, printfArg); err != nil {
+				return err
 			}
 		}
 		return nil

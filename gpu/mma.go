@@ -1,9 +1,9 @@
 package gpu
 
 import (
-	"fmt"
 	"slices"
 
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/memref"
 )
@@ -49,8 +49,11 @@ var mmaLoadDef = &ir.OpDef{
 	Inherent: []string{"leadDimension", "transpose"},
 	Format:   indexedArrowFormat("srcMemref", "res"),
 	Verify: func(op *ir.Operation) error {
-		mat, err := mmaAccess(op, 0, op.Result(0).Type(), "result")
-		if err != nil {
+		if err := arith.CheckResults(op, mmaMatrixType); err != nil {
+			return err
+		}
+		mat := op.Result(0).Type().(*MMAMatrixType)
+		if err := mmaAccess(op, 0); err != nil {
 			return err
 		}
 		if mat.Operand != "AOp" && mat.Operand != "BOp" && mat.Operand != "COp" {
@@ -72,8 +75,11 @@ var mmaStoreDef = &ir.OpDef{
 	Format: &ir.Format{Syntax: "$src `,` $dstMemref `[` $indices `]` attr-dict `:` type($src) `,` type($dstMemref)",
 		Operands: []string{"src", "dstMemref", "indices*"}, Types: indexOperands("indices")},
 	Verify: func(op *ir.Operation) error {
-		mat, err := mmaAccess(op, 1, op.Operand(0).Type(), "operand #0")
-		if err != nil {
+		if err := arith.CheckOperands(op, mmaMatrixType); err != nil {
+			return err
+		}
+		mat := op.Operand(0).Type().(*MMAMatrixType)
+		if err := mmaAccess(op, 1); err != nil {
 			return err
 		}
 		if mat.Operand != "COp" {
@@ -102,36 +108,35 @@ func mmaMemRefElement(t ir.Type) bool {
 	return false
 }
 
+// mmaMemRef is the memref an MMA matrix is loaded from or stored to.
+var mmaMemRef = arith.Constraint{Desc: "memref of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or vector of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float values of ranks 1 values",
+	OK: func(t ir.Type) bool {
+		mt, ok := t.(*ir.MemRefType)
+		return ok && mmaMemRefElement(mt.Elem)
+	}}
+
 // mmaAccess checks the memref at operand ref, its index operands and the
-// leadDimension attribute of an MMA load or store; t is the matrix type.
-func mmaAccess(op *ir.Operation, ref int, t ir.Type, what string) (*MMAMatrixType, error) {
-	mat, ok := t.(*MMAMatrixType)
-	if !ok {
-		return nil, op.Errorf("%s must be gpu.mma_matrix of 8-bit signed integer or 8-bit unsigned integer or 32-bit signless integer or 16-bit float or 32-bit float values, but got '%s'", what, ir.TypeString(t))
+// leadDimension attribute of an MMA load or store.
+func mmaAccess(op *ir.Operation, ref int) error {
+	if err := arith.CheckOperand(op, ref, mmaMemRef); err != nil {
+		return err
 	}
-	mt, ok := op.Operand(ref).Type().(*ir.MemRefType)
-	if ok {
-		ok = mmaMemRefElement(mt.Elem)
-	}
-	if !ok {
-		return nil, op.Errorf("operand #%d must be memref of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or vector of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float values of ranks 1 values, but got '%s'", ref, ir.TypeString(op.Operand(ref).Type()))
-	}
-	for i, v := range op.Operands()[ref+1:] {
-		if _, ok := v.Type().(*ir.IndexType); !ok {
-			return nil, op.Errorf("operand #%d must be variadic of index, but got '%s'", ref+1+i, ir.TypeString(v.Type()))
+	for i := ref + 1; i < op.NumOperands(); i++ {
+		if err := arith.CheckOperand(op, i, variadicIndex); err != nil {
+			return err
 		}
 	}
 	if a, ok := op.Attr("leadDimension").(*ir.IntegerAttr); !ok || a.Type() != op.Context().Index() {
-		return nil, op.Errorf("requires attribute 'leadDimension'")
+		return op.Errorf("requires attribute 'leadDimension'")
 	}
-	if strides, _, ok := memref.StridesAndOffset(mt); !ok || len(strides) > 0 && strides[len(strides)-1] != 1 {
+	if strides, _, ok := memref.StridesAndOffset(op.Operand(ref).Type().(*ir.MemRefType)); !ok || len(strides) > 0 && strides[len(strides)-1] != 1 {
 		name := "source"
 		if ref > 0 {
 			name = "destination"
 		}
-		return nil, op.Errorf("expected %s memref most minor dim must have unit stride", name)
+		return op.Errorf("expected %s memref most minor dim must have unit stride", name)
 	}
-	return mat, nil
+	return nil
 }
 
 // indexedArrowFormat is `$m[$indices] attr-dict : type($m) -> type($r)`
@@ -161,11 +166,10 @@ var mmaComputeDef = &ir.OpDef{
 	Verify: func(op *ir.Operation) error {
 		var mats [3]*MMAMatrixType
 		for i := range mats {
-			m, ok := op.Operand(i).Type().(*MMAMatrixType)
-			if !ok {
-				return op.Errorf("operand #%d must be gpu.mma_matrix of 8-bit signed integer or 8-bit unsigned integer or 32-bit signless integer or 16-bit float or 32-bit float values, but got '%s'", i, ir.TypeString(op.Operand(i).Type()))
+			if err := arith.CheckOperand(op, i, mmaMatrixType); err != nil {
+				return err
 			}
-			mats[i] = m
+			mats[i] = op.Operand(i).Type().(*MMAMatrixType)
 		}
 		if op.Result(0).Type() != mats[2] {
 			return op.Errorf("failed to verify that all of {opC, res} have same type")
@@ -200,10 +204,10 @@ var mmaConstantDef = &ir.OpDef{
 	Format: &ir.Format{Syntax: "$value attr-dict `:` type($res)", Operands: []string{"value"}, Results: []string{"res"},
 		TypesFrom: []ir.TypeFrom{{From: "res", To: "value", Transform: mmaElemOf}}},
 	Verify: func(op *ir.Operation) error {
-		m, ok := op.Result(0).Type().(*MMAMatrixType)
-		if !ok {
-			return op.Errorf("result #0 must be gpu.mma_matrix of 8-bit signed integer or 8-bit unsigned integer or 32-bit signless integer or 16-bit float or 32-bit float values, but got '%s'", ir.TypeString(op.Result(0).Type()))
+		if err := arith.CheckResults(op, mmaMatrixType); err != nil {
+			return err
 		}
+		m := op.Result(0).Type().(*MMAMatrixType)
 		if op.Operand(0).Type() != m.Elem {
 			return op.Errorf("failed to verify that value type matches element type of mma_matrix")
 		}
@@ -227,16 +231,12 @@ var mmaElementwiseDef = &ir.OpDef{
 		if _, ok := opEnum[MMAElementwiseOp](op, "opType"); !ok {
 			return op.Errorf("requires attribute 'opType'")
 		}
-		for i, t := range append(op.OperandTypes(), op.Result(0).Type()) {
-			if _, ok := t.(*MMAMatrixType); !ok {
-				what := fmt.Sprintf("operand #%d", i)
-				if i == op.NumOperands() {
-					what = "result #0"
-				}
-				return op.Errorf("%s must be gpu.mma_matrix of 8-bit signed integer or 8-bit unsigned integer or 32-bit signless integer or 16-bit float or 32-bit float values, but got '%s'", what, ir.TypeString(t))
+		for i := range op.Operands() {
+			if err := arith.CheckOperand(op, i, mmaMatrixType); err != nil {
+				return err
 			}
 		}
-		return nil
+		return arith.CheckResults(op, mmaMatrixType)
 	},
 }
 

@@ -1,6 +1,9 @@
 package gpu
 
-import "github.com/kiln-gpu/kiln/ir"
+import (
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/ir"
+)
 
 // The thread-local MMA ops read and write the elements of a
 // !gpu.mma_matrix that the calling lane holds; indices count those
@@ -57,14 +60,13 @@ var mmaInsertDef = &ir.OpDef{
 // threadLocalMatrix checks the matrix operand at i and the index
 // operands after it.
 func threadLocalMatrix(op *ir.Operation, i int) (*MMAMatrixType, error) {
-	m, ok := op.Operand(i).Type().(*MMAMatrixType)
-	if !ok {
-		return nil, op.Errorf("operand #%d must be gpu.mma_matrix of 8-bit signed integer or 8-bit unsigned integer or 32-bit signless integer or 16-bit float or 32-bit float values, but got '%s'", i, ir.TypeString(op.Operand(i).Type()))
+	if err := arith.CheckOperand(op, i, mmaMatrixType); err != nil {
+		return nil, err
 	}
-	for k, v := range op.Operands()[i+1:] {
-		if _, ok := v.Type().(*ir.IndexType); !ok {
-			return nil, op.Errorf("operand #%d must be variadic of index, but got '%s'", i+1+k, ir.TypeString(v.Type()))
+	for k := i + 1; k < op.NumOperands(); k++ {
+		if err := arith.CheckOperand(op, k, variadicIndex); err != nil {
+			return nil, err
 		}
 	}
-	return m, nil
+	return op.Operand(i).Type().(*MMAMatrixType), nil
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -68,20 +69,23 @@ var sparseKinds = map[string]sparseKind{
 	"dnTensor": kDnTensor, "dnX": kDnTensor, "dnY": kDnTensor, "dnmatA": kDnTensor, "dnmatB": kDnTensor, "dnmatC": kDnTensor,
 }
 
-func (k sparseKind) check(t ir.Type) (string, bool) {
+// constraint is the type constraint of an operand or result of kind k.
+func (k sparseKind) constraint() arith.Constraint {
 	switch k {
 	case kIndex:
-		_, ok := t.(*ir.IndexType)
-		return "index", ok
+		return anyIndex
 	case kMemRef:
-		_, ok := t.(*ir.MemRefType)
-		return "memref of any type values", ok
+		return rankedMemRef
 	case kSpMat:
-		_, ok := t.(*SparseSpMatHandleType)
-		return "sparse matrix handle type", ok
+		return arith.Constraint{Desc: "sparse matrix handle type", OK: func(t ir.Type) bool {
+			_, ok := t.(*SparseSpMatHandleType)
+			return ok
+		}}
 	}
-	_, ok := t.(*SparseDnTensorHandleType)
-	return "dense tensor handle type", ok
+	return arith.Constraint{Desc: "dense tensor handle type", OK: func(t ir.Type) bool {
+		_, ok := t.(*SparseDnTensorHandleType)
+		return ok
+	}}
 }
 
 func (k sparseKind) build(ctx *ir.Context) ir.Type {
@@ -187,9 +191,10 @@ func verifySparse(op *ir.Operation, operands, results, modes []string) error {
 	}
 	index := len(groups[0])
 	for i, n := range operands {
-		for _, v := range groups[i+1] {
-			if what, ok := sparseKinds[strings.TrimSuffix(n, "*")].check(v.Type()); !ok {
-				return op.Errorf("operand #%d must be %s, but got '%s'", index, what, ir.TypeString(v.Type()))
+		c := sparseKinds[strings.TrimSuffix(n, "*")].constraint()
+		for range groups[i+1] {
+			if err := arith.CheckOperand(op, index, c); err != nil {
+				return err
 			}
 			index++
 		}
@@ -204,11 +209,12 @@ func verifySparse(op *ir.Operation, operands, results, modes []string) error {
 			break
 		}
 		if len(results) == 0 || i >= len(results) && !strings.HasSuffix(results[len(results)-1], "*") {
+			// Past the declared results only the trailing token may follow.
 			return op.Errorf("result #%d must be async token type, but got '%s'", i, ir.TypeString(r.Type()))
 		}
 		n := results[min(i, len(results)-1)]
-		if what, ok := sparseKinds[strings.TrimSuffix(n, "*")].check(r.Type()); !ok {
-			return op.Errorf("result #%d must be %s, but got '%s'", i, what, ir.TypeString(r.Type()))
+		if err := arith.CheckResult(op, i, sparseKinds[strings.TrimSuffix(n, "*")].constraint()); err != nil {
+			return err
 		}
 	}
 	for _, m := range modes {

@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -130,8 +131,8 @@ func printWarpExecute(p *ir.OpPrinter, op *ir.Operation) {
 }
 
 func verifyWarpExecute(op *ir.Operation, yield string) error {
-	if _, ok := op.Operand(0).Type().(*ir.IndexType); !ok {
-		return op.Errorf("operand #0 must be index, but got '%s'", ir.TypeString(op.Operand(0).Type()))
+	if err := arith.CheckOperands(op, anyIndex); err != nil {
+		return err
 	}
 	a, ok := op.Attr("warp_size").(*ir.IntegerAttr)
 	if !ok {
@@ -206,12 +207,9 @@ var ballotDef = &ir.OpDef{
 	Format: &ir.Format{Syntax: "$predicate attr-dict `:` type($result)", Operands: []string{"predicate"}, Results: []string{"result"},
 		Types: map[string]func(*ir.Context) ir.Type{"predicate": func(ctx *ir.Context) ir.Type { return ctx.I(1) }}},
 	Verify: func(op *ir.Operation) error {
-		if op.Operand(0).Type() != op.Context().I(1) {
-			return op.Errorf("operand #0 must be 1-bit signless integer, but got '%s'", ir.TypeString(op.Operand(0).Type()))
+		if err := arith.CheckOperands(op, i1Type); err != nil {
+			return err
 		}
-		if t, ok := op.Result(0).Type().(*ir.IntegerType); !ok || t.Signedness != ir.Signless {
-			return op.Errorf("result #0 must be signless integer, but got '%s'", ir.TypeString(op.Result(0).Type()))
-		}
-		return nil
+		return arith.CheckResults(op, signlessIntType)
 	},
 }

@@ -43,7 +43,41 @@ var cmp = &ir.OpDef{
 		}
 		return nil
 	},
-	Fold: foldCmp,
+	Fold:         foldCmp,
+	Canonicalize: []*ir.Pattern{cmpOfSubZero},
+}
+
+// isZero reports whether v is a constant 0.
+func isZero(v *ir.Value) bool {
+	a, ok := ir.ConstantIntAttr(v)
+	return ok && a.Int() == 0
+}
+
+// cmpOfSubZero rewrites cmp(a - b, 0) to cmp(a, b) and cmp(0, a - b) to
+// cmp(b, a), as MLIR's CmpOp::canonicalize does.
+var cmpOfSubZero = &ir.Pattern{
+	Name: "index-cmp-of-sub-zero",
+	Root: "index.cmp",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		var sub *ir.Operation
+		swap := false
+		switch {
+		case isZero(op.Operand(1)):
+			sub = op.Operand(0).DefiningOp()
+		case isZero(op.Operand(0)):
+			sub, swap = op.Operand(1).DefiningOp(), true
+		}
+		if sub == nil || sub.Name() != "index.sub" {
+			return false
+		}
+		a, b := sub.Operand(0), sub.Operand(1)
+		if swap {
+			a, b = b, a
+		}
+		rw.ReplaceOpWith(op, &ir.OpState{Name: "index.cmp", Loc: op.Loc(), Operands: []*ir.Value{a, b},
+			ResultTypes: op.ResultTypes(), Attrs: []ir.NamedAttr{{Name: "pred", Value: op.Attr("pred")}}})
+		return true
+	},
 }
 
 // constantOp is `%r = index.constant 42`.

@@ -2,9 +2,9 @@ package index
 
 import "github.com/kiln-gpu/kiln/ir"
 
-// binary defines `%r = index.<name> %a, %b` on index values; arithName is
-// the arith op whose evaluation it shares.
-func binary(name, arithName, summary string, traits ir.Trait, simplify simplifyFn) *ir.OpDef {
+// binary defines `%r = index.<name> %a, %b` on index values; eval folds
+// constant operands.
+func binary(name string, eval evalFn, summary string, traits ir.Trait, simplify simplifyFn) *ir.OpDef {
 	full := "index." + name
 	return &ir.OpDef{
 		Name:     full,
@@ -20,7 +20,7 @@ func binary(name, arithName, summary string, traits ir.Trait, simplify simplifyF
 			Types:    map[string]func(*ir.Context) ir.Type{"lhs": indexType, "rhs": indexType, "result": indexType},
 		},
 		Verify: verifyAllIndex,
-		Fold:   foldBinary("arith."+arithName, simplify),
+		Fold:   foldBinary(eval, simplify),
 	}
 }
 
@@ -44,24 +44,24 @@ func verifyAllIndex(op *ir.Operation) error {
 }
 
 var (
-	add       = binary("add", "addi", "index addition", ir.Commutative, rhsIs(0))
-	sub       = binary("sub", "subi", "index subtraction", 0, rhsIs(0))
-	mul       = binary("mul", "muli", "index multiplication", ir.Commutative, rhsIs(1))
-	divs      = binary("divs", "divsi", "index signed division", 0, rhsIs(1))
-	divu      = binary("divu", "divui", "index unsigned division", 0, rhsIs(1))
-	ceildivs  = binary("ceildivs", "ceildivsi", "index signed ceil division", 0, rhsIs(1))
-	ceildivu  = binary("ceildivu", "ceildivui", "index unsigned ceil division", 0, rhsIs(1))
-	floordivs = binary("floordivs", "floordivsi", "index signed floor division", 0, rhsIs(1))
-	rems      = binary("rems", "remsi", "index signed remainder", 0, nil)
-	remu      = binary("remu", "remui", "index unsigned remainder", 0, nil)
-	maxs      = binary("maxs", "maxsi", "index signed maximum", ir.Commutative, sameOperands)
-	maxu      = binary("maxu", "maxui", "index unsigned maximum", ir.Commutative, sameOperands)
-	mins      = binary("mins", "minsi", "index signed minimum", ir.Commutative, sameOperands)
-	minu      = binary("minu", "minui", "index unsigned minimum", ir.Commutative, sameOperands)
-	shl       = binary("shl", "shli", "index shift left", 0, rhsIs(0))
-	shrs      = binary("shrs", "shrsi", "signed index shift right", 0, rhsIs(0))
-	shru      = binary("shru", "shrui", "unsigned index shift right", 0, rhsIs(0))
-	and       = binary("and", "andi", "index bitwise and", ir.Commutative, sameOperands)
-	or        = binary("or", "ori", "index bitwise or", ir.Commutative, sameOperands)
-	xor       = binary("xor", "xori", "index bitwise xor", ir.Commutative, rhsIs(0))
+	add       = binary("add", arithEval("arith.addi"), "index addition", ir.Commutative, rhsIs(0))
+	sub       = binary("sub", arithEval("arith.subi"), "index subtraction", 0, rhsIs(0))
+	mul       = binary("mul", arithEval("arith.muli"), "index multiplication", ir.Commutative, mulIdentities)
+	divs      = binary("divs", evalDivS, "index signed division", 0, rhsIs(1))
+	divu      = binary("divu", arithEval("arith.divui"), "index unsigned division", 0, rhsIs(1))
+	ceildivs  = binary("ceildivs", evalCeilDivS, "index signed ceil division", 0, rhsIs(1))
+	ceildivu  = binary("ceildivu", arithEval("arith.ceildivui"), "index unsigned ceil division", 0, rhsIs(1))
+	floordivs = binary("floordivs", evalFloorDivS, "index signed floor division", 0, rhsIs(1))
+	rems      = binary("rems", arithEval("arith.remsi"), "index signed remainder", 0, nil)
+	remu      = binary("remu", arithEval("arith.remui"), "index unsigned remainder", 0, nil)
+	maxs      = binary("maxs", arithEval("arith.maxsi"), "index signed maximum", ir.Commutative, sameOperands)
+	maxu      = binary("maxu", arithEval("arith.maxui"), "index unsigned maximum", ir.Commutative, sameOperands)
+	mins      = binary("mins", arithEval("arith.minsi"), "index signed minimum", ir.Commutative, sameOperands)
+	minu      = binary("minu", arithEval("arith.minui"), "index unsigned minimum", ir.Commutative, sameOperands)
+	shl       = binary("shl", arithEval("arith.shli"), "index shift left", 0, rhsIs(0))
+	shrs      = binary("shrs", arithEval("arith.shrsi"), "signed index shift right", 0, rhsIs(0))
+	shru      = binary("shru", arithEval("arith.shrui"), "unsigned index shift right", 0, rhsIs(0))
+	and       = binary("and", arithEval("arith.andi"), "index bitwise and", ir.Commutative, sameOperands)
+	or        = binary("or", arithEval("arith.ori"), "index bitwise or", ir.Commutative, sameOperands)
+	xor       = binary("xor", arithEval("arith.xori"), "index bitwise xor", ir.Commutative, rhsIs(0))
 )

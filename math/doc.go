@@ -14,7 +14,7 @@
 //	%3 = math.ctlz %i : i32
 //	%4 = math.isnan %x : f32
 //	%5 = math.clampf %x to [%lo, %hi] : f32
-//	%6:2 = math.sincos %x : f32
+//	%sin, %cos = math.sincos %x : f32
 //
 // EvalFloat, EvalFPowI, EvalInt and EvalClass define what the ops compute;
 // folders and the reference interpreter share them. As in MLIR, exact

@@ -33,7 +33,7 @@ func evalClampf(x []float64) (float64, bool) {
 var sincos = &ir.OpDef{
 	Name:     "math.sincos",
 	Summary:  "sine and cosine of the specified value",
-	Example:  "%r:2 = math.sincos %x : vector<4xf32>",
+	Example:  "%sin, %cos = math.sincos %x : vector<4xf32>",
 	Traits:   traits | ir.SameOperandsAndResultType,
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(2),
@@ -43,6 +43,12 @@ var sincos = &ir.OpDef{
 		Operands: []string{"operand"},
 		Results:  []string{"sin", "cos"},
 		Attrs:    []ir.FormatAttr{arith.FastMathFormat},
+	},
+	// The results print as two values (`%sin, %cos = math.sincos`), as
+	// MLIR's do, named after them.
+	ResultNames: func(op *ir.Operation, name func(v *ir.Value, name string)) {
+		name(op.Result(0), "sin")
+		name(op.Result(1), "cos")
 	},
 	Verify: func(op *ir.Operation) error {
 		if err := arith.VerifyClauses(op, fastmath); err != nil {

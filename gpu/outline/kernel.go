@@ -12,8 +12,9 @@ import (
 // arguments, in the order of those arguments.
 var dimOps = []string{"gpu.block_id", "gpu.thread_id", "gpu.grid_dim", "gpu.block_dim"}
 
-// clusterDimOps replace the cluster ids and sizes of a launch with clusters.
-var clusterDimOps = []string{"gpu.cluster_id", "gpu.cluster_dim_blocks"}
+// clusterDimOps replace the cluster ids and sizes of a launch with
+// clusters: MLIR's outlining reads the sizes with gpu.cluster_dim.
+var clusterDimOps = []string{"gpu.cluster_id", "gpu.cluster_dim"}
 
 // outlineBody moves the body of l into a new kernel named name and returns
 // it with the values from above that became its arguments, in order. l's
@@ -35,7 +36,8 @@ func outlineBody(l gpu.Launch, name string) (gpu.Func, []*ir.Value) {
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(entry)
 	names := dimOps
-	if _, ok := l.ClusterSize(); ok {
+	if cs, ok := l.ClusterSize(); ok {
+		setKnownSize(f, "known_cluster_size", cs)
 		names = append(append([]string(nil), dimOps...), clusterDimOps...)
 	}
 	var args []*ir.Value

@@ -74,7 +74,8 @@ func TestClusters(t *testing.T) {
 	wantAll(t, got,
 		"gpu.launch_func  @f_kernel::@f_kernel clusters in (%c2, %c2, %c2) blocks in (%c2, %c2, %c2) threads in (%c2, %c2, %c2)",
 		"%cluster_id_x = gpu.cluster_id  x",
-		"\"use\"(%cluster_id_x, %cluster_dim_blocks_z)",
+		"\"use\"(%cluster_id_x, %cluster_dim_z)",
+		"known_cluster_size = array<i32: 2, 2, 2>",
 	)
 }
 

@@ -1,8 +1,10 @@
 package outline
 
 import (
+	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/ir/rewrite"
 )
 
 // KernelOutlining returns the gpu-kernel-outlining pass: Outline, then,
@@ -59,8 +61,46 @@ func LaunchSinkIndexComputations() *pass.Pass {
 	}
 }
 
-// Register adds gpu-kernel-outlining, gpu-derive-workgroup-size and
-// gpu-launch-sink-index-computations to reg.
+// EliminateBarriers returns the gpu-eliminate-barriers pass: MLIR's
+// GpuEliminateBarriers, gpu.EliminateBarrierPatterns applied greedily.
+func EliminateBarriers() *pass.Pass {
+	return &pass.Pass{
+		Name:     "GpuEliminateBarriers",
+		Argument: "gpu-eliminate-barriers",
+		Summary:  "Erase unnecessary barriers",
+		Run: func(op *ir.Operation, _ *pass.Context) error {
+			_, err := rewrite.ApplyPatternsGreedily(op, rewrite.NewPatternSet(gpu.EliminateBarrierPatterns()...), rewrite.GreedyConfig{})
+			return err
+		},
+	}
+}
+
+// LowerMemorySpaceAttributes returns the gpu-lower-memory-space-attributes
+// pass (MLIR's GPULowerMemorySpaceAttributesPass) with its options.
+func LowerMemorySpaceAttributes() *pass.Pass {
+	return &pass.Pass{
+		Name:     "GPULowerMemorySpaceAttributesPass",
+		Argument: "gpu-lower-memory-space-attributes",
+		Summary:  "Assign numeric values to memref memory space attributes",
+		Options: []pass.Option{
+			{Name: "private", Kind: pass.IntOption, Default: "5", Help: "private address space numeric value"},
+			{Name: "workgroup", Kind: pass.IntOption, Default: "3", Help: "workgroup address space numeric value"},
+			{Name: "global", Kind: pass.IntOption, Default: "1", Help: "global address space numeric value"},
+			{Name: "constant", Kind: pass.IntOption, Default: "4", Help: "constant address space numeric value"},
+		},
+		Run: func(op *ir.Operation, pc *pass.Context) error {
+			o := pc.Options
+			gpu.LowerMemorySpaceAttributes(op, map[gpu.AddressSpace]int64{gpu.AddressSpacePrivate: int64(o.Int("private")),
+				gpu.AddressSpaceWorkgroup: int64(o.Int("workgroup")), gpu.AddressSpaceGlobal: int64(o.Int("global")),
+				gpu.AddressSpaceConstant: int64(o.Int("constant"))})
+			return nil
+		},
+	}
+}
+
+// Register adds gpu-kernel-outlining, gpu-derive-workgroup-size,
+// gpu-launch-sink-index-computations, gpu-eliminate-barriers and
+// gpu-lower-memory-space-attributes to reg.
 func Register(reg pass.Registry) {
-	reg.Add(KernelOutlining, DeriveWorkgroupSize, LaunchSinkIndexComputations)
+	reg.Add(KernelOutlining, DeriveWorkgroupSize, LaunchSinkIndexComputations, EliminateBarriers, LowerMemorySpaceAttributes)
 }

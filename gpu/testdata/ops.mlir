@@ -314,3 +314,18 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// The constant address space (read-only device memory) round-trips; the
+// SPIR-V conversion gives it no storage class.
+// CHECK-LABEL: gpu.func @constant_memory
+// CHECK-SAME: (%{{.*}}: memref<?x4xf16, #gpu.address_space<constant>>)
+// CHECK: memref.load %{{.*}} : memref<?x4xf16, #gpu.address_space<constant>>
+gpu.module @constants {
+  gpu.func @constant_memory(%c: memref<?x4xf16, #gpu.address_space<constant>>) kernel {
+    %c0 = arith.constant 0 : index
+    %v = memref.load %c[%c0, %c0] : memref<?x4xf16, #gpu.address_space<constant>>
+    gpu.return
+  }
+}

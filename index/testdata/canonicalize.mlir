@@ -42,3 +42,85 @@ func.func @identities(%a: index) -> (index, index, index, i1) {
   // CHECK: return %[[A]], %[[A]], %[[A]], %[[T]]
   return %0, %1, %2, %3 : index, index, index, i1
 }
+
+// Signed divisions wrap as APInt does: ceildivs(INT32_MIN, -1) is 2^31 at
+// 64 bits and wraps to the same low 32 bits at 32, so it folds; divs of
+// INT64_MIN by -1 is 0 at 32 bits, the low half of the wrapped 64-bit result.
+// CHECK-LABEL: func.func @signed_division_wraps
+func.func @signed_division_wraps() -> (index, index, index, index) {
+  %min32 = index.constant -2147483648
+  %min64 = index.constant -9223372036854775808
+  %m1 = index.constant -1
+  %c7 = index.constant 7
+  %m2 = index.constant -2
+  %0 = index.ceildivs %min32, %m1
+  %1 = index.divs %min64, %m1
+  %2 = index.floordivs %c7, %m2
+  %3 = index.ceildivs %c7, %m2
+  // CHECK-DAG: %[[A:.*]] = index.constant 2147483648
+  // CHECK-DAG: %[[B:.*]] = index.constant -9223372036854775808
+  // CHECK-DAG: %[[C:.*]] = index.constant -4
+  // CHECK-DAG: %[[D:.*]] = index.constant -3
+  // CHECK: return %[[A]], %[[B]], %[[C]], %[[D]]
+  return %0, %1, %2, %3 : index, index, index, index
+}
+
+// x * 0 folds to the 0 and x * 1 to x.
+// CHECK-LABEL: func.func @mul_by_zero_and_one
+// CHECK-SAME: (%[[X:.*]]: index)
+func.func @mul_by_zero_and_one(%x: index) -> (index, index) {
+  %c0 = index.constant 0
+  %c1 = index.constant 1
+  %0 = index.mul %x, %c0
+  %1 = index.mul %x, %c1
+  // CHECK: %[[Z:.*]] = index.constant 0
+  // CHECK-NEXT: return %[[Z]], %[[X]]
+  return %0, %1 : index, index
+}
+
+// casts sign-extends a constant narrower than 64 bits, castu zero-extends it.
+// CHECK-LABEL: func.func @cast_extension
+func.func @cast_extension() -> (index, index) {
+  %c = arith.constant -1000 : i48
+  %0 = index.casts %c : i48 to index
+  %1 = index.castu %c : i48 to index
+  // CHECK-DAG: %[[S:.*]] = index.constant -1000
+  // CHECK-DAG: %[[U:.*]] = index.constant 281474976709656
+  // CHECK: return %[[S]], %[[U]]
+  return %0, %1 : index, index
+}
+
+// A max or min with a constant bounds its result: comparisons the bound
+// decides at both index widths fold, the others stay.
+// CHECK-LABEL: func.func @cmp_of_max_min
+func.func @cmp_of_max_min(%x: index) -> (i1, i1, i1, i1, i1) {
+  %c0 = index.constant 0
+  %c5 = index.constant 5
+  %c9 = index.constant 9
+  %max = index.maxs %x, %c5
+  %min = index.minu %x, %c5
+  %0 = index.cmp sge(%max, %c5)
+  %1 = index.cmp ult(%min, %c9)
+  %2 = index.cmp eq(%max, %c0)
+  %3 = index.cmp sgt(%max, %c9)
+  %4 = index.cmp ne(%min, %c9)
+  // CHECK-DAG: %[[T:.*]] = index.bool.constant true
+  // CHECK-DAG: %[[F:.*]] = index.bool.constant false
+  // CHECK-DAG: %[[UNDECIDED:.*]] = index.cmp sgt(
+  // CHECK: return %[[T]], %[[T]], %[[F]], %[[UNDECIDED]], %[[T]]
+  return %0, %1, %2, %3, %4 : i1, i1, i1, i1, i1
+}
+
+// Comparing a difference with zero compares its operands.
+// CHECK-LABEL: func.func @cmp_of_sub_zero
+// CHECK-SAME: (%[[A:.*]]: index, %[[B:.*]]: index)
+func.func @cmp_of_sub_zero(%a: index, %b: index) -> (i1, i1) {
+  %c0 = index.constant 0
+  %d = index.sub %a, %b
+  %0 = index.cmp slt(%d, %c0)
+  %1 = index.cmp ult(%c0, %d)
+  // CHECK-DAG: %[[L:.*]] = index.cmp slt(%[[A]], %[[B]])
+  // CHECK-DAG: %[[R:.*]] = index.cmp ult(%[[B]], %[[A]])
+  // CHECK: return %[[L]], %[[R]]
+  return %0, %1 : i1, i1
+}

@@ -1,0 +1,401 @@
+package gpu
+
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// Barrier elimination (MLIR's gpu-eliminate-barriers, after Polygeist): a
+// workgroup barrier is unnecessary when no memory effect that may execute
+// before it (back to the previous barrier that fences as much) conflicts
+// with one that may execute after it (up to the next such barrier) on
+// memory it fences: a write against a read or a write of possibly aliasing
+// memory. The walk follows structured control flow only, up to the
+// parallel region (gpu.func, gpu.launch, or an op with the
+// __parallel_region_boundary_for_test attribute); a region of several
+// blocks or an op of unknown effects makes it assume every effect.
+
+// EliminateBarrierPatterns returns the barrier elimination pattern.
+func EliminateBarrierPatterns() []*ir.Pattern { return []*ir.Pattern{eliminateBarrier} }
+
+var eliminateBarrier = &ir.Pattern{
+	Name: "gpu-eliminate-barrier",
+	Root: "gpu.barrier",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		f, ok := fenceOf(op)
+		if !ok || !f.all && len(f.spaces) == 0 {
+			return false // a named or non-workgroup barrier, or one fencing no memory
+		}
+		var before, after []memEffect
+		effectsBefore(op, &before, f)
+		effectsAfter(op, &after, f)
+		if conflicting(before, after, f) {
+			return false
+		}
+		rw.EraseOp(op)
+		return true
+	},
+}
+
+// fence is the memory a barrier orders: every address space, or those
+// listed in its memfence clause.
+type fence struct {
+	all    bool
+	spaces []AddressSpace
+}
+
+// fenceOf returns the memory barrier op fences, and false for a barrier
+// this analysis leaves alone (named, or of another scope than workgroup).
+func fenceOf(op *ir.Operation) (fence, bool) {
+	if op.NumOperands() > 0 || BarrierScope(op) != ScopeWorkgroup {
+		return fence{}, false
+	}
+	arr, ok := op.Attr("address_spaces").(*ir.ArrayAttr)
+	if !ok {
+		return fence{all: true}, true
+	}
+	var f fence
+	for _, e := range arr.Elems {
+		if a, ok := e.(*AddressSpaceAttr); ok {
+			f.spaces = append(f.spaces, a.Value)
+		}
+	}
+	return f, true
+}
+
+// stopsAt reports whether barrier b orders all the memory f does, so that
+// the effects beyond it need no ordering by the barrier fencing f.
+func stopsAt(b *ir.Operation, f fence) bool {
+	g, ok := fenceOf(b)
+	switch {
+	case !ok:
+		return false
+	case g.all:
+		return true
+	case f.all:
+		return false
+	}
+	for _, s := range f.spaces {
+		if !slices.Contains(g.spaces, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// covers reports whether f orders accesses to memref value v: unless f
+// fences everything, v's type must be in one of its address spaces, or in
+// none that the gpu dialect names.
+func (f fence) covers(v *ir.Value) bool {
+	if f.all || v == nil {
+		return true
+	}
+	s, ok := MemorySpaceOf(v.Type())
+	return !ok || slices.Contains(f.spaces, s)
+}
+
+type effectKind uint8
+
+const (
+	effRead effectKind = iota
+	effWrite
+	effAlloc
+	effFree
+)
+
+// memEffect is an effect on the memory of value (any memory when nil).
+type memEffect struct {
+	kind  effectKind
+	value *ir.Value
+}
+
+// allEffects adds every kind of effect on any memory.
+func allEffects(effects *[]memEffect) {
+	*effects = append(*effects, memEffect{effRead, nil}, memEffect{effWrite, nil}, memEffect{effAlloc, nil}, memEffect{effFree, nil})
+}
+
+// accessDialects are the dialects whose ops that are neither pure,
+// read-only nor allocating read and write the memrefs they take and
+// nothing else.
+var accessDialects = []string{"memref", "vector", "affine", "gpu"}
+
+// collectEffects adds op's effects; false means it could not tell and
+// added every effect.
+func collectEffects(op *ir.Operation, effects *[]memEffect) bool {
+	switch {
+	case op.Name() == "gpu.barrier", op.Name() == "memref.assume_alignment", ir.IsPure(op):
+		return true
+	case op.Name() == "memref.dealloc" || op.Name() == "gpu.dealloc":
+		for _, v := range op.Operands() {
+			if isMemRef(v.Type()) {
+				*effects = append(*effects, memEffect{effFree, v})
+			}
+		}
+		return true
+	case op.HasTrait(ir.RecursiveEffects):
+		for _, r := range op.Regions() {
+			for b := range r.Blocks() {
+				for in := range b.Ops() {
+					if !collectEffects(in, effects) {
+						return false
+					}
+				}
+			}
+		}
+		return true
+	case op.HasTrait(ir.AllocOnly):
+		for _, r := range op.Results() {
+			*effects = append(*effects, memEffect{effAlloc, r})
+		}
+		return true
+	}
+	readOnly := op.HasTrait(ir.ReadOnly)
+	if !readOnly && !slices.Contains(accessDialects, op.DialectName()) || !op.IsRegistered() {
+		allEffects(effects)
+		return false
+	}
+	n := len(*effects)
+	for _, v := range op.Operands() {
+		if isMemRef(v.Type()) {
+			*effects = append(*effects, memEffect{effRead, v})
+			if !readOnly {
+				*effects = append(*effects, memEffect{effWrite, v})
+			}
+		}
+	}
+	if len(*effects) == n {
+		// Memory it does not name (a global, a handle): any memory.
+		*effects = append(*effects, memEffect{effRead, nil})
+		if !readOnly {
+			*effects = append(*effects, memEffect{effWrite, nil})
+		}
+	}
+	return true
+}
+
+func isMemRef(t ir.Type) bool {
+	switch t.(type) {
+	case *ir.MemRefType, *ir.UnrankedMemRefType:
+		return true
+	}
+	return false
+}
+
+// isParallelRegionBoundary reports whether op is the parallel region the
+// barrier synchronizes.
+func isParallelRegionBoundary(op *ir.Operation) bool {
+	return op.HasAttr("__parallel_region_boundary_for_test") || op.Name() == "gpu.func" || op.Name() == "gpu.launch"
+}
+
+// hasSingleExecutionBody reports whether op runs its regions at most once.
+func hasSingleExecutionBody(op *ir.Operation) bool {
+	return op.Name() == "scf.if" || op.Name() == "memref.alloca_scope"
+}
+
+// walkEffects adds the effects of every op nested in op (op included).
+func walkEffects(op *ir.Operation, effects *[]memEffect) bool {
+	exact := true
+	op.Walk(func(in *ir.Operation) bool {
+		if exact && !collectEffects(in, effects) {
+			exact = false
+		}
+		return exact
+	})
+	return exact
+}
+
+// effectsBefore adds the effects that may execute before op, back to a
+// barrier that stops f; false means they are over-approximated.
+func effectsBefore(op *ir.Operation, effects *[]memEffect, f fence) bool {
+	blk := op.Block()
+	if blk == nil {
+		return true
+	}
+	if !blk.Parent().HasOneBlock() {
+		allEffects(effects)
+		return false
+	}
+	for it := op.PrevOp(); it != nil; it = it.PrevOp() {
+		if it.Name() == "gpu.barrier" {
+			if stopsAt(it, f) {
+				return true
+			}
+			continue
+		}
+		if !collectEffects(it, effects) {
+			return false
+		}
+	}
+	parent := op.ParentOp()
+	if parent == nil || isParallelRegionBoundary(parent) {
+		return true
+	}
+	if !effectsBefore(parent, effects, f) {
+		return false
+	}
+	// The ops after op in a loop body run before it in the next iteration
+	// (from the terminator itself, the scan above saw the whole body).
+	if parent.Name() == "scf.for" {
+		if op == blk.Last() {
+			return true
+		}
+		return effectsBefore(blk.Last(), effects, f)
+	}
+	if !hasSingleExecutionBody(parent) {
+		return walkEffects(parent, effects)
+	}
+	return true
+}
+
+// effectsAfter adds the effects that may execute after op, up to a barrier
+// that stops f; false means they are over-approximated.
+func effectsAfter(op *ir.Operation, effects *[]memEffect, f fence) bool {
+	blk := op.Block()
+	if blk == nil {
+		return true
+	}
+	if !blk.Parent().HasOneBlock() {
+		allEffects(effects)
+		return false
+	}
+	for it := op.NextOp(); it != nil; it = it.NextOp() {
+		if it.Name() == "gpu.barrier" {
+			if stopsAt(it, f) {
+				return true
+			}
+			continue
+		}
+		if !collectEffects(it, effects) {
+			return false
+		}
+	}
+	parent := op.ParentOp()
+	if parent == nil || isParallelRegionBoundary(parent) {
+		return true
+	}
+	if !effectsAfter(parent, effects, f) {
+		return false
+	}
+	// The ops before op in a loop body run after it in the next iteration.
+	if parent.Name() == "scf.for" {
+		first := blk.First()
+		if op == first || first.Name() == "gpu.barrier" && stopsAt(first, f) {
+			return true
+		}
+		exact := first.Name() == "gpu.barrier" || collectEffects(first, effects)
+		return effectsAfter(first, effects, f) && exact
+	}
+	if !hasSingleExecutionBody(parent) {
+		return walkEffects(parent, effects)
+	}
+	return true
+}
+
+// conflicting reports whether an effect before and one after may touch
+// aliasing memory that f fences, at least one of them a write (allocations
+// are per thread, and a free before must be followed by an allocation).
+func conflicting(before, after []memEffect, f fence) bool {
+	for _, b := range before {
+		if b.kind == effAlloc || b.kind == effFree || !f.covers(b.value) {
+			continue
+		}
+		for _, a := range after {
+			if a.kind == effAlloc || b.kind == effRead && a.kind == effRead || !f.covers(a.value) {
+				continue
+			}
+			if b.value == nil || a.value == nil || mayAlias(b.value, a.value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// baseOf looks through casts and views to the memref they view.
+func baseOf(v *ir.Value) *ir.Value {
+	for {
+		d := v.DefiningOp()
+		if d == nil {
+			return v
+		}
+		switch d.Name() {
+		case "memref.cast", "memref.subview", "memref.view", "memref.transpose", "memref.collapse_shape", "memref.expand_shape",
+			"memref.reinterpret_cast", "memref.memory_space_cast":
+			v = d.Operand(0)
+		default:
+			return v
+		}
+	}
+}
+
+// distinctBase reports whether v is a fresh allocation.
+func distinctBase(v *ir.Value) bool {
+	d := v.DefiningOp()
+	return d != nil && (d.Name() == "memref.alloc" || d.Name() == "memref.alloca")
+}
+
+func globalName(v *ir.Value) (ir.Attribute, bool) {
+	d := v.DefiningOp()
+	if d == nil || d.Name() != "memref.get_global" {
+		return nil, false
+	}
+	return d.Attr("name"), true
+}
+
+// isFunctionArgument reports whether v is an argument of a function.
+func isFunctionArgument(v *ir.Value) bool {
+	if !v.IsBlockArgument() {
+		return false
+	}
+	p := v.OwnerBlock().ParentOp()
+	return p != nil && p.Attr("function_type") != nil
+}
+
+// mayAlias is MLIR's conservative aliasing: different allocations and
+// globals do not alias, nor do allocations and function arguments, nor a
+// never-captured allocation and anything else.
+func mayAlias(a, b *ir.Value) bool {
+	a, b = baseOf(a), baseOf(b)
+	if a == b {
+		return true
+	}
+	ga, isGlobalA := globalName(a)
+	gb, isGlobalB := globalName(b)
+	if isGlobalA && isGlobalB {
+		return ga == gb
+	}
+	distinctA, distinctB := distinctBase(a), distinctBase(b)
+	if (distinctA || isGlobalA) && (distinctB || isGlobalB) {
+		return false
+	}
+	if distinctA && isFunctionArgument(b) || distinctB && isFunctionArgument(a) {
+		return false
+	}
+	if distinctA && !maybeCaptured(a) || distinctB && !maybeCaptured(b) {
+		return false
+	}
+	return true
+}
+
+// maybeCaptured reports whether a user of v may store it in memory, so
+// that other values could alias it unseen. As in MLIR, users without
+// effects or only reading are not looked through.
+func maybeCaptured(v *ir.Value) bool {
+	for u := range v.Users() {
+		switch {
+		case ir.IsPure(u) || u.HasTrait(ir.ReadOnly) || u.Name() == "memref.dealloc":
+		case u.Name() == "memref.store" || u.Name() == "vector.transfer_write" || u.Name() == "vector.store":
+			if u.Operand(0) == v {
+				return true
+			}
+		case u.Name() == "vector.maskedstore":
+			if u.Operand(u.NumOperands()-1) == v {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
