@@ -89,3 +89,34 @@ func.func @min_max(%a: index, %b: index) {
   "test.use"(%0, %1, %2, %3, %4) : (index, index, index, index, index) -> ()
   return
 }
+
+// -----
+
+// delinearize_index and linearize_index fold constant basis values into
+// the static basis, a single index to itself, and constant inputs over a
+// static basis to constants (floor division and non-negative remainders
+// for negative inputs).
+// CHECK-LABEL: func.func @index_op_folds
+// CHECK-SAME: (%[[I:.*]]: index, %[[J:.*]]: index, %[[N:.*]]: index)
+// CHECK-DAG:   %[[CM2:.*]] = arith.constant -2 : index
+// CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:   %[[C57:.*]] = arith.constant 57 : index
+// CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+// CHECK:       %[[D:.*]]:2 = affine.delinearize_index %[[I]] into (%[[N]], 16) : index, index
+// CHECK:       %[[L:.*]] = affine.linearize_index disjoint [%[[I]], %[[J]]] by (16) : index
+// CHECK:       "test.use"(%[[D]]#0, %[[D]]#1, %[[L]], %[[I]], %[[I]], %[[CM2]], %[[C1]], %[[C57]], %[[C0]])
+func.func @index_op_folds(%i: index, %j: index, %n: index) {
+  %c16 = arith.constant 16 : index
+  %cm3 = arith.constant -3 : index
+  %c5 = arith.constant 5 : index
+  %c7 = arith.constant 7 : index
+  %d:2 = affine.delinearize_index %i into (%n, %c16) : index, index
+  %l = affine.linearize_index disjoint [%i, %j] by (%c16) : index
+  %one = affine.delinearize_index %i into (8) : index
+  %same = affine.linearize_index [%i] by (8) : index
+  %neg:2 = affine.delinearize_index %cm3 into (2) : index, index
+  %lin = affine.linearize_index [%c5, %c7] by (4, 10) : index
+  %none = affine.linearize_index [] by () : index
+  "test.use"(%d#0, %d#1, %l, %one, %same, %neg#0, %neg#1, %lin, %none) : (index, index, index, index, index, index, index, index, index) -> ()
+  return
+}

@@ -118,3 +118,21 @@ func.func @apply_parallel_valid(%n: index) {
   }
   return
 }
+
+// delinearize_index and linearize_index take a basis of SSA values and
+// integers, with or without the outer bound; linearize_index may be
+// disjoint.
+// CHECK-LABEL: func.func @index_ops
+// CHECK:         %{{.*}}:3 = affine.delinearize_index %arg0 into (%arg1, 16, 224) : index, index, index
+// CHECK:         %{{.*}}:2 = affine.delinearize_index %arg0 into (224) : index, index
+// CHECK:         affine.linearize_index disjoint [%{{.*}}#0, %{{.*}}#1, %{{.*}}#2] by (%arg1, 16, 224) : index
+// CHECK:         affine.linearize_index [%{{.*}}#0, %{{.*}}#1] by (224) : index
+// CHECK:         affine.linearize_index [] by () : index
+func.func @index_ops(%i: index, %n: index) -> (index, index, index) {
+  %d:3 = affine.delinearize_index %i into (%n, 16, 224) : index, index, index
+  %e:2 = affine.delinearize_index %i into (224) : index, index
+  %l = affine.linearize_index disjoint [%d#0, %d#1, %d#2] by (%n, 16, 224) : index
+  %m = affine.linearize_index [%e#0, %e#1] by (224) : index
+  %z = affine.linearize_index [] by () : index
+  return %l, %m, %z : index, index, index
+}

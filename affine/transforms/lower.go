@@ -44,12 +44,61 @@ func LowerAffine(root *ir.Operation) {
 		}
 		return true, true
 	})
-	l := &lowerer{ctx: root.Context(), rw: ir.NewRewriter(root.Context(), nil), erased: map[*ir.Operation]bool{}}
+	l := &lowerer{ctx: root.Context(), erased: map[*ir.Operation]bool{}, created: created{}}
+	l.rw = ir.NewRewriter(root.Context(), l.created)
 	for _, op := range ops {
-		if !l.erased[op] {
+		if !l.erased[op] && !l.fold(op) {
 			l.lower(op)
 		}
 	}
+}
+
+// created records the ops the lowering makes.
+type created map[*ir.Operation]bool
+
+func (c created) OpInserted(op *ir.Operation)         { c[op] = true }
+func (created) OpErased(*ir.Operation)                {}
+func (created) OpModified(*ir.Operation)              {}
+func (created) OpReplaced(*ir.Operation, []*ir.Value) {}
+
+// fold runs op's folder before its lowering, as MLIR's conversion driver
+// does (legalizeWithFold), and reports whether that replaced op. Operands
+// count as constants only when an input constant defines them: MLIR
+// replaces values only once the conversion ends, so its folders see the
+// original ops, never what the lowering of an earlier op made. An
+// in-place fold (constant bounds moved into the maps, a constant basis
+// made static) is retried until it changes nothing.
+func (l *lowerer) fold(op *ir.Operation) bool {
+	def := op.Def()
+	if def == nil || def.Fold == nil {
+		return false
+	}
+	for range 8 {
+		constants := make([]ir.Attribute, op.NumOperands())
+		for i, v := range op.Operands() {
+			if d := v.DefiningOp(); d != nil && !l.created[d] && d.HasTrait(ir.ConstantLike) && d.NumResults() == 1 {
+				constants[i] = d.Attr("value")
+			}
+		}
+		results, ok := def.Fold(op, constants)
+		if !ok {
+			return false
+		}
+		if len(results) == 0 {
+			continue
+		}
+		l.loc = op.Loc()
+		l.rw.SetInsertionPointBefore(op)
+		vals := make([]*ir.Value, len(results))
+		for i, r := range results {
+			if vals[i] = r.Value; vals[i] == nil {
+				vals[i] = arith.BuildConstant(&l.rw.Builder, r.Attr, op.Result(i).Type(), op.Loc()).Result(0)
+			}
+		}
+		l.rw.ReplaceOp(op, vals)
+		return true
+	}
+	return false
 }
 
 type lowerer struct {
@@ -61,6 +110,9 @@ type lowerer struct {
 	erased map[*ir.Operation]bool
 	// failed holds the ops left in place, whose terminators stay too.
 	failed map[*ir.Operation]bool
+	// created holds the ops the lowering made, whose values an input
+	// op's folder must not see as its constants.
+	created created
 }
 
 func (l *lowerer) lower(op *ir.Operation) {
@@ -95,6 +147,10 @@ func (l *lowerer) lower(op *ir.Operation) {
 		ok = l.access(op, 2, "memref.store")
 	case "affine.vector_store":
 		ok = l.access(op, 2, "vector.store")
+	case "affine.delinearize_index":
+		l.delinearize(op)
+	case "affine.linearize_index":
+		l.linearize(op)
 	}
 	if !ok {
 		if l.failed == nil {

@@ -1,6 +1,7 @@
 package transforms_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/kiln-gpu/kiln"
@@ -154,6 +155,37 @@ func TestLoweredKernelRuns(t *testing.T) {
 		}
 		if got := run(t, mod, "kernel", n); got[0] != sum || got[1] != prod {
 			t.Errorf("n=%d: got %v, want [%d %d]", n, got, sum, prod)
+		}
+	}
+}
+
+// delinearize_index and linearize_index compute, after lowering, the
+// mixed-radix digits of an index and back, negative indices included
+// (the leading digit takes the sign).
+func TestLoweredIndexOpsRun(t *testing.T) {
+	mod := lowered(t, `func.func @digits(%i: index, %n: index) -> (index, index, index, index, index) {
+  %d:3 = affine.delinearize_index %i into (7, %n, 3) : index, index, index
+  %l = affine.linearize_index disjoint [%d#0, %d#1, %d#2] by (7, %n, 3) : index
+  %m = affine.linearize_index [%d#1, %d#0] by (5) : index
+  return %d#0, %d#1, %d#2, %l, %m : index, index, index, index, index
+}`)
+	floorDiv := func(a, b int64) int64 {
+		q := a / b
+		if a%b != 0 && (a < 0) != (b < 0) {
+			q--
+		}
+		return q
+	}
+	for n := int64(1); n <= 4; n++ {
+		for i := int64(-30); i <= 30; i++ {
+			d2 := i - floorDiv(i, 3)*3
+			d1 := floorDiv(i, 3) - floorDiv(i, 3*n)*n
+			d0 := floorDiv(i, 3*n)
+			want := []int64{d0, d1, d2, i, d1*5 + d0}
+			got := run(t, mod, "digits", i, n)
+			if !slices.Equal(got, want) {
+				t.Errorf("i=%d n=%d: got %v, want %v", i, n, got, want)
+			}
 		}
 	}
 }

@@ -116,3 +116,75 @@ func.func @parallel_groups(%a: index, %b: index) {
   }
   return
 }
+
+// -----
+
+// delinearize_index: a floor division by the product of the inner basis,
+// then remainders divided by the next stride; the outer bound is unused.
+// A constant basis value of the input is folded in first, as MLIR's
+// conversion folds before it lowers.
+// CHECK-LABEL: func.func @delinearize
+// CHECK-SAME:    (%[[I:.*]]: index, %[[N:.*]]: index)
+// CHECK:         arith.constant 8 : index
+// CHECK-NEXT:    %[[C8:.*]] = arith.constant 8 : index
+// CHECK-NEXT:    %[[C8B:.*]] = arith.constant 8 : index
+// CHECK-NEXT:    %[[S0:.*]] = arith.muli %[[N]], %[[C8B]] overflow<nsw, nuw> : index
+// CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[Q:.*]] = arith.floordivsi %[[I]], %[[S0]] : index
+// CHECK-NEXT:    %[[R:.*]] = arith.remsi %[[I]], %[[S0]] : index
+// CHECK-NEXT:    %[[NEG:.*]] = arith.cmpi slt, %[[R]], %[[C0]] : index
+// CHECK-NEXT:    %[[ADD:.*]] = arith.addi %[[R]], %[[S0]] overflow<nsw> : index
+// CHECK-NEXT:    %[[MOD:.*]] = arith.select %[[NEG]], %[[ADD]], %[[R]] : index
+// CHECK-NEXT:    %[[MID:.*]] = arith.divsi %[[MOD]], %[[C8]] : index
+// CHECK-NEXT:    %[[R2:.*]] = arith.remsi %[[I]], %[[C8]] : index
+// CHECK:         return %[[Q]], %[[MID]], %{{.*}}, %[[I]]
+func.func @delinearize(%i: index, %n: index) -> (index, index, index, index) {
+  %c8 = arith.constant 8 : index
+  %d:3 = affine.delinearize_index %i into (4, %n, %c8) : index, index, index
+  %one = affine.delinearize_index %i into (5) : index
+  return %d#0, %d#1, %d#2, %one : index, index, index, index
+}
+
+// -----
+
+// linearize_index: each index but the last times its stride (strides
+// built from the innermost out, one constant each), the terms most
+// invariant in the enclosing loops added first.
+// CHECK-LABEL: func.func @linearize
+// CHECK-SAME:    (%[[A:.*]]: index, %[[N:.*]]: index)
+// CHECK:         scf.for %[[I:.*]] =
+// CHECK-NEXT:      %[[C4:.*]] = arith.constant 4 : index
+// CHECK-NEXT:      %[[C4B:.*]] = arith.constant 4 : index
+// CHECK-NEXT:      %[[S:.*]] = arith.muli %[[N]], %[[C4B]] overflow<nsw> : index
+// CHECK-NEXT:      %[[T0:.*]] = arith.muli %[[I]], %[[S]] overflow<nsw> : index
+// CHECK-NEXT:      %[[T1:.*]] = arith.muli %[[A]], %[[C4]] overflow<nsw> : index
+// CHECK-NEXT:      %[[SUM:.*]] = arith.addi %[[T1]], %[[T0]] overflow<nsw> : index
+// CHECK-NEXT:      %{{.*}} = arith.addi %[[SUM]], %[[I]] overflow<nsw> : index
+func.func @linearize(%a: index, %n: index) {
+  affine.for %i = 0 to 10 {
+    %l = affine.linearize_index [%i, %a, %i] by (%n, 4) : index
+    "test.use"(%l) : (index) -> ()
+  }
+  return
+}
+
+// -----
+
+// Folding sees the input's constants only: the constant an earlier apply
+// lowered to is no constant to a later apply's folder (MLIR replaces
+// values once its conversion ends), so the sum is computed.
+// CHECK-LABEL: func.func @fold_input_constants
+// CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[S:.*]] = arith.addi %[[C0]], %[[C0]] : index
+// CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[R:.*]] = arith.addi %[[S]], %[[C1]] : index
+// CHECK-NEXT:    arith.constant 2 : index
+// CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT:    return %[[R]], %[[C3]]
+func.func @fold_input_constants() -> (index, index) {
+  %z = affine.apply affine_map<() -> (0)>()
+  %one = affine.apply affine_map<(d0)[s0] -> (d0 + s0 + 1)>(%z)[%z]
+  %c2 = arith.constant 2 : index
+  %three = affine.apply affine_map<(d0) -> (d0 + 1)>(%c2)
+  return %one, %three : index, index
+}
