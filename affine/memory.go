@@ -5,13 +5,14 @@ import (
 )
 
 var load = &ir.OpDef{
-	Name:     "affine.load",
-	Summary:  "Loads an element of a memref at indices given by an affine map of index values.",
-	Example:  "%v = affine.load %m[%i + 1, symbol(%n) * 2] : memref<8x16xf32>",
-	Traits:   ir.ReadOnly,
-	Operands: ir.AtLeast(1),
-	Results:  ir.Exactly(1),
-	Inherent: []string{"map"},
+	Name:         "affine.load",
+	Canonicalize: []*ir.Pattern{simplifyPattern("affine.load", 1)},
+	Summary:      "Loads an element of a memref at indices given by an affine map of index values.",
+	Example:      "%v = affine.load %m[%i + 1, symbol(%n) * 2] : memref<8x16xf32>",
+	Traits:       ir.ReadOnly,
+	Operands:     ir.AtLeast(1),
+	Results:      ir.Exactly(1),
+	Inherent:     []string{"map"},
 	// Hand-written as in MLIR (AffineLoadOp::parse, AffineOps.cpp): the
 	// subscripts are affine expressions of SSA values.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
@@ -35,11 +36,12 @@ var load = &ir.OpDef{
 }
 
 var store = &ir.OpDef{
-	Name:     "affine.store",
-	Summary:  "Stores a value into a memref at indices given by an affine map of index values.",
-	Example:  "affine.store %v, %m[%i, %j - 1] : memref<8x16xf32>",
-	Operands: ir.AtLeast(2),
-	Inherent: []string{"map"},
+	Name:         "affine.store",
+	Canonicalize: []*ir.Pattern{simplifyPattern("affine.store", 2)},
+	Summary:      "Stores a value into a memref at indices given by an affine map of index values.",
+	Example:      "affine.store %v, %m[%i, %j - 1] : memref<8x16xf32>",
+	Operands:     ir.AtLeast(2),
+	Inherent:     []string{"map"},
 	// Hand-written as in MLIR (AffineStoreOp::parse, AffineOps.cpp), as
 	// affine.load.
 	Parse: parseStore(false),
@@ -56,13 +58,14 @@ var store = &ir.OpDef{
 }
 
 var vectorLoad = &ir.OpDef{
-	Name:     "affine.vector_load",
-	Summary:  "Loads a vector from a memref at indices given by an affine map of index values.",
-	Example:  "%v = affine.vector_load %m[%i, %j * 4] : memref<8x16xf32>, vector<4xf32>",
-	Traits:   ir.ReadOnly,
-	Operands: ir.AtLeast(1),
-	Results:  ir.Exactly(1),
-	Inherent: []string{"map"},
+	Name:         "affine.vector_load",
+	Canonicalize: []*ir.Pattern{simplifyPattern("affine.vector_load", 1)},
+	Summary:      "Loads a vector from a memref at indices given by an affine map of index values.",
+	Example:      "%v = affine.vector_load %m[%i, %j * 4] : memref<8x16xf32>, vector<4xf32>",
+	Traits:       ir.ReadOnly,
+	Operands:     ir.AtLeast(1),
+	Results:      ir.Exactly(1),
+	Inherent:     []string{"map"},
 	// Hand-written as in MLIR (AffineVectorLoadOp::parse): affine.load's
 	// subscripts, then the vector type.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
@@ -86,11 +89,12 @@ var vectorLoad = &ir.OpDef{
 }
 
 var vectorStore = &ir.OpDef{
-	Name:     "affine.vector_store",
-	Summary:  "Stores a vector into a memref at indices given by an affine map of index values.",
-	Example:  "affine.vector_store %v, %m[%i, %j * 4] : memref<8x16xf32>, vector<4xf32>",
-	Operands: ir.AtLeast(2),
-	Inherent: []string{"map"},
+	Name:         "affine.vector_store",
+	Canonicalize: []*ir.Pattern{simplifyPattern("affine.vector_store", 2)},
+	Summary:      "Stores a vector into a memref at indices given by an affine map of index values.",
+	Example:      "affine.vector_store %v, %m[%i, %j * 4] : memref<8x16xf32>, vector<4xf32>",
+	Operands:     ir.AtLeast(2),
+	Inherent:     []string{"map"},
 	// Hand-written as in MLIR (AffineVectorStoreOp::parse), as
 	// affine.vector_load.
 	Parse: parseStore(true),

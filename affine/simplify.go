@@ -1,0 +1,95 @@
+package affine
+
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// sameMap reports whether a and b are one map.
+func sameMap(a, b *ir.AffineMap) bool {
+	return a.Dims == b.Dims && a.Symbols == b.Symbols && slices.EqualFunc(a.Results, b.Results, (*ir.AffineExpr).Equal)
+}
+
+// simplifyAffineOp is MLIR's SimplifyAffineOp for an op whose map operands
+// start at operand first (affine.apply, min, max: 0; the loads: 1; the
+// stores: 2): the maps of affine.apply ops that feed it are composed into
+// its map, and the map and operands canonicalized; the op is rebuilt when
+// that changed anything.
+func simplifyAffineOp(first int) func(op *ir.Operation, rw *ir.Rewriter) bool {
+	return func(op *ir.Operation, rw *ir.Rewriter) bool {
+		old := mapOf(op, "map")
+		if old == nil || old.Dims+old.Symbols != op.NumOperands()-first {
+			return false
+		}
+		mapOperands := op.Operands()[first:]
+		m, operands := compose(ofMap(old), mapOperands, anyConstant)
+		m, operands = canonicalize(m, operands, anyConstant)
+		nm := m.toMap()
+		if sameMap(nm, old) && slices.Equal(operands, mapOperands) {
+			return false
+		}
+		attrs := slices.Clone(op.Attrs())
+		for i := range attrs {
+			if attrs[i].Name == "map" {
+				attrs[i].Value = op.Context().AffineMapAttr(nm)
+			}
+		}
+		rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), ResultTypes: op.ResultTypes(), Attrs: attrs,
+			Operands: append(slices.Clone(op.Operands()[:first]), operands...)})
+		return true
+	}
+}
+
+func simplifyPattern(name string, first int) *ir.Pattern {
+	return &ir.Pattern{Name: "affine-simplify-" + name[len("affine."):], Root: name, Rewrite: simplifyAffineOp(first)}
+}
+
+// composeBounds is MLIR's AffineValueMap::canonicalize on a bound map and
+// its operands: the feeding affine.apply maps composed in, the map and
+// operands canonicalized (cst says which operands are constants); false
+// when nothing changed.
+func composeBounds(m *ir.AffineMap, operands []*ir.Value, cst func(*ir.Value) (int64, bool)) (*ir.AffineMap, []*ir.Value, bool) {
+	e, out := compose(ofMap(m), operands, cst)
+	nm := e.toMap()
+	if sameMap(nm, m) && slices.Equal(out, operands) {
+		return m, operands, false
+	}
+	return nm, out, true
+}
+
+// foldParallel is MLIR's AffineParallelOp::fold (canonicalizeLoopBounds):
+// the lower and upper bound maps composed and canonicalized in place.
+func foldParallel(op *ir.Operation, constants []ir.Attribute) ([]ir.FoldResult, bool) {
+	pl := Parallel{op}
+	lbMap, ubMap := mapOf(op, "lowerBoundsMap"), mapOf(op, "upperBoundsMap")
+	if lbMap == nil || ubMap == nil || len(constants) != op.NumOperands() {
+		return nil, false
+	}
+	// The folder's constants stand for the operands' own constant ops.
+	known := map[*ir.Value]int64{}
+	for i, c := range constants {
+		if a, ok := c.(*ir.IntegerAttr); ok {
+			known[op.Operand(i)] = a.Int()
+		}
+	}
+	cst := func(v *ir.Value) (int64, bool) {
+		if c, ok := known[v]; ok {
+			return c, true
+		}
+		if slices.Contains(op.Operands(), v) {
+			return 0, false
+		}
+		return ConstantIndex(v)
+	}
+	nlb, lbs, lbChanged := composeBounds(lbMap, pl.LowerBoundsOperands(), cst)
+	nub, ubs, ubChanged := composeBounds(ubMap, pl.UpperBoundsOperands(), cst)
+	if !lbChanged && !ubChanged {
+		return nil, false
+	}
+	ctx := op.Context()
+	op.SetOperands(append(slices.Clone(lbs), ubs...))
+	op.SetAttr("lowerBoundsMap", ctx.AffineMapAttr(nlb))
+	op.SetAttr("upperBoundsMap", ctx.AffineMapAttr(nub))
+	return nil, true
+}
