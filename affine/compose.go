@@ -228,10 +228,12 @@ func shift(e *ir.AffineExpr, numDims, numSyms, dims, syms int) *ir.AffineExpr {
 
 // compose is MLIR's composeAffineMapAndOperands: operands defined by
 // affine.apply are replaced, until none is left, by the apply's
-// expression over its own operands; the result is then canonicalized.
+// expression over its own operands; the result is then canonicalized and
+// simplified.
 func compose(m exprs, operands []*ir.Value, cst func(*ir.Value) (int64, bool)) (exprs, []*ir.Value) {
 	if len(m.List) == 0 {
-		return canonicalize(m, operands, cst)
+		m, operands = canonicalize(m, operands, cst)
+		return simplifyMap(m), operands
 	}
 	dims := slices.Clone(operands[:m.Dims])
 	syms := slices.Clone(operands[m.Dims:])
@@ -291,7 +293,8 @@ func compose(m exprs, operands []*ir.Value, cst func(*ir.Value) (int64, bool)) (
 		out = append(out, v)
 	}
 	m = m.replace(dr, sr, nd, ns)
-	return canonicalize(m, out, cst)
+	m, out = canonicalize(m, out, cst)
+	return simplifyMap(m), out
 }
 
 // anyConstant is the constants of canonicalization: any integer constant

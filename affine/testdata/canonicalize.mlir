@@ -65,19 +65,19 @@ func.func @for_bounds(%n: index, %x: f32) -> f32 {
 // -----
 
 // affine.min and max fold when every result is constant once the constant
-// operands are substituted, even with other operands unknown; otherwise a
-// map that changed replaces the old one in place. A single result becomes
-// affine.apply, repeated results go, and ()[s0] -> (s0) is its operand.
-// CHECK-DAG: #[[$PART:.*]] = affine_map<(d0, d1) -> (d0 + 2, 4)>
-// CHECK-DAG: #[[$DEDUP:.*]] = affine_map<(d0)[s0] -> (d0, s0)>
-// CHECK-DAG: #[[$ONE:.*]] = affine_map<(d0) -> (d0 + 5)>
+// operands are substituted, even with other operands unknown; otherwise
+// the map and operands are canonicalized (function arguments are symbols,
+// constant symbols constants). A single result becomes affine.apply,
+// repeated results go, and ()[s0] -> (s0) is its operand.
+// CHECK-DAG: #[[$PART:.*]] = affine_map<()[s0] -> (s0 + 2, 4)>
+// CHECK-DAG: #[[$DEDUP:.*]] = affine_map<()[s0, s1] -> (s1, s0)>
+// CHECK-DAG: #[[$ONE:.*]] = affine_map<()[s0] -> (s0 + 5)>
 // CHECK-LABEL: func.func @min_max
 // CHECK-SAME: (%[[A:.*]]: index, %[[B:.*]]: index)
-// CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG:   %[[C5:.*]] = arith.constant 5 : index
-// CHECK:       %[[P:.*]] = affine.min #[[$PART]](%[[A]], %[[C2]])
-// CHECK-NEXT:  %[[D:.*]] = affine.max #[[$DEDUP]](%[[A]])[%[[B]]]
-// CHECK-NEXT:  %[[O:.*]] = affine.apply #[[$ONE]](%[[A]])
+// CHECK:       %[[P:.*]] = affine.min #[[$PART]]()[%[[A]]]
+// CHECK-NEXT:  %[[D:.*]] = affine.max #[[$DEDUP]]()[%[[B]], %[[A]]]
+// CHECK-NEXT:  %[[O:.*]] = affine.apply #[[$ONE]]()[%[[A]]]
 // CHECK-NEXT:  "test.use"(%[[C5]], %[[P]], %[[D]], %[[O]], %[[B]])
 func.func @min_max(%a: index, %b: index) {
   %c2 = arith.constant 2 : index
@@ -118,5 +118,62 @@ func.func @index_op_folds(%i: index, %j: index, %n: index) {
   %lin = affine.linearize_index [%c5, %c7] by (4, 10) : index
   %none = affine.linearize_index [] by () : index
   "test.use"(%d#0, %d#1, %l, %one, %same, %neg#0, %neg#1, %lin, %none) : (index, index, index, index, index, index, index, index, index) -> ()
+  return
+}
+
+// -----
+
+// affine.apply ops that feed an affine op are composed into its map; the
+// map's operands are then canonicalized (a constant symbol becomes a
+// constant, a dim that is a valid symbol a symbol, repeated operands one,
+// unused ones gone) and the map simplified: equal terms merge, products
+// distribute over sums, common factors of a division cancel, and
+// e - (e floordiv c) * c reads e mod c.
+// CHECK-DAG: #[[$SUM:.*]] = affine_map<()[s0, s1] -> (s0 * 42 + s1 + 6)>
+// CHECK-DAG: #[[$DIST:.*]] = affine_map<(d0) -> ((d0 * 4 - 4) floordiv 3)>
+// CHECK-DAG: #[[$CANCEL:.*]] = affine_map<(d0) -> ((d0 * 3 + 2) floordiv 2)>
+// CHECK-DAG: #[[$MOD:.*]] = affine_map<(d0) -> (d0 mod 8)>
+// CHECK-DAG: #[[$MIN:.*]] = affine_map<(d0)[s0] -> (d0 * 2, s0)>
+// CHECK-LABEL: func.func @compose
+// CHECK-SAME: (%[[A:.*]]: index, %[[B:.*]]: index, %[[M:.*]]: memref<16xf32>)
+// CHECK:       affine.for %[[I:.*]] = 0 to 8 {
+// CHECK-NEXT:    %[[S:.*]] = affine.apply #[[$SUM]]()[%[[B]], %[[A]]]
+// CHECK-NEXT:    %[[D:.*]] = affine.apply #[[$DIST]](%[[I]])
+// CHECK-NEXT:    %[[C:.*]] = affine.apply #[[$CANCEL]](%[[I]])
+// CHECK-NEXT:    %[[O:.*]] = affine.apply #[[$MOD]](%[[I]])
+// CHECK-NEXT:    %[[L:.*]] = affine.load %[[M]][%[[I]] + 4] : memref<16xf32>
+// CHECK-NEXT:    affine.store %[[L]], %[[M]][%[[I]] + 4] : memref<16xf32>
+// CHECK-NEXT:    %[[N:.*]] = affine.min #[[$MIN]](%[[I]])[%[[A]]]
+// CHECK-NEXT:    "test.use"(%[[S]], %[[D]], %[[C]], %[[O]], %[[N]])
+func.func @compose(%a: index, %b: index, %m: memref<16xf32>) {
+  %c3 = arith.constant 3 : index
+  affine.for %i = 0 to 8 {
+    %x = affine.apply affine_map<(d0)[s0] -> (d0 - 1 + 42 * s0)>(%a)[%b]
+    %s = affine.apply affine_map<(d0) -> (d0 + 7)>(%x)
+    %p = affine.apply affine_map<(d0) -> (d0 - 1)>(%i)
+    %d = affine.apply affine_map<(d0) -> ((d0 * 4) floordiv 3)>(%p)
+    %q = affine.apply affine_map<(d0, d1) -> ((d0 * 3 + d1 * 3 + 4) floordiv 4)>(%i, %i)
+    %o = affine.apply affine_map<(d0) -> (d0 - (d0 floordiv 8) * 8)>(%i)
+    %k = affine.apply affine_map<(d0)[s0] -> (d0 + s0 + 1)>(%i)[%c3]
+    %v = affine.load %m[%k] : memref<16xf32>
+    affine.store %v, %m[%k] : memref<16xf32>
+    %t = affine.apply affine_map<(d0) -> (d0 * 2)>(%i)
+    %n = affine.min affine_map<(d0, d1) -> (d0, d1)>(%t, %a)
+    "test.use"(%s, %d, %q, %o, %n) : (index, index, index, index, index) -> ()
+  }
+  return
+}
+
+// -----
+
+// affine.parallel folds constant and symbol bound operands into its maps.
+// CHECK-LABEL: func.func @parallel_bounds
+// CHECK:         affine.parallel (%{{.*}}) = (0) to (symbol(%arg0) + 2)
+func.func @parallel_bounds(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  affine.parallel (%i) = (%c0) to (%n + %c2) {
+    "test.op"() : () -> ()
+  }
   return
 }
