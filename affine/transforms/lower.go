@@ -11,11 +11,38 @@ import (
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/ir/rewrite"
 	"github.com/kiln-gpu/kiln/memref"
 )
 
 // Register adds affine's passes to reg.
-func Register(reg pass.Registry) { reg.Add(LowerAffinePass) }
+func Register(reg pass.Registry) { reg.Add(LowerAffinePass, ExpandIndexOpsPass) }
+
+// ExpandIndexOpsPass is affine-expand-index-ops, MLIR's
+// AffineExpandIndexOps: delinearize_index and linearize_index become arith
+// ops, as lower-affine makes them, through the greedy driver (which also
+// folds, and erases what is dead).
+func ExpandIndexOpsPass() *pass.Pass {
+	expand := func(lower func(*lowerer, *ir.Operation)) func(op *ir.Operation, rw *ir.Rewriter) bool {
+		return func(op *ir.Operation, rw *ir.Rewriter) bool {
+			rw.SetInsertionPointBefore(op)
+			lower(&lowerer{ctx: op.Context(), rw: rw, loc: op.Loc()}, op)
+			return true
+		}
+	}
+	patterns := rewrite.NewPatternSet(
+		&ir.Pattern{Name: "lower-delinearize-index", Root: "affine.delinearize_index", Rewrite: expand((*lowerer).delinearize)},
+		&ir.Pattern{Name: "lower-linearize-index", Root: "affine.linearize_index", Rewrite: expand((*lowerer).linearize)})
+	return &pass.Pass{
+		Name:     "AffineExpandIndexOps",
+		Argument: "affine-expand-index-ops",
+		Summary:  "Lower affine operations operating on indices into more fundamental operations",
+		Run: func(op *ir.Operation, _ *pass.Context) error {
+			_, err := rewrite.ApplyPatternsGreedily(op, patterns, rewrite.GreedyConfig{TopDown: true})
+			return err
+		},
+	}
+}
 
 // LowerAffinePass is lower-affine, MLIR's LowerAffinePass: every affine op
 // becomes scf, arith, memref and vector ops.
