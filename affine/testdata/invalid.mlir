@@ -379,3 +379,54 @@ func.func @linearize_basis_syntax(%i: index) {
   %r = affine.linearize_index [%i] by (f32) : index
   return
 }
+
+// -----
+
+func.func @prefetch_rw(%m: memref<10xf32>, %i: index) {
+  // expected-error @below {{rw specifier has to be 'read' or 'write'}}
+  affine.prefetch %m[%i], readwrite, locality<3>, data : memref<10xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_cache(%m: memref<10xf32>, %i: index) {
+  // expected-error @below {{cache type has to be 'data' or 'instr'}}
+  affine.prefetch %m[%i], read, locality<3>, text : memref<10xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_rank(%m: memref<10x10xf32>, %i: index) {
+  // expected-error @below {{'affine.prefetch' op affine.prefetch affine map num results must equal memref rank}}
+  affine.prefetch %m[%i], read, locality<3>, data : memref<10x10xf32>
+  return
+}
+
+// -----
+
+func.func @dma_start_stride(%a: memref<4xf32>, %t: memref<1xi32>, %i: index) {
+  // expected-error @below {{expected two stride related operands}}
+  affine.dma_start %a[%i], %a[%i], %t[%i], %i, %i : memref<4xf32>, memref<4xf32>, memref<1xi32>
+  return
+}
+
+// -----
+
+func.func @dma_start_types(%a: memref<4xf32>, %t: memref<1xi32>, %i: index) {
+  // expected-error @below {{expected three types}}
+  affine.dma_start %a[%i], %a[%i], %t[%i], %i : memref<4xf32>, memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @dma_wait_tag(%t: memref<1xi32>, %i: index) {
+  affine.for %j = 0 to 4 {
+    %x = "test.index"() : () -> index
+    // expected-error @below {{'affine.dma_wait' op index must be a valid dimension or symbol identifier}}
+    affine.dma_wait %t[%x], %i : memref<1xi32>
+  }
+  return
+}

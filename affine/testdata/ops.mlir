@@ -136,3 +136,23 @@ func.func @index_ops(%i: index, %n: index) -> (index, index, index) {
   %z = affine.linearize_index [] by () : index
   return %l, %m, %z : index, index, index
 }
+
+// prefetch, dma_start and dma_wait take affine subscripts.
+// CHECK-LABEL: func.func @prefetch_dma
+// CHECK:         affine.prefetch %{{.*}}[%{{.*}} + symbol(%arg0) + 7], read, locality<3>, data : memref<10xf32>
+// CHECK:         affine.prefetch %{{.*}}[%{{.*}}], write, locality<0>, instr : memref<10xf32>
+// CHECK:         affine.dma_start %{{.*}}[%{{.*}} + 7], %{{.*}}[%arg0 + 11], %{{.*}}[%{{.*}}], %{{.*}} : memref<100xf32>, memref<100xf32, 2>, memref<1xi32>
+// CHECK:         affine.dma_start %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : memref<100xf32>, memref<100xf32, 2>, memref<1xi32>
+// CHECK:         affine.dma_wait %{{.*}}[%{{.*}} + %arg0 + 17], %{{.*}} : memref<1xi32>
+func.func @prefetch_dma(%n: index, %m: memref<10xf32>, %src: memref<100xf32>, %dst: memref<100xf32, 2>, %tag: memref<1xi32>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  affine.for %i = 0 to 10 {
+    affine.prefetch %m[%i + symbol(%n) + 7], read, locality<3>, data : memref<10xf32>
+    affine.prefetch %m[%i], write, locality<0>, instr : memref<10xf32>
+    affine.dma_start %src[%i + 7], %dst[%n + 11], %tag[%c0], %c64 : memref<100xf32>, memref<100xf32, 2>, memref<1xi32>
+    affine.dma_start %src[%i], %dst[%i], %tag[%c0], %c64, %c64, %c64 : memref<100xf32>, memref<100xf32, 2>, memref<1xi32>
+    affine.dma_wait %tag[%i + %n + 17], %c64 : memref<1xi32>
+  }
+  return
+}

@@ -174,6 +174,12 @@ func (l *lowerer) lower(op *ir.Operation) {
 		ok = l.access(op, 2, "memref.store")
 	case "affine.vector_store":
 		ok = l.access(op, 2, "vector.store")
+	case "affine.prefetch":
+		ok = l.access(op, 1, "memref.prefetch")
+	case "affine.dma_start":
+		ok = l.dmaStart(op)
+	case "affine.dma_wait":
+		ok = l.dmaWait(op)
 	case "affine.delinearize_index":
 		l.delinearize(op)
 	case "affine.linearize_index":
@@ -321,16 +327,56 @@ func (l *lowerer) minMax(op *ir.Operation, name string) bool {
 	return true
 }
 
-// access lowers a load or store: the indices from operand first on go
-// through the map into the target op, which keeps the operands before
-// them (the value stored, the memref).
+// access lowers a load, store or prefetch: the indices from operand first
+// on go through the map into the target op, which keeps the operands
+// before them (the value stored, the memref) and the attributes but the
+// map (a prefetch's hints).
 func (l *lowerer) access(op *ir.Operation, first int, target string) bool {
 	m := mapOf(op, "map")
 	if !l.expandable(m.Results...) {
 		return false
 	}
 	operands := append(append([]*ir.Value(nil), op.Operands()[:first]...), l.expandMap(m, op.Operands()[first:])...)
-	l.rw.ReplaceOpWith(op, &ir.OpState{Name: target, Loc: op.Loc(), Operands: operands, ResultTypes: op.ResultTypes()})
+	var attrs []ir.NamedAttr
+	for _, a := range op.Attrs() {
+		if a.Name != "map" {
+			attrs = append(attrs, a)
+		}
+	}
+	l.rw.ReplaceOpWith(op, &ir.OpState{Name: target, Loc: op.Loc(), Operands: operands, ResultTypes: op.ResultTypes(), Attrs: attrs})
+	return true
+}
+
+// dmaStart lowers affine.dma_start to memref.dma_start, whose element
+// count comes before the tag.
+func (l *lowerer) dmaStart(op *ir.Operation) bool {
+	parts, rest, _ := affine.DmaStartParts(op)
+	names := []string{"src_map", "dst_map", "tag_map"}
+	for _, name := range names {
+		if !l.expandable(mapOf(op, name).Results...) {
+			return false
+		}
+	}
+	var idx [3][]*ir.Value
+	for i, name := range names {
+		idx[i] = l.expandMap(mapOf(op, name), parts[i][1:])
+	}
+	operands := append(append([]*ir.Value{parts[0][0]}, idx[0]...), parts[1][0])
+	operands = append(append(operands, idx[1]...), rest[0], parts[2][0])
+	operands = append(append(operands, idx[2]...), rest[1:]...)
+	l.rw.ReplaceOpWith(op, &ir.OpState{Name: "memref.dma_start", Loc: op.Loc(), Operands: operands})
+	return true
+}
+
+// dmaWait lowers affine.dma_wait to memref.dma_wait.
+func (l *lowerer) dmaWait(op *ir.Operation) bool {
+	m := mapOf(op, "tag_map")
+	if !l.expandable(m.Results...) {
+		return false
+	}
+	n := op.NumOperands()
+	operands := append(append([]*ir.Value{op.Operand(0)}, l.expandMap(m, op.Operands()[1:n-1])...), op.Operand(n-1))
+	l.rw.ReplaceOpWith(op, &ir.OpState{Name: "memref.dma_wait", Loc: op.Loc(), Operands: operands})
 	return true
 }
 

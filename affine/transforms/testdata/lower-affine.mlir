@@ -188,3 +188,23 @@ func.func @fold_input_constants() -> (index, index) {
   %three = affine.apply affine_map<(d0) -> (d0 + 1)>(%c2)
   return %one, %three : index, index
 }
+
+// -----
+
+// prefetch and the DMA ops become their memref forms, subscripts expanded
+// (dma_start's element count goes before the tag).
+// CHECK-LABEL: func.func @prefetch_dma
+// CHECK-SAME:    (%[[N:.*]]: index, %[[M:.*]]: memref<10xf32>, %[[S:.*]]: memref<100xf32>, %[[D:.*]]: memref<100xf32, 2>, %[[T:.*]]: memref<1xi32>)
+// CHECK:         %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[P:.*]] = arith.addi %[[N]], %[[C1]] : index
+// CHECK-NEXT:    memref.prefetch %[[M]][%[[P]]], write, locality<1>, instr : memref<10xf32>
+// CHECK-NEXT:    %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NEXT:    %[[Q:.*]] = arith.muli %[[N]], %[[C2]] overflow<nsw> : index
+// CHECK-NEXT:    memref.dma_start %[[S]][%[[Q]]], %[[D]][%[[N]]], %[[N]], %[[T]][%[[N]]], %[[N]], %[[N]] : memref<100xf32>, memref<100xf32, 2>, memref<1xi32>
+// CHECK-NEXT:    memref.dma_wait %[[T]][%[[N]]], %[[N]] : memref<1xi32>
+func.func @prefetch_dma(%n: index, %m: memref<10xf32>, %s: memref<100xf32>, %d: memref<100xf32, 2>, %t: memref<1xi32>) {
+  affine.prefetch %m[%n + 1], write, locality<1>, instr : memref<10xf32>
+  affine.dma_start %s[%n * 2], %d[%n], %t[%n], %n, %n, %n : memref<100xf32>, memref<100xf32, 2>, memref<1xi32>
+  affine.dma_wait %t[%n], %n : memref<1xi32>
+  return
+}
