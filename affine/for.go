@@ -305,9 +305,10 @@ func eraseEmptyFor(op *ir.Operation, rw *ir.Rewriter) bool {
 }
 
 // foldFor makes a bound whose operands are all constant a constant map
-// (the largest result for the lower bound, the smallest for the upper), and
-// folds a loop that runs zero times to its inits (MLIR's AffineForOp::fold
-// with foldLoopBounds).
+// (the largest result for the lower bound, the smallest for the upper),
+// else composes and canonicalizes the bound maps (canonicalizeLoopBounds,
+// simplify.go), and folds a loop that runs zero times to its inits (MLIR's
+// AffineForOp::fold).
 func foldFor(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 	f := For{op}
 	lbs, ubs := f.LowerBoundOperands(), f.UpperBoundOperands()
@@ -330,7 +331,7 @@ func foldFor(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) 
 	loOK = loOK && nl > 0
 	hiOK = hiOK && nu > 0
 	if !loOK && !hiOK {
-		return nil, false
+		return nil, canonicalizeForBounds(op, operands)
 	}
 	ctx := op.Context()
 	constMap := func(v int64) ir.Attribute {

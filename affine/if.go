@@ -19,6 +19,7 @@ var ifOp = &ir.OpDef{
 	Parse:  parseIf,
 	Print:  printIf,
 	Verify: verifyIf,
+	Fold:   foldIf,
 }
 
 // #set(%dims)[%syms] (-> types)? region (else region)? attr-dict

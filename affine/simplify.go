@@ -93,3 +93,86 @@ func foldParallel(op *ir.Operation, constants []ir.Attribute) ([]ir.FoldResult, 
 	op.SetAttr("upperBoundsMap", ctx.AffineMapAttr(nub))
 	return nil, true
 }
+
+// foldConstants returns the constants of canonicalization for a folder:
+// the folder's own constants for op's operands, and any constant op for
+// the values behind them (the operands of composed affine.apply ops).
+func foldConstants(op *ir.Operation, constants []ir.Attribute) func(*ir.Value) (int64, bool) {
+	known := map[*ir.Value]int64{}
+	for i, c := range constants {
+		if a, ok := c.(*ir.IntegerAttr); ok && i < op.NumOperands() {
+			known[op.Operand(i)] = a.Int()
+		}
+	}
+	return func(v *ir.Value) (int64, bool) {
+		if c, ok := known[v]; ok {
+			return c, true
+		}
+		if slices.Contains(op.Operands(), v) {
+			return 0, false
+		}
+		return ConstantIndex(v)
+	}
+}
+
+// canonicalizeForBounds is MLIR's canonicalizeLoopBounds for affine.for:
+// each bound map composed and canonicalized, its repeated results
+// dropped; false when neither map changed.
+func canonicalizeForBounds(op *ir.Operation, constants []ir.Attribute) bool {
+	f := For{op}
+	cst := foldConstants(op, constants)
+	bound := func(name string, operands []*ir.Value) (*ir.AffineMap, []*ir.Value, bool) {
+		old := mapOf(op, name)
+		m, out := compose(ofMap(old), operands, cst)
+		m, out = canonicalize(m, out, cst)
+		var results []*ir.AffineExpr
+		for _, r := range m.List {
+			if !slices.ContainsFunc(results, r.Equal) {
+				results = append(results, r)
+			}
+		}
+		nm := &ir.AffineMap{Dims: m.Dims, Symbols: m.Syms, Results: results}
+		if sameMap(nm, old) {
+			return old, operands, false
+		}
+		return nm, out, true
+	}
+	lbm, lbs, lbChanged := bound("lowerBoundMap", f.LowerBoundOperands())
+	ubm, ubs, ubChanged := bound("upperBoundMap", f.UpperBoundOperands())
+	if !lbChanged && !ubChanged {
+		return false
+	}
+	ctx := op.Context()
+	inits := f.Inits()
+	op.SetOperands(append(append(slices.Clone(lbs), ubs...), inits...))
+	op.SetAttr("lowerBoundMap", ctx.AffineMapAttr(lbm))
+	op.SetAttr("upperBoundMap", ctx.AffineMapAttr(ubm))
+	op.SetAttr("operandSegmentSizes", ctx.DenseI32Array(int64(len(lbs)), int64(len(ubs)), int64(len(inits))))
+	return true
+}
+
+// foldIf is MLIR's AffineIfOp::fold: affine.apply ops feeding the
+// condition composed into its set, and the set and operands canonicalized.
+func foldIf(op *ir.Operation, constants []ir.Attribute) ([]ir.FoldResult, bool) {
+	attr, ok := op.Attr("condition").(*ir.IntegerSetAttr)
+	if !ok || attr.Set.Dims+attr.Set.Symbols != op.NumOperands() {
+		return nil, false
+	}
+	set := attr.Set
+	cst := foldConstants(op, constants)
+	m, operands := exprs{set.Dims, set.Symbols, slices.Clone(set.Constraints)}, op.Operands()
+	if slices.ContainsFunc(operands, func(v *ir.Value) bool {
+		return v.DefiningOp() != nil && v.DefiningOp().Name() == "affine.apply"
+	}) {
+		m, operands = compose(m, operands, cst)
+	}
+	m, operands = canonicalize(m, operands, cst)
+	if m.Dims == set.Dims && m.Syms == set.Symbols && slices.EqualFunc(m.List, set.Constraints, (*ir.AffineExpr).Equal) &&
+		slices.Equal(operands, op.Operands()) {
+		return nil, false
+	}
+	op.SetOperands(operands)
+	op.SetAttr("condition", op.Context().IntegerSetAttr(&ir.IntegerSet{Dims: m.Dims, Symbols: m.Syms,
+		Constraints: m.List, IsEq: slices.Clone(set.IsEq)}))
+	return nil, true
+}

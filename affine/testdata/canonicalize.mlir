@@ -177,3 +177,26 @@ func.func @parallel_bounds(%n: index) {
   }
   return
 }
+
+// -----
+
+// affine.for composes the affine.apply ops that feed its bounds into its
+// maps (and drops repeated results); affine.if does so for its set.
+// CHECK-DAG: #[[$LB:.*]] = affine_map<()[s0] -> (s0 + 4)>
+// CHECK-DAG: #[[$UB:.*]] = affine_map<()[s0] -> (s0 * 2, 64)>
+// CHECK-DAG: #[[$SET:.*]] = affine_set<(d0)[s0] : (d0 - s0 - 1 >= 0)>
+// CHECK-LABEL: func.func @for_if_compose
+// CHECK-SAME: (%[[N:.*]]: index)
+// CHECK:       affine.for %[[I:.*]] = #[[$LB]]()[%[[N]]] to min #[[$UB]]()[%[[N]]] {
+// CHECK-NEXT:    affine.if #[[$SET]](%[[I]])[%[[N]]] {
+func.func @for_if_compose(%n: index) {
+  %a = affine.apply affine_map<(d0) -> (d0 + 4)>(%n)
+  %b = affine.apply affine_map<(d0) -> (d0 * 2)>(%n)
+  affine.for %i = %a to min affine_map<(d0) -> (d0, 64, d0)>(%b) {
+    %c = affine.apply affine_map<(d0) -> (d0 + 1)>(%n)
+    affine.if affine_set<(d0, d1) : (d0 - d1 >= 0)>(%i, %c) {
+      "test.op"() : () -> ()
+    }
+  }
+  return
+}
