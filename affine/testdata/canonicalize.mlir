@@ -200,3 +200,41 @@ func.func @for_if_compose(%n: index) {
   }
   return
 }
+
+// -----
+
+// A loop whose body only yields is replaced by what it yields: the inits of
+// the iter_args yielded, values from outside. Not with an unknown trip
+// count and a value from outside, nor when it yields its induction
+// variable. A bound folds as soon as its results are constant with the
+// constant operands substituted.
+// CHECK-LABEL: func.func @empty_loops
+// CHECK-SAME: (%[[N:.*]]: index)
+// CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+// CHECK:       %[[KEEP:.*]] = affine.for %{{.*}} = 0 to %[[N]] iter_args(%{{.*}} = %[[C0]]) -> (index) {
+// CHECK:       %[[IV:.*]] = affine.for %[[I:.*]] = 0 to 4 iter_args(%{{.*}} = %[[C0]]) -> (index) {
+// CHECK-NEXT:    affine.yield %[[I]] : index
+// CHECK:       affine.for %{{.*}} = 1 to 7 {
+// CHECK:       "test.use"(%[[C0]], %[[C2]], %[[C0]], %[[KEEP]], %[[IV]])
+func.func @empty_loops(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %a = affine.for %i = 0 to %n iter_args(%x = %c0) -> index {
+    affine.yield %x : index
+  }
+  %b:2 = affine.for %i = 0 to 10 iter_args(%x = %c0, %y = %c0) -> (index, index) {
+    affine.yield %c2, %y : index, index
+  }
+  %c = affine.for %i = 0 to %n iter_args(%x = %c0) -> index {
+    affine.yield %c2 : index
+  }
+  %d = affine.for %i = 0 to 4 iter_args(%x = %c0) -> index {
+    affine.yield %i : index
+  }
+  affine.for %i = max affine_map<(d0) -> (0, 1)>(%n) to min affine_map<(d0, d1) -> (7, 9)>(%n, %n) {
+    "test.op"() : () -> ()
+  }
+  "test.use"(%a, %b#0, %b#1, %c, %d) : (index, index, index, index, index) -> ()
+  return
+}
