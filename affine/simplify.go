@@ -176,3 +176,91 @@ func foldIf(op *ir.Operation, constants []ir.Attribute) ([]ir.FoldResult, bool) 
 		Constraints: m.List, IsEq: slices.Clone(set.IsEq)}))
 	return nil, true
 }
+
+// mergeMinMax is MLIR's MergeAffineMinMaxOp: a result of a min (max) map
+// that is just a dim or symbol bound to another min (max) is replaced by
+// that op's results, its operands appended.
+func mergeMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
+	old := mapOf(op, "map")
+	if old == nil || old.Dims+old.Symbols != op.NumOperands() {
+		return false
+	}
+	dims := slices.Clone(op.Operands()[:old.Dims])
+	syms := slices.Clone(op.Operands()[old.Dims:])
+	var results []*ir.AffineExpr
+	var producers []*ir.Operation
+	for _, e := range old.Results {
+		var v *ir.Value
+		switch e.Kind {
+		case ir.AffineDim:
+			v = dims[e.Value]
+		case ir.AffineSymbol:
+			v = syms[e.Value]
+		}
+		if v != nil && v.DefiningOp() != nil && v.DefiningOp().Name() == op.Name() {
+			producers = append(producers, v.DefiningOp())
+			continue
+		}
+		results = append(results, e)
+	}
+	if len(producers) == 0 {
+		return false
+	}
+	numDims, numSyms := old.Dims, old.Symbols
+	for _, p := range producers {
+		pm := mapOf(p, "map")
+		dims = append(dims, p.Operands()[:pm.Dims]...)
+		syms = append(syms, p.Operands()[pm.Dims:]...)
+		for _, e := range pm.Results {
+			results = append(results, shift(e, pm.Dims, pm.Symbols, numDims, numSyms))
+		}
+		numDims += pm.Dims
+		numSyms += pm.Symbols
+	}
+	rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), ResultTypes: op.ResultTypes(),
+		Operands: append(dims, syms...),
+		Attrs:    []ir.NamedAttr{{Name: "map", Value: op.Context().AffineMapAttr(&ir.AffineMap{Dims: numDims, Symbols: numSyms, Results: results})}}})
+	return true
+}
+
+// sortMinMax is MLIR's CanonicalizeAffineMinMaxOpExprAndTermOrder: the
+// results of a min or max map sorted by their flat forms (coefficients of
+// the dims, the symbols, then the constant, compared lexicographically),
+// when every result is pure affine and flattens without locals.
+func sortMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
+	m := mapOf(op, "map")
+	if m == nil {
+		return false
+	}
+	flat := make([][]int64, len(m.Results))
+	for i, e := range m.Results {
+		if !isPureAffine(e) {
+			return false
+		}
+		f := &flattener{dims: m.Dims, syms: m.Symbols}
+		if !f.walk(e) || len(f.locals) > 0 {
+			return false
+		}
+		flat[i] = f.stack[0]
+	}
+	order := make([]int, len(flat))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return slices.Compare(flat[a], flat[b]) })
+	if slices.IsSorted(order) {
+		return false
+	}
+	results := make([]*ir.AffineExpr, len(order))
+	for i, j := range order {
+		results[i] = m.Results[j]
+	}
+	attrs := slices.Clone(op.Attrs())
+	for i := range attrs {
+		if attrs[i].Name == "map" {
+			attrs[i].Value = op.Context().AffineMapAttr(&ir.AffineMap{Dims: m.Dims, Symbols: m.Symbols, Results: results})
+		}
+	}
+	rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: op.Operands(), ResultTypes: op.ResultTypes(), Attrs: attrs})
+	return true
+}

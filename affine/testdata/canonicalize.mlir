@@ -67,9 +67,10 @@ func.func @for_bounds(%n: index, %x: f32) -> f32 {
 // affine.min and max fold when every result is constant once the constant
 // operands are substituted, even with other operands unknown; otherwise
 // the map and operands are canonicalized (function arguments are symbols,
-// constant symbols constants). A single result becomes affine.apply,
-// repeated results go, and ()[s0] -> (s0) is its operand.
-// CHECK-DAG: #[[$PART:.*]] = affine_map<()[s0] -> (s0 + 2, 4)>
+// constant symbols constants) and the results sorted by their flat forms.
+// A single result becomes affine.apply, repeated results go, and
+// ()[s0] -> (s0) is its operand.
+// CHECK-DAG: #[[$PART:.*]] = affine_map<()[s0] -> (4, s0 + 2)>
 // CHECK-DAG: #[[$DEDUP:.*]] = affine_map<()[s0, s1] -> (s1, s0)>
 // CHECK-DAG: #[[$ONE:.*]] = affine_map<()[s0] -> (s0 + 5)>
 // CHECK-LABEL: func.func @min_max
@@ -133,7 +134,7 @@ func.func @index_op_folds(%i: index, %j: index, %n: index) {
 // CHECK-DAG: #[[$DIST:.*]] = affine_map<(d0) -> ((d0 * 4 - 4) floordiv 3)>
 // CHECK-DAG: #[[$CANCEL:.*]] = affine_map<(d0) -> ((d0 * 3 + 2) floordiv 2)>
 // CHECK-DAG: #[[$MOD:.*]] = affine_map<(d0) -> (d0 mod 8)>
-// CHECK-DAG: #[[$MIN:.*]] = affine_map<(d0)[s0] -> (d0 * 2, s0)>
+// CHECK-DAG: #[[$MIN:.*]] = affine_map<(d0)[s0] -> (s0, d0 * 2)>
 // CHECK-LABEL: func.func @compose
 // CHECK-SAME: (%[[A:.*]]: index, %[[B:.*]]: index, %[[M:.*]]: memref<16xf32>)
 // CHECK:       affine.for %[[I:.*]] = 0 to 8 {
@@ -237,4 +238,23 @@ func.func @empty_loops(%n: index) {
   }
   "test.use"(%a, %b#0, %b#1, %c, %d) : (index, index, index, index, index) -> ()
   return
+}
+
+// -----
+
+// A min whose result is a dim or symbol bound to another min takes that
+// min's results (max likewise); the merged results are then sorted.
+// CHECK-DAG: #[[$MERGED:.*]] = affine_map<()[s0, s1] -> (s1 + 8, s1 * 4, s0 + 7)>
+// CHECK-DAG: #[[$KEPT:.*]] = affine_map<()[s0, s1] -> (s1 + 7, s0 + 4)>
+// CHECK-LABEL: func.func @merge_min_max
+// CHECK-SAME: (%[[A:.*]]: index, %[[B:.*]]: index)
+// CHECK:       %[[M:.*]] = affine.min #[[$MERGED]]()[%[[B]], %[[A]]]
+// CHECK:       %[[X:.*]] = affine.max
+// CHECK:       %[[K:.*]] = affine.max #[[$KEPT]]()[%[[B]], %[[X]]]
+func.func @merge_min_max(%a: index, %b: index) -> (index, index) {
+  %0 = affine.min affine_map<()[s0] -> (s0 + 8, s0 * 4)>()[%a]
+  %1 = affine.min affine_map<()[s0, s1] -> (s0, 7 + s1)>()[%0, %b]
+  %2 = affine.max affine_map<()[s0] -> (s0 + 8, s0 * 4)>()[%a]
+  %3 = affine.max affine_map<()[s0, s1] -> (s0 + 4, 7 + s1)>()[%b, %2]
+  return %1, %3 : index, index
 }
