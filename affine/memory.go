@@ -33,6 +33,7 @@ var load = &ir.OpDef{
 		}
 		return nil
 	},
+	Fold: foldLoad,
 }
 
 var store = &ir.OpDef{
@@ -290,4 +291,51 @@ func verifyAccess(op *ir.Operation, at int, what string) error {
 		}
 	}
 	return verifyDimsAndSymbols(op, operands, m.Dims)
+}
+
+// foldLoad is the global-constant part of MLIR's AffineLoadOp::fold: a
+// load from memref.get_global of a constant memref.global with a dense
+// initial value is that element (any element of a splat; otherwise the
+// one the map's constant results index).
+func foldLoad(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	get := op.Operand(0).DefiningOp()
+	if get == nil || get.Name() != "memref.get_global" {
+		return nil, false
+	}
+	ref, ok := get.Attr("name").(*ir.SymbolRefAttr)
+	if !ok {
+		return nil, false
+	}
+	table := get.ParentOp()
+	for table != nil && !table.HasTrait(ir.SymbolTable) {
+		table = table.ParentOp()
+	}
+	if table == nil {
+		return nil, false
+	}
+	global := ir.LookupSymbolRef(table, ref)
+	if global == nil || global.Name() != "memref.global" || global.Attr("constant") == nil {
+		return nil, false
+	}
+	init, ok := global.Attr("initial_value").(*ir.DenseElementsAttr)
+	if !ok {
+		return nil, false
+	}
+	ctx := op.Context()
+	if init.IsSplat() {
+		return []ir.FoldResult{{Attr: init.ElementAttr(ctx, 0)}}, true
+	}
+	m := mapOf(op, "map")
+	shape := init.ShapedType().Shape()
+	if m == nil || len(m.Results) != len(shape) {
+		return nil, false
+	}
+	flat := int64(0)
+	for i, r := range m.Results {
+		if r.Kind != ir.AffineConst || r.Value < 0 || r.Value >= shape[i] {
+			return nil, false
+		}
+		flat = flat*shape[i] + r.Value
+	}
+	return []ir.FoldResult{{Attr: init.ElementAttr(ctx, int(flat))}}, true
 }

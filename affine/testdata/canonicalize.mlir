@@ -258,3 +258,23 @@ func.func @merge_min_max(%a: index, %b: index) -> (index, index) {
   %3 = affine.max affine_map<()[s0, s1] -> (s0 + 4, 7 + s1)>()[%b, %2]
   return %1, %3 : index, index
 }
+
+// -----
+
+// A load from a constant global folds to the element: any of a splat, the
+// one at constant subscripts otherwise.
+// CHECK-LABEL: func.func @load_constant_global
+// CHECK-DAG:   %[[A:.*]] = arith.constant 5 : i32
+// CHECK-DAG:   %[[B:.*]] = arith.constant 7 : i32
+// CHECK:       %[[V:.*]] = affine.load %{{.*}}[symbol(%arg0), 1] : memref<2x2xi32>
+// CHECK:       return %[[A]], %[[B]], %[[V]]
+memref.global "private" constant @splat : memref<4xi32> = dense<5>
+memref.global "private" constant @table : memref<2x2xi32> = dense<[[1, 2], [7, 8]]>
+func.func @load_constant_global(%i: index) -> (i32, i32, i32) {
+  %s = memref.get_global @splat : memref<4xi32>
+  %t = memref.get_global @table : memref<2x2xi32>
+  %a = affine.load %s[%i] : memref<4xi32>
+  %b = affine.load %t[1, 0] : memref<2x2xi32>
+  %c = affine.load %t[%i, 1] : memref<2x2xi32>
+  return %a, %b, %c : i32, i32, i32
+}
