@@ -156,3 +156,15 @@ func.func @prefetch_dma(%n: index, %m: memref<10xf32>, %src: memref<100xf32>, %d
   }
   return
 }
+
+// The results of delinearize_index and linearize_index of loop indices
+// are valid dims, as affine.apply's are.
+// CHECK-LABEL: func.func @index_ops_as_dims
+// CHECK:         affine.load %{{.*}}[%{{.*}}#0, %{{.*}}#1] : memref<10x10xf32>
+func.func @index_ops_as_dims(%m: memref<10x10xf32>) {
+  affine.for %i = 0 to 100 {
+    %d:2 = affine.delinearize_index %i into (10, 10) : index, index
+    %v = affine.load %m[%d#0, %d#1] : memref<10x10xf32>
+  }
+  return
+}
