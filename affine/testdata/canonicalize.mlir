@@ -278,3 +278,37 @@ func.func @load_constant_global(%i: index) -> (i32, i32, i32) {
   %c = affine.load %t[%i, 1] : memref<2x2xi32>
   return %a, %b, %c : i32, i32, i32
 }
+
+// -----
+
+// An empty else of an affine.if without results goes; with the set 0 == 0
+// the then block takes the op's place, with 1 == 0 the else block (or
+// nothing).
+// CHECK-LABEL: func.func @if_patterns
+// CHECK-SAME: (%[[I:.*]]: index, %[[A:.*]]: f32, %[[B:.*]]: f32)
+// CHECK-NEXT:    affine.if #{{.*}}()[%[[I]]] {
+// CHECK-NEXT:      "test.op"() : () -> ()
+// CHECK-NEXT:    }
+// CHECK-NEXT:    "test.always"() : () -> ()
+// CHECK-NEXT:    return %[[A]], %[[B]] : f32, f32
+func.func @if_patterns(%i: index, %a: f32, %b: f32) -> (f32, f32) {
+  affine.if affine_set<(d0) : (d0 >= 0)>(%i) {
+    "test.op"() : () -> ()
+  } else {
+  }
+  affine.if affine_set<(d0) : (1 == 0)>(%i) {
+    "test.never"() : () -> ()
+  }
+  %r = affine.if affine_set<() : (0 == 0)>() -> f32 {
+    "test.always"() : () -> ()
+    affine.yield %a : f32
+  } else {
+    affine.yield %b : f32
+  }
+  %s = affine.if affine_set<(d0) : (1 == 0)>(%i) -> f32 {
+    affine.yield %a : f32
+  } else {
+    affine.yield %b : f32
+  }
+  return %r, %s : f32, f32
+}
