@@ -71,13 +71,25 @@ func LowerAffine(root *ir.Operation) {
 		}
 		return true, true
 	})
-	l := &lowerer{ctx: root.Context(), erased: map[*ir.Operation]bool{}, created: created{}}
+	l := &lowerer{ctx: root.Context(), created: created{}}
 	l.rw = ir.NewRewriter(root.Context(), l.created)
 	for _, op := range ops {
-		if !l.erased[op] && !l.fold(op) {
+		// A fold or a lowering may have erased an op of the list (a loop
+		// that never runs with its body, a parallel loop's terminator).
+		if attached(op, root) && !l.fold(op) {
 			l.lower(op)
 		}
 	}
+}
+
+// attached reports whether op is still nested in root.
+func attached(op, root *ir.Operation) bool {
+	for p := op; p != nil; p = p.ParentOp() {
+		if p == root {
+			return true
+		}
+	}
+	return false
 }
 
 // created records the ops the lowering makes.
@@ -132,9 +144,6 @@ type lowerer struct {
 	ctx *ir.Context
 	rw  *ir.Rewriter
 	loc ir.Location
-	// erased holds the ops a lowering removed besides its root (an
-	// affine.parallel's terminator), which the walk must then skip.
-	erased map[*ir.Operation]bool
 	// failed holds the ops left in place, whose terminators stay too.
 	failed map[*ir.Operation]bool
 	// created holds the ops the lowering made, whose values an input
@@ -541,7 +550,6 @@ func (l *lowerer) parallel(op *ir.Operation) bool {
 		v := l.binary(reductionOps[k], b.Arg(0), b.Arg(1))
 		l.rw.CreateOp("scf.reduce.return", l.loc, []*ir.Value{v}, nil)
 	}
-	l.erased[yield] = true
 	l.rw.EraseOp(yield)
 	return true
 }

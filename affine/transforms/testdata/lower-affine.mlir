@@ -208,3 +208,18 @@ func.func @prefetch_dma(%n: index, %m: memref<10xf32>, %s: memref<100xf32>, %d: 
   affine.dma_wait %t[%n], %n : memref<1xi32>
   return
 }
+
+// -----
+
+// A loop that never runs folds to its inits before it is lowered, and the
+// ops of its body go with it.
+// CHECK-LABEL: func.func @zero_trip
+// CHECK-SAME:    (%[[X:.*]]: index)
+// CHECK-NEXT:    return %[[X]] : index
+func.func @zero_trip(%x: index) -> index {
+  %r = affine.for %i = 0 to 0 iter_args(%a = %x) -> index {
+    %b = affine.apply affine_map<(d0) -> (d0 + 1)>(%a)
+    affine.yield %b : index
+  }
+  return %r : index
+}
