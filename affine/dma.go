@@ -5,9 +5,8 @@ import (
 )
 
 // affine.prefetch, affine.dma_start and affine.dma_wait: memref.prefetch,
-// dma_start and dma_wait with affine subscripts. Hand-written as in MLIR
-// (AffinePrefetchOp::parse, AffineDmaStartOp::parse, AffineDmaWaitOp::parse
-// in AffineOps.cpp): each subscript list is an affine map of SSA values.
+// dma_start and dma_wait with affine subscripts, each subscript list an
+// affine map of SSA values.
 
 var prefetch = &ir.OpDef{
 	Name:         "affine.prefetch",
@@ -17,9 +16,11 @@ var prefetch = &ir.OpDef{
 	Results:      ir.Exactly(0),
 	Inherent:     []string{"map", "isWrite", "localityHint", "isDataCache"},
 	Canonicalize: []*ir.Pattern{simplifyPattern("affine.prefetch", 1)},
-	Parse:        parsePrefetch,
-	Print:        printPrefetch,
-	Verify:       verifyPrefetch,
+	// Hand-written as in MLIR (AffinePrefetchOp::parse): affine subscripts
+	// of SSA values and bare read/write, data/instr keywords.
+	Parse:  parsePrefetch,
+	Print:  printPrefetch,
+	Verify: verifyPrefetch,
 }
 
 var dmaStart = &ir.OpDef{
@@ -28,9 +29,11 @@ var dmaStart = &ir.OpDef{
 	Example:  "affine.dma_start %src[%i + 1], %dst[%j], %tag[%c0], %n : memref<64xf32>, memref<64xf32, 2>, memref<1xi32>",
 	Operands: ir.AtLeast(4),
 	Results:  ir.Exactly(0),
-	Parse:    parseDmaStart,
-	Print:    printDmaStart,
-	Verify:   verifyDmaStart,
+	// Hand-written as in MLIR (AffineDmaStartOp::parse): three memrefs with
+	// affine subscripts and an optional stride pair.
+	Parse:  parseDmaStart,
+	Print:  printDmaStart,
+	Verify: verifyDmaStart,
 }
 
 var dmaWait = &ir.OpDef{
@@ -39,33 +42,43 @@ var dmaWait = &ir.OpDef{
 	Example:  "affine.dma_wait %tag[%i + 1], %n : memref<4xi32>",
 	Operands: ir.AtLeast(2),
 	Results:  ir.Exactly(0),
-	Parse:    parseDmaWait,
-	Print:    printDmaWait,
-	Verify:   verifyDmaWait,
+	// Hand-written as in MLIR (AffineDmaWaitOp::parse): affine subscripts.
+	Parse:  parseDmaWait,
+	Print:  printDmaWait,
+	Verify: verifyDmaWait,
 }
 
-// parseSubscripts reads `[e, ...]`, affine expressions of SSA values, and
-// returns their map and its operands (as index values).
-func parseSubscripts(p *ir.OpParser) (*ir.AffineMap, []*ir.Value, error) {
+// parseSubscripts reads `[e, ...]`, affine expressions of SSA values;
+// the caller resolves them (subscripts.finish) once the types are read,
+// as MLIR's parseAffineMapOfSSAIds leaves them unresolved.
+func parseSubscripts(p *ir.OpParser) (*subscripts, error) {
 	if err := p.ParsePunct("["); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	s := &ssaExprs{p: p}
-	var results []*ir.AffineExpr
+	s := &subscripts{ssaExprs: ssaExprs{p: p}}
 	for !p.ParseOptionalPunct("]") {
-		if len(results) > 0 {
+		if len(s.results) > 0 {
 			if err := p.ParsePunct(","); err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 		}
 		e, err := s.expr()
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		results = append(results, e)
+		s.results = append(s.results, e)
 	}
-	return s.finish(results)
+	return s, nil
 }
+
+// subscripts are parsed subscripts, not yet resolved.
+type subscripts struct {
+	ssaExprs
+	results []*ir.AffineExpr
+}
+
+// resolve returns the subscripts' map and its operands (index values).
+func (s *subscripts) resolve() (*ir.AffineMap, []*ir.Value, error) { return s.finish(s.results) }
 
 // printSubscripts writes ` %m[e, ...]` for a map over operands.
 func printSubscripts(p *ir.OpPrinter, memref *ir.Value, m *ir.AffineMap, operands []*ir.Value) {
@@ -88,7 +101,7 @@ func parsePrefetch(p *ir.OpParser, st *ir.OpState) error {
 	if err != nil {
 		return err
 	}
-	m, operands, err := parseSubscripts(p)
+	subs, err := parseSubscripts(p)
 	if err != nil {
 		return err
 	}
@@ -133,6 +146,10 @@ func parsePrefetch(p *ir.OpParser, st *ir.OpState) error {
 		return err
 	}
 	mv, err := p.Resolve(u, t)
+	if err != nil {
+		return err
+	}
+	m, operands, err := subs.resolve()
 	if err != nil {
 		return err
 	}
@@ -233,8 +250,7 @@ func DmaStartParts(op *ir.Operation) (parts [3][]*ir.Value, rest []*ir.Value, ok
 func parseDmaStart(p *ir.OpParser, st *ir.OpState) error {
 	ctx := p.Context()
 	var memrefs [3]ir.UnresolvedOperand
-	var maps [3]*ir.AffineMap
-	var indices [3][]*ir.Value
+	var subs [3]*subscripts
 	for i := range 3 {
 		if i > 0 {
 			if err := p.ParsePunct(","); err != nil {
@@ -246,7 +262,7 @@ func parseDmaStart(p *ir.OpParser, st *ir.OpState) error {
 			return err
 		}
 		memrefs[i] = u
-		if maps[i], indices[i], err = parseSubscripts(p); err != nil {
+		if subs[i], err = parseSubscripts(p); err != nil {
 			return err
 		}
 	}
@@ -283,8 +299,12 @@ func parseDmaStart(p *ir.OpParser, st *ir.OpState) error {
 		if err != nil {
 			return err
 		}
-		st.Operands = append(append(st.Operands, v), indices[i]...)
-		st.AddAttr(name, ctx.AffineMapAttr(maps[i]))
+		m, indices, err := subs[i].resolve()
+		if err != nil {
+			return err
+		}
+		st.Operands = append(append(st.Operands, v), indices...)
+		st.AddAttr(name, ctx.AffineMapAttr(m))
 	}
 	for _, u := range append([]ir.UnresolvedOperand{num}, stride...) {
 		v, err := p.Resolve(u, ctx.Index())
@@ -351,7 +371,7 @@ func parseDmaWait(p *ir.OpParser, st *ir.OpState) error {
 	if err != nil {
 		return err
 	}
-	m, indices, err := parseSubscripts(p)
+	subs, err := parseSubscripts(p)
 	if err != nil {
 		return err
 	}
@@ -376,6 +396,10 @@ func parseDmaWait(p *ir.OpParser, st *ir.OpState) error {
 		return p.ErrorfAt(st.Loc, "expected tag to be of memref type")
 	}
 	tag, err := p.Resolve(u, t)
+	if err != nil {
+		return err
+	}
+	m, indices, err := subs.resolve()
 	if err != nil {
 		return err
 	}

@@ -180,22 +180,9 @@ func parseAccessOf(p *ir.OpParser, st *ir.OpState, vector bool) (*ir.MemRefType,
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := p.ParsePunct("["); err != nil {
+	subs, err := parseSubscripts(p)
+	if err != nil {
 		return nil, nil, err
-	}
-	s := &ssaExprs{p: p}
-	var results []*ir.AffineExpr
-	for !p.ParseOptionalPunct("]") {
-		if len(results) > 0 {
-			if err := p.ParsePunct(","); err != nil {
-				return nil, nil, err
-			}
-		}
-		e, err := s.expr()
-		if err != nil {
-			return nil, nil, err
-		}
-		results = append(results, e)
 	}
 	if err := p.ParseOptionalAttrDict(); err != nil {
 		return nil, nil, err
@@ -230,7 +217,7 @@ func parseAccessOf(p *ir.OpParser, st *ir.OpState, vector bool) (*ir.MemRefType,
 	if err != nil {
 		return nil, nil, err
 	}
-	amap, vals, err := s.finish(results)
+	amap, vals, err := subs.resolve()
 	if err != nil {
 		return nil, nil, err
 	}
