@@ -25,7 +25,7 @@ func simplifyAffineOp(first int) func(op *ir.Operation, rw *ir.Rewriter) bool {
 		mapOperands := op.Operands()[first:]
 		m, operands := compose(ofMap(old), mapOperands, anyConstant)
 		m, operands = canonicalize(m, operands, anyConstant)
-		nm := m.toMap()
+		nm := simplifyMapWithOperands(m, operands).toMap()
 		if sameMap(nm, old) && slices.Equal(operands, mapOperands) {
 			return false
 		}
@@ -116,31 +116,40 @@ func foldConstants(op *ir.Operation, constants []ir.Attribute) func(*ir.Value) (
 }
 
 // canonicalizeForBounds is MLIR's canonicalizeLoopBounds for affine.for:
-// each bound map composed and canonicalized, its repeated results
-// dropped; false when neither map changed.
+// each bound map composed and canonicalized, simplified from its operands'
+// bounds (simplifyMinOrMaxExprWithOperands, the upper bound before its
+// composition, as MLIR orders it), its repeated results dropped; false
+// when neither map changed.
 func canonicalizeForBounds(op *ir.Operation, constants []ir.Attribute) bool {
 	f := For{op}
 	cst := foldConstants(op, constants)
-	bound := func(name string, operands []*ir.Value) (*ir.AffineMap, []*ir.Value, bool) {
-		old := mapOf(op, name)
-		m, out := compose(ofMap(old), operands, cst)
-		m, out = canonicalize(m, out, cst)
+	dedup := func(m exprs) *ir.AffineMap {
 		var results []*ir.AffineExpr
 		for _, r := range m.List {
 			if !slices.ContainsFunc(results, r.Equal) {
 				results = append(results, r)
 			}
 		}
-		nm := &ir.AffineMap{Dims: m.Dims, Symbols: m.Syms, Results: results}
-		if sameMap(nm, old) {
-			return old, operands, false
-		}
-		return nm, out, true
+		return &ir.AffineMap{Dims: m.Dims, Symbols: m.Syms, Results: results}
 	}
-	lbm, lbs, lbChanged := bound("lowerBoundMap", f.LowerBoundOperands())
-	ubm, ubs, ubChanged := bound("upperBoundMap", f.UpperBoundOperands())
+	oldLb, oldUb := mapOf(op, "lowerBoundMap"), mapOf(op, "upperBoundMap")
+	lb, lbs := compose(ofMap(oldLb), f.LowerBoundOperands(), cst)
+	lb, lbs = canonicalize(lb, lbs, cst)
+	lb = simplifyMinMaxWithOperands(lb, lbs, true)
+	ub := simplifyMinMaxWithOperands(ofMap(oldUb), f.UpperBoundOperands(), false)
+	lbm := dedup(lb)
+	ub, ubs := compose(ub, f.UpperBoundOperands(), cst)
+	ub, ubs = canonicalize(ub, ubs, cst)
+	ubm := dedup(ub)
+	lbChanged, ubChanged := !sameMap(lbm, oldLb), !sameMap(ubm, oldUb)
 	if !lbChanged && !ubChanged {
 		return false
+	}
+	if !lbChanged {
+		lbm, lbs = oldLb, f.LowerBoundOperands()
+	}
+	if !ubChanged {
+		ubm, ubs = oldUb, f.UpperBoundOperands()
 	}
 	ctx := op.Context()
 	inits := f.Inits()

@@ -133,7 +133,7 @@ func.func @index_op_folds(%i: index, %j: index, %n: index) {
 // CHECK-DAG: #[[$SUM:.*]] = affine_map<()[s0, s1] -> (s0 * 42 + s1 + 6)>
 // CHECK-DAG: #[[$DIST:.*]] = affine_map<(d0) -> ((d0 * 4 - 4) floordiv 3)>
 // CHECK-DAG: #[[$CANCEL:.*]] = affine_map<(d0) -> ((d0 * 3 + 2) floordiv 2)>
-// CHECK-DAG: #[[$MOD:.*]] = affine_map<(d0) -> (d0 mod 8)>
+// CHECK-DAG: #[[$MOD:.*]] = affine_map<()[s0] -> (s0 mod 8)>
 // CHECK-DAG: #[[$MIN:.*]] = affine_map<(d0)[s0] -> (s0, d0 * 2)>
 // CHECK-LABEL: func.func @compose
 // CHECK-SAME: (%[[A:.*]]: index, %[[B:.*]]: index, %[[M:.*]]: memref<16xf32>)
@@ -141,7 +141,7 @@ func.func @index_op_folds(%i: index, %j: index, %n: index) {
 // CHECK-NEXT:    %[[S:.*]] = affine.apply #[[$SUM]]()[%[[B]], %[[A]]]
 // CHECK-NEXT:    %[[D:.*]] = affine.apply #[[$DIST]](%[[I]])
 // CHECK-NEXT:    %[[C:.*]] = affine.apply #[[$CANCEL]](%[[I]])
-// CHECK-NEXT:    %[[O:.*]] = affine.apply #[[$MOD]](%[[I]])
+// CHECK-NEXT:    %[[O:.*]] = affine.apply #[[$MOD]]()[%[[A]]]
 // CHECK-NEXT:    %[[L:.*]] = affine.load %[[M]][%[[I]] + 4] : memref<16xf32>
 // CHECK-NEXT:    affine.store %[[L]], %[[M]][%[[I]] + 4] : memref<16xf32>
 // CHECK-NEXT:    %[[N:.*]] = affine.min #[[$MIN]](%[[I]])[%[[A]]]
@@ -154,7 +154,7 @@ func.func @compose(%a: index, %b: index, %m: memref<16xf32>) {
     %p = affine.apply affine_map<(d0) -> (d0 - 1)>(%i)
     %d = affine.apply affine_map<(d0) -> ((d0 * 4) floordiv 3)>(%p)
     %q = affine.apply affine_map<(d0, d1) -> ((d0 * 3 + d1 * 3 + 4) floordiv 4)>(%i, %i)
-    %o = affine.apply affine_map<(d0) -> (d0 - (d0 floordiv 8) * 8)>(%i)
+    %o = affine.apply affine_map<(d0) -> (d0 - (d0 floordiv 8) * 8)>(%a)
     %k = affine.apply affine_map<(d0)[s0] -> (d0 + s0 + 1)>(%i)[%c3]
     %v = affine.load %m[%k] : memref<16xf32>
     affine.store %v, %m[%k] : memref<16xf32>
@@ -311,4 +311,30 @@ func.func @if_patterns(%i: index, %a: f32, %b: f32) -> (f32, f32) {
     affine.yield %b : f32
   }
   return %r, %s : f32, f32
+}
+
+// -----
+
+// What the enclosing loops' constant bounds say of an induction variable
+// simplifies maps: a floordiv or mod whose operand stays in one interval,
+// a loop bound's result another result always beats.
+// CHECK-LABEL: func.func @with_bounds
+// CHECK:       affine.for %[[I:.*]] = 0 to 32 {
+// CHECK-NEXT:    affine.store %{{.*}}, %{{.*}}[0] : memref<64xf32>
+// CHECK-NEXT:    affine.store %{{.*}}, %{{.*}}[%[[I]]] : memref<64xf32>
+// CHECK-NEXT:    affine.store %{{.*}}, %{{.*}}[%[[I]] floordiv 16] : memref<64xf32>
+// CHECK:       affine.for %[[J:.*]] = 0 to 2 {
+// CHECK-NEXT:    affine.for %{{.*}} = 5 to 10 {
+func.func @with_bounds(%A: memref<64xf32>, %f: f32) {
+  affine.for %i = 0 to 32 {
+    affine.store %f, %A[%i floordiv 32] : memref<64xf32>
+    affine.store %f, %A[%i mod 32] : memref<64xf32>
+    affine.store %f, %A[%i floordiv 16] : memref<64xf32>
+  }
+  affine.for %j = 0 to 2 {
+    affine.for %k = max affine_map<(d0) -> (5, 4 * d0)>(%j) to 10 {
+      "test.op"() : () -> ()
+    }
+  }
+  return
 }
