@@ -2,6 +2,7 @@ package kiln
 
 import (
 	"github.com/kiln-gpu/kiln/affine"
+	affinetransforms "github.com/kiln-gpu/kiln/affine/transforms"
 	"github.com/kiln-gpu/kiln/arith"
 	arithtransforms "github.com/kiln-gpu/kiln/arith/transforms"
 	"github.com/kiln-gpu/kiln/cf"
@@ -46,6 +47,7 @@ func Passes() pass.Registry {
 	pass.RegisterTransforms(reg)
 	arithtransforms.Register(reg)
 	mathtransforms.Register(reg)
+	affinetransforms.Register(reg)
 	outline.Register(reg)
 	spirvtransforms.Register(reg)
 	transforms.Register(reg)

@@ -36,7 +36,8 @@ var apply = &ir.OpDef{
 		}
 		return nil
 	},
-	Fold: foldApply,
+	Fold:         foldApply,
+	Canonicalize: []*ir.Pattern{simplifyPattern("affine.apply", 0)},
 }
 
 // minOp and maxOp are affine.min and affine.max: the smallest or largest
@@ -73,6 +74,9 @@ func minMax(name, summary string) *ir.OpDef {
 		Canonicalize: []*ir.Pattern{
 			{Name: "affine-min-max-single-result", Root: name, Rewrite: minMaxToApply},
 			{Name: "affine-min-max-dedup", Root: name, Rewrite: dedupMinMax},
+			{Name: "affine-min-max-merge", Root: name, Rewrite: mergeMinMax},
+			simplifyPattern(name, 0),
+			{Name: "affine-min-max-order", Root: name, Rewrite: sortMinMax},
 		},
 	}
 }

@@ -9,9 +9,10 @@ import (
 func Dialect() *ir.Dialect { return dialect }
 
 var dialect = &ir.Dialect{
-	Name:                "affine",
-	Summary:             "Loops and index arithmetic over affine maps.",
-	Ops:                 []*ir.OpDef{forOp, parallel, apply, minOp, maxOp, yield, load, store, vectorLoad, vectorStore, ifOp},
+	Name:    "affine",
+	Summary: "Loops and index arithmetic over affine maps.",
+	Ops: []*ir.OpDef{forOp, parallel, apply, minOp, maxOp, yield, load, store, vectorLoad, vectorStore, ifOp,
+		delinearizeIndex, linearizeIndex, prefetch, dmaStart, dmaWait},
 	Dependencies:        []func() *ir.Dialect{arith.Dialect},
 	MaterializeConstant: arith.BuildConstant,
 }

@@ -1,14 +1,14 @@
-// Package affine is MLIR's affine dialect, the ops that MLIR's scf and
-// memref tests use beside Kiln's own dialects: affine.for and
-// affine.parallel (loops whose bounds are affine maps of index values),
-// affine.apply, affine.min and affine.max (one map applied to index
-// operands), affine.yield, and affine.load and affine.store (memory
-// accesses through an affine map of the indices). Each op has MLIR's
-// custom syntax (constant and single-symbol loop bounds printed bare,
-// bounds of affine.parallel as expressions of SSA values), verifier
-// messages, and the folds MLIR's canonicalizer applies to constant
-// operands.
+// Package affine is MLIR's affine dialect: affine.for and affine.parallel
+// (loops whose bounds are affine maps of index values), affine.if (an
+// integer set), affine.apply, affine.min and affine.max (one map applied
+// to index operands), affine.yield, the memory ops (load, store,
+// vector_load, vector_store, prefetch, dma_start, dma_wait: accesses
+// through an affine map of the indices) and delinearize_index and
+// linearize_index. Each op has MLIR's custom syntax, verifier messages,
+// folds and canonicalizations (SimplifyAffineOp's map composition and
+// canonicalization among them: compose.go, flatten.go).
 //
-// The ops are parsed, verified, printed and canonicalized only: nothing
-// lowers them to SPIR-V, and the interpreter does not run them.
+// The ops are parsed, verified, printed and canonicalized here; package
+// affine/transforms lowers them (lower-affine) to scf, arith, memref and
+// vector ops, which the SPIR-V conversion and the interpreter take.
 package affine

@@ -293,21 +293,69 @@ func verifyForRegions(op *ir.Operation) error {
 	return nil
 }
 
-// eraseEmptyFor erases a loop without results whose body is only its
-// terminator (MLIR's AffineForEmptyLoopFolder, for loops without results).
+// eraseEmptyFor is MLIR's AffineForEmptyLoopFolder: a loop whose body is
+// only its terminator is replaced by what it yields: its inits when it runs
+// zero times, else per result the value from outside the loop or the init
+// of the iter_arg yielded. Not when the induction variable is yielded, nor,
+// with an unknown trip count, when a value from outside the loop or the
+// iter_args out of order are, nor, with two trips or more, out of order.
 func eraseEmptyFor(op *ir.Operation, rw *ir.Rewriter) bool {
-	b := For{op}.Body()
-	if op.NumResults() != 0 || b == nil || b.First() != b.Last() {
+	f := For{op}
+	b := f.Body()
+	if b == nil || b.First() != b.Last() {
 		return false
 	}
-	rw.EraseOp(op)
+	trips, known := tripCount(op)
+	if known && trips == 0 {
+		rw.ReplaceOp(op, f.Inits())
+		return true
+	}
+	yield := b.Last()
+	inits := f.Inits()
+	var repl []*ir.Value
+	outside, unordered := false, false
+	for i, v := range yield.Operands() {
+		if v == b.Arg(0) {
+			return false
+		}
+		if v.OwnerBlock() == b && v.DefiningOp() == nil {
+			pos := v.Index() - 1
+			unordered = unordered || pos != i
+			repl = append(repl, inits[pos])
+			continue
+		}
+		outside = true
+		repl = append(repl, v)
+	}
+	if !known && (outside || unordered) || known && trips >= 2 && unordered {
+		return false
+	}
+	rw.ReplaceOp(op, repl)
 	return true
 }
 
+// tripCount is MLIR's getTrivialConstantTripCount: with constant bounds,
+// the number of iterations (zero when the upper bound is not above the
+// lower).
+func tripCount(op *ir.Operation) (int64, bool) {
+	f := For{op}
+	lb, ok1 := constantBound(mapOf(op, "lowerBoundMap"))
+	ub, ok2 := constantBound(mapOf(op, "upperBoundMap"))
+	if !ok1 || !ok2 || len(f.LowerBoundOperands())+len(f.UpperBoundOperands()) != 0 {
+		return 0, false
+	}
+	if ub <= lb {
+		return 0, true
+	}
+	step := f.Step()
+	return (ub - lb + step - 1) / step, true
+}
+
 // foldFor makes a bound whose operands are all constant a constant map
-// (the largest result for the lower bound, the smallest for the upper), and
-// folds a loop that runs zero times to its inits (MLIR's AffineForOp::fold
-// with foldLoopBounds).
+// (the largest result for the lower bound, the smallest for the upper),
+// else composes and canonicalizes the bound maps (canonicalizeLoopBounds,
+// simplify.go), and folds a loop that runs zero times to its inits (MLIR's
+// AffineForOp::fold).
 func foldFor(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 	f := For{op}
 	lbs, ubs := f.LowerBoundOperands(), f.UpperBoundOperands()
@@ -330,7 +378,7 @@ func foldFor(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) 
 	loOK = loOK && nl > 0
 	hiOK = hiOK && nu > 0
 	if !loOK && !hiOK {
-		return nil, false
+		return nil, canonicalizeForBounds(op, operands)
 	}
 	ctx := op.Context()
 	constMap := func(v int64) ir.Attribute {
@@ -351,21 +399,22 @@ func foldFor(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) 
 	return nil, true
 }
 
-// foldBound evaluates a bound map over constant operands: the max of its
-// results for a lower bound, the min for an upper bound.
+// foldBound evaluates a bound map with its constant operands substituted
+// (MLIR's AffineMap::constantFold, which needs only the operands the
+// results use): the max of its results for a lower bound, the min for an
+// upper bound; false unless every result is then constant.
 func foldBound(m *ir.AffineMap, operands []ir.Attribute, lower bool) (int64, bool) {
-	vals, ok := constantOperands(operands)
-	if !ok {
+	if m == nil || len(operands) != m.Dims+m.Symbols || len(m.Results) == 0 {
 		return 0, false
 	}
-	rs, ok := evalMap(m, vals)
-	if !ok || len(rs) == 0 {
-		return 0, false
-	}
-	best := rs[0]
-	for _, r := range rs[1:] {
-		if lower && r > best || !lower && r < best {
-			best = r
+	var best int64
+	for i, r := range m.Results {
+		e := substituteConstants(r, operands[:m.Dims], operands[m.Dims:])
+		if e.Kind != ir.AffineConst {
+			return 0, false
+		}
+		if i == 0 || lower && e.Value > best || !lower && e.Value < best {
+			best = e.Value
 		}
 	}
 	return best, true

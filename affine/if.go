@@ -19,6 +19,11 @@ var ifOp = &ir.OpDef{
 	Parse:  parseIf,
 	Print:  printIf,
 	Verify: verifyIf,
+	Fold:   foldIf,
+	Canonicalize: []*ir.Pattern{
+		{Name: "affine-if-dead-else", Root: "affine.if", Rewrite: simplifyDeadElse},
+		{Name: "affine-if-always-true-or-false", Root: "affine.if", Rewrite: alwaysTrueOrFalseIf},
+	},
 }
 
 // #set(%dims)[%syms] (-> types)? region (else region)? attr-dict
@@ -105,4 +110,47 @@ func verifyIf(op *ir.Operation) error {
 		return err
 	}
 	return verifyDimsAndSymbols(op, op.Operands(), set.Set.Dims)
+}
+
+// simplifyDeadElse is MLIR's SimplifyDeadElse: an else region of an
+// affine.if without results that holds only its terminator is dropped.
+func simplifyDeadElse(op *ir.Operation, rw *ir.Rewriter) bool {
+	els := op.Region(1)
+	if op.NumResults() != 0 || els.Empty() || els.Entry().First() != els.Entry().Last() {
+		return false
+	}
+	rw.ModifyInPlace(op, func() { rw.EraseBlock(els.Entry()) })
+	return true
+}
+
+// alwaysTrueOrFalseIf is MLIR's AlwaysTrueOrFalseIf: with the set 0 == 0
+// the then block takes the op's place, with the empty set 1 == 0 the else
+// block (or nothing), the yielded values replacing the results.
+func alwaysTrueOrFalseIf(op *ir.Operation, rw *ir.Rewriter) bool {
+	set := op.Attr("condition").(*ir.IntegerSetAttr).Set
+	if len(set.Constraints) != 1 || !set.IsEq[0] || set.Constraints[0].Kind != ir.AffineConst {
+		return false
+	}
+	region := op.Region(0)
+	switch set.Constraints[0].Value {
+	case 0:
+	case 1:
+		region = op.Region(1)
+		if region.Empty() {
+			if op.NumResults() != 0 {
+				return false
+			}
+			rw.EraseOp(op)
+			return true
+		}
+	default:
+		return false
+	}
+	b := region.Entry()
+	yield := b.Last()
+	results := yield.Operands()
+	rw.InlineBlockBefore(b, op, nil)
+	rw.ReplaceOp(op, results)
+	rw.EraseOp(yield)
+	return true
 }

@@ -5,13 +5,14 @@ import (
 )
 
 var load = &ir.OpDef{
-	Name:     "affine.load",
-	Summary:  "Loads an element of a memref at indices given by an affine map of index values.",
-	Example:  "%v = affine.load %m[%i + 1, symbol(%n) * 2] : memref<8x16xf32>",
-	Traits:   ir.ReadOnly,
-	Operands: ir.AtLeast(1),
-	Results:  ir.Exactly(1),
-	Inherent: []string{"map"},
+	Name:         "affine.load",
+	Canonicalize: []*ir.Pattern{simplifyPattern("affine.load", 1)},
+	Summary:      "Loads an element of a memref at indices given by an affine map of index values.",
+	Example:      "%v = affine.load %m[%i + 1, symbol(%n) * 2] : memref<8x16xf32>",
+	Traits:       ir.ReadOnly,
+	Operands:     ir.AtLeast(1),
+	Results:      ir.Exactly(1),
+	Inherent:     []string{"map"},
 	// Hand-written as in MLIR (AffineLoadOp::parse, AffineOps.cpp): the
 	// subscripts are affine expressions of SSA values.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
@@ -32,14 +33,16 @@ var load = &ir.OpDef{
 		}
 		return nil
 	},
+	Fold: foldLoad,
 }
 
 var store = &ir.OpDef{
-	Name:     "affine.store",
-	Summary:  "Stores a value into a memref at indices given by an affine map of index values.",
-	Example:  "affine.store %v, %m[%i, %j - 1] : memref<8x16xf32>",
-	Operands: ir.AtLeast(2),
-	Inherent: []string{"map"},
+	Name:         "affine.store",
+	Canonicalize: []*ir.Pattern{simplifyPattern("affine.store", 2)},
+	Summary:      "Stores a value into a memref at indices given by an affine map of index values.",
+	Example:      "affine.store %v, %m[%i, %j - 1] : memref<8x16xf32>",
+	Operands:     ir.AtLeast(2),
+	Inherent:     []string{"map"},
 	// Hand-written as in MLIR (AffineStoreOp::parse, AffineOps.cpp), as
 	// affine.load.
 	Parse: parseStore(false),
@@ -56,13 +59,14 @@ var store = &ir.OpDef{
 }
 
 var vectorLoad = &ir.OpDef{
-	Name:     "affine.vector_load",
-	Summary:  "Loads a vector from a memref at indices given by an affine map of index values.",
-	Example:  "%v = affine.vector_load %m[%i, %j * 4] : memref<8x16xf32>, vector<4xf32>",
-	Traits:   ir.ReadOnly,
-	Operands: ir.AtLeast(1),
-	Results:  ir.Exactly(1),
-	Inherent: []string{"map"},
+	Name:         "affine.vector_load",
+	Canonicalize: []*ir.Pattern{simplifyPattern("affine.vector_load", 1)},
+	Summary:      "Loads a vector from a memref at indices given by an affine map of index values.",
+	Example:      "%v = affine.vector_load %m[%i, %j * 4] : memref<8x16xf32>, vector<4xf32>",
+	Traits:       ir.ReadOnly,
+	Operands:     ir.AtLeast(1),
+	Results:      ir.Exactly(1),
+	Inherent:     []string{"map"},
 	// Hand-written as in MLIR (AffineVectorLoadOp::parse): affine.load's
 	// subscripts, then the vector type.
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
@@ -86,11 +90,12 @@ var vectorLoad = &ir.OpDef{
 }
 
 var vectorStore = &ir.OpDef{
-	Name:     "affine.vector_store",
-	Summary:  "Stores a vector into a memref at indices given by an affine map of index values.",
-	Example:  "affine.vector_store %v, %m[%i, %j * 4] : memref<8x16xf32>, vector<4xf32>",
-	Operands: ir.AtLeast(2),
-	Inherent: []string{"map"},
+	Name:         "affine.vector_store",
+	Canonicalize: []*ir.Pattern{simplifyPattern("affine.vector_store", 2)},
+	Summary:      "Stores a vector into a memref at indices given by an affine map of index values.",
+	Example:      "affine.vector_store %v, %m[%i, %j * 4] : memref<8x16xf32>, vector<4xf32>",
+	Operands:     ir.AtLeast(2),
+	Inherent:     []string{"map"},
 	// Hand-written as in MLIR (AffineVectorStoreOp::parse), as
 	// affine.vector_load.
 	Parse: parseStore(true),
@@ -175,22 +180,9 @@ func parseAccessOf(p *ir.OpParser, st *ir.OpState, vector bool) (*ir.MemRefType,
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := p.ParsePunct("["); err != nil {
+	subs, err := parseSubscripts(p)
+	if err != nil {
 		return nil, nil, err
-	}
-	s := &ssaExprs{p: p}
-	var results []*ir.AffineExpr
-	for !p.ParseOptionalPunct("]") {
-		if len(results) > 0 {
-			if err := p.ParsePunct(","); err != nil {
-				return nil, nil, err
-			}
-		}
-		e, err := s.expr()
-		if err != nil {
-			return nil, nil, err
-		}
-		results = append(results, e)
 	}
 	if err := p.ParseOptionalAttrDict(); err != nil {
 		return nil, nil, err
@@ -225,7 +217,7 @@ func parseAccessOf(p *ir.OpParser, st *ir.OpState, vector bool) (*ir.MemRefType,
 	if err != nil {
 		return nil, nil, err
 	}
-	amap, vals, err := s.finish(results)
+	amap, vals, err := subs.resolve()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -286,4 +278,51 @@ func verifyAccess(op *ir.Operation, at int, what string) error {
 		}
 	}
 	return verifyDimsAndSymbols(op, operands, m.Dims)
+}
+
+// foldLoad is the global-constant part of MLIR's AffineLoadOp::fold: a
+// load from memref.get_global of a constant memref.global with a dense
+// initial value is that element (any element of a splat; otherwise the
+// one the map's constant results index).
+func foldLoad(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	get := op.Operand(0).DefiningOp()
+	if get == nil || get.Name() != "memref.get_global" {
+		return nil, false
+	}
+	ref, ok := get.Attr("name").(*ir.SymbolRefAttr)
+	if !ok {
+		return nil, false
+	}
+	table := get.ParentOp()
+	for table != nil && !table.HasTrait(ir.SymbolTable) {
+		table = table.ParentOp()
+	}
+	if table == nil {
+		return nil, false
+	}
+	global := ir.LookupSymbolRef(table, ref)
+	if global == nil || global.Name() != "memref.global" || global.Attr("constant") == nil {
+		return nil, false
+	}
+	init, ok := global.Attr("initial_value").(*ir.DenseElementsAttr)
+	if !ok {
+		return nil, false
+	}
+	ctx := op.Context()
+	if init.IsSplat() {
+		return []ir.FoldResult{{Attr: init.ElementAttr(ctx, 0)}}, true
+	}
+	m := mapOf(op, "map")
+	shape := init.ShapedType().Shape()
+	if m == nil || len(m.Results) != len(shape) {
+		return nil, false
+	}
+	flat := int64(0)
+	for i, r := range m.Results {
+		if r.Kind != ir.AffineConst || r.Value < 0 || r.Value >= shape[i] {
+			return nil, false
+		}
+		flat = flat*shape[i] + r.Value
+	}
+	return []ir.FoldResult{{Attr: init.ElementAttr(ctx, int(flat))}}, true
 }

@@ -20,6 +20,7 @@ var parallel = &ir.OpDef{
 	Parse:  parseParallel,
 	Print:  printParallel,
 	Verify: verifyParallel,
+	Fold:   foldParallel,
 }
 
 // Parallel is a typed view of affine.parallel.

@@ -70,7 +70,8 @@ func validDim(v *ir.Value, region *ir.Region) bool {
 	switch {
 	case def == nil:
 		return isInductionVar(v)
-	case def.Name() == "affine.apply":
+	case def.Name() == "affine.apply", def.Name() == "affine.delinearize_index", def.Name() == "affine.linearize_index":
+		// The index ops are special forms of affine.apply.
 		return allValid(def.Operands(), region, validDim)
 	case isDimOp(def):
 		return isTopLevel(def.Operand(0))

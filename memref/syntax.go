@@ -27,11 +27,17 @@ func printIndices(p *ir.OpPrinter, vs []*ir.Value) {
 // become dynamic operands (ir.Dynamic in the static list), integers are
 // static entries.
 func ParseDynamicIndexList(p *ir.OpParser) (dyn []ir.UnresolvedOperand, static []int64, err error) {
-	if err := p.ParsePunct("["); err != nil {
+	return ParseDelimitedIndexList(p, "[", "]")
+}
+
+// ParseDelimitedIndexList is ParseDynamicIndexList between other
+// delimiters (MLIR's AsmParser::Delimiter, `(` `)` for affine's basis).
+func ParseDelimitedIndexList(p *ir.OpParser, open, close string) (dyn []ir.UnresolvedOperand, static []int64, err error) {
+	if err := p.ParsePunct(open); err != nil {
 		return nil, nil, err
 	}
 	static = []int64{}
-	if p.ParseOptionalPunct("]") {
+	if p.ParseOptionalPunct(close) {
 		return nil, static, nil
 	}
 	for {
@@ -54,13 +60,18 @@ func ParseDynamicIndexList(p *ir.OpParser) (dyn []ir.UnresolvedOperand, static [
 			break
 		}
 	}
-	return dyn, static, p.ParsePunct("]")
+	return dyn, static, p.ParsePunct(close)
 }
 
 // PrintDynamicIndexList writes `[%a, 4]` from a static list whose Dynamic
 // entries take the next value of dyn.
 func PrintDynamicIndexList(p *ir.OpPrinter, dyn []*ir.Value, static []int64) {
-	p.WriteByte('[')
+	PrintDelimitedIndexList(p, dyn, static, '[', ']')
+}
+
+// PrintDelimitedIndexList is PrintDynamicIndexList between other delimiters.
+func PrintDelimitedIndexList(p *ir.OpPrinter, dyn []*ir.Value, static []int64, open, close byte) {
+	p.WriteByte(open)
 	k := 0
 	for i, s := range static {
 		if i > 0 {
@@ -73,7 +84,7 @@ func PrintDynamicIndexList(p *ir.OpPrinter, dyn []*ir.Value, static []int64) {
 			p.Int(s)
 		}
 	}
-	p.WriteByte(']')
+	p.WriteByte(close)
 }
 
 // DynamicIndexList is MLIR's custom<DynamicIndexList>($values, $static):

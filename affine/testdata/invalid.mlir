@@ -323,3 +323,110 @@ func.func @if_else_region_args(%i: index) {
   }
   return
 }
+
+// -----
+
+func.func @delinearize_result_count(%i: index) {
+  // expected-error @below {{'affine.delinearize_index' op should return an index for each basis element and up to one extra index}}
+  %r:4 = affine.delinearize_index %i into (4, 8) : index, index, index, index
+  return
+}
+
+// -----
+
+func.func @delinearize_non_positive(%i: index) {
+  // expected-error @below {{'affine.delinearize_index' op no basis element may be statically non-positive}}
+  %r:2 = affine.delinearize_index %i into (0, 8) : index, index
+  return
+}
+
+// -----
+
+func.func @delinearize_markers(%i: index) {
+  // expected-error @below {{'affine.delinearize_index' op mismatch between dynamic and static basis (kDynamic marker but no corresponding dynamic basis entry) -- this can only happen due to an incorrect fold/rewrite}}
+  %r:2 = "affine.delinearize_index"(%i) <{static_basis = array<i64: -9223372036854775808, 8>}> : (index) -> (index, index)
+  return
+}
+
+// -----
+
+func.func @delinearize_result_type(%i: index) {
+  // expected-error @below {{'affine.delinearize_index' op result #1 must be variadic of index, but got 'i32'}}
+  %r:2 = "affine.delinearize_index"(%i) <{static_basis = array<i64: 8>}> : (index) -> (index, i32)
+  return
+}
+
+// -----
+
+func.func @linearize_basis_count(%i: index) {
+  // expected-error @below {{'affine.linearize_index' op should be passed a basis element for each index except possibly the first}}
+  %r = affine.linearize_index [%i, %i] by (2, 3, 4) : index
+  return
+}
+
+// -----
+
+func.func @linearize_markers(%i: index) {
+  // expected-error @below {{'affine.linearize_index' op mismatch between dynamic and static basis}}
+  %r = "affine.linearize_index"(%i, %i, %i) <{operandSegmentSizes = array<i32: 2, 1>, static_basis = array<i64: 4>}> : (index, index, index) -> index
+  return
+}
+
+// -----
+
+func.func @linearize_basis_syntax(%i: index) {
+  // expected-error @below {{expected SSA value or integer}}
+  %r = affine.linearize_index [%i] by (f32) : index
+  return
+}
+
+// -----
+
+func.func @prefetch_rw(%m: memref<10xf32>, %i: index) {
+  // expected-error @below {{rw specifier has to be 'read' or 'write'}}
+  affine.prefetch %m[%i], readwrite, locality<3>, data : memref<10xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_cache(%m: memref<10xf32>, %i: index) {
+  // expected-error @below {{cache type has to be 'data' or 'instr'}}
+  affine.prefetch %m[%i], read, locality<3>, text : memref<10xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_rank(%m: memref<10x10xf32>, %i: index) {
+  // expected-error @below {{'affine.prefetch' op affine.prefetch affine map num results must equal memref rank}}
+  affine.prefetch %m[%i], read, locality<3>, data : memref<10x10xf32>
+  return
+}
+
+// -----
+
+func.func @dma_start_stride(%a: memref<4xf32>, %t: memref<1xi32>, %i: index) {
+  // expected-error @below {{expected two stride related operands}}
+  affine.dma_start %a[%i], %a[%i], %t[%i], %i, %i : memref<4xf32>, memref<4xf32>, memref<1xi32>
+  return
+}
+
+// -----
+
+func.func @dma_start_types(%a: memref<4xf32>, %t: memref<1xi32>, %i: index) {
+  // expected-error @below {{expected three types}}
+  affine.dma_start %a[%i], %a[%i], %t[%i], %i : memref<4xf32>, memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @dma_wait_tag(%t: memref<1xi32>, %i: index) {
+  affine.for %j = 0 to 4 {
+    %x = "test.index"() : () -> index
+    // expected-error @below {{'affine.dma_wait' op index must be a valid dimension or symbol identifier}}
+    affine.dma_wait %t[%x], %i : memref<1xi32>
+  }
+  return
+}

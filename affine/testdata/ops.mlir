@@ -118,3 +118,53 @@ func.func @apply_parallel_valid(%n: index) {
   }
   return
 }
+
+// delinearize_index and linearize_index take a basis of SSA values and
+// integers, with or without the outer bound; linearize_index may be
+// disjoint.
+// CHECK-LABEL: func.func @index_ops
+// CHECK:         %{{.*}}:3 = affine.delinearize_index %arg0 into (%arg1, 16, 224) : index, index, index
+// CHECK:         %{{.*}}:2 = affine.delinearize_index %arg0 into (224) : index, index
+// CHECK:         affine.linearize_index disjoint [%{{.*}}#0, %{{.*}}#1, %{{.*}}#2] by (%arg1, 16, 224) : index
+// CHECK:         affine.linearize_index [%{{.*}}#0, %{{.*}}#1] by (224) : index
+// CHECK:         affine.linearize_index [] by () : index
+func.func @index_ops(%i: index, %n: index) -> (index, index, index) {
+  %d:3 = affine.delinearize_index %i into (%n, 16, 224) : index, index, index
+  %e:2 = affine.delinearize_index %i into (224) : index, index
+  %l = affine.linearize_index disjoint [%d#0, %d#1, %d#2] by (%n, 16, 224) : index
+  %m = affine.linearize_index [%e#0, %e#1] by (224) : index
+  %z = affine.linearize_index [] by () : index
+  return %l, %m, %z : index, index, index
+}
+
+// prefetch, dma_start and dma_wait take affine subscripts.
+// CHECK-LABEL: func.func @prefetch_dma
+// CHECK:         affine.prefetch %{{.*}}[%{{.*}} + symbol(%arg0) + 7], read, locality<3>, data : memref<10xf32>
+// CHECK:         affine.prefetch %{{.*}}[%{{.*}}], write, locality<0>, instr : memref<10xf32>
+// CHECK:         affine.dma_start %{{.*}}[%{{.*}} + 7], %{{.*}}[%arg0 + 11], %{{.*}}[%{{.*}}], %{{.*}} : memref<100xf32>, memref<100xf32, 2>, memref<1xi32>
+// CHECK:         affine.dma_start %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : memref<100xf32>, memref<100xf32, 2>, memref<1xi32>
+// CHECK:         affine.dma_wait %{{.*}}[%{{.*}} + %arg0 + 17], %{{.*}} : memref<1xi32>
+func.func @prefetch_dma(%n: index, %m: memref<10xf32>, %src: memref<100xf32>, %dst: memref<100xf32, 2>, %tag: memref<1xi32>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  affine.for %i = 0 to 10 {
+    affine.prefetch %m[%i + symbol(%n) + 7], read, locality<3>, data : memref<10xf32>
+    affine.prefetch %m[%i], write, locality<0>, instr : memref<10xf32>
+    affine.dma_start %src[%i + 7], %dst[%n + 11], %tag[%c0], %c64 : memref<100xf32>, memref<100xf32, 2>, memref<1xi32>
+    affine.dma_start %src[%i], %dst[%i], %tag[%c0], %c64, %c64, %c64 : memref<100xf32>, memref<100xf32, 2>, memref<1xi32>
+    affine.dma_wait %tag[%i + %n + 17], %c64 : memref<1xi32>
+  }
+  return
+}
+
+// The results of delinearize_index and linearize_index of loop indices
+// are valid dims, as affine.apply's are.
+// CHECK-LABEL: func.func @index_ops_as_dims
+// CHECK:         affine.load %{{.*}}[%{{.*}}#0, %{{.*}}#1] : memref<10x10xf32>
+func.func @index_ops_as_dims(%m: memref<10x10xf32>) {
+  affine.for %i = 0 to 100 {
+    %d:2 = affine.delinearize_index %i into (10, 10) : index, index
+    %v = affine.load %m[%d#0, %d#1] : memref<10x10xf32>
+  }
+  return
+}

@@ -1,0 +1,56 @@
+package affine
+
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// randomExpr builds a pure affine expression over two dims and one
+// symbol: sums, products by constants, and floordiv, ceildiv and mod by
+// positive constants.
+func randomExpr(r *rand.Rand, depth int) *ir.AffineExpr {
+	if depth == 0 || r.Intn(4) == 0 {
+		switch r.Intn(4) {
+		case 0:
+			return ir.AffineDimExpr(0)
+		case 1:
+			return ir.AffineDimExpr(1)
+		case 2:
+			return ir.AffineSymbolExpr(0)
+		}
+		return ir.AffineConstExpr(int64(r.Intn(11) - 5))
+	}
+	lhs := randomExpr(r, depth-1)
+	switch r.Intn(5) {
+	case 0:
+		return ir.AffineBinary(ir.AffineAdd, lhs, randomExpr(r, depth-1))
+	case 1:
+		return ir.AffineBinary(ir.AffineMul, lhs, ir.AffineConstExpr(int64(r.Intn(7)-3)))
+	case 2:
+		return ir.AffineBinary(ir.AffineFloorDiv, lhs, ir.AffineConstExpr(int64(r.Intn(5)+1)))
+	case 3:
+		return ir.AffineBinary(ir.AffineCeilDiv, lhs, ir.AffineConstExpr(int64(r.Intn(5)+1)))
+	}
+	return ir.AffineBinary(ir.AffineMod, lhs, ir.AffineConstExpr(int64(r.Intn(5)+1)))
+}
+
+// The flattening simplification keeps every expression's value.
+func TestSimplifyExprKeepsValue(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	for range 2000 {
+		e := randomExpr(r, 4)
+		s := simplifyExpr(e, 2, 1)
+		for d0 := int64(-7); d0 <= 7; d0++ {
+			for d1 := int64(-3); d1 <= 3; d1++ {
+				for s0 := int64(-2); s0 <= 2; s0++ {
+					dims, syms := []int64{d0, d1}, []int64{s0}
+					if got, want := s.Eval(dims, syms), e.Eval(dims, syms); got != want {
+						t.Fatalf("%v simplified to %v: %d, want %d at d0=%d d1=%d s0=%d", e, s, got, want, d0, d1, s0)
+					}
+				}
+			}
+		}
+	}
+}

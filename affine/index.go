@@ -1,0 +1,264 @@
+package affine
+
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/memref"
+)
+
+// basisList is custom<DynamicIndexList>($dynamic_basis, $static_basis, "{}",
+// Paren): `(%n, 16)`, SSA values standing for the ir.Dynamic entries.
+var basisList = ir.CustomDirective{
+	Parse: func(p *ir.OpParser, args []*ir.FormatArg) error {
+		dyn, static, err := memref.ParseDelimitedIndexList(p, "(", ")")
+		if err != nil {
+			return err
+		}
+		args[0].Operands = dyn
+		args[1].Attr = p.Context().DenseI64Array(static...)
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+		var static []int64
+		if a, ok := args[1].Attr.(*ir.DenseArrayAttr); ok {
+			static = a.Ints
+		}
+		memref.PrintDelimitedIndexList(p, args[0].Values, static, '(', ')')
+	},
+}
+
+func indexType(ctx *ir.Context) ir.Type { return ctx.Index() }
+
+var delinearizeIndex = &ir.OpDef{
+	Name:     "affine.delinearize_index",
+	Summary:  "Splits an index into the indices of a multi-dimensional basis.",
+	Example:  "%r:3 = affine.delinearize_index %i into (%n, 16, 224) : index, index, index",
+	Traits:   ir.Pure,
+	Operands: ir.AtLeast(1),
+	Results:  ir.AtLeast(1),
+	Inherent: []string{"static_basis"},
+	Format: &ir.Format{
+		Syntax:   "$linear_index `into` custom<DynamicIndexList>($dynamic_basis, $static_basis) attr-dict `:` type($multi_index)",
+		Operands: []string{"linear_index", "dynamic_basis*"},
+		Results:  []string{"multi_index*"},
+		Types:    map[string]func(*ir.Context) ir.Type{"linear_index": indexType, "dynamic_basis": indexType},
+		Attrs:    []ir.FormatAttr{{Name: "static_basis"}},
+		Custom:   map[string]ir.CustomDirective{"DynamicIndexList": basisList},
+	},
+	Verify: verifyDelinearize,
+	Fold:   foldDelinearize,
+}
+
+var linearizeIndex = &ir.OpDef{
+	Name:     "affine.linearize_index",
+	Summary:  "Combines the indices of a multi-dimensional basis into one index.",
+	Example:  "%r = affine.linearize_index disjoint [%i, %j, %k] by (%n, 16, 224) : index",
+	Traits:   ir.Pure | ir.AttrSizedOperandSegments,
+	Operands: ir.Variadic,
+	Results:  ir.Exactly(1),
+	Inherent: []string{"static_basis", "disjoint"},
+	Format: &ir.Format{
+		Syntax: "(`disjoint` $disjoint^)? ` ` `[` $multi_index `]` `by` custom<DynamicIndexList>($dynamic_basis, $static_basis) " +
+			"attr-dict `:` type($linear_index)",
+		Operands: []string{"multi_index*", "dynamic_basis*"},
+		Results:  []string{"linear_index"},
+		Types:    map[string]func(*ir.Context) ir.Type{"multi_index": indexType, "dynamic_basis": indexType},
+		Attrs:    []ir.FormatAttr{{Name: "disjoint", Unit: true}, {Name: "static_basis"}},
+		Custom:   map[string]ir.CustomDirective{"DynamicIndexList": basisList},
+	},
+	Verify: verifyLinearize,
+	Fold:   foldLinearize,
+}
+
+// StaticBasis returns an index op's static_basis, ir.Dynamic standing for
+// each dynamic basis operand in turn.
+func StaticBasis(op *ir.Operation) []int64 {
+	if a, ok := op.Attr("static_basis").(*ir.DenseArrayAttr); ok {
+		return a.Ints
+	}
+	return nil
+}
+
+// DelinearizeParts returns affine.delinearize_index's linear index and
+// dynamic basis.
+func DelinearizeParts(op *ir.Operation) (*ir.Value, []*ir.Value) {
+	return op.Operand(0), op.Operands()[1:]
+}
+
+// LinearizeParts returns affine.linearize_index's indices and dynamic basis.
+func LinearizeParts(op *ir.Operation) (multi, basis []*ir.Value) {
+	if len(ir.OperandSegmentSizes(op)) != 2 {
+		return nil, nil
+	}
+	return ir.OperandSegment(op, 0), ir.OperandSegment(op, 1)
+}
+
+// checkBasis is what both ops' verifiers share: one dynamic operand per
+// ir.Dynamic entry, and (when positive) no static entry below one.
+func checkBasis(op *ir.Operation, static []int64, dynamic int, positive bool) error {
+	markers := 0
+	for _, b := range static {
+		if b == ir.Dynamic {
+			markers++
+		}
+	}
+	if markers != dynamic {
+		return op.Errorf("mismatch between dynamic and static basis (kDynamic marker but no corresponding dynamic basis " +
+			"entry) -- this can only happen due to an incorrect fold/rewrite")
+	}
+	if positive && slices.ContainsFunc(static, func(b int64) bool { return b != ir.Dynamic && b <= 0 }) {
+		return op.Errorf("no basis element may be statically non-positive")
+	}
+	return nil
+}
+
+func verifyDelinearize(op *ir.Operation) error {
+	if a := op.Attr("static_basis"); a == nil {
+		return op.Errorf("requires attribute 'static_basis'")
+	}
+	if err := checkIndexOperands(op, 0); err != nil {
+		return err
+	}
+	for i, t := range op.ResultTypes() {
+		if !isIndex(t) {
+			return op.Errorf("result #%d must be variadic of index, but got '%s'", i, ir.TypeString(t))
+		}
+	}
+	static := StaticBasis(op)
+	if n := op.NumResults(); n != len(static) && n != len(static)+1 {
+		return op.Errorf("should return an index for each basis element and up to one extra index")
+	}
+	return checkBasis(op, static, op.NumOperands()-1, true)
+}
+
+func verifyLinearize(op *ir.Operation) error {
+	if a := op.Attr("static_basis"); a == nil {
+		return op.Errorf("requires attribute 'static_basis'")
+	}
+	if err := checkIndexOperands(op, 0); err != nil {
+		return err
+	}
+	if !isIndex(op.Result(0).Type()) {
+		return op.Errorf("result #0 must be index, but got '%s'", ir.TypeString(op.Result(0).Type()))
+	}
+	multi, basis := LinearizeParts(op)
+	static := StaticBasis(op)
+	if n := len(multi); n != len(static) && n != len(static)+1 {
+		return op.Errorf("should be passed a basis element for each index except possibly the first")
+	}
+	return checkBasis(op, static, len(basis), false)
+}
+
+// foldConstantBasis moves the dynamic basis operands that are constants
+// into the static basis (MLIR's foldCstValueToCstAttrBasis); first is the
+// index of the first basis operand, and constants are all the operands'.
+func foldConstantBasis(op *ir.Operation, first int, constants []ir.Attribute) bool {
+	static := slices.Clone(StaticBasis(op))
+	operands := slices.Clone(op.Operands()[:first])
+	k := first
+	changed := false
+	for i, b := range static {
+		if b != ir.Dynamic {
+			continue
+		}
+		if c, ok := constants[k].(*ir.IntegerAttr); ok {
+			static[i] = c.Int()
+			changed = true
+		} else {
+			operands = append(operands, op.Operand(k))
+		}
+		k++
+	}
+	if !changed {
+		return false
+	}
+	ctx := op.Context()
+	op.SetOperands(operands)
+	op.SetAttr("static_basis", ctx.DenseI64Array(static...))
+	if op.Name() == "affine.linearize_index" {
+		op.SetAttr("operandSegmentSizes", ctx.DenseI32Array(int64(first), int64(len(operands)-first)))
+	}
+	return true
+}
+
+// floorMod is the non-negative remainder of a by a positive b.
+func floorMod(a, b int64) int64 { return ((a % b) + b) % b }
+
+func floorDivide(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+// foldDelinearize is MLIR's AffineDelinearizeIndexOp::fold: a constant
+// basis operand becomes static; a single result is the input; a constant
+// input over a static basis gives constant results.
+func foldDelinearize(op *ir.Operation, constants []ir.Attribute) ([]ir.FoldResult, bool) {
+	if foldConstantBasis(op, 1, constants) {
+		return nil, true
+	}
+	if op.NumResults() == 1 {
+		return []ir.FoldResult{{Value: op.Operand(0)}}, true
+	}
+	c, ok := constants[0].(*ir.IntegerAttr)
+	if !ok || op.NumOperands() > 1 {
+		return nil, false
+	}
+	static := StaticBasis(op)
+	if op.NumResults() == len(static) {
+		static = static[1:]
+	}
+	high := c.Int()
+	out := make([]ir.FoldResult, op.NumResults())
+	ctx := op.Context()
+	for i := len(static) - 1; i >= 0; i-- {
+		out[i+1] = ir.FoldResult{Attr: ctx.IndexAttr(floorMod(high, static[i]))}
+		high = floorDivide(high, static[i])
+	}
+	out[0] = ir.FoldResult{Attr: ctx.IndexAttr(high)}
+	return out, true
+}
+
+// foldLinearize is MLIR's AffineLinearizeIndexOp::fold: a constant basis
+// operand becomes static; no index is zero, one index is itself; constant
+// indices over a static basis give a constant.
+func foldLinearize(op *ir.Operation, constants []ir.Attribute) ([]ir.FoldResult, bool) {
+	multi, basis := LinearizeParts(op)
+	if multi == nil && basis == nil {
+		return nil, false
+	}
+	if foldConstantBasis(op, len(multi), constants) {
+		return nil, true
+	}
+	ctx := op.Context()
+	switch len(multi) {
+	case 0:
+		return []ir.FoldResult{{Attr: ctx.IndexAttr(0)}}, true
+	case 1:
+		return []ir.FoldResult{{Value: multi[0]}}, true
+	}
+	if len(basis) > 0 {
+		return nil, false
+	}
+	vals := make([]int64, len(multi))
+	for i := range multi {
+		c, ok := constants[i].(*ir.IntegerAttr)
+		if !ok {
+			return nil, false
+		}
+		vals[i] = c.Int()
+	}
+	static := StaticBasis(op)
+	result, stride := int64(0), int64(1)
+	for i, j := len(static)-1, len(vals)-1; i >= 0; i, j = i-1, j-1 {
+		result += vals[j] * stride
+		stride *= static[i]
+	}
+	if len(vals) > len(static) {
+		result += vals[0] * stride
+	}
+	return []ir.FoldResult{{Attr: ctx.IndexAttr(result)}}, true
+}
