@@ -17,6 +17,7 @@ import (
 	mathd "github.com/kiln-gpu/kiln/math"
 	"github.com/kiln-gpu/kiln/memref"
 	"github.com/kiln-gpu/kiln/scf"
+	"github.com/kiln-gpu/kiln/scf/tocf"
 	"github.com/kiln-gpu/kiln/spirv"
 	"github.com/kiln-gpu/kiln/spirv/lowering"
 	spirvtransforms "github.com/kiln-gpu/kiln/spirv/transforms"
@@ -48,6 +49,7 @@ func Passes() pass.Registry {
 	spirvtransforms.Register(reg)
 	transforms.Register(reg)
 	lowering.Register(reg)
+	tocf.Register(reg)
 	reg.Add(lowering.TestEntryPointABIPass, VulkanRunnerPipeline(reg), tobinary.Pass, tobinary.AttachTargetPass)
 	return reg
 }
