@@ -67,7 +67,7 @@ func lower(rw *ir.Rewriter, op *ir.Operation) error {
 		f := scf.Forall{Operation: op}
 		if len(f.Outputs()) > 0 {
 			// MLIR's forallToParallelLoop refuses it, and the op stays illegal.
-			return op.Errorf("failed to legalize operation 'scf.forall' that was explicitly marked illegal")
+			return ir.Errorf(op.Loc(), "failed to legalize operation 'scf.forall' that was explicitly marked illegal")
 		}
 		lowerParallel(rw, forallToParallel(rw, f))
 	}
