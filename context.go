@@ -18,6 +18,7 @@ import (
 	"github.com/kiln-gpu/kiln/memref"
 	"github.com/kiln-gpu/kiln/scf"
 	"github.com/kiln-gpu/kiln/scf/tocf"
+	scftransforms "github.com/kiln-gpu/kiln/scf/transforms"
 	"github.com/kiln-gpu/kiln/spirv"
 	"github.com/kiln-gpu/kiln/spirv/lowering"
 	spirvtransforms "github.com/kiln-gpu/kiln/spirv/transforms"
@@ -50,6 +51,7 @@ func Passes() pass.Registry {
 	transforms.Register(reg)
 	lowering.Register(reg)
 	tocf.Register(reg)
+	scftransforms.Register(reg)
 	reg.Add(lowering.TestEntryPointABIPass, VulkanRunnerPipeline(reg), tobinary.Pass, tobinary.AttachTargetPass)
 	return reg
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/scf"
+	"github.com/kiln-gpu/kiln/scf/transforms"
 )
 
 // Pass is convert-scf-to-cf.
@@ -64,12 +65,12 @@ func lower(rw *ir.Rewriter, op *ir.Operation) error {
 	case "scf.parallel":
 		lowerParallel(rw, op)
 	case "scf.forall":
-		f := scf.Forall{Operation: op}
-		if len(f.Outputs()) > 0 {
-			// MLIR's forallToParallelLoop refuses it, and the op stays illegal.
+		p, err := transforms.ForallToParallel(rw, scf.Forall{Operation: op})
+		if err != nil {
+			// MLIR's pattern fails to match, and the op stays illegal.
 			return ir.Errorf(op.Loc(), "failed to legalize operation 'scf.forall' that was explicitly marked illegal")
 		}
-		lowerParallel(rw, forallToParallel(rw, f))
+		lowerParallel(rw, p.Operation)
 	}
 	return nil
 }
@@ -249,26 +250,6 @@ func lowerIndexSwitch(rw *ir.Rewriter, op *ir.Operation) {
 	rw.ReplaceOp(op, results)
 }
 
-// newFor creates an scf.for at rw's insertion point; a loop without
-// carried values gets its empty scf.yield, another none yet.
-func newFor(rw *ir.Rewriter, loc ir.Location, lb, ub, step *ir.Value, inits []*ir.Value, unsigned bool) scf.For {
-	types := make([]ir.Type, len(inits))
-	for i, v := range inits {
-		types[i] = v.Type()
-	}
-	st := &ir.OpState{Name: "scf.for", Loc: loc, Operands: append([]*ir.Value{lb, ub, step}, inits...), ResultTypes: types}
-	if unsigned {
-		st.AddAttr("unsignedCmp", rw.Context().UnitAttr())
-	}
-	body := ir.NewBlock(append([]ir.Type{lb.Type()}, types...), locs(loc, len(inits)+1))
-	st.AddRegion().Append(body)
-	op := rw.Create(st)
-	if len(inits) == 0 {
-		body.Append(rw.Context().NewOp(&ir.OpState{Name: "scf.yield", Loc: loc}))
-	}
-	return scf.For{Operation: op}
-}
-
 // lowerParallel rewrites an scf.parallel as a nest of scf.for ops, one per
 // induction variable, carrying the reductions' values (each scf.reduce
 // region inlined in the innermost body), and lowers those.
@@ -283,7 +264,7 @@ func lowerParallel(rw *ir.Rewriter, op *ir.Operation) {
 	lbs, ubs, steps := p.LowerBounds(), p.UpperBounds(), p.Steps()
 	rw.SetInsertionPointBefore(op)
 	for i := range lbs {
-		f := newFor(rw, loc, lbs[i], ubs[i], steps[i], iterArgs, p.IsUnsigned())
+		f := transforms.NewFor(rw, loc, lbs[i], ubs[i], steps[i], iterArgs, p.IsUnsigned())
 		ivs = append(ivs, f.InductionVar())
 		iterArgs = f.RegionIterArgs()
 		if len(fors) == 0 {
@@ -319,37 +300,4 @@ func lowerParallel(rw *ir.Rewriter, op *ir.Operation) {
 	for _, f := range fors {
 		lowerFor(rw, f)
 	}
-}
-
-// forallToParallel replaces a forall without outputs by the scf.parallel
-// of its body (MLIR's forallToParallelLoop): static bounds and steps
-// become index constants.
-func forallToParallel(rw *ir.Rewriter, f scf.Forall) *ir.Operation {
-	ctx := rw.Context()
-	loc := f.Loc()
-	rw.SetInsertionPointBefore(f.Operation)
-	values := func(bs []scf.Bound) []*ir.Value {
-		vs := make([]*ir.Value, len(bs))
-		for i, b := range bs {
-			vs[i] = b.Value
-			if vs[i] == nil {
-				vs[i] = arith.NewConstant(&rw.Builder, ctx.IndexAttr(b.Static), ctx.Index(), loc)
-			}
-		}
-		return vs
-	}
-	lbs, ubs, steps := values(f.LowerBounds()), values(f.UpperBounds()), values(f.Steps())
-	n := int64(len(lbs))
-	st := &ir.OpState{Name: "scf.parallel", Loc: loc, Operands: append(append(lbs, ubs...), steps...)}
-	st.AddAttr("operandSegmentSizes", ctx.DenseI32Array(n, n, n, 0))
-	st.AddRegion().TakeBody(f.Region(0))
-	if m := f.Attr("mapping"); m != nil {
-		st.AddAttr("mapping", m)
-	}
-	par := rw.Create(st)
-	body := par.Region(0).Entry()
-	rw.EraseOp(body.Terminator())
-	body.Append(ctx.NewOp(&ir.OpState{Name: "scf.reduce", Loc: loc}))
-	rw.ReplaceOp(f.Operation, nil)
-	return par
 }
