@@ -16,6 +16,7 @@ import (
 	"github.com/kiln-gpu/kiln/llvm"
 	mathd "github.com/kiln-gpu/kiln/math"
 	"github.com/kiln-gpu/kiln/memref"
+	memreftransforms "github.com/kiln-gpu/kiln/memref/transforms"
 	"github.com/kiln-gpu/kiln/scf"
 	"github.com/kiln-gpu/kiln/scf/tocf"
 	scftransforms "github.com/kiln-gpu/kiln/scf/transforms"
@@ -52,6 +53,7 @@ func Passes() pass.Registry {
 	lowering.Register(reg)
 	tocf.Register(reg)
 	scftransforms.Register(reg)
+	memreftransforms.Register(reg)
 	reg.Add(lowering.TestEntryPointABIPass, VulkanRunnerPipeline(reg), tobinary.Pass, tobinary.AttachTargetPass)
 	return reg
 }
