@@ -594,3 +594,23 @@ func.func @from_elements_not_a_block(%v: vector<2x3xi8>) -> vector<3xi8> {
   %3 = vector.from_elements %0, %1, %2 : vector<3xi8>
   return %3 : vector<3xi8>
 }
+
+// -----
+
+// A one-element transfer in bounds takes the minor identity map, a
+// broadcasting one too; out of bounds or scalable, the map stays.
+// CHECK-LABEL: func.func @size1_transfer_maps(
+//       CHECK:   vector.transfer_read %arg0[%arg1, %arg2, %arg3], %arg4 {in_bounds = [true]} : memref<4x3x2xf32>, vector<1xf32>
+//       CHECK:   vector.transfer_read %arg0[%arg1, %arg2, %arg3], %arg4 {in_bounds = [true]} : memref<4x3x2xf32>, vector<1xf32>
+//       CHECK:   vector.transfer_read %arg0[%arg1, %arg2, %arg3], %arg4 {permutation_map = #{{.*}}} : memref<4x3x2xf32>, vector<1xf32>
+//       CHECK:   vector.transfer_write %{{.*}}, %arg0[%arg1, %arg2, %arg3] {in_bounds = [true]} : vector<1xf32>, memref<4x3x2xf32>
+//       CHECK:   vector.transfer_write %{{.*}}, %arg0[%arg1, %arg2, %arg3] {in_bounds = [true], permutation_map = #{{.*}}} : vector<[1]xf32>, memref<4x3x2xf32>
+func.func @size1_transfer_maps(%m: memref<4x3x2xf32>, %i: index, %j: index, %k: index, %pad: f32) -> (vector<1xf32>, vector<1xf32>, vector<1xf32>) {
+  %a = vector.transfer_read %m[%i, %j, %k], %pad {in_bounds = [true], permutation_map = affine_map<(d0, d1, d2) -> (d0)>} : memref<4x3x2xf32>, vector<1xf32>
+  %b = vector.transfer_read %m[%i, %j, %k], %pad {in_bounds = [true], permutation_map = affine_map<(d0, d1, d2) -> (0)>} : memref<4x3x2xf32>, vector<1xf32>
+  %c = vector.transfer_read %m[%i, %j, %k], %pad {in_bounds = [false], permutation_map = affine_map<(d0, d1, d2) -> (d1)>} : memref<4x3x2xf32>, vector<1xf32>
+  vector.transfer_write %a, %m[%i, %j, %k] {in_bounds = [true], permutation_map = affine_map<(d0, d1, d2) -> (d1)>} : vector<1xf32>, memref<4x3x2xf32>
+  %s = vector.broadcast %pad : f32 to vector<[1]xf32>
+  vector.transfer_write %s, %m[%i, %j, %k] {in_bounds = [true], permutation_map = affine_map<(d0, d1, d2) -> (d1)>} : vector<[1]xf32>, memref<4x3x2xf32>
+  return %a, %b, %c : vector<1xf32>, vector<1xf32>, vector<1xf32>
+}
