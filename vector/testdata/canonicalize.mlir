@@ -279,7 +279,7 @@ func.func @strided_slice_canonicalizations(%s: f32, %v: vector<4xf32>, %n: index
 
 // CHECK-LABEL: func.func @insert_transpose_shape_cast_canonicalizations
 // CHECK-SAME: (%[[S:.*]]: f32, %[[V:.*]]: vector<4xf32>, %[[A:.*]]: vector<8x16xf32>, %[[W:.*]]: vector<1xf32>, %[[N:.*]]: index, %[[M:.*]]: index)
-// CHECK-DAG: %[[B0:.*]] = vector.broadcast %[[V]] : vector<4xf32> to vector<1x1x4xf32>
+// CHECK-DAG: %[[B0:.*]] = vector.shape_cast %[[V]] : vector<4xf32> to vector<1x1x4xf32>
 // CHECK-DAG: %[[B1:.*]] = vector.broadcast %[[S]] : f32 to vector<2x4xf32>
 // CHECK-DAG: %[[B2:.*]] = vector.broadcast %[[W]] : vector<1xf32> to vector<1x8xf32>
 // CHECK-DAG: %[[B3:.*]] = vector.broadcast %[[S]] : f32 to vector<4x2xf32>
@@ -613,4 +613,29 @@ func.func @size1_transfer_maps(%m: memref<4x3x2xf32>, %i: index, %j: index, %k: 
   %s = vector.broadcast %pad : f32 to vector<[1]xf32>
   vector.transfer_write %s, %m[%i, %j, %k] {in_bounds = [true], permutation_map = affine_map<(d0, d1, d2) -> (d1)>} : vector<[1]xf32>, memref<4x3x2xf32>
   return %a, %b, %c : vector<1xf32>, vector<1xf32>, vector<1xf32>
+}
+
+// -----
+
+// A broadcast or static extract that keeps the number of elements is a
+// shape_cast (scalable dims too); a dynamic or poison position, a scalar,
+// or more elements keep the op.
+// CHECK-LABEL: func.func @to_shape_cast(
+//  CHECK-SAME:   %[[V:.*]]: vector<1x4xf32>, %[[S:.*]]: vector<[4]xi8>, %[[I:.*]]: index, %[[X:.*]]: f32)
+//   CHECK-DAG:   %[[E:.*]] = vector.shape_cast %[[V]] : vector<1x4xf32> to vector<4xf32>
+//   CHECK-DAG:   %[[B:.*]] = vector.shape_cast %[[S]] : vector<[4]xi8> to vector<1x[4]xi8>
+//   CHECK-DAG:   %[[D:.*]] = vector.extract %[[V]][%[[I]]] : vector<4xf32> from vector<1x4xf32>
+//   CHECK-DAG:   %[[P:.*]] = vector.extract %[[V]][-1] : vector<4xf32> from vector<1x4xf32>
+//   CHECK-DAG:   %[[C:.*]] = vector.broadcast %[[X]] : f32 to vector<1xf32>
+//   CHECK-DAG:   %[[W:.*]] = vector.broadcast %[[V]] : vector<1x4xf32> to vector<2x4xf32>
+//       CHECK:   return %[[E]], %[[B]], %[[D]], %[[P]], %[[C]], %[[W]]
+func.func @to_shape_cast(%v: vector<1x4xf32>, %s: vector<[4]xi8>, %i: index, %x: f32)
+    -> (vector<4xf32>, vector<1x[4]xi8>, vector<4xf32>, vector<4xf32>, vector<1xf32>, vector<2x4xf32>) {
+  %e = vector.extract %v[0] : vector<4xf32> from vector<1x4xf32>
+  %b = vector.broadcast %s : vector<[4]xi8> to vector<1x[4]xi8>
+  %d = vector.extract %v[%i] : vector<4xf32> from vector<1x4xf32>
+  %p = vector.extract %v[-1] : vector<4xf32> from vector<1x4xf32>
+  %c = vector.broadcast %x : f32 to vector<1xf32>
+  %w = vector.broadcast %v : vector<1x4xf32> to vector<2x4xf32>
+  return %e, %b, %d, %p, %c, %w : vector<4xf32>, vector<1x[4]xi8>, vector<4xf32>, vector<4xf32>, vector<1xf32>, vector<2x4xf32>
 }
