@@ -1,5 +1,6 @@
 // Package transforms holds MLIR's SCF loop passes: scf-forall-to-parallel,
-// scf-forall-to-for, scf-parallel-for-to-nested-fors and scf-for-to-while.
+// scf-forall-to-for, scf-parallel-for-to-nested-fors, scf-for-to-while and
+// scf-for-loop-range-folding.
 package transforms
 
 import (
@@ -12,7 +13,7 @@ import (
 
 // Register adds the passes to reg.
 func Register(reg pass.Registry) {
-	reg.Add(ForallToParallelPass, ForallToForPass, ParallelToNestedForsPass, ForToWhilePass)
+	reg.Add(ForallToParallelPass, ForallToForPass, ParallelToNestedForsPass, ForToWhilePass, ForLoopRangeFoldingPass)
 }
 
 // ForallToParallelPass is scf-forall-to-parallel.
@@ -301,4 +302,75 @@ func ForToWhile(rw *ir.Rewriter, f scf.For) {
 		rw.ReplaceAllUsesWith(r, w.Result(i+1))
 	}
 	rw.EraseOp(f.Operation)
+}
+
+// ForLoopRangeFoldingPass is scf-for-loop-range-folding.
+func ForLoopRangeFoldingPass() *pass.Pass {
+	return &pass.Pass{Name: "SCFForLoopRangeFolding", Argument: "scf-for-loop-range-folding",
+		Summary: "Fold add/mul ops into loop range",
+		Run: func(op *ir.Operation, _ *pass.Context) error {
+			var fors []*ir.Operation
+			op.Walk(func(o *ir.Operation) bool {
+				if o != op && o.Name() == "scf.for" {
+					fors = append(fors, o)
+				}
+				return true
+			})
+			rw := ir.NewRewriter(op.Context(), nil)
+			for _, f := range fors {
+				FoldLoopRange(rw, scf.For{Operation: f})
+			}
+			return nil
+		}}
+}
+
+// FoldLoopRange moves arith.addi and arith.muli ops that are the only use
+// of a loop's induction variable, their other operand defined outside the
+// loop, into the loop's bounds and step (MLIR's ForLoopRangeFolding): the
+// loop then counts the op's result. A product assumes a positive factor,
+// as MLIR's does.
+func FoldLoopRange(rw *ir.Rewriter, f scf.For) {
+	iv := f.InductionVar()
+	outside := func(v *ir.Value) bool {
+		if v == iv {
+			return true
+		}
+		if d := v.DefiningOp(); d != nil {
+			return !f.IsAncestorOf(d)
+		}
+		p := v.OwnerBlock().ParentOp()
+		return p == nil || p != f.Operation && !f.IsAncestorOf(p)
+	}
+	for iv.HasOneUse() {
+		var user *ir.Operation
+		for u := range iv.Users() {
+			user = u
+		}
+		if user.Name() != "arith.addi" && user.Name() != "arith.muli" || user.NumResults() != 1 {
+			return
+		}
+		for _, v := range user.Operands() {
+			if !outside(v) {
+				return
+			}
+		}
+		rw.SetInsertionPointBefore(f.Operation)
+		clone := func(bound *ir.Value) *ir.Value {
+			m := ir.NewMapping()
+			m.Map(iv, bound)
+			return rw.Clone(user, m).Result(0)
+		}
+		lb, ub := clone(f.LowerBound()), clone(f.UpperBound())
+		step := f.Step()
+		if user.Name() == "arith.muli" {
+			step = clone(step)
+		}
+		rw.ModifyInPlace(f.Operation, func() {
+			f.SetOperand(0, lb)
+			f.SetOperand(1, ub)
+			f.SetOperand(2, step)
+		})
+		rw.ReplaceAllUsesWith(user.Result(0), iv)
+		rw.EraseOp(user)
+	}
 }
