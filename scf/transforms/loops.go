@@ -1,6 +1,7 @@
 // Package transforms holds MLIR's SCF loop passes: scf-forall-to-parallel,
-// scf-forall-to-for, scf-parallel-for-to-nested-fors, scf-for-to-while and
-// scf-for-loop-range-folding.
+// scf-forall-to-for, scf-parallel-for-to-nested-fors, scf-for-to-while,
+// scf-for-loop-range-folding, scf-for-loop-specialization and
+// scf-parallel-loop-specialization.
 package transforms
 
 import (
@@ -13,7 +14,8 @@ import (
 
 // Register adds the passes to reg.
 func Register(reg pass.Registry) {
-	reg.Add(ForallToParallelPass, ForallToForPass, ParallelToNestedForsPass, ForToWhilePass, ForLoopRangeFoldingPass)
+	reg.Add(ForallToParallelPass, ForallToForPass, ParallelToNestedForsPass, ForToWhilePass, ForLoopRangeFoldingPass,
+		ForLoopSpecializationPass, ParallelLoopSpecializationPass)
 }
 
 // ForallToParallelPass is scf-forall-to-parallel.
@@ -373,4 +375,83 @@ func FoldLoopRange(rw *ir.Rewriter, f scf.For) {
 		rw.ReplaceAllUsesWith(user.Result(0), iv)
 		rw.EraseOp(user)
 	}
+}
+
+// ForLoopSpecializationPass is scf-for-loop-specialization.
+func ForLoopSpecializationPass() *pass.Pass {
+	return &pass.Pass{Name: "SCFForLoopSpecialization", Argument: "scf-for-loop-specialization",
+		Summary: "Specialize `for` loops for vectorization",
+		Run: func(op *ir.Operation, _ *pass.Context) error {
+			return walkPost(op, "scf.for", func(rw *ir.Rewriter, o *ir.Operation) error {
+				specialize(rw, o, []*ir.Value{o.Operand(1)})
+				return nil
+			})
+		}}
+}
+
+// ParallelLoopSpecializationPass is scf-parallel-loop-specialization.
+func ParallelLoopSpecializationPass() *pass.Pass {
+	return &pass.Pass{Name: "SCFParallelLoopSpecialization", Argument: "scf-parallel-loop-specialization",
+		Summary: "Specialize parallel loops for vectorization",
+		Run: func(op *ir.Operation, _ *pass.Context) error {
+			return walkPost(op, "scf.parallel", func(rw *ir.Rewriter, o *ir.Operation) error {
+				specialize(rw, o, scf.Parallel{Operation: o}.UpperBounds())
+				return nil
+			})
+		}}
+}
+
+// specialize versions a loop whose upper bounds are each an affine.min
+// with a constant among its results (MLIR's specializeForLoopForUnrolling
+// and specializeParallelLoopForUnrolling): when every bound equals the
+// smallest such constant, an scf.if runs a copy of the loop with the
+// constants as bounds, which can be unrolled; otherwise the loop as it is.
+func specialize(rw *ir.Rewriter, op *ir.Operation, bounds []*ir.Value) {
+	consts := make([]int64, len(bounds))
+	for i, b := range bounds {
+		min := b.DefiningOp()
+		if min == nil || min.Name() != "affine.min" {
+			return
+		}
+		a, ok := min.Attr("map").(*ir.AffineMapAttr)
+		if !ok {
+			return
+		}
+		found := false
+		for _, r := range a.Map.Results {
+			if r.Kind == ir.AffineConst && (!found || r.Value < consts[i]) {
+				consts[i], found = r.Value, true
+			}
+		}
+		if !found {
+			return
+		}
+	}
+	ctx := rw.Context()
+	loc := op.Loc()
+	rw.SetInsertionPointBefore(op)
+	m := ir.NewMapping()
+	var cond *ir.Value
+	for i, b := range bounds {
+		c := arith.NewConstant(&rw.Builder, ctx.IndexAttr(consts[i]), ctx.Index(), loc)
+		cmp := rw.CreateOp("arith.cmpi", loc, []*ir.Value{b, c}, []ir.Type{ctx.I(1)},
+			ir.NamedAttr{Name: "predicate", Value: ctx.I64Attr(int64(arith.CmpIEQ))}).Result(0)
+		if cond == nil {
+			cond = cmp
+		} else {
+			cond = rw.CreateOp("arith.andi", loc, []*ir.Value{cond, cmp}, []ir.Type{ctx.I(1)}).Result(0)
+		}
+		m.Map(b, c)
+	}
+	st := &ir.OpState{Name: "scf.if", Loc: loc, Operands: []*ir.Value{cond}}
+	for range 2 {
+		blk := ir.NewBlock(nil, nil)
+		blk.Append(ctx.NewOp(&ir.OpState{Name: "scf.yield", Loc: loc}))
+		st.AddRegion().Append(blk)
+	}
+	ifOp := rw.Create(st)
+	thenYield, elseYield := ifOp.Region(0).Entry().Last(), ifOp.Region(1).Entry().Last()
+	rw.SetInsertionPointBefore(thenYield)
+	rw.Clone(op, m)
+	op.MoveBefore(elseYield)
 }

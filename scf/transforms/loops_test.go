@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-gpu/kiln/affine"
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/fn"
@@ -18,7 +19,7 @@ import (
 	"github.com/kiln-gpu/kiln/tensor"
 )
 
-var newContext = irtest.ContextWith(scf.Dialect(), cf.Dialect(), arith.Dialect(), fn.Dialect(), memref.Dialect(), tensor.Dialect())
+var newContext = irtest.ContextWith(scf.Dialect(), cf.Dialect(), arith.Dialect(), fn.Dialect(), memref.Dialect(), tensor.Dialect(), affine.Dialect())
 
 // kernel stores into a memref through loops of every kind and returns a
 // checksum of it and of the carried values, for @main(%a, %b).
@@ -92,6 +93,42 @@ const rangeKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
   return %s#0, %s#1 : index, index
 }`
 
+// minKernel runs loops bounded by affine.min, which the specialization
+// passes version on the constant bound.
+const minKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.alloca() : memref<16x16xindex>
+  scf.for %i = %c0 to %b step %c1 {
+    scf.for %j = %c0 to %a step %c1 {
+      memref.store %c1, %m[%i, %j] : memref<16x16xindex>
+    }
+  }
+  %b0 = affine.min affine_map<()[s0] -> (8, s0)>()[%a]
+  %b1 = affine.min affine_map<()[s0, s1] -> (4, s0 - s1, 6)>()[%b, %c1]
+  scf.for %i = %c0 to %b0 step %c1 {
+    %x = memref.load %m[%i, %i] : memref<16x16xindex>
+    %y = arith.addi %x, %b1 : index
+    memref.store %y, %m[%i, %i] : memref<16x16xindex>
+  }
+  scf.parallel (%i, %j) = (%c0, %c0) to (%b1, %b0) step (%c1, %c1) {
+    %x = memref.load %m[%i, %j] : memref<16x16xindex>
+    %y = arith.muli %x, %b0 : index
+    memref.store %y, %m[%i, %j] : memref<16x16xindex>
+  }
+  %s:2 = scf.for %i = %c0 to %b step %c1 iter_args(%acc = %c0, %n = %c0) -> (index, index) {
+    %r:2 = scf.for %j = %c0 to %a step %c1 iter_args(%p = %acc, %q = %n) -> (index, index) {
+      %x = memref.load %m[%i, %j] : memref<16x16xindex>
+      %xi = arith.muli %x, %j : index
+      %p2 = arith.addi %p, %xi : index
+      %q2 = arith.addi %q, %x : index
+      scf.yield %p2, %q2 : index, index
+    }
+    scf.yield %r#0, %r#1 : index, index
+  }
+  return %s#0, %s#1 : index, index
+}`
+
 func run(t *testing.T, mod *ir.Operation, a, b int64) string {
 	t.Helper()
 	res, err := interp.New(mod).Call("main", interp.Int(a), interp.Int(b))
@@ -114,6 +151,7 @@ func TestPassesKeepResults(t *testing.T) {
 		{kernel, "scf-forall-to-parallel,scf-parallel-for-to-nested-fors", "scf.parallel"},
 		{kernel, "scf-forall-to-for,scf-parallel-for-to-nested-fors,scf-for-to-while", "scf.for"},
 		{rangeKernel, "scf-for-loop-range-folding", ""},
+		{minKernel, "scf-for-loop-specialization,scf-parallel-loop-specialization", ""},
 	} {
 		t.Run(tc.pipeline, func(t *testing.T) {
 			ctx := newContext()
