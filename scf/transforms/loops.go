@@ -15,7 +15,7 @@ import (
 // Register adds the passes to reg.
 func Register(reg pass.Registry) {
 	reg.Add(ForallToParallelPass, ForallToForPass, ParallelToNestedForsPass, ForToWhilePass, ForLoopRangeFoldingPass,
-		ForLoopSpecializationPass, ParallelLoopSpecializationPass)
+		ForLoopSpecializationPass, ParallelLoopSpecializationPass, ParallelLoopTilingPass)
 }
 
 // ForallToParallelPass is scf-forall-to-parallel.

@@ -129,6 +129,42 @@ const minKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
   return %s#0, %s#1 : index, index
 }`
 
+// tileKernel writes through parallel loops with dynamic, negative and
+// static bounds, which scf-parallel-loop-tiling tiles.
+const tileKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c16 = arith.constant 16 : index
+  %cm2 = arith.constant -2 : index
+  %m = memref.alloca() : memref<16x16xindex>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c16, %c16) step (%c1, %c1) {
+    memref.store %c0, %m[%i, %j] : memref<16x16xindex>
+  }
+  scf.parallel (%i, %j) = (%c1, %b) to (%a, %c16) step (%c2, %c3) {
+    %v = arith.addi %i, %j : index
+    memref.store %v, %m[%i, %j] : memref<16x16xindex>
+  }
+  scf.parallel (%i) = (%cm2) to (%b) step (%c1) {
+    %k = arith.addi %i, %c2 : index
+    %x = memref.load %m[%k, %k] : memref<16x16xindex>
+    %y = arith.addi %x, %a : index
+    memref.store %y, %m[%k, %k] : memref<16x16xindex>
+  }
+  %s:2 = scf.for %i = %c0 to %c16 step %c1 iter_args(%acc = %c0, %n = %c0) -> (index, index) {
+    %r:2 = scf.for %j = %c0 to %c16 step %c1 iter_args(%p = %acc, %q = %n) -> (index, index) {
+      %x = memref.load %m[%i, %j] : memref<16x16xindex>
+      %xi = arith.muli %x, %j : index
+      %p2 = arith.addi %p, %xi : index
+      %q2 = arith.addi %q, %x : index
+      scf.yield %p2, %q2 : index, index
+    }
+    scf.yield %r#0, %r#1 : index, index
+  }
+  return %s#0, %s#1 : index, index
+}`
+
 func run(t *testing.T, mod *ir.Operation, a, b int64) string {
 	t.Helper()
 	res, err := interp.New(mod).Call("main", interp.Int(a), interp.Int(b))
@@ -152,6 +188,8 @@ func TestPassesKeepResults(t *testing.T) {
 		{kernel, "scf-forall-to-for,scf-parallel-for-to-nested-fors,scf-for-to-while", "scf.for"},
 		{rangeKernel, "scf-for-loop-range-folding", ""},
 		{minKernel, "scf-for-loop-specialization,scf-parallel-loop-specialization", ""},
+		{tileKernel, "scf-parallel-loop-tiling{parallel-loop-tile-sizes=2,4}", ""},
+		{tileKernel, "scf-parallel-loop-tiling{parallel-loop-tile-sizes=3 no-min-max-bounds=true}", ""},
 	} {
 		t.Run(tc.pipeline, func(t *testing.T) {
 			ctx := newContext()
