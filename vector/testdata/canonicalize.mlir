@@ -639,3 +639,26 @@ func.func @to_shape_cast(%v: vector<1x4xf32>, %s: vector<[4]xi8>, %i: index, %x:
   %w = vector.broadcast %v : vector<1x4xf32> to vector<2x4xf32>
   return %e, %b, %d, %p, %c, %w : vector<4xf32>, vector<1x[4]xi8>, vector<4xf32>, vector<4xf32>, vector<1xf32>, vector<2x4xf32>
 }
+
+// -----
+
+// A transpose that moves only unit dims moves no element: with the same
+// type it folds away, under a shape_cast it is dropped (not for scalable
+// vectors); one that reorders non-unit dims stays.
+// CHECK-LABEL: func.func @order_preserving_transposes(
+//  CHECK-SAME:   %[[A:.*]]: vector<6x1x1x4xi8>, %[[B:.*]]: vector<1x4x4x1x1xi8>, %[[C:.*]]: vector<2x2xi8>, %[[S:.*]]: vector<[4]x1xi8>)
+//       CHECK:   %[[SB:.*]] = vector.shape_cast %[[B]] : vector<1x4x4x1x1xi8> to vector<4x4xi8>
+//       CHECK:   %[[TC:.*]] = vector.transpose %[[C]], [1, 0]
+//       CHECK:   %[[TS:.*]] = vector.transpose %[[S]], [1, 0]
+//       CHECK:   %[[SS:.*]] = vector.shape_cast %[[TS]]
+//       CHECK:   return %[[A]], %[[SB]], %[[TC]], %[[SS]]
+func.func @order_preserving_transposes(%a: vector<6x1x1x4xi8>, %b: vector<1x4x4x1x1xi8>, %c: vector<2x2xi8>, %s: vector<[4]x1xi8>)
+    -> (vector<6x1x1x4xi8>, vector<4x4xi8>, vector<2x2xi8>, vector<[4]xi8>) {
+  %0 = vector.transpose %a, [0, 2, 1, 3] : vector<6x1x1x4xi8> to vector<6x1x1x4xi8>
+  %1 = vector.transpose %b, [1, 0, 3, 4, 2] : vector<1x4x4x1x1xi8> to vector<4x1x1x1x4xi8>
+  %2 = vector.shape_cast %1 : vector<4x1x1x1x4xi8> to vector<4x4xi8>
+  %3 = vector.transpose %c, [1, 0] : vector<2x2xi8> to vector<2x2xi8>
+  %4 = vector.transpose %s, [1, 0] : vector<[4]x1xi8> to vector<1x[4]xi8>
+  %5 = vector.shape_cast %4 : vector<1x[4]xi8> to vector<[4]xi8>
+  return %0, %2, %3, %5 : vector<6x1x1x4xi8>, vector<4x4xi8>, vector<2x2xi8>, vector<[4]xi8>
+}
