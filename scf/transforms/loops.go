@@ -1,7 +1,8 @@
 // Package transforms holds MLIR's SCF loop passes: scf-forall-to-parallel,
 // scf-forall-to-for, scf-parallel-for-to-nested-fors, scf-for-to-while,
-// scf-for-loop-range-folding, scf-for-loop-specialization and
-// scf-parallel-loop-specialization.
+// scf-for-loop-range-folding, scf-for-loop-specialization,
+// scf-parallel-loop-specialization, scf-parallel-loop-tiling and
+// scf-if-condition-propagation.
 package transforms
 
 import (
@@ -15,7 +16,7 @@ import (
 // Register adds the passes to reg.
 func Register(reg pass.Registry) {
 	reg.Add(ForallToParallelPass, ForallToForPass, ParallelToNestedForsPass, ForToWhilePass, ForLoopRangeFoldingPass,
-		ForLoopSpecializationPass, ParallelLoopSpecializationPass, ParallelLoopTilingPass)
+		ForLoopSpecializationPass, ParallelLoopSpecializationPass, ParallelLoopTilingPass, IfConditionPropagationPass)
 }
 
 // ForallToParallelPass is scf-forall-to-parallel.

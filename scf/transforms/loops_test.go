@@ -165,6 +165,29 @@ const tileKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
   return %s#0, %s#1 : index, index
 }`
 
+// ifKernel branches on conditions that it tests again inside the
+// branches, which scf-if-condition-propagation makes constants.
+const ifKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %c = arith.cmpi slt, %a, %b : index
+  %r = scf.if %c -> index {
+    %x = arith.select %c, %a, %b : index
+    %y = scf.if %c -> index {
+      scf.yield %x : index
+    } else {
+      scf.yield %b : index
+    }
+    scf.yield %y : index
+  } else {
+    %z = arith.extui %c : i1 to i64
+    %w = arith.index_cast %z : i64 to index
+    %v = arith.addi %w, %b : index
+    scf.yield %v : index
+  }
+  %e = arith.extui %c : i1 to i64
+  %f = arith.index_cast %e : i64 to index
+  return %r, %f : index, index
+}`
+
 func run(t *testing.T, mod *ir.Operation, a, b int64) string {
 	t.Helper()
 	res, err := interp.New(mod).Call("main", interp.Int(a), interp.Int(b))
@@ -189,6 +212,7 @@ func TestPassesKeepResults(t *testing.T) {
 		{rangeKernel, "scf-for-loop-range-folding", ""},
 		{minKernel, "scf-for-loop-specialization,scf-parallel-loop-specialization", ""},
 		{tileKernel, "scf-parallel-loop-tiling{parallel-loop-tile-sizes=2,4}", ""},
+		{ifKernel, "scf-if-condition-propagation", ""},
 		{tileKernel, "scf-parallel-loop-tiling{parallel-loop-tile-sizes=3 no-min-max-bounds=true}", ""},
 	} {
 		t.Run(tc.pipeline, func(t *testing.T) {
