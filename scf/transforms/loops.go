@@ -201,13 +201,16 @@ func ParallelToNestedFors(rw *ir.Rewriter, p scf.Parallel) ([]scf.For, error) {
 	}
 	rw.SetInsertionPointBefore(p.Operation)
 	fors := buildLoopNest(rw, p.Loc(), p.LowerBounds(), p.UpperBounds(), p.Steps(), nil, p.IsUnsigned())
-	inner := fors[len(fors)-1].Body()
 	ivs := make([]*ir.Value, len(fors))
 	for i, f := range fors {
 		ivs[i] = f.InductionVar()
 	}
 	rw.EraseOp(p.Reduce())
-	rw.InlineBlockBefore(p.Body(), inner.Terminator(), ivs)
+	if len(fors) == 0 {
+		rw.InlineBlockBefore(p.Body(), p.Operation, nil)
+	} else {
+		rw.InlineBlockBefore(p.Body(), fors[len(fors)-1].Body().Terminator(), ivs)
+	}
 	rw.ReplaceOp(p.Operation, nil)
 	return fors, nil
 }
@@ -238,18 +241,27 @@ func ForallToFor(rw *ir.Rewriter, f scf.Forall) error {
 	ubs := boundValues(rw, loc, f.UpperBounds())
 	steps := boundValues(rw, loc, f.Steps())
 	fors := buildLoopNest(rw, loc, lbs, ubs, steps, f.Outputs(), false)
-	innermost := fors[len(fors)-1]
-	inner := innermost.Body()
-	args := make([]*ir.Value, 0, f.Body().NumArgs())
-	for _, l := range fors {
-		args = append(args, l.InductionVar())
-	}
-	yields := append([]*ir.Value(nil), innermost.RegionIterArgs()...)
-	args = append(args, yields...)
-	if t := inner.Terminator(); t != nil {
-		rw.InlineBlockBefore(f.Body(), t, args)
+	var inner *ir.Block
+	var yields []*ir.Value
+	if len(fors) == 0 {
+		// A forall without dimensions runs its body once: it goes
+		// before the op, inserting into the outputs themselves.
+		yields = append(yields, f.Outputs()...)
+		rw.InlineBlockBefore(f.Body(), f.Operation, yields)
 	} else {
-		rw.MergeBlocks(f.Body(), inner, args)
+		innermost := fors[len(fors)-1]
+		inner = innermost.Body()
+		args := make([]*ir.Value, 0, f.Body().NumArgs())
+		for _, l := range fors {
+			args = append(args, l.InductionVar())
+		}
+		yields = append(yields, innermost.RegionIterArgs()...)
+		args = append(args, yields...)
+		if t := inner.Terminator(); t != nil {
+			rw.InlineBlockBefore(f.Body(), t, args)
+		} else {
+			rw.MergeBlocks(f.Body(), inner, args)
+		}
 	}
 	rw.SetInsertionPointBefore(term)
 	for i, s := range slices {
@@ -259,6 +271,10 @@ func ForallToFor(rw *ir.Rewriter, f scf.Forall) error {
 		yields[k] = rw.Create(st).Result(0)
 	}
 	rw.EraseOp(term)
+	if len(fors) == 0 {
+		rw.ReplaceOp(f.Operation, yields)
+		return nil
+	}
 	if len(yields) > 0 {
 		rw.SetInsertionPointToEnd(inner)
 		rw.CreateOp("scf.yield", loc, yields, nil)

@@ -23,3 +23,18 @@ func.func @two_outputs(%a: tensor<8xf32>, %b: tensor<8xf32>, %s: tensor<1xf32>) 
   }
   return %r#0, %r#1 : tensor<8xf32>, tensor<8xf32>
 }
+
+// A forall without dimensions runs its body once, in place.
+// FOR-LABEL: func.func @no_dims(
+// FOR-SAME:    %[[A:.*]]: tensor<8xf32>, %[[S:.*]]: tensor<1xf32>)
+// FOR-NOT:     scf.for
+// FOR:         %[[X:.*]] = tensor.insert_slice %[[S]] into %[[A]][0] [1] [1] : tensor<1xf32> into tensor<8xf32>
+// FOR-NEXT:    return %[[X]]
+func.func @no_dims(%a: tensor<8xf32>, %s: tensor<1xf32>) -> tensor<8xf32> {
+  %r = scf.forall () in () shared_outs(%x = %a) -> (tensor<8xf32>) {
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s into %x[0] [1] [1] : tensor<1xf32> into tensor<8xf32>
+    }
+  }
+  return %r : tensor<8xf32>
+}
