@@ -18,7 +18,10 @@ import (
 	mathd "github.com/kiln-gpu/kiln/math"
 	mathtransforms "github.com/kiln-gpu/kiln/math/transforms"
 	"github.com/kiln-gpu/kiln/memref"
+	memreftransforms "github.com/kiln-gpu/kiln/memref/transforms"
 	"github.com/kiln-gpu/kiln/scf"
+	"github.com/kiln-gpu/kiln/scf/tocf"
+	scftransforms "github.com/kiln-gpu/kiln/scf/transforms"
 	"github.com/kiln-gpu/kiln/spirv"
 	"github.com/kiln-gpu/kiln/spirv/lowering"
 	spirvtransforms "github.com/kiln-gpu/kiln/spirv/transforms"
@@ -52,6 +55,9 @@ func Passes() pass.Registry {
 	spirvtransforms.Register(reg)
 	transforms.Register(reg)
 	lowering.Register(reg)
+	tocf.Register(reg)
+	scftransforms.Register(reg)
+	memreftransforms.Register(reg)
 	reg.Add(lowering.TestEntryPointABIPass, VulkanRunnerPipeline(reg), tobinary.Pass, tobinary.AttachTargetPass)
 	return reg
 }

@@ -106,9 +106,8 @@ type switchCase struct {
 }
 
 // switchState builds a cf.switch.
-func switchState(op *ir.Operation, flag *ir.Value, def *ir.Block, defArgs []*ir.Value, cases []switchCase) *ir.OpState {
-	ctx := op.Context()
-	st := &ir.OpState{Name: switchName, Loc: op.Loc(), Operands: append([]*ir.Value{flag}, defArgs...), Successors: []*ir.Block{def}}
+func switchState(ctx *ir.Context, loc ir.Location, flag *ir.Value, def *ir.Block, defArgs []*ir.Value, cases []switchCase) *ir.OpState {
+	st := &ir.OpState{Name: switchName, Loc: loc, Operands: append([]*ir.Value{flag}, defArgs...), Successors: []*ir.Block{def}}
 	var values []*big.Int
 	var segs []int64
 	total := int64(0)

@@ -30,7 +30,7 @@ func switchDropDefaultCases(op *ir.Operation, rw *ir.Rewriter) bool {
 	if len(kept) == s.NumCases() {
 		return false
 	}
-	rw.ReplaceOpWith(op, switchState(op, s.Flag(), s.DefaultDest(), s.DefaultOperands(), kept))
+	rw.ReplaceOpWith(op, switchState(op.Context(), op.Loc(), s.Flag(), s.DefaultDest(), s.DefaultOperands(), kept))
 	return true
 }
 
@@ -123,7 +123,7 @@ func switchFromDefaultOfSameFlag(op *ir.Operation, rw *ir.Rewriter) bool {
 	if len(kept) == s.NumCases() {
 		return false
 	}
-	rw.ReplaceOpWith(op, switchState(op, s.Flag(), s.DefaultDest(), s.DefaultOperands(), kept))
+	rw.ReplaceOpWith(op, switchState(op.Context(), op.Loc(), s.Flag(), s.DefaultDest(), s.DefaultOperands(), kept))
 	return true
 }
 
@@ -144,6 +144,6 @@ func switchForward(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !changed {
 		return false
 	}
-	rw.ReplaceOpWith(op, switchState(op, s.Flag(), def, defArgs, cases))
+	rw.ReplaceOpWith(op, switchState(op.Context(), op.Loc(), s.Flag(), def, defArgs, cases))
 	return true
 }

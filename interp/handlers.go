@@ -20,7 +20,7 @@ func init() {
 	resolvers = map[string]func(op *ir.Operation) handler{
 		"arith": arithHandler, "math": mathHandler, "func": funcHandler, "cf": cfHandler,
 		"memref": memrefHandler, "scf": scfHandler, "vector": vectorHandler, "gpu": gpuHandler,
-		"ub": ubHandler, "index": indexHandler, "spirv": spirvHandler,
+		"ub": ubHandler, "index": indexHandler, "spirv": spirvHandler, "affine": affineHandler,
 	}
 }
 

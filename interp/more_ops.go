@@ -56,6 +56,8 @@ func (m *Machine) vecMask(f *frame, op *ir.Operation) error {
 			return err
 		}
 		return m.maskedMultiReduction(f, op, inner, v, on)
+	case "vector.gather":
+		return m.maskedGather(f, op, inner, on)
 	case "vector.contract":
 		acc, err := m.contract(f, inner, on)
 		if err != nil {
@@ -101,6 +103,48 @@ func (m *Machine) maskedMultiReduction(f *frame, op, inner *ir.Operation, v *Vec
 		acc[l] = combine(name, v.Type.Elem, acc[l], v.At(i))
 	})
 	setVector(f, op, 0, acc)
+	return nil
+}
+
+// maskedGather runs a gather under a vector.mask as a gather under both
+// masks (its own pass-through fills the lanes only its mask turns off);
+// the lanes the vector.mask turns off take its pass-through, or are
+// undefined, which the interpreter makes poison.
+func (m *Machine) maskedGather(f *frame, op, inner *ir.Operation, on func(int) bool) error {
+	n := inner.NumOperands()
+	if n < 4 {
+		return op.Errorf("expected a gather with a mask and a pass-through")
+	}
+	ctx := op.Context()
+	both := ctx.NewOp(&ir.OpState{Name: "arith.andi", Loc: op.Loc(), Operands: []*ir.Value{op.Operand(0), inner.Operand(n - 2)},
+		ResultTypes: []ir.Type{op.Operand(0).Type()}})
+	defer both.DropAllReferences()
+	if err := handlerOf(both)(m, f, both); err != nil {
+		return err
+	}
+	defer f.unset(both.Result(0))
+	operands := append(append([]*ir.Value(nil), inner.Operands()[:n-2]...), both.Result(0), inner.Operand(n-1))
+	tmp := ctx.NewOp(&ir.OpState{Name: inner.Name(), Loc: inner.Loc(), Operands: operands, ResultTypes: inner.ResultTypes(), Attrs: inner.Attrs()})
+	defer tmp.DropAllReferences()
+	if err := handlerOf(tmp)(m, f, tmp); err != nil {
+		return err
+	}
+	out := append([]Scalar(nil), elems(f.get(tmp.Result(0)))...)
+	f.unset(tmp.Result(0))
+	var pass []Scalar
+	if op.NumOperands() == 2 {
+		pass = elems(f.get(op.Operand(1)))
+	}
+	for i := range out {
+		switch {
+		case on(i):
+		case i < len(pass):
+			out[i] = pass[i]
+		default:
+			out[i] = Poison()
+		}
+	}
+	setVector(f, op, 0, out)
 	return nil
 }
 

@@ -125,13 +125,17 @@ func (m *Machine) scfParallel(f *frame, op *ir.Operation) error {
 	}
 	lb, ub, st := f.getAll(seg[0]), f.getAll(seg[1]), f.getAll(seg[2])
 	shape := make([]int64, len(lb))
+	unsigned := op.HasAttr("unsignedCmp")
 	for i := range lb {
-		l, u, s := int64(asScalar(lb[i]).Bits), int64(asScalar(ub[i]).Bits), int64(asScalar(st[i]).Bits)
-		if s <= 0 {
-			return op.Errorf("loop step must be positive, got %d", s)
+		l, u, s := asScalar(lb[i]).Bits, asScalar(ub[i]).Bits, asScalar(st[i]).Bits
+		if s == 0 || !unsigned && int64(s) < 0 {
+			return op.Errorf("loop step must be positive, got %d", int64(s))
 		}
-		if u > l {
-			shape[i] = (u - l + s - 1) / s
+		switch {
+		case unsigned && u > l:
+			shape[i] = int64((u - l + s - 1) / s)
+		case !unsigned && int64(u) > int64(l):
+			shape[i] = (int64(u) - int64(l) + int64(s) - 1) / int64(s)
 		}
 	}
 	acc := f.getAll(seg[3])

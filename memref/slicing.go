@@ -334,3 +334,32 @@ func subviewConstantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	rw.ReplaceOp(op, []*ir.Value{out})
 	return true
 }
+
+// Mixed is one entry of a subview's offsets, sizes or strides: Value when
+// it is an SSA value, else the constant Static.
+type Mixed struct {
+	Static int64
+	Value  *ir.Value
+}
+
+// SubViewParts returns a memref.subview's offsets, sizes and strides and
+// the source dimensions its result drops (MLIR's getMixedOffsets, ...,
+// getDroppedDims); ok is false for a malformed subview.
+func SubViewParts(op *ir.Operation) (offsets, sizes, strides []Mixed, dropped []bool, ok bool) {
+	src, ok1 := op.Operand(0).Type().(*ir.MemRefType)
+	res, ok2 := op.Result(0).Type().(*ir.MemRefType)
+	if op.Name() != "memref.subview" || !ok1 || !ok2 {
+		return nil, nil, nil, nil, false
+	}
+	var lists [3][]Mixed
+	for i, l := range []mixedList{offsetsList, sizesList, stridesList} {
+		for _, m := range mixedValues(op, l) {
+			lists[i] = append(lists[i], Mixed{Static: m.static, Value: m.v})
+		}
+		if len(lists[i]) != len(src.Dims) {
+			return nil, nil, nil, nil, false
+		}
+	}
+	dropped, ok = rankReductionMask(src, res, staticArray(op, "static_sizes"))
+	return lists[0], lists[1], lists[2], dropped, ok
+}

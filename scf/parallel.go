@@ -12,6 +12,7 @@ var parallel = &ir.OpDef{
 	Operands: ir.Variadic,
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),
+	Inherent: []string{"unsignedCmp"},
 	// Hand-written as in MLIR (ParallelOp::parse, SCF.cpp): the induction
 	// variables bind block arguments, which a format cannot.
 	Parse:  parseParallel,
@@ -41,11 +42,17 @@ func (p Parallel) Inits() []*ir.Value { return loopSegment(p.Operation, 3) }
 // Body returns the loop body; it ends with scf.reduce.
 func (p Parallel) Body() *ir.Block { return p.Region(0).Entry() }
 
+// IsUnsigned reports whether bounds compare unsigned.
+func (p Parallel) IsUnsigned() bool { return p.HasAttr("unsignedCmp") }
+
 // Reduce returns the scf.reduce ending the body.
 func (p Parallel) Reduce() *ir.Operation { return terminator(p.Region(0)) }
 
 func parseParallel(p *ir.OpParser, st *ir.OpState) error {
 	ctx := p.Context()
+	if p.ParseOptionalKeyword("unsigned") {
+		st.AddAttr("unsignedCmp", ctx.UnitAttr())
+	}
 	ivs, err := p.ParseArgumentList(true, false)
 	if err != nil {
 		return err
@@ -151,6 +158,9 @@ func upgradeReductions(ctx *ir.Context, r *ir.Region) {
 
 func printParallel(p *ir.OpPrinter, op *ir.Operation) {
 	pl := Parallel{op}
+	if pl.IsUnsigned() {
+		p.WriteString(" unsigned")
+	}
 	p.WriteString(" (")
 	if b := pl.Body(); b != nil {
 		p.Operands(b.Args())
@@ -170,7 +180,7 @@ func printParallel(p *ir.OpPrinter, op *ir.Operation) {
 	p.ArrowTypes(op.ResultTypes())
 	p.WriteByte(' ')
 	p.Region(op.Region(0), false, true)
-	p.OptionalAttrDict(op.Attrs(), "operandSegmentSizes")
+	p.OptionalAttrDict(op.Attrs(), "operandSegmentSizes", "unsignedCmp")
 }
 
 func verifyParallel(op *ir.Operation) error {

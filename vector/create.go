@@ -47,6 +47,7 @@ var broadcastOp = &ir.OpDef{
 		}
 		return nil, false
 	},
+	Canonicalize: []*ir.Pattern{broadcastToShapeCast},
 }
 
 // broadcastMismatch returns why src cannot broadcast to dst ("" if it can),

@@ -53,7 +53,7 @@ var extractOp = &ir.OpDef{
 		return nil
 	},
 	Fold:         foldExtract,
-	Canonicalize: []*ir.Pattern{extractOfBroadcast, extractOfCreateMask, extractOfShapeCast, extractOfFromElements},
+	Canonicalize: []*ir.Pattern{extractOfBroadcast, extractOfCreateMask, extractOfShapeCast, extractOfFromElements, extractToShapeCast},
 }
 
 // parseExtractTypes reads `f32 from vector<4x8xf32>`, or the older

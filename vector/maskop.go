@@ -234,6 +234,12 @@ func expectedMaskType(op *ir.Operation) (mask ir.Type, passthru, ok bool) {
 		return InferTransferMaskType(ctx, vt, pm.Map), op.Name() == "vector.transfer_read", true
 	case "vector.reduction", "vector.multi_reduction":
 		return i1Like(op.Operand(0))
+	case "vector.gather":
+		if op.NumResults() != 1 {
+			return nil, false, false
+		}
+		m, _, ok := i1Like(op.Result(0))
+		return m, true, ok
 	case "vector.contract":
 		maps := ContractMaps(op)
 		if len(maps) != 3 {

@@ -56,7 +56,9 @@ var transposeOp = &ir.OpDef{
 	},
 	Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 		perm := attrInts(op, "permutation")
-		if slices.Equal(perm, seq(0, int64(len(perm)))) {
+		// An identity, or a transpose that moves only unit dims and keeps
+		// the type, moves no element.
+		if slices.Equal(perm, seq(0, int64(len(perm)))) || op.Operand(0).Type() == op.Result(0).Type() && isOrderPreserving(op) {
 			return foldTo(op.Operand(0))
 		}
 		rt := op.Result(0).Type().(*ir.VectorType)
@@ -126,9 +128,45 @@ var shapeCastOp = &ir.OpDef{
 			op.SetOperand(0, def.Operand(0))
 			return nil, true
 		}
+		// shape_cast(transpose(x)) is shape_cast(x) when the transpose moves
+		// no element; not for scalable vectors, as MLIR (the fold fights
+		// its lowering of illegal shape_casts to transposes there).
+		if def := src.DefiningOp(); def != nil && def.Name() == "vector.transpose" && isOrderPreserving(def) {
+			if in, ok := def.Operand(0).Type().(*ir.VectorType); ok && !in.IsScalable() {
+				if in == rt {
+					return foldTo(def.Operand(0))
+				}
+				op.SetOperand(0, def.Operand(0))
+				return nil, true
+			}
+		}
 		return nil, false
 	},
 	Canonicalize: []*ir.Pattern{shapeCastOfBroadcast},
+}
+
+// isOrderPreserving reports whether a transpose keeps the row-major order
+// of its elements: the dims it moves past each other are fixed unit dims
+// (MLIR's isOrderPreserving), so that it is a shape_cast.
+func isOrderPreserving(op *ir.Operation) bool {
+	in, ok := op.Operand(0).Type().(*ir.VectorType)
+	if !ok {
+		return false
+	}
+	current := int64(0)
+	for _, p := range attrInts(op, "permutation") {
+		if p < 0 || int(p) >= len(in.Dims) {
+			return false
+		}
+		if in.Dims[p] == 1 && !isScalableDim(in, int(p)) {
+			continue
+		}
+		if p < current {
+			return false
+		}
+		current = p
+	}
+	return true
 }
 
 func countScalable(t *ir.VectorType) int {

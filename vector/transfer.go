@@ -101,7 +101,7 @@ var transferReadOp = &ir.OpDef{
 		return nil
 	},
 	Fold:         foldTransferRead,
-	Canonicalize: []*ir.Pattern{readAfterWriteToBroadcast, foldExtractSliceIntoTransferRead},
+	Canonicalize: []*ir.Pattern{readAfterWriteToBroadcast, foldExtractSliceIntoTransferRead, size1TransferMap("vector.transfer_read")},
 }
 
 // transferWriteOp is vector.transfer_write, the inverse of transfer_read;
@@ -209,7 +209,7 @@ var transferWriteOp = &ir.OpDef{
 		return nil
 	},
 	Fold:         foldTransferWrite,
-	Canonicalize: []*ir.Pattern{deadTensorWrite, foldWAW, foldInsertSliceIntoTransferWrite, swapExtractSliceOfTransferWrite},
+	Canonicalize: []*ir.Pattern{deadTensorWrite, foldWAW, foldInsertSliceIntoTransferWrite, swapExtractSliceOfTransferWrite, size1TransferMap("vector.transfer_write")},
 }
 
 // parseTransferTypes parses `: shaped, vector` (write: `: vector, shaped`)

@@ -19,6 +19,12 @@ func.func @for_loops(%lb: index, %ub: index, %step: index, %x: f32, %a: i32, %b:
     "test.use"(%i) : (i32) -> ()
     scf.yield
   }
+  // CHECK: scf.parallel unsigned (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
+  // CHECK-NOT: unsignedCmp
+  scf.parallel unsigned (%i) = (%lb) to (%ub) step (%step) {
+    "test.use"(%i) : (index) -> ()
+    scf.reduce
+  }
   // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (i32, f32) : i32 {
   %p:2 = scf.for %i = %a to %b step %s iter_args(%u = %a, %v = %x) -> (i32, f32) : i32 {
     scf.yield %u, %v : i32, f32

@@ -279,7 +279,7 @@ func.func @strided_slice_canonicalizations(%s: f32, %v: vector<4xf32>, %n: index
 
 // CHECK-LABEL: func.func @insert_transpose_shape_cast_canonicalizations
 // CHECK-SAME: (%[[S:.*]]: f32, %[[V:.*]]: vector<4xf32>, %[[A:.*]]: vector<8x16xf32>, %[[W:.*]]: vector<1xf32>, %[[N:.*]]: index, %[[M:.*]]: index)
-// CHECK-DAG: %[[B0:.*]] = vector.broadcast %[[V]] : vector<4xf32> to vector<1x1x4xf32>
+// CHECK-DAG: %[[B0:.*]] = vector.shape_cast %[[V]] : vector<4xf32> to vector<1x1x4xf32>
 // CHECK-DAG: %[[B1:.*]] = vector.broadcast %[[S]] : f32 to vector<2x4xf32>
 // CHECK-DAG: %[[B2:.*]] = vector.broadcast %[[W]] : vector<1xf32> to vector<1x8xf32>
 // CHECK-DAG: %[[B3:.*]] = vector.broadcast %[[S]] : f32 to vector<4x2xf32>
@@ -593,4 +593,72 @@ func.func @from_elements_not_a_block(%v: vector<2x3xi8>) -> vector<3xi8> {
   %2 = vector.extract %v[1, 0] : i8 from vector<2x3xi8>
   %3 = vector.from_elements %0, %1, %2 : vector<3xi8>
   return %3 : vector<3xi8>
+}
+
+// -----
+
+// A one-element transfer in bounds takes the minor identity map, a
+// broadcasting one too; out of bounds or scalable, the map stays.
+// CHECK-LABEL: func.func @size1_transfer_maps(
+//       CHECK:   vector.transfer_read %arg0[%arg1, %arg2, %arg3], %arg4 {in_bounds = [true]} : memref<4x3x2xf32>, vector<1xf32>
+//       CHECK:   vector.transfer_read %arg0[%arg1, %arg2, %arg3], %arg4 {in_bounds = [true]} : memref<4x3x2xf32>, vector<1xf32>
+//       CHECK:   vector.transfer_read %arg0[%arg1, %arg2, %arg3], %arg4 {permutation_map = #{{.*}}} : memref<4x3x2xf32>, vector<1xf32>
+//       CHECK:   vector.transfer_write %{{.*}}, %arg0[%arg1, %arg2, %arg3] {in_bounds = [true]} : vector<1xf32>, memref<4x3x2xf32>
+//       CHECK:   vector.transfer_write %{{.*}}, %arg0[%arg1, %arg2, %arg3] {in_bounds = [true], permutation_map = #{{.*}}} : vector<[1]xf32>, memref<4x3x2xf32>
+func.func @size1_transfer_maps(%m: memref<4x3x2xf32>, %i: index, %j: index, %k: index, %pad: f32) -> (vector<1xf32>, vector<1xf32>, vector<1xf32>) {
+  %a = vector.transfer_read %m[%i, %j, %k], %pad {in_bounds = [true], permutation_map = affine_map<(d0, d1, d2) -> (d0)>} : memref<4x3x2xf32>, vector<1xf32>
+  %b = vector.transfer_read %m[%i, %j, %k], %pad {in_bounds = [true], permutation_map = affine_map<(d0, d1, d2) -> (0)>} : memref<4x3x2xf32>, vector<1xf32>
+  %c = vector.transfer_read %m[%i, %j, %k], %pad {in_bounds = [false], permutation_map = affine_map<(d0, d1, d2) -> (d1)>} : memref<4x3x2xf32>, vector<1xf32>
+  vector.transfer_write %a, %m[%i, %j, %k] {in_bounds = [true], permutation_map = affine_map<(d0, d1, d2) -> (d1)>} : vector<1xf32>, memref<4x3x2xf32>
+  %s = vector.broadcast %pad : f32 to vector<[1]xf32>
+  vector.transfer_write %s, %m[%i, %j, %k] {in_bounds = [true], permutation_map = affine_map<(d0, d1, d2) -> (d1)>} : vector<[1]xf32>, memref<4x3x2xf32>
+  return %a, %b, %c : vector<1xf32>, vector<1xf32>, vector<1xf32>
+}
+
+// -----
+
+// A broadcast or static extract that keeps the number of elements is a
+// shape_cast (scalable dims too); a dynamic or poison position, a scalar,
+// or more elements keep the op.
+// CHECK-LABEL: func.func @to_shape_cast(
+//  CHECK-SAME:   %[[V:.*]]: vector<1x4xf32>, %[[S:.*]]: vector<[4]xi8>, %[[I:.*]]: index, %[[X:.*]]: f32)
+//   CHECK-DAG:   %[[E:.*]] = vector.shape_cast %[[V]] : vector<1x4xf32> to vector<4xf32>
+//   CHECK-DAG:   %[[B:.*]] = vector.shape_cast %[[S]] : vector<[4]xi8> to vector<1x[4]xi8>
+//   CHECK-DAG:   %[[D:.*]] = vector.extract %[[V]][%[[I]]] : vector<4xf32> from vector<1x4xf32>
+//   CHECK-DAG:   %[[P:.*]] = vector.extract %[[V]][-1] : vector<4xf32> from vector<1x4xf32>
+//   CHECK-DAG:   %[[C:.*]] = vector.broadcast %[[X]] : f32 to vector<1xf32>
+//   CHECK-DAG:   %[[W:.*]] = vector.broadcast %[[V]] : vector<1x4xf32> to vector<2x4xf32>
+//       CHECK:   return %[[E]], %[[B]], %[[D]], %[[P]], %[[C]], %[[W]]
+func.func @to_shape_cast(%v: vector<1x4xf32>, %s: vector<[4]xi8>, %i: index, %x: f32)
+    -> (vector<4xf32>, vector<1x[4]xi8>, vector<4xf32>, vector<4xf32>, vector<1xf32>, vector<2x4xf32>) {
+  %e = vector.extract %v[0] : vector<4xf32> from vector<1x4xf32>
+  %b = vector.broadcast %s : vector<[4]xi8> to vector<1x[4]xi8>
+  %d = vector.extract %v[%i] : vector<4xf32> from vector<1x4xf32>
+  %p = vector.extract %v[-1] : vector<4xf32> from vector<1x4xf32>
+  %c = vector.broadcast %x : f32 to vector<1xf32>
+  %w = vector.broadcast %v : vector<1x4xf32> to vector<2x4xf32>
+  return %e, %b, %d, %p, %c, %w : vector<4xf32>, vector<1x[4]xi8>, vector<4xf32>, vector<4xf32>, vector<1xf32>, vector<2x4xf32>
+}
+
+// -----
+
+// A transpose that moves only unit dims moves no element: with the same
+// type it folds away, under a shape_cast it is dropped (not for scalable
+// vectors); one that reorders non-unit dims stays.
+// CHECK-LABEL: func.func @order_preserving_transposes(
+//  CHECK-SAME:   %[[A:.*]]: vector<6x1x1x4xi8>, %[[B:.*]]: vector<1x4x4x1x1xi8>, %[[C:.*]]: vector<2x2xi8>, %[[S:.*]]: vector<[4]x1xi8>)
+//       CHECK:   %[[SB:.*]] = vector.shape_cast %[[B]] : vector<1x4x4x1x1xi8> to vector<4x4xi8>
+//       CHECK:   %[[TC:.*]] = vector.transpose %[[C]], [1, 0]
+//       CHECK:   %[[TS:.*]] = vector.transpose %[[S]], [1, 0]
+//       CHECK:   %[[SS:.*]] = vector.shape_cast %[[TS]]
+//       CHECK:   return %[[A]], %[[SB]], %[[TC]], %[[SS]]
+func.func @order_preserving_transposes(%a: vector<6x1x1x4xi8>, %b: vector<1x4x4x1x1xi8>, %c: vector<2x2xi8>, %s: vector<[4]x1xi8>)
+    -> (vector<6x1x1x4xi8>, vector<4x4xi8>, vector<2x2xi8>, vector<[4]xi8>) {
+  %0 = vector.transpose %a, [0, 2, 1, 3] : vector<6x1x1x4xi8> to vector<6x1x1x4xi8>
+  %1 = vector.transpose %b, [1, 0, 3, 4, 2] : vector<1x4x4x1x1xi8> to vector<4x1x1x1x4xi8>
+  %2 = vector.shape_cast %1 : vector<4x1x1x1x4xi8> to vector<4x4xi8>
+  %3 = vector.transpose %c, [1, 0] : vector<2x2xi8> to vector<2x2xi8>
+  %4 = vector.transpose %s, [1, 0] : vector<[4]x1xi8> to vector<1x[4]xi8>
+  %5 = vector.shape_cast %4 : vector<1x[4]xi8> to vector<[4]xi8>
+  return %0, %2, %3, %5 : vector<6x1x1x4xi8>, vector<4x4xi8>, vector<2x2xi8>, vector<[4]xi8>
 }

@@ -207,3 +207,11 @@ func.func @mlir16_generic_shuffle(%a: vector<2xi32>, %b: vector<2xi32>) -> vecto
   %0 = "vector.shuffle"(%a, %b) {mask = [2, 1, 3, 3]} : (vector<2xi32>, vector<2xi32>) -> vector<4xi32>
   return %0 : vector<4xi32>
 }
+
+// vector.gather is maskable, with a pass-through.
+// CHECK-LABEL: func.func @masked_gather(
+// CHECK:         vector.mask %arg2, %arg3 { vector.gather %arg0[%arg4] [%arg1], %arg2, %arg3 : memref<16xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+func.func @masked_gather(%m: memref<16xf32>, %idx: vector<4xindex>, %mask: vector<4xi1>, %pass: vector<4xf32>, %i: index) -> vector<4xf32> {
+  %0 = vector.mask %mask, %pass { vector.gather %m[%i] [%idx], %mask, %pass : memref<16xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+  return %0 : vector<4xf32>
+}

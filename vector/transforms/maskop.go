@@ -11,8 +11,9 @@ import (
 // lowerMaskOp rewrites vector.mask as MLIR's LowerVectorMask does, by
 // moving the mask into the op it predicates: a transfer takes it as its
 // mask operand (a read's masked-off lanes then take the pass-through
-// through a select), and a reduction or multi_reduction reduces its
-// source with the masked-off lanes replaced by the kind's neutral value.
+// through a select), a gather takes it as its mask, and a reduction or
+// multi_reduction reduces its source with the masked-off lanes replaced
+// by the kind's neutral value.
 var lowerMaskOp = &ir.Pattern{Name: "vector-lower-mask-op", Root: "vector.mask",
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
 		if op.NumRegions() != 1 || op.Region(0).Empty() || op.NumOperands() == 0 {
@@ -36,6 +37,8 @@ var lowerMaskOp = &ir.Pattern{Name: "vector-lower-mask-op", Root: "vector.mask",
 			results = maskTransfer(op, inner, rw)
 		case "vector.reduction", "vector.multi_reduction":
 			results = maskReduction(op, inner, rw)
+		case "vector.gather":
+			results = maskGather(op, inner, rw)
 		}
 		if results == nil {
 			return false
@@ -43,6 +46,41 @@ var lowerMaskOp = &ir.Pattern{Name: "vector-lower-mask-op", Root: "vector.mask",
 		rw.ReplaceOp(op, results)
 		return true
 	}}
+
+// maskGather returns the result of the gather inner under the mask of the
+// vector.mask op (MLIR's MaskedGatherOpPattern): with an all-true mask of
+// its own, the gather takes the vector.mask's mask and its pass-through
+// (zero without one: the masked-off lanes are undefined); otherwise it
+// gathers under both masks with its own pass-through, and the lanes the
+// vector.mask turns off take the vector.mask's pass-through.
+func maskGather(op, inner *ir.Operation, rw *ir.Rewriter) []*ir.Value {
+	n := inner.NumOperands()
+	if n < 4 {
+		return nil
+	}
+	b := at(rw, op)
+	mask, pass := op.Operand(0), inner.Operand(n-1)
+	var outerPass *ir.Value
+	if op.NumOperands() == 2 {
+		outerPass = op.Operand(1)
+	}
+	allTrue := vector.MaskFormatOf(inner.Operand(n-2)) == vector.AllTrue
+	switch {
+	case allTrue && outerPass != nil:
+		pass = outerPass
+	case allTrue:
+		pass = b.zero(pass.Type())
+	default:
+		mask = b.op("arith.andi", []*ir.Value{mask, inner.Operand(n - 2)}, []ir.Type{mask.Type()})
+	}
+	operands := append(append([]*ir.Value(nil), inner.Operands()[:n-2]...), mask, pass)
+	r := b.rw.Create(&ir.OpState{Name: inner.Name(), Loc: inner.Loc(), Operands: operands,
+		ResultTypes: inner.ResultTypes(), Attrs: inner.Attrs()}).Result(0)
+	if !allTrue && outerPass != nil {
+		r = b.op("arith.select", []*ir.Value{op.Operand(0), r, outerPass}, []ir.Type{r.Type()})
+	}
+	return []*ir.Value{r}
+}
 
 // maskTransfer returns the results of the transfer inner made with the
 // mask of the vector.mask op as its mask operand (nil when it cannot be).

@@ -1,0 +1,46 @@
+package interp
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// affineHandler runs affine.apply, affine.min and affine.max: the map over
+// the index operands (dimensions, then symbols), and for min and max the
+// smallest or largest of its results; a poison operand makes poison.
+func affineHandler(op *ir.Operation) handler {
+	var pick func(a, b int64) bool
+	switch op.Name() {
+	case "affine.apply":
+	case "affine.min":
+		pick = func(a, b int64) bool { return a < b }
+	case "affine.max":
+		pick = func(a, b int64) bool { return a > b }
+	default:
+		return nil
+	}
+	a, ok := op.Attr("map").(*ir.AffineMapAttr)
+	if !ok || len(a.Map.Results) == 0 || op.NumOperands() != a.Map.Dims+a.Map.Symbols {
+		return nil
+	}
+	m := a.Map
+	return func(_ *Machine, f *frame, op *ir.Operation) error {
+		vals := make([]int64, op.NumOperands())
+		for i, v := range op.Operands() {
+			x := f.scalar(v)
+			if x.Poison {
+				f.set(op.Result(0), x)
+				return nil
+			}
+			vals[i] = int64(x.Bits)
+		}
+		rs := m.Eval(vals[:m.Dims], vals[m.Dims:])
+		r := rs[0]
+		for _, x := range rs[1:] {
+			if pick(x, r) {
+				r = x
+			}
+		}
+		f.set(op.Result(0), Int(r))
+		return nil
+	}
+}

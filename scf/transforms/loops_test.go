@@ -1,0 +1,292 @@
+package transforms_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/kiln-gpu/kiln/affine"
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/cf"
+	"github.com/kiln-gpu/kiln/fn"
+	"github.com/kiln-gpu/kiln/interp"
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
+	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/memref"
+	"github.com/kiln-gpu/kiln/scf"
+	"github.com/kiln-gpu/kiln/scf/transforms"
+	"github.com/kiln-gpu/kiln/tensor"
+)
+
+var newContext = irtest.ContextWith(scf.Dialect(), cf.Dialect(), arith.Dialect(), fn.Dialect(), memref.Dialect(), tensor.Dialect(), affine.Dialect())
+
+// kernel stores into a memref through loops of every kind and returns a
+// checksum of it and of the carried values, for @main(%a, %b).
+const kernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c16 = arith.constant 16 : index
+  %m = memref.alloca() : memref<16x16xindex>
+  scf.forall (%i, %j) in (16, 16) {
+    memref.store %c0, %m[%i, %j] : memref<16x16xindex>
+  }
+  scf.forall (%i, %j) = (1, 0) to (%a, %b) step (2, 3) {
+    %v = arith.muli %i, %j : index
+    %w = arith.addi %v, %c3 : index
+    memref.store %w, %m[%i, %j] : memref<16x16xindex>
+  }
+  scf.parallel (%i, %j) = (%c0, %c1) to (%b, %a) step (%c3, %c1) {
+    %x = memref.load %m[%i, %j] : memref<16x16xindex>
+    %y = arith.addi %x, %i : index
+    memref.store %y, %m[%i, %j] : memref<16x16xindex>
+  }
+  %s:2 = scf.for %i = %c0 to %c16 step %c1 iter_args(%acc = %c0, %n = %c1) -> (index, index) {
+    %r = scf.for %j = %c0 to %c16 step %c1 iter_args(%in = %acc) -> (index) {
+      %x = memref.load %m[%i, %j] : memref<16x16xindex>
+      %k = arith.muli %i, %c16 : index
+      %kj = arith.addi %k, %j : index
+      %xx = arith.muli %x, %kj : index
+      %y = arith.addi %in, %xx : index
+      scf.yield %y : index
+    }
+    %n2 = arith.addi %n, %i : index
+    scf.yield %r, %n2 : index, index
+  }
+  return %s#0, %s#1 : index, index
+}`
+
+// rangeKernel indexes a buffer with sums and products of the induction
+// variables, which scf-for-loop-range-folding moves into the loop ranges.
+const rangeKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c64 = arith.constant 64 : index
+  %m = memref.alloca() : memref<64xindex>
+  scf.for %i = %c0 to %c64 step %c1 {
+    memref.store %c0, %m[%i] : memref<64xindex>
+  }
+  scf.for %i = %c0 to %a step %c1 {
+    %k = arith.addi %b, %i : index
+    %k3 = arith.muli %k, %c3 : index
+    %x = memref.load %m[%k3] : memref<64xindex>
+    %y = arith.addi %x, %a : index
+    memref.store %y, %m[%k3] : memref<64xindex>
+  }
+  scf.for %j = %c1 to %b step %c1 {
+    scf.for %i = %j to %a step %c1 {
+      %k = arith.addi %b, %i : index
+      %x = memref.load %m[%k] : memref<64xindex>
+      %y = arith.addi %x, %c1 : index
+      memref.store %y, %m[%k] : memref<64xindex>
+    }
+  }
+  %s:2 = scf.for %i = %c0 to %c64 step %c1 iter_args(%acc = %c0, %n = %c0) -> (index, index) {
+    %x = memref.load %m[%i] : memref<64xindex>
+    %xi = arith.muli %x, %i : index
+    %acc2 = arith.addi %acc, %xi : index
+    %n2 = arith.addi %n, %x : index
+    scf.yield %acc2, %n2 : index, index
+  }
+  return %s#0, %s#1 : index, index
+}`
+
+// minKernel runs loops bounded by affine.min, which the specialization
+// passes version on the constant bound.
+const minKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.alloca() : memref<16x16xindex>
+  scf.for %i = %c0 to %b step %c1 {
+    scf.for %j = %c0 to %a step %c1 {
+      memref.store %c1, %m[%i, %j] : memref<16x16xindex>
+    }
+  }
+  %b0 = affine.min affine_map<()[s0] -> (8, s0)>()[%a]
+  %b1 = affine.min affine_map<()[s0, s1] -> (4, s0 - s1, 6)>()[%b, %c1]
+  scf.for %i = %c0 to %b0 step %c1 {
+    %x = memref.load %m[%i, %i] : memref<16x16xindex>
+    %y = arith.addi %x, %b1 : index
+    memref.store %y, %m[%i, %i] : memref<16x16xindex>
+  }
+  scf.parallel (%i, %j) = (%c0, %c0) to (%b1, %b0) step (%c1, %c1) {
+    %x = memref.load %m[%i, %j] : memref<16x16xindex>
+    %y = arith.muli %x, %b0 : index
+    memref.store %y, %m[%i, %j] : memref<16x16xindex>
+  }
+  %s:2 = scf.for %i = %c0 to %b step %c1 iter_args(%acc = %c0, %n = %c0) -> (index, index) {
+    %r:2 = scf.for %j = %c0 to %a step %c1 iter_args(%p = %acc, %q = %n) -> (index, index) {
+      %x = memref.load %m[%i, %j] : memref<16x16xindex>
+      %xi = arith.muli %x, %j : index
+      %p2 = arith.addi %p, %xi : index
+      %q2 = arith.addi %q, %x : index
+      scf.yield %p2, %q2 : index, index
+    }
+    scf.yield %r#0, %r#1 : index, index
+  }
+  return %s#0, %s#1 : index, index
+}`
+
+// tileKernel writes through parallel loops with dynamic, negative and
+// static bounds, which scf-parallel-loop-tiling tiles.
+const tileKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c16 = arith.constant 16 : index
+  %cm2 = arith.constant -2 : index
+  %m = memref.alloca() : memref<16x16xindex>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c16, %c16) step (%c1, %c1) {
+    memref.store %c0, %m[%i, %j] : memref<16x16xindex>
+  }
+  scf.parallel (%i, %j) = (%c1, %b) to (%a, %c16) step (%c2, %c3) {
+    %v = arith.addi %i, %j : index
+    memref.store %v, %m[%i, %j] : memref<16x16xindex>
+  }
+  scf.parallel (%i) = (%cm2) to (%b) step (%c1) {
+    %k = arith.addi %i, %c2 : index
+    %x = memref.load %m[%k, %k] : memref<16x16xindex>
+    %y = arith.addi %x, %a : index
+    memref.store %y, %m[%k, %k] : memref<16x16xindex>
+  }
+  %s:2 = scf.for %i = %c0 to %c16 step %c1 iter_args(%acc = %c0, %n = %c0) -> (index, index) {
+    %r:2 = scf.for %j = %c0 to %c16 step %c1 iter_args(%p = %acc, %q = %n) -> (index, index) {
+      %x = memref.load %m[%i, %j] : memref<16x16xindex>
+      %xi = arith.muli %x, %j : index
+      %p2 = arith.addi %p, %xi : index
+      %q2 = arith.addi %q, %x : index
+      scf.yield %p2, %q2 : index, index
+    }
+    scf.yield %r#0, %r#1 : index, index
+  }
+  return %s#0, %s#1 : index, index
+}`
+
+// ifKernel branches on conditions that it tests again inside the
+// branches, which scf-if-condition-propagation makes constants.
+const ifKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %c = arith.cmpi slt, %a, %b : index
+  %r = scf.if %c -> index {
+    %x = arith.select %c, %a, %b : index
+    %y = scf.if %c -> index {
+      scf.yield %x : index
+    } else {
+      scf.yield %b : index
+    }
+    scf.yield %y : index
+  } else {
+    %z = arith.extui %c : i1 to i64
+    %w = arith.index_cast %z : i64 to index
+    %v = arith.addi %w, %b : index
+    scf.yield %v : index
+  }
+  %e = arith.extui %c : i1 to i64
+  %f = arith.index_cast %e : i64 to index
+  return %r, %f : index, index
+}`
+
+func run(t *testing.T, mod *ir.Operation, a, b int64) string {
+	t.Helper()
+	res, err := interp.New(mod).Call("main", interp.Int(a), interp.Int(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprint(res)
+}
+
+// TestPassesKeepResults runs the kernel in the interpreter before and
+// after each pipeline of the loop passes: the results must agree, and the
+// converted loops must be gone (testdata/range.mlir checks the folded
+// ranges).
+func TestPassesKeepResults(t *testing.T) {
+	reg := pass.Registry{}
+	transforms.Register(reg)
+	for _, tc := range []struct{ kernel, pipeline, gone string }{
+		{kernel, "scf-forall-to-parallel", "scf.forall"},
+		{kernel, "scf-forall-to-for", "scf.forall"},
+		{kernel, "scf-forall-to-parallel,scf-parallel-for-to-nested-fors", "scf.parallel"},
+		{kernel, "scf-forall-to-for,scf-parallel-for-to-nested-fors,scf-for-to-while", "scf.for"},
+		{rangeKernel, "scf-for-loop-range-folding", ""},
+		{minKernel, "scf-for-loop-specialization,scf-parallel-loop-specialization", ""},
+		{tileKernel, "scf-parallel-loop-tiling{parallel-loop-tile-sizes=2,4}", ""},
+		{ifKernel, "scf-if-condition-propagation", ""},
+		{tileKernel, "scf-parallel-loop-tiling{parallel-loop-tile-sizes=3 no-min-max-bounds=true}", ""},
+	} {
+		t.Run(tc.pipeline, func(t *testing.T) {
+			ctx := newContext()
+			before, err := ir.Parse(ctx, tc.kernel, "k.mlir")
+			if err != nil {
+				t.Fatal(err)
+			}
+			after, err := ir.Parse(ctx, tc.kernel, "k.mlir")
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := pass.Parse("builtin.module(func.func("+tc.pipeline+"))", reg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := pass.New(p, pass.Config{}).Run(after); err != nil {
+				t.Fatal(err)
+			}
+			if text := after.String(); tc.gone != "" && strings.Contains(text, tc.gone+" ") {
+				t.Fatalf("%s left:\n%s", tc.gone, text)
+			}
+			for _, in := range [][2]int64{{0, 0}, {1, 5}, {7, 9}, {9, 9}, {9, 4}} {
+				if want, got := run(t, before, in[0], in[1]), run(t, after, in[0], in[1]); want != got {
+					t.Errorf("main(%d, %d): got %s after %s, %s before", in[0], in[1], got, tc.pipeline, want)
+				}
+			}
+		})
+	}
+}
+
+// TestRefusals checks the located errors of the loops the passes cannot
+// convert.
+func TestRefusals(t *testing.T) {
+	reg := pass.Registry{}
+	transforms.Register(reg)
+	for _, tc := range []struct{ pass, src, err string }{
+		{"scf-parallel-for-to-nested-fors", `func.func @f(%n: index, %x: f32) -> f32 {
+  %c1 = arith.constant 1 : index
+  %r = scf.parallel (%i) = (%c1) to (%n) step (%c1) init (%x) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%l: f32, %r: f32):
+      scf.reduce.return %l : f32
+    }
+  }
+  return %r : f32
+}`, "f.mlir:3:8: error: 'scf.parallel' op Currently ScfParallel to ScfFor conversion doesn't support ScfParallel with results"},
+		{"scf-forall-to-parallel", `func.func @f(%t: tensor<4xf32>) -> tensor<4xf32> {
+  %r = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {
+  }
+  return %r : tensor<4xf32>
+}`, "f.mlir:2:8: error: 'scf.forall' op only fully bufferized scf.forall ops can be lowered to scf.parallel"},
+		{"scf-forall-to-for", `func.func @f(%t: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<4xf32> {
+  %r = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s into %t[%i] [1] [1] : tensor<1xf32> into tensor<4xf32>
+    }
+  }
+  return %r : tensor<4xf32>
+}`, "f.mlir:4:7: error: 'tensor.parallel_insert_slice' op expected parallel insert slice op to insert into a block argument of the loop"},
+	} {
+		t.Run(tc.pass, func(t *testing.T) {
+			mod, err := ir.Parse(newContext(), tc.src, "f.mlir")
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := pass.Parse("builtin.module(func.func("+tc.pass+"))", reg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = pass.New(p, pass.Config{}).Run(mod)
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Fatalf("got %v, want %s", err, tc.err)
+			}
+		})
+	}
+}
