@@ -373,18 +373,15 @@ func (p *Parser) parseTrailingLoc(set func(Location)) error {
 	if !p.IsKeyword("loc") {
 		return nil
 	}
-	save := p.save()
 	p.consume()
-	if !p.isPunct("(") {
-		p.restore(save)
-		return nil
+	if err := p.ParsePunctIn("(", " in location"); err != nil {
+		return err
 	}
-	p.consume()
 	if p.tok.kind == tokHashID {
 		t := p.tok
 		name := p.spelling()[1:]
 		p.consume()
-		if err := p.ParsePunct(")"); err != nil {
+		if err := p.ParsePunctIn(")", " in location"); err != nil {
 			return err
 		}
 		if a, ok := p.attrAliases[name]; ok {
@@ -403,7 +400,7 @@ func (p *Parser) parseTrailingLoc(set func(Location)) error {
 		return err
 	}
 	set(l)
-	return p.ParsePunct(")")
+	return p.ParsePunctIn(")", " in location")
 }
 
 func (p *Parser) checkOpName(name string, t token, generic bool) error {

@@ -524,7 +524,10 @@ func (p *Parser) parseAliasDef() error {
 	isType := t.kind == tokBangID
 	p.consume()
 	if !p.isPunct("=") {
-		return p.errorAt(t, "expected '=' in alias definition (or an operation)")
+		if isType {
+			return p.Errorf("expected '=' in type alias definition")
+		}
+		return p.Errorf("expected '=' in attribute alias definition")
 	}
 	if strings.Contains(name, ".") {
 		return p.errorAt(t, "expected alias name without '.'")
