@@ -778,7 +778,7 @@ func (p *Parser) parseBlock(r *Region) error {
 			return err
 		}
 	}
-	if err := p.ParsePunct(":"); err != nil {
+	if err := p.ParsePunctIn(":", " after block name"); err != nil {
 		return err
 	}
 	return p.parseBlockBody(b)

@@ -190,3 +190,13 @@
 // expected-error @+1 {{expected '"' in string literal}}
 "test.op"() {s = "a// -----
 "test.op"() : () -> ()
+
+// -----
+
+// expected-error @+4 {{expected ':' after block name}}
+"test.op"() ({
+^bb0:
+  "test.op"() : () -> ()
+^bb1
+  "test.op"() : () -> ()
+}) : () -> ()
