@@ -54,6 +54,8 @@ var ifOp = &ir.OpDef{
 		{Name: "if-remove-unused-results", Root: "scf.if", Rewrite: ifRemoveUnusedResults},
 		{Name: "if-same-yields", Root: "scf.if", Rewrite: ifSameYields},
 	},
+
+	Speculatability: func(*ir.Operation) ir.Speculatability { return ir.RecursivelySpeculatable },
 }
 
 // If is a typed view of scf.if.

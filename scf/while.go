@@ -9,7 +9,7 @@ var whileOp = &ir.OpDef{
 	Example: "%r = scf.while (%a = %init) : (i32) -> i32 {\n" +
 		"  %c = arith.cmpi slt, %a, %a : i32\n  scf.condition(%c) %a : i32\n} do {\n" +
 		"^bb0(%a: i32):\n  scf.yield %a : i32\n}",
-	Traits:   ir.RecursiveEffects | ir.SingleBlock,
+	Traits:   ir.RecursiveEffects | ir.SingleBlock | ir.LoopLike,
 	Operands: ir.Variadic,
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(2),
