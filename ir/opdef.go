@@ -155,6 +155,12 @@ type OpDef struct {
 	// RegionSuccessors describes how control and values flow through the
 	// op's regions (MLIR's RegionBranchOpInterface); see RegionSuccessor.
 	RegionSuccessors func(op *Operation, from *Operation) []RegionSuccessor
+	// SuccessorForOperands returns the successor a branch takes given its
+	// constant operands (nil for non-constants), or false when they do not
+	// tell (MLIR's BranchOpInterface::getSuccessorForOperands); for a region
+	// branch op, the index of the one of RegionSuccessors(op, nil) taken
+	// (MLIR's getEntrySuccessorRegions with constant operands).
+	SuccessorForOperands func(op *Operation, operands []Attribute) (int, bool)
 	// Speculatability says whether the op may be speculated; nil: Pure ops
 	// (without RecursiveEffects) are Speculatable, others not.
 	Speculatability func(op *Operation) Speculatability

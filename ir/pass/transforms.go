@@ -1,8 +1,8 @@
 package pass
 
 // RegisterTransforms adds the dialect-independent passes, canonicalize,
-// cse, symbol-dce, symbol-privatize, strip-debuginfo,
+// cse, sccp, symbol-dce, symbol-privatize, strip-debuginfo,
 // loop-invariant-code-motion, remove-dead-values and inline, to reg.
 func RegisterTransforms(reg Registry) {
-	reg.Add(Canonicalize, CSE, SymbolDCE, SymbolPrivatize, StripDebugInfo, LoopInvariantCodeMotion, RemoveDeadValues, Inline(reg))
+	reg.Add(Canonicalize, CSE, SCCP, SymbolDCE, SymbolPrivatize, StripDebugInfo, LoopInvariantCodeMotion, RemoveDeadValues, Inline(reg))
 }
