@@ -158,8 +158,10 @@ type OpDef struct {
 	// SuccessorForOperands returns the successor a branch takes given its
 	// constant operands (nil for non-constants), or false when they do not
 	// tell (MLIR's BranchOpInterface::getSuccessorForOperands); for a region
-	// branch op, the index of the one of RegionSuccessors(op, nil) taken
-	// (MLIR's getEntrySuccessorRegions with constant operands).
+	// branch op, the index of the one of RegionSuccessors(op, nil) taken,
+	// and for the terminator of one of its regions, of RegionSuccessors(op,
+	// terminator) (MLIR's getEntrySuccessorRegions and the terminators'
+	// getSuccessorRegions with constant operands).
 	SuccessorForOperands func(op *Operation, operands []Attribute) (int, bool)
 	// Speculatability says whether the op may be speculated; nil: Pure ops
 	// (without RecursiveEffects) are Speculatable, others not.

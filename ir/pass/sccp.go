@@ -137,21 +137,15 @@ func (s *sccpSolver) visit(op *ir.Operation) {
 		s.visitBranch(op)
 	}
 	if parent := op.ParentOp(); parent != nil && parent.IsRegionBranch() && op.HasTrait(ir.Terminator) && op.NumSuccessors() == 0 {
-		s.flow(parent, parent.RegionSuccessors(op), op)
+		if succs, ok := s.taken(op, parent.RegionSuccessors(op)); ok {
+			s.flow(parent, succs, op)
+		}
 	}
 	switch {
 	case op.IsRegionBranch():
-		succs := op.RegionSuccessors(nil)
-		if def := op.Def(); def.SuccessorForOperands != nil {
-			operands, known := s.constants(op)
-			if !known {
-				return
-			}
-			if i, ok := def.SuccessorForOperands(op, operands); ok && i < len(succs) {
-				succs = succs[i : i+1]
-			}
+		if succs, ok := s.taken(op, op.RegionSuccessors(nil)); ok {
+			s.flow(op, succs, op)
 		}
-		s.flow(op, succs, op)
 	case op.NumRegions() > 0:
 		for _, r := range op.Results() {
 			s.overdefine(r)
@@ -160,6 +154,24 @@ func (s *sccpSolver) visit(op *ir.Operation) {
 	case op.NumResults() > 0:
 		s.fold(op)
 	}
+}
+
+// taken narrows the region successors of from (a region branch op or a
+// terminator in one) to the one its constant operands pick; false while its
+// operands are not all reached.
+func (s *sccpSolver) taken(from *ir.Operation, succs []ir.RegionSuccessor) ([]ir.RegionSuccessor, bool) {
+	def := from.Def()
+	if def == nil || def.SuccessorForOperands == nil {
+		return succs, true
+	}
+	operands, known := s.constants(from)
+	if !known {
+		return nil, false
+	}
+	if i, ok := def.SuccessorForOperands(from, operands); ok && i < len(succs) {
+		return succs[i : i+1], true
+	}
+	return succs, true
 }
 
 // visitBranch marks the successors op may take live and passes them its
@@ -227,9 +239,11 @@ func (s *sccpSolver) flow(op *ir.Operation, succs []ir.RegionSuccessor, from *ir
 // isInput reports whether some region successor of op passes values to a.
 func isInput(a *ir.Value, op *ir.Operation, region int) bool {
 	froms := []*ir.Operation{nil}
-	for b := range op.Region(region).Blocks() {
-		if t := b.Last(); t != nil && t.HasTrait(ir.Terminator) {
-			froms = append(froms, t)
+	for _, r := range op.Regions() {
+		for b := range r.Blocks() {
+			if t := b.Last(); t != nil && t.HasTrait(ir.Terminator) {
+				froms = append(froms, t)
+			}
 		}
 	}
 	for _, from := range froms {

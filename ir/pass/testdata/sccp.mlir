@@ -96,3 +96,37 @@ func.func @calls(%x: i32) -> i32 {
   %s = arith.addi %r, %x : i32
   return %s : i32
 }
+
+// -----
+
+// scf.while: values flow from the inits and the after region's yield to
+// the before region, and from scf.condition to the after region and the
+// results; a constant condition picks one of the two.
+// CHECK-LABEL: func.func @while(
+// CHECK-SAME:    %[[X:.*]]: i32
+// CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : i32
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : i32
+// CHECK:         %[[W:.*]]:2 = scf.while
+// CHECK:           scf.condition(%{{.*}}) %{{.*}}, %[[C5]] : i32, i32
+// CHECK:         return %[[W]]#0, %[[C0]] : i32, i32
+func.func @while(%x: i32) -> (i32, i32) {
+  %c5 = arith.constant 5 : i32
+  %c0 = arith.constant 0 : i32
+  %w:2 = scf.while (%a = %c5, %k = %c5) : (i32, i32) -> (i32, i32) {
+    %more = arith.cmpi slt, %a, %x : i32
+    scf.condition(%more) %a, %k : i32, i32
+  } do {
+  ^bb0(%b: i32, %l: i32):
+    %b1 = arith.addi %b, %l : i32
+    scf.yield %b1, %l : i32, i32
+  }
+  %never = scf.while (%a = %c0) : (i32) -> i32 {
+    %f = arith.cmpi slt, %a, %c0 : i32
+    scf.condition(%f) %a : i32
+  } do {
+  ^bb0(%b: i32):
+    %n = arith.addi %b, %c5 : i32
+    scf.yield %n : i32
+  }
+  return %w, %never : i32, i32
+}
