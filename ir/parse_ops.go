@@ -197,8 +197,12 @@ func (p *Parser) popRegionScope() error {
 // defineValues binds %name to a group of values.
 func (p *Parser) defineValues(name string, tok token, vals valueDef) error {
 	s := p.scope()
-	if _, dup := s.lookup(name); dup {
-		return p.errorAt(tok, "redefinition of SSA value '%%%s'", name)
+	if prev, dup := s.lookup(name); dup {
+		d := p.errorAt(tok, "redefinition of SSA value '%%%s'", name).(*Diagnostic)
+		if prev.line > 0 {
+			d.Note(p.ctx.FileLineColLoc(p.file, int(prev.line), int(prev.col)), "previously defined here")
+		}
+		return d
 	}
 	vals.line, vals.col = int32(tok.line), int32(tok.col)
 	for i := 0; i < vals.len() && len(s.forward) > 0; i++ {
@@ -326,7 +330,7 @@ func (p *Parser) parseOperation() (*Operation, error) {
 				break
 			}
 		}
-		if err := p.ParsePunct("="); err != nil {
+		if err := p.ParsePunctIn("=", " after SSA name"); err != nil {
 			return nil, err
 		}
 	}
@@ -337,6 +341,10 @@ func (p *Parser) parseOperation() (*Operation, error) {
 	case tokString:
 		op, err = p.parseGenericOp()
 	case tokBareID:
+		if _, _, isIntType := parseIntTypeName(p.spelling()); isIntType {
+			// MLIR lexes i32 as an integer type, which names no op.
+			return nil, p.Errorf("expected operation name in quotes")
+		}
 		op, err = p.parseCustomOp(numResults)
 	default:
 		return nil, p.Errorf("expected operation name in quotes")
@@ -501,7 +509,7 @@ func (p *Parser) parseGenericOp() (*Operation, error) {
 				break
 			}
 		}
-		if err := p.ParsePunct(")"); err != nil {
+		if err := p.ParsePunctIn(")", " to end region list"); err != nil {
 			return nil, err
 		}
 	}
@@ -519,7 +527,7 @@ func (p *Parser) parseGenericOp() (*Operation, error) {
 	if def != nil && def.Format != nil {
 		addFormatDefaults(p.ctx, def.Format, st)
 	}
-	if err := p.ParsePunct(":"); err != nil {
+	if err := p.ParsePunctIn(":", " followed by operation type"); err != nil {
 		return nil, err
 	}
 	typeTok := p.tok
@@ -762,6 +770,16 @@ func (p *Parser) parseBlock(r *Region) error {
 	r.Append(b)
 	if p.ParseOptionalPunct("(") {
 		for {
+			// MLIR's parseSSADefOrUseAndType words these two errors.
+			if p.tok.kind != tokValueID {
+				return p.wrongTokenf("expected SSA operand")
+			}
+			save := p.save()
+			p.consume()
+			if !p.isPunct(":") {
+				return p.wrongTokenf("expected ':' and type for SSA operand")
+			}
+			p.restore(save)
 			a, err := p.parseArgument(true)
 			if err != nil {
 				return err

@@ -22,7 +22,7 @@ func (p *Parser) ParseType() (Type, error) {
 	case tokBareID:
 		return p.parseBuiltinType()
 	}
-	return nil, p.Errorf("expected non-function type")
+	return nil, p.wrongTokenf("expected non-function type")
 }
 
 // ParseOptionalType parses a type if one starts here.
@@ -141,7 +141,7 @@ func (p *Parser) parseBuiltinType() (Type, error) {
 		}
 		return p.ctx.Complex(et), p.ParsePunctIn(">", " in complex type")
 	case "tuple":
-		if err := p.ParsePunct("<"); err != nil {
+		if err := p.ParsePunctIn("<", " in tuple type"); err != nil {
 			return nil, err
 		}
 		var ts []Type
@@ -151,7 +151,7 @@ func (p *Parser) parseBuiltinType() (Type, error) {
 				return nil, err
 			}
 		}
-		return p.ctx.Tuple(ts...), p.ParsePunct(">")
+		return p.ctx.Tuple(ts...), p.ParsePunctIn(">", " in tuple type")
 	case "vector":
 		return p.parseVectorType(t)
 	case "memref":

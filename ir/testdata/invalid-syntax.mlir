@@ -200,3 +200,94 @@
 ^bb1
   "test.op"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected three consecutive dots for an ellipsis}}
+"test.op"() {a = ..} : () -> ()
+
+// -----
+
+// expected-error @+1 {{invalid type identifier}}
+"test.op"() : () -> !
+
+// -----
+
+// expected-error @+1 {{type names with a '.' are reserved for dialect-defined names}}
+!a.b = i32
+
+// -----
+
+// expected-error @+1 {{attribute names with a '.' are reserved for dialect-defined names}}
+#a.b = 1
+
+// -----
+
+// expected-error @+1 {{expected '>' in tuple type}}
+"test.op"() : () -> tuple<i32, i32
+
+// -----
+
+"test.op"() ({
+// expected-error @+1 {{expected SSA operand}}
+^bb0(i32):
+  "test.op"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"test.op"() ({
+// expected-error @+1 {{expected ':' and type for SSA operand}}
+^bb0(%a):
+  "test.op"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The missing type belongs at the end of the op's line.
+// expected-error @+1 {{expected ':' followed by operation type}}
+%0 = "test.op"()
+"test.op"() : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected ')' to end region list}}
+"test.op"() ({}, {} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected '=' after SSA name}}
+%0 "test.op"() : () -> i32
+
+// -----
+
+// An integer type names no op.
+// expected-error @+1 {{expected operation name in quotes}}
+i32
+
+// -----
+
+func.func @f(%c: i1) {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  // expected-error @+1 {{operand #0 does not dominate this use}}
+  "test.use"(%v) : (i32) -> ()
+  cf.br ^bb2
+^bb2:
+  // expected-note @+1 {{operand defined here (op in the same region)}}
+  %v = "test.def"() : () -> i32
+  return
+}
+
+// -----
+
+// expected-note @+1 {{operand defined as a block argument (block #1 in a parent region)}}
+func.func @f(%x: i32) {
+  "test.region"() ({
+    // expected-error @+1 {{operand #0 does not dominate this use}}
+    "test.use"(%a) : (i32) -> ()
+  }) : () -> ()
+  cf.br ^bb1(%x : i32)
+^bb1(%a: i32):
+  return
+}
