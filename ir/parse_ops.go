@@ -210,8 +210,8 @@ func (p *Parser) defineValues(name string, tok token, vals valueDef) error {
 		k := valueKey{name, i}
 		if f, ok := s.forward[k]; ok {
 			if f.placeholder.typ != v.typ {
-				return p.errorAt(f.tok, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
-					name, TypeString(f.placeholder.typ), TypeString(v.typ))
+				d := p.errorAt(tok, "definition of SSA value '%%%s#%d' has type '%s'", name, i, TypeString(v.typ)).(*Diagnostic)
+				return d.Note(p.locOf(f.tok), "previously used here with type '%s'", TypeString(f.placeholder.typ))
 			}
 			f.placeholder.ReplaceAllUsesWith(v)
 			delete(s.forward, k)
@@ -219,6 +219,21 @@ func (p *Parser) defineValues(name string, tok token, vals valueDef) error {
 	}
 	s.bind(name, vals)
 	return nil
+}
+
+// checkEntryArgName rejects a named region entry argument whose name is
+// defined or referenced already, as MLIR's parseRegionBody does.
+func (p *Parser) checkEntryArgName(a Argument) error {
+	s := p.scope()
+	var at Location
+	if prev, ok := s.lookup(a.Name); ok {
+		at = p.ctx.FileLineColLoc(p.file, int(prev.line), int(prev.col))
+	} else if f, ok := s.forward[valueKey{a.Name, 0}]; ok {
+		at = p.locOf(f.tok)
+	} else {
+		return nil
+	}
+	return p.errorAt(a.tok, "region entry argument '%%%s' is already in use", a.Name).(*Diagnostic).Note(at, "previously referenced here")
 }
 
 // UnresolvedOperand is a parsed value use whose type is not known yet.
@@ -466,6 +481,9 @@ func (p *Parser) parseGenericOp() (*Operation, error) {
 	}
 	if err := p.ParsePunct(")"); err != nil {
 		return nil, err
+	}
+	if def := p.ctx.ops[name]; def != nil && def.Traits&Terminator == 0 && p.isPunct("[") {
+		return nil, p.Errorf("successors in non-terminator")
 	}
 	if p.ParseOptionalPunct("[") {
 		for {
@@ -726,6 +744,9 @@ func (p *Parser) parseRegion(r *Region, entryArgs []Argument, isolated bool) err
 		for _, a := range entryArgs {
 			v := p.addArgument(entry, a)
 			if a.Name != "" {
+				if err := p.checkEntryArgName(a); err != nil {
+					return err
+				}
 				if err := p.defineValues(a.Name, a.tok, valueDef{arg: v}); err != nil {
 					return err
 				}

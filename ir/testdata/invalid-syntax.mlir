@@ -291,3 +291,37 @@ func.func @f(%x: i32) {
 ^bb1(%a: i32):
   return
 }
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error @+1 {{successors in non-terminator}}
+  %c = "arith.addi"(%a, %a)[^bb1] : (i32, i32) -> i32
+^bb1:
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  // expected-note @+1 {{previously referenced here}}
+  scf.for %i = %n to %n step %n {
+    // expected-error @+1 {{region entry argument '%i' is already in use}}
+    scf.for %i = %n to %n step %n {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @f() -> i8 {
+  cf.br ^bb2
+^bb1:
+  // expected-note @+1 {{previously used here with type 'i8'}}
+  return %v : i8
+^bb2:
+  // expected-error @+1 {{definition of SSA value '%v#0' has type 'f32'}}
+  %v = "test.def"() : () -> f32
+  cf.br ^bb1
+}
