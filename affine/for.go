@@ -11,7 +11,7 @@ var forOp = &ir.OpDef{
 	Summary: "Loop from an affine lower bound to an affine upper bound by a constant step.",
 	Example: "%r = affine.for %i = 0 to %n step 2 iter_args(%a = %x) -> (f32) {\n" +
 		"  %s = arith.addf %a, %a : f32\n  affine.yield %s : f32\n}",
-	Traits:   ir.AutomaticAllocationScope | ir.RecursiveEffects | ir.SingleBlock | ir.AttrSizedOperandSegments,
+	Traits:   ir.AutomaticAllocationScope | ir.RecursiveEffects | ir.SingleBlock | ir.AttrSizedOperandSegments | ir.LoopLike,
 	Operands: ir.Variadic,
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),
@@ -25,6 +25,14 @@ var forOp = &ir.OpDef{
 	VerifyRegions: verifyForRegions,
 	Fold:          foldFor,
 	Canonicalize:  []*ir.Pattern{{Name: "affine-for-empty-loop", Root: "affine.for", Rewrite: eraseEmptyFor}},
+
+	// As MLIR's: a loop by 1 terminates whatever its bounds.
+	Speculatability: func(op *ir.Operation) ir.Speculatability {
+		if (For{op}).Step() == 1 {
+			return ir.RecursivelySpeculatable
+		}
+		return ir.NotSpeculatable
+	},
 }
 
 // For is a typed view of affine.for.

@@ -14,6 +14,8 @@ var ifOp = &ir.OpDef{
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(2),
 	Inherent: []string{"condition"},
+
+	Speculatability: func(*ir.Operation) ir.Speculatability { return ir.RecursivelySpeculatable },
 	// Hand-written as in MLIR (AffineIfOp::parse, AffineOps.cpp): the set
 	// and its dim-and-symbol list, then regions with implicit yields.
 	Parse:  parseIf,

@@ -38,6 +38,16 @@ var condBrDef = &ir.OpDef{
 		{Name: "truth-propagation", Root: condBrName, Benefit: 1, Rewrite: condBrTruthPropagation},
 		{Name: "drop-unreachable-cond-br", Root: condBrName, Benefit: 1, Rewrite: condBrDropUnreachable},
 	},
+
+	SuccessorForOperands: func(_ *ir.Operation, operands []ir.Attribute) (int, bool) {
+		if c, ok := operands[0].(*ir.IntegerAttr); ok {
+			if c.Int() != 0 {
+				return 0, true
+			}
+			return 1, true
+		}
+		return 0, false
+	},
 }
 
 // CondBr is a typed view of cf.cond_br.

@@ -134,7 +134,7 @@ in.mlir:3:10: note: function result types: 'i32', 'i32'`},
 	{Name: "function body name reuse", In: `func.func @f(%a: i32, %a: i32) {
   return
 }`,
-		Err: `in.mlir:1:23: error: redefinition of SSA value '%a'`},
+		Err: "in.mlir:1:23: error: region entry argument '%a' is already in use\nin.mlir:1:14: note: previously referenced here"},
 }
 
 func TestInvalid(t *testing.T) { irtest.CheckInvalid(t, newContext, "in.mlir", invalid, nil) }

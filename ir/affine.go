@@ -37,48 +37,119 @@ func AffineSymbolExpr(pos int) *AffineExpr { return &AffineExpr{Kind: AffineSymb
 // AffineConstExpr returns a constant.
 func AffineConstExpr(v int64) *AffineExpr { return &AffineExpr{Kind: AffineConst, Value: v} }
 
-// AffineBinary builds lhs op rhs with MLIR's simplifications of sums and
-// products (simplifyAdd, simplifyMul): constant folding, identities,
-// constants and then symbolic terms moved to the right, constants of
-// chained sums and products gathered on the right, and c1 * e + c2 * e
-// merged.
+// AffineBinary builds lhs op rhs with MLIR's simplifications (simplifyAdd,
+// simplifyMul, simplifyFloorDiv, simplifyCeilDiv, simplifyMod): constant
+// folding, identities, constants and then symbolic terms moved to the
+// right, constants of chained sums and products gathered on the right,
+// c1 * e + c2 * e merged, e - (e floordiv q) * q made e mod q, quotients
+// and remainders of terms known to be multiples of a positive constant
+// divisor resolved, and two plain dimensions or symbols of a sum or product
+// ordered. Division and remainder by a constant below 1 stay as written,
+// as in MLIR.
 func AffineBinary(kind AffineExprKind, lhs, rhs *AffineExpr) *AffineExpr {
-	if lhs.Kind == AffineConst && rhs.Kind == AffineConst {
-		a, b := lhs.Value, rhs.Value
-		switch kind {
-		case AffineAdd:
-			return AffineConstExpr(a + b)
-		case AffineMul:
-			return AffineConstExpr(a * b)
-		case AffineMod:
-			if b > 0 {
-				return AffineConstExpr(((a % b) + b) % b)
-			}
-		case AffineFloorDiv:
-			if b != 0 {
-				return AffineConstExpr(floorDiv(a, b))
-			}
-		case AffineCeilDiv:
-			if b != 0 {
-				return AffineConstExpr(-floorDiv(-a, b))
-			}
-		}
-	}
+	var e *AffineExpr
 	switch kind {
 	case AffineAdd:
-		if e := simplifyAdd(lhs, rhs); e != nil {
-			return e
-		}
+		e = simplifyAdd(lhs, rhs)
 	case AffineMul:
-		if e := simplifyMul(lhs, rhs); e != nil {
-			return e
-		}
-	case AffineFloorDiv, AffineCeilDiv:
-		if rhs.Kind == AffineConst && rhs.Value == 1 {
-			return lhs
+		e = simplifyMul(lhs, rhs)
+	case AffineFloorDiv:
+		e = simplifyDiv(lhs, rhs, false)
+	case AffineCeilDiv:
+		e = simplifyDiv(lhs, rhs, true)
+	case AffineMod:
+		e = simplifyMod(lhs, rhs)
+	}
+	if e != nil {
+		return e
+	}
+	if kind == AffineAdd || kind == AffineMul {
+		if a, ok := orderKey(lhs); ok {
+			if b, ok := orderKey(rhs); ok && b < a {
+				lhs, rhs = rhs, lhs
+			}
 		}
 	}
 	return &AffineExpr{Kind: kind, LHS: lhs, RHS: rhs}
+}
+
+// simplifyDiv is MLIR's simplifyFloorDiv (and, with ceil, simplifyCeilDiv,
+// which does not split sums); nil when the quotient stays as it is.
+func simplifyDiv(lhs, rhs *AffineExpr, ceil bool) *AffineExpr {
+	if rhs.Kind != AffineConst || rhs.Value < 1 {
+		return nil
+	}
+	c := rhs.Value
+	switch {
+	case lhs.Kind == AffineConst && ceil:
+		return AffineConstExpr(-floorDiv(-lhs.Value, c))
+	case lhs.Kind == AffineConst:
+		return AffineConstExpr(floorDiv(lhs.Value, c))
+	case c == 1:
+		return lhs
+	case lhs.Kind == AffineMul && lhs.RHS.Kind == AffineConst && lhs.RHS.Value%c == 0:
+		return AffineBinary(AffineMul, lhs.LHS, AffineConstExpr(lhs.RHS.Value/c))
+	case !ceil && lhs.Kind == AffineAdd && (lhs.LHS.largestKnownDivisor()%c == 0 || lhs.RHS.largestKnownDivisor()%c == 0):
+		return AffineBinary(AffineAdd, AffineBinary(AffineFloorDiv, lhs.LHS, rhs), AffineBinary(AffineFloorDiv, lhs.RHS, rhs))
+	}
+	return nil
+}
+
+// simplifyMod is MLIR's simplifyMod; nil when the remainder stays as it is.
+func simplifyMod(lhs, rhs *AffineExpr) *AffineExpr {
+	if rhs.Kind != AffineConst || rhs.Value < 1 {
+		return nil
+	}
+	c := rhs.Value
+	switch {
+	case lhs.Kind == AffineConst:
+		return AffineConstExpr(((lhs.Value % c) + c) % c)
+	case lhs.largestKnownDivisor()%c == 0:
+		return AffineConstExpr(0)
+	case lhs.Kind == AffineAdd && lhs.LHS.largestKnownDivisor()%c == 0:
+		return AffineBinary(AffineMod, lhs.RHS, rhs)
+	case lhs.Kind == AffineAdd && lhs.RHS.largestKnownDivisor()%c == 0:
+		return AffineBinary(AffineMod, lhs.LHS, rhs)
+	case lhs.Kind == AffineMod && lhs.RHS.Kind == AffineConst && lhs.RHS.Value >= 1 && lhs.RHS.Value%c == 0:
+		// (e mod a) mod b is e mod b when b divides a.
+		return AffineBinary(AffineMod, lhs.LHS, rhs)
+	}
+	return nil
+}
+
+// largestKnownDivisor is MLIR's getLargestKnownDivisor: a positive integer
+// that divides e whatever its dimensions and symbols (0 for the constant 0).
+func (e *AffineExpr) largestKnownDivisor() int64 {
+	switch e.Kind {
+	case AffineDim, AffineSymbol:
+		return 1
+	case AffineConst:
+		if e.Value < 0 {
+			return -e.Value
+		}
+		return e.Value
+	case AffineMul:
+		return e.LHS.largestKnownDivisor() * e.RHS.largestKnownDivisor()
+	case AffineFloorDiv, AffineCeilDiv:
+		if e.RHS.Kind == AffineConst && e.RHS.Value != 0 {
+			if d := e.LHS.largestKnownDivisor(); d%e.RHS.Value == 0 {
+				q := d / e.RHS.Value
+				if q < 0 {
+					q = -q
+				}
+				return q
+			}
+		}
+		return 1
+	}
+	return gcd(e.LHS.largestKnownDivisor(), e.RHS.largestKnownDivisor())
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // symbolic reports whether e holds no dimension (MLIR's
@@ -93,9 +164,11 @@ func (e *AffineExpr) symbolic() bool {
 	return e.LHS.symbolic() && e.RHS.symbolic()
 }
 
-// simplifyAdd is MLIR's simplifyAdd without its mod detection; nil when
-// lhs + rhs stays as it is.
+// simplifyAdd is MLIR's simplifyAdd; nil when lhs + rhs stays as it is.
 func simplifyAdd(lhs, rhs *AffineExpr) *AffineExpr {
+	if lhs.Kind == AffineConst && rhs.Kind == AffineConst {
+		return AffineConstExpr(lhs.Value + rhs.Value)
+	}
 	if lhs.Kind == AffineConst || lhs.symbolic() && !rhs.symbolic() {
 		return AffineBinary(AffineAdd, rhs, lhs)
 	}
@@ -115,7 +188,48 @@ func simplifyAdd(lhs, rhs *AffineExpr) *AffineExpr {
 	if lc {
 		return AffineBinary(AffineAdd, AffineBinary(AffineAdd, lhs.LHS, rhs), lhs.RHS)
 	}
+	// e - (e floordiv q) * q is e mod q, and x + e - (e floordiv q) * q is
+	// x + e mod q.
+	if q := floorDivTimesMinus(rhs, lhs); q != nil {
+		return AffineBinary(AffineMod, lhs, q)
+	}
+	if lhs.Kind == AffineAdd {
+		if q := floorDivTimesMinus(rhs, lhs.RHS); q != nil {
+			return AffineBinary(AffineAdd, lhs.LHS, AffineBinary(AffineMod, lhs.RHS, q))
+		}
+	}
 	return nil
+}
+
+// floorDivTimesMinus returns q when r is ((e floordiv q) * q) * -1, or
+// (e floordiv c) * -c for a constant c; nil otherwise.
+func floorDivTimesMinus(r, e *AffineExpr) *AffineExpr {
+	if r.Kind != AffineMul {
+		return nil
+	}
+	if p, m := r.LHS, r.RHS; m.Kind == AffineConst && m.Value == -1 && p.Kind == AffineMul {
+		if fd := p.LHS; fd.Kind == AffineFloorDiv && fd.RHS.Equal(p.RHS) && fd.LHS.Equal(e) {
+			return p.RHS
+		}
+		return nil
+	}
+	if fd, c := r.LHS, r.RHS; fd.Kind == AffineFloorDiv && fd.LHS.Equal(e) && c.Kind == AffineConst &&
+		fd.RHS.Kind == AffineConst && fd.RHS.Value == -c.Value {
+		return fd.RHS
+	}
+	return nil
+}
+
+// orderKey orders plain dimensions before symbols, each by position, for
+// the operands of sums and products (MLIR PR 146895).
+func orderKey(e *AffineExpr) (int64, bool) {
+	switch e.Kind {
+	case AffineDim:
+		return e.Value, true
+	case AffineSymbol:
+		return 1<<32 + e.Value, true
+	}
+	return 0, false
 }
 
 // scaled splits e into x and c with e = x * c (c = 1 when e is no product
@@ -129,6 +243,9 @@ func scaled(e *AffineExpr) (*AffineExpr, int64) {
 
 // simplifyMul is MLIR's simplifyMul; nil when lhs * rhs stays as it is.
 func simplifyMul(lhs, rhs *AffineExpr) *AffineExpr {
+	if lhs.Kind == AffineConst && rhs.Kind == AffineConst {
+		return AffineConstExpr(lhs.Value * rhs.Value)
+	}
 	if !lhs.symbolic() && !rhs.symbolic() {
 		return nil
 	}
@@ -289,9 +406,10 @@ type AffineMap struct {
 // NumDims returns the number of dimensions.
 func (m *AffineMap) NumDims() int { return m.Dims }
 
-// IsIdentity reports whether the map is (d0, ..., dn) -> (d0, ..., dn).
+// IsIdentity reports whether the map is (d0, ..., dn)[...] -> (d0, ..., dn),
+// whatever its symbols, as MLIR's isIdentity.
 func (m *AffineMap) IsIdentity() bool {
-	if m.Symbols != 0 || len(m.Results) != m.Dims {
+	if len(m.Results) != m.Dims {
 		return false
 	}
 	for i, r := range m.Results {

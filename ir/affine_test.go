@@ -23,3 +23,37 @@ func TestAffineSimplify(t *testing.T) {
 		}
 	}
 }
+
+// TestAffineSimplifyDivMod checks MLIR's simplifyFloorDiv, simplifyCeilDiv
+// and simplifyMod, the mod detection of simplifyAdd and the order of plain
+// dimensions and symbols in sums and products.
+func TestAffineSimplifyDivMod(t *testing.T) {
+	ctx := NewContext()
+	for _, c := range []struct{ in, want string }{
+		// Multiples of the divisor divide exactly.
+		{"affine_map<(d0, d1) -> ((d0 * 6) floordiv 3, (d0 * 6) ceildiv 2, (d0 * 6) floordiv 4, (d0 * 8 + d1) floordiv 4)>",
+			"affine_map<(d0, d1) -> (d0 * 2, d0 * 3, (d0 * 6) floordiv 4, d0 * 2 + d1 floordiv 4)>"},
+		// A sum splits under floordiv only.
+		{"affine_map<(d0, d1) -> ((d0 * 8 + d1) ceildiv 4)>", "affine_map<(d0, d1) -> ((d0 * 8 + d1) ceildiv 4)>"},
+		// Remainders of known multiples vanish; (e mod 12) mod 4 is e mod 4.
+		{"affine_map<(d0, d1)[s0] -> ((d0 * 6) mod 3, (d0 * 6 + d1) mod 3, (d0 mod 12) mod 4, (d0 mod 12) mod 5, (d0 * s0 * 4) mod 2)>",
+			"affine_map<(d0, d1)[s0] -> (0, d1 mod 3, d0 mod 4, (d0 mod 12) mod 5, 0)>"},
+		// Negative or zero divisors and constant folding.
+		{"affine_map<(d0) -> (d0 floordiv -2, d0 mod 0, -7 floordiv 2, -7 ceildiv 2, -7 mod 2, 7 floordiv -2)>",
+			"affine_map<(d0) -> (d0 floordiv -2, d0 mod 0, -4, -3, 1, 7 floordiv -2)>"},
+		// e - (e floordiv q) * q is e mod q, also after another term; not
+		// when the floordiv is added rather than multiplied.
+		{"affine_map<(d0, d1)[s0] -> (d0 - (d0 floordiv 8) * 8, d0 + d1 - (d1 floordiv 8) * 8, d0 - (d0 floordiv s0) * s0, d0 + (d0 floordiv 8 - 8))>",
+			"affine_map<(d0, d1)[s0] -> (d0 mod 8, d0 + d1 mod 8, d0 mod s0, d0 + d0 floordiv 8 - 8)>"},
+		// Plain dimensions, then symbols, by position.
+		{"affine_map<(d0, d1)[s0, s1] -> (d1 + d0, s1 * s0, s0 + d1)>", "affine_map<(d0, d1)[s0, s1] -> (d0 + d1, s0 * s1, d1 + s0)>"},
+	} {
+		a, err := ParseAttrString(ctx, c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		if got := AttrString(a); got != c.want {
+			t.Errorf("%s\n got %s\nwant %s", c.in, got, c.want)
+		}
+	}
+}

@@ -57,6 +57,23 @@ const (
 	// AffineScope ops start a new scope of affine symbols: an index value
 	// defined at the top level of their regions is a valid affine symbol.
 	AffineScope
+	// LoopLike ops are loops whose regions run any number of times (MLIR's
+	// LoopLikeOpInterface): loop-invariant-code-motion hoists out of them.
+	LoopLike
+)
+
+// Speculatability says whether an op may run where it would not have run
+// (hoisted out of a loop that may run zero times), as MLIR's
+// ConditionallySpeculatable.
+type Speculatability uint8
+
+const (
+	// NotSpeculatable ops may trap, not terminate or depend on a guard.
+	NotSpeculatable Speculatability = iota
+	// Speculatable ops may always run.
+	Speculatable
+	// RecursivelySpeculatable ops may run when every op nested in them may.
+	RecursivelySpeculatable
 )
 
 // Count is how many of something an op has: Min to Max (Max < 0: unbounded).
@@ -138,6 +155,17 @@ type OpDef struct {
 	// RegionSuccessors describes how control and values flow through the
 	// op's regions (MLIR's RegionBranchOpInterface); see RegionSuccessor.
 	RegionSuccessors func(op *Operation, from *Operation) []RegionSuccessor
+	// SuccessorForOperands returns the successor a branch takes given its
+	// constant operands (nil for non-constants), or false when they do not
+	// tell (MLIR's BranchOpInterface::getSuccessorForOperands); for a region
+	// branch op, the index of the one of RegionSuccessors(op, nil) taken,
+	// and for the terminator of one of its regions, of RegionSuccessors(op,
+	// terminator) (MLIR's getEntrySuccessorRegions and the terminators'
+	// getSuccessorRegions with constant operands).
+	SuccessorForOperands func(op *Operation, operands []Attribute) (int, bool)
+	// Speculatability says whether the op may be speculated; nil: Pure ops
+	// (without RecursiveEffects) are Speculatable, others not.
+	Speculatability func(op *Operation) Speculatability
 
 	// dialect is set by every context that loads the op (the same value
 	// each time), possibly on several goroutines at once.
@@ -216,6 +244,29 @@ func IsPure(op *Operation) bool {
 	}
 	if t&RecursiveEffects != 0 {
 		return nestedOpsMatch(op, IsPure)
+	}
+	return false
+}
+
+// IsSpeculatable reports whether op may run speculatively (MLIR's
+// isSpeculatable): by its Speculatability, or Pure without nested effects.
+func IsSpeculatable(op *Operation) bool {
+	def := op.info.def
+	if def == nil {
+		return false
+	}
+	s := NotSpeculatable
+	switch {
+	case def.Speculatability != nil:
+		s = def.Speculatability(op)
+	case def.Traits&Pure != 0 && def.Traits&RecursiveEffects == 0:
+		s = Speculatable
+	}
+	switch s {
+	case Speculatable:
+		return true
+	case RecursivelySpeculatable:
+		return nestedOpsMatch(op, IsSpeculatable)
 	}
 	return false
 }

@@ -135,21 +135,21 @@ func (p *Parser) parseAffineExpr(names map[string]*AffineExpr) (*AffineExpr, err
 		return nil, err
 	}
 	defer p.leave()
-	lhs, err := p.parseAffineTerm(names)
+	lhs, err := p.parseAffineTerm(names, false)
 	if err != nil {
 		return nil, err
 	}
 	for {
 		switch {
 		case p.ParseOptionalPunct("+"):
-			rhs, err := p.parseAffineTerm(names)
+			rhs, err := p.parseAffineTerm(names, true)
 			if err != nil {
 				return nil, err
 			}
 			lhs = AffineBinary(AffineAdd, lhs, rhs)
 		case p.isPunct("-"):
 			p.consume()
-			rhs, err := p.parseAffineTerm(names)
+			rhs, err := p.parseAffineTerm(names, true)
 			if err != nil {
 				return nil, err
 			}
@@ -160,8 +160,10 @@ func (p *Parser) parseAffineExpr(names map[string]*AffineExpr) (*AffineExpr, err
 	}
 }
 
-func (p *Parser) parseAffineTerm(names map[string]*AffineExpr) (*AffineExpr, error) {
-	lhs, err := p.parseAffineUnary(names)
+// parseAffineTerm parses a product, quotient or remainder; hasLHS tells
+// whether a binary operator precedes it, which MLIR's diagnostics name.
+func (p *Parser) parseAffineTerm(names map[string]*AffineExpr, hasLHS bool) (*AffineExpr, error) {
+	lhs, err := p.parseAffineUnary(names, hasLHS)
 	if err != nil {
 		return nil, err
 	}
@@ -179,16 +181,27 @@ func (p *Parser) parseAffineTerm(names map[string]*AffineExpr) (*AffineExpr, err
 		default:
 			return lhs, nil
 		}
+		opTok, opName := p.tok, p.spelling()
 		p.consume()
-		rhs, err := p.parseAffineUnary(names)
+		rhs, err := p.parseAffineUnary(names, true)
 		if err != nil {
 			return nil, err
+		}
+		// MLIR's parser accepts only affine (not semi-affine) products,
+		// quotients and remainders.
+		switch {
+		case kind == AffineMul && !lhs.symbolic() && !rhs.symbolic():
+			return nil, p.errorAt(opTok, "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic")
+		case kind != AffineMul && !rhs.symbolic():
+			return nil, p.errorAt(opTok, "non-affine expression: right operand of %s has to be either a constant or symbolic", opName)
 		}
 		lhs = AffineBinary(kind, lhs, rhs)
 	}
 }
 
-func (p *Parser) parseAffineUnary(names map[string]*AffineExpr) (*AffineExpr, error) {
+// parseAffineUnary parses an operand: an identifier, an integer, a
+// parenthesized or a negated expression.
+func (p *Parser) parseAffineUnary(names map[string]*AffineExpr, hasLHS bool) (*AffineExpr, error) {
 	if err := p.enter(); err != nil {
 		return nil, err
 	}
@@ -196,13 +209,21 @@ func (p *Parser) parseAffineUnary(names map[string]*AffineExpr) (*AffineExpr, er
 	switch {
 	case p.isPunct("-"):
 		p.consume()
-		e, err := p.parseAffineUnary(names)
+		e, err := p.parseAffineUnary(names, hasLHS)
 		if err != nil {
+			// MLIR reports both the operand's error and this one.
+			if d, ok := err.(*Diagnostic); ok && p.ctx.hasDiagnosticHandler() {
+				p.ctx.Emit(d)
+				return nil, p.Errorf("missing operand of negation")
+			}
 			return nil, err
 		}
 		return AffineBinary(AffineMul, e, AffineConstExpr(-1)), nil
 	case p.isPunct("("):
 		p.consume()
+		if p.isPunct(")") {
+			return nil, p.Errorf("no expression inside parentheses")
+		}
 		e, err := p.parseAffineExpr(names)
 		if err != nil {
 			return nil, err
@@ -222,6 +243,11 @@ func (p *Parser) parseAffineUnary(names map[string]*AffineExpr) (*AffineExpr, er
 		}
 		p.consume()
 		return e, nil
+	case p.isPunct("+") || p.isPunct("*") || hasLHS:
+		if hasLHS {
+			return nil, p.Errorf("missing right operand of binary operator")
+		}
+		return nil, p.Errorf("missing left operand of binary operator")
 	}
 	return nil, p.Errorf("expected affine expression")
 }

@@ -93,7 +93,7 @@ func (p *Parser) ParseAttribute(typ Type) (Attribute, error) {
 			// Printed, a location attribute has an alias to find.
 			p.ctx.usesAliasableAttrs.Store(true)
 			p.consume()
-			if err := p.ParsePunct("("); err != nil {
+			if err := p.ParsePunctIn("(", " after 'loc'"); err != nil {
 				return nil, err
 			}
 			if p.tok.kind == tokHashID {
@@ -104,13 +104,13 @@ func (p *Parser) ParseAttribute(typ Type) (Attribute, error) {
 				if _, ok := a.(Location); !ok {
 					return nil, p.errorAt(t, "expected location attribute")
 				}
-				return a, p.ParsePunct(")")
+				return a, p.ParsePunctIn(")", " after 'loc'")
 			}
 			l, err := p.parseLocInner()
 			if err != nil {
 				return nil, err
 			}
-			return l, p.ParsePunct(")")
+			return l, p.ParsePunctIn(")", " after 'loc'")
 		case "dense_resource":
 			return p.parseDenseResourceAttr(nil)
 		case "sparse", "distinct":
@@ -246,7 +246,10 @@ func (p *Parser) parseArrayAttr() (Attribute, error) {
 			}
 		}
 	}
-	return p.ctx.ArrayAttr(elems...), p.ParsePunct("]")
+	if !p.ParseOptionalPunct("]") {
+		return nil, p.wrongTokenf("expected ',' or ']'")
+	}
+	return p.ctx.ArrayAttr(elems...), nil
 }
 
 func (p *Parser) parseSymbolRef() (Attribute, error) {
@@ -414,16 +417,10 @@ func (p *Parser) floatFromLiteral(t token, s string, neg bool, ft *FloatType) (A
 		}
 		return p.ctx.FloatAttr(ft, FloatFromBits(ft.Kind, bits)), nil
 	}
-	if !strings.ContainsAny(s, ".eE") {
-		// MLIR accepts integer literals for floats in attribute position.
-		v, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			return nil, p.errorAt(t, "invalid float literal")
-		}
-		if neg {
-			v = -v
-		}
-		return p.ctx.FloatAttr(ft, v), nil
+	if t.kind == tokInteger {
+		// MLIR reads an integer token as a float only in hex (the bits).
+		d := p.errorAt(t, "unexpected decimal integer literal for a floating point value").(*Diagnostic)
+		return nil, d.Note(p.locOf(t), "add a trailing dot to make the literal a float")
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil && !math.IsInf(v, 0) {
@@ -480,21 +477,21 @@ func (p *Parser) parseLocInner() (Location, error) {
 		return p.ctx.UnknownLoc(), nil
 	case p.IsKeyword("callsite"):
 		p.consume()
-		if err := p.ParsePunct("("); err != nil {
+		if err := p.ParsePunctIn("(", " in callsite location"); err != nil {
 			return nil, err
 		}
 		callee, err := p.parseLocOrAlias()
 		if err != nil {
 			return nil, err
 		}
-		if err := p.ParseKeyword("at"); err != nil {
-			return nil, err
+		if !p.ParseOptionalKeyword("at") {
+			return nil, p.wrongTokenf("expected 'at' in callsite location")
 		}
 		caller, err := p.parseLocOrAlias()
 		if err != nil {
 			return nil, err
 		}
-		return p.ctx.CallSiteLoc(callee, caller), p.ParsePunct(")")
+		return p.ctx.CallSiteLoc(callee, caller), p.ParsePunctIn(")", " in callsite location")
 	case p.IsKeyword("fused"):
 		p.consume()
 		var meta Attribute
@@ -503,11 +500,11 @@ func (p *Parser) parseLocInner() (Location, error) {
 			if meta, err = p.ParseAttribute(nil); err != nil {
 				return nil, err
 			}
-			if err := p.ParsePunct(">"); err != nil {
+			if err := p.ParsePunctIn(">", " after fused location metadata"); err != nil {
 				return nil, err
 			}
 		}
-		if err := p.ParsePunct("["); err != nil {
+		if err := p.ParsePunctIn("[", " in fused location"); err != nil {
 			return nil, err
 		}
 		var locs []Location
@@ -523,7 +520,7 @@ func (p *Parser) parseLocInner() (Location, error) {
 				}
 			}
 		}
-		return p.ctx.FusedLoc(locs, meta), p.ParsePunct("]")
+		return p.ctx.FusedLoc(locs, meta), p.ParsePunctIn("]", " in fused location")
 	case p.tok.kind == tokString:
 		s, err := p.ParseString()
 		if err != nil {
@@ -537,7 +534,7 @@ func (p *Parser) parseLocInner() (Location, error) {
 			if child, err = p.parseLocOrAlias(); err != nil {
 				return nil, err
 			}
-			if err := p.ParsePunct(")"); err != nil {
+			if err := p.ParsePunctIn(")", " after child location of NameLoc"); err != nil {
 				return nil, err
 			}
 		}
@@ -627,7 +624,7 @@ func (p *Parser) parseLocOrAlias() (Location, error) {
 
 func (p *Parser) parseStridedAttr() (Attribute, error) {
 	p.consume()
-	if err := p.ParsePunct("<"); err != nil {
+	if err := p.ParsePunctIn("<", " after 'strided'"); err != nil {
 		return nil, err
 	}
 	if err := p.ParsePunct("["); err != nil {
@@ -636,7 +633,7 @@ func (p *Parser) parseStridedAttr() (Attribute, error) {
 	var strides []int64
 	if !p.isPunct("]") {
 		for {
-			v, err := p.parseDimValue()
+			v, err := p.parseStrideValue()
 			if err != nil {
 				return nil, err
 			}
@@ -661,11 +658,19 @@ func (p *Parser) parseStridedAttr() (Attribute, error) {
 			return nil, err
 		}
 		var err error
-		if offset, err = p.parseDimValue(); err != nil {
+		if offset, err = p.parseStrideValue(); err != nil {
 			return nil, err
 		}
 	}
 	return p.ctx.StridedLayout(offset, strides), p.ParsePunct(">")
+}
+
+// parseStrideValue parses a stride or offset of strided<...>: an int64 or ?.
+func (p *Parser) parseStrideValue() (int64, error) {
+	if p.tok.kind != tokInteger && !p.isPunct("?") && !p.isPunct("-") {
+		return 0, p.Errorf("expected a 64-bit signed integer or '?'")
+	}
+	return p.parseDimValue()
 }
 
 func (p *Parser) parseDimValue() (int64, error) {
@@ -677,7 +682,7 @@ func (p *Parser) parseDimValue() (int64, error) {
 
 func (p *Parser) parseDenseArrayAttr() (Attribute, error) {
 	p.consume()
-	if err := p.ParsePunct("<"); err != nil {
+	if err := p.ParsePunctIn("<", " after 'array'"); err != nil {
 		return nil, err
 	}
 	t := p.tok
@@ -690,9 +695,15 @@ func (p *Parser) parseDenseArrayAttr() (Attribute, error) {
 	ft, isFloat := et.(*FloatType)
 	it, isInt := et.(*IntegerType)
 	if !isFloat && !isInt {
-		return nil, p.errorAt(t, "expected integer or float type, got: %s", TypeString(et))
+		return nil, p.errorAt(t, "expected integer or float type, got: '%s'", TypeString(et))
 	}
-	if p.ParseOptionalPunct(":") {
+	if isInt && it.Width != 1 && it.Width%8 != 0 || isFloat && ft.Width()%8 != 0 {
+		return nil, p.errorAt(t, "element type bitwidth must be a multiple of 8")
+	}
+	if !p.ParseOptionalPunct(">") {
+		if err := p.ParsePunctIn(":", " after dense array type"); err != nil {
+			return nil, err
+		}
 		for {
 			switch {
 			case isInt && it.Width == 1 && (p.IsKeyword("true") || p.IsKeyword("false")):
@@ -719,9 +730,9 @@ func (p *Parser) parseDenseArrayAttr() (Attribute, error) {
 				break
 			}
 		}
-	}
-	if err := p.ParsePunct(">"); err != nil {
-		return nil, err
+		if err := p.ParsePunctIn(">", " to close an array attribute"); err != nil {
+			return nil, err
+		}
 	}
 	if isFloat {
 		return p.ctx.DenseFloatArray(ft, floats), nil
@@ -829,8 +840,11 @@ func (p *Parser) parseDenseAttr() (Attribute, error) {
 		return nil, err
 	}
 	st, ok := ty.(ShapedType)
-	if !ok || !st.HasRank() {
-		return nil, p.errorAt(tt, "elements literal must be a ranked tensor or vector type")
+	if !ok {
+		return nil, p.errorAt(tt, "elements literal must be a shaped type")
+	}
+	if !st.HasRank() {
+		return nil, p.errorAt(tt, "elements literal type must have static shape")
 	}
 	if _, isMem := ty.(*MemRefType); isMem {
 		return nil, p.errorAt(tt, "elements literal must be a ranked tensor or vector type")
@@ -894,7 +908,7 @@ func (p *Parser) parseDenseElem() (denseElem, error) {
 		if err != nil {
 			return re, err
 		}
-		if err := p.ParsePunct(","); err != nil {
+		if err := p.ParsePunctIn(",", " between complex elements"); err != nil {
 			return re, err
 		}
 		im, err := p.parseDenseElem()
@@ -902,7 +916,7 @@ func (p *Parser) parseDenseElem() (denseElem, error) {
 			return re, err
 		}
 		re.complex, re.imag = true, &im
-		return re, p.ParsePunct(")")
+		return re, p.ParsePunctIn(")", " after complex elements")
 	}
 	e := denseElem{}
 	e.neg = p.ParseOptionalPunct("-")
@@ -1003,6 +1017,9 @@ func (p *Parser) denseElemBytes(e denseElem, et Type) ([]byte, error) {
 		}
 		if e.tok.kind == tokFloat {
 			return nil, p.errorAt(e.tok, "expected integer elements, but parsed floating-point")
+		}
+		if it, ok := et.(*IntegerType); ok && it.Signedness == Unsigned && e.neg {
+			return nil, p.errorAt(e.tok, "expected unsigned integer elements, but parsed negative value")
 		}
 		v, err := p.bigFromLiteral(e.tok, s, e.neg)
 		if err != nil {

@@ -197,8 +197,12 @@ func (p *Parser) popRegionScope() error {
 // defineValues binds %name to a group of values.
 func (p *Parser) defineValues(name string, tok token, vals valueDef) error {
 	s := p.scope()
-	if _, dup := s.lookup(name); dup {
-		return p.errorAt(tok, "redefinition of SSA value '%%%s'", name)
+	if prev, dup := s.lookup(name); dup {
+		d := p.errorAt(tok, "redefinition of SSA value '%%%s'", name).(*Diagnostic)
+		if prev.line > 0 {
+			d.Note(p.ctx.FileLineColLoc(p.file, int(prev.line), int(prev.col)), "previously defined here")
+		}
+		return d
 	}
 	vals.line, vals.col = int32(tok.line), int32(tok.col)
 	for i := 0; i < vals.len() && len(s.forward) > 0; i++ {
@@ -206,8 +210,8 @@ func (p *Parser) defineValues(name string, tok token, vals valueDef) error {
 		k := valueKey{name, i}
 		if f, ok := s.forward[k]; ok {
 			if f.placeholder.typ != v.typ {
-				return p.errorAt(f.tok, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
-					name, TypeString(f.placeholder.typ), TypeString(v.typ))
+				d := p.errorAt(tok, "definition of SSA value '%%%s#%d' has type '%s'", name, i, TypeString(v.typ)).(*Diagnostic)
+				return d.Note(p.locOf(f.tok), "previously used here with type '%s'", TypeString(f.placeholder.typ))
 			}
 			f.placeholder.ReplaceAllUsesWith(v)
 			delete(s.forward, k)
@@ -215,6 +219,21 @@ func (p *Parser) defineValues(name string, tok token, vals valueDef) error {
 	}
 	s.bind(name, vals)
 	return nil
+}
+
+// checkEntryArgName rejects a named region entry argument whose name is
+// defined or referenced already, as MLIR's parseRegionBody does.
+func (p *Parser) checkEntryArgName(a Argument) error {
+	s := p.scope()
+	var at Location
+	if prev, ok := s.lookup(a.Name); ok {
+		at = p.ctx.FileLineColLoc(p.file, int(prev.line), int(prev.col))
+	} else if f, ok := s.forward[valueKey{a.Name, 0}]; ok {
+		at = p.locOf(f.tok)
+	} else {
+		return nil
+	}
+	return p.errorAt(a.tok, "region entry argument '%%%s' is already in use", a.Name).(*Diagnostic).Note(at, "previously referenced here")
 }
 
 // UnresolvedOperand is a parsed value use whose type is not known yet.
@@ -326,7 +345,7 @@ func (p *Parser) parseOperation() (*Operation, error) {
 				break
 			}
 		}
-		if err := p.ParsePunct("="); err != nil {
+		if err := p.ParsePunctIn("=", " after SSA name"); err != nil {
 			return nil, err
 		}
 	}
@@ -337,6 +356,10 @@ func (p *Parser) parseOperation() (*Operation, error) {
 	case tokString:
 		op, err = p.parseGenericOp()
 	case tokBareID:
+		if _, _, isIntType := parseIntTypeName(p.spelling()); isIntType {
+			// MLIR lexes i32 as an integer type, which names no op.
+			return nil, p.Errorf("expected operation name in quotes")
+		}
 		op, err = p.parseCustomOp(numResults)
 	default:
 		return nil, p.Errorf("expected operation name in quotes")
@@ -373,18 +396,15 @@ func (p *Parser) parseTrailingLoc(set func(Location)) error {
 	if !p.IsKeyword("loc") {
 		return nil
 	}
-	save := p.save()
 	p.consume()
-	if !p.isPunct("(") {
-		p.restore(save)
-		return nil
+	if err := p.ParsePunctIn("(", " in location"); err != nil {
+		return err
 	}
-	p.consume()
 	if p.tok.kind == tokHashID {
 		t := p.tok
 		name := p.spelling()[1:]
 		p.consume()
-		if err := p.ParsePunct(")"); err != nil {
+		if err := p.ParsePunctIn(")", " in location"); err != nil {
 			return err
 		}
 		if a, ok := p.attrAliases[name]; ok {
@@ -403,7 +423,7 @@ func (p *Parser) parseTrailingLoc(set func(Location)) error {
 		return err
 	}
 	set(l)
-	return p.ParsePunct(")")
+	return p.ParsePunctIn(")", " in location")
 }
 
 func (p *Parser) checkOpName(name string, t token, generic bool) error {
@@ -462,6 +482,9 @@ func (p *Parser) parseGenericOp() (*Operation, error) {
 	if err := p.ParsePunct(")"); err != nil {
 		return nil, err
 	}
+	if def := p.ctx.ops[name]; def != nil && def.Traits&Terminator == 0 && p.isPunct("[") {
+		return nil, p.Errorf("successors in non-terminator")
+	}
 	if p.ParseOptionalPunct("[") {
 		for {
 			if p.tok.kind != tokCaretID {
@@ -504,7 +527,7 @@ func (p *Parser) parseGenericOp() (*Operation, error) {
 				break
 			}
 		}
-		if err := p.ParsePunct(")"); err != nil {
+		if err := p.ParsePunctIn(")", " to end region list"); err != nil {
 			return nil, err
 		}
 	}
@@ -522,7 +545,7 @@ func (p *Parser) parseGenericOp() (*Operation, error) {
 	if def != nil && def.Format != nil {
 		addFormatDefaults(p.ctx, def.Format, st)
 	}
-	if err := p.ParsePunct(":"); err != nil {
+	if err := p.ParsePunctIn(":", " followed by operation type"); err != nil {
 		return nil, err
 	}
 	typeTok := p.tok
@@ -721,6 +744,9 @@ func (p *Parser) parseRegion(r *Region, entryArgs []Argument, isolated bool) err
 		for _, a := range entryArgs {
 			v := p.addArgument(entry, a)
 			if a.Name != "" {
+				if err := p.checkEntryArgName(a); err != nil {
+					return err
+				}
 				if err := p.defineValues(a.Name, a.tok, valueDef{arg: v}); err != nil {
 					return err
 				}
@@ -765,6 +791,16 @@ func (p *Parser) parseBlock(r *Region) error {
 	r.Append(b)
 	if p.ParseOptionalPunct("(") {
 		for {
+			// MLIR's parseSSADefOrUseAndType words these two errors.
+			if p.tok.kind != tokValueID {
+				return p.wrongTokenf("expected SSA operand")
+			}
+			save := p.save()
+			p.consume()
+			if !p.isPunct(":") {
+				return p.wrongTokenf("expected ':' and type for SSA operand")
+			}
+			p.restore(save)
 			a, err := p.parseArgument(true)
 			if err != nil {
 				return err
@@ -781,7 +817,7 @@ func (p *Parser) parseBlock(r *Region) error {
 			return err
 		}
 	}
-	if err := p.ParsePunct(":"); err != nil {
+	if err := p.ParsePunctIn(":", " after block name"); err != nil {
 		return err
 	}
 	return p.parseBlockBody(b)

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -21,7 +22,7 @@ func (p *Parser) ParseType() (Type, error) {
 	case tokBareID:
 		return p.parseBuiltinType()
 	}
-	return nil, p.Errorf("expected non-function type")
+	return nil, p.wrongTokenf("expected non-function type")
 }
 
 // ParseOptionalType parses a type if one starts here.
@@ -84,8 +85,9 @@ func parseIntTypeName(s string) (int, Signedness, bool) {
 		}
 	}
 	w, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, 0, false
+	if err != nil || w > math.MaxUint32 {
+		// Too wide for MLIR's 32-bit width: "invalid integer width".
+		return -1, sg, true
 	}
 	return w, sg, true
 }
@@ -94,7 +96,7 @@ func (p *Parser) parseBuiltinType() (Type, error) {
 	s := p.spelling()
 	t := p.tok
 	if w, sg, ok := parseIntTypeName(s); ok {
-		if w == 0 && sg == Signless && s != "i0" {
+		if w < 0 || w == 0 && sg == Signless && s != "i0" {
 			return nil, p.Errorf("invalid integer width")
 		}
 		if w > MaxIntegerWidth {
@@ -127,7 +129,7 @@ func (p *Parser) parseBuiltinType() (Type, error) {
 	case "none":
 		return p.ctx.None(), nil
 	case "complex":
-		if err := p.ParsePunct("<"); err != nil {
+		if err := p.ParsePunctIn("<", " in complex type"); err != nil {
 			return nil, err
 		}
 		et, err := p.ParseType()
@@ -137,9 +139,9 @@ func (p *Parser) parseBuiltinType() (Type, error) {
 		if !IsFloat(et) && !IsIntOrIndex(et) {
 			return nil, p.errorAt(t, "invalid element type for complex")
 		}
-		return p.ctx.Complex(et), p.ParsePunct(">")
+		return p.ctx.Complex(et), p.ParsePunctIn(">", " in complex type")
 	case "tuple":
-		if err := p.ParsePunct("<"); err != nil {
+		if err := p.ParsePunctIn("<", " in tuple type"); err != nil {
 			return nil, err
 		}
 		var ts []Type
@@ -149,7 +151,7 @@ func (p *Parser) parseBuiltinType() (Type, error) {
 				return nil, err
 			}
 		}
-		return p.ctx.Tuple(ts...), p.ParsePunct(">")
+		return p.ctx.Tuple(ts...), p.ParsePunctIn(">", " in tuple type")
 	case "vector":
 		return p.parseVectorType(t)
 	case "memref":
@@ -265,14 +267,14 @@ func (p *Parser) pushFunctionResults() error {
 	return nil
 }
 
-// negativeSize is what MLIR's verifiers say about a negative size in a
-// dimension list, by type (MLIR's parser only says "expected
-// non-function type" there).
+// negativeSize completes MLIR's parser error at a negative size in a
+// dimension list ("expected non-function type": the dimension list ends
+// there) with what MLIR's verifiers say about such a size, by type.
 var negativeSize = map[string]string{
-	"memref": "invalid memref size: a dimension cannot be negative ('?' is a dynamic size)",
-	"tensor": "invalid tensor dimension size: a dimension cannot be negative ('?' is a dynamic size)",
-	"vector": "vector types must have positive constant sizes",
-	"":       "invalid dimension: a dimension cannot be negative",
+	"memref": "expected non-function type (invalid memref size: a dimension cannot be negative; '?' is a dynamic size)",
+	"tensor": "expected non-function type (invalid tensor dimension size: a dimension cannot be negative; '?' is a dynamic size)",
+	"vector": "expected non-function type (vector types must have positive constant sizes)",
+	"":       "expected non-function type (invalid dimension: a dimension cannot be negative)",
 }
 
 // parseDims parses a dimension list `4x?x[8]x` of a kind type and stops
@@ -360,7 +362,7 @@ func (p *Parser) parseVectorType(t token) (Type, error) {
 	}
 	if !IsIntOrIndex(et) && !IsFloat(et) {
 		if _, ok := et.(*OpaqueType); !ok && !isDialectType(et) {
-			return nil, p.errorAt(t, "vector elements must be int/index/float type but got '%s'", TypeString(et))
+			return nil, p.errorAt(t, "failed to verify 'elementType': VectorElementTypeInterface instance")
 		}
 	}
 	for _, d := range dims {
@@ -369,6 +371,38 @@ func (p *Parser) parseVectorType(t token) (Type, error) {
 		}
 	}
 	return p.ctx.ScalableVector(dims, scalable, et), p.ParsePunct(">")
+}
+
+// validTensorElementType is MLIR's TensorType::isValidElementType: any
+// dialect type, and of the builtin ones the scalars, complex and vector.
+func validTensorElementType(t Type) bool {
+	switch t.(type) {
+	case *IntegerType, *IndexType, *FloatType, *ComplexType, *VectorType, *OpaqueType:
+		return true
+	}
+	return isDialectType(t)
+}
+
+// validMemRefElementType is MLIR's BaseMemRefType::isValidElementType:
+// the scalars, complex, vector and memref types, and dialect types (which
+// MLIR asks for MemRefElementTypeInterface; Kiln's dialects do not say).
+func validMemRefElementType(t Type) bool {
+	switch t.(type) {
+	case *IntegerType, *IndexType, *FloatType, *ComplexType, *VectorType, *MemRefType, *UnrankedMemRefType, *OpaqueType:
+		return true
+	}
+	return isDialectType(t)
+}
+
+// supportedMemorySpace is MLIR's isSupportedMemorySpace: none, an integer,
+// string or dictionary, or a dialect attribute.
+func supportedMemorySpace(a Attribute) bool {
+	switch a.(type) {
+	case *FloatAttr, *UnitAttr, *ArrayAttr, *DenseArrayAttr, *TypeAttr, *SymbolRefAttr, *StridedLayoutAttr,
+		*AffineMapAttr, *IntegerSetAttr, *DenseElementsAttr, *DenseResourceElementsAttr, Location:
+		return false
+	}
+	return true
 }
 
 func isDialectType(t Type) bool {
@@ -407,16 +441,20 @@ func (p *Parser) parseMemRefType(t token) (Type, error) {
 			return nil, err
 		}
 	}
+	etTok := p.tok
 	et, err := p.ParseType()
 	if err != nil {
 		return nil, err
 	}
-	if _, bad := et.(*FunctionType); bad {
-		return nil, p.errorAt(t, "invalid memref element type")
+	if !validMemRefElementType(et) {
+		return nil, p.errorAt(etTok, "invalid memref element type")
 	}
 	var layout, space Attribute
-	for p.ParseOptionalPunct(",") {
+	for first := true; p.ParseOptionalPunct(","); first = false {
 		at := p.tok
+		if first && p.isPunct(">") {
+			return nil, p.Errorf("expected list element")
+		}
 		a, err := p.ParseAttribute(nil)
 		if err != nil {
 			return nil, err
@@ -449,6 +487,9 @@ func (p *Parser) parseMemRefType(t token) (Type, error) {
 	if err := p.ParsePunct(">"); err != nil {
 		return nil, err
 	}
+	if !supportedMemorySpace(space) {
+		return nil, p.errorAt(t, "unsupported memory space Attribute")
+	}
 	if unranked {
 		return p.ctx.UnrankedMemRef(et, space), nil
 	}
@@ -463,9 +504,13 @@ func (p *Parser) parseTensorType(t token) (Type, error) {
 		if err := p.parseXInDims(); err != nil {
 			return nil, err
 		}
+		etTok := p.tok
 		et, err := p.ParseType()
 		if err != nil {
 			return nil, err
+		}
+		if !validTensorElementType(et) {
+			return nil, p.errorAt(etTok, "invalid tensor element type")
 		}
 		return p.ctx.UnrankedTensor(et), p.ParsePunct(">")
 	}
@@ -473,9 +518,13 @@ func (p *Parser) parseTensorType(t token) (Type, error) {
 	if err != nil {
 		return nil, err
 	}
+	etTok := p.tok
 	et, err := p.ParseType()
 	if err != nil {
 		return nil, err
+	}
+	if !validTensorElementType(et) {
+		return nil, p.errorAt(etTok, "invalid tensor element type")
 	}
 	var enc Attribute
 	if p.ParseOptionalPunct(",") {

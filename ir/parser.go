@@ -236,8 +236,18 @@ func (p *Parser) lexErrorMessage() string {
 		return "expected '\"' in string literal"
 	case s == "@":
 		return "@ identifier expected to start with letter or '_'"
-	case s == "" || len(s) == 1 && strings.ContainsAny(s, "%^#!"):
+	case s == "%":
+		return "invalid SSA name"
+	case s == "^":
+		return "invalid block name"
+	case s == "#":
+		return "invalid attribute name"
+	case s == "!":
+		return "invalid type identifier"
+	case s == "":
 		return "invalid identifier"
+	case s == ".":
+		return "expected three consecutive dots for an ellipsis"
 	}
 	return fmt.Sprintf("unexpected character %q", s)
 }
@@ -524,10 +534,16 @@ func (p *Parser) parseAliasDef() error {
 	isType := t.kind == tokBangID
 	p.consume()
 	if !p.isPunct("=") {
-		return p.errorAt(t, "expected '=' in alias definition (or an operation)")
+		if isType {
+			return p.Errorf("expected '=' in type alias definition")
+		}
+		return p.Errorf("expected '=' in attribute alias definition")
 	}
 	if strings.Contains(name, ".") {
-		return p.errorAt(t, "expected alias name without '.'")
+		if isType {
+			return p.errorAt(t, "type names with a '.' are reserved for dialect-defined names")
+		}
+		return p.errorAt(t, "attribute names with a '.' are reserved for dialect-defined names")
 	}
 	p.consume()
 	if isType {

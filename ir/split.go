@@ -5,25 +5,26 @@ import "strings"
 // SplitMarker separates the independent parts of a file under --split-input-file.
 const SplitMarker = "// -----"
 
-// SplitInput splits src at lines that start with "// -----". Each part is
-// padded with empty lines so that its line numbers stay those of the
+// SplitInput splits src at each "// -----", anywhere in a line as MLIR's
+// splitAndProcessBuffer does: the text after the marker on its line starts
+// the next part. Each part is padded with empty lines (and spaces on its
+// first line) so that its line and column numbers stay those of the
 // original file, and diagnostics point into it.
 func SplitInput(src string) []string {
 	var parts []string
-	start, lines, startLine := 0, 0, 0
-	for i := 0; i <= len(src); {
-		end := strings.IndexByte(src[i:], '\n')
-		next := len(src) + 1
-		if end >= 0 {
-			next = i + end + 1
+	pad := ""
+	for {
+		i := strings.Index(src, SplitMarker)
+		if i < 0 {
+			return append(parts, pad+src)
 		}
-		line := src[i:min(next, len(src))]
-		if strings.HasPrefix(strings.TrimLeft(line, " \t"), SplitMarker) {
-			parts = append(parts, strings.Repeat("\n", startLine)+src[start:i])
-			start, startLine = min(next, len(src)), lines+1
+		parts = append(parts, pad+src[:i])
+		line := strings.Count(pad, "\n") + strings.Count(src[:i], "\n")
+		col := i + len(SplitMarker) - (strings.LastIndexByte(src[:i], '\n') + 1)
+		if !strings.Contains(src[:i], "\n") {
+			col += len(pad) - (strings.LastIndexByte(pad, '\n') + 1)
 		}
-		lines++
-		i = next
+		pad = strings.Repeat("\n", line) + strings.Repeat(" ", col)
+		src = src[i+len(SplitMarker):]
 	}
-	return append(parts, strings.Repeat("\n", startLine)+src[start:])
 }

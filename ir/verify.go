@@ -482,13 +482,7 @@ func (v *verifier) verifyDominance(top *Operation, ownOperands bool) error {
 				return false
 			}
 			if !v.dominates(val, o) {
-				d := o.Errorf("operand #%d does not dominate this use", i)
-				if def := val.owner(); def != nil {
-					d.Note(def.loc, "operand defined here")
-				} else if val.block() != nil {
-					d.Note(val.Loc(), "operand defined as a block argument")
-				}
-				err = d
+				err = dominanceError(o, i, val)
 				return false
 			}
 		}
@@ -509,6 +503,11 @@ func crossedIsolation(val *Value, user *Operation) *Operation {
 	for o := user; o != nil && o.ParentRegion() != defBlock.parent; {
 		p := o.ParentOp()
 		if p != nil && p.info.def != nil && p.info.def.Traits&IsolatedFromAbove != 0 {
+			// A value of another region inside p crosses no isolation:
+			// dominance says whether the use may see it.
+			if p.IsAncestorOf(defBlock.parent.parent) {
+				return nil
+			}
 			return p
 		}
 		o = p
@@ -563,4 +562,62 @@ func (v *verifier) domTreeOf(r *Region) *domTree {
 		v.dom[r] = t
 	}
 	return t
+}
+
+// dominanceError is MLIR's diagnoseInvalidOperandDominance: the note says
+// where operand i of op is defined relative to the use.
+func dominanceError(op *Operation, i int, val *Value) *Diagnostic {
+	d := op.Errorf("operand #%d does not dominate this use", i)
+	useBlock := op.block
+	if def := val.owner(); def != nil {
+		where := "neither in a parent nor in a child region"
+		switch r1, r2 := useBlock.parent, def.block.parent; {
+		case useBlock == def.block:
+			where = "in the same block"
+		case r1 == r2:
+			where = "in the same region"
+		case properAncestor(r2, r1):
+			where = "in a parent region"
+		case properAncestor(r1, r2):
+			where = "in a child region"
+		}
+		return d.Note(def.loc, "operand defined here (op %s)", where)
+	}
+	b := val.block()
+	if b == nil || b.parent == nil {
+		return d.Note(op.Context().UnknownLoc(), " (block without parent)")
+	}
+	index := 0
+	for x := b.parent.first; x != nil && x != b; x = x.next {
+		index++
+	}
+	where := "neither in a parent nor in a child region"
+	switch r1, r2 := useBlock.parent, b.parent; {
+	case r1 == r2:
+		where = "in the same region"
+	case properAncestor(r2, r1):
+		where = "in a parent region"
+	case properAncestor(r1, r2):
+		where = "in a child region"
+	}
+	loc := op.Context().UnknownLoc()
+	if p := b.parent.parent; p != nil {
+		loc = p.loc
+	}
+	return d.Note(loc, "operand defined as a block argument (block #%d %s)", index, where)
+}
+
+// properAncestor reports whether region a strictly contains region b.
+func properAncestor(a, b *Region) bool {
+	for r := b; r != nil; {
+		p := r.parent
+		if p == nil || p.block == nil {
+			return false
+		}
+		r = p.block.parent
+		if r == a {
+			return true
+		}
+	}
+	return false
 }

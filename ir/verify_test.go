@@ -167,7 +167,7 @@ func TestDiagnosticFormat(t *testing.T) {
 	want := "v.mlir:2:3: error: 't.use' op operand #0 does not dominate this use\n" +
 		"  \"t.use\"(%0) : (i32) -> ()\n" +
 		"  ^\n" +
-		"v.mlir:3:8: note: operand defined here\n" +
+		"v.mlir:3:8: note: operand defined here (op in the same block)\n" +
 		"  %0 = \"t.def\"() : () -> i32\n" +
 		"       ^\n"
 	if got := d.Format(ctx); got != want {

@@ -8,7 +8,7 @@ var forOp = &ir.OpDef{
 	Name: "scf.for", Summary: "Counted loop from a lower to an upper bound by a step, with loop-carried values.",
 	Example: "%r = scf.for %i = %lb to %ub step %s iter_args(%a = %init) -> (f32) {\n" +
 		"  %n = arith.addf %a, %a : f32\n  scf.yield %n : f32\n}",
-	Traits:   ir.RecursiveEffects | ir.SingleBlock,
+	Traits:   ir.RecursiveEffects | ir.SingleBlock | ir.LoopLike,
 	Operands: ir.AtLeast(3),
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),
@@ -20,6 +20,13 @@ var forOp = &ir.OpDef{
 	Verify:           verifyFor,
 	VerifyRegions:    verifyForRegions,
 	RegionSuccessors: forSuccessors,
+	// As MLIR's: a loop by 1 terminates whatever its bounds.
+	Speculatability: func(op *ir.Operation) ir.Speculatability {
+		if s, ok := constInt(op.Operand(2)); ok && s == 1 {
+			return ir.RecursivelySpeculatable
+		}
+		return ir.NotSpeculatable
+	},
 	Canonicalize: []*ir.Pattern{
 		{Name: "for-trivial-trip-count", Root: "scf.for", Rewrite: simplifyTrivialFor},
 		{Name: "for-iter-args-folder", Root: "scf.for", Rewrite: foldForIterArgs},

@@ -54,6 +54,18 @@ var ifOp = &ir.OpDef{
 		{Name: "if-remove-unused-results", Root: "scf.if", Rewrite: ifRemoveUnusedResults},
 		{Name: "if-same-yields", Root: "scf.if", Rewrite: ifSameYields},
 	},
+
+	Speculatability: func(*ir.Operation) ir.Speculatability { return ir.RecursivelySpeculatable },
+	// A constant condition enters the then region (successor 0) or the else one.
+	SuccessorForOperands: func(_ *ir.Operation, operands []ir.Attribute) (int, bool) {
+		if c, ok := operands[0].(*ir.IntegerAttr); ok {
+			if c.Int() != 0 {
+				return 0, true
+			}
+			return 1, true
+		}
+		return 0, false
+	},
 }
 
 // If is a typed view of scf.if.

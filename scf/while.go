@@ -9,7 +9,7 @@ var whileOp = &ir.OpDef{
 	Example: "%r = scf.while (%a = %init) : (i32) -> i32 {\n" +
 		"  %c = arith.cmpi slt, %a, %a : i32\n  scf.condition(%c) %a : i32\n} do {\n" +
 		"^bb0(%a: i32):\n  scf.yield %a : i32\n}",
-	Traits:   ir.RecursiveEffects | ir.SingleBlock,
+	Traits:   ir.RecursiveEffects | ir.SingleBlock | ir.LoopLike,
 	Operands: ir.Variadic,
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(2),
@@ -150,5 +150,17 @@ var condition = &ir.OpDef{
 			return op.Errorf("expects parent op 'scf.while'")
 		}
 		return nil
+	},
+
+	// A constant condition continues with the after region (successor 0
+	// of the parent's RegionSuccessors from here) or exits.
+	SuccessorForOperands: func(_ *ir.Operation, operands []ir.Attribute) (int, bool) {
+		if c, ok := operands[0].(*ir.IntegerAttr); ok {
+			if c.Int() != 0 {
+				return 0, true
+			}
+			return 1, true
+		}
+		return 0, false
 	},
 }

@@ -230,7 +230,7 @@ func badCases() []badCase {
 
 		// Truncated input.
 		{name: "truncated/attribute-name", args: "opt %s", in: "func.func @f() attributes {a = #spirv.ent", exit: 1, want: "%s:1:42: error: unexpected end of input: unknown SPIR-V attribute: ent"},
-		{name: "truncated/list", args: "opt %s", in: "func.func @f() attributes {a = [1, 2", exit: 1, want: "%s:1:35: error: unexpected end of input: expected ']'"},
+		{name: "truncated/list", args: "opt %s", in: "func.func @f() attributes {a = [1, 2", exit: 1, want: "%s:1:35: error: unexpected end of input: expected ',' or ']'"},
 		{name: "truncated/type", args: "opt %s", in: "func.func @f(%a: memref<4x", exit: 1, want: "%s:1:27: error: unexpected end of input: expected non-function type"},
 		{name: "truncated/string", args: "opt %s", in: "func.func @f() attributes {a = \"abc", exit: 1, want: "%s:1:32: error: unexpected end of input: expected '\"' in string literal"},
 		{name: "truncated/dense", args: "opt %s", in: "func.func @f() {\n  %0 = arith.constant dense<[1,", exit: 1, want: "%s:2:32: error: unexpected end of input"},
@@ -242,9 +242,9 @@ func badCases() []badCase {
 		{name: "truncated/compile", args: "compile -o %s.out %s", gen: func() []byte { s := sampleKernel(); return []byte(s[:len(s)/3]) }, exit: 1, want: "character in pretty dialect name"},
 
 		// Types and attributes.
-		{name: "type/negative-memref-dim", args: "opt %s", in: "func.func @f(%a: memref<-1xf32>) { return }\n", exit: 1, want: "%s:1:25: error: invalid memref size: a dimension cannot be negative"},
-		{name: "type/negative-tensor-dim", args: "opt %s", in: "func.func @f(%a: tensor<2x-3xf32>) { return }\n", exit: 1, want: "%s:1:27: error: invalid tensor dimension size"},
-		{name: "type/negative-vector-dim", args: "opt %s", in: "func.func @f(%a: vector<-4xf32>) { return }\n", exit: 1, want: "%s:1:25: error: vector types must have positive constant sizes"},
+		{name: "type/negative-memref-dim", args: "opt %s", in: "func.func @f(%a: memref<-1xf32>) { return }\n", exit: 1, want: "%s:1:25: error: expected non-function type (invalid memref size: a dimension cannot be negative"},
+		{name: "type/negative-tensor-dim", args: "opt %s", in: "func.func @f(%a: tensor<2x-3xf32>) { return }\n", exit: 1, want: "%s:1:27: error: expected non-function type (invalid tensor dimension size"},
+		{name: "type/negative-vector-dim", args: "opt %s", in: "func.func @f(%a: vector<-4xf32>) { return }\n", exit: 1, want: "%s:1:25: error: expected non-function type (vector types must have positive constant sizes"},
 		{name: "type/dimension-overflow", args: "opt %s", in: "func.func @f(%a: tensor<9223372036854775808xf32>) { return }\n", exit: 1, want: "%s:1:25: error: invalid dimension"},
 		{name: "type/integer-too-wide", args: "opt %s", in: "func.func @f(%a: i16777216) { return }\n", exit: 1, want: "%s:1:18: error: integer bitwidth is limited to 16777215 bits"},
 		{name: "type/alias-self", args: "opt %s", in: "!a = tuple<!a>\n", exit: 1, want: "%s:1:12: error: alias '!a' refers to itself"},

@@ -34,7 +34,7 @@ func TestVerifyRoundtrip(t *testing.T) {
 				"\"rt.lossy\"() {a = 1 : i32} : () -> () loc(", "\n=====\n", "\"rt.lossy\"() : () -> () loc(", "\n>>>>>roundtripped"}},
 		{src: `"rt.garbled"() : () -> ()`,
 			want: []string{"in.mlir:0:0: error: 'builtin.module' op failed to parse textual content back, cannot verify round-trip.",
-				"note: reading back the textual form: <textual round-trip>:2:14: error: invalid identifier\n  rt.garbled %%% loc(#loc1)\n             ^"}},
+				"note: reading back the textual form: <textual round-trip>:2:14: error: invalid SSA name\n  rt.garbled %%% loc(#loc1)\n             ^"}},
 	} {
 		ctx := newCtx()
 		var emitted []*ir.Diagnostic

@@ -1,7 +1,10 @@
 package pass
 
 // RegisterTransforms adds the dialect-independent passes, canonicalize,
-// cse, symbol-dce, remove-dead-values and inline, to reg.
+// cse, sccp, symbol-dce, symbol-privatize, strip-debuginfo,
+// loop-invariant-code-motion, control-flow-sink, remove-dead-values and
+// inline, to reg.
 func RegisterTransforms(reg Registry) {
-	reg.Add(Canonicalize, CSE, SymbolDCE, RemoveDeadValues, Inline(reg))
+	reg.Add(Canonicalize, CSE, SCCP, SymbolDCE, SymbolPrivatize, StripDebugInfo, LoopInvariantCodeMotion, ControlFlowSink,
+		RemoveDeadValues, Inline(reg))
 }

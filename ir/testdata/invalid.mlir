@@ -10,6 +10,7 @@ func_without_quotes
 
 // -----
 
+// expected-note @+1 {{previously defined here}}
 %0 = "test.def"() : () -> i32
 // expected-error @+1 {{redefinition of SSA value '%0'}}
 %0 = "test.def"() : () -> i32

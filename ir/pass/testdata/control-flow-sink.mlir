@@ -1,0 +1,57 @@
+// RUN: kiln opt %s -split-input-file -control-flow-sink | FileCheck %s
+
+// Pure ops used only in one branch of scf.if move to the start of that
+// branch, producers before their users; what both branches or the op
+// itself use stays.
+// CHECK-LABEL: func.func @sink(
+// CHECK-SAME:    %[[C:.*]]: i1, %[[A:.*]]: i32, %[[B:.*]]: i32
+// CHECK-NEXT:    %[[BOTH:.*]] = arith.subi %[[A]], %[[B]] : i32
+// CHECK-NEXT:    %[[R:.*]] = scf.if %[[C]] -> (i32) {
+// CHECK-NEXT:      %[[X:.*]] = arith.addi %[[A]], %[[B]] : i32
+// CHECK-NEXT:      %[[Y:.*]] = arith.muli %[[X]], %[[X]] : i32
+// CHECK-NEXT:      %[[Z:.*]] = arith.addi %[[Y]], %[[BOTH]] : i32
+// CHECK-NEXT:      scf.yield %[[Z]] : i32
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[W:.*]] = arith.xori %[[A]], %[[B]] : i32
+// CHECK-NEXT:      %[[V:.*]] = arith.addi %[[W]], %[[BOTH]] : i32
+// CHECK-NEXT:      scf.yield %[[V]] : i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[R]] : i32
+func.func @sink(%c: i1, %a: i32, %b: i32) -> i32 {
+  %both = arith.subi %a, %b : i32
+  %x = arith.addi %a, %b : i32
+  %y = arith.muli %x, %x : i32
+  %w = arith.xori %a, %b : i32
+  %r = scf.if %c -> (i32) {
+    %z = arith.addi %y, %both : i32
+    scf.yield %z : i32
+  } else {
+    %v = arith.addi %w, %both : i32
+    scf.yield %v : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// Loop bodies run many times: nothing sinks into them. Loads and stores
+// have effects and stay.
+// CHECK-LABEL: func.func @no_sink(
+// CHECK:         arith.addi
+// CHECK-NEXT:    memref.load
+// CHECK-NEXT:    scf.for
+// CHECK:         scf.if
+// CHECK-NEXT:      memref.store
+func.func @no_sink(%m: memref<4xi32>, %n: index, %c: i1, %a: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = arith.addi %a, %a : i32
+  %l = memref.load %m[%c0] : memref<4xi32>
+  scf.for %i = %c0 to %n step %c1 {
+    memref.store %x, %m[%i] : memref<4xi32>
+  }
+  scf.if %c {
+    memref.store %l, %m[%c0] : memref<4xi32>
+  }
+  return
+}

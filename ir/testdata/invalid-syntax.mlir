@@ -1,0 +1,327 @@
+// RUN: kiln opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+
+// Parser diagnostics worded as MLIR's parser words them.
+
+// expected-error @+1 {{missing right operand of binary operator}}
+#m = affine_map<(x, y) -> (x -, y)>
+
+// -----
+
+// expected-error @+1 {{missing left operand of binary operator}}
+#m = affine_map<(x, y) -> (x, * y)>
+
+// -----
+
+// expected-error @+1 {{no expression inside parentheses}}
+#m = affine_map<(x) -> (x + ())>
+
+// -----
+
+// expected-error @+2 {{no expression inside parentheses}}
+// expected-error @+1 {{missing operand of negation}}
+#m = affine_map<(x) -> (-())>
+
+// -----
+
+// A product of two dimensions, or a division by one, is not affine.
+// expected-error @+1 {{non-affine expression: at least one of the multiply operands has to be either a constant or symbolic}}
+#m = affine_map<(x, y)[s] -> (x * (y + s))>
+
+// -----
+
+// expected-error @+1 {{non-affine expression: right operand of mod has to be either a constant or symbolic}}
+#s = affine_set<(x, y) : (x mod y >= 0)>
+
+// -----
+
+// Products with a symbol stay affine.
+"test.op"() {m = affine_map<(x)[s] -> (x * s, x floordiv (s * 2), (x + 1) mod s)>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected '=' in attribute alias definition}}
+#a affine_map<(x) -> (x)>
+
+// -----
+
+// expected-error @+1 {{expected '=' in type alias definition}}
+!t i32
+
+// -----
+
+// expected-error @+1 {{invalid tensor element type}}
+"test.op"() : () -> tensor<2xtensor<2xf32>>
+
+// -----
+
+// expected-error @+1 {{invalid memref element type}}
+"test.op"() : () -> memref<2xtuple<i32>>
+
+// -----
+
+// expected-error @+1 {{unsupported memory space Attribute}}
+"test.op"() : () -> memref<2xf32, [1]>
+
+// -----
+
+// Integers, strings, dictionaries and dialect attributes are memory spaces.
+"test.op"() : () -> (memref<2xf32, 3>, memref<2xf32, "shared">, memref<2xf32, {kind = 1}>, memref<2xf32, #gpu.address_space<workgroup>>)
+
+// -----
+
+// expected-error @+1 {{expected list element}}
+"test.op"() : () -> memref<2xf32, >
+
+// -----
+
+// expected-error @+1 {{expected '<' after 'strided'}}
+"test.op"() : () -> memref<2xf32, strided[1]>
+
+// -----
+
+// expected-error @+1 {{expected a 64-bit signed integer or '?'}}
+"test.op"() : () -> memref<2xf32, strided<[x]>>
+
+// -----
+
+// expected-error @+1 {{invalid integer width}}
+"test.op"() : () -> i99999999999
+
+// -----
+
+// expected-error @+1 {{failed to verify 'elementType': VectorElementTypeInterface instance}}
+"test.op"() : () -> vector<2xcomplex<f32>>
+
+// -----
+
+// expected-error @+1 {{expected non-function type (invalid tensor dimension size}}
+"test.op"() : () -> tensor<2x-3xf32>
+
+// -----
+
+// expected-error @+1 {{expected '>' in complex type}}
+"test.op"() : () -> complex<f32, f32>
+
+// -----
+
+// expected-error @+1 {{expected ')' in location}}
+"test.op"() : () -> () loc("a" "b")
+
+// -----
+
+// expected-error @+1 {{expected '(' in location}}
+"test.op"() : () -> () loc "a"
+
+// -----
+
+// expected-error @+1 {{expected 'at' in callsite location}}
+"test.op"() : () -> () loc(callsite("a" from "b"))
+
+// -----
+
+// expected-error @+1 {{expected ']' in fused location}}
+"test.op"() : () -> () loc(fused["a", "b")
+
+// -----
+
+// expected-error @+1 {{expected ')' after child location of NameLoc}}
+"test.op"() : () -> () loc("a"("b" "c"))
+
+// -----
+
+// expected-error @+1 {{expected ')' after 'loc'}}
+"test.op"() {l = loc("a" "b")} : () -> ()
+
+// -----
+
+// expected-error @+1 {{elements literal must be a shaped type}}
+"test.op"() {d = dense<1> : f32} : () -> ()
+
+// -----
+
+// expected-error @+2 {{unexpected decimal integer literal for a floating point value}}
+// expected-note @+1 {{add a trailing dot to make the literal a float}}
+"test.op"() {d = dense<[1.5, 2]> : tensor<2xf16>} : () -> ()
+
+// -----
+
+// Hexadecimal integers are the bits of a float.
+"test.op"() {d = dense<[0x3C00, 1.0]> : tensor<2xf16>, f = 0x3F800000 : f32} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected unsigned integer elements, but parsed negative value}}
+"test.op"() {d = dense<[1, -1]> : tensor<2xui8>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected ',' between complex elements}}
+"test.op"() {d = dense<(1.0 2.0)> : tensor<complex<f32>>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected ',' or ']'}}
+"test.op"() {a = [1, 2 3]} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected ':' after dense array type}}
+"test.op"() {a = array<i32 1, 2>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{element type bitwidth must be a multiple of 8}}
+"test.op"() {a = array<i4: 1>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected '>' to close an array attribute}}
+"test.op"() {a = array<i32: 1 2>} : () -> ()
+
+// -----
+
+// An empty dense array needs no colon.
+"test.op"() {a = array<i32>, b = array<i1: true, false>} : () -> ()
+
+// -----
+
+// The split marker counts anywhere on a line, as in MLIR: the string below
+// ends its chunk, unterminated.
+// expected-error @+1 {{expected '"' in string literal}}
+"test.op"() {s = "a// -----
+"test.op"() : () -> ()
+
+// -----
+
+// expected-error @+4 {{expected ':' after block name}}
+"test.op"() ({
+^bb0:
+  "test.op"() : () -> ()
+^bb1
+  "test.op"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected three consecutive dots for an ellipsis}}
+"test.op"() {a = ..} : () -> ()
+
+// -----
+
+// expected-error @+1 {{invalid type identifier}}
+"test.op"() : () -> !
+
+// -----
+
+// expected-error @+1 {{type names with a '.' are reserved for dialect-defined names}}
+!a.b = i32
+
+// -----
+
+// expected-error @+1 {{attribute names with a '.' are reserved for dialect-defined names}}
+#a.b = 1
+
+// -----
+
+// expected-error @+1 {{expected '>' in tuple type}}
+"test.op"() : () -> tuple<i32, i32
+
+// -----
+
+"test.op"() ({
+// expected-error @+1 {{expected SSA operand}}
+^bb0(i32):
+  "test.op"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"test.op"() ({
+// expected-error @+1 {{expected ':' and type for SSA operand}}
+^bb0(%a):
+  "test.op"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The missing type belongs at the end of the op's line.
+// expected-error @+1 {{expected ':' followed by operation type}}
+%0 = "test.op"()
+"test.op"() : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected ')' to end region list}}
+"test.op"() ({}, {} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected '=' after SSA name}}
+%0 "test.op"() : () -> i32
+
+// -----
+
+// An integer type names no op.
+// expected-error @+1 {{expected operation name in quotes}}
+i32
+
+// -----
+
+func.func @f(%c: i1) {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  // expected-error @+1 {{operand #0 does not dominate this use}}
+  "test.use"(%v) : (i32) -> ()
+  cf.br ^bb2
+^bb2:
+  // expected-note @+1 {{operand defined here (op in the same region)}}
+  %v = "test.def"() : () -> i32
+  return
+}
+
+// -----
+
+// expected-note @+1 {{operand defined as a block argument (block #1 in a parent region)}}
+func.func @f(%x: i32) {
+  "test.region"() ({
+    // expected-error @+1 {{operand #0 does not dominate this use}}
+    "test.use"(%a) : (i32) -> ()
+  }) : () -> ()
+  cf.br ^bb1(%x : i32)
+^bb1(%a: i32):
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error @+1 {{successors in non-terminator}}
+  %c = "arith.addi"(%a, %a)[^bb1] : (i32, i32) -> i32
+^bb1:
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  // expected-note @+1 {{previously referenced here}}
+  scf.for %i = %n to %n step %n {
+    // expected-error @+1 {{region entry argument '%i' is already in use}}
+    scf.for %i = %n to %n step %n {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @f() -> i8 {
+  cf.br ^bb2
+^bb1:
+  // expected-note @+1 {{previously used here with type 'i8'}}
+  return %v : i8
+^bb2:
+  // expected-error @+1 {{definition of SSA value '%v#0' has type 'f32'}}
+  %v = "test.def"() : () -> f32
+  cf.br ^bb1
+}
