@@ -185,7 +185,7 @@ func plainRun(src []byte, i int) int {
 		x := binary.LittleEndian.Uint64(src[i:])
 		// A byte below ' ' or from 0x7f up, a '"' or a '/' stops the word:
 		// each test sets the byte's high bit (and maybe later ones').
-		stop := (x-' '*ones)&^x | (x+ones)|x
+		stop := (x-' '*ones)&^x | (x + ones) | x
 		q, s := x^'"'*ones, x^'/'*ones
 		stop |= (q-ones)&^q | (s-ones)&^s
 		if stop&highs != 0 {
