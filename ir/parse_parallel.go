@@ -186,5 +186,5 @@ func (p *Parser) isolatedOpAt(pos int) bool {
 		return false
 	}
 	def := p.lookupCustomOp(src[pos:end])
-	return def != nil && def.Parse != nil && def.Traits&IsolatedFromAbove != 0 && def.Regions.Max != 0
+	return def != nil && def.parser() != nil && def.Traits&IsolatedFromAbove != 0 && def.Regions.Max != 0
 }

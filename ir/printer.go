@@ -350,7 +350,7 @@ func (p *Printer) topOp(op *Operation) {
 	// printing from the top would have set it.
 	p.defaultDialects = []string{"builtin"}
 	for a := op.ParentOp(); a != nil; a = a.ParentOp() {
-		if !p.opts.Generic && a.info.def != nil && a.info.def.Print != nil {
+		if !p.opts.Generic && a.info.def != nil && a.info.def.PrintFunc() != nil {
 			p.defaultDialects = append(p.defaultDialects, a.info.def.DefaultDialect)
 			break
 		}
@@ -425,7 +425,7 @@ func (p *Printer) printOp(op *Operation) {
 		}
 		p.WriteString(" = ")
 	}
-	if !p.opts.Generic && op.info.def != nil && op.info.def.Print != nil {
+	if !p.opts.Generic && op.info.def != nil && op.info.def.PrintFunc() != nil {
 		name := op.info.name
 		if len(p.defaultDialects) > 0 {
 			// name starts with d+"." (without building that string per op)
