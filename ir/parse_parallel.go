@@ -2,8 +2,10 @@ package ir
 
 import (
 	"errors"
+	"math/bits"
 	"runtime"
 	"slices"
+	"strings"
 )
 
 // A block body of many isolated ops (the functions of a module) is parsed
@@ -116,6 +118,9 @@ func (p *Parser) parseChunk(limit int) ([]*Operation, error) {
 // block, the start of each op when every line at the block's own brace
 // depth that begins an op begins with the name of an isolated op with
 // regions, and the first op does too. It skips strings and comments.
+// Inside braces only braces, strings and comments matter (line numbers
+// are counted afterwards), so most of the text is skipped eight bytes at
+// a time.
 func (p *Parser) scanIsolatedOps() (starts []opStart, end, endLine int, ok bool) {
 	src := p.lex.src
 	first := opStart{pos: p.tok.start, line: p.tok.line, lineStart: p.tok.start - p.tok.col + 1}
@@ -123,10 +128,14 @@ func (p *Parser) scanIsolatedOps() (starts []opStart, end, endLine int, ok bool)
 		return nil, 0, 0, false
 	}
 	starts = append(starts, first)
-	depth, line := 0, first.line
+	depth := 0
 	for i := first.pos; i < len(src); i++ {
-		for i < len(src) && !scanStops[src[i]] {
-			i++
+		if depth > 0 {
+			i = skipNested(src, i)
+		} else {
+			for i < len(src) && !scanStops[src[i]] {
+				i++
+			}
 		}
 		if i == len(src) {
 			break
@@ -151,28 +160,55 @@ func (p *Parser) scanIsolatedOps() (starts []opStart, end, endLine int, ok bool)
 			depth++
 		case '}':
 			if depth == 0 {
-				return starts, i, line, true
+				// The lines of the starts and of the end.
+				line, from := first.line, first.pos
+				for k := range starts[1:] {
+					s := &starts[k+1]
+					line += strings.Count(src[from:s.pos], "\n")
+					s.line, from = line, s.pos
+				}
+				return starts, i, line + strings.Count(src[from:i], "\n"), true
 			}
 			depth--
 		case '\n':
-			line++
-			if depth > 0 {
-				continue
-			}
+			// Only at the block's own depth: inside braces skipNested
+			// passes over line ends.
 			j := i + 1
 			for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
 				j++
 			}
 			if p.isolatedOpAt(j) {
-				starts = append(starts, opStart{pos: j, line: line, lineStart: i + 1})
+				starts = append(starts, opStart{pos: j, lineStart: i + 1})
 			}
 		}
 	}
 	return nil, 0, 0, false
 }
 
-// scanStops are the bytes scanIsolatedOps looks at.
+// scanStops are the bytes scanIsolatedOps looks at at the block's depth.
 var scanStops = [256]bool{'"': true, '/': true, '{': true, '}': true, '\n': true}
+
+// skipNested returns the index of the first '"', '/', '{' or '}' in src
+// from i, or len(src): the bytes scanIsolatedOps looks at inside braces.
+func skipNested(src string, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(src); i += 8 {
+		x := uint64(src[i]) | uint64(src[i+1])<<8 | uint64(src[i+2])<<16 | uint64(src[i+3])<<24 |
+			uint64(src[i+4])<<32 | uint64(src[i+5])<<40 | uint64(src[i+6])<<48 | uint64(src[i+7])<<56
+		// A zero byte in x^c*ones is a c; the lowest bit set marks the
+		// first one exactly (the borrow only wrongs higher bytes).
+		q, s, l, r := x^'"'*ones, x^'/'*ones, x^'{'*ones, x^'}'*ones
+		if m := ((q-ones)&^q | (s-ones)&^s | (l-ones)&^l | (r-ones)&^r) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for i < len(src) && !nestedStops[src[i]] {
+		i++
+	}
+	return i
+}
+
+var nestedStops = [256]bool{'"': true, '/': true, '{': true, '}': true}
 
 // isolatedOpAt reports whether the text at pos is the name of an op with
 // regions that is isolated from above, followed by a space.
