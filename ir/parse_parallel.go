@@ -2,7 +2,6 @@ package ir
 
 import (
 	"errors"
-	"math/bits"
 	"runtime"
 	"slices"
 	"strings"
@@ -119,8 +118,8 @@ func (p *Parser) parseChunk(limit int) ([]*Operation, error) {
 // depth that begins an op begins with the name of an isolated op with
 // regions, and the first op does too. It skips strings and comments.
 // Inside braces only braces, strings and comments matter (line numbers
-// are counted afterwards), so most of the text is skipped eight bytes at
-// a time.
+// are counted afterwards), so most of the text is passed over by
+// vectorized searches for those bytes.
 func (p *Parser) scanIsolatedOps() (starts []opStart, end, endLine int, ok bool) {
 	src := p.lex.src
 	first := opStart{pos: p.tok.start, line: p.tok.line, lineStart: p.tok.start - p.tok.col + 1}
@@ -128,10 +127,10 @@ func (p *Parser) scanIsolatedOps() (starts []opStart, end, endLine int, ok bool)
 		return nil, 0, 0, false
 	}
 	starts = append(starts, first)
-	depth := 0
+	depth, stops := 0, newNestedStops()
 	for i := first.pos; i < len(src); i++ {
 		if depth > 0 {
-			i = skipNested(src, i)
+			i = stops.next(src, i)
 		} else {
 			for i < len(src) && !scanStops[src[i]] {
 				i++
@@ -171,7 +170,7 @@ func (p *Parser) scanIsolatedOps() (starts []opStart, end, endLine int, ok bool)
 			}
 			depth--
 		case '\n':
-			// Only at the block's own depth: inside braces skipNested
+			// Only at the block's own depth: inside braces the scan
 			// passes over line ends.
 			j := i + 1
 			for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
@@ -188,27 +187,31 @@ func (p *Parser) scanIsolatedOps() (starts []opStart, end, endLine int, ok bool)
 // scanStops are the bytes scanIsolatedOps looks at at the block's depth.
 var scanStops = [256]bool{'"': true, '/': true, '{': true, '}': true, '\n': true}
 
-// skipNested returns the index of the first '"', '/', '{' or '}' in src
-// from i, or len(src): the bytes scanIsolatedOps looks at inside braces.
-func skipNested(src string, i int) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	for ; i+8 <= len(src); i += 8 {
-		x := uint64(src[i]) | uint64(src[i+1])<<8 | uint64(src[i+2])<<16 | uint64(src[i+3])<<24 |
-			uint64(src[i+4])<<32 | uint64(src[i+5])<<40 | uint64(src[i+6])<<48 | uint64(src[i+7])<<56
-		// A zero byte in x^c*ones is a c; the lowest bit set marks the
-		// first one exactly (the borrow only wrongs higher bytes).
-		q, s, l, r := x^'"'*ones, x^'/'*ones, x^'{'*ones, x^'}'*ones
-		if m := ((q-ones)&^q | (s-ones)&^s | (l-ones)&^l | (r-ones)&^r) & highs; m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-	}
-	for i < len(src) && !nestedStops[src[i]] {
-		i++
-	}
-	return i
-}
+// nestedStops finds the bytes scanIsolatedOps looks at inside braces,
+// '"', '/', '{' and '}', with one strings.IndexByte (vectorized) per
+// occurrence of each: it keeps where each byte next occurs and searches
+// again only for those the scan has passed.
+type nestedStops struct{ at [4]int }
 
-var nestedStops = [256]bool{'"': true, '/': true, '{': true, '}': true}
+var nestedBytes = [4]byte{'"', '/', '{', '}'}
+
+func newNestedStops() nestedStops { return nestedStops{at: [4]int{-1, -1, -1, -1}} }
+
+// next returns the index of the first of the bytes in src from i, or
+// len(src).
+func (n *nestedStops) next(src string, i int) int {
+	first := len(src)
+	for k, c := range nestedBytes {
+		if n.at[k] < i {
+			n.at[k] = len(src)
+			if j := strings.IndexByte(src[i:], c); j >= 0 {
+				n.at[k] = i + j
+			}
+		}
+		first = min(first, n.at[k])
+	}
+	return first
+}
 
 // isolatedOpAt reports whether the text at pos is the name of an op with
 // regions that is isolated from above, followed by a space.
