@@ -3,7 +3,6 @@ package ir
 import (
 	"io"
 	"runtime"
-	"slices"
 	"strconv"
 )
 
@@ -59,6 +58,10 @@ type Printer struct {
 	// the next one's reuses: a function's names are garbage once it is
 	// printed.
 	spareNames *nameState
+	// idle are the workers of an earlier printOpsInParallel, kept with
+	// their grown buffers and name maps for the next (a gpu.module and
+	// the spirv.module converted from it, say).
+	idle []*Printer
 }
 
 // WriteString appends s.
@@ -646,19 +649,22 @@ func (p *Printer) printOpsInParallel(first, last *Operation) {
 		p.maybeFlush()
 		close(batches[i].written)
 	}
+	p.idle = append(p.idle, printers...)
 }
 
 // worker returns a printer for a batch of p's ops: same options, names and
-// aliases, its own buffer and stacks.
+// aliases, its own buffer and stacks (an idle worker's, reused).
 func (p *Printer) worker() *Printer {
-	w := &Printer{
-		opts:            p.opts,
-		aliases:         p.aliases,
-		names:           p.names,
-		indent:          p.indent,
-		defaultDialects: slices.Clone(p.defaultDialects),
-		inWorker:        true,
+	w := &Printer{}
+	if n := len(p.idle); n > 0 {
+		old := p.idle[n-1]
+		p.idle = p.idle[:n-1]
+		w = old
+		*w = Printer{buf: old.buf[:0], opPrinters: old.opPrinters, spareNames: old.spareNames,
+			defaultDialects: old.defaultDialects[:0]}
 	}
+	w.opts, w.aliases, w.names, w.indent, w.inWorker = p.opts, p.aliases, p.names, p.indent, true
+	w.defaultDialects = append(w.defaultDialects, p.defaultDialects...)
 	if p.collect != nil {
 		w.collect = &aliasCollector{seen: map[Attribute]bool{}}
 	}
