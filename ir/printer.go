@@ -802,13 +802,15 @@ func (s *nameState) numberIsolated(op *Operation, spare *nameState) *nameState {
 		child.size(op, false)
 	} else {
 		// Cleared maps keep their room, which the functions before this
-		// one grew (counting the names to size them was 2% of a print).
+		// one grew (counting the names to size them was 2% of a print),
+		// and the suggested-name hook (bound to child) its list.
 		clear(child.values)
 		clear(child.blocks)
 		clear(child.used)
 		clear(child.deferred)
 		*child = nameState{values: child.values, blocks: child.blocks,
-			used: child.used, usedLog: child.usedLog[:0], deferred: child.deferred}
+			used: child.used, usedLog: child.usedLog[:0], deferred: child.deferred,
+			suggested: child.suggested, setSuggested: child.setSuggested}
 	}
 	child.parent, child.outerUsed = s, d.used
 	for _, r := range op.regs() {
@@ -857,13 +859,39 @@ func (s *nameState) isUsed(name string) bool { return s.used[name] || s.outerUse
 
 func (s *nameState) useName(base string, c *counters) string {
 	name := base
-	for s.isUsed(name) {
-		name = base + "_" + strconv.Itoa(int(c.conflict))
-		c.conflict++
+	if s.isUsed(name) {
+		// The candidates are tried in a buffer (a map lookup by
+		// string(bytes) does not allocate); only the free one is kept.
+		var buf [64]byte
+		b := append(append(buf[:0], base...), '_')
+		for {
+			cand := strconv.AppendInt(b, int64(c.conflict), 10)
+			c.conflict++
+			if !s.used[string(cand)] && !s.outerUsed[string(cand)] {
+				name = string(cand)
+				break
+			}
+		}
 	}
 	s.used[name] = true
 	s.usedLog = append(s.usedLog, name)
 	return name
+}
+
+// argNames are the names of the first entry block arguments.
+var argNames = func() (names [16]string) {
+	for i := range names {
+		names[i] = "arg" + strconv.Itoa(i)
+	}
+	return names
+}()
+
+// argName returns the name of entry block argument n.
+func argName(n int32) string {
+	if int(n) < len(argNames) {
+		return argNames[n]
+	}
+	return "arg" + strconv.Itoa(int(n))
 }
 
 // value returns v's name from s or an enclosing state.
@@ -969,7 +997,7 @@ func (s *nameState) numberRegion(r *Region, c counters) {
 		nextBlock++
 		for _, a := range b.args {
 			if b == r.first {
-				s.values[a] = valueName{name: "arg" + strconv.Itoa(int(c.nextArg)), size: 1}
+				s.values[a] = valueName{name: argName(c.nextArg), size: 1}
 				c.nextArg++
 			} else {
 				s.values[a] = valueName{num: c.nextValue, size: 1}
