@@ -570,6 +570,9 @@ func (p *Printer) printRegion(r *Region, printEntryArgs, printTerminators bool) 
 // parallelBatch is how many ops a worker prints at a time.
 const parallelBatch = 32
 
+// workerBuffer is the room a worker's buffer starts with.
+const workerBuffer = 64 << 10
+
 // manyIsolated reports whether b holds enough isolated ops to print them
 // in parallel; with fewer (a module holding two modules, say), printing
 // them one by one leaves each free to print its own ops in parallel.
@@ -655,7 +658,9 @@ func (p *Printer) printOpsInParallel(first, last *Operation) {
 // worker returns a printer for a batch of p's ops: same options, names and
 // aliases, its own buffer and stacks (an idle worker's, reused).
 func (p *Printer) worker() *Printer {
-	w := &Printer{}
+	// A batch of functions prints some 100 KB: a buffer grown to that
+	// from nothing copied its text over ten times.
+	w := &Printer{buf: make([]byte, 0, workerBuffer)}
 	if n := len(p.idle); n > 0 {
 		old := p.idle[n-1]
 		p.idle = p.idle[:n-1]
