@@ -744,7 +744,7 @@ func (p *Printer) printBlockHeader(b *Block, preds []*Block) {
 // back to its parent's: only their values can be used in them, so the names
 // are the same, and siblings can be numbered and printed in parallel.
 type nameState struct {
-	values  map[*Value]valueName
+	values  ptrTable[Value, valueName]
 	blocks  map[*Block]int
 	used    map[string]bool
 	usedLog []string
@@ -809,7 +809,7 @@ func (s *nameState) numberIsolated(op *Operation, spare *nameState) *nameState {
 		// Cleared maps keep their room, which the functions before this
 		// one grew (counting the names to size them was 2% of a print),
 		// and the suggested-name hook (bound to child) its list.
-		clear(child.values)
+		child.values.clear()
 		clear(child.blocks)
 		clear(child.used)
 		clear(child.deferred)
@@ -834,7 +834,8 @@ func (s *nameState) size(op *Operation, withResults bool) {
 	for _, r := range op.regs() {
 		countNames(r, &values, &blocks)
 	}
-	s.values, s.blocks = make(map[*Value]valueName, values), make(map[*Block]int, blocks)
+	s.values.reserve(values)
+	s.blocks = make(map[*Block]int, blocks)
 }
 
 // countNames counts the values and blocks in r that get names, leaving out
@@ -902,7 +903,7 @@ func argName(n int32) string {
 // value returns v's name from s or an enclosing state.
 func (s *nameState) value(v *Value) (valueName, bool) {
 	for ; s != nil; s = s.parent {
-		if n, ok := s.values[v]; ok {
+		if n, ok := s.values.get(v); ok {
 			return n, true
 		}
 	}
@@ -957,7 +958,7 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 		vn.size = int32(j - i)
 		for k := i; k < j; k++ {
 			vn.idx = int32(k - i)
-			s.values[&op.results()[k]] = vn
+			s.values.set(&op.results()[k], vn)
 		}
 		i = j
 	}
@@ -1002,10 +1003,10 @@ func (s *nameState) numberRegion(r *Region, c counters) {
 		nextBlock++
 		for _, a := range b.args {
 			if b == r.first {
-				s.values[a] = valueName{name: argName(c.nextArg), size: 1}
+				s.values.set(a, valueName{name: argName(c.nextArg), size: 1})
 				c.nextArg++
 			} else {
-				s.values[a] = valueName{num: c.nextValue, size: 1}
+				s.values.set(a, valueName{num: c.nextValue, size: 1})
 				c.nextValue++
 			}
 		}
