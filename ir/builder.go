@@ -97,7 +97,7 @@ func (b *Builder) Clone(op *Operation, m *Mapping) *Operation {
 
 // Mapping maps values and blocks of cloned IR to their copies.
 type Mapping struct {
-	values map[*Value]*Value
+	values ptrTable[Value, *Value]
 	blocks map[*Block]*Block
 	// misses counts lookups of unmapped values: a region clone with none
 	// has no operand left to remap.
@@ -106,26 +106,26 @@ type Mapping struct {
 
 // NewMapping returns an empty mapping.
 func NewMapping() *Mapping {
-	return &Mapping{values: map[*Value]*Value{}, blocks: map[*Block]*Block{}}
+	return &Mapping{blocks: map[*Block]*Block{}}
 }
 
 // Clear empties m, keeping the room its maps have grown, for a mapping
 // reused clone after clone.
 func (m *Mapping) Clear() {
-	clear(m.values)
+	m.values.clear()
 	clear(m.blocks)
 	m.misses = 0
 }
 
 // Map records that from maps to to.
-func (m *Mapping) Map(from, to *Value) { m.values[from] = to }
+func (m *Mapping) Map(from, to *Value) { m.values.set(from, to) }
 
 // MapBlock records that from maps to to.
 func (m *Mapping) MapBlock(from, to *Block) { m.blocks[from] = to }
 
 // Lookup returns the mapped value, or v itself.
 func (m *Mapping) Lookup(v *Value) *Value {
-	if w, ok := m.values[v]; ok {
+	if w, ok := m.values.get(v); ok {
 		return w
 	}
 	m.misses++

@@ -106,7 +106,6 @@ func (c *Context) load(d *Dialect) {
 	}
 	for _, op := range d.Ops {
 		op.dialect.Store(d)
-		op.initFormat()
 		info := &opInfo{ctx: c, name: op.Name, def: op}
 		c.ops[op.Name], c.infos[op.Name] = op, info
 		for _, old := range op.OldNames {

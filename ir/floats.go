@@ -3,6 +3,7 @@ package ir
 import (
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -384,6 +385,7 @@ func apFloatString(prec int, v float64, sixDigits bool) string {
 		formatPrecision, maxPadding, truncateZero = 2+prec*59/196, 3, true
 	}
 	var b strings.Builder
+	b.Grow(24) // any form of a float64 but a far exponent's: one allocation
 	if math.Signbit(v) {
 		b.WriteByte('-')
 		v = -v
@@ -404,20 +406,8 @@ func apFloatString(prec int, v float64, sixDigits bool) string {
 		sig >>= 1
 		exp++
 	}
-	n := new(big.Int).SetUint64(sig)
-	if exp > 0 {
-		n.Lsh(n, uint(exp))
-		exp = 0
-	} else if exp < 0 {
-		n.Mul(n, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(-exp)), nil))
-	}
-	if bits, need := n.BitLen(), (formatPrecision*196+58)/59; bits > need {
-		if tens := (bits - need) * 59 / 196; tens > 0 {
-			exp += tens
-			n.Quo(n, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(tens)), nil))
-		}
-	}
-	digits := []byte(n.String()) // most significant first
+	var buf [24]byte
+	digits, exp := decimalDigits(buf[:0], sig, exp, (formatPrecision*196+58)/59)
 	if len(digits) > formatPrecision {
 		// Round half up on the first dropped digit; a carry's zeros go.
 		exp += len(digits) - formatPrecision
@@ -463,7 +453,7 @@ func apFloatString(prec int, v float64, sixDigits bool) string {
 			b.Write(digits[1:])
 		}
 		if !truncateZero && formatPrecision > nd-1 {
-			b.WriteString(strings.Repeat("0", formatPrecision-nd+1))
+			writeZeros(&b, formatPrecision-nd+1)
 		}
 		if truncateZero {
 			b.WriteByte('E')
@@ -482,7 +472,7 @@ func apFloatString(prec int, v float64, sixDigits bool) string {
 		b.WriteString(strconv.Itoa(exp))
 	case exp >= 0:
 		b.Write(digits)
-		b.WriteString(strings.Repeat("0", exp))
+		writeZeros(&b, exp)
 	default:
 		if whole := exp + nd; whole > 0 {
 			b.Write(digits[:whole])
@@ -490,11 +480,84 @@ func apFloatString(prec int, v float64, sixDigits bool) string {
 			b.Write(digits[whole:])
 		} else {
 			b.WriteString("0.")
-			b.WriteString(strings.Repeat("0", -whole))
+			writeZeros(&b, -whole)
 			b.Write(digits)
 		}
 	}
 	return b.String()
+}
+
+// writeZeros writes n zeros.
+func writeZeros(b *strings.Builder, n int) {
+	const zeros = "0000000000000000"
+	for ; n > len(zeros); n -= len(zeros) {
+		b.WriteString(zeros)
+	}
+	b.WriteString(zeros[:n])
+}
+
+// decimalDigits appends to buf the decimal digits (most significant
+// first) of sig*2^exp cut to about need bits as APFloat's toString cuts
+// them, and returns them with their power of ten.
+func decimalDigits(buf []byte, sig uint64, exp, need int) ([]byte, int) {
+	n, ok := exactSignificand(sig, exp)
+	if !ok {
+		return bigDecimalDigits(buf, sig, exp, need)
+	}
+	// The common values (small integers, halves) in a machine word.
+	if exp = min(exp, 0); bits.Len64(n) > need {
+		if tens := (bits.Len64(n) - need) * 59 / 196; tens > 0 {
+			exp += tens
+			n /= pow10[tens]
+		}
+	}
+	return strconv.AppendUint(buf, n, 10), exp
+}
+
+// bigDecimalDigits is decimalDigits in big integers, for any sig and exp.
+func bigDecimalDigits(buf []byte, sig uint64, exp, need int) ([]byte, int) {
+	n := new(big.Int).SetUint64(sig)
+	if exp > 0 {
+		n.Lsh(n, uint(exp))
+		exp = 0
+	} else if exp < 0 {
+		n.Mul(n, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(-exp)), nil))
+	}
+	if nb := n.BitLen(); nb > need {
+		if tens := (nb - need) * 59 / 196; tens > 0 {
+			exp += tens
+			n.Quo(n, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(tens)), nil))
+		}
+	}
+	return n.Append(buf, 10), exp
+}
+
+// pow10 and pow5 are the powers of ten and five that fit in a uint64.
+var pow10, pow5 = func() (p10 [20]uint64, p5 [28]uint64) {
+	p10[0], p5[0] = 1, 1
+	for i := 1; i < len(p10); i++ {
+		p10[i] = p10[i-1] * 10
+	}
+	for i := 1; i < len(p5); i++ {
+		p5[i] = p5[i-1] * 5
+	}
+	return
+}()
+
+// exactSignificand returns sig*2^exp (exp >= 0) or sig*5^-exp (exp < 0),
+// the decimal significand of sig*2^exp, when it fits in a uint64.
+func exactSignificand(sig uint64, exp int) (uint64, bool) {
+	switch {
+	case exp >= 0:
+		if exp >= 64 || bits.Len64(sig)+exp > 64 {
+			return 0, false
+		}
+		return sig << uint(exp), true
+	case -exp < len(pow5):
+		hi, lo := bits.Mul64(sig, pow5[-exp])
+		return lo, hi == 0
+	}
+	return 0, false
 }
 
 func sameFloat(k FloatKind, a, b float64) bool {

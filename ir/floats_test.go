@@ -127,3 +127,31 @@ func TestNaNAttrRoundTrip(t *testing.T) {
 		t.Error("0x7FA00000 and 0x7FE00000 : f32 are the same attribute")
 	}
 }
+
+// TestDecimalDigits checks the machine-word significands against the big
+// integer ones for values that take either path.
+func TestDecimalDigits(t *testing.T) {
+	rng := uint64(7)
+	next := func() uint64 {
+		rng = rng*6364136223846793005 + 1442695040888963407
+		return rng
+	}
+	for i := range 200000 {
+		var sig uint64
+		var exp int
+		switch i % 3 {
+		case 0: // small integers and halves, quarters, ...
+			sig, exp = next()>>(40+next()%24)|1, -int(next()%12)
+		case 1: // a float32's significand at any scale
+			sig, exp = next()>>40|1, int(next()%100)-60
+		default:
+			sig, exp = next()>>11|1, int(next()%140)-100
+		}
+		need := []int{30, 20, 56, 7, 60}[i%5]
+		got, gotExp := decimalDigits(nil, sig, exp, need)
+		want, wantExp := bigDecimalDigits(nil, sig, exp, need)
+		if string(got) != string(want) || gotExp != wantExp {
+			t.Fatalf("%d*2^%d, %d bits: got %s e%d, want %s e%d", sig, exp, need, got, gotExp, want, wantExp)
+		}
+	}
+}

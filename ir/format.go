@@ -254,7 +254,10 @@ func (f *compiledFormat) defaultAttr(i int, ctx *Context) Attribute {
 	return v
 }
 
-// initFormat derives Parse and Print from the op's Format once.
+// initFormat derives Parse and Print from the op's Format once, on the
+// op's first parse or print: compiling the formats of all the ops a
+// context loads (over 500) was most of the time a first context took,
+// before kiln could start parsing, for the few ops an input uses.
 func (d *OpDef) initFormat() {
 	d.formatOnce.Do(func() {
 		if d.Format == nil || d.Parse != nil || d.Print != nil {
@@ -262,10 +265,38 @@ func (d *OpDef) initFormat() {
 		}
 		f, err := compileFormat(d)
 		if err != nil {
-			panic(fmt.Sprintf("%s: assembly format: %v", d.Name, err))
+			d.formatErr = fmt.Errorf("%s: assembly format: %v", d.Name, err)
+			return
 		}
 		d.Parse, d.Print = f.parse, f.print
 	})
+}
+
+// CheckFormat compiles the op's declarative assembly format now, as its
+// first parse or print would, and returns what is wrong with it (nil
+// without a Format). A dialect's tests call it for each op: a bad format
+// is a bug in the dialect, which parsing or printing the op panics on.
+func (d *OpDef) CheckFormat() error {
+	d.initFormat()
+	return d.formatErr
+}
+
+// parser returns the op's custom parser (Parse, or the one its Format
+// derives), nil when it has none.
+func (d *OpDef) parser() func(p *OpParser, st *OpState) error {
+	if err := d.CheckFormat(); err != nil {
+		panic(err.Error())
+	}
+	return d.Parse
+}
+
+// PrintFunc returns the op's custom printer (Print, or the one its Format
+// derives), nil when it prints in the generic form.
+func (d *OpDef) PrintFunc() func(p *OpPrinter, op *Operation) {
+	if err := d.CheckFormat(); err != nil {
+		panic(err.Error())
+	}
+	return d.Print
 }
 
 func parts(names []string) []fmtPart {

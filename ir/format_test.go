@@ -421,17 +421,23 @@ func TestFormatErrorsInSyntax(t *testing.T) {
 		if strings.Contains(tc.want, "VariadicOfVariadic") {
 			segs = map[string]string{"x": "segs"}
 		}
-		err := func() (err any) {
+		def := &ir.OpDef{Name: "bad.op", Operands: ir.Exactly(1), Results: ir.Exactly(1),
+			Format: &ir.Format{Syntax: tc.syntax, Operands: []string{"x"}, Results: []string{"r"}, OperandSegments: segs,
+				Attrs:  []ir.FormatAttr{{Name: "m", Parse: modeAttr.Parse}},
+				Custom: map[string]ir.CustomDirective{"C": {Parse: parsePair, Print: printPair}}}}
+		want := "bad.op: assembly format: " + tc.want
+		if err := def.CheckFormat(); err == nil || err.Error() != want {
+			t.Errorf("%s: got %v, want %s", tc.syntax, err, want)
+		}
+		// Parsing or printing the op panics: its dialect has a bug.
+		ctx := ir.NewContext(&ir.Dialect{Name: "bad", Ops: []*ir.OpDef{def}})
+		got := func() (err any) {
 			defer func() { err = recover() }()
-			d := &ir.Dialect{Name: "bad", Ops: []*ir.OpDef{{Name: "bad.op", Operands: ir.Exactly(1), Results: ir.Exactly(1),
-				Format: &ir.Format{Syntax: tc.syntax, Operands: []string{"x"}, Results: []string{"r"}, OperandSegments: segs,
-					Attrs:  []ir.FormatAttr{{Name: "m", Parse: modeAttr.Parse}},
-					Custom: map[string]ir.CustomDirective{"C": {Parse: parsePair, Print: printPair}}}}}}
-			ir.NewContext(d)
+			ir.Parse(ctx, "bad.op", "bad.mlir")
 			return nil
 		}()
-		if want := "bad.op: assembly format: " + tc.want; err != want {
-			t.Errorf("%s: got %v, want %s", tc.syntax, err, want)
+		if got != want {
+			t.Errorf("%s: parse panicked with %v, want %s", tc.syntax, got, want)
 		}
 	}
 }

@@ -132,7 +132,8 @@ type OpDef struct {
 	Parse func(p *OpParser, st *OpState) error
 	Print func(p *OpPrinter, op *Operation)
 	// Format, when Parse and Print are nil, derives both from a declarative
-	// assembly format (format.go).
+	// assembly format (format.go), when the op is first parsed or printed
+	// (PrintFunc, CheckFormat).
 	Format *Format
 
 	// Fold computes results from constant operands (nil for non-constants).
@@ -171,6 +172,7 @@ type OpDef struct {
 	// each time), possibly on several goroutines at once.
 	dialect    atomic.Pointer[Dialect]
 	formatOnce sync.Once
+	formatErr  error // what compiling Format found wrong
 }
 
 func (d *OpDef) isInherent(name string) bool {

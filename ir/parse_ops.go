@@ -630,7 +630,7 @@ func (p *Parser) parseCustomOp(numResults int) (*Operation, error) {
 	if info != nil {
 		def = info.def
 	}
-	if def == nil || def.Parse == nil {
+	if def == nil || def.parser() == nil {
 		if def == nil && !strings.Contains(name, ".") {
 			return nil, p.errorAt(nameTok, "custom op '%s' is unknown (tried '%s' as well)", name, p.qualifiedGuess(name))
 		}

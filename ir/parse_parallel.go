@@ -4,6 +4,7 @@ import (
 	"errors"
 	"runtime"
 	"slices"
+	"strings"
 )
 
 // A block body of many isolated ops (the functions of a module) is parsed
@@ -116,6 +117,9 @@ func (p *Parser) parseChunk(limit int) ([]*Operation, error) {
 // block, the start of each op when every line at the block's own brace
 // depth that begins an op begins with the name of an isolated op with
 // regions, and the first op does too. It skips strings and comments.
+// Inside braces only braces, strings and comments matter (line numbers
+// are counted afterwards), so most of the text is passed over by
+// vectorized searches for those bytes.
 func (p *Parser) scanIsolatedOps() (starts []opStart, end, endLine int, ok bool) {
 	src := p.lex.src
 	first := opStart{pos: p.tok.start, line: p.tok.line, lineStart: p.tok.start - p.tok.col + 1}
@@ -123,10 +127,14 @@ func (p *Parser) scanIsolatedOps() (starts []opStart, end, endLine int, ok bool)
 		return nil, 0, 0, false
 	}
 	starts = append(starts, first)
-	depth, line := 0, first.line
+	depth, stops := 0, newNestedStops()
 	for i := first.pos; i < len(src); i++ {
-		for i < len(src) && !scanStops[src[i]] {
-			i++
+		if depth > 0 {
+			i = stops.next(src, i)
+		} else {
+			for i < len(src) && !scanStops[src[i]] {
+				i++
+			}
 		}
 		if i == len(src) {
 			break
@@ -151,28 +159,59 @@ func (p *Parser) scanIsolatedOps() (starts []opStart, end, endLine int, ok bool)
 			depth++
 		case '}':
 			if depth == 0 {
-				return starts, i, line, true
+				// The lines of the starts and of the end.
+				line, from := first.line, first.pos
+				for k := range starts[1:] {
+					s := &starts[k+1]
+					line += strings.Count(src[from:s.pos], "\n")
+					s.line, from = line, s.pos
+				}
+				return starts, i, line + strings.Count(src[from:i], "\n"), true
 			}
 			depth--
 		case '\n':
-			line++
-			if depth > 0 {
-				continue
-			}
+			// Only at the block's own depth: inside braces the scan
+			// passes over line ends.
 			j := i + 1
 			for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
 				j++
 			}
 			if p.isolatedOpAt(j) {
-				starts = append(starts, opStart{pos: j, line: line, lineStart: i + 1})
+				starts = append(starts, opStart{pos: j, lineStart: i + 1})
 			}
 		}
 	}
 	return nil, 0, 0, false
 }
 
-// scanStops are the bytes scanIsolatedOps looks at.
+// scanStops are the bytes scanIsolatedOps looks at at the block's depth.
 var scanStops = [256]bool{'"': true, '/': true, '{': true, '}': true, '\n': true}
+
+// nestedStops finds the bytes scanIsolatedOps looks at inside braces,
+// '"', '/', '{' and '}', with one strings.IndexByte (vectorized) per
+// occurrence of each: it keeps where each byte next occurs and searches
+// again only for those the scan has passed.
+type nestedStops struct{ at [4]int }
+
+var nestedBytes = [4]byte{'"', '/', '{', '}'}
+
+func newNestedStops() nestedStops { return nestedStops{at: [4]int{-1, -1, -1, -1}} }
+
+// next returns the index of the first of the bytes in src from i, or
+// len(src).
+func (n *nestedStops) next(src string, i int) int {
+	first := len(src)
+	for k, c := range nestedBytes {
+		if n.at[k] < i {
+			n.at[k] = len(src)
+			if j := strings.IndexByte(src[i:], c); j >= 0 {
+				n.at[k] = i + j
+			}
+		}
+		first = min(first, n.at[k])
+	}
+	return first
+}
 
 // isolatedOpAt reports whether the text at pos is the name of an op with
 // regions that is isolated from above, followed by a space.
@@ -186,5 +225,5 @@ func (p *Parser) isolatedOpAt(pos int) bool {
 		return false
 	}
 	def := p.lookupCustomOp(src[pos:end])
-	return def != nil && def.Parse != nil && def.Traits&IsolatedFromAbove != 0 && def.Regions.Max != 0
+	return def != nil && def.parser() != nil && def.Traits&IsolatedFromAbove != 0 && def.Regions.Max != 0
 }

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -54,4 +55,77 @@ func TestParseBodyInParallel(t *testing.T) {
 			t.Errorf("%s: parsed in parallel or moved the parser", c.name)
 		}
 	}
+}
+
+// TestScanIsolatedOps checks the scan against a byte-at-a-time model of it
+// on bodies with strings, comments and braces in many places.
+func TestScanIsolatedOps(t *testing.T) {
+	ctx := NewContext(isoDialect)
+	pieces := []string{"p.iso {\n", "}\n", "  \"p.x\"() : () -> ()\n", "// c { \" }\n", "p.x {\n", "{", "}", "\"{\\\"}\"", " / ", "\n", "p.iso x\n", "\"a\nb\"", "\t"}
+	rng := uint64(1)
+	for n := range 3000 {
+		var b strings.Builder
+		b.WriteString("p.iso {\n")
+		for range n % 60 {
+			rng = rng*6364136223846793005 + 1442695040888963407
+			b.WriteString(pieces[rng>>33%uint64(len(pieces))])
+		}
+		b.WriteString("}\n}\n")
+		src := b.String()
+		p := newParser(ctx, src, "p.mlir")
+		starts, end, endLine, ok := p.scanIsolatedOps()
+		wStarts, wEnd, wEndLine, wOK := scanModel(p, src)
+		if ok != wOK || ok && (end != wEnd || endLine != wEndLine || !slices.Equal(starts, wStarts)) {
+			t.Fatalf("%q: got %v %d %d %v, want %v %d %d %v", src, starts, end, endLine, ok, wStarts, wEnd, wEndLine, wOK)
+		}
+	}
+}
+
+// scanModel is scanIsolatedOps one byte at a time, counting lines as it goes.
+func scanModel(p *Parser, src string) (starts []opStart, end, endLine int, ok bool) {
+	first := opStart{pos: p.tok.start, line: p.tok.line, lineStart: p.tok.start - p.tok.col + 1}
+	if !p.isolatedOpAt(first.pos) {
+		return nil, 0, 0, false
+	}
+	starts = append(starts, first)
+	depth, line := 0, first.line
+	for i := first.pos; i < len(src); i++ {
+		switch src[i] {
+		case '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				} else if src[i] == '\n' {
+					return nil, 0, 0, false
+				}
+			}
+		case '/':
+			if i+1 < len(src) && src[i+1] == '/' {
+				for i < len(src) && src[i] != '\n' {
+					i++
+				}
+				i--
+			}
+		case '{':
+			depth++
+		case '}':
+			if depth == 0 {
+				return starts, i, line, true
+			}
+			depth--
+		case '\n':
+			line++
+			if depth > 0 {
+				continue
+			}
+			j := i + 1
+			for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+				j++
+			}
+			if p.isolatedOpAt(j) {
+				starts = append(starts, opStart{pos: j, line: line, lineStart: i + 1})
+			}
+		}
+	}
+	return nil, 0, 0, false
 }

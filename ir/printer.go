@@ -3,7 +3,6 @@ package ir
 import (
 	"io"
 	"runtime"
-	"slices"
 	"strconv"
 )
 
@@ -59,6 +58,10 @@ type Printer struct {
 	// the next one's reuses: a function's names are garbage once it is
 	// printed.
 	spareNames *nameState
+	// idle are the workers of an earlier printOpsInParallel, kept with
+	// their grown buffers and name maps for the next (a gpu.module and
+	// the spirv.module converted from it, say).
+	idle []*Printer
 }
 
 // WriteString appends s.
@@ -350,7 +353,7 @@ func (p *Printer) topOp(op *Operation) {
 	// printing from the top would have set it.
 	p.defaultDialects = []string{"builtin"}
 	for a := op.ParentOp(); a != nil; a = a.ParentOp() {
-		if !p.opts.Generic && a.info.def != nil && a.info.def.Print != nil {
+		if !p.opts.Generic && a.info.def != nil && a.info.def.PrintFunc() != nil {
 			p.defaultDialects = append(p.defaultDialects, a.info.def.DefaultDialect)
 			break
 		}
@@ -425,7 +428,7 @@ func (p *Printer) printOp(op *Operation) {
 		}
 		p.WriteString(" = ")
 	}
-	if !p.opts.Generic && op.info.def != nil && op.info.def.Print != nil {
+	if !p.opts.Generic && op.info.def != nil && op.info.def.PrintFunc() != nil {
 		name := op.info.name
 		if len(p.defaultDialects) > 0 {
 			// name starts with d+"." (without building that string per op)
@@ -567,6 +570,9 @@ func (p *Printer) printRegion(r *Region, printEntryArgs, printTerminators bool) 
 // parallelBatch is how many ops a worker prints at a time.
 const parallelBatch = 32
 
+// workerBuffer is the room a worker's buffer starts with.
+const workerBuffer = 64 << 10
+
 // manyIsolated reports whether b holds enough isolated ops to print them
 // in parallel; with fewer (a module holding two modules, say), printing
 // them one by one leaves each free to print its own ops in parallel.
@@ -646,19 +652,24 @@ func (p *Printer) printOpsInParallel(first, last *Operation) {
 		p.maybeFlush()
 		close(batches[i].written)
 	}
+	p.idle = append(p.idle, printers...)
 }
 
 // worker returns a printer for a batch of p's ops: same options, names and
-// aliases, its own buffer and stacks.
+// aliases, its own buffer and stacks (an idle worker's, reused).
 func (p *Printer) worker() *Printer {
-	w := &Printer{
-		opts:            p.opts,
-		aliases:         p.aliases,
-		names:           p.names,
-		indent:          p.indent,
-		defaultDialects: slices.Clone(p.defaultDialects),
-		inWorker:        true,
+	// A batch of functions prints some 100 KB: a buffer grown to that
+	// from nothing copied its text over ten times.
+	w := &Printer{buf: make([]byte, 0, workerBuffer)}
+	if n := len(p.idle); n > 0 {
+		old := p.idle[n-1]
+		p.idle = p.idle[:n-1]
+		w = old
+		*w = Printer{buf: old.buf[:0], opPrinters: old.opPrinters, spareNames: old.spareNames,
+			defaultDialects: old.defaultDialects[:0]}
 	}
+	w.opts, w.aliases, w.names, w.indent, w.inWorker = p.opts, p.aliases, p.names, p.indent, true
+	w.defaultDialects = append(w.defaultDialects, p.defaultDialects...)
 	if p.collect != nil {
 		w.collect = &aliasCollector{seen: map[Attribute]bool{}}
 	}
@@ -733,7 +744,7 @@ func (p *Printer) printBlockHeader(b *Block, preds []*Block) {
 // back to its parent's: only their values can be used in them, so the names
 // are the same, and siblings can be numbered and printed in parallel.
 type nameState struct {
-	values  map[*Value]valueName
+	values  ptrTable[Value, valueName]
 	blocks  map[*Block]int
 	used    map[string]bool
 	usedLog []string
@@ -796,13 +807,15 @@ func (s *nameState) numberIsolated(op *Operation, spare *nameState) *nameState {
 		child.size(op, false)
 	} else {
 		// Cleared maps keep their room, which the functions before this
-		// one grew (counting the names to size them was 2% of a print).
-		clear(child.values)
+		// one grew (counting the names to size them was 2% of a print),
+		// and the suggested-name hook (bound to child) its list.
+		child.values.clear()
 		clear(child.blocks)
 		clear(child.used)
 		clear(child.deferred)
 		*child = nameState{values: child.values, blocks: child.blocks,
-			used: child.used, usedLog: child.usedLog[:0], deferred: child.deferred}
+			used: child.used, usedLog: child.usedLog[:0], deferred: child.deferred,
+			suggested: child.suggested, setSuggested: child.setSuggested}
 	}
 	child.parent, child.outerUsed = s, d.used
 	for _, r := range op.regs() {
@@ -821,7 +834,8 @@ func (s *nameState) size(op *Operation, withResults bool) {
 	for _, r := range op.regs() {
 		countNames(r, &values, &blocks)
 	}
-	s.values, s.blocks = make(map[*Value]valueName, values), make(map[*Block]int, blocks)
+	s.values.reserve(values)
+	s.blocks = make(map[*Block]int, blocks)
 }
 
 // countNames counts the values and blocks in r that get names, leaving out
@@ -851,19 +865,45 @@ func (s *nameState) isUsed(name string) bool { return s.used[name] || s.outerUse
 
 func (s *nameState) useName(base string, c *counters) string {
 	name := base
-	for s.isUsed(name) {
-		name = base + "_" + strconv.Itoa(int(c.conflict))
-		c.conflict++
+	if s.isUsed(name) {
+		// The candidates are tried in a buffer (a map lookup by
+		// string(bytes) does not allocate); only the free one is kept.
+		var buf [64]byte
+		b := append(append(buf[:0], base...), '_')
+		for {
+			cand := strconv.AppendInt(b, int64(c.conflict), 10)
+			c.conflict++
+			if !s.used[string(cand)] && !s.outerUsed[string(cand)] {
+				name = string(cand)
+				break
+			}
+		}
 	}
 	s.used[name] = true
 	s.usedLog = append(s.usedLog, name)
 	return name
 }
 
+// argNames are the names of the first entry block arguments.
+var argNames = func() (names [16]string) {
+	for i := range names {
+		names[i] = "arg" + strconv.Itoa(i)
+	}
+	return names
+}()
+
+// argName returns the name of entry block argument n.
+func argName(n int32) string {
+	if int(n) < len(argNames) {
+		return argNames[n]
+	}
+	return "arg" + strconv.Itoa(int(n))
+}
+
 // value returns v's name from s or an enclosing state.
 func (s *nameState) value(v *Value) (valueName, bool) {
 	for ; s != nil; s = s.parent {
-		if n, ok := s.values[v]; ok {
+		if n, ok := s.values.get(v); ok {
 			return n, true
 		}
 	}
@@ -918,7 +958,7 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 		vn.size = int32(j - i)
 		for k := i; k < j; k++ {
 			vn.idx = int32(k - i)
-			s.values[&op.results()[k]] = vn
+			s.values.set(&op.results()[k], vn)
 		}
 		i = j
 	}
@@ -963,10 +1003,10 @@ func (s *nameState) numberRegion(r *Region, c counters) {
 		nextBlock++
 		for _, a := range b.args {
 			if b == r.first {
-				s.values[a] = valueName{name: "arg" + strconv.Itoa(int(c.nextArg)), size: 1}
+				s.values.set(a, valueName{name: argName(c.nextArg), size: 1})
 				c.nextArg++
 			} else {
-				s.values[a] = valueName{num: c.nextValue, size: 1}
+				s.values.set(a, valueName{num: c.nextValue, size: 1})
 				c.nextValue++
 			}
 		}

@@ -535,8 +535,9 @@ func (v *verifier) dominates(val *Value, user *Operation) bool {
 	}
 	useBlock := anc.block
 	// MLIR does not check the operands of an op in an unreachable block
-	// (where even an op using its own result is legal).
-	if anc == user && !v.domTreeOf(region).reachable(useBlock) {
+	// (where even an op using its own result is legal). The entry block is
+	// reachable: a single-block region (a function's body) needs no tree.
+	if anc == user && useBlock != region.first && !v.domTreeOf(region).reachable(useBlock) {
 		return true
 	}
 	if def := val.owner(); def != nil {

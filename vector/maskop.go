@@ -128,10 +128,10 @@ func printMask(p *ir.OpPrinter, op *ir.Operation) {
 	switch {
 	case inner == nil:
 		p.WriteString(" {\n}")
-	case inner.Def() != nil && inner.Def().Print != nil && yieldsResultsOf(op, inner):
+	case inner.Def() != nil && inner.Def().PrintFunc() != nil && yieldsResultsOf(op, inner):
 		p.WriteString(" { ")
 		p.WriteString(inner.Name())
-		inner.Def().Print(&ir.OpPrinter{Printer: p.Printer}, inner)
+		inner.Def().PrintFunc()(&ir.OpPrinter{Printer: p.Printer}, inner)
 		p.WriteString(" }")
 	default:
 		p.WriteByte(' ')

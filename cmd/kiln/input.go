@@ -175,6 +175,29 @@ var plainCode = func() (t [256]bool) {
 	return t
 }()
 
+// plainRun returns the end of the run of plain code in src from i. The
+// loop keeps its index in a register (c.done, stored and reloaded through
+// the pointer at each byte, took twice as long) and looks at eight bytes
+// at a time while none of them needs a look.
+func plainRun(src []byte, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(src); i += 8 {
+		x := binary.LittleEndian.Uint64(src[i:])
+		// A byte below ' ' or from 0x7f up, a '"' or a '/' stops the word:
+		// each test sets the byte's high bit (and maybe later ones').
+		stop := (x-' '*ones)&^x | (x + ones) | x
+		q, s := x^'"'*ones, x^'/'*ones
+		stop |= (q-ones)&^q | (s-ones)&^s
+		if stop&highs != 0 {
+			break
+		}
+	}
+	for i < len(src) && plainCode[src[i]] {
+		i++
+	}
+	return i
+}
+
 const (
 	inCode textState = iota
 	afterSlash
@@ -190,9 +213,7 @@ func (c *textChecker) check(name string, src []byte, last bool) error {
 		// Fast paths: runs of plain code, and comments up to their line's end.
 		if c.state == inCode {
 			start := c.done
-			for c.done < len(src) && plainCode[src[c.done]] {
-				c.done++
-			}
+			c.done = plainRun(src, c.done)
 			c.col += c.done - start
 			if c.done == len(src) {
 				return nil

@@ -88,6 +88,26 @@ func TestByteSize(t *testing.T) {
 // TestTextChecker checks the positions of refused bytes after each kind of
 // text, read whole and one byte at a time (UTF-8 sequences and comments cut
 // between reads).
+// TestPlainRun checks the eight-bytes-at-a-time scan against a byte loop
+// for every byte value at every place of a word and around it.
+func TestPlainRun(t *testing.T) {
+	for b := range 256 {
+		for at := range 20 {
+			src := bytes.Repeat([]byte("a%0 ,"), 5)[:21]
+			src[at] = byte(b)
+			for from := range 3 {
+				want := from
+				for want < len(src) && plainCode[src[want]] {
+					want++
+				}
+				if got := plainRun(src, from); got != want {
+					t.Errorf("byte %#x at %d, from %d: got %d, want %d", b, at, from, got, want)
+				}
+			}
+		}
+	}
+}
+
 func TestTextChecker(t *testing.T) {
 	for src, want := range map[string]string{
 		"abc \x01":                         "<stdin>:1:5: error: control character 0x01",
