@@ -109,26 +109,6 @@ var insertStridedOfExtract = &ir.Pattern{
 	},
 }
 
-// orderPreserving reports whether a transpose only moves unit dims, so
-// that it keeps the row-major order of the elements.
-func orderPreserving(op *ir.Operation) bool {
-	src, ok := vectorOf(op.Operand(0))
-	if !ok {
-		return false
-	}
-	current := int64(0)
-	for _, p := range attrInts(op, "permutation") {
-		if src.Dims[p] == 1 && !isScalableDim(src, int(p)) {
-			continue
-		}
-		if p < current {
-			return false
-		}
-		current = p
-	}
-	return true
-}
-
 // transposeOfMask permutes the bounds of a create_mask or constant_mask.
 var transposeOfMask = &ir.Pattern{
 	Name: "FoldTransposeCreateMask",
@@ -167,7 +147,7 @@ var transposeOfShapeCast = &ir.Pattern{
 	Root: "vector.transpose",
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
 		def := op.Operand(0).DefiningOp()
-		if def == nil || def.Name() != "vector.shape_cast" || !orderPreserving(op) {
+		if def == nil || def.Name() != "vector.shape_cast" || !isOrderPreserving(op) {
 			return false
 		}
 		rw.ReplaceOpWith(op, &ir.OpState{Name: "vector.shape_cast", Loc: op.Loc(), Operands: []*ir.Value{def.Operand(0)}, ResultTypes: op.ResultTypes()})

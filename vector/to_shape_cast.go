@@ -14,7 +14,7 @@ var broadcastToShapeCast = &ir.Pattern{
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
 		src, ok1 := op.Operand(0).Type().(*ir.VectorType)
 		out, ok2 := op.Result(0).Type().(*ir.VectorType)
-		if !ok1 || !ok2 || numElements(src) != numElements(out) {
+		if !ok1 || !ok2 || ir.NumElements(src) != ir.NumElements(out) {
 			return false
 		}
 		replaceWithShapeCast(rw, op, op.Operand(0))
@@ -32,7 +32,7 @@ var extractToShapeCast = &ir.Pattern{
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
 		src, ok1 := op.Operand(0).Type().(*ir.VectorType)
 		out, ok2 := op.Result(0).Type().(*ir.VectorType)
-		if !ok1 || !ok2 || op.NumOperands() != 1 || numElements(src) != numElements(out) {
+		if !ok1 || !ok2 || op.NumOperands() != 1 || ir.NumElements(src) != ir.NumElements(out) {
 			return false
 		}
 		for _, p := range attrInts(op, "static_position") {
@@ -43,14 +43,6 @@ var extractToShapeCast = &ir.Pattern{
 		replaceWithShapeCast(rw, op, op.Operand(0))
 		return true
 	},
-}
-
-func numElements(t *ir.VectorType) int64 {
-	n := int64(1)
-	for _, d := range t.Dims {
-		n *= d
-	}
-	return n
 }
 
 func replaceWithShapeCast(rw *ir.Rewriter, op *ir.Operation, v *ir.Value) {
