@@ -39,15 +39,7 @@ var condBrDef = &ir.OpDef{
 		{Name: "drop-unreachable-cond-br", Root: condBrName, Benefit: 1, Rewrite: condBrDropUnreachable},
 	},
 
-	SuccessorForOperands: func(_ *ir.Operation, operands []ir.Attribute) (int, bool) {
-		if c, ok := operands[0].(*ir.IntegerAttr); ok {
-			if c.Int() != 0 {
-				return 0, true
-			}
-			return 1, true
-		}
-		return 0, false
-	},
+	SuccessorForOperands: ir.CondSuccessor,
 }
 
 // CondBr is a typed view of cf.cond_br.

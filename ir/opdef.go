@@ -316,3 +316,16 @@ func IsTriviallyDead(op *Operation) bool { return !op.HasResultUses() && removab
 // RemovableWhenUnused reports whether op could be erased if its results
 // had no uses (MLIR's wouldOpBeTriviallyDead).
 func RemovableWhenUnused(op *Operation) bool { return removableWhenUnused(op) }
+
+// CondSuccessor is the SuccessorForOperands of ops whose first operand is
+// a condition taking successor 0 when true and 1 when false (cf.cond_br,
+// scf.if, scf.condition).
+func CondSuccessor(_ *Operation, operands []Attribute) (int, bool) {
+	if c, ok := operands[0].(*IntegerAttr); ok {
+		if c.Int() != 0 {
+			return 0, true
+		}
+		return 1, true
+	}
+	return 0, false
+}

@@ -57,15 +57,7 @@ var ifOp = &ir.OpDef{
 
 	Speculatability: func(*ir.Operation) ir.Speculatability { return ir.RecursivelySpeculatable },
 	// A constant condition enters the then region (successor 0) or the else one.
-	SuccessorForOperands: func(_ *ir.Operation, operands []ir.Attribute) (int, bool) {
-		if c, ok := operands[0].(*ir.IntegerAttr); ok {
-			if c.Int() != 0 {
-				return 0, true
-			}
-			return 1, true
-		}
-		return 0, false
-	},
+	SuccessorForOperands: ir.CondSuccessor,
 }
 
 // If is a typed view of scf.if.

@@ -154,13 +154,5 @@ var condition = &ir.OpDef{
 
 	// A constant condition continues with the after region (successor 0
 	// of the parent's RegionSuccessors from here) or exits.
-	SuccessorForOperands: func(_ *ir.Operation, operands []ir.Attribute) (int, bool) {
-		if c, ok := operands[0].(*ir.IntegerAttr); ok {
-			if c.Int() != 0 {
-				return 0, true
-			}
-			return 1, true
-		}
-		return 0, false
-	},
+	SuccessorForOperands: ir.CondSuccessor,
 }
