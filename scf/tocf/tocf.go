@@ -6,6 +6,7 @@ package tocf
 
 import (
 	"math/big"
+	"slices"
 
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/cf"
@@ -126,15 +127,6 @@ func inlineBranching(rw *ir.Rewriter, region *ir.Region, dest, target *ir.Block)
 	return entry
 }
 
-// locs returns n copies of loc.
-func locs(loc ir.Location, n int) []ir.Location {
-	l := make([]ir.Location, n)
-	for i := range l {
-		l[i] = loc
-	}
-	return l
-}
-
 // lowerIf branches on the condition to the inlined then and else blocks,
 // which branch to a block taking the results (one more block, branching
 // on to the rest of the ops, when there are results).
@@ -144,7 +136,7 @@ func lowerIf(rw *ir.Rewriter, op *ir.Operation) {
 	remaining := condBlock.SplitBefore(op)
 	cont := remaining
 	if op.NumResults() > 0 {
-		cont = rw.CreateBlock(condBlock.Parent(), remaining, op.ResultTypes(), locs(loc, op.NumResults()))
+		cont = rw.CreateBlock(condBlock.Parent(), remaining, op.ResultTypes(), slices.Repeat([]ir.Location{loc}, op.NumResults()))
 		cf.NewBr(&rw.Builder, loc, remaining, nil)
 	}
 	thenBlock := inlineBranching(rw, op.Region(0), cont, cont)
@@ -257,26 +249,17 @@ func lowerParallel(rw *ir.Rewriter, op *ir.Operation) {
 	p := scf.Parallel{Operation: op}
 	loc := op.Loc()
 	reduce := p.Reduce()
-	iterArgs := p.Inits()
-	var ivs []*ir.Value
-	var fors []*ir.Operation
-	loopResults := iterArgs
-	lbs, ubs, steps := p.LowerBounds(), p.UpperBounds(), p.Steps()
 	rw.SetInsertionPointBefore(op)
-	for i := range lbs {
-		f := transforms.NewFor(rw, loc, lbs[i], ubs[i], steps[i], iterArgs, p.IsUnsigned())
-		ivs = append(ivs, f.InductionVar())
-		iterArgs = f.RegionIterArgs()
-		if len(fors) == 0 {
-			loopResults = f.Results()
-		} else if f.NumResults() > 0 {
-			rw.SetInsertionPointToEnd(rw.InsertionBlock())
-			rw.CreateOp("scf.yield", loc, f.Results(), nil)
-		}
-		fors = append(fors, f.Operation)
-		rw.SetInsertionPointToStart(f.Body())
-	}
+	fors := transforms.BuildLoopNest(rw, loc, p.LowerBounds(), p.UpperBounds(), p.Steps(), p.Inits(), p.IsUnsigned())
 	innermost := rw.InsertionBlock()
+	iterArgs, loopResults := p.Inits(), p.Inits()
+	ivs := make([]*ir.Value, len(fors))
+	for i, f := range fors {
+		ivs[i] = f.InductionVar()
+	}
+	if len(fors) > 0 {
+		iterArgs, loopResults = fors[len(fors)-1].RegionIterArgs(), fors[0].Results()
+	}
 
 	var yields []*ir.Value
 	for i := range op.NumResults() {
@@ -298,6 +281,6 @@ func lowerParallel(rw *ir.Rewriter, op *ir.Operation) {
 	}
 	rw.ReplaceOp(op, loopResults)
 	for _, f := range fors {
-		lowerFor(rw, f)
+		lowerFor(rw, f.Operation)
 	}
 }

@@ -6,6 +6,8 @@
 package transforms
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
@@ -96,14 +98,6 @@ func walkPost(root *ir.Operation, name string, fn func(*ir.Rewriter, *ir.Operati
 	return nil
 }
 
-func locs(loc ir.Location, n int) []ir.Location {
-	l := make([]ir.Location, n)
-	for i := range l {
-		l[i] = loc
-	}
-	return l
-}
-
 func types(vs []*ir.Value) []ir.Type {
 	ts := make([]ir.Type, len(vs))
 	for i, v := range vs {
@@ -120,7 +114,7 @@ func NewFor(rw *ir.Rewriter, loc ir.Location, lb, ub, step *ir.Value, inits []*i
 	if unsigned {
 		st.AddAttr("unsignedCmp", rw.Context().UnitAttr())
 	}
-	body := ir.NewBlock(append([]ir.Type{lb.Type()}, ts...), locs(loc, len(inits)+1))
+	body := ir.NewBlock(append([]ir.Type{lb.Type()}, ts...), slices.Repeat([]ir.Location{loc}, len(inits)+1))
 	st.AddRegion().Append(body)
 	op := rw.Create(st)
 	if len(inits) == 0 {
@@ -129,12 +123,12 @@ func NewFor(rw *ir.Rewriter, loc ir.Location, lb, ub, step *ir.Value, inits []*i
 	return scf.For{Operation: op}
 }
 
-// buildLoopNest creates one scf.for per bound at rw's insertion point,
+// BuildLoopNest creates one scf.for per bound at rw's insertion point,
 // each carrying inits through the next (MLIR's scf::buildLoopNest), each
 // outer loop yielding the results of the one inside; the innermost body
-// has no terminator yet when there are carried values. It returns the
-// loops, outermost first.
-func buildLoopNest(rw *ir.Rewriter, loc ir.Location, lbs, ubs, steps, inits []*ir.Value, unsigned bool) []scf.For {
+// has no terminator yet when there are carried values, and rw is left at
+// its start. It returns the loops, outermost first.
+func BuildLoopNest(rw *ir.Rewriter, loc ir.Location, lbs, ubs, steps, inits []*ir.Value, unsigned bool) []scf.For {
 	var fors []scf.For
 	carried := inits
 	for i := range lbs {
@@ -200,7 +194,7 @@ func ParallelToNestedFors(rw *ir.Rewriter, p scf.Parallel) ([]scf.For, error) {
 		return nil, p.Errorf("Currently ScfParallel to ScfFor conversion doesn't support ScfParallel with results")
 	}
 	rw.SetInsertionPointBefore(p.Operation)
-	fors := buildLoopNest(rw, p.Loc(), p.LowerBounds(), p.UpperBounds(), p.Steps(), nil, p.IsUnsigned())
+	fors := BuildLoopNest(rw, p.Loc(), p.LowerBounds(), p.UpperBounds(), p.Steps(), nil, p.IsUnsigned())
 	ivs := make([]*ir.Value, len(fors))
 	for i, f := range fors {
 		ivs[i] = f.InductionVar()
@@ -240,7 +234,7 @@ func ForallToFor(rw *ir.Rewriter, f scf.Forall) error {
 	lbs := boundValues(rw, loc, f.LowerBounds())
 	ubs := boundValues(rw, loc, f.UpperBounds())
 	steps := boundValues(rw, loc, f.Steps())
-	fors := buildLoopNest(rw, loc, lbs, ubs, steps, f.Outputs(), false)
+	fors := BuildLoopNest(rw, loc, lbs, ubs, steps, f.Outputs(), false)
 	var inner *ir.Block
 	var yields []*ir.Value
 	if len(fors) == 0 {

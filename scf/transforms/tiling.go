@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/kiln-gpu/kiln/arith"
@@ -201,7 +202,7 @@ func newParallel(rw *ir.Rewriter, loc ir.Location, lbs, ubs, steps []*ir.Value, 
 	for i := range types {
 		types[i] = ctx.Index()
 	}
-	body := ir.NewBlock(types, locs(loc, int(n)))
+	body := ir.NewBlock(types, slices.Repeat([]ir.Location{loc}, int(n)))
 	body.Append(ctx.NewOp(&ir.OpState{Name: "scf.reduce", Loc: loc}))
 	st.AddRegion().Append(body)
 	return rw.Create(st)
