@@ -135,11 +135,10 @@ func unitTrailingStrides(strides []memref.Mixed, dropped []bool, n int) bool {
 
 // outOfBounds reports whether a transfer has a dim not known in bounds.
 func outOfBounds(op *ir.Operation) bool {
-	inBounds, pm := vector.TransferRead{Operation: op}.InBounds(), vector.TransferRead{Operation: op}.PermutationMap()
-	if op.Name() == "vector.transfer_write" {
-		inBounds, pm = vector.TransferWrite{Operation: op}.InBounds(), vector.TransferWrite{Operation: op}.PermutationMap()
-	}
-	for i := range pm.Results {
+	// The read's view reads in_bounds and the map of a write alike.
+	v := vector.TransferRead{Operation: op}
+	inBounds := v.InBounds()
+	for i := range v.PermutationMap().Results {
 		if i >= len(inBounds) || !inBounds[i] {
 			return true
 		}
