@@ -13,38 +13,22 @@ func size1TransferMap(root string) *ir.Pattern {
 }
 
 func size1TransferRewrite(op *ir.Operation, rw *ir.Rewriter) bool {
-	vt, shaped := transferTypes(op)
-	if vt == nil || shaped == nil || len(vt.Dims) != 1 || vt.Dims[0] != 1 || vt.IsScalable() {
+	x, ok := transferOf(op)
+	shaped, ok2 := x.base.Type().(ir.ShapedType)
+	if !ok || !ok2 || len(x.vt.Dims) != 1 || x.vt.Dims[0] != 1 || x.vt.IsScalable() {
 		return false
 	}
 	if _, ok := shaped.ElementType().(*ir.VectorType); ok {
 		return false
 	}
-	a, ok := op.Attr("permutation_map").(*ir.AffineMapAttr)
-	if ib, _ := Bools(op.Attr("in_bounds")); !ok || len(a.Map.Results) != 1 || isMinorIdentity(a.Map) || len(ib) != 1 || !ib[0] {
+	// transferOf gives as many in_bounds entries as map results.
+	if len(x.pm.Results) != 1 || isMinorIdentity(x.pm) || !x.inBounds[0] {
 		return false
 	}
-	m := TransferMinorIdentityMap(shaped, vt)
-	if len(m.Results) != 1 || m.Results[0].Equal(a.Map.Results[0]) && m.Dims == a.Map.Dims {
+	m := TransferMinorIdentityMap(shaped, x.vt)
+	if len(m.Results) != 1 || m.Results[0].Equal(x.pm.Results[0]) && m.Dims == x.pm.Dims {
 		return false
 	}
 	rw.ModifyInPlace(op, func() { op.SetAttr("permutation_map", op.Context().AffineMapAttr(m)) })
 	return true
-}
-
-// transferTypes returns the vector and the shaped source or destination
-// of a transfer_read or transfer_write.
-func transferTypes(op *ir.Operation) (*ir.VectorType, ir.ShapedType) {
-	var vt, st ir.Type
-	switch {
-	case op.NumOperands() < 2:
-		return nil, nil
-	case op.Name() == "vector.transfer_read" && op.NumResults() == 1:
-		vt, st = op.Result(0).Type(), op.Operand(0).Type()
-	default:
-		vt, st = op.Operand(0).Type(), op.Operand(1).Type()
-	}
-	v, _ := vt.(*ir.VectorType)
-	s, _ := st.(ir.ShapedType)
-	return v, s
 }
