@@ -11,14 +11,10 @@ func IfConditionPropagationPass() *pass.Pass {
 	return &pass.Pass{Name: "SCFIfConditionPropagation", Argument: "scf-if-condition-propagation",
 		Summary: "Propagate the condition of an scf.if into its then and else regions as true and false",
 		Run: func(op *ir.Operation, _ *pass.Context) error {
-			rw := ir.NewRewriter(op.Context(), nil)
-			op.Walk(func(o *ir.Operation) bool {
-				if o != op && o.Name() == "scf.if" {
-					propagateIfCondition(rw, o)
-				}
-				return true
+			return walkPost(op, "scf.if", func(rw *ir.Rewriter, o *ir.Operation) error {
+				propagateIfCondition(rw, o)
+				return nil
 			})
-			return nil
 		}}
 }
 

@@ -322,18 +322,10 @@ func ForLoopRangeFoldingPass() *pass.Pass {
 	return &pass.Pass{Name: "SCFForLoopRangeFolding", Argument: "scf-for-loop-range-folding",
 		Summary: "Fold add/mul ops into loop range",
 		Run: func(op *ir.Operation, _ *pass.Context) error {
-			var fors []*ir.Operation
-			op.Walk(func(o *ir.Operation) bool {
-				if o != op && o.Name() == "scf.for" {
-					fors = append(fors, o)
-				}
-				return true
+			return walkPost(op, "scf.for", func(rw *ir.Rewriter, o *ir.Operation) error {
+				FoldLoopRange(rw, scf.For{Operation: o})
+				return nil
 			})
-			rw := ir.NewRewriter(op.Context(), nil)
-			for _, f := range fors {
-				FoldLoopRange(rw, scf.For{Operation: f})
-			}
-			return nil
 		}}
 }
 
