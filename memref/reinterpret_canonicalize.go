@@ -38,32 +38,33 @@ func foldReinterpretCast(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, b
 	return nil, false
 }
 
-// mixedValue is one entry of a mixed list: a static value, or the value
-// that gives it (static when it is a constant).
-type mixedValue struct {
-	static int64
-	v      *ir.Value
+// Mixed is one entry of a mixed list (a subview's offsets, sizes or
+// strides, ...): Value when it is an SSA value, else the constant Static
+// (also for a dynamic entry given by a constant).
+type Mixed struct {
+	Static int64
+	Value  *ir.Value
 }
 
-func (m mixedValue) equal(o mixedValue) bool {
-	if m.v != nil || o.v != nil {
-		return m.v == o.v
+func (m Mixed) equal(o Mixed) bool {
+	if m.Value != nil || o.Value != nil {
+		return m.Value == o.Value
 	}
-	return m.static == o.static
+	return m.Static == o.Static
 }
 
 // mixedValues returns the entries of op's mixed list l.
-func mixedValues(op *ir.Operation, l mixedList) []mixedValue {
+func mixedValues(op *ir.Operation, l mixedList) []Mixed {
 	dyn := ir.OperandSegment(op, l.seg)
-	var out []mixedValue
+	var out []Mixed
 	k := 0
 	for _, s := range staticArray(op, l.static) {
-		m := mixedValue{static: s}
+		m := Mixed{Static: s}
 		if s == ir.Dynamic && k < len(dyn) {
-			m.v = dyn[k]
+			m.Value = dyn[k]
 			k++
-			if c, ok := ir.ConstantIntAttr(m.v); ok {
-				m = mixedValue{static: c.Int()}
+			if c, ok := ir.ConstantIntAttr(m.Value); ok {
+				m = Mixed{Static: c.Int()}
 			}
 		}
 		out = append(out, m)
@@ -87,11 +88,11 @@ func reinterpretOfMetadata(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	// The metadata's entries: static where x's type says so.
-	entry := func(static int64, r int) mixedValue {
+	entry := func(static int64, r int) Mixed {
 		if static != ir.Dynamic {
-			return mixedValue{static: static}
+			return Mixed{Static: static}
 		}
-		return mixedValue{static: ir.Dynamic, v: e.Result(r)}
+		return Mixed{Static: ir.Dynamic, Value: e.Result(r)}
 	}
 	sizes, strs, offs := mixedValues(op, sizesList), mixedValues(op, stridesList), mixedValues(op, offsetsList)
 	if len(sizes) != rank || len(strs) != rank || len(offs) != 1 || !offs[0].equal(entry(offset, 1)) {

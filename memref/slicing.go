@@ -335,13 +335,6 @@ func subviewConstantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	return true
 }
 
-// Mixed is one entry of a subview's offsets, sizes or strides: Value when
-// it is an SSA value, else the constant Static.
-type Mixed struct {
-	Static int64
-	Value  *ir.Value
-}
-
 // SubViewParts returns a memref.subview's offsets, sizes and strides and
 // the source dimensions its result drops (MLIR's getMixedOffsets, ...,
 // getDroppedDims); ok is false for a malformed subview.
@@ -353,9 +346,7 @@ func SubViewParts(op *ir.Operation) (offsets, sizes, strides []Mixed, dropped []
 	}
 	var lists [3][]Mixed
 	for i, l := range []mixedList{offsetsList, sizesList, stridesList} {
-		for _, m := range mixedValues(op, l) {
-			lists[i] = append(lists[i], Mixed{Static: m.static, Value: m.v})
-		}
+		lists[i] = mixedValues(op, l)
 		if len(lists[i]) != len(src.Dims) {
 			return nil, nil, nil, nil, false
 		}
