@@ -174,14 +174,6 @@ func collectEffects(op *ir.Operation, effects *[]memEffect) bool {
 	return true
 }
 
-func isMemRef(t ir.Type) bool {
-	switch t.(type) {
-	case *ir.MemRefType, *ir.UnrankedMemRefType:
-		return true
-	}
-	return false
-}
-
 // isParallelRegionBoundary reports whether op is the parallel region the
 // barrier synchronizes.
 func isParallelRegionBoundary(op *ir.Operation) bool {
