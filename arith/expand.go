@@ -122,7 +122,7 @@ func expansion(root string, expand func(x *expander) *ir.Value) *rewrite.Convers
 }
 
 // like is elem shaped as t.
-func (x *expander) like(t ir.Type, elem ir.Type) ir.Type { return sameShape(x.ctx, t, elem) }
+func (x *expander) like(t ir.Type, elem ir.Type) ir.Type { return SameShape(x.ctx, t, elem) }
 
 func (x *expander) i(width int, t ir.Type) ir.Type { return x.like(t, x.ctx.I(width)) }
 

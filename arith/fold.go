@@ -157,8 +157,8 @@ func foldToValue(v *ir.Value) ([]ir.FoldResult, bool) {
 	return []ir.FoldResult{{Value: v}}, true
 }
 
-// splatOf returns the single value of a scalar or splat constant.
-func splatOf(a ir.Attribute) (Scalar, bool) {
+// SplatOf returns the single value of a scalar or splat constant.
+func SplatOf(a ir.Attribute) (Scalar, bool) {
 	if s, ok := scalarOf(a); ok {
 		return s, true // without constElems' slice
 	}
@@ -168,9 +168,6 @@ func splatOf(a ir.Attribute) (Scalar, bool) {
 	}
 	return c.vals[0], true
 }
-
-// SplatOf returns the element of a scalar or splat constant attribute.
-func SplatOf(a ir.Attribute) (Scalar, bool) { return splatOf(a) }
 
 // ConstantValue returns the value attribute of v's defining constant-like
 // op, or nil.
@@ -188,7 +185,7 @@ func elemWidth(t ir.Type) int { return intWidth(ir.ElementTypeOrSelf(t)) }
 // intIs reports whether a is a scalar or splat integer constant whose value,
 // given its element width, satisfies pred.
 func intIs(a ir.Attribute, t ir.Type, pred func(v uint64, w int) bool) bool {
-	s, ok := splatOf(a)
+	s, ok := SplatOf(a)
 	if !ok || ir.IsFloat(ir.ElementTypeOrSelf(t)) {
 		return false
 	}
@@ -203,7 +200,7 @@ func isSMin(v uint64, w int) bool    { return v == Mask(w, 1<<uint(w-1)) }
 
 // floatIs reports whether a is a scalar or splat float constant satisfying pred.
 func floatIs(a ir.Attribute, t ir.Type, pred func(float64) bool) bool {
-	s, ok := splatOf(a)
+	s, ok := SplatOf(a)
 	return ok && ir.IsFloat(ir.ElementTypeOrSelf(t)) && pred(s.Float)
 }
 

@@ -109,11 +109,11 @@ func CheckResult(op *ir.Operation, i int, c Constraint) error {
 
 // I1SameShape returns i1 with the shape of t: i1 for scalars, vector<...xi1>
 // (same scalable dims) or tensor<...xi1> (same encoding) for shaped types.
-func I1SameShape(ctx *ir.Context, t ir.Type) ir.Type { return sameShape(ctx, t, ctx.I(1)) }
+func I1SameShape(ctx *ir.Context, t ir.Type) ir.Type { return SameShape(ctx, t, ctx.I(1)) }
 
-// sameShape returns elem in t's shape: elem for a scalar, a vector or
+// SameShape returns elem in t's shape: elem for a scalar, a vector or
 // tensor of elem shaped as the vector or tensor t.
-func sameShape(ctx *ir.Context, t, elem ir.Type) ir.Type {
+func SameShape(ctx *ir.Context, t, elem ir.Type) ir.Type {
 	switch s := t.(type) {
 	case *ir.VectorType:
 		return ctx.ScalableVector(s.Dims, s.Scalable, elem)

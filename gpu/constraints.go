@@ -20,13 +20,7 @@ var (
 	variadicAsyncToken = arith.Constraint{Desc: "variadic of async token type", OK: isAsyncToken}
 	// anyMemRef accepts ranked and unranked memrefs; rankedMemRef keeps
 	// MLIR's description where only a ranked one can work.
-	anyMemRef = arith.Constraint{Desc: "memref of any type values", OK: func(t ir.Type) bool {
-		switch t.(type) {
-		case *ir.MemRefType, *ir.UnrankedMemRefType:
-			return true
-		}
-		return false
-	}}
+	anyMemRef    = arith.Constraint{Desc: "memref of any type values", OK: isMemRef}
 	rankedMemRef = arith.Constraint{Desc: "memref of any type values", OK: func(t ir.Type) bool {
 		_, ok := t.(*ir.MemRefType)
 		return ok
@@ -59,6 +53,15 @@ func isSignlessInt(t ir.Type, width int) bool {
 func isIndexType(t ir.Type) bool {
 	_, ok := t.(*ir.IndexType)
 	return ok
+}
+
+// isMemRef reports whether t is a ranked or unranked memref.
+func isMemRef(t ir.Type) bool {
+	switch t.(type) {
+	case *ir.MemRefType, *ir.UnrankedMemRefType:
+		return true
+	}
+	return false
 }
 
 func isAsyncToken(t ir.Type) bool {

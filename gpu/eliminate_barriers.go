@@ -28,8 +28,8 @@ var eliminateBarrier = &ir.Pattern{
 			return false // a named or non-workgroup barrier, or one fencing no memory
 		}
 		var before, after []memEffect
-		effectsBefore(op, &before, f)
-		effectsAfter(op, &after, f)
+		effectsAround(op, &before, f, false)
+		effectsAround(op, &after, f, true)
 		if conflicting(before, after, f) {
 			return false
 		}
@@ -174,14 +174,6 @@ func collectEffects(op *ir.Operation, effects *[]memEffect) bool {
 	return true
 }
 
-func isMemRef(t ir.Type) bool {
-	switch t.(type) {
-	case *ir.MemRefType, *ir.UnrankedMemRefType:
-		return true
-	}
-	return false
-}
-
 // isParallelRegionBoundary reports whether op is the parallel region the
 // barrier synchronizes.
 func isParallelRegionBoundary(op *ir.Operation) bool {
@@ -205,9 +197,10 @@ func walkEffects(op *ir.Operation, effects *[]memEffect) bool {
 	return exact
 }
 
-// effectsBefore adds the effects that may execute before op, back to a
-// barrier that stops f; false means they are over-approximated.
-func effectsBefore(op *ir.Operation, effects *[]memEffect, f fence) bool {
+// effectsAround adds the effects that may execute before op (after op
+// when after is set), back to (up to) a barrier that stops f; false means
+// they are over-approximated.
+func effectsAround(op *ir.Operation, effects *[]memEffect, f fence, after bool) bool {
 	blk := op.Block()
 	if blk == nil {
 		return true
@@ -216,31 +209,34 @@ func effectsBefore(op *ir.Operation, effects *[]memEffect, f fence) bool {
 		allEffects(effects)
 		return false
 	}
-	for it := op.PrevOp(); it != nil; it = it.PrevOp() {
-		if it.Name() == "gpu.barrier" {
-			if stopsAt(it, f) {
-				return true
-			}
-			continue
-		}
-		if !collectEffects(it, effects) {
-			return false
+	// wrap is where the walk resumes in a loop body's next (or previous)
+	// iteration.
+	step, wrap := (*ir.Operation).PrevOp, blk.Last()
+	if after {
+		step, wrap = (*ir.Operation).NextOp, blk.First()
+	}
+	for it := step(op); it != nil; it = step(it) {
+		if stop, exact := opEffects(it, effects, f); stop || !exact {
+			return exact
 		}
 	}
 	parent := op.ParentOp()
 	if parent == nil || isParallelRegionBoundary(parent) {
 		return true
 	}
-	if !effectsBefore(parent, effects, f) {
+	if !effectsAround(parent, effects, f, after) {
 		return false
 	}
-	// The ops after op in a loop body run before it in the next iteration
-	// (from the terminator itself, the scan above saw the whole body).
+	// The ops on op's other side in a loop body run on this side of it in
+	// another iteration.
 	if parent.Name() == "scf.for" {
-		if op == blk.Last() {
+		if op == wrap {
 			return true
 		}
-		return effectsBefore(blk.Last(), effects, f)
+		if stop, exact := opEffects(wrap, effects, f); stop || !exact {
+			return exact
+		}
+		return effectsAround(wrap, effects, f, after)
 	}
 	if !hasSingleExecutionBody(parent) {
 		return walkEffects(parent, effects)
@@ -248,48 +244,13 @@ func effectsBefore(op *ir.Operation, effects *[]memEffect, f fence) bool {
 	return true
 }
 
-// effectsAfter adds the effects that may execute after op, up to a barrier
-// that stops f; false means they are over-approximated.
-func effectsAfter(op *ir.Operation, effects *[]memEffect, f fence) bool {
-	blk := op.Block()
-	if blk == nil {
-		return true
+// opEffects adds the effects of op, which a walk reaches: stop reports a
+// barrier that stops f, exact false that op's effects are over-approximated.
+func opEffects(op *ir.Operation, effects *[]memEffect, f fence) (stop, exact bool) {
+	if op.Name() == "gpu.barrier" {
+		return stopsAt(op, f), true
 	}
-	if !blk.Parent().HasOneBlock() {
-		allEffects(effects)
-		return false
-	}
-	for it := op.NextOp(); it != nil; it = it.NextOp() {
-		if it.Name() == "gpu.barrier" {
-			if stopsAt(it, f) {
-				return true
-			}
-			continue
-		}
-		if !collectEffects(it, effects) {
-			return false
-		}
-	}
-	parent := op.ParentOp()
-	if parent == nil || isParallelRegionBoundary(parent) {
-		return true
-	}
-	if !effectsAfter(parent, effects, f) {
-		return false
-	}
-	// The ops before op in a loop body run after it in the next iteration.
-	if parent.Name() == "scf.for" {
-		first := blk.First()
-		if op == first || first.Name() == "gpu.barrier" && stopsAt(first, f) {
-			return true
-		}
-		exact := first.Name() == "gpu.barrier" || collectEffects(first, effects)
-		return effectsAfter(first, effects, f) && exact
-	}
-	if !hasSingleExecutionBody(parent) {
-		return walkEffects(parent, effects)
-	}
-	return true
+	return false, collectEffects(op, effects)
 }
 
 // conflicting reports whether an effect before and one after may touch

@@ -33,14 +33,9 @@ func LowerMemorySpaceAttributes(root *ir.Operation, spaces map[AddressSpace]int6
 				return ctx.UnrankedMemRef(e, s)
 			}
 		case *ir.FunctionType:
-			ins, outs := lowerTypes(t.Inputs, lowerType), lowerTypes(t.Results, lowerType)
-			if ins != nil || outs != nil {
-				if ins == nil {
-					ins = t.Inputs
-				}
-				if outs == nil {
-					outs = t.Results
-				}
+			ins, insChanged := lowerTypes(t.Inputs, lowerType)
+			outs, outsChanged := lowerTypes(t.Results, lowerType)
+			if insChanged || outsChanged {
 				return ctx.FunctionType(ins, outs)
 			}
 		}
@@ -94,16 +89,12 @@ func LowerMemorySpaceAttributes(root *ir.Operation, spaces map[AddressSpace]int6
 	})
 }
 
-// lowerTypes maps ts through f, returning nil when nothing changes.
-func lowerTypes(ts []ir.Type, f func(ir.Type) ir.Type) []ir.Type {
-	var out []ir.Type
+// lowerTypes maps ts through f, reporting whether any type changed.
+func lowerTypes(ts []ir.Type, f func(ir.Type) ir.Type) ([]ir.Type, bool) {
+	out, changed := make([]ir.Type, len(ts)), false
 	for i, t := range ts {
-		if n := f(t); n != t && out == nil {
-			out = append([]ir.Type(nil), ts...)
-			out[i] = n
-		} else if out != nil {
-			out[i] = n
-		}
+		out[i] = f(t)
+		changed = changed || out[i] != t
 	}
-	return out
+	return out, changed
 }

@@ -77,16 +77,21 @@ func (k sparseKind) constraint() arith.Constraint {
 	case kMemRef:
 		return rankedMemRef
 	case kSpMat:
-		return arith.Constraint{Desc: "sparse matrix handle type", OK: func(t ir.Type) bool {
-			_, ok := t.(*SparseSpMatHandleType)
-			return ok
-		}}
+		return spMatHandle
 	}
-	return arith.Constraint{Desc: "dense tensor handle type", OK: func(t ir.Type) bool {
+	return dnTensorHandle
+}
+
+var (
+	spMatHandle = arith.Constraint{Desc: "sparse matrix handle type", OK: func(t ir.Type) bool {
+		_, ok := t.(*SparseSpMatHandleType)
+		return ok
+	}}
+	dnTensorHandle = arith.Constraint{Desc: "dense tensor handle type", OK: func(t ir.Type) bool {
 		_, ok := t.(*SparseDnTensorHandleType)
 		return ok
 	}}
-}
+)
 
 func (k sparseKind) build(ctx *ir.Context) ir.Type {
 	switch k {

@@ -276,15 +276,6 @@ func (r intRange) constant() (uint64, bool) {
 	return 0, false
 }
 
-// inverse negates a predicate (eq <-> ne, slt <-> sge, ...).
-var inverse = map[arith.CmpIPredicate]arith.CmpIPredicate{
-	arith.CmpIEQ: arith.CmpINE, arith.CmpINE: arith.CmpIEQ,
-	arith.CmpISLT: arith.CmpISGE, arith.CmpISGE: arith.CmpISLT,
-	arith.CmpISLE: arith.CmpISGT, arith.CmpISGT: arith.CmpISLE,
-	arith.CmpIULT: arith.CmpIUGE, arith.CmpIUGE: arith.CmpIULT,
-	arith.CmpIULE: arith.CmpIUGT, arith.CmpIUGT: arith.CmpIULE,
-}
-
 // foldCmpOfMaxOrMin folds cmp(max/min(x, cstA), cstB) when the range the
 // max or min leaves decides the comparison at both index widths (MLIR's
 // foldCmpOfMaxOrMin).
@@ -319,7 +310,7 @@ func foldCmpOfMaxOrMin(op *ir.Operation, p arith.CmpIPredicate, cstB *ir.Integer
 		switch {
 		case staticallyTrue(p, l, r):
 			return true, true
-		case staticallyTrue(inverse[p], l, r):
+		case staticallyTrue(p.Inverse(), l, r):
 			return false, true
 		}
 		return false, false

@@ -87,17 +87,6 @@ func (x *expander) sel(c, a, b *ir.Value) *ir.Value {
 	return x.make("arith.select", a.Type(), nil, c, a, b)
 }
 
-// like is elem shaped as t.
-func (x *expander) like(t, elem ir.Type) ir.Type {
-	switch s := t.(type) {
-	case *ir.VectorType:
-		return x.ctx.ScalableVector(s.Dims, s.Scalable, elem)
-	case *ir.RankedTensorType:
-		return x.ctx.Tensor(s.Dims, elem, s.Encoding)
-	}
-	return elem
-}
-
 // constant is an arith.constant of t holding v, a splat for a shaped t.
 func (x *expander) constant(t ir.Type, v ir.Attribute) *ir.Value {
 	if s, ok := t.(ir.ShapedType); ok {
@@ -135,7 +124,7 @@ func floatElems(t ir.Type) bool { return ir.IsFloat(ir.ElementTypeOrSelf(t)) && 
 // truncated is copysign(sitofp(fptosi(v to i64)), v): v rounded towards
 // zero, keeping the sign of -0.
 func (x *expander) truncated(v *ir.Value) *ir.Value {
-	i := x.make("arith.fptosi", x.like(v.Type(), x.ctx.I(64)), nil, v)
+	i := x.make("arith.fptosi", arith.SameShape(x.ctx, v.Type(), x.ctx.I(64)), nil, v)
 	f := x.make("arith.sitofp", v.Type(), nil, i)
 	return x.bin("math.copysign", f, v)
 }
@@ -320,7 +309,7 @@ func expandRound(x *expander) *ir.Value {
 	if ft, ok := ir.ElementTypeOrSelf(t).(*ir.FloatType); !ok || ft.Kind != ir.F32 || !static(t) {
 		return nil
 	}
-	it := x.like(t, x.ctx.I(32))
+	it := arith.SameShape(x.ctx, t, x.ctx.I(32))
 	half := x.fconst(t, 0.5)
 	c23, c127, expMask := x.iconst(it, 23), x.iconst(it, 127), x.iconst(it, 255)
 	incr := x.bin("math.copysign", half, a)
@@ -381,7 +370,7 @@ func expandRoundEven(x *expander) *ir.Value {
 		return nil
 	}
 	ew := bw - mw - 1
-	it := x.like(t, x.ctx.I(bw))
+	it := arith.SameShape(x.ctx, t, x.ctx.I(bw))
 	c1f := x.fconst(t, 1)
 	c0, c1, cNeg1 := x.iconst(it, 0), x.iconst(it, 1), x.iconst(it, -1)
 	c23, c31 := x.iconst(it, int64(mw)), x.iconst(it, int64(bw-1))

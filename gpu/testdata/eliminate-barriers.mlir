@@ -101,3 +101,34 @@ func.func @fences(%g: memref<4xf32, #gpu.address_space<global>>, %p: i1, %v: f32
   gpu.barrier
   return %r : f32
 }
+
+// -----
+
+// In a loop, the ops on a barrier's other side run on this side of it in
+// the next or previous iteration: a barrier first in the body orders the
+// previous iteration's store before this one's, and one last in the body
+// orders this iteration's store before the next one's.
+// CHECK-LABEL: gpu.func @wrap
+// CHECK: scf.for
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.store
+// CHECK: scf.for
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: gpu.barrier
+gpu.module @m {
+  gpu.func @wrap(%v: f32) workgroup(%wg : memref<64xf32, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %t = gpu.thread_id x
+    scf.for %i = %c0 to %c4 step %c1 {
+      gpu.barrier
+      memref.store %v, %wg[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+    }
+    scf.for %i = %c0 to %c4 step %c1 {
+      memref.store %v, %wg[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+    }
+    gpu.return
+  }
+}
