@@ -293,14 +293,7 @@ func foldLoad(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	if !ok {
 		return nil, false
 	}
-	table := get.ParentOp()
-	for table != nil && !table.HasTrait(ir.SymbolTable) {
-		table = table.ParentOp()
-	}
-	if table == nil {
-		return nil, false
-	}
-	global := ir.LookupSymbolRef(table, ref)
+	global := ir.LookupNearestSymbol(get, ref)
 	if global == nil || global.Name() != "memref.global" || global.Attr("constant") == nil {
 		return nil, false
 	}
