@@ -233,18 +233,7 @@ func printAccess(p *ir.OpPrinter, op *ir.Operation, at int) { printAccessOf(p, o
 // printAccessOf is printAccess, followed by `, vector-type` when vt is not
 // nil.
 func printAccessOf(p *ir.OpPrinter, op *ir.Operation, at int, vt ir.Type) {
-	m := mapOf(op, "map")
-	operands := op.Operands()[at+1:]
-	p.WriteByte(' ')
-	p.Operand(op.Operand(at))
-	p.WriteByte('[')
-	for i, e := range m.Results {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		printExpr(p, e, operands[:m.Dims], operands[m.Dims:], false)
-	}
-	p.WriteByte(']')
+	printSubscripts(p, op.Operand(at), mapOf(op, "map"), op.Operands()[at+1:])
 	p.OptionalAttrDict(op.Attrs(), "map")
 	p.WriteString(" : ")
 	p.Type(op.Operand(at).Type())
