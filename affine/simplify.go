@@ -66,22 +66,7 @@ func foldParallel(op *ir.Operation, constants []ir.Attribute) ([]ir.FoldResult, 
 	if lbMap == nil || ubMap == nil || len(constants) != op.NumOperands() {
 		return nil, false
 	}
-	// The folder's constants stand for the operands' own constant ops.
-	known := map[*ir.Value]int64{}
-	for i, c := range constants {
-		if a, ok := c.(*ir.IntegerAttr); ok {
-			known[op.Operand(i)] = a.Int()
-		}
-	}
-	cst := func(v *ir.Value) (int64, bool) {
-		if c, ok := known[v]; ok {
-			return c, true
-		}
-		if slices.Contains(op.Operands(), v) {
-			return 0, false
-		}
-		return ConstantIndex(v)
-	}
+	cst := foldConstants(op, constants)
 	nlb, lbs, lbChanged := composeBounds(lbMap, pl.LowerBoundsOperands(), cst)
 	nub, ubs, ubChanged := composeBounds(ubMap, pl.UpperBoundsOperands(), cst)
 	if !lbChanged && !ubChanged {
