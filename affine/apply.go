@@ -240,21 +240,10 @@ func dedupMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
 	if m == nil {
 		return false
 	}
-	var exprs []*ir.AffineExpr
-	for _, r := range m.Results {
-		if !slices.ContainsFunc(exprs, r.Equal) {
-			exprs = append(exprs, r)
-		}
-	}
+	exprs := dedupExprs(m.Results)
 	if len(exprs) == len(m.Results) {
 		return false
 	}
-	attrs := slices.Clone(op.Attrs())
-	for i := range attrs {
-		if attrs[i].Name == "map" {
-			attrs[i].Value = op.Context().AffineMapAttr(&ir.AffineMap{Dims: m.Dims, Symbols: m.Symbols, Results: exprs})
-		}
-	}
-	rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: op.Operands(), ResultTypes: op.ResultTypes(), Attrs: attrs})
+	replaceMap(op, rw, &ir.AffineMap{Dims: m.Dims, Symbols: m.Symbols, Results: exprs}, op.Operands())
 	return true
 }

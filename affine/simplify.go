@@ -29,16 +29,33 @@ func simplifyAffineOp(first int) func(op *ir.Operation, rw *ir.Rewriter) bool {
 		if sameMap(nm, old) && slices.Equal(operands, mapOperands) {
 			return false
 		}
-		attrs := slices.Clone(op.Attrs())
-		for i := range attrs {
-			if attrs[i].Name == "map" {
-				attrs[i].Value = op.Context().AffineMapAttr(nm)
-			}
-		}
-		rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), ResultTypes: op.ResultTypes(), Attrs: attrs,
-			Operands: append(slices.Clone(op.Operands()[:first]), operands...)})
+		replaceMap(op, rw, nm, append(slices.Clone(op.Operands()[:first]), operands...))
 		return true
 	}
+}
+
+// replaceMap rebuilds op with map m and the given operands, its other
+// attributes kept.
+func replaceMap(op *ir.Operation, rw *ir.Rewriter, m *ir.AffineMap, operands []*ir.Value) {
+	attrs := slices.Clone(op.Attrs())
+	for i := range attrs {
+		if attrs[i].Name == "map" {
+			attrs[i].Value = op.Context().AffineMapAttr(m)
+		}
+	}
+	rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: operands, ResultTypes: op.ResultTypes(), Attrs: attrs})
+}
+
+// dedupExprs returns list without its repeated expressions, first
+// occurrences kept in order.
+func dedupExprs(list []*ir.AffineExpr) []*ir.AffineExpr {
+	var out []*ir.AffineExpr
+	for _, r := range list {
+		if !slices.ContainsFunc(out, r.Equal) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func simplifyPattern(name string, first int) *ir.Pattern {
@@ -109,13 +126,7 @@ func canonicalizeForBounds(op *ir.Operation, constants []ir.Attribute) bool {
 	f := For{op}
 	cst := foldConstants(op, constants)
 	dedup := func(m exprs) *ir.AffineMap {
-		var results []*ir.AffineExpr
-		for _, r := range m.List {
-			if !slices.ContainsFunc(results, r.Equal) {
-				results = append(results, r)
-			}
-		}
-		return &ir.AffineMap{Dims: m.Dims, Symbols: m.Syms, Results: results}
+		return &ir.AffineMap{Dims: m.Dims, Symbols: m.Syms, Results: dedupExprs(m.List)}
 	}
 	oldLb, oldUb := mapOf(op, "lowerBoundMap"), mapOf(op, "upperBoundMap")
 	lb, lbs := compose(ofMap(oldLb), f.LowerBoundOperands(), cst)
@@ -249,12 +260,6 @@ func sortMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
 	for i, j := range order {
 		results[i] = m.Results[j]
 	}
-	attrs := slices.Clone(op.Attrs())
-	for i := range attrs {
-		if attrs[i].Name == "map" {
-			attrs[i].Value = op.Context().AffineMapAttr(&ir.AffineMap{Dims: m.Dims, Symbols: m.Symbols, Results: results})
-		}
-	}
-	rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: op.Operands(), ResultTypes: op.ResultTypes(), Attrs: attrs})
+	replaceMap(op, rw, &ir.AffineMap{Dims: m.Dims, Symbols: m.Symbols, Results: results}, op.Operands())
 	return true
 }
