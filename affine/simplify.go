@@ -113,7 +113,7 @@ func foldConstants(op *ir.Operation, constants []ir.Attribute) func(*ir.Value) (
 		if slices.Contains(op.Operands(), v) {
 			return 0, false
 		}
-		return ConstantIndex(v)
+		return anyConstant(v)
 	}
 }
 
