@@ -76,20 +76,10 @@ func LowerAffine(root *ir.Operation) {
 	for _, op := range ops {
 		// A fold or a lowering may have erased an op of the list (a loop
 		// that never runs with its body, a parallel loop's terminator).
-		if attached(op, root) && !l.fold(op) {
+		if root.IsAncestorOf(op) && !l.fold(op) {
 			l.lower(op)
 		}
 	}
-}
-
-// attached reports whether op is still nested in root.
-func attached(op, root *ir.Operation) bool {
-	for p := op; p != nil; p = p.ParentOp() {
-		if p == root {
-			return true
-		}
-	}
-	return false
 }
 
 // created records the ops the lowering makes.
