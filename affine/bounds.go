@@ -28,10 +28,10 @@ func forOfIV(v *ir.Value) *ir.Operation {
 
 // constantFor returns the constant lower and upper bounds of a loop.
 func constantFor(f *ir.Operation) (lb, ub bound) {
-	if c, ok := constantBound(mapOf(f, "lowerBoundMap")); ok && len(For{f}.LowerBoundOperands()) == 0 {
+	if c, ok := constantBound(MapOf(f, "lowerBoundMap")); ok && len(For{f}.LowerBoundOperands()) == 0 {
 		lb = bound{c, true}
 	}
-	if c, ok := constantBound(mapOf(f, "upperBoundMap")); ok && len(For{f}.UpperBoundOperands()) == 0 {
+	if c, ok := constantBound(MapOf(f, "upperBoundMap")); ok && len(For{f}.UpperBoundOperands()) == 0 {
 		ub = bound{c, true}
 	}
 	return lb, ub
@@ -217,7 +217,7 @@ func divisorWithOperands(e *ir.AffineExpr, operands []*ir.Value) int64 {
 		return step
 	}
 	d := int64(0)
-	for _, r := range mapOf(f, "lowerBoundMap").Results {
+	for _, r := range MapOf(f, "lowerBoundMap").Results {
 		d = gcd(d, r.LargestKnownDivisor())
 	}
 	return gcd(d, step)

@@ -249,7 +249,7 @@ func compose(m exprs, operands []*ir.Value, cst func(*ir.Value) (int64, bool)) (
 			}
 			apply := v.DefiningOp()
 			(*slot)[p] = nil
-			am, aOperands := canonicalize(ofMap(mapOf(apply, "map")), apply.Operands(), cst)
+			am, aOperands := canonicalize(ofMap(MapOf(apply, "map")), apply.Operands(), cst)
 			repl := shift(am.List[0], am.Dims, am.Syms, len(dims), len(syms))
 			dims = append(dims, aOperands[:am.Dims]...)
 			syms = append(syms, aOperands[am.Dims:]...)

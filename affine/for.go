@@ -256,7 +256,7 @@ func verifyFor(op *ir.Operation) error {
 		name     string
 		operands []*ir.Value
 	}{{"lowerBoundMap", f.LowerBoundOperands()}, {"upperBoundMap", f.UpperBoundOperands()}} {
-		m := mapOf(op, b.name)
+		m := MapOf(op, b.name)
 		if m == nil {
 			return op.Errorf("requires attribute '%s'", b.name)
 		}
@@ -347,8 +347,8 @@ func eraseEmptyFor(op *ir.Operation, rw *ir.Rewriter) bool {
 // lower).
 func tripCount(op *ir.Operation) (int64, bool) {
 	f := For{op}
-	lb, ok1 := constantBound(mapOf(op, "lowerBoundMap"))
-	ub, ok2 := constantBound(mapOf(op, "upperBoundMap"))
+	lb, ok1 := constantBound(MapOf(op, "lowerBoundMap"))
+	ub, ok2 := constantBound(MapOf(op, "upperBoundMap"))
 	if !ok1 || !ok2 || len(f.LowerBoundOperands())+len(f.UpperBoundOperands()) != 0 {
 		return 0, false
 	}
@@ -371,10 +371,10 @@ func foldFor(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) 
 	if nl+nu+len(f.Inits()) != len(operands) {
 		return nil, false
 	}
-	lo, loOK := foldBound(mapOf(op, "lowerBoundMap"), operands[:nl], true)
-	hi, hiOK := foldBound(mapOf(op, "upperBoundMap"), operands[nl:nl+nu], false)
-	if cl, ok := constantBound(mapOf(op, "lowerBoundMap")); ok && nl == 0 {
-		if cu, ok := constantBound(mapOf(op, "upperBoundMap")); ok && nu == 0 && cl >= cu && op.NumResults() > 0 {
+	lo, loOK := foldBound(MapOf(op, "lowerBoundMap"), operands[:nl], true)
+	hi, hiOK := foldBound(MapOf(op, "upperBoundMap"), operands[nl:nl+nu], false)
+	if cl, ok := constantBound(MapOf(op, "lowerBoundMap")); ok && nl == 0 {
+		if cu, ok := constantBound(MapOf(op, "upperBoundMap")); ok && nu == 0 && cl >= cu && op.NumResults() > 0 {
 			out := make([]ir.FoldResult, op.NumResults())
 			for i, v := range f.Inits() {
 				out[i] = ir.FoldResult{Value: v}

@@ -18,7 +18,7 @@ func sameMap(a, b *ir.AffineMap) bool {
 // that changed anything.
 func simplifyAffineOp(first int) func(op *ir.Operation, rw *ir.Rewriter) bool {
 	return func(op *ir.Operation, rw *ir.Rewriter) bool {
-		old := mapOf(op, "map")
+		old := MapOf(op, "map")
 		if old == nil || old.Dims+old.Symbols != op.NumOperands()-first {
 			return false
 		}
@@ -79,7 +79,7 @@ func composeBounds(m *ir.AffineMap, operands []*ir.Value, cst func(*ir.Value) (i
 // the lower and upper bound maps composed and canonicalized in place.
 func foldParallel(op *ir.Operation, constants []ir.Attribute) ([]ir.FoldResult, bool) {
 	pl := Parallel{op}
-	lbMap, ubMap := mapOf(op, "lowerBoundsMap"), mapOf(op, "upperBoundsMap")
+	lbMap, ubMap := MapOf(op, "lowerBoundsMap"), MapOf(op, "upperBoundsMap")
 	if lbMap == nil || ubMap == nil || len(constants) != op.NumOperands() {
 		return nil, false
 	}
@@ -128,7 +128,7 @@ func canonicalizeForBounds(op *ir.Operation, constants []ir.Attribute) bool {
 	dedup := func(m exprs) *ir.AffineMap {
 		return &ir.AffineMap{Dims: m.Dims, Symbols: m.Syms, Results: dedupExprs(m.List)}
 	}
-	oldLb, oldUb := mapOf(op, "lowerBoundMap"), mapOf(op, "upperBoundMap")
+	oldLb, oldUb := MapOf(op, "lowerBoundMap"), MapOf(op, "upperBoundMap")
 	lb, lbs := compose(ofMap(oldLb), f.LowerBoundOperands(), cst)
 	lb, lbs = canonicalize(lb, lbs, cst)
 	lb = simplifyMinMaxWithOperands(lb, lbs, true)
@@ -186,7 +186,7 @@ func foldIf(op *ir.Operation, constants []ir.Attribute) ([]ir.FoldResult, bool) 
 // that is just a dim or symbol bound to another min (max) is replaced by
 // that op's results, its operands appended.
 func mergeMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
-	old := mapOf(op, "map")
+	old := MapOf(op, "map")
 	if old == nil || old.Dims+old.Symbols != op.NumOperands() {
 		return false
 	}
@@ -213,7 +213,7 @@ func mergeMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	numDims, numSyms := old.Dims, old.Symbols
 	for _, p := range producers {
-		pm := mapOf(p, "map")
+		pm := MapOf(p, "map")
 		dims = append(dims, p.Operands()[:pm.Dims]...)
 		syms = append(syms, p.Operands()[pm.Dims:]...)
 		for _, e := range pm.Results {
@@ -233,7 +233,7 @@ func mergeMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
 // the dims, the symbols, then the constant, compared lexicographically),
 // when every result is pure affine and flattens without locals.
 func sortMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
-	m := mapOf(op, "map")
+	m := MapOf(op, "map")
 	if m == nil {
 		return false
 	}
