@@ -21,7 +21,7 @@ func (l *lowerer) strides(dynamic []*ir.Value, static []int64, nonNegative bool)
 	if nonNegative {
 		flags |= arith.OverflowNUW
 	}
-	ovf := ir.NamedAttr{Name: "overflowFlags", Value: arith.Overflow(l.ctx, flags)}
+	ovf := overflow(l.ctx, flags)
 	out := make([]*ir.Value, 0, len(static))
 	k := len(dynamic)
 	var dynPart *ir.Value
@@ -51,9 +51,12 @@ func (l *lowerer) strides(dynamic []*ir.Value, static []int64, nonNegative bool)
 	return out
 }
 
-func nsw(ctx *ir.Context) ir.NamedAttr {
-	return ir.NamedAttr{Name: "overflowFlags", Value: arith.Overflow(ctx, arith.OverflowNSW)}
+// overflow is the overflowFlags attribute of an arith op with flags.
+func overflow(ctx *ir.Context, flags arith.OverflowFlags) ir.NamedAttr {
+	return ir.NamedAttr{Name: "overflowFlags", Value: arith.Overflow(ctx, flags)}
 }
+
+func nsw(ctx *ir.Context) ir.NamedAttr { return overflow(ctx, arith.OverflowNSW) }
 
 // delinearize is MLIR's lowerAffineDelinearizeIndexOp: the first index
 // is a floor division by the whole stride, each next one the remainder by

@@ -258,7 +258,7 @@ func (l *lowerer) expr(e *ir.AffineExpr, dims, syms []*ir.Value) *ir.Value {
 	case ir.AffineAdd:
 		return l.binary("arith.addi", lhs, rhs)
 	case ir.AffineMul:
-		return l.binary("arith.muli", lhs, rhs, ir.NamedAttr{Name: "overflowFlags", Value: arith.Overflow(l.ctx, arith.OverflowNSW)})
+		return l.binary("arith.muli", lhs, rhs, nsw(l.ctx))
 	case ir.AffineMod:
 		// a mod b = let r = a rem b in r < 0 ? r + b : r
 		rem := l.binary("arith.remsi", lhs, rhs)
