@@ -230,12 +230,16 @@ func checkAffineIndices(op *ir.Operation, operands []*ir.Value, msg string) erro
 	return nil
 }
 
+// DmaStartMaps names affine.dma_start's maps: the source's, the
+// destination's and the tag's subscripts.
+var DmaStartMaps = [3]string{"src_map", "dst_map", "tag_map"}
+
 // DmaStartParts splits affine.dma_start's operands: each memref with its
 // subscripts (source, destination, tag), then the element count and the
 // optional stride and elements per stride.
 func DmaStartParts(op *ir.Operation) (parts [3][]*ir.Value, rest []*ir.Value, ok bool) {
 	at := 0
-	for i, name := range []string{"src_map", "dst_map", "tag_map"} {
+	for i, name := range DmaStartMaps {
 		m := MapOf(op, name)
 		if m == nil || at+1+m.Dims+m.Symbols > op.NumOperands() {
 			return parts, nil, false
@@ -294,7 +298,7 @@ func parseDmaStart(p *ir.OpParser, st *ir.OpState) error {
 	if len(types) != 3 {
 		return p.ErrorfAt(st.Loc, "expected three types")
 	}
-	for i, name := range []string{"src_map", "dst_map", "tag_map"} {
+	for i, name := range DmaStartMaps {
 		v, err := p.Resolve(memrefs[i], types[i])
 		if err != nil {
 			return err
@@ -318,7 +322,7 @@ func parseDmaStart(p *ir.OpParser, st *ir.OpState) error {
 
 func printDmaStart(p *ir.OpPrinter, op *ir.Operation) {
 	parts, rest, _ := DmaStartParts(op)
-	for i, name := range []string{"src_map", "dst_map", "tag_map"} {
+	for i, name := range DmaStartMaps {
 		if i > 0 {
 			p.WriteByte(',')
 		}
@@ -328,7 +332,7 @@ func printDmaStart(p *ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(", ")
 		p.Operand(v)
 	}
-	p.OptionalAttrDict(op.Attrs(), "src_map", "dst_map", "tag_map")
+	p.OptionalAttrDict(op.Attrs(), DmaStartMaps[:]...)
 	p.WriteString(" : ")
 	for i := range parts {
 		if i > 0 {

@@ -343,14 +343,13 @@ func (l *lowerer) access(op *ir.Operation, first int, target string) bool {
 // count comes before the tag.
 func (l *lowerer) dmaStart(op *ir.Operation) bool {
 	parts, rest, _ := affine.DmaStartParts(op)
-	names := []string{"src_map", "dst_map", "tag_map"}
-	for _, name := range names {
+	for _, name := range affine.DmaStartMaps {
 		if !l.expandable(affine.MapOf(op, name).Results...) {
 			return false
 		}
 	}
 	var idx [3][]*ir.Value
-	for i, name := range names {
+	for i, name := range affine.DmaStartMaps {
 		idx[i] = l.expandMap(affine.MapOf(op, name), parts[i][1:])
 	}
 	operands := append(append([]*ir.Value{parts[0][0]}, idx[0]...), parts[1][0])
