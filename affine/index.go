@@ -80,6 +80,22 @@ func StaticBasis(op *ir.Operation) []int64 {
 	return nil
 }
 
+// InnerBasis returns an index op's static basis without its outer bound
+// when one is given (one entry per index, with the first): the entries
+// the strides are made of.
+func InnerBasis(op *ir.Operation) []int64 {
+	static := StaticBasis(op)
+	n := op.NumResults()
+	if op.Name() == "affine.linearize_index" {
+		multi, _ := LinearizeParts(op)
+		n = len(multi)
+	}
+	if n == len(static) && n > 0 {
+		return static[1:]
+	}
+	return static
+}
+
 // DelinearizeParts returns affine.delinearize_index's linear index and
 // dynamic basis.
 func DelinearizeParts(op *ir.Operation) (*ir.Value, []*ir.Value) {
@@ -207,10 +223,7 @@ func foldDelinearize(op *ir.Operation, constants []ir.Attribute) ([]ir.FoldResul
 	if !ok || op.NumOperands() > 1 {
 		return nil, false
 	}
-	static := StaticBasis(op)
-	if op.NumResults() == len(static) {
-		static = static[1:]
-	}
+	static := InnerBasis(op)
 	high := c.Int()
 	out := make([]ir.FoldResult, op.NumResults())
 	ctx := op.Context()

@@ -64,10 +64,7 @@ func nsw(ctx *ir.Context) ir.NamedAttr { return overflow(ctx, arith.OverflowNSW)
 // stride.
 func (l *lowerer) delinearize(op *ir.Operation) {
 	linear, dynamic := affine.DelinearizeParts(op)
-	static := affine.StaticBasis(op)
-	if op.NumResults() == len(static) {
-		static = static[1:]
-	}
+	static := affine.InnerBasis(op)
 	if op.NumResults() == 1 {
 		l.rw.ReplaceOp(op, []*ir.Value{linear})
 		return
@@ -96,10 +93,7 @@ func (l *lowerer) linearize(op *ir.Operation) {
 		l.rw.ReplaceOp(op, []*ir.Value{l.index(0)})
 		return
 	}
-	static := affine.StaticBasis(op)
-	if len(multi) == len(static) {
-		static = static[1:]
-	}
+	static := affine.InnerBasis(op)
 	strides := l.strides(dynamic, static, op.Attr("disjoint") != nil)
 	type term struct {
 		v         *ir.Value
