@@ -9,24 +9,7 @@ import (
 
 // basisList is custom<DynamicIndexList>($dynamic_basis, $static_basis, "{}",
 // Paren): `(%n, 16)`, SSA values standing for the ir.Dynamic entries.
-var basisList = ir.CustomDirective{
-	Parse: func(p *ir.OpParser, args []*ir.FormatArg) error {
-		dyn, static, err := memref.ParseDelimitedIndexList(p, "(", ")")
-		if err != nil {
-			return err
-		}
-		args[0].Operands = dyn
-		args[1].Attr = p.Context().DenseI64Array(static...)
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
-		var static []int64
-		if a, ok := args[1].Attr.(*ir.DenseArrayAttr); ok {
-			static = a.Ints
-		}
-		memref.PrintDelimitedIndexList(p, args[0].Values, static, '(', ')')
-	},
-}
+var basisList = memref.DelimitedIndexList("(", ")")
 
 func indexType(ctx *ir.Context) ir.Type { return ctx.Index() }
 
