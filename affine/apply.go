@@ -22,7 +22,7 @@ var apply = &ir.OpDef{
 		if err := verifyMapOperands(op); err != nil {
 			return err
 		}
-		m := mapOf(op, "map")
+		m := MapOf(op, "map")
 		if len(m.Results) != 1 {
 			return op.Errorf("mapping must produce one value")
 		}
@@ -63,7 +63,7 @@ func minMax(name, summary string) *ir.OpDef {
 			if err := verifyMapOperands(op); err != nil {
 				return err
 			}
-			if len(mapOf(op, "map").Results) == 0 {
+			if len(MapOf(op, "map").Results) == 0 {
 				return op.Errorf("affine map expect at least one result")
 			}
 			return nil
@@ -112,14 +112,14 @@ func parseMapOp(p *ir.OpParser, st *ir.OpState, isApply bool) error {
 func printMapOp(p *ir.OpPrinter, op *ir.Operation) {
 	p.WriteByte(' ')
 	p.Attr(op.Attr("map"))
-	m := mapOf(op, "map")
+	m := MapOf(op, "map")
 	dims := min(m.Dims, op.NumOperands())
 	printDimAndSymbolList(p, op.Operands(), dims)
 	p.OptionalAttrDict(op.Attrs(), "map")
 }
 
 func verifyMapOperands(op *ir.Operation) error {
-	m := mapOf(op, "map")
+	m := MapOf(op, "map")
 	if m == nil {
 		return op.Errorf("requires attribute 'map'")
 	}
@@ -138,7 +138,7 @@ func verifyMapOperands(op *ir.Operation) error {
 // foldApply folds a map that only forwards one operand to that operand,
 // and a map of constants (or over constant operands) to its value.
 func foldApply(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
-	m := mapOf(op, "map")
+	m := MapOf(op, "map")
 	e := m.Results[0]
 	switch e.Kind {
 	case ir.AffineDim:
@@ -162,7 +162,7 @@ func foldApply(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool
 // when every result is then a constant, forwards the operand of ()[s0] ->
 // (s0), and otherwise replaces the map in place when it changed.
 func foldMinMax(op *ir.Operation, operands []ir.Attribute, isMin bool) ([]ir.FoldResult, bool) {
-	m := mapOf(op, "map")
+	m := MapOf(op, "map")
 	if m == nil || len(operands) != m.Dims+m.Symbols {
 		return nil, false
 	}
@@ -225,7 +225,7 @@ func substituteConstants(e *ir.AffineExpr, dims, syms []ir.Attribute) *ir.Affine
 // minMaxToApply replaces a min or max of one result by affine.apply of
 // that map (MLIR's CanonicalizeSingleResultAffineMinMaxOp).
 func minMaxToApply(op *ir.Operation, rw *ir.Rewriter) bool {
-	if m := mapOf(op, "map"); m == nil || len(m.Results) != 1 {
+	if m := MapOf(op, "map"); m == nil || len(m.Results) != 1 {
 		return false
 	}
 	rw.ReplaceOpWith(op, &ir.OpState{Name: "affine.apply", Loc: op.Loc(), Operands: op.Operands(),
@@ -236,25 +236,14 @@ func minMaxToApply(op *ir.Operation, rw *ir.Rewriter) bool {
 // dedupMinMax drops the repeated results of a min or max map (MLIR's
 // DeduplicateAffineMinMaxExpressions).
 func dedupMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
-	m := mapOf(op, "map")
+	m := MapOf(op, "map")
 	if m == nil {
 		return false
 	}
-	var exprs []*ir.AffineExpr
-	for _, r := range m.Results {
-		if !slices.ContainsFunc(exprs, r.Equal) {
-			exprs = append(exprs, r)
-		}
-	}
+	exprs := dedupExprs(m.Results)
 	if len(exprs) == len(m.Results) {
 		return false
 	}
-	attrs := slices.Clone(op.Attrs())
-	for i := range attrs {
-		if attrs[i].Name == "map" {
-			attrs[i].Value = op.Context().AffineMapAttr(&ir.AffineMap{Dims: m.Dims, Symbols: m.Symbols, Results: exprs})
-		}
-	}
-	rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: op.Operands(), ResultTypes: op.ResultTypes(), Attrs: attrs})
+	replaceMap(op, rw, &ir.AffineMap{Dims: m.Dims, Symbols: m.Symbols, Results: exprs}, op.Operands())
 	return true
 }

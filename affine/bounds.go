@@ -28,10 +28,10 @@ func forOfIV(v *ir.Value) *ir.Operation {
 
 // constantFor returns the constant lower and upper bounds of a loop.
 func constantFor(f *ir.Operation) (lb, ub bound) {
-	if c, ok := constantBound(mapOf(f, "lowerBoundMap")); ok && len(For{f}.LowerBoundOperands()) == 0 {
+	if c, ok := constantBound(MapOf(f, "lowerBoundMap")); ok && len(For{f}.LowerBoundOperands()) == 0 {
 		lb = bound{c, true}
 	}
-	if c, ok := constantBound(mapOf(f, "upperBoundMap")); ok && len(For{f}.UpperBoundOperands()) == 0 {
+	if c, ok := constantBound(MapOf(f, "upperBoundMap")); ok && len(For{f}.UpperBoundOperands()) == 0 {
 		ub = bound{c, true}
 	}
 	return lb, ub
@@ -127,15 +127,6 @@ func operandBounds(operands []*ir.Value) (lows, highs []bound) {
 	return lows, highs
 }
 
-// exprBound is MLIR's getLowerBound/getUpperBound of an expression.
-func exprBound(e *ir.AffineExpr, dims, syms int, operands []*ir.Value, upper bool) bound {
-	if e.Kind == ir.AffineConst {
-		return bound{e.Value, true}
-	}
-	lows, highs := operandBounds(operands)
-	return boundFor(e, dims, syms, lows, highs, upper)
-}
-
 // simplifyMinMaxWithOperands is MLIR's simplifyMinOrMaxExprWithOperands:
 // a result whose range is one value becomes that constant, and a result
 // another result always beats (for a max, one whose upper bound is below
@@ -201,40 +192,12 @@ func simplifyMinMaxWithOperands(m exprs, operands []*ir.Value, isMax bool) exprs
 	return out
 }
 
-// largestKnownDivisor is MLIR's AffineExpr::getLargestKnownDivisor.
-func largestKnownDivisor(e *ir.AffineExpr) int64 {
-	switch e.Kind {
-	case ir.AffineDim, ir.AffineSymbol:
-		return 1
-	case ir.AffineConst:
-		if e.Value < 0 {
-			return -e.Value
-		}
-		return e.Value
-	case ir.AffineMul:
-		return largestKnownDivisor(e.LHS) * largestKnownDivisor(e.RHS)
-	case ir.AffineAdd, ir.AffineMod:
-		return gcd(largestKnownDivisor(e.LHS), largestKnownDivisor(e.RHS))
-	}
-	// floordiv, ceildiv
-	if e.RHS.Kind == ir.AffineConst && e.RHS.Value != 0 {
-		if d := largestKnownDivisor(e.LHS); d%e.RHS.Value == 0 {
-			q := d / e.RHS.Value
-			if q < 0 {
-				q = -q
-			}
-			return q
-		}
-	}
-	return 1
-}
-
 // divisorWithOperands is MLIR's getLargestKnownDivisor(e, operands): for
 // a dim bound to an affine.for induction variable, the step (from a zero
 // lower bound) or its gcd with the lower bound's divisor.
 func divisorWithOperands(e *ir.AffineExpr, operands []*ir.Value) int64 {
 	if e.Kind != ir.AffineDim {
-		return largestKnownDivisor(e)
+		return e.LargestKnownDivisor()
 	}
 	f := forOfIV(operands[e.Value])
 	if f == nil {
@@ -245,8 +208,8 @@ func divisorWithOperands(e *ir.AffineExpr, operands []*ir.Value) int64 {
 		return step
 	}
 	d := int64(0)
-	for _, r := range mapOf(f, "lowerBoundMap").Results {
-		d = gcd(d, largestKnownDivisor(r))
+	for _, r := range MapOf(f, "lowerBoundMap").Results {
+		d = gcd(d, r.LargestKnownDivisor())
 	}
 	return gcd(d, step)
 }
@@ -266,15 +229,22 @@ func nonNegativeBelow(e *ir.AffineExpr, operands []*ir.Value, k int64) bool {
 	return false
 }
 
-// simplifyExprWithOperands is MLIR's simplifyExprAndOperands: floordiv,
-// ceildiv and mod by constants simplified from the operands' bounds and
-// known divisors.
-func simplifyExprWithOperands(e *ir.AffineExpr, dims, syms int, operands []*ir.Value) *ir.AffineExpr {
+// mapOperands are a map's operands with their constant bounds, read once
+// for all of the map's expressions.
+type mapOperands struct {
+	dims, syms  int
+	operands    []*ir.Value
+	lows, highs []bound
+}
+
+// simplifyExpr is MLIR's simplifyExprAndOperands: floordiv, ceildiv and
+// mod by constants simplified from the operands' bounds and known
+// divisors.
+func (o *mapOperands) simplifyExpr(e *ir.AffineExpr) *ir.AffineExpr {
 	if e.LHS == nil {
 		return e
 	}
-	e = ir.AffineBinary(e.Kind, simplifyExprWithOperands(e.LHS, dims, syms, operands),
-		simplifyExprWithOperands(e.RHS, dims, syms, operands))
+	e = ir.AffineBinary(e.Kind, o.simplifyExpr(e.LHS), o.simplifyExpr(e.RHS))
 	if e.Kind != ir.AffineFloorDiv && e.Kind != ir.AffineCeilDiv && e.Kind != ir.AffineMod {
 		return e
 	}
@@ -283,8 +253,8 @@ func simplifyExprWithOperands(e *ir.AffineExpr, dims, syms int, operands []*ir.V
 		return e
 	}
 	c := rhs.Value
-	lo := exprBound(lhs, dims, syms, operands, false)
-	hi := exprBound(lhs, dims, syms, operands, true)
+	lo := boundFor(lhs, o.dims, o.syms, o.lows, o.highs, false)
+	hi := boundFor(lhs, o.dims, o.syms, o.lows, o.highs, true)
 	if lo.ok && hi.ok {
 		switch {
 		case e.Kind == ir.AffineFloorDiv && floorDivide(lo.v, c) == floorDivide(hi.v, c):
@@ -299,8 +269,8 @@ func simplifyExprWithOperands(e *ir.AffineExpr, dims, syms int, operands []*ir.V
 	// mod c with c | d is r mod c.
 	if lhs.Kind == ir.AffineAdd {
 		for _, pair := range [][2]*ir.AffineExpr{{lhs.LHS, lhs.RHS}, {lhs.RHS, lhs.LHS}} {
-			d := divisorWithOperands(pair[0], operands)
-			if !nonNegativeBelow(pair[1], operands, d) {
+			d := divisorWithOperands(pair[0], o.operands)
+			if !nonNegativeBelow(pair[1], o.operands, d) {
 				continue
 			}
 			switch {
@@ -312,8 +282,8 @@ func simplifyExprWithOperands(e *ir.AffineExpr, dims, syms int, operands []*ir.V
 			return e
 		}
 	}
-	if e.Kind == ir.AffineFloorDiv && nonNegativeBelow(lhs, operands, c) ||
-		e.Kind == ir.AffineMod && divisorWithOperands(lhs, operands)%c == 0 {
+	if e.Kind == ir.AffineFloorDiv && nonNegativeBelow(lhs, o.operands, c) ||
+		e.Kind == ir.AffineMod && divisorWithOperands(lhs, o.operands)%c == 0 {
 		return ir.AffineConstExpr(0)
 	}
 	return e
@@ -321,9 +291,11 @@ func simplifyExprWithOperands(e *ir.AffineExpr, dims, syms int, operands []*ir.V
 
 // simplifyMapWithOperands is MLIR's simplifyMapWithOperands.
 func simplifyMapWithOperands(m exprs, operands []*ir.Value) exprs {
+	o := &mapOperands{dims: m.Dims, syms: m.Syms, operands: operands}
+	o.lows, o.highs = operandBounds(operands)
 	out := exprs{m.Dims, m.Syms, make([]*ir.AffineExpr, len(m.List))}
 	for i, e := range m.List {
-		out.List[i] = simplifyExprWithOperands(e, m.Dims, m.Syms, operands)
+		out.List[i] = o.simplifyExpr(e)
 	}
 	return out
 }

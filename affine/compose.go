@@ -104,13 +104,10 @@ func IsValidDim(v *ir.Value) bool {
 	return b != nil && b.ParentOp() != nil && b.ParentOp().HasTrait(ir.AffineScope)
 }
 
-// ConstantIndex returns the value of an integer constant op defining v.
-func ConstantIndex(v *ir.Value) (int64, bool) {
-	d := v.DefiningOp()
-	if d == nil || !d.HasTrait(ir.ConstantLike) {
-		return 0, false
-	}
-	c, ok := d.Attr("value").(*ir.IntegerAttr)
+// anyConstant is the constants of canonicalization: the value of any
+// integer constant op defining v.
+func anyConstant(v *ir.Value) (int64, bool) {
+	c, ok := ir.ConstantIntAttr(v)
 	if !ok {
 		return 0, false
 	}
@@ -252,7 +249,7 @@ func compose(m exprs, operands []*ir.Value, cst func(*ir.Value) (int64, bool)) (
 			}
 			apply := v.DefiningOp()
 			(*slot)[p] = nil
-			am, aOperands := canonicalize(ofMap(mapOf(apply, "map")), apply.Operands(), cst)
+			am, aOperands := canonicalize(ofMap(MapOf(apply, "map")), apply.Operands(), cst)
 			repl := shift(am.List[0], am.Dims, am.Syms, len(dims), len(syms))
 			dims = append(dims, aOperands[:am.Dims]...)
 			syms = append(syms, aOperands[am.Dims:]...)
@@ -296,7 +293,3 @@ func compose(m exprs, operands []*ir.Value, cst func(*ir.Value) (int64, bool)) (
 	m, out = canonicalize(m, out, cst)
 	return simplifyMap(m), out
 }
-
-// anyConstant is the constants of canonicalization: any integer constant
-// op.
-func anyConstant(v *ir.Value) (int64, bool) { return ConstantIndex(v) }

@@ -52,8 +52,8 @@ func printDimAndSymbolList(p *ir.OpPrinter, operands []*ir.Value, numDims int) {
 	}
 }
 
-// mapOf returns the affine map held in op's attribute name, or nil.
-func mapOf(op *ir.Operation, name string) *ir.AffineMap {
+// MapOf returns the affine map held in op's attribute name, or nil.
+func MapOf(op *ir.Operation, name string) *ir.AffineMap {
 	if a, ok := op.Attr(name).(*ir.AffineMapAttr); ok {
 		return a.Map
 	}

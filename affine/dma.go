@@ -173,7 +173,7 @@ func boolAttr(op *ir.Operation, name string) bool {
 }
 
 func printPrefetch(p *ir.OpPrinter, op *ir.Operation) {
-	printSubscripts(p, op.Operand(0), mapOf(op, "map"), op.Operands()[1:])
+	printSubscripts(p, op.Operand(0), MapOf(op, "map"), op.Operands()[1:])
 	rw, cache := "read", "instr"
 	if boolAttr(op, "isWrite") {
 		rw = "write"
@@ -202,7 +202,7 @@ func verifyPrefetch(op *ir.Operation) error {
 	if h, ok := op.Attr("localityHint").(*ir.IntegerAttr); !ok || h.Int() < 0 || h.Int() > 3 {
 		return op.Errorf("attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3")
 	}
-	m := mapOf(op, "map")
+	m := MapOf(op, "map")
 	if m == nil {
 		if op.NumOperands() != 1 {
 			return op.Errorf("too few operands")
@@ -230,13 +230,17 @@ func checkAffineIndices(op *ir.Operation, operands []*ir.Value, msg string) erro
 	return nil
 }
 
+// DmaStartMaps names affine.dma_start's maps: the source's, the
+// destination's and the tag's subscripts.
+var DmaStartMaps = [3]string{"src_map", "dst_map", "tag_map"}
+
 // DmaStartParts splits affine.dma_start's operands: each memref with its
 // subscripts (source, destination, tag), then the element count and the
 // optional stride and elements per stride.
 func DmaStartParts(op *ir.Operation) (parts [3][]*ir.Value, rest []*ir.Value, ok bool) {
 	at := 0
-	for i, name := range []string{"src_map", "dst_map", "tag_map"} {
-		m := mapOf(op, name)
+	for i, name := range DmaStartMaps {
+		m := MapOf(op, name)
 		if m == nil || at+1+m.Dims+m.Symbols > op.NumOperands() {
 			return parts, nil, false
 		}
@@ -294,7 +298,7 @@ func parseDmaStart(p *ir.OpParser, st *ir.OpState) error {
 	if len(types) != 3 {
 		return p.ErrorfAt(st.Loc, "expected three types")
 	}
-	for i, name := range []string{"src_map", "dst_map", "tag_map"} {
+	for i, name := range DmaStartMaps {
 		v, err := p.Resolve(memrefs[i], types[i])
 		if err != nil {
 			return err
@@ -318,17 +322,17 @@ func parseDmaStart(p *ir.OpParser, st *ir.OpState) error {
 
 func printDmaStart(p *ir.OpPrinter, op *ir.Operation) {
 	parts, rest, _ := DmaStartParts(op)
-	for i, name := range []string{"src_map", "dst_map", "tag_map"} {
+	for i, name := range DmaStartMaps {
 		if i > 0 {
 			p.WriteByte(',')
 		}
-		printSubscripts(p, parts[i][0], mapOf(op, name), parts[i][1:])
+		printSubscripts(p, parts[i][0], MapOf(op, name), parts[i][1:])
 	}
 	for _, v := range rest {
 		p.WriteString(", ")
 		p.Operand(v)
 	}
-	p.OptionalAttrDict(op.Attrs(), "src_map", "dst_map", "tag_map")
+	p.OptionalAttrDict(op.Attrs(), DmaStartMaps[:]...)
 	p.WriteString(" : ")
 	for i := range parts {
 		if i > 0 {
@@ -414,7 +418,7 @@ func parseDmaWait(p *ir.OpParser, st *ir.OpState) error {
 
 func printDmaWait(p *ir.OpPrinter, op *ir.Operation) {
 	n := op.NumOperands()
-	printSubscripts(p, op.Operand(0), mapOf(op, "tag_map"), op.Operands()[1:n-1])
+	printSubscripts(p, op.Operand(0), MapOf(op, "tag_map"), op.Operands()[1:n-1])
 	p.WriteString(", ")
 	p.Operand(op.Operand(n - 1))
 	p.OptionalAttrDict(op.Attrs(), "tag_map")
@@ -426,7 +430,7 @@ func verifyDmaWait(op *ir.Operation) error {
 	if _, ok := op.Operand(0).Type().(*ir.MemRefType); !ok {
 		return op.Errorf("expected DMA tag to be of memref type")
 	}
-	m := mapOf(op, "tag_map")
+	m := MapOf(op, "tag_map")
 	n := op.NumOperands()
 	if m == nil || m.Dims+m.Symbols != n-2 {
 		return op.Errorf("tag memref operand count != to map.numInputs")

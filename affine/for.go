@@ -256,7 +256,7 @@ func verifyFor(op *ir.Operation) error {
 		name     string
 		operands []*ir.Value
 	}{{"lowerBoundMap", f.LowerBoundOperands()}, {"upperBoundMap", f.UpperBoundOperands()}} {
-		m := mapOf(op, b.name)
+		m := MapOf(op, b.name)
 		if m == nil {
 			return op.Errorf("requires attribute '%s'", b.name)
 		}
@@ -346,17 +346,15 @@ func eraseEmptyFor(op *ir.Operation, rw *ir.Rewriter) bool {
 // the number of iterations (zero when the upper bound is not above the
 // lower).
 func tripCount(op *ir.Operation) (int64, bool) {
-	f := For{op}
-	lb, ok1 := constantBound(mapOf(op, "lowerBoundMap"))
-	ub, ok2 := constantBound(mapOf(op, "upperBoundMap"))
-	if !ok1 || !ok2 || len(f.LowerBoundOperands())+len(f.UpperBoundOperands()) != 0 {
+	lb, ub := constantFor(op)
+	if !lb.ok || !ub.ok {
 		return 0, false
 	}
-	if ub <= lb {
+	if ub.v <= lb.v {
 		return 0, true
 	}
-	step := f.Step()
-	return (ub - lb + step - 1) / step, true
+	step := For{op}.Step()
+	return (ub.v - lb.v + step - 1) / step, true
 }
 
 // foldFor makes a bound whose operands are all constant a constant map
@@ -371,16 +369,14 @@ func foldFor(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) 
 	if nl+nu+len(f.Inits()) != len(operands) {
 		return nil, false
 	}
-	lo, loOK := foldBound(mapOf(op, "lowerBoundMap"), operands[:nl], true)
-	hi, hiOK := foldBound(mapOf(op, "upperBoundMap"), operands[nl:nl+nu], false)
-	if cl, ok := constantBound(mapOf(op, "lowerBoundMap")); ok && nl == 0 {
-		if cu, ok := constantBound(mapOf(op, "upperBoundMap")); ok && nu == 0 && cl >= cu && op.NumResults() > 0 {
-			out := make([]ir.FoldResult, op.NumResults())
-			for i, v := range f.Inits() {
-				out[i] = ir.FoldResult{Value: v}
-			}
-			return out, true
+	lo, loOK := foldBound(MapOf(op, "lowerBoundMap"), operands[:nl], true)
+	hi, hiOK := foldBound(MapOf(op, "upperBoundMap"), operands[nl:nl+nu], false)
+	if trips, ok := tripCount(op); ok && trips == 0 && op.NumResults() > 0 {
+		out := make([]ir.FoldResult, op.NumResults())
+		for i, v := range f.Inits() {
+			out[i] = ir.FoldResult{Value: v}
 		}
+		return out, true
 	}
 	// A bound already constant without operands stays as it is.
 	loOK = loOK && nl > 0

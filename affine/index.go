@@ -9,24 +9,7 @@ import (
 
 // basisList is custom<DynamicIndexList>($dynamic_basis, $static_basis, "{}",
 // Paren): `(%n, 16)`, SSA values standing for the ir.Dynamic entries.
-var basisList = ir.CustomDirective{
-	Parse: func(p *ir.OpParser, args []*ir.FormatArg) error {
-		dyn, static, err := memref.ParseDelimitedIndexList(p, "(", ")")
-		if err != nil {
-			return err
-		}
-		args[0].Operands = dyn
-		args[1].Attr = p.Context().DenseI64Array(static...)
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
-		var static []int64
-		if a, ok := args[1].Attr.(*ir.DenseArrayAttr); ok {
-			static = a.Ints
-		}
-		memref.PrintDelimitedIndexList(p, args[0].Values, static, '(', ')')
-	},
-}
+var basisList = memref.DelimitedIndexList("(", ")")
 
 func indexType(ctx *ir.Context) ir.Type { return ctx.Index() }
 
@@ -78,6 +61,22 @@ func StaticBasis(op *ir.Operation) []int64 {
 		return a.Ints
 	}
 	return nil
+}
+
+// InnerBasis returns an index op's static basis without its outer bound
+// when one is given (one entry per index, with the first): the entries
+// the strides are made of.
+func InnerBasis(op *ir.Operation) []int64 {
+	static := StaticBasis(op)
+	n := op.NumResults()
+	if op.Name() == "affine.linearize_index" {
+		multi, _ := LinearizeParts(op)
+		n = len(multi)
+	}
+	if n == len(static) && n > 0 {
+		return static[1:]
+	}
+	return static
 }
 
 // DelinearizeParts returns affine.delinearize_index's linear index and
@@ -207,10 +206,7 @@ func foldDelinearize(op *ir.Operation, constants []ir.Attribute) ([]ir.FoldResul
 	if !ok || op.NumOperands() > 1 {
 		return nil, false
 	}
-	static := StaticBasis(op)
-	if op.NumResults() == len(static) {
-		static = static[1:]
-	}
+	static := InnerBasis(op)
 	high := c.Int()
 	out := make([]ir.FoldResult, op.NumResults())
 	ctx := op.Context()

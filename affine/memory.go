@@ -233,18 +233,7 @@ func printAccess(p *ir.OpPrinter, op *ir.Operation, at int) { printAccessOf(p, o
 // printAccessOf is printAccess, followed by `, vector-type` when vt is not
 // nil.
 func printAccessOf(p *ir.OpPrinter, op *ir.Operation, at int, vt ir.Type) {
-	m := mapOf(op, "map")
-	operands := op.Operands()[at+1:]
-	p.WriteByte(' ')
-	p.Operand(op.Operand(at))
-	p.WriteByte('[')
-	for i, e := range m.Results {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		printExpr(p, e, operands[:m.Dims], operands[m.Dims:], false)
-	}
-	p.WriteByte(']')
+	printSubscripts(p, op.Operand(at), MapOf(op, "map"), op.Operands()[at+1:])
 	p.OptionalAttrDict(op.Attrs(), "map")
 	p.WriteString(" : ")
 	p.Type(op.Operand(at).Type())
@@ -261,7 +250,7 @@ func verifyAccess(op *ir.Operation, at int, what string) error {
 	if !ok {
 		return op.Errorf("operand #%d must be memref of any type values, but got '%s'", at, ir.TypeString(op.Operand(at).Type()))
 	}
-	m := mapOf(op, "map")
+	m := MapOf(op, "map")
 	if m == nil {
 		return op.Errorf("requires attribute 'map'")
 	}
@@ -293,14 +282,7 @@ func foldLoad(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	if !ok {
 		return nil, false
 	}
-	table := get.ParentOp()
-	for table != nil && !table.HasTrait(ir.SymbolTable) {
-		table = table.ParentOp()
-	}
-	if table == nil {
-		return nil, false
-	}
-	global := ir.LookupSymbolRef(table, ref)
+	global := ir.LookupNearestSymbol(get, ref)
 	if global == nil || global.Name() != "memref.global" || global.Attr("constant") == nil {
 		return nil, false
 	}
@@ -312,7 +294,7 @@ func foldLoad(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	if init.IsSplat() {
 		return []ir.FoldResult{{Attr: init.ElementAttr(ctx, 0)}}, true
 	}
-	m := mapOf(op, "map")
+	m := MapOf(op, "map")
 	shape := init.ShapedType().Shape()
 	if m == nil || len(m.Results) != len(shape) {
 		return nil, false

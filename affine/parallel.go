@@ -28,13 +28,13 @@ type Parallel struct{ *ir.Operation }
 
 // LowerBoundsOperands returns the operands of the lower bounds map.
 func (pl Parallel) LowerBoundsOperands() []*ir.Value {
-	m := mapOf(pl.Operation, "lowerBoundsMap")
+	m := MapOf(pl.Operation, "lowerBoundsMap")
 	return pl.Operands()[:min(m.Dims+m.Symbols, pl.NumOperands())]
 }
 
 // UpperBoundsOperands returns the operands of the upper bounds map.
 func (pl Parallel) UpperBoundsOperands() []*ir.Value {
-	m := mapOf(pl.Operation, "lowerBoundsMap")
+	m := MapOf(pl.Operation, "lowerBoundsMap")
 	return pl.Operands()[min(m.Dims+m.Symbols, pl.NumOperands()):]
 }
 
@@ -224,9 +224,9 @@ func printParallel(p *ir.OpPrinter, op *ir.Operation) {
 	p.WriteString(" (")
 	p.Operands(op.Region(0).Entry().Args())
 	p.WriteString(") = (")
-	printBounds(p, mapOf(op, "lowerBoundsMap"), pl.Groups(true), pl.LowerBoundsOperands(), "max")
+	printBounds(p, MapOf(op, "lowerBoundsMap"), pl.Groups(true), pl.LowerBoundsOperands(), "max")
 	p.WriteString(") to (")
-	printBounds(p, mapOf(op, "upperBoundsMap"), pl.Groups(false), pl.UpperBoundsOperands(), "min")
+	printBounds(p, MapOf(op, "upperBoundsMap"), pl.Groups(false), pl.UpperBoundsOperands(), "min")
 	p.WriteByte(')')
 	steps := pl.Steps()
 	for _, s := range steps {
@@ -286,9 +286,9 @@ func printBounds(p *ir.OpPrinter, m *ir.AffineMap, groups []int64, operands []*i
 
 func verifyParallel(op *ir.Operation) error {
 	pl := Parallel{op}
-	lb, ub := mapOf(op, "lowerBoundsMap"), mapOf(op, "upperBoundsMap")
+	lb, ub := MapOf(op, "lowerBoundsMap"), MapOf(op, "upperBoundsMap")
 	for _, n := range []string{"lowerBoundsMap", "upperBoundsMap"} {
-		if mapOf(op, n) == nil {
+		if MapOf(op, n) == nil {
 			return op.Errorf("requires attribute '%s'", n)
 		}
 	}

@@ -18,7 +18,7 @@ func sameMap(a, b *ir.AffineMap) bool {
 // that changed anything.
 func simplifyAffineOp(first int) func(op *ir.Operation, rw *ir.Rewriter) bool {
 	return func(op *ir.Operation, rw *ir.Rewriter) bool {
-		old := mapOf(op, "map")
+		old := MapOf(op, "map")
 		if old == nil || old.Dims+old.Symbols != op.NumOperands()-first {
 			return false
 		}
@@ -29,16 +29,33 @@ func simplifyAffineOp(first int) func(op *ir.Operation, rw *ir.Rewriter) bool {
 		if sameMap(nm, old) && slices.Equal(operands, mapOperands) {
 			return false
 		}
-		attrs := slices.Clone(op.Attrs())
-		for i := range attrs {
-			if attrs[i].Name == "map" {
-				attrs[i].Value = op.Context().AffineMapAttr(nm)
-			}
-		}
-		rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), ResultTypes: op.ResultTypes(), Attrs: attrs,
-			Operands: append(slices.Clone(op.Operands()[:first]), operands...)})
+		replaceMap(op, rw, nm, append(slices.Clone(op.Operands()[:first]), operands...))
 		return true
 	}
+}
+
+// replaceMap rebuilds op with map m and the given operands, its other
+// attributes kept.
+func replaceMap(op *ir.Operation, rw *ir.Rewriter, m *ir.AffineMap, operands []*ir.Value) {
+	attrs := slices.Clone(op.Attrs())
+	for i := range attrs {
+		if attrs[i].Name == "map" {
+			attrs[i].Value = op.Context().AffineMapAttr(m)
+		}
+	}
+	rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: operands, ResultTypes: op.ResultTypes(), Attrs: attrs})
+}
+
+// dedupExprs returns list without its repeated expressions, first
+// occurrences kept in order.
+func dedupExprs(list []*ir.AffineExpr) []*ir.AffineExpr {
+	var out []*ir.AffineExpr
+	for _, r := range list {
+		if !slices.ContainsFunc(out, r.Equal) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func simplifyPattern(name string, first int) *ir.Pattern {
@@ -62,26 +79,11 @@ func composeBounds(m *ir.AffineMap, operands []*ir.Value, cst func(*ir.Value) (i
 // the lower and upper bound maps composed and canonicalized in place.
 func foldParallel(op *ir.Operation, constants []ir.Attribute) ([]ir.FoldResult, bool) {
 	pl := Parallel{op}
-	lbMap, ubMap := mapOf(op, "lowerBoundsMap"), mapOf(op, "upperBoundsMap")
+	lbMap, ubMap := MapOf(op, "lowerBoundsMap"), MapOf(op, "upperBoundsMap")
 	if lbMap == nil || ubMap == nil || len(constants) != op.NumOperands() {
 		return nil, false
 	}
-	// The folder's constants stand for the operands' own constant ops.
-	known := map[*ir.Value]int64{}
-	for i, c := range constants {
-		if a, ok := c.(*ir.IntegerAttr); ok {
-			known[op.Operand(i)] = a.Int()
-		}
-	}
-	cst := func(v *ir.Value) (int64, bool) {
-		if c, ok := known[v]; ok {
-			return c, true
-		}
-		if slices.Contains(op.Operands(), v) {
-			return 0, false
-		}
-		return ConstantIndex(v)
-	}
+	cst := foldConstants(op, constants)
 	nlb, lbs, lbChanged := composeBounds(lbMap, pl.LowerBoundsOperands(), cst)
 	nub, ubs, ubChanged := composeBounds(ubMap, pl.UpperBoundsOperands(), cst)
 	if !lbChanged && !ubChanged {
@@ -111,7 +113,7 @@ func foldConstants(op *ir.Operation, constants []ir.Attribute) func(*ir.Value) (
 		if slices.Contains(op.Operands(), v) {
 			return 0, false
 		}
-		return ConstantIndex(v)
+		return anyConstant(v)
 	}
 }
 
@@ -124,15 +126,9 @@ func canonicalizeForBounds(op *ir.Operation, constants []ir.Attribute) bool {
 	f := For{op}
 	cst := foldConstants(op, constants)
 	dedup := func(m exprs) *ir.AffineMap {
-		var results []*ir.AffineExpr
-		for _, r := range m.List {
-			if !slices.ContainsFunc(results, r.Equal) {
-				results = append(results, r)
-			}
-		}
-		return &ir.AffineMap{Dims: m.Dims, Symbols: m.Syms, Results: results}
+		return &ir.AffineMap{Dims: m.Dims, Symbols: m.Syms, Results: dedupExprs(m.List)}
 	}
-	oldLb, oldUb := mapOf(op, "lowerBoundMap"), mapOf(op, "upperBoundMap")
+	oldLb, oldUb := MapOf(op, "lowerBoundMap"), MapOf(op, "upperBoundMap")
 	lb, lbs := compose(ofMap(oldLb), f.LowerBoundOperands(), cst)
 	lb, lbs = canonicalize(lb, lbs, cst)
 	lb = simplifyMinMaxWithOperands(lb, lbs, true)
@@ -190,7 +186,7 @@ func foldIf(op *ir.Operation, constants []ir.Attribute) ([]ir.FoldResult, bool) 
 // that is just a dim or symbol bound to another min (max) is replaced by
 // that op's results, its operands appended.
 func mergeMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
-	old := mapOf(op, "map")
+	old := MapOf(op, "map")
 	if old == nil || old.Dims+old.Symbols != op.NumOperands() {
 		return false
 	}
@@ -217,7 +213,7 @@ func mergeMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	numDims, numSyms := old.Dims, old.Symbols
 	for _, p := range producers {
-		pm := mapOf(p, "map")
+		pm := MapOf(p, "map")
 		dims = append(dims, p.Operands()[:pm.Dims]...)
 		syms = append(syms, p.Operands()[pm.Dims:]...)
 		for _, e := range pm.Results {
@@ -237,7 +233,7 @@ func mergeMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
 // the dims, the symbols, then the constant, compared lexicographically),
 // when every result is pure affine and flattens without locals.
 func sortMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
-	m := mapOf(op, "map")
+	m := MapOf(op, "map")
 	if m == nil {
 		return false
 	}
@@ -264,12 +260,6 @@ func sortMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
 	for i, j := range order {
 		results[i] = m.Results[j]
 	}
-	attrs := slices.Clone(op.Attrs())
-	for i := range attrs {
-		if attrs[i].Name == "map" {
-			attrs[i].Value = op.Context().AffineMapAttr(&ir.AffineMap{Dims: m.Dims, Symbols: m.Symbols, Results: results})
-		}
-	}
-	rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: op.Operands(), ResultTypes: op.ResultTypes(), Attrs: attrs})
+	replaceMap(op, rw, &ir.AffineMap{Dims: m.Dims, Symbols: m.Symbols, Results: results}, op.Operands())
 	return true
 }

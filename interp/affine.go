@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -8,13 +10,14 @@ import (
 // the index operands (dimensions, then symbols), and for min and max the
 // smallest or largest of its results; a poison operand makes poison.
 func affineHandler(op *ir.Operation) handler {
-	var pick func(a, b int64) bool
+	var pick func([]int64) int64
 	switch op.Name() {
 	case "affine.apply":
+		pick = func(rs []int64) int64 { return rs[0] }
 	case "affine.min":
-		pick = func(a, b int64) bool { return a < b }
+		pick = slices.Min[[]int64]
 	case "affine.max":
-		pick = func(a, b int64) bool { return a > b }
+		pick = slices.Max[[]int64]
 	default:
 		return nil
 	}
@@ -33,14 +36,7 @@ func affineHandler(op *ir.Operation) handler {
 			}
 			vals[i] = int64(x.Bits)
 		}
-		rs := m.Eval(vals[:m.Dims], vals[m.Dims:])
-		r := rs[0]
-		for _, x := range rs[1:] {
-			if pick(x, r) {
-				r = x
-			}
-		}
-		f.set(op.Result(0), Int(r))
+		f.set(op.Result(0), Int(pick(m.Eval(vals[:m.Dims], vals[m.Dims:]))))
 		return nil
 	}
 }

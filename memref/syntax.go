@@ -27,12 +27,12 @@ func printIndices(p *ir.OpPrinter, vs []*ir.Value) {
 // become dynamic operands (ir.Dynamic in the static list), integers are
 // static entries.
 func ParseDynamicIndexList(p *ir.OpParser) (dyn []ir.UnresolvedOperand, static []int64, err error) {
-	return ParseDelimitedIndexList(p, "[", "]")
+	return parseDelimitedIndexList(p, "[", "]")
 }
 
-// ParseDelimitedIndexList is ParseDynamicIndexList between other
+// parseDelimitedIndexList is ParseDynamicIndexList between other
 // delimiters (MLIR's AsmParser::Delimiter, `(` `)` for affine's basis).
-func ParseDelimitedIndexList(p *ir.OpParser, open, close string) (dyn []ir.UnresolvedOperand, static []int64, err error) {
+func parseDelimitedIndexList(p *ir.OpParser, open, close string) (dyn []ir.UnresolvedOperand, static []int64, err error) {
 	if err := p.ParsePunct(open); err != nil {
 		return nil, nil, err
 	}
@@ -66,12 +66,12 @@ func ParseDelimitedIndexList(p *ir.OpParser, open, close string) (dyn []ir.Unres
 // PrintDynamicIndexList writes `[%a, 4]` from a static list whose Dynamic
 // entries take the next value of dyn.
 func PrintDynamicIndexList(p *ir.OpPrinter, dyn []*ir.Value, static []int64) {
-	PrintDelimitedIndexList(p, dyn, static, '[', ']')
+	printDelimitedIndexList(p, dyn, static, "[", "]")
 }
 
-// PrintDelimitedIndexList is PrintDynamicIndexList between other delimiters.
-func PrintDelimitedIndexList(p *ir.OpPrinter, dyn []*ir.Value, static []int64, open, close byte) {
-	p.WriteByte(open)
+// printDelimitedIndexList is PrintDynamicIndexList between other delimiters.
+func printDelimitedIndexList(p *ir.OpPrinter, dyn []*ir.Value, static []int64, open, close string) {
+	p.WriteString(open)
 	k := 0
 	for i, s := range static {
 		if i > 0 {
@@ -84,29 +84,34 @@ func PrintDelimitedIndexList(p *ir.OpPrinter, dyn []*ir.Value, static []int64, o
 			p.Int(s)
 		}
 	}
-	p.WriteByte(close)
+	p.WriteString(close)
 }
 
 // DynamicIndexList is MLIR's custom<DynamicIndexList>($values, $static):
 // `[%a, 4]`, SSA values standing for the ir.Dynamic entries.
-var DynamicIndexList = ir.CustomDirective{
-	Parse: func(p *ir.OpParser, args []*ir.FormatArg) error {
-		dyn, static, err := ParseDynamicIndexList(p)
-		if err != nil {
-			return err
-		}
-		args[0].Operands = dyn
-		args[1].Attr = p.Context().DenseI64Array(static...)
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
-		a, _ := args[1].Attr.(*ir.DenseArrayAttr)
-		if a == nil {
-			p.WriteString("[]")
-			return
-		}
-		PrintDynamicIndexList(p, args[0].Values, a.Ints)
-	},
+var DynamicIndexList = DelimitedIndexList("[", "]")
+
+// DelimitedIndexList is DynamicIndexList between other delimiters (MLIR's
+// custom<DynamicIndexList>(..., "{}", Paren) for `(` `)`).
+func DelimitedIndexList(open, close string) ir.CustomDirective {
+	return ir.CustomDirective{
+		Parse: func(p *ir.OpParser, args []*ir.FormatArg) error {
+			dyn, static, err := parseDelimitedIndexList(p, open, close)
+			if err != nil {
+				return err
+			}
+			args[0].Operands = dyn
+			args[1].Attr = p.Context().DenseI64Array(static...)
+			return nil
+		},
+		Print: func(p *ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+			var static []int64
+			if a, ok := args[1].Attr.(*ir.DenseArrayAttr); ok {
+				static = a.Ints
+			}
+			printDelimitedIndexList(p, args[0].Values, static, open, close)
+		},
+	}
 }
 
 // resolveIndex resolves uses as index values into the state's operands.

@@ -21,7 +21,7 @@ func (l *lowerer) strides(dynamic []*ir.Value, static []int64, nonNegative bool)
 	if nonNegative {
 		flags |= arith.OverflowNUW
 	}
-	ovf := ir.NamedAttr{Name: "overflowFlags", Value: arith.Overflow(l.ctx, flags)}
+	ovf := overflow(l.ctx, flags)
 	out := make([]*ir.Value, 0, len(static))
 	k := len(dynamic)
 	var dynPart *ir.Value
@@ -51,9 +51,12 @@ func (l *lowerer) strides(dynamic []*ir.Value, static []int64, nonNegative bool)
 	return out
 }
 
-func nsw(ctx *ir.Context) ir.NamedAttr {
-	return ir.NamedAttr{Name: "overflowFlags", Value: arith.Overflow(ctx, arith.OverflowNSW)}
+// overflow is the overflowFlags attribute of an arith op with flags.
+func overflow(ctx *ir.Context, flags arith.OverflowFlags) ir.NamedAttr {
+	return ir.NamedAttr{Name: "overflowFlags", Value: arith.Overflow(ctx, flags)}
 }
+
+func nsw(ctx *ir.Context) ir.NamedAttr { return overflow(ctx, arith.OverflowNSW) }
 
 // delinearize is MLIR's lowerAffineDelinearizeIndexOp: the first index
 // is a floor division by the whole stride, each next one the remainder by
@@ -61,10 +64,7 @@ func nsw(ctx *ir.Context) ir.NamedAttr {
 // stride.
 func (l *lowerer) delinearize(op *ir.Operation) {
 	linear, dynamic := affine.DelinearizeParts(op)
-	static := affine.StaticBasis(op)
-	if op.NumResults() == len(static) {
-		static = static[1:]
-	}
+	static := affine.InnerBasis(op)
 	if op.NumResults() == 1 {
 		l.rw.ReplaceOp(op, []*ir.Value{linear})
 		return
@@ -93,10 +93,7 @@ func (l *lowerer) linearize(op *ir.Operation) {
 		l.rw.ReplaceOp(op, []*ir.Value{l.index(0)})
 		return
 	}
-	static := affine.StaticBasis(op)
-	if len(multi) == len(static) {
-		static = static[1:]
-	}
+	static := affine.InnerBasis(op)
 	strides := l.strides(dynamic, static, op.Attr("disjoint") != nil)
 	type term struct {
 		v         *ir.Value

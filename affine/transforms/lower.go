@@ -76,20 +76,10 @@ func LowerAffine(root *ir.Operation) {
 	for _, op := range ops {
 		// A fold or a lowering may have erased an op of the list (a loop
 		// that never runs with its body, a parallel loop's terminator).
-		if attached(op, root) && !l.fold(op) {
+		if root.IsAncestorOf(op) && !l.fold(op) {
 			l.lower(op)
 		}
 	}
-}
-
-// attached reports whether op is still nested in root.
-func attached(op, root *ir.Operation) bool {
-	for p := op; p != nil; p = p.ParentOp() {
-		if p == root {
-			return true
-		}
-	}
-	return false
 }
 
 // created records the ops the lowering makes.
@@ -232,13 +222,6 @@ func (l *lowerer) expandable(exprs ...*ir.AffineExpr) bool {
 	return ok
 }
 
-func mapOf(op *ir.Operation, name string) *ir.AffineMap {
-	if a, ok := op.Attr(name).(*ir.AffineMapAttr); ok {
-		return a.Map
-	}
-	return nil
-}
-
 func (l *lowerer) index(v int64) *ir.Value {
 	return arith.NewConstant(&l.rw.Builder, l.ctx.IndexAttr(v), l.ctx.Index(), l.loc)
 }
@@ -275,7 +258,7 @@ func (l *lowerer) expr(e *ir.AffineExpr, dims, syms []*ir.Value) *ir.Value {
 	case ir.AffineAdd:
 		return l.binary("arith.addi", lhs, rhs)
 	case ir.AffineMul:
-		return l.binary("arith.muli", lhs, rhs, ir.NamedAttr{Name: "overflowFlags", Value: arith.Overflow(l.ctx, arith.OverflowNSW)})
+		return l.binary("arith.muli", lhs, rhs, nsw(l.ctx))
 	case ir.AffineMod:
 		// a mod b = let r = a rem b in r < 0 ? r + b : r
 		rem := l.binary("arith.remsi", lhs, rhs)
@@ -319,7 +302,7 @@ func (l *lowerer) reduceSeq(name string, values []*ir.Value) *ir.Value {
 }
 
 func (l *lowerer) apply(op *ir.Operation) bool {
-	m := mapOf(op, "map")
+	m := affine.MapOf(op, "map")
 	if !l.expandable(m.Results...) {
 		return false
 	}
@@ -328,7 +311,7 @@ func (l *lowerer) apply(op *ir.Operation) bool {
 }
 
 func (l *lowerer) minMax(op *ir.Operation, name string) bool {
-	m := mapOf(op, "map")
+	m := affine.MapOf(op, "map")
 	if !l.expandable(m.Results...) {
 		return false
 	}
@@ -341,7 +324,7 @@ func (l *lowerer) minMax(op *ir.Operation, name string) bool {
 // before them (the value stored, the memref) and the attributes but the
 // map (a prefetch's hints).
 func (l *lowerer) access(op *ir.Operation, first int, target string) bool {
-	m := mapOf(op, "map")
+	m := affine.MapOf(op, "map")
 	if !l.expandable(m.Results...) {
 		return false
 	}
@@ -360,15 +343,14 @@ func (l *lowerer) access(op *ir.Operation, first int, target string) bool {
 // count comes before the tag.
 func (l *lowerer) dmaStart(op *ir.Operation) bool {
 	parts, rest, _ := affine.DmaStartParts(op)
-	names := []string{"src_map", "dst_map", "tag_map"}
-	for _, name := range names {
-		if !l.expandable(mapOf(op, name).Results...) {
+	for _, name := range affine.DmaStartMaps {
+		if !l.expandable(affine.MapOf(op, name).Results...) {
 			return false
 		}
 	}
 	var idx [3][]*ir.Value
-	for i, name := range names {
-		idx[i] = l.expandMap(mapOf(op, name), parts[i][1:])
+	for i, name := range affine.DmaStartMaps {
+		idx[i] = l.expandMap(affine.MapOf(op, name), parts[i][1:])
 	}
 	operands := append(append([]*ir.Value{parts[0][0]}, idx[0]...), parts[1][0])
 	operands = append(append(operands, idx[1]...), rest[0], parts[2][0])
@@ -379,7 +361,7 @@ func (l *lowerer) dmaStart(op *ir.Operation) bool {
 
 // dmaWait lowers affine.dma_wait to memref.dma_wait.
 func (l *lowerer) dmaWait(op *ir.Operation) bool {
-	m := mapOf(op, "tag_map")
+	m := affine.MapOf(op, "tag_map")
 	if !l.expandable(m.Results...) {
 		return false
 	}
@@ -391,7 +373,7 @@ func (l *lowerer) dmaWait(op *ir.Operation) bool {
 
 func (l *lowerer) forOp(op *ir.Operation) bool {
 	f := affine.For{Operation: op}
-	lbMap, ubMap := mapOf(op, "lowerBoundMap"), mapOf(op, "upperBoundMap")
+	lbMap, ubMap := affine.MapOf(op, "lowerBoundMap"), affine.MapOf(op, "upperBoundMap")
 	if !l.expandable(lbMap.Results...) || !l.expandable(ubMap.Results...) {
 		return false
 	}
@@ -491,7 +473,7 @@ func (l *lowerer) identity(kind memref.AtomicRMWKind, t ir.Type) ir.Attribute {
 
 func (l *lowerer) parallel(op *ir.Operation) bool {
 	pl := affine.Parallel{Operation: op}
-	lbMap, ubMap := mapOf(op, "lowerBoundsMap"), mapOf(op, "upperBoundsMap")
+	lbMap, ubMap := affine.MapOf(op, "lowerBoundsMap"), affine.MapOf(op, "upperBoundsMap")
 	lbGroups, ubGroups := pl.Groups(true), pl.Groups(false)
 	if !l.expandable(lbMap.Results...) || !l.expandable(ubMap.Results...) {
 		return false
