@@ -89,7 +89,7 @@ func simplifyDiv(lhs, rhs *AffineExpr, ceil bool) *AffineExpr {
 		return lhs
 	case lhs.Kind == AffineMul && lhs.RHS.Kind == AffineConst && lhs.RHS.Value%c == 0:
 		return AffineBinary(AffineMul, lhs.LHS, AffineConstExpr(lhs.RHS.Value/c))
-	case !ceil && lhs.Kind == AffineAdd && (lhs.LHS.largestKnownDivisor()%c == 0 || lhs.RHS.largestKnownDivisor()%c == 0):
+	case !ceil && lhs.Kind == AffineAdd && (lhs.LHS.LargestKnownDivisor()%c == 0 || lhs.RHS.LargestKnownDivisor()%c == 0):
 		return AffineBinary(AffineAdd, AffineBinary(AffineFloorDiv, lhs.LHS, rhs), AffineBinary(AffineFloorDiv, lhs.RHS, rhs))
 	}
 	return nil
@@ -104,11 +104,11 @@ func simplifyMod(lhs, rhs *AffineExpr) *AffineExpr {
 	switch {
 	case lhs.Kind == AffineConst:
 		return AffineConstExpr(((lhs.Value % c) + c) % c)
-	case lhs.largestKnownDivisor()%c == 0:
+	case lhs.LargestKnownDivisor()%c == 0:
 		return AffineConstExpr(0)
-	case lhs.Kind == AffineAdd && lhs.LHS.largestKnownDivisor()%c == 0:
+	case lhs.Kind == AffineAdd && lhs.LHS.LargestKnownDivisor()%c == 0:
 		return AffineBinary(AffineMod, lhs.RHS, rhs)
-	case lhs.Kind == AffineAdd && lhs.RHS.largestKnownDivisor()%c == 0:
+	case lhs.Kind == AffineAdd && lhs.RHS.LargestKnownDivisor()%c == 0:
 		return AffineBinary(AffineMod, lhs.LHS, rhs)
 	case lhs.Kind == AffineMod && lhs.RHS.Kind == AffineConst && lhs.RHS.Value >= 1 && lhs.RHS.Value%c == 0:
 		// (e mod a) mod b is e mod b when b divides a.
@@ -117,9 +117,9 @@ func simplifyMod(lhs, rhs *AffineExpr) *AffineExpr {
 	return nil
 }
 
-// largestKnownDivisor is MLIR's getLargestKnownDivisor: a positive integer
+// LargestKnownDivisor is MLIR's getLargestKnownDivisor: a positive integer
 // that divides e whatever its dimensions and symbols (0 for the constant 0).
-func (e *AffineExpr) largestKnownDivisor() int64 {
+func (e *AffineExpr) LargestKnownDivisor() int64 {
 	switch e.Kind {
 	case AffineDim, AffineSymbol:
 		return 1
@@ -129,10 +129,10 @@ func (e *AffineExpr) largestKnownDivisor() int64 {
 		}
 		return e.Value
 	case AffineMul:
-		return e.LHS.largestKnownDivisor() * e.RHS.largestKnownDivisor()
+		return e.LHS.LargestKnownDivisor() * e.RHS.LargestKnownDivisor()
 	case AffineFloorDiv, AffineCeilDiv:
 		if e.RHS.Kind == AffineConst && e.RHS.Value != 0 {
-			if d := e.LHS.largestKnownDivisor(); d%e.RHS.Value == 0 {
+			if d := e.LHS.LargestKnownDivisor(); d%e.RHS.Value == 0 {
 				q := d / e.RHS.Value
 				if q < 0 {
 					q = -q
@@ -142,7 +142,7 @@ func (e *AffineExpr) largestKnownDivisor() int64 {
 		}
 		return 1
 	}
-	return gcd(e.LHS.largestKnownDivisor(), e.RHS.largestKnownDivisor())
+	return gcd(e.LHS.LargestKnownDivisor(), e.RHS.LargestKnownDivisor())
 }
 
 func gcd(a, b int64) int64 {
