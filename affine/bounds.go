@@ -201,40 +201,12 @@ func simplifyMinMaxWithOperands(m exprs, operands []*ir.Value, isMax bool) exprs
 	return out
 }
 
-// largestKnownDivisor is MLIR's AffineExpr::getLargestKnownDivisor.
-func largestKnownDivisor(e *ir.AffineExpr) int64 {
-	switch e.Kind {
-	case ir.AffineDim, ir.AffineSymbol:
-		return 1
-	case ir.AffineConst:
-		if e.Value < 0 {
-			return -e.Value
-		}
-		return e.Value
-	case ir.AffineMul:
-		return largestKnownDivisor(e.LHS) * largestKnownDivisor(e.RHS)
-	case ir.AffineAdd, ir.AffineMod:
-		return gcd(largestKnownDivisor(e.LHS), largestKnownDivisor(e.RHS))
-	}
-	// floordiv, ceildiv
-	if e.RHS.Kind == ir.AffineConst && e.RHS.Value != 0 {
-		if d := largestKnownDivisor(e.LHS); d%e.RHS.Value == 0 {
-			q := d / e.RHS.Value
-			if q < 0 {
-				q = -q
-			}
-			return q
-		}
-	}
-	return 1
-}
-
 // divisorWithOperands is MLIR's getLargestKnownDivisor(e, operands): for
 // a dim bound to an affine.for induction variable, the step (from a zero
 // lower bound) or its gcd with the lower bound's divisor.
 func divisorWithOperands(e *ir.AffineExpr, operands []*ir.Value) int64 {
 	if e.Kind != ir.AffineDim {
-		return largestKnownDivisor(e)
+		return e.LargestKnownDivisor()
 	}
 	f := forOfIV(operands[e.Value])
 	if f == nil {
@@ -246,7 +218,7 @@ func divisorWithOperands(e *ir.AffineExpr, operands []*ir.Value) int64 {
 	}
 	d := int64(0)
 	for _, r := range mapOf(f, "lowerBoundMap").Results {
-		d = gcd(d, largestKnownDivisor(r))
+		d = gcd(d, r.LargestKnownDivisor())
 	}
 	return gcd(d, step)
 }

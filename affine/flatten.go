@@ -170,7 +170,7 @@ func (f *flattener) rebuild(v []int64) *ir.AffineExpr {
 	e := ir.AffineConstExpr(0)
 	term := func(x *ir.AffineExpr, c int64) {
 		if c != 0 {
-			e = addExpr(e, ir.AffineBinary(ir.AffineMul, x, ir.AffineConstExpr(c)))
+			e = ir.AffineBinary(ir.AffineAdd, e, ir.AffineBinary(ir.AffineMul, x, ir.AffineConstExpr(c)))
 		}
 	}
 	for j := range f.dims + f.syms {
@@ -184,26 +184,9 @@ func (f *flattener) rebuild(v []int64) *ir.AffineExpr {
 		term(l, v[f.dims+f.syms+j])
 	}
 	if c := v[len(v)-1]; c != 0 {
-		e = addExpr(e, ir.AffineConstExpr(c))
+		e = ir.AffineBinary(ir.AffineAdd, e, ir.AffineConstExpr(c))
 	}
 	return e
-}
-
-// addExpr is lhs + rhs with the mod detection of MLIR's simplifyAdd,
-// which ir.AffineBinary leaves out: e + (e floordiv c) * -c is e mod c.
-func addExpr(lhs, rhs *ir.AffineExpr) *ir.AffineExpr {
-	sum := ir.AffineBinary(ir.AffineAdd, lhs, rhs)
-	if sum.Kind != ir.AffineAdd || sum.LHS != lhs || sum.RHS != rhs {
-		return sum
-	}
-	if rhs.Kind != ir.AffineMul || rhs.LHS.Kind != ir.AffineFloorDiv || rhs.RHS.Kind != ir.AffineConst {
-		return sum
-	}
-	q := rhs.LHS
-	if c := q.RHS; c.Kind == ir.AffineConst && c.Value > 0 && rhs.RHS.Value == -c.Value && q.LHS.Equal(lhs) {
-		return ir.AffineBinary(ir.AffineMod, lhs, c)
-	}
-	return sum
 }
 
 // isPureAffine reports whether e multiplies only by constants and divides
