@@ -1,6 +1,8 @@
 package pass
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -278,7 +280,7 @@ func (s *sccpSolver) fold(op *ir.Operation) {
 	var results []ir.FoldResult
 	ok := false
 	if def := op.Def(); def != nil && def.Fold != nil {
-		ops, attrs := op.Operands(), op.Attrs()
+		ops, attrs := op.Operands(), slices.Clone(op.Attrs())
 		results, ok = def.Fold(op, operands)
 		if ok && len(results) == 0 {
 			op.SetOperands(ops)
