@@ -284,19 +284,22 @@ func (d *OpDef) CheckFormat() error {
 // parser returns the op's custom parser (Parse, or the one its Format
 // derives), nil when it has none.
 func (d *OpDef) parser() func(p *OpParser, st *OpState) error {
-	if err := d.CheckFormat(); err != nil {
-		panic(err.Error())
-	}
+	d.mustFormat()
 	return d.Parse
 }
 
 // PrintFunc returns the op's custom printer (Print, or the one its Format
 // derives), nil when it prints in the generic form.
 func (d *OpDef) PrintFunc() func(p *OpPrinter, op *Operation) {
+	d.mustFormat()
+	return d.Print
+}
+
+// mustFormat compiles the op's Format, panicking on a bad one.
+func (d *OpDef) mustFormat() {
 	if err := d.CheckFormat(); err != nil {
 		panic(err.Error())
 	}
-	return d.Print
 }
 
 func parts(names []string) []fmtPart {

@@ -388,10 +388,10 @@ func validTensorElementType(t Type) bool {
 // MLIR asks for MemRefElementTypeInterface; Kiln's dialects do not say).
 func validMemRefElementType(t Type) bool {
 	switch t.(type) {
-	case *IntegerType, *IndexType, *FloatType, *ComplexType, *VectorType, *MemRefType, *UnrankedMemRefType, *OpaqueType:
+	case *MemRefType, *UnrankedMemRefType:
 		return true
 	}
-	return isDialectType(t)
+	return validTensorElementType(t)
 }
 
 // supportedMemorySpace is MLIR's isSupportedMemorySpace: none, an integer,

@@ -660,13 +660,14 @@ func (p *Printer) printOpsInParallel(first, last *Operation) {
 func (p *Printer) worker() *Printer {
 	// A batch of functions prints some 100 KB: a buffer grown to that
 	// from nothing copied its text over ten times.
-	w := &Printer{buf: make([]byte, 0, workerBuffer)}
+	var w *Printer
 	if n := len(p.idle); n > 0 {
-		old := p.idle[n-1]
+		w = p.idle[n-1]
 		p.idle = p.idle[:n-1]
-		w = old
-		*w = Printer{buf: old.buf[:0], opPrinters: old.opPrinters, spareNames: old.spareNames,
-			defaultDialects: old.defaultDialects[:0]}
+		*w = Printer{buf: w.buf[:0], opPrinters: w.opPrinters, spareNames: w.spareNames,
+			defaultDialects: w.defaultDialects[:0]}
+	} else {
+		w = &Printer{buf: make([]byte, 0, workerBuffer)}
 	}
 	w.opts, w.aliases, w.names, w.indent, w.inWorker = p.opts, p.aliases, p.names, p.indent, true
 	w.defaultDialects = append(w.defaultDialects, p.defaultDialects...)

@@ -12,19 +12,21 @@ const SplitMarker = "// -----"
 // original file, and diagnostics point into it.
 func SplitInput(src string) []string {
 	var parts []string
-	pad := ""
+	line, col := 0, 0 // where src starts in the file
 	for {
+		pad := strings.Repeat("\n", line) + strings.Repeat(" ", col)
 		i := strings.Index(src, SplitMarker)
 		if i < 0 {
 			return append(parts, pad+src)
 		}
 		parts = append(parts, pad+src[:i])
-		line := strings.Count(pad, "\n") + strings.Count(src[:i], "\n")
-		col := i + len(SplitMarker) - (strings.LastIndexByte(src[:i], '\n') + 1)
-		if !strings.Contains(src[:i], "\n") {
-			col += len(pad) - (strings.LastIndexByte(pad, '\n') + 1)
+		if nl := strings.LastIndexByte(src[:i], '\n'); nl >= 0 {
+			line += strings.Count(src[:i], "\n")
+			col = i - nl - 1
+		} else {
+			col += i
 		}
-		pad = strings.Repeat("\n", line) + strings.Repeat(" ", col)
+		col += len(SplitMarker)
 		src = src[i+len(SplitMarker):]
 	}
 }

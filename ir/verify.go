@@ -565,22 +565,29 @@ func (v *verifier) domTreeOf(r *Region) *domTree {
 	return t
 }
 
+// regionRelation words where the defining region def lies from the using
+// region use, for dominance notes.
+func regionRelation(use, def *Region) string {
+	switch {
+	case use == def:
+		return "in the same region"
+	case properAncestor(def, use):
+		return "in a parent region"
+	case properAncestor(use, def):
+		return "in a child region"
+	}
+	return "neither in a parent nor in a child region"
+}
+
 // dominanceError is MLIR's diagnoseInvalidOperandDominance: the note says
 // where operand i of op is defined relative to the use.
 func dominanceError(op *Operation, i int, val *Value) *Diagnostic {
 	d := op.Errorf("operand #%d does not dominate this use", i)
 	useBlock := op.block
 	if def := val.owner(); def != nil {
-		where := "neither in a parent nor in a child region"
-		switch r1, r2 := useBlock.parent, def.block.parent; {
-		case useBlock == def.block:
+		where := regionRelation(useBlock.parent, def.block.parent)
+		if useBlock == def.block {
 			where = "in the same block"
-		case r1 == r2:
-			where = "in the same region"
-		case properAncestor(r2, r1):
-			where = "in a parent region"
-		case properAncestor(r1, r2):
-			where = "in a child region"
 		}
 		return d.Note(def.loc, "operand defined here (op %s)", where)
 	}
@@ -592,15 +599,7 @@ func dominanceError(op *Operation, i int, val *Value) *Diagnostic {
 	for x := b.parent.first; x != nil && x != b; x = x.next {
 		index++
 	}
-	where := "neither in a parent nor in a child region"
-	switch r1, r2 := useBlock.parent, b.parent; {
-	case r1 == r2:
-		where = "in the same region"
-	case properAncestor(r2, r1):
-		where = "in a parent region"
-	case properAncestor(r1, r2):
-		where = "in a child region"
-	}
+	where := regionRelation(useBlock.parent, b.parent)
 	loc := op.Context().UnknownLoc()
 	if p := b.parent.parent; p != nil {
 		loc = p.loc

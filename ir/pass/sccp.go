@@ -1,6 +1,8 @@
 package pass
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -160,36 +162,43 @@ func (s *sccpSolver) visit(op *ir.Operation) {
 // terminator in one) to the one its constant operands pick; false while its
 // operands are not all reached.
 func (s *sccpSolver) taken(from *ir.Operation, succs []ir.RegionSuccessor) ([]ir.RegionSuccessor, bool) {
-	def := from.Def()
-	if def == nil || def.SuccessorForOperands == nil {
-		return succs, true
-	}
-	operands, known := s.constants(from)
-	if !known {
+	i, ok := s.pick(from)
+	if !ok {
 		return nil, false
 	}
-	if i, ok := def.SuccessorForOperands(from, operands); ok && i < len(succs) {
+	if i >= 0 && i < len(succs) {
 		return succs[i : i+1], true
 	}
 	return succs, true
+}
+
+// pick returns the successor from's constant operands select, by its
+// SuccessorForOperands (-1 when they do not tell); false while its operands
+// are not all reached.
+func (s *sccpSolver) pick(from *ir.Operation) (int, bool) {
+	def := from.Def()
+	if def == nil || def.SuccessorForOperands == nil {
+		return -1, true
+	}
+	operands, known := s.constants(from)
+	if !known {
+		return -1, false
+	}
+	if i, ok := def.SuccessorForOperands(from, operands); ok {
+		return i, true
+	}
+	return -1, true
 }
 
 // visitBranch marks the successors op may take live and passes them its
 // successor operands; a branch whose operands are not described passes
 // unknown values.
 func (s *sccpSolver) visitBranch(op *ir.Operation) {
-	def := op.Def()
-	described := def != nil && def.SuccessorOperands != nil
-	taken := -1
-	if def != nil && def.SuccessorForOperands != nil {
-		operands, known := s.constants(op)
-		if !known {
-			return
-		}
-		if i, ok := def.SuccessorForOperands(op, operands); ok {
-			taken = i
-		}
+	taken, ok := s.pick(op)
+	if !ok {
+		return
 	}
+	described := op.Def() != nil && op.Def().SuccessorOperands != nil
 	for i, b := range op.Successors() {
 		if taken >= 0 && i != taken {
 			continue
@@ -271,7 +280,7 @@ func (s *sccpSolver) fold(op *ir.Operation) {
 	var results []ir.FoldResult
 	ok := false
 	if def := op.Def(); def != nil && def.Fold != nil {
-		ops, attrs := op.Operands(), op.Attrs()
+		ops, attrs := op.Operands(), slices.Clone(op.Attrs())
 		results, ok = def.Fold(op, operands)
 		if ok && len(results) == 0 {
 			op.SetOperands(ops)
