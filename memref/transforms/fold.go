@@ -37,7 +37,9 @@ var accessOps = map[string]int{
 // FoldAliasPatterns are the patterns of fold-memref-alias-ops: a
 // memref.subview folded into the loads and stores of its result (their
 // indices rebased on the subview's source, offset + index * stride per
-// dimension) and into a subview of it.
+// dimension) and into a subview of it; a memref.expand_shape or
+// memref.collapse_shape folded into loads and stores (their indices
+// linearized or delinearized per reassociation group).
 func FoldAliasPatterns() []*ir.Pattern {
 	ps := []*ir.Pattern{{Name: "subview-of-subview", Root: "memref.subview", Rewrite: subviewOfSubview}}
 	names := make([]string, 0, len(accessOps))
@@ -47,6 +49,9 @@ func FoldAliasPatterns() []*ir.Pattern {
 	slices.Sort(names)
 	for _, n := range names {
 		ps = append(ps, &ir.Pattern{Name: "fold-subview-into-" + n, Root: n, Rewrite: foldSubviewIntoAccess})
+	}
+	for _, n := range reshapeAccessOps {
+		ps = append(ps, &ir.Pattern{Name: "fold-reshape-into-" + n, Root: n, Rewrite: foldReshapeIntoAccess})
 	}
 	return ps
 }
@@ -77,19 +82,11 @@ func foldSubviewIntoAccess(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	rw.SetInsertionPointBefore(op)
 	indices := resolveIndices(rw, op.Loc(), offsets, strides, dropped, mixedOf(op.Operands()[m+1:m+1+len(rt.Dims)]))
-	operands := slices.Concat(op.Operands()[:m], []*ir.Value{sv.Operand(0)}, indices, op.Operands()[m+1+len(rt.Dims):])
-	attrs := slices.Clone(op.Attrs())
-	for i, a := range attrs {
-		switch a.Name {
-		case "operandSegmentSizes":
-			seg := slices.Clone(ir.OperandSegmentSizes(op))
-			seg[m+1] = int64(len(indices))
-			attrs[i].Value = op.Context().DenseI32Array(seg...)
-		case "permutation_map":
-			attrs[i].Value = op.Context().AffineMapAttr(expandDimsToRank(a.Value.(*ir.AffineMapAttr).Map, dropped))
-		}
+	var pm *ir.AffineMap
+	if isTransfer {
+		pm = expandDimsToRank(vector.TransferRead{Operation: op}.PermutationMap(), dropped)
 	}
-	rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: operands, ResultTypes: op.ResultTypes(), Attrs: attrs})
+	replaceAccess(op, rw, m, sv.Operand(0), indices, len(rt.Dims), pm)
 	return true
 }
 

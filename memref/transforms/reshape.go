@@ -1,0 +1,235 @@
+package transforms
+
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/memref"
+	"github.com/kiln-gpu/kiln/vector"
+)
+
+// reshapeAccessOps are the accesses an expand_shape or collapse_shape
+// folds into (MLIR's Load/StoreOpOf{Expand,Collapse}ShapeOpFolder);
+// vector.transfer_read takes only an expand_shape.
+var reshapeAccessOps = []string{"memref.load", "memref.store", "vector.load", "vector.store",
+	"vector.maskedload", "vector.maskedstore", "vector.transfer_read"}
+
+// foldReshapeIntoAccess makes a load or store of an expand_shape's or
+// collapse_shape's result access its source: each group of an
+// expand_shape's indices becomes one affine.linearize_index over the
+// group's output sizes (disjoint for memref.load and memref.store, whose
+// indices are in bounds), each index of a collapse_shape an
+// affine.delinearize_index over its group's source sizes.
+func foldReshapeIntoAccess(op *ir.Operation, rw *ir.Rewriter) bool {
+	m := accessOps[op.Name()]
+	reshape := op.Operand(m).DefiningOp()
+	if reshape == nil {
+		return false
+	}
+	expand := reshape.Name() == "memref.expand_shape"
+	if !expand && (reshape.Name() != "memref.collapse_shape" || op.Name() == "vector.transfer_read") {
+		return false
+	}
+	groups, ok := memref.Reassociation(reshape.Attr("reassociation"))
+	rt, ok2 := op.Operand(m).Type().(*ir.MemRefType)
+	st, ok3 := reshape.Operand(0).Type().(*ir.MemRefType)
+	if !ok || !ok2 || !ok3 || op.NumOperands() < m+1+len(rt.Dims) {
+		return false
+	}
+	if !vectorKeepsStrides(op, groups, expand) {
+		return false
+	}
+	indices := op.Operands()[m+1 : m+1+len(rt.Dims)]
+	var newMap *ir.AffineMap
+	if op.Name() == "vector.transfer_read" {
+		// Only minor identity maps, onto a source of at least the
+		// vector's rank; the map becomes the minor identity of the source.
+		pm := vector.TransferRead{Operation: op}.PermutationMap()
+		if !isMinorIdentity(pm) || len(st.Dims) < len(pm.Results) {
+			return false
+		}
+		newMap = &ir.AffineMap{Dims: len(st.Dims)}
+		for d := len(st.Dims) - len(pm.Results); d < len(st.Dims); d++ {
+			newMap.Results = append(newMap.Results, ir.AffineDimExpr(d))
+		}
+	}
+	rw.SetInsertionPointBefore(op)
+	var src []*ir.Value
+	if expand {
+		shape, ok := expandOutputShape(reshape, rt)
+		if !ok {
+			return false
+		}
+		disjoint := op.Name() == "memref.load" || op.Name() == "memref.store"
+		src = linearizeGroups(rw, op.Loc(), groups, shape, indices, disjoint)
+	} else {
+		src = delinearizeGroups(rw, op.Loc(), reshape.Operand(0), st, groups, indices)
+	}
+	replaceAccess(op, rw, m, reshape.Operand(0), src, len(rt.Dims), newMap)
+	return true
+}
+
+// vectorKeepsStrides reports whether a vector access reads the same
+// elements of the reshape's source as of its result. The dims a vector
+// spans outside its innermost one must not be in a group with others,
+// whose strides the fold would change; through a collapse_shape not even
+// the innermost one, since a vector crossing the end of a group's inner
+// dim would run past that dim in the source. MLIR left these cases to
+// the interface-based patterns of PRs 177016/196216 (which no longer fold
+// them); scalar accesses always fold.
+func vectorKeepsStrides(op *ir.Operation, groups [][]int64, expand bool) bool {
+	var vt *ir.VectorType
+	if op.Name() == "vector.transfer_read" {
+		vt, _ = op.Result(0).Type().(*ir.VectorType)
+	} else if v, ok := vectorOf(op); ok {
+		vt = v
+	}
+	if vt == nil {
+		return true
+	}
+	// groupOf[d] is the size of the group of the result's dim d.
+	var groupOf []int
+	for _, g := range groups {
+		if expand {
+			for range g {
+				groupOf = append(groupOf, len(g))
+			}
+		} else {
+			groupOf = append(groupOf, len(g))
+		}
+	}
+	spanned := len(vt.Dims)
+	if expand {
+		spanned--
+	}
+	for i := 1; i <= spanned; i++ {
+		if d := len(groupOf) - 1 - (len(vt.Dims) - i); d >= 0 && groupOf[d] != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// expandOutputShape returns an expand_shape's output sizes, the dynamic
+// ones as its output_shape operands.
+func expandOutputShape(op *ir.Operation, rt *ir.MemRefType) ([]memref.Mixed, bool) {
+	static := rt.Dims
+	if a, ok := op.Attr("static_output_shape").(*ir.DenseArrayAttr); ok {
+		static = a.Ints
+	}
+	dyn := op.Operands()[1:]
+	out := make([]memref.Mixed, len(static))
+	for i, s := range static {
+		if s != ir.Dynamic {
+			out[i] = memref.Mixed{Static: s}
+			continue
+		}
+		if len(dyn) == 0 {
+			return nil, false
+		}
+		out[i] = memref.Mixed{Static: ir.Dynamic, Value: dyn[0]}
+		dyn = dyn[1:]
+	}
+	return out, true
+}
+
+// linearizeGroups is MLIR's resolveSourceIndicesExpandShape.
+func linearizeGroups(rw *ir.Rewriter, loc ir.Location, groups [][]int64, shape []memref.Mixed, indices []*ir.Value, disjoint bool) []*ir.Value {
+	ctx := rw.Context()
+	var out []*ir.Value
+	for _, g := range groups {
+		if len(g) == 1 {
+			out = append(out, indices[g[0]])
+			continue
+		}
+		var multi, dyn []*ir.Value
+		var static []int64
+		for _, d := range g {
+			multi = append(multi, indices[d])
+			static = append(static, shape[d].Static)
+			if shape[d].Value != nil {
+				dyn = append(dyn, shape[d].Value)
+			}
+		}
+		attrs := []ir.NamedAttr{{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(int64(len(multi)), int64(len(dyn)))},
+			{Name: "static_basis", Value: ctx.DenseI64Array(static...)}}
+		if disjoint {
+			attrs = append(attrs, ir.NamedAttr{Name: "disjoint", Value: ctx.UnitAttr()})
+		}
+		out = append(out, rw.CreateOp("affine.linearize_index", loc, slices.Concat(multi, dyn), []ir.Type{ctx.Index()}, attrs...).Result(0))
+	}
+	return out
+}
+
+// delinearizeGroups is MLIR's resolveSourceIndicesCollapseShape: the
+// dynamic source sizes come from a memref.extract_strided_metadata of the
+// source (made only when one is needed), and a collapse to rank 0
+// accesses the source at zeros.
+func delinearizeGroups(rw *ir.Rewriter, loc ir.Location, source *ir.Value, st *ir.MemRefType, groups [][]int64, indices []*ir.Value) []*ir.Value {
+	ctx := rw.Context()
+	var metadata *ir.Operation
+	var out []*ir.Value
+	for i, g := range groups {
+		if len(g) == 1 {
+			out = append(out, indices[i])
+			continue
+		}
+		var dyn []*ir.Value
+		static := make([]int64, len(g))
+		types := make([]ir.Type, len(g))
+		for j, d := range g {
+			static[j], types[j] = st.Dims[d], ctx.Index()
+			if st.Dims[d] == ir.Dynamic {
+				if metadata == nil {
+					metadata = rw.CreateOp("memref.extract_strided_metadata", loc, []*ir.Value{source}, memref.ExtractStridedMetadataTypes(ctx, st))
+				}
+				dyn = append(dyn, metadata.Result(2+int(d)))
+			}
+		}
+		del := rw.CreateOp("affine.delinearize_index", loc, slices.Concat([]*ir.Value{indices[i]}, dyn), types,
+			ir.NamedAttr{Name: "static_basis", Value: ctx.DenseI64Array(static...)})
+		out = append(out, del.Results()...)
+	}
+	if len(groups) == 0 {
+		zero := arith.NewConstant(&rw.Builder, ctx.IndexAttr(0), ctx.Index(), loc)
+		for range st.Dims {
+			out = append(out, zero)
+		}
+	}
+	return out
+}
+
+// replaceAccess replaces op, whose memref operand is operand m and its
+// rank indices follow, by the same access of src at indices, with the
+// permutation map pm when it is not nil.
+func replaceAccess(op *ir.Operation, rw *ir.Rewriter, m int, src *ir.Value, indices []*ir.Value, rank int, pm *ir.AffineMap) {
+	operands := slices.Concat(op.Operands()[:m], []*ir.Value{src}, indices, op.Operands()[m+1+rank:])
+	attrs := slices.Clone(op.Attrs())
+	for i, a := range attrs {
+		switch a.Name {
+		case "operandSegmentSizes":
+			seg := slices.Clone(ir.OperandSegmentSizes(op))
+			seg[m+1] = int64(len(indices))
+			attrs[i].Value = op.Context().DenseI32Array(seg...)
+		case "permutation_map":
+			if pm != nil {
+				attrs[i].Value = op.Context().AffineMapAttr(pm)
+			}
+		}
+	}
+	rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: operands, ResultTypes: op.ResultTypes(), Attrs: attrs})
+}
+
+// isMinorIdentity reports whether m is (d0, .., dn) -> (dk, .., dn).
+func isMinorIdentity(m *ir.AffineMap) bool {
+	if m.Symbols != 0 || len(m.Results) > m.Dims {
+		return false
+	}
+	for i, r := range m.Results {
+		if r.Kind != ir.AffineDim || r.Value != int64(m.Dims-len(m.Results)+i) {
+			return false
+		}
+	}
+	return true
+}
