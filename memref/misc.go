@@ -147,8 +147,12 @@ var extractStridedMetadata = &ir.OpDef{
 		}
 		return nil
 	},
-	Canonicalize: []*ir.Pattern{{Name: "static-strided-metadata", Root: "memref.extract_strided_metadata", Rewrite: constantMetadata}},
+	Canonicalize: []*ir.Pattern{ConstantMetadataPattern},
 }
+
+// ConstantMetadataPattern is constantMetadata, which MLIR does in
+// ExtractStridedMetadataOp::fold; passes with their own pattern sets add it.
+var ConstantMetadataPattern = &ir.Pattern{Name: "static-strided-metadata", Root: "memref.extract_strided_metadata", Rewrite: constantMetadata}
 
 // constantMetadata replaces the used static offset, sizes and strides of
 // memref.extract_strided_metadata by constants.

@@ -354,3 +354,26 @@ func SubViewParts(op *ir.Operation) (offsets, sizes, strides []Mixed, dropped []
 	dropped, ok = rankReductionMask(src, res, staticArray(op, "static_sizes"))
 	return lists[0], lists[1], lists[2], dropped, ok
 }
+
+// ReinterpretCastParts returns a memref.reinterpret_cast's offsets, sizes
+// and strides (MLIR's getMixedOffsets, getMixedSizes, getMixedStrides:
+// dynamic entries keep their values); ok is false for a malformed one.
+func ReinterpretCastParts(op *ir.Operation) (parts [3][]Mixed, ok bool) {
+	if op.Name() != "memref.reinterpret_cast" || len(ir.OperandSegmentSizes(op)) != 4 {
+		return parts, false
+	}
+	for i, l := range []mixedList{offsetsList, sizesList, stridesList} {
+		dyn := ir.OperandSegment(op, l.seg)
+		for _, s := range staticArray(op, l.static) {
+			m := Mixed{Static: s}
+			if s == ir.Dynamic {
+				if len(dyn) == 0 {
+					return parts, false
+				}
+				m.Value, dyn = dyn[0], dyn[1:]
+			}
+			parts[i] = append(parts[i], m)
+		}
+	}
+	return parts, len(parts[0]) == 1
+}

@@ -1,4 +1,5 @@
-// Package transforms holds the memref passes: fold-memref-alias-ops.
+// Package transforms holds the memref passes: fold-memref-alias-ops and
+// expand-strided-metadata.
 package transforms
 
 import (
@@ -13,7 +14,7 @@ import (
 )
 
 // Register adds the memref passes to reg.
-func Register(reg pass.Registry) { reg.Add(FoldAliasOpsPass) }
+func Register(reg pass.Registry) { reg.Add(FoldAliasOpsPass, ExpandStridedMetadataPass) }
 
 // FoldAliasOpsPass is fold-memref-alias-ops.
 func FoldAliasOpsPass() *pass.Pass {
@@ -242,26 +243,57 @@ func resolveIndices(rw *ir.Rewriter, loc ir.Location, offsets, strides []memref.
 }
 
 // foldedApply is MLIR's makeComposedFoldedAffineApply followed by
-// getValueOrCreateConstantIndexOp for an expression over symbols: the
-// constant operands go into the expression, the others are deduplicated
-// and numbered in order, and the result is an index constant when the
-// expression folds to one, the operand itself when it is just that, and
-// an affine.apply otherwise.
+// getValueOrCreateConstantIndexOp for an expression over symbols.
 func foldedApply(rw *ir.Rewriter, loc ir.Location, e *ir.AffineExpr, operands []memref.Mixed) *ir.Value {
+	return valueOf(rw, loc, composedApply(rw, loc, e, operands))
+}
+
+// valueOf is MLIR's getValueOrCreateConstantIndexOp: m's value, or an
+// index constant for a static m.
+func valueOf(rw *ir.Rewriter, loc ir.Location, m memref.Mixed) *ir.Value {
+	if m.Value != nil {
+		return m.Value
+	}
 	ctx := rw.Context()
-	syms := make([]*ir.AffineExpr, len(operands))
+	return arith.NewConstant(&rw.Builder, ctx.IndexAttr(m.Static), ctx.Index(), loc)
+}
+
+// composedApply is MLIR's makeComposedFoldedAffineApply for an expression
+// over symbols: the constant operands go into the expression, operands
+// made by a one-result affine.apply are replaced by its expression over its
+// own operands, the rest are deduplicated and numbered in order, and the
+// result is static when the expression folds to a constant, the operand
+// itself when it is just that, and an affine.apply otherwise.
+func composedApply(rw *ir.Rewriter, loc ir.Location, e *ir.AffineExpr, operands []memref.Mixed) memref.Mixed {
+	ctx := rw.Context()
 	var kept []*ir.Value
-	for i, o := range operands {
+	var bind func(o memref.Mixed) *ir.AffineExpr
+	bind = func(o memref.Mixed) *ir.AffineExpr {
 		if o.Value == nil {
-			syms[i] = ir.AffineConstExpr(o.Static)
-			continue
+			return ir.AffineConstExpr(o.Static)
+		}
+		if c, ok := ir.ConstantIntAttr(o.Value); ok {
+			return ir.AffineConstExpr(c.Int())
+		}
+		if d := o.Value.DefiningOp(); d != nil && d.Name() == "affine.apply" {
+			if a, ok := d.Attr("map").(*ir.AffineMapAttr); ok && len(a.Map.Results) == 1 && d.NumOperands() == a.Map.Dims+a.Map.Symbols {
+				inner := make([]*ir.AffineExpr, d.NumOperands())
+				for i, v := range d.Operands() {
+					inner[i] = bind(memref.Mixed{Static: ir.Dynamic, Value: v})
+				}
+				return substitute(a.Map.Results[0], inner[:a.Map.Dims], inner[a.Map.Dims:])
+			}
 		}
 		j := slices.Index(kept, o.Value)
 		if j < 0 {
 			j = len(kept)
 			kept = append(kept, o.Value)
 		}
-		syms[i] = ir.AffineSymbolExpr(j)
+		return ir.AffineSymbolExpr(j)
+	}
+	syms := make([]*ir.AffineExpr, len(operands))
+	for i, o := range operands {
+		syms[i] = bind(o)
 	}
 	r := substitute(e, nil, syms)
 	// Drop the operands the simplified expression no longer uses.
@@ -278,12 +310,13 @@ func foldedApply(rw *ir.Rewriter, loc ir.Location, e *ir.AffineExpr, operands []
 	r = substitute(r, nil, renum)
 	switch r.Kind {
 	case ir.AffineConst:
-		return arith.NewConstant(&rw.Builder, ctx.IndexAttr(r.Value), ctx.Index(), loc)
+		return memref.Mixed{Static: r.Value}
 	case ir.AffineSymbol:
-		return operandsLeft[r.Value]
+		return memref.Mixed{Static: ir.Dynamic, Value: operandsLeft[r.Value]}
 	}
 	m := &ir.AffineMap{Symbols: len(operandsLeft), Results: []*ir.AffineExpr{r}}
-	return rw.CreateOp("affine.apply", loc, operandsLeft, []ir.Type{ctx.Index()}, ir.NamedAttr{Name: "map", Value: ctx.AffineMapAttr(m)}).Result(0)
+	v := rw.CreateOp("affine.apply", loc, operandsLeft, []ir.Type{ctx.Index()}, ir.NamedAttr{Name: "map", Value: ctx.AffineMapAttr(m)}).Result(0)
+	return memref.Mixed{Static: ir.Dynamic, Value: v}
 }
 
 // substitute replaces e's dims and symbols by the given expressions (nil
