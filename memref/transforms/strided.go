@@ -401,9 +401,10 @@ func metadataOfSpaceCast(rw *ir.Rewriter, op, cast *ir.Operation) bool {
 	return true
 }
 
-// viewLikeOps are the memref ops implementing MLIR's ViewLikeOpInterface:
-// their result views their first operand's buffer.
-var viewLikeOps = []string{"memref.subview", "memref.view", "memref.reinterpret_cast", "memref.reshape",
+// viewLikeOps are the memref ops implementing MLIR's ViewLikeOpInterface
+// whose result keeps their first operand's aligned pointer; memref.view
+// is left out, as its byte shift can move the pointer.
+var viewLikeOps = []string{"memref.subview", "memref.reinterpret_cast", "memref.reshape",
 	"memref.expand_shape", "memref.collapse_shape", "memref.transpose", "memref.memory_space_cast",
 	"memref.cast", "memref.assume_alignment"}
 
