@@ -285,13 +285,17 @@ func CollapsedType(ctx *ir.Context, src *ir.MemRefType, groups [][]int64) (*ir.M
 		if src.Dims[g[k]] == ir.Dynamic && k > 0 {
 			strides[gi] = ir.Dynamic
 		}
-		for k := len(g) - 2; k >= 0; k-- {
-			i := g[k]
-			if src.Dims[i] == 1 {
+		// Contiguity, as MLIR's computeCollapsedLayoutMap: from the group's
+		// stride outwards, each dim's stride is the running product of the
+		// sizes inside it; unit dims' strides are meaningless and skipped.
+		stride := strides[gi]
+		for k := len(g) - 1; k >= 1; k-- {
+			stride = mulDyn(stride, src.Dims[g[k]])
+			outer := g[k-1]
+			if src.Dims[outer] == 1 {
 				continue
 			}
-			inner := mulDyn(srcStrides[i+1], src.Dims[i+1])
-			if srcStrides[i] != ir.Dynamic && inner != ir.Dynamic && srcStrides[i] != inner {
+			if s := srcStrides[outer]; stride != ir.Dynamic && s != ir.Dynamic && stride != s {
 				return nil, false
 			}
 		}

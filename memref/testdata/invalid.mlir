@@ -246,6 +246,17 @@ func.func @collapse_shape_reshaping_non_contiguous(
 
 // -----
 
+// The unit dim's stride (4) does not make dims 0 and 2 contiguous.
+func.func @collapse_shape_unit_dim_non_contiguous(
+    %arg0: memref<3x1x2xf32, strided<[4, 2, 1]>>) {
+  // expected-error @+1 {{invalid source layout map or collapsing non-contiguous dims}}
+  %0 = memref.collapse_shape %arg0 [[0, 1, 2]] :
+      memref<3x1x2xf32, strided<[4, 2, 1]>> into memref<6xf32, strided<[1]>>
+  return
+}
+
+// -----
+
 func.func @collapse_shape_wrong_collapsed_type(%arg0: memref<?x?x?xf32>) {
   // expected-error @+1 {{expected collapsed type to be 'memref<?x?xf32>' but found 'memref<?x?xf32, affine_map<(d0, d1)[s0] -> (d0 * s0 + d1)>>'}}
   %0 = memref.collapse_shape %arg0 [[0, 1], [2]] :

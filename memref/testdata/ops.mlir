@@ -156,6 +156,11 @@ func.func @misc(%a: memref<4x?xf32>, %b: memref<4x?xf32, strided<[?, 1]>>) {
   // (that dim may be 1 at run time).
   // CHECK: memref.collapse_shape %{{.*}} {{\[}}[0, 1]] : memref<4x?xf32, strided<[?, 1]>> into memref<?xf32, strided<[?]>>
   %cs = memref.collapse_shape %b [[0, 1]] : memref<4x?xf32, strided<[?, 1]>> into memref<?xf32, strided<[?]>>
+  // Unit dims' strides are meaningless: a group is contiguous when each
+  // other dim's stride is the product of the sizes inside it.
+  // CHECK: memref.collapse_shape %{{.*}} {{\[}}[0, 1, 2]] : memref<3x1x2xf32, strided<[2, 7, 1]>> into memref<6xf32, strided<[1]>>
+  %u = memref.alloc() : memref<3x1x2xf32, strided<[2, 7, 1]>>
+  %cu = memref.collapse_shape %u [[0, 1, 2]] : memref<3x1x2xf32, strided<[2, 7, 1]>> into memref<6xf32, strided<[1]>>
   // CHECK: memref.tensor_store %{{.*}}, %{{.*}} : memref<4x?xf32>
   %t = "test.tensor"() : () -> tensor<4x?xf32>
   memref.tensor_store %t, %a : memref<4x?xf32>
