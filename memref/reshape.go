@@ -242,7 +242,12 @@ func ExpandedType(ctx *ir.Context, src *ir.MemRefType, shape []int64, groups [][
 	if !ok || len(srcStrides) != len(groups) {
 		return nil, false
 	}
+	// Dims in no group (expanding a rank-0 source) get stride 1, as MLIR's
+	// computeExpandedLayoutMap pads them.
 	strides := make([]int64, len(shape))
+	for i := range strides {
+		strides[i] = 1
+	}
 	for gi, g := range groups {
 		s := srcStrides[gi]
 		for k := len(g) - 1; k >= 0; k-- {

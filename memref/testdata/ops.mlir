@@ -161,6 +161,10 @@ func.func @misc(%a: memref<4x?xf32>, %b: memref<4x?xf32, strided<[?, 1]>>) {
   // CHECK: memref.collapse_shape %{{.*}} {{\[}}[0, 1, 2]] : memref<3x1x2xf32, strided<[2, 7, 1]>> into memref<6xf32, strided<[1]>>
   %u = memref.alloc() : memref<3x1x2xf32, strided<[2, 7, 1]>>
   %cu = memref.collapse_shape %u [[0, 1, 2]] : memref<3x1x2xf32, strided<[2, 7, 1]>> into memref<6xf32, strided<[1]>>
+  // Expanding a rank-0 strided memref gives unit strides.
+  // CHECK: memref.expand_shape %{{.*}} [] output_shape [1, 1] : memref<f32, strided<[], offset: ?>> into memref<1x1xf32, strided<[1, 1], offset: ?>>
+  %z = "test.view"() : () -> memref<f32, strided<[], offset: ?>>
+  %ez = memref.expand_shape %z [] output_shape [1, 1] : memref<f32, strided<[], offset: ?>> into memref<1x1xf32, strided<[1, 1], offset: ?>>
   // CHECK: memref.tensor_store %{{.*}}, %{{.*}} : memref<4x?xf32>
   %t = "test.tensor"() : () -> tensor<4x?xf32>
   memref.tensor_store %t, %a : memref<4x?xf32>
