@@ -242,13 +242,13 @@ func reinterpretCast(rw *ir.Rewriter, loc ir.Location, md stridedMetadata, t ir.
 // ExtractStridedMetadataOp*Folder patterns).
 func resolveMetadata(op *ir.Operation, rw *ir.Rewriter) bool {
 	d := op.Operand(0).DefiningOp()
-	if d == nil {
+	t, ok := op.Operand(0).Type().(*ir.MemRefType)
+	if d == nil || !ok || op.NumResults() != 2+2*len(t.Dims) {
 		return false
 	}
 	rw.SetInsertionPointBefore(op)
 	loc := op.Loc()
 	var md stridedMetadata
-	var ok bool
 	switch d.Name() {
 	case "memref.subview":
 		md, ok = subviewMetadata(rw, d)
@@ -264,14 +264,13 @@ func resolveMetadata(op *ir.Operation, rw *ir.Rewriter) bool {
 		return metadataOfSpaceCast(rw, op, d)
 	case "memref.extract_strided_metadata":
 		// The base buffer of a base buffer is itself, at offset 0.
-		if op.NumResults() != 2 {
-			return false
-		}
 		zero := arith.NewConstant(&rw.Builder, rw.Context().IndexAttr(0), rw.Context().Index(), loc)
 		rw.ReplaceOp(op, []*ir.Value{d.Result(0), zero})
 		return true
+	default:
+		return false
 	}
-	if !ok || op.NumResults() != 2+len(md.sizes)+len(md.strides) {
+	if !ok {
 		return false
 	}
 	results := []*ir.Value{md.base, valueOf(rw, loc, md.offset)}
@@ -385,10 +384,6 @@ func metadataOfSpaceCast(rw *ir.Rewriter, op, cast *ir.Operation) bool {
 	}
 	ctx := rw.Context()
 	e := rw.CreateOp("memref.extract_strided_metadata", op.Loc(), []*ir.Value{cast.Operand(0)}, memref.ExtractStridedMetadataTypes(ctx, src))
-	if e.NumResults() != op.NumResults() {
-		rw.EraseOp(e)
-		return false
-	}
 	results := slices.Clone(e.Results())
 	if op.Result(0).HasUses() {
 		bt := e.Result(0).Type().(*ir.MemRefType)
