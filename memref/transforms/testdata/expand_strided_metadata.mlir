@@ -151,12 +151,12 @@ func.func @reshapes(%m: memref<?xf32, strided<[?], offset: ?>>, %a: index, %b: i
 // CHECK-SAME:    %[[A:.*]]: memref<?xi8>, %[[U:.*]]: memref<*xf32>, %[[N:.*]]: index)
 // CHECK:         %[[V:.*]] = memref.view %[[A]]
 // CHECK:         %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[V]] : memref<f32> -> index
-// CHECK:         %{{.*}}, %[[VO:.*]] = memref.extract_strided_metadata %[[V]] : memref<f32> -> memref<f32>, index
+// CHECK:         %[[VB:[^ ,]+]], %{{.*}} = memref.extract_strided_metadata %[[V]] : memref<f32> -> memref<f32>, index
 // CHECK:         %[[R:.*]] = memref.reinterpret_cast %[[U]]
 // CHECK:         %[[Q:.*]] = memref.extract_aligned_pointer_as_index %[[U]] : memref<*xf32> -> index
 // CHECK:         %{{.*}}, %[[O:.*]], %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]
-// CHECK:         return %[[P]], %[[Q]], %[[O]], %[[VO]]
-func.func @negative(%a: memref<?xi8>, %u: memref<*xf32>, %n: index) -> (index, index, index, index) {
+// CHECK:         return %[[P]], %[[Q]], %[[O]], %[[VB]]
+func.func @negative(%a: memref<?xi8>, %u: memref<*xf32>, %n: index) -> (index, index, index, memref<f32>) {
   %c10 = arith.constant 10 : index
   %0 = memref.view %a[%c10][] : memref<?xi8> to memref<f32>
   %1 = memref.extract_aligned_pointer_as_index %0 : memref<f32> -> index
@@ -164,5 +164,5 @@ func.func @negative(%a: memref<?xi8>, %u: memref<*xf32>, %n: index) -> (index, i
   %r = memref.reinterpret_cast %u to offset: [%n], sizes: [4], strides: [1] : memref<*xf32> to memref<4xf32, strided<[1], offset: ?>>
   %2 = memref.extract_aligned_pointer_as_index %r : memref<4xf32, strided<[1], offset: ?>> -> index
   %base, %offset, %size, %stride = memref.extract_strided_metadata %r : memref<4xf32, strided<[1], offset: ?>> -> memref<f32>, index, index, index
-  return %1, %2, %offset, %vo : index, index, index, index
+  return %1, %2, %offset, %vb : index, index, index, memref<f32>
 }
