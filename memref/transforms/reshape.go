@@ -45,8 +45,10 @@ func foldReshapeIntoAccess(op *ir.Operation, rw *ir.Rewriter) bool {
 	if op.Name() == "vector.transfer_read" {
 		// Only minor identity maps, onto a source of at least the
 		// vector's rank; the map becomes the minor identity of the source.
+		// Out-of-bounds dims stay: past the end of an expanded group's
+		// inner dim the read gives padding, in the source the next row.
 		pm := vector.TransferRead{Operation: op}.PermutationMap()
-		if !isMinorIdentity(pm) || len(st.Dims) < len(pm.Results) {
+		if !isMinorIdentity(pm) || len(st.Dims) < len(pm.Results) || outOfBounds(op) {
 			return false
 		}
 		newMap = &ir.AffineMap{Dims: len(st.Dims)}

@@ -39,21 +39,25 @@ func.func @expand_dynamic(%m: memref<16x?xf32, strided<[16, 1]>>, %i: index, %j:
 // -----
 
 // A transfer_read with a minor identity map gets the minor identity of
-// the source; a transposing one stays, and so does a 2-d vector whose
-// rows are a dim of an expanded group (the fold would change their stride).
+// the source; a transposing one stays, so does one that may read out of
+// bounds (past an expanded group's inner dim it reads padding, in the
+// source the next row), and so does a 2-d vector whose rows are a dim of
+// an expanded group (the fold would change their stride).
 // CHECK-LABEL: func.func @expand_transfer(
 // CHECK:         %[[E:.*]] = memref.expand_shape
 // CHECK:         %[[L:.*]] = affine.linearize_index [%arg1, %arg2] by (4, 8) : index
 // CHECK:         vector.transfer_read %arg0[%[[L]], %arg3], %{{.*}} {in_bounds = [true]} : memref<32x8xf32>, vector<8xf32>
 // CHECK:         vector.transfer_read %[[E]]
+// CHECK:         vector.transfer_read %[[E]]
 // CHECK:         vector.load %[[E]]
-func.func @expand_transfer(%m: memref<32x8xf32>, %i: index, %j: index, %k: index) -> (vector<8xf32>, vector<8x8xf32>, vector<2x8xf32>) {
+func.func @expand_transfer(%m: memref<32x8xf32>, %i: index, %j: index, %k: index) -> (vector<8xf32>, vector<8x8xf32>, vector<2x8xf32>, vector<8xf32>) {
   %pad = arith.constant 0.0 : f32
   %0 = memref.expand_shape %m [[0, 1], [2]] output_shape [4, 8, 8] : memref<32x8xf32> into memref<4x8x8xf32>
   %1 = vector.transfer_read %0[%i, %j, %k], %pad {in_bounds = [true]} : memref<4x8x8xf32>, vector<8xf32>
   %2 = vector.transfer_read %0[%i, %j, %k], %pad {in_bounds = [true, true], permutation_map = affine_map<(d0, d1, d2) -> (d2, d1)>} : memref<4x8x8xf32>, vector<8x8xf32>
+  %4 = vector.transfer_read %0[%i, %j, %k], %pad : memref<4x8x8xf32>, vector<8xf32>
   %3 = vector.load %0[%i, %j, %k] : memref<4x8x8xf32>, vector<2x8xf32>
-  return %1, %2, %3 : vector<8xf32>, vector<8x8xf32>, vector<2x8xf32>
+  return %1, %2, %3, %4 : vector<8xf32>, vector<8x8xf32>, vector<2x8xf32>, vector<8xf32>
 }
 
 // -----
