@@ -57,16 +57,18 @@ func foldReshapeIntoAccess(op *ir.Operation, rw *ir.Rewriter) bool {
 		}
 	}
 	rw.SetInsertionPointBefore(op)
+	// memref.load and memref.store indices are in bounds; vector accesses'
+	// need not be.
+	inBounds := op.Name() == "memref.load" || op.Name() == "memref.store"
 	var src []*ir.Value
 	if expand {
 		shape, ok := expandOutputShape(reshape, rt)
 		if !ok {
 			return false
 		}
-		disjoint := op.Name() == "memref.load" || op.Name() == "memref.store"
-		src = linearizeGroups(rw, op.Loc(), groups, shape, indices, disjoint)
+		src = linearizeGroups(rw, op.Loc(), groups, shape, indices, inBounds)
 	} else {
-		src = delinearizeGroups(rw, op.Loc(), reshape.Operand(0), st, groups, indices)
+		src = delinearizeGroups(rw, op.Loc(), reshape.Operand(0), st, groups, indices, inBounds)
 	}
 	replaceAccess(op, rw, m, reshape.Operand(0), src, len(rt.Dims), newMap)
 	return true
@@ -166,9 +168,10 @@ func linearizeGroups(rw *ir.Rewriter, loc ir.Location, groups [][]int64, shape [
 
 // delinearizeGroups is MLIR's resolveSourceIndicesCollapseShape: the
 // dynamic source sizes come from a memref.extract_strided_metadata of the
-// source (made only when one is needed), and a collapse to rank 0
-// accesses the source at zeros.
-func delinearizeGroups(rw *ir.Rewriter, loc ir.Location, source *ir.Value, st *ir.MemRefType, groups [][]int64, indices []*ir.Value) []*ir.Value {
+// source (made only when one is needed), the group's outer size bounds the
+// index only when it is known in bounds (MLIR PR 197041), and a collapse
+// to rank 0 accesses the source at zeros.
+func delinearizeGroups(rw *ir.Rewriter, loc ir.Location, source *ir.Value, st *ir.MemRefType, groups [][]int64, indices []*ir.Value, inBounds bool) []*ir.Value {
 	ctx := rw.Context()
 	var metadata *ir.Operation
 	var out []*ir.Value
@@ -178,10 +181,14 @@ func delinearizeGroups(rw *ir.Rewriter, loc ir.Location, source *ir.Value, st *i
 			continue
 		}
 		var dyn []*ir.Value
-		static := make([]int64, len(g))
+		var static []int64
 		types := make([]ir.Type, len(g))
 		for j, d := range g {
-			static[j], types[j] = st.Dims[d], ctx.Index()
+			types[j] = ctx.Index()
+			if j == 0 && !inBounds {
+				continue
+			}
+			static = append(static, st.Dims[d])
 			if st.Dims[d] == ir.Dynamic {
 				if metadata == nil {
 					metadata = rw.CreateOp("memref.extract_strided_metadata", loc, []*ir.Value{source}, memref.ExtractStridedMetadataTypes(ctx, st))
