@@ -36,10 +36,10 @@ func ParallelLoopsToGPU() *pass.Pass {
 	}
 }
 
-// Register adds gpu-map-parallel-loops and convert-parallel-loops-to-gpu
-// to reg.
+// Register adds gpu-map-parallel-loops, convert-parallel-loops-to-gpu and
+// convert-affine-for-to-gpu to reg.
 func Register(reg pass.Registry) {
-	reg.Add(MapParallelLoops, ParallelLoopsToGPU)
+	reg.Add(MapParallelLoops, ParallelLoopsToGPU, AffineForToGPU)
 }
 
 // converter holds the state of one scf.parallel nest's conversion (MLIR's
