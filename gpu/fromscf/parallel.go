@@ -60,6 +60,10 @@ type converter struct {
 // is left unchanged and the result is nil; a mapping entry that is no
 // #gpu.loop_dim_map is an error.
 func ParallelToLaunch(par *ir.Operation) error {
+	// Launches inside parallel loops are not supported.
+	if par.ParentOfName("scf.parallel") != nil {
+		return nil
+	}
 	ctx := par.Context()
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointBefore(par)
