@@ -253,6 +253,9 @@ func (c *converter) processLoop(op *ir.Operation) (bool, error) {
 		if !ok {
 			return false, op.Errorf("expected mapping attribute for lowering to GPU")
 		}
+		if !unary(ann.Map) || !unary(ann.Bound) {
+			return false, op.Errorf("expected the map and bound of mapping %d to take one dimension to one result", i)
+		}
 		lb, ub, step := lbs[i], ubs[i], steps[i]
 		var index *ir.Value
 		if ann.Processor == gpu.ProcessorSequential {
@@ -299,6 +302,12 @@ func (c *converter) processLoop(op *ir.Operation) (bool, error) {
 		c.worklist = append(c.worklist, ops[i])
 	}
 	return true, nil
+}
+
+// unary reports whether m is (d0) -> (e): what the conversion composes
+// with an index or trip-count map.
+func unary(m *ir.AffineMap) bool {
+	return m.Dims == 1 && m.Symbols == 0 && len(m.Results) == 1
 }
 
 // sequential inserts an scf.for over a sequential dimension and moves the
