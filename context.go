@@ -8,6 +8,7 @@ import (
 	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/fn"
 	"github.com/kiln-gpu/kiln/gpu"
+	"github.com/kiln-gpu/kiln/gpu/fromscf"
 	"github.com/kiln-gpu/kiln/gpu/outline"
 	"github.com/kiln-gpu/kiln/gpu/tobinary"
 	"github.com/kiln-gpu/kiln/index"
@@ -52,6 +53,7 @@ func Passes() pass.Registry {
 	mathtransforms.Register(reg)
 	affinetransforms.Register(reg)
 	outline.Register(reg)
+	fromscf.Register(reg)
 	spirvtransforms.Register(reg)
 	transforms.Register(reg)
 	lowering.Register(reg)

@@ -34,6 +34,7 @@ var layers = map[string][]string{
 	"ir/pass":                   {"ir", "ir/rewrite", "internal/suggest"},
 	"spirv/serialize":           append([]string{"ir", "spirv/spv"}, dialects...),
 	"interp":                    append([]string{"ir"}, dialects...),
+	"gpu/fromscf":               append([]string{"ir", "ir/pass", "affine/transforms"}, dialects...),
 	"gpu/outline":               append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"gpu/tobinary":              append([]string{"ir", "ir/pass", "spirv/spv", "spirv/serialize"}, dialects...),
 	"vector/transforms":         append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
@@ -48,7 +49,7 @@ var layers = map[string][]string{
 	// The front door (the module's root package, "."): compiling needs no
 	// cgo; only its dispatch files import runtime/vulkan.
 	".": append([]string{"ir", "ir/pass", "interp", "spirv/spv", "spirv/serialize", "spirv/validate",
-		"spirv/lowering", "spirv/transforms", "vector/transforms", "arith/transforms", "math/transforms", "affine/transforms", "memref/transforms", "scf/transforms", "scf/tocf", "gpu/outline", "gpu/tobinary", "runtime/vulkan"}, dialects...),
+		"spirv/lowering", "spirv/transforms", "vector/transforms", "arith/transforms", "math/transforms", "affine/transforms", "memref/transforms", "scf/transforms", "scf/tocf", "gpu/fromscf", "gpu/outline", "gpu/tobinary", "runtime/vulkan"}, dialects...),
 	"kernels":       {".", "ir"},
 	"runner":        append([]string{".", "ir", "ir/rewrite", "ir/pass", "interp", "spirv/spv", "spirv/validate", "runtime/compute", "runtime/vulkan", "runtime/gl"}, dialects...),
 	"cmd/kiln":      {"*"},

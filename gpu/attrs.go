@@ -322,6 +322,8 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 		return parseMappingBody(p, MapLane)
 	case "mask":
 		return parseMaskBody(p)
+	case "loop_dim_map":
+		return parseLoopDimMapBody(p)
 	case "memory_space":
 		return parseMemorySpaceBody(p)
 	case "address_space":

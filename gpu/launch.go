@@ -11,7 +11,7 @@ var launchDef = &ir.OpDef{
 	Example: "%0 = \"test.def\"() : () -> index\n" +
 		"gpu.launch blocks(%arg0, %arg1, %arg2) in (%arg6 = %0, %arg7 = %0, %arg8 = %0) threads(%arg3, %arg4, %arg5) in (%arg9 = %0, %arg10 = %0, %arg11 = %0) workgroup(%arg12 : memref<32xf32, #gpu.address_space<workgroup>>) {\n" +
 		"  gpu.terminator\n}",
-	Traits:   ir.AutomaticAllocationScope | ir.AttrSizedOperandSegments | ir.RecursiveEffects,
+	Traits:   ir.AffineScope | ir.AutomaticAllocationScope | ir.AttrSizedOperandSegments | ir.RecursiveEffects,
 	Operands: ir.AtLeast(6),
 	Results:  ir.Between(0, 1),
 	Regions:  ir.Exactly(1),

@@ -535,3 +535,19 @@ func (l *lowerer) parallel(op *ir.Operation) bool {
 	l.rw.EraseOp(yield)
 	return true
 }
+
+// LoopBounds inserts, with b, an affine.for's lower bound (the max of its
+// lower bound map's results) and upper bound (the min of its upper bound
+// map's), as MLIR's lowerAffineLowerBound and lowerAffineUpperBound. ok is
+// false, with a diagnostic emitted, when a map cannot be expanded.
+func LoopBounds(b *ir.Builder, forOp *ir.Operation) (lb, ub *ir.Value, ok bool) {
+	l := &lowerer{ctx: forOp.Context(), rw: &ir.Rewriter{Builder: *b}, loc: forOp.Loc()}
+	f := affine.For{Operation: forOp}
+	lbMap, ubMap := affine.MapOf(forOp, "lowerBoundMap"), affine.MapOf(forOp, "upperBoundMap")
+	if !l.expandable(lbMap.Results...) || !l.expandable(ubMap.Results...) {
+		return nil, nil, false
+	}
+	lb = l.reduceSeq("arith.maxsi", l.expandMap(lbMap, f.LowerBoundOperands()))
+	ub = l.reduceSeq("arith.minsi", l.expandMap(ubMap, f.UpperBoundOperands()))
+	return lb, ub, true
+}
