@@ -113,8 +113,10 @@ func (p *Parser) ParseAttribute(typ Type) (Attribute, error) {
 			return l, p.ParsePunctIn(")", " after 'loc'")
 		case "dense_resource":
 			return p.parseDenseResourceAttr(nil)
-		case "sparse", "distinct":
+		case "sparse":
 			return nil, p.Errorf("'%s' attributes are not supported", p.spelling())
+		case "distinct":
+			return p.parseDistinctAttr(typ)
 		}
 		if isBuiltinTypeKeyword(p.spelling()) {
 			ty, err := p.ParseType()
@@ -1040,4 +1042,53 @@ func (p *Parser) denseElemBytes(e denseElem, et Type) ([]byte, error) {
 		return out, nil
 	}
 	return nil, p.errorAt(e.tok, "unsupported dense element type")
+}
+
+// parseDistinctAttr parses distinct[N]<attr>; every N of a text names one
+// attribute, whose referenced attribute must be the same at each use.
+func (p *Parser) parseDistinctAttr(typ Type) (Attribute, error) {
+	kw := p.tok
+	p.consume()
+	if err := p.ParsePunctIn("[", " after 'distinct'"); err != nil {
+		return nil, err
+	}
+	if p.tok.kind != tokInteger {
+		return nil, p.Errorf("expected distinct ID")
+	}
+	s, base := p.spelling(), 10
+	if strings.HasPrefix(s, "0x") {
+		s, base = s[2:], 16
+	}
+	id, err := strconv.ParseUint(s, base, 64)
+	p.consume()
+	if err != nil {
+		return nil, p.Errorf("expected an unsigned 64-bit integer")
+	}
+	if err := p.ParsePunctIn("]", " to close distinct ID"); err != nil {
+		return nil, err
+	}
+	if err := p.ParsePunctIn("<", " after distinct ID"); err != nil {
+		return nil, err
+	}
+	var ref Attribute = p.ctx.UnitAttr()
+	if !p.ParseOptionalPunct(">") {
+		if ref, err = p.ParseAttribute(typ); err != nil {
+			return nil, err
+		}
+		if err := p.ParsePunctIn(">", " to close distinct attribute"); err != nil {
+			return nil, err
+		}
+	}
+	if d, ok := p.distinct[id]; ok {
+		if d.ref != ref {
+			return nil, p.errorAt(kw, "referenced attribute does not match previous definition: %s", AttrString(d.ref))
+		}
+		return d, nil
+	}
+	if p.distinct == nil {
+		p.distinct = map[uint64]*DistinctAttr{}
+	}
+	d := p.ctx.DistinctAttr(ref)
+	p.distinct[id] = d
+	return d, nil
 }
