@@ -44,9 +44,9 @@ type Printer struct {
 	aliases map[Attribute]string // generated aliases (#map, #set)
 	// distinct numbers the distinct attributes (distinct.go).
 	distinct *distinctIDs
-	collect *aliasCollector      // non-nil during the alias dry run
-	names   *nameState
-	indent  int
+	collect  *aliasCollector // non-nil during the alias dry run
+	names    *nameState
+	indent   int
 	// defaultDialects is the stack of default dialects of enclosing ops.
 	defaultDialects []string
 	// opPrinters[i] serves the custom printer of the op at nesting depth i.
