@@ -42,11 +42,9 @@ type Printer struct {
 	sinkErr error
 	opts    PrintOptions
 	aliases map[Attribute]string // generated aliases (#map, #set)
-	// distinct numbers the distinct attributes (distinct.go).
-	distinct *distinctIDs
-	collect  *aliasCollector // non-nil during the alias dry run
-	names    *nameState
-	indent   int
+	collect *aliasCollector      // non-nil during the alias dry run
+	names   *nameState
+	indent  int
 	// defaultDialects is the stack of default dialects of enclosing ops.
 	defaultDialects []string
 	// opPrinters[i] serves the custom printer of the op at nesting depth i.
@@ -64,6 +62,8 @@ type Printer struct {
 	// their grown buffers and name maps for the next (a gpu.module and
 	// the spirv.module converted from it, say).
 	idle []*Printer
+	// distinct numbers the distinct attributes (distinct.go).
+	distinct *distinctIDs
 }
 
 // WriteString appends s.
