@@ -366,3 +366,53 @@ func.func @f() -> i8 {
 #attr = distinct[0]<42 : i32>
 // expected-error@+1 {{referenced attribute does not match previous definition: 42 : i32}}
 "t.op"() {a = distinct[0]<43 : i32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected element literal of primitive type}}
+"t.op"() {a = sparse<vector<1xi64>,[,[,1]
+
+// -----
+
+// expected-error @+1 {{expected 1-d tensor for sparse element values}}
+"t.op"() {a = sparse<[[0, 0, 0]], [[-2.0]]> : vector<1x1x1xf16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{sparse index #0 is not contained within the value shape, with index=[1, 1], and type='tensor<1x1xi16>'}}
+"t.op"() {a = sparse<1, 10> : tensor<1x1xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{sparse index #1 is not contained within the value shape, with index=[0, 4], and type='tensor<2x4xi16>'}}
+"t.op"() {a = sparse<[[1, 3], [0, 4]], 10> : tensor<2x4xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected shape ([2, 4]); inferred shape of indices literal ([2, 3]); inferred shape of values literal ([2])}}
+"t.op"() {a = sparse<[[1, 3, 0], [0, 1, 0]], 10> : tensor<2x4xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected shape ([2, 4]); inferred shape of indices literal ([1, 2]); inferred shape of values literal ([2])}}
+"t.op"() {a = sparse<[[1, 3]], [1, 2]> : tensor<2x4xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected integer elements, but parsed floating-point}}
+"t.op"() {a = sparse<[[1.0, 3]], [1]> : tensor<2x4xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected integer elements, but parsed string}}
+"t.op"() {a = sparse<"0x01", [1]> : tensor<2x4xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected ','}}
+"t.op"() {a = sparse<[1] [1]> : tensor<2xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{elements literal type must have static shape}}
+"t.op"() {a = sparse<[1], [1]> : tensor<?xi16>} : () -> ()
