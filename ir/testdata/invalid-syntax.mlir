@@ -416,3 +416,21 @@ func.func @f() -> i8 {
 
 // expected-error @+1 {{elements literal type must have static shape}}
 "t.op"() {a = sparse<[1], [1]> : tensor<?xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{'builtin.module' has no property 'sym_name'}}
+module <sym_name = "m"> {
+}
+
+// -----
+
+// expected-error @+1 {{expected '=' after property name}}
+module <sym_visibility "private"> {
+}
+
+// -----
+
+// expected-error @+1 {{duplicate key 'sym_visibility' in dictionary attribute}}
+module <sym_visibility = "private", sym_visibility = "nested"> {
+}
