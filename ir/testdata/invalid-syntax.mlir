@@ -64,6 +64,16 @@
 
 // -----
 
+// expected-error @+1 {{unsupported memory space Attribute}}
+"test.op"() : () -> memref<2xf32, distinct[0]<>>
+
+// -----
+
+// expected-error @+1 {{unsupported memory space Attribute}}
+"test.op"() : () -> memref<2xf32, sparse<> : tensor<2xi32>>
+
+// -----
+
 // Integers, strings, dictionaries and dialect attributes are memory spaces.
 "test.op"() : () -> (memref<2xf32, 3>, memref<2xf32, "shared">, memref<2xf32, {kind = 1}>, memref<2xf32, #gpu.address_space<workgroup>>)
 
