@@ -54,7 +54,7 @@ func (a *DistinctAttr) Print(p *Printer) {
 
 // distinctIDs numbers the distinct attributes of one printed text.
 type distinctIDs struct {
-	mu  sync.Mutex // parallel workers only read ids numbered before them
+	mu  sync.Mutex // shared by parallel workers, which find their ids numbered
 	ids map[*DistinctAttr]uint64
 }
 
@@ -91,7 +91,7 @@ func (p *Printer) numberDistinct(c *aliasCollector) {
 		p.distinct = &distinctIDs{ids: map[*DistinctAttr]uint64{}}
 	}
 	for _, a := range c.distinct {
-		p.distinct.id(a)
+		p.distinctID(a)
 	}
 }
 
