@@ -34,7 +34,7 @@ var constantOp = &ir.OpDef{
 		}
 		switch v := v.(type) {
 		case *ir.IntegerAttr, *ir.FloatAttr:
-		case *ir.DenseElementsAttr, *ir.DenseResourceElementsAttr:
+		case *ir.DenseElementsAttr, *ir.DenseResourceElementsAttr, *ir.SparseElementsAttr:
 			if d, _ := v.(*ir.DenseElementsAttr); d == nil || !d.IsSplat() {
 				if vt, ok := t.(*ir.VectorType); ok && vt.IsScalable() {
 					return op.Errorf("intializing scalable vectors with elements attribute is not supported unless it's a vector splat")

@@ -25,6 +25,11 @@ var moduleDef = &OpDef{
 		} else if ok {
 			st.AddAttr("sym_name", p.Context().StringAttr(name))
 		}
+		if p.IsPunct("<") {
+			if err := parseModuleProperties(p, st); err != nil {
+				return err
+			}
+		}
 		if err := p.ParseOptionalAttrDictWithKeyword(); err != nil {
 			return err
 		}
@@ -42,7 +47,13 @@ var moduleDef = &OpDef{
 			p.WriteByte(' ')
 			p.SymbolName(n.Value)
 		}
-		p.OptionalAttrDictWithKeyword(op.Attrs(), "sym_name")
+		// The properties the format leaves out print as MLIR's prop-dict.
+		if v := op.Attr("sym_visibility"); v != nil {
+			p.WriteString(" <sym_visibility = ")
+			p.Attr(v)
+			p.WriteByte('>')
+		}
+		p.OptionalAttrDictWithKeyword(op.Attrs(), "sym_name", "sym_visibility")
 		p.WriteByte(' ')
 		p.Region(op.Region(0), false, false)
 	},
@@ -52,6 +63,11 @@ var moduleDef = &OpDef{
 				return op.Errorf("attribute 'sym_name' failed to satisfy constraint: string attribute")
 			}
 		}
+		if a := op.Attr("sym_visibility"); a != nil {
+			if _, ok := a.(*StringAttr); !ok {
+				return op.Errorf("attribute 'sym_visibility' failed to satisfy constraint: string attribute")
+			}
+		}
 		for _, a := range op.DiscardableAttrs() {
 			if !hasDialectPrefix(a.Name) {
 				return op.Errorf("can only contain attributes with dialect-prefixed names, found: '%s'", a.Name)
@@ -59,6 +75,50 @@ var moduleDef = &OpDef{
 		}
 		return nil
 	},
+}
+
+// parseModuleProperties parses a module's <sym_visibility = "..."> (or the
+// older <{sym_visibility = "..."}>) into st.
+func parseModuleProperties(p *OpParser, st *OpState) error {
+	lt := p.tok
+	p.consume() // <
+	var props []NamedAttr
+	if p.isPunct("{") {
+		var err error
+		if props, err = p.parseAttrDict(); err != nil {
+			return err
+		}
+	} else {
+		for {
+			t := p.tok
+			if t.kind != tokBareID {
+				return p.Errorf("expected property name")
+			}
+			name := p.spelling()
+			p.consume()
+			if err := p.ParsePunctIn("=", " after property name"); err != nil {
+				return err
+			}
+			v, err := p.ParseAttribute(nil)
+			if err != nil {
+				return err
+			}
+			if GetAttr(props, name) != nil {
+				return p.errorAt(t, "duplicate key '%s' in dictionary attribute", name)
+			}
+			props = append(props, NamedAttr{name, v})
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+	}
+	for _, a := range props {
+		if a.Name != "sym_visibility" {
+			return p.errorAt(lt, "'builtin.module' has no property '%s'", a.Name)
+		}
+		st.AddAttr(a.Name, a.Value)
+	}
+	return p.ParsePunct(">")
 }
 
 func hasDialectPrefix(name string) bool {

@@ -32,6 +32,9 @@ type Context struct {
 	// printer only does its alias dry run when there may be aliases (or
 	// resource blobs) to find.
 	usesAliasableAttrs atomic.Bool
+	// usesDistinct is set once a distinct attribute is created: printing
+	// then numbers them in a dry run.
+	usesDistinct atomic.Bool
 
 	resources resourceStore // resources.go
 

@@ -215,18 +215,24 @@ func (a *DenseElementsAttr) ElementAttr(c *Context, i int) Attribute {
 }
 
 func (a *DenseElementsAttr) Print(p *Printer) {
-	if p.opts.ElideElements && !a.splat && a.Len() > p.opts.ElementsLimit {
+	if a.elided(p) {
 		// MLIR's stand-in for elided data: a resource that holds none.
 		p.WriteString("dense_resource<__elided__> : ")
 	} else {
 		p.WriteString("dense<")
-		a.printBody(p)
+		a.printBody(p, true)
 		p.WriteString("> : ")
 	}
 	p.Type(a.typ)
 }
 
-func (a *DenseElementsAttr) printBody(p *Printer) {
+// elided reports whether p prints a as elided data.
+func (a *DenseElementsAttr) elided(p *Printer) bool {
+	return p.opts.ElideElements && !a.splat && a.Len() > p.opts.ElementsLimit
+}
+
+// printBody writes the elements; allowHex lets many print as a hex blob.
+func (a *DenseElementsAttr) printBody(p *Printer, allowHex bool) {
 	n := a.Len()
 	if a.strs != nil {
 		if len(a.strs) == 1 && a.splat {
@@ -243,7 +249,7 @@ func (a *DenseElementsAttr) printBody(p *Printer) {
 	if n == 0 {
 		return
 	}
-	if p.hex(n) {
+	if allowHex && p.hex(n) {
 		p.WriteString(`"0x`)
 		p.WriteString(strings.ToUpper(hex.EncodeToString(a.raw)))
 		p.WriteByte('"')

@@ -161,3 +161,46 @@ func TestParallelPrintingAliases(t *testing.T) {
 		t.Errorf("aliases not in first-use order:\n%.300s", seq)
 	}
 }
+
+// Distinct attributes are numbered in the order a sequential printer
+// prints them, whichever worker prints them.
+func TestParallelPrintingDistinct(t *testing.T) {
+	var b strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&b, "\"t.fn\"() ({\n  \"t.use\"() {a = distinct[%d]<>, b = distinct[%d]<%d : i32>, c = distinct[7]<>} : () -> ()\n  \"t.ret\"() : () -> ()\n}) : () -> ()\n", 500-i, 1000+i%5, i%5)
+	}
+	for _, opts := range []ir.PrintOptions{{}, {LocalScope: true}} {
+		printed := func(threads bool) (string, string) {
+			ctx := ir.NewContext(testDialect)
+			ctx.SetMultithreading(threads)
+			m, err := ir.Parse(ctx, b.String(), "distinct.mlir")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(ir.PrintBytes(m, opts)), m.String()
+		}
+		seq, seqString := printed(false)
+		par, parString := printed(true)
+		if seq != par || seqString != parString {
+			t.Fatalf("parallel printing differs:\n%s\n---\n%s", seq, par)
+		}
+		for _, text := range []string{seq, seqString} {
+			// The numbers first printed are 0, 1, 2, ... in text order.
+			next := 0
+			seen := map[string]bool{}
+			for _, part := range strings.Split(text, "distinct[")[1:] {
+				id := part[:strings.IndexByte(part, ']')]
+				if !seen[id] {
+					seen[id] = true
+					if id != fmt.Sprint(next) {
+						t.Fatalf("distinct[%s] printed first where %d was due:\n%.600s", id, next, text)
+					}
+					next++
+				}
+			}
+			if next != 60+5+1 {
+				t.Errorf("%d distinct attributes printed, want 66", next)
+			}
+		}
+	}
+}

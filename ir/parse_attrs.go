@@ -113,8 +113,10 @@ func (p *Parser) ParseAttribute(typ Type) (Attribute, error) {
 			return l, p.ParsePunctIn(")", " after 'loc'")
 		case "dense_resource":
 			return p.parseDenseResourceAttr(nil)
-		case "sparse", "distinct":
-			return nil, p.Errorf("'%s' attributes are not supported", p.spelling())
+		case "sparse":
+			return p.parseSparseAttr()
+		case "distinct":
+			return p.parseDistinctAttr(typ)
 		}
 		if isBuiltinTypeKeyword(p.spelling()) {
 			ty, err := p.ParseType()
@@ -793,20 +795,18 @@ type denseElem struct {
 	imag    *denseElem
 }
 
-func (p *Parser) parseDenseAttr() (Attribute, error) {
-	p.consume()
-	if err := p.ParsePunct("<"); err != nil {
-		return nil, err
-	}
+// parseTensorLiteral parses the elements of dense<...> or of each part of
+// sparse<...>: one element (a splat), a nested list or, when allowHex, a
+// "0x..." blob.
+func (p *Parser) parseTensorLiteral(allowHex bool) (*denseLiteral, error) {
 	lit := &denseLiteral{tok: p.tok}
 	switch {
-	case p.isPunct(">"):
 	case p.tok.kind == tokString:
 		s, err := p.ParseString()
 		if err != nil {
 			return nil, err
 		}
-		if strings.HasPrefix(s, "0x") {
+		if allowHex && strings.HasPrefix(s, "0x") {
 			b, err := hex.DecodeString(s[2:])
 			if err != nil {
 				return nil, p.errorAt(lit.tok, "expected string containing hex digits starting with `0x`")
@@ -828,31 +828,56 @@ func (p *Parser) parseDenseAttr() (Attribute, error) {
 		}
 		lit.elems, lit.isSplat = []denseElem{e}, true
 	}
+	return lit, nil
+}
+
+func (p *Parser) parseDenseAttr() (Attribute, error) {
+	p.consume()
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	lit := &denseLiteral{tok: p.tok}
+	if !p.isPunct(">") {
+		var err error
+		if lit, err = p.parseTensorLiteral(true); err != nil {
+			return nil, err
+		}
+	}
 	if err := p.ParsePunct(">"); err != nil {
 		return nil, err
 	}
-	if err := p.ParsePunct(":"); err != nil {
+	st, tt, err := p.parseElementsLiteralType()
+	if err != nil {
 		return nil, err
+	}
+	return p.buildDense(lit, st, tt)
+}
+
+// parseElementsLiteralType parses `: type` after dense<...> or sparse<...>,
+// a statically shaped vector or tensor type, and returns it with its token.
+func (p *Parser) parseElementsLiteralType() (ShapedType, token, error) {
+	if err := p.ParsePunct(":"); err != nil {
+		return nil, token{}, err
 	}
 	tt := p.tok
 	ty, err := p.ParseType()
 	if err != nil {
-		return nil, err
+		return nil, tt, err
 	}
 	st, ok := ty.(ShapedType)
 	if !ok {
-		return nil, p.errorAt(tt, "elements literal must be a shaped type")
+		return nil, tt, p.errorAt(tt, "elements literal must be a shaped type")
 	}
 	if !st.HasRank() {
-		return nil, p.errorAt(tt, "elements literal type must have static shape")
+		return nil, tt, p.errorAt(tt, "elements literal type must have static shape")
 	}
 	if _, isMem := ty.(*MemRefType); isMem {
-		return nil, p.errorAt(tt, "elements literal must be a ranked tensor or vector type")
+		return nil, tt, p.errorAt(tt, "elements literal must be a ranked tensor or vector type")
 	}
 	if !HasStaticShape(st) {
-		return nil, p.errorAt(tt, "elements literal type must have static shape")
+		return nil, tt, p.errorAt(tt, "elements literal type must have static shape")
 	}
-	return p.buildDense(lit, st, tt)
+	return st, tt, nil
 }
 
 // parseDenseList parses a nested [...] list of elements and returns its shape.
@@ -1040,4 +1065,53 @@ func (p *Parser) denseElemBytes(e denseElem, et Type) ([]byte, error) {
 		return out, nil
 	}
 	return nil, p.errorAt(e.tok, "unsupported dense element type")
+}
+
+// parseDistinctAttr parses distinct[N]<attr>; every N of a text names one
+// attribute, whose referenced attribute must be the same at each use.
+func (p *Parser) parseDistinctAttr(typ Type) (Attribute, error) {
+	kw := p.tok
+	p.consume()
+	if err := p.ParsePunctIn("[", " after 'distinct'"); err != nil {
+		return nil, err
+	}
+	if p.tok.kind != tokInteger {
+		return nil, p.Errorf("expected distinct ID")
+	}
+	s, base := p.spelling(), 10
+	if strings.HasPrefix(s, "0x") {
+		s, base = s[2:], 16
+	}
+	id, err := strconv.ParseUint(s, base, 64)
+	p.consume()
+	if err != nil {
+		return nil, p.Errorf("expected an unsigned 64-bit integer")
+	}
+	if err := p.ParsePunctIn("]", " to close distinct ID"); err != nil {
+		return nil, err
+	}
+	if err := p.ParsePunctIn("<", " after distinct ID"); err != nil {
+		return nil, err
+	}
+	var ref Attribute = p.ctx.UnitAttr()
+	if !p.ParseOptionalPunct(">") {
+		if ref, err = p.ParseAttribute(typ); err != nil {
+			return nil, err
+		}
+		if err := p.ParsePunctIn(">", " to close distinct attribute"); err != nil {
+			return nil, err
+		}
+	}
+	if d, ok := p.distinct[id]; ok {
+		if d.ref != ref {
+			return nil, p.errorAt(kw, "referenced attribute does not match previous definition: %s", AttrString(d.ref))
+		}
+		return d, nil
+	}
+	if p.distinct == nil {
+		p.distinct = map[uint64]*DistinctAttr{}
+	}
+	d := p.ctx.DistinctAttr(ref)
+	p.distinct[id] = d
+	return d, nil
 }

@@ -38,6 +38,10 @@ func (p *Parser) parseBodyInParallel(b *Block) bool {
 	if !ok || len(starts) < 2*minChunkOps || end-p.tok.start < minParallelBody {
 		return false
 	}
+	// distinct[N] names one attribute across the whole text.
+	if strings.Contains(p.lex.src[p.tok.start:end], "distinct[") {
+		return false
+	}
 	// Index the body's lines first: a chunk's lines would otherwise lie far
 	// past the index's end, in the table's one locked map.
 	if p.positions == nil {

@@ -399,7 +399,7 @@ func validMemRefElementType(t Type) bool {
 func supportedMemorySpace(a Attribute) bool {
 	switch a.(type) {
 	case *FloatAttr, *UnitAttr, *ArrayAttr, *DenseArrayAttr, *TypeAttr, *SymbolRefAttr, *StridedLayoutAttr,
-		*AffineMapAttr, *IntegerSetAttr, *DenseElementsAttr, *DenseResourceElementsAttr, Location:
+		*AffineMapAttr, *IntegerSetAttr, *DenseElementsAttr, *DenseResourceElementsAttr, *SparseElementsAttr, *DistinctAttr, Location:
 		return false
 	}
 	return true

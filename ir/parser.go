@@ -45,6 +45,8 @@ type Parser struct {
 	// "#a"), so that a use of it in its own body is reported as such.
 	defining string
 	res      *parsedResources
+	// distinct maps the N of distinct[N]<...> to its attribute.
+	distinct map[uint64]*DistinctAttr
 }
 
 // pendingLoc is a use of a location alias defined later in the file.

@@ -119,16 +119,32 @@ func (s *aliasSet) markNonDeferrable(i int) {
 	}
 }
 
-// makeAliases names the aliases of a dry run (maps, sets and locations),
+// makeAliases names the aliases of a dry run (maps, sets, distinct
+// attributes and locations),
 // records them in p.aliases and returns them in the order they print.
 func (p *Printer) makeAliases(c *aliasCollector) []aliasEntry {
 	s := &aliasSet{index: map[Attribute]int{}}
 	for _, a := range c.order {
 		prefix := "#map"
-		if _, ok := a.(*IntegerSetAttr); ok {
+		switch a.(type) {
+		case *IntegerSetAttr:
 			prefix = "#set"
+		case *DistinctAttr:
+			prefix = "#distinct"
 		}
 		s.add(a, prefix)
+	}
+	// An alias defined in terms of others comes after them.
+	var depth func(a Attribute) int
+	depth = func(a Attribute) int {
+		d := 0
+		for _, ch := range c.children[a] {
+			d = max(d, depth(ch))
+		}
+		return d + 1
+	}
+	for a := range c.children {
+		s.entries[s.index[a]].depth = depth(a)
 	}
 	for _, u := range c.locs {
 		s.visitLoc(u.loc, u.deferrable)

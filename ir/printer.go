@@ -62,6 +62,8 @@ type Printer struct {
 	// their grown buffers and name maps for the next (a gpu.module and
 	// the spirv.module converted from it, say).
 	idle []*Printer
+	// distinct numbers the distinct attributes (distinct.go).
+	distinct *distinctIDs
 }
 
 // WriteString appends s.
@@ -118,6 +120,18 @@ func (p *Printer) Attr(a Attribute) {
 	switch a := a.(type) {
 	case *AffineMapAttr, *IntegerSetAttr, *DenseResourceElementsAttr:
 		if p.collect != nil {
+			p.collect.add(a)
+			p.collect.nestIn(a)
+		} else if name, ok := p.aliases[a]; ok {
+			p.WriteString(name)
+			return
+		}
+	case *DistinctAttr:
+		if !a.aliased() {
+			break
+		}
+		if p.collect != nil {
+			p.collect.nestIn(a)
 			p.collect.add(a)
 		} else if name, ok := p.aliases[a]; ok {
 			p.WriteString(name)
@@ -261,6 +275,13 @@ type aliasCollector struct {
 	seen    map[Attribute]bool
 	locs    []locUse // see print_locs.go
 	locSeen map[Location]int8
+	// distinct are the distinct attributes in first-use order, nested the
+	// aliased ones being printed and children the aliased attributes each
+	// holds (see distinct.go).
+	distinct     []*DistinctAttr
+	distinctSeen map[*DistinctAttr]bool
+	nested       []*DistinctAttr
+	children     map[Attribute][]Attribute
 }
 
 func (c *aliasCollector) add(a Attribute) {
@@ -324,6 +345,7 @@ func (p *Printer) printWithAliases(op *Operation) {
 			aliases = p.makeAliases(dry.collect)
 			p.printAliasDefs(aliases, false)
 		}
+		p.numberDistinct(dry.collect)
 	}
 	p.topOp(op)
 	p.WriteByte('\n')
@@ -357,6 +379,12 @@ func (p *Printer) topOp(op *Operation) {
 			p.defaultDialects = append(p.defaultDialects, a.info.def.DefaultDialect)
 			break
 		}
+	}
+	if p.distinct == nil && p.collect == nil && p.ctx.usesDistinct.Load() {
+		// Number them in a dry run, for parallel workers (no aliases here).
+		dry := &Printer{opts: p.opts, sink: io.Discard, collect: &aliasCollector{seen: map[Attribute]bool{}}}
+		dry.topOp(op)
+		p.numberDistinct(dry.collect)
 	}
 	p.printOp(op)
 }
@@ -643,10 +671,7 @@ func (p *Printer) printOpsInParallel(first, last *Operation) {
 		<-batches[i].done
 		w := printers[i%window]
 		if w.collect != nil {
-			for _, a := range w.collect.order {
-				p.collect.add(a)
-			}
-			p.collect.mergeLocs(w.collect)
+			p.collect.merge(w.collect)
 		}
 		p.buf = append(p.buf, w.buf...)
 		p.maybeFlush()
@@ -670,6 +695,7 @@ func (p *Printer) worker() *Printer {
 		w = &Printer{buf: make([]byte, 0, workerBuffer)}
 	}
 	w.opts, w.aliases, w.names, w.indent, w.inWorker = p.opts, p.aliases, p.names, p.indent, true
+	w.distinct = p.distinct
 	w.defaultDialects = append(w.defaultDialects, p.defaultDialects...)
 	if p.collect != nil {
 		w.collect = &aliasCollector{seen: map[Attribute]bool{}}

@@ -189,5 +189,8 @@ func.func @constants() {
   %6 = arith.constant dense<[1, 2]> : tensor<2xi32>
   // CHECK: %cst_2 = arith.constant dense<0> : vector<[4]xi8>
   %7 = arith.constant dense<0> : vector<[4]xi8>
+  // Any elements attribute, a sparse one too.
+  // CHECK: %cst_3 = arith.constant sparse<[1, 3], [5, 6]> : vector<4xi32>
+  %8 = arith.constant sparse<[1, 3], [5, 6]> : vector<4xi32>
   return
 }

@@ -278,6 +278,12 @@ func badCases() []badCase {
 		}, exit: 0, want: ""},
 		{name: "resource/huge-type-small-blob", args: "opt --convert-arith-to-spirv %s",
 			in: "func.func @f() -> tensor<100000000000xi32> {\n  %0 = arith.constant dense_resource<b> : tensor<100000000000xi32>\n  return %0 : tensor<100000000000xi32>\n}\n" + resourceSection(`"0x0400000001020304"`), exit: 0, want: ""},
+		// Sparse elements: a huge type costs nothing; lowering one refuses.
+		{name: "sparse/huge-type", args: "opt %s",
+			in: "func.func @f() -> tensor<100000000000xi32> {\n  %0 = arith.constant sparse<[[7]], 1> : tensor<100000000000xi32>\n  return %0 : tensor<100000000000xi32>\n}\n", exit: 0, want: ""},
+		{name: "sparse/lowered", args: "compile -o %s.out %s",
+			in: "module attributes {gpu.container_module} {\n  gpu.module @m {\n    gpu.func @k(%out: memref<4xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [1, 1, 1]>} {\n      %c0 = arith.constant 0 : index\n      %v = arith.constant sparse<[[1], [3]], [5, 6]> : vector<4xi32>\n      %e = vector.extract %v[1] : i32 from vector<4xi32>\n      memref.store %e, %out[%c0] : memref<4xi32>\n      gpu.return\n    }\n  }\n}\n", exit: 1,
+			want: "%s:5:12: error: failed to legalize operation 'arith.constant'"},
 
 		// Ops, values and the verifier.
 		{name: "op/unregistered", args: "opt %s", in: "\"foo.bar\"() : () -> ()\n", exit: 1, want: "%s:1:1: error:"},

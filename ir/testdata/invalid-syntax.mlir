@@ -64,6 +64,16 @@
 
 // -----
 
+// expected-error @+1 {{unsupported memory space Attribute}}
+"test.op"() : () -> memref<2xf32, distinct[0]<>>
+
+// -----
+
+// expected-error @+1 {{unsupported memory space Attribute}}
+"test.op"() : () -> memref<2xf32, sparse<> : tensor<2xi32>>
+
+// -----
+
 // Integers, strings, dictionaries and dialect attributes are memory spaces.
 "test.op"() : () -> (memref<2xf32, 3>, memref<2xf32, "shared">, memref<2xf32, {kind = 1}>, memref<2xf32, #gpu.address_space<workgroup>>)
 
@@ -324,4 +334,113 @@ func.func @f() -> i8 {
   // expected-error @+1 {{definition of SSA value '%v#0' has type 'f32'}}
   %v = "test.def"() : () -> f32
   cf.br ^bb1
+}
+
+// -----
+
+// expected-error@below {{expected '[' after 'distinct'}}
+#attr = distinct<
+
+// -----
+
+// expected-error@below {{expected distinct ID}}
+#attr = distinct[i8
+
+// -----
+
+// expected-error@below {{expected an unsigned 64-bit integer}}
+#attr = distinct[0x10000000000000000]
+
+// -----
+
+// expected-error@below {{expected ']' to close distinct ID}}
+#attr = distinct[8)
+
+// -----
+
+// expected-error@below {{expected '<' after distinct ID}}
+#attr = distinct[8](
+
+// -----
+
+// expected-error@below {{expected attribute value}}
+#attr = distinct[8]<attribute
+
+// -----
+
+// expected-error@below {{expected '>' to close distinct attribute}}
+#attr = distinct[8]<@foo]
+
+// -----
+
+#attr = distinct[0]<42 : i32>
+// expected-error@+1 {{referenced attribute does not match previous definition: 42 : i32}}
+"t.op"() {a = distinct[0]<43 : i32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected element literal of primitive type}}
+"t.op"() {a = sparse<vector<1xi64>,[,[,1]
+
+// -----
+
+// expected-error @+1 {{expected 1-d tensor for sparse element values}}
+"t.op"() {a = sparse<[[0, 0, 0]], [[-2.0]]> : vector<1x1x1xf16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{sparse index #0 is not contained within the value shape, with index=[1, 1], and type='tensor<1x1xi16>'}}
+"t.op"() {a = sparse<1, 10> : tensor<1x1xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{sparse index #1 is not contained within the value shape, with index=[0, 4], and type='tensor<2x4xi16>'}}
+"t.op"() {a = sparse<[[1, 3], [0, 4]], 10> : tensor<2x4xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected shape ([2, 4]); inferred shape of indices literal ([2, 3]); inferred shape of values literal ([2])}}
+"t.op"() {a = sparse<[[1, 3, 0], [0, 1, 0]], 10> : tensor<2x4xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected shape ([2, 4]); inferred shape of indices literal ([1, 2]); inferred shape of values literal ([2])}}
+"t.op"() {a = sparse<[[1, 3]], [1, 2]> : tensor<2x4xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected integer elements, but parsed floating-point}}
+"t.op"() {a = sparse<[[1.0, 3]], [1]> : tensor<2x4xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected integer elements, but parsed string}}
+"t.op"() {a = sparse<"0x01", [1]> : tensor<2x4xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected ','}}
+"t.op"() {a = sparse<[1] [1]> : tensor<2xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{elements literal type must have static shape}}
+"t.op"() {a = sparse<[1], [1]> : tensor<?xi16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{'builtin.module' has no property 'sym_name'}}
+module <sym_name = "m"> {
+}
+
+// -----
+
+// expected-error @+1 {{expected '=' after property name}}
+module <sym_visibility "private"> {
+}
+
+// -----
+
+// expected-error @+1 {{duplicate key 'sym_visibility' in dictionary attribute}}
+module <sym_visibility = "private", sym_visibility = "nested"> {
 }
