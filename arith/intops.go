@@ -53,14 +53,16 @@ func intBinary(name, summary string, traits ir.Trait, cs []Clause, simplify simp
 			return VerifyElementwise(op)
 		},
 		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
-			t := op.Result(0).Type()
-			if a := foldIntBinary(op.Context(), t, full, operands[0], operands[1]); a != nil {
-				return foldTo(a)
-			}
+			// The identities come first, as in MLIR's folders: addi(%c, %c0)
+			// is %c itself, not a new constant.
 			if simplify != nil {
 				if r := simplify(op, operands[0], operands[1]); r != nil {
 					return []ir.FoldResult{*r}, true
 				}
+			}
+			t := op.Result(0).Type()
+			if a := foldIntBinary(op.Context(), t, full, operands[0], operands[1]); a != nil {
+				return foldTo(a)
 			}
 			if p := poisonOf(operands); p != nil {
 				return []ir.FoldResult{{Attr: p}}, true

@@ -566,7 +566,10 @@ func (a *rdv) poisonForwarded(op *ir.Operation) {
 
 // canonicalizeRegionBranchOps applies the canonicalization patterns of the
 // kinds of region-branch ops in top, as MLIR does after removing dead
-// values: only those patterns, without folding or region simplification.
+// values: only those patterns, with folding over the whole IR (so a
+// spirv.Bitcast chain or an addi of zero left behind folds away), but
+// neither constant deduplication, which would hoist the constants that
+// stay in regions, nor region simplification.
 func canonicalizeRegionBranchOps(top *ir.Operation) error {
 	seen := map[*ir.OpDef]bool{}
 	var patterns []*ir.Pattern

@@ -46,10 +46,11 @@ func.func @two_calls(%x: i32) -> (i32, i32) {
 // -----
 
 // A public function keeps its signature. Ops with no memory effects and dead
-// results go; a load and an allocation have effects and stay.
+// results go; a load and an allocation have effects and stay (POISON), until
+// the cleanup after the pass erases them as trivially dead (CANON).
 // CHECK-LABEL: func.func @public_sig(%arg0: i32, %arg1: memref<i32>) -> i32 {
-// CHECK-NEXT:    memref.load %arg1[] : memref<i32>
-// CHECK-NEXT:    memref.alloc() : memref<4xi32>
+// POISON-NEXT:   memref.load %arg1[] : memref<i32>
+// POISON-NEXT:   memref.alloc() : memref<4xi32>
 // CHECK-NEXT:    return %arg0 : i32
 func.func @public_sig(%a: i32, %m: memref<i32>) -> i32 {
   %dead = arith.muli %a, %a : i32
@@ -427,6 +428,62 @@ func.func @alloca_scope_dead_result(%m: memref<10xindex>, %i: index) {
     %s = arith.addi %i, %i : index
     memref.store %s, %m[%i] : memref<10xindex>
     memref.alloca_scope.return %s : index
+  }
+  return
+}
+
+// -----
+
+// With canonicalize (the default) the ops left behind fold, as MLIR's
+// cleanup folds them: the bitcast chain whose first half fed only a dead
+// value, and the addition of zero that the inlined alloca_scope body left.
+// CHECK-LABEL: spirv.func @bitcast_chain
+// POISON-NEXT:   %[[B0:.*]] = spirv.Bitcast %arg1 : vector<2xi32> to vector<2xf32>
+// POISON-NEXT:   %[[B1:.*]] = spirv.Bitcast %[[B0]] : vector<2xf32> to vector<2xi32>
+// POISON-NEXT:   spirv.ReturnValue %[[B1]] : vector<2xi32>
+// CANON-NEXT:    spirv.ReturnValue %arg1 : vector<2xi32>
+spirv.func @bitcast_chain(%arg0: vector<2xi32>, %arg1: vector<2xi32>) -> vector<2xi32> "None" {
+  %0 = spirv.Bitcast %arg0 : vector<2xi32> to vector<2xf32>
+  %1 = spirv.Bitcast %arg1 : vector<2xi32> to vector<2xf32>
+  %2 = spirv.Bitcast %1 : vector<2xf32> to vector<2xi32>
+  spirv.ReturnValue %2 : vector<2xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @zero_added
+// CANON-NEXT:    %[[C0:.*]] = arith.constant 0 : index
+// CANON-NEXT:    memref.store %[[C0]], %arg0[%[[C0]]] : memref<10xindex>
+// CANON-NEXT:    return
+// POISON:        memref.alloca_scope
+func.func @zero_added(%m: memref<10xindex>) {
+  %c0 = arith.constant 0 : index
+  %r = memref.alloca_scope -> index {
+    %s = arith.addi %c0, %c0 : index
+    memref.store %s, %m[%c0] : memref<10xindex>
+    memref.alloca_scope.return %s : index
+  }
+  return
+}
+
+// -----
+
+// Folding does not gather constants: the one left in a region stays there.
+// CHECK-LABEL: func.func @constant_stays(%arg0: index, %arg1: memref<i32>) {
+// CANON-NEXT:    scf.index_switch %arg0
+// CANON-NEXT:    case 1 {
+// CANON-NEXT:      %[[C:.*]] = arith.constant 10 : i32
+// CANON-NEXT:      memref.store %[[C]], %arg1[] : memref<i32>
+func.func @constant_stays(%arg0: index, %arg1: memref<i32>) {
+  %r = scf.index_switch %arg0 -> i32
+  case 1 {
+    %c10 = arith.constant 10 : i32
+    memref.store %c10, %arg1[] : memref<i32>
+    scf.yield %c10 : i32
+  }
+  default {
+    %c11 = arith.constant 11 : i32
+    scf.yield %c11 : i32
   }
   return
 }
