@@ -580,10 +580,7 @@ func canonicalizeRegionBranchOps(top *ir.Operation) error {
 		}
 		return true
 	})
-	if len(patterns) == 0 {
-		return nil
-	}
-	_, err := rewrite.ApplyPatternsGreedily(top, rewrite.NewPatternSet(patterns...), rewrite.GreedyConfig{NoFold: true, NoRegionSimplify: true})
+	_, err := rewrite.ApplyPatternsGreedily(top, rewrite.NewPatternSet(patterns...), rewrite.GreedyConfig{NoConstantCSE: true, NoRegionSimplify: true})
 	return err
 }
 
