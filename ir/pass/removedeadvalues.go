@@ -546,8 +546,27 @@ func (a *rdv) dropForwarded(op *ir.Operation) {
 		}
 	}
 	if slices.Contains(dead, true) {
-		op.SetOperands(keep(op.Operands(), dead))
+		dropOperands(op, dead)
 	}
+}
+
+// dropOperands drops op's marked operands, shrinking the segments of an
+// AttrSizedOperandSegments op (affine.for's inits) that held them.
+func dropOperands(op *ir.Operation, dead []bool) {
+	if sizes := ir.OperandSegmentSizes(op); sizes != nil {
+		sizes = slices.Clone(sizes)
+		at := 0
+		for i, n := range sizes {
+			for j := at; j < at+int(n); j++ {
+				if dead[j] {
+					sizes[i]--
+				}
+			}
+			at += int(n)
+		}
+		op.SetAttr("operandSegmentSizes", op.Context().DenseI32Array(sizes...))
+	}
+	op.SetOperands(keep(op.Operands(), dead))
 }
 
 // poisonForwarded replaces the operands of op (a region-branch op or one

@@ -487,3 +487,40 @@ func.func @constant_stays(%arg0: index, %arg1: memref<i32>) {
   }
   return
 }
+
+// -----
+
+// affine.for and affine.if are region branch ops: a dead iter_arg goes with
+// its init (the operand segment shrinks), its yielded value and its result;
+// a dead affine.if result goes with what both regions yield for it.
+// CHECK-LABEL: func.func @affine_dead(%arg0: index, %arg1: memref<i32>) -> i32 {
+// CANON:         %[[R:.*]] = affine.for %{{.*}} = 0 to %arg0 iter_args(%[[A:.*]] = %c0_i32) -> (i32) {
+// CANON-NEXT:      %[[X:.*]] = arith.addi %[[A]], %c1_i32 : i32
+// CANON-NEXT:      affine.yield %[[X]] : i32
+// CANON-NEXT:    }
+// CANON-NEXT:    %[[S:.*]] = affine.if #{{.*}}()[%arg0] -> i32 {
+// CANON-NEXT:      memref.store %c0_i32, %arg1[] : memref<i32>
+// CANON-NEXT:      affine.yield %c1_i32 : i32
+// CANON-NEXT:    } else {
+// CANON-NEXT:      affine.yield %c0_i32 : i32
+// CANON-NEXT:    }
+// CANON-NEXT:    %[[T:.*]] = arith.addi %[[R]], %[[S]] : i32
+// POISON:        %[[P:.*]] = ub.poison : i32
+// POISON-NEXT:   affine.for %{{.*}} = 0 to %arg0 iter_args(%{{.*}} = %c0_i32, %{{.*}} = %[[P]]) -> (i32, i32) {
+func.func @affine_dead(%n: index, %m: memref<i32>) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r:2 = affine.for %i = 0 to %n iter_args(%a = %c0, %b = %c1) -> (i32, i32) {
+    %x = arith.addi %a, %c1 : i32
+    %y = arith.muli %b, %b : i32
+    affine.yield %x, %y : i32, i32
+  }
+  %s:2 = affine.if affine_set<(d0) : (d0 - 10 >= 0)>(%n) -> (i32, i32) {
+    memref.store %c0, %m[] : memref<i32>
+    affine.yield %c0, %c1 : i32, i32
+  } else {
+    affine.yield %c1, %c0 : i32, i32
+  }
+  %t = arith.addi %r#0, %s#1 : i32
+  return %t : i32
+}
