@@ -18,8 +18,9 @@ import (
 //     uses it);
 //   - results, entry block arguments and forwarded operands of ops that
 //     describe their region flow (ir.RegionSuccessor: scf.for, scf.while,
-//     scf.if, scf.index_switch, scf.execute_region), a group of them that
-//     values flow between going only when none of the group is live;
+//     scf.if, scf.index_switch, scf.execute_region, affine.for, affine.if,
+//     memref.alloca_scope), a group of them that values flow between
+//     going only when none of the group is live;
 //   - block arguments of branch successors, with the branch operands;
 //   - ops with no memory effects whose results are all dead.
 //
@@ -31,8 +32,8 @@ import (
 // dead ones become ub.poison (created before their op); with true (the
 // default) the pass erases them directly, which for the scf ops gives what
 // MLIR's poison and canonicalization give, and then applies the
-// canonicalization patterns of the region-branch ops' kinds to the IR, as
-// MLIR does after its poisoning.
+// canonicalization patterns of the region-branch ops' kinds to the IR, with
+// folding, as MLIR does after its poisoning.
 func RemoveDeadValues() *Pass {
 	return &Pass{
 		Name:     "RemoveDeadValues",
