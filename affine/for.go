@@ -26,6 +26,9 @@ var forOp = &ir.OpDef{
 	Fold:          foldFor,
 	Canonicalize:  []*ir.Pattern{{Name: "affine-for-empty-loop", Root: "affine.for", Rewrite: eraseEmptyFor}},
 
+	RegionSuccessors:     forSuccessors,
+	SuccessorForOperands: forTaken,
+
 	// As MLIR's: a loop by 1 terminates whatever its bounds.
 	Speculatability: func(op *ir.Operation) ir.Speculatability {
 		if (For{op}).Step() == 1 {

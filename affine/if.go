@@ -15,7 +15,11 @@ var ifOp = &ir.OpDef{
 	Regions:  ir.Exactly(2),
 	Inherent: []string{"condition"},
 
-	Speculatability: func(*ir.Operation) ir.Speculatability { return ir.RecursivelySpeculatable },
+	Speculatability:  func(*ir.Operation) ir.Speculatability { return ir.RecursivelySpeculatable },
+	RegionSuccessors: ifSuccessors,
+	// MLIR's AffineIfOp does not bound its region invocations, so
+	// control-flow-sink leaves it alone.
+	RegionInvocationsUnknown: true,
 	// Hand-written as in MLIR (AffineIfOp::parse, AffineOps.cpp): the set
 	// and its dim-and-symbol list, then regions with implicit yields.
 	Parse:  parseIf,

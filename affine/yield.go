@@ -16,6 +16,8 @@ var yield = &ir.OpDef{
 	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
 	Operands: ir.Variadic,
 	Format:   &ir.Format{Syntax: "attr-dict ($operands^ `:` type($operands))?", Operands: []string{"operands*"}},
+
+	SuccessorForOperands: yieldTaken,
 	Verify: func(op *ir.Operation) error {
 		pa := op.ParentOp()
 		if pa == nil || !slices.Contains(yieldParents, pa.Name()) {

@@ -1,6 +1,8 @@
 package arith
 
 import (
+	"math"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -53,14 +55,16 @@ func intBinary(name, summary string, traits ir.Trait, cs []Clause, simplify simp
 			return VerifyElementwise(op)
 		},
 		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
-			t := op.Result(0).Type()
-			if a := foldIntBinary(op.Context(), t, full, operands[0], operands[1]); a != nil {
-				return foldTo(a)
-			}
+			// The identities come first, as in MLIR's folders: addi(%c, %c0)
+			// is %c itself, not a new constant.
 			if simplify != nil {
 				if r := simplify(op, operands[0], operands[1]); r != nil {
 					return []ir.FoldResult{*r}, true
 				}
+			}
+			t := op.Result(0).Type()
+			if a := foldIntBinary(op.Context(), t, full, operands[0], operands[1]); a != nil {
+				return foldTo(a)
 			}
 			if p := poisonOf(operands); p != nil {
 				return []ir.FoldResult{{Attr: p}}, true
@@ -209,10 +213,10 @@ var (
 	addi       = intBinary("addi", "integer addition operation", ir.Pure|ir.Commutative, overflow, addiSimplify, addSubConstants("arith.addi"), addiOfNeg)
 	subi       = intBinary("subi", "integer subtraction operation", ir.Pure, overflow, subiSimplify, addSubConstants("arith.subi"), subSubSame)
 	muli       = intBinary("muli", "integer multiplication operation", ir.Pure|ir.Commutative, overflow, firstOf(rhsIs(isOne), rhsAbsorbs(isZero)), muliMulConstant)
-	divui      = intBinary("divui", "unsigned integer division operation", 0, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNUW)))
-	divsi      = intBinary("divsi", "signed integer division operation", 0, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNSW)))
-	ceildivui  = intBinary("ceildivui", "unsigned ceil integer division operation", 0, nil, rhsIs(isOne))
-	ceildivsi  = intBinary("ceildivsi", "signed ceil integer division operation", 0, nil, rhsIs(isOne))
+	divui      = speculatableBy(intBinary("divui", "unsigned integer division operation", ir.Pure, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNUW))), divUISpeculatability)
+	divsi      = speculatableBy(intBinary("divsi", "signed integer division operation", ir.Pure, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNSW))), divSISpeculatability)
+	ceildivui  = speculatableBy(intBinary("ceildivui", "unsigned ceil integer division operation", ir.Pure, nil, rhsIs(isOne)), divUISpeculatability)
+	ceildivsi  = speculatableBy(intBinary("ceildivsi", "signed ceil integer division operation", ir.Pure, nil, rhsIs(isOne)), divSISpeculatability)
 	floordivsi = intBinary("floordivsi", "signed floor integer division operation", ir.Pure, nil, rhsIs(isOne))
 	remui      = intBinary("remui", "unsigned integer division remainder operation", ir.Pure, nil, remByOne)
 	remsi      = intBinary("remsi", "signed integer division remainder operation", ir.Pure, nil, remByOne)
@@ -234,3 +238,59 @@ var (
 	minui = intBinary("minui", "unsigned integer minimum operation", ir.Pure|ir.Commutative, nil,
 		firstOf(sameOperands, rhsAbsorbs(isZero), rhsIs(isAllOnes)))
 )
+
+// speculatableBy sets d's Speculatability: the divisions have no memory
+// effects (they are removed when dead, as MLIR's NoMemoryEffect ops) but
+// only run speculatively when their divisor cannot trap.
+func speculatableBy(d *ir.OpDef, f func(*ir.Operation) ir.Speculatability) *ir.OpDef {
+	d.Speculatability = f
+	return d
+}
+
+// divUISpeculatability is MLIR's getDivUISpeculatability for a constant
+// divisor: speculatable when no element of it is zero (the unsigned range
+// of its values leaves out zero).
+func divUISpeculatability(op *ir.Operation) ir.Speculatability {
+	e, ok := intDivisor(op)
+	if !ok {
+		return ir.NotSpeculatable
+	}
+	for _, v := range e.vals {
+		if v.Bits == 0 {
+			return ir.NotSpeculatable
+		}
+	}
+	return ir.Speculatable
+}
+
+// divSISpeculatability is MLIR's getDivSISpeculatability for a constant
+// divisor: the signed range of its values (from the least to the greatest
+// element) must leave out zero and -1 (INT_MIN / -1 overflows).
+func divSISpeculatability(op *ir.Operation) ir.Speculatability {
+	e, ok := intDivisor(op)
+	if !ok {
+		return ir.NotSpeculatable
+	}
+	w := elemWidth(op.Operand(1).Type())
+	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	for _, v := range e.vals {
+		x := SExt(w, v.Bits)
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	if (lo > 0 || hi < 0) && (lo > -1 || hi < -1) {
+		return ir.Speculatable
+	}
+	return ir.NotSpeculatable
+}
+
+// intDivisor returns the values of a division's divisor when a constant
+// defines it. MLIR also infers the ranges of other ops from unbounded
+// operands; Kiln has no range inference, so those stay not speculatable.
+func intDivisor(op *ir.Operation) (elems, bool) {
+	d := op.Operand(1)
+	if ir.IsFloat(ir.ElementTypeOrSelf(d.Type())) {
+		return elems{}, false
+	}
+	e, ok := constElems(ConstantValue(d))
+	return e, ok && len(e.vals) > 0
+}

@@ -156,6 +156,11 @@ type OpDef struct {
 	// RegionSuccessors describes how control and values flow through the
 	// op's regions (MLIR's RegionBranchOpInterface); see RegionSuccessor.
 	RegionSuccessors func(op *Operation, from *Operation) []RegionSuccessor
+	// RegionInvocationsUnknown says that the op does not bound how often its
+	// regions run (MLIR's default getRegionInvocationBounds, as affine.if
+	// has), so that control-flow-sink does not sink into them; otherwise a
+	// region no terminator branches back to runs at most once.
+	RegionInvocationsUnknown bool
 	// SuccessorForOperands returns the successor a branch takes given its
 	// constant operands (nil for non-constants), or false when they do not
 	// tell (MLIR's BranchOpInterface::getSuccessorForOperands); for a region

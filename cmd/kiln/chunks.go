@@ -24,8 +24,12 @@ type chunkRun struct {
 // run calls do for each chunk with its context and whether it is the
 // last. do writes the chunk's output and returns a diagnostic about the
 // input, or another error, which ends the run and is returned. Diagnostics
-// are printed to stderr as they come, unless verified; failed says that
-// one was an error, and problems are what --verify-diagnostics found.
+// are printed to stderr as they come, unless verified; failed says that a
+// chunk failed (do returned its diagnostic: the input did not parse or
+// verify, or a pass failed), and problems are what --verify-diagnostics
+// found. As with mlir-opt, an error a pass reports while it succeeds (say
+// lower-affine on a reduction kind it cannot lower) is printed but does
+// not make the run fail.
 func (r chunkRun) run(out, stderr io.Writer, do func(ctx *ir.Context, chunk string, last bool) error) (failed bool, problems []string, err error) {
 	chunks := []string{r.text}
 	if r.split {
@@ -47,6 +51,7 @@ func (r chunkRun) run(out, stderr io.Writer, do func(ctx *ir.Context, chunk stri
 				return failed, problems, err
 			}
 			diags = append(diags, d)
+			failed = failed || !r.verify
 		}
 		if r.verify {
 			// Chunks keep their original line numbers, so each chunk's own
@@ -56,9 +61,6 @@ func (r chunkRun) run(out, stderr io.Writer, do func(ctx *ir.Context, chunk stri
 		}
 		for _, d := range diags {
 			fmt.Fprint(stderr, d.Format(ctx))
-			if d.Severity == ir.SeverityError {
-				failed = true
-			}
 		}
 	}
 	return failed, problems, nil

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -172,5 +173,54 @@ func TestShowDialects(t *testing.T) {
 	slices.Sort(want)
 	if !slices.Equal(got, want) || !slices.Contains(got, "builtin") || !slices.Contains(got, "spirv") {
 		t.Errorf("dialects %q, want %q", got, want)
+	}
+}
+
+// TestOptExitStatus checks that kiln opt fails, as mlir-opt does, when the
+// input does not parse or verify or a pass fails, and not when a pass
+// reports an error and succeeds.
+func TestOptExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := dir + "/" + name
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	// lower-affine cannot lower the "assign" reduction: it says so, keeps
+	// the op and succeeds.
+	reduction := write("reduction.mlir", `func.func @f(%n: index) -> i32 {
+  %0 = affine.parallel (%i) = (0) to (%n) reduce ("assign") -> i32 {
+    %c0 = arith.constant 0 : i32
+    affine.yield %c0 : i32
+  }
+  return %0 : i32
+}
+`)
+	invalid := write("invalid.mlir", `func.func @f() {
+  %0 = arith.addi %x, %x : i32
+  return
+}
+`)
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"pass reports and succeeds", []string{"opt", "--lower-affine", reduction}, 0, "Reduction operation type not supported"},
+		{"input does not parse", []string{"opt", invalid}, 1, "use of undeclared SSA value name"},
+		{"pass fails", []string{"opt", "--pass-pipeline=builtin.module(func.func(inline))", reduction}, 1, "does not define a symbol table"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := kilnCLI(tc.args...)
+			if code != tc.code || !strings.Contains(stderr, tc.stderr) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr, tc.code, tc.stderr)
+			}
+			if tc.code == 0 && !strings.Contains(stdout, "affine.parallel") {
+				t.Errorf("output lacks the op the pass kept:\n%s", stdout)
+			}
+		})
 	}
 }

@@ -35,8 +35,12 @@ func ControlFlowSink() *Pass {
 
 // singlyExecutedRegions returns the non-empty regions of a region branch op
 // that run at most once each time the op runs: those no terminator of its
-// regions branches back to (MLIR asks getRegionInvocationBounds).
+// regions branches back to (MLIR asks getRegionInvocationBounds), unless
+// the op leaves them unbounded.
 func singlyExecutedRegions(op *ir.Operation) []*ir.Region {
+	if op.Def().RegionInvocationsUnknown {
+		return nil
+	}
 	again := map[int]bool{}
 	for _, r := range op.Regions() {
 		for b := range r.Blocks() {

@@ -18,8 +18,9 @@ import (
 //     uses it);
 //   - results, entry block arguments and forwarded operands of ops that
 //     describe their region flow (ir.RegionSuccessor: scf.for, scf.while,
-//     scf.if, scf.index_switch, scf.execute_region), a group of them that
-//     values flow between going only when none of the group is live;
+//     scf.if, scf.index_switch, scf.execute_region, affine.for, affine.if,
+//     memref.alloca_scope), a group of them that values flow between
+//     going only when none of the group is live;
 //   - block arguments of branch successors, with the branch operands;
 //   - ops with no memory effects whose results are all dead.
 //
@@ -31,8 +32,8 @@ import (
 // dead ones become ub.poison (created before their op); with true (the
 // default) the pass erases them directly, which for the scf ops gives what
 // MLIR's poison and canonicalization give, and then applies the
-// canonicalization patterns of the region-branch ops' kinds to the IR, as
-// MLIR does after its poisoning.
+// canonicalization patterns of the region-branch ops' kinds to the IR, with
+// folding, as MLIR does after its poisoning.
 func RemoveDeadValues() *Pass {
 	return &Pass{
 		Name:     "RemoveDeadValues",
@@ -546,8 +547,27 @@ func (a *rdv) dropForwarded(op *ir.Operation) {
 		}
 	}
 	if slices.Contains(dead, true) {
-		op.SetOperands(keep(op.Operands(), dead))
+		dropOperands(op, dead)
 	}
+}
+
+// dropOperands drops op's marked operands, shrinking the segments of an
+// AttrSizedOperandSegments op (affine.for's inits) that held them.
+func dropOperands(op *ir.Operation, dead []bool) {
+	if sizes := ir.OperandSegmentSizes(op); sizes != nil {
+		sizes = slices.Clone(sizes)
+		at := 0
+		for i, n := range sizes {
+			for j := at; j < at+int(n); j++ {
+				if dead[j] {
+					sizes[i]--
+				}
+			}
+			at += int(n)
+		}
+		op.SetAttr("operandSegmentSizes", op.Context().DenseI32Array(sizes...))
+	}
+	op.SetOperands(keep(op.Operands(), dead))
 }
 
 // poisonForwarded replaces the operands of op (a region-branch op or one
@@ -566,7 +586,10 @@ func (a *rdv) poisonForwarded(op *ir.Operation) {
 
 // canonicalizeRegionBranchOps applies the canonicalization patterns of the
 // kinds of region-branch ops in top, as MLIR does after removing dead
-// values: only those patterns, without folding or region simplification.
+// values: only those patterns, with folding over the whole IR (so a
+// spirv.Bitcast chain or an addi of zero left behind folds away), but
+// neither constant deduplication, which would hoist the constants that
+// stay in regions, nor region simplification.
 func canonicalizeRegionBranchOps(top *ir.Operation) error {
 	seen := map[*ir.OpDef]bool{}
 	var patterns []*ir.Pattern
@@ -577,10 +600,7 @@ func canonicalizeRegionBranchOps(top *ir.Operation) error {
 		}
 		return true
 	})
-	if len(patterns) == 0 {
-		return nil
-	}
-	_, err := rewrite.ApplyPatternsGreedily(top, rewrite.NewPatternSet(patterns...), rewrite.GreedyConfig{NoFold: true, NoRegionSimplify: true})
+	_, err := rewrite.ApplyPatternsGreedily(top, rewrite.NewPatternSet(patterns...), rewrite.GreedyConfig{NoConstantCSE: true, NoRegionSimplify: true})
 	return err
 }
 

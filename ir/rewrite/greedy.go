@@ -28,6 +28,11 @@ type GreedyConfig struct {
 	MergeBlocks bool
 	// NoFold turns off folding and constant deduplication.
 	NoFold bool
+	// NoConstantCSE keeps folding but turns off the deduplication and
+	// hoisting of the constants already in the IR (MLIR's
+	// GreedyRewriteConfig::enableConstantCSE(false)); a fold's constants
+	// stay where it materializes them, before the folded op.
+	NoConstantCSE bool
 	// Listener, when set, is told about every change as well.
 	Listener ir.Listener
 }
@@ -93,7 +98,7 @@ func (d *greedyDriver) seed() {
 	d.wl = newWorklist()
 	d.folder = newFolder(d.root)
 	known := func(n *ir.Operation) bool {
-		return !d.cfg.NoFold && d.folder.insertKnownConstant(n, d.rw)
+		return !d.cfg.NoFold && !d.cfg.NoConstantCSE && d.folder.insertKnownConstant(n, d.rw)
 	}
 	for _, r := range d.root.Regions() {
 		if d.cfg.TopDown {

@@ -55,3 +55,23 @@ func.func @no_sink(%m: memref<4xi32>, %n: index, %c: i1, %a: i32) {
   }
   return
 }
+
+// -----
+
+// affine.if does not bound how often its regions run (MLIR's AffineIfOp has
+// no getRegionInvocationBounds), nor does affine.for: nothing sinks.
+// CHECK-LABEL: func.func @affine_no_sink(
+// CHECK-NEXT:    %[[S:.*]] = arith.addi %arg1, %arg1 : i32
+// CHECK-NEXT:    %[[T:.*]] = arith.muli %arg1, %arg1 : i32
+// CHECK-NEXT:    affine.if
+func.func @affine_no_sink(%i: index, %x: i32, %m: memref<i32>) {
+  %s = arith.addi %x, %x : i32
+  %t = arith.muli %x, %x : i32
+  affine.if affine_set<(d0) : (d0 - 10 >= 0)>(%i) {
+    memref.store %s, %m[] : memref<i32>
+  }
+  affine.for %j = 0 to 4 {
+    memref.store %t, %m[] : memref<i32>
+  }
+  return
+}

@@ -104,3 +104,57 @@ func.func @affine_and_parallel(%a: f32, %x: index, %m: memref<10xf32>) {
   }
   return
 }
+
+// -----
+
+// The divisions have no memory effects but leave the loop only when their
+// divisor cannot trap, as MLIR's Speculatability says: an unsigned one by a
+// constant with no zero element, a signed one by a constant whose values
+// all lie on one side of zero and not at -1 (INT_MIN / -1).
+// CHECK-LABEL: func.func @divisions(
+// CHECK-DAG:     arith.divui %arg0, %c3_i32
+// CHECK-DAG:     arith.ceildivui %arg0, %c3_i32
+// CHECK-DAG:     arith.divsi %arg0, %c3_i32
+// CHECK-DAG:     arith.ceildivsi %arg0, %c-2_i32
+// CHECK-DAG:     arith.divsi %arg3, %cst : vector<2xi32>
+// CHECK:         scf.for
+// CHECK-DAG:       arith.divui %arg0, %c0_i32
+// CHECK-DAG:       arith.divui %arg0, %arg1
+// CHECK-DAG:       arith.divsi %arg0, %c-1_i32
+// CHECK-DAG:       arith.ceildivsi %arg0, %c0_i32
+// CHECK-DAG:       arith.divsi %arg3, %cst_0
+// CHECK:           memref.store
+func.func @divisions(%x: i32, %y: i32, %m: memref<10xi32>, %v: vector<2xi32>, %vm: memref<vector<2xi32>>) {
+  %c0 = arith.constant 0 : i32
+  %c3 = arith.constant 3 : i32
+  %cm1 = arith.constant -1 : i32
+  %cm2 = arith.constant -2 : i32
+  %pos = arith.constant dense<[2, 5]> : vector<2xi32>
+  %mixed = arith.constant dense<[2, -5]> : vector<2xi32>
+  %lb = arith.constant 0 : index
+  %ub = arith.constant 10 : index
+  %st = arith.constant 1 : index
+  scf.for %i = %lb to %ub step %st {
+    %a = arith.divui %x, %c3 : i32
+    %b = arith.ceildivui %x, %c3 : i32
+    %c = arith.divsi %x, %c3 : i32
+    %d = arith.ceildivsi %x, %cm2 : i32
+    %e = arith.divui %x, %c0 : i32
+    %f = arith.divui %x, %y : i32
+    %g = arith.divsi %x, %cm1 : i32
+    %h = arith.ceildivsi %x, %c0 : i32
+    %p = arith.divsi %v, %pos : vector<2xi32>
+    %q = arith.divsi %v, %mixed : vector<2xi32>
+    %s1 = arith.addi %a, %b : i32
+    %s2 = arith.addi %s1, %c : i32
+    %s3 = arith.addi %s2, %d : i32
+    %s4 = arith.addi %s3, %e : i32
+    %s5 = arith.addi %s4, %f : i32
+    %s6 = arith.addi %s5, %g : i32
+    %s7 = arith.addi %s6, %h : i32
+    memref.store %s7, %m[%i] : memref<10xi32>
+    %pq = arith.addi %p, %q : vector<2xi32>
+    memref.store %pq, %vm[] : memref<vector<2xi32>>
+  }
+  return
+}

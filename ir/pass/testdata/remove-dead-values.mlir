@@ -46,10 +46,11 @@ func.func @two_calls(%x: i32) -> (i32, i32) {
 // -----
 
 // A public function keeps its signature. Ops with no memory effects and dead
-// results go; a load and an allocation have effects and stay.
+// results go; a load and an allocation have effects and stay (POISON), until
+// the cleanup after the pass erases them as trivially dead (CANON).
 // CHECK-LABEL: func.func @public_sig(%arg0: i32, %arg1: memref<i32>) -> i32 {
-// CHECK-NEXT:    memref.load %arg1[] : memref<i32>
-// CHECK-NEXT:    memref.alloc() : memref<4xi32>
+// POISON-NEXT:   memref.load %arg1[] : memref<i32>
+// POISON-NEXT:   memref.alloc() : memref<4xi32>
 // CHECK-NEXT:    return %arg0 : i32
 func.func @public_sig(%a: i32, %m: memref<i32>) -> i32 {
   %dead = arith.muli %a, %a : i32
@@ -429,4 +430,97 @@ func.func @alloca_scope_dead_result(%m: memref<10xindex>, %i: index) {
     memref.alloca_scope.return %s : index
   }
   return
+}
+
+// -----
+
+// With canonicalize (the default) the ops left behind fold, as MLIR's
+// cleanup folds them: the bitcast chain whose first half fed only a dead
+// value, and the addition of zero that the inlined alloca_scope body left.
+// CHECK-LABEL: spirv.func @bitcast_chain
+// POISON-NEXT:   %[[B0:.*]] = spirv.Bitcast %arg1 : vector<2xi32> to vector<2xf32>
+// POISON-NEXT:   %[[B1:.*]] = spirv.Bitcast %[[B0]] : vector<2xf32> to vector<2xi32>
+// POISON-NEXT:   spirv.ReturnValue %[[B1]] : vector<2xi32>
+// CANON-NEXT:    spirv.ReturnValue %arg1 : vector<2xi32>
+spirv.func @bitcast_chain(%arg0: vector<2xi32>, %arg1: vector<2xi32>) -> vector<2xi32> "None" {
+  %0 = spirv.Bitcast %arg0 : vector<2xi32> to vector<2xf32>
+  %1 = spirv.Bitcast %arg1 : vector<2xi32> to vector<2xf32>
+  %2 = spirv.Bitcast %1 : vector<2xf32> to vector<2xi32>
+  spirv.ReturnValue %2 : vector<2xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @zero_added
+// CANON-NEXT:    %[[C0:.*]] = arith.constant 0 : index
+// CANON-NEXT:    memref.store %[[C0]], %arg0[%[[C0]]] : memref<10xindex>
+// CANON-NEXT:    return
+// POISON:        memref.alloca_scope
+func.func @zero_added(%m: memref<10xindex>) {
+  %c0 = arith.constant 0 : index
+  %r = memref.alloca_scope -> index {
+    %s = arith.addi %c0, %c0 : index
+    memref.store %s, %m[%c0] : memref<10xindex>
+    memref.alloca_scope.return %s : index
+  }
+  return
+}
+
+// -----
+
+// Folding does not gather constants: the one left in a region stays there.
+// CHECK-LABEL: func.func @constant_stays(%arg0: index, %arg1: memref<i32>) {
+// CANON-NEXT:    scf.index_switch %arg0
+// CANON-NEXT:    case 1 {
+// CANON-NEXT:      %[[C:.*]] = arith.constant 10 : i32
+// CANON-NEXT:      memref.store %[[C]], %arg1[] : memref<i32>
+func.func @constant_stays(%arg0: index, %arg1: memref<i32>) {
+  %r = scf.index_switch %arg0 -> i32
+  case 1 {
+    %c10 = arith.constant 10 : i32
+    memref.store %c10, %arg1[] : memref<i32>
+    scf.yield %c10 : i32
+  }
+  default {
+    %c11 = arith.constant 11 : i32
+    scf.yield %c11 : i32
+  }
+  return
+}
+
+// -----
+
+// affine.for and affine.if are region branch ops: a dead iter_arg goes with
+// its init (the operand segment shrinks), its yielded value and its result;
+// a dead affine.if result goes with what both regions yield for it.
+// CHECK-LABEL: func.func @affine_dead(%arg0: index, %arg1: memref<i32>) -> i32 {
+// CANON:         %[[R:.*]] = affine.for %{{.*}} = 0 to %arg0 iter_args(%[[A:.*]] = %c0_i32) -> (i32) {
+// CANON-NEXT:      %[[X:.*]] = arith.addi %[[A]], %c1_i32 : i32
+// CANON-NEXT:      affine.yield %[[X]] : i32
+// CANON-NEXT:    }
+// CANON-NEXT:    %[[S:.*]] = affine.if #{{.*}}()[%arg0] -> i32 {
+// CANON-NEXT:      memref.store %c0_i32, %arg1[] : memref<i32>
+// CANON-NEXT:      affine.yield %c1_i32 : i32
+// CANON-NEXT:    } else {
+// CANON-NEXT:      affine.yield %c0_i32 : i32
+// CANON-NEXT:    }
+// CANON-NEXT:    %[[T:.*]] = arith.addi %[[R]], %[[S]] : i32
+// POISON:        %[[P:.*]] = ub.poison : i32
+// POISON-NEXT:   affine.for %{{.*}} = 0 to %arg0 iter_args(%{{.*}} = %c0_i32, %{{.*}} = %[[P]]) -> (i32, i32) {
+func.func @affine_dead(%n: index, %m: memref<i32>) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r:2 = affine.for %i = 0 to %n iter_args(%a = %c0, %b = %c1) -> (i32, i32) {
+    %x = arith.addi %a, %c1 : i32
+    %y = arith.muli %b, %b : i32
+    affine.yield %x, %y : i32, i32
+  }
+  %s:2 = affine.if affine_set<(d0) : (d0 - 10 >= 0)>(%n) -> (i32, i32) {
+    memref.store %c0, %m[] : memref<i32>
+    affine.yield %c0, %c1 : i32, i32
+  } else {
+    affine.yield %c1, %c0 : i32, i32
+  }
+  %t = arith.addi %r#0, %s#1 : i32
+  return %t : i32
 }

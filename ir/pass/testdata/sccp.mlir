@@ -130,3 +130,78 @@ func.func @while(%x: i32) -> (i32, i32) {
   }
   return %w, %never : i32, i32
 }
+
+// -----
+
+// affine.for and affine.if describe their regions as MLIR's: a loop with a
+// constant trip count of one takes its inits into the body once and gives
+// back what the body yields; one that never runs gives back its inits; an
+// unknown trip count joins the two. Both branches of affine.if yielding the
+// same constant make the result that constant.
+// CHECK-LABEL: func.func @affine_one_trip(
+// CHECK:         %[[C1:.*]] = arith.constant 1 : i32
+// CHECK:         return %[[C1]] : i32
+func.func @affine_one_trip() -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = affine.for %i = 0 to 1 iter_args(%a = %c0) -> (i32) {
+    %s = arith.addi %a, %c1 : i32
+    affine.yield %s : i32
+  }
+  return %r : i32
+}
+
+// CHECK-LABEL: func.func @affine_zero_trips(
+// CHECK:         %[[C3:.*]] = arith.constant 3 : i32
+// CHECK:         return %[[C3]] : i32
+func.func @affine_zero_trips() -> i32 {
+  %c3 = arith.constant 3 : i32
+  %r = affine.for %i = 5 to 2 iter_args(%a = %c3) -> (i32) {
+    %s = arith.addi %a, %a : i32
+    affine.yield %s : i32
+  }
+  return %r : i32
+}
+
+// The body may run any number of times: %a is 0 then 0 + 0.
+// CHECK-LABEL: func.func @affine_unknown_trips(
+// CHECK:         %[[C0:.*]] = arith.constant 0 : i32
+// CHECK:         return %[[C0]] : i32
+func.func @affine_unknown_trips(%n: index) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %r = affine.for %i = 0 to %n iter_args(%a = %c0) -> (i32) {
+    %s = arith.addi %a, %a : i32
+    affine.yield %s : i32
+  }
+  return %r : i32
+}
+
+// Two trips of %a + 1 from 0 are not one constant.
+// CHECK-LABEL: func.func @affine_two_trips(
+// CHECK:         %[[R:.*]] = affine.for
+// CHECK:         return %[[R]] : i32
+func.func @affine_two_trips() -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = affine.for %i = 0 to 2 iter_args(%a = %c0) -> (i32) {
+    %s = arith.addi %a, %c1 : i32
+    affine.yield %s : i32
+  }
+  return %r : i32
+}
+
+// CHECK-LABEL: func.func @affine_if_same(
+// CHECK:         %[[C7:.*]] = arith.constant 7 : i32
+// CHECK:         return %[[C7]] : i32
+func.func @affine_if_same(%i: index) -> i32 {
+  %c7 = arith.constant 7 : i32
+  %c3 = arith.constant 3 : i32
+  %c4 = arith.constant 4 : i32
+  %r = affine.if affine_set<(d0) : (d0 - 10 >= 0)>(%i) -> i32 {
+    affine.yield %c7 : i32
+  } else {
+    %s = arith.addi %c3, %c4 : i32
+    affine.yield %s : i32
+  }
+  return %r : i32
+}
