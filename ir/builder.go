@@ -75,7 +75,7 @@ func (b *Builder) Create(st *OpState) *Operation { return b.Insert(b.ctx.NewOp(s
 // field of a struct from another), so hot paths that make many small ops
 // use this.
 func (b *Builder) CreateOp(name string, loc Location, operands []*Value, resultTypes []Type, attrs ...NamedAttr) *Operation {
-	return b.Insert(b.ctx.buildOp(b.ctx.opInfo(name), loc, operands, resultTypes, nil, attrs))
+	return b.Insert(b.ctx.buildOp(b.ctx.createdInfo(name), loc, operands, resultTypes, nil, attrs))
 }
 
 // CreateBlock adds a block to region before another block (nil: at the end)

@@ -231,7 +231,10 @@ type compiledFormat struct {
 	operandTypes, resultTypes         []typeSource
 	inferResults                      bool
 	usedAttrs                         []string // attributes the syntax shows, elided from attr-dict
-	allOperandTypes, allResultTypes   bool
+	// elided is what attr-dict leaves out of every op: usedAttrs, the
+	// segment sizes and the operand segment attributes.
+	elided                          []string
+	allOperandTypes, allResultTypes bool
 	// defaults holds each attribute's Default, made for the context last
 	// asked: parsing and printing an op asked for it up to three times,
 	// each a uniquing lookup.
@@ -342,6 +345,15 @@ func compileFormat(d *OpDef) (*compiledFormat, error) {
 		if !c.seen[fmtRef{rSuccessor, i}] {
 			return nil, fmt.Errorf("successor #%d, named '%s', not found", i, p.name)
 		}
+	}
+	f.elided = append([]string(nil), f.usedAttrs...)
+	for _, n := range []string{"operandSegmentSizes", "resultSegmentSizes"} {
+		if d.isInherent(n) {
+			f.elided = append(f.elided, n)
+		}
+	}
+	for _, n := range d.Format.OperandSegments {
+		f.elided = append(f.elided, n)
 	}
 	return f, f.resolveTypes()
 }

@@ -322,15 +322,11 @@ func (p *Printer) attrWithoutType(a Attribute) {
 // attrDict writes the attributes the syntax does not show, leaving out
 // default-valued ones equal to their default and segment sizes.
 func (w *fmtPrinter) attrDict(withKeyword bool) {
-	elided := append(w.elided[:0], w.f.usedAttrs...)
-	for _, n := range []string{"operandSegmentSizes", "resultSegmentSizes"} {
-		if w.f.def.isInherent(n) {
-			elided = append(elided, n)
-		}
+	props, discardable := w.op.propList(), w.op.discardable()
+	if len(props) == 0 && len(discardable) == 0 {
+		return // nothing to show, nothing to elide
 	}
-	for _, n := range w.f.spec.OperandSegments {
-		elided = append(elided, n)
-	}
+	elided := append(w.elided[:0], w.f.elided...)
 	ctx := w.op.Context()
 	for i, fa := range w.f.spec.Attrs {
 		if fa.Default != nil && w.op.Attr(fa.Name) == w.f.defaultAttr(i, ctx) {
@@ -338,7 +334,7 @@ func (w *fmtPrinter) attrDict(withKeyword bool) {
 		}
 	}
 	w.elided = elided
-	w.attrs = append(append(w.attrs[:0], w.op.propList()...), w.op.discardable()...)
+	w.attrs = append(append(w.attrs[:0], props...), discardable...)
 	if withKeyword {
 		w.p.OptionalAttrDictWithKeyword(w.attrs, elided...)
 	} else {

@@ -42,10 +42,21 @@ type opInfo struct {
 	ctx  *Context
 	name string
 	def  *OpDef // nil when unregistered
+	// dialect is name's part before the first '.', which verifiers ask for
+	// op by op.
+	dialect string
 	// lastProps is the shared property list an op of this name got last:
 	// ops of one name mostly have the same, which a compare finds
 	// without building and hashing the list's key.
 	lastProps atomic.Pointer[[]NamedAttr]
+}
+
+func newOpInfo(c *Context, name string, def *OpDef) *opInfo {
+	info := &opInfo{ctx: c, name: name, def: def}
+	if i := strings.IndexByte(name, '.'); i >= 0 {
+		info.dialect = name[:i]
+	}
+	return info
 }
 
 // opRare holds what few ops have, out of the Operation struct that every
@@ -389,12 +400,7 @@ func (op *Operation) Def() *OpDef { return op.info.def }
 func (op *Operation) IsRegistered() bool { return op.info.def != nil }
 
 // DialectName returns the namespace part of the name.
-func (op *Operation) DialectName() string {
-	if i := strings.IndexByte(op.info.name, '.'); i >= 0 {
-		return op.info.name[:i]
-	}
-	return ""
-}
+func (op *Operation) DialectName() string { return op.info.dialect }
 
 // HasTrait reports whether the op's definition has all the given traits.
 func (op *Operation) HasTrait(t Trait) bool { return op.info.def != nil && op.info.def.Traits&t == t }

@@ -449,6 +449,38 @@ func (p *Parser) checkOpName(name string, t token, generic bool) error {
 	return p.errorAt(t, "Dialect `%s' not found for custom op '%s' ", dialect, name)
 }
 
+// opCacheSlots is the size of a parser's cache of op names.
+const opCacheSlots = 128
+
+// cachedOp is an entry of Parser.opCache.
+type cachedOp struct {
+	name string
+	info *opInfo
+}
+
+// registeredInfo returns the info of the op registered as name, or nil,
+// through a cache indexed by the name's last eight bytes and length:
+// each op parsed looked its name up in the context's map of all ops, 1%
+// of a parse.
+func (p *Parser) registeredInfo(name string) *opInfo {
+	if p.opCache == nil {
+		p.opCache = new([opCacheSlots]cachedOp)
+	}
+	h := uint64(len(name))
+	for i := max(len(name)-8, 0); i < len(name); i++ {
+		h = h<<8 | uint64(name[i])
+	}
+	e := &p.opCache[h*0x9E3779B97F4A7C15>>57]
+	if e.info != nil && e.name == name {
+		return e.info
+	}
+	info := p.ctx.infos[name]
+	if info != nil {
+		e.name, e.info = name, info
+	}
+	return info
+}
+
 func (p *Parser) parseGenericOp() (*Operation, error) {
 	nameTok := p.tok
 	name, err := p.ParseString()
@@ -458,10 +490,13 @@ func (p *Parser) parseGenericOp() (*Operation, error) {
 	if name == "" {
 		return nil, p.errorAt(nameTok, "empty operation name is invalid")
 	}
-	if err := p.checkOpName(name, nameTok, true); err != nil {
-		return nil, err
+	info := p.registeredInfo(name)
+	if info == nil {
+		if err := p.checkOpName(name, nameTok, true); err != nil {
+			return nil, err
+		}
 	}
-	st := &OpState{Name: name, Loc: p.locOf(nameTok)}
+	st := &OpState{Name: name, Loc: p.locOf(nameTok), info: info}
 	if err := p.ParsePunct("("); err != nil {
 		return nil, err
 	}
@@ -611,7 +646,7 @@ func (p *Parser) lookupCustomOp(name string) *OpDef {
 // name spells, or nil; NewOp takes it from the OpState rather than
 // looking the name up again.
 func (p *Parser) lookupCustomInfo(name string) *opInfo {
-	if info := p.ctx.infos[name]; info != nil {
+	if info := p.registeredInfo(name); info != nil {
 		return info
 	}
 	if len(p.defaultDialects) > 0 {

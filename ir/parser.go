@@ -31,8 +31,9 @@ type Parser struct {
 	pendingLocs []pendingLoc
 
 	scopes          []*valueScope
-	spareScopes     []*valueScope  // popped empty, for reuse
-	customStates    []*customState // see parseCustomOp
+	spareScopes     []*valueScope           // popped empty, for reuse
+	customStates    []*customState          // see parseCustomOp
+	opCache         *[opCacheSlots]cachedOp // see registeredInfo
 	customDepth     int
 	operandScratch  []*Value    // see parseGenericOp
 	typeStack       []Type      // see parseFunctionType

@@ -103,18 +103,28 @@ func (p *OpPrinter) OptionalAttrDictWithKeyword(attrs []NamedAttr, elided ...str
 	}
 }
 
+// filterAttrs returns attrs less the elided names, attrs itself (no copy)
+// when it has none of them.
 func filterAttrs(attrs []NamedAttr, elided []string) []NamedAttr {
 	var out []NamedAttr
+	kept := 0 // attrs[:kept] are all kept and not yet copied to out
 outer:
-	for _, a := range attrs {
+	for i, a := range attrs {
 		for _, e := range elided {
 			if a.Name == e {
+				if out == nil {
+					out = make([]NamedAttr, 0, len(attrs)-1)
+				}
+				out = append(out, attrs[kept:i]...)
+				kept = i + 1
 				continue outer
 			}
 		}
-		out = append(out, a)
 	}
-	return out
+	if out == nil {
+		return attrs
+	}
+	return append(out, attrs[kept:]...)
 }
 
 // FunctionalType writes (operand types) -> result types for the op.
