@@ -74,7 +74,8 @@ func ParallelToLaunch(par *ir.Operation) error {
 	c.launch = newLaunch(b, one, loc)
 	b.SetInsertionPointBefore(c.launch.Region(0).Entry().Terminator())
 	ok, err := c.run(par)
-	if err != nil || !ok || resultsUsed(par) {
+	// The loop's results could not be replaced by the launch.
+	if err != nil || !ok || par.HasResultUses() {
 		// Undo: erase what was built before par, last first.
 		for o := par.PrevOp(); o != first; {
 			prev := o.PrevOp()
@@ -88,17 +89,6 @@ func ParallelToLaunch(par *ir.Operation) error {
 	}
 	par.Erase()
 	return nil
-}
-
-// resultsUsed reports whether the outermost loop's results have users,
-// which a launch could not replace.
-func resultsUsed(par *ir.Operation) bool {
-	for _, r := range par.Results() {
-		if r.HasUses() {
-			return true
-		}
-	}
-	return false
 }
 
 // newLaunch inserts a gpu.launch of size one everywhere whose body holds
