@@ -6,6 +6,7 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/scf"
+	scftransforms "github.com/kiln-gpu/kiln/scf/transforms"
 )
 
 // ParallelLoopsToGPU returns the convert-parallel-loops-to-gpu pass: MLIR's
@@ -45,7 +46,7 @@ func Register(reg pass.Registry) {
 // converter holds the state of one scf.parallel nest's conversion (MLIR's
 // ParallelToGpuLaunchLowering).
 type converter struct {
-	b        *ir.Builder
+	b        *ir.Rewriter
 	launch   *ir.Operation
 	cloning  *ir.Mapping
 	worklist []*ir.Operation
@@ -65,13 +66,13 @@ func ParallelToLaunch(par *ir.Operation) error {
 		return nil
 	}
 	ctx := par.Context()
-	b := ir.NewBuilder(ctx)
+	b := ir.NewRewriter(ctx, nil)
 	b.SetInsertionPointBefore(par)
 	first := par.PrevOp()
 	loc := par.Loc()
-	one := arith.NewConstant(b, ctx.IndexAttr(1), ctx.Index(), loc)
+	one := arith.NewConstant(&b.Builder, ctx.IndexAttr(1), ctx.Index(), loc)
 	c := &converter{b: b, cloning: ir.NewMapping(), bounds: map[gpu.Processor]*ir.Value{}}
-	c.launch = newLaunch(b, one, loc)
+	c.launch = newLaunch(&b.Builder, one, loc)
 	b.SetInsertionPointBefore(c.launch.Region(0).Entry().Terminator())
 	ok, err := c.run(par)
 	// The loop's results could not be replaced by the launch.
@@ -303,12 +304,7 @@ func unary(m *ir.AffineMap) bool {
 // sequential inserts an scf.for over a sequential dimension and moves the
 // insertion point into its body.
 func (c *converter) sequential(lb, ub, step *ir.Value, loc ir.Location) *ir.Value {
-	ctx := c.b.Context()
-	st := &ir.OpState{Name: "scf.for", Loc: loc, Operands: []*ir.Value{c.cloning.Lookup(lb), c.cloning.Lookup(ub), c.cloning.Lookup(step)}}
-	st.AddRegion().Append(ir.NewBlock([]ir.Type{ctx.Index()}, []ir.Location{loc}))
-	loop := c.b.Create(st)
-	body := loop.Region(0).Entry()
-	body.Append(ctx.NewOp(&ir.OpState{Name: "scf.yield", Loc: loc}))
+	body := scftransforms.NewFor(c.b, loc, c.cloning.Lookup(lb), c.cloning.Lookup(ub), c.cloning.Lookup(step), nil, false).Body()
 	c.b.SetInsertionPointToStart(body)
 	c.worklist = append(c.worklist, c.launch)
 	return body.Arg(0)
@@ -366,7 +362,7 @@ func (c *converter) staticUpperBound(ub *ir.Value) *ir.Value {
 	case "affine.min":
 		for _, r := range def.Attr("map").(*ir.AffineMapAttr).Map.Results {
 			if r.Kind == ir.AffineConst {
-				return arith.NewConstant(c.b, ctx.IndexAttr(r.Value), ctx.Index(), def.Loc())
+				return arith.NewConstant(&c.b.Builder, ctx.IndexAttr(r.Value), ctx.Index(), def.Loc())
 			}
 		}
 	case "arith.minsi":
@@ -380,7 +376,7 @@ func (c *converter) staticUpperBound(ub *ir.Value) *ir.Value {
 		r, rok := constantIndex(c.staticUpperBound(def.Operand(1)))
 		// A product of mixed signs no longer bounds the minimum.
 		if lok && rok && (l < 0) == (r < 0) {
-			return arith.NewConstant(c.b, ctx.IndexAttr(l*r), ctx.Index(), def.Loc())
+			return arith.NewConstant(&c.b.Builder, ctx.IndexAttr(l*r), ctx.Index(), def.Loc())
 		}
 	}
 	return nil
