@@ -27,20 +27,18 @@ func AffineForToGPU() *pass.Pass {
 			if blocks < 0 || threads < 0 {
 				return ir.Errorf(op.Loc(), "gpu-block-dims and gpu-thread-dims must not be negative")
 			}
-			var errs []error
+			// Every nest is converted, as in MLIR; the first failure is reported.
+			var first error
 			for _, blk := range op.Region(0).BlockList() {
 				for _, o := range blk.OpList() {
 					if o.Name() == "affine.for" {
-						if err := AffineLoopNestToLaunch(o, blocks, threads); err != nil {
-							errs = append(errs, err)
+						if err := AffineLoopNestToLaunch(o, blocks, threads); first == nil {
+							first = err
 						}
 					}
 				}
 			}
-			if len(errs) > 0 {
-				return errs[0]
-			}
-			return nil
+			return first
 		},
 	}
 }
