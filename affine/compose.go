@@ -23,9 +23,9 @@ func (m exprs) toMap() *ir.AffineMap {
 
 func ofMap(m *ir.AffineMap) exprs { return exprs{m.Dims, m.Symbols, slices.Clone(m.Results)} }
 
-// replaceDimsSyms rebuilds e with dim i replaced by dims[i] and symbol j
+// ReplaceDimsSyms rebuilds e with dim i replaced by dims[i] and symbol j
 // by syms[j], simplifying as MLIR's replaceDimsAndSymbols does.
-func replaceDimsSyms(e *ir.AffineExpr, dims, syms []*ir.AffineExpr) *ir.AffineExpr {
+func ReplaceDimsSyms(e *ir.AffineExpr, dims, syms []*ir.AffineExpr) *ir.AffineExpr {
 	switch e.Kind {
 	case ir.AffineConst:
 		return e
@@ -40,13 +40,13 @@ func replaceDimsSyms(e *ir.AffineExpr, dims, syms []*ir.AffineExpr) *ir.AffineEx
 		}
 		return e
 	}
-	return ir.AffineBinary(e.Kind, replaceDimsSyms(e.LHS, dims, syms), replaceDimsSyms(e.RHS, dims, syms))
+	return ir.AffineBinary(e.Kind, ReplaceDimsSyms(e.LHS, dims, syms), ReplaceDimsSyms(e.RHS, dims, syms))
 }
 
 func (m exprs) replace(dims, syms []*ir.AffineExpr, numDims, numSyms int) exprs {
 	out := exprs{numDims, numSyms, make([]*ir.AffineExpr, len(m.List))}
 	for i, e := range m.List {
-		out.List[i] = replaceDimsSyms(e, dims, syms)
+		out.List[i] = ReplaceDimsSyms(e, dims, syms)
 	}
 	return out
 }
@@ -220,7 +220,7 @@ func shift(e *ir.AffineExpr, numDims, numSyms, dims, syms int) *ir.AffineExpr {
 	for i := range sr {
 		sr[i] = ir.AffineSymbolExpr(i + syms)
 	}
-	return replaceDimsSyms(e, dr, sr)
+	return ReplaceDimsSyms(e, dr, sr)
 }
 
 // compose is MLIR's composeAffineMapAndOperands: operands defined by

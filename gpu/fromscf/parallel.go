@@ -1,6 +1,7 @@
 package fromscf
 
 import (
+	"github.com/kiln-gpu/kiln/affine"
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/ir"
@@ -203,23 +204,9 @@ func compose(f, g *ir.AffineMap) *ir.AffineMap {
 	}
 	out := &ir.AffineMap{Dims: g.Dims, Symbols: g.Symbols + f.Symbols}
 	for _, r := range f.Results {
-		out.Results = append(out.Results, substitute(r, g.Results, syms))
+		out.Results = append(out.Results, affine.ReplaceDimsSyms(r, g.Results, syms))
 	}
 	return out
-}
-
-// substitute rebuilds e with dimension i replaced by dims[i] and symbol j
-// by syms[j], simplifying as it goes.
-func substitute(e *ir.AffineExpr, dims, syms []*ir.AffineExpr) *ir.AffineExpr {
-	switch e.Kind {
-	case ir.AffineConst:
-		return e
-	case ir.AffineDim:
-		return dims[e.Value]
-	case ir.AffineSymbol:
-		return syms[e.Value]
-	}
-	return ir.AffineBinary(e.Kind, substitute(e.LHS, dims, syms), substitute(e.RHS, dims, syms))
 }
 
 // processLoop maps one scf.parallel of the nest (MLIR's
