@@ -239,11 +239,11 @@ func (c *converter) processLoop(op *ir.Operation) (bool, error) {
 		if ann.Processor == gpu.ProcessorSequential {
 			index = c.sequential(lb, ub, step, loc)
 		} else {
-			id := c.launch.Region(0).Entry().Arg(launchArg(ann.Processor))
-			index = c.apply(compose(ann.Map, lowerAndStep), []*ir.Value{id, c.ensureLaunchIndependent(step), c.ensureLaunchIndependent(lb)}, loc)
 			if !c.launchIndependent(lb) && !isConstant(lb) || !c.launchIndependent(step) && !isConstant(step) {
 				return false, nil
 			}
+			id := c.launch.Region(0).Entry().Arg(launchArg(ann.Processor))
+			index = c.apply(compose(ann.Map, lowerAndStep), []*ir.Value{id, c.ensureLaunchIndependent(step), c.ensureLaunchIndependent(lb)}, loc)
 			precise := c.launchIndependent(ub) || isConstant(ub)
 			if !c.setBound(ann, ub, lb, step, precise, loc) {
 				return false, nil
@@ -304,18 +304,17 @@ func (c *converter) sequential(lb, ub, step *ir.Value, loc ir.Location) *ir.Valu
 func (c *converter) setBound(ann *gpu.LoopDimMapAttr, ub, lb, step *ir.Value, precise bool, loc ir.Location) bool {
 	blk, before := c.b.InsertionPoint()
 	defer c.b.RestoreInsertionPoint(blk, before)
+	if _, dup := c.bounds[ann.Processor]; dup {
+		return false
+	}
 	c.b.SetInsertionPointBefore(c.launch)
 	if !precise {
 		if ub = c.staticUpperBound(ub); ub == nil {
 			return false
 		}
 	}
-	bound := c.apply(compose(ann.Bound, tripCount), []*ir.Value{c.ensureLaunchIndependent(c.cloning.Lookup(ub)),
+	c.bounds[ann.Processor] = c.apply(compose(ann.Bound, tripCount), []*ir.Value{c.ensureLaunchIndependent(c.cloning.Lookup(ub)),
 		c.ensureLaunchIndependent(c.cloning.Lookup(lb)), c.ensureLaunchIndependent(c.cloning.Lookup(step))}, loc)
-	if _, dup := c.bounds[ann.Processor]; dup {
-		return false
-	}
-	c.bounds[ann.Processor] = bound
 	return true
 }
 
