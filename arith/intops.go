@@ -277,7 +277,8 @@ func divSISpeculatability(op *ir.Operation) ir.Speculatability {
 		x := SExt(w, v.Bits)
 		lo, hi = min(lo, x), max(hi, x)
 	}
-	if (lo > 0 || hi < 0) && (lo > -1 || hi < -1) {
+	// Leaving out both means lying wholly above 0 or wholly below -1.
+	if lo > 0 || hi < -1 {
 		return ir.Speculatable
 	}
 	return ir.NotSpeculatable

@@ -371,14 +371,27 @@ func (l *lowerer) dmaWait(op *ir.Operation) bool {
 	return true
 }
 
-func (l *lowerer) forOp(op *ir.Operation) bool {
+// bounds inserts an affine.for's lower bound (the max of its lower bound
+// map's results) and upper bound (the min of its upper bound map's), as
+// MLIR's lowerAffineLowerBound and lowerAffineUpperBound; ok is false, with
+// a diagnostic emitted, when a map cannot be expanded.
+func (l *lowerer) bounds(op *ir.Operation) (lb, ub *ir.Value, ok bool) {
 	f := affine.For{Operation: op}
 	lbMap, ubMap := affine.MapOf(op, "lowerBoundMap"), affine.MapOf(op, "upperBoundMap")
 	if !l.expandable(lbMap.Results...) || !l.expandable(ubMap.Results...) {
+		return nil, nil, false
+	}
+	lb = l.reduceSeq("arith.maxsi", l.expandMap(lbMap, f.LowerBoundOperands()))
+	ub = l.reduceSeq("arith.minsi", l.expandMap(ubMap, f.UpperBoundOperands()))
+	return lb, ub, true
+}
+
+func (l *lowerer) forOp(op *ir.Operation) bool {
+	lb, ub, ok := l.bounds(op)
+	if !ok {
 		return false
 	}
-	lb := l.reduceSeq("arith.maxsi", l.expandMap(lbMap, f.LowerBoundOperands()))
-	ub := l.reduceSeq("arith.minsi", l.expandMap(ubMap, f.UpperBoundOperands()))
+	f := affine.For{Operation: op}
 	step := l.index(f.Step())
 	st := &ir.OpState{Name: "scf.for", Loc: op.Loc(), Operands: append([]*ir.Value{lb, ub, step}, f.Inits()...),
 		ResultTypes: op.ResultTypes()}
@@ -536,18 +549,9 @@ func (l *lowerer) parallel(op *ir.Operation) bool {
 	return true
 }
 
-// LoopBounds inserts, with b, an affine.for's lower bound (the max of its
-// lower bound map's results) and upper bound (the min of its upper bound
-// map's), as MLIR's lowerAffineLowerBound and lowerAffineUpperBound. ok is
-// false, with a diagnostic emitted, when a map cannot be expanded.
+// LoopBounds inserts, with b, an affine.for's lower and upper bound as its
+// lowering to scf.for does (lowerer.bounds).
 func LoopBounds(b *ir.Builder, forOp *ir.Operation) (lb, ub *ir.Value, ok bool) {
 	l := &lowerer{ctx: forOp.Context(), rw: &ir.Rewriter{Builder: *b}, loc: forOp.Loc()}
-	f := affine.For{Operation: forOp}
-	lbMap, ubMap := affine.MapOf(forOp, "lowerBoundMap"), affine.MapOf(forOp, "upperBoundMap")
-	if !l.expandable(lbMap.Results...) || !l.expandable(ubMap.Results...) {
-		return nil, nil, false
-	}
-	lb = l.reduceSeq("arith.maxsi", l.expandMap(lbMap, f.LowerBoundOperands()))
-	ub = l.reduceSeq("arith.minsi", l.expandMap(ubMap, f.UpperBoundOperands()))
-	return lb, ub, true
+	return l.bounds(forOp)
 }

@@ -144,28 +144,28 @@ func (c *converter) visit(op *ir.Operation) error {
 // kind returns the rule and patterns for op's name, looked up once per name.
 func (c *converter) kind(op *ir.Operation) *opKind {
 	d := op.Def()
-	var k *opKind
-	if d != nil {
-		slot := &c.recent[(uintptr(unsafe.Pointer(d))*0x9E3779B97F4A7C15)>>58]
-		if slot.def == d {
-			return slot.kind
-		}
-		if k = c.byDef[d]; k != nil {
-			slot.def, slot.kind = d, k
-			return k
-		}
-	} else {
-		k = c.byName[op.Name()]
-	}
-	if k == nil {
-		k = &opKind{rule: c.target.ruleOf(op), patterns: c.set.ix.lookup(op.Name())}
-		if d != nil {
-			c.byDef[d] = k
-		} else {
+	if d == nil {
+		k := c.byName[op.Name()]
+		if k == nil {
+			k = c.newKind(op)
 			c.byName[op.Name()] = k
 		}
+		return k
 	}
-	return k
+	slot := &c.recent[(uintptr(unsafe.Pointer(d))*0x9E3779B97F4A7C15)>>58]
+	if slot.def != d {
+		k := c.byDef[d]
+		if k == nil {
+			k = c.newKind(op)
+			c.byDef[d] = k
+		}
+		slot.def, slot.kind = d, k
+	}
+	return slot.kind
+}
+
+func (c *converter) newKind(op *ir.Operation) *opKind {
+	return &opKind{rule: c.target.ruleOf(op), patterns: c.set.ix.lookup(op.Name())}
 }
 
 // legality is c.target.Legality with the rule looked up once per op name.
