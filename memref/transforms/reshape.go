@@ -191,7 +191,7 @@ func delinearizeGroups(rw *ir.Rewriter, loc ir.Location, source *ir.Value, st *i
 			static = append(static, st.Dims[d])
 			if st.Dims[d] == ir.Dynamic {
 				if metadata == nil {
-					metadata = rw.CreateOp("memref.extract_strided_metadata", loc, []*ir.Value{source}, memref.ExtractStridedMetadataTypes(ctx, st))
+					metadata = extractMetadata(rw, loc, source, st)
 				}
 				dyn = append(dyn, metadata.Result(2+int(d)))
 			}

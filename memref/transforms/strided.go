@@ -57,7 +57,17 @@ func sourceMetadata(rw *ir.Rewriter, loc ir.Location, src *ir.Value) (stridedMet
 	if !ok || !ok2 {
 		return stridedMetadata{}, nil, false
 	}
-	e := rw.CreateOp("memref.extract_strided_metadata", loc, []*ir.Value{src}, memref.ExtractStridedMetadataTypes(rw.Context(), t))
+	return metadataEntries(extractMetadata(rw, loc, src, t), t, strides, offset), t, true
+}
+
+// extractMetadata makes a memref.extract_strided_metadata of v, of type t.
+func extractMetadata(rw *ir.Rewriter, loc ir.Location, v *ir.Value, t *ir.MemRefType) *ir.Operation {
+	return rw.CreateOp("memref.extract_strided_metadata", loc, []*ir.Value{v}, memref.ExtractStridedMetadataTypes(rw.Context(), t))
+}
+
+// metadataEntries returns e's results as mixed entries, static where t
+// (with the given strides and offset) says so.
+func metadataEntries(e *ir.Operation, t *ir.MemRefType, strides []int64, offset int64) stridedMetadata {
 	entry := func(static int64, r int) memref.Mixed {
 		if static != ir.Dynamic {
 			return memref.Mixed{Static: static}
@@ -69,7 +79,7 @@ func sourceMetadata(rw *ir.Rewriter, loc ir.Location, src *ir.Value) (stridedMet
 		md.sizes = append(md.sizes, entry(d, 2+i))
 		md.strides = append(md.strides, entry(strides[i], 2+len(t.Dims)+i))
 	}
-	return md, t, true
+	return md
 }
 
 var s0, s1 = ir.AffineSymbolExpr(0), ir.AffineSymbolExpr(1)
@@ -343,7 +353,7 @@ func reinterpretMetadata(rw *ir.Rewriter, op, rc *ir.Operation) (stridedMetadata
 		return stridedMetadata{}, false
 	}
 	t := src.Type().(*ir.MemRefType)
-	e := rw.CreateOp("memref.extract_strided_metadata", op.Loc(), []*ir.Value{src}, memref.ExtractStridedMetadataTypes(rw.Context(), t))
+	e := extractMetadata(rw, op.Loc(), src, t)
 	return stridedMetadata{base: e.Result(0), offset: parts[0][0], sizes: parts[1], strides: parts[2]}, true
 }
 
@@ -359,19 +369,7 @@ func castMetadata(rw *ir.Rewriter, op, cast *ir.Operation) (stridedMetadata, boo
 		return stridedMetadata{}, false
 	}
 	src := cast.Operand(0).Type().(*ir.MemRefType)
-	e := rw.CreateOp("memref.extract_strided_metadata", op.Loc(), []*ir.Value{cast.Operand(0)}, memref.ExtractStridedMetadataTypes(rw.Context(), src))
-	entry := func(static int64, r int) memref.Mixed {
-		if static != ir.Dynamic {
-			return memref.Mixed{Static: static}
-		}
-		return memref.Mixed{Static: ir.Dynamic, Value: e.Result(r)}
-	}
-	md := stridedMetadata{base: e.Result(0), offset: entry(offset, 1)}
-	for i, d := range t.Dims {
-		md.sizes = append(md.sizes, entry(d, 2+i))
-		md.strides = append(md.strides, entry(strides[i], 2+len(t.Dims)+i))
-	}
-	return md, true
+	return metadataEntries(extractMetadata(rw, op.Loc(), cast.Operand(0), src), t, strides, offset), true
 }
 
 // metadataOfSpaceCast is MLIR's ExtractStridedMetadataOpMemorySpaceCastFolder:
@@ -383,7 +381,7 @@ func metadataOfSpaceCast(rw *ir.Rewriter, op, cast *ir.Operation) bool {
 		return false
 	}
 	ctx := rw.Context()
-	e := rw.CreateOp("memref.extract_strided_metadata", op.Loc(), []*ir.Value{cast.Operand(0)}, memref.ExtractStridedMetadataTypes(ctx, src))
+	e := extractMetadata(rw, op.Loc(), cast.Operand(0), src)
 	results := slices.Clone(e.Results())
 	if op.Result(0).HasUses() {
 		bt := e.Result(0).Type().(*ir.MemRefType)
