@@ -3,7 +3,6 @@ package transforms
 import (
 	"slices"
 
-	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/memref"
 	"github.com/kiln-gpu/kiln/vector"
@@ -201,7 +200,7 @@ func delinearizeGroups(rw *ir.Rewriter, loc ir.Location, source *ir.Value, st *i
 		out = append(out, del.Results()...)
 	}
 	if len(groups) == 0 {
-		zero := arith.NewConstant(&rw.Builder, ctx.IndexAttr(0), ctx.Index(), loc)
+		zero := valueOf(rw, loc, memref.Mixed{Static: 0})
 		for range st.Dims {
 			out = append(out, zero)
 		}

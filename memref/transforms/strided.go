@@ -3,7 +3,6 @@ package transforms
 import (
 	"slices"
 
-	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
@@ -274,8 +273,7 @@ func resolveMetadata(op *ir.Operation, rw *ir.Rewriter) bool {
 		return metadataOfSpaceCast(rw, op, d)
 	case "memref.extract_strided_metadata":
 		// The base buffer of a base buffer is itself, at offset 0.
-		zero := arith.NewConstant(&rw.Builder, rw.Context().IndexAttr(0), rw.Context().Index(), loc)
-		rw.ReplaceOp(op, []*ir.Value{d.Result(0), zero})
+		rw.ReplaceOp(op, []*ir.Value{d.Result(0), valueOf(rw, loc, memref.Mixed{Static: 0})})
 		return true
 	default:
 		return false
@@ -328,7 +326,7 @@ func allocMetadata(rw *ir.Rewriter, op, alloc *ir.Operation) (stridedMetadata, b
 		md.strides[i] = composedApply(rw, loc, expr, values)
 	}
 	// The offset constant comes first, as MLIR makes it before the sizes.
-	md.offset = memref.Mixed{Static: ir.Dynamic, Value: arith.NewConstant(&rw.Builder, rw.Context().IndexAttr(0), rw.Context().Index(), loc)}
+	md.offset = memref.Mixed{Static: ir.Dynamic, Value: valueOf(rw, loc, memref.Mixed{Static: 0})}
 	baseType := op.Result(0).Type()
 	switch {
 	case !op.Result(0).HasUses():
