@@ -85,8 +85,8 @@ func vectorKeepsStrides(op *ir.Operation, groups [][]int64, expand bool) bool {
 	var vt *ir.VectorType
 	if op.Name() == "vector.transfer_read" {
 		vt, _ = op.Result(0).Type().(*ir.VectorType)
-	} else if v, ok := vectorOf(op); ok {
-		vt = v
+	} else {
+		vt, _ = vectorOf(op)
 	}
 	if vt == nil {
 		return true
