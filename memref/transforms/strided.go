@@ -170,7 +170,7 @@ func reshapeMetadata(rw *ir.Rewriter, op *ir.Operation) (stridedMetadata, bool) 
 			size = composedApply(rw, loc, expr, values)
 		}
 		md.sizes = append(md.sizes, size)
-		md.strides = append(md.strides, collapsedStride(op, src, st, rt, g, gi))
+		md.strides = append(md.strides, collapsedStride(src, st, rt, g, gi))
 	}
 	return md, true
 }
@@ -178,7 +178,7 @@ func reshapeMetadata(rw *ir.Rewriter, op *ir.Operation) (stridedMetadata, bool) 
 // collapsedStride is MLIR's getCollapsedStride: the stride of the group's
 // innermost dim of size other than one; for a group of unit dims, the
 // result type's stride, or a dynamic source stride where that is dynamic.
-func collapsedStride(op *ir.Operation, src stridedMetadata, st, rt *ir.MemRefType, g []int64, gi int) memref.Mixed {
+func collapsedStride(src stridedMetadata, st, rt *ir.MemRefType, g []int64, gi int) memref.Mixed {
 	var last *memref.Mixed
 	for _, d := range g {
 		if st.Dims[d] != 1 {
