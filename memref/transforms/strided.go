@@ -128,8 +128,9 @@ func reshapeMetadata(rw *ir.Rewriter, op *ir.Operation) (stridedMetadata, bool) 
 		return stridedMetadata{}, false
 	}
 	loc := op.Loc()
+	expand := op.Name() == "memref.expand_shape"
 	var shape []memref.Mixed
-	if op.Name() == "memref.expand_shape" {
+	if expand {
 		if shape, ok = expandOutputShape(op, rt); !ok {
 			return stridedMetadata{}, false
 		}
@@ -147,7 +148,7 @@ func reshapeMetadata(rw *ir.Rewriter, op *ir.Operation) (stridedMetadata, bool) 
 		return md, true
 	}
 	for gi, g := range groups {
-		if op.Name() == "memref.expand_shape" {
+		if expand {
 			strides := make([]memref.Mixed, len(g))
 			strides[len(g)-1] = src.strides[gi]
 			for i := len(g) - 2; i >= 0; i-- {
