@@ -53,8 +53,24 @@ func (m Mixed) equal(o Mixed) bool {
 	return m.Static == o.Static
 }
 
-// mixedValues returns the entries of op's mixed list l.
+// mixedValues returns the entries of op's mixed list l, constant values
+// as static entries.
 func mixedValues(op *ir.Operation, l mixedList) []Mixed {
+	out := mixedEntries(op, l)
+	for i, m := range out {
+		if m.Value == nil {
+			continue
+		}
+		if c, ok := ir.ConstantIntAttr(m.Value); ok {
+			out[i] = Mixed{Static: c.Int()}
+		}
+	}
+	return out
+}
+
+// mixedEntries returns the entries of op's mixed list l as they are; a
+// dynamic entry past the end of its operand segment has no value.
+func mixedEntries(op *ir.Operation, l mixedList) []Mixed {
 	dyn := ir.OperandSegment(op, l.seg)
 	var out []Mixed
 	k := 0
@@ -63,9 +79,6 @@ func mixedValues(op *ir.Operation, l mixedList) []Mixed {
 		if s == ir.Dynamic && k < len(dyn) {
 			m.Value = dyn[k]
 			k++
-			if c, ok := ir.ConstantIntAttr(m.Value); ok {
-				m = Mixed{Static: c.Int()}
-			}
 		}
 		out = append(out, m)
 	}

@@ -363,16 +363,11 @@ func ReinterpretCastParts(op *ir.Operation) (parts [3][]Mixed, ok bool) {
 		return parts, false
 	}
 	for i, l := range []mixedList{offsetsList, sizesList, stridesList} {
-		dyn := ir.OperandSegment(op, l.seg)
-		for _, s := range staticArray(op, l.static) {
-			m := Mixed{Static: s}
-			if s == ir.Dynamic {
-				if len(dyn) == 0 {
-					return parts, false
-				}
-				m.Value, dyn = dyn[0], dyn[1:]
+		parts[i] = mixedEntries(op, l)
+		for _, m := range parts[i] {
+			if m.Static == ir.Dynamic && m.Value == nil {
+				return parts, false
 			}
-			parts[i] = append(parts[i], m)
 		}
 	}
 	return parts, len(parts[0]) == 1

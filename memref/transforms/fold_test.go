@@ -80,36 +80,51 @@ func run(t *testing.T, mod *ir.Operation, a, b int64) string {
 	return fmt.Sprint(res)
 }
 
-// TestFoldKeepsResults runs the kernel in the interpreter before and after
-// fold-memref-alias-ops: the results must agree, and every subview must
-// be gone.
-func TestFoldKeepsResults(t *testing.T) {
+// transformed parses src twice and runs pipeline on the second copy.
+func transformed(t *testing.T, src, pipeline string) (before, after *ir.Operation) {
+	t.Helper()
 	reg := pass.Registry{}
 	transforms.Register(reg)
+	afftransforms.Register(reg)
 	ctx := irtest.ContextWith(memref.Dialect(), arith.Dialect(), fn.Dialect(), vector.Dialect(), affine.Dialect(), scf.Dialect())()
-	before, err := ir.Parse(ctx, kernel, "k.mlir")
+	before, err := ir.Parse(ctx, src, "k.mlir")
 	if err != nil {
 		t.Fatal(err)
 	}
-	after, err := ir.Parse(ctx, kernel, "k.mlir")
+	after, err = ir.Parse(ctx, src, "k.mlir")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := pass.Parse("builtin.module(func.func(fold-memref-alias-ops))", reg)
+	p, err := pass.Parse(pipeline, reg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := pass.New(p, pass.Config{}).Run(after); err != nil {
 		t.Fatal(err)
 	}
+	return before, after
+}
+
+// sameResults checks that @main gives the same results in before and
+// after for each input pair; prefix names the case in failures.
+func sameResults(t *testing.T, prefix string, before, after *ir.Operation, inputs [][2]int64) {
+	t.Helper()
+	for _, in := range inputs {
+		if want, got := run(t, before, in[0], in[1]), run(t, after, in[0], in[1]); want != got {
+			t.Errorf("%smain(%d, %d): got %s after the pass, %s before", prefix, in[0], in[1], got, want)
+		}
+	}
+}
+
+// TestFoldKeepsResults runs the kernel in the interpreter before and after
+// fold-memref-alias-ops: the results must agree, and every subview must
+// be gone.
+func TestFoldKeepsResults(t *testing.T) {
+	before, after := transformed(t, kernel, "builtin.module(func.func(fold-memref-alias-ops))")
 	if text := after.String(); strings.Contains(text, "memref.subview") {
 		t.Fatalf("subview left:\n%s", text)
 	}
-	for _, in := range [][2]int64{{0, 0}, {1, 5}, {3, 4}, {5, 2}} {
-		if want, got := run(t, before, in[0], in[1]), run(t, after, in[0], in[1]); want != got {
-			t.Errorf("main(%d, %d): got %s after the folds, %s before", in[0], in[1], got, want)
-		}
-	}
+	sameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 5}, {3, 4}, {5, 2}})
 }
 
 // reshapeKernel fills a dynamically sized ?x6x4 buffer, then reads and
@@ -181,69 +196,26 @@ const reshapeKernel = `func.func @main(%a: index, %b: index) -> (i64, f32) {
 // and after fold-memref-alias-ops (the index ops it makes lowered by
 // affine-expand-index-ops): the results must agree.
 func TestFoldReshapesKeepsResults(t *testing.T) {
-	reg := pass.Registry{}
-	transforms.Register(reg)
-	afftransforms.Register(reg)
-	ctx := irtest.ContextWith(memref.Dialect(), arith.Dialect(), fn.Dialect(), vector.Dialect(), affine.Dialect(), scf.Dialect())()
-	before, err := ir.Parse(ctx, reshapeKernel, "k.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	after, err := ir.Parse(ctx, reshapeKernel, "k.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := pass.Parse("builtin.module(func.func(fold-memref-alias-ops, affine-expand-index-ops))", reg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := pass.New(p, pass.Config{}).Run(after); err != nil {
-		t.Fatal(err)
-	}
+	before, after := transformed(t, reshapeKernel, "builtin.module(func.func(fold-memref-alias-ops, affine-expand-index-ops))")
 	// Left: the collapse to 1-d the 1-d vector.load may not fold through.
 	if text := after.String(); strings.Count(text, "memref.collapse_shape") != 1 || strings.Contains(text, "memref.expand_shape") {
 		t.Fatalf("reshapes left:\n%s", text)
 	}
-	for _, in := range [][2]int64{{0, 0}, {1, 3}, {3, 2}, {5, 1}} {
-		if want, got := run(t, before, in[0], in[1]), run(t, after, in[0], in[1]); want != got {
-			t.Errorf("main(%d, %d): got %s after the folds, %s before", in[0], in[1], got, want)
-		}
-	}
+	sameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 3}, {3, 2}, {5, 1}})
 }
 
 // TestExpandStridedMetadataKeepsResults runs both kernels in the
 // interpreter before and after expand-strided-metadata: the results must
 // agree, and no subview, expand_shape or collapse_shape may be left.
 func TestExpandStridedMetadataKeepsResults(t *testing.T) {
-	reg := pass.Registry{}
-	transforms.Register(reg)
-	ctx := irtest.ContextWith(memref.Dialect(), arith.Dialect(), fn.Dialect(), vector.Dialect(), affine.Dialect(), scf.Dialect())()
 	for name, src := range map[string]string{"subviews": kernel, "reshapes": reshapeKernel} {
-		before, err := ir.Parse(ctx, src, "k.mlir")
-		if err != nil {
-			t.Fatal(err)
-		}
-		after, err := ir.Parse(ctx, src, "k.mlir")
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := pass.Parse("builtin.module(func.func(expand-strided-metadata))", reg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := pass.New(p, pass.Config{}).Run(after); err != nil {
-			t.Fatal(err)
-		}
+		before, after := transformed(t, src, "builtin.module(func.func(expand-strided-metadata))")
 		text := after.String()
 		for _, op := range []string{"memref.subview", "memref.expand_shape", "memref.collapse_shape"} {
 			if strings.Contains(text, op) {
 				t.Fatalf("%s: %s left:\n%s", name, op, text)
 			}
 		}
-		for _, in := range [][2]int64{{0, 0}, {1, 3}, {3, 2}, {5, 1}} {
-			if want, got := run(t, before, in[0], in[1]), run(t, after, in[0], in[1]); want != got {
-				t.Errorf("%s: main(%d, %d): got %s after the pass, %s before", name, in[0], in[1], got, want)
-			}
-		}
+		sameResults(t, name+": ", before, after, [][2]int64{{0, 0}, {1, 3}, {3, 2}, {5, 1}})
 	}
 }

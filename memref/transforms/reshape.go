@@ -3,7 +3,6 @@ package transforms
 import (
 	"slices"
 
-	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/memref"
 	"github.com/kiln-gpu/kiln/vector"
@@ -86,8 +85,8 @@ func vectorKeepsStrides(op *ir.Operation, groups [][]int64, expand bool) bool {
 	var vt *ir.VectorType
 	if op.Name() == "vector.transfer_read" {
 		vt, _ = op.Result(0).Type().(*ir.VectorType)
-	} else if v, ok := vectorOf(op); ok {
-		vt = v
+	} else {
+		vt, _ = vectorOf(op)
 	}
 	if vt == nil {
 		return true
@@ -191,7 +190,7 @@ func delinearizeGroups(rw *ir.Rewriter, loc ir.Location, source *ir.Value, st *i
 			static = append(static, st.Dims[d])
 			if st.Dims[d] == ir.Dynamic {
 				if metadata == nil {
-					metadata = rw.CreateOp("memref.extract_strided_metadata", loc, []*ir.Value{source}, memref.ExtractStridedMetadataTypes(ctx, st))
+					metadata = extractMetadata(rw, loc, source, st)
 				}
 				dyn = append(dyn, metadata.Result(2+int(d)))
 			}
@@ -201,7 +200,7 @@ func delinearizeGroups(rw *ir.Rewriter, loc ir.Location, source *ir.Value, st *i
 		out = append(out, del.Results()...)
 	}
 	if len(groups) == 0 {
-		zero := arith.NewConstant(&rw.Builder, ctx.IndexAttr(0), ctx.Index(), loc)
+		zero := valueOf(rw, loc, memref.Mixed{Static: 0})
 		for range st.Dims {
 			out = append(out, zero)
 		}

@@ -3,7 +3,6 @@ package transforms
 import (
 	"slices"
 
-	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
@@ -57,7 +56,17 @@ func sourceMetadata(rw *ir.Rewriter, loc ir.Location, src *ir.Value) (stridedMet
 	if !ok || !ok2 {
 		return stridedMetadata{}, nil, false
 	}
-	e := rw.CreateOp("memref.extract_strided_metadata", loc, []*ir.Value{src}, memref.ExtractStridedMetadataTypes(rw.Context(), t))
+	return metadataEntries(extractMetadata(rw, loc, src, t), t, strides, offset), t, true
+}
+
+// extractMetadata makes a memref.extract_strided_metadata of v, of type t.
+func extractMetadata(rw *ir.Rewriter, loc ir.Location, v *ir.Value, t *ir.MemRefType) *ir.Operation {
+	return rw.CreateOp("memref.extract_strided_metadata", loc, []*ir.Value{v}, memref.ExtractStridedMetadataTypes(rw.Context(), t))
+}
+
+// metadataEntries returns e's results as mixed entries, static where t
+// (with the given strides and offset) says so.
+func metadataEntries(e *ir.Operation, t *ir.MemRefType, strides []int64, offset int64) stridedMetadata {
 	entry := func(static int64, r int) memref.Mixed {
 		if static != ir.Dynamic {
 			return memref.Mixed{Static: static}
@@ -69,7 +78,7 @@ func sourceMetadata(rw *ir.Rewriter, loc ir.Location, src *ir.Value) (stridedMet
 		md.sizes = append(md.sizes, entry(d, 2+i))
 		md.strides = append(md.strides, entry(strides[i], 2+len(t.Dims)+i))
 	}
-	return md, t, true
+	return md
 }
 
 var s0, s1 = ir.AffineSymbolExpr(0), ir.AffineSymbolExpr(1)
@@ -119,8 +128,9 @@ func reshapeMetadata(rw *ir.Rewriter, op *ir.Operation) (stridedMetadata, bool) 
 		return stridedMetadata{}, false
 	}
 	loc := op.Loc()
+	expand := op.Name() == "memref.expand_shape"
 	var shape []memref.Mixed
-	if op.Name() == "memref.expand_shape" {
+	if expand {
 		if shape, ok = expandOutputShape(op, rt); !ok {
 			return stridedMetadata{}, false
 		}
@@ -138,7 +148,7 @@ func reshapeMetadata(rw *ir.Rewriter, op *ir.Operation) (stridedMetadata, bool) 
 		return md, true
 	}
 	for gi, g := range groups {
-		if op.Name() == "memref.expand_shape" {
+		if expand {
 			strides := make([]memref.Mixed, len(g))
 			strides[len(g)-1] = src.strides[gi]
 			for i := len(g) - 2; i >= 0; i-- {
@@ -161,7 +171,7 @@ func reshapeMetadata(rw *ir.Rewriter, op *ir.Operation) (stridedMetadata, bool) 
 			size = composedApply(rw, loc, expr, values)
 		}
 		md.sizes = append(md.sizes, size)
-		md.strides = append(md.strides, collapsedStride(op, src, st, rt, g, gi))
+		md.strides = append(md.strides, collapsedStride(src, st, rt, g, gi))
 	}
 	return md, true
 }
@@ -169,7 +179,7 @@ func reshapeMetadata(rw *ir.Rewriter, op *ir.Operation) (stridedMetadata, bool) 
 // collapsedStride is MLIR's getCollapsedStride: the stride of the group's
 // innermost dim of size other than one; for a group of unit dims, the
 // result type's stride, or a dynamic source stride where that is dynamic.
-func collapsedStride(op *ir.Operation, src stridedMetadata, st, rt *ir.MemRefType, g []int64, gi int) memref.Mixed {
+func collapsedStride(src stridedMetadata, st, rt *ir.MemRefType, g []int64, gi int) memref.Mixed {
 	var last *memref.Mixed
 	for _, d := range g {
 		if st.Dims[d] != 1 {
@@ -264,8 +274,7 @@ func resolveMetadata(op *ir.Operation, rw *ir.Rewriter) bool {
 		return metadataOfSpaceCast(rw, op, d)
 	case "memref.extract_strided_metadata":
 		// The base buffer of a base buffer is itself, at offset 0.
-		zero := arith.NewConstant(&rw.Builder, rw.Context().IndexAttr(0), rw.Context().Index(), loc)
-		rw.ReplaceOp(op, []*ir.Value{d.Result(0), zero})
+		rw.ReplaceOp(op, []*ir.Value{d.Result(0), valueOf(rw, loc, memref.Mixed{Static: 0})})
 		return true
 	default:
 		return false
@@ -318,7 +327,7 @@ func allocMetadata(rw *ir.Rewriter, op, alloc *ir.Operation) (stridedMetadata, b
 		md.strides[i] = composedApply(rw, loc, expr, values)
 	}
 	// The offset constant comes first, as MLIR makes it before the sizes.
-	md.offset = memref.Mixed{Static: ir.Dynamic, Value: arith.NewConstant(&rw.Builder, rw.Context().IndexAttr(0), rw.Context().Index(), loc)}
+	md.offset = memref.Mixed{Static: ir.Dynamic, Value: valueOf(rw, loc, memref.Mixed{Static: 0})}
 	baseType := op.Result(0).Type()
 	switch {
 	case !op.Result(0).HasUses():
@@ -343,7 +352,7 @@ func reinterpretMetadata(rw *ir.Rewriter, op, rc *ir.Operation) (stridedMetadata
 		return stridedMetadata{}, false
 	}
 	t := src.Type().(*ir.MemRefType)
-	e := rw.CreateOp("memref.extract_strided_metadata", op.Loc(), []*ir.Value{src}, memref.ExtractStridedMetadataTypes(rw.Context(), t))
+	e := extractMetadata(rw, op.Loc(), src, t)
 	return stridedMetadata{base: e.Result(0), offset: parts[0][0], sizes: parts[1], strides: parts[2]}, true
 }
 
@@ -359,19 +368,7 @@ func castMetadata(rw *ir.Rewriter, op, cast *ir.Operation) (stridedMetadata, boo
 		return stridedMetadata{}, false
 	}
 	src := cast.Operand(0).Type().(*ir.MemRefType)
-	e := rw.CreateOp("memref.extract_strided_metadata", op.Loc(), []*ir.Value{cast.Operand(0)}, memref.ExtractStridedMetadataTypes(rw.Context(), src))
-	entry := func(static int64, r int) memref.Mixed {
-		if static != ir.Dynamic {
-			return memref.Mixed{Static: static}
-		}
-		return memref.Mixed{Static: ir.Dynamic, Value: e.Result(r)}
-	}
-	md := stridedMetadata{base: e.Result(0), offset: entry(offset, 1)}
-	for i, d := range t.Dims {
-		md.sizes = append(md.sizes, entry(d, 2+i))
-		md.strides = append(md.strides, entry(strides[i], 2+len(t.Dims)+i))
-	}
-	return md, true
+	return metadataEntries(extractMetadata(rw, op.Loc(), cast.Operand(0), src), t, strides, offset), true
 }
 
 // metadataOfSpaceCast is MLIR's ExtractStridedMetadataOpMemorySpaceCastFolder:
@@ -383,7 +380,7 @@ func metadataOfSpaceCast(rw *ir.Rewriter, op, cast *ir.Operation) bool {
 		return false
 	}
 	ctx := rw.Context()
-	e := rw.CreateOp("memref.extract_strided_metadata", op.Loc(), []*ir.Value{cast.Operand(0)}, memref.ExtractStridedMetadataTypes(ctx, src))
+	e := extractMetadata(rw, op.Loc(), cast.Operand(0), src)
 	results := slices.Clone(e.Results())
 	if op.Result(0).HasUses() {
 		bt := e.Result(0).Type().(*ir.MemRefType)
