@@ -118,21 +118,13 @@ func (p *Printer) Attr(a Attribute) {
 		return
 	}
 	switch a := a.(type) {
-	case *AffineMapAttr, *IntegerSetAttr, *DenseResourceElementsAttr:
-		if p.collect != nil {
-			p.collect.add(a)
-			p.collect.nestIn(a)
-		} else if name, ok := p.aliases[a]; ok {
-			p.WriteString(name)
-			return
-		}
-	case *DistinctAttr:
-		if !a.aliased() {
+	case *AffineMapAttr, *IntegerSetAttr, *DenseResourceElementsAttr, *DistinctAttr:
+		if d, ok := a.(*DistinctAttr); ok && !d.aliased() {
 			break
 		}
 		if p.collect != nil {
-			p.collect.nestIn(a)
 			p.collect.add(a)
+			p.collect.nestIn(a)
 		} else if name, ok := p.aliases[a]; ok {
 			p.WriteString(name)
 			return
