@@ -161,7 +161,7 @@ func (c *Context) opInfo(name string) *opInfo {
 // createdSlots is the size of the direct-mapped cache of created op names.
 const createdSlots = 256
 
-// namedInfo is an entry of Context.created.
+// namedInfo is an entry of Context.created and Parser.opCache.
 type namedInfo struct {
 	name string
 	info *opInfo

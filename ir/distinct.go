@@ -76,10 +76,15 @@ func (p *Printer) distinctID(a *DistinctAttr) uint64 {
 		p.collect.useDistinct(a)
 		return 0
 	}
+	return p.distinctNumbers().id(a)
+}
+
+// distinctNumbers returns p's numbering, made when first needed.
+func (p *Printer) distinctNumbers() *distinctIDs {
 	if p.distinct == nil {
 		p.distinct = &distinctIDs{ids: map[*DistinctAttr]uint64{}}
 	}
-	return p.distinct.id(a)
+	return p.distinct
 }
 
 // numberDistinct numbers, in the order of the dry run's first uses, the
@@ -87,11 +92,9 @@ func (p *Printer) distinctID(a *DistinctAttr) uint64 {
 // already printed have their numbers. Parallel workers then print numbers
 // the sequential printer would.
 func (p *Printer) numberDistinct(c *aliasCollector) {
-	if p.distinct == nil {
-		p.distinct = &distinctIDs{ids: map[*DistinctAttr]uint64{}}
-	}
+	ids := p.distinctNumbers()
 	for _, a := range c.distinct {
-		p.distinctID(a)
+		ids.id(a)
 	}
 }
 

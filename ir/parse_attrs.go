@@ -1078,13 +1078,9 @@ func (p *Parser) parseDistinctAttr(typ Type) (Attribute, error) {
 	if p.tok.kind != tokInteger {
 		return nil, p.Errorf("expected distinct ID")
 	}
-	s, base := p.spelling(), 10
-	if strings.HasPrefix(s, "0x") {
-		s, base = s[2:], 16
-	}
-	id, err := strconv.ParseUint(s, base, 64)
+	id, ok := smallLiteral(p.spelling())
 	p.consume()
-	if err != nil {
+	if !ok {
 		return nil, p.Errorf("expected an unsigned 64-bit integer")
 	}
 	if err := p.ParsePunctIn("]", " to close distinct ID"); err != nil {
@@ -1095,6 +1091,7 @@ func (p *Parser) parseDistinctAttr(typ Type) (Attribute, error) {
 	}
 	var ref Attribute = p.ctx.UnitAttr()
 	if !p.ParseOptionalPunct(">") {
+		var err error
 		if ref, err = p.ParseAttribute(typ); err != nil {
 			return nil, err
 		}

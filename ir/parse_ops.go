@@ -452,19 +452,13 @@ func (p *Parser) checkOpName(name string, t token, generic bool) error {
 // opCacheSlots is the size of a parser's cache of op names.
 const opCacheSlots = 128
 
-// cachedOp is an entry of Parser.opCache.
-type cachedOp struct {
-	name string
-	info *opInfo
-}
-
 // registeredInfo returns the info of the op registered as name, or nil,
 // through a cache indexed by the name's last eight bytes and length:
 // each op parsed looked its name up in the context's map of all ops, 1%
 // of a parse.
 func (p *Parser) registeredInfo(name string) *opInfo {
 	if p.opCache == nil {
-		p.opCache = new([opCacheSlots]cachedOp)
+		p.opCache = new([opCacheSlots]namedInfo)
 	}
 	h := uint64(len(name))
 	for i := max(len(name)-8, 0); i < len(name); i++ {

@@ -31,9 +31,9 @@ type Parser struct {
 	pendingLocs []pendingLoc
 
 	scopes          []*valueScope
-	spareScopes     []*valueScope           // popped empty, for reuse
-	customStates    []*customState          // see parseCustomOp
-	opCache         *[opCacheSlots]cachedOp // see registeredInfo
+	spareScopes     []*valueScope            // popped empty, for reuse
+	customStates    []*customState           // see parseCustomOp
+	opCache         *[opCacheSlots]namedInfo // see registeredInfo
 	customDepth     int
 	operandScratch  []*Value    // see parseGenericOp
 	typeStack       []Type      // see parseFunctionType

@@ -134,13 +134,20 @@ func (p *Printer) makeAliases(c *aliasCollector) []aliasEntry {
 		}
 		s.add(a, prefix)
 	}
-	// An alias defined in terms of others comes after them.
+	// An alias defined in terms of others comes after them. children
+	// repeats an attribute at each of its uses: depths are memoized, else
+	// nested distinct attributes used often would cost a power of their uses.
+	depths := map[Attribute]int{}
 	var depth func(a Attribute) int
 	depth = func(a Attribute) int {
+		if d, ok := depths[a]; ok {
+			return d
+		}
 		d := 0
 		for _, ch := range c.children[a] {
 			d = max(d, depth(ch))
 		}
+		depths[a] = d + 1
 		return d + 1
 	}
 	for a := range c.children {

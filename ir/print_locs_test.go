@@ -3,6 +3,7 @@ package ir_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -127,5 +128,34 @@ func TestFileLineColRangeIdentity(t *testing.T) {
 	d := ir.Errorf(ctx.FileLineColRangeOnLine("f", 3, 1, 9), "bad")
 	if got, want := d.Format(nil), "f:3:1 to :9: error: bad\n"; got != want {
 		t.Errorf("diagnostic %q, want %q", got, want)
+	}
+}
+
+// Nested distinct attributes used many times get their aliases in order,
+// in time linear in their uses (not a power of them).
+func TestNestedDistinctAliases(t *testing.T) {
+	use := "\"t.use\"() {a = distinct[3]<[distinct[2]<[distinct[1]<[distinct[0]<affine_map<(d0) -> (d0)>>]>]>]>} : () -> ()\n"
+	ctx := ir.NewContext(testDialect)
+	ctx.SetMultithreading(false)
+	m, err := ir.Parse(ctx, strings.Repeat(use, 400), "distinct.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	got := string(ir.PrintBytes(m, ir.PrintOptions{}))
+	// Without memoized depths this took four minutes.
+	if d := time.Since(start); d > 30*time.Second {
+		t.Errorf("printing took %v", d)
+	}
+	want := `#map = affine_map<(d0) -> (d0)>
+#distinct = distinct[0]<#map>
+#distinct1 = distinct[1]<[#distinct]>
+#distinct2 = distinct[2]<[#distinct1]>
+#distinct3 = distinct[3]<[#distinct2]>
+module {
+  "t.use"() {a = #distinct3} : () -> ()
+`
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("got\n%.400s\nwant prefix\n%s", got, want)
 	}
 }

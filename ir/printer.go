@@ -118,21 +118,13 @@ func (p *Printer) Attr(a Attribute) {
 		return
 	}
 	switch a := a.(type) {
-	case *AffineMapAttr, *IntegerSetAttr, *DenseResourceElementsAttr:
-		if p.collect != nil {
-			p.collect.add(a)
-			p.collect.nestIn(a)
-		} else if name, ok := p.aliases[a]; ok {
-			p.WriteString(name)
-			return
-		}
-	case *DistinctAttr:
-		if !a.aliased() {
+	case *AffineMapAttr, *IntegerSetAttr, *DenseResourceElementsAttr, *DistinctAttr:
+		if d, ok := a.(*DistinctAttr); ok && !d.aliased() {
 			break
 		}
 		if p.collect != nil {
-			p.collect.nestIn(a)
 			p.collect.add(a)
+			p.collect.nestIn(a)
 		} else if name, ok := p.aliases[a]; ok {
 			p.WriteString(name)
 			return
@@ -330,22 +322,21 @@ func (p *Printer) printWithAliases(op *Operation) {
 	if op.info.ctx.usesAliasableAttrs.Load() || (!opts.LocalScope && p.locAliases()) {
 		// Dry run to find the attributes that get aliases, as MLIR does,
 		// and the resource blobs used, which are printed after the op.
-		dry := &Printer{opts: opts, sink: io.Discard, collect: &aliasCollector{seen: map[Attribute]bool{}}}
-		dry.topOp(op)
-		order := dry.collect.order[:0]
-		for _, a := range dry.collect.order {
+		collect := p.dryRun(op)
+		order := collect.order[:0]
+		for _, a := range collect.order {
 			if r, ok := a.(*DenseResourceElementsAttr); ok {
 				resources = append(resources, r.h)
 			} else {
 				order = append(order, a)
 			}
 		}
-		dry.collect.order = order
+		collect.order = order
 		if !opts.LocalScope {
-			aliases = p.makeAliases(dry.collect)
+			aliases = p.makeAliases(collect)
 			p.printAliasDefs(aliases, false)
 		}
-		p.numberDistinct(dry.collect)
+		p.numberDistinct(collect)
 	}
 	p.topOp(op)
 	p.WriteByte('\n')
@@ -382,11 +373,17 @@ func (p *Printer) topOp(op *Operation) {
 	}
 	if p.distinct == nil && p.collect == nil && p.ctx.usesDistinct.Load() {
 		// Number them in a dry run, for parallel workers (no aliases here).
-		dry := &Printer{opts: p.opts, sink: io.Discard, collect: &aliasCollector{seen: map[Attribute]bool{}}}
-		dry.topOp(op)
-		p.numberDistinct(dry.collect)
+		p.numberDistinct(p.dryRun(op))
 	}
 	p.printOp(op)
+}
+
+// dryRun prints op nowhere and returns what it collected: the attributes
+// that get aliases, the locations and the distinct attributes' order.
+func (p *Printer) dryRun(op *Operation) *aliasCollector {
+	dry := &Printer{opts: p.opts, sink: io.Discard, collect: &aliasCollector{seen: map[Attribute]bool{}}}
+	dry.topOp(op)
+	return dry.collect
 }
 
 func (p *Printer) newline() {
