@@ -113,11 +113,23 @@ func (c *aliasCollector) useDistinct(a *DistinctAttr) {
 // attribute being printed, if any: its alias is defined first.
 func (c *aliasCollector) nestIn(a Attribute) {
 	if n := len(c.nested); n > 0 {
-		if c.children == nil {
-			c.children = map[Attribute][]Attribute{}
-		}
-		outer := c.nested[n-1]
-		c.children[outer] = append(c.children[outer], a)
+		c.addEdge(aliasEdge{c.nested[n-1], a})
+	}
+}
+
+// aliasEdge records that parent's alias definition holds child's alias.
+type aliasEdge struct{ parent, child Attribute }
+
+// addEdge records e once, however often the child is printed in the parent
+// (and across the workers' merges), so the edges are as many as the
+// distinct pairs, not the uses.
+func (c *aliasCollector) addEdge(e aliasEdge) {
+	if c.edgeSeen == nil {
+		c.edgeSeen = map[aliasEdge]bool{}
+	}
+	if !c.edgeSeen[e] {
+		c.edgeSeen[e] = true
+		c.edges = append(c.edges, e)
 	}
 }
 
@@ -130,10 +142,7 @@ func (c *aliasCollector) merge(w *aliasCollector) {
 	for _, a := range w.distinct {
 		c.useDistinct(a)
 	}
-	for a, ch := range w.children {
-		if c.children == nil {
-			c.children = map[Attribute][]Attribute{}
-		}
-		c.children[a] = append(c.children[a], ch...)
+	for _, e := range w.edges {
+		c.addEdge(e)
 	}
 }

@@ -50,7 +50,9 @@ func (c *aliasCollector) mergeLocs(w *aliasCollector) {
 	}
 }
 
-// aliasEntry is an alias being made: MLIR's InProgressAliasInfo.
+// aliasEntry is an alias being made: MLIR's InProgressAliasInfo. children
+// are the entries its definition holds, once each; depth is 0 until
+// computed.
 type aliasEntry struct {
 	attr       Attribute
 	prefix     string
@@ -58,6 +60,10 @@ type aliasEntry struct {
 	deferrable bool
 	children   []int
 }
+
+// noAlias stands, among an entry's children, for a held attribute printed
+// without an alias (a dense resource).
+const noAlias = -1
 
 // aliasSet makes the aliases of a dry run in MLIR's order.
 type aliasSet struct {
@@ -67,7 +73,7 @@ type aliasSet struct {
 
 func (s *aliasSet) add(a Attribute, prefix string) {
 	s.index[a] = len(s.entries)
-	s.entries = append(s.entries, aliasEntry{attr: a, prefix: prefix, depth: 1})
+	s.entries = append(s.entries, aliasEntry{attr: a, prefix: prefix})
 }
 
 // visitLoc is MLIR's AliasInitializer::visit for a location: it returns
@@ -81,7 +87,7 @@ func (s *aliasSet) visitLoc(l Location, deferrable bool) int {
 	}
 	i := len(s.entries)
 	s.index[l] = i
-	s.entries = append(s.entries, aliasEntry{attr: l, prefix: "#loc", depth: 1, deferrable: deferrable})
+	s.entries = append(s.entries, aliasEntry{attr: l, prefix: "#loc", deferrable: deferrable})
 	var parts []Location
 	switch l := l.(type) {
 	case *NameLoc:
@@ -93,19 +99,32 @@ func (s *aliasSet) visitLoc(l Location, deferrable bool) int {
 	case *FusedLoc:
 		parts = l.Locs
 	}
-	var children []int
-	depth := 0
-	for _, x := range parts {
-		c := s.visitLoc(x, deferrable)
-		children = append(children, c)
-		depth = max(depth, s.entries[c].depth)
+	children := make([]int, len(parts))
+	for k, x := range parts {
+		children[k] = s.visitLoc(x, deferrable)
 	}
-	e := &s.entries[i]
-	e.children = children
-	if depth > 0 {
-		e.depth = depth + 1
-	}
+	s.entries[i].children = children
+	s.depth(i)
 	return i
+}
+
+// depth returns entry i's depth, computing it once: 1 when its definition
+// holds no alias, else one more than the deepest it holds (noAlias: a
+// held attribute without an alias of its own, of depth 1).
+func (s *aliasSet) depth(i int) int {
+	if d := s.entries[i].depth; d > 0 {
+		return d
+	}
+	d := 0
+	for _, c := range s.entries[i].children {
+		if c == noAlias {
+			d = max(d, 1)
+		} else {
+			d = max(d, s.depth(c))
+		}
+	}
+	s.entries[i].depth = d + 1
+	return d + 1
 }
 
 func (s *aliasSet) markNonDeferrable(i int) {
@@ -134,24 +153,20 @@ func (p *Printer) makeAliases(c *aliasCollector) []aliasEntry {
 		}
 		s.add(a, prefix)
 	}
-	// An alias defined in terms of others comes after them. children
-	// repeats an attribute at each of its uses: depths are memoized, else
-	// nested distinct attributes used often would cost a power of their uses.
-	depths := map[Attribute]int{}
-	var depth func(a Attribute) int
-	depth = func(a Attribute) int {
-		if d, ok := depths[a]; ok {
-			return d
+	// An alias defined in terms of others comes after them.
+	for _, e := range c.edges {
+		pi, ok := s.index[e.parent]
+		if !ok {
+			continue
 		}
-		d := 0
-		for _, ch := range c.children[a] {
-			d = max(d, depth(ch))
+		ch, ok := s.index[e.child]
+		if !ok {
+			ch = noAlias
 		}
-		depths[a] = d + 1
-		return d + 1
+		s.entries[pi].children = append(s.entries[pi].children, ch)
 	}
-	for a := range c.children {
-		s.entries[s.index[a]].depth = depth(a)
+	for i := range s.entries {
+		s.depth(i)
 	}
 	for _, u := range c.locs {
 		s.visitLoc(u.loc, u.deferrable)

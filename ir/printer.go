@@ -268,12 +268,13 @@ type aliasCollector struct {
 	locs    []locUse // see print_locs.go
 	locSeen map[Location]int8
 	// distinct are the distinct attributes in first-use order, nested the
-	// aliased ones being printed and children the aliased attributes each
-	// holds (see distinct.go).
+	// aliased ones being printed and edges which aliased attributes each
+	// holds, once a pair (see distinct.go).
 	distinct     []*DistinctAttr
 	distinctSeen map[*DistinctAttr]bool
 	nested       []*DistinctAttr
-	children     map[Attribute][]Attribute
+	edges        []aliasEdge
+	edgeSeen     map[aliasEdge]bool
 }
 
 func (c *aliasCollector) add(a Attribute) {
