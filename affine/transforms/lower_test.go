@@ -218,6 +218,15 @@ func.func @units(%x: index, %y: index, %z: index) -> (index, index, index) {
   %d:4 = affine.delinearize_index %x into (%c1, 5, 1, 7) : index, index, index, index
   %l = affine.linearize_index disjoint [%y, %z, %d#0, %d#1] by (1, 4, 1, 5) : index
   return %d#3, %l, %d#2 : index, index, index
+}
+func.func @front(%x: index, %z: index, %n: index) -> (index, index, index) {
+  %s:2 = affine.delinearize_index %x into (8) : index, index
+  %t = affine.linearize_index [%s#0, %s#1] by (8) : index
+  %p:3 = affine.delinearize_index %x into (%n, 4) : index, index, index
+  %q = affine.linearize_index disjoint [%p#0, %p#1] by (6, %n) : index
+  %d = affine.linearize_index disjoint [%s#1, %z] by (8, %n) : index
+  %e:2 = affine.delinearize_index %d into (8, %n) : index, index
+  return %t, %q, %e#0 : index, index, index
 }`
 	plain := lowered(t, src)
 	ctx := kiln.NewContext()
@@ -253,5 +262,12 @@ func.func @units(%x: index, %y: index, %z: index) -> (index, index, index) {
 	}
 	for x := int64(0); x < 35; x += 2 {
 		check("units", x, 0, 3)
+	}
+	for n := int64(1); n <= 3; n++ {
+		for x := range 24 * n {
+			for z := range n {
+				check("front", x, z, n)
+			}
+		}
 	}
 }
