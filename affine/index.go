@@ -31,6 +31,11 @@ var delinearizeIndex = &ir.OpDef{
 	},
 	Verify: verifyDelinearize,
 	Fold:   foldDelinearize,
+	Canonicalize: []*ir.Pattern{
+		{Name: "affine-cancel-delinearize-of-linearize", Root: "affine.delinearize_index", Rewrite: cancelDelinearizeOfLinearize},
+		{Name: "affine-delinearize-drop-unit-basis", Root: "affine.delinearize_index", Rewrite: dropUnitBasis},
+		{Name: "affine-split-delinearize-of-linearize", Root: "affine.delinearize_index", Rewrite: splitDelinearizeOfLinearize},
+	},
 }
 
 var linearizeIndex = &ir.OpDef{
@@ -52,6 +57,11 @@ var linearizeIndex = &ir.OpDef{
 	},
 	Verify: verifyLinearize,
 	Fold:   foldLinearize,
+	Canonicalize: []*ir.Pattern{
+		{Name: "affine-cancel-linearize-of-delinearize", Root: "affine.linearize_index", Rewrite: cancelLinearizeOfDelinearize},
+		{Name: "affine-linearize-drop-leading-zero", Root: "affine.linearize_index", Rewrite: dropLinearizeLeadingZero},
+		{Name: "affine-linearize-drop-unit-basis", Root: "affine.linearize_index", Rewrite: dropLinearizeUnits},
+	},
 }
 
 // StaticBasis returns an index op's static_basis, ir.Dynamic standing for

@@ -61,8 +61,19 @@ var subgroupBroadcastDef = &ir.OpDef{
 		Attrs:     []ir.FormatAttr{strippedEnumAttr[BroadcastType]("broadcast_type")},
 		Types:     map[string]func(*ir.Context) ir.Type{"lane": i32},
 		TypesFrom: []ir.TypeFrom{{From: "result", To: "src"}}},
-	Verify: verifyBroadcast,
-	Fold:   foldBroadcast,
+	Verify:          verifyBroadcast,
+	Fold:            foldBroadcast,
+	Speculatability: broadcastSpeculatability,
+}
+
+// broadcastSpeculatability is MLIR's: the first active lane depends on
+// the control flow around the op, so only a given lane's broadcast may be
+// hoisted out of it.
+func broadcastSpeculatability(op *ir.Operation) ir.Speculatability {
+	if bt, ok := opEnum[BroadcastType](op, "broadcast_type"); ok && bt == BroadcastSpecificLane {
+		return ir.Speculatable
+	}
+	return ir.NotSpeculatable
 }
 
 func verifyBroadcast(op *ir.Operation) error {

@@ -124,6 +124,81 @@ func.func @index_op_folds(%i: index, %j: index, %n: index) {
 
 // -----
 
+// A delinearize drops its unit basis entries (those results are zero); a
+// delinearize of a disjoint linearize cancels the common tail of their
+// bases (all of it when the bases are equal), or splits off the last input
+// when the delinearize's last sizes multiply to its bound.
+// CHECK-LABEL: func.func @delinearize_canonicalizations
+// CHECK-SAME: (%[[X:.*]]: index, %[[Y:.*]]: index, %[[Z:.*]]: index, %[[N:.*]]: index)
+// CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+// CHECK:       %[[U:.*]]:2 = affine.delinearize_index %[[X]] into (%[[N]], 7) : index, index
+// CHECK:       %[[L:.*]] = affine.linearize_index disjoint [%[[X]], %[[Y]]] by (3, 2) : index
+// CHECK:       %[[T:.*]]:2 = affine.delinearize_index %[[L]] into (6) : index, index
+// CHECK:       %[[L2:.*]] = affine.linearize_index disjoint [%[[X]], %[[Y]]] by (3, 2) : index
+// CHECK:       %[[H:.*]]:2 = affine.delinearize_index %[[L2]] into (2, 3) : index, index
+// CHECK:       %[[S:.*]]:2 = affine.delinearize_index %[[Z]] into (8, 4) : index, index
+// CHECK:       "test.use"(%[[C0]], %[[U]]#0, %[[C0]], %[[U]]#1, %[[X]], %[[Y]], %[[T]]#0, %[[T]]#1, %[[Z]], %[[H]]#0, %[[H]]#1, %[[S]]#0, %[[S]]#1)
+func.func @delinearize_canonicalizations(%x: index, %y: index, %z: index, %n: index) {
+  %c1 = arith.constant 1 : index
+  %u:4 = affine.delinearize_index %x into (%c1, %n, 1, 7) : index, index, index, index
+  %same = affine.linearize_index disjoint [%x, %y] by (4, %n) : index
+  %s:2 = affine.delinearize_index %same into (4, %n) : index, index
+  %lin = affine.linearize_index disjoint [%x, %y, %z] by (3, 2, 32) : index
+  %t:3 = affine.delinearize_index %lin into (6, 32) : index, index, index
+  %h:4 = affine.delinearize_index %lin into (2, 3, 8, 4) : index, index, index, index
+  "test.use"(%u#0, %u#1, %u#2, %u#3, %s#0, %s#1, %t#0, %t#1, %t#2, %h#0, %h#1, %h#2, %h#3) : (index, index, index, index, index, index, index, index, index, index, index, index, index) -> ()
+  return
+}
+
+// -----
+
+// A delinearize of a linearize that is not disjoint stays: its inputs may
+// be out of bounds.
+// CHECK-LABEL: func.func @delinearize_of_linearize_not_disjoint
+// CHECK:       %[[L:.*]] = affine.linearize_index [%{{.*}}, %{{.*}}] by (4, 8) : index
+// CHECK:       affine.delinearize_index %[[L]] into (4, 8) : index, index
+func.func @delinearize_of_linearize_not_disjoint(%x: index, %y: index) -> (index, index) {
+  %l = affine.linearize_index [%x, %y] by (4, 8) : index
+  %d:2 = affine.delinearize_index %l into (4, 8) : index, index
+  return %d#0, %d#1 : index, index
+}
+
+// -----
+
+// A linearize of a run of a delinearize's results over the same bounds
+// takes their product instead (the delinearize's other users get a
+// residual delinearize of the merged result); all results of it cancel
+// the delinearize; a leading zero index goes with its bound; a unit basis
+// entry goes when the linearize is disjoint or its index is zero.
+// CHECK-DAG:   #[[PROD:.*]] = affine_map<()[s0] -> (s0 * 4)>
+// CHECK-LABEL: func.func @linearize_canonicalizations
+// CHECK-SAME: (%[[X:.*]]: index, %[[Y:.*]]: index, %[[N:.*]]: index)
+// CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+// CHECK:       %[[ALL:.*]] = affine.linearize_index [%[[X]], %[[C0]]] by (64, 16) : index
+// CHECK:       %[[P:.*]] = affine.apply #[[PROD]]()[%[[N]]]
+// CHECK:       %[[M:.*]]:2 = affine.delinearize_index %[[X]] into (%[[P]], 8) : index, index
+// CHECK:       %[[R:.*]]:2 = affine.delinearize_index %[[M]]#0 into (%[[N]], 4) : index, index
+// CHECK:       %[[PART:.*]] = affine.linearize_index [%[[Y]], %[[M]]#0] by (%[[P]]) : index
+// CHECK:       %[[Z:.*]] = affine.linearize_index [%[[X]], %[[Y]]] by (1, 16) : index
+// CHECK:       %[[D:.*]] = affine.linearize_index disjoint [%[[X]], %[[C1]], %[[Y]]] by (3, 2, 16) : index
+// CHECK:       "test.use"(%[[ALL]], %[[PART]], %[[R]]#1, %[[M]]#1, %[[Z]], %[[D]], %[[Y]])
+func.func @linearize_canonicalizations(%x: index, %y: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s:3 = affine.delinearize_index %x into (2, 4, 8) : index, index, index
+  %all = affine.linearize_index [%s#0, %s#1, %s#2, %c0] by (2, 4, 8, 16) : index
+  %p:3 = affine.delinearize_index %x into (%n, 4, 8) : index, index, index
+  %part = affine.linearize_index [%y, %p#0, %p#1] by (%n, 4) : index
+  %zero = affine.linearize_index [%c0, %x, %y] by (%n, 1, 16) : index
+  %dis = affine.linearize_index disjoint [%x, %y, %c1, %y] by (3, 1, 2, 16) : index
+  %lone = affine.linearize_index [%c0, %y] by (%n, 5) : index
+  "test.use"(%all, %part, %p#1, %p#2, %zero, %dis, %lone) : (index, index, index, index, index, index, index) -> ()
+  return
+}
+
+// -----
+
 // affine.apply ops that feed an affine op are composed into its map; the
 // map's operands are then canonicalized (a constant symbol becomes a
 // constant, a dim that is a valid symbol a symbol, repeated operands one,

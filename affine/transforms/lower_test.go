@@ -8,6 +8,7 @@ import (
 	"github.com/kiln-gpu/kiln/affine/transforms"
 	"github.com/kiln-gpu/kiln/interp"
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/pass"
 )
 
 // lowered parses src, runs lower-affine on it and checks that no affine
@@ -185,6 +186,87 @@ func TestLoweredIndexOpsRun(t *testing.T) {
 			got := run(t, mod, "digits", i, n)
 			if !slices.Equal(got, want) {
 				t.Errorf("i=%d n=%d: got %v, want %v", i, n, got, want)
+			}
+		}
+	}
+}
+
+// The index ops' canonicalization patterns keep what the ops compute: each
+// function runs lowered as written and lowered after canonicalize, on
+// in-bounds inputs (disjoint linearizes assert their indices are in bounds).
+func TestIndexCanonicalizationKeepsValues(t *testing.T) {
+	src := `func.func @split(%x: index, %y: index, %z: index) -> (index, index, index, index) {
+  %0 = affine.linearize_index disjoint [%x, %y, %z] by (3, 2, 32) : index
+  %1:4 = affine.delinearize_index %0 into (2, 3, 8, 4) : index, index, index, index
+  return %1#0, %1#1, %1#2, %1#3 : index, index, index, index
+}
+func.func @tail(%x: index, %y: index, %z: index) -> (index, index, index) {
+  %0 = affine.linearize_index disjoint [%x, %y, %z] by (3, 2, 32) : index
+  %1:3 = affine.delinearize_index %0 into (6, 32) : index, index, index
+  return %1#0, %1#1, %1#2 : index, index, index
+}
+func.func @portion(%x: index, %y: index, %n: index) -> (index, index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s:3 = affine.delinearize_index %x into (%n, 4, 8) : index, index, index
+  %t = affine.linearize_index [%s#1, %s#2, %c0] by (4, 8, 16) : index
+  %u = affine.linearize_index [%c0, %y, %s#0, %s#1] by (%n, %c1, %n, 4) : index
+  return %t, %u, %s#2 : index, index, index
+}
+func.func @units(%x: index, %y: index, %z: index) -> (index, index, index) {
+  %c1 = arith.constant 1 : index
+  %d:4 = affine.delinearize_index %x into (%c1, 5, 1, 7) : index, index, index, index
+  %l = affine.linearize_index disjoint [%y, %z, %d#0, %d#1] by (1, 4, 1, 5) : index
+  return %d#3, %l, %d#2 : index, index, index
+}
+func.func @front(%x: index, %z: index, %n: index) -> (index, index, index) {
+  %s:2 = affine.delinearize_index %x into (8) : index, index
+  %t = affine.linearize_index [%s#0, %s#1] by (8) : index
+  %p:3 = affine.delinearize_index %x into (%n, 4) : index, index, index
+  %q = affine.linearize_index disjoint [%p#0, %p#1] by (6, %n) : index
+  %d = affine.linearize_index disjoint [%s#1, %z] by (8, %n) : index
+  %e:2 = affine.delinearize_index %d into (8, %n) : index, index
+  return %t, %q, %e#0 : index, index, index
+}`
+	plain := lowered(t, src)
+	ctx := kiln.NewContext()
+	mod, err := ir.Parse(ctx, src, "canon.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := pass.NewPipeline("builtin.module")
+	pl.AddPass(pass.Canonicalize())
+	if err := pass.New(pl, pass.Config{}).Run(mod); err != nil {
+		t.Fatal(err)
+	}
+	text := string(ir.PrintBytes(mod, ir.PrintOptions{}))
+	canon := lowered(t, text)
+	check := func(fn string, args ...int64) {
+		t.Helper()
+		if got, want := run(t, canon, fn, args...), run(t, plain, fn, args...); !slices.Equal(got, want) {
+			t.Errorf("%s%v: canonicalized %v, as written %v\n%s", fn, args, got, want, text)
+		}
+	}
+	for x := range int64(3) {
+		for y := range int64(2) {
+			for z := int64(0); z < 32; z += 5 {
+				check("split", x, y, z)
+				check("tail", x, y, z)
+			}
+		}
+	}
+	for n := int64(1); n <= 3; n++ {
+		for x := int64(0); x < 32*n; x += 3 {
+			check("portion", x, 0, n)
+		}
+	}
+	for x := int64(0); x < 35; x += 2 {
+		check("units", x, 0, 3)
+	}
+	for n := int64(1); n <= 3; n++ {
+		for x := range 24 * n {
+			for z := range n {
+				check("front", x, z, n)
 			}
 		}
 	}
