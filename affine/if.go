@@ -16,7 +16,7 @@ var ifOp = &ir.OpDef{
 	Inherent: []string{"condition"},
 
 	Speculatability:  func(*ir.Operation) ir.Speculatability { return ir.RecursivelySpeculatable },
-	RegionSuccessors: ifSuccessors,
+	RegionSuccessors: ir.BranchSuccessors,
 	// MLIR's AffineIfOp does not bound its region invocations, so
 	// control-flow-sink leaves it alone.
 	RegionInvocationsUnknown: true,

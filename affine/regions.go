@@ -3,9 +3,9 @@ package affine
 import "github.com/kiln-gpu/kiln/ir"
 
 // The RegionSuccessors of affine.for and affine.if (MLIR's
-// RegionBranchOpInterface on AffineForOp and AffineIfOp). affine.parallel
-// has none, as in MLIR: its results come from its reductions, not from
-// the values its body yields.
+// RegionBranchOpInterface on AffineForOp and AffineIfOp); affine.if's are
+// ir.BranchSuccessors. affine.parallel has none, as in MLIR: its results
+// come from its reductions, not from the values its body yields.
 
 // forSuccessors: the inits (after the bound operands) go to the body's
 // iter_args or, for zero trips, to the results; what the body yields goes
@@ -18,11 +18,7 @@ func forSuccessors(op *ir.Operation, from *ir.Operation) []ir.RegionSuccessor {
 		f := For{op}
 		start = len(f.LowerBoundOperands()) + len(f.UpperBoundOperands())
 	}
-	args := op.Region(0).Entry().Args()[1:]
-	return []ir.RegionSuccessor{
-		{Region: 0, Start: start, N: len(args), Inputs: args},
-		{Region: -1, Start: start, N: op.NumResults(), Inputs: op.Results()},
-	}
+	return []ir.RegionSuccessor{ir.EntrySuccessor(op, 0, start, 1), ir.ResultsSuccessor(op, start)}
 }
 
 // forTaken is MLIR's pruning of AffineForOp::getSuccessorRegions by the
@@ -50,19 +46,4 @@ func yieldTaken(op *ir.Operation, _ []ir.Attribute) (int, bool) {
 		return 1, true
 	}
 	return 0, false
-}
-
-// ifSuccessors: affine.if enters its then region or its else region (its
-// results directly when the else region is empty) with no values, and
-// each region yields the results.
-func ifSuccessors(op *ir.Operation, from *ir.Operation) []ir.RegionSuccessor {
-	results := ir.RegionSuccessor{Region: -1, N: op.NumResults(), Inputs: op.Results()}
-	if from != nil {
-		return []ir.RegionSuccessor{results}
-	}
-	out := []ir.RegionSuccessor{{Region: 0}}
-	if op.Region(1).Empty() {
-		return append(out, ir.RegionSuccessor{Region: -1})
-	}
-	return append(out, ir.RegionSuccessor{Region: 1})
 }

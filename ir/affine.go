@@ -420,6 +420,21 @@ func (m *AffineMap) IsIdentity() bool {
 	return true
 }
 
+// IsMinorIdentity reports whether the map is (d0, ..., dn) -> (dk, ..., dn)
+// with no symbols, as MLIR's isMinorIdentity.
+func (m *AffineMap) IsMinorIdentity() bool {
+	if m.Symbols != 0 || len(m.Results) > m.Dims {
+		return false
+	}
+	off := m.Dims - len(m.Results)
+	for i, r := range m.Results {
+		if r.Kind != AffineDim || r.Value != int64(off+i) {
+			return false
+		}
+	}
+	return true
+}
+
 // IsPermutation reports whether the map is a permutation of its dimensions.
 func (m *AffineMap) IsPermutation() bool {
 	if m.Symbols != 0 || len(m.Results) != m.Dims {

@@ -57,3 +57,30 @@ func TestAffineSimplifyDivMod(t *testing.T) {
 		}
 	}
 }
+
+// TestAffineMapIsMinorIdentity checks MLIR's isMinorIdentity: the trailing
+// dimensions in order, no symbols.
+func TestAffineMapIsMinorIdentity(t *testing.T) {
+	ctx := NewContext()
+	for _, c := range []struct {
+		in   string
+		want bool
+	}{
+		{"affine_map<(d0, d1, d2) -> (d1, d2)>", true},
+		{"affine_map<(d0, d1) -> (d0, d1)>", true},
+		{"affine_map<(d0, d1) -> ()>", true},
+		{"affine_map<(d0, d1, d2) -> (d0, d1)>", false},
+		{"affine_map<(d0, d1) -> (d1, d0)>", false},
+		{"affine_map<(d0)[s0] -> (d0)>", false},
+		{"affine_map<(d0) -> (d0, d0)>", false},
+		{"affine_map<(d0, d1) -> (0, d1)>", false},
+	} {
+		a, err := ParseAttrString(ctx, c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		if got := a.(*AffineMapAttr).Map.IsMinorIdentity(); got != c.want {
+			t.Errorf("%s: IsMinorIdentity %v, want %v", c.in, got, c.want)
+		}
+	}
+}

@@ -378,3 +378,34 @@ func (r *Region) IsAncestorOf(op *Operation) bool {
 	}
 	return false
 }
+
+// IsAncestor reports whether r is other or encloses it at any depth (MLIR's
+// Region::isAncestor); it climbs other's ancestors, so it costs the nesting
+// depth.
+func (r *Region) IsAncestor(other *Region) bool {
+	for other != nil {
+		if other == r {
+			return true
+		}
+		if other.parent == nil {
+			return false
+		}
+		other = other.parent.ParentRegion()
+	}
+	return false
+}
+
+// VisitUsesAbove calls fn, in a post-order walk of r, for each operand of an
+// op in r whose value is not defined in r or a region nested in it (MLIR's
+// visitUsedValuesDefinedAbove). It stops and returns false as soon as fn
+// does.
+func (r *Region) VisitUsesAbove(fn func(*OpOperand) bool) bool {
+	return r.Walk(func(op *Operation) bool {
+		for i := range op.NumOperands() {
+			if o := op.OpOperand(i); !r.IsAncestor(o.Get().ParentRegion()) && !fn(o) {
+				return false
+			}
+		}
+		return true
+	})
+}

@@ -20,6 +20,38 @@ type RegionSuccessor struct {
 	Inputs []*Value
 }
 
+// ResultsSuccessor passes operands [start, ...) of op or of its terminator
+// to op's results.
+func ResultsSuccessor(op *Operation, start int) RegionSuccessor {
+	return RegionSuccessor{Region: -1, Start: start, N: op.NumResults(), Inputs: op.Results()}
+}
+
+// EntrySuccessor passes operands [start, ...) of op or of its terminator to
+// the arguments of region r's entry block from skip on.
+func EntrySuccessor(op *Operation, r, start, skip int) RegionSuccessor {
+	args := op.Region(r).Entry().Args()[skip:]
+	return RegionSuccessor{Region: r, Start: start, N: len(args), Inputs: args}
+}
+
+// BranchSuccessors is the flow of an op that enters one of its regions with
+// no values, each region yielding the results (scf.if, scf.index_switch,
+// scf.execute_region, affine.if): an empty region, such as a missing else,
+// gives back control directly.
+func BranchSuccessors(op *Operation, from *Operation) []RegionSuccessor {
+	if from != nil {
+		return []RegionSuccessor{ResultsSuccessor(op, 0)}
+	}
+	var out []RegionSuccessor
+	for _, r := range op.Regions() {
+		if r.Empty() {
+			out = append(out, RegionSuccessor{Region: -1})
+		} else {
+			out = append(out, RegionSuccessor{Region: r.Index()})
+		}
+	}
+	return out
+}
+
 // IsRegionBranch reports whether op describes the flow through its regions.
 func (op *Operation) IsRegionBranch() bool {
 	return op.info.def != nil && op.info.def.RegionSuccessors != nil

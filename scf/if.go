@@ -18,7 +18,7 @@ var ifOp = &ir.OpDef{
 	// for several types) has no format directive.
 	Parse:            parseIf,
 	Print:            printIf,
-	RegionSuccessors: branchSuccessors,
+	RegionSuccessors: ir.BranchSuccessors,
 	Verify: func(op *ir.Operation) error {
 		if err := checkOperand(op, 0, isI1, "1-bit signless integer"); err != nil {
 			return err

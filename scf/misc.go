@@ -34,7 +34,7 @@ var executeRegion = &ir.OpDef{
 	Results:          ir.Variadic,
 	Regions:          ir.Exactly(1),
 	Inherent:         []string{"no_inline"},
-	RegionSuccessors: branchSuccessors,
+	RegionSuccessors: ir.BranchSuccessors,
 	// (-> types)? (no_inline)? region attr-dict, hand-written as in MLIR
 	// (ExecuteRegionOp::parse, SCF.cpp): an arrow type list (parenthesized
 	// for several types) has no format directive.
@@ -125,7 +125,7 @@ var indexSwitch = &ir.OpDef{
 		Custom:             map[string]ir.CustomDirective{"SwitchCases": {Parse: parseSwitchCases, Print: printSwitchCases, NewlineFirst: true}},
 	},
 	Verify:           verifyIndexSwitch,
-	RegionSuccessors: branchSuccessors,
+	RegionSuccessors: ir.BranchSuccessors,
 	Canonicalize: []*ir.Pattern{{Name: "index-switch-constant", Root: "scf.index_switch", Rewrite: indexSwitchConstant},
 		{Name: "index-switch-dead-or-forwarded-results", Root: "scf.index_switch", Rewrite: indexSwitchDeadResults}},
 }

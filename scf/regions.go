@@ -110,17 +110,6 @@ func constInt(v *ir.Value) (int64, bool) {
 // The RegionSuccessors of the scf ops (MLIR's getSuccessorRegions and
 // getEntrySuccessorOperands / getMutableSuccessorOperands).
 
-func toResults(op *ir.Operation, start int) ir.RegionSuccessor {
-	return ir.RegionSuccessor{Region: -1, Start: start, N: op.NumResults(), Inputs: op.Results()}
-}
-
-// toEntry passes operands [start, ...) of the op or terminator to the
-// arguments of region r's entry block from skip on.
-func toEntry(op *ir.Operation, r, start, skip int) ir.RegionSuccessor {
-	args := op.Region(r).Entry().Args()[skip:]
-	return ir.RegionSuccessor{Region: r, Start: start, N: len(args), Inputs: args}
-}
-
 // forSuccessors: the body or, for zero trips, the results take the inits,
 // then the body or the results take what the body yields.
 func forSuccessors(op *ir.Operation, from *ir.Operation) []ir.RegionSuccessor {
@@ -128,7 +117,7 @@ func forSuccessors(op *ir.Operation, from *ir.Operation) []ir.RegionSuccessor {
 	if from != nil {
 		start = 0
 	}
-	return []ir.RegionSuccessor{toEntry(op, 0, start, 1), toResults(op, start)}
+	return []ir.RegionSuccessor{ir.EntrySuccessor(op, 0, start, 1), ir.ResultsSuccessor(op, start)}
 }
 
 // whileSuccessors: the inits and the after region's yield go to the before
@@ -136,26 +125,7 @@ func forSuccessors(op *ir.Operation, from *ir.Operation) []ir.RegionSuccessor {
 // the results.
 func whileSuccessors(op *ir.Operation, from *ir.Operation) []ir.RegionSuccessor {
 	if from == nil || from.ParentRegion().Index() == 1 {
-		return []ir.RegionSuccessor{toEntry(op, 0, 0, 0)}
+		return []ir.RegionSuccessor{ir.EntrySuccessor(op, 0, 0, 0)}
 	}
-	return []ir.RegionSuccessor{toEntry(op, 1, 1, 0), toResults(op, 1)}
-}
-
-// branchSuccessors is the flow of scf.if, scf.index_switch and
-// scf.execute_region: the op enters one of its regions with no values and
-// each region yields the results. scf.if without an else region may give
-// back control directly.
-func branchSuccessors(op *ir.Operation, from *ir.Operation) []ir.RegionSuccessor {
-	if from != nil {
-		return []ir.RegionSuccessor{toResults(op, 0)}
-	}
-	var out []ir.RegionSuccessor
-	for _, r := range op.Regions() {
-		if r.Empty() {
-			out = append(out, ir.RegionSuccessor{Region: -1})
-		} else {
-			out = append(out, ir.RegionSuccessor{Region: r.Index()})
-		}
-	}
-	return out
+	return []ir.RegionSuccessor{ir.EntrySuccessor(op, 1, 1, 0), ir.ResultsSuccessor(op, 1)}
 }

@@ -325,7 +325,7 @@ func shapedElem(t ir.Type) ir.Type { return t.(ir.ShapedType).ElementType() }
 func printTransferAttrs(p *ir.OpPrinter, op *ir.Operation) {
 	elided := []string{"operandSegmentSizes"}
 	if a, ok := op.Attr("permutation_map").(*ir.AffineMapAttr); ok {
-		if isMinorIdentity(a.Map) {
+		if a.Map.IsMinorIdentity() {
 			elided = append(elided, "permutation_map")
 		}
 	}
@@ -339,20 +339,6 @@ func printTransferAttrs(p *ir.OpPrinter, op *ir.Operation) {
 		}
 	}
 	p.OptionalAttrDict(op.Attrs(), elided...)
-}
-
-// isMinorIdentity reports whether m is (d0..dn) -> (dk..dn).
-func isMinorIdentity(m *ir.AffineMap) bool {
-	if m.Symbols != 0 || len(m.Results) > m.Dims {
-		return false
-	}
-	off := m.Dims - len(m.Results)
-	for i, r := range m.Results {
-		if r.Kind != ir.AffineDim || r.Value != int64(off+i) {
-			return false
-		}
-	}
-	return true
 }
 
 // transferSegments returns the operandSegmentSizes of a transfer op.

@@ -182,7 +182,7 @@ func foldTransferWrite(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, boo
 		if r := op.Operand(0).DefiningOp(); r != nil && r.Name() == "vector.transfer_read" {
 			rx, ok := transferOf(r)
 			// Writing back a whole tensor read from offset zero gives the read tensor.
-			if ok && len(rx.pm.Results) == len(x.pm.Results) && isMinorIdentity(rx.pm) && isMinorIdentity(x.pm) &&
+			if ok && len(rx.pm.Results) == len(x.pm.Results) && rx.pm.IsMinorIdentity() && x.pm.IsMinorIdentity() &&
 				!rx.outOfBounds() && !x.outOfBounds() && rx.base.Type() == tt && rx.vt == x.vt &&
 				slices.Equal(rx.vt.Dims, tt.Shape()) && allZero(rx.indices) && allZero(x.indices) {
 				return foldTo(rx.base)

@@ -22,7 +22,7 @@ func size1TransferRewrite(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	// transferOf gives as many in_bounds entries as map results.
-	if len(x.pm.Results) != 1 || isMinorIdentity(x.pm) || !x.inBounds[0] {
+	if len(x.pm.Results) != 1 || x.pm.IsMinorIdentity() || !x.inBounds[0] {
 		return false
 	}
 	m := TransferMinorIdentityMap(shaped, x.vt)

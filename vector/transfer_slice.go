@@ -18,7 +18,7 @@ var foldExtractSliceIntoTransferRead = &ir.Pattern{
 	Root: "vector.transfer_read",
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
 		x, ok := transferOf(op)
-		if !ok || len(x.pm.Results) == 0 || x.outOfBounds() || !isMinorIdentity(x.pm) || x.mask != nil {
+		if !ok || len(x.pm.Results) == 0 || x.outOfBounds() || !x.pm.IsMinorIdentity() || x.mask != nil {
 			return false
 		}
 		ex := x.base.DefiningOp()
@@ -98,7 +98,7 @@ var foldInsertSliceIntoTransferWrite = &ir.Pattern{
 		src, ok1 := x.base.Type().(*ir.RankedTensorType)
 		dest, ok2 := op.Operand(1).Type().(*ir.RankedTensorType)
 		if !ok1 || !ok2 || len(x.vt.Dims) != len(src.Dims) || !slices.Equal(x.vt.Dims, src.Dims) ||
-			!isMinorIdentity(x.pm) || x.pm.Dims != len(x.pm.Results) || len(static[0]) != len(dest.Dims) {
+			!x.pm.IsMinorIdentity() || x.pm.Dims != len(x.pm.Results) || len(static[0]) != len(dest.Dims) {
 			return false
 		}
 		if n := len(x.vt.Dims); len(dest.Dims) > n && !slices.Equal(src.Dims, static[1][len(static[1])-n:]) {

@@ -140,7 +140,7 @@ func checkNestMappable(forOp *ir.Operation, numLoops int) error {
 	for i := range numLoops {
 		f := affine.For{Operation: cur}
 		for _, v := range append(f.LowerBoundOperands(), f.UpperBoundOperands()...) {
-			if within(v.ParentRegion(), limit) {
+			if limit.IsAncestor(v.ParentRegion()) {
 				return cur.Errorf("loops with bounds depending on other mapped loops are not supported")
 			}
 		}

@@ -156,7 +156,7 @@ func (c *converter) run(par *ir.Operation) (bool, error) {
 
 // launchIndependent reports whether v is defined outside the launch.
 func (c *converter) launchIndependent(v *ir.Value) bool {
-	return within(c.launch.ParentRegion(), v.ParentRegion())
+	return v.ParentRegion().IsAncestor(c.launch.ParentRegion())
 }
 
 // isConstant reports whether v is an arith.constant's result.
@@ -375,7 +375,9 @@ func (c *converter) reduce(red *ir.Operation) bool {
 	loop := red.ParentOp()
 	operand := red.Operand(0)
 	v := c.cloning.Lookup(operand)
-	if v == operand || !isSignlessIntOrFloat(operand.Type()) || usesValuesAbove(red.Region(0)) {
+	// The region is copied as is, so it must use no value defined above it.
+	usesAbove := !red.Region(0).VisitUsesAbove(func(*ir.OpOperand) bool { return false })
+	if v == operand || !isSignlessIntOrFloat(operand.Type()) || usesAbove {
 		return false
 	}
 	st := &ir.OpState{Name: "gpu.all_reduce", Loc: red.Loc(), Operands: []*ir.Value{v}, ResultTypes: []ir.Type{v.Type()}}
@@ -395,33 +397,4 @@ func isSignlessIntOrFloat(t ir.Type) bool {
 	}
 	_, ok := t.(*ir.FloatType)
 	return ok
-}
-
-// usesValuesAbove reports whether ops in r use values defined outside it.
-func usesValuesAbove(r *ir.Region) bool {
-	found := false
-	r.Walk(func(o *ir.Operation) bool {
-		for _, v := range o.Operands() {
-			if !within(v.ParentRegion(), r) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// within reports whether region in is r or nested in it.
-func within(in, r *ir.Region) bool {
-	for in != nil {
-		if in == r {
-			return true
-		}
-		p := in.ParentOp()
-		if p == nil {
-			return false
-		}
-		in = p.ParentRegion()
-	}
-	return false
 }

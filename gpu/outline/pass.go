@@ -69,8 +69,7 @@ func EliminateBarriers() *pass.Pass {
 		Argument: "gpu-eliminate-barriers",
 		Summary:  "Erase unnecessary barriers",
 		Run: func(op *ir.Operation, _ *pass.Context) error {
-			_, err := rewrite.ApplyPatternsGreedily(op, rewrite.NewPatternSet(gpu.EliminateBarrierPatterns()...), rewrite.GreedyConfig{})
-			return err
+			return rewrite.ApplyGreedily(op, gpu.EliminateBarrierPatterns()...)
 		},
 	}
 }

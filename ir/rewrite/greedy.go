@@ -37,6 +37,14 @@ type GreedyConfig struct {
 	Listener ir.Listener
 }
 
+// ApplyGreedily is ApplyPatternsGreedily with patterns and MLIR's default
+// configuration, as a pattern pass runs it: only a broken pattern is an
+// error, not missing the fixpoint.
+func ApplyGreedily(op *ir.Operation, patterns ...*ir.Pattern) error {
+	_, err := ApplyPatternsGreedily(op, NewPatternSet(patterns...), GreedyConfig{})
+	return err
+}
+
 // ApplyPatternsGreedily rewrites the ops nested in op (not op itself) with
 // folding, dead-op removal and patterns until nothing changes, and reports
 // whether it reached that fixpoint within the configured limits. The error

@@ -65,7 +65,7 @@ func ExpandOpsPass() *pass.Pass {
 			{Name: "ops", Kind: pass.ListOption, Help: "Operations to expand."},
 		},
 		Run: func(op *ir.Operation, pc *pass.Context) error {
-			return greedy(op, mathd.ExpandPatterns(pc.Options.List("ops")))
+			return rewrite.ApplyGreedily(op, mathd.ExpandPatterns(pc.Options.List("ops"))...)
 		},
 	}
 }
@@ -77,7 +77,7 @@ func UpliftToFMAPass() *pass.Pass {
 		Argument: "math-uplift-to-fma",
 		Summary:  "Uplift arith ops to math.fma.",
 		Run: func(op *ir.Operation, _ *pass.Context) error {
-			return greedy(op, mathd.UpliftToFMAPatterns())
+			return rewrite.ApplyGreedily(op, mathd.UpliftToFMAPatterns()...)
 		},
 	}
 }
@@ -89,13 +89,7 @@ func SincosFusionPass() *pass.Pass {
 		Argument: "math-sincos-fusion",
 		Summary:  "Fuse sin and cos operations.",
 		Run: func(op *ir.Operation, _ *pass.Context) error {
-			return greedy(op, mathd.SincosFusionPatterns())
+			return rewrite.ApplyGreedily(op, mathd.SincosFusionPatterns()...)
 		},
 	}
-}
-
-// greedy applies patterns to op until none applies, folding as it goes.
-func greedy(op *ir.Operation, patterns []*ir.Pattern) error {
-	_, err := rewrite.ApplyPatternsGreedily(op, rewrite.NewPatternSet(patterns...), rewrite.GreedyConfig{})
-	return err
 }

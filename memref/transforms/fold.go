@@ -21,8 +21,7 @@ func FoldAliasOpsPass() *pass.Pass {
 	return &pass.Pass{Name: "FoldMemRefAliasOpsPass", Argument: "fold-memref-alias-ops",
 		Summary: "Fold memref alias ops into consumer load/store ops",
 		Run: func(op *ir.Operation, _ *pass.Context) error {
-			_, err := rewrite.ApplyPatternsGreedily(op, rewrite.NewPatternSet(FoldAliasPatterns()...), rewrite.GreedyConfig{})
-			return err
+			return rewrite.ApplyGreedily(op, FoldAliasPatterns()...)
 		}}
 }
 

@@ -47,7 +47,7 @@ func foldReshapeIntoAccess(op *ir.Operation, rw *ir.Rewriter) bool {
 		// Out-of-bounds dims stay: past the end of an expanded group's
 		// inner dim the read gives padding, in the source the next row.
 		pm := vector.TransferRead{Operation: op}.PermutationMap()
-		if !isMinorIdentity(pm) || len(st.Dims) < len(pm.Results) || outOfBounds(op) {
+		if !pm.IsMinorIdentity() || len(st.Dims) < len(pm.Results) || outOfBounds(op) {
 			return false
 		}
 		newMap = &ir.AffineMap{Dims: len(st.Dims)}
@@ -227,17 +227,4 @@ func replaceAccess(op *ir.Operation, rw *ir.Rewriter, m int, src *ir.Value, indi
 		}
 	}
 	rw.ReplaceOpWith(op, &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: operands, ResultTypes: op.ResultTypes(), Attrs: attrs})
-}
-
-// isMinorIdentity reports whether m is (d0, .., dn) -> (dk, .., dn).
-func isMinorIdentity(m *ir.AffineMap) bool {
-	if m.Symbols != 0 || len(m.Results) > m.Dims {
-		return false
-	}
-	for i, r := range m.Results {
-		if r.Kind != ir.AffineDim || r.Value != int64(m.Dims-len(m.Results)+i) {
-			return false
-		}
-	}
-	return true
 }

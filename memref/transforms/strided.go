@@ -19,8 +19,7 @@ func ExpandStridedMetadataPass() *pass.Pass {
 	return &pass.Pass{Name: "ExpandStridedMetadata", Argument: "expand-strided-metadata",
 		Summary: "Expand memref operations into easier to analyze constructs",
 		Run: func(op *ir.Operation, _ *pass.Context) error {
-			_, err := rewrite.ApplyPatternsGreedily(op, rewrite.NewPatternSet(ExpandStridedMetadataPatterns()...), rewrite.GreedyConfig{})
-			return err
+			return rewrite.ApplyGreedily(op, ExpandStridedMetadataPatterns()...)
 		}}
 }
 

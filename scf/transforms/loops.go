@@ -75,8 +75,7 @@ func ForToWhilePass() *pass.Pass {
 				ForToWhile(rw, scf.For{Operation: o})
 				return true
 			}}
-			_, err := rewrite.ApplyPatternsGreedily(op, rewrite.NewPatternSet(p), rewrite.GreedyConfig{})
-			return err
+			return rewrite.ApplyGreedily(op, p)
 		}}
 }
 

@@ -50,19 +50,13 @@ func UnrollPatterns(vector16 bool) []*ir.Pattern {
 		unrollFromElements(vector16), unrollLoadStore(vector16), unrollMoves(vector16)}, cancelPatterns()...)
 }
 
-// stage runs one pattern list to a fixpoint.
-func stage(op *ir.Operation, patterns []*ir.Pattern) error {
-	_, err := rewrite.ApplyPatternsGreedily(op, rewrite.NewPatternSet(patterns...), rewrite.GreedyConfig{})
-	return err
-}
-
 var vector16Option = pass.Option{Name: "vector16", Kind: pass.BoolOption, Default: "false",
 	Help: "Allow vectors of 8 and 16 elements (the Vector16 capability)"}
 
 func simplePass(name, arg, summary string, patterns func() []*ir.Pattern) func() *pass.Pass {
 	return func() *pass.Pass {
 		return &pass.Pass{Name: name, Argument: arg, Summary: summary,
-			Run: func(op *ir.Operation, _ *pass.Context) error { return stage(op, patterns()) }}
+			Run: func(op *ir.Operation, _ *pass.Context) error { return rewrite.ApplyGreedily(op, patterns()...) }}
 	}
 }
 
@@ -98,7 +92,7 @@ func UnrollPass() *pass.Pass {
 		Summary: "Unroll vector ops to the vector sizes SPIR-V allows",
 		Options: []pass.Option{vector16Option},
 		Run: func(op *ir.Operation, pc *pass.Context) error {
-			return stage(op, UnrollPatterns(pc.Options.Bool("vector16")))
+			return rewrite.ApplyGreedily(op, UnrollPatterns(pc.Options.Bool("vector16"))...)
 		}}
 }
 
@@ -123,7 +117,7 @@ func loweringStages() [][]*ir.Pattern {
 
 func runStages(op *ir.Operation, stages [][]*ir.Pattern) error {
 	for _, s := range stages {
-		if err := stage(op, s); err != nil {
+		if err := rewrite.ApplyGreedily(op, s...); err != nil {
 			return err
 		}
 	}
