@@ -35,7 +35,7 @@ var layers = map[string][]string{
 	"spirv/serialize":           append([]string{"ir", "spirv/spv"}, dialects...),
 	"interp":                    append([]string{"ir"}, dialects...),
 	"gpu/fromscf":               append([]string{"ir", "ir/pass", "affine/transforms", "scf/transforms"}, dialects...),
-	"gpu/outline":               append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
+	"gpu/outline":               append([]string{"ir", "ir/rewrite", "ir/pass", "memref/transforms"}, dialects...),
 	"gpu/tobinary":              append([]string{"ir", "ir/pass", "spirv/spv", "spirv/serialize"}, dialects...),
 	"vector/transforms":         append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"arith/transforms":          append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),

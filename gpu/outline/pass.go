@@ -98,8 +98,8 @@ func LowerMemorySpaceAttributes() *pass.Pass {
 }
 
 // Register adds gpu-kernel-outlining, gpu-derive-workgroup-size,
-// gpu-launch-sink-index-computations, gpu-eliminate-barriers and
-// gpu-lower-memory-space-attributes to reg.
+// gpu-launch-sink-index-computations, gpu-eliminate-barriers,
+// gpu-lower-memory-space-attributes and gpu-decompose-memrefs to reg.
 func Register(reg pass.Registry) {
-	reg.Add(KernelOutlining, DeriveWorkgroupSize, LaunchSinkIndexComputations, EliminateBarriers, LowerMemorySpaceAttributes)
+	reg.Add(KernelOutlining, DeriveWorkgroupSize, LaunchSinkIndexComputations, EliminateBarriers, LowerMemorySpaceAttributes, DecomposeMemrefs)
 }

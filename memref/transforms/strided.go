@@ -409,3 +409,24 @@ func alignedPointerOfView(op *ir.Operation, rw *ir.Rewriter) bool {
 	rw.ModifyInPlace(op, func() { op.SetOperand(0, d.Operand(0)) })
 	return true
 }
+
+// SourceMetadata makes a memref.extract_strided_metadata of src at the
+// rewriter's insertion point and returns its base buffer, offset, sizes
+// and strides, static where src's type says so; ok is false unless src is
+// a strided memref. For other packages' decompositions (gpu-decompose-memrefs).
+func SourceMetadata(rw *ir.Rewriter, loc ir.Location, src *ir.Value) (base *ir.Value, offset memref.Mixed, sizes, strides []memref.Mixed, ok bool) {
+	md, _, ok := sourceMetadata(rw, loc, src)
+	return md.base, md.offset, md.sizes, md.strides, ok
+}
+
+// ComposedApply is MLIR's makeComposedFoldedAffineApply for an expression
+// over symbols (see composedApply).
+func ComposedApply(rw *ir.Rewriter, loc ir.Location, e *ir.AffineExpr, operands []memref.Mixed) memref.Mixed {
+	return composedApply(rw, loc, e, operands)
+}
+
+// ReinterpretCast makes memref.reinterpret_cast of base to t with the
+// given offset, sizes and strides, the static ones as attributes.
+func ReinterpretCast(rw *ir.Rewriter, loc ir.Location, base *ir.Value, offset memref.Mixed, sizes, strides []memref.Mixed, t ir.Type) *ir.Value {
+	return reinterpretCast(rw, loc, stridedMetadata{base: base, offset: offset, sizes: sizes, strides: strides}, t)
+}
