@@ -44,6 +44,7 @@
 //
 // Passes: KernelOutlining (gpu-kernel-outlining, which also derives
 // workgroup sizes unless derive-workgroup-size=false) and
-// DeriveWorkgroupSize (gpu-derive-workgroup-size). Register adds both to a
-// pass.Registry.
+// DeriveWorkgroupSize (gpu-derive-workgroup-size), and DecomposeMemrefs
+// (gpu-decompose-memrefs, flattening memref index computations in
+// gpu.launch bodies). Register adds them to a pass.Registry.
 package outline
