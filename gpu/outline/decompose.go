@@ -138,6 +138,16 @@ func flattenSubview(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !ok {
 		return false
 	}
+	// The sizes as written, constant operands included (MLIR's
+	// getMixedSizes), where SubViewParts folds those to static sizes.
+	if s, ok := op.Attr("static_sizes").(*ir.DenseArrayAttr); ok && len(s.Ints) == len(sizes) {
+		dyn := ir.OperandSegment(op, 2)
+		for i, v := range s.Ints {
+			if v == ir.Dynamic && len(dyn) > 0 {
+				sizes[i], dyn = memref.Mixed{Static: v, Value: dyn[0]}, dyn[1:]
+			}
+		}
+	}
 	var finalSizes, finalStrides []memref.Mixed
 	for i, stride := range strides {
 		if !dropped[i] {

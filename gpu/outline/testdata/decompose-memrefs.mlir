@@ -64,11 +64,13 @@ func.func @layouts(%d: memref<?x?xf32, strided<[?, ?], offset: ?>>, %s: memref<4
 
 // A subview becomes a reinterpret_cast of the base buffer: its strides are
 // the source's times its own, its offset the linear index of its offsets;
-// a rank-reducing subview drops the unit dim's size and stride.
+// a rank-reducing subview drops the unit dim's size and stride. Sizes stay
+// as written: a constant operand is not made static.
 // CHECK: #[[TWICE:.*]] = affine_map<()[s0] -> (s0 * 2)>
 // CHECK: #[[OFF:.*]] = affine_map<()[s0, s1, s2] -> (s0 * s1 + s2)>
 // CHECK: func.func @subview(
 // CHECK-SAME: %[[M:.*]]: memref<?x?xf32>, %[[N:.*]]: index
+// CHECK: %[[C4:.*]] = arith.constant 4 : index
 // CHECK: %[[RBASE:.*]], %{{.*}}, %{{.*}}:2, %[[RSTR:.*]]:2 = memref.extract_strided_metadata %[[M]]
 // CHECK: %[[BASE:.*]], %{{.*}}, %{{.*}}:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %[[M]]
 // CHECK: gpu.launch
@@ -77,15 +79,16 @@ func.func @layouts(%d: memref<?x?xf32, strided<[?, ?], offset: ?>>, %s: memref<4
 // CHECK: %[[O:.*]] = affine.apply #[[OFF]]()[%[[TX]], %[[STRIDES]]#0, %[[TY]]]
 // CHECK: %[[V:.*]] = memref.reinterpret_cast %[[BASE]] to offset: [%[[O]]], sizes: [%[[N]], 4], strides: [%[[ST]], 1] : memref<f32> to memref<?x4xf32, strided<[?, 1], offset: ?>>
 // CHECK: %[[RO:.*]] = affine.apply #[[OFF]]()[%[[TY]], %[[RSTR]]#0, %[[TX]]]
-// CHECK: %[[R:.*]] = memref.reinterpret_cast %[[RBASE]] to offset: [%[[RO]]], sizes: [4], strides: [1] : memref<f32> to memref<4xf32, strided<[1], offset: ?>>
+// CHECK: %[[R:.*]] = memref.reinterpret_cast %[[RBASE]] to offset: [%[[RO]]], sizes: [%[[C4]]], strides: [1] : memref<f32> to memref<?xf32, strided<[1], offset: ?>>
 // CHECK: "use"(%[[V]], %[[R]])
 func.func @subview(%m: memref<?x?xf32>, %n: index) {
   %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %v = memref.subview %m[%tx, %ty] [%n, 4] [2, 1] : memref<?x?xf32> to memref<?x4xf32, strided<[?, 1], offset: ?>>
-    %r = memref.subview %m[%ty, %tx] [1, 4] [1, 1] : memref<?x?xf32> to memref<4xf32, strided<[1], offset: ?>>
-    "use"(%v, %r) : (memref<?x4xf32, strided<[?, 1], offset: ?>>, memref<4xf32, strided<[1], offset: ?>>) -> ()
+    %r = memref.subview %m[%ty, %tx] [1, %c4] [1, 1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    "use"(%v, %r) : (memref<?x4xf32, strided<[?, 1], offset: ?>>, memref<?xf32, strided<[1], offset: ?>>) -> ()
     gpu.terminator
   }
   return
