@@ -92,12 +92,71 @@ func elemKind(t ir.Type) ir.FloatKind {
 	return notFloat
 }
 
+// Builder builds ops before an op being rewritten, at its location: the
+// helpers arith's and math's expansions (MLIR's ExpandOps.cpp of each
+// dialect) build their replacements with.
+type Builder struct {
+	B   *ir.Builder
+	Ctx *ir.Context
+	Loc ir.Location
+}
+
+// NewBuilder returns a Builder inserting with b at op's location.
+func NewBuilder(b *ir.Builder, op *ir.Operation) Builder {
+	return Builder{B: b, Ctx: op.Context(), Loc: op.Loc()}
+}
+
+// Make builds op name with one result of type t.
+func (x *Builder) Make(name string, t ir.Type, attrs []ir.NamedAttr, operands ...*ir.Value) *ir.Value {
+	return x.B.Create(&ir.OpState{Name: name, Loc: x.Loc, Operands: operands, ResultTypes: []ir.Type{t}, Attrs: attrs}).Result(0)
+}
+
+// Bin is a binary op whose result has its first operand's type.
+func (x *Builder) Bin(name string, a, b *ir.Value) *ir.Value {
+	return x.Make(name, a.Type(), nil, a, b)
+}
+
+// CmpI is arith.cmpi p of a and b.
+func (x *Builder) CmpI(p CmpIPredicate, a, b *ir.Value) *ir.Value {
+	return x.Make("arith.cmpi", I1SameShape(x.Ctx, a.Type()), []ir.NamedAttr{{Name: "predicate", Value: cmpiEnum.make(x.Ctx, int64(p))}}, a, b)
+}
+
+// CmpF is arith.cmpf p of a and b.
+func (x *Builder) CmpF(p CmpFPredicate, a, b *ir.Value) *ir.Value {
+	return x.Make("arith.cmpf", I1SameShape(x.Ctx, a.Type()), []ir.NamedAttr{{Name: "predicate", Value: cmpfEnum.make(x.Ctx, int64(p))}}, a, b)
+}
+
+// Select is arith.select c, a, b.
+func (x *Builder) Select(c, a, b *ir.Value) *ir.Value {
+	return x.Make("arith.select", a.Type(), nil, c, a, b)
+}
+
+// Constant is an arith.constant of t holding v (splat for a shaped t); nil
+// for a shape a dense attribute cannot have.
+func (x *Builder) Constant(t ir.Type, v ir.Attribute) *ir.Value {
+	if s, ok := t.(ir.ShapedType); ok {
+		if !ir.HasStaticShape(s) {
+			return nil
+		}
+		v = x.Ctx.DenseSplat(s, v)
+	}
+	return NewConstant(x.B, v, t, x.Loc)
+}
+
+// IConst is the integer constant v of t (or of t's elements).
+func (x *Builder) IConst(t ir.Type, v int64) *ir.Value {
+	return x.Constant(t, x.Ctx.IntegerAttr(ir.ElementTypeOrSelf(t), v))
+}
+
+// FConst is the float constant v of t (or of t's elements).
+func (x *Builder) FConst(t ir.Type, v float64) *ir.Value {
+	return x.Constant(t, x.Ctx.FloatAttr(ir.ElementTypeOrSelf(t).(*ir.FloatType), v))
+}
+
 // expander builds the ops of one expansion before the op it replaces.
 type expander struct {
-	b   *ir.Builder
-	ctx *ir.Context
-	loc ir.Location
-	op  *ir.Operation
+	Builder
+	op *ir.Operation
 }
 
 // expansion is a conversion pattern replacing root's single result with
@@ -111,7 +170,7 @@ func expansion(root string, expand func(x *expander) *ir.Value) *rewrite.Convers
 				return rewrite.NoMatch
 			}
 			rw.SetInsertionPointBefore(op)
-			r := expand(&expander{b: &rw.Builder, ctx: op.Context(), loc: op.Loc(), op: op})
+			r := expand(&expander{Builder: NewBuilder(&rw.Builder, op), op: op})
 			if r == nil {
 				return rewrite.NoMatch
 			}
@@ -122,56 +181,15 @@ func expansion(root string, expand func(x *expander) *ir.Value) *rewrite.Convers
 }
 
 // like is elem shaped as t.
-func (x *expander) like(t ir.Type, elem ir.Type) ir.Type { return SameShape(x.ctx, t, elem) }
+func (x *expander) like(t ir.Type, elem ir.Type) ir.Type { return SameShape(x.Ctx, t, elem) }
 
-func (x *expander) i(width int, t ir.Type) ir.Type { return x.like(t, x.ctx.I(width)) }
+func (x *expander) i(width int, t ir.Type) ir.Type { return x.like(t, x.Ctx.I(width)) }
 
-func (x *expander) f(k ir.FloatKind, t ir.Type) ir.Type { return x.like(t, x.ctx.Float(k)) }
-
-func (x *expander) make(name string, t ir.Type, attrs []ir.NamedAttr, operands ...*ir.Value) *ir.Value {
-	return x.b.Create(&ir.OpState{Name: name, Loc: x.loc, Operands: operands, ResultTypes: []ir.Type{t}, Attrs: attrs}).Result(0)
-}
-
-// bin is a binary op whose result has its operands' type.
-func (x *expander) bin(name string, a, b *ir.Value) *ir.Value {
-	return x.make(name, a.Type(), nil, a, b)
-}
+func (x *expander) f(k ir.FloatKind, t ir.Type) ir.Type { return x.like(t, x.Ctx.Float(k)) }
 
 // cast is a cast op to t carrying attrs.
 func (x *expander) cast(name string, t ir.Type, v *ir.Value, attrs ...ir.NamedAttr) *ir.Value {
-	return x.make(name, t, attrs, v)
-}
-
-func (x *expander) cmpi(p CmpIPredicate, a, b *ir.Value) *ir.Value {
-	return x.make("arith.cmpi", I1SameShape(x.ctx, a.Type()), []ir.NamedAttr{{Name: "predicate", Value: cmpiEnum.make(x.ctx, int64(p))}}, a, b)
-}
-
-func (x *expander) cmpf(p CmpFPredicate, a, b *ir.Value) *ir.Value {
-	return x.make("arith.cmpf", I1SameShape(x.ctx, a.Type()), []ir.NamedAttr{{Name: "predicate", Value: cmpfEnum.make(x.ctx, int64(p))}}, a, b)
-}
-
-func (x *expander) sel(c, a, b *ir.Value) *ir.Value {
-	return x.make("arith.select", a.Type(), nil, c, a, b)
-}
-
-// constant is an arith.constant of t holding v (splat for a shaped t); nil
-// for a shape a dense attribute cannot have.
-func (x *expander) constant(t ir.Type, v ir.Attribute) *ir.Value {
-	if s, ok := t.(ir.ShapedType); ok {
-		if !ir.HasStaticShape(s) {
-			return nil
-		}
-		v = x.ctx.DenseSplat(s, v)
-	}
-	return NewConstant(x.b, v, t, x.loc)
-}
-
-func (x *expander) iconst(t ir.Type, v int64) *ir.Value {
-	return x.constant(t, x.ctx.IntegerAttr(ir.ElementTypeOrSelf(t), v))
-}
-
-func (x *expander) fconst(t ir.Type, v float64) *ir.Value {
-	return x.constant(t, x.ctx.FloatAttr(ir.ElementTypeOrSelf(t).(*ir.FloatType), v))
+	return x.Make(name, t, attrs, v)
 }
 
 // static reports whether constants of t can be built (splats need a
@@ -198,11 +216,11 @@ func expandCeilDivUI(x *expander) *ir.Value {
 	if !static(a.Type()) {
 		return nil
 	}
-	zero := x.iconst(a.Type(), 0)
-	isZero := x.cmpi(CmpIEQ, a, zero)
-	one := x.iconst(a.Type(), 1)
-	q := x.bin("arith.divui", x.bin("arith.subi", a, one), b)
-	return x.sel(isZero, zero, x.bin("arith.addi", q, one))
+	zero := x.IConst(a.Type(), 0)
+	isZero := x.CmpI(CmpIEQ, a, zero)
+	one := x.IConst(a.Type(), 1)
+	q := x.Bin("arith.divui", x.Bin("arith.subi", a, one), b)
+	return x.Select(isZero, zero, x.Bin("arith.addi", q, one))
 }
 
 // ceildivsi(a, b): q = a / b, plus one when inexact and a and b have the
@@ -212,12 +230,12 @@ func expandCeilDivSI(x *expander) *ir.Value {
 	if !static(a.Type()) {
 		return nil
 	}
-	zero, one := x.iconst(a.Type(), 0), x.iconst(a.Type(), 1)
-	q := x.bin("arith.divsi", a, b)
-	inexact := x.cmpi(CmpINE, a, x.bin("arith.muli", q, b))
-	sameSign := x.cmpi(CmpIEQ, x.cmpi(CmpISLT, a, zero), x.cmpi(CmpISLT, b, zero))
-	cond := x.bin("arith.andi", inexact, sameSign)
-	return x.sel(cond, x.bin("arith.addi", q, one), q)
+	zero, one := x.IConst(a.Type(), 0), x.IConst(a.Type(), 1)
+	q := x.Bin("arith.divsi", a, b)
+	inexact := x.CmpI(CmpINE, a, x.Bin("arith.muli", q, b))
+	sameSign := x.CmpI(CmpIEQ, x.CmpI(CmpISLT, a, zero), x.CmpI(CmpISLT, b, zero))
+	cond := x.Bin("arith.andi", inexact, sameSign)
+	return x.Select(cond, x.Bin("arith.addi", q, one), q)
 }
 
 // floordivsi(a, b): q = a / b, minus one when inexact and a and b have
@@ -227,20 +245,20 @@ func expandFloorDivSI(x *expander) *ir.Value {
 	if !static(a.Type()) {
 		return nil
 	}
-	q := x.bin("arith.divsi", a, b)
-	inexact := x.cmpi(CmpINE, a, x.bin("arith.muli", q, b))
-	zero := x.iconst(a.Type(), 0)
-	oppositeSign := x.cmpi(CmpINE, x.cmpi(CmpISLT, a, zero), x.cmpi(CmpISLT, b, zero))
-	cond := x.bin("arith.andi", inexact, oppositeSign)
-	minusOne := x.iconst(a.Type(), -1)
-	return x.sel(cond, x.bin("arith.addi", q, minusOne), q)
+	q := x.Bin("arith.divsi", a, b)
+	inexact := x.CmpI(CmpINE, a, x.Bin("arith.muli", q, b))
+	zero := x.IConst(a.Type(), 0)
+	oppositeSign := x.CmpI(CmpINE, x.CmpI(CmpISLT, a, zero), x.CmpI(CmpISLT, b, zero))
+	cond := x.Bin("arith.andi", inexact, oppositeSign)
+	minusOne := x.IConst(a.Type(), -1)
+	return x.Select(cond, x.Bin("arith.addi", q, minusOne), q)
 }
 
 // expandMaxMinI selects the operand that compares p to the other.
 func expandMaxMinI(p CmpIPredicate) func(x *expander) *ir.Value {
 	return func(x *expander) *ir.Value {
 		a, b := x.op.Operand(0), x.op.Operand(1)
-		return x.sel(x.cmpi(p, a, b), a, b)
+		return x.Select(x.CmpI(p, a, b), a, b)
 	}
 }
 
@@ -250,12 +268,12 @@ func expandMaxMinI(p CmpIPredicate) func(x *expander) *ir.Value {
 func expandMaxMinF(p CmpFPredicate, num bool) func(x *expander) *ir.Value {
 	return func(x *expander) *ir.Value {
 		a, b := x.op.Operand(0), x.op.Operand(1)
-		s := x.sel(x.cmpf(p, a, b), a, b)
+		s := x.Select(x.CmpF(p, a, b), a, b)
 		nan := b
 		if num {
 			nan = a
 		}
-		return x.sel(x.cmpf(CmpFUNO, nan, nan), b, s)
+		return x.Select(x.CmpF(CmpFUNO, nan, nan), b, s)
 	}
 }
 
@@ -267,7 +285,7 @@ func expandBF16ExtF(x *expander) *ir.Value {
 	}
 	i32 := x.i(32, out)
 	bits := x.cast("arith.extui", i32, x.cast("arith.bitcast", x.i(16, out), in))
-	return x.cast("arith.bitcast", out, x.bin("arith.shli", bits, x.iconst(i32, 16)))
+	return x.cast("arith.bitcast", out, x.Bin("arith.shli", bits, x.IConst(i32, 16)))
 }
 
 // expandBF16TruncF rounds an f32 to nearest even bf16 by adding a bias of
@@ -280,15 +298,15 @@ func expandBF16TruncF(x *expander) *ir.Value {
 		return nil
 	}
 	i16, i32 := x.i(16, out), x.i(32, out)
-	isNaN := x.cmpf(CmpFUNE, in, in)
-	c7fff := x.iconst(i32, 0x7fff)
-	qnan := x.iconst(i16, 0x7fc0)
-	c16, c1 := x.iconst(i32, 16), x.iconst(i32, 1)
+	isNaN := x.CmpF(CmpFUNE, in, in)
+	c7fff := x.IConst(i32, 0x7fff)
+	qnan := x.IConst(i16, 0x7fc0)
+	c16, c1 := x.IConst(i32, 16), x.IConst(i32, 1)
 	bits := x.cast("arith.bitcast", i32, in)
-	bit16 := x.bin("arith.andi", x.bin("arith.shrui", bits, c16), c1)
-	biased := x.bin("arith.addi", bits, x.bin("arith.addi", bit16, c7fff))
-	rounded := x.cast("arith.trunci", i16, x.bin("arith.shrui", biased, c16))
-	return x.cast("arith.bitcast", out, x.sel(isNaN, qnan, rounded))
+	bit16 := x.Bin("arith.andi", x.Bin("arith.shrui", bits, c16), c1)
+	biased := x.Bin("arith.addi", bits, x.Bin("arith.addi", bit16, c7fff))
+	rounded := x.cast("arith.trunci", i16, x.Bin("arith.shrui", biased, c16))
+	return x.cast("arith.bitcast", out, x.Select(isNaN, qnan, rounded))
 }
 
 // resize extends or truncates the float v to type t, keeping the op's fastmath.
@@ -312,11 +330,11 @@ func expandF8E8M0ExtF(x *expander) *ir.Value {
 	}
 	i8, i32 := x.i(8, out), x.i(32, out)
 	bits := x.cast("arith.bitcast", i8, in)
-	c23 := x.iconst(i32, 23)
-	f32bits := x.bin("arith.shli", x.cast("arith.extui", i32, bits), c23)
+	c23 := x.IConst(i32, 23)
+	f32bits := x.Bin("arith.shli", x.cast("arith.extui", i32, bits), c23)
 	if fm, ok := x.op.Attr("fastmath").(*FastMathAttr); !ok || fm.Flags&FastMathNNaN == 0 {
-		nan8, nan32 := x.iconst(i8, 0xff), x.iconst(i32, 0xffffffff)
-		f32bits = x.sel(x.cmpi(CmpIEQ, bits, nan8), nan32, f32bits)
+		nan8, nan32 := x.IConst(i8, 0xff), x.IConst(i32, 0xffffffff)
+		f32bits = x.Select(x.CmpI(CmpIEQ, bits, nan8), nan32, f32bits)
 	}
 	return x.resize(x.cast("arith.bitcast", x.f(ir.F32, out), f32bits), out)
 }
@@ -331,7 +349,7 @@ func expandF8E8M0TruncF(x *expander) *ir.Value {
 	}
 	i32 := x.i(32, out)
 	v := x.resize(in, x.f(ir.F32, out))
-	exp := x.bin("arith.shrui", x.cast("arith.bitcast", i32, v), x.iconst(i32, 23))
+	exp := x.Bin("arith.shrui", x.cast("arith.bitcast", i32, v), x.IConst(i32, 23))
 	return x.cast("arith.bitcast", out, x.cast("arith.trunci", x.i(8, out), exp))
 }
 
@@ -346,18 +364,18 @@ func expandF4E2M1ExtF(x *expander) *ir.Value {
 	}
 	i4, i32 := x.i(4, out), x.i(32, out)
 	bits := x.cast("arith.bitcast", i4, in)
-	c0, c1, c2, c4, c7 := x.iconst(i4, 0), x.iconst(i4, 1), x.iconst(i4, 2), x.iconst(i4, 4), x.iconst(i4, 7)
-	mag := x.bin("arith.andi", bits, c7)
-	c20 := x.iconst(i32, 0x14)
-	low := x.bin("arith.shli", mag, c2)
-	low = x.sel(x.cmpi(CmpIEQ, mag, c1), c0, low)
-	low = x.bin("arith.shli", x.cast("arith.extui", i32, low), c20)
-	zeroExp, highExp, lowExp := x.iconst(i32, 0), x.iconst(i32, 0x40000000), x.iconst(i32, 0x3f000000)
-	high := x.sel(x.cmpi(CmpIUGE, mag, c4), highExp, lowExp)
-	high = x.sel(x.cmpi(CmpIEQ, mag, c0), zeroExp, high)
-	signBit, c8 := x.iconst(i32, 0x80000000), x.iconst(i4, 8)
-	sign := x.sel(x.cmpi(CmpIUGE, bits, c8), signBit, zeroExp)
-	f32bits := x.bin("arith.addi", x.bin("arith.addi", low, high), sign)
+	c0, c1, c2, c4, c7 := x.IConst(i4, 0), x.IConst(i4, 1), x.IConst(i4, 2), x.IConst(i4, 4), x.IConst(i4, 7)
+	mag := x.Bin("arith.andi", bits, c7)
+	c20 := x.IConst(i32, 0x14)
+	low := x.Bin("arith.shli", mag, c2)
+	low = x.Select(x.CmpI(CmpIEQ, mag, c1), c0, low)
+	low = x.Bin("arith.shli", x.cast("arith.extui", i32, low), c20)
+	zeroExp, highExp, lowExp := x.IConst(i32, 0), x.IConst(i32, 0x40000000), x.IConst(i32, 0x3f000000)
+	high := x.Select(x.CmpI(CmpIUGE, mag, c4), highExp, lowExp)
+	high = x.Select(x.CmpI(CmpIEQ, mag, c0), zeroExp, high)
+	signBit, c8 := x.IConst(i32, 0x80000000), x.IConst(i4, 8)
+	sign := x.Select(x.CmpI(CmpIUGE, bits, c8), signBit, zeroExp)
+	f32bits := x.Bin("arith.addi", x.Bin("arith.addi", low, high), sign)
 	return x.resize(x.cast("arith.bitcast", x.f(ir.F32, out), f32bits), out)
 }
 
@@ -371,41 +389,41 @@ func expandF4E2M1TruncF(x *expander) *ir.Value {
 	}
 	i4, i8, i32, f32 := x.i(4, out), x.i(8, out), x.i(32, out), x.f(ir.F32, out)
 	v := x.resize(in, f32)
-	c1, c3 := x.iconst(i4, 1), x.iconst(i4, 3)
-	c22 := x.iconst(i32, 22)
-	c00, cff := x.iconst(i8, 0), x.iconst(i8, 0xff)
-	zero := x.iconst(i32, 0)
-	hi, lo := x.fconst(f32, 6), x.fconst(f32, -6)
-	clamped := x.bin("arith.maxnumf", lo, x.bin("arith.minnumf", hi, v))
+	c1, c3 := x.IConst(i4, 1), x.IConst(i4, 3)
+	c22 := x.IConst(i32, 22)
+	c00, cff := x.IConst(i8, 0), x.IConst(i8, 0xff)
+	zero := x.IConst(i32, 0)
+	hi, lo := x.FConst(f32, 6), x.FConst(f32, -6)
+	clamped := x.Bin("arith.maxnumf", lo, x.Bin("arith.minnumf", hi, v))
 	bits := x.cast("arith.bitcast", i32, clamped)
 	// The sign.
-	sign := x.cast("arith.trunci", i4, x.bin("arith.shrui", bits, x.iconst(i32, 31)))
-	f4 := x.bin("arith.shli", sign, c3)
+	sign := x.cast("arith.trunci", i4, x.Bin("arith.shrui", bits, x.IConst(i32, 31)))
+	f4 := x.Bin("arith.shli", sign, c3)
 	// The exponent, rebiased.
-	bias, c23 := x.iconst(i32, 0x7e), x.iconst(i32, 23)
-	signExp := x.bin("arith.subi", x.bin("arith.shrui", bits, c23), bias)
-	exp := x.bin("arith.shli", x.cast("arith.trunci", i4, signExp), c1)
-	f4 = x.bin("arith.addi", f4, exp)
+	bias, c23 := x.IConst(i32, 0x7e), x.IConst(i32, 23)
+	signExp := x.Bin("arith.subi", x.Bin("arith.shrui", bits, c23), bias)
+	exp := x.Bin("arith.shli", x.cast("arith.trunci", i4, signExp), c1)
+	f4 = x.Bin("arith.addi", f4, exp)
 	// The first mantissa bit.
-	man1 := x.bin("arith.shrui", x.bin("arith.andi", bits, x.iconst(i32, 0x400000)), c22)
-	f4 = x.bin("arith.addi", f4, x.cast("arith.trunci", i4, man1))
+	man1 := x.Bin("arith.shrui", x.Bin("arith.andi", bits, x.IConst(i32, 0x400000)), c22)
+	f4 = x.Bin("arith.addi", f4, x.cast("arith.trunci", i4, man1))
 	// Subnormals and the rounding to 0.5.
-	manMask := x.iconst(i32, 0x7fffff)
+	manMask := x.IConst(i32, 0x7fffff)
 	exp8 := x.cast("arith.trunci", i8, signExp)
-	subnormal := x.cmpi(CmpISLE, exp8, c00)
-	negOneExp := x.cmpi(CmpIEQ, exp8, cff)
-	nonZeroMan := x.cmpi(CmpIUGT, x.bin("arith.andi", bits, manMask), zero)
-	toHalf := x.bin("arith.andi", negOneExp, nonZeroMan)
-	zeroExp := x.cmpi(CmpIEQ, exp8, c00)
-	subBits, halfBits := x.iconst(i4, 0xf), x.iconst(i4, 0)
-	sub := x.sel(subnormal, subBits, f4)
-	sub = x.sel(toHalf, halfBits, sub)
-	f4 = x.sel(zeroExp, f4, sub)
+	subnormal := x.CmpI(CmpISLE, exp8, c00)
+	negOneExp := x.CmpI(CmpIEQ, exp8, cff)
+	nonZeroMan := x.CmpI(CmpIUGT, x.Bin("arith.andi", bits, manMask), zero)
+	toHalf := x.Bin("arith.andi", negOneExp, nonZeroMan)
+	zeroExp := x.CmpI(CmpIEQ, exp8, c00)
+	subBits, halfBits := x.IConst(i4, 0xf), x.IConst(i4, 0)
+	sub := x.Select(subnormal, subBits, f4)
+	sub = x.Select(toHalf, halfBits, sub)
+	f4 = x.Select(zeroExp, f4, sub)
 	// Rounding up.
-	low22, half := x.iconst(i32, 0x3fffff), x.iconst(i32, 0x200000)
-	up := x.cmpi(CmpIUGE, x.bin("arith.andi", bits, low22), half)
-	up = x.bin("arith.ori", up, subnormal)
-	f4 = x.sel(up, x.bin("arith.addi", f4, c1), f4)
+	low22, half := x.IConst(i32, 0x3fffff), x.IConst(i32, 0x200000)
+	up := x.CmpI(CmpIUGE, x.Bin("arith.andi", bits, low22), half)
+	up = x.Bin("arith.ori", up, subnormal)
+	f4 = x.Select(up, x.Bin("arith.addi", f4, c1), f4)
 	return x.cast("arith.bitcast", out, f4)
 }
 
@@ -426,10 +444,10 @@ func expandScaling(widen bool) func(x *expander) *ir.Value {
 		}
 		if widen {
 			s := x.cast("arith.extf", out, scale, fm...)
-			return x.make("arith.mulf", out, fm, x.resize(in, out), s)
+			return x.Make("arith.mulf", out, fm, x.resize(in, out), s)
 		}
 		s := x.cast("arith.extf", in.Type(), scale, fm...)
-		q := x.make("arith.divf", in.Type(), fm, in, s)
+		q := x.Make("arith.divf", in.Type(), fm, in, s)
 		if q.Type() == out {
 			return q
 		}
@@ -458,7 +476,7 @@ func expandF8E5M2ExtF(x *expander) *ir.Value {
 	}
 	i16 := x.i(16, out)
 	bits := x.cast("arith.extui", i16, x.cast("arith.bitcast", x.i(8, out), in))
-	h := x.cast("arith.bitcast", x.f(ir.F16, out), x.bin("arith.shli", bits, x.iconst(i16, 8)))
+	h := x.cast("arith.bitcast", x.f(ir.F16, out), x.Bin("arith.shli", bits, x.IConst(i16, 8)))
 	return x.toKind(h, elemKind(out), out)
 }
 
@@ -472,14 +490,14 @@ func expandF8E5M2TruncF(x *expander) *ir.Value {
 	}
 	h := x.toKind(in, ir.F16, out)
 	i8, i16 := x.i(8, out), x.i(16, out)
-	isNaN := x.cmpf(CmpFUNE, h, h)
+	isNaN := x.CmpF(CmpFUNE, h, h)
 	bits := x.cast("arith.bitcast", i16, h)
-	c7f, c8, c1 := x.iconst(i16, 0x7f), x.iconst(i16, 8), x.iconst(i16, 1)
-	bit8 := x.bin("arith.andi", x.bin("arith.shrui", bits, c8), c1)
-	biased := x.bin("arith.addi", bits, x.bin("arith.addi", bit8, c7f))
-	rounded := x.cast("arith.trunci", i8, x.bin("arith.shrui", biased, c8))
-	nan := x.iconst(i8, 0x7e)
-	return x.cast("arith.bitcast", out, x.sel(isNaN, nan, rounded))
+	c7f, c8, c1 := x.IConst(i16, 0x7f), x.IConst(i16, 8), x.IConst(i16, 1)
+	bit8 := x.Bin("arith.andi", x.Bin("arith.shrui", bits, c8), c1)
+	biased := x.Bin("arith.addi", bits, x.Bin("arith.addi", bit8, c7f))
+	rounded := x.cast("arith.trunci", i8, x.Bin("arith.shrui", biased, c8))
+	nan := x.IConst(i8, 0x7e)
+	return x.cast("arith.bitcast", out, x.Select(isNaN, nan, rounded))
 }
 
 // expandF8E4M3FNExtF places the magnitude bits of an f8E4M3FN in an f16
@@ -493,17 +511,17 @@ func expandF8E4M3FNExtF(x *expander) *ir.Value {
 	}
 	i8, i16, i32, f32 := x.i(8, out), x.i(16, out), x.i(32, out), x.f(ir.F32, out)
 	bits := x.cast("arith.bitcast", i8, in)
-	c7f := x.iconst(i8, 0x7f)
-	mag := x.bin("arith.andi", bits, c7f)
-	g16 := x.bin("arith.shli", x.cast("arith.extui", i16, mag), x.iconst(i16, 7))
+	c7f := x.IConst(i8, 0x7f)
+	mag := x.Bin("arith.andi", bits, c7f)
+	g16 := x.Bin("arith.shli", x.cast("arith.extui", i16, mag), x.IConst(i16, 7))
 	g := x.cast("arith.extf", f32, x.cast("arith.bitcast", x.f(ir.F16, out), g16))
-	magBits := x.cast("arith.bitcast", i32, x.bin("arith.mulf", g, x.fconst(f32, 256)))
-	sign8 := x.bin("arith.andi", bits, x.iconst(i8, -128))
-	signBit := x.bin("arith.shli", x.cast("arith.extui", i32, sign8), x.iconst(i32, 24))
-	signed := x.cast("arith.bitcast", f32, x.bin("arith.ori", magBits, signBit))
-	isNaN := x.cmpi(CmpIEQ, mag, c7f)
-	nan := x.cast("arith.bitcast", f32, x.bin("arith.ori", x.iconst(i32, 0x7fc00000), signBit))
-	return x.toKind(x.sel(isNaN, nan, signed), elemKind(out), out)
+	magBits := x.cast("arith.bitcast", i32, x.Bin("arith.mulf", g, x.FConst(f32, 256)))
+	sign8 := x.Bin("arith.andi", bits, x.IConst(i8, -128))
+	signBit := x.Bin("arith.shli", x.cast("arith.extui", i32, sign8), x.IConst(i32, 24))
+	signed := x.cast("arith.bitcast", f32, x.Bin("arith.ori", magBits, signBit))
+	isNaN := x.CmpI(CmpIEQ, mag, c7f)
+	nan := x.cast("arith.bitcast", f32, x.Bin("arith.ori", x.IConst(i32, 0x7fc00000), signBit))
+	return x.toKind(x.Select(isNaN, nan, signed), elemKind(out), out)
 }
 
 // expandF8E4M3FNTruncF scales the magnitude, clamped to 448, by 2^-8
@@ -518,22 +536,22 @@ func expandF8E4M3FNTruncF(x *expander) *ir.Value {
 	}
 	i8, i16, i32, f32 := x.i(8, out), x.i(16, out), x.i(32, out), x.f(ir.F32, out)
 	v := x.toKind(in, ir.F32, out)
-	isNaN := x.cmpf(CmpFUNE, v, v)
+	isNaN := x.CmpF(CmpFUNE, v, v)
 	bits := x.cast("arith.bitcast", i32, v)
-	signMask, absMask := x.iconst(i32, -0x80000000), x.iconst(i32, 0x7fffffff)
-	signBits := x.bin("arith.andi", bits, signMask)
-	abs := x.cast("arith.bitcast", f32, x.bin("arith.andi", bits, absMask))
-	overflow := x.cmpf(CmpFOGT, abs, x.fconst(f32, 464))
-	clamped := x.bin("arith.minnumf", abs, x.fconst(f32, 448))
-	h := x.cast("arith.truncf", x.f(ir.F16, out), x.bin("arith.mulf", clamped, x.fconst(f32, 1.0/256)))
+	signMask, absMask := x.IConst(i32, -0x80000000), x.IConst(i32, 0x7fffffff)
+	signBits := x.Bin("arith.andi", bits, signMask)
+	abs := x.cast("arith.bitcast", f32, x.Bin("arith.andi", bits, absMask))
+	overflow := x.CmpF(CmpFOGT, abs, x.FConst(f32, 464))
+	clamped := x.Bin("arith.minnumf", abs, x.FConst(f32, 448))
+	h := x.cast("arith.truncf", x.f(ir.F16, out), x.Bin("arith.mulf", clamped, x.FConst(f32, 1.0/256)))
 	hbits := x.cast("arith.bitcast", i16, h)
-	c3f, c7, c1 := x.iconst(i16, 0x3f), x.iconst(i16, 7), x.iconst(i16, 1)
-	bit7 := x.bin("arith.andi", x.bin("arith.shrui", hbits, c7), c1)
-	biased := x.bin("arith.addi", hbits, x.bin("arith.addi", bit7, c3f))
-	mag := x.cast("arith.trunci", i8, x.bin("arith.shrui", biased, c7))
-	mag = x.bin("arith.andi", mag, x.iconst(i8, 0x7f))
-	sign := x.cast("arith.trunci", i8, x.bin("arith.shrui", signBits, x.iconst(i32, 24)))
-	r := x.bin("arith.ori", mag, sign)
-	bad := x.bin("arith.ori", isNaN, overflow)
-	return x.cast("arith.bitcast", out, x.sel(bad, x.iconst(i8, 0x7f), r))
+	c3f, c7, c1 := x.IConst(i16, 0x3f), x.IConst(i16, 7), x.IConst(i16, 1)
+	bit7 := x.Bin("arith.andi", x.Bin("arith.shrui", hbits, c7), c1)
+	biased := x.Bin("arith.addi", hbits, x.Bin("arith.addi", bit7, c3f))
+	mag := x.cast("arith.trunci", i8, x.Bin("arith.shrui", biased, c7))
+	mag = x.Bin("arith.andi", mag, x.IConst(i8, 0x7f))
+	sign := x.cast("arith.trunci", i8, x.Bin("arith.shrui", signBits, x.IConst(i32, 24)))
+	r := x.Bin("arith.ori", mag, sign)
+	bad := x.Bin("arith.ori", isNaN, overflow)
+	return x.cast("arith.bitcast", out, x.Select(bad, x.IConst(i8, 0x7f), r))
 }

@@ -61,44 +61,28 @@ var loopDimMapParams = []string{"processor", "map", "bound"}
 // parseLoopDimMapBody reads `<processor = P, map = M, bound = B>`, the
 // parameters in any order, as MLIR's struct directive does.
 func parseLoopDimMapBody(p *ir.Parser) (ir.Attribute, error) {
-	if err := p.ParsePunct("<"); err != nil {
-		return nil, err
-	}
 	var proc Processor
 	var maps [3]*ir.AffineMap
 	seen := [3]bool{}
-	for i := range loopDimMapParams {
-		if i > 0 {
-			if err := p.ParsePunct(","); err != nil {
-				return nil, err
-			}
-		}
-		at := p.Pos()
-		name, err := p.ParseKeywordAny()
-		if err != nil {
-			return nil, p.Errorf("expected a parameter name in struct")
-		}
+	err := p.ParseStructParams(len(loopDimMapParams), func(name string, at ir.Pos) error {
 		k := slices.Index(loopDimMapParams, name)
 		if k < 0 || seen[k] {
-			return nil, ir.Errorf(p.LocAt(at), "duplicate or unknown struct parameter name: %s", name)
+			return ir.Errorf(p.LocAt(at), "duplicate or unknown struct parameter name: %s", name)
 		}
 		seen[k] = true
-		if err := p.ParsePunct("="); err != nil {
-			return nil, err
-		}
 		if k == 0 {
-			if proc, err = parseEnumKeyword[Processor](p); err != nil {
-				return nil, err
-			}
-			continue
+			var err error
+			proc, err = parseEnumKeyword[Processor](p)
+			return err
 		}
 		m, err := p.ParseBareAffineMap()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		maps[k] = m.Map
-	}
-	if err := p.ParsePunct(">"); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	return LoopDimMap(p.Context(), proc, maps[1], maps[2]), nil

@@ -325,6 +325,49 @@ func (p *Parser) ParseKeywordAny() (string, error) {
 	return "", p.Errorf("expected valid keyword")
 }
 
+// ParseStructParams parses MLIR's struct(params) directive, `<` name =
+// value, ... `>` with the parameters in any order (what MLIR generates for
+// it), calling field after each `=` to parse name's value; at is name's
+// position, and field reports unknown or repeated names. With n > 0 exactly
+// n parameters are read, as when every parameter is required, and a
+// missing name is MLIR's "expected a parameter name in struct"; with n == 0
+// any number, none included.
+func (p *Parser) ParseStructParams(n int, field func(name string, at Pos) error) error {
+	if err := p.ParsePunct("<"); err != nil {
+		return err
+	}
+	if n == 0 && p.ParseOptionalPunct(">") {
+		return nil
+	}
+	for i := 1; ; i++ {
+		at := p.Pos()
+		name, err := p.ParseKeywordAny()
+		if err != nil {
+			if n > 0 {
+				return p.Errorf("expected a parameter name in struct")
+			}
+			return err
+		}
+		if err := p.ParsePunct("="); err != nil {
+			return err
+		}
+		if err := field(name, at); err != nil {
+			return err
+		}
+		if n > 0 {
+			if i == n {
+				break
+			}
+			if err := p.ParsePunct(","); err != nil {
+				return err
+			}
+		} else if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	return p.ParsePunct(">")
+}
+
 // ParseKeywordOrString consumes a bare word or a string literal.
 func (p *Parser) ParseKeywordOrString() (string, error) {
 	if p.tok.kind == tokString {

@@ -37,9 +37,8 @@ var expansions = []struct {
 
 // expander builds the replacement of op before it.
 type expander struct {
-	b   *ir.Builder
-	ctx *ir.Context
-	op  *ir.Operation
+	arith.Builder
+	op *ir.Operation
 }
 
 func expansionPattern(name string, expand func(x *expander) *ir.Value) *ir.Pattern {
@@ -48,7 +47,7 @@ func expansionPattern(name string, expand func(x *expander) *ir.Value) *ir.Patte
 		Root: "math." + name,
 		Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
 			rw.SetInsertionPointBefore(op)
-			r := expand(&expander{b: &rw.Builder, ctx: op.Context(), op: op})
+			r := expand(&expander{Builder: arith.NewBuilder(&rw.Builder, op), op: op})
 			if r == nil {
 				return false
 			}
@@ -60,52 +59,13 @@ func expansionPattern(name string, expand func(x *expander) *ir.Value) *ir.Patte
 
 func (x *expander) arg(i int) *ir.Value { return x.op.Operand(i) }
 
-func (x *expander) make(name string, t ir.Type, attrs []ir.NamedAttr, operands ...*ir.Value) *ir.Value {
-	return x.b.Create(&ir.OpState{Name: name, Loc: x.op.Loc(), Operands: operands, ResultTypes: []ir.Type{t}, Attrs: attrs}).Result(0)
-}
-
-// un and bin build ops whose result has their first operand's type.
-func (x *expander) un(name string, a *ir.Value) *ir.Value { return x.make(name, a.Type(), nil, a) }
-
-func (x *expander) bin(name string, a, b *ir.Value) *ir.Value {
-	return x.make(name, a.Type(), nil, a, b)
-}
-
-func (x *expander) cmp(name string, p int64, a, b *ir.Value) *ir.Value {
-	return x.make(name, arith.I1SameShape(x.ctx, a.Type()), []ir.NamedAttr{{Name: "predicate", Value: x.ctx.I64Attr(p)}}, a, b)
-}
-
-func (x *expander) cmpi(p arith.CmpIPredicate, a, b *ir.Value) *ir.Value {
-	return x.cmp("arith.cmpi", int64(p), a, b)
-}
-
-func (x *expander) cmpf(p arith.CmpFPredicate, a, b *ir.Value) *ir.Value {
-	return x.cmp("arith.cmpf", int64(p), a, b)
-}
-
-func (x *expander) sel(c, a, b *ir.Value) *ir.Value {
-	return x.make("arith.select", a.Type(), nil, c, a, b)
-}
-
-// constant is an arith.constant of t holding v, a splat for a shaped t.
-func (x *expander) constant(t ir.Type, v ir.Attribute) *ir.Value {
-	if s, ok := t.(ir.ShapedType); ok {
-		v = x.ctx.DenseSplat(s, v)
-	}
-	return arith.NewConstant(x.b, v, t, x.op.Loc())
-}
-
-func (x *expander) fconst(t ir.Type, v float64) *ir.Value {
-	return x.constant(t, x.ctx.FloatAttr(ir.ElementTypeOrSelf(t).(*ir.FloatType), v))
-}
-
-func (x *expander) iconst(t ir.Type, v int64) *ir.Value {
-	return x.constant(t, x.ctx.IntegerAttr(ir.ElementTypeOrSelf(t), v))
-}
+// un builds an op whose result has its operand's type.
+func (x *expander) un(name string, a *ir.Value) *ir.Value { return x.Make(name, a.Type(), nil, a) }
 
 // static reports whether t is a scalar, or shaped with a static shape and
 // so able to hold splat constants; expansions that build constants check
-// it first.
+// it first. Unlike arith's expansions, which take any static shaped type,
+// it admits only vectors (always static) and ranked tensors.
 func static(t ir.Type) bool {
 	switch s := t.(type) {
 	case *ir.VectorType:
@@ -124,9 +84,9 @@ func floatElems(t ir.Type) bool { return ir.IsFloat(ir.ElementTypeOrSelf(t)) && 
 // truncated is copysign(sitofp(fptosi(v to i64)), v): v rounded towards
 // zero, keeping the sign of -0.
 func (x *expander) truncated(v *ir.Value) *ir.Value {
-	i := x.make("arith.fptosi", arith.SameShape(x.ctx, v.Type(), x.ctx.I(64)), nil, v)
-	f := x.make("arith.sitofp", v.Type(), nil, i)
-	return x.bin("math.copysign", f, v)
+	i := x.Make("arith.fptosi", arith.SameShape(x.Ctx, v.Type(), x.Ctx.I(64)), nil, v)
+	f := x.Make("arith.sitofp", v.Type(), nil, i)
+	return x.Bin("math.copysign", f, v)
 }
 
 // sinh(x) = (exp(x) - exp(-x)) / 2, cosh(x) = (exp(x) + exp(-x)) / 2.
@@ -138,8 +98,8 @@ func expandSinhCosh(combine string) func(x *expander) *ir.Value {
 		}
 		exp := x.un("math.exp", a)
 		nexp := x.un("math.exp", x.un("arith.negf", a))
-		r := x.bin(combine, exp, nexp)
-		return x.bin("arith.mulf", r, x.fconst(a.Type(), 0.5))
+		r := x.Bin(combine, exp, nexp)
+		return x.Bin("arith.mulf", r, x.FConst(a.Type(), 0.5))
 	}
 }
 
@@ -151,19 +111,19 @@ func expandTanh(x *expander) *ir.Value {
 	if !floatElems(t) {
 		return nil
 	}
-	zero, one, negTwo := x.fconst(t, 0), x.fconst(t, 1), x.fconst(t, -2)
-	isNeg := x.make("arith.uitofp", t, nil, x.cmpf(arith.CmpFOLT, a, zero))
-	sign := x.bin("arith.addf", x.bin("arith.mulf", isNeg, negTwo), one)
-	pos := x.bin("arith.mulf", sign, a)
-	exp := x.un("math.exp", x.bin("arith.mulf", negTwo, pos))
-	r := x.bin("arith.divf", x.bin("arith.subf", one, exp), x.bin("arith.addf", one, exp))
-	return x.bin("arith.mulf", sign, r)
+	zero, one, negTwo := x.FConst(t, 0), x.FConst(t, 1), x.FConst(t, -2)
+	isNeg := x.Make("arith.uitofp", t, nil, x.CmpF(arith.CmpFOLT, a, zero))
+	sign := x.Bin("arith.addf", x.Bin("arith.mulf", isNeg, negTwo), one)
+	pos := x.Bin("arith.mulf", sign, a)
+	exp := x.un("math.exp", x.Bin("arith.mulf", negTwo, pos))
+	r := x.Bin("arith.divf", x.Bin("arith.subf", one, exp), x.Bin("arith.addf", one, exp))
+	return x.Bin("arith.mulf", sign, r)
 }
 
 // tan(x) = sin(x) / cos(x).
 func expandTan(x *expander) *ir.Value {
 	a := x.arg(0)
-	return x.bin("arith.divf", x.un("math.sin", a), x.un("math.cos", a))
+	return x.Bin("arith.divf", x.un("math.sin", a), x.un("math.cos", a))
 }
 
 // asinh(x) = log(x + sqrt(fma(x, x, 1))), acosh(x) = log(x + sqrt(fma(x, x, -1))).
@@ -173,9 +133,9 @@ func expandAsinhAcosh(c float64) func(x *expander) *ir.Value {
 		if !floatElems(a.Type()) {
 			return nil
 		}
-		k := x.fconst(a.Type(), c)
-		fma := x.make("math.fma", a.Type(), nil, a, a, k)
-		return x.un("math.log", x.bin("arith.addf", a, x.un("math.sqrt", fma)))
+		k := x.FConst(a.Type(), c)
+		fma := x.Make("math.fma", a.Type(), nil, a, a, k)
+		return x.un("math.log", x.Bin("arith.addf", a, x.un("math.sqrt", fma)))
 	}
 }
 
@@ -186,16 +146,16 @@ func expandAtanh(x *expander) *ir.Value {
 	if !floatElems(t) {
 		return nil
 	}
-	one := x.fconst(t, 1)
-	add := x.bin("arith.addf", a, one)
-	sub := x.bin("arith.addf", x.un("arith.negf", a), one)
-	log := x.un("math.log", x.bin("arith.divf", add, sub))
-	return x.bin("arith.mulf", log, x.fconst(t, 0.5))
+	one := x.FConst(t, 1)
+	add := x.Bin("arith.addf", a, one)
+	sub := x.Bin("arith.addf", x.un("arith.negf", a), one)
+	log := x.un("math.log", x.Bin("arith.divf", add, sub))
+	return x.Bin("arith.mulf", log, x.FConst(t, 0.5))
 }
 
 // fma(a, b, c) = a * b + c.
 func expandFma(x *expander) *ir.Value {
-	return x.bin("arith.addf", x.bin("arith.mulf", x.arg(0), x.arg(1)), x.arg(2))
+	return x.Bin("arith.addf", x.Bin("arith.mulf", x.arg(0), x.arg(1)), x.arg(2))
 }
 
 // ceil(x) = trunc(x) + (x > trunc(x) ? 1 : 0).
@@ -206,9 +166,9 @@ func expandCeil(x *expander) *ir.Value {
 		return nil
 	}
 	tr := x.truncated(a)
-	zero, one := x.fconst(t, 0), x.fconst(t, 1)
-	incr := x.sel(x.cmpf(arith.CmpFOGT, a, tr), one, zero)
-	return x.bin("arith.addf", tr, incr)
+	zero, one := x.FConst(t, 0), x.FConst(t, 1)
+	incr := x.Select(x.CmpF(arith.CmpFOGT, a, tr), one, zero)
+	return x.Bin("arith.addf", tr, incr)
 }
 
 // exp2(x) = exp(x * ln 2).
@@ -217,7 +177,7 @@ func expandExp2(x *expander) *ir.Value {
 	if !floatElems(a.Type()) {
 		return nil
 	}
-	return x.un("math.exp", x.bin("arith.mulf", a, x.fconst(a.Type(), math.Ln2)))
+	return x.un("math.exp", x.Bin("arith.mulf", a, x.FConst(a.Type(), math.Ln2)))
 }
 
 // constSplat returns the scalar or splat constant v holds.
@@ -237,15 +197,15 @@ func expandPowF(x *expander) *ir.Value {
 	if !floatElems(t) {
 		return nil
 	}
-	mulf := func(p, q *ir.Value) *ir.Value { return x.bin("arith.mulf", p, q) }
+	mulf := func(p, q *ir.Value) *ir.Value { return x.Bin("arith.mulf", p, q) }
 	if c, ok := constSplat(b); ok {
 		switch c.Float {
 		case 0:
-			return x.fconst(t, 1)
+			return x.FConst(t, 1)
 		case 1:
 			return a
 		case -1:
-			return x.bin("arith.divf", x.fconst(t, 1), a)
+			return x.Bin("arith.divf", x.FConst(t, 1), a)
 		case 0.5:
 			return x.un("math.sqrt", a)
 		case -0.5:
@@ -253,8 +213,8 @@ func expandPowF(x *expander) *ir.Value {
 		case 2:
 			return mulf(a, a)
 		case -2:
-			one := x.fconst(t, 1)
-			return x.bin("arith.divf", one, mulf(a, a))
+			one := x.FConst(t, 1)
+			return x.Bin("arith.divf", one, mulf(a, a))
 		case 3:
 			return mulf(mulf(a, a), a)
 		}
@@ -274,29 +234,29 @@ func expandFPowI(x *expander) *ir.Value {
 	c, ok := constSplat(power)
 	pt, isInt := ir.ElementTypeOrSelf(power.Type()).(*ir.IntegerType)
 	if !ok || !isInt {
-		return x.bin("math.powf", base, x.make("arith.sitofp", t, nil, power))
+		return x.Bin("math.powf", base, x.Make("arith.sitofp", t, nil, power))
 	}
 	n := arith.SExt(pt.Width, c.Bits)
 	abs := uint64(n)
 	if n < 0 {
 		abs = uint64(-n)
 	}
-	one := x.fconst(t, 1)
-	res := x.fconst(t, 1)
+	one := x.FConst(t, 1)
+	res := x.FConst(t, 1)
 	for ; abs > 0; abs >>= 1 {
 		if abs&1 != 0 {
-			res = x.bin("arith.mulf", base, res)
+			res = x.Bin("arith.mulf", base, res)
 		}
-		base = x.bin("arith.mulf", base, base)
+		base = x.Bin("arith.mulf", base, base)
 	}
 	if n < 0 {
-		zero, negZero := x.fconst(t, 0), x.fconst(t, math.Copysign(0, -1))
-		posInf, negInf := x.fconst(t, math.Inf(1)), x.fconst(t, math.Inf(-1))
-		zeroEq := x.cmpf(arith.CmpFOEQ, res, zero)
-		negZeroEq := x.cmpf(arith.CmpFOEQ, res, negZero)
-		res = x.bin("arith.divf", one, res)
-		res = x.sel(zeroEq, posInf, res)
-		res = x.sel(negZeroEq, negInf, res)
+		zero, negZero := x.FConst(t, 0), x.FConst(t, math.Copysign(0, -1))
+		posInf, negInf := x.FConst(t, math.Inf(1)), x.FConst(t, math.Inf(-1))
+		zeroEq := x.CmpF(arith.CmpFOEQ, res, zero)
+		negZeroEq := x.CmpF(arith.CmpFOEQ, res, negZero)
+		res = x.Bin("arith.divf", one, res)
+		res = x.Select(zeroEq, posInf, res)
+		res = x.Select(negZeroEq, negInf, res)
 	}
 	return res
 }
@@ -309,15 +269,15 @@ func expandRound(x *expander) *ir.Value {
 	if ft, ok := ir.ElementTypeOrSelf(t).(*ir.FloatType); !ok || ft.Kind != ir.F32 || !static(t) {
 		return nil
 	}
-	it := arith.SameShape(x.ctx, t, x.ctx.I(32))
-	half := x.fconst(t, 0.5)
-	c23, c127, expMask := x.iconst(it, 23), x.iconst(it, 127), x.iconst(it, 255)
-	incr := x.bin("math.copysign", half, a)
-	tr := x.truncated(x.bin("arith.addf", a, incr))
-	bits := x.make("arith.bitcast", it, nil, a)
-	exp := x.bin("arith.andi", x.bin("arith.shrui", bits, c23), expMask)
-	biased := x.bin("arith.subi", exp, c127)
-	return x.sel(x.cmpi(arith.CmpISGE, biased, c23), a, tr)
+	it := arith.SameShape(x.Ctx, t, x.Ctx.I(32))
+	half := x.FConst(t, 0.5)
+	c23, c127, expMask := x.IConst(it, 23), x.IConst(it, 127), x.IConst(it, 255)
+	incr := x.Bin("math.copysign", half, a)
+	tr := x.truncated(x.Bin("arith.addf", a, incr))
+	bits := x.Make("arith.bitcast", it, nil, a)
+	exp := x.Bin("arith.andi", x.Bin("arith.shrui", bits, c23), expMask)
+	biased := x.Bin("arith.subi", exp, c127)
+	return x.Select(x.CmpI(arith.CmpISGE, biased, c23), a, tr)
 }
 
 // expandCtlz counts leading zeros by binary search on the bits: each step
@@ -331,20 +291,20 @@ func expandCtlz(x *expander) *ir.Value {
 		return nil
 	}
 	all := arith.Mask(it.Width, ^uint64(0))
-	v, count := a, x.iconst(t, 0)
+	v, count := a, x.IConst(t, 0)
 	for bw := it.Width; bw > 1; bw /= 2 {
 		half := bw / 2
-		bits := x.iconst(t, int64(half))
-		mask := x.iconst(t, int64(all>>uint(half)))
-		pred := x.cmpi(arith.CmpIULE, v, mask)
-		add := x.bin("arith.addi", count, bits)
-		shift := x.bin("arith.shli", v, bits)
-		v = x.sel(pred, shift, v)
-		count = x.sel(pred, add, count)
+		bits := x.IConst(t, int64(half))
+		mask := x.IConst(t, int64(all>>uint(half)))
+		pred := x.CmpI(arith.CmpIULE, v, mask)
+		add := x.Bin("arith.addi", count, bits)
+		shift := x.Bin("arith.shli", v, bits)
+		v = x.Select(pred, shift, v)
+		count = x.Select(pred, add, count)
 	}
-	zero := x.iconst(t, 0)
-	pred := x.cmpi(arith.CmpIEQ, a, zero)
-	return x.sel(pred, x.iconst(t, int64(it.Width)), count)
+	zero := x.IConst(t, 0)
+	pred := x.CmpI(arith.CmpIEQ, a, zero)
+	return x.Select(pred, x.IConst(t, int64(it.Width)), count)
 }
 
 // mantissaWidth is the stored mantissa bits of each float kind.
@@ -370,46 +330,46 @@ func expandRoundEven(x *expander) *ir.Value {
 		return nil
 	}
 	ew := bw - mw - 1
-	it := arith.SameShape(x.ctx, t, x.ctx.I(bw))
-	c1f := x.fconst(t, 1)
-	c0, c1, cNeg1 := x.iconst(it, 0), x.iconst(it, 1), x.iconst(it, -1)
-	c23, c31 := x.iconst(it, int64(mw)), x.iconst(it, int64(bw-1))
-	c127 := x.iconst(it, int64(1)<<uint(ew-1)-1)
-	c2To22 := x.iconst(it, int64(1)<<uint(mw-1))
-	c23Mask := x.iconst(it, int64(1)<<uint(mw)-1)
-	expMask := x.iconst(it, int64(1)<<uint(ew)-1)
+	it := arith.SameShape(x.Ctx, t, x.Ctx.I(bw))
+	c1f := x.FConst(t, 1)
+	c0, c1, cNeg1 := x.IConst(it, 0), x.IConst(it, 1), x.IConst(it, -1)
+	c23, c31 := x.IConst(it, int64(mw)), x.IConst(it, int64(bw-1))
+	c127 := x.IConst(it, int64(1)<<uint(ew-1)-1)
+	c2To22 := x.IConst(it, int64(1)<<uint(mw-1))
+	c23Mask := x.IConst(it, int64(1)<<uint(mw)-1)
+	expMask := x.IConst(it, int64(1)<<uint(ew)-1)
 
-	bits := x.make("arith.bitcast", it, nil, a)
+	bits := x.Make("arith.bitcast", it, nil, a)
 	round := x.un("math.round", a)
-	roundBits := x.make("arith.bitcast", it, nil, round)
+	roundBits := x.Make("arith.bitcast", it, nil, round)
 	biasedExp := func(v *ir.Value) *ir.Value {
-		e := x.bin("arith.andi", x.bin("arith.shrui", v, c23), expMask)
-		return x.bin("arith.subi", e, c127)
+		e := x.Bin("arith.andi", x.Bin("arith.shrui", v, c23), expMask)
+		return x.Bin("arith.subi", e, c127)
 	}
 	exp, roundExp := biasedExp(bits), biasedExp(roundBits)
 	shiftRight := func(v, s *ir.Value) *ir.Value {
-		s = x.bin("arith.minsi", x.bin("arith.maxsi", s, c0), c31)
-		return x.bin("arith.shrui", v, s)
+		s = x.Bin("arith.minsi", x.Bin("arith.maxsi", s, c0), c31)
+		return x.Bin("arith.shrui", v, s)
 	}
-	maskMantissa := func(v, s *ir.Value) *ir.Value { return x.bin("arith.andi", v, shiftRight(c23Mask, s)) }
+	maskMantissa := func(v, s *ir.Value) *ir.Value { return x.Bin("arith.andi", v, shiftRight(c23Mask, s)) }
 
 	// round(x) is odd (or +-1) unless its mantissa below the integer bits is zero.
-	roundExpEq0 := x.cmpi(arith.CmpIEQ, roundExp, c0)
-	roundMasked := maskMantissa(roundBits, x.bin("arith.subi", roundExp, c1))
-	notEven := x.bin("arith.ori", x.cmpi(arith.CmpINE, roundMasked, c0), roundExpEq0)
+	roundExpEq0 := x.CmpI(arith.CmpIEQ, roundExp, c0)
+	roundMasked := maskMantissa(roundBits, x.Bin("arith.subi", roundExp, c1))
+	notEven := x.Bin("arith.ori", x.CmpI(arith.CmpINE, roundMasked, c0), roundExpEq0)
 
 	// x is halfway when its first fraction bit is the only one set.
-	expEqNeg1 := x.cmpi(arith.CmpIEQ, exp, cNeg1)
-	expected := x.sel(expEqNeg1, c0, shiftRight(c2To22, exp))
-	halfway := x.cmpi(arith.CmpIEQ, maskMantissa(bits, exp), expected)
-	geNeg1 := x.cmpi(arith.CmpISGE, exp, cNeg1)
-	lt23 := x.cmpi(arith.CmpISLT, exp, c23)
-	halfway = x.bin("arith.andi", halfway, lt23)
-	halfway = x.bin("arith.andi", halfway, geNeg1)
+	expEqNeg1 := x.CmpI(arith.CmpIEQ, exp, cNeg1)
+	expected := x.Select(expEqNeg1, c0, shiftRight(c2To22, exp))
+	halfway := x.CmpI(arith.CmpIEQ, maskMantissa(bits, exp), expected)
+	geNeg1 := x.CmpI(arith.CmpISGE, exp, cNeg1)
+	lt23 := x.CmpI(arith.CmpISLT, exp, c23)
+	halfway = x.Bin("arith.andi", halfway, lt23)
+	halfway = x.Bin("arith.andi", halfway, geNeg1)
 
-	shifted := x.bin("arith.subf", round, x.bin("math.copysign", c1f, a))
-	r := x.sel(x.bin("arith.andi", notEven, halfway), shifted, round)
-	return x.bin("math.copysign", r, a)
+	shifted := x.Bin("arith.subf", round, x.Bin("math.copysign", c1f, a))
+	r := x.Select(x.Bin("arith.andi", notEven, halfway), shifted, round)
+	return x.Bin("math.copysign", r, a)
 }
 
 // rsqrt(x) = 1 / sqrt(x).
@@ -418,8 +378,8 @@ func expandRsqrt(x *expander) *ir.Value {
 	if !floatElems(a.Type()) {
 		return nil
 	}
-	one := x.fconst(a.Type(), 1)
-	return x.bin("arith.divf", one, x.un("math.sqrt", a))
+	one := x.FConst(a.Type(), 1)
+	return x.Bin("arith.divf", one, x.un("math.sqrt", a))
 }
 
 // clampf(v, lo, hi) = maximumf(minimumf(v, hi), lo), keeping the fast-math
@@ -430,6 +390,6 @@ func expandClampF(x *expander) *ir.Value {
 		fm = []ir.NamedAttr{{Name: "fastmath", Value: a}}
 	}
 	v := x.arg(0)
-	m := x.make("arith.minimumf", v.Type(), fm, v, x.arg(2))
-	return x.make("arith.maximumf", v.Type(), fm, m, x.arg(1))
+	m := x.Make("arith.minimumf", v.Type(), fm, v, x.arg(2))
+	return x.Make("arith.maximumf", v.Type(), fm, m, x.arg(1))
 }

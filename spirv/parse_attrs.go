@@ -70,34 +70,6 @@ func parseBracketed(p *ir.Parser, body func() (ir.Attribute, error)) (ir.Attribu
 	return a, p.ParsePunct(">")
 }
 
-// parseStruct parses `<` (name = value),* `>` (MLIR's struct(params)
-// format), calling field for each name; field reports unknown names.
-func parseStructParams(p *ir.Parser, field func(name string, at ir.Pos) error) error {
-	if err := p.ParsePunct("<"); err != nil {
-		return err
-	}
-	if p.ParseOptionalPunct(">") {
-		return nil
-	}
-	for {
-		at := p.Pos()
-		name, err := p.ParseKeywordAny()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct("="); err != nil {
-			return err
-		}
-		if err := field(name, at); err != nil {
-			return err
-		}
-		if !p.ParseOptionalPunct(",") {
-			break
-		}
-	}
-	return p.ParsePunct(">")
-}
-
 // parseKeywordList parses `[a, b, ...]` of bare words.
 func parseKeywordList(p *ir.Parser, each func(word string, at ir.Pos) error) error {
 	if err := p.ParsePunct("["); err != nil {
@@ -207,7 +179,7 @@ func parseLimits(p *ir.Parser) (ir.Attribute, error) {
 		"min_subgroup_size":                 &l.MinSubgroupSize,
 		"max_subgroup_size":                 &l.MaxSubgroupSize,
 	}
-	err := parseStructParams(p, func(name string, at ir.Pos) error {
+	err := p.ParseStructParams(0, func(name string, at ir.Pos) error {
 		if dst, ok := ints[name]; ok {
 			v, err := p.ParseInteger()
 			*dst = v
@@ -293,7 +265,7 @@ func parseTargetEnv(p *ir.Parser) (ir.Attribute, error) {
 func parseTarget(p *ir.Parser) (ir.Attribute, error) {
 	t := TargetEnv{DeviceID: UnknownDeviceID}
 	start := p.Pos()
-	err := parseStructParams(p, func(name string, at ir.Pos) error {
+	err := p.ParseStructParams(0, func(name string, at ir.Pos) error {
 		switch name {
 		case "vce":
 			a, err := p.ParseAttribute(nil)
@@ -374,7 +346,7 @@ func parseDeviceInfo(p *ir.Parser, vendor string, t *TargetEnv) error {
 
 func parseEntryPointABI(p *ir.Parser) (ir.Attribute, error) {
 	var e EntryPointABI
-	err := parseStructParams(p, func(name string, at ir.Pos) error {
+	err := p.ParseStructParams(0, func(name string, at ir.Pos) error {
 		switch name {
 		case "workgroup_size", "local_size": // local_size = dense<...> : vector<3xi32> is the older spelling
 			if name == "workgroup_size" && !p.IsPunct("[") {
@@ -447,7 +419,7 @@ func parseInterfaceVarABI(p *ir.Parser) (ir.Attribute, error) {
 func parseLinkage(p *ir.Parser) (ir.Attribute, error) {
 	var name string
 	var lt uint32
-	err := parseStructParams(p, func(field string, at ir.Pos) error {
+	err := p.ParseStructParams(0, func(field string, at ir.Pos) error {
 		var err error
 		switch field {
 		case "linkage_name":
@@ -478,7 +450,7 @@ func parseCoopMatrixProps(p *ir.Parser, khr bool) (ir.Attribute, error) {
 	a := CoopMatrixPropsAttr{KHR: khr}
 	at := p.Pos()
 	seen := map[string]bool{}
-	err := parseStructParams(p, func(name string, at ir.Pos) error {
+	err := p.ParseStructParams(0, func(name string, at ir.Pos) error {
 		if seen[name] {
 			return ir.Errorf(p.LocAt(at), "duplicate parameter '%s'", name)
 		}
@@ -565,7 +537,7 @@ func parseCacheControl(p *ir.Parser, store bool) (ir.Attribute, error) {
 	at := p.Pos()
 	var level, control uint32
 	var haveLevel, haveControl bool
-	err := parseStructParams(p, func(name string, at ir.Pos) error {
+	err := p.ParseStructParams(0, func(name string, at ir.Pos) error {
 		switch name {
 		case "cache_level":
 			v, err := p.ParseInteger()

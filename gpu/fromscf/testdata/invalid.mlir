@@ -74,3 +74,12 @@ func.func @truncated() {
   "test.op"() {mapping = #gpu.loop_dim_map<processor = block_x, map = (d0), bound = (d0) -> (d0)>} : () -> ()
   return
 }
+
+// -----
+
+func.func @parameter_without_equal() {
+  // MLIR's struct parser reads `=` before it looks the name up.
+  // expected-error @+1 {{expected '='}}
+  "test.op"() {mapping = #gpu.loop_dim_map<foo (d0) -> (d0)>} : () -> ()
+  return
+}
