@@ -19,8 +19,16 @@ func foldableKind(t ir.Type) (ir.FloatKind, bool) {
 var fastmath = []Clause{ClauseFastMath}
 
 // floatOp defines a float op of n operands with the custom form
-// `%r = arith.<name> %a, %b fastmath<...> : T`.
+// `%r = arith.<name> %a, %b fastmath<...> : T`. Its fold tries simplify
+// before constant folding, as MLIR's folders do: addf(%c, %minus0) is %c
+// itself, not a recomputed constant (which would quiet a signaling NaN).
 func floatOp(name, summary string, n int, traits ir.Trait, simplify simplifyFn, canon ...*ir.Pattern) *ir.OpDef {
+	return floatOpLate(name, summary, n, traits, simplify, nil, canon...)
+}
+
+// floatOpLate is floatOp with a second simplification, late, tried after
+// constant folding.
+func floatOpLate(name, summary string, n int, traits ir.Trait, simplify, late simplifyFn, canon ...*ir.Pattern) *ir.OpDef {
 	full := "arith." + name
 	example := "%r = " + full + " %a, %b fastmath<nnan,ninf> : f32"
 	if n == 1 {
@@ -49,6 +57,15 @@ func floatOp(name, summary string, n int, traits ir.Trait, simplify simplifyFn, 
 			return VerifyElementwise(op)
 		},
 		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			var rhs ir.Attribute
+			if n == 2 {
+				rhs = operands[1]
+			}
+			if simplify != nil {
+				if r := simplify(op, operands[0], rhs); r != nil {
+					return []ir.FoldResult{*r}, true
+				}
+			}
 			t := op.Result(0).Type()
 			if k, ok := foldableKind(t); ok {
 				eval := func(a, b float64) (float64, bool) { return EvalFloat(full, k, a, b) }
@@ -66,12 +83,8 @@ func floatOp(name, summary string, n int, traits ir.Trait, simplify simplifyFn, 
 					return foldTo(a)
 				}
 			}
-			if simplify != nil {
-				var rhs ir.Attribute
-				if n == 2 {
-					rhs = operands[1]
-				}
-				if r := simplify(op, operands[0], rhs); r != nil {
+			if late != nil {
+				if r := late(op, operands[0], rhs); r != nil {
 					return []ir.FoldResult{*r}, true
 				}
 			}
@@ -102,13 +115,11 @@ func isOneF(f float64) bool    { return f == 1 }
 func isNegInf(f float64) bool  { return math.IsInf(f, -1) }
 func isPosInf(f float64) bool  { return math.IsInf(f, 1) }
 
-// mulfSimplify folds x * 1 -> x and, under fastmath nnan and nsz, x * 0
-// (either zero) -> the zero (MLIR's MulFOp::fold, after the constant fold,
-// so that -46.3 * 0.0 of two constants stays IEEE's -0.0).
-func mulfSimplify(op *ir.Operation, lhs, rhs ir.Attribute) *ir.FoldResult {
-	if r := rhsFloatIs(isOneF)(op, lhs, rhs); r != nil {
-		return r
-	}
+// mulfZero folds x * 0 (either zero) to the zero under fastmath nnan and
+// nsz. It runs after the constant fold, so that -46.3 * 0.0 of two
+// constants stays IEEE's -0.0; x * 1 -> x runs before it, as in MLIR's
+// MulFOp::fold.
+func mulfZero(op *ir.Operation, _, rhs ir.Attribute) *ir.FoldResult {
 	fm, _ := op.Attr("fastmath").(*FastMathAttr)
 	const need = FastMathNNaN | FastMathNSZ
 	if fm != nil && fm.Flags&need == need && floatIs(rhs, op.Result(0).Type(), func(f float64) bool { return f == 0 }) {
@@ -159,7 +170,7 @@ func zeroIdentity(pred func(float64) bool) simplifyFn {
 var (
 	addf = withRounding(floatOp("addf", "floating point addition operation", 2, ir.Commutative, zeroIdentity(isNegZero)))
 	subf = withRounding(floatOp("subf", "floating point subtraction operation", 2, 0, zeroIdentity(isPosZero)))
-	mulf = withRounding(floatOp("mulf", "floating point multiplication operation", 2, ir.Commutative, mulfSimplify, negfPair("arith.mulf")))
+	mulf = withRounding(floatOpLate("mulf", "floating point multiplication operation", 2, ir.Commutative, rhsFloatIs(isOneF), mulfZero, negfPair("arith.mulf")))
 	divf = withRounding(floatOp("divf", "floating point division operation", 2, 0, rhsFloatIs(isOneF), negfPair("arith.divf")))
 	remf = floatOp("remf", "floating point division remainder operation", 2, 0, nil)
 	negf = floatOp("negf", "floating point negation", 1, 0, negfSimplify)

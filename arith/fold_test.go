@@ -99,7 +99,15 @@ func TestFold(t *testing.T) {
 		{Name: "maxnumf NaN", Src: "%a = arith.constant 0x7FC00000 : f32\n%b = arith.constant 1.0 : f32\n%r = arith.maxnumf %a, %b : f32", Want: "1.000000e+00 : f32"},
 		{Name: "minimumf -0", Src: "%a = arith.constant 0.0 : f32\n%b = arith.constant -0.0 : f32\n%r = arith.minimumf %a, %b : f32", Want: "-0.000000e+00 : f32"},
 		{Name: "maximumf -0", Src: "%a = arith.constant -0.0 : f32\n%b = arith.constant 0.0 : f32\n%r = arith.maximumf %a, %b : f32", Want: "0.000000e+00 : f32"},
-		{Name: "minnumf NaN", Src: "%a = arith.constant 2.0 : f16\n%b = arith.constant 0x7E00 : f16\n%r = arith.minnumf %a, %b : f16", Want: "2.000000e+00 : f16"},
+		{Name: "minnumf NaN", Src: "%a = arith.constant 2.0 : f16\n%b = arith.constant 0x7E00 : f16\n%r = arith.minnumf %a, %b : f16", Want: "operand 0"},
+		// MLIR's folders try the identities before constant folding.
+		{Name: "addf c+-0 identity first", Src: "%a = arith.constant 2.5 : f32\n%z = arith.constant -0.0 : f32\n%r = arith.addf %a, %z : f32", Want: "operand 0"},
+		{Name: "addf +0+-0 downward folds", Src: "%a = arith.constant 0.0 : f32\n%z = arith.constant -0.0 : f32\n%r = arith.addf %a, %z downward : f32", Want: "-0.000000e+00 : f32"},
+		{Name: "subf c-+0 identity first", Src: "%a = arith.constant 2.5 : f32\n%z = arith.constant 0.0 : f32\n%r = arith.subf %a, %z : f32", Want: "operand 0"},
+		{Name: "mulf c*1 identity first", Src: "%a = arith.constant 0x7FA00000 : f32\n%o = arith.constant 1.0 : f32\n%r = arith.mulf %a, %o : f32", Want: "operand 0"},
+		{Name: "divf c/1 identity first", Src: "%a = arith.constant 2.5 : f32\n%o = arith.constant 1.0 : f32\n%r = arith.divf %a, %o : f32", Want: "operand 0"},
+		{Name: "maximumf c,-inf identity first", Src: "%a = arith.constant 2.5 : f32\n%i = arith.constant 0xFF800000 : f32\n%r = arith.maximumf %a, %i : f32", Want: "operand 0"},
+		{Name: "mulf c*0 nnan nsz folds the constants", Src: "%a = arith.constant -4.5 : f32\n%z = arith.constant 0.0 : f32\n%r = arith.mulf %a, %z fastmath<nnan,nsz> : f32", Want: "-0.000000e+00 : f32"},
 		{Name: "negf -0", Src: "%a = arith.constant 0.0 : f64\n%r = arith.negf %a : f64", Want: "-0.000000e+00 : f64"},
 		{Name: "remf", Src: "%a = arith.constant -5.5 : f32\n%b = arith.constant 2.0 : f32\n%r = arith.remf %a, %b : f32", Want: "-1.500000e+00 : f32"},
 		// A rounding mode folds in that mode, the exact result rounded once.

@@ -495,3 +495,23 @@ func.func @fold_rounding_modes(%x: f32) -> (f32, f32, f32, f32, f32, f32) {
   %5 = arith.mulf %x, %one toward_zero : f32
   return %0, %1, %2, %3, %4, %5 : f32, f32, f32, f32, f32, f32
 }
+
+// The identities come before constant folding, as in MLIR's folders: a
+// signaling NaN times 1.0 is the operand itself, not the quieted product.
+// CHECK-LABEL: func @float_identities_first(
+// CHECK-DAG: %[[SNAN:.*]] = arith.constant 0x7FA00000 : f32
+// CHECK-DAG: %[[QNAN:.*]] = arith.constant 0x7FE00000 : f32
+// CHECK: return %[[SNAN]], %[[SNAN]], %[[SNAN]], %[[SNAN]], %[[QNAN]]
+func.func @float_identities_first() -> (f32, f32, f32, f32, f32) {
+  %snan = arith.constant 0x7FA00000 : f32
+  %one = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
+  %nz = arith.constant -0.0 : f32
+  %pz = arith.constant 0.0 : f32
+  %0 = arith.mulf %snan, %one : f32
+  %1 = arith.divf %snan, %one : f32
+  %2 = arith.addf %snan, %nz : f32
+  %3 = arith.subf %snan, %pz : f32
+  %4 = arith.mulf %snan, %two : f32
+  return %0, %1, %2, %3, %4 : f32, f32, f32, f32, f32
+}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/rewrite"
 )
 
 // SCCP returns the sccp pass: MLIR's sparse conditional constant
@@ -314,7 +315,7 @@ func (s *sccpSolver) fold(op *ir.Operation) {
 // rewrite replaces the values found constant, as MLIR's SCCP rewrite: ops
 // whose results all become constants and that are then dead go.
 func (s *sccpSolver) rewrite(root *ir.Operation) {
-	consts := map[sccpConstKey]*ir.Value{}
+	consts := map[rewrite.ConstKey]*ir.Value{}
 	var blocks []*ir.Block
 	addRegions := func(op *ir.Operation) {
 		for _, r := range op.Regions() {
@@ -346,25 +347,15 @@ func (s *sccpSolver) rewrite(root *ir.Operation) {
 	}
 }
 
-type sccpConstKey struct {
-	scope   *ir.Region
-	dialect *ir.Dialect
-	value   ir.Attribute
-	typ     ir.Type
-}
-
 // replace replaces the uses of v by a constant if v was found to be one;
 // at is an op in v's block, which locates the constant's scope.
-func (s *sccpSolver) replace(v *ir.Value, at *ir.Operation, consts map[sccpConstKey]*ir.Value) bool {
+func (s *sccpSolver) replace(v *ir.Value, at *ir.Operation, consts map[rewrite.ConstKey]*ir.Value) bool {
 	l := s.vals[v]
 	if l == nil || l.over || l.dialect == nil || l.dialect.MaterializeConstant == nil {
 		return false
 	}
-	scope := v.ParentRegion()
-	for p := scope.ParentOp(); p != nil && p.Def() != nil && !p.HasTrait(ir.IsolatedFromAbove) && p.ParentRegion() != nil; p = scope.ParentOp() {
-		scope = p.ParentRegion()
-	}
-	key := sccpConstKey{scope, l.dialect, l.value, v.Type()}
+	scope := rewrite.ConstScope(v.ParentRegion(), nil)
+	key := rewrite.ConstKey{Scope: scope, Dialect: l.dialect, Value: l.value, Type: v.Type()}
 	c := consts[key]
 	if c == nil {
 		entry := scope.Entry()
@@ -376,23 +367,14 @@ func (s *sccpSolver) replace(v *ir.Value, at *ir.Operation, consts map[sccpConst
 		if at != nil {
 			loc = at.Loc()
 		}
-		b := ir.NewBuilder(s.ctx)
+		rw := ir.NewRewriter(s.ctx, nil)
 		if before != nil {
-			b.SetInsertionPointBefore(before)
+			rw.SetInsertionPointBefore(before)
 		} else {
-			b.SetInsertionPointToEnd(entry)
+			rw.SetInsertionPointToEnd(entry)
 		}
-		op := l.dialect.MaterializeConstant(b, l.value, v.Type(), loc)
+		op := rewrite.MaterializeConstant(rw, l.dialect, l.value, v.Type(), loc)
 		if op == nil {
-			return false
-		}
-		if op.Block() == nil {
-			b.Insert(op)
-		}
-		if op.NumResults() != 1 || op.Result(0).Type() != v.Type() {
-			if !op.HasResultUses() {
-				op.Erase()
-			}
 			return false
 		}
 		s.made[op] = true

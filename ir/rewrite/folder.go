@@ -10,30 +10,61 @@ import "github.com/kiln-gpu/kiln/ir"
 // driver's root op, so constants never leave the IR being rewritten.
 type folder struct {
 	root   *ir.Operation
-	consts map[constKey]*ir.Operation
-	keys   map[*ir.Operation]constKey
+	consts map[ConstKey]*ir.Operation
+	keys   map[*ir.Operation]ConstKey
 }
 
-type constKey struct {
-	scope   *ir.Region
-	dialect *ir.Dialect
-	value   ir.Attribute
-	typ     ir.Type
+// ConstKey identifies a uniqued constant: one per scope (ConstScope),
+// dialect, value and type.
+type ConstKey struct {
+	Scope   *ir.Region
+	Dialect *ir.Dialect
+	Value   ir.Attribute
+	Type    ir.Type
 }
 
 func newFolder(root *ir.Operation) *folder {
-	return &folder{root: root, consts: map[constKey]*ir.Operation{}, keys: map[*ir.Operation]constKey{}}
+	return &folder{root: root, consts: map[ConstKey]*ir.Operation{}, keys: map[*ir.Operation]ConstKey{}}
 }
 
 func (f *folder) scopeOf(op *ir.Operation) *ir.Region {
-	r := op.ParentRegion()
+	return ConstScope(op.ParentRegion(), f.root)
+}
+
+// ConstScope returns the region whose entry block holds the constants
+// used in r: the closest region, from r outwards, whose parent op is
+// isolated from above, unregistered, detached, or root (nil for none).
+func ConstScope(r *ir.Region, root *ir.Operation) *ir.Region {
 	for {
 		p := r.ParentOp()
-		if p == f.root || p.Def() == nil || p.HasTrait(ir.IsolatedFromAbove) || p.ParentRegion() == nil {
+		if p == nil || p == root || p.Def() == nil || p.HasTrait(ir.IsolatedFromAbove) || p.ParentRegion() == nil {
 			return r
 		}
 		r = p.ParentRegion()
 	}
+}
+
+// MaterializeConstant builds value of type t through d at rw's insertion
+// point. It returns nil, erasing what d built unless it is used, when d
+// cannot or builds anything but one result of type t.
+func MaterializeConstant(rw *ir.Rewriter, d *ir.Dialect, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+	if d == nil || d.MaterializeConstant == nil {
+		return nil
+	}
+	c := d.MaterializeConstant(&rw.Builder, value, t, loc)
+	if c == nil {
+		return nil
+	}
+	if c.Block() == nil {
+		rw.Insert(c)
+	}
+	if c.NumResults() != 1 || c.Result(0).Type() != t {
+		if !c.HasResultUses() {
+			rw.EraseOp(c)
+		}
+		return nil
+	}
+	return c
 }
 
 // forget drops an op that is being erased.
@@ -67,7 +98,7 @@ func (f *folder) insertKnownConstant(op *ir.Operation, rw *ir.Rewriter) (erased 
 		return false
 	}
 	scope := f.scopeOf(op)
-	k := constKey{scope, op.Def().Dialect(), value, op.Result(0).Type()}
+	k := ConstKey{scope, op.Def().Dialect(), value, op.Result(0).Type()}
 	if existing := f.consts[k]; existing != nil {
 		rw.ReplaceOp(op, existing.Results())
 		return true
@@ -154,27 +185,12 @@ func (f *folder) abandon(created []*ir.Operation, rw *ir.Rewriter) bool {
 // sweep's seed hoists it.
 func (f *folder) constant(op *ir.Operation, value ir.Attribute, t ir.Type, rw *ir.Rewriter) (c *ir.Operation, isNew bool) {
 	d := op.Def().Dialect()
-	if c := f.consts[constKey{f.scopeOf(op), d, value, t}]; c != nil {
+	if c := f.consts[ConstKey{f.scopeOf(op), d, value, t}]; c != nil {
 		return c, false
-	}
-	if d == nil || d.MaterializeConstant == nil {
-		return nil, false
 	}
 	blk, before := rw.InsertionPoint()
 	defer rw.RestoreInsertionPoint(blk, before)
 	rw.SetInsertionPointBefore(op)
-	c = d.MaterializeConstant(&rw.Builder, value, t, op.Loc())
-	if c == nil {
-		return nil, false
-	}
-	if c.Block() == nil {
-		rw.Insert(c)
-	}
-	if c.NumResults() != 1 || c.Result(0).Type() != t {
-		if !c.HasResultUses() {
-			rw.EraseOp(c)
-		}
-		return nil, false
-	}
-	return c, true
+	c = MaterializeConstant(rw, d, value, t, op.Loc())
+	return c, c != nil
 }
