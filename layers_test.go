@@ -34,6 +34,7 @@ var layers = map[string][]string{
 	"ir/pass":                   {"ir", "ir/rewrite", "internal/suggest"},
 	"spirv/serialize":           append([]string{"ir", "spirv/spv"}, dialects...),
 	"interp":                    append([]string{"ir"}, dialects...),
+	"interp/interptest":         {"ir", "ir/pass", "interp"},
 	"gpu/fromscf":               append([]string{"ir", "ir/pass", "affine/transforms", "scf/transforms"}, dialects...),
 	"gpu/outline":               append([]string{"ir", "ir/rewrite", "ir/pass", "memref/transforms"}, dialects...),
 	"gpu/tobinary":              append([]string{"ir", "ir/pass", "spirv/spv", "spirv/serialize"}, dialects...),

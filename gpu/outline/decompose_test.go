@@ -1,7 +1,6 @@
 package outline
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -9,8 +8,7 @@ import (
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/fn"
 	"github.com/kiln-gpu/kiln/gpu"
-	"github.com/kiln-gpu/kiln/interp"
-	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/interp/interptest"
 	"github.com/kiln-gpu/kiln/ir/irtest"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/memref"
@@ -76,37 +74,12 @@ const decomposeKernel = `func.func @main(%a: index, %b: index) -> i64 {
 func TestDecomposeMemrefsKeepsResults(t *testing.T) {
 	reg := pass.Registry{}
 	Register(reg)
-	parsed := func() *ir.Operation {
-		ctx := irtest.ContextWith(fn.Dialect(), arith.Dialect(), gpu.Dialect(), memref.Dialect(), scf.Dialect(), affine.Dialect())()
-		m, err := ir.Parse(ctx, decomposeKernel, "k.mlir")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return m
-	}
-	before, after := parsed(), parsed()
-	p, err := pass.Parse("builtin.module(func.func(gpu-decompose-memrefs))", reg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := pass.New(p, pass.Config{}).Run(after); err != nil {
-		t.Fatal(err)
-	}
+	ctx := irtest.ContextWith(fn.Dialect(), arith.Dialect(), gpu.Dialect(), memref.Dialect(), scf.Dialect(), affine.Dialect())
+	before, after := interptest.Transformed(t, ctx, reg, decomposeKernel, "builtin.module(func.func(gpu-decompose-memrefs))")
 	text := after.String()
 	launch := text[strings.Index(text, "gpu.launch"):strings.Index(text, "gpu.terminator")]
 	if strings.Contains(launch, "memref.subview") || strings.Count(launch, "[] : memref<f32, strided<[], offset: ?>>") != 4 {
 		t.Fatalf("launch not decomposed:\n%s", text)
 	}
-	run := func(mod *ir.Operation, a, b int64) string {
-		res, err := interp.New(mod).Call("main", interp.Int(a), interp.Int(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return fmt.Sprint(res)
-	}
-	for _, in := range [][2]int64{{0, 0}, {1, 2}, {3, 1}} {
-		if want, got := run(before, in[0], in[1]), run(after, in[0], in[1]); want != got {
-			t.Errorf("main(%d, %d): got %s after the pass, %s before", in[0], in[1], got, want)
-		}
-	}
+	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 2}, {3, 1}})
 }

@@ -1,7 +1,6 @@
 package transforms_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -9,7 +8,7 @@ import (
 	afftransforms "github.com/kiln-gpu/kiln/affine/transforms"
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/fn"
-	"github.com/kiln-gpu/kiln/interp"
+	"github.com/kiln-gpu/kiln/interp/interptest"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/irtest"
 	"github.com/kiln-gpu/kiln/ir/pass"
@@ -71,49 +70,15 @@ const kernel = `func.func @main(%a: index, %b: index) -> (i64, f32) {
   return %n, %e : i64, f32
 }`
 
-func run(t *testing.T, mod *ir.Operation, a, b int64) string {
-	t.Helper()
-	res, err := interp.New(mod).Call("main", interp.Int(a), interp.Int(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fmt.Sprint(res)
-}
-
-// transformed parses src twice and runs pipeline on the second copy.
+// transformed runs pipeline on a copy of src (interptest.Transformed with
+// this package's dialects and passes).
 func transformed(t *testing.T, src, pipeline string) (before, after *ir.Operation) {
 	t.Helper()
 	reg := pass.Registry{}
 	transforms.Register(reg)
 	afftransforms.Register(reg)
-	ctx := irtest.ContextWith(memref.Dialect(), arith.Dialect(), fn.Dialect(), vector.Dialect(), affine.Dialect(), scf.Dialect())()
-	before, err := ir.Parse(ctx, src, "k.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	after, err = ir.Parse(ctx, src, "k.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := pass.Parse(pipeline, reg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := pass.New(p, pass.Config{}).Run(after); err != nil {
-		t.Fatal(err)
-	}
-	return before, after
-}
-
-// sameResults checks that @main gives the same results in before and
-// after for each input pair; prefix names the case in failures.
-func sameResults(t *testing.T, prefix string, before, after *ir.Operation, inputs [][2]int64) {
-	t.Helper()
-	for _, in := range inputs {
-		if want, got := run(t, before, in[0], in[1]), run(t, after, in[0], in[1]); want != got {
-			t.Errorf("%smain(%d, %d): got %s after the pass, %s before", prefix, in[0], in[1], got, want)
-		}
-	}
+	ctx := irtest.ContextWith(memref.Dialect(), arith.Dialect(), fn.Dialect(), vector.Dialect(), affine.Dialect(), scf.Dialect())
+	return interptest.Transformed(t, ctx, reg, src, pipeline)
 }
 
 // TestFoldKeepsResults runs the kernel in the interpreter before and after
@@ -124,7 +89,7 @@ func TestFoldKeepsResults(t *testing.T) {
 	if text := after.String(); strings.Contains(text, "memref.subview") {
 		t.Fatalf("subview left:\n%s", text)
 	}
-	sameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 5}, {3, 4}, {5, 2}})
+	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 5}, {3, 4}, {5, 2}})
 }
 
 // reshapeKernel fills a dynamically sized ?x6x4 buffer, then reads and
@@ -201,7 +166,7 @@ func TestFoldReshapesKeepsResults(t *testing.T) {
 	if text := after.String(); strings.Count(text, "memref.collapse_shape") != 1 || strings.Contains(text, "memref.expand_shape") {
 		t.Fatalf("reshapes left:\n%s", text)
 	}
-	sameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 3}, {3, 2}, {5, 1}})
+	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 3}, {3, 2}, {5, 1}})
 }
 
 // TestExpandStridedMetadataKeepsResults runs both kernels in the
@@ -216,6 +181,6 @@ func TestExpandStridedMetadataKeepsResults(t *testing.T) {
 				t.Fatalf("%s: %s left:\n%s", name, op, text)
 			}
 		}
-		sameResults(t, name+": ", before, after, [][2]int64{{0, 0}, {1, 3}, {3, 2}, {5, 1}})
+		interptest.SameResults(t, name+": ", before, after, [][2]int64{{0, 0}, {1, 3}, {3, 2}, {5, 1}})
 	}
 }

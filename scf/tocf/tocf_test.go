@@ -1,14 +1,13 @@
 package tocf_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/fn"
-	"github.com/kiln-gpu/kiln/interp"
+	"github.com/kiln-gpu/kiln/interp/interptest"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/irtest"
 	"github.com/kiln-gpu/kiln/memref"
@@ -167,15 +166,6 @@ var kernels = map[string]string{
 }`,
 }
 
-func run(t *testing.T, mod *ir.Operation, a, b int64) string {
-	t.Helper()
-	res, err := interp.New(mod).Call("main", interp.Int(a), interp.Int(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fmt.Sprint(res)
-}
-
 // TestConvertKeepsResults runs each kernel in the interpreter before and
 // after convert-scf-to-cf on several inputs: the results must agree, and
 // no converted op may be left.
@@ -203,11 +193,7 @@ func TestConvertKeepsResults(t *testing.T) {
 					t.Fatalf("%s left:\n%s", op, text)
 				}
 			}
-			for _, in := range [][2]int64{{0, 0}, {1, 5}, {2, 7}, {3, 3}, {5, 2}, {9, 4}} {
-				if want, got := run(t, before, in[0], in[1]), run(t, after, in[0], in[1]); want != got {
-					t.Errorf("main(%d, %d): got %s after the conversion, %s before", in[0], in[1], got, want)
-				}
-			}
+			interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 5}, {2, 7}, {3, 3}, {5, 2}, {9, 4}})
 		})
 	}
 }

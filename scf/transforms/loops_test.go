@@ -1,7 +1,6 @@
 package transforms_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -9,7 +8,7 @@ import (
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/fn"
-	"github.com/kiln-gpu/kiln/interp"
+	"github.com/kiln-gpu/kiln/interp/interptest"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/irtest"
 	"github.com/kiln-gpu/kiln/ir/pass"
@@ -188,15 +187,6 @@ const ifKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
   return %r, %f : index, index
 }`
 
-func run(t *testing.T, mod *ir.Operation, a, b int64) string {
-	t.Helper()
-	res, err := interp.New(mod).Call("main", interp.Int(a), interp.Int(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fmt.Sprint(res)
-}
-
 // TestPassesKeepResults runs the kernel in the interpreter before and
 // after each pipeline of the loop passes: the results must agree, and the
 // converted loops must be gone (testdata/range.mlir checks the folded
@@ -216,30 +206,11 @@ func TestPassesKeepResults(t *testing.T) {
 		{tileKernel, "scf-parallel-loop-tiling{parallel-loop-tile-sizes=3 no-min-max-bounds=true}", ""},
 	} {
 		t.Run(tc.pipeline, func(t *testing.T) {
-			ctx := newContext()
-			before, err := ir.Parse(ctx, tc.kernel, "k.mlir")
-			if err != nil {
-				t.Fatal(err)
-			}
-			after, err := ir.Parse(ctx, tc.kernel, "k.mlir")
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := pass.Parse("builtin.module(func.func("+tc.pipeline+"))", reg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := pass.New(p, pass.Config{}).Run(after); err != nil {
-				t.Fatal(err)
-			}
+			before, after := interptest.Transformed(t, newContext, reg, tc.kernel, "builtin.module(func.func("+tc.pipeline+"))")
 			if text := after.String(); tc.gone != "" && strings.Contains(text, tc.gone+" ") {
 				t.Fatalf("%s left:\n%s", tc.gone, text)
 			}
-			for _, in := range [][2]int64{{0, 0}, {1, 5}, {7, 9}, {9, 9}, {9, 4}} {
-				if want, got := run(t, before, in[0], in[1]), run(t, after, in[0], in[1]); want != got {
-					t.Errorf("main(%d, %d): got %s after %s, %s before", in[0], in[1], got, tc.pipeline, want)
-				}
-			}
+			interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 5}, {7, 9}, {9, 9}, {9, 4}})
 		})
 	}
 }
