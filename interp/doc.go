@@ -19,8 +19,8 @@
 // arith.EvalInt/EvalFloat/EvalCmpI/EvalCmpF/EvalCast/EvalExtended and
 // mathd's Eval functions, the same code the folders use, so folding and
 // interpretation agree by construction; index's predicate attribute,
-// vector's mask and reduction helpers and memref's dma operand layout come
-// from their packages too. It imports no lowering, runtime or SPIR-V
+// vector's mask and reduction helpers, memref's dma operand layout and
+// gpu's barrier scopes come from their packages too. It imports no lowering, runtime or SPIR-V
 // package.
 //
 // Values are Scalars (integers as their low bits with two's-complement
