@@ -4,6 +4,7 @@ import (
 	"github.com/kiln-gpu/kiln/affine"
 	affinetransforms "github.com/kiln-gpu/kiln/affine/transforms"
 	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/arith/emulate"
 	arithtransforms "github.com/kiln-gpu/kiln/arith/transforms"
 	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/fn"
@@ -50,6 +51,7 @@ func Passes() pass.Registry {
 	reg := pass.Registry{}
 	pass.RegisterTransforms(reg)
 	arithtransforms.Register(reg)
+	emulate.Register(reg)
 	mathtransforms.Register(reg)
 	affinetransforms.Register(reg)
 	outline.Register(reg)
