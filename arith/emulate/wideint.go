@@ -43,11 +43,13 @@ func WideIntConverter(ctx *ir.Context, n int, memrefs bool) *rewrite.TypeConvert
 			if _, ok := t.Elem.(*ir.IntegerType); !ok || !memrefs {
 				return t
 			}
-			elem := conv(t.Elem)
-			if elem == nil || elem == t.Elem {
-				return elem
+			switch elem := conv(t.Elem); elem {
+			case nil:
+				return nil
+			case t.Elem:
+				return t
 			}
-			return ctx.MemRef(t.Dims, elem, t.Layout, t.MemorySpace)
+			return ctx.MemRef(t.Dims, conv(t.Elem), t.Layout, t.MemorySpace)
 		}
 		return t
 	}
