@@ -17,7 +17,7 @@ var dialect = &ir.Dialect{
 		addi, subi, muli, divui, divsi, ceildivui, ceildivsi, floordivsi, remui, remsi,
 		andi, ori, xori, shli, shrui, shrsi, maxsi, maxui, minsi, minui,
 		adduiExtended, subuiExtended, mulsiExtended, muluiExtended,
-		addf, subf, mulf, divf, remf, negf, maximumf, minimumf, maxnumf, minnumf,
+		addf, subf, mulf, divf, remf, negf, flushDenormals, maximumf, minimumf, maxnumf, minnumf,
 		cmpi, cmpf, selectOp,
 		extui, extsi, trunci, extf, truncf, sitofp, uitofp, fptosi, fptoui, indexCast, indexCastUI, bitcast,
 		scalingExtF, scalingTruncF,

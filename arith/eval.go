@@ -216,6 +216,8 @@ func EvalFloat(name string, k ir.FloatKind, a, b float64) (float64, bool) {
 		r = math.Mod(a, b)
 	case "arith.negf":
 		r = -a
+	case "arith.flush_denormals":
+		r = FlushDenormal(k, a)
 	case "arith.maximumf":
 		r = maximum(a, b)
 	case "arith.minimumf":

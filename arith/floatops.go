@@ -174,6 +174,9 @@ var (
 	divf = withRounding(floatOp("divf", "floating point division operation", 2, 0, rhsFloatIs(isOneF), negfPair("arith.divf")))
 	remf = floatOp("remf", "floating point division remainder operation", 2, 0, nil)
 	negf = floatOp("negf", "floating point negation", 1, 0, negfSimplify)
+	// flushDenormals is current MLIR's arith.flush_denormals (2026): a
+	// denormal becomes the zero of its sign, other values pass through.
+	flushDenormals = floatOp("flush_denormals", "flush denormal floating-point values to zero", 1, 0, nil)
 
 	maximumf = floatOp("maximumf", "floating-point maximum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isNegInf)))
 	minimumf = floatOp("minimumf", "floating-point minimum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isPosInf)))

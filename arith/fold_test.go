@@ -109,6 +109,9 @@ func TestFold(t *testing.T) {
 		{Name: "maximumf c,-inf identity first", Src: "%a = arith.constant 2.5 : f32\n%i = arith.constant 0xFF800000 : f32\n%r = arith.maximumf %a, %i : f32", Want: "operand 0"},
 		{Name: "mulf c*0 nnan nsz folds the constants", Src: "%a = arith.constant -4.5 : f32\n%z = arith.constant 0.0 : f32\n%r = arith.mulf %a, %z fastmath<nnan,nsz> : f32", Want: "-0.000000e+00 : f32"},
 		{Name: "negf -0", Src: "%a = arith.constant 0.0 : f64\n%r = arith.negf %a : f64", Want: "-0.000000e+00 : f64"},
+		{Name: "flush_denormals denormal", Src: "%a = arith.constant -1.0e-40 : f32\n%r = arith.flush_denormals %a : f32", Want: "-0.000000e+00 : f32"},
+		{Name: "flush_denormals normal", Src: "%a = arith.constant 1.5e-38 : f32\n%r = arith.flush_denormals %a : f32", Want: "1.500000e-38 : f32"},
+		{Name: "flush_denormals f16", Src: "%a = arith.constant dense<[6.0e-8, 6.2e-5, -0.0]> : vector<3xf16>\n%r = arith.flush_denormals %a : vector<3xf16>", Want: "dense<[0.000000e+00, 6.198880e-05, -0.000000e+00]> : vector<3xf16>"},
 		{Name: "remf", Src: "%a = arith.constant -5.5 : f32\n%b = arith.constant 2.0 : f32\n%r = arith.remf %a, %b : f32", Want: "-1.500000e+00 : f32"},
 		// A rounding mode folds in that mode, the exact result rounded once.
 		{Name: "divf upward", Src: "%a = arith.constant 1.0 : f32\n%b = arith.constant 3.0 : f32\n%r = arith.divf %a, %b upward : f32", Want: "0.333333343 : f32"},

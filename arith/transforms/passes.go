@@ -9,7 +9,7 @@ import (
 )
 
 // Register adds arith's passes to reg.
-func Register(reg pass.Registry) { reg.Add(ExpandPass) }
+func Register(reg pass.Registry) { reg.Add(ExpandPass, ExpandFlushDenormalsPass) }
 
 // ExpandPass is arith-expand, MLIR's ArithExpandOpsPass (arith.Expand),
 // with MLIR's options.
@@ -33,5 +33,16 @@ func ExpandPass() *pass.Pass {
 				F4E2M1: o.Bool("include-f4e2m1"), F8E5M2: o.Bool("include-f8e5m2"), F8E4M3FN: o.Bool("include-f8e4m3fn"),
 				MinMaxF: o.Bool("include-min-max-f"), MinMaxI: o.Bool("include-min-max-i")})
 		},
+	}
+}
+
+// ExpandFlushDenormalsPass is arith-expand-flush-denormals, MLIR's
+// ArithExpandFlushDenormalsPass (arith.ExpandFlushDenormals).
+func ExpandFlushDenormalsPass() *pass.Pass {
+	return &pass.Pass{
+		Name:     "ArithExpandFlushDenormalsPass",
+		Argument: "arith-expand-flush-denormals",
+		Summary:  "Expand arith.flush_denormals ops into integer arithmetic",
+		Run:      func(op *ir.Operation, _ *pass.Context) error { return arith.ExpandFlushDenormals(op) },
 	}
 }
