@@ -34,3 +34,21 @@ func.func @remui(%a: vector<2xi64>, %b: vector<2xi64>) -> vector<2xi64> {
   %0 = arith.remui %a, %b : vector<2xi64>
   return %0 : vector<2xi64>
 }
+
+// -----
+
+// MLIR has no emulation of bitcasts (nor of divisions, remainders, ceil
+// and floor divisions or extended ops) on wide integers.
+func.func @bitcast(%a: f64) -> i64 {
+  // expected-error@+1 {{failed to legalize operation 'arith.bitcast' that was explicitly marked illegal}}
+  %0 = arith.bitcast %a : f64 to i64
+  return %0 : i64
+}
+
+// -----
+
+func.func @mului_extended(%a: i64, %b: i64) -> i64 {
+  // expected-error@+1 {{failed to legalize operation 'arith.mului_extended' that was explicitly marked illegal}}
+  %lo, %hi = arith.mului_extended %a, %b : i64
+  return %hi : i64
+}
