@@ -48,8 +48,9 @@ func WideIntConverter(ctx *ir.Context, n int, memrefs bool) *rewrite.TypeConvert
 				return nil
 			case t.Elem:
 				return t
+			default:
+				return ctx.MemRef(t.Dims, elem, t.Layout, t.MemorySpace)
 			}
-			return ctx.MemRef(t.Dims, conv(t.Elem), t.Layout, t.MemorySpace)
 		}
 		return t
 	}
@@ -86,6 +87,9 @@ func WideInt(op *ir.Operation, n int) error {
 	target := rewrite.NewConversionTarget()
 	target.AddDynamicallyLegalOp("func.func", func(op *ir.Operation) bool {
 		ta, _ := op.Attr("function_type").(*ir.TypeAttr)
+		if ta == nil {
+			return true
+		}
 		ft, _ := ta.Value.(*ir.FunctionType)
 		return ft == nil || tc.IsSignatureLegal(ft, nil)
 	})
