@@ -40,3 +40,13 @@ func.func @unknown_branch(%c: i1) {
   }
   return
 }
+
+// -----
+
+// An op with successors whose operands the pass cannot rewrite.
+func.func @opaque_branch(%c: i1) {
+  // expected-error@below {{'test.br' op transformation does not support terminators with successors not implementing BranchOpInterface}}
+  "test.br"()[^bb1] : () -> ()
+^bb1:
+  return
+}
