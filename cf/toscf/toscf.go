@@ -76,10 +76,8 @@ func succOperands(op *ir.Operation, i int) []*ir.Value {
 	return slices.Clone(op.Operands()[start : start+n])
 }
 
-func setSuccOperands(op *ir.Operation, i int, vals []*ir.Value) { op.SetSuccessorOperands(i, vals) }
-
 func appendSuccOperand(op *ir.Operation, i int, v *ir.Value) {
-	setSuccOperands(op, i, append(succOperands(op, i), v))
+	op.SetSuccessorOperands(i, append(succOperands(op, i), v))
 }
 
 func successorEdges(b *ir.Block) []edge {
@@ -404,7 +402,7 @@ func (l *lifter) redirect(m *multiplexer, e edge, extra []*ir.Value) {
 		}
 	}
 	l.setSucc(e, m.block)
-	setSuccOperands(e.from.Terminator(), e.idx, vals)
+	e.from.Terminator().SetSuccessorOperands(e.idx, vals)
 }
 
 // dispatch creates, at the builder's point, the cf.switch from the
@@ -642,7 +640,7 @@ func (l *lifter) reduceLoop(header, exit *ir.Block, loop *blockSet) []*ir.Value 
 		for _, a := range header.Args()[len(ops):] {
 			ops = append(ops, l.undef(a.Type()))
 		}
-		setSuccOperands(t, p.idx, ops)
+		t.SetSuccessorOperands(p.idx, ops)
 	}
 	return next
 }
@@ -779,8 +777,9 @@ func (l *lifter) structuredBranches(entry *ir.Block) ([]*ir.Block, error) {
 	}
 	if term.NumSuccessors() == 1 {
 		succ := term.Successor(0)
+		vals := succOperands(term, 0)
 		for i, a := range succ.Args() {
-			a.ReplaceAllUsesWith(succOperands(term, 0)[i])
+			a.ReplaceAllUsesWith(vals[i])
 		}
 		l.erase(term)
 		for _, op := range succ.OpList() {
