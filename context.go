@@ -7,6 +7,7 @@ import (
 	"github.com/kiln-gpu/kiln/arith/emulate"
 	arithtransforms "github.com/kiln-gpu/kiln/arith/transforms"
 	"github.com/kiln-gpu/kiln/cf"
+	cftoscf "github.com/kiln-gpu/kiln/cf/toscf"
 	"github.com/kiln-gpu/kiln/fn"
 	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/gpu/fromscf"
@@ -60,6 +61,7 @@ func Passes() pass.Registry {
 	transforms.Register(reg)
 	lowering.Register(reg)
 	tocf.Register(reg)
+	cftoscf.Register(reg)
 	scftransforms.Register(reg)
 	memreftransforms.Register(reg)
 	reg.Add(lowering.TestEntryPointABIPass, VulkanRunnerPipeline(reg), tobinary.Pass, tobinary.AttachTargetPass)

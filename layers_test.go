@@ -46,12 +46,13 @@ var layers = map[string][]string{
 	"memref/transforms":         append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"scf/transforms":            append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"scf/tocf":                  append([]string{"ir", "ir/rewrite", "ir/pass", "scf/transforms"}, dialects...),
+	"cf/toscf":                  append([]string{"ir", "ir/pass"}, dialects...),
 	"spirv/transforms":          append([]string{"ir", "ir/rewrite", "ir/pass", "spirv/spv"}, dialects...),
 	"spirv/lowering":            append([]string{"ir", "ir/rewrite", "ir/pass", "spirv/spv", "spirv/transforms", "vector/transforms", "gpu/outline"}, dialects...),
 	// The front door (the module's root package, "."): compiling needs no
 	// cgo; only its dispatch files import runtime/vulkan.
 	".": append([]string{"ir", "ir/pass", "interp", "spirv/spv", "spirv/serialize", "spirv/validate",
-		"spirv/lowering", "spirv/transforms", "vector/transforms", "arith/transforms", "arith/emulate", "math/transforms", "affine/transforms", "memref/transforms", "scf/transforms", "scf/tocf", "gpu/fromscf", "gpu/outline", "gpu/tobinary", "runtime/vulkan"}, dialects...),
+		"spirv/lowering", "spirv/transforms", "vector/transforms", "arith/transforms", "arith/emulate", "math/transforms", "affine/transforms", "memref/transforms", "scf/transforms", "scf/tocf", "cf/toscf", "gpu/fromscf", "gpu/outline", "gpu/tobinary", "runtime/vulkan"}, dialects...),
 	"kernels":       {".", "ir"},
 	"runner":        append([]string{".", "ir", "ir/rewrite", "ir/pass", "interp", "spirv/spv", "spirv/validate", "runtime/compute", "runtime/vulkan", "runtime/gl"}, dialects...),
 	"cmd/kiln":      {"*"},

@@ -2,6 +2,7 @@ package cf
 
 import (
 	"math/big"
+	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -27,8 +28,9 @@ var switchDef = &ir.OpDef{
 		OperandSegments: map[string]string{"caseOperands": "case_operand_segments"},
 		Custom:          map[string]ir.CustomDirective{"SwitchOpCases": {Parse: parseSwitchOpCases, Print: printSwitchOpCases}},
 	},
-	Verify:            verifySwitch,
-	SuccessorOperands: switchSuccessorOperands,
+	Verify:               verifySwitch,
+	SuccessorOperands:    switchSuccessorOperands,
+	SetSuccessorOperands: setSwitchSuccessorOperands,
 	Canonicalize: []*ir.Pattern{
 		{Name: "switch-only-default", Root: switchName, Benefit: 1, Rewrite: switchOnlyDefault},
 		{Name: "drop-cases-matching-default", Root: switchName, Benefit: 1, Rewrite: switchDropDefaultCases},
@@ -96,6 +98,32 @@ func switchSuccessorOperands(op *ir.Operation, i int) (int, int) {
 		start += n
 	}
 	return int(start), int(cases[i-1])
+}
+
+// setSwitchSuccessorOperands replaces the operands successor i receives,
+// resizing the operand segments.
+func setSwitchSuccessorOperands(op *ir.Operation, i int, vals []*ir.Value) {
+	groups := make([][]*ir.Value, op.NumSuccessors())
+	for j := range groups {
+		if j == i {
+			groups[j] = vals
+			continue
+		}
+		start, n := switchSuccessorOperands(op, j)
+		groups[j] = slices.Clone(op.Operands()[start : start+n])
+	}
+	ops := append([]*ir.Value{op.Operand(0)}, groups[0]...)
+	segs := make([]int64, len(groups)-1)
+	total := int64(0)
+	for j, g := range groups[1:] {
+		ops = append(ops, g...)
+		segs[j] = int64(len(g))
+		total += segs[j]
+	}
+	op.SetOperands(ops)
+	ctx := op.Context()
+	op.SetAttr("case_operand_segments", ctx.DenseI32Array(segs...))
+	op.SetAttr("operandSegmentSizes", ctx.DenseI32Array(1, int64(len(groups[0])), total))
 }
 
 // switchCase is one case of a switch being built.

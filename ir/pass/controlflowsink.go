@@ -62,22 +62,23 @@ func singlyExecutedRegions(op *ir.Operation) []*ir.Region {
 	return out
 }
 
-// sinkInto is MLIR's Sinker::sinkRegion: depth first from the region's ops,
-// each operand's producer outside the region moves in when it is pure and
-// speculatable and every user of it is inside the region.
+// sinkInto is MLIR's Sinker::sinkRegion: depth first from the ops nested in
+// the region, each operand's producer outside the region moves in when it is
+// pure and speculatable and every user of it is inside the region.
 func sinkInto(r *ir.Region) {
+	// Every op nested in the region seeds the work list, so a use inside a
+	// loop in the region pulls its producer in too (MLIR PR 217168).
 	var stack []*ir.Operation
-	for b := range r.Blocks() {
-		for o := range b.Ops() {
-			stack = append(stack, o)
-		}
-	}
+	r.Walk(func(o *ir.Operation) bool {
+		stack = append(stack, o)
+		return true
+	})
 	for len(stack) > 0 {
 		user := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for _, v := range user.Operands() {
 			def := v.DefiningOp()
-			if def == nil || def.ParentRegion() == r || !ir.IsPure(def) || !ir.IsSpeculatable(def) || !usedOnlyIn(def, r) {
+			if def == nil || r.IsAncestorOf(def) || !ir.IsPure(def) || !ir.IsSpeculatable(def) || !usedOnlyIn(def, r) {
 				continue
 			}
 			entry := r.Entry()

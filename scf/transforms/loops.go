@@ -1,8 +1,8 @@
 // Package transforms holds MLIR's SCF loop passes: scf-forall-to-parallel,
 // scf-forall-to-for, scf-parallel-for-to-nested-fors, scf-for-to-while,
 // scf-for-loop-range-folding, scf-for-loop-specialization,
-// scf-parallel-loop-specialization, scf-parallel-loop-tiling and
-// scf-if-condition-propagation.
+// scf-parallel-loop-specialization, scf-parallel-loop-tiling,
+// scf-parallel-loop-fusion and scf-if-condition-propagation.
 package transforms
 
 import (
@@ -18,7 +18,8 @@ import (
 // Register adds the passes to reg.
 func Register(reg pass.Registry) {
 	reg.Add(ForallToParallelPass, ForallToForPass, ParallelToNestedForsPass, ForToWhilePass, ForLoopRangeFoldingPass,
-		ForLoopSpecializationPass, ParallelLoopSpecializationPass, ParallelLoopTilingPass, IfConditionPropagationPass)
+		ForLoopSpecializationPass, ParallelLoopSpecializationPass, ParallelLoopTilingPass, IfConditionPropagationPass,
+		ParallelLoopFusionPass)
 }
 
 // ForallToParallelPass is scf-forall-to-parallel.

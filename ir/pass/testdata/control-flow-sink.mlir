@@ -75,3 +75,26 @@ func.func @affine_no_sink(%i: index, %x: i32, %m: memref<i32>) {
   }
   return
 }
+
+// -----
+
+// A producer used only in a loop inside the then region sinks into that
+// region, though not into the loop, whose body may run many times.
+// CHECK-LABEL: func.func @through_loop(
+// CHECK-NEXT:    scf.if %arg0 {
+// CHECK-DAG:       %[[M:.*]] = arith.muli %arg2, %arg2 : i32
+// CHECK-DAG:       %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:       %[[C1:.*]] = arith.constant 1 : index
+// CHECK:           scf.for %{{.*}} = %[[C0]] to %arg1 step %[[C1]] {
+// CHECK-NEXT:        "test.use"(%[[M]]) : (i32) -> ()
+func.func @through_loop(%c: i1, %n: index, %x: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = arith.muli %x, %x : i32
+  scf.if %c {
+    scf.for %i = %c0 to %n step %c1 {
+      "test.use"(%m) : (i32) -> ()
+    }
+  }
+  return
+}

@@ -1,0 +1,225 @@
+package toscf
+
+import "github.com/kiln-gpu/kiln/ir"
+
+// domTree is a region's dominator tree as MLIR's DominanceInfo keeps it:
+// computed when first asked after an invalidation and not updated as the
+// transformation changes the graph, so a block created since is dominated
+// by every block and dominates none. A node's children come in depth-first
+// pre-order of the graph, successors in order (LLVM's SemiNCA builder).
+type domTree struct {
+	num      map[*ir.Block]int
+	idom     map[*ir.Block]*ir.Block
+	children map[*ir.Block][]*ir.Block
+}
+
+func (l *lifter) domTree(r *ir.Region) *domTree {
+	if t, ok := l.dom[r]; ok {
+		return t
+	}
+	t := newDomTree(r)
+	l.dom[r] = t
+	return t
+}
+
+// dominates reports whether a dominates b (both of one region).
+func (l *lifter) dominates(a, b *ir.Block) bool {
+	if a == b {
+		return true
+	}
+	t := l.domTree(a.Parent())
+	if _, ok := t.num[b]; !ok {
+		return true
+	}
+	if _, ok := t.num[a]; !ok {
+		return false
+	}
+	for b != t.idom[b] {
+		b = t.idom[b]
+		if b == a {
+			return true
+		}
+	}
+	return false
+}
+
+func succs(b *ir.Block) []*ir.Block {
+	if t := b.Terminator(); t != nil {
+		return t.Successors()
+	}
+	return nil
+}
+
+func newDomTree(r *ir.Region) *domTree {
+	t := &domTree{num: map[*ir.Block]int{}, idom: map[*ir.Block]*ir.Block{}, children: map[*ir.Block][]*ir.Block{}}
+	var order []*ir.Block
+	var visit func(b *ir.Block)
+	visit = func(b *ir.Block) {
+		t.num[b] = len(order)
+		order = append(order, b)
+		for _, s := range succs(b) {
+			if _, seen := t.num[s]; !seen && s.Parent() == r {
+				visit(s)
+			}
+		}
+	}
+	entry := r.Entry()
+	visit(entry)
+	// Cooper, Harvey and Kennedy's iteration over reverse post-order.
+	var post []*ir.Block
+	done := map[*ir.Block]bool{}
+	var walk func(b *ir.Block)
+	walk = func(b *ir.Block) {
+		done[b] = true
+		for _, s := range succs(b) {
+			if !done[s] && s.Parent() == r {
+				walk(s)
+			}
+		}
+		post = append(post, b)
+	}
+	walk(entry)
+	rpo := map[*ir.Block]int{}
+	for i, b := range post {
+		rpo[b] = len(post) - 1 - i
+	}
+	preds := map[*ir.Block][]*ir.Block{}
+	for _, b := range order {
+		for _, s := range succs(b) {
+			preds[s] = append(preds[s], b)
+		}
+	}
+	intersect := func(a, b *ir.Block) *ir.Block {
+		for a != b {
+			for rpo[a] > rpo[b] {
+				a = t.idom[a]
+			}
+			for rpo[b] > rpo[a] {
+				b = t.idom[b]
+			}
+		}
+		return a
+	}
+	t.idom[entry] = entry
+	for changed := true; changed; {
+		changed = false
+		for i := len(post) - 2; i >= 0; i-- {
+			b := post[i]
+			var nd *ir.Block
+			for _, p := range preds[b] {
+				if _, ok := t.idom[p]; !ok {
+					continue
+				}
+				if nd == nil {
+					nd = p
+				} else {
+					nd = intersect(p, nd)
+				}
+			}
+			if nd != nil && t.idom[b] != nd {
+				t.idom[b] = nd
+				changed = true
+			}
+		}
+	}
+	for _, b := range order[1:] {
+		t.children[t.idom[b]] = append(t.children[t.idom[b]], b)
+	}
+	return t
+}
+
+// preorder returns the blocks b dominates, b first, depth first.
+func (t *domTree) preorder(b *ir.Block) []*ir.Block {
+	out := []*ir.Block{b}
+	for _, c := range t.children[b] {
+		out = append(out, t.preorder(c)...)
+	}
+	return out
+}
+
+// sccIter is LLVM's scc_iterator over a region's blocks from an entry:
+// Tarjan's algorithm yielding strongly connected components sinks first.
+// Like LLVM's, it reads successors as it goes, so the graph may change
+// under it between components.
+type sccIter struct {
+	visitNum int
+	nums     map[*ir.Block]int
+	stack    []*ir.Block
+	visit    []sccFrame
+}
+
+type sccFrame struct {
+	b        *ir.Block
+	next     int
+	minVisit int
+}
+
+// sccDone marks a block whose component was yielded.
+const sccDone = int(^uint(0) >> 1)
+
+func newSCCIter(entry *ir.Block) *sccIter {
+	it := &sccIter{nums: map[*ir.Block]int{}}
+	it.visitOne(entry)
+	return it
+}
+
+func (it *sccIter) visitOne(b *ir.Block) {
+	it.visitNum++
+	it.nums[b] = it.visitNum
+	it.stack = append(it.stack, b)
+	it.visit = append(it.visit, sccFrame{b, 0, it.visitNum})
+}
+
+func (it *sccIter) visitChildren() {
+	for {
+		top := &it.visit[len(it.visit)-1]
+		ss := succs(top.b)
+		if top.next >= len(ss) {
+			return
+		}
+		c := ss[top.next]
+		top.next++
+		n, seen := it.nums[c]
+		if !seen {
+			it.visitOne(c)
+			continue
+		}
+		if top.minVisit > n {
+			top.minVisit = n
+		}
+	}
+}
+
+// next returns the next component and whether it has a cycle.
+func (it *sccIter) next() (scc []*ir.Block, cyclic, ok bool) {
+	for len(it.visit) > 0 {
+		it.visitChildren()
+		f := it.visit[len(it.visit)-1]
+		it.visit = it.visit[:len(it.visit)-1]
+		if len(it.visit) > 0 && it.visit[len(it.visit)-1].minVisit > f.minVisit {
+			it.visit[len(it.visit)-1].minVisit = f.minVisit
+		}
+		if f.minVisit != it.nums[f.b] {
+			continue
+		}
+		for {
+			b := it.stack[len(it.stack)-1]
+			it.stack = it.stack[:len(it.stack)-1]
+			scc = append(scc, b)
+			it.nums[b] = sccDone
+			if b == f.b {
+				break
+			}
+		}
+		cyclic = len(scc) > 1
+		if !cyclic {
+			for _, s := range succs(scc[0]) {
+				if s == scc[0] {
+					cyclic = true
+				}
+			}
+		}
+		return scc, cyclic, true
+	}
+	return nil, false, false
+}
