@@ -31,7 +31,8 @@ func ExpandReallocPass() *pass.Pass {
 // expandRealloc replaces a memref.realloc (1-D, identity layouts, as its
 // verifier requires) with an scf.if on whether the buffer grows: then a new
 // buffer takes a copy of the old one, which is freed with emitDeallocs;
-// else a reinterpret_cast gives the old buffer the new size.
+// else a reinterpret_cast gives the old buffer the new size (alone when
+// both sizes are static and the buffer does not grow).
 func expandRealloc(op *ir.Operation, emitDeallocs bool) {
 	ctx := op.Context()
 	loc := op.Loc()
@@ -56,6 +57,13 @@ func expandRealloc(op *ir.Operation, emitDeallocs bool) {
 			return m.Value
 		}
 		return arith.NewConstant(b, ctx.IndexAttr(m.Static), idx, loc)
+	}
+	if curr.Value == nil && target.Value == nil && curr.Static >= target.Static {
+		// A static shrink never takes the copying branch, whose subview of
+		// the smaller buffer would fail verification (MLIR emits it).
+		op.Result(0).ReplaceAllUsesWith(viewOp(b, "memref.reinterpret_cast", loc, src, resT, target))
+		op.Erase()
+		return
 	}
 	lhs, rhs := value(curr), value(target)
 	cond := b.CreateOp("arith.cmpi", loc, []*ir.Value{lhs, rhs}, []ir.Type{ctx.I(1)},
