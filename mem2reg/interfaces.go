@@ -7,9 +7,11 @@
 // DestructurableAllocationOpInterface and DestructurableAccessorOpInterface;
 // memref.alloca, memref.load and memref.store implement them (memref.go).
 //
-// Only unstructured control flow is promoted, as MLIR's pass documents: a
-// slot whose loads or stores lie in a region other than the allocation's
-// stays in memory.
+// Control flow between the blocks of the slot's region gets block
+// arguments; loads and stores nested in region ops registered as RegionOp
+// (scf.for and scf.if, scf.go) have the value threaded through those ops,
+// as current MLIR's PromotableRegionOpInterface does. A slot used inside
+// any other region op stays in memory.
 package mem2reg
 
 import "github.com/kiln-gpu/kiln/ir"

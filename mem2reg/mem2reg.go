@@ -63,13 +63,19 @@ type promoter struct {
 	region *ir.Region
 	g      *cfg
 	users  map[*ir.Operation]bool
-	merges map[*ir.Block]*ir.Value
-	def    *ir.Value
+	// regions are the region ops holding users, each true when one of
+	// them stores.
+	regions map[*ir.Operation]bool
+	merges  map[*ir.Block]*ir.Value
+	def     *ir.Value
+	alloc   Allocator
+	a       *ir.Operation
 }
 
 // analyze returns the promoter of s, nil when s cannot be promoted: every
 // use of the pointer must be a load or store that can drop it, in the
-// slot's region, in a block reachable from the entry, and every
+// slot's region or nested in it only through region ops that promotion
+// goes through, in a block reachable from the entry, and every
 // predecessor of a merge point must be able to pass it the slot's value.
 func analyze(s Slot) *promoter {
 	r := s.Ptr.ParentRegion()
@@ -81,13 +87,25 @@ func analyze(s Slot) *promoter {
 		uses[u.Owner()] = append(uses[u.Owner()], u)
 	}
 	g := newCFG(r)
-	p := &promoter{s: s, region: r, g: g, users: map[*ir.Operation]bool{}, merges: map[*ir.Block]*ir.Value{}}
+	p := &promoter{s: s, region: r, g: g, users: map[*ir.Operation]bool{},
+		regions: map[*ir.Operation]bool{}, merges: map[*ir.Block]*ir.Value{}}
 	for o, us := range uses {
 		m := memOps[o.Name()]
-		if m == nil || !m.CanUsesBeRemoved(o, s, us) || o.ParentRegion() != r || !g.reachable(o.Block()) {
+		if m == nil || !m.CanUsesBeRemoved(o, s, us) {
 			return nil
 		}
 		p.users[o] = true
+		top := o
+		for top.ParentRegion() != r {
+			top = top.ParentOp()
+			if top == nil || regionOps[top.Name()] == nil {
+				return nil
+			}
+			p.regions[top] = p.regions[top] || m.StoresTo(o, s)
+		}
+		if !g.reachable(top.Block()) {
+			return nil
+		}
 	}
 	// Blocks that define the slot's value (a store, or the allocation,
 	// which resets it), and blocks where it is live on entry: a load comes
@@ -100,22 +118,20 @@ func analyze(s Slot) *promoter {
 			if o == s.Ptr.DefiningOp() {
 				break
 			}
-			if !p.users[o] {
-				continue
-			}
-			m := memOps[o.Name()]
-			if m.LoadsFrom(o, s) {
+			// A region op may read the value on entry (and a storing one
+			// passes it on), so it counts as a load.
+			if _, ok := p.regions[o]; ok || p.users[o] && memOps[o.Name()].LoadsFrom(o, s) {
 				live[b] = true
 				work = append(work, b)
 				break
 			}
-			if m.StoresTo(o, s) {
+			if p.users[o] && memOps[o.Name()].StoresTo(o, s) {
 				defs[b] = true
 				break
 			}
 		}
 		for o := range b.Ops() {
-			if p.users[o] && memOps[o.Name()].StoresTo(o, s) {
+			if p.users[o] && memOps[o.Name()].StoresTo(o, s) || p.regions[o] {
 				defs[b] = true
 			}
 		}
@@ -141,23 +157,54 @@ func analyze(s Slot) *promoter {
 	return p
 }
 
+// reaching is v, or for nil (nothing stored yet) the slot's default
+// value, made on first use at the start of the region's entry block.
+func (p *promoter) reaching(v *ir.Value) *ir.Value {
+	if v != nil {
+		return v
+	}
+	if p.def == nil {
+		b := ir.NewBuilder(p.a.Context())
+		b.SetInsertionPointToStart(p.region.Entry())
+		p.def = p.alloc.DefaultValue(p.a, p.s, b)
+	}
+	return p.def
+}
+
+// block rewrites the slot's uses in b, given the value on entry, and
+// returns the value at its end; loads and stores go to erase.
+func (p *promoter) block(b *ir.Block, val *ir.Value, erase *[]*ir.Operation) *ir.Value {
+	for _, o := range b.OpList() {
+		if o == p.a {
+			val = nil
+		}
+		if stores, ok := p.regions[o]; ok {
+			val = regionOps[o.Name()].Promote(o, val, p.s.Elem, stores,
+				func(nb *ir.Block, in *ir.Value) *ir.Value { return p.block(nb, in, erase) }, p.reaching)
+			continue
+		}
+		if !p.users[o] {
+			continue
+		}
+		m := memOps[o.Name()]
+		before := val
+		if m.StoresTo(o, p.s) {
+			val = m.Stored(o, p.s)
+		}
+		if m.RemoveUses(o, p.s, p.reaching(before)) {
+			*erase = append(*erase, o)
+		}
+	}
+	return val
+}
+
 // promote rewrites the slot's loads and stores, renaming along the
 // dominator tree from the allocation's block, then drops the merge
 // arguments nothing reads, and returns the default value if it made one.
 func (p *promoter) promote(alloc Allocator, a *ir.Operation) *ir.Value {
+	p.alloc, p.a = alloc, a
 	for b := range p.merges {
 		p.merges[b] = b.AddArgument(p.s.Elem, a.Loc())
-	}
-	reaching := func(v *ir.Value) *ir.Value {
-		if v != nil {
-			return v
-		}
-		if p.def == nil {
-			b := ir.NewBuilder(a.Context())
-			b.SetInsertionPointToStart(p.region.Entry())
-			p.def = alloc.DefaultValue(a, p.s, b)
-		}
-		return p.def
 	}
 	var erase []*ir.Operation
 	type item struct {
@@ -172,27 +219,12 @@ func (p *promoter) promote(alloc Allocator, a *ir.Operation) *ir.Value {
 		if arg := p.merges[it.b]; arg != nil {
 			val = arg
 		}
-		for o := range it.b.Ops() {
-			if o == a {
-				val = nil
-			}
-			if !p.users[o] {
-				continue
-			}
-			m := memOps[o.Name()]
-			before := val
-			if m.StoresTo(o, p.s) {
-				val = m.Stored(o, p.s)
-			}
-			if m.RemoveUses(o, p.s, reaching(before)) {
-				erase = append(erase, o)
-			}
-		}
+		val = p.block(it.b, val, &erase)
 		if t := it.b.Last(); t != nil {
 			for i, succ := range t.Successors() {
 				if _, ok := p.merges[succ]; ok {
 					st, n := t.SuccessorOperands(i)
-					vals := append(t.Operands()[st:st+n:st+n], reaching(val))
+					vals := append(t.Operands()[st:st+n:st+n], p.reaching(val))
 					t.SetSuccessorOperands(i, vals)
 				}
 			}

@@ -75,17 +75,54 @@ const loop = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
   return %r, %q : i64, i64
 }`
 
-func transformed(t *testing.T, pipeline string) (before, after *ir.Operation) {
+// structured keeps a running value and a pair in slots updated inside
+// nested scf.for loops and scf.if branches (one without else).
+const structured = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %zero = arith.constant 0 : i64
+  %two = arith.constant 2 : i64
+  %acc = memref.alloca() : memref<i64>
+  %pair = memref.alloca() : memref<2xi64>
+  memref.store %a, %acc[] : memref<i64>
+  memref.store %b, %pair[%c1] : memref<2xi64>
+  %n = arith.index_cast %b : i64 to index
+  scf.for %i = %c0 to %n step %c1 {
+    scf.for %j = %c0 to %c3 step %c1 {
+      %v = memref.load %acc[] : memref<i64>
+      %w = arith.muli %v, %two : i64
+      %odd = arith.andi %w, %two : i64
+      %c = arith.cmpi ne, %odd, %zero : i64
+      scf.if %c {
+        %p = memref.load %pair[%c1] : memref<2xi64>
+        %q = arith.subi %w, %p : i64
+        memref.store %q, %acc[] : memref<i64>
+        memref.store %w, %pair[%c0] : memref<2xi64>
+      } else {
+        %u = arith.addi %w, %a : i64
+        memref.store %u, %acc[] : memref<i64>
+      }
+    }
+    %x = memref.load %acc[] : memref<i64>
+    memref.store %x, %pair[%c1] : memref<2xi64>
+  }
+  %r = memref.load %acc[] : memref<i64>
+  %s = memref.load %pair[%c1] : memref<2xi64>
+  return %r, %s : i64, i64
+}`
+
+func transformed(t *testing.T, src, pipeline string) (before, after *ir.Operation) {
 	t.Helper()
 	reg := pass.Registry{}
 	mem2reg.Register(reg)
 	ctx := irtest.ContextWith(memref.Dialect(), arith.Dialect(), fn.Dialect(), cf.Dialect(), scf.Dialect(), ub.Dialect())
-	return interptest.Transformed(t, ctx, reg, loop, pipeline)
+	return interptest.Transformed(t, ctx, reg, src, pipeline)
 }
 
 var inputs = [][2]int64{{0, 0}, {3, 1}, {5, 2}, {7, 5}, {-4, 8}, {2, -1}}
 
-// TestPromotionKeepsResults runs the program in the interpreter before and
+// TestPromotionKeepsResults runs the programs in the interpreter before and
 // after each pipeline: the results must agree, and the slots each pipeline
 // removes (mem2reg the scalar ones, sroa the pair, both together every
 // one) must be gone.
@@ -96,10 +133,12 @@ func TestPromotionKeepsResults(t *testing.T) {
 		{"builtin.module(func.func(sroa))", "memref<2xi64>"},
 		{"builtin.module(func.func(sroa,mem2reg))", "memref."},
 	} {
-		before, after := transformed(t, c.pipeline)
-		if text := after.String(); strings.Contains(text, c.gone) {
-			t.Errorf("%s left %s:\n%s", c.pipeline, c.gone, text)
+		for _, src := range []string{loop, structured} {
+			before, after := transformed(t, src, c.pipeline)
+			if text := after.String(); strings.Contains(text, c.gone) {
+				t.Errorf("%s left %s:\n%s", c.pipeline, c.gone, text)
+			}
+			interptest.SameResults(t, c.pipeline+": ", before, after, inputs)
 		}
-		interptest.SameResults(t, c.pipeline+": ", before, after, inputs)
 	}
 }

@@ -110,17 +110,31 @@ func.func @dead_merge(%c: i1, %x: i64, %y: i64) {
 
 // -----
 
-// A slot in a loop body's single block is promoted there; one read in a
-// region nested below the slot's keeps that slot in memory.
-// CHECK-LABEL: func.func @nested(
+// A slot in a loop body's single block is promoted there. Stores inside
+// scf.for and scf.if thread the value through them: the loop carries it
+// as a new iter_arg, the if yields it from both branches (making the
+// missing else).
+// CHECK-LABEL: func.func @structured(
+// CHECK-SAME:    %[[LB:[a-z0-9]*]]: index, %[[UB:[a-z0-9]*]]: index, %[[X:[a-z0-9]*]]: f32, %[[C:[a-z0-9]*]]: i1, %[[Y:[a-z0-9]*]]: i32)
+// CHECK-NOT:     memref
 // CHECK:         scf.for
-// CHECK-NOT:       memref.alloca() : memref<f32>
-// CHECK:           arith.mulf
-// CHECK:         memref.alloca() : memref<i32>
-// CHECK:         memref.store
-// CHECK:         scf.if
-// CHECK:           memref.load
-func.func @nested(%lb: index, %ub: index, %x: f32, %c: i1, %y: i32) -> i32 {
+// CHECK:           arith.mulf %[[X]], %[[X]]
+// CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[LB]] to %[[UB]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[Y]]) -> (i32) {
+// CHECK:           %[[NEXT:.*]] = arith.addi %[[ACC]], %[[Y]] : i32
+// CHECK:           %[[IF:.*]] = scf.if %[[C]] -> (i32) {
+// CHECK:             scf.yield %[[Y]] : i32
+// CHECK:           } else {
+// CHECK:             scf.yield %[[NEXT]] : i32
+// CHECK:           }
+// CHECK:           scf.yield %[[IF]] : i32
+// CHECK:         }
+// CHECK:         %[[U:.*]] = scf.if %[[C]] -> (i32) {
+// CHECK:           scf.yield %[[R]] : i32
+// CHECK:         } else {
+// CHECK:           scf.yield %[[Y]] : i32
+// CHECK:         }
+// CHECK:         return %[[U]] : i32
+func.func @structured(%lb: index, %ub: index, %x: f32, %c: i1, %y: i32) -> i32 {
   %c1 = arith.constant 1 : index
   scf.for %i = %lb to %ub step %c1 {
     %m = memref.alloca() : memref<f32>
@@ -131,6 +145,14 @@ func.func @nested(%lb: index, %ub: index, %x: f32, %c: i1, %y: i32) -> i32 {
   }
   %n = memref.alloca() : memref<i32>
   memref.store %y, %n[] : memref<i32>
+  scf.for %i = %lb to %ub step %c1 {
+    %a = memref.load %n[] : memref<i32>
+    %s = arith.addi %a, %y : i32
+    memref.store %s, %n[] : memref<i32>
+    scf.if %c {
+      memref.store %y, %n[] : memref<i32>
+    }
+  }
   %r = scf.if %c -> i32 {
     %l = memref.load %n[] : memref<i32>
     scf.yield %l : i32
@@ -138,6 +160,26 @@ func.func @nested(%lb: index, %ub: index, %x: f32, %c: i1, %y: i32) -> i32 {
     scf.yield %y : i32
   }
   return %r : i32
+}
+
+// -----
+
+// Other region ops keep the slot in memory.
+// CHECK-LABEL: func.func @unknown_region(
+// CHECK:         memref.alloca
+// CHECK:         scf.while
+// CHECK:           memref.load
+func.func @unknown_region(%y: i32, %c: i1) {
+  %n = memref.alloca() : memref<i32>
+  memref.store %y, %n[] : memref<i32>
+  scf.while : () -> () {
+    %l = memref.load %n[] : memref<i32>
+    "test.sink"(%l) : (i32) -> ()
+    scf.condition(%c)
+  } do {
+    scf.yield
+  }
+  return
 }
 
 // -----
