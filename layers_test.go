@@ -43,7 +43,7 @@ var layers = map[string][]string{
 	"math/transforms":           append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"affine/transforms":         append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"memref/transforms":         append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
-	"mem2reg":                   append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
+	"mem2reg":                   append([]string{"ir", "ir/pass"}, dialects...),
 	"scf/transforms":            append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"scf/tocf":                  append([]string{"ir", "ir/rewrite", "ir/pass", "scf/transforms"}, dialects...),
 	"spirv/transforms":          append([]string{"ir", "ir/rewrite", "ir/pass", "spirv/spv"}, dialects...),

@@ -3,21 +3,21 @@ package mem2reg
 import (
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
-	"github.com/kiln-gpu/kiln/ir/rewrite"
 )
 
 // Register adds mem2reg and sroa to reg.
 func Register(reg pass.Registry) { reg.Add(Pass, SROAPass) }
 
-// Pass is mem2reg (MLIR's Mem2Reg in Transforms/Passes.td).
+// Pass is mem2reg (MLIR's Mem2Reg in Transforms/Passes.td). Its
+// region-simplify option is accepted for pipelines that set it; current
+// MLIR's pass no longer reads it (Mem2Reg.cpp simplifies no regions), so
+// neither does Kiln's.
 func Pass() *pass.Pass {
 	return &pass.Pass{Name: "Mem2Reg", Argument: "mem2reg", Summary: "Promotes memory slots into values.",
 		Options: []pass.Option{{Name: "region-simplify", Kind: pass.BoolOption, Default: "true",
 			Help: "Perform control flow optimizations to the region tree"}},
-		Run: func(op *ir.Operation, pc *pass.Context) error {
-			if Promote(op) > 0 && pc.Options.Bool("region-simplify") {
-				rewrite.SimplifyRegions(op, true)
-			}
+		Run: func(op *ir.Operation, _ *pass.Context) error {
+			Promote(op)
 			return nil
 		}}
 }
@@ -39,6 +39,9 @@ func Promote(op *ir.Operation) int {
 		for _, a := range allocs {
 			alloc := allocators[a.Name()]
 			for _, s := range alloc.PromotableSlots(a) {
+				if !s.Ptr.HasUses() {
+					continue // as MLIR, an unused slot stays
+				}
 				p := analyze(s)
 				if p == nil {
 					continue

@@ -132,16 +132,3 @@ func usedOnlyWithin(blocks []*ir.Block) bool {
 	}
 	return true
 }
-
-// SimplifyRegions is region simplification alone, on the regions under
-// root (MLIR's simplifyRegions, which passes such as mem2reg run after
-// their rewrite): unreachable blocks and dead ops and block arguments go,
-// and with mergeBlocks identical blocks merge. It reports whether it
-// changed anything.
-func SimplifyRegions(root *ir.Operation, mergeBlocks bool) bool {
-	d := &greedyDriver{root: root, patterns: NewPatternSet(), cfg: GreedyConfig{MergeBlocks: mergeBlocks}}
-	d.rw = ir.NewRewriter(root.Context(), d)
-	d.wl = newWorklist()
-	d.folder = newFolder(root)
-	return d.simplifyRegions()
-}
