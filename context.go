@@ -20,6 +20,7 @@ import (
 	"github.com/kiln-gpu/kiln/llvm"
 	mathd "github.com/kiln-gpu/kiln/math"
 	mathtransforms "github.com/kiln-gpu/kiln/math/transforms"
+	"github.com/kiln-gpu/kiln/mem2reg"
 	"github.com/kiln-gpu/kiln/memref"
 	memreftransforms "github.com/kiln-gpu/kiln/memref/transforms"
 	"github.com/kiln-gpu/kiln/scf"
@@ -64,6 +65,7 @@ func Passes() pass.Registry {
 	cftoscf.Register(reg)
 	scftransforms.Register(reg)
 	memreftransforms.Register(reg)
+	mem2reg.Register(reg)
 	reg.Add(lowering.TestEntryPointABIPass, VulkanRunnerPipeline(reg), tobinary.Pass, tobinary.AttachTargetPass)
 	return reg
 }

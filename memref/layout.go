@@ -86,8 +86,12 @@ func IsStrided(t ir.Type) bool {
 	return ok
 }
 
-// mulDyn multiplies, with Dynamic absorbing.
+// mulDyn multiplies, with Dynamic absorbing except by zero, which is zero
+// whatever the other factor (MLIR's SaturatedInteger).
 func mulDyn(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
 	if a == ir.Dynamic || b == ir.Dynamic {
 		return ir.Dynamic
 	}

@@ -470,6 +470,16 @@ func.func @invalid_rank_reducing_subview(%arg0 : memref<?x?xf32>, %arg1 : index,
 
 // -----
 
+// A zero offset times a dynamic stride is zero, not dynamic (MLIR's
+// SaturatedInteger): the result offset is 0 and `offset: ?` mismatches.
+func.func @subview_zero_times_dynamic(%m: memref<?x?xf32>) {
+  // expected-error@+1 {{expected result type to be 'memref<4x4xf32, strided<[?, 1]>>' or a rank-reduced version. (mismatch of result layout)}}
+  %0 = memref.subview %m[0, 0] [4, 4] [1, 1] : memref<?x?xf32> to memref<4x4xf32, strided<[?, 1], offset: ?>>
+  return
+}
+
+// -----
+
 func.func @subview_invalid_strides(%m: memref<7x22x333x4444xi32>) {
   // expected-error @below{{expected result type to be 'memref<7x11x333x4444xi32, strided<[32556744, 2959704, 4444, 1]>>' or a rank-reduced version. (mismatch of result layout)}}
   %subview = memref.subview %m[0, 0, 0, 0] [7, 11, 333, 4444] [1, 2, 1, 1]

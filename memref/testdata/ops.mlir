@@ -224,3 +224,14 @@ func.func @distinct(%a: memref<?xf32>, %b: memref<4xi32>) -> (memref<?xf32>, mem
   %0:2 = memref.distinct_objects %a, %b : memref<?xf32>, memref<4xi32>
   return %0#0, %0#1 : memref<?xf32>, memref<4xi32>
 }
+
+// A zero offset times a dynamic source stride is zero.
+// CHECK-LABEL: func.func @subview_zero_times_dynamic
+// CHECK: memref.subview %{{.*}}[0, 0] [4, 4] [1, 1] : memref<?x?xf32> to memref<4x4xf32, strided<[?, 1]>>
+// CHECK: memref.subview %{{.*}}[0, %{{.*}}] [4, 4] [2, 1] : memref<?x?xf32> to memref<4x4xf32, strided<[?, 1], offset: ?>>
+func.func @subview_zero_times_dynamic(%m: memref<?x?xf32>, %j: index) {
+  %0 = memref.subview %m[0, 0] [4, 4] [1, 1] : memref<?x?xf32> to memref<4x4xf32, strided<[?, 1]>>
+  %1 = memref.subview %m[0, %j] [4, 4] [2, 1] : memref<?x?xf32> to memref<4x4xf32, strided<[?, 1], offset: ?>>
+  "test.use"(%0, %1) : (memref<4x4xf32, strided<[?, 1]>>, memref<4x4xf32, strided<[?, 1], offset: ?>>) -> ()
+  return
+}

@@ -14,7 +14,9 @@ import (
 )
 
 // Register adds the memref passes to reg.
-func Register(reg pass.Registry) { reg.Add(FoldAliasOpsPass, ExpandStridedMetadataPass) }
+func Register(reg pass.Registry) {
+	reg.Add(FoldAliasOpsPass, ExpandStridedMetadataPass, ExpandReallocPass, FlattenPass, ResolveRankedPass, ResolveShapedPass)
+}
 
 // FoldAliasOpsPass is fold-memref-alias-ops.
 func FoldAliasOpsPass() *pass.Pass {

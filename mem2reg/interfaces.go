@@ -1,0 +1,99 @@
+// Package mem2reg holds MLIR's generic memory-slot passes: mem2reg, which
+// turns the loads and stores of a memory slot into SSA values (block
+// arguments where control flow merges), and sroa, which splits an aggregate
+// slot into one slot per element it uses. Ops take part through the
+// interfaces below, registered by op name, as MLIR's
+// PromotableAllocationOpInterface, PromotableMemOpInterface,
+// DestructurableAllocationOpInterface and DestructurableAccessorOpInterface;
+// memref.alloca, memref.load and memref.store implement them (memref.go).
+//
+// Control flow between the blocks of the slot's region gets block
+// arguments; loads and stores nested in region ops registered as RegionOp
+// (scf.for and scf.if, scf.go) have the value threaded through those ops,
+// as current MLIR's PromotableRegionOpInterface does. A slot used inside
+// any other region op stays in memory.
+package mem2reg
+
+import "github.com/kiln-gpu/kiln/ir"
+
+// Slot is a memory slot: the pointer value and the type of its content.
+type Slot struct {
+	Ptr  *ir.Value
+	Elem ir.Type
+}
+
+// Allocator is an op whose results are slots mem2reg may promote.
+type Allocator interface {
+	// PromotableSlots lists the slots of op that may be promoted.
+	PromotableSlots(op *ir.Operation) []Slot
+	// DefaultValue creates, at b, the value a load before any store reads.
+	DefaultValue(op *ir.Operation, s Slot, b *ir.Builder) *ir.Value
+	// PromotionComplete runs once every use of s is gone; def is the
+	// default value if one was made. It erases op.
+	PromotionComplete(op *ir.Operation, s Slot, def *ir.Value)
+}
+
+// MemOp is an op that reads or writes a slot through its pointer.
+type MemOp interface {
+	LoadsFrom(op *ir.Operation, s Slot) bool
+	StoresTo(op *ir.Operation, s Slot) bool
+	// Stored is the value a store writes to s.
+	Stored(op *ir.Operation, s Slot) *ir.Value
+	// CanUsesBeRemoved reports whether op can stop using the slot pointer
+	// through uses.
+	CanUsesBeRemoved(op *ir.Operation, s Slot, uses []*ir.OpOperand) bool
+	// RemoveUses drops op's uses of the slot given the value the slot holds
+	// before op, and reports whether op is to be erased.
+	RemoveUses(op *ir.Operation, s Slot, reaching *ir.Value) (erase bool)
+}
+
+// Index names one element of a destructurable slot; the implementation
+// chooses its form (memref's is the comma-separated coordinates).
+type Index string
+
+// DestructurableSlot is a slot sroa may split, with the type of each
+// element it holds.
+type DestructurableSlot struct {
+	Slot
+	Elements map[Index]ir.Type
+}
+
+// Destructurable is an op whose slots sroa may split.
+type Destructurable interface {
+	DestructurableSlots(op *ir.Operation) []DestructurableSlot
+	// Destructure creates, at b, one slot per used element.
+	Destructure(op *ir.Operation, s DestructurableSlot, used []Index, b *ir.Builder) map[Index]Slot
+	// DestructuringComplete runs once every use of s is rewired; it erases
+	// op.
+	DestructuringComplete(op *ir.Operation, s DestructurableSlot)
+}
+
+// Accessor is an op that can be pointed at one element's slot instead of
+// the aggregate.
+type Accessor interface {
+	// CanRewire reports whether op can be rewired and which elements it
+	// uses.
+	CanRewire(op *ir.Operation, s DestructurableSlot) ([]Index, bool)
+	// Rewire points op at the slots of its elements.
+	Rewire(op *ir.Operation, s DestructurableSlot, sub map[Index]Slot)
+}
+
+var (
+	allocators      = map[string]Allocator{}
+	memOps          = map[string]MemOp{}
+	destructurables = map[string]Destructurable{}
+	accessors       = map[string]Accessor{}
+)
+
+// RegisterAllocator makes ops named name promotable allocators. Register
+// before any pass runs; the tables are not locked.
+func RegisterAllocator(name string, a Allocator) { allocators[name] = a }
+
+// RegisterMemOp makes ops named name promotable loads or stores.
+func RegisterMemOp(name string, m MemOp) { memOps[name] = m }
+
+// RegisterDestructurable makes ops named name allocators sroa may split.
+func RegisterDestructurable(name string, d Destructurable) { destructurables[name] = d }
+
+// RegisterAccessor makes ops named name accessors sroa may rewire.
+func RegisterAccessor(name string, a Accessor) { accessors[name] = a }

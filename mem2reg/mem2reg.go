@@ -1,0 +1,326 @@
+package mem2reg
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/pass"
+)
+
+// Register adds mem2reg and sroa to reg.
+func Register(reg pass.Registry) { reg.Add(Pass, SROAPass) }
+
+// Pass is mem2reg (MLIR's Mem2Reg in Transforms/Passes.td). Its
+// region-simplify option is accepted for pipelines that set it; current
+// MLIR's pass no longer reads it (Mem2Reg.cpp simplifies no regions), so
+// neither does Kiln's.
+func Pass() *pass.Pass {
+	return &pass.Pass{Name: "Mem2Reg", Argument: "mem2reg", Summary: "Promotes memory slots into values.",
+		Options: []pass.Option{{Name: "region-simplify", Kind: pass.BoolOption, Default: "true",
+			Help: "Perform control flow optimizations to the region tree"}},
+		Run: func(op *ir.Operation, _ *pass.Context) error {
+			Promote(op)
+			return nil
+		}}
+}
+
+// Promote promotes every slot it can under op, again while promoting one
+// makes another promotable (a slot stored into a slot), and returns how
+// many it promoted.
+func Promote(op *ir.Operation) int {
+	promoted := 0
+	for {
+		var allocs []*ir.Operation
+		op.Walk(func(o *ir.Operation) bool {
+			if o != op && allocators[o.Name()] != nil {
+				allocs = append(allocs, o)
+			}
+			return true
+		})
+		round := 0
+		for _, a := range allocs {
+			alloc := allocators[a.Name()]
+			for _, s := range alloc.PromotableSlots(a) {
+				if !s.Ptr.HasUses() {
+					continue // as MLIR, an unused slot stays
+				}
+				p := analyze(s)
+				if p == nil {
+					continue
+				}
+				def := p.promote(alloc, a)
+				alloc.PromotionComplete(a, s, def)
+				round++
+				break // the allocator is gone
+			}
+		}
+		if round == 0 {
+			return promoted
+		}
+		promoted += round
+	}
+}
+
+// promoter holds what analysis found for one slot: the ops to rewrite and
+// the blocks that get an argument for the slot's value.
+type promoter struct {
+	s      Slot
+	region *ir.Region
+	g      *cfg
+	users  map[*ir.Operation]bool
+	// regions are the region ops holding users, each true when one of
+	// them stores.
+	regions map[*ir.Operation]bool
+	merges  map[*ir.Block]*ir.Value
+	def     *ir.Value
+	alloc   Allocator
+	a       *ir.Operation
+}
+
+// analyze returns the promoter of s, nil when s cannot be promoted: every
+// use of the pointer must be a load or store that can drop it, in the
+// slot's region or nested in it only through region ops that promotion
+// goes through, in a block reachable from the entry, and every
+// predecessor of a merge point must be able to pass it the slot's value.
+func analyze(s Slot) *promoter {
+	r := s.Ptr.ParentRegion()
+	if r == nil || r.Entry() == nil {
+		return nil
+	}
+	uses := map[*ir.Operation][]*ir.OpOperand{}
+	for u := range s.Ptr.Uses() {
+		uses[u.Owner()] = append(uses[u.Owner()], u)
+	}
+	g := newCFG(r)
+	p := &promoter{s: s, region: r, g: g, users: map[*ir.Operation]bool{},
+		regions: map[*ir.Operation]bool{}, merges: map[*ir.Block]*ir.Value{}}
+	for o, us := range uses {
+		m := memOps[o.Name()]
+		if m == nil || !m.CanUsesBeRemoved(o, s, us) {
+			return nil
+		}
+		p.users[o] = true
+		top := o
+		for top.ParentRegion() != r {
+			top = top.ParentOp()
+			if top == nil || regionOps[top.Name()] == nil {
+				return nil
+			}
+			p.regions[top] = p.regions[top] || m.StoresTo(o, s)
+		}
+		if !g.reachable(top.Block()) {
+			return nil
+		}
+	}
+	// Blocks that define the slot's value (a store, or the allocation,
+	// which resets it), and blocks where it is live on entry: a load comes
+	// before any store, or the value flows through to such a block.
+	defs := map[*ir.Block]bool{s.Ptr.OwnerBlock(): true}
+	live := map[*ir.Block]bool{}
+	var work []*ir.Block
+	for _, b := range g.rpo {
+		for o := range b.Ops() {
+			if o == s.Ptr.DefiningOp() {
+				break
+			}
+			// A region op may read the value on entry (and a storing one
+			// passes it on), so it counts as a load.
+			if _, ok := p.regions[o]; ok || p.users[o] && memOps[o.Name()].LoadsFrom(o, s) {
+				live[b] = true
+				work = append(work, b)
+				break
+			}
+			if p.users[o] && memOps[o.Name()].StoresTo(o, s) {
+				defs[b] = true
+				break
+			}
+		}
+		for o := range b.Ops() {
+			if p.users[o] && memOps[o.Name()].StoresTo(o, s) || p.regions[o] {
+				defs[b] = true
+			}
+		}
+	}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, pr := range g.preds[b] {
+			if !live[pr] && !defs[pr] {
+				live[pr] = true
+				work = append(work, pr)
+			}
+		}
+	}
+	for _, b := range g.iteratedFrontier(defs, live) {
+		for _, pr := range g.preds[b] {
+			if !pr.Last().CanSetSuccessorOperands() {
+				return nil
+			}
+		}
+		p.merges[b] = nil
+	}
+	return p
+}
+
+// reaching is v, or for nil (nothing stored yet) the slot's default
+// value, made on first use at the start of the region's entry block.
+func (p *promoter) reaching(v *ir.Value) *ir.Value {
+	if v != nil {
+		return v
+	}
+	if p.def == nil {
+		b := ir.NewBuilder(p.a.Context())
+		b.SetInsertionPointToStart(p.region.Entry())
+		p.def = p.alloc.DefaultValue(p.a, p.s, b)
+	}
+	return p.def
+}
+
+// block rewrites the slot's uses in b, given the value on entry, and
+// returns the value at its end; loads and stores go to erase.
+func (p *promoter) block(b *ir.Block, val *ir.Value, erase *[]*ir.Operation) *ir.Value {
+	for _, o := range b.OpList() {
+		if o == p.a {
+			val = nil
+		}
+		if stores, ok := p.regions[o]; ok {
+			val = regionOps[o.Name()].Promote(o, val, p.s.Elem, stores,
+				func(nb *ir.Block, in *ir.Value) *ir.Value { return p.block(nb, in, erase) }, p.reaching)
+			continue
+		}
+		if !p.users[o] {
+			continue
+		}
+		m := memOps[o.Name()]
+		before := val
+		if m.StoresTo(o, p.s) {
+			val = m.Stored(o, p.s)
+		}
+		if m.RemoveUses(o, p.s, p.reaching(before)) {
+			*erase = append(*erase, o)
+		}
+	}
+	return val
+}
+
+// promote rewrites the slot's loads and stores, renaming along the
+// dominator tree from the allocation's block, then drops the merge
+// arguments nothing reads, and returns the default value if it made one.
+func (p *promoter) promote(alloc Allocator, a *ir.Operation) *ir.Value {
+	p.alloc, p.a = alloc, a
+	for b := range p.merges {
+		p.merges[b] = b.AddArgument(p.s.Elem, a.Loc())
+	}
+	var erase []*ir.Operation
+	type item struct {
+		b   *ir.Block
+		val *ir.Value
+	}
+	stack := []item{{a.Block(), nil}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		val := it.val
+		if arg := p.merges[it.b]; arg != nil {
+			val = arg
+		}
+		val = p.block(it.b, val, &erase)
+		if t := it.b.Last(); t != nil {
+			for i, succ := range t.Successors() {
+				if _, ok := p.merges[succ]; ok {
+					st, n := t.SuccessorOperands(i)
+					vals := append(t.Operands()[st:st+n:st+n], p.reaching(val))
+					t.SetSuccessorOperands(i, vals)
+				}
+			}
+		}
+		for _, c := range p.g.children[it.b] {
+			stack = append(stack, item{c, val})
+		}
+	}
+	for _, o := range erase {
+		o.Erase()
+	}
+	p.dropUnusedMerges()
+	return p.def
+}
+
+// dropUnusedMerges removes the merge arguments whose value reaches no op
+// but branches to other such arguments (MLIR's removeUnusedItems):
+// successor operands first, then arguments, so that a cycle of them goes.
+func (p *promoter) dropUnusedMerges() {
+	isMerge := map[*ir.Value]bool{}
+	for _, v := range p.merges {
+		isMerge[v] = true
+	}
+	// feeds[x] are the merge arguments passed as operand x in a branch.
+	feeds := map[*ir.Value][]*ir.Value{}
+	used := map[*ir.Value]bool{}
+	var work []*ir.Value
+	for b, arg := range p.merges {
+		for _, pr := range p.g.preds[b] {
+			t := pr.Last()
+			for i, succ := range t.Successors() {
+				if succ != b {
+					continue
+				}
+				st, _ := t.SuccessorOperands(i)
+				if v := t.Operand(st + arg.Index()); isMerge[v] {
+					feeds[arg] = append(feeds[arg], v)
+				}
+			}
+		}
+		for u := range arg.Uses() {
+			if !p.feedsMerge(u) {
+				used[arg] = true
+				work = append(work, arg)
+				break
+			}
+		}
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, f := range feeds[v] {
+			if !used[f] {
+				used[f] = true
+				work = append(work, f)
+			}
+		}
+	}
+	dead := map[*ir.Block]*ir.Value{}
+	for b, arg := range p.merges {
+		if !used[arg] {
+			dead[b] = arg
+		}
+	}
+	for b, arg := range dead {
+		for _, pr := range p.g.preds[b] {
+			t := pr.Last()
+			for i, succ := range t.Successors() {
+				if succ == b {
+					st, n := t.SuccessorOperands(i)
+					vals := append([]*ir.Value(nil), t.Operands()[st:st+n]...)
+					t.SetSuccessorOperands(i, append(vals[:arg.Index()], vals[arg.Index()+1:]...))
+				}
+			}
+		}
+	}
+	for b, arg := range dead {
+		b.EraseArgument(arg.Index())
+	}
+}
+
+// feedsMerge reports whether u passes a value to a merge argument.
+func (p *promoter) feedsMerge(u *ir.OpOperand) bool {
+	t := u.Owner()
+	for i, succ := range t.Successors() {
+		arg := p.merges[succ]
+		if arg == nil {
+			continue
+		}
+		st, _ := t.SuccessorOperands(i)
+		if u.Index() == st+arg.Index() {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,144 @@
+package mem2reg_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/cf"
+	"github.com/kiln-gpu/kiln/fn"
+	"github.com/kiln-gpu/kiln/interp/interptest"
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
+	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/mem2reg"
+	"github.com/kiln-gpu/kiln/memref"
+	"github.com/kiln-gpu/kiln/scf"
+	"github.com/kiln-gpu/kiln/ub"
+)
+
+// loop keeps its state in slots: a counter and a sum in memref<i64>, a
+// pair that odd and even iterations read and swap in a memref<2xi64>, and
+// a scratch slot inside an scf.if. @main(%a, %b) runs %b iterations.
+const loop = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %acc = memref.alloca() : memref<i64>
+  %i = memref.alloca() : memref<i64>
+  %pair = memref.alloca() : memref<2xi64>
+  memref.store %zero, %acc[] : memref<i64>
+  memref.store %zero, %i[] : memref<i64>
+  memref.store %a, %pair[%c0] : memref<2xi64>
+  memref.store %b, %pair[%c1] : memref<2xi64>
+  cf.br ^head
+^head:
+  %iv = memref.load %i[] : memref<i64>
+  %lt = arith.cmpi slt, %iv, %b : i64
+  cf.cond_br %lt, ^body, ^exit
+^body:
+  %s = memref.load %acc[] : memref<i64>
+  %odd = arith.andi %iv, %one : i64
+  %isodd = arith.cmpi ne, %odd, %zero : i64
+  cf.cond_br %isodd, ^addodd, ^addeven
+^addodd:
+  %p0 = memref.load %pair[%c0] : memref<2xi64>
+  %t = arith.addi %s, %p0 : i64
+  memref.store %t, %acc[] : memref<i64>
+  cf.br ^latch
+^addeven:
+  %t2 = scf.if %isodd -> i64 {
+    scf.yield %s : i64
+  } else {
+    %tmp = memref.alloca() : memref<i64>
+    %sq = arith.muli %iv, %iv : i64
+    memref.store %sq, %tmp[] : memref<i64>
+    %l = memref.load %tmp[] : memref<i64>
+    %u = arith.subi %s, %l : i64
+    scf.yield %u : i64
+  }
+  memref.store %t2, %acc[] : memref<i64>
+  %x = memref.load %pair[%c0] : memref<2xi64>
+  %y = memref.load %pair[%c1] : memref<2xi64>
+  memref.store %y, %pair[%c0] : memref<2xi64>
+  memref.store %x, %pair[%c1] : memref<2xi64>
+  cf.br ^latch
+^latch:
+  %iv2 = memref.load %i[] : memref<i64>
+  %n = arith.addi %iv2, %one : i64
+  memref.store %n, %i[] : memref<i64>
+  cf.br ^head
+^exit:
+  %r = memref.load %acc[] : memref<i64>
+  %q = memref.load %pair[%c1] : memref<2xi64>
+  return %r, %q : i64, i64
+}`
+
+// structured keeps a running value and a pair in slots updated inside
+// nested scf.for loops and scf.if branches (one without else).
+const structured = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %zero = arith.constant 0 : i64
+  %two = arith.constant 2 : i64
+  %acc = memref.alloca() : memref<i64>
+  %pair = memref.alloca() : memref<2xi64>
+  memref.store %a, %acc[] : memref<i64>
+  memref.store %b, %pair[%c1] : memref<2xi64>
+  %n = arith.index_cast %b : i64 to index
+  scf.for %i = %c0 to %n step %c1 {
+    scf.for %j = %c0 to %c3 step %c1 {
+      %v = memref.load %acc[] : memref<i64>
+      %w = arith.muli %v, %two : i64
+      %odd = arith.andi %w, %two : i64
+      %c = arith.cmpi ne, %odd, %zero : i64
+      scf.if %c {
+        %p = memref.load %pair[%c1] : memref<2xi64>
+        %q = arith.subi %w, %p : i64
+        memref.store %q, %acc[] : memref<i64>
+        memref.store %w, %pair[%c0] : memref<2xi64>
+      } else {
+        %u = arith.addi %w, %a : i64
+        memref.store %u, %acc[] : memref<i64>
+      }
+    }
+    %x = memref.load %acc[] : memref<i64>
+    memref.store %x, %pair[%c1] : memref<2xi64>
+  }
+  %r = memref.load %acc[] : memref<i64>
+  %s = memref.load %pair[%c1] : memref<2xi64>
+  return %r, %s : i64, i64
+}`
+
+func transformed(t *testing.T, src, pipeline string) (before, after *ir.Operation) {
+	t.Helper()
+	reg := pass.Registry{}
+	mem2reg.Register(reg)
+	ctx := irtest.ContextWith(memref.Dialect(), arith.Dialect(), fn.Dialect(), cf.Dialect(), scf.Dialect(), ub.Dialect())
+	return interptest.Transformed(t, ctx, reg, src, pipeline)
+}
+
+var inputs = [][2]int64{{0, 0}, {3, 1}, {5, 2}, {7, 5}, {-4, 8}, {2, -1}}
+
+// TestPromotionKeepsResults runs the programs in the interpreter before and
+// after each pipeline: the results must agree, and the slots each pipeline
+// removes (mem2reg the scalar ones, sroa the pair, both together every
+// one) must be gone.
+func TestPromotionKeepsResults(t *testing.T) {
+	for _, c := range []struct{ pipeline, gone string }{
+		{"builtin.module(func.func(mem2reg))", "memref<i64>"},
+		{"builtin.module(func.func(mem2reg{region-simplify=false}))", "memref<i64>"},
+		{"builtin.module(func.func(sroa))", "memref<2xi64>"},
+		{"builtin.module(func.func(sroa,mem2reg))", "memref."},
+	} {
+		for _, src := range []string{loop, structured} {
+			before, after := transformed(t, src, c.pipeline)
+			if text := after.String(); strings.Contains(text, c.gone) {
+				t.Errorf("%s left %s:\n%s", c.pipeline, c.gone, text)
+			}
+			interptest.SameResults(t, c.pipeline+": ", before, after, inputs)
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package transforms
+
+import (
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/ir/rewrite"
+	"github.com/kiln-gpu/kiln/memref"
+)
+
+// ResolveRankedPass is resolve-ranked-shaped-type-result-dims and
+// ResolveShapedPass resolve-shaped-type-result-dims (MLIR's
+// ResolveRankedShapeTypeResultDimsPass and ResolveShapedTypeResultDimsPass).
+// Kiln has no op with MLIR's InferShapedTypeOpInterface, so both resolve
+// the dims that ops reify from their operands (ReifyRankedShapedTypeOp).
+func ResolveRankedPass() *pass.Pass {
+	return resolvePass("ResolveRankedShapeTypeResultDimsPass", "resolve-ranked-shaped-type-result-dims",
+		"Resolve memref.dim of result values of ranked shape type")
+}
+
+// ResolveShapedPass is resolve-shaped-type-result-dims.
+func ResolveShapedPass() *pass.Pass {
+	return resolvePass("ResolveShapedTypeResultDimsPass", "resolve-shaped-type-result-dims",
+		"Resolve memref.dim of result values")
+}
+
+func resolvePass(name, arg, summary string) *pass.Pass {
+	return &pass.Pass{Name: name, Argument: arg, Summary: summary,
+		Options: []pass.Option{{Name: "error-on-pattern-iteration-limit", Kind: pass.BoolOption, Default: "true",
+			Help: "Throw an error when pattern rewriter hits iteration limit"}},
+		Run: func(op *ir.Operation, pc *pass.Context) error {
+			set := rewrite.NewPatternSet(
+				&ir.Pattern{Name: "dim-of-reified-memref", Root: "memref.dim", Rewrite: resolveDim},
+				&ir.Pattern{Name: "dim-of-reified-tensor", Root: "tensor.dim", Rewrite: resolveDim})
+			converged, err := rewrite.ApplyPatternsGreedily(op, set, rewrite.GreedyConfig{})
+			if err != nil {
+				return err
+			}
+			if !converged && pc.Options.Bool("error-on-pattern-iteration-limit") {
+				return op.Errorf("dim resolution did not converge")
+			}
+			return nil
+		}}
+}
+
+// resolveDim replaces a dim, at a constant index within the rank, of a
+// result whose op reifies its shape by that size.
+func resolveDim(op *ir.Operation, rw *ir.Rewriter) bool {
+	src := op.Operand(0)
+	def := src.DefiningOp()
+	idx, ok := ir.ConstantIntAttr(op.Operand(1))
+	if def == nil || !ok {
+		return false
+	}
+	shape := reifiedShape(def, src)
+	i := idx.Int()
+	if i < 0 || i >= int64(len(shape)) {
+		return false
+	}
+	rw.SetInsertionPointBefore(op)
+	rw.ReplaceOp(op, []*ir.Value{valueOf(rw, op.Loc(), shape[i])})
+	return true
+}
+
+// reifiedShape is the shape of r, a result of def, in terms of def's
+// operands (MLIR's reifyResultShapes), nil when def does not reify it.
+func reifiedShape(def *ir.Operation, r *ir.Value) []memref.Mixed {
+	t, ok := r.Type().(*ir.RankedTensorType)
+	if !ok {
+		return nil
+	}
+	// fromType takes the static dims from t and the dynamic ones, in
+	// order, from dyn.
+	fromType := func(dyn []*ir.Value) []memref.Mixed {
+		var out []memref.Mixed
+		k := 0
+		for _, d := range t.Dims {
+			if d != ir.Dynamic {
+				out = append(out, memref.Mixed{Static: d})
+				continue
+			}
+			if k >= len(dyn) {
+				return nil
+			}
+			out = append(out, memref.Mixed{Static: ir.Dynamic, Value: dyn[k]})
+			k++
+		}
+		return out
+	}
+	switch def.Name() {
+	case "tensor.empty":
+		return fromType(def.Operands())
+	case "tensor.splat":
+		return fromType(def.Operands()[1:])
+	case "tensor.expand_shape":
+		return fromType(def.Operands()[1:])
+	case "tensor.extract_slice":
+		// Rank-preserving slices only: with dropped unit dims the sizes
+		// no longer line up with the result's dims.
+		if st, ok := def.Operand(0).Type().(*ir.RankedTensorType); !ok || len(st.Dims) != len(t.Dims) {
+			return nil
+		}
+		sizes, ok := def.Attr("static_sizes").(*ir.DenseArrayAttr)
+		seg, ok2 := def.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
+		if !ok || !ok2 || len(seg.Ints) != 4 {
+			return nil
+		}
+		dyn := def.Operands()[1+seg.Ints[1] : 1+seg.Ints[1]+seg.Ints[2]]
+		var out []memref.Mixed
+		k := 0
+		for _, s := range sizes.Ints {
+			if s != ir.Dynamic {
+				out = append(out, memref.Mixed{Static: s})
+			} else if k < len(dyn) {
+				out = append(out, memref.Mixed{Static: ir.Dynamic, Value: dyn[k]})
+				k++
+			} else {
+				return nil
+			}
+		}
+		return out
+	}
+	return nil
+}
