@@ -29,6 +29,7 @@ import (
 	"github.com/kiln-gpu/kiln/tensor"
 	"github.com/kiln-gpu/kiln/ub"
 	"github.com/kiln-gpu/kiln/vector"
+	"github.com/kiln-gpu/kiln/vector/toscf"
 	"github.com/kiln-gpu/kiln/vector/transforms"
 )
 
@@ -56,6 +57,7 @@ func Passes() pass.Registry {
 	fromscf.Register(reg)
 	spirvtransforms.Register(reg)
 	transforms.Register(reg)
+	toscf.Register(reg)
 	lowering.Register(reg)
 	tocf.Register(reg)
 	scftransforms.Register(reg)

@@ -636,6 +636,30 @@ func.func @type_cast_strided(%m: memref<2x2xf16, strided<[4, 1]>>) {
 
 // -----
 
+func.func @type_cast_shape(%m: memref<vector<2x3xf32>>) {
+  // expected-error@+1 {{'vector.type_cast' op expects concatenated result and operand shapes to be equal: memref<3xvector<2xf32>>}}
+  %0 = vector.type_cast %m : memref<vector<2x3xf32>> to memref<3xvector<2xf32>>
+  return
+}
+
+// -----
+
+func.func @type_cast_element(%m: memref<2x3xf32>) {
+  // expected-error@+1 {{'vector.type_cast' op expects result and operand with same underlying scalar type: memref<2xvector<3xi32>>}}
+  %0 = vector.type_cast %m : memref<2x3xf32> to memref<2xvector<3xi32>>
+  return
+}
+
+// -----
+
+func.func @type_cast_space(%m: memref<2x3xf32, 1>) {
+  // expected-error@+1 {{'vector.type_cast' op expects result in same memory space}}
+  %0 = vector.type_cast %m : memref<2x3xf32, 1> to memref<vector<2x3xf32>>
+  return
+}
+
+// -----
+
 func.func @store_strided_minor(%m: memref<4x4xf16, strided<[8, 2]>>, %i: index, %v: vector<2xf16>) {
   // expected-error@+1 {{'vector.store' op most minor memref dim must have unit stride}}
   vector.store %v, %m[%i, %i] : memref<4x4xf16, strided<[8, 2]>>, vector<2xf16>

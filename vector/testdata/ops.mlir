@@ -98,6 +98,11 @@ func.func @shapes(%v: vector<2x[4]xf32>, %w: vector<2x4xf32>, %m: memref<8x8xf32
   %2 = vector.bitcast %w : vector<2x4xf32> to vector<2x8xf16>
   // CHECK: vector.type_cast %{{.*}} : memref<8x8xf32> to memref<vector<8x8xf32>>
   %3 = vector.type_cast %m : memref<8x8xf32> to memref<vector<8x8xf32>>
+  // A memref of vectors unpacks its vector's leading dimension (vector-to-scf's buffers).
+  // CHECK: vector.type_cast %{{.*}} : memref<vector<8x8xf32>> to memref<8xvector<8xf32>>
+  %4 = vector.type_cast %3 : memref<vector<8x8xf32>> to memref<8xvector<8xf32>>
+  // CHECK: vector.type_cast %{{.*}} : memref<8x8xf32> to memref<8xvector<8xf32>>
+  %5 = vector.type_cast %m : memref<8x8xf32> to memref<8xvector<8xf32>>
   return %0, %1, %2, %3 : vector<[4]x2xf32>, vector<8xf32>, vector<2x8xf16>, memref<vector<8x8xf32>>
 }
 
