@@ -84,14 +84,15 @@ func verifyLoadStore(op *ir.Operation, vt ir.Type, what, rankMsg string) error {
 	}
 	// A 0-d or one-element fixed vector is a scalar access: any stride will do.
 	oneElem := !slices.Contains(v.Scalable, true) && ir.NumElements(v) == 1
-	if !oneElem && !lastDimUnitStride(mt) {
+	if !oneElem && !LastDimUnitStride(mt) {
 		return op.Errorf("most minor memref dim must have unit stride")
 	}
 	return nil
 }
 
-// lastDimUnitStride reports whether mt's minor dimension has stride 1.
-func lastDimUnitStride(mt *ir.MemRefType) bool {
+// LastDimUnitStride reports whether mt's minor dimension has stride 1
+// (MLIR's MemRefType::isLastDimUnitStride).
+func LastDimUnitStride(mt *ir.MemRefType) bool {
 	if mt.Layout == nil || len(mt.Dims) == 0 {
 		return true
 	}

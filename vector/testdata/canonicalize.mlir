@@ -29,7 +29,7 @@ func.func @extract_of_insert(%s: f32, %v: vector<4xf32>) -> (f32, f32) {
 // CHECK-LABEL: func.func @constant_positions
 // CHECK-SAME: (%[[V:.*]]: vector<4x8xf32>, %[[S:.*]]: f32)
 // CHECK: vector.extract %[[V]][1, 3] : f32 from vector<4x8xf32>
-// CHECK: vector.insert %[[S]], %[[V]][2, 3] : f32 into vector<4x8xf32>
+// CHECK: vector.insert %[[S]], %[[V]] [2, 3] : f32 into vector<4x8xf32>
 func.func @constant_positions(%v: vector<4x8xf32>, %s: f32) -> (f32, vector<4x8xf32>) {
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index

@@ -27,7 +27,7 @@ func.func @extract_insert(%v: vector<4x8xf32>, %s: f32, %i: index, %w: vector<4x
   // The older syntax names only the source type.
   // CHECK: vector.extract %{{.*}}[1] : vector<8xf32> from vector<4x8xf32>
   %1 = vector.extract %v[1] : vector<4x8xf32>
-  // CHECK: vector.insert %{{.*}}, %{{.*}}[%{{.*}}, 2] : f32 into vector<4x8xf32>
+  // CHECK: vector.insert %{{.*}}, %{{.*}} [%{{.*}}, 2] : f32 into vector<4x8xf32>
   %2 = vector.insert %s, %v[%i, 2] : f32 into vector<4x8xf32>
   // CHECK: vector.extractelement %{{.*}}[%{{.*}} : i32] : vector<4xf32>
   %c = arith.constant 1 : i32

@@ -2,6 +2,7 @@ package toscf
 
 import (
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/vector"
 )
 
 // allocationScope is the op whose region holds x's buffers: the nearest
@@ -377,7 +378,7 @@ func (o Options) lower1d(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	mt, ok := x.base.Type().(*ir.MemRefType)
-	if !ok || x.perm.IsMinorIdentity() && lastDimUnitStride(mt) || x.vt.IsScalable() {
+	if !ok || x.perm.IsMinorIdentity() && vector.LastDimUnitStride(mt) || x.vt.IsScalable() {
 		return false
 	}
 	rw.SetInsertionPointBefore(op)
@@ -406,17 +407,4 @@ func (o Options) lower1d(op *ir.Operation, rw *ir.Rewriter) bool {
 		rw.ReplaceOp(op, loop.Results())
 	}
 	return true
-}
-
-// lastDimUnitStride is MLIR's MemRefType::isLastDimUnitStride.
-func lastDimUnitStride(mt *ir.MemRefType) bool {
-	switch l := mt.Layout.(type) {
-	case nil:
-		return true
-	case *ir.AffineMapAttr:
-		return l.Map.IsIdentity()
-	case *ir.StridedLayoutAttr:
-		return len(l.Strides) == 0 || l.Strides[len(l.Strides)-1] == 1
-	}
-	return false
 }

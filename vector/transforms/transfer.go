@@ -70,15 +70,7 @@ func (t transfer) contiguous() bool {
 			return false
 		}
 	}
-	switch l := t.mt.Layout.(type) {
-	case nil:
-		return true
-	case *ir.AffineMapAttr:
-		return l.Map.IsIdentity()
-	case *ir.StridedLayoutAttr:
-		return len(l.Strides) > 0 && l.Strides[len(l.Strides)-1] == 1
-	}
-	return false
+	return vector.LastDimUnitStride(t.mt)
 }
 
 // element returns the memref indices of vector position pos and the
