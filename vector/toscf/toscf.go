@@ -5,7 +5,13 @@
 // (or, with full-unroll, fully unrolled into vector.insert and
 // vector.extract), with scf.if guards for dimensions that may be out of
 // bounds or masked; 1-d transfers that are not a contiguous minor
-// identity become loops of memref.load and memref.store.
+// identity become loops of memref.load and memref.store; vector.print of
+// a vector becomes loops printing its elements; with lower-scalable, a
+// transfer_write of a transposed vector<[N]xM> becomes a loop over N.
+//
+// Kiln's vector-lower-transfer (vector/transforms) stays separate: for
+// SPIR-V it keeps n-d vector values out of scf.if results, which the
+// unrolling for SPIR-V cannot split, where this pass yields them.
 package toscf
 
 import (
@@ -23,9 +29,10 @@ import (
 
 // Options are the pass options (MLIR's VectorTransferToSCFOptions).
 type Options struct {
-	Unroll       bool // full-unroll
-	TargetRank   int  // target-rank
-	LowerTensors bool // lower-tensors
+	Unroll        bool // full-unroll
+	TargetRank    int  // target-rank
+	LowerTensors  bool // lower-tensors
+	LowerScalable bool // lower-scalable
 }
 
 // Pass is convert-vector-to-scf.
@@ -40,11 +47,11 @@ func Pass() *pass.Pass {
 			{Name: "lower-tensors", Kind: pass.BoolOption, Default: "false",
 				Help: "Lower transfer ops that operate on tensors"},
 			{Name: "lower-scalable", Kind: pass.BoolOption, Default: "false",
-				Help: "Add scalable vector specific lowerings (that introduce loops); Kiln has none yet, so scalable transfers stay"},
+				Help: "Add scalable vector specific lowerings (that introduce loops)"},
 		},
 		Run: func(op *ir.Operation, pc *pass.Context) error {
 			o := Options{Unroll: pc.Options.Bool("full-unroll"), TargetRank: pc.Options.Int("target-rank"),
-				LowerTensors: pc.Options.Bool("lower-tensors")}
+				LowerTensors: pc.Options.Bool("lower-tensors"), LowerScalable: pc.Options.Bool("lower-scalable")}
 			if o.TargetRank < 0 {
 				// MLIR's option is unsigned.
 				return fmt.Errorf("option 'target-rank' wants a non-negative integer, got '%d'", o.TargetRank)
@@ -67,6 +74,9 @@ func Patterns(o Options) []*ir.Pattern {
 			&ir.Pattern{Name: "vector-to-scf-prepare-write", Root: "vector.transfer_write", Rewrite: o.prepare},
 			&ir.Pattern{Name: "vector-to-scf-read", Root: "vector.transfer_read", Rewrite: o.unpack},
 			&ir.Pattern{Name: "vector-to-scf-write", Root: "vector.transfer_write", Rewrite: o.unpack})
+	}
+	if o.LowerScalable {
+		ps = append(ps, &ir.Pattern{Name: "vector-to-scf-scalable-transpose-write", Root: "vector.transfer_write", Rewrite: o.scalableTransposeWrite})
 	}
 	if o.TargetRank == 1 {
 		ps = append(ps, &ir.Pattern{Name: "vector-to-scf-1d-read", Root: "vector.transfer_read", Rewrite: o.lower1d},
