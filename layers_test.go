@@ -39,7 +39,7 @@ var layers = map[string][]string{
 	"gpu/outline":               append([]string{"ir", "ir/rewrite", "ir/pass", "memref/transforms"}, dialects...),
 	"gpu/tobinary":              append([]string{"ir", "ir/pass", "spirv/spv", "spirv/serialize"}, dialects...),
 	"vector/transforms":         append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
-	"vector/toscf":              append([]string{"ir", "ir/rewrite", "ir/pass", "scf/transforms"}, dialects...),
+	"vector/toscf":              append([]string{"ir", "ir/rewrite", "ir/pass", "scf/transforms", "vector/transforms"}, dialects...),
 	"arith/transforms":          append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"math/transforms":           append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"affine/transforms":         append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),

@@ -1,5 +1,7 @@
 // Package toscf is MLIR's VectorToSCF conversion (the pass
-// convert-vector-to-scf): vector.transfer_read and transfer_write of
+// convert-vector-to-scf): after the permutation maps are lowered to
+// transposes and broadcasts (vector/transforms.PermutationMapPatterns),
+// vector.transfer_read and transfer_write of
 // vectors of a rank above the target rank become scf loops of transfers
 // one rank lower, through a stack buffer viewed with vector.type_cast
 // (or, with full-unroll, fully unrolled into vector.insert and
@@ -25,6 +27,7 @@ import (
 	"github.com/kiln-gpu/kiln/ir/rewrite"
 	scftransforms "github.com/kiln-gpu/kiln/scf/transforms"
 	"github.com/kiln-gpu/kiln/vector"
+	"github.com/kiln-gpu/kiln/vector/transforms"
 )
 
 // Options are the pass options (MLIR's VectorTransferToSCFOptions).
@@ -55,6 +58,10 @@ func Pass() *pass.Pass {
 			if o.TargetRank < 0 {
 				// MLIR's option is unsigned.
 				return fmt.Errorf("option 'target-rank' wants a non-negative integer, got '%d'", o.TargetRank)
+			}
+			// The permutation maps are lowered first, as MLIR does.
+			if err := rewrite.ApplyGreedily(op, transforms.PermutationMapPatterns()...); err != nil {
+				return err
 			}
 			return rewrite.ApplyGreedily(op, Patterns(o)...)
 		}}

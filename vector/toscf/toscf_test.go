@@ -75,6 +75,13 @@ var kernels = map[string]string{
   %r = vector.load %m[%c0, %c0] : memref<4x5xf32>, vector<4x5xf32>
   return %r : vector<4x5xf32>
 }`,
+	"write_column_mask": `func.func @main(%a: index, %b: index) -> vector<4x5xf32> {` + fill + `
+  %k = vector.create_mask %b : vector<3xi1>
+  %x = arith.constant dense<[100.0, 101.0, 102.0]> : vector<3xf32>
+  vector.transfer_write %x, %m[%a, %b], %k {permutation_map = affine_map<(d0, d1) -> (d0)>} : vector<3xf32>, memref<4x5xf32>
+  %r = vector.load %m[%c0, %c0] : memref<4x5xf32>, vector<4x5xf32>
+  return %r : vector<4x5xf32>
+}`,
 	"write_transposed": `func.func @main(%a: index, %b: index) -> vector<4x5xf32> {` + fill + `
   %x = arith.constant dense<[[100.0, 101.0], [110.0, 111.0], [120.0, 121.0]]> : vector<3x2xf32>
   vector.transfer_write %x, %m[%a, %b] {permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : vector<3x2xf32>, memref<4x5xf32>

@@ -190,3 +190,35 @@ func.func @write_tensor(%t: tensor<4x4xf32>, %v: vector<2x3xf32>, %i: index) -> 
   vector.transfer_write %cst, %m[%c0, %c0] : vector<2x3xf32>, memref<2x3xf32>
   "test.return"() : () -> ()
 }) {name = "no_scope"} : () -> ()
+
+// -----
+
+// Permutation maps are lowered first (MLIR's
+// populateVectorTransferPermutationMapLoweringPatterns): a transposed read
+// reads in the memref's order and transposes, leading broadcasts read the
+// rest and broadcast it, a transposed write transposes its value, and a
+// write missing an inner source dim writes a unit dim for it.
+// UNROLL-LABEL: func.func @permutation_maps(
+// UNROLL-SAME:    %[[A:.*]]: memref<?x?xf32>, %[[I:.*]]: index, %[[V:.*]]: vector<3x2xf32>, %[[W:.*]]: vector<4xf32>, %[[K:.*]]: vector<4xi1>)
+// UNROLL:         vector.transfer_read %[[A]][%[[I]], %[[I]]], %{{.*}} {in_bounds = [true]} : memref<?x?xf32>, vector<2xf32>
+// UNROLL:         %[[T:.*]] = vector.transpose %{{.*}}, [1, 0] : vector<3x2xf32> to vector<2x3xf32>
+// UNROLL:         %[[ROW:.*]] = vector.transfer_read %[[A]][%[[I]], %[[I]]], %{{.*}} : memref<?x?xf32>, vector<3xf32>
+// UNROLL:         %[[B:.*]] = vector.broadcast %[[ROW]] : vector<3xf32> to vector<2x3xf32>
+// UNROLL:         %[[VT:.*]] = vector.transpose %[[V]], [1, 0] : vector<3x2xf32> to vector<2x3xf32>
+// UNROLL:         vector.extract %[[VT]][0] : vector<3xf32> from vector<2x3xf32>
+// UNROLL:         %[[W1:.*]] = vector.broadcast %[[W]] : vector<4xf32> to vector<1x4xf32>
+// UNROLL:         %[[K1:.*]] = vector.broadcast %[[K]] : vector<4xi1> to vector<1x4xi1>
+// UNROLL:         %[[KT:.*]] = vector.transpose %[[K1]], [1, 0] : vector<1x4xi1> to vector<4x1xi1>
+// UNROLL:         %[[WT:.*]] = vector.transpose %[[W1]], [1, 0] : vector<1x4xf32> to vector<4x1xf32>
+// UNROLL:         %[[W0:.*]] = vector.extract %[[WT]][0] : vector<1xf32> from vector<4x1xf32>
+// UNROLL:         %[[K0:.*]] = vector.extract %[[KT]][0] : vector<1xi1> from vector<4x1xi1>
+// UNROLL:         vector.transfer_write %[[W0]], %[[A]][%[[I]], %[[I]]], %[[K0]] {in_bounds = [true]} : vector<1xf32>, memref<?x?xf32>
+// UNROLL:         return %[[T]], %[[B]]
+func.func @permutation_maps(%A: memref<?x?xf32>, %i: index, %v: vector<3x2xf32>, %w: vector<4xf32>, %k: vector<4xi1>) -> (vector<2x3xf32>, vector<2x3xf32>) {
+  %pad = arith.constant 0.0 : f32
+  %r = vector.transfer_read %A[%i, %i], %pad {in_bounds = [true, false], permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<?x?xf32>, vector<2x3xf32>
+  %s = vector.transfer_read %A[%i, %i], %pad {permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<?x?xf32>, vector<2x3xf32>
+  vector.transfer_write %v, %A[%i, %i] {permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : vector<3x2xf32>, memref<?x?xf32>
+  vector.transfer_write %w, %A[%i, %i], %k {in_bounds = [true], permutation_map = affine_map<(d0, d1) -> (d0)>} : vector<4xf32>, memref<?x?xf32>
+  return %r, %s : vector<2x3xf32>, vector<2x3xf32>
+}
