@@ -70,6 +70,9 @@ func verifyLoadStore(op *ir.Operation, vt ir.Type, what, rankMsg string) error {
 	if err := verifyAlignment(op); err != nil {
 		return err
 	}
+	if negativeStride(mt) {
+		return op.Errorf("memref strides must be non-negative")
+	}
 	if ev, ok := mt.Elem.(*ir.VectorType); ok {
 		if ev != v {
 			return op.Errorf("base memref and %s vector types should match", what)
@@ -88,6 +91,17 @@ func verifyLoadStore(op *ir.Operation, vt ir.Type, what, rankMsg string) error {
 		return op.Errorf("most minor memref dim must have unit stride")
 	}
 	return nil
+}
+
+// negativeStride reports whether a stride of mt is statically negative:
+// MLIR's vector memory ops reject such memrefs (PRs 204611 and 205869),
+// so lowerings may assume non-negative strides.
+func negativeStride(mt *ir.MemRefType) bool {
+	if mt.Layout == nil {
+		return false
+	}
+	strides, _, ok := mt.StridesAndOffset()
+	return ok && slices.ContainsFunc(strides, func(s int64) bool { return s != ir.Dynamic && s < 0 })
 }
 
 // LastDimUnitStride reports whether mt's minor dimension has stride 1
