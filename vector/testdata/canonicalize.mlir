@@ -307,6 +307,25 @@ func.func @insert_transpose_shape_cast_canonicalizations(%s: f32, %v: vector<4xf
 
 // -----
 
+// A constant index marks a dim in bounds only when the whole transfer,
+// its start included, lies in the source: not at -1, nor past the end.
+// CHECK-LABEL: func.func @transfer_in_bounds_start
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} : memref<8xf32>, vector<4xf32>
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} : memref<8xf32>, vector<4xf32>
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true]} : memref<8xf32>, vector<4xf32>
+func.func @transfer_in_bounds_start(%m: memref<8xf32>) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+  %cm1 = arith.constant -1 : index
+  %c5 = arith.constant 5 : index
+  %c4 = arith.constant 4 : index
+  %p = arith.constant 0.0 : f32
+  %a = vector.transfer_read %m[%cm1], %p : memref<8xf32>, vector<4xf32>
+  %b = vector.transfer_read %m[%c5], %p : memref<8xf32>, vector<4xf32>
+  %c = vector.transfer_read %m[%c4], %p : memref<8xf32>, vector<4xf32>
+  return %a, %b, %c : vector<4xf32>, vector<4xf32>, vector<4xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @transfer_folds
 // CHECK-SAME: (%[[M:.*]]: memref<4x8xf32>, %[[T:.*]]: tensor<4x4xf32>, %[[V:.*]]: vector<1x4xf32>, %[[U:.*]]: tensor<4xf32>)
 // CHECK: %[[R:.*]] = vector.transfer_read %[[M]][%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : memref<4x8xf32>, vector<4x8xf32>

@@ -88,7 +88,9 @@ func (t transfer) element(b *builder, pos []int64, dims []*ir.Value) ([]*ir.Valu
 			if dims[d] == nil {
 				dims[d] = b.dim(t.base, t.mt, d)
 			}
-			cond = b.and(cond, b.lessThan(idx[d], dims[d]))
+			// The start may be out of bounds too (below 0), as MLIR's
+			// VectorToSCF checks.
+			cond = b.and(cond, b.and(b.notNegative(idx[d]), b.lessThan(idx[d], dims[d])))
 		}
 	}
 	if t.mask != nil {
