@@ -369,7 +369,7 @@ func mixedPosition(op *ir.Operation, first int) []any {
 
 // lower1d is MLIR's TransferOp1dConversion: a 1-d transfer on a memref
 // that is not a minor identity over a unit-stride innermost dimension
-// becomes an scf.for of memref.load and vector.insert (reads) or
+// becomes an scf.for (to vscale times the size for a scalable vector) of memref.load and vector.insert (reads) or
 // vector.extract and memref.store (writes), each guarded when out of
 // bounds or masked.
 func (o Options) lower1d(op *ir.Operation, rw *ir.Rewriter) bool {
@@ -378,12 +378,16 @@ func (o Options) lower1d(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	mt, ok := x.base.Type().(*ir.MemRefType)
-	if !ok || x.perm.IsMinorIdentity() && vector.LastDimUnitStride(mt) || x.vt.IsScalable() {
+	if !ok || x.perm.IsMinorIdentity() && vector.LastDimUnitStride(mt) {
 		return false
 	}
 	rw.SetInsertionPointBefore(op)
 	bd := b{rw: rw, loc: op.Loc()}
 	n := bd.index(x.vt.Dims[0])
+	if x.vt.IsScalable() {
+		vscale := bd.op("vector.vscale", nil, []ir.Type{op.Context().Index()})
+		n = bd.op("arith.muli", []*ir.Value{n, vscale}, []ir.Type{op.Context().Index()})
+	}
 	var init *ir.Value
 	if !x.write {
 		init = bd.broadcast(x.pad, x.vt)

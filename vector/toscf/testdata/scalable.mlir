@@ -63,3 +63,23 @@ func.func @array_of_scalable(%m: memref<3x?xf32>, %n: memref<?x4xf32>, %k: vecto
   %b = vector.transfer_read %n[%c0, %c0], %pad {in_bounds = [true, true]} : memref<?x4xf32>, vector<[4]x4xf32>
   return %a, %b : vector<3x[4]xf32>, vector<[4]x4xf32>
 }
+
+// -----
+
+// A scalable 1-d transfer that is not contiguous loops to vscale times its
+// size, each lane under its mask bit.
+// CHECK-LABEL: func.func @write_1d_scalable_strided(
+// CHECK-SAME:    %[[M:.*]]: memref<?xf32, strided<[?], offset: ?>>, %[[V:.*]]: vector<[16]xf32>, %[[K:.*]]: vector<[16]xi1>)
+// CHECK-DAG:     %[[C16:.*]] = arith.constant 16 : index
+// CHECK:         %[[VS:.*]] = vector.vscale
+// CHECK:         %[[UB:.*]] = arith.muli %[[VS]], %[[C16]] : index
+// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %[[UB]] step %{{.*}} {
+// CHECK:           %[[BIT:.*]] = vector.extract %[[K]][%[[I]]] : i1 from vector<[16]xi1>
+// CHECK:           scf.if %[[BIT]] {
+// CHECK:             %[[E:.*]] = vector.extract %[[V]][%[[I]]] : f32 from vector<[16]xf32>
+// CHECK:             memref.store %[[E]], %[[M]][%[[I]]] : memref<?xf32, strided<[?], offset: ?>>
+func.func @write_1d_scalable_strided(%m: memref<?xf32, strided<[?], offset: ?>>, %v: vector<[16]xf32>, %k: vector<[16]xi1>) {
+  %c0 = arith.constant 0 : index
+  vector.transfer_write %v, %m[%c0], %k {in_bounds = [true]} : vector<[16]xf32>, memref<?xf32, strided<[?], offset: ?>>
+  return
+}
