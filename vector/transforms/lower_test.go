@@ -48,8 +48,10 @@ func TestLowerMultiReduction(t *testing.T) {
   memref.store %d, %o[%c3, %c3] : memref<4x4xi32>
   return
 }`
-	m := checkEquivalent(t, src, "lower-vector-multi-reduction")
-	checkGone(t, m, "vector.multi_reduction")
+	for _, p := range []string{"vector-lower-multi-reduction", "func.func(lower-vector-multi-reduction)",
+		"func.func(lower-vector-multi-reduction{lowering-strategy=inner-reduction})"} {
+		checkGone(t, checkEquivalent(t, src, p), "vector.multi_reduction")
+	}
 	checkNative(t, checkEquivalent(t, src, "vector-lower-for-spirv,canonicalize"), false)
 }
 
