@@ -111,6 +111,10 @@ type xfer struct {
 
 func view(op *ir.Operation) (xfer, bool) {
 	x := xfer{op: op}
+	// A transfer under vector.mask is the mask's to lower (lower-vector-mask).
+	if p := op.ParentOp(); p != nil && p.Name() == "vector.mask" {
+		return x, false
+	}
 	switch op.Name() {
 	case "vector.transfer_read":
 		v := vector.TransferRead{Operation: op}

@@ -222,3 +222,18 @@ func.func @permutation_maps(%A: memref<?x?xf32>, %i: index, %v: vector<3x2xf32>,
   vector.transfer_write %w, %A[%i, %i], %k {in_bounds = [true], permutation_map = affine_map<(d0, d1) -> (d0)>} : vector<4xf32>, memref<?x?xf32>
   return %r, %s : vector<2x3xf32>, vector<2x3xf32>
 }
+
+// -----
+
+// A transfer under vector.mask is left for lower-vector-mask.
+// CHECK-LABEL: func.func @under_mask(
+// CHECK:         vector.mask %{{.*}} { vector.transfer_read %{{.*}} : memref<?x?xf32>, vector<2x4xf32> } : vector<2x4xi1> -> vector<2x4xf32>
+// CHECK-NOT:     scf.for
+// UNROLL-LABEL: func.func @under_mask(
+// UNROLL:         vector.mask
+// UNROLL-NOT:     vector.insert
+func.func @under_mask(%A: memref<?x?xf32>, %i: index, %m: vector<2x4xi1>) -> vector<2x4xf32> {
+  %pad = arith.constant 0.0 : f32
+  %v = vector.mask %m { vector.transfer_read %A[%i, %i], %pad : memref<?x?xf32>, vector<2x4xf32> } : vector<2x4xi1> -> vector<2x4xf32>
+  return %v : vector<2x4xf32>
+}
