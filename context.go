@@ -32,6 +32,7 @@ import (
 	"github.com/kiln-gpu/kiln/tensor"
 	"github.com/kiln-gpu/kiln/ub"
 	"github.com/kiln-gpu/kiln/vector"
+	"github.com/kiln-gpu/kiln/vector/toscf"
 	"github.com/kiln-gpu/kiln/vector/transforms"
 )
 
@@ -60,6 +61,7 @@ func Passes() pass.Registry {
 	fromscf.Register(reg)
 	spirvtransforms.Register(reg)
 	transforms.Register(reg)
+	toscf.Register(reg)
 	lowering.Register(reg)
 	tocf.Register(reg)
 	cftoscf.Register(reg)

@@ -39,6 +39,7 @@ var layers = map[string][]string{
 	"gpu/outline":               append([]string{"ir", "ir/rewrite", "ir/pass", "memref/transforms"}, dialects...),
 	"gpu/tobinary":              append([]string{"ir", "ir/pass", "spirv/spv", "spirv/serialize"}, dialects...),
 	"vector/transforms":         append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
+	"vector/toscf":              append([]string{"ir", "ir/rewrite", "ir/pass", "scf/transforms", "vector/transforms"}, dialects...),
 	"arith/transforms":          append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"arith/emulate":             append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"math/transforms":           append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
@@ -53,7 +54,7 @@ var layers = map[string][]string{
 	// The front door (the module's root package, "."): compiling needs no
 	// cgo; only its dispatch files import runtime/vulkan.
 	".": append([]string{"ir", "ir/pass", "interp", "spirv/spv", "spirv/serialize", "spirv/validate",
-		"spirv/lowering", "spirv/transforms", "vector/transforms", "arith/transforms", "arith/emulate", "math/transforms", "affine/transforms", "memref/transforms", "mem2reg", "scf/transforms", "scf/tocf", "cf/toscf", "gpu/fromscf", "gpu/outline", "gpu/tobinary", "runtime/vulkan"}, dialects...),
+		"spirv/lowering", "spirv/transforms", "vector/transforms", "vector/toscf", "arith/transforms", "arith/emulate", "math/transforms", "affine/transforms", "memref/transforms", "mem2reg", "scf/transforms", "scf/tocf", "cf/toscf", "gpu/fromscf", "gpu/outline", "gpu/tobinary", "runtime/vulkan"}, dialects...),
 	"kernels":       {".", "ir"},
 	"runner":        append([]string{".", "ir", "ir/rewrite", "ir/pass", "interp", "spirv/spv", "spirv/validate", "runtime/compute", "runtime/vulkan", "runtime/gl"}, dialects...),
 	"cmd/kiln":      {"*"},

@@ -263,3 +263,15 @@ func sortMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
 	replaceMap(op, rw, &ir.AffineMap{Dims: m.Dims, Symbols: m.Symbols, Results: results}, op.Operands())
 	return true
 }
+
+// ComposedApply is MLIR's makeComposedAffineApply: an affine.apply of the
+// one-result map m over operands, made at b's insertion point after the
+// affine.apply ops feeding it are composed in and the map and operands
+// canonicalized (for other packages' lowerings, such as vector-to-scf).
+func ComposedApply(b *ir.Builder, loc ir.Location, m *ir.AffineMap, operands []*ir.Value) *ir.Value {
+	e, out := compose(ofMap(m), operands, anyConstant)
+	e, out = canonicalize(e, out, anyConstant)
+	nm := simplifyMapWithOperands(e, out).toMap()
+	ctx := b.Context()
+	return b.CreateOp("affine.apply", loc, out, []ir.Type{ctx.Index()}, ir.NamedAttr{Name: "map", Value: ctx.AffineMapAttr(nm)}).Result(0)
+}

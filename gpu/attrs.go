@@ -278,6 +278,8 @@ func parseType(p *ir.Parser, mnemonic string) (ir.Type, error) {
 		return SparseSpMatHandle(p.Context()), nil
 	case "sparse.dntensor_handle":
 		return SparseDnTensorHandle(p.Context()), nil
+	case "sparse.spgemmop_handle":
+		return SparseSpGEMMOpHandle(p.Context()), nil
 	case "mma_matrix":
 		return parseMMAMatrixBody(p)
 	}
@@ -302,6 +304,10 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 		return enumBody[MMAElementwiseOp](p, ctx)
 	case "mat_transpose_mode":
 		return enumBody[TransposeMode](p, ctx)
+	case "spgemm_work_estimation_or_compute_kind":
+		return enumBody[SpGEMMKind](p, ctx)
+	case "prune_2to4_spmat_flag":
+		return enumBody[Prune2To4Flag](p, ctx)
 	case "object":
 		return parseObjectBody(p)
 	case "kernel_table":

@@ -34,6 +34,8 @@ var dialect = &ir.Dialect{
 		allocDef, deallocDef, memcpyDef, memsetDef, waitDef, hostRegisterDef, hostUnregisterDef, setDefaultDeviceDef, printfDef,
 		createDnTensorDef, destroyDnTensorDef, createCooDef, createCsrDef, destroySpMatDef,
 		spmvBufferSizeDef, spmvDef, spmmBufferSizeDef, spmmDef, sddmmBufferSizeDef, sddmmDef,
+		createCooAoSDef, createCscDef, createBsrDef, create2To4SpMatDef, spgemmCreateDescrDef, spgemmDestroyDescrDef,
+		spgemmWorkEstimationOrComputeDef, spgemmCopyDef, spmatGetSizeDef, setCsrPointersDef,
 	},
 	ParseType:  parseType,
 	ParseAttr:  parseAttr,

@@ -34,6 +34,16 @@ func SparseDnTensorHandle(ctx *ir.Context) *SparseDnTensorHandleType {
 
 func (*SparseDnTensorHandleType) Print(p *ir.Printer) { p.WriteString("!gpu.sparse.dntensor_handle") }
 
+// SparseSpGEMMOpHandleType is !gpu.sparse.spgemmop_handle, an SpGEMM descriptor.
+type SparseSpGEMMOpHandleType struct{ ir.Storage }
+
+// SparseSpGEMMOpHandle returns the uniqued !gpu.sparse.spgemmop_handle type.
+func SparseSpGEMMOpHandle(ctx *ir.Context) *SparseSpGEMMOpHandleType {
+	return ir.UniqueKey(ctx, ir.NewKey("gpu.sparse.spgemmop_handle"), func() *SparseSpGEMMOpHandleType { return &SparseSpGEMMOpHandleType{} })
+}
+
+func (*SparseSpGEMMOpHandleType) Print(p *ir.Printer) { p.WriteString("!gpu.sparse.spgemmop_handle") }
+
 // TransposeMode says how a sparse op reads a matrix operand.
 type TransposeMode int32
 
@@ -52,6 +62,36 @@ func (m TransposeMode) String() string { return enumName(m) }
 // TransposeModeAttr is #gpu<mat_transpose_mode TRANSPOSE>.
 type TransposeModeAttr = EnumAttr[TransposeMode]
 
+// SpGEMMKind says whether gpu.spgemm_work_estimation_or_compute estimates
+// the work or computes.
+type SpGEMMKind int32
+
+const (
+	SpGEMMWorkEstimation SpGEMMKind = iota
+	SpGEMMCompute
+)
+
+var spgemmKindSpec = &enumSpec{mnemonic: "spgemm_work_estimation_or_compute_kind", cppName: "::mlir::gpu::SpGEMMWorkEstimationOrComputeKind",
+	names: []string{"WORK_ESTIMATION", "COMPUTE"}}
+
+func (SpGEMMKind) spec() *enumSpec  { return spgemmKindSpec }
+func (k SpGEMMKind) String() string { return enumName(k) }
+
+// Prune2To4Flag is gpu.create_2to4_spmat's pruning strategy.
+type Prune2To4Flag int32
+
+const (
+	PruneNone Prune2To4Flag = iota
+	PruneOnly
+	PruneAndCheck
+)
+
+var pruneSpec = &enumSpec{mnemonic: "prune_2to4_spmat_flag", cppName: "::mlir::gpu::Prune2To4SpMatFlag",
+	names: []string{"NONE", "PRUNE_ONLY", "PRUNE_AND_CHECK"}}
+
+func (Prune2To4Flag) spec() *enumSpec  { return pruneSpec }
+func (f Prune2To4Flag) String() string { return enumName(f) }
+
 // A sparse operand or result kind: what its name says it must be.
 type sparseKind uint8
 
@@ -60,12 +100,15 @@ const (
 	kMemRef
 	kSpMat
 	kDnTensor
+	kSpGEMM
 )
 
 var sparseKinds = map[string]sparseKind{
-	"rows": kIndex, "cols": kIndex, "nnz": kIndex, "dims": kIndex, "bufferSz": kIndex, "bufferSzs": kIndex,
-	"rowIdxs": kMemRef, "colIdxs": kMemRef, "rowPos": kMemRef, "values": kMemRef, "memref": kMemRef, "buffer": kMemRef, "buffers": kMemRef,
-	"spmat": kSpMat, "spmatA": kSpMat, "spmatC": kSpMat,
+	"rows": kIndex, "cols": kIndex, "nnz": kIndex, "dims": kIndex, "bufferSz": kIndex, "bufferSzs": kIndex, "bufferSzNew": kIndex,
+	"brows": kIndex, "bcols": kIndex, "bnnz": kIndex, "rBlockSize": kIndex, "cBlockSize": kIndex,
+	"rowIdxs": kMemRef, "colIdxs": kMemRef, "rowPos": kMemRef, "colPos": kMemRef, "idxs": kMemRef, "bRowPos": kMemRef, "bColIdxs": kMemRef,
+	"positions": kMemRef, "coordinates": kMemRef, "values": kMemRef, "memref": kMemRef, "buffer": kMemRef, "buffers": kMemRef,
+	"spmat": kSpMat, "spMat": kSpMat, "spmatA": kSpMat, "spmatB": kSpMat, "spmatC": kSpMat, "desc": kSpGEMM,
 	"dnTensor": kDnTensor, "dnX": kDnTensor, "dnY": kDnTensor, "dnmatA": kDnTensor, "dnmatB": kDnTensor, "dnmatC": kDnTensor,
 }
 
@@ -78,6 +121,8 @@ func (k sparseKind) constraint() arith.Constraint {
 		return rankedMemRef
 	case kSpMat:
 		return spMatHandle
+	case kSpGEMM:
+		return spgemmHandle
 	}
 	return dnTensorHandle
 }
@@ -91,6 +136,10 @@ var (
 		_, ok := t.(*SparseDnTensorHandleType)
 		return ok
 	}}
+	spgemmHandle = arith.Constraint{Desc: "SpGEMM operation handle type", OK: func(t ir.Type) bool {
+		_, ok := t.(*SparseSpGEMMOpHandleType)
+		return ok
+	}}
 )
 
 func (k sparseKind) build(ctx *ir.Context) ir.Type {
@@ -101,6 +150,8 @@ func (k sparseKind) build(ctx *ir.Context) ir.Type {
 		return SparseSpMatHandle(ctx)
 	case kDnTensor:
 		return SparseDnTensorHandle(ctx)
+	case kSpGEMM:
+		return SparseSpGEMMOpHandle(ctx)
 	}
 	return nil
 }
@@ -164,7 +215,11 @@ func sparseOp(name, summary, example, syntax string, operands, results []string,
 	}
 	d.Verify = func(op *ir.Operation) error { return verifySparse(op, operands, results, modes) }
 	if len(results) > 0 {
-		d.ResultNames = asyncResultNames(false, strings.TrimSuffix(results[0], "*"))
+		names := make([]string, len(results))
+		for i, r := range results {
+			names[i] = strings.TrimSuffix(r, "*")
+		}
+		d.ResultNames = asyncResultNames(false, names...)
 	}
 	return d
 }
@@ -277,4 +332,79 @@ var (
 		"%0:4 = \"test.defs\"() : () -> (!gpu.async.token, !gpu.sparse.dntensor_handle, !gpu.sparse.spmat_handle, memref<?xf64>)\n%1 = gpu.sddmm async [%0#0] %0#1, %0#1, %0#2, %0#3 : memref<?xf64> into f64",
 		"$dnmatA (`{` $modeA^ `}`)? `,` $dnmatB (`{` $modeB^ `}`)? `,` $spmatC `,` $buffer attr-dict `:` type($buffer) `into` $computeType",
 		[]string{"dnmatA", "dnmatB", "spmatC", "buffer"}, nil, "modeA", "modeB")
+)
+
+// withEnumAttr adds the required enum attribute name, spelled as a bare
+// keyword in the op's format (`{` $kind `}`), to d; desc is the enum's
+// summary for the constraint message.
+func withEnumAttr[K enumKind](d *ir.OpDef, name, desc string) *ir.OpDef {
+	d.Inherent = append(d.Inherent, name)
+	d.Format.Attrs = append(d.Format.Attrs, ir.FormatAttr{Name: name,
+		Parse: func(p *ir.Parser) (ir.Attribute, error) {
+			v, err := parseEnumKeyword[K](p)
+			return Enum(p.Context(), v), err
+		},
+		Print: func(p *ir.Printer, a ir.Attribute) {
+			if e, ok := a.(*EnumAttr[K]); ok {
+				p.WriteString(enumName(e.Value))
+			} else {
+				p.Attr(a) // unverified IR
+			}
+		},
+	})
+	verify := d.Verify
+	d.Verify = func(op *ir.Operation) error {
+		if err := verify(op); err != nil {
+			return err
+		}
+		switch op.Attr(name).(type) {
+		case nil:
+			return op.Errorf("requires attribute '%s'", name)
+		case *EnumAttr[K]:
+			return nil
+		}
+		return op.Errorf("attribute '%s' failed to satisfy constraint: %s", name, desc)
+	}
+	return d
+}
+
+var (
+	createCooAoSDef = sparseOp("create_coo_aos", "Creates a sparse matrix handle in COO format from one index buffer (AoS).",
+		"%0:4 = \"test.defs\"() : () -> (!gpu.async.token, index, memref<?xindex>, memref<?xf64>)\n%spmat, %asyncToken = gpu.create_coo_aos async [%0#0] %0#1, %0#1, %0#1, %0#2, %0#3 : memref<?xindex>, memref<?xf64>",
+		"$rows `,` $cols `,` $nnz `,` $idxs `,` $values attr-dict `:` type($idxs) `,` type($values)",
+		[]string{"rows", "cols", "nnz", "idxs", "values"}, []string{"spmat"})
+	createCscDef = sparseOp("create_csc", "Creates a sparse matrix handle in CSC format.",
+		"%0:5 = \"test.defs\"() : () -> (!gpu.async.token, index, memref<?xindex>, memref<?xindex>, memref<?xf64>)\n%spmat, %asyncToken = gpu.create_csc async [%0#0] %0#1, %0#1, %0#1, %0#2, %0#3, %0#4 : memref<?xindex>, memref<?xindex>, memref<?xf64>",
+		"$rows `,` $cols `,` $nnz `,` $colPos `,` $rowIdxs `,` $values attr-dict `:` type($colPos) `,` type($rowIdxs) `,` type($values)",
+		[]string{"rows", "cols", "nnz", "colPos", "rowIdxs", "values"}, []string{"spmat"})
+	createBsrDef = sparseOp("create_bsr", "Creates a sparse matrix handle in BSR format (square blocks).",
+		"%0:5 = \"test.defs\"() : () -> (!gpu.async.token, index, memref<?xindex>, memref<?xindex>, memref<?xf64>)\n%spmat, %asyncToken = gpu.create_bsr async [%0#0] %0#1, %0#1, %0#1, %0#1, %0#1, %0#2, %0#3, %0#4 : memref<?xindex>, memref<?xindex>, memref<?xf64>",
+		"$brows `,` $bcols `,` $bnnz `,` $rBlockSize `,` $cBlockSize `,` $bRowPos `,` $bColIdxs `,` $values attr-dict `:` type($bRowPos) `,` type($bColIdxs) `,` type($values)",
+		[]string{"brows", "bcols", "bnnz", "rBlockSize", "cBlockSize", "bRowPos", "bColIdxs", "values"}, []string{"spmat"})
+	create2To4SpMatDef = withEnumAttr[Prune2To4Flag](sparseOp("create_2to4_spmat", "Creates a sparse matrix handle with 2:4 sparsity from a dense matrix.",
+		"%0:3 = \"test.defs\"() : () -> (!gpu.async.token, index, memref<?xf64>)\n%spMat, %asyncToken = gpu.create_2to4_spmat async [%0#0]{PRUNE_AND_CHECK} %0#1, %0#1, %0#2 : memref<?xf64>",
+		"`{` $pruneFlag `}` $rows `,` $cols `,` $memref attr-dict `:` type($memref)",
+		[]string{"rows", "cols", "memref"}, []string{"spMat"}), "pruneFlag", "pruning strategy for 2:4 sparse matrix")
+	spgemmCreateDescrDef = sparseOp("spgemm_create_descr", "Creates an SpGEMM descriptor.",
+		"%0 = \"test.def\"() : () -> !gpu.async.token\n%desc, %asyncToken = gpu.spgemm_create_descr async [%0]",
+		"attr-dict", nil, []string{"desc"})
+	spgemmDestroyDescrDef = sparseOp("spgemm_destroy_descr", "Destroys an SpGEMM descriptor.",
+		"%0:2 = \"test.defs\"() : () -> (!gpu.async.token, !gpu.sparse.spgemmop_handle)\n%1 = gpu.spgemm_destroy_descr async [%0#0] %0#1",
+		"$desc attr-dict", []string{"desc"}, nil)
+	spgemmWorkEstimationOrComputeDef = withEnumAttr[SpGEMMKind](sparseOp("spgemm_work_estimation_or_compute", "SpGEMM work estimation or computation.",
+		"%0:5 = \"test.defs\"() : () -> (!gpu.async.token, !gpu.sparse.spmat_handle, !gpu.sparse.spgemmop_handle, index, memref<0xi8>)\n%bufferSzNew, %asyncToken = gpu.spgemm_work_estimation_or_compute async [%0#0]{COMPUTE} %0#1, %0#1, %0#1, %0#2, %0#3, %0#4 : f32 into memref<0xi8>",
+		"`{` $kind `}` $spmatA (`{` $modeA^ `}`)? `,` $spmatB (`{` $modeB^ `}`)? `,` $spmatC `,` $desc `,` $bufferSz `,` $buffer attr-dict `:` $computeType `into` type($buffer)",
+		[]string{"desc", "spmatA", "spmatB", "spmatC", "bufferSz", "buffer"}, []string{"bufferSzNew"}, "modeA", "modeB"),
+		"kind", "choose whether spgemm_work_estimation_or_compute does work estimation or compute")
+	spgemmCopyDef = sparseOp("spgemm_copy", "Copies the sparse matrix result of an SpGEMM.",
+		"%0:3 = \"test.defs\"() : () -> (!gpu.async.token, !gpu.sparse.spmat_handle, !gpu.sparse.spgemmop_handle)\n%1 = gpu.spgemm_copy async [%0#0] %0#1, %0#1, %0#1, %0#2 : f32",
+		"$spmatA (`{` $modeA^ `}`)? `,` $spmatB (`{` $modeB^ `}`)? `,` $spmatC `,` $desc attr-dict `:` $computeType",
+		[]string{"desc", "spmatA", "spmatB", "spmatC"}, nil, "modeA", "modeB")
+	spmatGetSizeDef = sparseOp("spmat_get_size", "Returns the rows, columns and non-zeros of a sparse matrix.",
+		"%0:2 = \"test.defs\"() : () -> (!gpu.async.token, !gpu.sparse.spmat_handle)\n%rows, %cols, %nnz, %asyncToken = gpu.spmat_get_size async [%0#0] %0#1",
+		"$spmat attr-dict", []string{"spmat"}, []string{"rows", "cols", "nnz"})
+	setCsrPointersDef = sparseOp("set_csr_pointers", "Sets the device buffers of a CSR sparse matrix handle.",
+		"%0:3 = \"test.defs\"() : () -> (!gpu.async.token, !gpu.sparse.spmat_handle, memref<?xindex>)\n%1 = gpu.set_csr_pointers async [%0#0] %0#1, %0#2, %0#2, %0#2 : memref<?xindex>, memref<?xindex>, memref<?xindex>",
+		"$spmat `,` $positions `,` $coordinates `,` $values attr-dict `:` type($positions) `,` type($coordinates) `,` type($values)",
+		[]string{"spmat", "positions", "coordinates", "values"}, nil)
 )

@@ -27,7 +27,13 @@ func memrefHandler(op *ir.Operation) handler {
 			if seg := segments(op); seg != nil {
 				dyn = seg[0]
 			}
-			if err := scalarElements(op, t); err != nil {
+			// A memref of vectors (vector-to-scf's buffers) is a buffer of
+			// their lanes viewed as vectors, as vector.type_cast makes.
+			elem, lanes := t.Elem, []int64(nil)
+			if vt, ok := elem.(*ir.VectorType); ok && !vt.IsScalable() {
+				elem, lanes = vt.Elem, vt.Dims
+			}
+			if err := scalarElements(op, op.Context().MemRef(t.Dims, elem, nil, nil)); err != nil {
 				return err
 			}
 			sizes, err := m.mixed(f, op, t.Dims, dyn)
@@ -36,9 +42,16 @@ func memrefHandler(op *ir.Operation) handler {
 			}
 			// Allocas are reclaimed with the Go heap; only allocs count as
 			// in use until their dealloc.
-			mr, err := m.allocate(op, t.Elem, sizes, t.MemorySpace, op.Name() == "memref.alloc")
+			mr, err := m.allocate(op, elem, append(append([]int64(nil), sizes...), lanes...), t.MemorySpace, op.Name() == "memref.alloc")
 			if err != nil {
 				return err
+			}
+			if lanes != nil {
+				st := rowMajorStrides(sizes)
+				for i := range st {
+					st[i] *= product(lanes)
+				}
+				mr = mr.view(t.Elem, 0, sizes, st)
 			}
 			f.set(op.Result(0), mr)
 			return nil

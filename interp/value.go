@@ -86,6 +86,10 @@ func NewVector(t *ir.VectorType, el []Scalar) *Vector {
 	return v
 }
 
+// String prints the vector's type and elements (as interptest compares
+// results).
+func (v *Vector) String() string { return fmt.Sprintf("%s%v", ir.TypeString(v.Type), v.Elements()) }
+
 // Len returns the number of elements.
 func (v *Vector) Len() int { return max(len(v.floats), len(v.ints)) }
 

@@ -19,7 +19,12 @@ func (m *Machine) vecPrint(f *frame, op *ir.Operation) error {
 		et := ir.ElementTypeOrSelf(op.Operand(0).Type())
 		if vec, ok := v.(*Vector); ok {
 			var b strings.Builder
-			printVector(&b, et, vec.Type.Dims, vec.Elements())
+			// A 0-d vector prints as one of one element, "( 42 )", as in MLIR.
+			dims := vec.Type.Dims
+			if len(dims) == 0 {
+				dims = []int64{1}
+			}
+			printVector(&b, et, dims, vec.Elements())
 			fmt.Fprint(w, b.String())
 		} else {
 			fmt.Fprint(w, runnerScalar(et, asScalar(v)))

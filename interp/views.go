@@ -210,11 +210,17 @@ func typeCast(f *frame, op *ir.Operation) error {
 	if !isVec || !ir.HasStaticShape(rt) {
 		return op.Errorf("expected a statically shaped memref of vectors result")
 	}
-	if src.bytes != nil || !contiguous(src) {
+	// A source of vectors (vector-to-scf unpacking one more dimension of
+	// its buffers) counts its strides in lanes of its vectors.
+	srcLanes := int64(1)
+	if sv, ok := src.Elem.(*ir.VectorType); ok {
+		srcLanes = product(sv.Dims)
+	}
+	if src.bytes != nil || !contiguousBy(src, srcLanes) {
 		return op.Errorf("vector.type_cast needs a contiguous row-major source")
 	}
 	lanes := product(vt.(*ir.VectorType).Dims)
-	if product(rt.Dims)*lanes != src.NumElements() {
+	if product(rt.Dims)*lanes != src.NumElements()*srcLanes {
 		return op.Errorf("%d elements do not fill %s", src.NumElements(), ir.TypeString(rt))
 	}
 	st := rowMajorStrides(rt.Dims)
@@ -226,10 +232,14 @@ func typeCast(f *frame, op *ir.Operation) error {
 }
 
 // contiguous reports whether mr's strides are row-major over its sizes.
-func contiguous(mr *MemRef) bool {
+func contiguous(mr *MemRef) bool { return contiguousBy(mr, 1) }
+
+// contiguousBy reports whether mr's strides are row-major over its sizes
+// in units of n scalars.
+func contiguousBy(mr *MemRef, n int64) bool {
 	want := rowMajorStrides(mr.Sizes)
 	for i, s := range mr.Strides {
-		if mr.Sizes[i] != 1 && s != want[i] {
+		if mr.Sizes[i] != 1 && s != want[i]*n {
 			return false
 		}
 	}

@@ -356,7 +356,7 @@ func (s *fmtParseState) verifyInherentAttrs(at token) error {
 			continue
 		}
 		if a := stateAttr(s.p.st, fa.Name); a != nil && !fa.Constraint(s.p.Context(), a) {
-			return Errorf(s.p.locOf(at), "'%s' op attribute '%s' failed to satisfy constraint: %s", s.f.def.Name, fa.Name, fa.ConstraintDesc)
+			return s.p.ErrorfAt(s.p.locOf(at), "'%s' op attribute '%s' failed to satisfy constraint: %s", s.f.def.Name, fa.Name, fa.ConstraintDesc)
 		}
 	}
 	return nil

@@ -382,7 +382,7 @@ func TestFormatDiagnostics(t *testing.T) {
 		{In: fmtDefs + "%r = fmt.cast %a : i32 to i64", Err: "t.mlir:4:27: error: custom op 'fmt.cast' invalid kind of type specified: expected builtin.float, but found 'i64'"},
 		{In: fmtDefs + "fmt.weights weights([1 2])", Err: "t.mlir:4:23: error: expected ','"},
 		{In: fmtDefs + "%r = fmt.mode %a : i32", Err: "t.mlir:4:20: error: 'x' must be not an integer, but got 'i32'"},
-		{In: fmtDefs + "%r = fmt.all %a \"3\" : i32", Err: "t.mlir:4:26: error: 'fmt.all' op attribute 'n' failed to satisfy constraint: integer attribute"},
+		{In: fmtDefs + "%r = fmt.all %a \"3\" : i32", Err: "t.mlir:4:26: error: custom op 'fmt.all' 'fmt.all' op attribute 'n' failed to satisfy constraint: integer attribute"},
 		{In: fmtDefs + "%r = fmt.all %a : i32", Err: "t.mlir:4:16: error: expected attribute value"},
 		{In: fmtDefs + "fmt.sym @s label 1 label 2", Err: "t.mlir:4:1: error: custom op 'fmt.sym' `label` clause can appear at most once in the expansion of the oilist directive"},
 		{In: fmtDefs + "fmt.sym \"x\"", Err: "t.mlir:4:12: error: custom op 'fmt.sym' expected valid '@'-identifier for symbol name"},

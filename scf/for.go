@@ -8,7 +8,7 @@ var forOp = &ir.OpDef{
 	Name: "scf.for", Summary: "Counted loop from a lower to an upper bound by a step, with loop-carried values.",
 	Example: "%r = scf.for %i = %lb to %ub step %s iter_args(%a = %init) -> (f32) {\n" +
 		"  %n = arith.addf %a, %a : f32\n  scf.yield %n : f32\n}",
-	Traits:   ir.RecursiveEffects | ir.SingleBlock | ir.LoopLike,
+	Traits:   ir.AutomaticAllocationScope | ir.RecursiveEffects | ir.SingleBlock | ir.LoopLike,
 	Operands: ir.AtLeast(3),
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),

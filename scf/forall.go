@@ -13,7 +13,7 @@ var forall = &ir.OpDef{
 	Summary:  "Parallel loop nest whose iterations may run in any order, with shared outputs.",
 	Example: "%r = scf.forall (%i, %j) in (%n, 8) shared_outs(%o = %t) -> (tensor<8xf32>) {\n" +
 		"  scf.forall.in_parallel {\n  }\n} {mapping = [#gpu.thread<x>, #gpu.thread<y>]}",
-	Traits:   ir.RecursiveEffects | ir.SingleBlock | ir.AttrSizedOperandSegments | ir.LoopLike,
+	Traits:   ir.AutomaticAllocationScope | ir.RecursiveEffects | ir.SingleBlock | ir.AttrSizedOperandSegments | ir.LoopLike,
 	Operands: ir.Variadic,
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),

@@ -8,7 +8,7 @@ var parallel = &ir.OpDef{
 	Name: "scf.parallel", Summary: "Parallel loop nest over index ranges, with optional reductions.",
 	Example: "%r = scf.parallel (%i, %j) = (%lb, %lb) to (%ub, %ub) step (%s, %s) init (%init) -> f32 {\n" +
 		"  scf.reduce(%init : f32) {\n  ^bb0(%a: f32, %b: f32):\n    %n = arith.addf %a, %b : f32\n    scf.reduce.return %n : f32\n  }\n}",
-	Traits:   ir.RecursiveEffects | ir.SingleBlock | ir.AttrSizedOperandSegments | ir.LoopLike,
+	Traits:   ir.AutomaticAllocationScope | ir.RecursiveEffects | ir.SingleBlock | ir.AttrSizedOperandSegments | ir.LoopLike,
 	Operands: ir.Variadic,
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),

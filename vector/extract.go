@@ -147,14 +147,13 @@ func checkPositionBounds(op *ir.Operation, pos []int64, vt *ir.VectorType, what 
 var insertOp = &ir.OpDef{
 	Name:     "vector.insert",
 	Summary:  "insert operation",
-	Example:  "%r = vector.insert %s, %v[0, %i] : f32 into vector<4x8xf32>",
+	Example:  "%r = vector.insert %s, %v [0, %i] : f32 into vector<4x8xf32>",
 	Traits:   ir.Pure,
 	Operands: ir.AtLeast(2),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"static_position"},
-	// MLIR's format has no `` before the position; Kiln prints `%v[0]`
-	// as mlir-opt did when the position was an attribute.
-	Format: &ir.Format{Syntax: "$valueToStore `,` $dest `` custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($valueToStore) `into` type($dest)",
+	// No `` before the position, as MLIR: `%v [0]`.
+	Format: &ir.Format{Syntax: "$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($valueToStore) `into` type($dest)",
 		Operands: []string{"valueToStore", "dest", "dynamic_position*"}, Results: []string{"result"},
 		Attrs: []ir.FormatAttr{{Name: "static_position"}}, Types: map[string]func(*ir.Context) ir.Type{"dynamic_position": indexType},
 		Kinds: map[string]ir.TypeKind{"dest": vectorKind}, TypesMatch: [][]string{{"dest", "result"}},

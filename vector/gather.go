@@ -51,6 +51,9 @@ func verifyGather(op *ir.Operation, vt, pass ir.Type, what string) error {
 	if err := verifyAlignment(op); err != nil {
 		return err
 	}
+	if mt, ok := bt.(*ir.MemRefType); ok && negativeStride(mt) {
+		return op.Errorf("memref strides must be non-negative")
+	}
 	v, ok := vt.(*ir.VectorType)
 	if !ok {
 		return op.Errorf("%s must be vector of any type values, but got %s", what, typeQuoted(vt))

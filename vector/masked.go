@@ -52,6 +52,9 @@ func verifyMasked(op *ir.Operation, maskIdx int, vt, pass ir.Type, what string) 
 	if err := verifyAlignment(op); err != nil {
 		return err
 	}
+	if negativeStride(mt) {
+		return op.Errorf("memref strides must be non-negative")
+	}
 	v, ok := vt.(*ir.VectorType)
 	if !ok {
 		return op.Errorf("%s must be vector of any type values, but got %s", what, typeQuoted(vt))

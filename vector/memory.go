@@ -70,6 +70,9 @@ func verifyLoadStore(op *ir.Operation, vt ir.Type, what, rankMsg string) error {
 	if err := verifyAlignment(op); err != nil {
 		return err
 	}
+	if negativeStride(mt) {
+		return op.Errorf("memref strides must be non-negative")
+	}
 	if ev, ok := mt.Elem.(*ir.VectorType); ok {
 		if ev != v {
 			return op.Errorf("base memref and %s vector types should match", what)
@@ -84,14 +87,26 @@ func verifyLoadStore(op *ir.Operation, vt ir.Type, what, rankMsg string) error {
 	}
 	// A 0-d or one-element fixed vector is a scalar access: any stride will do.
 	oneElem := !slices.Contains(v.Scalable, true) && ir.NumElements(v) == 1
-	if !oneElem && !lastDimUnitStride(mt) {
+	if !oneElem && !LastDimUnitStride(mt) {
 		return op.Errorf("most minor memref dim must have unit stride")
 	}
 	return nil
 }
 
-// lastDimUnitStride reports whether mt's minor dimension has stride 1.
-func lastDimUnitStride(mt *ir.MemRefType) bool {
+// negativeStride reports whether a stride of mt is statically negative:
+// MLIR's vector memory ops reject such memrefs (PRs 204611 and 205869),
+// so lowerings may assume non-negative strides.
+func negativeStride(mt *ir.MemRefType) bool {
+	if mt.Layout == nil {
+		return false
+	}
+	strides, _, ok := mt.StridesAndOffset()
+	return ok && slices.ContainsFunc(strides, func(s int64) bool { return s != ir.Dynamic && s < 0 })
+}
+
+// LastDimUnitStride reports whether mt's minor dimension has stride 1
+// (MLIR's MemRefType::isLastDimUnitStride).
+func LastDimUnitStride(mt *ir.MemRefType) bool {
 	if mt.Layout == nil || len(mt.Dims) == 0 {
 		return true
 	}

@@ -288,10 +288,32 @@ var typeCastOp = &ir.OpDef{
 		if !ok {
 			return op.Errorf("result #0 must be memref of any type values, but got %s", typeQuoted(op.Result(0).Type()))
 		}
-		want := op.Context().MemRef(nil, op.Context().Vector(in.Dims, in.Elem), nil, in.MemorySpace)
-		if out != want {
-			return op.Errorf("expects result type %s", typeQuoted(want))
+		if out.Layout != nil {
+			if m, ok := out.Layout.(*ir.AffineMapAttr); !ok || !m.Map.IsIdentity() {
+				return op.Errorf("expects result to be a memref with identity layout")
+			}
+		}
+		if out.MemorySpace != in.MemorySpace {
+			return op.Errorf("expects result in same memory space")
+		}
+		inElem, inShape := concatShape(in)
+		outElem, outShape := concatShape(out)
+		if inElem != outElem {
+			return op.Errorf("expects result and operand with same underlying scalar type: %s", ir.TypeString(out))
+		}
+		if !slices.Equal(inShape, outShape) {
+			return op.Errorf("expects concatenated result and operand shapes to be equal: %s", ir.TypeString(out))
 		}
 		return nil
 	},
+}
+
+// concatShape is the scalar type of a memref (of scalars or vectors) and
+// its shape followed by its vector element's (MLIR's extractShape).
+func concatShape(m *ir.MemRefType) (ir.Type, []int64) {
+	shape := slices.Clone(m.Dims)
+	if vt, ok := m.Elem.(*ir.VectorType); ok {
+		return vt.Elem, append(shape, vt.Dims...)
+	}
+	return m.Elem, shape
 }

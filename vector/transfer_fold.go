@@ -43,9 +43,9 @@ func (x xfer) shaped() ir.ShapedType { return x.base.Type().(ir.ShapedType) }
 
 func (x xfer) outOfBounds() bool { return slices.Contains(x.inBounds, false) }
 
-// foldInBounds marks in bounds the dims that provably are: a constant
-// index plus the vector size within a static source dim; broadcast dims
-// when all the others are.
+// foldInBounds marks in bounds the dims that provably are: a constant,
+// non-negative index plus the vector size within a static source dim;
+// broadcast dims when all the others are.
 func (x xfer) foldInBounds() bool {
 	if len(x.pm.Results) == 0 {
 		return false
@@ -59,7 +59,8 @@ func (x xfer) foldInBounds() bool {
 		}
 		d := int(r.Value)
 		c, isConst := constIntOf(x.indices[d])
-		if isConst && shape[d] != ir.Dynamic && c+x.vt.Dims[i] <= shape[d] {
+		// The start counts too: a negative index is out of bounds (MLIR PR 219681).
+		if isConst && shape[d] != ir.Dynamic && c >= 0 && c <= shape[d]-x.vt.Dims[i] {
 			ib[i], changed = true, true
 		} else {
 			allIn = false

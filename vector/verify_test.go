@@ -50,7 +50,7 @@ func TestDiagnostics(t *testing.T) {
 		{In: "%m = \"test.def\"() : () -> memref<4xf32>\n%i = \"test.def\"() : () -> index\nvector.transfer_write %m, %m[%i] : memref<4xf32>, memref<4xf32>",
 			Err: "t.mlir:3:34: error: custom op 'vector.transfer_write' requires vector type"},
 		{In: "%m = \"test.def\"() : () -> memref<4xf32>\n%i = \"test.def\"() : () -> index\n%k = \"test.def\"() : () -> vector<4xi1>\n%v = \"test.def\"() : () -> vector<4xf32>\nvector.maskedstore %m[%i], %k, %v {alignment = 3} : memref<4xf32>, vector<4xi1>, vector<4xf32> into",
-			Err: "t.mlir:5:35: error: 'vector.maskedstore' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"},
+			Err: "t.mlir:5:35: error: custom op 'vector.maskedstore' 'vector.maskedstore' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"},
 		{In: "%m = \"test.def\"() : () -> memref<?xf32>\n%i = \"test.def\"() : () -> index\n%k = \"test.def\"() : () -> vector<[4]xi1>\n%v = \"test.def\"() : () -> vector<[4]xf32>\nvector.compressstore %m[%i], %k, %v : memref<?xf32>, vector<[4]xi1>, vector<[4]xf32>",
 			Err: "t.mlir:5:1: error: 'vector.compressstore' op operand #2 must be fixed-length vector of 1-bit signless integer values, but got 'vector<[4]xi1>'"},
 		{In: "%k = \"test.def\"() : () -> vector<i1>\nvector.mask %k { } : vector<i1>",

@@ -101,5 +101,5 @@ func LowerMemorySpaceAttributes() *pass.Pass {
 // gpu-launch-sink-index-computations, gpu-eliminate-barriers,
 // gpu-lower-memory-space-attributes and gpu-decompose-memrefs to reg.
 func Register(reg pass.Registry) {
-	reg.Add(KernelOutlining, DeriveWorkgroupSize, LaunchSinkIndexComputations, EliminateBarriers, LowerMemorySpaceAttributes, DecomposeMemrefs)
+	reg.Add(KernelOutlining, DeriveWorkgroupSize, LaunchSinkIndexComputations, EliminateBarriers, LowerMemorySpaceAttributes, DecomposeMemrefs, AsyncRegion)
 }

@@ -29,7 +29,7 @@ func.func @extract_of_insert(%s: f32, %v: vector<4xf32>) -> (f32, f32) {
 // CHECK-LABEL: func.func @constant_positions
 // CHECK-SAME: (%[[V:.*]]: vector<4x8xf32>, %[[S:.*]]: f32)
 // CHECK: vector.extract %[[V]][1, 3] : f32 from vector<4x8xf32>
-// CHECK: vector.insert %[[S]], %[[V]][2, 3] : f32 into vector<4x8xf32>
+// CHECK: vector.insert %[[S]], %[[V]] [2, 3] : f32 into vector<4x8xf32>
 func.func @constant_positions(%v: vector<4x8xf32>, %s: f32) -> (f32, vector<4x8xf32>) {
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -303,6 +303,25 @@ func.func @insert_transpose_shape_cast_canonicalizations(%s: f32, %v: vector<4xf
   %bv = vector.broadcast %v : vector<4xf32> to vector<1x4xf32>
   %r6 = vector.shape_cast %bv : vector<1x4xf32> to vector<2x2xf32>
   return %r0, %r1, %r2, %r3, %r4, %r5, %r6 : vector<1x1x4xf32>, vector<2x4xf32>, vector<8x16xf32>, vector<1x8xf32>, vector<4x2xf32>, vector<3x2xi1>, vector<2x2xf32>
+}
+
+// -----
+
+// A constant index marks a dim in bounds only when the whole transfer,
+// its start included, lies in the source: not at -1, nor past the end.
+// CHECK-LABEL: func.func @transfer_in_bounds_start
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} : memref<8xf32>, vector<4xf32>
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} : memref<8xf32>, vector<4xf32>
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true]} : memref<8xf32>, vector<4xf32>
+func.func @transfer_in_bounds_start(%m: memref<8xf32>) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+  %cm1 = arith.constant -1 : index
+  %c5 = arith.constant 5 : index
+  %c4 = arith.constant 4 : index
+  %p = arith.constant 0.0 : f32
+  %a = vector.transfer_read %m[%cm1], %p : memref<8xf32>, vector<4xf32>
+  %b = vector.transfer_read %m[%c5], %p : memref<8xf32>, vector<4xf32>
+  %c = vector.transfer_read %m[%c4], %p : memref<8xf32>, vector<4xf32>
+  return %a, %b, %c : vector<4xf32>, vector<4xf32>, vector<4xf32>
 }
 
 // -----

@@ -636,6 +636,70 @@ func.func @type_cast_strided(%m: memref<2x2xf16, strided<[4, 1]>>) {
 
 // -----
 
+func.func @type_cast_shape(%m: memref<vector<2x3xf32>>) {
+  // expected-error@+1 {{'vector.type_cast' op expects concatenated result and operand shapes to be equal: memref<3xvector<2xf32>>}}
+  %0 = vector.type_cast %m : memref<vector<2x3xf32>> to memref<3xvector<2xf32>>
+  return
+}
+
+// -----
+
+func.func @type_cast_element(%m: memref<2x3xf32>) {
+  // expected-error@+1 {{'vector.type_cast' op expects result and operand with same underlying scalar type: memref<2xvector<3xi32>>}}
+  %0 = vector.type_cast %m : memref<2x3xf32> to memref<2xvector<3xi32>>
+  return
+}
+
+// -----
+
+func.func @type_cast_space(%m: memref<2x3xf32, 1>) {
+  // expected-error@+1 {{'vector.type_cast' op expects result in same memory space}}
+  %0 = vector.type_cast %m : memref<2x3xf32, 1> to memref<vector<2x3xf32>>
+  return
+}
+
+// -----
+
+func.func @load_negative_stride(%m: memref<8x8xf32, strided<[-8, 1], offset: 56>>, %i: index) {
+  // expected-error@+1 {{'vector.load' op memref strides must be non-negative}}
+  %0 = vector.load %m[%i, %i] : memref<8x8xf32, strided<[-8, 1], offset: 56>>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @store_negative_stride(%m: memref<8xf32, strided<[-1], offset: 7>>, %i: index, %v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.store' op memref strides must be non-negative}}
+  vector.store %v, %m[%i] : memref<8xf32, strided<[-1], offset: 7>>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @maskedload_negative_stride(%m: memref<8x8xf32, strided<[-8, 1], offset: 56>>, %i: index, %k: vector<4xi1>, %p: vector<4xf32>) {
+  // expected-error@+1 {{'vector.maskedload' op memref strides must be non-negative}}
+  %0 = vector.maskedload %m[%i, %i], %k, %p : memref<8x8xf32, strided<[-8, 1], offset: 56>>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_negative_stride(%m: memref<8xf32, strided<[-1], offset: 7>>, %i: index, %x: vector<4xi32>, %k: vector<4xi1>, %p: vector<4xf32>) {
+  // expected-error@+1 {{'vector.gather' op memref strides must be non-negative}}
+  %0 = vector.gather %m[%i] [%x], %k, %p : memref<8xf32, strided<[-1], offset: 7>>, vector<4xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @load_alignment_custom(%m: memref<4xi32>, %i: index) {
+  // expected-error@+1 {{custom op 'vector.load' 'vector.load' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0}}
+  %0 = vector.load %m[%i] { alignment = 3 } : memref<4xi32>, vector<4xi32>
+  return
+}
+
+// -----
+
 func.func @store_strided_minor(%m: memref<4x4xf16, strided<[8, 2]>>, %i: index, %v: vector<2xf16>) {
   // expected-error@+1 {{'vector.store' op most minor memref dim must have unit stride}}
   vector.store %v, %m[%i, %i] : memref<4x4xf16, strided<[8, 2]>>, vector<2xf16>

@@ -27,7 +27,7 @@ func.func @extract_insert(%v: vector<4x8xf32>, %s: f32, %i: index, %w: vector<4x
   // The older syntax names only the source type.
   // CHECK: vector.extract %{{.*}}[1] : vector<8xf32> from vector<4x8xf32>
   %1 = vector.extract %v[1] : vector<4x8xf32>
-  // CHECK: vector.insert %{{.*}}, %{{.*}}[%{{.*}}, 2] : f32 into vector<4x8xf32>
+  // CHECK: vector.insert %{{.*}}, %{{.*}} [%{{.*}}, 2] : f32 into vector<4x8xf32>
   %2 = vector.insert %s, %v[%i, 2] : f32 into vector<4x8xf32>
   // CHECK: vector.extractelement %{{.*}}[%{{.*}} : i32] : vector<4xf32>
   %c = arith.constant 1 : i32
@@ -98,6 +98,11 @@ func.func @shapes(%v: vector<2x[4]xf32>, %w: vector<2x4xf32>, %m: memref<8x8xf32
   %2 = vector.bitcast %w : vector<2x4xf32> to vector<2x8xf16>
   // CHECK: vector.type_cast %{{.*}} : memref<8x8xf32> to memref<vector<8x8xf32>>
   %3 = vector.type_cast %m : memref<8x8xf32> to memref<vector<8x8xf32>>
+  // A memref of vectors unpacks its vector's leading dimension (vector-to-scf's buffers).
+  // CHECK: vector.type_cast %{{.*}} : memref<vector<8x8xf32>> to memref<8xvector<8xf32>>
+  %4 = vector.type_cast %3 : memref<vector<8x8xf32>> to memref<8xvector<8xf32>>
+  // CHECK: vector.type_cast %{{.*}} : memref<8x8xf32> to memref<8xvector<8xf32>>
+  %5 = vector.type_cast %m : memref<8x8xf32> to memref<8xvector<8xf32>>
   return %0, %1, %2, %3 : vector<[4]x2xf32>, vector<8xf32>, vector<2x8xf16>, memref<vector<8x8xf32>>
 }
 

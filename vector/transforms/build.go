@@ -152,6 +152,12 @@ func (b *builder) lessThan(a, c *ir.Value) *ir.Value {
 		ir.NamedAttr{Name: "predicate", Value: b.ctx.I64Attr(int64(arith.CmpISLT))})
 }
 
+// notNegative returns a >= 0, signed, on index.
+func (b *builder) notNegative(a *ir.Value) *ir.Value {
+	return b.op("arith.cmpi", []*ir.Value{a, b.index(0)}, []ir.Type{b.ctx.I(1)},
+		ir.NamedAttr{Name: "predicate", Value: b.ctx.I64Attr(int64(arith.CmpISGE))})
+}
+
 // and returns a && c, either of which may be nil (meaning true).
 func (b *builder) and(a, c *ir.Value) *ir.Value {
 	switch {

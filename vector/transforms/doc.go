@@ -11,12 +11,17 @@
 //	vector-lower-mask-op         vector.mask -> masked transfer, reduction of selected lanes (alias lower-vector-mask, MLIR's name)
 //	vector-lower-scan            vector.scan -> element-wise arith ops
 //	vector-lower-transfer        transfer_read/write -> vector.load/store or memref.load/store
-//	vector-lower-multi-reduction multi_reduction -> vector.reduction (alias lower-vector-multi-reduction, MLIR's name)
+//	vector-lower-multi-reduction multi_reduction -> vector.reduction, one per kept position
 //	vector-lower-contract        contract, outerproduct -> vector.fma chains
 //	vector-lower-masks           create_mask, constant_mask, maskedload/store, expandload/compressstore
 //	vector-lower-gather-scatter  gather/scatter -> memref.load/store per lane under scf.if
 //	vector-lower-shape           transpose, shape_cast -> extract/insert
 //	vector-unroll-for-spirv      unroll to native sizes (option vector16)
+//
+// lower-vector-multi-reduction is MLIR's own lowering of multi_reduction
+// (MLIRMultiReductionPatterns, option lowering-strategy inner-parallel or
+// inner-reduction), outside vector-lower-for-spirv: its transposes and
+// shape_casts are left for later passes, as in MLIR.
 //
 // From Go:
 //

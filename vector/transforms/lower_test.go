@@ -20,7 +20,7 @@ func TestLowerTransfer(t *testing.T) {
   vector.transfer_write %r1, %o[%i, %c0] {in_bounds = [true]} : vector<3xf32>, memref<3x5xf32>
   return
 }`
-	for _, ij := range [][2]int64{{0, 0}, {1, 2}, {2, 4}, {0, 3}} {
+	for _, ij := range [][2]int64{{0, 0}, {1, 2}, {2, 4}, {0, 3}, {1, -2}, {2, -1}} {
 		m := checkEquivalent(t, src, "vector-lower-transfer", ij[0], ij[1])
 		checkGone(t, m, "vector.transfer_read", "vector.transfer_write")
 		m = checkEquivalent(t, src, "vector-lower-for-spirv,canonicalize", ij[0], ij[1])
@@ -48,8 +48,10 @@ func TestLowerMultiReduction(t *testing.T) {
   memref.store %d, %o[%c3, %c3] : memref<4x4xi32>
   return
 }`
-	m := checkEquivalent(t, src, "lower-vector-multi-reduction")
-	checkGone(t, m, "vector.multi_reduction")
+	for _, p := range []string{"vector-lower-multi-reduction", "func.func(lower-vector-multi-reduction)",
+		"func.func(lower-vector-multi-reduction{lowering-strategy=inner-reduction})"} {
+		checkGone(t, checkEquivalent(t, src, p), "vector.multi_reduction")
+	}
 	checkNative(t, checkEquivalent(t, src, "vector-lower-for-spirv,canonicalize"), false)
 }
 

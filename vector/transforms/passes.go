@@ -1,6 +1,8 @@
 package transforms
 
 import (
+	"fmt"
+
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
@@ -66,9 +68,6 @@ var (
 		"Lower vector.transfer_read/write to vector.load/store or memref.load/store", TransferPatterns)
 	LowerMultiReductionPass = simplePass("LowerVectorMultiReduction", "vector-lower-multi-reduction",
 		"Lower vector.multi_reduction to vector.reduction", MultiReductionPatterns)
-	// MLIRLowerMultiReductionPass is the same under MLIR's pass name.
-	MLIRLowerMultiReductionPass = simplePass("LowerVectorMultiReduction", "lower-vector-multi-reduction",
-		"Lower vector.multi_reduction to vector.reduction", MultiReductionPatterns)
 	LowerMaskOpPass = simplePass("LowerVectorMaskOp", "vector-lower-mask-op",
 		"Lower vector.mask into the masked transfer or reduction", MaskOpPatterns)
 	// MLIRLowerMaskPass is the same under MLIR's pass name.
@@ -85,6 +84,23 @@ var (
 	LowerShapePass = simplePass("LowerVectorShape", "vector-lower-shape",
 		"Lower vector.transpose and n-d vector.shape_cast to element moves", ShapePatterns)
 )
+
+// MLIRLowerMultiReductionPass is MLIR's lower-vector-multi-reduction
+// (MLIRMultiReductionPatterns), its lowering-strategy inner-parallel by
+// default, as MLIR.
+func MLIRLowerMultiReductionPass() *pass.Pass {
+	return &pass.Pass{Name: "LowerVectorMultiReduction", Argument: "lower-vector-multi-reduction",
+		Summary: "Lower 'vector.multi_reduction' operations", OpName: "func.func",
+		Options: []pass.Option{{Name: "lowering-strategy", Kind: pass.StringOption, Default: "inner-parallel",
+			Help: "Select the strategy to control how multi_reduction is lowered: inner-parallel (outer-reduction and inner-parallel ops) or inner-reduction (outer-parallel and inner-reduction ops)"}},
+		Run: func(op *ir.Operation, pc *pass.Context) error {
+			s := pc.Options.String("lowering-strategy")
+			if s != "inner-parallel" && s != "inner-reduction" {
+				return fmt.Errorf("option 'lowering-strategy' wants inner-parallel or inner-reduction, got '%s'", s)
+			}
+			return rewrite.ApplyGreedily(op, MLIRMultiReductionPatterns(s == "inner-reduction")...)
+		}}
+}
 
 // UnrollPass is vector-unroll-for-spirv.
 func UnrollPass() *pass.Pass {

@@ -70,15 +70,7 @@ func (t transfer) contiguous() bool {
 			return false
 		}
 	}
-	switch l := t.mt.Layout.(type) {
-	case nil:
-		return true
-	case *ir.AffineMapAttr:
-		return l.Map.IsIdentity()
-	case *ir.StridedLayoutAttr:
-		return len(l.Strides) > 0 && l.Strides[len(l.Strides)-1] == 1
-	}
-	return false
+	return vector.LastDimUnitStride(t.mt)
 }
 
 // element returns the memref indices of vector position pos and the
@@ -96,7 +88,9 @@ func (t transfer) element(b *builder, pos []int64, dims []*ir.Value) ([]*ir.Valu
 			if dims[d] == nil {
 				dims[d] = b.dim(t.base, t.mt, d)
 			}
-			cond = b.and(cond, b.lessThan(idx[d], dims[d]))
+			// The start may be out of bounds too (below 0), as MLIR's
+			// VectorToSCF checks.
+			cond = b.and(cond, b.and(b.notNegative(idx[d]), b.lessThan(idx[d], dims[d])))
 		}
 	}
 	if t.mask != nil {

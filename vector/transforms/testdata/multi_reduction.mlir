@@ -1,4 +1,4 @@
-// RUN: kiln opt %s --lower-vector-multi-reduction | FileCheck %s
+// RUN: kiln opt %s --vector-lower-multi-reduction | FileCheck %s
 
 // CHECK-LABEL: func.func @inner
 // CHECK: %[[R0:.*]] = vector.extract %arg0[0] : vector<4xf32> from vector<2x4xf32>

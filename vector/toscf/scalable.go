@@ -1,0 +1,103 @@
+package toscf
+
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/vector"
+)
+
+// scalableTransposeWrite is MLIR's ScalableTransposeTransferWriteConversion
+// (lower-scalable): a transfer_write of vector.transpose [1, 0] to a
+// vector<[N]xM> becomes an scf.for over the scalable dimension (or its
+// mask size) writing M-element rows gathered from the transpose's source.
+func (o Options) scalableTransposeWrite(op *ir.Operation, rw *ir.Rewriter) bool {
+	x, ok := view(op)
+	if !ok || !x.write || x.tensor() && !o.LowerTensors || len(x.vt.Dims) != 2 ||
+		!slices.Equal(x.vt.Scalable, []bool{true, false}) || !x.perm.IsIdentity() || !x.dimInBounds(0) {
+		return false
+	}
+	tr := x.vec.DefiningOp()
+	if tr == nil || tr.Name() != "vector.transpose" || !slices.Equal(vector.Transpose{Operation: tr}.Permutation(), []int64{1, 0}) {
+		return false
+	}
+	ctx := op.Context()
+	rw.SetInsertionPointBefore(op)
+	bd := b{rw: rw, loc: op.Loc()}
+	var vscale *ir.Value
+	vscaled := func(n int64) *ir.Value {
+		if vscale == nil {
+			vscale = bd.op("vector.vscale", nil, []ir.Type{ctx.Index()})
+		}
+		return bd.op("arith.muli", []*ir.Value{vscale, bd.index(n)}, []ir.Type{ctx.Index()})
+	}
+	var maskDims []*ir.Value
+	if x.mask != nil {
+		d := x.mask.DefiningOp()
+		switch {
+		case d != nil && d.Name() == "vector.create_mask":
+			maskDims = d.Operands()
+		case d != nil && d.Name() == "vector.constant_mask":
+			mt := x.mask.Type().(*ir.VectorType)
+			sizes, _ := d.Attr("mask_dim_sizes").(*ir.DenseArrayAttr)
+			if sizes == nil {
+				return false
+			}
+			for i, s := range sizes.Ints {
+				if len(mt.Scalable) > i && mt.Scalable[i] {
+					maskDims = append(maskDims, vscaled(s))
+				} else {
+					maskDims = append(maskDims, bd.index(s))
+				}
+			}
+		default:
+			return false // failed to resolve mask dims
+		}
+	}
+	src := tr.Operand(0)
+	m := x.vt.Dims[1]
+	slices := make([]*ir.Value, m)
+	for i := range slices {
+		slices[i] = bd.extract(src, int64(i))
+	}
+	lb := bd.index(0)
+	var ub *ir.Value
+	if maskDims == nil {
+		ub = vscaled(x.vt.Dims[0])
+	} else {
+		ub = maskDims[0]
+	}
+	step := bd.index(1)
+	rowT := ctx.Vector([]int64{m}, x.vt.Elem)
+	var rowMask *ir.Value
+	if maskDims != nil {
+		rowMask = bd.op("vector.create_mask", maskDims[1:], []ir.Type{ctx.Vector([]int64{m}, ctx.I(1))})
+	}
+	var init *ir.Value
+	if x.tensor() {
+		init = x.base
+	}
+	loop := bd.loop(lb, ub, step, init, func(bd b, iv, state *ir.Value) *ir.Value {
+		idx := bd.xferIndices(x, iv)
+		elems := make([]*ir.Value, m)
+		for i, s := range slices {
+			elems[i] = bd.extract(s, iv)
+		}
+		row := bd.op("vector.from_elements", elems, []ir.Type{rowT})
+		dest := x.base
+		if state != nil {
+			dest = state
+		}
+		nw := bd.newWrite(row, dest, idx, x.innerMap(), rowMask, x.innerInBounds())
+		if state != nil {
+			return nw.Result(0)
+		}
+		return nil
+	})
+	if init != nil {
+		rw.ReplaceOp(op, loop.Results())
+	} else {
+		rw.EraseOp(op)
+	}
+	return true
+}
