@@ -9,7 +9,12 @@ import (
 )
 
 // Register adds arith's passes to reg.
-func Register(reg pass.Registry) { reg.Add(ExpandPass) }
+func Register(reg pass.Registry) {
+	reg.Add(ExpandPass)
+	reg.Add(IntRangeOptsPass)
+	reg.Add(UnsignedWhenEquivalentPass)
+	reg.Add(IntRangeNarrowingPass)
+}
 
 // ExpandPass is arith-expand, MLIR's ArithExpandOpsPass (arith.Expand),
 // with MLIR's options.
