@@ -174,8 +174,8 @@ func CeilDivU(l, r Range) Range {
 // sdiv is APInt's sdiv_ov: false for the one overflowing quotient.
 func sdiv(w int, a, b uint64) (uint64, bool) {
 	x, y := sext(w, a), sext(w, b)
-	if x == sminOf(w) && y == -1 {
-		return 0, false
+	if y == 0 || x == sminOf(w) && y == -1 {
+		return 0, false // only an empty range (unreachable code) divides by 0
 	}
 	return mask(w, uint64(x/y)), true
 }
@@ -259,11 +259,9 @@ func RemS(l, r Range) Range {
 		}
 		if r.SMin == r.SMax && mask(w, uint64(l.SMax)-uint64(l.SMin)) < maxDivisor {
 			d := sext(w, maxDivisor)
-			if d != 0 && !(d == -1 && false) {
-				minRem, maxRem := srem(w, l.SMin, d), srem(w, l.SMax, d)
-				if minRem <= maxRem {
-					smin, smax = minRem, maxRem
-				}
+			minRem, maxRem := srem(w, l.SMin, d), srem(w, l.SMax, d)
+			if minRem <= maxRem {
+				smin, smax = minRem, maxRem
 			}
 		}
 	}
@@ -272,7 +270,7 @@ func RemS(l, r Range) Range {
 
 // srem is APInt's srem of w-bit values (the sign of the dividend).
 func srem(w int, a, d int64) int64 {
-	if d == -1 || d == sminOf(w) && a == d {
+	if d == 0 || d == -1 || d == sminOf(w) && a == d {
 		return 0
 	}
 	return a % d

@@ -1,0 +1,106 @@
+// RUN: kiln opt %s --arith-int-range-narrowing="int-bitwidths-supported=1,8,16,32" --split-input-file | FileCheck %s
+// RUN: not kiln opt %s --arith-int-range-narrowing="int-bitwidths-supported=8,x" 2>&1 | FileCheck %s --check-prefix=BAD
+
+// BAD: int-bitwidths-supported wants unsigned integers, got 'x'
+
+// Zero-extended bytes add in 16 bits; the sum extends back without sign.
+// CHECK-LABEL: func.func @addi_extui
+// CHECK-SAME:    (%[[A:.*]]: i8, %[[B:.*]]: i8)
+// CHECK-NEXT:    %[[EA:.*]] = arith.extui %[[A]] : i8 to i32
+// CHECK-NEXT:    %[[EB:.*]] = arith.extui %[[B]] : i8 to i32
+// CHECK-NEXT:    %[[TA:.*]] = arith.trunci %[[EA]] : i32 to i16
+// CHECK-NEXT:    %[[TB:.*]] = arith.trunci %[[EB]] : i32 to i16
+// CHECK-NEXT:    %[[S:.*]] = arith.addi %[[TA]], %[[TB]] : i16
+// CHECK-NEXT:    %[[R:.*]] = arith.extui %[[S]] : i16 to i32
+// CHECK-NEXT:    return %[[R]] : i32
+func.func @addi_extui(%a: i8, %b: i8) -> i32 {
+  %ea = arith.extui %a : i8 to i32
+  %eb = arith.extui %b : i8 to i32
+  %s = arith.addi %ea, %eb : i32
+  return %s : i32
+}
+
+// A difference that may be negative extends back with its sign.
+// CHECK-LABEL: func.func @subi_extui
+// CHECK:         %[[S:.*]] = arith.subi %{{.*}}, %{{.*}} : i16
+// CHECK-NEXT:    %[[R:.*]] = arith.extsi %[[S]] : i16 to i32
+// CHECK-NEXT:    return %[[R]] : i32
+func.func @subi_extui(%a: i8, %b: i8) -> i32 {
+  %ea = arith.extui %a : i8 to i32
+  %eb = arith.extui %b : i8 to i32
+  %s = arith.subi %ea, %eb : i32
+  return %s : i32
+}
+
+// A product of two 16-bit values needs all 32 bits: it stays.
+// CHECK-LABEL: func.func @muli_wide
+// CHECK:         %[[M:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT:    return %[[M]] : i32
+func.func @muli_wide(%a: i16, %b: i16) -> i32 {
+  %ea = arith.extsi %a : i16 to i32
+  %eb = arith.extsi %b : i16 to i32
+  %m = arith.muli %ea, %eb : i32
+  return %m : i32
+}
+
+// Comparisons narrow their operands; index values cast with index_castui
+// when non-negative.
+// CHECK-LABEL: func.func @cmpi_index
+// CHECK:         %[[A:.*]] = arith.index_castui %{{.*}} : index to i8
+// CHECK-NEXT:    %[[B:.*]] = arith.index_castui %{{.*}} : index to i8
+// CHECK-NEXT:    %[[C:.*]] = arith.cmpi slt, %[[A]], %[[B]] : i8
+// CHECK-NEXT:    return %[[C]] : i1
+func.func @cmpi_index(%x: index, %y: index) -> i1 {
+  %c10 = arith.constant 10 : index
+  %a = arith.minui %x, %c10 : index
+  %b = arith.minui %y, %c10 : index
+  %c = arith.cmpi slt, %a, %b : index
+  return %c : i1
+}
+
+// -----
+
+// A loop whose bounds, step and induction variable fit 8 bits counts in
+// i8; the body sees the induction variable cast back.
+// CHECK-LABEL: func.func @loop_bounds
+// CHECK-DAG:     %[[LB:.*]] = arith.constant 0 : i8
+// CHECK-DAG:     %[[UB:.*]] = arith.constant 100 : i8
+// CHECK-DAG:     %[[ST:.*]] = arith.constant 1 : i8
+// CHECK:         scf.for %[[I:.*]] = %[[LB]] to %[[UB]] step %[[ST]]  : i8 {
+// CHECK-NEXT:      %[[W:.*]] = arith.index_castui %[[I]] : i8 to index
+// CHECK-NEXT:      memref.store %{{.*}}, %{{.*}}[%[[W]]]
+func.func @loop_bounds(%m: memref<100xf32>, %f: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c100 = arith.constant 100 : index
+  scf.for %i = %c0 to %c100 step %c1 {
+    memref.store %f, %m[%i] : memref<100xf32>
+  }
+  return
+}
+
+// A loop reaching 127 would overflow i8 when it steps past its last
+// value: it counts in i16.
+// CHECK-LABEL: func.func @loop_step_overflow
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}}  : i16 {
+func.func @loop_step_overflow(%m: memref<128xf32>, %f: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  scf.for %i = %c0 to %c128 step %c1 {
+    memref.store %f, %m[%i] : memref<128xf32>
+  }
+  return
+}
+
+// -----
+
+// index_cast to index and back to a narrowing width is the value.
+// CHECK-LABEL: func.func @cast_chain
+// CHECK-SAME:    (%[[X:.*]]: i8)
+// CHECK-NEXT:    return %[[X]] : i8
+func.func @cast_chain(%x: i8) -> i8 {
+  %i = arith.index_cast %x : i8 to index
+  %y = arith.index_cast %i : index to i8
+  return %y : i8
+}
