@@ -7,72 +7,32 @@ import (
 
 // The loops' induction variable ranges, as MLIR's IntegerRangeAnalysis
 // derives them for a LoopLikeOpInterface op with a single induction
-// variable: from the lower bound's smallest signed value to the upper
-// bound's largest minus one (bounds swapped for a negative step).
-
-// bound is one loop bound: a constant or a value.
-type bound struct {
-	static int64
-	value  *ir.Value
-}
-
-// ivRange sets iv's range from its loop's bounds; rng gives a bound
-// value's range (Width 0 when unknown).
-func ivRange(iv *ir.Value, lb, ub, step bound, rng func(*ir.Value) intrange.Range, set func(*ir.Value, intrange.Range)) {
-	w := intrange.StorageWidth(iv.Type())
-	if w == 0 {
-		return
-	}
-	smin, smax := -1<<(w-1), 1<<(w-1)-1
-	get := func(b bound, upper bool) int64 {
-		if b.value == nil {
-			return sextTo(w, b.static)
-		}
-		if r := rng(b.value); r.Width != 0 {
-			if upper {
-				return r.SMax
-			}
-			return r.SMin
-		}
-		if upper {
-			return int64(smax)
-		}
-		return int64(smin)
-	}
-	lo, hi, st := get(lb, false), get(ub, true), get(step, true)
-	if st < 0 {
-		lo, hi = hi, lo
-	} else {
-		hi = sextTo(w, hi-1)
-	}
-	if hi >= lo {
-		set(iv, intrange.FromSigned(w, lo, hi))
-	}
-}
-
-// sextTo wraps v to w bits, sign-extended.
-func sextTo(w int, v int64) int64 {
-	s := uint(64 - w)
-	return v << s >> s
-}
+// variable (intrange.LoopIV).
 
 // operandRange reads a value's range among op's operands'.
-func operandRange(op *ir.Operation, args []intrange.Range) func(*ir.Value) intrange.Range {
-	return func(v *ir.Value) intrange.Range {
-		for i, o := range op.Operands() {
-			if o == v {
-				return args[i]
-			}
+func operandRange(op *ir.Operation, args []intrange.Range, v *ir.Value) intrange.Range {
+	for i, o := range op.Operands() {
+		if o == v {
+			return args[i]
 		}
-		return intrange.Range{}
 	}
+	return intrange.Range{}
+}
+
+// boundRange is a mixed bound's range: a constant's, or its value's.
+func boundRange(op *ir.Operation, args []intrange.Range, b Bound, iv *ir.Value) intrange.Range {
+	if b.Value != nil {
+		return operandRange(op, args, b.Value)
+	}
+	if w := intrange.StorageWidth(iv.Type()); w > 0 && b.Static != ir.Dynamic {
+		return intrange.Constant(w, uint64(b.Static))
+	}
+	return intrange.Range{}
 }
 
 func init() {
 	forOp.InferIntRanges = func(op *ir.Operation, args []intrange.Range, set func(*ir.Value, intrange.Range)) {
-		f := For{op}
-		ivRange(f.InductionVar(), bound{value: f.LowerBound()}, bound{value: f.UpperBound()}, bound{value: f.Step()},
-			operandRange(op, args), set)
+		intrange.LoopIV(For{op}.InductionVar(), args[0], args[1], args[2], set)
 	}
 	parallel.InferIntRanges = func(op *ir.Operation, args []intrange.Range, set func(*ir.Value, intrange.Range)) {
 		p := Parallel{op}
@@ -81,7 +41,8 @@ func init() {
 		if len(lbs) != 1 || len(ubs) != 1 || len(steps) != 1 || body == nil || body.NumArgs() < 1 {
 			return
 		}
-		ivRange(body.Arg(0), bound{value: lbs[0]}, bound{value: ubs[0]}, bound{value: steps[0]}, operandRange(op, args), set)
+		r := func(v *ir.Value) intrange.Range { return operandRange(op, args, v) }
+		intrange.LoopIV(body.Arg(0), r(lbs[0]), r(ubs[0]), r(steps[0]), set)
 	}
 	forall.InferIntRanges = func(op *ir.Operation, args []intrange.Range, set func(*ir.Value, intrange.Range)) {
 		f := Forall{op}
@@ -90,7 +51,7 @@ func init() {
 		if len(lbs) != 1 || len(ubs) != 1 || len(steps) != 1 || body == nil || body.NumArgs() < 1 {
 			return
 		}
-		b := func(x Bound) bound { return bound{static: x.Static, value: x.Value} }
-		ivRange(body.Arg(0), b(lbs[0]), b(ubs[0]), b(steps[0]), operandRange(op, args), set)
+		iv := body.Arg(0)
+		intrange.LoopIV(iv, boundRange(op, args, lbs[0], iv), boundRange(op, args, ubs[0], iv), boundRange(op, args, steps[0], iv), set)
 	}
 }

@@ -98,3 +98,84 @@ func CmpRange(pred int, l, r Range) Range {
 	}
 	return FromUnsigned(1, lo, hi)
 }
+
+// LoopIV sets the range of a loop's single induction variable iv from the
+// ranges of its lower bound, upper bound and step (Width 0 where unknown),
+// as MLIR's IntegerRangeAnalysis does for a LoopLikeOpInterface op: from
+// the lower bound's smallest signed value to the upper bound's largest
+// minus one (swapped for a negative step, an unknown step counting as
+// positive); nothing when that range is empty.
+func LoopIV(iv *ir.Value, lb, ub, step Range, set func(*ir.Value, Range)) {
+	w := StorageWidth(iv.Type())
+	if w == 0 {
+		return
+	}
+	lo, hi, st := sminOf(w), smaxOf(w), smaxOf(w)
+	if lb.Width != 0 {
+		lo = lb.SMin
+	}
+	if ub.Width != 0 {
+		hi = ub.SMax
+	}
+	if step.Width != 0 {
+		st = step.SMax
+	}
+	if st < 0 {
+		lo, hi = hi, lo
+	} else {
+		hi = sext(w, uint64(hi-1))
+	}
+	if hi >= lo {
+		set(iv, FromSigned(w, lo, hi))
+	}
+}
+
+// AffineExpr is inferAffineExpr: the range of e over dimensions and
+// symbols of the given ranges, at index width; additions and products
+// do not wrap (affine arithmetic is exact), mod is Euclidean and the
+// divisions' divisors are positive.
+func AffineExpr(e *ir.AffineExpr, dims, syms []Range) Range {
+	switch e.Kind {
+	case ir.AffineConst:
+		return Constant(64, uint64(e.Value))
+	case ir.AffineDim:
+		return dims[e.Value]
+	case ir.AffineSymbol:
+		return syms[e.Value]
+	}
+	l, r := AffineExpr(e.LHS, dims, syms), AffineExpr(e.RHS, dims, syms)
+	switch e.Kind {
+	case ir.AffineAdd:
+		return Add(l, r, NSW)
+	case ir.AffineMul:
+		return Mul(l, r, NSW)
+	case ir.AffineFloorDiv:
+		return FloorDivS(l, positive(r))
+	case ir.AffineCeilDiv:
+		return CeilDivS(l, positive(r))
+	}
+	return affineMod(l, r)
+}
+
+// positive is MLIR's clampToPositive: a divisor's range without the
+// values below 1.
+func positive(r Range) Range {
+	umin, smin := max(r.UMin, 1), max(r.SMin, 1)
+	return Intersection(FromUnsigned(r.Width, umin, r.UMax), FromSigned(r.Width, smin, r.SMax))
+}
+
+func affineMod(l, r Range) Range {
+	w := r.Width
+	if r.SMax == 0 {
+		return MaxRange(w)
+	}
+	umin, umax := uint64(0), mask(w, uint64(r.SMax)-1)
+	switch {
+	case r.SMin > 0 && l.SMin >= 0 && uint64(l.SMax) < uint64(r.SMin):
+		umin, umax = uint64(l.SMin), uint64(l.SMax)
+	case r.SMin == r.SMax && l.SMin >= 0 && mask(w, uint64(l.SMax-l.SMin)) < uint64(r.SMax) &&
+		uint64(l.SMin)/uint64(r.SMax) == uint64(l.SMax)/uint64(r.SMax):
+		umin, umax = uint64(l.SMin)%uint64(r.SMax), uint64(l.SMax)%uint64(r.SMax)
+	}
+	return FromUnsigned(w, umin, umax)
+}

@@ -249,3 +249,44 @@ func.func @launch(%m: memref<16xi1>, %n: memref<16xindex>) {
   }
   return
 }
+
+// -----
+
+// affine.apply evaluates its map over its operands' ranges (mod is
+// Euclidean); affine.for's induction variable spans its constant bounds;
+// scf.parallel and scf.forall with one induction variable as scf.for.
+// CHECK-LABEL: func.func @affine_and_parallel
+// CHECK-DAG:     %[[T:.*]] = arith.constant true
+// CHECK:         affine.for
+// CHECK-NEXT:      affine.apply
+// CHECK-NEXT:      affine.apply
+// CHECK-NEXT:      memref.store %[[T]]
+// CHECK-NEXT:      memref.store %[[T]]
+// CHECK:         scf.parallel
+// CHECK-NEXT:      memref.store %[[T]]
+// CHECK:         scf.forall
+// CHECK-NEXT:      memref.store %[[T]]
+func.func @affine_and_parallel(%m: memref<64xi1>, %x: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  affine.for %i = 0 to 16 {
+    %a = affine.apply affine_map<(d0) -> (d0 * 4 + 3)>(%i)
+    %lt = arith.cmpi ult, %a, %c64 : index
+    %r = affine.apply affine_map<(d0)[s0] -> (s0 mod 8)>(%i)[%x]
+    %lr = arith.cmpi ult, %r, %c8 : index
+    memref.store %lt, %m[%a] : memref<64xi1>
+    memref.store %lr, %m[%r] : memref<64xi1>
+  }
+  scf.parallel (%j) = (%c0) to (%c16) step (%c1) {
+    %lt = arith.cmpi slt, %j, %c16 : index
+    memref.store %lt, %m[%j] : memref<64xi1>
+  }
+  scf.forall (%k) in (8) {
+    %lt = arith.cmpi ult, %k, %c8 : index
+    memref.store %lt, %m[%k] : memref<64xi1>
+  }
+  return
+}
