@@ -179,3 +179,37 @@ func affineMod(l, r Range) Range {
 	}
 	return FromUnsigned(w, umin, umax)
 }
+
+// ShapedDim is the hook of a dimension query (memref.dim, tensor.dim):
+// MLIR's inferShapedDimOpInterface, the union of the sizes of the
+// dimensions the index operand's range allows, a dynamic or unranked one
+// being [0, signed max].
+func ShapedDim(op *ir.Operation, args []Range, set func(*ir.Value, Range)) {
+	w := StorageWidth(op.Result(0).Type())
+	s, ok := op.Operand(0).Type().(ir.ShapedType)
+	if w == 0 || !ok {
+		return
+	}
+	unknown := FromSigned(w, 0, smaxOf(w))
+	if !s.HasRank() {
+		set(op.Result(0), unknown)
+		return
+	}
+	shape := s.Shape()
+	lo, hi := int64(0), int64(len(shape)-1)
+	if d := args[1]; d.Width != 0 {
+		lo, hi = max(lo, d.SMin), min(hi, d.SMax)
+	}
+	var r Range
+	for i := lo; i <= hi; i++ {
+		if shape[i] == ir.Dynamic {
+			r = Join(r, unknown)
+		} else {
+			r = Join(r, Constant(w, uint64(shape[i])))
+		}
+	}
+	if r.Width == 0 {
+		r = unknown
+	}
+	set(op.Result(0), r)
+}

@@ -290,3 +290,25 @@ func.func @affine_and_parallel(%m: memref<64xi1>, %x: index) {
   }
   return
 }
+
+// -----
+
+// A dimension query spans the sizes of the dimensions its index may
+// select; a dynamic one is any non-negative size.
+// CHECK-LABEL: func.func @dims
+// CHECK-DAG:     %[[T:.*]] = arith.constant true
+// CHECK-DAG:     %[[D:.*]] = memref.dim
+// CHECK-DAG:     %[[E:.*]] = arith.cmpi eq, %[[D]]
+// CHECK:         return %[[T]], %[[T]], %[[E]], %[[T]]
+func.func @dims(%m: memref<3x5xi32>, %n: memref<?x5xi32>, %x: index) -> (i1, i1, i1, i1) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %0 = memref.dim %m, %x : memref<3x5xi32>
+  %a = arith.cmpi uge, %0, %c3 : index
+  %b = arith.cmpi ule, %0, %c5 : index
+  %1 = memref.dim %n, %x : memref<?x5xi32>
+  %e = arith.cmpi eq, %1, %c5 : index
+  %f = arith.cmpi sge, %1, %c0 : index
+  return %a, %b, %e, %f : i1, i1, i1, i1
+}
