@@ -319,13 +319,16 @@ func (n narrower) ranges(vs []*ir.Value) ([]intrange.Range, bool) {
 	return out, true
 }
 
-// targetType is iw, or a vector of iw for a vector type; nil for others.
+// targetType is iw, or a vector or tensor of iw for one of those; nil
+// for others (unranked tensors).
 func targetType(ctx *ir.Context, t ir.Type, w int) ir.Type {
 	switch t := t.(type) {
 	case *ir.IntegerType, *ir.IndexType:
 		return ctx.I(w)
 	case *ir.VectorType:
 		return ctx.ScalableVector(t.Dims, t.Scalable, ctx.I(w))
+	case *ir.RankedTensorType:
+		return ctx.Tensor(t.Dims, ctx.I(w), t.Encoding)
 	}
 	return nil
 }

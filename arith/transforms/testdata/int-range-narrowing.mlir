@@ -20,6 +20,18 @@ func.func @addi_extui(%a: i8, %b: i8) -> i32 {
   return %s : i32
 }
 
+// Vectors and tensors narrow elementwise.
+// CHECK-LABEL: func.func @addi_shaped
+// CHECK:         arith.addi %{{.*}}, %{{.*}} : vector<4xi16>
+// CHECK:         arith.addi %{{.*}}, %{{.*}} : tensor<4xi16>
+func.func @addi_shaped(%a: vector<4xi8>, %b: tensor<4xi8>) -> (vector<4xi32>, tensor<4xi32>) {
+  %ea = arith.extui %a : vector<4xi8> to vector<4xi32>
+  %s = arith.addi %ea, %ea : vector<4xi32>
+  %eb = arith.extui %b : tensor<4xi8> to tensor<4xi32>
+  %t = arith.addi %eb, %eb : tensor<4xi32>
+  return %s, %t : vector<4xi32>, tensor<4xi32>
+}
+
 // A difference that may be negative extends back with its sign.
 // CHECK-LABEL: func.func @subi_extui
 // CHECK:         %[[S:.*]] = arith.subi %{{.*}}, %{{.*}} : i16

@@ -312,3 +312,23 @@ func.func @dims(%m: memref<3x5xi32>, %n: memref<?x5xi32>, %x: index) -> (i1, i1,
   %f = arith.cmpi sge, %1, %c0 : index
   return %a, %b, %e, %f : i1, i1, i1, i1
 }
+
+// -----
+
+// A func.func carries the sizes as discardable gpu.known_*_size attributes;
+// without a known size an id is below 2^32 - 1.
+// CHECK-LABEL: func.func @func_sizes
+// CHECK-DAG:     %[[T:.*]] = arith.constant true
+// CHECK-DAG:     %[[C:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : index
+// CHECK:         return %[[T]], %[[C]], %[[T]]
+func.func @func_sizes() -> (i1, i1, i1) attributes {gpu.known_grid_size = array<i32: 20, 24, 28>} {
+  %c20 = arith.constant 20 : index
+  %c8 = arith.constant 8 : index
+  %cmax = arith.constant 4294967295 : index
+  %b = gpu.block_id x
+  %lt = arith.cmpi ult, %b, %c20 : index
+  %t = gpu.thread_id y
+  %lt2 = arith.cmpi ult, %t, %c8 : index
+  %lt3 = arith.cmpi ult, %t, %cmax : index
+  return %lt, %lt2, %lt3 : i1, i1, i1
+}
