@@ -32,7 +32,7 @@ func IntRangeOptsPass() *pass.Pass {
 				deleteTrivialRem(a, "arith.remsi", true),
 				deleteTrivialRem(a, "arith.remui", false),
 			}
-			_, err := rewrite.ApplyPatternsGreedily(op, rewrite.NewPatternSet(patterns...), rewrite.GreedyConfig{TopDown: true})
+			_, err := rewrite.ApplyPatternsGreedily(op, rewrite.NewPatternSet(patterns...), rewrite.GreedyConfig{})
 			return err
 		},
 	}
