@@ -40,7 +40,8 @@ func (a *Analysis) Range(v *ir.Value) (Range, bool) {
 	return r, ok && r.Width != 0
 }
 
-// Copy gives to the range of from, for a value a rewrite puts in its place.
+// Copy gives to the range of from, for a value a rewrite puts in from's
+// place.
 func (a *Analysis) Copy(from, to *ir.Value) {
 	if r, ok := a.Range(from); ok {
 		a.moved[to] = r
@@ -50,8 +51,8 @@ func (a *Analysis) Copy(from, to *ir.Value) {
 // Context is the context of the IR analysed.
 func (a *Analysis) Context() *ir.Context { return a.ctx }
 
-// ConstantAttr is the constant v stands for as an attribute of its type
-// (a splat for vectors and tensors), or nil.
+// ConstantAttr is the constant a value of type t with range r holds, as an
+// attribute of t (a splat for vectors and tensors), or nil.
 func ConstantAttr(ctx *ir.Context, t ir.Type, r Range) ir.Attribute {
 	c, ok := ConstantValue(r)
 	if !ok {

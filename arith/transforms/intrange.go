@@ -97,10 +97,12 @@ func materializeKnownConstants(a *intrange.Analysis, op *ir.Operation, rw *ir.Re
 	if !results && !args {
 		return false
 	}
-	all := op.NumResults() != 0
+	all, changed := op.NumResults() != 0, false
 	rw.SetInsertionPointBefore(op)
 	for _, r := range op.Results() {
-		all = replaceWithConstant(a, rw, r) && all || !r.HasUses() && all
+		replaced := replaceWithConstant(a, rw, r)
+		changed = changed || replaced
+		all = all && (replaced || !r.HasUses())
 	}
 	if all && ir.IsTriviallyDead(op) {
 		rw.EraseOp(op)
@@ -110,11 +112,13 @@ func materializeKnownConstants(a *intrange.Analysis, op *ir.Operation, rw *ir.Re
 		for b := range reg.Blocks() {
 			rw.SetInsertionPointToStart(b)
 			for _, arg := range b.Args() {
-				replaceWithConstant(a, rw, arg)
+				changed = replaceWithConstant(a, rw, arg) || changed
 			}
 		}
 	}
-	return true
+	// MLIR reports a match even when no constant could be built; that
+	// would only make the driver run to its iteration limit.
+	return changed
 }
 
 // deleteTrivialRem is MLIR's DeleteTrivialRem: x rem m is x when x is
@@ -153,7 +157,7 @@ func constantInt(v *ir.Value) (int64, bool) {
 		return 0, false
 	}
 	if s, ok := d.Attr("value").(*ir.DenseElementsAttr); ok && s.IsSplat() {
-		if _, isInt := s.ShapedType().ElementType().(*ir.FloatType); !isInt {
+		if _, isFloat := s.ShapedType().ElementType().(*ir.FloatType); !isFloat {
 			return s.IntAt(0), true
 		}
 	}
