@@ -21,8 +21,8 @@ type Analysis[L any] interface {
 	// Constant is the constant attribute a state stands for (nil when it
 	// is none), which decides the branches taken.
 	Constant(v *ir.Value, l L) ir.Attribute
-	// Visit computes the results of op (an op without regions, or one
-	// whose regions the solver does not enter) from its operands' states.
+	// Visit computes the results of op, an op without regions, from its
+	// operands' states.
 	Visit(s *Solver[L], op *ir.Operation)
 	// VisitArgs gives states to the entry arguments args of op's region
 	// that no region successor passes values to (an induction variable,
@@ -71,9 +71,6 @@ func (s *Solver[L]) State(v *ir.Value) (L, bool) {
 	var zero L
 	return zero, false
 }
-
-// Live reports whether b was found executable.
-func (s *Solver[L]) Live(b *ir.Block) bool { return s.live[b] }
 
 func (s *Solver[L]) push(op *ir.Operation) {
 	if !s.queued[op] && op.Block() != nil && s.live[op.Block()] {

@@ -24,8 +24,8 @@ func SCCP() *Pass {
 		Summary:  "Sparse Conditional Constant Propagation",
 		Run: func(op *ir.Operation, _ *Context) error {
 			s := &sccpSolver{ctx: op.Context(), made: map[*ir.Operation]bool{}}
-			s.Solver = dataflow.New[sccpLattice](s)
-			s.Run(op)
+			s.solver = dataflow.New[sccpLattice](s)
+			s.solver.Run(op)
 			s.rewrite(op)
 			return nil
 		},
@@ -42,8 +42,8 @@ type sccpLattice struct {
 
 // sccpSolver is sccp's dataflow.Analysis and its rewrite.
 type sccpSolver struct {
-	ctx *ir.Context
-	*dataflow.Solver[sccpLattice]
+	ctx    *ir.Context
+	solver *dataflow.Solver[sccpLattice]
 	// made are the constants the rewrite materialized.
 	made map[*ir.Operation]bool
 }
@@ -145,7 +145,7 @@ func (s *sccpSolver) rewrite(root *ir.Operation) {
 // replace replaces the uses of v by a constant if v was found to be one;
 // at is an op in v's block, which locates the constant's scope.
 func (s *sccpSolver) replace(v *ir.Value, at *ir.Operation, consts map[rewrite.ConstKey]*ir.Value) bool {
-	l, ok := s.State(v)
+	l, ok := s.solver.State(v)
 	if !ok || l.over || l.dialect == nil || l.dialect.MaterializeConstant == nil {
 		return false
 	}
