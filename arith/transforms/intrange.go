@@ -32,7 +32,10 @@ func IntRangeOptsPass() *pass.Pass {
 				deleteTrivialRem(a, "arith.remsi", true),
 				deleteTrivialRem(a, "arith.remui", false),
 			}
-			_, err := rewrite.ApplyPatternsGreedily(op, rewrite.NewPatternSet(patterns...), rewrite.GreedyConfig{})
+			// As current MLIR, without folding or region simplification:
+			// both can drop block arguments, whose ranges would then be
+			// stale (llvm-project issue 137281).
+			_, err := rewrite.ApplyPatternsGreedily(op, rewrite.NewPatternSet(patterns...), rewrite.GreedyConfig{NoFold: true, NoRegionSimplify: true})
 			return err
 		},
 	}
@@ -271,6 +274,19 @@ func IntRangeNarrowingPass() *pass.Pass {
 	}
 }
 
+// signedOps are the elementwise ops that read their operands as signed.
+var signedOps = map[string]bool{
+	"arith.divsi": true, "arith.ceildivsi": true, "arith.floordivsi": true, "arith.remsi": true,
+	"arith.maxsi": true, "arith.minsi": true, "arith.shrsi": true,
+}
+
+// unsignedOps are the elementwise ops whose result depends on their
+// operands read as unsigned numbers, not only on their low bits or their
+// unsigned order.
+var unsignedOps = map[string]bool{"arith.divui": true, "arith.ceildivui": true, "arith.remui": true, "arith.shrui": true}
+
+var shiftOps = map[string]bool{"arith.shli": true, "arith.shrui": true, "arith.shrsi": true}
+
 // castKind is how a narrowed value extends back: MLIR's CastKind.
 type castKind int
 
@@ -390,13 +406,31 @@ func (n narrower) elementwise(op *ir.Operation, rw *ir.Rewriter) bool {
 			return false
 		}
 	}
+	// Ops that read their operands as signed narrow only by signed casts
+	// (llvm-project PR 189676); divisions and right shifts that read them
+	// as unsigned only by unsigned ones (MLIR lacks this half: see
+	// docs/RATIONALE.md).
+	opKind := castBoth
+	switch {
+	case signedOps[op.Name()]:
+		opKind = castSigned
+	case unsignedOps[op.Name()]:
+		opKind = castUnsigned
+	}
 	for _, w := range n.widths {
+		// A shift by the narrow width or more is poison: the amount must
+		// stay below it (MLIR narrows shifts without that check, a
+		// miscompile; see docs/RATIONALE.md).
+		if shiftOps[op.Name()] && ranges[1].UMax >= uint64(w) {
+			continue
+		}
 		kind := castBoth
 		for _, r := range ranges {
 			if kind = merge(kind, truncatability(r, w)); kind == castNone {
 				break
 			}
 		}
+		kind = merge(kind, opKind)
 		target := targetType(op.Context(), src, w)
 		if kind == castNone || target == nil || target == src {
 			continue
@@ -436,10 +470,18 @@ func (n narrower) cmpi(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	lhs, rhs := op.Operand(0), op.Operand(1)
 	src := lhs.Type()
+	// A signed predicate reads the operands' sign bit: they narrow only by
+	// signed casts (llvm-project PR 189676).
+	predKind := castBoth
+	if p, ok := op.Attr("predicate").(*ir.IntegerAttr); ok {
+		if _, signed := unsignedPred[arith.CmpIPredicate(p.Int())]; signed {
+			predKind = castSigned
+		}
+	}
 	for _, w := range n.widths {
 		lk, rk := truncatability(ranges[0], w), truncatability(ranges[1], w)
 		target := targetType(op.Context(), src, w)
-		if merge(lk, rk) == castNone || target == nil || target == src {
+		if merge(merge(lk, rk), predKind) == castNone || target == nil || target == src {
 			continue
 		}
 		loc := op.Loc()
@@ -500,7 +542,19 @@ func (n narrower) loopBounds(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	src := op.Operand(0).Type()
-	next := intrange.AddSat(ranges[3], ranges[2])
+	// The induction variable plus the step must fit both ways. Current MLIR
+	// builds this range with its signed sums in the unsigned bounds' places
+	// and the other way round, so each sum is checked in the other order
+	// too; Kiln does the same, which only narrows fewer loops.
+	sum := intrange.AddSat(ranges[3], ranges[2])
+	fits := func(w int) bool {
+		c := func(v uint64) intrange.Range { return intrange.Constant(sum.Width, v) }
+		s1, _ := intrange.Truncatable(c(sum.UMin), w)
+		s2, _ := intrange.Truncatable(c(sum.UMax), w)
+		_, u1 := intrange.Truncatable(c(uint64(sum.SMin)), w)
+		_, u2 := intrange.Truncatable(c(uint64(sum.SMax)), w)
+		return s1 && s2 && u1 && u2
+	}
 	for _, w := range n.widths {
 		target := targetType(op.Context(), src, w)
 		if target == nil || target == src {
@@ -515,7 +569,7 @@ func (n narrower) loopBounds(op *ir.Operation, rw *ir.Rewriter) bool {
 		if kind == castNone {
 			continue
 		}
-		if s, u := intrange.Truncatable(next, w); !s || !u {
+		if !fits(w) {
 			continue
 		}
 		loc := op.Loc()

@@ -116,3 +116,45 @@ func.func @cast_chain(%x: i8) -> i8 {
   %y = arith.index_cast %i : index to i8
   return %y : i8
 }
+
+// -----
+
+// A signed comparison or a signed op narrows only where its operands
+// survive a signed truncation: [0, 200] does not at 8 bits, so these go to
+// 16 (llvm-project PR 189676).
+// CHECK-LABEL: func.func @signedness
+// CHECK:         arith.cmpi slt, %{{.*}}, %{{.*}} : i16
+// CHECK:         arith.maxsi %{{.*}}, %{{.*}} : i16
+// CHECK:         arith.cmpi ult, %{{.*}}, %{{.*}} : i8
+func.func @signedness(%x: i32, %y: i32) -> (i1, i32, i1) {
+  %c200 = arith.constant 200 : i32
+  %c100 = arith.constant 100 : i32
+  %a = arith.minui %x, %c200 : i32
+  %b = arith.minui %y, %c100 : i32
+  %lt = arith.cmpi slt, %a, %b : i32
+  %m = arith.maxsi %a, %b : i32
+  %ult = arith.cmpi ult, %a, %b : i32
+  return %lt, %m, %ult : i1, i32, i1
+}
+
+// Divisions and right shifts reading their operands as unsigned narrow only
+// where the operands survive an unsigned truncation, and shifts only by
+// amounts below the narrow width. Kiln keeps these wider than MLIR, which
+// narrows them into different results.
+// CHECK-LABEL: func.func @unsigned_and_shifts
+// CHECK:         arith.remui %{{.*}}, %{{.*}} : i32
+// CHECK:         arith.shrui %{{.*}}, %{{.*}} : i16
+func.func @unsigned_and_shifts(%x: i16, %y: i32, %z: i32) -> (i32, i32) {
+  %c1 = arith.constant 1 : i32
+  %c15 = arith.constant 15 : i32
+  %c31 = arith.constant 31 : i32
+  %c255 = arith.constant 255 : i32
+  %s = arith.extsi %x : i16 to i32
+  %d = arith.andi %y, %c15 : i32
+  %d1 = arith.maxui %d, %c1 : i32
+  %r = arith.remui %s, %d1 : i32
+  %v = arith.andi %y, %c255 : i32
+  %n = arith.andi %z, %c15 : i32
+  %sh = arith.shrui %v, %n : i32
+  return %r, %sh : i32, i32
+}

@@ -1,7 +1,8 @@
 // RUN: kiln opt %s --int-range-optimizations --split-input-file | FileCheck %s
 
-// Values whose range is one constant become that constant; what only
-// they used goes.
+// Values whose range is one constant become that constant, built before
+// the op they replace (without folding, constants are neither hoisted nor
+// deduplicated, as in MLIR); what only they used goes.
 // CHECK-LABEL: func.func @clamped
 // CHECK-DAG:     %[[T:.*]] = arith.constant true
 // CHECK-DAG:     %[[C:.*]] = arith.constant 3 : i32
@@ -68,8 +69,8 @@ func.func @trivial_rem(%x: i32) -> (i32, i32, i32, i32) {
 // bounds fold inside the body. Its loop-carried value is widened, so the
 // analysis ends, and stays unknown.
 // CHECK-LABEL: func.func @loop
-// CHECK:         %[[T:.*]] = arith.constant true
 // CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = {{.*}}) -> (index) {
+// CHECK-NEXT:      %[[T:.*]] = arith.constant true
 // CHECK-NEXT:      memref.store %[[T]], %{{.*}}[%[[I]]] : memref<8xi1>
 // CHECK-NEXT:      %[[N:.*]] = arith.addi %[[ACC]], %[[I]] : index
 // CHECK-NEXT:      scf.yield %[[N]] : index
@@ -226,12 +227,15 @@ gpu.module @m {
 }
 
 // CHECK-LABEL: func.func @launch
-// CHECK-DAG:     %[[T:.*]] = arith.constant true
-// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
 // CHECK:         gpu.launch
-// CHECK:           memref.store %[[T]]
+// CHECK-NEXT:      %[[SX:.*]] = arith.constant 8 : index
+// CHECK-NEXT:      %[[T:.*]] = arith.constant true
+// CHECK-NEXT:      %[[D:.*]] = arith.constant 8 : index
+// CHECK-NEXT:      %[[L:.*]] = gpu.lane_id upper_bound 16
+// CHECK-NEXT:      %[[T2:.*]] = arith.constant true
 // CHECK-NEXT:      memref.store %[[T]]
-// CHECK-NEXT:      memref.store %[[C8]], %{{.*}}[%[[C8]]]
+// CHECK-NEXT:      memref.store %[[T2]], %{{.*}}[%[[L]]]
+// CHECK-NEXT:      memref.store %[[D]], %{{.*}}[%[[SX]]]
 func.func @launch(%m: memref<16xi1>, %n: memref<16xindex>) {
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -256,16 +260,19 @@ func.func @launch(%m: memref<16xi1>, %n: memref<16xindex>) {
 // Euclidean); affine.for's induction variable spans its constant bounds;
 // scf.parallel and scf.forall with one induction variable as scf.for.
 // CHECK-LABEL: func.func @affine_and_parallel
-// CHECK-DAG:     %[[T:.*]] = arith.constant true
 // CHECK:         affine.for
 // CHECK-NEXT:      affine.apply
+// CHECK-NEXT:      %[[T:.*]] = arith.constant true
 // CHECK-NEXT:      affine.apply
+// CHECK-NEXT:      %[[T2:.*]] = arith.constant true
 // CHECK-NEXT:      memref.store %[[T]]
-// CHECK-NEXT:      memref.store %[[T]]
+// CHECK-NEXT:      memref.store %[[T2]]
 // CHECK:         scf.parallel
-// CHECK-NEXT:      memref.store %[[T]]
+// CHECK-NEXT:      %[[T3:.*]] = arith.constant true
+// CHECK-NEXT:      memref.store %[[T3]]
 // CHECK:         scf.forall
-// CHECK-NEXT:      memref.store %[[T]]
+// CHECK-NEXT:      %[[T4:.*]] = arith.constant true
+// CHECK-NEXT:      memref.store %[[T4]]
 func.func @affine_and_parallel(%m: memref<64xi1>, %x: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -296,10 +303,12 @@ func.func @affine_and_parallel(%m: memref<64xi1>, %x: index) {
 // A dimension query spans the sizes of the dimensions its index may
 // select; a dynamic one is any non-negative size.
 // CHECK-LABEL: func.func @dims
-// CHECK-DAG:     %[[T:.*]] = arith.constant true
-// CHECK-DAG:     %[[D:.*]] = memref.dim
-// CHECK-DAG:     %[[E:.*]] = arith.cmpi eq, %[[D]]
-// CHECK:         return %[[T]], %[[T]], %[[E]], %[[T]]
+// CHECK:         %[[A:.*]] = arith.constant true
+// CHECK-NEXT:    %[[B:.*]] = arith.constant true
+// CHECK-NEXT:    %[[D:.*]] = memref.dim
+// CHECK-NEXT:    %[[E:.*]] = arith.cmpi eq, %[[D]]
+// CHECK-NEXT:    %[[F:.*]] = arith.constant true
+// CHECK-NEXT:    return %[[A]], %[[B]], %[[E]], %[[F]]
 func.func @dims(%m: memref<3x5xi32>, %n: memref<?x5xi32>, %x: index) -> (i1, i1, i1, i1) {
   %c0 = arith.constant 0 : index
   %c3 = arith.constant 3 : index
@@ -318,9 +327,11 @@ func.func @dims(%m: memref<3x5xi32>, %n: memref<?x5xi32>, %x: index) -> (i1, i1,
 // A func.func carries the sizes as discardable gpu.known_*_size attributes;
 // without a known size an id is below 2^32 - 1.
 // CHECK-LABEL: func.func @func_sizes
-// CHECK-DAG:     %[[T:.*]] = arith.constant true
-// CHECK-DAG:     %[[C:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : index
-// CHECK:         return %[[T]], %[[C]], %[[T]]
+// CHECK:         %[[T:.*]] = arith.constant true
+// CHECK-NEXT:    gpu.thread_id  y
+// CHECK-NEXT:    %[[C:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:    %[[T2:.*]] = arith.constant true
+// CHECK-NEXT:    return %[[T]], %[[C]], %[[T2]]
 func.func @func_sizes() -> (i1, i1, i1) attributes {gpu.known_grid_size = array<i32: 20, 24, 28>} {
   %c20 = arith.constant 20 : index
   %c8 = arith.constant 8 : index
