@@ -11,8 +11,8 @@ import (
 	"github.com/kiln-gpu/kiln/ir/pass"
 )
 
-// randomKernel is a straight-line i32 program of n ops on @main's two
-// arguments, with clamps and masks so that ranges are narrow, and only
+// randomKernel is an i32 program of n ops on @main's two arguments, then
+// sometimes a loop, with clamps and masks so that ranges are narrow, and only
 // defined behaviour: divisors are made positive, shift amounts below 32,
 // no overflow flags (whose poison the passes may legitimately change).
 func randomKernel(rng *rand.Rand, n int) string {
@@ -64,6 +64,22 @@ func randomKernel(rng *rand.Rand, n int) string {
 			fmt.Fprintf(&b, "  %s = arith.addi %s, %s : i32\n", r, x, cst(consts[rng.Intn(len(consts))]))
 		}
 		vals = append(vals, r)
+	}
+	// A loop over a clamped trip count whose carried value the body
+	// updates with a random op of the values above.
+	if rng.Intn(2) == 0 {
+		c0, c1, c9 := cst(0), cst(1), cst(9)
+		fmt.Fprintf(&b, "  %%n.lo = arith.maxsi %s, %s : i32\n  %%n = arith.minsi %%n.lo, %s : i32\n", pick(), c0, c9)
+		ops := []string{"addi", "subi", "muli", "andi", "ori", "xori", "maxsi", "minui", "remui", "divsi"}
+		op := ops[rng.Intn(len(ops))]
+		rhs := "%i"
+		if op == "remui" || op == "divsi" {
+			rhs = "%ip" // a positive divisor
+		}
+		fmt.Fprintf(&b, "  %%loop = scf.for %%i = %s to %%n step %s iter_args(%%acc = %s) -> i32 : i32 {\n", c0, c1, pick())
+		fmt.Fprintf(&b, "    %%ip = arith.addi %%i, %s : i32\n    %%next = arith.%s %%acc, %s : i32\n", c1, op, rhs)
+		b.WriteString("    %t = arith.cmpi slt, %i, %n : i32\n    %sel = arith.select %t, %next, %acc : i32\n    scf.yield %sel : i32\n  }\n")
+		vals = append(vals, "%loop")
 	}
 	last := vals[len(vals)-1]
 	fmt.Fprintf(&b, "  %%lt = arith.cmpi slt, %s, %s : i32\n", last, vals[len(vals)/2])
