@@ -31,7 +31,9 @@ var layers = map[string][]string{
 	"ir/irtest":                 {"ir", "lit"},
 	"ir/rewrite":                {"ir"},
 	"internal/suggest":          nil,
-	"ir/pass":                   {"ir", "ir/rewrite", "internal/suggest"},
+	"ir/dataflow":               {"ir"},
+	"arith/intrange":            {"ir", "ir/dataflow"},
+	"ir/pass":                   {"ir", "ir/rewrite", "ir/dataflow", "internal/suggest"},
 	"spirv/serialize":           append([]string{"ir", "spirv/spv"}, dialects...),
 	"interp":                    append([]string{"ir"}, dialects...),
 	"interp/interptest":         {"ir", "ir/pass", "interp"},
@@ -40,7 +42,7 @@ var layers = map[string][]string{
 	"gpu/tobinary":              append([]string{"ir", "ir/pass", "spirv/spv", "spirv/serialize"}, dialects...),
 	"vector/transforms":         append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"vector/toscf":              append([]string{"ir", "ir/rewrite", "ir/pass", "scf/transforms", "vector/transforms"}, dialects...),
-	"arith/transforms":          append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
+	"arith/transforms":          append([]string{"ir", "ir/rewrite", "ir/pass", "arith/intrange"}, dialects...),
 	"arith/emulate":             append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"math/transforms":           append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"affine/transforms":         append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
@@ -64,7 +66,7 @@ var layers = map[string][]string{
 
 func init() {
 	for _, d := range dialects {
-		layers[d] = append([]string{"ir", "ir/rewrite", "spirv/spv"}, dialects...)
+		layers[d] = append([]string{"ir", "ir/rewrite", "spirv/spv", "arith/intrange"}, dialects...)
 	}
 }
 

@@ -169,6 +169,12 @@ type OpDef struct {
 	// terminator) (MLIR's getEntrySuccessorRegions and the terminators'
 	// getSuccessorRegions with constant operands).
 	SuccessorForOperands func(op *Operation, operands []Attribute) (int, bool)
+	// InferIntRanges gives the ranges of the op's integer results, and of
+	// the entry arguments of its regions, from its operands' ranges
+	// (MLIR's InferIntRangeInterface, inferResultRangesFromOptional): an
+	// operand with no known range has Width 0; set may be called for any
+	// of those values, others are ignored.
+	InferIntRanges func(op *Operation, operands []IntRange, set func(v *Value, r IntRange))
 	// Speculatability says whether the op may be speculated; nil: Pure ops
 	// (without RecursiveEffects) are Speculatable, others not.
 	Speculatability func(op *Operation) Speculatability

@@ -9,7 +9,9 @@ import (
 )
 
 // Register adds arith's passes to reg.
-func Register(reg pass.Registry) { reg.Add(ExpandPass, ExpandFlushDenormalsPass) }
+func Register(reg pass.Registry) {
+	reg.Add(ExpandPass, ExpandFlushDenormalsPass, IntRangeOptsPass, UnsignedWhenEquivalentPass, IntRangeNarrowingPass)
+}
 
 // ExpandPass is arith-expand, MLIR's ArithExpandOpsPass (arith.Expand),
 // with MLIR's options.

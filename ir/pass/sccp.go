@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/dataflow"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
 )
 
@@ -22,259 +23,53 @@ func SCCP() *Pass {
 		Argument: "sccp",
 		Summary:  "Sparse Conditional Constant Propagation",
 		Run: func(op *ir.Operation, _ *Context) error {
-			s := &sccpSolver{
-				ctx:    op.Context(),
-				vals:   map[*ir.Value]*sccpLattice{},
-				live:   map[*ir.Block]bool{},
-				queued: map[*ir.Operation]bool{},
-				made:   map[*ir.Operation]bool{},
-			}
-			s.enterUnknownRegions(op)
-			s.solve()
+			s := &sccpSolver{ctx: op.Context(), made: map[*ir.Operation]bool{}}
+			s.solver = dataflow.New[sccpLattice](s)
+			s.solver.Run(op)
 			s.rewrite(op)
 			return nil
 		},
 	}
 }
 
-// sccpLattice is a value's state: unknown until reached (nil lattice),
-// then one constant or overdefined.
+// sccpLattice is a value's state once reached: one constant or
+// overdefined.
 type sccpLattice struct {
 	value   ir.Attribute
 	dialect *ir.Dialect
 	over    bool
 }
 
+// sccpSolver is sccp's dataflow.Analysis and its rewrite.
 type sccpSolver struct {
 	ctx    *ir.Context
-	vals   map[*ir.Value]*sccpLattice
-	live   map[*ir.Block]bool
-	work   []*ir.Operation
-	queued map[*ir.Operation]bool
+	solver *dataflow.Solver[sccpLattice]
 	// made are the constants the rewrite materialized.
 	made map[*ir.Operation]bool
 }
 
-func (s *sccpSolver) push(op *ir.Operation) {
-	if !s.queued[op] && op.Block() != nil && s.live[op.Block()] {
-		s.queued[op] = true
-		s.work = append(s.work, op)
+func (s *sccpSolver) Unknown(*ir.Value) sccpLattice { return sccpLattice{over: true} }
+
+func (s *sccpSolver) Join(_ *ir.Value, cur, l sccpLattice) (sccpLattice, bool) {
+	if cur.over || !l.over && cur.value == l.value {
+		return cur, false
+	}
+	return sccpLattice{over: true}, true
+}
+
+func (s *sccpSolver) Constant(_ *ir.Value, l sccpLattice) ir.Attribute { return l.value }
+
+func (s *sccpSolver) VisitArgs(d *dataflow.Solver[sccpLattice], _ *ir.Operation, _ int, args []*ir.Value) {
+	for _, a := range args {
+		d.SetUnknown(a)
 	}
 }
 
-// join merges l into v's state and requeues v's users when it changes.
-func (s *sccpSolver) join(v *ir.Value, l sccpLattice) {
-	cur := s.vals[v]
-	switch {
-	case cur == nil:
-		s.vals[v] = &l
-	case cur.over || !l.over && cur.value == l.value:
-		return
-	default:
-		cur.over, cur.value = true, nil
-	}
-	for u := range v.Users() {
-		s.push(u)
-	}
-}
-
-func (s *sccpSolver) overdefine(v *ir.Value) { s.join(v, sccpLattice{over: true}) }
-
-// joinValue merges the state of from into v, once from's is known.
-func (s *sccpSolver) joinValue(v, from *ir.Value) {
-	if l := s.vals[from]; l != nil {
-		s.join(v, *l)
-	}
-}
-
-// markLive makes b executable and queues its ops.
-func (s *sccpSolver) markLive(b *ir.Block) {
-	if s.live[b] {
-		return
-	}
-	s.live[b] = true
-	for o := range b.Ops() {
-		s.push(o)
-	}
-}
-
-// enterUnknownRegions makes the entry blocks of op's regions executable
-// with unknown arguments, for ops whose control flow is not described.
-func (s *sccpSolver) enterUnknownRegions(op *ir.Operation) {
-	for _, r := range op.Regions() {
-		if b := r.Entry(); b != nil {
-			for _, a := range b.Args() {
-				s.overdefine(a)
-			}
-			s.markLive(b)
-		}
-	}
-}
-
-func (s *sccpSolver) solve() {
-	for len(s.work) > 0 {
-		op := s.work[len(s.work)-1]
-		s.work = s.work[:len(s.work)-1]
-		delete(s.queued, op)
-		s.visit(op)
-	}
-}
-
-func (s *sccpSolver) constants(op *ir.Operation) ([]ir.Attribute, bool) {
-	operands := make([]ir.Attribute, op.NumOperands())
-	known := true
-	for i, v := range op.Operands() {
-		l := s.vals[v]
-		switch {
-		case l == nil:
-			known = false
-		case !l.over:
-			operands[i] = l.value
-		}
-	}
-	return operands, known
-}
-
-func (s *sccpSolver) visit(op *ir.Operation) {
-	if op.NumSuccessors() > 0 {
-		s.visitBranch(op)
-	}
-	if parent := op.ParentOp(); parent != nil && parent.IsRegionBranch() && op.HasTrait(ir.Terminator) && op.NumSuccessors() == 0 {
-		if succs, ok := s.taken(op, parent.RegionSuccessors(op)); ok {
-			s.flow(parent, succs, op)
-		}
-	}
-	switch {
-	case op.IsRegionBranch():
-		if succs, ok := s.taken(op, op.RegionSuccessors(nil)); ok {
-			s.flow(op, succs, op)
-		}
-	case op.NumRegions() > 0:
-		for _, r := range op.Results() {
-			s.overdefine(r)
-		}
-		s.enterUnknownRegions(op)
-	case op.NumResults() > 0:
-		s.fold(op)
-	}
-}
-
-// taken narrows the region successors of from (a region branch op or a
-// terminator in one) to the one its constant operands pick; false while its
-// operands are not all reached.
-func (s *sccpSolver) taken(from *ir.Operation, succs []ir.RegionSuccessor) ([]ir.RegionSuccessor, bool) {
-	i, ok := s.pick(from)
-	if !ok {
-		return nil, false
-	}
-	if i >= 0 && i < len(succs) {
-		return succs[i : i+1], true
-	}
-	return succs, true
-}
-
-// pick returns the successor from's constant operands select, by its
-// SuccessorForOperands (-1 when they do not tell); false while its operands
-// are not all reached.
-func (s *sccpSolver) pick(from *ir.Operation) (int, bool) {
-	def := from.Def()
-	if def == nil || def.SuccessorForOperands == nil {
-		return -1, true
-	}
-	operands, known := s.constants(from)
-	if !known {
-		return -1, false
-	}
-	if i, ok := def.SuccessorForOperands(from, operands); ok {
-		return i, true
-	}
-	return -1, true
-}
-
-// visitBranch marks the successors op may take live and passes them its
-// successor operands; a branch whose operands are not described passes
-// unknown values.
-func (s *sccpSolver) visitBranch(op *ir.Operation) {
-	taken, ok := s.pick(op)
-	if !ok {
-		return
-	}
-	described := op.Def() != nil && op.Def().SuccessorOperands != nil
-	for i, b := range op.Successors() {
-		if taken >= 0 && i != taken {
-			continue
-		}
-		start, n := op.SuccessorOperands(i)
-		for j, a := range b.Args() {
-			if described && j < n {
-				s.joinValue(a, op.Operand(start+j))
-			} else {
-				s.overdefine(a)
-			}
-		}
-		s.markLive(b)
-	}
-}
-
-// flow passes the operands of from (op itself when entering it, else one
-// of its region terminators) to the region successors succs of op.
-func (s *sccpSolver) flow(op *ir.Operation, succs []ir.RegionSuccessor, from *ir.Operation) {
-	for _, succ := range succs {
-		if succ.Region >= 0 {
-			b := op.Region(succ.Region).Entry()
-			if b == nil {
-				continue
-			}
-			if !s.live[b] {
-				// Entry arguments no successor passes values to (an
-				// induction variable) are unknown.
-				for _, a := range b.Args() {
-					if !isInput(a, op, succ.Region) {
-						s.overdefine(a)
-					}
-				}
-			}
-			s.markLive(b)
-		}
-		for j, in := range succ.Inputs {
-			if j < succ.N {
-				s.joinValue(in, from.Operand(succ.Start+j))
-			} else {
-				s.overdefine(in)
-			}
-		}
-	}
-}
-
-// isInput reports whether some region successor of op passes values to a.
-func isInput(a *ir.Value, op *ir.Operation, region int) bool {
-	froms := []*ir.Operation{nil}
-	for _, r := range op.Regions() {
-		for b := range r.Blocks() {
-			if t := b.Last(); t != nil && t.HasTrait(ir.Terminator) {
-				froms = append(froms, t)
-			}
-		}
-	}
-	for _, from := range froms {
-		for _, succ := range op.RegionSuccessors(from) {
-			if succ.Region == region {
-				for _, in := range succ.Inputs {
-					if in == a {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
-}
-
-// fold simulates op on its constant operands, as MLIR's
+// Visit folds op on its constant operands, as MLIR's
 // SparseConstantPropagation: results are unknown when the op does not fold
 // or folds in place (undone here).
-func (s *sccpSolver) fold(op *ir.Operation) {
-	operands, known := s.constants(op)
+func (s *sccpSolver) Visit(d *dataflow.Solver[sccpLattice], op *ir.Operation) {
+	operands, known := d.Constants(op)
 	if !known {
 		return
 	}
@@ -295,19 +90,19 @@ func (s *sccpSolver) fold(op *ir.Operation) {
 	}
 	if !ok || len(results) != op.NumResults() {
 		for _, r := range op.Results() {
-			s.overdefine(r)
+			d.SetUnknown(r)
 		}
 		return
 	}
-	d := op.Def().Dialect()
+	dialect := op.Def().Dialect()
 	for i, r := range results {
 		switch {
 		case r.Attr != nil:
-			s.join(op.Result(i), sccpLattice{value: r.Attr, dialect: d})
+			d.Join(op.Result(i), sccpLattice{value: r.Attr, dialect: dialect})
 		case r.Value != nil && r.Value != op.Result(i):
-			s.joinValue(op.Result(i), r.Value)
+			d.JoinValue(op.Result(i), r.Value)
 		default:
-			s.overdefine(op.Result(i))
+			d.SetUnknown(op.Result(i))
 		}
 	}
 }
@@ -350,8 +145,8 @@ func (s *sccpSolver) rewrite(root *ir.Operation) {
 // replace replaces the uses of v by a constant if v was found to be one;
 // at is an op in v's block, which locates the constant's scope.
 func (s *sccpSolver) replace(v *ir.Value, at *ir.Operation, consts map[rewrite.ConstKey]*ir.Value) bool {
-	l := s.vals[v]
-	if l == nil || l.over || l.dialect == nil || l.dialect.MaterializeConstant == nil {
+	l, ok := s.solver.State(v)
+	if !ok || l.over || l.dialect == nil || l.dialect.MaterializeConstant == nil {
 		return false
 	}
 	scope := rewrite.ConstScope(v.ParentRegion(), nil)
