@@ -196,9 +196,6 @@ module @kernels {
   "test.func"() ({
     "test.return"() : () -> ()
   }) {sym_name = "transitive", sym_visibility = "private"} : () -> ()
-  "test.func"() ({
-    "test.return"() : () -> ()
-  }) {sym_name = "nested_vis", sym_visibility = "nested"} : () -> ()
   module @kernels {
     "test.func"() ({
       "test.return"() : () -> ()
