@@ -7,10 +7,13 @@ import (
 )
 
 // CSE returns the cse pass: it replaces a pure op by an equal op that
-// dominates it (same name, operands, attributes and result types) and
-// erases trivially dead ops, as MLIR's CSE. Ops with regions or successors
-// are not merged. Values known in a region are known in the regions nested
-// in it, except below an op isolated from above, which starts afresh.
+// dominates it (same name, operands, attributes and result types; the
+// operands of a commutative op in any order) and erases trivially dead ops,
+// as MLIR's CSE. An op that only reads memory is replaced by an equal one
+// earlier in its block when no op between them may write. Ops with regions
+// or successors are not merged. Values known in a region are known in the
+// regions nested in it, except below an op isolated from above, which
+// starts afresh.
 func CSE() *Pass {
 	return &Pass{
 		Name:     "CSE",
@@ -91,11 +94,15 @@ func (c *cse) block(b *ir.Block) {
 			}
 			continue
 		}
-		if !ir.IsPure(op) || op.NumResults() == 0 || op.NumSuccessors() > 0 {
+		if op.NumResults() == 0 || op.NumSuccessors() > 0 {
+			continue
+		}
+		pure := ir.IsPure(op)
+		if !pure && !op.HasTrait(ir.ReadOnly) {
 			continue
 		}
 		h := c.hash(op)
-		if existing := c.lookup(h, op); existing != nil {
+		if existing := c.lookup(h, op); existing != nil && (pure || existing.Block() == b && !writesBetween(existing, op)) {
 			op.ReplaceAllUsesWith(existing.Results())
 			c.erase = append(c.erase, op)
 			continue
@@ -105,13 +112,51 @@ func (c *cse) block(b *ir.Block) {
 	}
 }
 
+// lookup returns the latest known op equal to op.
 func (c *cse) lookup(h uint64, op *ir.Operation) *ir.Operation {
-	for _, e := range c.known[h] {
-		if ir.EquivalentOps(e, op, false) {
+	known := c.known[h]
+	for i := len(known) - 1; i >= 0; i-- {
+		if e := known[i]; ir.EquivalentOps(e, op, true) && sameOperands(e, op) {
 			return e
 		}
 	}
 	return nil
+}
+
+// sameOperands compares operands in order, or as multisets for a
+// commutative op.
+func sameOperands(a, b *ir.Operation) bool {
+	if !a.HasTrait(ir.Commutative) {
+		for i := range a.NumOperands() {
+			if a.Operand(i) != b.Operand(i) {
+				return false
+			}
+		}
+		return true
+	}
+	count := map[*ir.Value]int{}
+	for _, v := range a.Operands() {
+		count[v]++
+	}
+	for _, v := range b.Operands() {
+		if count[v] == 0 {
+			return false
+		}
+		count[v]--
+	}
+	return true
+}
+
+// writesBetween reports whether an op strictly between from and to (in one
+// block) may write memory: anything that is not pure, read-only or
+// allocation-only, as MLIR treats an op without declared effects.
+func writesBetween(from, to *ir.Operation) bool {
+	for op := from.NextOp(); op != nil && op != to; op = op.NextOp() {
+		if !ir.IsPure(op) && !op.HasTrait(ir.ReadOnly) && !op.HasTrait(ir.AllocOnly) {
+			return true
+		}
+	}
+	return false
 }
 
 // hash combines what equivalent compares; attributes are combined in an
@@ -119,9 +164,16 @@ func (c *cse) lookup(h uint64, op *ir.Operation) *ir.Operation {
 // order.
 func (c *cse) hash(op *ir.Operation) uint64 {
 	h := maphash.String(c.seed, op.Name())
+	commutative := op.HasTrait(ir.Commutative)
+	var operands uint64
 	for _, v := range op.Operands() {
-		h = h*31 + maphash.Comparable(c.seed, v)
+		if commutative {
+			operands += maphash.Comparable(c.seed, v)
+		} else {
+			h = h*31 + maphash.Comparable(c.seed, v)
+		}
 	}
+	h = h*31 + operands
 	for _, t := range op.ResultTypes() {
 		h = h*31 + maphash.Comparable(c.seed, t)
 	}

@@ -1,0 +1,48 @@
+package pass_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/fn"
+	"github.com/kiln-gpu/kiln/interp/interptest"
+	"github.com/kiln-gpu/kiln/ir/irtest"
+	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/memref"
+)
+
+// cseLoads reads one element again after stores to it: cse may merge only
+// the loads with no store between them.
+const cseLoads = `func.func @main(%a: i64, %b: i64) -> (i64, i64, i64, i64) {
+  %m = memref.alloca() : memref<2xi64>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  memref.store %a, %m[%c0] : memref<2xi64>
+  memref.store %b, %m[%c1] : memref<2xi64>
+  %0 = memref.load %m[%c0] : memref<2xi64>
+  %1 = memref.load %m[%c1] : memref<2xi64>
+  %2 = memref.load %m[%c0] : memref<2xi64>
+  %s = arith.addi %1, %2 : i64
+  memref.store %s, %m[%c0] : memref<2xi64>
+  %3 = memref.load %m[%c0] : memref<2xi64>
+  %4 = memref.load %m[%c0] : memref<2xi64>
+  %5 = arith.muli %3, %4 : i64
+  %6 = arith.addi %4, %3 : i64
+  %7 = arith.addi %3, %4 : i64
+  return %0, %5, %6, %7 : i64, i64, i64, i64
+}`
+
+// TestCSEKeepsResults runs cseLoads in the interpreter before and after
+// cse, which merges two of the loads and the commuted add.
+func TestCSEKeepsResults(t *testing.T) {
+	reg := pass.Registry{}
+	pass.RegisterTransforms(reg)
+	newCtx := irtest.ContextWith(arith.Dialect(), fn.Dialect(), memref.Dialect())
+	before, after := interptest.Transformed(t, newCtx, reg, cseLoads, "builtin.module(func.func(cse))")
+	text := after.String()
+	if loads, adds := strings.Count(text, "memref.load"), strings.Count(text, "arith.addi"); loads != 3 || adds != 2 {
+		t.Errorf("after cse: %d loads, %d adds, want 3 and 2:\n%s", loads, adds, after)
+	}
+	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {3, 4}, {-7, 9}})
+}
