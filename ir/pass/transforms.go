@@ -2,9 +2,9 @@ package pass
 
 // RegisterTransforms adds the dialect-independent passes, canonicalize,
 // cse, sccp, symbol-dce, symbol-privatize, strip-debuginfo,
-// loop-invariant-code-motion, control-flow-sink, remove-dead-values and
-// inline, to reg.
+// loop-invariant-code-motion, control-flow-sink, topological-sort,
+// remove-dead-values and inline, to reg.
 func RegisterTransforms(reg Registry) {
-	reg.Add(Canonicalize, CSE, SCCP, SymbolDCE, SymbolPrivatize, StripDebugInfo, LoopInvariantCodeMotion, ControlFlowSink,
+	reg.Add(Canonicalize, CSE, SCCP, SymbolDCE, SymbolPrivatize, StripDebugInfo, LoopInvariantCodeMotion, ControlFlowSink, TopologicalSort,
 		RemoveDeadValues, Inline(reg))
 }
