@@ -22,6 +22,10 @@ type Pass struct {
 	Init func(ctx *ir.Context, opts *Options) error
 	// Run transforms op. It may run concurrently on sibling ops.
 	Run func(op *ir.Operation, pc *Context) error
+	// NameOption, when set, names the string option whose value is the
+	// pass's display name in place of Name (composite-fixed-point-pass's
+	// name=...).
+	NameOption string
 
 	opts *Options
 }
@@ -32,6 +36,29 @@ type Context struct {
 	Options *Options
 	// Pass is the running pass.
 	Pass *Pass
+
+	run *runner
+}
+
+// DisplayName is the name IR dumps and timing reports show for the pass.
+func (p *Pass) DisplayName() string {
+	if p.NameOption != "" {
+		return p.Opts().String(p.NameOption)
+	}
+	return p.Name
+}
+
+// RunPipeline runs a pipeline whose passes were initialized (InitPipeline)
+// on op, within the running pass manager: its configuration (IR dumps,
+// verification, threading) applies to the pipeline's passes too.
+func (c *Context) RunPipeline(p *Pipeline, op *ir.Operation) error {
+	if !matches(p.Anchor, op) {
+		return op.Errorf("can't run '%s' pass manager on '%s' op", p.Anchor, op.Name())
+	}
+	if c.run == nil {
+		return New(p, Config{DisableThreading: true}).Run(op)
+	}
+	return c.run.run(p, op)
 }
 
 // Opts returns the pass's option values (the declared defaults until set).
