@@ -1,6 +1,9 @@
 package pass
 
 import (
+	"fmt"
+	"os"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -46,6 +49,19 @@ func (p *Pass) DisplayName() string {
 		return p.Opts().String(p.NameOption)
 	}
 	return p.Name
+}
+
+// Report writes text, as one piece, where the pass manager prints IR
+// dumps (standard error unless Config.IROut says otherwise): what a pass
+// prints on MLIR's llvm::errs().
+func (c *Context) Report(text string) {
+	if c.run == nil {
+		fmt.Fprint(os.Stderr, text)
+		return
+	}
+	c.run.outMu.Lock()
+	defer c.run.outMu.Unlock()
+	fmt.Fprint(c.run.out, text)
 }
 
 // RunPipeline runs a pipeline whose passes were initialized (InitPipeline)
