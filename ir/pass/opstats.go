@@ -79,3 +79,24 @@ func splitOpName(name string) (dialect, op string) {
 	}
 	return "", name
 }
+
+// PrintIR returns the print-ir pass: as MLIR's, it prints the op it runs
+// on, under a "// -----// IR Dump <label> //----- //" header, to the pass
+// manager's report output, and changes nothing.
+func PrintIR() *Pass {
+	return &Pass{
+		Name:     "PrintIRPass",
+		Argument: "print-ir",
+		Summary:  "Print IR on the debug stream",
+		Options:  []Option{{Name: "label", Kind: StringOption, Help: "Label"}},
+		Run: func(op *ir.Operation, pc *Context) error {
+			header := "// -----// IR Dump"
+			if l := pc.Options.String("label"); l != "" {
+				header += " " + l
+			}
+			// As Operation::dump: local scope, then a newline.
+			pc.Report(header + " //----- //\n" + ir.OpString(op, ir.PrintOptions{LocalScope: true}) + "\n")
+			return nil
+		},
+	}
+}
