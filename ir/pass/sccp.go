@@ -14,8 +14,12 @@ import (
 // operands; then it replaces the values found constant by constants
 // (materialized by the folding op's dialect at the start of the enclosing
 // isolated region) and erases the ops left dead. Arguments of the op's
-// entry blocks, calls and ops it cannot fold are unknown: it does not look
-// across function boundaries.
+// entry blocks and ops it cannot fold are unknown. Across calls it works
+// as MLIR's interprocedural analysis: a call to a function with a body in
+// the op gets the values its reached returns give, and a function whose
+// every caller is a call in the op (private, or nested in a table no IR
+// above may see, and used by calls only) gets the values its reached calls
+// pass; it is not simulated until one is reached.
 func SCCP() *Pass {
 	return &Pass{
 		Name:     "SCCP",
@@ -29,6 +33,7 @@ func SCCP() *Pass {
 				queued: map[*ir.Operation]bool{},
 				made:   map[*ir.Operation]bool{},
 			}
+			s.findCallables(op)
 			s.enterUnknownRegions(op)
 			s.solve()
 			s.rewrite(op)
@@ -53,6 +58,18 @@ type sccpSolver struct {
 	queued map[*ir.Operation]bool
 	// made are the constants the rewrite materialized.
 	made map[*ir.Operation]bool
+	// callables are the functions with a body in the pass's op.
+	callables map[*ir.Operation]*sccpCallable
+}
+
+// sccpCallable is a function whose calls the solver follows.
+type sccpCallable struct {
+	body *ir.Region
+	// unknownCallers: its arguments are unknown and its body is live from
+	// the start, as for a public function.
+	unknownCallers bool
+	calls          []*ir.Operation // the reached calls, in order
+	called         map[*ir.Operation]bool
 }
 
 func (s *sccpSolver) push(op *ir.Operation) {
@@ -139,6 +156,21 @@ func (s *sccpSolver) visit(op *ir.Operation) {
 	if op.NumSuccessors() > 0 {
 		s.visitBranch(op)
 	}
+	if c := s.callables[op.ParentOp()]; c != nil && isExit(op) {
+		for _, call := range c.calls {
+			s.returnTo(call, op)
+		}
+	}
+	if c := s.callables[op]; c != nil {
+		if c.unknownCallers {
+			s.enterUnknownRegions(op)
+		}
+		return
+	}
+	if c := s.calleeOf(op); c != nil {
+		s.visitCall(op, c)
+		return
+	}
 	if parent := op.ParentOp(); parent != nil && parent.IsRegionBranch() && op.HasTrait(ir.Terminator) && op.NumSuccessors() == 0 {
 		if succs, ok := s.taken(op, parent.RegionSuccessors(op)); ok {
 			s.flow(parent, succs, op)
@@ -189,6 +221,134 @@ func (s *sccpSolver) pick(from *ir.Operation) (int, bool) {
 		return i, true
 	}
 	return -1, true
+}
+
+// findCallables finds the functions with a body in root and which of them
+// may have callers the solver cannot see, as MLIR's DeadCodeAnalysis: a
+// public one, a nested one in a table the IR above may see, one that
+// something other than a call refers to, and every one when an
+// unregistered op with regions (maybe a symbol table) is in root.
+func (s *sccpSolver) findCallables(root *ir.Operation) {
+	s.callables = map[*ir.Operation]*sccpCallable{}
+	// visible: every use of the nested symbols of a table is in root.
+	visible := map[*ir.Operation]bool{}
+	visibleOf := func(table *ir.Operation) bool {
+		if table == nil || table == root {
+			return root.Block() == nil || !isSymbol(root) || ir.Visibility(root) == "private"
+		}
+		return visible[table]
+	}
+	unknownUses := false
+	var refd []*ir.Operation
+	root.WalkPre(func(u *ir.Operation) (bool, bool) {
+		if u == root {
+			return true, true
+		}
+		if u.NumRegions() > 0 && !u.IsRegistered() {
+			unknownUses = true
+			return false, true
+		}
+		parent := u.ParentOp()
+		if u.HasTrait(ir.SymbolTable) {
+			visible[u] = visibleOf(nearestTable(u, root)) || !isSymbol(u) || ir.Visibility(u) == "private"
+		}
+		if _, _, isCall := callOf(u); !isCall {
+			for _, a := range u.Attrs() {
+				refs(a.Value, func(r *ir.SymbolRefAttr) {
+					if chain := resolve(nearestTable(u, nil), r); len(chain) == len(r.Nested)+1 {
+						refd = append(refd, chain[len(chain)-1])
+					}
+				})
+			}
+		}
+		body, _, ok := callableOf(u)
+		if !ok || body == nil || body.Empty() {
+			return true, true
+		}
+		c := &sccpCallable{body: body, called: map[*ir.Operation]bool{}}
+		switch vis := ir.Visibility(u); {
+		case !isSymbol(u) || !parent.HasTrait(ir.SymbolTable):
+			// Not called by name.
+			c.unknownCallers = true
+		case vis == "public", vis == "nested" && !visibleOf(parent):
+			c.unknownCallers = true
+		}
+		s.callables[u] = c
+		return true, true
+	})
+	for _, f := range refd {
+		if c := s.callables[f]; c != nil {
+			c.unknownCallers = true
+		}
+	}
+	if unknownUses {
+		for _, c := range s.callables {
+			c.unknownCallers = true
+		}
+	}
+}
+
+// calleeOf returns the function op calls when it is one with a body in the
+// pass's op, or nil.
+func (s *sccpSolver) calleeOf(op *ir.Operation) *sccpCallable {
+	if len(s.callables) == 0 || op.NumSuccessors() > 0 {
+		return nil
+	}
+	ref, _, ok := callOf(op)
+	if !ok || ref == nil {
+		return nil
+	}
+	chain := resolve(nearestTable(op, nil), ref)
+	if len(chain) != len(ref.Nested)+1 {
+		return nil
+	}
+	return s.callables[chain[len(chain)-1]]
+}
+
+// visitCall passes a reached call's arguments to its callee, whose body it
+// makes live, and the values of the callee's reached returns to its
+// results.
+func (s *sccpSolver) visitCall(call *ir.Operation, c *sccpCallable) {
+	entry := c.body.Entry()
+	if !c.unknownCallers {
+		_, args, _ := callOf(call)
+		for i, a := range entry.Args() {
+			if i < len(args) {
+				s.joinValue(a, args[i])
+			} else {
+				s.overdefine(a)
+			}
+		}
+	}
+	if !c.called[call] {
+		c.called[call] = true
+		c.calls = append(c.calls, call)
+		for b := range c.body.Blocks() {
+			if t := b.Last(); t != nil && s.live[b] && isExit(t) {
+				s.returnTo(call, t)
+			}
+		}
+	}
+	s.markLive(entry)
+}
+
+// isExit reports whether op may leave its function: a terminator without
+// successors, or an unregistered op ending its block, which might be one.
+func isExit(op *ir.Operation) bool {
+	return op.NumSuccessors() == 0 && (op.HasTrait(ir.Terminator) || !op.IsRegistered() && op.NextOp() == nil)
+}
+
+// returnTo joins the operands of a reached return of a callee into the
+// results of one of its calls; a terminator that is not a return leaves
+// them unknown.
+func (s *sccpSolver) returnTo(call, ret *ir.Operation) {
+	for i, r := range call.Results() {
+		if ret.HasTrait(ir.ReturnLike) && i < ret.NumOperands() {
+			s.joinValue(r, ret.Operand(i))
+		} else {
+			s.overdefine(r)
+		}
+	}
 }
 
 // visitBranch marks the successors op may take live and passes them its

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/fn"
 	"github.com/kiln-gpu/kiln/interp/interptest"
 	"github.com/kiln-gpu/kiln/ir/irtest"
@@ -43,6 +44,47 @@ func TestCSEKeepsResults(t *testing.T) {
 	text := after.String()
 	if loads, adds := strings.Count(text, "memref.load"), strings.Count(text, "arith.addi"); loads != 3 || adds != 2 {
 		t.Errorf("after cse: %d loads, %d adds, want 3 and 2:\n%s", loads, adds, after)
+	}
+	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {3, 4}, {-7, 9}})
+}
+
+// sccpCalls passes constants and the inputs through private functions,
+// one recursive: sccp may replace only what does not depend on the inputs.
+const sccpCalls = `func.func private @scale(%x: i64, %k: i64) -> (i64, i64) {
+  %0 = arith.muli %x, %k : i64
+  %c10 = arith.constant 10 : i64
+  return %0, %c10 : i64, i64
+}
+func.func private @down(%n: i64, %k: i64) -> i64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %done = arith.cmpi sle, %n, %c0 : i64
+  cf.cond_br %done, ^ret, ^rec
+^ret:
+  return %k : i64
+^rec:
+  %m = arith.subi %n, %c1 : i64
+  %r = call @down(%m, %k) : (i64, i64) -> i64
+  return %r : i64
+}
+func.func @main(%a: i64, %b: i64) -> (i64, i64, i64, i64) {
+  %c3 = arith.constant 3 : i64
+  %p:2 = call @scale(%a, %c3) : (i64, i64) -> (i64, i64)
+  %q:2 = call @scale(%b, %c3) : (i64, i64) -> (i64, i64)
+  %n = arith.andi %b, %c3 : i64
+  %d = call @down(%n, %c3) : (i64, i64) -> i64
+  return %p#0, %q#1, %d, %q#0 : i64, i64, i64, i64
+}`
+
+// TestSCCPCallsKeepResults runs sccpCalls in the interpreter before and
+// after sccp, which finds @scale's second result and @down's result.
+func TestSCCPCallsKeepResults(t *testing.T) {
+	reg := pass.Registry{}
+	pass.RegisterTransforms(reg)
+	newCtx := irtest.ContextWith(arith.Dialect(), fn.Dialect(), memref.Dialect(), cf.Dialect())
+	before, after := interptest.Transformed(t, newCtx, reg, sccpCalls, "builtin.module(sccp)")
+	if text := after.String(); !strings.Contains(text, "return %0#0, %c10_i64, %c3_i64, %1#0") {
+		t.Errorf("after sccp, want @main to return the constants 10 and 3:\n%s", text)
 	}
 	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {3, 4}, {-7, 9}})
 }
