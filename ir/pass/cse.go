@@ -20,16 +20,28 @@ func CSE() *Pass {
 		Argument: "cse",
 		Summary:  "Eliminate common sub-expressions",
 		Run: func(op *ir.Operation, _ *Context) error {
-			c := &cse{seed: maphash.MakeSeed(), known: map[uint64][]*ir.Operation{}}
-			for _, r := range op.Regions() {
-				c.region(r)
-			}
-			for _, dead := range c.erase {
-				dead.Erase()
-			}
+			eliminateCommonSubexpressions(op, nil)
 			return nil
 		},
 	}
+}
+
+// eliminateCommonSubexpressions runs cse on op's regions and reports
+// whether it changed them; with a rewriter, it erases through it so that
+// its listener (a greedy driver) hears of the erased ops.
+func eliminateCommonSubexpressions(op *ir.Operation, rw *ir.Rewriter) bool {
+	c := &cse{seed: maphash.MakeSeed(), known: map[uint64][]*ir.Operation{}, rw: rw}
+	for _, r := range op.Regions() {
+		c.region(r)
+	}
+	for _, dead := range c.erase {
+		if rw != nil {
+			rw.EraseOp(dead)
+		} else {
+			dead.Erase()
+		}
+	}
+	return len(c.erase) > 0
 }
 
 // cse is one run: a scoped table of the ops available at the current
@@ -41,6 +53,7 @@ type cse struct {
 	// scope pops exactly its entries.
 	scopes [][]uint64
 	erase  []*ir.Operation
+	rw     *ir.Rewriter
 }
 
 func (c *cse) region(r *ir.Region) {
@@ -103,7 +116,13 @@ func (c *cse) block(b *ir.Block) {
 		}
 		h := c.hash(op)
 		if existing := c.lookup(h, op); existing != nil && (pure || existing.Block() == b && !writesBetween(existing, op)) {
-			op.ReplaceAllUsesWith(existing.Results())
+			if c.rw != nil {
+				for i, r := range op.Results() {
+					c.rw.ReplaceAllUsesWith(r, existing.Result(i))
+				}
+			} else {
+				op.ReplaceAllUsesWith(existing.Results())
+			}
 			c.erase = append(c.erase, op)
 			continue
 		}
