@@ -3,9 +3,10 @@ package pass
 // RegisterTransforms adds the dialect-independent passes, canonicalize,
 // cse, sccp, symbol-dce, symbol-privatize, strip-debuginfo,
 // loop-invariant-code-motion, control-flow-sink, topological-sort,
-// print-op-stats, print-ir, trivial-dce, remove-dead-values, inline and
+// print-op-stats, print-ir, trivial-dce, snapshot-op-locations,
+// remove-dead-values, inline and
 // composite-fixed-point-pass, to reg.
 func RegisterTransforms(reg Registry) {
-	reg.Add(Canonicalize, CSE, SCCP, SymbolDCE, SymbolPrivatize, StripDebugInfo, LoopInvariantCodeMotion, ControlFlowSink, TopologicalSort, PrintOpStats, PrintIR, TrivialDCE,
+	reg.Add(Canonicalize, CSE, SCCP, SymbolDCE, SymbolPrivatize, StripDebugInfo, LoopInvariantCodeMotion, ControlFlowSink, TopologicalSort, PrintOpStats, PrintIR, TrivialDCE, LocationSnapshot,
 		RemoveDeadValues, Inline(reg), CompositeFixedPointPass(reg))
 }
