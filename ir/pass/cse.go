@@ -10,9 +10,10 @@ import (
 // dominates it (same name, operands, attributes and result types; the
 // operands of a commutative op in any order) and erases trivially dead ops,
 // as MLIR's CSE. An op that only reads memory is replaced by an equal one
-// earlier in its block when no op between them may write. Ops with regions
-// or successors are not merged. Values known in a region are known in the
-// regions nested in it, except below an op isolated from above, which
+// earlier in its block when no op between them may write. An op with
+// regions is merged when its regions have one block each and hold the same
+// ops; ops with successors are not. Values known in a region are known in
+// the regions nested in it, except below an op isolated from above, which
 // starts afresh.
 func CSE() *Pass {
 	return &Pass{
@@ -105,7 +106,10 @@ func (c *cse) block(b *ir.Block) {
 					c.region(r)
 				}
 			}
-			continue
+			// As MLIR's, ops whose regions have more than one block stay.
+			if !singleBlockRegions(op) {
+				continue
+			}
 		}
 		if op.NumResults() == 0 || op.NumSuccessors() > 0 {
 			continue
@@ -135,7 +139,7 @@ func (c *cse) block(b *ir.Block) {
 func (c *cse) lookup(h uint64, op *ir.Operation) *ir.Operation {
 	known := c.known[h]
 	for i := len(known) - 1; i >= 0; i-- {
-		if e := known[i]; ir.EquivalentOps(e, op, true) && sameOperands(e, op) {
+		if e := known[i]; ir.EquivalentOps(e, op, true) && sameOperands(e, op) && sameRegions(e, op, map[*ir.Value]*ir.Value{}) {
 			return e
 		}
 	}
@@ -162,6 +166,63 @@ func sameOperands(a, b *ir.Operation) bool {
 			return false
 		}
 		count[v]--
+	}
+	return true
+}
+
+func singleBlockRegions(op *ir.Operation) bool {
+	for _, r := range op.Regions() {
+		if len(r.BlockList()) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// sameRegions reports whether the (single-block) regions of a and b hold
+// the same ops in the same order, their arguments and results standing for
+// each other (m, from a's values to b's), and otherwise the same operands.
+func sameRegions(a, b *ir.Operation, m map[*ir.Value]*ir.Value) bool {
+	for i := range a.NumRegions() {
+		la, lb := a.Region(i).BlockList(), b.Region(i).BlockList()
+		if len(la) != len(lb) {
+			return false
+		}
+		if len(la) == 0 {
+			continue
+		}
+		ba, bb := la[0], lb[0]
+		if ba.NumArgs() != bb.NumArgs() {
+			return false
+		}
+		for j := range ba.NumArgs() {
+			if ba.Arg(j).Type() != bb.Arg(j).Type() {
+				return false
+			}
+			m[ba.Arg(j)] = bb.Arg(j)
+		}
+		oa, ob := ba.OpList(), bb.OpList()
+		if len(oa) != len(ob) {
+			return false
+		}
+		for k, x := range oa {
+			y := ob[k]
+			if !ir.EquivalentOps(x, y, true) || x.NumSuccessors() > 0 {
+				return false
+			}
+			for n, v := range x.Operands() {
+				w := y.Operand(n)
+				if mv, ok := m[v]; ok && mv != w || !ok && v != w {
+					return false
+				}
+			}
+			if !sameRegions(x, y, m) {
+				return false
+			}
+			for n, r := range x.Results() {
+				m[r] = y.Result(n)
+			}
+		}
 	}
 	return true
 }

@@ -76,3 +76,47 @@ func.func @nested(%m: memref<4xf32>, %i: index, %c: i1) -> f32 {
   }
   return %1 : f32
 }
+
+// -----
+
+// Ops with regions merge when their bodies are the same ops on the same
+// values (their own arguments standing for each other); a different body,
+// or one with effects, keeps them apart.
+// CHECK-LABEL: func.func @regions
+// CHECK:         %[[A:.*]] = scf.if %arg0 -> (i32) {
+// CHECK:         %[[C:.*]] = scf.if %arg0 -> (i32) {
+// CHECK:           arith.subi
+// CHECK:         scf.for
+// CHECK:         scf.for
+// CHECK:         return %[[A]], %[[A]], %[[C]]
+func.func @regions(%c: i1, %x: i32, %y: i32, %m: memref<4xi32>, %n: index) -> (i32, i32, i32) {
+  %a = scf.if %c -> (i32) {
+    %s = arith.addi %x, %y : i32
+    scf.yield %s : i32
+  } else {
+    scf.yield %x : i32
+  }
+  %b = scf.if %c -> (i32) {
+    %s = arith.addi %x, %y : i32
+    scf.yield %s : i32
+  } else {
+    scf.yield %x : i32
+  }
+  %d = scf.if %c -> (i32) {
+    %s = arith.subi %x, %y : i32
+    scf.yield %s : i32
+  } else {
+    scf.yield %x : i32
+  }
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (i32) {
+    memref.store %acc, %m[%i] : memref<4xi32>
+    scf.yield %acc : i32
+  }
+  %f = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (i32) {
+    memref.store %acc, %m[%i] : memref<4xi32>
+    scf.yield %acc : i32
+  }
+  return %a, %b, %d : i32, i32, i32
+}
