@@ -11,6 +11,7 @@ import (
 	"github.com/kiln-gpu/kiln/ir/irtest"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/memref"
+	"github.com/kiln-gpu/kiln/scf"
 )
 
 // cseLoads reads one element again after stores to it: cse may merge only
@@ -87,4 +88,41 @@ func TestSCCPCallsKeepResults(t *testing.T) {
 		t.Errorf("after sccp, want @main to return the constants 10 and 3:\n%s", text)
 	}
 	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {3, 4}, {-7, 9}})
+}
+
+// cseRegions computes the same scf.if twice and a different one: cse
+// merges the first two.
+const cseRegions = `func.func @main(%a: i64, %b: i64) -> (i64, i64, i64) {
+  %c = arith.cmpi slt, %a, %b : i64
+  %x = scf.if %c -> (i64) {
+    %s = arith.subi %b, %a : i64
+    scf.yield %s : i64
+  } else {
+    scf.yield %a : i64
+  }
+  %y = scf.if %c -> (i64) {
+    %s = arith.subi %b, %a : i64
+    scf.yield %s : i64
+  } else {
+    scf.yield %a : i64
+  }
+  %z = scf.if %c -> (i64) {
+    %s = arith.subi %a, %b : i64
+    scf.yield %s : i64
+  } else {
+    scf.yield %a : i64
+  }
+  return %x, %y, %z : i64, i64, i64
+}`
+
+// TestCSERegionsKeepResults runs cseRegions before and after cse.
+func TestCSERegionsKeepResults(t *testing.T) {
+	reg := pass.Registry{}
+	pass.RegisterTransforms(reg)
+	newCtx := irtest.ContextWith(arith.Dialect(), fn.Dialect(), scf.Dialect())
+	before, after := interptest.Transformed(t, newCtx, reg, cseRegions, "builtin.module(func.func(cse))")
+	if n := strings.Count(after.String(), "scf.if"); n != 2 {
+		t.Errorf("after cse: %d scf.if, want 2:\n%s", n, after)
+	}
+	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {3, 4}, {9, -7}})
 }
