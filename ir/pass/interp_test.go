@@ -126,3 +126,15 @@ func TestCSERegionsKeepResults(t *testing.T) {
 	}
 	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {3, 4}, {9, -7}})
 }
+
+// TestHoistPureOpsKeepsResults runs kernels with branches, regions and
+// calls before and after hoist-pure-ops.
+func TestHoistPureOpsKeepsResults(t *testing.T) {
+	reg := pass.Registry{}
+	pass.RegisterTransforms(reg)
+	newCtx := irtest.ContextWith(arith.Dialect(), fn.Dialect(), scf.Dialect(), cf.Dialect(), memref.Dialect())
+	for name, kernel := range map[string]string{"regions": cseRegions, "calls": sccpCalls, "loads": cseLoads} {
+		before, after := interptest.Transformed(t, newCtx, reg, kernel, "builtin.module(hoist-pure-ops)")
+		interptest.SameResults(t, name+": ", before, after, [][2]int64{{0, 0}, {3, 4}, {9, -7}})
+	}
+}
