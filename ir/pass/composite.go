@@ -71,3 +71,63 @@ func CompositeFixedPointPass(reg Registry) func() *Pass {
 		}
 	}
 }
+
+// SelectPass returns the constructor of select-pass, as MLIR's: it runs on
+// the op the one of its pipelines (select-pipelines) whose value
+// (select-values, in the same order) the op's attribute select-cond-name
+// has, and fails on an op without the attribute or with another value. Its
+// display name is the name option. The pipelines' passes are looked up in
+// reg.
+func SelectPass(reg Registry) func() *Pass {
+	return func() *Pass {
+		var pipes []*Pipeline
+		return &Pass{
+			Name:       "SelectPass",
+			Argument:   "select-pass",
+			Summary:    "Select pass",
+			NameOption: "name",
+			Options: []Option{
+				{Name: "name", Kind: StringOption, Default: "SelectPass", Help: "Select pass display name"},
+				{Name: "select-cond-name", Kind: StringOption, Default: "select", Help: "Attribute name used for condition"},
+				{Name: "select-values", Kind: ListOption, Help: "Values used to check select condition"},
+				{Name: "select-pipelines", Kind: ListOption, Help: "Pipelines, assotiated with corresponding select values"},
+			},
+			Init: func(ctx *ir.Context, opts *Options) error {
+				if opts.String("select-cond-name") == "" {
+					return fmt.Errorf("Invalid select-cond-name")
+				}
+				texts := opts.List("select-pipelines")
+				if len(opts.List("select-values")) != len(texts) {
+					return fmt.Errorf("Values and pipelines size mismatch")
+				}
+				pipes = nil
+				for _, text := range texts {
+					p := NewPipeline(AnyOp)
+					if err := p.ParseElements(text, reg); err != nil {
+						return fmt.Errorf("Failed to parse pipeline: %w", err)
+					}
+					if err := InitPipeline(p, ctx); err != nil {
+						return err
+					}
+					pipes = append(pipes, p)
+				}
+				return nil
+			},
+			Run: func(op *ir.Operation, pc *Context) error {
+				o := pc.Options
+				name := o.String("select-cond-name")
+				ctx := op.Context()
+				cond := op.Attr(name)
+				if cond == nil {
+					return ir.Errorf(op.Loc(), "Condition attribute not present: %s", ir.AttrString(ctx.StringAttr(name)))
+				}
+				for i, v := range o.List("select-values") {
+					if ir.Attribute(ctx.StringAttr(v)) == cond {
+						return pc.RunPipeline(pipes[i], op)
+					}
+				}
+				return ir.Errorf(op.Loc(), "Unhandled condition value: %s", ir.AttrString(cond))
+			},
+		}
+	}
+}

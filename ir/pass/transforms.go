@@ -4,9 +4,9 @@ package pass
 // cse, sccp, symbol-dce, symbol-privatize, strip-debuginfo,
 // loop-invariant-code-motion, control-flow-sink, topological-sort,
 // print-op-stats, print-ir, trivial-dce, snapshot-op-locations,
-// hoist-pure-ops, remove-dead-values, inline and composite-fixed-point-pass,
-// to reg.
+// hoist-pure-ops, remove-dead-values, inline, composite-fixed-point-pass and
+// select-pass, to reg.
 func RegisterTransforms(reg Registry) {
 	reg.Add(Canonicalize, CSE, SCCP, SymbolDCE, SymbolPrivatize, StripDebugInfo, LoopInvariantCodeMotion, ControlFlowSink, TopologicalSort, PrintOpStats, PrintIR, TrivialDCE, LocationSnapshot, HoistPureOps,
-		RemoveDeadValues, Inline(reg), CompositeFixedPointPass(reg))
+		RemoveDeadValues, Inline(reg), CompositeFixedPointPass(reg), SelectPass(reg))
 }
