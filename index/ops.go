@@ -65,3 +65,12 @@ var (
 	or        = binary("or", arithEval("arith.ori"), "index bitwise or", ir.Commutative, sameOperands)
 	xor       = binary("xor", arithEval("arith.xori"), "index bitwise xor", ir.Commutative, rhsIs(0))
 )
+
+func init() {
+	// As MLIR declares them (NoMemoryEffect, not Pure): division by zero is
+	// undefined behaviour, so these may not run where the program would
+	// not have run them (loop-invariant-code-motion, control-flow-sink).
+	for _, d := range []*ir.OpDef{divs, divu, ceildivs, ceildivu, floordivs, rems, remu} {
+		d.Speculatability = func(*ir.Operation) ir.Speculatability { return ir.NotSpeculatable }
+	}
+}

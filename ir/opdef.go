@@ -26,7 +26,8 @@ const (
 	Commutative
 	// Pure ops have no side effects and can be removed or deduplicated.
 	Pure
-	// ReadOnly ops only read memory: removable when unused, never merged.
+	// ReadOnly ops only read memory: removable when unused; cse merges
+	// equal ones with no possible write between them.
 	ReadOnly
 	// AllocOnly ops only allocate their results: removable when unused.
 	AllocOnly

@@ -336,7 +336,9 @@ func (e *Env) expand(c, path, tmp string) (string, error) {
 		c = strings.ReplaceAll(c, k, e.Substitutions[k])
 	}
 	dir := filepath.Dir(path)
-	r := strings.NewReplacer("%s", shellQuote(path), "%S", shellQuote(dir), "%p", shellQuote(dir), "%t", shellQuote(tmp), "%%", "%")
+	// %/s and the like are lit's forms with '/' separators: the same here.
+	r := strings.NewReplacer("%s", shellQuote(path), "%S", shellQuote(dir), "%p", shellQuote(dir), "%t", shellQuote(tmp),
+		"%/s", shellQuote(path), "%/S", shellQuote(dir), "%/p", shellQuote(dir), "%/t", shellQuote(tmp), "%%", "%")
 	return r.Replace(c), nil
 }
 

@@ -41,6 +41,7 @@ func TestExpand(t *testing.T) {
 	e := &Env{Features: map[string]bool{"on": true}, Substitutions: map[string]string{"%lib": "L", "%libx": "LX"}}
 	for _, tc := range []struct{ in, want string }{
 		{"a %s b %S %p %t %%", "a '/d/f.mlir' b '/d' '/d' '/tmp/t' %"},
+		{"a %/s b %/S %/p %/t", "a '/d/f.mlir' b '/d' '/d' '/tmp/t'"},
 		{"x %libx %lib", "x LX L"},
 		{"%if on %{ yes %} %else %{ no %}", " yes "},
 		{"%if off %{ yes %} %else %{ no %}", " no "},

@@ -32,6 +32,8 @@ type optOptions struct {
 	noImplicitModule  bool
 	verifyRoundtrip   bool
 	dumpPipeline      bool
+	logActionsTo      string
+	actionLog         io.Writer
 	listPasses        bool
 	showDialects      bool
 	in                *input
@@ -59,6 +61,7 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.BoolVar(&o.verifyEach, "verify-each", true, "verify the IR after each pass")
 	fs.BoolVar(&o.verifyRoundtrip, "verify-roundtrip", false, "check that the parsed IR reads back the same from its custom and its generic form")
 	fs.BoolVar(&o.dumpPipeline, "dump-pass-pipeline", false, "print the pass pipeline to stderr before it runs")
+	fs.StringVar(&o.logActionsTo, "log-actions-to", "", "log each pass run on each op to `FILE` (- for stdout)")
 	c.refuseDebugFlags("follow the passes with --mlir-print-ir-after-all")
 	c.refused = append(c.refused, refusedFlags{[]string{"emit-bytecode"}, "Kiln has no MLIR bytecode; it reads and writes the text form"})
 	o.in = c.inputFlag()
@@ -143,6 +146,19 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	out := bufio.NewWriterSize(dest, 64<<10)
+	if o.logActionsTo != "" {
+		// On standard output the log goes with the IR, in order.
+		log, closeLog, err := openOutput(o.logActionsTo, stdout)
+		if err != nil {
+			fmt.Fprintf(stderr, "kiln opt: %v\n", err)
+			return 1
+		}
+		defer closeLog()
+		if o.logActionsTo == "-" && o.output == "-" {
+			log = out
+		}
+		o.actionLog = log
+	}
 	var timing *pass.Timing // nil unless --mlir-timing
 	if o.timing {
 		timing = pass.NewTiming()

@@ -24,6 +24,7 @@ func runPipeline(m *ir.Operation, o *optOptions, timing *pass.Timing, stderr io.
 		PrintOptions:     o.print,
 		IROut:            stderr,
 		Timing:           timing,
+		ActionLog:        o.actionLog,
 	}
 	ps, err := commandLinePipelines(m, o.pipeline, reg)
 	if err != nil {

@@ -24,12 +24,27 @@ func Canonicalize() *Pass {
 			{Name: "test-convergence", Kind: BoolOption, Default: "false", Help: "Test only: Fail pass on non-convergence to detect cyclic pattern"},
 			{Name: "disable-patterns", Kind: ListOption, Help: "Labels of patterns that should be filtered out during application"},
 			{Name: "enable-patterns", Kind: ListOption, Help: "Labels of patterns that should be used during application, all other patterns are filtered out"},
+			{Name: "filter-dialects", Kind: ListOption, Help: "Only collect canonicalization patterns from the listed dialects (folders still run)"},
+			{Name: "cse-between-iterations", Kind: BoolOption, Default: "false", Help: "Run full CSE between each pattern-application iteration, so that patterns see the deduplicated ops"},
 		},
 		Init: func(ctx *ir.Context, opts *Options) error {
 			if _, err := regionSimplifyLevel(opts.String("region-simplify")); err != nil {
 				return err
 			}
 			all := rewrite.CanonicalizationPatterns(ctx)
+			if names := opts.List("filter-dialects"); len(names) > 0 {
+				all = nil
+				for _, n := range names {
+					d := ctx.Dialect(n)
+					if d == nil {
+						return fmt.Errorf("can't load dialect '%s': missing registration?", n)
+					}
+					all = append(all, d.Canonicalize...)
+					for _, op := range d.Ops {
+						all = append(all, op.Canonicalize...)
+					}
+				}
+			}
 			disabled, enabled := opts.List("disable-patterns"), opts.List("enable-patterns")
 			all = slices.DeleteFunc(all, func(p *ir.Pattern) bool {
 				return slices.Contains(disabled, p.Name) || len(enabled) > 0 && !slices.Contains(enabled, p.Name)
@@ -53,6 +68,9 @@ func Canonicalize() *Pass {
 				TopDown:          o.Bool("top-down"),
 				NoRegionSimplify: level == "disabled",
 				MergeBlocks:      level == "aggressive",
+			}
+			if o.Bool("cse-between-iterations") {
+				cfg.AfterSweep = func(root *ir.Operation, rw *ir.Rewriter) bool { return eliminateCommonSubexpressions(root, rw) }
 			}
 			converged, err := rewrite.ApplyPatternsGreedily(op, patterns, cfg)
 			if err != nil {

@@ -7,26 +7,42 @@ import (
 )
 
 // CSE returns the cse pass: it replaces a pure op by an equal op that
-// dominates it (same name, operands, attributes and result types) and
-// erases trivially dead ops, as MLIR's CSE. Ops with regions or successors
-// are not merged. Values known in a region are known in the regions nested
-// in it, except below an op isolated from above, which starts afresh.
+// dominates it (same name, operands, attributes and result types; the
+// operands of a commutative op in any order) and erases trivially dead ops,
+// as MLIR's CSE. An op that only reads memory is replaced by an equal one
+// earlier in its block when no op between them may write. An op with
+// regions is merged when its regions have one block each and hold the same
+// ops; ops with successors are not. Values known in a region are known in
+// the regions nested in it, except below an op isolated from above, which
+// starts afresh.
 func CSE() *Pass {
 	return &Pass{
 		Name:     "CSE",
 		Argument: "cse",
 		Summary:  "Eliminate common sub-expressions",
 		Run: func(op *ir.Operation, _ *Context) error {
-			c := &cse{seed: maphash.MakeSeed(), known: map[uint64][]*ir.Operation{}}
-			for _, r := range op.Regions() {
-				c.region(r)
-			}
-			for _, dead := range c.erase {
-				dead.Erase()
-			}
+			eliminateCommonSubexpressions(op, nil)
 			return nil
 		},
 	}
+}
+
+// eliminateCommonSubexpressions runs cse on op's regions and reports
+// whether it changed them; with a rewriter, it erases through it so that
+// its listener (a greedy driver) hears of the erased ops.
+func eliminateCommonSubexpressions(op *ir.Operation, rw *ir.Rewriter) bool {
+	c := &cse{seed: maphash.MakeSeed(), known: map[uint64][]*ir.Operation{}, rw: rw}
+	for _, r := range op.Regions() {
+		c.region(r)
+	}
+	for _, dead := range c.erase {
+		if rw != nil {
+			rw.EraseOp(dead)
+		} else {
+			dead.Erase()
+		}
+	}
+	return len(c.erase) > 0
 }
 
 // cse is one run: a scoped table of the ops available at the current
@@ -38,6 +54,7 @@ type cse struct {
 	// scope pops exactly its entries.
 	scopes [][]uint64
 	erase  []*ir.Operation
+	rw     *ir.Rewriter
 }
 
 func (c *cse) region(r *ir.Region) {
@@ -89,14 +106,27 @@ func (c *cse) block(b *ir.Block) {
 					c.region(r)
 				}
 			}
+			// As MLIR's, ops whose regions have more than one block stay.
+			if !singleBlockRegions(op) {
+				continue
+			}
+		}
+		if op.NumResults() == 0 || op.NumSuccessors() > 0 {
 			continue
 		}
-		if !ir.IsPure(op) || op.NumResults() == 0 || op.NumSuccessors() > 0 {
+		pure := ir.IsPure(op)
+		if !pure && !op.HasTrait(ir.ReadOnly) {
 			continue
 		}
 		h := c.hash(op)
-		if existing := c.lookup(h, op); existing != nil {
-			op.ReplaceAllUsesWith(existing.Results())
+		if existing := c.lookup(h, op); existing != nil && (pure || existing.Block() == b && !writesBetween(existing, op)) {
+			if c.rw != nil {
+				for i, r := range op.Results() {
+					c.rw.ReplaceAllUsesWith(r, existing.Result(i))
+				}
+			} else {
+				op.ReplaceAllUsesWith(existing.Results())
+			}
 			c.erase = append(c.erase, op)
 			continue
 		}
@@ -105,13 +135,108 @@ func (c *cse) block(b *ir.Block) {
 	}
 }
 
+// lookup returns the latest known op equal to op.
 func (c *cse) lookup(h uint64, op *ir.Operation) *ir.Operation {
-	for _, e := range c.known[h] {
-		if ir.EquivalentOps(e, op, false) {
+	known := c.known[h]
+	for i := len(known) - 1; i >= 0; i-- {
+		if e := known[i]; ir.EquivalentOps(e, op, true) && sameOperands(e, op) && sameRegions(e, op, map[*ir.Value]*ir.Value{}) {
 			return e
 		}
 	}
 	return nil
+}
+
+// sameOperands compares operands in order, or as multisets for a
+// commutative op.
+func sameOperands(a, b *ir.Operation) bool {
+	if !a.HasTrait(ir.Commutative) {
+		for i := range a.NumOperands() {
+			if a.Operand(i) != b.Operand(i) {
+				return false
+			}
+		}
+		return true
+	}
+	count := map[*ir.Value]int{}
+	for _, v := range a.Operands() {
+		count[v]++
+	}
+	for _, v := range b.Operands() {
+		if count[v] == 0 {
+			return false
+		}
+		count[v]--
+	}
+	return true
+}
+
+func singleBlockRegions(op *ir.Operation) bool {
+	for _, r := range op.Regions() {
+		if len(r.BlockList()) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// sameRegions reports whether the (single-block) regions of a and b hold
+// the same ops in the same order, their arguments and results standing for
+// each other (m, from a's values to b's), and otherwise the same operands.
+func sameRegions(a, b *ir.Operation, m map[*ir.Value]*ir.Value) bool {
+	for i := range a.NumRegions() {
+		la, lb := a.Region(i).BlockList(), b.Region(i).BlockList()
+		if len(la) != len(lb) {
+			return false
+		}
+		if len(la) == 0 {
+			continue
+		}
+		ba, bb := la[0], lb[0]
+		if ba.NumArgs() != bb.NumArgs() {
+			return false
+		}
+		for j := range ba.NumArgs() {
+			if ba.Arg(j).Type() != bb.Arg(j).Type() {
+				return false
+			}
+			m[ba.Arg(j)] = bb.Arg(j)
+		}
+		oa, ob := ba.OpList(), bb.OpList()
+		if len(oa) != len(ob) {
+			return false
+		}
+		for k, x := range oa {
+			y := ob[k]
+			if !ir.EquivalentOps(x, y, true) || x.NumSuccessors() > 0 {
+				return false
+			}
+			for n, v := range x.Operands() {
+				w := y.Operand(n)
+				if mv, ok := m[v]; ok && mv != w || !ok && v != w {
+					return false
+				}
+			}
+			if !sameRegions(x, y, m) {
+				return false
+			}
+			for n, r := range x.Results() {
+				m[r] = y.Result(n)
+			}
+		}
+	}
+	return true
+}
+
+// writesBetween reports whether an op strictly between from and to (in one
+// block) may write memory: anything that is not pure, read-only or
+// allocation-only, as MLIR treats an op without declared effects.
+func writesBetween(from, to *ir.Operation) bool {
+	for op := from.NextOp(); op != nil && op != to; op = op.NextOp() {
+		if !ir.IsPure(op) && !op.HasTrait(ir.ReadOnly) && !op.HasTrait(ir.AllocOnly) {
+			return true
+		}
+	}
+	return false
 }
 
 // hash combines what equivalent compares; attributes are combined in an
@@ -119,9 +244,16 @@ func (c *cse) lookup(h uint64, op *ir.Operation) *ir.Operation {
 // order.
 func (c *cse) hash(op *ir.Operation) uint64 {
 	h := maphash.String(c.seed, op.Name())
+	commutative := op.HasTrait(ir.Commutative)
+	var operands uint64
 	for _, v := range op.Operands() {
-		h = h*31 + maphash.Comparable(c.seed, v)
+		if commutative {
+			operands += maphash.Comparable(c.seed, v)
+		} else {
+			h = h*31 + maphash.Comparable(c.seed, v)
+		}
 	}
+	h = h*31 + operands
 	for _, t := range op.ResultTypes() {
 		h = h*31 + maphash.Comparable(c.seed, t)
 	}

@@ -30,6 +30,9 @@ type Config struct {
 	IROut                   io.Writer
 	// Timing, when set, records how long each pass takes (--mlir-timing).
 	Timing *Timing
+	// ActionLog, when set, receives a line as each pass starts and ends on
+	// an op, in MLIR's action log format (--log-actions-to).
+	ActionLog io.Writer
 }
 
 // PassManager runs a pipeline with a configuration.
@@ -50,18 +53,7 @@ func (pm *PassManager) Run(op *ir.Operation) error {
 	if !matches(pm.Pipeline.Anchor, op) {
 		return op.Errorf("can't run '%s' pass manager on '%s' op", pm.Pipeline.Anchor, op.Name())
 	}
-	// Options are created here, before any goroutine reads them.
-	err := pm.Pipeline.passes(func(p *Pass) error {
-		opts := p.Opts()
-		if p.Init == nil {
-			return nil
-		}
-		if err := p.Init(op.Context(), opts); err != nil {
-			return fmt.Errorf("pass '%s' failed to initialize: %w", p.Argument, err)
-		}
-		return nil
-	})
-	if err != nil {
+	if err := InitPipeline(pm.Pipeline, op.Context()); err != nil {
 		return err
 	}
 	r := &runner{pm: pm, out: pm.IROut}
@@ -72,6 +64,23 @@ func (pm *PassManager) Run(op *ir.Operation) error {
 		r.timers = pm.Timing.forPipeline(pm.Pipeline)
 	}
 	return r.run(pm.Pipeline, op)
+}
+
+// InitPipeline creates the options of p's passes and runs their Init, as a
+// pass manager does before running p; a pass that runs a pipeline of its
+// own (Context.RunPipeline) calls it from its Init.
+func InitPipeline(p *Pipeline, ctx *ir.Context) error {
+	// Options are created here, before any goroutine reads them.
+	return p.passes(func(p *Pass) error {
+		opts := p.Opts()
+		if p.Init == nil {
+			return nil
+		}
+		if err := p.Init(ctx, opts); err != nil {
+			return fmt.Errorf("pass '%s' failed to initialize: %w", p.Argument, err)
+		}
+		return nil
+	})
 }
 
 func matches(anchor string, op *ir.Operation) bool { return anchor == AnyOp || anchor == op.Name() }
@@ -106,9 +115,11 @@ func (r *runner) runPass(p *Pass, op *ir.Operation) error {
 	if r.pm.PrintBefore {
 		r.dump("Before", p, op)
 	}
+	r.logAction("begins (no breakpoint) Action `pass-execution` running `%s` on Operation `%s``", p.DisplayName(), op.Name())
 	start := time.Now()
-	err := p.Run(op, &Context{Options: p.Opts(), Pass: p})
+	err := p.Run(op, &Context{Options: p.Opts(), Pass: p, run: r})
 	r.timers[p].add(time.Since(start))
+	r.logAction("completed `pass-execution`")
 	if err != nil {
 		// A pass that failed with a diagnostic has said what went wrong, as
 		// in MLIR (whose tests expect no more); other errors get a location.
@@ -163,11 +174,22 @@ func (r *runner) runNested(p *Pipeline, op *ir.Operation) error {
 	return ir.ParallelForN(workers, len(children), func(i int) error { return r.run(p, children[i]) })
 }
 
+// logAction writes a line of the action log. Kiln's goroutines have no
+// thread names or ids to show: every line says thread 0.
+func (r *runner) logAction(format string, args ...any) {
+	if r.pm.ActionLog == nil {
+		return
+	}
+	r.outMu.Lock()
+	defer r.outMu.Unlock()
+	fmt.Fprintf(r.pm.ActionLog, "[thread 0] "+format+"\n", args...)
+}
+
 // dump prints the IR a pass runs on, with MLIR's header:
 // // -----// IR Dump After CSE (cse) //----- //
 func (r *runner) dump(when string, p *Pass, op *ir.Operation) {
 	text := ir.OpString(op, r.pm.PrintOptions)
 	r.outMu.Lock()
 	defer r.outMu.Unlock()
-	fmt.Fprintf(r.out, "// -----// IR Dump %s %s (%s) //----- //\n%s\n\n", when, p.Name, p.Argument, text)
+	fmt.Fprintf(r.out, "// -----// IR Dump %s %s (%s) //----- //\n%s\n\n", when, p.DisplayName(), p.Argument, text)
 }

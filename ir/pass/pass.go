@@ -1,6 +1,9 @@
 package pass
 
 import (
+	"fmt"
+	"os"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -22,6 +25,10 @@ type Pass struct {
 	Init func(ctx *ir.Context, opts *Options) error
 	// Run transforms op. It may run concurrently on sibling ops.
 	Run func(op *ir.Operation, pc *Context) error
+	// NameOption, when set, names the string option whose value is the
+	// pass's display name in place of Name (composite-fixed-point-pass's
+	// name=...).
+	NameOption string
 
 	opts *Options
 }
@@ -32,6 +39,42 @@ type Context struct {
 	Options *Options
 	// Pass is the running pass.
 	Pass *Pass
+
+	run *runner
+}
+
+// DisplayName is the name IR dumps and timing reports show for the pass.
+func (p *Pass) DisplayName() string {
+	if p.NameOption != "" {
+		return p.Opts().String(p.NameOption)
+	}
+	return p.Name
+}
+
+// Report writes text, as one piece, where the pass manager prints IR
+// dumps (standard error unless Config.IROut says otherwise): what a pass
+// prints on MLIR's llvm::errs().
+func (c *Context) Report(text string) {
+	if c.run == nil {
+		fmt.Fprint(os.Stderr, text)
+		return
+	}
+	c.run.outMu.Lock()
+	defer c.run.outMu.Unlock()
+	fmt.Fprint(c.run.out, text)
+}
+
+// RunPipeline runs a pipeline whose passes were initialized (InitPipeline)
+// on op, within the running pass manager: its configuration (IR dumps,
+// verification, threading) applies to the pipeline's passes too.
+func (c *Context) RunPipeline(p *Pipeline, op *ir.Operation) error {
+	if !matches(p.Anchor, op) {
+		return op.Errorf("can't run '%s' pass manager on '%s' op", p.Anchor, op.Name())
+	}
+	if c.run == nil {
+		return New(p, Config{DisableThreading: true}).Run(op)
+	}
+	return c.run.run(p, op)
 }
 
 // Opts returns the pass's option values (the declared defaults until set).

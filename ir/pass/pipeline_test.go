@@ -25,16 +25,16 @@ func moduleOnly() *pass.Pass {
 func TestPipelineRoundTrip(t *testing.T) {
 	for _, tc := range []struct{ in, out string }{
 		{"builtin.module(func.func(cse, canonicalize), symbol-dce)",
-			"builtin.module(func.func(cse,canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true}),symbol-dce)"},
+			"builtin.module(func.func(cse,canonicalize{cse-between-iterations=false    max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true}),symbol-dce)"},
 		{" builtin.module ( func.func ( canonicalize{max-iterations=3 region-simplify=false} ) ) ",
-			"builtin.module(func.func(canonicalize{  max-iterations=3 max-num-rewrites=-1 region-simplify=false test-convergence=false top-down=true}))"},
+			"builtin.module(func.func(canonicalize{cse-between-iterations=false    max-iterations=3 max-num-rewrites=-1 region-simplify=false test-convergence=false top-down=true}))"},
 		{"any(cse)", "any(cse)"},
 		{"builtin.module()", "builtin.module()"},
 		{"builtin.module(func.func(), gpu.module(any(cse)))", "builtin.module(func.func(),gpu.module(any(cse)))"},
 		{"builtin.module(canonicalize{top-down test-convergence=1 disable-patterns=a,b})",
-			"builtin.module(canonicalize{disable-patterns={a,b}  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=true top-down=true})"},
+			"builtin.module(canonicalize{cse-between-iterations=false disable-patterns={a,b}   max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=true top-down=true})"},
 		{"builtin.module(canonicalize{region-simplify=aggressive})",
-			"builtin.module(canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=aggressive test-convergence=false top-down=true})"},
+			"builtin.module(canonicalize{cse-between-iterations=false    max-iterations=10 max-num-rewrites=-1 region-simplify=aggressive test-convergence=false top-down=true})"},
 		{`builtin.module(module-only{label="a b" names={x,y}})`, "builtin.module(module-only{label={a b} names={x,y}})"},
 		// A newline is a space too, and a quote hides the braces in it.
 		{"builtin.module(module-only{names={\n}})", "builtin.module(module-only{label=x names={\n}})"},

@@ -13,9 +13,10 @@ import (
 // yielded by a terminator whose parent the pass does not understand, or is
 // used to compute a live value. Then it removes what is dead:
 //
-//   - arguments and results of private functions that only calls use, with
-//     the matching call operands and results (a result goes when no call
-//     uses it);
+//   - arguments and results of functions that only calls use and that no
+//     IR outside the pass's op may call (private ones, and nested ones in
+//     tables hidden from the IR above), with the matching call operands
+//     and results (a result goes when no call uses it);
 //   - results, entry block arguments and forwarded operands of ops that
 //     describe their region flow (ir.RegionSuccessor: scf.for, scf.while,
 //     scf.if, scf.index_switch, scf.execute_region, affine.for, affine.if,
@@ -116,70 +117,104 @@ func isFunction(op *ir.Operation) bool {
 	return ok && body != nil && !body.Empty() && op.HasTrait(ir.Symbol) && ir.FunctionTypeOf(op) != nil
 }
 
-// findFunctions finds the private functions of the symbol tables in top
-// whose uses, within their table, are all calls that match their
-// signature. A call is what its dialect's ir.Inliner says is one (func.call,
-// spirv.FunctionCall), direct, with a flat reference, and whose operands are
-// all arguments.
+// findFunctions finds the functions of the symbol tables in top whose
+// every use is a call that matches their signature: private functions, and
+// nested ones in a table hidden from the IR above top (as symbol-dce sees
+// it: the top-level op, a table that is not a symbol, a private table, or
+// one inside a hidden table). A call is what its dialect's ir.Inliner says
+// is one (func.call, spirv.FunctionCall), direct, with a flat reference,
+// and whose operands are all arguments. An unregistered op with regions
+// may be a symbol table using anything: the functions of its table and of
+// the tables inside that one stay.
 func (a *rdv) findFunctions() {
-	a.top.WalkPre(func(t *ir.Operation) (bool, bool) {
-		if !t.HasTrait(ir.SymbolTable) || t.NumRegions() == 0 {
+	cands := map[*ir.Operation]*callee{}
+	tableOf := map[*ir.Operation]*ir.Operation{} // candidate -> its table
+	hidden := map[*ir.Operation]bool{}
+	unknown := map[*ir.Operation]bool{} // tables holding an unregistered op with regions
+	hiddenTop := a.top.ParentOp() == nil || !isSymbol(a.top) || ir.Visibility(a.top) == "private"
+	var users []*ir.Operation
+	a.top.WalkPre(func(u *ir.Operation) (bool, bool) {
+		table := nearestTable(u, a.top)
+		if u.NumRegions() > 0 && !u.IsRegistered() {
+			unknown[table] = true
+			return false, true
+		}
+		if u != a.top {
+			users = append(users, u)
+		}
+		if !u.HasTrait(ir.SymbolTable) || u.NumRegions() == 0 {
 			return true, true
 		}
-		byName := map[string]*callee{}
-		for b := range t.Region(0).Blocks() {
+		h := hiddenTop
+		if u != a.top {
+			h = hidden[table] || !isSymbol(u) || ir.Visibility(u) == "private"
+		}
+		hidden[u] = h
+		for b := range u.Region(0).Blocks() {
 			for f := range b.Ops() {
-				if isFunction(f) && ir.Visibility(f) == "private" {
-					byName[ir.SymbolName(f)] = &callee{fn: f}
+				if vis := ir.Visibility(f); isFunction(f) && (vis == "private" || vis == "nested" && h) {
+					cands[f] = &callee{fn: f}
+					tableOf[f] = u
 				}
 			}
 		}
-		escaped := map[string]bool{}
-		unknown := false
-		for b := range t.Region(0).Blocks() {
-			for o := range b.Ops() {
-				o.WalkPre(func(u *ir.Operation) (bool, bool) {
-					if u.NumRegions() > 0 && !u.IsRegistered() {
-						// A possible symbol table: its uses are unknown.
-						unknown = true
-						return false, false
-					}
-					for _, at := range u.Attrs() {
-						refs(at.Value, func(r *ir.SymbolRefAttr) {
-							c := byName[r.Root]
-							if c == nil {
-								return
-							}
-							if isCallOf(u, r, c.fn) {
-								c.calls = append(c.calls, u)
-							} else {
-								escaped[r.Root] = true
-							}
-						})
-					}
-					// A nested symbol table resolves its ops' references.
-					return !u.HasTrait(ir.SymbolTable), true
-				})
-			}
-		}
-		if unknown {
-			return true, true
-		}
-		for name, c := range byName {
-			if escaped[name] {
-				continue
-			}
-			a.funcs[c.fn] = c
-			for _, call := range c.calls {
-				a.calls[call] = c
-			}
-			exits(c.fn.Region(0), func(term *ir.Operation) {
-				a.returns[term] = c
-				c.returns = append(c.returns, term)
-			})
-		}
 		return true, true
 	})
+	escaped := map[*ir.Operation]bool{}
+	for _, u := range users {
+		for _, at := range u.Attrs() {
+			refs(at.Value, func(r *ir.SymbolRefAttr) {
+				chain := resolve(nearestTable(u, nil), r)
+				if len(chain) != len(r.Nested)+1 {
+					return
+				}
+				c := cands[chain[len(chain)-1]]
+				if c == nil {
+					return
+				}
+				if isCallOf(u, r, c.fn) {
+					c.calls = append(c.calls, u)
+				} else {
+					escaped[c.fn] = true
+				}
+			})
+		}
+	}
+	// Candidates in document order, for a deterministic result.
+	a.top.Walk(func(f *ir.Operation) bool {
+		c := cands[f]
+		if c == nil || escaped[f] {
+			return true
+		}
+		for t := tableOf[f]; t != nil; t = nearestTable(t, a.top) {
+			if unknown[t] {
+				return true
+			}
+			if t == a.top {
+				break
+			}
+		}
+		a.funcs[c.fn] = c
+		for _, call := range c.calls {
+			a.calls[call] = c
+		}
+		exits(c.fn.Region(0), func(term *ir.Operation) {
+			a.returns[term] = c
+			c.returns = append(c.returns, term)
+		})
+		return true
+	})
+}
+
+// nearestTable returns the closest ancestor of op that is a symbol table,
+// or nil; it stops at stop, returned when reached.
+func nearestTable(op, stop *ir.Operation) *ir.Operation {
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if p == stop || p.HasTrait(ir.SymbolTable) {
+			return p
+		}
+	}
+	return nil
 }
 
 // isCallOf reports whether call calls fn, which r names, directly with

@@ -4,11 +4,13 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// SymbolDCE returns the symbol-dce pass: it erases the private symbols of
-// the op's symbol table and of the symbol tables nested in it that nothing
-// live refers to, as MLIR's SymbolDCE. Public and nested symbols, and ops
-// that are not symbols, are live; a symbol referred to (through any
-// SymbolRefAttr) from a live op is live.
+// SymbolDCE returns the symbol-dce pass: it erases the symbols of the op's
+// symbol table and of the symbol tables nested in it that nothing live
+// refers to, as MLIR's SymbolDCE. Public symbols and ops that are not
+// symbols are live; nested symbols are live too unless their table is
+// hidden from the IR above it (the top-level op, a table that is not a
+// symbol, a private table, or one inside a hidden table); a symbol referred
+// to (through any SymbolRefAttr) from a live op is live.
 func SymbolDCE() *Pass {
 	return &Pass{
 		Name:     "SymbolDCE",
@@ -19,7 +21,8 @@ func SymbolDCE() *Pass {
 				return op.Errorf("was scheduled to run under SymbolDCE, but does not define a symbol table")
 			}
 			live := map[*ir.Operation]bool{}
-			if err := liveness(op, live); err != nil {
+			hidden := op.ParentOp() == nil || !isSymbol(op) || ir.Visibility(op) == "private"
+			if err := liveness(op, hidden, live); err != nil {
 				return err
 			}
 			op.Walk(func(t *ir.Operation) bool {
@@ -42,15 +45,16 @@ func SymbolDCE() *Pass {
 func isSymbol(op *ir.Operation) bool { return op.HasTrait(ir.Symbol) && ir.SymbolName(op) != "" }
 
 // liveness marks the live symbols of table and of the symbol tables nested
-// in live ops.
-func liveness(table *ir.Operation, live map[*ir.Operation]bool) error {
+// in live ops. In a hidden table only public symbols are live by
+// themselves; in one the IR above may see, nested symbols too.
+func liveness(table *ir.Operation, hidden bool, live map[*ir.Operation]bool) error {
 	var work []*ir.Operation
 	if table.NumRegions() > 0 {
 		for b := range table.Region(0).Blocks() {
 			for op := range b.Ops() {
 				if !isSymbol(op) {
 					work = append(work, op)
-				} else if ir.Visibility(op) != "private" && !live[op] {
+				} else if vis := ir.Visibility(op); (vis == "public" || !hidden && vis != "private") && !live[op] {
 					live[op] = true
 					work = append(work, op)
 				}
@@ -61,7 +65,8 @@ func liveness(table *ir.Operation, live map[*ir.Operation]bool) error {
 		op := work[len(work)-1]
 		work = work[:len(work)-1]
 		if op.HasTrait(ir.SymbolTable) {
-			if err := liveness(op, live); err != nil {
+			nestedHidden := hidden || !isSymbol(op) || ir.Visibility(op) == "private"
+			if err := liveness(op, nestedHidden, live); err != nil {
 				return err
 			}
 		}
@@ -88,7 +93,8 @@ func symbolUses(op *ir.Operation, fn func(*ir.SymbolRefAttr)) error {
 	var err error
 	op.WalkPre(func(o *ir.Operation) (bool, bool) {
 		if o.NumRegions() > 0 && !o.IsRegistered() {
-			err = o.Errorf("contains potentially unknown symbol table, meaning that we can't reliably compute symbol uses")
+			// MLIR's wording, typo included: tests match it.
+			err = ir.Errorf(o.Loc(), "operation contains potentially unknown symbol table, meaning that we can't reliable compute symbol uses")
 			return false, false
 		}
 		for _, a := range o.Attrs() {

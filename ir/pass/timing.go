@@ -67,7 +67,7 @@ func (t *Timing) forPipeline(p *Pipeline) map[any]*timer {
 			if s.Nested != nil {
 				key, name = s.Nested, "'"+s.Nested.Anchor+"' Pipeline"
 			} else {
-				name = s.Pass.Name
+				name = s.Pass.DisplayName()
 			}
 			tm, ok := t.byKey[key]
 			if !ok {

@@ -99,17 +99,28 @@ func (f *folder) insertKnownConstant(op *ir.Operation, rw *ir.Rewriter) (erased 
 	}
 	scope := f.scopeOf(op)
 	k := ConstKey{scope, op.Def().Dialect(), value, op.Result(0).Type()}
+	unknown := op.Context().UnknownLoc()
 	if existing := f.consts[k]; existing != nil {
+		// The kept constant stands for both now: as MLIR's folder (PR
+		// 75415), it has no one source location.
 		rw.ReplaceOp(op, existing.Results())
+		rw.ModifyInPlace(existing, func() { existing.SetLoc(unknown) })
 		return true
 	}
 	f.consts[k] = op
 	f.keys[op] = k
 	entry := scope.Entry()
-	if op.Block() == entry && (op.PrevOp() == nil || f.owns(op.PrevOp())) {
-		return false
+	switch {
+	case op.Block() != entry:
+		// Hoisted out of its block, it loses its location (MLIR keeps it
+		// only for a move within the block, PR 151573).
+		rw.ModifyInPlace(op, func() {
+			op.MoveBefore(entry.First())
+			op.SetLoc(unknown)
+		})
+	case op.PrevOp() != nil && !f.owns(op.PrevOp()):
+		rw.ModifyInPlace(op, func() { op.MoveBefore(entry.First()) })
 	}
-	rw.ModifyInPlace(op, func() { op.MoveBefore(entry.First()) })
 	return false
 }
 
@@ -191,6 +202,8 @@ func (f *folder) constant(op *ir.Operation, value ir.Attribute, t ir.Type, rw *i
 	blk, before := rw.InsertionPoint()
 	defer rw.RestoreInsertionPoint(blk, before)
 	rw.SetInsertionPointBefore(op)
-	c = MaterializeConstant(rw, d, value, t, op.Loc())
+	// A folded value's constant has no source location of its own (MLIR's
+	// folder materializes it at an unknown location).
+	c = MaterializeConstant(rw, d, value, t, op.Context().UnknownLoc())
 	return c, c != nil
 }

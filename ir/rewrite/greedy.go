@@ -35,6 +35,11 @@ type GreedyConfig struct {
 	NoConstantCSE bool
 	// Listener, when set, is told about every change as well.
 	Listener ir.Listener
+	// AfterSweep, when set, runs after each sweep and its region
+	// simplification, with the driver's rewriter (which it must erase
+	// through), and reports whether it changed the IR; a change means
+	// another sweep. Canonicalize's cse-between-iterations runs cse there.
+	AfterSweep func(root *ir.Operation, rw *ir.Rewriter) bool
 }
 
 // ApplyGreedily is ApplyPatternsGreedily with patterns and MLIR's default
@@ -70,6 +75,9 @@ func ApplyPatternsGreedily(op *ir.Operation, patterns *PatternSet, cfg GreedyCon
 			return false, nil
 		}
 		if !cfg.NoRegionSimplify && d.simplifyRegions() {
+			changed = true
+		}
+		if cfg.AfterSweep != nil && cfg.AfterSweep(op, d.rw) {
 			changed = true
 		}
 		if !changed {

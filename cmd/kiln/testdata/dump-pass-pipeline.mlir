@@ -9,7 +9,7 @@
 // every option with its value, sorted, an empty list leaving its space.
 // FLAGS:      Pass Manager with 2 passes:
 // FLAGS-NEXT: builtin.module(
-// FLAGS-NEXT:   canonicalize{  max-iterations=3 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
+// FLAGS-NEXT:   canonicalize{cse-between-iterations=false    max-iterations=3 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // FLAGS-NEXT:   cse
 // FLAGS-NEXT: )
 // FLAGS-EMPTY:

@@ -98,3 +98,29 @@ func.func @through_loop(%c: i1, %n: index, %x: i32) {
   }
   return
 }
+
+// -----
+
+// index.remu has no memory effects but is not speculatable (a zero divisor
+// is undefined behaviour): it stays where the program runs it, and so does
+// the constant only it uses; index.add, which is pure, sinks.
+// CHECK-LABEL: func.func @not_speculatable
+// CHECK-NEXT:    %[[C8:.*]] = index.constant 8
+// CHECK-NEXT:    %[[R:.*]] = index.remu %arg0, %[[C8]]
+// CHECK-NEXT:    %[[V:.*]] = scf.if %arg1 -> (index) {
+// CHECK-NEXT:      scf.yield %[[R]] : index
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[A:.*]] = index.add %arg0, %arg0
+// CHECK-NEXT:      scf.yield %[[A]] : index
+// CHECK-NEXT:    }
+func.func @not_speculatable(%a: index, %c: i1) -> index {
+  %c8 = index.constant 8
+  %r = index.remu %a, %c8
+  %s = index.add %a, %a
+  %v = scf.if %c -> (index) {
+    scf.yield %r : index
+  } else {
+    scf.yield %s : index
+  }
+  return %v : index
+}
