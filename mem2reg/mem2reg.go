@@ -106,7 +106,7 @@ func analyze(s Slot) *promoter {
 			}
 			p.regions[top] = p.regions[top] || m.StoresTo(o, s)
 		}
-		if !g.reachable(top.Block()) {
+		if !g.Reachable(top.Block()) {
 			return nil
 		}
 	}
@@ -116,7 +116,7 @@ func analyze(s Slot) *promoter {
 	defs := map[*ir.Block]bool{s.Ptr.OwnerBlock(): true}
 	live := map[*ir.Block]bool{}
 	var work []*ir.Block
-	for _, b := range g.rpo {
+	for _, b := range g.RPO() {
 		for o := range b.Ops() {
 			if o == s.Ptr.DefiningOp() {
 				break
@@ -142,7 +142,7 @@ func analyze(s Slot) *promoter {
 	for len(work) > 0 {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, pr := range g.preds[b] {
+		for _, pr := range g.Preds(b) {
 			if !live[pr] && !defs[pr] {
 				live[pr] = true
 				work = append(work, pr)
@@ -150,7 +150,7 @@ func analyze(s Slot) *promoter {
 		}
 	}
 	for _, b := range g.iteratedFrontier(defs, live) {
-		for _, pr := range g.preds[b] {
+		for _, pr := range g.Preds(b) {
 			if !pr.Last().CanSetSuccessorOperands() {
 				return nil
 			}
@@ -256,7 +256,7 @@ func (p *promoter) dropUnusedMerges() {
 	used := map[*ir.Value]bool{}
 	var work []*ir.Value
 	for b, arg := range p.merges {
-		for _, pr := range p.g.preds[b] {
+		for _, pr := range p.g.Preds(b) {
 			t := pr.Last()
 			for i, succ := range t.Successors() {
 				if succ != b {
@@ -293,7 +293,7 @@ func (p *promoter) dropUnusedMerges() {
 		}
 	}
 	for b, arg := range dead {
-		for _, pr := range p.g.preds[b] {
+		for _, pr := range p.g.Preds(b) {
 			t := pr.Last()
 			for i, succ := range t.Successors() {
 				if succ == b {
