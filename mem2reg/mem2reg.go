@@ -27,6 +27,16 @@ func Pass() *pass.Pass {
 // many it promoted.
 func Promote(op *ir.Operation) int {
 	promoted := 0
+	// Promotion changes no region's control flow (it adds block arguments
+	// and branch operands, erases loads and stores, and moves whole region
+	// bodies into rebuilt scf ops), so each region's graph is computed once.
+	cfgs := map[*ir.Region]*cfg{}
+	cfgOf := func(r *ir.Region) *cfg {
+		if cfgs[r] == nil {
+			cfgs[r] = newCFG(r)
+		}
+		return cfgs[r]
+	}
 	for {
 		var allocs []*ir.Operation
 		op.Walk(func(o *ir.Operation) bool {
@@ -42,7 +52,7 @@ func Promote(op *ir.Operation) int {
 				if !s.Ptr.HasUses() {
 					continue // as MLIR, an unused slot stays
 				}
-				p := analyze(s)
+				p := analyze(s, cfgOf)
 				if p == nil {
 					continue
 				}
@@ -80,7 +90,7 @@ type promoter struct {
 // slot's region or nested in it only through region ops that promotion
 // goes through, in a block reachable from the entry, and every
 // predecessor of a merge point must be able to pass it the slot's value.
-func analyze(s Slot) *promoter {
+func analyze(s Slot, cfgOf func(*ir.Region) *cfg) *promoter {
 	r := s.Ptr.ParentRegion()
 	if r == nil || r.Entry() == nil {
 		return nil
@@ -89,7 +99,7 @@ func analyze(s Slot) *promoter {
 	for u := range s.Ptr.Uses() {
 		uses[u.Owner()] = append(uses[u.Owner()], u)
 	}
-	g := newCFG(r)
+	g := cfgOf(r)
 	p := &promoter{s: s, region: r, g: g, users: map[*ir.Operation]bool{},
 		regions: map[*ir.Operation]bool{}, merges: map[*ir.Block]*ir.Value{}}
 	for o, us := range uses {
