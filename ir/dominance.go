@@ -1,14 +1,18 @@
 package ir
 
-// domTree is the dominator tree of a region's blocks, computed with the
-// Cooper-Harvey-Kennedy iterative algorithm over reverse post-order.
-type domTree struct {
+// DomTree is the dominator tree of a region's blocks, computed with the
+// Cooper-Harvey-Kennedy iterative algorithm over reverse post-order, for
+// the verifier and for passes (MLIR's DominanceInfo of one region).
+type DomTree struct {
 	idom  map[*Block]*Block
 	order map[*Block]int // reverse post-order number; absent: unreachable
+	rpo   []*Block
+	preds map[*Block][]*Block
 }
 
-func newDomTree(r *Region) *domTree {
-	t := &domTree{idom: map[*Block]*Block{}, order: map[*Block]int{}}
+// NewDomTree computes the dominator tree of r.
+func NewDomTree(r *Region) *DomTree {
+	t := &DomTree{idom: map[*Block]*Block{}, order: map[*Block]int{}, preds: map[*Block][]*Block{}}
 	entry := r.first
 	if entry == nil {
 		return t
@@ -44,11 +48,11 @@ func newDomTree(r *Region) *domTree {
 		rpo[len(post)-1-i] = b
 		t.order[b] = len(post) - 1 - i
 	}
-	preds := map[*Block][]*Block{}
+	t.rpo = rpo
 	for _, b := range rpo {
 		if b.last != nil {
 			for _, s := range b.last.succs() {
-				preds[s] = append(preds[s], b)
+				t.preds[s] = append(t.preds[s], b)
 			}
 		}
 	}
@@ -57,7 +61,7 @@ func newDomTree(r *Region) *domTree {
 		changed = false
 		for _, b := range rpo[1:] {
 			var nd *Block
-			for _, p := range preds[b] {
+			for _, p := range t.preds[b] {
 				if _, ok := t.idom[p]; !ok {
 					continue
 				}
@@ -76,7 +80,7 @@ func newDomTree(r *Region) *domTree {
 	return t
 }
 
-func (t *domTree) intersect(a, b *Block) *Block {
+func (t *DomTree) intersect(a, b *Block) *Block {
 	for a != b {
 		for t.order[a] > t.order[b] {
 			a = t.idom[a]
@@ -88,15 +92,27 @@ func (t *domTree) intersect(a, b *Block) *Block {
 	return a
 }
 
-// reachable reports whether b is reachable from the region's entry.
-func (t *domTree) reachable(b *Block) bool {
+// RPO returns the blocks reachable from the region's entry in reverse
+// post-order, the entry first.
+func (t *DomTree) RPO() []*Block { return t.rpo }
+
+// Preds returns the predecessors of b reachable from the entry, in
+// reverse post-order.
+func (t *DomTree) Preds(b *Block) []*Block { return t.preds[b] }
+
+// IDom returns the immediate dominator of a reachable b (the entry's is
+// itself), nil for an unreachable one.
+func (t *DomTree) IDom(b *Block) *Block { return t.idom[b] }
+
+// Reachable reports whether b is reachable from the region's entry.
+func (t *DomTree) Reachable(b *Block) bool {
 	_, ok := t.order[b]
 	return ok
 }
 
-// dominates reports whether a dominates b; unreachable blocks are dominated
+// Dominates reports whether a dominates b; unreachable blocks are dominated
 // by everything, as MLIR's verifier does not check them.
-func (t *domTree) dominates(a, b *Block) bool {
+func (t *DomTree) Dominates(a, b *Block) bool {
 	if _, reachable := t.order[b]; !reachable {
 		return true
 	}

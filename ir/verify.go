@@ -36,7 +36,7 @@ func verifyOpAndDominance(op *Operation, depth int, ownOperands bool, uses *[]sy
 }
 
 type verifier struct {
-	dom map[*Region]*domTree // made when first needed
+	dom map[*Region]*DomTree // made when first needed
 	// uses collects, in pre-order, the ops of the innermost symbol table
 	// around the walk that check symbol uses; nil outside any table. The
 	// table runs the checks once its body is verified, so finding them
@@ -537,7 +537,7 @@ func (v *verifier) dominates(val *Value, user *Operation) bool {
 	// MLIR does not check the operands of an op in an unreachable block
 	// (where even an op using its own result is legal). The entry block is
 	// reachable: a single-block region (a function's body) needs no tree.
-	if anc == user && useBlock != region.first && !v.domTreeOf(region).reachable(useBlock) {
+	if anc == user && useBlock != region.first && !v.domTreeOf(region).Reachable(useBlock) {
 		return true
 	}
 	if def := val.owner(); def != nil {
@@ -550,16 +550,16 @@ func (v *verifier) dominates(val *Value, user *Operation) bool {
 	} else if useBlock == defBlock {
 		return true
 	}
-	return v.domTreeOf(region).dominates(defBlock, useBlock)
+	return v.domTreeOf(region).Dominates(defBlock, useBlock)
 }
 
-func (v *verifier) domTreeOf(r *Region) *domTree {
+func (v *verifier) domTreeOf(r *Region) *DomTree {
 	t, ok := v.dom[r]
 	if !ok {
 		if v.dom == nil {
-			v.dom = map[*Region]*domTree{}
+			v.dom = map[*Region]*DomTree{}
 		}
-		t = newDomTree(r)
+		t = NewDomTree(r)
 		v.dom[r] = t
 	}
 	return t

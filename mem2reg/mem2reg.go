@@ -27,6 +27,16 @@ func Pass() *pass.Pass {
 // many it promoted.
 func Promote(op *ir.Operation) int {
 	promoted := 0
+	// Promotion changes no region's control flow (it adds block arguments
+	// and branch operands, erases loads and stores, and moves whole region
+	// bodies into rebuilt scf ops), so each region's graph is computed once.
+	cfgs := map[*ir.Region]*cfg{}
+	cfgOf := func(r *ir.Region) *cfg {
+		if cfgs[r] == nil {
+			cfgs[r] = newCFG(r)
+		}
+		return cfgs[r]
+	}
 	for {
 		var allocs []*ir.Operation
 		op.Walk(func(o *ir.Operation) bool {
@@ -42,7 +52,7 @@ func Promote(op *ir.Operation) int {
 				if !s.Ptr.HasUses() {
 					continue // as MLIR, an unused slot stays
 				}
-				p := analyze(s)
+				p := analyze(s, cfgOf)
 				if p == nil {
 					continue
 				}
@@ -80,7 +90,7 @@ type promoter struct {
 // slot's region or nested in it only through region ops that promotion
 // goes through, in a block reachable from the entry, and every
 // predecessor of a merge point must be able to pass it the slot's value.
-func analyze(s Slot) *promoter {
+func analyze(s Slot, cfgOf func(*ir.Region) *cfg) *promoter {
 	r := s.Ptr.ParentRegion()
 	if r == nil || r.Entry() == nil {
 		return nil
@@ -89,7 +99,7 @@ func analyze(s Slot) *promoter {
 	for u := range s.Ptr.Uses() {
 		uses[u.Owner()] = append(uses[u.Owner()], u)
 	}
-	g := newCFG(r)
+	g := cfgOf(r)
 	p := &promoter{s: s, region: r, g: g, users: map[*ir.Operation]bool{},
 		regions: map[*ir.Operation]bool{}, merges: map[*ir.Block]*ir.Value{}}
 	for o, us := range uses {
@@ -106,7 +116,7 @@ func analyze(s Slot) *promoter {
 			}
 			p.regions[top] = p.regions[top] || m.StoresTo(o, s)
 		}
-		if !g.reachable(top.Block()) {
+		if !g.Reachable(top.Block()) {
 			return nil
 		}
 	}
@@ -116,7 +126,7 @@ func analyze(s Slot) *promoter {
 	defs := map[*ir.Block]bool{s.Ptr.OwnerBlock(): true}
 	live := map[*ir.Block]bool{}
 	var work []*ir.Block
-	for _, b := range g.rpo {
+	for _, b := range g.RPO() {
 		for o := range b.Ops() {
 			if o == s.Ptr.DefiningOp() {
 				break
@@ -142,7 +152,7 @@ func analyze(s Slot) *promoter {
 	for len(work) > 0 {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, pr := range g.preds[b] {
+		for _, pr := range g.Preds(b) {
 			if !live[pr] && !defs[pr] {
 				live[pr] = true
 				work = append(work, pr)
@@ -150,7 +160,7 @@ func analyze(s Slot) *promoter {
 		}
 	}
 	for _, b := range g.iteratedFrontier(defs, live) {
-		for _, pr := range g.preds[b] {
+		for _, pr := range g.Preds(b) {
 			if !pr.Last().CanSetSuccessorOperands() {
 				return nil
 			}
@@ -256,7 +266,7 @@ func (p *promoter) dropUnusedMerges() {
 	used := map[*ir.Value]bool{}
 	var work []*ir.Value
 	for b, arg := range p.merges {
-		for _, pr := range p.g.preds[b] {
+		for _, pr := range p.g.Preds(b) {
 			t := pr.Last()
 			for i, succ := range t.Successors() {
 				if succ != b {
@@ -293,7 +303,7 @@ func (p *promoter) dropUnusedMerges() {
 		}
 	}
 	for b, arg := range dead {
-		for _, pr := range p.g.preds[b] {
+		for _, pr := range p.g.Preds(b) {
 			t := pr.Last()
 			for i, succ := range t.Successors() {
 				if succ == b {

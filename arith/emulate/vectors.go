@@ -14,8 +14,9 @@ type builder struct {
 	arith.Builder
 }
 
-func (x *builder) make(name string, operands []*ir.Value, results []ir.Type, attrs ...ir.NamedAttr) *ir.Operation {
-	return x.B.Create(&ir.OpState{Name: name, Loc: x.Loc, Operands: operands, ResultTypes: results, Attrs: attrs})
+// make builds an op of several results (Make builds those of one).
+func (x *builder) make(name string, operands []*ir.Value, results []ir.Type) *ir.Operation {
+	return x.B.Create(&ir.OpState{Name: name, Loc: x.Loc, Operands: operands, ResultTypes: results})
 }
 
 // componentType is t with its innermost dimension reduced to 1, or its
@@ -34,8 +35,8 @@ func componentType(ctx *ir.Context, t *ir.VectorType) ir.Type {
 func (x *builder) slice(v *ir.Value, off int64) *ir.Value {
 	vt := v.Type().(*ir.VectorType)
 	if len(vt.Dims) == 1 {
-		return x.make("vector.extract", []*ir.Value{v}, []ir.Type{vt.Elem},
-			ir.NamedAttr{Name: "static_position", Value: x.Ctx.DenseI64Array(off)}).Result(0)
+		return x.Make("vector.extract", vt.Elem,
+			[]ir.NamedAttr{{Name: "static_position", Value: x.Ctx.DenseI64Array(off)}}, v)
 	}
 	n := len(vt.Dims)
 	offs, sizes, strides := make([]int64, n), append([]int64(nil), vt.Dims...), make([]int64, n)
@@ -43,10 +44,10 @@ func (x *builder) slice(v *ir.Value, off int64) *ir.Value {
 	for i := range strides {
 		strides[i] = 1
 	}
-	return x.make("vector.extract_strided_slice", []*ir.Value{v}, []ir.Type{componentType(x.Ctx, vt)},
-		ir.NamedAttr{Name: "offsets", Value: vector.I64ArrayAttr(x.Ctx, offs)},
-		ir.NamedAttr{Name: "sizes", Value: vector.I64ArrayAttr(x.Ctx, sizes)},
-		ir.NamedAttr{Name: "strides", Value: vector.I64ArrayAttr(x.Ctx, strides)}).Result(0)
+	return x.Make("vector.extract_strided_slice", componentType(x.Ctx, vt), []ir.NamedAttr{
+		{Name: "offsets", Value: vector.I64ArrayAttr(x.Ctx, offs)},
+		{Name: "sizes", Value: vector.I64ArrayAttr(x.Ctx, sizes)},
+		{Name: "strides", Value: vector.I64ArrayAttr(x.Ctx, strides)}}, v)
 }
 
 // halves returns the low and high components of v.
@@ -77,8 +78,8 @@ func (x *builder) appendX1(v *ir.Value) *ir.Value {
 func (x *builder) insert(src, dest *ir.Value, off int64) *ir.Value {
 	st, ok := src.Type().(*ir.VectorType)
 	if !ok {
-		return x.make("vector.insert", []*ir.Value{src, dest}, []ir.Type{dest.Type()},
-			ir.NamedAttr{Name: "static_position", Value: x.Ctx.DenseI64Array(off)}).Result(0)
+		return x.Make("vector.insert", dest.Type(),
+			[]ir.NamedAttr{{Name: "static_position", Value: x.Ctx.DenseI64Array(off)}}, src, dest)
 	}
 	n := len(st.Dims)
 	offs, strides := make([]int64, n), make([]int64, n)
@@ -86,9 +87,9 @@ func (x *builder) insert(src, dest *ir.Value, off int64) *ir.Value {
 	for i := range strides {
 		strides[i] = 1
 	}
-	return x.make("vector.insert_strided_slice", []*ir.Value{src, dest}, []ir.Type{dest.Type()},
-		ir.NamedAttr{Name: "offsets", Value: vector.I64ArrayAttr(x.Ctx, offs)},
-		ir.NamedAttr{Name: "strides", Value: vector.I64ArrayAttr(x.Ctx, strides)}).Result(0)
+	return x.Make("vector.insert_strided_slice", dest.Type(), []ir.NamedAttr{
+		{Name: "offsets", Value: vector.I64ArrayAttr(x.Ctx, offs)},
+		{Name: "strides", Value: vector.I64ArrayAttr(x.Ctx, strides)}}, src, dest)
 }
 
 // join builds a value of t from its components, inserted in order into

@@ -1,6 +1,7 @@
 package transforms
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -35,8 +36,7 @@ var flattenOps = map[string]int{
 // becomes one of the flat buffer, cast back to its type.
 func FlattenPatterns() []*ir.Pattern {
 	var ps []*ir.Pattern
-	for _, n := range []string{"memref.load", "memref.store", "memref.alloc", "memref.alloca", "vector.load",
-		"vector.store", "vector.transfer_read", "vector.transfer_write", "vector.maskedload", "vector.maskedstore"} {
+	for _, n := range slices.Sorted(maps.Keys(flattenOps)) {
 		ps = append(ps, &ir.Pattern{Name: "flatten-" + n, Root: n, Rewrite: flattenAccess})
 	}
 	return ps
@@ -72,11 +72,7 @@ func flattenAccess(op *ir.Operation, rw *ir.Rewriter) bool {
 	rw.SetInsertionPointBefore(op)
 	if pos < 0 {
 		// The flat buffer, cast back to the allocation's type.
-		n := int64(1)
-		for _, d := range t.Dims {
-			n *= d
-		}
-		flat := ctx.MemRef([]int64{n}, t.Elem, ctx.StridedLayout(0, []int64{1}), t.MemorySpace)
+		flat := ctx.MemRef([]int64{ir.NumElements(t)}, t.Elem, ctx.StridedLayout(0, []int64{1}), t.MemorySpace)
 		attrs := []ir.NamedAttr{{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(0, 0)}}
 		if a := op.Attr("alignment"); a != nil {
 			attrs = append(attrs, ir.NamedAttr{Name: "alignment", Value: a})
@@ -153,7 +149,7 @@ func flattenAccess(op *ir.Operation, rw *ir.Rewriter) bool {
 func flattenableOp(op *ir.Operation, t *ir.MemRefType) bool {
 	switch op.Name() {
 	case "memref.alloc", "memref.alloca":
-		return op.NumOperands() == 0 && !hasDynamic(t.Dims)
+		return op.NumOperands() == 0 && ir.HasStaticShape(t)
 	case "memref.load", "memref.store":
 		return true
 	}
@@ -172,7 +168,7 @@ func flattenableOp(op *ir.Operation, t *ir.MemRefType) bool {
 	if op.Name() != "vector.transfer_read" && op.Name() != "vector.transfer_write" {
 		return true
 	}
-	if pm, ok := op.Attr("permutation_map").(*ir.AffineMapAttr); ok && !isMinorIdentity(pm.Map) {
+	if pm, ok := op.Attr("permutation_map").(*ir.AffineMapAttr); ok && !pm.Map.IsMinorIdentity() {
 		return false
 	}
 	ib, ok := vector.Bools(op.Attr("in_bounds"))
@@ -180,29 +176,6 @@ func flattenableOp(op *ir.Operation, t *ir.MemRefType) bool {
 		return false
 	}
 	return !slices.Contains(ib, false)
-}
-
-func hasDynamic(dims []int64) bool {
-	for _, d := range dims {
-		if d == ir.Dynamic {
-			return true
-		}
-	}
-	return false
-}
-
-// isMinorIdentity reports whether m maps its dims to its trailing dims in
-// order.
-func isMinorIdentity(m *ir.AffineMap) bool {
-	if m.Symbols != 0 || len(m.Results) > m.Dims {
-		return false
-	}
-	for i, r := range m.Results {
-		if r.Kind != ir.AffineDim || int(r.Value) != m.Dims-len(m.Results)+i {
-			return false
-		}
-	}
-	return true
 }
 
 // composedMax is MLIR's makeComposedFoldedAffineMax over symbol

@@ -121,20 +121,8 @@ func expandOutputShape(op *ir.Operation, rt *ir.MemRefType) ([]memref.Mixed, boo
 	if a, ok := op.Attr("static_output_shape").(*ir.DenseArrayAttr); ok {
 		static = a.Ints
 	}
-	dyn := op.Operands()[1:]
-	out := make([]memref.Mixed, len(static))
-	for i, s := range static {
-		if s != ir.Dynamic {
-			out[i] = memref.Mixed{Static: s}
-			continue
-		}
-		if len(dyn) == 0 {
-			return nil, false
-		}
-		out[i] = memref.Mixed{Static: ir.Dynamic, Value: dyn[0]}
-		dyn = dyn[1:]
-	}
-	return out, true
+	out := mixedSizes(static, op.Operands()[1:])
+	return out, out != nil
 }
 
 // linearizeGroups is MLIR's resolveSourceIndicesExpandShape.

@@ -68,31 +68,11 @@ func reifiedShape(def *ir.Operation, r *ir.Value) []memref.Mixed {
 	if !ok {
 		return nil
 	}
-	// fromType takes the static dims from t and the dynamic ones, in
-	// order, from dyn.
-	fromType := func(dyn []*ir.Value) []memref.Mixed {
-		var out []memref.Mixed
-		k := 0
-		for _, d := range t.Dims {
-			if d != ir.Dynamic {
-				out = append(out, memref.Mixed{Static: d})
-				continue
-			}
-			if k >= len(dyn) {
-				return nil
-			}
-			out = append(out, memref.Mixed{Static: ir.Dynamic, Value: dyn[k]})
-			k++
-		}
-		return out
-	}
 	switch def.Name() {
 	case "tensor.empty":
-		return fromType(def.Operands())
-	case "tensor.splat":
-		return fromType(def.Operands()[1:])
-	case "tensor.expand_shape":
-		return fromType(def.Operands()[1:])
+		return mixedSizes(t.Dims, def.Operands())
+	case "tensor.splat", "tensor.expand_shape":
+		return mixedSizes(t.Dims, def.Operands()[1:])
 	case "tensor.extract_slice":
 		// Rank-preserving slices only: with dropped unit dims the sizes
 		// no longer line up with the result's dims.
@@ -100,24 +80,26 @@ func reifiedShape(def *ir.Operation, r *ir.Value) []memref.Mixed {
 			return nil
 		}
 		sizes, ok := def.Attr("static_sizes").(*ir.DenseArrayAttr)
-		seg, ok2 := def.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
-		if !ok || !ok2 || len(seg.Ints) != 4 {
+		if !ok || len(ir.OperandSegmentSizes(def)) != 4 {
 			return nil
 		}
-		dyn := def.Operands()[1+seg.Ints[1] : 1+seg.Ints[1]+seg.Ints[2]]
-		var out []memref.Mixed
-		k := 0
-		for _, s := range sizes.Ints {
-			if s != ir.Dynamic {
-				out = append(out, memref.Mixed{Static: s})
-			} else if k < len(dyn) {
-				out = append(out, memref.Mixed{Static: ir.Dynamic, Value: dyn[k]})
-				k++
-			} else {
-				return nil
-			}
-		}
-		return out
+		return mixedSizes(sizes.Ints, ir.OperandSegment(def, 2))
 	}
 	return nil
+}
+
+// mixedSizes pairs static sizes with the dynamic values, in order, of
+// their Dynamic entries; nil when the values run out.
+func mixedSizes(static []int64, dyn []*ir.Value) []memref.Mixed {
+	out := make([]memref.Mixed, len(static))
+	for i, s := range static {
+		out[i] = memref.Mixed{Static: s}
+		if s == ir.Dynamic {
+			if len(dyn) == 0 {
+				return nil
+			}
+			out[i].Value, dyn = dyn[0], dyn[1:]
+		}
+	}
+	return out
 }
