@@ -178,12 +178,6 @@ type exitKind struct {
 	block *ir.Block
 }
 
-func (l *lifter) create(st *ir.OpState) *ir.Operation {
-	op := l.b.Create(st)
-	l.uses.add(op)
-	return op
-}
-
 func (l *lifter) erase(op *ir.Operation) {
 	l.uses.drop(op)
 	op.Erase()
