@@ -76,6 +76,10 @@ func newDomTree(r *Region) *domTree {
 	return t
 }
 
+// ImmediateDominators maps each block of r reachable from its entry to its
+// immediate dominator, the entry to itself.
+func ImmediateDominators(r *Region) map[*Block]*Block { return newDomTree(r).idom }
+
 func (t *domTree) intersect(a, b *Block) *Block {
 	for a != b {
 		for t.order[a] > t.order[b] {
