@@ -280,7 +280,13 @@ func (l *lifter) checkPreconditions(r *ir.Region) error {
 	reach(r.Entry())
 	for _, b := range r.BlockList() {
 		if !reached[b] {
-			return b.First().Errorf("transformation does not support unreachable blocks")
+			// At the block's first op, as MLIR; an empty block (allowed in
+			// an unregistered op's region) has none: at the region's op.
+			at := b.First()
+			if at == nil {
+				at = r.ParentOp()
+			}
+			return at.Errorf("transformation does not support unreachable blocks")
 		}
 	}
 	var err error
