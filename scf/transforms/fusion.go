@@ -401,9 +401,11 @@ func isAllocation(v *ir.Value) bool {
 	return d != nil && (d.Name() == "memref.alloc" || d.Name() == "memref.alloca")
 }
 
+// isFunctionArgument reports whether v is an argument of a function-like
+// op (MLIR: FunctionOpInterface), gpu.func as much as func.func.
 func isFunctionArgument(v *ir.Value) bool {
 	b := v.OwnerBlock()
-	return v.IsBlockArgument() && b != nil && b.IsEntry() && b.ParentOp() != nil && b.ParentOp().Name() == "func.func"
+	return v.IsBlockArgument() && b != nil && b.IsEntry() && b.ParentOp() != nil && ir.FunctionTypeOf(b.ParentOp()) != nil
 }
 
 // fuse builds, where second is, a loop over their iteration space whose
