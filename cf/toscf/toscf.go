@@ -307,14 +307,10 @@ func (l *lifter) checkPreconditions(r *ir.Region) error {
 	return err
 }
 
-// equivalentReturn is MLIR's ReturnLikeOpEquivalence: same op, attributes,
-// operand and result types; the operands themselves may differ.
+// equivalentReturn is MLIR's ReturnLikeOpEquivalence: equivalent ops
+// (ir.EquivalentOps) whose operands may differ, though not in type.
 func equivalentReturn(a, b *ir.Operation) bool {
-	if a.Name() != b.Name() || a.NumRegions() != b.NumRegions() ||
-		!slices.Equal(a.OperandTypes(), b.OperandTypes()) || !slices.Equal(a.ResultTypes(), b.ResultTypes()) {
-		return false
-	}
-	return slices.EqualFunc(a.Attrs(), b.Attrs(), func(x, y ir.NamedAttr) bool { return x.Name == y.Name && x.Value == y.Value })
+	return ir.EquivalentOps(a, b, true) && slices.Equal(a.OperandTypes(), b.OperandTypes())
 }
 
 // combineExit makes ret a branch to the single exit block of its kind,
