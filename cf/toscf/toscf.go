@@ -21,6 +21,7 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
@@ -194,8 +195,7 @@ func (l *lifter) switchValue(v int) *ir.Value {
 	}
 	l.cb.SetInsertionPointToStart(l.region.Entry())
 	i32 := l.ctx.I(32)
-	l.switchVals[v] = l.cb.Create(&ir.OpState{Name: "arith.constant", Loc: l.region.ParentOp().Loc(), ResultTypes: []ir.Type{i32},
-		Attrs: []ir.NamedAttr{{Name: "value", Value: l.ctx.IntegerAttr(i32, int64(v))}}}).Result(0)
+	l.switchVals[v] = arith.NewConstant(l.cb, l.ctx.IntegerAttr(i32, int64(v)), i32, l.region.ParentOp().Loc())
 	return l.switchVals[v]
 }
 
