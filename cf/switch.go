@@ -101,29 +101,22 @@ func switchSuccessorOperands(op *ir.Operation, i int) (int, int) {
 }
 
 // setSwitchSuccessorOperands replaces the operands successor i receives,
-// resizing the operand segments.
+// resizing its segment.
 func setSwitchSuccessorOperands(op *ir.Operation, i int, vals []*ir.Value) {
-	groups := make([][]*ir.Value, op.NumSuccessors())
-	for j := range groups {
-		if j == i {
-			groups[j] = vals
-			continue
-		}
-		start, n := switchSuccessorOperands(op, j)
-		groups[j] = slices.Clone(op.Operands()[start : start+n])
+	if i == 0 {
+		ir.SetOperandSegment(op, 1, vals)
+		return
 	}
-	ops := append([]*ir.Value{op.Operand(0)}, groups[0]...)
-	segs := make([]int64, len(groups)-1)
-	total := int64(0)
-	for j, g := range groups[1:] {
-		ops = append(ops, g...)
-		segs[j] = int64(len(g))
-		total += segs[j]
-	}
-	op.SetOperands(ops)
+	start, n := switchSuccessorOperands(op, i)
+	ops := op.Operands()
+	op.SetOperands(slices.Concat(ops[:start:start], vals, ops[start+n:]))
+	segs := slices.Clone(denseI32s(op, "operandSegmentSizes", 3))
+	segs[2] += int64(len(vals) - n)
+	cases := slices.Clone(denseI32s(op, "case_operand_segments", op.NumSuccessors()-1))
+	cases[i-1] = int64(len(vals))
 	ctx := op.Context()
-	op.SetAttr("case_operand_segments", ctx.DenseI32Array(segs...))
-	op.SetAttr("operandSegmentSizes", ctx.DenseI32Array(1, int64(len(groups[0])), total))
+	op.SetAttr("case_operand_segments", ctx.DenseI32Array(cases...))
+	op.SetAttr("operandSegmentSizes", ctx.DenseI32Array(segs...))
 }
 
 // switchCase is one case of a switch being built.

@@ -8,8 +8,7 @@ import "github.com/kiln-gpu/kiln/ir"
 // by every block and dominates none. A node's children come in depth-first
 // pre-order of the graph, successors in order (LLVM's SemiNCA builder).
 type domTree struct {
-	num      map[*ir.Block]int
-	idom     map[*ir.Block]*ir.Block
+	dom      *ir.DomTree
 	children map[*ir.Block][]*ir.Block
 }
 
@@ -24,23 +23,7 @@ func (l *lifter) domTree(r *ir.Region) *domTree {
 
 // dominates reports whether a dominates b (both of one region).
 func (l *lifter) dominates(a, b *ir.Block) bool {
-	if a == b {
-		return true
-	}
-	t := l.domTree(a.Parent())
-	if _, ok := t.num[b]; !ok {
-		return true
-	}
-	if _, ok := t.num[a]; !ok {
-		return false
-	}
-	for b != t.idom[b] {
-		b = t.idom[b]
-		if b == a {
-			return true
-		}
-	}
-	return false
+	return a == b || l.domTree(a.Parent()).dom.Dominates(a, b)
 }
 
 func succs(b *ir.Block) []*ir.Block {
@@ -51,80 +34,20 @@ func succs(b *ir.Block) []*ir.Block {
 }
 
 func newDomTree(r *ir.Region) *domTree {
-	t := &domTree{num: map[*ir.Block]int{}, idom: map[*ir.Block]*ir.Block{}, children: map[*ir.Block][]*ir.Block{}}
-	var order []*ir.Block
+	t := &domTree{dom: ir.NewDomTree(r), children: map[*ir.Block][]*ir.Block{}}
+	seen := map[*ir.Block]bool{}
 	var visit func(b *ir.Block)
 	visit = func(b *ir.Block) {
-		t.num[b] = len(order)
-		order = append(order, b)
+		seen[b] = true
 		for _, s := range succs(b) {
-			if _, seen := t.num[s]; !seen && s.Parent() == r {
+			if !seen[s] && s.Parent() == r {
+				p := t.dom.IDom(s)
+				t.children[p] = append(t.children[p], s)
 				visit(s)
 			}
 		}
 	}
-	entry := r.Entry()
-	visit(entry)
-	// Cooper, Harvey and Kennedy's iteration over reverse post-order.
-	var post []*ir.Block
-	done := map[*ir.Block]bool{}
-	var walk func(b *ir.Block)
-	walk = func(b *ir.Block) {
-		done[b] = true
-		for _, s := range succs(b) {
-			if !done[s] && s.Parent() == r {
-				walk(s)
-			}
-		}
-		post = append(post, b)
-	}
-	walk(entry)
-	rpo := map[*ir.Block]int{}
-	for i, b := range post {
-		rpo[b] = len(post) - 1 - i
-	}
-	preds := map[*ir.Block][]*ir.Block{}
-	for _, b := range order {
-		for _, s := range succs(b) {
-			preds[s] = append(preds[s], b)
-		}
-	}
-	intersect := func(a, b *ir.Block) *ir.Block {
-		for a != b {
-			for rpo[a] > rpo[b] {
-				a = t.idom[a]
-			}
-			for rpo[b] > rpo[a] {
-				b = t.idom[b]
-			}
-		}
-		return a
-	}
-	t.idom[entry] = entry
-	for changed := true; changed; {
-		changed = false
-		for i := len(post) - 2; i >= 0; i-- {
-			b := post[i]
-			var nd *ir.Block
-			for _, p := range preds[b] {
-				if _, ok := t.idom[p]; !ok {
-					continue
-				}
-				if nd == nil {
-					nd = p
-				} else {
-					nd = intersect(p, nd)
-				}
-			}
-			if nd != nil && t.idom[b] != nd {
-				t.idom[b] = nd
-				changed = true
-			}
-		}
-	}
-	for _, b := range order[1:] {
-		t.children[t.idom[b]] = append(t.children[t.idom[b]], b)
-	}
+	visit(r.Entry())
 	return t
 }
 

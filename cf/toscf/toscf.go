@@ -21,6 +21,7 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
@@ -178,12 +179,6 @@ type exitKind struct {
 	block *ir.Block
 }
 
-func (l *lifter) create(st *ir.OpState) *ir.Operation {
-	op := l.b.Create(st)
-	l.uses.add(op)
-	return op
-}
-
 func (l *lifter) erase(op *ir.Operation) {
 	l.uses.drop(op)
 	op.Erase()
@@ -200,8 +195,7 @@ func (l *lifter) switchValue(v int) *ir.Value {
 	}
 	l.cb.SetInsertionPointToStart(l.region.Entry())
 	i32 := l.ctx.I(32)
-	l.switchVals[v] = l.cb.Create(&ir.OpState{Name: "arith.constant", Loc: l.region.ParentOp().Loc(), ResultTypes: []ir.Type{i32},
-		Attrs: []ir.NamedAttr{{Name: "value", Value: l.ctx.IntegerAttr(i32, int64(v))}}}).Result(0)
+	l.switchVals[v] = arith.NewConstant(l.cb, l.ctx.IntegerAttr(i32, int64(v)), i32, l.region.ParentOp().Loc())
 	return l.switchVals[v]
 }
 
@@ -286,7 +280,13 @@ func (l *lifter) checkPreconditions(r *ir.Region) error {
 	reach(r.Entry())
 	for _, b := range r.BlockList() {
 		if !reached[b] {
-			return b.First().Errorf("transformation does not support unreachable blocks")
+			// At the block's first op, as MLIR; an empty block (allowed in
+			// an unregistered op's region) has none: at the region's op.
+			at := b.First()
+			if at == nil {
+				at = r.ParentOp()
+			}
+			return at.Errorf("transformation does not support unreachable blocks")
 		}
 	}
 	var err error
@@ -307,14 +307,10 @@ func (l *lifter) checkPreconditions(r *ir.Region) error {
 	return err
 }
 
-// equivalentReturn is MLIR's ReturnLikeOpEquivalence: same op, attributes,
-// operand and result types; the operands themselves may differ.
+// equivalentReturn is MLIR's ReturnLikeOpEquivalence: equivalent ops
+// (ir.EquivalentOps) whose operands may differ, though not in type.
 func equivalentReturn(a, b *ir.Operation) bool {
-	if a.Name() != b.Name() || a.NumRegions() != b.NumRegions() ||
-		!slices.Equal(a.OperandTypes(), b.OperandTypes()) || !slices.Equal(a.ResultTypes(), b.ResultTypes()) {
-		return false
-	}
-	return slices.EqualFunc(a.Attrs(), b.Attrs(), func(x, y ir.NamedAttr) bool { return x.Name == y.Name && x.Value == y.Value })
+	return ir.EquivalentOps(a, b, true) && slices.Equal(a.OperandTypes(), b.OperandTypes())
 }
 
 // combineExit makes ret a branch to the single exit block of its kind,

@@ -235,7 +235,7 @@ func accessOf(o *ir.Operation, single map[*ir.Value]int64) (a access, isAccess, 
 		copy(a.ext[len(idx)-len(vec.Dims):], vec.Dims)
 	}
 	a.base = base
-	return resolveFullViews(a, single), true, true
+	return resolveFullViews(a), true, true
 }
 
 func indexOf(v *ir.Value, single map[*ir.Value]int64) index {
@@ -252,7 +252,7 @@ func indexOf(v *ir.Value, single map[*ir.Value]int64) index {
 // sizes are their source's whole shape with unit strides (rank-reducing
 // ones included) as an access of the source: a dropped dimension gets
 // index 0, the offsets being 0 in bounds.
-func resolveFullViews(a access, single map[*ir.Value]int64) access {
+func resolveFullViews(a access) access {
 	for {
 		d := a.base.DefiningOp()
 		if d == nil || d.Name() != "memref.subview" {
@@ -401,9 +401,11 @@ func isAllocation(v *ir.Value) bool {
 	return d != nil && (d.Name() == "memref.alloc" || d.Name() == "memref.alloca")
 }
 
+// isFunctionArgument reports whether v is an argument of a function-like
+// op (MLIR: FunctionOpInterface), gpu.func as much as func.func.
 func isFunctionArgument(v *ir.Value) bool {
 	b := v.OwnerBlock()
-	return v.IsBlockArgument() && b != nil && b.IsEntry() && b.ParentOp() != nil && b.ParentOp().Name() == "func.func"
+	return v.IsBlockArgument() && b != nil && b.IsEntry() && b.ParentOp() != nil && ir.FunctionTypeOf(b.ParentOp()) != nil
 }
 
 // fuse builds, where second is, a loop over their iteration space whose

@@ -50,3 +50,18 @@ func.func @opaque_branch(%c: i1) {
 ^bb1:
   return
 }
+
+// -----
+
+// An unreachable block without ops (an unregistered op's region may hold
+// one): the error is at the region's op.
+func.func @unreachable_empty() {
+  // expected-error@below {{'test.region' op transformation does not support unreachable blocks}}
+  "test.region"() ({
+    cf.br ^bb2
+  ^bb1:
+  ^bb2:
+    "test.done"() : () -> ()
+  }) : () -> ()
+  return
+}
