@@ -276,41 +276,12 @@ func (b b) add(offset, iv *ir.Value) *ir.Value {
 
 // newRead makes a vector.transfer_read.
 func (b b) newRead(vt *ir.VectorType, base *ir.Value, indices []*ir.Value, m *ir.AffineMap, pad, mask *ir.Value, inb []bool) *ir.Operation {
-	ctx := b.ctx()
-	operands := append(append([]*ir.Value{base}, indices...), pad)
-	var nmask int64
-	if mask != nil {
-		operands, nmask = append(operands, mask), 1
-	}
-	return b.rw.CreateOp("vector.transfer_read", b.loc, operands, []ir.Type{vt},
-		ir.NamedAttr{Name: "in_bounds", Value: vector.BoolArrayAttr(ctx, inBoundsOf(inb, len(m.Results)))},
-		ir.NamedAttr{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, int64(len(indices)), 1, nmask)},
-		ir.NamedAttr{Name: "permutation_map", Value: ctx.AffineMapAttr(m)})
+	return vector.NewTransferRead(&b.rw.Builder, b.loc, vt, base, indices, m, pad, mask, inb)
 }
 
 // newWrite makes a vector.transfer_write (with a result on tensors).
 func (b b) newWrite(vec, base *ir.Value, indices []*ir.Value, m *ir.AffineMap, mask *ir.Value, inb []bool) *ir.Operation {
-	ctx := b.ctx()
-	operands := append([]*ir.Value{vec, base}, indices...)
-	var nmask int64
-	if mask != nil {
-		operands, nmask = append(operands, mask), 1
-	}
-	var results []ir.Type
-	if _, ok := base.Type().(*ir.RankedTensorType); ok {
-		results = []ir.Type{base.Type()}
-	}
-	return b.rw.CreateOp("vector.transfer_write", b.loc, operands, results,
-		ir.NamedAttr{Name: "in_bounds", Value: vector.BoolArrayAttr(ctx, inBoundsOf(inb, len(m.Results)))},
-		ir.NamedAttr{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, 1, int64(len(indices)), nmask)},
-		ir.NamedAttr{Name: "permutation_map", Value: ctx.AffineMapAttr(m)})
-}
-
-func inBoundsOf(inb []bool, n int) []bool {
-	if len(inb) == n {
-		return inb
-	}
-	return make([]bool, n)
+	return vector.NewTransferWrite(&b.rw.Builder, b.loc, vec, base, indices, m, mask, inb)
 }
 
 // xferIndices are x's indices with iv added to the one of the unpacked
