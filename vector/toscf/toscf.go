@@ -321,20 +321,30 @@ func (b b) inBoundsCheck(x xfer, iv *ir.Value, types []ir.Type, in, out func(b) 
 	if cond == nil {
 		return in(b)
 	}
+	if out == nil {
+		out = noValue
+	}
+	return b.ifOp(cond, types, in, out)
+}
+
+// ifOp makes `scf.if cond` with results of types (none or one); then and
+// els fill its blocks and return what they yield. The else region stays
+// empty when els is nil.
+func (b b) ifOp(cond *ir.Value, types []ir.Type, then, els func(b) *ir.Value) *ir.Value {
 	st := &ir.OpState{Name: "scf.if", Loc: b.loc, Operands: []*ir.Value{cond}, ResultTypes: types}
 	thenR, elseR := st.AddRegion(), st.AddRegion()
 	ifOp := b.rw.Create(st)
 	blk, before := b.rw.InsertionPoint()
 	for i, r := range []*ir.Region{thenR, elseR} {
-		b.rw.CreateBlock(r, nil, nil, nil)
-		body := in
+		body := then
 		if i == 1 {
-			body = out
+			if els == nil {
+				break
+			}
+			body = els
 		}
-		var v *ir.Value
-		if body != nil {
-			v = body(b)
-		}
+		b.rw.CreateBlock(r, nil, nil, nil)
+		v := body(b)
 		var yielded []*ir.Value
 		if len(types) > 0 {
 			yielded = []*ir.Value{v}
@@ -347,6 +357,9 @@ func (b b) inBoundsCheck(x xfer, iv *ir.Value, types []ir.Type, in, out func(b) 
 	}
 	return ifOp.Result(0)
 }
+
+// noValue is a branch that makes nothing.
+func noValue(b) *ir.Value { return nil }
 
 // forLoop makes scf.for %iv = 0 to n step 1 (carrying init when not nil)
 // and fills its body with body, which returns what it yields.
@@ -371,17 +384,4 @@ func (b b) loop(lb, ub, step *ir.Value, init *ir.Value, body func(b, *ir.Value, 
 	}
 	b.rw.RestoreInsertionPoint(blk, before)
 	return f.Operation
-}
-
-// inIf makes `scf.if cond` without results or else branch around body.
-func (b b) inIf(cond *ir.Value, body func(b)) {
-	st := &ir.OpState{Name: "scf.if", Loc: b.loc, Operands: []*ir.Value{cond}}
-	thenR := st.AddRegion()
-	st.AddRegion()
-	b.rw.Create(st)
-	blk, before := b.rw.InsertionPoint()
-	b.rw.CreateBlock(thenR, nil, nil, nil)
-	body(b)
-	b.op("scf.yield", nil, nil)
-	b.rw.RestoreInsertionPoint(blk, before)
 }
