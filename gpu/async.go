@@ -21,9 +21,6 @@ func IsAsyncOp(op *ir.Operation) bool {
 		d.Format != nil && len(d.Format.Operands) > 0 && d.Format.Operands[0] == "asyncDependencies*"
 }
 
-// AsyncTokenOf returns op's !gpu.async.token result, nil when it has none.
-func AsyncTokenOf(op *ir.Operation) *ir.Value { return asyncToken(op) }
-
 // AddAsyncDependency makes token the first async dependency of an async
 // op unless it is one already (MLIR's AsyncOpInterface::addAsyncDependency,
 // which inserts it at operand 0), keeping its operand segment sizes.
