@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -16,12 +17,9 @@ func IsAsyncOp(op *ir.Operation) bool {
 		return true
 	}
 	d := op.Def()
-	return d != nil && op.Name() == d.Name && len(op.Name()) > 4 && op.Name()[:4] == "gpu." &&
+	return d != nil && op.Name() == d.Name && strings.HasPrefix(op.Name(), "gpu.") &&
 		d.Format != nil && len(d.Format.Operands) > 0 && d.Format.Operands[0] == "asyncDependencies*"
 }
-
-// AsyncTokenOf returns op's !gpu.async.token result, nil when it has none.
-func AsyncTokenOf(op *ir.Operation) *ir.Value { return asyncToken(op) }
 
 // AddAsyncDependency makes token the first async dependency of an async
 // op unless it is one already (MLIR's AsyncOpInterface::addAsyncDependency,

@@ -80,7 +80,11 @@ func dimResultName(op *ir.Operation, name func(*ir.Value, string)) {
 // strippedEnumAttr is a format's enum attribute as MLIR's stripped enum
 // printer writes it: with its own leading space after the element's
 // (hence two: `gpu.thread_id  x`).
-func strippedEnumAttr[K enumKind](name string) ir.FormatAttr {
+func strippedEnumAttr[K enumKind](name string) ir.FormatAttr { return keywordEnumAttr[K](name, " ") }
+
+// keywordEnumAttr is a format's enum attribute spelled as a bare keyword,
+// printed after lead.
+func keywordEnumAttr[K enumKind](name, lead string) ir.FormatAttr {
 	return ir.FormatAttr{Name: name,
 		Parse: func(p *ir.Parser) (ir.Attribute, error) {
 			v, err := parseEnumKeyword[K](p)
@@ -88,7 +92,7 @@ func strippedEnumAttr[K enumKind](name string) ir.FormatAttr {
 		},
 		Print: func(p *ir.Printer, a ir.Attribute) {
 			if e, ok := a.(*EnumAttr[K]); ok {
-				p.WriteString(" " + enumName(e.Value))
+				p.WriteString(lead + enumName(e.Value))
 			} else {
 				p.Attr(a) // unverified IR
 			}

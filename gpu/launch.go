@@ -61,7 +61,7 @@ func (l Launch) seg(i int) []*ir.Value { return ir.SegmentOperands(l.Operation, 
 func (l Launch) AsyncDependencies() []*ir.Value { return l.seg(0) }
 
 // AsyncToken returns the token result of an async launch, or nil.
-func (l Launch) AsyncToken() *ir.Value { return asyncToken(l.Operation) }
+func (l Launch) AsyncToken() *ir.Value { return AsyncTokenOf(l.Operation) }
 
 // GridSize returns the grid size operands (x, y, z).
 func (l Launch) GridSize() [3]*ir.Value { return launchConfig(l.seg).gridSize() }

@@ -76,7 +76,7 @@ func (l LaunchFunc) KernelName() string {
 func (l LaunchFunc) AsyncDependencies() []*ir.Value { return l.seg(0) }
 
 // AsyncToken returns the token result of an async launch, or nil.
-func (l LaunchFunc) AsyncToken() *ir.Value { return asyncToken(l.Operation) }
+func (l LaunchFunc) AsyncToken() *ir.Value { return AsyncTokenOf(l.Operation) }
 
 // GridSize returns the grid size operands (x, y, z).
 func (l LaunchFunc) GridSize() [3]*ir.Value { return launchConfig(l.seg).gridSize() }

@@ -250,7 +250,7 @@ var eraseTrivialCopy = &ir.Pattern{
 				return false
 			}
 		}
-		deps, token := leadingTokens(op), asyncToken(op)
+		deps, token := leadingTokens(op), AsyncTokenOf(op)
 		if len(deps) > 1 || (len(deps) == 0) != (token == nil) {
 			return false
 		}

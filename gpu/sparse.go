@@ -194,20 +194,9 @@ func sparseOp(name, summary, example, syntax string, operands, results []string,
 	}
 	for _, m := range modes {
 		d.Inherent = append(d.Inherent, m)
-		d.Format.Attrs = append(d.Format.Attrs, ir.FormatAttr{Name: m,
-			Parse: func(p *ir.Parser) (ir.Attribute, error) {
-				v, err := parseEnumKeyword[TransposeMode](p)
-				return Enum(p.Context(), v), err
-			},
-			Print: func(p *ir.Printer, a ir.Attribute) {
-				if m, ok := a.(*TransposeModeAttr); ok {
-					p.WriteString(enumName(m.Value))
-				} else {
-					p.Attr(a) // unverified IR
-				}
-			},
-			Default: func(ctx *ir.Context) ir.Attribute { return Enum(ctx, NonTranspose) },
-		})
+		fa := keywordEnumAttr[TransposeMode](m, "")
+		fa.Default = func(ctx *ir.Context) ir.Attribute { return Enum(ctx, NonTranspose) }
+		d.Format.Attrs = append(d.Format.Attrs, fa)
 	}
 	if strings.Contains(syntax, "$computeType") {
 		d.Inherent = append(d.Inherent, "computeType")
@@ -339,19 +328,7 @@ var (
 // summary for the constraint message.
 func withEnumAttr[K enumKind](d *ir.OpDef, name, desc string) *ir.OpDef {
 	d.Inherent = append(d.Inherent, name)
-	d.Format.Attrs = append(d.Format.Attrs, ir.FormatAttr{Name: name,
-		Parse: func(p *ir.Parser) (ir.Attribute, error) {
-			v, err := parseEnumKeyword[K](p)
-			return Enum(p.Context(), v), err
-		},
-		Print: func(p *ir.Printer, a ir.Attribute) {
-			if e, ok := a.(*EnumAttr[K]); ok {
-				p.WriteString(enumName(e.Value))
-			} else {
-				p.Attr(a) // unverified IR
-			}
-		},
-	})
+	d.Format.Attrs = append(d.Format.Attrs, keywordEnumAttr[K](name, ""))
 	verify := d.Verify
 	d.Verify = func(op *ir.Operation) error {
 		if err := verify(op); err != nil {

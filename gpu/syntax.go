@@ -83,7 +83,7 @@ func asyncResultNames(always bool, names ...string) func(*ir.Operation, func(*ir
 		// prints as one %name:N.
 		for i, r := range op.Results() {
 			switch {
-			case i == op.NumResults()-1 && asyncToken(op) == r:
+			case i == op.NumResults()-1 && AsyncTokenOf(op) == r:
 				name(r, "asyncToken")
 			case i < len(names):
 				name(r, names[i])
@@ -92,8 +92,8 @@ func asyncResultNames(always bool, names ...string) func(*ir.Operation, func(*ir
 	}
 }
 
-// asyncToken returns the op's !gpu.async.token result, or nil.
-func asyncToken(op *ir.Operation) *ir.Value {
+// AsyncTokenOf returns op's !gpu.async.token result, nil when it has none.
+func AsyncTokenOf(op *ir.Operation) *ir.Value {
 	for _, r := range op.Results() {
 		if _, ok := r.Type().(*AsyncTokenType); ok {
 			return r

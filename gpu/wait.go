@@ -35,7 +35,7 @@ var simplifyWait = &ir.Pattern{
 	Name: "gpu-simplify-wait",
 	Root: "gpu.wait",
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		token := asyncToken(op)
+		token := AsyncTokenOf(op)
 		switch {
 		case op.NumOperands() == 0 && token == nil:
 			rw.EraseOp(op)

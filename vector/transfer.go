@@ -432,3 +432,45 @@ func verifyTransfer(op *ir.Operation, shaped ir.Type, vt *ir.VectorType, nIdx in
 	}
 	return nil
 }
+
+// NewTransferRead builds a vector.transfer_read of vt from base at
+// indices through m, padded with pad, with an optional mask; inb of
+// another length than m's results (nil) means no dim is known in bounds.
+func NewTransferRead(b *ir.Builder, loc ir.Location, vt *ir.VectorType, base *ir.Value, indices []*ir.Value, m *ir.AffineMap, pad, mask *ir.Value, inb []bool) *ir.Operation {
+	ctx := b.Context()
+	operands := append(append([]*ir.Value{base}, indices...), pad)
+	var nmask int64
+	if mask != nil {
+		operands, nmask = append(operands, mask), 1
+	}
+	return b.CreateOp("vector.transfer_read", loc, operands, []ir.Type{vt},
+		ir.NamedAttr{Name: "in_bounds", Value: BoolArrayAttr(ctx, inBoundsOf(inb, len(m.Results)))},
+		ir.NamedAttr{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, int64(len(indices)), 1, nmask)},
+		ir.NamedAttr{Name: "permutation_map", Value: ctx.AffineMapAttr(m)})
+}
+
+// NewTransferWrite builds a vector.transfer_write of vec to base (with a
+// result on tensors), its other arguments as NewTransferRead's.
+func NewTransferWrite(b *ir.Builder, loc ir.Location, vec, base *ir.Value, indices []*ir.Value, m *ir.AffineMap, mask *ir.Value, inb []bool) *ir.Operation {
+	ctx := b.Context()
+	operands := append([]*ir.Value{vec, base}, indices...)
+	var nmask int64
+	if mask != nil {
+		operands, nmask = append(operands, mask), 1
+	}
+	var results []ir.Type
+	if _, ok := base.Type().(*ir.RankedTensorType); ok {
+		results = []ir.Type{base.Type()}
+	}
+	return b.CreateOp("vector.transfer_write", loc, operands, results,
+		ir.NamedAttr{Name: "in_bounds", Value: BoolArrayAttr(ctx, inBoundsOf(inb, len(m.Results)))},
+		ir.NamedAttr{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, 1, int64(len(indices)), nmask)},
+		ir.NamedAttr{Name: "permutation_map", Value: ctx.AffineMapAttr(m)})
+}
+
+func inBoundsOf(inb []bool, n int) []bool {
+	if len(inb) == n {
+		return inb
+	}
+	return make([]bool, n)
+}

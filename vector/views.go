@@ -25,6 +25,9 @@ type Insert struct{ *ir.Operation }
 // StaticPosition returns the position, with Dynamic where an operand gives it.
 func (v Insert) StaticPosition() []int64 { return attrInts(v.Operation, "static_position") }
 
+// Position returns the static and dynamic positions merged, in order.
+func (v Insert) Position() []Position { return mixedPositions(v.Operation, v.Operands()[2:]) }
+
 func optOperand(op *ir.Operation, i int) *ir.Value {
 	if i < op.NumOperands() {
 		return op.Operand(i)

@@ -310,9 +310,9 @@ func.func @insert_transpose_shape_cast_canonicalizations(%s: f32, %v: vector<4xf
 // A constant index marks a dim in bounds only when the whole transfer,
 // its start included, lies in the source: not at -1, nor past the end.
 // CHECK-LABEL: func.func @transfer_in_bounds_start
-// CHECK: vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} : memref<8xf32>, vector<4xf32>
-// CHECK: vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} : memref<8xf32>, vector<4xf32>
-// CHECK: vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true]} : memref<8xf32>, vector<4xf32>
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}], %{{[^ ]+}} : memref<8xf32>, vector<4xf32>
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}], %{{[^ ]+}} : memref<8xf32>, vector<4xf32>
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}], %{{[^ ]+}} {in_bounds = [true]} : memref<8xf32>, vector<4xf32>
 func.func @transfer_in_bounds_start(%m: memref<8xf32>) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>) {
   %cm1 = arith.constant -1 : index
   %c5 = arith.constant 5 : index

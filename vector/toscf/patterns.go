@@ -242,7 +242,7 @@ func (o Options) unrollRead(op *ir.Operation, rw *ir.Rewriter) bool {
 	if r.HasOneUse() {
 		for u := range r.Users() {
 			if u.Name() == "vector.insert" && u.Operand(0) == r {
-				insertOp, prefix = u, mixedPosition(u, 2)
+				insertOp, prefix = u, anyPosition(vector.Insert{Operation: u}.Position())
 			}
 		}
 	}
@@ -289,7 +289,7 @@ func (o Options) unrollWrite(op *ir.Operation, rw *ir.Rewriter) bool {
 	vec := x.vec
 	var prefix []any
 	if d := x.vec.DefiningOp(); d != nil && d.Name() == "vector.extract" {
-		vec, prefix = d.Operand(0), mixedPosition(d, 1)
+		vec, prefix = d.Operand(0), anyPosition(vector.Extract{Operation: d}.Position())
 	}
 	source := x.base
 	var types []ir.Type
@@ -350,19 +350,16 @@ func assignMask(bd b, x xfer, nx *ir.Operation, i int64) {
 	nx.SetAttr("operandSegmentSizes", nx.Context().DenseI32Array(vals...))
 }
 
-// mixedPosition is the position of a vector.extract or insert whose
-// dynamic position operands start at operand first: int64 for static
-// entries, *ir.Value for dynamic ones.
-func mixedPosition(op *ir.Operation, first int) []any {
-	static := op.Attr("static_position").(*ir.DenseArrayAttr).Ints
-	dyn := op.Operands()[first:]
-	var pos []any
-	for _, s := range static {
-		if s == ir.Dynamic && len(dyn) > 0 {
-			pos, dyn = append(pos, dyn[0]), dyn[1:]
-			continue
+// anyPosition is a vector.extract or insert position as b.position takes
+// it: int64 for static entries, *ir.Value for dynamic ones.
+func anyPosition(ps []vector.Position) []any {
+	pos := make([]any, len(ps))
+	for i, p := range ps {
+		if p.Value != nil {
+			pos[i] = p.Value
+		} else {
+			pos[i] = p.Static
 		}
-		pos = append(pos, s)
 	}
 	return pos
 }

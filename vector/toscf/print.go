@@ -77,7 +77,10 @@ func decomposePrint(op *ir.Operation, rw *ir.Rewriter) bool {
 		ivs = append(ivs, iv)
 		rw.SetInsertionPointToStart(loop.Region(0).Entry())
 		notLast := bd.cmpi(arith.CmpIULT, iv, last)
-		bd.inIf(notLast, func(bd b) { punct(bd, nil, vector.Comma) })
+		bd.ifOp(notLast, nil, func(bd b) *ir.Value {
+			punct(bd, nil, vector.Comma)
+			return nil
+		}, nil)
 		rw.SetInsertionPointToStart(loop.Region(0).Entry())
 	}
 	var flat *ir.Value

@@ -276,41 +276,12 @@ func (b b) add(offset, iv *ir.Value) *ir.Value {
 
 // newRead makes a vector.transfer_read.
 func (b b) newRead(vt *ir.VectorType, base *ir.Value, indices []*ir.Value, m *ir.AffineMap, pad, mask *ir.Value, inb []bool) *ir.Operation {
-	ctx := b.ctx()
-	operands := append(append([]*ir.Value{base}, indices...), pad)
-	var nmask int64
-	if mask != nil {
-		operands, nmask = append(operands, mask), 1
-	}
-	return b.rw.CreateOp("vector.transfer_read", b.loc, operands, []ir.Type{vt},
-		ir.NamedAttr{Name: "in_bounds", Value: vector.BoolArrayAttr(ctx, inBoundsOf(inb, len(m.Results)))},
-		ir.NamedAttr{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, int64(len(indices)), 1, nmask)},
-		ir.NamedAttr{Name: "permutation_map", Value: ctx.AffineMapAttr(m)})
+	return vector.NewTransferRead(&b.rw.Builder, b.loc, vt, base, indices, m, pad, mask, inb)
 }
 
 // newWrite makes a vector.transfer_write (with a result on tensors).
 func (b b) newWrite(vec, base *ir.Value, indices []*ir.Value, m *ir.AffineMap, mask *ir.Value, inb []bool) *ir.Operation {
-	ctx := b.ctx()
-	operands := append([]*ir.Value{vec, base}, indices...)
-	var nmask int64
-	if mask != nil {
-		operands, nmask = append(operands, mask), 1
-	}
-	var results []ir.Type
-	if _, ok := base.Type().(*ir.RankedTensorType); ok {
-		results = []ir.Type{base.Type()}
-	}
-	return b.rw.CreateOp("vector.transfer_write", b.loc, operands, results,
-		ir.NamedAttr{Name: "in_bounds", Value: vector.BoolArrayAttr(ctx, inBoundsOf(inb, len(m.Results)))},
-		ir.NamedAttr{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, 1, int64(len(indices)), nmask)},
-		ir.NamedAttr{Name: "permutation_map", Value: ctx.AffineMapAttr(m)})
-}
-
-func inBoundsOf(inb []bool, n int) []bool {
-	if len(inb) == n {
-		return inb
-	}
-	return make([]bool, n)
+	return vector.NewTransferWrite(&b.rw.Builder, b.loc, vec, base, indices, m, mask, inb)
 }
 
 // xferIndices are x's indices with iv added to the one of the unpacked
@@ -350,20 +321,30 @@ func (b b) inBoundsCheck(x xfer, iv *ir.Value, types []ir.Type, in, out func(b) 
 	if cond == nil {
 		return in(b)
 	}
+	if out == nil {
+		out = noValue
+	}
+	return b.ifOp(cond, types, in, out)
+}
+
+// ifOp makes `scf.if cond` with results of types (none or one); then and
+// els fill its blocks and return what they yield. The else region stays
+// empty when els is nil.
+func (b b) ifOp(cond *ir.Value, types []ir.Type, then, els func(b) *ir.Value) *ir.Value {
 	st := &ir.OpState{Name: "scf.if", Loc: b.loc, Operands: []*ir.Value{cond}, ResultTypes: types}
 	thenR, elseR := st.AddRegion(), st.AddRegion()
 	ifOp := b.rw.Create(st)
 	blk, before := b.rw.InsertionPoint()
 	for i, r := range []*ir.Region{thenR, elseR} {
-		b.rw.CreateBlock(r, nil, nil, nil)
-		body := in
+		body := then
 		if i == 1 {
-			body = out
+			if els == nil {
+				break
+			}
+			body = els
 		}
-		var v *ir.Value
-		if body != nil {
-			v = body(b)
-		}
+		b.rw.CreateBlock(r, nil, nil, nil)
+		v := body(b)
 		var yielded []*ir.Value
 		if len(types) > 0 {
 			yielded = []*ir.Value{v}
@@ -376,6 +357,9 @@ func (b b) inBoundsCheck(x xfer, iv *ir.Value, types []ir.Type, in, out func(b) 
 	}
 	return ifOp.Result(0)
 }
+
+// noValue is a branch that makes nothing.
+func noValue(b) *ir.Value { return nil }
 
 // forLoop makes scf.for %iv = 0 to n step 1 (carrying init when not nil)
 // and fills its body with body, which returns what it yields.
@@ -400,17 +384,4 @@ func (b b) loop(lb, ub, step *ir.Value, init *ir.Value, body func(b, *ir.Value, 
 	}
 	b.rw.RestoreInsertionPoint(blk, before)
 	return f.Operation
-}
-
-// inIf makes `scf.if cond` without results or else branch around body.
-func (b b) inIf(cond *ir.Value, body func(b)) {
-	st := &ir.OpState{Name: "scf.if", Loc: b.loc, Operands: []*ir.Value{cond}}
-	thenR := st.AddRegion()
-	st.AddRegion()
-	b.rw.Create(st)
-	blk, before := b.rw.InsertionPoint()
-	b.rw.CreateBlock(thenR, nil, nil, nil)
-	body(b)
-	b.op("scf.yield", nil, nil)
-	b.rw.RestoreInsertionPoint(blk, before)
 }

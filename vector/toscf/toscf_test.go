@@ -126,9 +126,14 @@ func TestPrintEquivalence(t *testing.T) {
 	reg := pass.Registry{}
 	toscf.Register(reg)
 	before, after := interptest.Transformed(t, newContext, reg, src, "builtin.module(func.func(convert-vector-to-scf))")
-	if strings.Contains(after.String(), ": vector<") && strings.Contains(after.String(), "vector.print %arg") {
-		t.Fatalf("vector prints left:\n%s", after)
-	}
+	after.Walk(func(o *ir.Operation) bool {
+		if o.Name() == "vector.print" && o.NumOperands() > 0 {
+			if _, ok := o.Operand(0).Type().(*ir.VectorType); ok {
+				t.Fatalf("vector prints left:\n%s", after)
+			}
+		}
+		return true
+	})
 	printed := func(m *ir.Operation) string {
 		var sb strings.Builder
 		mach := interp.New(m)

@@ -57,7 +57,11 @@ func (b *builder) extract(v *ir.Value, pos []int64) *ir.Value {
 	vt := v.Type().(*ir.VectorType)
 	var rt ir.Type = vt.Elem
 	if len(pos) < len(vt.Dims) {
-		rt = b.ctx.Vector(vt.Dims[len(pos):], vt.Elem)
+		var scal []bool
+		if vt.IsScalable() {
+			scal = vt.Scalable[len(pos):]
+		}
+		rt = b.ctx.ScalableVector(vt.Dims[len(pos):], scal, vt.Elem)
 	}
 	return b.op("vector.extract", []*ir.Value{v}, []ir.Type{rt},
 		ir.NamedAttr{Name: "static_position", Value: b.ctx.DenseI64Array(pos...)})

@@ -208,14 +208,18 @@ func reduceMultiReductionRank(inner bool) func(*ir.Operation, *ir.Rewriter) bool
 }
 
 // oneDimMultiReductionToTwoDim is MLIR's OneDimMultiReductionToTwoDim: a
-// 1-d reduction to a scalar reduces the 1xN shape_cast of its source.
+// 1-d reduction to a scalar reduces the 1xN (1x[N]) shape_cast of its source.
 func oneDimMultiReductionToTwoDim(op *ir.Operation, rw *ir.Rewriter) bool {
 	st, mask, ok := multiReductionParts(op)
 	if !ok || len(st.Dims) != 1 || !mask[0] {
 		return false
 	}
+	var scal []bool
+	if st.IsScalable() {
+		scal = []bool{false, true}
+	}
 	b := at(rw, op)
-	cast := b.shapeCast(op.Operand(0), b.ctx.Vector([]int64{1, st.Dims[0]}, st.Elem))
+	cast := b.shapeCast(op.Operand(0), b.ctx.ScalableVector([]int64{1, st.Dims[0]}, scal, st.Elem))
 	acc := b.broadcast(op.Operand(1), b.ctx.Vector([]int64{1}, st.Elem))
 	r := b.multiReduction(vector.KindOf(op), cast, acc, []bool{false, true})
 	rw.ReplaceOp(op, []*ir.Value{b.extract(r, []int64{0})})

@@ -136,33 +136,11 @@ func (b *builder) transpose(v *ir.Value, perm []int64) *ir.Value {
 }
 
 func (b *builder) transferRead(vt *ir.VectorType, x xferParts, m *ir.AffineMap, inb []bool) *ir.Value {
-	operands := append(append([]*ir.Value{x.base}, x.indices...), x.pad)
-	var nmask int64
-	if x.mask != nil {
-		operands, nmask = append(operands, x.mask), 1
-	}
-	return b.op("vector.transfer_read", operands, []ir.Type{vt},
-		ir.NamedAttr{Name: "in_bounds", Value: vector.BoolArrayAttr(b.ctx, inb)},
-		ir.NamedAttr{Name: "operandSegmentSizes", Value: b.ctx.DenseI32Array(1, int64(len(x.indices)), 1, nmask)},
-		ir.NamedAttr{Name: "permutation_map", Value: b.ctx.AffineMapAttr(m)})
+	return vector.NewTransferRead(&b.rw.Builder, b.loc, vt, x.base, x.indices, m, x.pad, x.mask, inb).Result(0)
 }
 
 func (b *builder) transferWrite(vec *ir.Value, x xferParts, mask *ir.Value, m *ir.AffineMap, inb []bool) []*ir.Value {
-	operands := append([]*ir.Value{vec, x.base}, x.indices...)
-	var nmask int64
-	if mask != nil {
-		operands, nmask = append(operands, mask), 1
-	}
-	var results []ir.Type
-	if _, ok := x.base.Type().(*ir.RankedTensorType); ok {
-		results = []ir.Type{x.base.Type()}
-	}
-	o := b.rw.Create(&ir.OpState{Name: "vector.transfer_write", Loc: b.loc, Operands: operands, ResultTypes: results,
-		Attrs: []ir.NamedAttr{
-			{Name: "in_bounds", Value: vector.BoolArrayAttr(b.ctx, inb)},
-			{Name: "operandSegmentSizes", Value: b.ctx.DenseI32Array(1, 1, int64(len(x.indices)), nmask)},
-			{Name: "permutation_map", Value: b.ctx.AffineMapAttr(m)}}})
-	return o.Results()
+	return vector.NewTransferWrite(&b.rw.Builder, b.loc, vec, x.base, x.indices, m, mask, inb).Results()
 }
 
 // readPermutationLowering is MLIR's TransferReadPermutationLowering:

@@ -49,3 +49,18 @@ func.func @to_scalar(%v: vector<2x3xf32>, %acc: f32) -> f32 {
   %r = vector.multi_reduction <add>, %v, %acc [0, 1] : vector<2x3xf32> to f32
   return %r : f32
 }
+
+// -----
+
+// A scalable 1-d source keeps its scalable dim through the 1x[N] shape_cast.
+// ALL-LABEL: func.func @scalable_to_scalar(
+// ALL-SAME:    %[[V:.*]]: vector<[4]xf32>, %[[ACC:.*]]: f32)
+// RED:         %[[R:.*]] = vector.reduction <add>, %[[V]], %[[ACC]] : vector<[4]xf32> into f32
+// RED:         return %[[R]]
+// PAR:         %[[C:.*]] = vector.shape_cast %[[V]] : vector<[4]xf32> to vector<1x[4]xf32>
+// PAR:         vector.transpose %[[C]], [1, 0] : vector<1x[4]xf32> to vector<[4]x1xf32>
+// ALL-NOT:     vector.multi_reduction
+func.func @scalable_to_scalar(%v: vector<[4]xf32>, %acc: f32) -> f32 {
+  %r = vector.multi_reduction <add>, %v, %acc [0] : vector<[4]xf32> to f32
+  return %r : f32
+}
