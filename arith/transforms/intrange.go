@@ -310,6 +310,17 @@ func truncatability(r intrange.Range, w int) castKind {
 	return castNone
 }
 
+// castKindOf is the cast kind every range in ranges allows at w bits.
+func castKindOf(ranges []intrange.Range, w int) castKind {
+	kind := castBoth
+	for _, r := range ranges {
+		if kind = merge(kind, truncatability(r, w)); kind == castNone {
+			break
+		}
+	}
+	return kind
+}
+
 func merge(a, b castKind) castKind {
 	switch {
 	case a == castNone || b == castNone:
@@ -424,13 +435,7 @@ func (n narrower) elementwise(op *ir.Operation, rw *ir.Rewriter) bool {
 		if shiftOps[op.Name()] && ranges[1].UMax >= uint64(w) {
 			continue
 		}
-		kind := castBoth
-		for _, r := range ranges {
-			if kind = merge(kind, truncatability(r, w)); kind == castNone {
-				break
-			}
-		}
-		kind = merge(kind, opKind)
+		kind := merge(castKindOf(ranges, w), opKind)
 		target := targetType(op.Context(), src, w)
 		if kind == castNone || target == nil || target == src {
 			continue
@@ -560,16 +565,8 @@ func (n narrower) loopBounds(op *ir.Operation, rw *ir.Rewriter) bool {
 		if target == nil || target == src {
 			continue
 		}
-		kind := castBoth
-		for _, r := range ranges {
-			if kind = merge(kind, truncatability(r, w)); kind == castNone {
-				break
-			}
-		}
-		if kind == castNone {
-			continue
-		}
-		if !fits(w) {
+		kind := castKindOf(ranges, w)
+		if kind == castNone || !fits(w) {
 			continue
 		}
 		loc := op.Loc()
