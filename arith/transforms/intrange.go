@@ -204,6 +204,17 @@ var unsignedPred = map[arith.CmpIPredicate]arith.CmpIPredicate{
 	arith.CmpISLE: arith.CmpIULE, arith.CmpISLT: arith.CmpIULT, arith.CmpISGE: arith.CmpIUGE, arith.CmpISGT: arith.CmpIUGT,
 }
 
+// unsignedPredOf is the unsigned form of arith.cmpi op's predicate; false
+// when that is not a signed ordering.
+func unsignedPredOf(op *ir.Operation) (arith.CmpIPredicate, bool) {
+	p, ok := op.Attr("predicate").(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	u, ok := unsignedPred[arith.CmpIPredicate(p.Int())]
+	return u, ok
+}
+
 func nonNegative(a *intrange.Analysis, vs []*ir.Value) bool {
 	for _, v := range vs {
 		if r, ok := a.Range(v); !ok || r.SMin < 0 {
@@ -225,11 +236,7 @@ func toUnsigned(a *intrange.Analysis, op *ir.Operation, rw *ir.Rewriter) {
 	if op.Name() != "arith.cmpi" {
 		return
 	}
-	p, ok := op.Attr("predicate").(*ir.IntegerAttr)
-	if !ok {
-		return
-	}
-	u, signed := unsignedPred[arith.CmpIPredicate(p.Int())]
+	u, signed := unsignedPredOf(op)
 	if !signed || !nonNegative(a, op.Operands()) {
 		return
 	}
@@ -478,10 +485,8 @@ func (n narrower) cmpi(op *ir.Operation, rw *ir.Rewriter) bool {
 	// A signed predicate reads the operands' sign bit: they narrow only by
 	// signed casts (llvm-project PR 189676).
 	predKind := castBoth
-	if p, ok := op.Attr("predicate").(*ir.IntegerAttr); ok {
-		if _, signed := unsignedPred[arith.CmpIPredicate(p.Int())]; signed {
-			predKind = castSigned
-		}
+	if _, signed := unsignedPredOf(op); signed {
+		predKind = castSigned
 	}
 	for _, w := range n.widths {
 		lk, rk := truncatability(ranges[0], w), truncatability(ranges[1], w)
