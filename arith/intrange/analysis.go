@@ -58,11 +58,12 @@ func ConstantAttr(ctx *ir.Context, t ir.Type, r Range) ir.Attribute {
 	if !ok {
 		return nil
 	}
-	switch st := t.(type) {
+	switch t.(type) {
 	case *ir.IntegerType, *ir.IndexType:
 		return ctx.IntegerAttr(t, sext(r.Width, c))
 	case *ir.VectorType, *ir.RankedTensorType:
-		return ctx.DenseSplat(st.(ir.ShapedType), ctx.IntegerAttr(st.(ir.ShapedType).ElementType(), sext(r.Width, c)))
+		st := t.(ir.ShapedType)
+		return ctx.DenseSplat(st, ctx.IntegerAttr(st.ElementType(), sext(r.Width, c)))
 	}
 	return nil
 }
