@@ -1,6 +1,8 @@
 package intrange
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/dataflow"
 )
@@ -157,10 +159,6 @@ func (x analysis) VisitArgs(s *dataflow.Solver[Range], op *ir.Operation, _ int, 
 		}
 		return
 	}
-	in := map[*ir.Value]bool{}
-	for _, a := range args {
-		in[a] = true
-	}
-	def.InferIntRanges(op, operandRanges(s, op), x.setter(s, func(v *ir.Value) bool { return in[v] }))
+	def.InferIntRanges(op, operandRanges(s, op), x.setter(s, func(v *ir.Value) bool { return slices.Contains(args, v) }))
 	unknownRest(s, op, args)
 }
