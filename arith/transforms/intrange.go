@@ -371,13 +371,6 @@ func targetType(ctx *ir.Context, t ir.Type, w int) ir.Type {
 	return nil
 }
 
-func elemType(t ir.Type) ir.Type {
-	if s, ok := t.(ir.ShapedType); ok {
-		return s.ElementType()
-	}
-	return t
-}
-
 // doCast is MLIR's: index casts where index is involved, else trunci or
 // the extension kind says.
 func doCast(rw *ir.Rewriter, loc ir.Location, v *ir.Value, to ir.Type, kind castKind) *ir.Value {
@@ -386,15 +379,15 @@ func doCast(rw *ir.Rewriter, loc ir.Location, v *ir.Value, to ir.Type, kind cast
 		return v
 	}
 	var name string
-	_, fi := elemType(from).(*ir.IndexType)
-	_, ti := elemType(to).(*ir.IndexType)
+	_, fi := ir.ElementTypeOrSelf(from).(*ir.IndexType)
+	_, ti := ir.ElementTypeOrSelf(to).(*ir.IndexType)
 	switch {
 	case fi || ti:
 		name = "arith.index_castui"
 		if kind == castSigned {
 			name = "arith.index_cast"
 		}
-	case elemType(to).(*ir.IntegerType).Width < elemType(from).(*ir.IntegerType).Width:
+	case ir.ElementTypeOrSelf(to).(*ir.IntegerType).Width < ir.ElementTypeOrSelf(from).(*ir.IntegerType).Width:
 		name = "arith.trunci"
 	case kind == castSigned:
 		name = "arith.extsi"
