@@ -85,19 +85,14 @@ func materializeKnownConstants(a *intrange.Analysis, op *ir.Operation, rw *ir.Re
 	if op.HasTrait(ir.ConstantLike) {
 		return false
 	}
-	results := false
-	for _, r := range op.Results() {
-		results = results || knownConstant(a, r) != nil
-	}
-	args := false
+	known := func(v *ir.Value) bool { return knownConstant(a, v) != nil }
+	found := slices.ContainsFunc(op.Results(), known)
 	for _, reg := range op.Regions() {
 		for b := range reg.Blocks() {
-			for _, arg := range b.Args() {
-				args = args || knownConstant(a, arg) != nil
-			}
+			found = found || slices.ContainsFunc(b.Args(), known)
 		}
 	}
-	if !results && !args {
+	if !found {
 		return false
 	}
 	all, changed := op.NumResults() != 0, false
