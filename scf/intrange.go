@@ -36,13 +36,12 @@ func init() {
 	}
 	parallel.InferIntRanges = func(op *ir.Operation, args []intrange.Range, set func(*ir.Value, intrange.Range)) {
 		p := Parallel{op}
-		lbs, ubs, steps := p.LowerBounds(), p.UpperBounds(), p.Steps()
 		body := op.Region(0).Entry()
-		if len(lbs) != 1 || len(ubs) != 1 || len(steps) != 1 || body == nil || body.NumArgs() < 1 {
+		if len(p.LowerBounds()) != 1 || len(p.UpperBounds()) != 1 || len(p.Steps()) != 1 || body == nil || body.NumArgs() < 1 {
 			return
 		}
-		r := func(v *ir.Value) intrange.Range { return operandRange(op, args, v) }
-		intrange.LoopIV(body.Arg(0), r(lbs[0]), r(ubs[0]), r(steps[0]), set)
+		// One dimension: its bounds and step are operands 0, 1 and 2.
+		intrange.LoopIV(body.Arg(0), args[0], args[1], args[2], set)
 	}
 	forall.InferIntRanges = func(op *ir.Operation, args []intrange.Range, set func(*ir.Value, intrange.Range)) {
 		f := Forall{op}

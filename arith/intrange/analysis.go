@@ -1,6 +1,8 @@
 package intrange
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/dataflow"
 )
@@ -58,11 +60,12 @@ func ConstantAttr(ctx *ir.Context, t ir.Type, r Range) ir.Attribute {
 	if !ok {
 		return nil
 	}
-	switch st := t.(type) {
+	switch t.(type) {
 	case *ir.IntegerType, *ir.IndexType:
 		return ctx.IntegerAttr(t, sext(r.Width, c))
 	case *ir.VectorType, *ir.RankedTensorType:
-		return ctx.DenseSplat(st.(ir.ShapedType), ctx.IntegerAttr(st.(ir.ShapedType).ElementType(), sext(r.Width, c)))
+		st := t.(ir.ShapedType)
+		return ctx.DenseSplat(st, ctx.IntegerAttr(st.ElementType(), sext(r.Width, c)))
 	}
 	return nil
 }
@@ -156,10 +159,6 @@ func (x analysis) VisitArgs(s *dataflow.Solver[Range], op *ir.Operation, _ int, 
 		}
 		return
 	}
-	in := map[*ir.Value]bool{}
-	for _, a := range args {
-		in[a] = true
-	}
-	def.InferIntRanges(op, operandRanges(s, op), x.setter(s, func(v *ir.Value) bool { return in[v] }))
+	def.InferIntRanges(op, operandRanges(s, op), x.setter(s, func(v *ir.Value) bool { return slices.Contains(args, v) }))
 	unknownRest(s, op, args)
 }

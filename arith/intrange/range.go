@@ -20,10 +20,7 @@ type Range = ir.IntRange
 // at (index: 64 bits; a vector's or tensor's element type counts), or 0
 // when t holds no integers Kiln analyses.
 func StorageWidth(t ir.Type) int {
-	if s, ok := t.(ir.ShapedType); ok {
-		t = s.ElementType()
-	}
-	switch t := t.(type) {
+	switch t := ir.ElementTypeOrSelf(t).(type) {
 	case *ir.IndexType:
 		return 64
 	case *ir.IntegerType:

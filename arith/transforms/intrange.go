@@ -85,19 +85,14 @@ func materializeKnownConstants(a *intrange.Analysis, op *ir.Operation, rw *ir.Re
 	if op.HasTrait(ir.ConstantLike) {
 		return false
 	}
-	results := false
-	for _, r := range op.Results() {
-		results = results || knownConstant(a, r) != nil
-	}
-	args := false
+	known := func(v *ir.Value) bool { return knownConstant(a, v) != nil }
+	found := slices.ContainsFunc(op.Results(), known)
 	for _, reg := range op.Regions() {
 		for b := range reg.Blocks() {
-			for _, arg := range b.Args() {
-				args = args || knownConstant(a, arg) != nil
-			}
+			found = found || slices.ContainsFunc(b.Args(), known)
 		}
 	}
-	if !results && !args {
+	if !found {
 		return false
 	}
 	all, changed := op.NumResults() != 0, false
@@ -204,6 +199,17 @@ var unsignedPred = map[arith.CmpIPredicate]arith.CmpIPredicate{
 	arith.CmpISLE: arith.CmpIULE, arith.CmpISLT: arith.CmpIULT, arith.CmpISGE: arith.CmpIUGE, arith.CmpISGT: arith.CmpIUGT,
 }
 
+// unsignedPredOf is the unsigned form of arith.cmpi op's predicate; false
+// when that is not a signed ordering.
+func unsignedPredOf(op *ir.Operation) (arith.CmpIPredicate, bool) {
+	p, ok := op.Attr("predicate").(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	u, ok := unsignedPred[arith.CmpIPredicate(p.Int())]
+	return u, ok
+}
+
 func nonNegative(a *intrange.Analysis, vs []*ir.Value) bool {
 	for _, v := range vs {
 		if r, ok := a.Range(v); !ok || r.SMin < 0 {
@@ -225,11 +231,7 @@ func toUnsigned(a *intrange.Analysis, op *ir.Operation, rw *ir.Rewriter) {
 	if op.Name() != "arith.cmpi" {
 		return
 	}
-	p, ok := op.Attr("predicate").(*ir.IntegerAttr)
-	if !ok {
-		return
-	}
-	u, signed := unsignedPred[arith.CmpIPredicate(p.Int())]
+	u, signed := unsignedPredOf(op)
 	if !signed || !nonNegative(a, op.Operands()) {
 		return
 	}
@@ -310,6 +312,17 @@ func truncatability(r intrange.Range, w int) castKind {
 	return castNone
 }
 
+// castKindOf is the cast kind every range in ranges allows at w bits.
+func castKindOf(ranges []intrange.Range, w int) castKind {
+	kind := castBoth
+	for _, r := range ranges {
+		if kind = merge(kind, truncatability(r, w)); kind == castNone {
+			break
+		}
+	}
+	return kind
+}
+
 func merge(a, b castKind) castKind {
 	switch {
 	case a == castNone || b == castNone:
@@ -353,13 +366,6 @@ func targetType(ctx *ir.Context, t ir.Type, w int) ir.Type {
 	return nil
 }
 
-func elemType(t ir.Type) ir.Type {
-	if s, ok := t.(ir.ShapedType); ok {
-		return s.ElementType()
-	}
-	return t
-}
-
 // doCast is MLIR's: index casts where index is involved, else trunci or
 // the extension kind says.
 func doCast(rw *ir.Rewriter, loc ir.Location, v *ir.Value, to ir.Type, kind castKind) *ir.Value {
@@ -368,15 +374,15 @@ func doCast(rw *ir.Rewriter, loc ir.Location, v *ir.Value, to ir.Type, kind cast
 		return v
 	}
 	var name string
-	_, fi := elemType(from).(*ir.IndexType)
-	_, ti := elemType(to).(*ir.IndexType)
+	_, fi := ir.ElementTypeOrSelf(from).(*ir.IndexType)
+	_, ti := ir.ElementTypeOrSelf(to).(*ir.IndexType)
 	switch {
 	case fi || ti:
 		name = "arith.index_castui"
 		if kind == castSigned {
 			name = "arith.index_cast"
 		}
-	case elemType(to).(*ir.IntegerType).Width < elemType(from).(*ir.IntegerType).Width:
+	case ir.ElementTypeOrSelf(to).(*ir.IntegerType).Width < ir.ElementTypeOrSelf(from).(*ir.IntegerType).Width:
 		name = "arith.trunci"
 	case kind == castSigned:
 		name = "arith.extsi"
@@ -424,13 +430,7 @@ func (n narrower) elementwise(op *ir.Operation, rw *ir.Rewriter) bool {
 		if shiftOps[op.Name()] && ranges[1].UMax >= uint64(w) {
 			continue
 		}
-		kind := castBoth
-		for _, r := range ranges {
-			if kind = merge(kind, truncatability(r, w)); kind == castNone {
-				break
-			}
-		}
-		kind = merge(kind, opKind)
+		kind := merge(castKindOf(ranges, w), opKind)
 		target := targetType(op.Context(), src, w)
 		if kind == castNone || target == nil || target == src {
 			continue
@@ -473,10 +473,8 @@ func (n narrower) cmpi(op *ir.Operation, rw *ir.Rewriter) bool {
 	// A signed predicate reads the operands' sign bit: they narrow only by
 	// signed casts (llvm-project PR 189676).
 	predKind := castBoth
-	if p, ok := op.Attr("predicate").(*ir.IntegerAttr); ok {
-		if _, signed := unsignedPred[arith.CmpIPredicate(p.Int())]; signed {
-			predKind = castSigned
-		}
+	if _, signed := unsignedPredOf(op); signed {
+		predKind = castSigned
 	}
 	for _, w := range n.widths {
 		lk, rk := truncatability(ranges[0], w), truncatability(ranges[1], w)
@@ -560,16 +558,8 @@ func (n narrower) loopBounds(op *ir.Operation, rw *ir.Rewriter) bool {
 		if target == nil || target == src {
 			continue
 		}
-		kind := castBoth
-		for _, r := range ranges {
-			if kind = merge(kind, truncatability(r, w)); kind == castNone {
-				break
-			}
-		}
-		if kind == castNone {
-			continue
-		}
-		if !fits(w) {
+		kind := castKindOf(ranges, w)
+		if kind == castNone || !fits(w) {
 			continue
 		}
 		loc := op.Loc()
