@@ -3,8 +3,9 @@
 // SparseForwardDataFlowAnalysis in one: it keeps one lattice state per
 // value, simulates an op's regions from their entry blocks and follows only
 // the branches and region successors that can be taken given the constants
-// the states stand for. An Analysis says what a state is and how an op
-// computes its results; sccp (ir/pass) and the integer range analysis
+// the states stand for, across calls to the functions under that op too
+// (calls.go). An Analysis says what a state is and how an op computes its
+// results; sccp (ir/pass) and the integer range analysis
 // (arith/intrange) are its two analyses.
 package dataflow
 
@@ -43,6 +44,8 @@ type Solver[L any] struct {
 	// nonInputs are the entry arguments of a region branch op's region
 	// that no region successor passes values to.
 	nonInputs map[*ir.Block][]*ir.Value
+	// callables are the functions with a body in the solved op.
+	callables map[*ir.Operation]*callable
 }
 
 // New returns a solver of a.
@@ -52,6 +55,7 @@ func New[L any](a Analysis[L]) *Solver[L] {
 
 // Run makes the entry blocks of root's regions live and solves.
 func (s *Solver[L]) Run(root *ir.Operation) {
+	s.findCallables(root)
 	s.enterRegions(root)
 	// The worklist is a queue, as MLIR's: ops run first in program order,
 	// so a loop sees its bounds' ranges before it widens.
@@ -149,6 +153,9 @@ func (s *Solver[L]) enterRegions(op *ir.Operation) {
 func (s *Solver[L]) visit(op *ir.Operation) {
 	if op.NumSuccessors() > 0 {
 		s.visitBranch(op)
+	}
+	if s.visitCallable(op) {
+		return
 	}
 	if parent := op.ParentOp(); parent != nil && parent.IsRegionBranch() && op.HasTrait(ir.Terminator) && op.NumSuccessors() == 0 {
 		if succs, ok := s.taken(op, parent.RegionSuccessors(op)); ok {

@@ -15,8 +15,12 @@ import (
 // operands; then it replaces the values found constant by constants
 // (materialized by the folding op's dialect at the start of the enclosing
 // isolated region) and erases the ops left dead. Arguments of the op's
-// entry blocks, calls and ops it cannot fold are unknown: it does not look
-// across function boundaries.
+// entry blocks and ops it cannot fold are unknown. Across calls it works
+// as MLIR's interprocedural analysis (in ir/dataflow): a call to a
+// function with a body in the op gets the values its reached returns give,
+// and a function whose every caller is a call in the op (private, or
+// nested in a table no IR above may see, and used by calls only) gets the
+// values its reached calls pass; it is not simulated until one is reached.
 func SCCP() *Pass {
 	return &Pass{
 		Name:     "SCCP",
