@@ -84,3 +84,21 @@ func InlinerOf(op *Operation) *Inliner {
 	}
 	return op.Def().Dialect().Inliner
 }
+
+// CallOf returns the callee and arguments of op when its dialect's Inliner
+// knows it as a call.
+func CallOf(op *Operation) (*SymbolRefAttr, []*Value, bool) {
+	if in := InlinerOf(op); in != nil && in.Call != nil {
+		return in.Call(op)
+	}
+	return nil, nil, false
+}
+
+// CallableOf returns the body and result types of op when its dialect's
+// Inliner knows it as a function.
+func CallableOf(op *Operation) (*Region, []Type, bool) {
+	if in := InlinerOf(op); in != nil && in.Callable != nil {
+		return in.Callable(op)
+	}
+	return nil, nil, false
+}

@@ -78,26 +78,65 @@ func LookupNearestSymbol(from *Operation, ref *SymbolRefAttr) *Operation {
 func SymbolUses(op *Operation, fn func(user *Operation, ref *SymbolRefAttr)) {
 	op.Walk(func(o *Operation) bool {
 		for _, a := range o.propList() {
-			walkSymbolRefs(a.Value, func(r *SymbolRefAttr) { fn(o, r) })
+			WalkSymbolRefs(a.Value, func(r *SymbolRefAttr) { fn(o, r) })
 		}
 		for _, a := range o.discardable() {
-			walkSymbolRefs(a.Value, func(r *SymbolRefAttr) { fn(o, r) })
+			WalkSymbolRefs(a.Value, func(r *SymbolRefAttr) { fn(o, r) })
 		}
 		return true
 	})
 }
 
-func walkSymbolRefs(a Attribute, fn func(*SymbolRefAttr)) {
+// WalkSymbolRefs calls fn for each symbol reference in a, looking into
+// arrays and dictionaries.
+func WalkSymbolRefs(a Attribute, fn func(*SymbolRefAttr)) {
 	switch a := a.(type) {
 	case *SymbolRefAttr:
 		fn(a)
 	case *ArrayAttr:
 		for _, e := range a.Elems {
-			walkSymbolRefs(e, fn)
+			WalkSymbolRefs(e, fn)
 		}
 	case *DictionaryAttr:
 		for _, e := range a.Entries {
-			walkSymbolRefs(e.Value, fn)
+			WalkSymbolRefs(e.Value, fn)
 		}
 	}
 }
+
+// SymbolRefChain returns the ops a reference names from table: @a::@b
+// gives @a and @b, as far as they are found (nothing for an unknown root).
+func SymbolRefChain(table *Operation, ref *SymbolRefAttr) []*Operation {
+	if table == nil || !table.HasTrait(SymbolTable) {
+		return nil
+	}
+	sym := LookupSymbol(table, ref.Root)
+	if sym == nil {
+		return nil
+	}
+	out := []*Operation{sym}
+	for _, n := range ref.Nested {
+		if !sym.HasTrait(SymbolTable) {
+			break
+		}
+		if sym = LookupSymbol(sym, n); sym == nil {
+			break
+		}
+		out = append(out, sym)
+	}
+	return out
+}
+
+// EnclosingSymbolTable returns the closest ancestor of op (not op itself)
+// that is a symbol table, or nil; it stops at stop, returned when reached.
+func EnclosingSymbolTable(op, stop *Operation) *Operation {
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if p == stop || p.HasTrait(SymbolTable) {
+			return p
+		}
+	}
+	return nil
+}
+
+// IsNamedSymbol reports whether op is a symbol with a name.
+func IsNamedSymbol(op *Operation) bool { return op.HasTrait(Symbol) && SymbolName(op) != "" }

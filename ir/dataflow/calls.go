@@ -29,7 +29,7 @@ func (s *Solver[L]) findCallables(root *ir.Operation) {
 	visible := map[*ir.Operation]bool{}
 	visibleOf := func(table *ir.Operation) bool {
 		if table == nil || table == root {
-			return root.Block() == nil || !isSymbol(root) || ir.Visibility(root) == "private"
+			return root.Block() == nil || !ir.IsNamedSymbol(root) || ir.Visibility(root) == "private"
 		}
 		return visible[table]
 	}
@@ -45,24 +45,24 @@ func (s *Solver[L]) findCallables(root *ir.Operation) {
 		}
 		parent := u.ParentOp()
 		if u.HasTrait(ir.SymbolTable) {
-			visible[u] = visibleOf(nearestTable(u, root)) || !isSymbol(u) || ir.Visibility(u) == "private"
+			visible[u] = visibleOf(ir.EnclosingSymbolTable(u, root)) || !ir.IsNamedSymbol(u) || ir.Visibility(u) == "private"
 		}
-		if _, _, isCall := callOf(u); !isCall {
+		if _, _, isCall := ir.CallOf(u); !isCall {
 			for _, a := range u.Attrs() {
-				symbolRefs(a.Value, func(r *ir.SymbolRefAttr) {
-					if chain := resolve(nearestTable(u, nil), r); len(chain) == len(r.Nested)+1 {
+				ir.WalkSymbolRefs(a.Value, func(r *ir.SymbolRefAttr) {
+					if chain := ir.SymbolRefChain(ir.EnclosingSymbolTable(u, nil), r); len(chain) == len(r.Nested)+1 {
 						refd = append(refd, chain[len(chain)-1])
 					}
 				})
 			}
 		}
-		body, ok := callableBody(u)
+		body, _, ok := ir.CallableOf(u)
 		if !ok || body == nil || body.Empty() {
 			return true, true
 		}
 		c := &callable{body: body, called: map[*ir.Operation]bool{}}
 		switch vis := ir.Visibility(u); {
-		case !isSymbol(u) || !parent.HasTrait(ir.SymbolTable):
+		case !ir.IsNamedSymbol(u) || !parent.HasTrait(ir.SymbolTable):
 			c.unknownCallers = true
 		case vis == "public", vis == "nested" && !visibleOf(parent):
 			c.unknownCallers = true
@@ -111,11 +111,11 @@ func (s *Solver[L]) calleeOf(op *ir.Operation) *callable {
 	if op.NumSuccessors() > 0 {
 		return nil
 	}
-	ref, _, ok := callOf(op)
+	ref, _, ok := ir.CallOf(op)
 	if !ok || ref == nil {
 		return nil
 	}
-	chain := resolve(nearestTable(op, nil), ref)
+	chain := ir.SymbolRefChain(ir.EnclosingSymbolTable(op, nil), ref)
 	if len(chain) != len(ref.Nested)+1 {
 		return nil
 	}
@@ -128,7 +128,7 @@ func (s *Solver[L]) calleeOf(op *ir.Operation) *callable {
 func (s *Solver[L]) visitCall(call *ir.Operation, c *callable) {
 	entry := c.body.Entry()
 	if !c.unknownCallers {
-		_, args, _ := callOf(call)
+		_, args, _ := ir.CallOf(call)
 		for i, a := range entry.Args() {
 			if i < len(args) {
 				s.JoinValue(a, args[i])
@@ -166,71 +166,4 @@ func (s *Solver[L]) returnTo(call, ret *ir.Operation) {
 			s.SetUnknown(r)
 		}
 	}
-}
-
-func callOf(op *ir.Operation) (*ir.SymbolRefAttr, []*ir.Value, bool) {
-	if in := ir.InlinerOf(op); in != nil && in.Call != nil {
-		return in.Call(op)
-	}
-	return nil, nil, false
-}
-
-func callableBody(op *ir.Operation) (*ir.Region, bool) {
-	if in := ir.InlinerOf(op); in != nil && in.Callable != nil {
-		body, _, ok := in.Callable(op)
-		return body, ok
-	}
-	return nil, false
-}
-
-func isSymbol(op *ir.Operation) bool { return op.HasTrait(ir.Symbol) && ir.SymbolName(op) != "" }
-
-// symbolRefs calls fn for the symbol references in a.
-func symbolRefs(a ir.Attribute, fn func(*ir.SymbolRefAttr)) {
-	switch a := a.(type) {
-	case *ir.SymbolRefAttr:
-		fn(a)
-	case *ir.ArrayAttr:
-		for _, e := range a.Elems {
-			symbolRefs(e, fn)
-		}
-	case *ir.DictionaryAttr:
-		for _, e := range a.Entries {
-			symbolRefs(e.Value, fn)
-		}
-	}
-}
-
-// resolve returns the ops a reference names from table: @a::@b gives @a
-// and @b, as far as they are found.
-func resolve(table *ir.Operation, ref *ir.SymbolRefAttr) []*ir.Operation {
-	if table == nil || !table.HasTrait(ir.SymbolTable) {
-		return nil
-	}
-	sym := ir.LookupSymbol(table, ref.Root)
-	if sym == nil {
-		return nil
-	}
-	out := []*ir.Operation{sym}
-	for _, n := range ref.Nested {
-		if !sym.HasTrait(ir.SymbolTable) {
-			break
-		}
-		if sym = ir.LookupSymbol(sym, n); sym == nil {
-			break
-		}
-		out = append(out, sym)
-	}
-	return out
-}
-
-// nearestTable returns the closest ancestor of op that is a symbol table,
-// or nil; it stops at stop, returned when reached.
-func nearestTable(op, stop *ir.Operation) *ir.Operation {
-	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
-		if p == stop || p.HasTrait(ir.SymbolTable) {
-			return p
-		}
-	}
-	return nil
 }

@@ -54,13 +54,13 @@ func newCallGraph(op *ir.Operation) *callGraph {
 }
 
 func (cg *callGraph) compute(op *ir.Operation, parent *cgNode, resolve bool) {
-	if _, _, ok := callOf(op); ok {
+	if _, _, ok := ir.CallOf(op); ok {
 		if resolve && parent != nil {
 			parent.addEdge(cg.resolve(op), callEdge)
 		}
 		return
 	}
-	if body, _, ok := callableOf(op); ok {
+	if body, _, ok := ir.CallableOf(op); ok {
 		if body == nil {
 			return
 		}
@@ -92,11 +92,11 @@ func (cg *callGraph) node(body *ir.Region, parent *cgNode) *cgNode {
 
 // resolve returns the node a call calls, or the unknown node.
 func (cg *callGraph) resolve(call *ir.Operation) *cgNode {
-	callee, _, _ := callOf(call)
+	callee, _, _ := ir.CallOf(call)
 	if callee == nil {
 		return cg.unknown
 	}
-	if body, _, ok := callableOf(ir.LookupNearestSymbol(call, callee)); ok && body != nil {
+	if body, _, ok := ir.CallableOf(ir.LookupNearestSymbol(call, callee)); ok && body != nil {
 		if n := cg.nodes[body]; n != nil {
 			return n
 		}
@@ -161,20 +161,6 @@ func (cg *callGraph) sccs() [][]*cgNode {
 	return out
 }
 
-func callOf(op *ir.Operation) (*ir.SymbolRefAttr, []*ir.Value, bool) {
-	if in := ir.InlinerOf(op); in != nil && in.Call != nil {
-		return in.Call(op)
-	}
-	return nil, nil, false
-}
-
-func callableOf(op *ir.Operation) (*ir.Region, []ir.Type, bool) {
-	if in := ir.InlinerOf(op); in != nil && in.Callable != nil {
-		return in.Callable(op)
-	}
-	return nil, nil, false
-}
-
 // useList counts, for each discardable callable (a private function), the
 // symbol uses held by the other callables, as MLIR's CGUseList: a node
 // whose count falls to zero is dead.
@@ -200,8 +186,8 @@ func newUseList(op *ir.Operation, cg *callGraph) *useList {
 		}
 		for b := range t.Region(0).Blocks() {
 			for o := range b.Ops() {
-				if body, _, ok := callableOf(o); ok && body != nil && cg.nodes[body] != nil {
-					if isSymbol(o) && ir.Visibility(o) == "private" {
+				if body, _, ok := ir.CallableOf(o); ok && body != nil && cg.nodes[body] != nil {
+					if ir.IsNamedSymbol(o) && ir.Visibility(o) == "private" {
 						ul.discardable[cg.nodes[body]] = 0
 					}
 					continue
@@ -226,11 +212,11 @@ func (ul *useList) walkReferenced(op *ir.Operation, fn func(*cgNode, *ir.Operati
 	from := op.ParentOp()
 	op.WalkPre(func(o *ir.Operation) (bool, bool) {
 		for _, a := range o.Attrs() {
-			refs(a.Value, func(ref *ir.SymbolRefAttr) {
+			ir.WalkSymbolRefs(a.Value, func(ref *ir.SymbolRefAttr) {
 				if from == nil {
 					return
 				}
-				if body, _, ok := callableOf(ir.LookupNearestSymbol(from, ref)); ok && body != nil {
+				if body, _, ok := ir.CallableOf(ir.LookupNearestSymbol(from, ref)); ok && body != nil {
 					if n := ul.cg.nodes[body]; n != nil {
 						fn(n, o)
 					}

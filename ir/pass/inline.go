@@ -299,7 +299,7 @@ func (in *inliner) collectCalls(blocks []*ir.Block, source *cgNode, nested bool)
 		it := work[len(work)-1]
 		work = work[:len(work)-1]
 		for op := range it.b.Ops() {
-			if callee, _, ok := callOf(op); ok {
+			if callee, _, ok := ir.CallOf(op); ok {
 				if callee != nil && !callee.IsFlat() {
 					continue
 				}
@@ -375,8 +375,8 @@ func (in *inliner) profitable(c resolvedCall) bool {
 func (in *inliner) inlineCall(c resolvedCall, clone bool) bool {
 	call, src := c.call, c.target.body
 	callable := src.ParentOp()
-	_, args, _ := callOf(call)
-	_, resultTypes, _ := callableOf(callable)
+	_, args, _ := ir.CallOf(call)
+	_, resultTypes, _ := ir.CallableOf(callable)
 	entry := src.Entry()
 	if entry == nil || len(args) != entry.NumArgs() || call.NumResults() != len(resultTypes) {
 		return false

@@ -113,7 +113,7 @@ type rdv struct {
 // isFunction reports whether op is a function with a body (its dialect's
 // ir.Inliner says it is callable).
 func isFunction(op *ir.Operation) bool {
-	body, _, ok := callableOf(op)
+	body, _, ok := ir.CallableOf(op)
 	return ok && body != nil && !body.Empty() && op.HasTrait(ir.Symbol) && ir.FunctionTypeOf(op) != nil
 }
 
@@ -131,10 +131,10 @@ func (a *rdv) findFunctions() {
 	tableOf := map[*ir.Operation]*ir.Operation{} // candidate -> its table
 	hidden := map[*ir.Operation]bool{}
 	unknown := map[*ir.Operation]bool{} // tables holding an unregistered op with regions
-	hiddenTop := a.top.ParentOp() == nil || !isSymbol(a.top) || ir.Visibility(a.top) == "private"
+	hiddenTop := a.top.ParentOp() == nil || !ir.IsNamedSymbol(a.top) || ir.Visibility(a.top) == "private"
 	var users []*ir.Operation
 	a.top.WalkPre(func(u *ir.Operation) (bool, bool) {
-		table := nearestTable(u, a.top)
+		table := ir.EnclosingSymbolTable(u, a.top)
 		if u.NumRegions() > 0 && !u.IsRegistered() {
 			unknown[table] = true
 			return false, true
@@ -147,7 +147,7 @@ func (a *rdv) findFunctions() {
 		}
 		h := hiddenTop
 		if u != a.top {
-			h = hidden[table] || !isSymbol(u) || ir.Visibility(u) == "private"
+			h = hidden[table] || !ir.IsNamedSymbol(u) || ir.Visibility(u) == "private"
 		}
 		hidden[u] = h
 		for b := range u.Region(0).Blocks() {
@@ -163,8 +163,8 @@ func (a *rdv) findFunctions() {
 	escaped := map[*ir.Operation]bool{}
 	for _, u := range users {
 		for _, at := range u.Attrs() {
-			refs(at.Value, func(r *ir.SymbolRefAttr) {
-				chain := resolve(nearestTable(u, nil), r)
+			ir.WalkSymbolRefs(at.Value, func(r *ir.SymbolRefAttr) {
+				chain := ir.SymbolRefChain(ir.EnclosingSymbolTable(u, nil), r)
 				if len(chain) != len(r.Nested)+1 {
 					return
 				}
@@ -186,7 +186,7 @@ func (a *rdv) findFunctions() {
 		if c == nil || escaped[f] {
 			return true
 		}
-		for t := tableOf[f]; t != nil; t = nearestTable(t, a.top) {
+		for t := tableOf[f]; t != nil; t = ir.EnclosingSymbolTable(t, a.top) {
 			if unknown[t] {
 				return true
 			}
@@ -206,21 +206,10 @@ func (a *rdv) findFunctions() {
 	})
 }
 
-// nearestTable returns the closest ancestor of op that is a symbol table,
-// or nil; it stops at stop, returned when reached.
-func nearestTable(op, stop *ir.Operation) *ir.Operation {
-	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
-		if p == stop || p.HasTrait(ir.SymbolTable) {
-			return p
-		}
-	}
-	return nil
-}
-
 // isCallOf reports whether call calls fn, which r names, directly with
 // all its operands as arguments and fn's signature.
 func isCallOf(call *ir.Operation, r *ir.SymbolRefAttr, fn *ir.Operation) bool {
-	callee, args, ok := callOf(call)
+	callee, args, ok := ir.CallOf(call)
 	ft := ir.FunctionTypeOf(fn)
 	return ok && callee != nil && callee.Root == r.Root && len(callee.Nested) == 0 && len(r.Nested) == 0 &&
 		len(args) == call.NumOperands() && slices.Equal(call.OperandTypes(), ft.Inputs) && slices.Equal(call.ResultTypes(), ft.Results)

@@ -21,7 +21,7 @@ func SymbolDCE() *Pass {
 				return op.Errorf("was scheduled to run under SymbolDCE, but does not define a symbol table")
 			}
 			live := map[*ir.Operation]bool{}
-			hidden := op.ParentOp() == nil || !isSymbol(op) || ir.Visibility(op) == "private"
+			hidden := op.ParentOp() == nil || !ir.IsNamedSymbol(op) || ir.Visibility(op) == "private"
 			if err := liveness(op, hidden, live); err != nil {
 				return err
 			}
@@ -29,7 +29,7 @@ func SymbolDCE() *Pass {
 				if t.HasTrait(ir.SymbolTable) && t.NumRegions() > 0 {
 					for b := range t.Region(0).Blocks() {
 						for s := range b.Ops() {
-							if isSymbol(s) && !live[s] && !s.HasResultUses() {
+							if ir.IsNamedSymbol(s) && !live[s] && !s.HasResultUses() {
 								s.Erase()
 							}
 						}
@@ -42,8 +42,6 @@ func SymbolDCE() *Pass {
 	}
 }
 
-func isSymbol(op *ir.Operation) bool { return op.HasTrait(ir.Symbol) && ir.SymbolName(op) != "" }
-
 // liveness marks the live symbols of table and of the symbol tables nested
 // in live ops. In a hidden table only public symbols are live by
 // themselves; in one the IR above may see, nested symbols too.
@@ -52,7 +50,7 @@ func liveness(table *ir.Operation, hidden bool, live map[*ir.Operation]bool) err
 	if table.NumRegions() > 0 {
 		for b := range table.Region(0).Blocks() {
 			for op := range b.Ops() {
-				if !isSymbol(op) {
+				if !ir.IsNamedSymbol(op) {
 					work = append(work, op)
 				} else if vis := ir.Visibility(op); (vis == "public" || !hidden && vis != "private") && !live[op] {
 					live[op] = true
@@ -65,13 +63,13 @@ func liveness(table *ir.Operation, hidden bool, live map[*ir.Operation]bool) err
 		op := work[len(work)-1]
 		work = work[:len(work)-1]
 		if op.HasTrait(ir.SymbolTable) {
-			nestedHidden := hidden || !isSymbol(op) || ir.Visibility(op) == "private"
+			nestedHidden := hidden || !ir.IsNamedSymbol(op) || ir.Visibility(op) == "private"
 			if err := liveness(op, nestedHidden, live); err != nil {
 				return err
 			}
 		}
 		err := symbolUses(op, func(ref *ir.SymbolRefAttr) {
-			for _, s := range resolve(op.ParentOp(), ref) {
+			for _, s := range ir.SymbolRefChain(op.ParentOp(), ref) {
 				if !live[s] {
 					live[s] = true
 					work = append(work, s)
@@ -98,47 +96,9 @@ func symbolUses(op *ir.Operation, fn func(*ir.SymbolRefAttr)) error {
 			return false, false
 		}
 		for _, a := range o.Attrs() {
-			refs(a.Value, fn)
+			ir.WalkSymbolRefs(a.Value, fn)
 		}
 		return !o.HasTrait(ir.SymbolTable), true
 	})
 	return err
-}
-
-func refs(a ir.Attribute, fn func(*ir.SymbolRefAttr)) {
-	switch a := a.(type) {
-	case *ir.SymbolRefAttr:
-		fn(a)
-	case *ir.ArrayAttr:
-		for _, e := range a.Elems {
-			refs(e, fn)
-		}
-	case *ir.DictionaryAttr:
-		for _, e := range a.Entries {
-			refs(e.Value, fn)
-		}
-	}
-}
-
-// resolve returns the ops a reference names from table: @a::@b gives @a
-// and @b. References to unknown symbols resolve to nothing.
-func resolve(table *ir.Operation, ref *ir.SymbolRefAttr) []*ir.Operation {
-	if table == nil || !table.HasTrait(ir.SymbolTable) {
-		return nil
-	}
-	s := ir.LookupSymbol(table, ref.Root)
-	if s == nil {
-		return nil
-	}
-	out := []*ir.Operation{s}
-	for _, n := range ref.Nested {
-		if !s.HasTrait(ir.SymbolTable) {
-			break
-		}
-		if s = ir.LookupSymbol(s, n); s == nil {
-			break
-		}
-		out = append(out, s)
-	}
-	return out
 }

@@ -23,7 +23,7 @@ func SymbolPrivatize() *Pass {
 			for _, r := range op.Regions() {
 				for b := range r.Blocks() {
 					for s := range b.Ops() {
-						if isSymbol(s) && !slices.Contains(exclude, ir.SymbolName(s)) {
+						if ir.IsNamedSymbol(s) && !slices.Contains(exclude, ir.SymbolName(s)) {
 							s.SetAttr("sym_visibility", private)
 						}
 					}
