@@ -2,6 +2,7 @@ package affine
 
 import (
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/memref"
 )
 
 var load = &ir.OpDef{
@@ -33,7 +34,14 @@ var load = &ir.OpDef{
 		}
 		return nil
 	},
-	Fold: foldLoad,
+	// MLIR's AffineLoadOp::fold: load(memref.cast) -> load, then a load
+	// of a constant global.
+	Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+		if memref.FoldMemRefCast(op, nil) {
+			return nil, true
+		}
+		return foldLoad(op, operands)
+	},
 }
 
 var store = &ir.OpDef{
@@ -55,6 +63,10 @@ var store = &ir.OpDef{
 			return op.Errorf("value to store must have the same type as memref element type")
 		}
 		return nil
+	},
+	// MLIR's AffineStoreOp::fold: store(memref.cast) -> store.
+	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+		return nil, memref.FoldMemRefCast(op, op.Operand(0))
 	},
 }
 

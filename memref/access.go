@@ -86,23 +86,34 @@ var store = &ir.OpDef{
 	Fold: foldCastOperands(0),
 }
 
-// foldCastOperands returns a folder that makes op use the ranked source of
-// memref.cast operands directly (MLIR's foldMemRefCast), except for
-// operand skip (the stored value).
+// foldCastOperands returns a folder that applies FoldMemRefCast to op,
+// except for operand skip (the stored value).
 func foldCastOperands(skip int) func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	return func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
-		folded := false
-		for i, v := range op.Operands() {
-			if i == skip {
-				continue
-			}
-			if src := castSource(v); src != nil {
-				op.SetOperand(i, src)
-				folded = true
-			}
+		var inner *ir.Value
+		if skip >= 0 {
+			inner = op.Operand(skip)
 		}
-		return nil, folded
+		return nil, FoldMemRefCast(op, inner)
 	}
+}
+
+// FoldMemRefCast makes op use the ranked source of each memref.cast operand
+// directly, except where the operand is inner (MLIR's memref::foldMemRefCast,
+// which the folders of memory ops in other dialects call too). It reports
+// whether an operand changed.
+func FoldMemRefCast(op *ir.Operation, inner *ir.Value) bool {
+	folded := false
+	for i, v := range op.Operands() {
+		if v == inner {
+			continue
+		}
+		if src := castSource(v); src != nil {
+			op.SetOperand(i, src)
+			folded = true
+		}
+	}
+	return folded
 }
 
 // castSource returns the ranked source of a memref.cast that defines v.

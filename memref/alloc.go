@@ -148,5 +148,5 @@ var dealloc = &ir.OpDef{
 	Operands: ir.Exactly(1),
 	Format:   &ir.Format{Syntax: "$memref attr-dict `:` type($memref)", Operands: []string{"memref"}},
 	Verify:   func(op *ir.Operation) error { return checkOperand(op, 0, isMemRef, anyMemRef) },
-	Fold:     foldCastOperands(0),
+	Fold:     foldCastOperands(-1),
 }

@@ -9,7 +9,9 @@ var realloc = &ir.OpDef{
 	Example:  "%r = memref.realloc %m(%d) : memref<4xf32> to memref<?xf32>",
 	Operands: ir.Between(1, 2),
 	Results:  ir.Exactly(1),
-	Inherent: []string{"alignment"},
+	// MLIR's ReallocOp canonicalization: SimplifyDeadAlloc<ReallocOp>.
+	Canonicalize: []*ir.Pattern{{Name: "simplify-dead-alloc", Root: "memref.realloc", Rewrite: simplifyDeadAlloc}},
+	Inherent:     []string{"alignment"},
 	Format: &ir.Format{Syntax: "$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)",
 		Operands: []string{"source", "dynamicResultSize?"}, Results: []string{"result"}, Types: indexTypes("dynamicResultSize")},
 	Verify: func(op *ir.Operation) error {

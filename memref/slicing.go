@@ -300,7 +300,10 @@ func subviewConstantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 			}
 			v := dyn[k]
 			k++
-			if c, ok := ir.ConstantIntAttr(v); ok && (c.Int() >= 0 || l.seg == 3) {
+			// Offsets and sizes fold when non-negative, strides when
+			// non-zero (MLIR's foldDynamicOffsetSizeList and
+			// foldDynamicStrideList).
+			if c, ok := ir.ConstantIntAttr(v); ok && (l.seg != 3 && c.Int() >= 0 || l.seg == 3 && c.Int() != 0) {
 				static[j] = c.Int()
 				changed = true
 				continue

@@ -388,3 +388,70 @@ func.func @collapse_of_expand_cast(%m: memref<?xf32, strided<[1]>>, %n: index) -
   %1 = memref.collapse_shape %0 [[0, 1]] : memref<1x?xf32> into memref<?xf32>
   return %1 : memref<?xf32>
 }
+
+// -----
+
+// memref.dealloc, affine.load and affine.store fold a memref.cast of a
+// ranked memref into their memref operand, as memref.load does; a dead
+// alloc freed through a cast then goes with its dealloc.
+// CHECK-LABEL: func.func @cast_into_dealloc_and_affine_access
+// CHECK-SAME: (%[[M:.*]]: memref<4xf32>, %[[I:.*]]: index, %[[V:.*]]: f32)
+// CHECK-NEXT: %[[L:.*]] = affine.load %[[M]][symbol(%[[I]])] : memref<4xf32>
+// CHECK-NEXT: affine.store %[[V]], %[[M]][symbol(%[[I]])] : memref<4xf32>
+// CHECK-NEXT: memref.dealloc %[[M]] : memref<4xf32>
+// CHECK-NEXT: return %[[L]]
+func.func @cast_into_dealloc_and_affine_access(%m: memref<4xf32>, %i: index, %v: f32) -> f32 {
+  %c = memref.cast %m : memref<4xf32> to memref<?xf32>
+  %0 = affine.load %c[%i] : memref<?xf32>
+  affine.store %v, %c[%i] : memref<?xf32>
+  memref.dealloc %c : memref<?xf32>
+  %a = memref.alloc() : memref<8xf32>
+  %ac = memref.cast %a : memref<8xf32> to memref<?xf32>
+  memref.store %v, %ac[%i] : memref<?xf32>
+  memref.dealloc %ac : memref<?xf32>
+  return %0 : f32
+}
+
+// -----
+
+// An unranked source stays behind its cast.
+// CHECK-LABEL: func.func @unranked_cast_not_into_dealloc
+// CHECK: %[[C:.*]] = memref.cast
+// CHECK-NEXT: memref.dealloc %[[C]] : memref<?xf32>
+func.func @unranked_cast_not_into_dealloc(%m: memref<*xf32>) {
+  %c = memref.cast %m : memref<*xf32> to memref<?xf32>
+  memref.dealloc %c : memref<?xf32>
+  return
+}
+
+// -----
+
+// A realloc whose result is only stored into is dead (MLIR's
+// SimplifyDeadAlloc on memref.realloc); one whose result is read stays.
+// CHECK-LABEL: func.func @realloc_dead
+// CHECK-SAME: (%[[S:.*]]: memref<2xf32>, %[[V:.*]]: f32)
+// CHECK-NEXT: %[[R:.*]] = memref.realloc %[[S]] : memref<2xf32> to memref<8xf32>
+// CHECK-NEXT: return %[[S]], %[[R]]
+func.func @realloc_dead(%src: memref<2xf32>, %v: f32) -> (memref<2xf32>, memref<8xf32>) {
+  %c2 = arith.constant 2 : index
+  %0 = memref.realloc %src : memref<2xf32> to memref<4xf32>
+  memref.store %v, %0[%c2] : memref<4xf32>
+  %1 = memref.realloc %src : memref<2xf32> to memref<8xf32>
+  return %src, %1 : memref<2xf32>, memref<8xf32>
+}
+
+// -----
+
+// A constant zero stride stays an operand of memref.subview (MLIR's
+// foldDynamicStrideList); a constant non-zero one folds in.
+// CHECK-LABEL: func.func @subview_zero_stride_kept
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: memref.subview %{{.*}}[1] [1] [%[[C0]]] : memref<10xf32> to memref<1xf32, strided<[?], offset: 1>>
+// CHECK: memref.subview %{{.*}}[1] [4] [2] : memref<10xf32> to memref<4xf32, strided<[2], offset: 1>>
+func.func @subview_zero_stride_kept(%m: memref<10xf32>) -> (memref<1xf32, strided<[?], offset: 1>>, memref<4xf32, strided<[?], offset: 1>>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %0 = memref.subview %m[1] [1] [%c0] : memref<10xf32> to memref<1xf32, strided<[?], offset: 1>>
+  %1 = memref.subview %m[1] [4] [%c2] : memref<10xf32> to memref<4xf32, strided<[?], offset: 1>>
+  return %0, %1 : memref<1xf32, strided<[?], offset: 1>>, memref<4xf32, strided<[?], offset: 1>>
+}
