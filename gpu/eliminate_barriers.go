@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/memref"
 )
 
 // Barrier elimination (MLIR's gpu-eliminate-barriers, after Polygeist): a
@@ -273,29 +274,6 @@ func conflicting(before, after []memEffect, f fence) bool {
 	return false
 }
 
-// baseOf looks through casts and views to the memref they view.
-func baseOf(v *ir.Value) *ir.Value {
-	for {
-		d := v.DefiningOp()
-		if d == nil {
-			return v
-		}
-		switch d.Name() {
-		case "memref.cast", "memref.subview", "memref.view", "memref.transpose", "memref.collapse_shape", "memref.expand_shape",
-			"memref.reinterpret_cast", "memref.memory_space_cast":
-			v = d.Operand(0)
-		default:
-			return v
-		}
-	}
-}
-
-// distinctBase reports whether v is a fresh allocation.
-func distinctBase(v *ir.Value) bool {
-	d := v.DefiningOp()
-	return d != nil && (d.Name() == "memref.alloc" || d.Name() == "memref.alloca")
-}
-
 func globalName(v *ir.Value) (ir.Attribute, bool) {
 	d := v.DefiningOp()
 	if d == nil || d.Name() != "memref.get_global" {
@@ -304,20 +282,16 @@ func globalName(v *ir.Value) (ir.Attribute, bool) {
 	return d.Attr("name"), true
 }
 
-// isFunctionArgument reports whether v is an argument of a function.
-func isFunctionArgument(v *ir.Value) bool {
-	if !v.IsBlockArgument() {
+// mayAlias is MLIR's conservative aliasing for barrier elimination:
+// memref.MayAlias (different allocations do not alias, nor do allocations
+// and function arguments), and further, different globals do not alias
+// each other or allocations, nor does a never-captured allocation alias
+// anything else.
+func mayAlias(a, b *ir.Value) bool {
+	if !memref.MayAlias(a, b) {
 		return false
 	}
-	p := v.OwnerBlock().ParentOp()
-	return p != nil && p.Attr("function_type") != nil
-}
-
-// mayAlias is MLIR's conservative aliasing: different allocations and
-// globals do not alias, nor do allocations and function arguments, nor a
-// never-captured allocation and anything else.
-func mayAlias(a, b *ir.Value) bool {
-	a, b = baseOf(a), baseOf(b)
+	a, b = memref.AliasRoot(a), memref.AliasRoot(b)
 	if a == b {
 		return true
 	}
@@ -326,17 +300,11 @@ func mayAlias(a, b *ir.Value) bool {
 	if isGlobalA && isGlobalB {
 		return ga == gb
 	}
-	distinctA, distinctB := distinctBase(a), distinctBase(b)
-	if (distinctA || isGlobalA) && (distinctB || isGlobalB) {
+	allocA, allocB := memref.IsAllocation(a), memref.IsAllocation(b)
+	if (allocA || isGlobalA) && (allocB || isGlobalB) {
 		return false
 	}
-	if distinctA && isFunctionArgument(b) || distinctB && isFunctionArgument(a) {
-		return false
-	}
-	if distinctA && !maybeCaptured(a) || distinctB && !maybeCaptured(b) {
-		return false
-	}
-	return true
+	return !(allocA && !maybeCaptured(a) || allocB && !maybeCaptured(b))
 }
 
 // maybeCaptured reports whether a user of v may store it in memory, so

@@ -300,7 +300,7 @@ func noUncoveredReads(writers, readers []access, m map[*ir.Value]*ir.Value) bool
 				continue
 			}
 			if w.base != r.base {
-				if mayAlias(w.base, r.base) {
+				if memref.MayAlias(w.base, r.base) {
 					return false
 				}
 				continue
@@ -357,55 +357,6 @@ func sameValue(a, b *ir.Value, m map[*ir.Value]*ir.Value, depth int) bool {
 		}
 	}
 	return true
-}
-
-// mayAlias is a local alias query on the memrefs under any views: the
-// same memref may alias itself; two distinct allocations, or an
-// allocation and a function argument, do not alias.
-func mayAlias(a, b *ir.Value) bool {
-	ra, rb := viewRoot(a), viewRoot(b)
-	if ra == rb {
-		return true
-	}
-	allocA, allocB := isAllocation(ra), isAllocation(rb)
-	switch {
-	case allocA && allocB:
-		return false
-	case allocA:
-		return !isFunctionArgument(rb)
-	case allocB:
-		return !isFunctionArgument(ra)
-	}
-	return true
-}
-
-// viewRoot follows view-like ops to the memref they view.
-func viewRoot(v *ir.Value) *ir.Value {
-	for {
-		d := v.DefiningOp()
-		if d == nil {
-			return v
-		}
-		switch d.Name() {
-		case "memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.expand_shape",
-			"memref.collapse_shape", "memref.transpose", "memref.view", "memref.memory_space_cast":
-			v = d.Operand(0)
-		default:
-			return v
-		}
-	}
-}
-
-func isAllocation(v *ir.Value) bool {
-	d := v.DefiningOp()
-	return d != nil && (d.Name() == "memref.alloc" || d.Name() == "memref.alloca")
-}
-
-// isFunctionArgument reports whether v is an argument of a function-like
-// op (MLIR: FunctionOpInterface), gpu.func as much as func.func.
-func isFunctionArgument(v *ir.Value) bool {
-	b := v.OwnerBlock()
-	return v.IsBlockArgument() && b != nil && b.IsEntry() && b.ParentOp() != nil && ir.FunctionTypeOf(b.ParentOp()) != nil
 }
 
 // fuse builds, where second is, a loop over their iteration space whose
