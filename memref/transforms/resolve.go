@@ -74,16 +74,11 @@ func reifiedShape(def *ir.Operation, r *ir.Value) []memref.Mixed {
 	case "tensor.splat", "tensor.expand_shape":
 		return mixedSizes(t.Dims, def.Operands()[1:])
 	case "tensor.extract_slice":
-		// Rank-preserving slices only: with dropped unit dims the sizes
-		// no longer line up with the result's dims.
-		if st, ok := def.Operand(0).Type().(*ir.RankedTensorType); !ok || len(st.Dims) != len(t.Dims) {
-			return nil
-		}
 		sizes, ok := def.Attr("static_sizes").(*ir.DenseArrayAttr)
 		if !ok || len(ir.OperandSegmentSizes(def)) != 4 {
 			return nil
 		}
-		return mixedSizes(sizes.Ints, ir.OperandSegment(def, 2))
+		return keptSizes(mixedSizes(sizes.Ints, ir.OperandSegment(def, 2)), t.Dims)
 	}
 	return nil
 }
@@ -100,6 +95,29 @@ func mixedSizes(static []int64, dyn []*ir.Value) []memref.Mixed {
 			}
 			out[i].Value, dyn = dyn[0], dyn[1:]
 		}
+	}
+	return out
+}
+
+// keptSizes drops from a slice's sizes those of the dims a rank-reducing
+// slice drops, so the rest line up with the result's dims (MLIR's
+// ExtractSliceOp::getDroppedDims: a constant size 1 is dropped unless the
+// next result dim is a static 1 too).
+func keptSizes(sizes []memref.Mixed, result []int64) []memref.Mixed {
+	var out []memref.Mixed
+	for _, s := range sizes {
+		one := s.Value == nil && s.Static == 1
+		if s.Value != nil {
+			c, ok := ir.ConstantIntAttr(s.Value)
+			one = ok && c.Int() == 1
+		}
+		if one && (len(out) >= len(result) || result[len(out)] != 1) {
+			continue
+		}
+		out = append(out, s)
+	}
+	if len(out) != len(result) {
+		return nil
 	}
 	return out
 }

@@ -40,3 +40,22 @@ func.func @kept(%n: index, %i: index, %t: tensor<?xf32>) -> (index, index, index
   %d2 = tensor.dim %c, %c0 : tensor<?xf32>
   return %d0, %d1, %d2 : index, index, index
 }
+
+// -----
+
+// A rank-reducing slice: the dims it drops (unit sizes) are skipped, so each result dim resolves to its own size; a unit size
+// that the result keeps as a static 1 stays.
+// CHECK-LABEL: func.func @rank_reducing_slice(
+// CHECK-SAME:    %[[T:[a-z0-9]*]]: tensor<?x?x?x?xf32>, %[[N:[a-z0-9]*]]: index, %[[M:[a-z0-9]*]]: index)
+// CHECK-NOT:     tensor.dim
+// CHECK:         return %[[N]], %[[M]], %[[N]]
+func.func @rank_reducing_slice(%t: tensor<?x?x?x?xf32>, %n: index, %m: index) -> (index, index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = tensor.extract_slice %t[0, 0, 0, 0] [1, %n, 1, %m] [1, 1, 1, 1] : tensor<?x?x?x?xf32> to tensor<?x?xf32>
+  %d0 = tensor.dim %s, %c0 : tensor<?x?xf32>
+  %d1 = tensor.dim %s, %c1 : tensor<?x?xf32>
+  %k = tensor.extract_slice %t[0, 0, 0, 0] [1, 1, %n, 1] [1, 1, 1, 1] : tensor<?x?x?x?xf32> to tensor<1x?xf32>
+  %d2 = tensor.dim %k, %c1 : tensor<1x?xf32>
+  return %d0, %d1, %d2 : index, index, index
+}
