@@ -87,12 +87,34 @@ func mixedEntries(op *ir.Operation, l mixedList) []Mixed {
 
 // reinterpretOfMetadata replaces reinterpret_cast(extract_strided_metadata(x))
 // that rebuilds x's offset, sizes and strides by x, or by a cast of x when
-// the types differ (MLIR's ReinterpretCastOpExtractStridedMetadataFolder).
+// the types differ; any other such reinterpret_cast reads x directly, as it
+// only uses the base pointer, which x and the metadata's base buffer share
+// (MLIR's ReinterpretCastOpExtractStridedMetadataFolder).
 func reinterpretOfMetadata(op *ir.Operation, rw *ir.Rewriter) bool {
 	e := op.Operand(0).DefiningOp()
 	if e == nil || e.Name() != "memref.extract_strided_metadata" {
 		return false
 	}
+	x := e.Operand(0)
+	if _, ok := x.Type().(*ir.MemRefType); !ok {
+		return false
+	}
+	if !rebuildsMetadata(op, e) {
+		rw.ModifyInPlace(op, func() { op.SetOperand(0, x) })
+		return true
+	}
+	if x.Type() == op.Result(0).Type() {
+		rw.ReplaceOp(op, []*ir.Value{x})
+	} else {
+		rw.ReplaceOpWith(op, &ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: []*ir.Value{x}, ResultTypes: op.ResultTypes()})
+	}
+	return true
+}
+
+// rebuildsMetadata reports whether reinterpret_cast op rebuilds exactly the
+// offset, sizes and strides that extract_strided_metadata e reads, static
+// where e's source type says so.
+func rebuildsMetadata(op, e *ir.Operation) bool {
 	x := e.Operand(0)
 	mt, ok := x.Type().(*ir.MemRefType)
 	strides, offset, ok2 := StridesAndOffset(x.Type())
@@ -115,11 +137,6 @@ func reinterpretOfMetadata(op *ir.Operation, rw *ir.Rewriter) bool {
 		if !sizes[i].equal(entry(mt.Dims[i], 2+i)) || !strs[i].equal(entry(strides[i], 2+rank+i)) {
 			return false
 		}
-	}
-	if x.Type() == op.Result(0).Type() {
-		rw.ReplaceOp(op, []*ir.Value{x})
-	} else {
-		rw.ReplaceOpWith(op, &ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: []*ir.Value{x}, ResultTypes: op.ResultTypes()})
 	}
 	return true
 }

@@ -455,3 +455,20 @@ func.func @subview_zero_stride_kept(%m: memref<10xf32>) -> (memref<1xf32, stride
   %1 = memref.subview %m[1] [4] [%c2] : memref<10xf32> to memref<4xf32, strided<[?], offset: 1>>
   return %0, %1 : memref<1xf32, strided<[?], offset: 1>>, memref<4xf32, strided<[?], offset: 1>>
 }
+
+// -----
+
+// A reinterpret_cast of the base buffer of extract_strided_metadata that
+// does not rebuild the same view reads the metadata's source directly (it
+// only uses the base pointer, which both share); the metadata op, now
+// unused, goes.
+// CHECK-LABEL: func.func @reinterpret_of_metadata_base
+// CHECK-SAME: (%[[M:.*]]: memref<8x2xf32>)
+// CHECK-NOT: extract_strided_metadata
+// CHECK: %[[R:.*]] = memref.reinterpret_cast %[[M]] to offset: [4], sizes: [2, 2], strides: [2, 1] : memref<8x2xf32> to memref<2x2xf32, strided<[2, 1], offset: 4>>
+// CHECK-NEXT: return %[[R]]
+func.func @reinterpret_of_metadata_base(%m: memref<8x2xf32>) -> memref<2x2xf32, strided<[2, 1], offset: 4>> {
+  %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %m : memref<8x2xf32> -> memref<f32>, index, index, index, index, index
+  %r = memref.reinterpret_cast %base to offset: [4], sizes: [2, 2], strides: [2, 1] : memref<f32> to memref<2x2xf32, strided<[2, 1], offset: 4>>
+  return %r : memref<2x2xf32, strided<[2, 1], offset: 4>>
+}
