@@ -19,7 +19,7 @@
 //	vector-unroll-for-spirv      unroll to native sizes (option vector16)
 //
 // lower-vector-multi-reduction is MLIR's own lowering of multi_reduction
-// (MLIRMultiReductionPatterns, option lowering-strategy inner-parallel or
+// (the three phases of MLIRMultiReductionPhases, option lowering-strategy inner-parallel or
 // inner-reduction), outside vector-lower-for-spirv: its transposes and
 // shape_casts are left for later passes, as in MLIR.
 //
