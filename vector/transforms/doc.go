@@ -23,6 +23,10 @@
 // inner-reduction), outside vector-lower-for-spirv: its transposes and
 // shape_casts are left for later passes, as in MLIR.
 //
+// lower-vector-to-from-elements-to-shuffle-tree is MLIR's pass of that
+// name (ShuffleTreePatterns): a 1-d from_elements fed only by 1-d
+// to_elements becomes a balanced tree of vector.shuffle ops.
+//
 // From Go:
 //
 //	reg := pass.Registry{}

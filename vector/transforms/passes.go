@@ -172,5 +172,5 @@ var needsLowering = map[string]bool{
 // Register adds the passes of this package to reg.
 func Register(reg pass.Registry) {
 	reg.Add(LowerMaskOpPass, MLIRLowerMaskPass, LowerScanPass, LowerTransferPass, LowerMultiReductionPass, MLIRLowerMultiReductionPass, LowerContractPass,
-		LowerMasksPass, LowerGatherScatterPass, LowerShapePass, UnrollPass, LowerForSPIRVPass)
+		LowerMasksPass, LowerGatherScatterPass, LowerShapePass, UnrollPass, LowerForSPIRVPass, ShuffleTreePass)
 }
