@@ -23,7 +23,9 @@ func ShuffleTreePass() *pass.Pass {
 	return &pass.Pass{Name: "LowerVectorToFromElementsToShuffleTree", Argument: "lower-vector-to-from-elements-to-shuffle-tree",
 		Summary: "Lower `vector.to_elements` and `vector.from_elements` to a tree of `vector.shuffle` operations",
 		OpName:  "func.func",
-		Run:     func(op *ir.Operation, _ *pass.Context) error { return rewrite.ApplyGreedily(op, ShuffleTreePatterns()...) }}
+		Run: func(op *ir.Operation, _ *pass.Context) error {
+			return rewrite.ApplyGreedily(op, ShuffleTreePatterns()...)
+		}}
 }
 
 // interval is the closed range of output positions a vector of the tree
