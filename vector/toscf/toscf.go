@@ -96,79 +96,56 @@ func Patterns(o Options) []*ir.Pattern {
 const label = "__vector_to_scf_lowering__"
 
 // xfer is a transfer op seen through what the patterns need.
-type xfer struct {
-	op      *ir.Operation
-	write   bool
-	vec     *ir.Value // the vector written (transfer_write)
-	base    *ir.Value
-	indices []*ir.Value
-	perm    *ir.AffineMap
-	inb     []bool
-	mask    *ir.Value
-	pad     *ir.Value // transfer_read
-	vt      *ir.VectorType
-}
+type xfer struct{ vector.TransferParts }
 
 func view(op *ir.Operation) (xfer, bool) {
-	x := xfer{op: op}
+	p, ok := vector.TransferOf(op)
 	// A transfer under vector.mask is the mask's to lower (lower-vector-mask).
-	if p := op.ParentOp(); p != nil && p.Name() == "vector.mask" {
-		return x, false
-	}
-	switch op.Name() {
-	case "vector.transfer_read":
-		v := vector.TransferRead{Operation: op}
-		x.base, x.indices, x.perm, x.inb, x.mask, x.pad = v.Base(), v.Indices(), v.PermutationMap(), v.InBounds(), v.Mask(), v.Padding()
-		x.vt, _ = op.Result(0).Type().(*ir.VectorType)
-	case "vector.transfer_write":
-		v := vector.TransferWrite{Operation: op}
-		x.write, x.vec = true, v.Value()
-		x.base, x.indices, x.perm, x.inb, x.mask = v.Base(), v.Indices(), v.PermutationMap(), v.InBounds(), v.Mask()
-		x.vt, _ = x.vec.Type().(*ir.VectorType)
-	}
-	return x, x.vt != nil && x.perm != nil && len(x.perm.Results) == len(x.vt.Dims)
+	return xfer{p}, ok && !p.UnderMask()
 }
 
 func (x xfer) tensor() bool {
-	_, ok := x.base.Type().(*ir.RankedTensorType)
+	_, ok := x.Base.Type().(*ir.RankedTensorType)
 	return ok
 }
 
 // sameElem reports whether the vector and the source share an element type
 // (the patterns leave transfers that convert it).
 func (x xfer) sameElem() bool {
-	st, ok := x.base.Type().(ir.ShapedType)
-	return ok && st.ElementType() == x.vt.Elem
+	st, ok := x.Base.Type().(ir.ShapedType)
+	return ok && st.ElementType() == x.VT.Elem
 }
 
 // broadcastDim reports whether vector dim k is a broadcast.
 func (x xfer) broadcastDim(k int) bool {
-	r := x.perm.Results[k]
+	r := x.Map.Results[k]
 	return r.Kind == ir.AffineConst && r.Value == 0
 }
 
-func (x xfer) dimInBounds(k int) bool { return x.broadcastDim(k) || k < len(x.inb) && x.inb[k] }
+func (x xfer) dimInBounds(k int) bool {
+	return x.broadcastDim(k) || k < len(x.InBounds) && x.InBounds[k]
+}
 
 // unpackedDim is the source dimension of vector dim 0; false for a broadcast.
 func (x xfer) unpackedDim() (int, bool) {
-	r := x.perm.Results[0]
+	r := x.Map.Results[0]
 	return int(r.Value), r.Kind == ir.AffineDim
 }
 
 // innerMap is the permutation map without its first result.
 func (x xfer) innerMap() *ir.AffineMap {
-	return &ir.AffineMap{Dims: x.perm.Dims, Symbols: x.perm.Symbols, Results: x.perm.Results[1:]}
+	return &ir.AffineMap{Dims: x.Map.Dims, Symbols: x.Map.Symbols, Results: x.Map.Results[1:]}
 }
 
 func (x xfer) innerInBounds() []bool {
-	if len(x.inb) == 0 {
+	if len(x.InBounds) == 0 {
 		return nil
 	}
-	return x.inb[1:]
+	return x.InBounds[1:]
 }
 
 // leadingScalable reports whether vector dim 0 is scalable.
-func (x xfer) leadingScalable() bool { return len(x.vt.Scalable) > 0 && x.vt.Scalable[0] }
+func (x xfer) leadingScalable() bool { return len(x.VT.Scalable) > 0 && x.VT.Scalable[0] }
 
 // b builds ops at a rewriter's insertion point with one location.
 type b struct {
@@ -287,9 +264,9 @@ func (b b) newWrite(vec, base *ir.Value, indices []*ir.Value, m *ir.AffineMap, m
 // xferIndices are x's indices with iv added to the one of the unpacked
 // dimension (MLIR's getXferIndices).
 func (b b) xferIndices(x xfer, iv *ir.Value) []*ir.Value {
-	out := slices.Clone(x.indices)
+	out := slices.Clone(x.Indices)
 	if d, ok := x.unpackedDim(); ok {
-		out[d] = b.add(x.indices[d], iv)
+		out[d] = b.add(x.Indices[d], iv)
 	}
 	return out
 }
@@ -303,15 +280,15 @@ func (b b) xferIndices(x xfer, iv *ir.Value) []*ir.Value {
 func (b b) inBoundsCheck(x xfer, iv *ir.Value, types []ir.Type, in, out func(b) *ir.Value) *ir.Value {
 	var cond *ir.Value
 	if d, ok := x.unpackedDim(); ok && !x.dimInBounds(0) {
-		size := b.dim(x.base, d)
-		idx := b.add(x.indices[d], iv)
+		size := b.dim(x.Base, d)
+		idx := b.add(x.Indices[d], iv)
 		zero := b.index(0)
 		nonNeg := b.cmpi(arith.CmpISGE, idx, zero)
 		inRange := b.cmpi(arith.CmpISLT, idx, size)
 		cond = b.op("arith.andi", []*ir.Value{nonNeg, inRange}, []ir.Type{b.ctx().I(1)})
 	}
-	if x.mask != nil && len(x.mask.Type().(*ir.VectorType).Dims) == 1 && !x.broadcastDim(0) {
-		bit := b.extract(x.mask, iv)
+	if x.Mask != nil && len(x.Mask.Type().(*ir.VectorType).Dims) == 1 && !x.broadcastDim(0) {
+		bit := b.extract(x.Mask, iv)
 		if cond == nil {
 			cond = bit
 		} else {

@@ -9,14 +9,15 @@ import (
 
 // MLIRMultiReductionPhases are the three pattern sets MLIR's
 // lower-vector-multi-reduction applies one after the other, each to a
-// fixed point: the reduced dims are transposed innermost (innerReduction,
-// "inner-reduction") or outermost ("inner-parallel") and a 1-d reduction
-// gets a unit parallel dim; then the source is shape_cast to 2-d; then the
-// 2-d form becomes one vector.reduction per row (inner-reduction), or the
-// outermost reduced dim is unrolled into element-wise arith ops, or into
-// multi_reductions of the rows when more dims are reduced (inner-parallel).
-// A reduction under vector.mask is rewritten with its mask transposed,
-// cast and sliced alongside, as MLIR's patterns do.
+// fixed point (reorder and expand, flattening, unrolling): the reduced dims
+// are transposed innermost (innerReduction, "inner-reduction") or
+// outermost ("inner-parallel") and a 1-d reduction gets a unit parallel
+// dim; then the source is shape_cast to 2-d (1-d when every dim is
+// reduced: that 1-d reduction is left, as in MLIR); then the 2-d form
+// becomes one vector.reduction per row (inner-reduction) or one
+// element-wise arith op per row (inner-parallel). A reduction under
+// vector.mask is rewritten with its mask transposed, cast and sliced
+// alongside, as MLIR's patterns do.
 func MLIRMultiReductionPhases(innerReduction bool) [][]*ir.Pattern {
 	expand := []*ir.Pattern{
 		{Name: "vector-multi-reduction-one-dim-to-two-dim", Root: "vector.multi_reduction", Rewrite: oneDimMultiReductionToTwoDim},
@@ -25,10 +26,7 @@ func MLIRMultiReductionPhases(innerReduction bool) [][]*ir.Pattern {
 	flatten := []*ir.Pattern{
 		{Name: "vector-multi-reduction-reduce-rank", Root: "vector.multi_reduction", Rewrite: reduceMultiReductionRank(innerReduction)},
 	}
-	unroll := []*ir.Pattern{
-		{Name: "vector-multi-reduction-outer-base-case", Root: "vector.multi_reduction", Rewrite: unrollMultiReductionOuter(false)},
-		{Name: "vector-multi-reduction-outer-general-case", Root: "vector.multi_reduction", Rewrite: unrollMultiReductionOuter(true)},
-	}
+	unroll := []*ir.Pattern{{Name: "vector-multi-reduction-to-elementwise", Root: "vector.multi_reduction", Rewrite: twoDimMultiReductionToElementWise}}
 	if innerReduction {
 		unroll = []*ir.Pattern{{Name: "vector-multi-reduction-to-reduction", Root: "vector.multi_reduction", Rewrite: twoDimMultiReductionToReduction}}
 	}
@@ -316,51 +314,34 @@ func twoDimMultiReductionToReduction(op *ir.Operation, rw *ir.Rewriter) bool {
 	return true
 }
 
-// unrollMultiReductionOuter is MLIR's UnrollMultiReductionOuterBaseCase
-// (general false: the outermost dim is the only one reduced) and
-// UnrollMultiReductionOuterGeneralCase (general: more dims are reduced).
-// The outermost dim is unrolled: its rows (and the mask's rows) are
-// extracted, then folded into the accumulator one after the other, by the
-// kind's arith op (masked-off lanes keep the accumulator, by arith.select)
-// or by a multi_reduction of the remaining reduced dims.
-func unrollMultiReductionOuter(general bool) func(*ir.Operation, *ir.Rewriter) bool {
-	return func(op *ir.Operation, rw *ir.Rewriter) bool {
-		st, reduced, root, mask, ok := multiReductionParts(op)
-		if !ok || len(st.Dims) == 0 || !reduced[0] || (len(vector.ReductionDims(op)) > 1) != general {
-			return false
-		}
-		if !ir.IsIntOrIndex(st.Elem) && !ir.IsFloat(st.Elem) {
-			return false
-		}
-		kind := vector.KindOf(op)
-		name := vector.ArithCombiner(kind, st.Elem)
-		if !general && name == "" {
-			return false
-		}
-		b := atRoot(rw, root, op)
-		rows := make([]*ir.Value, st.Dims[0])
-		for i := range rows {
-			rows[i] = b.extract(op.Operand(0), []int64{int64(i)})
-		}
-		masks := make([]*ir.Value, st.Dims[0])
-		if mask != nil {
-			for i := range masks {
-				masks[i] = b.extract(mask, []int64{int64(i)})
-			}
-		}
-		result := op.Operand(1)
-		for i, row := range rows {
-			if general {
-				result = b.multiReduction(kind, row, result, reduced[1:], masks[i])
-				continue
-			}
-			next := b.op(name, []*ir.Value{row, result}, []ir.Type{result.Type()})
-			if masks[i] != nil {
-				next = b.op("arith.select", []*ir.Value{masks[i], next, result}, []ir.Type{result.Type()})
-			}
-			result = next
-		}
-		rw.ReplaceOp(root, []*ir.Value{result})
-		return true
+// twoDimMultiReductionToElementWise is MLIR's
+// TwoDimMultiReductionToElementWise: [reduced, parallel] folds its rows
+// into the accumulator one after the other with the kind's arith op;
+// under a mask, the lanes the mask's row turns off keep the accumulator
+// (an arith.select, as MLIR's makeArithReduction).
+func twoDimMultiReductionToElementWise(op *ir.Operation, rw *ir.Rewriter) bool {
+	st, reduced, root, mask, ok := multiReductionParts(op)
+	if !ok || len(st.Dims) != 2 || reduced[1] || !reduced[0] {
+		return false
 	}
+	name := vector.ArithCombiner(vector.KindOf(op), st.Elem)
+	if name == "" {
+		return false
+	}
+	b := atRoot(rw, root, op)
+	result := op.Operand(1)
+	for i := int64(0); i < st.Dims[0]; i++ {
+		v := b.extract(op.Operand(0), []int64{i})
+		var m *ir.Value
+		if mask != nil {
+			m = b.extract(mask, []int64{i})
+		}
+		next := b.op(name, []*ir.Value{v, result}, []ir.Type{result.Type()})
+		if m != nil {
+			next = b.op("arith.select", []*ir.Value{m, next, result}, []ir.Type{result.Type()})
+		}
+		result = next
+	}
+	rw.ReplaceOp(root, []*ir.Value{result})
+	return true
 }
