@@ -44,10 +44,10 @@ func (o Options) prepare(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	ctx := op.Context()
-	bd := b{rw: rw, loc: op.Loc()}
+	bd := b{vector.Builder{RW: rw, Loc: op.Loc()}}
 	rw.SetInsertionPointToStart(scope.Region(0).Entry())
 	alloca := func(t ir.Type) *ir.Value {
-		return bd.op("memref.alloca", nil, []ir.Type{ctx.MemRef(nil, t, nil, nil)},
+		return bd.Op("memref.alloca", nil, []ir.Type{ctx.MemRef(nil, t, nil, nil)},
 			ir.NamedAttr{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(0, 0)})
 	}
 	data := alloca(x.VT)
@@ -153,8 +153,8 @@ func (o Options) unpack(op *ir.Operation, rw *ir.Rewriter) bool {
 		}
 	}
 	rw.SetInsertionPointBefore(op)
-	bd := b{rw: rw, loc: op.Loc()}
-	casted := bd.op("vector.type_cast", []*ir.Value{buf}, []ir.Type{castT})
+	bd := b{vector.Builder{RW: rw, Loc: op.Loc()}}
+	casted := bd.Op("vector.type_cast", []*ir.Value{buf}, []ir.Type{castT})
 	var castedMask *ir.Value
 	maskRank := 0
 	if x.Mask != nil {
@@ -162,7 +162,7 @@ func (o Options) unpack(op *ir.Operation, rw *ir.Rewriter) bool {
 		castedMask = maskLoad.Operand(0)
 		if !x.broadcastDim(0) && maskRank > 1 {
 			mt, _ := unpackOneDim(ctx, castedMask.Type().(*ir.MemRefType))
-			castedMask = bd.op("vector.type_cast", []*ir.Value{castedMask}, []ir.Type{mt})
+			castedMask = bd.Op("vector.type_cast", []*ir.Value{castedMask}, []ir.Type{mt})
 		}
 	}
 	var init *ir.Value
@@ -173,7 +173,7 @@ func (o Options) unpack(op *ir.Operation, rw *ir.Rewriter) bool {
 	if init != nil {
 		stateType = []ir.Type{init.Type()}
 	}
-	n := bd.index(castT.Dims[len(castT.Dims)-1])
+	n := bd.Index(castT.Dims[len(castT.Dims)-1])
 	loop := bd.forLoop(n, init, func(bd b, iv, state *ir.Value) *ir.Value {
 		idx := append(append([]*ir.Value(nil), bufIdx...), iv)
 		return bd.inBoundsCheck(x, iv, stateType, func(bd b) *ir.Value {
@@ -209,7 +209,7 @@ func (o Options) unpack(op *ir.Operation, rw *ir.Rewriter) bool {
 			return nil
 		}, func(bd b) *ir.Value {
 			if !x.Write {
-				bd.store(bd.broadcast(x.Pad, castT.Elem.(*ir.VectorType)), casted, idx)
+				bd.store(bd.Broadcast(x.Pad, castT.Elem.(*ir.VectorType)), casted, idx)
 			}
 			return state
 		})
@@ -235,7 +235,7 @@ func (o Options) unrollRead(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	rw.SetInsertionPointBefore(op)
-	bd := b{rw: rw, loc: op.Loc()}
+	bd := b{vector.Builder{RW: rw, Loc: op.Loc()}}
 	var insertOp *ir.Operation
 	var prefix []any
 	r := op.Result(0)
@@ -250,11 +250,11 @@ func (o Options) unrollRead(op *ir.Operation, rw *ir.Rewriter) bool {
 	if insertOp != nil {
 		vec = insertOp.Operand(1)
 	} else {
-		vec = bd.broadcast(x.Pad, x.VT)
+		vec = bd.Broadcast(x.Pad, x.VT)
 	}
 	inner := dropDim0(op.Context(), x.VT)
 	for i := int64(0); i < x.VT.Dims[0]; i++ {
-		iv := bd.index(i)
+		iv := bd.Index(i)
 		cur := vec
 		vec = bd.inBoundsCheck(x, iv, []ir.Type{vec.Type()}, func(bd b) *ir.Value {
 			xIdx := bd.xferIndices(x, iv)
@@ -262,9 +262,9 @@ func (o Options) unrollRead(op *ir.Operation, rw *ir.Rewriter) bool {
 			assignMask(bd, x, nx, i)
 			val := nx.Result(0)
 			if len(inner.Dims) == 0 {
-				val = bd.extract(val)
+				val = bd.ExtractAt(val)
 			}
-			return bd.insert(val, cur, append(append([]any(nil), prefix...), i)...)
+			return bd.InsertAt(val, cur, append(append([]any(nil), prefix...), i)...)
 		}, func(b) *ir.Value { return cur })
 	}
 	if insertOp != nil {
@@ -285,7 +285,7 @@ func (o Options) unrollWrite(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	rw.SetInsertionPointBefore(op)
-	bd := b{rw: rw, loc: op.Loc()}
+	bd := b{vector.Builder{RW: rw, Loc: op.Loc()}}
 	vec := x.Vector
 	var prefix []any
 	if d := x.Vector.DefiningOp(); d != nil && d.Name() == "vector.extract" {
@@ -297,13 +297,13 @@ func (o Options) unrollWrite(op *ir.Operation, rw *ir.Rewriter) bool {
 		types = []ir.Type{source.Type()}
 	}
 	for i := int64(0); i < x.VT.Dims[0]; i++ {
-		iv := bd.index(i)
+		iv := bd.Index(i)
 		cur := source
 		updated := bd.inBoundsCheck(x, iv, types, func(bd b) *ir.Value {
 			xIdx := bd.xferIndices(x, iv)
-			e := bd.extract(vec, append(append([]any(nil), prefix...), i)...)
+			e := bd.ExtractAt(vec, append(append([]any(nil), prefix...), i)...)
 			if len(x.VT.Dims) == 1 {
-				e = bd.broadcast(e, op.Context().Vector(nil, e.Type()))
+				e = bd.Broadcast(e, op.Context().Vector(nil, e.Type()))
 			}
 			nx := bd.newWrite(e, cur, xIdx, x.innerMap(), nil, x.innerInBounds())
 			assignMask(bd, x, nx, i)
@@ -337,9 +337,9 @@ func assignMask(bd b, x xfer, nx *ir.Operation, i int64) {
 	case x.broadcastDim(0):
 		mask = x.Mask
 	case len(x.Mask.Type().(*ir.VectorType).Dims) > 1:
-		bd.rw.SetInsertionPointBefore(nx)
-		mask = bd.extract(x.Mask, i)
-		bd.rw.SetInsertionPointAfter(nx)
+		bd.RW.SetInsertionPointBefore(nx)
+		mask = bd.ExtractAt(x.Mask, i)
+		bd.RW.SetInsertionPointAfter(nx)
 	default:
 		return
 	}
@@ -379,27 +379,27 @@ func (o Options) lower1d(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	rw.SetInsertionPointBefore(op)
-	bd := b{rw: rw, loc: op.Loc()}
-	n := bd.index(x.VT.Dims[0])
+	bd := b{vector.Builder{RW: rw, Loc: op.Loc()}}
+	n := bd.Index(x.VT.Dims[0])
 	if x.VT.IsScalable() {
-		vscale := bd.op("vector.vscale", nil, []ir.Type{op.Context().Index()})
-		n = bd.op("arith.muli", []*ir.Value{n, vscale}, []ir.Type{op.Context().Index()})
+		vscale := bd.Op("vector.vscale", nil, []ir.Type{op.Context().Index()})
+		n = bd.Op("arith.muli", []*ir.Value{n, vscale}, []ir.Type{op.Context().Index()})
 	}
 	var init *ir.Value
 	if !x.Write {
-		init = bd.broadcast(x.Pad, x.VT)
+		init = bd.Broadcast(x.Pad, x.VT)
 	}
 	loop := bd.forLoop(n, init, func(bd b, iv, vec *ir.Value) *ir.Value {
 		idx := bd.xferIndices(x, iv)
 		if x.Write {
 			bd.inBoundsCheck(x, iv, nil, func(bd b) *ir.Value {
-				bd.store(bd.extract(x.Vector, iv), x.Base, idx)
+				bd.store(bd.ExtractAt(x.Vector, iv), x.Base, idx)
 				return nil
 			}, nil)
 			return nil
 		}
 		return bd.inBoundsCheck(x, iv, []ir.Type{x.VT}, func(bd b) *ir.Value {
-			return bd.insert(bd.load(x.Base, idx), vec, iv)
+			return bd.InsertAt(bd.load(x.Base, idx), vec, iv)
 		}, func(b) *ir.Value { return vec })
 	})
 	if x.Write {

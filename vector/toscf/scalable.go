@@ -23,13 +23,13 @@ func (o Options) scalableTransposeWrite(op *ir.Operation, rw *ir.Rewriter) bool 
 	}
 	ctx := op.Context()
 	rw.SetInsertionPointBefore(op)
-	bd := b{rw: rw, loc: op.Loc()}
+	bd := b{vector.Builder{RW: rw, Loc: op.Loc()}}
 	var vscale *ir.Value
 	vscaled := func(n int64) *ir.Value {
 		if vscale == nil {
-			vscale = bd.op("vector.vscale", nil, []ir.Type{ctx.Index()})
+			vscale = bd.Op("vector.vscale", nil, []ir.Type{ctx.Index()})
 		}
-		return bd.op("arith.muli", []*ir.Value{vscale, bd.index(n)}, []ir.Type{ctx.Index()})
+		return bd.Op("arith.muli", []*ir.Value{vscale, bd.Index(n)}, []ir.Type{ctx.Index()})
 	}
 	var maskDims []*ir.Value
 	if x.Mask != nil {
@@ -47,7 +47,7 @@ func (o Options) scalableTransposeWrite(op *ir.Operation, rw *ir.Rewriter) bool 
 				if len(mt.Scalable) > i && mt.Scalable[i] {
 					maskDims = append(maskDims, vscaled(s))
 				} else {
-					maskDims = append(maskDims, bd.index(s))
+					maskDims = append(maskDims, bd.Index(s))
 				}
 			}
 		default:
@@ -58,20 +58,20 @@ func (o Options) scalableTransposeWrite(op *ir.Operation, rw *ir.Rewriter) bool 
 	m := x.VT.Dims[1]
 	slices := make([]*ir.Value, m)
 	for i := range slices {
-		slices[i] = bd.extract(src, int64(i))
+		slices[i] = bd.ExtractAt(src, int64(i))
 	}
-	lb := bd.index(0)
+	lb := bd.Index(0)
 	var ub *ir.Value
 	if maskDims == nil {
 		ub = vscaled(x.VT.Dims[0])
 	} else {
 		ub = maskDims[0]
 	}
-	step := bd.index(1)
+	step := bd.Index(1)
 	rowT := ctx.Vector([]int64{m}, x.VT.Elem)
 	var rowMask *ir.Value
 	if maskDims != nil {
-		rowMask = bd.op("vector.create_mask", maskDims[1:], []ir.Type{ctx.Vector([]int64{m}, ctx.I(1))})
+		rowMask = bd.Op("vector.create_mask", maskDims[1:], []ir.Type{ctx.Vector([]int64{m}, ctx.I(1))})
 	}
 	var init *ir.Value
 	if x.tensor() {
@@ -81,9 +81,9 @@ func (o Options) scalableTransposeWrite(op *ir.Operation, rw *ir.Rewriter) bool 
 		idx := bd.xferIndices(x, iv)
 		elems := make([]*ir.Value, m)
 		for i, s := range slices {
-			elems[i] = bd.extract(s, iv)
+			elems[i] = bd.ExtractAt(s, iv)
 		}
-		row := bd.op("vector.from_elements", elems, []ir.Type{rowT})
+		row := bd.Op("vector.from_elements", elems, []ir.Type{rowT})
 		dest := x.Base
 		if state != nil {
 			dest = state

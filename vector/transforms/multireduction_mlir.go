@@ -59,7 +59,7 @@ func multiReductionParts(op *ir.Operation) (st *ir.VectorType, reduced []bool, r
 // vector.mask), located at op, as MLIR's patterns build.
 func atRoot(rw *ir.Rewriter, root, op *ir.Operation) *builder {
 	b := at(rw, root)
-	b.loc = op.Loc()
+	b.Loc = op.Loc()
 	return b
 }
 
@@ -69,14 +69,14 @@ func (b *builder) masked(mask *ir.Value, rt ir.Type, body func(*builder) *ir.Val
 	if mask == nil {
 		return body(b)
 	}
-	st := &ir.OpState{Name: "vector.mask", Loc: b.loc, Operands: []*ir.Value{mask}, ResultTypes: []ir.Type{rt}}
+	st := &ir.OpState{Name: "vector.mask", Loc: b.Loc, Operands: []*ir.Value{mask}, ResultTypes: []ir.Type{rt}}
 	r := st.AddRegion()
-	m := b.rw.Create(st)
-	blk, before := b.rw.InsertionPoint()
-	b.rw.CreateBlock(r, nil, nil, nil)
+	m := b.RW.Create(st)
+	blk, before := b.RW.InsertionPoint()
+	b.RW.CreateBlock(r, nil, nil, nil)
 	v := body(b)
-	b.op("vector.yield", []*ir.Value{v}, nil)
-	b.rw.RestoreInsertionPoint(blk, before)
+	b.Op("vector.yield", []*ir.Value{v}, nil)
+	b.RW.RestoreInsertionPoint(blk, before)
 	return m.Result(0)
 }
 
@@ -105,14 +105,14 @@ func (b *builder) multiReduction(kind vector.CombiningKind, src, acc *ir.Value, 
 		rt = b.ctx.ScalableVector(kept, scal, st.Elem)
 	}
 	return b.masked(vmask, rt, func(b *builder) *ir.Value {
-		return b.op("vector.multi_reduction", []*ir.Value{src, acc}, []ir.Type{rt},
+		return b.Op("vector.multi_reduction", []*ir.Value{src, acc}, []ir.Type{rt},
 			ir.NamedAttr{Name: "kind", Value: vector.Kind(b.ctx, kind)},
 			ir.NamedAttr{Name: "reduction_dims", Value: b.ctx.DenseI64Array(dims...)})
 	})
 }
 
 func (b *builder) shapeCast(v *ir.Value, t ir.Type) *ir.Value {
-	return b.op("vector.shape_cast", []*ir.Value{v}, []ir.Type{t})
+	return b.Op("vector.shape_cast", []*ir.Value{v}, []ir.Type{t})
 }
 
 // withElem returns t with element type elem (a mask's type of t's shape).
@@ -276,13 +276,13 @@ func oneDimMultiReductionToTwoDim(op *ir.Operation, rw *ir.Rewriter) bool {
 	b := atRoot(rw, root, op)
 	castType := b.ctx.ScalableVector([]int64{1, st.Dims[0]}, scal, st.Elem)
 	cast := b.shapeCast(op.Operand(0), castType)
-	acc := b.broadcast(op.Operand(1), b.ctx.Vector([]int64{1}, st.Elem))
+	acc := b.Broadcast(op.Operand(1), b.ctx.Vector([]int64{1}, st.Elem))
 	var cmask *ir.Value
 	if mask != nil {
-		cmask = b.op("vector.broadcast", []*ir.Value{mask}, []ir.Type{withElem(b.ctx, castType, mask.Type().(*ir.VectorType).Elem)})
+		cmask = b.Op("vector.broadcast", []*ir.Value{mask}, []ir.Type{withElem(b.ctx, castType, mask.Type().(*ir.VectorType).Elem)})
 	}
 	r := b.multiReduction(vector.KindOf(op), cast, acc, []bool{false, true}, cmask)
-	rw.ReplaceOp(root, []*ir.Value{b.extract(r, []int64{0})})
+	rw.ReplaceOp(root, []*ir.Value{b.Extract(r, []int64{0})})
 	return true
 }
 
@@ -299,16 +299,16 @@ func twoDimMultiReductionToReduction(op *ir.Operation, rw *ir.Rewriter) bool {
 	result := b.zero(dt)
 	kind := ir.NamedAttr{Name: "kind", Value: vector.Kind(b.ctx, vector.KindOf(op))}
 	for i := int64(0); i < st.Dims[0]; i++ {
-		v := b.extract(op.Operand(0), []int64{i})
-		acc := b.extract(op.Operand(1), []int64{i})
+		v := b.Extract(op.Operand(0), []int64{i})
+		acc := b.Extract(op.Operand(1), []int64{i})
 		var row *ir.Value
 		if mask != nil {
-			row = b.extract(mask, []int64{i})
+			row = b.Extract(mask, []int64{i})
 		}
 		r := b.masked(row, st.Elem, func(b *builder) *ir.Value {
-			return b.op("vector.reduction", []*ir.Value{v, acc}, []ir.Type{st.Elem}, kind)
+			return b.Op("vector.reduction", []*ir.Value{v, acc}, []ir.Type{st.Elem}, kind)
 		})
-		result = b.insert(r, result, []int64{i})
+		result = b.Insert(r, result, []int64{i})
 	}
 	rw.ReplaceOp(root, []*ir.Value{result})
 	return true
@@ -331,14 +331,14 @@ func twoDimMultiReductionToElementWise(op *ir.Operation, rw *ir.Rewriter) bool {
 	b := atRoot(rw, root, op)
 	result := op.Operand(1)
 	for i := int64(0); i < st.Dims[0]; i++ {
-		v := b.extract(op.Operand(0), []int64{i})
+		v := b.Extract(op.Operand(0), []int64{i})
 		var m *ir.Value
 		if mask != nil {
-			m = b.extract(mask, []int64{i})
+			m = b.Extract(mask, []int64{i})
 		}
-		next := b.op(name, []*ir.Value{v, result}, []ir.Type{result.Type()})
+		next := b.Op(name, []*ir.Value{v, result}, []ir.Type{result.Type()})
 		if m != nil {
-			next = b.op("arith.select", []*ir.Value{m, next, result}, []ir.Type{result.Type()})
+			next = b.Op("arith.select", []*ir.Value{m, next, result}, []ir.Type{result.Type()})
 		}
 		result = next
 	}

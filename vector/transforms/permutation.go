@@ -112,16 +112,16 @@ func (b *builder) transpose(v *ir.Value, perm []int64) *ir.Value {
 			scal[i] = vt.Scalable[p]
 		}
 	}
-	return b.op("vector.transpose", []*ir.Value{v}, []ir.Type{b.ctx.ScalableVector(dims, scal, vt.Elem)},
+	return b.Op("vector.transpose", []*ir.Value{v}, []ir.Type{b.ctx.ScalableVector(dims, scal, vt.Elem)},
 		ir.NamedAttr{Name: "permutation", Value: b.ctx.DenseI64Array(perm...)})
 }
 
 func (b *builder) transferRead(vt *ir.VectorType, x vector.TransferParts, m *ir.AffineMap, inb []bool) *ir.Value {
-	return vector.NewTransferRead(&b.rw.Builder, b.loc, vt, x.Base, x.Indices, m, x.Pad, x.Mask, inb).Result(0)
+	return vector.NewTransferRead(&b.RW.Builder, b.Loc, vt, x.Base, x.Indices, m, x.Pad, x.Mask, inb).Result(0)
 }
 
 func (b *builder) transferWrite(vec *ir.Value, x vector.TransferParts, mask *ir.Value, m *ir.AffineMap, inb []bool) []*ir.Value {
-	return vector.NewTransferWrite(&b.rw.Builder, b.loc, vec, x.Base, x.Indices, m, mask, inb).Results()
+	return vector.NewTransferWrite(&b.RW.Builder, b.Loc, vec, x.Base, x.Indices, m, mask, inb).Results()
 }
 
 // readPermutationLowering is MLIR's TransferReadPermutationLowering:
@@ -241,7 +241,7 @@ func writeNonPermutationLowering(op *ir.Operation, rw *ir.Rewriter) bool {
 		if vt.Scalable != nil {
 			scal = append(make([]bool, n), vt.Scalable...)
 		}
-		return b.broadcast(v, b.ctx.ScalableVector(dims, scal, vt.Elem))
+		return b.Broadcast(v, b.ctx.ScalableVector(dims, scal, vt.Elem))
 	}
 	vec := unitsFirst(x.Vector)
 	var mask *ir.Value
@@ -295,6 +295,6 @@ func transferReduceRank(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	b := at(rw, op)
 	read := b.transferRead(b.ctx.ScalableVector(x.VT.Dims[lead:], scal, x.VT.Elem), x, newMap, x.InBounds[lead:])
-	rw.ReplaceOp(op, []*ir.Value{b.broadcast(read, x.VT)})
+	rw.ReplaceOp(op, []*ir.Value{b.Broadcast(read, x.VT)})
 	return true
 }
