@@ -106,3 +106,17 @@ func.func @masked_1d(%v: vector<4xi32>, %acc: i32, %m: vector<4xi1>) -> i32 {
   %r = vector.mask %m { vector.multi_reduction <xor>, %v, %acc [0] : vector<4xi32> to i32 } : vector<4xi1> -> i32
   return %r : i32
 }
+
+// -----
+
+// A scalable mask is cast to the flattened shape with the source's
+// scalable dim (MLIR drops it, making an invalid shape_cast).
+// ALL-LABEL: func.func @masked_scalable(
+// ALL-SAME:    %[[V:.*]]: vector<2x[4]xf32>, %[[ACC:.*]]: f32, %[[M:.*]]: vector<2x[4]xi1>)
+// ALL:         %[[CM:.*]] = vector.shape_cast %[[M]] : vector<2x[4]xi1> to vector<[8]xi1>
+// ALL:         %[[CV:.*]] = vector.shape_cast %[[V]] : vector<2x[4]xf32> to vector<[8]xf32>
+// ALL:         vector.mask %[[CM]] { vector.multi_reduction <add>, %[[CV]], %[[ACC]] [0] : vector<[8]xf32> to f32 } : vector<[8]xi1> -> f32
+func.func @masked_scalable(%v: vector<2x[4]xf32>, %acc: f32, %m: vector<2x[4]xi1>) -> f32 {
+  %r = vector.mask %m { vector.multi_reduction <add>, %v, %acc [0, 1] : vector<2x[4]xf32> to f32 } : vector<2x[4]xi1> -> f32
+  return %r : f32
+}
