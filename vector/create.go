@@ -180,10 +180,28 @@ func foldFromElements(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResul
 	vt := op.Result(0).Type().(*ir.VectorType)
 	for _, a := range operands {
 		if a == nil {
+			if r, ok := fromToElements(op); ok {
+				return r, ok
+			}
 			return fromExtractedElements(op)
 		}
 	}
 	return foldToAttr(denseFrom(op.Context(), vt, operands))
+}
+
+// fromToElements folds from_elements of the results of one to_elements,
+// in order and of the same type, to its source (MLIR's
+// foldFromElementsToElements).
+func fromToElements(op *ir.Operation) ([]ir.FoldResult, bool) {
+	if op.NumOperands() == 0 {
+		return nil, false
+	}
+	def := op.Operand(0).DefiningOp()
+	if def == nil || def.Name() != "vector.to_elements" || def.Operand(0).Type() != op.Result(0).Type() ||
+		!slices.Equal(op.Operands(), def.Results()) {
+		return nil, false
+	}
+	return foldTo(def.Operand(0))
 }
 
 // fromExtractedElements folds from_elements of every element of one

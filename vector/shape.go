@@ -279,19 +279,15 @@ var typeCastOp = &ir.OpDef{
 		if !ok || !ir.HasStaticShape(in) {
 			return op.Errorf("operand #0 must be statically shaped memref of any type values, but got %s", typeQuoted(op.Operand(0).Type()))
 		}
-		if in.Layout != nil {
-			if m, ok := in.Layout.(*ir.AffineMapAttr); !ok || !m.Map.IsIdentity() {
-				return op.Errorf("expects operand to be a memref with identity layout")
-			}
+		if !canonicalIdentityLayout(in) {
+			return op.Errorf("expects operand to be a memref with identity layout")
 		}
 		out, ok := op.Result(0).Type().(*ir.MemRefType)
 		if !ok {
 			return op.Errorf("result #0 must be memref of any type values, but got %s", typeQuoted(op.Result(0).Type()))
 		}
-		if out.Layout != nil {
-			if m, ok := out.Layout.(*ir.AffineMapAttr); !ok || !m.Map.IsIdentity() {
-				return op.Errorf("expects result to be a memref with identity layout")
-			}
+		if !identityLayout(out) {
+			return op.Errorf("expects result to be a memref with identity layout")
 		}
 		if out.MemorySpace != in.MemorySpace {
 			return op.Errorf("expects result in same memory space")
@@ -306,6 +302,42 @@ var typeCastOp = &ir.OpDef{
 		}
 		return nil
 	},
+}
+
+// identityLayout reports whether t's layout map is the identity (MLIR's
+// MemRefLayoutAttrInterface::isIdentity): no layout, an identity affine
+// map, or a strided layout whose map is (d0) -> (d0).
+func identityLayout(t *ir.MemRefType) bool {
+	switch l := t.Layout.(type) {
+	case nil:
+		return true
+	case *ir.AffineMapAttr:
+		return l.Map.IsIdentity()
+	case *ir.StridedLayoutAttr:
+		return l.Offset == 0 && len(l.Strides) == 1 && l.Strides[0] == 1
+	}
+	return false
+}
+
+// canonicalIdentityLayout reports whether t's layout is the identity once
+// MLIR's canonicalizeStridedLayout has dropped a strided layout (or
+// single-result map) that is row-major contiguous with offset 0.
+func canonicalIdentityLayout(t *ir.MemRefType) bool {
+	if identityLayout(t) {
+		return true
+	}
+	strides, offset, ok := memref.StridesAndOffset(t)
+	if !ok || offset != 0 {
+		return false
+	}
+	running := int64(1)
+	for i := len(t.Dims) - 1; i >= 0; i-- {
+		if t.Dims[i] == ir.Dynamic || strides[i] != running {
+			return false
+		}
+		running *= t.Dims[i]
+	}
+	return true
 }
 
 // concatShape is the scalar type of a memref (of scalars or vectors) and

@@ -10,98 +10,86 @@ import (
 // The folds of vector.transfer_read and vector.transfer_write, as MLIR's
 // TransferReadOp::fold and TransferWriteOp::fold do them.
 
-// xfer is what the folds need of either transfer op.
+// xfer is what the folds need of either transfer op: its parts and the
+// operand indices of its base and mask.
 type xfer struct {
-	op       *ir.Operation
-	base     *ir.Value
-	baseIdx  int // operand index of the base
-	indices  []*ir.Value
-	mask     *ir.Value
-	maskIdx  int // operand index of the mask, when there is one
-	vt       *ir.VectorType
-	pm       *ir.AffineMap
-	inBounds []bool
+	TransferParts
+	baseIdx int
+	maskIdx int // when there is a mask
 }
 
 func transferOf(op *ir.Operation) (xfer, bool) {
-	x := xfer{op: op, pm: permutationMap(op)}
-	var ok bool
-	if op.Name() == "vector.transfer_read" {
-		v := TransferRead{op}
-		x.base, x.indices, x.mask, x.inBounds = v.Base(), v.Indices(), v.Mask(), v.InBounds()
-		x.vt, ok = op.Result(0).Type().(*ir.VectorType)
-	} else {
-		v := TransferWrite{op}
-		x.base, x.baseIdx, x.indices, x.mask, x.inBounds = v.Base(), 1, v.Indices(), v.Mask(), v.InBounds()
-		x.vt, ok = vectorOf(v.Value())
+	p, ok := TransferOf(op)
+	x := xfer{TransferParts: p, maskIdx: op.NumOperands() - 1}
+	if p.Write {
+		x.baseIdx = 1
 	}
-	x.maskIdx = op.NumOperands() - 1
-	return x, ok && len(x.inBounds) == len(x.pm.Results)
+	return x, ok && len(x.InBounds) == len(x.Map.Results)
 }
 
-func (x xfer) shaped() ir.ShapedType { return x.base.Type().(ir.ShapedType) }
+func (x xfer) shaped() ir.ShapedType { return x.Base.Type().(ir.ShapedType) }
 
-func (x xfer) outOfBounds() bool { return slices.Contains(x.inBounds, false) }
+func (x xfer) outOfBounds() bool { return slices.Contains(x.InBounds, false) }
 
 // foldInBounds marks in bounds the dims that provably are: a constant,
 // non-negative index plus the vector size within a static source dim;
 // broadcast dims when all the others are.
 func (x xfer) foldInBounds() bool {
-	if len(x.pm.Results) == 0 {
+	if len(x.Map.Results) == 0 {
 		return false
 	}
 	shape := x.shaped().Shape()
-	ib := slices.Clone(x.inBounds)
+	ib := slices.Clone(x.InBounds)
 	changed, allIn := false, true
-	for i, r := range x.pm.Results {
+	for i, r := range x.Map.Results {
 		if ib[i] || r.Kind != ir.AffineDim {
 			continue
 		}
 		d := int(r.Value)
-		c, isConst := constIntOf(x.indices[d])
+		c, isConst := constIntOf(x.Indices[d])
 		// The start counts too: a negative index is out of bounds (MLIR PR 219681).
-		if isConst && shape[d] != ir.Dynamic && c >= 0 && c <= shape[d]-x.vt.Dims[i] {
+		if isConst && shape[d] != ir.Dynamic && c >= 0 && c <= shape[d]-x.VT.Dims[i] {
 			ib[i], changed = true, true
 		} else {
 			allIn = false
 		}
 	}
 	if allIn {
-		for i, r := range x.pm.Results {
+		for i, r := range x.Map.Results {
 			if r.Kind == ir.AffineConst && !ib[i] {
 				ib[i], changed = true, true
 			}
 		}
 	}
 	if changed {
-		x.op.SetAttr("in_bounds", BoolArrayAttr(x.op.Context(), ib))
+		x.Op.SetAttr("in_bounds", BoolArrayAttr(x.Op.Context(), ib))
 	}
 	return changed
 }
 
 // foldFullMask drops an all-true mask.
 func (x xfer) foldFullMask() bool {
-	if x.mask == nil || MaskFormatOf(x.mask) != AllTrue {
+	if x.Mask == nil || MaskFormatOf(x.Mask) != AllTrue {
 		return false
 	}
-	seg := slices.Clone(attrInts(x.op, "operandSegmentSizes"))
+	seg := slices.Clone(attrInts(x.Op, "operandSegmentSizes"))
 	seg[len(seg)-1] = 0
-	x.op.SetOperands(slices.Clone(x.op.Operands()[:x.maskIdx]))
-	x.op.SetAttr("operandSegmentSizes", x.op.Context().DenseI32Array(seg...))
+	x.Op.SetOperands(slices.Clone(x.Op.Operands()[:x.maskIdx]))
+	x.Op.SetAttr("operandSegmentSizes", x.Op.Context().DenseI32Array(seg...))
 	return true
 }
 
 // foldMemRefCast reads or writes the source of a memref.cast of a ranked
 // memref instead.
 func (x xfer) foldMemRefCast() bool {
-	c := x.base.DefiningOp()
+	c := x.Base.DefiningOp()
 	if c == nil || c.Name() != "memref.cast" {
 		return false
 	}
 	if _, ranked := c.Operand(0).Type().(*ir.MemRefType); !ranked {
 		return false
 	}
-	x.op.SetOperand(x.baseIdx, c.Operand(0))
+	x.Op.SetOperand(x.baseIdx, c.Operand(0))
 	return true
 }
 
@@ -109,24 +97,24 @@ func (x xfer) foldMemRefCast() bool {
 // sizes (MLIR's tensor::foldTensorCast; reads only, since a write's
 // result has its base's type).
 func (x xfer) foldTensorCast() bool {
-	c := x.base.DefiningOp()
+	c := x.Base.DefiningOp()
 	if !tensor.FoldableCast(c) {
 		return false
 	}
-	x.op.SetOperand(x.baseIdx, c.Operand(0))
+	x.Op.SetOperand(x.baseIdx, c.Operand(0))
 	return true
 }
 
 // disjoint reports whether two transfers of the same vector type provably
 // touch different elements (MLIR's isDisjointTransferIndices).
 func disjoint(a, b xfer) bool {
-	if a.vt != b.vt || len(a.indices) != len(b.indices) {
+	if a.VT != b.VT || len(a.Indices) != len(b.Indices) {
 		return false
 	}
-	lead := len(a.indices) - len(a.pm.Results)
-	for i := range a.indices {
-		ca, ok1 := constIntOf(a.indices[i])
-		cb, ok2 := constIntOf(b.indices[i])
+	lead := len(a.Indices) - len(a.Map.Results)
+	for i := range a.Indices {
+		ca, ok1 := constIntOf(a.Indices[i])
+		cb, ok2 := constIntOf(b.Indices[i])
 		if !ok1 || !ok2 {
 			continue
 		}
@@ -134,7 +122,7 @@ func disjoint(a, b xfer) bool {
 			if ca != cb {
 				return true
 			}
-		} else if d := ca - cb; max(d, -d) >= a.vt.Dims[i-lead] {
+		} else if d := ca - cb; max(d, -d) >= a.VT.Dims[i-lead] {
 			return true
 		}
 	}
@@ -143,7 +131,7 @@ func disjoint(a, b xfer) bool {
 
 func sameTransfer(a, b xfer) bool {
 	// Affine map attributes are uniqued: equal maps are the same attribute.
-	return slices.Equal(a.indices, b.indices) && a.vt == b.vt && a.op.Attr("permutation_map") == b.op.Attr("permutation_map")
+	return slices.Equal(a.Indices, b.Indices) && a.VT == b.VT && a.Op.Attr("permutation_map") == b.Op.Attr("permutation_map")
 }
 
 func foldTransferRead(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
@@ -156,15 +144,15 @@ func foldTransferRead(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool
 	}
 	// A read of what a write to a tensor stored is the written vector; the
 	// walk goes back through writes that are disjoint from the read.
-	if _, isTensor := x.base.Type().(*ir.RankedTensorType); !isTensor {
+	if _, isTensor := x.Base.Type().(*ir.RankedTensorType); !isTensor {
 		return nil, false
 	}
-	for w := x.base.DefiningOp(); w != nil && w.Name() == "vector.transfer_write"; w = w.Operand(1).DefiningOp() {
+	for w := x.Base.DefiningOp(); w != nil && w.Name() == "vector.transfer_write"; w = w.Operand(1).DefiningOp() {
 		wx, ok := transferOf(w)
 		if !ok {
 			return nil, false
 		}
-		if !wx.outOfBounds() && wx.mask == nil && x.mask == nil && sameTransfer(wx, x) {
+		if !wx.outOfBounds() && wx.Mask == nil && x.Mask == nil && sameTransfer(wx, x) {
 			return foldTo(w.Operand(0))
 		}
 		if !disjoint(wx, x) {
@@ -176,21 +164,21 @@ func foldTransferRead(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool
 
 func foldTransferWrite(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	x, ok := transferOf(op)
-	if !ok || len(x.pm.Results) == 0 {
+	if !ok || len(x.Map.Results) == 0 {
 		return nil, false
 	}
-	if tt, isTensor := x.base.Type().(*ir.RankedTensorType); isTensor {
+	if tt, isTensor := x.Base.Type().(*ir.RankedTensorType); isTensor {
 		if r := op.Operand(0).DefiningOp(); r != nil && r.Name() == "vector.transfer_read" {
 			rx, ok := transferOf(r)
 			// Writing back a whole tensor read from offset zero gives the read tensor.
-			if ok && len(rx.pm.Results) == len(x.pm.Results) && rx.pm.IsMinorIdentity() && x.pm.IsMinorIdentity() &&
-				!rx.outOfBounds() && !x.outOfBounds() && rx.base.Type() == tt && rx.vt == x.vt &&
-				slices.Equal(rx.vt.Dims, tt.Shape()) && allZero(rx.indices) && allZero(x.indices) {
-				return foldTo(rx.base)
+			if ok && len(rx.Map.Results) == len(x.Map.Results) && rx.Map.IsMinorIdentity() && x.Map.IsMinorIdentity() &&
+				!rx.outOfBounds() && !x.outOfBounds() && rx.Base.Type() == tt && rx.VT == x.VT &&
+				slices.Equal(rx.VT.Dims, tt.Shape()) && allZero(rx.Indices) && allZero(x.Indices) {
+				return foldTo(rx.Base)
 			}
 			// Writing back what was just read changes nothing.
-			if ok && rx.base == x.base && sameTransfer(rx, x) && rx.mask == nil && x.mask == nil {
-				return foldTo(rx.base)
+			if ok && rx.Base == x.Base && sameTransfer(rx, x) && rx.Mask == nil && x.Mask == nil {
+				return foldTo(rx.Base)
 			}
 		}
 	}
@@ -232,16 +220,16 @@ var foldWAW = &ir.Pattern{
 	Root: "vector.transfer_write",
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
 		x, ok := transferOf(op)
-		if _, isTensor := x.base.Type().(*ir.RankedTensorType); !ok || !isTensor {
+		if _, isTensor := x.Base.Type().(*ir.RankedTensorType); !ok || !isTensor {
 			return false
 		}
 		toModify := op
-		for def := x.base.DefiningOp(); def != nil && def.Name() == "vector.transfer_write"; def = def.Operand(1).DefiningOp() {
+		for def := x.Base.DefiningOp(); def != nil && def.Name() == "vector.transfer_write"; def = def.Operand(1).DefiningOp() {
 			dx, ok := transferOf(def)
 			if !ok {
 				return false
 			}
-			if sameTransfer(x, dx) && x.mask == dx.mask {
+			if sameTransfer(x, dx) && x.Mask == dx.Mask {
 				rw.ModifyInPlace(toModify, func() { toModify.SetOperand(1, def.Operand(1)) })
 				return true
 			}
@@ -257,10 +245,10 @@ var foldWAW = &ir.Pattern{
 // chunk returns the size a transfer accesses in each source dim (MLIR's
 // getTransferChunkAccessed).
 func (x xfer) chunk() []int64 {
-	sizes := make([]int64, x.pm.Dims)
-	for i, r := range x.pm.Results {
+	sizes := make([]int64, x.Map.Dims)
+	for i, r := range x.Map.Results {
 		if r.Kind == ir.AffineDim {
-			sizes[r.Value] = x.vt.Dims[i]
+			sizes[r.Value] = x.VT.Dims[i]
 		}
 	}
 	return sizes
@@ -274,24 +262,24 @@ var readAfterWriteToBroadcast = &ir.Pattern{
 	Root: "vector.transfer_read",
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
 		r, ok1 := transferOf(op)
-		def := r.base.DefiningOp()
+		def := r.Base.DefiningOp()
 		if !ok1 || def == nil || def.Name() != "vector.transfer_write" {
 			return false
 		}
 		w, ok2 := transferOf(def)
-		_, tensor1 := r.base.Type().(*ir.RankedTensorType)
-		_, tensor2 := w.base.Type().(*ir.RankedTensorType)
-		if !ok2 || !tensor1 || !tensor2 || r.mask != nil || w.mask != nil || !slices.Equal(r.indices, w.indices) ||
+		_, tensor1 := r.Base.Type().(*ir.RankedTensorType)
+		_, tensor2 := w.Base.Type().(*ir.RankedTensorType)
+		if !ok2 || !tensor1 || !tensor2 || r.Mask != nil || w.Mask != nil || !slices.Equal(r.Indices, w.Indices) ||
 			r.outOfBounds() || w.outOfBounds() || !slices.Equal(r.chunk(), w.chunk()) {
 			return false
 		}
 		// src[d] is the written vector's dim that holds source dim d (-1
 		// for dims the write does not use).
-		src := make([]int64, w.pm.Dims)
+		src := make([]int64, w.Map.Dims)
 		for i := range src {
 			src[i] = -1
 		}
-		for i, e := range w.pm.Results {
+		for i, e := range w.Map.Results {
 			if e.Kind != ir.AffineDim {
 				return false
 			}
@@ -299,10 +287,10 @@ var readAfterWriteToBroadcast = &ir.Pattern{
 		}
 		// Compose the read map with the inverse of the write map: each read
 		// dim is a written vector dim or a broadcast (constant 0).
-		composed := make([]int64, len(r.pm.Results))
-		used := make([]bool, len(w.pm.Results))
+		composed := make([]int64, len(r.Map.Results))
+		used := make([]bool, len(w.Map.Results))
 		var bcast []int64
-		for i, e := range r.pm.Results {
+		for i, e := range r.Map.Results {
 			switch {
 			case e.Kind == ir.AffineDim && src[e.Value] >= 0:
 				composed[i] = src[e.Value]
@@ -328,13 +316,13 @@ var readAfterWriteToBroadcast = &ir.Pattern{
 		var scalable []bool
 		for i, p := range invPerm {
 			perm[p] = int64(i)
-			shape[i] = r.vt.Dims[p]
-			scalable = append(scalable, isScalableDim(r.vt, int(p)))
+			shape[i] = r.VT.Dims[p]
+			scalable = append(scalable, isScalableDim(r.VT, int(p)))
 		}
 		ctx := op.Context()
 		rw.SetInsertionPointBefore(op)
 		b := rw.Create(&ir.OpState{Name: "vector.broadcast", Loc: op.Loc(), Operands: []*ir.Value{def.Operand(0)},
-			ResultTypes: []ir.Type{ctx.ScalableVector(shape, scalableOrNil(scalable), r.vt.Elem)}})
+			ResultTypes: []ir.Type{ctx.ScalableVector(shape, scalableOrNil(scalable), r.VT.Elem)}})
 		rw.ReplaceOpWith(op, &ir.OpState{Name: "vector.transpose", Loc: op.Loc(), Operands: b.Results(), ResultTypes: op.ResultTypes(),
 			Attrs: []ir.NamedAttr{{Name: "permutation", Value: ctx.DenseI64Array(perm...)}}})
 		return true

@@ -14,19 +14,19 @@ func size1TransferMap(root string) *ir.Pattern {
 
 func size1TransferRewrite(op *ir.Operation, rw *ir.Rewriter) bool {
 	x, ok := transferOf(op)
-	shaped, ok2 := x.base.Type().(ir.ShapedType)
-	if !ok || !ok2 || len(x.vt.Dims) != 1 || x.vt.Dims[0] != 1 || x.vt.IsScalable() {
+	shaped, ok2 := x.Base.Type().(ir.ShapedType)
+	if !ok || !ok2 || len(x.VT.Dims) != 1 || x.VT.Dims[0] != 1 || x.VT.IsScalable() {
 		return false
 	}
 	if _, ok := shaped.ElementType().(*ir.VectorType); ok {
 		return false
 	}
 	// transferOf gives as many in_bounds entries as map results.
-	if len(x.pm.Results) != 1 || x.pm.IsMinorIdentity() || !x.inBounds[0] {
+	if len(x.Map.Results) != 1 || x.Map.IsMinorIdentity() || !x.InBounds[0] {
 		return false
 	}
-	m := TransferMinorIdentityMap(shaped, x.vt)
-	if len(m.Results) != 1 || m.Results[0].Equal(x.pm.Results[0]) && m.Dims == x.pm.Dims {
+	m := TransferMinorIdentityMap(shaped, x.VT)
+	if len(m.Results) != 1 || m.Results[0].Equal(x.Map.Results[0]) && m.Dims == x.Map.Dims {
 		return false
 	}
 	rw.ModifyInPlace(op, func() { op.SetAttr("permutation_map", op.Context().AffineMapAttr(m)) })

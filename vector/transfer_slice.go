@@ -18,10 +18,10 @@ var foldExtractSliceIntoTransferRead = &ir.Pattern{
 	Root: "vector.transfer_read",
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
 		x, ok := transferOf(op)
-		if !ok || len(x.pm.Results) == 0 || x.outOfBounds() || !x.pm.IsMinorIdentity() || x.mask != nil {
+		if !ok || len(x.Map.Results) == 0 || x.outOfBounds() || !x.Map.IsMinorIdentity() || x.Mask != nil {
 			return false
 		}
-		ex := x.base.DefiningOp()
+		ex := x.Base.DefiningOp()
 		if ex == nil || ex.Name() != "tensor.extract_slice" {
 			return false
 		}
@@ -29,7 +29,7 @@ var foldExtractSliceIntoTransferRead = &ir.Pattern{
 		src, ok1 := ex.Operand(0).Type().(*ir.RankedTensorType)
 		res, ok2 := ex.Result(0).Type().(*ir.RankedTensorType)
 		if !ok || !ok1 || !ok2 || len(res.Dims) > len(src.Dims) || len(static[0]) != len(src.Dims) ||
-			len(x.indices) != len(res.Dims) || !unitSliceStrides(static) {
+			len(x.Indices) != len(res.Dims) || !unitSliceStrides(static) {
 			return false
 		}
 		reduced := len(src.Dims) - len(res.Dims)
@@ -51,24 +51,14 @@ var foldExtractSliceIntoTransferRead = &ir.Pattern{
 			}
 		}
 		indices := slices.Clone(offsets[:reduced])
-		for j, idx := range x.indices {
+		for j, idx := range x.Indices {
 			add := rw.Create(&ir.OpState{Name: "arith.addi", Loc: loc, Operands: []*ir.Value{idx, offsets[j+reduced]},
 				ResultTypes: []ir.Type{idx.Type()}})
 			indices = append(indices, add.Result(0))
 		}
-		ctx := op.Context()
-		inBounds := make([]bool, len(x.pm.Results))
-		for i := range inBounds {
-			inBounds[i] = true
-		}
-		st := &ir.OpState{Name: "vector.transfer_read", Loc: loc, ResultTypes: op.ResultTypes(),
-			Operands: append(append([]*ir.Value{ex.Operand(0)}, indices...), TransferRead{op}.Padding()),
-			Attrs: []ir.NamedAttr{
-				{Name: "in_bounds", Value: BoolArrayAttr(ctx, inBounds)},
-				{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, int64(len(indices)), 1, 0)},
-				{Name: "permutation_map", Value: ctx.AffineMapAttr(TransferMinorIdentityMap(src, x.vt))},
-			}}
-		rw.ReplaceOpWith(op, st)
+		inBounds := slices.Repeat([]bool{true}, len(x.Map.Results))
+		nr := NewTransferRead(&rw.Builder, loc, x.VT, ex.Operand(0), indices, TransferMinorIdentityMap(src, x.VT), x.Pad, nil, inBounds)
+		rw.ReplaceOp(op, nr.Results())
 		return true
 	},
 }
@@ -92,16 +82,16 @@ var foldInsertSliceIntoTransferWrite = &ir.Pattern{
 			return false
 		}
 		x, ok := transferOf(w)
-		if !ok || len(x.pm.Results) == 0 || x.outOfBounds() || x.mask != nil {
+		if !ok || len(x.Map.Results) == 0 || x.outOfBounds() || x.Mask != nil {
 			return false
 		}
-		src, ok1 := x.base.Type().(*ir.RankedTensorType)
+		src, ok1 := x.Base.Type().(*ir.RankedTensorType)
 		dest, ok2 := op.Operand(1).Type().(*ir.RankedTensorType)
-		if !ok1 || !ok2 || len(x.vt.Dims) != len(src.Dims) || !slices.Equal(x.vt.Dims, src.Dims) ||
-			!x.pm.IsMinorIdentity() || x.pm.Dims != len(x.pm.Results) || len(static[0]) != len(dest.Dims) {
+		if !ok1 || !ok2 || len(x.VT.Dims) != len(src.Dims) || !slices.Equal(x.VT.Dims, src.Dims) ||
+			!x.Map.IsMinorIdentity() || x.Map.Dims != len(x.Map.Results) || len(static[0]) != len(dest.Dims) {
 			return false
 		}
-		if n := len(x.vt.Dims); len(dest.Dims) > n && !slices.Equal(src.Dims, static[1][len(static[1])-n:]) {
+		if n := len(x.VT.Dims); len(dest.Dims) > n && !slices.Equal(src.Dims, static[1][len(static[1])-n:]) {
 			return false
 		}
 		rw.SetInsertionPointBefore(op)
@@ -116,18 +106,9 @@ var foldInsertSliceIntoTransferWrite = &ir.Pattern{
 				indices[i] = arith.BuildConstant(&rw.Builder, ctx.IndexAttr(o), ctx.Index(), loc).Result(0)
 			}
 		}
-		inBounds := make([]bool, len(x.pm.Results))
-		for i := range inBounds {
-			inBounds[i] = true
-		}
-		st := &ir.OpState{Name: "vector.transfer_write", Loc: loc, ResultTypes: op.ResultTypes(),
-			Operands: append([]*ir.Value{w.Operand(0), op.Operand(1)}, indices...),
-			Attrs: []ir.NamedAttr{
-				{Name: "in_bounds", Value: BoolArrayAttr(ctx, inBounds)},
-				{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, 1, int64(len(indices)), 0)},
-				{Name: "permutation_map", Value: ctx.AffineMapAttr(TransferMinorIdentityMap(dest, x.vt))},
-			}}
-		rw.ReplaceOpWith(op, st)
+		inBounds := slices.Repeat([]bool{true}, len(x.Map.Results))
+		nw := NewTransferWrite(&rw.Builder, loc, x.Vector, op.Operand(1), indices, TransferMinorIdentityMap(dest, x.VT), nil, inBounds)
+		rw.ReplaceOp(op, nw.Results())
 		return true
 	},
 }
@@ -153,12 +134,12 @@ var swapExtractSliceOfTransferWrite = &ir.Pattern{
 		}
 		x, ok := transferOf(w)
 		srcT, ok1 := op.Operand(0).Type().(*ir.RankedTensorType)
-		wT, ok2 := x.base.Type().(*ir.RankedTensorType)
-		if !ok || !ok1 || !ok2 || x.mask != nil || len(srcT.Dims) != len(x.pm.Results) ||
+		wT, ok2 := x.Base.Type().(*ir.RankedTensorType)
+		if !ok || !ok1 || !ok2 || x.Mask != nil || len(srcT.Dims) != len(x.Map.Results) ||
 			slices.ContainsFunc(exs[0], func(o int64) bool { return o != 0 }) {
 			return false
 		}
-		for _, i := range x.indices {
+		for _, i := range x.Indices {
 			if c, isConst := constIntOf(i); !isConst || c != 0 {
 				return false
 			}
@@ -166,8 +147,8 @@ var swapExtractSliceOfTransferWrite = &ir.Pattern{
 		if !sameMixed(ins[1], insDyn[1], exs[1], exDyn[1]) {
 			return false
 		}
-		for i, r := range x.pm.Results {
-			if r.Kind != ir.AffineDim || int(r.Value) >= len(wT.Dims) || wT.Dims[r.Value] != x.vt.Dims[i] {
+		for i, r := range x.Map.Results {
+			if r.Kind != ir.AffineDim || int(r.Value) >= len(wT.Dims) || wT.Dims[r.Value] != x.VT.Dims[i] {
 				return false
 			}
 		}
@@ -182,13 +163,7 @@ var swapExtractSliceOfTransferWrite = &ir.Pattern{
 				{Name: "static_sizes", Value: op.Attr("static_sizes")},
 				{Name: "static_strides", Value: op.Attr("static_strides")},
 			}})
-		nw := rw.Create(&ir.OpState{Name: "vector.transfer_write", Loc: w.Loc(), ResultTypes: []ir.Type{srcT},
-			Operands: append([]*ir.Value{w.Operand(0), nex.Result(0)}, x.indices...),
-			Attrs: []ir.NamedAttr{
-				{Name: "in_bounds", Value: BoolArrayAttr(ctx, make([]bool, len(x.pm.Results)))},
-				{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, 1, int64(len(x.indices)), 0)},
-				{Name: "permutation_map", Value: w.Attr("permutation_map")},
-			}})
+		nw := NewTransferWrite(&rw.Builder, w.Loc(), x.Vector, nex.Result(0), x.Indices, x.Map, nil, nil)
 		rw.ModifyInPlace(op, func() { op.SetOperand(0, nw.Result(0)) })
 		return true
 	},

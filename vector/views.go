@@ -228,3 +228,44 @@ func (v Print) Punctuation() Punctuation {
 	}
 	return NewLine
 }
+
+// TransferParts is what the folds and lowerings of either transfer op
+// read of it: a transfer_read (Pad set) or transfer_write (Write, Vector
+// set) of VT at Indices of Base through Map.
+type TransferParts struct {
+	Op       *ir.Operation
+	Write    bool
+	Base     *ir.Value
+	Vector   *ir.Value // the written vector (nil for a read)
+	Pad      *ir.Value // the padding (nil for a write)
+	Mask     *ir.Value // nil when absent
+	Indices  []*ir.Value
+	Map      *ir.AffineMap
+	InBounds []bool
+	VT       *ir.VectorType
+}
+
+// TransferOf views a transfer_read or transfer_write; false for other ops
+// and for a vector type or permutation map the op's verifier would reject.
+func TransferOf(op *ir.Operation) (TransferParts, bool) {
+	x := TransferParts{Op: op}
+	switch op.Name() {
+	case "vector.transfer_read":
+		v := TransferRead{op}
+		x.Base, x.Indices, x.Pad, x.Mask, x.Map, x.InBounds = v.Base(), v.Indices(), v.Padding(), v.Mask(), v.PermutationMap(), v.InBounds()
+		x.VT, _ = op.Result(0).Type().(*ir.VectorType)
+	case "vector.transfer_write":
+		v := TransferWrite{op}
+		x.Write, x.Vector = true, v.Value()
+		x.Base, x.Indices, x.Mask, x.Map, x.InBounds = v.Base(), v.Indices(), v.Mask(), v.PermutationMap(), v.InBounds()
+		x.VT, _ = x.Vector.Type().(*ir.VectorType)
+	}
+	return x, x.VT != nil && len(x.Map.Results) == len(x.VT.Dims)
+}
+
+// UnderMask reports whether the transfer is the op of a vector.mask (whose
+// lowering rewrites it).
+func (x TransferParts) UnderMask() bool {
+	p := x.Op.ParentOp()
+	return p != nil && p.Name() == "vector.mask"
+}

@@ -98,6 +98,24 @@ func.func @elements(%s: f32, %t: f32, %v: vector<2xf32>) -> (vector<3xf32>, f32,
 
 // -----
 
+// from_elements of a to_elements' results in order, of the same type,
+// folds to its source; another order or shape stays.
+// CHECK-LABEL: func.func @from_to_elements
+// CHECK-SAME: (%[[V:.*]]: vector<3xf32>)
+// CHECK: %[[E:.*]]:3 = vector.to_elements %[[V]]
+// CHECK: %[[R:.*]] = vector.from_elements %[[E]]#2, %[[E]]#1, %[[E]]#0 : vector<3xf32>
+// CHECK: %[[S:.*]] = vector.from_elements %[[E]]#0, %[[E]]#1, %[[E]]#2 : vector<1x3xf32>
+// CHECK: return %[[V]], %[[R]], %[[S]] :
+func.func @from_to_elements(%v: vector<3xf32>) -> (vector<3xf32>, vector<3xf32>, vector<1x3xf32>) {
+  %e:3 = vector.to_elements %v : vector<3xf32>
+  %0 = vector.from_elements %e#0, %e#1, %e#2 : vector<3xf32>
+  %1 = vector.from_elements %e#2, %e#1, %e#0 : vector<3xf32>
+  %2 = vector.from_elements %e#0, %e#1, %e#2 : vector<1x3xf32>
+  return %0, %1, %2 : vector<3xf32>, vector<3xf32>, vector<1x3xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @masks
 // CHECK-DAG: %[[M:.*]] = vector.constant_mask [2, 3] : vector<4x3xi1>
 // CHECK-DAG: %[[T:.*]] = arith.constant dense<true> : vector<4xi1>

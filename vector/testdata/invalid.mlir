@@ -636,6 +636,22 @@ func.func @type_cast_strided(%m: memref<2x2xf16, strided<[4, 1]>>) {
 
 // -----
 
+func.func @type_cast_offset(%m: memref<2x2xf16, strided<[2, 1], offset: 4>>) {
+  // expected-error@+1 {{expects operand to be a memref with identity layout}}
+  %0 = vector.type_cast %m : memref<2x2xf16, strided<[2, 1], offset: 4>> to memref<vector<2x2xf16>>
+  return
+}
+
+// -----
+
+func.func @type_cast_result_strided(%m: memref<2x2xf16>) {
+  // expected-error@+1 {{expects result to be a memref with identity layout}}
+  %0 = vector.type_cast %m : memref<2x2xf16> to memref<2xvector<2xf16>, strided<[2]>>
+  return
+}
+
+// -----
+
 func.func @type_cast_shape(%m: memref<vector<2x3xf32>>) {
   // expected-error@+1 {{'vector.type_cast' op expects concatenated result and operand shapes to be equal: memref<3xvector<2xf32>>}}
   %0 = vector.type_cast %m : memref<vector<2x3xf32>> to memref<3xvector<2xf32>>

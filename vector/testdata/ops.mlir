@@ -89,7 +89,7 @@ func.func @reductions(%v: vector<4xf32>, %acc: f32, %m: vector<4x8xf32>, %macc: 
 }
 
 // CHECK-LABEL: func.func @shapes
-func.func @shapes(%v: vector<2x[4]xf32>, %w: vector<2x4xf32>, %m: memref<8x8xf32>) -> (vector<[4]x2xf32>, vector<8xf32>, vector<2x8xf16>, memref<vector<8x8xf32>>) {
+func.func @shapes(%v: vector<2x[4]xf32>, %w: vector<2x4xf32>, %m: memref<8x8xf32>, %s: memref<8x8xf32, strided<[8, 1]>>) -> (vector<[4]x2xf32>, vector<8xf32>, vector<2x8xf16>, memref<vector<8x8xf32>>) {
   // CHECK: vector.transpose %{{.*}}, [1, 0] : vector<2x[4]xf32> to vector<[4]x2xf32>
   %0 = vector.transpose %v, [1, 0] : vector<2x[4]xf32> to vector<[4]x2xf32>
   // CHECK: vector.shape_cast %{{.*}} : vector<2x4xf32> to vector<8xf32>
@@ -103,6 +103,13 @@ func.func @shapes(%v: vector<2x[4]xf32>, %w: vector<2x4xf32>, %m: memref<8x8xf32
   %4 = vector.type_cast %3 : memref<vector<8x8xf32>> to memref<8xvector<8xf32>>
   // CHECK: vector.type_cast %{{.*}} : memref<8x8xf32> to memref<8xvector<8xf32>>
   %5 = vector.type_cast %m : memref<8x8xf32> to memref<8xvector<8xf32>>
+  // A contiguous row-major strided operand layout canonicalizes to the
+  // identity, as MLIR's canonicalizeStridedLayout; so does a 1-d result's
+  // unit stride.
+  // CHECK: vector.type_cast %{{.*}} : memref<8x8xf32, strided<[8, 1]>> to memref<vector<8x8xf32>>
+  %6 = vector.type_cast %s : memref<8x8xf32, strided<[8, 1]>> to memref<vector<8x8xf32>>
+  // CHECK: vector.type_cast %{{.*}} : memref<8x8xf32, strided<[8, 1]>> to memref<8xvector<8xf32>, strided<[1]>>
+  %7 = vector.type_cast %s : memref<8x8xf32, strided<[8, 1]>> to memref<8xvector<8xf32>, strided<[1]>>
   return %0, %1, %2, %3 : vector<[4]x2xf32>, vector<8xf32>, vector<2x8xf16>, memref<vector<8x8xf32>>
 }
 
@@ -219,4 +226,12 @@ func.func @mlir16_generic_shuffle(%a: vector<2xi32>, %b: vector<2xi32>) -> vecto
 func.func @masked_gather(%m: memref<16xf32>, %idx: vector<4xindex>, %mask: vector<4xi1>, %pass: vector<4xf32>, %i: index) -> vector<4xf32> {
   %0 = vector.mask %mask, %pass { vector.gather %m[%i] [%idx], %mask, %pass : memref<16xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32> } : vector<4xi1> -> vector<4xf32>
   return %0 : vector<4xf32>
+}
+
+// A row-major contiguous affine layout canonicalizes to the identity too.
+// CHECK-LABEL: func.func @type_cast_affine_layout
+// CHECK:         vector.type_cast %{{.*}} : memref<2x4xf32, #{{.*}}> to memref<vector<2x4xf32>>
+func.func @type_cast_affine_layout(%m: memref<2x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1)>>) -> memref<vector<2x4xf32>> {
+  %0 = vector.type_cast %m : memref<2x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1)>> to memref<vector<2x4xf32>>
+  return %0 : memref<vector<2x4xf32>>
 }

@@ -35,7 +35,7 @@ func parentWith(op *ir.Operation) *ir.Operation {
 // and the transfer is labeled for unpack.
 func (o Options) prepare(op *ir.Operation, rw *ir.Rewriter) bool {
 	x, ok := view(op)
-	if !ok || op.HasAttr(label) || len(x.vt.Dims) <= o.TargetRank || x.leadingScalable() ||
+	if !ok || op.HasAttr(label) || len(x.VT.Dims) <= o.TargetRank || x.leadingScalable() ||
 		x.tensor() && !o.LowerTensors || !x.sameElem() {
 		return false
 	}
@@ -44,25 +44,25 @@ func (o Options) prepare(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	ctx := op.Context()
-	bd := b{rw: rw, loc: op.Loc()}
+	bd := b{vector.Builder{RW: rw, Loc: op.Loc()}}
 	rw.SetInsertionPointToStart(scope.Region(0).Entry())
 	alloca := func(t ir.Type) *ir.Value {
-		return bd.op("memref.alloca", nil, []ir.Type{ctx.MemRef(nil, t, nil, nil)},
+		return bd.Op("memref.alloca", nil, []ir.Type{ctx.MemRef(nil, t, nil, nil)},
 			ir.NamedAttr{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(0, 0)})
 	}
-	data := alloca(x.vt)
+	data := alloca(x.VT)
 	var maskBuf *ir.Value
-	if x.mask != nil {
-		maskBuf = alloca(x.mask.Type())
+	if x.Mask != nil {
+		maskBuf = alloca(x.Mask.Type())
 	}
 	rw.SetInsertionPointBefore(op)
 	var mask *ir.Value
-	if x.mask != nil {
-		bd.store(x.mask, maskBuf, nil)
+	if x.Mask != nil {
+		bd.store(x.Mask, maskBuf, nil)
 		mask = bd.load(maskBuf, nil)
 	}
 	maskAt := op.NumOperands() - 1
-	if !x.write {
+	if !x.Write {
 		nx := rw.Clone(op, nil)
 		nx.SetAttr(label, ctx.UnitAttr())
 		if mask != nil {
@@ -72,7 +72,7 @@ func (o Options) prepare(op *ir.Operation, rw *ir.Rewriter) bool {
 		rw.ReplaceOp(op, []*ir.Value{bd.load(data, nil)})
 		return true
 	}
-	bd.store(x.vec, data, nil)
+	bd.store(x.Vector, data, nil)
 	loaded := bd.load(data, nil)
 	rw.ModifyInPlace(op, func() {
 		op.SetOperand(0, loaded)
@@ -97,13 +97,13 @@ func unpackOneDim(ctx *ir.Context, mt *ir.MemRefType) (*ir.MemRefType, bool) {
 // bufferAccess is the memref.store of a labeled transfer_read's result or
 // the memref.load of a labeled transfer_write's vector.
 func bufferAccess(x xfer) *ir.Operation {
-	if x.write {
-		if d := x.vec.DefiningOp(); d != nil && d.Name() == "memref.load" {
+	if x.Write {
+		if d := x.Vector.DefiningOp(); d != nil && d.Name() == "memref.load" {
 			return d
 		}
 		return nil
 	}
-	r := x.op.Result(0)
+	r := x.Op.Result(0)
 	if !r.HasOneUse() {
 		return nil
 	}
@@ -129,7 +129,7 @@ func accessParts(op *ir.Operation) (*ir.Value, []*ir.Value) {
 // dimension.
 func (o Options) unpack(op *ir.Operation, rw *ir.Rewriter) bool {
 	x, ok := view(op)
-	if !ok || !op.HasAttr(label) || len(x.vt.Dims) == 0 {
+	if !ok || !op.HasAttr(label) || len(x.VT.Dims) == 0 {
 		return false
 	}
 	access := bufferAccess(x)
@@ -147,39 +147,39 @@ func (o Options) unpack(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	var maskLoad *ir.Operation
-	if x.mask != nil {
-		if maskLoad = x.mask.DefiningOp(); maskLoad == nil || maskLoad.Name() != "memref.load" {
+	if x.Mask != nil {
+		if maskLoad = x.Mask.DefiningOp(); maskLoad == nil || maskLoad.Name() != "memref.load" {
 			return false
 		}
 	}
 	rw.SetInsertionPointBefore(op)
-	bd := b{rw: rw, loc: op.Loc()}
-	casted := bd.op("vector.type_cast", []*ir.Value{buf}, []ir.Type{castT})
+	bd := b{vector.Builder{RW: rw, Loc: op.Loc()}}
+	casted := bd.Op("vector.type_cast", []*ir.Value{buf}, []ir.Type{castT})
 	var castedMask *ir.Value
 	maskRank := 0
-	if x.mask != nil {
-		maskRank = len(x.mask.Type().(*ir.VectorType).Dims)
+	if x.Mask != nil {
+		maskRank = len(x.Mask.Type().(*ir.VectorType).Dims)
 		castedMask = maskLoad.Operand(0)
 		if !x.broadcastDim(0) && maskRank > 1 {
 			mt, _ := unpackOneDim(ctx, castedMask.Type().(*ir.MemRefType))
-			castedMask = bd.op("vector.type_cast", []*ir.Value{castedMask}, []ir.Type{mt})
+			castedMask = bd.Op("vector.type_cast", []*ir.Value{castedMask}, []ir.Type{mt})
 		}
 	}
 	var init *ir.Value
-	if x.write && x.tensor() {
-		init = x.base
+	if x.Write && x.tensor() {
+		init = x.Base
 	}
 	var stateType []ir.Type
 	if init != nil {
 		stateType = []ir.Type{init.Type()}
 	}
-	n := bd.index(castT.Dims[len(castT.Dims)-1])
+	n := bd.Index(castT.Dims[len(castT.Dims)-1])
 	loop := bd.forLoop(n, init, func(bd b, iv, state *ir.Value) *ir.Value {
 		idx := append(append([]*ir.Value(nil), bufIdx...), iv)
 		return bd.inBoundsCheck(x, iv, stateType, func(bd b) *ir.Value {
 			xIdx := bd.xferIndices(x, iv)
 			var mask *ir.Value
-			if x.mask != nil && (x.broadcastDim(0) || maskRank > 1) {
+			if x.Mask != nil && (x.broadcastDim(0) || maskRank > 1) {
 				_, prev := accessParts(maskLoad)
 				mIdx := append([]*ir.Value(nil), prev...)
 				if !x.broadcastDim(0) {
@@ -189,15 +189,15 @@ func (o Options) unpack(op *ir.Operation, rw *ir.Rewriter) bool {
 			}
 			inner := castT.Elem.(*ir.VectorType)
 			var nx *ir.Operation
-			if x.write {
+			if x.Write {
 				vec := bd.load(casted, idx)
-				dest := x.base
+				dest := x.Base
 				if state != nil {
 					dest = state
 				}
 				nx = bd.newWrite(vec, dest, xIdx, x.innerMap(), mask, x.innerInBounds())
 			} else {
-				nx = bd.newRead(inner, x.base, xIdx, x.innerMap(), x.pad, mask, x.innerInBounds())
+				nx = bd.newRead(inner, x.Base, xIdx, x.innerMap(), x.Pad, mask, x.innerInBounds())
 				bd.store(nx.Result(0), casted, idx)
 			}
 			if len(inner.Dims) > o.TargetRank {
@@ -208,14 +208,14 @@ func (o Options) unpack(op *ir.Operation, rw *ir.Rewriter) bool {
 			}
 			return nil
 		}, func(bd b) *ir.Value {
-			if !x.write {
-				bd.store(bd.broadcast(x.pad, castT.Elem.(*ir.VectorType)), casted, idx)
+			if !x.Write {
+				bd.store(bd.Broadcast(x.Pad, castT.Elem.(*ir.VectorType)), casted, idx)
 			}
 			return state
 		})
 	})
 	switch {
-	case !x.write:
+	case !x.Write:
 		rw.EraseOp(access)
 		rw.EraseOp(op)
 	case init != nil:
@@ -231,11 +231,11 @@ func (o Options) unpack(op *ir.Operation, rw *ir.Rewriter) bool {
 // result (or into the vector.insert that is the read's only user).
 func (o Options) unrollRead(op *ir.Operation, rw *ir.Rewriter) bool {
 	x, ok := view(op)
-	if !ok || x.write || len(x.vt.Dims) <= o.TargetRank || x.tensor() && !o.LowerTensors || !x.sameElem() || x.leadingScalable() {
+	if !ok || x.Write || len(x.VT.Dims) <= o.TargetRank || x.tensor() && !o.LowerTensors || !x.sameElem() || x.leadingScalable() {
 		return false
 	}
 	rw.SetInsertionPointBefore(op)
-	bd := b{rw: rw, loc: op.Loc()}
+	bd := b{vector.Builder{RW: rw, Loc: op.Loc()}}
 	var insertOp *ir.Operation
 	var prefix []any
 	r := op.Result(0)
@@ -250,21 +250,21 @@ func (o Options) unrollRead(op *ir.Operation, rw *ir.Rewriter) bool {
 	if insertOp != nil {
 		vec = insertOp.Operand(1)
 	} else {
-		vec = bd.broadcast(x.pad, x.vt)
+		vec = bd.Broadcast(x.Pad, x.VT)
 	}
-	inner := dropDim0(op.Context(), x.vt)
-	for i := int64(0); i < x.vt.Dims[0]; i++ {
-		iv := bd.index(i)
+	inner := dropDim0(op.Context(), x.VT)
+	for i := int64(0); i < x.VT.Dims[0]; i++ {
+		iv := bd.Index(i)
 		cur := vec
 		vec = bd.inBoundsCheck(x, iv, []ir.Type{vec.Type()}, func(bd b) *ir.Value {
 			xIdx := bd.xferIndices(x, iv)
-			nx := bd.newRead(inner, x.base, xIdx, x.innerMap(), x.pad, nil, x.innerInBounds())
+			nx := bd.newRead(inner, x.Base, xIdx, x.innerMap(), x.Pad, nil, x.innerInBounds())
 			assignMask(bd, x, nx, i)
 			val := nx.Result(0)
 			if len(inner.Dims) == 0 {
-				val = bd.extract(val)
+				val = bd.ExtractAt(val)
 			}
-			return bd.insert(val, cur, append(append([]any(nil), prefix...), i)...)
+			return bd.InsertAt(val, cur, append(append([]any(nil), prefix...), i)...)
 		}, func(b) *ir.Value { return cur })
 	}
 	if insertOp != nil {
@@ -281,29 +281,29 @@ func (o Options) unrollRead(op *ir.Operation, rw *ir.Rewriter) bool {
 // slices (of the vector.extract's source when one made the vector).
 func (o Options) unrollWrite(op *ir.Operation, rw *ir.Rewriter) bool {
 	x, ok := view(op)
-	if !ok || !x.write || len(x.vt.Dims) <= o.TargetRank || x.tensor() && !o.LowerTensors || !x.sameElem() || x.leadingScalable() {
+	if !ok || !x.Write || len(x.VT.Dims) <= o.TargetRank || x.tensor() && !o.LowerTensors || !x.sameElem() || x.leadingScalable() {
 		return false
 	}
 	rw.SetInsertionPointBefore(op)
-	bd := b{rw: rw, loc: op.Loc()}
-	vec := x.vec
+	bd := b{vector.Builder{RW: rw, Loc: op.Loc()}}
+	vec := x.Vector
 	var prefix []any
-	if d := x.vec.DefiningOp(); d != nil && d.Name() == "vector.extract" {
+	if d := x.Vector.DefiningOp(); d != nil && d.Name() == "vector.extract" {
 		vec, prefix = d.Operand(0), anyPosition(vector.Extract{Operation: d}.Position())
 	}
-	source := x.base
+	source := x.Base
 	var types []ir.Type
 	if x.tensor() {
 		types = []ir.Type{source.Type()}
 	}
-	for i := int64(0); i < x.vt.Dims[0]; i++ {
-		iv := bd.index(i)
+	for i := int64(0); i < x.VT.Dims[0]; i++ {
+		iv := bd.Index(i)
 		cur := source
 		updated := bd.inBoundsCheck(x, iv, types, func(bd b) *ir.Value {
 			xIdx := bd.xferIndices(x, iv)
-			e := bd.extract(vec, append(append([]any(nil), prefix...), i)...)
-			if len(x.vt.Dims) == 1 {
-				e = bd.broadcast(e, op.Context().Vector(nil, e.Type()))
+			e := bd.ExtractAt(vec, append(append([]any(nil), prefix...), i)...)
+			if len(x.VT.Dims) == 1 {
+				e = bd.Broadcast(e, op.Context().Vector(nil, e.Type()))
 			}
 			nx := bd.newWrite(e, cur, xIdx, x.innerMap(), nil, x.innerInBounds())
 			assignMask(bd, x, nx, i)
@@ -329,17 +329,17 @@ func (o Options) unrollWrite(op *ir.Operation, rw *ir.Rewriter) bool {
 // mask has more than one dimension, and needs none otherwise (the scf.if
 // tested its bit).
 func assignMask(bd b, x xfer, nx *ir.Operation, i int64) {
-	if x.mask == nil {
+	if x.Mask == nil {
 		return
 	}
 	var mask *ir.Value
 	switch {
 	case x.broadcastDim(0):
-		mask = x.mask
-	case len(x.mask.Type().(*ir.VectorType).Dims) > 1:
-		bd.rw.SetInsertionPointBefore(nx)
-		mask = bd.extract(x.mask, i)
-		bd.rw.SetInsertionPointAfter(nx)
+		mask = x.Mask
+	case len(x.Mask.Type().(*ir.VectorType).Dims) > 1:
+		bd.RW.SetInsertionPointBefore(nx)
+		mask = bd.ExtractAt(x.Mask, i)
+		bd.RW.SetInsertionPointAfter(nx)
 	default:
 		return
 	}
@@ -371,38 +371,38 @@ func anyPosition(ps []vector.Position) []any {
 // bounds or masked.
 func (o Options) lower1d(op *ir.Operation, rw *ir.Rewriter) bool {
 	x, ok := view(op)
-	if !ok || len(x.vt.Dims) != 1 || len(x.perm.Results) == 0 {
+	if !ok || len(x.VT.Dims) != 1 || len(x.Map.Results) == 0 {
 		return false
 	}
-	mt, ok := x.base.Type().(*ir.MemRefType)
-	if !ok || x.perm.IsMinorIdentity() && vector.LastDimUnitStride(mt) {
+	mt, ok := x.Base.Type().(*ir.MemRefType)
+	if !ok || x.Map.IsMinorIdentity() && vector.LastDimUnitStride(mt) {
 		return false
 	}
 	rw.SetInsertionPointBefore(op)
-	bd := b{rw: rw, loc: op.Loc()}
-	n := bd.index(x.vt.Dims[0])
-	if x.vt.IsScalable() {
-		vscale := bd.op("vector.vscale", nil, []ir.Type{op.Context().Index()})
-		n = bd.op("arith.muli", []*ir.Value{n, vscale}, []ir.Type{op.Context().Index()})
+	bd := b{vector.Builder{RW: rw, Loc: op.Loc()}}
+	n := bd.Index(x.VT.Dims[0])
+	if x.VT.IsScalable() {
+		vscale := bd.Op("vector.vscale", nil, []ir.Type{op.Context().Index()})
+		n = bd.Op("arith.muli", []*ir.Value{n, vscale}, []ir.Type{op.Context().Index()})
 	}
 	var init *ir.Value
-	if !x.write {
-		init = bd.broadcast(x.pad, x.vt)
+	if !x.Write {
+		init = bd.Broadcast(x.Pad, x.VT)
 	}
 	loop := bd.forLoop(n, init, func(bd b, iv, vec *ir.Value) *ir.Value {
 		idx := bd.xferIndices(x, iv)
-		if x.write {
+		if x.Write {
 			bd.inBoundsCheck(x, iv, nil, func(bd b) *ir.Value {
-				bd.store(bd.extract(x.vec, iv), x.base, idx)
+				bd.store(bd.ExtractAt(x.Vector, iv), x.Base, idx)
 				return nil
 			}, nil)
 			return nil
 		}
-		return bd.inBoundsCheck(x, iv, []ir.Type{x.vt}, func(bd b) *ir.Value {
-			return bd.insert(bd.load(x.base, idx), vec, iv)
+		return bd.inBoundsCheck(x, iv, []ir.Type{x.VT}, func(bd b) *ir.Value {
+			return bd.InsertAt(bd.load(x.Base, idx), vec, iv)
 		}, func(b) *ir.Value { return vec })
 	})
-	if x.write {
+	if x.Write {
 		rw.EraseOp(op)
 	} else {
 		rw.ReplaceOp(op, loop.Results())

@@ -23,7 +23,7 @@ func decomposePrint(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	ctx := op.Context()
 	rw.SetInsertionPointBefore(op)
-	bd := b{rw: rw, loc: op.Loc()}
+	bd := b{vector.Builder{RW: rw, Loc: op.Loc()}}
 	value := src
 	if it, ok := vt.Elem.(*ir.IntegerType); ok {
 		legal := 8
@@ -35,15 +35,15 @@ func decomposePrint(op *ir.Operation, rw *ir.Rewriter) bool {
 			wide := ctx.ScalableVector(vt.Dims, vt.Scalable, ctx.I(legal))
 			target := ctx.ScalableVector(vt.Dims, vt.Scalable, ctx.IntegerType(legal, it.Signedness))
 			if it.Signedness != ir.Signless {
-				value = bd.op("vector.bitcast", []*ir.Value{value}, []ir.Type{signless})
+				value = bd.Op("vector.bitcast", []*ir.Value{value}, []ir.Type{signless})
 			}
 			ext := "arith.extsi"
 			if it.Width == 1 || it.Signedness == ir.Unsigned {
 				ext = "arith.extui"
 			}
-			value = bd.op(ext, []*ir.Value{value}, []ir.Type{wide})
+			value = bd.Op(ext, []*ir.Value{value}, []ir.Type{wide})
 			if it.Signedness != ir.Signless {
-				value = bd.op("vector.bitcast", []*ir.Value{value}, []ir.Type{target})
+				value = bd.Op("vector.bitcast", []*ir.Value{value}, []ir.Type{target})
 			}
 			vt = target
 		}
@@ -53,21 +53,21 @@ func decomposePrint(op *ir.Operation, rw *ir.Rewriter) bool {
 		shape = []int64{1}
 	}
 	if len(vt.Dims) != 1 {
-		value = bd.op("vector.shape_cast", []*ir.Value{value}, []ir.Type{ctx.Vector([]int64{vector.Product(shape)}, vt.Elem)})
+		value = bd.Op("vector.shape_cast", []*ir.Value{value}, []ir.Type{ctx.Vector([]int64{vector.Product(shape)}, vt.Elem)})
 	}
 	punct := func(bd b, operands []*ir.Value, pu vector.Punctuation) *ir.Operation {
-		return bd.rw.CreateOp("vector.print", bd.loc, operands, nil,
+		return bd.RW.CreateOp("vector.print", bd.Loc, operands, nil,
 			ir.NamedAttr{Name: "punctuation", Value: vector.PunctuationOf(ctx, pu)})
 	}
 	var firstClose *ir.Operation
 	var ivs []*ir.Value
 	for d, n := range shape {
-		lb, ub, step := bd.index(0), bd.index(n), bd.index(1)
+		lb, ub, step := bd.Index(0), bd.Index(n), bd.Index(1)
 		if len(vt.Scalable) > d && vt.Scalable[d] {
-			vscale := bd.op("vector.vscale", nil, []ir.Type{ctx.Index()})
-			ub = bd.op("arith.muli", []*ir.Value{ub, vscale}, []ir.Type{ctx.Index()})
+			vscale := bd.Op("vector.vscale", nil, []ir.Type{ctx.Index()})
+			ub = bd.Op("arith.muli", []*ir.Value{ub, vscale}, []ir.Type{ctx.Index()})
 		}
-		last := bd.op("arith.subi", []*ir.Value{ub, step}, []ir.Type{ctx.Index()})
+		last := bd.Op("arith.subi", []*ir.Value{ub, step}, []ir.Type{ctx.Index()})
 		punct(bd, nil, vector.Open)
 		loop := bd.loop(lb, ub, step, nil, func(b, *ir.Value, *ir.Value) *ir.Value { return nil })
 		if c := punct(bd, nil, vector.Close); firstClose == nil {
@@ -86,15 +86,15 @@ func decomposePrint(op *ir.Operation, rw *ir.Rewriter) bool {
 	var flat *ir.Value
 	stride := int64(1)
 	for d := len(shape) - 1; d >= 0; d-- {
-		idx := bd.op("arith.muli", []*ir.Value{bd.index(stride), ivs[d]}, []ir.Type{ctx.Index()})
+		idx := bd.Op("arith.muli", []*ir.Value{bd.Index(stride), ivs[d]}, []ir.Type{ctx.Index()})
 		if flat == nil {
 			flat = idx
 		} else {
-			flat = bd.op("arith.addi", []*ir.Value{flat, idx}, []ir.Type{ctx.Index()})
+			flat = bd.Op("arith.addi", []*ir.Value{flat, idx}, []ir.Type{ctx.Index()})
 		}
 		stride *= shape[d]
 	}
-	punct(bd, []*ir.Value{bd.extract(value, flat)}, vector.NoPunctuation)
+	punct(bd, []*ir.Value{bd.ExtractAt(value, flat)}, vector.NoPunctuation)
 	rw.SetInsertionPointAfter(firstClose)
 	punct(bd, nil, p.Punctuation())
 	rw.EraseOp(op)

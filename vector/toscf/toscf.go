@@ -96,137 +96,63 @@ func Patterns(o Options) []*ir.Pattern {
 const label = "__vector_to_scf_lowering__"
 
 // xfer is a transfer op seen through what the patterns need.
-type xfer struct {
-	op      *ir.Operation
-	write   bool
-	vec     *ir.Value // the vector written (transfer_write)
-	base    *ir.Value
-	indices []*ir.Value
-	perm    *ir.AffineMap
-	inb     []bool
-	mask    *ir.Value
-	pad     *ir.Value // transfer_read
-	vt      *ir.VectorType
-}
+type xfer struct{ vector.TransferParts }
 
 func view(op *ir.Operation) (xfer, bool) {
-	x := xfer{op: op}
+	p, ok := vector.TransferOf(op)
 	// A transfer under vector.mask is the mask's to lower (lower-vector-mask).
-	if p := op.ParentOp(); p != nil && p.Name() == "vector.mask" {
-		return x, false
-	}
-	switch op.Name() {
-	case "vector.transfer_read":
-		v := vector.TransferRead{Operation: op}
-		x.base, x.indices, x.perm, x.inb, x.mask, x.pad = v.Base(), v.Indices(), v.PermutationMap(), v.InBounds(), v.Mask(), v.Padding()
-		x.vt, _ = op.Result(0).Type().(*ir.VectorType)
-	case "vector.transfer_write":
-		v := vector.TransferWrite{Operation: op}
-		x.write, x.vec = true, v.Value()
-		x.base, x.indices, x.perm, x.inb, x.mask = v.Base(), v.Indices(), v.PermutationMap(), v.InBounds(), v.Mask()
-		x.vt, _ = x.vec.Type().(*ir.VectorType)
-	}
-	return x, x.vt != nil && x.perm != nil && len(x.perm.Results) == len(x.vt.Dims)
+	return xfer{p}, ok && !p.UnderMask()
 }
 
 func (x xfer) tensor() bool {
-	_, ok := x.base.Type().(*ir.RankedTensorType)
+	_, ok := x.Base.Type().(*ir.RankedTensorType)
 	return ok
 }
 
 // sameElem reports whether the vector and the source share an element type
 // (the patterns leave transfers that convert it).
 func (x xfer) sameElem() bool {
-	st, ok := x.base.Type().(ir.ShapedType)
-	return ok && st.ElementType() == x.vt.Elem
+	st, ok := x.Base.Type().(ir.ShapedType)
+	return ok && st.ElementType() == x.VT.Elem
 }
 
 // broadcastDim reports whether vector dim k is a broadcast.
 func (x xfer) broadcastDim(k int) bool {
-	r := x.perm.Results[k]
+	r := x.Map.Results[k]
 	return r.Kind == ir.AffineConst && r.Value == 0
 }
 
-func (x xfer) dimInBounds(k int) bool { return x.broadcastDim(k) || k < len(x.inb) && x.inb[k] }
+func (x xfer) dimInBounds(k int) bool {
+	return x.broadcastDim(k) || k < len(x.InBounds) && x.InBounds[k]
+}
 
 // unpackedDim is the source dimension of vector dim 0; false for a broadcast.
 func (x xfer) unpackedDim() (int, bool) {
-	r := x.perm.Results[0]
+	r := x.Map.Results[0]
 	return int(r.Value), r.Kind == ir.AffineDim
 }
 
 // innerMap is the permutation map without its first result.
 func (x xfer) innerMap() *ir.AffineMap {
-	return &ir.AffineMap{Dims: x.perm.Dims, Symbols: x.perm.Symbols, Results: x.perm.Results[1:]}
+	return &ir.AffineMap{Dims: x.Map.Dims, Symbols: x.Map.Symbols, Results: x.Map.Results[1:]}
 }
 
 func (x xfer) innerInBounds() []bool {
-	if len(x.inb) == 0 {
+	if len(x.InBounds) == 0 {
 		return nil
 	}
-	return x.inb[1:]
+	return x.InBounds[1:]
 }
 
 // leadingScalable reports whether vector dim 0 is scalable.
-func (x xfer) leadingScalable() bool { return len(x.vt.Scalable) > 0 && x.vt.Scalable[0] }
+func (x xfer) leadingScalable() bool { return len(x.VT.Scalable) > 0 && x.VT.Scalable[0] }
 
-// b builds ops at a rewriter's insertion point with one location.
-type b struct {
-	rw  *ir.Rewriter
-	loc ir.Location
-}
-
-func (b b) ctx() *ir.Context { return b.rw.Context() }
-
-func (b b) op(name string, operands []*ir.Value, results []ir.Type, attrs ...ir.NamedAttr) *ir.Value {
-	o := b.rw.CreateOp(name, b.loc, operands, results, attrs...)
-	if o.NumResults() == 0 {
-		return nil
-	}
-	return o.Result(0)
-}
-
-func (b b) index(v int64) *ir.Value {
-	return arith.NewConstant(&b.rw.Builder, b.ctx().IndexAttr(v), b.ctx().Index(), b.loc)
-}
+// b is vector.Builder with the helpers only vector-to-scf uses.
+type b struct{ vector.Builder }
 
 func (b b) cmpi(pred arith.CmpIPredicate, x, y *ir.Value) *ir.Value {
-	return b.op("arith.cmpi", []*ir.Value{x, y}, []ir.Type{b.ctx().I(1)},
-		ir.NamedAttr{Name: "predicate", Value: b.ctx().I64Attr(int64(pred))})
-}
-
-// position makes the static_position attribute and dynamic operands of a
-// vector.extract or insert at pos (values, or int64 for static ones).
-func (b b) position(pos []any) (ir.NamedAttr, []*ir.Value) {
-	var static []int64
-	var dyn []*ir.Value
-	for _, p := range pos {
-		switch p := p.(type) {
-		case int64:
-			static = append(static, p)
-		case *ir.Value:
-			static = append(static, vector.Dynamic)
-			dyn = append(dyn, p)
-		}
-	}
-	return ir.NamedAttr{Name: "static_position", Value: b.ctx().DenseI64Array(static...)}, dyn
-}
-
-// extract returns v[pos...].
-func (b b) extract(v *ir.Value, pos ...any) *ir.Value {
-	vt := v.Type().(*ir.VectorType)
-	var rt ir.Type = vt.Elem
-	if len(pos) < len(vt.Dims) {
-		rt = b.ctx().ScalableVector(vt.Dims[len(pos):], tail(vt.Scalable, len(pos)), vt.Elem)
-	}
-	attr, dyn := b.position(pos)
-	return b.op("vector.extract", append([]*ir.Value{v}, dyn...), []ir.Type{rt}, attr)
-}
-
-// insert returns dst with src at pos.
-func (b b) insert(src, dst *ir.Value, pos ...any) *ir.Value {
-	attr, dyn := b.position(pos)
-	return b.op("vector.insert", append([]*ir.Value{src, dst}, dyn...), []ir.Type{dst.Type()}, attr)
+	return b.Op("arith.cmpi", []*ir.Value{x, y}, []ir.Type{b.Context().I(1)},
+		ir.NamedAttr{Name: "predicate", Value: b.Context().I64Attr(int64(pred))})
 }
 
 func tail(s []bool, n int) []bool {
@@ -241,17 +167,13 @@ func dropDim0(ctx *ir.Context, vt *ir.VectorType) *ir.VectorType {
 	return ctx.ScalableVector(vt.Dims[1:], tail(vt.Scalable, 1), vt.Elem)
 }
 
-func (b b) broadcast(s *ir.Value, vt *ir.VectorType) *ir.Value {
-	return b.op("vector.broadcast", []*ir.Value{s}, []ir.Type{vt})
-}
-
 func (b b) load(m *ir.Value, indices []*ir.Value) *ir.Value {
 	mt := m.Type().(*ir.MemRefType)
-	return b.op("memref.load", append([]*ir.Value{m}, indices...), []ir.Type{mt.Elem})
+	return b.Op("memref.load", append([]*ir.Value{m}, indices...), []ir.Type{mt.Elem})
 }
 
 func (b b) store(v, m *ir.Value, indices []*ir.Value) {
-	b.op("memref.store", append([]*ir.Value{v, m}, indices...), nil)
+	b.Op("memref.store", append([]*ir.Value{v, m}, indices...), nil)
 }
 
 // dim is the size of dimension d of a memref or tensor: a constant when
@@ -259,37 +181,37 @@ func (b b) store(v, m *ir.Value, indices []*ir.Value) {
 func (b b) dim(src *ir.Value, d int) *ir.Value {
 	st := src.Type().(ir.ShapedType)
 	if s := st.Shape()[d]; s != ir.Dynamic {
-		return b.index(s)
+		return b.Index(s)
 	}
 	name := "memref.dim"
 	if _, ok := st.(*ir.RankedTensorType); ok {
 		name = "tensor.dim"
 	}
-	return b.op(name, []*ir.Value{src, b.index(int64(d))}, []ir.Type{b.ctx().Index()})
+	return b.Op(name, []*ir.Value{src, b.Index(int64(d))}, []ir.Type{b.Context().Index()})
 }
 
 // add is offset + iv as a composed affine.apply.
 func (b b) add(offset, iv *ir.Value) *ir.Value {
 	m := &ir.AffineMap{Dims: 2, Results: []*ir.AffineExpr{ir.AffineBinary(ir.AffineAdd, ir.AffineDimExpr(0), ir.AffineDimExpr(1))}}
-	return affine.ComposedApply(&b.rw.Builder, b.loc, m, []*ir.Value{offset, iv})
+	return affine.ComposedApply(&b.RW.Builder, b.Loc, m, []*ir.Value{offset, iv})
 }
 
 // newRead makes a vector.transfer_read.
 func (b b) newRead(vt *ir.VectorType, base *ir.Value, indices []*ir.Value, m *ir.AffineMap, pad, mask *ir.Value, inb []bool) *ir.Operation {
-	return vector.NewTransferRead(&b.rw.Builder, b.loc, vt, base, indices, m, pad, mask, inb)
+	return vector.NewTransferRead(&b.RW.Builder, b.Loc, vt, base, indices, m, pad, mask, inb)
 }
 
 // newWrite makes a vector.transfer_write (with a result on tensors).
 func (b b) newWrite(vec, base *ir.Value, indices []*ir.Value, m *ir.AffineMap, mask *ir.Value, inb []bool) *ir.Operation {
-	return vector.NewTransferWrite(&b.rw.Builder, b.loc, vec, base, indices, m, mask, inb)
+	return vector.NewTransferWrite(&b.RW.Builder, b.Loc, vec, base, indices, m, mask, inb)
 }
 
 // xferIndices are x's indices with iv added to the one of the unpacked
 // dimension (MLIR's getXferIndices).
 func (b b) xferIndices(x xfer, iv *ir.Value) []*ir.Value {
-	out := slices.Clone(x.indices)
+	out := slices.Clone(x.Indices)
 	if d, ok := x.unpackedDim(); ok {
-		out[d] = b.add(x.indices[d], iv)
+		out[d] = b.add(x.Indices[d], iv)
 	}
 	return out
 }
@@ -303,19 +225,19 @@ func (b b) xferIndices(x xfer, iv *ir.Value) []*ir.Value {
 func (b b) inBoundsCheck(x xfer, iv *ir.Value, types []ir.Type, in, out func(b) *ir.Value) *ir.Value {
 	var cond *ir.Value
 	if d, ok := x.unpackedDim(); ok && !x.dimInBounds(0) {
-		size := b.dim(x.base, d)
-		idx := b.add(x.indices[d], iv)
-		zero := b.index(0)
+		size := b.dim(x.Base, d)
+		idx := b.add(x.Indices[d], iv)
+		zero := b.Index(0)
 		nonNeg := b.cmpi(arith.CmpISGE, idx, zero)
 		inRange := b.cmpi(arith.CmpISLT, idx, size)
-		cond = b.op("arith.andi", []*ir.Value{nonNeg, inRange}, []ir.Type{b.ctx().I(1)})
+		cond = b.Op("arith.andi", []*ir.Value{nonNeg, inRange}, []ir.Type{b.Context().I(1)})
 	}
-	if x.mask != nil && len(x.mask.Type().(*ir.VectorType).Dims) == 1 && !x.broadcastDim(0) {
-		bit := b.extract(x.mask, iv)
+	if x.Mask != nil && len(x.Mask.Type().(*ir.VectorType).Dims) == 1 && !x.broadcastDim(0) {
+		bit := b.ExtractAt(x.Mask, iv)
 		if cond == nil {
 			cond = bit
 		} else {
-			cond = b.op("arith.andi", []*ir.Value{cond, bit}, []ir.Type{b.ctx().I(1)})
+			cond = b.Op("arith.andi", []*ir.Value{cond, bit}, []ir.Type{b.Context().I(1)})
 		}
 	}
 	if cond == nil {
@@ -327,35 +249,28 @@ func (b b) inBoundsCheck(x xfer, iv *ir.Value, types []ir.Type, in, out func(b) 
 	return b.ifOp(cond, types, in, out)
 }
 
-// ifOp makes `scf.if cond` with results of types (none or one); then and
-// els fill its blocks and return what they yield. The else region stays
-// empty when els is nil.
+// ifOp is vector.Builder.If with bodies that take and return one value
+// (yielded when types holds its type).
 func (b b) ifOp(cond *ir.Value, types []ir.Type, then, els func(b) *ir.Value) *ir.Value {
-	st := &ir.OpState{Name: "scf.if", Loc: b.loc, Operands: []*ir.Value{cond}, ResultTypes: types}
-	thenR, elseR := st.AddRegion(), st.AddRegion()
-	ifOp := b.rw.Create(st)
-	blk, before := b.rw.InsertionPoint()
-	for i, r := range []*ir.Region{thenR, elseR} {
-		body := then
-		if i == 1 {
-			if els == nil {
-				break
-			}
-			body = els
-		}
-		b.rw.CreateBlock(r, nil, nil, nil)
-		v := body(b)
-		var yielded []*ir.Value
-		if len(types) > 0 {
-			yielded = []*ir.Value{v}
-		}
-		b.op("scf.yield", yielded, nil)
-	}
-	b.rw.RestoreInsertionPoint(blk, before)
-	if len(types) == 0 {
+	rs := b.If(cond, types, branch(types, then), branch(types, els))
+	if len(rs) == 0 {
 		return nil
 	}
-	return ifOp.Result(0)
+	return rs[0]
+}
+
+// branch adapts an ifOp body to vector.Builder.If.
+func branch(types []ir.Type, body func(b) *ir.Value) func(vector.Builder) []*ir.Value {
+	if body == nil {
+		return nil
+	}
+	return func(vb vector.Builder) []*ir.Value {
+		v := body(b{vb})
+		if len(types) == 0 {
+			return nil
+		}
+		return []*ir.Value{v}
+	}
 }
 
 // noValue is a branch that makes nothing.
@@ -364,7 +279,7 @@ func noValue(b) *ir.Value { return nil }
 // forLoop makes scf.for %iv = 0 to n step 1 (carrying init when not nil)
 // and fills its body with body, which returns what it yields.
 func (b b) forLoop(n *ir.Value, init *ir.Value, body func(b, *ir.Value, *ir.Value) *ir.Value) *ir.Operation {
-	return b.loop(b.index(0), n, b.index(1), init, body)
+	return b.loop(b.Index(0), n, b.Index(1), init, body)
 }
 
 func (b b) loop(lb, ub, step *ir.Value, init *ir.Value, body func(b, *ir.Value, *ir.Value) *ir.Value) *ir.Operation {
@@ -372,16 +287,16 @@ func (b b) loop(lb, ub, step *ir.Value, init *ir.Value, body func(b, *ir.Value, 
 	if init != nil {
 		inits = []*ir.Value{init}
 	}
-	f := scftransforms.NewFor(b.rw, b.loc, lb, ub, step, inits, false)
-	blk, before := b.rw.InsertionPoint()
+	f := scftransforms.NewFor(b.RW, b.Loc, lb, ub, step, inits, false)
+	blk, before := b.RW.InsertionPoint()
 	fb := f.Body()
 	if init == nil {
-		b.rw.SetInsertionPointBefore(fb.Last())
+		b.RW.SetInsertionPointBefore(fb.Last())
 		body(b, f.InductionVar(), nil)
 	} else {
-		b.rw.SetInsertionPointToEnd(fb)
-		b.op("scf.yield", []*ir.Value{body(b, f.InductionVar(), f.RegionIterArgs()[0])}, nil)
+		b.RW.SetInsertionPointToEnd(fb)
+		b.Op("scf.yield", []*ir.Value{body(b, f.InductionVar(), f.RegionIterArgs()[0])}, nil)
 	}
-	b.rw.RestoreInsertionPoint(blk, before)
+	b.RW.RestoreInsertionPoint(blk, before)
 	return f.Operation
 }

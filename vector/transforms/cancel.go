@@ -63,9 +63,9 @@ var extractOfInsertSlice = &ir.Pattern{Name: "vector-extract-of-insert-slice", R
 		}
 		b := at(rw, op)
 		if pos[0] >= off && pos[0] < off+n {
-			rw.ReplaceOp(op, []*ir.Value{b.extract(src, []int64{pos[0] - off})})
+			rw.ReplaceOp(op, []*ir.Value{b.Extract(src, []int64{pos[0] - off})})
 		} else {
-			rw.ReplaceOp(op, []*ir.Value{b.extract(dst, pos)})
+			rw.ReplaceOp(op, []*ir.Value{b.Extract(dst, pos)})
 		}
 		return true
 	}}
@@ -81,7 +81,7 @@ var extractSliceOfSplat = &ir.Pattern{Name: "vector-extract-slice-of-splat", Roo
 			return false
 		}
 		b := at(rw, op)
-		rw.ReplaceOp(op, []*ir.Value{b.broadcast(def.Operand(0), op.Result(0).Type().(*ir.VectorType))})
+		rw.ReplaceOp(op, []*ir.Value{b.Broadcast(def.Operand(0), op.Result(0).Type().(*ir.VectorType))})
 		return true
 	}}
 
@@ -98,7 +98,7 @@ var extractSliceOfFromElements = &ir.Pattern{Name: "vector-extract-slice-of-from
 		}
 		off, n := s.Offsets()[0], s.Sizes()[0]
 		b := at(rw, op)
-		rw.ReplaceOp(op, []*ir.Value{b.op("vector.from_elements", def.Operands()[off:off+n], op.ResultTypes())})
+		rw.ReplaceOp(op, []*ir.Value{b.Op("vector.from_elements", def.Operands()[off:off+n], op.ResultTypes())})
 		return true
 	}}
 
@@ -125,7 +125,7 @@ var extractSliceOfInsert = &ir.Pattern{Name: "vector-extract-slice-of-insert", R
 		b := at(rw, op)
 		part := b.slice(def.Operand(1), off, n)
 		if pos[0] >= off && pos[0] < off+n {
-			part = b.insert(def.Operand(0), part, []int64{pos[0] - off})
+			part = b.Insert(def.Operand(0), part, []int64{pos[0] - off})
 		}
 		rw.ReplaceOp(op, []*ir.Value{part})
 		return true

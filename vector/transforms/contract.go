@@ -14,17 +14,17 @@ func (b *builder) combine(kind vector.CombiningKind, l, r, acc *ir.Value) *ir.Va
 	_, isVec := t.(*ir.VectorType)
 	isFloat := ir.IsFloat(ir.ElementTypeOrSelf(t))
 	if acc != nil && isVec && isFloat && kind == vector.KindAdd {
-		return b.op("vector.fma", []*ir.Value{l, r, acc}, []ir.Type{t})
+		return b.Op("vector.fma", []*ir.Value{l, r, acc}, []ir.Type{t})
 	}
 	mul := "arith.muli"
 	if isFloat {
 		mul = "arith.mulf"
 	}
-	p := b.op(mul, []*ir.Value{l, r}, []ir.Type{t})
+	p := b.Op(mul, []*ir.Value{l, r}, []ir.Type{t})
 	if acc == nil {
 		return p
 	}
-	return b.op(vector.ArithCombiner(kind, t), []*ir.Value{acc, p}, []ir.Type{t})
+	return b.Op(vector.ArithCombiner(kind, t), []*ir.Value{acc, p}, []ir.Type{t})
 }
 
 // combinable reports whether kind can combine values of type t.
@@ -45,7 +45,7 @@ var lowerOuterProduct = &ir.Pattern{Name: "vector-lower-outerproduct", Root: "ve
 		lhs, rhs, acc := op.Operand(0), op.Operand(1), v.Acc()
 		if _, isVec := rhs.Type().(*ir.VectorType); !isVec {
 			// AXPY: lhs * splat(rhs) + acc.
-			rw.ReplaceOp(op, []*ir.Value{b.combine(v.Kind(), lhs, b.broadcast(rhs, rt), acc)})
+			rw.ReplaceOp(op, []*ir.Value{b.combine(v.Kind(), lhs, b.Broadcast(rhs, rt), acc)})
 			return true
 		}
 		rowType := b.ctx.Vector(rt.Dims[1:], rt.Elem)
@@ -56,10 +56,10 @@ var lowerOuterProduct = &ir.Pattern{Name: "vector-lower-outerproduct", Root: "ve
 		for i := int64(0); i < rt.Dims[0]; i++ {
 			var accRow *ir.Value
 			if acc != nil {
-				accRow = b.extract(acc, []int64{i})
+				accRow = b.Extract(acc, []int64{i})
 			}
-			row := b.combine(v.Kind(), b.broadcast(b.extract(lhs, []int64{i}), rowType), rhs, accRow)
-			res = b.insert(row, res, []int64{i})
+			row := b.combine(v.Kind(), b.Broadcast(b.Extract(lhs, []int64{i}), rowType), rhs, accRow)
+			res = b.Insert(row, res, []int64{i})
 		}
 		rw.ReplaceOp(op, []*ir.Value{res})
 		return true
@@ -112,7 +112,7 @@ var lowerContract = &ir.Pattern{Name: "vector-lower-contract", Root: "vector.con
 			for k, r := range maps[i].Results {
 				pos[k] = it[r.Value]
 			}
-			return b.extract(op.Operand(i), pos)
+			return b.Extract(op.Operand(i), pos)
 		}
 		if !isVec {
 			acc := c.Acc()
@@ -136,7 +136,7 @@ var lowerContract = &ir.Pattern{Name: "vector-lower-contract", Root: "vector.con
 			k := slices.IndexFunc(res, func(r *ir.AffineExpr) bool { return r.Value == lane })
 			switch {
 			case k < 0:
-				return b.broadcast(operand(i, it), laneType)
+				return b.Broadcast(operand(i, it), laneType)
 			case k == len(res)-1:
 				pos := make([]int64, k)
 				for j := range pos {
@@ -145,14 +145,14 @@ var lowerContract = &ir.Pattern{Name: "vector-lower-contract", Root: "vector.con
 				if len(pos) == 0 {
 					return op.Operand(i)
 				}
-				return b.extract(op.Operand(i), pos)
+				return b.Extract(op.Operand(i), pos)
 			}
 			elems := make([]*ir.Value, n)
 			for l := range elems {
 				it[lane] = int64(l)
 				elems[l] = operand(i, it)
 			}
-			return b.op("vector.from_elements", elems, []ir.Type{laneType})
+			return b.Op("vector.from_elements", elems, []ir.Type{laneType})
 		}
 		res := c.Acc()
 		forEach(accVT.Dims[:len(accVT.Dims)-1], func(rowPos []int64) {
@@ -162,7 +162,7 @@ var lowerContract = &ir.Pattern{Name: "vector-lower-contract", Root: "vector.con
 			}
 			row := c.Acc()
 			if len(rowPos) > 0 {
-				row = b.extract(row, rowPos)
+				row = b.Extract(row, rowPos)
 			}
 			forEach(redSizes, func(q []int64) {
 				for k, d := range redDims {
@@ -173,7 +173,7 @@ var lowerContract = &ir.Pattern{Name: "vector-lower-contract", Root: "vector.con
 			if len(rowPos) == 0 {
 				res = row
 			} else {
-				res = b.insert(row, res, rowPos)
+				res = b.Insert(row, res, rowPos)
 			}
 		})
 		rw.ReplaceOp(op, []*ir.Value{res})

@@ -19,9 +19,13 @@
 //	vector-unroll-for-spirv      unroll to native sizes (option vector16)
 //
 // lower-vector-multi-reduction is MLIR's own lowering of multi_reduction
-// (MLIRMultiReductionPatterns, option lowering-strategy inner-parallel or
+// (the three phases of MLIRMultiReductionPhases, option lowering-strategy inner-parallel or
 // inner-reduction), outside vector-lower-for-spirv: its transposes and
 // shape_casts are left for later passes, as in MLIR.
+//
+// lower-vector-to-from-elements-to-shuffle-tree is MLIR's pass of that
+// name (ShuffleTreePatterns): a 1-d from_elements fed only by 1-d
+// to_elements becomes a balanced tree of vector.shuffle ops.
 //
 // From Go:
 //

@@ -20,9 +20,9 @@ var lowerCreateMask = &ir.Pattern{Name: "vector-lower-create-mask", Root: "vecto
 		b := at(rw, op)
 		bounds := op.Operands()
 		n := vt.Dims[len(vt.Dims)-1]
-		steps := b.op("vector.step", nil, []ir.Type{b.ctx.Vector([]int64{n}, b.ctx.Index())})
+		steps := b.Op("vector.step", nil, []ir.Type{b.ctx.Vector([]int64{n}, b.ctx.Index())})
 		idxType := b.ctx.Vector([]int64{n}, b.ctx.Index())
-		row := b.lessThan(steps, b.broadcast(bounds[len(bounds)-1], idxType))
+		row := b.lessThan(steps, b.Broadcast(bounds[len(bounds)-1], idxType))
 		if len(vt.Dims) == 1 {
 			rw.ReplaceOp(op, []*ir.Value{row})
 			return true
@@ -32,10 +32,10 @@ var lowerCreateMask = &ir.Pattern{Name: "vector-lower-create-mask", Root: "vecto
 		forEach(vt.Dims[:len(vt.Dims)-1], func(lp []int64) {
 			var cond *ir.Value
 			for j, p := range lp {
-				cond = b.and(cond, b.lessThan(b.index(p), bounds[j]))
+				cond = b.and(cond, b.lessThan(b.Index(p), bounds[j]))
 			}
-			sel := b.op("arith.select", []*ir.Value{cond, row, none}, []ir.Type{row.Type()})
-			res = b.insert(sel, res, lp)
+			sel := b.Op("arith.select", []*ir.Value{cond, row, none}, []ir.Type{row.Type()})
+			res = b.Insert(sel, res, lp)
 		})
 		rw.ReplaceOp(op, []*ir.Value{res})
 		return true
@@ -60,7 +60,7 @@ var lowerConstantMask = &ir.Pattern{Name: "vector-lower-constant-mask", Root: "v
 			bits = append(bits, on)
 		})
 		b := at(rw, op)
-		rw.ReplaceOp(op, []*ir.Value{b.constant(b.ctx.DenseInts(vt, bits), vt)})
+		rw.ReplaceOp(op, []*ir.Value{b.Constant(b.ctx.DenseInts(vt, bits), vt)})
 		return true
 	}}
 
@@ -78,7 +78,7 @@ type lanes struct {
 func (l lanes) address(b *builder, pos []int64) []*ir.Value {
 	idx := append([]*ir.Value(nil), l.indices...)
 	last := len(idx) - 1
-	idx[last] = b.op("arith.addi", []*ir.Value{idx[last], l.offset(b, pos)}, []ir.Type{b.ctx.Index()})
+	idx[last] = b.Op("arith.addi", []*ir.Value{idx[last], l.offset(b, pos)}, []ir.Type{b.ctx.Index()})
 	return idx
 }
 
@@ -89,19 +89,19 @@ func (l lanes) read(b *builder, pass *ir.Value) *ir.Value {
 	var elems []*ir.Value
 	forEach(l.vt.Dims, func(pos []int64) {
 		load := func(b *builder) []*ir.Value {
-			return []*ir.Value{b.op("memref.load", append([]*ir.Value{l.base}, l.address(b, pos)...), []ir.Type{l.vt.Elem})}
+			return []*ir.Value{b.Op("memref.load", append([]*ir.Value{l.base}, l.address(b, pos)...), []ir.Type{l.vt.Elem})}
 		}
-		keep := func(b *builder) []*ir.Value { return []*ir.Value{b.extract(pass, pos)} }
-		elems = append(elems, b.ifThen(b.extract(l.mask, pos), []ir.Type{l.vt.Elem}, load, keep)[0])
+		keep := func(b *builder) []*ir.Value { return []*ir.Value{b.Extract(pass, pos)} }
+		elems = append(elems, b.ifThen(b.Extract(l.mask, pos), []ir.Type{l.vt.Elem}, load, keep)[0])
 	})
-	return b.op("vector.from_elements", elems, []ir.Type{l.vt})
+	return b.Op("vector.from_elements", elems, []ir.Type{l.vt})
 }
 
 // write stores each lane of v whose mask is set, under scf.if.
 func (l lanes) write(b *builder, v *ir.Value) {
 	forEach(l.vt.Dims, func(pos []int64) {
-		b.ifThen(b.extract(l.mask, pos), nil, func(b *builder) []*ir.Value {
-			b.op("memref.store", append([]*ir.Value{b.extract(v, pos), l.base}, l.address(b, pos)...), nil)
+		b.ifThen(b.Extract(l.mask, pos), nil, func(b *builder) []*ir.Value {
+			b.Op("memref.store", append([]*ir.Value{b.Extract(v, pos), l.base}, l.address(b, pos)...), nil)
 			return nil
 		}, nil)
 	})
@@ -126,15 +126,15 @@ func lanesOf(op *ir.Operation) (lanes, *ir.Value, bool) {
 		if len(vt.Dims) != 1 {
 			return lanes{}, nil, false
 		}
-		l.offset = func(b *builder, pos []int64) *ir.Value { return b.index(pos[0]) }
+		l.offset = func(b *builder, pos []int64) *ir.Value { return b.Index(pos[0]) }
 	case "vector.gather", "vector.scatter":
 		iv := m.IndexVec()
 		l.offset = func(b *builder, pos []int64) *ir.Value {
-			e := b.extract(iv, pos)
+			e := b.Extract(iv, pos)
 			if _, isIndex := e.Type().(*ir.IndexType); isIndex {
 				return e
 			}
-			return b.op("arith.index_cast", []*ir.Value{e}, []ir.Type{b.ctx.Index()})
+			return b.Op("arith.index_cast", []*ir.Value{e}, []ir.Type{b.ctx.Index()})
 		}
 	default:
 		return lanes{}, nil, false

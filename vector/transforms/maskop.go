@@ -71,13 +71,13 @@ func maskGather(op, inner *ir.Operation, rw *ir.Rewriter) []*ir.Value {
 	case allTrue:
 		pass = b.zero(pass.Type())
 	default:
-		mask = b.op("arith.andi", []*ir.Value{mask, inner.Operand(n - 2)}, []ir.Type{mask.Type()})
+		mask = b.Op("arith.andi", []*ir.Value{mask, inner.Operand(n - 2)}, []ir.Type{mask.Type()})
 	}
 	operands := append(append([]*ir.Value(nil), inner.Operands()[:n-2]...), mask, pass)
-	r := b.rw.Create(&ir.OpState{Name: inner.Name(), Loc: inner.Loc(), Operands: operands,
+	r := b.RW.Create(&ir.OpState{Name: inner.Name(), Loc: inner.Loc(), Operands: operands,
 		ResultTypes: inner.ResultTypes(), Attrs: inner.Attrs()}).Result(0)
 	if !allTrue && outerPass != nil {
-		r = b.op("arith.select", []*ir.Value{op.Operand(0), r, outerPass}, []ir.Type{r.Type()})
+		r = b.Op("arith.select", []*ir.Value{op.Operand(0), r, outerPass}, []ir.Type{r.Type()})
 	}
 	return []*ir.Value{r}
 }
@@ -109,13 +109,13 @@ func maskTransfer(op, inner *ir.Operation, rw *ir.Rewriter) []*ir.Value {
 			attrs = append(attrs, a)
 		}
 	}
-	o := b.rw.Create(&ir.OpState{Name: inner.Name(), Loc: inner.Loc(),
+	o := b.RW.Create(&ir.OpState{Name: inner.Name(), Loc: inner.Loc(),
 		Operands:    append(append([]*ir.Value(nil), inner.Operands()...), mask),
 		ResultTypes: inner.ResultTypes(), Attrs: attrs})
 	if pass == nil {
 		return resultsOrEmpty(o)
 	}
-	return []*ir.Value{b.op("arith.select", []*ir.Value{mask, o.Result(0), pass}, []ir.Type{pass.Type()})}
+	return []*ir.Value{b.Op("arith.select", []*ir.Value{mask, o.Result(0), pass}, []ir.Type{pass.Type()})}
 }
 
 // inOrder reports whether a transfer map takes memref dimensions in
@@ -152,10 +152,10 @@ func maskReduction(op, inner *ir.Operation, rw *ir.Rewriter) []*ir.Value {
 		return nil
 	}
 	b := at(rw, op)
-	fill := b.constant(b.ctx.DenseSplat(vt, neutral), vt)
-	masked := b.op("arith.select", []*ir.Value{mask, src, fill}, []ir.Type{vt})
+	fill := b.Constant(b.ctx.DenseSplat(vt, neutral), vt)
+	masked := b.Op("arith.select", []*ir.Value{mask, src, fill}, []ir.Type{vt})
 	operands := append([]*ir.Value{masked}, inner.Operands()[1:]...)
-	o := b.rw.Create(&ir.OpState{Name: inner.Name(), Loc: inner.Loc(), Operands: operands,
+	o := b.RW.Create(&ir.OpState{Name: inner.Name(), Loc: inner.Loc(), Operands: operands,
 		ResultTypes: inner.ResultTypes(), Attrs: inner.Attrs()})
 	return resultsOrEmpty(o)
 }
@@ -215,17 +215,17 @@ var lowerScan = &ir.Pattern{Name: "vector-lower-scan", Root: "vector.scan",
 			}
 			var prev, prevIn *ir.Value
 			for k := int64(0); k < n; k++ {
-				x := b.extract(src, posAt(k))
+				x := b.Extract(src, posAt(k))
 				var r *ir.Value
 				switch {
 				case k == 0 && inclusive:
 					r = x
 				case k == 0:
-					r = b.extract(init, line)
+					r = b.Extract(init, line)
 				case inclusive:
-					r = b.op(combine, []*ir.Value{prev, x}, []ir.Type{vt.Elem})
+					r = b.Op(combine, []*ir.Value{prev, x}, []ir.Type{vt.Elem})
 				default:
-					r = b.op(combine, []*ir.Value{prev, prevIn}, []ir.Type{vt.Elem})
+					r = b.Op(combine, []*ir.Value{prev, prevIn}, []ir.Type{vt.Elem})
 				}
 				out[linear(posAt(k), vt.Dims)] = r
 				prev, prevIn = r, x
@@ -233,8 +233,8 @@ var lowerScan = &ir.Pattern{Name: "vector-lower-scan", Root: "vector.scan",
 			last = append(last, prev)
 		})
 		rw.ReplaceOp(op, []*ir.Value{
-			b.op("vector.from_elements", out, []ir.Type{vt}),
-			b.op("vector.from_elements", last, []ir.Type{it}),
+			b.Op("vector.from_elements", out, []ir.Type{vt}),
+			b.Op("vector.from_elements", last, []ir.Type{it}),
 		})
 		return true
 	}}
@@ -272,28 +272,28 @@ var lowerCompressed = &ir.Pattern{Name: "vector-lower-expand-compress",
 		b := at(rw, op)
 		idx := append([]*ir.Value(nil), indices...)
 		last := len(idx) - 1
-		one, zero := b.index(1), b.index(0)
+		one, zero := b.Index(1), b.Index(0)
 		var elems []*ir.Value
 		for i := int64(0); i < vt.Dims[0]; i++ {
-			on := b.extract(mask, []int64{i})
+			on := b.Extract(mask, []int64{i})
 			lane := append([]*ir.Value(nil), idx...)
 			if load {
 				elems = append(elems, b.ifThen(on, []ir.Type{vt.Elem}, func(b *builder) []*ir.Value {
-					return []*ir.Value{b.op("memref.load", append([]*ir.Value{base}, lane...), []ir.Type{vt.Elem})}
-				}, func(b *builder) []*ir.Value { return []*ir.Value{b.extract(v, []int64{i})} })[0])
+					return []*ir.Value{b.Op("memref.load", append([]*ir.Value{base}, lane...), []ir.Type{vt.Elem})}
+				}, func(b *builder) []*ir.Value { return []*ir.Value{b.Extract(v, []int64{i})} })[0])
 			} else {
 				b.ifThen(on, nil, func(b *builder) []*ir.Value {
-					b.op("memref.store", append([]*ir.Value{b.extract(v, []int64{i}), base}, lane...), nil)
+					b.Op("memref.store", append([]*ir.Value{b.Extract(v, []int64{i}), base}, lane...), nil)
 					return nil
 				}, nil)
 			}
 			if i+1 < vt.Dims[0] {
-				step := b.op("arith.select", []*ir.Value{on, one, zero}, []ir.Type{b.ctx.Index()})
-				idx[last] = b.op("arith.addi", []*ir.Value{idx[last], step}, []ir.Type{b.ctx.Index()})
+				step := b.Op("arith.select", []*ir.Value{on, one, zero}, []ir.Type{b.ctx.Index()})
+				idx[last] = b.Op("arith.addi", []*ir.Value{idx[last], step}, []ir.Type{b.ctx.Index()})
 			}
 		}
 		if load {
-			rw.ReplaceOp(op, []*ir.Value{b.op("vector.from_elements", elems, []ir.Type{vt})})
+			rw.ReplaceOp(op, []*ir.Value{b.Op("vector.from_elements", elems, []ir.Type{vt})})
 		} else {
 			rw.EraseOp(op)
 		}

@@ -140,3 +140,42 @@ func TestLowerMaskedGather(t *testing.T) {
 		checkGone(t, checkEquivalent(t, src, "lower-vector-mask", nk[0], nk[1]), "vector.mask")
 	}
 }
+
+// TestLowerMaskedMultiReduction compares multi_reductions under vector.mask
+// with lower-vector-multi-reduction's rewrite of them (mask transposed,
+// cast, broadcast and sliced alongside the source) under both strategies,
+// for masks of several sizes.
+func TestLowerMaskedMultiReduction(t *testing.T) {
+	src := `func.func @main(%m: memref<24xf32>, %o: memref<16xf32>, %n: index, %k: index) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %v = vector.load %m[%c0] : memref<24xf32>, vector<24xf32>
+  %x = vector.shape_cast %v : vector<24xf32> to vector<2x3x4xf32>
+  %m3 = vector.create_mask %n, %k, %k : vector<2x3x4xi1>
+  %acc = vector.load %o[%c0] : memref<16xf32>, vector<3xf32>
+  %a = vector.mask %m3 { vector.multi_reduction <add>, %x, %acc [0, 2] : vector<2x3x4xf32> to vector<3xf32> } : vector<2x3x4xi1> -> vector<3xf32>
+  %acc2v = vector.load %o[%c4] : memref<16xf32>, vector<8xf32>
+  %acc2 = vector.shape_cast %acc2v : vector<8xf32> to vector<2x4xf32>
+  %b = vector.mask %m3 { vector.multi_reduction <maximumf>, %x, %acc2 [1] : vector<2x3x4xf32> to vector<2x4xf32> } : vector<2x3x4xi1> -> vector<2x4xf32>
+  %s0 = arith.constant 7.0 : f32
+  %c = vector.mask %m3 { vector.multi_reduction <mul>, %x, %s0 [0, 1, 2] : vector<2x3x4xf32> to f32 } : vector<2x3x4xi1> -> f32
+  %r1 = vector.load %m[%c4] : memref<24xf32>, vector<4xf32>
+  %m1 = vector.create_mask %k : vector<4xi1>
+  %d = vector.mask %m1 { vector.multi_reduction <add>, %r1, %s0 [0] : vector<4xf32> to f32 } : vector<4xi1> -> f32
+  vector.store %a, %o[%c0] : memref<16xf32>, vector<3xf32>
+  %bf = vector.shape_cast %b : vector<2x4xf32> to vector<8xf32>
+  vector.store %bf, %o[%c4] : memref<16xf32>, vector<8xf32>
+  memref.store %c, %o[%c12] : memref<16xf32>
+  %c13 = arith.constant 13 : index
+  memref.store %d, %o[%c13] : memref<16xf32>
+  return
+}`
+	for _, nk := range [][2]int64{{1, 1}, {2, 3}, {2, 2}, {0, 4}} {
+		for _, p := range []string{"func.func(lower-vector-multi-reduction)",
+			"func.func(lower-vector-multi-reduction{lowering-strategy=inner-reduction})"} {
+			checkEquivalent(t, src, p, nk[0], nk[1])
+		}
+	}
+}

@@ -35,7 +35,7 @@ func unrollMoves(vector16 bool) *ir.Pattern {
 			for i := range vals {
 				vals[i] = int64(i)
 			}
-			rw.ReplaceOp(op, []*ir.Value{b.constant(b.ctx.DenseInts(rt, vals), rt)})
+			rw.ReplaceOp(op, []*ir.Value{b.Constant(b.ctx.DenseInts(rt, vals), rt)})
 			return true
 		}
 		src, ok := elementSources(op, rt)
@@ -46,9 +46,9 @@ func unrollMoves(vector16 bool) *ir.Pattern {
 		elems := make([]*ir.Value, len(src))
 		for i, s := range src {
 			vt := s.v.Type().(*ir.VectorType)
-			elems[i] = b.extract(s.v, vector.Delinearize(s.i, vt.Dims))
+			elems[i] = b.Extract(s.v, vector.Delinearize(s.i, vt.Dims))
 		}
-		rw.ReplaceOp(op, []*ir.Value{b.op("vector.from_elements", elems, []ir.Type{rt})})
+		rw.ReplaceOp(op, []*ir.Value{b.Op("vector.from_elements", elems, []ir.Type{rt})})
 		return true
 	}}
 }

@@ -55,14 +55,14 @@ var lowerMultiReduction = &ir.Pattern{Name: "vector-lower-multi-reduction", Root
 			if innermost {
 				row = r.Source()
 				if len(p) > 0 {
-					row = b.extract(row, p)
+					row = b.Extract(row, p)
 				}
 			} else {
 				var elems []*ir.Value
-				forEach(red, func(q []int64) { elems = append(elems, b.extract(r.Source(), source(p, q))) })
-				row = b.op("vector.from_elements", elems, []ir.Type{rowType})
+				forEach(red, func(q []int64) { elems = append(elems, b.Extract(r.Source(), source(p, q))) })
+				row = b.Op("vector.from_elements", elems, []ir.Type{rowType})
 			}
-			return b.op("vector.reduction", []*ir.Value{row, acc}, []ir.Type{st.Elem}, kind)
+			return b.Op("vector.reduction", []*ir.Value{row, acc}, []ir.Type{st.Elem}, kind)
 		}
 		if len(kept) == 0 {
 			rw.ReplaceOp(op, []*ir.Value{reduce(nil, r.Acc())})
@@ -70,8 +70,8 @@ var lowerMultiReduction = &ir.Pattern{Name: "vector-lower-multi-reduction", Root
 		}
 		var elems []*ir.Value
 		forEach(kept, func(p []int64) {
-			elems = append(elems, reduce(slices.Clone(p), b.extract(r.Acc(), p)))
+			elems = append(elems, reduce(slices.Clone(p), b.Extract(r.Acc(), p)))
 		})
-		rw.ReplaceOp(op, []*ir.Value{b.op("vector.from_elements", elems, op.ResultTypes())})
+		rw.ReplaceOp(op, []*ir.Value{b.Op("vector.from_elements", elems, op.ResultTypes())})
 		return true
 	}}

@@ -85,9 +85,9 @@ var (
 		"Lower vector.transpose and n-d vector.shape_cast to element moves", ShapePatterns)
 )
 
-// MLIRLowerMultiReductionPass is MLIR's lower-vector-multi-reduction
-// (MLIRMultiReductionPatterns), its lowering-strategy inner-parallel by
-// default, as MLIR.
+// MLIRLowerMultiReductionPass is MLIR's lower-vector-multi-reduction: the
+// three phases of MLIRMultiReductionPhases, each applied greedily, its
+// lowering-strategy inner-parallel by default, as MLIR.
 func MLIRLowerMultiReductionPass() *pass.Pass {
 	return &pass.Pass{Name: "LowerVectorMultiReduction", Argument: "lower-vector-multi-reduction",
 		Summary: "Lower 'vector.multi_reduction' operations", OpName: "func.func",
@@ -98,7 +98,12 @@ func MLIRLowerMultiReductionPass() *pass.Pass {
 			if s != "inner-parallel" && s != "inner-reduction" {
 				return fmt.Errorf("option 'lowering-strategy' wants inner-parallel or inner-reduction, got '%s'", s)
 			}
-			return rewrite.ApplyGreedily(op, MLIRMultiReductionPatterns(s == "inner-reduction")...)
+			for _, phase := range MLIRMultiReductionPhases(s == "inner-reduction") {
+				if err := rewrite.ApplyGreedily(op, phase...); err != nil {
+					return err
+				}
+			}
+			return nil
 		}}
 }
 
@@ -167,5 +172,5 @@ var needsLowering = map[string]bool{
 // Register adds the passes of this package to reg.
 func Register(reg pass.Registry) {
 	reg.Add(LowerMaskOpPass, MLIRLowerMaskPass, LowerScanPass, LowerTransferPass, LowerMultiReductionPass, MLIRLowerMultiReductionPass, LowerContractPass,
-		LowerMasksPass, LowerGatherScatterPass, LowerShapePass, UnrollPass, LowerForSPIRVPass)
+		LowerMasksPass, LowerGatherScatterPass, LowerShapePass, UnrollPass, LowerForSPIRVPass, ShuffleTreePass)
 }

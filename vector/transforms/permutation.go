@@ -21,35 +21,16 @@ func PermutationMapPatterns() []*ir.Pattern {
 	}
 }
 
-// xferParts are what the permutation patterns read of a transfer op.
-type xferParts struct {
-	base, vec, pad, mask *ir.Value
-	indices              []*ir.Value
-	m                    *ir.AffineMap
-	inb                  []bool
-	vt                   *ir.VectorType
-}
-
-func xferOf(op *ir.Operation) (xferParts, bool) {
-	var x xferParts
-	if p := op.ParentOp(); p != nil && p.Name() == "vector.mask" {
+// xferOf views a transfer op for the permutation patterns: not one under
+// vector.mask (lower-vector-mask's), not 0-d, in_bounds of the map's
+// length.
+func xferOf(op *ir.Operation) (vector.TransferParts, bool) {
+	x, ok := vector.TransferOf(op)
+	if !ok || x.UnderMask() || len(x.Map.Results) == 0 {
 		return x, false
 	}
-	switch op.Name() {
-	case "vector.transfer_read":
-		v := vector.TransferRead{Operation: op}
-		x.base, x.pad, x.mask, x.indices, x.m, x.inb = v.Base(), v.Padding(), v.Mask(), v.Indices(), v.PermutationMap(), v.InBounds()
-		x.vt, _ = op.Result(0).Type().(*ir.VectorType)
-	default:
-		v := vector.TransferWrite{Operation: op}
-		x.base, x.vec, x.mask, x.indices, x.m, x.inb = v.Base(), v.Value(), v.Mask(), v.Indices(), v.PermutationMap(), v.InBounds()
-		x.vt, _ = x.vec.Type().(*ir.VectorType)
-	}
-	if x.vt == nil || x.m == nil || len(x.m.Results) == 0 || len(x.m.Results) != len(x.vt.Dims) {
-		return x, false
-	}
-	if len(x.inb) != len(x.m.Results) {
-		x.inb = make([]bool, len(x.m.Results))
+	if len(x.InBounds) != len(x.Map.Results) {
+		x.InBounds = make([]bool, len(x.Map.Results))
 	}
 	return x, true
 }
@@ -131,16 +112,16 @@ func (b *builder) transpose(v *ir.Value, perm []int64) *ir.Value {
 			scal[i] = vt.Scalable[p]
 		}
 	}
-	return b.op("vector.transpose", []*ir.Value{v}, []ir.Type{b.ctx.ScalableVector(dims, scal, vt.Elem)},
+	return b.Op("vector.transpose", []*ir.Value{v}, []ir.Type{b.ctx.ScalableVector(dims, scal, vt.Elem)},
 		ir.NamedAttr{Name: "permutation", Value: b.ctx.DenseI64Array(perm...)})
 }
 
-func (b *builder) transferRead(vt *ir.VectorType, x xferParts, m *ir.AffineMap, inb []bool) *ir.Value {
-	return vector.NewTransferRead(&b.rw.Builder, b.loc, vt, x.base, x.indices, m, x.pad, x.mask, inb).Result(0)
+func (b *builder) transferRead(vt *ir.VectorType, x vector.TransferParts, m *ir.AffineMap, inb []bool) *ir.Value {
+	return vector.NewTransferRead(&b.RW.Builder, b.Loc, vt, x.Base, x.Indices, m, x.Pad, x.Mask, inb).Result(0)
 }
 
-func (b *builder) transferWrite(vec *ir.Value, x xferParts, mask *ir.Value, m *ir.AffineMap, inb []bool) []*ir.Value {
-	return vector.NewTransferWrite(&b.rw.Builder, b.loc, vec, x.base, x.indices, m, mask, inb).Results()
+func (b *builder) transferWrite(vec *ir.Value, x vector.TransferParts, mask *ir.Value, m *ir.AffineMap, inb []bool) []*ir.Value {
+	return vector.NewTransferWrite(&b.RW.Builder, b.Loc, vec, x.Base, x.Indices, m, mask, inb).Results()
 }
 
 // readPermutationLowering is MLIR's TransferReadPermutationLowering:
@@ -150,7 +131,7 @@ func readPermutationLowering(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !ok {
 		return false
 	}
-	perm, ok := permutationOfMinorIdentity(x.m)
+	perm, ok := permutationOfMinorIdentity(x.Map)
 	if !ok || isIdentityPerm(perm) {
 		return false
 	}
@@ -158,19 +139,19 @@ func readPermutationLowering(op *ir.Operation, rw *ir.Rewriter) bool {
 	results := make([]*ir.AffineExpr, n)
 	dims := make([]int64, n)
 	var scal []bool
-	if x.vt.Scalable != nil {
+	if x.VT.Scalable != nil {
 		scal = make([]bool, n)
 	}
 	inb := make([]bool, n)
 	for k, p := range perm {
-		results[p], dims[p], inb[p] = x.m.Results[k], x.vt.Dims[k], x.inb[k]
+		results[p], dims[p], inb[p] = x.Map.Results[k], x.VT.Dims[k], x.InBounds[k]
 		if scal != nil {
-			scal[p] = x.vt.Scalable[k]
+			scal[p] = x.VT.Scalable[k]
 		}
 	}
 	b := at(rw, op)
-	newMap := &ir.AffineMap{Dims: x.m.Dims, Symbols: x.m.Symbols, Results: results}
-	read := b.transferRead(b.ctx.ScalableVector(dims, scal, x.vt.Elem), x, newMap, inb)
+	newMap := &ir.AffineMap{Dims: x.Map.Dims, Symbols: x.Map.Symbols, Results: results}
+	read := b.transferRead(b.ctx.ScalableVector(dims, scal, x.VT.Elem), x, newMap, inb)
 	rw.ReplaceOp(op, []*ir.Value{b.transpose(read, ints64(perm))})
 	return true
 }
@@ -180,17 +161,17 @@ func readPermutationLowering(op *ir.Operation, rw *ir.Rewriter) bool {
 // value with the minor identity map.
 func writePermutationLowering(op *ir.Operation, rw *ir.Rewriter) bool {
 	x, ok := xferOf(op)
-	if !ok || x.m.IsMinorIdentity() {
+	if !ok || x.Map.IsMinorIdentity() {
 		return false
 	}
-	perm, ok := permutationOfMinorIdentity(x.m)
+	perm, ok := permutationOfMinorIdentity(x.Map)
 	if !ok {
 		return false
 	}
 	// The transpose takes each result from the vector dim that holds it:
 	// the inverse of the results' order among the used dims.
-	used := make([]int, 0, len(x.m.Results))
-	for _, e := range x.m.Results {
+	used := make([]int, 0, len(x.Map.Results))
+	for _, e := range x.Map.Results {
 		if e.Kind != ir.AffineDim {
 			return false
 		}
@@ -208,15 +189,15 @@ func writePermutationLowering(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	inb := make([]bool, len(perm))
 	for k, p := range perm {
-		inb[p] = x.inb[k]
+		inb[p] = x.InBounds[k]
 	}
 	b := at(rw, op)
-	vec := b.transpose(x.vec, order)
-	newMap := &ir.AffineMap{Dims: x.m.Dims}
+	vec := b.transpose(x.Vector, order)
+	newMap := &ir.AffineMap{Dims: x.Map.Dims}
 	for i := range used {
-		newMap.Results = append(newMap.Results, ir.AffineDimExpr(x.m.Dims-len(used)+i))
+		newMap.Results = append(newMap.Results, ir.AffineDimExpr(x.Map.Dims-len(used)+i))
 	}
-	rw.ReplaceOp(op, b.transferWrite(vec, x, x.mask, newMap, inb))
+	rw.ReplaceOp(op, b.transferWrite(vec, x, x.Mask, newMap, inb))
 	return true
 }
 
@@ -229,11 +210,11 @@ func writeNonPermutationLowering(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !ok {
 		return false
 	}
-	if _, ok := permutationOfMinorIdentity(x.m); ok {
+	if _, ok := permutationOfMinorIdentity(x.Map); ok {
 		return false
 	}
-	found := make([]bool, x.m.Dims)
-	for _, e := range x.m.Results {
+	found := make([]bool, x.Map.Dims)
+	for _, e := range x.Map.Results {
 		if e.Kind != ir.AffineDim {
 			return false
 		}
@@ -260,12 +241,12 @@ func writeNonPermutationLowering(op *ir.Operation, rw *ir.Rewriter) bool {
 		if vt.Scalable != nil {
 			scal = append(make([]bool, n), vt.Scalable...)
 		}
-		return b.broadcast(v, b.ctx.ScalableVector(dims, scal, vt.Elem))
+		return b.Broadcast(v, b.ctx.ScalableVector(dims, scal, vt.Elem))
 	}
-	vec := unitsFirst(x.vec)
+	vec := unitsFirst(x.Vector)
 	var mask *ir.Value
-	if x.mask != nil {
-		m := unitsFirst(x.mask)
+	if x.Mask != nil {
+		m := unitsFirst(x.Mask)
 		rank := len(m.Type().(*ir.VectorType).Dims)
 		perm := make([]int64, 0, rank)
 		for i := n; i < rank; i++ {
@@ -276,12 +257,12 @@ func writeNonPermutationLowering(op *ir.Operation, rw *ir.Rewriter) bool {
 		}
 		mask = b.transpose(m, perm)
 	}
-	inb := make([]bool, n, n+len(x.inb))
+	inb := make([]bool, n, n+len(x.InBounds))
 	for i := range inb {
 		inb[i] = true
 	}
-	inb = append(inb, x.inb...)
-	newMap := &ir.AffineMap{Dims: x.m.Dims, Results: append(missing, x.m.Results...)}
+	inb = append(inb, x.InBounds...)
+	newMap := &ir.AffineMap{Dims: x.Map.Dims, Results: append(missing, x.Map.Results...)}
 	rw.ReplaceOp(op, b.transferWrite(vec, x, mask, newMap, inb))
 	return true
 }
@@ -295,7 +276,7 @@ func transferReduceRank(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	lead := 0
-	for _, e := range x.m.Results {
+	for _, e := range x.Map.Results {
 		if e.Kind != ir.AffineConst || e.Value != 0 {
 			break
 		}
@@ -304,16 +285,16 @@ func transferReduceRank(op *ir.Operation, rw *ir.Rewriter) bool {
 	if lead == 0 {
 		return false
 	}
-	newMap := &ir.AffineMap{Dims: x.m.Dims, Results: x.m.Results[lead:]}
+	newMap := &ir.AffineMap{Dims: x.Map.Dims, Results: x.Map.Results[lead:]}
 	if !minorIdentityWithBroadcasting(newMap) {
 		return false
 	}
 	var scal []bool
-	if x.vt.Scalable != nil {
-		scal = x.vt.Scalable[lead:]
+	if x.VT.Scalable != nil {
+		scal = x.VT.Scalable[lead:]
 	}
 	b := at(rw, op)
-	read := b.transferRead(b.ctx.ScalableVector(x.vt.Dims[lead:], scal, x.vt.Elem), x, newMap, x.inb[lead:])
-	rw.ReplaceOp(op, []*ir.Value{b.broadcast(read, x.vt)})
+	read := b.transferRead(b.ctx.ScalableVector(x.VT.Dims[lead:], scal, x.VT.Elem), x, newMap, x.InBounds[lead:])
+	rw.ReplaceOp(op, []*ir.Value{b.Broadcast(read, x.VT)})
 	return true
 }

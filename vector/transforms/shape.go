@@ -32,8 +32,8 @@ var lowerShape = &ir.Pattern{Name: "vector-lower-shape", Rewrite: func(op *ir.Op
 				src[p] = pos[i]
 			}
 		}
-		elems = append(elems, b.extract(op.Operand(0), src))
+		elems = append(elems, b.Extract(op.Operand(0), src))
 	})
-	rw.ReplaceOp(op, []*ir.Value{b.op("vector.from_elements", elems, []ir.Type{rt})})
+	rw.ReplaceOp(op, []*ir.Value{b.Op("vector.from_elements", elems, []ir.Type{rt})})
 	return true
 }}

@@ -106,7 +106,7 @@ func (t transfer) element(b *builder, pos []int64, dims []*ir.Value) ([]*ir.Valu
 		if len(mpos) == 0 {
 			mpos = []int64{0}
 		}
-		cond = b.and(cond, b.extract(t.mask, mpos))
+		cond = b.and(cond, b.Extract(t.mask, mpos))
 	}
 	return idx, cond
 }
@@ -114,9 +114,9 @@ func (t transfer) element(b *builder, pos []int64, dims []*ir.Value) ([]*ir.Valu
 // dim returns the size of memref dimension d.
 func (b *builder) dim(m *ir.Value, mt *ir.MemRefType, d int) *ir.Value {
 	if s := mt.Dims[d]; s != ir.Dynamic {
-		return b.index(s)
+		return b.Index(s)
 	}
-	return b.op("memref.dim", []*ir.Value{m, b.index(int64(d))}, []ir.Type{b.ctx.Index()})
+	return b.Op("memref.dim", []*ir.Value{m, b.Index(int64(d))}, []ir.Type{b.ctx.Index()})
 }
 
 // lowerTransferRead rewrites vector.transfer_read on memrefs: to
@@ -134,11 +134,11 @@ var lowerTransferRead = &ir.Pattern{Name: "vector-lower-transfer-read", Root: "v
 		pad := vector.TransferRead{Operation: op}.Padding()
 		switch {
 		case t.contiguous() && t.mask == nil:
-			rw.ReplaceOp(op, []*ir.Value{b.op("vector.load", operands, []ir.Type{t.vt})})
+			rw.ReplaceOp(op, []*ir.Value{b.Op("vector.load", operands, []ir.Type{t.vt})})
 			return true
 		case t.contiguous() && len(t.vt.Dims) == 1:
-			operands = append(operands, t.mask, b.broadcast(pad, t.vt))
-			rw.ReplaceOp(op, []*ir.Value{b.op("vector.maskedload", operands, []ir.Type{t.vt})})
+			operands = append(operands, t.mask, b.Broadcast(pad, t.vt))
+			rw.ReplaceOp(op, []*ir.Value{b.Op("vector.maskedload", operands, []ir.Type{t.vt})})
 			return true
 		}
 		dims := make([]*ir.Value, len(t.mt.Dims))
@@ -146,7 +146,7 @@ var lowerTransferRead = &ir.Pattern{Name: "vector-lower-transfer-read", Root: "v
 		forEach(t.vt.Dims, func(pos []int64) {
 			idx, cond := t.element(b, pos, dims)
 			load := func(b *builder) []*ir.Value {
-				return []*ir.Value{b.op("memref.load", append([]*ir.Value{t.base}, idx...), []ir.Type{t.vt.Elem})}
+				return []*ir.Value{b.Op("memref.load", append([]*ir.Value{t.base}, idx...), []ir.Type{t.vt.Elem})}
 			}
 			if cond == nil {
 				elems = append(elems, load(b)[0])
@@ -154,7 +154,7 @@ var lowerTransferRead = &ir.Pattern{Name: "vector-lower-transfer-read", Root: "v
 			}
 			elems = append(elems, b.ifThen(cond, []ir.Type{t.vt.Elem}, load, func(*builder) []*ir.Value { return []*ir.Value{pad} })[0])
 		})
-		rw.ReplaceOp(op, []*ir.Value{b.op("vector.from_elements", elems, []ir.Type{t.vt})})
+		rw.ReplaceOp(op, []*ir.Value{b.Op("vector.from_elements", elems, []ir.Type{t.vt})})
 		return true
 	}}
 
@@ -171,20 +171,20 @@ var lowerTransferWrite = &ir.Pattern{Name: "vector-lower-transfer-write", Root: 
 		operands := append([]*ir.Value{t.base}, t.indices...)
 		switch {
 		case t.contiguous() && t.mask == nil:
-			b.op("vector.store", append([]*ir.Value{val}, operands...), nil)
+			b.Op("vector.store", append([]*ir.Value{val}, operands...), nil)
 			rw.EraseOp(op)
 			return true
 		case t.contiguous() && len(t.vt.Dims) == 1:
-			b.op("vector.maskedstore", append(operands, t.mask, val), nil)
+			b.Op("vector.maskedstore", append(operands, t.mask, val), nil)
 			rw.EraseOp(op)
 			return true
 		}
 		dims := make([]*ir.Value, len(t.mt.Dims))
 		forEach(t.vt.Dims, func(pos []int64) {
 			idx, cond := t.element(b, pos, dims)
-			e := b.extract(val, pos)
+			e := b.Extract(val, pos)
 			store := func(b *builder) []*ir.Value {
-				b.op("memref.store", append([]*ir.Value{e, t.base}, idx...), nil)
+				b.Op("memref.store", append([]*ir.Value{e, t.base}, idx...), nil)
 				return nil
 			}
 			if cond == nil {

@@ -66,7 +66,7 @@ func (t tiling) each(fn func(lead []int64, off int64)) {
 func (b *builder) piece(v *ir.Value, t tiling, lp []int64, off int64) *ir.Value {
 	row := v
 	if len(lp) > 0 {
-		row = b.extract(v, lp)
+		row = b.Extract(v, lp)
 	}
 	return b.slice(row, off, t.s)
 }
@@ -107,7 +107,7 @@ func (a *assembler) add(tile *ir.Value, lp []int64, off int64) {
 	if a.whole == nil {
 		a.whole = b.zero(a.vt)
 	}
-	a.whole = b.insert(a.row, a.whole, lp)
+	a.whole = b.Insert(a.row, a.whole, lp)
 }
 
 // unrollElementwise cuts arith, math and vector.fma ops on vectors into

@@ -52,7 +52,7 @@ func unrollBroadcast(vector16 bool) *ir.Pattern {
 		tileType := b.ctx.Vector([]int64{t.s}, vt.Elem)
 		var splat *ir.Value
 		if !isVec {
-			splat = b.broadcast(src, tileType)
+			splat = b.Broadcast(src, tileType)
 		}
 		asm := b.assemble(vt, t)
 		t.each(func(lp []int64, off int64) {
@@ -68,12 +68,12 @@ func unrollBroadcast(vector16 bool) *ir.Pattern {
 				}
 			}
 			if st.Dims[k-1] == 1 {
-				asm.add(b.broadcast(b.extract(src, append(pos, 0)), tileType), lp, off)
+				asm.add(b.Broadcast(b.Extract(src, append(pos, 0)), tileType), lp, off)
 				return
 			}
 			row := src
 			if k > 1 {
-				row = b.extract(src, pos)
+				row = b.Extract(src, pos)
 			}
 			asm.add(b.slice(row, off, t.s), lp, off)
 		})
@@ -95,7 +95,7 @@ func unrollFromElements(vector16 bool) *ir.Pattern {
 		elems := op.Operands()
 		t.each(func(lp []int64, off int64) {
 			first := vector.Linearize(lp, t.lead())*t.n + off
-			asm.add(b.op("vector.from_elements", elems[first:first+t.s],
+			asm.add(b.Op("vector.from_elements", elems[first:first+t.s],
 				[]ir.Type{b.ctx.Vector([]int64{t.s}, vt.Elem)}), lp, off)
 		})
 		rw.ReplaceOp(op, []*ir.Value{asm.whole})
@@ -139,10 +139,10 @@ func unrollLoadStore(vector16 bool) *ir.Pattern {
 			at[len(at)-1] = b.addIndex(at[len(at)-1], off)
 			operands := append([]*ir.Value{m.Base()}, at...)
 			if op.Name() == "vector.load" {
-				asm.add(b.op("vector.load", operands, []ir.Type{tileType}), lp, off)
+				asm.add(b.Op("vector.load", operands, []ir.Type{tileType}), lp, off)
 				return
 			}
-			b.op("vector.store", append([]*ir.Value{b.piece(v, t, lp, off)}, operands...), nil)
+			b.Op("vector.store", append([]*ir.Value{b.piece(v, t, lp, off)}, operands...), nil)
 		})
 		if op.Name() == "vector.load" {
 			rw.ReplaceOp(op, []*ir.Value{asm.whole})
