@@ -27,7 +27,8 @@ var combinerKinds = map[string]memref.AtomicRMWKind{
 // loop reduced by a single supported combiner (MLIR's matchReduction):
 // the iter_arg has one use, a binary op of the loop body whose result is
 // yielded at the iter_arg's position and used nowhere else, and whose
-// other operand does not depend on any iter_arg.
+// other operand does not depend on any iter_arg; the iter_arg's type must
+// suit the reduction kind.
 func SupportedReductions(loop affine.For) []Reduction {
 	body := loop.Body()
 	args := body.Args()[1:]
@@ -50,12 +51,24 @@ func SupportedReductions(loop affine.For) []Reduction {
 		if other == arg {
 			other = comb.Operand(1)
 		}
-		if dependsOnAny(other, args, body) {
+		if dependsOnAny(other, args, body) || !fits(kind, arg.Type()) {
 			continue
 		}
 		out = append(out, Reduction{Kind: kind, Pos: pos, Value: other})
 	}
 	return out
+}
+
+// fits reports whether affine.parallel accepts a reduction of kind over
+// values of type t (float kinds over floats, integer kinds over integers,
+// not index): MLIR's affineParallelize would build an op failing
+// verification for the others.
+func fits(kind memref.AtomicRMWKind, t ir.Type) bool {
+	if kind.IsFloat() {
+		return ir.IsFloat(t)
+	}
+	_, ok := t.(*ir.IntegerType)
+	return ok
 }
 
 // dependsOnAny reports whether v is one of args or computed from them in
