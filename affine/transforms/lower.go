@@ -16,7 +16,9 @@ import (
 )
 
 // Register adds affine's passes to reg.
-func Register(reg pass.Registry) { reg.Add(LowerAffinePass, ExpandIndexOpsPass, ParallelizePass, LoopInvariantCodeMotionPass) }
+func Register(reg pass.Registry) {
+	reg.Add(LowerAffinePass, ExpandIndexOpsPass, ParallelizePass, LoopInvariantCodeMotionPass)
+}
 
 // ExpandIndexOpsPass is affine-expand-index-ops, MLIR's
 // AffineExpandIndexOps: delinearize_index and linearize_index become arith
