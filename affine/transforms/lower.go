@@ -1,6 +1,7 @@
 // Package transforms holds the affine dialect's passes: lower-affine,
-// MLIR's AffineToStandard conversion (the dialect package itself stays
-// below ir/pass in the layering).
+// MLIR's AffineToStandard conversion, affine-expand-index-ops,
+// affine-parallelize and affine-loop-invariant-code-motion (the dialect
+// package itself stays below ir/pass in the layering).
 package transforms
 
 import (
