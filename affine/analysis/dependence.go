@@ -50,27 +50,27 @@ func isLoop(op *ir.Operation) bool {
 	return op.Name() == "affine.for" || op.Name() == "affine.parallel"
 }
 
-// analysisScope is MLIR's getAffineAnalysisScope: the region holding the
-// outermost of the affine.for, affine.if and affine.parallel ops around
-// op (op's own region when there is none).
+// analysisScope is MLIR's getAffineAnalysisScope: the region of the
+// closest op around op that starts an affine scope (func.func and the
+// like), nil when there is none.
 func analysisScope(op *ir.Operation) *ir.Region {
-	cur := op
-	for p := cur.ParentOp(); p != nil; p = cur.ParentOp() {
-		if !isLoop(p) && p.Name() != "affine.if" {
+	for cur := op; cur.ParentOp() != nil; cur = cur.ParentOp() {
+		if cur.ParentOp().HasTrait(ir.AffineScope) {
 			return cur.ParentRegion()
 		}
-		cur = p
 	}
 	return nil
 }
 
 // enclosing returns the affine.for, affine.parallel and affine.if ops
-// around op inside its analysis scope, outermost first (MLIR's
+// around op inside its affine scope, outermost first (MLIR's
 // getEnclosingAffineOps).
 func enclosing(op *ir.Operation) []*ir.Operation {
 	var ops []*ir.Operation
-	for p := op.ParentOp(); p != nil && (isLoop(p) || p.Name() == "affine.if"); p = p.ParentOp() {
-		ops = append([]*ir.Operation{p}, ops...)
+	for p := op.ParentOp(); p != nil && !p.HasTrait(ir.AffineScope); p = p.ParentOp() {
+		if isLoop(p) || p.Name() == "affine.if" {
+			ops = append([]*ir.Operation{p}, ops...)
+		}
 	}
 	return ops
 }
@@ -90,9 +90,23 @@ func ivs(ops []*ir.Operation) []*ir.Value {
 }
 
 // NestingDepth is MLIR's getNestingDepth: how many loop induction
-// variables surround op in its analysis scope (an affine.parallel counts
+// variables surround op in its affine scope (an affine.parallel counts
 // each of its).
 func NestingDepth(op *ir.Operation) int { return len(ivs(enclosing(op))) }
+
+// CommonLoops is MLIR's getNumCommonSurroundingLoops within the analysis
+// scope: how many loop induction variables surround both a and b.
+func CommonLoops(a, b *ir.Operation) int {
+	ia, ib := ivs(enclosing(a)), ivs(enclosing(b))
+	n := 0
+	for n < len(ia) && n < len(ib) && ia[n] == ib[n] {
+		n++
+	}
+	return n
+}
+
+// SameScope reports whether a and b lie in the same affine analysis scope.
+func SameScope(a, b *ir.Operation) bool { return analysisScope(a) == analysisScope(b) }
 
 // side flattens the values of one access: the induction variables of its
 // loops are its own dims; any other value is a symbol shared by both
@@ -241,14 +255,14 @@ func regionOf(op, inner *ir.Operation) *ir.Region {
 }
 
 // commonBlock is MLIR's getCommonBlockInAffineScope: the innermost block
-// holding both ops within their analysis scope, or nil.
+// holding both ops within their affine scope, or nil.
 func commonBlock(a, b *ir.Operation) *ir.Block {
 	chain := func(op *ir.Operation) []*ir.Block {
 		var out []*ir.Block
 		for blk := op.Block(); blk != nil; {
 			out = append([]*ir.Block{blk}, out...)
 			p := blk.ParentOp()
-			if p == nil || !(isLoop(p) || p.Name() == "affine.if") {
+			if p == nil || p.HasTrait(ir.AffineScope) {
 				break
 			}
 			blk = p.Block()

@@ -1,6 +1,9 @@
 package analysis
 
 import (
+	"fmt"
+	"slices"
+
 	"github.com/kiln-gpu/kiln/affine"
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -14,6 +17,9 @@ import (
 type builder struct {
 	cs  *Constraints
 	col func(v *ir.Value) (int, bool)
+	// divs holds the local of each division made, so that equal divisions
+	// share one.
+	divs map[string]int
 }
 
 func constant(c int64) Linear { return Linear{Coeffs: map[int]int64{}, Const: c} }
@@ -124,9 +130,63 @@ func (b *builder) floorDiv(l Linear, c int64) Linear {
 		}
 		return out
 	}
+	k := fmt.Sprint(sortedTerms(l), c)
+	if q, ok := b.divs[k]; ok {
+		return Linear{Coeffs: map[int]int64{q: 1}}
+	}
 	q := b.cs.AppendVar(Local, nil)
+	if b.divs == nil {
+		b.divs = map[string]int{}
+	}
+	b.divs[k] = q
 	lo := sum(l, Linear{Coeffs: map[int]int64{q: -c}})
 	b.cs.AddInequality(b.cs.Row(lo))
 	b.cs.AddInequality(b.cs.Row(sum(scaled(lo, -1), constant(c-1))))
 	return Linear{Coeffs: map[int]int64{q: 1}}
+}
+
+// sortedTerms lists l's non-zero terms by variable, then its constant.
+func sortedTerms(l Linear) []int64 {
+	var vars []int
+	for i, x := range l.Coeffs {
+		if x != 0 {
+			vars = append(vars, i)
+		}
+	}
+	slices.Sort(vars)
+	var out []int64
+	for _, i := range vars {
+		out = append(out, int64(i), l.Coeffs[i])
+	}
+	return append(out, l.Const)
+}
+
+// SameElement is MLIR's MemRefAccess equality: the two accesses use the
+// same memref value and, their maps composed with the affine.apply ops
+// feeding them and flattened, the same index expressions of the same
+// values (so the same element whenever the values agree).
+func SameElement(a, b Access) bool {
+	if a.MemRef != b.MemRef || len(a.Map.Results) != len(b.Map.Results) {
+		return false
+	}
+	cs := &Constraints{}
+	bld := builder{cs: cs}
+	bld.col = func(v *ir.Value) (int, bool) {
+		if j := cs.Find(v); j >= 0 {
+			return j, true
+		}
+		return cs.AppendVar(Symbol, v), true
+	}
+	for k := range a.Map.Results {
+		l, ok1 := bld.expr(a.Map.Results[k], a.Map.Dims, a.Indices, 0)
+		r, ok2 := bld.expr(b.Map.Results[k], b.Map.Dims, b.Indices, 0)
+		if !ok1 || !ok2 {
+			return false
+		}
+		d := sum(l, scaled(r, -1))
+		if !d.isConstant() || d.Const != 0 {
+			return false
+		}
+	}
+	return true
 }

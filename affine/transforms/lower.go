@@ -1,6 +1,6 @@
 // Package transforms holds the affine dialect's passes: lower-affine,
 // MLIR's AffineToStandard conversion, affine-expand-index-ops,
-// affine-parallelize and affine-loop-invariant-code-motion (the dialect
+// affine-parallelize, affine-loop-invariant-code-motion and affine-scalrep (the dialect
 // package itself stays below ir/pass in the layering).
 package transforms
 
@@ -18,7 +18,7 @@ import (
 
 // Register adds affine's passes to reg.
 func Register(reg pass.Registry) {
-	reg.Add(LowerAffinePass, ExpandIndexOpsPass, ParallelizePass, LoopInvariantCodeMotionPass)
+	reg.Add(LowerAffinePass, ExpandIndexOpsPass, ParallelizePass, LoopInvariantCodeMotionPass, ScalarReplacementPass)
 }
 
 // ExpandIndexOpsPass is affine-expand-index-ops, MLIR's
