@@ -194,3 +194,40 @@ func IsLoopMemoryParallel(loop affine.For) bool {
 	}
 	return true
 }
+
+// TripCount is MLIR's getConstantTripCount: the number of iterations of
+// loop when its upper bound minus its single lower bound is a constant
+// (constant bounds, or bounds like %n to %n + 4, affine.apply ops
+// composed in), the smallest over an upper bound's results.
+func TripCount(loop affine.For) (int64, bool) {
+	lb, ub := affine.MapOf(loop.Operation, "lowerBoundMap"), affine.MapOf(loop.Operation, "upperBoundMap")
+	step := loop.Step()
+	if lb == nil || ub == nil || len(lb.Results) != 1 || len(ub.Results) == 0 || step <= 0 {
+		return 0, false
+	}
+	cs := &Constraints{}
+	bld := builder{cs: cs}
+	bld.col = func(v *ir.Value) (int, bool) {
+		if j := cs.Find(v); j >= 0 {
+			return j, true
+		}
+		return cs.AppendVar(Symbol, v), true
+	}
+	lo, ok := bld.expr(lb.Results[0], lb.Dims, loop.LowerBoundOperands(), 0)
+	if !ok {
+		return 0, false
+	}
+	var n int64
+	for k, e := range ub.Results {
+		hi, ok := bld.expr(e, ub.Dims, loop.UpperBoundOperands(), 0)
+		d := sum(hi, scaled(lo, -1))
+		if !ok || !d.isConstant() {
+			return 0, false
+		}
+		c := max(d.Const, 0)
+		if c = (c + step - 1) / step; k == 0 || c < n {
+			n = c
+		}
+	}
+	return n, true
+}

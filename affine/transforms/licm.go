@@ -41,20 +41,6 @@ func HoistLoopInvariants(root *ir.Operation) {
 	}
 }
 
-// staticTripCount returns the trip count of a loop with constant bounds.
-func staticTripCount(loop affine.For) (int64, bool) {
-	lb, ub := affine.MapOf(loop.Operation, "lowerBoundMap"), affine.MapOf(loop.Operation, "upperBoundMap")
-	if lb == nil || ub == nil || len(lb.Results) != 1 || len(ub.Results) != 1 ||
-		lb.Results[0].Kind != ir.AffineConst || ub.Results[0].Kind != ir.AffineConst || loop.Step() <= 0 {
-		return 0, false
-	}
-	d := ub.Results[0].Value - lb.Results[0].Value
-	if d <= 0 {
-		return 0, true
-	}
-	return (d + loop.Step() - 1) / loop.Step(), true
-}
-
 type hoister struct {
 	loop    affine.For
 	withUse map[*ir.Operation]bool
@@ -62,7 +48,7 @@ type hoister struct {
 }
 
 func hoistFrom(loop affine.For) {
-	n, ok := staticTripCount(loop)
+	n, ok := analysis.TripCount(loop)
 	runs := ok && n > 0
 	h := &hoister{loop: loop, withUse: map[*ir.Operation]bool{}, hoist: map[*ir.Operation]bool{}}
 	var moves []*ir.Operation

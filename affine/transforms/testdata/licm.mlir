@@ -96,3 +96,29 @@ func.func @other_writers(%m: memref<4xf32>, %x: f32, %c: index) {
   }
   return
 }
+
+// -----
+
+// The trip count of %n to %n + 2 is known: the store moves out. A loop
+// from %n to %n - 1 never runs, and one to min(%n + 4, %k) may not.
+// CHECK-LABEL: func.func @symbolic_trip_count
+// CHECK-NEXT:    affine.store %{{.*}}[0]
+// CHECK-NEXT:    affine.for
+// CHECK-NEXT:    }
+// CHECK-NEXT:    affine.for
+// CHECK-NEXT:      affine.store %{{.*}}[1]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    affine.for
+// CHECK-NEXT:      affine.store %{{.*}}[2]
+func.func @symbolic_trip_count(%m: memref<4xf32>, %x: f32, %n: index, %k: index) {
+  affine.for %i = %n to affine_map<()[s0] -> (s0 + 2)>()[%n] {
+    affine.store %x, %m[0] : memref<4xf32>
+  }
+  affine.for %i = %n to affine_map<()[s0] -> (s0 - 1)>()[%n] {
+    affine.store %x, %m[1] : memref<4xf32>
+  }
+  affine.for %i = %n to min affine_map<()[s0, s1] -> (s0 + 4, s1)>()[%n, %k] {
+    affine.store %x, %m[2] : memref<4xf32>
+  }
+  return
+}
