@@ -159,3 +159,32 @@ func.func @guarded(%m: memref<16xf32>) {
   }
   return
 }
+
+// -----
+
+// gpu.launch starts an affine scope: the loop around it does not count in
+// the depth of the dependence check inside, so the loop carrying
+// m[i - 1] -> m[i] stays sequential and the independent inner one is
+// parallel; the outer loop holds an op with effects (the launch).
+// CHECK-LABEL: func.func @scope
+// CHECK:         affine.for %{{.*}} = 0 to 2 {
+// CHECK-NEXT:      gpu.launch
+// CHECK-NEXT:        affine.for %{{.*}} = 1 to 6 {
+// CHECK-NEXT:          affine.parallel (%{{.*}}) = (0) to (4) {
+// RED-LABEL:   func.func @scope
+func.func @scope(%m: memref<6x4xf32>) {
+  %c1 = arith.constant 1 : index
+  affine.for %q = 0 to 2 {
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      affine.for %i = 1 to 6 {
+        affine.for %j = 0 to 4 {
+          %v = affine.load %m[%i - 1, %j] : memref<6x4xf32>
+          affine.store %v, %m[%i, %j] : memref<6x4xf32>
+        }
+      }
+      gpu.terminator
+    }
+  }
+  return
+}
