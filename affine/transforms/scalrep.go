@@ -59,9 +59,11 @@ func ScalarReplace(root *ir.Operation) {
 		eraseDeadBuffer(m)
 	}
 	erase = nil
+	replaced := map[*ir.Operation]bool{}
 	for _, load := range accesses(false) {
-		if loadCSE(load) {
+		if loadCSE(load, replaced) {
 			erase = append(erase, load.Op)
+			replaced[load.Op] = true
 		}
 	}
 	eraseAll(erase)
@@ -127,10 +129,11 @@ func unusedStore(a analysis.Access) bool {
 
 // loadCSE is MLIR's loadCSE: a dominating load of the same element with no
 // write in between (the one dominating the other candidates) replaces it.
-func loadCSE(a analysis.Access) bool {
+// Loads already replaced are no candidates (they are about to go).
+func loadCSE(a analysis.Access, replaced map[*ir.Operation]bool) bool {
 	var cands []analysis.Access
 	for _, b := range users(a, false) {
-		if analysis.SameElement(b, a) && dominates(b.Op, a.Op) && noInterveningEffect(b.Op, a, true) &&
+		if !replaced[b.Op] && analysis.SameElement(b, a) && dominates(b.Op, a.Op) && noInterveningEffect(b.Op, a, true) &&
 			b.Op.Result(0).Type() == a.Op.Result(0).Type() {
 			cands = append(cands, b)
 		}
