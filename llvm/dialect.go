@@ -10,6 +10,7 @@ var dialect = &ir.Dialect{
 	Summary:   "The LLVM IR types and ops that host-side GPU code refers to.",
 	Ops:       []*ir.OpDef{zero},
 	ParseType: parseType,
+	ParseAttr: parseAttr,
 }
 
 // zero is `%p = llvm.mlir.zero : !llvm.ptr`, the zero value (null

@@ -1,6 +1,7 @@
 package llvm
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -90,4 +91,37 @@ func TestTruncatedTypesNeverPanic(t *testing.T) {
 		prefixes[i] = src[:i]
 	}
 	irtest.CheckParseNoPanic(t, newContext, prefixes)
+}
+
+// TestFastmathRoundTrip checks #llvm.fastmath<...> in an attribute
+// dictionary: the flags print in LLVM's bit order, all of them as fast.
+func TestFastmathRoundTrip(t *testing.T) {
+	for _, tc := range [][2]string{
+		{"none", ""},
+		{"fast", ""},
+		{"ninf, nnan", "nnan, ninf"},
+		{"nnan,ninf,nsz,arcp,contract,afn,reassoc", "fast"},
+		{"reassoc, none", "reassoc"},
+	} {
+		want := tc[1]
+		if want == "" {
+			want = tc[0]
+		}
+		m, err := ir.Parse(newContext(), "%p = llvm.mlir.zero {f = #llvm.fastmath<"+tc[0]+">} : !llvm.ptr", "t.mlir")
+		if err != nil {
+			t.Errorf("%s: %v", tc[0], err)
+			continue
+		}
+		if got := irtest.LastLine(m, ir.PrintOptions{}); got != "%0 = llvm.mlir.zero {f = #llvm.fastmath<"+want+">} : !llvm.ptr" {
+			t.Errorf("%s printed as %q", tc[0], got)
+		}
+	}
+	_, err := ir.Parse(newContext(), "%p = llvm.mlir.zero {f = #llvm.fastmath<quick>} : !llvm.ptr", "t.mlir")
+	if want := "t.mlir:1:41: error: expected one of [none, nnan, ninf, nsz, arcp, contract, afn, reassoc, fast] for LLVM fastmath flags, got 'quick'"; err == nil || err.Error() != want {
+		t.Errorf("bad flag: got %v, want %s", err, want)
+	}
+	_, err = ir.Parse(newContext(), "%p = llvm.mlir.zero {f = #llvm.nofastmath<none>} : !llvm.ptr", "t.mlir")
+	if err == nil || !strings.Contains(err.Error(), "unknown attribute `nofastmath` in dialect `llvm`") {
+		t.Errorf("unknown attribute: got %v", err)
+	}
 }

@@ -1,6 +1,7 @@
 // Package transforms holds the affine dialect's passes: lower-affine,
-// MLIR's AffineToStandard conversion (the dialect package itself stays
-// below ir/pass in the layering).
+// MLIR's AffineToStandard conversion, affine-expand-index-ops,
+// affine-parallelize, affine-loop-invariant-code-motion and affine-scalrep (the dialect
+// package itself stays below ir/pass in the layering).
 package transforms
 
 import (
@@ -16,7 +17,9 @@ import (
 )
 
 // Register adds affine's passes to reg.
-func Register(reg pass.Registry) { reg.Add(LowerAffinePass, ExpandIndexOpsPass) }
+func Register(reg pass.Registry) {
+	reg.Add(LowerAffinePass, ExpandIndexOpsPass, ParallelizePass, LoopInvariantCodeMotionPass, ScalarReplacementPass)
+}
 
 // ExpandIndexOpsPass is affine-expand-index-ops, MLIR's
 // AffineExpandIndexOps: delinearize_index and linearize_index become arith
