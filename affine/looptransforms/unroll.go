@@ -52,14 +52,15 @@ func innermost(op *ir.Operation) bool { return len(loops(op)) == 0 }
 // loops of each function are unrolled by unroll-factor (fully with
 // unroll-full), unroll-num-reps times; with unroll-full and
 // unroll-full-threshold set, every loop of at most that constant trip
-// count is fully unrolled instead.
+// count is fully unrolled instead. An unroll-factor of -1 is unroll-full,
+// as in current MLIR (which keeps unroll-full for older pipelines too).
 func UnrollPass() *pass.Pass {
 	return &pass.Pass{
 		Name:     "AffineLoopUnroll",
 		Argument: "affine-loop-unroll",
 		Summary:  "Unroll affine loops",
 		Options: []pass.Option{
-			{Name: "unroll-factor", Kind: pass.IntOption, Default: "4", Help: "Use this unroll factor for all loops being unrolled"},
+			{Name: "unroll-factor", Kind: pass.IntOption, Default: "4", Help: "Use this unroll factor for all loops being unrolled, set it to -1, and it will fully unroll."},
 			{Name: "unroll-up-to-factor", Kind: pass.BoolOption, Default: "false", Help: "Allow unrolling up to the factor specified"},
 			{Name: "unroll-full", Kind: pass.BoolOption, Default: "false", Help: "Fully unroll loops"},
 			{Name: "unroll-num-reps", Kind: pass.IntOption, Default: "1", Help: "Unroll innermost loops repeatedly this many times"},
@@ -67,13 +68,15 @@ func UnrollPass() *pass.Pass {
 			{Name: "cleanup-unroll", Kind: pass.BoolOption, Default: "false", Help: "Fully unroll the cleanup loop when possible."},
 		},
 		Init: func(_ *ir.Context, o *pass.Options) error {
-			for _, n := range []string{"unroll-factor", "unroll-num-reps", "unroll-full-threshold"} {
+			// MLIR's options are unsigned but for the factor, whose -1
+			// means a full unroll; a factor of 0 trips its assertion.
+			for _, n := range []string{"unroll-num-reps", "unroll-full-threshold"} {
 				if o.String(n) != "" && o.Int(n) < 0 {
-					return fmt.Errorf("'%s' must not be negative", n)
+					return fmt.Errorf("option '%s' wants an unsigned integer, got '%s'", n, o.String(n))
 				}
 			}
-			if o.Int("unroll-factor") == 0 {
-				return fmt.Errorf("'unroll-factor' must be positive")
+			if f := o.Int("unroll-factor"); f == 0 || f < -1 {
+				return fmt.Errorf("option 'unroll-factor' wants a positive integer or -1, got '%d'", f)
 			}
 			return nil
 		},
@@ -88,7 +91,7 @@ func UnrollPass() *pass.Pass {
 }
 
 func unrollFunction(fn *ir.Operation, o *pass.Options) {
-	full := o.Bool("unroll-full")
+	full := o.Bool("unroll-full") || o.Int("unroll-factor") == -1
 	if full && o.String("unroll-full-threshold") != "" {
 		threshold := int64(o.Int("unroll-full-threshold"))
 		var short []*ir.Operation
