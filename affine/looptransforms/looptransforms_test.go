@@ -65,6 +65,29 @@ const kernel = `func.func @main(%a: index, %b: index) -> (index, index) {
   return %s, %sum : index, index
 }`
 
+// jamKernel starts with the loop nest affine-loop-unroll-jam takes: an
+// outer loop of symbolic trip count carrying a sum, over inner loops with
+// iter_args of their own.
+const jamKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %s = affine.for %i = 1 to affine_map<()[s0] -> (s0 + 5)>()[%a] iter_args(%acc = %b) -> (index) {
+    %c2 = arith.constant 2 : index
+    %x = arith.muli %i, %c2 : index
+    %in:2 = affine.for %j = 0 to 7 iter_args(%p = %x, %q = %i) -> (index, index) {
+      %y = arith.addi %p, %j : index
+      %z = arith.muli %q, %c2 : index
+      affine.yield %y, %z : index, index
+    }
+    %w = arith.addi %in#0, %in#1 : index
+    %t = arith.addi %acc, %w : index
+    affine.yield %t : index
+  }
+  %m = affine.for %i = 0 to %b iter_args(%acc = %a) -> (index) {
+    %t = arith.maxsi %acc, %i : index
+    affine.yield %t : index
+  }
+  return %s, %m : index, index
+}`
+
 // TestPassesKeepResults runs the kernel in the interpreter (after
 // lower-affine) before and after each pipeline: the results must agree.
 func TestPassesKeepResults(t *testing.T) {
@@ -72,6 +95,13 @@ func TestPassesKeepResults(t *testing.T) {
 	looptransforms.Register(reg)
 	affinetransforms.Register(reg)
 	_, before := interptest.Transformed(t, newContext, reg, kernel, "builtin.module(lower-affine)")
+	_, jamBefore := interptest.Transformed(t, newContext, reg, jamKernel, "builtin.module(lower-affine)")
+	for _, p := range []string{"affine-loop-unroll-jam", "affine-loop-unroll-jam{unroll-jam-factor=3}", "affine-loop-unroll-jam{unroll-jam-factor=2},affine-loop-unroll"} {
+		t.Run(p, func(t *testing.T) {
+			_, after := interptest.Transformed(t, newContext, reg, jamKernel, "builtin.module(func.func("+p+"),lower-affine)")
+			interptest.SameResults(t, "", jamBefore, after, [][2]int64{{0, 0}, {1, 5}, {7, 9}, {16, 16}, {9, 4}, {3, 0}})
+		})
+	}
 	for _, p := range []string{
 		"affine-loop-unroll",
 		"affine-loop-unroll{unroll-factor=3}",
@@ -88,6 +118,17 @@ func TestPassesKeepResults(t *testing.T) {
 			_, after := interptest.Transformed(t, newContext, reg, kernel, "builtin.module(func.func("+p+"),lower-affine)")
 			interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 5}, {7, 9}, {16, 16}, {9, 4}, {3, 0}})
 		})
+	}
+}
+
+// TestUnrollJamChangesLoops checks that the jam kernel's outer loop was
+// unroll-jammed: its step grew and a reduction combines the copies.
+func TestUnrollJamChangesLoops(t *testing.T) {
+	reg := pass.Registry{}
+	looptransforms.Register(reg)
+	_, after := interptest.Transformed(t, newContext, reg, jamKernel, "builtin.module(func.func(affine-loop-unroll-jam))")
+	if text := after.String(); !strings.Contains(text, "step 4 iter_args") || strings.Count(text, "affine.for") != 5 {
+		t.Errorf("want the outer loop by 4 and a cleanup loop, got:\n%s", text)
 	}
 }
 
