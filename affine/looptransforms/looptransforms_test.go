@@ -88,6 +88,51 @@ const jamKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
   return %s, %m : index, index
 }`
 
+// nestKernel has perfect nests for affine-loop-coalescing: one of three
+// constant loops, one with a min bound and a loop from 1 (coalesced once
+// normalized), one whose inner bound depends on the outer loop.
+const nestKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %m = memref.alloca() : memref<16x16x4xindex>
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 16 {
+      affine.for %k = 0 to 4 {
+        affine.store %c0, %m[%i, %j, %k] : memref<16x16x4xindex>
+      }
+    }
+  }
+  affine.for %i = 0 to %a {
+    affine.for %j = 0 to min affine_map<()[s0] -> (s0, 16)>()[%b] {
+      affine.for %k = 1 to 5 {
+        %x = arith.muli %i, %j : index
+        %y = arith.addi %x, %k : index
+        affine.store %y, %m[%i, %j, %k - 1] : memref<16x16x4xindex>
+      }
+    }
+  }
+  affine.for %i = 0 to %b {
+    affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      affine.for %k = 0 to %a step 2 {
+        %x = affine.load %m[%i, %j, 0] : memref<16x16x4xindex>
+        %y = arith.addi %x, %k : index
+        affine.store %y, %m[%i, %j, 0] : memref<16x16x4xindex>
+      }
+    }
+  }
+  %s = affine.for %i = 0 to 16 iter_args(%acc = %c0) -> (index) {
+    %r = affine.for %j = 0 to 16 iter_args(%in = %acc) -> (index) {
+      %x = affine.load %m[%i, %j, 0] : memref<16x16x4xindex>
+      %z = affine.load %m[%i, %j, 3] : memref<16x16x4xindex>
+      %k = arith.muli %x, %j : index
+      %w = arith.addi %k, %z : index
+      %y = arith.addi %in, %w : index
+      affine.yield %y : index
+    }
+    affine.yield %r : index
+  }
+  return %s, %a : index, index
+}`
+
 // TestPassesKeepResults runs the kernel in the interpreter (after
 // lower-affine) before and after each pipeline: the results must agree.
 func TestPassesKeepResults(t *testing.T) {
@@ -100,6 +145,13 @@ func TestPassesKeepResults(t *testing.T) {
 		t.Run(p, func(t *testing.T) {
 			_, after := interptest.Transformed(t, newContext, reg, jamKernel, "builtin.module(func.func("+p+"),lower-affine)")
 			interptest.SameResults(t, "", jamBefore, after, [][2]int64{{0, 0}, {1, 5}, {7, 9}, {16, 16}, {9, 4}, {3, 0}})
+		})
+	}
+	_, nestBefore := interptest.Transformed(t, newContext, reg, nestKernel, "builtin.module(lower-affine)")
+	for _, p := range []string{"affine-loop-coalescing", "affine-loop-normalize,affine-loop-coalescing"} {
+		t.Run(p, func(t *testing.T) {
+			_, after := interptest.Transformed(t, newContext, reg, nestKernel, "builtin.module(func.func("+p+"),lower-affine)")
+			interptest.SameResults(t, "", nestBefore, after, [][2]int64{{0, 0}, {1, 5}, {7, 9}, {16, 16}, {9, 4}, {3, 0}})
 		})
 	}
 	for _, p := range []string{
@@ -129,6 +181,19 @@ func TestUnrollJamChangesLoops(t *testing.T) {
 	_, after := interptest.Transformed(t, newContext, reg, jamKernel, "builtin.module(func.func(affine-loop-unroll-jam))")
 	if text := after.String(); !strings.Contains(text, "step 4 iter_args") || strings.Count(text, "affine.for") != 5 {
 		t.Errorf("want the outer loop by 4 and a cleanup loop, got:\n%s", text)
+	}
+}
+
+// TestCoalesceChangesLoops checks how many loops the coalescing leaves
+// in the nest kernel: one per coalesced nest; the nest whose inner bound
+// depends on the outer loop stays whole (the pair under it has a bound
+// that is no valid symbol), and so do the two loops carrying values.
+func TestCoalesceChangesLoops(t *testing.T) {
+	reg := pass.Registry{}
+	looptransforms.Register(reg)
+	_, after := interptest.Transformed(t, newContext, reg, nestKernel, "builtin.module(func.func(affine-loop-normalize,affine-loop-coalescing))")
+	if text := after.String(); strings.Count(text, "affine.for") != 7 {
+		t.Errorf("want seven loops left, got:\n%s", text)
 	}
 }
 
