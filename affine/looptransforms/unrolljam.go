@@ -30,8 +30,8 @@ func UnrollJamPass() *pass.Pass {
 		Run: func(root *ir.Operation, pc *pass.Context) error {
 			factor := int64(pc.Options.Int("unroll-jam-factor"))
 			for _, fn := range functions(root) {
-				if first := fn.Region(0).Entry().OpList()[0]; first.Name() == "affine.for" {
-					UnrollJamByFactor(first, factor)
+				if ops := fn.Region(0).Entry().OpList(); len(ops) > 0 && ops[0].Name() == "affine.for" {
+					UnrollJamByFactor(ops[0], factor)
 				}
 			}
 			return nil
