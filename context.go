@@ -2,6 +2,7 @@ package kiln
 
 import (
 	"github.com/kiln-gpu/kiln/affine"
+	"github.com/kiln-gpu/kiln/affine/looptransforms"
 	affinetransforms "github.com/kiln-gpu/kiln/affine/transforms"
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/arith/emulate"
@@ -57,6 +58,7 @@ func Passes() pass.Registry {
 	emulate.Register(reg)
 	mathtransforms.Register(reg)
 	affinetransforms.Register(reg)
+	looptransforms.Register(reg)
 	outline.Register(reg)
 	fromscf.Register(reg)
 	spirvtransforms.Register(reg)

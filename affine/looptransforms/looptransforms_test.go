@@ -1,0 +1,235 @@
+package looptransforms_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kiln-gpu/kiln/affine"
+	"github.com/kiln-gpu/kiln/affine/looptransforms"
+	affinetransforms "github.com/kiln-gpu/kiln/affine/transforms"
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/fn"
+	"github.com/kiln-gpu/kiln/interp/interptest"
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
+	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/memref"
+	"github.com/kiln-gpu/kiln/scf"
+)
+
+var newContext = irtest.ContextWith(affine.Dialect(), arith.Dialect(), fn.Dialect(), memref.Dialect(), scf.Dialect())
+
+// kernel runs affine loops of constant, symbolic and min bounds, steps
+// other than 1, a non-zero lower bound and iter_args over a buffer, and
+// returns checksums of what they computed, for @main(%a, %b) with a and b
+// in [0, 16].
+const kernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.alloca() : memref<64xindex>
+  affine.for %i = 0 to 64 {
+    memref.store %i, %m[%i] : memref<64xindex>
+  }
+  affine.for %i = 1 to 23 step 3 {
+    %x = affine.load %m[%i] : memref<64xindex>
+    %y = arith.muli %x, %x : index
+    affine.store %y, %m[%i + 1] : memref<64xindex>
+  }
+  affine.for %i = %a to affine_map<()[s0, s1] -> (s0 + s1 + 7)>()[%a, %b] step 2 {
+    %x = affine.load %m[%i] : memref<64xindex>
+    %y = arith.addi %x, %i : index
+    affine.store %y, %m[%i + 2] : memref<64xindex>
+  }
+  %s = affine.for %i = 0 to min affine_map<()[s0] -> (s0 * 3, 40)>()[%b] iter_args(%acc = %c1) -> (index) {
+    %x = affine.load %m[%i] : memref<64xindex>
+    %y = arith.muli %acc, %c1 : index
+    %z = arith.addi %y, %x : index
+    affine.yield %z : index
+  }
+  %t:2 = affine.for %i = 2 to 13 iter_args(%p = %c0, %q = %c1) -> (index, index) {
+    %r = affine.for %j = 0 to %a iter_args(%in = %p) -> (index) {
+      %x = affine.load %m[%i + %j] : memref<64xindex>
+      %y = arith.addi %in, %x : index
+      affine.yield %y : index
+    }
+    %q2 = arith.addi %q, %r : index
+    affine.yield %r, %q2 : index, index
+  }
+  %u = arith.addi %t#0, %t#1 : index
+  %sum = affine.for %i = 0 to 64 iter_args(%acc = %u) -> (index) {
+    %x = affine.load %m[%i] : memref<64xindex>
+    %k = arith.muli %x, %i : index
+    %y = arith.addi %acc, %k : index
+    affine.yield %y : index
+  }
+  return %s, %sum : index, index
+}`
+
+// jamKernel starts with the loop nest affine-loop-unroll-jam takes: an
+// outer loop of symbolic trip count carrying a sum, over inner loops with
+// iter_args of their own.
+const jamKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %s = affine.for %i = 1 to affine_map<()[s0] -> (s0 + 5)>()[%a] iter_args(%acc = %b) -> (index) {
+    %c2 = arith.constant 2 : index
+    %x = arith.muli %i, %c2 : index
+    %in:2 = affine.for %j = 0 to 7 iter_args(%p = %x, %q = %i) -> (index, index) {
+      %y = arith.addi %p, %j : index
+      %z = arith.muli %q, %c2 : index
+      affine.yield %y, %z : index, index
+    }
+    %w = arith.addi %in#0, %in#1 : index
+    %t = arith.addi %acc, %w : index
+    affine.yield %t : index
+  }
+  %m = affine.for %i = 0 to %b iter_args(%acc = %a) -> (index) {
+    %t = arith.maxsi %acc, %i : index
+    affine.yield %t : index
+  }
+  return %s, %m : index, index
+}`
+
+// nestKernel has perfect nests for affine-loop-coalescing: one of three
+// constant loops, one with a min bound and a loop from 1 (coalesced once
+// normalized), one whose inner bound depends on the outer loop.
+const nestKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %m = memref.alloca() : memref<16x16x4xindex>
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 16 {
+      affine.for %k = 0 to 4 {
+        affine.store %c0, %m[%i, %j, %k] : memref<16x16x4xindex>
+      }
+    }
+  }
+  affine.for %i = 0 to %a {
+    affine.for %j = 0 to min affine_map<()[s0] -> (s0, 16)>()[%b] {
+      affine.for %k = 1 to 5 {
+        %x = arith.muli %i, %j : index
+        %y = arith.addi %x, %k : index
+        affine.store %y, %m[%i, %j, %k - 1] : memref<16x16x4xindex>
+      }
+    }
+  }
+  affine.for %i = 0 to %b {
+    affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      affine.for %k = 0 to %a step 2 {
+        %x = affine.load %m[%i, %j, 0] : memref<16x16x4xindex>
+        %y = arith.addi %x, %k : index
+        affine.store %y, %m[%i, %j, 0] : memref<16x16x4xindex>
+      }
+    }
+  }
+  %s = affine.for %i = 0 to 16 iter_args(%acc = %c0) -> (index) {
+    %r = affine.for %j = 0 to 16 iter_args(%in = %acc) -> (index) {
+      %x = affine.load %m[%i, %j, 0] : memref<16x16x4xindex>
+      %z = affine.load %m[%i, %j, 3] : memref<16x16x4xindex>
+      %k = arith.muli %x, %j : index
+      %w = arith.addi %k, %z : index
+      %y = arith.addi %in, %w : index
+      affine.yield %y : index
+    }
+    affine.yield %r : index
+  }
+  return %s, %a : index, index
+}`
+
+// TestPassesKeepResults runs the kernel in the interpreter (after
+// lower-affine) before and after each pipeline: the results must agree.
+func TestPassesKeepResults(t *testing.T) {
+	reg := pass.Registry{}
+	looptransforms.Register(reg)
+	affinetransforms.Register(reg)
+	_, before := interptest.Transformed(t, newContext, reg, kernel, "builtin.module(lower-affine)")
+	_, jamBefore := interptest.Transformed(t, newContext, reg, jamKernel, "builtin.module(lower-affine)")
+	for _, p := range []string{"affine-loop-unroll-jam", "affine-loop-unroll-jam{unroll-jam-factor=3}", "affine-loop-unroll-jam{unroll-jam-factor=2},affine-loop-unroll"} {
+		t.Run(p, func(t *testing.T) {
+			_, after := interptest.Transformed(t, newContext, reg, jamKernel, "builtin.module(func.func("+p+"),lower-affine)")
+			interptest.SameResults(t, "", jamBefore, after, [][2]int64{{0, 0}, {1, 5}, {7, 9}, {16, 16}, {9, 4}, {3, 0}})
+		})
+	}
+	_, nestBefore := interptest.Transformed(t, newContext, reg, nestKernel, "builtin.module(lower-affine)")
+	for _, p := range []string{"affine-loop-coalescing", "affine-loop-normalize,affine-loop-coalescing"} {
+		t.Run(p, func(t *testing.T) {
+			_, after := interptest.Transformed(t, newContext, reg, nestKernel, "builtin.module(func.func("+p+"),lower-affine)")
+			interptest.SameResults(t, "", nestBefore, after, [][2]int64{{0, 0}, {1, 5}, {7, 9}, {16, 16}, {9, 4}, {3, 0}})
+		})
+	}
+	for _, p := range []string{
+		"affine-loop-unroll",
+		"affine-loop-unroll{unroll-factor=3}",
+		"affine-loop-unroll{unroll-factor=5 cleanup-unroll=true}",
+		"affine-loop-unroll{unroll-factor=7 unroll-up-to-factor=true}",
+		"affine-loop-unroll{unroll-factor=2 unroll-num-reps=3}",
+		"affine-loop-unroll{unroll-full=true}",
+		"affine-loop-unroll{unroll-factor=-1}",
+		"affine-loop-unroll{unroll-full=true unroll-full-threshold=11}",
+		"affine-loop-normalize",
+		"affine-loop-normalize{promote-single-iter=false},affine-loop-unroll{unroll-factor=3}",
+	} {
+		t.Run(p, func(t *testing.T) {
+			_, after := interptest.Transformed(t, newContext, reg, kernel, "builtin.module(func.func("+p+"),lower-affine)")
+			interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 5}, {7, 9}, {16, 16}, {9, 4}, {3, 0}})
+		})
+	}
+}
+
+// TestUnrollJamChangesLoops checks that the jam kernel's outer loop was
+// unroll-jammed: its step grew and a reduction combines the copies.
+func TestUnrollJamChangesLoops(t *testing.T) {
+	reg := pass.Registry{}
+	looptransforms.Register(reg)
+	_, after := interptest.Transformed(t, newContext, reg, jamKernel, "builtin.module(func.func(affine-loop-unroll-jam))")
+	if text := after.String(); !strings.Contains(text, "step 4 iter_args") || strings.Count(text, "affine.for") != 5 {
+		t.Errorf("want the outer loop by 4 and a cleanup loop, got:\n%s", text)
+	}
+}
+
+// TestCoalesceChangesLoops checks how many loops the coalescing leaves
+// in the nest kernel: one per coalesced nest; the nest whose inner bound
+// depends on the outer loop stays whole (the pair under it has a bound
+// that is no valid symbol), and so do the two loops carrying values.
+func TestCoalesceChangesLoops(t *testing.T) {
+	reg := pass.Registry{}
+	looptransforms.Register(reg)
+	_, after := interptest.Transformed(t, newContext, reg, nestKernel, "builtin.module(func.func(affine-loop-normalize,affine-loop-coalescing))")
+	if text := after.String(); strings.Count(text, "affine.for") != 7 {
+		t.Errorf("want seven loops left, got:\n%s", text)
+	}
+}
+
+// TestUnrollChangesLoops checks that the kernel's loops were unrolled:
+// the pipeline must not be a no-op that the results test passes anyway.
+// The loops of constant trip count that five does not divide are fully
+// unrolled; those of unknown trip count stay, and so does the nest around
+// one, which is no innermost loop.
+func TestUnrollChangesLoops(t *testing.T) {
+	reg := pass.Registry{}
+	looptransforms.Register(reg)
+	_, after := interptest.Transformed(t, newContext, reg, kernel, "builtin.module(func.func(affine-loop-unroll{unroll-factor=5 cleanup-unroll=true}))")
+	if text := after.String(); strings.Count(text, "affine.for") != 4 {
+		t.Errorf("want four loops left, got:\n%s", text)
+	}
+}
+
+// TestBadOptions checks the option values the unroll pass refuses.
+func TestBadOptions(t *testing.T) {
+	reg := pass.Registry{}
+	looptransforms.Register(reg)
+	for _, tc := range []struct{ opts, want string }{
+		{"unroll-factor=0", "option 'unroll-factor' wants a positive integer or -1, got '0'"},
+		{"unroll-factor=-2", "option 'unroll-factor' wants a positive integer or -1, got '-2'"},
+		{"unroll-num-reps=-1", "option 'unroll-num-reps' wants an unsigned integer, got '-1'"},
+	} {
+		m, err := ir.Parse(newContext(), "func.func @f() {\n  return\n}", "f.mlir")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := pass.Parse("builtin.module(func.func(affine-loop-unroll{"+tc.opts+"}))", reg)
+		if err == nil {
+			err = pass.New(p, pass.Config{}).Run(m)
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want %q", tc.opts, err, tc.want)
+		}
+	}
+}
