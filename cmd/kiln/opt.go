@@ -27,6 +27,8 @@ type optOptions struct {
 	printBefore       bool
 	printAfter        bool
 	timing            bool
+	statistics        bool
+	statisticsDisplay statisticsDisplay
 	disableThreading  bool
 	verifyEach        bool
 	noImplicitModule  bool
@@ -57,6 +59,8 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.BoolVar(&o.printBefore, "mlir-print-ir-before-all", false, "print the IR before each pass")
 	fs.BoolVar(&o.printAfter, "mlir-print-ir-after-all", false, "print the IR after each pass")
 	fs.BoolVar(&o.timing, "mlir-timing", false, "print the time each pass took")
+	fs.BoolVar(&o.statistics, "mlir-pass-statistics", false, "print the passes' statistics to stderr after they run")
+	fs.Var(&o.statisticsDisplay, "mlir-pass-statistics-display", "lay the statistics out as a `list` (summed per pass) or as the `pipeline` (default)")
 	fs.BoolVar(&o.disableThreading, "mlir-disable-threading", false, "run passes, verify and print on one goroutine")
 	fs.BoolVar(&o.verifyEach, "verify-each", true, "verify the IR after each pass")
 	fs.BoolVar(&o.verifyRoundtrip, "verify-roundtrip", false, "check that the parsed IR reads back the same from its custom and its generic form")
@@ -82,6 +86,29 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	return c
 }
 
+// statisticsDisplay is --mlir-pass-statistics-display's value.
+type statisticsDisplay pass.StatisticsDisplay
+
+func (d *statisticsDisplay) String() string {
+	if pass.StatisticsDisplay(*d) == pass.StatisticsList {
+		return "list"
+	}
+	return "pipeline"
+}
+
+func (d *statisticsDisplay) Set(v string) error {
+	switch v {
+	case "list":
+		*d = statisticsDisplay(pass.StatisticsList)
+	case "pipeline":
+		*d = statisticsDisplay(pass.StatisticsPipeline)
+	default:
+		// llvm::cl's enum option wording, as mlir-opt.
+		return fmt.Errorf("Cannot find option named '%s'!", v)
+	}
+	return nil
+}
+
 // pipelineText appends each --pass-pipeline text to the pipeline, keeping
 // its order among pass flags.
 type pipelineText struct{ o *optOptions }
@@ -105,12 +132,20 @@ func writePasses(w io.Writer, reg pass.Registry) {
 			if opt.Default != "" {
 				text += fmt.Sprintf(" (default %s)", opt.Default)
 			}
-			writeRows(w, [][2]string{{"    " + opt.Name + "=" + optionKindName[opt.Kind], text}})
+			kind := optionKindName[opt.Kind]
+			switch opt.Kind {
+			case pass.ListOption:
+				kind = "LIST of " + optionKindName[opt.Elem]
+			case pass.EnumOption:
+				kind = strings.Join(opt.Values, "|")
+			}
+			writeRows(w, [][2]string{{"    " + opt.Name + "=" + kind, text}})
 		}
 	}
 }
 
-var optionKindName = [...]string{pass.StringOption: "STRING", pass.BoolOption: "BOOL", pass.IntOption: "INT", pass.ListOption: "LIST"}
+var optionKindName = [...]string{pass.StringOption: "STRING", pass.BoolOption: "BOOL", pass.IntOption: "INT", pass.ListOption: "LIST",
+	pass.UnsignedOption: "UINT", pass.Int64Option: "INT64", pass.EnumOption: "ENUM"}
 
 func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o := &optOptions{}

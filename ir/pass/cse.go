@@ -20,17 +20,24 @@ func CSE() *Pass {
 		Name:     "CSE",
 		Argument: "cse",
 		Summary:  "Eliminate common sub-expressions",
-		Run: func(op *ir.Operation, _ *Context) error {
-			eliminateCommonSubexpressions(op, nil)
+		Statistics: []Statistic{
+			{Name: "num-cse'd", Desc: "Number of operations CSE'd"},
+			{Name: "num-dce'd", Desc: "Number of operations DCE'd"},
+		},
+		Run: func(op *ir.Operation, pc *Context) error {
+			c := eliminateCommonSubexpressions(op, nil)
+			pc.AddStatistic("num-cse'd", c.numCSE)
+			pc.AddStatistic("num-dce'd", len(c.erase)-c.numCSE)
 			return nil
 		},
 	}
 }
 
-// eliminateCommonSubexpressions runs cse on op's regions and reports
-// whether it changed them; with a rewriter, it erases through it so that
-// its listener (a greedy driver) hears of the erased ops.
-func eliminateCommonSubexpressions(op *ir.Operation, rw *ir.Rewriter) bool {
+// eliminateCommonSubexpressions runs cse on op's regions and returns the
+// run, whose erase lists the ops it erased; with a rewriter, it erases
+// through it so that its listener (a greedy driver) hears of the erased
+// ops.
+func eliminateCommonSubexpressions(op *ir.Operation, rw *ir.Rewriter) *cse {
 	c := &cse{seed: maphash.MakeSeed(), known: map[uint64][]*ir.Operation{}, rw: rw}
 	for _, r := range op.Regions() {
 		c.region(r)
@@ -42,7 +49,7 @@ func eliminateCommonSubexpressions(op *ir.Operation, rw *ir.Rewriter) bool {
 			dead.Erase()
 		}
 	}
-	return len(c.erase) > 0
+	return c
 }
 
 // cse is one run: a scoped table of the ops available at the current
@@ -54,6 +61,9 @@ type cse struct {
 	// scope pops exactly its entries.
 	scopes [][]uint64
 	erase  []*ir.Operation
+	// numCSE counts the erased ops that were duplicates; the others were
+	// trivially dead.
+	numCSE int
 	rw     *ir.Rewriter
 }
 
@@ -128,6 +138,7 @@ func (c *cse) block(b *ir.Block) {
 				op.ReplaceAllUsesWith(existing.Results())
 			}
 			c.erase = append(c.erase, op)
+			c.numCSE++
 			continue
 		}
 		c.known[h] = append(c.known[h], op)

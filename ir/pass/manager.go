@@ -73,6 +73,7 @@ func InitPipeline(p *Pipeline, ctx *ir.Context) error {
 	// Options are created here, before any goroutine reads them.
 	return p.passes(func(p *Pass) error {
 		opts := p.Opts()
+		p.counters()
 		if p.Init == nil {
 			return nil
 		}

@@ -3,6 +3,8 @@ package pass
 import (
 	"fmt"
 	"os"
+	"slices"
+	"sync/atomic"
 
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -29,8 +31,19 @@ type Pass struct {
 	// pass's display name in place of Name (composite-fixed-point-pass's
 	// name=...).
 	NameOption string
+	// Statistics declares the counters the pass reports under
+	// --mlir-pass-statistics (Context.AddStatistic), as MLIR's Statistic
+	// members.
+	Statistics []Statistic
 
-	opts *Options
+	opts   *Options
+	counts []atomic.Uint64
+}
+
+// Statistic declares one counter of a pass: its name and description as
+// MLIR's Pass::Statistic.
+type Statistic struct {
+	Name, Desc string
 }
 
 // Context is what Run sees besides the op.
@@ -75,6 +88,28 @@ func (c *Context) RunPipeline(p *Pipeline, op *ir.Operation) error {
 		return New(p, Config{DisableThreading: true}).Run(op)
 	}
 	return c.run.run(p, op)
+}
+
+// AddStatistic adds n to the pass's declared statistic name; it is safe
+// from concurrent runs of the pass.
+func (c *Context) AddStatistic(name string, n int) {
+	if c.Pass == nil || n == 0 {
+		return
+	}
+	i := slices.IndexFunc(c.Pass.Statistics, func(s Statistic) bool { return s.Name == name })
+	if i < 0 {
+		panic(fmt.Sprintf("pass %s declares no statistic %q", c.Pass.Argument, name))
+	}
+	c.Pass.counters()[i].Add(uint64(n))
+}
+
+// counters returns the pass's statistic values, creating them on first
+// use (InitPipeline, before any goroutine runs the pass).
+func (p *Pass) counters() []atomic.Uint64 {
+	if p.counts == nil {
+		p.counts = make([]atomic.Uint64, len(p.Statistics))
+	}
+	return p.counts
 }
 
 // Opts returns the pass's option values (the declared defaults until set).

@@ -1,7 +1,6 @@
 package transforms
 
 import (
-	"fmt"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
@@ -91,14 +90,10 @@ var (
 func MLIRLowerMultiReductionPass() *pass.Pass {
 	return &pass.Pass{Name: "LowerVectorMultiReduction", Argument: "lower-vector-multi-reduction",
 		Summary: "Lower 'vector.multi_reduction' operations", OpName: "func.func",
-		Options: []pass.Option{{Name: "lowering-strategy", Kind: pass.StringOption, Default: "inner-parallel",
+		Options: []pass.Option{{Name: "lowering-strategy", Kind: pass.EnumOption, Default: "inner-parallel", Values: []string{"inner-reduction", "inner-parallel"},
 			Help: "Select the strategy to control how multi_reduction is lowered: inner-parallel (outer-reduction and inner-parallel ops) or inner-reduction (outer-parallel and inner-reduction ops)"}},
 		Run: func(op *ir.Operation, pc *pass.Context) error {
-			s := pc.Options.String("lowering-strategy")
-			if s != "inner-parallel" && s != "inner-reduction" {
-				return fmt.Errorf("option 'lowering-strategy' wants inner-parallel or inner-reduction, got '%s'", s)
-			}
-			return rewrite.ApplyGreedily(op, MLIRMultiReductionPatterns(s == "inner-reduction")...)
+			return rewrite.ApplyGreedily(op, MLIRMultiReductionPatterns(pc.Options.String("lowering-strategy") == "inner-reduction")...)
 		}}
 }
 
