@@ -308,7 +308,7 @@ func badCases() []badCase {
 		{name: "pass/bad-option", args: "opt --pass-pipeline=builtin.module(canonicalize{max-iterations=abc}) %s", in: "", exit: 1,
 			want: "pass pipeline:1:44: error: for the --max-iterations option: 'abc' value invalid for long argument!"},
 		{name: "pass/option-unbalanced-brace", args: "opt --pass-pipeline=builtin.module(canonicalize{x{=}}) %s", in: "", exit: 1,
-			want: "pass pipeline:1:28: error: unbalanced braces in option value }: quote it"},
+			want: "pass pipeline:1:32: error: unbalanced braces in option value }: quote it"},
 		{name: "pass/unclosed-pipeline", args: "opt --pass-pipeline=builtin.module(canonicalize %s", in: "", exit: 1, want: "pass pipeline:1:28: error: expected ',' or ')'"},
 
 		// Command lines.

@@ -70,7 +70,9 @@ func Canonicalize() *Pass {
 				MergeBlocks:      level == "aggressive",
 			}
 			if o.Bool("cse-between-iterations") {
-				cfg.AfterSweep = func(root *ir.Operation, rw *ir.Rewriter) bool { return len(eliminateCommonSubexpressions(root, rw).erase) > 0 }
+				cfg.AfterSweep = func(root *ir.Operation, rw *ir.Rewriter) bool {
+					return len(eliminateCommonSubexpressions(root, rw).erase) > 0
+				}
 			}
 			converged, err := rewrite.ApplyPatternsGreedily(op, patterns, cfg)
 			if err != nil {

@@ -13,9 +13,9 @@ import (
 // to (through any SymbolRefAttr) from a live op is live.
 func SymbolDCE() *Pass {
 	return &Pass{
-		Name:     "SymbolDCE",
-		Argument: "symbol-dce",
-		Summary:  "Eliminate dead symbols",
+		Name:       "SymbolDCE",
+		Argument:   "symbol-dce",
+		Summary:    "Eliminate dead symbols",
 		Statistics: []Statistic{{Name: "num-dce'd", Desc: "Number of symbols DCE'd"}},
 		Run: func(op *ir.Operation, pc *Context) error {
 			if !op.HasTrait(ir.SymbolTable) {

@@ -1,7 +1,6 @@
 package lowering
 
 import (
-
 	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"

@@ -1,7 +1,6 @@
 package transforms
 
 import (
-
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
