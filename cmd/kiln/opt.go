@@ -26,6 +26,11 @@ type optOptions struct {
 	print             ir.PrintOptions
 	printBefore       bool
 	printAfter        bool
+	printBeforePasses []string
+	printAfterPasses  []string
+	printAfterChange  bool
+	printAfterFailure bool
+	printModuleScope  bool
 	timing            bool
 	statistics        bool
 	statisticsDisplay statisticsDisplay
@@ -58,6 +63,11 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	c.printFlags(&o.print)
 	fs.BoolVar(&o.printBefore, "mlir-print-ir-before-all", false, "print the IR before each pass")
 	fs.BoolVar(&o.printAfter, "mlir-print-ir-after-all", false, "print the IR after each pass")
+	fs.Var(passNames{&o.printBeforePasses, reg}, "mlir-print-ir-before", "print the IR before the passes named in `PASS[,PASS...]`")
+	fs.Var(passNames{&o.printAfterPasses, reg}, "mlir-print-ir-after", "print the IR after the passes named in `PASS[,PASS...]`")
+	fs.BoolVar(&o.printAfterChange, "mlir-print-ir-after-change", false, "print the IR after a pass only if the pass changed it")
+	fs.BoolVar(&o.printAfterFailure, "mlir-print-ir-after-failure", false, "print the IR after a pass only if the pass failed")
+	fs.BoolVar(&o.printModuleScope, "mlir-print-ir-module-scope", false, "print the whole top-level op in IR dumps (needs --mlir-disable-threading)")
 	fs.BoolVar(&o.timing, "mlir-timing", false, "print the time each pass took")
 	fs.BoolVar(&o.statistics, "mlir-pass-statistics", false, "print the passes' statistics to stderr after they run")
 	fs.Var(&o.statisticsDisplay, "mlir-pass-statistics-display", "lay the statistics out as a `list` (summed per pass) or as the `pipeline` (default)")
@@ -84,6 +94,30 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	c.candidates = func() []string { return slices.Collect(maps.Keys(reg)) }
 	c.more = func(w io.Writer) { writePasses(w, reg) }
 	return c
+}
+
+// passNames is a flag holding registered pass arguments, comma-separated
+// and accumulated over occurrences, as mlir-opt's --mlir-print-ir-before.
+type passNames struct {
+	list *[]string
+	reg  pass.Registry
+}
+
+func (p passNames) String() string {
+	if p.list == nil {
+		return ""
+	}
+	return strings.Join(*p.list, ",")
+}
+
+func (p passNames) Set(v string) error {
+	for _, name := range strings.Split(v, ",") {
+		if _, ok := p.reg[name]; !ok {
+			return fmt.Errorf("Cannot find option named '%s'!", name)
+		}
+		*p.list = append(*p.list, name)
+	}
+	return nil
 }
 
 // statisticsDisplay is --mlir-pass-statistics-display's value.

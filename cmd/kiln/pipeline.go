@@ -17,14 +17,19 @@ import (
 func runPipeline(m *ir.Operation, o *optOptions, timing *pass.Timing, stderr io.Writer) error {
 	reg := kiln.Passes()
 	cfg := pass.Config{
-		DisableThreading: o.disableThreading,
-		NoVerify:         !o.verifyEach,
-		PrintBefore:      o.printBefore,
-		PrintAfter:       o.printAfter,
-		PrintOptions:     o.print,
-		IROut:            stderr,
-		Timing:           timing,
-		ActionLog:        o.actionLog,
+		DisableThreading:  o.disableThreading,
+		NoVerify:          !o.verifyEach,
+		PrintBefore:       o.printBefore,
+		PrintAfter:        o.printAfter,
+		PrintAfterChange:  o.printAfterChange,
+		PrintAfterFailure: o.printAfterFailure,
+		PrintModuleScope:  o.printModuleScope,
+		PrintBeforePasses: o.printBeforePasses,
+		PrintAfterPasses:  o.printAfterPasses,
+		PrintOptions:      o.print,
+		IROut:             stderr,
+		Timing:            timing,
+		ActionLog:         o.actionLog,
 	}
 	ps, err := commandLinePipelines(m, o.pipeline, reg)
 	if err != nil {

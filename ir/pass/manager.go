@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -26,8 +27,21 @@ type Config struct {
 	// it (--mlir-print-ir-before-all, --mlir-print-ir-after-all), to IROut
 	// (standard error when nil), printed with PrintOptions.
 	PrintBefore, PrintAfter bool
-	PrintOptions            ir.PrintOptions
-	IROut                   io.Writer
+	// PrintBeforePasses and PrintAfterPasses dump the IR around the passes
+	// with these arguments only (--mlir-print-ir-before=cse,...).
+	PrintBeforePasses, PrintAfterPasses []string
+	// PrintAfterChange prints an after-dump only when the pass changed the
+	// IR (--mlir-print-ir-after-change).
+	PrintAfterChange bool
+	// PrintAfterFailure prints the IR after a pass that failed, and no
+	// other after-dump (--mlir-print-ir-after-failure).
+	PrintAfterFailure bool
+	// PrintModuleScope dumps the whole top-level op instead of the op the
+	// pass runs on (--mlir-print-ir-module-scope); it needs
+	// DisableThreading.
+	PrintModuleScope bool
+	PrintOptions     ir.PrintOptions
+	IROut            io.Writer
 	// Timing, when set, records how long each pass takes (--mlir-timing).
 	Timing *Timing
 	// ActionLog, when set, receives a line as each pass starts and ends on
@@ -52,6 +66,11 @@ func (pm *PassManager) Run(op *ir.Operation) error {
 	}
 	if !matches(pm.Pipeline.Anchor, op) {
 		return op.Errorf("can't run '%s' pass manager on '%s' op", pm.Pipeline.Anchor, op.Name())
+	}
+	printsIR := pm.PrintBefore || pm.PrintAfter || pm.PrintAfterFailure || len(pm.PrintBeforePasses) > 0 || len(pm.PrintAfterPasses) > 0
+	if pm.PrintModuleScope && printsIR && !pm.DisableThreading {
+		// Another goroutine could be changing the module while it prints.
+		return errors.New("IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.")
 	}
 	if err := InitPipeline(pm.Pipeline, op.Context()); err != nil {
 		return err
@@ -113,8 +132,13 @@ func (r *runner) runPass(p *Pass, op *ir.Operation) error {
 	if p.OpName != "" && p.OpName != op.Name() {
 		return op.Errorf("trying to schedule pass '%s' on an unsupported operation", p.Argument)
 	}
-	if r.pm.PrintBefore {
-		r.dump("Before", p, op)
+	if r.pm.PrintBefore || slices.Contains(r.pm.PrintBeforePasses, p.Argument) {
+		r.dump("Before "+p.DisplayName(), p, op, r.pm.PrintOptions)
+	}
+	printAfter := r.pm.PrintAfter || r.pm.PrintAfterFailure || slices.Contains(r.pm.PrintAfterPasses, p.Argument)
+	var before string
+	if printAfter && r.pm.PrintAfterChange {
+		before = fingerprint(op)
 	}
 	r.logAction("begins (no breakpoint) Action `pass-execution` running `%s` on Operation `%s``", p.DisplayName(), op.Name())
 	start := time.Now()
@@ -124,14 +148,22 @@ func (r *runner) runPass(p *Pass, op *ir.Operation) error {
 	if err != nil {
 		// A pass that failed with a diagnostic has said what went wrong, as
 		// in MLIR (whose tests expect no more); other errors get a location.
+		if printAfter {
+			// As MLIR, IR a failed pass left invalid prints generic.
+			opts := ir.PrintOptions{}
+			if ir.Verify(op) != nil {
+				opts.Generic = true
+			}
+			r.dump("After "+p.DisplayName()+" Failed", p, op, opts)
+		}
 		var d *ir.Diagnostic
 		if errors.As(err, &d) {
 			return d
 		}
 		return ir.Errorf(op.Loc(), "pass '%s' failed on this '%s' op: %v", p.Argument, op.Name(), err)
 	}
-	if r.pm.PrintAfter {
-		r.dump("After", p, op)
+	if printAfter && !r.pm.PrintAfterFailure && (!r.pm.PrintAfterChange || fingerprint(op) != before) {
+		r.dump("After "+p.DisplayName(), p, op, r.pm.PrintOptions)
 	}
 	if !r.pm.NoVerify {
 		// The verifier's diagnostic alone, as MLIR reports it.
@@ -188,9 +220,29 @@ func (r *runner) logAction(format string, args ...any) {
 
 // dump prints the IR a pass runs on, with MLIR's header:
 // // -----// IR Dump After CSE (cse) //----- //
-func (r *runner) dump(when string, p *Pass, op *ir.Operation) {
-	text := ir.OpString(op, r.pm.PrintOptions)
+// At module scope the header names the op and the whole top-level op
+// prints.
+func (r *runner) dump(what string, p *Pass, op *ir.Operation, opts ir.PrintOptions) {
+	scope, top := "", op
+	if r.pm.PrintModuleScope {
+		scope = fmt.Sprintf(" ('%s' operation", op.Name())
+		if name, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+			scope += ": @" + name.Value
+		}
+		scope += ")"
+		for top.ParentOp() != nil {
+			top = top.ParentOp()
+		}
+	}
+	text := ir.OpString(top, opts)
 	r.outMu.Lock()
 	defer r.outMu.Unlock()
-	fmt.Fprintf(r.out, "// -----// IR Dump %s %s (%s) //----- //\n%s\n\n", when, p.DisplayName(), p.Argument, text)
+	fmt.Fprintf(r.out, "// -----// IR Dump %s (%s)%s //----- //\n%s\n\n", what, p.Argument, scope, text)
+}
+
+// fingerprint is op's IR in a form that changes whenever the op, its
+// attributes, locations or anything nested in it does (MLIR's
+// OperationFingerPrint).
+func fingerprint(op *ir.Operation) string {
+	return ir.OpString(op, ir.PrintOptions{Generic: true, DebugInfo: true})
 }
