@@ -32,6 +32,7 @@ type optOptions struct {
 	printAfterFailure bool
 	printModuleScope  bool
 	timing            bool
+	timingList        bool
 	statistics        bool
 	statisticsDisplay statisticsDisplay
 	disableThreading  bool
@@ -69,6 +70,7 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.BoolVar(&o.printAfterFailure, "mlir-print-ir-after-failure", false, "print the IR after a pass only if the pass failed")
 	fs.BoolVar(&o.printModuleScope, "mlir-print-ir-module-scope", false, "print the whole top-level op in IR dumps (needs --mlir-disable-threading)")
 	fs.BoolVar(&o.timing, "mlir-timing", false, "print the time each pass took")
+	fs.Var(timingDisplay{&o.timingList}, "mlir-timing-display", "lay the timing report out as a `tree` (default) or a list (entries merged by name, slowest first)")
 	fs.BoolVar(&o.statistics, "mlir-pass-statistics", false, "print the passes' statistics to stderr after they run")
 	fs.Var(&o.statisticsDisplay, "mlir-pass-statistics-display", "lay the statistics out as a `list` (summed per pass) or as the `pipeline` (default)")
 	fs.BoolVar(&o.disableThreading, "mlir-disable-threading", false, "run passes, verify and print on one goroutine")
@@ -117,6 +119,24 @@ func (p passNames) Set(v string) error {
 		}
 		*p.list = append(*p.list, name)
 	}
+	return nil
+}
+
+// timingDisplay is --mlir-timing-display's value: list or tree.
+type timingDisplay struct{ list *bool }
+
+func (d timingDisplay) String() string {
+	if d.list != nil && *d.list {
+		return "list"
+	}
+	return "tree"
+}
+
+func (d timingDisplay) Set(v string) error {
+	if v != "list" && v != "tree" {
+		return fmt.Errorf("Cannot find option named '%s'!", v)
+	}
+	*d.list = v == "list"
 	return nil
 }
 
@@ -231,6 +251,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var timing *pass.Timing // nil unless --mlir-timing
 	if o.timing {
 		timing = pass.NewTiming()
+		timing.List = o.timingList
 	}
 	chunks := chunkRun{name: name, text: sharedText(src), split: o.splitInput, verify: o.verifyDiagnostics, marker: ir.SplitMarker + "\n",
 		context: o.context}

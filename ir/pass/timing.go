@@ -1,8 +1,11 @@
 package pass
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,6 +18,9 @@ import (
 // the ops they ran on (with threads, that sum can exceed the wall time).
 // A program may add its own top-level entries, such as "Parser".
 type Timing struct {
+	// List lays the report out as MLIR's --mlir-timing-display=list: the
+	// entries of the tree merged by name, slowest first.
+	List  bool
 	start time.Time
 	mu    sync.Mutex
 	top   []*timer
@@ -136,14 +142,24 @@ func (t *Timing) Report(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "  %8.4f (%5.1f%%)  %s%s\n", d.Seconds(), pct, strings.Repeat("  ", depth), name)
 	}
+	merged := map[string]time.Duration{}
 	var walk func(ts []*timer, depth int)
 	walk = func(ts []*timer, depth int) {
 		for _, tm := range ts {
-			line(time.Duration(tm.total.Load()), depth, tm.name)
+			if t.List {
+				merged[tm.name] += time.Duration(tm.total.Load())
+			} else {
+				line(time.Duration(tm.total.Load()), depth, tm.name)
+			}
 			walk(tm.children, depth+1)
 		}
 	}
 	walk(t.top, 0)
+	names := slices.Sorted(maps.Keys(merged))
+	slices.SortStableFunc(names, func(x, y string) int { return cmp.Compare(merged[y], merged[x]) })
+	for _, name := range names {
+		line(merged[name], 0, name)
+	}
 	if rest := total - sum; rest > 0 {
 		line(rest, 0, "Rest")
 	}

@@ -1,5 +1,7 @@
 // RUN: kiln opt %s --mlir-timing --pass-pipeline='builtin.module(func.func(cse,canonicalize))' -o /dev/null 2>&1 | FileCheck %s
 // RUN: kiln opt %s --mlir-timing --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLIT
+// RUN: kiln opt %s --mlir-timing --mlir-timing-display=list --split-input-file --pass-pipeline='builtin.module(func.func(cse),func.func(cse))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIST
+// RUN: not kiln opt %s --mlir-timing-display=flat 2>&1 | FileCheck %s --check-prefix=BADDISPLAY
 
 // The report names parsing and printing as MLIR's does, around the passes,
 // each pass under the pipeline of the ops it ran on.
@@ -21,6 +23,20 @@
 // SPLIT-NEXT:    Verifier
 // SPLIT-NEXT:    Output
 // SPLIT-NOT:     Execution time report
+// The list display: every entry once, unindented, whatever pipeline or
+// chunk it ran in, then Rest and Total.
+// LIST:          ----Wall Time----  ----Name----
+// LIST-DAG:      {{[0-9.]+}} ({{ *[0-9.]+}}%)  Parser{{$}}
+// LIST-DAG:      {{[0-9.]+}} ({{ *[0-9.]+}}%)  Verifier{{$}}
+// LIST-DAG:      {{[0-9.]+}} ({{ *[0-9.]+}}%)  'func.func' Pipeline{{$}}
+// LIST-DAG:      {{[0-9.]+}} ({{ *[0-9.]+}}%)  CSE{{$}}
+// LIST-DAG:      {{[0-9.]+}} ({{ *[0-9.]+}}%)  Output{{$}}
+// LIST:          {{[0-9.]+}} ({{ *[0-9.]+}}%)  Rest{{$}}
+// LIST-NEXT:     {{[0-9.]+}} (100.0%)  Total
+// LIST-NOT:      CSE
+
+// BADDISPLAY: invalid value "flat" for --mlir-timing-display: Cannot find option named 'flat'!
+
 func.func @f(%a: i32) -> i32 {
   %0 = arith.addi %a, %a : i32
   %1 = arith.addi %a, %a : i32
