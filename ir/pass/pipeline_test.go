@@ -89,6 +89,7 @@ func TestPipelineErrors(t *testing.T) {
 		{"builtin.module(inline{max-iterations=-1})", "1:38: error: for the --max-iterations option: '-1' value invalid for uint argument!"},
 		{"builtin.module(inline{max-iterations=4294967296})", "value invalid for uint argument!"},
 		{"builtin.module(composite-fixed-point-pass{max-iterations=2147483648})", "'2147483648' value invalid for integer argument!"},
+		{"builtin.module(composite-fixed-point-pass{on-convergence-failure=ignore})", "for the --on-convergence-failure option: Cannot find option named 'ignore'!"},
 		{"builtin.module(canonicalize{max-iterations=0x1_0})", "'0x1_0' value invalid for long argument!"},
 		{"builtin.module(module-only{label='x})", "unterminated quote"},
 		{"builtin.module(module-only{label=a{ names=}})", "unbalanced braces in option value a{"},
