@@ -93,14 +93,34 @@ func (c *Context) RunPipeline(p *Pipeline, op *ir.Operation) error {
 // AddStatistic adds n to the pass's declared statistic name; it is safe
 // from concurrent runs of the pass.
 func (c *Context) AddStatistic(name string, n int) {
-	if c.Pass == nil || n == 0 {
-		return
+	if s := c.statistic(name); s != nil {
+		s.Add(uint64(n))
+	}
+}
+
+// MaxStatistic raises the pass's declared statistic name to n if it is
+// lower (MLIR's Statistic::updateMax).
+func (c *Context) MaxStatistic(name string, n int) {
+	s := c.statistic(name)
+	for s != nil {
+		old := s.Load()
+		if uint64(n) <= old || s.CompareAndSwap(old, uint64(n)) {
+			return
+		}
+	}
+}
+
+// statistic returns the counter of the running pass's statistic name, nil
+// outside a pass manager.
+func (c *Context) statistic(name string) *atomic.Uint64 {
+	if c.Pass == nil {
+		return nil
 	}
 	i := slices.IndexFunc(c.Pass.Statistics, func(s Statistic) bool { return s.Name == name })
 	if i < 0 {
 		panic(fmt.Sprintf("pass %s declares no statistic %q", c.Pass.Argument, name))
 	}
-	c.Pass.counters()[i].Add(uint64(n))
+	return &c.Pass.counters()[i]
 }
 
 // counters returns the pass's statistic values, creating them on first
