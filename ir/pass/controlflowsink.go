@@ -12,9 +12,9 @@ import (
 // producers considered in turn.
 func ControlFlowSink() *Pass {
 	return &Pass{
-		Name:     "ControlFlowSink",
-		Argument: "control-flow-sink",
-		Summary:  "Sink operations into conditional blocks",
+		Name:       "ControlFlowSink",
+		Argument:   "control-flow-sink",
+		Summary:    "Sink operations into conditional blocks",
 		Statistics: []Statistic{{Name: "num-sunk", Desc: "Number of operations sunk"}},
 		Run: func(op *ir.Operation, pc *Context) error {
 			var branches []*ir.Operation
