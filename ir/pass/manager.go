@@ -218,8 +218,10 @@ func (r *runner) logAction(format string, args ...any) {
 	fmt.Fprintf(r.pm.ActionLog, "[thread 0] "+format+"\n", args...)
 }
 
-// dump prints the IR a pass runs on, with MLIR's header:
-// // -----// IR Dump After CSE (cse) //----- //
+// dump prints the IR a pass runs on, with MLIR's header, which shows the
+// pass as a pipeline element, options included, so that the dump can be
+// rerun through that pass alone (LLVM PR 195198):
+// // -----// IR Dump After CSE: cse //----- //
 // At module scope the header names the op and the whole top-level op
 // prints.
 func (r *runner) dump(what string, p *Pass, op *ir.Operation, opts ir.PrintOptions) {
@@ -237,7 +239,7 @@ func (r *runner) dump(what string, p *Pass, op *ir.Operation, opts ir.PrintOptio
 	text := ir.OpString(top, opts)
 	r.outMu.Lock()
 	defer r.outMu.Unlock()
-	fmt.Fprintf(r.out, "// -----// IR Dump %s (%s)%s //----- //\n%s\n\n", what, p.Argument, scope, text)
+	fmt.Fprintf(r.out, "// -----// IR Dump %s: %s%s //----- //\n%s\n\n", what, p.text(), scope, text)
 }
 
 // fingerprint is op's IR in a form that changes whenever the op, its

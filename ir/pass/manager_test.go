@@ -126,8 +126,8 @@ func TestPrintIRAroundPasses(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := out.String()
-	before := "// -----// IR Dump Before CSE (cse) //----- //\n\"test.func\"() ({\n^bb0(%arg0: i32):\n"
-	after := "// -----// IR Dump After CSE (cse) //----- //\n\"test.func\"() ({\n"
+	before := "// -----// IR Dump Before CSE: cse //----- //\n\"test.func\"() ({\n^bb0(%arg0: i32):\n"
+	after := "// -----// IR Dump After CSE: cse //----- //\n\"test.func\"() ({\n"
 	if !strings.HasPrefix(got, before) || !strings.Contains(got, "}) {sym_name = \"f0\"} : () -> ()\n\n"+after) || !strings.HasSuffix(got, "\n\n") {
 		t.Errorf("dump:\n%s", got)
 	}

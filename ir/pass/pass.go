@@ -140,6 +140,9 @@ func (p *Pass) Opts() *Options {
 	return p.opts
 }
 
+// text is the pass as a pipeline element: its argument and options.
+func (p *Pass) text() string { return p.Argument + p.Opts().text() }
+
 // SetOption sets one option from its text form.
 func (p *Pass) SetOption(name, value string) error { return p.Opts().Set(name, value) }
 

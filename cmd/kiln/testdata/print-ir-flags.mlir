@@ -7,39 +7,39 @@
 // RUN: not kiln opt %s -mlir-print-ir-after=nosuchpass 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
 // Only the named passes print, on each op they run on.
-// BEFORE:     // -----// IR Dump Before CSE (cse) //----- //
+// BEFORE:     // -----// IR Dump Before CSE: cse //----- //
 // BEFORE-NEXT: func.func @foo()
-// BEFORE:     // -----// IR Dump Before CSE (cse) //----- //
+// BEFORE:     // -----// IR Dump Before CSE: cse //----- //
 // BEFORE-NEXT: func.func @bar()
 // BEFORE-NOT: IR Dump
 
 // A comma-separated list names several passes.
 // AFTER-NOT:  IR Dump Before
-// AFTER:      // -----// IR Dump After CSE (cse) //----- //
+// AFTER:      // -----// IR Dump After CSE: cse //----- //
 // AFTER-NEXT: func.func @foo()
-// AFTER:      // -----// IR Dump After Canonicalizer (canonicalize) //----- //
+// AFTER:      // -----// IR Dump After Canonicalizer: canonicalize{cse-between-iterations=false    max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true} //----- //
 // AFTER-NEXT: func.func @foo()
-// AFTER:      // -----// IR Dump After CSE (cse) //----- //
+// AFTER:      // -----// IR Dump After CSE: cse //----- //
 // AFTER-NEXT: func.func @bar()
-// AFTER:      // -----// IR Dump After Canonicalizer (canonicalize) //----- //
+// AFTER:      // -----// IR Dump After Canonicalizer: canonicalize{cse-between-iterations=false    max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true} //----- //
 // AFTER-NEXT: func.func @bar()
 
 // At module scope the header names the op and the whole module prints.
-// MODULE:      // -----// IR Dump Before CSE (cse) ('func.func' operation: @foo) //----- //
+// MODULE:      // -----// IR Dump Before CSE: cse ('func.func' operation: @foo) //----- //
 // MODULE-NEXT: module {
 // MODULE-NEXT:   func.func @foo()
 // MODULE:        func.func @bar()
-// MODULE:      // -----// IR Dump Before CSE (cse) ('func.func' operation: @bar) //----- //
+// MODULE:      // -----// IR Dump Before CSE: cse ('func.func' operation: @bar) //----- //
 // MODULE-NEXT: module {
 
 // Only @foo changes, in the first cse.
-// CHANGE:     // -----// IR Dump After CSE (cse) //----- //
+// CHANGE:     // -----// IR Dump After CSE: cse //----- //
 // CHANGE-NEXT: func.func @foo()
 // CHANGE-NOT: IR Dump
 
 // Only the failed pass prints.
 // FAILURE-NOT: IR Dump After CSE
-// FAILURE:     // -----// IR Dump After SymbolDCE Failed (symbol-dce) //----- //
+// FAILURE:     // -----// IR Dump After SymbolDCE Failed: symbol-dce //----- //
 // FAILURE-NEXT: func.func @foo()
 // FAILURE:     error: 'func.func' op was scheduled to run under SymbolDCE, but does not define a symbol table
 
