@@ -31,6 +31,7 @@ type optOptions struct {
 	printAfterChange  bool
 	printAfterFailure bool
 	printModuleScope  bool
+	printTreeDir      string
 	timing            bool
 	timingList        bool
 	statistics        bool
@@ -68,6 +69,7 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.Var(passNames{&o.printAfterPasses, reg}, "mlir-print-ir-after", "print the IR after the passes named in `PASS[,PASS...]`")
 	fs.BoolVar(&o.printAfterChange, "mlir-print-ir-after-change", false, "print the IR after a pass only if the pass changed it")
 	fs.BoolVar(&o.printAfterFailure, "mlir-print-ir-after-failure", false, "print the IR after a pass only if the pass failed")
+	fs.StringVar(&o.printTreeDir, "mlir-print-ir-tree-dir", "", "write each IR dump to its own file in a tree under `DIR` instead of stderr")
 	fs.BoolVar(&o.printModuleScope, "mlir-print-ir-module-scope", false, "print the whole top-level op in IR dumps (needs --mlir-disable-threading)")
 	fs.BoolVar(&o.timing, "mlir-timing", false, "print the time each pass took")
 	fs.Var(timingDisplay{&o.timingList}, "mlir-timing-display", "lay the timing report out as a `tree` (default) or a list (entries merged by name, slowest first)")

@@ -24,6 +24,7 @@ func runPipeline(m *ir.Operation, o *optOptions, timing *pass.Timing, stderr io.
 		PrintAfterChange:  o.printAfterChange,
 		PrintAfterFailure: o.printAfterFailure,
 		PrintModuleScope:  o.printModuleScope,
+		IRTreeDir:         o.printTreeDir,
 		PrintBeforePasses: o.printBeforePasses,
 		PrintAfterPasses:  o.printAfterPasses,
 		PrintOptions:      o.print,

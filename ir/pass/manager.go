@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -40,8 +43,11 @@ type Config struct {
 	// pass runs on (--mlir-print-ir-module-scope); it needs
 	// DisableThreading.
 	PrintModuleScope bool
-	PrintOptions     ir.PrintOptions
-	IROut            io.Writer
+	// IRTreeDir, when set, sends each IR dump to a file of its own under
+	// this directory instead of IROut (--mlir-print-ir-tree-dir).
+	IRTreeDir    string
+	PrintOptions ir.PrintOptions
+	IROut        io.Writer
 	// Timing, when set, records how long each pass takes (--mlir-timing).
 	Timing *Timing
 	// ActionLog, when set, receives a line as each pass starts and ends on
@@ -111,6 +117,9 @@ type runner struct {
 	out    io.Writer
 	outMu  sync.Mutex
 	timers map[any]*timer
+	// dumps counts the IRTreeDir dumps of each op (from 0; an ancestor
+	// named in a path before its first dump counts as 0 there).
+	dumps map[*ir.Operation]int
 }
 
 func (r *runner) run(p *Pipeline, op *ir.Operation) error {
@@ -236,10 +245,56 @@ func (r *runner) dump(what string, p *Pass, op *ir.Operation, opts ir.PrintOptio
 			top = top.ParentOp()
 		}
 	}
-	text := ir.OpString(top, opts)
+	text := fmt.Sprintf("// -----// IR Dump %s: %s%s //----- //\n%s\n\n", what, p.text(), scope, ir.OpString(top, opts))
 	r.outMu.Lock()
 	defer r.outMu.Unlock()
-	fmt.Fprintf(r.out, "// -----// IR Dump %s: %s%s //----- //\n%s\n\n", what, p.text(), scope, text)
+	if r.pm.IRTreeDir == "" {
+		fmt.Fprint(r.out, text)
+		return
+	}
+	path, err := r.treePath(p, op)
+	if err == nil {
+		err = os.WriteFile(path, []byte(text), 0o666)
+	}
+	if err != nil {
+		// As MLIR, a dump that cannot be written is reported and skipped.
+		fmt.Fprintln(r.out, err)
+	}
+}
+
+// treePath returns the file of a dump of op under IRTreeDir, creating its
+// directories, as MLIR's FileTreeIRPrinterConfig names them: a directory
+// per op from the top-level one down to op, "<op name with _ for .>_<symbol
+// name or no-symbol-name>", and the file "<count>_..._<count>_<pass>.mlir"
+// with the dump counts of those ops.
+func (r *runner) treePath(p *Pass, op *ir.Operation) (string, error) {
+	if r.dumps == nil {
+		r.dumps = map[*ir.Operation]int{}
+	}
+	if n, ok := r.dumps[op]; ok {
+		r.dumps[op] = n + 1
+	} else {
+		r.dumps[op] = 0
+	}
+	var dirs, counts []string
+	for o := op; o != nil; o = o.ParentOp() {
+		counts = append(counts, strconv.Itoa(r.dumps[o]))
+		if _, ok := r.dumps[o]; !ok {
+			r.dumps[o] = 0
+		}
+		sym := "no-symbol-name"
+		if name, ok := o.Attr("sym_name").(*ir.StringAttr); ok {
+			sym = strings.NewReplacer("/", "_", "\\", "_").Replace(name.Value)
+		}
+		dirs = append(dirs, strings.ReplaceAll(o.Name(), ".", "_")+"_"+sym)
+	}
+	slices.Reverse(dirs)
+	slices.Reverse(counts)
+	dir := filepath.Join(append([]string{r.pm.IRTreeDir}, dirs...)...)
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return "", fmt.Errorf("Error while creating directory %s: %v", dir, err)
+	}
+	return filepath.Join(dir, strings.Join(counts, "_")+"_"+p.Argument+".mlir"), nil
 }
 
 // fingerprint is op's IR in a form that changes whenever the op, its
