@@ -324,14 +324,14 @@ func optChunk(o *optOptions, ctx *ir.Context, src, name string, timing *pass.Tim
 	if o.noImplicitModule {
 		parse = ir.ParseSingleOp
 	}
+	// As mlir-opt's parser verifies what it read, "Parser" times both.
 	err := timed(timing, "Parser", func() (err error) {
-		m, err = parse(ctx, src, name)
-		return err
+		if m, err = parse(ctx, src, name); err != nil {
+			return err
+		}
+		return ir.Verify(m)
 	})
 	if err != nil {
-		return nil, err
-	}
-	if err := timed(timing, "Verifier", func() error { return ir.Verify(m) }); err != nil {
 		return nil, err
 	}
 	if o.verifyRoundtrip {

@@ -9,7 +9,6 @@
 // CHECK:      Total Execution Time: {{[0-9.]+}} seconds
 // CHECK:      ----Wall Time----  ----Name----
 // CHECK-NEXT: {{[0-9.]+}} ({{ *[0-9.]+}}%)  Parser
-// CHECK-NEXT: {{[0-9.]+}} ({{ *[0-9.]+}}%)  Verifier
 // CHECK-NEXT: {{[0-9.]+}} ({{ *[0-9.]+}}%)  'func.func' Pipeline
 // CHECK-NEXT: {{[0-9.]+}} ({{ *[0-9.]+}}%)    CSE
 // CHECK-NEXT: {{[0-9.]+}} ({{ *[0-9.]+}}%)    Canonicalizer
@@ -20,14 +19,12 @@
 // One report for all the chunks of a split input, each entry summed.
 // SPLIT-COUNT-1: Execution time report
 // SPLIT:         Parser
-// SPLIT-NEXT:    Verifier
 // SPLIT-NEXT:    Output
 // SPLIT-NOT:     Execution time report
 // The list display: every entry once, unindented, whatever pipeline or
 // chunk it ran in, then Rest and Total.
 // LIST:          ----Wall Time----  ----Name----
 // LIST-DAG:      {{[0-9.]+}} ({{ *[0-9.]+}}%)  Parser{{$}}
-// LIST-DAG:      {{[0-9.]+}} ({{ *[0-9.]+}}%)  Verifier{{$}}
 // LIST-DAG:      {{[0-9.]+}} ({{ *[0-9.]+}}%)  'func.func' Pipeline{{$}}
 // LIST-DAG:      {{[0-9.]+}} ({{ *[0-9.]+}}%)  CSE{{$}}
 // LIST-DAG:      {{[0-9.]+}} ({{ *[0-9.]+}}%)  Output{{$}}
