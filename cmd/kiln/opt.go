@@ -34,6 +34,7 @@ type optOptions struct {
 	printTreeDir      string
 	timing            bool
 	timingList        bool
+	timingJSON        bool
 	statistics        bool
 	statisticsDisplay statisticsDisplay
 	disableThreading  bool
@@ -72,7 +73,8 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.StringVar(&o.printTreeDir, "mlir-print-ir-tree-dir", "", "write each IR dump to its own file in a tree under `DIR` instead of stderr")
 	fs.BoolVar(&o.printModuleScope, "mlir-print-ir-module-scope", false, "print the whole top-level op in IR dumps (needs --mlir-disable-threading)")
 	fs.BoolVar(&o.timing, "mlir-timing", false, "print the time each pass took")
-	fs.Var(timingDisplay{&o.timingList}, "mlir-timing-display", "lay the timing report out as a `tree` (default) or a list (entries merged by name, slowest first)")
+	fs.Var(choice{&o.timingJSON, "text", "json"}, "mlir-output-format", "write the timing report as `text` (default) or json")
+	fs.Var(choice{&o.timingList, "tree", "list"}, "mlir-timing-display", "lay the timing report out as a `tree` (default) or a list (entries merged by name, slowest first)")
 	fs.BoolVar(&o.statistics, "mlir-pass-statistics", false, "print the passes' statistics to stderr after they run")
 	fs.Var(&o.statisticsDisplay, "mlir-pass-statistics-display", "lay the statistics out as a `list` (summed per pass) or as the `pipeline` (default)")
 	fs.BoolVar(&o.disableThreading, "mlir-disable-threading", false, "run passes, verify and print on one goroutine")
@@ -124,21 +126,26 @@ func (p passNames) Set(v string) error {
 	return nil
 }
 
-// timingDisplay is --mlir-timing-display's value: list or tree.
-type timingDisplay struct{ list *bool }
-
-func (d timingDisplay) String() string {
-	if d.list != nil && *d.list {
-		return "list"
-	}
-	return "tree"
+// choice is a flag with two values, off (the default) and on, such as
+// --mlir-timing-display=tree|list.
+type choice struct {
+	on      *bool
+	off, to string
 }
 
-func (d timingDisplay) Set(v string) error {
-	if v != "list" && v != "tree" {
+func (c choice) String() string {
+	if c.on != nil && *c.on {
+		return c.to
+	}
+	return c.off
+}
+
+func (c choice) Set(v string) error {
+	if v != c.off && v != c.to {
+		// llvm::cl's enum option wording, as mlir-opt.
 		return fmt.Errorf("Cannot find option named '%s'!", v)
 	}
-	*d.list = v == "list"
+	*c.on = v == c.to
 	return nil
 }
 
@@ -253,7 +260,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var timing *pass.Timing // nil unless --mlir-timing
 	if o.timing {
 		timing = pass.NewTiming()
-		timing.List = o.timingList
+		timing.List, timing.JSON = o.timingList, o.timingJSON
 	}
 	chunks := chunkRun{name: name, text: sharedText(src), split: o.splitInput, verify: o.verifyDiagnostics, marker: ir.SplitMarker + "\n",
 		context: o.context}

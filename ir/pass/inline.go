@@ -44,13 +44,15 @@ func Inline(reg Registry) func() *Pass {
 				if err != nil {
 					return err
 				}
+				var cg *callGraph
+				pc.Analysis("CallGraph", func() { cg = newCallGraph(op) })
 				in := &inliner{
 					reg:          reg,
 					defaultPipe:  o.String("default-pipeline"),
 					pipes:        pipes,
 					maxIter:      o.Int("max-iterations"),
 					threshold:    o.Int("inlining-threshold"),
-					cg:           newCallGraph(op),
+					cg:           cg,
 					deadSet:      map[*cgNode]bool{},
 					historyOfOps: map[*ir.Operation]int{},
 				}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"sync/atomic"
+	"time"
 
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -88,6 +89,19 @@ func (c *Context) RunPipeline(p *Pipeline, op *ir.Operation) error {
 		return New(p, Config{DisableThreading: true}).Run(op)
 	}
 	return c.run.run(p, op)
+}
+
+// Analysis runs f, which computes an analysis of the op for the pass, and
+// times it as "(A) name" under the pass in the --mlir-timing report, as
+// MLIR's analysis manager does.
+func (c *Context) Analysis(name string, f func()) {
+	var t *timer
+	if c.run != nil {
+		t = c.run.timers[c.Pass].analysis("(A) " + name)
+	}
+	start := time.Now()
+	f()
+	t.add(time.Since(start))
 }
 
 // AddStatistic adds n to the pass's declared statistic name; it is safe

@@ -20,7 +20,9 @@ import (
 type Timing struct {
 	// List lays the report out as MLIR's --mlir-timing-display=list: the
 	// entries of the tree merged by name, slowest first.
-	List  bool
+	List bool
+	// JSON writes the report as MLIR's --mlir-output-format=json.
+	JSON  bool
 	start time.Time
 	mu    sync.Mutex
 	top   []*timer
@@ -31,6 +33,34 @@ type timer struct {
 	name     string
 	total    atomic.Int64
 	children []*timer
+	// analyses are the "(A) name" entries of a pass, added while it runs.
+	mu       sync.Mutex
+	analyses []*timer
+}
+
+// nested returns the entries under t: its pipeline's, then its analyses.
+func (t *timer) nested() []*timer {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return append(slices.Clip(t.children), t.analyses...)
+}
+
+// analysis returns t's entry for an analysis, creating it on first use; a
+// nil timer (timing off) has none.
+func (t *timer) analysis(name string) *timer {
+	if t == nil {
+		return nil
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, a := range t.analyses {
+		if a.name == name {
+			return a
+		}
+	}
+	a := &timer{name: name}
+	t.analyses = append(t.analyses, a)
+	return a
 }
 
 // add records a duration; a nil timer (timing off) ignores it.
@@ -108,7 +138,7 @@ func containsTimer(ts []*timer, t *timer) bool {
 	return false
 }
 
-// Report writes the report:
+// Report writes the report, as MLIR's text output:
 //
 //	===-------------------------------------------------------------------------===
 //	                         ... Execution time report ...
@@ -118,7 +148,12 @@ func containsTimer(ts []*timer, t *timer) bool {
 //	  ----Wall Time----  ----Name----
 //	    0.0062 ( 46.0%)  'func.func' Pipeline
 //	    0.0031 ( 23.0%)    CSE
+//	    0.0001 (  0.7%)      (A) DominanceInfo
+//	    0.0073 ( 54.0%)  Rest
 //	    0.0135 (100.0%)  Total
+//
+// or, with JSON, as its --mlir-output-format=json: a JSON array of the
+// same entries, a tree entry holding its children in "passes".
 func (t *Timing) Report(w io.Writer) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -128,42 +163,76 @@ func (t *Timing) Report(w io.Writer) error {
 	}
 	// Entries added by the program may have been timed before NewTiming.
 	total := max(time.Since(t.start), sum)
+	pct := func(d time.Duration) float64 {
+		if total <= 0 {
+			return 0
+		}
+		return 100 * float64(d) / float64(total)
+	}
 	var b strings.Builder
-	rule := "===" + strings.Repeat("-", 73) + "===\n"
-	b.WriteString(rule)
-	b.WriteString("                         ... Execution time report ...\n")
-	b.WriteString(rule)
-	fmt.Fprintf(&b, "  Total Execution Time: %.4f seconds\n\n", total.Seconds())
-	b.WriteString("  ----Wall Time----  ----Name----\n")
-	line := func(d time.Duration, depth int, name string) {
-		pct := 0.0
-		if total > 0 {
-			pct = 100 * float64(d) / float64(total)
-		}
-		fmt.Fprintf(&b, "  %8.4f (%5.1f%%)  %s%s\n", d.Seconds(), pct, strings.Repeat("  ", depth), name)
+	if t.JSON {
+		b.WriteString("[\n")
+	} else {
+		rule := "===" + strings.Repeat("-", 73) + "===\n"
+		b.WriteString(rule)
+		b.WriteString("                         ... Execution time report ...\n")
+		b.WriteString(rule)
+		fmt.Fprintf(&b, "  Total Execution Time: %.4f seconds\n\n", total.Seconds())
+		b.WriteString("  ----Wall Time----  ----Name----\n")
 	}
-	merged := map[string]time.Duration{}
-	var walk func(ts []*timer, depth int)
-	walk = func(ts []*timer, depth int) {
+	wall := func(d time.Duration) string {
+		return fmt.Sprintf(`"wall": {"duration": %8.4f, "percentage": %5.1f}`, d.Seconds(), pct(d))
+	}
+	entry := func(d time.Duration, name string, last bool) {
+		if !t.JSON {
+			fmt.Fprintf(&b, "  %8.4f (%5.1f%%)  %s\n", d.Seconds(), pct(d), name)
+			return
+		}
+		comma := ","
+		if last {
+			comma = ""
+		}
+		fmt.Fprintf(&b, "{%s, \"name\": \"%s\"}%s\n", wall(d), name, comma)
+	}
+	var tree func(ts []*timer, depth int)
+	tree = func(ts []*timer, depth int) {
 		for _, tm := range ts {
-			if t.List {
-				merged[tm.name] += time.Duration(tm.total.Load())
+			d, pad := time.Duration(tm.total.Load()), strings.Repeat("  ", depth)
+			if t.JSON {
+				fmt.Fprintf(&b, "%s{%s, \"name\": \"%s\", \"passes\": [\n", pad, wall(d), tm.name)
 			} else {
-				line(time.Duration(tm.total.Load()), depth, tm.name)
+				fmt.Fprintf(&b, "  %8.4f (%5.1f%%)  %s%s\n", d.Seconds(), pct(d), pad, tm.name)
 			}
-			walk(tm.children, depth+1)
+			tree(tm.nested(), depth+1)
+			if t.JSON {
+				fmt.Fprintf(&b, "%s{}]},\n", pad)
+			}
 		}
 	}
-	walk(t.top, 0)
-	names := slices.Sorted(maps.Keys(merged))
-	slices.SortStableFunc(names, func(x, y string) int { return cmp.Compare(merged[y], merged[x]) })
-	for _, name := range names {
-		line(merged[name], 0, name)
+	if t.List {
+		// As MLIR's, the hidden root entry is in the list too.
+		merged := map[string]time.Duration{"root": total}
+		var walk func(ts []*timer)
+		walk = func(ts []*timer) {
+			for _, tm := range ts {
+				merged[tm.name] += time.Duration(tm.total.Load())
+				walk(tm.nested())
+			}
+		}
+		walk(t.top)
+		names := slices.Sorted(maps.Keys(merged))
+		slices.SortStableFunc(names, func(x, y string) int { return cmp.Compare(merged[y], merged[x]) })
+		for _, name := range names {
+			entry(merged[name], name, false)
+		}
+	} else {
+		tree(t.top, 0)
 	}
-	if rest := total - sum; rest > 0 {
-		line(rest, 0, "Rest")
+	entry(max(total-sum, 0), "Rest", false)
+	entry(total, "Total", true)
+	if t.JSON {
+		b.WriteString("]\n")
 	}
-	line(total, 0, "Total")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
