@@ -207,7 +207,7 @@ func TestTimingReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	wantNames := []string{"Parser", "'test.func' Pipeline", "  Canonicalizer", "  CSE", "SymbolDCE", "Total"}
+	wantNames := []string{"Parser", "'test.func' Pipeline", "  Canonicalizer", "  CSE", "    (A) DominanceInfo", "SymbolDCE", "Total"}
 	var names []string
 	for _, l := range lines[6:] {
 		if i := strings.Index(l, "%)  "); i >= 0 && !strings.HasSuffix(l, "Rest") {
