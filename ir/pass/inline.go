@@ -47,6 +47,8 @@ func Inline(reg Registry) func() *Pass {
 				var cg *callGraph
 				pc.Analysis("CallGraph", func() { cg = newCallGraph(op) })
 				in := &inliner{
+					pc:           pc,
+					ctx:          op.Context(),
 					reg:          reg,
 					defaultPipe:  o.String("default-pipeline"),
 					pipes:        pipes,
@@ -54,6 +56,7 @@ func Inline(reg Registry) func() *Pass {
 					threshold:    o.Int("inlining-threshold"),
 					cg:           cg,
 					deadSet:      map[*cgNode]bool{},
+					inited:       map[*Pipeline]bool{},
 					historyOfOps: map[*ir.Operation]int{},
 				}
 				in.uses = newUseList(op, in.cg)
@@ -101,6 +104,10 @@ type historyEntry struct {
 }
 
 type inliner struct {
+	// pc runs the callables' pipelines within the running pass manager.
+	pc          *Context
+	ctx         *ir.Context
+	inited      map[*Pipeline]bool
 	reg         Registry
 	defaultPipe string
 	pipes       map[string]*Pipeline
@@ -193,7 +200,13 @@ func (in *inliner) optimize(scc []*cgNode) error {
 			}
 			in.pipes[op.Name()] = p
 		}
-		if err := New(p, Config{DisableThreading: true}).Run(op); err != nil {
+		if !in.inited[p] {
+			if err := InitPipeline(p, in.ctx); err != nil {
+				return err
+			}
+			in.inited[p] = true
+		}
+		if err := in.pc.RunPipeline(p, op); err != nil {
 			return err
 		}
 	}

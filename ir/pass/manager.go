@@ -113,10 +113,13 @@ func matches(anchor string, op *ir.Operation) bool { return anchor == AnyOp || a
 
 // runner is one PassManager.Run.
 type runner struct {
-	pm     *PassManager
-	out    io.Writer
-	outMu  sync.Mutex
-	timers map[any]*timer
+	pm    *PassManager
+	out   io.Writer
+	outMu sync.Mutex
+	// timers are the timing entries of the passes and nested pipelines,
+	// keyed by *Pass and *Pipeline; pipelines a pass runs add theirs.
+	timersMu sync.RWMutex
+	timers   map[any]*timer
 	// dumps counts the IRTreeDir dumps of each op (from 0; an ancestor
 	// named in a path before its first dump counts as 0 there).
 	dumps map[*ir.Operation]int
@@ -152,7 +155,7 @@ func (r *runner) runPass(p *Pass, op *ir.Operation) error {
 	r.logAction("begins (no breakpoint) Action `pass-execution` running `%s` on Operation `%s``", p.DisplayName(), op.Name())
 	start := time.Now()
 	err := p.Run(op, &Context{Options: p.Opts(), Pass: p, run: r})
-	r.timers[p].add(time.Since(start))
+	r.timer(p).add(time.Since(start))
 	r.logAction("completed `pass-execution`")
 	if err != nil {
 		// A pass that failed with a diagnostic has said what went wrong, as
@@ -205,7 +208,7 @@ func (r *runner) runNested(p *Pipeline, op *ir.Operation) error {
 		}
 	}
 	start := time.Now()
-	defer func() { r.timers[p].add(time.Since(start)) }()
+	defer func() { r.timer(p).add(time.Since(start)) }()
 	workers := r.pm.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -214,6 +217,37 @@ func (r *runner) runNested(p *Pipeline, op *ir.Operation) error {
 		workers = 1
 	}
 	return ir.ParallelForN(workers, len(children), func(i int) error { return r.run(p, children[i]) })
+}
+
+// timer returns the timing entry of a pass or pipeline, nil when timing
+// is off.
+func (r *runner) timer(key any) *timer {
+	r.timersMu.RLock()
+	defer r.timersMu.RUnlock()
+	return r.timers[key]
+}
+
+// timePipeline adds, under parent (the entry of the pass running p), the
+// entries of p and its steps, as MLIR's timing shows a pipeline a pass
+// runs; entries of the same name merge, so runs on many ops add up.
+func (r *runner) timePipeline(parent *timer, p *Pipeline) {
+	if parent == nil {
+		return
+	}
+	pt := parent.sub("'" + p.Anchor + "' Pipeline")
+	r.timersMu.Lock()
+	r.timers[p] = pt
+	r.timersMu.Unlock()
+	for _, s := range p.Steps {
+		if s.Nested != nil {
+			r.timePipeline(pt, s.Nested)
+			continue
+		}
+		t := pt.sub(s.Pass.DisplayName())
+		r.timersMu.Lock()
+		r.timers[s.Pass] = t
+		r.timersMu.Unlock()
+	}
 }
 
 // logAction writes a line of the action log. Kiln's goroutines have no

@@ -80,7 +80,9 @@ func (c *Context) Report(text string) {
 
 // RunPipeline runs a pipeline whose passes were initialized (InitPipeline)
 // on op, within the running pass manager: its configuration (IR dumps,
-// verification, threading) applies to the pipeline's passes too.
+// verification, threading, timing, where the pipeline shows under the
+// running pass) applies to the pipeline's passes too, as MLIR's
+// Pass::runPipeline.
 func (c *Context) RunPipeline(p *Pipeline, op *ir.Operation) error {
 	if !matches(p.Anchor, op) {
 		return op.Errorf("can't run '%s' pass manager on '%s' op", p.Anchor, op.Name())
@@ -88,6 +90,7 @@ func (c *Context) RunPipeline(p *Pipeline, op *ir.Operation) error {
 	if c.run == nil {
 		return New(p, Config{DisableThreading: true}).Run(op)
 	}
+	c.run.timePipeline(c.run.timer(c.Pass), p)
 	return c.run.run(p, op)
 }
 
@@ -97,7 +100,7 @@ func (c *Context) RunPipeline(p *Pipeline, op *ir.Operation) error {
 func (c *Context) Analysis(name string, f func()) {
 	var t *timer
 	if c.run != nil {
-		t = c.run.timers[c.Pass].analysis("(A) " + name)
+		t = c.run.timer(c.Pass).sub("(A) " + name)
 	}
 	start := time.Now()
 	f()

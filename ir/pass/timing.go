@@ -33,33 +33,35 @@ type timer struct {
 	name     string
 	total    atomic.Int64
 	children []*timer
-	// analyses are the "(A) name" entries of a pass, added while it runs.
-	mu       sync.Mutex
-	analyses []*timer
+	// subs are the entries added while a pass runs: its "(A) name"
+	// analyses and the pipelines it runs.
+	mu   sync.Mutex
+	subs []*timer
 }
 
-// nested returns the entries under t: its pipeline's, then its analyses.
+// nested returns the entries under t: its pipeline's, then those added
+// while it ran.
 func (t *timer) nested() []*timer {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return append(slices.Clip(t.children), t.analyses...)
+	return append(slices.Clip(t.children), t.subs...)
 }
 
-// analysis returns t's entry for an analysis, creating it on first use; a
+// sub returns t's added entry of that name, creating it on first use; a
 // nil timer (timing off) has none.
-func (t *timer) analysis(name string) *timer {
+func (t *timer) sub(name string) *timer {
 	if t == nil {
 		return nil
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	for _, a := range t.analyses {
+	for _, a := range t.subs {
 		if a.name == name {
 			return a
 		}
 	}
 	a := &timer{name: name}
-	t.analyses = append(t.analyses, a)
+	t.subs = append(t.subs, a)
 	return a
 }
 

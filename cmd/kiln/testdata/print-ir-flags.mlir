@@ -4,6 +4,7 @@
 // RUN: kiln opt %s -mlir-disable-threading -pass-pipeline='builtin.module(func.func(cse,cse))' -mlir-print-ir-after-all -mlir-print-ir-after-change -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHANGE
 // RUN: not kiln opt %s -mlir-disable-threading -pass-pipeline='builtin.module(func.func(cse,symbol-dce))' -mlir-print-ir-after-failure -o /dev/null 2>&1 | FileCheck %s --check-prefix=FAILURE
 // RUN: not kiln opt %s -pass-pipeline='builtin.module(func.func(cse))' -mlir-print-ir-before=cse -mlir-print-ir-module-scope 2>&1 | FileCheck %s --check-prefix=THREADS
+// RUN: kiln opt %s -mlir-disable-threading -pass-pipeline='builtin.module(inline)' -mlir-print-ir-after=canonicalize -o /dev/null 2>&1 | FileCheck %s --check-prefix=DYNAMIC
 // RUN: not kiln opt %s -mlir-print-ir-after=nosuchpass 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
 // Only the named passes print, on each op they run on.
@@ -42,6 +43,13 @@
 // FAILURE:     // -----// IR Dump After SymbolDCE Failed: symbol-dce //----- //
 // FAILURE-NEXT: func.func @foo()
 // FAILURE:     error: 'func.func' op was scheduled to run under SymbolDCE, but does not define a symbol table
+
+// The pipeline a pass runs (the inliner's canonicalize on each callable)
+// prints too, as MLIR's runPipeline.
+// DYNAMIC:      // -----// IR Dump After Canonicalizer: canonicalize{
+// DYNAMIC-NEXT: func.func @foo()
+// DYNAMIC:      // -----// IR Dump After Canonicalizer: canonicalize{
+// DYNAMIC-NEXT: func.func @bar()
 
 // THREADS: IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.
 // UNKNOWN: Cannot find option named 'nosuchpass'!

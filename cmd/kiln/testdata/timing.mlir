@@ -37,7 +37,8 @@
 // LIST-NOT:      CSE
 
 // As JSON, one object per entry, children in "passes", each level closed
-// by "{}]}"; the analyses a pass computed under it.
+// by "{}]}"; the analyses a pass computed and the pipelines it ran (the
+// inliner's canonicalize on each callable) under it.
 // JSON:      {{^}}[{{$}}
 // JSON-NEXT: {{^}}{"wall": {"duration": {{ *[0-9.]+}}, "percentage": {{ *[0-9.]+}}}, "name": "Parser", "passes": [{{$}}
 // JSON-NEXT: {{^}}{}]},{{$}}
@@ -49,6 +50,10 @@
 // JSON-NEXT: {{^}}{}]},{{$}}
 // JSON-NEXT: {{^}}{"wall": {{{.*}}}, "name": "Inliner", "passes": [{{$}}
 // JSON-NEXT: {{^}}  {"wall": {{{.*}}}, "name": "(A) CallGraph", "passes": [{{$}}
+// JSON-NEXT: {{^}}  {}]},{{$}}
+// JSON-NEXT: {{^}}  {"wall": {{{.*}}}, "name": "'func.func' Pipeline", "passes": [{{$}}
+// JSON-NEXT: {{^}}    {"wall": {{{.*}}}, "name": "Canonicalizer", "passes": [{{$}}
+// JSON-NEXT: {{^}}    {}]},{{$}}
 // JSON-NEXT: {{^}}  {}]},{{$}}
 // JSON-NEXT: {{^}}{}]},{{$}}
 // JSON-NEXT: {{^}}{"wall": {{{.*}}}, "name": "Output", "passes": [{{$}}
