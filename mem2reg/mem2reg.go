@@ -16,17 +16,23 @@ func Pass() *pass.Pass {
 	return &pass.Pass{Name: "Mem2Reg", Argument: "mem2reg", Summary: "Promotes memory slots into values.",
 		Options: []pass.Option{{Name: "region-simplify", Kind: pass.BoolOption, Default: "true",
 			Help: "Perform control flow optimizations to the region tree"}},
-		Run: func(op *ir.Operation, _ *pass.Context) error {
-			Promote(op)
+		Statistics: []pass.Statistic{
+			{Name: "promoted slots", Desc: "Total amount of memory slot promoted"},
+			{Name: "new block args", Desc: "Total amount of new block argument inserted in blocks"},
+		},
+		Run: func(op *ir.Operation, pc *pass.Context) error {
+			promoted, args := Promote(op)
+			pc.AddStatistic("promoted slots", promoted)
+			pc.AddStatistic("new block args", args)
 			return nil
 		}}
 }
 
 // Promote promotes every slot it can under op, again while promoting one
 // makes another promotable (a slot stored into a slot), and returns how
-// many it promoted.
-func Promote(op *ir.Operation) int {
-	promoted := 0
+// many it promoted and how many block arguments it added for them (MLIR's
+// statistics count those before unused ones are dropped).
+func Promote(op *ir.Operation) (promoted, blockArgs int) {
 	// Promotion changes no region's control flow (it adds block arguments
 	// and branch operands, erases loads and stores, and moves whole region
 	// bodies into rebuilt scf ops), so each region's graph is computed once.
@@ -56,6 +62,7 @@ func Promote(op *ir.Operation) int {
 				if p == nil {
 					continue
 				}
+				blockArgs += len(p.merges)
 				def := p.promote(alloc, a)
 				alloc.PromotionComplete(a, s, def)
 				round++
@@ -63,7 +70,7 @@ func Promote(op *ir.Operation) int {
 			}
 		}
 		if round == 0 {
-			return promoted
+			return promoted, blockArgs
 		}
 		promoted += round
 	}

@@ -10,17 +10,33 @@ import (
 // SROAPass is sroa (MLIR's SROA in Transforms/Passes.td).
 func SROAPass() *pass.Pass {
 	return &pass.Pass{Name: "SROA", Argument: "sroa", Summary: "Scalar Replacement of Aggregates",
-		Run: func(op *ir.Operation, _ *pass.Context) error {
-			Destructure(op)
+		Statistics: []pass.Statistic{
+			{Name: "destructured slots", Desc: "Total amount of memory slots destructured"},
+			{Name: "slots with memory benefit", Desc: "Total amount of memory slots in which the destructured size was smaller than the total size after eliminating unused fields"},
+			{Name: "max subelement number", Desc: "Maximal number of sub-elements a successfully destructured slot initially had"},
+		},
+		Run: func(op *ir.Operation, pc *pass.Context) error {
+			s := Destructure(op)
+			pc.AddStatistic("destructured slots", s.Split)
+			pc.AddStatistic("slots with memory benefit", s.WithBenefit)
+			pc.MaxStatistic("max subelement number", s.MaxElements)
 			return nil
 		}}
 }
 
+// SROAStats counts what Destructure did, as MLIR's sroa statistics.
+type SROAStats struct {
+	// Split is how many slots were destructured, WithBenefit how many of
+	// them had elements no accessor used, MaxElements the most elements
+	// one of them had.
+	Split, WithBenefit, MaxElements int
+}
+
 // Destructure splits every slot it can under op into one slot per element
 // its accessors use, again while splitting makes new slots splittable, and
-// returns how many it split.
-func Destructure(op *ir.Operation) int {
-	split := 0
+// returns what it did.
+func Destructure(op *ir.Operation) SROAStats {
+	var stats SROAStats
 	for {
 		var allocs []*ir.Operation
 		op.Walk(func(o *ir.Operation) bool {
@@ -37,6 +53,10 @@ func Destructure(op *ir.Operation) int {
 				if !ok {
 					continue
 				}
+				if len(used) != len(s.Elements) {
+					stats.WithBenefit++
+				}
+				stats.MaxElements = max(stats.MaxElements, len(s.Elements))
 				sub := d.Destructure(a, s, used, ir.NewBuilder(a.Context()))
 				var users []*ir.Operation
 				for u := range s.Ptr.Users() {
@@ -53,9 +73,9 @@ func Destructure(op *ir.Operation) int {
 			}
 		}
 		if round == 0 {
-			return split
+			return stats
 		}
-		split += round
+		stats.Split += round
 	}
 }
 

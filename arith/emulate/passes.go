@@ -22,7 +22,7 @@ func Register(reg pass.Registry) {
 }
 
 func widthOption() []pass.Option {
-	return []pass.Option{{Name: "widest-int-supported", Kind: pass.IntOption, Default: "32", Help: "Widest integer type supported by the target"}}
+	return []pass.Option{{Name: "widest-int-supported", Kind: pass.UnsignedOption, Default: "32", Help: "Widest integer type supported by the target"}}
 }
 
 // WideIntPass is arith-emulate-wide-int (WideInt).

@@ -1,9 +1,7 @@
 package transforms
 
 import (
-	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/arith/intrange"
@@ -250,15 +248,11 @@ func IntRangeNarrowingPass() *pass.Pass {
 		Argument: "arith-int-range-narrowing",
 		Summary:  "Reduce integer operations bitwidth based on integer range analysis",
 		Options: []pass.Option{
-			{Name: "int-bitwidths-supported", Kind: pass.ListOption, Help: "Integer bitwidths supported"},
+			{Name: "int-bitwidths-supported", Kind: pass.ListOption, Elem: pass.UnsignedOption, Help: "Integer bitwidths supported"},
 		},
 		Run: func(op *ir.Operation, pc *pass.Context) error {
 			var widths []int
-			for _, s := range pc.Options.List("int-bitwidths-supported") {
-				n, err := strconv.ParseUint(s, 10, 32)
-				if err != nil {
-					return fmt.Errorf("int-bitwidths-supported wants unsigned integers, got '%s'", s)
-				}
+			for _, n := range pc.Options.Ints("int-bitwidths-supported") {
 				widths = append(widths, int(n))
 			}
 			a := intrange.Analyze(op)

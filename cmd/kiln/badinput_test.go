@@ -306,9 +306,9 @@ func badCases() []badCase {
 		{name: "pass/lowering-failure", args: "opt --convert-gpu-to-spirv %s", in: sampleKernel("%z = arith.addf %x, %y : f32", "%m = memref.alloc() : memref<4xf32>\n      %z = arith.addf %x, %y : f32"), exit: 1,
 			want: "%s:17:12: error: failed to legalize operation 'memref.alloc'"},
 		{name: "pass/bad-option", args: "opt --pass-pipeline=builtin.module(canonicalize{max-iterations=abc}) %s", in: "", exit: 1,
-			want: "pass pipeline:1:28: error: pass 'canonicalize': option 'max-iterations' wants an integer, got 'abc'"},
+			want: "pass pipeline:1:44: error: for the --max-iterations option: 'abc' value invalid for long argument!"},
 		{name: "pass/option-unbalanced-brace", args: "opt --pass-pipeline=builtin.module(canonicalize{x{=}}) %s", in: "", exit: 1,
-			want: "pass pipeline:1:28: error: pass 'canonicalize': unbalanced braces in option value }: quote it"},
+			want: "pass pipeline:1:32: error: unbalanced braces in option value }: quote it"},
 		{name: "pass/unclosed-pipeline", args: "opt --pass-pipeline=builtin.module(canonicalize %s", in: "", exit: 1, want: "pass pipeline:1:28: error: expected ',' or ')'"},
 
 		// Command lines.

@@ -26,7 +26,17 @@ type optOptions struct {
 	print             ir.PrintOptions
 	printBefore       bool
 	printAfter        bool
+	printBeforePasses []string
+	printAfterPasses  []string
+	printAfterChange  bool
+	printAfterFailure bool
+	printModuleScope  bool
+	printTreeDir      string
 	timing            bool
+	timingList        bool
+	timingJSON        bool
+	statistics        bool
+	statisticsDisplay statisticsDisplay
 	disableThreading  bool
 	verifyEach        bool
 	noImplicitModule  bool
@@ -56,7 +66,17 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	c.printFlags(&o.print)
 	fs.BoolVar(&o.printBefore, "mlir-print-ir-before-all", false, "print the IR before each pass")
 	fs.BoolVar(&o.printAfter, "mlir-print-ir-after-all", false, "print the IR after each pass")
+	fs.Var(passNames{&o.printBeforePasses, reg}, "mlir-print-ir-before", "print the IR before the passes named in `PASS[,PASS...]`")
+	fs.Var(passNames{&o.printAfterPasses, reg}, "mlir-print-ir-after", "print the IR after the passes named in `PASS[,PASS...]`")
+	fs.BoolVar(&o.printAfterChange, "mlir-print-ir-after-change", false, "print the IR after a pass only if the pass changed it")
+	fs.BoolVar(&o.printAfterFailure, "mlir-print-ir-after-failure", false, "print the IR after a pass only if the pass failed")
+	fs.StringVar(&o.printTreeDir, "mlir-print-ir-tree-dir", "", "write each IR dump to its own file in a tree under `DIR` instead of stderr")
+	fs.BoolVar(&o.printModuleScope, "mlir-print-ir-module-scope", false, "print the whole top-level op in IR dumps (needs --mlir-disable-threading)")
 	fs.BoolVar(&o.timing, "mlir-timing", false, "print the time each pass took")
+	fs.Var(choice{&o.timingJSON, "text", "json"}, "mlir-output-format", "write the timing report as `text` (default) or json")
+	fs.Var(choice{&o.timingList, "tree", "list"}, "mlir-timing-display", "lay the timing report out as a `tree` (default) or a list (entries merged by name, slowest first)")
+	fs.BoolVar(&o.statistics, "mlir-pass-statistics", false, "print the passes' statistics to stderr after they run")
+	fs.Var(&o.statisticsDisplay, "mlir-pass-statistics-display", "lay the statistics out as a `list` (summed per pass) or as the `pipeline` (default)")
 	fs.BoolVar(&o.disableThreading, "mlir-disable-threading", false, "run passes, verify and print on one goroutine")
 	fs.BoolVar(&o.verifyEach, "verify-each", true, "verify the IR after each pass")
 	fs.BoolVar(&o.verifyRoundtrip, "verify-roundtrip", false, "check that the parsed IR reads back the same from its custom and its generic form")
@@ -82,6 +102,76 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	return c
 }
 
+// passNames is a flag holding registered pass arguments, comma-separated
+// and accumulated over occurrences, as mlir-opt's --mlir-print-ir-before.
+type passNames struct {
+	list *[]string
+	reg  pass.Registry
+}
+
+func (p passNames) String() string {
+	if p.list == nil {
+		return ""
+	}
+	return strings.Join(*p.list, ",")
+}
+
+func (p passNames) Set(v string) error {
+	for _, name := range strings.Split(v, ",") {
+		if _, ok := p.reg[name]; !ok {
+			return fmt.Errorf("Cannot find option named '%s'!", name)
+		}
+		*p.list = append(*p.list, name)
+	}
+	return nil
+}
+
+// choice is a flag with two values, off (the default) and on, such as
+// --mlir-timing-display=tree|list.
+type choice struct {
+	on      *bool
+	off, to string
+}
+
+func (c choice) String() string {
+	if c.on != nil && *c.on {
+		return c.to
+	}
+	return c.off
+}
+
+func (c choice) Set(v string) error {
+	if v != c.off && v != c.to {
+		// llvm::cl's enum option wording, as mlir-opt.
+		return fmt.Errorf("Cannot find option named '%s'!", v)
+	}
+	*c.on = v == c.to
+	return nil
+}
+
+// statisticsDisplay is --mlir-pass-statistics-display's value.
+type statisticsDisplay pass.StatisticsDisplay
+
+func (d *statisticsDisplay) String() string {
+	if pass.StatisticsDisplay(*d) == pass.StatisticsList {
+		return "list"
+	}
+	return "pipeline"
+}
+
+func (d *statisticsDisplay) Set(v string) error {
+	switch v {
+	case "list":
+		*d = statisticsDisplay(pass.StatisticsList)
+	case "pipeline":
+		*d = statisticsDisplay(pass.StatisticsPipeline)
+	default:
+		// llvm::cl's enum option wording, as mlir-opt.
+		return fmt.Errorf("Cannot find option named '%s'!", v)
+	}
+	return nil
+}
+
 // pipelineText appends each --pass-pipeline text to the pipeline, keeping
 // its order among pass flags.
 type pipelineText struct{ o *optOptions }
@@ -105,12 +195,20 @@ func writePasses(w io.Writer, reg pass.Registry) {
 			if opt.Default != "" {
 				text += fmt.Sprintf(" (default %s)", opt.Default)
 			}
-			writeRows(w, [][2]string{{"    " + opt.Name + "=" + optionKindName[opt.Kind], text}})
+			kind := optionKindName[opt.Kind]
+			switch opt.Kind {
+			case pass.ListOption:
+				kind = "LIST of " + optionKindName[opt.Elem]
+			case pass.EnumOption:
+				kind = strings.Join(opt.Values, "|")
+			}
+			writeRows(w, [][2]string{{"    " + opt.Name + "=" + kind, text}})
 		}
 	}
 }
 
-var optionKindName = [...]string{pass.StringOption: "STRING", pass.BoolOption: "BOOL", pass.IntOption: "INT", pass.ListOption: "LIST"}
+var optionKindName = [...]string{pass.StringOption: "STRING", pass.BoolOption: "BOOL", pass.IntOption: "INT", pass.ListOption: "LIST",
+	pass.UnsignedOption: "UINT", pass.Int64Option: "INT64", pass.EnumOption: "ENUM"}
 
 func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o := &optOptions{}
@@ -162,6 +260,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var timing *pass.Timing // nil unless --mlir-timing
 	if o.timing {
 		timing = pass.NewTiming()
+		timing.List, timing.JSON = o.timingList, o.timingJSON
 	}
 	chunks := chunkRun{name: name, text: sharedText(src), split: o.splitInput, verify: o.verifyDiagnostics, marker: ir.SplitMarker + "\n",
 		context: o.context}
@@ -232,14 +331,14 @@ func optChunk(o *optOptions, ctx *ir.Context, src, name string, timing *pass.Tim
 	if o.noImplicitModule {
 		parse = ir.ParseSingleOp
 	}
+	// As mlir-opt's parser verifies what it read, "Parser" times both.
 	err := timed(timing, "Parser", func() (err error) {
-		m, err = parse(ctx, src, name)
-		return err
+		if m, err = parse(ctx, src, name); err != nil {
+			return err
+		}
+		return ir.Verify(m)
 	})
 	if err != nil {
-		return nil, err
-	}
-	if err := timed(timing, "Verifier", func() error { return ir.Verify(m) }); err != nil {
 		return nil, err
 	}
 	if o.verifyRoundtrip {

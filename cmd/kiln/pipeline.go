@@ -17,14 +17,20 @@ import (
 func runPipeline(m *ir.Operation, o *optOptions, timing *pass.Timing, stderr io.Writer) error {
 	reg := kiln.Passes()
 	cfg := pass.Config{
-		DisableThreading: o.disableThreading,
-		NoVerify:         !o.verifyEach,
-		PrintBefore:      o.printBefore,
-		PrintAfter:       o.printAfter,
-		PrintOptions:     o.print,
-		IROut:            stderr,
-		Timing:           timing,
-		ActionLog:        o.actionLog,
+		DisableThreading:  o.disableThreading,
+		NoVerify:          !o.verifyEach,
+		PrintBefore:       o.printBefore,
+		PrintAfter:        o.printAfter,
+		PrintAfterChange:  o.printAfterChange,
+		PrintAfterFailure: o.printAfterFailure,
+		PrintModuleScope:  o.printModuleScope,
+		IRTreeDir:         o.printTreeDir,
+		PrintBeforePasses: o.printBeforePasses,
+		PrintAfterPasses:  o.printAfterPasses,
+		PrintOptions:      o.print,
+		IROut:             stderr,
+		Timing:            timing,
+		ActionLog:         o.actionLog,
 	}
 	ps, err := commandLinePipelines(m, o.pipeline, reg)
 	if err != nil {
@@ -33,12 +39,27 @@ func runPipeline(m *ir.Operation, o *optOptions, timing *pass.Timing, stderr io.
 	if o.dumpPipeline {
 		dumpPipeline(stderr, m.Name(), ps)
 	}
+	if o.statistics {
+		// As mlir-opt's pass manager, the report comes after the run, failed
+		// or not.
+		defer pass.WriteStatistics(stderr, joinPipelines(m.Name(), ps), pass.StatisticsDisplay(o.statisticsDisplay))
+	}
 	for _, p := range ps {
 		if err := pass.New(p, cfg).Run(m); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// joinPipelines returns one pipeline on anchor holding all the steps of
+// ps: mlir-opt's single pass manager.
+func joinPipelines(anchor string, ps []*pass.Pipeline) *pass.Pipeline {
+	all := pass.NewPipeline(anchor)
+	for _, p := range ps {
+		all.Steps = append(all.Steps, p.Steps...)
+	}
+	return all
 }
 
 // commandLinePipelines returns the pipelines of the command line's pieces
@@ -116,9 +137,6 @@ func flagPipeline(anchor, text string, reg pass.Registry) (*pass.Pipeline, error
 // all their steps, printed one per line, nested pipelines indented, and a
 // blank line after.
 func dumpPipeline(w io.Writer, anchor string, ps []*pass.Pipeline) {
-	all := pass.NewPipeline(anchor)
-	for _, p := range ps {
-		all.Steps = append(all.Steps, p.Steps...)
-	}
+	all := joinPipelines(anchor, ps)
 	fmt.Fprintf(w, "Pass Manager with %d passes:\n%s\n\n", len(all.Steps), all.Text(true))
 }

@@ -19,14 +19,11 @@ func AffineForToGPU() *pass.Pass {
 		Summary:  "Convert top-level AffineFor Ops to GPU kernels",
 		OpName:   "func.func",
 		Options: []pass.Option{
-			{Name: "gpu-block-dims", Kind: pass.IntOption, Default: "1", Help: "Number of GPU block dimensions for mapping"},
-			{Name: "gpu-thread-dims", Kind: pass.IntOption, Default: "1", Help: "Number of GPU thread dimensions for mapping"},
+			{Name: "gpu-block-dims", Kind: pass.UnsignedOption, Default: "1", Help: "Number of GPU block dimensions for mapping"},
+			{Name: "gpu-thread-dims", Kind: pass.UnsignedOption, Default: "1", Help: "Number of GPU thread dimensions for mapping"},
 		},
 		Run: func(op *ir.Operation, pc *pass.Context) error {
 			blocks, threads := pc.Options.Int("gpu-block-dims"), pc.Options.Int("gpu-thread-dims")
-			if blocks < 0 || threads < 0 {
-				return ir.Errorf(op.Loc(), "gpu-block-dims and gpu-thread-dims must not be negative")
-			}
 			// Every nest is converted, as in MLIR; the first failure is reported.
 			var first error
 			for _, blk := range op.Region(0).BlockList() {

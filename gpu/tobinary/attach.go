@@ -30,7 +30,7 @@ func AttachTargetPass() *pass.Pass {
 			{Name: "client_api", Kind: pass.StringOption, Default: "Unknown", Help: "Client API"},
 			{Name: "vendor", Kind: pass.StringOption, Default: "Unknown", Help: "Device Vendor"},
 			{Name: "device_type", Kind: pass.StringOption, Default: "Unknown", Help: "Device Type"},
-			{Name: "device_id", Kind: pass.StringOption, Help: "Device ID"},
+			{Name: "device_id", Kind: pass.UnsignedOption, Default: strconv.Itoa(spirv.UnknownDeviceID), Help: "Device ID"},
 		},
 		Init: func(ctx *ir.Context, opts *pass.Options) error {
 			_, _, err := attachOptions(ctx, opts)
@@ -103,7 +103,7 @@ func attachOptions(ctx *ir.Context, opts *pass.Options) (*spirv.TargetEnvAttr, *
 			return nil, nil, bad("extension", e)
 		}
 	}
-	t := spirv.TargetEnv{VCE: spirv.VCE(ctx, version, caps, exts), DeviceID: spirv.UnknownDeviceID,
+	t := spirv.TargetEnv{VCE: spirv.VCE(ctx, version, caps, exts), DeviceID: uint32(opts.Int("device_id")),
 		Limits: spirv.Limits(ctx, spirv.DefaultResourceLimits())}
 	var ok bool
 	if t.API, ok = byName(opts.String("client_api"), spirv.APIUnknown, spirv.APIWebGPU); !ok {
@@ -114,13 +114,6 @@ func attachOptions(ctx *ir.Context, opts *pass.Options) (*spirv.TargetEnvAttr, *
 	}
 	if t.DeviceType, ok = byName(opts.String("device_type"), spirv.DeviceUnknown, spirv.DeviceOther); !ok {
 		return nil, nil, bad("device_type", opts.String("device_type"))
-	}
-	if id := opts.String("device_id"); id != "" {
-		n, err := strconv.ParseUint(id, 10, 32)
-		if err != nil {
-			return nil, nil, fmt.Errorf("spirv-attach-target: invalid device_id '%s', want an unsigned 32-bit integer", id)
-		}
-		t.DeviceID = uint32(n)
 	}
 	return spirv.NewTargetEnv(ctx, t), matcher, nil
 }

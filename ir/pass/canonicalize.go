@@ -17,9 +17,9 @@ func Canonicalize() *Pass {
 		Argument: "canonicalize",
 		Summary:  "Canonicalize operations",
 		Options: []Option{
-			{Name: "max-iterations", Kind: IntOption, Default: "10", Help: "Max. iterations between applying patterns / simplifying regions (-1: no limit)"},
-			{Name: "max-num-rewrites", Kind: IntOption, Default: "-1", Help: "Max. number of pattern rewrites within an iteration (-1: no limit)"},
-			{Name: "region-simplify", Kind: StringOption, Default: "normal", Help: "Perform control flow optimizations to the region tree (disabled, normal or aggressive)"},
+			{Name: "max-iterations", Kind: Int64Option, Default: "10", Help: "Max. iterations between applying patterns / simplifying regions (-1: no limit)"},
+			{Name: "max-num-rewrites", Kind: Int64Option, Default: "-1", Help: "Max. number of pattern rewrites within an iteration (-1: no limit)"},
+			{Name: "region-simplify", Kind: EnumOption, Default: "normal", Values: regionSimplifyValues, Help: "Perform control flow optimizations to the region tree (disabled, normal or aggressive)"},
 			{Name: "top-down", Kind: BoolOption, Default: "true", Help: "Seed the worklist in general top-down order"},
 			{Name: "test-convergence", Kind: BoolOption, Default: "false", Help: "Test only: Fail pass on non-convergence to detect cyclic pattern"},
 			{Name: "disable-patterns", Kind: ListOption, Help: "Labels of patterns that should be filtered out during application"},
@@ -28,9 +28,6 @@ func Canonicalize() *Pass {
 			{Name: "cse-between-iterations", Kind: BoolOption, Default: "false", Help: "Run full CSE between each pattern-application iteration, so that patterns see the deduplicated ops"},
 		},
 		Init: func(ctx *ir.Context, opts *Options) error {
-			if _, err := regionSimplifyLevel(opts.String("region-simplify")); err != nil {
-				return err
-			}
 			all := rewrite.CanonicalizationPatterns(ctx)
 			if names := opts.List("filter-dialects"); len(names) > 0 {
 				all = nil
@@ -58,9 +55,12 @@ func Canonicalize() *Pass {
 			if maxIter == 0 {
 				return nil
 			}
-			level, err := regionSimplifyLevel(o.String("region-simplify"))
-			if err != nil {
-				return err
+			level := o.String("region-simplify")
+			switch level {
+			case "true", "1":
+				level = "aggressive"
+			case "false", "0":
+				level = "disabled"
 			}
 			cfg := rewrite.GreedyConfig{
 				MaxIterations:    maxIter,
@@ -70,7 +70,9 @@ func Canonicalize() *Pass {
 				MergeBlocks:      level == "aggressive",
 			}
 			if o.Bool("cse-between-iterations") {
-				cfg.AfterSweep = func(root *ir.Operation, rw *ir.Rewriter) bool { return eliminateCommonSubexpressions(root, rw) }
+				cfg.AfterSweep = func(root *ir.Operation, rw *ir.Rewriter) bool {
+					return len(eliminateCommonSubexpressions(root, rw, domChildren).erase) > 0
+				}
 			}
 			converged, err := rewrite.ApplyPatternsGreedily(op, patterns, cfg)
 			if err != nil {
@@ -84,17 +86,7 @@ func Canonicalize() *Pass {
 	}
 }
 
-// regionSimplifyLevel checks canonicalize's region-simplify option. Before
-// LLVM PR 95057 it was a boolean, true meaning what "aggressive" means now
-// (block merging included); those spellings still parse.
-func regionSimplifyLevel(v string) (string, error) {
-	switch v {
-	case "disabled", "normal", "aggressive":
-		return v, nil
-	case "true", "1":
-		return "aggressive", nil
-	case "false", "0":
-		return "disabled", nil
-	}
-	return "", fmt.Errorf("option 'region-simplify' wants disabled, normal or aggressive, got '%s'", v)
-}
+// regionSimplifyValues are canonicalize's region-simplify levels. Before
+// LLVM PR 95057 the option was a boolean, true meaning what "aggressive"
+// means now (block merging included); those spellings still parse.
+var regionSimplifyValues = []string{"disabled", "normal", "aggressive", "true", "1", "false", "0"}

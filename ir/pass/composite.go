@@ -24,7 +24,7 @@ func CompositeFixedPointPass(reg Registry) func() *Pass {
 				{Name: "name", Kind: StringOption, Default: "CompositeFixedPointPass", Help: "Composite pass display name"},
 				{Name: "pipeline", Kind: StringOption, Help: "Composite pass inner pipeline"},
 				{Name: "max-iterations", Kind: IntOption, Default: "10", Help: "Maximum number of iterations if inner pipeline"},
-				{Name: "on-convergence-failure", Kind: StringOption, Default: "warn", Help: "What to do when the inner pipeline does not converge (warn, error or silent)"},
+				{Name: "on-convergence-failure", Kind: EnumOption, Default: "warn", Values: []string{"warn", "error", "silent"}, Help: "What to do when the inner pipeline does not converge (warn, error or silent)"},
 			},
 			Init: func(ctx *ir.Context, opts *Options) error {
 				p, err := Parse(opts.String("pipeline"), reg)
@@ -33,11 +33,6 @@ func CompositeFixedPointPass(reg Registry) func() *Pass {
 				}
 				if n := opts.Int("max-iterations"); n <= 0 {
 					return fmt.Errorf("Invalid maxIterations value: %d", n)
-				}
-				switch v := opts.String("on-convergence-failure"); v {
-				case "warn", "error", "silent":
-				default:
-					return fmt.Errorf("option 'on-convergence-failure' wants warn, error or silent, got '%s'", v)
 				}
 				inner = p
 				return InitPipeline(p, ctx)

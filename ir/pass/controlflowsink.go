@@ -12,10 +12,11 @@ import (
 // producers considered in turn.
 func ControlFlowSink() *Pass {
 	return &Pass{
-		Name:     "ControlFlowSink",
-		Argument: "control-flow-sink",
-		Summary:  "Sink operations into conditional blocks",
-		Run: func(op *ir.Operation, _ *Context) error {
+		Name:       "ControlFlowSink",
+		Argument:   "control-flow-sink",
+		Summary:    "Sink operations into conditional blocks",
+		Statistics: []Statistic{{Name: "num-sunk", Desc: "Number of operations sunk"}},
+		Run: func(op *ir.Operation, pc *Context) error {
 			var branches []*ir.Operation
 			op.Walk(func(o *ir.Operation) bool {
 				if o.IsRegionBranch() {
@@ -25,7 +26,7 @@ func ControlFlowSink() *Pass {
 			})
 			for _, b := range branches {
 				for _, r := range singlyExecutedRegions(b) {
-					sinkInto(r)
+					pc.AddStatistic("num-sunk", sinkInto(r))
 				}
 			}
 			return nil
@@ -64,8 +65,10 @@ func singlyExecutedRegions(op *ir.Operation) []*ir.Region {
 
 // sinkInto is MLIR's Sinker::sinkRegion: depth first from the ops nested in
 // the region, each operand's producer outside the region moves in when it is
-// pure and speculatable and every user of it is inside the region.
-func sinkInto(r *ir.Region) {
+// pure and speculatable and every user of it is inside the region. It
+// returns how many ops it moved.
+func sinkInto(r *ir.Region) int {
+	sunk := 0
 	// Every op nested in the region seeds the work list, so a use inside a
 	// loop in the region pulls its producer in too (MLIR PR 217168).
 	var stack []*ir.Operation
@@ -89,8 +92,10 @@ func sinkInto(r *ir.Region) {
 				entry.Append(def)
 			}
 			stack = append(stack, def)
+			sunk++
 		}
 	}
+	return sunk
 }
 
 // usedOnlyIn reports whether every user of op's results lies in r.

@@ -23,16 +23,10 @@ func Inline(reg Registry) func() *Pass {
 			Options: []Option{
 				{Name: "default-pipeline", Kind: StringOption, Default: "canonicalize", Help: "The optimizer pipeline used for callables that do not have a dedicated optimizer pipeline in opPipelineList"},
 				{Name: "op-pipelines", Kind: ListOption, Help: "Callable operation specific optimizer pipelines (in the form of `dialect.op(pipeline)`)"},
-				{Name: "max-iterations", Kind: IntOption, Default: "4", Help: "Maximum number of iterations when inlining within an SCC"},
-				{Name: "inlining-threshold", Kind: IntOption, Default: "4294967295", Help: "If the ratio between the number of the operations in the callee and the number of the operations in the caller exceeds this value (in percentage), then the callee is not inlined even if it is legal to inline it"},
+				{Name: "max-iterations", Kind: UnsignedOption, Default: "4", Help: "Maximum number of iterations when inlining within an SCC"},
+				{Name: "inlining-threshold", Kind: UnsignedOption, Default: "4294967295", Help: "If the ratio between the number of the operations in the callee and the number of the operations in the caller exceeds this value (in percentage), then the callee is not inlined even if it is legal to inline it"},
 			},
 			Init: func(_ *ir.Context, opts *Options) error {
-				if n := opts.Int("inlining-threshold"); n < 0 || n > maxThreshold {
-					return fmt.Errorf("option 'inlining-threshold' wants an unsigned 32-bit integer, got %d", n)
-				}
-				if opts.Int("max-iterations") < 0 {
-					return fmt.Errorf("option 'max-iterations' wants an unsigned integer, got %d", opts.Int("max-iterations"))
-				}
 				if text := opts.String("default-pipeline"); text != "" {
 					if err := NewPipeline(AnyOp).ParseElements(text, reg); err != nil {
 						return err
@@ -50,14 +44,19 @@ func Inline(reg Registry) func() *Pass {
 				if err != nil {
 					return err
 				}
+				var cg *callGraph
+				pc.Analysis("CallGraph", func() { cg = newCallGraph(op) })
 				in := &inliner{
+					pc:           pc,
+					ctx:          op.Context(),
 					reg:          reg,
 					defaultPipe:  o.String("default-pipeline"),
 					pipes:        pipes,
 					maxIter:      o.Int("max-iterations"),
 					threshold:    o.Int("inlining-threshold"),
-					cg:           newCallGraph(op),
+					cg:           cg,
 					deadSet:      map[*cgNode]bool{},
+					inited:       map[*Pipeline]bool{},
 					historyOfOps: map[*ir.Operation]int{},
 				}
 				in.uses = newUseList(op, in.cg)
@@ -105,6 +104,10 @@ type historyEntry struct {
 }
 
 type inliner struct {
+	// pc runs the callables' pipelines within the running pass manager.
+	pc          *Context
+	ctx         *ir.Context
+	inited      map[*Pipeline]bool
 	reg         Registry
 	defaultPipe string
 	pipes       map[string]*Pipeline
@@ -197,7 +200,13 @@ func (in *inliner) optimize(scc []*cgNode) error {
 			}
 			in.pipes[op.Name()] = p
 		}
-		if err := New(p, Config{DisableThreading: true}).Run(op); err != nil {
+		if !in.inited[p] {
+			if err := InitPipeline(p, in.ctx); err != nil {
+				return err
+			}
+			in.inited[p] = true
+		}
+		if err := in.pc.RunPipeline(p, op); err != nil {
 			return err
 		}
 	}

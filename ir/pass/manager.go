@@ -5,7 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -26,8 +30,24 @@ type Config struct {
 	// it (--mlir-print-ir-before-all, --mlir-print-ir-after-all), to IROut
 	// (standard error when nil), printed with PrintOptions.
 	PrintBefore, PrintAfter bool
-	PrintOptions            ir.PrintOptions
-	IROut                   io.Writer
+	// PrintBeforePasses and PrintAfterPasses dump the IR around the passes
+	// with these arguments only (--mlir-print-ir-before=cse,...).
+	PrintBeforePasses, PrintAfterPasses []string
+	// PrintAfterChange prints an after-dump only when the pass changed the
+	// IR (--mlir-print-ir-after-change).
+	PrintAfterChange bool
+	// PrintAfterFailure prints the IR after a pass that failed, and no
+	// other after-dump (--mlir-print-ir-after-failure).
+	PrintAfterFailure bool
+	// PrintModuleScope dumps the whole top-level op instead of the op the
+	// pass runs on (--mlir-print-ir-module-scope); it needs
+	// DisableThreading.
+	PrintModuleScope bool
+	// IRTreeDir, when set, sends each IR dump to a file of its own under
+	// this directory instead of IROut (--mlir-print-ir-tree-dir).
+	IRTreeDir    string
+	PrintOptions ir.PrintOptions
+	IROut        io.Writer
 	// Timing, when set, records how long each pass takes (--mlir-timing).
 	Timing *Timing
 	// ActionLog, when set, receives a line as each pass starts and ends on
@@ -53,6 +73,11 @@ func (pm *PassManager) Run(op *ir.Operation) error {
 	if !matches(pm.Pipeline.Anchor, op) {
 		return op.Errorf("can't run '%s' pass manager on '%s' op", pm.Pipeline.Anchor, op.Name())
 	}
+	printsIR := pm.PrintBefore || pm.PrintAfter || pm.PrintAfterFailure || len(pm.PrintBeforePasses) > 0 || len(pm.PrintAfterPasses) > 0
+	if pm.PrintModuleScope && printsIR && !pm.DisableThreading {
+		// Another goroutine could be changing the module while it prints.
+		return errors.New("IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.")
+	}
 	if err := InitPipeline(pm.Pipeline, op.Context()); err != nil {
 		return err
 	}
@@ -73,6 +98,7 @@ func InitPipeline(p *Pipeline, ctx *ir.Context) error {
 	// Options are created here, before any goroutine reads them.
 	return p.passes(func(p *Pass) error {
 		opts := p.Opts()
+		p.counters()
 		if p.Init == nil {
 			return nil
 		}
@@ -87,10 +113,16 @@ func matches(anchor string, op *ir.Operation) bool { return anchor == AnyOp || a
 
 // runner is one PassManager.Run.
 type runner struct {
-	pm     *PassManager
-	out    io.Writer
-	outMu  sync.Mutex
-	timers map[any]*timer
+	pm    *PassManager
+	out   io.Writer
+	outMu sync.Mutex
+	// timers are the timing entries of the passes and nested pipelines,
+	// keyed by *Pass and *Pipeline; pipelines a pass runs add theirs.
+	timersMu sync.RWMutex
+	timers   map[any]*timer
+	// dumps counts the IRTreeDir dumps of each op (from 0; an ancestor
+	// named in a path before its first dump counts as 0 there).
+	dumps map[*ir.Operation]int
 }
 
 func (r *runner) run(p *Pipeline, op *ir.Operation) error {
@@ -112,25 +144,38 @@ func (r *runner) runPass(p *Pass, op *ir.Operation) error {
 	if p.OpName != "" && p.OpName != op.Name() {
 		return op.Errorf("trying to schedule pass '%s' on an unsupported operation", p.Argument)
 	}
-	if r.pm.PrintBefore {
-		r.dump("Before", p, op)
+	if r.pm.PrintBefore || slices.Contains(r.pm.PrintBeforePasses, p.Argument) {
+		r.dump("Before "+p.DisplayName(), p, op, r.pm.PrintOptions)
+	}
+	printAfter := r.pm.PrintAfter || r.pm.PrintAfterFailure || slices.Contains(r.pm.PrintAfterPasses, p.Argument)
+	var before string
+	if printAfter && r.pm.PrintAfterChange {
+		before = fingerprint(op)
 	}
 	r.logAction("begins (no breakpoint) Action `pass-execution` running `%s` on Operation `%s``", p.DisplayName(), op.Name())
 	start := time.Now()
 	err := p.Run(op, &Context{Options: p.Opts(), Pass: p, run: r})
-	r.timers[p].add(time.Since(start))
+	r.timer(p).add(time.Since(start))
 	r.logAction("completed `pass-execution`")
 	if err != nil {
 		// A pass that failed with a diagnostic has said what went wrong, as
 		// in MLIR (whose tests expect no more); other errors get a location.
+		if printAfter {
+			// As MLIR, IR a failed pass left invalid prints generic.
+			opts := ir.PrintOptions{}
+			if ir.Verify(op) != nil {
+				opts.Generic = true
+			}
+			r.dump("After "+p.DisplayName()+" Failed", p, op, opts)
+		}
 		var d *ir.Diagnostic
 		if errors.As(err, &d) {
 			return d
 		}
 		return ir.Errorf(op.Loc(), "pass '%s' failed on this '%s' op: %v", p.Argument, op.Name(), err)
 	}
-	if r.pm.PrintAfter {
-		r.dump("After", p, op)
+	if printAfter && !r.pm.PrintAfterFailure && (!r.pm.PrintAfterChange || fingerprint(op) != before) {
+		r.dump("After "+p.DisplayName(), p, op, r.pm.PrintOptions)
 	}
 	if !r.pm.NoVerify {
 		// The verifier's diagnostic alone, as MLIR reports it.
@@ -163,7 +208,7 @@ func (r *runner) runNested(p *Pipeline, op *ir.Operation) error {
 		}
 	}
 	start := time.Now()
-	defer func() { r.timers[p].add(time.Since(start)) }()
+	defer func() { r.timer(p).add(time.Since(start)) }()
 	workers := r.pm.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -172,6 +217,37 @@ func (r *runner) runNested(p *Pipeline, op *ir.Operation) error {
 		workers = 1
 	}
 	return ir.ParallelForN(workers, len(children), func(i int) error { return r.run(p, children[i]) })
+}
+
+// timer returns the timing entry of a pass or pipeline, nil when timing
+// is off.
+func (r *runner) timer(key any) *timer {
+	r.timersMu.RLock()
+	defer r.timersMu.RUnlock()
+	return r.timers[key]
+}
+
+// timePipeline adds, under parent (the entry of the pass running p), the
+// entries of p and its steps, as MLIR's timing shows a pipeline a pass
+// runs; entries of the same name merge, so runs on many ops add up.
+func (r *runner) timePipeline(parent *timer, p *Pipeline) {
+	if parent == nil {
+		return
+	}
+	pt := parent.sub("'" + p.Anchor + "' Pipeline")
+	r.timersMu.Lock()
+	r.timers[p] = pt
+	r.timersMu.Unlock()
+	for _, s := range p.Steps {
+		if s.Nested != nil {
+			r.timePipeline(pt, s.Nested)
+			continue
+		}
+		t := pt.sub(s.Pass.DisplayName())
+		r.timersMu.Lock()
+		r.timers[s.Pass] = t
+		r.timersMu.Unlock()
+	}
 }
 
 // logAction writes a line of the action log. Kiln's goroutines have no
@@ -185,11 +261,79 @@ func (r *runner) logAction(format string, args ...any) {
 	fmt.Fprintf(r.pm.ActionLog, "[thread 0] "+format+"\n", args...)
 }
 
-// dump prints the IR a pass runs on, with MLIR's header:
-// // -----// IR Dump After CSE (cse) //----- //
-func (r *runner) dump(when string, p *Pass, op *ir.Operation) {
-	text := ir.OpString(op, r.pm.PrintOptions)
+// dump prints the IR a pass runs on, with MLIR's header, which shows the
+// pass as a pipeline element, options included, so that the dump can be
+// rerun through that pass alone (LLVM PR 195198):
+// // -----// IR Dump After CSE: cse //----- //
+// At module scope the header names the op and the whole top-level op
+// prints.
+func (r *runner) dump(what string, p *Pass, op *ir.Operation, opts ir.PrintOptions) {
+	scope, top := "", op
+	if r.pm.PrintModuleScope {
+		scope = fmt.Sprintf(" ('%s' operation", op.Name())
+		if name, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+			scope += ": @" + name.Value
+		}
+		scope += ")"
+		for top.ParentOp() != nil {
+			top = top.ParentOp()
+		}
+	}
+	text := fmt.Sprintf("// -----// IR Dump %s: %s%s //----- //\n%s\n\n", what, p.text(), scope, ir.OpString(top, opts))
 	r.outMu.Lock()
 	defer r.outMu.Unlock()
-	fmt.Fprintf(r.out, "// -----// IR Dump %s %s (%s) //----- //\n%s\n\n", when, p.DisplayName(), p.Argument, text)
+	if r.pm.IRTreeDir == "" {
+		fmt.Fprint(r.out, text)
+		return
+	}
+	path, err := r.treePath(p, op)
+	if err == nil {
+		err = os.WriteFile(path, []byte(text), 0o666)
+	}
+	if err != nil {
+		// As MLIR, a dump that cannot be written is reported and skipped.
+		fmt.Fprintln(r.out, err)
+	}
+}
+
+// treePath returns the file of a dump of op under IRTreeDir, creating its
+// directories, as MLIR's FileTreeIRPrinterConfig names them: a directory
+// per op from the top-level one down to op, "<op name with _ for .>_<symbol
+// name or no-symbol-name>", and the file "<count>_..._<count>_<pass>.mlir"
+// with the dump counts of those ops.
+func (r *runner) treePath(p *Pass, op *ir.Operation) (string, error) {
+	if r.dumps == nil {
+		r.dumps = map[*ir.Operation]int{}
+	}
+	if n, ok := r.dumps[op]; ok {
+		r.dumps[op] = n + 1
+	} else {
+		r.dumps[op] = 0
+	}
+	var dirs, counts []string
+	for o := op; o != nil; o = o.ParentOp() {
+		counts = append(counts, strconv.Itoa(r.dumps[o]))
+		if _, ok := r.dumps[o]; !ok {
+			r.dumps[o] = 0
+		}
+		sym := "no-symbol-name"
+		if name, ok := o.Attr("sym_name").(*ir.StringAttr); ok {
+			sym = strings.NewReplacer("/", "_", "\\", "_").Replace(name.Value)
+		}
+		dirs = append(dirs, strings.ReplaceAll(o.Name(), ".", "_")+"_"+sym)
+	}
+	slices.Reverse(dirs)
+	slices.Reverse(counts)
+	dir := filepath.Join(append([]string{r.pm.IRTreeDir}, dirs...)...)
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return "", fmt.Errorf("Error while creating directory %s: %v", dir, err)
+	}
+	return filepath.Join(dir, strings.Join(counts, "_")+"_"+p.Argument+".mlir"), nil
+}
+
+// fingerprint is op's IR in a form that changes whenever the op, its
+// attributes, locations or anything nested in it does (MLIR's
+// OperationFingerPrint).
+func fingerprint(op *ir.Operation) string {
+	return ir.OpString(op, ir.PrintOptions{Generic: true, DebugInfo: true})
 }

@@ -7,18 +7,27 @@ import (
 	"strings"
 )
 
-// OptionKind is the type of an option's value.
+// OptionKind is the type of an option's value, one of MLIR's option
+// types; a value that does not parse as its kind is a pipeline parse
+// error with llvm::cl's wording, as in mlir-opt.
 type OptionKind uint8
 
 const (
-	// StringOption values are any text.
+	// StringOption values are any text (std::string).
 	StringOption OptionKind = iota
-	// BoolOption values are true, false, 1 or 0; a bare key means true.
+	// BoolOption values are true, false, 1 or 0 (and True, TRUE, ...); a
+	// bare key means true.
 	BoolOption
-	// IntOption values are decimal integers.
+	// IntOption values are 32-bit signed integers (int).
 	IntOption
-	// ListOption values are comma-separated strings.
+	// ListOption values are comma-separated elements of kind Elem.
 	ListOption
+	// UnsignedOption values are 32-bit unsigned integers (unsigned).
+	UnsignedOption
+	// Int64Option values are 64-bit signed integers (int64_t).
+	Int64Option
+	// EnumOption values are one of Option.Values.
+	EnumOption
 )
 
 // Option declares one pass option.
@@ -27,16 +36,23 @@ type Option struct {
 	Help    string
 	Kind    OptionKind
 	Default string
+	// Elem is a ListOption's element kind (StringOption when unset).
+	Elem OptionKind
+	// Values are an EnumOption's allowed values.
+	Values []string
 }
 
 // Options holds the values of a pass's declared options.
 type Options struct {
 	decl []Option
 	vals map[string]string
+	// given marks the lists set at least once: a list given twice gets
+	// both occurrences' elements, as llvm::cl::list.
+	given map[string]bool
 }
 
 func newOptions(decl []Option) *Options {
-	o := &Options{decl: decl, vals: map[string]string{}}
+	o := &Options{decl: decl, vals: map[string]string{}, given: map[string]bool{}}
 	for _, d := range decl {
 		o.vals[d.Name] = d.Default
 	}
@@ -52,29 +68,81 @@ func (o *Options) find(name string) (Option, bool) {
 	return Option{}, false
 }
 
-// Set validates and sets an option from its text form.
+// Set validates and sets an option from its text form. The errors have
+// MLIR's wording ("no such option x", "for the --x option: ...").
 func (o *Options) Set(name, value string) error {
 	d, ok := o.find(name)
 	if !ok {
-		return fmt.Errorf("no such option '%s'", name)
+		return fmt.Errorf("no such option %s", name)
 	}
-	switch d.Kind {
-	case BoolOption:
-		switch value {
-		case "", "true", "1":
-			value = "true"
-		case "false", "0":
-			value = "false"
-		default:
-			return fmt.Errorf("option '%s' wants true or false, got '%s'", name, value)
+	if d.Kind != ListOption {
+		v, err := scalarValue(d, d.Kind, value)
+		if err != nil {
+			return err
 		}
-	case IntOption:
-		if _, err := strconv.Atoi(value); err != nil {
-			return fmt.Errorf("option '%s' wants an integer, got '%s'", name, value)
-		}
+		o.vals[name] = v
+		return nil
 	}
-	o.vals[name] = value
+	var elems []string
+	if value != "" {
+		elems = strings.Split(value, ",")
+	}
+	for i, e := range elems {
+		v, err := scalarValue(d, d.Elem, e)
+		if err != nil {
+			return err
+		}
+		elems[i] = v
+	}
+	if prev := o.vals[name]; o.given[name] && prev != "" {
+		elems = append([]string{prev}, elems...)
+	}
+	o.given[name] = true
+	o.vals[name] = strings.Join(elems, ",")
 	return nil
+}
+
+// scalarValue checks v against kind and returns it normalized (integers
+// in decimal, booleans as true or false).
+func scalarValue(d Option, kind OptionKind, v string) (string, error) {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("for the --%s option: %s", d.Name, fmt.Sprintf(format, args...))
+	}
+	integer := func(bits int, signed bool, what string) (string, error) {
+		// llvm's getAsInteger with radix 0: decimal, 0x, 0b, 0o or a
+		// leading 0 for octal; Go's digit separators are not accepted.
+		if !strings.Contains(v, "_") {
+			if signed {
+				if n, err := strconv.ParseInt(v, 0, bits); err == nil {
+					return strconv.FormatInt(n, 10), nil
+				}
+			} else if n, err := strconv.ParseUint(v, 0, bits); err == nil {
+				return strconv.FormatUint(n, 10), nil
+			}
+		}
+		return "", bad("'%s' value invalid for %s argument!", v, what)
+	}
+	switch kind {
+	case BoolOption:
+		switch v {
+		case "", "true", "True", "TRUE", "1":
+			return "true", nil
+		case "false", "False", "FALSE", "0":
+			return "false", nil
+		}
+		return "", bad("'%s' is invalid value for boolean argument! Try 0 or 1", v)
+	case IntOption:
+		return integer(32, true, "integer")
+	case UnsignedOption:
+		return integer(32, false, "uint")
+	case Int64Option:
+		return integer(64, true, "long")
+	case EnumOption:
+		if !slices.Contains(d.Values, v) {
+			return "", bad("Cannot find option named '%s'!", v)
+		}
+	}
+	return v, nil
 }
 
 // Bool returns a boolean option's value.
@@ -84,6 +152,16 @@ func (o *Options) Bool(name string) bool { return o.vals[name] == "true" }
 func (o *Options) Int(name string) int {
 	n, _ := strconv.Atoi(o.vals[name])
 	return n
+}
+
+// Ints returns the elements of a list of integers.
+func (o *Options) Ints(name string) []int64 {
+	var out []int64
+	for _, e := range o.List(name) {
+		n, _ := strconv.ParseInt(e, 10, 64)
+		out = append(out, n)
+	}
+	return out
 }
 
 // String returns an option's value as text.
@@ -129,7 +207,7 @@ func (o *Options) text() string {
 			if got, n, err := optionValue(v); err != nil || n != len(v) || got != strings.Join(elems, ",") {
 				v = quoteValue(o.vals[d.Name])
 			}
-		case IntOption:
+		case IntOption, UnsignedOption, Int64Option:
 			v = strconv.Itoa(o.Int(d.Name))
 		case BoolOption:
 			v = strconv.FormatBool(o.Bool(d.Name))
@@ -169,7 +247,8 @@ func readsBack(text, v string) bool {
 // parseOptions sets options from the text between a pass's braces:
 // space-separated `key`, `key=value`, where a value may be quoted with '
 // or " or wrapped in {} to hold spaces.
-func (o *Options) parse(text string) error {
+// An error returns the byte offset in text of the option it is about.
+func (o *Options) parse(text string) (int, error) {
 	for i := 0; i < len(text); {
 		if isSpace(text[i]) {
 			i++
@@ -180,20 +259,23 @@ func (o *Options) parse(text string) error {
 			i++
 		}
 		key := text[start:i]
-		value := ""
+		value, at := "", start
 		if i < len(text) && text[i] == '=' {
 			i++
 			v, n, err := optionValue(text[i:])
 			if err != nil {
-				return err
+				return i, err
 			}
-			value, i = v, i+n
+			value, at, i = v, i, i+n
+		}
+		if _, ok := o.find(key); !ok {
+			return start, fmt.Errorf("no such option %s", key)
 		}
 		if err := o.Set(key, value); err != nil {
-			return err
+			return at, err
 		}
 	}
-	return nil
+	return 0, nil
 }
 
 // quoteValue writes a value as optionValue reads it back: bare when it
@@ -249,7 +331,7 @@ func optionValue(s string) (string, int, error) {
 		if j := braceEnd(s); j >= 0 {
 			return s[1:j], j + 1, nil
 		}
-		return "", 0, fmt.Errorf("unbalanced '{' in option value %s", s)
+		return "", 0, fmt.Errorf("missing closing '}' while processing pass options")
 	}
 	j := 0
 	for j < len(s) && !isSpace(s[j]) {

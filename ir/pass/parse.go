@@ -157,8 +157,8 @@ func (ps *parser) element(p *Pipeline) error {
 		if err != nil {
 			return ps.errAt(ps.pos, "%v", err)
 		}
-		if err := pass.Opts().parse(body); err != nil {
-			return ps.errAt(ps.pos, "pass '%s': %v", name, err)
+		if at, err := pass.Opts().parse(body); err != nil {
+			return ps.errAt(ps.pos+1+at, "%v", err)
 		}
 		ps.pos += n
 	}

@@ -3,6 +3,9 @@ package pass
 import (
 	"fmt"
 	"os"
+	"slices"
+	"sync/atomic"
+	"time"
 
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -29,8 +32,19 @@ type Pass struct {
 	// pass's display name in place of Name (composite-fixed-point-pass's
 	// name=...).
 	NameOption string
+	// Statistics declares the counters the pass reports under
+	// --mlir-pass-statistics (Context.AddStatistic), as MLIR's Statistic
+	// members.
+	Statistics []Statistic
 
-	opts *Options
+	opts   *Options
+	counts []atomic.Uint64
+}
+
+// Statistic declares one counter of a pass: its name and description as
+// MLIR's Pass::Statistic.
+type Statistic struct {
+	Name, Desc string
 }
 
 // Context is what Run sees besides the op.
@@ -66,7 +80,9 @@ func (c *Context) Report(text string) {
 
 // RunPipeline runs a pipeline whose passes were initialized (InitPipeline)
 // on op, within the running pass manager: its configuration (IR dumps,
-// verification, threading) applies to the pipeline's passes too.
+// verification, threading, timing, where the pipeline shows under the
+// running pass) applies to the pipeline's passes too, as MLIR's
+// Pass::runPipeline.
 func (c *Context) RunPipeline(p *Pipeline, op *ir.Operation) error {
 	if !matches(p.Anchor, op) {
 		return op.Errorf("can't run '%s' pass manager on '%s' op", p.Anchor, op.Name())
@@ -74,7 +90,63 @@ func (c *Context) RunPipeline(p *Pipeline, op *ir.Operation) error {
 	if c.run == nil {
 		return New(p, Config{DisableThreading: true}).Run(op)
 	}
+	c.run.timePipeline(c.run.timer(c.Pass), p)
 	return c.run.run(p, op)
+}
+
+// Analysis runs f, which computes an analysis of the op for the pass, and
+// times it as "(A) name" under the pass in the --mlir-timing report, as
+// MLIR's analysis manager does.
+func (c *Context) Analysis(name string, f func()) {
+	var t *timer
+	if c.run != nil {
+		t = c.run.timer(c.Pass).sub("(A) " + name)
+	}
+	start := time.Now()
+	f()
+	t.add(time.Since(start))
+}
+
+// AddStatistic adds n to the pass's declared statistic name; it is safe
+// from concurrent runs of the pass.
+func (c *Context) AddStatistic(name string, n int) {
+	if s := c.statistic(name); s != nil {
+		s.Add(uint64(n))
+	}
+}
+
+// MaxStatistic raises the pass's declared statistic name to n if it is
+// lower (MLIR's Statistic::updateMax).
+func (c *Context) MaxStatistic(name string, n int) {
+	s := c.statistic(name)
+	for s != nil {
+		old := s.Load()
+		if uint64(n) <= old || s.CompareAndSwap(old, uint64(n)) {
+			return
+		}
+	}
+}
+
+// statistic returns the counter of the running pass's statistic name, nil
+// outside a pass manager.
+func (c *Context) statistic(name string) *atomic.Uint64 {
+	if c.Pass == nil {
+		return nil
+	}
+	i := slices.IndexFunc(c.Pass.Statistics, func(s Statistic) bool { return s.Name == name })
+	if i < 0 {
+		panic(fmt.Sprintf("pass %s declares no statistic %q", c.Pass.Argument, name))
+	}
+	return &c.Pass.counters()[i]
+}
+
+// counters returns the pass's statistic values, creating them on first
+// use (InitPipeline, before any goroutine runs the pass).
+func (p *Pass) counters() []atomic.Uint64 {
+	if p.counts == nil {
+		p.counts = make([]atomic.Uint64, len(p.Statistics))
+	}
+	return p.counts
 }
 
 // Opts returns the pass's option values (the declared defaults until set).
@@ -84,6 +156,9 @@ func (p *Pass) Opts() *Options {
 	}
 	return p.opts
 }
+
+// text is the pass as a pipeline element: its argument and options.
+func (p *Pass) text() string { return p.Argument + p.Opts().text() }
 
 // SetOption sets one option from its text form.
 func (p *Pass) SetOption(name, value string) error { return p.Opts().Set(name, value) }

@@ -69,7 +69,7 @@ func (p *Pipeline) write(b *strings.Builder, pretty bool, indent string) {
 			s.Nested.write(b, pretty, inner)
 			continue
 		}
-		b.WriteString(s.Pass.Argument + s.Pass.Opts().text())
+		b.WriteString(s.Pass.text())
 	}
 	if pretty {
 		b.WriteString("\n" + indent)

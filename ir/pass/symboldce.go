@@ -13,10 +13,11 @@ import (
 // to (through any SymbolRefAttr) from a live op is live.
 func SymbolDCE() *Pass {
 	return &Pass{
-		Name:     "SymbolDCE",
-		Argument: "symbol-dce",
-		Summary:  "Eliminate dead symbols",
-		Run: func(op *ir.Operation, _ *Context) error {
+		Name:       "SymbolDCE",
+		Argument:   "symbol-dce",
+		Summary:    "Eliminate dead symbols",
+		Statistics: []Statistic{{Name: "num-dce'd", Desc: "Number of symbols DCE'd"}},
+		Run: func(op *ir.Operation, pc *Context) error {
 			if !op.HasTrait(ir.SymbolTable) {
 				return op.Errorf("was scheduled to run under SymbolDCE, but does not define a symbol table")
 			}
@@ -31,6 +32,7 @@ func SymbolDCE() *Pass {
 						for s := range b.Ops() {
 							if ir.IsNamedSymbol(s) && !live[s] && !s.HasResultUses() {
 								s.Erase()
+								pc.AddStatistic("num-dce'd", 1)
 							}
 						}
 					}

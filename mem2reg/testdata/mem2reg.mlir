@@ -2,7 +2,7 @@
 // RUN: kiln opt %s --pass-pipeline='builtin.module(func.func(mem2reg))' --split-input-file | FileCheck %s --check-prefix=SIMPLIFY
 // RUN: not kiln opt %s --pass-pipeline='builtin.module(func.func(mem2reg{region-simplify=maybe}))' 2>&1 | FileCheck %s --check-prefix=BADOPT
 
-// BADOPT: option 'region-simplify' wants true or false, got 'maybe'
+// BADOPT: error: for the --region-simplify option: 'maybe' is invalid value for boolean argument! Try 0 or 1
 
 // A store then a load in one block: the load reads the stored value.
 // CHECK-LABEL: func.func @straight(

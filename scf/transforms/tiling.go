@@ -1,9 +1,7 @@
 package transforms
 
 import (
-	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
@@ -16,21 +14,14 @@ func ParallelLoopTilingPass() *pass.Pass {
 	return &pass.Pass{Name: "SCFParallelLoopTiling", Argument: "scf-parallel-loop-tiling",
 		Summary: "Tile parallel loops",
 		Options: []pass.Option{
-			{Name: "parallel-loop-tile-sizes", Kind: pass.ListOption, Help: "Factors to tile parallel loops by"},
+			{Name: "parallel-loop-tile-sizes", Kind: pass.ListOption, Elem: pass.Int64Option, Help: "Factors to tile parallel loops by"},
 			{Name: "no-min-max-bounds", Kind: pass.BoolOption, Default: "false",
 				Help: "Perform tiling with fixed upper bound with inbound check inside the internal loops"},
 		},
 		Run: func(op *ir.Operation, pc *pass.Context) error {
-			var sizes []int64
-			for _, s := range pc.Options.List("parallel-loop-tile-sizes") {
-				n, err := strconv.ParseInt(s, 10, 64)
-				if err != nil {
-					return fmt.Errorf("invalid value %q for the parallel-loop-tile-sizes option of scf-parallel-loop-tiling", s)
-				}
-				if n == 0 {
-					return ir.Errorf(op.Context().UnknownLoc(), "tile size cannot be 0")
-				}
-				sizes = append(sizes, n)
+			sizes := pc.Options.Ints("parallel-loop-tile-sizes")
+			if slices.Contains(sizes, 0) {
+				return ir.Errorf(op.Context().UnknownLoc(), "tile size cannot be 0")
 			}
 			var loops []*ir.Operation
 			innermostParallelLoops(op, &loops)

@@ -1,9 +1,6 @@
 package lowering
 
 import (
-	"fmt"
-	"strconv"
-
 	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
@@ -20,23 +17,18 @@ func TestEntryPointABIPass() *pass.Pass {
 		Argument: "test-spirv-entry-point-abi",
 		Summary:  "Set the spirv.entry_point_abi attribute on GPU kernel functions within the module, intended for testing only",
 		Options: []pass.Option{
-			{Name: "workgroup-size", Kind: pass.ListOption, Help: "Workgroup size to use for all gpu.func kernels in the module, specified with x-dimension first, y-dimension next and z-dimension last. Unspecified dimensions will be set to 1"},
+			{Name: "workgroup-size", Kind: pass.ListOption, Elem: pass.Int64Option, Help: "Workgroup size to use for all gpu.func kernels in the module, specified with x-dimension first, y-dimension next and z-dimension last. Unspecified dimensions will be set to 1"},
 			{Name: "subgroup-size", Kind: pass.IntOption, Default: "0", Help: "Subgroup size to use for all gpu.func kernels in the module"},
 			{Name: "target-width", Kind: pass.IntOption, Default: "0", Help: "Specify the component width of floating-point instructions"},
 		},
 		Run: func(op *ir.Operation, pc *pass.Context) error {
 			abi := spirv.EntryPointABI{WorkgroupSize: []int32{1, 1, 1},
 				SubgroupSize: int32(pc.Options.Int("subgroup-size")), TargetWidth: int32(pc.Options.Int("target-width"))}
-			sizes := pc.Options.List("workgroup-size")
-			if len(sizes) > 3 {
-				return fmt.Errorf("workgroup-size has %d dimensions; at most 3", len(sizes))
-			}
-			for i, s := range sizes {
-				n, err := strconv.ParseInt(s, 10, 32)
-				if err != nil || n < 1 {
-					return fmt.Errorf("workgroup-size wants positive integers, got '%s'", s)
-				}
-				abi.WorkgroupSize[i] = int32(n)
+			// As MLIR, the sizes past the third are dropped and each is
+			// truncated to i32.
+			sizes := pc.Options.Ints("workgroup-size")
+			for i := range min(len(sizes), 3) {
+				abi.WorkgroupSize[i] = int32(sizes[i])
 			}
 			attr := spirv.NewEntryPointABI(op.Context(), abi)
 			op.Walk(func(o *ir.Operation) bool {

@@ -17,7 +17,6 @@
 package toscf
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/kiln-gpu/kiln/affine"
@@ -45,7 +44,7 @@ func Pass() *pass.Pass {
 		Options: []pass.Option{
 			{Name: "full-unroll", Kind: pass.BoolOption, Default: "false",
 				Help: "Perform full unrolling when converting vector transfers to SCF"},
-			{Name: "target-rank", Kind: pass.IntOption, Default: "1",
+			{Name: "target-rank", Kind: pass.UnsignedOption, Default: "1",
 				Help: "Target vector rank to which transfer ops should be lowered"},
 			{Name: "lower-tensors", Kind: pass.BoolOption, Default: "false",
 				Help: "Lower transfer ops that operate on tensors"},
@@ -55,10 +54,6 @@ func Pass() *pass.Pass {
 		Run: func(op *ir.Operation, pc *pass.Context) error {
 			o := Options{Unroll: pc.Options.Bool("full-unroll"), TargetRank: pc.Options.Int("target-rank"),
 				LowerTensors: pc.Options.Bool("lower-tensors"), LowerScalable: pc.Options.Bool("lower-scalable")}
-			if o.TargetRank < 0 {
-				// MLIR's option is unsigned.
-				return fmt.Errorf("option 'target-rank' wants a non-negative integer, got '%d'", o.TargetRank)
-			}
 			// The permutation maps are lowered first, as MLIR does.
 			if err := rewrite.ApplyGreedily(op, transforms.PermutationMapPatterns()...); err != nil {
 				return err

@@ -1,8 +1,6 @@
 package transforms
 
 import (
-	"fmt"
-
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
@@ -91,14 +89,10 @@ var (
 func MLIRLowerMultiReductionPass() *pass.Pass {
 	return &pass.Pass{Name: "LowerVectorMultiReduction", Argument: "lower-vector-multi-reduction",
 		Summary: "Lower 'vector.multi_reduction' operations", OpName: "func.func",
-		Options: []pass.Option{{Name: "lowering-strategy", Kind: pass.StringOption, Default: "inner-parallel",
+		Options: []pass.Option{{Name: "lowering-strategy", Kind: pass.EnumOption, Default: "inner-parallel", Values: []string{"inner-reduction", "inner-parallel"},
 			Help: "Select the strategy to control how multi_reduction is lowered: inner-parallel (outer-reduction and inner-parallel ops) or inner-reduction (outer-parallel and inner-reduction ops)"}},
 		Run: func(op *ir.Operation, pc *pass.Context) error {
-			s := pc.Options.String("lowering-strategy")
-			if s != "inner-parallel" && s != "inner-reduction" {
-				return fmt.Errorf("option 'lowering-strategy' wants inner-parallel or inner-reduction, got '%s'", s)
-			}
-			for _, phase := range MLIRMultiReductionPhases(s == "inner-reduction") {
+			for _, phase := range MLIRMultiReductionPhases(pc.Options.String("lowering-strategy") == "inner-reduction") {
 				if err := rewrite.ApplyGreedily(op, phase...); err != nil {
 					return err
 				}

@@ -1,7 +1,7 @@
 // RUN: kiln opt %s --arith-int-range-narrowing="int-bitwidths-supported=1,8,16,32" --split-input-file | FileCheck %s
 // RUN: not kiln opt %s --arith-int-range-narrowing="int-bitwidths-supported=8,x" 2>&1 | FileCheck %s --check-prefix=BAD
 
-// BAD: int-bitwidths-supported wants unsigned integers, got 'x'
+// BAD: error: for the --int-bitwidths-supported option: 'x' value invalid for uint argument!
 
 // Zero-extended bytes add in 16 bits; the sum extends back without sign.
 // CHECK-LABEL: func.func @addi_extui

@@ -26,7 +26,7 @@
 // BADCAP: spirv-attach-target: unknown capability 'Shdaer'
 // BADEXT: spirv-attach-target: unknown extension 'SPV_KHR_nonesuch'
 // BADVENDOR: spirv-attach-target: unknown vendor 'Nvidia'
-// BADID: spirv-attach-target: invalid device_id '-1', want an unsigned 32-bit integer
+// BADID: error: for the --device_id option: '-1' value invalid for uint argument!
 // BADRE: spirv-attach-target: invalid module regex 'k('
 
 module attributes {gpu.container_module} {

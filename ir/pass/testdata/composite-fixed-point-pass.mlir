@@ -10,8 +10,8 @@
 // CHECK-NEXT:  completed `pass-execution`
 // CHECK-NOT:   running
 // CHECK:       func.func @same
-// DUMP-LABEL: IR Dump After CSE (cse)
-// DUMP:       IR Dump After CompositeFixedPointPass (composite-fixed-point-pass)
+// DUMP-LABEL: IR Dump After CSE: cse
+// DUMP:       IR Dump After CompositeFixedPointPass: composite-fixed-point-pass{
 // DUMP:       func.func @same
 func.func @same(%a: i32) -> i32 {
   return %a : i32
@@ -29,10 +29,10 @@ func.func @same(%a: i32) -> i32 {
 // CHECK:       func.func @folds
 // CHECK-NEXT:    %[[C:.*]] = arith.constant 3 : i32
 // CHECK-NEXT:    return %[[C]], %[[C]]
-// DUMP-LABEL: IR Dump After CSE (cse)
-// DUMP:       IR Dump After CSE (cse)
-// DUMP-NOT:   IR Dump After CSE (cse)
-// DUMP:       IR Dump After CompositeFixedPointPass (composite-fixed-point-pass)
+// DUMP-LABEL: IR Dump After CSE: cse
+// DUMP:       IR Dump After CSE: cse
+// DUMP-NOT:   IR Dump After CSE: cse
+// DUMP:       IR Dump After CompositeFixedPointPass: composite-fixed-point-pass{
 func.func @folds() -> (i32, i32) {
   %a = arith.constant 1 : i32
   %b = arith.constant 2 : i32

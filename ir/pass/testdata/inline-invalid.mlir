@@ -11,7 +11,7 @@
 
 // PASS: 'no-such-pass' does not refer to a registered pass or pass pipeline
 // ANCHOR: option 'op-pipelines' wants pipelines anchored on an op, as in 'func.func(cse)'
-// THRESHOLD: option 'inlining-threshold' wants an unsigned 32-bit integer, got -1
+// THRESHOLD: error: for the --inlining-threshold option: '-1' value invalid for uint argument!
 
 // inlining-threshold bounds the callee's op count as a percentage of the
 // caller's: 4 ops against 2 is 200%.

@@ -11,10 +11,10 @@
 // CHECK-LABEL: module @b
 // CHECK:         %[[S:.*]] = arith.addi
 // CHECK-NEXT:    return %[[S]], %[[S]]
-// DUMP: IR Dump After Canonicalizer (canonicalize)
-// DUMP: IR Dump After Pick (select-pass)
-// DUMP: IR Dump After CSE (cse)
-// DUMP: IR Dump After Pick (select-pass)
+// DUMP: IR Dump After Canonicalizer: canonicalize{
+// DUMP: IR Dump After Pick: select-pass{
+// DUMP: IR Dump After CSE: cse
+// DUMP: IR Dump After Pick: select-pass{
 // SIZE: Values and pipelines size mismatch
 // COND: Invalid select-cond-name
 module {

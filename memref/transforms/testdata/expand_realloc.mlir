@@ -2,7 +2,7 @@
 // RUN: kiln opt %s --expand-realloc=emit-deallocs=false --split-input-file | FileCheck %s --check-prefix=NODEALLOC
 // RUN: not kiln opt %s --expand-realloc=emit-deallocs=2 2>&1 | FileCheck %s --check-prefix=BADOPT
 
-// BADOPT: option 'emit-deallocs' wants true or false, got '2'
+// BADOPT: error: for the --emit-deallocs option: '2' is invalid value for boolean argument! Try 0 or 1
 
 // Dynamic to dynamic: the current size is read with memref.dim, the
 // alignment goes to the new buffer.

@@ -2,7 +2,7 @@
 // RUN: kiln opt %s --resolve-shaped-type-result-dims --split-input-file | FileCheck %s
 // RUN: not kiln opt %s --resolve-shaped-type-result-dims=error-on-pattern-iteration-limit=yes 2>&1 | FileCheck %s --check-prefix=BADOPT
 
-// BADOPT: option 'error-on-pattern-iteration-limit' wants true or false, got 'yes'
+// BADOPT: error: for the --error-on-pattern-iteration-limit option: 'yes' is invalid value for boolean argument! Try 0 or 1
 
 // The dims of a result become the sizes its op was built from.
 // CHECK-LABEL: func.func @reified(

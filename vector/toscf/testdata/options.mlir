@@ -3,10 +3,10 @@
 // RUN: not kiln opt %s '--convert-vector-to-scf=lower-permutation-maps' 2>&1 | FileCheck %s --check-prefix=GONE
 // RUN: kiln opt %s '--convert-vector-to-scf=target-rank=2' | FileCheck %s --check-prefix=RANK2
 
-// NOTINT: error: pass 'convert-vector-to-scf': option 'target-rank' wants an integer, got 'two'
-// NEGATIVE: error: pass 'convert-vector-to-scf' failed on this 'builtin.module' op: option 'target-rank' wants a non-negative integer, got '-1'
+// NOTINT: error: for the --target-rank option: 'two' value invalid for uint argument!
+// NEGATIVE: error: for the --target-rank option: '-1' value invalid for uint argument!
 // The option MLIR dropped (the permutation maps are the patterns' own business now).
-// GONE: error: pass 'convert-vector-to-scf': no such option 'lower-permutation-maps'
+// GONE: error: no such option lower-permutation-maps
 
 // At target rank 2 a 3-d read unpacks one dimension into 2-d reads.
 // RANK2-LABEL: func.func @read_3d(

@@ -2,7 +2,7 @@
 // RUN: kiln opt %s --split-input-file --lower-vector-multi-reduction | FileCheck %s --check-prefixes=ALL,PAR
 // RUN: not kiln opt %s '--lower-vector-multi-reduction=lowering-strategy=outer' 2>&1 | FileCheck %s --check-prefix=BAD
 
-// BAD: option 'lowering-strategy' wants inner-parallel or inner-reduction, got 'outer'
+// BAD: error: for the --lowering-strategy option: Cannot find option named 'outer'!
 
 // MLIR's lowering, in three greedy phases: reduced dims go innermost
 // (inner-reduction) or outermost (inner-parallel, the default) by a
