@@ -218,7 +218,8 @@ func TestBadOptions(t *testing.T) {
 	for _, tc := range []struct{ opts, want string }{
 		{"unroll-factor=0", "option 'unroll-factor' wants a positive integer or -1, got '0'"},
 		{"unroll-factor=-2", "option 'unroll-factor' wants a positive integer or -1, got '-2'"},
-		{"unroll-num-reps=-1", "option 'unroll-num-reps' wants an unsigned integer, got '-1'"},
+		{"unroll-num-reps=-1", "for the --unroll-num-reps option: '-1' value invalid for uint argument!"},
+		{"unroll-full-threshold=x", "for the --unroll-full-threshold option: 'x' value invalid for uint argument!"},
 	} {
 		m, err := ir.Parse(newContext(), "func.func @f() {\n  return\n}", "f.mlir")
 		if err != nil {

@@ -63,18 +63,13 @@ func UnrollPass() *pass.Pass {
 			{Name: "unroll-factor", Kind: pass.IntOption, Default: "4", Help: "Use this unroll factor for all loops being unrolled, set it to -1, and it will fully unroll."},
 			{Name: "unroll-up-to-factor", Kind: pass.BoolOption, Default: "false", Help: "Allow unrolling up to the factor specified"},
 			{Name: "unroll-full", Kind: pass.BoolOption, Default: "false", Help: "Fully unroll loops"},
-			{Name: "unroll-num-reps", Kind: pass.IntOption, Default: "1", Help: "Unroll innermost loops repeatedly this many times"},
-			{Name: "unroll-full-threshold", Kind: pass.IntOption, Default: "", Help: "Unroll all loops with trip count less than or equal to this"},
+			{Name: "unroll-num-reps", Kind: pass.UnsignedOption, Default: "1", Help: "Unroll innermost loops repeatedly this many times"},
+			{Name: "unroll-full-threshold", Kind: pass.UnsignedOption, Default: "", Help: "Unroll all loops with trip count less than or equal to this"},
 			{Name: "cleanup-unroll", Kind: pass.BoolOption, Default: "false", Help: "Fully unroll the cleanup loop when possible."},
 		},
 		Init: func(_ *ir.Context, o *pass.Options) error {
-			// MLIR's options are unsigned but for the factor, whose -1
-			// means a full unroll; a factor of 0 trips its assertion.
-			for _, n := range []string{"unroll-num-reps", "unroll-full-threshold"} {
-				if o.String(n) != "" && o.Int(n) < 0 {
-					return fmt.Errorf("option '%s' wants an unsigned integer, got '%s'", n, o.String(n))
-				}
-			}
+			// The factor is MLIR's one signed option (-1 means a full
+			// unroll); a factor of 0 trips MLIR's assertion.
 			if f := o.Int("unroll-factor"); f == 0 || f < -1 {
 				return fmt.Errorf("option 'unroll-factor' wants a positive integer or -1, got '%d'", f)
 			}

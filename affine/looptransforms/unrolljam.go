@@ -19,10 +19,10 @@ func UnrollJamPass() *pass.Pass {
 		Argument: "affine-loop-unroll-jam",
 		Summary:  "Unroll and jam affine loops",
 		Options: []pass.Option{
-			{Name: "unroll-jam-factor", Kind: pass.IntOption, Default: "4", Help: "Use this unroll jam factor for all loops (default 4)"},
+			{Name: "unroll-jam-factor", Kind: pass.UnsignedOption, Default: "4", Help: "Use this unroll jam factor for all loops (default 4)"},
 		},
 		Init: func(_ *ir.Context, o *pass.Options) error {
-			if f := o.Int("unroll-jam-factor"); f <= 0 {
+			if f := o.Int("unroll-jam-factor"); f == 0 {
 				return fmt.Errorf("option 'unroll-jam-factor' wants a positive integer, got '%d'", f)
 			}
 			return nil

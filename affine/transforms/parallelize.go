@@ -18,7 +18,7 @@ func ParallelizePass() *pass.Pass {
 		Summary:  "Convert affine.for ops into 1-D affine.parallel",
 		OpName:   "func.func",
 		Options: []pass.Option{
-			{Name: "max-nested", Kind: pass.IntOption, Default: "4294967295",
+			{Name: "max-nested", Kind: pass.UnsignedOption, Default: "4294967295",
 				Help: "Maximum number of nested parallel loops to produce. Defaults to unlimited (UINT_MAX)."},
 			{Name: "parallel-reductions", Kind: pass.BoolOption, Default: "false",
 				Help: "Whether to parallelize reduction loops. Defaults to false."},

@@ -4,9 +4,9 @@
 
 // Option values are checked before any pass runs, with the place in the
 // pipeline text.
-// NESTED:  pass pipeline:1:19: error: pass 'affine-parallelize': option 'max-nested' wants an integer, got 'x'
-// RED:     pass pipeline:1:19: error: pass 'affine-parallelize': option 'parallel-reductions' wants true or false, got 'maybe'
-// SCALREP: pass pipeline:1:15: error: pass 'affine-scalrep': no such option 'max-nested'
+// NESTED:  pass pipeline:1:31: error: for the --max-nested option: 'x' value invalid for uint argument!
+// RED:     pass pipeline:1:40: error: for the --parallel-reductions option: 'maybe' is invalid value for boolean argument! Try 0 or 1
+// SCALREP: pass pipeline:1:16: error: no such option max-nested
 func.func @f() {
   return
 }
