@@ -1,6 +1,7 @@
 package llvm
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -64,7 +65,7 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 		case "fast":
 			flags |= fastmathAll
 		default:
-			i := indexOf(fastmathNames, w)
+			i := slices.Index(fastmathNames, w)
 			if i < 0 {
 				return nil, ir.Errorf(p.LocAt(at), "expected one of [none, %s, fast] for LLVM fastmath flags, got '%s'", strings.Join(fastmathNames, ", "), w)
 			}
@@ -78,13 +79,4 @@ func parseAttr(p *ir.Parser, mnemonic string) (ir.Attribute, error) {
 		return nil, err
 	}
 	return Fastmath(p.Context(), flags), nil
-}
-
-func indexOf(names []string, w string) int {
-	for i, n := range names {
-		if n == w {
-			return i
-		}
-	}
-	return -1
 }
