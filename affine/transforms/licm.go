@@ -48,7 +48,7 @@ type hoister struct {
 }
 
 func hoistFrom(loop affine.For) {
-	n, ok := analysis.TripCount(loop)
+	n, ok := affine.ConstantTripCount(loop.Operation)
 	runs := ok && n > 0
 	h := &hoister{loop: loop, withUse: map[*ir.Operation]bool{}, hoist: map[*ir.Operation]bool{}}
 	var moves []*ir.Operation
@@ -127,7 +127,7 @@ func (h *hoister) accessInvariant(acc analysis.Access) bool {
 			continue
 		}
 		reads, writes := effectsOn(user, acc.MemRef)
-		if !writes && !(reads && acc.Write) || !insideLoops(user, h.loop.Operation) {
+		if !writes && !(reads && acc.Write) || user == h.loop.Operation || !h.loop.IsAncestorOf(user) {
 			continue
 		}
 		if !plain(acc.Op) || !plain(user) {
@@ -150,16 +150,6 @@ func (h *hoister) accessInvariant(acc analysis.Access) bool {
 		}
 	}
 	return true
-}
-
-// insideLoops reports whether loop is among the affine.for ops around op.
-func insideLoops(op, loop *ir.Operation) bool {
-	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
-		if p == loop {
-			return true
-		}
-	}
-	return false
 }
 
 // effectsOn says whether op may read or write memref. Ops whose effects
