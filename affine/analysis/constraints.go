@@ -39,12 +39,6 @@ type Constraints struct {
 // NumVars returns the number of variables.
 func (c *Constraints) NumVars() int { return len(c.kinds) }
 
-// Kind returns the kind of variable i.
-func (c *Constraints) Kind(i int) VarKind { return c.kinds[i] }
-
-// Value returns the value variable i stands for, or nil.
-func (c *Constraints) Value(i int) *ir.Value { return c.values[i] }
-
 // AppendVar adds a variable of kind k standing for v (nil for none) and
 // returns its position.
 func (c *Constraints) AppendVar(k VarKind, v *ir.Value) int {
