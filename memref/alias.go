@@ -13,7 +13,7 @@ func AliasRoot(v *ir.Value) *ir.Value {
 		}
 		switch d.Name() {
 		case "memref.cast", "memref.subview", "memref.reinterpret_cast", "memref.expand_shape",
-			"memref.collapse_shape", "memref.transpose", "memref.view", "memref.memory_space_cast":
+			"memref.collapse_shape", "memref.transpose", "memref.view", "memref.memory_space_cast", "memref.assume_alignment":
 			v = d.Operand(0)
 		default:
 			return v

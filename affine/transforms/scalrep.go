@@ -4,6 +4,7 @@ import (
 	"github.com/kiln-gpu/kiln/affine/analysis"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
+	"github.com/kiln-gpu/kiln/memref"
 )
 
 // ScalarReplacementPass is affine-scalrep, MLIR's AffineScalarReplacement:
@@ -206,7 +207,7 @@ func noInterveningEffect(start *ir.Operation, mem analysis.Access, write bool) b
 			return
 		}
 		if acc, ok := analysis.AccessOf(op); ok {
-			if acc.Write != write || !mayAlias(acc.MemRef, mem.MemRef) {
+			if acc.Write != write || !memref.MayAlias(acc.MemRef, mem.MemRef) {
 				return
 			}
 			found = mayHaveEffect(acc, mem, outer)
@@ -220,7 +221,7 @@ func noInterveningEffect(start *ir.Operation, mem analysis.Access, write bool) b
 			if op.Name() == "memref.store" {
 				at = 1
 			}
-			found = (at == 1) == write && mayAlias(op.Operand(at), mem.MemRef)
+			found = (at == 1) == write && memref.MayAlias(op.Operand(at), mem.MemRef)
 			return
 		case op.HasTrait(ir.ReadOnly) && !op.HasTrait(ir.RecursiveEffects):
 			found = !write
@@ -291,32 +292,4 @@ func mayHaveEffect(src, dst analysis.Access, outer int) bool {
 		}
 	}
 	return false
-}
-
-// mayAlias is a local alias analysis: different values with a distinct
-// allocation underneath one of them do not alias.
-func mayAlias(a, b *ir.Value) bool {
-	a, b = underlying(a), underlying(b)
-	if a == b {
-		return true
-	}
-	fresh := func(v *ir.Value) bool { d := v.DefiningOp(); return d != nil && d.HasTrait(ir.AllocOnly) }
-	return !fresh(a) && !fresh(b)
-}
-
-// underlying strips view-like ops from a memref value.
-func underlying(v *ir.Value) *ir.Value {
-	for {
-		d := v.DefiningOp()
-		if d == nil || d.NumOperands() == 0 {
-			return v
-		}
-		switch d.Name() {
-		case "memref.cast", "memref.reinterpret_cast", "memref.subview", "memref.view", "memref.expand_shape",
-			"memref.collapse_shape", "memref.transpose", "memref.memory_space_cast", "memref.assume_alignment":
-			v = d.Operand(0)
-		default:
-			return v
-		}
-	}
 }
