@@ -126,29 +126,11 @@ func IsLoopParallel(loop affine.For, reductions *[]Reduction) bool {
 	return IsLoopMemoryParallel(loop)
 }
 
-// viewSource returns the memref a view-like op (MLIR's ViewLikeOpInterface)
-// aliases.
-func viewSource(op *ir.Operation) (*ir.Value, bool) {
-	switch op.Name() {
-	case "memref.cast", "memref.reinterpret_cast", "memref.subview", "memref.view", "memref.expand_shape",
-		"memref.collapse_shape", "memref.transpose", "memref.memory_space_cast", "memref.assume_alignment":
-		return op.Operand(0), op.NumOperands() > 0
-	}
-	return nil, false
-}
-
 // isLocallyDefined reports whether v is allocated inside loop, directly or
 // through views.
 func isLocallyDefined(v *ir.Value, loop *ir.Operation) bool {
-	def := v.DefiningOp()
-	if def == nil {
-		return false
-	}
-	if def.HasTrait(ir.AllocOnly) && loop != def && loop.IsAncestorOf(def) {
-		return true
-	}
-	src, ok := viewSource(def)
-	return ok && isLocallyDefined(src, loop)
+	def := memref.AliasRoot(v).DefiningOp()
+	return def != nil && def.HasTrait(ir.AllocOnly) && loop != def && loop.IsAncestorOf(def)
 }
 
 // IsLoopMemoryParallel is MLIR's isLoopMemoryParallel: no memref iter_arg,
