@@ -277,8 +277,9 @@ func commonBlock(a, b *ir.Operation) *ir.Block {
 	return common
 }
 
-// ancestorIn returns the ancestor of op (op included) directly in blk.
-func ancestorIn(blk *ir.Block, op *ir.Operation) *ir.Operation {
+// AncestorIn is MLIR's Block::findAncestorOpInBlock: the ancestor of op
+// (op included) directly in blk, or nil.
+func AncestorIn(blk *ir.Block, op *ir.Operation) *ir.Operation {
 	for o := op; o != nil; o = o.ParentOp() {
 		if o.Block() == blk {
 			return o
@@ -311,7 +312,7 @@ func CheckDependence(src, dst Access, loopDepth int) Result {
 	for common < len(srcIVs) && common < len(dstIVs) && srcIVs[common] == dstIVs[common] {
 		common++
 	}
-	if loopDepth > common && !ancestorIn(blk, src.Op).IsBeforeInBlock(ancestorIn(blk, dst.Op)) {
+	if loopDepth > common && !AncestorIn(blk, src.Op).IsBeforeInBlock(AncestorIn(blk, dst.Op)) {
 		return NoDependence
 	}
 	cs := &Constraints{}

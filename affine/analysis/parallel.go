@@ -83,7 +83,7 @@ func dependsOnAny(v *ir.Value, args []*ir.Value, body *ir.Block) bool {
 			}
 		}
 		def := v.DefiningOp()
-		if def == nil || seen[def] || ancestorIn(body, def) == nil {
+		if def == nil || seen[def] || AncestorIn(body, def) == nil {
 			return false
 		}
 		seen[def] = true

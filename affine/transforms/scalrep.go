@@ -172,21 +172,11 @@ func eraseDeadBuffer(m *ir.Value) {
 	def.Erase()
 }
 
-// ancestorIn returns the ancestor of op (op included) in blk, or nil.
-func ancestorIn(blk *ir.Block, op *ir.Operation) *ir.Operation {
-	for o := op; o != nil; o = o.ParentOp() {
-		if o.Block() == blk {
-			return o
-		}
-	}
-	return nil
-}
-
 // dominates reports whether a runs before b whenever b runs: a is before
 // b's ancestor in a's block. Blocks of multi-block regions other than a's
 // own are not compared (conservatively false).
 func dominates(a, b *ir.Operation) bool {
-	anc := ancestorIn(a.Block(), b)
+	anc := analysis.AncestorIn(a.Block(), b)
 	return anc != nil && (anc == a || a.IsBeforeInBlock(anc))
 }
 
