@@ -229,9 +229,9 @@ func (s *system) fourierMotzkin(j int) {
 func (s *system) combine(a []int64, f int64, b []int64, g int64) []int64 {
 	out := make([]int64, len(a))
 	for i := range a {
-		x, ok1 := mul(a[i], f)
-		y, ok2 := mul(b[i], g)
-		z, ok3 := add(x, y)
+		x, ok1 := CheckedMul(a[i], f)
+		y, ok2 := CheckedMul(b[i], g)
+		z, ok3 := CheckedAdd(x, y)
 		if !ok1 || !ok2 || !ok3 {
 			s.overflow = true
 		}
@@ -326,7 +326,8 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-func mul(a, b int64) (int64, bool) {
+// CheckedMul is a*b and whether it did not overflow.
+func CheckedMul(a, b int64) (int64, bool) {
 	if a == 0 || b == 0 {
 		return 0, true
 	}
@@ -334,7 +335,8 @@ func mul(a, b int64) (int64, bool) {
 	return c, c/b == a && !(a == -1 && b == math.MinInt64) && !(b == -1 && a == math.MinInt64)
 }
 
-func add(a, b int64) (int64, bool) {
+// CheckedAdd is a+b and whether it did not overflow.
+func CheckedAdd(a, b int64) (int64, bool) {
 	c := a + b
 	return c, (c > a) == (b > 0)
 }

@@ -1,6 +1,8 @@
 package transforms
 
 import (
+	"math"
+
 	"github.com/kiln-gpu/kiln/affine"
 	"github.com/kiln-gpu/kiln/affine/analysis"
 	"github.com/kiln-gpu/kiln/ir"
@@ -188,7 +190,7 @@ func accessRanges(acc analysis.Access) []indexRange {
 		f := affine.For{Operation: p}
 		lb, ub := affine.MapOf(p, "lowerBoundMap"), affine.MapOf(p, "upperBoundMap")
 		if lb != nil && ub != nil && len(lb.Results) == 1 && len(ub.Results) == 1 &&
-			lb.Results[0].Kind == ir.AffineConst && ub.Results[0].Kind == ir.AffineConst {
+			lb.Results[0].Kind == ir.AffineConst && ub.Results[0].Kind == ir.AffineConst && ub.Results[0].Value != math.MinInt64 {
 			ivBounds[f.Body().Arg(0)] = [2]int64{lb.Results[0].Value, ub.Results[0].Value - 1}
 		}
 	}
@@ -199,7 +201,7 @@ func accessRanges(acc analysis.Access) []indexRange {
 			out = append(out, indexRange{})
 			continue
 		}
-		r := indexRange{lo: flat[len(flat)-1], hi: flat[len(flat)-1], ok: true}
+		r := indexRange{ok: true}
 		for i, v := range acc.Indices {
 			c := flat[i]
 			if c == 0 {
@@ -214,10 +216,19 @@ func accessRanges(acc analysis.Access) []indexRange {
 				}
 				b = [2]int64{k.Int(), k.Int()}
 			}
-			x, y := b[0]*c, b[1]*c
-			r.lo += min(x, y)
-			r.hi += max(x, y)
+			// Any overflow leaves the range unknown, as in MLIR.
+			x, ok1 := analysis.CheckedMul(b[0], c)
+			y, ok2 := analysis.CheckedMul(b[1], c)
+			lo, ok3 := analysis.CheckedAdd(r.lo, min(x, y))
+			hi, ok4 := analysis.CheckedAdd(r.hi, max(x, y))
+			if r.lo, r.hi = lo, hi; !ok1 || !ok2 || !ok3 || !ok4 {
+				r.ok = false
+				break
+			}
 		}
+		lo, ok1 := analysis.CheckedAdd(r.lo, flat[len(flat)-1])
+		hi, ok2 := analysis.CheckedAdd(r.hi, flat[len(flat)-1])
+		r.lo, r.hi, r.ok = lo, hi, r.ok && ok1 && ok2
 		out = append(out, r)
 	}
 	return out

@@ -47,6 +47,22 @@ func.func @disjoint(%m: memref<16xf32>) {
 
 // -----
 
+// An index range that overflows is unknown: the store writes element 2^62
+// at %i = 1, so the load of it stays.
+// CHECK-LABEL: func.func @range_overflow
+// CHECK-NEXT:    affine.for
+// CHECK-NEXT:      affine.load
+// CHECK-NEXT:      affine.store
+func.func @range_overflow(%m: memref<?xf32>, %x: f32) {
+  affine.for %i = 0 to 4 {
+    %v = affine.load %m[4611686018427387904] : memref<?xf32>
+    affine.store %x, %m[%i * 4611686018427387904] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
 // A store moves only out of a loop known to run: not out of one with a
 // symbolic bound, nor out of one that never runs.
 // CHECK-LABEL: func.func @trip_count
