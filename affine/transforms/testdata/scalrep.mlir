@@ -121,3 +121,23 @@ func.func @load_cse(%m: memref<16xf32>) {
   "use"(%v, %w) : (vector<8xf32>, vector<4xf32>) -> ()
   return
 }
+
+// -----
+
+// A memref a call returns may be the fresh allocation passed to it: the
+// store through it may overwrite the element, so the load stays.
+// CHECK-LABEL: func.func @call_result_alias
+// CHECK:         call @id
+// CHECK-NEXT:    affine.store
+// CHECK-NEXT:    affine.store
+// CHECK-NEXT:    %[[V:.*]] = affine.load
+// CHECK-NEXT:    return %[[V]]
+func.func private @id(memref<4xf32>) -> memref<4xf32>
+func.func @call_result_alias(%x: f32, %y: f32) -> f32 {
+  %a = memref.alloc() : memref<4xf32>
+  %b = call @id(%a) : (memref<4xf32>) -> memref<4xf32>
+  affine.store %x, %a[0] : memref<4xf32>
+  affine.store %y, %b[0] : memref<4xf32>
+  %v = affine.load %a[0] : memref<4xf32>
+  return %v : f32
+}
