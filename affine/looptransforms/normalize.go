@@ -64,7 +64,6 @@ func NormalizeFor(op *ir.Operation, promote bool) bool {
 		padded.Results = append(padded.Results, lb.Results[0])
 	}
 	diff, diffOps := affine.Difference(ub, f.UpperBoundOperands(), padded, lbOps)
-	diff, diffOps = affine.ComposeMap(diff, diffOps)
 	newUb := &ir.AffineMap{Dims: diff.Dims, Symbols: diff.Symbols}
 	for _, r := range diff.Results {
 		newUb.Results = append(newUb.Results, ir.AffineBinary(ir.AffineCeilDiv, r, ir.AffineConstExpr(step)))
@@ -76,7 +75,6 @@ func NormalizeFor(op *ir.Operation, promote bool) bool {
 	iv := f.Body().Arg(0)
 	scaled := &ir.AffineMap{Dims: 1, Results: []*ir.AffineExpr{ir.AffineBinary(ir.AffineMul, ir.AffineDimExpr(0), ir.AffineConstExpr(-step))}}
 	m, operands := affine.Difference(lb, lbOps, scaled, []*ir.Value{iv})
-	m, operands = affine.ComposeMap(m, operands)
 	b := ir.NewBuilder(op.Context())
 	b.SetInsertionPointToStart(f.Body())
 	newIV := apply(b, op.Loc(), m, operands)
