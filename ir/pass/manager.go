@@ -162,7 +162,7 @@ func (r *runner) runPass(p *Pass, op *ir.Operation) error {
 		// in MLIR (whose tests expect no more); other errors get a location.
 		if printAfter {
 			// As MLIR, IR a failed pass left invalid prints generic.
-			opts := ir.PrintOptions{}
+			opts := r.pm.PrintOptions
 			if ir.Verify(op) != nil {
 				opts.Generic = true
 			}
