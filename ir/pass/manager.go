@@ -76,7 +76,7 @@ func (pm *PassManager) Run(op *ir.Operation) error {
 	printsIR := pm.PrintBefore || pm.PrintAfter || pm.PrintAfterFailure || len(pm.PrintBeforePasses) > 0 || len(pm.PrintAfterPasses) > 0
 	if pm.PrintModuleScope && printsIR && !pm.DisableThreading {
 		// Another goroutine could be changing the module while it prints.
-		return errors.New("IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.")
+		return errors.New("IR printing can't be setup on a pass-manager without disabling multi-threading first.")
 	}
 	if err := InitPipeline(pm.Pipeline, op.Context()); err != nil {
 		return err

@@ -56,7 +56,7 @@
 // DYNAMIC:      // -----// IR Dump After Canonicalizer: canonicalize{
 // DYNAMIC-NEXT: func.func @bar()
 
-// THREADS: IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.
+// THREADS: IR printing can't be setup on a pass-manager without disabling multi-threading first.
 // UNKNOWN: Cannot find option named 'nosuchpass'!
 
 func.func @foo() {
