@@ -36,7 +36,7 @@ type optOptions struct {
 	timingList        bool
 	timingJSON        bool
 	statistics        bool
-	statisticsDisplay statisticsDisplay
+	statisticsList    bool
 	disableThreading  bool
 	verifyEach        bool
 	noImplicitModule  bool
@@ -73,10 +73,10 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.StringVar(&o.printTreeDir, "mlir-print-ir-tree-dir", "", "write each IR dump to its own file in a tree under `DIR` instead of stderr")
 	fs.BoolVar(&o.printModuleScope, "mlir-print-ir-module-scope", false, "print the whole top-level op in IR dumps (needs --mlir-disable-threading)")
 	fs.BoolVar(&o.timing, "mlir-timing", false, "print the time each pass took")
-	fs.Var(choice{&o.timingJSON, "text", "json"}, "mlir-output-format", "write the timing report as `text` (default) or json")
-	fs.Var(choice{&o.timingList, "tree", "list"}, "mlir-timing-display", "lay the timing report out as a `tree` (default) or a list (entries merged by name, slowest first)")
+	fs.Var(choice{&o.timingJSON, "text", "json"}, "mlir-output-format", "write the timing report as `text` or json")
+	fs.Var(choice{&o.timingList, "tree", "list"}, "mlir-timing-display", "lay the timing report out as a `tree` or a list (entries merged by name, slowest first)")
 	fs.BoolVar(&o.statistics, "mlir-pass-statistics", false, "print the passes' statistics to stderr after they run")
-	fs.Var(&o.statisticsDisplay, "mlir-pass-statistics-display", "lay the statistics out as a `list` (summed per pass) or as the `pipeline` (default)")
+	fs.Var(choice{&o.statisticsList, "pipeline", "list"}, "mlir-pass-statistics-display", "lay the statistics out as the `pipeline` or as a list (summed per pass)")
 	fs.BoolVar(&o.disableThreading, "mlir-disable-threading", false, "run passes, verify and print on one goroutine")
 	fs.BoolVar(&o.verifyEach, "verify-each", true, "verify the IR after each pass")
 	fs.BoolVar(&o.verifyRoundtrip, "verify-roundtrip", false, "check that the parsed IR reads back the same from its custom and its generic form")
@@ -146,29 +146,6 @@ func (c choice) Set(v string) error {
 		return fmt.Errorf("Cannot find option named '%s'!", v)
 	}
 	*c.on = v == c.to
-	return nil
-}
-
-// statisticsDisplay is --mlir-pass-statistics-display's value.
-type statisticsDisplay pass.StatisticsDisplay
-
-func (d *statisticsDisplay) String() string {
-	if pass.StatisticsDisplay(*d) == pass.StatisticsList {
-		return "list"
-	}
-	return "pipeline"
-}
-
-func (d *statisticsDisplay) Set(v string) error {
-	switch v {
-	case "list":
-		*d = statisticsDisplay(pass.StatisticsList)
-	case "pipeline":
-		*d = statisticsDisplay(pass.StatisticsPipeline)
-	default:
-		// llvm::cl's enum option wording, as mlir-opt.
-		return fmt.Errorf("Cannot find option named '%s'!", v)
-	}
 	return nil
 }
 

@@ -42,7 +42,11 @@ func runPipeline(m *ir.Operation, o *optOptions, timing *pass.Timing, stderr io.
 	if o.statistics {
 		// As mlir-opt's pass manager, the report comes after the run, failed
 		// or not.
-		defer pass.WriteStatistics(stderr, joinPipelines(m.Name(), ps), pass.StatisticsDisplay(o.statisticsDisplay))
+		display := pass.StatisticsPipeline
+		if o.statisticsList {
+			display = pass.StatisticsList
+		}
+		defer pass.WriteStatistics(stderr, joinPipelines(m.Name(), ps), display)
 	}
 	for _, p := range ps {
 		if err := pass.New(p, cfg).Run(m); err != nil {

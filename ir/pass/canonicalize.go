@@ -71,7 +71,7 @@ func Canonicalize() *Pass {
 			}
 			if o.Bool("cse-between-iterations") {
 				cfg.AfterSweep = func(root *ir.Operation, rw *ir.Rewriter) bool {
-					return len(eliminateCommonSubexpressions(root, rw, domChildren).erase) > 0
+					return len(eliminateCommonSubexpressions(root, rw).erase) > 0
 				}
 			}
 			converged, err := rewrite.ApplyPatternsGreedily(op, patterns, cfg)

@@ -26,13 +26,10 @@ func CSE() *Pass {
 		},
 		Run: func(op *ir.Operation, pc *Context) error {
 			// As MLIR's cse asks for DominanceInfo first, its timing entry
-			// shows even when no region needs dominance.
+			// shows even when no region needs dominance. MLIR builds the
+			// dominator trees lazily, in the pass's own time, as here.
 			pc.Analysis("DominanceInfo", func() {})
-			dom := func(r *ir.Region) (children map[*ir.Block][]*ir.Block) {
-				pc.Analysis("DominanceInfo", func() { children = domChildren(r) })
-				return children
-			}
-			c := eliminateCommonSubexpressions(op, nil, dom)
+			c := eliminateCommonSubexpressions(op, nil)
 			pc.AddStatistic("num-cse'd", c.numCSE)
 			pc.AddStatistic("num-dce'd", len(c.erase)-c.numCSE)
 			return nil
@@ -44,8 +41,8 @@ func CSE() *Pass {
 // run, whose erase lists the ops it erased; with a rewriter, it erases
 // through it so that its listener (a greedy driver) hears of the erased
 // ops.
-func eliminateCommonSubexpressions(op *ir.Operation, rw *ir.Rewriter, dom func(*ir.Region) map[*ir.Block][]*ir.Block) *cse {
-	c := &cse{seed: maphash.MakeSeed(), known: map[uint64][]*ir.Operation{}, rw: rw, dom: dom}
+func eliminateCommonSubexpressions(op *ir.Operation, rw *ir.Rewriter) *cse {
+	c := &cse{seed: maphash.MakeSeed(), known: map[uint64][]*ir.Operation{}, rw: rw}
 	for _, r := range op.Regions() {
 		c.region(r)
 	}
@@ -72,8 +69,6 @@ type cse struct {
 	// trivially dead.
 	numCSE int
 	rw     *ir.Rewriter
-	// dom computes a region's dominator tree children (domChildren).
-	dom func(*ir.Region) map[*ir.Block][]*ir.Block
 }
 
 func (c *cse) region(r *ir.Region) {
@@ -84,7 +79,7 @@ func (c *cse) region(r *ir.Region) {
 		c.scoped(r.Entry(), nil)
 		return
 	}
-	c.scoped(r.Entry(), c.dom(r))
+	c.scoped(r.Entry(), domChildren(r))
 }
 
 // scoped simplifies b, then the blocks it dominates, in one scope.

@@ -48,7 +48,6 @@ func Inline(reg Registry) func() *Pass {
 				pc.Analysis("CallGraph", func() { cg = newCallGraph(op) })
 				in := &inliner{
 					pc:           pc,
-					ctx:          op.Context(),
 					reg:          reg,
 					defaultPipe:  o.String("default-pipeline"),
 					pipes:        pipes,
@@ -106,7 +105,6 @@ type historyEntry struct {
 type inliner struct {
 	// pc runs the callables' pipelines within the running pass manager.
 	pc          *Context
-	ctx         *ir.Context
 	inited      map[*Pipeline]bool
 	reg         Registry
 	defaultPipe string
@@ -201,7 +199,7 @@ func (in *inliner) optimize(scc []*cgNode) error {
 			in.pipes[op.Name()] = p
 		}
 		if !in.inited[p] {
-			if err := InitPipeline(p, in.ctx); err != nil {
+			if err := InitPipeline(p, op.Context()); err != nil {
 				return err
 			}
 			in.inited[p] = true

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -76,7 +77,7 @@ func (pm *PassManager) Run(op *ir.Operation) error {
 	printsIR := pm.PrintBefore || pm.PrintAfter || pm.PrintAfterFailure || len(pm.PrintBeforePasses) > 0 || len(pm.PrintAfterPasses) > 0
 	if pm.PrintModuleScope && printsIR && !pm.DisableThreading {
 		// Another goroutine could be changing the module while it prints.
-		return errors.New("IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.")
+		return errors.New("IR printing can't be setup on a pass-manager without disabling multi-threading first.")
 	}
 	if err := InitPipeline(pm.Pipeline, op.Context()); err != nil {
 		return err
@@ -162,7 +163,7 @@ func (r *runner) runPass(p *Pass, op *ir.Operation) error {
 		// in MLIR (whose tests expect no more); other errors get a location.
 		if printAfter {
 			// As MLIR, IR a failed pass left invalid prints generic.
-			opts := ir.PrintOptions{}
+			opts := r.pm.PrintOptions
 			if ir.Verify(op) != nil {
 				opts.Generic = true
 			}
@@ -288,12 +289,24 @@ func (r *runner) dump(what string, p *Pass, op *ir.Operation, opts ir.PrintOptio
 	}
 	path, err := r.treePath(p, op)
 	if err == nil {
-		err = os.WriteFile(path, []byte(text), 0o666)
+		if err = os.WriteFile(path, []byte(text), 0o666); err != nil {
+			err = fmt.Errorf("Error opening output file %s: %v", path, pathErr(err))
+		}
 	}
 	if err != nil {
 		// As MLIR, a dump that cannot be written is reported and skipped.
 		fmt.Fprintln(r.out, err)
 	}
+}
+
+// pathErr is the reason of a file system error without the path it
+// names, which MLIR's messages give themselves.
+func pathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // treePath returns the file of a dump of op under IRTreeDir, creating its
@@ -326,7 +339,12 @@ func (r *runner) treePath(p *Pass, op *ir.Operation) (string, error) {
 	slices.Reverse(counts)
 	dir := filepath.Join(append([]string{r.pm.IRTreeDir}, dirs...)...)
 	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return "", fmt.Errorf("Error while creating directory %s: %v", dir, err)
+		failed := dir
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			failed = pe.Path
+		}
+		return "", fmt.Errorf("Error while creating directory %s: %v", failed, pathErr(err))
 	}
 	return filepath.Join(dir, strings.Join(counts, "_")+"_"+p.Argument+".mlir"), nil
 }

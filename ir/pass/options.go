@@ -110,8 +110,9 @@ func scalarValue(d Option, kind OptionKind, v string) (string, error) {
 	}
 	integer := func(bits int, signed bool, what string) (string, error) {
 		// llvm's getAsInteger with radix 0: decimal, 0x, 0b, 0o or a
-		// leading 0 for octal; Go's digit separators are not accepted.
-		if !strings.Contains(v, "_") {
+		// leading 0 for octal; Go's digit separators, + sign and 0O
+		// prefix are not accepted.
+		if !strings.ContainsAny(v, "_+O") {
 			if signed {
 				if n, err := strconv.ParseInt(v, 0, bits); err == nil {
 					return strconv.FormatInt(n, 10), nil

@@ -76,6 +76,8 @@ func TestOptionKindsDiagnostics(t *testing.T) {
 		{"u=4294967296", "for the --u option: '4294967296' value invalid for uint argument!"},
 		{"l=9223372036854775808", "for the --l option: '9223372036854775808' value invalid for long argument!"},
 		{"l=1_0", "for the --l option: '1_0' value invalid for long argument!"},
+		{"l=+1", "for the --l option: '+1' value invalid for long argument!"},
+		{"u=0O7", "for the --u option: '0O7' value invalid for uint argument!"},
 		{"e=three", "1:24: error: for the --e option: Cannot find option named 'three'!"},
 		{"b ints=1,x,3", "1:29: error: for the --ints option: 'x' value invalid for long argument!"},
 		{"uints=8,-16", "for the --uints option: '-16' value invalid for uint argument!"},

@@ -42,8 +42,8 @@ func WriteStatistics(w io.Writer, p *Pipeline, display StatisticsDisplay) {
 			if sums[name] == nil {
 				sums[name], decls[name] = make([]uint64, len(ps.Statistics)), ps.Statistics
 			}
-			for i := range ps.counters() {
-				sums[name][i] += ps.counts[i].Load()
+			for i, v := range ps.statisticValues() {
+				sums[name][i] += v
 			}
 			return nil
 		})
@@ -65,11 +65,7 @@ func writeStatPipeline(b *strings.Builder, indent int, steps []Step) {
 			writeStatPipeline(b, indent+2, s.Nested.Steps)
 			continue
 		}
-		vals := make([]uint64, len(s.Pass.Statistics))
-		for i := range s.Pass.counters() {
-			vals[i] = s.Pass.counts[i].Load()
-		}
-		writeStatEntry(b, indent, s.Pass.DisplayName(), s.Pass.Statistics, vals)
+		writeStatEntry(b, indent, s.Pass.DisplayName(), s.Pass.Statistics, s.Pass.statisticValues())
 	}
 }
 
@@ -89,4 +85,14 @@ func writeStatEntry(b *strings.Builder, indent int, name string, decls []Statist
 	for _, i := range order {
 		fmt.Fprintf(b, "%s  (S) %*d %-*s - %s\n", pad, valueWidth, vals[i], nameWidth, decls[i].Name, decls[i].Desc)
 	}
+}
+
+// statisticValues returns the current values of the pass's statistics.
+func (p *Pass) statisticValues() []uint64 {
+	counts := p.counters()
+	vals := make([]uint64, len(counts))
+	for i := range counts {
+		vals[i] = counts[i].Load()
+	}
+	return vals
 }

@@ -203,7 +203,7 @@ func (t *Timing) Report(w io.Writer) error {
 			if t.JSON {
 				fmt.Fprintf(&b, "%s{%s, \"name\": \"%s\", \"passes\": [\n", pad, wall(d), tm.name)
 			} else {
-				fmt.Fprintf(&b, "  %8.4f (%5.1f%%)  %s%s\n", d.Seconds(), pct(d), pad, tm.name)
+				entry(d, pad+tm.name, false)
 			}
 			tree(tm.nested(), depth+1)
 			if t.JSON {

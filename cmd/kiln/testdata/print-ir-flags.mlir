@@ -3,6 +3,7 @@
 // RUN: kiln opt %s -mlir-disable-threading -pass-pipeline='builtin.module(func.func(cse,canonicalize))' -mlir-print-ir-before=cse -mlir-print-ir-module-scope -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODULE
 // RUN: kiln opt %s -mlir-disable-threading -pass-pipeline='builtin.module(func.func(cse,cse))' -mlir-print-ir-after-all -mlir-print-ir-after-change -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHANGE
 // RUN: not kiln opt %s -mlir-disable-threading -pass-pipeline='builtin.module(func.func(cse,symbol-dce))' -mlir-print-ir-after-failure -o /dev/null 2>&1 | FileCheck %s --check-prefix=FAILURE
+// RUN: not kiln opt %s -mlir-disable-threading -pass-pipeline='builtin.module(func.func(cse,symbol-dce))' -mlir-print-ir-after-failure -mlir-print-debuginfo -o /dev/null 2>&1 | FileCheck %s --check-prefix=FAILLOC
 // RUN: not kiln opt %s -pass-pipeline='builtin.module(func.func(cse))' -mlir-print-ir-before=cse -mlir-print-ir-module-scope 2>&1 | FileCheck %s --check-prefix=THREADS
 // RUN: kiln opt %s -mlir-disable-threading -pass-pipeline='builtin.module(inline)' -mlir-print-ir-after=canonicalize -o /dev/null 2>&1 | FileCheck %s --check-prefix=DYNAMIC
 // RUN: not kiln opt %s -mlir-print-ir-after=nosuchpass 2>&1 | FileCheck %s --check-prefix=UNKNOWN
@@ -43,6 +44,10 @@
 // FAILURE:     // -----// IR Dump After SymbolDCE Failed: symbol-dce //----- //
 // FAILURE-NEXT: func.func @foo()
 // FAILURE:     error: 'func.func' op was scheduled to run under SymbolDCE, but does not define a symbol table
+// The failure dump keeps the printing flags, as MLIR's.
+// FAILLOC:      // -----// IR Dump After SymbolDCE Failed: symbol-dce //----- //
+// FAILLOC-NEXT: func.func @foo() {
+// FAILLOC-NEXT:   return loc(
 
 // The pipeline a pass runs (the inliner's canonicalize on each callable)
 // prints too, as MLIR's runPipeline.
@@ -51,7 +56,7 @@
 // DYNAMIC:      // -----// IR Dump After Canonicalizer: canonicalize{
 // DYNAMIC-NEXT: func.func @bar()
 
-// THREADS: IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.
+// THREADS: IR printing can't be setup on a pass-manager without disabling multi-threading first.
 // UNKNOWN: Cannot find option named 'nosuchpass'!
 
 func.func @foo() {

@@ -8,6 +8,9 @@
 // RUN: rm -rf %t
 // RUN: kiln opt %s -mlir-print-ir-tree-dir=%t -pass-pipeline='builtin.module(builtin.module(func.func(cse,canonicalize)))' -mlir-print-ir-before=canonicalize -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=QUIET
 // RUN: cat %t/builtin_module_top/builtin_module_middle/func_func_func2/0_0_0_canonicalize.mlir | FileCheck %s --check-prefix=BEFORE2
+// A dump that cannot be written is reported, as MLIR's, and the run goes on.
+// RUN: kiln opt %s -mlir-print-ir-tree-dir=%s/sub -pass-pipeline='builtin.module(builtin.module(func.func(cse)))' -mlir-print-ir-after-all -mlir-disable-threading -o /dev/null 2>&1 | FileCheck %s --check-prefix=NODIR
+// NODIR: Error while creating directory {{[^ ]*}}print-ir-tree-dir.mlir: not a directory{{$}}
 
 // One directory per op from the top-level module down, named by op and
 // symbol; one file per dump, named by the dump counts of those ops and the
