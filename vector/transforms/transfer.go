@@ -116,7 +116,7 @@ func (b *builder) dim(m *ir.Value, mt *ir.MemRefType, d int) *ir.Value {
 	if s := mt.Dims[d]; s != ir.Dynamic {
 		return b.Index(s)
 	}
-	return b.Op("memref.dim", []*ir.Value{m, b.Index(int64(d))}, []ir.Type{b.ctx.Index()})
+	return b.Op("memref.dim", []*ir.Value{m, b.Index(int64(d))}, []ir.Type{b.Context().Index()})
 }
 
 // lowerTransferRead rewrites vector.transfer_read on memrefs: to
