@@ -279,7 +279,7 @@ func oneDimMultiReductionToTwoDim(op *ir.Operation, rw *ir.Rewriter) bool {
 	acc := b.Broadcast(op.Operand(1), b.Context().Vector([]int64{1}, st.Elem))
 	var cmask *ir.Value
 	if mask != nil {
-		cmask = b.Op("vector.broadcast", []*ir.Value{mask}, []ir.Type{withElem(b.Context(), castType, mask.Type().(*ir.VectorType).Elem)})
+		cmask = b.Broadcast(mask, withElem(b.Context(), castType, mask.Type().(*ir.VectorType).Elem))
 	}
 	r := b.multiReduction(vector.KindOf(op), cast, acc, []bool{false, true}, cmask)
 	rw.ReplaceOp(root, []*ir.Value{b.Extract(r, []int64{0})})
