@@ -288,12 +288,12 @@ func globalName(v *ir.Value) (ir.Attribute, bool) {
 // each other or allocations, nor does a never-captured allocation alias
 // anything else.
 func mayAlias(a, b *ir.Value) bool {
-	if !memref.MayAlias(a, b) {
-		return false
-	}
 	a, b = memref.AliasRoot(a), memref.AliasRoot(b)
 	if a == b {
 		return true
+	}
+	if !memref.MayAlias(a, b) {
+		return false
 	}
 	ga, isGlobalA := globalName(a)
 	gb, isGlobalB := globalName(b)

@@ -29,7 +29,7 @@ var realloc = &ir.OpDef{
 			return err
 		}
 		src, res := op.Operand(0).Type().(*ir.MemRefType), op.Result(0).Type().(*ir.MemRefType)
-		if !hasIdentityLayout(src) || !hasIdentityLayout(res) {
+		if !HasIdentityLayout(src) || !HasIdentityLayout(res) {
 			return op.Errorf("unsupported layout")
 		}
 		if src.Elem != res.Elem {
@@ -76,14 +76,14 @@ var reshape = &ir.OpDef{
 		if ir.ElementTypeOrSelf(src) != ir.ElementTypeOrSelf(res) {
 			return op.Errorf("element types of source and destination memref types should be the same")
 		}
-		if s, ok := src.(*ir.MemRefType); ok && !hasIdentityLayout(s) {
+		if s, ok := src.(*ir.MemRefType); ok && !HasIdentityLayout(s) {
 			return op.Errorf("source memref type should have identity affine map")
 		}
 		r, ranked := res.(*ir.MemRefType)
 		if !ranked {
 			return nil
 		}
-		if !hasIdentityLayout(r) {
+		if !HasIdentityLayout(r) {
 			return op.Errorf("result memref type should have identity affine map")
 		}
 		if shape.Dims[0] == ir.Dynamic {

@@ -235,7 +235,7 @@ func verifyOutputShape(op *ir.Operation, res *ir.MemRefType) error {
 // MLIR's computeExpandedType: identity layouts stay identity; strided
 // layouts get row-major strides within each group.
 func ExpandedType(ctx *ir.Context, src *ir.MemRefType, shape []int64, groups [][]int64) (*ir.MemRefType, bool) {
-	if hasIdentityLayout(src) {
+	if HasIdentityLayout(src) {
 		return ctx.MemRef(shape, src.Elem, nil, src.MemorySpace), true
 	}
 	srcStrides, offset, ok := StridesAndOffset(src)
@@ -271,7 +271,7 @@ func CollapsedType(ctx *ir.Context, src *ir.MemRefType, groups [][]int64) (*ir.M
 			shape[gi] = mulDyn(shape[gi], src.Dims[i])
 		}
 	}
-	if hasIdentityLayout(src) {
+	if HasIdentityLayout(src) {
 		return ctx.MemRef(shape, src.Elem, nil, src.MemorySpace), true
 	}
 	srcStrides, offset, ok := StridesAndOffset(src)
@@ -324,10 +324,10 @@ func foldReshape(inverse string) func(op *ir.Operation, _ []ir.Attribute) ([]ir.
 	}
 }
 
-// hasIdentityLayout reports whether t's layout is the identity map, as
+// HasIdentityLayout reports whether t's layout is the identity map, as
 // MLIR's MemRefLayoutAttrInterface::isIdentity: no layout, or a strided
 // layout whose map is (d0) -> (d0) (rank 1, stride 1, offset 0) or () -> ().
-func hasIdentityLayout(t *ir.MemRefType) bool {
+func HasIdentityLayout(t *ir.MemRefType) bool {
 	s, ok := t.Layout.(*ir.StridedLayoutAttr)
 	if !ok {
 		return t.Layout == nil
@@ -345,7 +345,7 @@ func composeReshapes(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	for _, t := range []ir.Type{in.Operand(0).Type(), op.Operand(0).Type(), op.Result(0).Type()} {
-		if mt, ok := t.(*ir.MemRefType); !ok || !hasIdentityLayout(mt) {
+		if mt, ok := t.(*ir.MemRefType); !ok || !HasIdentityLayout(mt) {
 			return false
 		}
 	}

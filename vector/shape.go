@@ -286,7 +286,7 @@ var typeCastOp = &ir.OpDef{
 		if !ok {
 			return op.Errorf("result #0 must be memref of any type values, but got %s", typeQuoted(op.Result(0).Type()))
 		}
-		if !identityLayout(out) {
+		if !memref.HasIdentityLayout(out) {
 			return op.Errorf("expects result to be a memref with identity layout")
 		}
 		if out.MemorySpace != in.MemorySpace {
@@ -304,26 +304,11 @@ var typeCastOp = &ir.OpDef{
 	},
 }
 
-// identityLayout reports whether t's layout map is the identity (MLIR's
-// MemRefLayoutAttrInterface::isIdentity): no layout, an identity affine
-// map, or a strided layout whose map is (d0) -> (d0).
-func identityLayout(t *ir.MemRefType) bool {
-	switch l := t.Layout.(type) {
-	case nil:
-		return true
-	case *ir.AffineMapAttr:
-		return l.Map.IsIdentity()
-	case *ir.StridedLayoutAttr:
-		return l.Offset == 0 && len(l.Strides) == 1 && l.Strides[0] == 1
-	}
-	return false
-}
-
 // canonicalIdentityLayout reports whether t's layout is the identity once
 // MLIR's canonicalizeStridedLayout has dropped a strided layout (or
 // single-result map) that is row-major contiguous with offset 0.
 func canonicalIdentityLayout(t *ir.MemRefType) bool {
-	if identityLayout(t) {
+	if memref.HasIdentityLayout(t) {
 		return true
 	}
 	strides, offset, ok := memref.StridesAndOffset(t)

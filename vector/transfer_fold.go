@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/memref"
 	"github.com/kiln-gpu/kiln/tensor"
 )
 
@@ -80,18 +81,9 @@ func (x xfer) foldFullMask() bool {
 }
 
 // foldMemRefCast reads or writes the source of a memref.cast of a ranked
-// memref instead.
-func (x xfer) foldMemRefCast() bool {
-	c := x.Base.DefiningOp()
-	if c == nil || c.Name() != "memref.cast" {
-		return false
-	}
-	if _, ranked := c.Operand(0).Type().(*ir.MemRefType); !ranked {
-		return false
-	}
-	x.Op.SetOperand(x.baseIdx, c.Operand(0))
-	return true
-}
+// memref instead (memref.FoldMemRefCast: the base is the only memref
+// operand).
+func (x xfer) foldMemRefCast() bool { return memref.FoldMemRefCast(x.Op, nil) }
 
 // foldTensorCast reads the source of a tensor.cast that loses static
 // sizes (MLIR's tensor::foldTensorCast; reads only, since a write's

@@ -6,22 +6,18 @@ import (
 	"github.com/kiln-gpu/kiln/vector"
 )
 
-// builder is vector.Builder with the context at hand and the helpers only
-// these patterns use.
-type builder struct {
-	vector.Builder
-	ctx *ir.Context
-}
+// builder is vector.Builder with the helpers only these patterns use.
+type builder struct{ vector.Builder }
 
 // at returns a builder inserting before op, located at op.
 func at(rw *ir.Rewriter, op *ir.Operation) *builder {
 	rw.SetInsertionPointBefore(op)
-	return &builder{Builder: vector.Builder{RW: rw, Loc: op.Loc()}, ctx: op.Context()}
+	return &builder{vector.Builder{RW: rw, Loc: op.Loc()}}
 }
 
 // zero returns the zero of a scalar or vector type (false for i1).
 func (b *builder) zero(t ir.Type) *ir.Value {
-	return b.Constant(zeroAttr(b.ctx, t), t)
+	return b.Constant(zeroAttr(b.Context(), t), t)
 }
 
 func zeroAttr(ctx *ir.Context, t ir.Type) ir.Attribute {
@@ -40,10 +36,10 @@ func (b *builder) slice(v *ir.Value, off, n int64) *ir.Value {
 	if vt.Dims[0] == n {
 		return v
 	}
-	return b.Op("vector.extract_strided_slice", []*ir.Value{v}, []ir.Type{b.ctx.Vector([]int64{n}, vt.Elem)},
-		ir.NamedAttr{Name: "offsets", Value: vector.I64ArrayAttr(b.ctx, []int64{off})},
-		ir.NamedAttr{Name: "sizes", Value: vector.I64ArrayAttr(b.ctx, []int64{n})},
-		ir.NamedAttr{Name: "strides", Value: vector.I64ArrayAttr(b.ctx, []int64{1})})
+	return b.Op("vector.extract_strided_slice", []*ir.Value{v}, []ir.Type{b.Context().Vector([]int64{n}, vt.Elem)},
+		ir.NamedAttr{Name: "offsets", Value: vector.I64ArrayAttr(b.Context(), []int64{off})},
+		ir.NamedAttr{Name: "sizes", Value: vector.I64ArrayAttr(b.Context(), []int64{n})},
+		ir.NamedAttr{Name: "strides", Value: vector.I64ArrayAttr(b.Context(), []int64{1})})
 }
 
 // insertSlice returns the 1-d vector dst with src written from off.
@@ -52,8 +48,8 @@ func (b *builder) insertSlice(src, dst *ir.Value, off int64) *ir.Value {
 		return src
 	}
 	return b.Op("vector.insert_strided_slice", []*ir.Value{src, dst}, []ir.Type{dst.Type()},
-		ir.NamedAttr{Name: "offsets", Value: vector.I64ArrayAttr(b.ctx, []int64{off})},
-		ir.NamedAttr{Name: "strides", Value: vector.I64ArrayAttr(b.ctx, []int64{1})})
+		ir.NamedAttr{Name: "offsets", Value: vector.I64ArrayAttr(b.Context(), []int64{off})},
+		ir.NamedAttr{Name: "strides", Value: vector.I64ArrayAttr(b.Context(), []int64{1})})
 }
 
 // addIndex returns v + c (v itself when c is 0).
@@ -70,7 +66,7 @@ func (b *builder) ifThen(cond *ir.Value, types []ir.Type, then, els func(*builde
 		if body == nil {
 			return nil
 		}
-		return func(vb vector.Builder) []*ir.Value { return body(&builder{Builder: vb, ctx: b.ctx}) }
+		return func(vb vector.Builder) []*ir.Value { return body(&builder{vb}) }
 	}
 	return b.If(cond, types, wrap(then), wrap(els))
 }
@@ -94,18 +90,18 @@ func forEach(shape []int64, fn func(pos []int64)) {
 
 // lessThan returns a < b, signed, on index or index vectors.
 func (b *builder) lessThan(a, c *ir.Value) *ir.Value {
-	t := ir.Type(b.ctx.I(1))
+	t := ir.Type(b.Context().I(1))
 	if vt, ok := a.Type().(*ir.VectorType); ok {
-		t = b.ctx.Vector(vt.Dims, t)
+		t = b.Context().Vector(vt.Dims, t)
 	}
 	return b.Op("arith.cmpi", []*ir.Value{a, c}, []ir.Type{t},
-		ir.NamedAttr{Name: "predicate", Value: b.ctx.I64Attr(int64(arith.CmpISLT))})
+		ir.NamedAttr{Name: "predicate", Value: b.Context().I64Attr(int64(arith.CmpISLT))})
 }
 
 // notNegative returns a >= 0, signed, on index.
 func (b *builder) notNegative(a *ir.Value) *ir.Value {
-	return b.Op("arith.cmpi", []*ir.Value{a, b.Index(0)}, []ir.Type{b.ctx.I(1)},
-		ir.NamedAttr{Name: "predicate", Value: b.ctx.I64Attr(int64(arith.CmpISGE))})
+	return b.Op("arith.cmpi", []*ir.Value{a, b.Index(0)}, []ir.Type{b.Context().I(1)},
+		ir.NamedAttr{Name: "predicate", Value: b.Context().I64Attr(int64(arith.CmpISGE))})
 }
 
 // and returns a && c, either of which may be nil (meaning true).

@@ -48,7 +48,7 @@ var lowerOuterProduct = &ir.Pattern{Name: "vector-lower-outerproduct", Root: "ve
 			rw.ReplaceOp(op, []*ir.Value{b.combine(v.Kind(), lhs, b.Broadcast(rhs, rt), acc)})
 			return true
 		}
-		rowType := b.ctx.Vector(rt.Dims[1:], rt.Elem)
+		rowType := b.Context().Vector(rt.Dims[1:], rt.Elem)
 		res := acc
 		if res == nil {
 			res = b.zero(rt)
@@ -129,7 +129,7 @@ var lowerContract = &ir.Pattern{Name: "vector-lower-contract", Root: "vector.con
 		accMap := maps[2].Results
 		lane := accMap[len(accMap)-1].Value
 		n := size[lane]
-		laneType := b.ctx.Vector([]int64{n}, lt.Elem)
+		laneType := b.Context().Vector([]int64{n}, lt.Elem)
 		// laneVector returns operand i along the lane dim at point it.
 		laneVector := func(i int, it []int64) *ir.Value {
 			res := maps[i].Results

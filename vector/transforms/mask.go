@@ -20,8 +20,8 @@ var lowerCreateMask = &ir.Pattern{Name: "vector-lower-create-mask", Root: "vecto
 		b := at(rw, op)
 		bounds := op.Operands()
 		n := vt.Dims[len(vt.Dims)-1]
-		steps := b.Op("vector.step", nil, []ir.Type{b.ctx.Vector([]int64{n}, b.ctx.Index())})
-		idxType := b.ctx.Vector([]int64{n}, b.ctx.Index())
+		steps := b.Op("vector.step", nil, []ir.Type{b.Context().Vector([]int64{n}, b.Context().Index())})
+		idxType := b.Context().Vector([]int64{n}, b.Context().Index())
 		row := b.lessThan(steps, b.Broadcast(bounds[len(bounds)-1], idxType))
 		if len(vt.Dims) == 1 {
 			rw.ReplaceOp(op, []*ir.Value{row})
@@ -60,7 +60,7 @@ var lowerConstantMask = &ir.Pattern{Name: "vector-lower-constant-mask", Root: "v
 			bits = append(bits, on)
 		})
 		b := at(rw, op)
-		rw.ReplaceOp(op, []*ir.Value{b.Constant(b.ctx.DenseInts(vt, bits), vt)})
+		rw.ReplaceOp(op, []*ir.Value{b.Constant(b.Context().DenseInts(vt, bits), vt)})
 		return true
 	}}
 
@@ -78,7 +78,7 @@ type lanes struct {
 func (l lanes) address(b *builder, pos []int64) []*ir.Value {
 	idx := append([]*ir.Value(nil), l.indices...)
 	last := len(idx) - 1
-	idx[last] = b.Op("arith.addi", []*ir.Value{idx[last], l.offset(b, pos)}, []ir.Type{b.ctx.Index()})
+	idx[last] = b.Op("arith.addi", []*ir.Value{idx[last], l.offset(b, pos)}, []ir.Type{b.Context().Index()})
 	return idx
 }
 
@@ -134,7 +134,7 @@ func lanesOf(op *ir.Operation) (lanes, *ir.Value, bool) {
 			if _, isIndex := e.Type().(*ir.IndexType); isIndex {
 				return e
 			}
-			return b.Op("arith.index_cast", []*ir.Value{e}, []ir.Type{b.ctx.Index()})
+			return b.Op("arith.index_cast", []*ir.Value{e}, []ir.Type{b.Context().Index()})
 		}
 	default:
 		return lanes{}, nil, false

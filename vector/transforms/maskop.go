@@ -103,7 +103,7 @@ func maskTransfer(op, inner *ir.Operation, rw *ir.Rewriter) []*ir.Value {
 		}
 	}
 	b := at(rw, op)
-	attrs := []ir.NamedAttr{{Name: "operandSegmentSizes", Value: b.ctx.DenseI32Array(seg[0], seg[1], seg[2], 1)}}
+	attrs := []ir.NamedAttr{{Name: "operandSegmentSizes", Value: b.Context().DenseI32Array(seg[0], seg[1], seg[2], 1)}}
 	for _, a := range inner.Attrs() {
 		if a.Name != "operandSegmentSizes" {
 			attrs = append(attrs, a)
@@ -152,7 +152,7 @@ func maskReduction(op, inner *ir.Operation, rw *ir.Rewriter) []*ir.Value {
 		return nil
 	}
 	b := at(rw, op)
-	fill := b.Constant(b.ctx.DenseSplat(vt, neutral), vt)
+	fill := b.Constant(b.Context().DenseSplat(vt, neutral), vt)
 	masked := b.Op("arith.select", []*ir.Value{mask, src, fill}, []ir.Type{vt})
 	operands := append([]*ir.Value{masked}, inner.Operands()[1:]...)
 	o := b.RW.Create(&ir.OpState{Name: inner.Name(), Loc: inner.Loc(), Operands: operands,
@@ -288,8 +288,8 @@ var lowerCompressed = &ir.Pattern{Name: "vector-lower-expand-compress",
 				}, nil)
 			}
 			if i+1 < vt.Dims[0] {
-				step := b.Op("arith.select", []*ir.Value{on, one, zero}, []ir.Type{b.ctx.Index()})
-				idx[last] = b.Op("arith.addi", []*ir.Value{idx[last], step}, []ir.Type{b.ctx.Index()})
+				step := b.Op("arith.select", []*ir.Value{on, one, zero}, []ir.Type{b.Context().Index()})
+				idx[last] = b.Op("arith.addi", []*ir.Value{idx[last], step}, []ir.Type{b.Context().Index()})
 			}
 		}
 		if load {

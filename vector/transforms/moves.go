@@ -35,7 +35,7 @@ func unrollMoves(vector16 bool) *ir.Pattern {
 			for i := range vals {
 				vals[i] = int64(i)
 			}
-			rw.ReplaceOp(op, []*ir.Value{b.Constant(b.ctx.DenseInts(rt, vals), rt)})
+			rw.ReplaceOp(op, []*ir.Value{b.Constant(b.Context().DenseInts(rt, vals), rt)})
 			return true
 		}
 		src, ok := elementSources(op, rt)

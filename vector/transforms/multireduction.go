@@ -35,8 +35,8 @@ var lowerMultiReduction = &ir.Pattern{Name: "vector-lower-multi-reduction", Root
 		}
 		innermost := len(dims) == 1 && reduced[len(st.Dims)-1]
 		b := at(rw, op)
-		kind := ir.NamedAttr{Name: "kind", Value: vector.Kind(b.ctx, r.Kind())}
-		rowType := b.ctx.Vector([]int64{vector.Product(red)}, st.Elem)
+		kind := ir.NamedAttr{Name: "kind", Value: vector.Kind(b.Context(), r.Kind())}
+		rowType := b.Context().Vector([]int64{vector.Product(red)}, st.Elem)
 		// source returns the position in the source of kept position p and
 		// reduced position q.
 		source := func(p, q []int64) []int64 {

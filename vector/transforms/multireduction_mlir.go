@@ -102,12 +102,12 @@ func (b *builder) multiReduction(kind vector.CombiningKind, src, acc *ir.Value, 
 	}
 	var rt ir.Type = st.Elem
 	if len(kept) > 0 {
-		rt = b.ctx.ScalableVector(kept, scal, st.Elem)
+		rt = b.Context().ScalableVector(kept, scal, st.Elem)
 	}
 	return b.masked(vmask, rt, func(b *builder) *ir.Value {
 		return b.Op("vector.multi_reduction", []*ir.Value{src, acc}, []ir.Type{rt},
-			ir.NamedAttr{Name: "kind", Value: vector.Kind(b.ctx, kind)},
-			ir.NamedAttr{Name: "reduction_dims", Value: b.ctx.DenseI64Array(dims...)})
+			ir.NamedAttr{Name: "kind", Value: vector.Kind(b.Context(), kind)},
+			ir.NamedAttr{Name: "reduction_dims", Value: b.Context().DenseI64Array(dims...)})
 	})
 }
 
@@ -232,12 +232,12 @@ func reduceMultiReductionRank(inner bool) func(*ir.Operation, *ir.Rewriter) bool
 			scal = nil
 		}
 		b := atRoot(rw, root, op)
-		castType := b.ctx.ScalableVector(shape, scal, st.Elem)
+		castType := b.Context().ScalableVector(shape, scal, st.Elem)
 		var cmask *ir.Value
 		if mask != nil {
 			// MLIR casts the mask to the fixed shape; it keeps the source's
 			// scalable dim here so that a scalable mask casts validly.
-			cmask = b.shapeCast(mask, withElem(b.ctx, castType, mask.Type().(*ir.VectorType).Elem))
+			cmask = b.shapeCast(mask, withElem(b.Context(), castType, mask.Type().(*ir.VectorType).Elem))
 		}
 		cast := b.shapeCast(op.Operand(0), castType)
 		acc := op.Operand(1)
@@ -246,7 +246,7 @@ func reduceMultiReductionRank(inner bool) func(*ir.Operation, *ir.Rewriter) bool
 			accScal = []bool{true}
 		}
 		if len(parShape) > 0 {
-			acc = b.shapeCast(acc, b.ctx.ScalableVector([]int64{vector.Product(parShape)}, accScal, st.Elem))
+			acc = b.shapeCast(acc, b.Context().ScalableVector([]int64{vector.Product(parShape)}, accScal, st.Elem))
 		}
 		r := b.multiReduction(vector.KindOf(op), cast, acc, newReduced, cmask)
 		if len(parShape) == 0 {
@@ -256,7 +256,7 @@ func reduceMultiReductionRank(inner bool) func(*ir.Operation, *ir.Rewriter) bool
 		if !parScalable {
 			parScal = nil
 		}
-		rw.ReplaceOp(root, []*ir.Value{b.shapeCast(r, b.ctx.ScalableVector(parShape, parScal, st.Elem))})
+		rw.ReplaceOp(root, []*ir.Value{b.shapeCast(r, b.Context().ScalableVector(parShape, parScal, st.Elem))})
 		return true
 	}
 }
@@ -274,12 +274,12 @@ func oneDimMultiReductionToTwoDim(op *ir.Operation, rw *ir.Rewriter) bool {
 		scal = []bool{false, true}
 	}
 	b := atRoot(rw, root, op)
-	castType := b.ctx.ScalableVector([]int64{1, st.Dims[0]}, scal, st.Elem)
+	castType := b.Context().ScalableVector([]int64{1, st.Dims[0]}, scal, st.Elem)
 	cast := b.shapeCast(op.Operand(0), castType)
-	acc := b.Broadcast(op.Operand(1), b.ctx.Vector([]int64{1}, st.Elem))
+	acc := b.Broadcast(op.Operand(1), b.Context().Vector([]int64{1}, st.Elem))
 	var cmask *ir.Value
 	if mask != nil {
-		cmask = b.Op("vector.broadcast", []*ir.Value{mask}, []ir.Type{withElem(b.ctx, castType, mask.Type().(*ir.VectorType).Elem)})
+		cmask = b.Broadcast(mask, withElem(b.Context(), castType, mask.Type().(*ir.VectorType).Elem))
 	}
 	r := b.multiReduction(vector.KindOf(op), cast, acc, []bool{false, true}, cmask)
 	rw.ReplaceOp(root, []*ir.Value{b.Extract(r, []int64{0})})
@@ -297,7 +297,7 @@ func twoDimMultiReductionToReduction(op *ir.Operation, rw *ir.Rewriter) bool {
 	b := atRoot(rw, root, op)
 	dt := op.Result(0).Type()
 	result := b.zero(dt)
-	kind := ir.NamedAttr{Name: "kind", Value: vector.Kind(b.ctx, vector.KindOf(op))}
+	kind := ir.NamedAttr{Name: "kind", Value: vector.Kind(b.Context(), vector.KindOf(op))}
 	for i := int64(0); i < st.Dims[0]; i++ {
 		v := b.Extract(op.Operand(0), []int64{i})
 		acc := b.Extract(op.Operand(1), []int64{i})

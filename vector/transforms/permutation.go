@@ -112,8 +112,8 @@ func (b *builder) transpose(v *ir.Value, perm []int64) *ir.Value {
 			scal[i] = vt.Scalable[p]
 		}
 	}
-	return b.Op("vector.transpose", []*ir.Value{v}, []ir.Type{b.ctx.ScalableVector(dims, scal, vt.Elem)},
-		ir.NamedAttr{Name: "permutation", Value: b.ctx.DenseI64Array(perm...)})
+	return b.Op("vector.transpose", []*ir.Value{v}, []ir.Type{b.Context().ScalableVector(dims, scal, vt.Elem)},
+		ir.NamedAttr{Name: "permutation", Value: b.Context().DenseI64Array(perm...)})
 }
 
 func (b *builder) transferRead(vt *ir.VectorType, x vector.TransferParts, m *ir.AffineMap, inb []bool) *ir.Value {
@@ -151,7 +151,7 @@ func readPermutationLowering(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	b := at(rw, op)
 	newMap := &ir.AffineMap{Dims: x.Map.Dims, Symbols: x.Map.Symbols, Results: results}
-	read := b.transferRead(b.ctx.ScalableVector(dims, scal, x.VT.Elem), x, newMap, inb)
+	read := b.transferRead(b.Context().ScalableVector(dims, scal, x.VT.Elem), x, newMap, inb)
 	rw.ReplaceOp(op, []*ir.Value{b.transpose(read, ints64(perm))})
 	return true
 }
@@ -241,7 +241,7 @@ func writeNonPermutationLowering(op *ir.Operation, rw *ir.Rewriter) bool {
 		if vt.Scalable != nil {
 			scal = append(make([]bool, n), vt.Scalable...)
 		}
-		return b.Broadcast(v, b.ctx.ScalableVector(dims, scal, vt.Elem))
+		return b.Broadcast(v, b.Context().ScalableVector(dims, scal, vt.Elem))
 	}
 	vec := unitsFirst(x.Vector)
 	var mask *ir.Value
@@ -294,7 +294,7 @@ func transferReduceRank(op *ir.Operation, rw *ir.Rewriter) bool {
 		scal = x.VT.Scalable[lead:]
 	}
 	b := at(rw, op)
-	read := b.transferRead(b.ctx.ScalableVector(x.VT.Dims[lead:], scal, x.VT.Elem), x, newMap, x.InBounds[lead:])
+	read := b.transferRead(b.Context().ScalableVector(x.VT.Dims[lead:], scal, x.VT.Elem), x, newMap, x.InBounds[lead:])
 	rw.ReplaceOp(op, []*ir.Value{b.Broadcast(read, x.VT)})
 	return true
 }

@@ -178,6 +178,6 @@ func propagationMask(lhs []int64, lhsIv interval, rhs []int64, rhsIv interval, s
 // shuffle builds vector.shuffle a, b with mask.
 func (b *builder) shuffle(x, y *ir.Value, mask []int64) *ir.Value {
 	xt := x.Type().(*ir.VectorType)
-	return b.Op("vector.shuffle", []*ir.Value{x, y}, []ir.Type{b.ctx.Vector([]int64{int64(len(mask))}, xt.Elem)},
-		ir.NamedAttr{Name: "mask", Value: b.ctx.DenseI64Array(mask...)})
+	return b.Op("vector.shuffle", []*ir.Value{x, y}, []ir.Type{b.Context().Vector([]int64{int64(len(mask))}, xt.Elem)},
+		ir.NamedAttr{Name: "mask", Value: b.Context().DenseI64Array(mask...)})
 }

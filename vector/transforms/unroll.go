@@ -91,7 +91,7 @@ func (a *assembler) add(tile *ir.Value, lp []int64, off int64) {
 		if a.t.s == a.t.n {
 			a.row = tile
 		} else {
-			a.row = b.zero(b.ctx.Vector([]int64{a.t.n}, a.vt.Elem))
+			a.row = b.zero(b.Context().Vector([]int64{a.t.n}, a.vt.Elem))
 		}
 	}
 	if a.t.s != a.t.n {
@@ -142,7 +142,7 @@ func unrollElementwise(vector16 bool) *ir.Pattern {
 			}
 			types := make([]ir.Type, op.NumResults())
 			for i, r := range op.Results() {
-				types[i] = b.ctx.Vector([]int64{t.s}, r.Type().(*ir.VectorType).Elem)
+				types[i] = b.Context().Vector([]int64{t.s}, r.Type().(*ir.VectorType).Elem)
 			}
 			n := rw.Create(&ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: operands, ResultTypes: types,
 				Props: op.Props(), Attrs: op.DiscardableAttrs()})

@@ -49,7 +49,7 @@ func unrollBroadcast(vector16 bool) *ir.Pattern {
 		}
 		b := at(rw, op)
 		t := newTiling(vt, vector16)
-		tileType := b.ctx.Vector([]int64{t.s}, vt.Elem)
+		tileType := b.Context().Vector([]int64{t.s}, vt.Elem)
 		var splat *ir.Value
 		if !isVec {
 			splat = b.Broadcast(src, tileType)
@@ -96,7 +96,7 @@ func unrollFromElements(vector16 bool) *ir.Pattern {
 		t.each(func(lp []int64, off int64) {
 			first := vector.Linearize(lp, t.lead())*t.n + off
 			asm.add(b.Op("vector.from_elements", elems[first:first+t.s],
-				[]ir.Type{b.ctx.Vector([]int64{t.s}, vt.Elem)}), lp, off)
+				[]ir.Type{b.Context().Vector([]int64{t.s}, vt.Elem)}), lp, off)
 		})
 		rw.ReplaceOp(op, []*ir.Value{asm.whole})
 		return true
@@ -128,7 +128,7 @@ func unrollLoadStore(vector16 bool) *ir.Pattern {
 		}
 		b := at(rw, op)
 		t := newTiling(vt, vector16)
-		tileType := b.ctx.Vector([]int64{t.s}, vt.Elem)
+		tileType := b.Context().Vector([]int64{t.s}, vt.Elem)
 		asm := b.assemble(vt, t)
 		t.each(func(lp []int64, off int64) {
 			at := append([]*ir.Value(nil), idx...)
