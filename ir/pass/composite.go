@@ -2,6 +2,7 @@ package pass
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -23,16 +24,18 @@ func CompositeFixedPointPass(reg Registry) func() *Pass {
 			Options: []Option{
 				{Name: "name", Kind: StringOption, Default: "CompositeFixedPointPass", Help: "Composite pass display name"},
 				{Name: "pipeline", Kind: StringOption, Help: "Composite pass inner pipeline"},
-				{Name: "max-iterations", Kind: IntOption, Default: "10", Help: "Maximum number of iterations if inner pipeline"},
+				{Name: "max-iterations", Kind: IntOption, Default: "10", Help: "Maximum number of iterations if inner pipeline", Check: func(v string) error {
+					if n, _ := strconv.Atoi(v); n <= 0 {
+						return fmt.Errorf("Invalid maxIterations value: %d", n)
+					}
+					return nil
+				}},
 				{Name: "on-convergence-failure", Kind: EnumOption, Default: "warn", Values: []string{"warn", "error", "silent"}, Help: "What to do when the inner pipeline does not converge (warn, error or silent)"},
 			},
 			Init: func(ctx *ir.Context, opts *Options) error {
 				p, err := Parse(opts.String("pipeline"), reg)
 				if err != nil {
 					return fmt.Errorf("Failed to parse composite pass pipeline: %w", err)
-				}
-				if n := opts.Int("max-iterations"); n <= 0 {
-					return fmt.Errorf("Invalid maxIterations value: %d", n)
 				}
 				inner = p
 				return InitPipeline(p, ctx)
@@ -83,14 +86,16 @@ func SelectPass(reg Registry) func() *Pass {
 			NameOption: "name",
 			Options: []Option{
 				{Name: "name", Kind: StringOption, Default: "SelectPass", Help: "Select pass display name"},
-				{Name: "select-cond-name", Kind: StringOption, Default: "select", Help: "Attribute name used for condition"},
+				{Name: "select-cond-name", Kind: StringOption, Default: "select", Help: "Attribute name used for condition", Check: func(v string) error {
+					if v == "" {
+						return fmt.Errorf("Invalid select-cond-name")
+					}
+					return nil
+				}},
 				{Name: "select-values", Kind: ListOption, Help: "Values used to check select condition"},
 				{Name: "select-pipelines", Kind: ListOption, Help: "Pipelines, assotiated with corresponding select values"},
 			},
 			Init: func(ctx *ir.Context, opts *Options) error {
-				if opts.String("select-cond-name") == "" {
-					return fmt.Errorf("Invalid select-cond-name")
-				}
 				texts := opts.List("select-pipelines")
 				if len(opts.List("select-values")) != len(texts) {
 					return fmt.Errorf("Values and pipelines size mismatch")

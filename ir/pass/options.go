@@ -40,6 +40,11 @@ type Option struct {
 	Elem OptionKind
 	// Values are an EnumOption's allowed values.
 	Values []string
+	// Check, when set, validates a value beyond its kind as the option is
+	// set (so a pipeline's bad value is an error located in its text): it
+	// gets the normalized value (a list's elements joined by commas) and
+	// returns the error as the pass words it.
+	Check func(value string) error
 }
 
 // Options holds the values of a pass's declared options.
@@ -80,6 +85,11 @@ func (o *Options) Set(name, value string) error {
 		if err != nil {
 			return err
 		}
+		if d.Check != nil {
+			if err := d.Check(v); err != nil {
+				return err
+			}
+		}
 		o.vals[name] = v
 		return nil
 	}
@@ -97,8 +107,14 @@ func (o *Options) Set(name, value string) error {
 	if prev := o.vals[name]; o.given[name] && prev != "" {
 		elems = append([]string{prev}, elems...)
 	}
+	v := strings.Join(elems, ",")
+	if d.Check != nil {
+		if err := d.Check(v); err != nil {
+			return err
+		}
+	}
 	o.given[name] = true
-	o.vals[name] = strings.Join(elems, ",")
+	o.vals[name] = v
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package pass_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -106,5 +107,44 @@ func TestOptionKindsPrint(t *testing.T) {
 	q, err := pass.Parse(want, reg)
 	if err != nil || q.String() != want {
 		t.Errorf("reparse: %v, %v", q, err)
+	}
+}
+
+// An option's Check runs as the pipeline is parsed: a value it refuses is
+// an error located on the value in the pipeline text, in the check's
+// words; a list's check sees all its elements, repeated keys included.
+func TestOptionCheck(t *testing.T) {
+	reg := pass.Registry{}
+	reg.Add(func() *pass.Pass {
+		return &pass.Pass{Name: "Checked", Argument: "checked",
+			Options: []pass.Option{
+				{Name: "n", Kind: pass.IntOption, Default: "1", Check: func(v string) error {
+					if v == "0" {
+						return fmt.Errorf("n must not be 0")
+					}
+					return nil
+				}},
+				{Name: "xs", Kind: pass.ListOption, Check: func(v string) error {
+					if strings.Count(v, ",") > 1 {
+						return fmt.Errorf("at most two xs, got %s", v)
+					}
+					return nil
+				}},
+			},
+			Run: func(*ir.Operation, *pass.Context) error { return nil }}
+	})
+	for _, tc := range []struct{ opts, want string }{
+		{"n=0x0", "pass pipeline:1:26: error: n must not be 0\nbuiltin.module(checked{n=0x0})\n                         ^"},
+		{"xs=a xs=b,c", "pass pipeline:1:32: error: at most two xs, got a,b,c"},
+	} {
+		_, err := pass.Parse("builtin.module(checked{"+tc.opts+"})", reg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want %q", tc.opts, err, tc.want)
+		}
+	}
+	for _, ok := range []string{"n=-3", "xs=a,b"} {
+		if _, err := pass.Parse("builtin.module(checked{"+ok+"})", reg); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
 	}
 }

@@ -16,7 +16,7 @@
 // DUMP: IR Dump After CSE: cse
 // DUMP: IR Dump After Pick: select-pass{
 // SIZE: Values and pipelines size mismatch
-// COND: Invalid select-cond-name
+// COND: pass pipeline:1:45: error: Invalid select-cond-name
 module {
   module @a attributes {t.kind = "fold"} {
     func.func @f() -> (i32, i32) {
