@@ -10,7 +10,6 @@ import (
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/fn"
 	"github.com/kiln-gpu/kiln/interp/interptest"
-	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/irtest"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/memref"
@@ -211,26 +210,26 @@ func TestUnrollChangesLoops(t *testing.T) {
 	}
 }
 
-// TestBadOptions checks the option values the unroll pass refuses.
+// TestBadOptions checks the option values the unroll passes refuse, as
+// the pipeline is parsed, located on the value.
 func TestBadOptions(t *testing.T) {
 	reg := pass.Registry{}
 	looptransforms.Register(reg)
-	for _, tc := range []struct{ opts, want string }{
-		{"unroll-factor=0", "option 'unroll-factor' wants a positive integer or -1, got '0'"},
-		{"unroll-factor=-2", "option 'unroll-factor' wants a positive integer or -1, got '-2'"},
-		{"unroll-num-reps=-1", "for the --unroll-num-reps option: '-1' value invalid for uint argument!"},
-		{"unroll-full-threshold=x", "for the --unroll-full-threshold option: 'x' value invalid for uint argument!"},
+	for _, tc := range []struct{ pass, want string }{
+		{"affine-loop-unroll{unroll-factor=0}", "pass pipeline:1:59: error: option 'unroll-factor' wants a positive integer or -1, got '0'"},
+		{"affine-loop-unroll{unroll-factor=-2}", "pass pipeline:1:59: error: option 'unroll-factor' wants a positive integer or -1, got '-2'"},
+		{"affine-loop-unroll{unroll-num-reps=-1}", "pass pipeline:1:61: error: for the --unroll-num-reps option: '-1' value invalid for uint argument!"},
+		{"affine-loop-unroll{unroll-full-threshold=x}", "for the --unroll-full-threshold option: 'x' value invalid for uint argument!"},
+		{"affine-loop-unroll-jam{unroll-jam-factor=0}", "pass pipeline:1:67: error: option 'unroll-jam-factor' wants a positive integer, got '0'"},
 	} {
-		m, err := ir.Parse(newContext(), "func.func @f() {\n  return\n}", "f.mlir")
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := pass.Parse("builtin.module(func.func(affine-loop-unroll{"+tc.opts+"}))", reg)
-		if err == nil {
-			err = pass.New(p, pass.Config{}).Run(m)
-		}
+		_, err := pass.Parse("builtin.module(func.func("+tc.pass+"))", reg)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: err = %v, want %q", tc.opts, err, tc.want)
+			t.Errorf("%s: err = %v, want %q", tc.pass, err, tc.want)
+		}
+	}
+	for _, ok := range []string{"affine-loop-unroll{unroll-factor=-1}", "affine-loop-unroll{unroll-factor=1}", "affine-loop-unroll-jam{unroll-jam-factor=1}"} {
+		if _, err := pass.Parse("builtin.module(func.func("+ok+"))", reg); err != nil {
+			t.Errorf("%s: %v", ok, err)
 		}
 	}
 }

@@ -7,6 +7,7 @@ package looptransforms
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/kiln-gpu/kiln/affine"
 	"github.com/kiln-gpu/kiln/ir"
@@ -60,20 +61,12 @@ func UnrollPass() *pass.Pass {
 		Argument: "affine-loop-unroll",
 		Summary:  "Unroll affine loops",
 		Options: []pass.Option{
-			{Name: "unroll-factor", Kind: pass.IntOption, Default: "4", Help: "Use this unroll factor for all loops being unrolled, set it to -1, and it will fully unroll."},
+			{Name: "unroll-factor", Kind: pass.IntOption, Default: "4", Help: "Use this unroll factor for all loops being unrolled, set it to -1, and it will fully unroll.", Check: checkUnrollFactor},
 			{Name: "unroll-up-to-factor", Kind: pass.BoolOption, Default: "false", Help: "Allow unrolling up to the factor specified"},
 			{Name: "unroll-full", Kind: pass.BoolOption, Default: "false", Help: "Fully unroll loops"},
 			{Name: "unroll-num-reps", Kind: pass.UnsignedOption, Default: "1", Help: "Unroll innermost loops repeatedly this many times"},
 			{Name: "unroll-full-threshold", Kind: pass.UnsignedOption, Default: "", Help: "Unroll all loops with trip count less than or equal to this"},
 			{Name: "cleanup-unroll", Kind: pass.BoolOption, Default: "false", Help: "Fully unroll the cleanup loop when possible."},
-		},
-		Init: func(_ *ir.Context, o *pass.Options) error {
-			// The factor is MLIR's one signed option (-1 means a full
-			// unroll); a factor of 0 trips MLIR's assertion.
-			if f := o.Int("unroll-factor"); f == 0 || f < -1 {
-				return fmt.Errorf("option 'unroll-factor' wants a positive integer or -1, got '%d'", f)
-			}
-			return nil
 		},
 		Run: func(root *ir.Operation, pc *pass.Context) error {
 			o := pc.Options
@@ -83,6 +76,15 @@ func UnrollPass() *pass.Pass {
 			return nil
 		},
 	}
+}
+
+// checkUnrollFactor refuses the unroll factors other than -1 (a full
+// unroll) that are not positive, where MLIR only asserts.
+func checkUnrollFactor(v string) error {
+	if f, _ := strconv.Atoi(v); f == 0 || f < -1 {
+		return fmt.Errorf("option 'unroll-factor' wants a positive integer or -1, got '%d'", f)
+	}
+	return nil
 }
 
 func unrollFunction(fn *ir.Operation, o *pass.Options) {

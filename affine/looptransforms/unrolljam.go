@@ -19,13 +19,13 @@ func UnrollJamPass() *pass.Pass {
 		Argument: "affine-loop-unroll-jam",
 		Summary:  "Unroll and jam affine loops",
 		Options: []pass.Option{
-			{Name: "unroll-jam-factor", Kind: pass.UnsignedOption, Default: "4", Help: "Use this unroll jam factor for all loops (default 4)"},
-		},
-		Init: func(_ *ir.Context, o *pass.Options) error {
-			if f := o.Int("unroll-jam-factor"); f == 0 {
-				return fmt.Errorf("option 'unroll-jam-factor' wants a positive integer, got '%d'", f)
-			}
-			return nil
+			{Name: "unroll-jam-factor", Kind: pass.UnsignedOption, Default: "4", Help: "Use this unroll jam factor for all loops (default 4)", Check: func(v string) error {
+				// MLIR only asserts on a factor of 0.
+				if v == "0" {
+					return fmt.Errorf("option 'unroll-jam-factor' wants a positive integer, got '0'")
+				}
+				return nil
+			}},
 		},
 		Run: func(root *ir.Operation, pc *pass.Context) error {
 			factor := int64(pc.Options.Int("unroll-jam-factor"))

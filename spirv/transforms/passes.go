@@ -43,11 +43,11 @@ func MapMemRefStorageClass() *pass.Pass {
 		Argument: "map-memref-spirv-storage-class",
 		Summary:  "Map numeric MemRef memory spaces to SPIR-V storage classes",
 		Options: []pass.Option{{Name: "client-api", Kind: pass.StringOption, Default: "vulkan",
-			Help: "The client API to use for populating mappings (vulkan or opencl)"}},
-		Init: func(_ *ir.Context, opts *pass.Options) error {
-			_, err := clientAPIMap(opts.String("client-api"))
-			return err
-		},
+			Help: "The client API to use for populating mappings (vulkan or opencl)",
+			Check: func(v string) error {
+				_, err := clientAPIMap(v)
+				return err
+			}}},
 		Run: func(op *ir.Operation, pc *pass.Context) error {
 			api, err := clientAPIMap(pc.Options.String("client-api"))
 			if err != nil {

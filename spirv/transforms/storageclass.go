@@ -63,6 +63,8 @@ func mapSpace(space ir.Attribute, table map[int64]spv.StorageClass) (spv.Storage
 	return 0, false
 }
 
+// clientAPIMap returns the map of a client-api option value; another value
+// is refused in MLIR's words (its typo kept).
 func clientAPIMap(api string) (StorageClassMap, error) {
 	switch api {
 	case "vulkan":
@@ -70,7 +72,7 @@ func clientAPIMap(api string) (StorageClassMap, error) {
 	case "opencl":
 		return OpenCLStorageClass, nil
 	}
-	return nil, fmt.Errorf("unknown client API '%s', want vulkan or opencl", api)
+	return nil, fmt.Errorf("Invalid clienAPI: %s", api)
 }
 
 // MapStorageClasses rewrites the memory spaces of every memref type in op

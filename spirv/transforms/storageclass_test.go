@@ -1,9 +1,11 @@
 package transforms
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/pass"
 )
 
 func vulkan(m *ir.Operation) error { return MapStorageClasses(m, VulkanStorageClass) }
@@ -52,12 +54,13 @@ func TestMapStorageClassesUnknownSpace(t *testing.T) {
 	wantAll(t, got, "test.mlir:2:8: error: 'memref.alloc' op failed to legalize memory space of memref<4xf32, 2>")
 }
 
+// An unknown client-api is refused as the pipeline is parsed, in MLIR's
+// words, located on the value.
 func TestClientAPIOption(t *testing.T) {
-	p := MapMemRefStorageClass()
-	if err := p.SetOption("client-api", "metal"); err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Init(nil, p.Opts()); err == nil || err.Error() != "unknown client API 'metal', want vulkan or opencl" {
-		t.Errorf("Init: %v", err)
+	reg := pass.Registry{}
+	reg.Add(MapMemRefStorageClass)
+	_, err := pass.Parse("builtin.module(map-memref-spirv-storage-class{client-api=metal})", reg)
+	if want := "pass pipeline:1:58: error: Invalid clienAPI: metal"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want %q", err, want)
 	}
 }
