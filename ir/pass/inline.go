@@ -21,19 +21,18 @@ func Inline(reg Registry) func() *Pass {
 			Argument: "inline",
 			Summary:  "Inline function calls",
 			Options: []Option{
-				{Name: "default-pipeline", Kind: StringOption, Default: "canonicalize", Help: "The optimizer pipeline used for callables that do not have a dedicated optimizer pipeline in opPipelineList"},
-				{Name: "op-pipelines", Kind: ListOption, Help: "Callable operation specific optimizer pipelines (in the form of `dialect.op(pipeline)`)"},
+				{Name: "default-pipeline", Kind: StringOption, Default: "canonicalize", Help: "The optimizer pipeline used for callables that do not have a dedicated optimizer pipeline in opPipelineList", Check: func(v string) error {
+					if v == "" {
+						return nil
+					}
+					return NewPipeline(AnyOp).ParseElements(v, reg)
+				}},
+				{Name: "op-pipelines", Kind: ListOption, Help: "Callable operation specific optimizer pipelines (in the form of `dialect.op(pipeline)`)", Check: func(v string) error {
+					_, err := opPipelines(v, reg)
+					return err
+				}},
 				{Name: "max-iterations", Kind: UnsignedOption, Default: "4", Help: "Maximum number of iterations when inlining within an SCC"},
 				{Name: "inlining-threshold", Kind: UnsignedOption, Default: "4294967295", Help: "If the ratio between the number of the operations in the callee and the number of the operations in the caller exceeds this value (in percentage), then the callee is not inlined even if it is legal to inline it"},
-			},
-			Init: func(_ *ir.Context, opts *Options) error {
-				if text := opts.String("default-pipeline"); text != "" {
-					if err := NewPipeline(AnyOp).ParseElements(text, reg); err != nil {
-						return err
-					}
-				}
-				_, err := opPipelines(opts.String("op-pipelines"), reg)
-				return err
 			},
 			Run: func(op *ir.Operation, pc *Context) error {
 				if !op.HasTrait(ir.SymbolTable) {

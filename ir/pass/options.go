@@ -1,6 +1,7 @@
 package pass
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -289,6 +290,15 @@ func (o *Options) parse(text string) (int, error) {
 			return start, fmt.Errorf("no such option %s", key)
 		}
 		if err := o.Set(key, value); err != nil {
+			// A check's error in a pipeline held by the value (inline's
+			// default-pipeline) points into the value's text.
+			var se *SyntaxError
+			if errors.As(err, &se) && se.Text == value {
+				if strings.IndexByte(`'"{`, text[at]) >= 0 {
+					at++
+				}
+				return at + se.Offset, errors.New(se.Msg)
+			}
 			return at, err
 		}
 	}
