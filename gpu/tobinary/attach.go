@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
@@ -23,18 +24,14 @@ func AttachTargetPass() *pass.Pass {
 		Argument: "spirv-attach-target",
 		Summary:  "Attaches an SPIR-V target attribute to a GPU Module.",
 		Options: []pass.Option{
-			{Name: "module", Kind: pass.StringOption, Help: "Regex used to identify the modules to attach the target to."},
-			{Name: "ver", Kind: pass.StringOption, Default: "v1.0", Help: "SPIR-V Version."},
-			{Name: "caps", Kind: pass.ListOption, Help: "List of supported SPIR-V Capabilities"},
-			{Name: "exts", Kind: pass.ListOption, Help: "List of supported SPIR-V Extensions"},
-			{Name: "client_api", Kind: pass.StringOption, Default: "Unknown", Help: "Client API"},
-			{Name: "vendor", Kind: pass.StringOption, Default: "Unknown", Help: "Device Vendor"},
-			{Name: "device_type", Kind: pass.StringOption, Default: "Unknown", Help: "Device Type"},
+			{Name: "module", Kind: pass.StringOption, Help: "Regex used to identify the modules to attach the target to.", Check: checked(moduleMatcher)},
+			{Name: "ver", Kind: pass.StringOption, Default: "v1.0", Help: "SPIR-V Version.", Check: checked(parseVer)},
+			{Name: "caps", Kind: pass.ListOption, Help: "List of supported SPIR-V Capabilities", Check: checked(parseCaps)},
+			{Name: "exts", Kind: pass.ListOption, Help: "List of supported SPIR-V Extensions", Check: checked(parseExts)},
+			{Name: "client_api", Kind: pass.StringOption, Default: "Unknown", Help: "Client API", Check: checked(parseAPI)},
+			{Name: "vendor", Kind: pass.StringOption, Default: "Unknown", Help: "Device Vendor", Check: checked(parseVendor)},
+			{Name: "device_type", Kind: pass.StringOption, Default: "Unknown", Help: "Device Type", Check: checked(parseDeviceType)},
 			{Name: "device_id", Kind: pass.UnsignedOption, Default: strconv.Itoa(spirv.UnknownDeviceID), Help: "Device ID"},
-		},
-		Init: func(ctx *ir.Context, opts *pass.Options) error {
-			_, _, err := attachOptions(ctx, opts)
-			return err
 		},
 		Run: func(op *ir.Operation, pc *pass.Context) error {
 			target, matcher, err := attachOptions(op.Context(), pc.Options)
@@ -67,66 +64,126 @@ func AttachTarget(op *ir.Operation, target ir.Attribute, matcher *regexp.Regexp)
 	})
 }
 
-// attachOptions reads the pass's options: the target environment and the
-// module name matcher (nil for all modules). Unlike MLIR, which fails the
-// pass without a word on a bad version, client API, vendor or device type
-// and drops unknown capabilities and extensions, each is an error naming
-// the option and the value.
+// attachOptions reads the pass's options, which their checks validated as
+// the pipeline was parsed: the target environment and the module name
+// matcher (nil for all modules). Unlike MLIR, which fails the pass without
+// a word on a bad version, client API, vendor or device type and drops
+// unknown capabilities and extensions, each is an error naming the option
+// and the value, located in the pipeline.
 func attachOptions(ctx *ir.Context, opts *pass.Options) (*spirv.TargetEnvAttr, *regexp.Regexp, error) {
-	var matcher *regexp.Regexp
-	if m := opts.String("module"); m != "" {
-		re, err := regexp.Compile(m)
-		if err != nil {
-			return nil, nil, fmt.Errorf("spirv-attach-target: invalid module regex '%s': %v", m, err)
-		}
-		matcher = re
+	matcher, err := moduleMatcher(opts.String("module"))
+	if err != nil {
+		return nil, nil, err
 	}
-	bad := func(opt, v string) error {
-		return fmt.Errorf("spirv-attach-target: unknown %s '%s'", opt, v)
+	version, err := parseVer(opts.String("ver"))
+	if err != nil {
+		return nil, nil, err
 	}
-	ver := opts.String("ver")
-	version, err := spv.ParseVersion(ver)
-	if err != nil || len(ver) < 4 || ver[0] != 'v' || version < spv.MakeVersion(1, 0) || version > spv.MakeVersion(1, 6) {
-		return nil, nil, bad("ver", ver)
+	caps, err := parseCaps(opts.String("caps"))
+	if err != nil {
+		return nil, nil, err
 	}
-	var caps []spv.Capability
-	for _, c := range opts.List("caps") {
-		v, ok := spirv.ParseEnum(spv.KindCapability, c)
-		if !ok {
-			return nil, nil, bad("capability", c)
-		}
-		caps = append(caps, spv.Capability(v))
-	}
-	exts := opts.List("exts")
-	for _, e := range exts {
-		if !spirv.KnownExtension(e) {
-			return nil, nil, bad("extension", e)
-		}
+	exts, err := parseExts(opts.String("exts"))
+	if err != nil {
+		return nil, nil, err
 	}
 	t := spirv.TargetEnv{VCE: spirv.VCE(ctx, version, caps, exts), DeviceID: uint32(opts.Int("device_id")),
 		Limits: spirv.Limits(ctx, spirv.DefaultResourceLimits())}
-	var ok bool
-	if t.API, ok = byName(opts.String("client_api"), spirv.APIUnknown, spirv.APIWebGPU); !ok {
-		return nil, nil, bad("client_api", opts.String("client_api"))
+	if t.API, err = parseAPI(opts.String("client_api")); err != nil {
+		return nil, nil, err
 	}
-	if t.Vendor, ok = byName(opts.String("vendor"), spirv.VendorUnknown, spirv.VendorSwiftShader); !ok {
-		return nil, nil, bad("vendor", opts.String("vendor"))
+	if t.Vendor, err = parseVendor(opts.String("vendor")); err != nil {
+		return nil, nil, err
 	}
-	if t.DeviceType, ok = byName(opts.String("device_type"), spirv.DeviceUnknown, spirv.DeviceOther); !ok {
-		return nil, nil, bad("device_type", opts.String("device_type"))
+	if t.DeviceType, err = parseDeviceType(opts.String("device_type")); err != nil {
+		return nil, nil, err
 	}
 	return spirv.NewTargetEnv(ctx, t), matcher, nil
 }
 
-// byName is the value from first to last whose name is s.
+// checked turns an option's parser into its Check.
+func checked[T any](parse func(string) (T, error)) func(string) error {
+	return func(v string) error {
+		_, err := parse(v)
+		return err
+	}
+}
+
+func unknown(opt, v string) error { return fmt.Errorf("spirv-attach-target: unknown %s '%s'", opt, v) }
+
+// moduleMatcher compiles the module option, nil when it is empty.
+func moduleMatcher(m string) (*regexp.Regexp, error) {
+	if m == "" {
+		return nil, nil
+	}
+	re, err := regexp.Compile(m)
+	if err != nil {
+		return nil, fmt.Errorf("spirv-attach-target: invalid module regex '%s': %v", m, err)
+	}
+	return re, nil
+}
+
+func parseVer(ver string) (spv.Version, error) {
+	version, err := spv.ParseVersion(ver)
+	if err != nil || len(ver) < 4 || ver[0] != 'v' || version < spv.MakeVersion(1, 0) || version > spv.MakeVersion(1, 6) {
+		return 0, unknown("ver", ver)
+	}
+	return version, nil
+}
+
+// parseCaps reads the caps list, its elements joined by commas.
+func parseCaps(list string) ([]spv.Capability, error) {
+	var caps []spv.Capability
+	for _, c := range elems(list) {
+		v, ok := spirv.ParseEnum(spv.KindCapability, c)
+		if !ok {
+			return nil, unknown("capability", c)
+		}
+		caps = append(caps, spv.Capability(v))
+	}
+	return caps, nil
+}
+
+// parseExts reads the exts list, its elements joined by commas.
+func parseExts(list string) ([]string, error) {
+	exts := elems(list)
+	for _, e := range exts {
+		if !spirv.KnownExtension(e) {
+			return nil, unknown("extension", e)
+		}
+	}
+	return exts, nil
+}
+
+func elems(list string) []string {
+	if list == "" {
+		return nil
+	}
+	return strings.Split(list, ",")
+}
+
+func parseAPI(s string) (spirv.ClientAPI, error) {
+	return byName("client_api", s, spirv.APIUnknown, spirv.APIWebGPU)
+}
+
+func parseVendor(s string) (spirv.Vendor, error) {
+	return byName("vendor", s, spirv.VendorUnknown, spirv.VendorSwiftShader)
+}
+
+func parseDeviceType(s string) (spirv.DeviceType, error) {
+	return byName("device_type", s, spirv.DeviceUnknown, spirv.DeviceOther)
+}
+
+// byName is the value from first to last whose name is s, else an error
+// naming option opt.
 func byName[E interface {
 	~uint32
 	String() string
-}](s string, first, last E) (E, bool) {
+}](opt, s string, first, last E) (E, error) {
 	for e := first; e <= last; e++ {
 		if e.String() == s {
-			return e, true
+			return e, nil
 		}
 	}
-	return 0, false
+	return 0, unknown(opt, s)
 }

@@ -7,6 +7,8 @@
 // RUN: not kiln opt %s --spirv-attach-target='vendor=Nvidia' 2>&1 | FileCheck %s --check-prefix=BADVENDOR
 // RUN: not kiln opt %s --spirv-attach-target='device_id=-1' 2>&1 | FileCheck %s --check-prefix=BADID
 // RUN: not kiln opt %s --spirv-attach-target='module=k(' 2>&1 | FileCheck %s --check-prefix=BADRE
+// RUN: not kiln opt %s --spirv-attach-target='client_api=GL' 2>&1 | FileCheck %s --check-prefix=BADAPI
+// RUN: not kiln opt %s --spirv-attach-target='device_type=NPU' 2>&1 | FileCheck %s --check-prefix=BADTYPE
 
 // Without options every gpu.module, nested ones too, gets SPIR-V 1.0 with
 // no capabilities; targets already there stay first.
@@ -22,12 +24,15 @@
 // A target already last is not added again.
 // TWICE: gpu.module @k1 [#spirv.target_env<#spirv.vce<v1.0, [], []>, #spirv.resource_limits<>>] {
 
-// BADVER: spirv-attach-target: unknown ver 'v9.0'
-// BADCAP: spirv-attach-target: unknown capability 'Shdaer'
-// BADEXT: spirv-attach-target: unknown extension 'SPV_KHR_nonesuch'
-// BADVENDOR: spirv-attach-target: unknown vendor 'Nvidia'
+// A bad value is refused as the pipeline is parsed, located on it.
+// BADVER: pass pipeline:1:25: error: spirv-attach-target: unknown ver 'v9.0'
+// BADCAP: pass pipeline:1:26: error: spirv-attach-target: unknown capability 'Shdaer'
+// BADEXT: pass pipeline:1:26: error: spirv-attach-target: unknown extension 'SPV_KHR_nonesuch'
+// BADVENDOR: pass pipeline:1:28: error: spirv-attach-target: unknown vendor 'Nvidia'
 // BADID: error: for the --device_id option: '-1' value invalid for uint argument!
-// BADRE: spirv-attach-target: invalid module regex 'k('
+// BADRE: pass pipeline:1:28: error: spirv-attach-target: invalid module regex 'k('
+// BADAPI: pass pipeline:1:32: error: spirv-attach-target: unknown client_api 'GL'
+// BADTYPE: pass pipeline:1:33: error: spirv-attach-target: unknown device_type 'NPU'
 
 module attributes {gpu.container_module} {
   gpu.module @k1 {
