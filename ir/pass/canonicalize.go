@@ -19,7 +19,7 @@ func Canonicalize() *Pass {
 		Options: []Option{
 			{Name: "max-iterations", Kind: Int64Option, Default: "10", Help: "Max. iterations between applying patterns / simplifying regions (-1: no limit)"},
 			{Name: "max-num-rewrites", Kind: Int64Option, Default: "-1", Help: "Max. number of pattern rewrites within an iteration (-1: no limit)"},
-			{Name: "region-simplify", Kind: EnumOption, Default: "normal", Values: regionSimplifyValues, Help: "Perform control flow optimizations to the region tree (disabled, normal or aggressive)"},
+			{Name: "region-simplify", Kind: EnumOption, Default: "normal", Values: []string{"disabled", "normal", "aggressive"}, Help: "Perform control flow optimizations to the region tree (disabled, normal or aggressive)"},
 			{Name: "top-down", Kind: BoolOption, Default: "true", Help: "Seed the worklist in general top-down order"},
 			{Name: "test-convergence", Kind: BoolOption, Default: "false", Help: "Test only: Fail pass on non-convergence to detect cyclic pattern"},
 			{Name: "disable-patterns", Kind: ListOption, Help: "Labels of patterns that should be filtered out during application"},
@@ -56,12 +56,6 @@ func Canonicalize() *Pass {
 				return nil
 			}
 			level := o.String("region-simplify")
-			switch level {
-			case "true", "1":
-				level = "aggressive"
-			case "false", "0":
-				level = "disabled"
-			}
 			cfg := rewrite.GreedyConfig{
 				MaxIterations:    maxIter,
 				MaxRewrites:      o.Int("max-num-rewrites"),
@@ -85,8 +79,3 @@ func Canonicalize() *Pass {
 		},
 	}
 }
-
-// regionSimplifyValues are canonicalize's region-simplify levels. Before
-// LLVM PR 95057 the option was a boolean, true meaning what "aggressive"
-// means now (block merging included); those spellings still parse.
-var regionSimplifyValues = []string{"disabled", "normal", "aggressive", "true", "1", "false", "0"}

@@ -10,7 +10,7 @@ import (
 // what it accepts prints to text that reads back the same.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
-		"builtin.module(func.func(canonicalize{max-iterations=3 region-simplify=false}, cse), symbol-dce)",
+		"builtin.module(func.func(canonicalize{max-iterations=3 region-simplify=disabled}, cse), symbol-dce)",
 		"any(cse)", "builtin.module()", "builtin.module(module-only{label='a b' names={x,y}})",
 		"builtin.module(canonicalize{top-down})", "a(b(c(d)))", "x{", "(", "",
 	} {

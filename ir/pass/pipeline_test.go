@@ -26,8 +26,8 @@ func TestPipelineRoundTrip(t *testing.T) {
 	for _, tc := range []struct{ in, out string }{
 		{"builtin.module(func.func(cse, canonicalize), symbol-dce)",
 			"builtin.module(func.func(cse,canonicalize{cse-between-iterations=false    max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true}),symbol-dce)"},
-		{" builtin.module ( func.func ( canonicalize{max-iterations=3 region-simplify=false} ) ) ",
-			"builtin.module(func.func(canonicalize{cse-between-iterations=false    max-iterations=3 max-num-rewrites=-1 region-simplify=false test-convergence=false top-down=true}))"},
+		{" builtin.module ( func.func ( canonicalize{max-iterations=3 region-simplify=disabled} ) ) ",
+			"builtin.module(func.func(canonicalize{cse-between-iterations=false    max-iterations=3 max-num-rewrites=-1 region-simplify=disabled test-convergence=false top-down=true}))"},
 		{"any(cse)", "any(cse)"},
 		{"builtin.module()", "builtin.module()"},
 		{"builtin.module(func.func(), gpu.module(any(cse)))", "builtin.module(func.func(),gpu.module(any(cse)))"},
@@ -62,12 +62,12 @@ func TestPipelineRoundTrip(t *testing.T) {
 }
 
 func TestPipelineOptionsReachPasses(t *testing.T) {
-	p, err := pass.Parse("builtin.module(func.func(canonicalize{max-iterations=3 region-simplify=false}))", registry())
+	p, err := pass.Parse("builtin.module(func.func(canonicalize{max-iterations=3 region-simplify=disabled}))", registry())
 	if err != nil {
 		t.Fatal(err)
 	}
 	o := p.Steps[0].Nested.Steps[0].Pass.Opts()
-	if o.Int("max-iterations") != 3 || o.String("region-simplify") != "false" || !o.Bool("top-down") {
+	if o.Int("max-iterations") != 3 || o.String("region-simplify") != "disabled" || !o.Bool("top-down") {
 		t.Errorf("options %d %v %v", o.Int("max-iterations"), o.String("region-simplify"), o.Bool("top-down"))
 	}
 }
