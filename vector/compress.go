@@ -43,6 +43,7 @@ var compressStoreOp = &ir.OpDef{
 		n := op.NumOperands()
 		return verifyCompressed(op, op.Operand(n-1).Type(), nil, "valueToStore")
 	},
+	Fold:         foldBaseCast,
 	Canonicalize: []*ir.Pattern{compressStoreKnownMask},
 }
 

@@ -22,6 +22,7 @@ var gatherOp = &ir.OpDef{
 		n := op.NumOperands()
 		return verifyGather(op, op.Result(0).Type(), op.Operand(n-1).Type(), "result")
 	},
+	Fold: foldBaseCast,
 }
 
 // scatterOp is vector.scatter:
@@ -39,6 +40,7 @@ var scatterOp = &ir.OpDef{
 		n := op.NumOperands()
 		return verifyGather(op, op.Operand(n-1).Type(), nil, "valueToStore")
 	},
+	Fold: foldBaseCast,
 }
 
 func verifyGather(op *ir.Operation, vt, pass ir.Type, what string) error {

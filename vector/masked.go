@@ -40,6 +40,7 @@ var maskedStoreOp = &ir.OpDef{
 		n := op.NumOperands()
 		return verifyMasked(op, n-2, op.Operand(n-1).Type(), nil, "valueToStore")
 	},
+	Fold: foldBaseCast,
 }
 
 // verifyMasked checks maskedload/maskedstore: the mask operand is at
@@ -78,12 +79,13 @@ func verifyMasked(op *ir.Operation, maskIdx int, vt, pass ir.Type, what string) 
 	return nil
 }
 
-// foldMaskedLoad folds a maskedload with an
-// all-false mask to its pass-through (MLIR does this in canonicalization).
+// foldMaskedLoad folds a maskedload or expandload with an all-false mask
+// to its pass-through (MLIR does this in canonicalization), else folds a
+// memref.cast of its base as foldBaseCast.
 func foldMaskedLoad(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	n := op.NumOperands()
 	if MaskFormatOf(op.Operand(n-2)) == AllFalse {
 		return foldTo(op.Operand(n - 1))
 	}
-	return nil, false
+	return foldBaseCast(op, nil)
 }

@@ -24,6 +24,7 @@ var loadOp = &ir.OpDef{
 	Verify: func(op *ir.Operation) error {
 		return verifyLoadStore(op, op.Result(0).Type(), "result", "destination memref has lower rank than the result vector")
 	},
+	Fold: foldBaseCast,
 }
 
 // storeOp is vector.store:
@@ -42,6 +43,14 @@ var storeOp = &ir.OpDef{
 	Verify: func(op *ir.Operation) error {
 		return verifyLoadStore(op, op.Operand(0).Type(), "valueToStore", "source memref has lower rank than the vector to store")
 	},
+	Fold: foldBaseCast,
+}
+
+// foldBaseCast is the folder of the memory ops (load, store, their masked,
+// gather/scatter and expand/compress forms), as MLIR's: the op reads or
+// writes the ranked source of a memref.cast of its base in place.
+func foldBaseCast(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	return nil, memref.FoldMemRefCast(op, nil)
 }
 
 // Base and Indices name the memref and indices of load, store,

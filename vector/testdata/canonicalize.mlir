@@ -699,3 +699,47 @@ func.func @order_preserving_transposes(%a: vector<6x1x1x4xi8>, %b: vector<1x4x4x
   %5 = vector.shape_cast %4 : vector<1x[4]xi8> to vector<[4]xi8>
   return %0, %2, %3, %5 : vector<6x1x1x4xi8>, vector<4x4xi8>, vector<2x2xi8>, vector<[4]xi8>
 }
+
+// -----
+
+// The memory ops read and write the source of a memref.cast of their base
+// (their folders, as MLIR's); the casts are left dead and erased.
+// CHECK-LABEL: func.func @memref_cast_base
+// CHECK-SAME: (%[[M:.*]]: memref<16xf32>, %[[I:.*]]: index, %[[MASK:.*]]: vector<8xi1>, %[[IDX:.*]]: vector<8xi32>, %[[V:.*]]: vector<8xf32>)
+// CHECK-NOT: memref.cast
+// CHECK: %[[L:.*]] = vector.load %[[M]][%[[I]]] : memref<16xf32>, vector<8xf32>
+// CHECK: vector.store %[[L]], %[[M]][%[[I]]] : memref<16xf32>, vector<8xf32>
+// CHECK: %[[ML:.*]] = vector.maskedload %[[M]][%[[I]]], %[[MASK]], %[[V]] : memref<16xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+// CHECK: vector.maskedstore %[[M]][%[[I]]], %[[MASK]], %[[ML]] : memref<16xf32>, vector<8xi1>, vector<8xf32>
+// CHECK: %[[G:.*]] = vector.gather %[[M]][%[[I]]] [%[[IDX]]], %[[MASK]], %[[V]] : memref<16xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+// CHECK: vector.scatter %[[M]][%[[I]]] [%[[IDX]]], %[[MASK]], %[[G]] : memref<16xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32>
+// CHECK: %[[E:.*]] = vector.expandload %[[M]][%[[I]]], %[[MASK]], %[[V]] : memref<16xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+// CHECK: vector.compressstore %[[M]][%[[I]]], %[[MASK]], %[[E]] : memref<16xf32>, vector<8xi1>, vector<8xf32>
+// CHECK-NEXT: return
+func.func @memref_cast_base(%m: memref<16xf32>, %i: index, %mask: vector<8xi1>, %idx: vector<8xi32>, %v: vector<8xf32>) {
+  %c = memref.cast %m : memref<16xf32> to memref<?xf32>
+  %l = vector.load %c[%i] : memref<?xf32>, vector<8xf32>
+  vector.store %l, %c[%i] : memref<?xf32>, vector<8xf32>
+  %ml = vector.maskedload %c[%i], %mask, %v : memref<?xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  vector.maskedstore %c[%i], %mask, %ml : memref<?xf32>, vector<8xi1>, vector<8xf32>
+  %g = vector.gather %c[%i] [%idx], %mask, %v : memref<?xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  vector.scatter %c[%i] [%idx], %mask, %g : memref<?xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32>
+  %e = vector.expandload %c[%i], %mask, %v : memref<?xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  vector.compressstore %c[%i], %mask, %e : memref<?xf32>, vector<8xi1>, vector<8xf32>
+  return
+}
+
+// -----
+
+// A cast from an unranked memref stays: its source is no base these ops
+// take.
+// CHECK-LABEL: func.func @memref_cast_unranked
+// CHECK: %[[C:.*]] = memref.cast %{{.*}} : memref<*xf32> to memref<?xf32>
+// CHECK: vector.load %[[C]]
+// CHECK: vector.store %{{.*}}, %[[C]]
+func.func @memref_cast_unranked(%m: memref<*xf32>, %i: index) {
+  %c = memref.cast %m : memref<*xf32> to memref<?xf32>
+  %l = vector.load %c[%i] : memref<?xf32>, vector<8xf32>
+  vector.store %l, %c[%i] : memref<?xf32>, vector<8xf32>
+  return
+}
