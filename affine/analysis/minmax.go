@@ -19,19 +19,17 @@ func (c *Constraints) Clone() *Constraints {
 	return out
 }
 
-// AddValueBound adds a - e + k >= 0 (== 0 when eq), e an affine
-// expression whose dims are operands[:dims] and symbols the rest. Values
-// are flattened through the affine.apply ops and constants feeding them;
-// the others become symbols (or the dims and symbols c already ties to
-// them). It reports false when an expression is not affine.
-func (c *Constraints) AddValueBound(a *ir.Value, e *ir.AffineExpr, dims int, operands []*ir.Value, k int64, eq bool) bool {
-	b := c.builder()
-	l, ok1 := b.value(a, 0)
-	r, ok2 := b.expr(e, dims, operands, 0)
-	if !ok1 || !ok2 {
+// AddExprBound adds e + k >= 0 (== 0 when eq), e an affine expression
+// whose dims are operands[:dims] and symbols the rest. Values are
+// flattened through the affine.apply ops and constants feeding them; the
+// others become symbols (or the dims and symbols c already ties to them).
+// It reports false when e is not affine (a product of two values).
+func (c *Constraints) AddExprBound(e *ir.AffineExpr, dims int, operands []*ir.Value, k int64, eq bool) bool {
+	l, ok := c.builder().expr(e, dims, operands, 0)
+	if !ok {
 		return false
 	}
-	row := c.Row(sum(sum(l, scaled(r, -1)), constant(k)))
+	row := c.Row(sum(l, constant(k)))
 	if eq {
 		c.AddEquality(row)
 	} else {

@@ -229,6 +229,44 @@ const peelKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
   return %n, %wi : index, index
 }`
 
+// canonKernel uses affine.min and affine.max ops of induction variables
+// that the ranges of scf.for and scf.parallel loops decide, beside ones
+// they do not, and dims of loop-carried memrefs.
+const canonKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c256 = arith.constant 256 : index
+  %c16 = arith.constant 16 : index
+  %m = memref.alloca(%c8) : memref<?xindex>
+  %s = scf.for %i = %c1 to %c256 step %c16 iter_args(%acc = %a) -> (index) {
+    %x = affine.min affine_map<(d0) -> (256, 256 - d0)>(%i)
+    %y = affine.max affine_map<(d0)[s0] -> (d0 - 255, s0)>(%i)[%b]
+    %z = affine.min affine_map<(d0)[s0] -> (2, s0 - d0)>(%i)[%c8]
+    %t = arith.addi %acc, %x : index
+    %u = arith.addi %t, %y : index
+    %v = arith.addi %u, %z : index
+    scf.yield %v : index
+  }
+  scf.parallel (%i) = (%c1) to (%c8) step (%c2) {
+    %x = affine.min affine_map<(d0)[s0] -> (2, s0 - d0)>(%i)[%c8]
+    %y = affine.max affine_map<(d0, d1) -> (d0 - d1, 1)>(%c8, %i)
+    %z = arith.muli %x, %y : index
+    memref.store %z, %m[%i] : memref<?xindex>
+  }
+  %r, %n = scf.for %i = %c0 to %c3 step %c1 iter_args(%buf = %m, %acc = %s) -> (memref<?xindex>, index) {
+    %d = memref.dim %buf, %c0 : memref<?xindex>
+    %w = memref.load %buf[%i] : memref<?xindex>
+    %e = arith.addi %acc, %d : index
+    %f = arith.addi %e, %w : index
+    scf.yield %buf, %f : memref<?xindex>, index
+  }
+  %d = memref.dim %r, %c0 : memref<?xindex>
+  return %n, %d : index, index
+}`
+
 // TestPassesKeepResults runs the kernel in the interpreter before and
 // after each pipeline of the loop passes: the results must agree, and the
 // converted loops must be gone (testdata/range.mlir checks the folded
@@ -249,6 +287,8 @@ func TestPassesKeepResults(t *testing.T) {
 		{peelKernel, "scf-for-loop-peeling", ""},
 		{peelKernel, "scf-for-loop-peeling{skip-partial=false}", ""},
 		{peelKernel, "scf-for-loop-peeling{peel-front=true}", ""},
+		{canonKernel, "scf-for-loop-canonicalization", ""},
+		{peelKernel, "scf-for-loop-peeling,scf-for-loop-canonicalization", ""},
 	} {
 		t.Run(tc.pipeline, func(t *testing.T) {
 			before, after := interptest.Transformed(t, newContext, reg, tc.kernel, "builtin.module(func.func("+tc.pipeline+"))")

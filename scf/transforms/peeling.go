@@ -194,14 +194,16 @@ func simplifyPeeledMinMax(rw *ir.Rewriter, f scf.For, ub *ir.Value, inside bool)
 		return true
 	})
 	cs := &analysis.Constraints{}
-	d0, d1 := ir.AffineDimExpr(0), ir.AffineDimExpr(1)
+	d0, d1, d2 := ir.AffineDimExpr(0), ir.AffineDimExpr(1), ir.AffineDimExpr(2)
+	neg := func(e *ir.AffineExpr) *ir.AffineExpr { return ir.AffineBinary(ir.AffineMul, e, ir.AffineConstExpr(-1)) }
 	if inside {
-		// ub - (iv + step) >= 0
-		cs.AddValueBound(ub, ir.AffineBinary(ir.AffineAdd, d0, d1), 2, []*ir.Value{iv, step}, 0, false)
+		// ub - iv - step >= 0
+		cs.AddExprBound(ir.AffineBinary(ir.AffineAdd, ir.AffineBinary(ir.AffineAdd, d0, neg(d1)), neg(d2)), 3,
+			[]*ir.Value{ub, iv, step}, 0, false)
 	} else {
-		// iv - (ub - step) - 1 >= 0
-		cs.AddValueBound(iv, ir.AffineBinary(ir.AffineAdd, d0, ir.AffineBinary(ir.AffineMul, d1, ir.AffineConstExpr(-1))), 2,
-			[]*ir.Value{ub, step}, -1, false)
+		// iv - ub + step - 1 >= 0
+		cs.AddExprBound(ir.AffineBinary(ir.AffineAdd, ir.AffineBinary(ir.AffineAdd, d0, neg(d1)), d2), 3,
+			[]*ir.Value{iv, ub, step}, -1, false)
 	}
 	for _, o := range ops {
 		replaceMinMax(rw, o, cs)
