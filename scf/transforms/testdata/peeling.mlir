@@ -102,3 +102,22 @@ func.func @nested(%n: index, %m: index) {
   }
   return
 }
+
+// -----
+
+// The greedy driver's folding substitutes the constant step, a result
+// that stays non-constant keeps its dims (MLIR's partialConstantFold).
+// FRONT: #[[KEEP:.*]] = affine_map<(d0, d1)[s0] -> (4, d0 - d1)>
+// FRONT-LABEL: func.func @fold_keeps_dims(
+// FRONT:         affine.min #[[KEEP]](%{{.*}}, %{{.*}})[%{{.*}}]
+// FRONT:         affine.min #[[KEEP]](%{{.*}}, %{{.*}})[%{{.*}}]
+func.func @fold_keeps_dims() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c17 = arith.constant 17 : index
+  scf.for %i = %c0 to %c17 step %c4 {
+    %m = affine.min affine_map<(d0, d1)[s0] -> (s0, d0 - d1)>(%c17, %i)[%c4]
+    "test.use"(%m) : (index) -> ()
+  }
+  return
+}
