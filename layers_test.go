@@ -50,7 +50,7 @@ var layers = map[string][]string{
 	"affine/looptransforms":     append([]string{"ir", "ir/pass"}, dialects...),
 	"memref/transforms":         append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"mem2reg":                   append([]string{"ir", "ir/pass"}, dialects...),
-	"scf/transforms":            append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
+	"scf/transforms":            append([]string{"ir", "ir/rewrite", "ir/pass", "affine/analysis"}, dialects...),
 	"scf/tocf":                  append([]string{"ir", "ir/rewrite", "ir/pass", "scf/transforms"}, dialects...),
 	"cf/toscf":                  append([]string{"ir", "ir/pass"}, dialects...),
 	"spirv/transforms":          append([]string{"ir", "ir/rewrite", "ir/pass", "spirv/spv"}, dialects...),

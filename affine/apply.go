@@ -157,8 +157,8 @@ func foldApply(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool
 	return []ir.FoldResult{{Attr: op.Context().IndexAttr(rs[0])}}, true
 }
 
-// foldMinMax is MLIR's foldMinMaxOp: the map with the constant operands
-// substituted (partialConstantFold) folds to the smallest or largest result
+// foldMinMax is MLIR's foldMinMaxOp: the map with the results that the
+// constant operands make constants folded (partialConstantFold) folds to the smallest or largest result
 // when every result is then a constant, forwards the operand of ()[s0] ->
 // (s0), and otherwise replaces the map in place when it changed.
 func foldMinMax(op *ir.Operation, operands []ir.Attribute, isMin bool) ([]ir.FoldResult, bool) {
@@ -169,7 +169,11 @@ func foldMinMax(op *ir.Operation, operands []ir.Attribute, isMin bool) ([]ir.Fol
 	folded := &ir.AffineMap{Dims: m.Dims, Symbols: m.Symbols}
 	allConst := true
 	for _, r := range m.Results {
+		// A result that does not fold to a constant stays as it was.
 		e := substituteConstants(r, operands[:m.Dims], operands[m.Dims:])
+		if e.Kind != ir.AffineConst {
+			e = r
+		}
 		folded.Results = append(folded.Results, e)
 		allConst = allConst && e.Kind == ir.AffineConst
 	}

@@ -1,7 +1,8 @@
 // Package transforms holds MLIR's SCF loop passes: scf-forall-to-parallel,
 // scf-forall-to-for, scf-parallel-for-to-nested-fors, scf-for-to-while,
 // scf-for-loop-range-folding, scf-for-loop-specialization,
-// scf-parallel-loop-specialization, scf-parallel-loop-tiling,
+// scf-parallel-loop-specialization, scf-for-loop-peeling,
+// scf-for-loop-canonicalization, scf-parallel-loop-tiling,
 // scf-parallel-loop-fusion and scf-if-condition-propagation.
 package transforms
 
@@ -19,7 +20,7 @@ import (
 func Register(reg pass.Registry) {
 	reg.Add(ForallToParallelPass, ForallToForPass, ParallelToNestedForsPass, ForToWhilePass, ForLoopRangeFoldingPass,
 		ForLoopSpecializationPass, ParallelLoopSpecializationPass, ParallelLoopTilingPass, IfConditionPropagationPass,
-		ParallelLoopFusionPass)
+		ParallelLoopFusionPass, ForLoopPeelingPass, ForLoopCanonicalizationPass)
 }
 
 // ForallToParallelPass is scf-forall-to-parallel.

@@ -187,6 +187,86 @@ const ifKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
   return %r, %f : index, index
 }`
 
+// peelKernel sums, over loops whose steps do not divide their ranges
+// (dynamic bounds, an empty range, integer bounds, nesting), affine.min
+// and affine.max of the remaining range and the step, which peeling
+// rewrites in both halves of each loop.
+const peelKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c14 = arith.constant 14 : index
+  %s = scf.for %i = %b to %a step %c3 iter_args(%acc = %c0) -> (index) {
+    %m = affine.min affine_map<(d0, d1)[s0] -> (s0, d0 - d1)>(%a, %i)[%c3]
+    %x = affine.max affine_map<(d0, d1)[s0] -> (-s0, d1 - d0)>(%a, %i)[%c3]
+    %t = arith.addi %acc, %m : index
+    %u = arith.muli %x, %i : index
+    %v = arith.addi %t, %u : index
+    scf.yield %v : index
+  }
+  %n = scf.for %i = %c1 to %c14 step %c4 iter_args(%acc = %s) -> (index) {
+    %r = scf.for %j = %c0 to %b step %c3 iter_args(%in = %acc) -> (index) {
+      %m = affine.min affine_map<(d0)[s0, s1] -> (s0, s1 - d0 + 1)>(%j)[%c3, %b]
+      %k = arith.muli %m, %i : index
+      %y = arith.addi %in, %k : index
+      scf.yield %y : index
+    }
+    %m = affine.min affine_map<(d0) -> (4, 14 - d0)>(%i)
+    %z = arith.addi %r, %m : index
+    scf.yield %z : index
+  }
+  %a32 = arith.index_cast %a : index to i32
+  %c0i = arith.constant 0 : i32
+  %c2i = arith.constant 2 : i32
+  %c9i = arith.constant 9 : i32
+  %w = scf.for %i = %c0i to %c9i step %c2i iter_args(%acc = %a32) -> (i32) : i32 {
+    %y = arith.muli %acc, %i : i32
+    %z = arith.addi %y, %c2i : i32
+    scf.yield %z : i32
+  }
+  %wi = arith.index_cast %w : i32 to index
+  return %n, %wi : index, index
+}`
+
+// canonKernel uses affine.min and affine.max ops of induction variables
+// that the ranges of scf.for and scf.parallel loops decide, beside ones
+// they do not, and dims of loop-carried memrefs.
+const canonKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c256 = arith.constant 256 : index
+  %c16 = arith.constant 16 : index
+  %m = memref.alloca(%c8) : memref<?xindex>
+  %s = scf.for %i = %c1 to %c256 step %c16 iter_args(%acc = %a) -> (index) {
+    %x = affine.min affine_map<(d0) -> (256, 256 - d0)>(%i)
+    %y = affine.max affine_map<(d0)[s0] -> (d0 - 255, s0)>(%i)[%b]
+    %z = affine.min affine_map<(d0)[s0] -> (2, s0 - d0)>(%i)[%c8]
+    %t = arith.addi %acc, %x : index
+    %u = arith.addi %t, %y : index
+    %v = arith.addi %u, %z : index
+    scf.yield %v : index
+  }
+  scf.parallel (%i) = (%c1) to (%c8) step (%c2) {
+    %x = affine.min affine_map<(d0)[s0] -> (2, s0 - d0)>(%i)[%c8]
+    %y = affine.max affine_map<(d0, d1) -> (d0 - d1, 1)>(%c8, %i)
+    %z = arith.muli %x, %y : index
+    memref.store %z, %m[%i] : memref<?xindex>
+  }
+  %r, %n = scf.for %i = %c0 to %c3 step %c1 iter_args(%buf = %m, %acc = %s) -> (memref<?xindex>, index) {
+    %d = memref.dim %buf, %c0 : memref<?xindex>
+    %w = memref.load %buf[%i] : memref<?xindex>
+    %e = arith.addi %acc, %d : index
+    %f = arith.addi %e, %w : index
+    scf.yield %buf, %f : memref<?xindex>, index
+  }
+  %d = memref.dim %r, %c0 : memref<?xindex>
+  return %n, %d : index, index
+}`
+
 // TestPassesKeepResults runs the kernel in the interpreter before and
 // after each pipeline of the loop passes: the results must agree, and the
 // converted loops must be gone (testdata/range.mlir checks the folded
@@ -204,13 +284,23 @@ func TestPassesKeepResults(t *testing.T) {
 		{tileKernel, "scf-parallel-loop-tiling{parallel-loop-tile-sizes=2,4}", ""},
 		{ifKernel, "scf-if-condition-propagation", ""},
 		{tileKernel, "scf-parallel-loop-tiling{parallel-loop-tile-sizes=3 no-min-max-bounds=true}", ""},
+		{peelKernel, "scf-for-loop-peeling", ""},
+		{peelKernel, "scf-for-loop-peeling{skip-partial=false}", ""},
+		{peelKernel, "scf-for-loop-peeling{peel-front=true}", ""},
+		{canonKernel, "scf-for-loop-canonicalization", ""},
+		{peelKernel, "scf-for-loop-peeling,scf-for-loop-canonicalization", ""},
 	} {
 		t.Run(tc.pipeline, func(t *testing.T) {
 			before, after := interptest.Transformed(t, newContext, reg, tc.kernel, "builtin.module(func.func("+tc.pipeline+"))")
 			if text := after.String(); tc.gone != "" && strings.Contains(text, tc.gone+" ") {
 				t.Fatalf("%s left:\n%s", tc.gone, text)
 			}
-			interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 5}, {7, 9}, {9, 9}, {9, 4}})
+			// Peeling splits every loop of the kernel in two.
+			if n := strings.Count(before.String(), "scf.for "); strings.HasPrefix(tc.pipeline, "scf-for-loop-peeling") &&
+				strings.Count(after.String(), "scf.for ") < 2*n {
+				t.Fatalf("not all loops peeled:\n%s", after)
+			}
+			interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 5}, {7, 9}, {9, 9}, {9, 4}, {13, 2}, {16, 0}, {-3, 7}})
 		})
 	}
 }
