@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"math"
 	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
@@ -12,7 +13,8 @@ import (
 // does); an empty system gives the canonical empty set 1 == 0, any other
 // loses its trivially redundant constraints (removeTrivialRedundancy) and
 // is rebuilt (getAsIntegerSet), a system with no constraint left as 0 == 0.
-// A semi-affine set, which MLIR does not flatten, is returned as it is.
+// A semi-affine set, which MLIR does not flatten, is returned as it is,
+// and so is one whose coefficients could overflow int64.
 func SimplifyIntegerSet(set *ir.IntegerSet) *ir.IntegerSet {
 	cs := &Constraints{}
 	for range set.Dims {
@@ -24,6 +26,9 @@ func SimplifyIntegerSet(set *ir.IntegerSet) *ir.IntegerSet {
 	b := &builder{cs: cs}
 	forms := make([]Linear, len(set.Constraints))
 	for i, e := range set.Constraints {
+		if m, ok := magnitude(e); !ok || m > maxMagnitude {
+			return set
+		}
 		l, ok := b.expr(e, set.Dims, nil, 0)
 		if !ok {
 			return set
@@ -71,6 +76,33 @@ func SimplifyIntegerSet(set *ir.IntegerSet) *ir.IntegerSet {
 		out.IsEq = append(out.IsEq, false)
 	}
 	return out
+}
+
+// maxMagnitude bounds the coefficients a set may flatten to: MLIR's
+// arbitrary precision integers never overflow, Kiln's int64 rows must not.
+const maxMagnitude = 1 << 40
+
+// magnitude bounds the absolute value of every coefficient and constant of
+// e's flat form (a division's local adds its divisor), false on overflow.
+func magnitude(e *ir.AffineExpr) (int64, bool) {
+	switch e.Kind {
+	case ir.AffineConst:
+		return abs(e.Value), e.Value != math.MinInt64
+	case ir.AffineDim, ir.AffineSymbol:
+		return 1, true
+	}
+	l, ok := magnitude(e.LHS)
+	if !ok {
+		return 0, false
+	}
+	r, ok := magnitude(e.RHS)
+	if !ok {
+		return 0, false
+	}
+	if e.Kind == ir.AffineMul {
+		return CheckedMul(l, r)
+	}
+	return CheckedAdd(l, r)
 }
 
 // flatExpr is MLIR's getAffineExprFromFlatForm: the terms of dims, symbols

@@ -96,3 +96,13 @@ func TestSimplifyIntegerSetSemiAffine(t *testing.T) {
 		t.Errorf("semi-affine set simplified to %v", got.Constraints)
 	}
 }
+
+// A set with coefficients that Kiln's int64 rows could overflow on comes
+// back as it is, its redundant constraint kept.
+func TestSimplifyIntegerSetHugeCoefficients(t *testing.T) {
+	huge := ir.AffineBinary(ir.AffineAdd, ir.AffineBinary(ir.AffineMul, ir.AffineDimExpr(0), ir.AffineConstExpr(1<<62)), ir.AffineConstExpr(1<<62))
+	set := &ir.IntegerSet{Dims: 1, IsEq: []bool{false, false}, Constraints: []*ir.AffineExpr{huge, ir.AffineConstExpr(1)}}
+	if got := analysis.SimplifyIntegerSet(set); got != set {
+		t.Errorf("set with huge coefficients simplified to %v", got.Constraints)
+	}
+}

@@ -97,3 +97,24 @@ func.func @maps(%n: index) -> index {
   %a = affine.apply affine_map<(d0, d1) -> (d0 + d1 * 2 + 2)>(%n, %n)
   return %a : index
 }
+
+// -----
+
+// An affine.if whose set always holds gives way to its then block; the
+// ops it moves are processed too, so the dead one goes, while the op that
+// was there before stays, though dead now.
+// CHECK-LABEL: func.func @inline
+// CHECK-NEXT:    %[[C5:.*]] = arith.constant 5 : index
+// CHECK-NEXT:    %[[C7:.*]] = arith.constant 7 : index
+// CHECK-NEXT:    return %[[C7]]
+func.func @inline() -> index {
+  %c5 = arith.constant 5 : index
+  %r = affine.if affine_set<(d0) : (2 >= 0)>(%c5) -> index {
+    %dead = arith.constant 9 : index
+    %c7 = arith.constant 7 : index
+    affine.yield %c7 : index
+  } else {
+    affine.yield %c5 : index
+  }
+  return %r : index
+}
