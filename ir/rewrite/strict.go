@@ -18,6 +18,16 @@ func ApplyOpPatternsAndFold(root *ir.Operation, ops []*ir.Operation, patterns *P
 		d.strict[op] = true
 		d.wl.push(op)
 	}
-	_, err := d.process()
-	return err
+	if _, err := d.process(); err != nil {
+		return err
+	}
+	// The constants folds made (and that are still there) go to the start
+	// of their scope, one per value, as MLIR's OperationFolder materializes
+	// them; constants that were in the IR, moved or not, stay.
+	for _, c := range d.folder.made {
+		if d.root.IsAncestorOf(c) {
+			d.folder.insertKnownConstant(c, d.rw)
+		}
+	}
+	return nil
 }

@@ -118,3 +118,21 @@ func.func @inline() -> index {
   }
   return %r : index
 }
+
+// -----
+
+// An affine.apply that folds leaves its constant at the start of the
+// function, as MLIR's folder materializes it.
+// CHECK-LABEL: func.func @fold
+// CHECK-NEXT:    %[[C:.*]] = arith.constant 3 : index
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:      "use"(%[[C]])
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
+func.func @fold() {
+  affine.for %i = 0 to 4 {
+    %a = affine.apply affine_map<(d0) -> (d0 * 2 - d0 * 2 + 3)>(%i)
+    "use"(%a) : (index) -> ()
+  }
+  return
+}
