@@ -47,7 +47,7 @@ var layers = map[string][]string{
 	"math/transforms":           append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"affine/analysis":           append([]string{"ir"}, dialects...),
 	"affine/transforms":         append([]string{"ir", "ir/rewrite", "ir/pass", "affine/analysis"}, dialects...),
-	"affine/looptransforms":     append([]string{"ir", "ir/pass"}, dialects...),
+	"affine/looptransforms":     append([]string{"ir", "ir/rewrite", "ir/pass", "affine/analysis"}, dialects...),
 	"memref/transforms":         append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"mem2reg":                   append([]string{"ir", "ir/pass"}, dialects...),
 	"scf/transforms":            append([]string{"ir", "ir/rewrite", "ir/pass", "affine/analysis"}, dialects...),

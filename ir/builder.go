@@ -315,6 +315,10 @@ func (r *Rewriter) InlineBlockBefore(src *Block, op *Operation, args []*Value) {
 	for o := src.first; o != nil; {
 		next := o.next
 		dest.insertBefore(o, op)
+		// As MLIR's moveOpBefore, the listener hears of each moved op.
+		if r.Listener != nil {
+			r.Listener.OpInserted(o)
+		}
 		o = next
 	}
 	if src.parent != nil {

@@ -70,11 +70,22 @@ func (b *builder) value(v *ir.Value, depth int) (Linear, bool) {
 	return Linear{Coeffs: map[int]int64{j: 1}}, true
 }
 
-// expr flattens e, whose dims are operands[:dims] and symbols the rest.
+// expr flattens e, whose dims are operands[:dims] and symbols the rest;
+// with no operands, dims and symbols are the system's first variables.
 func (b *builder) expr(e *ir.AffineExpr, dims int, operands []*ir.Value, depth int) (Linear, bool) {
 	switch e.Kind {
 	case ir.AffineConst:
 		return constant(e.Value), true
+	case ir.AffineDim, ir.AffineSymbol:
+		if operands == nil {
+			j := int(e.Value)
+			if e.Kind == ir.AffineSymbol {
+				j += dims
+			}
+			return Linear{Coeffs: map[int]int64{j: 1}}, true
+		}
+	}
+	switch e.Kind {
 	case ir.AffineDim:
 		return b.value(operands[e.Value], depth)
 	case ir.AffineSymbol:

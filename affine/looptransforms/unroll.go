@@ -15,7 +15,9 @@ import (
 )
 
 // Register adds the package's passes to reg.
-func Register(reg pass.Registry) { reg.Add(UnrollPass, UnrollJamPass, NormalizePass, CoalescePass) }
+func Register(reg pass.Registry) {
+	reg.Add(UnrollPass, UnrollJamPass, NormalizePass, CoalescePass, SimplifyStructuresPass)
+}
 
 // functions returns the function-like ops with a body in root (root
 // itself when it is one): the ops MLIR's FunctionOpInterface passes run on.

@@ -12,6 +12,8 @@ type folder struct {
 	root   *ir.Operation
 	consts map[ConstKey]*ir.Operation
 	keys   map[*ir.Operation]ConstKey
+	// made lists the constants materialized for folds.
+	made []*ir.Operation
 }
 
 // ConstKey identifies a uniqued constant: one per scope (ConstScope),
@@ -205,5 +207,8 @@ func (f *folder) constant(op *ir.Operation, value ir.Attribute, t ir.Type, rw *i
 	// A folded value's constant has no source location of its own (MLIR's
 	// folder materializes it at an unknown location).
 	c = MaterializeConstant(rw, d, value, t, op.Context().UnknownLoc())
+	if c != nil {
+		f.made = append(f.made, c)
+	}
 	return c, c != nil
 }

@@ -103,6 +103,8 @@ type greedyDriver struct {
 	// and then report no match.
 	changes  int
 	rewrites int
+	// strict, when set, holds the only ops processed (ApplyOpPatternsAndFold).
+	strict map[*ir.Operation]bool
 }
 
 // seed starts a sweep: a fresh worklist and, as MLIR's driver, a fresh
@@ -158,7 +160,7 @@ func (d *greedyDriver) process() (changed bool, err error) {
 			return changed, nil
 		}
 		// Ops detached by a pattern (not erased) are no longer ours.
-		if op == d.root || !d.root.IsAncestorOf(op) {
+		if op == d.root || !d.root.IsAncestorOf(op) || d.strict != nil && !d.strict[op] {
 			continue
 		}
 		if ir.IsTriviallyDead(op) {
@@ -194,6 +196,9 @@ func (d *greedyDriver) process() (changed bool, err error) {
 
 func (d *greedyDriver) OpInserted(op *ir.Operation) {
 	d.changes++
+	if d.strict != nil {
+		d.strict[op] = true
+	}
 	d.wl.push(op)
 	if d.cfg.Listener != nil {
 		d.cfg.Listener.OpInserted(op)
@@ -204,6 +209,7 @@ func (d *greedyDriver) OpErased(op *ir.Operation) {
 	d.changes++
 	d.wl.remove(op)
 	d.folder.forget(op)
+	delete(d.strict, op)
 	// The defining ops of its operands may have lost their last use.
 	for _, v := range op.Operands() {
 		if v != nil {
