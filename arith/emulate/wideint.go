@@ -191,21 +191,26 @@ func convertConstant(w *wideOp) []*ir.Value {
 	return one(arith.NewConstant(w.B, w.Ctx.DenseBigInts(nt, vals), nt, w.Loc))
 }
 
+// convertAddI adds the low halves with their carry out, and the carry and
+// both high halves.
 func convertAddI(w *wideOp) []*ir.Value {
-	nt := w.converted(w.op.Result(0).Type())
-	if nt == nil {
-		return nil
-	}
-	ct := componentType(w.Ctx, nt)
-	l0, l1 := w.halves(w.operands[0])
-	r0, r1 := w.halves(w.operands[1])
-	sum := w.make("arith.addui_extended", []*ir.Value{l0, r0}, []ir.Type{ct, arith.I1SameShape(w.Ctx, ct)})
-	carry := w.Make("arith.extui", ct, nil, sum.Result(1))
-	hi := w.Bin("arith.addi", w.Bin("arith.addi", carry, l1), r1)
-	return one(w.join(nt, sum.Result(0), hi))
+	return convertCarried(w, "arith.addui_extended", func(carry, l1, r1 *ir.Value) *ir.Value {
+		return w.Bin("arith.addi", w.Bin("arith.addi", carry, l1), r1)
+	})
 }
 
+// convertSubI subtracts the low halves with their borrow out (MLIR PR
+// 197762), and the borrow and the right high half from the left one.
 func convertSubI(w *wideOp) []*ir.Value {
+	return convertCarried(w, "arith.subui_extended", func(borrow, l1, r1 *ir.Value) *ir.Value {
+		return w.Bin("arith.subi", w.Bin("arith.subi", l1, borrow), r1)
+	})
+}
+
+// convertCarried applies the extended op ext (whose second result is the
+// carry bit) to the low halves and high to the carry, widened, and the
+// high halves.
+func convertCarried(w *wideOp, ext string, high func(carry, l1, r1 *ir.Value) *ir.Value) []*ir.Value {
 	nt := w.converted(w.op.Result(0).Type())
 	if nt == nil {
 		return nil
@@ -213,10 +218,9 @@ func convertSubI(w *wideOp) []*ir.Value {
 	ct := componentType(w.Ctx, nt)
 	l0, l1 := w.halves(w.operands[0])
 	r0, r1 := w.halves(w.operands[1])
-	diff := w.make("arith.subui_extended", []*ir.Value{l0, r0}, []ir.Type{ct, arith.I1SameShape(w.Ctx, ct)})
-	borrow := w.Make("arith.extui", ct, nil, diff.Result(1))
-	hi := w.Bin("arith.subi", w.Bin("arith.subi", l1, borrow), r1)
-	return one(w.join(nt, diff.Result(0), hi))
+	low := w.make(ext, []*ir.Value{l0, r0}, []ir.Type{ct, arith.I1SameShape(w.Ctx, ct)})
+	carry := w.Make("arith.extui", ct, nil, low.Result(1))
+	return one(w.join(nt, low.Result(0), high(carry, l1, r1)))
 }
 
 // convertMulI is long multiplication that drops the top 2N bits.
