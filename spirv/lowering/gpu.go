@@ -360,8 +360,10 @@ func (e *env) rotate(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversi
 	ctx, loc, i32 := o.Context(), o.Loc(), e.ctx.I(32)
 	b := &rw.Builder
 	b.SetInsertionPointBefore(o)
+	// The offset's constant first, then the width's, as MLIR makes them.
+	delta := intConst(b, i32, off.Int(), loc)
 	w := intConst(b, i32, width.Int(), loc)
-	r := op(b, "spirv.GroupNonUniformRotateKHR", loc, t, []*ir.Value{operands[0], intConst(b, i32, off.Int(), loc), w},
+	r := op(b, "spirv.GroupNonUniformRotateKHR", loc, t, []*ir.Value{operands[0], delta, w},
 		named("execution_scope", enum(ctx, spv.KindScope, uint32(spv.ScopeSubgroup)))).Result(0)
 	var valid *ir.Value
 	if width.Int() == e.target.Limits.SubgroupSize {

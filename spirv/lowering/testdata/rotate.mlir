@@ -1,10 +1,12 @@
 // RUN: kiln opt %s --convert-gpu-to-spirv --spirv-lower-abi-attrs --spirv-update-vce | FileCheck %s
 
-// gpu.rotate to GroupNonUniformRotateKHR with the width as cluster size;
-// valid says whether the lane is below the width.
+// gpu.rotate to GroupNonUniformRotateKHR with the width as cluster size,
+// the offset's constant made before the width's (MLIR's order); valid says
+// whether the lane is below the width.
 // CHECK: spirv.module @__spv__kernels Logical GLSL450 requires #spirv.vce<v1.3, [GroupNonUniform, Matrix, Shader, GroupNonUniformRotateKHR], [SPV_KHR_subgroup_rotate]>
-// CHECK: %[[W:.*]] = spirv.Constant 8 : i32
-// CHECK: spirv.GroupNonUniformRotateKHR <Subgroup> %{{.*}}, %{{.*}}, cluster_size(%[[W]]) : i32, i32, i32 -> i32
+// CHECK: %[[D:.*]] = spirv.Constant 3 : i32
+// CHECK-NEXT: %[[W:.*]] = spirv.Constant 8 : i32
+// CHECK-NEXT: spirv.GroupNonUniformRotateKHR <Subgroup> %{{.*}}, %[[D]], cluster_size(%[[W]]) : i32, i32, i32 -> i32
 // CHECK: spirv.ULessThan %{{.*}}, %[[W]] : i32
 module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformRotateKHR], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_subgroup_rotate]>, #spirv.resource_limits<>>} {
   gpu.module @kernels {
