@@ -20,7 +20,8 @@ import (
 // compute is CooperativeMatrixMulAdd, a constant matrix a one-constituent
 // CompositeConstruct, and elementwise ops the arithmetic SPIR-V allows on
 // cooperative matrices (a product with a constant matrix is
-// MatrixTimesScalar). The target needs the extension's capability, which
+// MatrixTimesScalar); the thread-local extract and insert are
+// CompositeExtract and CompositeInsert at constant indices. The target needs the extension's capability, which
 // the availability check after the conversion reports when missing.
 func (e *env) mmaPatterns() []*rewrite.ConversionPattern {
 	e.tc.AddConversion(func(t ir.Type) []ir.Type {
@@ -38,6 +39,7 @@ func (e *env) mmaPatterns() []*rewrite.ConversionPattern {
 		p("gpu.subgroup_mma_load_matrix", e.mmaLoad), p("gpu.subgroup_mma_store_matrix", e.mmaStore),
 		p("gpu.subgroup_mma_compute", e.mmaCompute), p("gpu.subgroup_mma_constant_matrix", e.mmaConstant),
 		p("gpu.subgroup_mma_elementwise", e.mmaElementwise),
+		p("gpu.subgroup_mma_extract_thread_local", e.mmaThreadLocal), p("gpu.subgroup_mma_insert_thread_local", e.mmaThreadLocal),
 	}
 }
 
@@ -217,4 +219,37 @@ func mmaScaled(operands []*ir.Value) (matrix, scalar *ir.Value) {
 		}
 	}
 	return nil, nil
+}
+
+// mmaThreadLocal converts gpu.subgroup_mma_extract_thread_local and
+// insert_thread_local to CompositeExtract and CompositeInsert of the
+// cooperative matrix, whose indices count the lane's own elements as the
+// gpu ops' do (MLIR's WmmaExtractOpToSPIRVLowering and
+// WmmaInsertOpToSPIRVLowering). The indices must be constants.
+func (e *env) mmaThreadLocal(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+	m := 0
+	if o.Name() == "gpu.subgroup_mma_insert_thread_local" {
+		m = 1
+	}
+	t := e.tc.ConvertType(o.Operand(m).Type())
+	if t == nil {
+		return rewrite.NoMatch
+	}
+	var idx []int64
+	for _, v := range o.Operands()[m+1:] {
+		c, ok := constInt(v)
+		if !ok {
+			return rewrite.NoMatch
+		}
+		idx = append(idx, c)
+	}
+	rw.SetInsertionPointBefore(o)
+	var r *ir.Value
+	if m == 0 {
+		r = extract(&rw.Builder, operands[0], e.tc.ConvertType(o.Result(0).Type()), o.Loc(), idx...)
+	} else {
+		r = insert(&rw.Builder, operands[0], operands[1], o.Loc(), idx...)
+	}
+	rw.ReplaceOp(o, []*ir.Value{r})
+	return nil
 }

@@ -372,6 +372,8 @@ var differentialExempt = map[string]string{
 	"gpu.subgroup_mma_compute":                mmaExempt,
 	"gpu.subgroup_mma_constant_matrix":        mmaExempt,
 	"gpu.subgroup_mma_elementwise":            mmaExempt,
+	"gpu.subgroup_mma_extract_thread_local":   mmaExempt,
+	"gpu.subgroup_mma_insert_thread_local":    mmaExempt,
 	"gpu.subgroup_mma_load_matrix":            mmaExempt,
 	"gpu.subgroup_mma_store_matrix":           mmaExempt,
 	"gpu.rotate":                              "the interpreter does not run gpu.rotate: testdata/rotate.mlir checks the lowering",

@@ -85,3 +85,28 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// The thread-local extract and insert are CompositeExtract and
+// CompositeInsert of the lane's elements, at the constant indices.
+// CHECK-LABEL: spirv.func @mma_thread_local
+// CHECK: %[[M:.*]] = spirv.NV.CooperativeMatrixLoad
+// CHECK: %[[X:.*]] = spirv.CompositeExtract %[[M]][1 : i32] : !spirv.NV.coopmatrix<8x8xf32, Subgroup>
+// CHECK: %[[Y:.*]] = spirv.FAdd %[[X]], %[[X]] : f32
+// CHECK: %[[N:.*]] = spirv.CompositeInsert %[[Y]], %[[M]][1 : i32] : f32 into !spirv.NV.coopmatrix<8x8xf32, Subgroup>
+// CHECK: spirv.NV.CooperativeMatrixStore %{{.*}}, %[[N]]
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, CooperativeMatrixNV], [SPV_KHR_storage_buffer_storage_class, SPV_NV_cooperative_matrix]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @mma_thread_local(%a: memref<64xf32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+      %i = arith.constant 0 : index
+      %one = arith.constant 1 : index
+      %m = gpu.subgroup_mma_load_matrix %a[%i] {leadDimension = 8 : index} : memref<64xf32> -> !gpu.mma_matrix<8x8xf32, "COp">
+      %x = gpu.subgroup_mma_extract_thread_local %m[%one] : !gpu.mma_matrix<8x8xf32, "COp"> -> f32
+      %y = arith.addf %x, %x : f32
+      %n = gpu.subgroup_mma_insert_thread_local %y, %m[%one] : f32, !gpu.mma_matrix<8x8xf32, "COp"> -> !gpu.mma_matrix<8x8xf32, "COp">
+      gpu.subgroup_mma_store_matrix %n, %a[%i] {leadDimension = 8 : index} : !gpu.mma_matrix<8x8xf32, "COp">, memref<64xf32>
+      gpu.return
+    }
+  }
+}

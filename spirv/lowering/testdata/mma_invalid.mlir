@@ -57,3 +57,20 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// The thread-local extract and insert need constant indices, as in MLIR.
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, CooperativeMatrixNV], [SPV_KHR_storage_buffer_storage_class, SPV_NV_cooperative_matrix]>, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @dynamic_index(%a: memref<64xf32>, %k: index) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+      %i = arith.constant 0 : index
+      %m = gpu.subgroup_mma_load_matrix %a[%i] {leadDimension = 8 : index} : memref<64xf32> -> !gpu.mma_matrix<8x8xf32, "COp">
+      // expected-error @+1 {{failed to legalize operation 'gpu.subgroup_mma_extract_thread_local'}}
+      %x = gpu.subgroup_mma_extract_thread_local %m[%k] : !gpu.mma_matrix<8x8xf32, "COp"> -> f32
+      %n = gpu.subgroup_mma_insert_thread_local %x, %m[%i] : f32, !gpu.mma_matrix<8x8xf32, "COp"> -> !gpu.mma_matrix<8x8xf32, "COp">
+      gpu.subgroup_mma_store_matrix %n, %a[%i] {leadDimension = 8 : index} : !gpu.mma_matrix<8x8xf32, "COp">, memref<64xf32>
+      gpu.return
+    }
+  }
+}

@@ -35,5 +35,22 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
       gpu.subgroup_mma_store_matrix %t, %a[%i, %i] {leadDimension = 32 : index, transpose} : !gpu.mma_matrix<16x16xf16, "COp">, memref<32x32xf16, #spirv.storage_class<StorageBuffer>>
       gpu.return
     }
+    // The thread-local extract and insert index the lane's own elements of
+    // the KHR matrix as of the NV one.
+    // CHECK-LABEL: spirv.func @thread_local
+    // CHECK-SAME: %[[M:[^:]*]]: !spirv.coopmatrix<16x16xf16, Subgroup, MatrixAcc>
+    // CHECK: %[[X:.*]] = spirv.CompositeExtract %[[M]][3 : i32] : !spirv.coopmatrix<16x16xf16, Subgroup, MatrixAcc>
+    // CHECK: spirv.CompositeInsert %[[X]], %[[M]][0 : i32] : f16 into !spirv.coopmatrix<16x16xf16, Subgroup, MatrixAcc>
+    // NV-LABEL: spirv.func @thread_local
+    // NV: spirv.CompositeExtract %{{.*}}[3 : i32] : !spirv.NV.coopmatrix<16x16xf16, Subgroup>
+    // NV: spirv.CompositeInsert %{{.*}}, %{{.*}}[0 : i32] : f16 into !spirv.NV.coopmatrix<16x16xf16, Subgroup>
+    gpu.func @thread_local(%m: !gpu.mma_matrix<16x16xf16, "COp">, %out: memref<32x32xf16, #spirv.storage_class<StorageBuffer>>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [32, 1, 1]>} {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %x = gpu.subgroup_mma_extract_thread_local %m[%c3] : !gpu.mma_matrix<16x16xf16, "COp"> -> f16
+      %n = gpu.subgroup_mma_insert_thread_local %x, %m[%c0] : f16, !gpu.mma_matrix<16x16xf16, "COp"> -> !gpu.mma_matrix<16x16xf16, "COp">
+      gpu.subgroup_mma_store_matrix %n, %out[%c0, %c0] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "COp">, memref<32x32xf16, #spirv.storage_class<StorageBuffer>>
+      gpu.return
+    }
   }
 }
