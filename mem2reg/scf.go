@@ -6,14 +6,17 @@ import "github.com/kiln-gpu/kiln/ir"
 // defined outside it (MLIR's PromotableRegionOpInterface): promotion
 // threads the slot's value through it.
 type RegionOp interface {
-	// Promote processes op's blocks with block(b, in), which rewrites the
-	// slot's uses in b given the value on entry and returns the value at
-	// its end. When stores is set (some nested op stores to the slot) op
-	// is rebuilt to carry the value out, and Promote returns the value
-	// after op; otherwise it returns in. reaching turns a nil value (none
-	// stored yet) into the slot's default.
+	// Promotable reports whether the slot can be promoted through op;
+	// stores is set when some op nested in it stores to the slot.
+	Promotable(op *ir.Operation, stores bool) bool
+	// Promote processes op's regions with region(r, in), which rewrites
+	// the slot's uses in r given the value on entry and returns the value
+	// at the end of each block it reached. When stores is set op is
+	// rebuilt to carry the value out, and Promote returns the value after
+	// op; otherwise it returns in. reaching turns a nil value (none stored
+	// yet) into the slot's default.
 	Promote(op *ir.Operation, in *ir.Value, elem ir.Type, stores bool,
-		block func(b *ir.Block, in *ir.Value) *ir.Value, reaching func(*ir.Value) *ir.Value) *ir.Value
+		region func(r *ir.Region, in *ir.Value) map[*ir.Block]*ir.Value, reaching func(*ir.Value) *ir.Value) *ir.Value
 }
 
 var regionOps = map[string]RegionOp{}
@@ -21,53 +24,119 @@ var regionOps = map[string]RegionOp{}
 // RegisterRegionOp makes ops named name regions promotion goes through.
 func RegisterRegionOp(name string, r RegionOp) { regionOps[name] = r }
 
-// scf.if and scf.for, as MLIR's SCF implementations: a storing if yields
-// the value from both branches (an else branch is made if missing), a
-// storing for loop carries it as a new iter_arg.
+// The SCF ops, as MLIR's SCF MemorySlot.cpp: a storing scf.if,
+// scf.index_switch or scf.execute_region yields the value from every
+// exit (an if gets an else branch yielding the value on entry if it has
+// none), a storing scf.for carries it as a new iter_arg and a storing
+// scf.while through both regions' arguments. scf.forall, scf.parallel and
+// scf.reduce run their bodies in parallel, so only loads pass through
+// them.
 func init() {
-	RegisterRegionOp("scf.if", ifRegion{})
+	RegisterRegionOp("scf.if", branches{})
+	RegisterRegionOp("scf.index_switch", branches{})
+	RegisterRegionOp("scf.execute_region", branches{})
 	RegisterRegionOp("scf.for", forRegion{})
+	RegisterRegionOp("scf.while", whileRegion{})
+	RegisterRegionOp("scf.forall", loadsOnly{})
+	RegisterRegionOp("scf.parallel", loadsOnly{})
+	RegisterRegionOp("scf.reduce", loadsOnly{})
 }
 
-type ifRegion struct{}
-
-func (ifRegion) Promote(op *ir.Operation, in *ir.Value, elem ir.Type, stores bool,
-	block func(*ir.Block, *ir.Value) *ir.Value, reaching func(*ir.Value) *ir.Value) *ir.Value {
-	if !stores {
-		for _, r := range op.Regions() {
-			if !r.Empty() {
-				block(r.Entry(), in)
-			}
+// visit runs region on each non-empty region of op with the value in.
+func visit(op *ir.Operation, in *ir.Value, region func(*ir.Region, *ir.Value) map[*ir.Block]*ir.Value) {
+	for _, r := range op.Regions() {
+		if !r.Empty() {
+			region(r, in)
 		}
+	}
+}
+
+// yieldOut appends to each scf.yield or scf.condition ending a block of r
+// the value reaching the block's end (def when the walk did not reach it).
+func yieldOut(r *ir.Region, def *ir.Value, atEnd map[*ir.Block]*ir.Value, reaching func(*ir.Value) *ir.Value) {
+	for b := range r.Blocks() {
+		y := b.Last()
+		if y == nil || y.Name() != "scf.yield" && y.Name() != "scf.condition" {
+			continue
+		}
+		v, ok := atEnd[b]
+		if !ok {
+			v = def
+		}
+		y.SetOperands(append(y.Operands(), reaching(v)))
+	}
+}
+
+type branches struct{}
+
+func (branches) Promotable(*ir.Operation, bool) bool { return true }
+
+func (branches) Promote(op *ir.Operation, in *ir.Value, elem ir.Type, stores bool,
+	region func(*ir.Region, *ir.Value) map[*ir.Block]*ir.Value, reaching func(*ir.Value) *ir.Value) *ir.Value {
+	if !stores {
+		visit(op, in, region)
 		return in
 	}
-	if op.Region(1).Empty() {
-		b := ir.NewBlock(nil, nil)
-		b.Append(op.Context().NewOp(&ir.OpState{Name: "scf.yield", Loc: op.Loc()}))
-		op.Region(1).Append(b)
-	}
 	for _, r := range op.Regions() {
-		out := reaching(block(r.Entry(), in))
-		y := r.Entry().Last()
-		y.SetOperands(append(y.Operands(), out))
+		if r.Empty() {
+			// Only an scf.if's else region may be empty.
+			b := ir.NewBlock(nil, nil)
+			b.Append(op.Context().NewOp(&ir.OpState{Name: "scf.yield", Loc: op.Loc(),
+				Operands: []*ir.Value{reaching(in)}}))
+			r.Append(b)
+			continue
+		}
+		yieldOut(r, in, region(r, in), reaching)
 	}
 	return rebuild(op, nil, elem)
 }
 
 type forRegion struct{}
 
+func (forRegion) Promotable(*ir.Operation, bool) bool { return true }
+
 func (forRegion) Promote(op *ir.Operation, in *ir.Value, elem ir.Type, stores bool,
-	block func(*ir.Block, *ir.Value) *ir.Value, reaching func(*ir.Value) *ir.Value) *ir.Value {
-	body := op.Region(0).Entry()
+	region func(*ir.Region, *ir.Value) map[*ir.Block]*ir.Value, reaching func(*ir.Value) *ir.Value) *ir.Value {
 	if !stores {
-		block(body, in)
+		visit(op, in, region)
 		return in
 	}
 	init := reaching(in)
-	out := block(body, body.AddArgument(elem, op.Loc()))
-	y := body.Last()
-	y.SetOperands(append(y.Operands(), out))
+	body := op.Region(0)
+	arg := body.Entry().AddArgument(elem, op.Loc())
+	yieldOut(body, arg, region(body, arg), reaching)
 	return rebuild(op, init, elem)
+}
+
+type whileRegion struct{}
+
+func (whileRegion) Promotable(*ir.Operation, bool) bool { return true }
+
+// Promote gives a storing loop one more loop-carried value: an init, an
+// argument of both regions, an operand of scf.condition and scf.yield,
+// and a result.
+func (whileRegion) Promote(op *ir.Operation, in *ir.Value, elem ir.Type, stores bool,
+	region func(*ir.Region, *ir.Value) map[*ir.Block]*ir.Value, reaching func(*ir.Value) *ir.Value) *ir.Value {
+	if !stores {
+		visit(op, in, region)
+		return in
+	}
+	init := reaching(in)
+	for _, r := range op.Regions() {
+		arg := r.Entry().AddArgument(elem, op.Loc())
+		yieldOut(r, arg, region(r, arg), reaching)
+	}
+	return rebuild(op, init, elem)
+}
+
+type loadsOnly struct{}
+
+func (loadsOnly) Promotable(_ *ir.Operation, stores bool) bool { return !stores }
+
+func (loadsOnly) Promote(op *ir.Operation, in *ir.Value, _ ir.Type, _ bool,
+	region func(*ir.Region, *ir.Value) map[*ir.Block]*ir.Value, _ func(*ir.Value) *ir.Value) *ir.Value {
+	visit(op, in, region)
+	return in
 }
 
 // rebuild replaces op by a copy with one more result of type t (and, when
