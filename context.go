@@ -70,6 +70,7 @@ func Passes() pass.Registry {
 	scftransforms.Register(reg)
 	memreftransforms.Register(reg)
 	mem2reg.Register(reg)
+	fn.Register(reg)
 	reg.Add(lowering.TestEntryPointABIPass, VulkanRunnerPipeline(reg), tobinary.Pass, tobinary.AttachTargetPass)
 	return reg
 }
