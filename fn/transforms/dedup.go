@@ -1,8 +1,10 @@
-package fn
+// Package transforms holds the func dialect's passes.
+package transforms
 
 import (
 	"strings"
 
+	"github.com/kiln-gpu/kiln/fn"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 )
@@ -38,7 +40,7 @@ func dedupFunctions(table *ir.Operation) {
 	for _, r := range table.Regions() {
 		for b := range r.Blocks() {
 			for o := range b.Ops() {
-				f, ok := AsFunc(o)
+				f, ok := fn.AsFunc(o)
 				if !ok || f.IsDeclaration() {
 					continue
 				}
@@ -46,7 +48,7 @@ func dedupFunctions(table *ir.Operation) {
 				found := false
 				for _, rep := range reps[key] {
 					if sameFunc(rep, o) {
-						renamed[f.Name()] = Func{Operation: rep}.Name()
+						renamed[f.Name()] = fn.Func{Operation: rep}.Name()
 						dups = append(dups, o)
 						found = true
 						break
@@ -77,7 +79,7 @@ func dedupFunctions(table *ir.Operation) {
 
 // funcKey is the function's type and the names of the ops of its body in
 // walk order: equivalent functions share it.
-func funcKey(f Func) string {
+func funcKey(f fn.Func) string {
 	var key strings.Builder
 	key.WriteString(ir.TypeString(f.FunctionType()))
 	f.Body().Walk(func(o *ir.Operation) bool {
