@@ -222,6 +222,41 @@ func.func @while_and_execute_region(%y: i32, %c: i1) {
 
 // -----
 
+// affine.for carries a stored slot as scf.for does, its inits growing by
+// one (with the operand segments); memref.alloca_scope yields it as one
+// more result.
+// CHECK-LABEL: func.func @affine_and_alloca_scope(
+// CHECK-SAME:    %[[Y:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: index)
+// CHECK-NOT:     memref.alloca()
+// CHECK:         %[[L:.*]]:2 = affine.for %{{.*}} = 0 to %[[N]] iter_args(%[[A:.*]] = %[[Y]], %[[S:.*]] = %[[Y]]) -> (i32, i32) {
+// CHECK-NEXT:      %[[T:.*]] = arith.addi %[[S]], %[[A]] : i32
+// CHECK-NEXT:      affine.yield %[[A]], %[[T]] : i32, i32
+// CHECK:         %[[R:.*]]:2 = memref.alloca_scope -> (i32, i32) {
+// CHECK-NEXT:      %[[D:.*]] = arith.muli %[[L]]#1, %[[L]]#1 : i32
+// CHECK-NEXT:      memref.alloca_scope.return %[[L]]#1, %[[D]] : i32, i32
+// CHECK:         "test.sink"(%[[R]]#0, %[[R]]#1, %[[L]]#0) : (i32, i32, i32) -> ()
+func.func @affine_and_alloca_scope(%y: i32, %n: index) {
+  %m = memref.alloca() : memref<i32>
+  memref.store %y, %m[] : memref<i32>
+  %a = affine.for %i = 0 to %n iter_args(%acc = %y) -> i32 {
+    %l = memref.load %m[] : memref<i32>
+    %t = arith.addi %l, %acc : i32
+    memref.store %t, %m[] : memref<i32>
+    affine.yield %acc : i32
+  }
+  %r = memref.alloca_scope -> (i32) {
+    %l = memref.load %m[] : memref<i32>
+    %d = arith.muli %l, %l : i32
+    memref.store %d, %m[] : memref<i32>
+    memref.alloca_scope.return %l : i32
+  }
+  %e = memref.load %m[] : memref<i32>
+  "test.sink"(%r, %e, %a) : (i32, i32, i32) -> ()
+  return
+}
+
+// -----
+
 // Loads pass through scf.forall, scf.parallel and scf.reduce, whose
 // bodies run in parallel, but a store inside one keeps the slot in
 // memory; so does any use inside a region op promotion does not know.

@@ -30,17 +30,25 @@ func RegisterRegionOp(name string, r RegionOp) { regionOps[name] = r }
 // none), a storing scf.for carries it as a new iter_arg and a storing
 // scf.while through both regions' arguments. scf.forall, scf.parallel and
 // scf.reduce run their bodies in parallel, so only loads pass through
-// them.
+// them. affine.for is a loop as scf.for (MLIR PR 221123) and
+// memref.alloca_scope a region as scf.execute_region (MLIR PR 214221).
 func init() {
 	RegisterRegionOp("scf.if", branches{})
 	RegisterRegionOp("scf.index_switch", branches{})
 	RegisterRegionOp("scf.execute_region", branches{})
+	RegisterRegionOp("memref.alloca_scope", branches{})
 	RegisterRegionOp("scf.for", forRegion{})
+	RegisterRegionOp("affine.for", forRegion{})
 	RegisterRegionOp("scf.while", whileRegion{})
 	RegisterRegionOp("scf.forall", loadsOnly{})
 	RegisterRegionOp("scf.parallel", loadsOnly{})
 	RegisterRegionOp("scf.reduce", loadsOnly{})
 }
+
+// exits are the terminators that leave a region op registered here for
+// its parent, the ones a storing op passes the value out through.
+var exits = map[string]bool{"scf.yield": true, "scf.condition": true, "affine.yield": true,
+	"memref.alloca_scope.return": true}
 
 // visit runs region on each non-empty region of op with the value in.
 func visit(op *ir.Operation, in *ir.Value, region func(*ir.Region, *ir.Value) map[*ir.Block]*ir.Value) {
@@ -51,12 +59,12 @@ func visit(op *ir.Operation, in *ir.Value, region func(*ir.Region, *ir.Value) ma
 	}
 }
 
-// yieldOut appends to each scf.yield or scf.condition ending a block of r
-// the value reaching the block's end (def when the walk did not reach it).
+// yieldOut appends to each exit ending a block of r the value reaching the
+// block's end (def when the walk did not reach it).
 func yieldOut(r *ir.Region, def *ir.Value, atEnd map[*ir.Block]*ir.Value, reaching func(*ir.Value) *ir.Value) {
 	for b := range r.Blocks() {
 		y := b.Last()
-		if y == nil || y.Name() != "scf.yield" && y.Name() != "scf.condition" {
+		if y == nil || !exits[y.Name()] {
 			continue
 		}
 		v, ok := atEnd[b]
@@ -140,15 +148,26 @@ func (loadsOnly) Promote(op *ir.Operation, in *ir.Value, _ ir.Type, _ bool,
 }
 
 // rebuild replaces op by a copy with one more result of type t (and, when
-// extra is set, one more operand), taking over its regions, and returns
-// the new result.
+// extra is set, one more operand, which joins the last operand segment),
+// taking over its regions, and returns the new result.
 func rebuild(op *ir.Operation, extra *ir.Value, t ir.Type) *ir.Value {
 	operands := op.Operands()
+	attrs := op.Attrs()
 	if extra != nil {
 		operands = append(operands, extra)
+		if seg := ir.OperandSegmentSizes(op); len(seg) > 0 {
+			seg = append([]int64(nil), seg...)
+			seg[len(seg)-1]++
+			attrs = append([]ir.NamedAttr(nil), attrs...)
+			for i, a := range attrs {
+				if a.Name == "operandSegmentSizes" {
+					attrs[i].Value = op.Context().DenseI32Array(seg...)
+				}
+			}
+		}
 	}
 	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: operands,
-		ResultTypes: append(op.ResultTypes(), t), Attrs: op.Attrs()}
+		ResultTypes: append(op.ResultTypes(), t), Attrs: attrs}
 	for _, r := range op.Regions() {
 		st.AddRegion().TakeBody(r)
 	}
