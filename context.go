@@ -10,6 +10,7 @@ import (
 	"github.com/kiln-gpu/kiln/cf"
 	cftoscf "github.com/kiln-gpu/kiln/cf/toscf"
 	"github.com/kiln-gpu/kiln/fn"
+	fntransforms "github.com/kiln-gpu/kiln/fn/transforms"
 	"github.com/kiln-gpu/kiln/gpu"
 	"github.com/kiln-gpu/kiln/gpu/fromscf"
 	"github.com/kiln-gpu/kiln/gpu/outline"
@@ -70,6 +71,7 @@ func Passes() pass.Registry {
 	scftransforms.Register(reg)
 	memreftransforms.Register(reg)
 	mem2reg.Register(reg)
+	fntransforms.Register(reg)
 	reg.Add(lowering.TestEntryPointABIPass, VulkanRunnerPipeline(reg), tobinary.Pass, tobinary.AttachTargetPass)
 	return reg
 }

@@ -9,9 +9,9 @@
 //
 // Control flow between the blocks of the slot's region gets block
 // arguments; loads and stores nested in region ops registered as RegionOp
-// (scf.for and scf.if, scf.go) have the value threaded through those ops,
-// as current MLIR's PromotableRegionOpInterface does. A slot used inside
-// any other region op stays in memory.
+// (the SCF ops, affine.for, memref.alloca_scope: regions.go) have the value
+// threaded through those ops, as current MLIR's PromotableRegionOpInterface
+// does. A slot used inside any other region op stays in memory.
 package mem2reg
 
 import "github.com/kiln-gpu/kiln/ir"

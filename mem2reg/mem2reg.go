@@ -81,7 +81,7 @@ func Promote(op *ir.Operation) (promoted, blockArgs int) {
 type promoter struct {
 	s      Slot
 	region *ir.Region
-	g      *cfg
+	cfgOf  func(*ir.Region) *cfg
 	users  map[*ir.Operation]bool
 	// regions are the region ops holding users, each true when one of
 	// them stores.
@@ -95,8 +95,9 @@ type promoter struct {
 // analyze returns the promoter of s, nil when s cannot be promoted: every
 // use of the pointer must be a load or store that can drop it, in the
 // slot's region or nested in it only through region ops that promotion
-// goes through, in a block reachable from the entry, and every
-// predecessor of a merge point must be able to pass it the slot's value.
+// goes through (and that accept a store when one of their users stores),
+// in blocks reachable from their region's entry, and every predecessor of
+// a merge point must be able to pass it the slot's value.
 func analyze(s Slot, cfgOf func(*ir.Region) *cfg) *promoter {
 	r := s.Ptr.ParentRegion()
 	if r == nil || r.Entry() == nil {
@@ -106,9 +107,10 @@ func analyze(s Slot, cfgOf func(*ir.Region) *cfg) *promoter {
 	for u := range s.Ptr.Uses() {
 		uses[u.Owner()] = append(uses[u.Owner()], u)
 	}
-	g := cfgOf(r)
-	p := &promoter{s: s, region: r, g: g, users: map[*ir.Operation]bool{},
+	p := &promoter{s: s, region: r, cfgOf: cfgOf, users: map[*ir.Operation]bool{},
 		regions: map[*ir.Operation]bool{}, merges: map[*ir.Block]*ir.Value{}}
+	// The regions holding users, each to get its own merge points.
+	used := map[*ir.Region]bool{r: true}
 	for o, us := range uses {
 		m := memOps[o.Name()]
 		if m == nil || !m.CanUsesBeRemoved(o, s, us) {
@@ -116,44 +118,77 @@ func analyze(s Slot, cfgOf func(*ir.Region) *cfg) *promoter {
 		}
 		p.users[o] = true
 		top := o
-		for top.ParentRegion() != r {
+		for {
+			if !cfgOf(top.ParentRegion()).Reachable(top.Block()) {
+				return nil
+			}
+			if top.ParentRegion() == r {
+				break
+			}
+			used[top.ParentRegion()] = true
 			top = top.ParentOp()
 			if top == nil || regionOps[top.Name()] == nil {
 				return nil
 			}
 			p.regions[top] = p.regions[top] || m.StoresTo(o, s)
 		}
-		if !g.Reachable(top.Block()) {
+	}
+	for o, stores := range p.regions {
+		if !regionOps[o.Name()].Promotable(o, stores) {
 			return nil
 		}
 	}
-	// Blocks that define the slot's value (a store, or the allocation,
-	// which resets it), and blocks where it is live on entry: a load comes
-	// before any store, or the value flows through to such a block.
-	defs := map[*ir.Block]bool{s.Ptr.OwnerBlock(): true}
+	for reg := range used {
+		if !p.place(reg) {
+			return nil
+		}
+	}
+	return p
+}
+
+// place finds the merge points of reg: the iterated dominance frontier of
+// the blocks that define the slot's value (a store, a storing region op,
+// the allocation, which resets it, or a nested region's entry, which gets
+// the value from outside), pruned to blocks where the value is live on
+// entry. It is live where a load or region op comes before any store,
+// where a nested region of a storing op exits without storing (the exit
+// passes the value out), and where it flows through to such a block. It
+// reports false when a predecessor of a merge point cannot pass a value.
+func (p *promoter) place(reg *ir.Region) bool {
+	g := p.cfgOf(reg)
+	start := reg.Entry()
+	if reg == p.region {
+		start = p.s.Ptr.OwnerBlock()
+	}
+	exitsRead := reg != p.region && p.regions[reg.ParentOp()]
+	defs := map[*ir.Block]bool{start: true}
 	live := map[*ir.Block]bool{}
 	var work []*ir.Block
 	for _, b := range g.RPO() {
 		for o := range b.Ops() {
-			if o == s.Ptr.DefiningOp() {
+			if o == p.s.Ptr.DefiningOp() {
 				break
 			}
 			// A region op may read the value on entry (and a storing one
 			// passes it on), so it counts as a load.
-			if _, ok := p.regions[o]; ok || p.users[o] && memOps[o.Name()].LoadsFrom(o, s) {
+			if _, ok := p.regions[o]; ok || p.users[o] && memOps[o.Name()].LoadsFrom(o, p.s) {
 				live[b] = true
 				work = append(work, b)
 				break
 			}
-			if p.users[o] && memOps[o.Name()].StoresTo(o, s) {
+			if p.users[o] && memOps[o.Name()].StoresTo(o, p.s) {
 				defs[b] = true
 				break
 			}
 		}
 		for o := range b.Ops() {
-			if p.users[o] && memOps[o.Name()].StoresTo(o, s) || p.regions[o] {
+			if p.users[o] && memOps[o.Name()].StoresTo(o, p.s) || p.regions[o] {
 				defs[b] = true
 			}
+		}
+		if exitsRead && !defs[b] && !live[b] && b.Last() != nil && len(b.Last().Successors()) == 0 {
+			live[b] = true
+			work = append(work, b)
 		}
 	}
 	for len(work) > 0 {
@@ -169,12 +204,12 @@ func analyze(s Slot, cfgOf func(*ir.Region) *cfg) *promoter {
 	for _, b := range g.iteratedFrontier(defs, live) {
 		for _, pr := range g.Preds(b) {
 			if !pr.Last().CanSetSuccessorOperands() {
-				return nil
+				return false
 			}
 		}
 		p.merges[b] = nil
 	}
-	return p
+	return true
 }
 
 // reaching is v, or for nil (nothing stored yet) the slot's default
@@ -200,7 +235,9 @@ func (p *promoter) block(b *ir.Block, val *ir.Value, erase *[]*ir.Operation) *ir
 		}
 		if stores, ok := p.regions[o]; ok {
 			val = regionOps[o.Name()].Promote(o, val, p.s.Elem, stores,
-				func(nb *ir.Block, in *ir.Value) *ir.Value { return p.block(nb, in, erase) }, p.reaching)
+				func(r *ir.Region, in *ir.Value) map[*ir.Block]*ir.Value {
+					return p.walk(r.Entry(), in, erase)
+				}, p.reaching)
 			continue
 		}
 		if !p.users[o] {
@@ -218,20 +255,17 @@ func (p *promoter) block(b *ir.Block, val *ir.Value, erase *[]*ir.Operation) *ir
 	return val
 }
 
-// promote rewrites the slot's loads and stores, renaming along the
-// dominator tree from the allocation's block, then drops the merge
-// arguments nothing reads, and returns the default value if it made one.
-func (p *promoter) promote(alloc Allocator, a *ir.Operation) *ir.Value {
-	p.alloc, p.a = alloc, a
-	for b := range p.merges {
-		p.merges[b] = b.AddArgument(p.s.Elem, a.Loc())
-	}
-	var erase []*ir.Operation
+// walk renames the slot's uses along the dominator tree of start's region
+// from start, which the value in reaches, passes the value to the merge
+// arguments of successors, and returns the value at each block's end.
+func (p *promoter) walk(start *ir.Block, in *ir.Value, erase *[]*ir.Operation) map[*ir.Block]*ir.Value {
+	g := p.cfgOf(start.Parent())
+	atEnd := map[*ir.Block]*ir.Value{}
 	type item struct {
 		b   *ir.Block
 		val *ir.Value
 	}
-	stack := []item{{a.Block(), nil}}
+	stack := []item{{start, in}}
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -239,7 +273,8 @@ func (p *promoter) promote(alloc Allocator, a *ir.Operation) *ir.Value {
 		if arg := p.merges[it.b]; arg != nil {
 			val = arg
 		}
-		val = p.block(it.b, val, &erase)
+		val = p.block(it.b, val, erase)
+		atEnd[it.b] = val
 		if t := it.b.Last(); t != nil {
 			for i, succ := range t.Successors() {
 				if _, ok := p.merges[succ]; ok {
@@ -249,10 +284,23 @@ func (p *promoter) promote(alloc Allocator, a *ir.Operation) *ir.Value {
 				}
 			}
 		}
-		for _, c := range p.g.children[it.b] {
+		for _, c := range g.children[it.b] {
 			stack = append(stack, item{c, val})
 		}
 	}
+	return atEnd
+}
+
+// promote rewrites the slot's loads and stores, renaming from the
+// allocation's block, then drops the merge arguments nothing reads, and
+// returns the default value if it made one.
+func (p *promoter) promote(alloc Allocator, a *ir.Operation) *ir.Value {
+	p.alloc, p.a = alloc, a
+	for b := range p.merges {
+		p.merges[b] = b.AddArgument(p.s.Elem, a.Loc())
+	}
+	var erase []*ir.Operation
+	p.walk(a.Block(), nil, &erase)
 	for _, o := range erase {
 		o.Erase()
 	}
@@ -273,7 +321,7 @@ func (p *promoter) dropUnusedMerges() {
 	used := map[*ir.Value]bool{}
 	var work []*ir.Value
 	for b, arg := range p.merges {
-		for _, pr := range p.g.Preds(b) {
+		for _, pr := range p.cfgOf(b.Parent()).Preds(b) {
 			t := pr.Last()
 			for i, succ := range t.Successors() {
 				if succ != b {
@@ -310,7 +358,7 @@ func (p *promoter) dropUnusedMerges() {
 		}
 	}
 	for b, arg := range dead {
-		for _, pr := range p.g.Preds(b) {
+		for _, pr := range p.cfgOf(b.Parent()).Preds(b) {
 			t := pr.Last()
 			for i, succ := range t.Successors() {
 				if succ == b {

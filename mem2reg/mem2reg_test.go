@@ -112,6 +112,59 @@ const structured = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
   return %r, %s : i64, i64
 }`
 
+// regions keeps a counter and a sum in slots a scf.while loop reads in its
+// condition and updates in its body, where an scf.execute_region with
+// branches and an scf.index_switch store to the sum.
+const regions = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
+  %zero = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %acc = memref.alloca() : memref<i64>
+  %i = memref.alloca() : memref<i64>
+  memref.store %a, %acc[] : memref<i64>
+  memref.store %zero, %i[] : memref<i64>
+  scf.while : () -> () {
+    %iv = memref.load %i[] : memref<i64>
+    %lt = arith.cmpi slt, %iv, %b : i64
+    scf.condition(%lt)
+  } do {
+    %iv = memref.load %i[] : memref<i64>
+    %odd = arith.andi %iv, %one : i64
+    %isodd = arith.cmpi ne, %odd, %zero : i64
+    scf.execute_region {
+      cf.cond_br %isodd, ^odd, ^even
+    ^odd:
+      %s = memref.load %acc[] : memref<i64>
+      %t = arith.addi %s, %iv : i64
+      memref.store %t, %acc[] : memref<i64>
+      cf.br ^merge
+    ^even:
+      %s2 = memref.load %acc[] : memref<i64>
+      %t2 = arith.muli %s2, %b : i64
+      memref.store %t2, %acc[] : memref<i64>
+      cf.br ^merge
+    ^merge:
+      %sel = arith.index_cast %iv : i64 to index
+      scf.index_switch %sel
+      case 2 {
+        %v = memref.load %acc[] : memref<i64>
+        %w = arith.subi %v, %a : i64
+        memref.store %w, %acc[] : memref<i64>
+        scf.yield
+      }
+      default {
+        scf.yield
+      }
+      scf.yield
+    }
+    %n = arith.addi %iv, %one : i64
+    memref.store %n, %i[] : memref<i64>
+    scf.yield
+  }
+  %r = memref.load %acc[] : memref<i64>
+  %q = memref.load %i[] : memref<i64>
+  return %r, %q : i64, i64
+}`
+
 func transformed(t *testing.T, src, pipeline string) (before, after *ir.Operation) {
 	t.Helper()
 	reg := pass.Registry{}
@@ -133,7 +186,7 @@ func TestPromotionKeepsResults(t *testing.T) {
 		{"builtin.module(func.func(sroa))", "memref<2xi64>"},
 		{"builtin.module(func.func(sroa,mem2reg))", "memref."},
 	} {
-		for _, src := range []string{loop, structured} {
+		for _, src := range []string{loop, structured, regions} {
 			before, after := transformed(t, src, c.pipeline)
 			if text := after.String(); strings.Contains(text, c.gone) {
 				t.Errorf("%s left %s:\n%s", c.pipeline, c.gone, text)

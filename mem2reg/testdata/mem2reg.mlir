@@ -164,21 +164,131 @@ func.func @structured(%lb: index, %ub: index, %x: f32, %c: i1, %y: i32) -> i32 {
 
 // -----
 
-// Other region ops keep the slot in memory.
-// CHECK-LABEL: func.func @unknown_region(
-// CHECK:         memref.alloca
-// CHECK:         scf.while
-// CHECK:           memref.load
-func.func @unknown_region(%y: i32, %c: i1) {
+// scf.while carries a stored slot through both regions: one more init,
+// argument of each region, scf.condition and scf.yield operand, and
+// result. An scf.execute_region with branches gets a merge argument where
+// its stores meet and yields the value from each exit.
+// CHECK-LABEL: func.func @while_and_execute_region(
+// CHECK-SAME:    %[[Y:[a-z0-9]*]]: i32, %[[C:[a-z0-9]*]]: i1)
+// CHECK-NOT:     memref
+// CHECK:         %[[W:.*]] = scf.while (%[[B:.*]] = %[[Y]]) : (i32) -> i32 {
+// CHECK:           %[[S:.*]] = arith.addi %[[B]], %[[Y]] : i32
+// CHECK:           scf.condition(%[[C]]) %[[S]] : i32
+// CHECK:         } do {
+// CHECK:         ^bb0(%[[A:.*]]: i32):
+// CHECK:           "test.sink"(%[[A]]) : (i32) -> ()
+// CHECK:           scf.yield %[[A]] : i32
+// CHECK:         }
+// CHECK:         %[[E:.*]] = scf.execute_region -> i32 {
+// CHECK:           cf.cond_br %[[C]], ^[[T:.*]], ^[[F:.*]]
+// CHECK:         ^[[T]]:
+// CHECK:           cf.br ^[[M:.*]](%[[Y]] : i32)
+// CHECK:         ^[[F]]:
+// CHECK:           cf.br ^[[M]](%[[W]] : i32)
+// CHECK:         ^[[M]](%[[V:.*]]: i32):
+// CHECK:           "test.sink"(%[[V]]) : (i32) -> ()
+// CHECK:           scf.yield %[[V]] : i32
+// CHECK:         }
+// CHECK:         "test.sink"(%[[E]]) : (i32) -> ()
+func.func @while_and_execute_region(%y: i32, %c: i1) {
   %n = memref.alloca() : memref<i32>
   memref.store %y, %n[] : memref<i32>
   scf.while : () -> () {
     %l = memref.load %n[] : memref<i32>
-    "test.sink"(%l) : (i32) -> ()
+    %s = arith.addi %l, %y : i32
+    memref.store %s, %n[] : memref<i32>
     scf.condition(%c)
   } do {
+    %l = memref.load %n[] : memref<i32>
+    "test.sink"(%l) : (i32) -> ()
     scf.yield
   }
+  scf.execute_region {
+    cf.cond_br %c, ^t, ^f
+  ^t:
+    memref.store %y, %n[] : memref<i32>
+    cf.br ^m
+  ^f:
+    cf.br ^m
+  ^m:
+    %l = memref.load %n[] : memref<i32>
+    "test.sink"(%l) : (i32) -> ()
+    scf.yield
+  }
+  %e = memref.load %n[] : memref<i32>
+  "test.sink"(%e) : (i32) -> ()
+  return
+}
+
+// -----
+
+// affine.for carries a stored slot as scf.for does, its inits growing by
+// one (with the operand segments); memref.alloca_scope yields it as one
+// more result.
+// CHECK-LABEL: func.func @affine_and_alloca_scope(
+// CHECK-SAME:    %[[Y:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: index)
+// CHECK-NOT:     memref.alloca()
+// CHECK:         %[[L:.*]]:2 = affine.for %{{.*}} = 0 to %[[N]] iter_args(%[[A:.*]] = %[[Y]], %[[S:.*]] = %[[Y]]) -> (i32, i32) {
+// CHECK-NEXT:      %[[T:.*]] = arith.addi %[[S]], %[[A]] : i32
+// CHECK-NEXT:      affine.yield %[[A]], %[[T]] : i32, i32
+// CHECK:         %[[R:.*]]:2 = memref.alloca_scope -> (i32, i32) {
+// CHECK-NEXT:      %[[D:.*]] = arith.muli %[[L]]#1, %[[L]]#1 : i32
+// CHECK-NEXT:      memref.alloca_scope.return %[[L]]#1, %[[D]] : i32, i32
+// CHECK:         "test.sink"(%[[R]]#0, %[[R]]#1, %[[L]]#0) : (i32, i32, i32) -> ()
+func.func @affine_and_alloca_scope(%y: i32, %n: index) {
+  %m = memref.alloca() : memref<i32>
+  memref.store %y, %m[] : memref<i32>
+  %a = affine.for %i = 0 to %n iter_args(%acc = %y) -> i32 {
+    %l = memref.load %m[] : memref<i32>
+    %t = arith.addi %l, %acc : i32
+    memref.store %t, %m[] : memref<i32>
+    affine.yield %acc : i32
+  }
+  %r = memref.alloca_scope -> (i32) {
+    %l = memref.load %m[] : memref<i32>
+    %d = arith.muli %l, %l : i32
+    memref.store %d, %m[] : memref<i32>
+    memref.alloca_scope.return %l : i32
+  }
+  %e = memref.load %m[] : memref<i32>
+  "test.sink"(%r, %e, %a) : (i32, i32, i32) -> ()
+  return
+}
+
+// -----
+
+// Loads pass through scf.forall, scf.parallel and scf.reduce, whose
+// bodies run in parallel, but a store inside one keeps the slot in
+// memory; so does any use inside a region op promotion does not know.
+// CHECK-LABEL: func.func @parallel_and_unknown(
+// CHECK-SAME:    %[[Y:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: index)
+// CHECK:         scf.forall
+// CHECK-NEXT:      "test.sink"(%[[Y]]) : (i32) -> ()
+// CHECK:         %[[KEPT:.*]] = memref.alloca() : memref<i32>
+// CHECK:         scf.forall
+// CHECK-NEXT:      memref.store %[[Y]], %[[KEPT]][]
+// CHECK:         %[[OTHER:.*]] = memref.alloca() : memref<i32>
+// CHECK:         "test.region"() ({
+// CHECK-NEXT:      memref.load %[[OTHER]][]
+func.func @parallel_and_unknown(%y: i32, %n: index) {
+  %a = memref.alloca() : memref<i32>
+  memref.store %y, %a[] : memref<i32>
+  scf.forall (%i) in (%n) {
+    %l = memref.load %a[] : memref<i32>
+    "test.sink"(%l) : (i32) -> ()
+  }
+  %b = memref.alloca() : memref<i32>
+  scf.forall (%i) in (%n) {
+    memref.store %y, %b[] : memref<i32>
+  }
+  %lb = memref.load %b[] : memref<i32>
+  "test.sink"(%lb) : (i32) -> ()
+  %c = memref.alloca() : memref<i32>
+  memref.store %y, %c[] : memref<i32>
+  "test.region"() ({
+    %l = memref.load %c[] : memref<i32>
+    "test.sink"(%l) : (i32) -> ()
+  }) : () -> ()
   return
 }
 

@@ -25,32 +25,53 @@ func ForLoopCanonicalizationPass() *pass.Pass {
 		}}
 }
 
-// loopRange returns the bounds and step of the scf.for or scf.parallel
-// whose induction variable iv is (MLIR's matchForLikeLoop).
-func loopRange(iv *ir.Value) (lb, ub, step *ir.Value, ok bool) {
+// loopRange returns the bounds and step of the scf.for, scf.parallel or
+// scf.forall whose induction variable iv is (MLIR's matchForLikeLoop), each
+// a value or, for a forall's static entries, a constant.
+func loopRange(iv *ir.Value) (lb, ub, step scf.Bound, ok bool) {
 	if !iv.IsBlockArgument() || iv.OwnerBlock() == nil {
-		return nil, nil, nil, false
+		return lb, ub, step, false
 	}
 	loop := iv.OwnerBlock().ParentOp()
 	if loop == nil || iv.OwnerBlock() != loop.Region(0).Entry() {
-		return nil, nil, nil, false
+		return lb, ub, step, false
 	}
+	value := func(v *ir.Value) scf.Bound { return scf.Bound{Static: ir.Dynamic, Value: v} }
+	i := iv.Index()
 	switch loop.Name() {
 	case "scf.for":
 		f := scf.For{Operation: loop}
 		if iv != f.InductionVar() {
-			return nil, nil, nil, false
+			return lb, ub, step, false
 		}
-		return f.LowerBound(), f.UpperBound(), f.Step(), true
+		return value(f.LowerBound()), value(f.UpperBound()), value(f.Step()), true
 	case "scf.parallel":
 		p := scf.Parallel{Operation: loop}
-		i := iv.Index()
 		if i >= len(p.Steps()) {
-			return nil, nil, nil, false
+			return lb, ub, step, false
 		}
-		return p.LowerBounds()[i], p.UpperBounds()[i], p.Steps()[i], true
+		return value(p.LowerBounds()[i]), value(p.UpperBounds()[i]), value(p.Steps()[i]), true
+	case "scf.forall":
+		f := scf.Forall{Operation: loop}
+		lbs, ubs, steps := f.LowerBounds(), f.UpperBounds(), f.Steps()
+		if i >= len(lbs) || i >= len(ubs) || i >= len(steps) {
+			return lb, ub, step, false
+		}
+		return lbs[i], ubs[i], steps[i], true
 	}
-	return nil, nil, nil, false
+	return lb, ub, step, false
+}
+
+// constantBound is b's value when it is a constant.
+func constantBound(b scf.Bound) (int64, bool) {
+	if b.Value == nil {
+		return b.Static, b.Static != ir.Dynamic
+	}
+	c, ok := ir.ConstantIntAttr(b.Value)
+	if !ok {
+		return 0, false
+	}
+	return c.Int(), true
 }
 
 // CanonicalizeMinMaxInLoop is MLIR's canonicalizeMinMaxOpInLoop: an
@@ -61,7 +82,6 @@ func loopRange(iv *ir.Value) (lb, ub, step *ir.Value, ok bool) {
 func CanonicalizeMinMaxInLoop(rw *ir.Rewriter, o *ir.Operation) bool {
 	cs := &analysis.Constraints{}
 	seen := map[*ir.Value]bool{}
-	d0, d1, d2 := ir.AffineDimExpr(0), ir.AffineDimExpr(1), ir.AffineDimExpr(2)
 	neg := func(e *ir.AffineExpr) *ir.AffineExpr { return ir.AffineBinary(ir.AffineMul, e, ir.AffineConstExpr(-1)) }
 	add := func(a, b *ir.AffineExpr) *ir.AffineExpr { return ir.AffineBinary(ir.AffineAdd, a, b) }
 	for _, iv := range o.Operands() {
@@ -73,29 +93,37 @@ func CanonicalizeMinMaxInLoop(rw *ir.Rewriter, o *ir.Operation) bool {
 			continue
 		}
 		seen[iv] = true
-		st, ok := ir.ConstantIntAttr(step)
+		s, ok := constantBound(step)
 		if !ok {
 			return false
 		}
-		s := st.Int()
-		lbc, lbOK := ir.ConstantIntAttr(lb)
-		ubc, ubOK := ir.ConstantIntAttr(ub)
-		if s <= 0 || lbOK && ubOK && lbc.Int() >= ubc.Int() {
+		lbc, lbOK := constantBound(lb)
+		ubc, ubOK := constantBound(ub)
+		if s <= 0 || lbOK && ubOK && lbc >= ubc {
 			// A loop that never runs says nothing of its induction variable.
 			return false
 		}
-		operands := []*ir.Value{iv, lb, ub}
+		// The bounds are dimensions after iv, or constants when static.
+		operands := []*ir.Value{iv}
+		expr := func(b scf.Bound) *ir.AffineExpr {
+			if b.Value == nil {
+				return ir.AffineConstExpr(b.Static)
+			}
+			operands = append(operands, b.Value)
+			return ir.AffineDimExpr(len(operands) - 1)
+		}
+		d0, lbe, ube := ir.AffineDimExpr(0), expr(lb), expr(ub)
 		// iv - lb >= 0
-		cs.AddExprBound(add(d0, neg(d1)), 3, operands, 0, false)
-		if lbOK && ubOK && lbc.Int()+s >= ubc.Int() {
+		cs.AddExprBound(add(d0, neg(lbe)), len(operands), operands, 0, false)
+		if lbOK && ubOK && lbc+s >= ubc {
 			// One iteration: lb - iv >= 0.
-			cs.AddExprBound(add(d1, neg(d0)), 3, operands, 0, false)
+			cs.AddExprBound(add(lbe, neg(d0)), len(operands), operands, 0, false)
 			continue
 		}
 		// lb + step * ((ub - lb - 1) floordiv step) - iv >= 0
 		last := ir.AffineBinary(ir.AffineMul, ir.AffineBinary(ir.AffineFloorDiv,
-			add(add(d2, neg(d1)), ir.AffineConstExpr(-1)), ir.AffineConstExpr(s)), ir.AffineConstExpr(s))
-		cs.AddExprBound(add(add(d1, last), neg(d0)), 3, operands, 0, false)
+			add(add(ube, neg(lbe)), ir.AffineConstExpr(-1)), ir.AffineConstExpr(s)), ir.AffineConstExpr(s))
+		cs.AddExprBound(add(add(lbe, last), neg(d0)), len(operands), operands, 0, false)
 	}
 	return replaceMinMax(rw, o, cs)
 }

@@ -42,6 +42,35 @@ func.func @decided() {
 
 // -----
 
+// scf.forall ranges count too, static bounds included: %i in [2, 8] by 3
+// (static lower bound and step, dynamic upper bound 10) keeps 12 - i >= 4
+// and 3 <= i + 1 <= 9; a single-iteration forall fixes j at 5, so
+// j + 1 is the smaller.
+// CHECK-LABEL: func.func @forall(
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C9:.*]] = arith.constant 9 : index
+// CHECK:         scf.forall (%{{.*}}) = (2) to (%{{.*}}) step (3) {
+// CHECK-NEXT:      "test.use"(%[[C4]], %[[C9]])
+// CHECK:         scf.forall (%{{.*}}) = (5) to (6) step (1) {
+// CHECK-NEXT:      %[[A:.*]] = affine.apply #{{.*}}(%{{.*}})
+// CHECK-NEXT:      "test.use"(%[[A]])
+// CHECK-NOT:     affine.min
+func.func @forall() {
+  %c10 = arith.constant 10 : index
+  scf.forall (%i) = (2) to (%c10) step (3) {
+    %m = affine.min affine_map<(d0) -> (4, 12 - d0)>(%i)
+    %x = affine.max affine_map<(d0) -> (9, d0 + 1)>(%i)
+    "test.use"(%m, %x) : (index, index) -> ()
+  }
+  scf.forall (%j) = (5) to (6) step (1) {
+    %y = affine.min affine_map<(d0) -> (d0 + 1, 7)>(%j)
+    "test.use"(%y) : (index) -> ()
+  }
+  return
+}
+
+// -----
+
 // Left alone: a range that lets either result be the smaller, a dynamic
 // step, a loop that never runs, and a semi-affine map.
 // CHECK-LABEL: func.func @undecided(
