@@ -10,6 +10,7 @@ import (
 
 var prefetch = &ir.OpDef{
 	Name:         "affine.prefetch",
+	Traits:       ir.MemRefsNormalizable,
 	Summary:      "Hints that an element of a memref at affine subscripts will be read or written soon.",
 	Example:      "affine.prefetch %m[%i + 3, symbol(%n)], read, locality<3>, data : memref<8x16xf32>",
 	Operands:     ir.AtLeast(1),
