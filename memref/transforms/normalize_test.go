@@ -11,7 +11,8 @@ import (
 // buffer written through affine.store and read through memref.load in
 // another function, a 10-element buffer tiled by 4 (padded to 3x4) filled
 // in a callee, and a 4x3 view of a flat buffer through a reinterpret_cast
-// to a linearizing layout.
+// to a linearizing layout, and a dynamically sized tiled buffer (its
+// new sizes computed from the old: %a + 1 ceildiv 4 rows of 4).
 const normalizeKernel = `#perm = affine_map<(d0, d1) -> (d1, d0)>
 #tile = affine_map<(d0) -> (d0 floordiv 4, d0 mod 4)>
 #lin = affine_map<(d0, d1) -> (d0 * 3 + d1)>
@@ -59,7 +60,16 @@ func.func @main(%a: index, %b: index) -> (index, index) {
   }
   %r = memref.reinterpret_cast %flat to offset: [0], sizes: [4, 3], strides: [3, 1] : memref<12xindex> to memref<4x3xindex, #lin>
   %e = affine.load %r[2, 1] : memref<4x3xindex, #lin>
-  return %s, %e : index, index
+  %c1 = arith.constant 1 : index
+  %n = arith.addi %a, %c1 : index
+  %d = memref.alloc(%n) : memref<?xindex, #tile>
+  affine.for %i = 0 to %n {
+    %v = arith.muli %i, %i : index
+    affine.store %v, %d[%i] : memref<?xindex, #tile>
+  }
+  %q = memref.load %d[%a] : memref<?xindex, #tile>
+  %eq = arith.addi %e, %q : index
+  return %s, %eq : index, index
 }
 `
 
