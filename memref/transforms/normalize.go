@@ -656,37 +656,67 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-// accessMapOps are the ops with MLIR's AffineMapAccessInterface the pass
-// rewrites, by the position of their memref operand.
+// accessMapOps are the single-memref ops with MLIR's
+// AffineMapAccessInterface the pass rewrites, by the position of their
+// memref operand; their subscripts' map is "map".
 var accessMapOps = map[string]int{
 	"affine.load": 0, "affine.store": 1, "affine.vector_load": 0, "affine.vector_store": 1, "affine.prefetch": 0,
 }
 
-// memRefPos returns the position of the memref operand of a dereferencing
-// op (one with an affine access map, memref.load or memref.store), or -1.
-func memRefPos(op *ir.Operation) int {
-	if p, ok := accessMapOps[op.Name()]; ok {
-		return p
+// accessMap returns the name of the map attribute holding the subscripts
+// of the memref operand at pos of an op with MLIR's
+// AffineMapAccessInterface (getAffineMapAttrForMemRef), or "".
+func accessMap(op *ir.Operation, pos int) string {
+	if p, ok := accessMapOps[op.Name()]; ok && p == pos {
+		return "map"
 	}
 	switch op.Name() {
-	case "memref.load":
-		return 0
-	case "memref.store":
-		return 1
+	case "affine.dma_start":
+		parts, _, ok := affine.DmaStartParts(op)
+		if !ok {
+			return ""
+		}
+		at := 0
+		for i, part := range parts {
+			if at == pos {
+				return affine.DmaStartMaps[i]
+			}
+			at += len(part)
+		}
+	case "affine.dma_wait":
+		if pos == 0 {
+			return "tag_map"
+		}
+	}
+	return ""
+}
+
+// memRefPos returns the position of old among the operands of a
+// dereferencing op (one with an affine access map, memref.load or
+// memref.store) using it as a memref, or -1.
+func memRefPos(op *ir.Operation, old *ir.Value) int {
+	pos := slices.Index(op.Operands(), old)
+	switch {
+	case pos < 0:
+		return -1
+	case accessMap(op, pos) != "":
+		return pos
+	case op.Name() == "memref.load" && pos == 0, op.Name() == "memref.store" && pos == 1:
+		return pos
 	}
 	return -1
 }
 
 // canReplaceAllMemRefUses reports whether replaceAllMemRefUses would
 // succeed on old: every user has the trait, and a dereferencing one uses
-// old once, as its memref.
+// old once.
 func canReplaceAllMemRefUses(old *ir.Value) bool {
 	for u := range old.Users() {
 		if !u.HasTrait(ir.MemRefsNormalizable) {
 			return false
 		}
-		if p := memRefPos(u); p >= 0 && (u.Operand(p) != old || slices.Index(u.Operands(), old) != p ||
-			slices.Index(u.Operands()[p+1:], old) >= 0) {
+		if p := memRefPos(u, old); p >= 0 && slices.Index(u.Operands()[p+1:], old) >= 0 {
+			// MLIR does not rewrite one access using a memref twice.
 			return false
 		}
 	}
@@ -709,7 +739,7 @@ func replaceAllMemRefUses(old, nv *ir.Value, remap *ir.AffineMap, symbols []*ir.
 		}
 	}
 	for _, u := range users {
-		if memRefPos(u) < 0 {
+		if memRefPos(u, old) < 0 {
 			for i, v := range u.Operands() {
 				if v == old {
 					u.SetOperand(i, nv)
@@ -731,10 +761,11 @@ func remapAccess(op *ir.Operation, old, nv *ir.Value, remap *ir.AffineMap, symbo
 	ctx := op.Context()
 	loc := op.Loc()
 	idx := ctx.Index()
-	pos := memRefPos(op)
+	pos := memRefPos(op, old)
 	oldRank := len(old.Type().(*ir.MemRefType).Dims)
 	newRank := len(nv.Type().(*ir.MemRefType).Dims)
-	_, isAffine := accessMapOps[op.Name()]
+	mapName := accessMap(op, pos)
+	isAffine := mapName != ""
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointBefore(op)
 	apply := func(m *ir.AffineMap, e *ir.AffineExpr, operands []*ir.Value) *ir.Value {
@@ -745,7 +776,7 @@ func remapAccess(op *ir.Operation, old, nv *ir.Value, remap *ir.AffineMap, symbo
 	numIdx := oldRank
 	var oldMap *ir.AffineMap
 	if isAffine {
-		oldMap = affine.MapOf(op, "map")
+		oldMap = affine.MapOf(op, mapName)
 		numIdx = oldMap.Dims + oldMap.Symbols
 	}
 	operands := op.Operands()
@@ -791,7 +822,7 @@ func remapAccess(op *ir.Operation, old, nv *ir.Value, remap *ir.AffineMap, symbo
 	}
 	st.Operands = append(st.Operands, operands[pos+1+numIdx:]...)
 	for _, a := range op.Attrs() {
-		if isAffine && a.Name == "map" {
+		if isAffine && a.Name == mapName {
 			a.Value = ctx.AffineMapAttr(newMap)
 		}
 		st.Attrs = append(st.Attrs, a)

@@ -112,3 +112,25 @@ func.func @views(%m: memref<16xf32>) -> memref<10xf32, affine_map<(d0) -> (d0 fl
   }
   return %p : memref<10xf32, affine_map<(d0) -> (d0 floordiv 4, d0 mod 4)>>
 }
+
+// -----
+
+// DMA ops remap each memref's subscripts through its own map.
+// CHECK-LABEL: func.func @dma(
+// CHECK-SAME:    %[[N:.*]]: index)
+// CHECK:         %[[SRC:.*]] = memref.alloc() : memref<5x8xf32>
+// CHECK:         %[[DST:.*]] = memref.alloc() : memref<40xf32, 2>
+// CHECK:         %[[TAG:.*]] = memref.alloc() : memref<4xi32>
+// CHECK:         affine.for %[[I:.*]] = 0 to 5 {
+// CHECK:           affine.dma_start %[[SRC]][%[[I]], 0], %[[DST]][%[[I]]], %[[TAG]][-%[[I]] + (%[[I]] floordiv 4) * 4 + 3], %[[N]] : memref<5x8xf32>, memref<40xf32, 2>, memref<4xi32>
+// CHECK:           affine.dma_wait %[[TAG]][-%[[I]] + (%[[I]] floordiv 4) * 4 + 3], %[[N]] : memref<4xi32>
+func.func @dma(%n: index) {
+  %src = memref.alloc() : memref<40xf32, affine_map<(d0) -> (d0 floordiv 8, d0 mod 8)>>
+  %dst = memref.alloc() : memref<40xf32, 2>
+  %tag = memref.alloc() : memref<4xi32, affine_map<(d0) -> (3 - d0)>>
+  affine.for %i = 0 to 5 {
+    affine.dma_start %src[%i * 8], %dst[%i], %tag[%i mod 4], %n : memref<40xf32, affine_map<(d0) -> (d0 floordiv 8, d0 mod 8)>>, memref<40xf32, 2>, memref<4xi32, affine_map<(d0) -> (3 - d0)>>
+    affine.dma_wait %tag[%i mod 4], %n : memref<4xi32, affine_map<(d0) -> (3 - d0)>>
+  }
+  return
+}
