@@ -1,6 +1,7 @@
 package transforms
 
 import (
+	"math"
 	"slices"
 
 	"github.com/kiln-gpu/kiln/affine"
@@ -575,7 +576,7 @@ func normalizeType(ctx *ir.Context, t *ir.MemRefType) *ir.MemRefType {
 			shape[i] = ir.Dynamic
 			continue
 		}
-		if !r.hasHi || r.hi < 0 {
+		if !r.hasHi || r.hi < 0 || r.hi == math.MaxInt64 {
 			return t
 		}
 		shape[i] = r.hi + 1
@@ -613,7 +614,9 @@ func exprRange(e *ir.AffineExpr, dims []int64) (interval, bool) {
 	}
 	if e.Kind == ir.AffineAdd {
 		r, ok := exprRange(e.RHS, dims)
-		return interval{l.lo + r.lo, l.hi + r.hi, l.hasLo && r.hasLo, l.hasHi && r.hasHi}, ok
+		lo, okLo := checkedAdd(l.lo, r.lo)
+		hi, okHi := checkedAdd(l.hi, r.hi)
+		return interval{lo, hi, l.hasLo && r.hasLo, l.hasHi && r.hasHi}, ok && okLo && okHi
 	}
 	k := e.RHS
 	if e.Kind == ir.AffineMul && k.Kind != ir.AffineConst && e.LHS.Kind == ir.AffineConst {
@@ -628,10 +631,12 @@ func exprRange(e *ir.AffineExpr, dims []int64) (interval, bool) {
 	c := k.Value
 	switch e.Kind {
 	case ir.AffineMul:
+		lo, okLo := checkedMul(l.lo, c)
+		hi, okHi := checkedMul(l.hi, c)
 		if c < 0 {
-			return interval{l.hi * c, l.lo * c, l.hasHi, l.hasLo}, true
+			return interval{hi, lo, l.hasHi, l.hasLo}, okLo && okHi
 		}
-		return interval{l.lo * c, l.hi * c, l.hasLo || c == 0, l.hasHi || c == 0}, true
+		return interval{lo, hi, l.hasLo || c == 0, l.hasHi || c == 0}, okLo && okHi
 	case ir.AffineMod:
 		if c < 1 {
 			return interval{}, false
@@ -646,6 +651,21 @@ func exprRange(e *ir.AffineExpr, dims []int64) (interval, bool) {
 		div = func(a, b int64) int64 { return -floorDiv(-a, b) }
 	}
 	return interval{div(l.lo, c), div(l.hi, c), l.hasLo, l.hasHi}, true
+}
+
+// checkedAdd and checkedMul report false on int64 overflow, where the
+// pass leaves the type alone.
+func checkedAdd(a, b int64) (int64, bool) {
+	c := a + b
+	return c, (c > a) == (b > 0)
+}
+
+func checkedMul(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	c := a * b
+	return c, c/b == a && !(a == -1 && b == math.MinInt64) && !(b == -1 && a == math.MinInt64)
 }
 
 func floorDiv(a, b int64) int64 {
