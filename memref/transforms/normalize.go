@@ -116,13 +116,14 @@ func enclosingFunc(op *ir.Operation) *ir.Operation {
 	return nil
 }
 
-// symbolUsers returns the ops of the module that refer to f by name, in
-// walk order, each once.
-func (n *normalizer) symbolUsers(f *ir.Operation) []*ir.Operation {
+// symbolUsers returns the ops that refer to f by name from f's symbol
+// table, in walk order, each once.
+func symbolUsers(f *ir.Operation) []*ir.Operation {
 	name := ir.SymbolName(f)
+	table := f.ParentOp()
 	var users []*ir.Operation
-	ir.SymbolUses(n.module, func(user *ir.Operation, ref *ir.SymbolRefAttr) {
-		if ref.Root == name && len(ref.Nested) == 0 && !slices.Contains(users, user) {
+	ir.SymbolUses(table, func(user *ir.Operation, ref *ir.SymbolRefAttr) {
+		if ref.Root == name && len(ref.Nested) == 0 && ir.NearestSymbolTable(user) == table && !slices.Contains(users, user) {
 			users = append(users, user)
 		}
 	})
@@ -135,7 +136,7 @@ func (n *normalizer) dropWithCallersAndCallees(f *ir.Operation) {
 		return
 	}
 	delete(n.candidates, f)
-	for _, u := range n.symbolUsers(f) {
+	for _, u := range symbolUsers(f) {
 		if p := enclosingFunc(u); p != nil {
 			n.dropWithCallersAndCallees(p)
 		}
@@ -143,7 +144,7 @@ func (n *normalizer) dropWithCallersAndCallees(f *ir.Operation) {
 	var callees []*ir.Operation
 	f.Walk(func(o *ir.Operation) bool {
 		if c, ok := fn.AsCall(o); ok {
-			if callee := ir.LookupSymbol(n.module, c.Callee().Root); callee != nil && callee.Name() == "func.func" {
+			if callee := ir.LookupNearestSymbol(o, c.Callee()); callee != nil && callee.Name() == "func.func" {
 				callees = append(callees, callee)
 			}
 		}
@@ -300,7 +301,7 @@ func (n *normalizer) updateSignature(f *ir.Operation) {
 		newType = ctx.FunctionType(f.Region(0).Entry().ArgTypes(), results)
 	}
 	var toUpdate []*ir.Operation
-	for _, user := range n.symbolUsers(f) {
+	for _, user := range symbolUsers(f) {
 		c, ok := fn.AsCall(user)
 		if !ok || user.NumResults() != len(results) {
 			continue
