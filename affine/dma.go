@@ -10,6 +10,7 @@ import (
 
 var prefetch = &ir.OpDef{
 	Name:         "affine.prefetch",
+	Traits:       ir.MemRefsNormalizable,
 	Summary:      "Hints that an element of a memref at affine subscripts will be read or written soon.",
 	Example:      "affine.prefetch %m[%i + 3, symbol(%n)], read, locality<3>, data : memref<8x16xf32>",
 	Operands:     ir.AtLeast(1),
@@ -25,6 +26,7 @@ var prefetch = &ir.OpDef{
 
 var dmaStart = &ir.OpDef{
 	Name:     "affine.dma_start",
+	Traits:   ir.MemRefsNormalizable,
 	Summary:  "Starts a DMA transfer between memrefs at affine subscripts.",
 	Example:  "affine.dma_start %src[%i + 1], %dst[%j], %tag[%c0], %n : memref<64xf32>, memref<64xf32, 2>, memref<1xi32>",
 	Operands: ir.AtLeast(4),
@@ -38,6 +40,7 @@ var dmaStart = &ir.OpDef{
 
 var dmaWait = &ir.OpDef{
 	Name:     "affine.dma_wait",
+	Traits:   ir.MemRefsNormalizable,
 	Summary:  "Waits for the DMA transfer signalled at an affine subscript of a tag memref.",
 	Example:  "affine.dma_wait %tag[%i + 1], %n : memref<4xi32>",
 	Operands: ir.AtLeast(2),

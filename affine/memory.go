@@ -10,7 +10,7 @@ var load = &ir.OpDef{
 	Canonicalize: []*ir.Pattern{simplifyPattern("affine.load", 1)},
 	Summary:      "Loads an element of a memref at indices given by an affine map of index values.",
 	Example:      "%v = affine.load %m[%i + 1, symbol(%n) * 2] : memref<8x16xf32>",
-	Traits:       ir.ReadOnly,
+	Traits:       ir.ReadOnly | ir.MemRefsNormalizable,
 	Operands:     ir.AtLeast(1),
 	Results:      ir.Exactly(1),
 	Inherent:     []string{"map"},
@@ -46,6 +46,7 @@ var load = &ir.OpDef{
 
 var store = &ir.OpDef{
 	Name:         "affine.store",
+	Traits:       ir.MemRefsNormalizable,
 	Canonicalize: []*ir.Pattern{simplifyPattern("affine.store", 2)},
 	Summary:      "Stores a value into a memref at indices given by an affine map of index values.",
 	Example:      "affine.store %v, %m[%i, %j - 1] : memref<8x16xf32>",
@@ -75,7 +76,7 @@ var vectorLoad = &ir.OpDef{
 	Canonicalize: []*ir.Pattern{simplifyPattern("affine.vector_load", 1)},
 	Summary:      "Loads a vector from a memref at indices given by an affine map of index values.",
 	Example:      "%v = affine.vector_load %m[%i, %j * 4] : memref<8x16xf32>, vector<4xf32>",
-	Traits:       ir.ReadOnly,
+	Traits:       ir.ReadOnly | ir.MemRefsNormalizable,
 	Operands:     ir.AtLeast(1),
 	Results:      ir.Exactly(1),
 	Inherent:     []string{"map"},
@@ -103,6 +104,7 @@ var vectorLoad = &ir.OpDef{
 
 var vectorStore = &ir.OpDef{
 	Name:         "affine.vector_store",
+	Traits:       ir.MemRefsNormalizable,
 	Canonicalize: []*ir.Pattern{simplifyPattern("affine.vector_store", 2)},
 	Summary:      "Stores a vector into a memref at indices given by an affine map of index values.",
 	Example:      "affine.vector_store %v, %m[%i, %j * 4] : memref<8x16xf32>, vector<4xf32>",

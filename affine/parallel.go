@@ -10,7 +10,7 @@ var parallel = &ir.OpDef{
 	Summary: "Parallel loop nest with affine bounds, optionally reducing values over its iterations.",
 	Example: "%r = affine.parallel (%i, %j) = (0, max(%a, 2)) to (%n + 1, 64) step (1, 4) reduce (\"addf\") -> (f32) {\n" +
 		"  affine.yield %x : f32\n}",
-	Traits:   ir.AutomaticAllocationScope | ir.RecursiveEffects | ir.SingleBlock | ir.LoopLike,
+	Traits:   ir.AutomaticAllocationScope | ir.RecursiveEffects | ir.SingleBlock | ir.LoopLike | ir.MemRefsNormalizable,
 	Operands: ir.Variadic,
 	Results:  ir.Variadic,
 	Regions:  ir.Exactly(1),

@@ -13,7 +13,7 @@ var yield = &ir.OpDef{
 	Name:     "affine.yield",
 	Summary:  "Ends the body of an affine loop, passing the loop-carried values on.",
 	Example:  "%r = affine.for %i = 0 to 4 iter_args(%a = %x) -> (f32) {\n  affine.yield %a : f32\n}",
-	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
+	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure | ir.MemRefsNormalizable,
 	Operands: ir.Variadic,
 	Format:   &ir.Format{Syntax: "attr-dict ($operands^ `:` type($operands))?", Operands: []string{"operands*"}},
 

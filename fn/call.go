@@ -4,6 +4,7 @@ import "github.com/kiln-gpu/kiln/ir"
 
 var callDef = &ir.OpDef{
 	Name:    "func.call",
+	Traits:  ir.MemRefsNormalizable,
 	Summary: "Calls a function named by a symbol.",
 	Example: "func.func private @callee(i32) -> f32\n" +
 		"func.func @caller(%arg0: i32) -> f32 {\n  %0 = call @callee(%arg0) : (i32) -> f32\n  return %0 : f32\n}",

@@ -6,7 +6,7 @@ var returnDef = &ir.OpDef{
 	Name:     "func.return",
 	Summary:  "Returns from a function with values matching its result types.",
 	Example:  "func.func @f(%arg0: i32, %arg1: f32) -> (i32, f32) {\n  return %arg0, %arg1 : i32, f32\n}",
-	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
+	Traits:   ir.Terminator | ir.ReturnLike | ir.Pure | ir.MemRefsNormalizable,
 	Operands: ir.Variadic,
 	Format:   &ir.Format{Syntax: "attr-dict ($operands^ `:` type($operands))?", Operands: []string{"operands*"}},
 	Verify:   verifyReturn,

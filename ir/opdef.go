@@ -61,6 +61,10 @@ const (
 	// LoopLike ops are loops whose regions run any number of times (MLIR's
 	// LoopLikeOpInterface): loop-invariant-code-motion hoists out of them.
 	LoopLike
+	// MemRefsNormalizable ops may have their memref operands and results
+	// rewritten to identity layouts by normalize-memrefs (MLIR's trait of
+	// the name).
+	MemRefsNormalizable
 )
 
 // Speculatability says whether an op may run where it would not have run

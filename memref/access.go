@@ -7,7 +7,7 @@ import (
 var load = &ir.OpDef{
 	Name: "memref.load", Summary: "Reads one element of a memref.",
 	Example:  "%r = memref.load %m[%i, %j] : memref<4x4xf32>",
-	Traits:   ir.ReadOnly,
+	Traits:   ir.ReadOnly | ir.MemRefsNormalizable,
 	Operands: ir.AtLeast(1),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"nontemporal", "alignment"},
@@ -69,6 +69,7 @@ func verifyLoad(op *ir.Operation) error {
 
 var store = &ir.OpDef{
 	Name: "memref.store", Summary: "Writes one element of a memref.",
+	Traits:   ir.MemRefsNormalizable,
 	Example:  "memref.store %v, %m[%i, %j] {nontemporal = true} : memref<4x4xf32>",
 	Operands: ir.AtLeast(2),
 	Inherent: []string{"nontemporal", "alignment"},

@@ -144,6 +144,7 @@ func simplifyDeadAlloc(op *ir.Operation, rw *ir.Rewriter) bool {
 
 var dealloc = &ir.OpDef{
 	Name: "memref.dealloc", Summary: "Frees a buffer made by memref.alloc.",
+	Traits:   ir.MemRefsNormalizable,
 	Example:  "memref.dealloc %m : memref<4x?xf32>",
 	Operands: ir.Exactly(1),
 	Format:   &ir.Format{Syntax: "$memref attr-dict `:` type($memref)", Operands: []string{"memref"}},

@@ -20,7 +20,7 @@ func castIncompatible(op *ir.Operation) error {
 var cast = &ir.OpDef{
 	Name: "memref.cast", Summary: "Converts a memref to a compatible memref type (static/dynamic sizes, strides, rank).",
 	Example:     "%r = memref.cast %m : memref<4xf32> to memref<?xf32>",
-	Traits:      ir.Pure,
+	Traits:      ir.Pure | ir.MemRefsNormalizable,
 	Operands:    ir.Exactly(1),
 	Results:     ir.Exactly(1),
 	Format:      castFormat(),
@@ -101,7 +101,7 @@ var memorySpaceCast = &ir.OpDef{
 var dim = &ir.OpDef{
 	Name: "memref.dim", Summary: "Returns the size of one dimension of a memref.",
 	Example:     "%r = memref.dim %m, %i : memref<4x?xf32>",
-	Traits:      ir.Pure, // the shape is not memory (MLIR's NoMemoryEffect)
+	Traits:      ir.Pure | ir.MemRefsNormalizable, // the shape is not memory (MLIR's NoMemoryEffect)
 	Operands:    ir.Exactly(2),
 	Results:     ir.Exactly(1),
 	ResultNames: resultName("dim"),

@@ -69,7 +69,7 @@ func dynOrStatic(v int64) string {
 var reinterpretCast = &ir.OpDef{
 	Name: "memref.reinterpret_cast", Summary: "Views a buffer with a new offset, sizes and strides.",
 	Example:     "%r = memref.reinterpret_cast %m to offset: [%o], sizes: [10, %s], strides: [%s, 1] : memref<*xf32> to memref<10x?xf32, strided<[?, 1], offset: ?>>",
-	Traits:      ir.Pure | ir.AttrSizedOperandSegments,
+	Traits:      ir.Pure | ir.AttrSizedOperandSegments | ir.MemRefsNormalizable,
 	Operands:    ir.AtLeast(1),
 	Results:     ir.Exactly(1),
 	Inherent:    []string{"static_offsets", "static_sizes", "static_strides"},

@@ -8,8 +8,9 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// testDialect has a constant op, as arith.constant would be, and accepts
-// any other test.* op in generic form.
+// testDialect has a constant op, as arith.constant would be, two ops with
+// the MemRefsNormalizable trait, and accepts any other test.* op in generic
+// form.
 var testDialect = &ir.Dialect{
 	Name:            "test",
 	AllowUnknownOps: true,
@@ -18,6 +19,18 @@ var testDialect = &ir.Dialect{
 		Traits:   ir.Pure | ir.ConstantLike,
 		Results:  ir.Exactly(1),
 		Inherent: []string{"value"},
+	}, {
+		// MLIR's test.op_norm and test.op_norm_ret, the ops normalize-memrefs
+		// tests use for users with the MemRefsNormalizable trait.
+		Name:     "test.op_norm",
+		Traits:   ir.MemRefsNormalizable,
+		Operands: ir.Exactly(2),
+		Results:  ir.Exactly(0),
+	}, {
+		Name:     "test.op_norm_ret",
+		Traits:   ir.MemRefsNormalizable,
+		Operands: ir.Exactly(1),
+		Results:  ir.Exactly(2),
 	}},
 }
 

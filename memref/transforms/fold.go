@@ -15,7 +15,7 @@ import (
 
 // Register adds the memref passes to reg.
 func Register(reg pass.Registry) {
-	reg.Add(FoldAliasOpsPass, ExpandStridedMetadataPass, ExpandReallocPass, FlattenPass, ResolveRankedPass, ResolveShapedPass)
+	reg.Add(FoldAliasOpsPass, ExpandStridedMetadataPass, ExpandReallocPass, FlattenPass, NormalizeMemRefsPass, ResolveRankedPass, ResolveShapedPass)
 }
 
 // FoldAliasOpsPass is fold-memref-alias-ops.
