@@ -89,6 +89,10 @@ type FormatAttr struct {
 	// parse, and an optional group anchored on it prints only when the
 	// value differs.
 	Default func(*Context) Attribute
+	// Optional marks a DefaultValuedOptionalAttr: Default is what an absent
+	// attribute means and is elided in print, but parsing leaves the
+	// attribute absent (MLIR's populateDefaultProperties skips it).
+	Optional bool
 	// Constraint, when set, is the attribute's ODS constraint, checked on
 	// the parsed attributes once attr-dict is read, as MLIR's
 	// verifyInherentAttrs does: "'op' op attribute 'name' failed to satisfy

@@ -62,7 +62,7 @@ func (f *compiledFormat) parse(p *OpParser, st *OpState) error {
 	}
 	ctx := p.Context()
 	for i, a := range f.spec.Attrs {
-		if a.Default != nil && stateAttr(st, a.Name) == nil {
+		if a.Default != nil && !a.Optional && stateAttr(st, a.Name) == nil {
 			st.AddAttr(a.Name, f.defaultAttr(i, ctx))
 		}
 	}

@@ -900,7 +900,7 @@ func (p *Parser) parseArgument(withType bool) (Argument, error) {
 // scope, as the custom form's `gpu.barrier` has.
 func addFormatDefaults(ctx *Context, f *Format, st *OpState) {
 	for _, a := range f.Attrs {
-		if a.Default != nil && GetAttr(st.Props, a.Name) == nil && GetAttr(st.Attrs, a.Name) == nil {
+		if a.Default != nil && !a.Optional && GetAttr(st.Props, a.Name) == nil && GetAttr(st.Attrs, a.Name) == nil {
 			st.Props = append(st.Props, NamedAttr{Name: a.Name, Value: a.Default(ctx)})
 		}
 	}

@@ -18,19 +18,26 @@ var load = &ir.OpDef{
 
 // accessFormat is the format of load (the result elem named) or store
 // (the value operand elem named): the memref's element type gives elem's
-// type, indices are index, nontemporal defaults to false.
+// type, indices are index, nontemporal is optional and means false when
+// absent.
 func accessFormat(syntax, elem string) *ir.Format {
 	f := &ir.Format{Syntax: syntax, Operands: []string{"memref", "indices*"}, Results: []string{elem},
 		Types:     indexTypes("indices"),
 		Kinds:     map[string]ir.TypeKind{"memref": MemRefKind},
 		TypesFrom: []ir.TypeFrom{{From: "memref", To: elem, Transform: func(_ *ir.Context, t ir.Type) ir.Type { return t.(*ir.MemRefType).Elem }}},
-		Attrs:     []ir.FormatAttr{{Name: "nontemporal", Default: func(ctx *ir.Context) ir.Attribute { return ctx.BoolAttr(false) }}},
+		Attrs:     []ir.FormatAttr{NontemporalAttr},
 	}
 	if elem == "value" {
 		f.Operands, f.Results = append([]string{"value"}, f.Operands...), nil
 	}
 	return f
 }
+
+// NontemporalAttr is the nontemporal flag of memory accesses, MLIR's
+// DefaultValuedOptionalAttr<BoolAttr, "false">: absent unless written,
+// elided in print when false.
+var NontemporalAttr = ir.FormatAttr{Name: "nontemporal", Optional: true,
+	Default: func(ctx *ir.Context) ir.Attribute { return ctx.BoolAttr(false) }}
 
 // MemRefKind is builtin.memref as a format's type kind.
 var MemRefKind = ir.TypeKind{Name: "builtin.memref", Is: func(t ir.Type) bool { _, ok := t.(*ir.MemRefType); return ok }}

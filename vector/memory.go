@@ -20,7 +20,7 @@ var loadOp = &ir.OpDef{
 	Inherent: []string{"nontemporal", "alignment"},
 	Format: &ir.Format{Syntax: "$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)",
 		Operands: []string{"base", "indices*"}, Results: []string{"result"}, Types: map[string]func(*ir.Context) ir.Type{"indices": indexType},
-		Kinds: map[string]ir.TypeKind{"base": memref.MemRefKind, "result": vectorKind}, Attrs: []ir.FormatAttr{alignmentAttr}},
+		Kinds: map[string]ir.TypeKind{"base": memref.MemRefKind, "result": vectorKind}, Attrs: []ir.FormatAttr{alignmentAttr, memref.NontemporalAttr}},
 	Verify: func(op *ir.Operation) error {
 		return verifyLoadStore(op, op.Result(0).Type(), "result", "destination memref has lower rank than the result vector")
 	},
@@ -39,7 +39,7 @@ var storeOp = &ir.OpDef{
 	Inherent: []string{"nontemporal", "alignment"},
 	Format: &ir.Format{Syntax: "$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)",
 		Operands: []string{"valueToStore", "base", "indices*"}, Types: map[string]func(*ir.Context) ir.Type{"indices": indexType},
-		Kinds: map[string]ir.TypeKind{"base": memref.MemRefKind, "valueToStore": vectorKind}, Attrs: []ir.FormatAttr{alignmentAttr}},
+		Kinds: map[string]ir.TypeKind{"base": memref.MemRefKind, "valueToStore": vectorKind}, Attrs: []ir.FormatAttr{alignmentAttr, memref.NontemporalAttr}},
 	Verify: func(op *ir.Operation) error {
 		return verifyLoadStore(op, op.Operand(0).Type(), "valueToStore", "source memref has lower rank than the vector to store")
 	},

@@ -10,9 +10,11 @@ import (
 
 // reshapeAccessOps are the accesses an expand_shape or collapse_shape
 // folds into (MLIR's Load/StoreOpOf{Expand,Collapse}ShapeOpFolder);
-// vector.transfer_read takes only an expand_shape.
+// vector.transfer_read takes only an expand_shape. The gpu mma matrix
+// accesses fold since llvm-project PR 190380.
 var reshapeAccessOps = []string{"memref.load", "memref.store", "vector.load", "vector.store",
-	"vector.maskedload", "vector.maskedstore", "vector.transfer_read"}
+	"vector.maskedload", "vector.maskedstore", "vector.transfer_read",
+	"gpu.subgroup_mma_load_matrix", "gpu.subgroup_mma_store_matrix"}
 
 // foldReshapeIntoAccess makes a load or store of an expand_shape's or
 // collapse_shape's result access its source: each group of an
@@ -56,9 +58,13 @@ func foldReshapeIntoAccess(op *ir.Operation, rw *ir.Rewriter) bool {
 		}
 	}
 	rw.SetInsertionPointBefore(op)
-	// memref.load and memref.store indices are in bounds; vector accesses'
-	// need not be.
-	inBounds := op.Name() == "memref.load" || op.Name() == "memref.store"
+	// memref.load, memref.store and the mma matrix accesses have in-bounds
+	// indices; vector accesses' need not be.
+	inBounds := false
+	switch op.Name() {
+	case "memref.load", "memref.store", "gpu.subgroup_mma_load_matrix", "gpu.subgroup_mma_store_matrix":
+		inBounds = true
+	}
 	var src []*ir.Value
 	if expand {
 		shape, ok := expandOutputShape(reshape, rt)
