@@ -1,0 +1,203 @@
+package runtimeverify
+
+import (
+	"github.com/kiln-gpu/kiln/arith"
+	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/memref"
+)
+
+// The memref checks are MLIR's (mlir/lib/Dialect/MemRef/Transforms/
+// RuntimeOpVerification.cpp), op for op, with the same messages.
+
+// access checks that the indices after the memref operand at memIdx are
+// in bounds: 0 <= index#i < dim#i (load, store, atomic_rmw,
+// generic_atomic_rmw).
+func access(memIdx int) Generator {
+	return func(g *Gen, op *ir.Operation) {
+		m := op.Operand(memIdx)
+		t, ok := m.Type().(*ir.MemRefType)
+		if !ok || len(t.Dims) == 0 || op.NumOperands() < memIdx+1+len(t.Dims) {
+			return
+		}
+		zero := g.Index(0)
+		var cond *ir.Value
+		for i := range t.Dims {
+			in := g.InBounds(op.Operand(memIdx+1+i), zero, g.Dim(m, i, true))
+			if i == 0 {
+				cond = in
+			} else {
+				cond = g.And(cond, in, true)
+			}
+		}
+		g.Assert(cond, op, "out-of-bounds access")
+	}
+}
+
+// assumeAlignment checks that the aligned pointer is a multiple of the
+// alignment.
+func assumeAlignment(g *Gen, op *ir.Operation) {
+	align, ok := op.Attr("alignment").(*ir.IntegerAttr)
+	if !ok {
+		return
+	}
+	idx := g.Context().Index()
+	ptr := g.Op("memref.extract_aligned_pointer_as_index", idx, op.Operand(0))
+	rest := g.Op("arith.remui", idx, ptr, g.Index(align.Int()))
+	g.Assert(g.CmpI(arith.CmpIEQ, rest, g.Index(0), false), op, "memref is not aligned to "+itoa(int(align.Int())))
+}
+
+// memrefCast checks what the cast assumes of its source: its rank (from an
+// unranked memref), the static sizes, offset and strides of the result.
+func memrefCast(g *Gen, op *ir.Operation) {
+	ctx := g.Context()
+	src := op.Operand(0)
+	res, ok := op.Result(0).Type().(*ir.MemRefType)
+	if !ok {
+		return
+	}
+	rankedSrc, _ := src.Type().(*ir.MemRefType)
+	rank := len(res.Dims)
+	if rankedSrc == nil {
+		same := g.CmpI(arith.CmpIEQ, g.Op("memref.rank", ctx.Index(), src), g.Index(int64(rank)), false)
+		g.Assert(same, op, "rank mismatch")
+	}
+	// The offset and strides come from a cast to a fully dynamic layout,
+	// which unranked memrefs have no other way to give.
+	dyn := make([]int64, rank)
+	for i := range dyn {
+		dyn[i] = ir.Dynamic
+	}
+	dynType := ctx.MemRef(dyn, res.Elem, ctx.StridedLayout(ir.Dynamic, dyn), res.MemorySpace)
+	helper := g.Op("memref.cast", dynType, src)
+	meta := g.CreateOp("memref.extract_strided_metadata", g.loc, []*ir.Value{helper}, memref.ExtractStridedMetadataTypes(ctx, dynType))
+	for i, size := range res.Dims {
+		if rankedSrc != nil && rankedSrc.Dims[i] != ir.Dynamic || size == ir.Dynamic {
+			continue
+		}
+		same := g.CmpI(arith.CmpIEQ, g.Dim(src, i, false), g.Index(size), false)
+		g.Assert(same, op, "size mismatch of dim "+itoa(i))
+	}
+	strides, offset, ok := memref.StridesAndOffset(res)
+	if !ok {
+		return
+	}
+	if offset != ir.Dynamic {
+		g.Assert(g.CmpI(arith.CmpIEQ, meta.Result(1), g.Index(offset), false), op, "offset mismatch")
+	}
+	for i, s := range strides {
+		if s == ir.Dynamic {
+			continue
+		}
+		same := g.CmpI(arith.CmpIEQ, meta.Result(2+rank+i), g.Index(s), false)
+		g.Assert(same, op, "stride mismatch of dim "+itoa(i))
+	}
+}
+
+// memrefCopy checks that source and target have the same sizes where
+// either is dynamic (the verifier compares static ones).
+func memrefCopy(g *Gen, op *ir.Operation) {
+	src, ok1 := op.Operand(0).Type().(*ir.MemRefType)
+	dst, ok2 := op.Operand(1).Type().(*ir.MemRefType)
+	if !ok1 || !ok2 || len(src.Dims) != len(dst.Dims) {
+		return
+	}
+	size := func(m *ir.Value, t *ir.MemRefType, i int) *ir.Value {
+		if t.Dims[i] == ir.Dynamic {
+			return g.Dim(m, i, false)
+		}
+		return g.Index(t.Dims[i])
+	}
+	for i := range src.Dims {
+		if src.Dims[i] != ir.Dynamic && dst.Dims[i] != ir.Dynamic {
+			continue
+		}
+		same := g.CmpI(arith.CmpIEQ, size(op.Operand(0), src, i), size(op.Operand(1), dst, i), false)
+		g.Assert(same, op, "size of "+itoa(i)+"-th source/target dim does not match")
+	}
+}
+
+// memrefDim checks that the dimension index is below the rank.
+func memrefDim(g *Gen, op *ir.Operation) {
+	rank := g.Op("memref.rank", g.Context().Index(), op.Operand(0))
+	g.Assert(g.InBounds(op.Operand(1), g.Index(0), rank), op, "index is out of bounds")
+}
+
+// expandShape checks that the static sizes of each group divide the source
+// dimension it expands.
+func expandShape(g *Gen, op *ir.Operation) {
+	res, ok := op.Result(0).Type().(*ir.MemRefType)
+	groups, ok2 := memref.Reassociation(op.Attr("reassociation"))
+	if !ok || !ok2 {
+		return
+	}
+	for i, group := range groups {
+		dim := g.Dim(op.Operand(0), i, false)
+		size := int64(1)
+		for _, d := range group {
+			if d >= 0 && int(d) < len(res.Dims) && res.Dims[d] != ir.Dynamic {
+				size *= res.Dims[d]
+			}
+		}
+		mod := g.Op("arith.remsi", dim.Type(), dim, g.Index(size))
+		g.Assert(g.CmpI(arith.CmpIEQ, mod, g.Index(0), false), op,
+			"static result dims in reassoc group do not divide src dim evenly")
+	}
+}
+
+// subview checks each dimension of the source: the offset is in bounds
+// (up to the size itself for an empty slice), and the last element of a
+// non-empty slice is too.
+func subview(g *Gen, op *ir.Operation) {
+	src, ok := op.Operand(0).Type().(*ir.MemRefType)
+	offsets, sizes, strides, _, ok2 := memref.SubViewParts(op)
+	if !ok || !ok2 {
+		return
+	}
+	ctx := g.Context()
+	zero, one := g.Index(0), g.Index(1)
+	meta := g.CreateOp("memref.extract_strided_metadata", g.loc, []*ir.Value{op.Operand(0)}, memref.ExtractStridedMetadataTypes(ctx, src))
+	for i := range src.Dims {
+		offset, size, stride := g.mixed(offsets[i]), g.mixed(sizes[i]), g.mixed(strides[i])
+		dimSize := meta.Result(2 + i)
+		offsetOK := g.If(g.CmpI(arith.CmpIEQ, size, zero, false), func() *ir.Value {
+			return g.And(g.CmpI(arith.CmpISGE, offset, zero, false), g.CmpI(arith.CmpISLE, offset, dimSize, false), false)
+		}, func() *ir.Value {
+			return g.InBounds(offset, zero, dimSize)
+		})
+		g.Assert(offsetOK, op, "offset "+itoa(i)+" is out-of-bounds")
+		lastOK := g.If(g.CmpI(arith.CmpISGT, size, zero, false), func() *ir.Value {
+			span := g.Op("arith.muli", ctx.Index(), g.Op("arith.subi", ctx.Index(), size, one), stride)
+			return g.InBounds(g.Op("arith.addi", ctx.Index(), offset, span), zero, dimSize)
+		}, func() *ir.Value {
+			return g.Bool(true)
+		})
+		g.Assert(lastOK, op, "subview runs out-of-bounds along dimension "+itoa(i))
+	}
+}
+
+// mixed is a static or dynamic index as a value (MLIR's
+// getValueOrCreateConstantIndexOp).
+func (g *Gen) mixed(m memref.Mixed) *ir.Value {
+	if m.Value != nil {
+		return m.Value
+	}
+	return g.Index(m.Static)
+}
+
+// If adds an scf.if on cond yielding the i1 that then or els builds in its
+// region, and returns its result.
+func (g *Gen) If(cond *ir.Value, then, els func() *ir.Value) *ir.Value {
+	st := &ir.OpState{Name: "scf.if", Loc: g.loc, Operands: []*ir.Value{cond}, ResultTypes: []ir.Type{g.Context().I(1)}}
+	st.AddRegion()
+	st.AddRegion()
+	ifOp := g.Create(st)
+	blk, before := g.InsertionPoint()
+	for i, body := range []func() *ir.Value{then, els} {
+		b := ir.NewBlock(nil, nil)
+		ifOp.Region(i).Append(b)
+		g.SetInsertionPointToEnd(b)
+		g.CreateOp("scf.yield", g.loc, []*ir.Value{body()}, nil)
+	}
+	g.RestoreInsertionPoint(blk, before)
+	return ifOp.Result(0)
+}
