@@ -9,19 +9,19 @@ import (
 // The memref checks are MLIR's (mlir/lib/Dialect/MemRef/Transforms/
 // RuntimeOpVerification.cpp), op for op, with the same messages.
 
-// access checks that the indices after the memref operand at memIdx are
-// in bounds: 0 <= index#i < dim#i (load, store, atomic_rmw,
-// generic_atomic_rmw).
+// access checks that the indices after the memref or tensor operand at
+// memIdx are in bounds: 0 <= index#i < dim#i (memref load, store,
+// atomic_rmw, generic_atomic_rmw; tensor extract, insert).
 func access(memIdx int) Generator {
 	return func(g *Gen, op *ir.Operation) {
 		m := op.Operand(memIdx)
-		t, ok := m.Type().(*ir.MemRefType)
-		if !ok || len(t.Dims) == 0 || op.NumOperands() < memIdx+1+len(t.Dims) {
+		t, ok := m.Type().(ir.ShapedType)
+		if !ok || !t.HasRank() || len(t.Shape()) == 0 || op.NumOperands() < memIdx+1+len(t.Shape()) {
 			return
 		}
 		zero := g.Index(0)
 		var cond *ir.Value
-		for i := range t.Dims {
+		for i := range t.Shape() {
 			in := g.InBounds(op.Operand(memIdx+1+i), zero, g.Dim(m, i, true))
 			if i == 0 {
 				cond = in
@@ -144,44 +144,71 @@ func expandShape(g *Gen, op *ir.Operation) {
 	}
 }
 
-// subview checks each dimension of the source: the offset is in bounds
-// (up to the size itself for an empty slice), and the last element of a
-// non-empty slice is too.
+// subview checks the slice against the source's sizes (sliceChecks).
 func subview(g *Gen, op *ir.Operation) {
 	src, ok := op.Operand(0).Type().(*ir.MemRefType)
-	offsets, sizes, strides, _, ok2 := memref.SubViewParts(op)
-	if !ok || !ok2 {
+	if !ok {
 		return
 	}
-	ctx := g.Context()
 	zero, one := g.Index(0), g.Index(1)
-	meta := g.CreateOp("memref.extract_strided_metadata", g.loc, []*ir.Value{op.Operand(0)}, memref.ExtractStridedMetadataTypes(ctx, src))
-	for i := range src.Dims {
-		offset, size, stride := g.mixed(offsets[i]), g.mixed(sizes[i]), g.mixed(strides[i])
-		dimSize := meta.Result(2 + i)
-		offsetOK := g.If(g.CmpI(arith.CmpIEQ, size, zero, false), func() *ir.Value {
+	meta := g.CreateOp("memref.extract_strided_metadata", g.loc, []*ir.Value{op.Operand(0)}, memref.ExtractStridedMetadataTypes(g.Context(), src))
+	sliceChecks(g, op, len(src.Dims), "subview", zero, one, func(i int) *ir.Value { return meta.Result(2 + i) })
+}
+
+// sliceChecks checks each of the rank dimensions of the source of a slice
+// op (memref.subview, tensor.extract_slice): the offset is in bounds (up to
+// the size of the dimension for an empty slice), and the last element of a
+// non-empty slice is too. size gives a dimension's size.
+func sliceChecks(g *Gen, op *ir.Operation, rank int, what string, zero, one *ir.Value, size func(i int) *ir.Value) {
+	offsets, sizes, strides := g.sliceList(op, 1, "static_offsets"), g.sliceList(op, 2, "static_sizes"), g.sliceList(op, 3, "static_strides")
+	if len(offsets) != rank || len(sizes) != rank || len(strides) != rank {
+		return
+	}
+	idx := g.Context().Index()
+	for i := range rank {
+		g.SetInsertionPointBefore(op)
+		offset, n, stride := offsets[i](), sizes[i](), strides[i]()
+		dimSize := size(i)
+		offsetOK := g.If(g.CmpI(arith.CmpIEQ, n, zero, false), func() *ir.Value {
 			return g.And(g.CmpI(arith.CmpISGE, offset, zero, false), g.CmpI(arith.CmpISLE, offset, dimSize, false), false)
 		}, func() *ir.Value {
 			return g.InBounds(offset, zero, dimSize)
 		})
 		g.Assert(offsetOK, op, "offset "+itoa(i)+" is out-of-bounds")
-		lastOK := g.If(g.CmpI(arith.CmpISGT, size, zero, false), func() *ir.Value {
-			span := g.Op("arith.muli", ctx.Index(), g.Op("arith.subi", ctx.Index(), size, one), stride)
-			return g.InBounds(g.Op("arith.addi", ctx.Index(), offset, span), zero, dimSize)
+		lastOK := g.If(g.CmpI(arith.CmpISGT, n, zero, false), func() *ir.Value {
+			span := g.Op("arith.muli", idx, g.Op("arith.subi", idx, n, one), stride)
+			return g.InBounds(g.Op("arith.addi", idx, offset, span), zero, dimSize)
 		}, func() *ir.Value {
 			return g.Bool(true)
 		})
-		g.Assert(lastOK, op, "subview runs out-of-bounds along dimension "+itoa(i))
+		g.Assert(lastOK, op, what+" runs out-of-bounds along dimension "+itoa(i))
 	}
 }
 
-// mixed is a static or dynamic index as a value (MLIR's
-// getValueOrCreateConstantIndexOp).
-func (g *Gen) mixed(m memref.Mixed) *ir.Value {
-	if m.Value != nil {
-		return m.Value
+// sliceList returns, for each entry of a slice op's mixed list (the static
+// array attribute static and operand segment seg), what gives it as a
+// value: its operand, or a new constant for a static entry (MLIR's
+// getValueOrCreateConstantIndexOp over getMixedOffsets, ...).
+func (g *Gen) sliceList(op *ir.Operation, seg int, static string) []func() *ir.Value {
+	a, ok := op.Attr(static).(*ir.DenseArrayAttr)
+	if !ok {
+		return nil
 	}
-	return g.Index(m.Static)
+	dyn := ir.OperandSegment(op, seg)
+	var out []func() *ir.Value
+	for _, s := range a.Ints {
+		if s != ir.Dynamic {
+			out = append(out, func() *ir.Value { return g.Index(s) })
+			continue
+		}
+		if len(dyn) == 0 {
+			return nil
+		}
+		v := dyn[0]
+		dyn = dyn[1:]
+		out = append(out, func() *ir.Value { return v })
+	}
+	return out
 }
 
 // If adds an scf.if on cond yielding the i1 that then or els builds in its

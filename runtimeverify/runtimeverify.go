@@ -35,6 +35,11 @@ var generators = map[string]Generator{
 	"memref.load":               access(0),
 	"memref.store":              access(1),
 	"memref.subview":            subview,
+	"tensor.cast":               tensorCast,
+	"tensor.dim":                tensorDim,
+	"tensor.extract":            access(0),
+	"tensor.extract_slice":      extractSlice,
+	"tensor.insert":             access(1),
 }
 
 // Verifiable reports whether ops named name get runtime checks.
@@ -207,14 +212,19 @@ func (g *Gen) InBounds(v, lb, ub *ir.Value) *ir.Value {
 	return g.And(g.CmpI(arith.CmpISGE, v, lb, true), g.CmpI(arith.CmpISLT, v, ub, true), true)
 }
 
-// Dim adds memref.dim of dimension d of m (with the constant d, which
-// stays when the dim folds, as MLIR's DimOp builder leaves it).
+// Dim adds memref.dim or tensor.dim of dimension d of m (with the
+// constant d, which stays when the dim folds, as MLIR's builders leave it).
 func (g *Gen) Dim(m *ir.Value, d int, fold bool) *ir.Value {
+	name := "memref.dim"
+	switch m.Type().(type) {
+	case *ir.RankedTensorType, *ir.UnrankedTensorType:
+		name = "tensor.dim"
+	}
 	idx := g.Index(int64(d))
 	if fold {
-		return g.Fold("memref.dim", g.Context().Index(), []*ir.Value{m, idx})
+		return g.Fold(name, g.Context().Index(), []*ir.Value{m, idx})
 	}
-	return g.Op("memref.dim", g.Context().Index(), m, idx)
+	return g.Op(name, g.Context().Index(), m, idx)
 }
 
 // itoa is strconv.Itoa for the messages' dimension numbers.
