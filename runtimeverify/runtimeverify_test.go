@@ -1,15 +1,18 @@
 package runtimeverify_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/kiln-gpu/kiln"
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/cf"
 	"github.com/kiln-gpu/kiln/fn"
 	"github.com/kiln-gpu/kiln/interp"
 	"github.com/kiln-gpu/kiln/interp/interptest"
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ir/irtest"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/memref"
 	"github.com/kiln-gpu/kiln/runtimeverify"
@@ -125,5 +128,51 @@ func TestInterpreted(t *testing.T) {
 				t.Errorf("%s: main(%d, %d) failed with\n%v\nwant the message %q", c.name, in[0], in[1], err, msg)
 			}
 		}
+	}
+}
+
+// TestCorpus runs the pass on every chunk of the corpora's memref and
+// vector files that parses and verifies: the checks it adds verify too.
+func TestCorpus(t *testing.T) {
+	files := irtest.CorpusFiles(t, "mlir-main", func(rel string) bool {
+		return strings.Contains(rel, "/MemRef/") || strings.Contains(rel, "Dialect/Vector/")
+	})
+	checked := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, chunk := range strings.Split(string(data), "\n// -----") {
+			m, err := ir.Parse(kiln.NewContext(), chunk, f)
+			if err != nil || ir.Verify(m) != nil {
+				continue
+			}
+			before := 0
+			m.Walk(func(op *ir.Operation) bool {
+				if op.Name() == "cf.assert" {
+					before++
+				}
+				return true
+			})
+			runtimeverify.Generate(m, i%2)
+			after := 0
+			m.Walk(func(op *ir.Operation) bool {
+				if op.Name() == "cf.assert" {
+					after++
+				}
+				return true
+			})
+			if err := ir.Verify(m); err != nil {
+				t.Errorf("%s chunk %d: the checks do not verify: %v", f, i, err)
+			}
+			if after > before {
+				checked++
+			}
+		}
+	}
+	t.Logf("%d chunks got checks", checked)
+	if checked == 0 {
+		t.Error("no chunk got a check")
 	}
 }
