@@ -6,7 +6,7 @@
 //
 // MLIR attaches the checks to the ops through RuntimeVerifiableOpInterface
 // external models (RuntimeOpVerification.cpp of each dialect); here they
-// are Generators registered by op name in one table, so the dialect
+// are generators registered by op name in one table, so the dialect
 // packages stay free of them.
 package runtimeverify
 
@@ -19,12 +19,12 @@ import (
 	"github.com/kiln-gpu/kiln/ir/pass"
 )
 
-// A Generator builds the runtime checks of op with g, whose insertion
+// A generator builds the runtime checks of op with g, whose insertion
 // point is right before op (MLIR's generateRuntimeVerification).
-type Generator func(g *Gen, op *ir.Operation)
+type generator func(g *gen, op *ir.Operation)
 
 // generators are the ops with runtime checks, by name.
-var generators = map[string]Generator{
+var generators = map[string]generator{
 	"memref.assume_alignment":   assumeAlignment,
 	"memref.atomic_rmw":         access(1),
 	"memref.cast":               memrefCast,
@@ -42,15 +42,12 @@ var generators = map[string]Generator{
 	"tensor.insert":             access(1),
 }
 
-// Verifiable reports whether ops named name get runtime checks.
-func Verifiable(name string) bool { return generators[name] != nil }
-
 // Register adds generate-runtime-verification to reg.
 func Register(reg pass.Registry) { reg.Add(Pass) }
 
 // Pass returns generate-runtime-verification.
 func Pass() *pass.Pass {
-	return &pass.Pass{Name: "GenerateRuntimeVerification", Argument: "generate-runtime-verification",
+	return &pass.Pass{Name: "GenerateRuntimeVerificationPass", Argument: "generate-runtime-verification",
 		Summary: "Generate additional runtime op verification checks",
 		Options: []pass.Option{{Name: "verbose-level", Kind: pass.UnsignedOption, Default: "1",
 			Help: "Verbosity level for runtime verification messages: 0 = Minimum (only source location), " +
@@ -77,7 +74,7 @@ func Generate(root *ir.Operation, verboseLevel int) {
 		}
 		return true
 	})
-	g := &Gen{}
+	g := &gen{}
 	if verboseLevel == 1 {
 		// The ops print as they are before any check is added, their
 		// values named as in their function then, as MLIR's AsmState of
@@ -97,18 +94,18 @@ func Generate(root *ir.Operation, verboseLevel int) {
 	}
 }
 
-// Gen builds the checks of one op at its location.
-type Gen struct {
+// gen builds the checks of one op at its location.
+type gen struct {
 	*ir.Builder
 	loc ir.Location
 	// texts are the ops' texts in the messages; nil for none.
 	texts map[*ir.Operation]string
 }
 
-// Message is the text of the assertion that fails with msg at op, as MLIR's
+// message is the text of the assertion that fails with msg at op, as MLIR's
 // default runtime verification message: the op in generic form with its
 // values named as in its function (verbose only), what failed and where.
-func (g *Gen) Message(op *ir.Operation, msg string) string {
+func (g *gen) message(op *ir.Operation, msg string) string {
 	var sb strings.Builder
 	sb.WriteString("ERROR: Runtime op verification failed\n")
 	if g.texts != nil {
@@ -124,21 +121,21 @@ func (g *Gen) Message(op *ir.Operation, msg string) string {
 	return sb.String()
 }
 
-// Assert adds cf.assert cond with the message of msg at op.
-func (g *Gen) Assert(cond *ir.Value, op *ir.Operation, msg string) {
+// assert adds cf.assert cond with the message of msg at op.
+func (g *gen) assert(cond *ir.Value, op *ir.Operation, msg string) {
 	g.CreateOp("cf.assert", g.loc, []*ir.Value{cond}, nil,
-		ir.NamedAttr{Name: "msg", Value: g.Context().StringAttr(g.Message(op, msg))})
+		ir.NamedAttr{Name: "msg", Value: g.Context().StringAttr(g.message(op, msg))})
 }
 
-// Op adds op name with one result of type t.
-func (g *Gen) Op(name string, t ir.Type, operands ...*ir.Value) *ir.Value {
+// op adds op name with one result of type t.
+func (g *gen) op(name string, t ir.Type, operands ...*ir.Value) *ir.Value {
 	return g.CreateOp(name, g.loc, operands, []ir.Type{t}).Result(0)
 }
 
-// Fold adds op name with one result of type t, or, when it folds, what it
+// fold adds op name with one result of type t, or, when it folds, what it
 // folds to (MLIR's createOrFold: a constant result is materialized at the
 // insertion point).
-func (g *Gen) Fold(name string, t ir.Type, operands []*ir.Value, attrs ...ir.NamedAttr) *ir.Value {
+func (g *gen) fold(name string, t ir.Type, operands []*ir.Value, attrs ...ir.NamedAttr) *ir.Value {
 	op := g.CreateOp(name, g.loc, operands, []ir.Type{t}, attrs...)
 	def := op.Def()
 	if def == nil || def.Fold == nil {
@@ -175,56 +172,56 @@ func (g *Gen) Fold(name string, t ir.Type, operands []*ir.Value, attrs ...ir.Nam
 	return op.Result(0)
 }
 
-// Index adds arith.constant v : index.
-func (g *Gen) Index(v int64) *ir.Value {
+// index adds arith.constant v : index.
+func (g *gen) index(v int64) *ir.Value {
 	ctx := g.Context()
 	return g.CreateOp("arith.constant", g.loc, nil, []ir.Type{ctx.Index()},
 		ir.NamedAttr{Name: "value", Value: ctx.IntegerAttr(ctx.Index(), v)}).Result(0)
 }
 
-// Bool adds arith.constant v (an i1).
-func (g *Gen) Bool(v bool) *ir.Value {
+// boolConst adds arith.constant v (an i1).
+func (g *gen) boolConst(v bool) *ir.Value {
 	ctx := g.Context()
 	return g.CreateOp("arith.constant", g.loc, nil, []ir.Type{ctx.I(1)},
 		ir.NamedAttr{Name: "value", Value: ctx.BoolAttr(v)}).Result(0)
 }
 
-// CmpI adds arith.cmpi pred, a, b; fold folds it.
-func (g *Gen) CmpI(pred arith.CmpIPredicate, a, b *ir.Value, fold bool) *ir.Value {
+// cmpI adds arith.cmpi pred, a, b; fold folds it.
+func (g *gen) cmpI(pred arith.CmpIPredicate, a, b *ir.Value, fold bool) *ir.Value {
 	ctx := g.Context()
 	attr := ir.NamedAttr{Name: "predicate", Value: ctx.IntegerAttr(ctx.I(64), int64(pred))}
 	if fold {
-		return g.Fold("arith.cmpi", ctx.I(1), []*ir.Value{a, b}, attr)
+		return g.fold("arith.cmpi", ctx.I(1), []*ir.Value{a, b}, attr)
 	}
 	return g.CreateOp("arith.cmpi", g.loc, []*ir.Value{a, b}, []ir.Type{ctx.I(1)}, attr).Result(0)
 }
 
-// And adds arith.andi a, b; fold folds it.
-func (g *Gen) And(a, b *ir.Value, fold bool) *ir.Value {
+// and adds arith.andi a, b; fold folds it.
+func (g *gen) and(a, b *ir.Value, fold bool) *ir.Value {
 	if fold {
-		return g.Fold("arith.andi", a.Type(), []*ir.Value{a, b})
+		return g.fold("arith.andi", a.Type(), []*ir.Value{a, b})
 	}
-	return g.Op("arith.andi", a.Type(), a, b)
+	return g.op("arith.andi", a.Type(), a, b)
 }
 
-// InBounds is lb <= v < ub, folded (MLIR's generateInBoundsCheck).
-func (g *Gen) InBounds(v, lb, ub *ir.Value) *ir.Value {
-	return g.And(g.CmpI(arith.CmpISGE, v, lb, true), g.CmpI(arith.CmpISLT, v, ub, true), true)
+// inBounds is lb <= v < ub, folded (MLIR's generateInBoundsCheck).
+func (g *gen) inBounds(v, lb, ub *ir.Value) *ir.Value {
+	return g.and(g.cmpI(arith.CmpISGE, v, lb, true), g.cmpI(arith.CmpISLT, v, ub, true), true)
 }
 
-// Dim adds memref.dim or tensor.dim of dimension d of m (with the
+// dim adds memref.dim or tensor.dim of dimension d of m (with the
 // constant d, which stays when the dim folds, as MLIR's builders leave it).
-func (g *Gen) Dim(m *ir.Value, d int, fold bool) *ir.Value {
+func (g *gen) dim(m *ir.Value, d int, fold bool) *ir.Value {
 	name := "memref.dim"
 	switch m.Type().(type) {
 	case *ir.RankedTensorType, *ir.UnrankedTensorType:
 		name = "tensor.dim"
 	}
-	idx := g.Index(int64(d))
+	idx := g.index(int64(d))
 	if fold {
-		return g.Fold(name, g.Context().Index(), []*ir.Value{m, idx})
+		return g.fold(name, g.Context().Index(), []*ir.Value{m, idx})
 	}
-	return g.Op(name, g.Context().Index(), m, idx)
+	return g.op(name, g.Context().Index(), m, idx)
 }
 
 // itoa is strconv.Itoa for the messages' dimension numbers.
