@@ -25,6 +25,9 @@ type generator func(g *gen, op *ir.Operation)
 
 // generators are the ops with runtime checks, by name.
 var generators = map[string]generator{
+	"linalg.elemwise_unary":     structured,
+	"linalg.fill":               structured,
+	"linalg.generic":            structured,
 	"memref.assume_alignment":   assumeAlignment,
 	"memref.atomic_rmw":         access(1),
 	"memref.cast":               memrefCast,
