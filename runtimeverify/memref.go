@@ -198,7 +198,7 @@ func (g *gen) sliceList(op *ir.Operation, seg int, static string) []func() *ir.V
 	var out []func() *ir.Value
 	for _, s := range a.Ints {
 		if s != ir.Dynamic {
-			out = append(out, func() *ir.Value { return g.index(s) })
+			out = append(out, g.constIndex(s))
 			continue
 		}
 		if len(dyn) == 0 {
@@ -217,14 +217,14 @@ func (g *gen) ifOp(cond *ir.Value, then, els func() *ir.Value) *ir.Value {
 	st := &ir.OpState{Name: "scf.if", Loc: g.loc, Operands: []*ir.Value{cond}, ResultTypes: []ir.Type{g.Context().I(1)}}
 	st.AddRegion()
 	st.AddRegion()
-	ifOp := g.Create(st)
+	n := g.Create(st)
 	blk, before := g.InsertionPoint()
 	for i, body := range []func() *ir.Value{then, els} {
 		b := ir.NewBlock(nil, nil)
-		ifOp.Region(i).Append(b)
+		n.Region(i).Append(b)
 		g.SetInsertionPointToEnd(b)
 		g.CreateOp("scf.yield", g.loc, []*ir.Value{body()}, nil)
 	}
 	g.RestoreInsertionPoint(blk, before)
-	return ifOp.Result(0)
+	return n.Result(0)
 }
