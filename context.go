@@ -25,6 +25,7 @@ import (
 	"github.com/kiln-gpu/kiln/mem2reg"
 	"github.com/kiln-gpu/kiln/memref"
 	memreftransforms "github.com/kiln-gpu/kiln/memref/transforms"
+	"github.com/kiln-gpu/kiln/runtimeverify"
 	"github.com/kiln-gpu/kiln/scf"
 	"github.com/kiln-gpu/kiln/scf/tocf"
 	scftransforms "github.com/kiln-gpu/kiln/scf/transforms"
@@ -72,6 +73,7 @@ func Passes() pass.Registry {
 	memreftransforms.Register(reg)
 	mem2reg.Register(reg)
 	fntransforms.Register(reg)
+	runtimeverify.Register(reg)
 	reg.Add(lowering.TestEntryPointABIPass, VulkanRunnerPipeline(reg), tobinary.Pass, tobinary.AttachTargetPass)
 	return reg
 }

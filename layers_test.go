@@ -51,6 +51,7 @@ var layers = map[string][]string{
 	"memref/transforms":         append([]string{"ir", "ir/rewrite", "ir/pass"}, dialects...),
 	"mem2reg":                   append([]string{"ir", "ir/pass"}, dialects...),
 	"fn/transforms":             append([]string{"ir", "ir/pass"}, dialects...),
+	"runtimeverify":             append([]string{"ir", "ir/pass"}, dialects...),
 	"scf/transforms":            append([]string{"ir", "ir/rewrite", "ir/pass", "affine/analysis"}, dialects...),
 	"scf/tocf":                  append([]string{"ir", "ir/rewrite", "ir/pass", "scf/transforms"}, dialects...),
 	"cf/toscf":                  append([]string{"ir", "ir/pass"}, dialects...),
@@ -59,7 +60,7 @@ var layers = map[string][]string{
 	// The front door (the module's root package, "."): compiling needs no
 	// cgo; only its dispatch files import runtime/vulkan.
 	".": append([]string{"ir", "ir/pass", "interp", "spirv/spv", "spirv/serialize", "spirv/validate",
-		"spirv/lowering", "spirv/transforms", "vector/transforms", "vector/toscf", "arith/transforms", "arith/emulate", "math/transforms", "affine/transforms", "affine/looptransforms", "memref/transforms", "mem2reg", "fn/transforms", "scf/transforms", "scf/tocf", "cf/toscf", "gpu/fromscf", "gpu/outline", "gpu/tobinary", "runtime/vulkan"}, dialects...),
+		"spirv/lowering", "spirv/transforms", "vector/transforms", "vector/toscf", "arith/transforms", "arith/emulate", "math/transforms", "affine/transforms", "affine/looptransforms", "memref/transforms", "mem2reg", "runtimeverify", "fn/transforms", "scf/transforms", "scf/tocf", "cf/toscf", "gpu/fromscf", "gpu/outline", "gpu/tobinary", "runtime/vulkan"}, dialects...),
 	"kernels":       {".", "ir"},
 	"runner":        append([]string{".", "ir", "ir/rewrite", "ir/pass", "interp", "spirv/spv", "spirv/validate", "runtime/compute", "runtime/vulkan", "runtime/gl"}, dialects...),
 	"cmd/kiln":      {"*"},

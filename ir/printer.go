@@ -32,6 +32,9 @@ type PrintOptions struct {
 	// blob, never when N is -1; without it, more than 100 do.
 	HexElements bool
 	HexLimit    int
+	// SkipRegions (MLIR's OpPrintingFlags::skipRegions) prints every
+	// region as {...}.
+	SkipRegions bool
 }
 
 // Printer writes types, attributes and operations in MLIR's text form.
@@ -359,9 +362,43 @@ func OpString(op *Operation, opts PrintOptions) string {
 	return string(p.buf)
 }
 
+// ScopedPrinter prints single ops with their values named as in the text
+// of their closest isolated-from-above ancestor, as MLIR prints an op
+// through an AsmState of the IR around it: an ancestor's names are fixed
+// when it is first met, so ops added to it later print as unknown values.
+type ScopedPrinter struct {
+	opts  PrintOptions
+	names map[*Operation]*nameState
+}
+
+// NewScopedPrinter returns a ScopedPrinter printing with opts.
+func NewScopedPrinter(opts PrintOptions) *ScopedPrinter {
+	return &ScopedPrinter{opts: opts, names: map[*Operation]*nameState{}}
+}
+
+// OpString returns the text of op, without aliases.
+func (s *ScopedPrinter) OpString(op *Operation) string {
+	scope := op
+	for a := op.ParentOp(); a != nil; a = a.ParentOp() {
+		scope = a
+		if a.HasTrait(IsolatedFromAbove) {
+			break
+		}
+	}
+	names := s.names[scope]
+	if names == nil {
+		names = newNameState(s.opts.Generic)
+		names.numberOp(scope)
+		s.names[scope] = names
+	}
+	p := &Printer{opts: s.opts, ctx: op.info.ctx, names: names}
+	p.printOp(op)
+	return string(p.buf)
+}
+
 func (p *Printer) topOp(op *Operation) {
 	p.ctx = op.info.ctx
-	p.names = newNameState()
+	p.names = newNameState(p.opts.Generic)
 	p.names.numberOp(op)
 	// The default dialect is the nearest custom-printed ancestor's, as
 	// printing from the top would have set it.
@@ -558,6 +595,10 @@ func (p *Printer) printGenericOp(op *Operation) {
 // arguments and printEntryArgs is set; a single block's terminator is left
 // out when printTerminators is false.
 func (p *Printer) printRegion(r *Region, printEntryArgs, printTerminators bool) {
+	if p.opts.SkipRegions {
+		p.WriteString("{...}")
+		return
+	}
 	p.WriteByte('{')
 	p.indent++
 	var preds map[*Block][]*Block
@@ -785,6 +826,8 @@ type nameState struct {
 	suggested    []string
 	naming       *Operation
 	setSuggested func(v *Value, name string)
+	// generic leaves out the suggested names, as MLIR's generic form does.
+	generic bool
 }
 
 // deferredScope is what the isolated ops of one region start numbering
@@ -807,8 +850,8 @@ type valueName struct {
 // into its nested regions as in MLIR.
 type counters struct{ nextValue, nextArg, conflict int32 }
 
-func newNameState() *nameState {
-	return &nameState{used: map[string]bool{}}
+func newNameState(generic bool) *nameState {
+	return &nameState{used: map[string]bool{}, generic: generic}
 }
 
 // numberOp numbers op's results and the values in its regions.
@@ -828,7 +871,7 @@ func (s *nameState) numberIsolated(op *Operation, spare *nameState) *nameState {
 	d := s.deferred[op.block.parent]
 	child := spare
 	if child == nil {
-		child = &nameState{used: map[string]bool{}}
+		child = &nameState{used: map[string]bool{}, generic: s.generic}
 		child.size(op, false)
 	} else {
 		// Cleared maps keep their room, which the functions before this
@@ -840,7 +883,7 @@ func (s *nameState) numberIsolated(op *Operation, spare *nameState) *nameState {
 		clear(child.deferred)
 		*child = nameState{values: child.values, blocks: child.blocks,
 			used: child.used, usedLog: child.usedLog[:0], deferred: child.deferred,
-			suggested: child.suggested, setSuggested: child.setSuggested}
+			suggested: child.suggested, setSuggested: child.setSuggested, generic: s.generic}
 	}
 	child.parent, child.outerUsed = s, d.used
 	for _, r := range op.regs() {
@@ -951,7 +994,7 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 		return
 	}
 	var names []string // suggested name per result, "" when none
-	if op.info.def != nil && op.info.def.ResultNames != nil {
+	if op.info.def != nil && op.info.def.ResultNames != nil && !s.generic {
 		if cap(s.suggested) < n {
 			s.suggested = make([]string, n)
 		}

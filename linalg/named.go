@@ -52,12 +52,8 @@ func namedOp(name, summary, example string, attrs []string, build func(st *ir.Op
 			if len(s.Outputs()) != 1 || len(s.Inputs()) != 1 {
 				return op.Errorf("expected 1 input and 1 output operand")
 			}
-			rank := rankOf(s.Outputs()[0].Type())
-			maps := []*ir.AffineMap{{Dims: rank}, identity(rank)}
-			if rankOf(s.Inputs()[0].Type()) != 0 {
-				maps[0] = identity(rank)
-			}
-			if err := verifyStructured(op, maps, rank); err != nil {
+			maps := namedMaps(s)
+			if err := verifyStructured(op, maps, len(maps[1].Results)); err != nil {
 				return err
 			}
 			if verify != nil {
@@ -66,6 +62,18 @@ func namedOp(name, summary, example string, attrs []string, build func(st *ir.Op
 			return nil
 		},
 	}
+}
+
+// namedMaps are the indexing maps of a named op with one input and one
+// output: the output's identity, and the input's, or none for a scalar or
+// rank-0 input.
+func namedMaps(s Structured) []*ir.AffineMap {
+	rank := rankOf(s.Outputs()[0].Type())
+	maps := []*ir.AffineMap{{Dims: rank}, identity(rank)}
+	if rankOf(s.Inputs()[0].Type()) != 0 {
+		maps[0] = identity(rank)
+	}
+	return maps
 }
 
 func identity(n int) *ir.AffineMap {

@@ -21,6 +21,30 @@ func (s Structured) Inputs() []*ir.Value { return s.segment(0) }
 // Outputs returns the outs operands (the inits).
 func (s Structured) Outputs() []*ir.Value { return s.segment(1) }
 
+// IndexingMaps returns the indexing map of each operand (MLIR's
+// getIndexingMapsArray), or nil for an op whose maps are malformed.
+func (s Structured) IndexingMaps() []*ir.AffineMap {
+	if s.Name() != "linalg.generic" {
+		if len(s.Inputs()) != 1 || len(s.Outputs()) != 1 {
+			return nil
+		}
+		return namedMaps(s)
+	}
+	arr, ok := s.Attr("indexing_maps").(*ir.ArrayAttr)
+	if !ok {
+		return nil
+	}
+	maps := make([]*ir.AffineMap, len(arr.Elems))
+	for i, e := range arr.Elems {
+		m, ok := e.(*ir.AffineMapAttr)
+		if !ok {
+			return nil
+		}
+		maps[i] = m.Map
+	}
+	return maps
+}
+
 // Body returns the scalar body.
 func (s Structured) Body() *ir.Block { return s.Region(0).Entry() }
 
