@@ -18,7 +18,7 @@
 //       CHECK:   %[[LT1:.*]] = arith.cmpi slt, %[[J]], %[[C4]] : index
 //       CHECK:   %[[IN1:.*]] = arith.andi %[[GE1]], %[[LT1]] : i1
 //       CHECK:   %[[ALL:.*]] = arith.andi %[[IN0]], %[[IN1]] : i1
-//       CHECK:   cf.assert %[[ALL]], "ERROR: Runtime op verification failed\0A%0 = \22memref.load\22(%arg0, %arg1, %arg2) {{(<\{nontemporal = false\}> )?}}: (memref<?x4xf32>, index, index) -> f32\0A^ out-of-bounds access\0ALocation: loc(\22{{.*}}memref.mlir\22:26:8)"
+//       CHECK:   cf.assert %[[ALL]], "ERROR: Runtime op verification failed\0A%0 = \22memref.load\22(%arg0, %arg1, %arg2) : (memref<?x4xf32>, index, index) -> f32\0A^ out-of-bounds access\0ALocation: loc(\22{{.*}}memref.mlir\22:26:8)"
 //  CHECK-NEXT:   memref.load %[[M]][%[[I]], %[[J]]]
 // TERSE-LABEL: func.func @load(
 //       TERSE:   cf.assert %{{.*}}, "ERROR: Runtime op verification failed\0A^ out-of-bounds access\0ALocation: loc(\22{{.*}}memref.mlir\22:26:8)"
@@ -33,7 +33,7 @@ func.func @load(%m: memref<?x4xf32>, %i: index, %j: index) -> f32 {
 // nothing to check.
 // CHECK-LABEL: func.func @store(
 //       CHECK:   %[[T:.*]] = arith.constant true
-//       CHECK:   cf.assert %[[T]], "ERROR: Runtime op verification failed\0A\22memref.store\22(%arg1, %arg0, %0) {{(<\{nontemporal = false\}> )?}}: (f32, memref<4xf32>, index) -> ()\0A^ out-of-bounds access
+//       CHECK:   cf.assert %[[T]], "ERROR: Runtime op verification failed\0A\22memref.store\22(%arg1, %arg0, %0) : (f32, memref<4xf32>, index) -> ()\0A^ out-of-bounds access
 //       CHECK:   memref.store
 //   CHECK-NOT:   cf.assert
 //       CHECK:   memref.store %{{.*}}, %{{.*}}[] : memref<f32>
