@@ -244,3 +244,32 @@ func TestCheckDependenceComponents(t *testing.T) {
 		t.Errorf("second load -> store at depth 2: %v %+v", r, comps)
 	}
 }
+
+// MemoryFootprint sums the bounding boxes of the memrefs a loop nest
+// touches: a[i, k] and b[k, j] cover 256 x 250 elements, c[i, j] 256 x 256,
+// of 64 x 4 bytes each; shifted accesses of one memref take their hull
+// (c[i + 1, j] widens c's box by a row); index elements have no size.
+func TestMemoryFootprint(t *testing.T) {
+	_, loops := parse(t, `func.func @f(%a: memref<256x256xvector<64xf32>>, %b: memref<256x256xvector<64xf32>>, %c: memref<257x256xvector<64xf32>>, %d: memref<8xindex>) {
+  affine.for %i = 0 to 256 {
+    affine.for %j = 0 to 256 {
+      affine.for %k = 0 to 250 {
+        %l = affine.load %a[%i, %k] : memref<256x256xvector<64xf32>>
+        %r = affine.load %b[%k, %j] : memref<256x256xvector<64xf32>>
+        %o = affine.load %c[%i, %j] : memref<257x256xvector<64xf32>>
+        affine.store %o, %c[%i + 1, %j] : memref<257x256xvector<64xf32>>
+      }
+    }
+  }
+  affine.for %i = 0 to 8 {
+    %v = affine.load %d[%i] : memref<8xindex>
+  }
+  return
+}`)
+	if got, ok := analysis.MemoryFootprint(loops[0].Operation); !ok || got != (256*250*2+257*256)*256 {
+		t.Errorf("matmul footprint: %d, %v", got, ok)
+	}
+	if _, ok := analysis.MemoryFootprint(loops[3].Operation); ok {
+		t.Errorf("index elements have no byte size")
+	}
+}

@@ -47,57 +47,7 @@ func (c *Constraints) ConstantBounds(pos int) (lo, hi Bound) {
 	return lo, hi
 }
 
-// project eliminates every variable but keep; false when an elimination
-// overflows or blows up, or the system is found empty.
+// project eliminates every variable but keep.
 func (s *system) project(keep int) bool {
-	if s.normalize() {
-		return false
-	}
-	for {
-		ei, j := -1, -1
-		for i, r := range s.eqs {
-			for k, x := range r[:s.n] {
-				if k != keep && x != 0 && (j < 0 || x == 1 || x == -1) {
-					ei, j = i, k
-				}
-			}
-		}
-		if j < 0 {
-			break
-		}
-		eq := s.eqs[ei]
-		s.eqs = slices.Delete(s.eqs, ei, ei+1)
-		a := eq[j]
-		for _, rows := range [][][]int64{s.eqs, s.ineqs} {
-			for k, r := range rows {
-				if r[j] == 0 {
-					continue
-				}
-				f, g := abs(a), r[j]
-				if a < 0 {
-					g = -g
-				}
-				rows[k] = s.combine(r, f, eq, -g)
-			}
-		}
-		if s.overflow || s.normalize() {
-			return false
-		}
-	}
-	for {
-		j := -1
-		for k := range s.n {
-			if k != keep && slices.ContainsFunc(s.ineqs, func(r []int64) bool { return r[k] != 0 }) {
-				j = k
-				break
-			}
-		}
-		if j < 0 {
-			return true
-		}
-		s.fourierMotzkin(j)
-		if s.overflow || len(s.ineqs) >= explosionFactor*max(s.n, 1) || s.normalize() {
-			return false
-		}
-	}
+	return s.projectAll(func(j int) bool { return j == keep })
 }
