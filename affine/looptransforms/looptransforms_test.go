@@ -314,3 +314,66 @@ func TestSimplifyStructuresKeepsSemiAffineResults(t *testing.T) {
 		t.Errorf("want the maps of %%0, %%2 and %%4 folded to constants, four affine.apply left, got:\n%s", text)
 	}
 }
+
+// tileKernel fills a 7x10 memref from its arguments in one nest and folds
+// it in a second, the inner loop reading the row above (a dependence of
+// distance (1, 0)), and a stencil with distance (1, -1) that tiling would
+// break; it returns the folds.
+const tileKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+  %m = memref.alloc() : memref<7x10xindex>
+  affine.for %i = 0 to 7 {
+    affine.for %j = 0 to 10 {
+      %x = arith.muli %i, %a : index
+      %y = arith.muli %j, %b : index
+      %s = arith.addi %x, %y : index
+      affine.store %s, %m[%i, %j] : memref<7x10xindex>
+    }
+  }
+  affine.for %i = 1 to 7 {
+    affine.for %j = 0 to 10 {
+      %u = affine.load %m[%i - 1, %j] : memref<7x10xindex>
+      %v = affine.load %m[%i, %j] : memref<7x10xindex>
+      %w = arith.addi %u, %v : index
+      affine.store %w, %m[%i, %j] : memref<7x10xindex>
+    }
+  }
+  %n = memref.alloc() : memref<7x10xindex>
+  affine.for %i = 0 to 7 {
+    affine.for %j = 0 to 10 {
+      %v = affine.load %m[%i, %j] : memref<7x10xindex>
+      affine.store %v, %n[%i, %j] : memref<7x10xindex>
+    }
+  }
+  affine.for %i = 1 to 7 {
+    affine.for %j = 0 to 9 {
+      %u = affine.load %n[%i - 1, %j + 1] : memref<7x10xindex>
+      %v = affine.load %n[%i, %j] : memref<7x10xindex>
+      %w = arith.muli %u, %v : index
+      %z = arith.addi %w, %a : index
+      affine.store %z, %n[%i, %j] : memref<7x10xindex>
+    }
+  }
+  %c6 = arith.constant 6 : index
+  %c8 = arith.constant 8 : index
+  %r0 = memref.load %m[%c6, %c8] : memref<7x10xindex>
+  %r1 = memref.load %n[%c6, %c8] : memref<7x10xindex>
+  return %r0, %r1 : index, index
+}`
+
+// TestTileKeepsResults runs tileKernel before and after affine-loop-tile
+// with tile sizes that divide no trip count, and checks that the stencil
+// nest alone stayed untiled.
+func TestTileKeepsResults(t *testing.T) {
+	reg := pass.Registry{}
+	looptransforms.Register(reg)
+	affinetransforms.Register(reg)
+	for _, opts := range []string{"tile-size=3", "tile-sizes=4,3", "tile-sizes=2", "cache-size=0", ""} {
+		_, before := interptest.Transformed(t, newContext, reg, tileKernel, "builtin.module(lower-affine)")
+		_, after := interptest.Transformed(t, newContext, reg, tileKernel, "builtin.module(func.func(affine-loop-tile{"+opts+"}),lower-affine)")
+		interptest.SameResults(t, opts+": ", before, after, [][2]int64{{0, 0}, {1, 5}, {7, 9}, {-3, 4}, {2, 1}})
+		_, tiled := interptest.Transformed(t, newContext, reg, tileKernel, "builtin.module(func.func(affine-loop-tile{"+opts+"}))")
+		if n := strings.Count(tiled.String(), "affine.for"); n != 14 {
+			t.Errorf("%s: want three nests tiled and the stencil kept, 14 loops, got %d:\n%s", opts, n, tiled)
+		}
+	}
+}
