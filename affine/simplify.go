@@ -296,3 +296,11 @@ func ComposedFoldedApply(b *ir.Builder, loc ir.Location, m *ir.AffineMap, operan
 	ctx := b.Context()
 	return b.CreateOp("affine.apply", loc, out, []ir.Type{ctx.Index()}, ir.NamedAttr{Name: "map", Value: ctx.AffineMapAttr(nm)}).Result(0), 0
 }
+
+// CanonicalizeSet is MLIR's canonicalizeSetAndOperands: dims that are
+// valid symbols become symbols, unused and repeated operands go and
+// constant operands fold into the constraints.
+func CanonicalizeSet(s *ir.IntegerSet, operands []*ir.Value) (*ir.IntegerSet, []*ir.Value) {
+	e, out := canonicalize(exprs{s.Dims, s.Symbols, slices.Clone(s.Constraints)}, operands, anyConstant)
+	return &ir.IntegerSet{Dims: e.Dims, Symbols: e.Syms, Constraints: e.List, IsEq: slices.Clone(s.IsEq)}, out
+}

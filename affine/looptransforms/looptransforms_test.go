@@ -367,13 +367,20 @@ func TestTileKeepsResults(t *testing.T) {
 	reg := pass.Registry{}
 	looptransforms.Register(reg)
 	affinetransforms.Register(reg)
-	for _, opts := range []string{"tile-size=3", "tile-sizes=4,3", "tile-sizes=2", "cache-size=0", ""} {
+	for _, opts := range []string{"tile-size=3", "tile-sizes=4,3", "tile-sizes=2", "cache-size=0", "", "tile-size=3 separate", "tile-sizes=4,3 separate"} {
 		_, before := interptest.Transformed(t, newContext, reg, tileKernel, "builtin.module(lower-affine)")
 		_, after := interptest.Transformed(t, newContext, reg, tileKernel, "builtin.module(func.func(affine-loop-tile{"+opts+"}),lower-affine)")
 		interptest.SameResults(t, opts+": ", before, after, [][2]int64{{0, 0}, {1, 5}, {7, 9}, {-3, 4}, {2, 1}})
 		_, tiled := interptest.Transformed(t, newContext, reg, tileKernel, "builtin.module(func.func(affine-loop-tile{"+opts+"}))")
-		if n := strings.Count(tiled.String(), "affine.for"); n != 14 {
-			t.Errorf("%s: want three nests tiled and the stencil kept, 14 loops, got %d:\n%s", opts, n, tiled)
+		text := tiled.String()
+		want, ifs := 14, 0
+		if strings.HasSuffix(opts, "separate") {
+			// Each tiled nest gets a full tile copy of its two intra-tile
+			// loops under an affine.if.
+			want, ifs = 20, 3
+		}
+		if n := strings.Count(text, "affine.for"); n != want || strings.Count(text, "affine.if") != ifs {
+			t.Errorf("%s: want three nests tiled and the stencil kept, %d loops and %d affine.if, got:\n%s", opts, want, ifs, text)
 		}
 	}
 }

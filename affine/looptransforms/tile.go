@@ -22,7 +22,8 @@ const defaultTileSize = 4
 // The tile sizes are tile-size for every loop, else tile-sizes (padded
 // with 4), else sized from the nest's memory footprint so that a tile
 // fits in cache-size KiB (4 when the footprint is unknown), reduced to
-// divisors of constant trip counts.
+// divisors of constant trip counts. With separate, full tiles are split
+// from partial ones (SeparateFullTiles).
 func TilePass() *pass.Pass {
 	return &pass.Pass{
 		Name:     "AffineLoopTiling",
@@ -30,13 +31,14 @@ func TilePass() *pass.Pass {
 		Summary:  "Tile affine loop nests",
 		Options: []pass.Option{
 			{Name: "cache-size", Kind: pass.Uint64Option, Default: "512", Help: "Set size of cache to tile for in KiB (default: 512)"},
+			{Name: "separate", Kind: pass.BoolOption, Default: "false", Help: "Separate full and partial tiles (default: false)"},
 			{Name: "tile-size", Kind: pass.UnsignedOption, Default: "", Help: "Use this tile size for all loops"},
 			{Name: "tile-sizes", Kind: pass.ListOption, Elem: pass.UnsignedOption, Help: "List of tile sizes for each perfect nest (overridden by -tile-size)", Check: checkTileSizes},
 		},
 		Run: func(root *ir.Operation, pc *pass.Context) error {
 			o := pc.Options
 			cacheKiB, _ := strconv.ParseUint(o.String("cache-size"), 10, 64)
-			t := tiler{cacheKiB: cacheKiB, tileSizes: o.Ints("tile-sizes")}
+			t := tiler{cacheKiB: cacheKiB, tileSizes: o.Ints("tile-sizes"), separate: o.Bool("separate")}
 			if s := o.String("tile-size"); s != "" {
 				t.tileSize, _ = strconv.ParseInt(s, 10, 64)
 			}
@@ -79,6 +81,7 @@ type tiler struct {
 	cacheKiB  uint64
 	tileSize  int64
 	tileSizes []int64
+	separate  bool
 }
 
 // run is MLIR's LoopTiling::runOnOperation on one function.
@@ -93,7 +96,10 @@ func (t *tiler) run(fn *ir.Operation) {
 		}
 	}
 	for _, band := range bands {
-		TilePerfectlyNested(band, t.sizes(band))
+		tiled, ok := TilePerfectlyNested(band, t.sizes(band))
+		if ok && t.separate {
+			SeparateFullTiles(tiled[len(band):])
+		}
 	}
 }
 

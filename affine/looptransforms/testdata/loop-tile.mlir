@@ -1,5 +1,6 @@
 // RUN: kiln opt -allow-unregistered-dialect %s -split-input-file -affine-loop-tile="tile-sizes=4,3" | FileCheck %s
 // RUN: kiln opt -allow-unregistered-dialect %s -split-input-file -affine-loop-tile | FileCheck %s --check-prefix=MODEL
+// RUN: kiln opt -allow-unregistered-dialect %s -split-input-file -affine-loop-tile="tile-size=4 separate" | FileCheck %s --check-prefix=SEP
 // RUN: not kiln opt -allow-unregistered-dialect %s -affine-loop-tile="tile-sizes=2,0" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // BAD: option 'tile-sizes' wants positive tile sizes, got 0
@@ -112,6 +113,46 @@ func.func @model(%a: memref<256x256xf32>, %b: memref<256x256xf32>, %c: memref<25
   affine.for %i = 0 to 9 {
     %v = affine.load %d[%i] : memref<9xindex>
     affine.store %v, %d[%i] : memref<9xindex>
+  }
+  return
+}
+
+// -----
+
+// With separate, full tiles (each intra-tile loop running its whole tile
+// size) run under an affine.if that checks the tile is full, a copy of the
+// body inside; the original intra-tile loops take the partial tiles in
+// the else block. Constant trip counts that the tile size divides need no
+// condition.
+// SEP-DAG: #[[$FULL:.*]] = affine_set<(d0)[s0] : (-d0 + s0 - 4 >= 0)>
+// SEP-DAG: #[[$ID:.*]] = affine_map<(d0) -> (d0)>
+// SEP-DAG: #[[$PLUS4:.*]] = affine_map<(d0) -> (d0 + 4)>
+// SEP-DAG: #[[$MIN:.*]] = affine_map<(d0)[s0] -> (d0 + 4, s0)>
+// SEP-LABEL: func.func @separate
+// SEP-SAME:    (%[[N:.*]]: index)
+// SEP-NEXT:    affine.for %[[T:.*]] = 0 to %[[N]] step 4 {
+// SEP-NEXT:      affine.for %[[U:.*]] = 0 to 8 step 4 {
+// SEP-NEXT:        affine.if #[[$FULL]](%[[T]])[%[[N]]] {
+// SEP-NEXT:          affine.for %[[I:.*]] = #[[$ID]](%[[T]]) to #[[$PLUS4]](%[[T]]) {
+// SEP-NEXT:            affine.for %[[J:.*]] = #[[$ID]](%[[U]]) to #[[$PLUS4]](%[[U]]) {
+// SEP-NEXT:              "use"(%[[I]], %[[J]])
+// SEP-NEXT:            }
+// SEP-NEXT:          }
+// SEP-NEXT:        } else {
+// SEP-NEXT:          affine.for %[[I:.*]] = #[[$ID]](%[[T]]) to min #[[$MIN]](%[[T]])[%[[N]]] {
+// SEP-NEXT:            affine.for %[[J:.*]] = #[[$ID]](%[[U]]) to #[[$PLUS4]](%[[U]]) {
+// SEP-NEXT:              "use"(%[[I]], %[[J]])
+// SEP:         affine.for %[[T:.*]] = 0 to 16 step 4 {
+// SEP-NEXT:      affine.for %{{.*}} = #[[$ID]](%[[T]]) to #[[$PLUS4]](%[[T]]) {
+// SEP-NEXT:        "use"
+func.func @separate(%n: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to 8 {
+      "use"(%i, %j) : (index, index) -> ()
+    }
+  }
+  affine.for %i = 0 to 16 {
+    "use"(%i) : (index) -> ()
   }
   return
 }
