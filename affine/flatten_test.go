@@ -111,3 +111,31 @@ func TestSimplifySemiAffineKeepsValue(t *testing.T) {
 		}
 	}
 }
+
+// simplifyExpr as MLIR's simplifyAffineExpr: a remainder's quotient local
+// is the dividend over the common factor of its coefficients and the
+// divisor (visitModExpr); semi-affine terms order by dimension, then
+// symbol, position.
+func TestSimplifyExprForms(t *testing.T) {
+	ctx := ir.NewContext()
+	for _, c := range []struct{ in, want string }{
+		{"affine_map<(d0) -> ((d0 * 2) mod 4)>", "affine_map<(d0) -> (d0 * 2 - (d0 floordiv 2) * 4)>"},
+		{"affine_map<(d0) -> (d0 mod 4)>", "affine_map<(d0) -> (d0 mod 4)>"},
+		{"affine_map<(d0)[s0] -> ((d0 * s0) mod s0)>", "affine_map<(d0)[s0] -> (0)>"},
+		{"affine_map<(d0, d1)[s0, s1] -> (s1 + d1 * s0 + d0 + d0 * s1)>", "affine_map<(d0, d1)[s0, s1] -> (d0 + d0 * s1 + d1 * s0 + s1)>"},
+		{"affine_map<()[s0, s1] -> ((s0 - s0 mod s1) mod s1)>", "affine_map<()[s0, s1] -> (0)>"},
+	} {
+		a, err := ir.ParseAttrString(ctx, c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		m := a.(*ir.AffineMapAttr).Map
+		out := &ir.AffineMap{Dims: m.Dims, Symbols: m.Symbols}
+		for _, e := range m.Results {
+			out.Results = append(out.Results, simplifyExpr(e, m.Dims, m.Symbols))
+		}
+		if got := ir.AttrString(ctx.AffineMapAttr(out)); got != c.want {
+			t.Errorf("%s\n got %s\nwant %s", c.in, got, c.want)
+		}
+	}
+}
