@@ -318,8 +318,8 @@ func TestSimplifyStructuresKeepsSemiAffineResults(t *testing.T) {
 // tileKernel fills a 7x10 memref from its arguments in one nest and folds
 // it in a second, the inner loop reading the row above (a dependence of
 // distance (1, 0)), and a stencil with distance (1, -1) that tiling would
-// break; it returns the folds.
-const tileKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
+// break; a last nest runs up to its argument %b; it returns the folds.
+const tileKernel = `func.func @main(%a: index, %b: index) -> (index, index, index) {
   %m = memref.alloc() : memref<7x10xindex>
   affine.for %i = 0 to 7 {
     affine.for %j = 0 to 10 {
@@ -353,11 +353,27 @@ const tileKernel = `func.func @main(%a: index, %b: index) -> (index, index) {
       affine.store %z, %n[%i, %j] : memref<7x10xindex>
     }
   }
+  %p = memref.alloc() : memref<40x3xindex>
+  affine.for %i = 0 to 40 {
+    affine.for %j = 0 to 3 {
+      affine.store %a, %p[%i, %j] : memref<40x3xindex>
+    }
+  }
+  affine.for %i = 0 to %b {
+    affine.for %j = 0 to 3 {
+      %u = affine.load %p[%i, %j] : memref<40x3xindex>
+      %v = arith.muli %u, %j : index
+      %w = arith.addi %v, %i : index
+      affine.store %w, %p[%i, %j] : memref<40x3xindex>
+    }
+  }
+  %c2 = arith.constant 2 : index
   %c6 = arith.constant 6 : index
   %c8 = arith.constant 8 : index
   %r0 = memref.load %m[%c6, %c8] : memref<7x10xindex>
   %r1 = memref.load %n[%c6, %c8] : memref<7x10xindex>
-  return %r0, %r1 : index, index
+  %r2 = memref.load %p[%c2, %c2] : memref<40x3xindex>
+  return %r0, %r1, %r2 : index, index, index
 }`
 
 // TestTileKeepsResults runs tileKernel before and after affine-loop-tile
@@ -373,14 +389,19 @@ func TestTileKeepsResults(t *testing.T) {
 		interptest.SameResults(t, opts+": ", before, after, [][2]int64{{0, 0}, {1, 5}, {7, 9}, {-3, 4}, {2, 1}})
 		_, tiled := interptest.Transformed(t, newContext, reg, tileKernel, "builtin.module(func.func(affine-loop-tile{"+opts+"}))")
 		text := tiled.String()
-		want, ifs := 14, 0
-		if strings.HasSuffix(opts, "separate") {
-			// Each tiled nest gets a full tile copy of its two intra-tile
-			// loops under an affine.if.
-			want, ifs = 20, 3
+		// With separate, each tiled nest whose tile sizes do not divide
+		// its trip counts gets a full tile copy of its two intra-tile
+		// loops under an affine.if: all five with 3 x 3 tiles, all but
+		// the 40 x 3 fill with 4 x 3 ones.
+		want, ifs := 22, 0
+		switch opts {
+		case "tile-size=3 separate":
+			want, ifs = 32, 5
+		case "tile-sizes=4,3 separate":
+			want, ifs = 30, 4
 		}
 		if n := strings.Count(text, "affine.for"); n != want || strings.Count(text, "affine.if") != ifs {
-			t.Errorf("%s: want three nests tiled and the stencil kept, %d loops and %d affine.if, got:\n%s", opts, want, ifs, text)
+			t.Errorf("%s: want five nests tiled and the stencil kept, %d loops and %d affine.if, got:\n%s", opts, want, ifs, text)
 		}
 	}
 }
