@@ -275,3 +275,32 @@ func ComposedApply(b *ir.Builder, loc ir.Location, m *ir.AffineMap, operands []*
 	ctx := b.Context()
 	return b.CreateOp("affine.apply", loc, out, []ir.Type{ctx.Index()}, ir.NamedAttr{Name: "map", Value: ctx.AffineMapAttr(nm)}).Result(0)
 }
+
+// ComposedFoldedApply is MLIR's makeComposedFoldedAffineApply for a
+// one-result map: composed and canonicalized as ComposedApply, it folds to
+// an operand when the map is that plain dim or symbol and to a constant
+// (returned with a nil value) when it is one; otherwise it is an
+// affine.apply made at b's insertion point.
+func ComposedFoldedApply(b *ir.Builder, loc ir.Location, m *ir.AffineMap, operands []*ir.Value) (*ir.Value, int64) {
+	e, out := compose(ofMap(m), operands, anyConstant)
+	e, out = canonicalize(e, out, anyConstant)
+	nm := simplifyMapWithOperands(e, out).toMap()
+	switch r := nm.Results[0]; r.Kind {
+	case ir.AffineConst:
+		return nil, r.Value
+	case ir.AffineDim:
+		return out[r.Value], 0
+	case ir.AffineSymbol:
+		return out[nm.Dims+int(r.Value)], 0
+	}
+	ctx := b.Context()
+	return b.CreateOp("affine.apply", loc, out, []ir.Type{ctx.Index()}, ir.NamedAttr{Name: "map", Value: ctx.AffineMapAttr(nm)}).Result(0), 0
+}
+
+// CanonicalizeSet is MLIR's canonicalizeSetAndOperands: dims that are
+// valid symbols become symbols, unused and repeated operands go and
+// constant operands fold into the constraints.
+func CanonicalizeSet(s *ir.IntegerSet, operands []*ir.Value) (*ir.IntegerSet, []*ir.Value) {
+	e, out := canonicalize(exprs{s.Dims, s.Symbols, slices.Clone(s.Constraints)}, operands, anyConstant)
+	return &ir.IntegerSet{Dims: e.Dims, Symbols: e.Syms, Constraints: e.List, IsEq: slices.Clone(s.IsEq)}, out
+}

@@ -202,7 +202,7 @@ func simplifyAdd(lhs, rhs *AffineExpr) *AffineExpr {
 }
 
 // floorDivTimesMinus returns q when r is ((e floordiv q) * q) * -1, or
-// (e floordiv c) * -c for a constant c; nil otherwise.
+// (e floordiv c) * -c for a positive constant c; nil otherwise.
 func floorDivTimesMinus(r, e *AffineExpr) *AffineExpr {
 	if r.Kind != AffineMul {
 		return nil
@@ -213,8 +213,10 @@ func floorDivTimesMinus(r, e *AffineExpr) *AffineExpr {
 		}
 		return nil
 	}
+	// A negative divisor would make a remainder by it, which lowerings do
+	// not support (MLIR PR 107530).
 	if fd, c := r.LHS, r.RHS; fd.Kind == AffineFloorDiv && fd.LHS.Equal(e) && c.Kind == AffineConst &&
-		fd.RHS.Kind == AffineConst && fd.RHS.Value == -c.Value {
+		fd.RHS.Kind == AffineConst && fd.RHS.Value > 0 && fd.RHS.Value == -c.Value {
 		return fd.RHS
 	}
 	return nil

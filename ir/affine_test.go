@@ -45,6 +45,8 @@ func TestAffineSimplifyDivMod(t *testing.T) {
 		// when the floordiv is added rather than multiplied.
 		{"affine_map<(d0, d1)[s0] -> (d0 - (d0 floordiv 8) * 8, d0 + d1 - (d1 floordiv 8) * 8, d0 - (d0 floordiv s0) * s0, d0 + (d0 floordiv 8 - 8))>",
 			"affine_map<(d0, d1)[s0] -> (d0 mod 8, d0 + d1 mod 8, d0 mod s0, d0 + d0 floordiv 8 - 8)>"},
+		// No remainder by a negative divisor (MLIR PR 107530).
+		{"affine_map<(d0) -> (d0 + (d0 floordiv -4) * 4)>", "affine_map<(d0) -> (d0 + (d0 floordiv -4) * 4)>"},
 		// Plain dimensions, then symbols, by position.
 		{"affine_map<(d0, d1)[s0, s1] -> (d1 + d0, s1 * s0, s0 + d1)>", "affine_map<(d0, d1)[s0, s1] -> (d0 + d1, s0 * s1, d1 + s0)>"},
 	} {

@@ -204,3 +204,72 @@ func TestIsLoopParallel(t *testing.T) {
 		t.Errorf("NestingDepth of the inner loop = %d, want 1", d)
 	}
 }
+
+// ConstantBounds projects the other variables out: x = y + 2 with
+// 0 <= y <= 5 gives 2 <= x <= 7; 2x <= z with z <= 9 gives x <= 4, and
+// no lower bound.
+func TestConstantBounds(t *testing.T) {
+	c := system(2, [][]int64{{1, -1, -2}}, [][]int64{{0, 1, 0}, {0, -1, 5}})
+	if lo, hi := c.ConstantBounds(0); lo != (analysis.Bound{Value: 2, Known: true}) || hi != (analysis.Bound{Value: 7, Known: true}) {
+		t.Errorf("x = y + 2: got %v, %v", lo, hi)
+	}
+	c = system(2, nil, [][]int64{{-2, 1, 0}, {0, -1, 9}})
+	if lo, hi := c.ConstantBounds(0); lo.Known || hi != (analysis.Bound{Value: 4, Known: true}) {
+		t.Errorf("2x <= z <= 9: got %v, %v", lo, hi)
+	}
+}
+
+// The components of a dependence are the bounds of the distance along each
+// common loop: m[i - 1, j + 1] read after m[i, j] is written is (1, -1) at
+// depth 1; m[i, j'] written after m[i, 2j] is read is (0, [1, 3]) at
+// depth 2 (j' = 2j with j' > j, both in [0, 8)).
+func TestCheckDependenceComponents(t *testing.T) {
+	acc, _ := parse(t, `func.func @f(%m: memref<16x16xf32>) {
+  affine.for %i = 1 to 8 {
+    affine.for %j = 0 to 8 {
+      %v = affine.load %m[%i - 1, %j + 1] : memref<16x16xf32>
+      affine.store %v, %m[%i, %j] : memref<16x16xf32>
+      %w = affine.load %m[%i, %j * 2] : memref<16x16xf32>
+    }
+  }
+  return
+}`)
+	known := func(v int64) analysis.Bound { return analysis.Bound{Value: v, Known: true} }
+	r, comps := analysis.CheckDependenceComponents(acc[1], acc[0], 1)
+	if r != analysis.HasDependence || len(comps) != 2 || comps[0].Lo != known(1) || comps[0].Hi != known(1) || comps[1].Lo != known(-1) || comps[1].Hi != known(-1) {
+		t.Errorf("store -> first load at depth 1: %v %+v", r, comps)
+	}
+	r, comps = analysis.CheckDependenceComponents(acc[2], acc[1], 2)
+	if r != analysis.HasDependence || len(comps) != 2 || comps[0].Lo != known(0) || comps[0].Hi != known(0) || comps[1].Lo != known(1) || comps[1].Hi != known(3) {
+		t.Errorf("second load -> store at depth 2: %v %+v", r, comps)
+	}
+}
+
+// MemoryFootprint sums the bounding boxes of the memrefs a loop nest
+// touches: a[i, k] and b[k, j] cover 256 x 250 elements, c[i, j] 256 x 256,
+// of 64 x 4 bytes each; shifted accesses of one memref take their hull
+// (c[i + 1, j] widens c's box by a row); index elements have no size.
+func TestMemoryFootprint(t *testing.T) {
+	_, loops := parse(t, `func.func @f(%a: memref<256x256xvector<64xf32>>, %b: memref<256x256xvector<64xf32>>, %c: memref<257x256xvector<64xf32>>, %d: memref<8xindex>) {
+  affine.for %i = 0 to 256 {
+    affine.for %j = 0 to 256 {
+      affine.for %k = 0 to 250 {
+        %l = affine.load %a[%i, %k] : memref<256x256xvector<64xf32>>
+        %r = affine.load %b[%k, %j] : memref<256x256xvector<64xf32>>
+        %o = affine.load %c[%i, %j] : memref<257x256xvector<64xf32>>
+        affine.store %o, %c[%i + 1, %j] : memref<257x256xvector<64xf32>>
+      }
+    }
+  }
+  affine.for %i = 0 to 8 {
+    %v = affine.load %d[%i] : memref<8xindex>
+  }
+  return
+}`)
+	if got, ok := analysis.MemoryFootprint(loops[0].Operation); !ok || got != (256*250*2+257*256)*256 {
+		t.Errorf("matmul footprint: %d, %v", got, ok)
+	}
+	if _, ok := analysis.MemoryFootprint(loops[3].Operation); ok {
+		t.Errorf("index elements have no byte size")
+	}
+}

@@ -296,15 +296,30 @@ func AncestorIn(blk *ir.Block, op *ir.Operation) *ir.Operation {
 // Accesses of different memref values never depend on each other, as in
 // MLIR.
 func CheckDependence(src, dst Access, loopDepth int) Result {
+	r, _ := CheckDependenceComponents(src, dst, loopDepth)
+	return r
+}
+
+// Component is MLIR's DependenceComponent: the bounds of the distance
+// (dst's iteration minus src's) along one common loop.
+type Component struct {
+	Loop   *ir.Operation
+	Lo, Hi Bound
+}
+
+// CheckDependenceComponents is CheckDependence that also returns, when
+// there is a dependence, its components along each loop common to src and
+// dst, outermost first (MLIR's computeDirectionVector).
+func CheckDependenceComponents(src, dst Access, loopDepth int) (Result, []Component) {
 	if src.MemRef != dst.MemRef || (!src.Write && !dst.Write) {
-		return NoDependence
+		return NoDependence, nil
 	}
 	if analysisScope(src.Op) != analysisScope(dst.Op) {
-		return Failure
+		return Failure, nil
 	}
 	blk := commonBlock(src.Op, dst.Op)
 	if blk == nil {
-		return Failure
+		return Failure, nil
 	}
 	srcOps, dstOps := enclosing(src.Op), enclosing(dst.Op)
 	srcIVs, dstIVs := ivs(srcOps), ivs(dstOps)
@@ -313,7 +328,7 @@ func CheckDependence(src, dst Access, loopDepth int) Result {
 		common++
 	}
 	if loopDepth > common && !AncestorIn(blk, src.Op).IsBeforeInBlock(AncestorIn(blk, dst.Op)) {
-		return NoDependence
+		return NoDependence, nil
 	}
 	cs := &Constraints{}
 	syms := map[*ir.Value]int{}
@@ -330,16 +345,16 @@ func CheckDependence(src, dst Access, loopDepth int) Result {
 	}
 	ss, ds := mk(), mk()
 	if !ss.domain(srcOps, src.Op) || !ds.domain(dstOps, dst.Op) {
-		return Failure
+		return Failure, nil
 	}
 	if len(src.Map.Results) != len(dst.Map.Results) {
-		return Failure
+		return Failure, nil
 	}
 	for k := range src.Map.Results {
 		l, ok1 := ss.b.expr(src.Map.Results[k], src.Map.Dims, src.Indices, 0)
 		r, ok2 := ds.b.expr(dst.Map.Results[k], dst.Map.Dims, dst.Indices, 0)
 		if !ok1 || !ok2 {
-			return Failure
+			return Failure, nil
 		}
 		cs.AddEquality(cs.Row(sum(l, scaled(r, -1))))
 	}
@@ -354,7 +369,18 @@ func CheckDependence(src, dst Access, loopDepth int) Result {
 		}
 	}
 	if cs.IsEmpty() {
-		return NoDependence
+		return NoDependence, nil
 	}
-	return HasDependence
+	// One component per common induction variable (MLIR's
+	// getNumCommonLoops).
+	comps := make([]Component, common)
+	for i := range common {
+		d := cs.AppendVar(Local, nil)
+		cs.AddEquality(cs.Row(Linear{Coeffs: map[int]int64{d: 1, ds.dims[dstIVs[i]]: -1, ss.dims[srcIVs[i]]: 1}}))
+		comps[i].Loop = srcIVs[i].OwnerBlock().ParentOp()
+	}
+	for i := range comps {
+		comps[i].Lo, comps[i].Hi = cs.ConstantBounds(cs.NumVars() - len(comps) + i)
+	}
+	return HasDependence, comps
 }

@@ -288,3 +288,120 @@ func TestSimplifyStructuresKeepsResults(t *testing.T) {
 		t.Errorf("want the empty and the always true sets' affine.if gone, two left, got:\n%s", text)
 	}
 }
+
+// semiAffineKernel computes semi-affine maps of its arguments (%b, the
+// symbolic divisor, positive) that affine-simplify-structures rewrites.
+const semiAffineKernel = `func.func @main(%a: index, %b: index) -> (index, index, index, index, index, index, index) {
+  %0 = affine.apply affine_map<(d0)[s0] -> (((d0 floordiv s0) * s0 * 3 + s0 * s0) mod s0)>(%a)[%b]
+  %1 = affine.apply affine_map<(d0)[s0] -> ((-((d0 floordiv s0) * s0) + s0 * 7) floordiv s0)>(%a)[%b]
+  %2 = affine.apply affine_map<(d0)[s0] -> ((((s0 * 4) ceildiv 8) + s0 * 5) ceildiv s0)>(%a)[%b]
+  %3 = affine.apply affine_map<(d0)[s0] -> (((((s0 * 2) ceildiv 4) * 5) + s0 * 42) ceildiv s0)>(%a)[%b]
+  %4 = affine.apply affine_map<()[s0, s1] -> ((s0 - s0 mod s1) mod s1)>()[%a, %b]
+  %5 = affine.apply affine_map<(d0, d1)[s0, s1] -> (d0 + d0 * s0 + d1 * s0 + d1 * s1 + d1)>(%a, %b)[%b, %a]
+  %6 = affine.apply affine_map<(d0)[s0] -> ((d0 + s0 * 3) - ((d0 + s0 * 3) floordiv s0) * s0 + (d0 * s0) mod s0)>(%a)[%b]
+  return %0, %1, %2, %3, %4, %5, %6 : index, index, index, index, index, index, index
+}`
+
+// TestSimplifyStructuresKeepsSemiAffineResults runs semiAffineKernel
+// before and after affine-simplify-structures, which folds some of its
+// maps to constants.
+func TestSimplifyStructuresKeepsSemiAffineResults(t *testing.T) {
+	reg := pass.Registry{}
+	looptransforms.Register(reg)
+	before, after := interptest.Transformed(t, newContext, reg, semiAffineKernel, "builtin.module(func.func(affine-simplify-structures))")
+	interptest.SameResults(t, "", before, after, [][2]int64{{0, 1}, {5, 3}, {16, 7}, {-9, 2}, {9, 16}, {-4, 5}})
+	if text := after.String(); strings.Count(text, "affine.apply") != 4 {
+		t.Errorf("want the maps of %%0, %%2 and %%4 folded to constants, four affine.apply left, got:\n%s", text)
+	}
+}
+
+// tileKernel fills a 7x10 memref from its arguments in one nest and folds
+// it in a second, the inner loop reading the row above (a dependence of
+// distance (1, 0)), and a stencil with distance (1, -1) that tiling would
+// break; a last nest runs up to its argument %b; it returns the folds.
+const tileKernel = `func.func @main(%a: index, %b: index) -> (index, index, index) {
+  %m = memref.alloc() : memref<7x10xindex>
+  affine.for %i = 0 to 7 {
+    affine.for %j = 0 to 10 {
+      %x = arith.muli %i, %a : index
+      %y = arith.muli %j, %b : index
+      %s = arith.addi %x, %y : index
+      affine.store %s, %m[%i, %j] : memref<7x10xindex>
+    }
+  }
+  affine.for %i = 1 to 7 {
+    affine.for %j = 0 to 10 {
+      %u = affine.load %m[%i - 1, %j] : memref<7x10xindex>
+      %v = affine.load %m[%i, %j] : memref<7x10xindex>
+      %w = arith.addi %u, %v : index
+      affine.store %w, %m[%i, %j] : memref<7x10xindex>
+    }
+  }
+  %n = memref.alloc() : memref<7x10xindex>
+  affine.for %i = 0 to 7 {
+    affine.for %j = 0 to 10 {
+      %v = affine.load %m[%i, %j] : memref<7x10xindex>
+      affine.store %v, %n[%i, %j] : memref<7x10xindex>
+    }
+  }
+  affine.for %i = 1 to 7 {
+    affine.for %j = 0 to 9 {
+      %u = affine.load %n[%i - 1, %j + 1] : memref<7x10xindex>
+      %v = affine.load %n[%i, %j] : memref<7x10xindex>
+      %w = arith.muli %u, %v : index
+      %z = arith.addi %w, %a : index
+      affine.store %z, %n[%i, %j] : memref<7x10xindex>
+    }
+  }
+  %p = memref.alloc() : memref<40x3xindex>
+  affine.for %i = 0 to 40 {
+    affine.for %j = 0 to 3 {
+      affine.store %a, %p[%i, %j] : memref<40x3xindex>
+    }
+  }
+  affine.for %i = 0 to %b {
+    affine.for %j = 0 to 3 {
+      %u = affine.load %p[%i, %j] : memref<40x3xindex>
+      %v = arith.muli %u, %j : index
+      %w = arith.addi %v, %i : index
+      affine.store %w, %p[%i, %j] : memref<40x3xindex>
+    }
+  }
+  %c2 = arith.constant 2 : index
+  %c6 = arith.constant 6 : index
+  %c8 = arith.constant 8 : index
+  %r0 = memref.load %m[%c6, %c8] : memref<7x10xindex>
+  %r1 = memref.load %n[%c6, %c8] : memref<7x10xindex>
+  %r2 = memref.load %p[%c2, %c2] : memref<40x3xindex>
+  return %r0, %r1, %r2 : index, index, index
+}`
+
+// TestTileKeepsResults runs tileKernel before and after affine-loop-tile
+// with tile sizes that divide no trip count, and checks that the stencil
+// nest alone stayed untiled.
+func TestTileKeepsResults(t *testing.T) {
+	reg := pass.Registry{}
+	looptransforms.Register(reg)
+	affinetransforms.Register(reg)
+	for _, opts := range []string{"tile-size=3", "tile-sizes=4,3", "tile-sizes=2", "cache-size=0", "", "tile-size=3 separate", "tile-sizes=4,3 separate"} {
+		_, before := interptest.Transformed(t, newContext, reg, tileKernel, "builtin.module(lower-affine)")
+		_, after := interptest.Transformed(t, newContext, reg, tileKernel, "builtin.module(func.func(affine-loop-tile{"+opts+"}),lower-affine)")
+		interptest.SameResults(t, opts+": ", before, after, [][2]int64{{0, 0}, {1, 5}, {7, 9}, {-3, 4}, {2, 1}})
+		_, tiled := interptest.Transformed(t, newContext, reg, tileKernel, "builtin.module(func.func(affine-loop-tile{"+opts+"}))")
+		text := tiled.String()
+		// With separate, each tiled nest whose tile sizes do not divide
+		// its trip counts gets a full tile copy of its two intra-tile
+		// loops under an affine.if: all five with 3 x 3 tiles, all but
+		// the 40 x 3 fill with 4 x 3 ones.
+		want, ifs := 22, 0
+		switch opts {
+		case "tile-size=3 separate":
+			want, ifs = 32, 5
+		case "tile-sizes=4,3 separate":
+			want, ifs = 30, 4
+		}
+		if n := strings.Count(text, "affine.for"); n != want || strings.Count(text, "affine.if") != ifs {
+			t.Errorf("%s: want five nests tiled and the stencil kept, %d loops and %d affine.if, got:\n%s", opts, want, ifs, text)
+		}
+	}
+}

@@ -16,7 +16,7 @@ import (
 
 // Register adds the package's passes to reg.
 func Register(reg pass.Registry) {
-	reg.Add(UnrollPass, UnrollJamPass, NormalizePass, CoalescePass, SimplifyStructuresPass)
+	reg.Add(UnrollPass, UnrollJamPass, NormalizePass, CoalescePass, SimplifyStructuresPass, TilePass)
 }
 
 // functions returns the function-like ops with a body in root (root

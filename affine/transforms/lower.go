@@ -18,7 +18,7 @@ import (
 
 // Register adds affine's passes to reg.
 func Register(reg pass.Registry) {
-	reg.Add(LowerAffinePass, ExpandIndexOpsPass, ParallelizePass, LoopInvariantCodeMotionPass, ScalarReplacementPass)
+	reg.Add(LowerAffinePass, ExpandIndexOpsPass, ExpandIndexOpsAsAffinePass, RaiseMemrefPass, ParallelizePass, LoopInvariantCodeMotionPass, ScalarReplacementPass)
 }
 
 // ExpandIndexOpsPass is affine-expand-index-ops, MLIR's

@@ -185,7 +185,7 @@ func writePasses(w io.Writer, reg pass.Registry) {
 }
 
 var optionKindName = [...]string{pass.StringOption: "STRING", pass.BoolOption: "BOOL", pass.IntOption: "INT", pass.ListOption: "LIST",
-	pass.UnsignedOption: "UINT", pass.Int64Option: "INT64", pass.EnumOption: "ENUM"}
+	pass.UnsignedOption: "UINT", pass.Int64Option: "INT64", pass.EnumOption: "ENUM", pass.Uint64Option: "UINT64"}
 
 func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o := &optOptions{}

@@ -29,6 +29,8 @@ const (
 	Int64Option
 	// EnumOption values are one of Option.Values.
 	EnumOption
+	// Uint64Option values are 64-bit unsigned integers (uint64_t).
+	Uint64Option
 )
 
 // Option declares one pass option.
@@ -155,6 +157,8 @@ func scalarValue(d Option, kind OptionKind, v string) (string, error) {
 		return integer(32, false, "uint")
 	case Int64Option:
 		return integer(64, true, "long")
+	case Uint64Option:
+		return integer(64, false, "ulong")
 	case EnumOption:
 		if !slices.Contains(d.Values, v) {
 			return "", bad("Cannot find option named '%s'!", v)

@@ -136,3 +136,38 @@ func.func @fold() {
   }
   return
 }
+
+// -----
+
+// Semi-affine results: a remainder by a symbol dividing its dividend is 0,
+// a quotient by it the symbolic quotient; a quotient of a quotient only
+// commutes when of the same kind and not a factor of a product; (x - x mod
+// q) mod q is 0 for a symbolic q; products by symbols distribute, and the
+// terms of the rebuilt sum are ordered by dimension and symbol position.
+// CHECK-DAG: #[[$NEG:.*]] = affine_map<()[s0, s1] -> (-(s1 floordiv s0) + 7)>
+// CHECK-DAG: #[[$MIXED:.*]] = affine_map<()[s0] -> (((s0 * 3) floordiv 2) ceildiv s0)>
+// CHECK-DAG: #[[$PRODUCT:.*]] = affine_map<()[s0] -> ((s0 + (s0 floordiv 2) * 3) floordiv s0)>
+// CHECK-DAG: #[[$INNER:.*]] = affine_map<()[s0] -> (2 floordiv s0)>
+// CHECK-DAG: #[[$SUM:.*]] = affine_map<()[s0, s1, s2, s3] -> (s0 * s2 + s0 * s3 + s1 * s3 + s2 + s3)>
+// CHECK-LABEL: func.func @semi_affine
+// CHECK-SAME:    (%[[A:.*]]: index, %[[B:.*]]: index, %[[C:.*]]: index, %[[D:.*]]: index)
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
+// CHECK:         %[[R1:.*]] = affine.apply #[[$NEG]]()[%[[B]], %[[A]]]
+// CHECK-NEXT:    %[[R3:.*]] = affine.apply #[[$MIXED]]()[%[[B]]]
+// CHECK-NEXT:    %[[R4:.*]] = affine.apply #[[$PRODUCT]]()[%[[B]]]
+// CHECK-NEXT:    %[[R6:.*]] = affine.apply #[[$SUM]]()[%[[C]], %[[D]], %[[A]], %[[B]]]
+// CHECK-NEXT:    %[[R7:.*]] = affine.apply #[[$INNER]]()[%[[B]]]
+// CHECK-NEXT:    return %[[C0]], %[[R1]], %[[C6]], %[[R3]], %[[R4]], %[[C0]], %[[R6]], %[[R7]]
+func.func @semi_affine(%a: index, %b: index, %c: index, %d: index) -> (index, index, index, index, index, index, index, index) {
+  %0 = affine.apply affine_map<(d0)[s0] -> (((d0 floordiv s0) * s0 * 3 + s0 * s0) mod s0)>(%a)[%b]
+  %1 = affine.apply affine_map<(d0)[s0] -> ((-((d0 floordiv s0) * s0) + s0 * 7) floordiv s0)>(%a)[%b]
+  %2 = affine.apply affine_map<(d0)[s0] -> ((((s0 * 4) ceildiv 8) + s0 * 5) ceildiv s0)>(%a)[%b]
+  %3 = affine.apply affine_map<(d0)[s0] -> (((s0 * 3) floordiv 2) ceildiv s0)>(%a)[%b]
+  %4 = affine.apply affine_map<(d0)[s0] -> ((((s0 floordiv 2) * 3) + s0) floordiv s0)>(%a)[%b]
+  %5 = affine.apply affine_map<()[s0, s1] -> ((s0 - s0 mod s1) mod s1)>()[%a, %b]
+  %6 = affine.apply affine_map<(d0, d1)[s0, s1] -> (d0 + d0 * s0 + d1 * s0 + d1 * s1 + d1)>(%a, %b)[%c, %d]
+  // The inner quotient divides; the outer one's dividend, 2, does not.
+  %7 = affine.apply affine_map<()[s0] -> ((s0 * 2 floordiv s0) floordiv s0)>()[%b]
+  return %0, %1, %2, %3, %4, %5, %6, %7 : index, index, index, index, index, index, index, index
+}

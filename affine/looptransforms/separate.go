@@ -1,0 +1,305 @@
+package looptransforms
+
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/affine"
+	"github.com/kiln-gpu/kiln/ir"
+)
+
+// linear is a bound of a loop's induction variable as a linear form over
+// values: iv >= form (a lower bound) or iv <= form (an upper bound,
+// inclusive).
+type linear struct {
+	coeffs map[*ir.Value]int64
+	c      int64
+}
+
+// flatten returns e, over operands (dims first), as a linear form; false
+// for an expression with a division, remainder or product of values.
+func flatten(e *ir.AffineExpr, dims int, operands []*ir.Value) (linear, bool) {
+	switch e.Kind {
+	case ir.AffineConst:
+		return linear{coeffs: map[*ir.Value]int64{}, c: e.Value}, true
+	case ir.AffineDim, ir.AffineSymbol:
+		v := operands[e.Value]
+		if e.Kind == ir.AffineSymbol {
+			v = operands[dims+int(e.Value)]
+		}
+		return linear{coeffs: map[*ir.Value]int64{v: 1}}, true
+	case ir.AffineAdd:
+		l, ok1 := flatten(e.LHS, dims, operands)
+		r, ok2 := flatten(e.RHS, dims, operands)
+		if !ok1 || !ok2 {
+			return linear{}, false
+		}
+		for v, x := range r.coeffs {
+			l.coeffs[v] += x
+		}
+		l.c += r.c
+		return l, true
+	case ir.AffineMul:
+		if e.RHS.Kind != ir.AffineConst {
+			return linear{}, false
+		}
+		l, ok := flatten(e.LHS, dims, operands)
+		if !ok {
+			return linear{}, false
+		}
+		for v := range l.coeffs {
+			l.coeffs[v] *= e.RHS.Value
+		}
+		l.c *= e.RHS.Value
+		return l, true
+	}
+	return linear{}, false
+}
+
+// loopBounds returns a loop's lower and (inclusive) upper bounds.
+func loopBounds(loop *ir.Operation) (lbs, ubs []linear, ok bool) {
+	f := affine.For{Operation: loop}
+	lb, ub := lowerMap(loop), upperMap(loop)
+	for _, e := range lb.Results {
+		l, good := flatten(e, lb.Dims, f.LowerBoundOperands())
+		if !good {
+			return nil, nil, false
+		}
+		lbs = append(lbs, l)
+	}
+	for _, e := range ub.Results {
+		u, good := flatten(e, ub.Dims, f.UpperBoundOperands())
+		if !good {
+			return nil, nil, false
+		}
+		u.c--
+		ubs = append(ubs, u)
+	}
+	return lbs, ubs, true
+}
+
+// fullTilePair is MLIR's getConstantBoundOnDimSize on one loop's bounds:
+// the lower and upper bound whose difference is the smallest constant.
+func fullTilePair(lbs, ubs []linear) (int, int, bool) {
+	bl, bu, found := -1, -1, false
+	var best int64
+	for i, l := range lbs {
+		for j, u := range ubs {
+			if !equalForms(l.coeffs, u.coeffs) {
+				continue
+			}
+			if d := u.c - l.c; !found || d < best {
+				bl, bu, best, found = i, j, d, true
+			}
+		}
+	}
+	return bl, bu, found
+}
+
+func equalForms(a, b map[*ir.Value]int64) bool {
+	for v, x := range a {
+		if b[v] != x {
+			return false
+		}
+	}
+	for v, x := range b {
+		if a[v] != x {
+			return false
+		}
+	}
+	return true
+}
+
+// SeparateFullTiles is MLIR's separateFullTiles on the intra-tile loops of
+// a tiled nest (unit steps, linear bounds): a copy of the nest running
+// over full tiles (each loop from a lower bound to an upper bound at a
+// constant distance) goes in the then block of an affine.if whose
+// condition says that bound pair is the tightest, the original nest in
+// its else block. It fails (changing nothing) when a loop has no such
+// pair or the condition would be empty, as when every trip count is
+// constant.
+func SeparateFullTiles(nest []*ir.Operation) bool {
+	if len(nest) == 0 {
+		return false
+	}
+	type loopBound struct {
+		lbs, ubs []linear
+		full     [2]int
+	}
+	bounds := make([]loopBound, len(nest))
+	for i, loop := range nest {
+		if (affine.For{Operation: loop}).Step() != 1 {
+			return false
+		}
+		lbs, ubs, ok := loopBounds(loop)
+		if !ok {
+			return false
+		}
+		l, u, found := fullTilePair(lbs, ubs)
+		if !found {
+			return false
+		}
+		bounds[i] = loopBound{lbs, ubs, [2]int{l, u}}
+	}
+	// The condition: each loop's full tile lower bound is at least its
+	// other lower bounds, its upper bound at most the others. Its dims are
+	// the values of the bounds as MLIR's getIndexSet orders them: the
+	// induction variables of loops around, then the other values, each in
+	// order of appearance.
+	var ivs, others []*ir.Value
+	for _, loop := range nest {
+		f := affine.For{Operation: loop}
+		for _, v := range slices.Concat(f.LowerBoundOperands(), f.UpperBoundOperands()) {
+			if slices.Contains(ivs, v) || slices.Contains(others, v) {
+				continue
+			}
+			if owner := v.OwnerBlock(); owner != nil && v.DefiningOp() == nil && owner.ParentOp() != nil &&
+				(owner.ParentOp().Name() == "affine.for" || owner.ParentOp().Name() == "affine.parallel") {
+				ivs = append(ivs, v)
+			} else {
+				others = append(others, v)
+			}
+		}
+	}
+	values := slices.Concat(ivs, others)
+	index := map[*ir.Value]int{}
+	for i, v := range values {
+		index[v] = i
+	}
+	var rows [][]int64
+	type pending struct {
+		coeffs map[*ir.Value]int64
+		c      int64
+	}
+	var conds []pending
+	for _, b := range bounds {
+		fl, fu := b.lbs[b.full[0]], b.ubs[b.full[1]]
+		for _, l := range b.lbs {
+			conds = append(conds, pending{sub(fl.coeffs, l.coeffs), fl.c - l.c})
+		}
+		for _, u := range b.ubs {
+			conds = append(conds, pending{sub(u.coeffs, fu.coeffs), u.c - fu.c})
+		}
+	}
+	seen := map[string]bool{}
+	for _, p := range conds {
+		r := make([]int64, len(values)+1)
+		zero := true
+		for v, x := range p.coeffs {
+			r[index[v]] = x
+			zero = zero && x == 0
+		}
+		r[len(values)] = p.c
+		if zero && p.c >= 0 {
+			continue
+		}
+		if k := rowKey(r); !seen[k] {
+			seen[k] = true
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) == 0 {
+		return false
+	}
+	set := &ir.IntegerSet{Dims: len(values)}
+	for _, r := range rows {
+		e := ir.AffineConstExpr(0)
+		for j, x := range r[:len(values)] {
+			if x != 0 {
+				e = ir.AffineBinary(ir.AffineAdd, e, ir.AffineBinary(ir.AffineMul, ir.AffineDimExpr(j), ir.AffineConstExpr(x)))
+			}
+		}
+		if c := r[len(values)]; c != 0 {
+			e = ir.AffineBinary(ir.AffineAdd, e, ir.AffineConstExpr(c))
+		}
+		set.Constraints = append(set.Constraints, e)
+		set.IsEq = append(set.IsEq, false)
+	}
+	set, operands := affine.CanonicalizeSet(set, values)
+
+	// The full tile nest, before the original one.
+	ctx := nest[0].Context()
+	first := nest[0]
+	full := make([]*ir.Operation, len(nest))
+	at := first
+	for i, loop := range nest {
+		fl := newLoop(ctx, loop.Loc())
+		if i == 0 {
+			fl.MoveBefore(at)
+		} else {
+			fl.MoveBefore(affine.For{Operation: full[i-1]}.Body().Terminator())
+		}
+		b := bounds[i]
+		lbMap, lbOps := boundMap(b.lbs[b.full[0]], 0, values)
+		ubMap, ubOps := boundMap(b.ubs[b.full[1]], 1, values)
+		affine.SetBound(fl, true, lbMap, lbOps)
+		affine.SetBound(fl, false, ubMap, ubOps)
+		full[i] = fl
+	}
+	m := ir.NewMapping()
+	for i, loop := range nest {
+		m.Map(affine.For{Operation: loop}.Body().Arg(0), affine.For{Operation: full[i]}.Body().Arg(0))
+	}
+	innerFull := affine.For{Operation: full[len(full)-1]}.Body()
+	inner := affine.For{Operation: nest[len(nest)-1]}.Body()
+	for _, op := range inner.OpList() {
+		if op != inner.Terminator() {
+			op.Clone(m).MoveBefore(innerFull.Terminator())
+		}
+	}
+	ifOp := newIf(ctx, first.Loc(), set, operands)
+	ifOp.MoveBefore(first)
+	full[0].MoveBefore(ifOp.Region(0).Entry().Terminator())
+	first.MoveBefore(ifOp.Region(1).Entry().Terminator())
+	return true
+}
+
+func sub(a, b map[*ir.Value]int64) map[*ir.Value]int64 {
+	out := map[*ir.Value]int64{}
+	for v, x := range a {
+		out[v] += x
+	}
+	for v, x := range b {
+		out[v] -= x
+	}
+	return out
+}
+
+func rowKey(r []int64) string {
+	b := make([]byte, 0, len(r)*8)
+	for _, x := range r {
+		for k := range 8 {
+			b = append(b, byte(x>>(8*k)))
+		}
+	}
+	return string(b)
+}
+
+// boundMap is the map of a full tile loop's bound f (plus one for an upper
+// bound, which is exclusive) over values, composed and canonicalized as
+// MLIR's createCanonicalizedAffineForOp.
+func boundMap(f linear, plus int64, values []*ir.Value) (*ir.AffineMap, []*ir.Value) {
+	e := ir.AffineConstExpr(0)
+	for i, v := range values {
+		if x := f.coeffs[v]; x != 0 {
+			e = ir.AffineBinary(ir.AffineAdd, e, ir.AffineBinary(ir.AffineMul, ir.AffineDimExpr(i), ir.AffineConstExpr(x)))
+		}
+	}
+	e = ir.AffineBinary(ir.AffineAdd, e, ir.AffineConstExpr(f.c+plus))
+	return affine.ComposeMap(&ir.AffineMap{Dims: len(values), Results: []*ir.AffineExpr{e}}, values)
+}
+
+// newIf is an affine.if on set with empty then and else blocks.
+func newIf(ctx *ir.Context, loc ir.Location, set *ir.IntegerSet, operands []*ir.Value) *ir.Operation {
+	st := &ir.OpState{Name: "affine.if", Loc: loc, Operands: operands, Attrs: []ir.NamedAttr{{Name: "condition", Value: ctx.IntegerSetAttr(set)}}}
+	var blocks []*ir.Block
+	for range 2 {
+		blk := ir.NewBlock(nil, nil)
+		st.AddRegion().Append(blk)
+		blocks = append(blocks, blk)
+	}
+	op := ctx.NewOp(st)
+	for _, blk := range blocks {
+		blk.Append(ctx.NewOp(&ir.OpState{Name: "affine.yield", Loc: loc}))
+	}
+	return op
+}
