@@ -123,7 +123,7 @@ var extsiOfExtui = &ir.Pattern{
 		if in == nil || in.Name() != "arith.extui" {
 			return false
 		}
-		replaceWith(rw, op, "arith.extui", in.Operands(), nil)
+		replaceWith(rw, op, "arith.extui", in.Operands(), nonNegAttrs(op, NonNeg(in)))
 		return true
 	},
 }
@@ -224,17 +224,48 @@ var addiOfNeg = &ir.Pattern{
 }
 
 // indexCastOfExt rewrites index_cast(extsi(x)) to index_cast(x) and
-// index_castui(extui(x)) to index_castui(x).
+// index_castui(extui(x)) to index_castui(x). An index_castui takes nneg
+// from the extui: its own flag speaks of the zero-extended value,
+// non-negative whatever x is, the extui's of x.
 func indexCastOfExt(name, ext string) *ir.Pattern {
 	return &ir.Pattern{
 		Name: name + "-of-" + ext,
 		Root: name,
 		Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
-			x := chain(op, ext)
-			if x == nil {
+			d := op.Operand(0).DefiningOp()
+			if d == nil || d.Name() != ext {
 				return false
 			}
-			rw.ModifyInPlace(op, func() { op.SetOperand(0, x) })
+			rw.ModifyInPlace(op, func() {
+				op.RemoveAttr("nonNeg")
+				if NonNeg(d) {
+					op.SetAttr("nonNeg", op.Context().UnitAttr())
+				}
+				op.SetOperand(0, d.Operand(0))
+			})
+			return true
+		},
+	}
+}
+
+// intToFloatOfExt rewrites conv(ext(x)) to conv(x) when the extension keeps
+// the value conv reads: sitofp(extsi(x)) and uitofp(extui(x)) to the same
+// conversion of x, sitofp(extui(x)) to uitofp(x) (MLIR PR 185386). The
+// result is nneg when the extui was: x itself is then non-negative.
+func intToFloatOfExt(conv, ext string) *ir.Pattern {
+	to := conv
+	if ext == "arith.extui" {
+		to = "arith.uitofp"
+	}
+	return &ir.Pattern{
+		Name: conv + "-of-" + ext,
+		Root: conv,
+		Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+			d := op.Operand(0).DefiningOp()
+			if d == nil || d.Name() != ext {
+				return false
+			}
+			replaceWith(rw, op, to, d.Operands(), nonNegAttrs(op, NonNeg(d)))
 			return true
 		},
 	}

@@ -212,7 +212,7 @@ func divOfMul(flag OverflowFlags) simplifyFn {
 var (
 	addi       = intBinary("addi", "integer addition operation", ir.Pure|ir.Commutative, overflow, addiSimplify, addSubConstants("arith.addi"), addiOfNeg)
 	subi       = intBinary("subi", "integer subtraction operation", ir.Pure, overflow, subiSimplify, addSubConstants("arith.subi"), subSubSame)
-	muli       = intBinary("muli", "integer multiplication operation", ir.Pure|ir.Commutative, overflow, firstOf(rhsIs(isOne), rhsAbsorbs(isZero)), muliMulConstant)
+	muli       = namedBy(intBinary("muli", "integer multiplication operation", ir.Pure|ir.Commutative, overflow, firstOf(rhsIs(isOne), rhsAbsorbs(isZero)), muliMulConstant), muliVscaleName)
 	divui      = speculatableBy(intBinary("divui", "unsigned integer division operation", ir.Pure, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNUW))), divUISpeculatability)
 	divsi      = speculatableBy(intBinary("divsi", "signed integer division operation", ir.Pure, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNSW))), divSISpeculatability)
 	ceildivui  = speculatableBy(intBinary("ceildivui", "unsigned ceil integer division operation", ir.Pure, nil, rhsIs(isOne)), divUISpeculatability)
@@ -242,6 +242,28 @@ var (
 // speculatableBy sets d's Speculatability: the divisions have no memory
 // effects (they are removed when dead, as MLIR's NoMemoryEffect ops) but
 // only run speculatively when their divisor cannot trap.
+// namedBy sets d's result-name suggestions.
+func namedBy(d *ir.OpDef, f func(op *ir.Operation, name func(v *ir.Value, name string))) *ir.OpDef {
+	d.ResultNames = f
+	return d
+}
+
+// muliVscaleName names an index product of a constant and vector.vscale,
+// in either order, c<constant>_vscale (MLIR's MulIOp::getAsmResultNames,
+// which matches vector.vscale by name too).
+func muliVscaleName(op *ir.Operation, name func(v *ir.Value, name string)) {
+	if _, ok := op.Result(0).Type().(*ir.IndexType); !ok {
+		return
+	}
+	for i := range 2 {
+		c, ok := ConstantValue(op.Operand(i)).(*ir.IntegerAttr)
+		if d := op.Operand(1 - i).DefiningOp(); ok && d != nil && d.Name() == "vector.vscale" {
+			name(op.Result(0), "c"+c.Big().String()+"_vscale")
+			return
+		}
+	}
+}
+
 func speculatableBy(d *ir.OpDef, f func(*ir.Operation) ir.Speculatability) *ir.OpDef {
 	d.Speculatability = f
 	return d

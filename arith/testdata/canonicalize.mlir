@@ -515,3 +515,101 @@ func.func @float_identities_first() -> (f32, f32, f32, f32, f32) {
   %4 = arith.mulf %snan, %two : f32
   return %0, %1, %2, %3, %4 : f32, f32, f32, f32, f32
 }
+
+// extui(extui(x)) keeps nneg only when the inner extension has it: the
+// outer flag holds for every zero-extended value.
+// CHECK-LABEL: func.func @extui_of_extui_nneg
+// CHECK-SAME: (%[[X:.*]]: i1, %[[Y:.*]]: i8)
+func.func @extui_of_extui_nneg(%x: i1, %y: i8) -> (i32, i32, i32) {
+  %w = arith.extui %x : i1 to i8
+  // CHECK: %[[A:.*]] = arith.extui %[[X]] : i1 to i32
+  %0 = arith.extui %w nneg : i8 to i32
+  %z = arith.extui %y nneg : i8 to i16
+  // CHECK: %[[B:.*]] = arith.extui %[[Y]] nneg : i8 to i32
+  %1 = arith.extui %z nneg : i16 to i32
+  // CHECK: %[[C:.*]] = arith.extui %[[Y]] : i8 to i32
+  %2 = arith.extui %z : i16 to i32
+  // CHECK: return %[[A]], %[[B]], %[[C]]
+  return %0, %1, %2 : i32, i32, i32
+}
+
+// index_castui(extui(x)) likewise: nneg from the extui.
+// CHECK-LABEL: func.func @index_castui_of_extui_nneg
+// CHECK-SAME: (%[[X:.*]]: i8)
+func.func @index_castui_of_extui_nneg(%x: i8) -> (index, index) {
+  %e = arith.extui %x : i8 to i16
+  // CHECK: %[[A:.*]] = arith.index_castui %[[X]] : i8 to index
+  %0 = arith.index_castui %e nneg : i16 to index
+  %n = arith.extui %x nneg : i8 to i16
+  // CHECK: %[[B:.*]] = arith.index_castui %[[X]] nneg : i8 to index
+  %1 = arith.index_castui %n : i16 to index
+  // CHECK: return %[[A]], %[[B]]
+  return %0, %1 : index, index
+}
+
+// An extension the next op undoes passes nneg on from an extui.
+// CHECK-LABEL: func.func @nneg_through_extensions
+// CHECK-SAME: (%[[X:.*]]: i8, %[[Y:.*]]: i8)
+func.func @nneg_through_extensions(%x: i8, %y: i8) -> (i64, i16, i32, i32, i32, i32) {
+  %e = arith.extui %x nneg : i8 to i32
+  // CHECK-DAG: %[[S:.*]] = arith.extui %[[X]] nneg : i8 to i64
+  %0 = arith.extsi %e : i32 to i64
+  // CHECK-DAG: %[[T:.*]] = arith.extui %[[X]] nneg : i8 to i16
+  %1 = arith.trunci %e : i32 to i16
+  %f = arith.extui %y : i8 to i32
+  // andi is non-negative when one side is; ori and xori need both.
+  // CHECK-DAG: %[[AND:.*]] = arith.andi %[[X]], %[[Y]] : i8
+  // CHECK-DAG: %[[A:.*]] = arith.extui %[[AND]] nneg : i8 to i32
+  %2 = arith.andi %e, %f : i32
+  // CHECK-DAG: %[[OR:.*]] = arith.ori %[[X]], %[[Y]] : i8
+  // CHECK-DAG: %[[O:.*]] = arith.extui %[[OR]] : i8 to i32
+  %3 = arith.ori %e, %f : i32
+  %g = arith.extui %y nneg : i8 to i32
+  // CHECK-DAG: %[[OR2:.*]] = arith.ori %[[X]], %[[Y]] : i8
+  // CHECK-DAG: %[[O2:.*]] = arith.extui %[[OR2]] nneg : i8 to i32
+  %4 = arith.ori %e, %g : i32
+  // CHECK-DAG: %[[XOR:.*]] = arith.xori %[[X]], %[[Y]] : i8
+  // CHECK-DAG: %[[XO:.*]] = arith.extui %[[XOR]] : i8 to i32
+  %5 = arith.xori %e, %f : i32
+  // CHECK: return %[[S]], %[[T]], %[[A]], %[[O]], %[[O2]], %[[XO]]
+  return %0, %1, %2, %3, %4, %5 : i64, i16, i32, i32, i32, i32
+}
+
+// sitofp and uitofp read through an extension that keeps their value
+// (MLIR PR 185386); sitofp of an extui is a uitofp.
+// CHECK-LABEL: func.func @int_to_float_of_ext
+// CHECK-SAME: (%[[X:.*]]: i4)
+func.func @int_to_float_of_ext(%x: i4) -> (f32, f32, f32, bf16) {
+  %s = arith.extsi %x : i4 to i8
+  // CHECK-DAG: %[[A:.*]] = arith.sitofp %[[X]] : i4 to f32
+  %0 = arith.sitofp %s : i8 to f32
+  %u = arith.extui %x : i4 to i8
+  // CHECK-DAG: %[[B:.*]] = arith.uitofp %[[X]] : i4 to f32
+  %1 = arith.uitofp %u : i8 to f32
+  // CHECK-DAG: %[[C:.*]] = arith.uitofp %[[X]] : i4 to f32
+  %2 = arith.sitofp %u : i8 to f32
+  %n = arith.extui %x nneg : i4 to i8
+  // CHECK-DAG: %[[D:.*]] = arith.uitofp %[[X]] nneg : i4 to bf16
+  %3 = arith.sitofp %n : i8 to bf16
+  // CHECK: return %[[A]], %[[B]], %[[C]], %[[D]]
+  return %0, %1, %2, %3 : f32, f32, f32, bf16
+}
+
+// index_cast(index_cast(x)) is x only when the middle type holds x (index
+// counts as 64 bits): narrowing first loses bits (MLIR PR 189042).
+// CHECK-LABEL: func.func @index_cast_round_trips
+// CHECK-SAME: (%[[I:.*]]: index, %[[X:.*]]: i8, %[[Y:.*]]: i64)
+func.func @index_cast_round_trips(%i: index, %x: i8, %y: i64) -> (index, i8, i64, index) {
+  // CHECK: %[[N:.*]] = arith.index_cast %[[I]] : index to i8
+  %n = arith.index_cast %i : index to i8
+  // CHECK: %[[BACK:.*]] = arith.index_cast %[[N]] : i8 to index
+  %0 = arith.index_cast %n : i8 to index
+  %w = arith.index_cast %x : i8 to index
+  %1 = arith.index_cast %w : index to i8
+  %v = arith.index_castui %y : i64 to index
+  %2 = arith.index_castui %v : index to i64
+  %u = arith.index_castui %i : index to i64
+  %3 = arith.index_castui %u : i64 to index
+  // CHECK: return %[[BACK]], %[[X]], %[[Y]], %[[I]]
+  return %0, %1, %2, %3 : index, i8, i64, index
+}

@@ -1,0 +1,43 @@
+package transforms_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kiln-gpu/kiln/interp/interptest"
+	"github.com/kiln-gpu/kiln/ir/pass"
+)
+
+// castKernel chains the casts whose canonicalizations read through an
+// extension (sitofp/uitofp of extsi/extui) or a round trip through index,
+// on operands that make the sign and the width matter.
+const castKernel = `
+func.func @main(%a: i32, %b: i32) -> (f32, f32, f32, i32, index, i32) {
+  %t = arith.trunci %a : i32 to i8
+  %s = arith.extsi %t : i8 to i16
+  %0 = arith.sitofp %s : i16 to f32
+  %u = arith.extui %t : i8 to i16
+  %1 = arith.uitofp %u : i16 to f32
+  %2 = arith.sitofp %u : i16 to f32
+  %i = arith.index_cast %b : i32 to index
+  %n = arith.index_cast %i : index to i8
+  %w = arith.index_cast %n : i8 to index
+  %3 = arith.index_cast %w : index to i32
+  %4 = arith.index_castui %n : i8 to index
+  %y = arith.index_castui %b : i32 to index
+  %5 = arith.index_castui %y : index to i32
+  return %0, %1, %2, %3, %4, %5 : f32, f32, f32, i32, index, i32
+}`
+
+// TestCastCanonicalizationsKeepResults runs the kernel in the interpreter
+// before and after -canonicalize: the rewritten casts must compute what
+// the originals did.
+func TestCastCanonicalizationsKeepResults(t *testing.T) {
+	reg := pass.Registry{}
+	pass.RegisterTransforms(reg)
+	before, after := interptest.Transformed(t, newContext, reg, castKernel, "builtin.module(func.func(canonicalize))")
+	if a := after.String(); strings.Count(a, "arith.sitofp") != 1 || strings.Contains(a, "arith.ext") || !strings.Contains(a, ", %arg1 :") {
+		t.Fatalf("canonicalize did not rewrite the casts:\n%s", after)
+	}
+	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {127, 128}, {128, 255}, {-1, -1}, {200, 300}, {-128, -129}, {1 << 20, -(1 << 31)}})
+}
