@@ -93,6 +93,42 @@ func negfPair(name string) *ir.Pattern {
 	}
 }
 
+// addfOfNegf rewrites addf(negf(x), y) and addf(y, negf(x)) to subf(y, x)
+// with the addf's rounding mode and fast-math flags: y - x is the correctly
+// rounded y + -x in every mode (MLIR PR 209277).
+var addfOfNegf = &ir.Pattern{
+	Name: "arith.addf-of-negf",
+	Root: "arith.addf",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		for i := range 2 {
+			if n := op.Operand(i).DefiningOp(); n != nil && n.Name() == "arith.negf" {
+				replaceWith(rw, op, "arith.subf", []*ir.Value{op.Operand(1 - i), n.Operand(0)}, op.Attrs())
+				return true
+			}
+		}
+		return false
+	},
+}
+
+// subfFromNegZero rewrites subf(-0, x) to negf(x), keeping the fast-math
+// flags. Only in the default rounding mode: rounding downward, -0 - -0 is
+// -0, not negf(-0) = +0; +0 - x is never negf(x) (+0 - +0 is +0).
+var subfFromNegZero = &ir.Pattern{
+	Name: "arith.subf-from-neg-zero",
+	Root: "arith.subf",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		if op.Attr("roundingmode") != nil || !floatIs(ConstantValue(op.Operand(0)), op.Result(0).Type(), isNegZero) {
+			return false
+		}
+		var attrs []ir.NamedAttr
+		if fm := op.Attr("fastmath"); fm != nil {
+			attrs = []ir.NamedAttr{{Name: "fastmath", Value: fm}}
+		}
+		replaceWith(rw, op, "arith.negf", []*ir.Value{op.Operand(1)}, attrs)
+		return true
+	},
+}
+
 // selectI1ToNot rewrites select(c, false, true) : i1 to xori(c, true).
 var selectI1ToNot = &ir.Pattern{
 	Name: "arith.select-i1-to-not",

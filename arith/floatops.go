@@ -156,10 +156,15 @@ func withRounding(d *ir.OpDef) *ir.OpDef {
 }
 
 // zeroIdentity folds x + -0 and x - +0 to x, except when rounding
-// downward, where +0 + -0 and +0 - +0 are -0.
+// downward, where +0 + -0 and +0 - +0 are -0. Under fastmath nsz the sign
+// of a zero is free, so x + +0 and x - -0 fold too, in any rounding mode
+// (MLIR PR 217031).
 func zeroIdentity(pred func(float64) bool) simplifyFn {
-	fold := rhsFloatIs(pred)
+	fold, anyZero := rhsFloatIs(pred), rhsFloatIs(func(f float64) bool { return f == 0 })
 	return func(op *ir.Operation, lhs, rhs ir.Attribute) *ir.FoldResult {
+		if fm, ok := op.Attr("fastmath").(*FastMathAttr); ok && fm.Flags&FastMathNSZ != 0 {
+			return anyZero(op, lhs, rhs)
+		}
 		if m, ok := RoundingModeOf(op); ok && m == Downward {
 			return nil
 		}
@@ -168,8 +173,8 @@ func zeroIdentity(pred func(float64) bool) simplifyFn {
 }
 
 var (
-	addf = withRounding(floatOp("addf", "floating point addition operation", 2, ir.Commutative, zeroIdentity(isNegZero)))
-	subf = withRounding(floatOp("subf", "floating point subtraction operation", 2, 0, zeroIdentity(isPosZero)))
+	addf = withRounding(floatOp("addf", "floating point addition operation", 2, ir.Commutative, zeroIdentity(isNegZero), addfOfNegf))
+	subf = withRounding(floatOp("subf", "floating point subtraction operation", 2, 0, zeroIdentity(isPosZero), subfFromNegZero))
 	mulf = withRounding(floatOpLate("mulf", "floating point multiplication operation", 2, ir.Commutative, rhsFloatIs(isOneF), mulfZero, negfPair("arith.mulf")))
 	divf = withRounding(floatOp("divf", "floating point division operation", 2, 0, rhsFloatIs(isOneF), negfPair("arith.divf")))
 	remf = floatOp("remf", "floating point division remainder operation", 2, 0, nil)

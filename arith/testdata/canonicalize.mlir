@@ -613,3 +613,51 @@ func.func @index_cast_round_trips(%i: index, %x: i8, %y: i64) -> (index, i8, i64
   // CHECK: return %[[BACK]], %[[X]], %[[Y]], %[[I]]
   return %0, %1, %2, %3 : index, i8, i64, index
 }
+
+// addf of a negation is a subtraction, in the addf's rounding mode and with
+// its fast-math flags (MLIR PR 209277).
+// CHECK-LABEL: func.func @addf_of_negf
+// CHECK-SAME: (%[[X:.*]]: f32, %[[Y:.*]]: f32)
+func.func @addf_of_negf(%x: f32, %y: f32) -> (f32, f32) {
+  %n = arith.negf %x : f32
+  // CHECK: %[[A:.*]] = arith.subf %[[Y]], %[[X]] : f32
+  %0 = arith.addf %n, %y : f32
+  // CHECK: %[[B:.*]] = arith.subf %[[Y]], %[[X]] upward fastmath<nsz> : f32
+  %1 = arith.addf %y, %n upward fastmath<nsz> : f32
+  // CHECK: return %[[A]], %[[B]]
+  return %0, %1 : f32, f32
+}
+
+// -0 - x is -x, but not in another rounding mode (rounding downward,
+// -0 - -0 is -0) nor from +0 (+0 - +0 is +0).
+// CHECK-LABEL: func.func @subf_from_zero
+// CHECK-SAME: (%[[X:.*]]: vector<4xf16>)
+func.func @subf_from_zero(%x: vector<4xf16>) -> (vector<4xf16>, vector<4xf16>, vector<4xf16>) {
+  %nz = arith.constant dense<-0.0> : vector<4xf16>
+  %pz = arith.constant dense<0.0> : vector<4xf16>
+  // CHECK-DAG: %[[A:.*]] = arith.negf %[[X]] fastmath<nnan> : vector<4xf16>
+  %0 = arith.subf %nz, %x fastmath<nnan> : vector<4xf16>
+  // CHECK-DAG: %[[B:.*]] = arith.subf %{{.*}}, %[[X]] downward : vector<4xf16>
+  %1 = arith.subf %nz, %x downward : vector<4xf16>
+  // CHECK-DAG: %[[C:.*]] = arith.subf %{{.*}}, %[[X]] : vector<4xf16>
+  %2 = arith.subf %pz, %x : vector<4xf16>
+  // CHECK: return %[[A]], %[[B]], %[[C]]
+  return %0, %1, %2 : vector<4xf16>, vector<4xf16>, vector<4xf16>
+}
+
+// Under nsz either zero is the identity of addf and subf, in any rounding
+// mode (MLIR PR 217031); without it only x + -0 and x - +0 are x.
+// CHECK-LABEL: func.func @nsz_zero_identity
+// CHECK-SAME: (%[[X:.*]]: f32)
+func.func @nsz_zero_identity(%x: f32) -> (f32, f32, f32, f32) {
+  %pz = arith.constant 0.0 : f32
+  %nz = arith.constant -0.0 : f32
+  %0 = arith.addf %x, %pz fastmath<nsz> : f32
+  %1 = arith.subf %x, %nz downward fastmath<nsz> : f32
+  // CHECK-DAG: %[[A:.*]] = arith.addf %[[X]], %{{.*}} : f32
+  %2 = arith.addf %x, %pz : f32
+  // CHECK-DAG: %[[S:.*]] = arith.subf %[[X]], %{{.*}} : f32
+  %3 = arith.subf %x, %nz : f32
+  // CHECK: return %[[X]], %[[X]], %[[A]], %[[S]]
+  return %0, %1, %2, %3 : f32, f32, f32, f32
+}

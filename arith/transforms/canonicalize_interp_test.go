@@ -41,3 +41,36 @@ func TestCastCanonicalizationsKeepResults(t *testing.T) {
 	}
 	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {127, 128}, {128, 255}, {-1, -1}, {200, 300}, {-128, -129}, {1 << 20, -(1 << 31)}})
 }
+
+// floatKernel adds negations and subtracts from -0, the rewrites to subf and
+// negf, and returns the results' bits so that signed zeros count.
+const floatKernel = `
+func.func @main(%a: i32, %b: i32) -> (i32, i32, i32, i32, i32) {
+  %x = arith.sitofp %a : i32 to f32
+  %y = arith.sitofp %b : i32 to f32
+  %nx = arith.negf %x : f32
+  %0 = arith.addf %nx, %y : f32
+  %1 = arith.addf %y, %nx upward : f32
+  %nz = arith.constant -0.0 : f32
+  %2 = arith.subf %nz, %x : f32
+  %3 = arith.subf %nz, %nx : f32
+  %4 = arith.addf %nx, %nx downward : f32
+  %r0 = arith.bitcast %0 : f32 to i32
+  %r1 = arith.bitcast %1 : f32 to i32
+  %r2 = arith.bitcast %2 : f32 to i32
+  %r3 = arith.bitcast %3 : f32 to i32
+  %r4 = arith.bitcast %4 : f32 to i32
+  return %r0, %r1, %r2, %r3, %r4 : i32, i32, i32, i32, i32
+}`
+
+// TestFloatCanonicalizationsKeepResults checks addf(negf) -> subf and
+// subf(-0, x) -> negf bit for bit, zeros of either sign included.
+func TestFloatCanonicalizationsKeepResults(t *testing.T) {
+	reg := pass.Registry{}
+	pass.RegisterTransforms(reg)
+	before, after := interptest.Transformed(t, newContext, reg, floatKernel, "builtin.module(func.func(canonicalize))")
+	if a := after.String(); strings.Contains(a, "arith.addf %") && !strings.Contains(a, "downward") || strings.Count(a, "arith.subf") != 3 {
+		t.Fatalf("canonicalize did not rewrite the float ops:\n%s", after)
+	}
+	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 0}, {0, 1}, {3, 3}, {-7, 2}, {16777217, 1}, {-1 << 31, 1<<31 - 1}})
+}
