@@ -136,6 +136,15 @@ func negfSimplify(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
 	return nil
 }
 
+// flushOfFlush folds flush_denormals(flush_denormals(x)) to the inner
+// flush: a flushed value has no denormal left.
+func flushOfFlush(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
+	if d := op.Operand(0).DefiningOp(); d != nil && d.Name() == op.Name() {
+		return value(op.Operand(0))
+	}
+	return nil
+}
+
 // withRounding gives a binary float op current MLIR's optional rounding
 // mode, written before fastmath (`arith.addf %a, %b downward fastmath<fast>
 // : f32`, MLIR's Arith_FloatBinaryOpWithRoundingMode). Constants fold in
@@ -181,7 +190,7 @@ var (
 	negf = floatOp("negf", "floating point negation", 1, 0, negfSimplify)
 	// flushDenormals is current MLIR's arith.flush_denormals (2026): a
 	// denormal becomes the zero of its sign, other values pass through.
-	flushDenormals = floatOp("flush_denormals", "flush denormal floating-point values to zero", 1, 0, nil)
+	flushDenormals = floatOp("flush_denormals", "flush denormal floating-point values to zero", 1, 0, flushOfFlush)
 
 	maximumf = floatOp("maximumf", "floating-point maximum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isNegInf)))
 	minimumf = floatOp("minimumf", "floating-point minimum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isPosInf)))

@@ -661,3 +661,27 @@ func.func @nsz_zero_identity(%x: f32) -> (f32, f32, f32, f32) {
   // CHECK: return %[[X]], %[[X]], %[[A]], %[[S]]
   return %0, %1, %2, %3 : f32, f32, f32, f32
 }
+
+// subui_extended(x, x) is (0, false); without its borrow it is a subi.
+// CHECK-LABEL: func.func @subui_extended_folds
+// CHECK-SAME: (%[[X:.*]]: vector<2xi32>, %[[Y:.*]]: vector<2xi32>)
+func.func @subui_extended_folds(%x: vector<2xi32>, %y: vector<2xi32>) -> (vector<2xi32>, vector<2xi1>, vector<2xi32>) {
+  // CHECK-DAG: %[[Z:.*]] = arith.constant dense<0> : vector<2xi32>
+  // CHECK-DAG: %[[F:.*]] = arith.constant dense<false> : vector<2xi1>
+  %d, %b = arith.subui_extended %x, %x : vector<2xi32>, vector<2xi1>
+  // CHECK-DAG: %[[S:.*]] = arith.subi %[[X]], %[[Y]] : vector<2xi32>
+  %e, %unused = arith.subui_extended %x, %y : vector<2xi32>, vector<2xi1>
+  // CHECK: return %[[Z]], %[[F]], %[[S]]
+  return %d, %b, %e : vector<2xi32>, vector<2xi1>, vector<2xi32>
+}
+
+// A flushed value has no denormal left to flush.
+// CHECK-LABEL: func.func @flush_of_flush
+// CHECK-SAME: (%[[X:.*]]: f32)
+func.func @flush_of_flush(%x: f32) -> f32 {
+  // CHECK: %[[F:.*]] = arith.flush_denormals %[[X]] : f32
+  %0 = arith.flush_denormals %x : f32
+  %1 = arith.flush_denormals %0 : f32
+  // CHECK: return %[[F]]
+  return %1 : f32
+}
