@@ -69,7 +69,7 @@ func castOp(name, summary, example string, from, to Constraint, compatible func(
 				// MLIR folds truncf only when no rounding happens, whatever the
 				// mode: not when a value overflows to an infinity or a NaN,
 				// saturates (f4, f6), or a NaN has no NaN to become (f4, f6).
-				if full == "arith.truncf" && r.Float != xs[0].Float && !(math.IsNaN(r.Float) && math.IsNaN(xs[0].Float)) {
+				if (full == "arith.truncf" || full == "arith.convertf") && r.Float != xs[0].Float && !(math.IsNaN(r.Float) && math.IsNaN(xs[0].Float)) {
 					return r, false
 				}
 				return r, ok
@@ -105,6 +105,10 @@ func floatWider(in, out ir.Type) bool {
 }
 
 func floatNarrower(in, out ir.Type) bool { return floatWider(out, in) }
+
+func floatSameWidth(in, out ir.Type) bool {
+	return ir.IsFloat(in) && ir.IsFloat(out) && ir.IntOrFloatBitWidth(out) == ir.IntOrFloatBitWidth(in)
+}
 
 func isIntToFloat(in, out ir.Type) bool { return isSignlessInt(in) && ir.IsFloat(out) }
 
@@ -292,6 +296,10 @@ var (
 	truncf = castOp("truncf", "cast from floating-point to narrower floating-point", "%r = arith.truncf %a toward_zero fastmath<fast> : f32 to bf16",
 		FloatLike, FloatLike, floatNarrower, []Clause{ClauseRounding, ClauseFastMathOptional}, truncfOfExtf,
 		truncfOfIntToFloat("arith.sitofp"), truncfOfIntToFloat("arith.uitofp"))
+	// convertf is current MLIR's conversion between float types of one
+	// width (f16 and bf16, the f8 types; PR 188041), modeled on truncf.
+	convertf = castOp("convertf", "cast between floating-point types of the same width", "%r = arith.convertf %a : vector<2xf16> to vector<2xbf16>",
+		FloatLike, FloatLike, floatSameWidth, []Clause{ClauseRounding, ClauseFastMathOptional}, nil)
 	sitofp = castOp("sitofp", "cast from integer type to floating-point", "%r = arith.sitofp %a : i32 to f32",
 		FixedWidthIntLike, FloatLike, isIntToFloat, nil, nil, intToFloatOfExt("arith.sitofp", "arith.extsi"),
 		intToFloatOfExt("arith.sitofp", "arith.extui"))

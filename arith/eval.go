@@ -361,7 +361,7 @@ func EvalCast(name string, from, to ir.Type, v Scalar) (Scalar, bool) {
 		}
 		r, _ := new(big.Float).SetFloat64(t).Uint64()
 		return Scalar{Bits: Mask(tw, r)}, true
-	case "arith.extf", "arith.truncf":
+	case "arith.extf", "arith.truncf", "arith.convertf":
 		if tf == nil {
 			return Scalar{}, false
 		}

@@ -182,7 +182,7 @@ func overflows(name string, flags arith.OverflowFlags, w int, a, b uint64) bool 
 var castOps = map[string]bool{
 	"arith.extui": true, "arith.extsi": true, "arith.trunci": true, "arith.index_cast": true,
 	"arith.index_castui": true, "arith.sitofp": true, "arith.uitofp": true, "arith.fptosi": true,
-	"arith.fptoui": true, "arith.extf": true, "arith.truncf": true, "arith.bitcast": true,
+	"arith.fptoui": true, "arith.extf": true, "arith.truncf": true, "arith.convertf": true, "arith.bitcast": true,
 }
 
 // castHandler computes a conversion; float-to-int conversions that do not
@@ -190,7 +190,7 @@ var castOps = map[string]bool{
 func castHandler(op *ir.Operation) handler {
 	name := op.Name()
 	from, to := ir.ElementTypeOrSelf(op.Operand(0).Type()), ir.ElementTypeOrSelf(op.Result(0).Type())
-	if k, ok := floatKind(to); ok && name == "arith.truncf" && op.HasAttr("roundingmode") {
+	if k, ok := floatKind(to); ok && (name == "arith.truncf" || name == "arith.convertf") && op.HasAttr("roundingmode") {
 		mode := arith.RoundingMode(intAttr(op, "roundingmode"))
 		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 			if xs[0].Poison {

@@ -685,3 +685,17 @@ func.func @flush_of_flush(%x: f32) -> f32 {
   // CHECK: return %[[F]]
   return %1 : f32
 }
+
+// convertf folds a constant the result type holds exactly, as truncf does.
+// CHECK-LABEL: func.func @convertf_fold
+func.func @convertf_fold() -> (f8E5M2, bf16) {
+  // CHECK-DAG: %[[TWO:.*]] = arith.constant 2.000000e+00 : f8E5M2
+  %c = arith.constant 2.0 : f8E4M3FN
+  %0 = arith.convertf %c : f8E4M3FN to f8E5M2
+  // 1 + 2^-10 needs f16's mantissa: bf16 rounds it, so it stays.
+  // CHECK-DAG: %[[R:.*]] = arith.convertf %{{.*}} : f16 to bf16
+  %h = arith.constant 1.0009765625 : f16
+  %1 = arith.convertf %h : f16 to bf16
+  // CHECK: return %[[TWO]], %[[R]]
+  return %0, %1 : f8E5M2, bf16
+}

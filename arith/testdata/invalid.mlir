@@ -197,3 +197,11 @@ func.func @nneg_on_extsi(%a: i32) {
   %0 = arith.extsi %a nneg : i32 to i64
   return
 }
+
+// -----
+
+func.func @convertf_widens(%a: f16) {
+  // expected-error @+1 {{'arith.convertf' op operand type 'f16' and result type 'f32' are cast incompatible}}
+  %0 = arith.convertf %a : f16 to f32
+  return
+}

@@ -222,3 +222,15 @@ func.func @vscale_names(%i: index) {
   %2 = arith.muli %i, %c4 : index
   return
 }
+
+// convertf converts between float types of one width.
+// CHECK-LABEL: func.func @convertf
+func.func @convertf(%a: f16, %v: vector<2xbf16>, %e: f8E4M3FN) {
+  // CHECK: arith.convertf %{{.*}} : f16 to bf16
+  %0 = arith.convertf %a : f16 to bf16
+  // CHECK: arith.convertf %{{.*}} toward_zero fastmath<fast> : vector<2xbf16> to vector<2xf16>
+  %1 = arith.convertf %v toward_zero fastmath<fast> : vector<2xbf16> to vector<2xf16>
+  // CHECK: arith.convertf %{{.*}} : f8E4M3FN to f8E5M2
+  %2 = arith.convertf %e : f8E4M3FN to f8E5M2
+  return
+}

@@ -43,9 +43,10 @@ func TestCastCanonicalizationsKeepResults(t *testing.T) {
 }
 
 // floatKernel adds negations and subtracts from -0, the rewrites to subf and
-// negf, and returns the results' bits so that signed zeros count.
+// negf, converts f16 to bf16 (a constant one folds), and returns the
+// results' bits so that signed zeros count.
 const floatKernel = `
-func.func @main(%a: i32, %b: i32) -> (i32, i32, i32, i32, i32) {
+func.func @main(%a: i32, %b: i32) -> (i32, i32, i32, i32, i32, i32, i32) {
   %x = arith.sitofp %a : i32 to f32
   %y = arith.sitofp %b : i32 to f32
   %nx = arith.negf %x : f32
@@ -60,16 +61,25 @@ func.func @main(%a: i32, %b: i32) -> (i32, i32, i32, i32, i32) {
   %r2 = arith.bitcast %2 : f32 to i32
   %r3 = arith.bitcast %3 : f32 to i32
   %r4 = arith.bitcast %4 : f32 to i32
-  return %r0, %r1, %r2, %r3, %r4 : i32, i32, i32, i32, i32
+  %h = arith.truncf %y : f32 to f16
+  %hb = arith.convertf %h : f16 to bf16
+  %e5 = arith.extf %hb : bf16 to f32
+  %r5 = arith.bitcast %e5 : f32 to i32
+  %k = arith.constant 3.0 : f16
+  %kb = arith.convertf %k : f16 to bf16
+  %e6 = arith.extf %kb : bf16 to f32
+  %r6 = arith.bitcast %e6 : f32 to i32
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6 : i32, i32, i32, i32, i32, i32, i32
 }`
 
-// TestFloatCanonicalizationsKeepResults checks addf(negf) -> subf and
-// subf(-0, x) -> negf bit for bit, zeros of either sign included.
+// TestFloatCanonicalizationsKeepResults checks addf(negf) -> subf,
+// subf(-0, x) -> negf and the convertf fold bit for bit, zeros of either
+// sign included.
 func TestFloatCanonicalizationsKeepResults(t *testing.T) {
 	reg := pass.Registry{}
 	pass.RegisterTransforms(reg)
 	before, after := interptest.Transformed(t, newContext, reg, floatKernel, "builtin.module(func.func(canonicalize))")
-	if a := after.String(); strings.Contains(a, "arith.addf %") && !strings.Contains(a, "downward") || strings.Count(a, "arith.subf") != 3 {
+	if a := after.String(); strings.Contains(a, "arith.addf %") && !strings.Contains(a, "downward") || strings.Count(a, "arith.subf") != 3 || strings.Count(a, "arith.convertf") != 1 {
 		t.Fatalf("canonicalize did not rewrite the float ops:\n%s", after)
 	}
 	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 0}, {0, 1}, {3, 3}, {-7, 2}, {16777217, 1}, {-1 << 31, 1<<31 - 1}})
