@@ -113,10 +113,8 @@ var intOps = map[string]func(w int, a, b uint64) (uint64, bool){
 		switch {
 		case y == 0:
 			return 0, false
-		case x == 0:
-			return 0, true
-		case x == minSigned(w) || y == minSigned(w):
-			return 0, false // MLIR's fold overflows negating these
+		case x == minSigned(w) && y == -1:
+			return 0, false // the quotient overflows
 		}
 		q := x / y
 		if r := x % y; r != 0 && (r > 0) == (y > 0) {
