@@ -108,6 +108,28 @@ func remByOne(op *ir.Operation, _, rhs ir.Attribute) *ir.FoldResult {
 	return nil
 }
 
+// trivialDiv folds 0 / x to 0 and x / x to 1, and trivialRem 0 % x and
+// x % x to 0, for every integer division and remainder: a zero divisor is
+// undefined behaviour, so no case is left out (MLIR PR 212074).
+func trivialDiv(op *ir.Operation, lhs, _ ir.Attribute) *ir.FoldResult {
+	if intIs(lhs, op.Result(0).Type(), isZero) {
+		return zeroOf(op)
+	}
+	if op.Operand(0) == op.Operand(1) {
+		if a := makeConst(op.Context(), op.Result(0).Type(), []Scalar{{Bits: 1}}, true); a != nil {
+			return &ir.FoldResult{Attr: a}
+		}
+	}
+	return nil
+}
+
+func trivialRem(op *ir.Operation, lhs, _ ir.Attribute) *ir.FoldResult {
+	if intIs(lhs, op.Result(0).Type(), isZero) || op.Operand(0) == op.Operand(1) {
+		return zeroOf(op)
+	}
+	return nil
+}
+
 // sameOperands folds op(x, x) to x.
 func sameOperands(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
 	if op.Operand(0) == op.Operand(1) {
@@ -213,13 +235,13 @@ var (
 	addi       = intBinary("addi", "integer addition operation", ir.Pure|ir.Commutative, overflow, addiSimplify, addSubConstants("arith.addi"), addiOfNeg)
 	subi       = intBinary("subi", "integer subtraction operation", ir.Pure, overflow, subiSimplify, addSubConstants("arith.subi"), subSubSame)
 	muli       = namedBy(intBinary("muli", "integer multiplication operation", ir.Pure|ir.Commutative, overflow, firstOf(rhsIs(isOne), rhsAbsorbs(isZero)), muliMulConstant), muliVscaleName)
-	divui      = speculatableBy(intBinary("divui", "unsigned integer division operation", ir.Pure, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNUW))), divUISpeculatability)
-	divsi      = speculatableBy(intBinary("divsi", "signed integer division operation", ir.Pure, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNSW))), divSISpeculatability)
-	ceildivui  = speculatableBy(intBinary("ceildivui", "unsigned ceil integer division operation", ir.Pure, nil, rhsIs(isOne)), divUISpeculatability)
-	ceildivsi  = speculatableBy(intBinary("ceildivsi", "signed ceil integer division operation", ir.Pure, nil, rhsIs(isOne)), divSISpeculatability)
-	floordivsi = intBinary("floordivsi", "signed floor integer division operation", ir.Pure, nil, rhsIs(isOne))
-	remui      = intBinary("remui", "unsigned integer division remainder operation", ir.Pure, nil, remByOne)
-	remsi      = intBinary("remsi", "signed integer division remainder operation", ir.Pure, nil, remByOne)
+	divui      = speculatableBy(intBinary("divui", "unsigned integer division operation", ir.Pure, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNUW), trivialDiv)), divUISpeculatability)
+	divsi      = speculatableBy(intBinary("divsi", "signed integer division operation", ir.Pure, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNSW), trivialDiv)), divSISpeculatability)
+	ceildivui  = speculatableBy(intBinary("ceildivui", "unsigned ceil integer division operation", ir.Pure, nil, firstOf(rhsIs(isOne), trivialDiv)), divUISpeculatability)
+	ceildivsi  = speculatableBy(intBinary("ceildivsi", "signed ceil integer division operation", ir.Pure, nil, firstOf(rhsIs(isOne), trivialDiv)), divSISpeculatability)
+	floordivsi = intBinary("floordivsi", "signed floor integer division operation", ir.Pure, nil, firstOf(rhsIs(isOne), trivialDiv))
+	remui      = intBinary("remui", "unsigned integer division remainder operation", ir.Pure, nil, firstOf(remByOne, trivialRem))
+	remsi      = intBinary("remsi", "signed integer division remainder operation", ir.Pure, nil, firstOf(remByOne, trivialRem))
 	andi       = intBinary("andi", "integer binary and", ir.Pure|ir.Commutative|ir.Idempotent, nil, andiSimplify,
 		bitwiseOfExt("arith.andi", "arith.extui"), bitwiseOfExt("arith.andi", "arith.extsi"))
 	ori = intBinary("ori", "integer binary or", ir.Pure|ir.Commutative|ir.Idempotent, nil, oriSimplify,

@@ -699,3 +699,26 @@ func.func @convertf_fold() -> (f8E5M2, bf16) {
   // CHECK: return %[[TWO]], %[[R]]
   return %0, %1 : f8E5M2, bf16
 }
+
+// 0 / x is 0, x / x is 1, 0 % x and x % x are 0 for every integer division
+// and remainder: a zero divisor is undefined (MLIR PR 212074). Not for a
+// dynamic shape, which has no constant.
+// CHECK-LABEL: func.func @trivial_div_rem
+// CHECK-SAME: (%[[X:.*]]: vector<2xi32>, %[[T:.*]]: tensor<?xi32>)
+func.func @trivial_div_rem(%x: vector<2xi32>, %t: tensor<?xi32>) -> (vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, tensor<?xi32>) {
+  %z = arith.constant dense<0> : vector<2xi32>
+  // CHECK-DAG: %[[ONE:.*]] = arith.constant dense<1> : vector<2xi32>
+  // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0> : vector<2xi32>
+  %0 = arith.divui %x, %x : vector<2xi32>
+  %1 = arith.divsi %z, %x : vector<2xi32>
+  %2 = arith.ceildivui %x, %x : vector<2xi32>
+  %3 = arith.ceildivsi %z, %x : vector<2xi32>
+  %4 = arith.floordivsi %x, %x : vector<2xi32>
+  %5 = arith.remui %x, %x : vector<2xi32>
+  %6 = arith.remsi %z, %x : vector<2xi32>
+  %7 = arith.divsi %x, %x : vector<2xi32>
+  // CHECK-DAG: %[[DYN:.*]] = arith.divui %[[T]], %[[T]] : tensor<?xi32>
+  %8 = arith.divui %t, %t : tensor<?xi32>
+  // CHECK: return %[[ONE]], %[[ZERO]], %[[ONE]], %[[ZERO]], %[[ONE]], %[[ZERO]], %[[ZERO]], %[[ONE]], %[[DYN]]
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, tensor<?xi32>
+}
