@@ -722,3 +722,30 @@ func.func @trivial_div_rem(%x: vector<2xi32>, %t: tensor<?xi32>) -> (vector<2xi3
   // CHECK: return %[[ONE]], %[[ZERO]], %[[ONE]], %[[ZERO]], %[[ONE]], %[[ZERO]], %[[ZERO]], %[[ONE]], %[[DYN]]
   return %0, %1, %2, %3, %4, %5, %6, %7, %8 : vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, tensor<?xi32>
 }
+
+// Scaled casts of constants fold when every step of their expansion is
+// exact, with an f8E8M0FNU scale only (MLIR PR 215123).
+// CHECK-LABEL: func.func @scaling_folds
+func.func @scaling_folds() -> (f32, f4E2M1FN, f4E2M1FN, f16, f16) {
+  %x = arith.constant 1.5 : f4E2M1FN
+  %s = arith.constant 4.0 : f8E8M0FNU
+  // CHECK-DAG: %[[A:.*]] = arith.constant 6.000000e+00 : f32
+  %0 = arith.scaling_extf %x, %s : f4E2M1FN, f8E8M0FNU to f32
+  %y = arith.constant 12.0 : f32
+  // CHECK-DAG: %[[B:.*]] = arith.constant 3.000000e+00 : f4E2M1FN
+  %1 = arith.scaling_truncf %y, %s : f32, f8E8M0FNU to f4E2M1FN
+  // 13 / 4 rounds in f4E2M1FN: kept.
+  %z = arith.constant 13.0 : f32
+  // CHECK-DAG: %[[C:.*]] = arith.scaling_truncf %{{.*}}, %{{.*}} : f32, f8E8M0FNU to f4E2M1FN
+  %2 = arith.scaling_truncf %z, %s : f32, f8E8M0FNU to f4E2M1FN
+  // 2^-100 has no f16: kept.
+  %tiny = arith.constant 7.88860905E-31 : f8E8M0FNU
+  // CHECK-DAG: %[[D:.*]] = arith.scaling_extf %{{.*}}, %{{.*}} : f4E2M1FN, f8E8M0FNU to f16
+  %3 = arith.scaling_extf %x, %tiny : f4E2M1FN, f8E8M0FNU to f16
+  // A scale of another type: kept.
+  %h = arith.constant 3.0 : f16
+  // CHECK-DAG: %[[E:.*]] = arith.scaling_extf %{{.*}}, %{{.*}} : f16, f16 to f16
+  %4 = arith.scaling_extf %h, %h : f16, f16 to f16
+  // CHECK: return %[[A]], %[[B]], %[[C]], %[[D]], %[[E]]
+  return %0, %1, %2, %3, %4 : f32, f4E2M1FN, f4E2M1FN, f16, f16
+}

@@ -84,3 +84,38 @@ func TestFloatCanonicalizationsKeepResults(t *testing.T) {
 	}
 	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 0}, {0, 1}, {3, 3}, {-7, 2}, {16777217, 1}, {-1 << 31, 1<<31 - 1}})
 }
+
+// scalingKernel scales constants up and down; canonicalize folds the exact
+// ones, and the interpreter must agree with the folded values.
+const scalingKernel = `
+func.func @main(%a: i32, %b: i32) -> (i32, i16, i8, i8) {
+  %x = arith.constant 1.5 : f4E2M1FN
+  %s = arith.constant 4.0 : f8E8M0FNU
+  %0 = arith.scaling_extf %x, %s : f4E2M1FN, f8E8M0FNU to f32
+  %v = arith.constant -3.0 : f8E4M3FN
+  %h = arith.constant 0.125 : f8E8M0FNU
+  %1 = arith.scaling_extf %v, %h : f8E4M3FN, f8E8M0FNU to bf16
+  %y = arith.constant -24.0 : f32
+  %2 = arith.scaling_truncf %y, %s : f32, f8E8M0FNU to f4E2M1FN
+  %z = arith.constant 13.0 : f32
+  %3 = arith.scaling_truncf %z, %s : f32, f8E8M0FNU to f4E2M1FN
+  %r0 = arith.bitcast %0 : f32 to i32
+  %r1 = arith.bitcast %1 : bf16 to i16
+  %b2 = arith.bitcast %2 : f4E2M1FN to i4
+  %r2 = arith.extui %b2 : i4 to i8
+  %b3 = arith.bitcast %3 : f4E2M1FN to i4
+  %r3 = arith.extui %b3 : i4 to i8
+  return %r0, %r1, %r2, %r3 : i32, i16, i8, i8
+}`
+
+// TestScalingFoldsKeepResults checks the scaled-cast folds against the
+// interpreter's scaled casts, bit for bit.
+func TestScalingFoldsKeepResults(t *testing.T) {
+	reg := pass.Registry{}
+	pass.RegisterTransforms(reg)
+	before, after := interptest.Transformed(t, newContext, reg, scalingKernel, "builtin.module(func.func(canonicalize))")
+	if a := after.String(); strings.Count(a, "arith.scaling_") != 1 {
+		t.Fatalf("canonicalize did not fold the exact scaled casts:\n%s", after)
+	}
+	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}})
+}
