@@ -55,7 +55,7 @@ func castOp(name, summary, example string, from, to Constraint, compatible func(
 					return []ir.FoldResult{*r}, true
 				}
 			}
-			if p := poisonOf(operands); p != nil {
+			if p := PoisonOf(operands); p != nil {
 				return []ir.FoldResult{{Attr: p}}, true
 			}
 			in, out := ir.ElementTypeOrSelf(op.Operand(0).Type()), ir.ElementTypeOrSelf(op.Result(0).Type())

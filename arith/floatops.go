@@ -88,7 +88,7 @@ func floatOpLate(name, summary string, n int, traits ir.Trait, simplify, late si
 					return []ir.FoldResult{*r}, true
 				}
 			}
-			if p := poisonOf(operands); p != nil {
+			if p := PoisonOf(operands); p != nil {
 				return []ir.FoldResult{{Attr: p}}, true
 			}
 			if traits&ir.Commutative != 0 && swapConstantToRight(op, operands) {

@@ -66,7 +66,7 @@ func intBinary(name, summary string, traits ir.Trait, cs []Clause, simplify simp
 			if a := foldIntBinary(op.Context(), t, full, operands[0], operands[1]); a != nil {
 				return foldTo(a)
 			}
-			if p := poisonOf(operands); p != nil {
+			if p := PoisonOf(operands); p != nil {
 				return []ir.FoldResult{{Attr: p}}, true
 			}
 			if traits&ir.Commutative != 0 && swapConstantToRight(op, operands) {

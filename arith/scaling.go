@@ -56,7 +56,7 @@ func scalingOp(name, summary, example string, widen bool, cs []Clause) *ir.OpDef
 // only when every step is exact, so no rounding mode matters; poison
 // propagates.
 func foldScaling(op *ir.Operation, operands []ir.Attribute, widen bool) ([]ir.FoldResult, bool) {
-	if p := poisonOf(operands); p != nil {
+	if p := PoisonOf(operands); p != nil {
 		return []ir.FoldResult{{Attr: p}}, true
 	}
 	kind := func(v *ir.Value) (ir.FloatKind, bool) {
