@@ -199,8 +199,16 @@ func castHandler(op *ir.Operation) handler {
 			return []Scalar{{F: arith.RoundTo(k, xs[0].F, mode)}}, nil
 		})
 	}
+	// nneg (extui, uitofp, index_castui): a negative operand gives poison.
+	nnegWidth := 0
+	if arith.NonNeg(op) {
+		nnegWidth = 64 // index
+		if it, ok := from.(*ir.IntegerType); ok {
+			nnegWidth = it.Width
+		}
+	}
 	return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
-		if xs[0].Poison {
+		if xs[0].Poison || nnegWidth > 0 && nnegWidth <= 64 && arith.SExt(nnegWidth, xs[0].Bits) < 0 {
 			return []Scalar{Poison()}, nil
 		}
 		r, ok := arith.EvalCast(name, from, to, arith.Scalar{Bits: xs[0].Bits, Float: xs[0].F})

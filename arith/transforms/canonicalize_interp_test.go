@@ -119,3 +119,34 @@ func TestScalingFoldsKeepResults(t *testing.T) {
 	}
 	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}})
 }
+
+// nnegKernel puts nneg where it holds only for the zero-extended value:
+// the rewrites that look through the extui must not move it to the
+// narrow source, whose sign bit may be set (the interpreter gives poison
+// for a negative nneg operand).
+const nnegKernel = `
+func.func @main(%a: i32, %b: i32) -> (i32, index, i64, i32) {
+  %x = arith.trunci %a : i32 to i8
+  %w = arith.extui %x : i8 to i16
+  %0 = arith.extui %w nneg : i16 to i32
+  %1 = arith.index_castui %w nneg : i16 to index
+  %y = arith.trunci %b : i32 to i8
+  %n = arith.extui %y nneg : i8 to i16
+  %2 = arith.extsi %n : i16 to i64
+  %v = arith.extui %y : i8 to i16
+  %o = arith.ori %w, %v : i16
+  %3 = arith.extui %o nneg : i16 to i32
+  return %0, %1, %2, %3 : i32, index, i64, i32
+}`
+
+// TestNonNegCanonicalizationsKeepResults checks that canonicalize keeps a
+// result a value wherever it was one: nneg moves only where it holds.
+func TestNonNegCanonicalizationsKeepResults(t *testing.T) {
+	reg := pass.Registry{}
+	pass.RegisterTransforms(reg)
+	before, after := interptest.Transformed(t, newContext, reg, nnegKernel, "builtin.module(func.func(canonicalize))")
+	if a := after.String(); strings.Contains(a, ": i16") {
+		t.Fatalf("canonicalize did not look through the extensions:\n%s", after)
+	}
+	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {5, 7}, {-1, -1}, {200, 100}, {-128, 127}, {127, -128}})
+}
