@@ -93,6 +93,42 @@ func negfPair(name string) *ir.Pattern {
 	}
 }
 
+// addfOfNegf rewrites addf(negf(x), y) and addf(y, negf(x)) to subf(y, x)
+// with the addf's rounding mode and fast-math flags: y - x is the correctly
+// rounded y + -x in every mode (MLIR PR 209277).
+var addfOfNegf = &ir.Pattern{
+	Name: "arith.addf-of-negf",
+	Root: "arith.addf",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		for i := range 2 {
+			if n := op.Operand(i).DefiningOp(); n != nil && n.Name() == "arith.negf" {
+				replaceWith(rw, op, "arith.subf", []*ir.Value{op.Operand(1 - i), n.Operand(0)}, op.Attrs())
+				return true
+			}
+		}
+		return false
+	},
+}
+
+// subfFromNegZero rewrites subf(-0, x) to negf(x), keeping the fast-math
+// flags. Only in the default rounding mode: rounding downward, -0 - -0 is
+// -0, not negf(-0) = +0; +0 - x is never negf(x) (+0 - +0 is +0).
+var subfFromNegZero = &ir.Pattern{
+	Name: "arith.subf-from-neg-zero",
+	Root: "arith.subf",
+	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		if op.Attr("roundingmode") != nil || !floatIs(ConstantValue(op.Operand(0)), op.Result(0).Type(), isNegZero) {
+			return false
+		}
+		var attrs []ir.NamedAttr
+		if fm := op.Attr("fastmath"); fm != nil {
+			attrs = []ir.NamedAttr{{Name: "fastmath", Value: fm}}
+		}
+		replaceWith(rw, op, "arith.negf", []*ir.Value{op.Operand(1)}, attrs)
+		return true
+	},
+}
+
 // selectI1ToNot rewrites select(c, false, true) : i1 to xori(c, true).
 var selectI1ToNot = &ir.Pattern{
 	Name: "arith.select-i1-to-not",
@@ -123,7 +159,7 @@ var extsiOfExtui = &ir.Pattern{
 		if in == nil || in.Name() != "arith.extui" {
 			return false
 		}
-		replaceWith(rw, op, "arith.extui", in.Operands(), nil)
+		replaceWith(rw, op, "arith.extui", in.Operands(), nonNegAttrs(op, NonNeg(in)))
 		return true
 	},
 }
@@ -224,17 +260,48 @@ var addiOfNeg = &ir.Pattern{
 }
 
 // indexCastOfExt rewrites index_cast(extsi(x)) to index_cast(x) and
-// index_castui(extui(x)) to index_castui(x).
+// index_castui(extui(x)) to index_castui(x). An index_castui takes nneg
+// from the extui: its own flag speaks of the zero-extended value,
+// non-negative whatever x is, the extui's of x.
 func indexCastOfExt(name, ext string) *ir.Pattern {
 	return &ir.Pattern{
 		Name: name + "-of-" + ext,
 		Root: name,
 		Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
-			x := chain(op, ext)
-			if x == nil {
+			d := op.Operand(0).DefiningOp()
+			if d == nil || d.Name() != ext {
 				return false
 			}
-			rw.ModifyInPlace(op, func() { op.SetOperand(0, x) })
+			rw.ModifyInPlace(op, func() {
+				op.RemoveAttr("nonNeg")
+				if NonNeg(d) {
+					op.SetAttr("nonNeg", op.Context().UnitAttr())
+				}
+				op.SetOperand(0, d.Operand(0))
+			})
+			return true
+		},
+	}
+}
+
+// intToFloatOfExt rewrites conv(ext(x)) to conv(x) when the extension keeps
+// the value conv reads: sitofp(extsi(x)) and uitofp(extui(x)) to the same
+// conversion of x, sitofp(extui(x)) to uitofp(x) (MLIR PR 185386). The
+// result is nneg when the extui was: x itself is then non-negative.
+func intToFloatOfExt(conv, ext string) *ir.Pattern {
+	to := conv
+	if ext == "arith.extui" {
+		to = "arith.uitofp"
+	}
+	return &ir.Pattern{
+		Name: conv + "-of-" + ext,
+		Root: conv,
+		Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
+			d := op.Operand(0).DefiningOp()
+			if d == nil || d.Name() != ext {
+				return false
+			}
+			replaceWith(rw, op, to, d.Operands(), nonNegAttrs(op, NonNeg(d)))
 			return true
 		},
 	}

@@ -71,7 +71,10 @@ func bitwiseOfExt(name, ext string) *ir.Pattern {
 			rw.SetInsertionPointBefore(op)
 			inner := rw.Create(&ir.OpState{Name: name, Loc: op.Loc(), Operands: []*ir.Value{x, r.Operand(0)},
 				ResultTypes: []ir.Type{x.Type()}}).Result(0)
-			replaceWith(rw, op, ext, []*ir.Value{inner}, nil)
+			// andi of a non-negative value is non-negative; ori and xori
+			// need both.
+			nneg := NonNeg(l) && NonNeg(r) || name == "arith.andi" && (NonNeg(l) || NonNeg(r))
+			replaceWith(rw, op, ext, []*ir.Value{inner}, nonNegAttrs(op, ext == "arith.extui" && nneg))
 			return true
 		},
 	}
@@ -91,7 +94,7 @@ var truncIOfExt = &ir.Pattern{
 		if elemWidth(op.Result(0).Type()) <= elemWidth(x.Type()) {
 			return false
 		}
-		replaceWith(rw, op, ext.Name(), []*ir.Value{x}, nil)
+		replaceWith(rw, op, ext.Name(), []*ir.Value{x}, nonNegAttrs(op, NonNeg(ext)))
 		return true
 	},
 }

@@ -55,7 +55,7 @@ func castOp(name, summary, example string, from, to Constraint, compatible func(
 					return []ir.FoldResult{*r}, true
 				}
 			}
-			if p := poisonOf(operands); p != nil {
+			if p := PoisonOf(operands); p != nil {
 				return []ir.FoldResult{{Attr: p}}, true
 			}
 			in, out := ir.ElementTypeOrSelf(op.Operand(0).Type()), ir.ElementTypeOrSelf(op.Result(0).Type())
@@ -69,7 +69,7 @@ func castOp(name, summary, example string, from, to Constraint, compatible func(
 				// MLIR folds truncf only when no rounding happens, whatever the
 				// mode: not when a value overflows to an infinity or a NaN,
 				// saturates (f4, f6), or a NaN has no NaN to become (f4, f6).
-				if full == "arith.truncf" && r.Float != xs[0].Float && !(math.IsNaN(r.Float) && math.IsNaN(xs[0].Float)) {
+				if (full == "arith.truncf" || full == "arith.convertf") && r.Float != xs[0].Float && !(math.IsNaN(r.Float) && math.IsNaN(xs[0].Float)) {
 					return r, false
 				}
 				return r, ok
@@ -105,6 +105,10 @@ func floatWider(in, out ir.Type) bool {
 }
 
 func floatNarrower(in, out ir.Type) bool { return floatWider(out, in) }
+
+func floatSameWidth(in, out ir.Type) bool {
+	return ir.IsFloat(in) && ir.IsFloat(out) && ir.IntOrFloatBitWidth(out) == ir.IntOrFloatBitWidth(in)
+}
 
 func isIntToFloat(in, out ir.Type) bool { return isSignlessInt(in) && ir.IsFloat(out) }
 
@@ -149,14 +153,55 @@ func collapseSame(op *ir.Operation) *ir.FoldResult {
 	return nil
 }
 
-// roundTrip folds cast(inverse(x)) to x when x has the result type.
-func roundTrip(inverse ...string) func(op *ir.Operation) *ir.FoldResult {
-	return func(op *ir.Operation) *ir.FoldResult {
-		if x := chain(op, inverse...); x != nil && x.Type() == op.Result(0).Type() {
-			return value(x)
-		}
+// extuiOfExtui folds extui(extui(x)) to extui(x). The merged extension
+// keeps nneg only when the inner one has it: the outer flag speaks of the
+// inner result, which is non-negative whatever x is (MLIR PR 216315).
+func extuiOfExtui(op *ir.Operation) *ir.FoldResult {
+	d := op.Operand(0).DefiningOp()
+	if d == nil || d.Name() != op.Name() {
 		return nil
 	}
+	if !NonNeg(d) {
+		op.RemoveAttr("nonNeg")
+	}
+	return inPlace(op, d.Operand(0))
+}
+
+// NonNeg reports whether op carries the nneg flag (extui, uitofp,
+// index_castui).
+func NonNeg(op *ir.Operation) bool { return op.Attr("nonNeg") != nil }
+
+// nonNegAttrs returns the nonNeg attribute when nneg holds, for a new op.
+func nonNegAttrs(op *ir.Operation, nneg bool) []ir.NamedAttr {
+	if !nneg {
+		return nil
+	}
+	return []ir.NamedAttr{{Name: "nonNeg", Value: op.Context().UnitAttr()}}
+}
+
+// indexCastRoundTrip folds index_cast(index_cast(x)) to x, likewise
+// index_castui, when x has the result type and the middle type is at least
+// as wide as x, index counting as 64 bits: the first cast then loses
+// nothing (MLIR PR 189042; narrowing first, e.g. index to i8 to index,
+// does not fold).
+func indexCastRoundTrip(op *ir.Operation) *ir.FoldResult {
+	x := chain(op, op.Name())
+	if x == nil || x.Type() != op.Result(0).Type() {
+		return nil
+	}
+	if indexCastWidth(op.Operand(0).Type()) < indexCastWidth(x.Type()) {
+		return nil
+	}
+	return value(x)
+}
+
+// indexCastWidth is an index_cast operand's element width, 64 for index
+// (IndexType::kInternalStorageBitWidth).
+func indexCastWidth(t ir.Type) int {
+	if _, ok := ir.ElementTypeOrSelf(t).(*ir.IndexType); ok {
+		return 64
+	}
+	return intWidth(ir.ElementTypeOrSelf(t))
 }
 
 // truncISimplify folds trunci(ext(x)) to x or trunci(x), and trunci(trunci(x)) to trunci(x).
@@ -219,7 +264,7 @@ func truncfOfIntToFloat(conv string) *ir.Pattern {
 			if d == nil || d.Name() != conv || op.Attr("roundingmode") != nil {
 				return false
 			}
-			replaceWith(rw, op, conv, []*ir.Value{d.Operand(0)}, nil)
+			replaceWith(rw, op, conv, []*ir.Value{d.Operand(0)}, nonNegAttrs(op, NonNeg(d)))
 			return true
 		},
 	}
@@ -236,9 +281,12 @@ func bitcastSimplify(op *ir.Operation) *ir.FoldResult {
 	return nil
 }
 
+// nonNeg is the clause list of the casts that take the nneg flag.
+var nonNeg = []Clause{ClauseNonNeg}
+
 var (
-	extui = castOp("extui", "integer zero extension operation", "%r = arith.extui %a : vector<4xi8> to vector<4xi32>",
-		FixedWidthIntLike, FixedWidthIntLike, intWider, nil, collapseSame)
+	extui = castOp("extui", "integer zero extension operation", "%r = arith.extui %a nneg : vector<4xi8> to vector<4xi32>",
+		FixedWidthIntLike, FixedWidthIntLike, intWider, nonNeg, extuiOfExtui)
 	extsi = castOp("extsi", "integer sign extension operation", "%r = arith.extsi %a : i8 to i32",
 		FixedWidthIntLike, FixedWidthIntLike, intWider, nil, collapseSame, extsiOfExtui)
 	trunci = castOp("trunci", "integer truncation operation", "%r = arith.trunci %a overflow<nuw> : i32 to i8",
@@ -248,19 +296,24 @@ var (
 	truncf = castOp("truncf", "cast from floating-point to narrower floating-point", "%r = arith.truncf %a toward_zero fastmath<fast> : f32 to bf16",
 		FloatLike, FloatLike, floatNarrower, []Clause{ClauseRounding, ClauseFastMathOptional}, truncfOfExtf,
 		truncfOfIntToFloat("arith.sitofp"), truncfOfIntToFloat("arith.uitofp"))
+	// convertf is current MLIR's conversion between float types of one
+	// width (f16 and bf16, the f8 types; PR 188041), modeled on truncf.
+	convertf = castOp("convertf", "cast between floating-point types of the same width", "%r = arith.convertf %a : vector<2xf16> to vector<2xbf16>",
+		FloatLike, FloatLike, floatSameWidth, []Clause{ClauseRounding, ClauseFastMathOptional}, nil)
 	sitofp = castOp("sitofp", "cast from integer type to floating-point", "%r = arith.sitofp %a : i32 to f32",
-		FixedWidthIntLike, FloatLike, isIntToFloat, nil, nil)
-	uitofp = castOp("uitofp", "cast from unsigned integer type to floating-point", "%r = arith.uitofp %a : vector<2xi64> to vector<2xf16>",
-		FixedWidthIntLike, FloatLike, isIntToFloat, nil, nil)
+		FixedWidthIntLike, FloatLike, isIntToFloat, nil, nil, intToFloatOfExt("arith.sitofp", "arith.extsi"),
+		intToFloatOfExt("arith.sitofp", "arith.extui"))
+	uitofp = castOp("uitofp", "cast from unsigned integer type to floating-point", "%r = arith.uitofp %a nneg : vector<2xi64> to vector<2xf16>",
+		FixedWidthIntLike, FloatLike, isIntToFloat, nonNeg, nil, intToFloatOfExt("arith.uitofp", "arith.extui"))
 	fptosi = castOp("fptosi", "cast from floating-point type to integer type", "%r = arith.fptosi %a : f32 to i32",
 		FloatLike, FixedWidthIntLike, isFloatToInt, nil, nil)
 	fptoui = castOp("fptoui", "cast from floating-point type to integer type", "%r = arith.fptoui %a : f64 to i8",
 		FloatLike, FixedWidthIntLike, isFloatToInt, nil, nil)
 	indexCast = castOp("index_cast", "cast between index and integer types", "%r = arith.index_cast %a : index to i32",
-		indexCastType, indexCastType, indexCastable, nil, roundTrip("arith.index_cast"),
+		indexCastType, indexCastType, indexCastable, nil, indexCastRoundTrip,
 		indexCastOfExt("arith.index_cast", "arith.extsi"))
-	indexCastUI = castOp("index_castui", "unsigned cast between index and integer types", "%r = arith.index_castui %a : i32 to index",
-		indexCastType, indexCastType, indexCastable, nil, roundTrip("arith.index_castui"),
+	indexCastUI = castOp("index_castui", "unsigned cast between index and integer types", "%r = arith.index_castui %a nneg : i32 to index",
+		indexCastType, indexCastType, indexCastable, nonNeg, indexCastRoundTrip,
 		indexCastOfExt("arith.index_castui", "arith.extui"))
 	bitcast = castOp("bitcast", "bitcast between values of equal bit width", "%r = arith.bitcast %a : f32 to i32",
 		bitcastType, bitcastType, bitcastable, nil, bitcastSimplify)

@@ -19,7 +19,7 @@ var dialect = &ir.Dialect{
 		adduiExtended, subuiExtended, mulsiExtended, muluiExtended,
 		addf, subf, mulf, divf, remf, negf, flushDenormals, maximumf, minimumf, maxnumf, minnumf,
 		cmpi, cmpf, selectOp,
-		extui, extsi, trunci, extf, truncf, sitofp, uitofp, fptosi, fptoui, indexCast, indexCastUI, bitcast,
+		extui, extsi, trunci, extf, truncf, convertf, sitofp, uitofp, fptosi, fptoui, indexCast, indexCastUI, bitcast,
 		scalingExtF, scalingTruncF,
 	},
 	ParseAttr:           parseAttr,

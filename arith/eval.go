@@ -113,10 +113,8 @@ var intOps = map[string]func(w int, a, b uint64) (uint64, bool){
 		switch {
 		case y == 0:
 			return 0, false
-		case x == 0:
-			return 0, true
-		case x == minSigned(w) || y == minSigned(w):
-			return 0, false // MLIR's fold overflows negating these
+		case x == minSigned(w) && y == -1:
+			return 0, false // the quotient overflows
 		}
 		q := x / y
 		if r := x % y; r != 0 && (r > 0) == (y > 0) {
@@ -361,7 +359,7 @@ func EvalCast(name string, from, to ir.Type, v Scalar) (Scalar, bool) {
 		}
 		r, _ := new(big.Float).SetFloat64(t).Uint64()
 		return Scalar{Bits: Mask(tw, r)}, true
-	case "arith.extf", "arith.truncf":
+	case "arith.extf", "arith.truncf", "arith.convertf":
 		if tf == nil {
 			return Scalar{}, false
 		}

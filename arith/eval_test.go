@@ -39,9 +39,6 @@ func refInt(name string, w int, a, b uint64) (uint64, bool) {
 		if sb.Sign() == 0 || sa.Cmp(minS) == 0 && sb.Int64() == -1 && name != "arith.remsi" {
 			return 0, false
 		}
-		if name == "arith.ceildivsi" && sa.Sign() != 0 && (sa.Cmp(minS) == 0 || sb.Cmp(minS) == 0) {
-			return 0, false
-		}
 		q, m := new(big.Int).QuoRem(sa, sb, new(big.Int)) // truncated
 		switch {
 		case name == "arith.remsi":

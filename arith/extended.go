@@ -154,6 +154,22 @@ func muluiOneFolds(op *ir.Operation) []ir.FoldResult {
 	return nil
 }
 
+// subuiFolds adds subui_extended(x, x) -> (0, false) to rhsZeroFolds.
+func subuiFolds(op *ir.Operation) []ir.FoldResult {
+	if r := rhsZeroFolds(true)(op); r != nil {
+		return r
+	}
+	if op.Operand(0) != op.Operand(1) {
+		return nil
+	}
+	z0 := makeConst(op.Context(), op.Result(0).Type(), []Scalar{{}}, true)
+	z1 := makeConst(op.Context(), op.Result(1).Type(), []Scalar{{}}, true)
+	if z0 == nil || z1 == nil {
+		return nil
+	}
+	return []ir.FoldResult{{Attr: z0}, {Attr: z1}}
+}
+
 // mulsiExtendedByOne rewrites mulsi_extended(x, 1) to (x, extsi(x < 0))
 // (MLIR's MulSIExtendedRHSOne).
 var mulsiExtendedByOne = &ir.Pattern{
@@ -182,7 +198,8 @@ var (
 		"%r:2 = arith.addui_extended %a, %b : i32, i1", ir.Commutative, true, rhsZeroFolds(true),
 		extendedToPlain("arith.addui_extended", "arith.addi"))
 	subuiExtended = extendedOp("subui_extended", "extended unsigned integer subtraction operation returning difference and borrow bit",
-		"%r:2 = arith.subui_extended %a, %b : vector<4xi32>, vector<4xi1>", 0, true, rhsZeroFolds(true))
+		"%r:2 = arith.subui_extended %a, %b : vector<4xi32>, vector<4xi1>", 0, true, subuiFolds,
+		extendedToPlain("arith.subui_extended", "arith.subi"))
 	mulsiExtended = extendedOp("mulsi_extended", "extended signed integer multiplication operation",
 		"%low, %high = arith.mulsi_extended %a, %b : i32", ir.Commutative, false, rhsZeroFolds(false),
 		extendedToPlain("arith.mulsi_extended", "arith.muli"), mulsiExtendedByOne)

@@ -88,7 +88,7 @@ func floatOpLate(name, summary string, n int, traits ir.Trait, simplify, late si
 					return []ir.FoldResult{*r}, true
 				}
 			}
-			if p := poisonOf(operands); p != nil {
+			if p := PoisonOf(operands); p != nil {
 				return []ir.FoldResult{{Attr: p}}, true
 			}
 			if traits&ir.Commutative != 0 && swapConstantToRight(op, operands) {
@@ -136,6 +136,15 @@ func negfSimplify(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
 	return nil
 }
 
+// flushOfFlush folds flush_denormals(flush_denormals(x)) to the inner
+// flush: a flushed value has no denormal left.
+func flushOfFlush(op *ir.Operation, _, _ ir.Attribute) *ir.FoldResult {
+	if d := op.Operand(0).DefiningOp(); d != nil && d.Name() == op.Name() {
+		return value(op.Operand(0))
+	}
+	return nil
+}
+
 // withRounding gives a binary float op current MLIR's optional rounding
 // mode, written before fastmath (`arith.addf %a, %b downward fastmath<fast>
 // : f32`, MLIR's Arith_FloatBinaryOpWithRoundingMode). Constants fold in
@@ -156,10 +165,15 @@ func withRounding(d *ir.OpDef) *ir.OpDef {
 }
 
 // zeroIdentity folds x + -0 and x - +0 to x, except when rounding
-// downward, where +0 + -0 and +0 - +0 are -0.
+// downward, where +0 + -0 and +0 - +0 are -0. Under fastmath nsz the sign
+// of a zero is free, so x + +0 and x - -0 fold too, in any rounding mode
+// (MLIR PR 217031).
 func zeroIdentity(pred func(float64) bool) simplifyFn {
-	fold := rhsFloatIs(pred)
+	fold, anyZero := rhsFloatIs(pred), rhsFloatIs(func(f float64) bool { return f == 0 })
 	return func(op *ir.Operation, lhs, rhs ir.Attribute) *ir.FoldResult {
+		if fm, ok := op.Attr("fastmath").(*FastMathAttr); ok && fm.Flags&FastMathNSZ != 0 {
+			return anyZero(op, lhs, rhs)
+		}
 		if m, ok := RoundingModeOf(op); ok && m == Downward {
 			return nil
 		}
@@ -168,15 +182,15 @@ func zeroIdentity(pred func(float64) bool) simplifyFn {
 }
 
 var (
-	addf = withRounding(floatOp("addf", "floating point addition operation", 2, ir.Commutative, zeroIdentity(isNegZero)))
-	subf = withRounding(floatOp("subf", "floating point subtraction operation", 2, 0, zeroIdentity(isPosZero)))
+	addf = withRounding(floatOp("addf", "floating point addition operation", 2, ir.Commutative, zeroIdentity(isNegZero), addfOfNegf))
+	subf = withRounding(floatOp("subf", "floating point subtraction operation", 2, 0, zeroIdentity(isPosZero), subfFromNegZero))
 	mulf = withRounding(floatOpLate("mulf", "floating point multiplication operation", 2, ir.Commutative, rhsFloatIs(isOneF), mulfZero, negfPair("arith.mulf")))
 	divf = withRounding(floatOp("divf", "floating point division operation", 2, 0, rhsFloatIs(isOneF), negfPair("arith.divf")))
 	remf = floatOp("remf", "floating point division remainder operation", 2, 0, nil)
 	negf = floatOp("negf", "floating point negation", 1, 0, negfSimplify)
 	// flushDenormals is current MLIR's arith.flush_denormals (2026): a
 	// denormal becomes the zero of its sign, other values pass through.
-	flushDenormals = floatOp("flush_denormals", "flush denormal floating-point values to zero", 1, 0, nil)
+	flushDenormals = floatOp("flush_denormals", "flush denormal floating-point values to zero", 1, 0, flushOfFlush)
 
 	maximumf = floatOp("maximumf", "floating-point maximum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isNegInf)))
 	minimumf = floatOp("minimumf", "floating-point minimum operation", 2, ir.Commutative, firstOf(sameOperands, rhsFloatIs(isPosInf)))

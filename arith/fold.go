@@ -216,10 +216,10 @@ func swapConstantToRight(op *ir.Operation, operands []ir.Attribute) bool {
 	return true
 }
 
-// poisonOf returns the first operand that is a ub.poison value: an op of
+// PoisonOf returns the first operand that is a ub.poison value: an op of
 // poison is poison (MLIR's constFold helpers check this after an op's own
 // simplifications).
-func poisonOf(operands []ir.Attribute) ir.Attribute {
+func PoisonOf(operands []ir.Attribute) ir.Attribute {
 	for _, a := range operands {
 		if _, ok := a.(*ub.PoisonAttr); ok {
 			return a

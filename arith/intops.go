@@ -66,7 +66,7 @@ func intBinary(name, summary string, traits ir.Trait, cs []Clause, simplify simp
 			if a := foldIntBinary(op.Context(), t, full, operands[0], operands[1]); a != nil {
 				return foldTo(a)
 			}
-			if p := poisonOf(operands); p != nil {
+			if p := PoisonOf(operands); p != nil {
 				return []ir.FoldResult{{Attr: p}}, true
 			}
 			if traits&ir.Commutative != 0 && swapConstantToRight(op, operands) {
@@ -103,6 +103,28 @@ func rhsAbsorbs(pred func(uint64, int) bool) simplifyFn {
 // remByOne folds x % 1 -> 0.
 func remByOne(op *ir.Operation, _, rhs ir.Attribute) *ir.FoldResult {
 	if intIs(rhs, op.Result(0).Type(), isOne) {
+		return zeroOf(op)
+	}
+	return nil
+}
+
+// trivialDiv folds 0 / x to 0 and x / x to 1, and trivialRem 0 % x and
+// x % x to 0, for every integer division and remainder: a zero divisor is
+// undefined behaviour, so no case is left out (MLIR PR 212074).
+func trivialDiv(op *ir.Operation, lhs, _ ir.Attribute) *ir.FoldResult {
+	if intIs(lhs, op.Result(0).Type(), isZero) {
+		return zeroOf(op)
+	}
+	if op.Operand(0) == op.Operand(1) {
+		if a := makeConst(op.Context(), op.Result(0).Type(), []Scalar{{Bits: 1}}, true); a != nil {
+			return &ir.FoldResult{Attr: a}
+		}
+	}
+	return nil
+}
+
+func trivialRem(op *ir.Operation, lhs, _ ir.Attribute) *ir.FoldResult {
+	if intIs(lhs, op.Result(0).Type(), isZero) || op.Operand(0) == op.Operand(1) {
 		return zeroOf(op)
 	}
 	return nil
@@ -212,14 +234,14 @@ func divOfMul(flag OverflowFlags) simplifyFn {
 var (
 	addi       = intBinary("addi", "integer addition operation", ir.Pure|ir.Commutative, overflow, addiSimplify, addSubConstants("arith.addi"), addiOfNeg)
 	subi       = intBinary("subi", "integer subtraction operation", ir.Pure, overflow, subiSimplify, addSubConstants("arith.subi"), subSubSame)
-	muli       = intBinary("muli", "integer multiplication operation", ir.Pure|ir.Commutative, overflow, firstOf(rhsIs(isOne), rhsAbsorbs(isZero)), muliMulConstant)
-	divui      = speculatableBy(intBinary("divui", "unsigned integer division operation", ir.Pure, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNUW))), divUISpeculatability)
-	divsi      = speculatableBy(intBinary("divsi", "signed integer division operation", ir.Pure, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNSW))), divSISpeculatability)
-	ceildivui  = speculatableBy(intBinary("ceildivui", "unsigned ceil integer division operation", ir.Pure, nil, rhsIs(isOne)), divUISpeculatability)
-	ceildivsi  = speculatableBy(intBinary("ceildivsi", "signed ceil integer division operation", ir.Pure, nil, rhsIs(isOne)), divSISpeculatability)
-	floordivsi = intBinary("floordivsi", "signed floor integer division operation", ir.Pure, nil, rhsIs(isOne))
-	remui      = intBinary("remui", "unsigned integer division remainder operation", ir.Pure, nil, remByOne)
-	remsi      = intBinary("remsi", "signed integer division remainder operation", ir.Pure, nil, remByOne)
+	muli       = namedBy(intBinary("muli", "integer multiplication operation", ir.Pure|ir.Commutative, overflow, firstOf(rhsIs(isOne), rhsAbsorbs(isZero)), muliMulConstant), muliVscaleName)
+	divui      = speculatableBy(intBinary("divui", "unsigned integer division operation", ir.Pure, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNUW), trivialDiv)), divUISpeculatability)
+	divsi      = speculatableBy(intBinary("divsi", "signed integer division operation", ir.Pure, exact, firstOf(rhsIs(isOne), divOfMul(OverflowNSW), trivialDiv)), divSISpeculatability)
+	ceildivui  = speculatableBy(intBinary("ceildivui", "unsigned ceil integer division operation", ir.Pure, nil, firstOf(rhsIs(isOne), trivialDiv)), divUISpeculatability)
+	ceildivsi  = speculatableBy(intBinary("ceildivsi", "signed ceil integer division operation", ir.Pure, nil, firstOf(rhsIs(isOne), trivialDiv)), divSISpeculatability)
+	floordivsi = intBinary("floordivsi", "signed floor integer division operation", ir.Pure, nil, firstOf(rhsIs(isOne), trivialDiv))
+	remui      = intBinary("remui", "unsigned integer division remainder operation", ir.Pure, nil, firstOf(remByOne, trivialRem))
+	remsi      = intBinary("remsi", "signed integer division remainder operation", ir.Pure, nil, firstOf(remByOne, trivialRem))
 	andi       = intBinary("andi", "integer binary and", ir.Pure|ir.Commutative|ir.Idempotent, nil, andiSimplify,
 		bitwiseOfExt("arith.andi", "arith.extui"), bitwiseOfExt("arith.andi", "arith.extsi"))
 	ori = intBinary("ori", "integer binary or", ir.Pure|ir.Commutative|ir.Idempotent, nil, oriSimplify,
@@ -242,6 +264,28 @@ var (
 // speculatableBy sets d's Speculatability: the divisions have no memory
 // effects (they are removed when dead, as MLIR's NoMemoryEffect ops) but
 // only run speculatively when their divisor cannot trap.
+// namedBy sets d's result-name suggestions.
+func namedBy(d *ir.OpDef, f func(op *ir.Operation, name func(v *ir.Value, name string))) *ir.OpDef {
+	d.ResultNames = f
+	return d
+}
+
+// muliVscaleName names an index product of a constant and vector.vscale,
+// in either order, c<constant>_vscale (MLIR's MulIOp::getAsmResultNames,
+// which matches vector.vscale by name too).
+func muliVscaleName(op *ir.Operation, name func(v *ir.Value, name string)) {
+	if _, ok := op.Result(0).Type().(*ir.IndexType); !ok {
+		return
+	}
+	for i := range 2 {
+		c, ok := ConstantValue(op.Operand(i)).(*ir.IntegerAttr)
+		if d := op.Operand(1 - i).DefiningOp(); ok && d != nil && d.Name() == "vector.vscale" {
+			name(op.Result(0), "c"+c.Big().String()+"_vscale")
+			return
+		}
+	}
+}
+
 func speculatableBy(d *ir.OpDef, f func(*ir.Operation) ir.Speculatability) *ir.OpDef {
 	d.Speculatability = f
 	return d

@@ -1,6 +1,8 @@
 package arith
 
 import (
+	"math"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -41,7 +43,45 @@ func scalingOp(name, summary, example string, widen bool, cs []Clause) *ir.OpDef
 			}
 			return VerifyElementwise(op)
 		},
+		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			return foldScaling(op, operands, widen)
+		},
 	}
+}
+
+// foldScaling folds constant scaled casts as current MLIR does (PR 215123),
+// following the expansion: scaling_extf(x, s) = extf(x) * extf(s) in the
+// result type, scaling_truncf(x, s) = truncf(x / extf(s)) with the division
+// in the input type. Only f8E8M0FNU scales, whose meaning is settled, and
+// only when every step is exact, so no rounding mode matters; poison
+// propagates.
+func foldScaling(op *ir.Operation, operands []ir.Attribute, widen bool) ([]ir.FoldResult, bool) {
+	if p := PoisonOf(operands); p != nil {
+		return []ir.FoldResult{{Attr: p}}, true
+	}
+	kind := func(v *ir.Value) (ir.FloatKind, bool) {
+		ft, ok := ir.ElementTypeOrSelf(v.Type()).(*ir.FloatType)
+		if !ok || !foldableCast(ft) {
+			return 0, false
+		}
+		return ft.Kind, true
+	}
+	in, okIn := kind(op.Operand(0))
+	sk, okS := kind(op.Operand(1))
+	out, okOut := kind(op.Result(0))
+	if !okIn || !okS || !okOut || sk != ir.F8E8M0FNU {
+		return nil, false
+	}
+	exact := func(k ir.FloatKind, v float64) bool { return !math.IsNaN(v) && ir.RoundFloat(k, v) == v }
+	return foldTo(FoldElementwise(op.Context(), op.Result(0).Type(), operands, func(xs []Scalar) (Scalar, bool) {
+		x, s := xs[0].Float, xs[1].Float
+		if widen {
+			p := x * s
+			return Scalar{Float: p}, exact(out, x) && exact(out, s) && exact(out, p)
+		}
+		q := x / s
+		return Scalar{Float: q}, exact(in, s) && exact(in, q) && exact(out, q)
+	}))
 }
 
 var (

@@ -91,9 +91,9 @@ func foldSelect(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, boo
 		return foldToValue(fv)
 	case isBool(t) && intIs(operands[1], t, isOne) && intIs(operands[2], t, isZero):
 		return foldToValue(c)
-	case poisonOf(operands[1:2]) != nil: // either value may be chosen for poison
+	case PoisonOf(operands[1:2]) != nil: // either value may be chosen for poison
 		return foldToValue(fv)
-	case poisonOf(operands[2:3]) != nil:
+	case PoisonOf(operands[2:3]) != nil:
 		return foldToValue(tv)
 	}
 	if cmp := c.DefiningOp(); cmp != nil && cmp.Name() == "arith.cmpi" {

@@ -20,9 +20,12 @@ const (
 	ClauseFastMathOptional
 	// ClauseRounding is a rounding-mode keyword (roundingmode, optional).
 	ClauseRounding
+	// ClauseNonNeg is `nneg` (the unit attribute nonNeg): the operand is
+	// asserted non-negative as a signed value, the result poison otherwise.
+	ClauseNonNeg
 )
 
-var clauseAttr = [...]string{"overflowFlags", "isExact", "fastmath", "fastmath", "roundingmode"}
+var clauseAttr = [...]string{"overflowFlags", "isExact", "fastmath", "fastmath", "roundingmode", "nonNeg"}
 
 // ClauseNames returns the attribute names of clauses, for the inherent list.
 func ClauseNames(cs []Clause) []string {
@@ -41,6 +44,8 @@ func clauseFormat(c Clause) (string, ir.FormatAttr) {
 		return "(`overflow` `` $overflowFlags^)?", overflowFormat
 	case ClauseExact:
 		return "(`exact` $isExact^)?", ir.FormatAttr{Name: "isExact", Unit: true}
+	case ClauseNonNeg:
+		return "(`nneg` $nonNeg^)?", ir.FormatAttr{Name: "nonNeg", Unit: true}
 	case ClauseFastMath:
 		return "(`fastmath` `` $fastmath^)?", FastMathFormat
 	case ClauseFastMathOptional:
@@ -91,7 +96,7 @@ func VerifyClauses(op *ir.Operation, cs []Clause) error {
 		case ClauseOverflow:
 			_, ok = a.(*OverflowAttr)
 			what = "Integer overflow arith flags"
-		case ClauseExact:
+		case ClauseExact, ClauseNonNeg:
 			_, ok = a.(*ir.UnitAttr)
 			what = "unit attribute"
 		case ClauseFastMath, ClauseFastMathOptional:

@@ -182,7 +182,7 @@ func overflows(name string, flags arith.OverflowFlags, w int, a, b uint64) bool 
 var castOps = map[string]bool{
 	"arith.extui": true, "arith.extsi": true, "arith.trunci": true, "arith.index_cast": true,
 	"arith.index_castui": true, "arith.sitofp": true, "arith.uitofp": true, "arith.fptosi": true,
-	"arith.fptoui": true, "arith.extf": true, "arith.truncf": true, "arith.bitcast": true,
+	"arith.fptoui": true, "arith.extf": true, "arith.truncf": true, "arith.convertf": true, "arith.bitcast": true,
 }
 
 // castHandler computes a conversion; float-to-int conversions that do not
@@ -190,7 +190,7 @@ var castOps = map[string]bool{
 func castHandler(op *ir.Operation) handler {
 	name := op.Name()
 	from, to := ir.ElementTypeOrSelf(op.Operand(0).Type()), ir.ElementTypeOrSelf(op.Result(0).Type())
-	if k, ok := floatKind(to); ok && name == "arith.truncf" && op.HasAttr("roundingmode") {
+	if k, ok := floatKind(to); ok && (name == "arith.truncf" || name == "arith.convertf") && op.HasAttr("roundingmode") {
 		mode := arith.RoundingMode(intAttr(op, "roundingmode"))
 		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 			if xs[0].Poison {
@@ -199,8 +199,16 @@ func castHandler(op *ir.Operation) handler {
 			return []Scalar{{F: arith.RoundTo(k, xs[0].F, mode)}}, nil
 		})
 	}
+	// nneg (extui, uitofp, index_castui): a negative operand gives poison.
+	nnegWidth := 0
+	if arith.NonNeg(op) {
+		nnegWidth = 64 // index
+		if it, ok := from.(*ir.IntegerType); ok {
+			nnegWidth = it.Width
+		}
+	}
 	return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
-		if xs[0].Poison {
+		if xs[0].Poison || nnegWidth > 0 && nnegWidth <= 64 && arith.SExt(nnegWidth, xs[0].Bits) < 0 {
 			return []Scalar{Poison()}, nil
 		}
 		r, ok := arith.EvalCast(name, from, to, arith.Scalar{Bits: xs[0].Bits, Float: xs[0].F})

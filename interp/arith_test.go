@@ -82,6 +82,23 @@ func TestOverflowFlagsGivePoison(t *testing.T) {
 	}
 }
 
+// TestNonNegGivesPoison checks nneg: a negative operand of extui,
+// uitofp or index_castui gives poison, a non-negative one the cast.
+func TestNonNegGivesPoison(t *testing.T) {
+	r := mustRun(t, `func.func @main() -> (i32, f32, index, i32) {
+  %m = arith.constant -1 : i8
+  %p = arith.constant 5 : i8
+  %0 = arith.extui %m nneg : i8 to i32
+  %1 = arith.uitofp %m nneg : i8 to f32
+  %2 = arith.index_castui %m nneg : i8 to index
+  %3 = arith.extui %p nneg : i8 to i32
+  return %0, %1, %2, %3 : i32, f32, index, i32
+}`)
+	if !r[0].(Scalar).Poison || !r[1].(Scalar).Poison || !r[2].(Scalar).Poison || r[3].(Scalar).Poison || r[3].(Scalar).Bits != 5 {
+		t.Fatalf("got %v", r)
+	}
+}
+
 func TestDivisionByZeroIsAnError(t *testing.T) {
 	for _, op := range []string{"arith.divsi", "arith.divui", "arith.remsi", "arith.remui", "arith.ceildivsi", "arith.floordivsi"} {
 		wantError(t, fmt.Sprintf(`func.func @main() -> i32 {

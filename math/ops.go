@@ -67,6 +67,9 @@ func floatOpClauses(name, summary string, n int, example string, cs []arith.Clau
 			return arith.VerifyElementwise(op)
 		},
 		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			if p := arith.PoisonOf(operands); p != nil {
+				return []ir.FoldResult{{Attr: p}}, true
+			}
 			t := op.Result(0).Type()
 			k, ok := floatKind(t)
 			if !ok || !foldsFloat(full, k) {
@@ -120,6 +123,9 @@ func intOp(name, summary string, n int, example string) *ir.OpDef {
 			return arith.VerifyElementwise(op)
 		},
 		Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			if p := arith.PoisonOf(operands); p != nil {
+				return []ir.FoldResult{{Attr: p}}, true
+			}
 			t := op.Result(0).Type()
 			w := ir.IntOrFloatBitWidth(ir.ElementTypeOrSelf(t))
 			if w == 0 {
@@ -172,6 +178,9 @@ var fpowi = &ir.OpDef{
 		return arith.VerifyElementwise(op)
 	},
 	Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+		if p := arith.PoisonOf(operands); p != nil {
+			return []ir.FoldResult{{Attr: p}}, true
+		}
 		t := op.Result(0).Type()
 		k, ok := floatKind(t)
 		if !ok || !foldsFloat("math.powf", k) {
@@ -182,7 +191,12 @@ var fpowi = &ir.OpDef{
 			w = 64
 		}
 		return foldTo(arith.FoldElementwise(op.Context(), t, operands, func(xs []arith.Scalar) (arith.Scalar, bool) {
-			return arith.Scalar{Float: EvalFPowI(k, xs[0].Float, w, xs[1].Bits)}, true
+			// MLIR folds only when the power converts exactly to the
+			// base's type: 2^16777217 stays in f32.
+			n := arith.SExt(w, xs[1].Bits)
+			f := float64(n)
+			exact := f < 0x1p63 && int64(f) == n && ir.RoundFloat(k, f) == f
+			return arith.Scalar{Float: EvalFPowI(k, xs[0].Float, w, xs[1].Bits)}, exact
 		}))
 	},
 }

@@ -515,3 +515,237 @@ func.func @float_identities_first() -> (f32, f32, f32, f32, f32) {
   %4 = arith.mulf %snan, %two : f32
   return %0, %1, %2, %3, %4 : f32, f32, f32, f32, f32
 }
+
+// extui(extui(x)) keeps nneg only when the inner extension has it: the
+// outer flag holds for every zero-extended value.
+// CHECK-LABEL: func.func @extui_of_extui_nneg
+// CHECK-SAME: (%[[X:.*]]: i1, %[[Y:.*]]: i8)
+func.func @extui_of_extui_nneg(%x: i1, %y: i8) -> (i32, i32, i32) {
+  %w = arith.extui %x : i1 to i8
+  // CHECK: %[[A:.*]] = arith.extui %[[X]] : i1 to i32
+  %0 = arith.extui %w nneg : i8 to i32
+  %z = arith.extui %y nneg : i8 to i16
+  // CHECK: %[[B:.*]] = arith.extui %[[Y]] nneg : i8 to i32
+  %1 = arith.extui %z nneg : i16 to i32
+  // CHECK: %[[C:.*]] = arith.extui %[[Y]] : i8 to i32
+  %2 = arith.extui %z : i16 to i32
+  // CHECK: return %[[A]], %[[B]], %[[C]]
+  return %0, %1, %2 : i32, i32, i32
+}
+
+// index_castui(extui(x)) likewise: nneg from the extui.
+// CHECK-LABEL: func.func @index_castui_of_extui_nneg
+// CHECK-SAME: (%[[X:.*]]: i8)
+func.func @index_castui_of_extui_nneg(%x: i8) -> (index, index) {
+  %e = arith.extui %x : i8 to i16
+  // CHECK: %[[A:.*]] = arith.index_castui %[[X]] : i8 to index
+  %0 = arith.index_castui %e nneg : i16 to index
+  %n = arith.extui %x nneg : i8 to i16
+  // CHECK: %[[B:.*]] = arith.index_castui %[[X]] nneg : i8 to index
+  %1 = arith.index_castui %n : i16 to index
+  // CHECK: return %[[A]], %[[B]]
+  return %0, %1 : index, index
+}
+
+// An extension the next op undoes passes nneg on from an extui.
+// CHECK-LABEL: func.func @nneg_through_extensions
+// CHECK-SAME: (%[[X:.*]]: i8, %[[Y:.*]]: i8)
+func.func @nneg_through_extensions(%x: i8, %y: i8) -> (i64, i16, i32, i32, i32, i32) {
+  %e = arith.extui %x nneg : i8 to i32
+  // CHECK-DAG: %[[S:.*]] = arith.extui %[[X]] nneg : i8 to i64
+  %0 = arith.extsi %e : i32 to i64
+  // CHECK-DAG: %[[T:.*]] = arith.extui %[[X]] nneg : i8 to i16
+  %1 = arith.trunci %e : i32 to i16
+  %f = arith.extui %y : i8 to i32
+  // andi is non-negative when one side is; ori and xori need both.
+  // CHECK-DAG: %[[AND:.*]] = arith.andi %[[X]], %[[Y]] : i8
+  // CHECK-DAG: %[[A:.*]] = arith.extui %[[AND]] nneg : i8 to i32
+  %2 = arith.andi %e, %f : i32
+  // CHECK-DAG: %[[OR:.*]] = arith.ori %[[X]], %[[Y]] : i8
+  // CHECK-DAG: %[[O:.*]] = arith.extui %[[OR]] : i8 to i32
+  %3 = arith.ori %e, %f : i32
+  %g = arith.extui %y nneg : i8 to i32
+  // CHECK-DAG: %[[OR2:.*]] = arith.ori %[[X]], %[[Y]] : i8
+  // CHECK-DAG: %[[O2:.*]] = arith.extui %[[OR2]] nneg : i8 to i32
+  %4 = arith.ori %e, %g : i32
+  // CHECK-DAG: %[[XOR:.*]] = arith.xori %[[X]], %[[Y]] : i8
+  // CHECK-DAG: %[[XO:.*]] = arith.extui %[[XOR]] : i8 to i32
+  %5 = arith.xori %e, %f : i32
+  // CHECK: return %[[S]], %[[T]], %[[A]], %[[O]], %[[O2]], %[[XO]]
+  return %0, %1, %2, %3, %4, %5 : i64, i16, i32, i32, i32, i32
+}
+
+// sitofp and uitofp read through an extension that keeps their value
+// (MLIR PR 185386); sitofp of an extui is a uitofp.
+// CHECK-LABEL: func.func @int_to_float_of_ext
+// CHECK-SAME: (%[[X:.*]]: i4)
+func.func @int_to_float_of_ext(%x: i4) -> (f32, f32, f32, bf16) {
+  %s = arith.extsi %x : i4 to i8
+  // CHECK-DAG: %[[A:.*]] = arith.sitofp %[[X]] : i4 to f32
+  %0 = arith.sitofp %s : i8 to f32
+  %u = arith.extui %x : i4 to i8
+  // CHECK-DAG: %[[B:.*]] = arith.uitofp %[[X]] : i4 to f32
+  %1 = arith.uitofp %u : i8 to f32
+  // CHECK-DAG: %[[C:.*]] = arith.uitofp %[[X]] : i4 to f32
+  %2 = arith.sitofp %u : i8 to f32
+  %n = arith.extui %x nneg : i4 to i8
+  // CHECK-DAG: %[[D:.*]] = arith.uitofp %[[X]] nneg : i4 to bf16
+  %3 = arith.sitofp %n : i8 to bf16
+  // CHECK: return %[[A]], %[[B]], %[[C]], %[[D]]
+  return %0, %1, %2, %3 : f32, f32, f32, bf16
+}
+
+// index_cast(index_cast(x)) is x only when the middle type holds x (index
+// counts as 64 bits): narrowing first loses bits (MLIR PR 189042).
+// CHECK-LABEL: func.func @index_cast_round_trips
+// CHECK-SAME: (%[[I:.*]]: index, %[[X:.*]]: i8, %[[Y:.*]]: i64)
+func.func @index_cast_round_trips(%i: index, %x: i8, %y: i64) -> (index, i8, i64, index) {
+  // CHECK: %[[N:.*]] = arith.index_cast %[[I]] : index to i8
+  %n = arith.index_cast %i : index to i8
+  // CHECK: %[[BACK:.*]] = arith.index_cast %[[N]] : i8 to index
+  %0 = arith.index_cast %n : i8 to index
+  %w = arith.index_cast %x : i8 to index
+  %1 = arith.index_cast %w : index to i8
+  %v = arith.index_castui %y : i64 to index
+  %2 = arith.index_castui %v : index to i64
+  %u = arith.index_castui %i : index to i64
+  %3 = arith.index_castui %u : i64 to index
+  // CHECK: return %[[BACK]], %[[X]], %[[Y]], %[[I]]
+  return %0, %1, %2, %3 : index, i8, i64, index
+}
+
+// addf of a negation is a subtraction, in the addf's rounding mode and with
+// its fast-math flags (MLIR PR 209277).
+// CHECK-LABEL: func.func @addf_of_negf
+// CHECK-SAME: (%[[X:.*]]: f32, %[[Y:.*]]: f32)
+func.func @addf_of_negf(%x: f32, %y: f32) -> (f32, f32) {
+  %n = arith.negf %x : f32
+  // CHECK: %[[A:.*]] = arith.subf %[[Y]], %[[X]] : f32
+  %0 = arith.addf %n, %y : f32
+  // CHECK: %[[B:.*]] = arith.subf %[[Y]], %[[X]] upward fastmath<nsz> : f32
+  %1 = arith.addf %y, %n upward fastmath<nsz> : f32
+  // CHECK: return %[[A]], %[[B]]
+  return %0, %1 : f32, f32
+}
+
+// -0 - x is -x, but not in another rounding mode (rounding downward,
+// -0 - -0 is -0) nor from +0 (+0 - +0 is +0).
+// CHECK-LABEL: func.func @subf_from_zero
+// CHECK-SAME: (%[[X:.*]]: vector<4xf16>)
+func.func @subf_from_zero(%x: vector<4xf16>) -> (vector<4xf16>, vector<4xf16>, vector<4xf16>) {
+  %nz = arith.constant dense<-0.0> : vector<4xf16>
+  %pz = arith.constant dense<0.0> : vector<4xf16>
+  // CHECK-DAG: %[[A:.*]] = arith.negf %[[X]] fastmath<nnan> : vector<4xf16>
+  %0 = arith.subf %nz, %x fastmath<nnan> : vector<4xf16>
+  // CHECK-DAG: %[[B:.*]] = arith.subf %{{.*}}, %[[X]] downward : vector<4xf16>
+  %1 = arith.subf %nz, %x downward : vector<4xf16>
+  // CHECK-DAG: %[[C:.*]] = arith.subf %{{.*}}, %[[X]] : vector<4xf16>
+  %2 = arith.subf %pz, %x : vector<4xf16>
+  // CHECK: return %[[A]], %[[B]], %[[C]]
+  return %0, %1, %2 : vector<4xf16>, vector<4xf16>, vector<4xf16>
+}
+
+// Under nsz either zero is the identity of addf and subf, in any rounding
+// mode (MLIR PR 217031); without it only x + -0 and x - +0 are x.
+// CHECK-LABEL: func.func @nsz_zero_identity
+// CHECK-SAME: (%[[X:.*]]: f32)
+func.func @nsz_zero_identity(%x: f32) -> (f32, f32, f32, f32) {
+  %pz = arith.constant 0.0 : f32
+  %nz = arith.constant -0.0 : f32
+  %0 = arith.addf %x, %pz fastmath<nsz> : f32
+  %1 = arith.subf %x, %nz downward fastmath<nsz> : f32
+  // CHECK-DAG: %[[A:.*]] = arith.addf %[[X]], %{{.*}} : f32
+  %2 = arith.addf %x, %pz : f32
+  // CHECK-DAG: %[[S:.*]] = arith.subf %[[X]], %{{.*}} : f32
+  %3 = arith.subf %x, %nz : f32
+  // CHECK: return %[[X]], %[[X]], %[[A]], %[[S]]
+  return %0, %1, %2, %3 : f32, f32, f32, f32
+}
+
+// subui_extended(x, x) is (0, false); without its borrow it is a subi.
+// CHECK-LABEL: func.func @subui_extended_folds
+// CHECK-SAME: (%[[X:.*]]: vector<2xi32>, %[[Y:.*]]: vector<2xi32>)
+func.func @subui_extended_folds(%x: vector<2xi32>, %y: vector<2xi32>) -> (vector<2xi32>, vector<2xi1>, vector<2xi32>) {
+  // CHECK-DAG: %[[Z:.*]] = arith.constant dense<0> : vector<2xi32>
+  // CHECK-DAG: %[[F:.*]] = arith.constant dense<false> : vector<2xi1>
+  %d, %b = arith.subui_extended %x, %x : vector<2xi32>, vector<2xi1>
+  // CHECK-DAG: %[[S:.*]] = arith.subi %[[X]], %[[Y]] : vector<2xi32>
+  %e, %unused = arith.subui_extended %x, %y : vector<2xi32>, vector<2xi1>
+  // CHECK: return %[[Z]], %[[F]], %[[S]]
+  return %d, %b, %e : vector<2xi32>, vector<2xi1>, vector<2xi32>
+}
+
+// A flushed value has no denormal left to flush.
+// CHECK-LABEL: func.func @flush_of_flush
+// CHECK-SAME: (%[[X:.*]]: f32)
+func.func @flush_of_flush(%x: f32) -> f32 {
+  // CHECK: %[[F:.*]] = arith.flush_denormals %[[X]] : f32
+  %0 = arith.flush_denormals %x : f32
+  %1 = arith.flush_denormals %0 : f32
+  // CHECK: return %[[F]]
+  return %1 : f32
+}
+
+// convertf folds a constant the result type holds exactly, as truncf does.
+// CHECK-LABEL: func.func @convertf_fold
+func.func @convertf_fold() -> (f8E5M2, bf16) {
+  // CHECK-DAG: %[[TWO:.*]] = arith.constant 2.000000e+00 : f8E5M2
+  %c = arith.constant 2.0 : f8E4M3FN
+  %0 = arith.convertf %c : f8E4M3FN to f8E5M2
+  // 1 + 2^-10 needs f16's mantissa: bf16 rounds it, so it stays.
+  // CHECK-DAG: %[[R:.*]] = arith.convertf %{{.*}} : f16 to bf16
+  %h = arith.constant 1.0009765625 : f16
+  %1 = arith.convertf %h : f16 to bf16
+  // CHECK: return %[[TWO]], %[[R]]
+  return %0, %1 : f8E5M2, bf16
+}
+
+// 0 / x is 0, x / x is 1, 0 % x and x % x are 0 for every integer division
+// and remainder: a zero divisor is undefined (MLIR PR 212074). Not for a
+// dynamic shape, which has no constant.
+// CHECK-LABEL: func.func @trivial_div_rem
+// CHECK-SAME: (%[[X:.*]]: vector<2xi32>, %[[T:.*]]: tensor<?xi32>)
+func.func @trivial_div_rem(%x: vector<2xi32>, %t: tensor<?xi32>) -> (vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, tensor<?xi32>) {
+  %z = arith.constant dense<0> : vector<2xi32>
+  // CHECK-DAG: %[[ONE:.*]] = arith.constant dense<1> : vector<2xi32>
+  // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0> : vector<2xi32>
+  %0 = arith.divui %x, %x : vector<2xi32>
+  %1 = arith.divsi %z, %x : vector<2xi32>
+  %2 = arith.ceildivui %x, %x : vector<2xi32>
+  %3 = arith.ceildivsi %z, %x : vector<2xi32>
+  %4 = arith.floordivsi %x, %x : vector<2xi32>
+  %5 = arith.remui %x, %x : vector<2xi32>
+  %6 = arith.remsi %z, %x : vector<2xi32>
+  %7 = arith.divsi %x, %x : vector<2xi32>
+  // CHECK-DAG: %[[DYN:.*]] = arith.divui %[[T]], %[[T]] : tensor<?xi32>
+  %8 = arith.divui %t, %t : tensor<?xi32>
+  // CHECK: return %[[ONE]], %[[ZERO]], %[[ONE]], %[[ZERO]], %[[ONE]], %[[ZERO]], %[[ZERO]], %[[ONE]], %[[DYN]]
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, vector<2xi32>, tensor<?xi32>
+}
+
+// Scaled casts of constants fold when every step of their expansion is
+// exact, with an f8E8M0FNU scale only (MLIR PR 215123).
+// CHECK-LABEL: func.func @scaling_folds
+func.func @scaling_folds() -> (f32, f4E2M1FN, f4E2M1FN, f16, f16) {
+  %x = arith.constant 1.5 : f4E2M1FN
+  %s = arith.constant 4.0 : f8E8M0FNU
+  // CHECK-DAG: %[[A:.*]] = arith.constant 6.000000e+00 : f32
+  %0 = arith.scaling_extf %x, %s : f4E2M1FN, f8E8M0FNU to f32
+  %y = arith.constant 12.0 : f32
+  // CHECK-DAG: %[[B:.*]] = arith.constant 3.000000e+00 : f4E2M1FN
+  %1 = arith.scaling_truncf %y, %s : f32, f8E8M0FNU to f4E2M1FN
+  // 13 / 4 rounds in f4E2M1FN: kept.
+  %z = arith.constant 13.0 : f32
+  // CHECK-DAG: %[[C:.*]] = arith.scaling_truncf %{{.*}}, %{{.*}} : f32, f8E8M0FNU to f4E2M1FN
+  %2 = arith.scaling_truncf %z, %s : f32, f8E8M0FNU to f4E2M1FN
+  // 2^-100 has no f16: kept.
+  %tiny = arith.constant 7.88860905E-31 : f8E8M0FNU
+  // CHECK-DAG: %[[D:.*]] = arith.scaling_extf %{{.*}}, %{{.*}} : f4E2M1FN, f8E8M0FNU to f16
+  %3 = arith.scaling_extf %x, %tiny : f4E2M1FN, f8E8M0FNU to f16
+  // A scale of another type: kept.
+  %h = arith.constant 3.0 : f16
+  // CHECK-DAG: %[[E:.*]] = arith.scaling_extf %{{.*}}, %{{.*}} : f16, f16 to f16
+  %4 = arith.scaling_extf %h, %h : f16, f16 to f16
+  // CHECK: return %[[A]], %[[B]], %[[C]], %[[D]], %[[E]]
+  return %0, %1, %2, %3, %4 : f32, f4E2M1FN, f4E2M1FN, f16, f16
+}

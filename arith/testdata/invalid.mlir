@@ -181,3 +181,27 @@ func.func @remf_rounding_mode(%a: f32) {
   %0 = arith.remf %a, %a downward : f32
   return
 }
+
+// -----
+
+func.func @nneg_not_unit(%a: i32) {
+  // expected-error @+1 {{'arith.extui' op attribute 'nonNeg' failed to satisfy constraint: unit attribute}}
+  %0 = "arith.extui"(%a) <{nonNeg = 1 : i32}> : (i32) -> i64
+  return
+}
+
+// -----
+
+func.func @nneg_on_extsi(%a: i32) {
+  // expected-error @+1 {{expected ':'}}
+  %0 = arith.extsi %a nneg : i32 to i64
+  return
+}
+
+// -----
+
+func.func @convertf_widens(%a: f16) {
+  // expected-error @+1 {{'arith.convertf' op operand type 'f16' and result type 'f32' are cast incompatible}}
+  %0 = arith.convertf %a : f16 to f32
+  return
+}

@@ -194,3 +194,43 @@ func.func @constants() {
   %8 = arith.constant sparse<[1, 3], [5, 6]> : vector<4xi32>
   return
 }
+
+// The nneg flag of extui, uitofp and index_castui.
+// CHECK-LABEL: func.func @nneg
+func.func @nneg(%a: i32, %v: vector<4xi8>) {
+  // CHECK: arith.extui %{{.*}} nneg : i32 to i64
+  %0 = arith.extui %a nneg : i32 to i64
+  // CHECK: arith.uitofp %{{.*}} nneg : vector<4xi8> to vector<4xf32>
+  %1 = arith.uitofp %v nneg : vector<4xi8> to vector<4xf32>
+  // CHECK: arith.index_castui %{{.*}} nneg : i32 to index
+  %2 = arith.index_castui %a nneg : i32 to index
+  // CHECK: arith.extui %{{.*}} : i32 to i64
+  %3 = arith.extui %a : i32 to i64
+  return
+}
+
+// An index product of a constant and vector.vscale is named after both.
+// CHECK-LABEL: func.func @vscale_names
+func.func @vscale_names(%i: index) {
+  %vs = vector.vscale
+  %c4 = arith.constant 4 : index
+  // CHECK: %c4_vscale = arith.muli %c4, %{{.*}} : index
+  %0 = arith.muli %c4, %vs : index
+  // CHECK: %c4_vscale_0 = arith.muli %{{.*}}, %c4 : index
+  %1 = arith.muli %vs, %c4 : index
+  // CHECK: %{{[0-9]+}} = arith.muli %{{.*}}, %c4 : index
+  %2 = arith.muli %i, %c4 : index
+  return
+}
+
+// convertf converts between float types of one width.
+// CHECK-LABEL: func.func @convertf
+func.func @convertf(%a: f16, %v: vector<2xbf16>, %e: f8E4M3FN) {
+  // CHECK: arith.convertf %{{.*}} : f16 to bf16
+  %0 = arith.convertf %a : f16 to bf16
+  // CHECK: arith.convertf %{{.*}} toward_zero fastmath<fast> : vector<2xbf16> to vector<2xf16>
+  %1 = arith.convertf %v toward_zero fastmath<fast> : vector<2xbf16> to vector<2xf16>
+  // CHECK: arith.convertf %{{.*}} : f8E4M3FN to f8E5M2
+  %2 = arith.convertf %e : f8E4M3FN to f8E5M2
+  return
+}

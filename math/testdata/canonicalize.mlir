@@ -74,3 +74,41 @@ func.func @fold_fma_rounding() -> (f32, f32) {
   %1 = math.fma %a, %b, %c downward : f32
   return %0, %1 : f32, f32
 }
+
+// fpowi folds only when its power converts exactly to the base's type.
+// CHECK-LABEL: func.func @fpowi_exact_power
+func.func @fpowi_exact_power() -> (f32, f32, f16) {
+  %two = arith.constant 2.0 : f32
+  %c3 = arith.constant 3 : i32
+  // CHECK-DAG: %[[EIGHT:.*]] = arith.constant 8.000000e+00 : f32
+  %0 = math.fpowi %two, %c3 : f32, i32
+  // 2^24 + 1 has no f32.
+  %big = arith.constant 16777217 : i32
+  // CHECK-DAG: %[[KEEP:.*]] = math.fpowi %{{.*}}, %{{.*}} : f32, i32
+  %1 = math.fpowi %two, %big : f32, i32
+  // 2049 has no f16.
+  %one = arith.constant 1.0 : f16
+  %c2049 = arith.constant 2049 : i32
+  // CHECK-DAG: %[[KEEP16:.*]] = math.fpowi %{{.*}}, %{{.*}} : f16, i32
+  %2 = math.fpowi %one, %c2049 : f16, i32
+  // CHECK: return %[[EIGHT]], %[[KEEP]], %[[KEEP16]]
+  return %0, %1, %2 : f32, f32, f16
+}
+
+// A math op of poison is poison.
+// CHECK-LABEL: func.func @math_of_poison
+func.func @math_of_poison() -> (f32, vector<2xf16>, i32, f32) {
+  %p = ub.poison : f32
+  %v = ub.poison : vector<2xf16>
+  %i = ub.poison : i32
+  // CHECK-DAG: %[[P:.*]] = ub.poison : f32
+  // CHECK-DAG: %[[V:.*]] = ub.poison : vector<2xf16>
+  // CHECK-DAG: %[[I:.*]] = ub.poison : i32
+  %0 = math.rsqrt %p : f32
+  %1 = math.absf %v : vector<2xf16>
+  %2 = math.ctpop %i : i32
+  %n = arith.constant 2 : i32
+  %3 = math.fpowi %p, %n : f32, i32
+  // CHECK: return %[[P]], %[[V]], %[[I]], %[[P]]
+  return %0, %1, %2, %3 : f32, vector<2xf16>, i32, f32
+}
