@@ -116,13 +116,13 @@ func.func @collapse_static(%m: memref<1x1xf32>, %n: memref<2x6xf32>, %i: index) 
 // CHECK-LABEL: func.func @expand_mma(
 // CHECK-SAME:    %[[M:.*]]: memref<512xf16>, %[[I:.*]]: index, %[[J:.*]]: index)
 // CHECK:         %[[L:.*]] = affine.linearize_index disjoint [%[[I]], %[[J]]] by (16, 32) : index
-// CHECK:         %[[A:.*]] = gpu.subgroup_mma_load_matrix %[[M]][%[[L]]] {leadDimension = 32 : index} : memref<512xf16> -> !gpu.mma_matrix<16x16xf16, "AOp">
+// CHECK:         %[[A:.*]] = gpu.subgroup_mma_load_matrix %[[M]][%[[L]]] {leadDimension = 32 : index} : memref<512xf16> -> !gpu.mma_matrix<16x16xf16, "COp">
 // CHECK:         %[[S:.*]] = affine.linearize_index disjoint [%[[J]], %[[I]]] by (16, 32) : index
-// CHECK:         gpu.subgroup_mma_store_matrix %[[A]], %[[M]][%[[S]]] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "AOp">, memref<512xf16>
+// CHECK:         gpu.subgroup_mma_store_matrix %[[A]], %[[M]][%[[S]]] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "COp">, memref<512xf16>
 // CHECK-NOT:     memref.expand_shape
 func.func @expand_mma(%m: memref<512xf16>, %i: index, %j: index) {
   %0 = memref.expand_shape %m [[0, 1]] output_shape [16, 32] : memref<512xf16> into memref<16x32xf16>
-  %a = gpu.subgroup_mma_load_matrix %0[%i, %j] {leadDimension = 32 : index} : memref<16x32xf16> -> !gpu.mma_matrix<16x16xf16, "AOp">
-  gpu.subgroup_mma_store_matrix %a, %0[%j, %i] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "AOp">, memref<16x32xf16>
+  %a = gpu.subgroup_mma_load_matrix %0[%i, %j] {leadDimension = 32 : index} : memref<16x32xf16> -> !gpu.mma_matrix<16x16xf16, "COp">
+  gpu.subgroup_mma_store_matrix %a, %0[%j, %i] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "COp">, memref<16x32xf16>
   return
 }
