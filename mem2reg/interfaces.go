@@ -37,8 +37,9 @@ type Allocator interface {
 type MemOp interface {
 	LoadsFrom(op *ir.Operation, s Slot) bool
 	StoresTo(op *ir.Operation, s Slot) bool
-	// Stored is the value a store writes to s.
-	Stored(op *ir.Operation, s Slot) *ir.Value
+	// Stored is the value s holds after a store; reaching gives the value
+	// it held before (for a store that writes only part of it).
+	Stored(op *ir.Operation, s Slot, reaching func() *ir.Value) *ir.Value
 	// CanUsesBeRemoved reports whether op can stop using the slot pointer
 	// through uses.
 	CanUsesBeRemoved(op *ir.Operation, s Slot, uses []*ir.OpOperand) bool

@@ -209,7 +209,7 @@ func (p *promoter) block(b *ir.Block, val *ir.Value, erase *[]*ir.Operation) *ir
 		m := memOps[o.Name()]
 		before := val
 		if m.StoresTo(o, p.s) {
-			val = m.Stored(o, p.s)
+			val = m.Stored(o, p.s, func() *ir.Value { return p.reaching(before) })
 		}
 		if m.RemoveUses(o, p.s, p.reaching(before)) {
 			*erase = append(*erase, o)

@@ -15,6 +15,7 @@ import (
 	"github.com/kiln-gpu/kiln/memref"
 	"github.com/kiln-gpu/kiln/scf"
 	"github.com/kiln-gpu/kiln/ub"
+	"github.com/kiln-gpu/kiln/vector"
 )
 
 // loop keeps its state in slots: a counter and a sum in memref<i64>, a
@@ -112,11 +113,51 @@ const structured = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
   return %r, %s : i64, i64
 }`
 
+// vectors keeps vector<4xi64> values in whole buffers: an accumulator
+// updated under a mask inside scf.for and scf.if, copied into a second
+// buffer and out to a third, read back with a mask that pads with %a.
+const vectors = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i64
+  %acc = memref.alloca() : memref<4xi64>
+  %copy = memref.alloca() : memref<4xi64>
+  %out = memref.alloca() : memref<4xi64>
+  %va = vector.broadcast %a : i64 to vector<4xi64>
+  %step = vector.step : vector<4xindex>
+  %lanes = arith.index_cast %step : vector<4xindex> to vector<4xi64>
+  %init = arith.muli %va, %lanes : vector<4xi64>
+  vector.transfer_write %init, %acc[%c0] {in_bounds = [true]} : vector<4xi64>, memref<4xi64>
+  %n = arith.index_cast %b : i64 to index
+  scf.for %i = %c0 to %n step %c1 {
+    %v = vector.transfer_read %acc[%c0], %zero {in_bounds = [true]} : memref<4xi64>, vector<4xi64>
+    %m = vector.create_mask %i : vector<4xi1>
+    %d = arith.addi %v, %lanes : vector<4xi64>
+    vector.transfer_write %d, %acc[%c0], %m {in_bounds = [true]} : vector<4xi64>, memref<4xi64>
+    %ii = arith.index_cast %i : index to i64
+    %odd = arith.andi %ii, %b : i64
+    %c = arith.cmpi ne, %odd, %zero : i64
+    scf.if %c {
+      %w = vector.transfer_read %acc[%c0], %zero {in_bounds = [true]} : memref<4xi64>, vector<4xi64>
+      %x = arith.subi %w, %va : vector<4xi64>
+      vector.transfer_write %x, %acc[%c0] {in_bounds = [true]} : vector<4xi64>, memref<4xi64>
+    }
+  }
+  memref.copy %acc, %copy : memref<4xi64> to memref<4xi64>
+  memref.copy %copy, %out : memref<4xi64> to memref<4xi64>
+  %k = arith.index_cast %a : i64 to index
+  %rm = vector.create_mask %k : vector<4xi1>
+  %r = vector.transfer_read %out[%c0], %a, %rm {in_bounds = [true]} : memref<4xi64>, vector<4xi64>
+  %s = vector.reduction <add>, %r : vector<4xi64> into i64
+  %e = vector.extract %r[3] : i64 from vector<4xi64>
+  return %s, %e : i64, i64
+}`
+
 func transformed(t *testing.T, src, pipeline string) (before, after *ir.Operation) {
 	t.Helper()
 	reg := pass.Registry{}
 	mem2reg.Register(reg)
-	ctx := irtest.ContextWith(memref.Dialect(), arith.Dialect(), fn.Dialect(), cf.Dialect(), scf.Dialect(), ub.Dialect())
+	ctx := irtest.ContextWith(memref.Dialect(), arith.Dialect(), fn.Dialect(), cf.Dialect(), scf.Dialect(), ub.Dialect(), vector.Dialect())
 	return interptest.Transformed(t, ctx, reg, src, pipeline)
 }
 
@@ -141,4 +182,14 @@ func TestPromotionKeepsResults(t *testing.T) {
 			interptest.SameResults(t, c.pipeline+": ", before, after, inputs)
 		}
 	}
+}
+
+// TestVectorPromotionKeepsResults checks whole-buffer vector slots the same
+// way: mem2reg removes every buffer and the results agree.
+func TestVectorPromotionKeepsResults(t *testing.T) {
+	before, after := transformed(t, vectors, "builtin.module(func.func(mem2reg))")
+	if text := after.String(); strings.Contains(text, "memref.") || strings.Contains(text, "transfer") {
+		t.Errorf("mem2reg left a buffer:\n%s", text)
+	}
+	interptest.SameResults(t, "", before, after, inputs)
 }

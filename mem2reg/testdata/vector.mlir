@@ -1,0 +1,154 @@
+// RUN: kiln opt %s --mem2reg --split-input-file | FileCheck %s
+
+// A buffer only written and read whole by vector transfers becomes the
+// vector itself; the second write replaces the first.
+// CHECK-LABEL: func.func @whole(
+// CHECK-SAME:    %[[X:.*]]: vector<2x3xi32>, %[[Y:.*]]: vector<2x3xi32>, %[[P:.*]]: i32)
+// CHECK-NOT:     memref
+// CHECK-NOT:     vector.transfer
+// CHECK:         return %[[X]], %[[Y]] : vector<2x3xi32>, vector<2x3xi32>
+func.func @whole(%x: vector<2x3xi32>, %y: vector<2x3xi32>, %p: i32) -> (vector<2x3xi32>, vector<2x3xi32>) {
+  %c0 = arith.constant 0 : index
+  %m = memref.alloca() : memref<2x3xi32>
+  vector.transfer_write %x, %m[%c0, %c0] {in_bounds = [true, true]} : vector<2x3xi32>, memref<2x3xi32>
+  %a = vector.transfer_read %m[%c0, %c0], %p {in_bounds = [true, true]} : memref<2x3xi32>, vector<2x3xi32>
+  vector.transfer_write %y, %m[%c0, %c0] {in_bounds = [true, true]} : vector<2x3xi32>, memref<2x3xi32>
+  %b = vector.transfer_read %m[%c0, %c0], %p {in_bounds = [true, true]} : memref<2x3xi32>, vector<2x3xi32>
+  return %a, %b : vector<2x3xi32>, vector<2x3xi32>
+}
+
+// -----
+
+// A read before any write reads the slot's default, ub.poison.
+// CHECK-LABEL: func.func @uninitialized(
+// CHECK-NEXT:    %[[U:.*]] = ub.poison : vector<4xf16>
+// CHECK-NOT:     memref
+// CHECK:         return %[[U]] : vector<4xf16>
+func.func @uninitialized(%p: f16) -> vector<4xf16> {
+  %c0 = arith.constant 0 : index
+  %m = memref.alloca() : memref<4xf16>
+  %a = vector.transfer_read %m[%c0], %p {in_bounds = [true]} : memref<4xf16>, vector<4xf16>
+  return %a : vector<4xf16>
+}
+
+// -----
+
+// Masks: a masked write keeps the old lanes, a masked read pads the lanes
+// it does not read.
+// CHECK-LABEL: func.func @masked(
+// CHECK-SAME:    %[[X:.*]]: vector<4xf32>, %[[Y:.*]]: vector<4xf32>, %[[M:.*]]: vector<4xi1>, %[[N:.*]]: vector<4xi1>, %[[P:.*]]: f32)
+// CHECK:         %[[W:.*]] = arith.select %[[M]], %[[Y]], %[[X]] : vector<4xi1>, vector<4xf32>
+// CHECK:         %[[PS:.*]] = vector.broadcast %[[P]] : f32 to vector<4xf32>
+// CHECK:         %[[R:.*]] = arith.select %[[N]], %[[W]], %[[PS]] : vector<4xi1>, vector<4xf32>
+// CHECK:         return %[[R]] : vector<4xf32>
+func.func @masked(%x: vector<4xf32>, %y: vector<4xf32>, %m: vector<4xi1>, %n: vector<4xi1>, %p: f32) -> vector<4xf32> {
+  %c0 = arith.constant 0 : index
+  %buf = memref.alloca() : memref<4xf32>
+  vector.transfer_write %x, %buf[%c0] {in_bounds = [true]} : vector<4xf32>, memref<4xf32>
+  vector.transfer_write %y, %buf[%c0], %m {in_bounds = [true]} : vector<4xf32>, memref<4xf32>
+  %r = vector.transfer_read %buf[%c0], %p, %n {in_bounds = [true]} : memref<4xf32>, vector<4xf32>
+  return %r : vector<4xf32>
+}
+
+// -----
+
+// Under control flow the vector flows through block arguments, as any
+// slot's value.
+// CHECK-LABEL: func.func @branches(
+// CHECK-SAME:    %[[C:.*]]: i1, %[[X:.*]]: vector<2xi8>, %[[Y:.*]]: vector<2xi8>, %[[P:.*]]: i8)
+// CHECK:         cf.cond_br %[[C]], ^bb1, ^bb2(%[[X]] : vector<2xi8>)
+// CHECK:       ^bb1:
+// CHECK-NEXT:    cf.br ^bb2(%[[Y]] : vector<2xi8>)
+// CHECK:       ^bb2(%[[V:.*]]: vector<2xi8>):
+// CHECK-NEXT:    return %[[V]] : vector<2xi8>
+func.func @branches(%c: i1, %x: vector<2xi8>, %y: vector<2xi8>, %p: i8) -> vector<2xi8> {
+  %c0 = arith.constant 0 : index
+  %m = memref.alloca() : memref<2xi8>
+  vector.transfer_write %x, %m[%c0] {in_bounds = [true]} : vector<2xi8>, memref<2xi8>
+  cf.cond_br %c, ^then, ^join
+^then:
+  vector.transfer_write %y, %m[%c0] {in_bounds = [true]} : vector<2xi8>, memref<2xi8>
+  cf.br ^join
+^join:
+  %r = vector.transfer_read %m[%c0], %p {in_bounds = [true]} : memref<2xi8>, vector<2xi8>
+  return %r : vector<2xi8>
+}
+
+// -----
+
+// A buffer of vscale * 8 elements, in either operand order, is a
+// vector<[8]> slot.
+// CHECK-LABEL: func.func @scalable(
+// CHECK-SAME:    %[[X:.*]]: vector<[8]xi16>, %{{.*}}: i16)
+// CHECK-NOT:     memref.alloca
+// CHECK:         return %[[X]] : vector<[8]xi16>
+func.func @scalable(%x: vector<[8]xi16>, %p: i16) -> vector<[8]xi16> {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %vs = vector.vscale
+  %n = arith.muli %c8, %vs : index
+  %m = memref.alloca(%n) : memref<?xi16>
+  vector.transfer_write %x, %m[%c0] {in_bounds = [true]} : vector<[8]xi16>, memref<?xi16>
+  %r = vector.transfer_read %m[%c0], %p {in_bounds = [true]} : memref<?xi16>, vector<[8]xi16>
+  return %r : vector<[8]xi16>
+}
+
+// -----
+
+// memref.copy into the slot reads its source whole, out of it writes the
+// slot's value to the target (in bounds only where the extent is static).
+// CHECK-LABEL: func.func @copies(
+// CHECK-SAME:    %[[SRC:.*]]: memref<4xf32>, %[[DST:.*]]: memref<?xf32>)
+// CHECK-DAG:     %[[Z:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[F:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:         %[[V:.*]] = vector.transfer_read %[[SRC]][%[[Z]]], %[[F]] {in_bounds = [true]} : memref<4xf32>, vector<4xf32>
+// CHECK:         %[[Z2:.*]] = arith.constant 0 : index
+// CHECK:         vector.transfer_write %[[V]], %[[DST]][%[[Z2]]] : vector<4xf32>, memref<?xf32>
+// CHECK-NEXT:    return
+func.func @copies(%src: memref<4xf32>, %dst: memref<?xf32>) {
+  %m = memref.alloca() : memref<4xf32>
+  memref.copy %src, %m : memref<4xf32> to memref<4xf32>
+  memref.copy %m, %dst : memref<4xf32> to memref<?xf32>
+  return
+}
+
+// -----
+
+// What stays: an access at another index, out of bounds, through another
+// map, of another type, a scalar access of the buffer, a copy onto itself,
+// a copy of a scalable buffer, a dynamic size that is not a vscale
+// multiple, a transfer under vector.mask, and a one-element buffer (a scalar slot, which transfers
+// cannot promote).
+// CHECK-LABEL: func.func @kept(
+// CHECK-COUNT-10: memref.alloca
+func.func @kept(%x: vector<4xf32>, %p: f32, %i: index, %n: index, %mk: vector<4xi1>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloca() : memref<5xf32>
+  vector.transfer_write %x, %a[%c1] {in_bounds = [true]} : vector<4xf32>, memref<5xf32>
+  %b = memref.alloca() : memref<4xf32>
+  vector.transfer_write %x, %b[%c0] : vector<4xf32>, memref<4xf32>
+  %c = memref.alloca() : memref<4x4xf32>
+  %y = vector.broadcast %x : vector<4xf32> to vector<4x4xf32>
+  vector.transfer_write %y, %c[%c0, %c0] {in_bounds = [true, true], permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : vector<4x4xf32>, memref<4x4xf32>
+  %d = memref.alloca() : memref<8xf32>
+  vector.transfer_write %x, %d[%c0] {in_bounds = [true]} : vector<4xf32>, memref<8xf32>
+  %e = memref.alloca() : memref<4xf32>
+  vector.transfer_write %x, %e[%c0] {in_bounds = [true]} : vector<4xf32>, memref<4xf32>
+  %s = memref.load %e[%i] : memref<4xf32>
+  %f = memref.alloca() : memref<4xf32>
+  memref.copy %f, %f : memref<4xf32> to memref<4xf32>
+  %vs = vector.vscale
+  %c4 = arith.constant 4 : index
+  %sz = arith.muli %vs, %c4 : index
+  %g = memref.alloca(%sz) : memref<?xf32>
+  memref.copy %b, %g : memref<4xf32> to memref<?xf32>
+  %h = memref.alloca(%n) : memref<?xf32>
+  vector.transfer_write %x, %h[%c0] {in_bounds = [true]} : vector<4xf32>, memref<?xf32>
+  %k = memref.alloca() : memref<4xf32>
+  vector.mask %mk { vector.transfer_write %x, %k[%c0] {in_bounds = [true]} : vector<4xf32>, memref<4xf32> } : vector<4xi1>
+  %l = memref.alloca() : memref<1xf32>
+  %x1 = vector.extract_strided_slice %x {offsets = [0], sizes = [1], strides = [1]} : vector<4xf32> to vector<1xf32>
+  vector.transfer_write %x1, %l[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32>
+  return
+}
