@@ -114,8 +114,9 @@ const structured = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
 }`
 
 // vectors keeps vector<4xi64> values in whole buffers: an accumulator
-// updated under a mask inside scf.for and scf.if, copied into a second
-// buffer and out to a third, read back with a mask that pads with %a.
+// updated under a mask inside scf.for and scf.if and through a subview,
+// copied into a second buffer (read again through an expand_shape) and
+// out to a third, read back with a mask that pads with %a.
 const vectors = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -142,6 +143,10 @@ const vectors = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
       %x = arith.subi %w, %va : vector<4xi64>
       vector.transfer_write %x, %acc[%c0] {in_bounds = [true]} : vector<4xi64>, memref<4xi64>
     }
+    %mid = memref.subview %acc[1] [2] [1] : memref<4xi64> to memref<2xi64, strided<[1], offset: 1>>
+    %h = vector.transfer_read %mid[%c0], %zero {in_bounds = [true]} : memref<2xi64, strided<[1], offset: 1>>, vector<2xi64>
+    %hh = arith.muli %h, %h : vector<2xi64>
+    vector.transfer_write %hh, %mid[%c0] {in_bounds = [true]} : vector<2xi64>, memref<2xi64, strided<[1], offset: 1>>
   }
   memref.copy %acc, %copy : memref<4xi64> to memref<4xi64>
   memref.copy %copy, %out : memref<4xi64> to memref<4xi64>
@@ -149,7 +154,10 @@ const vectors = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
   %rm = vector.create_mask %k : vector<4xi1>
   %r = vector.transfer_read %out[%c0], %a, %rm {in_bounds = [true]} : memref<4xi64>, vector<4xi64>
   %s = vector.reduction <add>, %r : vector<4xi64> into i64
-  %e = vector.extract %r[3] : i64 from vector<4xi64>
+  %sq = memref.expand_shape %copy [[0, 1]] output_shape [2, 2] : memref<4xi64> into memref<2x2xi64>
+  %rows = vector.transfer_read %sq[%c0, %c0], %zero {in_bounds = [true, true]} : memref<2x2xi64>, vector<2x2xi64>
+  %row = vector.extract %rows[1] : vector<2xi64> from vector<2x2xi64>
+  %e = vector.reduction <xor>, %row : vector<2xi64> into i64
   return %s, %e : i64, i64
 }`
 

@@ -198,9 +198,9 @@ func (loadStore) CanUsesBeRemoved(op *ir.Operation, s Slot, uses []*ir.OpOperand
 	return op.Operand(1) == s.Ptr && op.Operand(0) != s.Ptr && op.Operand(0).Type() == s.Elem
 }
 
-func (loadStore) RemoveUses(op *ir.Operation, _ Slot, reaching *ir.Value) bool {
+func (loadStore) RemoveUses(op *ir.Operation, _ Slot, reaching func() *ir.Value) bool {
 	if op.Name() == "memref.load" {
-		op.Result(0).ReplaceAllUsesWith(reaching)
+		op.Result(0).ReplaceAllUsesWith(reaching())
 	}
 	return true
 }

@@ -1,8 +1,11 @@
 package mem2reg
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/memref"
 	"github.com/kiln-gpu/kiln/vector"
 )
 
@@ -70,17 +73,15 @@ func (transfer) Stored(op *ir.Operation, _ Slot, reaching func() *ir.Value) *ir.
 
 // RemoveUses replaces a read by the slot's value, with the padding on the
 // lanes its mask leaves out.
-func (transfer) RemoveUses(op *ir.Operation, _ Slot, reaching *ir.Value) bool {
+func (transfer) RemoveUses(op *ir.Operation, _ Slot, reaching func() *ir.Value) bool {
 	x, _ := vector.TransferOf(op)
 	if x.Write {
 		return true
 	}
-	v := reaching
+	v := reaching()
 	if x.Mask != nil {
-		b := ir.NewBuilder(op.Context())
-		b.SetInsertionPointBefore(op)
-		pad := b.CreateOp("vector.broadcast", op.Loc(), []*ir.Value{x.Pad}, []ir.Type{x.VT}).Result(0)
-		v = selectAt(op, x.Mask, reaching, pad)
+		pad := before(op).CreateOp("vector.broadcast", op.Loc(), []*ir.Value{x.Pad}, []ir.Type{x.VT}).Result(0)
+		v = selectAt(op, x.Mask, v, pad)
 	}
 	op.Result(0).ReplaceAllUsesWith(v)
 	return true
@@ -88,9 +89,7 @@ func (transfer) RemoveUses(op *ir.Operation, _ Slot, reaching *ir.Value) bool {
 
 // selectAt creates arith.select(mask, t, f) before op.
 func selectAt(op *ir.Operation, mask, t, f *ir.Value) *ir.Value {
-	b := ir.NewBuilder(op.Context())
-	b.SetInsertionPointBefore(op)
-	return b.CreateOp("arith.select", op.Loc(), []*ir.Value{mask, t, f}, []ir.Type{t.Type()}).Result(0)
+	return before(op).CreateOp("arith.select", op.Loc(), []*ir.Value{mask, t, f}, []ir.Type{t.Type()}).Result(0)
 }
 
 type copyOp struct{}
@@ -116,10 +115,11 @@ func (copyOp) Stored(op *ir.Operation, s Slot, _ func() *ir.Value) *ir.Value {
 }
 
 // RemoveUses writes the slot's value to the target of a copy out of it.
-func (copyOp) RemoveUses(op *ir.Operation, s Slot, reaching *ir.Value) bool {
+func (copyOp) RemoveUses(op *ir.Operation, s Slot, reaching func() *ir.Value) bool {
 	if op.Operand(0) == s.Ptr {
+		v := reaching()
 		b, zero, m, inb := originAccess(op, op.Operand(1), s.Elem.(*ir.VectorType))
-		vector.NewTransferWrite(b, op.Loc(), reaching, op.Operand(1), zero, m, nil, inb)
+		vector.NewTransferWrite(b, op.Loc(), v, op.Operand(1), zero, m, nil, inb)
 	}
 	return true
 }
@@ -129,8 +129,7 @@ func (copyOp) RemoveUses(op *ir.Operation, s Slot, reaching *ir.Value) bool {
 // dimension in bounds where mem's extent is statically at least vt's.
 func originAccess(op *ir.Operation, mem *ir.Value, vt *ir.VectorType) (*ir.Builder, []*ir.Value, *ir.AffineMap, []bool) {
 	ctx := op.Context()
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPointBefore(op)
+	b := before(op)
 	zero := arith.NewConstant(b, ctx.IndexAttr(0), ctx.Index(), op.Loc())
 	mt := mem.Type().(*ir.MemRefType)
 	n := len(vt.Dims)
@@ -151,4 +150,164 @@ func zeroOf(ctx *ir.Context, t ir.Type) ir.Attribute {
 		return ctx.FloatAttr(ft, 0)
 	}
 	return ctx.IntegerAttr(t, 0)
+}
+
+// The views of a whole-buffer vector slot, as MLIR's MemRef
+// MemorySlotOpInterfaceImpl.cpp: a static, same-rank, unit-stride
+// memref.subview is the sub-vector it covers (read with
+// vector.extract_strided_slice, written back with
+// vector.insert_strided_slice), and a memref.collapse_shape or
+// memref.expand_shape of a contiguous row-major memref is the slot's value
+// reshaped with vector.shape_cast. MLIR's dynamic-size subviews, whose
+// slot is the whole parent under a mask, are not taken: such a buffer
+// stays in memory.
+func init() {
+	RegisterAliaser("memref.subview", subviewAlias{})
+	RegisterAliaser("memref.collapse_shape", reshapeAlias{})
+	RegisterAliaser("memref.expand_shape", reshapeAlias{})
+}
+
+// fixedVectorSlot is s's vector type when it is a fixed-size vector slot.
+func fixedVectorSlot(s Slot) (*ir.VectorType, bool) {
+	vt, ok := s.Elem.(*ir.VectorType)
+	return vt, ok && !vt.IsScalable()
+}
+
+// viewsSource reports whether uses are just op's source operand.
+func viewsSource(op *ir.Operation, s Slot, uses []*ir.OpOperand) bool {
+	return len(uses) == 1 && uses[0].Index() == 0 && op.Operand(0) == s.Ptr
+}
+
+type subviewAlias struct{}
+
+// Alias accepts a subview of a static parent with constant offsets, sizes
+// equal to its static result shape, unit strides and no dropped
+// dimension (MLIR's isAliasableStaticShapeSubView).
+func (subviewAlias) Alias(op *ir.Operation, s Slot, uses []*ir.OpOperand) (Slot, bool) {
+	pt, ok := fixedVectorSlot(s)
+	res, rok := op.Result(0).Type().(*ir.MemRefType)
+	if !ok || !rok || !viewsSource(op, s, uses) {
+		return Slot{}, false
+	}
+	offs, ok := subviewOffsets(op)
+	if !ok || len(res.Dims) != len(pt.Dims) {
+		return Slot{}, false
+	}
+	if _, ok := numElements(res); !ok {
+		return Slot{}, false
+	}
+	return Slot{Ptr: op.Result(0), Elem: op.Context().Vector(res.Dims, pt.Elem)}, offs != nil
+}
+
+// subviewOffsets returns a subview's constant offsets when its sizes are
+// its static result shape, its strides one and it drops no dimension.
+func subviewOffsets(op *ir.Operation) ([]int64, bool) {
+	offsets, sizes, strides, dropped, ok := memref.SubViewParts(op)
+	if !ok || slices.Contains(dropped, true) {
+		return nil, false
+	}
+	res := op.Result(0).Type().(*ir.MemRefType)
+	offs := make([]int64, len(offsets))
+	for i := range offsets {
+		o, ok1 := constMixed(offsets[i])
+		n, ok2 := constMixed(sizes[i])
+		st, ok3 := constMixed(strides[i])
+		if !ok1 || !ok2 || !ok3 || n != res.Dims[i] || st != 1 {
+			return nil, false
+		}
+		offs[i] = o
+	}
+	return offs, true
+}
+
+// constMixed is a static entry or a constant operand's value.
+func constMixed(m memref.Mixed) (int64, bool) {
+	if m.Value == nil {
+		return m.Static, m.Static != ir.Dynamic
+	}
+	c, ok := ir.ConstantIntAttr(m.Value)
+	if !ok || !c.Big().IsInt64() {
+		return 0, false
+	}
+	return c.Int(), true
+}
+
+func (subviewAlias) Down(op *ir.Operation, _ Slot, v *ir.Value, b *ir.Builder) *ir.Value {
+	ctx := op.Context()
+	offs, _ := subviewOffsets(op)
+	res := op.Result(0).Type().(*ir.MemRefType)
+	vt := v.Type().(*ir.VectorType)
+	return b.CreateOp("vector.extract_strided_slice", op.Loc(), []*ir.Value{v}, []ir.Type{ctx.Vector(res.Dims, vt.Elem)},
+		ir.NamedAttr{Name: "offsets", Value: vector.I64ArrayAttr(ctx, offs)},
+		ir.NamedAttr{Name: "sizes", Value: vector.I64ArrayAttr(ctx, res.Dims)},
+		ir.NamedAttr{Name: "strides", Value: vector.I64ArrayAttr(ctx, ones(len(offs)))}).Result(0)
+}
+
+func (subviewAlias) Up(op *ir.Operation, _ Slot, v *ir.Value, parent func() *ir.Value, b *ir.Builder) *ir.Value {
+	ctx := op.Context()
+	offs, _ := subviewOffsets(op)
+	into := parent()
+	return b.CreateOp("vector.insert_strided_slice", op.Loc(), []*ir.Value{v, into}, []ir.Type{into.Type()},
+		ir.NamedAttr{Name: "offsets", Value: vector.I64ArrayAttr(ctx, offs)},
+		ir.NamedAttr{Name: "strides", Value: vector.I64ArrayAttr(ctx, ones(len(offs)))}).Result(0)
+}
+
+func ones(n int) []int64 {
+	s := make([]int64, n)
+	for i := range s {
+		s[i] = 1
+	}
+	return s
+}
+
+type reshapeAlias struct{}
+
+// Alias accepts a reshape of a static memref laid out contiguously in
+// row-major order (whatever its offset), whose elements the reshaped
+// vector then holds in the same order.
+func (reshapeAlias) Alias(op *ir.Operation, s Slot, uses []*ir.OpOperand) (Slot, bool) {
+	pt, ok := fixedVectorSlot(s)
+	src, sok := op.Operand(0).Type().(*ir.MemRefType)
+	res, rok := op.Result(0).Type().(*ir.MemRefType)
+	if !ok || !sok || !rok || !viewsSource(op, s, uses) || !contiguous(src) {
+		return Slot{}, false
+	}
+	if _, ok := numElements(res); !ok {
+		return Slot{}, false
+	}
+	return Slot{Ptr: op.Result(0), Elem: op.Context().Vector(res.Dims, pt.Elem)}, true
+}
+
+// contiguous reports whether a static memref's strides are those of its
+// shape in row-major order (a unit dimension's stride does not matter).
+func contiguous(t *ir.MemRefType) bool {
+	if _, ok := numElements(t); !ok {
+		return false
+	}
+	strides, _, ok := memref.StridesAndOffset(t)
+	if !ok {
+		return false
+	}
+	want := int64(1)
+	for d := len(t.Dims) - 1; d >= 0; d-- {
+		if t.Dims[d] != 1 && strides[d] != want {
+			return false
+		}
+		want *= t.Dims[d]
+	}
+	return true
+}
+
+func (reshapeAlias) Down(op *ir.Operation, _ Slot, v *ir.Value, b *ir.Builder) *ir.Value {
+	res := op.Result(0).Type().(*ir.MemRefType)
+	return shapeCast(op, v, op.Context().Vector(res.Dims, v.Type().(*ir.VectorType).Elem), b)
+}
+
+// Up reshapes v back: the view covers the whole slot.
+func (reshapeAlias) Up(op *ir.Operation, s Slot, v *ir.Value, _ func() *ir.Value, b *ir.Builder) *ir.Value {
+	return shapeCast(op, v, s.Elem, b)
+}
+
+func shapeCast(op *ir.Operation, v *ir.Value, t ir.Type, b *ir.Builder) *ir.Value {
+	return b.CreateOp("vector.shape_cast", op.Loc(), []*ir.Value{v}, []ir.Type{t}).Result(0)
 }

@@ -152,3 +152,83 @@ func.func @kept(%x: vector<4xf32>, %p: f32, %i: index, %n: index, %mk: vector<4x
   vector.transfer_write %x1, %l[%c0] {in_bounds = [true]} : vector<1xf32>, memref<1xf32>
   return
 }
+
+// -----
+
+// A static subview is the sub-vector it covers: a write inserts into the
+// buffer's value, a read extracts; a subview of a subview composes.
+// CHECK-LABEL: func.func @subviews(
+// CHECK-SAME:    %[[X:.*]]: vector<4x8xi32>, %[[Y:.*]]: vector<2x2xi32>, %{{.*}}: i32)
+// CHECK-NOT:     memref
+// CHECK:         %[[I:.*]] = vector.insert_strided_slice %[[Y]], %[[X]] offsets = [1, 1], strides = [1, 1] : vector<2x2xi32> into vector<4x8xi32>
+// CHECK:         %[[O:.*]] = vector.extract_strided_slice %[[I]] offsets = [1, 2], sizes = [3, 4], strides = [1, 1] : vector<4x8xi32> to vector<3x4xi32>
+// CHECK:         %[[R:.*]] = vector.extract_strided_slice %[[O]] offsets = [0, 1], sizes = [2, 2], strides = [1, 1] : vector<3x4xi32> to vector<2x2xi32>
+// CHECK:         return %[[I]], %[[R]] : vector<4x8xi32>, vector<2x2xi32>
+func.func @subviews(%x: vector<4x8xi32>, %y: vector<2x2xi32>, %p: i32) -> (vector<4x8xi32>, vector<2x2xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.alloca() : memref<4x8xi32>
+  vector.transfer_write %x, %m[%c0, %c0] {in_bounds = [true, true]} : vector<4x8xi32>, memref<4x8xi32>
+  %w = memref.subview %m[1, %c1] [2, 2] [1, 1] : memref<4x8xi32> to memref<2x2xi32, strided<[8, 1], offset: ?>>
+  vector.transfer_write %y, %w[%c0, %c0] {in_bounds = [true, true]} : vector<2x2xi32>, memref<2x2xi32, strided<[8, 1], offset: ?>>
+  %a = vector.transfer_read %m[%c0, %c0], %p {in_bounds = [true, true]} : memref<4x8xi32>, vector<4x8xi32>
+  %outer = memref.subview %m[1, 2] [3, 4] [1, 1] : memref<4x8xi32> to memref<3x4xi32, strided<[8, 1], offset: 10>>
+  %inner = memref.subview %outer[0, 1] [2, 2] [1, 1] : memref<3x4xi32, strided<[8, 1], offset: 10>> to memref<2x2xi32, strided<[8, 1], offset: 11>>
+  %b = vector.transfer_read %inner[%c0, %c0], %p {in_bounds = [true, true]} : memref<2x2xi32, strided<[8, 1], offset: 11>>, vector<2x2xi32>
+  return %a, %b : vector<4x8xi32>, vector<2x2xi32>
+}
+
+// -----
+
+// A reshape of a contiguous memref is the slot's value shape_cast; a
+// write through it replaces the whole value.
+// CHECK-LABEL: func.func @reshapes(
+// CHECK-SAME:    %[[X:.*]]: vector<2x6xf32>, %[[Y:.*]]: vector<12xf32>, %{{.*}}: f32)
+// CHECK-NOT:     memref
+// CHECK:         %[[E:.*]] = vector.shape_cast %[[X]] : vector<2x6xf32> to vector<2x2x3xf32>
+// CHECK:         %[[W:.*]] = vector.shape_cast %[[Y]] : vector<12xf32> to vector<2x6xf32>
+// CHECK:         return %[[E]], %[[W]] : vector<2x2x3xf32>, vector<2x6xf32>
+func.func @reshapes(%x: vector<2x6xf32>, %y: vector<12xf32>, %p: f32) -> (vector<2x2x3xf32>, vector<2x6xf32>) {
+  %c0 = arith.constant 0 : index
+  %m = memref.alloca() : memref<2x6xf32>
+  vector.transfer_write %x, %m[%c0, %c0] {in_bounds = [true, true]} : vector<2x6xf32>, memref<2x6xf32>
+  %e = memref.expand_shape %m [[0], [1, 2]] output_shape [2, 2, 3] : memref<2x6xf32> into memref<2x2x3xf32>
+  %a = vector.transfer_read %e[%c0, %c0, %c0], %p {in_bounds = [true, true, true]} : memref<2x2x3xf32>, vector<2x2x3xf32>
+  %f = memref.collapse_shape %m [[0, 1]] : memref<2x6xf32> into memref<12xf32>
+  vector.transfer_write %y, %f[%c0] {in_bounds = [true]} : vector<12xf32>, memref<12xf32>
+  %b = vector.transfer_read %m[%c0, %c0], %p {in_bounds = [true, true]} : memref<2x6xf32>, vector<2x6xf32>
+  return %a, %b : vector<2x2x3xf32>, vector<2x6xf32>
+}
+
+// -----
+
+// Views that keep the buffer: a subview with a dynamic offset, a stride
+// other than one, or a dropped dimension; a reshape of a subview whose rows
+// are not contiguous; a view passed to a call; an access of a view that is
+// not promotable.
+// CHECK-LABEL: func.func @kept_views(
+// CHECK-COUNT-6: memref.alloca
+func.func private @use(memref<2xf32, strided<[1], offset: 1>>)
+func.func @kept_views(%x: vector<2xf32>, %i: index, %p: f32) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloca() : memref<4xf32>
+  %av = memref.subview %a[%i] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>
+  vector.transfer_write %x, %av[%c0] {in_bounds = [true]} : vector<2xf32>, memref<2xf32, strided<[1], offset: ?>>
+  %b = memref.alloca() : memref<4xf32>
+  %bv = memref.subview %b[0] [2] [2] : memref<4xf32> to memref<2xf32, strided<[2]>>
+  vector.transfer_write %x, %bv[%c0] {in_bounds = [true]} : vector<2xf32>, memref<2xf32, strided<[2]>>
+  %c = memref.alloca() : memref<2x2xf32>
+  %cv = memref.subview %c[1, 0] [1, 2] [1, 1] : memref<2x2xf32> to memref<2xf32, strided<[1], offset: 2>>
+  vector.transfer_write %x, %cv[%c0] {in_bounds = [true]} : vector<2xf32>, memref<2xf32, strided<[1], offset: 2>>
+  %d = memref.alloca() : memref<2x4xf32>
+  %dv = memref.subview %d[0, 0] [2, 2] [1, 1] : memref<2x4xf32> to memref<2x2xf32, strided<[4, 1]>>
+  %de = memref.expand_shape %dv [[0], [1, 2]] output_shape [2, 1, 2] : memref<2x2xf32, strided<[4, 1]>> into memref<2x1x2xf32, strided<[4, 2, 1]>>
+  %dr = vector.transfer_read %de[%c0, %c0, %c0], %p {in_bounds = [true, true, true]} : memref<2x1x2xf32, strided<[4, 2, 1]>>, vector<2x1x2xf32>
+  %e = memref.alloca() : memref<4xf32>
+  %ev = memref.subview %e[1] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 1>>
+  func.call @use(%ev) : (memref<2xf32, strided<[1], offset: 1>>) -> ()
+  %f = memref.alloca() : memref<4xf32>
+  %fv = memref.subview %f[1] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 1>>
+  %fr = vector.transfer_read %fv[%c0], %p {in_bounds = [true]} : memref<2xf32, strided<[1], offset: 1>>, vector<1xf32>
+  return
+}
