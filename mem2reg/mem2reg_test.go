@@ -116,7 +116,9 @@ const structured = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
 // vectors keeps vector<4xi64> values in whole buffers: an accumulator
 // updated under a mask inside scf.for and scf.if and through a subview,
 // copied into a second buffer (read again through an expand_shape) and
-// out to a third, read back with a mask that pads with %a.
+// out to a third, read back with a mask that pads with %a; and a buffer
+// written and read through a subview of the first %b elements, which pads
+// with %b beyond them.
 const vectors = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -157,7 +159,19 @@ const vectors = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
   %sq = memref.expand_shape %copy [[0, 1]] output_shape [2, 2] : memref<4xi64> into memref<2x2xi64>
   %rows = vector.transfer_read %sq[%c0, %c0], %zero {in_bounds = [true, true]} : memref<2x2xi64>, vector<2x2xi64>
   %row = vector.extract %rows[1] : vector<2xi64> from vector<2x2xi64>
-  %e = vector.reduction <xor>, %row : vector<2xi64> into i64
+  %x = vector.reduction <xor>, %row : vector<2xi64> into i64
+  %c4 = arith.constant 4 : index
+  %nn = arith.maxsi %n, %c0 : index
+  %cl = arith.minsi %nn, %c4 : index
+  %part = memref.alloca() : memref<4xi64>
+  vector.transfer_write %lanes, %part[%c0] {in_bounds = [true]} : vector<4xi64>, memref<4xi64>
+  %dv = memref.subview %part[0] [%cl] [1] : memref<4xi64> to memref<?xi64, strided<[1]>>
+  vector.transfer_write %va, %dv[%c0] : vector<4xi64>, memref<?xi64, strided<[1]>>
+  %pr = vector.transfer_read %part[%c0], %zero {in_bounds = [true]} : memref<4xi64>, vector<4xi64>
+  %dr = vector.transfer_read %dv[%c0], %b : memref<?xi64, strided<[1]>>, vector<4xi64>
+  %pd = arith.muli %pr, %dr : vector<4xi64>
+  %ps = vector.reduction <add>, %pd : vector<4xi64> into i64
+  %e = arith.addi %x, %ps : i64
   return %s, %e : i64, i64
 }`
 

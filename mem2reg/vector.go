@@ -37,9 +37,8 @@ func (transfer) StoresTo(op *ir.Operation, s Slot) bool {
 
 // CanUsesBeRemoved accepts a transfer whose only use of the slot is as its
 // memref base, moving the slot's vector type through the identity map from
-// constant zero indices with every dimension in bounds (MLIR's
-// isPromotableTransfer; Kiln has no dynamic-subview slots, whose transfers
-// MLIR lets run out of bounds).
+// constant zero indices with every dimension in bounds, or out of bounds
+// through a dynamic-size subview (MLIR's isPromotableTransfer).
 func (transfer) CanUsesBeRemoved(op *ir.Operation, s Slot, uses []*ir.OpOperand) bool {
 	x, ok := vector.TransferOf(op)
 	if !ok || len(uses) != 1 || uses[0].Get() != s.Ptr || x.Base != s.Ptr {
@@ -53,10 +52,8 @@ func (transfer) CanUsesBeRemoved(op *ir.Operation, s Slot, uses []*ir.OpOperand)
 			return false
 		}
 	}
-	for _, in := range x.InBounds {
-		if !in {
-			return false
-		}
+	if _, dyn := dynamicSubview(s.Ptr); !dyn && slices.Contains(x.InBounds, false) {
+		return false
 	}
 	return true
 }
@@ -72,16 +69,24 @@ func (transfer) Stored(op *ir.Operation, _ Slot, reaching func() *ir.Value) *ir.
 }
 
 // RemoveUses replaces a read by the slot's value, with the padding on the
-// lanes its mask leaves out.
-func (transfer) RemoveUses(op *ir.Operation, _ Slot, reaching func() *ir.Value) bool {
+// lanes its mask, or the extent of the dynamic-size subview it reads
+// through, leaves out.
+func (transfer) RemoveUses(op *ir.Operation, s Slot, reaching func() *ir.Value) bool {
 	x, _ := vector.TransferOf(op)
 	if x.Write {
 		return true
 	}
 	v := reaching()
-	if x.Mask != nil {
+	mask := x.Mask
+	if sv, ok := dynamicSubview(s.Ptr); ok {
+		mask = subviewMask(sv, before(op))
+		if x.Mask != nil {
+			mask = before(op).CreateOp("arith.andi", op.Loc(), []*ir.Value{mask, x.Mask}, []ir.Type{mask.Type()}).Result(0)
+		}
+	}
+	if mask != nil {
 		pad := before(op).CreateOp("vector.broadcast", op.Loc(), []*ir.Value{x.Pad}, []ir.Type{x.VT}).Result(0)
-		v = selectAt(op, x.Mask, v, pad)
+		v = selectAt(op, mask, v, pad)
 	}
 	op.Result(0).ReplaceAllUsesWith(v)
 	return true
@@ -114,12 +119,17 @@ func (copyOp) Stored(op *ir.Operation, s Slot, _ func() *ir.Value) *ir.Value {
 	return vector.NewTransferRead(b, op.Loc(), vt, op.Operand(0), zero, m, pad, nil, inb).Result(0)
 }
 
-// RemoveUses writes the slot's value to the target of a copy out of it.
+// RemoveUses writes the slot's value to the target of a copy out of it
+// (within the extent of a dynamic-size subview slot).
 func (copyOp) RemoveUses(op *ir.Operation, s Slot, reaching func() *ir.Value) bool {
 	if op.Operand(0) == s.Ptr {
 		v := reaching()
+		var mask *ir.Value
+		if sv, ok := dynamicSubview(s.Ptr); ok {
+			mask = subviewMask(sv, before(op))
+		}
 		b, zero, m, inb := originAccess(op, op.Operand(1), s.Elem.(*ir.VectorType))
-		vector.NewTransferWrite(b, op.Loc(), v, op.Operand(1), zero, m, nil, inb)
+		vector.NewTransferWrite(b, op.Loc(), v, op.Operand(1), zero, m, mask, inb)
 	}
 	return true
 }
@@ -158,9 +168,10 @@ func zeroOf(ctx *ir.Context, t ir.Type) ir.Attribute {
 // vector.extract_strided_slice, written back with
 // vector.insert_strided_slice), and a memref.collapse_shape or
 // memref.expand_shape of a contiguous row-major memref is the slot's value
-// reshaped with vector.shape_cast. MLIR's dynamic-size subviews, whose
-// slot is the whole parent under a mask, are not taken: such a buffer
-// stays in memory.
+// reshaped with vector.shape_cast. A zero-offset, unit-stride subview with
+// a dynamic size views the whole value, masked to its extent by
+// vector.create_mask of its sizes. (MLIR's reshapes of such a view, which
+// carry the mask through shape_casts, are not taken.)
 func init() {
 	RegisterAliaser("memref.subview", subviewAlias{})
 	RegisterAliaser("memref.collapse_shape", reshapeAlias{})
@@ -189,14 +200,71 @@ func (subviewAlias) Alias(op *ir.Operation, s Slot, uses []*ir.OpOperand) (Slot,
 	if !ok || !rok || !viewsSource(op, s, uses) {
 		return Slot{}, false
 	}
-	offs, ok := subviewOffsets(op)
-	if !ok || len(res.Dims) != len(pt.Dims) {
+	if len(res.Dims) != len(pt.Dims) {
 		return Slot{}, false
 	}
-	if _, ok := numElements(res); !ok {
+	if isDynamicSubview(op) {
+		return Slot{Ptr: op.Result(0), Elem: pt}, true
+	}
+	if _, ok := subviewOffsets(op); !ok {
 		return Slot{}, false
 	}
-	return Slot{Ptr: op.Result(0), Elem: op.Context().Vector(res.Dims, pt.Elem)}, offs != nil
+	return Slot{Ptr: op.Result(0), Elem: op.Context().Vector(res.Dims, pt.Elem)}, true
+}
+
+// isDynamicSubview reports whether a subview of a static memref has a
+// dynamic size, zero offsets, unit strides and drops no dimension (MLIR's
+// isAliasableDynamicShapeSubView): its slot is the whole parent's vector,
+// valid within the subview's extent.
+func isDynamicSubview(op *ir.Operation) bool {
+	src, ok := op.Operand(0).Type().(*ir.MemRefType)
+	if !ok {
+		return false
+	}
+	if _, static := numElements(src); !static {
+		return false
+	}
+	offsets, sizes, strides, dropped, ok := memref.SubViewParts(op)
+	if !ok || slices.Contains(dropped, true) {
+		return false
+	}
+	dynamic := false
+	for i := range offsets {
+		o, ok1 := constMixed(offsets[i])
+		st, ok2 := constMixed(strides[i])
+		if !ok1 || !ok2 || o != 0 || st != 1 {
+			return false
+		}
+		if _, ok := constMixed(sizes[i]); !ok {
+			dynamic = true
+		}
+	}
+	return dynamic
+}
+
+// dynamicSubview returns the subview defining ptr when it is a dynamic-size
+// one (isDynamicSubview).
+func dynamicSubview(ptr *ir.Value) (*ir.Operation, bool) {
+	def := ptr.DefiningOp()
+	if def == nil || def.Name() != "memref.subview" || !isDynamicSubview(def) {
+		return nil, false
+	}
+	return def, true
+}
+
+// subviewMask builds at b the mask of a dynamic-size subview's extent in
+// its parent's shape: vector.create_mask of its sizes.
+func subviewMask(op *ir.Operation, b *ir.Builder) *ir.Value {
+	ctx := op.Context()
+	src := op.Operand(0).Type().(*ir.MemRefType)
+	_, sizes, _, _, _ := memref.SubViewParts(op)
+	bounds := make([]*ir.Value, len(sizes))
+	for i, m := range sizes {
+		if bounds[i] = m.Value; m.Value == nil {
+			bounds[i] = arith.NewConstant(b, ctx.IndexAttr(m.Static), ctx.Index(), op.Loc())
+		}
+	}
+	return b.CreateOp("vector.create_mask", op.Loc(), bounds, []ir.Type{ctx.Vector(src.Dims, ctx.IntegerType(1, ir.Signless))}).Result(0)
 }
 
 // subviewOffsets returns a subview's constant offsets when its sizes are
@@ -232,7 +300,12 @@ func constMixed(m memref.Mixed) (int64, bool) {
 	return c.Int(), true
 }
 
+// Down is the sub-vector a static subview covers; a dynamic-size one
+// views the whole value.
 func (subviewAlias) Down(op *ir.Operation, _ Slot, v *ir.Value, b *ir.Builder) *ir.Value {
+	if isDynamicSubview(op) {
+		return v
+	}
 	ctx := op.Context()
 	offs, _ := subviewOffsets(op)
 	res := op.Result(0).Type().(*ir.MemRefType)
@@ -243,7 +316,13 @@ func (subviewAlias) Down(op *ir.Operation, _ Slot, v *ir.Value, b *ir.Builder) *
 		ir.NamedAttr{Name: "strides", Value: vector.I64ArrayAttr(ctx, ones(len(offs)))}).Result(0)
 }
 
+// Up inserts a static subview's value into the parent's, and selects a
+// dynamic-size one's within its extent.
 func (subviewAlias) Up(op *ir.Operation, _ Slot, v *ir.Value, parent func() *ir.Value, b *ir.Builder) *ir.Value {
+	if isDynamicSubview(op) {
+		p := parent()
+		return b.CreateOp("arith.select", op.Loc(), []*ir.Value{subviewMask(op, b), v, p}, []ir.Type{v.Type()}).Result(0)
+	}
 	ctx := op.Context()
 	offs, _ := subviewOffsets(op)
 	into := parent()

@@ -232,3 +232,50 @@ func.func @kept_views(%x: vector<2xf32>, %i: index, %p: f32) {
   %fr = vector.transfer_read %fv[%c0], %p {in_bounds = [true]} : memref<2xf32, strided<[1], offset: 1>>, vector<1xf32>
   return
 }
+
+// -----
+
+// A subview of the first %n rows views the whole value, valid within its
+// extent: a write through it selects under vector.create_mask of its
+// sizes, a read through it (which may run out of bounds) pads the lanes
+// outside, and a copy out of it writes only within them.
+// CHECK-LABEL: func.func @dynamic_subview(
+// CHECK-SAME:    %[[X:.*]]: vector<4x2xi32>, %[[Y:.*]]: vector<4x2xi32>, %[[N:.*]]: index, %[[P:.*]]: i32, %[[M:.*]]: vector<4x2xi1>, %[[D:.*]]: memref<4x2xi32>)
+// CHECK-NOT:     memref.alloca
+// CHECK-NOT:     memref.subview
+// CHECK:         %[[C2:.*]] = arith.constant 2 : index
+// CHECK:         %[[W:.*]] = vector.create_mask %[[N]], %[[C2]] : vector<4x2xi1>
+// CHECK:         %[[V:.*]] = arith.select %[[W]], %[[Y]], %[[X]] : vector<4x2xi1>, vector<4x2xi32>
+// CHECK:         %[[R:.*]] = vector.create_mask %[[N]], %{{.*}} : vector<4x2xi1>
+// CHECK:         %[[RM:.*]] = arith.andi %[[R]], %[[M]] : vector<4x2xi1>
+// CHECK:         %[[PS:.*]] = vector.broadcast %[[P]] : i32 to vector<4x2xi32>
+// CHECK:         %[[RV:.*]] = arith.select %[[RM]], %[[V]], %[[PS]] : vector<4x2xi1>, vector<4x2xi32>
+// CHECK:         %[[CM:.*]] = vector.create_mask %[[N]], %{{.*}} : vector<4x2xi1>
+// CHECK:         vector.transfer_write %[[V]], %[[D]][%{{.*}}, %{{.*}}], %[[CM]] {in_bounds = [true, true]} : vector<4x2xi32>, memref<4x2xi32>
+// CHECK:         return %[[RV]] : vector<4x2xi32>
+func.func @dynamic_subview(%x: vector<4x2xi32>, %y: vector<4x2xi32>, %n: index, %p: i32, %m: vector<4x2xi1>, %d: memref<4x2xi32>) -> vector<4x2xi32> {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloca() : memref<4x2xi32>
+  vector.transfer_write %x, %a[%c0, %c0] {in_bounds = [true, true]} : vector<4x2xi32>, memref<4x2xi32>
+  %sv = memref.subview %a[0, 0] [%n, 2] [1, 1] : memref<4x2xi32> to memref<?x2xi32, strided<[2, 1]>>
+  vector.transfer_write %y, %sv[%c0, %c0] {in_bounds = [false, true]} : vector<4x2xi32>, memref<?x2xi32, strided<[2, 1]>>
+  %r = vector.transfer_read %sv[%c0, %c0], %p, %m {in_bounds = [false, true]} : memref<?x2xi32, strided<[2, 1]>>, vector<4x2xi32>
+  memref.copy %sv, %d : memref<?x2xi32, strided<[2, 1]>> to memref<4x2xi32>
+  return %r : vector<4x2xi32>
+}
+
+// -----
+
+// A dynamic-size subview that does not start at the origin, or a transfer
+// that runs out of bounds of the whole buffer, keeps it.
+// CHECK-LABEL: func.func @kept_dynamic(
+// CHECK-COUNT-2: memref.alloca
+func.func @kept_dynamic(%x: vector<4xi32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloca() : memref<4xi32>
+  %av = memref.subview %a[1] [%n] [1] : memref<4xi32> to memref<?xi32, strided<[1], offset: 1>>
+  vector.transfer_write %x, %av[%c0] : vector<4xi32>, memref<?xi32, strided<[1], offset: 1>>
+  %b = memref.alloca() : memref<4xi32>
+  vector.transfer_write %x, %b[%c0] : vector<4xi32>, memref<4xi32>
+  return
+}
