@@ -118,7 +118,7 @@ const structured = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
 // copied into a second buffer (read again through an expand_shape) and
 // out to a third, read back with a mask that pads with %a; and a buffer
 // written and read through a subview of the first %b elements, which pads
-// with %b beyond them.
+// with %b beyond them (also through a collapse_shape of such a subview).
 const vectors = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -171,7 +171,18 @@ const vectors = `func.func @main(%a: i64, %b: i64) -> (i64, i64) {
   %dr = vector.transfer_read %dv[%c0], %b : memref<?xi64, strided<[1]>>, vector<4xi64>
   %pd = arith.muli %pr, %dr : vector<4xi64>
   %ps = vector.reduction <add>, %pd : vector<4xi64> into i64
-  %e = arith.addi %x, %ps : i64
+  %grid = memref.alloca() : memref<2x2xi64>
+  %g2 = vector.shape_cast %init : vector<4xi64> to vector<2x2xi64>
+  vector.transfer_write %g2, %grid[%c0, %c0] {in_bounds = [true, true]} : vector<2x2xi64>, memref<2x2xi64>
+  %c2 = arith.constant 2 : index
+  %gn = arith.minsi %nn, %c2 : index
+  %gs = memref.subview %grid[0, 0] [%gn, 2] [1, 1] : memref<2x2xi64> to memref<?x2xi64, strided<[2, 1]>>
+  %gf = memref.collapse_shape %gs [[0, 1]] : memref<?x2xi64, strided<[2, 1]>> into memref<?xi64, strided<[1]>>
+  %gr = vector.transfer_read %gf[%c0], %b : memref<?xi64, strided<[1]>>, vector<4xi64>
+  %gm = arith.muli %gr, %lanes : vector<4xi64>
+  %gsum = vector.reduction <add>, %gm : vector<4xi64> into i64
+  %e0 = arith.addi %x, %ps : i64
+  %e = arith.addi %e0, %gsum : i64
   return %s, %e : i64, i64
 }`
 

@@ -52,7 +52,7 @@ func (transfer) CanUsesBeRemoved(op *ir.Operation, s Slot, uses []*ir.OpOperand)
 			return false
 		}
 	}
-	if _, dyn := dynamicSubview(s.Ptr); !dyn && slices.Contains(x.InBounds, false) {
+	if _, dyn := dynamicRoot(s.Ptr); !dyn && slices.Contains(x.InBounds, false) {
 		return false
 	}
 	return true
@@ -78,8 +78,8 @@ func (transfer) RemoveUses(op *ir.Operation, s Slot, reaching func() *ir.Value) 
 	}
 	v := reaching()
 	mask := x.Mask
-	if sv, ok := dynamicSubview(s.Ptr); ok {
-		mask = subviewMask(sv, before(op))
+	if vm, ok := viewMask(s, before(op)); ok {
+		mask = vm
 		if x.Mask != nil {
 			mask = before(op).CreateOp("arith.andi", op.Loc(), []*ir.Value{mask, x.Mask}, []ir.Type{mask.Type()}).Result(0)
 		}
@@ -124,10 +124,7 @@ func (copyOp) Stored(op *ir.Operation, s Slot, _ func() *ir.Value) *ir.Value {
 func (copyOp) RemoveUses(op *ir.Operation, s Slot, reaching func() *ir.Value) bool {
 	if op.Operand(0) == s.Ptr {
 		v := reaching()
-		var mask *ir.Value
-		if sv, ok := dynamicSubview(s.Ptr); ok {
-			mask = subviewMask(sv, before(op))
-		}
+		mask, _ := viewMask(s, before(op))
 		b, zero, m, inb := originAccess(op, op.Operand(1), s.Elem.(*ir.VectorType))
 		vector.NewTransferWrite(b, op.Loc(), v, op.Operand(1), zero, m, mask, inb)
 	}
@@ -170,8 +167,8 @@ func zeroOf(ctx *ir.Context, t ir.Type) ir.Attribute {
 // memref.expand_shape of a contiguous row-major memref is the slot's value
 // reshaped with vector.shape_cast. A zero-offset, unit-stride subview with
 // a dynamic size views the whole value, masked to its extent by
-// vector.create_mask of its sizes. (MLIR's reshapes of such a view, which
-// carry the mask through shape_casts, are not taken.)
+// vector.create_mask of its sizes, and so does a reshape of it, with the
+// mask shape_cast along.
 func init() {
 	RegisterAliaser("memref.subview", subviewAlias{})
 	RegisterAliaser("memref.collapse_shape", reshapeAlias{})
@@ -250,6 +247,34 @@ func dynamicSubview(ptr *ir.Value) (*ir.Operation, bool) {
 		return nil, false
 	}
 	return def, true
+}
+
+// dynamicRoot returns the dynamic-size subview that ptr is, or reshapes.
+func dynamicRoot(ptr *ir.Value) (*ir.Operation, bool) {
+	for {
+		def := ptr.DefiningOp()
+		if def == nil || def.Name() != "memref.collapse_shape" && def.Name() != "memref.expand_shape" {
+			return dynamicSubview(ptr)
+		}
+		ptr = def.Operand(0)
+	}
+}
+
+// viewMask builds at b the mask of the elements of slot s valid through a
+// dynamic-size view: its subview's mask, shape_cast to s's shape when a
+// reshape is on the way; false when s is not such a view.
+func viewMask(s Slot, b *ir.Builder) (*ir.Value, bool) {
+	sv, ok := dynamicRoot(s.Ptr)
+	if !ok {
+		return nil, false
+	}
+	m := subviewMask(sv, b)
+	vt := s.Elem.(*ir.VectorType)
+	mt := m.Type().(*ir.VectorType)
+	if want := b.Context().Vector(vt.Dims, mt.Elem); ir.Type(mt) != want {
+		m = shapeCastAt(sv, m, want, b)
+	}
+	return m, true
 }
 
 // subviewMask builds at b the mask of a dynamic-size subview's extent in
@@ -343,18 +368,89 @@ type reshapeAlias struct{}
 
 // Alias accepts a reshape of a static memref laid out contiguously in
 // row-major order (whatever its offset), whose elements the reshaped
-// vector then holds in the same order.
+// vector then holds in the same order, and a reshape of a dynamic-size
+// view (dynamicRoot), whose slot's shape gives the extents the view's
+// type leaves dynamic (reshapedSlot).
 func (reshapeAlias) Alias(op *ir.Operation, s Slot, uses []*ir.OpOperand) (Slot, bool) {
 	pt, ok := fixedVectorSlot(s)
 	src, sok := op.Operand(0).Type().(*ir.MemRefType)
 	res, rok := op.Result(0).Type().(*ir.MemRefType)
-	if !ok || !sok || !rok || !viewsSource(op, s, uses) || !contiguous(src) {
+	if !ok || !sok || !rok || !viewsSource(op, s, uses) {
 		return Slot{}, false
 	}
-	if _, ok := numElements(res); !ok {
+	if _, static := numElements(src); !static {
+		if _, dyn := dynamicRoot(s.Ptr); !dyn {
+			return Slot{}, false
+		}
+	} else if _, ok := numElements(res); !ok || !contiguous(src) {
 		return Slot{}, false
 	}
-	return Slot{Ptr: op.Result(0), Elem: op.Context().Vector(res.Dims, pt.Elem)}, true
+	dims, ok := reshapeDims(op, pt)
+	if !ok {
+		return Slot{}, false
+	}
+	return Slot{Ptr: op.Result(0), Elem: op.Context().Vector(dims, pt.Elem)}, true
+}
+
+// reshapeDims is the shape of the slot of a reshape of a slot of type pt:
+// the static result shape, or reshapedSlot's for a dynamic one.
+func reshapeDims(op *ir.Operation, pt *ir.VectorType) ([]int64, bool) {
+	src := op.Operand(0).Type().(*ir.MemRefType)
+	res := op.Result(0).Type().(*ir.MemRefType)
+	if _, static := numElements(src); static {
+		return res.Dims, true
+	}
+	return reshapedSlot(op, src, res, pt)
+}
+
+// reshapedSlot is the shape of the slot a reshape of a dynamic-size view
+// of slot type pt holds, false when the reshape may reorder elements. A
+// collapsed group multiplies its extents in pt, each but the first of
+// which must be static in src and equal to pt's (so the group is
+// contiguous in the buffer); an expanded group keeps its static extents and
+// gives at most one dynamic extent, its first non-unit one, what is left
+// of pt's.
+func reshapedSlot(op *ir.Operation, src, res *ir.MemRefType, pt *ir.VectorType) ([]int64, bool) {
+	groups, ok := memref.Reassociation(op.Attr("reassociation"))
+	if !ok {
+		return nil, false
+	}
+	var dims []int64
+	if op.Name() == "memref.collapse_shape" {
+		for _, g := range groups {
+			n := int64(1)
+			for k, d := range g {
+				if k > 0 && src.Dims[d] != pt.Dims[d] {
+					return nil, false
+				}
+				n *= pt.Dims[d]
+			}
+			dims = append(dims, n)
+		}
+		return dims, true
+	}
+	dims = slices.Clone(res.Dims)
+	for i, g := range groups {
+		known, dyn := int64(1), int64(-1)
+		for _, d := range g {
+			switch {
+			case res.Dims[d] != ir.Dynamic:
+				known *= res.Dims[d]
+			case dyn >= 0 || known != 1:
+				return nil, false // a second dynamic extent, or one after a non-unit extent
+			default:
+				dyn = d
+			}
+		}
+		if dyn < 0 {
+			continue
+		}
+		if known == 0 || pt.Dims[i]%known != 0 {
+			return nil, false
+		}
+		dims[dyn] = pt.Dims[i] / known
+	}
+	return dims, true
 }
 
 // contiguous reports whether a static memref's strides are those of its
@@ -378,15 +474,17 @@ func contiguous(t *ir.MemRefType) bool {
 }
 
 func (reshapeAlias) Down(op *ir.Operation, _ Slot, v *ir.Value, b *ir.Builder) *ir.Value {
-	res := op.Result(0).Type().(*ir.MemRefType)
-	return shapeCast(op, v, op.Context().Vector(res.Dims, v.Type().(*ir.VectorType).Elem), b)
+	vt := v.Type().(*ir.VectorType)
+	dims, _ := reshapeDims(op, vt)
+	return shapeCastAt(op, v, op.Context().Vector(dims, vt.Elem), b)
 }
 
 // Up reshapes v back: the view covers the whole slot.
 func (reshapeAlias) Up(op *ir.Operation, s Slot, v *ir.Value, _ func() *ir.Value, b *ir.Builder) *ir.Value {
-	return shapeCast(op, v, s.Elem, b)
+	return shapeCastAt(op, v, s.Elem, b)
 }
 
-func shapeCast(op *ir.Operation, v *ir.Value, t ir.Type, b *ir.Builder) *ir.Value {
+// shapeCastAt builds at b a vector.shape_cast of v to t at op's location.
+func shapeCastAt(op *ir.Operation, v *ir.Value, t ir.Type, b *ir.Builder) *ir.Value {
 	return b.CreateOp("vector.shape_cast", op.Loc(), []*ir.Value{v}, []ir.Type{t}).Result(0)
 }

@@ -279,3 +279,62 @@ func.func @kept_dynamic(%x: vector<4xi32>, %n: index) {
   vector.transfer_write %x, %b[%c0] : vector<4xi32>, memref<4xi32>
   return
 }
+
+// -----
+
+// A reshape of a dynamic-size view takes the extents its type leaves
+// dynamic from the slot (?x4 of a 2x4 buffer collapses to 8; 8 = ? x 2
+// gives 4x2), and the view's mask is shape_cast along.
+// CHECK-LABEL: func.func @dynamic_reshapes(
+// CHECK-SAME:    %[[X:.*]]: vector<2x4xi8>, %[[N:.*]]: index, %[[Y:.*]]: vector<4x2xi8>, %[[P:.*]]: i8)
+// CHECK:         %[[F:.*]] = vector.shape_cast %[[X]] : vector<2x4xi8> to vector<8xi8>
+// CHECK:         %[[CM:.*]] = vector.create_mask %[[N]], %{{.*}} : vector<2x4xi1>
+// CHECK:         %[[M:.*]] = vector.shape_cast %[[CM]] : vector<2x4xi1> to vector<8xi1>
+// CHECK:         %[[PS:.*]] = vector.broadcast %[[P]] : i8 to vector<8xi8>
+// CHECK:         %[[R:.*]] = arith.select %[[M]], %[[F]], %[[PS]] : vector<8xi1>, vector<8xi8>
+// CHECK:         %[[YF:.*]] = vector.shape_cast %[[Y]] : vector<4x2xi8> to vector<8xi8>
+// CHECK:         %[[YB:.*]] = vector.shape_cast %[[YF]] : vector<8xi8> to vector<2x4xi8>
+// CHECK:         %[[WM:.*]] = vector.create_mask %[[N]], %{{.*}} : vector<2x4xi1>
+// CHECK:         %[[W:.*]] = arith.select %[[WM]], %[[YB]], %[[X]] : vector<2x4xi1>, vector<2x4xi8>
+// CHECK:         return %[[R]], %[[W]] : vector<8xi8>, vector<2x4xi8>
+func.func @dynamic_reshapes(%x: vector<2x4xi8>, %n: index, %y: vector<4x2xi8>, %p: i8) -> (vector<8xi8>, vector<2x4xi8>) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloca() : memref<2x4xi8>
+  vector.transfer_write %x, %a[%c0, %c0] {in_bounds = [true, true]} : vector<2x4xi8>, memref<2x4xi8>
+  %sv = memref.subview %a[0, 0] [%n, 4] [1, 1] : memref<2x4xi8> to memref<?x4xi8, strided<[4, 1]>>
+  %f = memref.collapse_shape %sv [[0, 1]] : memref<?x4xi8, strided<[4, 1]>> into memref<?xi8, strided<[1]>>
+  %r = vector.transfer_read %f[%c0], %p : memref<?xi8, strided<[1]>>, vector<8xi8>
+  %m = arith.muli %n, %n : index
+  %e = memref.expand_shape %f [[0, 1]] output_shape [%m, 2] : memref<?xi8, strided<[1]>> into memref<?x2xi8>
+  vector.transfer_write %y, %e[%c0, %c0] {in_bounds = [false, true]} : vector<4x2xi8>, memref<?x2xi8>
+  %w = vector.transfer_read %a[%c0, %c0], %p {in_bounds = [true, true]} : memref<2x4xi8>, vector<2x4xi8>
+  return %r, %w : vector<8xi8>, vector<2x4xi8>
+}
+
+// -----
+
+// Reshapes of a dynamic-size view that keep the buffer: a group with two
+// dynamic extents, a dynamic extent after a non-unit one, a zero extent,
+// and a collapse whose dynamic extent is not its group's first.
+// CHECK-LABEL: func.func @kept_dynamic_reshapes(
+// CHECK-COUNT-4: memref.alloca
+func.func @kept_dynamic_reshapes(%n: index, %d: index, %p: f32) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloca() : memref<16xf32>
+  %as = memref.subview %a[0] [%n] [1] : memref<16xf32> to memref<?xf32, strided<[1]>>
+  %ae = memref.expand_shape %as [[0, 1]] output_shape [%d, %n] : memref<?xf32, strided<[1]>> into memref<?x?xf32>
+  %ar = vector.transfer_read %ae[%c0, %c0], %p : memref<?x?xf32>, vector<8x2xf32>
+  %b = memref.alloca() : memref<8xf32>
+  %bs = memref.subview %b[0] [%n] [1] : memref<8xf32> to memref<?xf32, strided<[1]>>
+  %be = memref.expand_shape %bs [[0, 1]] output_shape [2, %d] : memref<?xf32, strided<[1]>> into memref<2x?xf32>
+  %br = vector.transfer_read %be[%c0, %c0], %p : memref<2x?xf32>, vector<2x4xf32>
+  %c = memref.alloca() : memref<8x16xf32>
+  %cs = memref.subview %c[0, 0] [%n, 16] [1, 1] : memref<8x16xf32> to memref<?x16xf32, strided<[16, 1]>>
+  %ce = memref.expand_shape %cs [[0, 1], [2]] output_shape [%d, 0, 16] : memref<?x16xf32, strided<[16, 1]>> into memref<?x0x16xf32, strided<[0, 16, 1]>>
+  %cr = vector.transfer_read %ce[%c0, %c0, %c0], %p : memref<?x0x16xf32, strided<[0, 16, 1]>>, vector<8x16xf32>
+  %e = memref.alloca() : memref<4x4xf32>
+  %es = memref.subview %e[0, 0] [4, %n] [1, 1] : memref<4x4xf32> to memref<4x?xf32, strided<[4, 1]>>
+  %ef = memref.collapse_shape %es [[0, 1]] : memref<4x?xf32, strided<[4, 1]>> into memref<?xf32, strided<[?]>>
+  %er = vector.transfer_read %ef[%c0], %p : memref<?xf32, strided<[?]>>, vector<16xf32>
+  return
+}
