@@ -188,9 +188,10 @@ func viewsSource(op *ir.Operation, s Slot, uses []*ir.OpOperand) bool {
 
 type subviewAlias struct{}
 
-// Alias accepts a subview of a static parent with constant offsets, sizes
-// equal to its static result shape, unit strides and no dropped
-// dimension (MLIR's isAliasableStaticShapeSubView).
+// Alias accepts a subview of a static memref with constant offsets, sizes
+// equal to its static result shape, unit strides and no dropped dimension
+// (MLIR's isAliasableStaticShapeSubView), and a dynamic-size one
+// (isDynamicSubview).
 func (subviewAlias) Alias(op *ir.Operation, s Slot, uses []*ir.OpOperand) (Slot, bool) {
 	pt, ok := fixedVectorSlot(s)
 	res, rok := op.Result(0).Type().(*ir.MemRefType)
@@ -292,11 +293,15 @@ func subviewMask(op *ir.Operation, b *ir.Builder) *ir.Value {
 	return b.CreateOp("vector.create_mask", op.Loc(), bounds, []ir.Type{ctx.Vector(src.Dims, ctx.IntegerType(1, ir.Signless))}).Result(0)
 }
 
-// subviewOffsets returns a subview's constant offsets when its sizes are
-// its static result shape, its strides one and it drops no dimension.
+// subviewOffsets returns the constant offsets of a subview of a static
+// memref when its sizes are its static result shape, its strides one and
+// it drops no dimension.
 func subviewOffsets(op *ir.Operation) ([]int64, bool) {
 	offsets, sizes, strides, dropped, ok := memref.SubViewParts(op)
 	if !ok || slices.Contains(dropped, true) {
+		return nil, false
+	}
+	if _, static := numElements(op.Operand(0).Type().(*ir.MemRefType)); !static {
 		return nil, false
 	}
 	res := op.Result(0).Type().(*ir.MemRefType)
