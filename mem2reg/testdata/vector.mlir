@@ -338,3 +338,58 @@ func.func @kept_dynamic_reshapes(%n: index, %d: index, %p: f32) {
   %er = vector.transfer_read %ef[%c0], %p : memref<?xf32, strided<[?]>>, vector<16xf32>
   return
 }
+
+// -----
+
+// Views and their accesses go through the region ops regions.go promotes:
+// a subview defined outside an scf.while loop is read in its condition and
+// written in an scf.execute_region of its body, through a subview defined
+// there. A store through a view in scf.forall, whose iterations run in
+// parallel, keeps that buffer.
+// CHECK-LABEL: func.func @views_in_region_ops(
+// CHECK-SAME:    %[[X:[^:]*]]: vector<4xi32>
+// CHECK:         %[[W:.*]] = scf.while (%[[A:.*]] = %[[X]]) : (vector<4xi32>) -> vector<4xi32> {
+// CHECK:           %[[H:.*]] = vector.extract_strided_slice %[[A]] {{.*}}offsets = [2], sizes = [2]
+// CHECK:           vector.extract %[[H]][0]
+// CHECK:           scf.condition(%{{.*}}) %[[A]] : vector<4xi32>
+// CHECK:         } do {
+// CHECK:         ^bb0(%[[B:.*]]: vector<4xi32>):
+// CHECK:           %[[E:.*]] = scf.execute_region -> vector<4xi32> {
+// CHECK:             %[[L:.*]] = vector.extract_strided_slice %[[B]] {{.*}}offsets = [0], sizes = [2]
+// CHECK:             %[[I:.*]] = vector.insert_strided_slice %[[L]], %[[B]] {{.*}}offsets = [2]
+// CHECK:             scf.yield %[[I]] : vector<4xi32>
+// CHECK:           scf.yield %[[E]] : vector<4xi32>
+// CHECK:         %[[KEPT:.*]] = memref.alloca() : memref<4xi32>
+// CHECK:         scf.forall
+// CHECK:           memref.subview %[[KEPT]]
+// CHECK:           vector.transfer_write
+// CHECK:         return %[[W]] : vector<4xi32>
+func.func @views_in_region_ops(%x: vector<4xi32>, %n: index, %p: i32) -> vector<4xi32> {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloca() : memref<4xi32>
+  vector.transfer_write %x, %a[%c0] {in_bounds = [true]} : vector<4xi32>, memref<4xi32>
+  %hi = memref.subview %a[2] [2] [1] : memref<4xi32> to memref<2xi32, strided<[1], offset: 2>>
+  scf.while : () -> () {
+    %v = vector.transfer_read %hi[%c0], %p {in_bounds = [true]} : memref<2xi32, strided<[1], offset: 2>>, vector<2xi32>
+    %e = vector.extract %v[0] : i32 from vector<2xi32>
+    %go = arith.cmpi slt, %e, %p : i32
+    scf.condition(%go)
+  } do {
+    scf.execute_region {
+      %lo = memref.subview %a[0] [2] [1] : memref<4xi32> to memref<2xi32, strided<[1]>>
+      %l = vector.transfer_read %lo[%c0], %p {in_bounds = [true]} : memref<2xi32, strided<[1]>>, vector<2xi32>
+      vector.transfer_write %l, %hi[%c0] {in_bounds = [true]} : vector<2xi32>, memref<2xi32, strided<[1], offset: 2>>
+      scf.yield
+    }
+    scf.yield
+  }
+  %b = memref.alloca() : memref<4xi32>
+  vector.transfer_write %x, %b[%c0] {in_bounds = [true]} : vector<4xi32>, memref<4xi32>
+  scf.forall (%i) in (%n) {
+    %bv = memref.subview %b[1] [2] [1] : memref<4xi32> to memref<2xi32, strided<[1], offset: 1>>
+    %r = vector.transfer_read %bv[%c0], %p {in_bounds = [true]} : memref<2xi32, strided<[1], offset: 1>>, vector<2xi32>
+    vector.transfer_write %r, %bv[%c0] {in_bounds = [true]} : vector<2xi32>, memref<2xi32, strided<[1], offset: 1>>
+  }
+  %w = vector.transfer_read %a[%c0], %p {in_bounds = [true]} : memref<4xi32>, vector<4xi32>
+  return %w : vector<4xi32>
+}
