@@ -8,10 +8,11 @@
 // memref.alloca, memref.load and memref.store implement them (memref.go).
 //
 // Control flow between the blocks of the slot's region gets block
-// arguments; loads and stores nested in region ops registered as RegionOp
-// (the SCF ops, affine.for, memref.alloca_scope: regions.go) have the value
-// threaded through those ops, as current MLIR's PromotableRegionOpInterface
-// does. A slot used inside any other region op stays in memory.
+// arguments; loads, stores and views (Aliaser: vector.go) nested in region
+// ops registered as RegionOp (the SCF ops, affine.for, memref.alloca_scope:
+// regions.go) have the value threaded through those ops, as current MLIR's
+// PromotableRegionOpInterface does. A slot used inside any other region op
+// stays in memory.
 package mem2reg
 
 import "github.com/kiln-gpu/kiln/ir"
