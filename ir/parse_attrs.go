@@ -639,9 +639,6 @@ func (p *Parser) parseStridedAttr() (Attribute, error) {
 			if err != nil {
 				return nil, err
 			}
-			if v == 0 {
-				return nil, p.Errorf("strides must not be zero")
-			}
 			strides = append(strides, v)
 			if !p.ParseOptionalPunct(",") {
 				break

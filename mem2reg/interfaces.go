@@ -8,10 +8,11 @@
 // memref.alloca, memref.load and memref.store implement them (memref.go).
 //
 // Control flow between the blocks of the slot's region gets block
-// arguments; loads and stores nested in region ops registered as RegionOp
-// (the SCF ops, affine.for, memref.alloca_scope: regions.go) have the value
-// threaded through those ops, as current MLIR's PromotableRegionOpInterface
-// does. A slot used inside any other region op stays in memory.
+// arguments; loads, stores and views (Aliaser: vector.go) nested in region
+// ops registered as RegionOp (the SCF ops, affine.for, memref.alloca_scope:
+// regions.go) have the value threaded through those ops, as current MLIR's
+// PromotableRegionOpInterface does. A slot used inside any other region op
+// stays in memory.
 package mem2reg
 
 import "github.com/kiln-gpu/kiln/ir"
@@ -37,14 +38,30 @@ type Allocator interface {
 type MemOp interface {
 	LoadsFrom(op *ir.Operation, s Slot) bool
 	StoresTo(op *ir.Operation, s Slot) bool
-	// Stored is the value a store writes to s.
-	Stored(op *ir.Operation, s Slot) *ir.Value
+	// Stored is the value s holds after a store; reaching gives the value
+	// it held before (for a store that writes only part of it).
+	Stored(op *ir.Operation, s Slot, reaching func() *ir.Value) *ir.Value
 	// CanUsesBeRemoved reports whether op can stop using the slot pointer
 	// through uses.
 	CanUsesBeRemoved(op *ir.Operation, s Slot, uses []*ir.OpOperand) bool
 	// RemoveUses drops op's uses of the slot given the value the slot holds
-	// before op, and reports whether op is to be erased.
-	RemoveUses(op *ir.Operation, s Slot, reaching *ir.Value) (erase bool)
+	// before op (reaching builds it on first call), and reports whether op
+	// is to be erased.
+	RemoveUses(op *ir.Operation, s Slot, reaching func() *ir.Value) (erase bool)
+}
+
+// Aliaser is an op whose result views a slot (MLIR's
+// PromotableAliaserInterface): promotion goes through the view to its
+// loads and stores, which see the view's own slot.
+type Aliaser interface {
+	// Alias returns the slot of op's result, given that uses are op's
+	// operands using s; false when op cannot be promoted with s.
+	Alias(op *ir.Operation, s Slot, uses []*ir.OpOperand) (Slot, bool)
+	// Down builds at b the view's value from v, the value of s.
+	Down(op *ir.Operation, s Slot, v *ir.Value, b *ir.Builder) *ir.Value
+	// Up builds at b the value of s once the view's becomes v; parent
+	// builds the value s held before.
+	Up(op *ir.Operation, s Slot, v *ir.Value, parent func() *ir.Value, b *ir.Builder) *ir.Value
 }
 
 // Index names one element of a destructurable slot; the implementation
@@ -83,6 +100,7 @@ var (
 	memOps          = map[string]MemOp{}
 	destructurables = map[string]Destructurable{}
 	accessors       = map[string]Accessor{}
+	aliasers        = map[string]Aliaser{}
 )
 
 // RegisterAllocator makes ops named name promotable allocators. Register
@@ -91,6 +109,9 @@ func RegisterAllocator(name string, a Allocator) { allocators[name] = a }
 
 // RegisterMemOp makes ops named name promotable loads or stores.
 func RegisterMemOp(name string, m MemOp) { memOps[name] = m }
+
+// RegisterAliaser makes ops named name views promotion goes through.
+func RegisterAliaser(name string, a Aliaser) { aliasers[name] = a }
 
 // RegisterDestructurable makes ops named name allocators sroa may split.
 func RegisterDestructurable(name string, d Destructurable) { destructurables[name] = d }

@@ -1,6 +1,8 @@
 package mem2reg
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 )
@@ -82,7 +84,12 @@ type promoter struct {
 	s      Slot
 	region *ir.Region
 	cfgOf  func(*ir.Region) *cfg
-	users  map[*ir.Operation]bool
+	users  map[*ir.Operation]*access
+	// views are the aliasers of the slot, each before the views of it.
+	views []*ir.Operation
+	// used are the regions holding users or views, each to get its own
+	// merge points.
+	used map[*ir.Region]bool
 	// regions are the region ops holding users, each true when one of
 	// them stores.
 	regions map[*ir.Operation]bool
@@ -93,8 +100,8 @@ type promoter struct {
 }
 
 // analyze returns the promoter of s, nil when s cannot be promoted: every
-// use of the pointer must be a load or store that can drop it, in the
-// slot's region or nested in it only through region ops that promotion
+// use of the pointer must be a load or store that can drop it or a view
+// whose uses are such in turn (collect), in the slot's region or nested in it only through region ops that promotion
 // goes through (and that accept a store when one of their users stores),
 // in blocks reachable from their region's entry, and every predecessor of
 // a merge point must be able to pass it the slot's value.
@@ -103,42 +110,18 @@ func analyze(s Slot, cfgOf func(*ir.Region) *cfg) *promoter {
 	if r == nil || r.Entry() == nil {
 		return nil
 	}
-	uses := map[*ir.Operation][]*ir.OpOperand{}
-	for u := range s.Ptr.Uses() {
-		uses[u.Owner()] = append(uses[u.Owner()], u)
-	}
-	p := &promoter{s: s, region: r, cfgOf: cfgOf, users: map[*ir.Operation]bool{},
-		regions: map[*ir.Operation]bool{}, merges: map[*ir.Block]*ir.Value{}}
-	// The regions holding users, each to get its own merge points.
-	used := map[*ir.Region]bool{r: true}
-	for o, us := range uses {
-		m := memOps[o.Name()]
-		if m == nil || !m.CanUsesBeRemoved(o, s, us) {
-			return nil
-		}
-		p.users[o] = true
-		top := o
-		for {
-			if !cfgOf(top.ParentRegion()).Reachable(top.Block()) {
-				return nil
-			}
-			if top.ParentRegion() == r {
-				break
-			}
-			used[top.ParentRegion()] = true
-			top = top.ParentOp()
-			if top == nil || regionOps[top.Name()] == nil {
-				return nil
-			}
-			p.regions[top] = p.regions[top] || m.StoresTo(o, s)
-		}
+	p := &promoter{s: s, region: r, cfgOf: cfgOf, users: map[*ir.Operation]*access{},
+		regions: map[*ir.Operation]bool{}, merges: map[*ir.Block]*ir.Value{},
+		used: map[*ir.Region]bool{r: true}}
+	if !p.collect(s, nil) {
+		return nil
 	}
 	for o, stores := range p.regions {
 		if !regionOps[o.Name()].Promotable(o, stores) {
 			return nil
 		}
 	}
-	for reg := range used {
+	for reg := range p.used {
 		if !p.place(reg) {
 			return nil
 		}
@@ -171,18 +154,18 @@ func (p *promoter) place(reg *ir.Region) bool {
 			}
 			// A region op may read the value on entry (and a storing one
 			// passes it on), so it counts as a load.
-			if _, ok := p.regions[o]; ok || p.users[o] && memOps[o.Name()].LoadsFrom(o, p.s) {
+			if _, ok := p.regions[o]; ok || p.users[o] != nil && memOps[o.Name()].LoadsFrom(o, p.users[o].s) {
 				live[b] = true
 				work = append(work, b)
 				break
 			}
-			if p.users[o] && memOps[o.Name()].StoresTo(o, p.s) {
+			if p.users[o] != nil && memOps[o.Name()].StoresTo(o, p.users[o].s) {
 				defs[b] = true
 				break
 			}
 		}
 		for o := range b.Ops() {
-			if p.users[o] && memOps[o.Name()].StoresTo(o, p.s) || p.regions[o] {
+			if p.users[o] != nil && memOps[o.Name()].StoresTo(o, p.users[o].s) || p.regions[o] {
 				defs[b] = true
 			}
 		}
@@ -240,19 +223,119 @@ func (p *promoter) block(b *ir.Block, val *ir.Value, erase *[]*ir.Operation) *ir
 				}, p.reaching)
 			continue
 		}
-		if !p.users[o] {
+		a := p.users[o]
+		if a == nil {
 			continue
 		}
 		m := memOps[o.Name()]
-		before := val
-		if m.StoresTo(o, p.s) {
-			val = m.Stored(o, p.s)
+		at := p.levels(o, a, val)
+		if m.StoresTo(o, a.s) {
+			v := m.Stored(o, a.s, func() *ir.Value { return at(len(a.views)) })
+			for i := len(a.views); i > 0; i-- {
+				w := a.views[i-1]
+				v = aliasers[w.op.Name()].Up(w.op, w.parent, v, func() *ir.Value { return at(i - 1) }, before(o))
+			}
+			val = v
 		}
-		if m.RemoveUses(o, p.s, p.reaching(before)) {
+		if m.RemoveUses(o, a.s, func() *ir.Value { return at(len(a.views)) }) {
 			*erase = append(*erase, o)
 		}
 	}
 	return val
+}
+
+// levels returns, for the access o whose slot's value is val before it,
+// the value of each slot on the way to the access: level 0 is the slot's
+// (its default when nothing is stored yet), level i that of a.views[i-1]'s
+// view, projected down on first use just before o.
+func (p *promoter) levels(o *ir.Operation, a *access, val *ir.Value) func(int) *ir.Value {
+	vals := make([]*ir.Value, len(a.views)+1)
+	var at func(int) *ir.Value
+	at = func(i int) *ir.Value {
+		if vals[i] == nil {
+			if i == 0 {
+				vals[0] = p.reaching(val)
+			} else {
+				w := a.views[i-1]
+				vals[i] = aliasers[w.op.Name()].Down(w.op, w.parent, at(i-1), before(o))
+			}
+		}
+		return vals[i]
+	}
+	return at
+}
+
+// before returns a builder inserting before op.
+func before(op *ir.Operation) *ir.Builder {
+	b := ir.NewBuilder(op.Context())
+	b.SetInsertionPointBefore(op)
+	return b
+}
+
+// access is a load or store of the slot, through views of it: s is the
+// slot it reads or writes, the last view's (the promoted slot when there
+// are none).
+type access struct {
+	s     Slot
+	views []view
+}
+
+// view is an aliaser on the way from the promoted slot to an access, with
+// the slot it views.
+type view struct {
+	op     *ir.Operation
+	parent Slot
+}
+
+// collect records the uses of s, reached through views: each must be a
+// load or store that can drop it, or an aliaser whose own slot's uses are
+// collected in turn.
+func (p *promoter) collect(s Slot, views []view) bool {
+	uses := map[*ir.Operation][]*ir.OpOperand{}
+	for u := range s.Ptr.Uses() {
+		uses[u.Owner()] = append(uses[u.Owner()], u)
+	}
+	for o, us := range uses {
+		if al := aliasers[o.Name()]; al != nil {
+			alias, ok := al.Alias(o, s, us)
+			if !ok || !p.nested(o, false) {
+				return false
+			}
+			p.views = append(p.views, o)
+			if !p.collect(alias, append(slices.Clip(views), view{o, s})) {
+				return false
+			}
+			continue
+		}
+		m := memOps[o.Name()]
+		if m == nil || !m.CanUsesBeRemoved(o, s, us) || !p.nested(o, m.StoresTo(o, s)) {
+			return false
+		}
+		p.users[o] = &access{s: s, views: views}
+	}
+	return true
+}
+
+// nested reports whether o is in the slot's region, or nested in it only
+// through region ops that promotion goes through (marking those that hold
+// a store, and the regions on the way as used), in blocks reachable from
+// their region's entry.
+func (p *promoter) nested(o *ir.Operation, stores bool) bool {
+	top := o
+	for {
+		if !p.cfgOf(top.ParentRegion()).Reachable(top.Block()) {
+			return false
+		}
+		if top.ParentRegion() == p.region {
+			return true
+		}
+		p.used[top.ParentRegion()] = true
+		top = top.ParentOp()
+		if top == nil || regionOps[top.Name()] == nil {
+			return false
+		}
+		p.regions[top] = p.regions[top] || stores
+	}
 }
 
 // walk renames the slot's uses along the dominator tree of start's region
@@ -303,6 +386,9 @@ func (p *promoter) promote(alloc Allocator, a *ir.Operation) *ir.Value {
 	p.walk(a.Block(), nil, &erase)
 	for _, o := range erase {
 		o.Erase()
+	}
+	for i := len(p.views) - 1; i >= 0; i-- {
+		p.views[i].Erase()
 	}
 	p.dropUnusedMerges()
 	return p.def

@@ -44,15 +44,64 @@ func numElements(t *ir.MemRefType) (int64, bool) {
 	return n, true
 }
 
+// PromotableSlots offers a one-element static alloca as a slot of its
+// element and any other as a slot of the whole buffer as one vector
+// (wholeBufferSlot), which only vector transfers (vector.go) can promote.
 func (allocaSlot) PromotableSlots(op *ir.Operation) []Slot {
 	t, ok := op.Result(0).Type().(*ir.MemRefType)
 	if !ok {
 		return nil
 	}
-	if n, ok := numElements(t); !ok || n != 1 {
+	if n, ok := numElements(t); ok && n == 1 {
+		return []Slot{{Ptr: op.Result(0), Elem: t.Elem}}
+	}
+	if vt := wholeBufferSlot(op, t); vt != nil {
+		return []Slot{{Ptr: op.Result(0), Elem: vt}}
+	}
+	return nil
+}
+
+// wholeBufferSlot is the vector type holding all of an alloca's buffer, as
+// MLIR's whole-buffer promotion: the static shape itself, or vector<[C]xT>
+// for a 1-D buffer of vector.vscale * C elements; nil for any other shape
+// or an element type vectors cannot hold.
+func wholeBufferSlot(op *ir.Operation, t *ir.MemRefType) *ir.VectorType {
+	if !ir.IsIntOrIndex(t.Elem) && !ir.IsFloat(t.Elem) {
 		return nil
 	}
-	return []Slot{{Ptr: op.Result(0), Elem: t.Elem}}
+	ctx := op.Context()
+	if n, ok := numElements(t); ok {
+		if n == 0 {
+			return nil
+		}
+		return ctx.Vector(t.Dims, t.Elem)
+	}
+	if len(t.Dims) != 1 || op.NumOperands() != 1 {
+		return nil
+	}
+	if c, ok := vscaleMultiple(op.Operand(0)); ok {
+		return ctx.ScalableVector([]int64{c}, []bool{true}, t.Elem)
+	}
+	return nil
+}
+
+// vscaleMultiple is C when v is arith.muli of vector.vscale and a positive
+// constant C, in either order.
+func vscaleMultiple(v *ir.Value) (int64, bool) {
+	mul := v.DefiningOp()
+	if mul == nil || mul.Name() != "arith.muli" {
+		return 0, false
+	}
+	for i := range 2 {
+		vs, k := mul.Operand(i).DefiningOp(), mul.Operand(1-i)
+		if vs == nil || vs.Name() != "vector.vscale" {
+			continue
+		}
+		if c, ok := ir.ConstantIntAttr(k); ok && c.Big().IsInt64() && c.Int() > 0 {
+			return c.Int(), true
+		}
+	}
+	return 0, false
 }
 
 func (allocaSlot) DefaultValue(op *ir.Operation, s Slot, b *ir.Builder) *ir.Value {
@@ -132,7 +181,9 @@ func (loadStore) StoresTo(op *ir.Operation, s Slot) bool {
 	return op.Name() == "memref.store" && op.Operand(1) == s.Ptr
 }
 
-func (loadStore) Stored(op *ir.Operation, _ Slot) *ir.Value { return op.Operand(0) }
+func (loadStore) Stored(op *ir.Operation, _ Slot, _ func() *ir.Value) *ir.Value {
+	return op.Operand(0)
+}
 
 // CanUsesBeRemoved accepts a load of the slot that reads its element type
 // and a store into the slot of a value of that type other than the
@@ -147,9 +198,9 @@ func (loadStore) CanUsesBeRemoved(op *ir.Operation, s Slot, uses []*ir.OpOperand
 	return op.Operand(1) == s.Ptr && op.Operand(0) != s.Ptr && op.Operand(0).Type() == s.Elem
 }
 
-func (loadStore) RemoveUses(op *ir.Operation, _ Slot, reaching *ir.Value) bool {
+func (loadStore) RemoveUses(op *ir.Operation, _ Slot, reaching func() *ir.Value) bool {
 	if op.Name() == "memref.load" {
-		op.Result(0).ReplaceAllUsesWith(reaching)
+		op.Result(0).ReplaceAllUsesWith(reaching())
 	}
 	return true
 }

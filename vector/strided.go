@@ -6,16 +6,19 @@ import (
 
 // extractStridedSliceOp is vector.extract_strided_slice:
 //
-//	%r = vector.extract_strided_slice %v {offsets = [1], sizes = [2], strides = [1]} : vector<4xf32> to vector<2xf32>
+//	%r = vector.extract_strided_slice %v offsets = [1], sizes = [2], strides = [1] : vector<4xf32> to vector<2xf32>
 var extractStridedSliceOp = &ir.OpDef{
 	Name:     "vector.extract_strided_slice",
 	Summary:  "extract_strided_slice operation",
-	Example:  "%r = vector.extract_strided_slice %v {offsets = [1, 0], sizes = [2, 8], strides = [1, 1]} : vector<4x8xf32> to vector<2x8xf32>",
+	Example:  "%r = vector.extract_strided_slice %v offsets = [1, 0], sizes = [2, 8], strides = [1, 1] : vector<4x8xf32> to vector<2x8xf32>",
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(1),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"offsets", "sizes", "strides"},
-	Format:   castFormat("vector", "to", "result", map[string]ir.TypeKind{"vector": vectorKind, "result": vectorKind}),
+	Format: &ir.Format{Syntax: "$vector (`offsets` `=` $offsets^ `,` `sizes` `=` $sizes `,` `strides` `=` $strides)? attr-dict `:` type($vector) `to` type($result)",
+		Operands: []string{"vector"}, Results: []string{"result"},
+		Attrs: []ir.FormatAttr{{Name: "offsets"}, {Name: "sizes"}, {Name: "strides"}},
+		Kinds: map[string]ir.TypeKind{"vector": vectorKind, "result": vectorKind}},
 	Verify: func(op *ir.Operation) error {
 		vt, err := vectorOperand(op, 0)
 		if err != nil {
@@ -154,17 +157,18 @@ func confinedAll(op *ir.Operation, what string, vs []int64, min, max int64) erro
 
 // insertStridedSliceOp is vector.insert_strided_slice:
 //
-//	%r = vector.insert_strided_slice %s, %v {offsets = [1], strides = [1]} : vector<2xf32> into vector<4xf32>
+//	%r = vector.insert_strided_slice %s, %v offsets = [1], strides = [1] : vector<2xf32> into vector<4xf32>
 var insertStridedSliceOp = &ir.OpDef{
 	Name:     "vector.insert_strided_slice",
 	Summary:  "strided_slice operation",
-	Example:  "%r = vector.insert_strided_slice %s, %v {offsets = [1, 0], strides = [1]} : vector<8xf32> into vector<4x8xf32>",
+	Example:  "%r = vector.insert_strided_slice %s, %v offsets = [1, 0], strides = [1] : vector<8xf32> into vector<4x8xf32>",
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(2),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"offsets", "strides"},
-	Format: &ir.Format{Syntax: "$valueToStore `,` $dest attr-dict `:` type($valueToStore) `into` type($dest)",
+	Format: &ir.Format{Syntax: "$valueToStore `,` $dest (`offsets` `=` $offsets^ `,` `strides` `=` $strides)? attr-dict `:` type($valueToStore) `into` type($dest)",
 		Operands: []string{"valueToStore", "dest"}, Results: []string{"res"}, TypesMatch: [][]string{{"dest", "res"}},
+		Attrs: []ir.FormatAttr{{Name: "offsets"}, {Name: "strides"}},
 		Kinds: map[string]ir.TypeKind{"valueToStore": vectorKind, "dest": vectorKind}},
 	Verify: verifyInsertStridedSlice,
 	Fold: func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {

@@ -16,6 +16,9 @@
 
 // CHECK: memref<4x4xf32, strided<[4, 1], offset: ?>>, memref<?xf32, strided<[?]>>, memref<4xf32, #other.space>
 "test.types"() {a = [memref<4x4xf32, strided<[4, 1], offset: ?>>, memref<?xf32, strided<[?], offset: 0>>, memref<4xf32, #other.space>]} : () -> ()
+// A zero stride (a broadcast view) is allowed since MLIR PR 116463.
+// CHECK: memref<2x4xf32, strided<[0, 1]>>
+"test.types"() {a = memref<2x4xf32, strided<[0, 1]>>} : () -> ()
 
 // Identity layouts and memory space 0 are dropped, as in MLIR.
 // CHECK: memref<4xf32>, memref<2x3xf32>

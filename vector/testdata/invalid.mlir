@@ -969,3 +969,19 @@ func.func @print_punctuation_twice() {
   vector.print punctuation <comma> punctuation <comma>
   return
 }
+
+// -----
+
+func.func @ess_syntax_missing_sizes(%v: vector<4xi8>) {
+  // expected-error@+1 {{expected 'sizes'}}
+  %0 = vector.extract_strided_slice %v offsets = [0], strides = [1] : vector<4xi8> to vector<2xi8>
+  return
+}
+
+// -----
+
+func.func @iss_syntax_missing_comma(%s: vector<2xi8>, %v: vector<4xi8>) {
+  // expected-error@+1 {{expected ','}}
+  %0 = vector.insert_strided_slice %s, %v offsets = [0] strides = [1] : vector<2xi8> into vector<4xi8>
+  return
+}

@@ -39,11 +39,23 @@ func.func @extract_insert(%v: vector<4x8xf32>, %s: f32, %i: index, %w: vector<4x
   return %0, %1, %2, %3, %4, %5 : f32, vector<8xf32>, vector<4x8xf32>, f32, vector<4xf32>, f32
 }
 
+// The strided-slice ops spell their offsets, sizes and strides after the
+// operands, as MLIR's strict property format (PR 217288); the attribute
+// dictionary spelling of older MLIR still parses.
+// CHECK-LABEL: func.func @strided_slice_syntax
+// CHECK: vector.extract_strided_slice %{{.*}} offsets = [0, 1], sizes = [1, 2], strides = [1, 1] {tag} : vector<2x4xi8> to vector<1x2xi8>
+// CHECK: vector.insert_strided_slice %{{.*}}, %{{.*}} offsets = [1, 2], strides = [1] : vector<2xi8> into vector<2x4xi8>
+func.func @strided_slice_syntax(%v: vector<2x4xi8>, %s: vector<2xi8>) -> (vector<1x2xi8>, vector<2x4xi8>) {
+  %0 = vector.extract_strided_slice %v offsets = [0, 1], sizes = [1, 2], strides = [1, 1] {tag} : vector<2x4xi8> to vector<1x2xi8>
+  %1 = vector.insert_strided_slice %s, %v offsets = [1, 2], strides = [1] : vector<2xi8> into vector<2x4xi8>
+  return %0, %1 : vector<1x2xi8>, vector<2x4xi8>
+}
+
 // CHECK-LABEL: func.func @slices_and_shuffles
 func.func @slices_and_shuffles(%a: vector<4xf32>, %b: vector<2xf32>, %c: vector<2x16xf32>, %d: vector<1x16xf32>, %c3: vector<2x3xf32>) -> (vector<2xf32>, vector<4xf32>, vector<3xf32>, vector<3x16xf32>, vector<4xf32>, vector<2xf32>) {
-  // CHECK: vector.extract_strided_slice %{{.*}} {offsets = [1], sizes = [2], strides = [1]} : vector<4xf32> to vector<2xf32>
+  // CHECK: vector.extract_strided_slice %{{.*}} offsets = [1], sizes = [2], strides = [1] : vector<4xf32> to vector<2xf32>
   %0 = vector.extract_strided_slice %a {offsets = [1], sizes = [2], strides = [1]} : vector<4xf32> to vector<2xf32>
-  // CHECK: vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [2], strides = [1]} : vector<2xf32> into vector<4xf32>
+  // CHECK: vector.insert_strided_slice %{{.*}}, %{{.*}} offsets = [2], strides = [1] : vector<2xf32> into vector<4xf32>
   %1 = vector.insert_strided_slice %b, %a {offsets = [2], strides = [1]} : vector<2xf32> into vector<4xf32>
   // CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 3, -1] : vector<2xf32>, vector<2xf32>
   %2 = vector.shuffle %b, %b[0, 3, -1] : vector<2xf32>, vector<2xf32>

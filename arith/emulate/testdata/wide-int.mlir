@@ -64,17 +64,17 @@ func.func @addi(%a: i64, %b: i64) -> i64 {
 // subi: current MLIR's subui_extended borrow.
 // CHECK-LABEL: func.func @subi_vector(
 // CHECK-SAME:    %[[A:.*]]: vector<4x2xi32>, %[[B:.*]]: vector<4x2xi32>) -> vector<4x2xi32>
-// CHECK-NEXT:    %[[A0:.*]] = vector.extract_strided_slice %[[A]] {offsets = [0, 0], sizes = [4, 1], strides = [1, 1]} : vector<4x2xi32> to vector<4x1xi32>
-// CHECK-NEXT:    %[[A1:.*]] = vector.extract_strided_slice %[[A]] {offsets = [0, 1], sizes = [4, 1], strides = [1, 1]} : vector<4x2xi32> to vector<4x1xi32>
-// CHECK-NEXT:    %[[B0:.*]] = vector.extract_strided_slice %[[B]] {offsets = [0, 0], sizes = [4, 1], strides = [1, 1]} : vector<4x2xi32> to vector<4x1xi32>
-// CHECK-NEXT:    %[[B1:.*]] = vector.extract_strided_slice %[[B]] {offsets = [0, 1], sizes = [4, 1], strides = [1, 1]} : vector<4x2xi32> to vector<4x1xi32>
+// CHECK-NEXT:    %[[A0:.*]] = vector.extract_strided_slice %[[A]] offsets = [0, 0], sizes = [4, 1], strides = [1, 1] : vector<4x2xi32> to vector<4x1xi32>
+// CHECK-NEXT:    %[[A1:.*]] = vector.extract_strided_slice %[[A]] offsets = [0, 1], sizes = [4, 1], strides = [1, 1] : vector<4x2xi32> to vector<4x1xi32>
+// CHECK-NEXT:    %[[B0:.*]] = vector.extract_strided_slice %[[B]] offsets = [0, 0], sizes = [4, 1], strides = [1, 1] : vector<4x2xi32> to vector<4x1xi32>
+// CHECK-NEXT:    %[[B1:.*]] = vector.extract_strided_slice %[[B]] offsets = [0, 1], sizes = [4, 1], strides = [1, 1] : vector<4x2xi32> to vector<4x1xi32>
 // CHECK-NEXT:    arith.subui_extended %[[A0]], %[[B0]] : vector<4x1xi32>, vector<4x1xi1>
 // CHECK-NEXT:    %[[C:.*]] = arith.extui %{{.*}} : vector<4x1xi1> to vector<4x1xi32>
 // CHECK-NEXT:    %[[H0:.*]] = arith.subi %[[A1]], %[[C]] : vector<4x1xi32>
 // CHECK-NEXT:    %[[H1:.*]] = arith.subi %[[H0]], %[[B1]] : vector<4x1xi32>
 // CHECK-NEXT:    %[[Z:.*]] = arith.constant dense<0> : vector<4x2xi32>
-// CHECK-NEXT:    %[[I0:.*]] = vector.insert_strided_slice %{{.*}}, %[[Z]] {offsets = [0, 0], strides = [1, 1]} : vector<4x1xi32> into vector<4x2xi32>
-// CHECK-NEXT:    %[[I1:.*]] = vector.insert_strided_slice %[[H1]], %[[I0]] {offsets = [0, 1], strides = [1, 1]} : vector<4x1xi32> into vector<4x2xi32>
+// CHECK-NEXT:    %[[I0:.*]] = vector.insert_strided_slice %{{.*}}, %[[Z]] offsets = [0, 0], strides = [1, 1] : vector<4x1xi32> into vector<4x2xi32>
+// CHECK-NEXT:    %[[I1:.*]] = vector.insert_strided_slice %[[H1]], %[[I0]] offsets = [0, 1], strides = [1, 1] : vector<4x1xi32> into vector<4x2xi32>
 // CHECK-NEXT:    return %[[I1]] : vector<4x2xi32>
 func.func @subi_vector(%a: vector<4xi64>, %b: vector<4xi64>) -> vector<4xi64> {
   %x = arith.subi %a, %b : vector<4xi64>
@@ -218,9 +218,9 @@ func.func @shli(%a: i64, %b: i64) -> i64 {
 
 // CHECK-LABEL: func.func @shrui(
 // CHECK-SAME:    %[[A:.*]]: vector<3x2xi32>, %[[B:.*]]: vector<3x2xi32>)
-// CHECK-NEXT:    %[[A0:.*]] = vector.extract_strided_slice %[[A]] {offsets = [0, 0], sizes = [3, 1], strides = [1, 1]} : vector<3x2xi32> to vector<3x1xi32>
-// CHECK-NEXT:    %[[A1:.*]] = vector.extract_strided_slice %[[A]] {offsets = [0, 1], sizes = [3, 1], strides = [1, 1]} : vector<3x2xi32> to vector<3x1xi32>
-// CHECK-NEXT:    %[[S:.*]] = vector.extract_strided_slice %[[B]] {offsets = [0, 0], sizes = [3, 1], strides = [1, 1]} : vector<3x2xi32> to vector<3x1xi32>
+// CHECK-NEXT:    %[[A0:.*]] = vector.extract_strided_slice %[[A]] offsets = [0, 0], sizes = [3, 1], strides = [1, 1] : vector<3x2xi32> to vector<3x1xi32>
+// CHECK-NEXT:    %[[A1:.*]] = vector.extract_strided_slice %[[A]] offsets = [0, 1], sizes = [3, 1], strides = [1, 1] : vector<3x2xi32> to vector<3x1xi32>
+// CHECK-NEXT:    %[[S:.*]] = vector.extract_strided_slice %[[B]] offsets = [0, 0], sizes = [3, 1], strides = [1, 1] : vector<3x2xi32> to vector<3x1xi32>
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant dense<0> : vector<3x1xi32>
 // CHECK-NEXT:    %[[C32:.*]] = arith.constant dense<32> : vector<3x1xi32>
 // CHECK-NEXT:    %[[OOB:.*]] = arith.cmpi uge, %[[S]], %[[C32]] : vector<3x1xi32>
@@ -238,8 +238,8 @@ func.func @shli(%a: i64, %b: i64) -> i64 {
 // CHECK-NEXT:    %[[ZERO:.*]] = arith.cmpi eq, %[[S]], %[[C0]] : vector<3x1xi32>
 // CHECK-NEXT:    %[[R0:.*]] = arith.select %[[ZERO]], %[[A0]], %[[OR]] : vector<3x1xi1>, vector<3x1xi32>
 // CHECK-NEXT:    %[[Z:.*]] = arith.constant dense<0> : vector<3x2xi32>
-// CHECK-NEXT:    %[[I0:.*]] = vector.insert_strided_slice %[[R0]], %[[Z]] {offsets = [0, 0], strides = [1, 1]} : vector<3x1xi32> into vector<3x2xi32>
-// CHECK-NEXT:    %[[I1:.*]] = vector.insert_strided_slice %[[R1]], %[[I0]] {offsets = [0, 1], strides = [1, 1]} : vector<3x1xi32> into vector<3x2xi32>
+// CHECK-NEXT:    %[[I0:.*]] = vector.insert_strided_slice %[[R0]], %[[Z]] offsets = [0, 0], strides = [1, 1] : vector<3x1xi32> into vector<3x2xi32>
+// CHECK-NEXT:    %[[I1:.*]] = vector.insert_strided_slice %[[R1]], %[[I0]] offsets = [0, 1], strides = [1, 1] : vector<3x1xi32> into vector<3x2xi32>
 // CHECK-NEXT:    return %[[I1]] : vector<3x2xi32>
 func.func @shrui(%a: vector<3xi64>, %b: vector<3xi64>) -> vector<3xi64> {
   %r = arith.shrui %a, %b : vector<3xi64>
@@ -291,7 +291,7 @@ func.func @extsi(%a: i16) -> i64 {
 // CHECK-SAME:    %[[A:.*]]: vector<3xi32>) -> vector<3x2xi32>
 // CHECK-NEXT:    %[[S:.*]] = vector.shape_cast %[[A]] : vector<3xi32> to vector<3x1xi32>
 // CHECK-NEXT:    %[[Z:.*]] = arith.constant dense<0> : vector<3x2xi32>
-// CHECK-NEXT:    %[[R:.*]] = vector.insert_strided_slice %[[S]], %[[Z]] {offsets = [0, 0], strides = [1, 1]} : vector<3x1xi32> into vector<3x2xi32>
+// CHECK-NEXT:    %[[R:.*]] = vector.insert_strided_slice %[[S]], %[[Z]] offsets = [0, 0], strides = [1, 1] : vector<3x1xi32> into vector<3x2xi32>
 // CHECK-NEXT:    return %[[R]] : vector<3x2xi32>
 func.func @extui_vector(%a: vector<3xi32>) -> vector<3xi64> {
   %r = arith.extui %a : vector<3xi32> to vector<3xi64>
@@ -301,7 +301,7 @@ func.func @extui_vector(%a: vector<3xi32>) -> vector<3xi64> {
 // CHECK-LABEL: func.func @trunci(
 // CHECK-SAME:    %[[A:.*]]: vector<2xi32>, %[[V:.*]]: vector<3x2xi32>) -> (i32, vector<3xi16>)
 // CHECK-NEXT:    %[[L:.*]] = vector.extract %[[A]][0] : i32 from vector<2xi32>
-// CHECK-NEXT:    %[[VL:.*]] = vector.extract_strided_slice %[[V]] {offsets = [0, 0], sizes = [3, 1], strides = [1, 1]} : vector<3x2xi32> to vector<3x1xi32>
+// CHECK-NEXT:    %[[VL:.*]] = vector.extract_strided_slice %[[V]] offsets = [0, 0], sizes = [3, 1], strides = [1, 1] : vector<3x2xi32> to vector<3x1xi32>
 // CHECK-NEXT:    %[[S:.*]] = vector.shape_cast %[[VL]] : vector<3x1xi32> to vector<3xi32>
 // CHECK-NEXT:    %[[T:.*]] = arith.trunci %[[S]] : vector<3xi32> to vector<3xi16>
 // CHECK-NEXT:    return %[[L]], %[[T]] : i32, vector<3xi16>
@@ -374,8 +374,8 @@ func.func @sitofp(%a: vector<3xi64>) -> vector<3xf64> {
 // CHECK-NEXT:    %[[H1:.*]] = vector.shape_cast %[[H]] : vector<3xi32> to vector<3x1xi32>
 // CHECK-NEXT:    %[[L1:.*]] = vector.shape_cast %[[L]] : vector<3xi32> to vector<3x1xi32>
 // CHECK-NEXT:    %[[Z:.*]] = arith.constant dense<0> : vector<3x2xi32>
-// CHECK-NEXT:    %[[I0:.*]] = vector.insert_strided_slice %[[L1]], %[[Z]] {offsets = [0, 0], strides = [1, 1]} : vector<3x1xi32> into vector<3x2xi32>
-// CHECK-NEXT:    %[[I1:.*]] = vector.insert_strided_slice %[[H1]], %[[I0]] {offsets = [0, 1], strides = [1, 1]} : vector<3x1xi32> into vector<3x2xi32>
+// CHECK-NEXT:    %[[I0:.*]] = vector.insert_strided_slice %[[L1]], %[[Z]] offsets = [0, 0], strides = [1, 1] : vector<3x1xi32> into vector<3x2xi32>
+// CHECK-NEXT:    %[[I1:.*]] = vector.insert_strided_slice %[[H1]], %[[I0]] offsets = [0, 1], strides = [1, 1] : vector<3x1xi32> into vector<3x2xi32>
 // CHECK-NEXT:    return %[[I1]] : vector<3x2xi32>
 func.func @fptoui(%a: vector<3xf64>) -> vector<3xi64> {
   %r = arith.fptoui %a : vector<3xf64> to vector<3xi64>
