@@ -145,7 +145,7 @@ func inPlace(op *ir.Operation, v *ir.Value) *ir.FoldResult {
 	return &ir.FoldResult{}
 }
 
-// collapseSame folds op(op(x)) to op(x), as extsi, extui and trunci do.
+// collapseSame folds op(op(x)) to op(x), as extsi and trunci do.
 func collapseSame(op *ir.Operation) *ir.FoldResult {
 	if x := chain(op, op.Name()); x != nil {
 		return inPlace(op, x)
@@ -189,19 +189,10 @@ func indexCastRoundTrip(op *ir.Operation) *ir.FoldResult {
 	if x == nil || x.Type() != op.Result(0).Type() {
 		return nil
 	}
-	if indexCastWidth(op.Operand(0).Type()) < indexCastWidth(x.Type()) {
+	if elemWidth(op.Operand(0).Type()) < elemWidth(x.Type()) {
 		return nil
 	}
 	return value(x)
-}
-
-// indexCastWidth is an index_cast operand's element width, 64 for index
-// (IndexType::kInternalStorageBitWidth).
-func indexCastWidth(t ir.Type) int {
-	if _, ok := ir.ElementTypeOrSelf(t).(*ir.IndexType); ok {
-		return 64
-	}
-	return intWidth(ir.ElementTypeOrSelf(t))
 }
 
 // truncISimplify folds trunci(ext(x)) to x or trunci(x), and trunci(trunci(x)) to trunci(x).
