@@ -261,9 +261,6 @@ var (
 		firstOf(sameOperands, rhsAbsorbs(isZero), rhsIs(isAllOnes)))
 )
 
-// speculatableBy sets d's Speculatability: the divisions have no memory
-// effects (they are removed when dead, as MLIR's NoMemoryEffect ops) but
-// only run speculatively when their divisor cannot trap.
 // namedBy sets d's result-name suggestions.
 func namedBy(d *ir.OpDef, f func(op *ir.Operation, name func(v *ir.Value, name string))) *ir.OpDef {
 	d.ResultNames = f
@@ -286,6 +283,9 @@ func muliVscaleName(op *ir.Operation, name func(v *ir.Value, name string)) {
 	}
 }
 
+// speculatableBy sets d's Speculatability: the divisions have no memory
+// effects (they are removed when dead, as MLIR's NoMemoryEffect ops) but
+// only run speculatively when their divisor cannot trap.
 func speculatableBy(d *ir.OpDef, f func(*ir.Operation) ir.Speculatability) *ir.OpDef {
 	d.Speculatability = f
 	return d
