@@ -202,10 +202,7 @@ func castHandler(op *ir.Operation) handler {
 	// nneg (extui, uitofp, index_castui): a negative operand gives poison.
 	nnegWidth := 0
 	if arith.NonNeg(op) {
-		nnegWidth = 64 // index
-		if it, ok := from.(*ir.IntegerType); ok {
-			nnegWidth = it.Width
-		}
+		nnegWidth = width(from)
 	}
 	return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 		if xs[0].Poison || nnegWidth > 0 && nnegWidth <= 64 && arith.SExt(nnegWidth, xs[0].Bits) < 0 {
