@@ -79,7 +79,7 @@ func TestFloatCanonicalizationsKeepResults(t *testing.T) {
 	reg := pass.Registry{}
 	pass.RegisterTransforms(reg)
 	before, after := interptest.Transformed(t, newContext, reg, floatKernel, "builtin.module(func.func(canonicalize))")
-	if a := after.String(); strings.Contains(a, "arith.addf %") && !strings.Contains(a, "downward") || strings.Count(a, "arith.subf") != 3 || strings.Count(a, "arith.convertf") != 1 {
+	if a := after.String(); strings.Contains(a, "arith.addf") || strings.Count(a, "arith.subf") != 3 || strings.Count(a, "arith.convertf") != 1 {
 		t.Fatalf("canonicalize did not rewrite the float ops:\n%s", after)
 	}
 	interptest.SameResults(t, "", before, after, [][2]int64{{0, 0}, {1, 0}, {0, 1}, {3, 3}, {-7, 2}, {16777217, 1}, {-1 << 31, 1<<31 - 1}})
