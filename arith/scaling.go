@@ -59,16 +59,9 @@ func foldScaling(op *ir.Operation, operands []ir.Attribute, widen bool) ([]ir.Fo
 	if p := PoisonOf(operands); p != nil {
 		return []ir.FoldResult{{Attr: p}}, true
 	}
-	kind := func(v *ir.Value) (ir.FloatKind, bool) {
-		ft, ok := ir.ElementTypeOrSelf(v.Type()).(*ir.FloatType)
-		if !ok || !foldableCast(ft) {
-			return 0, false
-		}
-		return ft.Kind, true
-	}
-	in, okIn := kind(op.Operand(0))
-	sk, okS := kind(op.Operand(1))
-	out, okOut := kind(op.Result(0))
+	in, okIn := foldableKind(op.Operand(0).Type())
+	sk, okS := foldableKind(op.Operand(1).Type())
+	out, okOut := foldableKind(op.Result(0).Type())
 	if !okIn || !okS || !okOut || sk != ir.F8E8M0FNU {
 		return nil, false
 	}
