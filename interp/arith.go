@@ -185,12 +185,18 @@ var castOps = map[string]bool{
 	"arith.fptoui": true, "arith.extf": true, "arith.truncf": true, "arith.convertf": true, "arith.bitcast": true,
 }
 
+// roundsByMode reports a truncf or convertf with an explicit rounding mode,
+// computed with arith.RoundTo rather than the default cast evaluation.
+func roundsByMode(op *ir.Operation) bool {
+	return (op.Name() == "arith.truncf" || op.Name() == "arith.convertf") && op.HasAttr("roundingmode")
+}
+
 // castHandler computes a conversion; float-to-int conversions that do not
 // fit give poison, as in MLIR.
 func castHandler(op *ir.Operation) handler {
 	name := op.Name()
 	from, to := ir.ElementTypeOrSelf(op.Operand(0).Type()), ir.ElementTypeOrSelf(op.Result(0).Type())
-	if k, ok := floatKind(to); ok && (name == "arith.truncf" || name == "arith.convertf") && op.HasAttr("roundingmode") {
+	if k, ok := floatKind(to); ok && roundsByMode(op) {
 		mode := arith.RoundingMode(intAttr(op, "roundingmode"))
 		return elementwiseHandler(func(xs []Scalar) ([]Scalar, error) {
 			if xs[0].Poison {

@@ -286,8 +286,7 @@ func (u *unit) selectOp(op *ir.Operation, slow func(*Machine, *frame) error) fun
 }
 
 func (u *unit) castOp(op *ir.Operation, slow func(*Machine, *frame) error) func(m *Machine, f *frame) error {
-	if !scalarOp(op) || op.NumOperands() != 1 || (op.Name() == "arith.truncf" || op.Name() == "arith.convertf") && op.HasAttr("roundingmode") ||
-		op.Name() == "arith.bitcast" || arith.NonNeg(op) {
+	if !scalarOp(op) || op.NumOperands() != 1 || roundsByMode(op) || op.Name() == "arith.bitcast" || arith.NonNeg(op) {
 		return nil
 	}
 	a, r := u.slots[op.Operand(0)], u.slots[op.Result(0)]
