@@ -148,13 +148,7 @@ func computeRegion(acc Access) (*region, bool) {
 	}
 	for d := range rank {
 		keep := func(j int) bool { return j == d || j >= rank && cs.kinds[j] == Symbol }
-		s := &system{n: cs.NumVars()}
-		for _, row := range cs.eqs {
-			s.eqs = append(s.eqs, slices.Clone(row))
-		}
-		for _, row := range cs.ineqs {
-			s.ineqs = append(s.ineqs, slices.Clone(row))
-		}
+		s := cs.system()
 		ext, found := extent{}, false
 		if s.projectAll(keep) {
 			ext, found = s.extentOf(d, cs.values)
@@ -267,6 +261,8 @@ func (s *system) eliminateWith(ei, j int) {
 			if a < 0 {
 				g = -g
 			}
+			// r*|a| - eq*r[j]*sign(a) cancels column j and keeps the
+			// sense of an inequality.
 			rows[k] = s.combine(r, f, eq, -g)
 		}
 	}
