@@ -91,11 +91,13 @@ func (t *tiler) run(fn *ir.Operation) {
 		if op.Name() != "affine.for" {
 			continue
 		}
-		if band := perfectlyNested(op); TilingValid(band) {
-			bands = append(bands, band)
-		}
+		bands = append(bands, perfectlyNested(op))
 	}
 	for _, band := range bands {
+		if !TilingValid(band) {
+			fn.Context().Emit(&ir.Diagnostic{Severity: ir.SeverityRemark, Loc: band[0].Loc(), Message: "tiling nest is invalid due to dependences"})
+			continue
+		}
 		tiled, ok := TilePerfectlyNested(band, t.sizes(band))
 		if ok && t.separate {
 			SeparateFullTiles(tiled[len(band):])
