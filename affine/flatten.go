@@ -99,16 +99,6 @@ func (f *flattener) semiAffine(expr *ir.AffineExpr) {
 	top[f.dims+f.syms+at] = 1
 }
 
-// constantForm returns the constant a flat form stands for.
-func constantForm(v []int64) (int64, bool) {
-	for _, x := range v[:len(v)-1] {
-		if x != 0 {
-			return 0, false
-		}
-	}
-	return v[len(v)-1], true
-}
-
 // mod rewrites lhs (top of the stack) to lhs mod c: zero when every
 // coefficient is a multiple of c, else lhs - c * q with q the quotient
 // (lhs / g) floordiv (c / g), g the common factor of c and lhs.

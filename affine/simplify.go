@@ -269,11 +269,21 @@ func sortMinMax(op *ir.Operation, rw *ir.Rewriter) bool {
 // affine.apply ops feeding it are composed in and the map and operands
 // canonicalized (for other packages' lowerings, such as vector-to-scf).
 func ComposedApply(b *ir.Builder, loc ir.Location, m *ir.AffineMap, operands []*ir.Value) *ir.Value {
+	nm, out := composedApplyMap(m, operands)
+	return newApply(b, loc, nm, out)
+}
+
+// composedApplyMap is m over operands with the affine.apply ops feeding
+// them composed in, canonicalized and simplified.
+func composedApplyMap(m *ir.AffineMap, operands []*ir.Value) (*ir.AffineMap, []*ir.Value) {
 	e, out := compose(ofMap(m), operands, anyConstant)
 	e, out = canonicalize(e, out, anyConstant)
-	nm := simplifyMapWithOperands(e, out).toMap()
+	return simplifyMapWithOperands(e, out).toMap(), out
+}
+
+func newApply(b *ir.Builder, loc ir.Location, m *ir.AffineMap, operands []*ir.Value) *ir.Value {
 	ctx := b.Context()
-	return b.CreateOp("affine.apply", loc, out, []ir.Type{ctx.Index()}, ir.NamedAttr{Name: "map", Value: ctx.AffineMapAttr(nm)}).Result(0)
+	return b.CreateOp("affine.apply", loc, operands, []ir.Type{ctx.Index()}, ir.NamedAttr{Name: "map", Value: ctx.AffineMapAttr(m)}).Result(0)
 }
 
 // ComposedFoldedApply is MLIR's makeComposedFoldedAffineApply for a
@@ -282,9 +292,7 @@ func ComposedApply(b *ir.Builder, loc ir.Location, m *ir.AffineMap, operands []*
 // (returned with a nil value) when it is one; otherwise it is an
 // affine.apply made at b's insertion point.
 func ComposedFoldedApply(b *ir.Builder, loc ir.Location, m *ir.AffineMap, operands []*ir.Value) (*ir.Value, int64) {
-	e, out := compose(ofMap(m), operands, anyConstant)
-	e, out = canonicalize(e, out, anyConstant)
-	nm := simplifyMapWithOperands(e, out).toMap()
+	nm, out := composedApplyMap(m, operands)
 	switch r := nm.Results[0]; r.Kind {
 	case ir.AffineConst:
 		return nil, r.Value
@@ -293,8 +301,7 @@ func ComposedFoldedApply(b *ir.Builder, loc ir.Location, m *ir.AffineMap, operan
 	case ir.AffineSymbol:
 		return out[nm.Dims+int(r.Value)], 0
 	}
-	ctx := b.Context()
-	return b.CreateOp("affine.apply", loc, out, []ir.Type{ctx.Index()}, ir.NamedAttr{Name: "map", Value: ctx.AffineMapAttr(nm)}).Result(0), 0
+	return newApply(b, loc, nm, out), 0
 }
 
 // CanonicalizeSet is MLIR's canonicalizeSetAndOperands: dims that are

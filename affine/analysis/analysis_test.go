@@ -248,9 +248,10 @@ func TestCheckDependenceComponents(t *testing.T) {
 // MemoryFootprint sums the bounding boxes of the memrefs a loop nest
 // touches: a[i, k] and b[k, j] cover 256 x 250 elements, c[i, j] 256 x 256,
 // of 64 x 4 bytes each; shifted accesses of one memref take their hull
-// (c[i + 1, j] widens c's box by a row); index elements have no size.
+// (c[i + 1, j] widens c's box by a row); a vector element takes its bits
+// rounded up to bytes (vector<3xi1>: 1); index elements have no size.
 func TestMemoryFootprint(t *testing.T) {
-	_, loops := parse(t, `func.func @f(%a: memref<256x256xvector<64xf32>>, %b: memref<256x256xvector<64xf32>>, %c: memref<257x256xvector<64xf32>>, %d: memref<8xindex>) {
+	_, loops := parse(t, `func.func @f(%a: memref<256x256xvector<64xf32>>, %b: memref<256x256xvector<64xf32>>, %c: memref<257x256xvector<64xf32>>, %d: memref<8xindex>, %e: memref<8xvector<3xi1>>) {
   affine.for %i = 0 to 256 {
     affine.for %j = 0 to 256 {
       affine.for %k = 0 to 250 {
@@ -264,6 +265,9 @@ func TestMemoryFootprint(t *testing.T) {
   affine.for %i = 0 to 8 {
     %v = affine.load %d[%i] : memref<8xindex>
   }
+  affine.for %i = 0 to 8 {
+    %v = affine.load %e[%i] : memref<8xvector<3xi1>>
+  }
   return
 }`)
 	if got, ok := analysis.MemoryFootprint(loops[0].Operation); !ok || got != (256*250*2+257*256)*256 {
@@ -271,5 +275,8 @@ func TestMemoryFootprint(t *testing.T) {
 	}
 	if _, ok := analysis.MemoryFootprint(loops[3].Operation); ok {
 		t.Errorf("index elements have no byte size")
+	}
+	if got, ok := analysis.MemoryFootprint(loops[4].Operation); !ok || got != 8 {
+		t.Errorf("vector<3xi1> footprint: %d, %v", got, ok)
 	}
 }

@@ -1,7 +1,5 @@
 package analysis
 
-import "slices"
-
 // Bound is a constant bound of a variable, when Known.
 type Bound struct {
 	Value int64
@@ -14,13 +12,7 @@ type Bound struct {
 // constant bounds left on pos are read off. Bounds are inclusive; none is
 // known when the projection overflows or blows up.
 func (c *Constraints) ConstantBounds(pos int) (lo, hi Bound) {
-	s := &system{n: c.NumVars()}
-	for _, r := range c.eqs {
-		s.eqs = append(s.eqs, slices.Clone(r))
-	}
-	for _, r := range c.ineqs {
-		s.ineqs = append(s.ineqs, slices.Clone(r))
-	}
+	s := c.system()
 	if !s.project(pos) {
 		return Bound{}, Bound{}
 	}

@@ -98,6 +98,11 @@ const explosionFactor = 32
 // "not empty" for a system that may have only rational solutions, as
 // MLIR's.
 func (c *Constraints) IsEmpty() bool {
+	return c.system().empty()
+}
+
+// system returns a working copy of c's constraints to eliminate in.
+func (c *Constraints) system() *system {
 	s := &system{n: c.NumVars()}
 	for _, r := range c.eqs {
 		s.eqs = append(s.eqs, slices.Clone(r))
@@ -105,7 +110,7 @@ func (c *Constraints) IsEmpty() bool {
 	for _, r := range c.ineqs {
 		s.ineqs = append(s.ineqs, slices.Clone(r))
 	}
-	return s.empty()
+	return s
 }
 
 // system is the working copy IsEmpty eliminates in.
@@ -122,24 +127,7 @@ func (s *system) empty() bool {
 	// Gaussian elimination: each equality removes one variable, a unit
 	// coefficient first (exact), then any other.
 	for len(s.eqs) > 0 {
-		ei, j := s.pivot()
-		eq := s.eqs[ei]
-		s.eqs = slices.Delete(s.eqs, ei, ei+1)
-		a := eq[j]
-		for _, rows := range [][][]int64{s.eqs, s.ineqs} {
-			for k, r := range rows {
-				if r[j] == 0 {
-					continue
-				}
-				// r*|a| - eq*r[j]*sign(a) cancels column j and keeps the
-				// sense of an inequality.
-				f, g := abs(a), r[j]
-				if a < 0 {
-					g = -g
-				}
-				rows[k] = s.combine(r, f, eq, -g)
-			}
-		}
+		s.eliminateWith(s.pivot())
 		if s.overflow {
 			return false
 		}

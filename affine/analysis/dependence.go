@@ -296,14 +296,13 @@ func AncestorIn(blk *ir.Block, op *ir.Operation) *ir.Operation {
 // Accesses of different memref values never depend on each other, as in
 // MLIR.
 func CheckDependence(src, dst Access, loopDepth int) Result {
-	r, _ := CheckDependenceComponents(src, dst, loopDepth)
+	r, _ := checkDependence(src, dst, loopDepth, false)
 	return r
 }
 
 // Component is MLIR's DependenceComponent: the bounds of the distance
 // (dst's iteration minus src's) along one common loop.
 type Component struct {
-	Loop   *ir.Operation
 	Lo, Hi Bound
 }
 
@@ -311,6 +310,12 @@ type Component struct {
 // there is a dependence, its components along each loop common to src and
 // dst, outermost first (MLIR's computeDirectionVector).
 func CheckDependenceComponents(src, dst Access, loopDepth int) (Result, []Component) {
+	return checkDependence(src, dst, loopDepth, true)
+}
+
+// checkDependence computes the components, one projection per common
+// loop, only when asked.
+func checkDependence(src, dst Access, loopDepth int, components bool) (Result, []Component) {
 	if src.MemRef != dst.MemRef || (!src.Write && !dst.Write) {
 		return NoDependence, nil
 	}
@@ -371,13 +376,15 @@ func CheckDependenceComponents(src, dst Access, loopDepth int) (Result, []Compon
 	if cs.IsEmpty() {
 		return NoDependence, nil
 	}
+	if !components {
+		return HasDependence, nil
+	}
 	// One component per common induction variable (MLIR's
 	// getNumCommonLoops).
 	comps := make([]Component, common)
 	for i := range common {
 		d := cs.AppendVar(Local, nil)
 		cs.AddEquality(cs.Row(Linear{Coeffs: map[int]int64{d: 1, ds.dims[dstIVs[i]]: -1, ss.dims[srcIVs[i]]: 1}}))
-		comps[i].Loop = srcIVs[i].OwnerBlock().ParentOp()
 	}
 	for i := range comps {
 		comps[i].Lo, comps[i].Hi = cs.ConstantBounds(cs.NumVars() - len(comps) + i)

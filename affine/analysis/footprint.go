@@ -148,13 +148,7 @@ func computeRegion(acc Access) (*region, bool) {
 	}
 	for d := range rank {
 		keep := func(j int) bool { return j == d || j >= rank && cs.kinds[j] == Symbol }
-		s := &system{n: cs.NumVars()}
-		for _, row := range cs.eqs {
-			s.eqs = append(s.eqs, slices.Clone(row))
-		}
-		for _, row := range cs.ineqs {
-			s.ineqs = append(s.ineqs, slices.Clone(row))
-		}
+		s := cs.system()
 		ext, found := extent{}, false
 		if s.projectAll(keep) {
 			ext, found = s.extentOf(d, cs.values)
@@ -267,6 +261,8 @@ func (s *system) eliminateWith(ei, j int) {
 			if a < 0 {
 				g = -g
 			}
+			// r*|a| - eq*r[j]*sign(a) cancels column j and keeps the
+			// sense of an inequality.
 			rows[k] = s.combine(r, f, eq, -g)
 		}
 	}
@@ -291,7 +287,8 @@ func (r *region) union(o *region) bool {
 }
 
 // bytes is MLIR's getRegionSize: the box's element count times the element
-// size (an integer or float, or a vector of them).
+// size (MLIR's getMemRefIntOrFloatEltSizeInBytes: an integer or float, or
+// a vector of them).
 func (r *region) bytes() (int64, bool) {
 	mt := r.memref.Type().(*ir.MemRefType)
 	if mt.Layout != nil {
@@ -301,29 +298,13 @@ func (r *region) bytes() (int64, bool) {
 	for _, e := range r.box {
 		n *= e.size
 	}
-	bits, ok := elementBits(mt.Elem)
-	if !ok {
+	elem, lanes := mt.Elem, int64(1)
+	if v, ok := elem.(*ir.VectorType); ok {
+		elem, lanes = v.Elem, ir.NumElements(v)
+	}
+	bits := int64(ir.IntOrFloatBitWidth(elem)) * lanes
+	if bits == 0 {
 		return 0, false
 	}
 	return n * ((bits + 7) / 8), true
-}
-
-func elementBits(t ir.Type) (int64, bool) {
-	switch t := t.(type) {
-	case *ir.IntegerType:
-		return int64(t.Width), true
-	case *ir.FloatType:
-		return int64(t.Width()), true
-	case *ir.VectorType:
-		w, ok := elementBits(t.Elem)
-		if _, scalar := t.Elem.(*ir.VectorType); !ok || scalar {
-			return 0, false
-		}
-		n := int64(1)
-		for _, d := range t.Dims {
-			n *= d
-		}
-		return w * n, true
-	}
-	return 0, false
 }

@@ -166,21 +166,16 @@ func SeparateFullTiles(nest []*ir.Operation) bool {
 		index[v] = i
 	}
 	var rows [][]int64
-	type pending struct {
-		coeffs map[*ir.Value]int64
-		c      int64
-	}
-	var conds []pending
+	var conds []linear
 	for _, b := range bounds {
 		fl, fu := b.lbs[b.full[0]], b.ubs[b.full[1]]
 		for _, l := range b.lbs {
-			conds = append(conds, pending{sub(fl.coeffs, l.coeffs), fl.c - l.c})
+			conds = append(conds, linear{sub(fl.coeffs, l.coeffs), fl.c - l.c})
 		}
 		for _, u := range b.ubs {
-			conds = append(conds, pending{sub(u.coeffs, fu.coeffs), u.c - fu.c})
+			conds = append(conds, linear{sub(u.coeffs, fu.coeffs), u.c - fu.c})
 		}
 	}
-	seen := map[string]bool{}
 	for _, p := range conds {
 		r := make([]int64, len(values)+1)
 		zero := true
@@ -192,8 +187,7 @@ func SeparateFullTiles(nest []*ir.Operation) bool {
 		if zero && p.c >= 0 {
 			continue
 		}
-		if k := rowKey(r); !seen[k] {
-			seen[k] = true
+		if !slices.ContainsFunc(rows, func(o []int64) bool { return slices.Equal(o, r) }) {
 			rows = append(rows, r)
 		}
 	}
@@ -262,16 +256,6 @@ func sub(a, b map[*ir.Value]int64) map[*ir.Value]int64 {
 		out[v] -= x
 	}
 	return out
-}
-
-func rowKey(r []int64) string {
-	b := make([]byte, 0, len(r)*8)
-	for _, x := range r {
-		for k := range 8 {
-			b = append(b, byte(x>>(8*k)))
-		}
-	}
-	return string(b)
 }
 
 // boundMap is the map of a full tile loop's bound f (plus one for an upper

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/kiln-gpu/kiln/affine"
 	"github.com/kiln-gpu/kiln/affine/analysis"
@@ -54,27 +55,12 @@ func TilePass() *pass.Pass {
 
 // checkTileSizes refuses a zero tile size, on which MLIR divides by zero.
 func checkTileSizes(v string) error {
-	for _, s := range splitList(v) {
+	for _, s := range strings.Split(v, ",") {
 		if s == "0" {
 			return fmt.Errorf("option 'tile-sizes' wants positive tile sizes, got 0")
 		}
 	}
 	return nil
-}
-
-func splitList(v string) []string {
-	if v == "" {
-		return nil
-	}
-	var out []string
-	start := 0
-	for i := range len(v) + 1 {
-		if i == len(v) || v[i] == ',' {
-			out = append(out, v[start:i])
-			start = i + 1
-		}
-	}
-	return out
 }
 
 type tiler struct {
@@ -91,11 +77,13 @@ func (t *tiler) run(fn *ir.Operation) {
 		if op.Name() != "affine.for" {
 			continue
 		}
-		if band := perfectlyNested(op); TilingValid(band) {
-			bands = append(bands, band)
-		}
+		bands = append(bands, perfectlyNested(op))
 	}
 	for _, band := range bands {
+		if !TilingValid(band) {
+			fn.Context().Emit(&ir.Diagnostic{Severity: ir.SeverityRemark, Loc: band[0].Loc(), Message: "tiling nest is invalid due to dependences"})
+			continue
+		}
 		tiled, ok := TilePerfectlyNested(band, t.sizes(band))
 		if ok && t.separate {
 			SeparateFullTiles(tiled[len(band):])
@@ -106,55 +94,36 @@ func (t *tiler) run(fn *ir.Operation) {
 // sizes is MLIR's LoopTiling::getTileSizes.
 func (t *tiler) sizes(band []*ir.Operation) []int64 {
 	n := len(band)
-	sizes := make([]int64, n)
 	switch {
 	case t.tileSize != 0:
-		for i := range sizes {
-			sizes[i] = t.tileSize
-		}
-		return sizes
+		return slices.Repeat([]int64{t.tileSize}, n)
 	case len(t.tileSizes) > 0:
-		for i := range sizes {
-			sizes[i] = defaultTileSize
-			if i < len(t.tileSizes) {
-				sizes[i] = t.tileSizes[i]
-			}
-		}
+		sizes := slices.Repeat([]int64{defaultTileSize}, n)
+		copy(sizes, t.tileSizes)
 		return sizes
 	case t.cacheKiB == 0:
-		for i := range sizes {
-			sizes[i] = 1
-		}
-		return sizes
+		return slices.Repeat([]int64{1}, n)
 	}
 	fp, ok := analysis.MemoryFootprint(band[0])
 	if !ok {
-		for i := range sizes {
-			sizes[i] = defaultTileSize
-		}
+		sizes := slices.Repeat([]int64{defaultTileSize}, n)
 		adjustToTripCountDivisors(band, sizes)
 		return sizes
 	}
 	cacheBytes := t.cacheKiB * 1024
 	excess := (uint64(fp) + cacheBytes - 1) / cacheBytes
 	if excess <= 1 {
-		for i := range sizes {
-			sizes[i] = 1
-		}
-		return sizes
+		return slices.Repeat([]int64{1}, n)
 	}
 	// The n-th root of the excess for all loops but the last, which takes
 	// the balance.
 	root := int64(math.Floor(math.Pow(float64(excess), 1/float64(n))))
+	sizes := slices.Repeat([]int64{root}, n)
 	product := int64(1)
-	for i := range sizes {
-		if i < n-1 {
-			sizes[i] = root
-		} else {
-			sizes[i] = max(1, int64(excess)/product)
-		}
-		product *= sizes[i]
+	for _, s := range sizes[:n-1] {
+		product *= s
 	}
+	sizes[n-1] = max(1, int64(excess)/product)
 	adjustToTripCountDivisors(band, sizes)
 	return sizes
 }

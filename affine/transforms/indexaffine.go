@@ -15,9 +15,6 @@ import (
 func ExpandIndexOpsAsAffinePass() *pass.Pass {
 	expand := func(lower func(*affineIndex, *ir.Operation) []*ir.Value) func(op *ir.Operation, rw *ir.Rewriter) bool {
 		return func(op *ir.Operation, rw *ir.Rewriter) bool {
-			if _, scalar := op.Operand(0).Type().(*ir.IndexType); !scalar {
-				return false
-			}
 			rw.SetInsertionPointBefore(op)
 			rw.ReplaceOp(op, lower(&affineIndex{ctx: op.Context(), rw: rw, loc: op.Loc()}, op))
 			return true

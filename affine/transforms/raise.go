@@ -39,6 +39,7 @@ func raiseMemrefOps(fn *ir.Operation) {
 		return true
 	})
 	ctx := fn.Context()
+	b := ir.NewBuilder(ctx)
 	for _, op := range ops {
 		first := 1 // memref.load: memref, indices; memref.store: value, memref, indices
 		if op.Name() == "memref.store" {
@@ -54,12 +55,9 @@ func raiseMemrefOps(fn *ir.Operation) {
 		}
 		st := &ir.OpState{Name: name, Loc: op.Loc(), Operands: slices.Concat(op.Operands()[:first], args),
 			ResultTypes: op.ResultTypes(), Attrs: []ir.NamedAttr{{Name: "map", Value: ctx.AffineMapAttr(m)}}}
-		b := ir.NewBuilder(ctx)
 		b.SetInsertionPointBefore(op)
 		raised := b.Create(st)
-		for i, r := range op.Results() {
-			r.ReplaceAllUsesWith(raised.Result(i))
-		}
+		op.ReplaceAllUsesWith(raised.Results())
 		op.Erase()
 	}
 }

@@ -1,6 +1,7 @@
 // RUN: kiln opt -allow-unregistered-dialect %s -split-input-file -affine-loop-tile="tile-sizes=4,3" | FileCheck %s
 // RUN: kiln opt -allow-unregistered-dialect %s -split-input-file -affine-loop-tile | FileCheck %s --check-prefix=MODEL
 // RUN: kiln opt -allow-unregistered-dialect %s -split-input-file -affine-loop-tile="tile-size=4 separate" | FileCheck %s --check-prefix=SEP
+// RUN: kiln opt -allow-unregistered-dialect %s -split-input-file -affine-loop-tile -verify-diagnostics
 // RUN: not kiln opt -allow-unregistered-dialect %s -affine-loop-tile="tile-sizes=2,0" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // BAD: option 'tile-sizes' wants positive tile sizes, got 0
@@ -77,11 +78,12 @@ func.func @shapes(%x: index) -> index {
 // -----
 
 // A dependence with a negative distance along a loop, (1, -1) here, makes
-// tiling invalid: the nest stays as it is.
+// tiling invalid: the nest stays as it is, with MLIR's remark.
 // CHECK-LABEL: func.func @invalid
 // CHECK-NEXT:    affine.for %{{.*}} = 1 to 16 {
 // CHECK-NEXT:      affine.for %{{.*}} = 0 to 15 {
 func.func @invalid(%m: memref<16x16xf32>) {
+  // expected-remark@+1 {{tiling nest is invalid due to dependences}}
   affine.for %i = 1 to 16 {
     affine.for %j = 0 to 15 {
       %v = affine.load %m[%i - 1, %j + 1] : memref<16x16xf32>
