@@ -100,7 +100,7 @@ func sameFunc(a, b *ir.Operation) bool {
 		}
 		return out
 	}
-	if !sameAttrs(props(a), props(b)) || !sameAttrs(a.DiscardableAttrs(), b.DiscardableAttrs()) {
+	if !ir.SameAttrs(props(a), props(b)) || !ir.SameAttrs(a.DiscardableAttrs(), b.DiscardableAttrs()) {
 		return false
 	}
 	var pairs [][2]*ir.Operation
@@ -174,19 +174,6 @@ func pairRegion(a, b *ir.Region, pairs *[][2]*ir.Operation, vals map[*ir.Value]*
 					return false
 				}
 			}
-		}
-	}
-	return true
-}
-
-// sameAttrs reports whether two attribute lists hold the same pairs.
-func sameAttrs(a, b []ir.NamedAttr) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for _, x := range a {
-		if ir.GetAttr(b, x.Name) != x.Value {
-			return false
 		}
 	}
 	return true
