@@ -107,8 +107,8 @@ func (copyOp) StoresTo(op *ir.Operation, s Slot) bool  { return op.Operand(1) ==
 // the slot is a fixed-size vector (memref.copy verifies that both sides
 // have one shape and element type).
 func (copyOp) CanUsesBeRemoved(op *ir.Operation, s Slot, uses []*ir.OpOperand) bool {
-	vt, ok := s.Elem.(*ir.VectorType)
-	return ok && !vt.IsScalable() && len(uses) == 1 && (op.Operand(0) == s.Ptr) != (op.Operand(1) == s.Ptr)
+	_, ok := fixedVectorSlot(s)
+	return ok && len(uses) == 1 && (op.Operand(0) == s.Ptr) != (op.Operand(1) == s.Ptr)
 }
 
 // Stored reads the copy's source as the slot's vector.
