@@ -65,7 +65,7 @@ func (transfer) Stored(op *ir.Operation, _ Slot, reaching func() *ir.Value) *ir.
 	if x.Mask == nil {
 		return x.Vector
 	}
-	return selectAt(op, x.Mask, x.Vector, reaching())
+	return selectAt(before(op), op, x.Mask, x.Vector, reaching())
 }
 
 // RemoveUses replaces a read by the slot's value, with the padding on the
@@ -77,24 +77,25 @@ func (transfer) RemoveUses(op *ir.Operation, s Slot, reaching func() *ir.Value) 
 		return true
 	}
 	v := reaching()
+	b := before(op)
 	mask := x.Mask
-	if vm, ok := viewMask(s, before(op)); ok {
+	if vm, ok := viewMask(s, b); ok {
 		mask = vm
 		if x.Mask != nil {
-			mask = before(op).CreateOp("arith.andi", op.Loc(), []*ir.Value{mask, x.Mask}, []ir.Type{mask.Type()}).Result(0)
+			mask = b.CreateOp("arith.andi", op.Loc(), []*ir.Value{mask, x.Mask}, []ir.Type{mask.Type()}).Result(0)
 		}
 	}
 	if mask != nil {
-		pad := before(op).CreateOp("vector.broadcast", op.Loc(), []*ir.Value{x.Pad}, []ir.Type{x.VT}).Result(0)
-		v = selectAt(op, mask, v, pad)
+		pad := b.CreateOp("vector.broadcast", op.Loc(), []*ir.Value{x.Pad}, []ir.Type{x.VT}).Result(0)
+		v = selectAt(b, op, mask, v, pad)
 	}
 	op.Result(0).ReplaceAllUsesWith(v)
 	return true
 }
 
-// selectAt creates arith.select(mask, t, f) before op.
-func selectAt(op *ir.Operation, mask, t, f *ir.Value) *ir.Value {
-	return before(op).CreateOp("arith.select", op.Loc(), []*ir.Value{mask, t, f}, []ir.Type{t.Type()}).Result(0)
+// selectAt creates at b arith.select(mask, t, f) at op's location.
+func selectAt(b *ir.Builder, op *ir.Operation, mask, t, f *ir.Value) *ir.Value {
+	return b.CreateOp("arith.select", op.Loc(), []*ir.Value{mask, t, f}, []ir.Type{t.Type()}).Result(0)
 }
 
 type copyOp struct{}
@@ -341,7 +342,7 @@ func (subviewAlias) Up(op *ir.Operation, _ Slot, v *ir.Value, parent func() *ir.
 	offs, dynamic, _ := aliasedSubview(op)
 	if dynamic {
 		p := parent()
-		return b.CreateOp("arith.select", op.Loc(), []*ir.Value{subviewMask(op, b), v, p}, []ir.Type{v.Type()}).Result(0)
+		return selectAt(b, op, subviewMask(op, b), v, p)
 	}
 	ctx := op.Context()
 	into := parent()
