@@ -63,14 +63,16 @@ func dedupFunctions(table *ir.Operation) {
 	if len(dups) == 0 {
 		return
 	}
+	// References in a nested symbol table resolve in it (its own
+	// attributes in table), so the renaming stays out of its regions.
 	ctx := table.Context()
-	table.Walk(func(o *ir.Operation) bool {
+	table.WalkPre(func(o *ir.Operation) (bool, bool) {
 		for _, a := range o.Attrs() {
 			if n := renameRefs(ctx, a.Value, renamed); n != a.Value {
 				o.SetAttr(a.Name, n)
 			}
 		}
-		return true
+		return o == table || !o.HasTrait(ir.SymbolTable), true
 	})
 	for _, d := range dups {
 		d.Erase()
