@@ -243,15 +243,17 @@ func (p *promoter) block(b *ir.Block, val *ir.Value, erase *[]*ir.Operation) *ir
 		}
 		m := memOps[o.Name()]
 		at := p.levels(o, a, val)
+		own := func() *ir.Value { return at(len(a.views)) }
 		if m.StoresTo(o, a.s) {
-			v := m.Stored(o, a.s, func() *ir.Value { return at(len(a.views)) })
+			v := m.Stored(o, a.s, own)
+			bo := before(o)
 			for i := len(a.views); i > 0; i-- {
 				w := a.views[i-1]
-				v = aliasers[w.op.Name()].Up(w.op, w.parent, v, func() *ir.Value { return at(i - 1) }, before(o))
+				v = aliasers[w.op.Name()].Up(w.op, w.parent, v, func() *ir.Value { return at(i - 1) }, bo)
 			}
 			val = v
 		}
-		if m.RemoveUses(o, a.s, func() *ir.Value { return at(len(a.views)) }) {
+		if m.RemoveUses(o, a.s, own) {
 			*erase = append(*erase, o)
 		}
 	}
