@@ -23,11 +23,11 @@ func EquivalentOps(a, b *Operation, ignoreOperands bool) bool {
 			return false
 		}
 	}
-	return sameAttrs(a.Props(), b.Props()) && sameAttrs(a.DiscardableAttrs(), b.DiscardableAttrs())
+	return SameAttrs(a.Props(), b.Props()) && SameAttrs(a.DiscardableAttrs(), b.DiscardableAttrs())
 }
 
-// sameAttrs reports whether two attribute lists hold the same pairs.
-func sameAttrs(a, b []NamedAttr) bool {
+// SameAttrs reports whether two attribute lists hold the same pairs.
+func SameAttrs(a, b []NamedAttr) bool {
 	if len(a) != len(b) {
 		return false
 	}

@@ -101,10 +101,11 @@ type promoter struct {
 
 // analyze returns the promoter of s, nil when s cannot be promoted: every
 // use of the pointer must be a load or store that can drop it or a view
-// whose uses are such in turn (collect), in the slot's region or nested in it only through region ops that promotion
-// goes through (and that accept a store when one of their users stores),
-// in blocks reachable from their region's entry, and every predecessor of
-// a merge point must be able to pass it the slot's value.
+// whose uses are such in turn (collect), in the slot's region or nested in
+// it only through region ops that promotion goes through (and that accept
+// a store when one of their users stores), in blocks reachable from their
+// region's entry, and every predecessor of a merge point must be able to
+// pass it the slot's value.
 func analyze(s Slot, cfgOf func(*ir.Region) *cfg) *promoter {
 	r := s.Ptr.ParentRegion()
 	if r == nil || r.Entry() == nil {
@@ -147,25 +148,26 @@ func (p *promoter) place(reg *ir.Region) bool {
 	defs := map[*ir.Block]bool{start: true}
 	live := map[*ir.Block]bool{}
 	var work []*ir.Block
+	alloc := p.s.Ptr.DefiningOp()
 	for _, b := range g.RPO() {
 		for o := range b.Ops() {
-			if o == p.s.Ptr.DefiningOp() {
+			if o == alloc {
 				break
 			}
 			// A region op may read the value on entry (and a storing one
 			// passes it on), so it counts as a load.
-			if _, ok := p.regions[o]; ok || p.users[o] != nil && memOps[o.Name()].LoadsFrom(o, p.users[o].s) {
+			if _, ok := p.regions[o]; ok || p.loads(o) {
 				live[b] = true
 				work = append(work, b)
 				break
 			}
-			if p.users[o] != nil && memOps[o.Name()].StoresTo(o, p.users[o].s) {
+			if p.stores(o) {
 				defs[b] = true
 				break
 			}
 		}
 		for o := range b.Ops() {
-			if p.users[o] != nil && memOps[o.Name()].StoresTo(o, p.users[o].s) || p.regions[o] {
+			if p.stores(o) || p.regions[o] {
 				defs[b] = true
 			}
 		}
@@ -193,6 +195,18 @@ func (p *promoter) place(reg *ir.Region) bool {
 		p.merges[b] = nil
 	}
 	return true
+}
+
+// loads reports whether o is an access that reads the slot.
+func (p *promoter) loads(o *ir.Operation) bool {
+	a := p.users[o]
+	return a != nil && memOps[o.Name()].LoadsFrom(o, a.s)
+}
+
+// stores reports whether o is an access that writes the slot.
+func (p *promoter) stores(o *ir.Operation) bool {
+	a := p.users[o]
+	return a != nil && memOps[o.Name()].StoresTo(o, a.s)
 }
 
 // reaching is v, or for nil (nothing stored yet) the slot's default
@@ -229,15 +243,17 @@ func (p *promoter) block(b *ir.Block, val *ir.Value, erase *[]*ir.Operation) *ir
 		}
 		m := memOps[o.Name()]
 		at := p.levels(o, a, val)
+		own := func() *ir.Value { return at(len(a.views)) }
 		if m.StoresTo(o, a.s) {
-			v := m.Stored(o, a.s, func() *ir.Value { return at(len(a.views)) })
+			v := m.Stored(o, a.s, own)
+			bo := before(o)
 			for i := len(a.views); i > 0; i-- {
 				w := a.views[i-1]
-				v = aliasers[w.op.Name()].Up(w.op, w.parent, v, func() *ir.Value { return at(i - 1) }, before(o))
+				v = aliasers[w.op.Name()].Up(w.op, w.parent, v, func() *ir.Value { return at(i - 1) }, bo)
 			}
 			val = v
 		}
-		if m.RemoveUses(o, a.s, func() *ir.Value { return at(len(a.views)) }) {
+		if m.RemoveUses(o, a.s, own) {
 			*erase = append(*erase, o)
 		}
 	}

@@ -1,6 +1,10 @@
 package mem2reg
 
-import "github.com/kiln-gpu/kiln/ir"
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
 
 // RegionOp is an op whose regions may hold loads and stores of a slot
 // defined outside it (MLIR's PromotableRegionOpInterface): promotion
@@ -151,23 +155,16 @@ func (loadsOnly) Promote(op *ir.Operation, in *ir.Value, _ ir.Type, _ bool,
 // extra is set, one more operand, which joins the last operand segment),
 // taking over its regions, and returns the new result.
 func rebuild(op *ir.Operation, extra *ir.Value, t ir.Type) *ir.Value {
-	operands := op.Operands()
-	attrs := op.Attrs()
 	if extra != nil {
-		operands = append(operands, extra)
 		if seg := ir.OperandSegmentSizes(op); len(seg) > 0 {
-			seg = append([]int64(nil), seg...)
-			seg[len(seg)-1]++
-			attrs = append([]ir.NamedAttr(nil), attrs...)
-			for i, a := range attrs {
-				if a.Name == "operandSegmentSizes" {
-					attrs[i].Value = op.Context().DenseI32Array(seg...)
-				}
-			}
+			last := len(seg) - 1
+			ir.SetOperandSegment(op, last, append(slices.Clone(ir.OperandSegment(op, last)), extra))
+		} else {
+			op.SetOperands(append(op.Operands(), extra))
 		}
 	}
-	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: operands,
-		ResultTypes: append(op.ResultTypes(), t), Attrs: attrs}
+	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: op.Operands(),
+		ResultTypes: append(op.ResultTypes(), t), Attrs: op.Attrs()}
 	for _, r := range op.Regions() {
 		st.AddRegion().TakeBody(r)
 	}

@@ -65,7 +65,7 @@ func (transfer) Stored(op *ir.Operation, _ Slot, reaching func() *ir.Value) *ir.
 	if x.Mask == nil {
 		return x.Vector
 	}
-	return selectAt(op, x.Mask, x.Vector, reaching())
+	return selectAt(before(op), op, x.Mask, x.Vector, reaching())
 }
 
 // RemoveUses replaces a read by the slot's value, with the padding on the
@@ -77,24 +77,25 @@ func (transfer) RemoveUses(op *ir.Operation, s Slot, reaching func() *ir.Value) 
 		return true
 	}
 	v := reaching()
+	b := before(op)
 	mask := x.Mask
-	if vm, ok := viewMask(s, before(op)); ok {
+	if vm, ok := viewMask(s, b); ok {
 		mask = vm
 		if x.Mask != nil {
-			mask = before(op).CreateOp("arith.andi", op.Loc(), []*ir.Value{mask, x.Mask}, []ir.Type{mask.Type()}).Result(0)
+			mask = b.CreateOp("arith.andi", op.Loc(), []*ir.Value{mask, x.Mask}, []ir.Type{mask.Type()}).Result(0)
 		}
 	}
 	if mask != nil {
-		pad := before(op).CreateOp("vector.broadcast", op.Loc(), []*ir.Value{x.Pad}, []ir.Type{x.VT}).Result(0)
-		v = selectAt(op, mask, v, pad)
+		pad := b.CreateOp("vector.broadcast", op.Loc(), []*ir.Value{x.Pad}, []ir.Type{x.VT}).Result(0)
+		v = selectAt(b, op, mask, v, pad)
 	}
 	op.Result(0).ReplaceAllUsesWith(v)
 	return true
 }
 
-// selectAt creates arith.select(mask, t, f) before op.
-func selectAt(op *ir.Operation, mask, t, f *ir.Value) *ir.Value {
-	return before(op).CreateOp("arith.select", op.Loc(), []*ir.Value{mask, t, f}, []ir.Type{t.Type()}).Result(0)
+// selectAt creates at b arith.select(mask, t, f) at op's location.
+func selectAt(b *ir.Builder, op *ir.Operation, mask, t, f *ir.Value) *ir.Value {
+	return b.CreateOp("arith.select", op.Loc(), []*ir.Value{mask, t, f}, []ir.Type{t.Type()}).Result(0)
 }
 
 type copyOp struct{}
@@ -107,8 +108,8 @@ func (copyOp) StoresTo(op *ir.Operation, s Slot) bool  { return op.Operand(1) ==
 // the slot is a fixed-size vector (memref.copy verifies that both sides
 // have one shape and element type).
 func (copyOp) CanUsesBeRemoved(op *ir.Operation, s Slot, uses []*ir.OpOperand) bool {
-	vt, ok := s.Elem.(*ir.VectorType)
-	return ok && !vt.IsScalable() && len(uses) == 1 && (op.Operand(0) == s.Ptr) != (op.Operand(1) == s.Ptr)
+	_, ok := fixedVectorSlot(s)
+	return ok && len(uses) == 1 && (op.Operand(0) == s.Ptr) != (op.Operand(1) == s.Ptr)
 }
 
 // Stored reads the copy's source as the slot's vector.
@@ -191,7 +192,7 @@ type subviewAlias struct{}
 // Alias accepts a subview of a static memref with constant offsets, sizes
 // equal to its static result shape, unit strides and no dropped dimension
 // (MLIR's isAliasableStaticShapeSubView), and a dynamic-size one
-// (isDynamicSubview).
+// (aliasedSubview).
 func (subviewAlias) Alias(op *ir.Operation, s Slot, uses []*ir.OpOperand) (Slot, bool) {
 	pt, ok := fixedVectorSlot(s)
 	res, rok := op.Result(0).Type().(*ir.MemRefType)
@@ -201,50 +202,64 @@ func (subviewAlias) Alias(op *ir.Operation, s Slot, uses []*ir.OpOperand) (Slot,
 	if len(res.Dims) != len(pt.Dims) {
 		return Slot{}, false
 	}
-	if isDynamicSubview(op) {
-		return Slot{Ptr: op.Result(0), Elem: pt}, true
-	}
-	if _, ok := subviewOffsets(op); !ok {
+	_, dynamic, ok := aliasedSubview(op)
+	if !ok {
 		return Slot{}, false
+	}
+	if dynamic {
+		return Slot{Ptr: op.Result(0), Elem: pt}, true
 	}
 	return Slot{Ptr: op.Result(0), Elem: op.Context().Vector(res.Dims, pt.Elem)}, true
 }
 
-// isDynamicSubview reports whether a subview of a static memref has a
-// dynamic size, zero offsets, unit strides and drops no dimension (MLIR's
-// isAliasableDynamicShapeSubView): its slot is the whole parent's vector,
-// valid within the subview's extent.
-func isDynamicSubview(op *ir.Operation) bool {
-	src, ok := op.Operand(0).Type().(*ir.MemRefType)
-	if !ok {
-		return false
+// aliasedSubview classifies a subview of a static memref with constant
+// offsets, unit strides and no dropped dimension: dynamic when a size is
+// dynamic and the offsets are zero (MLIR's isAliasableDynamicShapeSubView:
+// its slot is the whole parent's vector, valid within the subview's
+// extent), else static with its offsets when its sizes are its static
+// result shape (isAliasableStaticShapeSubView); ok is false for any other.
+func aliasedSubview(op *ir.Operation) (offs []int64, dynamic, ok bool) {
+	src, sok := op.Operand(0).Type().(*ir.MemRefType)
+	res, rok := op.Result(0).Type().(*ir.MemRefType)
+	if !sok || !rok {
+		return nil, false, false
 	}
 	if _, static := numElements(src); !static {
-		return false
+		return nil, false, false
 	}
 	offsets, sizes, strides, dropped, ok := memref.SubViewParts(op)
 	if !ok || slices.Contains(dropped, true) {
-		return false
+		return nil, false, false
 	}
-	dynamic := false
+	offs = make([]int64, len(offsets))
+	fits, zero := true, true
 	for i := range offsets {
 		o, ok1 := constMixed(offsets[i])
 		st, ok2 := constMixed(strides[i])
-		if !ok1 || !ok2 || o != 0 || st != 1 {
-			return false
+		if !ok1 || !ok2 || st != 1 {
+			return nil, false, false
 		}
-		if _, ok := constMixed(sizes[i]); !ok {
+		offs[i], zero = o, zero && o == 0
+		if n, ok := constMixed(sizes[i]); !ok {
 			dynamic = true
+		} else if n != res.Dims[i] {
+			fits = false
 		}
 	}
-	return dynamic
+	if dynamic {
+		return nil, zero, zero
+	}
+	return offs, false, fits
 }
 
 // dynamicSubview returns the subview defining ptr when it is a dynamic-size
-// one (isDynamicSubview).
+// one (aliasedSubview).
 func dynamicSubview(ptr *ir.Value) (*ir.Operation, bool) {
 	def := ptr.DefiningOp()
-	if def == nil || def.Name() != "memref.subview" || !isDynamicSubview(def) {
+	if def == nil || def.Name() != "memref.subview" {
+		return nil, false
+	}
+	if _, dynamic, _ := aliasedSubview(def); !dynamic {
 		return nil, false
 	}
 	return def, true
@@ -293,31 +308,6 @@ func subviewMask(op *ir.Operation, b *ir.Builder) *ir.Value {
 	return b.CreateOp("vector.create_mask", op.Loc(), bounds, []ir.Type{ctx.Vector(src.Dims, ctx.IntegerType(1, ir.Signless))}).Result(0)
 }
 
-// subviewOffsets returns the constant offsets of a subview of a static
-// memref when its sizes are its static result shape, its strides one and
-// it drops no dimension.
-func subviewOffsets(op *ir.Operation) ([]int64, bool) {
-	offsets, sizes, strides, dropped, ok := memref.SubViewParts(op)
-	if !ok || slices.Contains(dropped, true) {
-		return nil, false
-	}
-	if _, static := numElements(op.Operand(0).Type().(*ir.MemRefType)); !static {
-		return nil, false
-	}
-	res := op.Result(0).Type().(*ir.MemRefType)
-	offs := make([]int64, len(offsets))
-	for i := range offsets {
-		o, ok1 := constMixed(offsets[i])
-		n, ok2 := constMixed(sizes[i])
-		st, ok3 := constMixed(strides[i])
-		if !ok1 || !ok2 || !ok3 || n != res.Dims[i] || st != 1 {
-			return nil, false
-		}
-		offs[i] = o
-	}
-	return offs, true
-}
-
 // constMixed is a static entry or a constant operand's value.
 func constMixed(m memref.Mixed) (int64, bool) {
 	if m.Value == nil {
@@ -333,11 +323,11 @@ func constMixed(m memref.Mixed) (int64, bool) {
 // Down is the sub-vector a static subview covers; a dynamic-size one
 // views the whole value.
 func (subviewAlias) Down(op *ir.Operation, _ Slot, v *ir.Value, b *ir.Builder) *ir.Value {
-	if isDynamicSubview(op) {
+	offs, dynamic, _ := aliasedSubview(op)
+	if dynamic {
 		return v
 	}
 	ctx := op.Context()
-	offs, _ := subviewOffsets(op)
 	res := op.Result(0).Type().(*ir.MemRefType)
 	vt := v.Type().(*ir.VectorType)
 	return b.CreateOp("vector.extract_strided_slice", op.Loc(), []*ir.Value{v}, []ir.Type{ctx.Vector(res.Dims, vt.Elem)},
@@ -349,12 +339,12 @@ func (subviewAlias) Down(op *ir.Operation, _ Slot, v *ir.Value, b *ir.Builder) *
 // Up inserts a static subview's value into the parent's, and selects a
 // dynamic-size one's within its extent.
 func (subviewAlias) Up(op *ir.Operation, _ Slot, v *ir.Value, parent func() *ir.Value, b *ir.Builder) *ir.Value {
-	if isDynamicSubview(op) {
+	offs, dynamic, _ := aliasedSubview(op)
+	if dynamic {
 		p := parent()
-		return b.CreateOp("arith.select", op.Loc(), []*ir.Value{subviewMask(op, b), v, p}, []ir.Type{v.Type()}).Result(0)
+		return selectAt(b, op, subviewMask(op, b), v, p)
 	}
 	ctx := op.Context()
-	offs, _ := subviewOffsets(op)
 	into := parent()
 	return b.CreateOp("vector.insert_strided_slice", op.Loc(), []*ir.Value{v, into}, []ir.Type{into.Type()},
 		ir.NamedAttr{Name: "offsets", Value: vector.I64ArrayAttr(ctx, offs)},

@@ -63,14 +63,16 @@ func dedupFunctions(table *ir.Operation) {
 	if len(dups) == 0 {
 		return
 	}
+	// References in a nested symbol table resolve in it (its own
+	// attributes in table), so the renaming stays out of its regions.
 	ctx := table.Context()
-	table.Walk(func(o *ir.Operation) bool {
+	table.WalkPre(func(o *ir.Operation) (bool, bool) {
 		for _, a := range o.Attrs() {
 			if n := renameRefs(ctx, a.Value, renamed); n != a.Value {
 				o.SetAttr(a.Name, n)
 			}
 		}
-		return true
+		return o == table || !o.HasTrait(ir.SymbolTable), true
 	})
 	for _, d := range dups {
 		d.Erase()
@@ -100,7 +102,7 @@ func sameFunc(a, b *ir.Operation) bool {
 		}
 		return out
 	}
-	if !sameAttrs(props(a), props(b)) || !sameAttrs(a.DiscardableAttrs(), b.DiscardableAttrs()) {
+	if !ir.SameAttrs(props(a), props(b)) || !ir.SameAttrs(a.DiscardableAttrs(), b.DiscardableAttrs()) {
 		return false
 	}
 	var pairs [][2]*ir.Operation
@@ -174,19 +176,6 @@ func pairRegion(a, b *ir.Region, pairs *[][2]*ir.Operation, vals map[*ir.Value]*
 					return false
 				}
 			}
-		}
-	}
-	return true
-}
-
-// sameAttrs reports whether two attribute lists hold the same pairs.
-func sameAttrs(a, b []ir.NamedAttr) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for _, x := range a {
-		if ir.GetAttr(b, x.Name) != x.Value {
-			return false
 		}
 	}
 	return true

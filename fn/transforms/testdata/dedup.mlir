@@ -142,3 +142,30 @@ module @inner {
     return
   }
 }
+
+// -----
+
+// Renaming an outer duplicate leaves a nested table's references alone:
+// @nested's call still names its own @q.
+// CHECK-LABEL: func.func @p(
+// CHECK-NOT:   func.func @q(
+// CHECK:       module @nested {
+// CHECK-NEXT:    func.func @q(
+// CHECK:         func.func @r(
+// CHECK-NEXT:      call @q()
+func.func @p() {
+  return
+}
+func.func @q() {
+  return
+}
+module @nested {
+  func.func @q() {
+    %c = arith.constant 1 : i32
+    return
+  }
+  func.func @r() {
+    call @q() : () -> ()
+    return
+  }
+}
