@@ -832,7 +832,7 @@ func remapAccess(op *ir.Operation, old, nv *ir.Value, remap *ir.AffineMap, symbo
 			v.DefiningOp().Erase()
 		}
 	}
-	st := &ir.OpState{Name: op.Name(), Loc: loc, ResultTypes: resultTypes(op)}
+	st := &ir.OpState{Name: op.Name(), Loc: loc, ResultTypes: op.ResultTypes()}
 	st.Operands = append(slices.Clone(operands[:pos]), nv)
 	if isAffine {
 		st.Operands = append(st.Operands, newOperands...)
@@ -851,12 +851,4 @@ func remapAccess(op *ir.Operation, old, nv *ir.Value, remap *ir.AffineMap, symbo
 	nop := b.Create(st)
 	op.ReplaceAllUsesWith(nop.Results())
 	op.Erase()
-}
-
-func resultTypes(op *ir.Operation) []ir.Type {
-	var ts []ir.Type
-	for _, r := range op.Results() {
-		ts = append(ts, r.Type())
-	}
-	return ts
 }
