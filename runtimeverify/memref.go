@@ -58,8 +58,7 @@ func memrefCast(g *gen, op *ir.Operation) {
 	rankedSrc, _ := src.Type().(*ir.MemRefType)
 	rank := len(res.Dims)
 	if rankedSrc == nil {
-		same := g.cmpI(arith.CmpIEQ, g.op("memref.rank", ctx.Index(), src), g.index(int64(rank)), false)
-		g.assert(same, op, "rank mismatch")
+		g.rankCheck(op, "memref.rank", rank)
 	}
 	// The offset and strides come from a cast to a fully dynamic layout,
 	// which unranked memrefs have no other way to give.
@@ -70,13 +69,7 @@ func memrefCast(g *gen, op *ir.Operation) {
 	dynType := ctx.MemRef(dyn, res.Elem, ctx.StridedLayout(ir.Dynamic, dyn), res.MemorySpace)
 	helper := g.op("memref.cast", dynType, src)
 	meta := g.CreateOp("memref.extract_strided_metadata", g.loc, []*ir.Value{helper}, memref.ExtractStridedMetadataTypes(ctx, dynType))
-	for i, size := range res.Dims {
-		if rankedSrc != nil && rankedSrc.Dims[i] != ir.Dynamic || size == ir.Dynamic {
-			continue
-		}
-		same := g.cmpI(arith.CmpIEQ, g.dim(src, i, false), g.index(size), false)
-		g.assert(same, op, "size mismatch of dim "+itoa(i))
-	}
+	g.sizeChecks(op, res.Dims)
 	strides, offset, ok := memref.StridesAndOffset(res)
 	if !ok {
 		return
@@ -90,6 +83,27 @@ func memrefCast(g *gen, op *ir.Operation) {
 		}
 		same := g.cmpI(arith.CmpIEQ, meta.Result(2+rank+i), g.index(s), false)
 		g.assert(same, op, "stride mismatch of dim "+itoa(i))
+	}
+}
+
+// rankCheck checks that the unranked source of cast op has rank, which
+// rankOp gives.
+func (g *gen) rankCheck(op *ir.Operation, rankOp string, rank int) {
+	same := g.cmpI(arith.CmpIEQ, g.op(rankOp, g.Context().Index(), op.Operand(0)), g.index(int64(rank)), false)
+	g.assert(same, op, "rank mismatch")
+}
+
+// sizeChecks checks that the source of cast op has the static sizes of
+// dims where its own are dynamic (or unknown, when it is unranked).
+func (g *gen) sizeChecks(op *ir.Operation, dims []int64) {
+	src, _ := op.Operand(0).Type().(ir.ShapedType)
+	ranked := src != nil && src.HasRank()
+	for i, size := range dims {
+		if ranked && src.Shape()[i] != ir.Dynamic || size == ir.Dynamic {
+			continue
+		}
+		same := g.cmpI(arith.CmpIEQ, g.dim(op.Operand(0), i, false), g.index(size), false)
+		g.assert(same, op, "size mismatch of dim "+itoa(i))
 	}
 }
 
@@ -116,10 +130,13 @@ func memrefCopy(g *gen, op *ir.Operation) {
 	}
 }
 
-// memrefDim checks that the dimension index is below the rank.
-func memrefDim(g *gen, op *ir.Operation) {
-	rank := g.op("memref.rank", g.Context().Index(), op.Operand(0))
-	g.assert(g.inBounds(op.Operand(1), g.index(0), rank), op, "index is out of bounds")
+// dimIndex checks that the dimension index of a memref.dim or tensor.dim
+// is below the rank, which rankOp gives.
+func dimIndex(rankOp string) generator {
+	return func(g *gen, op *ir.Operation) {
+		rank := g.op(rankOp, g.Context().Index(), op.Operand(0))
+		g.assert(g.inBounds(op.Operand(1), g.index(0), rank), op, "index is out of bounds")
+	}
 }
 
 // expandShape checks that the static sizes of each group divide the source
