@@ -183,7 +183,6 @@ func sliceChecks(g *gen, op *ir.Operation, rank int, what string, zero, one *ir.
 	}
 	idx := g.Context().Index()
 	for i := range rank {
-		g.SetInsertionPointBefore(op)
 		offset, n, stride := offsets[i](), sizes[i](), strides[i]()
 		dimSize := size(i)
 		offsetOK := g.ifOp(g.cmpI(arith.CmpIEQ, n, zero, false), func() *ir.Value {
