@@ -548,7 +548,8 @@ func usesDims(e *ir.AffineExpr, dims []int) bool {
 // and, for each result of its layout map, the extent 0 to the result's
 // upper bound over the static dimensions (dynamic when the result uses a
 // dynamic dimension), or t itself when the layout is the identity, when
-// the map is semi-affine, or when a bound is unknown or negative.
+// t is dynamic and the layout not tiled, when the map is semi-affine, or
+// when a bound is unknown or negative.
 func normalizeType(ctx *ir.Context, t *ir.MemRefType) *ir.MemRefType {
 	if len(t.Dims) == 0 {
 		return t
@@ -563,8 +564,9 @@ func normalizeType(ctx *ir.Context, t *ir.MemRefType) *ir.MemRefType {
 			dynDims = append(dynDims, i)
 		}
 	}
-	if len(dynDims) > 0 && m.Symbols > 0 {
-		// The sizes of the new dynamic dimensions would need the symbols.
+	// As in MLIR, a dynamic memref is normalized only with a tiled layout;
+	// and the sizes of its new dynamic dimensions would need the symbols.
+	if len(dynDims) > 0 && (len(tileSizePos(m)) == 0 || m.Symbols > 0) {
 		return t
 	}
 	shape := make([]int64, len(m.Results))
