@@ -1,6 +1,8 @@
 package runtimeverify
 
 import (
+	"strconv"
+
 	"github.com/kiln-gpu/kiln/affine"
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/index"
@@ -42,7 +44,7 @@ func structured(g *gen, op *ir.Operation) {
 			start, last := starts[d](), lasts[d]()
 			min := g.fold("index.mins", idx, []*ir.Value{start, last})
 			g.assert(g.indexCmp(arith.CmpISGE, min, zero), op,
-				"unexpected negative result on dimension #"+itoa(d)+" of input/output operand #"+itoa(k))
+				"unexpected negative result on dimension #"+strconv.Itoa(d)+" of input/output operand #"+strconv.Itoa(k))
 			max := g.fold("index.maxs", idx, []*ir.Value{start, last})
 			inferred := g.fold("index.add", idx, []*ir.Value{max, one})
 			actual := g.dim(op.Operand(k), d, true)
@@ -51,7 +53,7 @@ func structured(g *gen, op *ir.Operation) {
 				pred = arith.CmpIEQ
 			}
 			g.assert(g.indexCmp(pred, inferred, actual), op,
-				"dimension #"+itoa(d)+" of input/output operand #"+itoa(k)+" is incompatible with inferred dimension size")
+				"dimension #"+strconv.Itoa(d)+" of input/output operand #"+strconv.Itoa(k)+" is incompatible with inferred dimension size")
 		}
 	}
 }

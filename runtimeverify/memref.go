@@ -1,6 +1,8 @@
 package runtimeverify
 
 import (
+	"strconv"
+
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/memref"
@@ -43,7 +45,7 @@ func assumeAlignment(g *gen, op *ir.Operation) {
 	idx := g.Context().Index()
 	ptr := g.op("memref.extract_aligned_pointer_as_index", idx, op.Operand(0))
 	rest := g.op("arith.remui", idx, ptr, g.index(align.Int()))
-	g.assert(g.cmpI(arith.CmpIEQ, rest, g.index(0), false), op, "memref is not aligned to "+itoa(int(align.Int())))
+	g.assert(g.cmpI(arith.CmpIEQ, rest, g.index(0), false), op, "memref is not aligned to "+strconv.Itoa(int(align.Int())))
 }
 
 // memrefCast checks what the cast assumes of its source: its rank (from an
@@ -82,7 +84,7 @@ func memrefCast(g *gen, op *ir.Operation) {
 			continue
 		}
 		same := g.cmpI(arith.CmpIEQ, meta.Result(2+rank+i), g.index(s), false)
-		g.assert(same, op, "stride mismatch of dim "+itoa(i))
+		g.assert(same, op, "stride mismatch of dim "+strconv.Itoa(i))
 	}
 }
 
@@ -103,7 +105,7 @@ func (g *gen) sizeChecks(op *ir.Operation, dims []int64) {
 			continue
 		}
 		same := g.cmpI(arith.CmpIEQ, g.dim(op.Operand(0), i, false), g.index(size), false)
-		g.assert(same, op, "size mismatch of dim "+itoa(i))
+		g.assert(same, op, "size mismatch of dim "+strconv.Itoa(i))
 	}
 }
 
@@ -126,7 +128,7 @@ func memrefCopy(g *gen, op *ir.Operation) {
 			continue
 		}
 		same := g.cmpI(arith.CmpIEQ, size(op.Operand(0), src, i), size(op.Operand(1), dst, i), false)
-		g.assert(same, op, "size of "+itoa(i)+"-th source/target dim does not match")
+		g.assert(same, op, "size of "+strconv.Itoa(i)+"-th source/target dim does not match")
 	}
 }
 
@@ -190,14 +192,14 @@ func sliceChecks(g *gen, op *ir.Operation, rank int, what string, zero, one *ir.
 		}, func() *ir.Value {
 			return g.inBounds(offset, zero, dimSize)
 		})
-		g.assert(offsetOK, op, "offset "+itoa(i)+" is out-of-bounds")
+		g.assert(offsetOK, op, "offset "+strconv.Itoa(i)+" is out-of-bounds")
 		lastOK := g.ifOp(g.cmpI(arith.CmpISGT, n, zero, false), func() *ir.Value {
 			span := g.op("arith.muli", idx, g.op("arith.subi", idx, n, one), stride)
 			return g.inBounds(g.op("arith.addi", idx, offset, span), zero, dimSize)
 		}, func() *ir.Value {
 			return g.boolConst(true)
 		})
-		g.assert(lastOK, op, what+" runs out-of-bounds along dimension "+itoa(i))
+		g.assert(lastOK, op, what+" runs out-of-bounds along dimension "+strconv.Itoa(i))
 	}
 }
 

@@ -11,7 +11,6 @@
 package runtimeverify
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/kiln-gpu/kiln/arith"
@@ -226,6 +225,3 @@ func (g *gen) dim(m *ir.Value, d int, fold bool) *ir.Value {
 	}
 	return g.op(name, g.Context().Index(), m, idx)
 }
-
-// itoa is strconv.Itoa for the messages' dimension numbers.
-func itoa(i int) string { return strconv.Itoa(i) }
