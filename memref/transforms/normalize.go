@@ -762,7 +762,8 @@ func replaceAllMemRefUses(old, nv *ir.Value, remap *ir.AffineMap, symbols []*ir.
 		}
 	}
 	for _, u := range users {
-		if memRefPos(u, old) < 0 {
+		pos := memRefPos(u, old)
+		if pos < 0 {
 			for i, v := range u.Operands() {
 				if v == old {
 					u.SetOperand(i, nv)
@@ -770,7 +771,7 @@ func replaceAllMemRefUses(old, nv *ir.Value, remap *ir.AffineMap, symbols []*ir.
 			}
 			continue
 		}
-		remapAccess(u, old, nv, remap, symbols)
+		remapAccess(u, pos, old, nv, remap, symbols)
 	}
 	return true
 }
@@ -779,12 +780,12 @@ func replaceAllMemRefUses(old, nv *ir.Value, remap *ir.AffineMap, symbols []*ir.
 // with no symbols (MLIR's comparison with getMultiDimIdentityMap).
 func identityOver(m *ir.AffineMap) bool { return m.Symbols == 0 && m.IsIdentity() }
 
-// remapAccess rewrites one dereferencing user op of old to access nv.
-func remapAccess(op *ir.Operation, old, nv *ir.Value, remap *ir.AffineMap, symbols []*ir.Value) {
+// remapAccess rewrites one dereferencing user op of old, its memref
+// operand at pos, to access nv.
+func remapAccess(op *ir.Operation, pos int, old, nv *ir.Value, remap *ir.AffineMap, symbols []*ir.Value) {
 	ctx := op.Context()
 	loc := op.Loc()
 	idx := ctx.Index()
-	pos := memRefPos(op, old)
 	oldRank := len(old.Type().(*ir.MemRefType).Dims)
 	newRank := len(nv.Type().(*ir.MemRefType).Dims)
 	mapName := accessMap(op, pos)
