@@ -391,15 +391,20 @@ func (s *ScopedPrinter) OpString(op *Operation) string {
 		names.numberOp(scope)
 		s.names[scope] = names
 	}
-	p := &Printer{opts: s.opts, ctx: op.info.ctx, names: names}
-	p.printOp(op)
+	p := &Printer{opts: s.opts, names: names}
+	p.printNamed(op)
 	return string(p.buf)
 }
 
 func (p *Printer) topOp(op *Operation) {
-	p.ctx = op.info.ctx
 	p.names = newNameState(p.opts.Generic)
 	p.names.numberOp(op)
+	p.printNamed(op)
+}
+
+// printNamed prints op on its own, its values named by p.names.
+func (p *Printer) printNamed(op *Operation) {
+	p.ctx = op.info.ctx
 	// The default dialect is the nearest custom-printed ancestor's, as
 	// printing from the top would have set it.
 	p.defaultDialects = []string{"builtin"}

@@ -135,18 +135,28 @@ func withoutNames(attrs []ir.NamedAttr, names []string) []ir.NamedAttr {
 	return out
 }
 
-func verifyGeneric(op *ir.Operation) error {
+// genericMaps returns the indexing_maps of a linalg.generic, or the
+// verifier's error when the attribute is missing or malformed.
+func genericMaps(op *ir.Operation) ([]*ir.AffineMap, error) {
 	arr, ok := op.Attr("indexing_maps").(*ir.ArrayAttr)
 	if !ok {
-		return op.Errorf("requires attribute 'indexing_maps'")
+		return nil, op.Errorf("requires attribute 'indexing_maps'")
 	}
 	maps := make([]*ir.AffineMap, len(arr.Elems))
 	for i, e := range arr.Elems {
 		m, ok := e.(*ir.AffineMapAttr)
 		if !ok {
-			return op.Errorf("attribute 'indexing_maps' failed to satisfy constraint: AffineMap array attribute")
+			return nil, op.Errorf("attribute 'indexing_maps' failed to satisfy constraint: AffineMap array attribute")
 		}
 		maps[i] = m.Map
+	}
+	return maps, nil
+}
+
+func verifyGeneric(op *ir.Operation) error {
+	maps, err := genericMaps(op)
+	if err != nil {
+		return err
 	}
 	its, ok := op.Attr("iterator_types").(*ir.ArrayAttr)
 	if !ok {

@@ -30,17 +30,9 @@ func (s Structured) IndexingMaps() []*ir.AffineMap {
 		}
 		return namedMaps(s)
 	}
-	arr, ok := s.Attr("indexing_maps").(*ir.ArrayAttr)
-	if !ok {
+	maps, err := genericMaps(s.Operation)
+	if err != nil {
 		return nil
-	}
-	maps := make([]*ir.AffineMap, len(arr.Elems))
-	for i, e := range arr.Elems {
-		m, ok := e.(*ir.AffineMapAttr)
-		if !ok {
-			return nil
-		}
-		maps[i] = m.Map
 	}
 	return maps
 }

@@ -1,6 +1,8 @@
 package runtimeverify
 
 import (
+	"strconv"
+
 	"github.com/kiln-gpu/kiln/affine"
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/index"
@@ -42,7 +44,7 @@ func structured(g *gen, op *ir.Operation) {
 			start, last := starts[d](), lasts[d]()
 			min := g.fold("index.mins", idx, []*ir.Value{start, last})
 			g.assert(g.indexCmp(arith.CmpISGE, min, zero), op,
-				"unexpected negative result on dimension #"+itoa(d)+" of input/output operand #"+itoa(k))
+				"unexpected negative result on dimension #"+strconv.Itoa(d)+" of input/output operand #"+strconv.Itoa(k))
 			max := g.fold("index.maxs", idx, []*ir.Value{start, last})
 			inferred := g.fold("index.add", idx, []*ir.Value{max, one})
 			actual := g.dim(op.Operand(k), d, true)
@@ -51,7 +53,7 @@ func structured(g *gen, op *ir.Operation) {
 				pred = arith.CmpIEQ
 			}
 			g.assert(g.indexCmp(pred, inferred, actual), op,
-				"dimension #"+itoa(d)+" of input/output operand #"+itoa(k)+" is incompatible with inferred dimension size")
+				"dimension #"+strconv.Itoa(d)+" of input/output operand #"+strconv.Itoa(k)+" is incompatible with inferred dimension size")
 		}
 	}
 }
@@ -99,41 +101,14 @@ func (g *gen) constIndex(v int64) func() *ir.Value {
 }
 
 // apply gives e over the values of ends (MLIR's
-// makeComposedFoldedAffineApply): a new constant when the values e uses are
-// constants, the value itself for a plain dimension, else an affine.apply
-// built now.
+// makeComposedFoldedAffineApply): a new constant each time when it folds
+// to one, else the value it folds to or the affine.apply built now.
 func (g *gen) apply(dims int, e *ir.AffineExpr, ends []*ir.Value) func() *ir.Value {
-	vals := make([]int64, dims)
-	constant := true
-	walkDims(e, func(d int) {
-		c, ok := ir.ConstantIntAttr(ends[d])
-		if !ok {
-			constant = false
-			return
-		}
-		vals[d] = c.Int()
-	})
-	switch {
-	case constant:
-		return g.constIndex(e.Eval(vals, nil))
-	case e.Kind == ir.AffineDim:
-		v := ends[e.Value]
-		return func() *ir.Value { return v }
+	v, c := affine.ComposedFoldedApply(g.Builder, g.loc, &ir.AffineMap{Dims: dims, Results: []*ir.AffineExpr{e}}, ends)
+	if v == nil {
+		return g.constIndex(c)
 	}
-	v := affine.ComposedApply(g.Builder, g.loc, &ir.AffineMap{Dims: dims, Results: []*ir.AffineExpr{e}}, ends)
 	return func() *ir.Value { return v }
-}
-
-// walkDims calls f with each dimension e uses.
-func walkDims(e *ir.AffineExpr, f func(d int)) {
-	switch {
-	case e == nil:
-	case e.Kind == ir.AffineDim:
-		f(int(e.Value))
-	default:
-		walkDims(e.LHS, f)
-		walkDims(e.RHS, f)
-	}
 }
 
 // indexCmp adds index.cmp pred(a, b), folded.

@@ -1,6 +1,8 @@
 package runtimeverify
 
 import (
+	"strconv"
+
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/memref"
@@ -43,7 +45,7 @@ func assumeAlignment(g *gen, op *ir.Operation) {
 	idx := g.Context().Index()
 	ptr := g.op("memref.extract_aligned_pointer_as_index", idx, op.Operand(0))
 	rest := g.op("arith.remui", idx, ptr, g.index(align.Int()))
-	g.assert(g.cmpI(arith.CmpIEQ, rest, g.index(0), false), op, "memref is not aligned to "+itoa(int(align.Int())))
+	g.assert(g.cmpI(arith.CmpIEQ, rest, g.index(0), false), op, "memref is not aligned to "+strconv.Itoa(int(align.Int())))
 }
 
 // memrefCast checks what the cast assumes of its source: its rank (from an
@@ -58,8 +60,7 @@ func memrefCast(g *gen, op *ir.Operation) {
 	rankedSrc, _ := src.Type().(*ir.MemRefType)
 	rank := len(res.Dims)
 	if rankedSrc == nil {
-		same := g.cmpI(arith.CmpIEQ, g.op("memref.rank", ctx.Index(), src), g.index(int64(rank)), false)
-		g.assert(same, op, "rank mismatch")
+		g.rankCheck(op, "memref.rank", rank)
 	}
 	// The offset and strides come from a cast to a fully dynamic layout,
 	// which unranked memrefs have no other way to give.
@@ -70,13 +71,7 @@ func memrefCast(g *gen, op *ir.Operation) {
 	dynType := ctx.MemRef(dyn, res.Elem, ctx.StridedLayout(ir.Dynamic, dyn), res.MemorySpace)
 	helper := g.op("memref.cast", dynType, src)
 	meta := g.CreateOp("memref.extract_strided_metadata", g.loc, []*ir.Value{helper}, memref.ExtractStridedMetadataTypes(ctx, dynType))
-	for i, size := range res.Dims {
-		if rankedSrc != nil && rankedSrc.Dims[i] != ir.Dynamic || size == ir.Dynamic {
-			continue
-		}
-		same := g.cmpI(arith.CmpIEQ, g.dim(src, i, false), g.index(size), false)
-		g.assert(same, op, "size mismatch of dim "+itoa(i))
-	}
+	g.sizeChecks(op, res.Dims)
 	strides, offset, ok := memref.StridesAndOffset(res)
 	if !ok {
 		return
@@ -89,7 +84,28 @@ func memrefCast(g *gen, op *ir.Operation) {
 			continue
 		}
 		same := g.cmpI(arith.CmpIEQ, meta.Result(2+rank+i), g.index(s), false)
-		g.assert(same, op, "stride mismatch of dim "+itoa(i))
+		g.assert(same, op, "stride mismatch of dim "+strconv.Itoa(i))
+	}
+}
+
+// rankCheck checks that the unranked source of cast op has rank, which
+// rankOp gives.
+func (g *gen) rankCheck(op *ir.Operation, rankOp string, rank int) {
+	same := g.cmpI(arith.CmpIEQ, g.op(rankOp, g.Context().Index(), op.Operand(0)), g.index(int64(rank)), false)
+	g.assert(same, op, "rank mismatch")
+}
+
+// sizeChecks checks that the source of cast op has the static sizes of
+// dims where its own are dynamic (or unknown, when it is unranked).
+func (g *gen) sizeChecks(op *ir.Operation, dims []int64) {
+	src, _ := op.Operand(0).Type().(ir.ShapedType)
+	ranked := src != nil && src.HasRank()
+	for i, size := range dims {
+		if ranked && src.Shape()[i] != ir.Dynamic || size == ir.Dynamic {
+			continue
+		}
+		same := g.cmpI(arith.CmpIEQ, g.dim(op.Operand(0), i, false), g.index(size), false)
+		g.assert(same, op, "size mismatch of dim "+strconv.Itoa(i))
 	}
 }
 
@@ -112,14 +128,17 @@ func memrefCopy(g *gen, op *ir.Operation) {
 			continue
 		}
 		same := g.cmpI(arith.CmpIEQ, size(op.Operand(0), src, i), size(op.Operand(1), dst, i), false)
-		g.assert(same, op, "size of "+itoa(i)+"-th source/target dim does not match")
+		g.assert(same, op, "size of "+strconv.Itoa(i)+"-th source/target dim does not match")
 	}
 }
 
-// memrefDim checks that the dimension index is below the rank.
-func memrefDim(g *gen, op *ir.Operation) {
-	rank := g.op("memref.rank", g.Context().Index(), op.Operand(0))
-	g.assert(g.inBounds(op.Operand(1), g.index(0), rank), op, "index is out of bounds")
+// dimIndex checks that the dimension index of a memref.dim or tensor.dim
+// is below the rank, which rankOp gives.
+func dimIndex(rankOp string) generator {
+	return func(g *gen, op *ir.Operation) {
+		rank := g.op(rankOp, g.Context().Index(), op.Operand(0))
+		g.assert(g.inBounds(op.Operand(1), g.index(0), rank), op, "index is out of bounds")
+	}
 }
 
 // expandShape checks that the static sizes of each group divide the source
@@ -166,7 +185,6 @@ func sliceChecks(g *gen, op *ir.Operation, rank int, what string, zero, one *ir.
 	}
 	idx := g.Context().Index()
 	for i := range rank {
-		g.SetInsertionPointBefore(op)
 		offset, n, stride := offsets[i](), sizes[i](), strides[i]()
 		dimSize := size(i)
 		offsetOK := g.ifOp(g.cmpI(arith.CmpIEQ, n, zero, false), func() *ir.Value {
@@ -174,14 +192,14 @@ func sliceChecks(g *gen, op *ir.Operation, rank int, what string, zero, one *ir.
 		}, func() *ir.Value {
 			return g.inBounds(offset, zero, dimSize)
 		})
-		g.assert(offsetOK, op, "offset "+itoa(i)+" is out-of-bounds")
+		g.assert(offsetOK, op, "offset "+strconv.Itoa(i)+" is out-of-bounds")
 		lastOK := g.ifOp(g.cmpI(arith.CmpISGT, n, zero, false), func() *ir.Value {
 			span := g.op("arith.muli", idx, g.op("arith.subi", idx, n, one), stride)
 			return g.inBounds(g.op("arith.addi", idx, offset, span), zero, dimSize)
 		}, func() *ir.Value {
 			return g.boolConst(true)
 		})
-		g.assert(lastOK, op, what+" runs out-of-bounds along dimension "+itoa(i))
+		g.assert(lastOK, op, what+" runs out-of-bounds along dimension "+strconv.Itoa(i))
 	}
 }
 

@@ -11,7 +11,6 @@
 package runtimeverify
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/kiln-gpu/kiln/arith"
@@ -32,14 +31,14 @@ var generators = map[string]generator{
 	"memref.atomic_rmw":         access(1),
 	"memref.cast":               memrefCast,
 	"memref.copy":               memrefCopy,
-	"memref.dim":                memrefDim,
+	"memref.dim":                dimIndex("memref.rank"),
 	"memref.expand_shape":       expandShape,
 	"memref.generic_atomic_rmw": access(0),
 	"memref.load":               access(0),
 	"memref.store":              access(1),
 	"memref.subview":            subview,
 	"tensor.cast":               tensorCast,
-	"tensor.dim":                tensorDim,
+	"tensor.dim":                dimIndex("tensor.rank"),
 	"tensor.extract":            access(0),
 	"tensor.extract_slice":      extractSlice,
 	"tensor.insert":             access(1),
@@ -226,6 +225,3 @@ func (g *gen) dim(m *ir.Value, d int, fold bool) *ir.Value {
 	}
 	return g.op(name, g.Context().Index(), m, idx)
 }
-
-// itoa is strconv.Itoa for the messages' dimension numbers.
-func itoa(i int) string { return strconv.Itoa(i) }

@@ -1,7 +1,6 @@
 package runtimeverify
 
 import (
-	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -15,25 +14,10 @@ func tensorCast(g *gen, op *ir.Operation) {
 	if !ok {
 		return
 	}
-	src := op.Operand(0)
-	rankedSrc, _ := src.Type().(*ir.RankedTensorType)
-	if rankedSrc == nil {
-		same := g.cmpI(arith.CmpIEQ, g.op("tensor.rank", g.Context().Index(), src), g.index(int64(len(res.Dims))), false)
-		g.assert(same, op, "rank mismatch")
+	if _, ok := op.Operand(0).Type().(*ir.RankedTensorType); !ok {
+		g.rankCheck(op, "tensor.rank", len(res.Dims))
 	}
-	for i, size := range res.Dims {
-		if rankedSrc != nil && rankedSrc.Dims[i] != ir.Dynamic || size == ir.Dynamic {
-			continue
-		}
-		same := g.cmpI(arith.CmpIEQ, g.dim(src, i, false), g.index(size), false)
-		g.assert(same, op, "size mismatch of dim "+itoa(i))
-	}
-}
-
-// tensorDim checks that the dimension index is below the rank.
-func tensorDim(g *gen, op *ir.Operation) {
-	rank := g.op("tensor.rank", g.Context().Index(), op.Operand(0))
-	g.assert(g.inBounds(op.Operand(1), g.index(0), rank), op, "index is out of bounds")
+	g.sizeChecks(op, res.Dims)
 }
 
 // extractSlice checks the slice against the source's sizes (sliceChecks).

@@ -240,12 +240,13 @@ func PreservesStaticInformation(source, target ir.Type) bool {
 }
 
 var rank = &ir.OpDef{
-	Name:     "tensor.rank",
-	Summary:  "The rank of a tensor.",
-	Example:  "%r = tensor.rank %t : tensor<*xf32>",
-	Traits:   ir.Pure,
-	Operands: ir.Exactly(1),
-	Results:  ir.Exactly(1),
+	Name:        "tensor.rank",
+	ResultNames: resultName("rank"),
+	Summary:     "The rank of a tensor.",
+	Example:     "%r = tensor.rank %t : tensor<*xf32>",
+	Traits:      ir.Pure,
+	Operands:    ir.Exactly(1),
+	Results:     ir.Exactly(1),
 	Format: &ir.Format{Syntax: "$tensor attr-dict `:` type($tensor)",
 		Operands: []string{"tensor"}, Results: []string{"result"}, Types: map[string]func(*ir.Context) ir.Type{"result": index}},
 	Verify: func(op *ir.Operation) error { return checkTensor(op, "operand #0", op.Operand(0).Type(), false) },

@@ -548,7 +548,8 @@ func usesDims(e *ir.AffineExpr, dims []int) bool {
 // and, for each result of its layout map, the extent 0 to the result's
 // upper bound over the static dimensions (dynamic when the result uses a
 // dynamic dimension), or t itself when the layout is the identity, when
-// the map is semi-affine, or when a bound is unknown or negative.
+// t is dynamic and the layout not tiled, when the map is semi-affine, or
+// when a bound is unknown or negative.
 func normalizeType(ctx *ir.Context, t *ir.MemRefType) *ir.MemRefType {
 	if len(t.Dims) == 0 {
 		return t
@@ -563,8 +564,9 @@ func normalizeType(ctx *ir.Context, t *ir.MemRefType) *ir.MemRefType {
 			dynDims = append(dynDims, i)
 		}
 	}
-	if len(dynDims) > 0 && m.Symbols > 0 {
-		// The sizes of the new dynamic dimensions would need the symbols.
+	// As in MLIR, a dynamic memref is normalized only with a tiled layout;
+	// and the sizes of its new dynamic dimensions would need the symbols.
+	if len(dynDims) > 0 && (len(tileSizePos(m)) == 0 || m.Symbols > 0) {
 		return t
 	}
 	shape := make([]int64, len(m.Results))
@@ -760,7 +762,8 @@ func replaceAllMemRefUses(old, nv *ir.Value, remap *ir.AffineMap, symbols []*ir.
 		}
 	}
 	for _, u := range users {
-		if memRefPos(u, old) < 0 {
+		pos := memRefPos(u, old)
+		if pos < 0 {
 			for i, v := range u.Operands() {
 				if v == old {
 					u.SetOperand(i, nv)
@@ -768,7 +771,7 @@ func replaceAllMemRefUses(old, nv *ir.Value, remap *ir.AffineMap, symbols []*ir.
 			}
 			continue
 		}
-		remapAccess(u, old, nv, remap, symbols)
+		remapAccess(u, pos, old, nv, remap, symbols)
 	}
 	return true
 }
@@ -777,12 +780,12 @@ func replaceAllMemRefUses(old, nv *ir.Value, remap *ir.AffineMap, symbols []*ir.
 // with no symbols (MLIR's comparison with getMultiDimIdentityMap).
 func identityOver(m *ir.AffineMap) bool { return m.Symbols == 0 && m.IsIdentity() }
 
-// remapAccess rewrites one dereferencing user op of old to access nv.
-func remapAccess(op *ir.Operation, old, nv *ir.Value, remap *ir.AffineMap, symbols []*ir.Value) {
+// remapAccess rewrites one dereferencing user op of old, its memref
+// operand at pos, to access nv.
+func remapAccess(op *ir.Operation, pos int, old, nv *ir.Value, remap *ir.AffineMap, symbols []*ir.Value) {
 	ctx := op.Context()
 	loc := op.Loc()
 	idx := ctx.Index()
-	pos := memRefPos(op, old)
 	oldRank := len(old.Type().(*ir.MemRefType).Dims)
 	newRank := len(nv.Type().(*ir.MemRefType).Dims)
 	mapName := accessMap(op, pos)
@@ -832,7 +835,7 @@ func remapAccess(op *ir.Operation, old, nv *ir.Value, remap *ir.AffineMap, symbo
 			v.DefiningOp().Erase()
 		}
 	}
-	st := &ir.OpState{Name: op.Name(), Loc: loc, ResultTypes: resultTypes(op)}
+	st := &ir.OpState{Name: op.Name(), Loc: loc, ResultTypes: op.ResultTypes()}
 	st.Operands = append(slices.Clone(operands[:pos]), nv)
 	if isAffine {
 		st.Operands = append(st.Operands, newOperands...)
@@ -851,12 +854,4 @@ func remapAccess(op *ir.Operation, old, nv *ir.Value, remap *ir.AffineMap, symbo
 	nop := b.Create(st)
 	op.ReplaceAllUsesWith(nop.Results())
 	op.Erase()
-}
-
-func resultTypes(op *ir.Operation) []ir.Type {
-	var ts []ir.Type
-	for _, r := range op.Results() {
-		ts = append(ts, r.Type())
-	}
-	return ts
 }

@@ -103,10 +103,11 @@ func.func @reshape_roundtrip(%t: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // -----
 
 // The rank of a ranked tensor is a constant; an unranked one's is not.
+// The result is named as in MLIR (getAsmResultNames).
 // CHECK-LABEL: func.func @rank
 // CHECK-SAME: (%[[T:.*]]: tensor<?x4xf32>, %[[U:.*]]: tensor<*xf32>)
 // CHECK: %[[C2:.*]] = arith.constant 2 : index
-// CHECK: %[[R:.*]] = tensor.rank %[[U]] : tensor<*xf32>
+// CHECK: %[[R:rank]] = tensor.rank %[[U]] : tensor<*xf32>
 // CHECK: return %[[C2]], %[[R]]
 func.func @rank(%t: tensor<?x4xf32>, %u: tensor<*xf32>) -> (index, index) {
   %a = tensor.rank %t : tensor<?x4xf32>

@@ -141,3 +141,11 @@ func.func @expand_output_shape(%t: tensor<6xf32>) {
   %x = tensor.expand_shape %t [[0, 1]] output_shape [2, 4] : tensor<6xf32> into tensor<2x3xf32>
   return
 }
+
+// -----
+
+func.func @rank_operand(%m: memref<4xf32>) {
+  // expected-error@+1 {{'tensor.rank' op operand #0 must be tensor of any type values, but got 'memref<4xf32>'}}
+  %r = tensor.rank %m : memref<4xf32>
+  return
+}

@@ -53,3 +53,11 @@ func.func @parallel(%t: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<4xf32> {
   }
   return %r : tensor<4xf32>
 }
+
+// CHECK-LABEL: func.func @rank
+// CHECK: %[[R:rank]] = tensor.rank %{{.*}} : tensor<*xf32>
+// CHECK: return %[[R]] : index
+func.func @rank(%u: tensor<*xf32>) -> index {
+  %r = tensor.rank %u : tensor<*xf32>
+  return %r : index
+}

@@ -29,17 +29,20 @@ func.func @tiled(%i: index) -> f32 {
 // -----
 
 // Maps the pass leaves: a semi-affine one, one reaching below zero, one
-// whose extent depends on a symbol, and one whose extent overflows int64.
+// whose extent depends on a symbol, one whose extent overflows int64, and
+// a dynamic memref's layout that is not tiled (as MLIR leaves it).
 // CHECK-LABEL: func.func @kept(
 // CHECK:         memref.alloc()[%{{.*}}] : memref<4x4xf32, #{{.*}}>
 // CHECK:         memref.alloc() : memref<4x4xf32, #{{.*}}>
 // CHECK:         memref.alloca()[%{{.*}}] : memref<4xf32, #{{.*}}>
 // CHECK:         memref.alloca() : memref<4611686018427387904xi8, #{{.*}}>
+// CHECK:         memref.alloc(%{{.*}}) : memref<?x4xf32, #{{.*}}>
 func.func @kept(%s: index) {
   %a = memref.alloc()[%s] : memref<4x4xf32, affine_map<(d0, d1)[s0] -> (d0 * s0 + d1)>>
   %b = memref.alloc() : memref<4x4xf32, affine_map<(d0, d1) -> (d0, d1 - 8)>>
   %c = memref.alloca()[%s] : memref<4xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
   %d = memref.alloca() : memref<4611686018427387904xi8, affine_map<(d0) -> (d0 * 4)>>
+  %e = memref.alloc(%s) : memref<?x4xf32, affine_map<(d0, d1) -> (d1, d0)>>
   return
 }
 
