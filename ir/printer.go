@@ -32,6 +32,8 @@ type PrintOptions struct {
 	// blob, never when N is -1; without it, more than 100 do.
 	HexElements bool
 	HexLimit    int
+	// SkipRegions (--mlir-print-skip-regions) prints each region as {...}.
+	SkipRegions bool
 }
 
 // Printer writes types, attributes and operations in MLIR's text form.
@@ -359,10 +361,28 @@ func OpString(op *Operation, opts PrintOptions) string {
 	return string(p.buf)
 }
 
-func (p *Printer) topOp(op *Operation) {
+// scopedOpString returns the text of op with its values named as in the
+// nearest isolated-from-above op holding it (or op itself), as MLIR prints
+// an op alone with local scope.
+func scopedOpString(op *Operation, opts PrintOptions) string {
+	scope := op
+	for !isolatedWithRegions(scope) && scope.ParentOp() != nil {
+		scope = scope.ParentOp()
+	}
+	p := &Printer{opts: opts}
+	p.topOpIn(op, scope)
+	return string(p.buf)
+}
+
+func (p *Printer) topOp(op *Operation) { p.topOpIn(op, op) }
+
+// topOpIn prints op, naming values as numbering from scope, op or an
+// isolated op holding it, does.
+func (p *Printer) topOpIn(op, scope *Operation) {
 	p.ctx = op.info.ctx
 	p.names = newNameState()
-	p.names.numberOp(op)
+	p.names.generic = p.opts.Generic
+	p.names.numberOp(scope)
 	// The default dialect is the nearest custom-printed ancestor's, as
 	// printing from the top would have set it.
 	p.defaultDialects = []string{"builtin"}
@@ -558,6 +578,10 @@ func (p *Printer) printGenericOp(op *Operation) {
 // arguments and printEntryArgs is set; a single block's terminator is left
 // out when printTerminators is false.
 func (p *Printer) printRegion(r *Region, printEntryArgs, printTerminators bool) {
+	if p.opts.SkipRegions {
+		p.WriteString("{...}")
+		return
+	}
 	p.WriteByte('{')
 	p.indent++
 	var preds map[*Block][]*Block
@@ -785,6 +809,9 @@ type nameState struct {
 	suggested    []string
 	naming       *Operation
 	setSuggested func(v *Value, name string)
+	// generic leaves the names ops suggest unused, as MLIR numbers every
+	// value of the generic form.
+	generic bool
 }
 
 // deferredScope is what the isolated ops of one region start numbering
@@ -842,7 +869,7 @@ func (s *nameState) numberIsolated(op *Operation, spare *nameState) *nameState {
 			used: child.used, usedLog: child.usedLog[:0], deferred: child.deferred,
 			suggested: child.suggested, setSuggested: child.setSuggested}
 	}
-	child.parent, child.outerUsed = s, d.used
+	child.parent, child.outerUsed, child.generic = s, d.used, s.generic
 	for _, r := range op.regs() {
 		child.numberRegion(r, d.c)
 	}
@@ -951,7 +978,7 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 		return
 	}
 	var names []string // suggested name per result, "" when none
-	if op.info.def != nil && op.info.def.ResultNames != nil {
+	if op.info.def != nil && op.info.def.ResultNames != nil && !s.generic {
 		if cap(s.suggested) < n {
 			s.suggested = make([]string, n)
 		}

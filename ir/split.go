@@ -10,12 +10,16 @@ const SplitMarker = "// -----"
 // the next part. Each part is padded with empty lines (and spaces on its
 // first line) so that its line and column numbers stay those of the
 // original file, and diagnostics point into it.
-func SplitInput(src string) []string {
+func SplitInput(src string) []string { return SplitInputAt(src, SplitMarker) }
+
+// SplitInputAt is SplitInput at another marker, as mlir-opt's
+// --split-input-file=MARKER.
+func SplitInputAt(src, marker string) []string {
 	var parts []string
 	line, col := 0, 0 // where src starts in the file
 	for {
 		pad := strings.Repeat("\n", line) + strings.Repeat(" ", col)
-		i := strings.Index(src, SplitMarker)
+		i := strings.Index(src, marker)
 		if i < 0 {
 			return append(parts, pad+src)
 		}
@@ -26,7 +30,7 @@ func SplitInput(src string) []string {
 		} else {
 			col += i
 		}
-		col += len(SplitMarker)
-		src = src[i+len(SplitMarker):]
+		col += len(marker)
+		src = src[i+len(marker):]
 	}
 }

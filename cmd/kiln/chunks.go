@@ -15,10 +15,16 @@ import (
 // printed.
 type chunkRun struct {
 	name, text string
-	split      bool
+	split      string // the marker to split at (--split-input-file), "" for none
 	verify     bool
-	marker     string // written between the outputs of chunks
-	context    func() *ir.Context
+	// onlyExpected (--verify-diagnostics=only-expected) leaves the
+	// diagnostics no comment expects unreported.
+	onlyExpected bool
+	printOp      bool   // --mlir-print-op-on-diagnostic, off under verify
+	marker       string // written between the outputs of chunks
+	// shown filters the diagnostics printed (not verified): nil shows all.
+	shown   func(*ir.Diagnostic) *ir.Diagnostic
+	context func() *ir.Context
 }
 
 // run calls do for each chunk with its context and whether it is the
@@ -32,8 +38,8 @@ type chunkRun struct {
 // not make the run fail.
 func (r chunkRun) run(out, stderr io.Writer, do func(ctx *ir.Context, chunk string, last bool) error) (failed bool, problems []string, err error) {
 	chunks := []string{r.text}
-	if r.split {
-		chunks = ir.SplitInput(r.text)
+	if r.split != "" {
+		chunks = ir.SplitInputAt(r.text, r.split)
 	}
 	for i, chunk := range chunks {
 		if i > 0 {
@@ -42,6 +48,7 @@ func (r chunkRun) run(out, stderr io.Writer, do func(ctx *ir.Context, chunk stri
 			}
 		}
 		ctx := r.context()
+		ctx.SetPrintOpOnDiagnostic(r.printOp && !r.verify)
 		ctx.AddSource(r.name, r.text)
 		var diags []*ir.Diagnostic
 		ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) { diags = append(diags, d) })
@@ -56,10 +63,15 @@ func (r chunkRun) run(out, stderr io.Writer, do func(ctx *ir.Context, chunk stri
 		if r.verify {
 			// Chunks keep their original line numbers, so each chunk's own
 			// expected-* comments are checked against its diagnostics.
-			problems = append(problems, irtest.VerifyDiagnostics(chunk, r.name, diags)...)
+			problems = append(problems, irtest.VerifyExpectedDiagnostics(chunk, r.name, diags, r.onlyExpected)...)
 			continue
 		}
 		for _, d := range diags {
+			if r.shown != nil {
+				if d = r.shown(d); d == nil {
+					continue
+				}
+			}
 			fmt.Fprint(stderr, d.Format(ctx))
 		}
 	}

@@ -103,6 +103,13 @@ func (e *expected) matches(d *ir.Diagnostic, line int) bool {
 // expected-* comments in src, as MLIR's --verify-diagnostics does. It returns
 // one located problem per unexpected or missing diagnostic.
 func VerifyDiagnostics(src, file string, diags []*ir.Diagnostic) []string {
+	return VerifyExpectedDiagnostics(src, file, diags, false)
+}
+
+// VerifyExpectedDiagnostics is VerifyDiagnostics, which with onlyExpected
+// leaves the diagnostics no comment expects unreported, as mlir-opt's
+// --verify-diagnostics=only-expected.
+func VerifyExpectedDiagnostics(src, file string, diags []*ir.Diagnostic, onlyExpected bool) []string {
 	exp, err := parseExpected(src)
 	if err != nil {
 		return []string{file + ":" + err.Error()}
@@ -125,7 +132,7 @@ func VerifyDiagnostics(src, file string, diags []*ir.Diagnostic) []string {
 				break
 			}
 		}
-		if !found {
+		if !found && !onlyExpected {
 			problems = append(problems, fmt.Sprintf("%sunexpected %s: %s", ir.LocPrefix(d.Loc), d.Severity, d.Message))
 		}
 	}
