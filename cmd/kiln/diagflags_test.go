@@ -118,7 +118,7 @@ func TestDiagnosticVerbosity(t *testing.T) {
 	remark := &ir.Diagnostic{Severity: ir.SeverityRemark, Message: "r"}
 	errNote := (&ir.Diagnostic{Severity: ir.SeverityError, Message: "e"}).Note(nil, "n")
 	for _, c := range []struct {
-		args []string
+		args         []string
 		shown, notes []bool // per warning, remark, error; whether its notes stay
 	}{
 		{nil, []bool{true, true, true}, []bool{true, true, true}},

@@ -20,7 +20,7 @@ type optOptions struct {
 	input             string
 	output            string
 	pipeline          []string // pass pipeline pieces, in order
-	splitInput        string // marker, "" for none
+	splitInput        string   // marker, "" for none
 	outputSplitMarker string
 	verifyDiagnostics string // "", all or only-expected
 	printOpOnDiag     bool
