@@ -82,7 +82,8 @@ func (d *Diagnostic) attachOpNote(ctx *Context) {
 	if strings.Contains(text, "\n") {
 		sep = "\n"
 	}
-	d.Notes = append(d.Notes, &Diagnostic{Severity: SeverityNote, Loc: op.loc, Message: "see current operation: " + sep + text})
+	// MLIR attaches it as the diagnostic is created: before the others.
+	d.Notes = append([]*Diagnostic{{Severity: SeverityNote, Loc: op.loc, Message: "see current operation: " + sep + text}}, d.Notes...)
 }
 
 // Note attaches a note and returns the diagnostic.

@@ -34,6 +34,13 @@ type PrintOptions struct {
 	HexLimit    int
 	// SkipRegions (--mlir-print-skip-regions) prints each region as {...}.
 	SkipRegions bool
+	// UniqueSSAIDs (--mlir-print-unique-ssa-ids) numbers values, block
+	// arguments and name conflicts across all regions, never restarting,
+	// as the generic form always does.
+	UniqueSSAIDs bool
+	// NameLocPrefix (--mlir-use-nameloc-as-prefix) names values after the
+	// NameLoc in their location.
+	NameLocPrefix bool
 }
 
 // Printer writes types, attributes and operations in MLIR's text form.
@@ -381,8 +388,12 @@ func (p *Printer) topOp(op *Operation) { p.topOpIn(op, op) }
 func (p *Printer) topOpIn(op, scope *Operation) {
 	p.ctx = op.info.ctx
 	p.names = newNameState()
-	p.names.generic = p.opts.Generic
-	p.names.numberOp(scope)
+	p.names.generic, p.names.nameLoc = p.opts.Generic, p.opts.NameLocPrefix
+	if p.opts.Generic || p.opts.UniqueSSAIDs {
+		p.names.numberUnique(scope)
+	} else {
+		p.names.numberOp(scope)
+	}
 	// The default dialect is the nearest custom-printed ancestor's, as
 	// printing from the top would have set it.
 	p.defaultDialects = []string{"builtin"}
@@ -810,8 +821,9 @@ type nameState struct {
 	naming       *Operation
 	setSuggested func(v *Value, name string)
 	// generic leaves the names ops suggest unused, as MLIR numbers every
-	// value of the generic form.
-	generic bool
+	// value of the generic form; nameLoc names values after their
+	// NameLocs (--mlir-use-nameloc-as-prefix).
+	generic, nameLoc bool
 }
 
 // deferredScope is what the isolated ops of one region start numbering
@@ -869,7 +881,7 @@ func (s *nameState) numberIsolated(op *Operation, spare *nameState) *nameState {
 			used: child.used, usedLog: child.usedLog[:0], deferred: child.deferred,
 			suggested: child.suggested, setSuggested: child.setSuggested}
 	}
-	child.parent, child.outerUsed, child.generic = s, d.used, s.generic
+	child.parent, child.outerUsed, child.generic, child.nameLoc = s, d.used, s.generic, s.nameLoc
 	for _, r := range op.regs() {
 		child.numberRegion(r, d.c)
 	}
@@ -995,6 +1007,24 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 		op.info.def.ResultNames(op, s.setSuggested)
 		s.naming = nil
 	}
+	if s.nameLoc {
+		if locName, ok := nameLocName(op.loc); ok {
+			// As MLIR: the NameLoc's name replaces the ones the op
+			// suggests, and names the first result.
+			if names == nil {
+				if cap(s.suggested) < n {
+					s.suggested = make([]string, n)
+				}
+				names = s.suggested[:n]
+				clear(names)
+			}
+			for i := range names {
+				if i == 0 || names[i] != "" {
+					names[i] = locName
+				}
+			}
+		}
+	}
 	for i := 0; i < n; {
 		j := i + 1
 		for j < n && (names == nil || names[j] == "") {
@@ -1049,23 +1079,7 @@ func sanitizeName(name string) string {
 
 func (s *nameState) numberRegion(r *Region, c counters) {
 	mark := len(s.usedLog)
-	nextBlock := 0
-	for b := r.first; b != nil; b = b.next {
-		s.blocks[b] = nextBlock
-		nextBlock++
-		for _, a := range b.args {
-			if b == r.first {
-				s.values.set(a, valueName{name: argName(c.nextArg), size: 1})
-				c.nextArg++
-			} else {
-				s.values.set(a, valueName{num: c.nextValue, size: 1})
-				c.nextValue++
-			}
-		}
-		for o := b.first; o != nil; o = o.next {
-			s.nameResults(o, &c)
-		}
-	}
+	s.numberValues(r, &c)
 	for b := r.first; b != nil; b = b.next {
 		for o := b.first; o != nil; o = o.next {
 			if isolatedWithRegions(o) {
@@ -1081,6 +1095,100 @@ func (s *nameState) numberRegion(r *Region, c counters) {
 		delete(s.used, n)
 	}
 	s.usedLog = s.usedLog[:mark]
+}
+
+// numberValues names r's blocks, block arguments and op results, not
+// those of its nested regions.
+func (s *nameState) numberValues(r *Region, c *counters) {
+	nextBlock := 0
+	for b := r.first; b != nil; b = b.next {
+		s.blocks[b] = nextBlock
+		nextBlock++
+		for _, a := range b.args {
+			s.values.set(a, s.blockArgName(a, b == r.first, c))
+		}
+		for o := b.first; o != nil; o = o.next {
+			s.nameResults(o, c)
+		}
+	}
+}
+
+// blockArgName names a block argument: %argN in an entry block, a number
+// elsewhere, or the name of its NameLoc under --mlir-use-nameloc-as-prefix.
+func (s *nameState) blockArgName(a *Value, entry bool, c *counters) valueName {
+	vn := valueName{size: 1}
+	if entry {
+		vn.name = argName(c.nextArg)
+		c.nextArg++
+	}
+	if s.nameLoc {
+		if n, ok := nameLocName(a.Loc()); ok {
+			vn.name = s.useName(sanitizeName(n), c)
+			return vn
+		}
+	}
+	if !entry {
+		vn.num = c.nextValue
+		c.nextValue++
+	}
+	return vn
+}
+
+// nameLocName returns the name of the first NameLoc in l, walked as
+// MLIR's LocationAttr::findInstanceOf does.
+func nameLocName(l Location) (string, bool) {
+	switch l := l.(type) {
+	case *NameLoc:
+		return l.Name, true
+	case *CallSiteLoc:
+		if n, ok := nameLocName(l.Callee); ok {
+			return n, true
+		}
+		return nameLocName(l.Caller)
+	case *FusedLoc:
+		for _, sub := range l.Locs {
+			if n, ok := nameLocName(sub); ok {
+				return n, true
+			}
+		}
+	}
+	return "", false
+}
+
+// numberUnique numbers the values under op with counters no region
+// restores, as MLIR's --mlir-print-unique-ssa-ids and generic form: its
+// regions are numbered from a stack, the last pushed first, each op's
+// regions pushed once the region holding it is numbered, and the names a
+// region uses stay visible in the regions under it only.
+func (s *nameState) numberUnique(op *Operation) {
+	s.size(op, true)
+	c := counters{}
+	s.nameResults(op, &c)
+	type pending struct {
+		r    *Region
+		mark int // the length of usedLog in the region holding r
+	}
+	var stack []pending
+	for _, r := range op.regs() {
+		stack = append(stack, pending{r, 0})
+	}
+	for len(stack) > 0 {
+		next := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, n := range s.usedLog[next.mark:] {
+			delete(s.used, n)
+		}
+		s.usedLog = s.usedLog[:next.mark]
+		s.numberValues(next.r, &c)
+		mark := len(s.usedLog)
+		for b := next.r.first; b != nil; b = b.next {
+			for o := b.first; o != nil; o = o.next {
+				for _, nr := range o.regs() {
+					stack = append(stack, pending{nr, mark})
+				}
+			}
+		}
+	}
 }
 
 // deferIsolated records where the isolated ops of r start numbering, once

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/irtest"
@@ -39,7 +40,22 @@ type chunkRun struct {
 func (r chunkRun) run(out, stderr io.Writer, do func(ctx *ir.Context, chunk string, last bool) error) (failed bool, problems []string, err error) {
 	chunks := []string{r.text}
 	if r.split != "" {
-		chunks = ir.SplitInputAt(r.text, r.split)
+		var nearMisses []int
+		chunks, nearMisses = ir.SplitInputAt(r.text, r.split)
+		if len(nearMisses) > 0 {
+			// As mlir-opt, straight to stderr while splitting, verified
+			// or not.
+			ctx := r.context()
+			ctx.AddSource(r.name, r.text)
+			for _, off := range nearMisses {
+				line := strings.Count(r.text[:off], "\n") + 1
+				col := off - strings.LastIndexByte(r.text[:off], '\n')
+				d := &ir.Diagnostic{Severity: ir.SeverityWarning, Loc: ctx.FileLineColLoc(r.name, line, col), Message: "near miss with file split marker"}
+				if _, err := io.WriteString(stderr, d.Format(ctx)); err != nil {
+					return false, nil, err
+				}
+			}
+		}
 	}
 	for i, chunk := range chunks {
 		if i > 0 {

@@ -82,6 +82,15 @@ func TestSplitMarkers(t *testing.T) {
 	if code != 0 || out != want {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s\nwant:\n%s", code, out, errs, want)
 	}
+	// As mlir-opt, a marker short of its last characters splits not and
+	// is warned about, verified or not.
+	in = writeInput(t, "near.mlir", "func.func @a() {\n  return\n}\n// ----\nfunc.func @b() {\n  return\n}\n")
+	code, out, errs = kilnCLI("opt", in, "--split-input-file", "--verify-diagnostics")
+	want = in + ":4:7: warning: near miss with file split marker\n// ----\n      ^\n"
+	if code != 0 || errs != want || strings.Count(out, "module {") != 1 {
+		t.Errorf("near miss: exit %d, stdout:\n%s\nstderr:\n%s\nwant stderr:\n%s", code, out, errs, want)
+	}
+	in = writeInput(t, "split.mlir", "func.func @a() {\n  return\n}\n// ====\nfunc.func @b() {\n  return\n}\n")
 	// Without a value, the default marker splits: this file is one chunk.
 	if code, out, errs := kilnCLI("opt", in, "--split-input-file"); code != 0 || strings.Count(out, "module {") != 1 {
 		t.Errorf("default marker: exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
@@ -183,5 +192,20 @@ func TestPrintSkipRegions(t *testing.T) {
 		if code, out, errs := kilnCLI("opt", in, "--mlir-print-skip-regions", c.flag); code != 0 || out != c.want {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %q", c.flag, code, out, errs, c.want)
 		}
+	}
+}
+
+// A warning about an op carries the op in its custom form.
+func TestPrintOpOnWarning(t *testing.T) {
+	in := writeInput(t, "w.mlir", "func.func @f(%a: i32) -> i32 {\n  %c = arith.constant 2 : i32\n  %c2 = arith.constant 3 : i32\n  %0 = arith.addi %a, %c : i32\n  %1 = arith.addi %0, %c2 : i32\n  return %1 : i32\n}\n")
+	pipe := "--pass-pipeline=builtin.module(composite-fixed-point-pass{max-iterations=1 pipeline=any(canonicalize)})"
+	code, _, errs := kilnCLI("opt", in, pipe)
+	want := `warning: Composite pass "CompositeFixedPointPass"+ didn't converge in 1 iterations` + "\n" +
+		in + ":0:0: note: see current operation: \nmodule {\n  func.func @f(%arg0: i32) -> i32 {\n    %c5_i32 = arith.constant 5 : i32\n"
+	if code != 0 || !strings.Contains(errs, want) {
+		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, errs, want)
+	}
+	if _, _, errs := kilnCLI("opt", in, pipe, "--mlir-diagnostic-verbosity-level=errors"); errs != "" {
+		t.Errorf("errors only: stderr:\n%s", errs)
 	}
 }
