@@ -41,6 +41,9 @@ type PrintOptions struct {
 	// NameLocPrefix (--mlir-use-nameloc-as-prefix) names values after the
 	// NameLoc in their location.
 	NameLocPrefix bool
+	// ValueUsers (--mlir-print-value-users) comments each op and block
+	// argument with the users of its values; ops without results get ids.
+	ValueUsers bool
 }
 
 // Printer writes types, attributes and operations in MLIR's text form.
@@ -389,6 +392,9 @@ func (p *Printer) topOpIn(op, scope *Operation) {
 	p.ctx = op.info.ctx
 	p.names = newNameState()
 	p.names.generic, p.names.nameLoc = p.opts.Generic, p.opts.NameLocPrefix
+	if p.opts.ValueUsers {
+		p.names.opIDs = map[*Operation]int32{}
+	}
 	if p.opts.Generic || p.opts.UniqueSSAIDs {
 		p.names.numberUnique(scope)
 	} else {
@@ -516,6 +522,93 @@ func (p *Printer) printOp(op *Operation) {
 		p.WriteByte(' ')
 		p.opLoc(op.loc)
 	}
+	if p.opts.ValueUsers {
+		p.usersComment(op)
+	}
+}
+
+// usersComment writes the comment --mlir-print-value-users puts after an
+// op, as MLIR's printUsersComment: its id when it has no result but
+// operands, "unused", or the users of each result.
+func (p *Printer) usersComment(op *Operation) {
+	results := op.results()
+	switch {
+	case len(results) == 0 && len(op.uses()) > 0:
+		p.WriteString(" // id: ")
+		p.opID(op)
+	case len(results) > 0:
+		users := map[*Operation]bool{}
+		inResults := 0
+		for i := range results {
+			for u := range results[i].Users() {
+				if !users[u] {
+					users[u] = true
+					inResults += len(u.results())
+				}
+			}
+		}
+		if len(users) == 0 {
+			p.WriteString(" // unused")
+			return
+		}
+		if inResults <= 1 && len(users) <= 1 && len(results) == 1 {
+			p.WriteString(" // user: ")
+		} else {
+			p.WriteString(" // users: ")
+		}
+		for i := range results {
+			if i > 0 {
+				p.WriteString(", ")
+			}
+			if len(results) > 1 {
+				p.WriteByte('(')
+			}
+			p.valueUsers(&results[i])
+			if len(results) > 1 {
+				p.WriteByte(')')
+			}
+		}
+	}
+}
+
+// valueUsers writes the users of v, each once: its results, or its id.
+func (p *Printer) valueUsers(v *Value) {
+	if !v.HasUses() {
+		p.WriteString("unused")
+	}
+	seen := map[*Operation]bool{}
+	index := 0
+	for u := range v.Users() {
+		if !seen[u] {
+			seen[u] = true
+			if index != 0 {
+				p.WriteString(", ")
+			}
+			if len(u.results()) == 0 {
+				p.opID(u)
+			} else {
+				for i := range u.results() {
+					if i > 0 {
+						p.WriteString(", ")
+					}
+					p.valueName(&u.results()[i])
+				}
+			}
+		}
+		index++
+	}
+}
+
+// opID writes the id of an op without results, %N.
+func (p *Printer) opID(op *Operation) {
+	for s := p.names; s != nil; s = s.parent {
+		if id, ok := s.opIDs[op]; ok {
+			p.WriteByte('%')
+			p.Int(int64(id))
+			return
+		}
+	}
+	p.WriteString("<<UNKNOWN OPERATION>>")
 }
 
 func (p *Printer) printGenericOp(op *Operation) {
@@ -602,6 +695,19 @@ func (p *Printer) printRegion(r *Region, printEntryArgs, printTerminators bool) 
 	for b := r.first; b != nil; b = b.next {
 		if b != r.first || (printEntryArgs && len(b.args) > 0) {
 			p.printBlockHeader(b, preds[b])
+		}
+		if p.opts.ValueUsers {
+			for _, a := range b.args {
+				p.newline()
+				p.WriteString("// ")
+				p.valueName(a)
+				if a.HasUses() {
+					p.WriteString(" is used by ")
+					p.valueUsers(a)
+				} else {
+					p.WriteString(" is unused")
+				}
+			}
 		}
 		last := b.last
 		if !printTerminators && last != nil && b == r.first && b.next == nil && last.HasTrait(Terminator) {
@@ -824,6 +930,8 @@ type nameState struct {
 	// value of the generic form; nameLoc names values after their
 	// NameLocs (--mlir-use-nameloc-as-prefix).
 	generic, nameLoc bool
+	// opIDs number the ops without results, for ValueUsers.
+	opIDs map[*Operation]int32
 }
 
 // deferredScope is what the isolated ops of one region start numbering
@@ -882,6 +990,9 @@ func (s *nameState) numberIsolated(op *Operation, spare *nameState) *nameState {
 			suggested: child.suggested, setSuggested: child.setSuggested}
 	}
 	child.parent, child.outerUsed, child.generic, child.nameLoc = s, d.used, s.generic, s.nameLoc
+	if s.opIDs != nil {
+		child.opIDs = map[*Operation]int32{}
+	}
 	for _, r := range op.regs() {
 		child.numberRegion(r, d.c)
 	}
@@ -987,6 +1098,10 @@ func (s *nameState) block(b *Block) (int, bool) {
 func (s *nameState) nameResults(op *Operation, c *counters) {
 	n := len(op.results())
 	if n == 0 {
+		if s.opIDs != nil {
+			s.opIDs[op] = c.nextValue
+			c.nextValue++
+		}
 		return
 	}
 	var names []string // suggested name per result, "" when none

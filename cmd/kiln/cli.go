@@ -150,6 +150,7 @@ func (c *commandLine) printFlags(o *ir.PrintOptions) {
 	fs.BoolVar(&o.PrettyDebugInfo, "mlir-pretty-debuginfo", false, "print the locations of --mlir-print-debuginfo in a readable form (file:line:col), which does not parse back")
 	fs.BoolVar(&o.LocalScope, "mlir-print-local-scope", false, "print locations and attributes in place, without aliases")
 	fs.BoolVar(&o.SkipRegions, "mlir-print-skip-regions", false, "print each region as {...}")
+	fs.BoolVar(&o.ValueUsers, "mlir-print-value-users", false, "comment each op and block argument with the users of its values")
 	fs.BoolVar(&o.UniqueSSAIDs, "mlir-print-unique-ssa-ids", false, "number values, block arguments and name conflicts across all regions, as the generic form does")
 	fs.BoolVar(&o.NameLocPrefix, "mlir-use-nameloc-as-prefix", false, "name values after the name location (loc(\"name\")) in their location")
 	fs.Func("mlir-elide-resource-strings-if-larger", "leave out the resources whose value prints longer than `N` characters", func(v string) error {
