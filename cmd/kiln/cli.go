@@ -214,14 +214,14 @@ func (o optionalValue) ImplicitValue() string { return o.implicit }
 func (c *commandLine) diagnosticFlags(split, verify *string, printOp *bool) {
 	fs := c.fs
 	fs.Var(optionalValue{split, ir.SplitMarker, nil}, "split-input-file",
-		"process each chunk between `MARKER`s (default '"+ir.SplitMarker+"') separately")
+		"process each chunk between `MARKER`s separately; without =MARKER, at '"+ir.SplitMarker+"'")
 	fs.Var(optionalValue{verify, "all", func(v string) error {
 		if v != "" && v != "all" && v != "only-expected" {
 			// llvm::cl's enum option wording, as mlir-opt.
 			return fmt.Errorf("Cannot find option named '%s'!", v)
 		}
 		return nil
-	}}, "verify-diagnostics", "check diagnostics against expected-* comments: `all` of them, or only-expected ones (others are not reported)")
+	}}, "verify-diagnostics", "check diagnostics against expected-* comments; `LEVEL` all (without =LEVEL too) or only-expected, which leaves unexpected diagnostics unreported")
 	fs.BoolVar(printOp, "mlir-print-op-on-diagnostic", true, "attach the op, in the generic form for an error, to the errors and warnings about it (off under --verify-diagnostics)")
 }
 
