@@ -22,6 +22,7 @@ type Context struct {
 
 	allowUnregistered atomic.Bool
 	singleThreaded    atomic.Bool // see SetMultithreading
+	printOpOnDiag     atomic.Bool // see SetPrintOpOnDiagnostic
 
 	unique *uniqueTable
 	nextID atomic.Uint64

@@ -26,6 +26,10 @@ type Diagnostic struct {
 	Loc      Location
 	Message  string
 	Notes    []*Diagnostic
+	// op is the op an error or warning is about (Operation.Errorf): its
+	// "see current operation" note is attached once the diagnostic is
+	// emitted or formatted, if the context wants it.
+	op *Operation
 }
 
 // Errorf returns an error diagnostic at loc.
@@ -36,7 +40,50 @@ func Errorf(loc Location, format string, args ...any) *Diagnostic {
 // Errorf returns an error about op, prefixed as MLIR's emitOpError does:
 // 'arith.addi' op <message>.
 func (op *Operation) Errorf(format string, args ...any) *Diagnostic {
-	return Errorf(op.loc, "'%s' op %s", op.info.name, fmt.Sprintf(format, args...))
+	d := Errorf(op.loc, "'%s' op %s", op.info.name, fmt.Sprintf(format, args...))
+	d.op = op
+	return d
+}
+
+// Warningf returns a warning at op's location, as MLIR's
+// Operation::emitWarning.
+func (op *Operation) Warningf(format string, args ...any) *Diagnostic {
+	return &Diagnostic{Severity: SeverityWarning, Loc: op.loc, Message: fmt.Sprintf(format, args...), op: op}
+}
+
+// SetPrintOpOnDiagnostic sets whether errors and warnings about an op
+// (Operation.Errorf, Warningf) get a note "see current operation: " with
+// the op's text, as MLIR's --mlir-print-op-on-diagnostic (on in mlir-opt,
+// but under --verify-diagnostics). It is off in a new context.
+func (c *Context) SetPrintOpOnDiagnostic(on bool) { c.printOpOnDiag.Store(on) }
+
+// PrintOpOnDiagnostic reports what SetPrintOpOnDiagnostic set.
+func (c *Context) PrintOpOnDiagnostic() bool { return c.printOpOnDiag.Load() }
+
+// attachOpNote adds the note about the op d is about, once, when ctx
+// wants it: the op in the generic form for an error, in its custom form
+// otherwise, without aliases, names numbered from its isolated scope and
+// dense data of more than 16 elements elided, as MLIR's Diagnostic::appendOp.
+// The op is printed as it is now: MLIR prints it when the diagnostic is
+// emitted, which Emit does here; an error returned is reported when the
+// work that failed has stopped.
+func (d *Diagnostic) attachOpNote(ctx *Context) {
+	op := d.op
+	if op == nil || ctx == nil {
+		return
+	}
+	d.op = nil
+	if !ctx.PrintOpOnDiagnostic() {
+		return
+	}
+	opts := PrintOptions{LocalScope: true, ElideElements: true, ElementsLimit: 16, Generic: d.Severity == SeverityError}
+	text := scopedOpString(op, opts)
+	sep := ""
+	if strings.Contains(text, "\n") {
+		sep = "\n"
+	}
+	// MLIR attaches it as the diagnostic is created: before the others.
+	d.Notes = append([]*Diagnostic{{Severity: SeverityNote, Loc: op.loc, Message: "see current operation: " + sep + text}}, d.Notes...)
 }
 
 // Note attaches a note and returns the diagnostic.
@@ -48,7 +95,7 @@ func (d *Diagnostic) Note(loc Location, format string, args ...any) *Diagnostic 
 // Error returns "file:line:col: error: message" and the notes, one per line.
 func (d *Diagnostic) Error() string {
 	var b strings.Builder
-	d.write(&b, nil)
+	d.write(&b, nil, false)
 	return strings.TrimRight(b.String(), "\n")
 }
 
@@ -56,18 +103,20 @@ func (d *Diagnostic) Error() string {
 // severity and message, then the source line with a caret under the column
 // (when the source is known to ctx), then each note the same way.
 func (d *Diagnostic) Format(ctx *Context) string {
+	d.attachOpNote(ctx)
 	var b strings.Builder
-	d.write(&b, ctx)
+	d.write(&b, ctx, true)
 	return b.String()
 }
 
-func (d *Diagnostic) write(b *strings.Builder, ctx *Context) {
+// write writes d, with its source line when showSource.
+func (d *Diagnostic) write(b *strings.Builder, ctx *Context, showSource bool) {
 	b.WriteString(LocPrefix(d.Loc))
 	b.WriteString(d.Severity.String())
 	b.WriteString(": ")
 	b.WriteString(d.Message)
 	b.WriteByte('\n')
-	if ctx != nil {
+	if ctx != nil && showSource {
 		// Line or column 0 (the implicit module's) stands for no position:
 		// MLIR shows no source line for it.
 		if f, ok := FileLineCol(d.Loc); ok && f.Line > 0 && f.Col > 0 {
@@ -87,8 +136,12 @@ func (d *Diagnostic) write(b *strings.Builder, ctx *Context) {
 			}
 		}
 	}
+	// As MLIR's source manager handler, a note shows its source line only
+	// if its location differs from the one before.
+	prev := d.Loc
 	for _, n := range d.Notes {
-		n.write(b, ctx)
+		n.write(b, ctx, !sameLoc(n.Loc, prev))
+		prev = n.Loc
 	}
 }
 
@@ -109,6 +162,16 @@ func LocPrefix(l Location) string {
 		return n.Name + ": "
 	}
 	return "loc(unknown): "
+}
+
+// sameLoc reports whether a and b are the same location.
+func sameLoc(a, b Location) bool {
+	if a == b {
+		return true
+	}
+	fa, oka := a.(*FileLineColLoc)
+	fb, okb := b.(*FileLineColLoc)
+	return oka && okb && fa.File() == fb.File() && fa.Line == fb.Line && fa.Col == fb.Col
 }
 
 func sourceLine(src string, n int) (string, bool) {
@@ -138,6 +201,7 @@ func (c *Context) Emit(d *Diagnostic) {
 	h := c.handler
 	c.srcMu.RUnlock()
 	if h != nil {
+		d.attachOpNote(c)
 		// Ops verified or converted on several goroutines may report at
 		// once: the handler sees one diagnostic at a time.
 		c.emitMu.Lock()

@@ -32,9 +32,18 @@ type PrintOptions struct {
 	// blob, never when N is -1; without it, more than 100 do.
 	HexElements bool
 	HexLimit    int
-	// SkipRegions (MLIR's OpPrintingFlags::skipRegions) prints every
-	// region as {...}.
+	// SkipRegions (--mlir-print-skip-regions) prints each region as {...}.
 	SkipRegions bool
+	// UniqueSSAIDs (--mlir-print-unique-ssa-ids) numbers values, block
+	// arguments and name conflicts across all regions, never restarting,
+	// as the generic form always does.
+	UniqueSSAIDs bool
+	// NameLocPrefix (--mlir-use-nameloc-as-prefix) names values after the
+	// NameLoc in their location.
+	NameLocPrefix bool
+	// ValueUsers (--mlir-print-value-users) comments each op and block
+	// argument with the users of its values; ops without results get ids.
+	ValueUsers bool
 }
 
 // Printer writes types, attributes and operations in MLIR's text form.
@@ -363,9 +372,10 @@ func OpString(op *Operation, opts PrintOptions) string {
 }
 
 // ScopedPrinter prints single ops with their values named as in the text
-// of their closest isolated-from-above ancestor, as MLIR prints an op
-// through an AsmState of the IR around it: an ancestor's names are fixed
-// when it is first met, so ops added to it later print as unknown values.
+// of their local scope (the op itself when isolated from above, else its
+// nearest such ancestor), as MLIR prints an op alone through an AsmState of
+// the IR around it: a scope's names are fixed when it is first met, so ops
+// added to it later print as unknown values.
 type ScopedPrinter struct {
 	opts  PrintOptions
 	names map[*Operation]*nameState
@@ -379,27 +389,43 @@ func NewScopedPrinter(opts PrintOptions) *ScopedPrinter {
 // OpString returns the text of op, without aliases.
 func (s *ScopedPrinter) OpString(op *Operation) string {
 	scope := op
-	for a := op.ParentOp(); a != nil; a = a.ParentOp() {
-		scope = a
-		if a.HasTrait(IsolatedFromAbove) {
-			break
-		}
+	for !isolatedWithRegions(scope) && scope.ParentOp() != nil {
+		scope = scope.ParentOp()
 	}
+	p := &Printer{opts: s.opts}
 	names := s.names[scope]
 	if names == nil {
-		names = newNameState(s.opts.Generic)
-		names.numberOp(scope)
+		names = p.number(scope)
 		s.names[scope] = names
 	}
-	p := &Printer{opts: s.opts, names: names}
+	p.names = names
 	p.printNamed(op)
 	return string(p.buf)
 }
 
+// scopedOpString returns the text of op alone, named in its local scope.
+func scopedOpString(op *Operation, opts PrintOptions) string {
+	return NewScopedPrinter(opts).OpString(op)
+}
+
 func (p *Printer) topOp(op *Operation) {
-	p.names = newNameState(p.opts.Generic)
-	p.names.numberOp(op)
+	p.names = p.number(op)
 	p.printNamed(op)
+}
+
+// number names the values of scope as p.opts say.
+func (p *Printer) number(scope *Operation) *nameState {
+	n := newNameState()
+	n.generic, n.nameLoc = p.opts.Generic, p.opts.NameLocPrefix
+	if p.opts.ValueUsers {
+		n.opIDs = map[*Operation]int32{}
+	}
+	if p.opts.Generic || p.opts.UniqueSSAIDs {
+		n.numberUnique(scope)
+	} else {
+		n.numberOp(scope)
+	}
+	return n
 }
 
 // printNamed prints op on its own, its values named by p.names.
@@ -527,6 +553,93 @@ func (p *Printer) printOp(op *Operation) {
 		p.WriteByte(' ')
 		p.opLoc(op.loc)
 	}
+	if p.opts.ValueUsers {
+		p.usersComment(op)
+	}
+}
+
+// usersComment writes the comment --mlir-print-value-users puts after an
+// op, as MLIR's printUsersComment: its id when it has no result but
+// operands, "unused", or the users of each result.
+func (p *Printer) usersComment(op *Operation) {
+	results := op.results()
+	switch {
+	case len(results) == 0 && len(op.uses()) > 0:
+		p.WriteString(" // id: ")
+		p.opID(op)
+	case len(results) > 0:
+		users := map[*Operation]bool{}
+		inResults := 0
+		for i := range results {
+			for u := range results[i].Users() {
+				if !users[u] {
+					users[u] = true
+					inResults += len(u.results())
+				}
+			}
+		}
+		if len(users) == 0 {
+			p.WriteString(" // unused")
+			return
+		}
+		if inResults <= 1 && len(users) <= 1 && len(results) == 1 {
+			p.WriteString(" // user: ")
+		} else {
+			p.WriteString(" // users: ")
+		}
+		for i := range results {
+			if i > 0 {
+				p.WriteString(", ")
+			}
+			if len(results) > 1 {
+				p.WriteByte('(')
+			}
+			p.valueUsers(&results[i])
+			if len(results) > 1 {
+				p.WriteByte(')')
+			}
+		}
+	}
+}
+
+// valueUsers writes the users of v, each once: its results, or its id.
+func (p *Printer) valueUsers(v *Value) {
+	if !v.HasUses() {
+		p.WriteString("unused")
+	}
+	seen := map[*Operation]bool{}
+	index := 0
+	for u := range v.Users() {
+		if !seen[u] {
+			seen[u] = true
+			if index != 0 {
+				p.WriteString(", ")
+			}
+			if len(u.results()) == 0 {
+				p.opID(u)
+			} else {
+				for i := range u.results() {
+					if i > 0 {
+						p.WriteString(", ")
+					}
+					p.valueName(&u.results()[i])
+				}
+			}
+		}
+		index++
+	}
+}
+
+// opID writes the id of an op without results, %N.
+func (p *Printer) opID(op *Operation) {
+	for s := p.names; s != nil; s = s.parent {
+		if id, ok := s.opIDs[op]; ok {
+			p.WriteByte('%')
+			p.Int(int64(id))
+			return
+		}
+	}
+	p.WriteString("<<UNKNOWN OPERATION>>")
 }
 
 func (p *Printer) printGenericOp(op *Operation) {
@@ -613,6 +726,19 @@ func (p *Printer) printRegion(r *Region, printEntryArgs, printTerminators bool) 
 	for b := r.first; b != nil; b = b.next {
 		if b != r.first || (printEntryArgs && len(b.args) > 0) {
 			p.printBlockHeader(b, preds[b])
+		}
+		if p.opts.ValueUsers {
+			for _, a := range b.args {
+				p.newline()
+				p.WriteString("// ")
+				p.valueName(a)
+				if a.HasUses() {
+					p.WriteString(" is used by ")
+					p.valueUsers(a)
+				} else {
+					p.WriteString(" is unused")
+				}
+			}
 		}
 		last := b.last
 		if !printTerminators && last != nil && b == r.first && b.next == nil && last.HasTrait(Terminator) {
@@ -831,8 +957,12 @@ type nameState struct {
 	suggested    []string
 	naming       *Operation
 	setSuggested func(v *Value, name string)
-	// generic leaves out the suggested names, as MLIR's generic form does.
-	generic bool
+	// generic leaves the names ops suggest unused, as MLIR numbers every
+	// value of the generic form; nameLoc names values after their
+	// NameLocs (--mlir-use-nameloc-as-prefix).
+	generic, nameLoc bool
+	// opIDs number the ops without results, for ValueUsers.
+	opIDs map[*Operation]int32
 }
 
 // deferredScope is what the isolated ops of one region start numbering
@@ -855,8 +985,8 @@ type valueName struct {
 // into its nested regions as in MLIR.
 type counters struct{ nextValue, nextArg, conflict int32 }
 
-func newNameState(generic bool) *nameState {
-	return &nameState{used: map[string]bool{}, generic: generic}
+func newNameState() *nameState {
+	return &nameState{used: map[string]bool{}}
 }
 
 // numberOp numbers op's results and the values in its regions.
@@ -876,7 +1006,7 @@ func (s *nameState) numberIsolated(op *Operation, spare *nameState) *nameState {
 	d := s.deferred[op.block.parent]
 	child := spare
 	if child == nil {
-		child = &nameState{used: map[string]bool{}, generic: s.generic}
+		child = &nameState{used: map[string]bool{}}
 		child.size(op, false)
 	} else {
 		// Cleared maps keep their room, which the functions before this
@@ -888,9 +1018,12 @@ func (s *nameState) numberIsolated(op *Operation, spare *nameState) *nameState {
 		clear(child.deferred)
 		*child = nameState{values: child.values, blocks: child.blocks,
 			used: child.used, usedLog: child.usedLog[:0], deferred: child.deferred,
-			suggested: child.suggested, setSuggested: child.setSuggested, generic: s.generic}
+			suggested: child.suggested, setSuggested: child.setSuggested}
 	}
-	child.parent, child.outerUsed = s, d.used
+	child.parent, child.outerUsed, child.generic, child.nameLoc = s, d.used, s.generic, s.nameLoc
+	if s.opIDs != nil {
+		child.opIDs = map[*Operation]int32{}
+	}
 	for _, r := range op.regs() {
 		child.numberRegion(r, d.c)
 	}
@@ -996,6 +1129,10 @@ func (s *nameState) block(b *Block) (int, bool) {
 func (s *nameState) nameResults(op *Operation, c *counters) {
 	n := len(op.results())
 	if n == 0 {
+		if s.opIDs != nil {
+			s.opIDs[op] = c.nextValue
+			c.nextValue++
+		}
 		return
 	}
 	var names []string // suggested name per result, "" when none
@@ -1015,6 +1152,24 @@ func (s *nameState) nameResults(op *Operation, c *counters) {
 		s.naming = op
 		op.info.def.ResultNames(op, s.setSuggested)
 		s.naming = nil
+	}
+	if s.nameLoc {
+		if locName, ok := nameLocName(op.loc); ok {
+			// As MLIR: the NameLoc's name replaces the ones the op
+			// suggests, and names the first result.
+			if names == nil {
+				if cap(s.suggested) < n {
+					s.suggested = make([]string, n)
+				}
+				names = s.suggested[:n]
+				clear(names)
+			}
+			for i := range names {
+				if i == 0 || names[i] != "" {
+					names[i] = locName
+				}
+			}
+		}
 	}
 	for i := 0; i < n; {
 		j := i + 1
@@ -1070,23 +1225,7 @@ func sanitizeName(name string) string {
 
 func (s *nameState) numberRegion(r *Region, c counters) {
 	mark := len(s.usedLog)
-	nextBlock := 0
-	for b := r.first; b != nil; b = b.next {
-		s.blocks[b] = nextBlock
-		nextBlock++
-		for _, a := range b.args {
-			if b == r.first {
-				s.values.set(a, valueName{name: argName(c.nextArg), size: 1})
-				c.nextArg++
-			} else {
-				s.values.set(a, valueName{num: c.nextValue, size: 1})
-				c.nextValue++
-			}
-		}
-		for o := b.first; o != nil; o = o.next {
-			s.nameResults(o, &c)
-		}
-	}
+	s.numberValues(r, &c)
 	for b := r.first; b != nil; b = b.next {
 		for o := b.first; o != nil; o = o.next {
 			if isolatedWithRegions(o) {
@@ -1102,6 +1241,100 @@ func (s *nameState) numberRegion(r *Region, c counters) {
 		delete(s.used, n)
 	}
 	s.usedLog = s.usedLog[:mark]
+}
+
+// numberValues names r's blocks, block arguments and op results, not
+// those of its nested regions.
+func (s *nameState) numberValues(r *Region, c *counters) {
+	nextBlock := 0
+	for b := r.first; b != nil; b = b.next {
+		s.blocks[b] = nextBlock
+		nextBlock++
+		for _, a := range b.args {
+			s.values.set(a, s.blockArgName(a, b == r.first, c))
+		}
+		for o := b.first; o != nil; o = o.next {
+			s.nameResults(o, c)
+		}
+	}
+}
+
+// blockArgName names a block argument: %argN in an entry block, a number
+// elsewhere, or the name of its NameLoc under --mlir-use-nameloc-as-prefix.
+func (s *nameState) blockArgName(a *Value, entry bool, c *counters) valueName {
+	vn := valueName{size: 1}
+	if entry {
+		vn.name = argName(c.nextArg)
+		c.nextArg++
+	}
+	if s.nameLoc {
+		if n, ok := nameLocName(a.Loc()); ok {
+			vn.name = s.useName(sanitizeName(n), c)
+			return vn
+		}
+	}
+	if !entry {
+		vn.num = c.nextValue
+		c.nextValue++
+	}
+	return vn
+}
+
+// nameLocName returns the name of the first NameLoc in l, walked as
+// MLIR's LocationAttr::findInstanceOf does.
+func nameLocName(l Location) (string, bool) {
+	switch l := l.(type) {
+	case *NameLoc:
+		return l.Name, true
+	case *CallSiteLoc:
+		if n, ok := nameLocName(l.Callee); ok {
+			return n, true
+		}
+		return nameLocName(l.Caller)
+	case *FusedLoc:
+		for _, sub := range l.Locs {
+			if n, ok := nameLocName(sub); ok {
+				return n, true
+			}
+		}
+	}
+	return "", false
+}
+
+// numberUnique numbers the values under op with counters no region
+// restores, as MLIR's --mlir-print-unique-ssa-ids and generic form: its
+// regions are numbered from a stack, the last pushed first, each op's
+// regions pushed once the region holding it is numbered, and the names a
+// region uses stay visible in the regions under it only.
+func (s *nameState) numberUnique(op *Operation) {
+	s.size(op, true)
+	c := counters{}
+	s.nameResults(op, &c)
+	type pending struct {
+		r    *Region
+		mark int // the length of usedLog in the region holding r
+	}
+	var stack []pending
+	for _, r := range op.regs() {
+		stack = append(stack, pending{r, 0})
+	}
+	for len(stack) > 0 {
+		next := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, n := range s.usedLog[next.mark:] {
+			delete(s.used, n)
+		}
+		s.usedLog = s.usedLog[:next.mark]
+		s.numberValues(next.r, &c)
+		mark := len(s.usedLog)
+		for b := next.r.first; b != nil; b = b.next {
+			for o := b.first; o != nil; o = o.next {
+				for _, nr := range o.regs() {
+					stack = append(stack, pending{nr, mark})
+				}
+			}
+		}
+	}
 }
 
 // deferIsolated records where the isolated ops of r start numbering, once

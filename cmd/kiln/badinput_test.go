@@ -331,7 +331,8 @@ func badCases() []badCase {
 		{name: "flags/no-command", args: "", exit: 2, want: "usage: kiln <command>"},
 		{name: "flags/opt-bad-output", args: "opt -o /nonexistent/dir/out %s", in: "", exit: 1, want: "kiln opt: open /nonexistent/dir/out: no such file or directory"},
 		{name: "flags/translate-bad-output", args: "translate --serialize-spirv -o /nonexistent/dir/out %s", in: "", exit: 1, want: "/nonexistent/dir/out: no such file or directory"},
-		{name: "flags/opt-bad-bool", args: "opt --split-input-file=maybe %s", in: "", exit: 2, want: `kiln opt: invalid value "maybe" for --split-input-file: want a boolean (true or false)`},
+		{name: "flags/opt-bad-bool", args: "opt --verify-each=maybe %s", in: "", exit: 2, want: `kiln opt: invalid value "maybe" for --verify-each: want a boolean (true or false)`},
+		{name: "flags/opt-bad-verify-level", args: "opt --verify-diagnostics=some %s", in: "", exit: 2, want: `kiln opt: invalid value "some" for --verify-diagnostics: Cannot find option named 'some'!`},
 		{name: "flags/opt-flag-needs-value", args: "opt %s -o", in: "", exit: 2, want: "-o needs a value"},
 		{name: "flags/run-two-files", args: "run %s %s", in: "", exit: 2, want: "kiln run: give one input file"},
 

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/irtest"
@@ -15,10 +16,16 @@ import (
 // printed.
 type chunkRun struct {
 	name, text string
-	split      bool
+	split      string // the marker to split at (--split-input-file), "" for none
 	verify     bool
-	marker     string // written between the outputs of chunks
-	context    func() *ir.Context
+	// onlyExpected (--verify-diagnostics=only-expected) leaves the
+	// diagnostics no comment expects unreported.
+	onlyExpected bool
+	printOp      bool   // --mlir-print-op-on-diagnostic, off under verify
+	marker       string // written between the outputs of chunks
+	// shown filters the diagnostics printed (not verified): nil shows all.
+	shown   func(*ir.Diagnostic) *ir.Diagnostic
+	context func() *ir.Context
 }
 
 // run calls do for each chunk with its context and whether it is the
@@ -32,8 +39,23 @@ type chunkRun struct {
 // not make the run fail.
 func (r chunkRun) run(out, stderr io.Writer, do func(ctx *ir.Context, chunk string, last bool) error) (failed bool, problems []string, err error) {
 	chunks := []string{r.text}
-	if r.split {
-		chunks = ir.SplitInput(r.text)
+	if r.split != "" {
+		var nearMisses []int
+		chunks, nearMisses = ir.SplitInputAt(r.text, r.split)
+		if len(nearMisses) > 0 {
+			// As mlir-opt, straight to stderr while splitting, verified
+			// or not.
+			ctx := r.context()
+			ctx.AddSource(r.name, r.text)
+			for _, off := range nearMisses {
+				line := strings.Count(r.text[:off], "\n") + 1
+				col := off - strings.LastIndexByte(r.text[:off], '\n')
+				d := &ir.Diagnostic{Severity: ir.SeverityWarning, Loc: ctx.FileLineColLoc(r.name, line, col), Message: "near miss with file split marker"}
+				if _, err := io.WriteString(stderr, d.Format(ctx)); err != nil {
+					return false, nil, err
+				}
+			}
+		}
 	}
 	for i, chunk := range chunks {
 		if i > 0 {
@@ -42,6 +64,7 @@ func (r chunkRun) run(out, stderr io.Writer, do func(ctx *ir.Context, chunk stri
 			}
 		}
 		ctx := r.context()
+		ctx.SetPrintOpOnDiagnostic(r.printOp && !r.verify)
 		ctx.AddSource(r.name, r.text)
 		var diags []*ir.Diagnostic
 		ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) { diags = append(diags, d) })
@@ -56,10 +79,15 @@ func (r chunkRun) run(out, stderr io.Writer, do func(ctx *ir.Context, chunk stri
 		if r.verify {
 			// Chunks keep their original line numbers, so each chunk's own
 			// expected-* comments are checked against its diagnostics.
-			problems = append(problems, irtest.VerifyDiagnostics(chunk, r.name, diags)...)
+			problems = append(problems, irtest.VerifyExpectedDiagnostics(chunk, r.name, diags, r.onlyExpected)...)
 			continue
 		}
 		for _, d := range diags {
+			if r.shown != nil {
+				if d = r.shown(d); d == nil {
+					continue
+				}
+			}
 			fmt.Fprint(stderr, d.Format(ctx))
 		}
 	}

@@ -95,7 +95,9 @@ func (c *commandLine) walk(args []string, operands *[]string) error {
 			}
 			return fmt.Errorf("unknown flag --%s%s", name, c.suggest(name))
 		}
-		if !hasValue {
+		if iv, ok := f.Value.(interface{ ImplicitValue() string }); ok && !hasValue {
+			value = iv.ImplicitValue()
+		} else if !hasValue {
 			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 				value = "true"
 			} else if i+1 < len(args) {
@@ -147,6 +149,10 @@ func (c *commandLine) printFlags(o *ir.PrintOptions) {
 	fs.BoolVar(&o.DebugInfo, "mlir-print-debuginfo", false, "print locations")
 	fs.BoolVar(&o.PrettyDebugInfo, "mlir-pretty-debuginfo", false, "print the locations of --mlir-print-debuginfo in a readable form (file:line:col), which does not parse back")
 	fs.BoolVar(&o.LocalScope, "mlir-print-local-scope", false, "print locations and attributes in place, without aliases")
+	fs.BoolVar(&o.SkipRegions, "mlir-print-skip-regions", false, "print each region as {...}")
+	fs.BoolVar(&o.ValueUsers, "mlir-print-value-users", false, "comment each op and block argument with the users of its values")
+	fs.BoolVar(&o.UniqueSSAIDs, "mlir-print-unique-ssa-ids", false, "number values, block arguments and name conflicts across all regions, as the generic form does")
+	fs.BoolVar(&o.NameLocPrefix, "mlir-use-nameloc-as-prefix", false, "name values after the name location (loc(\"name\")) in their location")
 	fs.Func("mlir-elide-resource-strings-if-larger", "leave out the resources whose value prints longer than `N` characters", func(v string) error {
 		n, err := strconv.ParseUint(v, 10, 31)
 		if err != nil {
@@ -171,6 +177,52 @@ func (c *commandLine) printFlags(o *ir.PrintOptions) {
 		o.HexElements, o.HexLimit = true, int(n)
 		return nil
 	})
+}
+
+// optionalValue is a flag whose value may be left out, as llvm::cl's
+// ValueOptional: --split-input-file splits at the default marker,
+// --split-input-file=MARKER at MARKER.
+type optionalValue struct {
+	value    *string
+	implicit string
+	check    func(string) error // nil accepts any value
+}
+
+func (o optionalValue) String() string {
+	if o.value == nil {
+		return ""
+	}
+	return *o.value
+}
+
+func (o optionalValue) Set(v string) error {
+	if o.check != nil {
+		if err := o.check(v); err != nil {
+			return err
+		}
+	}
+	*o.value = v
+	return nil
+}
+
+// ImplicitValue is the value of the flag given without one.
+func (o optionalValue) ImplicitValue() string { return o.implicit }
+
+// diagnosticFlags declares the MLIR context's and tools' diagnostic flags
+// shared by kiln opt and kiln translate: --split-input-file[=MARKER],
+// --verify-diagnostics[=all|only-expected], --mlir-print-op-on-diagnostic.
+func (c *commandLine) diagnosticFlags(split, verify *string, printOp *bool) {
+	fs := c.fs
+	fs.Var(optionalValue{split, ir.SplitMarker, nil}, "split-input-file",
+		"process each chunk between `MARKER`s separately; without =MARKER, at '"+ir.SplitMarker+"'")
+	fs.Var(optionalValue{verify, "all", func(v string) error {
+		if v != "" && v != "all" && v != "only-expected" {
+			// llvm::cl's enum option wording, as mlir-opt.
+			return fmt.Errorf("Cannot find option named '%s'!", v)
+		}
+		return nil
+	}}, "verify-diagnostics", "check diagnostics against expected-* comments; `LEVEL` all (without =LEVEL too) or only-expected, which leaves unexpected diagnostics unreported")
+	fs.BoolVar(printOp, "mlir-print-op-on-diagnostic", true, "attach the op, in the generic form for an error, to the errors and warnings about it (off under --verify-diagnostics)")
 }
 
 // usageError reports a command line that parsed but is wrong, and returns 2.

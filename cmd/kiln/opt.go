@@ -20,8 +20,14 @@ type optOptions struct {
 	input             string
 	output            string
 	pipeline          []string // pass pipeline pieces, in order
-	splitInput        bool
-	verifyDiagnostics bool
+	splitInput        string   // marker, "" for none
+	outputSplitMarker string
+	verifyDiagnostics string // "", all or only-expected
+	printOpOnDiag     bool
+	noVerifyOnParse   bool
+	assumeVerified    bool
+	verbosity         string
+	noNotes           bool
 	allowUnregistered bool
 	print             ir.PrintOptions
 	printBefore       bool
@@ -47,6 +53,7 @@ type optOptions struct {
 	listPasses        bool
 	showDialects      bool
 	in                *input
+	ignoredPlugins    []string
 }
 
 // optCommandLine declares kiln opt's flags on o. A flag that is not one of
@@ -59,8 +66,25 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.StringVar(&o.output, "o", "-", "write output to `FILE` (- for stdout)")
 	fs.Var(pipelineText{o}, "pass-pipeline", "run a textual `PIPELINE`, e.g. 'builtin.module(canonicalize,cse)'")
 	fs.Var(pipelineText{o}, "p", "short for --pass-pipeline=`PIPELINE`")
-	fs.BoolVar(&o.splitInput, "split-input-file", false, "process each '// -----' chunk separately")
-	fs.BoolVar(&o.verifyDiagnostics, "verify-diagnostics", false, "check diagnostics against expected-* comments")
+	c.diagnosticFlags(&o.splitInput, &o.verifyDiagnostics, &o.printOpOnDiag)
+	fs.StringVar(&o.outputSplitMarker, "output-split-marker", ir.SplitMarker, "write `MARKER` between the outputs of the chunks of --split-input-file")
+	fs.BoolVar(&o.assumeVerified, "mlir-print-assume-verified", false, "print the output in its custom form without verifying it first (with --verify-each=false or --mlir-very-unsafe-disable-verifier-on-parsing; otherwise it is verified already)")
+	fs.BoolVar(&o.noVerifyOnParse, "mlir-very-unsafe-disable-verifier-on-parsing", false, "do not verify the IR after parsing (very unsafe: passes may fail or crash on invalid IR)")
+	fs.Func("mlir-diagnostic-verbosity-level", "print the diagnostics up to `LEVEL`: errors, warnings or remarks (default remarks)", func(v string) error {
+		if v != "errors" && v != "warnings" && v != "remarks" {
+			return fmt.Errorf("Cannot find option named '%s'!", v)
+		}
+		o.verbosity = v
+		return nil
+	})
+	fs.BoolVar(&o.noNotes, "mlir-disable-diagnostic-notes", false, "print diagnostics without their notes")
+	for _, plugin := range [...]struct{ flag, what string }{{"load-pass-plugin", "passes from"}, {"load-dialect-plugin", "dialect plugin from"}} {
+		// As mlir-opt when a plugin does not load; Kiln loads none.
+		fs.Func(plugin.flag, "ignored: Kiln loads no plugin `LIBRARY` (as mlir-opt, it says so and goes on)", func(v string) error {
+			o.ignoredPlugins = append(o.ignoredPlugins, fmt.Sprintf("Failed to load %s '%s'. Request ignored.", plugin.what, v))
+			return nil
+		})
+	}
 	fs.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "accept ops, types and attributes of unknown dialects")
 	fs.BoolVar(&o.noImplicitModule, "no-implicit-module", false, "the input is one top-level op, not wrapped in a module; passes given as flags run on it")
 	c.printFlags(&o.print)
@@ -83,7 +107,10 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.BoolVar(&o.dumpPipeline, "dump-pass-pipeline", false, "print the pass pipeline to stderr before it runs")
 	fs.StringVar(&o.logActionsTo, "log-actions-to", "", "log each pass run on each op to `FILE` (- for stdout)")
 	c.refuseDebugFlags("follow the passes with --mlir-print-ir-after-all")
-	c.refused = append(c.refused, refusedFlags{[]string{"emit-bytecode"}, "Kiln has no MLIR bytecode; it reads and writes the text form"})
+	const noBytecode = "Kiln has no MLIR bytecode; it reads and writes the text form"
+	c.refused = append(c.refused, refusedFlags{[]string{"emit-bytecode"}, noBytecode},
+		refusedFlags{[]string{"emit-bytecode-version", "elide-resource-data-from-bytecode"}, noBytecode},
+		refusedFlags{[]string{"irdl-file"}, "Kiln has no IRDL dialect to define dialects at run time"})
 	o.in = c.inputFlag()
 	fs.BoolVar(&o.listPasses, "list-passes", false, "list the registered passes with their options and exit")
 	fs.BoolVar(&o.showDialects, "show-dialects", false, "list the registered dialects and exit")
@@ -207,6 +234,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "Available Dialects: %s\n", strings.Join(names, ","))
 		return 0
 	}
+	for _, msg := range o.ignoredPlugins {
+		fmt.Fprintln(stderr, msg)
+	}
 	if o.input, code = oneInput(files, "kiln opt", stderr); code >= 0 {
 		return code
 	}
@@ -239,8 +269,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		timing = pass.NewTiming()
 		timing.List, timing.JSON = o.timingList, o.timingJSON
 	}
-	chunks := chunkRun{name: name, text: sharedText(src), split: o.splitInput, verify: o.verifyDiagnostics, marker: ir.SplitMarker + "\n",
-		context: o.context}
+	chunks := chunkRun{name: name, text: sharedText(src), split: o.splitInput, verify: o.verifyDiagnostics != "",
+		onlyExpected: o.verifyDiagnostics == "only-expected", printOp: o.printOpOnDiag && !o.noNotes,
+		marker: o.outputSplitMarker + "\n", context: o.context, shown: o.shownDiagnostic}
 	failed, problems, err := chunks.run(out, stderr, func(ctx *ir.Context, chunk string, last bool) error {
 		m, err := optChunk(o, ctx, chunk, name, timing, stderr)
 		if err != nil {
@@ -250,7 +281,13 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if last && beforeOutput != nil {
 				beforeOutput()
 			}
-			return ir.Print(out, m, o.print)
+			opts := o.print
+			if !opts.Generic && !o.assumeVerified && (o.noVerifyOnParse || !o.verifyEach) && ir.Verify(m) != nil {
+				// As MLIR's printer, which verifies the op and prints
+				// the generic form of an invalid one.
+				opts.Generic = true
+			}
+			return ir.Print(out, m, opts)
 		})
 	})
 	if err != nil {
@@ -279,6 +316,22 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// shownDiagnostic filters the printed diagnostics as
+// --mlir-diagnostic-verbosity-level and --mlir-disable-diagnostic-notes
+// ask: nil for one left out.
+func (o *optOptions) shownDiagnostic(d *ir.Diagnostic) *ir.Diagnostic {
+	switch {
+	case d.Severity == ir.SeverityWarning && o.verbosity == "errors",
+		d.Severity == ir.SeverityRemark && (o.verbosity == "errors" || o.verbosity == "warnings"):
+		return nil
+	case o.noNotes && len(d.Notes) > 0:
+		c := *d
+		c.Notes = nil
+		return &c
+	}
+	return d
 }
 
 // context returns a context for one input, as the flags want it.
@@ -310,7 +363,7 @@ func optChunk(o *optOptions, ctx *ir.Context, src, name string, timing *pass.Tim
 	}
 	// As mlir-opt's parser verifies what it read, "Parser" times both.
 	err := timed(timing, "Parser", func() (err error) {
-		if m, err = parse(ctx, src, name); err != nil {
+		if m, err = parse(ctx, src, name); err != nil || o.noVerifyOnParse {
 			return err
 		}
 		return ir.Verify(m)

@@ -23,8 +23,10 @@ type translateOptions struct {
 	steps              []string
 	input, output      string
 	noImplicitModule   bool
-	splitInput         bool
-	verifyDiagnostics  bool
+	splitInput         string // marker, "" for none
+	outputSplitMarker  string
+	verifyDiagnostics  string // "", all or only-expected
+	printOpOnDiag      bool
 	verifyAvailability bool
 	emitDebugInfo      bool
 	validationPrefix   string
@@ -55,8 +57,8 @@ func translateCommandLine(o *translateOptions) *commandLine {
 	}
 	fs.StringVar(&o.output, "o", "-", "write output to `FILE` (- for stdout)")
 	fs.BoolVar(&o.noImplicitModule, "no-implicit-module", false, "the input is one op (no builtin.module is implied around several), the output not wrapped in one")
-	fs.BoolVar(&o.splitInput, "split-input-file", false, "process each '// -----' chunk of a text input separately")
-	fs.BoolVar(&o.verifyDiagnostics, "verify-diagnostics", false, "check diagnostics against expected-* comments")
+	c.diagnosticFlags(&o.splitInput, &o.verifyDiagnostics, &o.printOpOnDiag)
+	fs.StringVar(&o.outputSplitMarker, "output-split-marker", "", "write `MARKER` and a newline between the outputs of the chunks of --split-input-file")
 	fs.BoolVar(&o.verifyAvailability, "verify-availability", false, "an op the module's vce triple does not allow is an error")
 	fs.BoolVar(&o.emitDebugInfo, "spirv-emit-debug-info", false, "write OpLine instructions for the ops' locations")
 	fs.StringVar(&o.validationPrefix, "spirv-save-validation-files-with-prefix", "", "also write each serialized module to `PREFIX`_N.spv")
@@ -141,9 +143,14 @@ func runTranslate(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return 1
 	}
 	out := bufio.NewWriterSize(dest, 64<<10)
-	// Only text splits; mlir-translate joins the chunks' outputs with no
-	// marker between them.
-	chunks := chunkRun{name: name, text: string(src), split: o.splitInput && text, verify: o.verifyDiagnostics && text, context: translateContext}
+	// Only text splits; as mlir-translate, the chunks' outputs are joined
+	// with --output-split-marker (none by default) and a newline.
+	chunks := chunkRun{name: name, text: string(src), verify: o.verifyDiagnostics != "" && text,
+		onlyExpected: o.verifyDiagnostics == "only-expected", printOp: o.printOpOnDiag, context: translateContext,
+		marker: o.outputSplitMarker + "\n"}
+	if text {
+		chunks.split = o.splitInput
+	}
 	failed, problems, err := chunks.run(out, stderr, func(ctx *ir.Context, chunk string, _ bool) error {
 		data, in := []byte(chunk), name
 		for _, step := range o.steps {

@@ -61,16 +61,22 @@ func TestTranslateSerializeDeserialize(t *testing.T) {
 		t.Errorf("without --no-implicit-module, want a builtin.module around the result:\n%s", out)
 	}
 	out, stderr, code = runKiln(t, []byte(smallModule+"// -----\n"+smallModule), "translate", "--test-spirv-roundtrip", "--split-input-file", "--no-implicit-module")
-	if code != 0 || out != smallModule+smallModule {
+	// As mlir-translate, chunks' outputs are joined by --output-split-marker
+	// (none by default) and a newline.
+	if code != 0 || out != smallModule+"\n"+smallModule {
 		t.Errorf("round trip: exit %d: %s\n%s", code, stderr, out)
+	}
+	out, stderr, code = runKiln(t, []byte(smallModule+"// -----\n"+smallModule), "translate", "--test-spirv-roundtrip", "--split-input-file", "--no-implicit-module", "--output-split-marker=// next")
+	if code != 0 || out != smallModule+"// next\n"+smallModule {
+		t.Errorf("round trip with a marker: exit %d: %s\n%s", code, stderr, out)
 	}
 	// Translations chain; chunks' binaries are written one after the other.
 	out, stderr, code = runKiln(t, []byte(smallModule+"// -----\n"+smallModule), "translate", "--serialize-spirv", "--deserialize-spirv", "--split-input-file", "--no-implicit-module")
-	if code != 0 || out != smallModule+smallModule {
+	if code != 0 || out != smallModule+"\n"+smallModule {
 		t.Errorf("serialize then deserialize: exit %d: %s\n%s", code, stderr, out)
 	}
 	out, stderr, code = runKiln(t, []byte(smallModule+"// -----\n"+smallModule), "translate", "--serialize-spirv", "--split-input-file")
-	if code != 0 || !bytes.Equal([]byte(out[:len(out)/2]), b) || out[len(out)/2:] != out[:len(out)/2] {
+	if half := len(out) / 2; code != 0 || !bytes.Equal([]byte(out[:half]), b) || out[half] != '\n' || out[half+1:] != out[:half] {
 		t.Errorf("serialize chunks: exit %d: %s\n%q", code, stderr, out)
 	}
 }
@@ -103,7 +109,7 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
 }
 `
 	out, stderr, code := runKiln(t, []byte(src), "translate", "--test-spirv-roundtrip", "--split-input-file", "--verify-diagnostics", "--no-implicit-module", "-")
-	if code != 0 || out != smallModule {
+	if code != 0 || out != smallModule+"\n" {
 		t.Errorf("exit %d: %s\n%s", code, stderr, out)
 	}
 	_, stderr, code = runKiln(t, []byte(strings.ReplaceAll(src, "'spirv.Nope'}", "'spirv.Other'}")), "translate", "--test-spirv-roundtrip", "--split-input-file", "--verify-diagnostics", "-")

@@ -9,7 +9,8 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// expected is one `expected-<severity> @<where> {{message}}` comment.
+// expected is one `expected-<severity> @<where> {{message}}` comment;
+// @unknown expects a diagnostic with no file position.
 type expected struct {
 	severity ir.Severity
 	line     int // the line the diagnostic must be on
@@ -20,7 +21,7 @@ type expected struct {
 	matched  bool
 }
 
-var expectedRE = regexp.MustCompile(`expected-(error|warning|remark|note)(-re)? *(@([+-][0-9]+|above|below|[0-9]+))? *\{\{(.*?)\}\}`)
+var expectedRE = regexp.MustCompile(`expected-(error|warning|remark|note)(-re)? *(@([+-][0-9]+|above|below|unknown|[0-9]+))? *\{\{(.*?)\}\}`)
 
 var severities = map[string]ir.Severity{
 	"error": ir.SeverityError, "warning": ir.SeverityWarning, "remark": ir.SeverityRemark, "note": ir.SeverityNote,
@@ -69,6 +70,9 @@ func parseExpected(src string) ([]*expected, error) {
 					}
 				case "below":
 					pendingBelow = append(pendingBelow, e)
+				case "unknown":
+					// A diagnostic with no position in the file.
+					e.line = -1
 				default:
 					n, _ := strconv.Atoi(where)
 					if where[0] == '+' || where[0] == '-' {
@@ -103,6 +107,13 @@ func (e *expected) matches(d *ir.Diagnostic, line int) bool {
 // expected-* comments in src, as MLIR's --verify-diagnostics does. It returns
 // one located problem per unexpected or missing diagnostic.
 func VerifyDiagnostics(src, file string, diags []*ir.Diagnostic) []string {
+	return VerifyExpectedDiagnostics(src, file, diags, false)
+}
+
+// VerifyExpectedDiagnostics is VerifyDiagnostics, which with onlyExpected
+// leaves the diagnostics no comment expects unreported, as mlir-opt's
+// --verify-diagnostics=only-expected.
+func VerifyExpectedDiagnostics(src, file string, diags []*ir.Diagnostic, onlyExpected bool) []string {
 	exp, err := parseExpected(src)
 	if err != nil {
 		return []string{file + ":" + err.Error()}
@@ -125,7 +136,7 @@ func VerifyDiagnostics(src, file string, diags []*ir.Diagnostic) []string {
 				break
 			}
 		}
-		if !found {
+		if !found && !onlyExpected {
 			problems = append(problems, fmt.Sprintf("%sunexpected %s: %s", ir.LocPrefix(d.Loc), d.Severity, d.Message))
 		}
 	}

@@ -55,7 +55,7 @@ func CompositeFixedPointPass(reg Registry) func() *Pass {
 						case "error":
 							return ir.Errorf(op.Loc(), "%s", msg)
 						case "warn":
-							op.Context().Emit(&ir.Diagnostic{Severity: ir.SeverityWarning, Loc: op.Loc(), Message: msg})
+							op.Context().Emit(op.Warningf("%s", msg))
 						}
 						return nil
 					}

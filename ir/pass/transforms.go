@@ -7,6 +7,6 @@ package pass
 // hoist-pure-ops, remove-dead-values, inline, composite-fixed-point-pass and
 // select-pass, to reg.
 func RegisterTransforms(reg Registry) {
-	reg.Add(Canonicalize, CSE, SCCP, SymbolDCE, SymbolPrivatize, StripDebugInfo, LoopInvariantCodeMotion, ControlFlowSink, TopologicalSort, PrintOpStats, PrintIR, TrivialDCE, LocationSnapshot, HoistPureOps,
+	reg.Add(Canonicalize, CSE, SCCP, SymbolDCE, SymbolPrivatize, StripDebugInfo, LoopInvariantCodeMotion, ControlFlowSink, TopologicalSort, PrintOpStats, ViewOpGraph, PrintIR, TrivialDCE, LocationSnapshot, HoistPureOps,
 		RemoveDeadValues, Inline(reg), CompositeFixedPointPass(reg), SelectPass(reg))
 }
