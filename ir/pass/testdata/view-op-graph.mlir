@@ -48,7 +48,7 @@
 // DFG-NEXT:                label = "";
 // DFG-NEXT:                v20 [label = "<res_arg2> %arg2 index", shape = Mrecord];
 // DFG-NEXT:                v21 [label = "<res_arg3> %arg3 f32", shape = Mrecord];
-// DFG-NEXT:                v22 [fillcolor = "0.200000 0.3 0.95", label = "{{\{\{}}<arg_arg1> %arg1|<arg_arg2> %arg2}|memref.load\l\lnontemporal: false\l|{<res_2> %2 f32}}", shape = Mrecord, style = filled];
+// DFG-NEXT:                v22 [fillcolor = "0.200000 0.3 0.95", label = "{{\{\{}}<arg_arg1> %arg1|<arg_arg2> %arg2}|memref.load\l|{<res_2> %2 f32}}", shape = Mrecord, style = filled];
 // DFG-NEXT:                v23 [fillcolor = "0.300000 0.3 0.95", label = "{{\{\{}}<arg_arg2> %arg2|<arg_0> %0}|arith.cmpi\l\lpredicate: 6 : i64\l|{<res_3> %3 i1}}", shape = Mrecord, style = filled];
 // DFG-NEXT:                v24 [fillcolor = "0.400000 0.3 0.95", label = "{{\{\{}}<arg_3> %3|<arg_arg3> %arg3|<arg_2> %2}|arith.select\l|{<res_4> %4 f32}}", shape = Mrecord, style = filled];
 // DFG-NEXT:                v25 [fillcolor = "0.500000 0.3 0.95", label = "{{\{\{}}<arg_4> %4}|scf.yield\l}", shape = Mrecord, style = filled];
