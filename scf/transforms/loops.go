@@ -3,7 +3,8 @@
 // scf-for-loop-range-folding, scf-for-loop-specialization,
 // scf-parallel-loop-specialization, scf-for-loop-peeling,
 // scf-for-loop-canonicalization, scf-parallel-loop-tiling,
-// scf-parallel-loop-fusion and scf-if-condition-propagation.
+// scf-parallel-loop-fusion, scf-if-condition-propagation and
+// loop-invariant-subset-hoisting.
 package transforms
 
 import (
@@ -20,7 +21,7 @@ import (
 func Register(reg pass.Registry) {
 	reg.Add(ForallToParallelPass, ForallToForPass, ParallelToNestedForsPass, ForToWhilePass, ForLoopRangeFoldingPass,
 		ForLoopSpecializationPass, ParallelLoopSpecializationPass, ParallelLoopTilingPass, IfConditionPropagationPass,
-		ParallelLoopFusionPass, ForLoopPeelingPass, ForLoopCanonicalizationPass)
+		ParallelLoopFusionPass, ForLoopPeelingPass, ForLoopCanonicalizationPass, LoopInvariantSubsetHoistingPass)
 }
 
 // ForallToParallelPass is scf-forall-to-parallel.
