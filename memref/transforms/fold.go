@@ -1,5 +1,6 @@
-// Package transforms holds the memref passes: fold-memref-alias-ops and
-// expand-strided-metadata.
+// Package transforms holds the memref passes: fold-memref-alias-ops,
+// expand-strided-metadata, bubble-down-memory-space-casts and the others
+// Register lists.
 package transforms
 
 import (
@@ -15,7 +16,7 @@ import (
 
 // Register adds the memref passes to reg.
 func Register(reg pass.Registry) {
-	reg.Add(FoldAliasOpsPass, ExpandStridedMetadataPass, ExpandReallocPass, FlattenPass, NormalizeMemRefsPass, ResolveRankedPass, ResolveShapedPass)
+	reg.Add(FoldAliasOpsPass, BubbleDownMemorySpaceCastsPass, ExpandStridedMetadataPass, ExpandReallocPass, FlattenPass, NormalizeMemRefsPass, ResolveRankedPass, ResolveShapedPass)
 }
 
 // FoldAliasOpsPass is fold-memref-alias-ops.
