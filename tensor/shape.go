@@ -12,6 +12,15 @@ var dim = &ir.OpDef{
 	Operands:    ir.Exactly(2),
 	Results:     ir.Exactly(1),
 	ResultNames: resultName("dim"),
+	// As MLIR's: only a constant index within a ranked tensor's rank is
+	// known not to be undefined behaviour, so only then may it be hoisted.
+	Speculatability: func(op *ir.Operation) ir.Speculatability {
+		t, ok := op.Operand(0).Type().(*ir.RankedTensorType)
+		if c, isConst := ir.ConstantIntAttr(op.Operand(1)); ok && isConst && c.Int() >= 0 && c.Int() < int64(len(t.Dims)) {
+			return ir.Speculatable
+		}
+		return ir.NotSpeculatable
+	},
 	Format: &ir.Format{
 		Syntax:   "attr-dict $source `,` $index `:` type($source)",
 		Operands: []string{"source", "index"},

@@ -158,3 +158,32 @@ func.func @divisions(%x: i32, %y: i32, %m: memref<10xi32>, %v: vector<2xi32>, %v
   }
   return
 }
+
+// -----
+
+// A dim is hoisted only when its index is a constant within the rank of a
+// ranked source: otherwise it may be undefined behaviour, which the loop
+// (perhaps never entered) guards.
+// CHECK-LABEL: func.func @dims(
+//       CHECK:   tensor.dim %{{.*}}, %c1 : tensor<?x?xf32>
+//       CHECK:   memref.dim %{{.*}}, %c0 : memref<?xf32>
+//       CHECK:   scf.for
+//   CHECK-DAG:     tensor.dim %{{.*}}, %c0 : tensor<*xf32>
+//   CHECK-DAG:     tensor.dim %{{.*}}, %{{.*}} : tensor<?x?xf32>
+//   CHECK-DAG:     memref.dim %{{.*}}, %c1 : memref<?xf32>
+//   CHECK-DAG:     memref.dim %{{.*}}, %{{.*}} : memref<*xf32>
+//       CHECK:     "use"
+func.func @dims(%t: tensor<?x?xf32>, %u: tensor<*xf32>, %m: memref<?xf32>, %n: memref<*xf32>, %i: index, %lb: index, %ub: index, %step: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %iv = %lb to %ub step %step {
+    %a = tensor.dim %t, %c1 : tensor<?x?xf32>
+    %b = tensor.dim %u, %c0 : tensor<*xf32>
+    %c = tensor.dim %t, %i : tensor<?x?xf32>
+    %d = memref.dim %m, %c0 : memref<?xf32>
+    %e = memref.dim %m, %c1 : memref<?xf32>
+    %f = memref.dim %n, %i : memref<*xf32>
+    "use"(%a, %b, %c, %d, %e, %f) : (index, index, index, index, index, index) -> ()
+  }
+  return
+}
