@@ -3,6 +3,7 @@ package affine
 import (
 	"slices"
 
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/memref"
 )
@@ -12,6 +13,22 @@ import (
 var basisList = memref.DelimitedIndexList("(", ")")
 
 func indexType(ctx *ir.Context) ir.Type { return ctx.Index() }
+
+// isIndexLike is Affine_IndexOrVectorOfIndex: the index ops also work
+// element by element on vectors of index.
+func isIndexLike(t ir.Type) bool {
+	if vt, ok := t.(*ir.VectorType); ok {
+		return isIndex(vt.Elem)
+	}
+	return isIndex(t)
+}
+
+// IsVectorIndexOp reports whether an affine.delinearize_index or
+// affine.linearize_index works on vectors of index rather than on indices.
+func IsVectorIndexOp(op *ir.Operation) bool {
+	_, ok := op.Result(0).Type().(*ir.VectorType)
+	return ok
+}
 
 var delinearizeIndex = &ir.OpDef{
 	Name:     "affine.delinearize_index",
@@ -25,9 +42,11 @@ var delinearizeIndex = &ir.OpDef{
 		Syntax:   "$linear_index `into` custom<DynamicIndexList>($dynamic_basis, $static_basis) attr-dict `:` type($multi_index)",
 		Operands: []string{"linear_index", "dynamic_basis*"},
 		Results:  []string{"multi_index*"},
-		Types:    map[string]func(*ir.Context) ir.Type{"linear_index": indexType, "dynamic_basis": indexType},
-		Attrs:    []ir.FormatAttr{{Name: "static_basis"}},
-		Custom:   map[string]ir.CustomDirective{"DynamicIndexList": basisList},
+		Types:    map[string]func(*ir.Context) ir.Type{"dynamic_basis": indexType},
+		// ODS's TypesMatchWith<"multi_index", "linear_index", "$_self[0]">.
+		TypesFrom: []ir.TypeFrom{{From: "multi_index", To: "linear_index", First: true}},
+		Attrs:     []ir.FormatAttr{{Name: "static_basis"}},
+		Custom:    map[string]ir.CustomDirective{"DynamicIndexList": basisList},
 	},
 	Verify: verifyDelinearize,
 	Fold:   foldDelinearize,
@@ -51,9 +70,11 @@ var linearizeIndex = &ir.OpDef{
 			"attr-dict `:` type($linear_index)",
 		Operands: []string{"multi_index*", "dynamic_basis*"},
 		Results:  []string{"linear_index"},
-		Types:    map[string]func(*ir.Context) ir.Type{"multi_index": indexType, "dynamic_basis": indexType},
-		Attrs:    []ir.FormatAttr{{Name: "disjoint", Unit: true}, {Name: "static_basis"}},
-		Custom:   map[string]ir.CustomDirective{"DynamicIndexList": basisList},
+		Types:    map[string]func(*ir.Context) ir.Type{"dynamic_basis": indexType},
+		// ODS's TypesMatchWith: every index has the result's type.
+		TypesFrom: []ir.TypeFrom{{From: "linear_index", To: "multi_index"}},
+		Attrs:     []ir.FormatAttr{{Name: "disjoint", Unit: true}, {Name: "static_basis"}},
+		Custom:    map[string]ir.CustomDirective{"DynamicIndexList": basisList},
 	},
 	Verify: verifyLinearize,
 	Fold:   foldLinearize,
@@ -126,13 +147,22 @@ func verifyDelinearize(op *ir.Operation) error {
 	if a := op.Attr("static_basis"); a == nil {
 		return op.Errorf("requires attribute 'static_basis'")
 	}
-	if err := checkIndexOperands(op, 0); err != nil {
+	if t := op.Operand(0).Type(); !isIndexLike(t) {
+		return op.Errorf("operand #0 must be index or vector of index, but got '%s'", ir.TypeString(t))
+	}
+	if err := checkIndexOperands(op, 1); err != nil {
 		return err
 	}
 	for i, t := range op.ResultTypes() {
-		if !isIndex(t) {
-			return op.Errorf("result #%d must be variadic of index, but got '%s'", i, ir.TypeString(t))
+		if !isIndexLike(t) {
+			return op.Errorf("result #%d must be variadic of index or vector of index, but got '%s'", i, ir.TypeString(t))
 		}
+	}
+	if op.NumResults() > 0 && op.Operand(0).Type() != op.Result(0).Type() {
+		return op.Errorf("failed to verify that linear_index type must match result types")
+	}
+	if err := arith.VerifyElementwise(op); err != nil {
+		return err
 	}
 	static := StaticBasis(op)
 	if n := op.NumResults(); n != len(static) && n != len(static)+1 {
@@ -145,13 +175,27 @@ func verifyLinearize(op *ir.Operation) error {
 	if a := op.Attr("static_basis"); a == nil {
 		return op.Errorf("requires attribute 'static_basis'")
 	}
-	if err := checkIndexOperands(op, 0); err != nil {
+	multi, basis := LinearizeParts(op)
+	for i, v := range multi {
+		if !isIndexLike(v.Type()) {
+			return op.Errorf("operand #%d must be variadic of index or vector of index, but got '%s'", i, ir.TypeString(v.Type()))
+		}
+	}
+	if err := checkIndexOperands(op, len(multi)); err != nil {
 		return err
 	}
-	if !isIndex(op.Result(0).Type()) {
-		return op.Errorf("result #0 must be index, but got '%s'", ir.TypeString(op.Result(0).Type()))
+	rt := op.Result(0).Type()
+	if !isIndexLike(rt) {
+		return op.Errorf("result #0 must be index or vector of index, but got '%s'", ir.TypeString(rt))
 	}
-	multi, basis := LinearizeParts(op)
+	for _, v := range multi {
+		if v.Type() != rt {
+			return op.Errorf("failed to verify that multi_index types must match result type")
+		}
+	}
+	if err := arith.VerifyElementwise(op); err != nil {
+		return err
+	}
 	static := StaticBasis(op)
 	if n := len(multi); n != len(static) && n != len(static)+1 {
 		return op.Errorf("should be passed a basis element for each index except possibly the first")

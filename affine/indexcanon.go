@@ -112,7 +112,7 @@ func newDelinearize(rw *ir.Rewriter, loc ir.Location, linear *ir.Value, dyn []*i
 	}
 	types := make([]ir.Type, n)
 	for i := range types {
-		types[i] = ctx.Index()
+		types[i] = linear.Type()
 	}
 	return rw.Create(&ir.OpState{Name: "affine.delinearize_index", Loc: loc,
 		Operands: append([]*ir.Value{linear}, dyn...), ResultTypes: types,
@@ -136,7 +136,7 @@ func newLinearize(rw *ir.Rewriter, loc ir.Location, multi, dyn []*ir.Value, stat
 		attrs = append(attrs, ir.NamedAttr{Name: "disjoint", Value: ctx.UnitAttr()})
 	}
 	return rw.Create(&ir.OpState{Name: "affine.linearize_index", Loc: loc,
-		Operands: append(slices.Clone(multi), dyn...), ResultTypes: []ir.Type{ctx.Index()}, Attrs: attrs})
+		Operands: append(slices.Clone(multi), dyn...), ResultTypes: []ir.Type{indexLikeOf(ctx, multi)}, Attrs: attrs})
 }
 
 func newMixedLinearize(rw *ir.Rewriter, loc ir.Location, multi []*ir.Value, basis []basisElem, disjoint bool) *ir.Operation {
@@ -144,9 +144,23 @@ func newMixedLinearize(rw *ir.Rewriter, loc ir.Location, multi []*ir.Value, basi
 	return newLinearize(rw, loc, multi, dyn, static, disjoint)
 }
 
-func zeroIndex(rw *ir.Rewriter, loc ir.Location) *ir.Value {
+// indexLikeOf is the type of a linearize_index over multi: its indices'
+// (an index or a vector of index), index when there are none.
+func indexLikeOf(ctx *ir.Context, multi []*ir.Value) ir.Type {
+	if len(multi) > 0 {
+		return multi[0].Type()
+	}
+	return ctx.Index()
+}
+
+// zeroIndex returns a zero of t, an index or a vector of index.
+func zeroIndex(rw *ir.Rewriter, loc ir.Location, t ir.Type) *ir.Value {
 	ctx := rw.Context()
-	return arith.BuildConstant(&rw.Builder, ctx.IndexAttr(0), ctx.Index(), loc).Result(0)
+	var v ir.Attribute = ctx.IndexAttr(0)
+	if vt, ok := t.(*ir.VectorType); ok {
+		v = ctx.DenseSplat(vt, v)
+	}
+	return arith.BuildConstant(&rw.Builder, v, t, loc).Result(0)
 }
 
 // dropUnitBasis replaces the results of a delinearize whose basis entry is
@@ -159,7 +173,7 @@ func dropUnitBasis(op *ir.Operation, rw *ir.Rewriter) bool {
 	for i, b := range paddedBasis(op) {
 		if c, ok := b.constant(); ok && c == 1 {
 			if zero == nil {
-				zero = zeroIndex(rw, op.Loc())
+				zero = zeroIndex(rw, op.Loc(), op.Result(0).Type())
 			}
 			repl[i] = zero
 			continue
@@ -270,7 +284,7 @@ func dropLinearizeUnits(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	rw.SetInsertionPointBefore(op)
 	if len(ins) == 0 {
-		rw.ReplaceOp(op, []*ir.Value{zeroIndex(rw, op.Loc())})
+		rw.ReplaceOp(op, []*ir.Value{zeroIndex(rw, op.Loc(), op.Result(0).Type())})
 		return true
 	}
 	n := newMixedLinearize(rw, op.Loc(), ins, basis, isDisjoint(op))

@@ -131,6 +131,9 @@ type TypeFrom struct {
 	// from From's one type (a TypesMatchWith whose transform is a range, as
 	// func.call_indirect's operands take their callee's inputs).
 	Types func(ctx *Context, t Type) []Type
+	// First takes only the first of a variadic From's types (ODS's
+	// `$_self[0]`, as affine.delinearize_index's index takes its results').
+	First bool
 }
 
 // FormatArg is one argument of a custom directive: the operands (as parsed
@@ -224,6 +227,7 @@ type typeSource struct {
 	transform func(*Context, Type) Type
 	expand    func(*Context, Type) []Type
 	build     func(*Context) Type
+	first     bool
 }
 
 // compiledFormat is a Format checked and ready to parse and print.
@@ -424,7 +428,7 @@ func (f *compiledFormat) resolveTypes() error {
 	}
 	for _, tf := range f.spec.TypesFrom {
 		if r, ok := seenRef(tf.From); ok {
-			src[tf.To] = typeSource{from: &r, transform: tf.Transform, expand: tf.Types}
+			src[tf.To] = typeSource{from: &r, transform: tf.Transform, expand: tf.Types, first: tf.First}
 		}
 	}
 	resolve := func(what string, ps []fmtPart, ts []typeSource, all bool) error {

@@ -179,6 +179,9 @@ func (s *fmtParseState) typesOf(r fmtRef, st *OpState) []Type {
 	} else {
 		from = s.typesOf(*ts.from, st)
 	}
+	if ts.first && len(from) > 1 {
+		from = from[:1]
+	}
 	if ts.expand != nil {
 		var out []Type
 		for _, t := range from {

@@ -150,6 +150,9 @@ type OpDef struct {
 
 	// ResultNames suggests SSA names (%c0, %cst) for printing.
 	ResultNames func(op *Operation, name func(v *Value, name string))
+	// BlockArgNames suggests names (%in, %out) for the arguments of the
+	// blocks of the op's region r (MLIR's getAsmBlockArgumentNames).
+	BlockArgNames func(r *Region, name func(v *Value, name string))
 	// DefaultDialect lets ops of that dialect drop their prefix inside this op's regions.
 	DefaultDialect string
 	// SuccessorOperands gives the operands forwarded to successor i.

@@ -1246,12 +1246,21 @@ func (s *nameState) numberRegion(r *Region, c counters) {
 // numberValues names r's blocks, block arguments and op results, not
 // those of its nested regions.
 func (s *nameState) numberValues(r *Region, c *counters) {
+	var argNames map[*Value]string
+	if op := r.parent; op != nil && op.info.def != nil && op.info.def.BlockArgNames != nil && !s.generic {
+		argNames = map[*Value]string{}
+		op.info.def.BlockArgNames(r, func(v *Value, name string) {
+			if name != "" {
+				argNames[v] = name
+			}
+		})
+	}
 	nextBlock := 0
 	for b := r.first; b != nil; b = b.next {
 		s.blocks[b] = nextBlock
 		nextBlock++
 		for _, a := range b.args {
-			s.values.set(a, s.blockArgName(a, b == r.first, c))
+			s.values.set(a, s.blockArgName(a, b == r.first, argNames[a], c))
 		}
 		for o := b.first; o != nil; o = o.next {
 			s.nameResults(o, c)
@@ -1260,20 +1269,28 @@ func (s *nameState) numberValues(r *Region, c *counters) {
 }
 
 // blockArgName names a block argument: %argN in an entry block, a number
-// elsewhere, or the name of its NameLoc under --mlir-use-nameloc-as-prefix.
-func (s *nameState) blockArgName(a *Value, entry bool, c *counters) valueName {
+// elsewhere, the name its op's BlockArgNames suggested, or the name of its
+// NameLoc under --mlir-use-nameloc-as-prefix.
+func (s *nameState) blockArgName(a *Value, entry bool, suggested string, c *counters) valueName {
 	vn := valueName{size: 1}
-	if entry {
-		vn.name = argName(c.nextArg)
-		c.nextArg++
-	}
 	if s.nameLoc {
 		if n, ok := nameLocName(a.Loc()); ok {
+			if entry {
+				c.nextArg++
+			}
 			vn.name = s.useName(sanitizeName(n), c)
 			return vn
 		}
 	}
-	if !entry {
+	if suggested != "" {
+		// As MLIR, a suggested name takes no %argN number.
+		vn.name = s.useName(sanitizeName(suggested), c)
+		return vn
+	}
+	if entry {
+		vn.name = argName(c.nextArg)
+		c.nextArg++
+	} else {
 		vn.num = c.nextValue
 		c.nextValue++
 	}

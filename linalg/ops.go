@@ -22,9 +22,27 @@ var generic = &ir.OpDef{
 	// Hand-written as in MLIR (GenericOp::parse, LinalgOps.cpp): a trait dictionary
 	// whose iterator types are strings, then ins/outs, the region and the
 	// result types.
-	Parse:  parseGeneric,
-	Print:  printGeneric,
-	Verify: verifyGeneric,
+	Parse:         parseGeneric,
+	Print:         printGeneric,
+	Verify:        verifyGeneric,
+	BlockArgNames: inOutArgNames,
+}
+
+// inOutArgNames names the body's arguments %in for the inputs and %out for
+// the outputs, as MLIR's GenericOp::getAsmBlockArgumentNames.
+func inOutArgNames(r *ir.Region, name func(v *ir.Value, name string)) {
+	b := r.Entry()
+	if b == nil {
+		return
+	}
+	ins := len(Structured{r.ParentOp()}.Inputs())
+	for i, a := range b.Args() {
+		if i < ins {
+			name(a, "in")
+		} else {
+			name(a, "out")
+		}
+	}
 }
 
 // traitAttrs are the generic op's attributes printed in its leading dictionary.

@@ -163,7 +163,7 @@ var Tools = map[string]string{
 }
 
 // NewEnv prepares dir, an empty bin directory, holding a `kiln` link to
-// kilnPath, a `FileCheck` link to the installed FileCheck, a script for
+// kilnPath, a `FileCheck` script running the installed FileCheck, a script for
 // each of Tools, and lit's `not` and `split-file`, both run through the
 // `kiln` link as its `lit-not` and `lit-split-file` subcommands (see
 // LitMain). The spirv-tools feature is on when spirv-val is installed.
@@ -175,7 +175,13 @@ func NewEnv(dir, kilnPath string) (*Env, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := os.Symlink(fc, filepath.Join(dir, "FileCheck")); err != nil {
+	// FileCheck drains its stdin once done, as lit's internal shell holds
+	// a pipeline's pipes open until its last command exits and then reads
+	// them out: `kiln opt %s | FileCheck --input-file=%t %s` must not kill
+	// kiln opt with SIGPIPE (exit 141 under pipefail) when FileCheck, which
+	// reads no stdin then, exits first.
+	drain := fmt.Sprintf("#!/bin/sh\n%s \"$@\"\nrc=$?\ncat >/dev/null\nexit $rc\n", shellQuote(fc))
+	if err := os.WriteFile(filepath.Join(dir, "FileCheck"), []byte(drain), 0o755); err != nil {
 		return nil, err
 	}
 	scripts := map[string]string{"not": "lit-not", "split-file": "lit-split-file"}

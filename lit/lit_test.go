@@ -97,6 +97,37 @@ func TestRun(t *testing.T) {
 	}
 }
 
+// TestPipelineDrained checks that, as under lit's internal shell, a command
+// piped into a FileCheck that reads another file is not cut off by SIGPIPE
+// (seq writes more than a pipe holds).
+func TestPipelineDrained(t *testing.T) {
+	if _, err := FindFileCheck(); err != nil {
+		t.Skip(err)
+	}
+	e, err := NewEnv(t.TempDir(), "/bin/true")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		src  string
+		want Status
+	}{
+		{"// RUN: seq 1 200000 | FileCheck --input-file=%s %s\n// CHECK: RUN\n", Pass},
+		{"// RUN: seq 1 200000 | FileCheck --input-file=%s %s\n// CHECK: {{^}}absent\n", Fail},
+		{"// RUN: seq 1 3 | FileCheck %s\n// CHECK: 2\n", Pass},
+		{"// RUN: false | FileCheck --input-file=%s %s\n// CHECK: RUN\n", Fail},
+	} {
+		path := filepath.Join(dir, "t.mlir")
+		if err := os.WriteFile(path, []byte(tc.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if r := e.Run(path, tc.src, dir); r.Status != tc.want {
+			t.Errorf("%q: %v (%s), want %v", tc.src, r.Status, r.Why, tc.want)
+		}
+	}
+}
+
 func TestLitTools(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code, ok := LitMain([]string{"lit-not", "false"}, nil, &out, &errb); !ok || code != 0 {

@@ -13,6 +13,8 @@ var vscaleOp = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: ir.Exactly(0),
 	Results:  ir.Exactly(1),
+	// MLIR's VectorScaleOp::getAsmResultNames.
+	ResultNames: func(op *ir.Operation, name func(v *ir.Value, name string)) { name(op.Result(0), "vscale") },
 	Format: &ir.Format{Syntax: "attr-dict", Results: []string{"res"},
 		Types: map[string]func(*ir.Context) ir.Type{"res": func(ctx *ir.Context) ir.Type { return ctx.Index() }}},
 	Verify: func(op *ir.Operation) error {

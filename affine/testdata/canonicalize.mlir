@@ -413,3 +413,21 @@ func.func @with_bounds(%A: memref<64xf32>, %f: f32) {
   }
   return
 }
+
+// -----
+
+// On vectors of index, a unit basis entry's result is a zero vector and the
+// linearize of a disjoint unit entry drops it; the cancellations apply as on
+// indices.
+// CHECK-LABEL: func.func @vector_index_canonicalizations
+// CHECK-SAME:    (%[[V:.*]]: vector<4xindex>, %{{.*}}: vector<4xindex>)
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant dense<0> : vector<4xindex>
+// CHECK-DAG:     %[[D:.*]]:2 = affine.delinearize_index %[[V]] into (4, 8) : vector<4xindex>, vector<4xindex>
+// CHECK:         return %[[D]]#0, %[[ZERO]], %[[D]]#1, %[[V]], %[[V]] :
+func.func @vector_index_canonicalizations(%v: vector<4xindex>, %w: vector<4xindex>) -> (vector<4xindex>, vector<4xindex>, vector<4xindex>, vector<4xindex>, vector<4xindex>) {
+  %0:3 = affine.delinearize_index %v into (4, 1, 8) : vector<4xindex>, vector<4xindex>, vector<4xindex>
+  %1 = affine.linearize_index disjoint [%v, %w] by (4, 1) : vector<4xindex>
+  %2 = affine.linearize_index disjoint [%v, %w] by (8) : vector<4xindex>
+  %3:2 = affine.delinearize_index %2 into (8) : vector<4xindex>, vector<4xindex>
+  return %0#0, %0#1, %0#2, %3#0, %1 : vector<4xindex>, vector<4xindex>, vector<4xindex>, vector<4xindex>, vector<4xindex>
+}

@@ -351,8 +351,51 @@ func.func @delinearize_markers(%i: index) {
 // -----
 
 func.func @delinearize_result_type(%i: index) {
-  // expected-error @below {{'affine.delinearize_index' op result #1 must be variadic of index, but got 'i32'}}
+  // expected-error @below {{'affine.delinearize_index' op result #1 must be variadic of index or vector of index, but got 'i32'}}
   %r:2 = "affine.delinearize_index"(%i) <{static_basis = array<i64: 8>}> : (index) -> (index, i32)
+  return
+}
+
+// -----
+
+// The index ops work element by element on vectors of index: the linear
+// index has the type of the results, the indices that of the result.
+
+func.func @delinearize_vector_type(%v: vector<4xindex>) {
+  // expected-error @below {{'affine.delinearize_index' op failed to verify that linear_index type must match result types}}
+  %r:2 = "affine.delinearize_index"(%v) <{static_basis = array<i64: 8>}> : (vector<4xindex>) -> (vector<2xindex>, vector<2xindex>)
+  return
+}
+
+// -----
+
+func.func @delinearize_vector_mixed(%v: vector<4xindex>) {
+  // expected-error @below {{'affine.delinearize_index' op if an operand is non-scalar, then all results must be non-scalar}}
+  %r:2 = "affine.delinearize_index"(%v) <{static_basis = array<i64: 8>}> : (vector<4xindex>) -> (vector<4xindex>, index)
+  return
+}
+
+// -----
+
+func.func @delinearize_vector_elem(%v: vector<4xi32>) {
+  // expected-error @below {{'affine.delinearize_index' op operand #0 must be index or vector of index, but got 'vector<4xi32>'}}
+  %r:2 = "affine.delinearize_index"(%v) <{static_basis = array<i64: 8>}> : (vector<4xi32>) -> (vector<4xi32>, vector<4xi32>)
+  return
+}
+
+// -----
+
+func.func @linearize_vector_types(%v: vector<4xindex>, %i: index) {
+  // expected-error @below {{'affine.linearize_index' op failed to verify that multi_index types must match result type}}
+  %r = "affine.linearize_index"(%v, %i) <{operandSegmentSizes = array<i32: 2, 0>, static_basis = array<i64: 8>}> : (vector<4xindex>, index) -> vector<4xindex>
+  return
+}
+
+// -----
+
+func.func @linearize_vector_basis(%v: vector<4xindex>) {
+  // expected-error @below {{'affine.linearize_index' op operand #2 must be variadic of index, but got 'vector<4xindex>'}}
+  %r = "affine.linearize_index"(%v, %v, %v) <{operandSegmentSizes = array<i32: 2, 1>, static_basis = array<i64: -9223372036854775808>}> : (vector<4xindex>, vector<4xindex>, vector<4xindex>) -> vector<4xindex>
   return
 }
 

@@ -137,6 +137,16 @@ func.func @index_ops(%i: index, %n: index) -> (index, index, index) {
   return %l, %m, %z : index, index, index
 }
 
+// Both also take vectors of index, element by element, with a scalar basis.
+// CHECK-LABEL: func.func @vector_index_ops
+// CHECK:         %[[D:.*]]:2 = affine.delinearize_index %arg0 into (%arg1, 8) : vector<4xindex>, vector<4xindex>
+// CHECK:         affine.linearize_index disjoint [%[[D]]#0, %[[D]]#1] by (%arg1, 8) : vector<4xindex>
+func.func @vector_index_ops(%v: vector<4xindex>, %n: index) -> vector<4xindex> {
+  %d:2 = affine.delinearize_index %v into (%n, 8) : vector<4xindex>, vector<4xindex>
+  %l = affine.linearize_index disjoint [%d#0, %d#1] by (%n, 8) : vector<4xindex>
+  return %l : vector<4xindex>
+}
+
 // prefetch, dma_start and dma_wait take affine subscripts.
 // CHECK-LABEL: func.func @prefetch_dma
 // CHECK:         affine.prefetch %{{.*}}[%{{.*}} + symbol(%arg0) + 7], read, locality<3>, data : memref<10xf32>

@@ -6,14 +6,35 @@ import (
 	"github.com/kiln-gpu/kiln/affine"
 	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/vector"
 )
+
+// like returns the index v of the lowered op's type t: v itself for an
+// index, its broadcast for a vector of index (the index ops work element by
+// element on vectors; their basis stays scalar).
+func (l *lowerer) like(v *ir.Value, t ir.Type) *ir.Value {
+	if vt, ok := t.(*ir.VectorType); ok {
+		return vector.Builder{RW: l.rw, Loc: l.loc}.Broadcast(v, vt)
+	}
+	return v
+}
+
+// constant is the index constant c of type t, splat for a vector.
+func (l *lowerer) constant(c int64, t ir.Type) *ir.Value {
+	vt, ok := t.(*ir.VectorType)
+	if !ok {
+		return l.index(c)
+	}
+	return arith.NewConstant(&l.rw.Builder, l.ctx.DenseSplat(vt, l.ctx.IndexAttr(c)), t, l.loc)
+}
 
 // strides returns the suffix products of a basis without its outer bound
 // (MLIR's computeStrides in AffineExpandIndexOps.cpp): static factors
 // multiply into one constant, dynamic ones into products of the values,
 // with nsw (and nuw when the values are known non-negative), as basis
 // products cannot overflow. Excess leading dynamic values are ignored.
-func (l *lowerer) strides(dynamic []*ir.Value, static []int64, nonNegative bool) []*ir.Value {
+// The strides have type t, the indices'.
+func (l *lowerer) strides(dynamic []*ir.Value, static []int64, nonNegative bool, t ir.Type) []*ir.Value {
 	if len(static) == 0 {
 		return nil
 	}
@@ -38,12 +59,12 @@ func (l *lowerer) strides(dynamic []*ir.Value, static []int64, nonNegative bool)
 			staticPart *= b
 		}
 		if dynPart != nil && staticPart == 1 {
-			out = append(out, dynPart)
+			out = append(out, l.like(dynPart, t))
 			continue
 		}
-		stride := l.index(staticPart)
+		stride := l.constant(staticPart, t)
 		if dynPart != nil {
-			stride = l.binary("arith.muli", dynPart, stride, ovf)
+			stride = l.binary("arith.muli", l.like(dynPart, t), stride, ovf)
 		}
 		out = append(out, stride)
 	}
@@ -69,12 +90,13 @@ func (l *lowerer) delinearize(op *ir.Operation) {
 		l.rw.ReplaceOp(op, []*ir.Value{linear})
 		return
 	}
-	strides := l.strides(dynamic, static, true)
-	zero := l.index(0)
+	strides := l.strides(dynamic, static, true, linear.Type())
+	zero := l.constant(0, linear.Type())
 	results := []*ir.Value{l.binary("arith.floordivsi", linear, strides[0])}
 	mod := func(stride *ir.Value) *ir.Value {
 		rem := l.binary("arith.remsi", linear, stride)
-		neg := l.cmp(arith.CmpISLT, rem, zero)
+		neg := l.rw.CreateOp("arith.cmpi", l.loc, []*ir.Value{rem, zero}, []ir.Type{arith.I1SameShape(l.ctx, rem.Type())},
+			ir.NamedAttr{Name: "predicate", Value: l.ctx.I64Attr(int64(arith.CmpISLT))}).Result(0)
 		return l.sel(neg, l.binary("arith.addi", rem, stride, nsw(l.ctx)), rem)
 	}
 	for i := 0; i+1 < len(strides); i++ {
@@ -94,7 +116,7 @@ func (l *lowerer) linearize(op *ir.Operation) {
 		return
 	}
 	static := affine.InnerBasis(op)
-	strides := l.strides(dynamic, static, op.Attr("disjoint") != nil)
+	strides := l.strides(dynamic, static, op.Attr("disjoint") != nil, op.Result(0).Type())
 	type term struct {
 		v         *ir.Value
 		invariant int

@@ -1,21 +1,30 @@
 package transforms
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/affine"
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
+	"github.com/kiln-gpu/kiln/ub"
+	"github.com/kiln-gpu/kiln/vector"
 )
 
 // ExpandIndexOpsAsAffinePass is affine-expand-index-ops-as-affine, MLIR's
 // AffineExpandIndexOpsAsAffine: delinearize_index and linearize_index on
 // index values become affine.apply ops (MLIR's delinearizeIndex and
 // linearizeIndex utilities), composed with the affine.apply ops feeding
-// them, through the greedy driver.
+// them, through the greedy driver. An op on vectors of index is unrolled
+// into one op per element (vector.extract of its indices, vector.insert of
+// its results into ub.poison), which the driver then expands.
 func ExpandIndexOpsAsAffinePass() *pass.Pass {
 	expand := func(lower func(*affineIndex, *ir.Operation) []*ir.Value) func(op *ir.Operation, rw *ir.Rewriter) bool {
 		return func(op *ir.Operation, rw *ir.Rewriter) bool {
 			rw.SetInsertionPointBefore(op)
+			if affine.IsVectorIndexOp(op) {
+				return unrollIndexOp(op, rw)
+			}
 			rw.ReplaceOp(op, lower(&affineIndex{ctx: op.Context(), rw: rw, loc: op.Loc()}, op))
 			return true
 		}
@@ -136,4 +145,50 @@ func (a *affineIndex) linearize(op *ir.Operation) []*ir.Value {
 		sum = ir.AffineBinary(ir.AffineAdd, sum, ir.AffineBinary(ir.AffineMul, ir.AffineSymbolExpr(2*i+1), ir.AffineSymbolExpr(2*i+2)))
 	}
 	return []*ir.Value{a.apply(sum, 0, len(values), values)}
+}
+
+// unrollIndexOp replaces an index op on vectors of index (of a fixed
+// shape) by the same op on each element, in row-major order.
+func unrollIndexOp(op *ir.Operation, rw *ir.Rewriter) bool {
+	vt := op.Result(0).Type().(*ir.VectorType)
+	if vt.IsScalable() {
+		return false
+	}
+	b := vector.Builder{RW: rw, Loc: op.Loc()}
+	ctx := op.Context()
+	// All results have the one type: one poison starts them all.
+	poison := ub.BuildPoison(&rw.Builder, ub.Poison(ctx), vt, op.Loc()).Result(0)
+	acc := make([]*ir.Value, op.NumResults())
+	for i := range acc {
+		acc[i] = poison
+	}
+	n := int64(1)
+	for _, d := range vt.Dims {
+		n *= d
+	}
+	pos := make([]int64, len(vt.Dims))
+	for range n {
+		operands := slices.Clone(op.Operands())
+		for i, v := range operands {
+			if _, ok := v.Type().(*ir.VectorType); ok {
+				operands[i] = b.Extract(v, pos)
+			}
+		}
+		types := make([]ir.Type, op.NumResults())
+		for i := range types {
+			types[i] = ctx.Index()
+		}
+		scalar := rw.CreateOp(op.Name(), op.Loc(), operands, types, op.Attrs()...)
+		for i := range acc {
+			acc[i] = b.Insert(scalar.Result(i), acc[i], pos)
+		}
+		for d := len(pos) - 1; d >= 0; d-- {
+			if pos[d]++; pos[d] < vt.Dims[d] {
+				break
+			}
+			pos[d] = 0
+		}
+	}
+	rw.ReplaceOp(op, acc)
+	return true
 }

@@ -31,8 +31,9 @@ func.func @ops(%t: tensor<4x8xf32>, %v: tensor<4xf32>, %m: memref<4x8xf32>, %x: 
   // CHECK: linalg.elemwise_unary ins(%[[X]] : f32) outs(%[[M]] : memref<4x8xf32>)
   linalg.elemwise_unary ins(%x : f32) outs(%m : memref<4x8xf32>)
   // CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[ROW]]], iterator_types = ["parallel", "reduction"]} ins(%[[U:.*]] : tensor<4x8xf32>) outs(%[[V]] : tensor<4xf32>) attrs = {tag} {
-  // CHECK-NEXT: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32):
-  // CHECK-NEXT: %[[S:.*]] = arith.addf %[[A]], %[[B]] : f32
+  // The body's arguments are named after the operands they stand for.
+  // CHECK-NEXT: ^bb0(%in: f32, %out: f32):
+  // CHECK-NEXT: %[[S:.*]] = arith.addf %in, %out : f32
   // CHECK-NEXT: linalg.yield %[[S]] : f32
   // CHECK-NEXT: } -> tensor<4xf32>
   // GENERIC: iterator_types = [#linalg.iterator_type<parallel>, #linalg.iterator_type<reduction>]

@@ -191,12 +191,13 @@ func.func @masked_ops(%m: memref<?xf32>, %i: index, %mask: vector<8xi1>, %v: vec
 
 // CHECK-LABEL: func.func @scalable_slices
 func.func @scalable_slices(%v: vector<4xf32>, %s: vector<[16]xf32>) -> (index, vector<[16]xf32>, vector<4xf32>) {
-  // CHECK: vector.vscale
+  // CHECK: %vscale = vector.vscale
   %0 = vector.vscale
   // CHECK: vector.scalable.insert %{{.*}}, %{{.*}}[8] : vector<4xf32> into vector<[16]xf32>
   %1 = vector.scalable.insert %v, %s[8] : vector<4xf32> into vector<[16]xf32>
   // CHECK: vector.scalable.extract %{{.*}}[4] : vector<4xf32> from vector<[16]xf32>
   %2 = vector.scalable.extract %1[4] : vector<4xf32> from vector<[16]xf32>
+  // CHECK: return %vscale,
   return %0, %1, %2 : index, vector<[16]xf32>, vector<4xf32>
 }
 

@@ -48,3 +48,41 @@ func.func @linearize(%x: index, %y: index, %z: index) -> index {
   %m = affine.linearize_index [%l, %x] by (2) : index
   return %m : index
 }
+
+// -----
+
+// On vectors of index each element is expanded on its own: extracted,
+// expanded into affine.apply ops, and inserted into the results, which
+// start from one ub.poison; a 2-D vector goes in row-major order.
+// CHECK-DAG:   #[[$DIV:.*]] = affine_map<()[s0] -> (s0 floordiv 8)>
+// CHECK-DAG:   #[[$MOD:.*]] = affine_map<()[s0] -> (s0 mod 8)>
+// CHECK-LABEL: func.func @vector_unroll
+// CHECK-SAME:    (%[[V:.*]]: vector<2x2xindex>)
+// CHECK:         %[[P:.*]] = ub.poison : vector<2x2xindex>
+// CHECK:         %[[E0:.*]] = vector.extract %[[V]][0, 0] : index from vector<2x2xindex>
+// CHECK:         %[[Q0:.*]] = affine.apply #[[$DIV]]()[%[[E0]]]
+// CHECK:         %[[R0:.*]] = affine.apply #[[$MOD]]()[%[[E0]]]
+// CHECK:         %[[A0:.*]] = vector.insert %[[Q0]], %[[P]] [0, 0]
+// CHECK:         %[[B0:.*]] = vector.insert %[[R0]], %[[P]] [0, 0]
+// CHECK:         vector.extract %[[V]][0, 1]
+// CHECK:         vector.extract %[[V]][1, 0]
+// CHECK:         %[[E3:.*]] = vector.extract %[[V]][1, 1]
+// CHECK:         %[[Q3:.*]] = affine.apply #[[$DIV]]()[%[[E3]]]
+// CHECK:         %[[R3:.*]] = affine.apply #[[$MOD]]()[%[[E3]]]
+// CHECK:         %[[A3:.*]] = vector.insert %[[Q3]], %{{.*}} [1, 1]
+// CHECK:         %[[B3:.*]] = vector.insert %[[R3]], %{{.*}} [1, 1]
+// CHECK:         return %[[A3]], %[[B3]]
+func.func @vector_unroll(%v: vector<2x2xindex>) -> (vector<2x2xindex>, vector<2x2xindex>) {
+  %d:2 = affine.delinearize_index %v into (4, 8) : vector<2x2xindex>, vector<2x2xindex>
+  return %d#0, %d#1 : vector<2x2xindex>, vector<2x2xindex>
+}
+
+// -----
+
+// A scalable vector cannot be unrolled: the op stays.
+// CHECK-LABEL: func.func @scalable_stays
+// CHECK:         affine.linearize_index [%{{.*}}, %{{.*}}] by (8) : vector<[4]xindex>
+func.func @scalable_stays(%v: vector<[4]xindex>, %w: vector<[4]xindex>) -> vector<[4]xindex> {
+  %l = affine.linearize_index [%v, %w] by (8) : vector<[4]xindex>
+  return %l : vector<[4]xindex>
+}
