@@ -57,7 +57,7 @@ func Pass() *pass.Pass {
 		Run: func(op *ir.Operation, pc *pass.Context) error {
 			level := pc.Options.Int("verbose-level")
 			if level > 1 {
-				return ir.Errorf(op.Loc(), "generate-runtime-verification pass: set verboseLevel to 0 or 1")
+				return op.EmitErrorf("generate-runtime-verification pass: set verboseLevel to 0 or 1")
 			}
 			Generate(op, level)
 			return nil
