@@ -31,7 +31,7 @@ var apply = &ir.OpDef{
 		scope := affineScope(op)
 		for _, v := range op.Operands()[m.Dims:] {
 			if validDim(v, scope) && !validSymbol(v, scope) {
-				return ir.Errorf(op.Loc(), "dimensional operand cannot be used as a symbol")
+				return op.EmitErrorf("dimensional operand cannot be used as a symbol")
 			}
 		}
 		return nil

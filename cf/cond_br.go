@@ -101,14 +101,14 @@ func verifyWeights(op *ir.Operation) error {
 		return op.Errorf("attribute 'branch_weights' failed to satisfy constraint: i32 dense array attribute")
 	}
 	if len(w) != op.NumSuccessors() {
-		return ir.Errorf(op.Loc(), "expects number of branch weights to match number of successors: %d vs %d", len(w), op.NumSuccessors())
+		return op.EmitErrorf("expects number of branch weights to match number of successors: %d vs %d", len(w), op.NumSuccessors())
 	}
 	for _, v := range w {
 		if v != 0 {
 			return nil
 		}
 	}
-	return ir.Errorf(op.Loc(), "branch weights cannot all be zero")
+	return op.EmitErrorf("branch weights cannot all be zero")
 }
 
 // condBrConstant: cond_br true, ^a, ^b -> br ^a (and false -> ^b).

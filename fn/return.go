@@ -26,7 +26,7 @@ func verifyReturn(op *ir.Operation) error {
 	}
 	for i, t := range ft.Results {
 		if got := op.Operand(i).Type(); got != t {
-			return ir.Errorf(op.Loc(), "type of return operand %d ('%s') doesn't match function result type ('%s') in function @%s",
+			return op.EmitErrorf("type of return operand %d ('%s') doesn't match function result type ('%s') in function @%s",
 				i, ir.TypeString(got), ir.TypeString(t), f.Name())
 		}
 	}

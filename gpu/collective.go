@@ -218,7 +218,7 @@ func verifyKind(op *ir.Operation) error {
 		bad = !isInt
 	}
 	if bad {
-		return ir.Errorf(op.Loc(), "`%s` reduction operation is not compatible with type '%s'", k, ir.TypeString(op.Operand(0).Type()))
+		return op.EmitErrorf("`%s` reduction operation is not compatible with type '%s'", k, ir.TypeString(op.Operand(0).Type()))
 	}
 	return nil
 }
@@ -227,18 +227,18 @@ func verifyAllReduceRegions(op *ir.Operation) error {
 	body := op.Region(0)
 	_, hasKind := opEnum[AllReduceOperation](op, "op")
 	if body.Empty() != hasKind {
-		return ir.Errorf(op.Loc(), "expected either an op attribute or a non-empty body")
+		return op.EmitErrorf("expected either an op attribute or a non-empty body")
 	}
 	if hasKind {
 		return verifyKind(op)
 	}
 	t := op.Result(0).Type()
 	if body.Entry().NumArgs() != 2 {
-		return ir.Errorf(op.Loc(), "expected two region arguments")
+		return op.EmitErrorf("expected two region arguments")
 	}
 	for _, a := range body.Entry().Args() {
 		if a.Type() != t {
-			return ir.Errorf(op.Loc(), "incorrect region argument type")
+			return op.EmitErrorf("incorrect region argument type")
 		}
 	}
 	yields := 0
@@ -248,15 +248,15 @@ func verifyAllReduceRegions(op *ir.Operation) error {
 			continue
 		}
 		if y.NumOperands() != 1 {
-			return ir.Errorf(op.Loc(), "expected one gpu.yield operand")
+			return op.EmitErrorf("expected one gpu.yield operand")
 		}
 		if y.Operand(0).Type() != t {
-			return ir.Errorf(op.Loc(), "incorrect gpu.yield type")
+			return op.EmitErrorf("incorrect gpu.yield type")
 		}
 		yields++
 	}
 	if yields == 0 {
-		return ir.Errorf(op.Loc(), "expected gpu.yield op in region")
+		return op.EmitErrorf("expected gpu.yield op in region")
 	}
 	return nil
 }

@@ -404,7 +404,7 @@ func verifyAttr(op *ir.Operation, a ir.NamedAttr) error {
 			return nil
 		}
 		if op.Name() != "builtin.module" {
-			return ir.Errorf(op.Loc(), "expected '%s' attribute to be attached to 'builtin.module'", ContainerModuleAttrName)
+			return op.EmitErrorf("expected '%s' attribute to be attached to 'builtin.module'", ContainerModuleAttrName)
 		}
 		return verifyContainerModule(op)
 	}

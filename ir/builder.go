@@ -78,6 +78,152 @@ func (b *Builder) CreateOp(name string, loc Location, operands []*Value, resultT
 	return b.Insert(b.ctx.buildOp(b.ctx.createdInfo(name), loc, operands, resultTypes, nil, attrs))
 }
 
+// CreateOrFold builds op name like CreateOp and tries its folder, as
+// MLIR's OpBuilder::createOrFold. When the fold replaces the op, the op is
+// erased, never announced to the listener, and the values it folded to are
+// returned: constants are materialized through the op's dialect at the
+// insertion point, at loc. Otherwise the op stays and its results are
+// returned.
+func (b *Builder) CreateOrFold(name string, loc Location, operands []*Value, resultTypes []Type, attrs ...NamedAttr) []*Value {
+	op := b.ctx.buildOp(b.ctx.createdInfo(name), loc, operands, resultTypes, nil, attrs)
+	if b.block != nil {
+		b.block.insertBefore(op, b.before)
+	}
+	if vals, ok := b.TryFold(op, nil); ok && len(vals) > 0 {
+		op.Erase()
+		return vals
+	}
+	if b.Listener != nil {
+		b.Listener.OpInserted(op)
+	}
+	return op.Results()
+}
+
+// FoldConfig adapts TryFold to a caller; nil or the zero value is MLIR's
+// OpBuilder::tryFold.
+type FoldConfig struct {
+	// Constant returns the constant attribute of operand v, or nil.
+	// Nil: ConstantAttr of v's defining op.
+	Constant func(v *Value) Attribute
+	// Materialize returns a constant op of type t holding value, for a
+	// result of op, and whether it made the op now (a made op is erased
+	// again when the fold cannot complete); nil when it cannot. Nil:
+	// MaterializeConstant through op's dialect at the builder's insertion
+	// point, at op's location.
+	Materialize func(b *Builder, op *Operation, value Attribute, t Type) (c *Operation, made bool)
+}
+
+// TryFold runs op's folder, as MLIR's OpBuilder::tryFold, and leaves op in
+// place. It reports false when op is constant-like, has no folder, or the
+// folder fails or gives values that cannot replace op's results; true and
+// no values when op folded in place; else true and the values for op's
+// results, the constants among them materialized as cfg says.
+func (b *Builder) TryFold(op *Operation, cfg *FoldConfig) ([]*Value, bool) {
+	def := op.Def()
+	if def == nil || def.Fold == nil || op.HasTrait(ConstantLike) {
+		return nil, false
+	}
+	if cfg == nil {
+		cfg = &FoldConfig{}
+	}
+	operands := make([]Attribute, op.NumOperands())
+	for i := range operands {
+		v := op.Operand(i)
+		switch {
+		case v == nil:
+		case cfg.Constant != nil:
+			operands[i] = cfg.Constant(v)
+		default:
+			operands[i] = ConstantAttr(v.DefiningOp())
+		}
+	}
+	results, ok := def.Fold(op, operands)
+	if !ok {
+		return nil, false
+	}
+	if len(results) == 0 {
+		return nil, true
+	}
+	if len(results) != op.NumResults() {
+		return nil, false
+	}
+	vals := make([]*Value, len(results))
+	var made []*Operation
+	for i, r := range results {
+		res := op.Result(i)
+		var c *Operation
+		switch {
+		case r.Value != nil:
+			if r.Value != res && r.Value.Type() == res.Type() {
+				vals[i] = r.Value
+				continue
+			}
+		case r.Attr != nil && cfg.Materialize != nil:
+			var isNew bool
+			if c, isNew = cfg.Materialize(b, op, r.Attr, res.Type()); c != nil && isNew {
+				made = append(made, c)
+			}
+		case r.Attr != nil:
+			if c = MaterializeConstant(b, def.Dialect(), r.Attr, res.Type(), op.Loc()); c != nil {
+				made = append(made, c)
+			}
+		}
+		if c == nil {
+			for _, c := range made {
+				if !c.HasResultUses() {
+					b.erase(c)
+				}
+			}
+			return nil, false
+		}
+		vals[i] = c.Result(0)
+	}
+	return vals, true
+}
+
+// ConstantAttr returns the value attribute of a constant-like op with one
+// result, or nil (as for a nil op).
+func ConstantAttr(op *Operation) Attribute {
+	if op == nil || !op.HasTrait(ConstantLike) || op.NumResults() != 1 {
+		return nil
+	}
+	return op.Attr("value")
+}
+
+// MaterializeConstant builds value of type t through d at b's insertion
+// point. It returns nil, erasing what d built unless it is used, when d
+// cannot or builds anything but one result of type t.
+func MaterializeConstant(b *Builder, d *Dialect, value Attribute, t Type, loc Location) *Operation {
+	if d == nil || d.MaterializeConstant == nil {
+		return nil
+	}
+	c := d.MaterializeConstant(b, value, t, loc)
+	if c == nil {
+		return nil
+	}
+	if c.Block() == nil {
+		b.Insert(c)
+	}
+	if c.NumResults() != 1 || c.Result(0).Type() != t {
+		if !c.HasResultUses() {
+			b.erase(c)
+		}
+		return nil
+	}
+	return c
+}
+
+// erase erases op, telling the listener of it and its nested ops first.
+func (b *Builder) erase(op *Operation) {
+	if b.Listener != nil {
+		op.Walk(func(n *Operation) bool {
+			b.Listener.OpErased(n)
+			return true
+		})
+	}
+	op.Erase()
+}
+
 // CreateBlock adds a block to region before another block (nil: at the end)
 // and moves the insertion point to its end.
 func (b *Builder) CreateBlock(region *Region, before *Block, types []Type, locs []Location) *Block {
@@ -263,15 +409,7 @@ func (r *Rewriter) ReplaceOpWith(op *Operation, st *OpState) *Operation {
 }
 
 // EraseOp erases op (its results must be unused).
-func (r *Rewriter) EraseOp(op *Operation) {
-	if r.Listener != nil {
-		op.Walk(func(n *Operation) bool {
-			r.Listener.OpErased(n)
-			return true
-		})
-	}
-	op.Erase()
-}
+func (r *Rewriter) EraseOp(op *Operation) { r.erase(op) }
 
 // EraseBlock erases a block and its ops.
 func (r *Rewriter) EraseBlock(b *Block) {

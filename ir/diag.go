@@ -45,6 +45,20 @@ func (op *Operation) Errorf(format string, args ...any) *Diagnostic {
 	return d
 }
 
+// EmitErrorf returns an error about op at its location, as MLIR's
+// Operation::emitError: the message has no "'name' op" prefix (that is
+// emitOpError's, Errorf here), and the "see current operation" note is
+// attached now, if op's context wants it, showing op as it is when the
+// error arises: transformations report errors this way, and may change or
+// erase op before the error is reported (a failed conversion is rolled
+// back).
+func (op *Operation) EmitErrorf(format string, args ...any) *Diagnostic {
+	d := Errorf(op.loc, format, args...)
+	d.op = op
+	d.attachOpNote(op.Context())
+	return d
+}
+
 // Warningf returns a warning at op's location, as MLIR's
 // Operation::emitWarning.
 func (op *Operation) Warningf(format string, args ...any) *Diagnostic {

@@ -466,7 +466,7 @@ func (p *Printer) newline() {
 func (p *Printer) valueName(v *Value) {
 	n, ok := p.names.value(v)
 	if !ok {
-		p.WriteString("%<<UNKNOWN SSA VALUE>>")
+		p.WriteString("<<UNKNOWN SSA VALUE>>") // no %, as MLIR
 		return
 	}
 	p.groupName(n)

@@ -34,7 +34,7 @@ func NewValueNamer(top *Operation) *ValueNamer {
 	return n
 }
 
-// Name returns v's name, "%<<UNKNOWN SSA VALUE>>" for a value not under
+// Name returns v's name, "<<UNKNOWN SSA VALUE>>" for a value not under
 // the top op.
 func (n *ValueNamer) Name(v *Value) string {
 	var scope *Operation
@@ -53,7 +53,7 @@ func (n *ValueNamer) Name(v *Value) string {
 		n.p.names = n.states[v.DefiningOp()]
 	}
 	if n.p.names == nil {
-		return "%<<UNKNOWN SSA VALUE>>"
+		return "<<UNKNOWN SSA VALUE>>"
 	}
 	n.p.valueName(v)
 	return string(n.p.buf)

@@ -78,7 +78,7 @@ func verifyGlobal(op *ir.Operation) error {
 			return op.Errorf("attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute")
 		}
 		if v := uint64(ia.Int()); v == 0 || v&(v-1) != 0 {
-			return ir.Errorf(op.Loc(), "alignment attribute value %d is not a power of 2", v)
+			return op.EmitErrorf("alignment attribute value %d is not a power of 2", v)
 		}
 	}
 	switch v := op.Attr("initial_value").(type) {

@@ -57,7 +57,7 @@ func Pass() *pass.Pass {
 		Run: func(op *ir.Operation, pc *pass.Context) error {
 			level := pc.Options.Int("verbose-level")
 			if level > 1 {
-				return ir.Errorf(op.Loc(), "generate-runtime-verification pass: set verboseLevel to 0 or 1")
+				return op.EmitErrorf("generate-runtime-verification pass: set verboseLevel to 0 or 1")
 			}
 			Generate(op, level)
 			return nil
@@ -135,43 +135,9 @@ func (g *gen) op(name string, t ir.Type, operands ...*ir.Value) *ir.Value {
 }
 
 // fold adds op name with one result of type t, or, when it folds, what it
-// folds to (MLIR's createOrFold: a constant result is materialized at the
-// insertion point).
+// folds to (MLIR's createOrFold).
 func (g *gen) fold(name string, t ir.Type, operands []*ir.Value, attrs ...ir.NamedAttr) *ir.Value {
-	op := g.CreateOp(name, g.loc, operands, []ir.Type{t}, attrs...)
-	def := op.Def()
-	if def == nil || def.Fold == nil {
-		return op.Result(0)
-	}
-	consts := make([]ir.Attribute, op.NumOperands())
-	for i := range consts {
-		if d := op.Operand(i).DefiningOp(); d != nil && d.HasTrait(ir.ConstantLike) {
-			consts[i] = d.Attr("value")
-		}
-	}
-	res, ok := def.Fold(op, consts)
-	if !ok || len(res) != 1 {
-		return op.Result(0)
-	}
-	switch {
-	case res[0].Value != nil && res[0].Value != op.Result(0) && res[0].Value.Type() == t:
-		op.Erase()
-		return res[0].Value
-	case res[0].Attr != nil && def.Dialect().MaterializeConstant != nil:
-		c := def.Dialect().MaterializeConstant(g.Builder, res[0].Attr, t, g.loc)
-		if c == nil || c.NumResults() != 1 || c.Result(0).Type() != t {
-			if c != nil && c.Block() != nil {
-				c.Erase()
-			}
-			return op.Result(0)
-		}
-		if c.Block() == nil {
-			g.Insert(c)
-		}
-		op.Erase()
-		return c.Result(0)
-	}
-	return op.Result(0)
+	return g.CreateOrFold(name, g.loc, operands, []ir.Type{t}, attrs...)[0]
 }
 
 // index adds arith.constant v : index.

@@ -71,7 +71,7 @@ func verifyNVCoopAccess(op *ir.Operation, ptr, stride, colMajor *ir.Value) error
 	switch pt.StorageClass {
 	case spv.StorageClassWorkgroup, spv.StorageClassStorageBuffer, spv.StorageClassPhysicalStorageBuffer:
 	default:
-		return ir.Errorf(op.Loc(), "Pointer storage class must be Workgroup, StorageBuffer or PhysicalStorageBufferEXT but provided %s",
+		return op.EmitErrorf("Pointer storage class must be Workgroup, StorageBuffer or PhysicalStorageBufferEXT but provided %s",
 			EnumName(spv.KindStorageClass, uint32(pt.StorageClass)))
 	}
 	if !isSPIRVInt(stride.Type()) {

@@ -147,10 +147,10 @@ func verifyJointMatrixAccess(op *ir.Operation, ptr ir.Type) error {
 		return op.Errorf("operand #0 must be any SPIR-V pointer type, but got '%s'", typeString(ptr))
 	}
 	if !vectorOf(isScalar)(pt.Pointee) {
-		return ir.Errorf(op.Loc(), "Pointer must point to a scalar or vector type but provided %s", typeString(pt.Pointee))
+		return op.EmitErrorf("Pointer must point to a scalar or vector type but provided %s", typeString(pt.Pointee))
 	}
 	if pt.StorageClass != spv.StorageClassWorkgroup && pt.StorageClass != spv.StorageClassCrossWorkgroup {
-		return ir.Errorf(op.Loc(), "Pointer storage class must be Workgroup or CrossWorkgroup but provided %s",
+		return op.EmitErrorf("Pointer storage class must be Workgroup or CrossWorkgroup but provided %s",
 			EnumName(spv.KindStorageClass, uint32(pt.StorageClass)))
 	}
 	return checkEnumAttr(op, "memory_access", spv.KindMemoryAccess, true)

@@ -100,7 +100,7 @@ var parallelInsertSlice = &ir.OpDef{
 			if p != nil {
 				name = p.Name()
 			}
-			return ir.Errorf(op.Loc(), "expected ParallelCombiningOpInterface parent, got: '%s'", name)
+			return op.EmitErrorf("expected ParallelCombiningOpInterface parent, got: '%s'", name)
 		}
 		return verifyInsertSlice(op, 0)
 	},
@@ -175,13 +175,13 @@ func verifyRankReduced(op *ir.Operation, full, slice *ir.RankedTensorType) error
 	sizes := op.Attr("static_sizes").(*ir.DenseArrayAttr).Ints
 	want := op.Context().Tensor(sizes, full.Elem, nil)
 	if len(slice.Dims) > len(sizes) {
-		return ir.Errorf(op.Loc(), "expected rank to be smaller or equal to the other rank. ")
+		return op.EmitErrorf("expected rank to be smaller or equal to the other rank. ")
 	}
 	if !rankReduces(sizes, slice.Dims) {
-		return ir.Errorf(op.Loc(), "expected type to be %s or a rank-reduced version. (size mismatch) ", ir.TypeString(want))
+		return op.EmitErrorf("expected type to be %s or a rank-reduced version. (size mismatch) ", ir.TypeString(want))
 	}
 	if slice.Elem != full.Elem {
-		return ir.Errorf(op.Loc(), "expected element type to be %s", ir.TypeString(full.Elem))
+		return op.EmitErrorf("expected element type to be %s", ir.TypeString(full.Elem))
 	}
 	return nil
 }

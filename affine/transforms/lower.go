@@ -76,6 +76,7 @@ func LowerAffine(root *ir.Operation) {
 	})
 	l := &lowerer{ctx: root.Context(), created: created{}}
 	l.rw = ir.NewRewriter(root.Context(), l.created)
+	l.foldCfg.Constant = l.inputConstant
 	for _, op := range ops {
 		// A fold or a lowering may have erased an op of the list (a loop
 		// that never runs with its body, a parallel loop's terminator).
@@ -101,36 +102,28 @@ func (created) OpReplaced(*ir.Operation, []*ir.Value) {}
 // in-place fold (constant bounds moved into the maps, a constant basis
 // made static) is retried until it changes nothing.
 func (l *lowerer) fold(op *ir.Operation) bool {
-	def := op.Def()
-	if def == nil || def.Fold == nil {
-		return false
-	}
+	l.rw.SetInsertionPointBefore(op)
 	for range 8 {
-		constants := make([]ir.Attribute, op.NumOperands())
-		for i, v := range op.Operands() {
-			if d := v.DefiningOp(); d != nil && !l.created[d] && d.HasTrait(ir.ConstantLike) && d.NumResults() == 1 {
-				constants[i] = d.Attr("value")
-			}
-		}
-		results, ok := def.Fold(op, constants)
+		vals, ok := l.rw.TryFold(op, &l.foldCfg)
 		if !ok {
 			return false
 		}
-		if len(results) == 0 {
+		if len(vals) == 0 {
 			continue
-		}
-		l.loc = op.Loc()
-		l.rw.SetInsertionPointBefore(op)
-		vals := make([]*ir.Value, len(results))
-		for i, r := range results {
-			if vals[i] = r.Value; vals[i] == nil {
-				vals[i] = arith.BuildConstant(&l.rw.Builder, r.Attr, op.Result(i).Type(), op.Loc()).Result(0)
-			}
 		}
 		l.rw.ReplaceOp(op, vals)
 		return true
 	}
 	return false
+}
+
+// inputConstant returns the value of a constant that v's defining op
+// holds, unless the lowering made that op.
+func (l *lowerer) inputConstant(v *ir.Value) ir.Attribute {
+	if d := v.DefiningOp(); !l.created[d] {
+		return ir.ConstantAttr(d)
+	}
+	return nil
 }
 
 type lowerer struct {
@@ -142,6 +135,8 @@ type lowerer struct {
 	// created holds the ops the lowering made, whose values an input
 	// op's folder must not see as its constants.
 	created created
+	// foldCfg has folds see only input constants.
+	foldCfg ir.FoldConfig
 }
 
 func (l *lowerer) lower(op *ir.Operation) {

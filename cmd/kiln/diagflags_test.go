@@ -209,3 +209,41 @@ func TestPrintOpOnWarning(t *testing.T) {
 		t.Errorf("errors only: stderr:\n%s", errs)
 	}
 }
+
+// Errors MLIR emits with op->emitError (no "'name' op" prefix) carry the
+// note too, the op's operands defined outside the printed op unknown, as
+// mlir-opt prints them.
+func TestPrintOpOnUnprefixedError(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`func.func @f(%a: i32) -> i64 {
+  return %a : i32
+}
+`, `:2:3: error: type of return operand 0 ('i32') doesn't match function result type ('i64') in function @f
+  return %a : i32
+  ^
+IN:2:3: note: see current operation: "func.return"(%arg0) : (i32) -> ()
+`},
+		{`func.func @f(%a: f32) -> f32 {
+  %r = gpu.all_reduce %a {
+  ^bb0(%x: f32):
+    "gpu.yield"(%x) : (f32) -> ()
+  } : (f32) -> f32
+  return %r : f32
+}
+`, `:2:8: error: expected two region arguments
+  %r = gpu.all_reduce %a {
+       ^
+IN:2:8: note: see current operation: 
+%0 = "gpu.all_reduce"(<<UNKNOWN SSA VALUE>>) ({
+^bb0(%arg0: f32):
+  "gpu.yield"(%arg0) : (f32) -> ()
+}) : (f32) -> f32
+`},
+	} {
+		in := writeInput(t, "bad.mlir", c.src)
+		want := in + strings.ReplaceAll(c.want, "IN:", in+":")
+		if code, _, errs := kilnCLI("opt", in); code != 1 || errs != want {
+			t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, errs, want)
+		}
+	}
+}

@@ -36,7 +36,7 @@ func MapParallelLoops() *pass.Pass {
 		Run: func(op *ir.Operation, pc *pass.Context) error {
 			policy := strings.ToLower(strings.TrimSpace(pc.Options.String("mapping-policy")))
 			if policy != "outermost-first" && policy != "innermost-first" {
-				return ir.Errorf(op.Loc(), "Invalid mapping policy specified.")
+				return op.EmitErrorf("Invalid mapping policy specified.")
 			}
 			var loops []*ir.Operation
 			op.Walk(func(o *ir.Operation) bool {

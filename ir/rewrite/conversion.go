@@ -177,9 +177,9 @@ func (c *converter) legality(op *ir.Operation) Legality {
 func (c *converter) unconverted(op *ir.Operation) error {
 	switch {
 	case c.full:
-		return ir.Errorf(op.Loc(), "failed to legalize operation '%s'", op.Name())
+		return op.EmitErrorf("failed to legalize operation '%s'", op.Name())
 	case c.legality(op) == Illegal:
-		return ir.Errorf(op.Loc(), "failed to legalize operation '%s' that was explicitly marked illegal", op.Name())
+		return op.EmitErrorf("failed to legalize operation '%s' that was explicitly marked illegal", op.Name())
 	}
 	return nil
 }

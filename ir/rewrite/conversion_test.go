@@ -456,3 +456,40 @@ func TestReplaceOpWithSeveralResults(t *testing.T) {
   "cv.keep"(%3, %0) : (i64, i64) -> ()
 }`)
 }
+
+// The driver's error is about the op, as MLIR's op->emitError: no "'name'
+// op" prefix, and the "see current operation" note when the context asks.
+func TestConversionFailureNotesOp(t *testing.T) {
+	c := newConv()
+	c.ctx.SetPrintOpOnDiagnostic(true)
+	_, err := c.run(t, `"cv.func"() ({
+^bb0(%a: i64):
+  %s = "cv.mul"(%a, %a) : (i64, i64) -> i64
+  "cv.return"(%s) : (i64) -> ()
+}) {sym_name = "f", function_type = (i64) -> i64} : () -> ()`, true)
+	var d *ir.Diagnostic
+	if !errors.As(err, &d) {
+		t.Fatalf("err = %v", err)
+	}
+	got := d.Format(c.ctx)
+	want := "test.mlir:3:8: error: failed to legalize operation 'cv.mul'\n"
+	if !strings.HasPrefix(got, want) || !strings.Contains(got, "\ntest.mlir:3:8: note: see current operation: %1 = \"cv.mul\"(") {
+		t.Errorf("got\n%s", got)
+	}
+}
+
+// The live cast's error is about the cast, as MLIR's op->emitError: its
+// note comes before the live user's.
+func TestUnresolvedMaterializationNotesOp(t *testing.T) {
+	c := newConv()
+	c.ctx.SetPrintOpOnDiagnostic(true)
+	c.target.AddLegalOp("cv.keep")
+	_, err := c.run(t, keepFunc, true)
+	var d *ir.Diagnostic
+	if !errors.As(err, &d) || len(d.Notes) != 2 ||
+		!strings.HasPrefix(d.Notes[0].Message, `see current operation: %`) ||
+		!strings.Contains(d.Notes[0].Message, ` = "builtin.unrealized_conversion_cast"(`) ||
+		d.Notes[1].Message != "see existing live user here: 'cv.keep' op" {
+		t.Errorf("err = %v", err)
+	}
+}

@@ -14,6 +14,8 @@ type folder struct {
 	keys   map[*ir.Operation]ConstKey
 	// made lists the constants materialized for folds.
 	made []*ir.Operation
+	// cfg has folds look up and make constants through the folder.
+	cfg ir.FoldConfig
 }
 
 // ConstKey identifies a uniqued constant: one per scope (ConstScope),
@@ -26,7 +28,9 @@ type ConstKey struct {
 }
 
 func newFolder(root *ir.Operation) *folder {
-	return &folder{root: root, consts: map[ConstKey]*ir.Operation{}, keys: map[*ir.Operation]ConstKey{}}
+	f := &folder{root: root, consts: map[ConstKey]*ir.Operation{}, keys: map[*ir.Operation]ConstKey{}}
+	f.cfg.Materialize = f.constant
+	return f
 }
 
 func (f *folder) scopeOf(op *ir.Operation) *ir.Region {
@@ -47,26 +51,9 @@ func ConstScope(r *ir.Region, root *ir.Operation) *ir.Region {
 }
 
 // MaterializeConstant builds value of type t through d at rw's insertion
-// point. It returns nil, erasing what d built unless it is used, when d
-// cannot or builds anything but one result of type t.
+// point, as ir.MaterializeConstant.
 func MaterializeConstant(rw *ir.Rewriter, d *ir.Dialect, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
-	if d == nil || d.MaterializeConstant == nil {
-		return nil
-	}
-	c := d.MaterializeConstant(&rw.Builder, value, t, loc)
-	if c == nil {
-		return nil
-	}
-	if c.Block() == nil {
-		rw.Insert(c)
-	}
-	if c.NumResults() != 1 || c.Result(0).Type() != t {
-		if !c.HasResultUses() {
-			rw.EraseOp(c)
-		}
-		return nil
-	}
-	return c
+	return ir.MaterializeConstant(&rw.Builder, d, value, t, loc)
 }
 
 // forget drops an op that is being erased.
@@ -79,14 +66,6 @@ func (f *folder) forget(op *ir.Operation) {
 	}
 }
 
-// constantValue returns the value attribute of a ConstantLike op, or nil.
-func constantValue(op *ir.Operation) ir.Attribute {
-	if op == nil || !op.HasTrait(ir.ConstantLike) || op.NumResults() != 1 {
-		return nil
-	}
-	return op.Attr("value")
-}
-
 // insertKnownConstant records a ConstantLike op. It replaces the op by an
 // equal constant already owned in its scope, and reports that it did; it
 // hoists any other constant to the start of the scope unless it already
@@ -95,7 +74,7 @@ func (f *folder) insertKnownConstant(op *ir.Operation, rw *ir.Rewriter) (erased 
 	if _, ok := f.keys[op]; ok {
 		return false
 	}
-	value := constantValue(op)
+	value := ir.ConstantAttr(op)
 	if value == nil {
 		return false
 	}
@@ -134,79 +113,33 @@ func (f *folder) owns(op *ir.Operation) bool {
 // tryFold folds op when its definition's folder succeeds and every result
 // can be materialized, and reports whether the IR changed.
 func (f *folder) tryFold(op *ir.Operation, rw *ir.Rewriter) bool {
-	def := op.Def()
-	if def == nil || def.Fold == nil || op.HasTrait(ir.ConstantLike) {
+	vals, ok := rw.TryFold(op, &f.cfg)
+	switch {
+	case !ok:
 		return false
-	}
-	operands := make([]ir.Attribute, op.NumOperands())
-	for i := range operands {
-		if v := op.Operand(i); v != nil {
-			operands[i] = constantValue(v.DefiningOp())
-		}
-	}
-	results, ok := def.Fold(op, operands)
-	if !ok {
-		return false
-	}
-	if len(results) == 0 {
+	case len(vals) == 0:
 		// Folded in place.
 		rw.ModifyInPlace(op, func() {})
-		return true
+	default:
+		rw.ReplaceOp(op, vals)
 	}
-	if len(results) != op.NumResults() {
-		return false
-	}
-	vals := make([]*ir.Value, len(results))
-	var created []*ir.Operation
-	for i, r := range results {
-		res := op.Result(i)
-		switch {
-		case r.Value != nil:
-			if r.Value == res || r.Value.Type() != res.Type() {
-				return f.abandon(created, rw)
-			}
-			vals[i] = r.Value
-		case r.Attr != nil:
-			c, isNew := f.constant(op, r.Attr, res.Type(), rw)
-			if c == nil {
-				return f.abandon(created, rw)
-			}
-			if isNew {
-				created = append(created, c)
-			}
-			vals[i] = c.Result(0)
-		default:
-			return f.abandon(created, rw)
-		}
-	}
-	rw.ReplaceOp(op, vals)
 	return true
-}
-
-// abandon erases the constants made for a fold that cannot complete.
-func (f *folder) abandon(created []*ir.Operation, rw *ir.Rewriter) bool {
-	for _, c := range created {
-		if !c.HasResultUses() {
-			rw.EraseOp(c)
-		}
-	}
-	return false
 }
 
 // constant returns the scope's known constant for value, or materializes
 // it through op's dialect right before op, as MLIR's driver does; the next
 // sweep's seed hoists it.
-func (f *folder) constant(op *ir.Operation, value ir.Attribute, t ir.Type, rw *ir.Rewriter) (c *ir.Operation, isNew bool) {
+func (f *folder) constant(b *ir.Builder, op *ir.Operation, value ir.Attribute, t ir.Type) (c *ir.Operation, isNew bool) {
 	d := op.Def().Dialect()
 	if c := f.consts[ConstKey{f.scopeOf(op), d, value, t}]; c != nil {
 		return c, false
 	}
-	blk, before := rw.InsertionPoint()
-	defer rw.RestoreInsertionPoint(blk, before)
-	rw.SetInsertionPointBefore(op)
+	blk, before := b.InsertionPoint()
+	defer b.RestoreInsertionPoint(blk, before)
+	b.SetInsertionPointBefore(op)
 	// A folded value's constant has no source location of its own (MLIR's
 	// folder materializes it at an unknown location).
-	c = MaterializeConstant(rw, d, value, t, op.Context().UnknownLoc())
+	c = ir.MaterializeConstant(b, d, value, t, op.Context().UnknownLoc())
 	if c != nil {
 		f.made = append(f.made, c)
 	}

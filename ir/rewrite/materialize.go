@@ -119,12 +119,12 @@ func (c *converter) materialize(op *ir.Operation) error {
 				return nil
 			}
 		}
-		return ir.Errorf(op.Loc(), "failed to materialize conversion from %s to %s that remained live after conversion",
+		return op.EmitErrorf("failed to materialize conversion from %s to %s that remained live after conversion",
 			typeList(inputs), ir.TypeString(res.Type())).
 			Note(user.Loc(), "see existing live user here: '%s' op", user.Name())
 	}
 	if l := c.legality(op); l == Illegal || c.full && l != Legal {
-		return ir.Errorf(op.Loc(), "failed to legalize unresolved materialization from %s to %s that remained live after conversion",
+		return op.EmitErrorf("failed to legalize unresolved materialization from %s to %s that remained live after conversion",
 			typeList(inputs), ir.TypeString(res.Type())).
 			Note(user.Loc(), "see existing live user here: '%s' op", user.Name())
 	}

@@ -223,3 +223,8 @@ func.func @nested(%m: memref<?xf32>, %lb: index, %ub: index) {
   }
   return
 }
+
+// The bad level is an error about the module (MLIR's emitError on the
+// pass's op), with the note that shows it.
+// BADLEVEL-NEXT: memref.mlir:0:0: note: see current operation:{{ *$}}
+// BADLEVEL-NEXT: "builtin.module"() ({

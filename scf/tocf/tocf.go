@@ -69,7 +69,7 @@ func lower(rw *ir.Rewriter, op *ir.Operation) error {
 		p, err := transforms.ForallToParallel(rw, scf.Forall{Operation: op})
 		if err != nil {
 			// MLIR's pattern fails to match, and the op stays illegal.
-			return ir.Errorf(op.Loc(), "failed to legalize operation 'scf.forall' that was explicitly marked illegal")
+			return op.EmitErrorf("failed to legalize operation 'scf.forall' that was explicitly marked illegal")
 		}
 		lowerParallel(rw, p.Operation)
 	}

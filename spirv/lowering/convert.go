@@ -513,7 +513,9 @@ func (e *env) explain(root *ir.Operation, err error) error {
 	if why == "" {
 		return err
 	}
-	return ir.Errorf(d.Loc, "%s: %s, not in target %s", d.Message, why, ir.AttrString(e.target))
+	// Reworded in place, it keeps the note on the op it is about.
+	d.Message = fmt.Sprintf("%s: %s, not in target %s", d.Message, why, ir.AttrString(e.target))
+	return d
 }
 
 // checkAvailability checks op, if the conversion made it, against the target.

@@ -12,63 +12,35 @@ func (e *env) foldSources(root *ir.Operation) {
 	// Folded during the walk, which allows erasing the op visited: the
 	// constants a fold inserts go before it, where the walk has been.
 	b := ir.NewBuilder(root.Context())
+	cfg := &ir.FoldConfig{Materialize: e.materialize}
 	root.Walk(func(op *ir.Operation) bool {
 		if op != root && op.DialectName() != "spirv" {
-			e.foldOne(b, op)
+			foldOne(b, op, cfg)
 		}
 		return true
 	})
 }
 
 // foldOne folds op when its folder succeeds and every result can be
-// materialized.
-func (e *env) foldOne(b *ir.Builder, op *ir.Operation) {
-	def := op.Def()
-	if def == nil || def.Fold == nil || op.HasTrait(ir.ConstantLike) {
-		return
-	}
-	// The buffer is reused: folders read their operands, never keep them.
-	operands := e.foldOperands[:0]
-	for i := range op.NumOperands() {
-		operands = append(operands, nil)
-		if d := op.Operand(i).DefiningOp(); d != nil && d.HasTrait(ir.ConstantLike) && d.NumResults() == 1 {
-			operands[i] = d.Attr("value")
-		}
-	}
-	e.foldOperands = operands
-	results, ok := def.Fold(op, operands)
-	if !ok || len(results) == 0 || len(results) != op.NumResults() {
+// materialized in a type that converts.
+func foldOne(b *ir.Builder, op *ir.Operation, cfg *ir.FoldConfig) {
+	b.SetInsertionPointBefore(op)
+	vals, ok := b.TryFold(op, cfg)
+	if !ok || len(vals) == 0 {
 		return // failed, or folded in place
-	}
-	vals := make([]*ir.Value, len(results))
-	var created []*ir.Operation
-	for i, r := range results {
-		switch {
-		case r.Value != nil && r.Value != op.Result(i) && r.Value.Type() == op.Result(i).Type():
-			vals[i] = r.Value
-		case r.Attr != nil && def.Dialect() != nil && def.Dialect().MaterializeConstant != nil && e.tc.ConvertType(op.Result(i).Type()) != nil:
-			b.SetInsertionPointBefore(op)
-			c := def.Dialect().MaterializeConstant(b, r.Attr, op.Result(i).Type(), op.Loc())
-			if c != nil && c.Block() == nil {
-				b.Insert(c)
-			}
-			if c == nil || c.NumResults() != 1 || c.Result(0).Type() != op.Result(i).Type() {
-				for _, c := range created {
-					c.Erase()
-				}
-				return
-			}
-			created = append(created, c)
-			vals[i] = c.Result(0)
-		default:
-			for _, c := range created {
-				c.Erase()
-			}
-			return
-		}
 	}
 	for i, v := range vals {
 		op.Result(i).ReplaceAllUsesWith(v)
 	}
 	op.Erase()
+}
+
+// materialize builds a folded constant through op's dialect before op,
+// unless its type does not convert to SPIR-V.
+func (e *env) materialize(b *ir.Builder, op *ir.Operation, value ir.Attribute, t ir.Type) (*ir.Operation, bool) {
+	if e.tc.ConvertType(t) == nil {
+		return nil, false
+	}
+	c := ir.MaterializeConstant(b, op.Def().Dialect(), value, t, op.Loc())
+	return c, c != nil
 }

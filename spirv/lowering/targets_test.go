@@ -1,6 +1,7 @@
 package lowering_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -121,4 +122,30 @@ func matches(out, want string) bool {
 		}
 	}
 	return false
+}
+
+// The explained "failed to legalize" keeps the driver's note on the op.
+func TestRefusedTypeNotesOp(t *testing.T) {
+	ctx := newContext()
+	ctx.SetPrintOpOnDiagnostic(true)
+	m, err := ir.Parse(ctx, `module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>} {
+  func.func @f(%a: vector<5xi32>) -> vector<5xi32> {
+    %0 = arith.addi %a, %a : vector<5xi32>
+    return %0 : vector<5xi32>
+  }
+}`, "t.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d *ir.Diagnostic
+	opts := lowering.Options{Dialects: []string{"arith"}, Illegal: []string{"arith"}, StorageClassesOnly: true}
+	if err := lowering.Convert(m, opts); !errors.As(err, &d) {
+		t.Fatalf("err = %v", err)
+	}
+	got := d.Format(ctx)
+	if !strings.Contains(got, "t.mlir:3:10: error: failed to legalize operation 'arith.addi'") ||
+		!strings.Contains(got, "has 5 elements") ||
+		!strings.Contains(got, `t.mlir:3:10: note: see current operation: %0 = "arith.addi"(%arg0, %arg0)`) {
+		t.Errorf("got\n%s", got)
+	}
 }

@@ -52,8 +52,6 @@ type env struct {
 	builtins   map[builtinKey]*builtinVar
 	addresses  map[*ir.Operation]address
 	positions  map[int64]*ir.ArrayAttr
-	// foldOperands backs foldOne's constant operands, op after op.
-	foldOperands []ir.Attribute
 	// defaultArgs holds the arg_attrs of kernels that give none.
 	defaultArgs map[defaultArgsKey]*ir.ArrayAttr
 }

@@ -41,8 +41,8 @@ func decorateLayout(module *ir.Operation) error {
 		if err != nil {
 			// Two errors, as MLIR's pattern and then its conversion driver
 			// report them.
-			ctx.Emit(ir.Errorf(op.Loc(), "failed to decorate (unsuported pointee type: '%s')", ir.TypeString(st)))
-			return ir.Errorf(op.Loc(), "failed to legalize operation '%s'", op.Name())
+			ctx.Emit(op.EmitErrorf("failed to decorate (unsuported pointee type: '%s')", ir.TypeString(st)))
+			return op.EmitErrorf("failed to legalize operation '%s'", op.Name())
 		}
 		np := spirv.Pointer(ctx, d, pt.StorageClass)
 		op.SetAttr("type", ctx.TypeAttr(np))

@@ -278,7 +278,7 @@ func unifyAliased(module *ir.Operation) error {
 
 // illegal is the conversion driver's error for an op no pattern rewrote.
 func illegal(op *ir.Operation) error {
-	return ir.Errorf(op.Loc(), "failed to legalize operation '%s' that was explicitly marked illegal", op.Name())
+	return op.EmitErrorf("failed to legalize operation '%s' that was explicitly marked illegal", op.Name())
 }
 
 func isScalar(t ir.Type) bool { return ir.IntOrFloatBitWidth(t) != 0 }

@@ -1,4 +1,5 @@
 // RUN: kiln opt %s --spirv-unify-aliased-resource --split-input-file --verify-diagnostics
+// RUN: not kiln opt %s --spirv-unify-aliased-resource --split-input-file 2>&1 | FileCheck %s --check-prefix=NOTE
 
 // A store of an i64 through an i32 view would need two partial stores.
 spirv.module Logical GLSL450 {
@@ -8,6 +9,9 @@ spirv.module Logical GLSL450 {
     %c0 = spirv.Constant 0 : i32
     %a = spirv.mlir.addressof @w64 : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i64, stride=8> [0])>, StorageBuffer>
     %p = spirv.AccessChain %a[%c0, %i] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i64, stride=8> [0])>, StorageBuffer>, i32, i32
+    // The driver's error is op->emitError, with the note on the op.
+    // NOTE: :[[@LINE+3]]:5: error: failed to legalize operation 'spirv.Store' that was explicitly marked illegal
+    // NOTE: :[[@LINE+2]]:5: note: see current operation: "spirv.Store"(%{{[0-9]+}}, %arg1) : (!spirv.ptr<i64, StorageBuffer>, i64) -> ()
     // expected-error @+1 {{failed to legalize operation 'spirv.Store' that was explicitly marked illegal}}
     spirv.Store "StorageBuffer" %p, %x : i64
     spirv.Return
