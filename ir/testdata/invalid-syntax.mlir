@@ -99,6 +99,16 @@
 
 // -----
 
+// expected-error @+1 {{unknown builtin type 'quux'}}
+"test.op"() : () -> !builtin.quux<i32>
+
+// -----
+
+// expected-error @+1 {{invalid integer width}}
+"test.op"() : () -> !builtin.i99999999999
+
+// -----
+
 // expected-error @+1 {{failed to verify 'elementType': VectorElementTypeInterface instance}}
 "test.op"() : () -> vector<2xcomplex<f32>>
 
