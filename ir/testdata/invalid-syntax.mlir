@@ -454,3 +454,18 @@ module <sym_visibility "private"> {
 // expected-error @+1 {{duplicate key 'sym_visibility' in dictionary attribute}}
 module <sym_visibility = "private", sym_visibility = "nested"> {
 }
+
+// -----
+
+// A region cut short: MLIR's message, at the end of the last line with code
+// (a '//' inside a string starts no comment).
+"test.wrap"() ({
+  // expected-error@+1 {{expected operation name in quotes}}
+  "test.op"() {url = "http://example.com"} : () -> ()
+
+// -----
+
+// An error at the end of the input is one character back, on the empty line.
+// expected-error@+2 {{expected identifier key in file metadata dictionary}}
+{-#
+
