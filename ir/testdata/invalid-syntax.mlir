@@ -469,3 +469,27 @@ module <sym_visibility = "private", sym_visibility = "nested"> {
 // expected-error@+2 {{expected identifier key in file metadata dictionary}}
 {-#
 
+// -----
+
+// expected-error @+1 {{expected attribute value}}
+"test.dummy"() {attr = dense<tensor<3xi32> : [foo]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{incompatible attribute for element type}}
+"test.dummy"() {attr = dense<tensor<3xi32> : [1 : i64, 2 : i32, 3 : i32]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected 3 elements in dimension, got 2}}
+"test.dummy"() {attr = dense<tensor<3xi32> : [1 : i32, 2 : i32]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{dense elements type must have static shape}}
+"test.dummy"() {attr = dense<tensor<?xi32> : [1 : i32, 2 : i32, 3 : i32]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected a shaped type for dense elements}}
+"test.dummy"() {attr = dense<i32 : [1 : i32, 2 : i32, 3 : i32]>} : () -> ()
