@@ -493,3 +493,8 @@ module <sym_visibility = "private", sym_visibility = "nested"> {
 
 // expected-error @+1 {{expected a shaped type for dense elements}}
 "test.dummy"() {attr = dense<i32 : [1 : i32, 2 : i32, 3 : i32]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{dense string elements not supported in sparse elements attribute}}
+"test.foostr"() {bar = sparse<[[1, 1, 0], [0, 1, 0]], ["a", "b"]> : tensor<2x2x2x!unknown<>>} : () -> ()
