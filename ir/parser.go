@@ -323,6 +323,10 @@ func (p *Parser) ParseOptionalKeyword(kw string) bool {
 // ParseKeyword consumes the bare word kw or fails.
 func (p *Parser) ParseKeyword(kw string) error {
 	if !p.ParseOptionalKeyword(kw) {
+		if p.tok.kind == tokEOF {
+			// MLIR's parseKeyword reports at the current location itself.
+			return p.errorAt(p.tok, "expected '%s'", kw)
+		}
 		return p.wrongTokenf("expected '%s'", kw)
 	}
 	return nil
