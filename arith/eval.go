@@ -419,6 +419,7 @@ var mantissaBits = map[ir.FloatKind]uint{
 	ir.F16: 11, ir.BF16: 8, ir.F32: 24, ir.F64: 53, ir.TF32: 11,
 	ir.F8E5M2: 3, ir.F8E4M3: 4, ir.F8E4M3FN: 4, ir.F8E5M2FNUZ: 3, ir.F8E4M3FNUZ: 4,
 	ir.F8E4M3B11FNUZ: 4, ir.F8E3M4: 5, ir.F4E2M1FN: 2, ir.F6E2M3FN: 4, ir.F6E3M2FN: 3, ir.F8E8M0FNU: 1,
+	ir.F8E5M3FNU: 4,
 }
 
 // intToFloat rounds an integer once, to the nearest value of t (ties to even).

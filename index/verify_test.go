@@ -25,7 +25,7 @@ func TestDiagnostics(t *testing.T) {
 		{In: "%r = \"index.constant\"() {value = 3 : i32} : () -> index",
 			Err: "t.mlir:1:6: error: 'index.constant' op requires attribute 'value' to be an index attribute"},
 		{In: "%r = index.constant",
-			Err: "t.mlir:1:20: error: unexpected end of input: expected attribute value"},
+			Err: "t.mlir:1:19: error: unexpected end of input: expected attribute value"},
 	}
 	irtest.CheckInvalid(t, newContext, "t.mlir", tests, irtest.FirstLine)
 }

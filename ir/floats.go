@@ -29,26 +29,28 @@ const (
 // floatFormat describes a binary floating-point format as APFloat's
 // fltSemantics does: exp and man are the field widths, emin and emax the
 // least and greatest unbiased exponents of normal values (biased exponent
-// = e + bias, with 0 meaning subnormal except in the unsigned f8E8M0FNU,
-// whose every pattern but the NaN is a power of two).
+// = e + bias, with 0 meaning subnormal except in f8E8M0FNU, which has no
+// zero (noZero): its every pattern but the NaN is a power of two). An
+// unsigned format has no sign bit (APFloat's hasSignedRepr false).
 type floatFormat struct {
 	exp, man   int
 	bias       int
 	emin, emax int
 	nf         nonFinite
 	unsigned   bool
+	noZero     bool
 }
 
 // ieeeFormat is an IEEE-style format of the given widths.
 func ieeeFormat(exp, man int) floatFormat {
 	bias := 1<<(exp-1) - 1
-	return floatFormat{exp, man, bias, 1 - bias, bias, ieeeNonFinite, false}
+	return floatFormat{exp: exp, man: man, bias: bias, emin: 1 - bias, emax: bias, nf: ieeeNonFinite}
 }
 
 // extFormat is a format without infinities whose top exponent holds
 // finite values, with the given bias.
 func extFormat(exp, man, bias int, nf nonFinite) floatFormat {
-	return floatFormat{exp, man, bias, 1 - bias, 1<<exp - 1 - bias, nf, false}
+	return floatFormat{exp: exp, man: man, bias: bias, emin: 1 - bias, emax: 1<<exp - 1 - bias, nf: nf}
 }
 
 var floatFormats = [numFloatKinds]floatFormat{
@@ -64,7 +66,9 @@ var floatFormats = [numFloatKinds]floatFormat{
 	F6E2M3FN:      extFormat(2, 3, 1, finiteOnly),
 	F6E3M2FN:      extFormat(3, 2, 3, finiteOnly),
 	// 2^-127 .. 2^127, 0xFF is NaN; no zero, no sign.
-	F8E8M0FNU: {exp: 8, man: 0, bias: 127, emin: -127, emax: 127, nf: nanAllOnes, unsigned: true},
+	F8E8M0FNU: {exp: 8, man: 0, bias: 127, emin: -127, emax: 127, nf: nanAllOnes, unsigned: true, noZero: true},
+	// No sign; 2^-17 .. 114688 with subnormals, 0xFF is NaN.
+	F8E5M3FNU: {exp: 5, man: 3, bias: 15, emin: -14, emax: 16, nf: nanAllOnes, unsigned: true},
 }
 
 // signShift is the position of f's sign bit (past the top for unsigned).
@@ -94,7 +98,7 @@ func (f floatFormat) nanPattern(neg bool) uint64 {
 	case f.nf == nanNegZero:
 		return 1 << f.signShift()
 	case f.unsigned:
-		return 1<<uint(f.exp) - 1
+		return 1<<f.signShift() - 1
 	}
 	return f.signBit(neg) | (uint64(1)<<f.signShift() - 1)
 }
@@ -102,10 +106,11 @@ func (f floatFormat) nanPattern(neg bool) uint64 {
 // Each format is encoded, decoded and rounded as APFloat does it: a
 // conversion rounds to nearest, ties to even; a value beyond the greatest
 // finite one becomes the infinity, else (FN, FNUZ) the NaN, else (f4, f6)
-// saturates to the greatest finite value; the FNUZ formats and f8E8M0FNU
-// have no -0 (it becomes +0, and in f8E8M0FNU, which has no zero, every
-// value below 2^-127 becomes 2^-127); a negative f8E8M0FNU value is NaN
-// (APFloat keeps a sign its encoding cannot hold). A format without NaN
+// saturates to the greatest finite value; the FNUZ and the unsigned
+// formats (f8E8M0FNU, f8E5M3FNU) have no -0 (it becomes +0, and in
+// f8E8M0FNU, which has no zero, every value below 2^-127 becomes 2^-127);
+// a negative value of an unsigned format is NaN (APFloat keeps a sign its
+// encoding cannot hold). A format without NaN
 // (f4, f6) encodes NaN as +0: arith.truncf does not fold such a conversion
 // (it is not exact), and MLIR leaves it undefined.
 //
@@ -117,7 +122,7 @@ func (f floatFormat) nanPattern(neg bool) uint64 {
 // (only arithmetic, which quiets NaNs, changes them). Hardware conversions
 // (float32(v)) would quiet a signalling NaN, hence the bit handling below.
 // The FN NaN (S.1111.111) widens the same way; the FNUZ NaN is a quiet
-// negative NaN, the f8E8M0FNU one a quiet positive NaN.
+// negative NaN, the unsigned formats' one (all ones) a quiet positive NaN.
 
 // RoundFloat rounds v to the nearest value of the given format (ties to
 // even), as a conversion to that format and back does.
@@ -211,8 +216,8 @@ func (f floatFormat) overflowBits(neg bool) uint64 {
 	return f.nanPattern(neg)
 }
 
-// zeroBits is f's zero of the given sign: FNUZ has only +0, and
-// f8E8M0FNU, without a zero, gives its least value.
+// zeroBits is f's zero of the given sign: FNUZ and the unsigned formats
+// have only +0, and f8E8M0FNU, without a zero, gives its least value.
 func (f floatFormat) zeroBits(neg bool) uint64 {
 	if neg && f.signedZero() {
 		return 1 << f.signShift()
@@ -335,7 +340,7 @@ func decodeSmallFloat(f floatFormat, bits uint64) float64 {
 	switch {
 	case f.nf == ieeeNonFinite && e == 1<<uint(f.exp)-1:
 		return math.Inf(int(sign))
-	case f.unsigned:
+	case f.noZero:
 		return math.Ldexp(1, e-f.bias)
 	case e == 0:
 		return sign * math.Ldexp(float64(m), f.emin-f.man)

@@ -244,6 +244,34 @@ func TestF8E8M0FNU(t *testing.T) {
 	}
 }
 
+// TestF8E5M3FNU checks the unsigned E5M3 format (PTX ue5m3): no sign bit,
+// bias 15, subnormals down to 2^-17, 0xFF the only NaN, 0xFE (114688) the
+// greatest value; a negative value or an overflow is NaN and -0 is +0.
+func TestF8E5M3FNU(t *testing.T) {
+	for _, c := range []struct {
+		b uint64
+		v float64
+	}{{0, 0}, {1, 0x1p-17}, {7, 7 * 0x1p-17}, {8, 0x1p-14}, {0x78, 1}, {0x7C, 1.5}, {0xFE, 114688}, {0x80, 2}} {
+		if v := FloatFromBits(F8E5M3FNU, c.b); v != c.v || FloatBits(F8E5M3FNU, v) != c.b {
+			t.Errorf("f8E5M3FNU %#x = %v, want %v (bits back %#x)", c.b, v, c.v, FloatBits(F8E5M3FNU, v))
+		}
+	}
+	if v := FloatFromBits(F8E5M3FNU, 0xFF); !math.IsNaN(v) || FloatBits(F8E5M3FNU, v) != 0xFF {
+		t.Errorf("f8E5M3FNU 0xFF = %v", v)
+	}
+	for _, c := range []struct {
+		v    float64
+		want uint64
+	}{{math.Copysign(0, -1), 0}, {-1, 0xFF}, {1.0625, 0x78}, {1.1875, 0x7A}, {122880, 0xFF}, {math.Inf(1), 0xFF}, {math.NaN(), 0xFF}, {-math.NaN(), 0xFF}} {
+		if got := FloatBits(F8E5M3FNU, c.v); got != c.want {
+			t.Errorf("f8E5M3FNU %v encodes as %#x, want %#x", c.v, got, c.want)
+		}
+	}
+	if got := maxFloat(F8E5M3FNU); got != 114688 {
+		t.Errorf("greatest f8E5M3FNU = %v", got)
+	}
+}
+
 // TestWideFormatLimits checks the greatest finite values and overflow of
 // the 16- to 19-bit formats.
 func TestWideFormatLimits(t *testing.T) {

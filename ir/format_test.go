@@ -371,7 +371,7 @@ func TestFormatDiagnostics(t *testing.T) {
 		{In: fmtDefs + "%r = fmt.add %a, %f : i32", Err: "t.mlir:4:18: error: use of value '%f' expects different type than prior uses: 'i32' vs 'f32'"},
 		{In: fmtDefs + "%r = fmt.cast %a : i32 into f32", Err: "t.mlir:4:23: error: expected 'to'"},
 		{In: fmtDefs + "%r = fmt.mode %f mode<fast : f32", Err: "t.mlir:4:27: error: expected '>'"},
-		{In: fmtDefs + "%r = fmt.const", Err: "t.mlir:4:15: error: unexpected end of input: expected attribute value"},
+		{In: fmtDefs + "%r = fmt.const", Err: "t.mlir:4:14: error: unexpected end of input: expected attribute value"},
 		{In: fmtDefs + "fmt.call @g(%a) : (i32, i32) -> ()", Err: "t.mlir:4:13: error: custom op 'fmt.call' number of operands and types do not match: got 1 operands and 2 types"},
 		{In: fmtDefs + "fmt.pair <%a, %b> : i32", Err: "t.mlir:4:13: error: expected '|'"},
 		{In: fmtDefs + "%r:2 = fmt.infer %a : i32", Err: "t.mlir:4:8: error: fmt.infer does not take i32"},

@@ -833,6 +833,9 @@ func (p *Parser) parseDenseAttr() (Attribute, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
+	if p.tok.kind == tokBangID || p.tok.kind == tokBareID && isBuiltinTypeKeyword(p.spelling()) {
+		return p.parseTypeFirstDense()
+	}
 	lit := &denseLiteral{tok: p.tok}
 	if !p.isPunct(">") {
 		var err error
@@ -848,6 +851,94 @@ func (p *Parser) parseDenseAttr() (Attribute, error) {
 		return nil, err
 	}
 	return p.buildDense(lit, st, tt)
+}
+
+// parseTypeFirstDense parses the rest of MLIR's type-first dense form
+// (PR 183920), dense<tensor<2xi32> : [1 : i32, 2 : i32]>: the shaped type,
+// then one typed attribute per element in lists nested as the shape, or
+// one attribute for a splat. Its elements are integers, indices and floats
+// (the element types Kiln has), which print back in the literal-first form.
+func (p *Parser) parseTypeFirstDense() (Attribute, error) {
+	tt := p.tok
+	ty, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	st, ok := ty.(ShapedType)
+	if _, isMem := ty.(*MemRefType); !ok || isMem {
+		return nil, p.errorAt(tt, "expected a shaped type for dense elements")
+	}
+	if !st.HasRank() || !HasStaticShape(st) {
+		return nil, p.errorAt(tt, "dense elements type must have static shape")
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return nil, err
+	}
+	et := st.ElementType()
+	var elems []Attribute
+	var parseLevel func(dims []int64) error
+	parseLevel = func(dims []int64) error {
+		if len(dims) == 0 {
+			at := p.tok
+			a, err := p.ParseAttribute(nil)
+			if err != nil {
+				return err
+			}
+			switch a.(type) {
+			case *IntegerAttr, *FloatAttr:
+				if a.(TypedAttr).Type() == et {
+					elems = append(elems, a)
+					return nil
+				}
+			}
+			return p.errorAt(at, "incompatible attribute for element type")
+		}
+		open := p.tok
+		if err := p.ParsePunct("["); err != nil {
+			return err
+		}
+		n := int64(0)
+		for !p.isPunct("]") {
+			if err := parseLevel(dims[1:]); err != nil {
+				return err
+			}
+			n++
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+		if n != dims[0] {
+			return p.errorAt(open, "expected %d elements in dimension, got %d", dims[0], n)
+		}
+		return p.ParsePunct("]")
+	}
+	splat := !p.isPunct("[") && len(st.Shape()) > 0
+	if splat {
+		err = parseLevel(nil)
+	} else {
+		err = parseLevel(st.Shape())
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := p.ParsePunct(">"); err != nil {
+		return nil, err
+	}
+	if splat {
+		return p.ctx.DenseSplat(st, elems[0]), nil
+	}
+	if _, isFloat := et.(*FloatType); isFloat {
+		vals := make([]float64, len(elems))
+		for i, a := range elems {
+			vals[i] = a.(*FloatAttr).Value()
+		}
+		return p.ctx.DenseFloats(st, vals), nil
+	}
+	vals := make([]*big.Int, len(elems))
+	for i, a := range elems {
+		vals[i] = a.(*IntegerAttr).Big()
+	}
+	return p.ctx.DenseBigInts(st, vals), nil
 }
 
 // parseElementsLiteralType parses `: type` after dense<...> or sparse<...>,

@@ -858,7 +858,8 @@ func (p *Parser) parseBlockBody(b *Block) error {
 	}
 	for p.tok.kind != tokCaretID && !p.isPunct("}") {
 		if p.tok.kind == tokEOF {
-			return p.Errorf("expected '}' to end region")
+			// MLIR's parseOperation words it so, at the end of the last line.
+			return p.wrongTokenf("expected operation name in quotes")
 		}
 		op, err := p.parseOperation()
 		if err != nil {

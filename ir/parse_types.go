@@ -95,16 +95,6 @@ func parseIntTypeName(s string) (int, Signedness, bool) {
 func (p *Parser) parseBuiltinType() (Type, error) {
 	s := p.spelling()
 	t := p.tok
-	if w, sg, ok := parseIntTypeName(s); ok {
-		if w < 0 || w == 0 && sg == Signless && s != "i0" {
-			return nil, p.Errorf("invalid integer width")
-		}
-		if w > MaxIntegerWidth {
-			return nil, p.Errorf("integer bitwidth is limited to %d bits", MaxIntegerWidth)
-		}
-		p.consume()
-		return p.ctx.IntegerType(w, sg), nil
-	}
 	// The common names first: the map lookup shows in profiles.
 	switch s {
 	case "f32":
@@ -114,18 +104,32 @@ func (p *Parser) parseBuiltinType() (Type, error) {
 		p.consume()
 		return p.ctx.Index(), nil
 	}
-	if k, ok := floatKindByName[s]; ok {
-		p.consume()
-		return p.ctx.Float(k), nil
-	}
-	switch s {
-	case "none", "complex", "tuple", "vector", "memref", "tensor":
-	default:
+	if !isBuiltinTypeKeyword(s) {
 		// Not a type keyword: MLIR reports it where the type was missing.
 		return nil, p.wrongTokenf("expected non-function type")
 	}
 	p.consume()
+	return p.builtinTypeNamed(t, s)
+}
+
+// builtinTypeNamed parses the rest of the builtin type named s, whose name
+// token t (a bare keyword, or `!builtin.s`) is consumed.
+func (p *Parser) builtinTypeNamed(t token, s string) (Type, error) {
+	if w, sg, ok := parseIntTypeName(s); ok {
+		if w < 0 || w == 0 && sg == Signless && s != "i0" {
+			return nil, p.errorAt(t, "invalid integer width")
+		}
+		if w > MaxIntegerWidth {
+			return nil, p.errorAt(t, "integer bitwidth is limited to %d bits", MaxIntegerWidth)
+		}
+		return p.ctx.IntegerType(w, sg), nil
+	}
+	if k, ok := floatKindByName[s]; ok {
+		return p.ctx.Float(k), nil
+	}
 	switch s {
+	case "index":
+		return p.ctx.Index(), nil
 	case "none":
 		return p.ctx.None(), nil
 	case "complex":
@@ -159,7 +163,7 @@ func (p *Parser) parseBuiltinType() (Type, error) {
 	case "tensor":
 		return p.parseTensorType(t)
 	}
-	return nil, p.errorAt(t, "expected non-function type")
+	return nil, p.errorAt(t, "unknown builtin type '%s'", s)
 }
 
 // ParseTypeList parses t (, t)*.
@@ -550,6 +554,11 @@ func (p *Parser) parseExtendedType() (Type, error) {
 	dialect, mnemonic := id, ""
 	if dot >= 0 {
 		dialect, mnemonic = id[:dot], id[dot+1:]
+	}
+	if dialect == "builtin" {
+		// MLIR reads a builtin type spelt with its dialect prefix
+		// (!builtin.tuple<>) as the bare one.
+		return parseDialectSymbol(p, mnemonic, func(p *Parser, m string) (Type, error) { return p.builtinTypeNamed(t, m) })
 	}
 	d := p.ctx.dialects[dialect]
 	if d == nil || d.ParseType == nil {

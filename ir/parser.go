@@ -180,9 +180,18 @@ func (p *Parser) Errorf(format string, args ...any) error {
 		return Errorf(p.Loc(), "%s", msg)
 	}
 	if p.tok.kind == tokEOF {
-		format = eofPrefix + format
+		// As MLIR's Parser::emitError, one character back from the end.
+		return Errorf(p.offsetLoc(max(p.tok.start-1, 0)), eofPrefix+format, args...)
 	}
 	return Errorf(p.Loc(), format, args...)
+}
+
+// offsetLoc is the location of the byte at offset i of the input.
+func (p *Parser) offsetLoc(i int) Location {
+	src := p.lex.src
+	line := 1 + strings.Count(src[:i], "\n")
+	col := i - (strings.LastIndexByte(src[:i], '\n') + 1) + 1
+	return p.ctx.FileLineColLoc(p.file, line, col)
 }
 
 // wrongTokenf reports an unexpected token as MLIR does: when the token
@@ -210,19 +219,34 @@ func (p *Parser) wrongTokenf(format string, args ...any) error {
 		}
 		end--
 		lineStart := strings.LastIndexAny(src[:end], "\n\r") + 1
-		if i := strings.Index(src[lineStart:end], "//"); i >= 0 {
+		if i := commentStart(src[lineStart:end]); i >= 0 {
 			end = lineStart + i
 		}
 	}
-	if end == pos {
+	if end == pos && p.tok.kind != tokEOF {
 		return p.Errorf(format, args...)
 	}
-	line := 1 + strings.Count(src[:end], "\n")
-	col := end - (strings.LastIndexByte(src[:end], '\n') + 1) + 1
 	if p.tok.kind == tokEOF {
 		format = eofPrefix + format
 	}
-	return Errorf(p.ctx.FileLineColLoc(p.file, line, col), format, args...)
+	return Errorf(p.offsetLoc(end), format, args...)
+}
+
+// commentStart is the offset of the `//` comment in line, -1 if none: a
+// `//` inside a string literal ("http://...") starts none.
+func commentStart(line string) int {
+	inString := false
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case !inString && c == '/' && i+1 < len(line) && line[i+1] == '/':
+			return i
+		}
+	}
+	return -1
 }
 
 func (p *Parser) errorAt(t token, format string, args ...any) error {
@@ -299,6 +323,10 @@ func (p *Parser) ParseOptionalKeyword(kw string) bool {
 // ParseKeyword consumes the bare word kw or fails.
 func (p *Parser) ParseKeyword(kw string) error {
 	if !p.ParseOptionalKeyword(kw) {
+		if p.tok.kind == tokEOF {
+			// MLIR's parseKeyword reports at the current location itself.
+			return p.errorAt(p.tok, "expected '%s'", kw)
+		}
 		return p.wrongTokenf("expected '%s'", kw)
 	}
 	return nil

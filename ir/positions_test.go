@@ -85,3 +85,22 @@ func TestPositionsFarAndReserved(t *testing.T) {
 		}
 	}
 }
+
+// TestWrongTokenAtEOF checks where an error at the end of the input is
+// put: at the end of the last line with code, past trailing comments but
+// not past a `//` inside a string literal (MLIR's emitWrongTokenError).
+func TestWrongTokenAtEOF(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"\"test.wrap\"() ({\n  \"test.op\"() {url = \"http://example.com\"} : () -> ()\n\n",
+			"t.mlir:2:54: error: unexpected end of input: expected operation name in quotes"},
+		{"\"test.wrap\"() ({\n  \"test.op\"() {s = \"a\\\"//\"} : () -> () // note\n\n",
+			"t.mlir:2:39: error: unexpected end of input: expected operation name in quotes"},
+	} {
+		c2 := NewContext()
+		c2.SetAllowUnregisteredDialects(true)
+		_, err := Parse(c2, c.src, "t.mlir")
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q: got %v, want %s", c.src, err, c.want)
+		}
+	}
+}

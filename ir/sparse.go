@@ -122,6 +122,9 @@ func (p *Parser) parseSparseAttr() (Attribute, error) {
 	if idx.strs != nil {
 		return nil, p.errorAt(idx.tok, "expected integer elements, but parsed string")
 	}
+	if vals.strs != nil {
+		return nil, p.errorAt(vals.tok, "dense string elements not supported in sparse elements attribute")
+	}
 	// A single index is one index of equal coordinates; a single value is
 	// the value at every index.
 	idxShape := idx.shape

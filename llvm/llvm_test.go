@@ -63,7 +63,7 @@ func TestDiagnostics(t *testing.T) {
 		{In: "%p = llvm.mlir.zero : ui32",
 			Err: "t.mlir:1:6: error: 'llvm.mlir.zero' op result #0 must be LLVM dialect-compatible type, but got 'ui32'"},
 		{In: "%p = llvm.mlir.zero",
-			Err: "t.mlir:1:20: error: unexpected end of input: expected ':'"},
+			Err: "t.mlir:1:19: error: unexpected end of input: expected ':'"},
 		{In: "%p = llvm.mlir.zero : !llvm.ptr<index>",
 			Err: "t.mlir:1:33: error: invalid pointer element type: index"},
 		{In: "%p = llvm.mlir.zero : !llvm.ptr<f32, x>",

@@ -177,4 +177,5 @@ var minNormal = map[ir.FloatKind]float64{
 	ir.F80: 0, ir.F128: 0, ir.F8E5M2: 0x1p-14, ir.F8E4M3: 0x1p-6, ir.F8E4M3FN: 0x1p-6,
 	ir.F8E5M2FNUZ: 0x1p-15, ir.F8E4M3FNUZ: 0x1p-7, ir.F8E4M3B11FNUZ: 0x1p-10, ir.F8E3M4: 0x1p-2,
 	ir.F4E2M1FN: 1, ir.F6E2M3FN: 1, ir.F6E3M2FN: 0x1p-2, ir.F8E8M0FNU: 0x1p-127,
+	ir.F8E5M3FNU: 0x1p-14,
 }

@@ -52,3 +52,11 @@
   "test.end"() : () -> ()
 }) {d = 2 : i32} : () -> (i32, f32)
 "test.use"(%r#1) : (f32) -> ()
+
+// MLIR's type-first dense form (PR 183920): the type, then one typed
+// attribute per element (nested as the shape) or one for a splat; it prints
+// back in the literal-first form.
+// CHECK: a = dense<[1, 2, 3]> : tensor<3xi32>
+// CHECK-SAME: b = dense<{{\[}}[1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>
+// CHECK-SAME: c = dense<7> : vector<4xindex>, d = dense<-1> : tensor<i8>, e = dense<5> : tensor<2xi64>
+"test.dense_type_first"() {a = dense<tensor<3xi32> : [1 : i32, 2 : i32, 3 : i32]>, b = dense<tensor<2x2xf32> : [[1.0 : f32, 2.0 : f32], [3.0 : f32, 4.0 : f32]]>, c = dense<vector<4xindex> : 7 : index>, d = dense<tensor<i8> : -1 : i8>, e = dense<tensor<2xi64> : [5, 5]>} : () -> ()

@@ -99,6 +99,16 @@
 
 // -----
 
+// expected-error @+1 {{unknown builtin type 'quux'}}
+"test.op"() : () -> !builtin.quux<i32>
+
+// -----
+
+// expected-error @+1 {{invalid integer width}}
+"test.op"() : () -> !builtin.i99999999999
+
+// -----
+
 // expected-error @+1 {{failed to verify 'elementType': VectorElementTypeInterface instance}}
 "test.op"() : () -> vector<2xcomplex<f32>>
 
@@ -444,3 +454,47 @@ module <sym_visibility "private"> {
 // expected-error @+1 {{duplicate key 'sym_visibility' in dictionary attribute}}
 module <sym_visibility = "private", sym_visibility = "nested"> {
 }
+
+// -----
+
+// A region cut short: MLIR's message, at the end of the last line with code
+// (a '//' inside a string starts no comment).
+"test.wrap"() ({
+  // expected-error@+1 {{expected operation name in quotes}}
+  "test.op"() {url = "http://example.com"} : () -> ()
+
+// -----
+
+// An error at the end of the input is one character back, on the empty line.
+// expected-error@+2 {{expected identifier key in file metadata dictionary}}
+{-#
+
+// -----
+
+// expected-error @+1 {{expected attribute value}}
+"test.dummy"() {attr = dense<tensor<3xi32> : [foo]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{incompatible attribute for element type}}
+"test.dummy"() {attr = dense<tensor<3xi32> : [1 : i64, 2 : i32, 3 : i32]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected 3 elements in dimension, got 2}}
+"test.dummy"() {attr = dense<tensor<3xi32> : [1 : i32, 2 : i32]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{dense elements type must have static shape}}
+"test.dummy"() {attr = dense<tensor<?xi32> : [1 : i32, 2 : i32, 3 : i32]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected a shaped type for dense elements}}
+"test.dummy"() {attr = dense<i32 : [1 : i32, 2 : i32, 3 : i32]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{dense string elements not supported in sparse elements attribute}}
+"test.foostr"() {bar = sparse<[[1, 1, 0], [0, 1, 0]], ["a", "b"]> : tensor<2x2x2x!unknown<>>} : () -> ()

@@ -5,6 +5,16 @@
 // CHECK-SAME: i1, i7, si32, ui64, index, f16, bf16, f32, f64, f80, f128, tf32, f8E4M3FN, none
 "test.types"() {a = [i1, i7, si32, ui64, index, f16, bf16, f32, f64, f80, f128, tf32, f8E4M3FN, none]} : () -> ()
 
+// f8E5M3FNU (unsigned E5M3, MLIR PR 212712) and the other narrow formats.
+// CHECK: f8E5M3FNU, f8E8M0FNU, f4E2M1FN, f6E2M3FN, f6E3M2FN, f8E3M4
+"test.types"() {a = [f8E5M3FNU, f8E8M0FNU, f4E2M1FN, f6E2M3FN, f6E3M2FN, f8E3M4]} : () -> ()
+// CHECK: dense<[0.000000e+00, 1.000000e+00, 1.250000e+00, 1.146880e+05, 0xFF]> : tensor<5xf8E5M3FNU>
+"test.types"() {a = dense<[0.0, 1.0, 1.1875, 114688.0, 0xFF]> : tensor<5xf8E5M3FNU>} : () -> ()
+
+// A builtin type spelt with its dialect prefix reads as the bare one.
+// CHECK: tuple<>, none, tuple<i32, f8E5M3FNU>, memref<2xf32>, i7, f16
+"test.types"() {a = [!builtin.tuple<>, !builtin.none, !builtin.tuple<i32, !builtin.f8E5M3FNU>, !builtin.memref<2xf32>, !builtin.i7, !builtin<f16>]} : () -> ()
+
 // CHECK: complex<f32>, tuple<i32, f32>, tuple<>, (i32, f32) -> (), () -> ((i32) -> i32)
 "test.types"() {a = [complex<f32>, tuple<i32, f32>, tuple<>, (i32, f32) -> (), () -> ((i32) -> i32)]} : () -> ()
 
