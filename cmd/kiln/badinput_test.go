@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -469,15 +470,22 @@ func runBadCase(t *testing.T, bin string, c badCase) {
 	ctx, cancel := context.WithTimeout(context.Background(), caseTimeout)
 	defer cancel()
 	// ulimit -d bounds the child's heap: a blowup fails here, not the machine.
-	cmd := exec.CommandContext(ctx, "bash", append([]string{"-c", fmt.Sprintf(`ulimit -d %d && exec "$0" "$@"`, memGuard>>10), bin}, args...)...)
-	cmd.Env = append(append(os.Environ(), "CI="), c.env...)
+	// The test binary, as a fresh process, runs the case and reports its
+	// peak memory (runMeasured).
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rssFile := filepath.Join(t.TempDir(), "peak-rss")
+	cmd := exec.CommandContext(ctx, self, append([]string{"bash", "-c", fmt.Sprintf(`ulimit -d %d && exec "$0" "$@"`, memGuard>>10), bin}, args...)...)
+	cmd.Env = append(append(os.Environ(), "CI=", measuredEnv+"="+rssFile), c.env...)
 	if c.stdin {
 		cmd.Stdin = bytes.NewReader(input)
 	}
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &bytes.Buffer{}, &stderr
 	start := time.Now()
-	err := cmd.Run()
+	err = cmd.Run()
 	elapsed := time.Since(start)
 	if ctx.Err() != nil {
 		t.Fatalf("still running after %v: killed", caseTimeout)
@@ -509,7 +517,15 @@ func runBadCase(t *testing.T, bin string, c badCase) {
 			limit = vulkanMaxRSS
 		}
 	}
-	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss >> 10
+	kib, err := os.ReadFile(rssFile)
+	if err != nil {
+		t.Fatalf("no peak memory reported: %v\n%s", err, head(errs, 2000))
+	}
+	rss, err := strconv.ParseInt(string(kib), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rss >>= 10
 	t.Logf("exit %d in %v, peak memory %d MiB", code, elapsed.Round(time.Millisecond), rss)
 	if rss > limit {
 		t.Errorf("peak memory %d MiB, want at most %d MiB", rss, limit)
@@ -525,4 +541,40 @@ func head(s string, n int) string {
 		return s[:n] + "..."
 	}
 	return s
+}
+
+// measuredEnv names the file to which the test binary, started with it
+// set, writes the peak memory of the command it runs (runMeasured).
+const measuredEnv = "KILN_TEST_PEAK_RSS_FILE"
+
+// runMeasured runs args with this process's stdio and writes the
+// command's peak resident memory in KiB to out, returning its exit code.
+// Linux charges a child that os/exec starts (by vfork) with its parent's
+// peak memory, so a large test process would mask the command's own; the
+// test binary started afresh is small, and measures it here.
+func runMeasured(out string, args []string) int {
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	// The command may be this binary as kiln: it must not measure again.
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, measuredEnv+"=") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	// The command dies with this process (on a test timeout, say).
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 125
+	}
+	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
+	if err := os.WriteFile(out, []byte(strconv.FormatInt(rss, 10)), 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 125
+	}
+	return code
 }

@@ -12,6 +12,9 @@ import (
 // it through a `kiln` link, so .mlir tests exercise the real CLI; it also runs lit's `not` and
 // `split-file` for them (irtest.LitMain).
 func TestMain(m *testing.M) {
+	if out := os.Getenv(measuredEnv); out != "" {
+		os.Exit(runMeasured(out, os.Args[1:]))
+	}
 	if filepath.Base(os.Args[0]) == "kiln" {
 		if code, ok := irtest.LitMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr); ok {
 			os.Exit(code)
