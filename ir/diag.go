@@ -90,6 +90,9 @@ func (d *Diagnostic) attachOpNote(ctx *Context) {
 	if !ctx.PrintOpOnDiagnostic() {
 		return
 	}
+	if lostOperands(op) {
+		return
+	}
 	opts := PrintOptions{LocalScope: true, ElideElements: true, ElementsLimit: 16, Generic: d.Severity == SeverityError}
 	text := scopedOpString(op, opts)
 	sep := ""
@@ -236,4 +239,18 @@ func (c *Context) SetDiagnosticHandler(h DiagnosticHandler) {
 	c.srcMu.Lock()
 	c.handler = h
 	c.srcMu.Unlock()
+}
+
+// lostOperands reports whether op or an op in it has an operand dropped,
+// as erasing does: an op erased after the error arose (a rolled-back
+// rewrite) cannot be shown, and its error goes out without the note.
+func lostOperands(op *Operation) bool {
+	return !op.Walk(func(o *Operation) bool {
+		for i := range o.NumOperands() {
+			if o.Operand(i) == nil {
+				return false
+			}
+		}
+		return true
+	})
 }

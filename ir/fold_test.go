@@ -122,3 +122,25 @@ func TestTryFoldConfig(t *testing.T) {
 		t.Errorf("block %q, want %q", got, want)
 	}
 }
+
+// An error about an op that is erased before it is reported (a rolled-back
+// rewrite) goes out without the "see current operation" note, which would
+// print an op whose operands are gone; a live op's error has the note.
+func TestErrorAboutErasedOp(t *testing.T) {
+	ctx := ir.NewContext(foldDialect)
+	ctx.SetPrintOpOnDiagnostic(true)
+	i32 := ctx.I(32)
+	b := ir.NewBuilder(ctx)
+	blk := ir.NewBlock([]ir.Type{i32}, []ir.Location{ctx.UnknownLoc()})
+	b.SetInsertionPointToEnd(blk)
+	live := b.CreateOp("fd.add", ctx.UnknownLoc(), []*ir.Value{blk.Arg(0), blk.Arg(0)}, []ir.Type{i32})
+	gone := b.CreateOp("fd.add", ctx.UnknownLoc(), []*ir.Value{blk.Arg(0), live.Result(0)}, []ir.Type{i32})
+	kept, lost := live.Errorf("kept"), gone.Errorf("lost")
+	gone.Erase()
+	if got := lost.Format(ctx); strings.Contains(got, "see current operation") || !strings.Contains(got, "lost") {
+		t.Errorf("error about an erased op:\n%s", got)
+	}
+	if got := kept.Format(ctx); !strings.Contains(got, `see current operation: %0 = "fd.add"(`) {
+		t.Errorf("error about a live op:\n%s", got)
+	}
+}
