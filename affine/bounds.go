@@ -70,14 +70,14 @@ func boundFor(e *ir.AffineExpr, dims, syms int, lows, highs []bound, upper bool)
 				return b
 			}
 			if e.Kind == ir.AffineFloorDiv {
-				return bound{floorDivide(b.v, c), true}
+				return bound{ir.FloorDiv(b.v, c), true}
 			}
-			return bound{-floorDivide(-b.v, c), true}
+			return bound{-ir.FloorDiv(-b.v, c), true}
 		case ir.AffineMod:
 			if c >= 1 {
 				lb := boundFor(e.LHS, dims, syms, lows, highs, false)
 				ub := boundFor(e.LHS, dims, syms, lows, highs, upper)
-				if lb.ok && ub.ok && floorDivide(lb.v, c) == floorDivide(ub.v, c) {
+				if lb.ok && ub.ok && ir.FloorDiv(lb.v, c) == ir.FloorDiv(ub.v, c) {
 					if upper {
 						return bound{floorMod(ub.v, c), true}
 					}
@@ -257,10 +257,10 @@ func (o *mapOperands) simplifyExpr(e *ir.AffineExpr) *ir.AffineExpr {
 	hi := boundFor(lhs, o.dims, o.syms, o.lows, o.highs, true)
 	if lo.ok && hi.ok {
 		switch {
-		case e.Kind == ir.AffineFloorDiv && floorDivide(lo.v, c) == floorDivide(hi.v, c):
-			return ir.AffineConstExpr(floorDivide(lo.v, c))
-		case e.Kind == ir.AffineCeilDiv && -floorDivide(-lo.v, c) == -floorDivide(-hi.v, c):
-			return ir.AffineConstExpr(-floorDivide(-lo.v, c))
+		case e.Kind == ir.AffineFloorDiv && ir.FloorDiv(lo.v, c) == ir.FloorDiv(hi.v, c):
+			return ir.AffineConstExpr(ir.FloorDiv(lo.v, c))
+		case e.Kind == ir.AffineCeilDiv && -ir.FloorDiv(-lo.v, c) == -ir.FloorDiv(-hi.v, c):
+			return ir.AffineConstExpr(-ir.FloorDiv(-lo.v, c))
 		case e.Kind == ir.AffineMod && lo.v >= 0 && lo.v < c && hi.v < c:
 			return lhs
 		}

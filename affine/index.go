@@ -238,14 +238,6 @@ func foldConstantBasis(op *ir.Operation, first int, constants []ir.Attribute) bo
 // floorMod is the non-negative remainder of a by a positive b.
 func floorMod(a, b int64) int64 { return ((a % b) + b) % b }
 
-func floorDivide(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
-}
-
 // foldDelinearize is MLIR's AffineDelinearizeIndexOp::fold: a constant
 // basis operand becomes static; a single result is the input; a constant
 // input over a static basis gives constant results.
@@ -266,7 +258,7 @@ func foldDelinearize(op *ir.Operation, constants []ir.Attribute) ([]ir.FoldResul
 	ctx := op.Context()
 	for i := len(static) - 1; i >= 0; i-- {
 		out[i+1] = ir.FoldResult{Attr: ctx.IndexAttr(floorMod(high, static[i]))}
-		high = floorDivide(high, static[i])
+		high = ir.FloorDiv(high, static[i])
 	}
 	out[0] = ir.FoldResult{Attr: ctx.IndexAttr(high)}
 	return out, true

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"math"
 	"slices"
 	"strconv"
 )
@@ -82,9 +83,9 @@ func simplifyDiv(lhs, rhs *AffineExpr, ceil bool) *AffineExpr {
 	c := rhs.Value
 	switch {
 	case lhs.Kind == AffineConst && ceil:
-		return AffineConstExpr(-floorDiv(-lhs.Value, c))
+		return AffineConstExpr(-FloorDiv(-lhs.Value, c))
 	case lhs.Kind == AffineConst:
-		return AffineConstExpr(floorDiv(lhs.Value, c))
+		return AffineConstExpr(FloorDiv(lhs.Value, c))
 	case c == 1:
 		return lhs
 	case lhs.Kind == AffineMul && lhs.RHS.Kind == AffineConst && lhs.RHS.Value%c == 0:
@@ -271,12 +272,28 @@ func simplifyMul(lhs, rhs *AffineExpr) *AffineExpr {
 	return nil
 }
 
-func floorDiv(a, b int64) int64 {
+// FloorDiv is a/b rounded toward negative infinity (MLIR's floorDiv).
+func FloorDiv(a, b int64) int64 {
 	q := a / b
 	if (a%b != 0) && ((a < 0) != (b < 0)) {
 		q--
 	}
 	return q
+}
+
+// CheckedMul is a*b and whether it did not overflow.
+func CheckedMul(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	c := a * b
+	return c, c/b == a && !(a == -1 && b == math.MinInt64) && !(b == -1 && a == math.MinInt64)
+}
+
+// CheckedAdd is a+b and whether it did not overflow.
+func CheckedAdd(a, b int64) (int64, bool) {
+	c := a + b
+	return c, (c > a) == (b > 0)
 }
 
 // Equal reports structural equality.
@@ -318,12 +335,12 @@ func (e *AffineExpr) Eval(dims, syms []int64) int64 {
 		if b == 0 {
 			return 0
 		}
-		return floorDiv(a, b)
+		return FloorDiv(a, b)
 	default:
 		if b == 0 {
 			return 0
 		}
-		return -floorDiv(-a, b)
+		return -FloorDiv(-a, b)
 	}
 }
 

@@ -1,5 +1,7 @@
 package analysis
 
+import "github.com/kiln-gpu/kiln/ir"
+
 // Bound is a constant bound of a variable, when Known.
 type Bound struct {
 	Value int64
@@ -31,9 +33,9 @@ func (c *Constraints) ConstantBounds(pos int) (lo, hi Bound) {
 	for _, r := range s.ineqs {
 		switch c := r[pos]; {
 		case c > 0: // c*x + k >= 0: x >= ceil(-k / c)
-			tighten(&lo, -floorDiv(r[s.n], c), false)
+			tighten(&lo, -ir.FloorDiv(r[s.n], c), false)
 		case c < 0: // k >= -c*x: x <= floor(k / -c)
-			tighten(&hi, floorDiv(r[s.n], -c), true)
+			tighten(&hi, ir.FloorDiv(r[s.n], -c), true)
 		}
 	}
 	return lo, hi

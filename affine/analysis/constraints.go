@@ -217,9 +217,9 @@ func (s *system) fourierMotzkin(j int) {
 func (s *system) combine(a []int64, f int64, b []int64, g int64) []int64 {
 	out := make([]int64, len(a))
 	for i := range a {
-		x, ok1 := CheckedMul(a[i], f)
-		y, ok2 := CheckedMul(b[i], g)
-		z, ok3 := CheckedAdd(x, y)
+		x, ok1 := ir.CheckedMul(a[i], f)
+		y, ok2 := ir.CheckedMul(b[i], g)
+		z, ok3 := ir.CheckedAdd(x, y)
 		if !ok1 || !ok2 || !ok3 {
 			s.overflow = true
 		}
@@ -263,7 +263,7 @@ func (s *system) normalize() bool {
 		for i := range r[:s.n] {
 			r[i] /= g
 		}
-		r[s.n] = floorDiv(r[s.n], g)
+		r[s.n] = ir.FloorDiv(r[s.n], g)
 		if k := key(r); !seen[k] {
 			seen[k] = true
 			ineqs = append(ineqs, r)
@@ -304,27 +304,4 @@ func abs(x int64) int64 {
 		return -x
 	}
 	return x
-}
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
-		q--
-	}
-	return q
-}
-
-// CheckedMul is a*b and whether it did not overflow.
-func CheckedMul(a, b int64) (int64, bool) {
-	if a == 0 || b == 0 {
-		return 0, true
-	}
-	c := a * b
-	return c, c/b == a && !(a == -1 && b == math.MinInt64) && !(b == -1 && a == math.MinInt64)
-}
-
-// CheckedAdd is a+b and whether it did not overflow.
-func CheckedAdd(a, b int64) (int64, bool) {
-	c := a + b
-	return c, (c > a) == (b > 0)
 }

@@ -100,9 +100,9 @@ func magnitude(e *ir.AffineExpr) (int64, bool) {
 		return 0, false
 	}
 	if e.Kind == ir.AffineMul {
-		return CheckedMul(l, r)
+		return ir.CheckedMul(l, r)
 	}
-	return CheckedAdd(l, r)
+	return ir.CheckedAdd(l, r)
 }
 
 // flatExpr is MLIR's getAffineExprFromFlatForm: the terms of dims, symbols
@@ -139,7 +139,7 @@ func (c *Constraints) removeTrivialRedundancy() {
 			for i := range r[:n] {
 				r[i] /= g
 			}
-			r[n] = floorDiv(r[n], g)
+			r[n] = ir.FloorDiv(r[n], g)
 		}
 	}
 	for _, rows := range [][][]int64{c.eqs, c.ineqs} {

@@ -217,17 +217,17 @@ func accessRanges(acc analysis.Access) []indexRange {
 				b = [2]int64{k.Int(), k.Int()}
 			}
 			// Any overflow leaves the range unknown, as in MLIR.
-			x, ok1 := analysis.CheckedMul(b[0], c)
-			y, ok2 := analysis.CheckedMul(b[1], c)
-			lo, ok3 := analysis.CheckedAdd(r.lo, min(x, y))
-			hi, ok4 := analysis.CheckedAdd(r.hi, max(x, y))
+			x, ok1 := ir.CheckedMul(b[0], c)
+			y, ok2 := ir.CheckedMul(b[1], c)
+			lo, ok3 := ir.CheckedAdd(r.lo, min(x, y))
+			hi, ok4 := ir.CheckedAdd(r.hi, max(x, y))
 			if r.lo, r.hi = lo, hi; !ok1 || !ok2 || !ok3 || !ok4 {
 				r.ok = false
 				break
 			}
 		}
-		lo, ok1 := analysis.CheckedAdd(r.lo, flat[len(flat)-1])
-		hi, ok2 := analysis.CheckedAdd(r.hi, flat[len(flat)-1])
+		lo, ok1 := ir.CheckedAdd(r.lo, flat[len(flat)-1])
+		hi, ok2 := ir.CheckedAdd(r.hi, flat[len(flat)-1])
 		r.lo, r.hi, r.ok = lo, hi, r.ok && ok1 && ok2
 		out = append(out, r)
 	}

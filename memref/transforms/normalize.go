@@ -617,8 +617,8 @@ func exprRange(e *ir.AffineExpr, dims []int64) (interval, bool) {
 	}
 	if e.Kind == ir.AffineAdd {
 		r, ok := exprRange(e.RHS, dims)
-		lo, okLo := checkedAdd(l.lo, r.lo)
-		hi, okHi := checkedAdd(l.hi, r.hi)
+		lo, okLo := ir.CheckedAdd(l.lo, r.lo)
+		hi, okHi := ir.CheckedAdd(l.hi, r.hi)
 		return interval{lo, hi, l.hasLo && r.hasLo, l.hasHi && r.hasHi}, ok && okLo && okHi
 	}
 	k := e.RHS
@@ -634,8 +634,8 @@ func exprRange(e *ir.AffineExpr, dims []int64) (interval, bool) {
 	c := k.Value
 	switch e.Kind {
 	case ir.AffineMul:
-		lo, okLo := checkedMul(l.lo, c)
-		hi, okHi := checkedMul(l.hi, c)
+		lo, okLo := ir.CheckedMul(l.lo, c)
+		hi, okHi := ir.CheckedMul(l.hi, c)
 		if c < 0 {
 			return interval{hi, lo, l.hasHi, l.hasLo}, okLo && okHi
 		}
@@ -649,34 +649,11 @@ func exprRange(e *ir.AffineExpr, dims []int64) (interval, bool) {
 	if c < 1 {
 		return interval{}, false
 	}
-	div := floorDiv
+	div := ir.FloorDiv
 	if e.Kind == ir.AffineCeilDiv {
-		div = func(a, b int64) int64 { return -floorDiv(-a, b) }
+		div = func(a, b int64) int64 { return -ir.FloorDiv(-a, b) }
 	}
 	return interval{div(l.lo, c), div(l.hi, c), l.hasLo, l.hasHi}, true
-}
-
-// checkedAdd and checkedMul report false on int64 overflow, where the
-// pass leaves the type alone.
-func checkedAdd(a, b int64) (int64, bool) {
-	c := a + b
-	return c, (c > a) == (b > 0)
-}
-
-func checkedMul(a, b int64) (int64, bool) {
-	if a == 0 || b == 0 {
-		return 0, true
-	}
-	c := a * b
-	return c, c/b == a && !(a == -1 && b == math.MinInt64) && !(b == -1 && a == math.MinInt64)
-}
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
 }
 
 // accessMapOps are the single-memref ops with MLIR's
