@@ -4,8 +4,8 @@ package ir
 // identity of their results, as MLIR's OperationEquivalence does: the same
 // name, result types, counts of operands, regions and successors,
 // properties and discardable attributes (each list in any order) and,
-// unless ignoreOperands, the same operand values. Callers that need the
-// regions or successors themselves compared do that on their own.
+// unless ignoreOperands, the same operand values. EquivalentTrees compares
+// regions and successors too.
 func EquivalentOps(a, b *Operation, ignoreOperands bool) bool {
 	if a.Name() != b.Name() || a.NumOperands() != b.NumOperands() || a.NumResults() != b.NumResults() ||
 		a.NumRegions() != b.NumRegions() || a.NumSuccessors() != b.NumSuccessors() {
@@ -34,6 +34,128 @@ func SameAttrs(a, b []NamedAttr) bool {
 	for _, x := range a {
 		if GetAttr(b, x.Name) != x.Value {
 			return false
+		}
+	}
+	return true
+}
+
+// EquivalentTrees reports whether a and b are equivalent as MLIR's
+// OperationEquivalence::isEquivalentTo (locations ignored): EquivalentOps,
+// the same operands (those of a commutative op in any order) and equivalent
+// regions (EquivalentRegions), inside which values a's regions define stand
+// for those b's define at the same places.
+func EquivalentTrees(a, b *Operation) bool {
+	return valueEquivalence{}.ops(a, b)
+}
+
+// EquivalentRegions reports whether a and b are equivalent as MLIR's
+// OperationEquivalence::isRegionEquivalentTo (locations ignored): block by
+// block, the same argument types and, op by op, EquivalentTrees with the
+// successors at the same places. A value stands for its counterpart from
+// its definition on, as in MLIR: a use that precedes its definition in
+// block order matches only itself.
+func EquivalentRegions(a, b *Region) bool {
+	return valueEquivalence{}.regions(a, b)
+}
+
+// valueEquivalence pairs the values of compared regions, a's with b's, as
+// MLIR's ValueEquivalenceCache.
+type valueEquivalence map[*Value]*Value
+
+// same reports whether v (of a) matches w (of b): the same value, or paired.
+func (m valueEquivalence) same(v, w *Value) bool { return v == w || m[v] == w }
+
+func (m valueEquivalence) ops(a, b *Operation) bool {
+	if a == b {
+		return true
+	}
+	if !EquivalentOps(a, b, true) {
+		return false
+	}
+	if a.HasTrait(Commutative) {
+		if !m.sameMultiset(a.Operands(), b.Operands()) {
+			return false
+		}
+	} else {
+		for i, v := range a.Operands() {
+			if !m.same(v, b.Operand(i)) {
+				return false
+			}
+		}
+	}
+	for i, r := range a.Results() {
+		m[r] = b.Result(i)
+	}
+	for i := range a.NumRegions() {
+		if !m.regions(a.Region(i), b.Region(i)) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameMultiset compares a commutative op's operands: in order, or else the
+// rest from the first mismatch as multisets (a's through their pairs).
+func (m valueEquivalence) sameMultiset(as, bs []*Value) bool {
+	i := 0
+	for i < len(as) && m.same(as[i], bs[i]) {
+		i++
+	}
+	count := map[*Value]int{}
+	for _, v := range as[i:] {
+		if w, ok := m[v]; ok {
+			v = w
+		}
+		count[v]++
+	}
+	for _, w := range bs[i:] {
+		if count[w] == 0 {
+			return false
+		}
+		count[w]--
+	}
+	return true
+}
+
+func (m valueEquivalence) regions(a, b *Region) bool {
+	la, lb := a.BlockList(), b.BlockList()
+	if len(la) != len(lb) {
+		return false
+	}
+	blocks := map[*Block]*Block{}
+	// pair maps x to y unless x already stands for another block.
+	pair := func(x, y *Block) bool {
+		if z, ok := blocks[x]; ok {
+			return z == y
+		}
+		blocks[x] = y
+		return true
+	}
+	for i, x := range la {
+		y := lb[i]
+		if x.NumArgs() != y.NumArgs() || !pair(x, y) {
+			return false
+		}
+		for j, arg := range x.Args() {
+			if arg.Type() != y.Arg(j).Type() {
+				return false
+			}
+			m[arg] = y.Arg(j)
+		}
+		ox, oy := x.OpList(), y.OpList()
+		if len(ox) != len(oy) {
+			return false
+		}
+		for k, o := range ox {
+			p := oy[k]
+			if !m.ops(o, p) {
+				return false
+			}
+			for n, s := range o.Successors() {
+				if !pair(s, p.Successors()[n]) {
+					return false
+				}
+			}
 		}
 	}
 	return true

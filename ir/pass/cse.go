@@ -154,89 +154,17 @@ func (c *cse) block(b *ir.Block) {
 func (c *cse) lookup(h uint64, op *ir.Operation) *ir.Operation {
 	known := c.known[h]
 	for i := len(known) - 1; i >= 0; i-- {
-		if e := known[i]; ir.EquivalentOps(e, op, true) && sameOperands(e, op) && sameRegions(e, op, map[*ir.Value]*ir.Value{}) {
+		if e := known[i]; ir.EquivalentTrees(e, op) {
 			return e
 		}
 	}
 	return nil
 }
 
-// sameOperands compares operands in order, or as multisets for a
-// commutative op.
-func sameOperands(a, b *ir.Operation) bool {
-	if !a.HasTrait(ir.Commutative) {
-		for i := range a.NumOperands() {
-			if a.Operand(i) != b.Operand(i) {
-				return false
-			}
-		}
-		return true
-	}
-	count := map[*ir.Value]int{}
-	for _, v := range a.Operands() {
-		count[v]++
-	}
-	for _, v := range b.Operands() {
-		if count[v] == 0 {
-			return false
-		}
-		count[v]--
-	}
-	return true
-}
-
 func singleBlockRegions(op *ir.Operation) bool {
 	for _, r := range op.Regions() {
 		if len(r.BlockList()) > 1 {
 			return false
-		}
-	}
-	return true
-}
-
-// sameRegions reports whether the (single-block) regions of a and b hold
-// the same ops in the same order, their arguments and results standing for
-// each other (m, from a's values to b's), and otherwise the same operands.
-func sameRegions(a, b *ir.Operation, m map[*ir.Value]*ir.Value) bool {
-	for i := range a.NumRegions() {
-		la, lb := a.Region(i).BlockList(), b.Region(i).BlockList()
-		if len(la) != len(lb) {
-			return false
-		}
-		if len(la) == 0 {
-			continue
-		}
-		ba, bb := la[0], lb[0]
-		if ba.NumArgs() != bb.NumArgs() {
-			return false
-		}
-		for j := range ba.NumArgs() {
-			if ba.Arg(j).Type() != bb.Arg(j).Type() {
-				return false
-			}
-			m[ba.Arg(j)] = bb.Arg(j)
-		}
-		oa, ob := ba.OpList(), bb.OpList()
-		if len(oa) != len(ob) {
-			return false
-		}
-		for k, x := range oa {
-			y := ob[k]
-			if !ir.EquivalentOps(x, y, true) || x.NumSuccessors() > 0 {
-				return false
-			}
-			for n, v := range x.Operands() {
-				w := y.Operand(n)
-				if mv, ok := m[v]; ok && mv != w || !ok && v != w {
-					return false
-				}
-			}
-			if !sameRegions(x, y, m) {
-				return false
-			}
-			for n, r := range x.Results() {
-				m[r] = y.Result(n)
-			}
 		}
 	}
 	return true

@@ -76,15 +76,19 @@ func.func @user(%n: i32, %c: i1) {
 
 // Attributes count, but for the name: another visibility, argument
 // attribute or discardable attribute keeps a function; an operand order
-// inside the body does too.
+// inside the body does too, but for a commutative op (@commuted, as MLIR's
+// OperationEquivalence).
 // CHECK-LABEL: func.func @base(
 // CHECK:       func.func private @private_copy(
 // CHECK:       func.func @arg_attr_copy(
 // CHECK:       func.func @discardable_copy(
 // CHECK:       func.func @swapped(
 // CHECK-NOT:   func.func @same(
+// CHECK:       func.func @add(
+// CHECK-NOT:   func.func @commuted(
 // CHECK:       func.func @user(
 // CHECK-COUNT-2: call @base(
+// CHECK-COUNT-2: call @add(
 func.func @base(%a: i32, %b: i32) -> i32 {
   %s = arith.subi %a, %b : i32
   return %s : i32
@@ -109,9 +113,19 @@ func.func @same(%a: i32, %b: i32) -> i32 {
   %s = arith.subi %a, %b : i32
   return %s : i32
 }
+func.func @add(%a: i32, %b: i32) -> i32 {
+  %s = arith.addi %a, %b : i32
+  return %s : i32
+}
+func.func @commuted(%a: i32, %b: i32) -> i32 {
+  %s = arith.addi %b, %a : i32
+  return %s : i32
+}
 func.func @user(%a: i32) {
   %0 = call @base(%a, %a) : (i32, i32) -> i32
   %1 = call @same(%a, %a) : (i32, i32) -> i32
+  %2 = call @add(%a, %a) : (i32, i32) -> i32
+  %3 = call @commuted(%a, %a) : (i32, i32) -> i32
   return
 }
 

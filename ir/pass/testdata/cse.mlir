@@ -120,3 +120,63 @@ func.func @regions(%c: i1, %x: i32, %y: i32, %m: memref<4xi32>, %n: index) -> (i
   }
   return %a, %b, %d : i32, i32, i32
 }
+
+// -----
+
+// Regions compare as MLIR's OperationEquivalence: a nested commutative op
+// matches with its operands swapped, and a nested op's blocks are compared
+// one by one, branches to the blocks at the same places; the blocks after
+// the first count too (@nested_blocks's third and fourth ifs differ there).
+// CHECK-LABEL: func.func @nested_blocks
+// CHECK:         %[[A:.*]] = scf.if
+// CHECK:           arith.addi
+// CHECK:         %[[D:.*]] = scf.if
+// CHECK:           scf.yield %arg2
+// CHECK:         %[[E:.*]] = scf.if
+// CHECK:           scf.yield %arg1
+// CHECK:         return %[[A]], %[[A]], %[[D]], %[[E]]
+func.func @nested_blocks(%c: i1, %x: i32, %y: i32) -> (i32, i32, i32, i32) {
+  %a = scf.if %c -> (i32) {
+    %r = scf.execute_region -> i32 {
+      cf.br ^bb1
+    ^bb1:
+      %s = arith.addi %x, %y : i32
+      scf.yield %s : i32
+    }
+    scf.yield %r : i32
+  } else {
+    scf.yield %x : i32
+  }
+  %b = scf.if %c -> (i32) {
+    %r = scf.execute_region -> i32 {
+      cf.br ^bb1
+    ^bb1:
+      %s = arith.addi %y, %x : i32
+      scf.yield %s : i32
+    }
+    scf.yield %r : i32
+  } else {
+    scf.yield %x : i32
+  }
+  %d = scf.if %c -> (i32) {
+    %r = scf.execute_region -> i32 {
+      cf.br ^bb1
+    ^bb1:
+      scf.yield %y : i32
+    }
+    scf.yield %r : i32
+  } else {
+    scf.yield %x : i32
+  }
+  %e = scf.if %c -> (i32) {
+    %r = scf.execute_region -> i32 {
+      cf.br ^bb1
+    ^bb1:
+      scf.yield %x : i32
+    }
+    scf.yield %r : i32
+  } else {
+    scf.yield %x : i32
+  }
+  return %a, %b, %d, %e : i32, i32, i32, i32
+}
