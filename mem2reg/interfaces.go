@@ -57,8 +57,9 @@ type Aliaser interface {
 	// Alias returns the slot of op's result, given that uses are op's
 	// operands using s; false when op cannot be promoted with s.
 	Alias(op *ir.Operation, s Slot, uses []*ir.OpOperand) (Slot, bool)
-	// Down builds at b the view's value from v, the value of s.
-	Down(op *ir.Operation, s Slot, v *ir.Value, b *ir.Builder) *ir.Value
+	// Down builds at b the value of view, op's slot (Alias's), from v, the
+	// value of the slot it views.
+	Down(op *ir.Operation, view Slot, v *ir.Value, b *ir.Builder) *ir.Value
 	// Up builds at b the value of s once the view's becomes v; parent
 	// builds the value s held before.
 	Up(op *ir.Operation, s Slot, v *ir.Value, parent func() *ir.Value, b *ir.Builder) *ir.Value

@@ -273,7 +273,7 @@ func (p *promoter) levels(o *ir.Operation, a *access, val *ir.Value) func(int) *
 				vals[0] = p.reaching(val)
 			} else {
 				w := a.views[i-1]
-				vals[i] = aliasers[w.op.Name()].Down(w.op, w.parent, at(i-1), before(o))
+				vals[i] = aliasers[w.op.Name()].Down(w.op, w.slot, at(i-1), before(o))
 			}
 		}
 		return vals[i]
@@ -297,10 +297,10 @@ type access struct {
 }
 
 // view is an aliaser on the way from the promoted slot to an access, with
-// the slot it views.
+// the slot it views and its own.
 type view struct {
-	op     *ir.Operation
-	parent Slot
+	op           *ir.Operation
+	parent, slot Slot
 }
 
 // collect records the uses of s, reached through views: each must be a
@@ -318,7 +318,7 @@ func (p *promoter) collect(s Slot, views []view) bool {
 				return false
 			}
 			p.views = append(p.views, o)
-			if !p.collect(alias, append(slices.Clip(views), view{o, s})) {
+			if !p.collect(alias, append(slices.Clip(views), view{o, s, alias})) {
 				return false
 			}
 			continue

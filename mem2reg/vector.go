@@ -322,17 +322,15 @@ func constMixed(m memref.Mixed) (int64, bool) {
 
 // Down is the sub-vector a static subview covers; a dynamic-size one
 // views the whole value.
-func (subviewAlias) Down(op *ir.Operation, _ Slot, v *ir.Value, b *ir.Builder) *ir.Value {
+func (subviewAlias) Down(op *ir.Operation, view Slot, v *ir.Value, b *ir.Builder) *ir.Value {
 	offs, dynamic, _ := aliasedSubview(op)
 	if dynamic {
 		return v
 	}
 	ctx := op.Context()
-	res := op.Result(0).Type().(*ir.MemRefType)
-	vt := v.Type().(*ir.VectorType)
-	return b.CreateOp("vector.extract_strided_slice", op.Loc(), []*ir.Value{v}, []ir.Type{ctx.Vector(res.Dims, vt.Elem)},
+	return b.CreateOp("vector.extract_strided_slice", op.Loc(), []*ir.Value{v}, []ir.Type{view.Elem},
 		ir.NamedAttr{Name: "offsets", Value: vector.I64ArrayAttr(ctx, offs)},
-		ir.NamedAttr{Name: "sizes", Value: vector.I64ArrayAttr(ctx, res.Dims)},
+		ir.NamedAttr{Name: "sizes", Value: vector.I64ArrayAttr(ctx, view.Elem.(*ir.VectorType).Dims)},
 		ir.NamedAttr{Name: "strides", Value: vector.I64ArrayAttr(ctx, ones(len(offs)))}).Result(0)
 }
 
@@ -468,10 +466,9 @@ func contiguous(t *ir.MemRefType) bool {
 	return true
 }
 
-func (reshapeAlias) Down(op *ir.Operation, _ Slot, v *ir.Value, b *ir.Builder) *ir.Value {
-	vt := v.Type().(*ir.VectorType)
-	dims, _ := reshapeDims(op, vt)
-	return shapeCastAt(op, v, op.Context().Vector(dims, vt.Elem), b)
+// Down reshapes v to the view's slot.
+func (reshapeAlias) Down(op *ir.Operation, view Slot, v *ir.Value, b *ir.Builder) *ir.Value {
+	return shapeCastAt(op, v, view.Elem, b)
 }
 
 // Up reshapes v back: the view covers the whole slot.
