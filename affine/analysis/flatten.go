@@ -201,3 +201,43 @@ func SameElement(a, b Access) bool {
 	}
 	return true
 }
+
+// FlattenOverValues returns e, whose dims are operands[:dims] and symbols
+// the rest, as a linear form over the values it ends at, as MLIR's
+// fullyComposeAffineMapAndOperands followed by getFlattenedAffineExpr:
+// constants fold and affine.apply results are replaced by their
+// expressions. It fails for a product of values and for a division or
+// remainder that is not exact (which needs a local variable).
+func FlattenOverValues(e *ir.AffineExpr, dims int, operands []*ir.Value) (coeffs map[*ir.Value]int64, c int64, ok bool) {
+	cs := &Constraints{}
+	l, ok := cs.builder().expr(e, dims, operands, 0)
+	if !ok || slices.Contains(cs.kinds, Local) {
+		return nil, 0, false
+	}
+	coeffs = map[*ir.Value]int64{}
+	for j, x := range l.Coeffs {
+		if x != 0 {
+			coeffs[cs.values[j]] = x
+		}
+	}
+	return coeffs, l.Const, true
+}
+
+// Terminals lists the values that operands end at when flattened as
+// FlattenOverValues does (constants dropping out, an affine.apply giving
+// way to the values its expression uses), each once, in order of first
+// appearance.
+func Terminals(operands []*ir.Value) []*ir.Value {
+	cs := &Constraints{}
+	b := cs.builder()
+	for _, v := range operands {
+		b.value(v, 0)
+	}
+	var out []*ir.Value
+	for j, v := range cs.values {
+		if cs.kinds[j] != Local {
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -173,3 +173,26 @@ func (c *Constraints) removeTrivialRedundancy() {
 	}
 	c.ineqs = slices.DeleteFunc(kept, func(r []int64) bool { return r == nil })
 }
+
+// InequalitySet is MLIR's removeTrivialRedundancy then getAsIntegerSet on
+// inequalities row·x + row[dims] >= 0 over dims variables, every one a
+// dim: nil when no constraint is left (each was trivially true).
+func InequalitySet(rows [][]int64, dims int) *ir.IntegerSet {
+	cs := &Constraints{}
+	for range dims {
+		cs.AppendVar(Dim, nil)
+	}
+	for _, r := range rows {
+		cs.AddInequality(r)
+	}
+	cs.removeTrivialRedundancy()
+	if len(cs.ineqs) == 0 {
+		return nil
+	}
+	set := &ir.IntegerSet{Dims: dims}
+	for _, r := range cs.ineqs {
+		set.Constraints = append(set.Constraints, flatExpr(r, dims, 0, nil))
+		set.IsEq = append(set.IsEq, false)
+	}
+	return set
+}

@@ -106,3 +106,22 @@ func TestSimplifyIntegerSetHugeCoefficients(t *testing.T) {
 		t.Errorf("set with huge coefficients simplified to %v", got.Constraints)
 	}
 }
+
+// InequalitySet drops trivially true rows and, of rows differing only in
+// their constant, keeps the tightest, after dividing each by its GCD (MLIR's
+// removeTrivialRedundancy): 2d0 - 2d1 + 3 >= 0 is d0 - d1 + 1 >= 0, looser
+// than d0 - d1 >= 0.
+func TestInequalitySet(t *testing.T) {
+	set := analysis.InequalitySet([][]int64{{2, -2, 3}, {0, 0, 5}, {1, -1, 0}, {0, 1, -1}, {0, 1, -1}}, 2)
+	if set == nil {
+		t.Fatal("InequalitySet = nil")
+	}
+	ctx := ir.NewContext()
+	want := "affine_set<(d0, d1) : (d0 - d1 >= 0, d1 - 1 >= 0)>"
+	if got := ir.AttrString(ctx.IntegerSetAttr(set)); got != want {
+		t.Errorf("InequalitySet = %s, want %s", got, want)
+	}
+	if set := analysis.InequalitySet([][]int64{{0, 0, 0}, {0, 0, 2}}, 2); set != nil {
+		t.Errorf("trivially true rows: InequalitySet = %s, want nil", ir.AttrString(ctx.IntegerSetAttr(set)))
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/kiln-gpu/kiln/affine"
+	"github.com/kiln-gpu/kiln/affine/analysis"
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -15,64 +16,25 @@ type linear struct {
 	c      int64
 }
 
-// flatten returns e, over operands (dims first), as a linear form; false
-// for an expression with a division, remainder or product of values.
-func flatten(e *ir.AffineExpr, dims int, operands []*ir.Value) (linear, bool) {
-	switch e.Kind {
-	case ir.AffineConst:
-		return linear{coeffs: map[*ir.Value]int64{}, c: e.Value}, true
-	case ir.AffineDim, ir.AffineSymbol:
-		v := operands[e.Value]
-		if e.Kind == ir.AffineSymbol {
-			v = operands[dims+int(e.Value)]
-		}
-		return linear{coeffs: map[*ir.Value]int64{v: 1}}, true
-	case ir.AffineAdd:
-		l, ok1 := flatten(e.LHS, dims, operands)
-		r, ok2 := flatten(e.RHS, dims, operands)
-		if !ok1 || !ok2 {
-			return linear{}, false
-		}
-		for v, x := range r.coeffs {
-			l.coeffs[v] += x
-		}
-		l.c += r.c
-		return l, true
-	case ir.AffineMul:
-		if e.RHS.Kind != ir.AffineConst {
-			return linear{}, false
-		}
-		l, ok := flatten(e.LHS, dims, operands)
-		if !ok {
-			return linear{}, false
-		}
-		for v := range l.coeffs {
-			l.coeffs[v] *= e.RHS.Value
-		}
-		l.c *= e.RHS.Value
-		return l, true
-	}
-	return linear{}, false
-}
-
-// loopBounds returns a loop's lower and (inclusive) upper bounds.
+// loopBounds returns a loop's lower and (inclusive) upper bounds, flattened
+// through the constants and affine.apply ops they use, as MLIR's
+// addAffineForOpDomain composes them.
 func loopBounds(loop *ir.Operation) (lbs, ubs []linear, ok bool) {
 	f := affine.For{Operation: loop}
 	lb, ub := lowerMap(loop), upperMap(loop)
 	for _, e := range lb.Results {
-		l, good := flatten(e, lb.Dims, f.LowerBoundOperands())
+		coeffs, c, good := analysis.FlattenOverValues(e, lb.Dims, f.LowerBoundOperands())
 		if !good {
 			return nil, nil, false
 		}
-		lbs = append(lbs, l)
+		lbs = append(lbs, linear{coeffs, c})
 	}
 	for _, e := range ub.Results {
-		u, good := flatten(e, ub.Dims, f.UpperBoundOperands())
+		coeffs, c, good := analysis.FlattenOverValues(e, ub.Dims, f.UpperBoundOperands())
 		if !good {
 			return nil, nil, false
 		}
-		u.c--
-		ubs = append(ubs, u)
+		ubs = append(ubs, linear{coeffs, c - 1})
 	}
 	return lbs, ubs, true
 }
@@ -144,11 +106,11 @@ func SeparateFullTiles(nest []*ir.Operation) bool {
 	// other lower bounds, its upper bound at most the others. Its dims are
 	// the values of the bounds as MLIR's getIndexSet orders them: the
 	// induction variables of loops around, then the other values, each in
-	// order of appearance.
+	// order of appearance (through the affine.apply ops the bounds compose).
 	var ivs, others []*ir.Value
 	for _, loop := range nest {
 		f := affine.For{Operation: loop}
-		for _, v := range slices.Concat(f.LowerBoundOperands(), f.UpperBoundOperands()) {
+		for _, v := range analysis.Terminals(slices.Concat(f.LowerBoundOperands(), f.UpperBoundOperands())) {
 			if slices.Contains(ivs, v) || slices.Contains(others, v) {
 				continue
 			}
@@ -166,47 +128,18 @@ func SeparateFullTiles(nest []*ir.Operation) bool {
 		index[v] = i
 	}
 	var rows [][]int64
-	var conds []linear
 	for _, b := range bounds {
 		fl, fu := b.lbs[b.full[0]], b.ubs[b.full[1]]
 		for _, l := range b.lbs {
-			conds = append(conds, linear{sub(fl.coeffs, l.coeffs), fl.c - l.c})
+			rows = append(rows, row(sub(fl.coeffs, l.coeffs), fl.c-l.c, index))
 		}
 		for _, u := range b.ubs {
-			conds = append(conds, linear{sub(u.coeffs, fu.coeffs), u.c - fu.c})
+			rows = append(rows, row(sub(u.coeffs, fu.coeffs), u.c-fu.c, index))
 		}
 	}
-	for _, p := range conds {
-		r := make([]int64, len(values)+1)
-		zero := true
-		for v, x := range p.coeffs {
-			r[index[v]] = x
-			zero = zero && x == 0
-		}
-		r[len(values)] = p.c
-		if zero && p.c >= 0 {
-			continue
-		}
-		if !slices.ContainsFunc(rows, func(o []int64) bool { return slices.Equal(o, r) }) {
-			rows = append(rows, r)
-		}
-	}
-	if len(rows) == 0 {
+	set := analysis.InequalitySet(rows, len(values))
+	if set == nil {
 		return false
-	}
-	set := &ir.IntegerSet{Dims: len(values)}
-	for _, r := range rows {
-		e := ir.AffineConstExpr(0)
-		for j, x := range r[:len(values)] {
-			if x != 0 {
-				e = ir.AffineBinary(ir.AffineAdd, e, ir.AffineBinary(ir.AffineMul, ir.AffineDimExpr(j), ir.AffineConstExpr(x)))
-			}
-		}
-		if c := r[len(values)]; c != 0 {
-			e = ir.AffineBinary(ir.AffineAdd, e, ir.AffineConstExpr(c))
-		}
-		set.Constraints = append(set.Constraints, e)
-		set.IsEq = append(set.IsEq, false)
 	}
 	set, operands := affine.CanonicalizeSet(set, values)
 
@@ -245,6 +178,17 @@ func SeparateFullTiles(nest []*ir.Operation) bool {
 	full[0].MoveBefore(ifOp.Region(0).Entry().Terminator())
 	first.MoveBefore(ifOp.Region(1).Entry().Terminator())
 	return true
+}
+
+// row is coeffs·values + c as a constraint row over the values index
+// numbers.
+func row(coeffs map[*ir.Value]int64, c int64, index map[*ir.Value]int) []int64 {
+	r := make([]int64, len(index)+1)
+	for v, x := range coeffs {
+		r[index[v]] = x
+	}
+	r[len(index)] = c
+	return r
 }
 
 func sub(a, b map[*ir.Value]int64) map[*ir.Value]int64 {

@@ -158,3 +158,21 @@ func.func @separate(%n: index) {
   }
   return
 }
+
+// -----
+
+// The full-tile condition sees through the affine.apply a bound uses, as
+// MLIR's getIndexSet composes bound maps: it is over %n, not %m.
+// SEP-DAG: #[[$FULL2:.*]] = affine_set<(d0)[s0] : (-d0 + s0 * 2 - 4 >= 0)>
+// SEP-LABEL: func.func @separate_apply
+// SEP-SAME:    (%[[N:.*]]: index)
+// SEP:         %[[M:.*]] = affine.apply
+// SEP-NEXT:    affine.for %[[T:.*]] = 0 to %[[M]] step 4 {
+// SEP-NEXT:      affine.if #[[$FULL2]](%[[T]])[%[[N]]] {
+func.func @separate_apply(%n: index) {
+  %m = affine.apply affine_map<()[s0] -> (s0 * 2)>()[%n]
+  affine.for %i = 0 to %m {
+    "use"(%i) : (index) -> ()
+  }
+  return
+}
