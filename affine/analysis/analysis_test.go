@@ -280,3 +280,33 @@ func TestMemoryFootprint(t *testing.T) {
 		t.Errorf("vector<3xi1> footprint: %d, %v", got, ok)
 	}
 }
+
+// MemoryFootprint's regions are MLIR's MemRefRegions: an extent may come
+// from bounds with a non-unit coefficient on the dimension (%a[%i floordiv
+// 2] for 8 values of %i from %s: 2*d0 >= %s - 1 and 2*d0 <= %s + 7, 5
+// elements, not the whole 100); regions whose lower bounds are in
+// different symbols join on their constant bounds (%b[%i + %s] and %b[%i +
+// %t]: the whole 64 elements, where only the sizes bound them); an
+// extent uses only the bounds that hold no other dimension (%c[%i, %i]:
+// the second dimension's tie to the first is left out, so it spans all 64
+// rows).
+func TestMemoryFootprintRegions(t *testing.T) {
+	_, loops := parse(t, `func.func @f(%a: memref<100xf32>, %b: memref<64xf32>, %c: memref<64x64xf32>, %s: index, %t: index) {
+  affine.for %i = %s to affine_map<()[s0] -> (s0 + 8)>()[%s] {
+    %v = affine.load %a[%i floordiv 2] : memref<100xf32>
+  }
+  affine.for %i = 0 to 4 {
+    %v = affine.load %b[%i + %s] : memref<64xf32>
+    %w = affine.load %b[%i + %t] : memref<64xf32>
+  }
+  affine.for %i = %s to affine_map<()[s0] -> (s0 + 4)>()[%s] {
+    %v = affine.load %c[%i, %i] : memref<64x64xf32>
+  }
+  return
+}`)
+	for i, want := range []int64{5 * 4, 64 * 4, 4 * 64 * 4} {
+		if got, ok := analysis.MemoryFootprint(loops[i].Operation); !ok || got != want {
+			t.Errorf("loop %d: footprint %d, %v; want %d", i, got, ok, want)
+		}
+	}
+}

@@ -1,38 +1,30 @@
 package analysis
 
 import (
-	"maps"
 	"slices"
 
 	"github.com/kiln-gpu/kiln/affine"
 	"github.com/kiln-gpu/kiln/ir"
 )
 
-// extent is one dimension of a memref region's bounding box: its lower
-// bound (a linear form over symbol values plus a constant) and a constant
-// size.
-type extent struct {
-	syms map[*ir.Value]int64
-	lb   int64
-	size int64
-}
-
-// region is MLIR's MemRefRegion reduced to what the footprint needs: the
-// bounding box of the elements an access touches, one extent per memref
-// dimension.
+// region is MLIR's MemRefRegion at depth 0: a system whose first rank
+// variables are the memref's dimensions and whose others are symbols, the
+// values outside the loop nest the access depends on.
 type region struct {
 	memref *ir.Value
-	box    []extent
+	rank   int
+	cs     *Constraints
 }
 
 // MemoryFootprint is MLIR's getMemoryFootprintBytes(loop, 0): the bytes of
 // the bounding boxes of the memref regions the affine loads and stores in
-// loop touch, one box per memref (the union of its accesses' boxes). Each
+// loop touch, one per memref (the union of its accesses' regions). Each
 // region is symbolic in the values defined outside loop. It fails (MLIR's
-// std::nullopt) when an access has no box (a dynamic memref dimension
-// whose extent is not constant), a box union fails (lower bounds in
-// different symbols; with MLIR's warning on the access) or an element type
-// has no byte size (index). A memref with a non-identity layout counts 0
+// std::nullopt) when a union fails (a dimension with no constant extent in
+// either region, or extents whose lower bounds are in different symbols
+// and have no constant bounds; with MLIR's warning on the access), a
+// dynamic memref dimension has no constant extent or an element type has
+// no byte size (index). A memref with a non-identity layout counts 0
 // bytes, as MLIR's getRegionSize (which returns false there).
 func MemoryFootprint(loop *ir.Operation) (int64, bool) {
 	regions := map[*ir.Value]*region{}
@@ -72,26 +64,26 @@ func MemoryFootprint(loop *ir.Operation) (int64, bool) {
 	return total, true
 }
 
-// computeRegion is MLIR's MemRefRegion::compute at depth 0 followed by
-// getConstantBoundingSizeAndShape: a system over the memref dimensions,
-// the loop induction variables the access uses (with their loops' bounds)
-// and symbols, the access equalities; the induction variables and locals
-// are projected out, the static dimension sizes bound the dimensions, and
-// each dimension's extent is read from a lower and an upper bound whose
-// symbolic parts cancel (the whole dimension when none is found).
+// computeRegion is MLIR's MemRefRegion::compute at depth 0: a system over
+// the memref dimensions, the loop induction variables the access uses
+// (with their loops' bounds, which may use outer induction variables, and
+// steps, as addAffineForOpDomain) and symbols, and the access equalities; the induction variables, then the
+// locals, are projected out one by one, the memref's static sizes bound
+// its dimensions and the trivially redundant constraints go
+// (removeTrivialRedundancy). When the projection overflows or blows up,
+// the region keeps only the size bounds.
 func computeRegion(acc Access) (*region, bool) {
-	mt, ok := acc.MemRef.Type().(*ir.MemRefType)
-	if !ok {
+	if _, ok := acc.MemRef.Type().(*ir.MemRefType); !ok {
 		return nil, false
 	}
 	rank := len(acc.Map.Results)
-	r := &region{memref: acc.MemRef}
-	if rank == 0 {
-		return r, true
-	}
 	cs := &Constraints{}
 	for range rank {
 		cs.AppendVar(Dim, nil)
+	}
+	r := &region{memref: acc.MemRef, rank: rank, cs: cs}
+	if rank == 0 {
+		return r, true
 	}
 	b := &builder{cs: cs}
 	var addLoop func(iv *ir.Value) bool
@@ -131,6 +123,11 @@ func computeRegion(acc Access) (*region, bool) {
 			x := Linear{Coeffs: map[int]int64{cs.Find(iv): -1}}
 			cs.AddInequality(cs.Row(sum(l, sum(x, constant(-1)))))
 		}
+		// A step from a constant lower bound: iv - lb == step * q.
+		if st := f.Step(); st > 1 && len(lb.Results) == 1 && lb.Results[0].Kind == ir.AffineConst {
+			q := cs.AppendVar(Local, nil)
+			cs.AddEquality(cs.Row(Linear{Coeffs: map[int]int64{cs.Find(iv): 1, q: -st}, Const: -lb.Results[0].Value}))
+		}
 		return true
 	}
 	for k, e := range acc.Map.Results {
@@ -140,69 +137,149 @@ func computeRegion(acc Access) (*region, bool) {
 		}
 		cs.AddEquality(cs.Row(sum(l, Linear{Coeffs: map[int]int64{k: -1}})))
 	}
-	for k, size := range mt.Dims {
-		cs.AddInequality(cs.Row(Linear{Coeffs: map[int]int64{k: 1}}))
-		if size != ir.Dynamic {
-			cs.AddInequality(cs.Row(Linear{Coeffs: map[int]int64{k: -1}, Const: size - 1}))
-		}
-	}
-	for d := range rank {
-		keep := func(j int) bool { return j == d || j >= rank && cs.kinds[j] == Symbol }
-		s := cs.system()
-		ext, found := extent{}, false
-		if s.projectAll(keep) {
-			ext, found = s.extentOf(d, cs.values)
-		}
-		if !found {
-			if mt.Dims[d] == ir.Dynamic {
-				return nil, false
+	// The induction variables, in order, then the locals.
+	var order []int
+	for _, kind := range []VarKind{Dim, Local} {
+		for j := rank; j < cs.NumVars(); j++ {
+			if cs.kinds[j] == kind {
+				order = append(order, j)
 			}
-			ext = extent{syms: map[*ir.Value]int64{}, size: mt.Dims[d]}
 		}
-		r.box = append(r.box, ext)
 	}
+	s := cs.system()
+	projected := !s.normalize()
+	for _, j := range order {
+		if !projected {
+			break
+		}
+		projected = s.projectOut(j)
+	}
+	out := &Constraints{}
+	var keep []int
+	for j, k := range cs.kinds {
+		if j < rank || k == Symbol {
+			keep = append(keep, j)
+			out.AppendVar(k, cs.values[j])
+		}
+	}
+	if projected {
+		restrict := func(row []int64) []int64 {
+			o := make([]int64, 0, len(keep)+1)
+			for _, j := range keep {
+				o = append(o, row[j])
+			}
+			return append(o, row[s.n])
+		}
+		for _, row := range s.eqs {
+			out.AddEquality(restrict(row))
+		}
+		for _, row := range s.ineqs {
+			out.AddInequality(restrict(row))
+		}
+	}
+	r.cs = out
+	r.addSizeBounds(out)
+	out.removeTrivialRedundancy()
 	return r, true
 }
 
-// extentOf is MLIR's getConstantBoundOnDimSize on a system projected onto
-// variable d and symbols: an equality fixing d makes the extent one
-// element; else the smallest size between a lower and an upper bound of d
-// (unit coefficient) whose symbolic parts cancel.
-func (s *system) extentOf(d int, values []*ir.Value) (extent, bool) {
-	symbolic := func(r []int64, sign int64) map[*ir.Value]int64 {
-		out := map[*ir.Value]int64{}
-		for j, x := range r[:s.n] {
-			if j != d && x != 0 {
-				out[values[j]] = sign * x
+// projectOut eliminates variable j as MLIR's fourierMotzkinEliminate: with
+// an equality that holds it (Gaussian elimination), else by
+// Fourier-Motzkin; false when that overflows, blows up or finds the system
+// empty.
+func (s *system) projectOut(j int) bool {
+	if i := slices.IndexFunc(s.eqs, func(r []int64) bool { return r[j] != 0 }); i >= 0 {
+		s.eliminateWith(i, j)
+	} else {
+		s.fourierMotzkin(j)
+	}
+	return !s.overflow && len(s.ineqs) < explosionFactor*max(s.n, 1) && !s.normalize()
+}
+
+// addSizeBounds adds to cs, a system over r's dimensions and symbols, the
+// bounds of each dimension by the memref's size: 0 <= d, and d <= size - 1
+// for a static size.
+func (r *region) addSizeBounds(cs *Constraints) {
+	mt := r.memref.Type().(*ir.MemRefType)
+	for d := range r.rank {
+		cs.AddInequality(cs.Row(Linear{Coeffs: map[int]int64{d: 1}}))
+		if mt.Dims[d] != ir.Dynamic {
+			cs.AddInequality(cs.Row(Linear{Coeffs: map[int]int64{d: -1}, Const: mt.Dims[d] - 1}))
+		}
+	}
+}
+
+// dimBounds is a constant-size extent of a memref dimension d: div*d is
+// at least lb·(symbols, 1) (rounded up: lb's constant already holds the
+// div - 1 of the floordiv) and at most ub·(symbols, 1).
+type dimBounds struct {
+	size   int64
+	lb, ub []int64
+	div    int64
+}
+
+// constantBoundOnDimSize is MLIR's getConstantBoundOnDimSize for dimension
+// pos of a system whose first dims variables are dimensions and the others
+// symbols: an equality fixing pos in symbols alone gives one element; else
+// the smallest extent between a lower and an upper bound of pos that hold
+// no other dimension and whose other coefficients are opposite.
+func (c *Constraints) constantBoundOnDimSize(pos, dims int) (dimBounds, bool) {
+	n := c.NumVars()
+	otherDims := func(r []int64) bool {
+		for j, x := range r[:dims] {
+			if j != pos && x != 0 {
+				return true
 			}
 		}
-		return out
+		return false
 	}
-	for _, r := range s.eqs {
-		if r[d] == 1 || r[d] == -1 {
-			// d = -(rest)/r[d]
-			return extent{syms: symbolic(r, -r[d]), lb: -r[s.n] * r[d], size: 1}, true
+	for _, r := range c.eqs {
+		if v := r[pos]; (v == 1 || v == -1) && !otherDims(r) {
+			lb := make([]int64, n-dims+1)
+			for k := range lb {
+				lb[k] = -r[dims+k] * v
+			}
+			return dimBounds{size: 1, lb: lb, ub: slices.Clone(lb), div: 1}, true
 		}
 	}
-	best, found := extent{}, false
-	for _, lo := range s.ineqs {
-		if lo[d] != 1 {
-			continue
+	var lbs, ubs [][]int64
+	for _, r := range c.ineqs {
+		switch {
+		case otherDims(r):
+		case r[pos] >= 1:
+			lbs = append(lbs, r)
+		case r[pos] <= -1:
+			ubs = append(ubs, r)
 		}
-		// d >= -(L + k): the lower bound's symbolic part is -L.
-		lsyms := symbolic(lo, -1)
-		for _, hi := range s.ineqs {
-			if hi[d] != -1 || !maps.Equal(lsyms, symbolic(hi, 1)) {
+	}
+	var best dimBounds
+	var lo, hi []int64
+	found := false
+	for _, u := range ubs {
+		for _, l := range lbs {
+			opposite := true
+			for j := range n {
+				opposite = opposite && u[j] == -l[j]
+			}
+			if !opposite {
 				continue
 			}
-			// d <= U + k2 with U = -L: size k2 + k + 1.
-			size := hi[s.n] + lo[s.n] + 1
+			size := max(-ir.FloorDiv(-(u[n]+l[n]+1), l[pos]), 0)
 			if !found || size < best.size {
-				best, found = extent{syms: lsyms, lb: -lo[s.n], size: size}, true
+				best, lo, hi, found = dimBounds{size: size, div: l[pos]}, l, u, true
 			}
 		}
 	}
-	return best, found
+	if !found {
+		return dimBounds{}, false
+	}
+	best.lb, best.ub = make([]int64, n-dims+1), make([]int64, n-dims+1)
+	for k := range best.lb {
+		best.lb[k] = -lo[dims+k]
+		best.ub[k] = hi[dims+k]
+	}
+	best.lb[n-dims] += best.div - 1
+	return best, true
 }
 
 // projectAll eliminates every variable keep refuses; false when an
@@ -268,35 +345,148 @@ func (s *system) eliminateWith(ei, j int) {
 	}
 }
 
-// union is MLIR's unionBoundingBox on two boxes of one memref: each
-// extent becomes the hull of both, which needs lower bounds in the same
-// symbols.
+// union is MLIR's unionBoundingBox: with their symbols aligned, each
+// dimension's extent in r and o (which must have one, with the same
+// divisor) gives the bounds of the union, the smaller lower and the larger
+// upper bound where they differ only in their constant, else the constant
+// bounds of both systems; the constraints r and o share stay.
 func (r *region) union(o *region) bool {
-	if len(r.box) != len(o.box) {
-		return false
-	}
-	for i, a := range r.box {
-		b := o.box[i]
-		if !maps.Equal(a.syms, b.syms) {
+	a, b := alignSymbols(r.cs, o.cs, r.rank)
+	n := a.NumVars()
+	box := &Constraints{kinds: a.kinds, values: a.values}
+	for d := range r.rank {
+		x, ok1 := a.constantBoundOnDimSize(d, r.rank)
+		y, ok2 := b.constantBoundOnDimSize(d, r.rank)
+		if !ok1 || !ok2 || x.div != y.div {
 			return false
 		}
-		lo := min(a.lb, b.lb)
-		r.box[i] = extent{syms: a.syms, lb: lo, size: max(a.lb+a.size, b.lb+b.size) - lo}
+		minLb, ok := boundUnion(x.lb, y.lb, true, x.div, func() (int64, int64, bool) {
+			lx, _ := a.ConstantBounds(d)
+			ly, _ := b.ConstantBounds(d)
+			return lx.Value, ly.Value, lx.Known && ly.Known
+		})
+		if !ok {
+			return false
+		}
+		maxUb, ok := boundUnion(x.ub, y.ub, false, x.div, func() (int64, int64, bool) {
+			_, hx := a.ConstantBounds(d)
+			_, hy := b.ConstantBounds(d)
+			return hx.Value, hy.Value, hx.Known && hy.Known
+		})
+		if !ok {
+			return false
+		}
+		lo, hi := make([]int64, n+1), make([]int64, n+1)
+		lo[d], hi[d] = x.div, -x.div
+		for k := range minLb {
+			lo[r.rank+k] = -minLb[k]
+			hi[r.rank+k] = maxUb[k]
+		}
+		box.AddInequality(lo)
+		box.AddInequality(hi)
 	}
+	for _, row := range a.eqs {
+		if slices.ContainsFunc(b.eqs, func(o []int64) bool { return slices.Equal(o, row) }) {
+			box.AddEquality(row)
+		}
+	}
+	for _, row := range a.ineqs {
+		if slices.ContainsFunc(b.ineqs, func(o []int64) bool { return slices.Equal(o, row) }) {
+			box.AddInequality(row)
+		}
+	}
+	box.removeTrivialRedundancy()
+	r.cs = box
 	return true
 }
 
-// bytes is MLIR's getRegionSize: the box's element count times the element
-// size (MLIR's getMemRefIntOrFloatEltSizeInBytes: an integer or float, or
-// a vector of them).
+// boundUnion is the lower (lower) or upper bound of a union from the
+// bounds x and y (symbols, then the constant), as MLIR's unionBoundingBox:
+// the smaller (larger) when they differ only in their constant
+// (compareBounds), a lower one as a ceildiv (div*d >= x - div + 1 for
+// x's floordiv by div); else the constant bound consts gives, the smaller
+// (larger) of both systems', false when those are not known.
+func boundUnion(x, y []int64, lower bool, div int64, consts func() (int64, int64, bool)) ([]int64, bool) {
+	k := len(x) - 1
+	if slices.Equal(x[:k], y[:k]) {
+		out := slices.Clone(y)
+		if x[k] == y[k] || x[k] < y[k] == lower {
+			out = slices.Clone(x)
+		}
+		if lower {
+			out[k] -= div - 1
+		}
+		return out, true
+	}
+	cx, cy, ok := consts()
+	if !ok {
+		return nil, false
+	}
+	out := make([]int64, len(x))
+	if lower {
+		out[k] = min(cx, cy)
+	} else {
+		out[k] = max(cx, cy)
+	}
+	return out, true
+}
+
+// alignSymbols returns copies of a and b, systems over dims dimensions and
+// symbols, over the same symbols: a's, then those only b has, as MLIR's
+// mergeAndAlignVarsWithOther.
+func alignSymbols(a, b *Constraints, dims int) (*Constraints, *Constraints) {
+	out := a.Clone()
+	for j := dims; j < b.NumVars(); j++ {
+		if out.Find(b.values[j]) < 0 {
+			out.AppendVar(Symbol, b.values[j])
+		}
+	}
+	other := &Constraints{kinds: out.kinds, values: out.values}
+	col := make([]int, b.NumVars())
+	for j := range col {
+		col[j] = j
+		if j >= dims {
+			col[j] = out.Find(b.values[j])
+		}
+	}
+	move := func(row []int64) []int64 {
+		o := make([]int64, out.NumVars()+1)
+		for j, x := range row[:len(row)-1] {
+			o[col[j]] = x
+		}
+		o[len(o)-1] = row[len(row)-1]
+		return o
+	}
+	for _, row := range b.eqs {
+		other.AddEquality(move(row))
+	}
+	for _, row := range b.ineqs {
+		other.AddInequality(move(row))
+	}
+	return out, other
+}
+
+// bytes is MLIR's getRegionSize: the element count of the region's
+// bounding box (getConstantBoundingSizeAndShape: each dimension's constant
+// extent, with the memref's size bounds added, else its static size) times
+// the element size (MLIR's getMemRefIntOrFloatEltSizeInBytes: an integer
+// or float, or a vector of them).
 func (r *region) bytes() (int64, bool) {
 	mt := r.memref.Type().(*ir.MemRefType)
 	if mt.Layout != nil {
 		return 0, true
 	}
+	cs := r.cs.Clone()
+	r.addSizeBounds(cs)
 	n := int64(1)
-	for _, e := range r.box {
-		n *= e.size
+	for d := range r.rank {
+		size := mt.Dims[d]
+		if ext, ok := cs.constantBoundOnDimSize(d, r.rank); ok {
+			size = ext.size
+		} else if size == ir.Dynamic {
+			return 0, false
+		}
+		n *= size
 	}
 	elem, lanes := mt.Elem, int64(1)
 	if v, ok := elem.(*ir.VectorType); ok {

@@ -20,6 +20,9 @@
 // CHECK-NEXT:        affine.for %[[I:.*]] = #[[$ID]](%[[T0]]) to min #[[$MIN]](%[[T0]])[%[[N]]] step 2 {
 // CHECK-NEXT:          affine.for %[[J:.*]] = #[[$ID]](%[[T1]]) to #[[$PLUS3]](%[[T1]]) {
 // CHECK-NEXT:            affine.load %[[M]][%[[I]], %[[J]]]
+// Without tile sizes, the footprint is unknown, as %m's dynamic dimension
+// has no constant extent: the store's region cannot join the load's (with
+// MLIR's warning) and the default size 4 is adjusted to trip counts.
 // MODEL-LABEL: func.func @band
 // MODEL:         affine.for %{{.*}} = 0 to %{{.*}} step 8 {
 // MODEL-NEXT:      affine.for %{{.*}} = 0 to 9 step 3 {
@@ -28,6 +31,7 @@ func.func @band(%m: memref<?x9xf32>, %n: index) {
     affine.for %j = 0 to 9 {
       %v = affine.load %m[%i, %j] : memref<?x9xf32>
       %w = arith.addf %v, %v : f32
+      // expected-warning@+1 {{getMemoryFootprintBytes: unable to perform a union on a memory region}}
       affine.store %w, %m[%i, %j] : memref<?x9xf32>
     }
   }
@@ -173,6 +177,21 @@ func.func @separate_apply(%n: index) {
   %m = affine.apply affine_map<()[s0] -> (s0 * 2)>()[%n]
   affine.for %i = 0 to %m {
     "use"(%i) : (index) -> ()
+  }
+  return
+}
+
+// -----
+
+// Regions of one memref in different symbols join on their constant
+// bounds (the memref's size), as MLIR's unionBoundingBox: %b's footprint
+// is its 1 MiB, twice the default cache size, so the tile size is 2.
+// MODEL-LABEL: func.func @union_symbols
+// MODEL-NEXT:    affine.for %{{.*}} = 0 to 1024 step 2 {
+func.func @union_symbols(%b: memref<262144xf32>, %s: index, %t: index) {
+  affine.for %i = 0 to 1024 {
+    %v = affine.load %b[%i + %s] : memref<262144xf32>
+    %w = affine.load %b[%i + %t] : memref<262144xf32>
   }
   return
 }
