@@ -70,20 +70,20 @@ type tiler struct {
 	separate  bool
 }
 
-// run is MLIR's LoopTiling::runOnOperation on one function.
+// run is MLIR's LoopTiling::runOnOperation on one function: the bands
+// TilingValid refuses are left silently, as MLIR's
+// getTopLevelTileableBands since PR 149750 (no remark).
 func (t *tiler) run(fn *ir.Operation) {
 	var bands [][]*ir.Operation
 	for _, op := range fn.Region(0).Entry().OpList() {
 		if op.Name() != "affine.for" {
 			continue
 		}
-		bands = append(bands, perfectlyNested(op))
+		if band := perfectlyNested(op); TilingValid(band) {
+			bands = append(bands, band)
+		}
 	}
 	for _, band := range bands {
-		if !TilingValid(band) {
-			fn.Context().Emit(&ir.Diagnostic{Severity: ir.SeverityRemark, Loc: band[0].Loc(), Message: "tiling nest is invalid due to dependences"})
-			continue
-		}
 		tiled, ok := TilePerfectlyNested(band, t.sizes(band))
 		if ok && t.separate {
 			SeparateFullTiles(tiled[len(band):])
