@@ -41,11 +41,11 @@ func SameAttrs(a, b []NamedAttr) bool {
 
 // EquivalentTrees reports whether a and b are equivalent as MLIR's
 // OperationEquivalence::isEquivalentTo (locations ignored): EquivalentOps,
-// the same operands (those of a commutative op in any order) and equivalent
-// regions (EquivalentRegions), inside which values a's regions define stand
-// for those b's define at the same places.
+// the same operands (those of a commutative op in any order, here and in
+// its regions) and equivalent regions (EquivalentRegions), inside which
+// values a's regions define stand for those b's define at the same places.
 func EquivalentTrees(a, b *Operation) bool {
-	return valueEquivalence{}.ops(a, b)
+	return valueEquivalence{vals: map[*Value]*Value{}, commutative: true}.ops(a, b)
 }
 
 // EquivalentRegions reports whether a and b are equivalent as MLIR's
@@ -53,17 +53,22 @@ func EquivalentTrees(a, b *Operation) bool {
 // block, the same argument types and, op by op, EquivalentTrees with the
 // successors at the same places. A value stands for its counterpart from
 // its definition on, as in MLIR: a use that precedes its definition in
-// block order matches only itself.
-func EquivalentRegions(a, b *Region) bool {
-	return valueEquivalence{}.regions(a, b)
+// block order matches only itself. Unless commutative, a commutative op's
+// operands compare in order (MLIR's IgnoreCommutativity).
+func EquivalentRegions(a, b *Region, commutative bool) bool {
+	return valueEquivalence{vals: map[*Value]*Value{}, commutative: commutative}.regions(a, b)
 }
 
 // valueEquivalence pairs the values of compared regions, a's with b's, as
-// MLIR's ValueEquivalenceCache.
-type valueEquivalence map[*Value]*Value
+// MLIR's ValueEquivalenceCache, and says whether commutative ops may match
+// with their operands permuted.
+type valueEquivalence struct {
+	vals        map[*Value]*Value
+	commutative bool
+}
 
 // same reports whether v (of a) matches w (of b): the same value, or paired.
-func (m valueEquivalence) same(v, w *Value) bool { return v == w || m[v] == w }
+func (m valueEquivalence) same(v, w *Value) bool { return v == w || m.vals[v] == w }
 
 func (m valueEquivalence) ops(a, b *Operation) bool {
 	if a == b {
@@ -72,7 +77,7 @@ func (m valueEquivalence) ops(a, b *Operation) bool {
 	if !EquivalentOps(a, b, true) {
 		return false
 	}
-	if a.HasTrait(Commutative) {
+	if m.commutative && a.HasTrait(Commutative) {
 		if !m.sameMultiset(a.Operands(), b.Operands()) {
 			return false
 		}
@@ -84,7 +89,7 @@ func (m valueEquivalence) ops(a, b *Operation) bool {
 		}
 	}
 	for i, r := range a.Results() {
-		m[r] = b.Result(i)
+		m.vals[r] = b.Result(i)
 	}
 	for i := range a.NumRegions() {
 		if !m.regions(a.Region(i), b.Region(i)) {
@@ -94,8 +99,6 @@ func (m valueEquivalence) ops(a, b *Operation) bool {
 	return true
 }
 
-// sameMultiset compares a commutative op's operands: in order, or else the
-// rest from the first mismatch as multisets (a's through their pairs).
 func (m valueEquivalence) sameMultiset(as, bs []*Value) bool {
 	i := 0
 	for i < len(as) && m.same(as[i], bs[i]) {
@@ -103,7 +106,7 @@ func (m valueEquivalence) sameMultiset(as, bs []*Value) bool {
 	}
 	count := map[*Value]int{}
 	for _, v := range as[i:] {
-		if w, ok := m[v]; ok {
+		if w, ok := m.vals[v]; ok {
 			v = w
 		}
 		count[v]++
@@ -140,7 +143,7 @@ func (m valueEquivalence) regions(a, b *Region) bool {
 			if arg.Type() != y.Arg(j).Type() {
 				return false
 			}
-			m[arg] = y.Arg(j)
+			m.vals[arg] = y.Arg(j)
 		}
 		ox, oy := x.OpList(), y.OpList()
 		if len(ox) != len(oy) {

@@ -105,7 +105,9 @@ func sameFunc(a, b *ir.Operation) bool {
 	if !ir.SameAttrs(props(a), props(b)) || !ir.SameAttrs(a.DiscardableAttrs(), b.DiscardableAttrs()) {
 		return false
 	}
-	return ir.EquivalentRegions(a.Region(0), b.Region(0))
+	// A commutative op's operands count in order, as upstream's
+	// duplicate-function-elimination.mlir keeps @add_rl apart from @add_lr.
+	return ir.EquivalentRegions(a.Region(0), b.Region(0), false)
 }
 
 // renameRefs returns a with the root of each symbol reference named in
