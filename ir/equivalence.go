@@ -50,11 +50,12 @@ func EquivalentTrees(a, b *Operation) bool {
 
 // EquivalentRegions reports whether a and b are equivalent as MLIR's
 // OperationEquivalence::isRegionEquivalentTo (locations ignored): block by
-// block, the same argument types and, op by op, EquivalentTrees with the
-// successors at the same places. A value stands for its counterpart from
-// its definition on, as in MLIR: a use that precedes its definition in
-// block order matches only itself. Unless commutative, a commutative op's
-// operands compare in order (MLIR's IgnoreCommutativity).
+// block, the same argument types and, op by op, the comparison of
+// EquivalentTrees with the successors at the same places. A value stands
+// for its counterpart from its definition on, as in MLIR: a use that
+// precedes its definition in block order matches only itself. Unless
+// commutative, a commutative op's operands compare in order (MLIR's
+// IgnoreCommutativity).
 func EquivalentRegions(a, b *Region, commutative bool) bool {
 	return valueEquivalence{vals: map[*Value]*Value{}, commutative: commutative}.regions(a, b)
 }

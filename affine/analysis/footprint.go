@@ -67,11 +67,12 @@ func MemoryFootprint(loop *ir.Operation) (int64, bool) {
 // computeRegion is MLIR's MemRefRegion::compute at depth 0: a system over
 // the memref dimensions, the loop induction variables the access uses
 // (with their loops' bounds, which may use outer induction variables, and
-// steps, as addAffineForOpDomain) and symbols, and the access equalities; the induction variables, then the
-// locals, are projected out one by one, the memref's static sizes bound
-// its dimensions and the trivially redundant constraints go
-// (removeTrivialRedundancy). When the projection overflows or blows up,
-// the region keeps only the size bounds.
+// steps, as addAffineForOpDomain) and symbols, and the access equalities;
+// the induction variables, then the locals, are projected out one by one,
+// the memref's static sizes bound its dimensions and the trivially
+// redundant constraints go (removeTrivialRedundancy). When the projection
+// overflows, blows up or finds the system empty, the region keeps only
+// the size bounds.
 func computeRegion(acc Access) (*region, bool) {
 	if _, ok := acc.MemRef.Type().(*ir.MemRefType); !ok {
 		return nil, false
