@@ -543,6 +543,33 @@ func TestMaterializationPlacement(t *testing.T) {
   }) {function_type = (i32, i32) -> (), sym_name = "f"} : () -> ()
 }`)
 
+	// A dropped argument still used: a cast of nothing, at the block's start.
+	c = newConv()
+	c.ctx.SetAllowUnregisteredDialects(true)
+	c.types.AddConversion(func(t ir.Type) []ir.Type {
+		if t == c.ctx.I(1) {
+			return []ir.Type{}
+		}
+		return nil
+	})
+	m, err = c.run(t, `"cv.func"() ({
+^bb0(%a: i1, %b: i64):
+  "other.use"(%a, %b) : (i1, i64) -> ()
+  "cv.return"() : () -> ()
+}) {sym_name = "f", function_type = (i1, i64) -> ()} : () -> ()`, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkIR(t, m, `module {
+  "cv.func"() ({
+  ^bb0(%arg0: i32):
+    %0 = builtin.unrealized_conversion_cast %arg0 : i32 to i64
+    %1 = builtin.unrealized_conversion_cast to i1
+    "other.use"(%1, %0) : (i1, i64) -> ()
+    "lo.return"() : () -> ()
+  }) {function_type = (i32) -> (), sym_name = "f"} : () -> ()
+}`)
+
 	// A replacement defined before other ops the pattern makes.
 	ctx := ir.NewContext(cvDialect(), loDialect())
 	ctx.SetAllowUnregisteredDialects(true)
