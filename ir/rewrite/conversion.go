@@ -330,16 +330,33 @@ func (c *converter) targetCast(v *ir.Value, t ir.Type) *ir.Value {
 	if op := c.castCache[k]; op != nil && c.alive(op) {
 		return op.Result(0)
 	}
-	blk, before := c.rw.InsertionPoint()
-	defer c.rw.RestoreInsertionPoint(blk, before)
-	if d := v.DefiningOp(); d != nil {
-		c.rw.SetInsertionPointAfter(d)
-	} else {
-		c.rw.SetInsertionPointToStart(v.OwnerBlock())
-	}
-	op := c.newCast(targetCast, t, []*ir.Value{v}, v.Loc())
+	op := c.castAt(targetCast, t, []*ir.Value{v}, v.OwnerBlock(), v.Loc())
 	c.castCache[k] = op
 	return op.Result(0)
+}
+
+// castAt makes a cast of inputs to t where MLIR's dialect conversion puts
+// its materializations (computeInsertPoint): right after the definition of
+// the latest input, or at the start of blk when no input is an op's result
+// (block arguments, or none for a dropped argument). So a later cast of the same definition comes before the
+// earlier ones: the casts of a block's arguments that an op's operands
+// need are in reverse operand order, as in MLIR since its PR 95653. The
+// rewriter's insertion point is left as it was.
+func (c *converter) castAt(kind castKind, t ir.Type, inputs []*ir.Value, blk *ir.Block, loc ir.Location) *ir.Operation {
+	at, before := c.rw.InsertionPoint()
+	defer c.rw.RestoreInsertionPoint(at, before)
+	var last *ir.Operation
+	for _, v := range inputs {
+		if d := v.DefiningOp(); d != nil && (last == nil || last.IsBeforeInBlock(d)) {
+			last = d
+		}
+	}
+	if last != nil {
+		c.rw.SetInsertionPointAfter(last)
+	} else {
+		c.rw.SetInsertionPointToStart(blk)
+	}
+	return c.newCast(kind, t, inputs, loc)
 }
 
 // newCast makes a cast of inputs to t. (CreateOp, unlike Create, lets

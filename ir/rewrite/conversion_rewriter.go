@@ -49,10 +49,7 @@ func (rw *ConversionRewriter) ReplaceOp(op *ir.Operation, vals []*ir.Value) {
 			continue
 		}
 		if v.Type() != res.Type() {
-			blk, before := rw.InsertionPoint()
-			rw.SetInsertionPointBefore(op)
-			v = rw.c.newCast(sourceCast, res.Type(), []*ir.Value{v}, op.Loc()).Result(0)
-			rw.RestoreInsertionPoint(blk, before)
+			v = rw.c.castAt(sourceCast, res.Type(), []*ir.Value{v}, v.OwnerBlock(), op.Loc()).Result(0)
 		}
 		res.ReplaceAllUsesWith(v)
 	}
@@ -98,8 +95,6 @@ func (rw *ConversionRewriter) ApplySignatureConversion(b *ir.Block, sc *Signatur
 			added = append(added, b.AddArgument(t, old[i].Loc()))
 		}
 	}
-	blk, before := rw.InsertionPoint()
-	rw.SetInsertionPointToStart(b)
 	for i, a := range old {
 		start, n := sc.Mapping(i)
 		ins := added[start : start+n]
@@ -108,10 +103,9 @@ func (rw *ConversionRewriter) ApplySignatureConversion(b *ir.Block, sc *Signatur
 		case n == 1 && ins[0].Type() == a.Type():
 			a.ReplaceAllUsesWith(ins[0])
 		default:
-			a.ReplaceAllUsesWith(rw.c.newCast(sourceCast, a.Type(), ins, a.Loc()).Result(0))
+			a.ReplaceAllUsesWith(rw.c.castAt(sourceCast, a.Type(), ins, b, a.Loc()).Result(0))
 		}
 	}
-	rw.RestoreInsertionPoint(blk, before)
 	for i := len(old) - 1; i >= 0; i-- {
 		b.EraseArgument(i)
 	}

@@ -493,3 +493,109 @@ func TestUnresolvedMaterializationNotesOp(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// Materializations go where MLIR's dialect conversion puts them
+// (computeInsertPoint): right after the definition of their input, or at
+// the start of the block for block arguments, so the casts of one block's
+// arguments come in reverse order of creation; a source cast follows the
+// replacement value, not the replaced op.
+func TestMaterializationPlacement(t *testing.T) {
+	// Target casts of arguments the signature keeps, for one op's operands.
+	c := newConv()
+	c.ctx.SetAllowUnregisteredDialects(true)
+	m, err := c.run(t, `"other.func"() ({
+^bb0(%a: i64, %b: i64):
+  %s = "cv.add"(%a, %b) : (i64, i64) -> i64
+  "other.use"(%s) : (i64) -> ()
+}) : () -> ()`, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkIR(t, m, `module {
+  "other.func"() ({
+  ^bb0(%arg0: i64, %arg1: i64):
+    %0 = builtin.unrealized_conversion_cast %arg1 : i64 to i32
+    %1 = builtin.unrealized_conversion_cast %arg0 : i64 to i32
+    %2 = "lo.add"(%1, %0) : (i32, i32) -> i32
+    %3 = builtin.unrealized_conversion_cast %2 : i32 to i64
+    "other.use"(%3) : (i64) -> ()
+  }) : () -> ()
+}`)
+
+	// Source casts of converted arguments that an unconverted op still uses.
+	c = newConv()
+	c.ctx.SetAllowUnregisteredDialects(true)
+	m, err = c.run(t, `"cv.func"() ({
+^bb0(%a: i64, %b: i64):
+  "other.use"(%a, %b) : (i64, i64) -> ()
+  "cv.return"() : () -> ()
+}) {sym_name = "f", function_type = (i64, i64) -> ()} : () -> ()`, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkIR(t, m, `module {
+  "cv.func"() ({
+  ^bb0(%arg0: i32, %arg1: i32):
+    %0 = builtin.unrealized_conversion_cast %arg1 : i32 to i64
+    %1 = builtin.unrealized_conversion_cast %arg0 : i32 to i64
+    "other.use"(%1, %0) : (i64, i64) -> ()
+    "lo.return"() : () -> ()
+  }) {function_type = (i32, i32) -> (), sym_name = "f"} : () -> ()
+}`)
+
+	// A dropped argument still used: a cast of nothing, at the block's start.
+	c = newConv()
+	c.ctx.SetAllowUnregisteredDialects(true)
+	c.types.AddConversion(func(t ir.Type) []ir.Type {
+		if t == c.ctx.I(1) {
+			return []ir.Type{}
+		}
+		return nil
+	})
+	m, err = c.run(t, `"cv.func"() ({
+^bb0(%a: i1, %b: i64):
+  "other.use"(%a, %b) : (i1, i64) -> ()
+  "cv.return"() : () -> ()
+}) {sym_name = "f", function_type = (i1, i64) -> ()} : () -> ()`, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkIR(t, m, `module {
+  "cv.func"() ({
+  ^bb0(%arg0: i32):
+    %0 = builtin.unrealized_conversion_cast %arg0 : i32 to i64
+    %1 = builtin.unrealized_conversion_cast to i1
+    "other.use"(%1, %0) : (i1, i64) -> ()
+    "lo.return"() : () -> ()
+  }) {function_type = (i32) -> (), sym_name = "f"} : () -> ()
+}`)
+
+	// A replacement defined before other ops the pattern makes.
+	ctx := ir.NewContext(cvDialect(), loDialect())
+	ctx.SetAllowUnregisteredDialects(true)
+	m = parse(t, ctx, `%a = "other.src"() : () -> i32
+%p = "other.widen"(%a) : (i32) -> i64
+"cv.keep"(%p) : (i64) -> ()`)
+	target := rewrite.NewConversionTarget()
+	target.AddIllegalOp("other.widen")
+	set := rewrite.NewConversionPatternSet(i64ToI32(ctx), &rewrite.ConversionPattern{
+		Name: "widen", Root: "other.widen",
+		Rewrite: func(op *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+			rw.SetInsertionPointBefore(op)
+			ext := rw.Create(&ir.OpState{Name: "lo.sext", Operands: operands, ResultTypes: []ir.Type{ctx.I(32)}})
+			rw.Create(&ir.OpState{Name: "other.after", Operands: ext.Results()})
+			rw.ReplaceOp(op, ext.Results())
+			return nil
+		},
+	})
+	if err := rewrite.ApplyPartialConversion(m, target, set); err != nil {
+		t.Fatal(err)
+	}
+	checkIR(t, m, `module {
+  %0 = "other.src"() : () -> i32
+  %1 = "lo.sext"(%0) : (i32) -> i32
+  %2 = unrealized_conversion_cast %1 : i32 to i64
+  "other.after"(%1) : (i32) -> ()
+  "cv.keep"(%2) : (i64) -> ()
+}`)
+}

@@ -23,6 +23,10 @@ type yieldTarget struct {
 	vars []*ir.Value // store the values here (selections, while results)
 	dest *ir.Block   // then branch here (with the values, for loops)
 	loop bool
+	// latch is scf.for's branch from its continue block back to the
+	// header, which the yield completes with the loop-carried values, as
+	// MLIR's SCFToSPIRV does (the yield itself branches there bare).
+	latch *ir.Operation
 	// after and merge are where an scf.condition goes on true and false.
 	after, merge *ir.Block
 }
@@ -188,7 +192,7 @@ func (e *env) forOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversio
 	}
 	entry := ir.NewBlock(nil, nil)
 	header := ir.NewBlock(append([]ir.Type{it}, types...), locs(1+len(types)))
-	cont := ir.NewBlock(types, locs(len(types)))
+	cont := ir.NewBlock(nil, nil)
 	merge := ir.NewBlock(nil, nil)
 	for _, blk := range []*ir.Block{entry, header, cont, merge} {
 		r.Append(blk)
@@ -220,10 +224,10 @@ func (e *env) forOp(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversio
 	// continue: step and go round.
 	b.SetInsertionPointToEnd(cont)
 	next := val(b, "spirv.IAdd", loc, it, header.Arg(0), operands[2])
-	b.Create(&ir.OpState{Name: "spirv.Branch", Loc: loc, Operands: append([]*ir.Value{next}, cont.Args()...), Successors: []*ir.Block{header}})
+	latch := b.Create(&ir.OpState{Name: "spirv.Branch", Loc: loc, Operands: []*ir.Value{next}, Successors: []*ir.Block{header}})
 	b.SetInsertionPointToEnd(merge)
 	op(b, "spirv.mlir.merge", loc, nil, nil)
-	e.setYield(lp, yieldTarget{dest: cont, loop: true})
+	e.setYield(lp, yieldTarget{dest: cont, latch: latch})
 	b.SetInsertionPointAfter(lp)
 	rw.ReplaceOp(o, loadAll(b, loc, types, vars))
 	return nil
@@ -237,9 +241,13 @@ func (e *env) yield(o *ir.Operation, operands []*ir.Value, rw *rewrite.Conversio
 	b := &rw.Builder
 	b.SetInsertionPointBefore(o)
 	var args []*ir.Value
-	if t.loop {
+	switch {
+	case t.latch != nil:
+		vals := append(t.latch.Operands(), operands...)
+		rw.ModifyInPlace(t.latch, func() { t.latch.SetOperands(vals) })
+	case t.loop:
 		args = operands
-	} else {
+	default:
 		for i, v := range t.vars {
 			op(b, "spirv.Store", o.Loc(), nil, []*ir.Value{v, operands[i]})
 		}

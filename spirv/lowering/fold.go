@@ -4,35 +4,55 @@ import "github.com/kiln-gpu/kiln/ir"
 
 // foldSources folds the source ops under root that their folders
 // simplify (constant operands, or a canonical operand order, which folds
-// in place), as MLIR's conversion driver tries before any pattern. The
-// constants a fold produces are materialized right before the op, as
-// MLIR's rewriter does, not hoisted as the canonicalizer's are; a fold
-// whose constants would not convert is not made (MLIR undoes it).
+// in place), as MLIR's conversion driver tries before any pattern, in its
+// order (parents before the ops they contain). The constants a fold
+// produces are materialized right before the op, as MLIR's rewriter does,
+// not hoisted as the canonicalizer's are; a fold whose constants would not
+// convert is not made (MLIR undoes it). As in MLIR, where a replaced op
+// stays in the IR until the conversion ends, a folded op keeps its uses
+// until the walk is done: a later fold sees it, not its replacement, so an
+// extract from a folded broadcast gives the broadcast's operand rather than
+// a new constant, and folds do not chain through constants they made.
 func (e *env) foldSources(root *ir.Operation) {
-	// Folded during the walk, which allows erasing the op visited: the
-	// constants a fold inserts go before it, where the walk has been.
 	b := ir.NewBuilder(root.Context())
 	cfg := &ir.FoldConfig{Materialize: e.materialize}
-	root.Walk(func(op *ir.Operation) bool {
+	type folded struct {
+		op   *ir.Operation
+		vals []*ir.Value
+	}
+	var done []folded
+	root.WalkPre(func(op *ir.Operation) (bool, bool) {
 		if op != root && op.DialectName() != "spirv" {
-			foldOne(b, op, cfg)
+			if vals := foldOne(b, op, cfg); vals != nil {
+				done = append(done, folded{op, vals})
+			}
 		}
-		return true
+		return true, true
 	})
+	// A fold's values are defined before the op, so they may be results of
+	// ops folded earlier: replacing the latest first lets the earlier
+	// replacements carry those uses on. Erasing the latest first drops a
+	// folded op's uses of those folded before it.
+	for i := len(done) - 1; i >= 0; i-- {
+		for j, v := range done[i].vals {
+			done[i].op.Result(j).ReplaceAllUsesWith(v)
+		}
+	}
+	for i := len(done) - 1; i >= 0; i-- {
+		done[i].op.Erase()
+	}
 }
 
 // foldOne folds op when its folder succeeds and every result can be
-// materialized in a type that converts.
-func foldOne(b *ir.Builder, op *ir.Operation, cfg *ir.FoldConfig) {
+// materialized in a type that converts, and returns the values that
+// replace its results (nil when it did not fold or folded in place).
+func foldOne(b *ir.Builder, op *ir.Operation, cfg *ir.FoldConfig) []*ir.Value {
 	b.SetInsertionPointBefore(op)
 	vals, ok := b.TryFold(op, cfg)
 	if !ok || len(vals) == 0 {
-		return // failed, or folded in place
+		return nil
 	}
-	for i, v := range vals {
-		op.Result(i).ReplaceAllUsesWith(v)
-	}
-	op.Erase()
+	return vals
 }
 
 // materialize builds a folded constant through op's dialect before op,

@@ -26,9 +26,8 @@ func SSALoopResults() *pass.Pass {
 // (which dominates the merge block, so the stored value does too, and runs
 // on the way out of the loop) and loads that come after the loop in the
 // loop's block or inside ops that do; nothing else can then observe it.
-// A loop block whose one predecessor passes it values (the continue block
-// scf.for's body yields to, scf.while's body) takes them directly: an
-// OpPhi of one value is a copy.
+// A loop block whose one predecessor passes it values (scf.while's body)
+// takes them directly: an OpPhi of one value is a copy.
 func LoopResults(module *ir.Operation) error {
 	for _, loop := range opsNamed(module, "spirv.mlir.loop") {
 		loop = promoteLoopVars(loop)

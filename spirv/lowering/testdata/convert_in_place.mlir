@@ -2,14 +2,16 @@
 
 // Without convert-gpu-modules the conversion works in place: a gpu.module
 // becomes its spirv.module (MLIR's GPUModuleConversion). Source ops fold
-// first, as in MLIR's conversion driver: constants combine, and a constant
-// operand moves to the right.
+// first, as in MLIR's conversion driver: constants combine, but a user of
+// a folded op still sees that op, not the constant it folded to (MLIR
+// keeps a replaced op until the conversion ends), so the cmpi keeps its
+// operand order.
 // CHECK-NOT: gpu.module
 // CHECK-LABEL: spirv.module @__spv__kernels Logical GLSL450
 // CHECK: spirv.func @k
 // CHECK-DAG: %[[TWO:.*]] = spirv.Constant 2 : i32
 // CHECK-DAG: %[[X:.*]] = spirv.CompositeExtract
-// CHECK: spirv.IEqual %[[X]], %[[TWO]] : i32
+// CHECK: spirv.IEqual %[[TWO]], %[[X]] : i32
 // CHECK-NOT: spirv.UDiv
 // CHECK: spirv.Return
 // CHECK-LABEL: spirv.func @host

@@ -38,4 +38,29 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader
     }
     return
   }
+  // scf.for as MLIR's SCFToSPIRV makes it: the body branches to the
+  // continue block without arguments, and the continue block's branch back
+  // to the header carries the stepped induction variable and the yielded
+  // values. (The loop-carried values are stored in the header, where MLIR
+  // stores them in the body: docs/RATIONALE.md.)
+  // CHECK-LABEL: spirv.func @carried
+  // CHECK: spirv.mlir.loop
+  // CHECK: ^[[HEADER:.*]](%[[IV:.*]]: i32, %[[ACC:.*]]: f32):
+  // CHECK: spirv.BranchConditional %{{.*}}, ^[[BODY:.*]], ^[[MERGE:.*]]
+  // CHECK: ^[[BODY]]:
+  // CHECK-NEXT: %[[SUM:.*]] = spirv.FAdd %[[ACC]], %[[ACC]] : f32
+  // CHECK-NEXT: spirv.Branch ^[[CONT:[a-z0-9]*]]{{$}}
+  // CHECK-NEXT: ^[[CONT]]:
+  // CHECK-NEXT: %[[NEXT:.*]] = spirv.IAdd %[[IV]], %{{.*}} : i32
+  // CHECK-NEXT: spirv.Branch ^[[HEADER]](%[[NEXT]], %[[SUM]] : i32, f32)
+  func.func @carried(%x: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c1 = arith.constant 1 : index
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %x) -> f32 {
+      %s = arith.addf %acc, %acc : f32
+      scf.yield %s : f32
+    }
+    return %r : f32
+  }
 }
