@@ -24,7 +24,7 @@ var expandLoadOp = &ir.OpDef{
 		return verifyCompressed(op, op.Result(0).Type(), op.Operand(n-1).Type(), "result")
 	},
 	Fold:         foldMaskedLoad,
-	Canonicalize: []*ir.Pattern{expandLoadAllTrue},
+	Canonicalize: []*ir.Pattern{maskedLoadAllTrue("ExpandLoadFolder", "vector.expandload")},
 }
 
 // compressStoreOp is vector.compressstore: the lanes whose mask bit is
@@ -44,7 +44,7 @@ var compressStoreOp = &ir.OpDef{
 		return verifyCompressed(op, op.Operand(n-1).Type(), nil, "valueToStore")
 	},
 	Fold:         foldBaseCast,
-	Canonicalize: []*ir.Pattern{compressStoreKnownMask},
+	Canonicalize: []*ir.Pattern{maskedStoreKnownMask("CompressStoreFolder", "vector.compressstore")},
 }
 
 // verifyCompressed checks expandload and compressstore, whose vectors are

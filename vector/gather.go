@@ -22,7 +22,8 @@ var gatherOp = &ir.OpDef{
 		n := op.NumOperands()
 		return verifyGather(op, op.Result(0).Type(), op.Operand(n-1).Type(), "result")
 	},
-	Fold: foldBaseCast,
+	Fold:         foldBaseCast,
+	Canonicalize: []*ir.Pattern{gatherAllFalse, contiguousGatherScatter("FoldContiguousGather", "vector.gather", "vector.maskedload")},
 }
 
 // scatterOp is vector.scatter:
@@ -40,7 +41,8 @@ var scatterOp = &ir.OpDef{
 		n := op.NumOperands()
 		return verifyGather(op, op.Operand(n-1).Type(), nil, "valueToStore")
 	},
-	Fold: foldBaseCast,
+	Fold:         foldBaseCast,
+	Canonicalize: []*ir.Pattern{scatterAllFalse, contiguousGatherScatter("FoldContiguousScatter", "vector.scatter", "vector.maskedstore")},
 }
 
 func verifyGather(op *ir.Operation, vt, pass ir.Type, what string) error {

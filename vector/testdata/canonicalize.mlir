@@ -743,3 +743,81 @@ func.func @memref_cast_unranked(%m: memref<*xf32>, %i: index) {
   vector.store %l, %c[%i] : memref<?xf32>, vector<8xf32>
   return
 }
+
+// -----
+
+// Known masks on maskedload/maskedstore/gather/scatter (MLIR's
+// MaskedLoadFolder, MaskedStoreFolder, GatherFolder, ScatterFolder): the
+// alignment goes to the unmasked op; an all-true gather or scatter has no
+// simpler form.
+// CHECK-LABEL: func.func @known_masks_masked_ops
+// CHECK-SAME: (%[[M:.*]]: memref<?xf32>, %[[I:.*]]: index, %[[IDX:.*]]: vector<4xi32>, %[[V:.*]]: vector<4xf32>)
+// CHECK-DAG: %[[T:.*]] = arith.constant dense<true> : vector<4xi1>
+// CHECK: %[[L:.*]] = vector.load %[[M]][%[[I]]] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK-NEXT: vector.store %[[V]], %[[M]][%[[I]]] {alignment = 8 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK-NEXT: %[[G:.*]] = vector.gather %[[M]][%[[I]]] [%[[IDX]]], %[[T]], %[[V]]
+// CHECK-NEXT: vector.scatter %[[M]][%[[I]]] [%[[IDX]]], %[[T]], %[[V]]
+// CHECK-NEXT: %[[E:.*]] = vector.load %[[M]][%[[I]]] {alignment = 4 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK-NEXT: vector.store %[[V]], %[[M]][%[[I]]] {alignment = 32 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK-NEXT: return %[[L]], %[[G]], %[[V]], %[[E]]
+func.func @known_masks_masked_ops(%m: memref<?xf32>, %i: index, %idx: vector<4xi32>, %v: vector<4xf32>)
+    -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+  %t = vector.constant_mask [4] : vector<4xi1>
+  %f = arith.constant dense<false> : vector<4xi1>
+  %0 = vector.maskedload %m[%i], %t, %v {alignment = 16} : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  vector.maskedstore %m[%i], %t, %v {alignment = 8} : memref<?xf32>, vector<4xi1>, vector<4xf32>
+  vector.maskedstore %m[%i], %f, %v : memref<?xf32>, vector<4xi1>, vector<4xf32>
+  %1 = vector.gather %m[%i] [%idx], %t, %v : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %2 = vector.gather %m[%i] [%idx], %f, %v : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  vector.scatter %m[%i] [%idx], %t, %v : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32>
+  vector.scatter %m[%i] [%idx], %f, %v : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32>
+  %3 = vector.expandload %m[%i], %t, %v {alignment = 4} : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  vector.compressstore %m[%i], %t, %v {alignment = 32} : memref<?xf32>, vector<4xi1>, vector<4xf32>
+  return %0, %1, %2, %3 : vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
+}
+
+// -----
+
+// Gathers and scatters over indices 0, 1, ..., n-1 (a vector.step or such
+// a constant) are masked loads and stores (MLIR's FoldContiguousGather and
+// FoldContiguousScatter).
+// CHECK-LABEL: func.func @contiguous_gather_scatter
+// CHECK-SAME: (%[[M:.*]]: memref<?x8xf32>, %[[I:.*]]: index, %[[K:.*]]: vector<8xi1>, %[[V:.*]]: vector<8xf32>)
+// CHECK: %[[L:.*]] = vector.maskedload %[[M]][%[[I]], %[[I]]], %[[K]], %[[V]] : memref<?x8xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+// CHECK-NEXT: vector.maskedstore %[[M]][%[[I]], %[[I]]], %[[K]], %[[L]] : memref<?x8xf32>, vector<8xi1>, vector<8xf32>
+// CHECK-NEXT: %[[C:.*]] = vector.maskedload %[[M]][%[[I]], %[[I]]], %[[K]], %[[V]] : memref<?x8xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+// CHECK-NEXT: return %[[C]]
+func.func @contiguous_gather_scatter(%m: memref<?x8xf32>, %i: index, %k: vector<8xi1>, %v: vector<8xf32>) -> vector<8xf32> {
+  %s = vector.step : vector<8xindex>
+  %0 = vector.gather %m[%i, %i] [%s], %k, %v : memref<?x8xf32>, vector<8xindex>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  vector.scatter %m[%i, %i] [%s], %k, %0 : memref<?x8xf32>, vector<8xindex>, vector<8xi1>, vector<8xf32>
+  %c = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7]> : vector<8xi32>
+  %1 = vector.gather %m[%i, %i] [%c], %k, %v : memref<?x8xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  return %1 : vector<8xf32>
+}
+
+// -----
+
+// Not contiguous: indices starting at 1, a splat, a 2-d or scalable index
+// vector, a tensor base (no masked load on tensors), a minor stride of 2.
+// CHECK-LABEL: func.func @negative_contiguous_gather
+// CHECK-NOT: vector.maskedload
+// CHECK-COUNT-6: vector.gather
+// CHECK-NOT: vector.maskedload
+func.func @negative_contiguous_gather(%m: memref<?xf32>, %t: tensor<16xf32>, %s2: memref<16xf32, strided<[2]>>,
+    %i: index, %k: vector<4xi1>, %v: vector<4xf32>, %k2: vector<2x2xi1>, %v2: vector<2x2xf32>,
+    %ks: vector<[4]xi1>, %vs: vector<[4]xf32>)
+    -> (vector<4xf32>, vector<4xf32>, vector<2x2xf32>, vector<[4]xf32>, vector<4xf32>, vector<4xf32>) {
+  %c1 = arith.constant dense<[1, 2, 3, 4]> : vector<4xindex>
+  %0 = vector.gather %m[%i] [%c1], %k, %v : memref<?xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %z = arith.constant dense<0> : vector<4xindex>
+  %1 = vector.gather %m[%i] [%z], %k, %v : memref<?xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %c2 = arith.constant dense<[[0, 1], [2, 3]]> : vector<2x2xindex>
+  %2 = vector.gather %m[%i] [%c2], %k2, %v2 : memref<?xf32>, vector<2x2xindex>, vector<2x2xi1>, vector<2x2xf32> into vector<2x2xf32>
+  %ss = vector.step : vector<[4]xindex>
+  %3 = vector.gather %m[%i] [%ss], %ks, %vs : memref<?xf32>, vector<[4]xindex>, vector<[4]xi1>, vector<[4]xf32> into vector<[4]xf32>
+  %s = vector.step : vector<4xindex>
+  %4 = vector.gather %t[%i] [%s], %k, %v : tensor<16xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %5 = vector.gather %s2[%i] [%s], %k, %v : memref<16xf32, strided<[2]>>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return %0, %1, %2, %3, %4, %5 : vector<4xf32>, vector<4xf32>, vector<2x2xf32>, vector<[4]xf32>, vector<4xf32>, vector<4xf32>
+}
