@@ -1,8 +1,6 @@
 package vector
 
 import (
-	"slices"
-
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -51,8 +49,9 @@ var compressStoreOp = &ir.OpDef{
 // 1-D; vt is the loaded or stored vector, pass the pass-through type.
 func verifyCompressed(op *ir.Operation, vt, pass ir.Type, what string) error {
 	n := op.NumOperands()
-	if m, ok := vectorOf(op.Operand(n - 2)); !ok || m.Elem != op.Context().I(1) || len(m.Dims) == 0 || slices.Contains(m.Scalable, true) {
-		return op.Errorf("operand #%d must be fixed-length vector of 1-bit signless integer values, but got %s", n-2, typeQuoted(op.Operand(n-2).Type()))
+	// Scalable vectors are allowed again since MLIR PR 210288.
+	if m, ok := vectorOf(op.Operand(n - 2)); !ok || m.Elem != op.Context().I(1) || len(m.Dims) == 0 {
+		return op.Errorf("operand #%d must be vector of 1-bit signless integer values, but got %s", n-2, typeQuoted(op.Operand(n-2).Type()))
 	}
 	for _, i := range []int{n - 2, n - 1} {
 		if v, ok := vectorOf(op.Operand(i)); !ok || len(v.Dims) != 1 {
@@ -77,7 +76,7 @@ func verifyCompressed(op *ir.Operation, vt, pass ir.Type, what string) error {
 		return err
 	}
 	m, _ := vectorOf(op.Operand(n - 2))
-	if m.Dims[0] != v.Dims[0] {
+	if m.Dims[0] != v.Dims[0] || m.IsScalable() != v.IsScalable() {
 		return op.Errorf("expected %s dim to match mask dim", what)
 	}
 	if pass != nil && pass != vt {

@@ -821,3 +821,21 @@ func.func @negative_contiguous_gather(%m: memref<?xf32>, %t: tensor<16xf32>, %s2
   %5 = vector.gather %s2[%i] [%s], %k, %v : memref<16xf32, strided<[2]>>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
   return %0, %1, %2, %3, %4, %5 : vector<4xf32>, vector<4xf32>, vector<2x2xf32>, vector<[4]xf32>, vector<4xf32>, vector<4xf32>
 }
+
+// -----
+
+// Scalable masks known all true or all false (MLIR PR 210288).
+// CHECK-LABEL: func.func @known_masks_scalable
+// CHECK-SAME: (%[[M:.*]]: memref<?xf32>, %[[I:.*]]: index, %[[V:.*]]: vector<[4]xf32>)
+// CHECK-NEXT: %[[L:.*]] = vector.load %[[M]][%[[I]]] : memref<?xf32>, vector<[4]xf32>
+// CHECK-NEXT: vector.store %[[V]], %[[M]][%[[I]]] : memref<?xf32>, vector<[4]xf32>
+// CHECK-NEXT: return %[[L]], %[[V]]
+func.func @known_masks_scalable(%m: memref<?xf32>, %i: index, %v: vector<[4]xf32>) -> (vector<[4]xf32>, vector<[4]xf32>) {
+  %t = vector.constant_mask [4] : vector<[4]xi1>
+  %f = vector.constant_mask [0] : vector<[4]xi1>
+  %0 = vector.expandload %m[%i], %t, %v : memref<?xf32>, vector<[4]xi1>, vector<[4]xf32> into vector<[4]xf32>
+  %1 = vector.expandload %m[%i], %f, %v : memref<?xf32>, vector<[4]xi1>, vector<[4]xf32> into vector<[4]xf32>
+  vector.compressstore %m[%i], %t, %v : memref<?xf32>, vector<[4]xi1>, vector<[4]xf32>
+  vector.compressstore %m[%i], %f, %v : memref<?xf32>, vector<[4]xi1>, vector<[4]xf32>
+  return %0, %1 : vector<[4]xf32>, vector<[4]xf32>
+}

@@ -176,6 +176,16 @@ func.func @compress_expand_scan(%m: memref<?xf32>, %i: index, %mask: vector<8xi1
   return %0, %1#0, %1#1 : vector<8xf32>, vector<4x8xi32>, vector<4xi32>
 }
 
+// Scalable expandload and compressstore (MLIR PR 210288).
+// CHECK-LABEL: func.func @compress_expand_scalable
+func.func @compress_expand_scalable(%m: memref<?xf32>, %i: index, %mask: vector<[8]xi1>, %v: vector<[8]xf32>) -> vector<[8]xf32> {
+  // CHECK: vector.expandload %{{.*}}[%{{.*}}], %{{.*}}, %{{.*}} : memref<?xf32>, vector<[8]xi1>, vector<[8]xf32> into vector<[8]xf32>
+  %0 = vector.expandload %m[%i], %mask, %v : memref<?xf32>, vector<[8]xi1>, vector<[8]xf32> into vector<[8]xf32>
+  // CHECK: vector.compressstore %{{.*}}[%{{.*}}], %{{.*}}, %{{.*}} : memref<?xf32>, vector<[8]xi1>, vector<[8]xf32>
+  vector.compressstore %m[%i], %mask, %0 : memref<?xf32>, vector<[8]xi1>, vector<[8]xf32>
+  return %0 : vector<[8]xf32>
+}
+
 // CHECK-LABEL: func.func @masked_ops
 func.func @masked_ops(%m: memref<?xf32>, %i: index, %mask: vector<8xi1>, %v: vector<8xf32>, %pad: f32) -> (vector<8xf32>, f32, vector<8xf32>) {
   // CHECK: vector.mask %{{.*}}, %{{.*}} { vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} : memref<?xf32>, vector<8xf32> } : vector<8xi1> -> vector<8xf32>
