@@ -839,3 +839,21 @@ func.func @known_masks_scalable(%m: memref<?xf32>, %i: index, %v: vector<[4]xf32
   vector.compressstore %m[%i], %f, %v : memref<?xf32>, vector<[4]xi1>, vector<[4]xf32>
   return %0, %1 : vector<[4]xf32>, vector<[4]xf32>
 }
+
+// -----
+
+// A scatter on a tensor with an all-false mask is its base; over
+// contiguous indices it stays (there is no masked store on tensors).
+// CHECK-LABEL: func.func @scatter_tensor_masks
+// CHECK-SAME: (%[[T:.*]]: tensor<16xf32>, %[[K:.*]]: vector<8xi1>, %[[V:.*]]: vector<8xf32>)
+// CHECK: %[[S:.*]] = vector.step : vector<8xindex>
+// CHECK-NEXT: %[[R:.*]] = vector.scatter %[[T]][%{{.*}}] [%[[S]]], %[[K]], %[[V]] : tensor<16xf32>, vector<8xindex>, vector<8xi1>, vector<8xf32> -> tensor<16xf32>
+// CHECK-NEXT: return %[[T]], %[[R]]
+func.func @scatter_tensor_masks(%t: tensor<16xf32>, %k: vector<8xi1>, %v: vector<8xf32>) -> (tensor<16xf32>, tensor<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %f = vector.constant_mask [0] : vector<8xi1>
+  %s = vector.step : vector<8xindex>
+  %0 = vector.scatter %t[%c0] [%s], %f, %v : tensor<16xf32>, vector<8xindex>, vector<8xi1>, vector<8xf32> -> tensor<16xf32>
+  %1 = vector.scatter %t[%c0] [%s], %k, %v : tensor<16xf32>, vector<8xindex>, vector<8xi1>, vector<8xf32> -> tensor<16xf32>
+  return %0, %1 : tensor<16xf32>, tensor<16xf32>
+}

@@ -781,8 +781,32 @@ func.func @gather_mask_dim(%b: memref<8xf16>, %i: index, %idx: vector<4xi32>, %m
 // -----
 
 func.func @scatter_vector_base(%b: vector<8xf16>, %i: index, %idx: vector<4xi32>, %mask: vector<4xi1>, %v: vector<4xf16>) {
-  // expected-error@+1 {{custom op 'vector.scatter' invalid kind of type specified}}
+  // expected-error@+1 {{'vector.scatter' op operand #0 must be Tensor or MemRef of any type values, but got 'vector<8xf16>'}}
   vector.scatter %b[%i] [%idx], %mask, %v : vector<8xf16>, vector<4xi32>, vector<4xi1>, vector<4xf16>
+  return
+}
+
+// -----
+
+func.func @scatter_tensor_no_result(%t: tensor<8xf16>, %i: index, %idx: vector<4xi32>, %mask: vector<4xi1>, %v: vector<4xf16>) {
+  // expected-error@+1 {{'vector.scatter' op expects a result of the tensor type when writing to a tensor}}
+  vector.scatter %t[%i] [%idx], %mask, %v : tensor<8xf16>, vector<4xi32>, vector<4xi1>, vector<4xf16>
+  return
+}
+
+// -----
+
+func.func @scatter_tensor_other_result(%t: tensor<8xf16>, %i: index, %idx: vector<4xi32>, %mask: vector<4xi1>, %v: vector<4xf16>) {
+  // expected-error@+1 {{'vector.scatter' op expects a result of the tensor type when writing to a tensor}}
+  %0 = vector.scatter %t[%i] [%idx], %mask, %v : tensor<8xf16>, vector<4xi32>, vector<4xi1>, vector<4xf16> -> tensor<?xf16>
+  return
+}
+
+// -----
+
+func.func @scatter_memref_result(%m: memref<8xf16>, %i: index, %idx: vector<4xi32>, %mask: vector<4xi1>, %v: vector<4xf16>) {
+  // expected-error@+1 {{'vector.scatter' op expects a result of the tensor type when writing to a tensor}}
+  %0 = vector.scatter %m[%i] [%idx], %mask, %v : memref<8xf16>, vector<4xi32>, vector<4xi1>, vector<4xf16> -> tensor<8xf16>
   return
 }
 

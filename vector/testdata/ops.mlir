@@ -176,6 +176,15 @@ func.func @compress_expand_scan(%m: memref<?xf32>, %i: index, %mask: vector<8xi1
   return %0, %1#0, %1#1 : vector<8xf32>, vector<4x8xi32>, vector<4xi32>
 }
 
+// vector.scatter on a tensor returns the updated tensor (MLIR PR 165548).
+// CHECK-LABEL: func.func @scatter_tensor
+func.func @scatter_tensor(%t: tensor<4x16xf32>, %i: index, %idx: vector<8xi32>, %mask: vector<8xi1>, %v: vector<8xf32>) -> tensor<4x16xf32> {
+  // CHECK: %[[R:.*]] = vector.scatter %{{.*}}[%{{.*}}, %{{.*}}] [%{{.*}}], %{{.*}}, %{{.*}} : tensor<4x16xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32> -> tensor<4x16xf32>
+  %0 = vector.scatter %t[%i, %i] [%idx], %mask, %v : tensor<4x16xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32> -> tensor<4x16xf32>
+  // CHECK: return %[[R]]
+  return %0 : tensor<4x16xf32>
+}
+
 // Scalable expandload and compressstore (MLIR PR 210288).
 // CHECK-LABEL: func.func @compress_expand_scalable
 func.func @compress_expand_scalable(%m: memref<?xf32>, %i: index, %mask: vector<[8]xi1>, %v: vector<[8]xf32>) -> vector<[8]xf32> {
