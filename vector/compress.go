@@ -72,6 +72,9 @@ func verifyCompressed(op *ir.Operation, vt, pass ir.Type, what string) error {
 	if mt.Elem != v.Elem {
 		return op.Errorf("base and %s element type should match", what)
 	}
+	if err := verifyMinorUnitStride(op, mt, v); err != nil {
+		return err
+	}
 	if err := verifyIndices(op, 1, n-2, len(mt.Dims)); err != nil {
 		return err
 	}

@@ -65,6 +65,9 @@ func verifyMasked(op *ir.Operation, maskIdx int, vt, pass ir.Type, what string) 
 	if mt.Elem != v.Elem {
 		return op.Errorf("base and %s element type should match", what)
 	}
+	if err := verifyMinorUnitStride(op, mt, v); err != nil {
+		return err
+	}
 	if err := verifyIndices(op, 1, maskIdx, len(mt.Dims)); err != nil {
 		return err
 	}

@@ -1009,3 +1009,37 @@ func.func @iss_syntax_missing_comma(%s: vector<2xi8>, %v: vector<4xi8>) {
   %0 = vector.insert_strided_slice %s, %v offsets = [0] strides = [1] : vector<2xi8> into vector<4xi8>
   return
 }
+
+// -----
+
+// The masked, expand and compress ops read or write consecutive elements:
+// the minor stride must be 1 (MLIR PR 216485).
+func.func @maskedload_non_unit_stride(%m: memref<16xf32, strided<[2]>>, %i: index, %k: vector<4xi1>, %p: vector<4xf32>) -> vector<4xf32> {
+  // expected-error@+1 {{'vector.maskedload' op most minor memref dim must have unit stride}}
+  %0 = vector.maskedload %m[%i], %k, %p : memref<16xf32, strided<[2]>>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return %0 : vector<4xf32>
+}
+
+// -----
+
+func.func @maskedstore_dynamic_stride(%m: memref<4x16xf32, strided<[16, ?]>>, %i: index, %k: vector<4xi1>, %v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.maskedstore' op most minor memref dim must have unit stride}}
+  vector.maskedstore %m[%i, %i], %k, %v : memref<4x16xf32, strided<[16, ?]>>, vector<4xi1>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @expandload_non_unit_stride(%m: memref<16xf32, strided<[3]>>, %i: index, %k: vector<4xi1>, %p: vector<4xf32>) -> vector<4xf32> {
+  // expected-error@+1 {{'vector.expandload' op most minor memref dim must have unit stride}}
+  %0 = vector.expandload %m[%i], %k, %p : memref<16xf32, strided<[3]>>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return %0 : vector<4xf32>
+}
+
+// -----
+
+func.func @compressstore_non_unit_stride(%m: memref<16xf32, strided<[2], offset: ?>>, %i: index, %k: vector<4xi1>, %v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.compressstore' op most minor memref dim must have unit stride}}
+  vector.compressstore %m[%i], %k, %v : memref<16xf32, strided<[2], offset: ?>>, vector<4xi1>, vector<4xf32>
+  return
+}

@@ -267,3 +267,17 @@ func.func @type_cast_affine_layout(%m: memref<2x4xf32, affine_map<(d0, d1) -> (d
   %0 = vector.type_cast %m : memref<2x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1)>> to memref<vector<2x4xf32>>
   return %0 : memref<vector<2x4xf32>>
 }
+
+// A unit minor stride with other strides and offset dynamic is fine, and a
+// one-element access takes any stride.
+// CHECK-LABEL: func.func @masked_ops_strided
+func.func @masked_ops_strided(%m: memref<4x16xf32, strided<[?, 1], offset: ?>>, %s: memref<16xf32, strided<[2]>>, %i: index,
+    %k: vector<4xi1>, %v: vector<4xf32>, %k1: vector<1xi1>, %v1: vector<1xf32>) -> (vector<4xf32>, vector<1xf32>) {
+  // CHECK: vector.maskedload %{{.*}} : memref<4x16xf32, strided<[?, 1], offset: ?>>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %0 = vector.maskedload %m[%i, %i], %k, %v : memref<4x16xf32, strided<[?, 1], offset: ?>>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  // CHECK: vector.compressstore %{{.*}} : memref<4x16xf32, strided<[?, 1], offset: ?>>, vector<4xi1>, vector<4xf32>
+  vector.compressstore %m[%i, %i], %k, %0 : memref<4x16xf32, strided<[?, 1], offset: ?>>, vector<4xi1>, vector<4xf32>
+  // CHECK: vector.maskedload %{{.*}} : memref<16xf32, strided<[2]>>, vector<1xi1>, vector<1xf32> into vector<1xf32>
+  %1 = vector.maskedload %s[%i], %k1, %v1 : memref<16xf32, strided<[2]>>, vector<1xi1>, vector<1xf32> into vector<1xf32>
+  return %0, %1 : vector<4xf32>, vector<1xf32>
+}
