@@ -655,14 +655,14 @@ func.func @size1_transfer_maps(%m: memref<4x3x2xf32>, %i: index, %j: index, %k: 
 // -----
 
 // A broadcast or static extract that keeps the number of elements is a
-// shape_cast (scalable dims too); a dynamic or poison position, a scalar,
-// or more elements keep the op.
+// shape_cast (scalable dims too); a dynamic position, a scalar, or more
+// elements keep the op; a poison position folds to poison.
 // CHECK-LABEL: func.func @to_shape_cast(
 //  CHECK-SAME:   %[[V:.*]]: vector<1x4xf32>, %[[S:.*]]: vector<[4]xi8>, %[[I:.*]]: index, %[[X:.*]]: f32)
 //   CHECK-DAG:   %[[E:.*]] = vector.shape_cast %[[V]] : vector<1x4xf32> to vector<4xf32>
 //   CHECK-DAG:   %[[B:.*]] = vector.shape_cast %[[S]] : vector<[4]xi8> to vector<1x[4]xi8>
 //   CHECK-DAG:   %[[D:.*]] = vector.extract %[[V]][%[[I]]] : vector<4xf32> from vector<1x4xf32>
-//   CHECK-DAG:   %[[P:.*]] = vector.extract %[[V]][-1] : vector<4xf32> from vector<1x4xf32>
+//   CHECK-DAG:   %[[P:.*]] = ub.poison : vector<4xf32>
 //   CHECK-DAG:   %[[C:.*]] = vector.broadcast %[[X]] : f32 to vector<1xf32>
 //   CHECK-DAG:   %[[W:.*]] = vector.broadcast %[[V]] : vector<1x4xf32> to vector<2x4xf32>
 //       CHECK:   return %[[E]], %[[B]], %[[D]], %[[P]], %[[C]], %[[W]]
@@ -856,4 +856,79 @@ func.func @scatter_tensor_masks(%t: tensor<16xf32>, %k: vector<8xi1>, %v: vector
   %0 = vector.scatter %t[%c0] [%s], %f, %v : tensor<16xf32>, vector<8xindex>, vector<8xi1>, vector<8xf32> -> tensor<16xf32>
   %1 = vector.scatter %t[%c0] [%s], %k, %v : tensor<16xf32>, vector<8xindex>, vector<8xi1>, vector<8xf32> -> tensor<16xf32>
   return %0, %1 : tensor<16xf32>, tensor<16xf32>
+}
+
+// -----
+
+// Poison folds (MLIR's broadcast, extract, insert, shape_cast, transpose
+// and shuffle folders): a poison operand or a poison position (-1) makes
+// the result poison.
+// CHECK-LABEL: func.func @poison_folds
+// CHECK-DAG: %[[P24:.*]] = ub.poison : vector<2x4xf32>
+// CHECK-DAG: %[[P4:.*]] = ub.poison : vector<4xf32>
+// CHECK-DAG: %[[P42:.*]] = ub.poison : vector<4x2xf32>
+// CHECK-DAG: %[[P8:.*]] = ub.poison : vector<8xf32>
+// CHECK-DAG: %[[PF:.*]] = ub.poison : f32
+// CHECK-NOT: vector.
+// CHECK: return %[[P24]], %[[P4]], %[[P42]], %[[P8]], %[[PF]], %[[P24]], %[[P4]]
+func.func @poison_folds(%v: vector<2x4xf32>, %s: f32, %w: vector<4xf32>)
+    -> (vector<2x4xf32>, vector<4xf32>, vector<4x2xf32>, vector<8xf32>, f32, vector<2x4xf32>, vector<4xf32>) {
+  %p = ub.poison : vector<4xf32>
+  %0 = vector.broadcast %p : vector<4xf32> to vector<2x4xf32>
+  %p2 = ub.poison : vector<2x4xf32>
+  %1 = vector.extract %p2[1] : vector<4xf32> from vector<2x4xf32>
+  %2 = vector.transpose %p2, [1, 0] : vector<2x4xf32> to vector<4x2xf32>
+  %3 = vector.shape_cast %p2 : vector<2x4xf32> to vector<8xf32>
+  %4 = vector.extract %v[1, -1] : f32 from vector<2x4xf32>
+  %5 = vector.insert %s, %v[-1, 2] : f32 into vector<2x4xf32>
+  %6 = vector.shuffle %p, %p [0, 5, 2, 7] : vector<4xf32>, vector<4xf32>
+  return %0, %1, %2, %3, %4, %5, %6 : vector<2x4xf32>, vector<4xf32>, vector<4x2xf32>, vector<8xf32>, f32, vector<2x4xf32>, vector<4xf32>
+}
+
+// -----
+
+// A dynamic position that is the constant -1 is a poison position too.
+// CHECK-LABEL: func.func @poison_dynamic_position
+// CHECK-NEXT: %[[P:.*]] = ub.poison : f32
+// CHECK-NEXT: return %[[P]]
+func.func @poison_dynamic_position(%v: vector<4xf32>) -> f32 {
+  %m1 = arith.constant -1 : index
+  %0 = vector.extract %v[%m1] : f32 from vector<4xf32>
+  return %0 : f32
+}
+
+// -----
+
+// Shuffles of constants with poison: a poison lane takes the first element
+// of the first operand that is not poison (MLIR's ShuffleOp::fold).
+// CHECK-LABEL: func.func @shuffle_poison_constants
+// CHECK-DAG: %[[A:.*]] = arith.constant dense<[1, 3, 1, 9]> : vector<4xi32>
+// CHECK-DAG: %[[B:.*]] = arith.constant dense<[8, 8, 9, 8]> : vector<4xi32>
+// CHECK: return %[[A]], %[[B]]
+func.func @shuffle_poison_constants() -> (vector<4xi32>, vector<4xi32>) {
+  %a = arith.constant dense<[1, 2, 3]> : vector<3xi32>
+  %b = arith.constant dense<[8, 9]> : vector<2xi32>
+  %p = ub.poison : vector<3xi32>
+  %0 = vector.shuffle %a, %b [0, 2, -1, 4] : vector<3xi32>, vector<2xi32>
+  %1 = vector.shuffle %p, %b [1, 3, 4, -1] : vector<3xi32>, vector<2xi32>
+  return %0, %1 : vector<4xi32>, vector<4xi32>
+}
+
+// -----
+
+// broadcast(shape_cast(x)) is broadcast(x) when the cast only adds or
+// drops leading unit dims; a cast that reshapes stays (2x1 -> 1x2 would
+// broadcast differently).
+// CHECK-LABEL: func.func @broadcast_of_shape_cast
+// CHECK-SAME: (%[[X:.*]]: vector<4xf32>, %[[Y:.*]]: vector<2x1xf32>)
+// CHECK-NEXT: %[[B0:.*]] = vector.broadcast %[[X]] : vector<4xf32> to vector<3x4xf32>
+// CHECK-NEXT: %[[C:.*]] = vector.shape_cast %[[Y]] : vector<2x1xf32> to vector<1x2xf32>
+// CHECK-NEXT: %[[B1:.*]] = vector.broadcast %[[C]] : vector<1x2xf32> to vector<2x2xf32>
+// CHECK-NEXT: return %[[B0]], %[[B1]]
+func.func @broadcast_of_shape_cast(%x: vector<4xf32>, %y: vector<2x1xf32>) -> (vector<3x4xf32>, vector<2x2xf32>) {
+  %0 = vector.shape_cast %x : vector<4xf32> to vector<1x4xf32>
+  %1 = vector.broadcast %0 : vector<1x4xf32> to vector<3x4xf32>
+  %2 = vector.shape_cast %y : vector<2x1xf32> to vector<1x2xf32>
+  %3 = vector.broadcast %2 : vector<1x2xf32> to vector<2x2xf32>
+  return %1, %3 : vector<3x4xf32>, vector<2x2xf32>
 }
