@@ -186,6 +186,11 @@ type OpDef struct {
 	// Speculatability says whether the op may be speculated; nil: Pure ops
 	// (without RecursiveEffects) are Speculatable, others not.
 	Speculatability func(op *Operation) Speculatability
+	// Effects, when set, gives one op's memory-effect traits (Pure,
+	// ReadOnly, AllocOnly), which replace those of Traits: MLIR's getEffects
+	// may depend on the op's types (vector.transfer_read has none on
+	// tensors and reads on memrefs).
+	Effects func(op *Operation) Trait
 
 	// dialect is set by every context that loads the op (the same value
 	// each time), possibly on several goroutines at once.
@@ -253,13 +258,28 @@ type Pattern struct {
 	Rewrite func(op *Operation, rw *Rewriter) bool
 }
 
+// effectTraits are the traits an OpDef's Effects may set for one op.
+const effectTraits = Pure | ReadOnly | AllocOnly
+
+// traits returns op's traits, its effect traits as its Effects gives them.
+func (op *Operation) traits() Trait {
+	d := op.info.def
+	if d == nil {
+		return 0
+	}
+	if d.Effects == nil {
+		return d.Traits
+	}
+	return d.Traits&^effectTraits | d.Effects(op)&effectTraits
+}
+
 // IsPure reports whether op has no side effects (its nested ops included
 // when its effects are recursive).
 func IsPure(op *Operation) bool {
 	if op.info.def == nil {
 		return false
 	}
-	t := op.info.def.Traits
+	t := op.traits()
 	if t&Pure != 0 {
 		return t&RecursiveEffects == 0 || nestedOpsMatch(op, IsPure)
 	}
@@ -280,7 +300,7 @@ func IsSpeculatable(op *Operation) bool {
 	switch {
 	case def.Speculatability != nil:
 		s = def.Speculatability(op)
-	case def.Traits&Pure != 0 && def.Traits&RecursiveEffects == 0:
+	case op.traits()&(Pure|RecursiveEffects) == Pure:
 		s = Speculatable
 	}
 	switch s {
@@ -311,7 +331,7 @@ func removableWhenUnused(op *Operation) bool {
 	if op.info.def == nil {
 		return false
 	}
-	t := op.info.def.Traits
+	t := op.traits()
 	if t&Terminator != 0 || t&Symbol != 0 {
 		return false
 	}

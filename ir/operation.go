@@ -402,8 +402,9 @@ func (op *Operation) IsRegistered() bool { return op.info.def != nil }
 // DialectName returns the namespace part of the name.
 func (op *Operation) DialectName() string { return op.info.dialect }
 
-// HasTrait reports whether the op's definition has all the given traits.
-func (op *Operation) HasTrait(t Trait) bool { return op.info.def != nil && op.info.def.Traits&t == t }
+// HasTrait reports whether the op has all the given traits (its
+// definition's, the effect traits as its Effects gives them for this op).
+func (op *Operation) HasTrait(t Trait) bool { return op.info.def != nil && op.traits()&t == t }
 
 // Loc returns the op's location.
 func (op *Operation) Loc() Location { return op.loc }

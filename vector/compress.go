@@ -1,8 +1,6 @@
 package vector
 
 import (
-	"slices"
-
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -24,7 +22,7 @@ var expandLoadOp = &ir.OpDef{
 		return verifyCompressed(op, op.Result(0).Type(), op.Operand(n-1).Type(), "result")
 	},
 	Fold:         foldMaskedLoad,
-	Canonicalize: []*ir.Pattern{expandLoadAllTrue},
+	Canonicalize: []*ir.Pattern{maskedLoadAllTrue("ExpandLoadFolder", "vector.expandload")},
 }
 
 // compressStoreOp is vector.compressstore: the lanes whose mask bit is
@@ -44,15 +42,16 @@ var compressStoreOp = &ir.OpDef{
 		return verifyCompressed(op, op.Operand(n-1).Type(), nil, "valueToStore")
 	},
 	Fold:         foldBaseCast,
-	Canonicalize: []*ir.Pattern{compressStoreKnownMask},
+	Canonicalize: []*ir.Pattern{maskedStoreKnownMask("CompressStoreFolder", "vector.compressstore")},
 }
 
 // verifyCompressed checks expandload and compressstore, whose vectors are
 // 1-D; vt is the loaded or stored vector, pass the pass-through type.
 func verifyCompressed(op *ir.Operation, vt, pass ir.Type, what string) error {
 	n := op.NumOperands()
-	if m, ok := vectorOf(op.Operand(n - 2)); !ok || m.Elem != op.Context().I(1) || len(m.Dims) == 0 || slices.Contains(m.Scalable, true) {
-		return op.Errorf("operand #%d must be fixed-length vector of 1-bit signless integer values, but got %s", n-2, typeQuoted(op.Operand(n-2).Type()))
+	// Scalable vectors are allowed again since MLIR PR 210288.
+	if m, ok := vectorOf(op.Operand(n - 2)); !ok || m.Elem != op.Context().I(1) || len(m.Dims) == 0 {
+		return op.Errorf("operand #%d must be vector of 1-bit signless integer values, but got %s", n-2, typeQuoted(op.Operand(n-2).Type()))
 	}
 	for _, i := range []int{n - 2, n - 1} {
 		if v, ok := vectorOf(op.Operand(i)); !ok || len(v.Dims) != 1 {
@@ -73,11 +72,14 @@ func verifyCompressed(op *ir.Operation, vt, pass ir.Type, what string) error {
 	if mt.Elem != v.Elem {
 		return op.Errorf("base and %s element type should match", what)
 	}
+	if err := verifyMinorUnitStride(op, mt, v); err != nil {
+		return err
+	}
 	if err := verifyIndices(op, 1, n-2, len(mt.Dims)); err != nil {
 		return err
 	}
 	m, _ := vectorOf(op.Operand(n - 2))
-	if m.Dims[0] != v.Dims[0] {
+	if m.Dims[0] != v.Dims[0] || m.IsScalable() != v.IsScalable() {
 		return op.Errorf("expected %s dim to match mask dim", what)
 	}
 	if pass != nil && pass != vt {

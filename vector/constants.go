@@ -2,6 +2,7 @@ package vector
 
 import (
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/ub"
 )
 
 // Folders see constant operands as IntegerAttr, FloatAttr or
@@ -95,6 +96,15 @@ func splatOf(ctx *ir.Context, t *ir.VectorType, v ir.Attribute) ir.Attribute {
 
 // foldTo returns a single folded value.
 func foldTo(v *ir.Value) ([]ir.FoldResult, bool) { return []ir.FoldResult{{Value: v}}, true }
+
+// isPoison reports whether a folded operand is #ub.poison.
+func isPoison(a ir.Attribute) bool { _, ok := a.(*ub.PoisonAttr); return ok }
+
+// foldToPoison folds op to #ub.poison (materialized as ub.poison), as
+// MLIR's vector folders do for poison operands and poison positions.
+func foldToPoison(op *ir.Operation) ([]ir.FoldResult, bool) {
+	return foldToAttr(ub.Poison(op.Context()))
+}
 
 // foldToAttr returns a single folded constant, or no fold for nil.
 func foldToAttr(a ir.Attribute) ([]ir.FoldResult, bool) {

@@ -40,14 +40,39 @@ var broadcastOp = &ir.OpDef{
 		if v, ok := splatValue(op.Context(), operands[0]); ok {
 			return foldToAttr(splatOf(op.Context(), rt, v))
 		}
+		if isPoison(operands[0]) {
+			return foldToPoison(op)
+		}
 		// broadcast(broadcast(x)) is broadcast(x); likewise of a splat.
 		if def := src.DefiningOp(); def != nil && (def.Name() == "vector.broadcast" || def.Name() == "vector.splat") {
 			op.SetOperand(0, def.Operand(0))
 			return nil, true
 		}
+		if x, ok := broadcastOfShapeCast(op, rt); ok {
+			op.SetOperand(0, x)
+			return nil, true
+		}
 		return nil, false
 	},
 	Canonicalize: []*ir.Pattern{broadcastToShapeCast},
+}
+
+// broadcastOfShapeCast returns x when op broadcasts shape_cast(x) and x
+// broadcasts to the result the same way: x's shape and the cast's agree on
+// their common trailing dims, the cast only adding or dropping leading
+// unit dims (MLIR's foldBroadcastOfShapeCast, PR 150523).
+func broadcastOfShapeCast(op *ir.Operation, rt *ir.VectorType) (*ir.Value, bool) {
+	def := op.Operand(0).DefiningOp()
+	if def == nil || def.Name() != "vector.shape_cast" || broadcastMismatch(def.Operand(0).Type(), rt) != "" {
+		return nil, false
+	}
+	x, _ := vectorOf(def.Operand(0))
+	cast, _ := vectorOf(def.Result(0))
+	n := min(len(x.Dims), len(cast.Dims))
+	if !slices.Equal(x.Dims[len(x.Dims)-n:], cast.Dims[len(cast.Dims)-n:]) {
+		return nil, false
+	}
+	return def.Operand(0), true
 }
 
 // broadcastMismatch returns why src cannot broadcast to dst ("" if it can),

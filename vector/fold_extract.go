@@ -65,8 +65,14 @@ func foldExtract(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bo
 	if len(pos) == 0 && rt == vt {
 		return foldTo(src)
 	}
+	if isPoison(operands[0]) {
+		return foldToPoison(op)
+	}
 	if staticizePositions(op, 1, operands, vt) {
 		return nil, true
+	}
+	if slices.Contains(pos, Poison) {
+		return foldToPoison(op)
 	}
 	if !allStatic(pos) {
 		return nil, false
@@ -400,6 +406,9 @@ func foldInsert(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, boo
 	pos := attrInts(op, "static_position")
 	if len(pos) == 0 && src.Type() == vt {
 		return foldTo(src)
+	}
+	if slices.Contains(pos, Poison) {
+		return foldToPoison(op)
 	}
 	if !allStatic(pos) {
 		return nil, false

@@ -38,13 +38,17 @@ func maskedFormat(value, result string) *ir.Format {
 		"type($base) `,` type($mask) `,` type($"+value+")", result)
 }
 
-// gatherFormat is the format of gather (with a result) and scatter.
+// gatherFormat is the format of gather (with a result) and scatter (with
+// one on tensors, MLIR PR 165548). Both take ranked tensors as well as
+// memrefs.
 func gatherFormat(value, result string) *ir.Format {
 	f := memAccessFormat("$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $"+value, []string{"base", "indices*", "index_vec", "mask", value},
 		"type($base) `,` type($index_vec) `,` type($mask) `,` type($"+value+")", result)
-	if result != "" {
-		delete(f.Kinds, "base") // gather reads ranked tensors too
+	if result == "" {
+		f.Syntax += " (`->` type($result)^)?"
+		f.Results = []string{"result?"}
 	}
+	delete(f.Kinds, "base")
 	return f
 }
 

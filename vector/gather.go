@@ -22,25 +22,36 @@ var gatherOp = &ir.OpDef{
 		n := op.NumOperands()
 		return verifyGather(op, op.Result(0).Type(), op.Operand(n-1).Type(), "result")
 	},
-	Fold: foldBaseCast,
+	Fold:         foldBaseCast,
+	Canonicalize: []*ir.Pattern{gatherAllFalse, contiguousGatherScatter("FoldContiguousGather", "vector.gather", "vector.maskedload")},
 }
 
-// scatterOp is vector.scatter:
+// scatterOp is vector.scatter; on a tensor it returns the updated tensor
+// (MLIR PR 165548):
 //
 //	vector.scatter %m[%i] [%idx], %mask, %v : memref<?xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32>
+//	%r = vector.scatter %t[%i] [%idx], %mask, %v : tensor<16xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32> -> tensor<16xf32>
 var scatterOp = &ir.OpDef{
 	Name:     "vector.scatter",
 	Summary:  "scatters elements from a vector into memory as defined by an index vector and a mask vector",
 	Example:  "vector.scatter %m[%i] [%idx], %mask, %v : memref<?xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32>",
 	Operands: ir.AtLeast(4),
-	Results:  ir.Exactly(0),
+	Results:  ir.Between(0, 1),
 	Inherent: []string{"alignment"},
 	Format:   gatherFormat("valueToStore", ""),
 	Verify: func(op *ir.Operation) error {
 		n := op.NumOperands()
-		return verifyGather(op, op.Operand(n-1).Type(), nil, "valueToStore")
+		if err := verifyGather(op, op.Operand(n-1).Type(), nil, "valueToStore"); err != nil {
+			return err
+		}
+		_, isTensor := op.Operand(0).Type().(*ir.RankedTensorType)
+		if isTensor != (op.NumResults() == 1) || isTensor && op.Result(0).Type() != op.Operand(0).Type() {
+			return op.Errorf("expects a result of the tensor type when writing to a tensor")
+		}
+		return nil
 	},
-	Fold: foldBaseCast,
+	Fold:         foldBaseCast,
+	Canonicalize: []*ir.Pattern{scatterAllFalse, contiguousGatherScatter("FoldContiguousScatter", "vector.scatter", "vector.maskedstore")},
 }
 
 func verifyGather(op *ir.Operation, vt, pass ir.Type, what string) error {

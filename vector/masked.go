@@ -22,7 +22,8 @@ var maskedLoadOp = &ir.OpDef{
 		n := op.NumOperands()
 		return verifyMasked(op, n-2, op.Result(0).Type(), op.Operand(n-1).Type(), "result")
 	},
-	Fold: foldMaskedLoad,
+	Fold:         foldMaskedLoad,
+	Canonicalize: []*ir.Pattern{maskedLoadAllTrue("MaskedLoadFolder", "vector.maskedload")},
 }
 
 // maskedStoreOp is vector.maskedstore:
@@ -40,7 +41,8 @@ var maskedStoreOp = &ir.OpDef{
 		n := op.NumOperands()
 		return verifyMasked(op, n-2, op.Operand(n-1).Type(), nil, "valueToStore")
 	},
-	Fold: foldBaseCast,
+	Fold:         foldBaseCast,
+	Canonicalize: []*ir.Pattern{maskedStoreKnownMask("MaskedStoreFolder", "vector.maskedstore")},
 }
 
 // verifyMasked checks maskedload/maskedstore: the mask operand is at
@@ -62,6 +64,9 @@ func verifyMasked(op *ir.Operation, maskIdx int, vt, pass ir.Type, what string) 
 	}
 	if mt.Elem != v.Elem {
 		return op.Errorf("base and %s element type should match", what)
+	}
+	if err := verifyMinorUnitStride(op, mt, v); err != nil {
+		return err
 	}
 	if err := verifyIndices(op, 1, maskIdx, len(mt.Dims)); err != nil {
 		return err

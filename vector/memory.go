@@ -94,7 +94,14 @@ func verifyLoadStore(op *ir.Operation, vt ir.Type, what, rankMsg string) error {
 			return op.Errorf("%s", rankMsg)
 		}
 	}
-	// A 0-d or one-element fixed vector is a scalar access: any stride will do.
+	return verifyMinorUnitStride(op, mt, v)
+}
+
+// verifyMinorUnitStride checks that a vector memory op reads or writes
+// consecutive elements: the memref's minor stride is statically 1 (load
+// and store; the masked, expand and compress ops since MLIR PR 216485). A
+// 0-d or one-element fixed vector is a scalar access: any stride will do.
+func verifyMinorUnitStride(op *ir.Operation, mt *ir.MemRefType, v *ir.VectorType) error {
 	oneElem := !slices.Contains(v.Scalable, true) && ir.NumElements(v) == 1
 	if !oneElem && !LastDimUnitStride(mt) {
 		return op.Errorf("most minor memref dim must have unit stride")

@@ -62,6 +62,9 @@ var transposeOp = &ir.OpDef{
 			return foldTo(op.Operand(0))
 		}
 		rt := op.Result(0).Type().(*ir.VectorType)
+		if isPoison(operands[0]) {
+			return foldToPoison(op)
+		}
 		if v, ok := splatValue(op.Context(), operands[0]); ok && operands[0] != nil {
 			if _, dense := operands[0].(*ir.DenseElementsAttr); dense {
 				return foldToAttr(splatOf(op.Context(), rt, v))
@@ -120,6 +123,9 @@ var shapeCastOp = &ir.OpDef{
 		}
 		if d, ok := operands[0].(*ir.DenseElementsAttr); ok && !rt.IsScalable() && d.Strings() == nil {
 			return foldToAttr(op.Context().DenseRaw(rt, d.Raw(), d.IsSplat()))
+		}
+		if isPoison(operands[0]) {
+			return foldToPoison(op)
 		}
 		if def := src.DefiningOp(); def != nil && def.Name() == "vector.shape_cast" {
 			if def.Operand(0).Type() == rt {

@@ -136,6 +136,13 @@ func foldShuffle(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bo
 			return foldTo(v)
 		}
 	}
+	// A 0-d shuffle makes a 1-d vector: MLIR leaves it to a canonicalization.
+	if len(v1.Dims) > 0 && isPoison(operands[0]) && isPoison(operands[1]) {
+		return foldToPoison(op)
+	}
+	if len(v1.Dims) == 1 && (isPoison(operands[0]) || isPoison(operands[1]) || slices.Contains(mask, Poison)) {
+		return foldShufflePoison(op, operands, mask)
+	}
 	a, ok1 := elementsOf(ctx, operands[0])
 	b, ok2 := elementsOf(ctx, operands[1])
 	if !ok1 || !ok2 || slices.Contains(mask, Poison) {
@@ -148,6 +155,40 @@ func foldShuffle(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bo
 		out = append(out, all[m*inner:(m+1)*inner]...)
 	}
 	return foldToAttr(denseFrom(ctx, res, out))
+}
+
+// foldShufflePoison folds a 1-d shuffle of constants where an operand or
+// a mask entry is poison, as MLIR's ShuffleOp::fold: a poison lane takes
+// the first element of the first operand that is not poison (the ub
+// dialect has no partly poisoned constant).
+func foldShufflePoison(op *ir.Operation, operands []ir.Attribute, mask []int64) ([]ir.FoldResult, bool) {
+	ctx := op.Context()
+	var elems [2][]ir.Attribute
+	var first ir.Attribute
+	for k := 1; k >= 0; k-- {
+		if isPoison(operands[k]) {
+			continue
+		}
+		e, ok := elementsOf(ctx, operands[k])
+		if !ok || len(e) == 0 {
+			return nil, false
+		}
+		elems[k], first = e, e[0]
+	}
+	v1, _ := vectorOf(op.Operand(0))
+	out := make([]ir.Attribute, len(mask))
+	for i, m := range mask {
+		k := 0
+		if m >= v1.Dims[0] {
+			k, m = 1, m-v1.Dims[0]
+		}
+		if m == Poison || elems[k] == nil {
+			out[i] = first
+		} else {
+			out[i] = elems[k][m]
+		}
+	}
+	return foldToAttr(denseFrom(ctx, op.Result(0).Type().(*ir.VectorType), out))
 }
 
 func seq(from, n int64) []int64 {

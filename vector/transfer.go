@@ -13,6 +13,7 @@ var transferReadOp = &ir.OpDef{
 	Summary:  "Reads a supervector from memory into an SSA vector value.",
 	Example:  "%r = vector.transfer_read %m[%i, %j], %pad, %mask {in_bounds = [true, false], permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<?x?xf32>, vector<4x8xf32>",
 	Traits:   ir.ReadOnly | ir.AttrSizedOperandSegments,
+	Effects:  func(op *ir.Operation) ir.Trait { return transferEffects(op.Operand(0), ir.ReadOnly) },
 	Operands: ir.AtLeast(2),
 	Results:  ir.Exactly(1),
 	Inherent: []string{"permutation_map", "in_bounds"},
@@ -104,6 +105,18 @@ var transferReadOp = &ir.OpDef{
 	Canonicalize: []*ir.Pattern{readAfterWriteToBroadcast, foldExtractSliceIntoTransferRead, size1TransferMap("vector.transfer_read")},
 }
 
+// transferEffects are the effect traits of a transfer on base: as MLIR's
+// getEffects and getSpeculatability, a transfer on a tensor has no memory
+// effect and may be speculated (Pure, so loop-invariant-code-motion hoists
+// it, cse merges it and an unused one is dead); one on a memref has
+// onMemref.
+func transferEffects(base *ir.Value, onMemref ir.Trait) ir.Trait {
+	if _, ok := base.Type().(*ir.RankedTensorType); ok {
+		return ir.Pure
+	}
+	return onMemref
+}
+
 // transferWriteOp is vector.transfer_write, the inverse of transfer_read;
 // on tensors it returns the updated tensor:
 //
@@ -113,6 +126,7 @@ var transferWriteOp = &ir.OpDef{
 	Summary:  "The vector.transfer_write op writes a supervector to memory.",
 	Example:  "vector.transfer_write %v, %m[%i, %j], %mask {in_bounds = [true]} : vector<4xf32>, memref<?x?xf32>",
 	Traits:   ir.AttrSizedOperandSegments,
+	Effects:  func(op *ir.Operation) ir.Trait { return transferEffects(op.Operand(1), 0) },
 	Operands: ir.AtLeast(2),
 	Results:  ir.Between(0, 1),
 	Inherent: []string{"permutation_map", "in_bounds"},
@@ -209,7 +223,7 @@ var transferWriteOp = &ir.OpDef{
 		return nil
 	},
 	Fold:         foldTransferWrite,
-	Canonicalize: []*ir.Pattern{deadTensorWrite, foldWAW, foldInsertSliceIntoTransferWrite, swapExtractSliceOfTransferWrite, size1TransferMap("vector.transfer_write")},
+	Canonicalize: []*ir.Pattern{foldWAW, foldInsertSliceIntoTransferWrite, swapExtractSliceOfTransferWrite, size1TransferMap("vector.transfer_write")},
 }
 
 // parseTransferTypes parses `: shaped, vector` (write: `: vector, shaped`)

@@ -189,21 +189,6 @@ func allZero(vs []*ir.Value) bool {
 	return true
 }
 
-// deadTensorWrite erases a transfer_write to a tensor whose result is
-// unused: on tensors it has no effect (MLIR reports its memory effects only
-// on memrefs, so it is trivially dead there).
-var deadTensorWrite = &ir.Pattern{
-	Name: "DeadTensorTransferWrite",
-	Root: "vector.transfer_write",
-	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		if op.NumResults() != 1 || op.HasResultUses() {
-			return false
-		}
-		rw.EraseOp(op)
-		return true
-	},
-}
-
 // foldWAW: a write to a tensor that overwrites exactly what an earlier
 // write in its chain wrote (with only disjoint, single-use writes between)
 // makes that earlier write dead; the write after it takes its base instead.

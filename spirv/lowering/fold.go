@@ -1,6 +1,10 @@
 package lowering
 
-import "github.com/kiln-gpu/kiln/ir"
+import (
+	"slices"
+
+	"github.com/kiln-gpu/kiln/ir"
+)
 
 // foldSources folds the source ops under root that their folders
 // simplify (constant operands, or a canonical operand order, which folds
@@ -56,11 +60,18 @@ func foldOne(b *ir.Builder, op *ir.Operation, cfg *ir.FoldConfig) []*ir.Value {
 }
 
 // materialize builds a folded constant through op's dialect before op,
-// unless its type does not convert to SPIR-V.
+// unless its type does not convert to SPIR-V or no pattern of this
+// conversion converts it (MLIR legalizes the constants of a fold and
+// undoes the fold when one does not: convert-vector-to-spirv keeps
+// vector.extract at a poison position, which would fold to ub.poison).
 func (e *env) materialize(b *ir.Builder, op *ir.Operation, value ir.Attribute, t ir.Type) (*ir.Operation, bool) {
 	if e.tc.ConvertType(t) == nil {
 		return nil, false
 	}
 	c := ir.MaterializeConstant(b, op.Def().Dialect(), value, t, op.Loc())
+	if c != nil && e.opts.Dialects != nil && c.DialectName() != "spirv" && !slices.Contains(e.opts.Dialects, c.DialectName()) {
+		c.Erase()
+		return nil, false
+	}
 	return c, c != nil
 }

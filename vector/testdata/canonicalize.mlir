@@ -655,14 +655,14 @@ func.func @size1_transfer_maps(%m: memref<4x3x2xf32>, %i: index, %j: index, %k: 
 // -----
 
 // A broadcast or static extract that keeps the number of elements is a
-// shape_cast (scalable dims too); a dynamic or poison position, a scalar,
-// or more elements keep the op.
+// shape_cast (scalable dims too); a dynamic position, a scalar, or more
+// elements keep the op; a poison position folds to poison.
 // CHECK-LABEL: func.func @to_shape_cast(
 //  CHECK-SAME:   %[[V:.*]]: vector<1x4xf32>, %[[S:.*]]: vector<[4]xi8>, %[[I:.*]]: index, %[[X:.*]]: f32)
 //   CHECK-DAG:   %[[E:.*]] = vector.shape_cast %[[V]] : vector<1x4xf32> to vector<4xf32>
 //   CHECK-DAG:   %[[B:.*]] = vector.shape_cast %[[S]] : vector<[4]xi8> to vector<1x[4]xi8>
 //   CHECK-DAG:   %[[D:.*]] = vector.extract %[[V]][%[[I]]] : vector<4xf32> from vector<1x4xf32>
-//   CHECK-DAG:   %[[P:.*]] = vector.extract %[[V]][-1] : vector<4xf32> from vector<1x4xf32>
+//   CHECK-DAG:   %[[P:.*]] = ub.poison : vector<4xf32>
 //   CHECK-DAG:   %[[C:.*]] = vector.broadcast %[[X]] : f32 to vector<1xf32>
 //   CHECK-DAG:   %[[W:.*]] = vector.broadcast %[[V]] : vector<1x4xf32> to vector<2x4xf32>
 //       CHECK:   return %[[E]], %[[B]], %[[D]], %[[P]], %[[C]], %[[W]]
@@ -742,4 +742,193 @@ func.func @memref_cast_unranked(%m: memref<*xf32>, %i: index) {
   %l = vector.load %c[%i] : memref<?xf32>, vector<8xf32>
   vector.store %l, %c[%i] : memref<?xf32>, vector<8xf32>
   return
+}
+
+// -----
+
+// Known masks on maskedload/maskedstore/gather/scatter (MLIR's
+// MaskedLoadFolder, MaskedStoreFolder, GatherFolder, ScatterFolder): the
+// alignment goes to the unmasked op; an all-true gather or scatter has no
+// simpler form.
+// CHECK-LABEL: func.func @known_masks_masked_ops
+// CHECK-SAME: (%[[M:.*]]: memref<?xf32>, %[[I:.*]]: index, %[[IDX:.*]]: vector<4xi32>, %[[V:.*]]: vector<4xf32>)
+// CHECK-DAG: %[[T:.*]] = arith.constant dense<true> : vector<4xi1>
+// CHECK: %[[L:.*]] = vector.load %[[M]][%[[I]]] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK-NEXT: vector.store %[[V]], %[[M]][%[[I]]] {alignment = 8 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK-NEXT: %[[G:.*]] = vector.gather %[[M]][%[[I]]] [%[[IDX]]], %[[T]], %[[V]]
+// CHECK-NEXT: vector.scatter %[[M]][%[[I]]] [%[[IDX]]], %[[T]], %[[V]]
+// CHECK-NEXT: %[[E:.*]] = vector.load %[[M]][%[[I]]] {alignment = 4 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK-NEXT: vector.store %[[V]], %[[M]][%[[I]]] {alignment = 32 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK-NEXT: return %[[L]], %[[G]], %[[V]], %[[E]]
+func.func @known_masks_masked_ops(%m: memref<?xf32>, %i: index, %idx: vector<4xi32>, %v: vector<4xf32>)
+    -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+  %t = vector.constant_mask [4] : vector<4xi1>
+  %f = arith.constant dense<false> : vector<4xi1>
+  %0 = vector.maskedload %m[%i], %t, %v {alignment = 16} : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  vector.maskedstore %m[%i], %t, %v {alignment = 8} : memref<?xf32>, vector<4xi1>, vector<4xf32>
+  vector.maskedstore %m[%i], %f, %v : memref<?xf32>, vector<4xi1>, vector<4xf32>
+  %1 = vector.gather %m[%i] [%idx], %t, %v : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %2 = vector.gather %m[%i] [%idx], %f, %v : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  vector.scatter %m[%i] [%idx], %t, %v : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32>
+  vector.scatter %m[%i] [%idx], %f, %v : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32>
+  %3 = vector.expandload %m[%i], %t, %v {alignment = 4} : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  vector.compressstore %m[%i], %t, %v {alignment = 32} : memref<?xf32>, vector<4xi1>, vector<4xf32>
+  return %0, %1, %2, %3 : vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
+}
+
+// -----
+
+// Gathers and scatters over indices 0, 1, ..., n-1 (a vector.step or such
+// a constant) are masked loads and stores (MLIR's FoldContiguousGather and
+// FoldContiguousScatter).
+// CHECK-LABEL: func.func @contiguous_gather_scatter
+// CHECK-SAME: (%[[M:.*]]: memref<?x8xf32>, %[[I:.*]]: index, %[[K:.*]]: vector<8xi1>, %[[V:.*]]: vector<8xf32>)
+// CHECK: %[[L:.*]] = vector.maskedload %[[M]][%[[I]], %[[I]]], %[[K]], %[[V]] : memref<?x8xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+// CHECK-NEXT: vector.maskedstore %[[M]][%[[I]], %[[I]]], %[[K]], %[[L]] : memref<?x8xf32>, vector<8xi1>, vector<8xf32>
+// CHECK-NEXT: %[[C:.*]] = vector.maskedload %[[M]][%[[I]], %[[I]]], %[[K]], %[[V]] : memref<?x8xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+// CHECK-NEXT: return %[[C]]
+func.func @contiguous_gather_scatter(%m: memref<?x8xf32>, %i: index, %k: vector<8xi1>, %v: vector<8xf32>) -> vector<8xf32> {
+  %s = vector.step : vector<8xindex>
+  %0 = vector.gather %m[%i, %i] [%s], %k, %v : memref<?x8xf32>, vector<8xindex>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  vector.scatter %m[%i, %i] [%s], %k, %0 : memref<?x8xf32>, vector<8xindex>, vector<8xi1>, vector<8xf32>
+  %c = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7]> : vector<8xi32>
+  %1 = vector.gather %m[%i, %i] [%c], %k, %v : memref<?x8xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  return %1 : vector<8xf32>
+}
+
+// -----
+
+// Not contiguous: indices starting at 1, a splat, a 2-d or scalable index
+// vector, a tensor base (no masked load on tensors), a minor stride of 2.
+// CHECK-LABEL: func.func @negative_contiguous_gather
+// CHECK-NOT: vector.maskedload
+// CHECK-COUNT-6: vector.gather
+// CHECK-NOT: vector.maskedload
+func.func @negative_contiguous_gather(%m: memref<?xf32>, %t: tensor<16xf32>, %s2: memref<16xf32, strided<[2]>>,
+    %i: index, %k: vector<4xi1>, %v: vector<4xf32>, %k2: vector<2x2xi1>, %v2: vector<2x2xf32>,
+    %ks: vector<[4]xi1>, %vs: vector<[4]xf32>)
+    -> (vector<4xf32>, vector<4xf32>, vector<2x2xf32>, vector<[4]xf32>, vector<4xf32>, vector<4xf32>) {
+  %c1 = arith.constant dense<[1, 2, 3, 4]> : vector<4xindex>
+  %0 = vector.gather %m[%i] [%c1], %k, %v : memref<?xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %z = arith.constant dense<0> : vector<4xindex>
+  %1 = vector.gather %m[%i] [%z], %k, %v : memref<?xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %c2 = arith.constant dense<[[0, 1], [2, 3]]> : vector<2x2xindex>
+  %2 = vector.gather %m[%i] [%c2], %k2, %v2 : memref<?xf32>, vector<2x2xindex>, vector<2x2xi1>, vector<2x2xf32> into vector<2x2xf32>
+  %ss = vector.step : vector<[4]xindex>
+  %3 = vector.gather %m[%i] [%ss], %ks, %vs : memref<?xf32>, vector<[4]xindex>, vector<[4]xi1>, vector<[4]xf32> into vector<[4]xf32>
+  %s = vector.step : vector<4xindex>
+  %4 = vector.gather %t[%i] [%s], %k, %v : tensor<16xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %5 = vector.gather %s2[%i] [%s], %k, %v : memref<16xf32, strided<[2]>>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return %0, %1, %2, %3, %4, %5 : vector<4xf32>, vector<4xf32>, vector<2x2xf32>, vector<[4]xf32>, vector<4xf32>, vector<4xf32>
+}
+
+// -----
+
+// Scalable masks known all true or all false (MLIR PR 210288).
+// CHECK-LABEL: func.func @known_masks_scalable
+// CHECK-SAME: (%[[M:.*]]: memref<?xf32>, %[[I:.*]]: index, %[[V:.*]]: vector<[4]xf32>)
+// CHECK-NEXT: %[[L:.*]] = vector.load %[[M]][%[[I]]] : memref<?xf32>, vector<[4]xf32>
+// CHECK-NEXT: vector.store %[[V]], %[[M]][%[[I]]] : memref<?xf32>, vector<[4]xf32>
+// CHECK-NEXT: return %[[L]], %[[V]]
+func.func @known_masks_scalable(%m: memref<?xf32>, %i: index, %v: vector<[4]xf32>) -> (vector<[4]xf32>, vector<[4]xf32>) {
+  %t = vector.constant_mask [4] : vector<[4]xi1>
+  %f = vector.constant_mask [0] : vector<[4]xi1>
+  %0 = vector.expandload %m[%i], %t, %v : memref<?xf32>, vector<[4]xi1>, vector<[4]xf32> into vector<[4]xf32>
+  %1 = vector.expandload %m[%i], %f, %v : memref<?xf32>, vector<[4]xi1>, vector<[4]xf32> into vector<[4]xf32>
+  vector.compressstore %m[%i], %t, %v : memref<?xf32>, vector<[4]xi1>, vector<[4]xf32>
+  vector.compressstore %m[%i], %f, %v : memref<?xf32>, vector<[4]xi1>, vector<[4]xf32>
+  return %0, %1 : vector<[4]xf32>, vector<[4]xf32>
+}
+
+// -----
+
+// A scatter on a tensor with an all-false mask is its base; over
+// contiguous indices it stays (there is no masked store on tensors).
+// CHECK-LABEL: func.func @scatter_tensor_masks
+// CHECK-SAME: (%[[T:.*]]: tensor<16xf32>, %[[K:.*]]: vector<8xi1>, %[[V:.*]]: vector<8xf32>)
+// CHECK: %[[S:.*]] = vector.step : vector<8xindex>
+// CHECK-NEXT: %[[R:.*]] = vector.scatter %[[T]][%{{.*}}] [%[[S]]], %[[K]], %[[V]] : tensor<16xf32>, vector<8xindex>, vector<8xi1>, vector<8xf32> -> tensor<16xf32>
+// CHECK-NEXT: return %[[T]], %[[R]]
+func.func @scatter_tensor_masks(%t: tensor<16xf32>, %k: vector<8xi1>, %v: vector<8xf32>) -> (tensor<16xf32>, tensor<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %f = vector.constant_mask [0] : vector<8xi1>
+  %s = vector.step : vector<8xindex>
+  %0 = vector.scatter %t[%c0] [%s], %f, %v : tensor<16xf32>, vector<8xindex>, vector<8xi1>, vector<8xf32> -> tensor<16xf32>
+  %1 = vector.scatter %t[%c0] [%s], %k, %v : tensor<16xf32>, vector<8xindex>, vector<8xi1>, vector<8xf32> -> tensor<16xf32>
+  return %0, %1 : tensor<16xf32>, tensor<16xf32>
+}
+
+// -----
+
+// Poison folds (MLIR's broadcast, extract, insert, shape_cast, transpose
+// and shuffle folders): a poison operand or a poison position (-1) makes
+// the result poison.
+// CHECK-LABEL: func.func @poison_folds
+// CHECK-DAG: %[[P24:.*]] = ub.poison : vector<2x4xf32>
+// CHECK-DAG: %[[P4:.*]] = ub.poison : vector<4xf32>
+// CHECK-DAG: %[[P42:.*]] = ub.poison : vector<4x2xf32>
+// CHECK-DAG: %[[P8:.*]] = ub.poison : vector<8xf32>
+// CHECK-DAG: %[[PF:.*]] = ub.poison : f32
+// CHECK-NOT: vector.
+// CHECK: return %[[P24]], %[[P4]], %[[P42]], %[[P8]], %[[PF]], %[[P24]], %[[P4]]
+func.func @poison_folds(%v: vector<2x4xf32>, %s: f32, %w: vector<4xf32>)
+    -> (vector<2x4xf32>, vector<4xf32>, vector<4x2xf32>, vector<8xf32>, f32, vector<2x4xf32>, vector<4xf32>) {
+  %p = ub.poison : vector<4xf32>
+  %0 = vector.broadcast %p : vector<4xf32> to vector<2x4xf32>
+  %p2 = ub.poison : vector<2x4xf32>
+  %1 = vector.extract %p2[1] : vector<4xf32> from vector<2x4xf32>
+  %2 = vector.transpose %p2, [1, 0] : vector<2x4xf32> to vector<4x2xf32>
+  %3 = vector.shape_cast %p2 : vector<2x4xf32> to vector<8xf32>
+  %4 = vector.extract %v[1, -1] : f32 from vector<2x4xf32>
+  %5 = vector.insert %s, %v[-1, 2] : f32 into vector<2x4xf32>
+  %6 = vector.shuffle %p, %p [0, 5, 2, 7] : vector<4xf32>, vector<4xf32>
+  return %0, %1, %2, %3, %4, %5, %6 : vector<2x4xf32>, vector<4xf32>, vector<4x2xf32>, vector<8xf32>, f32, vector<2x4xf32>, vector<4xf32>
+}
+
+// -----
+
+// A dynamic position that is the constant -1 is a poison position too.
+// CHECK-LABEL: func.func @poison_dynamic_position
+// CHECK-NEXT: %[[P:.*]] = ub.poison : f32
+// CHECK-NEXT: return %[[P]]
+func.func @poison_dynamic_position(%v: vector<4xf32>) -> f32 {
+  %m1 = arith.constant -1 : index
+  %0 = vector.extract %v[%m1] : f32 from vector<4xf32>
+  return %0 : f32
+}
+
+// -----
+
+// Shuffles of constants with poison: a poison lane takes the first element
+// of the first operand that is not poison (MLIR's ShuffleOp::fold).
+// CHECK-LABEL: func.func @shuffle_poison_constants
+// CHECK-DAG: %[[A:.*]] = arith.constant dense<[1, 3, 1, 9]> : vector<4xi32>
+// CHECK-DAG: %[[B:.*]] = arith.constant dense<[8, 8, 9, 8]> : vector<4xi32>
+// CHECK: return %[[A]], %[[B]]
+func.func @shuffle_poison_constants() -> (vector<4xi32>, vector<4xi32>) {
+  %a = arith.constant dense<[1, 2, 3]> : vector<3xi32>
+  %b = arith.constant dense<[8, 9]> : vector<2xi32>
+  %p = ub.poison : vector<3xi32>
+  %0 = vector.shuffle %a, %b [0, 2, -1, 4] : vector<3xi32>, vector<2xi32>
+  %1 = vector.shuffle %p, %b [1, 3, 4, -1] : vector<3xi32>, vector<2xi32>
+  return %0, %1 : vector<4xi32>, vector<4xi32>
+}
+
+// -----
+
+// broadcast(shape_cast(x)) is broadcast(x) when the cast only adds or
+// drops leading unit dims; a cast that reshapes stays (2x1 -> 1x2 would
+// broadcast differently).
+// CHECK-LABEL: func.func @broadcast_of_shape_cast
+// CHECK-SAME: (%[[X:.*]]: vector<4xf32>, %[[Y:.*]]: vector<2x1xf32>)
+// CHECK-NEXT: %[[B0:.*]] = vector.broadcast %[[X]] : vector<4xf32> to vector<3x4xf32>
+// CHECK-NEXT: %[[C:.*]] = vector.shape_cast %[[Y]] : vector<2x1xf32> to vector<1x2xf32>
+// CHECK-NEXT: %[[B1:.*]] = vector.broadcast %[[C]] : vector<1x2xf32> to vector<2x2xf32>
+// CHECK-NEXT: return %[[B0]], %[[B1]]
+func.func @broadcast_of_shape_cast(%x: vector<4xf32>, %y: vector<2x1xf32>) -> (vector<3x4xf32>, vector<2x2xf32>) {
+  %0 = vector.shape_cast %x : vector<4xf32> to vector<1x4xf32>
+  %1 = vector.broadcast %0 : vector<1x4xf32> to vector<3x4xf32>
+  %2 = vector.shape_cast %y : vector<2x1xf32> to vector<1x2xf32>
+  %3 = vector.broadcast %2 : vector<1x2xf32> to vector<2x2xf32>
+  return %1, %3 : vector<3x4xf32>, vector<2x2xf32>
 }

@@ -781,8 +781,32 @@ func.func @gather_mask_dim(%b: memref<8xf16>, %i: index, %idx: vector<4xi32>, %m
 // -----
 
 func.func @scatter_vector_base(%b: vector<8xf16>, %i: index, %idx: vector<4xi32>, %mask: vector<4xi1>, %v: vector<4xf16>) {
-  // expected-error@+1 {{custom op 'vector.scatter' invalid kind of type specified}}
+  // expected-error@+1 {{'vector.scatter' op operand #0 must be Tensor or MemRef of any type values, but got 'vector<8xf16>'}}
   vector.scatter %b[%i] [%idx], %mask, %v : vector<8xf16>, vector<4xi32>, vector<4xi1>, vector<4xf16>
+  return
+}
+
+// -----
+
+func.func @scatter_tensor_no_result(%t: tensor<8xf16>, %i: index, %idx: vector<4xi32>, %mask: vector<4xi1>, %v: vector<4xf16>) {
+  // expected-error@+1 {{'vector.scatter' op expects a result of the tensor type when writing to a tensor}}
+  vector.scatter %t[%i] [%idx], %mask, %v : tensor<8xf16>, vector<4xi32>, vector<4xi1>, vector<4xf16>
+  return
+}
+
+// -----
+
+func.func @scatter_tensor_other_result(%t: tensor<8xf16>, %i: index, %idx: vector<4xi32>, %mask: vector<4xi1>, %v: vector<4xf16>) {
+  // expected-error@+1 {{'vector.scatter' op expects a result of the tensor type when writing to a tensor}}
+  %0 = vector.scatter %t[%i] [%idx], %mask, %v : tensor<8xf16>, vector<4xi32>, vector<4xi1>, vector<4xf16> -> tensor<?xf16>
+  return
+}
+
+// -----
+
+func.func @scatter_memref_result(%m: memref<8xf16>, %i: index, %idx: vector<4xi32>, %mask: vector<4xi1>, %v: vector<4xf16>) {
+  // expected-error@+1 {{'vector.scatter' op expects a result of the tensor type when writing to a tensor}}
+  %0 = vector.scatter %m[%i] [%idx], %mask, %v : memref<8xf16>, vector<4xi32>, vector<4xi1>, vector<4xf16> -> tensor<8xf16>
   return
 }
 
@@ -983,5 +1007,39 @@ func.func @ess_syntax_missing_sizes(%v: vector<4xi8>) {
 func.func @iss_syntax_missing_comma(%s: vector<2xi8>, %v: vector<4xi8>) {
   // expected-error@+1 {{expected ','}}
   %0 = vector.insert_strided_slice %s, %v offsets = [0] strides = [1] : vector<2xi8> into vector<4xi8>
+  return
+}
+
+// -----
+
+// The masked, expand and compress ops read or write consecutive elements:
+// the minor stride must be 1 (MLIR PR 216485).
+func.func @maskedload_non_unit_stride(%m: memref<16xf32, strided<[2]>>, %i: index, %k: vector<4xi1>, %p: vector<4xf32>) -> vector<4xf32> {
+  // expected-error@+1 {{'vector.maskedload' op most minor memref dim must have unit stride}}
+  %0 = vector.maskedload %m[%i], %k, %p : memref<16xf32, strided<[2]>>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return %0 : vector<4xf32>
+}
+
+// -----
+
+func.func @maskedstore_dynamic_stride(%m: memref<4x16xf32, strided<[16, ?]>>, %i: index, %k: vector<4xi1>, %v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.maskedstore' op most minor memref dim must have unit stride}}
+  vector.maskedstore %m[%i, %i], %k, %v : memref<4x16xf32, strided<[16, ?]>>, vector<4xi1>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @expandload_non_unit_stride(%m: memref<16xf32, strided<[3]>>, %i: index, %k: vector<4xi1>, %p: vector<4xf32>) -> vector<4xf32> {
+  // expected-error@+1 {{'vector.expandload' op most minor memref dim must have unit stride}}
+  %0 = vector.expandload %m[%i], %k, %p : memref<16xf32, strided<[3]>>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return %0 : vector<4xf32>
+}
+
+// -----
+
+func.func @compressstore_non_unit_stride(%m: memref<16xf32, strided<[2], offset: ?>>, %i: index, %k: vector<4xi1>, %v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.compressstore' op most minor memref dim must have unit stride}}
+  vector.compressstore %m[%i], %k, %v : memref<16xf32, strided<[2], offset: ?>>, vector<4xi1>, vector<4xf32>
   return
 }

@@ -176,6 +176,25 @@ func.func @compress_expand_scan(%m: memref<?xf32>, %i: index, %mask: vector<8xi1
   return %0, %1#0, %1#1 : vector<8xf32>, vector<4x8xi32>, vector<4xi32>
 }
 
+// vector.scatter on a tensor returns the updated tensor (MLIR PR 165548).
+// CHECK-LABEL: func.func @scatter_tensor
+func.func @scatter_tensor(%t: tensor<4x16xf32>, %i: index, %idx: vector<8xi32>, %mask: vector<8xi1>, %v: vector<8xf32>) -> tensor<4x16xf32> {
+  // CHECK: %[[R:.*]] = vector.scatter %{{.*}}[%{{.*}}, %{{.*}}] [%{{.*}}], %{{.*}}, %{{.*}} : tensor<4x16xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32> -> tensor<4x16xf32>
+  %0 = vector.scatter %t[%i, %i] [%idx], %mask, %v : tensor<4x16xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32> -> tensor<4x16xf32>
+  // CHECK: return %[[R]]
+  return %0 : tensor<4x16xf32>
+}
+
+// Scalable expandload and compressstore (MLIR PR 210288).
+// CHECK-LABEL: func.func @compress_expand_scalable
+func.func @compress_expand_scalable(%m: memref<?xf32>, %i: index, %mask: vector<[8]xi1>, %v: vector<[8]xf32>) -> vector<[8]xf32> {
+  // CHECK: vector.expandload %{{.*}}[%{{.*}}], %{{.*}}, %{{.*}} : memref<?xf32>, vector<[8]xi1>, vector<[8]xf32> into vector<[8]xf32>
+  %0 = vector.expandload %m[%i], %mask, %v : memref<?xf32>, vector<[8]xi1>, vector<[8]xf32> into vector<[8]xf32>
+  // CHECK: vector.compressstore %{{.*}}[%{{.*}}], %{{.*}}, %{{.*}} : memref<?xf32>, vector<[8]xi1>, vector<[8]xf32>
+  vector.compressstore %m[%i], %mask, %0 : memref<?xf32>, vector<[8]xi1>, vector<[8]xf32>
+  return %0 : vector<[8]xf32>
+}
+
 // CHECK-LABEL: func.func @masked_ops
 func.func @masked_ops(%m: memref<?xf32>, %i: index, %mask: vector<8xi1>, %v: vector<8xf32>, %pad: f32) -> (vector<8xf32>, f32, vector<8xf32>) {
   // CHECK: vector.mask %{{.*}}, %{{.*}} { vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} : memref<?xf32>, vector<8xf32> } : vector<8xi1> -> vector<8xf32>
@@ -247,4 +266,18 @@ func.func @masked_gather(%m: memref<16xf32>, %idx: vector<4xindex>, %mask: vecto
 func.func @type_cast_affine_layout(%m: memref<2x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1)>>) -> memref<vector<2x4xf32>> {
   %0 = vector.type_cast %m : memref<2x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1)>> to memref<vector<2x4xf32>>
   return %0 : memref<vector<2x4xf32>>
+}
+
+// A unit minor stride with other strides and offset dynamic is fine, and a
+// one-element access takes any stride.
+// CHECK-LABEL: func.func @masked_ops_strided
+func.func @masked_ops_strided(%m: memref<4x16xf32, strided<[?, 1], offset: ?>>, %s: memref<16xf32, strided<[2]>>, %i: index,
+    %k: vector<4xi1>, %v: vector<4xf32>, %k1: vector<1xi1>, %v1: vector<1xf32>) -> (vector<4xf32>, vector<1xf32>) {
+  // CHECK: vector.maskedload %{{.*}} : memref<4x16xf32, strided<[?, 1], offset: ?>>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %0 = vector.maskedload %m[%i, %i], %k, %v : memref<4x16xf32, strided<[?, 1], offset: ?>>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  // CHECK: vector.compressstore %{{.*}} : memref<4x16xf32, strided<[?, 1], offset: ?>>, vector<4xi1>, vector<4xf32>
+  vector.compressstore %m[%i, %i], %k, %0 : memref<4x16xf32, strided<[?, 1], offset: ?>>, vector<4xi1>, vector<4xf32>
+  // CHECK: vector.maskedload %{{.*}} : memref<16xf32, strided<[2]>>, vector<1xi1>, vector<1xf32> into vector<1xf32>
+  %1 = vector.maskedload %s[%i], %k1, %v1 : memref<16xf32, strided<[2]>>, vector<1xi1>, vector<1xf32> into vector<1xf32>
+  return %0, %1 : vector<4xf32>, vector<1xf32>
 }
