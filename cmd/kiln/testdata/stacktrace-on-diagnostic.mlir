@@ -1,5 +1,6 @@
 // Each diagnostic gets a note with the Go stack of the code that made it.
 // RUN: not kiln opt %s -mlir-print-stacktrace-on-diagnostic 2>&1 | FileCheck %s
+// RUN: not kiln translate %s --serialize-spirv -mlir-print-stacktrace-on-diagnostic 2>&1 | FileCheck %s
 // RUN: not kiln opt %s 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: not kiln opt %s -mlir-print-stacktrace-on-diagnostic -mlir-disable-diagnostic-notes 2>&1 | FileCheck %s --check-prefix=OFF
 
