@@ -185,7 +185,7 @@ func (r *runner) runPass(p *Pass, op *ir.Operation) (err error) {
 	}
 	r.logAction("begins (no breakpoint) Action `pass-execution` running `%s` on Operation `%s``", p.DisplayName(), op.Name())
 	start := time.Now()
-	err, panicked := runSafely(p, op, &Context{Options: p.Opts(), Pass: p, run: r})
+	panicked, err := runSafely(p, op, &Context{Options: p.Opts(), Pass: p, run: r})
 	r.timer(p).add(time.Since(start))
 	r.logAction("completed `pass-execution`")
 	invalid := false
@@ -224,7 +224,7 @@ func (r *runner) runPass(p *Pass, op *ir.Operation) (err error) {
 
 // runSafely runs p on op, turning a panic into a located error: a bug in
 // the pass, whose Go stack the error carries for a report.
-func runSafely(p *Pass, op *ir.Operation, pc *Context) (err error, panicked bool) {
+func runSafely(p *Pass, op *ir.Operation, pc *Context) (panicked bool, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			stack := debug.Stack()
@@ -236,7 +236,7 @@ func runSafely(p *Pass, op *ir.Operation, pc *Context) (err error, panicked bool
 			panicked = true
 		}
 	}()
-	return p.Run(op, pc), false
+	return false, p.Run(op, pc)
 }
 
 // runNested runs p on the children of op that match its anchor, in
