@@ -8,6 +8,11 @@
 // RUN: not kiln opt %s -pass-pipeline='builtin.module(func.func(cse,symbol-dce))' -mlir-pass-pipeline-crash-reproducer=%t -mlir-pass-pipeline-local-reproducer -mlir-disable-threading 2>&1 | FileCheck %s --check-prefix=LOCALERR
 // RUN: cat %t | FileCheck %s --check-prefix=LOCAL
 // RUN: not kiln opt %s -pass-pipeline='builtin.module(func.func(cse))' -mlir-pass-pipeline-crash-reproducer=%t -mlir-pass-pipeline-local-reproducer 2>&1 | FileCheck %s --check-prefix=THREADS
+// A pass failing in the pipeline another pass runs (MLIR's dynamic pipelines):
+// the note names both, the local reproducer the inner one alone.
+// RUN: not kiln opt %s -pass-pipeline='builtin.module(func.func(composite-fixed-point-pass{pipeline="any(cse,symbol-dce)"}))' -mlir-pass-pipeline-crash-reproducer=%t 2>&1 | FileCheck %s --check-prefix=DYNERR
+// RUN: not kiln opt %s -pass-pipeline='builtin.module(func.func(composite-fixed-point-pass{pipeline="any(cse,symbol-dce)"}))' -mlir-pass-pipeline-crash-reproducer=%t -mlir-pass-pipeline-local-reproducer -mlir-disable-threading -o /dev/null 2>/dev/null
+// RUN: cat %t | FileCheck %s --check-prefix=DYNLOCAL
 // RUN: kiln opt %s -pass-pipeline='builtin.module(func.func(cse))' -mlir-pass-pipeline-crash-reproducer=%t.none
 // RUN: not cat %t.none
 
@@ -61,3 +66,9 @@ func.func @bar() {
 // LOCAL-NEXT: disable_threading: true,
 
 // THREADS: Local crash reproduction can't be setup on a pass-manager without disabling multi-threading first.
+
+// DYNERR: note: Pipeline failed while executing [`CompositeFixedPointPass` on 'func.func' operation: @foo, `SymbolDCE` on 'func.func' operation: @foo]: reproducer generated at
+// DYNLOCAL:      func.func @foo() -> i32 {
+// DYNLOCAL-NEXT:   %c1_i32 = arith.constant 1 : i32
+// DYNLOCAL-NEXT:   %0 = arith.addi %c1_i32, %c1_i32 : i32
+// DYNLOCAL:      pipeline: "builtin.module(func.func(symbol-dce))",
