@@ -41,13 +41,15 @@ type Diagnostic struct {
 
 // Errorf returns an error diagnostic at loc.
 func Errorf(loc Location, format string, args ...any) *Diagnostic {
-	return newDiagnostic(SeverityError, loc, fmt.Sprintf(format, args...))
+	return NewDiagnostic(SeverityError, loc, format, args...)
 }
 
-// newDiagnostic returns a diagnostic, recording the Go stack of its caller
-// while some context wants stacks.
-func newDiagnostic(sev Severity, loc Location, msg string) *Diagnostic {
-	d := &Diagnostic{Severity: sev, Loc: loc, Message: msg}
+// NewDiagnostic returns a diagnostic of any severity at loc, recording the
+// Go stack where it is made while some context wants stacks
+// (SetPrintStackTraceOnDiagnostic): make diagnostics with it, Errorf or
+// the op's methods rather than as a Diagnostic literal.
+func NewDiagnostic(sev Severity, loc Location, format string, args ...any) *Diagnostic {
+	d := &Diagnostic{Severity: sev, Loc: loc, Message: fmt.Sprintf(format, args...)}
 	if stackContexts.Load() > 0 {
 		var pcs [64]uintptr
 		n := runtime.Callers(2, pcs[:])
@@ -119,7 +121,7 @@ func (op *Operation) EmitErrorf(format string, args ...any) *Diagnostic {
 // Warningf returns a warning at op's location, as MLIR's
 // Operation::emitWarning.
 func (op *Operation) Warningf(format string, args ...any) *Diagnostic {
-	d := newDiagnostic(SeverityWarning, op.loc, fmt.Sprintf(format, args...))
+	d := NewDiagnostic(SeverityWarning, op.loc, format, args...)
 	d.op = op
 	return d
 }

@@ -51,7 +51,7 @@ func (r chunkRun) run(out, stderr io.Writer, do func(ctx *ir.Context, chunk stri
 			for _, off := range nearMisses {
 				line := strings.Count(r.text[:off], "\n") + 1
 				col := off - strings.LastIndexByte(r.text[:off], '\n')
-				d := &ir.Diagnostic{Severity: ir.SeverityWarning, Loc: ctx.FileLineColLoc(r.name, line, col), Message: "near miss with file split marker"}
+				d := ir.NewDiagnostic(ir.SeverityWarning, ctx.FileLineColLoc(r.name, line, col), "near miss with file split marker")
 				if _, err := io.WriteString(stderr, d.Format(ctx)); err != nil {
 					return false, nil, err
 				}
