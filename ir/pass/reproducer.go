@@ -138,7 +138,7 @@ func (s *reproducerState) end(p *Pass, op *ir.Operation, c *reproducerContext, e
 // finish writes the reproducer of a run on root that failed with err and
 // returns MLIR's error about it, nil when there is none to write (a local
 // reproducer of a run that failed outside any pass). It picks the failure
-// err comes from (the first, when a pass failed as a pipeline it ran did),
+// err is or wraps (the first, when a pass failed as a pipeline it ran did),
 // whatever order parallel passes failed in; without one, the run's
 // reproducer reports at root, as MLIR's finalize.
 func (s *reproducerState) finish(root *ir.Operation, err error) *ir.Diagnostic {
@@ -146,7 +146,7 @@ func (s *reproducerState) finish(root *ir.Operation, err error) *ir.Diagnostic {
 	defer s.mu.Unlock()
 	var f *passFailure
 	for i := range s.failures {
-		if s.failures[i].err == err {
+		if errors.Is(err, s.failures[i].err) {
 			f = &s.failures[i]
 			break
 		}
