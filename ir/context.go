@@ -23,6 +23,7 @@ type Context struct {
 	allowUnregistered atomic.Bool
 	singleThreaded    atomic.Bool // see SetMultithreading
 	printOpOnDiag     atomic.Bool // see SetPrintOpOnDiagnostic
+	printStackOnDiag  atomic.Bool // see SetPrintStackTraceOnDiagnostic
 
 	unique *uniqueTable
 	nextID atomic.Uint64

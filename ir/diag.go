@@ -2,8 +2,11 @@ package ir
 
 import (
 	"fmt"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // Severity of a diagnostic.
@@ -30,11 +33,67 @@ type Diagnostic struct {
 	// "see current operation" note is attached once the diagnostic is
 	// emitted or formatted, if the context wants it.
 	op *Operation
+	// stack is where the diagnostic was made, recorded while a context
+	// wants it (SetPrintStackTraceOnDiagnostic), and shown as a note
+	// when the diagnostic is emitted or formatted in such a context.
+	stack []uintptr
 }
 
 // Errorf returns an error diagnostic at loc.
 func Errorf(loc Location, format string, args ...any) *Diagnostic {
-	return &Diagnostic{Severity: SeverityError, Loc: loc, Message: fmt.Sprintf(format, args...)}
+	return NewDiagnostic(SeverityError, loc, format, args...)
+}
+
+// NewDiagnostic returns a diagnostic of any severity at loc, recording the
+// Go stack where it is made while some context wants stacks
+// (SetPrintStackTraceOnDiagnostic): make diagnostics with it, Errorf or
+// the op's methods rather than as a Diagnostic literal.
+func NewDiagnostic(sev Severity, loc Location, format string, args ...any) *Diagnostic {
+	d := &Diagnostic{Severity: sev, Loc: loc, Message: fmt.Sprintf(format, args...)}
+	if stackContexts.Load() > 0 {
+		var pcs [64]uintptr
+		n := runtime.Callers(2, pcs[:])
+		d.stack = slices.Clone(pcs[:n])
+	}
+	return d
+}
+
+// stackContexts counts the live contexts that had
+// SetPrintStackTraceOnDiagnostic on: diagnostics record their stack only
+// while there is one, as a diagnostic is made before its context is known.
+var stackContexts atomic.Int32
+
+// SetPrintStackTraceOnDiagnostic sets whether the diagnostics the context
+// emits or formats get a note with the Go stack where they were made, as
+// MLIR's --mlir-print-stacktrace-on-diagnostic attaches its C++ stack: to
+// find the code that reports something. It is off in a new context.
+func (c *Context) SetPrintStackTraceOnDiagnostic(on bool) {
+	if on && !c.printStackOnDiag.Swap(true) {
+		stackContexts.Add(1)
+		runtime.AddCleanup(c, func(struct{}) { stackContexts.Add(-1) }, struct{}{})
+	} else if !on {
+		c.printStackOnDiag.Store(false)
+	}
+}
+
+// attachStackNote adds the note with d's stack, once, when ctx wants it,
+// before the other notes, as MLIR attaches it as the diagnostic is made.
+func (d *Diagnostic) attachStackNote(ctx *Context) {
+	if d.stack == nil || ctx == nil || !ctx.printStackOnDiag.Load() {
+		return
+	}
+	var b strings.Builder
+	b.WriteString("diagnostic emitted with trace:")
+	frames := runtime.CallersFrames(d.stack)
+	for i := 0; ; i++ {
+		f, more := frames.Next()
+		fmt.Fprintf(&b, "\n #%d 0x%016x %s %s:%d", i, f.PC, f.Function, f.File, f.Line)
+		if !more {
+			break
+		}
+	}
+	d.stack = nil
+	d.Notes = append([]*Diagnostic{{Severity: SeverityNote, Loc: d.Loc, Message: b.String()}}, d.Notes...)
 }
 
 // Errorf returns an error about op, prefixed as MLIR's emitOpError does:
@@ -62,7 +121,9 @@ func (op *Operation) EmitErrorf(format string, args ...any) *Diagnostic {
 // Warningf returns a warning at op's location, as MLIR's
 // Operation::emitWarning.
 func (op *Operation) Warningf(format string, args ...any) *Diagnostic {
-	return &Diagnostic{Severity: SeverityWarning, Loc: op.loc, Message: fmt.Sprintf(format, args...), op: op}
+	d := NewDiagnostic(SeverityWarning, op.loc, format, args...)
+	d.op = op
+	return d
 }
 
 // SetPrintOpOnDiagnostic sets whether errors and warnings about an op
@@ -121,6 +182,7 @@ func (d *Diagnostic) Error() string {
 // (when the source is known to ctx), then each note the same way.
 func (d *Diagnostic) Format(ctx *Context) string {
 	d.attachOpNote(ctx)
+	d.attachStackNote(ctx)
 	var b strings.Builder
 	d.write(&b, ctx, true)
 	return b.String()
@@ -219,6 +281,7 @@ func (c *Context) Emit(d *Diagnostic) {
 	c.srcMu.RUnlock()
 	if h != nil {
 		d.attachOpNote(c)
+		d.attachStackNote(c)
 		// Ops verified or converted on several goroutines may report at
 		// once: the handler sees one diagnostic at a time.
 		c.emitMu.Lock()

@@ -1,7 +1,9 @@
 package ir
 
 import (
+	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
@@ -28,7 +30,9 @@ func ParallelFor(ctx *Context, n int, fn func(i int) error) error {
 // ParallelForN runs fn(0..n-1) on up to workers goroutines and returns the
 // error of the lowest index that failed, as a loop in order would,
 // whatever the scheduling. Once an index fails, the higher ones not yet
-// started are skipped.
+// started are skipped. A panic in fn goes on in the caller's goroutine,
+// once the others stopped, as a *WorkerPanic, where a recover (the pass
+// manager's) sees it.
 func ParallelForN(workers, n int, fn func(i int) error) error {
 	workers = min(workers, n)
 	if workers <= 1 {
@@ -43,8 +47,20 @@ func ParallelForN(workers, n int, fn func(i int) error) error {
 	var next, firstFailed atomic.Int64
 	firstFailed.Store(int64(n))
 	var wg sync.WaitGroup
+	var panicOnce sync.Once
+	var panicked any
 	for range workers {
 		wg.Go(func() {
+			defer func() {
+				if v := recover(); v != nil {
+					w, ok := v.(*WorkerPanic) // from a nested ParallelForN
+					if !ok {
+						w = &WorkerPanic{v, debug.Stack()}
+					}
+					panicOnce.Do(func() { panicked = w })
+					firstFailed.Store(-1)
+				}
+			}()
 			for {
 				i := next.Add(1) - 1
 				if i >= firstFailed.Load() {
@@ -58,6 +74,9 @@ func ParallelForN(workers, n int, fn func(i int) error) error {
 		})
 	}
 	wg.Wait()
+	if panicked != nil {
+		panic(panicked)
+	}
 	for _, err := range errs {
 		if err != nil {
 			return err
@@ -65,3 +84,12 @@ func ParallelForN(workers, n int, fn func(i int) error) error {
 	}
 	return nil
 }
+
+// WorkerPanic is a panic of a ParallelForN worker, carried on in the
+// caller's goroutine: its value and the worker's stack.
+type WorkerPanic struct {
+	Value any
+	Stack []byte
+}
+
+func (p *WorkerPanic) String() string { return fmt.Sprint(p.Value) }

@@ -76,6 +76,9 @@ type Printer struct {
 	idle []*Printer
 	// distinct numbers the distinct attributes (distinct.go).
 	distinct *distinctIDs
+	// external, when set, are the external resources printed in place of
+	// the context's (PrintWithResources).
+	external []*externalGroup
 }
 
 // WriteString appends s.
@@ -354,7 +357,7 @@ func (p *Printer) printWithAliases(op *Operation) {
 	p.topOp(op)
 	p.WriteByte('\n')
 	p.printAliasDefs(aliases, true)
-	p.printFileMetadata(op.info.ctx, resources)
+	p.printFileMetadata(op.info.ctx, resources, p.external)
 }
 
 // String returns the text of an op, without aliases.

@@ -3,6 +3,8 @@ package ir
 import (
 	"encoding/binary"
 	"encoding/hex"
+	"fmt"
+	"io"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -32,6 +34,9 @@ type resourceStore struct {
 	mu       sync.Mutex
 	handles  map[string]*ResourceHandle
 	external []*externalGroup
+	// takers are the handlers of external groups the parser hands over
+	// rather than keeps (HandleExternalResources).
+	takers map[string]func(*ResourceEntry) error
 }
 
 // ResourceHandle is a builtin dialect resource: its key, unique in the
@@ -338,15 +343,85 @@ type externalEntry struct {
 	align uint32
 }
 
-// parseExternalResource parses one external resource into the context's
-// group name, which takes any key as mlir-opt does, to print it back.
+// HandleExternalResources has the parser hand each entry of the external
+// resource group name to take, instead of keeping it to print back (MLIR's
+// ParserConfig::attachResourceParser); an error from take, a located one
+// from the entry's methods, ends the parse.
+func (c *Context) HandleExternalResources(name string, take func(*ResourceEntry) error) {
+	s := &c.resources
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.takers == nil {
+		s.takers = map[string]func(*ResourceEntry) error{}
+	}
+	s.takers[name] = take
+}
+
+// ResourceEntry is an entry of an external resource group as parsed, for
+// the group's handler (MLIR's AsmParsedResourceEntry).
+type ResourceEntry struct {
+	Key    string
+	p      *Parser
+	keyTok token
+	value  token
+	str    string // the value of a string token
+}
+
+// Errorf returns an error located at the entry's key.
+func (e *ResourceEntry) Errorf(format string, args ...any) error {
+	return e.p.errorAt(e.keyTok, format, args...)
+}
+
+// AsBool returns the entry's value, true or false.
+func (e *ResourceEntry) AsBool() (bool, error) {
+	if e.value.kind == tokBareID {
+		switch e.p.lex.src[e.value.start:e.value.end] {
+		case "true":
+			return true, nil
+		case "false":
+			return false, nil
+		}
+	}
+	return false, e.p.errorAt(e.value, "expected 'true' or 'false' value for key '%s'", e.Key)
+}
+
+// AsString returns the entry's string value.
+func (e *ResourceEntry) AsString() (string, error) {
+	if e.value.kind != tokString {
+		return "", e.p.errorAt(e.value, "expected string value for key '%s'", e.Key)
+	}
+	return e.str, nil
+}
+
+// parseExternalResource parses one external resource: into the context's
+// group name, which takes any key as mlir-opt does, to print it back, or,
+// for a group with a handler, into a ResourceEntry handed to it.
 func (p *Parser) parseExternalResource(name string) error {
+	keyTok := p.tok
 	key, err := p.parseResourceKey()
 	if err != nil {
 		return err
 	}
 	if err := p.ParsePunct(":"); err != nil {
 		return err
+	}
+	s := &p.ctx.resources
+	s.mu.Lock()
+	take := s.takers[name]
+	s.mu.Unlock()
+	if take != nil {
+		// As MLIR, the value is one token, which the handler reads.
+		e := &ResourceEntry{Key: key, p: p, keyTok: keyTok, value: p.tok}
+		switch p.tok.kind {
+		case tokString:
+			if e.str, err = p.ParseString(); err != nil {
+				return err
+			}
+		case tokEOF, tokError:
+		default:
+			p.consume()
+		}
+		return take(e)
 	}
 	e := externalEntry{key: key}
 	switch text := p.spelling(); {
@@ -366,7 +441,6 @@ func (p *Parser) parseExternalResource(name string) error {
 	default:
 		return p.Errorf("expected string value for key '%s'", key)
 	}
-	s := &p.ctx.resources
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, g := range s.external {
@@ -380,12 +454,12 @@ func (p *Parser) parseExternalResource(name string) error {
 }
 
 // printFileMetadata writes the {-# ... #-} section for the blobs of the
-// resources used (in order of first use) and the context's external
-// resources, if there are any, as MLIR's printer lays it out. Under
+// resources used (in order of first use) and the external resources
+// (groups, or the context's when nil), if there are any, as MLIR's printer lays it out. Under
 // ElideResources an entry whose value prints longer than ResourceLimit
 // characters is left out, and so is a group or section left empty; the
 // section's braces stay, as in MLIR.
-func (p *Printer) printFileMetadata(c *Context, used []*ResourceHandle) {
+func (p *Printer) printFileMetadata(c *Context, used []*ResourceHandle, groups []*externalGroup) {
 	opened := false
 	hadSection, needSectionComma, needGroupComma := false, false, false
 	group := func(section, name string, entries func(emit func(key string, value func()))) {
@@ -444,10 +518,12 @@ func (p *Printer) printFileMetadata(c *Context, used []*ResourceHandle) {
 		p.WriteString("\n  }")
 	}
 	needGroupComma, needSectionComma, hadSection = false, hadSection, false
-	s := &c.resources
-	s.mu.Lock()
-	groups := s.external
-	s.mu.Unlock()
+	if groups == nil {
+		s := &c.resources
+		s.mu.Lock()
+		groups = s.external
+		s.mu.Unlock()
+	}
 	for _, g := range groups {
 		group("external", g.name, func(emit func(string, func())) {
 			for _, e := range g.entries {
@@ -488,3 +564,35 @@ func (p *Printer) blobHex(data []byte, align uint32) {
 }
 
 const hexDigits = "0123456789ABCDEF"
+
+// ExternalResource is an entry of an external resource group of the file
+// metadata: its key and its value, a bool or a string.
+type ExternalResource struct {
+	Key   string
+	Value any
+}
+
+// PrintWithResources writes op as Print does, with one group of external
+// resources, name holding entries, in place of those the context holds: as
+// MLIR prints an op through an AsmState with that group's resource printer
+// alone (the pass crash reproducer's mlir_reproducer).
+func PrintWithResources(w io.Writer, op *Operation, opts PrintOptions, name string, entries []ExternalResource) error {
+	g := &externalGroup{name: name}
+	for _, e := range entries {
+		switch v := e.Value.(type) {
+		case bool:
+			g.entries = append(g.entries, externalEntry{key: e.Key, kind: 'b', b: v})
+		case string:
+			g.entries = append(g.entries, externalEntry{key: e.Key, kind: 's', s: v})
+		default:
+			panic(fmt.Sprintf("external resource %s: a %T value, not a bool or a string", e.Key, e.Value))
+		}
+	}
+	p := &Printer{opts: opts, sink: w, external: []*externalGroup{g}}
+	p.printWithAliases(op)
+	if p.sinkErr != nil {
+		return p.sinkErr
+	}
+	_, err := w.Write(p.buf)
+	return err
+}

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -96,5 +97,94 @@ func TestDenseFromRawBuffer(t *testing.T) {
 	}
 	if _, ok := ctx.DenseFromRawBuffer(ctx.Tensor([]int64{Dynamic}, i32, nil), []byte("\x01\x00\x00\x00")); ok {
 		t.Error("a dynamic shape took a blob")
+	}
+}
+
+// TestExternalResourceHandler checks that a group with a handler is handed
+// over, entry by entry, with located errors, and not kept to print back;
+// other groups pass through.
+func TestExternalResourceHandler(t *testing.T) {
+	src := "module {\n}\n{-#\n  external_resources: {\n    mine: {\n      s: \"a\\nb\",\n      b: true\n    },\n    other: {\n      k: false\n    }\n  }\n#-}\n"
+	ctx := NewContext()
+	var got []string
+	ctx.HandleExternalResources("mine", func(e *ResourceEntry) error {
+		if e.Key == "s" {
+			s, err := e.AsString()
+			got = append(got, e.Key+"="+s)
+			return err
+		}
+		b, err := e.AsBool()
+		got = append(got, e.Key+"="+strconv.FormatBool(b))
+		return err
+	})
+	m, err := Parse(ctx, src, "x.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, ",") != "s=a\nb,b=true" {
+		t.Errorf("handler got %q", got)
+	}
+	out := string(PrintBytes(m, PrintOptions{}))
+	if strings.Contains(out, "mine") || !strings.Contains(out, "other: {\n      k: false") {
+		t.Errorf("printed\n%s", out)
+	}
+	for _, tc := range []struct{ entry, want string }{
+		{`s: true`, "x.mlir:1:47: error: expected string value for key 's'"},
+		{`b: "yes"`, "x.mlir:1:47: error: expected 'true' or 'false' value for key 'b'"},
+		{`b: 1`, "x.mlir:1:47: error: expected 'true' or 'false' value for key 'b'"},
+		{`z: true`, "x.mlir:1:44: error: unknown key 'z'"},
+	} {
+		ctx := NewContext()
+		ctx.HandleExternalResources("mine", func(e *ResourceEntry) error {
+			switch e.Key {
+			case "s":
+				_, err := e.AsString()
+				return err
+			case "b":
+				_, err := e.AsBool()
+				return err
+			}
+			return e.Errorf("unknown key '%s'", e.Key)
+		})
+		_, err := Parse(ctx, "module {}{-# external_resources: { mine: { "+tc.entry+" } } #-}", "x.mlir")
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s: err = %v, want %s", tc.entry, err, tc.want)
+		}
+	}
+}
+
+// TestPrintWithResources checks that the group given replaces the
+// context's external resources, after the dialect resources.
+func TestPrintWithResources(t *testing.T) {
+	ctx := NewContext(isoDialect)
+	ctx.SetAllowUnregisteredDialects(true)
+	m, err := Parse(ctx, "\"p.x\"() {a = dense_resource<r> : tensor<2xi8>} : () -> ()\n{-# dialect_resources: { builtin: { r: \"0x010000000102\" } }, external_resources: { old: { k: true } } #-}", "r.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := PrintWithResources(&b, m, PrintOptions{}, "new", []ExternalResource{{"p", "a\"b"}, {"q", false}}); err != nil {
+		t.Fatal(err)
+	}
+	want := `module {
+  "p.x"() {a = dense_resource<r> : tensor<2xi8>} : () -> ()
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      r: "0x010000000102"
+    }
+  },
+  external_resources: {
+    new: {
+      p: "a\22b",
+      q: false
+    }
+  }
+#-}
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }

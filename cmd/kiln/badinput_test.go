@@ -310,6 +310,12 @@ func badCases() []badCase {
 			want: "pass pipeline:1:44: error: for the --max-iterations option: 'abc' value invalid for long argument!"},
 		{name: "pass/option-unbalanced-brace", args: "opt --pass-pipeline=builtin.module(canonicalize{x{=}}) %s", in: "", exit: 1,
 			want: "pass pipeline:1:32: error: unbalanced braces in option value }: quote it"},
+		{name: "pass/reproducer-unknown-key", args: "opt --run-reproducer %s", in: "{-# external_resources: { mlir_reproducer: { x: true } } #-}\n", exit: 1,
+			want: "%s:1:46: error: unknown 'mlir_reproducer' resource key 'x'"},
+		{name: "pass/reproducer-bad-pipeline", args: "opt --run-reproducer %s", in: "{-# external_resources: { mlir_reproducer: { pipeline: \"builtin.module(\" } } #-}\n", exit: 1,
+			want: "pass pipeline:1:16: error: "},
+		{name: "pass/reproducer-unwritable", args: "opt --pass-pipeline=builtin.module(func.func(symbol-dce)) --mlir-pass-pipeline-crash-reproducer=/nonexistent/r.mlir %s", in: "func.func @f() {\n  return\n}\n", exit: 1,
+			want: "%s:1:1: note: Pipeline failed while executing [`SymbolDCE` on 'func.func' operation: @f]: failed to create output stream: Failed to create reproducer stream: cannot open output file '/nonexistent/r.mlir': no such file or directory"},
 		{name: "pass/unclosed-pipeline", args: "opt --pass-pipeline=builtin.module(canonicalize %s", in: "", exit: 1, want: "pass pipeline:1:28: error: expected ',' or ')'"},
 
 		// Command lines.

@@ -22,6 +22,7 @@ type chunkRun struct {
 	// diagnostics no comment expects unreported.
 	onlyExpected bool
 	printOp      bool   // --mlir-print-op-on-diagnostic, off under verify
+	printStack   bool   // --mlir-print-stacktrace-on-diagnostic
 	marker       string // written between the outputs of chunks
 	// shown filters the diagnostics printed (not verified): nil shows all.
 	shown   func(*ir.Diagnostic) *ir.Diagnostic
@@ -50,7 +51,7 @@ func (r chunkRun) run(out, stderr io.Writer, do func(ctx *ir.Context, chunk stri
 			for _, off := range nearMisses {
 				line := strings.Count(r.text[:off], "\n") + 1
 				col := off - strings.LastIndexByte(r.text[:off], '\n')
-				d := &ir.Diagnostic{Severity: ir.SeverityWarning, Loc: ctx.FileLineColLoc(r.name, line, col), Message: "near miss with file split marker"}
+				d := ir.NewDiagnostic(ir.SeverityWarning, ctx.FileLineColLoc(r.name, line, col), "near miss with file split marker")
 				if _, err := io.WriteString(stderr, d.Format(ctx)); err != nil {
 					return false, nil, err
 				}
@@ -65,6 +66,7 @@ func (r chunkRun) run(out, stderr io.Writer, do func(ctx *ir.Context, chunk stri
 		}
 		ctx := r.context()
 		ctx.SetPrintOpOnDiagnostic(r.printOp && !r.verify)
+		ctx.SetPrintStackTraceOnDiagnostic(r.printStack)
 		ctx.AddSource(r.name, r.text)
 		var diags []*ir.Diagnostic
 		ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) { diags = append(diags, d) })

@@ -211,7 +211,7 @@ func (o optionalValue) ImplicitValue() string { return o.implicit }
 // diagnosticFlags declares the MLIR context's and tools' diagnostic flags
 // shared by kiln opt and kiln translate: --split-input-file[=MARKER],
 // --verify-diagnostics[=all|only-expected], --mlir-print-op-on-diagnostic.
-func (c *commandLine) diagnosticFlags(split, verify *string, printOp *bool) {
+func (c *commandLine) diagnosticFlags(split, verify *string, printOp, printStack *bool) {
 	fs := c.fs
 	fs.Var(optionalValue{split, ir.SplitMarker, nil}, "split-input-file",
 		"process each chunk between `MARKER`s separately; without =MARKER, at '"+ir.SplitMarker+"'")
@@ -223,6 +223,7 @@ func (c *commandLine) diagnosticFlags(split, verify *string, printOp *bool) {
 		return nil
 	}}, "verify-diagnostics", "check diagnostics against expected-* comments; `LEVEL` all (without =LEVEL too) or only-expected, which leaves unexpected diagnostics unreported")
 	fs.BoolVar(printOp, "mlir-print-op-on-diagnostic", true, "attach the op, in the generic form for an error, to the errors and warnings about it (off under --verify-diagnostics)")
+	fs.BoolVar(printStack, "mlir-print-stacktrace-on-diagnostic", false, "attach to each diagnostic a note with the Go stack of the Kiln code that reported it")
 }
 
 // usageError reports a command line that parsed but is wrong, and returns 2.

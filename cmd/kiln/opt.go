@@ -24,6 +24,7 @@ type optOptions struct {
 	outputSplitMarker string
 	verifyDiagnostics string // "", all or only-expected
 	printOpOnDiag     bool
+	printStackOnDiag  bool
 	noVerifyOnParse   bool
 	assumeVerified    bool
 	verbosity         string
@@ -54,6 +55,9 @@ type optOptions struct {
 	showDialects      bool
 	in                *input
 	ignoredPlugins    []string
+	reproducerFile    string // --mlir-pass-pipeline-crash-reproducer
+	localReproducer   bool
+	runReproducer     bool
 }
 
 // optCommandLine declares kiln opt's flags on o. A flag that is not one of
@@ -66,7 +70,7 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.StringVar(&o.output, "o", "-", "write output to `FILE` (- for stdout)")
 	fs.Var(pipelineText{o}, "pass-pipeline", "run a textual `PIPELINE`, e.g. 'builtin.module(canonicalize,cse)'")
 	fs.Var(pipelineText{o}, "p", "short for --pass-pipeline=`PIPELINE`")
-	c.diagnosticFlags(&o.splitInput, &o.verifyDiagnostics, &o.printOpOnDiag)
+	c.diagnosticFlags(&o.splitInput, &o.verifyDiagnostics, &o.printOpOnDiag, &o.printStackOnDiag)
 	fs.StringVar(&o.outputSplitMarker, "output-split-marker", ir.SplitMarker, "write `MARKER` between the outputs of the chunks of --split-input-file")
 	fs.BoolVar(&o.assumeVerified, "mlir-print-assume-verified", false, "print the output in its custom form without verifying it first (with --verify-each=false or --mlir-very-unsafe-disable-verifier-on-parsing; otherwise it is verified already)")
 	fs.BoolVar(&o.noVerifyOnParse, "mlir-very-unsafe-disable-verifier-on-parsing", false, "do not verify the IR after parsing (very unsafe: passes may fail or crash on invalid IR)")
@@ -106,6 +110,9 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.BoolVar(&o.verifyRoundtrip, "verify-roundtrip", false, "check that the parsed IR reads back the same from its custom and its generic form")
 	fs.BoolVar(&o.dumpPipeline, "dump-pass-pipeline", false, "print the pass pipeline to stderr before it runs")
 	fs.StringVar(&o.logActionsTo, "log-actions-to", "", "log each pass run on each op to `FILE` (- for stdout)")
+	fs.StringVar(&o.reproducerFile, "mlir-pass-pipeline-crash-reproducer", "", "when the pass pipeline fails or a pass panics, write the IR as it was before the pipeline, with the pipeline, to `FILE` (rerun it with --run-reproducer)")
+	fs.BoolVar(&o.localReproducer, "mlir-pass-pipeline-local-reproducer", false, "with --mlir-pass-pipeline-crash-reproducer, write the IR as it was before the failing pass, with that pass alone (needs --mlir-disable-threading)")
+	fs.BoolVar(&o.runReproducer, "run-reproducer", false, "run the pipeline (and threading and verify-each settings) that the input's mlir_reproducer resource holds, before the passes on the command line")
 	c.refuseDebugFlags("follow the passes with --mlir-print-ir-after-all")
 	const noBytecode = "Kiln has no MLIR bytecode; it reads and writes the text form"
 	c.refused = append(c.refused, refusedFlags{[]string{"emit-bytecode"}, noBytecode},
@@ -270,7 +277,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		timing.List, timing.JSON = o.timingList, o.timingJSON
 	}
 	chunks := chunkRun{name: name, text: sharedText(src), split: o.splitInput, verify: o.verifyDiagnostics != "",
-		onlyExpected: o.verifyDiagnostics == "only-expected", printOp: o.printOpOnDiag && !o.noNotes,
+		onlyExpected: o.verifyDiagnostics == "only-expected", printOp: o.printOpOnDiag && !o.noNotes, printStack: o.printStackOnDiag && !o.noNotes,
 		marker: o.outputSplitMarker + "\n", context: o.context, shown: o.shownDiagnostic}
 	failed, problems, err := chunks.run(out, stderr, func(ctx *ir.Context, chunk string, last bool) error {
 		m, err := optChunk(o, ctx, chunk, name, timing, stderr)
@@ -361,6 +368,11 @@ func optChunk(o *optOptions, ctx *ir.Context, src, name string, timing *pass.Tim
 	if o.noImplicitModule {
 		parse = ir.ParseSingleOp
 	}
+	var repro *reproducerOptions
+	if o.runReproducer {
+		repro = &reproducerOptions{}
+		ctx.HandleExternalResources("mlir_reproducer", repro.take)
+	}
 	// As mlir-opt's parser verifies what it read, "Parser" times both.
 	err := timed(timing, "Parser", func() (err error) {
 		if m, err = parse(ctx, src, name); err != nil || o.noVerifyOnParse {
@@ -377,7 +389,7 @@ func optChunk(o *optOptions, ctx *ir.Context, src, name string, timing *pass.Tim
 			return nil, err
 		}
 	}
-	if err := runPipeline(m, o, timing, stderr); err != nil {
+	if err := runPipeline(m, o, repro, timing, stderr); err != nil {
 		return nil, err
 	}
 	return m, nil

@@ -13,8 +13,10 @@ import (
 // runPipeline runs the passes named on the command line over the top-level
 // op m (a builtin.module unless --no-implicit-module): each --pass-pipeline
 // text in turn, and runs of --<pass> flags as one pipeline on m's op name,
-// as mlir-opt anchors its pass manager, in command-line order.
-func runPipeline(m *ir.Operation, o *optOptions, timing *pass.Timing, stderr io.Writer) error {
+// as mlir-opt anchors its pass manager, in command-line order. Under
+// --run-reproducer, repro holds what the input's mlir_reproducer resource
+// set: its pipeline runs first, with its threading and verify-each.
+func runPipeline(m *ir.Operation, o *optOptions, repro *reproducerOptions, timing *pass.Timing, stderr io.Writer) error {
 	reg := kiln.Passes()
 	cfg := pass.Config{
 		DisableThreading:  o.disableThreading,
@@ -32,7 +34,23 @@ func runPipeline(m *ir.Operation, o *optOptions, timing *pass.Timing, stderr io.
 		Timing:            timing,
 		ActionLog:         o.actionLog,
 	}
-	ps, err := commandLinePipelines(m, o.pipeline, reg)
+	if o.reproducerFile != "" {
+		cfg.Reproducer = &pass.Reproducer{Path: o.reproducerFile, Local: o.localReproducer}
+	}
+	pieces := o.pipeline
+	if repro != nil {
+		if repro.pipeline != nil {
+			pieces = append([]string{*repro.pipeline}, pieces...)
+		}
+		if repro.disableThreading != nil {
+			cfg.DisableThreading = *repro.disableThreading
+			m.Context().SetMultithreading(!cfg.DisableThreading)
+		}
+		if repro.verifyEach != nil {
+			cfg.NoVerify = !*repro.verifyEach
+		}
+	}
+	ps, err := commandLinePipelines(m, pieces, reg)
 	if err != nil {
 		return err
 	}
@@ -143,4 +161,31 @@ func flagPipeline(anchor, text string, reg pass.Registry) (*pass.Pipeline, error
 func dumpPipeline(w io.Writer, anchor string, ps []*pass.Pipeline) {
 	all := joinPipelines(anchor, ps)
 	fmt.Fprintf(w, "Pass Manager with %d passes:\n%s\n\n", len(all.Steps), all.Text(true))
+}
+
+// reproducerOptions are the settings of an input's mlir_reproducer
+// resource, which --run-reproducer applies (MLIR's PassReproducerOptions);
+// nil for one not given.
+type reproducerOptions struct {
+	pipeline                     *string
+	disableThreading, verifyEach *bool
+}
+
+// take reads one entry of the mlir_reproducer resource.
+func (r *reproducerOptions) take(e *ir.ResourceEntry) error {
+	switch e.Key {
+	case "pipeline":
+		v, err := e.AsString()
+		r.pipeline = &v
+		return err
+	case "disable_threading", "verify_each":
+		v, err := e.AsBool()
+		if e.Key == "verify_each" {
+			r.verifyEach = &v
+		} else {
+			r.disableThreading = &v
+		}
+		return err
+	}
+	return e.Errorf("unknown 'mlir_reproducer' resource key '%s'", e.Key)
 }

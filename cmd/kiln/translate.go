@@ -27,6 +27,7 @@ type translateOptions struct {
 	outputSplitMarker  string
 	verifyDiagnostics  string // "", all or only-expected
 	printOpOnDiag      bool
+	printStackOnDiag   bool
 	verifyAvailability bool
 	emitDebugInfo      bool
 	validationPrefix   string
@@ -57,7 +58,7 @@ func translateCommandLine(o *translateOptions) *commandLine {
 	}
 	fs.StringVar(&o.output, "o", "-", "write output to `FILE` (- for stdout)")
 	fs.BoolVar(&o.noImplicitModule, "no-implicit-module", false, "the input is one op (no builtin.module is implied around several), the output not wrapped in one")
-	c.diagnosticFlags(&o.splitInput, &o.verifyDiagnostics, &o.printOpOnDiag)
+	c.diagnosticFlags(&o.splitInput, &o.verifyDiagnostics, &o.printOpOnDiag, &o.printStackOnDiag)
 	fs.StringVar(&o.outputSplitMarker, "output-split-marker", "", "write `MARKER` and a newline between the outputs of the chunks of --split-input-file")
 	fs.BoolVar(&o.verifyAvailability, "verify-availability", false, "an op the module's vce triple does not allow is an error")
 	fs.BoolVar(&o.emitDebugInfo, "spirv-emit-debug-info", false, "write OpLine instructions for the ops' locations")
@@ -146,7 +147,7 @@ func runTranslate(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	// Only text splits; as mlir-translate, the chunks' outputs are joined
 	// with --output-split-marker (none by default) and a newline.
 	chunks := chunkRun{name: name, text: string(src), verify: o.verifyDiagnostics != "" && text,
-		onlyExpected: o.verifyDiagnostics == "only-expected", printOp: o.printOpOnDiag, context: translateContext,
+		onlyExpected: o.verifyDiagnostics == "only-expected", printOp: o.printOpOnDiag, printStack: o.printStackOnDiag, context: translateContext,
 		marker: o.outputSplitMarker + "\n"}
 	if text {
 		chunks.split = o.splitInput

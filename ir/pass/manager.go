@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,6 +55,8 @@ type Config struct {
 	// ActionLog, when set, receives a line as each pass starts and ends on
 	// an op, in MLIR's action log format (--log-actions-to).
 	ActionLog io.Writer
+	// Reproducer, when set, writes a reproducer of a failed run.
+	Reproducer *Reproducer
 }
 
 // PassManager runs a pipeline with a configuration.
@@ -79,6 +82,10 @@ func (pm *PassManager) Run(op *ir.Operation) error {
 		// Another goroutine could be changing the module while it prints.
 		return errors.New("IR printing can't be setup on a pass-manager without disabling multi-threading first.")
 	}
+	if pm.Reproducer != nil && pm.Reproducer.Local && !pm.DisableThreading {
+		// MLIR's words; it stops with them.
+		return errors.New("Local crash reproduction can't be setup on a pass-manager without disabling multi-threading first.")
+	}
 	if err := InitPipeline(pm.Pipeline, op.Context()); err != nil {
 		return err
 	}
@@ -89,7 +96,24 @@ func (pm *PassManager) Run(op *ir.Operation) error {
 	if pm.Timing != nil {
 		r.timers = pm.Timing.forPipeline(pm.Pipeline)
 	}
-	return r.run(pm.Pipeline, op)
+	if pm.Reproducer == nil {
+		return r.run(pm.Pipeline, op)
+	}
+	r.repro = newReproducerState(pm, op)
+	err := r.run(pm.Pipeline, op)
+	if err == nil {
+		return nil
+	}
+	report := r.repro.finish(op, err)
+	if report == nil {
+		return err
+	}
+	// As in MLIR, the failure is reported first, then the reproducer.
+	var d *ir.Diagnostic
+	if errors.As(err, &d) {
+		op.Context().Emit(d)
+	}
+	return report
 }
 
 // InitPipeline creates the options of p's passes and runs their Init, as a
@@ -124,6 +148,8 @@ type runner struct {
 	// dumps counts the IRTreeDir dumps of each op (from 0; an ancestor
 	// named in a path before its first dump counts as 0 there).
 	dumps map[*ir.Operation]int
+	// repro is the crash reproducer at work, nil when off.
+	repro *reproducerState
 }
 
 func (r *runner) run(p *Pipeline, op *ir.Operation) error {
@@ -141,7 +167,7 @@ func (r *runner) run(p *Pipeline, op *ir.Operation) error {
 	return nil
 }
 
-func (r *runner) runPass(p *Pass, op *ir.Operation) error {
+func (r *runner) runPass(p *Pass, op *ir.Operation) (err error) {
 	if p.OpName != "" && p.OpName != op.Name() {
 		return op.Errorf("trying to schedule pass '%s' on an unsupported operation", p.Argument)
 	}
@@ -153,18 +179,33 @@ func (r *runner) runPass(p *Pass, op *ir.Operation) error {
 	if printAfter && r.pm.PrintAfterChange {
 		before = fingerprint(op)
 	}
+	if r.repro != nil {
+		c := r.repro.begin(p, op)
+		defer func() { r.repro.end(p, op, c, err) }()
+	}
 	r.logAction("begins (no breakpoint) Action `pass-execution` running `%s` on Operation `%s``", p.DisplayName(), op.Name())
 	start := time.Now()
-	err := p.Run(op, &Context{Options: p.Opts(), Pass: p, run: r})
+	panicked, err := runSafely(p, op, &Context{Options: p.Opts(), Pass: p, run: r})
 	r.timer(p).add(time.Since(start))
 	r.logAction("completed `pass-execution`")
+	invalid := false
+	if err == nil && !r.pm.NoVerify {
+		// The verifier's diagnostic alone, as MLIR reports it; as there,
+		// IR that does not verify fails the pass.
+		err = ir.Verify(op)
+		invalid = err != nil
+	}
 	if err != nil {
+		if panicked {
+			// The IR may be half changed: nothing prints it.
+			return err
+		}
 		// A pass that failed with a diagnostic has said what went wrong, as
 		// in MLIR (whose tests expect no more); other errors get a location.
 		if printAfter {
 			// As MLIR, IR a failed pass left invalid prints generic.
 			opts := r.pm.PrintOptions
-			if ir.Verify(op) != nil {
+			if invalid || ir.Verify(op) != nil {
 				opts.Generic = true
 			}
 			r.dump("After "+p.DisplayName()+" Failed", p, op, opts)
@@ -178,13 +219,24 @@ func (r *runner) runPass(p *Pass, op *ir.Operation) error {
 	if printAfter && !r.pm.PrintAfterFailure && (!r.pm.PrintAfterChange || fingerprint(op) != before) {
 		r.dump("After "+p.DisplayName(), p, op, r.pm.PrintOptions)
 	}
-	if !r.pm.NoVerify {
-		// The verifier's diagnostic alone, as MLIR reports it.
-		if err := ir.Verify(op); err != nil {
-			return err
-		}
-	}
 	return nil
+}
+
+// runSafely runs p on op, turning a panic into a located error: a bug in
+// the pass, whose Go stack the error carries for a report.
+func runSafely(p *Pass, op *ir.Operation, pc *Context) (panicked bool, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			stack := debug.Stack()
+			if w, ok := v.(*ir.WorkerPanic); ok {
+				v, stack = w.Value, w.Stack
+			}
+			err = ir.Errorf(op.Loc(), "pass '%s' panicked on this '%s' op: %v", p.Argument, op.Name(), v).
+				Note(op.Loc(), "a bug in Kiln; the Go stack of the panic:\n%s", stack)
+			panicked = true
+		}
+	}()
+	return false, p.Run(op, pc)
 }
 
 // runNested runs p on the children of op that match its anchor, in

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -154,6 +155,24 @@ func TestVerifyAfterEachPass(t *testing.T) {
 	m = parseModule(t, moduleText(1))
 	if err := manager(t, "builtin.module(test.func(break))", pass.Config{NoVerify: true}, breakTerminator).Run(m); err != nil {
 		t.Errorf("verified with NoVerify: %v", err)
+	}
+}
+
+// IR a pass leaves invalid fails the pass, as in MLIR: the after-failure
+// dump shows it, in the generic form, and the reproducer is written.
+func TestInvalidIRFailsThePass(t *testing.T) {
+	var out bytes.Buffer
+	m := parseModule(t, moduleText(1))
+	cfg := pass.Config{PrintAfterFailure: true, IROut: &out, Reproducer: &pass.Reproducer{Path: filepath.Join(t.TempDir(), "r.mlir")}}
+	var diags []*ir.Diagnostic
+	m.Context().SetDiagnosticHandler(func(d *ir.Diagnostic) { diags = append(diags, d) })
+	err := manager(t, "builtin.module(test.func(break))", cfg, breakTerminator).Run(m)
+	if !strings.HasPrefix(out.String(), "// -----// IR Dump After Breaker Failed: break //----- //\n\"test.func\"() ({") {
+		t.Errorf("dump:\n%s", out.String())
+	}
+	if len(diags) != 1 || diags[0].Message != "block with no terminator, has 'test.effect'" ||
+		err == nil || !strings.Contains(err.Error(), "Pipeline failed while executing [`Breaker` on 'test.func' operation: @f0]: reproducer generated at") {
+		t.Errorf("err = %v, handler got %v", err, diags)
 	}
 }
 
