@@ -12,8 +12,6 @@ type folder struct {
 	root   *ir.Operation
 	consts map[ConstKey]*ir.Operation
 	keys   map[*ir.Operation]ConstKey
-	// made lists the constants materialized for folds.
-	made []*ir.Operation
 	// cfg has folds look up and make constants through the folder.
 	cfg ir.FoldConfig
 }
@@ -140,8 +138,5 @@ func (f *folder) constant(b *ir.Builder, op *ir.Operation, value ir.Attribute, t
 	// A folded value's constant has no source location of its own (MLIR's
 	// folder materializes it at an unknown location).
 	c = ir.MaterializeConstant(b, d, value, t, op.Context().UnknownLoc())
-	if c != nil {
-		f.made = append(f.made, c)
-	}
 	return c, c != nil
 }
