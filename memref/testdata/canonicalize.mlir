@@ -472,3 +472,57 @@ func.func @reinterpret_of_metadata_base(%m: memref<8x2xf32>) -> memref<2x2xf32, 
   %r = memref.reinterpret_cast %base to offset: [4], sizes: [2, 2], strides: [2, 1] : memref<f32> to memref<2x2xf32, strided<[2, 1], offset: 4>>
   return %r : memref<2x2xf32, strided<[2, 1], offset: 4>>
 }
+
+// -----
+
+// Constant sizes of a view become static, the view cast back to its old
+// type (the loads then read the static view); a negative constant stays an
+// operand. A view of a cast views the cast's source, unless that source
+// could not be viewed (a strided layout).
+// CHECK-LABEL: func.func @view_constant_sizes
+// CHECK-SAME: (%[[B:.*]]: memref<2048xi8>, %[[S:.*]]: memref<?xi8, strided<[1], offset: ?>>, %[[N:.*]]: index)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[CM1:.*]] = arith.constant -1 : index
+// CHECK: %[[V0:.*]] = memref.view %[[B]][%[[C8]]][] : memref<2048xi8> to memref<4x8xf32>
+// CHECK: memref.load %[[V0]][%[[C0]], %[[C0]]] : memref<4x8xf32>
+// CHECK: %[[V1:.*]] = memref.view %[[B]][%[[C8]]][%[[N]]] : memref<2048xi8> to memref<?x4xf32>
+// CHECK: memref.load %[[V1]][%[[C0]], %[[C0]]] : memref<?x4xf32>
+// CHECK: %[[V2:.*]] = memref.view %[[B]][%[[C0]]][%[[CM1]]] : memref<2048xi8> to memref<?xf32>
+// CHECK: memref.load %[[V2]][%[[C0]]] : memref<?xf32>
+// CHECK: %[[CAST:.*]] = memref.cast %[[S]] : memref<?xi8, strided<[1], offset: ?>> to memref<?xi8>
+// CHECK: memref.view %[[CAST]][%[[C0]]][] : memref<?xi8> to memref<2xf32>
+func.func @view_constant_sizes(%b: memref<2048xi8>, %s: memref<?xi8, strided<[1], offset: ?>>, %n: index) -> (f32, f32, f32, f32) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %cm1 = arith.constant -1 : index
+  %v0 = memref.view %b[%c8][%c4, %c8] : memref<2048xi8> to memref<?x?xf32>
+  %r0 = memref.load %v0[%c0, %c0] : memref<?x?xf32>
+  %cast = memref.cast %b : memref<2048xi8> to memref<?xi8>
+  %v1 = memref.view %cast[%c8][%n, %c4] : memref<?xi8> to memref<?x?xf32>
+  %r1 = memref.load %v1[%c0, %c0] : memref<?x?xf32>
+  %v2 = memref.view %b[%c0][%cm1] : memref<2048xi8> to memref<?xf32>
+  %r2 = memref.load %v2[%c0] : memref<?xf32>
+  %cast2 = memref.cast %s : memref<?xi8, strided<[1], offset: ?>> to memref<?xi8>
+  %v3 = memref.view %cast2[%c0][] : memref<?xi8> to memref<2xf32>
+  %r3 = memref.load %v3[%c0] : memref<2xf32>
+  return %r0, %r1, %r2, %r3 : f32, f32, f32, f32
+}
+
+// -----
+
+// A view of the whole buffer, with no shift and the same static type, is
+// the buffer; a shifted one or one with a dynamic size is not.
+// CHECK-LABEL: func.func @view_identity
+// CHECK-SAME: (%[[B:.*]]: memref<16xi8>, %[[D:.*]]: memref<?xi8>, %[[I:.*]]: index)
+// CHECK: %[[V:.*]] = memref.view %[[B]][%[[I]]][] : memref<16xi8> to memref<16xi8>
+// CHECK: %[[W:.*]] = memref.view %[[D]][%{{.*}}][%[[I]]] : memref<?xi8> to memref<?xi8>
+// CHECK: return %[[B]], %[[V]], %[[W]]
+func.func @view_identity(%b: memref<16xi8>, %d: memref<?xi8>, %i: index) -> (memref<16xi8>, memref<16xi8>, memref<?xi8>) {
+  %c0 = arith.constant 0 : index
+  %0 = memref.view %b[%c0][] : memref<16xi8> to memref<16xi8>
+  %1 = memref.view %b[%i][] : memref<16xi8> to memref<16xi8>
+  %2 = memref.view %d[%c0][%i] : memref<?xi8> to memref<?xi8>
+  return %0, %1, %2 : memref<16xi8>, memref<16xi8>, memref<?xi8>
+}
