@@ -120,6 +120,18 @@ var assumeAlignment = &ir.OpDef{
 		}
 		return nil
 	},
+	Fold: foldAssumeAlignment,
+}
+
+// foldAssumeAlignment folds an assumption that the assumption giving its
+// operand already makes, with the same alignment (MLIR's
+// AssumeAlignmentOp::fold).
+func foldAssumeAlignment(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	src := op.Operand(0).DefiningOp()
+	if op.NumResults() != 1 || src == nil || src.Name() != op.Name() || src.Attr("alignment") != op.Attr("alignment") {
+		return nil, false
+	}
+	return []ir.FoldResult{{Value: op.Operand(0)}}, true
 }
 
 var extractStridedMetadata = &ir.OpDef{

@@ -526,3 +526,19 @@ func.func @view_identity(%b: memref<16xi8>, %d: memref<?xi8>, %i: index) -> (mem
   %2 = memref.view %d[%c0][%i] : memref<?xi8> to memref<?xi8>
   return %0, %1, %2 : memref<16xi8>, memref<16xi8>, memref<?xi8>
 }
+
+// -----
+
+// An alignment assumed again, at the same alignment, on the result of an
+// assumption is that result; at another alignment it stays.
+// CHECK-LABEL: func.func @assume_alignment_chain
+// CHECK-SAME: (%[[M:.*]]: memref<8xf32>)
+// CHECK-NEXT: %[[A:.*]] = memref.assume_alignment %[[M]], 16 : memref<8xf32>
+// CHECK-NEXT: %[[B:.*]] = memref.assume_alignment %[[A]], 32 : memref<8xf32>
+// CHECK-NEXT: return %[[A]], %[[B]]
+func.func @assume_alignment_chain(%m: memref<8xf32>) -> (memref<8xf32>, memref<8xf32>) {
+  %a = memref.assume_alignment %m, 16 : memref<8xf32>
+  %b = memref.assume_alignment %a, 16 : memref<8xf32>
+  %c = memref.assume_alignment %b, 32 : memref<8xf32>
+  return %b, %c : memref<8xf32>, memref<8xf32>
+}
