@@ -542,3 +542,22 @@ func.func @assume_alignment_chain(%m: memref<8xf32>) -> (memref<8xf32>, memref<8
   %c = memref.assume_alignment %b, 32 : memref<8xf32>
   return %b, %c : memref<8xf32>, memref<8xf32>
 }
+
+// -----
+
+// A subview taking, at zero offsets and unit strides, the same sizes as the
+// subview giving its source (the same value, or equal constants) is that
+// source; one with another size value stays.
+// CHECK-LABEL: func.func @subview_of_same_subview
+// CHECK-SAME: (%[[M:.*]]: memref<?x?xf32>, %[[I:.*]]: index, %[[N:.*]]: index, %[[K:.*]]: index)
+// CHECK: %[[S:.*]] = memref.subview %[[M]][%[[I]], %[[I]]] [%[[N]], 4] [1, 1]
+// CHECK: %[[T:.*]] = memref.subview %[[S]][0, 0] [%[[K]], 4] [1, 1]
+// CHECK: return %[[S]], %[[T]]
+func.func @subview_of_same_subview(%m: memref<?x?xf32>, %i: index, %n: index, %k: index)
+    -> (memref<?x4xf32, strided<[?, 1], offset: ?>>, memref<?x4xf32, strided<[?, 1], offset: ?>>) {
+  %c0 = arith.constant 0 : index
+  %s = memref.subview %m[%i, %i] [%n, 4] [1, 1] : memref<?x?xf32> to memref<?x4xf32, strided<[?, 1], offset: ?>>
+  %same = memref.subview %s[%c0, 0] [%n, 4] [1, 1] : memref<?x4xf32, strided<[?, 1], offset: ?>> to memref<?x4xf32, strided<[?, 1], offset: ?>>
+  %other = memref.subview %s[0, 0] [%k, 4] [1, 1] : memref<?x4xf32, strided<[?, 1], offset: ?>> to memref<?x4xf32, strided<[?, 1], offset: ?>>
+  return %same, %other : memref<?x4xf32, strided<[?, 1], offset: ?>>, memref<?x4xf32, strided<[?, 1], offset: ?>>
+}
