@@ -561,3 +561,17 @@ func.func @subview_of_same_subview(%m: memref<?x?xf32>, %i: index, %n: index, %k
   %other = memref.subview %s[0, 0] [%k, 4] [1, 1] : memref<?x4xf32, strided<[?, 1], offset: ?>> to memref<?x4xf32, strided<[?, 1], offset: ?>>
   return %same, %other : memref<?x4xf32, strided<[?, 1], offset: ?>>, memref<?x4xf32, strided<[?, 1], offset: ?>>
 }
+
+// -----
+
+// expand(collapse(x)) with the same groups is a cast of x when the types
+// differ only in the strides of unit dimensions.
+// CHECK-LABEL: func.func @expand_of_collapse_to_cast
+// CHECK-SAME: (%[[M:.*]]: memref<1x1x4x8xi8, strided<[512, 32, 8, 1]>>)
+// CHECK-NEXT: %[[C:.*]] = memref.cast %[[M]] : memref<1x1x4x8xi8, strided<[512, 32, 8, 1]>> to memref<1x1x4x8xi8, strided<[32, 32, 8, 1]>>
+// CHECK-NEXT: return %[[C]]
+func.func @expand_of_collapse_to_cast(%m: memref<1x1x4x8xi8, strided<[512, 32, 8, 1]>>) -> memref<1x1x4x8xi8, strided<[32, 32, 8, 1]>> {
+  %c = memref.collapse_shape %m [[0, 1, 2], [3]] : memref<1x1x4x8xi8, strided<[512, 32, 8, 1]>> into memref<4x8xi8, strided<[8, 1]>>
+  %e = memref.expand_shape %c [[0, 1, 2], [3]] output_shape [1, 1, 4, 8] : memref<4x8xi8, strided<[8, 1]>> into memref<1x1x4x8xi8, strided<[32, 32, 8, 1]>>
+  return %e : memref<1x1x4x8xi8, strided<[32, 32, 8, 1]>>
+}
