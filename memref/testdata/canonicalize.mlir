@@ -575,3 +575,19 @@ func.func @expand_of_collapse_to_cast(%m: memref<1x1x4x8xi8, strided<[512, 32, 8
   %e = memref.expand_shape %c [[0, 1, 2], [3]] output_shape [1, 1, 4, 8] : memref<4x8xi8, strided<[8, 1]>> into memref<1x1x4x8xi8, strided<[32, 32, 8, 1]>>
   return %e : memref<1x1x4x8xi8, strided<[32, 32, 8, 1]>>
 }
+
+// -----
+
+// extract_strided_metadata reads through a cast, then gives the source's
+// static size as a constant.
+// CHECK-LABEL: func.func @metadata_of_cast
+// CHECK-SAME: (%[[M:.*]]: memref<4x?xf32>)
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[B:.*]], %{{.*}}, %[[S:.*]]:2, %[[T:.*]]:2 = memref.extract_strided_metadata %[[M]] : memref<4x?xf32>
+// CHECK: return %[[C4]], %[[S]]#1, %[[T]]#0, %[[C1]], %[[B]]
+func.func @metadata_of_cast(%m: memref<4x?xf32>) -> (index, index, index, index, memref<f32>) {
+  %c = memref.cast %m : memref<4x?xf32> to memref<?x?xf32>
+  %base, %off, %s:2, %st:2 = memref.extract_strided_metadata %c : memref<?x?xf32> -> memref<f32>, index, index, index, index, index
+  return %s#0, %s#1, %st#0, %st#1, %base : index, index, index, index, memref<f32>
+}
