@@ -591,3 +591,27 @@ func.func @metadata_of_cast(%m: memref<4x?xf32>) -> (index, index, index, index,
   %base, %off, %s:2, %st:2 = memref.extract_strided_metadata %c : memref<?x?xf32> -> memref<f32>, index, index, index, index, index
   return %s#0, %s#1, %st#0, %st#1, %base : index, index, index, index, memref<f32>
 }
+
+// -----
+
+// A load of a constant global holding a splat is that value whatever the
+// index; a load of a non-splat constant or of a mutable global stays.
+memref.global "private" constant @splat : memref<4xf32> = dense<2.0>
+memref.global "private" constant @table : memref<2xf32> = dense<[1.0, 2.0]>
+memref.global "private" @mutable : memref<4xf32> = dense<2.0>
+// CHECK-LABEL: func.func @load_of_constant_global
+// CHECK-DAG: %[[C:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK-DAG: %[[T:.*]] = memref.get_global @table
+// CHECK-DAG: %[[M:.*]] = memref.get_global @mutable
+// CHECK-DAG: %[[L1:.*]] = memref.load %[[T]]
+// CHECK-DAG: %[[L2:.*]] = memref.load %[[M]]
+// CHECK: return %[[C]], %[[L1]], %[[L2]]
+func.func @load_of_constant_global(%i: index) -> (f32, f32, f32) {
+  %0 = memref.get_global @splat : memref<4xf32>
+  %1 = memref.load %0[%i] : memref<4xf32>
+  %2 = memref.get_global @table : memref<2xf32>
+  %3 = memref.load %2[%i] : memref<2xf32>
+  %4 = memref.get_global @mutable : memref<4xf32>
+  %5 = memref.load %4[%i] : memref<4xf32>
+  return %1, %3, %5 : f32, f32, f32
+}
