@@ -78,9 +78,10 @@ var reinterpretCast = &ir.OpDef{
 	Format: sliceFormat("$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) `` `,` " +
 		"`sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) `` `,` " +
 		"`strides` `` `:` custom<DynamicIndexList>($strides, $static_strides)"),
-	Verify:       verifyReinterpretCast,
-	Fold:         foldReinterpretCast,
-	Canonicalize: []*ir.Pattern{{Name: "reinterpret-of-metadata", Root: "memref.reinterpret_cast", Rewrite: reinterpretOfMetadata}},
+	Verify: verifyReinterpretCast,
+	Fold:   foldReinterpretCast,
+	Canonicalize: []*ir.Pattern{{Name: "reinterpret-of-metadata", Root: "memref.reinterpret_cast", Rewrite: reinterpretOfMetadata},
+		{Name: "reinterpret-constant-args", Root: "memref.reinterpret_cast", Rewrite: reinterpretConstantArgs}},
 }
 
 // sliceFormat is the format of subview and reinterpret_cast: the source,

@@ -615,3 +615,25 @@ func.func @load_of_constant_global(%i: index) -> (f32, f32, f32) {
   %5 = memref.load %4[%i] : memref<4xf32>
   return %1, %3, %5 : f32, f32, f32
 }
+
+// -----
+
+// Constant operands of a reinterpret_cast become static (not a negative
+// size), the new result cast back to the old type.
+// CHECK-LABEL: func.func @reinterpret_constant_args
+// CHECK-SAME: (%[[M:.*]]: memref<64xf32>, %[[I:.*]]: index)
+// CHECK-DAG: %[[CM1:.*]] = arith.constant -1 : index
+// CHECK: %[[R:.*]] = memref.reinterpret_cast %[[M]] to offset: [2], sizes: [4, 8], strides: [8, 1] : memref<64xf32> to memref<4x8xf32, strided<[8, 1], offset: 2>>
+// CHECK: %[[C:.*]] = memref.cast %[[R]] : memref<4x8xf32, strided<[8, 1], offset: 2>> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+// CHECK: %[[N:.*]] = memref.reinterpret_cast %[[M]] to offset: [%[[I]]], sizes: [%[[CM1]]], strides: [1] : memref<64xf32> to memref<?xf32, strided<[1], offset: ?>>
+// CHECK: return %[[C]], %[[N]]
+func.func @reinterpret_constant_args(%m: memref<64xf32>, %i: index)
+    -> (memref<?x?xf32, strided<[?, 1], offset: ?>>, memref<?xf32, strided<[1], offset: ?>>) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %cm1 = arith.constant -1 : index
+  %r = memref.reinterpret_cast %m to offset: [%c2], sizes: [%c4, %c8], strides: [%c8, 1] : memref<64xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+  %n = memref.reinterpret_cast %m to offset: [%i], sizes: [%cm1], strides: [1] : memref<64xf32> to memref<?xf32, strided<[1], offset: ?>>
+  return %r, %n : memref<?x?xf32, strided<[?, 1], offset: ?>>, memref<?xf32, strided<[1], offset: ?>>
+}
