@@ -13,7 +13,36 @@ var load = &ir.OpDef{
 	Inherent: []string{"nontemporal", "alignment"},
 	Format:   accessFormat("$memref `[` $indices `]` attr-dict `:` type($memref)", "result"),
 	Verify:   verifyLoad,
-	Fold:     foldCastOperands(-1),
+	Fold:     foldLoad,
+}
+
+// foldLoad reads through a memref.cast, and folds a load of a constant
+// global whose value is a splat to that value, whatever the indices
+// (MLIR's LoadOp::fold).
+func foldLoad(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	if FoldMemRefCast(op, nil) {
+		return nil, true
+	}
+	get := op.Operand(0).DefiningOp()
+	if get == nil || get.Name() != "memref.get_global" {
+		return nil, false
+	}
+	ref, ok := get.Attr("name").(*ir.SymbolRefAttr)
+	if !ok {
+		return nil, false
+	}
+	g := ir.LookupNearestSymbol(get, ref)
+	if g == nil || g.Name() != "memref.global" || g.Attr("constant") == nil {
+		return nil, false
+	}
+	d, ok := g.Attr("initial_value").(*ir.DenseElementsAttr)
+	if !ok || !d.IsSplat() {
+		return nil, false
+	}
+	if v := d.ElementAttr(op.Context(), 0); v != nil {
+		return []ir.FoldResult{{Attr: v}}, true
+	}
+	return nil, false
 }
 
 // accessFormat is the format of load (the result elem named) or store

@@ -137,10 +137,15 @@ func MemorySpace(t ir.Type) ir.Attribute {
 }
 
 // IsCastCompatible reports whether memref.cast may cast a to b (MLIR's
-// CastOp::areCastCompatible): same element type and memory space, and for
-// ranked types the same rank with static sizes, strides and offset agreeing
-// where both are static; unranked to unranked is not a cast.
+// CastOp::areCastCompatible): a type casts to itself (PR 192029, unranked
+// too); otherwise same element type and memory space, and for ranked types
+// the same rank with static sizes, strides and offset agreeing where both
+// are static, except the stride of a dimension of size 1 on either side,
+// which may differ (PR 172864); unranked to another unranked is not a cast.
 func IsCastCompatible(a, b ir.Type) bool {
+	if a == b {
+		return isMemRef(a)
+	}
 	ar, aRanked := a.(*ir.MemRefType)
 	br, bRanked := b.(*ir.MemRefType)
 	if aRanked && bRanked {
@@ -154,7 +159,7 @@ func IsCastCompatible(a, b ir.Type) bool {
 				return false
 			}
 			for i := range as {
-				if !dimCompatible(as[i], bs[i]) {
+				if ar.Dims[i] != 1 && br.Dims[i] != 1 && !dimCompatible(as[i], bs[i]) {
 					return false
 				}
 			}

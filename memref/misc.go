@@ -120,6 +120,18 @@ var assumeAlignment = &ir.OpDef{
 		}
 		return nil
 	},
+	Fold: foldAssumeAlignment,
+}
+
+// foldAssumeAlignment folds an assumption that the assumption giving its
+// operand already makes, with the same alignment (MLIR's
+// AssumeAlignmentOp::fold).
+func foldAssumeAlignment(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	src := op.Operand(0).DefiningOp()
+	if op.NumResults() != 1 || src == nil || src.Name() != op.Name() || src.Attr("alignment") != op.Attr("alignment") {
+		return nil, false
+	}
+	return []ir.FoldResult{{Value: op.Operand(0)}}, true
 }
 
 var extractStridedMetadata = &ir.OpDef{
@@ -155,7 +167,8 @@ var extractStridedMetadata = &ir.OpDef{
 var ConstantMetadataPattern = &ir.Pattern{Name: "static-strided-metadata", Root: "memref.extract_strided_metadata", Rewrite: constantMetadata}
 
 // constantMetadata replaces the used static offset, sizes and strides of
-// memref.extract_strided_metadata by constants.
+// memref.extract_strided_metadata by constants, and reads the ranked
+// source of a memref.cast directly.
 func constantMetadata(op *ir.Operation, rw *ir.Rewriter) bool {
 	t, ok := op.Operand(0).Type().(*ir.MemRefType)
 	if !ok || op.NumResults() != 2+2*len(t.Dims) {
@@ -181,6 +194,10 @@ func constantMetadata(op *ir.Operation, rw *ir.Rewriter) bool {
 			rw.Insert(c)
 		}
 		rw.ReplaceAllUsesWith(r, c.Result(0))
+		changed = true
+	}
+	if src := castSource(op.Operand(0)); src != nil {
+		rw.ModifyInPlace(op, func() { op.SetOperand(0, src) })
 		changed = true
 	}
 	return changed

@@ -85,6 +85,60 @@ func mixedEntries(op *ir.Operation, l mixedList) []Mixed {
 	return out
 }
 
+// reinterpretConstantArgs makes static the dynamic offset, sizes and
+// strides of a reinterpret_cast that its result type or a constant operand
+// gives (not a negative offset or size, which no type can hold), and casts
+// the new result back to the old type (MLIR's
+// ReinterpretCastOpConstantFolder).
+func reinterpretConstantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
+	res, ok := op.Result(0).Type().(*ir.MemRefType)
+	strides, offset, ok2 := StridesAndOffset(res)
+	if !ok || !ok2 {
+		return false
+	}
+	fromType := [3][]int64{{offset}, res.Dims, strides}
+	var static [3][]int64
+	var dyn [3][]*ir.Value
+	changed := false
+	for l, list := range []mixedList{offsetsList, sizesList, stridesList} {
+		entries := mixedEntries(op, list)
+		if len(entries) != len(fromType[l]) {
+			return false
+		}
+		for i, m := range entries {
+			v := m.Static
+			if m.Value != nil {
+				if t := fromType[l][i]; t != ir.Dynamic {
+					v = t
+				} else if c, ok := ir.ConstantIntAttr(m.Value); ok && (list.seg == stridesList.seg || c.Int() >= 0) {
+					v = c.Int()
+				}
+				if v == ir.Dynamic {
+					dyn[l] = append(dyn[l], m.Value)
+				} else {
+					changed = true
+				}
+			}
+			static[l] = append(static[l], v)
+		}
+	}
+	if !changed {
+		return false
+	}
+	ctx := op.Context()
+	nt := ctx.MemRef(static[1], res.Elem, ctx.StridedLayout(static[0][0], static[2]), res.MemorySpace)
+	rw.SetInsertionPointBefore(op)
+	st := &ir.OpState{Name: "memref.reinterpret_cast", Loc: op.Loc(), ResultTypes: []ir.Type{nt}}
+	st.Operands = append(append(append([]*ir.Value{op.Operand(0)}, dyn[0]...), dyn[1]...), dyn[2]...)
+	st.AddAttr("static_offsets", ctx.DenseI64Array(static[0]...))
+	st.AddAttr("static_sizes", ctx.DenseI64Array(static[1]...))
+	st.AddAttr("static_strides", ctx.DenseI64Array(static[2]...))
+	setSegments(st, ctx, 1, len(dyn[0]), len(dyn[1]), len(dyn[2]))
+	n := rw.Create(st)
+	rw.ReplaceOpWith(op, &ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: n.Results(), ResultTypes: []ir.Type{res}})
+	return true
+}
+
 // reinterpretOfMetadata replaces reinterpret_cast(extract_strided_metadata(x))
 // that rebuilds x's offset, sizes and strides by x, or by a cast of x when
 // the types differ; any other such reinterpret_cast reads x directly, as it

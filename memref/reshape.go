@@ -14,11 +14,12 @@ var expandShape = &ir.OpDef{
 	ResultNames: resultName("expand_shape"),
 	// Hand-written: a format cannot say the form before MLIR 19 without
 	// output_shape.
-	Parse:        parseReshape,
-	Print:        printReshape,
-	Verify:       func(op *ir.Operation) error { return verifyReshape(op, true) },
-	Fold:         foldReshape("memref.collapse_shape"),
-	Canonicalize: []*ir.Pattern{{Name: "compose-expand-shapes", Root: "memref.expand_shape", Rewrite: composeReshapes}},
+	Parse:  parseReshape,
+	Print:  printReshape,
+	Verify: func(op *ir.Operation) error { return verifyReshape(op, true) },
+	Fold:   foldReshape("memref.collapse_shape"),
+	Canonicalize: []*ir.Pattern{{Name: "compose-expand-shapes", Root: "memref.expand_shape", Rewrite: composeReshapes},
+		{Name: "expand-of-collapse-to-cast", Root: "memref.expand_shape", Rewrite: reshapeOfInverseToCast("memref.collapse_shape")}},
 }
 
 var collapseShape = &ir.OpDef{
@@ -35,24 +36,28 @@ var collapseShape = &ir.OpDef{
 	Fold:   foldReshape("memref.expand_shape"),
 	Canonicalize: []*ir.Pattern{{Name: "compose-collapse-shapes", Root: "memref.collapse_shape", Rewrite: composeReshapes},
 		{Name: "collapse-of-cast", Root: "memref.collapse_shape", Rewrite: collapseOfCast},
-		{Name: "collapse-of-expand-to-cast", Root: "memref.collapse_shape", Rewrite: collapseOfExpandToCast}},
+		{Name: "collapse-of-expand-to-cast", Root: "memref.collapse_shape", Rewrite: reshapeOfInverseToCast("memref.expand_shape")}},
 }
 
-// collapseOfExpandToCast rewrites collapse(expand(x)) with the same groups
-// as a memref.cast of x when only the layouts differ (MLIR's
-// ComposeCollapseOfExpandOp; foldReshape takes the equal-type case).
-func collapseOfExpandToCast(op *ir.Operation, rw *ir.Rewriter) bool {
-	d := op.Operand(0).DefiningOp()
-	if d == nil || d.Name() != "memref.expand_shape" ||
-		ir.AttrString(d.Attr("reassociation")) != ir.AttrString(op.Attr("reassociation")) {
-		return false
+// reshapeOfInverseToCast rewrites collapse(expand(x)) or expand(collapse(x))
+// with the same groups as a memref.cast of x when only the layouts differ
+// (MLIR's ComposeCollapseOfExpandOp, and ComposeExpandOfCollapseOp since PR
+// 172864, whose casts may change the stride of a unit dimension); the
+// equal-type case is foldReshape's.
+func reshapeOfInverseToCast(inverse string) func(op *ir.Operation, rw *ir.Rewriter) bool {
+	return func(op *ir.Operation, rw *ir.Rewriter) bool {
+		d := op.Operand(0).DefiningOp()
+		if d == nil || d.Name() != inverse ||
+			ir.AttrString(d.Attr("reassociation")) != ir.AttrString(op.Attr("reassociation")) {
+			return false
+		}
+		src, res := d.Operand(0), op.Result(0).Type()
+		if src.Type() == res || !IsCastCompatible(src.Type(), res) {
+			return false
+		}
+		rw.ReplaceOpWith(op, &ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: []*ir.Value{src}, ResultTypes: []ir.Type{res}})
+		return true
 	}
-	src, res := d.Operand(0), op.Result(0).Type()
-	if src.Type() == res || !IsCastCompatible(src.Type(), res) {
-		return false
-	}
-	rw.ReplaceOpWith(op, &ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: []*ir.Value{src}, ResultTypes: []ir.Type{res}})
-	return true
 }
 
 // %m [[0, 1], [2]] (output_shape [..])? attr-dict : from into to. Without

@@ -2,6 +2,7 @@ package memref
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -77,9 +78,10 @@ var reinterpretCast = &ir.OpDef{
 	Format: sliceFormat("$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) `` `,` " +
 		"`sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) `` `,` " +
 		"`strides` `` `:` custom<DynamicIndexList>($strides, $static_strides)"),
-	Verify:       verifyReinterpretCast,
-	Fold:         foldReinterpretCast,
-	Canonicalize: []*ir.Pattern{{Name: "reinterpret-of-metadata", Root: "memref.reinterpret_cast", Rewrite: reinterpretOfMetadata}},
+	Verify: verifyReinterpretCast,
+	Fold:   foldReinterpretCast,
+	Canonicalize: []*ir.Pattern{{Name: "reinterpret-of-metadata", Root: "memref.reinterpret_cast", Rewrite: reinterpretOfMetadata},
+		{Name: "reinterpret-constant-args", Root: "memref.reinterpret_cast", Rewrite: reinterpretConstantArgs}},
 }
 
 // sliceFormat is the format of subview and reinterpret_cast: the source,
@@ -259,10 +261,19 @@ func rankReductionMismatch(want, res *ir.MemRefType, sizes []int64) string {
 	return ""
 }
 
-// foldSubView folds a subview that takes all of its source, unchanged.
+// foldSubView folds a subview that takes all of its source, unchanged, and
+// one that takes, at zero offsets and unit strides, the very sizes of the
+// subview giving its source, with that source's type (MLIR's
+// SubViewOp::fold).
 func foldSubView(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	src, ok := op.Operand(0).Type().(*ir.MemRefType)
-	if !ok || src != op.Result(0).Type() || op.NumOperands() != 1 {
+	if !ok || src != op.Result(0).Type() {
+		return nil, false
+	}
+	if def := op.Operand(0).DefiningOp(); def != nil && def.Name() == "memref.subview" && subviewOfSameSizes(op, def) {
+		return []ir.FoldResult{{Value: op.Operand(0)}}, true
+	}
+	if op.NumOperands() != 1 {
 		return nil, false
 	}
 	offsets, sizes, strides := staticArray(op, "static_offsets"), staticArray(op, "static_sizes"), staticArray(op, "static_strides")
@@ -275,6 +286,23 @@ func foldSubView(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 		}
 	}
 	return []ir.FoldResult{{Value: op.Operand(0)}}, true
+}
+
+// subviewOfSameSizes reports whether subview op takes, at zero offsets
+// and unit strides, the same sizes (equal constants or the same values) as
+// the subview src.
+func subviewOfSameSizes(op, src *ir.Operation) bool {
+	for _, m := range mixedValues(op, offsetsList) {
+		if m.Value != nil || m.Static != 0 {
+			return false
+		}
+	}
+	for _, m := range mixedValues(op, stridesList) {
+		if m.Value != nil || m.Static != 1 {
+			return false
+		}
+	}
+	return slices.Equal(mixedEntries(op, sizesList), mixedEntries(src, sizesList))
 }
 
 // subviewConstantArgs turns constant dynamic offsets, sizes and strides of

@@ -3,6 +3,7 @@ package memref
 import (
 	"slices"
 
+	"github.com/kiln-gpu/kiln/arith"
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -44,6 +45,77 @@ var view = &ir.OpDef{
 		}
 		return nil
 	},
+	Fold: foldView,
+	Canonicalize: []*ir.Pattern{
+		{Name: "view-shape-folder", Root: "memref.view", Rewrite: viewShapeFolder},
+		{Name: "view-memref-cast-folder", Root: "memref.view", Rewrite: viewMemRefCastFolder}},
+}
+
+// foldView folds a view that shows its whole source unchanged: same static
+// type, no byte shift (MLIR's ViewOp::fold, PRs 146237 and 173237).
+func foldView(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	src := op.Operand(0)
+	t, ok := src.Type().(*ir.MemRefType)
+	if !ok || t != op.Result(0).Type() || numDynamicDims(t) != 0 {
+		return nil, false
+	}
+	if c, ok := arith.ConstantValue(op.Operand(1)).(*ir.IntegerAttr); !ok || c.Int() != 0 {
+		return nil, false
+	}
+	return []ir.FoldResult{{Value: src}}, true
+}
+
+// viewShapeFolder turns constant (non-negative) dynamic sizes of a view
+// into static ones and casts the new view back to the old type (MLIR's
+// ViewOpShapeFolder).
+func viewShapeFolder(op *ir.Operation, rw *ir.Rewriter) bool {
+	t, ok := op.Result(0).Type().(*ir.MemRefType)
+	if !ok {
+		return false
+	}
+	sizes := op.Operands()[2:]
+	shape := slices.Clone(t.Dims)
+	var keep []*ir.Value
+	k := 0
+	for i, d := range shape {
+		if d != ir.Dynamic || k >= len(sizes) {
+			continue
+		}
+		v := sizes[k]
+		k++
+		if c, ok := arith.ConstantValue(v).(*ir.IntegerAttr); ok && c.Int() >= 0 {
+			shape[i] = c.Int()
+			continue
+		}
+		keep = append(keep, v)
+	}
+	if len(keep) == len(sizes) {
+		return false
+	}
+	nt := op.Context().MemRef(shape, t.Elem, t.Layout, t.MemorySpace)
+	rw.SetInsertionPointBefore(op)
+	n := rw.Create(&ir.OpState{Name: "memref.view", Loc: op.Loc(), Operands: append([]*ir.Value{op.Operand(0), op.Operand(1)}, keep...),
+		ResultTypes: []ir.Type{nt}, Attrs: op.DiscardableAttrs()})
+	c := rw.Create(&ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: n.Results(), ResultTypes: []ir.Type{t}})
+	rw.ReplaceOp(op, c.Results())
+	return true
+}
+
+// viewMemRefCastFolder views the source of a memref.cast directly (MLIR's
+// ViewOpMemrefCastFolder, which no longer asks for an alloc, PR 173237),
+// when that source has the identity layout a view needs (MLIR does not
+// check: see RATIONALE).
+func viewMemRefCastFolder(op *ir.Operation, rw *ir.Rewriter) bool {
+	cast := op.Operand(0).DefiningOp()
+	if cast == nil || cast.Name() != "memref.cast" {
+		return false
+	}
+	src := cast.Operand(0)
+	if t, ok := src.Type().(*ir.MemRefType); !ok || t.Layout != nil {
+		return false
+	}
+	rw.ModifyInPlace(op, func() { op.SetOperand(0, src) })
+	return true
 }
 
 var transpose = &ir.OpDef{

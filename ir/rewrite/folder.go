@@ -12,9 +12,7 @@ type folder struct {
 	root   *ir.Operation
 	consts map[ConstKey]*ir.Operation
 	keys   map[*ir.Operation]ConstKey
-	// made lists the constants materialized for folds.
-	made []*ir.Operation
-	// cfg has folds look up and make constants through the folder.
+	// cfg has folds make their constants right before the folded op.
 	cfg ir.FoldConfig
 }
 
@@ -126,22 +124,14 @@ func (f *folder) tryFold(op *ir.Operation, rw *ir.Rewriter) bool {
 	return true
 }
 
-// constant returns the scope's known constant for value, or materializes
-// it through op's dialect right before op, as MLIR's driver does; the next
-// sweep's seed hoists it.
+// constant materializes value through op's dialect right before op, at
+// op's location, as MLIR's driver does (processWorklist, which bypasses
+// the OperationFolder since PR 75897): the next sweep's seed merges it with
+// an equal known constant or hoists it.
 func (f *folder) constant(b *ir.Builder, op *ir.Operation, value ir.Attribute, t ir.Type) (c *ir.Operation, isNew bool) {
-	d := op.Def().Dialect()
-	if c := f.consts[ConstKey{f.scopeOf(op), d, value, t}]; c != nil {
-		return c, false
-	}
 	blk, before := b.InsertionPoint()
 	defer b.RestoreInsertionPoint(blk, before)
 	b.SetInsertionPointBefore(op)
-	// A folded value's constant has no source location of its own (MLIR's
-	// folder materializes it at an unknown location).
-	c = ir.MaterializeConstant(b, d, value, t, op.Context().UnknownLoc())
-	if c != nil {
-		f.made = append(f.made, c)
-	}
+	c = ir.MaterializeConstant(b, op.Def().Dialect(), value, t, op.Loc())
 	return c, c != nil
 }

@@ -18,16 +18,9 @@ func ApplyOpPatternsAndFold(root *ir.Operation, ops []*ir.Operation, patterns *P
 		d.strict[op] = true
 		d.wl.push(op)
 	}
-	if _, err := d.process(); err != nil {
-		return err
-	}
-	// The constants folds made (and that are still there) go to the start
-	// of their scope, one per value, as MLIR's OperationFolder materializes
-	// them; constants that were in the IR, moved or not, stay.
-	for _, c := range d.folder.made {
-		if d.root.IsAncestorOf(c) {
-			d.folder.insertKnownConstant(c, d.rw)
-		}
-	}
-	return nil
+	// A fold's constants stay where the fold made them, right before the
+	// folded op: with no sweep, nothing hoists or merges them (as MLIR's
+	// driver, whose OperationFolder only runs when a sweep is seeded).
+	_, err := d.process()
+	return err
 }

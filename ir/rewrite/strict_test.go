@@ -7,9 +7,9 @@ import (
 	"github.com/kiln-gpu/kiln/ir/rewrite"
 )
 
-// Only the listed op is folded, its constant made at the start of the
-// function: the op that would fold as well, the dead op and the constants
-// left dead stay.
+// Only the listed op is folded, its constant made right before it (no
+// sweep hoists it): the op that would fold as well, the dead op and the
+// constants left dead stay.
 func TestApplyOpPatternsAndFoldStrict(t *testing.T) {
 	ctx := ir.NewContext(testDialect())
 	m := parse(t, ctx, `"test.func"() ({
@@ -36,13 +36,13 @@ func TestApplyOpPatternsAndFoldStrict(t *testing.T) {
 	checkIR(t, m, `module {
   "test.func"() ({
   ^bb0(%arg0: i32):
-    %0 = "test.constant"() {value = 3 : i32} : () -> i32
-    %1 = "test.constant"() {value = 1 : i32} : () -> i32
-    %2 = "test.constant"() {value = 2 : i32} : () -> i32
+    %0 = "test.constant"() {value = 1 : i32} : () -> i32
+    %1 = "test.constant"() {value = 2 : i32} : () -> i32
+    %2 = "test.constant"() {value = 3 : i32} : () -> i32
     %3 = "test.constant"() {value = 0 : i32} : () -> i32
     %4 = "test.add"(%arg0, %3) : (i32, i32) -> i32
     %5 = "test.add"(%arg0, %arg0) : (i32, i32) -> i32
-    "test.return"(%0, %4) : (i32, i32) -> ()
+    "test.return"(%2, %4) : (i32, i32) -> ()
   }) {sym_name = "f"} : () -> ()
 }`)
 }

@@ -472,3 +472,168 @@ func.func @reinterpret_of_metadata_base(%m: memref<8x2xf32>) -> memref<2x2xf32, 
   %r = memref.reinterpret_cast %base to offset: [4], sizes: [2, 2], strides: [2, 1] : memref<f32> to memref<2x2xf32, strided<[2, 1], offset: 4>>
   return %r : memref<2x2xf32, strided<[2, 1], offset: 4>>
 }
+
+// -----
+
+// Constant sizes of a view become static, the view cast back to its old
+// type (the loads then read the static view); a negative constant stays an
+// operand. A view of a cast views the cast's source, unless that source
+// could not be viewed (a strided layout).
+// CHECK-LABEL: func.func @view_constant_sizes
+// CHECK-SAME: (%[[B:.*]]: memref<2048xi8>, %[[S:.*]]: memref<?xi8, strided<[1], offset: ?>>, %[[N:.*]]: index)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[CM1:.*]] = arith.constant -1 : index
+// CHECK: %[[V0:.*]] = memref.view %[[B]][%[[C8]]][] : memref<2048xi8> to memref<4x8xf32>
+// CHECK: memref.load %[[V0]][%[[C0]], %[[C0]]] : memref<4x8xf32>
+// CHECK: %[[V1:.*]] = memref.view %[[B]][%[[C8]]][%[[N]]] : memref<2048xi8> to memref<?x4xf32>
+// CHECK: memref.load %[[V1]][%[[C0]], %[[C0]]] : memref<?x4xf32>
+// CHECK: %[[V2:.*]] = memref.view %[[B]][%[[C0]]][%[[CM1]]] : memref<2048xi8> to memref<?xf32>
+// CHECK: memref.load %[[V2]][%[[C0]]] : memref<?xf32>
+// CHECK: %[[CAST:.*]] = memref.cast %[[S]] : memref<?xi8, strided<[1], offset: ?>> to memref<?xi8>
+// CHECK: memref.view %[[CAST]][%[[C0]]][] : memref<?xi8> to memref<2xf32>
+func.func @view_constant_sizes(%b: memref<2048xi8>, %s: memref<?xi8, strided<[1], offset: ?>>, %n: index) -> (f32, f32, f32, f32) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %cm1 = arith.constant -1 : index
+  %v0 = memref.view %b[%c8][%c4, %c8] : memref<2048xi8> to memref<?x?xf32>
+  %r0 = memref.load %v0[%c0, %c0] : memref<?x?xf32>
+  %cast = memref.cast %b : memref<2048xi8> to memref<?xi8>
+  %v1 = memref.view %cast[%c8][%n, %c4] : memref<?xi8> to memref<?x?xf32>
+  %r1 = memref.load %v1[%c0, %c0] : memref<?x?xf32>
+  %v2 = memref.view %b[%c0][%cm1] : memref<2048xi8> to memref<?xf32>
+  %r2 = memref.load %v2[%c0] : memref<?xf32>
+  %cast2 = memref.cast %s : memref<?xi8, strided<[1], offset: ?>> to memref<?xi8>
+  %v3 = memref.view %cast2[%c0][] : memref<?xi8> to memref<2xf32>
+  %r3 = memref.load %v3[%c0] : memref<2xf32>
+  return %r0, %r1, %r2, %r3 : f32, f32, f32, f32
+}
+
+// -----
+
+// A view of the whole buffer, with no shift and the same static type, is
+// the buffer; a shifted one or one with a dynamic size is not.
+// CHECK-LABEL: func.func @view_identity
+// CHECK-SAME: (%[[B:.*]]: memref<16xi8>, %[[D:.*]]: memref<?xi8>, %[[I:.*]]: index)
+// CHECK: %[[V:.*]] = memref.view %[[B]][%[[I]]][] : memref<16xi8> to memref<16xi8>
+// CHECK: %[[W:.*]] = memref.view %[[D]][%{{.*}}][%[[I]]] : memref<?xi8> to memref<?xi8>
+// CHECK: return %[[B]], %[[V]], %[[W]]
+func.func @view_identity(%b: memref<16xi8>, %d: memref<?xi8>, %i: index) -> (memref<16xi8>, memref<16xi8>, memref<?xi8>) {
+  %c0 = arith.constant 0 : index
+  %0 = memref.view %b[%c0][] : memref<16xi8> to memref<16xi8>
+  %1 = memref.view %b[%i][] : memref<16xi8> to memref<16xi8>
+  %2 = memref.view %d[%c0][%i] : memref<?xi8> to memref<?xi8>
+  return %0, %1, %2 : memref<16xi8>, memref<16xi8>, memref<?xi8>
+}
+
+// -----
+
+// An alignment assumed again, at the same alignment, on the result of an
+// assumption is that result; at another alignment it stays.
+// CHECK-LABEL: func.func @assume_alignment_chain
+// CHECK-SAME: (%[[M:.*]]: memref<8xf32>)
+// CHECK-NEXT: %[[A:.*]] = memref.assume_alignment %[[M]], 16 : memref<8xf32>
+// CHECK-NEXT: %[[B:.*]] = memref.assume_alignment %[[A]], 32 : memref<8xf32>
+// CHECK-NEXT: return %[[A]], %[[B]]
+func.func @assume_alignment_chain(%m: memref<8xf32>) -> (memref<8xf32>, memref<8xf32>) {
+  %a = memref.assume_alignment %m, 16 : memref<8xf32>
+  %b = memref.assume_alignment %a, 16 : memref<8xf32>
+  %c = memref.assume_alignment %b, 32 : memref<8xf32>
+  return %b, %c : memref<8xf32>, memref<8xf32>
+}
+
+// -----
+
+// A subview taking, at zero offsets and unit strides, the same sizes as the
+// subview giving its source (the same value, or equal constants) is that
+// source; one with another size value stays.
+// CHECK-LABEL: func.func @subview_of_same_subview
+// CHECK-SAME: (%[[M:.*]]: memref<?x?xf32>, %[[I:.*]]: index, %[[N:.*]]: index, %[[K:.*]]: index)
+// CHECK: %[[S:.*]] = memref.subview %[[M]][%[[I]], %[[I]]] [%[[N]], 4] [1, 1]
+// CHECK: %[[T:.*]] = memref.subview %[[S]][0, 0] [%[[K]], 4] [1, 1]
+// CHECK: return %[[S]], %[[T]]
+func.func @subview_of_same_subview(%m: memref<?x?xf32>, %i: index, %n: index, %k: index)
+    -> (memref<?x4xf32, strided<[?, 1], offset: ?>>, memref<?x4xf32, strided<[?, 1], offset: ?>>) {
+  %c0 = arith.constant 0 : index
+  %s = memref.subview %m[%i, %i] [%n, 4] [1, 1] : memref<?x?xf32> to memref<?x4xf32, strided<[?, 1], offset: ?>>
+  %same = memref.subview %s[%c0, 0] [%n, 4] [1, 1] : memref<?x4xf32, strided<[?, 1], offset: ?>> to memref<?x4xf32, strided<[?, 1], offset: ?>>
+  %other = memref.subview %s[0, 0] [%k, 4] [1, 1] : memref<?x4xf32, strided<[?, 1], offset: ?>> to memref<?x4xf32, strided<[?, 1], offset: ?>>
+  return %same, %other : memref<?x4xf32, strided<[?, 1], offset: ?>>, memref<?x4xf32, strided<[?, 1], offset: ?>>
+}
+
+// -----
+
+// expand(collapse(x)) with the same groups is a cast of x when the types
+// differ only in the strides of unit dimensions.
+// CHECK-LABEL: func.func @expand_of_collapse_to_cast
+// CHECK-SAME: (%[[M:.*]]: memref<1x1x4x8xi8, strided<[512, 32, 8, 1]>>)
+// CHECK-NEXT: %[[C:.*]] = memref.cast %[[M]] : memref<1x1x4x8xi8, strided<[512, 32, 8, 1]>> to memref<1x1x4x8xi8, strided<[32, 32, 8, 1]>>
+// CHECK-NEXT: return %[[C]]
+func.func @expand_of_collapse_to_cast(%m: memref<1x1x4x8xi8, strided<[512, 32, 8, 1]>>) -> memref<1x1x4x8xi8, strided<[32, 32, 8, 1]>> {
+  %c = memref.collapse_shape %m [[0, 1, 2], [3]] : memref<1x1x4x8xi8, strided<[512, 32, 8, 1]>> into memref<4x8xi8, strided<[8, 1]>>
+  %e = memref.expand_shape %c [[0, 1, 2], [3]] output_shape [1, 1, 4, 8] : memref<4x8xi8, strided<[8, 1]>> into memref<1x1x4x8xi8, strided<[32, 32, 8, 1]>>
+  return %e : memref<1x1x4x8xi8, strided<[32, 32, 8, 1]>>
+}
+
+// -----
+
+// extract_strided_metadata reads through a cast, then gives the source's
+// static size as a constant.
+// CHECK-LABEL: func.func @metadata_of_cast
+// CHECK-SAME: (%[[M:.*]]: memref<4x?xf32>)
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[B:.*]], %{{.*}}, %[[S:.*]]:2, %[[T:.*]]:2 = memref.extract_strided_metadata %[[M]] : memref<4x?xf32>
+// CHECK: return %[[C4]], %[[S]]#1, %[[T]]#0, %[[C1]], %[[B]]
+func.func @metadata_of_cast(%m: memref<4x?xf32>) -> (index, index, index, index, memref<f32>) {
+  %c = memref.cast %m : memref<4x?xf32> to memref<?x?xf32>
+  %base, %off, %s:2, %st:2 = memref.extract_strided_metadata %c : memref<?x?xf32> -> memref<f32>, index, index, index, index, index
+  return %s#0, %s#1, %st#0, %st#1, %base : index, index, index, index, memref<f32>
+}
+
+// -----
+
+// A load of a constant global holding a splat is that value whatever the
+// index; a load of a non-splat constant or of a mutable global stays.
+memref.global "private" constant @splat : memref<4xf32> = dense<2.0>
+memref.global "private" constant @table : memref<2xf32> = dense<[1.0, 2.0]>
+memref.global "private" @mutable : memref<4xf32> = dense<2.0>
+// CHECK-LABEL: func.func @load_of_constant_global
+// CHECK-DAG: %[[C:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK-DAG: %[[T:.*]] = memref.get_global @table
+// CHECK-DAG: %[[M:.*]] = memref.get_global @mutable
+// CHECK-DAG: %[[L1:.*]] = memref.load %[[T]]
+// CHECK-DAG: %[[L2:.*]] = memref.load %[[M]]
+// CHECK: return %[[C]], %[[L1]], %[[L2]]
+func.func @load_of_constant_global(%i: index) -> (f32, f32, f32) {
+  %0 = memref.get_global @splat : memref<4xf32>
+  %1 = memref.load %0[%i] : memref<4xf32>
+  %2 = memref.get_global @table : memref<2xf32>
+  %3 = memref.load %2[%i] : memref<2xf32>
+  %4 = memref.get_global @mutable : memref<4xf32>
+  %5 = memref.load %4[%i] : memref<4xf32>
+  return %1, %3, %5 : f32, f32, f32
+}
+
+// -----
+
+// Constant operands of a reinterpret_cast become static (not a negative
+// size), the new result cast back to the old type.
+// CHECK-LABEL: func.func @reinterpret_constant_args
+// CHECK-SAME: (%[[M:.*]]: memref<64xf32>, %[[I:.*]]: index)
+// CHECK-DAG: %[[CM1:.*]] = arith.constant -1 : index
+// CHECK: %[[R:.*]] = memref.reinterpret_cast %[[M]] to offset: [2], sizes: [4, 8], strides: [8, 1] : memref<64xf32> to memref<4x8xf32, strided<[8, 1], offset: 2>>
+// CHECK: %[[C:.*]] = memref.cast %[[R]] : memref<4x8xf32, strided<[8, 1], offset: 2>> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+// CHECK: %[[N:.*]] = memref.reinterpret_cast %[[M]] to offset: [%[[I]]], sizes: [%[[CM1]]], strides: [1] : memref<64xf32> to memref<?xf32, strided<[1], offset: ?>>
+// CHECK: return %[[C]], %[[N]]
+func.func @reinterpret_constant_args(%m: memref<64xf32>, %i: index)
+    -> (memref<?x?xf32, strided<[?, 1], offset: ?>>, memref<?xf32, strided<[1], offset: ?>>) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %cm1 = arith.constant -1 : index
+  %r = memref.reinterpret_cast %m to offset: [%c2], sizes: [%c4, %c8], strides: [%c8, 1] : memref<64xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+  %n = memref.reinterpret_cast %m to offset: [%i], sizes: [%cm1], strides: [1] : memref<64xf32> to memref<?xf32, strided<[1], offset: ?>>
+  return %r, %n : memref<?x?xf32, strided<[?, 1], offset: ?>>, memref<?xf32, strided<[1], offset: ?>>
+}

@@ -518,8 +518,10 @@ func.func @invalid_memref_cast() {
 func.func @invalid_memref_cast() {
   %0 = memref.alloc() : memref<2x5xf32, 0>
   %1 = memref.cast %0 : memref<2x5xf32, 0> to memref<*xf32, 0>
-  // expected-error@+1 {{operand type 'memref<*xf32>' and result type 'memref<*xf32>' are cast incompatible}}
+  // A cast to the same unranked type is one (PR 192029); to another is not.
   %2 = memref.cast %1 : memref<*xf32, 0> to memref<*xf32, 0>
+  // expected-error@+1 {{operand type 'memref<*xf32>' and result type 'memref<*xf32, 1>' are cast incompatible}}
+  %3 = memref.cast %2 : memref<*xf32, 0> to memref<*xf32, 1>
   return
 }
 
@@ -956,5 +958,13 @@ func.func @alloc_strided_symbol_count(%n: index) {
   // A strided layout's map has a symbol per dynamic offset and stride.
   // expected-error@+1 {{symbol operand count does not equal memref symbol count: expected 2, got 1}}
   %0 = memref.alloc(%n)[%n] : memref<?xi32, strided<[?], offset: ?>>
+  return
+}
+
+// -----
+
+func.func @cast_non_unit_dim_strides(%m: memref<2x4xf32, strided<[4, 1]>>) {
+  // expected-error@+1 {{operand type 'memref<2x4xf32, strided<[4, 1]>>' and result type 'memref<2x4xf32, strided<[8, 1]>>' are cast incompatible}}
+  %0 = memref.cast %m : memref<2x4xf32, strided<[4, 1]>> to memref<2x4xf32, strided<[8, 1]>>
   return
 }

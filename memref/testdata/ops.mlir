@@ -235,3 +235,17 @@ func.func @subview_zero_times_dynamic(%m: memref<?x?xf32>, %j: index) {
   "test.use"(%0, %1) : (memref<4x4xf32, strided<[?, 1]>>, memref<4x4xf32, strided<[?, 1], offset: ?>>) -> ()
   return
 }
+
+// The stride of a dimension of size 1 (on either side) does not matter to a
+// cast (PR 172864); a cast to the same unranked type is a cast (PR 192029).
+// CHECK-LABEL: func.func @cast_unit_dim_strides
+// CHECK: memref.cast %{{.*}} : memref<1x4xf32, strided<[4, 1]>> to memref<1x4xf32, strided<[8, 1]>>
+// CHECK: memref.cast %{{.*}} : memref<?x4xf32, strided<[4, 1]>> to memref<1x4xf32, strided<[9, 1]>>
+// CHECK: memref.cast %{{.*}} : memref<*xf32> to memref<*xf32>
+func.func @cast_unit_dim_strides(%m: memref<1x4xf32, strided<[4, 1]>>, %d: memref<?x4xf32, strided<[4, 1]>>, %u: memref<*xf32>) {
+  %0 = memref.cast %m : memref<1x4xf32, strided<[4, 1]>> to memref<1x4xf32, strided<[8, 1]>>
+  %1 = memref.cast %d : memref<?x4xf32, strided<[4, 1]>> to memref<1x4xf32, strided<[9, 1]>>
+  %2 = memref.cast %u : memref<*xf32> to memref<*xf32>
+  "use"(%0, %1, %2) : (memref<1x4xf32, strided<[8, 1]>>, memref<1x4xf32, strided<[9, 1]>>, memref<*xf32>) -> ()
+  return
+}

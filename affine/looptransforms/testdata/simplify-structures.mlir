@@ -121,11 +121,11 @@ func.func @inline() -> index {
 
 // -----
 
-// An affine.apply that folds leaves its constant at the start of the
-// function, as MLIR's folder materializes it.
+// An affine.apply that folds leaves its constant right where it was, in
+// the loop: the pass's strict-mode driver, as MLIR's, hoists nothing.
 // CHECK-LABEL: func.func @fold
-// CHECK-NEXT:    %[[C:.*]] = arith.constant 3 : index
 // CHECK-NEXT:    affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:      %[[C:.*]] = arith.constant 3 : index
 // CHECK-NEXT:      "use"(%[[C]])
 // CHECK-NEXT:    }
 // CHECK-NEXT:    return
@@ -144,6 +144,7 @@ func.func @fold() {
 // commutes when of the same kind and not a factor of a product; (x - x mod
 // q) mod q is 0 for a symbolic q; products by symbols distribute, and the
 // terms of the rebuilt sum are ordered by dimension and symbol position.
+// Each folded result's constant is made right before its op, one per fold.
 // CHECK-DAG: #[[$NEG:.*]] = affine_map<()[s0, s1] -> (-(s1 floordiv s0) + 7)>
 // CHECK-DAG: #[[$MIXED:.*]] = affine_map<()[s0] -> (((s0 * 3) floordiv 2) ceildiv s0)>
 // CHECK-DAG: #[[$PRODUCT:.*]] = affine_map<()[s0] -> ((s0 + (s0 floordiv 2) * 3) floordiv s0)>
@@ -151,14 +152,15 @@ func.func @fold() {
 // CHECK-DAG: #[[$SUM:.*]] = affine_map<()[s0, s1, s2, s3] -> (s0 * s2 + s0 * s3 + s1 * s3 + s2 + s3)>
 // CHECK-LABEL: func.func @semi_affine
 // CHECK-SAME:    (%[[A:.*]]: index, %[[B:.*]]: index, %[[C:.*]]: index, %[[D:.*]]: index)
-// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
-// CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
-// CHECK:         %[[R1:.*]] = affine.apply #[[$NEG]]()[%[[B]], %[[A]]]
+// CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[R1:.*]] = affine.apply #[[$NEG]]()[%[[B]], %[[A]]]
+// CHECK-NEXT:    %[[C6:.*]] = arith.constant 6 : index
 // CHECK-NEXT:    %[[R3:.*]] = affine.apply #[[$MIXED]]()[%[[B]]]
 // CHECK-NEXT:    %[[R4:.*]] = affine.apply #[[$PRODUCT]]()[%[[B]]]
+// CHECK-NEXT:    %[[C0B:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[R6:.*]] = affine.apply #[[$SUM]]()[%[[C]], %[[D]], %[[A]], %[[B]]]
 // CHECK-NEXT:    %[[R7:.*]] = affine.apply #[[$INNER]]()[%[[B]]]
-// CHECK-NEXT:    return %[[C0]], %[[R1]], %[[C6]], %[[R3]], %[[R4]], %[[C0]], %[[R6]], %[[R7]]
+// CHECK-NEXT:    return %[[C0]], %[[R1]], %[[C6]], %[[R3]], %[[R4]], %[[C0B]], %[[R6]], %[[R7]]
 func.func @semi_affine(%a: index, %b: index, %c: index, %d: index) -> (index, index, index, index, index, index, index, index) {
   %0 = affine.apply affine_map<(d0)[s0] -> (((d0 floordiv s0) * s0 * 3 + s0 * s0) mod s0)>(%a)[%b]
   %1 = affine.apply affine_map<(d0)[s0] -> ((-((d0 floordiv s0) * s0) + s0 * 7) floordiv s0)>(%a)[%b]
