@@ -114,3 +114,87 @@ func.func @rank(%t: tensor<?x4xf32>, %u: tensor<*xf32>) -> (index, index) {
   %b = tensor.rank %u : tensor<*xf32>
   return %a, %b : index, index
 }
+
+// -----
+
+// Constant extents become static dimensions and a cast restores the type;
+// a negative constant is no size and stays an operand (MLIR's
+// StaticTensorGenerate).
+// CHECK-LABEL: func.func @generate_static_extents
+// CHECK-SAME: (%[[N:.*]]: index)
+// CHECK-DAG: %[[M:.*]] = arith.constant -1 : index
+// CHECK: %[[G:.*]] = tensor.generate %[[N]] {
+// CHECK-NEXT: ^bb0(%[[I:.*]]: index, %[[J:.*]]: index):
+// CHECK-NEXT: tensor.yield %[[I]] : index
+// CHECK-NEXT: } : tensor<3x?xindex>
+// CHECK: %[[C:.*]] = tensor.cast %[[G]] : tensor<3x?xindex> to tensor<?x?xindex>
+// CHECK: %[[H:.*]] = tensor.generate %[[M]] {
+// CHECK: } : tensor<?xindex>
+// CHECK: return %[[C]], %[[H]]
+func.func @generate_static_extents(%n: index) -> (tensor<?x?xindex>, tensor<?xindex>) {
+  %c3 = arith.constant 3 : index
+  %m1 = arith.constant -1 : index
+  %g = tensor.generate %c3, %n {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %i : index
+  } : tensor<?x?xindex>
+  %h = tensor.generate %m1 {
+  ^bb0(%i: index):
+    tensor.yield %i : index
+  } : tensor<?xindex>
+  return %g, %h : tensor<?x?xindex>, tensor<?xindex>
+}
+
+// -----
+
+// An element of a generate without effects is its body at the indices
+// (MLIR's ExtractFromTensorGenerate); the generate then goes.
+// CHECK-LABEL: func.func @extract_from_generate
+// CHECK-SAME: (%[[N:.*]]: index, %[[I:.*]]: index, %[[J:.*]]: index)
+// CHECK-NOT: tensor.
+// CHECK: %[[S:.*]] = arith.addi %[[I]], %[[J]] : index
+// CHECK: %[[M:.*]] = arith.muli %[[S]], %[[N]] : index
+// CHECK: return %[[M]]
+func.func @extract_from_generate(%n: index, %i: index, %j: index) -> index {
+  %g = tensor.generate %n {
+  ^bb0(%a: index, %b: index):
+    %s = arith.addi %a, %b : index
+    %m = arith.muli %s, %n : index
+    tensor.yield %m : index
+  } : tensor<?x4xindex>
+  %e = tensor.extract %g[%i, %j] : tensor<?x4xindex>
+  return %e : index
+}
+
+// -----
+
+// A body that writes memory stays; so does the extract.
+// CHECK-LABEL: func.func @extract_from_generate_with_effects
+// CHECK: %[[G:.*]] = tensor.generate
+// CHECK: memref.store
+// CHECK: tensor.extract %[[G]]
+func.func @extract_from_generate_with_effects(%n: index, %i: index, %buf: memref<4xindex>) -> index {
+  %g = tensor.generate %n {
+  ^bb0(%a: index):
+    memref.store %a, %buf[%a] : memref<4xindex>
+    tensor.yield %a : index
+  } : tensor<?xindex>
+  %e = tensor.extract %g[%i] : tensor<?xindex>
+  return %e : index
+}
+
+// -----
+
+// The size of a dynamic dimension is its extent operand.
+// CHECK-LABEL: func.func @dim_of_generate
+// CHECK-SAME: (%[[M:.*]]: index, %[[N:.*]]: index)
+// CHECK: return %[[N]]
+func.func @dim_of_generate(%m: index, %n: index) -> index {
+  %c2 = arith.constant 2 : index
+  %g = tensor.generate %m, %n {
+  ^bb0(%a: index, %b: index, %c: index):
+    tensor.yield %a : index
+  } : tensor<?x3x?xindex>
+  %d = tensor.dim %g, %c2 : tensor<?x3x?xindex>
+  return %d : index
+}
