@@ -183,3 +183,19 @@ func.func @tensor_generate_body(%n: index, %b: i8) -> tensor<?xi32> {
   } : tensor<?xi32>
   return %g : tensor<?xi32>
 }
+
+// -----
+
+// An i128 sum of two bytes is computed at 16 bits: ranges have any width.
+// CHECK-LABEL: func @narrow_i128
+// CHECK: %[[X:.*]] = arith.trunci %{{.*}} : i128 to i16
+// CHECK: %[[Y:.*]] = arith.trunci %{{.*}} : i128 to i16
+// CHECK: %[[S:.*]] = arith.addi %[[X]], %[[Y]] : i16
+// CHECK: %[[R:.*]] = arith.extui %[[S]] : i16 to i128
+// CHECK: return %[[R]] : i128
+func.func @narrow_i128(%a: i8, %b: i8) -> i128 {
+  %x = arith.extui %a : i8 to i128
+  %y = arith.extui %b : i8 to i128
+  %s = arith.addi %x, %y : i128
+  return %s : i128
+}
