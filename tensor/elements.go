@@ -63,7 +63,8 @@ var extract = &ir.OpDef{
 		}
 		return nil
 	},
-	Fold: foldExtract,
+	Fold:         foldExtract,
+	Canonicalize: []*ir.Pattern{{Name: "extract-from-tensor-cast", Root: "tensor.extract", Rewrite: extractFromCast}},
 }
 
 var insert = &ir.OpDef{
@@ -100,6 +101,7 @@ var insert = &ir.OpDef{
 		}
 		return nil
 	},
+	Fold: foldInsert,
 }
 
 var fromElements = &ir.OpDef{
@@ -135,6 +137,7 @@ var fromElements = &ir.OpDef{
 		}
 		return nil
 	},
+	Fold: foldFromElements,
 }
 
 var splat = &ir.OpDef{
@@ -168,25 +171,4 @@ var splat = &ir.OpDef{
 		}
 		return nil
 	},
-}
-
-// foldExtract folds an extract from a constant tensor at constant indices.
-func foldExtract(op *ir.Operation, consts []ir.Attribute) ([]ir.FoldResult, bool) {
-	d, ok := consts[0].(*ir.DenseElementsAttr)
-	t := ranked(op.Operand(0).Type())
-	if !ok || t == nil {
-		return nil, false
-	}
-	flat := int64(0)
-	for i, c := range consts[1:] {
-		ia, ok := c.(*ir.IntegerAttr)
-		if !ok || ia.Int() < 0 || ia.Int() >= t.Dims[i] {
-			return nil, false
-		}
-		flat = flat*t.Dims[i] + ia.Int()
-	}
-	if e := d.ElementAttr(op.Context(), int(flat)); e != nil {
-		return []ir.FoldResult{{Attr: e}}, true
-	}
-	return nil, false
 }

@@ -43,7 +43,13 @@ var extractSlice = &ir.OpDef{
 		}
 		return verifyRankReduced(op, src, ranked(op.Result(0).Type()))
 	},
-	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	Fold: func(op *ir.Operation, consts []ir.Attribute) ([]ir.FoldResult, bool) {
+		// A slice of a splat is a splat (MLIR's reshapeConstantSource).
+		if d, ok := consts[0].(*ir.DenseElementsAttr); ok && d.IsSplat() && d.Strings() == nil {
+			if t := ranked(op.Result(0).Type()); t != nil && countDynamic(t.Dims) == 0 {
+				return []ir.FoldResult{{Attr: op.Context().DenseRaw(t, d.Raw(), true)}}, true
+			}
+		}
 		if isIdentitySlice(op, 1, op.Operand(0).Type(), op.Result(0).Type()) {
 			return []ir.FoldResult{{Value: op.Operand(0)}}, true
 		}

@@ -198,3 +198,126 @@ func.func @dim_of_generate(%m: index, %n: index) -> index {
   %d = tensor.dim %g, %c2 : tensor<?x3x?xindex>
   return %d : index
 }
+
+// -----
+
+// Extracts fold as MLIR's ExtractOp::fold: a splat's element at any index;
+// at constant indices only, a from_elements operand (not out of bounds)
+// and the scalar an insert put at equal indices. An extract of a cast
+// reads the cast's ranked source.
+// CHECK-LABEL: func.func @extract_folds
+// CHECK-SAME: (%[[I:[^:]*]]: index, %[[A:[^:]*]]: f32, %[[B:[^:]*]]: f32, %[[T:[^:]*]]: tensor<4xf32>)
+// CHECK-DAG: %[[C7:.*]] = arith.constant 7.000000e+00 : f32
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[F:.*]] = tensor.from_elements %[[A]], %[[B]] : tensor<2xf32>
+// CHECK: %[[OOB:.*]] = tensor.extract %[[F]][%[[C2]]] : tensor<2xf32>
+// CHECK: %[[INS:.*]] = tensor.insert %[[A]] into %[[T]][%[[I]]] : tensor<4xf32>
+// CHECK: %[[X3:.*]] = tensor.extract %[[INS]][%[[I]]] : tensor<4xf32>
+// CHECK: %[[E:.*]] = tensor.extract %[[T]][%[[I]]] : tensor<4xf32>
+// CHECK: return %[[C7]], %[[B]], %[[OOB]], %[[X3]], %[[A]], %[[E]]
+func.func @extract_folds(%i: index, %a: f32, %b: f32, %t: tensor<4xf32>) -> (f32, f32, f32, f32, f32, f32) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %other1 = arith.constant 1 : index
+  %s = arith.constant dense<7.0> : tensor<4xf32>
+  %x0 = tensor.extract %s[%i] : tensor<4xf32>
+  %f = tensor.from_elements %a, %b : tensor<2xf32>
+  %x1 = tensor.extract %f[%c1] : tensor<2xf32>
+  %x2 = tensor.extract %f[%c2] : tensor<2xf32>
+  %ins = tensor.insert %a into %t[%i] : tensor<4xf32>
+  %x3 = tensor.extract %ins[%i] : tensor<4xf32>
+  %ins1 = tensor.insert %a into %t[%c1] : tensor<4xf32>
+  %x4 = tensor.extract %ins1[%other1] : tensor<4xf32>
+  %cast = tensor.cast %t : tensor<4xf32> to tensor<?xf32>
+  %x5 = tensor.extract %cast[%i] : tensor<?xf32>
+  return %x0, %x1, %x2, %x3, %x4, %x5 : f32, f32, f32, f32, f32, f32
+}
+
+// -----
+
+// Inserting a splat's own value into it is the splat (InsertOp::fold);
+// another value stays. Constant elements make a dense constant
+// (FromElementsOp::fold), wide integers too. A reshape to its own type is
+// its source.
+// CHECK-LABEL: func.func @insert_and_from_elements_folds
+// CHECK-SAME: (%[[I:[^:]*]]: index, %[[R:[^:]*]]: tensor<2x3xf32>)
+// CHECK-DAG: %[[S:.*]] = arith.constant dense<4.000000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[D:.*]] = arith.constant dense<[1, 2, 1]> : tensor<3xindex>
+// CHECK-DAG: %[[W:.*]] = arith.constant dense<[18446744073709551616, -1]> : tensor<2xi128>
+// CHECK-DAG: %[[FL:.*]] = arith.constant dense<[1.500000e+00, 4.000000e+00]> : tensor<2xf32>
+// CHECK: %[[N:.*]] = tensor.insert %{{.*}} into %[[S]][%[[I]]] : tensor<4xf32>
+// CHECK: return %[[S]], %[[N]], %[[D]], %[[W]], %[[FL]], %[[R]]
+func.func @insert_and_from_elements_folds(%i: index, %r: tensor<2x3xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<3xindex>, tensor<2xi128>, tensor<2xf32>, tensor<2x3xf32>) {
+  %s = arith.constant dense<4.0> : tensor<4xf32>
+  %four = arith.constant 4.0 : f32
+  %five = arith.constant 5.0 : f32
+  %same = tensor.insert %four into %s[%i] : tensor<4xf32>
+  %new = tensor.insert %five into %s[%i] : tensor<4xf32>
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %d = tensor.from_elements %c1, %c2, %c1 : tensor<3xindex>
+  %big = arith.constant 18446744073709551616 : i128
+  %m1 = arith.constant -1 : i128
+  %w = tensor.from_elements %big, %m1 : tensor<2xi128>
+  %h = arith.constant 1.5 : f32
+  %fl = tensor.from_elements %h, %four : tensor<2xf32>
+  %e = tensor.expand_shape %r [[0], [1]] output_shape [2, 3] : tensor<2x3xf32> into tensor<2x3xf32>
+  %c = tensor.collapse_shape %e [[0], [1]] : tensor<2x3xf32> into tensor<2x3xf32>
+  return %same, %new, %d, %w, %fl, %c : tensor<4xf32>, tensor<4xf32>, tensor<3xindex>, tensor<2xi128>, tensor<2xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+// A collapse then an expand back folds only when each group has at most one
+// dynamic size (MLIR's foldReshapeOp): [?x?] may be split otherwise than
+// it was; an expand then a collapse always comes back.
+// CHECK-LABEL: func.func @reshape_pairs
+// CHECK-SAME: (%[[A:[^:]*]]: tensor<?x?x?xf32>, %[[B:[^:]*]]: tensor<?x4x?xf32>, %[[C:[^:]*]]: tensor<?x?xf32>,
+// CHECK: %[[COL:.*]] = tensor.collapse_shape %[[A]] {{\[}}[0, 1], [2]] : tensor<?x?x?xf32> into tensor<?x?xf32>
+// CHECK: %[[EXP:.*]] = tensor.expand_shape %[[COL]]
+// CHECK-NOT: tensor.{{.*}}_shape
+// CHECK: return %[[EXP]], %[[B]], %[[C]]
+func.func @reshape_pairs(%a: tensor<?x?x?xf32>, %b: tensor<?x4x?xf32>, %c: tensor<?x?xf32>, %i: index, %j: index, %k: index)
+    -> (tensor<?x?x?xf32>, tensor<?x4x?xf32>, tensor<?x?xf32>) {
+  %0 = tensor.collapse_shape %a [[0, 1], [2]] : tensor<?x?x?xf32> into tensor<?x?xf32>
+  %1 = tensor.expand_shape %0 [[0, 1], [2]] output_shape [%i, %j, %k] : tensor<?x?xf32> into tensor<?x?x?xf32>
+  %2 = tensor.collapse_shape %b [[0, 1], [2]] : tensor<?x4x?xf32> into tensor<?x?xf32>
+  %3 = tensor.expand_shape %2 [[0, 1], [2]] output_shape [%i, 4, %k] : tensor<?x?xf32> into tensor<?x4x?xf32>
+  %4 = tensor.expand_shape %c [[0, 1], [2]] output_shape [%i, %j, %k] : tensor<?x?xf32> into tensor<?x?x?xf32>
+  %5 = tensor.collapse_shape %4 [[0, 1], [2]] : tensor<?x?x?xf32> into tensor<?x?xf32>
+  return %1, %3, %5 : tensor<?x?x?xf32>, tensor<?x4x?xf32>, tensor<?x?xf32>
+}
+
+// -----
+
+// A reshape of a constant is a constant; a static slice of a splat a splat.
+// CHECK-LABEL: func.func @constant_reshape_and_slice
+// CHECK-DAG: %[[R:.*]] = arith.constant dense<{{\[}}[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+// CHECK-DAG: %[[S:.*]] = arith.constant dense<42> : tensor<4x4xi32>
+// CHECK-NOT: tensor.
+// CHECK: return %[[R]], %[[S]]
+func.func @constant_reshape_and_slice() -> (tensor<2x3xi32>, tensor<4x4xi32>) {
+  %c = arith.constant dense<[1, 2, 3, 4, 5, 6]> : tensor<6xi32>
+  %r = tensor.expand_shape %c [[0, 1]] output_shape [2, 3] : tensor<6xi32> into tensor<2x3xi32>
+  %s = arith.constant dense<42> : tensor<64x64xi32>
+  %x = tensor.extract_slice %s[0, 0] [4, 4] [1, 1] : tensor<64x64xi32> to tensor<4x4xi32>
+  return %r, %x : tensor<2x3xi32>, tensor<4x4xi32>
+}
+
+// -----
+
+// A collapse of a collapse is one collapse, an expand of an expand one
+// expand with the outer output shape (MLIR's ComposeReassociativeReshapeOps).
+// CHECK-LABEL: func.func @compose_reshapes
+// CHECK-SAME: (%[[A:[^:]*]]: tensor<2x3x4x5xf32>, %[[B:[^:]*]]: tensor<?x7xf32>, %[[I:[^:]*]]: index, %[[J:[^:]*]]: index
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[A]] {{\[}}[0, 1, 2], [3]] : tensor<2x3x4x5xf32> into tensor<24x5xf32>
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[B]] {{\[}}[0, 1, 2], [3]] output_shape [%[[I]], 2, %[[J]], 7] : tensor<?x7xf32> into tensor<?x2x?x7xf32>
+// CHECK: return %[[C]], %[[E]]
+func.func @compose_reshapes(%a: tensor<2x3x4x5xf32>, %b: tensor<?x7xf32>, %i: index, %j: index, %k: index)
+    -> (tensor<24x5xf32>, tensor<?x2x?x7xf32>) {
+  %0 = tensor.collapse_shape %a [[0, 1], [2], [3]] : tensor<2x3x4x5xf32> into tensor<6x4x5xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1], [2]] : tensor<6x4x5xf32> into tensor<24x5xf32>
+  %2 = tensor.expand_shape %b [[0, 1], [2]] output_shape [%k, %j, 7] : tensor<?x7xf32> into tensor<?x?x7xf32>
+  %3 = tensor.expand_shape %2 [[0, 1], [2], [3]] output_shape [%i, 2, %j, 7] : tensor<?x?x7xf32> into tensor<?x2x?x7xf32>
+  return %1, %3 : tensor<24x5xf32>, tensor<?x2x?x7xf32>
+}
