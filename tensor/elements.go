@@ -1,6 +1,8 @@
 package tensor
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -113,16 +115,22 @@ var fromElements = &ir.OpDef{
 	Results:     ir.Exactly(1),
 	ResultNames: resultName("from_elements"),
 	Format: &ir.Format{
-		Syntax:    "$elements attr-dict `:` type($result)",
-		Operands:  []string{"elements*"},
-		Results:   []string{"result"},
-		TypesFrom: []ir.TypeFrom{{From: "result", To: "elements", Transform: elementOf}},
+		Syntax:   "$elements attr-dict `:` type($result)",
+		Operands: []string{"elements*"},
+		Results:  []string{"result"},
+		// As OpFormatGen's TypesMatchWith: the result type is checked where
+		// it is written, and gives one type per element.
+		TypesFrom: []ir.TypeFrom{{From: "result", To: "elements", Check: isStaticTensor, Desc: "statically shaped tensor of any type values",
+			Types: func(_ *ir.Context, t ir.Type) []ir.Type {
+				rt := t.(*ir.RankedTensorType)
+				return slices.Repeat([]ir.Type{rt.Elem}, int(ir.NumElements(rt)))
+			}}},
 	},
 	Verify: func(op *ir.Operation) error {
-		t := ranked(op.Result(0).Type())
-		if t == nil || countDynamic(t.Dims) != 0 {
+		if !isStaticTensor(op.Result(0).Type()) {
 			return op.Errorf("result #0 must be statically shaped tensor of any type values, but got '%s'", ir.TypeString(op.Result(0).Type()))
 		}
+		t := ranked(op.Result(0).Type())
 		n := 1
 		for _, d := range t.Dims {
 			n *= int(d)
@@ -171,4 +179,10 @@ var splat = &ir.OpDef{
 		}
 		return nil
 	},
+}
+
+// isStaticTensor reports whether t is a ranked tensor type of static shape.
+func isStaticTensor(t ir.Type) bool {
+	r := ranked(t)
+	return r != nil && countDynamic(r.Dims) == 0
 }

@@ -24,7 +24,8 @@ var collapseShape = &ir.OpDef{
 	Fold: func(op *ir.Operation, consts []ir.Attribute) ([]ir.FoldResult, bool) {
 		return foldReshape(op, consts, "tensor.expand_shape")
 	},
-	Canonicalize: []*ir.Pattern{{Name: "compose-collapse-of-collapse", Root: "tensor.collapse_shape", Rewrite: composeReshapes}},
+	Canonicalize: []*ir.Pattern{{Name: "compose-collapse-of-collapse", Root: "tensor.collapse_shape", Rewrite: composeReshapes},
+		{Name: "collapse-of-splat", Root: "tensor.collapse_shape", Rewrite: reshapeOfSplat}},
 }
 
 // expandShape has a hand-written syntax: `output_shape [..]` is optional,
@@ -45,7 +46,8 @@ var expandShape = &ir.OpDef{
 	Fold: func(op *ir.Operation, consts []ir.Attribute) ([]ir.FoldResult, bool) {
 		return foldReshape(op, consts, "tensor.collapse_shape")
 	},
-	Canonicalize: []*ir.Pattern{{Name: "compose-expand-of-expand", Root: "tensor.expand_shape", Rewrite: composeReshapes}},
+	Canonicalize: []*ir.Pattern{{Name: "compose-expand-of-expand", Root: "tensor.expand_shape", Rewrite: composeReshapes},
+		{Name: "expand-of-splat", Root: "tensor.expand_shape", Rewrite: reshapeOfSplat}},
 }
 
 // %t [[0, 1], [2]] (output_shape [..])? attr-dict : from into to.
@@ -294,4 +296,15 @@ func composeGroups(producer, consumer [][]int64) ([][]int64, bool) {
 		out = append(out, c)
 	}
 	return out, true
+}
+
+// reshapeOfSplat is MLIR's FoldReshapeWithSplat: a reshape of a static
+// splat is a splat of the reshaped type.
+func reshapeOfSplat(op *ir.Operation, rw *ir.Rewriter) bool {
+	s := op.Operand(0).DefiningOp()
+	if s == nil || s.Name() != "tensor.splat" || !isStaticTensor(s.Result(0).Type()) {
+		return false
+	}
+	rw.ReplaceOpWith(op, &ir.OpState{Name: "tensor.splat", Loc: op.Loc(), Operands: s.Operands()[:1], ResultTypes: op.ResultTypes()})
+	return true
 }

@@ -321,3 +321,21 @@ func.func @compose_reshapes(%a: tensor<2x3x4x5xf32>, %b: tensor<?x7xf32>, %i: in
   %3 = tensor.expand_shape %2 [[0, 1], [2], [3]] output_shape [%i, 2, %j, 7] : tensor<?x?x7xf32> into tensor<?x2x?x7xf32>
   return %1, %3 : tensor<24x5xf32>, tensor<?x2x?x7xf32>
 }
+
+// -----
+
+// A reshape of a static splat is a splat (MLIR's FoldReshapeWithSplat); a
+// dynamic one stays.
+// CHECK-LABEL: func.func @reshape_of_splat
+// CHECK-SAME: (%[[F:[^:]*]]: f32, %[[N:[^:]*]]: index)
+// CHECK: %[[S:.*]] = tensor.splat %[[F]] : tensor<2x2x2xf32>
+// CHECK: %[[D:.*]] = tensor.splat %[[F]][%[[N]]] : tensor<2x2x?xf32>
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[D]]
+// CHECK: return %[[S]], %[[C]]
+func.func @reshape_of_splat(%f: f32, %n: index) -> (tensor<2x2x2xf32>, tensor<2x?xf32>) {
+  %s = tensor.splat %f : tensor<2x4xf32>
+  %e = tensor.expand_shape %s [[0], [1, 2]] output_shape [2, 2, 2] : tensor<2x4xf32> into tensor<2x2x2xf32>
+  %d = tensor.splat %f[%n] : tensor<2x2x?xf32>
+  %c = tensor.collapse_shape %d [[0], [1, 2]] : tensor<2x2x?xf32> into tensor<2x?xf32>
+  return %e, %c : tensor<2x2x2xf32>, tensor<2x?xf32>
+}

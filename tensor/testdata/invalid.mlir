@@ -48,9 +48,27 @@ func.func @cast_syntax(%t: tensor<4xf32>) {
 
 // -----
 
+// The result type gives one type per element while parsing, as
+// OpFormatGen's TypesMatchWith does; the generic form is verified.
 func.func @from_elements_count(%f: f32) {
-  // expected-error@+1 {{'tensor.from_elements' op number of operands and types do not match: got 1 operands and 2 types}}
+  // expected-error@+1 {{custom op 'tensor.from_elements' number of operands and types do not match: got 1 operands and 2 types}}
   %x = tensor.from_elements %f : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @from_elements_count_generic(%f: f32) {
+  // expected-error@+1 {{'tensor.from_elements' op number of operands and types do not match: got 1 operands and 2 types}}
+  %x = "tensor.from_elements"(%f) : (f32) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @from_elements_dynamic(%f: f32) {
+  // expected-error@+1 {{'result' must be statically shaped tensor of any type values, but got 'tensor<?xf32>'}}
+  %x = tensor.from_elements %f : tensor<?xf32>
   return
 }
 
