@@ -53,8 +53,13 @@ var extractSlice = &ir.OpDef{
 		if isIdentitySlice(op, 1, op.Operand(0).Type(), op.Result(0).Type()) {
 			return []ir.FoldResult{{Value: op.Operand(0)}}, true
 		}
+		if v := extractAfterInsertSlice(op); v != nil {
+			return []ir.FoldResult{{Value: v}}, true
+		}
 		return nil, false
 	},
+	Canonicalize: []*ir.Pattern{{Name: "extract-slice-constant-arguments", Root: "tensor.extract_slice", Rewrite: sliceConstantArgs},
+		{Name: "extract-slice-of-cast", Root: "tensor.extract_slice", Rewrite: extractSliceOfCast}},
 }
 
 var insertSlice = &ir.OpDef{
@@ -75,13 +80,9 @@ var insertSlice = &ir.OpDef{
 		TypesFrom: []ir.TypeFrom{{From: "dest", To: "result"}},
 		Custom:    customs,
 	},
-	Verify: func(op *ir.Operation) error { return verifyInsertSlice(op, 2) },
-	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
-		if isIdentitySlice(op, 2, op.Operand(1).Type(), op.Operand(0).Type()) {
-			return []ir.FoldResult{{Value: op.Operand(0)}}, true
-		}
-		return nil, false
-	},
+	Verify:       func(op *ir.Operation) error { return verifyInsertSlice(op, 2) },
+	Fold:         foldInsertSlice,
+	Canonicalize: []*ir.Pattern{{Name: "insert-slice-constant-arguments", Root: "tensor.insert_slice", Rewrite: sliceConstantArgs}},
 }
 
 var parallelInsertSlice = &ir.OpDef{

@@ -339,3 +339,74 @@ func.func @reshape_of_splat(%f: f32, %n: index) -> (tensor<2x2x2xf32>, tensor<2x
   %c = tensor.collapse_shape %d [[0], [1, 2]] : tensor<2x2x?xf32> into tensor<2x?xf32>
   return %e, %c : tensor<2x2x2xf32>, tensor<2x?xf32>
 }
+
+// -----
+
+// Constant offsets, sizes and strides become static (MLIR's
+// OpWithOffsetSizesAndStridesConstantArgumentFolder): the extract's result
+// takes the new sizes, dropping its first unit dimensions to keep its rank,
+// and a cast restores its type; the insert's source is cast to that type.
+// A negative offset, or one out of bounds, stays an operand.
+// CHECK-LABEL: func.func @slice_constant_arguments
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<?x?x?xf32>, %[[S:[^:]*]]: tensor<?x?xf32>, %[[I:[^:]*]]: index, %[[U:[^:]*]]: tensor<5xf32>)
+// CHECK-DAG: %[[M1:.*]] = arith.constant -1 : index
+// CHECK-DAG: %[[C9:.*]] = arith.constant 9 : index
+// CHECK: %[[E:.*]] = tensor.extract_slice %[[T]][0, %[[I]], 1] [4, 1, %[[I]]] [1, 1, 1] : tensor<?x?x?xf32> to tensor<4x?xf32>
+// CHECK: %[[EC:.*]] = tensor.cast %[[E]] : tensor<4x?xf32> to tensor<?x?xf32>
+// CHECK: %[[SC:.*]] = tensor.cast %[[S]] : tensor<?x?xf32> to tensor<4x?xf32>
+// CHECK: %[[N:.*]] = tensor.insert_slice %[[SC]] into %[[T]][0, %[[I]], 1] [4, 1, %[[I]]] [1, 1, 1] : tensor<4x?xf32> into tensor<?x?x?xf32>
+// CHECK: %[[NEG:.*]] = tensor.extract_slice %[[T]][%[[M1]], 0, 0] [1, 1, 1] [1, 1, 1]
+// CHECK: %[[OOB:.*]] = tensor.extract_slice %[[U]][%[[C9]]] [1] [1] : tensor<5xf32> to tensor<1xf32>
+// CHECK: return %[[EC]], %[[N]], %[[NEG]], %[[OOB]]
+func.func @slice_constant_arguments(%t: tensor<?x?x?xf32>, %s: tensor<?x?xf32>, %i: index, %u: tensor<5xf32>)
+    -> (tensor<?x?xf32>, tensor<?x?x?xf32>, tensor<1x1x1xf32>, tensor<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %m1 = arith.constant -1 : index
+  %c9 = arith.constant 9 : index
+  %e = tensor.extract_slice %t[%c0, %i, %c1] [%c4, 1, %i] [%c1, %c1, %c1] : tensor<?x?x?xf32> to tensor<?x?xf32>
+  %n = tensor.insert_slice %s into %t[%c0, %i, %c1] [%c4, 1, %i] [%c1, %c1, %c1] : tensor<?x?xf32> into tensor<?x?x?xf32>
+  %neg = tensor.extract_slice %t[%m1, 0, 0] [1, 1, 1] [1, 1, 1] : tensor<?x?x?xf32> to tensor<1x1x1xf32>
+  %oob = tensor.extract_slice %u[%c9] [1] [1] : tensor<5xf32> to tensor<1xf32>
+  return %e, %n, %neg, %oob : tensor<?x?xf32>, tensor<?x?x?xf32>, tensor<1x1x1xf32>, tensor<1xf32>
+}
+
+// -----
+
+// Slice folds (ExtractSliceOp::fold, InsertSliceOp::fold): an extract of
+// what an insert put at the same place is the inserted value; an insert over
+// an insert at the same place replaces it; an insert of what was extracted
+// from the same place is the tensor; an insert of nothing is the dest.
+// CHECK-LABEL: func.func @slice_folds
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<8x8xf32>, %[[A:[^:]*]]: tensor<2x2xf32>, %[[B:[^:]*]]: tensor<2x2xf32>, %[[I:[^:]*]]: index, %[[Z:[^:]*]]: tensor<0x2xf32>)
+// CHECK: %[[N:.*]] = tensor.insert_slice %[[B]] into %[[T]][%[[I]], 0] [2, 2] [1, 1]
+// CHECK: return %[[A]], %[[N]], %[[T]], %[[T]]
+func.func @slice_folds(%t: tensor<8x8xf32>, %a: tensor<2x2xf32>, %b: tensor<2x2xf32>, %i: index, %z: tensor<0x2xf32>)
+    -> (tensor<2x2xf32>, tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = tensor.insert_slice %a into %t[%i, 0] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<8x8xf32>
+  %1 = tensor.extract_slice %0[%i, 0] [2, 2] [1, 1] : tensor<8x8xf32> to tensor<2x2xf32>
+  %2 = tensor.insert_slice %b into %0[%i, 0] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<8x8xf32>
+  %3 = tensor.extract_slice %t[%i, 4] [2, 2] [1, 1] : tensor<8x8xf32> to tensor<2x2xf32>
+  %4 = tensor.insert_slice %3 into %t[%i, 4] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<8x8xf32>
+  %5 = tensor.insert_slice %z into %t[1, 1] [0, 2] [1, 1] : tensor<0x2xf32> into tensor<8x8xf32>
+  return %1, %2, %4, %5 : tensor<2x2xf32>, tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+// -----
+
+// A slice of a cast that only loses static sizes reads the cast's source
+// (MLIR's ExtractSliceOpCastFolder); a cast to more static sizes stays.
+// CHECK-LABEL: func.func @extract_slice_of_cast
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<4x6x16xf32>, %[[U:[^:]*]]: tensor<?x16xf32>, %[[I:[^:]*]]: index)
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[T]][%[[I]], 1, 0] [1, 1, 16] [1, 1, 1] : tensor<4x6x16xf32> to tensor<16xf32>
+// CHECK: %[[C:.*]] = tensor.cast %[[U]] : tensor<?x16xf32> to tensor<4x16xf32>
+// CHECK: %[[K:.*]] = tensor.extract_slice %[[C]][%[[I]], 0] [1, 16] [1, 1] : tensor<4x16xf32> to tensor<16xf32>
+// CHECK: return %[[S]], %[[K]]
+func.func @extract_slice_of_cast(%t: tensor<4x6x16xf32>, %u: tensor<?x16xf32>, %i: index) -> (tensor<16xf32>, tensor<16xf32>) {
+  %0 = tensor.cast %t : tensor<4x6x16xf32> to tensor<?x?x16xf32>
+  %1 = tensor.extract_slice %0[%i, 1, 0] [1, 1, 16] [1, 1, 1] : tensor<?x?x16xf32> to tensor<16xf32>
+  %2 = tensor.cast %u : tensor<?x16xf32> to tensor<4x16xf32>
+  %3 = tensor.extract_slice %2[%i, 0] [1, 16] [1, 1] : tensor<4x16xf32> to tensor<16xf32>
+  return %1, %3 : tensor<16xf32>, tensor<16xf32>
+}
