@@ -80,9 +80,10 @@ var insertSlice = &ir.OpDef{
 		TypesFrom: []ir.TypeFrom{{From: "dest", To: "result"}},
 		Custom:    customs,
 	},
-	Verify:       func(op *ir.Operation) error { return verifyInsertSlice(op, 2) },
-	Fold:         foldInsertSlice,
-	Canonicalize: []*ir.Pattern{{Name: "insert-slice-constant-arguments", Root: "tensor.insert_slice", Rewrite: sliceConstantArgs}},
+	Verify: func(op *ir.Operation) error { return verifyInsertSlice(op, 2) },
+	Fold:   foldInsertSlice,
+	Canonicalize: []*ir.Pattern{{Name: "insert-slice-constant-arguments", Root: "tensor.insert_slice", Rewrite: sliceConstantArgs},
+		{Name: "insert-slice-of-casts", Root: "tensor.insert_slice", Rewrite: insertSliceOfCasts}},
 }
 
 var parallelInsertSlice = &ir.OpDef{

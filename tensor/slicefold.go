@@ -221,3 +221,94 @@ func extractSliceOfCast(op *ir.Operation, rw *ir.Rewriter) bool {
 	rw.ModifyInPlace(op, func() { op.SetOperand(0, c.Operand(0)) })
 	return true
 }
+
+// insertSliceOfCasts is MLIR's InsertSliceOpCastFolder: casts that only
+// lose static sizes, of the source or of the dest, go; the sizes take the
+// source's leading static sizes (up to its first dynamic one, as MLIR's
+// loop does), and a cast gives back the old result type. Not while an
+// operand is a constant (the constant folder goes first), nor when the new
+// op would not verify or would be out of bounds.
+func insertSliceOfCasts(op *ir.Operation, rw *ir.Rewriter) bool {
+	for _, v := range op.Operands()[2:] {
+		if _, ok := ir.ConstantIntAttr(v); ok {
+			return false
+		}
+	}
+	src, dst := op.Operand(0), op.Operand(1)
+	sc, dc := src.DefiningOp(), dst.DefiningOp()
+	if !FoldableCast(sc) && !FoldableCast(dc) {
+		return false
+	}
+	if FoldableCast(sc) {
+		src = sc.Operand(0)
+	}
+	if FoldableCast(dc) {
+		dst = dc.Operand(0)
+	}
+	st, dt := ranked(src.Type()), ranked(dst.Type())
+	static, dyn, err := mixed(op, 2)
+	if err != nil || st == nil || dt == nil || len(dyn[1]) != countDynamic(static[1]) {
+		return false
+	}
+	unused, ok := rankReductionMask(static[1], st.Dims)
+	if !ok {
+		return false
+	}
+	sizes := append([]int64(nil), static[1]...)
+	var sizeOps []*ir.Value
+	r, k := 0, 0
+	for i, s := range static[1] {
+		var v *ir.Value
+		if s == ir.Dynamic {
+			v = dyn[1][k]
+			k++
+		}
+		if !unused[i] && r < len(st.Dims) && st.Dims[r] != ir.Dynamic {
+			sizes[i] = st.Dims[r]
+			r++
+			continue
+		}
+		if v != nil {
+			sizeOps = append(sizeOps, v)
+		}
+	}
+	if len(sizes) != len(dt.Dims) || st.Elem != dt.Elem || !rankReduces(sizes, st.Dims) ||
+		!inBoundsSlice(dt.Dims, [3][]int64{static[0], sizes, static[2]}) {
+		return false
+	}
+	ctx, loc := op.Context(), op.Loc()
+	operands := append([]*ir.Value{src, dst}, dyn[0]...)
+	operands = append(append(operands, sizeOps...), dyn[2]...)
+	attrs := []ir.NamedAttr{
+		{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, 1, int64(len(dyn[0])), int64(len(sizeOps)), int64(len(dyn[2])))},
+		{Name: "static_offsets", Value: op.Attr("static_offsets")},
+		{Name: "static_sizes", Value: ctx.DenseI64Array(sizes...)},
+		{Name: "static_strides", Value: op.Attr("static_strides")},
+	}
+	rw.SetInsertionPointBefore(op)
+	res := rw.Create(&ir.OpState{Name: op.Name(), Loc: loc, Operands: operands, ResultTypes: []ir.Type{dt}, Attrs: attrs}).Result(0)
+	if ir.Type(dt) != op.Result(0).Type() {
+		res = rw.Create(&ir.OpState{Name: "tensor.cast", Loc: loc, Operands: []*ir.Value{res}, ResultTypes: op.ResultTypes()}).Result(0)
+	}
+	rw.ReplaceOp(op, []*ir.Value{res})
+	return true
+}
+
+// rankReductionMask is MLIR's computeRankReductionMask with matchDynamic:
+// the dimensions of sizes that reduced drops (each a 1), a dynamic size on
+// either side matching anything but a 1.
+func rankReductionMask(sizes, reduced []int64) (map[int]bool, bool) {
+	unused := map[int]bool{}
+	r := 0
+	for i, s := range sizes {
+		if r < len(reduced) && s != 1 && (reduced[r] == ir.Dynamic || s == ir.Dynamic) || r < len(reduced) && s == reduced[r] {
+			r++
+			continue
+		}
+		unused[i] = true
+		if s != 1 {
+			return nil, false
+		}
+	}
+	return unused, r == len(reduced)
+}

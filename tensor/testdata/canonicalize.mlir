@@ -410,3 +410,26 @@ func.func @extract_slice_of_cast(%t: tensor<4x6x16xf32>, %u: tensor<?x16xf32>, %
   %3 = tensor.extract_slice %2[%i, 0] [1, 16] [1, 1] : tensor<4x16xf32> to tensor<16xf32>
   return %1, %3 : tensor<16xf32>, tensor<16xf32>
 }
+
+// -----
+
+// Casts that only lose static sizes fold into an insert_slice (MLIR's
+// InsertSliceOpCastFolder): the source's static sizes replace the slice's,
+// and a cast of the new result gives back the old type; a cast that gains
+// static sizes stays.
+// CHECK-LABEL: func.func @insert_slice_of_casts
+// CHECK-SAME: (%[[A:[^:]*]]: tensor<16x32xi8>, %[[B:[^:]*]]: tensor<4x6x16x32xi8>, %[[S:[^:]*]]: index, %[[U:[^:]*]]: tensor<1x?xi8>, %[[D:[^:]*]]: tensor<?x?xi8>, %[[I:[^:]*]]: index)
+// CHECK: %[[R:.*]] = tensor.insert_slice %[[A]] into %[[B]][%[[I]], 1, 0, 0] [1, 1, 16, 32] [1, 1, 1, 1] : tensor<16x32xi8> into tensor<4x6x16x32xi8>
+// CHECK: %[[RC:.*]] = tensor.cast %[[R]] : tensor<4x6x16x32xi8> to tensor<?x?x16x32xi8>
+// CHECK: %[[KC:.*]] = tensor.cast %[[U]] : tensor<1x?xi8> to tensor<?x5xi8>
+// CHECK: %[[K:.*]] = tensor.insert_slice %[[KC]] into %[[D]]
+// CHECK: return %[[RC]], %[[K]]
+func.func @insert_slice_of_casts(%a: tensor<16x32xi8>, %b: tensor<4x6x16x32xi8>, %s: index, %u: tensor<1x?xi8>, %d: tensor<?x?xi8>, %i: index)
+    -> (tensor<?x?x16x32xi8>, tensor<?x?xi8>) {
+  %ca = tensor.cast %a : tensor<16x32xi8> to tensor<?x32xi8>
+  %cb = tensor.cast %b : tensor<4x6x16x32xi8> to tensor<?x?x16x32xi8>
+  %r = tensor.insert_slice %ca into %cb[%i, 1, 0, 0] [1, 1, %s, 32] [1, 1, 1, 1] : tensor<?x32xi8> into tensor<?x?x16x32xi8>
+  %cu = tensor.cast %u : tensor<1x?xi8> to tensor<?x5xi8>
+  %k = tensor.insert_slice %cu into %d[%i, %i] [%s, 5] [1, 1] : tensor<?x5xi8> into tensor<?x?xi8>
+  return %r, %k : tensor<?x?x16x32xi8>, tensor<?x?xi8>
+}
