@@ -72,7 +72,11 @@ func inferConstant(op *ir.Operation, _ []intrange.Range, set func(*ir.Value, int
 	}
 	switch a := op.Attr("value").(type) {
 	case *ir.IntegerAttr:
-		set(op.Result(0), intrange.Constant(w, a.Uint()))
+		if w > 64 {
+			set(op.Result(0), intrange.ConstantBig(w, a.Big()))
+		} else {
+			set(op.Result(0), intrange.Constant(w, a.Uint()))
+		}
 	case *ir.DenseElementsAttr:
 		n := 1
 		if !a.IsSplat() {
@@ -80,7 +84,11 @@ func inferConstant(op *ir.Operation, _ []intrange.Range, set func(*ir.Value, int
 		}
 		var r intrange.Range
 		for i := range n {
-			r = intrange.Join(r, intrange.Constant(w, uint64(a.IntAt(i))))
+			c := intrange.Constant(w, uint64(a.IntAt(i)))
+			if w > 64 {
+				c = intrange.ConstantBig(w, a.BigIntAt(i))
+			}
+			r = intrange.Join(r, c)
 		}
 		set(op.Result(0), r)
 	}

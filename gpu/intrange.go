@@ -164,6 +164,6 @@ func inferLaunch(op *ir.Operation, args []intrange.Range, set func(*ir.Value, in
 		}
 		r := intrange.Intersection(args[i], indexRange(1, maxDim))
 		set(size, r)
-		set(id, indexRange(0, r.UMax-1))
+		set(id, indexRange(0, r.UMax.Lo-1))
 	}
 }

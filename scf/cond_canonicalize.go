@@ -104,27 +104,3 @@ func whileCmpCond(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	return changed
 }
-
-// whileZeroIterations: when the before region's condition is a constant
-// false, the loop runs the before region once and exits, so that region is
-// inlined and the results are the values the condition forwards (MLIR's
-// canonicalization of a while loop that never enters its body).
-func whileZeroIterations(op *ir.Operation, rw *ir.Rewriter) bool {
-	w := While{op}
-	cond := w.Condition()
-	if cond == nil || cond.Name() != "scf.condition" || cond.NumOperands() != op.NumResults()+1 ||
-		w.Region(0).Entry() != w.Region(0).Last() || w.Before().NumArgs() != op.NumOperands() {
-		return false
-	}
-	k, ok := ir.ConstantIntAttr(cond.Operand(0))
-	if !ok || k.Bool() {
-		return false
-	}
-	// Inlining first maps the before block's arguments to the inits, which
-	// the condition may forward.
-	rw.InlineBlockBefore(w.Before(), op, op.Operands())
-	results := append([]*ir.Value(nil), cond.Operands()[1:]...)
-	rw.EraseOp(cond)
-	rw.ReplaceOp(op, results)
-	return true
-}

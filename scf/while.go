@@ -20,7 +20,6 @@ var whileOp = &ir.OpDef{
 	Verify:           verifyWhile,
 	RegionSuccessors: whileSuccessors,
 	Canonicalize: []*ir.Pattern{
-		{Name: "while-zero-iterations", Root: "scf.while", Rewrite: whileZeroIterations},
 		{Name: "while-invariant-args", Root: "scf.while", Rewrite: whileInvariantArgs},
 		{Name: "while-invariant-forwarded", Root: "scf.while", Rewrite: whileInvariantForwarded},
 		{Name: "while-condition-truth", Root: "scf.while", Rewrite: whileConditionTruth},

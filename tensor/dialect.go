@@ -15,7 +15,7 @@ var dialect = &ir.Dialect{
 	Inliner: ir.BodiesInlinable(),
 	Summary: "Tensor values: creation, element access, casts, slices and reshapes.",
 	Ops: []*ir.OpDef{
-		empty, extract, insert, dim, rank, cast, fromElements, splat,
+		empty, extract, insert, dim, rank, cast, fromElements, splat, generate, yield,
 		extractSlice, insertSlice, parallelInsertSlice, expandShape, collapseShape,
 	},
 	Dependencies:        []func() *ir.Dialect{arith.Dialect},

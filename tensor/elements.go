@@ -1,6 +1,8 @@
 package tensor
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -63,7 +65,8 @@ var extract = &ir.OpDef{
 		}
 		return nil
 	},
-	Fold: foldExtract,
+	Fold:         foldExtract,
+	Canonicalize: []*ir.Pattern{{Name: "extract-from-tensor-cast", Root: "tensor.extract", Rewrite: extractFromCast}},
 }
 
 var insert = &ir.OpDef{
@@ -100,6 +103,7 @@ var insert = &ir.OpDef{
 		}
 		return nil
 	},
+	Fold: foldInsert,
 }
 
 var fromElements = &ir.OpDef{
@@ -111,16 +115,22 @@ var fromElements = &ir.OpDef{
 	Results:     ir.Exactly(1),
 	ResultNames: resultName("from_elements"),
 	Format: &ir.Format{
-		Syntax:    "$elements attr-dict `:` type($result)",
-		Operands:  []string{"elements*"},
-		Results:   []string{"result"},
-		TypesFrom: []ir.TypeFrom{{From: "result", To: "elements", Transform: elementOf}},
+		Syntax:   "$elements attr-dict `:` type($result)",
+		Operands: []string{"elements*"},
+		Results:  []string{"result"},
+		// As OpFormatGen's TypesMatchWith: the result type is checked where
+		// it is written, and gives one type per element.
+		TypesFrom: []ir.TypeFrom{{From: "result", To: "elements", Check: isStaticTensor, Desc: "statically shaped tensor of any type values",
+			Types: func(_ *ir.Context, t ir.Type) []ir.Type {
+				rt := t.(*ir.RankedTensorType)
+				return slices.Repeat([]ir.Type{rt.Elem}, int(ir.NumElements(rt)))
+			}}},
 	},
 	Verify: func(op *ir.Operation) error {
-		t := ranked(op.Result(0).Type())
-		if t == nil || countDynamic(t.Dims) != 0 {
+		if !isStaticTensor(op.Result(0).Type()) {
 			return op.Errorf("result #0 must be statically shaped tensor of any type values, but got '%s'", ir.TypeString(op.Result(0).Type()))
 		}
+		t := ranked(op.Result(0).Type())
 		n := 1
 		for _, d := range t.Dims {
 			n *= int(d)
@@ -135,6 +145,7 @@ var fromElements = &ir.OpDef{
 		}
 		return nil
 	},
+	Fold: foldFromElements,
 }
 
 var splat = &ir.OpDef{
@@ -170,23 +181,8 @@ var splat = &ir.OpDef{
 	},
 }
 
-// foldExtract folds an extract from a constant tensor at constant indices.
-func foldExtract(op *ir.Operation, consts []ir.Attribute) ([]ir.FoldResult, bool) {
-	d, ok := consts[0].(*ir.DenseElementsAttr)
-	t := ranked(op.Operand(0).Type())
-	if !ok || t == nil {
-		return nil, false
-	}
-	flat := int64(0)
-	for i, c := range consts[1:] {
-		ia, ok := c.(*ir.IntegerAttr)
-		if !ok || ia.Int() < 0 || ia.Int() >= t.Dims[i] {
-			return nil, false
-		}
-		flat = flat*t.Dims[i] + ia.Int()
-	}
-	if e := d.ElementAttr(op.Context(), int(flat)); e != nil {
-		return []ir.FoldResult{{Attr: e}}, true
-	}
-	return nil, false
+// isStaticTensor reports whether t is a ranked tensor type of static shape.
+func isStaticTensor(t ir.Type) bool {
+	r := ranked(t)
+	return r != nil && countDynamic(r.Dims) == 0
 }

@@ -21,9 +21,11 @@ var collapseShape = &ir.OpDef{
 		Attrs:    []ir.FormatAttr{{Name: "reassociation"}},
 	},
 	Verify: func(op *ir.Operation) error { return verifyReshape(op, false) },
-	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
-		return foldReshape(op, "tensor.expand_shape")
+	Fold: func(op *ir.Operation, consts []ir.Attribute) ([]ir.FoldResult, bool) {
+		return foldReshape(op, consts, "tensor.expand_shape")
 	},
+	Canonicalize: []*ir.Pattern{{Name: "compose-collapse-of-collapse", Root: "tensor.collapse_shape", Rewrite: composeReshapes},
+		{Name: "collapse-of-splat", Root: "tensor.collapse_shape", Rewrite: reshapeOfSplat}},
 }
 
 // expandShape has a hand-written syntax: `output_shape [..]` is optional,
@@ -41,9 +43,11 @@ var expandShape = &ir.OpDef{
 	Parse:       parseExpand,
 	Print:       printExpand,
 	Verify:      func(op *ir.Operation) error { return verifyReshape(op, true) },
-	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
-		return foldReshape(op, "tensor.collapse_shape")
+	Fold: func(op *ir.Operation, consts []ir.Attribute) ([]ir.FoldResult, bool) {
+		return foldReshape(op, consts, "tensor.collapse_shape")
 	},
+	Canonicalize: []*ir.Pattern{{Name: "compose-expand-of-expand", Root: "tensor.expand_shape", Rewrite: composeReshapes},
+		{Name: "expand-of-splat", Root: "tensor.expand_shape", Rewrite: reshapeOfSplat}},
 }
 
 // %t [[0, 1], [2]] (output_shape [..])? attr-dict : from into to.
@@ -179,13 +183,128 @@ func verifyReshape(op *ir.Operation, expand bool) error {
 	return nil
 }
 
-// foldReshape folds a reshape of the inverse reshape back to its source
-// when the types and reassociations match.
-func foldReshape(op *ir.Operation, inverse string) ([]ir.FoldResult, bool) {
+// foldReshape is MLIR's foldReshapeOp: a reshape to its own type is its
+// source, a reshape of a constant a constant, and a reshape of the inverse
+// reshape back to the type before it is that op's source, when at most one
+// dimension of that type is dynamic, or the reassociations are equal and
+// the pair expands then collapses or groups at most one dynamic dimension
+// each (so each group's sizes come back).
+func foldReshape(op *ir.Operation, consts []ir.Attribute, inverse string) ([]ir.FoldResult, bool) {
+	res := op.Result(0).Type()
+	if op.Operand(0).Type() == res {
+		return []ir.FoldResult{{Value: op.Operand(0)}}, true
+	}
+	if d, ok := consts[0].(*ir.DenseElementsAttr); ok && d.Strings() == nil {
+		if t := ranked(res); t != nil && countDynamic(t.Dims) == 0 {
+			return []ir.FoldResult{{Attr: op.Context().DenseRaw(t, d.Raw(), d.IsSplat())}}, true
+		}
+	}
 	def := op.Operand(0).DefiningOp()
-	if def == nil || def.Name() != inverse || def.Operand(0).Type() != op.Result(0).Type() ||
-		def.Attr("reassociation") != op.Attr("reassociation") {
+	if def == nil || def.Name() != inverse || def.Operand(0).Type() != res {
 		return nil, false
 	}
-	return []ir.FoldResult{{Value: def.Operand(0)}}, true
+	src, mid := ranked(def.Operand(0).Type()), ranked(def.Result(0).Type())
+	if src == nil || mid == nil {
+		return nil, false
+	}
+	fold := []ir.FoldResult{{Value: def.Operand(0)}}
+	if countDynamic(src.Dims) < 2 {
+		return fold, true
+	}
+	if def.Attr("reassociation") != op.Attr("reassociation") {
+		return nil, false
+	}
+	if len(src.Dims) < len(mid.Dims) {
+		return fold, true
+	}
+	groups, ok := memref.Reassociation(op.Attr("reassociation"))
+	if !ok {
+		return nil, false
+	}
+	for _, g := range groups {
+		if len(g) == 0 || int(g[0])+len(g) > len(src.Dims) || countDynamic(src.Dims[g[0]:int(g[0])+len(g)]) >= 2 {
+			return nil, false
+		}
+	}
+	return fold, true
+}
+
+// composeReshapes is MLIR's ComposeReassociativeReshapeOps: a collapse of
+// a collapse (an expand of an expand) is one collapse (expand) of the first
+// source, with the groups composed; an expand keeps the outer output shape.
+func composeReshapes(op *ir.Operation, rw *ir.Rewriter) bool {
+	inner := op.Operand(0).DefiningOp()
+	if inner == nil || inner.Name() != op.Name() {
+		return false
+	}
+	outerGroups, ok1 := memref.Reassociation(op.Attr("reassociation"))
+	innerGroups, ok2 := memref.Reassociation(inner.Attr("reassociation"))
+	if !ok1 || !ok2 {
+		return false
+	}
+	groups, ok := composeGroups(innerGroups, outerGroups)
+	if !ok {
+		return false
+	}
+	ctx := op.Context()
+	attrs := make([]ir.Attribute, len(groups))
+	for i, g := range groups {
+		elems := make([]ir.Attribute, len(g))
+		for j, d := range g {
+			elems[j] = ctx.I64Attr(d)
+		}
+		attrs[i] = ctx.ArrayAttr(elems...)
+	}
+	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: append([]*ir.Value{inner.Operand(0)}, op.Operands()[1:]...),
+		ResultTypes: op.ResultTypes()}
+	st.AddAttr("reassociation", ctx.ArrayAttr(attrs...))
+	if s := op.Attr("static_output_shape"); s != nil {
+		st.AddAttr("static_output_shape", s)
+	}
+	rw.ReplaceOpWith(op, st)
+	return true
+}
+
+// composeGroups is MLIR's composeReassociationIndices: the groups of the
+// longer list (the reshape over more dimensions) gathered by the other's.
+func composeGroups(producer, consumer [][]int64) ([][]int64, bool) {
+	if len(producer) == len(consumer) {
+		return nil, false
+	}
+	if len(producer) < len(consumer) {
+		producer, consumer = consumer, producer
+	}
+	out := [][]int64{}
+	if len(consumer) == 0 {
+		return out, true
+	}
+	n := 0
+	for _, g := range consumer {
+		n += len(g)
+	}
+	if n != len(producer) {
+		return nil, false
+	}
+	for _, g := range consumer {
+		var c []int64
+		for _, d := range g {
+			if d < 0 || int(d) >= len(producer) {
+				return nil, false
+			}
+			c = append(c, producer[d]...)
+		}
+		out = append(out, c)
+	}
+	return out, true
+}
+
+// reshapeOfSplat is MLIR's FoldReshapeWithSplat: a reshape of a static
+// splat is a splat of the reshaped type.
+func reshapeOfSplat(op *ir.Operation, rw *ir.Rewriter) bool {
+	s := op.Operand(0).DefiningOp()
+	if s == nil || s.Name() != "tensor.splat" || !isStaticTensor(s.Result(0).Type()) {
+		return false
+	}
+	rw.ReplaceOpWith(op, &ir.OpState{Name: "tensor.splat", Loc: op.Loc(), Operands: s.Operands()[:1], ResultTypes: op.ResultTypes()})
+	return true
 }

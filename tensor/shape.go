@@ -39,7 +39,7 @@ var dim = &ir.OpDef{
 }
 
 // foldDim folds a static dimension, and a dynamic one whose size an
-// operand of tensor.empty or tensor.extract_slice gives.
+// operand of tensor.empty or tensor.generate gives.
 func foldDim(op *ir.Operation, consts []ir.Attribute) ([]ir.FoldResult, bool) {
 	ia, ok := consts[1].(*ir.IntegerAttr)
 	t := ranked(op.Operand(0).Type())
@@ -51,7 +51,7 @@ func foldDim(op *ir.Operation, consts []ir.Attribute) ([]ir.FoldResult, bool) {
 		return []ir.FoldResult{{Attr: op.Context().IndexAttr(t.Dims[i])}}, true
 	}
 	def := op.Operand(0).DefiningOp()
-	if def == nil || def.Name() != "tensor.empty" {
+	if def == nil || def.Name() != "tensor.empty" && def.Name() != "tensor.generate" {
 		return nil, false
 	}
 	// The dynamic sizes are the operands, in the order of dynamic dims.

@@ -43,12 +43,23 @@ var extractSlice = &ir.OpDef{
 		}
 		return verifyRankReduced(op, src, ranked(op.Result(0).Type()))
 	},
-	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	Fold: func(op *ir.Operation, consts []ir.Attribute) ([]ir.FoldResult, bool) {
+		// A slice of a splat is a splat (MLIR's reshapeConstantSource).
+		if d, ok := consts[0].(*ir.DenseElementsAttr); ok && d.IsSplat() && d.Strings() == nil {
+			if t := ranked(op.Result(0).Type()); t != nil && countDynamic(t.Dims) == 0 {
+				return []ir.FoldResult{{Attr: op.Context().DenseRaw(t, d.Raw(), true)}}, true
+			}
+		}
 		if isIdentitySlice(op, 1, op.Operand(0).Type(), op.Result(0).Type()) {
 			return []ir.FoldResult{{Value: op.Operand(0)}}, true
 		}
+		if v := extractAfterInsertSlice(op); v != nil {
+			return []ir.FoldResult{{Value: v}}, true
+		}
 		return nil, false
 	},
+	Canonicalize: []*ir.Pattern{{Name: "extract-slice-constant-arguments", Root: "tensor.extract_slice", Rewrite: sliceConstantArgs},
+		{Name: "extract-slice-of-cast", Root: "tensor.extract_slice", Rewrite: extractSliceOfCast}},
 }
 
 var insertSlice = &ir.OpDef{
@@ -70,12 +81,9 @@ var insertSlice = &ir.OpDef{
 		Custom:    customs,
 	},
 	Verify: func(op *ir.Operation) error { return verifyInsertSlice(op, 2) },
-	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
-		if isIdentitySlice(op, 2, op.Operand(1).Type(), op.Operand(0).Type()) {
-			return []ir.FoldResult{{Value: op.Operand(0)}}, true
-		}
-		return nil, false
-	},
+	Fold:   foldInsertSlice,
+	Canonicalize: []*ir.Pattern{{Name: "insert-slice-constant-arguments", Root: "tensor.insert_slice", Rewrite: sliceConstantArgs},
+		{Name: "insert-slice-of-casts", Root: "tensor.insert_slice", Rewrite: insertSliceOfCasts}},
 }
 
 var parallelInsertSlice = &ir.OpDef{

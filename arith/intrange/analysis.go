@@ -32,8 +32,8 @@ func Analyze(root *ir.Operation) *Analysis {
 	return a
 }
 
-// Range returns v's range; false when none is known (v is not an integer
-// of at most 64 bits, or is never reached).
+// Range returns v's range; false when none is known (v is not an integer,
+// or is never reached).
 func (a *Analysis) Range(v *ir.Value) (Range, bool) {
 	if r, ok := a.moved[v]; ok {
 		return r, r.Width != 0
@@ -56,16 +56,22 @@ func (a *Analysis) Context() *ir.Context { return a.ctx }
 // ConstantAttr is the constant a value of type t with range r holds, as an
 // attribute of t (a splat for vectors and tensors), or nil.
 func ConstantAttr(ctx *ir.Context, t ir.Type, r Range) ir.Attribute {
-	c, ok := ConstantValue(r)
+	c, ok := ConstantBits(r)
 	if !ok {
 		return nil
 	}
+	attr := func(t ir.Type) ir.Attribute {
+		if c.Big != nil {
+			return ctx.IntegerAttrBig(t, SignedValue(r.Width, c))
+		}
+		return ctx.IntegerAttr(t, sext(r.Width, c.Lo))
+	}
 	switch t.(type) {
 	case *ir.IntegerType, *ir.IndexType:
-		return ctx.IntegerAttr(t, sext(r.Width, c))
+		return attr(t)
 	case *ir.VectorType, *ir.RankedTensorType:
 		st := t.(ir.ShapedType)
-		return ctx.DenseSplat(st, ctx.IntegerAttr(st.ElementType(), sext(r.Width, c)))
+		return ctx.DenseSplat(st, attr(st.ElementType()))
 	}
 	return nil
 }
@@ -77,7 +83,7 @@ func (analysis) Unknown(v *ir.Value) Range { return MaxRangeOf(v) }
 
 func (x analysis) Join(v *ir.Value, cur, l Range) (Range, bool) {
 	j := Join(cur, l)
-	if j == cur {
+	if Equal(j, cur) {
 		return cur, false
 	}
 	if !x.a.transfer {
@@ -86,7 +92,7 @@ func (x analysis) Join(v *ir.Value, cur, l Range) (Range, bool) {
 			j = MaxRangeOf(v)
 		}
 	}
-	return j, j != cur
+	return j, !Equal(j, cur)
 }
 
 func (x analysis) Constant(v *ir.Value, l Range) ir.Attribute {
@@ -135,9 +141,8 @@ func (x analysis) Visit(s *dataflow.Solver[Range], op *ir.Operation) {
 }
 
 // unknownRest makes the values of vs that op's hook left without a range
-// unknown once all op's operands are reached (an operand wider than 64
-// bits, an argument the hook does not describe), so that what uses them
-// still runs.
+// unknown once all op's operands are reached (an argument the hook does
+// not describe), so that what uses them still runs.
 func unknownRest(s *dataflow.Solver[Range], op *ir.Operation, vs []*ir.Value) {
 	for _, v := range op.Operands() {
 		if _, ok := s.State(v); !ok {

@@ -42,45 +42,47 @@ func Cmp(pred int, l, r Range) (result, ok bool) {
 
 // The predicates in arith.cmpi's numbering.
 const (
-	eq = iota
-	ne
-	slt
-	sle
-	sgt
-	sge
-	ult
-	ule
-	ugt
-	uge
+	predEq = iota
+	predNe
+	predSlt
+	predSle
+	predSgt
+	predSge
+	predUlt
+	predUle
+	predUgt
+	predUge
 )
 
-var invert = [...]int{eq: ne, ne: eq, slt: sge, sle: sgt, sgt: sle, sge: slt, ult: uge, ule: ugt, ugt: ule, uge: ult}
+var invert = [...]int{predEq: predNe, predNe: predEq, predSlt: predSge, predSle: predSgt, predSgt: predSle,
+	predSge: predSlt, predUlt: predUge, predUle: predUgt, predUgt: predUle, predUge: predUlt}
 
 func staticallyTrue(pred int, l, r Range) bool {
+	w := l.Width
 	switch pred {
-	case sle:
-		return l.SMax <= r.SMin
-	case slt:
-		return l.SMax < r.SMin
-	case ule:
-		return l.UMax <= r.UMin
-	case ult:
-		return l.UMax < r.UMin
-	case sge:
-		return l.SMin >= r.SMax
-	case sgt:
-		return l.SMin > r.SMax
-	case uge:
-		return l.UMin >= r.UMax
-	case ugt:
-		return l.UMin > r.UMax
-	case eq:
-		a, ok1 := ConstantValue(l)
-		b, ok2 := ConstantValue(r)
-		return ok1 && ok2 && a == b
-	case ne:
-		sne := staticallyTrue(slt, l, r) || staticallyTrue(sgt, l, r)
-		une := staticallyTrue(ult, l, r) || staticallyTrue(ugt, l, r)
+	case predSle:
+		return !slt(w, r.SMin, l.SMax)
+	case predSlt:
+		return slt(w, l.SMax, r.SMin)
+	case predUle:
+		return !ult(r.UMin, l.UMax)
+	case predUlt:
+		return ult(l.UMax, r.UMin)
+	case predSge:
+		return !slt(w, l.SMin, r.SMax)
+	case predSgt:
+		return slt(w, r.SMax, l.SMin)
+	case predUge:
+		return !ult(l.UMin, r.UMax)
+	case predUgt:
+		return ult(r.UMax, l.UMin)
+	case predEq:
+		a, ok1 := ConstantBits(l)
+		b, ok2 := ConstantBits(r)
+		return ok1 && ok2 && eq(a, b)
+	case predNe:
+		sne := staticallyTrue(predSlt, l, r) || staticallyTrue(predSgt, l, r)
+		une := staticallyTrue(predUlt, l, r) || staticallyTrue(predUgt, l, r)
 		return sne && une
 	}
 	return false
@@ -110,23 +112,23 @@ func LoopIV(iv *ir.Value, lb, ub, step Range, set func(*ir.Value, Range)) {
 	if w == 0 {
 		return
 	}
-	lo, hi, st := sminOf(w), smaxOf(w), smaxOf(w)
-	if lb.Width != 0 {
+	lo, hi, st := signMin(w), signMax(w), signMax(w)
+	if lb.Width == w {
 		lo = lb.SMin
 	}
-	if ub.Width != 0 {
+	if ub.Width == w {
 		hi = ub.SMax
 	}
-	if step.Width != 0 {
+	if step.Width == w {
 		st = step.SMax
 	}
-	if st < 0 {
+	if Negative(w, st) {
 		lo, hi = hi, lo
 	} else {
-		hi = sext(w, uint64(hi-1))
+		hi = sub(w, hi, Uint(w, 1))
 	}
-	if hi >= lo {
-		set(iv, FromSigned(w, lo, hi))
+	if !slt(w, hi, lo) {
+		set(iv, fromS(w, lo, hi))
 	}
 }
 
@@ -150,34 +152,35 @@ func AffineExpr(e *ir.AffineExpr, dims, syms []Range) Range {
 	case ir.AffineMul:
 		return Mul(l, r, NSW)
 	case ir.AffineFloorDiv:
-		return FloorDivS(l, positive(r))
+		return FloorDivS(l, clampPositive(r))
 	case ir.AffineCeilDiv:
-		return CeilDivS(l, positive(r))
+		return CeilDivS(l, clampPositive(r))
 	}
 	return affineMod(l, r)
 }
 
-// positive is MLIR's clampToPositive: a divisor's range without the
+// clampPositive is MLIR's clampToPositive: a divisor's range without the
 // values below 1.
-func positive(r Range) Range {
-	umin, smin := max(r.UMin, 1), max(r.SMin, 1)
-	return Intersection(FromUnsigned(r.Width, umin, r.UMax), FromSigned(r.Width, smin, r.SMax))
+func clampPositive(r Range) Range {
+	w, one := r.Width, Uint(r.Width, 1)
+	umin, smin := maxOf(w, r.UMin, one, false), maxOf(w, r.SMin, one, true)
+	return Intersection(fromU(w, umin, r.UMax), fromS(w, smin, r.SMax))
 }
 
 func affineMod(l, r Range) Range {
 	w := r.Width
-	if r.SMax == 0 {
+	if isZero(r.SMax) {
 		return MaxRange(w)
 	}
-	umin, umax := uint64(0), mask(w, uint64(r.SMax)-1)
+	umin, umax := zero(w), sub(w, r.SMax, Uint(w, 1))
 	switch {
-	case r.SMin > 0 && l.SMin >= 0 && uint64(l.SMax) < uint64(r.SMin):
-		umin, umax = uint64(l.SMin), uint64(l.SMax)
-	case r.SMin == r.SMax && l.SMin >= 0 && mask(w, uint64(l.SMax-l.SMin)) < uint64(r.SMax) &&
-		uint64(l.SMin)/uint64(r.SMax) == uint64(l.SMax)/uint64(r.SMax):
-		umin, umax = uint64(l.SMin)%uint64(r.SMax), uint64(l.SMax)%uint64(r.SMax)
+	case positive(w, r.SMin) && !Negative(w, l.SMin) && ult(l.SMax, r.SMin):
+		umin, umax = l.SMin, l.SMax
+	case eq(r.SMin, r.SMax) && !Negative(w, l.SMin) && ult(sub(w, l.SMax, l.SMin), r.SMax) &&
+		eq(udiv(l.SMin, r.SMax), udiv(l.SMax, r.SMax)):
+		umin, umax = urem(l.SMin, r.SMax), urem(l.SMax, r.SMax)
 	}
-	return FromUnsigned(w, umin, umax)
+	return fromU(w, umin, umax)
 }
 
 // ShapedDim is the hook of a dimension query (memref.dim, tensor.dim):
@@ -190,15 +193,15 @@ func ShapedDim(op *ir.Operation, args []Range, set func(*ir.Value, Range)) {
 	if w == 0 || !ok {
 		return
 	}
-	unknown := FromSigned(w, 0, smaxOf(w))
+	unknown := fromS(w, zero(w), signMax(w))
 	if !s.HasRank() {
 		set(op.Result(0), unknown)
 		return
 	}
 	shape := s.Shape()
 	lo, hi := int64(0), int64(len(shape)-1)
-	if d := args[1]; d.Width != 0 {
-		lo, hi = max(lo, d.SMin), min(hi, d.SMax)
+	if d := args[1]; d.Width == 64 {
+		lo, hi = max(lo, int64(d.SMin.Lo)), min(hi, int64(d.SMax.Lo))
 	}
 	var r Range
 	for i := lo; i <= hi; i++ {

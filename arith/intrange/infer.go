@@ -17,48 +17,41 @@ const (
 )
 
 // arithFn computes one bound from two; false on overflow.
-type arithFn func(a, b uint64) (uint64, bool)
+type arithFn func(a, b Bits) (Bits, bool)
 
 // exact computes f in big integers over the operands read signed or
 // unsigned, then checks the exact result fits w bits in that reading;
 // sat saturates an overflowing result instead of failing.
 func exact(w int, signed, sat bool, f func(z, a, b *big.Int) *big.Int) arithFn {
-	lo, hi := new(big.Int), new(big.Int)
+	lo, hi := zero(w), allOnes(w)
 	if signed {
-		lo.SetInt64(sminOf(w))
-		hi.SetInt64(smaxOf(w))
-	} else {
-		hi.SetUint64(allOnes(w))
+		lo, hi = signMin(w), signMax(w)
 	}
-	read := func(v uint64) *big.Int {
-		if signed {
-			return big.NewInt(sext(w, v))
-		}
-		return new(big.Int).SetUint64(v)
+	read, loV, hiV := UnsignedValue, UnsignedValue(lo), UnsignedValue(hi)
+	if signed {
+		read = func(b Bits) *big.Int { return SignedValue(w, b) }
+		loV, hiV = SignedValue(w, lo), SignedValue(w, hi)
 	}
-	return func(a, b uint64) (uint64, bool) {
+	return func(a, b Bits) (Bits, bool) {
 		r := f(new(big.Int), read(a), read(b))
 		switch {
-		case r.Cmp(lo) < 0:
+		case r.Cmp(loV) < 0:
 			if !sat {
-				return 0, false
+				return Bits{}, false
 			}
-			r = lo
-		case r.Cmp(hi) > 0:
+			return lo, true
+		case r.Cmp(hiV) > 0:
 			if !sat {
-				return 0, false
+				return Bits{}, false
 			}
-			r = hi
+			return hi, true
 		}
-		if signed {
-			return mask(w, uint64(r.Int64())), true
-		}
-		return r.Uint64(), true
+		return fromBig(w, r), true
 	}
 }
 
 // computeBoundsBy is MLIR's: op on the two minima and on the two maxima.
-func computeBoundsBy(w int, op arithFn, minL, minR, maxL, maxR uint64, signed bool) Range {
+func computeBoundsBy(w int, op arithFn, minL, minR, maxL, maxR Bits, signed bool) Range {
 	lo, ok1 := op(minL, minR)
 	hi, ok2 := op(maxL, maxR)
 	if ok1 && ok2 {
@@ -67,27 +60,19 @@ func computeBoundsBy(w int, op arithFn, minL, minR, maxL, maxR uint64, signed bo
 	return MaxRange(w)
 }
 
-func rangeOf(w int, lo, hi uint64, signed bool) Range {
+func rangeOf(w int, lo, hi Bits, signed bool) Range {
 	if signed {
-		return FromSigned(w, sext(w, lo), sext(w, hi))
+		return fromS(w, lo, hi)
 	}
-	return FromUnsigned(w, lo, hi)
-}
-
-// less compares two w-bit values in the signed or unsigned order.
-func less(w int, a, b uint64, signed bool) bool {
-	if signed {
-		return sext(w, a) < sext(w, b)
-	}
-	return a < b
+	return fromU(w, lo, hi)
 }
 
 // minMaxBy is MLIR's: the smallest and largest of op over all pairs; the
 // maximal range if one overflows.
-func minMaxBy(w int, op arithFn, lhs, rhs []uint64, signed bool) Range {
-	lo, hi := allOnes(w), uint64(0)
+func minMaxBy(w int, op arithFn, lhs, rhs []Bits, signed bool) Range {
+	lo, hi := allOnes(w), zero(w)
 	if signed {
-		lo, hi = mask(w, uint64(smaxOf(w))), mask(w, uint64(sminOf(w)))
+		lo, hi = signMax(w), signMin(w)
 	}
 	for _, l := range lhs {
 		for _, r := range rhs {
@@ -95,121 +80,104 @@ func minMaxBy(w int, op arithFn, lhs, rhs []uint64, signed bool) Range {
 			if !ok {
 				return MaxRange(w)
 			}
-			if less(w, v, lo, signed) {
-				lo = v
-			}
-			if less(w, hi, v, signed) {
-				hi = v
-			}
+			lo, hi = minOf(w, lo, v, signed), maxOf(w, hi, v, signed)
 		}
 	}
 	return rangeOf(w, lo, hi, signed)
 }
 
-func s(v int64) uint64 { return uint64(v) }
-
-func add(z, a, b *big.Int) *big.Int { return z.Add(a, b) }
-func sub(z, a, b *big.Int) *big.Int { return z.Sub(a, b) }
-func mul(z, a, b *big.Int) *big.Int { return z.Mul(a, b) }
+func bigAdd(z, a, b *big.Int) *big.Int { return z.Add(a, b) }
+func bigSub(z, a, b *big.Int) *big.Int { return z.Sub(a, b) }
+func bigMul(z, a, b *big.Int) *big.Int { return z.Mul(a, b) }
 
 // Add is inferAdd.
 func Add(l, r Range, f Overflow) Range {
 	w := l.Width
-	u := computeBoundsBy(w, exact(w, false, f&NUW != 0, add), l.UMin, r.UMin, l.UMax, r.UMax, false)
-	sr := computeBoundsBy(w, exact(w, true, f&NSW != 0, add), s(l.SMin), s(r.SMin), s(l.SMax), s(r.SMax), true)
+	u := computeBoundsBy(w, exact(w, false, f&NUW != 0, bigAdd), l.UMin, r.UMin, l.UMax, r.UMax, false)
+	sr := computeBoundsBy(w, exact(w, true, f&NSW != 0, bigAdd), l.SMin, r.SMin, l.SMax, r.SMax, true)
 	return Intersection(u, sr)
 }
 
 // Sub is inferSub.
 func Sub(l, r Range, f Overflow) Range {
 	w := l.Width
-	u := computeBoundsBy(w, exact(w, false, f&NUW != 0, sub), l.UMin, r.UMax, l.UMax, r.UMin, false)
-	sr := computeBoundsBy(w, exact(w, true, f&NSW != 0, sub), s(l.SMin), s(r.SMax), s(l.SMax), s(r.SMin), true)
+	u := computeBoundsBy(w, exact(w, false, f&NUW != 0, bigSub), l.UMin, r.UMax, l.UMax, r.UMin, false)
+	sr := computeBoundsBy(w, exact(w, true, f&NSW != 0, bigSub), l.SMin, r.SMax, l.SMax, r.SMin, true)
 	return Intersection(u, sr)
 }
 
 // Mul is inferMul.
 func Mul(l, r Range, f Overflow) Range {
 	w := l.Width
-	u := minMaxBy(w, exact(w, false, f&NUW != 0, mul), []uint64{l.UMin, l.UMax}, []uint64{r.UMin, r.UMax}, false)
-	sr := minMaxBy(w, exact(w, true, f&NSW != 0, mul), []uint64{s(l.SMin), s(l.SMax)}, []uint64{s(r.SMin), s(r.SMax)}, true)
+	u := minMaxBy(w, exact(w, false, f&NUW != 0, bigMul), []Bits{l.UMin, l.UMax}, []Bits{r.UMin, r.UMax}, false)
+	sr := minMaxBy(w, exact(w, true, f&NSW != 0, bigMul), []Bits{l.SMin, l.SMax}, []Bits{r.SMin, r.SMax}, true)
 	return Intersection(u, sr)
 }
 
 // fixup adjusts a quotient (ceiling, floor); false on overflow.
-type fixup func(l, r, q uint64) (uint64, bool)
+type fixup func(l, r, q Bits) (Bits, bool)
 
 func divURange(l, r Range, fix fixup) Range {
 	w := l.Width
-	if r.UMin != 0 && r.UMax != 0 {
-		udiv := func(a, b uint64) (uint64, bool) { return fix(a, b, a/b) }
-		return minMaxBy(w, udiv, []uint64{l.UMin, l.UMax}, []uint64{r.UMin, r.UMax}, false)
+	if !isZero(r.UMin) && !isZero(r.UMax) {
+		div := func(a, b Bits) (Bits, bool) { return fix(a, b, udiv(a, b)) }
+		return minMaxBy(w, div, []Bits{l.UMin, l.UMax}, []Bits{r.UMin, r.UMax}, false)
 	}
-	umin := uint64(0)
-	if l.UMin >= r.UMax && r.UMax != 0 {
-		umin = l.UMin / r.UMax
+	umin := zero(w)
+	if !ult(l.UMin, r.UMax) && !isZero(r.UMax) {
+		umin = udiv(l.UMin, r.UMax)
 	}
-	return FromUnsigned(w, umin, l.UMax)
+	return fromU(w, umin, l.UMax)
 }
 
 // DivU is inferDivU.
 func DivU(l, r Range) Range {
-	return divURange(l, r, func(_, _, q uint64) (uint64, bool) { return q, true })
+	return divURange(l, r, func(_, _, q Bits) (Bits, bool) { return q, true })
 }
 
 // CeilDivU is inferCeilDivU.
 func CeilDivU(l, r Range) Range {
 	w := l.Width
-	return divURange(l, r, func(a, b, q uint64) (uint64, bool) {
-		if a%b != 0 {
-			if q == allOnes(w) {
-				return 0, false
+	return divURange(l, r, func(a, b, q Bits) (Bits, bool) {
+		if !isZero(urem(a, b)) {
+			if eq(q, allOnes(w)) {
+				return Bits{}, false
 			}
-			return q + 1, true
+			return add(w, q, Uint(w, 1)), true
 		}
 		return q, true
 	})
 }
 
-// sdiv is APInt's sdiv_ov: false for the one overflowing quotient.
-func sdiv(w int, a, b uint64) (uint64, bool) {
-	x, y := sext(w, a), sext(w, b)
-	if y == 0 || x == sminOf(w) && y == -1 {
-		return 0, false // only an empty range (unreachable code) divides by 0
-	}
-	return mask(w, uint64(x/y)), true
-}
-
 func divSRange(l, r Range, fix fixup) Range {
 	w := l.Width
-	if r.SMin > 0 || r.SMax < 0 {
-		op := func(a, b uint64) (uint64, bool) {
+	if positive(w, r.SMin) || Negative(w, r.SMax) {
+		op := func(a, b Bits) (Bits, bool) {
 			q, ok := sdiv(w, a, b)
 			if !ok {
-				return 0, false
+				return Bits{}, false
 			}
 			return fix(a, b, q)
 		}
-		return minMaxBy(w, op, []uint64{s(l.SMin), s(l.SMax)}, []uint64{s(r.SMin), s(r.SMax)}, true)
+		return minMaxBy(w, op, []Bits{l.SMin, l.SMax}, []Bits{r.SMin, r.SMax}, true)
 	}
 	return MaxRange(w)
 }
 
 // DivS is inferDivS.
 func DivS(l, r Range) Range {
-	return divSRange(l, r, func(_, _, q uint64) (uint64, bool) { return q, true })
+	return divSRange(l, r, func(_, _, q Bits) (Bits, bool) { return q, true })
 }
 
 // CeilDivS is inferCeilDivS.
 func CeilDivS(l, r Range) Range {
 	w := l.Width
-	fix := func(a, b, q uint64) (uint64, bool) {
-		x, y := sext(w, a), sext(w, b)
-		if x%y != 0 && (x >= 0) == (y >= 0) {
-			if sext(w, q) == smaxOf(w) {
-				return 0, false
+	fix := func(a, b, q Bits) (Bits, bool) {
+		if !isZero(srem(w, a, b)) && Negative(w, a) == Negative(w, b) {
+			if eq(q, signMax(w)) {
+				return Bits{}, false
 			}
-			return mask(w, q+1), true
+			return add(w, q, Uint(w, 1)), true
 		}
 		// Current MLIR no longer negates INT_MIN / [positive] here (the
 		// quotient is the true ceiling, which the folders never contradict:
@@ -217,8 +185,8 @@ func CeilDivS(l, r Range) Range {
 		return q, true
 	}
 	res := divSRange(l, r, fix)
-	if l.SMin == sminOf(w) && l.SMax > l.SMin {
-		res = Union(res, divSRange(FromSigned(w, l.SMin+1, l.SMax), r, fix))
+	if eq(l.SMin, signMin(w)) && slt(w, l.SMin, l.SMax) {
+		res = Union(res, divSRange(fromS(w, add(w, l.SMin, Uint(w, 1)), l.SMax), r, fix))
 	}
 	return res
 }
@@ -226,13 +194,12 @@ func CeilDivS(l, r Range) Range {
 // FloorDivS is inferFloorDivS.
 func FloorDivS(l, r Range) Range {
 	w := l.Width
-	return divSRange(l, r, func(a, b, q uint64) (uint64, bool) {
-		x, y := sext(w, a), sext(w, b)
-		if x%y != 0 && (x >= 0) != (y >= 0) {
-			if sext(w, q) == sminOf(w) {
-				return 0, false
+	return divSRange(l, r, func(a, b, q Bits) (Bits, bool) {
+		if !isZero(srem(w, a, b)) && Negative(w, a) != Negative(w, b) {
+			if eq(q, signMin(w)) {
+				return Bits{}, false
 			}
-			return mask(w, q-1), true
+			return sub(w, q, Uint(w, 1)), true
 		}
 		return q, true
 	})
@@ -241,180 +208,192 @@ func FloorDivS(l, r Range) Range {
 // RemS is inferRemS.
 func RemS(l, r Range) Range {
 	w := l.Width
-	smin, smax := sminOf(w), smaxOf(w)
-	if r.SMin > 0 || r.SMax < 0 {
+	smin, smax := signMin(w), signMax(w)
+	if positive(w, r.SMin) || Negative(w, r.SMax) {
 		// The largest divisor's magnitude, as APInt's abs (which keeps
 		// INT_MIN), read unsigned.
-		maxDivisor := uint64(r.SMax)
-		if r.SMin <= 0 {
-			maxDivisor = mask(w, uint64(-r.SMin))
+		maxDivisor := r.SMax
+		if !positive(w, r.SMin) {
+			maxDivisor = sub(w, zero(w), r.SMin)
 		}
-		maxPos := mask(w, maxDivisor-1)
-		smin, smax = 0, 0
-		if l.SMin < 0 {
-			smin = sext(w, mask(w, -maxPos))
+		maxPos := sub(w, maxDivisor, Uint(w, 1))
+		smin, smax = zero(w), zero(w)
+		if Negative(w, l.SMin) {
+			smin = sub(w, zero(w), maxPos)
 		}
-		if l.SMax > 0 {
-			smax = sext(w, maxPos)
+		if positive(w, l.SMax) {
+			smax = maxPos
 		}
-		if r.SMin == r.SMax && mask(w, uint64(l.SMax)-uint64(l.SMin)) < maxDivisor {
-			d := sext(w, maxDivisor)
-			minRem, maxRem := srem(w, l.SMin, d), srem(w, l.SMax, d)
-			if minRem <= maxRem {
+		if eq(r.SMin, r.SMax) && ult(sub(w, l.SMax, l.SMin), maxDivisor) {
+			minRem, maxRem := srem(w, l.SMin, maxDivisor), srem(w, l.SMax, maxDivisor)
+			if !slt(w, maxRem, minRem) {
 				smin, smax = minRem, maxRem
 			}
 		}
 	}
-	return FromSigned(w, smin, smax)
-}
-
-// srem is APInt's srem of w-bit values (the sign of the dividend).
-func srem(w int, a, d int64) int64 {
-	if d == 0 || d == -1 || d == sminOf(w) && a == d {
-		return 0
-	}
-	return a % d
+	return fromS(w, smin, smax)
 }
 
 // RemU is inferRemU.
 func RemU(l, r Range) Range {
 	w := l.Width
-	umin := uint64(0)
-	umax := min(mask(w, r.UMax-1), l.UMax)
-	if r.UMin != 0 && r.UMin == r.UMax && l.UMax-l.UMin < r.UMax {
-		minRem, maxRem := l.UMin%r.UMax, l.UMax%r.UMax
-		if minRem <= maxRem {
+	umin := zero(w)
+	umax := minOf(w, sub(w, r.UMax, Uint(w, 1)), l.UMax, false)
+	if !isZero(r.UMin) && eq(r.UMin, r.UMax) && ult(sub(w, l.UMax, l.UMin), r.UMax) {
+		minRem, maxRem := urem(l.UMin, r.UMax), urem(l.UMax, r.UMax)
+		if !ult(maxRem, minRem) {
 			umin, umax = minRem, maxRem
 		}
 	}
-	return FromUnsigned(w, umin, umax)
+	return fromU(w, umin, umax)
 }
 
 // MaxS is inferMaxS.
-func MaxS(l, r Range) Range { return FromSigned(l.Width, max(l.SMin, r.SMin), max(l.SMax, r.SMax)) }
+func MaxS(l, r Range) Range {
+	w := l.Width
+	return fromS(w, maxOf(w, l.SMin, r.SMin, true), maxOf(w, l.SMax, r.SMax, true))
+}
 
 // MaxU is inferMaxU.
-func MaxU(l, r Range) Range { return FromUnsigned(l.Width, max(l.UMin, r.UMin), max(l.UMax, r.UMax)) }
+func MaxU(l, r Range) Range {
+	w := l.Width
+	return fromU(w, maxOf(w, l.UMin, r.UMin, false), maxOf(w, l.UMax, r.UMax, false))
+}
 
 // MinS is inferMinS.
-func MinS(l, r Range) Range { return FromSigned(l.Width, min(l.SMin, r.SMin), min(l.SMax, r.SMax)) }
+func MinS(l, r Range) Range {
+	w := l.Width
+	return fromS(w, minOf(w, l.SMin, r.SMin, true), minOf(w, l.SMax, r.SMax, true))
+}
 
 // MinU is inferMinU.
-func MinU(l, r Range) Range { return FromUnsigned(l.Width, min(l.UMin, r.UMin), min(l.UMax, r.UMax)) }
+func MinU(l, r Range) Range {
+	w := l.Width
+	return fromU(w, minOf(w, l.UMin, r.UMin, false), minOf(w, l.UMax, r.UMax, false))
+}
 
 // varying is the mask of the bits that change over [r.UMin, r.UMax].
-func varying(r Range) uint64 {
-	n := r.Width - clz(r.Width, r.UMin^r.UMax)
-	return allOnes(n)
+func varying(r Range) Bits {
+	w := r.Width
+	return lowOnes(w, w-clz(w, xor(r.UMin, r.UMax)))
 }
 
 // widen is MLIR's widenBitwiseBounds: the common high bits with the rest
 // all clear and all set.
-func widen(r Range) []uint64 {
+func widen(r Range) []Bits {
 	m := varying(r)
-	return []uint64{r.UMin &^ m, r.UMax | m}
+	return []Bits{and(r.UMin, not(r.Width, m)), or(r.UMax, m)}
 }
 
 // And is inferAnd.
 func And(l, r Range) Range {
-	return minMaxBy(l.Width, func(a, b uint64) (uint64, bool) { return a & b, true }, widen(l), widen(r), false)
+	return minMaxBy(l.Width, func(a, b Bits) (Bits, bool) { return and(a, b), true }, widen(l), widen(r), false)
 }
 
 // Or is inferOr.
 func Or(l, r Range) Range {
-	return minMaxBy(l.Width, func(a, b uint64) (uint64, bool) { return a | b, true }, widen(l), widen(r), false)
+	return minMaxBy(l.Width, func(a, b Bits) (Bits, bool) { return or(a, b), true }, widen(l), widen(r), false)
 }
 
 // Xor is inferXor.
 func Xor(l, r Range) Range {
-	m := varying(l) | varying(r)
-	x := l.UMin ^ r.UMin
-	return FromUnsigned(l.Width, x&^m, mask(l.Width, x|m))
+	w := l.Width
+	m := or(varying(l), varying(r))
+	x := xor(l.UMin, r.UMin)
+	return fromU(w, and(x, not(w, m)), or(x, m))
 }
 
 // Shl is inferShl: a shift by n overflows as a multiplication by 2^n.
 func Shl(l, r Range, f Overflow) Range {
 	w := l.Width
-	ushl := func(a, n uint64) (uint64, bool) {
-		if n >= uint64(w) || n > uint64(clz(w, a)) {
+	ushl := func(a, b Bits) (Bits, bool) {
+		n, ok := amount(w, b)
+		if !ok || int(n) > clz(w, a) {
 			if f&NUW != 0 {
 				return allOnes(w), true
 			}
-			return 0, false
+			return Bits{}, false
 		}
-		return mask(w, a<<n), true
+		return shl(w, a, n), true
 	}
-	sshl := func(a, n uint64) (uint64, bool) {
-		neg := sext(w, a) < 0
-		over := n >= uint64(w)
-		if !over {
+	sshl := func(a, b Bits) (Bits, bool) {
+		neg := Negative(w, a)
+		n, ok := amount(w, b)
+		if ok {
 			if neg {
-				over = n >= uint64(clz(w, ^a))
+				ok = int(n) < clz(w, not(w, a))
 			} else {
-				over = n >= uint64(clz(w, a))
+				ok = int(n) < clz(w, a)
 			}
 		}
-		if over {
+		if !ok {
 			if f&NSW == 0 {
-				return 0, false
+				return Bits{}, false
 			}
 			if neg {
-				return mask(w, uint64(sminOf(w))), true
+				return signMin(w), true
 			}
-			return uint64(smaxOf(w)), true
+			return signMax(w), true
 		}
-		return mask(w, a<<n), true
+		return shl(w, a, n), true
 	}
-	u := minMaxBy(w, ushl, []uint64{l.UMin, l.UMax}, []uint64{r.UMin, r.UMax}, false)
-	sr := minMaxBy(w, sshl, []uint64{s(l.SMin), s(l.SMax)}, []uint64{r.UMin, r.UMax}, true)
+	u := minMaxBy(w, ushl, []Bits{l.UMin, l.UMax}, []Bits{r.UMin, r.UMax}, false)
+	sr := minMaxBy(w, sshl, []Bits{l.SMin, l.SMax}, []Bits{r.UMin, r.UMax}, true)
 	return Intersection(u, sr)
 }
 
 // ShrS is inferShrS.
 func ShrS(l, r Range) Range {
 	w := l.Width
-	ashr := func(a, n uint64) (uint64, bool) {
-		if n >= uint64(w) {
-			return 0, false
+	shr := func(a, b Bits) (Bits, bool) {
+		n, ok := amount(w, b)
+		if !ok {
+			return Bits{}, false
 		}
-		return mask(w, uint64(sext(w, a)>>n)), true
+		return ashr(w, a, n), true
 	}
-	return minMaxBy(w, ashr, []uint64{s(l.SMin), s(l.SMax)}, []uint64{r.UMin, r.UMax}, true)
+	return minMaxBy(w, shr, []Bits{l.SMin, l.SMax}, []Bits{r.UMin, r.UMax}, true)
 }
 
 // ShrU is inferShrU.
 func ShrU(l, r Range) Range {
 	w := l.Width
-	lshr := func(a, n uint64) (uint64, bool) {
-		if n >= uint64(w) {
-			return 0, false
+	shr := func(a, b Bits) (Bits, bool) {
+		n, ok := amount(w, b)
+		if !ok {
+			return Bits{}, false
 		}
-		return a >> n, true
+		return lshr(a, n), true
 	}
-	return minMaxBy(w, lshr, []uint64{l.UMin, l.UMax}, []uint64{r.UMin, r.UMax}, false)
+	return minMaxBy(w, shr, []Bits{l.UMin, l.UMax}, []Bits{r.UMin, r.UMax}, false)
 }
 
 // Ext is extRange: both extensions of r to w bits.
 func Ext(r Range, w int) Range {
-	return Range{Width: w, UMin: r.UMin, UMax: r.UMax, SMin: r.SMin, SMax: r.SMax}
+	return Range{Width: w, UMin: zext(r.UMin, w), UMax: zext(r.UMax, w),
+		SMin: sextTo(r.Width, r.SMin, w), SMax: sextTo(r.Width, r.SMax, w)}
 }
 
 // ExtU is extUIRange.
-func ExtU(r Range, w int) Range { return FromUnsigned(w, r.UMin, r.UMax) }
+func ExtU(r Range, w int) Range { return fromU(w, zext(r.UMin, w), zext(r.UMax, w)) }
 
 // ExtS is extSIRange.
-func ExtS(r Range, w int) Range { return FromSigned(w, r.SMin, r.SMax) }
+func ExtS(r Range, w int) Range {
+	return fromS(w, sextTo(r.Width, r.SMin, w), sextTo(r.Width, r.SMax, w))
+}
 
 // Trunc is truncRange.
 func Trunc(r Range, w int) Range {
-	out := Range{Width: w, UMax: allOnes(w), SMin: sminOf(w), SMax: smaxOf(w)}
-	if r.UMin>>uint(w) == r.UMax>>uint(w) || w >= 64 {
-		out.UMin, out.UMax = mask(w, r.UMin), mask(w, r.UMax)
+	from := r.Width
+	out := MaxRange(w)
+	if eq(lshr(r.UMin, uint(w)), lshr(r.UMax, uint(w))) {
+		out.UMin, out.UMax = trunc(r.UMin, w), trunc(r.UMax, w)
 	}
-	lo, hi := r.SMin>>uint(w-1), r.SMax>>uint(w-1)
-	overflow := lo != hi && !(lo == -1 && (hi == -1 || hi == 0)) && !(lo == 0 && hi == 0)
+	lo, hi := ashr(from, r.SMin, uint(w-1)), ashr(from, r.SMax, uint(w-1))
+	ones, zeros := allOnes(from), zero(from)
+	overflow := !eq(lo, hi) && !(eq(lo, ones) && (eq(hi, ones) || eq(hi, zeros))) && !(eq(lo, zeros) && eq(hi, zeros))
 	if !overflow {
-		out.SMin, out.SMax = sext(w, uint64(r.SMin)), sext(w, uint64(r.SMax))
+		out.SMin, out.SMax = trunc(r.SMin, w), trunc(r.SMax, w)
 	}
 	return out
 }
@@ -456,11 +435,11 @@ func IndexOp(f func([]Range) Range, args []Range, mode CmpMode) Range {
 	var equal bool
 	switch mode {
 	case Both:
-		equal = thirtyTwo == back
+		equal = Equal(thirtyTwo, back)
 	case Signed:
-		equal = thirtyTwo.SMin == back.SMin && thirtyTwo.SMax == back.SMax
+		equal = eq(thirtyTwo.SMin, back.SMin) && eq(thirtyTwo.SMax, back.SMax)
 	case Unsigned:
-		equal = thirtyTwo.UMin == back.UMin && thirtyTwo.UMax == back.UMax
+		equal = eq(thirtyTwo.UMin, back.UMin) && eq(thirtyTwo.UMax, back.UMax)
 	}
 	if equal {
 		return sixtyFour
@@ -473,11 +452,11 @@ func IndexOp(f func([]Range) Range, args []Range, mode CmpMode) Range {
 // induction variable plus its step still fits a narrower width.
 func AddSat(l, r Range) Range {
 	w := l.Width
-	uadd := exact(w, false, true, add)
-	sadd := exact(w, true, true, add)
+	uadd := exact(w, false, true, bigAdd)
+	sadd := exact(w, true, true, bigAdd)
 	umin, _ := uadd(l.UMin, r.UMin)
 	umax, _ := uadd(l.UMax, r.UMax)
-	smin, _ := sadd(s(l.SMin), s(r.SMin))
-	smax, _ := sadd(s(l.SMax), s(r.SMax))
-	return Range{Width: w, UMin: umin, UMax: umax, SMin: sext(w, smin), SMax: sext(w, smax)}
+	smin, _ := sadd(l.SMin, r.SMin)
+	smax, _ := sadd(l.SMax, r.SMax)
+	return Range{Width: w, UMin: umin, UMax: umax, SMin: smin, SMax: smax}
 }

@@ -1,14 +1,14 @@
 // Package intrange is MLIR's integer range inference: ConstantIntRanges
-// (ir.IntRange: unsigned and signed bounds at a width) with MLIR's union,
-// intersection and constructors, the inference rules of
+// (ir.IntRange: unsigned and signed bounds at a width, of any width) with
+// MLIR's union, intersection and constructors, the inference rules of
 // InferIntRangeCommon that the dialects' OpDef.InferIntRanges hooks use,
 // and the sparse dataflow analysis over them (IntegerRangeAnalysis, on
-// Kiln's dataflow engine). Widths above 64 bits are not analysed: their
-// values have no range, as non-integers have none.
+// Kiln's dataflow engine). Bounds up to 64 bits are computed in uint64s,
+// wider ones in big.Ints (bits.go).
 package intrange
 
 import (
-	"math/bits"
+	"math/big"
 
 	"github.com/kiln-gpu/kiln/ir"
 )
@@ -18,38 +18,21 @@ type Range = ir.IntRange
 
 // StorageWidth is MLIR's getStorageBitwidth: the width a range of t is kept
 // at (index: 64 bits; a vector's or tensor's element type counts), or 0
-// when t holds no integers Kiln analyses.
+// when t holds no integers.
 func StorageWidth(t ir.Type) int {
 	switch t := ir.ElementTypeOrSelf(t).(type) {
 	case *ir.IndexType:
 		return 64
 	case *ir.IntegerType:
-		if t.Width > 0 && t.Width <= 64 {
-			return t.Width
-		}
+		return t.Width
 	}
 	return 0
 }
 
-func allOnes(w int) uint64 {
-	if w >= 64 {
-		return ^uint64(0)
-	}
-	return 1<<uint(w) - 1
-}
-
-func mask(w int, v uint64) uint64 { return v & allOnes(w) }
-
-func sext(w int, v uint64) int64 {
-	s := uint(64 - w)
-	return int64(v<<s) >> s
-}
-
-func sminOf(w int) int64 { return sext(w, 1<<uint(w-1)) }
-func smaxOf(w int) int64 { return int64(allOnes(w) >> 1) }
-
 // MaxRange is the range of every w-bit value.
-func MaxRange(w int) Range { return FromUnsigned(w, 0, allOnes(w)) }
+func MaxRange(w int) Range {
+	return Range{Width: w, UMin: zero(w), UMax: allOnes(w), SMin: signMin(w), SMax: signMax(w)}
+}
 
 // MaxRangeOf is MLIR's IntegerValueRange::getMaxRange: the maximal range
 // of v's type, or no range (Width 0) for a value holding no integers.
@@ -60,28 +43,34 @@ func MaxRangeOf(v *ir.Value) Range {
 	return Range{}
 }
 
-// Constant is the range of the one w-bit value v.
-func Constant(w int, v uint64) Range {
-	v = mask(w, v)
-	return Range{Width: w, UMin: v, UMax: v, SMin: sext(w, v), SMax: sext(w, v)}
-}
+// Constant is the range of the one w-bit value v (its low w bits).
+func Constant(w int, v uint64) Range { return Point(w, Uint(w, v)) }
+
+// ConstantBig is the range of the one w-bit value v (v modulo 2^w).
+func ConstantBig(w int, v *big.Int) Range { return Point(w, fromBig(w, v)) }
+
+// Point is the range of the one w-bit value b.
+func Point(w int, b Bits) Range { return Range{Width: w, UMin: b, UMax: b, SMin: b, SMax: b} }
 
 // FromSigned is the range [smin, smax] in the signed order; its unsigned
 // bounds are exact when smin and smax have the same sign, else maximal.
-func FromSigned(w int, smin, smax int64) Range {
-	r := Range{Width: w, SMin: smin, SMax: smax, UMax: allOnes(w)}
-	if (smin >= 0) == (smax >= 0) {
-		a, b := mask(w, uint64(smin)), mask(w, uint64(smax))
-		r.UMin, r.UMax = min(a, b), max(a, b)
+func FromSigned(w int, smin, smax int64) Range { return fromS(w, Int(w, smin), Int(w, smax)) }
+
+// FromUnsigned is the range [umin, umax] in the unsigned order.
+func FromUnsigned(w int, umin, umax uint64) Range { return fromU(w, Uint(w, umin), Uint(w, umax)) }
+
+func fromS(w int, smin, smax Bits) Range {
+	r := Range{Width: w, SMin: smin, SMax: smax, UMin: zero(w), UMax: allOnes(w)}
+	if Negative(w, smin) == Negative(w, smax) {
+		r.UMin, r.UMax = minOf(w, smin, smax, false), maxOf(w, smin, smax, false)
 	}
 	return r
 }
 
-// FromUnsigned is the range [umin, umax] in the unsigned order.
-func FromUnsigned(w int, umin, umax uint64) Range {
-	r := Range{Width: w, UMin: umin, UMax: umax, SMin: sminOf(w), SMax: smaxOf(w)}
-	if a, b := sext(w, umin), sext(w, umax); (a < 0) == (b < 0) {
-		r.SMin, r.SMax = min(a, b), max(a, b)
+func fromU(w int, umin, umax Bits) Range {
+	r := Range{Width: w, UMin: umin, UMax: umax, SMin: signMin(w), SMax: signMax(w)}
+	if Negative(w, umin) == Negative(w, umax) {
+		r.SMin, r.SMax = minOf(w, umin, umax, true), maxOf(w, umin, umax, true)
 	}
 	return r
 }
@@ -94,8 +83,9 @@ func Union(a, b Range) Range {
 	if b.Width == 0 {
 		return b
 	}
-	return Range{Width: a.Width, UMin: min(a.UMin, b.UMin), UMax: max(a.UMax, b.UMax),
-		SMin: min(a.SMin, b.SMin), SMax: max(a.SMax, b.SMax)}
+	w := a.Width
+	return Range{Width: w, UMin: minOf(w, a.UMin, b.UMin, false), UMax: maxOf(w, a.UMax, b.UMax, false),
+		SMin: minOf(w, a.SMin, b.SMin, true), SMax: maxOf(w, a.SMax, b.SMax, true)}
 }
 
 // Intersection is MLIR's intersection: the tighter of each bound.
@@ -106,8 +96,9 @@ func Intersection(a, b Range) Range {
 	if b.Width == 0 {
 		return b
 	}
-	return Range{Width: a.Width, UMin: max(a.UMin, b.UMin), UMax: min(a.UMax, b.UMax),
-		SMin: max(a.SMin, b.SMin), SMax: min(a.SMax, b.SMax)}
+	w := a.Width
+	return Range{Width: w, UMin: maxOf(w, a.UMin, b.UMin, false), UMax: minOf(w, a.UMax, b.UMax, false),
+		SMin: maxOf(w, a.SMin, b.SMin, true), SMax: minOf(w, a.SMax, b.SMax, true)}
 }
 
 // Join is IntegerValueRange's join: a range with no value (Width 0) is the
@@ -122,28 +113,32 @@ func Join(a, b Range) Range {
 	return Union(a, b)
 }
 
-// ConstantValue returns the one value r holds, as its low Width bits.
-func ConstantValue(r Range) (uint64, bool) {
-	switch {
-	case r.Width == 0:
-		return 0, false
-	case r.UMin == r.UMax:
-		return r.UMin, true
-	case r.SMin == r.SMax:
-		return mask(r.Width, uint64(r.SMin)), true
-	}
-	return 0, false
+// Equal reports whether a and b are the same range.
+func Equal(a, b Range) bool {
+	return a.Width == b.Width && eq(a.UMin, b.UMin) && eq(a.UMax, b.UMax) && eq(a.SMin, b.SMin) && eq(a.SMax, b.SMax)
 }
 
-// clz counts the leading zeros of the w-bit value v.
-func clz(w int, v uint64) int { return bits.LeadingZeros64(mask(w, v)) - (64 - w) }
-
-// signBits is APInt's getNumSignBits.
-func signBits(w int, v uint64) int {
-	if sext(w, v) < 0 {
-		return clz(w, ^v)
+// ConstantBits returns the one value r holds.
+func ConstantBits(r Range) (Bits, bool) {
+	switch {
+	case r.Width == 0:
+		return Bits{}, false
+	case eq(r.UMin, r.UMax):
+		return r.UMin, true
+	case eq(r.SMin, r.SMax):
+		return r.SMin, true
 	}
-	return clz(w, v)
+	return Bits{}, false
+}
+
+// ConstantValue returns the one value r holds, as its low Width bits, for a
+// range of at most 64 bits.
+func ConstantValue(r Range) (uint64, bool) {
+	b, ok := ConstantBits(r)
+	if !ok || b.Big != nil {
+		return 0, false
+	}
+	return b.Lo, true
 }
 
 // Truncatable reports whether every value of r survives a truncation to
@@ -153,8 +148,8 @@ func Truncatable(r Range, target int) (signed, unsigned bool) {
 	if r.Width <= target {
 		return false, false
 	}
-	removed := r.Width - target
-	signed = signBits(r.Width, uint64(r.SMin)) >= removed+1 && signBits(r.Width, uint64(r.SMax)) >= removed+1
-	unsigned = clz(r.Width, r.UMin) >= removed && clz(r.Width, r.UMax) >= removed
+	w, removed := r.Width, r.Width-target
+	signed = signBits(w, r.SMin) >= removed+1 && signBits(w, r.SMax) >= removed+1
+	unsigned = clz(w, r.UMin) >= removed && clz(w, r.UMax) >= removed
 	return signed, unsigned
 }

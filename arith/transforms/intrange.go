@@ -131,10 +131,10 @@ func deleteTrivialRem(a *intrange.Analysis, name string, signed bool) *ir.Patter
 		}
 		lo, hi := r.UMin, r.UMax
 		if signed {
-			lo, hi = uint64(r.SMin), uint64(r.SMax)
+			lo, hi = r.SMin, r.SMax
 		}
-		neg := func(v uint64) bool { return v>>(r.Width-1)&1 != 0 }
-		if neg(lo) || lo >= uint64(m) || neg(hi) || hi >= uint64(m) || lo > hi {
+		in := func(b intrange.Bits) bool { return !intrange.Negative(r.Width, b) && intrange.Below(b, uint64(m)) }
+		if !in(lo) || !in(hi) || intrange.UnsignedValue(lo).Cmp(intrange.UnsignedValue(hi)) > 0 {
 			return false
 		}
 		rw.ReplaceOp(op, []*ir.Value{op.Operand(0)})
@@ -143,10 +143,11 @@ func deleteTrivialRem(a *intrange.Analysis, name string, signed bool) *ir.Patter
 }
 
 // constantInt is MLIR's getConstantIntValue: a constant integer or splat,
-// sign-extended.
+// sign-extended; false for a value that does not fit 64 bits.
 func constantInt(v *ir.Value) (int64, bool) {
 	if c, ok := ir.ConstantIntAttr(v); ok {
-		return c.Int(), true
+		b := c.Big()
+		return b.Int64(), b.IsInt64()
 	}
 	d := v.DefiningOp()
 	if d == nil || !d.HasTrait(ir.ConstantLike) {
@@ -210,7 +211,7 @@ func unsignedPredOf(op *ir.Operation) (arith.CmpIPredicate, bool) {
 
 func nonNegative(a *intrange.Analysis, vs []*ir.Value) bool {
 	for _, v := range vs {
-		if r, ok := a.Range(v); !ok || r.SMin < 0 {
+		if r, ok := a.Range(v); !ok || intrange.Negative(r.Width, r.SMin) {
 			return false
 		}
 	}
@@ -421,7 +422,7 @@ func (n narrower) elementwise(op *ir.Operation, rw *ir.Rewriter) bool {
 		// A shift by the narrow width or more is poison: the amount must
 		// stay below it (MLIR narrows shifts without that check, a
 		// miscompile; see docs/RATIONALE.md).
-		if shiftOps[op.Name()] && ranges[1].UMax >= uint64(w) {
+		if shiftOps[op.Name()] && !intrange.Below(ranges[1].UMax, uint64(w)) {
 			continue
 		}
 		kind := merge(castKindOf(ranges, w), opKind)
@@ -436,7 +437,7 @@ func (n narrower) elementwise(op *ir.Operation, rw *ir.Rewriter) bool {
 			k := kind
 			// index_cast keeps a non-negative index non-negative, which
 			// unsigned-when-equivalent cannot recover.
-			if k == castSigned && ranges[i].SMin >= 0 {
+			if k == castSigned && !intrange.Negative(ranges[i].Width, ranges[i].SMin) {
 				k = castBoth
 			}
 			m.Map(v, doCast(rw, loc, v, target, k))
@@ -540,11 +541,11 @@ func (n narrower) loopBounds(op *ir.Operation, rw *ir.Rewriter) bool {
 	// too; Kiln does the same, which only narrows fewer loops.
 	sum := intrange.AddSat(ranges[3], ranges[2])
 	fits := func(w int) bool {
-		c := func(v uint64) intrange.Range { return intrange.Constant(sum.Width, v) }
+		c := func(b intrange.Bits) intrange.Range { return intrange.Point(sum.Width, b) }
 		s1, _ := intrange.Truncatable(c(sum.UMin), w)
 		s2, _ := intrange.Truncatable(c(sum.UMax), w)
-		_, u1 := intrange.Truncatable(c(uint64(sum.SMin)), w)
-		_, u2 := intrange.Truncatable(c(uint64(sum.SMax)), w)
+		_, u1 := intrange.Truncatable(c(sum.SMin), w)
+		_, u2 := intrange.Truncatable(c(sum.SMax), w)
 		return s1 && s2 && u1 && u2
 	}
 	for _, w := range n.widths {

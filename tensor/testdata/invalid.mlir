@@ -48,9 +48,27 @@ func.func @cast_syntax(%t: tensor<4xf32>) {
 
 // -----
 
+// The result type gives one type per element while parsing, as
+// OpFormatGen's TypesMatchWith does; the generic form is verified.
 func.func @from_elements_count(%f: f32) {
-  // expected-error@+1 {{'tensor.from_elements' op number of operands and types do not match: got 1 operands and 2 types}}
+  // expected-error@+1 {{custom op 'tensor.from_elements' number of operands and types do not match: got 1 operands and 2 types}}
   %x = tensor.from_elements %f : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @from_elements_count_generic(%f: f32) {
+  // expected-error@+1 {{'tensor.from_elements' op number of operands and types do not match: got 1 operands and 2 types}}
+  %x = "tensor.from_elements"(%f) : (f32) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @from_elements_dynamic(%f: f32) {
+  // expected-error@+1 {{'result' must be statically shaped tensor of any type values, but got 'tensor<?xf32>'}}
+  %x = tensor.from_elements %f : tensor<?xf32>
   return
 }
 
@@ -148,4 +166,119 @@ func.func @rank_operand(%m: memref<4xf32>) {
   // expected-error@+1 {{'tensor.rank' op operand #0 must be tensor of any type values, but got 'memref<4xf32>'}}
   %r = tensor.rank %m : memref<4xf32>
   return
+}
+
+// -----
+
+func.func @generate_extents(%m: index) -> tensor<?x3x?xf32> {
+  // expected-error@+1 {{must have as many index operands as dynamic extents in the result type}}
+  %t = tensor.generate %m {
+  ^bb0(%i: index, %j: index, %k: index):
+    %e = arith.constant 8.0 : f32
+    tensor.yield %e : f32
+  } : tensor<?x3x?xf32>
+  return %t : tensor<?x3x?xf32>
+}
+
+// -----
+
+func.func @generate_body_args(%m: index, %n: index) -> tensor<?x3x?xf32> {
+  // expected-error@+1 {{must have one body argument per input dimension}}
+  %t = tensor.generate %m, %n {
+  ^bb0(%i: index, %j: index):
+    %e = arith.constant 8.0 : f32
+    tensor.yield %e : f32
+  } : tensor<?x3x?xf32>
+  return %t : tensor<?x3x?xf32>
+}
+
+// -----
+
+func.func @generate_body_arg_type(%m: index, %n: index) -> tensor<?x3x?xf32> {
+  // expected-error@+1 {{all body arguments must be index}}
+  %t = tensor.generate %m, %n {
+  ^bb0(%i: index, %j: index, %k: i64):
+    %e = arith.constant 8.0 : f32
+    tensor.yield %e : f32
+  } : tensor<?x3x?xf32>
+  return %t : tensor<?x3x?xf32>
+}
+
+// -----
+
+func.func @generate_return(%m: index, %n: index) -> tensor<?x3x?xf32> {
+  // expected-error@+4 {{'func.return' op expects parent op 'func.func'}}
+  %t = tensor.generate %m, %n {
+  ^bb0(%i: index, %j: index, %k: index):
+    %e = arith.constant 8.0 : f32
+    func.return %e : f32
+  } : tensor<?x3x?xf32>
+  return %t : tensor<?x3x?xf32>
+}
+
+// -----
+
+func.func @generate_yield_type(%m: index, %n: index) -> tensor<?x3x?xf32> {
+  // expected-error@+1 {{'tensor.generate' op body must be terminated with a `yield` operation of the tensor element type}}
+  %t = tensor.generate %m, %n {
+  ^bb0(%i: index, %j: index, %k: index):
+    %e = arith.constant 8 : i32
+    tensor.yield %e : i32
+  } : tensor<?x3x?xf32>
+  return %t : tensor<?x3x?xf32>
+}
+
+// -----
+
+func.func @generate_unranked() {
+  // expected-error@+1 {{'tensor.generate' op result #0 must be ranked tensor of any type values, but got 'tensor<*xf32>'}}
+  %t = "tensor.generate"() ({
+  ^bb0:
+    %e = arith.constant 8.0 : f32
+    tensor.yield %e : f32
+  }) : () -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @generate_blocks(%f: f32) {
+  // expected-error@+1 {{'tensor.generate' op expects region #0 to have 0 or 1 blocks}}
+  %t = "tensor.generate"() ({
+  ^bb0(%i: index):
+    tensor.yield %f : f32
+  ^bb1:
+    tensor.yield %f : f32
+  }) : () -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @generate_no_block() {
+  // expected-error@+1 {{'tensor.generate' op region #0 ('body') failed to verify constraint: region with 1 blocks}}
+  %t = "tensor.generate"() ({
+  }) : () -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @yield_parent(%f: f32) {
+  // expected-error@+2 {{'tensor.yield' op expects parent op to be one of 'tensor.generate, tensor.pad'}}
+  scf.execute_region {
+    tensor.yield %f : f32
+  }
+  return
+}
+
+// -----
+
+func.func @generate_implicit_yield(%m: index) -> tensor<?xf32> {
+  // The implicit terminator has no value (MLIR's dummy YieldOp builder).
+  // expected-error@+1 {{'tensor.yield' op requires a single operand}}
+  %t = tensor.generate %m {
+  ^bb0(%i: index):
+  } : tensor<?xf32>
+  return %t : tensor<?xf32>
 }

@@ -61,3 +61,29 @@ func.func @rank(%u: tensor<*xf32>) -> index {
   %r = tensor.rank %u : tensor<*xf32>
   return %r : index
 }
+
+// The body's terminator is printed (it has an operand), the result is named
+// as in MLIR (getAsmResultNames) and a static tensor needs no extent.
+// CHECK-LABEL: func.func @generate
+// CHECK-SAME: (%[[M:[^:]*]]: index, %[[N:[^:]*]]: index,
+// CHECK: %[[G:generated]] = tensor.generate %[[M]], %[[N]] {
+// CHECK-NEXT: ^bb0(%[[I:.*]]: index, %[[J:.*]]: index, %[[K:.*]]: index):
+// CHECK-NEXT: %[[S:.*]] = arith.addi %[[I]], %[[K]] : index
+// CHECK-NEXT: tensor.yield %[[S]] : index
+// CHECK-NEXT: } : tensor<?x3x?xindex>
+// CHECK: tensor.generate {
+// CHECK-NEXT: ^bb0(%{{.*}}: index):
+// CHECK-NEXT: tensor.yield %{{.*}} : f32
+// CHECK-NEXT: } {tag} : tensor<4xf32>
+func.func @generate(%m: index, %n: index, %f: f32) -> (tensor<?x3x?xindex>, tensor<4xf32>) {
+  %g = tensor.generate %m, %n {
+  ^bb0(%i: index, %j: index, %k: index):
+    %s = arith.addi %i, %k : index
+    tensor.yield %s : index
+  } : tensor<?x3x?xindex>
+  %h = tensor.generate {
+  ^bb0(%i: index):
+    tensor.yield %f : f32
+  } {tag} : tensor<4xf32>
+  return %g, %h : tensor<?x3x?xindex>, tensor<4xf32>
+}

@@ -158,3 +158,44 @@ func.func @unsigned_and_shifts(%x: i16, %y: i32, %z: i32) -> (i32, i32) {
   %sh = arith.shrui %v, %n : i32
   return %r, %sh : i32, i32
 }
+
+// -----
+
+// A tensor.generate body is narrowed like any other code; its index
+// arguments have no known bounds (it gives none, as upstream's
+// int-range-narrowing-no-crash.mlir says), so their sum stays wide.
+// CHECK-LABEL: func @tensor_generate_body
+// CHECK: tensor.generate
+// CHECK: ^bb0(%[[I:.*]]: index):
+// CHECK: arith.addi %[[I]], %{{.*}} : index
+// CHECK: arith.addi %{{.*}}, %{{.*}} : i16
+// CHECK: tensor.yield
+func.func @tensor_generate_body(%n: index, %b: i8) -> tensor<?xi32> {
+  %c1 = arith.constant 1 : index
+  %g = tensor.generate %n {
+  ^bb0(%i: index):
+    %s = arith.addi %i, %c1 : index
+    %e = arith.extui %b : i8 to i32
+    %t = arith.addi %e, %e : i32
+    %u = arith.index_cast %s : index to i32
+    %r = arith.addi %t, %u : i32
+    tensor.yield %r : i32
+  } : tensor<?xi32>
+  return %g : tensor<?xi32>
+}
+
+// -----
+
+// An i128 sum of two bytes is computed at 16 bits: ranges have any width.
+// CHECK-LABEL: func @narrow_i128
+// CHECK: %[[X:.*]] = arith.trunci %{{.*}} : i128 to i16
+// CHECK: %[[Y:.*]] = arith.trunci %{{.*}} : i128 to i16
+// CHECK: %[[S:.*]] = arith.addi %[[X]], %[[Y]] : i16
+// CHECK: %[[R:.*]] = arith.extui %[[S]] : i16 to i128
+// CHECK: return %[[R]] : i128
+func.func @narrow_i128(%a: i8, %b: i8) -> i128 {
+  %x = arith.extui %a : i8 to i128
+  %y = arith.extui %b : i8 to i128
+  %s = arith.addi %x, %y : i128
+  return %s : i128
+}

@@ -343,3 +343,34 @@ func.func @func_sizes() -> (i1, i1, i1) attributes {gpu.known_grid_size = array<
   %lt3 = arith.cmpi ult, %t, %cmax : index
   return %lt, %lt2, %lt3 : i1, i1, i1
 }
+
+// -----
+
+// Ranges have any width (MLIR's APInt bounds): at 128 bits an or with a
+// negative value is negative (upstream int-range-interface.mlir's ori), a
+// sum passes 2^64 exactly, a truncation of it to 64 bits wraps to 4, and a
+// remainder by 1000 of a value below 1000 goes.
+// CHECK-LABEL: func.func @wide
+// CHECK-SAME: (%[[A:[^:]*]]: i128, %[[B:[^:]*]]: i128, %[[C:[^:]*]]: i128)
+// CHECK-DAG: %[[T:.*]] = arith.constant true
+// CHECK-DAG: %[[S:.*]] = arith.constant 18446744073709551620 : i128
+// CHECK-DAG: %[[L:.*]] = arith.constant 4 : i64
+// CHECK-DAG: %[[M:.*]] = arith.minui %[[C]], %{{.*}} : i128
+// CHECK-NOT: arith.remui
+// CHECK: return %[[T]], %[[S]], %[[L]], %[[M]] : i1, i128, i64, i128
+func.func @wide(%a: i128, %b: i128, %c: i128) -> (i1, i128, i64, i128) {
+  %m1 = arith.constant -1 : i128
+  %c0 = arith.constant 0 : i128
+  %n = arith.minsi %b, %m1 : i128
+  %o = arith.ori %a, %n : i128
+  %neg = arith.cmpi slt, %o, %c0 : i128
+  %big = arith.constant 18446744073709551615 : i128
+  %five = arith.constant 5 : i128
+  %s = arith.addi %big, %five : i128
+  %t = arith.trunci %s : i128 to i64
+  %k = arith.constant 1000 : i128
+  %lim = arith.constant 999 : i128
+  %m = arith.minui %c, %lim : i128
+  %r = arith.remui %m, %k : i128
+  return %neg, %s, %t, %r : i1, i128, i64, i128
+}

@@ -26,7 +26,7 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader
   // CHECK-LABEL: @too_large
   // CHECK: tensor.extract
   func.func @too_large(%i: index) -> i32 {
-    %cst = arith.constant dense<7> : tensor<17xi32>
+    %cst = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]> : tensor<17xi32>
     %x = tensor.extract %cst[%i] : tensor<17xi32>
     return %x : i32
   }
