@@ -288,20 +288,8 @@ func verifyAccess(op *ir.Operation, at int, what string) error {
 // initial value is that element (any element of a splat; otherwise the
 // one the map's constant results index).
 func foldLoad(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
-	get := op.Operand(0).DefiningOp()
-	if get == nil || get.Name() != "memref.get_global" {
-		return nil, false
-	}
-	ref, ok := get.Attr("name").(*ir.SymbolRefAttr)
-	if !ok {
-		return nil, false
-	}
-	global := ir.LookupNearestSymbol(get, ref)
-	if global == nil || global.Name() != "memref.global" || global.Attr("constant") == nil {
-		return nil, false
-	}
-	init, ok := global.Attr("initial_value").(*ir.DenseElementsAttr)
-	if !ok {
+	init := memref.ConstantGlobalInit(op.Operand(0))
+	if init == nil {
 		return nil, false
 	}
 	ctx := op.Context()

@@ -23,26 +23,34 @@ func foldLoad(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	if FoldMemRefCast(op, nil) {
 		return nil, true
 	}
-	get := op.Operand(0).DefiningOp()
-	if get == nil || get.Name() != "memref.get_global" {
-		return nil, false
-	}
-	ref, ok := get.Attr("name").(*ir.SymbolRefAttr)
-	if !ok {
-		return nil, false
-	}
-	g := ir.LookupNearestSymbol(get, ref)
-	if g == nil || g.Name() != "memref.global" || g.Attr("constant") == nil {
-		return nil, false
-	}
-	d, ok := g.Attr("initial_value").(*ir.DenseElementsAttr)
-	if !ok || !d.IsSplat() {
+	d := ConstantGlobalInit(op.Operand(0))
+	if d == nil || !d.IsSplat() {
 		return nil, false
 	}
 	if v := d.ElementAttr(op.Context(), 0); v != nil {
 		return []ir.FoldResult{{Attr: v}}, true
 	}
 	return nil, false
+}
+
+// ConstantGlobalInit is the dense initial value of the constant
+// memref.global that v's memref.get_global names, or nil when v is not
+// such a value (loads from it fold: MLIR's LoadOp and AffineLoadOp folds).
+func ConstantGlobalInit(v *ir.Value) *ir.DenseElementsAttr {
+	get := v.DefiningOp()
+	if get == nil || get.Name() != "memref.get_global" {
+		return nil
+	}
+	ref, ok := get.Attr("name").(*ir.SymbolRefAttr)
+	if !ok {
+		return nil
+	}
+	g := ir.LookupNearestSymbol(get, ref)
+	if g == nil || g.Name() != "memref.global" || g.Attr("constant") == nil {
+		return nil
+	}
+	d, _ := g.Attr("initial_value").(*ir.DenseElementsAttr)
+	return d
 }
 
 // accessFormat is the format of load (the result elem named) or store
