@@ -78,8 +78,16 @@ func (c *Context) SetPrintStackTraceOnDiagnostic(on bool) {
 
 // attachStackNote adds the note with d's stack, once, when ctx wants it,
 // before the other notes, as MLIR attaches it as the diagnostic is made.
+// A note made as a diagnostic of its own (a second error MLIR reports
+// after the first) gets its stack as a note of its own.
 func (d *Diagnostic) attachStackNote(ctx *Context) {
-	if d.stack == nil || ctx == nil || !ctx.printStackOnDiag.Load() {
+	if ctx == nil || !ctx.printStackOnDiag.Load() {
+		return
+	}
+	for _, n := range d.Notes {
+		n.attachStackNote(ctx)
+	}
+	if d.stack == nil {
 		return
 	}
 	var b strings.Builder

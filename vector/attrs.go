@@ -156,8 +156,8 @@ func parseEnumBody(p *ir.Parser, names []string, aliases map[string]string, what
 	if what == kindEnum {
 		// ODS's generated attribute parser follows the case list with a
 		// second error naming the parameter; MLIR reports both.
-		d.Notes = append(d.Notes, &ir.Diagnostic{Severity: ir.SeverityError, Loc: loc,
-			Message: "failed to parse Vector_CombiningKindAttr parameter 'value' which is to be a `" + kindEnum + "`"})
+		d.Notes = append(d.Notes, ir.Errorf(loc,
+			"failed to parse Vector_CombiningKindAttr parameter 'value' which is to be a `%s`", kindEnum))
 	}
 	return 0, d
 }

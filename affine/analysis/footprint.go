@@ -45,7 +45,7 @@ func MemoryFootprint(loop *ir.Operation) (int64, bool) {
 			return true
 		}
 		if !old.union(r) {
-			op.Context().Emit(&ir.Diagnostic{Severity: ir.SeverityWarning, Loc: op.Loc(), Message: "getMemoryFootprintBytes: unable to perform a union on a memory region"})
+			op.Context().Emit(ir.NewDiagnostic(ir.SeverityWarning, op.Loc(), "getMemoryFootprintBytes: unable to perform a union on a memory region"))
 			return false
 		}
 		return true

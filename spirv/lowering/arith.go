@@ -263,10 +263,10 @@ func (e *env) constant(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRew
 		d, valid := e.ctx.DenseFromRawBuffer(r.ShapedType(), raw)
 		switch {
 		case !found:
-			e.emit(&ir.Diagnostic{Severity: ir.SeverityError, Loc: o.Loc(), Message: "could not find resource blob"})
+			e.emit(ir.Errorf(o.Loc(), "could not find resource blob"))
 			return rewrite.NoMatch
 		case !valid:
-			e.emit(&ir.Diagnostic{Severity: ir.SeverityError, Loc: o.Loc(), Message: "resource is not a valid buffer"})
+			e.emit(ir.Errorf(o.Loc(), "resource is not a valid buffer"))
 			return rewrite.NoMatch
 		}
 		value = d

@@ -173,7 +173,7 @@ func (e *env) gpuFunc(o *ir.Operation, _ []*ir.Value, rw *rewrite.ConversionRewr
 		abi, args, why := e.kernelABI(o, ft)
 		if why != "" {
 			// MLIR's match failure, which -verify-diagnostics tests expect.
-			e.emit(&ir.Diagnostic{Severity: ir.SeverityRemark, Loc: o.Loc(), Message: "match failure: " + why})
+			e.emit(ir.NewDiagnostic(ir.SeverityRemark, o.Loc(), "match failure: %s", why))
 			return rewrite.NoMatch
 		}
 		attrs = append(attrs, ir.NamedAttr{Name: spirv.EntryPointABIAttrName, Value: abi})
@@ -234,8 +234,7 @@ func (e *env) barrier(o *ir.Operation, operands []*ir.Value, rw *rewrite.Convers
 		exec = spv.ScopeSubgroup
 	default:
 		// MLIR's error, then the driver's "failed to legalize".
-		e.emit(&ir.Diagnostic{Severity: ir.SeverityError, Loc: o.Loc(),
-			Message: "gpu.barrier with " + s.String() + " scope is not supported in SPIR-V"})
+		e.emit(ir.Errorf(o.Loc(), "gpu.barrier with %s scope is not supported in SPIR-V", s))
 		return rewrite.NoMatch
 	}
 	rw.SetInsertionPointBefore(o)
