@@ -187,9 +187,10 @@ type OpDef struct {
 	// (without RecursiveEffects) are Speculatable, others not.
 	Speculatability func(op *Operation) Speculatability
 	// Effects, when set, gives one op's memory-effect traits (Pure,
-	// ReadOnly, AllocOnly), which replace those of Traits: MLIR's getEffects
-	// may depend on the op's types (vector.transfer_read has none on
-	// tensors and reads on memrefs).
+	// ReadOnly, AllocOnly, RecursiveEffects), which replace those of
+	// Traits: MLIR's getEffects may depend on the op's types
+	// (vector.transfer_read has none on tensors and reads on memrefs; a
+	// linalg op has those of its body on tensors and writes memrefs).
 	Effects func(op *Operation) Trait
 
 	// dialect is set by every context that loads the op (the same value
@@ -259,7 +260,7 @@ type Pattern struct {
 }
 
 // effectTraits are the traits an OpDef's Effects may set for one op.
-const effectTraits = Pure | ReadOnly | AllocOnly
+const effectTraits = Pure | ReadOnly | AllocOnly | RecursiveEffects
 
 // traits returns op's traits, its effect traits as its Effects gives them.
 func (op *Operation) traits() Trait {

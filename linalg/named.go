@@ -11,14 +11,16 @@ import (
 func namedOp(name, summary, example string, attrs []string, build func(st *ir.OpState, b *ir.Builder, args []*ir.Value, loc ir.Location) []*ir.Value,
 	verify func(op *ir.Operation) error) *ir.OpDef {
 	return &ir.OpDef{
-		Name:     name,
-		Summary:  summary,
-		Example:  example,
-		Traits:   ir.AttrSizedOperandSegments | ir.SingleBlock,
-		Operands: ir.Variadic,
-		Results:  ir.Variadic,
-		Regions:  ir.Exactly(1),
-		Inherent: attrs,
+		Name:            name,
+		Summary:         summary,
+		Example:         example,
+		Traits:          ir.AttrSizedOperandSegments | ir.SingleBlock,
+		Effects:         structuredEffects,
+		Speculatability: structuredSpeculatability,
+		Operands:        ir.Variadic,
+		Results:         ir.Variadic,
+		Regions:         ir.Exactly(1),
+		Inherent:        attrs,
 		// Hand-written as in MLIR (parseNamedStructuredOp, LinalgOps.cpp, which
 		// FillOp::parse and the other named ops call): the body is not written
 		// but built from the op.

@@ -14,11 +14,13 @@ var generic = &ir.OpDef{
 	Summary: "Loop nest over its operands given by indexing maps and iterator types, with a scalar body.",
 	Example: "%r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = [\"parallel\"]} " +
 		"ins(%a : tensor<16xf32>) outs(%b : tensor<16xf32>) {\n^bb0(%x: f32, %y: f32):\n  %s = arith.addf %x, %y : f32\n  linalg.yield %s : f32\n} -> tensor<16xf32>",
-	Traits:   ir.AttrSizedOperandSegments | ir.SingleBlock,
-	Operands: ir.Variadic,
-	Results:  ir.Variadic,
-	Regions:  ir.Exactly(1),
-	Inherent: []string{"indexing_maps", "iterator_types", "doc", "library_call"},
+	Traits:          ir.AttrSizedOperandSegments | ir.SingleBlock,
+	Effects:         structuredEffects,
+	Speculatability: structuredSpeculatability,
+	Operands:        ir.Variadic,
+	Results:         ir.Variadic,
+	Regions:         ir.Exactly(1),
+	Inherent:        []string{"indexing_maps", "iterator_types", "doc", "library_call"},
 	// Hand-written as in MLIR (GenericOp::parse, LinalgOps.cpp): a trait dictionary
 	// whose iterator types are strings, then ins/outs, the region and the
 	// result types.

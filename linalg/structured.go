@@ -115,6 +115,43 @@ func printResults(p *ir.OpPrinter, op *ir.Operation) {
 	}
 }
 
+// structuredEffects are a structured op's memory effects, MLIR's
+// getGenericEffectsImpl under RecursiveMemoryEffects: it reads and writes
+// its memref operands (unknown effects here) and has none of its own on
+// tensors and scalars, where it has those of its body.
+func structuredEffects(op *ir.Operation) ir.Trait {
+	for _, v := range op.Operands() {
+		if isMemRef(v.Type()) {
+			return 0
+		}
+	}
+	return ir.Pure | ir.RecursiveEffects
+}
+
+// structuredSpeculatability is MLIR's getGenericSpeculatabilityImpl
+// (PR 108032): an op with pure tensor semantics (no memref operand, a
+// tensor one) may be speculated as far as its body may; on memrefs not.
+func structuredSpeculatability(op *ir.Operation) ir.Speculatability {
+	s := ir.NotSpeculatable
+	for _, v := range op.Operands() {
+		switch t := v.Type(); {
+		case isMemRef(t):
+			return ir.NotSpeculatable
+		case isTensor(t):
+			s = ir.RecursivelySpeculatable
+		}
+	}
+	return s
+}
+
+func isMemRef(t ir.Type) bool {
+	switch t.(type) {
+	case *ir.MemRefType, *ir.UnrankedMemRefType:
+		return true
+	}
+	return false
+}
+
 func isTensor(t ir.Type) bool {
 	switch t.(type) {
 	case *ir.RankedTensorType, *ir.UnrankedTensorType:
