@@ -276,6 +276,8 @@ var oldRoundingNames = []string{"tonearesteven", "downward", "upward", "towardze
 // keyword, the old spellings accepted too.
 var RoundingFormat = roundingEnum.format(oldRoundingNames...)
 
+func (m RoundingMode) String() string { return roundingEnum.name(int64(m)) }
+
 // RoundingModeOf returns op's roundingmode attribute, if present and valid.
 func RoundingModeOf(op *ir.Operation) (RoundingMode, bool) {
 	v, ok := roundingEnum.value(op)

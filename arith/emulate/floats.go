@@ -45,7 +45,7 @@ func FloatConverter(ctx *ir.Context, sources []*ir.FloatType, target *ir.FloatTy
 // ops that compute (contract, reduction, multi_reduction, fma,
 // outerproduct, scan), on the source float types computes on target
 // instead, its operands extended and its results truncated back, both
-// with fastmath<contract>. Constants, casts, bitcasts, selects, splats and
+// with fastmath<contract>, the truncation in the op's rounding mode. Constants, casts, bitcasts, selects, splats and
 // broadcasts stay, as do the ops of other dialects.
 func UnsupportedFloats(op *ir.Operation, sources []*ir.FloatType, target *ir.FloatType) error {
 	tc := FloatConverter(op.Context(), sources, target)
@@ -77,11 +77,16 @@ var emulateFloat = &rewrite.ConversionPattern{
 		n := rw.Create(&ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: operands, ResultTypes: types,
 			Attrs: op.Attrs(), Successors: op.Successors()})
 		results := append([]*ir.Value(nil), n.Results()...)
-		contract := arith.FastMath(op.Context(), arith.FastMathContract)
+		attrs := []ir.NamedAttr{{Name: "fastmath", Value: arith.FastMath(op.Context(), arith.FastMathContract)}}
+		if m := op.Attr("roundingmode"); m != nil {
+			// MLIR truncates to nearest, which can undo a directed op's
+			// rounding: rounding twice the same direction is exact.
+			attrs = append(attrs, ir.NamedAttr{Name: "roundingmode", Value: m})
+		}
 		for i, r := range results {
 			if old := op.Result(i).Type(); old != r.Type() {
 				results[i] = rw.Create(&ir.OpState{Name: "arith.truncf", Loc: op.Loc(), Operands: []*ir.Value{r},
-					ResultTypes: []ir.Type{old}, Attrs: []ir.NamedAttr{{Name: "fastmath", Value: contract}}}).Result(0)
+					ResultTypes: []ir.Type{old}, Attrs: attrs}).Result(0)
 			}
 		}
 		rw.ReplaceOp(op, results)

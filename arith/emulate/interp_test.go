@@ -233,6 +233,33 @@ func TestUnsupportedFloatsKeepsResults(t *testing.T) {
 	interptest.SameResults(t, "", before, after, [][2]int64{{1, 2}, {3, 7}, {-5, 11}, {1000, 3}, {12345, -678}, {-1, 1}})
 }
 
+// TestUnsupportedFloatsKeepRoundingMode computes ops with a rounding mode
+// on bf16 through f32: the truncation back rounds in the op's mode (the
+// f32 result rounded to nearest would be 0.333984 for 1/3 downward,
+// above the quotient), so the results are the same.
+func TestUnsupportedFloatsKeepRoundingMode(t *testing.T) {
+	src := `func.func @main(%a: i32, %b: i32) -> (f32, f32, f32, f32) {
+  %x = arith.sitofp %a : i32 to bf16
+  %y = arith.sitofp %b : i32 to bf16
+  %d = arith.divf %x, %y downward : bf16
+  %u = arith.divf %x, %y upward : bf16
+  %z = arith.subf %d, %u toward_zero : bf16
+  %m = arith.mulf %d, %y to_nearest_away : bf16
+  %r0 = arith.extf %d : bf16 to f32
+  %r1 = arith.extf %u : bf16 to f32
+  %r2 = arith.extf %z : bf16 to f32
+  %r3 = arith.extf %m : bf16 to f32
+  return %r0, %r1, %r2, %r3 : f32, f32, f32, f32
+}`
+	before, after := interptest.Transformed(t, newContext, registry(), src, "builtin.module(arith-emulate-unsupported-floats{source-types=bf16})")
+	for _, mode := range []string{"downward", "upward", "toward_zero", "to_nearest_away"} {
+		if !strings.Contains(after.String(), " "+mode+" fastmath<contract> : f32 to bf16") {
+			t.Errorf("no truncf %s after the pass:\n%s", mode, after)
+		}
+	}
+	interptest.SameResults(t, "", before, after, [][2]int64{{1, 3}, {-1, 3}, {2, 7}, {1000, 3}, {12345, -678}, {-5, 11}})
+}
+
 // TestPassErrors checks the passes' option diagnostics.
 func TestPassErrors(t *testing.T) {
 	src := "func.func @f(%a: i64) -> i64 {\n  return %a : i64\n}\n"

@@ -73,11 +73,19 @@ func isBool(t ir.Type) bool {
 
 // elementwise converts from to the spirv op to (boolTo for i1 operands
 // when given), keeping no attributes (fastmath and overflow flags have no
-// SPIR-V decoration here).
+// SPIR-V decoration here). A float op's rounding mode other than
+// to_nearest_even, the rounding it gets without one, is refused: MLIR
+// drops it, but no SPIR-V decoration rounds an arithmetic op another way
+// (docs/RATIONALE.md).
 func (e *env) elementwise(from, to, boolTo string) *rewrite.ConversionPattern {
 	fix, isFix := narrowFixes[from]
+	_, rounds := roundedFloatOps[from]
 	return &rewrite.ConversionPattern{Name: from + " -> " + to, Root: from,
 		Rewrite: func(o *ir.Operation, operands []*ir.Value, rw *rewrite.ConversionRewriter) error {
+			if m, ok := directedRounding(o); rounds && ok {
+				return o.Errorf("rounds %s, which SPIR-V cannot express for %s (FPRoundingMode decorates only conversions)",
+					m, to)
+			}
 			t := e.tc.ConvertType(o.Result(0).Type())
 			if t == nil || o.NumResults() != 1 {
 				return rewrite.NoMatch
@@ -103,6 +111,17 @@ func (e *env) elementwise(from, to, boolTo string) *rewrite.ConversionPattern {
 			rw.ReplaceOp(o, []*ir.Value{sextLow(b, val(b, name, loc, t, operands...), bits, loc)})
 			return nil
 		}}
+}
+
+// roundedFloatOps are the elementwise ops with a rounding mode (MLIR's
+// Arith_FloatBinaryOpWithRoundingMode and Math_FloatTernaryOpWithRoundingMode).
+var roundedFloatOps = map[string]struct{}{"arith.addf": {}, "arith.subf": {}, "arith.mulf": {}, "arith.divf": {}, "math.fma": {}}
+
+// directedRounding returns o's rounding mode when it has one other than
+// to_nearest_even.
+func directedRounding(o *ir.Operation) (arith.RoundingMode, bool) {
+	m, ok := arith.RoundingModeOf(o)
+	return m, ok && m != arith.ToNearestEven
 }
 
 // Integers narrower than the type they are computed in (i8 and i16

@@ -343,8 +343,13 @@ func (e *env) vecReduction(o *ir.Operation, operands []*ir.Value, rw *rewrite.Co
 		// multiplication or with ones (MLIR's reduction-to-dot patterns).
 		a, c := operands[0], (*ir.Value)(nil)
 		mul := a.DefiningOp()
-		if mul != nil && (mul.Name() == "spirv.FMul" || mul.Name() == "arith.mulf") && a.HasOneUse() &&
-			mul.Operand(0).Type() == vt && mul.Operand(1).Type() == vt {
+		fuse := mul != nil && (mul.Name() == "spirv.FMul" || mul.Name() == "arith.mulf") && a.HasOneUse() &&
+			mul.Operand(0).Type() == vt && mul.Operand(1).Type() == vt
+		if fuse {
+			_, directed := directedRounding(mul) // left to the mulf's own refusal
+			fuse = !directed
+		}
+		if fuse {
 			a, c = mul.Operand(0), mul.Operand(1)
 		} else {
 			mul = nil

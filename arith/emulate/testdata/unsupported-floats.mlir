@@ -53,3 +53,18 @@ func.func @vectors(%a: vector<4xf8E4M3FNUZ>, %m: memref<4xbf16>, %c: i1) -> (f32
   %vx = arith.extf %ve : bf16 to f32
   return %rx, %vx : f32, f32
 }
+
+// -----
+
+// A result truncates back in the op's rounding mode: MLIR's truncation to
+// nearest can round a downward quotient up (docs/RATIONALE.md).
+// CHECK-LABEL: func.func @rounding(
+// CHECK:         %[[DE:.*]] = arith.divf %{{.*}}, %{{.*}} downward : f32
+// CHECK-NEXT:    %[[D:.*]] = arith.truncf %[[DE]] downward fastmath<contract> : f32 to bf16
+// CHECK:         %[[SE:.*]] = arith.addf %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT:    arith.truncf %[[SE]] fastmath<contract> : f32 to bf16
+func.func @rounding(%x: bf16, %y: bf16) -> (bf16, bf16) {
+  %d = arith.divf %x, %y downward : bf16
+  %s = arith.addf %d, %y : bf16
+  return %d, %s : bf16, bf16
+}

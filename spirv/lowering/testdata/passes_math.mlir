@@ -89,21 +89,3 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel
     return %0, %1 : i1, i1
   }
 }
-
-// -----
-
-// math.fma's rounding mode is dropped, as MLIR's elementwise pattern drops
-// it: GLSL.std.450 Fma takes no FPRoundingMode decoration.
-module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>} {
-  // CHECK-LABEL: func.func @fma_rounding
-  // CHECK: spirv.GL.Fma %{{.*}}, %{{.*}}, %{{.*}} : f32
-  // CHECK-NOT: rounding
-  // CHECK: spirv.GL.Fma %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf32>
-  // CHECK-NOT: rounding
-  // CHECK: return
-  func.func @fma_rounding(%f: f32, %v: vector<4xf32>) -> (f32, vector<4xf32>) {
-    %0 = math.fma %f, %f, %f downward fastmath<contract> : f32
-    %1 = math.fma %v, %v, %v toward_zero : vector<4xf32>
-    return %0, %1 : f32, vector<4xf32>
-  }
-}
