@@ -26,6 +26,7 @@ var collapseShape = &ir.OpDef{
 	},
 	Canonicalize: []*ir.Pattern{{Name: "compose-collapse-of-collapse", Root: "tensor.collapse_shape", Rewrite: composeReshapes},
 		{Name: "compose-collapse-of-expand", Root: "tensor.collapse_shape", Rewrite: composeCollapseOfExpand},
+		{Name: "collapse-of-cast", Root: "tensor.collapse_shape", Rewrite: collapseOfCast},
 		{Name: "collapse-of-splat", Root: "tensor.collapse_shape", Rewrite: reshapeOfSplat}},
 }
 

@@ -389,3 +389,43 @@ func nonOverlapping(a, b indexRange) []int {
 	}
 	return out
 }
+
+// collapseOfCast is MLIR's FoldCollapseOfCastOp: a collapse of a cast that
+// only loses static sizes collapses the cast's source instead, followed by
+// a cast to the old result type when the new one is more static.
+func collapseOfCast(op *ir.Operation, rw *ir.Rewriter) bool {
+	c := op.Operand(0).DefiningOp()
+	if !FoldableCast(c) {
+		return false
+	}
+	src := ranked(c.Operand(0).Type())
+	groups, ok := memref.Reassociation(op.Attr("reassociation"))
+	if src == nil || !ok {
+		return false
+	}
+	dims := make([]int64, len(groups))
+	for i, g := range groups {
+		dims[i] = 1
+		for _, d := range g {
+			if int(d) >= len(src.Dims) {
+				return false
+			}
+			if src.Dims[d] == ir.Dynamic || dims[i] == ir.Dynamic {
+				dims[i] = ir.Dynamic
+			} else {
+				dims[i] *= src.Dims[d]
+			}
+		}
+	}
+	res := op.Context().Tensor(dims, src.Elem, nil)
+	if ir.Type(res) == op.Result(0).Type() {
+		rw.ModifyInPlace(op, func() { op.SetOperand(0, c.Operand(0)) })
+		return true
+	}
+	rw.SetInsertionPointBefore(op)
+	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: []*ir.Value{c.Operand(0)}, ResultTypes: []ir.Type{res}}
+	st.AddAttr("reassociation", op.Attr("reassociation"))
+	n := rw.Create(st)
+	rw.ReplaceOpWith(op, &ir.OpState{Name: "tensor.cast", Loc: op.Loc(), Operands: n.Results(), ResultTypes: op.ResultTypes()})
+	return true
+}

@@ -386,6 +386,25 @@ func.func @compose_expand_of_collapse(%a: tensor<2x3x4x5xf32>, %b: tensor<?x8xf3
 
 // -----
 
+// A collapse of a cast that loses static sizes collapses the cast's source,
+// casting the result back when it comes out more static (MLIR's
+// FoldCollapseOfCastOp).
+// CHECK-LABEL: func.func @collapse_of_cast
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<8x?x32xf32>, %[[U:[^:]*]]: tensor<?x4xf32>)
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[T]] {{\[}}[0, 1], [2]] : tensor<8x?x32xf32> into tensor<?x32xf32>
+// CHECK: %[[K:.*]] = tensor.cast %[[C]] : tensor<?x32xf32> to tensor<?x?xf32>
+// CHECK: %[[D:.*]] = tensor.collapse_shape %[[U]] {{\[}}[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+// CHECK: return %[[K]], %[[D]]
+func.func @collapse_of_cast(%t: tensor<8x?x32xf32>, %u: tensor<?x4xf32>) -> (tensor<?x?xf32>, tensor<?xf32>) {
+  %0 = tensor.cast %t : tensor<8x?x32xf32> to tensor<?x?x?xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1], [2]] : tensor<?x?x?xf32> into tensor<?x?xf32>
+  %2 = tensor.cast %u : tensor<?x4xf32> to tensor<?x?xf32>
+  %3 = tensor.collapse_shape %2 [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+  return %1, %3 : tensor<?x?xf32>, tensor<?xf32>
+}
+
+// -----
+
 // A reshape of a static splat is a splat (MLIR's FoldReshapeWithSplat); a
 // dynamic one stays.
 // CHECK-LABEL: func.func @reshape_of_splat
