@@ -27,7 +27,8 @@ var collapseShape = &ir.OpDef{
 	Canonicalize: []*ir.Pattern{{Name: "compose-collapse-of-collapse", Root: "tensor.collapse_shape", Rewrite: composeReshapes},
 		{Name: "compose-collapse-of-expand", Root: "tensor.collapse_shape", Rewrite: composeCollapseOfExpand},
 		{Name: "collapse-of-cast", Root: "tensor.collapse_shape", Rewrite: collapseOfCast},
-		{Name: "collapse-of-splat", Root: "tensor.collapse_shape", Rewrite: reshapeOfSplat}},
+		{Name: "collapse-of-splat", Root: "tensor.collapse_shape", Rewrite: reshapeOfSplat},
+		{Name: "collapse-of-from-elements", Root: "tensor.collapse_shape", Rewrite: reshapeOfFromElements}},
 }
 
 // expandShape has a hand-written syntax: `output_shape [..]` is optional,
@@ -50,7 +51,8 @@ var expandShape = &ir.OpDef{
 	},
 	Canonicalize: []*ir.Pattern{{Name: "compose-expand-of-expand", Root: "tensor.expand_shape", Rewrite: composeReshapes},
 		{Name: "compose-expand-of-collapse", Root: "tensor.expand_shape", Rewrite: composeExpandOfCollapse},
-		{Name: "expand-of-splat", Root: "tensor.expand_shape", Rewrite: reshapeOfSplat}},
+		{Name: "expand-of-splat", Root: "tensor.expand_shape", Rewrite: reshapeOfSplat},
+		{Name: "expand-of-from-elements", Root: "tensor.expand_shape", Rewrite: reshapeOfFromElements}},
 }
 
 // %t [[0, 1], [2]] (output_shape [..])? attr-dict : from into to.

@@ -429,3 +429,14 @@ func collapseOfCast(op *ir.Operation, rw *ir.Rewriter) bool {
 	rw.ReplaceOpWith(op, &ir.OpState{Name: "tensor.cast", Loc: op.Loc(), Operands: n.Results(), ResultTypes: op.ResultTypes()})
 	return true
 }
+
+// reshapeOfFromElements is MLIR's FoldReshapeWithFromElements: a reshape
+// to a static type of a from_elements is a from_elements of that type.
+func reshapeOfFromElements(op *ir.Operation, rw *ir.Rewriter) bool {
+	f := op.Operand(0).DefiningOp()
+	if f == nil || f.Name() != "tensor.from_elements" || !isStaticTensor(op.Result(0).Type()) {
+		return false
+	}
+	rw.ReplaceOpWith(op, &ir.OpState{Name: "tensor.from_elements", Loc: op.Loc(), Operands: f.Operands(), ResultTypes: op.ResultTypes()})
+	return true
+}

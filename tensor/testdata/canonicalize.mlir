@@ -405,6 +405,24 @@ func.func @collapse_of_cast(%t: tensor<8x?x32xf32>, %u: tensor<?x4xf32>) -> (ten
 
 // -----
 
+// A reshape of a from_elements is a from_elements of the reshaped type (MLIR's
+// FoldReshapeWithFromElements).
+// CHECK-LABEL: func.func @reshape_of_from_elements
+// CHECK-SAME: (%[[A:[^:]*]]: f32, %[[B:[^:]*]]: f32)
+// CHECK: %[[C:.*]] = tensor.from_elements %[[A]], %[[B]] : tensor<2xf32>
+// CHECK: %[[E:.*]] = tensor.from_elements %[[A]], %[[B]] : tensor<1x2x1xf32>
+// CHECK-NOT: tensor.{{.*}}_shape
+// CHECK: return %[[C]], %[[E]]
+func.func @reshape_of_from_elements(%a: f32, %b: f32) -> (tensor<2xf32>, tensor<1x2x1xf32>) {
+  %0 = tensor.from_elements %a, %b : tensor<1x2xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1]] : tensor<1x2xf32> into tensor<2xf32>
+  %2 = tensor.from_elements %a, %b : tensor<2xf32>
+  %3 = tensor.expand_shape %2 [[0, 1, 2]] output_shape [1, 2, 1] : tensor<2xf32> into tensor<1x2x1xf32>
+  return %1, %3 : tensor<2xf32>, tensor<1x2x1xf32>
+}
+
+// -----
+
 // A reshape of a static splat is a splat (MLIR's FoldReshapeWithSplat); a
 // dynamic one stays.
 // CHECK-LABEL: func.func @reshape_of_splat
