@@ -51,6 +51,7 @@ var expandShape = &ir.OpDef{
 	},
 	Canonicalize: []*ir.Pattern{{Name: "compose-expand-of-expand", Root: "tensor.expand_shape", Rewrite: composeReshapes},
 		{Name: "compose-expand-of-collapse", Root: "tensor.expand_shape", Rewrite: composeExpandOfCollapse},
+		{Name: "static-expand-of-cast", Root: "tensor.expand_shape", Rewrite: staticExpandOfCast},
 		{Name: "expand-of-splat", Root: "tensor.expand_shape", Rewrite: reshapeOfSplat},
 		{Name: "expand-of-from-elements", Root: "tensor.expand_shape", Rewrite: reshapeOfFromElements}},
 }

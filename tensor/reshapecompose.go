@@ -440,3 +440,65 @@ func reshapeOfFromElements(op *ir.Operation, rw *ir.Rewriter) bool {
 	rw.ReplaceOpWith(op, &ir.OpState{Name: "tensor.from_elements", Loc: op.Loc(), Operands: f.Operands(), ResultTypes: op.ResultTypes()})
 	return true
 }
+
+// staticExpandOfCast is MLIR's ConvertToStaticExpandShape: an expand of a
+// cast that loses static sizes takes its constant output sizes as static
+// ones in groups whose size before the cast is static, expanding a cast of
+// the source to the sizes this finds and casting the result back.
+func staticExpandOfCast(op *ir.Operation, rw *ir.Rewriter) bool {
+	c := op.Operand(0).DefiningOp()
+	s, ok := op.Attr("static_output_shape").(*ir.DenseArrayAttr)
+	if !FoldableCast(c) || !ok {
+		return false
+	}
+	castSrc, res := ranked(c.Operand(0).Type()), ranked(op.Result(0).Type())
+	groups, ok := memref.Reassociation(op.Attr("reassociation"))
+	if castSrc == nil || res == nil || !ok || len(groups) != len(castSrc.Dims) || len(s.Ints) != len(res.Dims) {
+		return false
+	}
+	out := append([]int64(nil), res.Dims...)
+	var dyn []*ir.Value
+	k := 1
+	for in, g := range groups {
+		for _, d := range g {
+			if s.Ints[d] != ir.Dynamic {
+				continue
+			}
+			if res.Dims[d] != ir.Dynamic {
+				return false
+			}
+			v := op.Operand(k)
+			k++
+			if a, ok := ir.ConstantIntAttr(v); ok && castSrc.Dims[in] != ir.Dynamic {
+				out[d] = a.Int()
+			} else {
+				dyn = append(dyn, v)
+			}
+		}
+	}
+	if len(dyn) == op.NumOperands()-1 {
+		return false
+	}
+	in := make([]int64, len(groups))
+	for i, g := range groups {
+		in[i] = 1
+		for _, d := range g {
+			if out[d] == ir.Dynamic {
+				in[i] = ir.Dynamic
+				break
+			}
+			in[i] *= out[d]
+		}
+	}
+	ctx, loc := op.Context(), op.Loc()
+	rw.SetInsertionPointBefore(op)
+	inCast := rw.Create(&ir.OpState{Name: "tensor.cast", Loc: loc, Operands: op.Operands()[:1],
+		ResultTypes: []ir.Type{ctx.Tensor(in, res.Elem, nil)}})
+	st := &ir.OpState{Name: op.Name(), Loc: loc, Operands: append(inCast.Results(), dyn...),
+		ResultTypes: []ir.Type{ctx.Tensor(out, res.Elem, nil)}}
+	st.AddAttr("reassociation", op.Attr("reassociation"))
+	st.AddAttr("static_output_shape", ctx.DenseI64Array(out...))
+	n := rw.Create(st)
+	rw.ReplaceOpWith(op, &ir.OpState{Name: "tensor.cast", Loc: loc, Operands: n.Results(), ResultTypes: op.ResultTypes()})
+	return true
+}

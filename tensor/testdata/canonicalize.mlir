@@ -423,6 +423,27 @@ func.func @reshape_of_from_elements(%a: f32, %b: f32) -> (tensor<2xf32>, tensor<
 
 // -----
 
+// An expand of a cast that loses static sizes takes constant output sizes as
+// static where the group's size before the cast is static, expanding a cast
+// of the source and casting back (MLIR's ConvertToStaticExpandShape); the
+// chained casts then fold away.
+// CHECK-LABEL: func.func @static_expand_of_cast
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<6x?xf32>, %[[N:[^:]*]]: index)
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NOT: tensor.cast
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[T]] {{\[}}[0, 1], [2, 3]] output_shape [2, 3, %[[C2]], %[[N]]] : tensor<6x?xf32> into tensor<2x3x?x?xf32>
+// CHECK: %[[R:.*]] = tensor.cast %[[E]] : tensor<2x3x?x?xf32> to tensor<?x?x?x?xf32>
+// CHECK: return %[[R]]
+func.func @static_expand_of_cast(%t: tensor<6x?xf32>, %n: index) -> tensor<?x?x?x?xf32> {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %0 = tensor.cast %t : tensor<6x?xf32> to tensor<?x?xf32>
+  %1 = tensor.expand_shape %0 [[0, 1], [2, 3]] output_shape [%c2, %c3, %c2, %n] : tensor<?x?xf32> into tensor<?x?x?x?xf32>
+  return %1 : tensor<?x?x?x?xf32>
+}
+
+// -----
+
 // A reshape of a static splat is a splat (MLIR's FoldReshapeWithSplat); a
 // dynamic one stays.
 // CHECK-LABEL: func.func @reshape_of_splat
