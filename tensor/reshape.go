@@ -25,7 +25,10 @@ var collapseShape = &ir.OpDef{
 		return foldReshape(op, consts, "tensor.expand_shape")
 	},
 	Canonicalize: []*ir.Pattern{{Name: "compose-collapse-of-collapse", Root: "tensor.collapse_shape", Rewrite: composeReshapes},
-		{Name: "collapse-of-splat", Root: "tensor.collapse_shape", Rewrite: reshapeOfSplat}},
+		{Name: "compose-collapse-of-expand", Root: "tensor.collapse_shape", Rewrite: composeCollapseOfExpand},
+		{Name: "collapse-of-cast", Root: "tensor.collapse_shape", Rewrite: collapseOfCast},
+		{Name: "collapse-of-splat", Root: "tensor.collapse_shape", Rewrite: reshapeOfSplat},
+		{Name: "collapse-of-from-elements", Root: "tensor.collapse_shape", Rewrite: reshapeOfFromElements}},
 }
 
 // expandShape has a hand-written syntax: `output_shape [..]` is optional,
@@ -47,7 +50,10 @@ var expandShape = &ir.OpDef{
 		return foldReshape(op, consts, "tensor.collapse_shape")
 	},
 	Canonicalize: []*ir.Pattern{{Name: "compose-expand-of-expand", Root: "tensor.expand_shape", Rewrite: composeReshapes},
-		{Name: "expand-of-splat", Root: "tensor.expand_shape", Rewrite: reshapeOfSplat}},
+		{Name: "compose-expand-of-collapse", Root: "tensor.expand_shape", Rewrite: composeExpandOfCollapse},
+		{Name: "static-expand-of-cast", Root: "tensor.expand_shape", Rewrite: staticExpandOfCast},
+		{Name: "expand-of-splat", Root: "tensor.expand_shape", Rewrite: reshapeOfSplat},
+		{Name: "expand-of-from-elements", Root: "tensor.expand_shape", Rewrite: reshapeOfFromElements}},
 }
 
 // %t [[0, 1], [2]] (output_shape [..])? attr-dict : from into to.
@@ -246,21 +252,11 @@ func composeReshapes(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !ok {
 		return false
 	}
-	ctx := op.Context()
-	attrs := make([]ir.Attribute, len(groups))
-	for i, g := range groups {
-		elems := make([]ir.Attribute, len(g))
-		for j, d := range g {
-			elems[j] = ctx.I64Attr(d)
-		}
-		attrs[i] = ctx.ArrayAttr(elems...)
+	var static []int64
+	if s, ok := op.Attr("static_output_shape").(*ir.DenseArrayAttr); ok {
+		static = s.Ints
 	}
-	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: append([]*ir.Value{inner.Operand(0)}, op.Operands()[1:]...),
-		ResultTypes: op.ResultTypes()}
-	st.AddAttr("reassociation", ctx.ArrayAttr(attrs...))
-	if s := op.Attr("static_output_shape"); s != nil {
-		st.AddAttr("static_output_shape", s)
-	}
+	st := reshapeState(op, op.Name(), inner.Operand(0), groups, op.Operands()[1:], static)
 	rw.ReplaceOpWith(op, st)
 	return true
 }

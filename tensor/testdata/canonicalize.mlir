@@ -324,6 +324,126 @@ func.func @compose_reshapes(%a: tensor<2x3x4x5xf32>, %b: tensor<?x7xf32>, %i: in
 
 // -----
 
+// A collapse of an expand whose groups nest is one reshape of the expand's
+// source (MLIR's ComposeCollapseOfExpandOp): an expand takes the products of
+// the old output sizes, multiplying dynamic ones with arith.muli; groups
+// that cross stay.
+// CHECK-LABEL: func.func @compose_collapse_of_expand
+// CHECK-SAME: (%[[A:[^:]*]]: tensor<?x6xf32>, %[[B:[^:]*]]: tensor<?xf32>, %[[C:[^:]*]]: tensor<2x3x4xf32>, %[[D:[^:]*]]: tensor<6x4xf32>, %[[M:[^:]*]]: index, %[[N:[^:]*]]: index)
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK: %[[E0:.*]] = tensor.expand_shape %[[A]] {{\[}}[0, 1], [2]] output_shape [%[[M]], 5, 6] : tensor<?x6xf32> into tensor<?x5x6xf32>
+// CHECK-DAG: %[[P:.*]] = arith.muli %[[M]], %[[C2]] : index
+// CHECK-DAG: %[[Q:.*]] = arith.muli %[[N]], %[[C4]] : index
+// CHECK: %[[E1:.*]] = tensor.expand_shape %[[B]] {{\[}}[0, 1]] output_shape [%[[P]], %[[Q]]] : tensor<?xf32> into tensor<?x?xf32>
+// CHECK: %[[C0:.*]] = tensor.collapse_shape %[[C]] {{\[}}[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+// CHECK: %[[X:.*]] = tensor.expand_shape %[[D]] {{\[}}[0, 1], [2, 3]] output_shape [2, 3, 2, 2]
+// CHECK: %[[Y:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1, 2], [3]] : tensor<2x3x2x2xf32> into tensor<2x6x2xf32>
+// CHECK: return %[[E0]], %[[E1]], %[[C0]], %[[Y]]
+func.func @compose_collapse_of_expand(%a: tensor<?x6xf32>, %b: tensor<?xf32>, %c: tensor<2x3x4xf32>, %d: tensor<6x4xf32>, %m: index, %n: index)
+    -> (tensor<?x5x6xf32>, tensor<?x?xf32>, tensor<6x4xf32>, tensor<2x6x2xf32>) {
+  %0 = tensor.expand_shape %a [[0, 1], [2, 3]] output_shape [%m, 5, 2, 3] : tensor<?x6xf32> into tensor<?x5x2x3xf32>
+  %1 = tensor.collapse_shape %0 [[0], [1], [2, 3]] : tensor<?x5x2x3xf32> into tensor<?x5x6xf32>
+  %2 = tensor.expand_shape %b [[0, 1, 2, 3]] output_shape [%m, 2, %n, 4] : tensor<?xf32> into tensor<?x2x?x4xf32>
+  %3 = tensor.collapse_shape %2 [[0, 1], [2, 3]] : tensor<?x2x?x4xf32> into tensor<?x?xf32>
+  %4 = tensor.expand_shape %c [[0], [1], [2, 3]] output_shape [2, 3, 2, 2] : tensor<2x3x4xf32> into tensor<2x3x2x2xf32>
+  %5 = tensor.collapse_shape %4 [[0, 1], [2, 3]] : tensor<2x3x2x2xf32> into tensor<6x4xf32>
+  %6 = tensor.expand_shape %d [[0, 1], [2, 3]] output_shape [2, 3, 2, 2] : tensor<6x4xf32> into tensor<2x3x2x2xf32>
+  %7 = tensor.collapse_shape %6 [[0], [1, 2], [3]] : tensor<2x3x2x2xf32> into tensor<2x6x2xf32>
+  return %1, %3, %5, %7 : tensor<?x5x6xf32>, tensor<?x?xf32>, tensor<6x4xf32>, tensor<2x6x2xf32>
+}
+
+// -----
+
+// An expand of a collapse is one collapse or expand of the collapse's
+// source when each group's sizes collapse one way only, scanning left to
+// right and right to left (MLIR's ComposeExpandOfCollapseOp); unit sizes
+// may go either way. 2x2x? into 2x? is refused: the right-to-left scan
+// fails.
+// CHECK-LABEL: func.func @compose_expand_of_collapse
+// CHECK-SAME: (%[[A:[^:]*]]: tensor<2x3x4x5xf32>, %[[B:[^:]*]]: tensor<?x8xf32>, %[[C:[^:]*]]: tensor<3x1x4xf32>, %[[D:[^:]*]]: tensor<2x2x?xf32>, %[[F:[^:]*]]: tensor<1x1xf32>, %[[M:[^:]*]]: index)
+// CHECK: %[[R0:.*]] = tensor.collapse_shape %[[A]] {{\[}}[0, 1], [2], [3]] : tensor<2x3x4x5xf32> into tensor<6x4x5xf32>
+// CHECK: %[[R1:.*]] = tensor.expand_shape %[[B]] {{\[}}[0], [1, 2]] output_shape [%[[M]], 2, 4] : tensor<?x8xf32> into tensor<?x2x4xf32>
+// CHECK: %[[R2:.*]] = tensor.collapse_shape %[[C]] {{\[}}[0], [1, 2]] : tensor<3x1x4xf32> into tensor<3x4xf32>
+// CHECK: %[[K:.*]] = tensor.collapse_shape %[[D]] {{\[}}[0, 1, 2]]
+// CHECK: %[[R3:.*]] = tensor.expand_shape %[[K]] {{\[}}[0, 1]] output_shape [2, %[[M]]]
+// CHECK: %[[R4:.*]] = tensor.expand_shape %[[F]] {{\[}}[0], [1, 2]] output_shape [1, 1, 1] : tensor<1x1xf32> into tensor<1x1x1xf32>
+// CHECK: return %[[R0]], %[[R1]], %[[R2]], %[[R3]], %[[R4]]
+func.func @compose_expand_of_collapse(%a: tensor<2x3x4x5xf32>, %b: tensor<?x8xf32>, %c: tensor<3x1x4xf32>, %d: tensor<2x2x?xf32>, %f: tensor<1x1xf32>, %m: index)
+    -> (tensor<6x4x5xf32>, tensor<?x2x4xf32>, tensor<3x4xf32>, tensor<2x?xf32>, tensor<1x1x1xf32>) {
+  %0 = tensor.collapse_shape %a [[0, 1, 2], [3]] : tensor<2x3x4x5xf32> into tensor<24x5xf32>
+  %1 = tensor.expand_shape %0 [[0, 1], [2]] output_shape [6, 4, 5] : tensor<24x5xf32> into tensor<6x4x5xf32>
+  %2 = tensor.collapse_shape %b [[0, 1]] : tensor<?x8xf32> into tensor<?xf32>
+  %3 = tensor.expand_shape %2 [[0, 1, 2]] output_shape [%m, 2, 4] : tensor<?xf32> into tensor<?x2x4xf32>
+  %4 = tensor.collapse_shape %c [[0, 1, 2]] : tensor<3x1x4xf32> into tensor<12xf32>
+  %5 = tensor.expand_shape %4 [[0, 1]] output_shape [3, 4] : tensor<12xf32> into tensor<3x4xf32>
+  %6 = tensor.collapse_shape %d [[0, 1, 2]] : tensor<2x2x?xf32> into tensor<?xf32>
+  %7 = tensor.expand_shape %6 [[0, 1]] output_shape [2, %m] : tensor<?xf32> into tensor<2x?xf32>
+  %8 = tensor.collapse_shape %f [] : tensor<1x1xf32> into tensor<f32>
+  %9 = tensor.expand_shape %8 [] output_shape [1, 1, 1] : tensor<f32> into tensor<1x1x1xf32>
+  return %1, %3, %5, %7, %9 : tensor<6x4x5xf32>, tensor<?x2x4xf32>, tensor<3x4xf32>, tensor<2x?xf32>, tensor<1x1x1xf32>
+}
+
+// -----
+
+// A collapse of a cast that loses static sizes collapses the cast's source,
+// casting the result back when it comes out more static (MLIR's
+// FoldCollapseOfCastOp).
+// CHECK-LABEL: func.func @collapse_of_cast
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<8x?x32xf32>, %[[U:[^:]*]]: tensor<?x4xf32>)
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[T]] {{\[}}[0, 1], [2]] : tensor<8x?x32xf32> into tensor<?x32xf32>
+// CHECK: %[[K:.*]] = tensor.cast %[[C]] : tensor<?x32xf32> to tensor<?x?xf32>
+// CHECK: %[[D:.*]] = tensor.collapse_shape %[[U]] {{\[}}[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+// CHECK: return %[[K]], %[[D]]
+func.func @collapse_of_cast(%t: tensor<8x?x32xf32>, %u: tensor<?x4xf32>) -> (tensor<?x?xf32>, tensor<?xf32>) {
+  %0 = tensor.cast %t : tensor<8x?x32xf32> to tensor<?x?x?xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1], [2]] : tensor<?x?x?xf32> into tensor<?x?xf32>
+  %2 = tensor.cast %u : tensor<?x4xf32> to tensor<?x?xf32>
+  %3 = tensor.collapse_shape %2 [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+  return %1, %3 : tensor<?x?xf32>, tensor<?xf32>
+}
+
+// -----
+
+// A reshape of a from_elements is a from_elements of the reshaped type (MLIR's
+// FoldReshapeWithFromElements).
+// CHECK-LABEL: func.func @reshape_of_from_elements
+// CHECK-SAME: (%[[A:[^:]*]]: f32, %[[B:[^:]*]]: f32)
+// CHECK: %[[C:.*]] = tensor.from_elements %[[A]], %[[B]] : tensor<2xf32>
+// CHECK: %[[E:.*]] = tensor.from_elements %[[A]], %[[B]] : tensor<1x2x1xf32>
+// CHECK-NOT: tensor.{{.*}}_shape
+// CHECK: return %[[C]], %[[E]]
+func.func @reshape_of_from_elements(%a: f32, %b: f32) -> (tensor<2xf32>, tensor<1x2x1xf32>) {
+  %0 = tensor.from_elements %a, %b : tensor<1x2xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1]] : tensor<1x2xf32> into tensor<2xf32>
+  %2 = tensor.from_elements %a, %b : tensor<2xf32>
+  %3 = tensor.expand_shape %2 [[0, 1, 2]] output_shape [1, 2, 1] : tensor<2xf32> into tensor<1x2x1xf32>
+  return %1, %3 : tensor<2xf32>, tensor<1x2x1xf32>
+}
+
+// -----
+
+// An expand of a cast that loses static sizes takes constant output sizes as
+// static where the group's size before the cast is static, expanding a cast
+// of the source and casting back (MLIR's ConvertToStaticExpandShape); the
+// chained casts then fold away.
+// CHECK-LABEL: func.func @static_expand_of_cast
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<6x?xf32>, %[[N:[^:]*]]: index)
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NOT: tensor.cast
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[T]] {{\[}}[0, 1], [2, 3]] output_shape [2, 3, %[[C2]], %[[N]]] : tensor<6x?xf32> into tensor<2x3x?x?xf32>
+// CHECK: %[[R:.*]] = tensor.cast %[[E]] : tensor<2x3x?x?xf32> to tensor<?x?x?x?xf32>
+// CHECK: return %[[R]]
+func.func @static_expand_of_cast(%t: tensor<6x?xf32>, %n: index) -> tensor<?x?x?x?xf32> {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %0 = tensor.cast %t : tensor<6x?xf32> to tensor<?x?xf32>
+  %1 = tensor.expand_shape %0 [[0, 1], [2, 3]] output_shape [%c2, %c3, %c2, %n] : tensor<?x?xf32> into tensor<?x?x?x?xf32>
+  return %1 : tensor<?x?x?x?xf32>
+}
+
+// -----
+
 // A reshape of a static splat is a splat (MLIR's FoldReshapeWithSplat); a
 // dynamic one stays.
 // CHECK-LABEL: func.func @reshape_of_splat
