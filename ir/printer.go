@@ -315,12 +315,16 @@ func (p *Printer) maybeFlush() {
 // Print writes op (usually a module) with its generated aliases to w,
 // streaming the text rather than building it whole.
 func Print(w io.Writer, op *Operation, opts PrintOptions) error {
-	p := &Printer{opts: opts, sink: w}
+	return (&Printer{opts: opts, sink: w}).printToSink(op)
+}
+
+// printToSink writes op with its generated aliases to p's sink.
+func (p *Printer) printToSink(op *Operation) error {
 	p.printWithAliases(op)
 	if p.sinkErr != nil {
 		return p.sinkErr
 	}
-	_, err := w.Write(p.buf)
+	_, err := p.sink.Write(p.buf)
 	return err
 }
 

@@ -588,11 +588,5 @@ func PrintWithResources(w io.Writer, op *Operation, opts PrintOptions, name stri
 			panic(fmt.Sprintf("external resource %s: a %T value, not a bool or a string", e.Key, e.Value))
 		}
 	}
-	p := &Printer{opts: opts, sink: w, external: []*externalGroup{g}}
-	p.printWithAliases(op)
-	if p.sinkErr != nil {
-		return p.sinkErr
-	}
-	_, err := w.Write(p.buf)
-	return err
+	return (&Printer{opts: opts, sink: w, external: []*externalGroup{g}}).printToSink(op)
 }
