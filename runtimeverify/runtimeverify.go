@@ -88,8 +88,8 @@ func Generate(root *ir.Operation, verboseLevel int) {
 			g.texts[op] = printer.OpString(op)
 		}
 	}
+	g.Builder = ir.NewBuilder(root.Context())
 	for _, op := range ops {
-		g.Builder = ir.NewBuilder(op.Context())
 		g.SetInsertionPointBefore(op)
 		g.loc = op.Loc()
 		generators[op.Name()](g, op)

@@ -143,30 +143,17 @@ func TestCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, chunk := range strings.Split(string(data), "\n// -----") {
+		for i, chunk := range ir.SplitInput(string(data)) {
 			m, err := ir.Parse(kiln.NewContext(), chunk, f)
 			if err != nil || ir.Verify(m) != nil {
 				continue
 			}
-			before := 0
-			m.Walk(func(op *ir.Operation) bool {
-				if op.Name() == "cf.assert" {
-					before++
-				}
-				return true
-			})
+			before := asserts(m)
 			runtimeverify.Generate(m, i%2)
-			after := 0
-			m.Walk(func(op *ir.Operation) bool {
-				if op.Name() == "cf.assert" {
-					after++
-				}
-				return true
-			})
 			if err := ir.Verify(m); err != nil {
 				t.Errorf("%s chunk %d: the checks do not verify: %v", f, i, err)
 			}
-			if after > before {
+			if asserts(m) > before {
 				checked++
 			}
 		}
@@ -175,4 +162,16 @@ func TestCorpus(t *testing.T) {
 	if checked == 0 {
 		t.Error("no chunk got a check")
 	}
+}
+
+// asserts counts the cf.assert ops in m.
+func asserts(m *ir.Operation) int {
+	n := 0
+	m.Walk(func(op *ir.Operation) bool {
+		if op.Name() == "cf.assert" {
+			n++
+		}
+		return true
+	})
+	return n
 }
