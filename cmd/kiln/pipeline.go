@@ -178,13 +178,13 @@ func (r *reproducerOptions) take(e *ir.ResourceEntry) error {
 		v, err := e.AsString()
 		r.pipeline = &v
 		return err
-	case "disable_threading", "verify_each":
+	case "disable_threading":
 		v, err := e.AsBool()
-		if e.Key == "verify_each" {
-			r.verifyEach = &v
-		} else {
-			r.disableThreading = &v
-		}
+		r.disableThreading = &v
+		return err
+	case "verify_each":
+		v, err := e.AsBool()
+		r.verifyEach = &v
 		return err
 	}
 	return e.Errorf("unknown 'mlir_reproducer' resource key '%s'", e.Key)
