@@ -187,11 +187,14 @@ func (p *Parser) Errorf(format string, args ...any) error {
 }
 
 // offsetLoc is the location of the byte at offset i of the input.
-func (p *Parser) offsetLoc(i int) Location {
-	src := p.lex.src
+func (p *Parser) offsetLoc(i int) Location { return p.ctx.OffsetLoc(p.file, p.lex.src, i) }
+
+// OffsetLoc returns the location of the byte at offset i of src, the text
+// of file.
+func (c *Context) OffsetLoc(file, src string, i int) *FileLineColLoc {
 	line := 1 + strings.Count(src[:i], "\n")
-	col := i - (strings.LastIndexByte(src[:i], '\n') + 1) + 1
-	return p.ctx.FileLineColLoc(p.file, line, col)
+	col := i - strings.LastIndexByte(src[:i], '\n')
+	return c.FileLineColLoc(file, line, col)
 }
 
 // wrongTokenf reports an unexpected token as MLIR does: when the token

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/irtest"
@@ -49,9 +48,7 @@ func (r chunkRun) run(out, stderr io.Writer, do func(ctx *ir.Context, chunk stri
 			ctx := r.context()
 			ctx.AddSource(r.name, r.text)
 			for _, off := range nearMisses {
-				line := strings.Count(r.text[:off], "\n") + 1
-				col := off - strings.LastIndexByte(r.text[:off], '\n')
-				d := ir.NewDiagnostic(ir.SeverityWarning, ctx.FileLineColLoc(r.name, line, col), "near miss with file split marker")
+				d := ir.NewDiagnostic(ir.SeverityWarning, ctx.OffsetLoc(r.name, r.text, off), "near miss with file split marker")
 				if _, err := io.WriteString(stderr, d.Format(ctx)); err != nil {
 					return false, nil, err
 				}
