@@ -217,14 +217,17 @@ func (c *commandLine) diagnosticFlags(split, verify *string, printOp, printStack
 		"process each chunk between `MARKER`s separately; without =MARKER, at '"+ir.SplitMarker+"'")
 	fs.Var(optionalValue{verify, "all", func(v string) error {
 		if v != "" && v != "all" && v != "only-expected" {
-			// llvm::cl's enum option wording, as mlir-opt.
-			return fmt.Errorf("Cannot find option named '%s'!", v)
+			return unknownEnumValue(v)
 		}
 		return nil
 	}}, "verify-diagnostics", "check diagnostics against expected-* comments; `LEVEL` all (without =LEVEL too) or only-expected, which leaves unexpected diagnostics unreported")
 	fs.BoolVar(printOp, "mlir-print-op-on-diagnostic", true, "attach the op, in the generic form for an error, to the errors and warnings about it (off under --verify-diagnostics)")
 	fs.BoolVar(printStack, "mlir-print-stacktrace-on-diagnostic", false, "attach to each diagnostic a note with the Go stack of the Kiln code that reported it")
 }
+
+// unknownEnumValue is the error for a value v that an enum flag lacks, in
+// llvm::cl's wording, as mlir-opt.
+func unknownEnumValue(v string) error { return fmt.Errorf("Cannot find option named '%s'!", v) }
 
 // usageError reports a command line that parsed but is wrong, and returns 2.
 func (c *commandLine) usageError(stderr io.Writer, msg string) int {

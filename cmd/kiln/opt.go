@@ -76,7 +76,7 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.BoolVar(&o.noVerifyOnParse, "mlir-very-unsafe-disable-verifier-on-parsing", false, "do not verify the IR after parsing (very unsafe: passes may fail or crash on invalid IR)")
 	fs.Func("mlir-diagnostic-verbosity-level", "print the diagnostics up to `LEVEL`: errors, warnings or remarks (default remarks)", func(v string) error {
 		if v != "errors" && v != "warnings" && v != "remarks" {
-			return fmt.Errorf("Cannot find option named '%s'!", v)
+			return unknownEnumValue(v)
 		}
 		o.verbosity = v
 		return nil
@@ -153,7 +153,7 @@ func (p passNames) String() string {
 func (p passNames) Set(v string) error {
 	for _, name := range strings.Split(v, ",") {
 		if _, ok := p.reg[name]; !ok {
-			return fmt.Errorf("Cannot find option named '%s'!", name)
+			return unknownEnumValue(name)
 		}
 		*p.list = append(*p.list, name)
 	}
@@ -176,8 +176,7 @@ func (c choice) String() string {
 
 func (c choice) Set(v string) error {
 	if v != c.off && v != c.to {
-		// llvm::cl's enum option wording, as mlir-opt.
-		return fmt.Errorf("Cannot find option named '%s'!", v)
+		return unknownEnumValue(v)
 	}
 	*c.on = v == c.to
 	return nil
