@@ -615,25 +615,24 @@ func (p *Printer) valueUsers(v *Value) {
 		p.WriteString("unused")
 	}
 	seen := map[*Operation]bool{}
-	index := 0
 	for u := range v.Users() {
-		if !seen[u] {
-			seen[u] = true
-			if index != 0 {
+		if seen[u] {
+			continue
+		}
+		seen[u] = true
+		if len(seen) > 1 {
+			p.WriteString(", ")
+		}
+		if len(u.results()) == 0 {
+			p.opID(u)
+			continue
+		}
+		for i := range u.results() {
+			if i > 0 {
 				p.WriteString(", ")
 			}
-			if len(u.results()) == 0 {
-				p.opID(u)
-			} else {
-				for i := range u.results() {
-					if i > 0 {
-						p.WriteString(", ")
-					}
-					p.valueName(&u.results()[i])
-				}
-			}
+			p.valueName(&u.results()[i])
 		}
-		index++
 	}
 }
 
