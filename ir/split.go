@@ -26,8 +26,12 @@ func SplitInputAt(src, marker string) (parts []string, nearMisses []int) {
 		return splitExact(src, marker), nil
 	}
 	prefix, suffix := marker[:len(marker)-checkLen], marker[len(marker)-checkLen:]
+	// Parts start further on each time: their lines are counted from the
+	// previous one's start, not from the top again.
+	line, counted := 0, 0
 	part := func(start, end int) {
-		line := strings.Count(src[:start], "\n")
+		line += strings.Count(src[counted:start], "\n")
+		counted = start
 		col := start - strings.LastIndexByte(src[:start], '\n') - 1
 		parts = append(parts, strings.Repeat("\n", line)+strings.Repeat(" ", col)+src[start:end])
 	}

@@ -16,6 +16,8 @@ func TestSplitInputAt(t *testing.T) {
 		// One dash short: a near miss at the two characters that were
 		// expected, and no split.
 		{"a\n// ----\nb", SplitMarker, []string{"a\n// ----\nb"}, []int{8}},
+		// Each part keeps its own position.
+		{"a\n// -----\nb\nc // -----\nd", SplitMarker, []string{"a\n", "\n        \nb\nc ", "\n\n\n          \nd"}, nil},
 		// More dashes split, the rest starting the next part.
 		{"a\n// ------\nb", SplitMarker, []string{"a\n", "\n        -\nb"}, nil},
 		// Another marker; the default one is only text then.
