@@ -208,21 +208,29 @@ func (o optionalValue) Set(v string) error {
 // ImplicitValue is the value of the flag given without one.
 func (o optionalValue) ImplicitValue() string { return o.implicit }
 
+// diagnosticOptions are the flags of diagnosticFlags.
+type diagnosticOptions struct {
+	splitInput        string // marker, "" for none
+	verifyDiagnostics string // "", all or only-expected
+	printOpOnDiag     bool
+	printStackOnDiag  bool
+}
+
 // diagnosticFlags declares the MLIR context's and tools' diagnostic flags
 // shared by kiln opt and kiln translate: --split-input-file[=MARKER],
 // --verify-diagnostics[=all|only-expected], --mlir-print-op-on-diagnostic.
-func (c *commandLine) diagnosticFlags(split, verify *string, printOp, printStack *bool) {
+func (c *commandLine) diagnosticFlags(d *diagnosticOptions) {
 	fs := c.fs
-	fs.Var(optionalValue{split, ir.SplitMarker, nil}, "split-input-file",
+	fs.Var(optionalValue{&d.splitInput, ir.SplitMarker, nil}, "split-input-file",
 		"process each chunk between `MARKER`s separately; without =MARKER, at '"+ir.SplitMarker+"'")
-	fs.Var(optionalValue{verify, "all", func(v string) error {
+	fs.Var(optionalValue{&d.verifyDiagnostics, "all", func(v string) error {
 		if v != "" && v != "all" && v != "only-expected" {
 			return unknownEnumValue(v)
 		}
 		return nil
 	}}, "verify-diagnostics", "check diagnostics against expected-* comments; `LEVEL` all (without =LEVEL too) or only-expected, which leaves unexpected diagnostics unreported")
-	fs.BoolVar(printOp, "mlir-print-op-on-diagnostic", true, "attach the op, in the generic form for an error, to the errors and warnings about it (off under --verify-diagnostics)")
-	fs.BoolVar(printStack, "mlir-print-stacktrace-on-diagnostic", false, "attach to each diagnostic a note with the Go stack of the Kiln code that reported it")
+	fs.BoolVar(&d.printOpOnDiag, "mlir-print-op-on-diagnostic", true, "attach the op, in the generic form for an error, to the errors and warnings about it (off under --verify-diagnostics)")
+	fs.BoolVar(&d.printStackOnDiag, "mlir-print-stacktrace-on-diagnostic", false, "attach to each diagnostic a note with the Go stack of the Kiln code that reported it")
 }
 
 // unknownEnumValue is the error for a value v that an enum flag lacks, in

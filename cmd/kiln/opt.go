@@ -17,14 +17,11 @@ import (
 
 // optOptions are the flags of `kiln opt`, with MLIR's names.
 type optOptions struct {
+	diagnosticOptions
 	input             string
 	output            string
 	pipeline          []string // pass pipeline pieces, in order
-	splitInput        string   // marker, "" for none
 	outputSplitMarker string
-	verifyDiagnostics string // "", all or only-expected
-	printOpOnDiag     bool
-	printStackOnDiag  bool
 	noVerifyOnParse   bool
 	assumeVerified    bool
 	verbosity         string
@@ -70,7 +67,7 @@ func optCommandLine(o *optOptions, reg pass.Registry) *commandLine {
 	fs.StringVar(&o.output, "o", "-", "write output to `FILE` (- for stdout)")
 	fs.Var(pipelineText{o}, "pass-pipeline", "run a textual `PIPELINE`, e.g. 'builtin.module(canonicalize,cse)'")
 	fs.Var(pipelineText{o}, "p", "short for --pass-pipeline=`PIPELINE`")
-	c.diagnosticFlags(&o.splitInput, &o.verifyDiagnostics, &o.printOpOnDiag, &o.printStackOnDiag)
+	c.diagnosticFlags(&o.diagnosticOptions)
 	fs.StringVar(&o.outputSplitMarker, "output-split-marker", ir.SplitMarker, "write `MARKER` between the outputs of the chunks of --split-input-file")
 	fs.BoolVar(&o.assumeVerified, "mlir-print-assume-verified", false, "print the output in its custom form without verifying it first (with --verify-each=false or --mlir-very-unsafe-disable-verifier-on-parsing; otherwise it is verified already)")
 	fs.BoolVar(&o.noVerifyOnParse, "mlir-very-unsafe-disable-verifier-on-parsing", false, "do not verify the IR after parsing (very unsafe: passes may fail or crash on invalid IR)")

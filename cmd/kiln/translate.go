@@ -18,16 +18,13 @@ import (
 
 // translateOptions are the flags of `kiln translate`, with mlir-translate's names.
 type translateOptions struct {
+	diagnosticOptions
 	// steps are the translations in command-line order; each takes what
 	// the one before it gives (mlir-translate chains them the same way).
 	steps              []string
 	input, output      string
 	noImplicitModule   bool
-	splitInput         string // marker, "" for none
 	outputSplitMarker  string
-	verifyDiagnostics  string // "", all or only-expected
-	printOpOnDiag      bool
-	printStackOnDiag   bool
 	verifyAvailability bool
 	emitDebugInfo      bool
 	validationPrefix   string
@@ -58,7 +55,7 @@ func translateCommandLine(o *translateOptions) *commandLine {
 	}
 	fs.StringVar(&o.output, "o", "-", "write output to `FILE` (- for stdout)")
 	fs.BoolVar(&o.noImplicitModule, "no-implicit-module", false, "the input is one op (no builtin.module is implied around several), the output not wrapped in one")
-	c.diagnosticFlags(&o.splitInput, &o.verifyDiagnostics, &o.printOpOnDiag, &o.printStackOnDiag)
+	c.diagnosticFlags(&o.diagnosticOptions)
 	fs.StringVar(&o.outputSplitMarker, "output-split-marker", "", "write `MARKER` and a newline between the outputs of the chunks of --split-input-file")
 	fs.BoolVar(&o.verifyAvailability, "verify-availability", false, "an op the module's vce triple does not allow is an error")
 	fs.BoolVar(&o.emitDebugInfo, "spirv-emit-debug-info", false, "write OpLine instructions for the ops' locations")
