@@ -85,7 +85,8 @@ func funcKey(f fn.Func) string {
 	var key strings.Builder
 	key.WriteString(ir.TypeString(f.FunctionType()))
 	f.Body().Walk(func(o *ir.Operation) bool {
-		key.WriteString(" " + o.Name())
+		key.WriteByte(' ')
+		key.WriteString(o.Name())
 		return true
 	})
 	return key.String()

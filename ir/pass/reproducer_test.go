@@ -12,9 +12,9 @@ import (
 	"github.com/kiln-gpu/kiln/ir/pass"
 )
 
-// failOn fails on the test.func named f1, and changes every function it
-// sees first (erasing its dead add), so that the reproducer shows the IR
-// from before the pipeline or the pass.
+// failOn fails on the test.func named f1. The tests run cse before it,
+// which removes adds, so that the reproducer shows whether it holds
+// the IR from before the pipeline or from before the failing pass.
 func failOn() *pass.Pass {
 	return &pass.Pass{Name: "FailOnF1", Argument: "fail-on-f1", Run: func(op *ir.Operation, _ *pass.Context) error {
 		if ir.SymbolName(op) == "f1" {

@@ -108,21 +108,13 @@ func (g *opGraph) line(s string) {
 // the names, as MLIR's initColorMapping.
 func (g *opGraph) colorOps(root *ir.Operation) {
 	var names []string
-	var walk func(op *ir.Operation)
-	walk = func(op *ir.Operation) {
-		for _, r := range op.Regions() {
-			for b := range r.Blocks() {
-				for o := range b.Ops() {
-					walk(o)
-				}
-			}
-		}
+	root.Walk(func(op *ir.Operation) bool {
 		if _, ok := g.colors[op.Name()]; !ok {
 			g.colors[op.Name()] = ""
 			names = append(names, op.Name())
 		}
-	}
-	walk(root)
+		return true
+	})
 	for i, n := range names {
 		g.colors[n] = strconv.FormatFloat(float64(i)/float64(len(names)), 'f', 6, 64) + " 0.3 0.95"
 	}
@@ -264,7 +256,7 @@ func (g *opGraph) mlirAttr(a ir.Attribute) string {
 	}
 	switch a.(type) {
 	case *ir.DenseElementsAttr, *ir.DenseResourceElementsAttr, *ir.SparseElementsAttr:
-		t := a.(interface{ Type() ir.Type }).Type()
+		t := a.(ir.TypedAttr).Type()
 		if st, ok := t.(ir.ShapedType); ok && ir.NumElements(st) > limit {
 			rank := len(st.Shape())
 			return strings.Repeat("[", rank) + "..." + strings.Repeat("]", rank) + " : " + g.mlirType(t)

@@ -338,10 +338,11 @@ func (c *converter) targetCast(v *ir.Value, t ir.Type) *ir.Value {
 // castAt makes a cast of inputs to t where MLIR's dialect conversion puts
 // its materializations (computeInsertPoint): right after the definition of
 // the latest input, or at the start of blk when no input is an op's result
-// (block arguments, or none for a dropped argument). So a later cast of the same definition comes before the
-// earlier ones: the casts of a block's arguments that an op's operands
-// need are in reverse operand order, as in MLIR since its PR 95653. The
-// rewriter's insertion point is left as it was.
+// (block arguments, or none for a dropped argument). So a later cast of
+// the same definition comes before the earlier ones: the casts of a
+// block's arguments that an op's operands need are in reverse operand
+// order, as in MLIR since its PR 95653. The rewriter's insertion point is
+// left as it was.
 func (c *converter) castAt(kind castKind, t ir.Type, inputs []*ir.Value, blk *ir.Block, loc ir.Location) *ir.Operation {
 	at, before := c.rw.InsertionPoint()
 	defer c.rw.RestoreInsertionPoint(at, before)

@@ -12,8 +12,6 @@ type folder struct {
 	root   *ir.Operation
 	consts map[ConstKey]*ir.Operation
 	keys   map[*ir.Operation]ConstKey
-	// cfg has folds make their constants right before the folded op.
-	cfg ir.FoldConfig
 }
 
 // ConstKey identifies a uniqued constant: one per scope (ConstScope),
@@ -26,9 +24,7 @@ type ConstKey struct {
 }
 
 func newFolder(root *ir.Operation) *folder {
-	f := &folder{root: root, consts: map[ConstKey]*ir.Operation{}, keys: map[*ir.Operation]ConstKey{}}
-	f.cfg.Materialize = f.constant
-	return f
+	return &folder{root: root, consts: map[ConstKey]*ir.Operation{}, keys: map[*ir.Operation]ConstKey{}}
 }
 
 func (f *folder) scopeOf(op *ir.Operation) *ir.Region {
@@ -109,9 +105,16 @@ func (f *folder) owns(op *ir.Operation) bool {
 }
 
 // tryFold folds op when its definition's folder succeeds and every result
-// can be materialized, and reports whether the IR changed.
-func (f *folder) tryFold(op *ir.Operation, rw *ir.Rewriter) bool {
-	vals, ok := rw.TryFold(op, &f.cfg)
+// can be materialized, and reports whether the IR changed. The constants
+// a fold makes go right before op, at op's location, as MLIR's driver
+// makes them (processWorklist, which bypasses the OperationFolder since
+// PR 75897): the next sweep's seed merges them with equal known constants
+// or hoists them.
+func tryFold(op *ir.Operation, rw *ir.Rewriter) bool {
+	blk, before := rw.InsertionPoint()
+	rw.SetInsertionPointBefore(op)
+	vals, ok := rw.TryFold(op, nil)
+	rw.RestoreInsertionPoint(blk, before)
 	switch {
 	case !ok:
 		return false
@@ -122,16 +125,4 @@ func (f *folder) tryFold(op *ir.Operation, rw *ir.Rewriter) bool {
 		rw.ReplaceOp(op, vals)
 	}
 	return true
-}
-
-// constant materializes value through op's dialect right before op, at
-// op's location, as MLIR's driver does (processWorklist, which bypasses
-// the OperationFolder since PR 75897): the next sweep's seed merges it with
-// an equal known constant or hoists it.
-func (f *folder) constant(b *ir.Builder, op *ir.Operation, value ir.Attribute, t ir.Type) (c *ir.Operation, isNew bool) {
-	blk, before := b.InsertionPoint()
-	defer b.RestoreInsertionPoint(blk, before)
-	b.SetInsertionPointBefore(op)
-	c = ir.MaterializeConstant(b, op.Def().Dialect(), value, t, op.Loc())
-	return c, c != nil
 }

@@ -169,7 +169,7 @@ func (d *greedyDriver) process() (changed bool, err error) {
 			continue
 		}
 		if !d.cfg.NoFold {
-			if d.folder.tryFold(op, d.rw) {
+			if tryFold(op, d.rw) {
 				d.rewrites++
 				budget--
 				changed = true
