@@ -60,6 +60,17 @@ type Bound struct {
 	Value  *ir.Value
 }
 
+// Constant returns the bound's value when it is static or a constant.
+func (b Bound) Constant() (int64, bool) {
+	if b.Value == nil {
+		return b.Static, b.Static != ir.Dynamic
+	}
+	if c, ok := ir.ConstantIntAttr(b.Value); ok {
+		return c.Int(), true
+	}
+	return 0, false
+}
+
 func mixedBounds(static []int64, dyn []*ir.Value) []Bound {
 	out := make([]Bound, len(static))
 	k := 0

@@ -132,17 +132,6 @@ func forallTensorCastFolder(op *ir.Operation, rw *ir.Rewriter) bool {
 	return true
 }
 
-// boundValue returns a bound's constant value, if it has one.
-func boundValue(b Bound) (int64, bool) {
-	if b.Value == nil {
-		return b.Static, true
-	}
-	if c, ok := ir.ConstantIntAttr(b.Value); ok {
-		return c.Int(), true
-	}
-	return 0, false
-}
-
 // forallTripCount is the constant number of iterations of one dimension
 // (MLIR's constantTripCount, signed): a bound equal to the lower bound runs
 // zero times even when unknown.
@@ -150,9 +139,9 @@ func forallTripCount(lb, ub, step Bound) (int64, bool) {
 	if lb.Value != nil && lb.Value == ub.Value {
 		return 0, true
 	}
-	l, ok1 := boundValue(lb)
-	u, ok2 := boundValue(ub)
-	s, ok3 := boundValue(step)
+	l, ok1 := lb.Constant()
+	u, ok2 := ub.Constant()
+	s, ok3 := step.Constant()
 	if !ok1 || !ok2 || !ok3 || s <= 0 {
 		return 0, false
 	}
