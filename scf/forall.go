@@ -60,6 +60,16 @@ type Bound struct {
 	Value  *ir.Value
 }
 
+// AsValue returns the bound as an SSA value, creating an index constant at
+// rw's insertion point for a static one.
+func (b Bound) AsValue(rw *ir.Rewriter, loc ir.Location) *ir.Value {
+	if b.Value != nil {
+		return b.Value
+	}
+	return rw.Create(&ir.OpState{Name: "arith.constant", Loc: loc, ResultTypes: []ir.Type{rw.Context().Index()},
+		Attrs: []ir.NamedAttr{{Name: "value", Value: rw.Context().IndexAttr(b.Static)}}}).Result(0)
+}
+
 // Constant returns the bound's value when it is static or a constant.
 func (b Bound) Constant() (int64, bool) {
 	if b.Value == nil {

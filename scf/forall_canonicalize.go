@@ -151,16 +151,6 @@ func forallTripCount(lb, ub, step Bound) (int64, bool) {
 	return (u - l + s - 1) / s, true
 }
 
-// boundAsValue returns a bound as an SSA value, creating an index constant
-// for a static one.
-func boundAsValue(rw *ir.Rewriter, b Bound, loc ir.Location) *ir.Value {
-	if b.Value != nil {
-		return b.Value
-	}
-	return rw.Create(&ir.OpState{Name: "arith.constant", Loc: loc, ResultTypes: []ir.Type{rw.Context().Index()},
-		Attrs: []ir.NamedAttr{{Name: "value", Value: rw.Context().IndexAttr(b.Static)}}}).Result(0)
-}
-
 // forallSingleOrZeroIterationDims removes a loop with a dimension that runs
 // zero times, inlines one whose dimensions all run once, and drops the
 // dimensions that run once from the others (MLIR's
@@ -199,7 +189,7 @@ func forallSingleOrZeroIterationDims(op *ir.Operation, rw *ir.Rewriter) bool {
 	for i := len(lbs) - 1; i >= 0; i-- {
 		if single[i] {
 			if iv := body.Arg(i); iv.HasUses() {
-				rw.ReplaceAllUsesWith(iv, boundAsValue(rw, lbs[i], op.Loc()))
+				rw.ReplaceAllUsesWith(iv, lbs[i].AsValue(rw, op.Loc()))
 			}
 		}
 	}
@@ -248,7 +238,7 @@ func promoteForall(op *ir.Operation, rw *ir.Rewriter) {
 	rw.SetInsertionPointBefore(op)
 	repl := make([]*ir.Value, 0, body.NumArgs())
 	for _, lb := range f.LowerBounds() {
-		repl = append(repl, boundAsValue(rw, lb, op.Loc()))
+		repl = append(repl, lb.AsValue(rw, op.Loc()))
 	}
 	repl = append(repl, outs...)
 	// Which output each insertion writes, read before the arguments go.
@@ -375,7 +365,7 @@ func forallConstantInductionVar(op *ir.Operation, rw *ir.Rewriter) bool {
 			continue
 		}
 		if n, ok := forallTripCount(lbs[i], ubs[i], steps[i]); ok && n == 1 {
-			rw.ReplaceAllUsesWith(iv, boundAsValue(rw, lbs[i], op.Loc()))
+			rw.ReplaceAllUsesWith(iv, lbs[i].AsValue(rw, op.Loc()))
 			changed = true
 		}
 	}
