@@ -60,6 +60,27 @@ type Bound struct {
 	Value  *ir.Value
 }
 
+// AsValue returns the bound as an SSA value, creating an index constant at
+// rw's insertion point for a static one.
+func (b Bound) AsValue(rw *ir.Rewriter, loc ir.Location) *ir.Value {
+	if b.Value != nil {
+		return b.Value
+	}
+	return rw.Create(&ir.OpState{Name: "arith.constant", Loc: loc, ResultTypes: []ir.Type{rw.Context().Index()},
+		Attrs: []ir.NamedAttr{{Name: "value", Value: rw.Context().IndexAttr(b.Static)}}}).Result(0)
+}
+
+// Constant returns the bound's value when it is static or a constant.
+func (b Bound) Constant() (int64, bool) {
+	if b.Value == nil {
+		return b.Static, b.Static != ir.Dynamic
+	}
+	if c, ok := ir.ConstantIntAttr(b.Value); ok {
+		return c.Int(), true
+	}
+	return 0, false
+}
+
 func mixedBounds(static []int64, dyn []*ir.Value) []Bound {
 	out := make([]Bound, len(static))
 	k := 0

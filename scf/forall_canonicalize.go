@@ -132,17 +132,6 @@ func forallTensorCastFolder(op *ir.Operation, rw *ir.Rewriter) bool {
 	return true
 }
 
-// boundValue returns a bound's constant value, if it has one.
-func boundValue(b Bound) (int64, bool) {
-	if b.Value == nil {
-		return b.Static, true
-	}
-	if c, ok := ir.ConstantIntAttr(b.Value); ok {
-		return c.Int(), true
-	}
-	return 0, false
-}
-
 // forallTripCount is the constant number of iterations of one dimension
 // (MLIR's constantTripCount, signed): a bound equal to the lower bound runs
 // zero times even when unknown.
@@ -150,9 +139,9 @@ func forallTripCount(lb, ub, step Bound) (int64, bool) {
 	if lb.Value != nil && lb.Value == ub.Value {
 		return 0, true
 	}
-	l, ok1 := boundValue(lb)
-	u, ok2 := boundValue(ub)
-	s, ok3 := boundValue(step)
+	l, ok1 := lb.Constant()
+	u, ok2 := ub.Constant()
+	s, ok3 := step.Constant()
 	if !ok1 || !ok2 || !ok3 || s <= 0 {
 		return 0, false
 	}
@@ -160,16 +149,6 @@ func forallTripCount(lb, ub, step Bound) (int64, bool) {
 		return 0, true
 	}
 	return (u - l + s - 1) / s, true
-}
-
-// boundAsValue returns a bound as an SSA value, creating an index constant
-// for a static one.
-func boundAsValue(rw *ir.Rewriter, b Bound, loc ir.Location) *ir.Value {
-	if b.Value != nil {
-		return b.Value
-	}
-	return rw.Create(&ir.OpState{Name: "arith.constant", Loc: loc, ResultTypes: []ir.Type{rw.Context().Index()},
-		Attrs: []ir.NamedAttr{{Name: "value", Value: rw.Context().IndexAttr(b.Static)}}}).Result(0)
 }
 
 // forallSingleOrZeroIterationDims removes a loop with a dimension that runs
@@ -210,7 +189,7 @@ func forallSingleOrZeroIterationDims(op *ir.Operation, rw *ir.Rewriter) bool {
 	for i := len(lbs) - 1; i >= 0; i-- {
 		if single[i] {
 			if iv := body.Arg(i); iv.HasUses() {
-				rw.ReplaceAllUsesWith(iv, boundAsValue(rw, lbs[i], op.Loc()))
+				rw.ReplaceAllUsesWith(iv, lbs[i].AsValue(rw, op.Loc()))
 			}
 		}
 	}
@@ -259,7 +238,7 @@ func promoteForall(op *ir.Operation, rw *ir.Rewriter) {
 	rw.SetInsertionPointBefore(op)
 	repl := make([]*ir.Value, 0, body.NumArgs())
 	for _, lb := range f.LowerBounds() {
-		repl = append(repl, boundAsValue(rw, lb, op.Loc()))
+		repl = append(repl, lb.AsValue(rw, op.Loc()))
 	}
 	repl = append(repl, outs...)
 	// Which output each insertion writes, read before the arguments go.
@@ -386,7 +365,7 @@ func forallConstantInductionVar(op *ir.Operation, rw *ir.Rewriter) bool {
 			continue
 		}
 		if n, ok := forallTripCount(lbs[i], ubs[i], steps[i]); ok && n == 1 {
-			rw.ReplaceAllUsesWith(iv, boundAsValue(rw, lbs[i], op.Loc()))
+			rw.ReplaceAllUsesWith(iv, lbs[i].AsValue(rw, op.Loc()))
 			changed = true
 		}
 	}

@@ -95,8 +95,7 @@ func (l *lowerer) delinearize(op *ir.Operation) {
 	results := []*ir.Value{l.binary("arith.floordivsi", linear, strides[0])}
 	mod := func(stride *ir.Value) *ir.Value {
 		rem := l.binary("arith.remsi", linear, stride)
-		neg := l.rw.CreateOp("arith.cmpi", l.loc, []*ir.Value{rem, zero}, []ir.Type{arith.I1SameShape(l.ctx, rem.Type())},
-			ir.NamedAttr{Name: "predicate", Value: l.ctx.I64Attr(int64(arith.CmpISLT))}).Result(0)
+		neg := l.cmp(arith.CmpISLT, rem, zero)
 		return l.sel(neg, l.binary("arith.addi", rem, stride, nsw(l.ctx)), rem)
 	}
 	for i := 0; i+1 < len(strides); i++ {

@@ -162,31 +162,21 @@ func unrollIndexOp(op *ir.Operation, rw *ir.Rewriter) bool {
 	for i := range acc {
 		acc[i] = poison
 	}
-	n := int64(1)
-	for _, d := range vt.Dims {
-		n *= d
+	types := make([]ir.Type, op.NumResults())
+	for i := range types {
+		types[i] = ctx.Index()
 	}
-	pos := make([]int64, len(vt.Dims))
-	for range n {
+	for k := range ir.NumElements(vt) {
+		pos := vector.Delinearize(k, vt.Dims)
 		operands := slices.Clone(op.Operands())
 		for i, v := range operands {
 			if _, ok := v.Type().(*ir.VectorType); ok {
 				operands[i] = b.Extract(v, pos)
 			}
 		}
-		types := make([]ir.Type, op.NumResults())
-		for i := range types {
-			types[i] = ctx.Index()
-		}
 		scalar := rw.CreateOp(op.Name(), op.Loc(), operands, types, op.Attrs()...)
 		for i := range acc {
 			acc[i] = b.Insert(scalar.Result(i), acc[i], pos)
-		}
-		for d := len(pos) - 1; d >= 0; d-- {
-			if pos[d]++; pos[d] < vt.Dims[d] {
-				break
-			}
-			pos[d] = 0
 		}
 	}
 	rw.ReplaceOp(op, acc)

@@ -228,8 +228,9 @@ func (l *lowerer) binary(name string, a, b *ir.Value, attrs ...ir.NamedAttr) *ir
 	return l.rw.CreateOp(name, l.loc, []*ir.Value{a, b}, []ir.Type{a.Type()}, attrs...).Result(0)
 }
 
+// cmp compares a and b, index values or vectors of index.
 func (l *lowerer) cmp(pred arith.CmpIPredicate, a, b *ir.Value) *ir.Value {
-	return l.rw.CreateOp("arith.cmpi", l.loc, []*ir.Value{a, b}, []ir.Type{l.ctx.I(1)},
+	return l.rw.CreateOp("arith.cmpi", l.loc, []*ir.Value{a, b}, []ir.Type{arith.I1SameShape(l.ctx, a.Type())},
 		ir.NamedAttr{Name: "predicate", Value: l.ctx.I64Attr(int64(pred))}).Result(0)
 }
 

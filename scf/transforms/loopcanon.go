@@ -62,18 +62,6 @@ func loopRange(iv *ir.Value) (lb, ub, step scf.Bound, ok bool) {
 	return lb, ub, step, false
 }
 
-// constantBound is b's value when it is a constant.
-func constantBound(b scf.Bound) (int64, bool) {
-	if b.Value == nil {
-		return b.Static, b.Static != ir.Dynamic
-	}
-	c, ok := ir.ConstantIntAttr(b.Value)
-	if !ok {
-		return 0, false
-	}
-	return c.Int(), true
-}
-
 // CanonicalizeMinMaxInLoop is MLIR's canonicalizeMinMaxOpInLoop: an
 // affine.min or affine.max op is replaced by the result it always takes
 // given the ranges of the loops whose induction variables it uses
@@ -93,12 +81,12 @@ func CanonicalizeMinMaxInLoop(rw *ir.Rewriter, o *ir.Operation) bool {
 			continue
 		}
 		seen[iv] = true
-		s, ok := constantBound(step)
+		s, ok := step.Constant()
 		if !ok {
 			return false
 		}
-		lbc, lbOK := constantBound(lb)
-		ubc, ubOK := constantBound(ub)
+		lbc, lbOK := lb.Constant()
+		ubc, ubOK := ub.Constant()
 		if s <= 0 || lbOK && ubOK && lbc >= ubc {
 			// A loop that never runs says nothing of its induction variable.
 			return false

@@ -149,13 +149,9 @@ func BuildLoopNest(rw *ir.Rewriter, loc ir.Location, lbs, ubs, steps, inits []*i
 // boundValues returns forall bounds as values, static ones as index
 // constants made at rw's insertion point.
 func boundValues(rw *ir.Rewriter, loc ir.Location, bs []scf.Bound) []*ir.Value {
-	ctx := rw.Context()
 	vs := make([]*ir.Value, len(bs))
 	for i, b := range bs {
-		vs[i] = b.Value
-		if vs[i] == nil {
-			vs[i] = arith.NewConstant(&rw.Builder, ctx.IndexAttr(b.Static), ctx.Index(), loc)
-		}
+		vs[i] = b.AsValue(rw, loc)
 	}
 	return vs
 }

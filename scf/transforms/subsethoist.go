@@ -40,29 +40,33 @@ type subsetOp struct {
 	// an extraction reads source (dest is -1).
 	insertion    bool
 	source, dest int
+	// sl is the slice the op accesses, when slicing reads it (slOK).
+	sl   slice
+	slOK bool
 }
 
 func asSubsetOp(op *ir.Operation) (subsetOp, bool) {
+	var s subsetOp
 	switch op.Name() {
-	case "tensor.extract_slice":
-		return subsetOp{op: op, source: 0, dest: -1}, true
-	case "tensor.insert_slice":
-		return subsetOp{op: op, insertion: true, source: 0, dest: 1}, true
-	case "vector.transfer_read":
-		return subsetOp{op: op, source: 0, dest: -1}, true
-	case "vector.transfer_write":
-		return subsetOp{op: op, insertion: true, source: 0, dest: 1}, true
+	case "tensor.extract_slice", "vector.transfer_read":
+		s = subsetOp{op: op, source: 0, dest: -1}
+	case "tensor.insert_slice", "vector.transfer_write":
+		s = subsetOp{op: op, insertion: true, source: 0, dest: 1}
+	default:
+		return subsetOp{}, false
 	}
-	return subsetOp{}, false
+	// Read once: equivalent and disjoint compare every pair of a chain.
+	s.sl, s.slOK = accessed(op)
+	return s, true
 }
 
 // slice is the hyperrectangle a subset op accesses, each entry a linear
 // form over index values.
 type slice struct{ offsets, sizes, strides []linForm }
 
-// accessed is MLIR's getAccessedHyperrectangularSlice.
-func (s subsetOp) accessed() (slice, bool) {
-	if x, ok := vector.TransferOf(s.op); ok {
+// accessed is MLIR's getAccessedHyperrectangularSlice for a subset op.
+func accessed(op *ir.Operation) (slice, bool) {
+	if x, ok := vector.TransferOf(op); ok {
 		var sl slice
 		for _, v := range x.Indices {
 			sl.offsets = append(sl.offsets, formOf(v, 0))
@@ -84,7 +88,7 @@ func (s subsetOp) accessed() (slice, bool) {
 		}
 		return sl, true
 	}
-	static, dyn, ok := tensor.SliceLists(s.op)
+	static, dyn, ok := tensor.SliceLists(op)
 	if !ok {
 		return slice{}, false
 	}
@@ -109,9 +113,8 @@ func (s subsetOp) accessed() (slice, bool) {
 // equivalent is MLIR's operatesOnEquivalentSubset: both ops access the
 // same slice (of tensors that the use-def chain makes equivalent).
 func (s subsetOp) equivalent(o subsetOp) bool {
-	a, ok1 := s.accessed()
-	b, ok2 := o.accessed()
-	if !ok1 || !ok2 || len(a.offsets) != len(b.offsets) {
+	a, b := s.sl, o.sl
+	if !s.slOK || !o.slOK || len(a.offsets) != len(b.offsets) {
 		return false
 	}
 	for i := range a.offsets {
@@ -125,9 +128,8 @@ func (s subsetOp) equivalent(o subsetOp) bool {
 // disjoint is MLIR's operatesOnDisjointSubset: in some dimension one slice
 // provably ends before the other starts.
 func (s subsetOp) disjoint(o subsetOp) bool {
-	a, ok1 := s.accessed()
-	b, ok2 := o.accessed()
-	if !ok1 || !ok2 || len(a.offsets) != len(b.offsets) {
+	a, b := s.sl, o.sl
+	if !s.slOK || !o.slOK || len(a.offsets) != len(b.offsets) {
 		return false
 	}
 	for i := range a.offsets {
@@ -183,15 +185,9 @@ func (m *subsetChains) insert(s subsetOp, hoistable bool) {
 // allDisjoint reports whether every other subset op of the chain works on
 // a subset disjoint from those of the pair.
 func (m *subsetChains) allDisjoint(ex, in *subsetOp) bool {
-	isPair := func(o subsetOp) bool { return ex != nil && o.op == ex.op || in != nil && o.op == in.op }
 	for _, o := range m.all {
-		if isPair(o) {
-			continue
-		}
-		for _, p := range []*subsetOp{ex, in} {
-			if p != nil && !o.disjoint(*p) {
-				return false
-			}
+		if o.op != ex.op && o.op != in.op && (!o.disjoint(*ex) || !o.disjoint(*in)) {
+			return false
 		}
 	}
 	return true
@@ -260,34 +256,27 @@ func hoistSubsetsAt(rw *ir.Rewriter, f scf.For, i int) scf.For {
 	if !m.populate(f, i, true) {
 		return f
 	}
-	type pair struct{ ex, in *subsetOp }
-	var pairs []pair
-	for k, ex := range m.extractions {
-		in := m.insertions[k]
-		if ex != nil && in != nil && ex.op.Result(0).Type() != in.op.Operand(in.source).Type() {
-			continue
-		}
-		if m.allDisjoint(ex, in) {
-			pairs = append(pairs, pair{ex, in})
-		}
-	}
-	for _, p := range pairs {
+	for k, pex := range m.extractions {
+		pin := m.insertions[k]
 		// Standalone loop-invariant extractions or insertions stay, as in MLIR.
-		if p.ex == nil || p.in == nil ||
-			!invariantBut(f, p.ex.op, p.ex.source) || !invariantBut(f, p.in.op, p.in.source, p.in.dest) {
+		if pex == nil || pin == nil {
 			continue
 		}
-		ex, in := p.ex.op, p.in.op
-		f = withExtraIterArg(rw, f, ex.Result(0), in.OpOperand(p.in.source))
+		ex, in := pex.op, pin.op
+		if ex.Result(0).Type() != in.Operand(pin.source).Type() || !m.allDisjoint(pex, pin) ||
+			!invariantBut(f, ex, pex.source) || !invariantBut(f, in, pin.source, pin.dest) {
+			continue
+		}
+		f = withExtraIterArg(rw, f, ex.Result(0), in.OpOperand(pin.source))
 		loopResult := f.Result(i)
 		newResult := f.Result(f.NumResults() - 1)
 		ex.MoveBefore(f.Operation)
 		in.MoveAfter(f.Operation)
-		in.Result(0).ReplaceAllUsesWith(in.Operand(p.in.dest))
-		ex.SetOperand(p.ex.source, f.Inits()[i])
+		in.Result(0).ReplaceAllUsesWith(in.Operand(pin.dest))
+		ex.SetOperand(pex.source, f.Inits()[i])
 		loopResult.ReplaceUsesIf(in.Result(0), func(u *ir.OpOperand) bool { return u.Owner() != in })
-		in.SetOperand(p.in.source, newResult)
-		in.SetOperand(p.in.dest, loopResult)
+		in.SetOperand(pin.source, newResult)
+		in.SetOperand(pin.dest, loopResult)
 	}
 	return f
 }
