@@ -120,11 +120,7 @@ var subfFromNegZero = &ir.Pattern{
 		if op.Attr("roundingmode") != nil || !floatIs(ConstantValue(op.Operand(0)), op.Result(0).Type(), isNegZero) {
 			return false
 		}
-		var attrs []ir.NamedAttr
-		if fm := op.Attr("fastmath"); fm != nil {
-			attrs = []ir.NamedAttr{{Name: "fastmath", Value: fm}}
-		}
-		replaceWith(rw, op, "arith.negf", []*ir.Value{op.Operand(1)}, attrs)
+		replaceWith(rw, op, "arith.negf", []*ir.Value{op.Operand(1)}, attrsOf(op, "fastmath"))
 		return true
 	},
 }

@@ -200,10 +200,14 @@ func static(t ir.Type) bool {
 }
 
 // attrs returns those of the op's attributes named in names that it has.
-func (x *expander) attrs(names ...string) []ir.NamedAttr {
+func (x *expander) attrs(names ...string) []ir.NamedAttr { return attrsOf(x.op, names...) }
+
+// attrsOf returns those of op's attributes named in names that it has, for
+// an op that replaces it.
+func attrsOf(op *ir.Operation, names ...string) []ir.NamedAttr {
 	var out []ir.NamedAttr
 	for _, n := range names {
-		if a := x.op.Attr(n); a != nil {
+		if a := op.Attr(n); a != nil {
 			out = append(out, ir.NamedAttr{Name: n, Value: a})
 		}
 	}

@@ -84,11 +84,11 @@ func inferConstant(op *ir.Operation, _ []intrange.Range, set func(*ir.Value, int
 		}
 		var r intrange.Range
 		for i := range n {
-			c := intrange.Constant(w, uint64(a.IntAt(i)))
 			if w > 64 {
-				c = intrange.ConstantBig(w, a.BigIntAt(i))
+				r = intrange.Join(r, intrange.ConstantBig(w, a.BigIntAt(i)))
+			} else {
+				r = intrange.Join(r, intrange.Constant(w, uint64(a.IntAt(i))))
 			}
-			r = intrange.Join(r, c)
 		}
 		set(op.Result(0), r)
 	}

@@ -135,7 +135,7 @@ func contiguousGatherScatter(name, root, to string) *ir.Pattern {
 		if !ok || !LastDimUnitStride(mt) || !zeroBasedSequence(op.Operand(n-3)) {
 			return false
 		}
-		ops := append(append([]*ir.Value(nil), op.Operands()[:n-3]...), op.Operand(n-2), op.Operand(n-1))
+		ops := slices.Delete(op.Operands(), n-3, n-2) // drop the index vector
 		rw.ReplaceOpWith(op, &ir.OpState{Name: to, Loc: op.Loc(), Operands: ops, ResultTypes: op.ResultTypes()})
 		return true
 	}}
@@ -145,26 +145,22 @@ func contiguousGatherScatter(name, root, to string) *ir.Pattern {
 // 0, 1, ..., n-1 (MLIR's isZeroBasedContiguousSeq).
 func zeroBasedSequence(v *ir.Value) bool {
 	vt, ok := v.Type().(*ir.VectorType)
-	if !ok || len(vt.Dims) != 1 || slices.Contains(vt.Scalable, true) {
+	if !ok || len(vt.Dims) != 1 || vt.IsScalable() {
 		return false
 	}
-	def := v.DefiningOp()
-	if def == nil {
-		return false
-	}
-	if def.Name() == "vector.step" {
+	if isStep(v) {
 		return true
 	}
+	def := v.DefiningOp()
+	if def == nil || def.Name() != "arith.constant" {
+		return false
+	}
 	d, ok := def.Attr("value").(*ir.DenseElementsAttr)
-	if def.Name() != "arith.constant" || !ok {
+	if !ok {
 		return false
 	}
 	for i := range vt.Dims[0] {
-		j := i
-		if d.IsSplat() {
-			j = 0
-		}
-		if d.IntAt(int(j)) != i {
+		if d.IntAt(int(i)) != i { // IntAt reads a splat at any index
 			return false
 		}
 	}

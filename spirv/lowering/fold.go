@@ -27,7 +27,9 @@ func (e *env) foldSources(root *ir.Operation) {
 	var done []folded
 	root.WalkPre(func(op *ir.Operation) (bool, bool) {
 		if op != root && op.DialectName() != "spirv" {
-			if vals := foldOne(b, op, cfg); vals != nil {
+			// Constants go right before op; a fold in place needs no replacing.
+			b.SetInsertionPointBefore(op)
+			if vals, ok := b.TryFold(op, cfg); ok && len(vals) > 0 {
 				done = append(done, folded{op, vals})
 			}
 		}
@@ -45,18 +47,6 @@ func (e *env) foldSources(root *ir.Operation) {
 	for i := len(done) - 1; i >= 0; i-- {
 		done[i].op.Erase()
 	}
-}
-
-// foldOne folds op when its folder succeeds and every result can be
-// materialized in a type that converts, and returns the values that
-// replace its results (nil when it did not fold or folded in place).
-func foldOne(b *ir.Builder, op *ir.Operation, cfg *ir.FoldConfig) []*ir.Value {
-	b.SetInsertionPointBefore(op)
-	vals, ok := b.TryFold(op, cfg)
-	if !ok || len(vals) == 0 {
-		return nil
-	}
-	return vals
 }
 
 // materialize builds a folded constant through op's dialect before op,
