@@ -41,9 +41,9 @@ func init() {
 	RegisterRegionOp("scf.index_switch", branches{})
 	RegisterRegionOp("scf.execute_region", branches{})
 	RegisterRegionOp("memref.alloca_scope", branches{})
-	RegisterRegionOp("scf.for", forRegion{})
-	RegisterRegionOp("affine.for", forRegion{})
-	RegisterRegionOp("scf.while", whileRegion{})
+	RegisterRegionOp("scf.for", loop{})
+	RegisterRegionOp("affine.for", loop{})
+	RegisterRegionOp("scf.while", loop{})
 	RegisterRegionOp("scf.forall", loadsOnly{})
 	RegisterRegionOp("scf.parallel", loadsOnly{})
 	RegisterRegionOp("scf.reduce", loadsOnly{})
@@ -103,31 +103,17 @@ func (branches) Promote(op *ir.Operation, in *ir.Value, elem ir.Type, stores boo
 	return rebuild(op, nil, elem)
 }
 
-type forRegion struct{}
+// loop is a loop whose regions each begin with the loop-carried values
+// (scf.for's and affine.for's one body, scf.while's before and after
+// regions).
+type loop struct{}
 
-func (forRegion) Promotable(*ir.Operation, bool) bool { return true }
-
-func (forRegion) Promote(op *ir.Operation, in *ir.Value, elem ir.Type, stores bool,
-	region func(*ir.Region, *ir.Value) map[*ir.Block]*ir.Value, reaching func(*ir.Value) *ir.Value) *ir.Value {
-	if !stores {
-		visit(op, in, region)
-		return in
-	}
-	init := reaching(in)
-	body := op.Region(0)
-	arg := body.Entry().AddArgument(elem, op.Loc())
-	yieldOut(body, arg, region(body, arg), reaching)
-	return rebuild(op, init, elem)
-}
-
-type whileRegion struct{}
-
-func (whileRegion) Promotable(*ir.Operation, bool) bool { return true }
+func (loop) Promotable(*ir.Operation, bool) bool { return true }
 
 // Promote gives a storing loop one more loop-carried value: an init, an
-// argument of both regions, an operand of scf.condition and scf.yield,
-// and a result.
-func (whileRegion) Promote(op *ir.Operation, in *ir.Value, elem ir.Type, stores bool,
+// argument of each region, an operand of each exit (scf.yield,
+// scf.condition, affine.yield), and a result.
+func (loop) Promote(op *ir.Operation, in *ir.Value, elem ir.Type, stores bool,
 	region func(*ir.Region, *ir.Value) map[*ir.Block]*ir.Value, reaching func(*ir.Value) *ir.Value) *ir.Value {
 	if !stores {
 		visit(op, in, region)

@@ -1,7 +1,8 @@
 package memref
 
 import (
-	"github.com/kiln-gpu/kiln/arith"
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -83,23 +84,7 @@ func simplifyAllocConst(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	syms := ir.OperandSegment(op, 1)
 	dyn := ir.OperandSegment(op, 0)
-	shape := append([]int64(nil), t.Dims...)
-	var keep []*ir.Value
-	changed := false
-	k := 0
-	for i, d := range shape {
-		if d != ir.Dynamic || k >= len(dyn) {
-			continue
-		}
-		v := dyn[k]
-		k++
-		if c, ok := arith.ConstantValue(v).(*ir.IntegerAttr); ok && c.Int() >= 0 {
-			shape[i] = c.Int()
-			changed = true
-			continue
-		}
-		keep = append(keep, v)
-	}
+	shape, keep, changed := ConstantSizes(t.Dims, dyn)
 	if !changed {
 		return false
 	}
@@ -115,6 +100,30 @@ func simplifyAllocConst(op *ir.Operation, rw *ir.Rewriter) bool {
 	c := rw.Create(&ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: n.Results(), ResultTypes: []ir.Type{t}})
 	rw.ReplaceOp(op, c.Results())
 	return true
+}
+
+// ConstantSizes folds into a copy of dims the non-negative constants
+// among sizes, the operands giving dims' dynamic entries in order: the new
+// shape, the sizes still dynamic, and whether any folded (the shape
+// folding of MLIR's SimplifyAllocConst, ViewOpShapeFolder and
+// StaticTensorGenerate).
+func ConstantSizes(dims []int64, sizes []*ir.Value) (shape []int64, keep []*ir.Value, changed bool) {
+	shape = slices.Clone(dims)
+	k := 0
+	for i, d := range shape {
+		if d != ir.Dynamic || k >= len(sizes) {
+			continue
+		}
+		v := sizes[k]
+		k++
+		if c, ok := ir.ConstantIntAttr(v); ok && c.Int() >= 0 {
+			shape[i] = c.Int()
+			changed = true
+			continue
+		}
+		keep = append(keep, v)
+	}
+	return shape, keep, changed
 }
 
 // simplifyDeadAlloc erases an allocation that is only stored into and

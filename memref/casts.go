@@ -98,22 +98,25 @@ var memorySpaceCast = &ir.OpDef{
 	},
 }
 
+// DimSpeculatability is the speculatability of memref.dim and tensor.dim,
+// as MLIR's: only a constant index within a ranked operand's rank is known
+// not to be undefined behaviour, so only then may the op be hoisted.
+func DimSpeculatability(op *ir.Operation) ir.Speculatability {
+	t, ok := op.Operand(0).Type().(ir.ShapedType)
+	if c, isConst := ir.ConstantIntAttr(op.Operand(1)); ok && t.HasRank() && isConst && c.Int() >= 0 && c.Int() < int64(len(t.Shape())) {
+		return ir.Speculatable
+	}
+	return ir.NotSpeculatable
+}
+
 var dim = &ir.OpDef{
 	Name: "memref.dim", Summary: "Returns the size of one dimension of a memref.",
-	Example:     "%r = memref.dim %m, %i : memref<4x?xf32>",
-	Traits:      ir.Pure | ir.MemRefsNormalizable, // the shape is not memory (MLIR's NoMemoryEffect)
-	Operands:    ir.Exactly(2),
-	Results:     ir.Exactly(1),
-	ResultNames: resultName("dim"),
-	// As MLIR's: only a constant index within a ranked memref's rank is
-	// known not to be undefined behaviour, so only then may it be hoisted.
-	Speculatability: func(op *ir.Operation) ir.Speculatability {
-		m, ok := op.Operand(0).Type().(*ir.MemRefType)
-		if c, isConst := ir.ConstantIntAttr(op.Operand(1)); ok && isConst && c.Int() >= 0 && c.Int() < int64(len(m.Dims)) {
-			return ir.Speculatable
-		}
-		return ir.NotSpeculatable
-	},
+	Example:         "%r = memref.dim %m, %i : memref<4x?xf32>",
+	Traits:          ir.Pure | ir.MemRefsNormalizable, // the shape is not memory (MLIR's NoMemoryEffect)
+	Operands:        ir.Exactly(2),
+	Results:         ir.Exactly(1),
+	ResultNames:     resultName("dim"),
+	Speculatability: DimSpeculatability,
 	Format: &ir.Format{Syntax: "attr-dict $source `,` $index `:` type($source)",
 		Operands: []string{"source", "index"}, Results: []string{"result"}, Types: indexTypes("index", "result")},
 	Verify: func(op *ir.Operation) error {

@@ -110,7 +110,7 @@ func reinterpretConstantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 			if m.Value != nil {
 				if t := fromType[l][i]; t != ir.Dynamic {
 					v = t
-				} else if c, ok := ir.ConstantIntAttr(m.Value); ok && (list.seg == stridesList.seg || c.Int() >= 0) {
+				} else if c, ok := ir.ConstantIntAttr(m.Value); ok && (list == stridesList || c.Int() >= 0) {
 					v = c.Int()
 				}
 				if v == ir.Dynamic {
@@ -127,14 +127,7 @@ func reinterpretConstantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	ctx := op.Context()
 	nt := ctx.MemRef(static[1], res.Elem, ctx.StridedLayout(static[0][0], static[2]), res.MemorySpace)
-	rw.SetInsertionPointBefore(op)
-	st := &ir.OpState{Name: "memref.reinterpret_cast", Loc: op.Loc(), ResultTypes: []ir.Type{nt}}
-	st.Operands = append(append(append([]*ir.Value{op.Operand(0)}, dyn[0]...), dyn[1]...), dyn[2]...)
-	st.AddAttr("static_offsets", ctx.DenseI64Array(static[0]...))
-	st.AddAttr("static_sizes", ctx.DenseI64Array(static[1]...))
-	st.AddAttr("static_strides", ctx.DenseI64Array(static[2]...))
-	setSegments(st, ctx, 1, len(dyn[0]), len(dyn[1]), len(dyn[2]))
-	n := rw.Create(st)
+	n := createSliceLike(rw, op, nt, static, dyn, nil)
 	rw.ReplaceOpWith(op, &ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: n.Results(), ResultTypes: []ir.Type{res}})
 	return true
 }

@@ -359,32 +359,15 @@ func composeReshapes(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !ok1 || !ok2 {
 		return false
 	}
-	// Each group of the coarser reassociation gathers groups of the finer:
-	// for collapses the outer groups index the inner ones, for expands the
-	// inner groups index the outer ones.
-	coarse, fine := outer, inner
-	if op.Name() == "memref.expand_shape" {
-		coarse, fine = inner, outer
-	}
-	ctx := op.Context()
-	groups := make([]ir.Attribute, 0, len(coarse))
-	for _, g := range coarse {
-		var merged []ir.Attribute
-		for _, j := range g {
-			if j < 0 || j >= int64(len(fine)) {
-				return false
-			}
-			for _, d := range fine[j] {
-				merged = append(merged, ctx.I64Attr(d))
-			}
-		}
-		groups = append(groups, ctx.ArrayAttr(merged...))
+	groups, ok := ComposeReassociations(inner, outer)
+	if !ok {
+		return false
 	}
 	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), Operands: append([]*ir.Value{in.Operand(0)}, op.Operands()[1:]...),
 		ResultTypes: op.ResultTypes()}
 	for _, a := range op.Attrs() {
 		if a.Name == "reassociation" {
-			a.Value = ctx.ArrayAttr(groups...)
+			a.Value = ReassociationAttr(op.Context(), groups)
 		}
 		st.Attrs = append(st.Attrs, a)
 	}

@@ -331,7 +331,7 @@ func subviewConstantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 			// Offsets and sizes fold when non-negative, strides when
 			// non-zero (MLIR's foldDynamicOffsetSizeList and
 			// foldDynamicStrideList).
-			if c, ok := ir.ConstantIntAttr(v); ok && (l.seg != 3 && c.Int() >= 0 || l.seg == 3 && c.Int() != 0) {
+			if c, ok := ir.ConstantIntAttr(v); ok && (l != stridesList && c.Int() >= 0 || l == stridesList && c.Int() != 0) {
 				static[j] = c.Int()
 				changed = true
 				continue
@@ -349,21 +349,27 @@ func subviewConstantArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !ok || !IsCastCompatible(nt, res) {
 		return false
 	}
-	rw.SetInsertionPointBefore(op)
-	st := &ir.OpState{Name: "memref.subview", Loc: op.Loc(), ResultTypes: []ir.Type{nt}, Attrs: op.DiscardableAttrs()}
-	st.Operands = append([]*ir.Value{op.Operand(0)}, dyns[0]...)
-	st.Operands = append(append(st.Operands, dyns[1]...), dyns[2]...)
-	st.AddAttr("static_offsets", ctx.DenseI64Array(lists[0]...))
-	st.AddAttr("static_sizes", ctx.DenseI64Array(lists[1]...))
-	st.AddAttr("static_strides", ctx.DenseI64Array(lists[2]...))
-	setSegments(st, ctx, 1, len(dyns[0]), len(dyns[1]), len(dyns[2]))
-	n := rw.Create(st)
-	out := n.Result(0)
+	out := createSliceLike(rw, op, nt, lists, dyns, op.DiscardableAttrs()).Result(0)
 	if nt != res {
 		out = rw.Create(&ir.OpState{Name: "memref.cast", Loc: op.Loc(), Operands: []*ir.Value{out}, ResultTypes: []ir.Type{res}}).Result(0)
 	}
 	rw.ReplaceOp(op, []*ir.Value{out})
 	return true
+}
+
+// createSliceLike creates before op an op named as op (a subview or a
+// reinterpret_cast) of op's source with result type t, the static
+// offsets, sizes and strides static, the dynamic ones dyn, and attrs.
+func createSliceLike(rw *ir.Rewriter, op *ir.Operation, t ir.Type, static [3][]int64, dyn [3][]*ir.Value, attrs []ir.NamedAttr) *ir.Operation {
+	ctx := op.Context()
+	rw.SetInsertionPointBefore(op)
+	st := &ir.OpState{Name: op.Name(), Loc: op.Loc(), ResultTypes: []ir.Type{t}, Attrs: attrs}
+	st.Operands = append(append(append([]*ir.Value{op.Operand(0)}, dyn[0]...), dyn[1]...), dyn[2]...)
+	for i, l := range []mixedList{offsetsList, sizesList, stridesList} {
+		st.AddAttr(l.static, ctx.DenseI64Array(static[i]...))
+	}
+	setSegments(st, ctx, 1, len(dyn[0]), len(dyn[1]), len(dyn[2]))
+	return rw.Create(st)
 }
 
 // SubViewParts returns a memref.subview's offsets, sizes and strides and

@@ -185,6 +185,52 @@ func Reassociation(a ir.Attribute) (groups [][]int64, ok bool) {
 	return groups, true
 }
 
+// ReassociationAttr is the reassociation attribute of groups.
+func ReassociationAttr(ctx *ir.Context, groups [][]int64) *ir.ArrayAttr {
+	attrs := make([]ir.Attribute, len(groups))
+	for i, g := range groups {
+		elems := make([]ir.Attribute, len(g))
+		for j, d := range g {
+			elems[j] = ctx.I64Attr(d)
+		}
+		attrs[i] = ctx.ArrayAttr(elems...)
+	}
+	return ctx.ArrayAttr(attrs...)
+}
+
+// ComposeReassociations is MLIR's composeReassociationIndices: the groups of the
+// longer list (the reshape over more dimensions) gathered by the other's.
+func ComposeReassociations(producer, consumer [][]int64) ([][]int64, bool) {
+	if len(producer) == len(consumer) {
+		return nil, false
+	}
+	if len(producer) < len(consumer) {
+		producer, consumer = consumer, producer
+	}
+	out := [][]int64{}
+	if len(consumer) == 0 {
+		return out, true
+	}
+	n := 0
+	for _, g := range consumer {
+		n += len(g)
+	}
+	if n != len(producer) {
+		return nil, false
+	}
+	for _, g := range consumer {
+		var c []int64
+		for _, d := range g {
+			if d < 0 || int(d) >= len(producer) {
+				return nil, false
+			}
+			c = append(c, producer[d]...)
+		}
+		out = append(out, c)
+	}
+	return out, true
+}
+
 func printReassociation(p *ir.OpPrinter, groups [][]int64) {
 	p.WriteByte('[')
 	for i, g := range groups {

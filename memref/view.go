@@ -73,23 +73,8 @@ func viewShapeFolder(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !ok {
 		return false
 	}
-	sizes := op.Operands()[2:]
-	shape := slices.Clone(t.Dims)
-	var keep []*ir.Value
-	k := 0
-	for i, d := range shape {
-		if d != ir.Dynamic || k >= len(sizes) {
-			continue
-		}
-		v := sizes[k]
-		k++
-		if c, ok := arith.ConstantValue(v).(*ir.IntegerAttr); ok && c.Int() >= 0 {
-			shape[i] = c.Int()
-			continue
-		}
-		keep = append(keep, v)
-	}
-	if len(keep) == len(sizes) {
+	shape, keep, changed := ConstantSizes(t.Dims, op.Operands()[2:])
+	if !changed {
 		return false
 	}
 	nt := op.Context().MemRef(shape, t.Elem, t.Layout, t.MemorySpace)

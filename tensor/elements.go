@@ -131,11 +131,7 @@ var fromElements = &ir.OpDef{
 			return op.Errorf("result #0 must be statically shaped tensor of any type values, but got '%s'", ir.TypeString(op.Result(0).Type()))
 		}
 		t := ranked(op.Result(0).Type())
-		n := 1
-		for _, d := range t.Dims {
-			n *= int(d)
-		}
-		if op.NumOperands() != n {
+		if n := int(ir.NumElements(t)); op.NumOperands() != n {
 			return op.Errorf("number of operands and types do not match: got %d operands and %d types", op.NumOperands(), n)
 		}
 		for _, v := range op.Operands() {

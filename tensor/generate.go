@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/memref"
 )
 
 var generate = &ir.OpDef{
@@ -95,23 +96,8 @@ func staticTensorGenerate(op *ir.Operation, rw *ir.Rewriter) bool {
 	if t == nil || op.NumOperands() != countDynamic(t.Dims) {
 		return false
 	}
-	shape := make([]int64, len(t.Dims))
-	var kept []*ir.Value
-	k := 0
-	for i, d := range t.Dims {
-		shape[i] = d
-		if d != ir.Dynamic {
-			continue
-		}
-		v := op.Operand(k)
-		k++
-		if c, ok := ir.ConstantIntAttr(v); ok && c.Int() >= 0 {
-			shape[i] = c.Int()
-			continue
-		}
-		kept = append(kept, v)
-	}
-	if len(kept) == op.NumOperands() {
+	shape, kept, changed := memref.ConstantSizes(t.Dims, op.Operands())
+	if !changed {
 		return false
 	}
 	loc := op.Loc()

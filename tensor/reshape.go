@@ -248,7 +248,7 @@ func composeReshapes(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !ok1 || !ok2 {
 		return false
 	}
-	groups, ok := composeGroups(innerGroups, outerGroups)
+	groups, ok := memref.ComposeReassociations(innerGroups, outerGroups)
 	if !ok {
 		return false
 	}
@@ -259,39 +259,6 @@ func composeReshapes(op *ir.Operation, rw *ir.Rewriter) bool {
 	st := reshapeState(op, op.Name(), inner.Operand(0), groups, op.Operands()[1:], static)
 	rw.ReplaceOpWith(op, st)
 	return true
-}
-
-// composeGroups is MLIR's composeReassociationIndices: the groups of the
-// longer list (the reshape over more dimensions) gathered by the other's.
-func composeGroups(producer, consumer [][]int64) ([][]int64, bool) {
-	if len(producer) == len(consumer) {
-		return nil, false
-	}
-	if len(producer) < len(consumer) {
-		producer, consumer = consumer, producer
-	}
-	out := [][]int64{}
-	if len(consumer) == 0 {
-		return out, true
-	}
-	n := 0
-	for _, g := range consumer {
-		n += len(g)
-	}
-	if n != len(producer) {
-		return nil, false
-	}
-	for _, g := range consumer {
-		var c []int64
-		for _, d := range g {
-			if d < 0 || int(d) >= len(producer) {
-				return nil, false
-			}
-			c = append(c, producer[d]...)
-		}
-		out = append(out, c)
-	}
-	return out, true
 }
 
 // reshapeOfSplat is MLIR's FoldReshapeWithSplat: a reshape of a static

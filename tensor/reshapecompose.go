@@ -208,23 +208,11 @@ func collapsingGroups(fromGroups, toGroups [][]int64, from, to []int64) ([][]int
 func reshapeState(op *ir.Operation, name string, x *ir.Value, groups [][]int64, dyn []*ir.Value, static []int64) *ir.OpState {
 	ctx := op.Context()
 	st := &ir.OpState{Name: name, Loc: op.Loc(), Operands: append([]*ir.Value{x}, dyn...), ResultTypes: op.ResultTypes()}
-	st.AddAttr("reassociation", groupsAttr(ctx, groups))
+	st.AddAttr("reassociation", memref.ReassociationAttr(ctx, groups))
 	if static != nil {
 		st.AddAttr("static_output_shape", ctx.DenseI64Array(static...))
 	}
 	return st
-}
-
-func groupsAttr(ctx *ir.Context, groups [][]int64) *ir.ArrayAttr {
-	attrs := make([]ir.Attribute, len(groups))
-	for i, g := range groups {
-		elems := make([]ir.Attribute, len(g))
-		for j, d := range g {
-			elems[j] = ctx.I64Attr(d)
-		}
-		attrs[i] = ctx.ArrayAttr(elems...)
-	}
-	return ctx.ArrayAttr(attrs...)
 }
 
 // indexRange is an inclusive run of dimensions lo..hi.

@@ -2,25 +2,18 @@ package tensor
 
 import (
 	"github.com/kiln-gpu/kiln/ir"
+	"github.com/kiln-gpu/kiln/memref"
 )
 
 var dim = &ir.OpDef{
-	Name:        "tensor.dim",
-	Summary:     "The size of one dimension of a tensor.",
-	Example:     "%r = tensor.dim %t, %c1 : tensor<4x?xf32>",
-	Traits:      ir.Pure,
-	Operands:    ir.Exactly(2),
-	Results:     ir.Exactly(1),
-	ResultNames: resultName("dim"),
-	// As MLIR's: only a constant index within a ranked tensor's rank is
-	// known not to be undefined behaviour, so only then may it be hoisted.
-	Speculatability: func(op *ir.Operation) ir.Speculatability {
-		t, ok := op.Operand(0).Type().(*ir.RankedTensorType)
-		if c, isConst := ir.ConstantIntAttr(op.Operand(1)); ok && isConst && c.Int() >= 0 && c.Int() < int64(len(t.Dims)) {
-			return ir.Speculatable
-		}
-		return ir.NotSpeculatable
-	},
+	Name:            "tensor.dim",
+	Summary:         "The size of one dimension of a tensor.",
+	Example:         "%r = tensor.dim %t, %c1 : tensor<4x?xf32>",
+	Traits:          ir.Pure,
+	Operands:        ir.Exactly(2),
+	Results:         ir.Exactly(1),
+	ResultNames:     resultName("dim"),
+	Speculatability: memref.DimSpeculatability,
 	Format: &ir.Format{
 		Syntax:   "attr-dict $source `,` $index `:` type($source)",
 		Operands: []string{"source", "index"},

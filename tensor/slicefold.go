@@ -1,6 +1,8 @@
 package tensor
 
 import (
+	"slices"
+
 	"github.com/kiln-gpu/kiln/ir"
 )
 
@@ -19,18 +21,8 @@ func sameSlice(a *ir.Operation, firstA int, b *ir.Operation, firstB int) bool {
 		return false
 	}
 	for l := range 3 {
-		if len(sa[l]) != len(sb[l]) || len(da[l]) != len(db[l]) {
+		if !slices.Equal(sa[l], sb[l]) || !slices.Equal(da[l], db[l]) {
 			return false
-		}
-		for i := range sa[l] {
-			if sa[l][i] != sb[l][i] {
-				return false
-			}
-		}
-		for i := range da[l] {
-			if da[l][i] != db[l][i] {
-				return false
-			}
 		}
 	}
 	return true

@@ -202,23 +202,15 @@ func (n *normalizer) normalizeFunc(f *ir.Operation) {
 	}
 
 	if !external {
-		// MLIR walks in post-order: the ops nested in a region before the
+		// In post-order, as MLIR: the ops nested in a region before the
 		// op holding them.
 		var withResults []*ir.Operation
-		var post func(o *ir.Operation)
-		post = func(o *ir.Operation) {
-			for _, r := range o.Regions() {
-				for b := range r.Blocks() {
-					for _, in := range b.OpList() {
-						post(in)
-					}
-				}
-			}
+		f.Walk(func(o *ir.Operation) bool {
 			if o.HasTrait(ir.MemRefsNormalizable) && o.NumResults() > 0 && o.Name() != "func.call" {
 				withResults = append(withResults, o)
 			}
-		}
-		post(f)
+			return true
+		})
 		for _, o := range withResults {
 			normalizeResults(o)
 		}

@@ -4,6 +4,7 @@ import (
 	"github.com/kiln-gpu/kiln/ir"
 	"github.com/kiln-gpu/kiln/ir/pass"
 	"github.com/kiln-gpu/kiln/ir/rewrite"
+	"github.com/kiln-gpu/kiln/memref"
 )
 
 // BubbleDownMemorySpaceCastsPass is bubble-down-memory-space-casts (MLIR's
@@ -59,7 +60,7 @@ func bubbleDownCast(op *ir.Operation, rw *ir.Rewriter) bool {
 	cast := op.Operand(c.operand).DefiningOp()
 	// MLIR's MemorySpaceCastOp::isSourcePromotable: a cast to the default
 	// memory space.
-	if cast == nil || cast.Name() != "memref.memory_space_cast" || memorySpace(cast.Result(0).Type()) != nil {
+	if cast == nil || cast.Name() != "memref.memory_space_cast" || memref.MemorySpace(cast.Result(0).Type()) != nil {
 		return false
 	}
 	src := cast.Operand(0)
@@ -70,7 +71,7 @@ func bubbleDownCast(op *ir.Operation, rw *ir.Rewriter) bool {
 	if op.NumResults() != 1 {
 		return false
 	}
-	resTy, ok := withMemorySpace(op.Context(), op.Result(0).Type(), memorySpace(src.Type()))
+	resTy, ok := withMemorySpace(op.Context(), op.Result(0).Type(), memref.MemorySpace(src.Type()))
 	if !ok {
 		return false
 	}
@@ -81,16 +82,6 @@ func bubbleDownCast(op *ir.Operation, rw *ir.Rewriter) bool {
 	back := rw.CreateOp("memref.memory_space_cast", cast.Loc(), []*ir.Value{n.Result(0)}, []ir.Type{op.Result(0).Type()})
 	rw.ReplaceOp(op, back.Results())
 	return true
-}
-
-func memorySpace(t ir.Type) ir.Attribute {
-	switch m := t.(type) {
-	case *ir.MemRefType:
-		return m.MemorySpace
-	case *ir.UnrankedMemRefType:
-		return m.MemorySpace
-	}
-	return nil
 }
 
 // withMemorySpace is t in memory space space (MLIR's clonePtrWith).
